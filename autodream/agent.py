@@ -1,0 +1,190 @@
+"""Drives a backend through the sandboxed tools, phase by phase, within turn and token budgets.
+
+CONTRACT (shared): a backend is anything with ``start(brief, tools)`` and
+``next(results, note)``; it answers each turn with tool calls or a final message. The local
+engine and the Claude backend plug in here unchanged; tests use a scripted backend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+from autodream.errors import BudgetExceeded, DreamFailed
+from autodream.transcripts.model import SessionInfo
+
+PHASES: tuple[str, ...] = ("orient", "gather", "consolidate", "prune")
+WRITE_PHASES: frozenset[str] = frozenset({"consolidate", "prune"})
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    id: str
+    name: str
+    input: Any  # as the model sent it; the toolbox validates (it may not even be a dict)
+
+
+@dataclass(frozen=True)
+class ToolResult:
+    call_id: str
+    content: str
+    is_error: bool = False
+
+
+@dataclass
+class Usage:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cost_usd: float = 0.0
+    requests: int = 0
+
+    def add(self, other: Usage) -> None:
+        self.input_tokens += other.input_tokens
+        self.output_tokens += other.output_tokens
+        self.cache_creation_input_tokens += other.cache_creation_input_tokens
+        self.cache_read_input_tokens += other.cache_read_input_tokens
+        self.cost_usd += other.cost_usd
+        self.requests += other.requests
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "input_tokens": self.input_tokens,
+            "output_tokens": self.output_tokens,
+            "cache_creation_input_tokens": self.cache_creation_input_tokens,
+            "cache_read_input_tokens": self.cache_read_input_tokens,
+            "cost_usd": round(self.cost_usd, 6),
+            "requests": self.requests,
+        }
+
+
+@dataclass(frozen=True)
+class BackendReply:
+    tool_calls: list[ToolCall]
+    text: str = ""
+    usage: Usage = field(default_factory=Usage)
+
+
+@dataclass(frozen=True)
+class DreamBrief:
+    """What the harness tells the subagent before its first turn."""
+
+    run_id: str
+    now: datetime  # the dream's clock, timezone-aware UTC
+    sessions: list[SessionInfo]  # sessions to review (touched since the last dream)
+    digest: str = ""  # compact account of what is new since the last dream (may be empty)
+    index_max_lines: int = 200
+    index_max_bytes: int = 25_000
+    roots: dict[str, str] = field(
+        default_factory=lambda: {
+            "memory": "the memory directory (staging copy; the only writable root)",
+            "sessions": "the session transcripts (read-only)",
+            "project": "the project's files (read-only)",
+        }
+    )
+
+
+class Backend(Protocol):
+    name: str
+    model: str | None
+
+    def start(self, brief: DreamBrief, tools: list[ToolSpec]) -> None: ...
+
+    def next(self, results: list[ToolResult], note: str | None = None) -> BackendReply:
+        """One turn: ``results`` answer the previous reply's tool calls ([] on the first turn);
+        ``note`` is a harness message to the model (e.g. a reminder to call ``finish``)."""
+        ...
+
+
+class ToolRunner(Protocol):
+    """What the driver needs of ``tools.ToolBox``."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    def specs(self) -> list[ToolSpec]: ...
+
+    def call(self, call: ToolCall) -> ToolResult: ...
+
+
+@dataclass(frozen=True)
+class Budgets:
+    max_turns: int = 30
+    max_input_tokens: int = 400_000
+    max_output_tokens: int = 40_000
+    max_cost_usd: float = 0.50
+
+
+@dataclass
+class AgentRun:
+    turns: int = 0
+    usage: Usage = field(default_factory=Usage)
+    final_text: str = ""
+
+
+FINISH_REMINDER = (
+    "You ended your turn without calling `finish`. Continue the current phase, or call "
+    "`finish` with a summary when the memory directory is consolidated."
+)
+
+
+def drive(backend: Backend, tools: ToolRunner, brief: DreamBrief, budgets: Budgets) -> AgentRun:
+    """Run the backend until it calls ``finish``; raise ``BudgetExceeded`` when a budget runs out.
+
+    Tool errors never end the run (the model reads them and goes on); budgets and backend
+    exceptions do, and the caller rolls everything back.
+    """
+    run = AgentRun()
+    backend.start(brief, tools.specs())
+    results: list[ToolResult] = []
+    note: str | None = None
+    idle_turns = 0
+    while True:
+        if run.turns >= budgets.max_turns:
+            raise BudgetExceeded(f"turn budget exhausted: {budgets.max_turns} turns without finish")
+        reply = backend.next(results, note)
+        run.turns += 1
+        run.usage.add(reply.usage)
+        if reply.text:
+            run.final_text = reply.text
+        _check_token_budgets(run.usage, budgets)
+        if not reply.tool_calls:
+            idle_turns += 1
+            if idle_turns >= 3:
+                raise DreamFailed("the subagent stopped three times without calling finish")
+            results, note = [], FINISH_REMINDER
+            continue
+        idle_turns = 0
+        note = None
+        results = []
+        for call in reply.tool_calls:
+            results.append(tools.call(call))
+            if tools.finished:
+                return run
+
+
+def _check_token_budgets(usage: Usage, budgets: Budgets) -> None:
+    spent_in = (
+        usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
+    )
+    if spent_in > budgets.max_input_tokens:
+        raise BudgetExceeded(
+            f"input token budget exceeded: {spent_in} > {budgets.max_input_tokens}"
+        )
+    if usage.output_tokens > budgets.max_output_tokens:
+        raise BudgetExceeded(
+            f"output token budget exceeded: {usage.output_tokens} > {budgets.max_output_tokens}"
+        )
+    if usage.cost_usd > budgets.max_cost_usd:
+        raise BudgetExceeded(
+            f"cost budget exceeded: ${usage.cost_usd:.4f} > ${budgets.max_cost_usd:.2f}"
+        )

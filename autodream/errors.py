@@ -1,0 +1,90 @@
+"""Typed errors of the library, each with the exit code the CLI gives it.
+
+Modules below ``cli`` raise these; ``cli`` maps them to click exceptions with the same
+exit code. Each subclasses the builtin it means, so callers can catch either.
+"""
+
+from __future__ import annotations
+
+
+class AutodreamError(Exception):
+    """Base of every error autodream raises on purpose."""
+
+    exit_code = 1
+
+
+class ConfigError(AutodreamError, ValueError):
+    """A setting is unknown, of the wrong type, or points at something missing."""
+
+    exit_code = 3
+
+
+class GateClosed(AutodreamError):
+    """A gate of the chain is closed, so no dream runs now."""
+
+    exit_code = 4
+
+
+class LockHeld(AutodreamError, BlockingIOError):
+    """Another live process holds the consolidation lock."""
+
+    exit_code = 5
+
+
+class DreamFailed(AutodreamError, RuntimeError):
+    """A dream ran and failed (budget, checks, backend); nothing was committed."""
+
+    exit_code = 6
+
+
+class BudgetExceeded(DreamFailed):
+    """A turn, byte, file or token budget ran out during a dream."""
+
+
+class CheckFailed(DreamFailed):
+    """The staged memory failed an invariant check after ``finish``."""
+
+
+class UndoConflict(AutodreamError, FileExistsError):
+    """Files changed since the run that ``undo`` would restore."""
+
+    exit_code = 7
+
+
+class BackendUnavailable(AutodreamError, RuntimeError):
+    """The requested backend cannot run (no API key, unknown name)."""
+
+    exit_code = 8
+
+
+class NotFound(AutodreamError, FileNotFoundError):
+    """A named run, scenario or file does not exist."""
+
+    exit_code = 9
+
+
+class BadInput(AutodreamError, ValueError):
+    """An input file (scenario, settings.json, transcript given directly) is malformed."""
+
+    exit_code = 10
+
+
+class ReplayCheckFailed(AutodreamError):
+    """``replay --check`` found an expectation not met."""
+
+    exit_code = 11
+
+
+EXIT_CODES: dict[str, int] = {
+    "ok": 0,
+    "dream failed": DreamFailed.exit_code,
+    "usage error": 2,
+    "bad configuration": ConfigError.exit_code,
+    "gate closed": GateClosed.exit_code,
+    "lock held": LockHeld.exit_code,
+    "undo conflict": UndoConflict.exit_code,
+    "backend unavailable": BackendUnavailable.exit_code,
+    "not found": NotFound.exit_code,
+    "bad input": BadInput.exit_code,
+    "replay check failed": ReplayCheckFailed.exit_code,
+}

@@ -1,0 +1,1 @@
+"""The memory directory as values: index, topic files, staging, commit, invariants."""

@@ -1,0 +1,1 @@
+"""Readers that turn agent transcripts into one ``Session``/``Message`` model, streaming."""

@@ -1,0 +1,65 @@
+"""The one model every transcript reader produces.
+
+CONTRACT (shared): readers yield ``Message`` values one at a time (streaming) and fill a
+``ReadStats`` as they go; a bad line is counted in ``ReadStats.skipped`` and never raised.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Literal
+
+Role = Literal["user", "assistant", "system"]
+# prompt: words a person typed; text: assistant prose; tool_use / tool_result: tool traffic;
+# thinking: assistant reasoning; summary: a compaction or summary record; meta: injected
+# context that is not the person's words (system reminders, command wrappers, AGENTS.md).
+MessageKind = Literal["prompt", "text", "tool_use", "tool_result", "thinking", "summary", "meta"]
+SessionSource = Literal["claude-code", "codex", "markdown"]
+
+
+@dataclass(frozen=True)
+class Message:
+    session_id: str
+    role: Role
+    kind: MessageKind
+    text: str
+    timestamp: datetime | None  # timezone-aware UTC when the record has one
+    uuid: str | None = None
+    line_no: int = 0  # 1-based line in the source file
+    is_sidechain: bool = False
+    tool_name: str | None = None  # for tool_use
+
+    @property
+    def is_human(self) -> bool:
+        """True when a person wrote this: the only text the engine learns preferences from."""
+        return self.role == "user" and self.kind == "prompt" and not self.is_sidechain
+
+
+@dataclass
+class ReadStats:
+    lines: int = 0
+    records: int = 0
+    bytes_read: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)  # reason -> count
+
+    @property
+    def skipped_total(self) -> int:
+        return sum(self.skipped.values())
+
+
+@dataclass
+class SessionInfo:
+    """What is known of a session file without reading it through."""
+
+    id: str
+    path: Path
+    source: SessionSource
+    size: int
+    mtime: float
+    cwd: str | None = None
+    git_branch: str | None = None
+    started: datetime | None = None
+    ended: datetime | None = None

@@ -1,0 +1,124 @@
+"""Builders for realistic Claude Code transcripts and project layouts, shared by every test."""
+
+from __future__ import annotations
+
+import json
+import os
+import uuid as uuidlib
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED_TRANSCRIPTS = REPO_ROOT.parent / "shared" / "data" / "real-transcripts"
+
+
+def iso(dt: datetime) -> str:
+    return dt.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + (
+        f"{dt.microsecond // 1000:03d}Z"
+    )
+
+
+def parse_iso(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+@dataclass
+class TranscriptBuilder:
+    """Writes one Claude Code session the way Claude Code 2.1 does: one record per line."""
+
+    session_id: str = field(default_factory=lambda: str(uuidlib.uuid4()))
+    cwd: str = "/home/user/proj"
+    start: datetime = field(default_factory=lambda: datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc))
+    git_branch: str = "main"
+    records: list[dict[str, Any]] = field(default_factory=list)
+    _t: datetime | None = None
+    _parent: str | None = None
+
+    def _now(self, advance_s: float) -> datetime:
+        self._t = (self._t or self.start) + timedelta(seconds=advance_s)
+        return self._t
+
+    def _base(self, kind: str, advance_s: float) -> dict[str, Any]:
+        uid = str(uuidlib.uuid4())
+        rec = {
+            "parentUuid": self._parent,
+            "isSidechain": False,
+            "userType": "external",
+            "cwd": self.cwd,
+            "sessionId": self.session_id,
+            "version": "2.1.14",
+            "gitBranch": self.git_branch,
+            "type": kind,
+            "uuid": uid,
+            "timestamp": iso(self._now(advance_s)),
+        }
+        self._parent = uid
+        return rec
+
+    def user(self, text: str, advance_s: float = 60, **extra: Any) -> TranscriptBuilder:
+        rec = self._base("user", advance_s)
+        rec["message"] = {"role": "user", "content": text}
+        rec.update(extra)
+        self.records.append(rec)
+        return self
+
+    def assistant(self, text: str, advance_s: float = 5) -> TranscriptBuilder:
+        rec = self._base("assistant", advance_s)
+        rec["message"] = {
+            "model": "claude-sonnet-4-5",
+            "id": f"msg_{uuidlib.uuid4().hex[:20]}",
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": text}],
+            "stop_reason": None,
+            "usage": {"input_tokens": 10, "output_tokens": 20},
+        }
+        self.records.append(rec)
+        return self
+
+    def tool_roundtrip(
+        self, name: str, tool_input: dict[str, Any], result: str, advance_s: float = 3
+    ) -> TranscriptBuilder:
+        tool_id = f"toolu_{uuidlib.uuid4().hex[:20]}"
+        rec = self._base("assistant", advance_s)
+        rec["message"] = {
+            "model": "claude-sonnet-4-5",
+            "id": f"msg_{uuidlib.uuid4().hex[:20]}",
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}],
+        }
+        self.records.append(rec)
+        res = self._base("user", 1)
+        res["message"] = {
+            "role": "user",
+            "content": [{"tool_use_id": tool_id, "type": "tool_result", "content": result}],
+        }
+        self.records.append(res)
+        return self
+
+    def raw(self, record: dict[str, Any]) -> TranscriptBuilder:
+        self.records.append(record)
+        return self
+
+    @property
+    def end(self) -> datetime:
+        return self._t or self.start
+
+    def write(self, directory: Path, *, set_mtime: bool = True) -> Path:
+        directory.mkdir(parents=True, exist_ok=True)
+        path = directory / f"{self.session_id}.jsonl"
+        with path.open("w", encoding="utf-8") as fh:
+            for rec in self.records:
+                fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+        if set_mtime:
+            ts = self.end.timestamp()
+            os.utime(path, (ts, ts))
+        return path
+
+
+def sanitize(path: str) -> str:
+    """Claude Code's project-dir naming, for fixtures (the real one is in the package)."""
+    return "".join(c if c.isalnum() else "-" for c in path)

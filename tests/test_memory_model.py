@@ -1,0 +1,58 @@
+from __future__ import annotations
+
+import pytest
+
+from autodream.memory.model import (
+    FrontmatterError,
+    IndexEntry,
+    TopicFile,
+    parse_index,
+    parse_topic,
+    render_index,
+    render_topic,
+)
+
+
+def test_topic_round_trips_with_extra_keys_and_colons() -> None:
+    topic = TopicFile(
+        name="Package manager",
+        description="User prefers pnpm: never npm",
+        type="feedback",
+        body="Use pnpm.\n\n**Why:** lockfile.\n**How to apply:** every install.",
+        extra={"sources": [{"session": "abc", "date": "2026-07-01"}]},
+    )
+    text = render_topic(topic)
+    again = parse_topic(text)
+    assert again.description == topic.description
+    assert again.extra == topic.extra
+    assert render_topic(again) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("no frontmatter here\n", "no frontmatter"),
+        ("---\nname: a\ndescription: b\n", "no closing"),
+        ("---\nname: a\ntype: user\n---\nbody\n", "'description'"),
+        ("---\nname: a\ndescription: b\ntype: diary\n---\nbody\n", "not one of"),
+        ("---\nname: [unclosed\n---\nbody\n", "not valid YAML"),
+        ("---\n- a\n- b\n---\nbody\n", "not a mapping"),
+    ],
+)
+def test_bad_frontmatter_names_the_problem(text: str, message: str) -> None:
+    with pytest.raises(FrontmatterError, match=message):
+        parse_topic(text)
+
+
+def test_index_parses_entries_and_keeps_other_lines() -> None:
+    idx = parse_index("# Memory\n\n- [Tabs](tabs.md) — use tabs\n- [Bare](bare.md)\nnot an entry\n")
+    assert [e.file for e in idx.entries] == ["tabs.md", "bare.md"]
+    assert idx.entries[0].hook == "use tabs"
+    assert [line for _, line in idx.other_lines] == ["# Memory", "", "not an entry"]
+
+
+def test_render_index_groups_and_skips_empty_sections() -> None:
+    text = render_index(
+        [("User", [IndexEntry("Role", "role.md", "data engineer")]), ("Feedback", [])]
+    )
+    assert text == "## User\n- [Role](role.md) — data engineer\n"
