@@ -80,8 +80,12 @@ class DreamBrief:
 
     run_id: str
     now: datetime  # the dream's clock, timezone-aware UTC
-    sessions: list[SessionInfo]  # sessions to review (touched since the last dream)
+    # sessions to review (touched since the last dream); ``path`` is the virtual tool path,
+    # e.g. ``sessions/<uuid>.jsonl``, never a real filesystem path
+    sessions: list[SessionInfo]
     digest: str = ""  # compact account of what is new since the last dream (may be empty)
+    # virtual path -> byte offset where the new part of that transcript starts (incremental reads)
+    start_offsets: dict[str, int] = field(default_factory=dict)
     index_max_lines: int = 200
     index_max_bytes: int = 25_000
     roots: dict[str, str] = field(
