@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 from typing import Any
 
 import click
@@ -104,6 +106,146 @@ def cli(ctx: click.Context) -> None:
 # ---- replay: replay issue --------------------------------------------------------------------
 
 # ---- install / uninstall / watch: plugin issue -----------------------------------------------
+
+
+def _settings_file(scope: str, project_dir: Path) -> Path:
+    from autodream import claude_settings
+
+    if scope == "project":
+        return claude_settings.project_settings_path(project_dir)
+    return claude_settings.user_settings_path()
+
+
+def _hook_options(func: Any) -> Any:
+    """The options install and uninstall share."""
+    from autodream.claude_settings import EVENTS, HOOK_COMMAND
+
+    options = [
+        click.option(
+            "--user",
+            "scope",
+            flag_value="user",
+            default=True,
+            help="Claude Code's user settings: $CLAUDE_CONFIG_DIR/settings.json or "
+            "~/.claude/settings.json (default).",
+        ),
+        click.option(
+            "--project",
+            "scope",
+            flag_value="project",
+            help="The project's shared settings: <project-dir>/.claude/settings.json.",
+        ),
+        click.option(
+            "--project-dir",
+            type=click.Path(file_okay=False, path_type=Path),
+            default=".",
+            show_default=True,
+            envvar="AUTODREAM_PROJECT_DIR",
+            help="The project whose .claude/settings.json --project edits.",
+        ),
+        click.option(
+            "--event",
+            "events",
+            type=click.Choice(EVENTS),
+            multiple=True,
+            help="Hook event to (un)install for; repeatable. Default: both Stop (after every "
+            "turn) and SessionEnd.",
+        ),
+        click.option(
+            "--command",
+            "hook_command",
+            default=HOOK_COMMAND,
+            show_default=True,
+            envvar="AUTODREAM_HOOK_COMMAND",
+            help="The command Claude Code runs; our entries are recognised by this exact string.",
+        ),
+        click.option("--dry-run", is_flag=True, help="Print the diff; write nothing."),
+        click.option("--json", "as_json", is_flag=True, help="Print the result as JSON."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _report_settings_change(change: Any, as_json: bool) -> None:
+    if as_json:
+        echo_json(change.to_dict())
+        return
+    if change.diff:
+        click.echo(change.diff, nl=False)
+    verb = "installed" if change.action == "install" else "removed"
+    if not change.changed:
+        state = "already installed" if change.action == "install" else "not installed"
+        click.echo(f"autodream hook {state} in {change.path}; nothing changed")
+    elif change.dry_run:
+        would = "install" if change.action == "install" else "remove"
+        click.echo(
+            f"dry run: would {would} the autodream hook for {', '.join(change.events)}"
+            f" in {change.path}; nothing written"
+        )
+    else:
+        backup = f" (previous file saved as {change.backup})" if change.backup else ""
+        click.echo(
+            f"{verb} the autodream hook for {', '.join(change.events)} in {change.path}{backup}"
+        )
+
+
+@cli.command(context_settings=CONTEXT_SETTINGS)
+@_hook_options
+def install(
+    scope: str,
+    project_dir: Path,
+    events: tuple[str, ...],
+    hook_command: str,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Add autodream's hook to Claude Code's settings.json (Stop and SessionEnd).
+
+    Every other key and hook is kept; a second install changes nothing. The previous file is
+    saved beside it as settings.json.autodream-backup-<timestamp>, and the diff is printed.
+    A settings.json that is not valid JSON is left untouched (exit 10).
+    """
+    from autodream import claude_settings
+
+    path = _settings_file(scope, project_dir)
+    try:
+        change = claude_settings.install_hook(
+            path, events, command=hook_command, dry_run=dry_run
+        )
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    _report_settings_change(change, as_json)
+    if hook_command == claude_settings.HOOK_COMMAND and shutil.which(hook_command) is None:
+        click.echo(
+            f"warning: {hook_command!r} is not on PATH; Claude Code will not find it until the "
+            "package is installed (pipx install autodream) or --command gives its full path",
+            err=True,
+        )
+
+
+@cli.command(context_settings=CONTEXT_SETTINGS)
+@_hook_options
+def uninstall(
+    scope: str,
+    project_dir: Path,
+    events: tuple[str, ...],
+    hook_command: str,
+    dry_run: bool,
+    as_json: bool,
+) -> None:
+    """Remove exactly the hook entries install added (matched by their command string)."""
+    from autodream import claude_settings
+
+    path = _settings_file(scope, project_dir)
+    try:
+        change = claude_settings.uninstall_hook(
+            path, events, command=hook_command, dry_run=dry_run
+        )
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    _report_settings_change(change, as_json)
+
 
 
 def main() -> None:

@@ -1,0 +1,323 @@
+"""Install and remove autodream's hook in Claude Code's ``settings.json``.
+
+Claude Code reads hooks from ``{"hooks": {<event>: [<group>, ...]}}`` where a group is
+``{"matcher": ..., "hooks": [{"type": "command", "command": ..., "timeout": ...}]}``.
+We add one group per event holding one command handler, and recognise our handlers later
+by their exact ``command`` string, so ``uninstall`` removes what ``install`` added and
+nothing a person wrote by hand.
+
+Every other key, event and hook is kept as it was (JSON objects keep their order); the
+file is rewritten with the indentation it already used. A file that is not valid JSON, or
+whose ``hooks`` is not the documented shape, is never touched: ``BadInput`` says why.
+Writes are atomic (temp file in the same dir, fsync, ``os.replace``) and the previous file
+is copied to ``settings.json.autodream-backup-<UTC timestamp>`` first.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from autodream.errors import BadInput, ConfigError
+
+HOOK_COMMAND = "autodream-hook"
+
+# Install adds both by default: Stop fires after every turn, so long sessions that never end
+# cleanly still get consolidated; SessionEnd covers the last turn. The hook's time gate makes
+# the extra Stop calls cost one stat().
+EVENTS: tuple[str, ...] = ("Stop", "SessionEnd")
+
+# Seconds. The hook returns in tens of milliseconds (the dream itself runs detached).
+# SessionEnd hooks share a 1.5 s exit budget by default, and a longer per-hook timeout in
+# settings would stretch Claude Code's exit, so we stay inside it.
+TIMEOUTS: dict[str, int] = {"Stop": 10, "SessionEnd": 1}
+
+BACKUP_INFIX = ".autodream-backup-"
+
+
+@dataclass(frozen=True)
+class SettingsChange:
+    """What ``install``/``uninstall`` did (or, with ``dry_run``, would do) to one file."""
+
+    path: Path
+    action: str  # "install" | "uninstall"
+    events: tuple[str, ...]  # the events whose entries were added or removed
+    diff: str  # unified diff, empty when nothing changes
+    backup: Path | None  # copy of the previous file, when one was written
+    dry_run: bool
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.diff)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "path": str(self.path),
+            "action": self.action,
+            "events": list(self.events),
+            "changed": self.changed,
+            "diff": self.diff,
+            "backup": str(self.backup) if self.backup else None,
+            "dry_run": self.dry_run,
+        }
+
+
+def claude_config_dir(env: Mapping[str, str] | None = None) -> Path:
+    """``$CLAUDE_CONFIG_DIR`` when set, else ``~/.claude`` (Claude Code's own rule)."""
+    environ = os.environ if env is None else env
+    configured = environ.get("CLAUDE_CONFIG_DIR")
+    if configured:
+        return Path(configured).expanduser()
+    home = environ.get("HOME")
+    return (Path(home) if home else Path.home()) / ".claude"
+
+
+def user_settings_path(env: Mapping[str, str] | None = None) -> Path:
+    return claude_config_dir(env) / "settings.json"
+
+
+def project_settings_path(project_dir: Path) -> Path:
+    return project_dir / ".claude" / "settings.json"
+
+
+def check_events(events: Iterable[str]) -> tuple[str, ...]:
+    """The events in a stable order, refusing any we do not install for."""
+    chosen = tuple(dict.fromkeys(events)) or EVENTS
+    unknown = [e for e in chosen if e not in EVENTS]
+    if unknown:
+        raise ConfigError(
+            f"unknown hook event {unknown[0]!r}; choose from {', '.join(EVENTS)}"
+        )
+    return chosen
+
+
+def install_hook(
+    path: Path,
+    events: Iterable[str] = EVENTS,
+    *,
+    command: str = HOOK_COMMAND,
+    dry_run: bool = False,
+    now: float | None = None,
+) -> SettingsChange:
+    """Add ``command`` as a hook for each event that does not already run it."""
+    chosen = check_events(events)
+    old_text, data, indent = _load(path)
+    hooks = _hooks_table(path, data)
+    if hooks is None:
+        hooks = data["hooks"] = {}
+    added: list[str] = []
+    for event in chosen:
+        groups = _event_groups(path, hooks, event)
+        if any(_is_ours(h, command) for g in groups for h in _group_handlers(g)):
+            continue
+        groups.append(
+            {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
+        )
+        added.append(event)
+    if not added:
+        return SettingsChange(path, "install", (), "", None, dry_run)
+    return _write(path, "install", tuple(added), old_text, data, indent, dry_run, now)
+
+
+def uninstall_hook(
+    path: Path,
+    events: Iterable[str] = EVENTS,
+    *,
+    command: str = HOOK_COMMAND,
+    dry_run: bool = False,
+    now: float | None = None,
+) -> SettingsChange:
+    """Remove the handlers whose command is exactly ``command``, and only those.
+
+    A group, event list or ``hooks`` table left empty by the removal goes too; one that
+    was already empty stays.
+    """
+    chosen = check_events(events)
+    if not path.exists():
+        return SettingsChange(path, "uninstall", (), "", None, dry_run)
+    old_text, data, indent = _load(path)
+    hooks = _hooks_table(path, data)
+    removed: list[str] = []
+    if hooks is not None:
+        for event in chosen:
+            if event not in hooks:
+                continue
+            groups = _event_groups(path, hooks, event)
+            kept_groups: list[Any] = []
+            for group in groups:
+                handlers = _group_handlers(group)
+                kept = [h for h in handlers if not _is_ours(h, command)]
+                if len(kept) == len(handlers):
+                    kept_groups.append(group)
+                    continue
+                if event not in removed:
+                    removed.append(event)
+                if kept:
+                    group["hooks"] = kept
+                    kept_groups.append(group)
+            if event in removed:
+                if kept_groups:
+                    hooks[event] = kept_groups
+                else:
+                    del hooks[event]
+        if removed and not hooks:
+            del data["hooks"]
+    if not removed:
+        return SettingsChange(path, "uninstall", (), "", None, dry_run)
+    return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now)
+
+
+# ---- reading --------------------------------------------------------------------------------
+
+
+def _load(path: Path) -> tuple[str, dict[str, Any], str | int]:
+    """(original text, parsed object, indentation to write back with)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return "", {}, 2
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    if not text.strip():
+        return text, {}, 2
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadInput(
+            f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno};"
+            " left untouched"
+        ) from exc
+    if not isinstance(data, dict):
+        raise BadInput(
+            f"{path}: top level is a JSON {_json_type(data)}, expected an object; left untouched"
+        )
+    return text, data, _detect_indent(text)
+
+
+def _detect_indent(text: str) -> str | int:
+    """The indentation of the first indented line, so a rewrite changes only what we touch."""
+    for line in text.splitlines()[1:]:
+        stripped = line.lstrip(" \t")
+        if stripped and stripped != line:
+            lead = line[: len(line) - len(stripped)]
+            return lead if "\t" in lead else len(lead)
+    return 2
+
+
+def _hooks_table(path: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    hooks = data.get("hooks")
+    if hooks is None:
+        return None
+    if not isinstance(hooks, dict):
+        raise BadInput(
+            f'{path}: "hooks" is a JSON {_json_type(hooks)}, expected an object; left untouched'
+        )
+    return hooks
+
+
+def _event_groups(path: Path, hooks: dict[str, Any], event: str) -> list[Any]:
+    groups = hooks.setdefault(event, [])
+    if not isinstance(groups, list):
+        raise BadInput(
+            f'{path}: "hooks.{event}" is a JSON {_json_type(groups)}, expected a list;'
+            " left untouched"
+        )
+    for i, group in enumerate(groups):
+        if not isinstance(group, dict) or not isinstance(group.get("hooks", []), list):
+            raise BadInput(
+                f'{path}: "hooks.{event}[{i}]" is not a {{"matcher", "hooks": [...]}} object;'
+                " left untouched"
+            )
+    return groups
+
+
+def _group_handlers(group: dict[str, Any]) -> list[Any]:
+    handlers = group.get("hooks", [])
+    return handlers if isinstance(handlers, list) else []
+
+
+def _is_ours(handler: Any, command: str) -> bool:
+    return (
+        isinstance(handler, dict)
+        and handler.get("type") == "command"
+        and handler.get("command") == command
+    )
+
+
+def _json_type(value: Any) -> str:
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "null" if value is None else "object"
+
+
+# ---- writing --------------------------------------------------------------------------------
+
+
+def _write(
+    path: Path,
+    action: str,
+    events: tuple[str, ...],
+    old_text: str,
+    data: dict[str, Any],
+    indent: str | int,
+    dry_run: bool,
+    now: float | None,
+) -> SettingsChange:
+    new_text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    diff = "".join(
+        difflib.unified_diff(
+            old_text.splitlines(keepends=True),
+            new_text.splitlines(keepends=True),
+            fromfile=f"{path} (before)" if old_text else "/dev/null",
+            tofile=f"{path} (after)",
+        )
+    )
+    if dry_run:
+        return SettingsChange(path, action, events, diff, None, True)
+    backup = _backup(path, now) if path.exists() else None
+    _atomic_write(path, new_text)
+    return SettingsChange(path, action, events, diff, backup, False)
+
+
+def _backup(path: Path, now: float | None) -> Path:
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(time.time() if now is None else now))
+    candidate = path.with_name(f"{path.name}{BACKUP_INFIX}{stamp}")
+    n = 1
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}{BACKUP_INFIX}{stamp}-{n}")
+        n += 1
+    shutil.copy2(path, candidate)
+    return candidate
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # Keep the mode of the file we replace; a new one gets the usual 0644, not mkstemp's 0600.
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, path)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,290 @@
+"""``autodream install`` / ``uninstall`` on Claude Code settings.json fixtures, through the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from autodream import claude_settings
+from autodream.cli import cli
+from tests.test_plugin_files import validate_hooks_table
+
+OTHER_HOOKS: dict[str, Any] = {
+    "model": "opus",
+    "permissions": {"allow": ["Bash(git status:*)"], "deny": []},
+    "hooks": {
+        "PreToolUse": [
+            {
+                "matcher": "Bash",
+                "hooks": [{"type": "command", "command": "~/bin/guard.sh", "timeout": 5}],
+            }
+        ],
+        "Stop": [{"hooks": [{"type": "command", "command": "notify-send done"}]}],
+    },
+    "env": {"FOO": "bar"},
+}
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "claude-config"
+    directory.mkdir()
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(directory))
+    return directory
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def backups(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + claude_settings.BACKUP_INFIX + "*"))
+
+
+def our_handlers(data: dict[str, Any], event: str) -> list[dict[str, Any]]:
+    return [
+        h
+        for g in data.get("hooks", {}).get(event, [])
+        for h in g["hooks"]
+        if h.get("command") == claude_settings.HOOK_COMMAND
+    ]
+
+
+@pytest.mark.parametrize(
+    "initial",
+    [None, "", "{}\n", json.dumps(OTHER_HOOKS, indent=2) + "\n"],
+    ids=["missing", "empty-file", "empty-object", "other-hooks"],
+)
+def test_install_adds_both_events_and_keeps_everything_else(
+    config_dir: Path, initial: str | None
+) -> None:
+    path = config_dir / "settings.json"
+    if initial is not None:
+        path.write_text(initial)
+    before = json.loads(initial) if initial and initial.strip() else {}
+
+    result = run("install", "--user")
+
+    assert result.exit_code == 0, result.output
+    data = json.loads(path.read_text())
+    validate_hooks_table(data["hooks"])
+    for event in ("Stop", "SessionEnd"):
+        (handler,) = our_handlers(data, event)
+        assert handler == {
+            "type": "command",
+            "command": "autodream-hook",
+            "timeout": claude_settings.TIMEOUTS[event],
+        }
+    # Everything that was there is still there, in the same place.
+    for key, value in before.items():
+        if key != "hooks":
+            assert data[key] == value
+    for event, groups in before.get("hooks", {}).items():
+        assert data["hooks"][event][: len(groups)] == groups
+    assert list(data)[: len(before)] == list(before)
+    assert "+++ " in result.output and '"command": "autodream-hook"' in result.output
+    # A backup exists exactly when there was a file to back up, holding its old bytes.
+    made = backups(path)
+    if initial is None:
+        assert made == []
+    else:
+        assert [b.read_text() for b in made] == [initial]
+
+
+def test_second_install_changes_nothing_and_makes_no_new_backup(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(json.dumps(OTHER_HOOKS, indent=4) + "\n")
+    assert run("install").exit_code == 0
+    after_first = path.read_bytes()
+    assert len(backups(path)) == 1
+
+    result = run("install")
+
+    assert result.exit_code == 0
+    assert "already installed" in result.output
+    assert "---" not in result.output
+    assert path.read_bytes() == after_first
+    assert len(backups(path)) == 1
+
+
+def test_install_keeps_the_files_indentation(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(json.dumps(OTHER_HOOKS, indent=4) + "\n")
+    run("install", "--event", "Stop")
+    assert path.read_text().startswith('{\n    "model"')
+    # The next change only adds lines; a removed line only comes back with a comma added.
+    change = claude_settings.install_hook(path, ["SessionEnd"], dry_run=True)
+    lines = change.diff.splitlines()[2:]
+    removed = [line[1:] for line in lines if line.startswith("-")]
+    added = [line[1:] for line in lines if line.startswith("+")]
+    assert len(added) > 5
+    assert all(line + "," in added for line in removed)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('{\n  "hooks": {\n    "Stop": [\n  }\n', "line 4 column 3"),
+        ("{'model': 'opus'}", "line 1 column 2"),
+        ('{"a": 1,}', "line 1 column 9"),
+    ],
+    ids=["truncated", "single-quotes", "trailing-comma"],
+)
+def test_invalid_json_is_left_untouched_with_a_one_line_error(
+    config_dir: Path, text: str, where: str
+) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(text)
+
+    result = CliRunner().invoke(cli, ["install"])
+
+    assert result.exit_code == 10
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert "not valid JSON" in lines[0] and where in lines[0] and str(path) in lines[0]
+    assert path.read_text() == text
+    assert backups(path) == []
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ([1, 2], "top level is a JSON array"),
+        ({"hooks": ["Stop"]}, '"hooks" is a JSON array'),
+        ({"hooks": {"Stop": {"type": "command"}}}, '"hooks.Stop" is a JSON object'),
+        ({"hooks": {"Stop": ["autodream-hook"]}}, '"hooks.Stop[0]"'),
+    ],
+    ids=["array-top", "hooks-array", "event-object", "group-string"],
+)
+def test_unexpected_shapes_are_refused_not_rewritten(
+    config_dir: Path, data: Any, message: str
+) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(cli, ["install"])
+    assert result.exit_code == 10
+    assert message in result.output
+    assert json.loads(path.read_text()) == data
+
+
+def test_dry_run_prints_the_diff_and_writes_nothing(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(json.dumps(OTHER_HOOKS, indent=2) + "\n")
+    before = path.read_bytes()
+
+    result = run("install", "--dry-run")
+
+    assert result.exit_code == 0
+    assert '+            "command": "autodream-hook"' in result.output
+    assert "dry run" in result.output
+    assert path.read_bytes() == before
+    assert backups(path) == []
+    assert sorted(p.name for p in config_dir.iterdir()) == ["settings.json"]
+
+
+def test_uninstall_removes_only_what_install_added(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    original = json.dumps(OTHER_HOOKS, indent=2) + "\n"
+    path.write_text(original)
+    run("install")
+    # The user adds their own hook after ours, in one of our groups and in a new group.
+    data = json.loads(path.read_text())
+    data["hooks"]["Stop"][-1]["hooks"].append({"type": "command", "command": "say hi"})
+    data["hooks"]["SessionEnd"].append({"hooks": [{"type": "command", "command": "log-end"}]})
+    path.write_text(json.dumps(data, indent=2) + "\n")
+
+    result = run("uninstall")
+
+    assert result.exit_code == 0, result.output
+    after = json.loads(path.read_text())
+    assert our_handlers(after, "Stop") == [] and our_handlers(after, "SessionEnd") == []
+    assert after["hooks"]["PreToolUse"] == OTHER_HOOKS["hooks"]["PreToolUse"]
+    assert after["hooks"]["Stop"] == [
+        OTHER_HOOKS["hooks"]["Stop"][0],
+        {"hooks": [{"type": "command", "command": "say hi"}]},
+    ]
+    assert after["hooks"]["SessionEnd"] == [
+        {"hooks": [{"type": "command", "command": "log-end"}]}
+    ]
+    assert {k: v for k, v in after.items() if k != "hooks"} == {
+        k: v for k, v in OTHER_HOOKS.items() if k != "hooks"
+    }
+
+
+@pytest.mark.parametrize("initial", [{}, OTHER_HOOKS], ids=["empty", "other-hooks"])
+def test_install_then_uninstall_restores_the_file(config_dir: Path, initial: Any) -> None:
+    path = config_dir / "settings.json"
+    original = json.dumps(initial, indent=2) + "\n"
+    path.write_text(original)
+    run("install")
+    assert run("uninstall").exit_code == 0
+    assert path.read_text() == original
+
+
+def test_uninstall_leaves_a_similar_but_different_command_alone(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    mine = {"type": "command", "command": "autodream-hook --verbose"}
+    path.write_text(json.dumps({"hooks": {"Stop": [{"hooks": [mine]}]}}))
+    result = run("uninstall")
+    assert "not installed" in result.output
+    assert json.loads(path.read_text()) == {"hooks": {"Stop": [{"hooks": [mine]}]}}
+
+
+def test_uninstall_without_a_file_is_a_no_op(config_dir: Path) -> None:
+    result = run("uninstall", "--json")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["changed"] is False
+    assert not (config_dir / "settings.json").exists()
+
+
+def test_single_event_and_project_scope(tmp_path: Path, config_dir: Path) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+
+    result = run("install", "--project", "--project-dir", str(project), "--event", "SessionEnd",
+                 "--json")
+
+    assert result.exit_code == 0
+    report = json.loads(result.stdout)
+    target = project / ".claude" / "settings.json"
+    assert report["path"] == str(target) and report["events"] == ["SessionEnd"]
+    data = json.loads(target.read_text())
+    assert list(data["hooks"]) == ["SessionEnd"]
+    assert not (config_dir / "settings.json").exists()
+    assert target.stat().st_mode & 0o777 == 0o644
+
+
+def test_custom_command_is_what_identifies_our_entries(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    run("install", "--command", "/opt/autodream/bin/autodream-hook")
+    run("install")  # the default command is a different entry
+    data = json.loads(path.read_text())
+    assert [h["command"] for g in data["hooks"]["Stop"] for h in g["hooks"]] == [
+        "/opt/autodream/bin/autodream-hook",
+        "autodream-hook",
+    ]
+    run("uninstall", "--command", "/opt/autodream/bin/autodream-hook")
+    data = json.loads(path.read_text())
+    assert [h["command"] for g in data["hooks"]["Stop"] for h in g["hooks"]] == [
+        "autodream-hook"
+    ]
+
+
+def test_unknown_event_is_a_usage_error(config_dir: Path) -> None:
+    result = CliRunner().invoke(cli, ["install", "--event", "PreToolUse"])
+    assert result.exit_code == 2
+    assert not (config_dir / "settings.json").exists()
+
+
+def test_backup_names_do_not_collide(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    path.write_text("{}")
+    first = claude_settings.install_hook(path, ["Stop"], now=1_700_000_000)
+    second = claude_settings.install_hook(path, ["SessionEnd"], now=1_700_000_000)
+    assert first.backup and second.backup and first.backup != second.backup
+    assert first.backup.read_text() == "{}"
+    assert json.loads(second.backup.read_text())["hooks"].keys() == {"Stop"}
