@@ -1,1 +1,42 @@
-"""Readers that turn agent transcripts into one ``Session``/``Message`` model, streaming."""
+"""Readers that turn agent transcripts into one ``Session``/``Message`` model, streaming.
+
+``iter_messages(path)`` reads Claude Code JSONL, Codex CLI rollouts and Markdown daily logs;
+``read_session_info(path)`` looks only at a file's first records and last line;
+``discover_sessions(dir)`` lists sessions with their subagent transcripts; ``OffsetStore``
+remembers how far each transcript was read.
+"""
+
+from __future__ import annotations
+
+from autodream.transcripts.discovery import (
+    SessionFiles,
+    discover_codex_rollouts,
+    discover_daily_logs,
+    discover_sessions,
+    is_session_name,
+)
+from autodream.transcripts.model import Message, ReadStats, SessionInfo
+from autodream.transcripts.offsets import OffsetStore, Position
+from autodream.transcripts.reader import (
+    detect_source,
+    iter_messages,
+    iter_stream_messages,
+    read_session_info,
+)
+
+__all__ = [
+    "Message",
+    "OffsetStore",
+    "Position",
+    "ReadStats",
+    "SessionFiles",
+    "SessionInfo",
+    "detect_source",
+    "discover_codex_rollouts",
+    "discover_daily_logs",
+    "discover_sessions",
+    "is_session_name",
+    "iter_messages",
+    "iter_stream_messages",
+    "read_session_info",
+]

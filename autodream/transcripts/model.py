@@ -30,7 +30,10 @@ class Message:
     uuid: str | None = None
     line_no: int = 0  # 1-based line in the source file
     is_sidechain: bool = False
-    tool_name: str | None = None  # for tool_use
+    tool_name: str | None = None  # for tool_use (and tool_result when the call was seen)
+    # the API message id (Claude Code splits one assistant response over several records that
+    # share it; group by it to rebuild the response)
+    message_id: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -44,6 +47,13 @@ class ReadStats:
     records: int = 0
     bytes_read: int = 0
     skipped: Counter[str] = field(default_factory=Counter)  # reason -> count
+    # byte offset just past the last complete line read: where an incremental read resumes
+    end_offset: int = 0
+    # 1-based number of the last complete line read (0 when none): resume with start_line + 1
+    last_line: int = 0
+    types: Counter[str] = field(default_factory=Counter)  # record type -> count (parsed records)
+    messages: int = 0  # Message values yielded
+    pending_bytes: int = 0  # bytes of a final line without its newline, left for the next read
 
     @property
     def skipped_total(self) -> int:
@@ -63,3 +73,5 @@ class SessionInfo:
     git_branch: str | None = None
     started: datetime | None = None
     ended: datetime | None = None
+    # for a subagent transcript: the id of the session that spawned it
+    parent_id: str | None = None

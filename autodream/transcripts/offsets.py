@@ -1,0 +1,134 @@
+"""How far each transcript has been read, so the next dream reads only what is new.
+
+For each transcript the store keeps the end offset of the last successful read and a
+fingerprint of the prefix up to it (the first 4 KiB and the 4 KiB before the offset). If the
+file no longer starts with those bytes, or is shorter than the offset, it was rewritten or
+truncated and is read again from the start. The store is one JSON file in the state dir,
+written atomically; a missing or corrupt store means "start over", never an error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+FINGERPRINT_BYTES = 4096
+_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where to resume reading one transcript."""
+
+    offset: int = 0
+    line: int = 0  # lines before ``offset``; the next read starts at line ``line + 1``
+
+
+def fingerprint(path: Path, offset: int) -> str | None:
+    """sha256 over the first 4 KiB and the 4 KiB before ``offset``; None if unreadable/short."""
+    digest = hashlib.sha256()
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(min(FINGERPRINT_BYTES, offset))
+            start = max(0, offset - FINGERPRINT_BYTES)
+            fh.seek(start)
+            before = fh.read(offset - start)
+    except OSError:
+        return None
+    if len(before) != offset - start:
+        return None
+    digest.update(head)
+    digest.update(b"\0")
+    digest.update(before)
+    return digest.hexdigest()
+
+
+class OffsetStore:
+    """Per-transcript read positions, kept in one JSON file (``<state_dir>/offsets.json``)."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._entries: dict[str, dict[str, Any]] = self._load()
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("version") != _VERSION:
+            return {}
+        files = data.get("files")
+        if not isinstance(files, dict):
+            return {}
+        return {k: v for k, v in files.items() if isinstance(v, dict)}
+
+    @staticmethod
+    def _key(path: str | os.PathLike[str]) -> str:
+        return os.fspath(path)
+
+    def position_for(self, path: str | os.PathLike[str]) -> Position:
+        """The recorded position if the file still has the prefix it had; else the start."""
+        entry = self._entries.get(self._key(path))
+        if entry is None:
+            return Position()
+        offset, line, size = entry.get("offset"), entry.get("line", 0), entry.get("size")
+        if not isinstance(offset, int) or not isinstance(line, int) or offset <= 0:
+            return Position()
+        file_path = Path(path)
+        try:
+            current = file_path.stat().st_size
+        except OSError:
+            return Position()
+        if current < offset or (isinstance(size, int) and current < size):
+            return Position()  # truncated
+        if fingerprint(file_path, offset) != entry.get("fingerprint"):
+            return Position()  # rewritten
+        return Position(offset, line)
+
+    def start_for(self, path: str | os.PathLike[str]) -> int:
+        """Byte offset to resume reading ``path`` from (0: read it all)."""
+        return self.position_for(path).offset
+
+    def record(self, path: str | os.PathLike[str], end_offset: int, line: int = 0) -> None:
+        """Remember that ``path`` was read successfully up to ``end_offset`` (line ``line``)."""
+        file_path = Path(path)
+        key = self._key(path)
+        if end_offset <= 0:
+            self._entries.pop(key, None)
+            return
+        try:
+            size = file_path.stat().st_size
+        except OSError:
+            self._entries.pop(key, None)
+            return
+        self._entries[key] = {
+            "offset": end_offset,
+            "line": line,
+            "size": size,
+            "fingerprint": fingerprint(file_path, end_offset),
+        }
+
+    def forget(self, path: str | os.PathLike[str]) -> None:
+        self._entries.pop(self._key(path), None)
+
+    def save(self) -> None:
+        """Write the store atomically (temp file in the same dir, fsync, ``os.replace``)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        body = json.dumps({"version": _VERSION, "files": self._entries}, indent=1, sort_keys=True)
+        fd, tmp = tempfile.mkstemp(prefix=".offsets-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(body)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise

@@ -1,0 +1,120 @@
+"""Incremental reads: only what is new; a rewritten or truncated file again from the start."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from autodream.transcripts import OffsetStore, ReadStats, iter_messages
+from autodream.transcripts.model import Message
+from tests.factories import TranscriptBuilder
+
+
+def _read_from(store: OffsetStore, path: Path) -> list[Message]:
+    """One incremental read the way a dream does it: resume, read, record."""
+    position = store.position_for(path)
+    stats = ReadStats()
+    messages = list(
+        iter_messages(path, start_offset=position.offset, start_line=position.line + 1, stats=stats)
+    )
+    store.record(path, stats.end_offset, stats.last_line)
+    store.save()
+    return messages
+
+
+def _append(path: Path, builder: TranscriptBuilder, first: int) -> None:
+    with path.open("a", encoding="utf-8") as fh:
+        for rec in builder.records[first:]:
+            fh.write(json.dumps(rec) + "\n")
+
+
+def test_append_reads_only_the_new_messages(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("first prompt").assistant("ok")
+    path = b.write(tmp_path / "sessions")
+    store_path = tmp_path / "state" / "offsets.json"
+    assert [m.text for m in _read_from(OffsetStore(store_path), path)] == ["first prompt", "ok"]
+
+    before = len(b.records)
+    b.user("second prompt").assistant("done")
+    _append(path, b, before)
+    store = OffsetStore(store_path)  # a later dream, a fresh process
+    assert store.start_for(path) > 0
+    new = _read_from(store, path)
+    assert [m.text for m in new] == ["second prompt", "done"]
+    assert [m.line_no for m in new] == [3, 4]  # line numbers carry on across reads
+    assert _read_from(OffsetStore(store_path), path) == []
+
+
+def test_rewritten_file_is_read_from_the_start(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("original prompt")
+    path = b.write(tmp_path)
+    store = OffsetStore(tmp_path / "offsets.json")
+    _read_from(store, path)
+    rewritten = TranscriptBuilder(session_id=b.session_id).user("different prompt, longer")
+    rewritten.user("and more")
+    rewritten.write(tmp_path)
+    assert store.start_for(path) == 0
+    assert [m.text for m in _read_from(store, path)] == ["different prompt, longer", "and more"]
+
+
+def test_truncated_file_is_read_from_the_start(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("one").user("two")
+    path = b.write(tmp_path)
+    store = OffsetStore(tmp_path / "offsets.json")
+    _read_from(store, path)
+    first_line = path.read_bytes().split(b"\n", 1)[0] + b"\n"
+    path.write_bytes(first_line)
+    assert store.start_for(path) == 0
+    assert [m.text for m in _read_from(store, path)] == ["one"]
+
+
+def test_half_written_last_line_is_left_for_the_next_read(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("complete")
+    path = b.write(tmp_path)
+    size = path.stat().st_size
+    b.user("being written")
+    line = json.dumps(b.records[-1]) + "\n"
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line[:30])
+    store = OffsetStore(tmp_path / "offsets.json")
+    stats = ReadStats()
+    assert [m.text for m in iter_messages(path, stats=stats)] == ["complete"]
+    assert stats.end_offset == size and stats.pending_bytes == 30
+    assert stats.skipped_total == 0
+    store.record(path, stats.end_offset, stats.last_line)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line[30:])
+    assert [m.text for m in _read_from(store, path)] == ["being written"]
+
+
+def test_missing_or_corrupt_store_starts_over(tmp_path: Path) -> None:
+    path = TranscriptBuilder().user("hi").write(tmp_path)
+    assert OffsetStore(tmp_path / "none" / "offsets.json").start_for(path) == 0
+    corrupt = tmp_path / "offsets.json"
+    corrupt.write_text("{not json", encoding="utf-8")
+    store = OffsetStore(corrupt)
+    assert store.start_for(path) == 0
+    corrupt.write_text(json.dumps({"version": 1, "files": {str(path): "nonsense"}}))
+    assert OffsetStore(corrupt).start_for(path) == 0
+    store.record(path, path.stat().st_size, 1)
+    store.save()  # replaces the corrupt file
+    assert OffsetStore(corrupt).start_for(path) == path.stat().st_size
+
+
+def test_save_is_atomic_and_leaves_no_temp_files(tmp_path: Path) -> None:
+    path = TranscriptBuilder().user("hi").write(tmp_path / "s")
+    state = tmp_path / "state"
+    store = OffsetStore(state / "offsets.json")
+    store.record(path, path.stat().st_size, 1)
+    store.save()
+    assert sorted(p.name for p in state.iterdir()) == ["offsets.json"]
+    data = json.loads((state / "offsets.json").read_text())
+    assert data["files"][str(path)]["offset"] == path.stat().st_size
+
+
+def test_deleted_transcript_starts_over(tmp_path: Path) -> None:
+    path = TranscriptBuilder().user("hi").write(tmp_path)
+    store = OffsetStore(tmp_path / "offsets.json")
+    store.record(path, path.stat().st_size, 1)
+    path.unlink()
+    assert store.start_for(path) == 0
