@@ -9,7 +9,8 @@ from typing import Any
 
 import click
 
-from autodream import errors
+from autodream import errors, journal
+from autodream.settings import STATE_DIRNAME, Settings
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -102,6 +103,120 @@ def cli(ctx: click.Context) -> None:
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------
+
+
+def _journal_memory_dir(project: str | None, memory_dir: str | None) -> Path:
+    """The memory dir the journal commands act on: ``--memory-dir``, else the project's."""
+    if memory_dir:
+        return Path(memory_dir).expanduser().resolve()
+    resolve = getattr(Settings, "resolve", None)
+    if resolve is None:
+        message = "no memory dir: pass --memory-dir or set AUTODREAM_MEMORY_DIR"
+        raise fail(errors.ConfigError(message))
+    try:
+        settings = resolve(project)
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    return Path(settings.memory_dir)
+
+
+def _journal_options(func: Any) -> Any:
+    func = click.option(
+        "--memory-dir",
+        envvar="AUTODREAM_MEMORY_DIR",
+        type=click.Path(file_okay=False),
+        help="The memory dir (default: the project's, Claude Code layout).",
+    )(func)
+    func = click.option(
+        "--project",
+        envvar="AUTODREAM_PROJECT",
+        type=click.Path(file_okay=False),
+        help="The project whose memory to use (default: the current directory).",
+    )(func)
+    return func
+
+
+def _change_counts(record: journal.RunRecord) -> str:
+    return " ".join(
+        f"{sign}{len(record.paths(kind))}"
+        for sign, kind in (("+", "added"), ("~", "changed"), ("-", "deleted"))
+    )
+
+
+@cli.command("log", epilog=EXIT_CODES_HELP)
+@click.option("-n", "count", type=click.IntRange(min=1), default=20, show_default=True,
+              envvar="AUTODREAM_LOG_N", help="How many runs to show, newest first.")
+@click.option("--json", "as_json", is_flag=True, help="Print the run records as JSON.")
+@_journal_options
+def log_command(count: int, as_json: bool, project: str | None, memory_dir: str | None) -> None:
+    """List recent dreams: id, outcome, trigger, files added/changed/deleted, reason."""
+    memory = _journal_memory_dir(project, memory_dir)
+    records = journal.list_runs(memory / STATE_DIRNAME, count)
+    if as_json:
+        echo_json([r.to_dict() for r in records])
+        return
+    if not records:
+        click.echo("no dreams yet")
+        return
+    for r in records:
+        note = r.reason or r.summary
+        click.echo(
+            f"{r.id}  {r.outcome:<9}  {r.trigger:<6}  {_change_counts(r)}"
+            + (f"  {note}" if note else "")
+        )
+
+
+@cli.command("show", epilog=EXIT_CODES_HELP)
+@click.argument("run_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the record and the diff as JSON.")
+@_journal_options
+def show_command(
+    run_id: str, as_json: bool, project: str | None, memory_dir: str | None
+) -> None:
+    """Show one run (RUN_ID or a unique prefix of it) and the diff of what it changed."""
+    state = _journal_memory_dir(project, memory_dir) / STATE_DIRNAME
+    try:
+        record = journal.load_run(state, run_id)
+        diff = journal.run_diff(state, record.id)
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        echo_json({"run": record.to_dict(), "diff": diff})
+        return
+    click.echo(f"run      {record.id}")
+    click.echo(f"outcome  {record.outcome}" + (f": {record.reason}" if record.reason else ""))
+    click.echo(f"trigger  {record.trigger}" + (f" ({record.backend})" if record.backend else ""))
+    click.echo(f"started  {record.started_at}  ended {record.ended_at or '-'}")
+    click.echo(f"files    {_change_counts(record)}")
+    if record.summary:
+        click.echo(f"summary  {record.summary}")
+    if diff:
+        click.echo("")
+        click.echo(diff, nl=False)
+
+
+@cli.command("undo", epilog=EXIT_CODES_HELP)
+@click.argument("run_id", required=False)
+@click.option("--force", is_flag=True, envvar="AUTODREAM_UNDO_FORCE",
+              help="Restore even over files changed since that run.")
+@click.option("--json", "as_json", is_flag=True, help="Print the undo's own run record as JSON.")
+@_journal_options
+def undo_command(
+    run_id: str | None, force: bool, as_json: bool, project: str | None, memory_dir: str | None
+) -> None:
+    """Restore the files a run changed (default: the newest dream still in place)."""
+    memory = _journal_memory_dir(project, memory_dir)
+    try:
+        record = journal.undo(memory, memory / STATE_DIRNAME, run_id, force=force)
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        echo_json(record.to_dict())
+        return
+    if record.outcome == "no-change":
+        click.echo(f"nothing to restore: {record.reason}")
+        return
+    click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run {record.id})")
 
 # ---- replay: replay issue --------------------------------------------------------------------
 

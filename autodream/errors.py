@@ -45,6 +45,10 @@ class CheckFailed(DreamFailed):
     """The staged memory failed an invariant check after ``finish``."""
 
 
+class MemoryChanged(DreamFailed):
+    """The real memory dir changed under a run (the user's agent wrote to it); nothing committed."""
+
+
 class UndoConflict(AutodreamError, FileExistsError):
     """Files changed since the run that ``undo`` would restore."""
 

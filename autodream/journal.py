@@ -1,0 +1,536 @@
+"""Run records, the ``DREAMS.md`` diary, diffs and undo: every change a dream makes, explained.
+
+A run lives in ``<state>/runs/<run_id>/``: ``record.json`` (a ``RunRecord``), ``before/<path>``
+and ``after/<path>`` (byte images of every file the run touched, kept so ``show`` and ``undo``
+work after any number of later runs), ``trash/<path>`` and ``commit.json`` (see
+``memory/commit.py``). Run ids sort by time: ``20260720T090000Z-1a2b``.
+
+The diary ``<state>/DREAMS.md`` gets a short entry per run. It sits in autodream's hidden state
+dir, never among the memory files the agent loads, so a removed fact cannot return through it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+import os
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from autodream.errors import NotFound, UndoConflict
+from autodream.memory import commit as commit_mod
+from autodream.memory.staging import ChangeKind, FileChange, Staging, file_info
+from autodream.redact import redact
+
+RECORD_FILENAME = "record.json"
+DIARY_FILENAME = "DREAMS.md"
+STAGING_DIRNAME = "staging"
+TRIGGERS = ("hook", "force", "watch", "replay", "undo", "library")
+OUTCOMES = ("running", "committed", "failed", "dry-run", "no-change")
+
+# decision actions (as the engine or a backend names them) -> the diary's verb
+_VERBS: dict[str, str] = {
+    "add": "Added",
+    "create": "Added",
+    "merge": "Merged",
+    "correct": "Corrected",
+    "update": "Updated",
+    "date": "Dated",
+    "rewrite": "Corrected",
+    "remove": "Removed",
+    "delete": "Removed",
+    "prune": "Removed",
+}
+
+
+@dataclass
+class RunRecord:
+    """One run, as stored in ``record.json``."""
+
+    id: str
+    started_at: str  # ISO 8601, UTC
+    trigger: str  # hook | force | watch | replay | undo | library
+    outcome: str = "running"  # running | committed | failed | dry-run | no-change
+    reason: str = ""
+    ended_at: str | None = None
+    backend: str | None = None
+    model: str | None = None
+    sessions: list[str] = field(default_factory=list)  # virtual paths of sessions reviewed
+    tool_calls: list[dict[str, Any]] = field(default_factory=list)  # the ToolBox log, verdicts
+    changes: list[FileChange] = field(default_factory=list)
+    usage: dict[str, Any] | None = None  # agent.Usage.as_dict() where known
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # the engine's, where present
+    checks: dict[str, Any] | None = None  # CheckReport.as_dict()
+    summary: str = ""  # the subagent's ``finish`` summary
+    undoes: str | None = None  # for trigger "undo": the run it reverted
+    pid: int = field(default_factory=os.getpid)
+
+    def paths(self, kind: str) -> list[str]:
+        return [c.path for c in self.changes if c.kind == kind]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "started_at": self.started_at,
+            "ended_at": self.ended_at,
+            "trigger": self.trigger,
+            "outcome": self.outcome,
+            "reason": self.reason,
+            "backend": self.backend,
+            "model": self.model,
+            "sessions": list(self.sessions),
+            "tool_calls": list(self.tool_calls),
+            "changes": [c.as_dict() for c in self.changes],
+            "usage": self.usage,
+            "decisions": list(self.decisions),
+            "checks": self.checks,
+            "summary": self.summary,
+            "undoes": self.undoes,
+            "pid": self.pid,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RunRecord:
+        return cls(
+            id=str(data["id"]),
+            started_at=str(data["started_at"]),
+            ended_at=data.get("ended_at"),
+            trigger=str(data.get("trigger", "")),
+            outcome=str(data.get("outcome", "running")),
+            reason=str(data.get("reason", "")),
+            backend=data.get("backend"),
+            model=data.get("model"),
+            sessions=list(data.get("sessions") or []),
+            tool_calls=list(data.get("tool_calls") or []),
+            changes=[FileChange.from_dict(c) for c in data.get("changes") or []],
+            usage=data.get("usage"),
+            decisions=list(data.get("decisions") or []),
+            checks=data.get("checks"),
+            summary=str(data.get("summary", "")),
+            undoes=data.get("undoes"),
+            pid=int(data.get("pid", 0)),
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> RunRecord:
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("a run record is a JSON object")
+        return cls.from_dict(data)
+
+
+def iso_utc(now: datetime) -> str:
+    return now.astimezone(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def new_run_id(now: datetime, taken: Iterable[str] = ()) -> str:
+    """A sortable id: the UTC start time to the second, then 4 hex digits.
+
+    The digits are random but above those of any ``taken`` id of the same second, so ids sort in
+    the order the runs began even when several start within one second (a fixed clock).
+    """
+    stamp = now.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    floor = -1
+    for name in taken:
+        if name.startswith(stamp + "-"):
+            with contextlib.suppress(ValueError):
+                floor = max(floor, int(name[len(stamp) + 1 :], 16))
+    if floor >= 0xFFFF:
+        floor = -1  # 65,536 runs in one second: give up on order, keep ids unique
+    low = floor + 1
+    return f"{stamp}-{low + secrets.randbelow(min(0x10000 - low, 0x100)):04x}"
+
+
+def runs_dir(state_dir: Path) -> Path:
+    return state_dir / commit_mod.RUNS_DIRNAME
+
+
+def run_dir(state_dir: Path, run_id: str) -> Path:
+    return runs_dir(state_dir) / run_id
+
+
+def staging_dir(state_dir: Path, run_id: str) -> Path:
+    """Where a run's staging copy lives (same filesystem as the memory dir)."""
+    return state_dir / STAGING_DIRNAME / run_id
+
+
+def save_run(state_dir: Path, record: RunRecord) -> None:
+    commit_mod.write_atomic(
+        run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8")
+    )
+
+
+def begin_run(
+    state_dir: Path,
+    *,
+    trigger: str,
+    now: datetime,
+    backend: str | None = None,
+    model: str | None = None,
+    sessions: Sequence[str] = (),
+    undoes: str | None = None,
+) -> RunRecord:
+    """Create the run dir with a fresh id and save its record (outcome ``running``)."""
+    root = runs_dir(state_dir)
+    root.mkdir(parents=True, exist_ok=True)
+    while True:
+        run_id = new_run_id(now, (p.name for p in root.iterdir()))
+        try:
+            run_dir(state_dir, run_id).mkdir()
+            break
+        except FileExistsError:
+            continue  # same second, same 4 hex digits: draw again
+    record = RunRecord(
+        id=run_id,
+        started_at=iso_utc(now),
+        trigger=trigger,
+        backend=backend,
+        model=model,
+        sessions=list(sessions),
+        undoes=undoes,
+    )
+    save_run(state_dir, record)
+    return record
+
+
+def finish_run(
+    state_dir: Path, record: RunRecord, *, outcome: str, now: datetime, reason: str = ""
+) -> RunRecord:
+    """Close the run: outcome, reason and end time saved, one entry appended to ``DREAMS.md``."""
+    if outcome not in OUTCOMES or outcome == "running":
+        raise ValueError(f"not a final outcome: {outcome!r}")
+    record.outcome = outcome
+    record.reason = reason
+    record.ended_at = iso_utc(now)
+    save_run(state_dir, record)
+    append_diary(state_dir, record)
+    return record
+
+
+def list_runs(state_dir: Path, n: int | None = None) -> list[RunRecord]:
+    """The ``n`` newest runs (all when None), newest first; unreadable records are skipped."""
+    root = runs_dir(state_dir)
+    if not root.is_dir():
+        return []
+    records: list[RunRecord] = []
+    for path in sorted(root.iterdir(), key=lambda p: p.name, reverse=True):
+        if n is not None and len(records) >= n:
+            break
+        try:
+            records.append(RunRecord.from_json((path / RECORD_FILENAME).read_text("utf-8")))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return records
+
+
+def load_run(state_dir: Path, run_id: str) -> RunRecord:
+    """The run named ``run_id`` or by a unique prefix of it; ``NotFound`` otherwise."""
+    root = runs_dir(state_dir)
+    names = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
+    if run_id in names:
+        match = run_id
+    else:
+        found = [name for name in names if run_id and name.startswith(run_id)]
+        if not found:
+            raise NotFound(f"no run '{run_id}' in {root}")
+        if len(found) > 1:
+            raise NotFound(f"run id prefix '{run_id}' is ambiguous: {', '.join(found[:5])}")
+        match = found[0]
+    try:
+        return RunRecord.from_json((root / match / RECORD_FILENAME).read_text("utf-8"))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise NotFound(f"run '{match}' has no readable record: {exc}") from exc
+
+
+def _image_text(path: Path) -> list[str] | None:
+    """Lines of an image for a diff, or None when it is not text."""
+    try:
+        return path.read_bytes().decode("utf-8").splitlines(keepends=True)
+    except UnicodeDecodeError:
+        return None
+
+
+def run_diff(state_dir: Path, run_id: str) -> str:
+    """The unified diff of a run: its before-images against its after-images."""
+    record = load_run(state_dir, run_id)
+    base = run_dir(state_dir, record.id)
+    out: list[str] = []
+    for ch in sorted(record.changes, key=lambda c: c.path):
+        before_name = "/dev/null" if ch.kind == "added" else f"a/{ch.path}"
+        after_name = "/dev/null" if ch.kind == "deleted" else f"b/{ch.path}"
+        before = [] if ch.kind == "added" else _image_text(base / commit_mod.BEFORE_DIR / ch.path)
+        after = [] if ch.kind == "deleted" else _image_text(base / commit_mod.AFTER_DIR / ch.path)
+        if before is None or after is None:
+            out.append(f"Binary files {before_name} and {after_name} differ\n")
+            continue
+        for line in difflib.unified_diff(before, after, before_name, after_name):
+            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def conclude(
+    memory_dir: Path,
+    state_dir: Path,
+    record: RunRecord,
+    staging: Staging,
+    *,
+    now: datetime,
+    dry_run: bool = False,
+    on_step: commit_mod.StepHook | None = None,
+) -> RunRecord:
+    """End a checked run: commit the staged changes (or only store their images on a dry run)
+    and close the record as ``committed``, ``dry-run`` or ``no-change``.
+
+    When the commit raises (``MemoryChanged``, an I/O error) nothing is left changed, the record
+    is closed as ``failed`` and the error propagates.
+    """
+    changes = staging.changes()
+    target = run_dir(state_dir, record.id)
+    if not changes:
+        return finish_run(state_dir, record, outcome="no-change", now=now,
+                          reason="the dream left the memory as it was")
+    try:
+        if dry_run:
+            commit_mod.store_images(memory_dir, staging.path, changes, target)
+        else:
+            commit_mod.commit(memory_dir, staging.path, changes, target, on_step=on_step)
+    except Exception as exc:
+        finish_run(state_dir, record, outcome="failed", now=now, reason=str(exc))
+        raise
+    record.changes = changes
+    return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
+                      reason=record.reason)
+
+
+# ---- undo ------------------------------------------------------------------------------------
+
+
+def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
+    """Ids of runs whose effect is currently reverted (an undo counts unless itself undone)."""
+    by_id = {r.id: r for r in records}
+    undoers: dict[str, list[str]] = {}
+    for r in by_id.values():
+        if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
+            undoers.setdefault(r.undoes, []).append(r.id)
+
+    def undone(run_id: str, seen: frozenset[str]) -> bool:
+        if run_id in seen:
+            return False
+        return any(
+            not undone(u, seen | {run_id}) for u in undoers.get(run_id, [])
+        )
+
+    return {rid for rid in by_id if undone(rid, frozenset())}
+
+
+def default_undo_target(state_dir: Path) -> RunRecord:
+    """The newest committed dream (not an undo) whose changes are still in place."""
+    records = list_runs(state_dir)
+    undone = _undone_ids(records)
+    for r in records:
+        if r.outcome == "committed" and r.trigger != "undo" and r.id not in undone:
+            return r
+    raise NotFound("no committed run to undo")
+
+
+def undo(
+    memory_dir: Path,
+    state_dir: Path,
+    run_id: str | None = None,
+    *,
+    force: bool = False,
+    now: datetime | None = None,
+    on_step: commit_mod.StepHook | None = None,
+) -> RunRecord:
+    """Restore a run's before-images byte for byte; the undo is itself a committed run.
+
+    Files the run added are deleted, files it deleted come back. Refuses with ``UndoConflict``
+    when a file is no longer what the run left (unless ``force``). Without ``run_id`` the newest
+    committed dream still in place is undone; to undo an undo, name it.
+    """
+    when = now or datetime.now(timezone.utc)
+    recover(memory_dir, state_dir, when)
+    target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir)
+    if target.outcome != "committed" or not target.changes:
+        raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
+    conflicts: list[str] = []
+    changes: list[FileChange] = []
+    for ch in target.changes:
+        current = file_info(memory_dir / ch.path)
+        cur_hash = current.sha256 if current else None
+        if cur_hash != ch.after_sha256:
+            conflicts.append(ch.path)
+        if cur_hash == ch.before_sha256:
+            continue
+        kind: ChangeKind
+        if ch.before_sha256 is None:
+            kind = "deleted"
+        elif current is None:
+            kind = "added"
+        else:
+            kind = "changed"
+        changes.append(
+            FileChange(
+                ch.path,
+                kind,
+                cur_hash,
+                ch.before_sha256,
+                current.size if current else None,
+                ch.before_size,
+            )
+        )
+    if conflicts and not force:
+        shown = ", ".join(sorted(conflicts)[:5]) + (" …" if len(conflicts) > 5 else "")
+        raise UndoConflict(
+            f"{len(conflicts)} file(s) changed since run {target.id}: {shown}; "
+            "use --force to restore anyway"
+        )
+    record = begin_run(state_dir, trigger="undo", now=when, undoes=target.id)
+    record.summary = f"undo of run {target.id}"
+    if not changes:
+        return finish_run(
+            state_dir, record, outcome="no-change", now=when,
+            reason=f"files already match the state before run {target.id}",
+        )
+    source = run_dir(state_dir, target.id) / commit_mod.BEFORE_DIR
+    try:
+        commit_mod.commit(
+            memory_dir, source, changes, run_dir(state_dir, record.id), on_step=on_step
+        )
+    except Exception as exc:
+        finish_run(state_dir, record, outcome="failed", now=when, reason=str(exc))
+        raise
+    record.changes = sorted(changes, key=lambda c: c.path)
+    reason = f"undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
+    return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+
+
+# ---- recovery --------------------------------------------------------------------------------
+
+
+def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]:
+    """Roll back interrupted commits and close the records of runs whose process died.
+
+    Run at the start of every dream and undo (while holding the lock) and by ``status``.
+    Returns the records it closed as ``failed``.
+    """
+    rolled_back = {r.run_id: r for r in commit_mod.recover(state_dir, memory_dir)}
+    closed: list[RunRecord] = []
+    for record in list_runs(state_dir):
+        if record.outcome != "running" or record.pid == os.getpid():
+            continue
+        if _process_alive(record.pid):
+            continue
+        state = commit_mod.commit_state(run_dir(state_dir, record.id))
+        if state == "done":
+            finish_run(
+                state_dir, record, outcome="committed", now=now,
+                reason="the process died after its commit completed",
+            )
+            continue
+        reason = f"interrupted: process {record.pid} died"
+        if record.id in rolled_back or state == "rolled-back":
+            reason += "; its partial commit was rolled back"
+        record.changes = []
+        closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
+    return closed
+
+
+def _process_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+# ---- the diary -------------------------------------------------------------------------------
+
+
+def _decision_files(decision: dict[str, Any]) -> list[str]:
+    files: list[str] = []
+    for key in ("files", "sources", "merged"):
+        value = decision.get(key)
+        if isinstance(value, list):
+            files.extend(str(v) for v in value)
+    for key in ("file", "path", "into", "target"):
+        value = decision.get(key)
+        if isinstance(value, str) and value:
+            files.append(value)
+    return [f.removeprefix("memory/") for f in files]
+
+
+def _decision_line(decision: dict[str, Any]) -> str:
+    action = str(decision.get("action") or decision.get("kind") or "changed").lower()
+    verb = _VERBS.get(action, action.capitalize())
+    into = decision.get("into") or decision.get("target")
+    files = [f for f in _decision_files(decision) if f != str(into).removeprefix("memory/")]
+    what = ", ".join(f"`{f}`" for f in files) or str(decision.get("title") or "")
+    if into:
+        what += f" into `{str(into).removeprefix('memory/')}`"
+    why = decision.get("reason") or decision.get("why")
+    return f"- {verb} {what.strip()}" + (f" — {why}" if why else "")
+
+
+def diary_entry(record: RunRecord) -> str:
+    """The run's diary entry: a heading, the outcome, then what changed and why."""
+    started = record.started_at.replace("T", " ").replace("Z", " UTC")
+    who = " · ".join(
+        x for x in (record.trigger, record.backend, record.model) if x
+    )
+    lines = [f"## {started} · run {record.id} · {who}", ""]
+    counts = ", ".join(
+        f"{len(record.paths(kind))} {kind}"
+        for kind in ("added", "changed", "deleted")
+        if record.paths(kind)
+    )
+    if record.outcome == "committed":
+        lines.append(f"Committed: {counts or 'no files'}." + (
+            f" {record.reason.rstrip('.')}." if record.reason else ""
+        ))
+    elif record.outcome == "dry-run":
+        lines.append(f"Dry run, nothing committed: would have {counts or 'changed nothing'}.")
+    elif record.outcome == "no-change":
+        lines.append("No change." + (f" {record.reason.rstrip('.')}." if record.reason else ""))
+    else:
+        lines.append(f"Failed, nothing changed: {record.reason or 'no reason given'}.")
+    if record.summary:
+        lines.append("")
+        lines.append(f"> {' '.join(record.summary.split())}")
+    if record.outcome in ("committed", "dry-run"):
+        body: list[str] = []
+        covered: set[str] = set()
+        for decision in record.decisions:
+            body.append(_decision_line(decision))
+            covered.update(_decision_files(decision))
+        verbs = {"added": "Added", "changed": "Changed", "deleted": "Removed"}
+        for ch in record.changes:
+            if ch.path not in covered:
+                body.append(f"- {verbs[ch.kind]} `{ch.path}`")
+        if body:
+            lines.append("")
+            lines.extend(body)
+    return redact("\n".join(lines)) + "\n"
+
+
+def append_diary(state_dir: Path, record: RunRecord) -> None:
+    """Append the run's entry to ``DREAMS.md`` (rewritten atomically: never a torn entry)."""
+    path = state_dir / DIARY_FILENAME
+    try:
+        old = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        old = "# Dreams\n\nWhat each autodream run changed in this memory dir, and why.\n"
+    text = old.rstrip("\n") + "\n\n" + diary_entry(record)
+    commit_mod.write_atomic(path, text.encode("utf-8"))

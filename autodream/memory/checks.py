@@ -1,0 +1,331 @@
+"""Invariants of the staged memory after the subagent's ``finish``, checked before any commit.
+
+One fix, the rest fail: an index over 200 lines or 25,000 bytes is cut deterministically (lowest
+ranked entry lines first) and reported; every other broken invariant is a failure, all collected
+in one ``CheckReport`` so the run record can show the whole list.
+
+Ranking for the overflow fix: an entry's priority comes from its section heading when that names
+a memory type (``## Feedback`` …), else from the linked file's frontmatter ``type``, else it is
+lowest. Feedback (how to work) outranks user (who the user is), then project (facts that age),
+then reference (pointers), then anything untyped. Within one priority the later section goes
+first, and within a section the later line. A section whose entries are all dropped loses its
+heading too. Files whose entry was dropped stay on disk and are exempt from the orphan check.
+
+Loss: a prior entry survives when its file is still linked from the new index or its title
+(case and spacing ignored) is still an entry title, so renaming a file or rewording a hook is not
+loss, but a merge of three entries into one loses two. Loss is measured on the index the subagent
+wrote, before the overflow fix: the fix is the harness's doing and is reported separately.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autodream.errors import CheckFailed
+from autodream.memory.commit import write_atomic
+from autodream.memory.model import (
+    INDEX_MAX_BYTES,
+    INDEX_MAX_LINES,
+    SECTION_TITLES,
+    FrontmatterError,
+    MemoryType,
+    parse_index,
+    parse_topic,
+)
+from autodream.memory.staging import active_files
+from autodream.redact import find_secrets
+from autodream.settings import INDEX_FILENAME
+
+MAX_LOSS_FRACTION = 0.25
+TYPE_PRIORITY: dict[MemoryType, int] = {"feedback": 0, "user": 1, "project": 2, "reference": 3}
+UNTYPED_PRIORITY = len(TYPE_PRIORITY)
+_DAILY_LOG = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
+_HEADING = re.compile(r"^#{1,6}\s")
+_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_TITLE_TO_TYPE: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
+
+
+@dataclass(frozen=True)
+class CheckFailure:
+    check: str  # index-format | link | orphan | frontmatter | secret | loss
+    path: str  # relative to the memory dir
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+    def as_dict(self) -> dict[str, str]:
+        return {"check": self.check, "path": self.path, "message": self.message}
+
+
+@dataclass
+class CheckReport:
+    fixed: list[str] = field(default_factory=list)  # what the harness repaired, one line each
+    failures: list[CheckFailure] = field(default_factory=list)
+    dropped_entries: list[str] = field(default_factory=list)  # index lines cut by the fix
+    prior_entries: int = 0
+    lost_entries: list[str] = field(default_factory=list)  # titles of prior entries lost
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def summary(self) -> str:
+        """One line: the first failure and how many more."""
+        if not self.failures:
+            return "all checks passed" + (f" ({len(self.fixed)} fixed)" if self.fixed else "")
+        more = len(self.failures) - 1
+        tail = f" (and {more} more)" if more else ""
+        return f"check failed: {self.failures[0]}{tail}"
+
+    def raise_if_failed(self) -> None:
+        if self.failures:
+            raise CheckFailed(self.summary())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok,
+            "fixed": list(self.fixed),
+            "failures": [f.as_dict() for f in self.failures],
+            "dropped_entries": list(self.dropped_entries),
+            "prior_entries": self.prior_entries,
+            "lost_entries": list(self.lost_entries),
+        }
+
+
+def is_daily_log(rel: str) -> bool:
+    """Date-named logs (``YYYY-MM-DD.md``) may stay out of the index and need no frontmatter."""
+    return bool(_DAILY_LOG.match(posixpath.basename(rel)))
+
+
+def _norm_title(title: str) -> str:
+    return " ".join(title.split()).casefold()
+
+
+def resolve_link(link: str) -> str | None:
+    """The staged path an index link names, or None when it cannot name a memory file."""
+    if not link or link.startswith("/") or _SCHEME.match(link) or "\\" in link:
+        return None
+    rel = posixpath.normpath(link)
+    if rel == "." or rel.startswith("../") or rel == "..":
+        return None
+    if any(part.startswith(".") for part in rel.split("/")):
+        return None
+    return rel
+
+
+def check_staged(
+    staging_dir: Path,
+    prior_index: str | None,
+    *,
+    allow_loss: bool = False,
+    max_lines: int = INDEX_MAX_LINES,
+    max_bytes: int = INDEX_MAX_BYTES,
+    max_loss: float = MAX_LOSS_FRACTION,
+) -> CheckReport:
+    """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
+
+    ``prior_index`` is the real ``MEMORY.md`` text before the run (None when there was none).
+    Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
+    """
+    report = CheckReport()
+    files = active_files(staging_dir)
+    index_path = staging_dir / INDEX_FILENAME
+    index_text = ""
+    if INDEX_FILENAME in files:
+        try:
+            index_text = index_path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            report.failures.append(
+                CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8")
+            )
+
+    _check_loss(report, prior_index, index_text, allow_loss, max_loss)
+    _check_format(report, index_text)
+    fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes)
+    if dropped:
+        write_atomic(index_path, fixed_text.encode("utf-8"))
+        index_text = fixed_text
+        report.dropped_entries = [e for e, _ in dropped]
+        report.fixed.append(
+            f"{INDEX_FILENAME}: over {max_lines} lines or {max_bytes} bytes; dropped "
+            f"{len(dropped)} lowest-ranked entr{'y' if len(dropped) == 1 else 'ies'}"
+        )
+    dropped_files = {f for _, f in dropped if f}
+
+    linked: set[str] = set()
+    for entry in parse_index(index_text).entries:
+        rel = resolve_link(entry.file)
+        if rel is None or rel not in files or rel == INDEX_FILENAME:
+            report.failures.append(
+                CheckFailure(
+                    "link",
+                    INDEX_FILENAME,
+                    f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file",
+                )
+            )
+            continue
+        linked.add(rel)
+
+    for rel, path in files.items():
+        if rel == INDEX_FILENAME:
+            continue
+        is_topic = rel.endswith(".md") and not is_daily_log(rel)
+        if is_topic and rel not in linked and rel not in dropped_files:
+            report.failures.append(
+                CheckFailure("orphan", rel, f"is not linked from {INDEX_FILENAME}")
+            )
+        data = path.read_bytes()
+        text = data.decode("utf-8", errors="replace")
+        if is_topic:
+            try:
+                parse_topic(data.decode("utf-8"))
+            except UnicodeDecodeError:
+                report.failures.append(CheckFailure("frontmatter", rel, "is not valid UTF-8"))
+            except FrontmatterError as exc:
+                report.failures.append(CheckFailure("frontmatter", rel, str(exc)))
+        for hit in find_secrets(text):
+            line = text.count("\n", 0, hit.start) + 1
+            report.failures.append(
+                CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})")
+            )
+    return report
+
+
+def _check_format(report: CheckReport, index_text: str) -> None:
+    entry_lines = {e.line_no: e for e in parse_index(index_text).entries}
+    for no, line in enumerate(index_text.splitlines(), start=1):
+        entry = entry_lines.get(no)
+        if entry is not None:
+            if _LINK.search(entry.hook):
+                message = f"line {no}: two entries on one line"
+                report.failures.append(CheckFailure("index-format", INDEX_FILENAME, message))
+            continue
+        if line.strip() and not _HEADING.match(line):
+            report.failures.append(
+                CheckFailure(
+                    "index-format",
+                    INDEX_FILENAME,
+                    f"line {no}: not an entry ('- [Title](file.md) — hook'), heading or blank",
+                )
+            )
+
+
+def _check_loss(
+    report: CheckReport, prior_index: str | None, index_text: str, allow_loss: bool, max_loss: float
+) -> None:
+    if not prior_index:
+        return
+    prior: dict[str, str] = {}
+    for entry in parse_index(prior_index).entries:
+        prior.setdefault(resolve_link(entry.file) or entry.file, entry.title)
+    report.prior_entries = len(prior)
+    now = parse_index(index_text).entries
+    now_files = {resolve_link(e.file) or e.file for e in now}
+    now_titles = {_norm_title(e.title) for e in now}
+    report.lost_entries = [
+        title
+        for file, title in prior.items()
+        if file not in now_files and _norm_title(title) not in now_titles
+    ]
+    lost = len(report.lost_entries)
+    if prior and lost / len(prior) > max_loss and not allow_loss:
+        report.failures.append(
+            CheckFailure(
+                "loss",
+                INDEX_FILENAME,
+                f"{lost} of {len(prior)} prior entries lost (more than {max_loss:.0%}; "
+                "pass --allow-loss to accept)",
+            )
+        )
+
+
+@dataclass
+class _Section:
+    type: MemoryType | None
+    order: int
+    heading: int | None  # line index of the heading
+    overhead: list[int] = field(default_factory=list)  # heading and blank lines
+    entries: int = 0
+
+
+def _entry_priority(
+    section_type: MemoryType | None, link: str, staging_dir: Path
+) -> int:
+    if section_type is not None:
+        return TYPE_PRIORITY[section_type]
+    rel = resolve_link(link)
+    if rel is None:
+        return UNTYPED_PRIORITY
+    try:
+        topic = parse_topic((staging_dir / rel).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, FrontmatterError):
+        return UNTYPED_PRIORITY
+    return TYPE_PRIORITY[topic.type]
+
+
+def fix_overflow(
+    index_text: str, staging_dir: Path, max_lines: int, max_bytes: int
+) -> tuple[str, list[tuple[str, str | None]]]:
+    """Cut ``index_text`` to the limits; return (text, [(dropped line, its linked file)]).
+
+    Deterministic: the same text and staged files give the same cut. Returns the text unchanged
+    and no drops when it is within the limits.
+    """
+    lines = index_text.splitlines()
+    sizes = [len(line.encode("utf-8")) + 1 for line in lines]
+    total_lines, total_bytes = len(lines), sum(sizes)
+    if total_lines <= max_lines and total_bytes <= max_bytes:
+        return index_text, []
+
+    entries = {e.line_no - 1: e for e in parse_index(index_text).entries}
+    sections: list[_Section] = [_Section(None, 0, None)]
+    line_section: list[_Section] = []
+    for i, line in enumerate(lines):
+        if _HEADING.match(line):
+            mtype = _TITLE_TO_TYPE.get(line.lstrip("#").strip().lower())
+            sections.append(_Section(mtype, len(sections), i, [i]))
+        elif not line.strip():
+            sections[-1].overhead.append(i)
+        if i in entries:
+            sections[-1].entries += 1
+        line_section.append(sections[-1])
+
+    ranked = sorted(
+        (
+            (
+                _entry_priority(line_section[i].type, entries[i].file, staging_dir),
+                line_section[i].order,
+                i,
+            )
+            for i in entries
+        ),
+        reverse=True,
+    )
+    removed: set[int] = set()
+    dropped: list[tuple[str, str | None]] = []
+    for _priority, _order, i in ranked:
+        if total_lines <= max_lines and total_bytes <= max_bytes:
+            break
+        removed.add(i)
+        total_lines -= 1
+        total_bytes -= sizes[i]
+        dropped.append((lines[i], resolve_link(entries[i].file)))
+        section = line_section[i]
+        section.entries -= 1
+        if section.entries == 0 and section.heading is not None:
+            for j in section.overhead:
+                removed.add(j)
+                total_lines -= 1
+                total_bytes -= sizes[j]
+    kept = [line for i, line in enumerate(lines) if i not in removed]
+    # no entries left to drop and still too long: cut from the end (only headings/blanks remain)
+    while kept and (len(kept) > max_lines or sum(len(k.encode()) + 1 for k in kept) > max_bytes):
+        kept.pop()
+    return ("\n".join(kept) + "\n" if kept else ""), dropped
+

@@ -1,0 +1,313 @@
+"""Atomic commit of a run's changes into the memory dir, and recovery after a crash.
+
+Each file is replaced through a temp file in its own directory (write, fsync, ``os.replace``,
+fsync of the directory); a delete is a rename into the run's trash. The set is atomic through a
+commit intent: before anything in the memory dir is touched, every before-image and after-image is
+stored durably in the run dir and ``commit.json`` (state ``applying``) lists every change. When
+all changes are applied the intent is marked ``done``.
+
+``recover()`` rolls an interrupted commit BACK. Both directions are possible (both images are in
+the journal); back is chosen because a run whose commit did not complete is a failed run, and a
+failed run changes nothing: the lock's mtime is rolled back with it, the run record says
+``failed``, and the user never sees a memory set that no record calls committed. Recovery is
+idempotent: each step looks at the file's current hash before acting, so a crash during recovery
+is repaired by the next recovery.
+
+Layout of a run dir: ``before/<path>`` (images of changed and deleted files), ``after/<path>``
+(images of added and changed files), ``trash/<path>`` (deleted files), ``commit.json``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autodream.errors import MemoryChanged
+from autodream.memory.staging import FileChange, file_info
+
+INTENT_FILENAME = "commit.json"
+BEFORE_DIR = "before"
+AFTER_DIR = "after"
+TRASH_DIR = "trash"
+RUNS_DIRNAME = "runs"
+
+# Called after every durable step with its name ("images", "intent", "replace <path>",
+# "delete <path>", "done"); tests use it to crash the commit at each instant.
+StepHook = Callable[[str], None]
+
+
+@dataclass
+class Recovery:
+    """What ``recover`` did about one interrupted commit."""
+
+    run_id: str
+    action: str  # "rolled-back"
+    restored: list[str] = field(default_factory=list)
+    # files whose current content is neither the run's before nor after image (someone wrote
+    # after the crash); recovery leaves them as they are
+    conflicts: list[str] = field(default_factory=list)
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a directory's entries (creates, renames, unlinks) durable."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # some filesystems refuse fsync on directories; nothing more we can do
+    finally:
+        os.close(fd)
+
+
+def _makedirs_durable(path: Path) -> None:
+    """Create ``path`` and its missing parents, each made durable in its parent."""
+    missing: list[Path] = []
+    current = path
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for directory in reversed(missing):
+        with contextlib.suppress(FileExistsError):
+            directory.mkdir()
+        fsync_dir(directory.parent)
+
+
+def _temp_path(dest: Path, tag: str) -> Path:
+    # hidden, so a leftover is never taken for a memory file; tagged, so recovery can sweep it
+    return dest.parent / f".{dest.name}.{tag}.tmp"
+
+
+def write_atomic(dest: Path, data: bytes, *, tag: str = "autodream") -> None:
+    """Replace ``dest`` with ``data``: temp file in the same dir, fsync, ``os.replace``, fsync dir.
+
+    An existing file's permission bits are kept.
+    """
+    _makedirs_durable(dest.parent)
+    tmp = _temp_path(dest, tag)
+    try:
+        mode = os.stat(dest).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = None
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, dest)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    fsync_dir(dest.parent)
+
+
+def write_json_atomic(dest: Path, data: Any) -> None:
+    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    write_atomic(dest, text.encode("utf-8"))
+
+
+def _copy_durable(src: Path, dest: Path) -> None:
+    write_atomic(dest, src.read_bytes())
+
+
+def _remove_empty_parents(path: Path, stop: Path) -> None:
+    """Remove empty directories from ``path`` up to (not including) ``stop``."""
+    current = path
+    while current != stop and stop in current.parents:
+        try:
+            current.rmdir()
+        except OSError:
+            return
+        fsync_dir(current.parent)
+        current = current.parent
+
+
+def store_images(
+    memory_dir: Path, source_dir: Path, changes: Sequence[FileChange], run_dir: Path
+) -> None:
+    """Store each change's before-image (from the memory dir) and after-image (from
+    ``source_dir``) in ``run_dir``, durably; touch nothing in the memory dir.
+
+    Raises ``MemoryChanged`` when a memory file is no longer what the change says it was before
+    (the user's agent wrote it during the run), and ``ValueError`` when a source file is not the
+    after-image the change names.
+    """
+    for ch in changes:
+        current = file_info(memory_dir / ch.path)
+        current_hash = current.sha256 if current else None
+        if current_hash != ch.before_sha256:
+            raise MemoryChanged(
+                f"{ch.path} changed in the memory dir during the run; nothing was committed"
+            )
+        if ch.kind != "added":
+            _copy_durable(memory_dir / ch.path, run_dir / BEFORE_DIR / ch.path)
+        if ch.kind != "deleted":
+            after = file_info(source_dir / ch.path)
+            if after is None or after.sha256 != ch.after_sha256:
+                raise ValueError(f"{ch.path}: the source is not the change's after-image")
+            _copy_durable(source_dir / ch.path, run_dir / AFTER_DIR / ch.path)
+    fsync_dir(run_dir)
+
+
+def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
+    return {
+        "version": 1,
+        "run_id": run_dir.name,
+        "pid": os.getpid(),
+        "memory_dir": str(memory_dir),
+        "state": state,
+        "changes": [ch.as_dict() for ch in changes],
+    }
+
+
+def commit(
+    memory_dir: Path,
+    source_dir: Path,
+    changes: Sequence[FileChange],
+    run_dir: Path,
+    *,
+    on_step: StepHook | None = None,
+) -> None:
+    """Apply ``changes`` (after-images read from ``source_dir``) to ``memory_dir`` as one set.
+
+    ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``). On an ordinary exception
+    the changes already applied are rolled back before it propagates; after a hard crash
+    (SIGKILL, power loss, ``KeyboardInterrupt``) ``recover()`` rolls them back.
+    """
+    step = on_step or (lambda _name: None)
+    if not changes:
+        return
+    run_dir.mkdir(parents=True, exist_ok=True)
+    ordered = sorted(changes, key=lambda ch: ch.path)
+    store_images(memory_dir, source_dir, ordered, run_dir)
+    step("images")
+    intent_path = run_dir / INTENT_FILENAME
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"))
+    step("intent")
+    try:
+        for ch in ordered:
+            _apply(memory_dir, run_dir, ch)
+            step(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
+    except Exception:
+        _roll_back(memory_dir, run_dir, ordered)
+        write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
+        raise
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"))
+    step("done")
+
+
+def _apply(memory_dir: Path, run_dir: Path, ch: FileChange) -> None:
+    dest = memory_dir / ch.path
+    if ch.kind == "deleted":
+        trash = run_dir / TRASH_DIR / ch.path
+        _makedirs_durable(trash.parent)
+        os.rename(dest, trash)
+        fsync_dir(trash.parent)
+        fsync_dir(dest.parent)
+        _remove_empty_parents(dest.parent, memory_dir)
+    else:
+        write_atomic(dest, (run_dir / AFTER_DIR / ch.path).read_bytes(), tag=run_dir.name)
+
+
+def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
+    """Put every file of ``changes`` back to its before-image; idempotent."""
+    result = Recovery(run_dir.name, "rolled-back")
+    for ch in reversed(list(changes)):
+        dest = memory_dir / ch.path
+        with contextlib.suppress(OSError):
+            _temp_path(dest, run_dir.name).unlink()
+        current = file_info(dest)
+        now = current.sha256 if current else None
+        if now == ch.before_sha256:
+            continue  # never applied, or already rolled back
+        if now != ch.after_sha256:
+            result.conflicts.append(ch.path)
+            continue
+        if ch.kind == "added":
+            dest.unlink()
+            fsync_dir(dest.parent)
+            _remove_empty_parents(dest.parent, memory_dir)
+        elif ch.kind == "changed":
+            write_atomic(dest, (run_dir / BEFORE_DIR / ch.path).read_bytes(), tag=run_dir.name)
+        else:  # deleted, and the file is absent
+            trash = run_dir / TRASH_DIR / ch.path
+            _makedirs_durable(dest.parent)
+            if trash.is_file():
+                os.rename(trash, dest)
+                fsync_dir(dest.parent)
+                fsync_dir(trash.parent)
+            else:
+                write_atomic(dest, (run_dir / BEFORE_DIR / ch.path).read_bytes())
+        result.restored.append(ch.path)
+    return result
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # our own commit raised out before finishing: it is not running
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def pending_commits(state_dir: Path) -> list[Path]:
+    """Run dirs whose commit intent is still ``applying``."""
+    runs = state_dir / RUNS_DIRNAME
+    if not runs.is_dir():
+        return []
+    pending: list[Path] = []
+    for intent_path in sorted(runs.glob(f"*/{INTENT_FILENAME}")):
+        try:
+            data = json.loads(intent_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue  # written atomically, so unreadable means not ours
+        if isinstance(data, dict) and data.get("state") == "applying":
+            pending.append(intent_path.parent)
+    return pending
+
+
+def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
+    """Roll back every interrupted commit under ``state_dir``; return what was done.
+
+    Run at the start of every dream and undo, and by ``autodream status``. A commit whose process
+    is still alive is left alone (it is not interrupted, merely running).
+    """
+    target = memory_dir if memory_dir is not None else state_dir.parent
+    done: list[Recovery] = []
+    for run_dir in pending_commits(state_dir):
+        intent_path = run_dir / INTENT_FILENAME
+        data = json.loads(intent_path.read_text(encoding="utf-8"))
+        pid = data.get("pid")
+        if isinstance(pid, int) and _pid_alive(pid):
+            continue
+        changes = [FileChange.from_dict(c) for c in data.get("changes", [])]
+        result = _roll_back(target, run_dir, changes)
+        data["state"] = "rolled-back"
+        write_json_atomic(intent_path, data)
+        done.append(result)
+    return done
+
+
+def commit_state(run_dir: Path) -> str | None:
+    """``applying``, ``done``, ``rolled-back``, or None when the run never began a commit."""
+    try:
+        data = json.loads((run_dir / INTENT_FILENAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    state = data.get("state") if isinstance(data, dict) else None
+    return state if isinstance(state, str) else None
+

@@ -1,0 +1,168 @@
+"""The staging copy of a memory dir: the only place a dream writes, compared file by file.
+
+``Staging.create`` copies the memory dir's active files (regular files; never hidden entries such
+as ``.autodream/`` or ``.consolidate-lock``) and remembers what it copied. ``changes()`` compares
+the staging dir with that snapshot, so an edit the user's agent makes to the real memory dir while
+a dream runs is never mistaken for the dream's own work; ``commit`` then refuses to overwrite it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+ChangeKind = Literal["added", "changed", "deleted"]
+CHANGE_KINDS: tuple[ChangeKind, ...] = ("added", "changed", "deleted")
+
+
+@dataclass(frozen=True)
+class FileInfo:
+    sha256: str
+    size: int
+
+
+@dataclass(frozen=True)
+class FileChange:
+    """One file the run adds, changes or deletes; ``path`` is POSIX, relative to the memory dir."""
+
+    path: str
+    kind: ChangeKind
+    before_sha256: str | None = None  # None when added
+    after_sha256: str | None = None  # None when deleted
+    before_size: int | None = None
+    after_size: int | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "kind": self.kind,
+            "before_sha256": self.before_sha256,
+            "after_sha256": self.after_sha256,
+            "before_size": self.before_size,
+            "after_size": self.after_size,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FileChange:
+        kind = data["kind"]
+        if kind not in CHANGE_KINDS:
+            raise ValueError(f"unknown change kind {kind!r}")
+        return cls(
+            path=str(data["path"]),
+            kind=kind,
+            before_sha256=data.get("before_sha256"),
+            after_sha256=data.get("after_sha256"),
+            before_size=data.get("before_size"),
+            after_size=data.get("after_size"),
+        )
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 16), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def file_info(path: Path) -> FileInfo | None:
+    """Hash and size of a regular file; None when it is absent or not a regular file."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return FileInfo(sha256_file(path), st.st_size)
+
+
+def active_files(root: Path) -> dict[str, Path]:
+    """The memory files under ``root``: regular files, hidden names and symlinks left out.
+
+    Keys are POSIX paths relative to ``root``, sorted; a missing root has no files.
+    """
+    found: dict[str, Path] = {}
+    if not root.is_dir():
+        return found
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        with os.scandir(current) as it:
+            for entry in it:
+                if entry.name.startswith("."):
+                    continue  # .autodream/, .consolidate-lock, editor droppings, temp files
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    path = Path(entry.path)
+                    found[path.relative_to(root).as_posix()] = path
+    return dict(sorted(found.items()))
+
+
+def manifest(root: Path) -> dict[str, FileInfo]:
+    """Hash and size of every active file under ``root``."""
+    out: dict[str, FileInfo] = {}
+    for rel, path in active_files(root).items():
+        info = file_info(path)
+        if info is not None:
+            out[rel] = info
+    return out
+
+
+def diff_manifests(before: dict[str, FileInfo], after: dict[str, FileInfo]) -> list[FileChange]:
+    """The changes that turn ``before`` into ``after``, sorted by path."""
+    changes: list[FileChange] = []
+    for rel in sorted(set(before) | set(after)):
+        old, new = before.get(rel), after.get(rel)
+        if old is None and new is not None:
+            changes.append(FileChange(rel, "added", None, new.sha256, None, new.size))
+        elif old is not None and new is None:
+            changes.append(FileChange(rel, "deleted", old.sha256, None, old.size, None))
+        elif old is not None and new is not None and old.sha256 != new.sha256:
+            changes.append(FileChange(rel, "changed", old.sha256, new.sha256, old.size, new.size))
+    return changes
+
+
+@dataclass
+class Staging:
+    """A staging copy of ``memory_dir`` at ``path``, and the snapshot it was copied from."""
+
+    memory_dir: Path
+    path: Path
+    baseline: dict[str, FileInfo]
+
+    @classmethod
+    def create(cls, memory_dir: Path, staging_dir: Path) -> Staging:
+        """Copy the memory dir's active files, bytes preserved, into a new ``staging_dir``.
+
+        ``staging_dir`` lives under the state dir (``<state>/staging/<run_id>``), so it is on the
+        memory dir's filesystem. It must not exist yet.
+        """
+        staging_dir.mkdir(parents=True, exist_ok=False)
+        baseline: dict[str, FileInfo] = {}
+        try:
+            for rel, src in active_files(memory_dir).items():
+                dest = staging_dir / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, dest, follow_symlinks=False)
+                shutil.copystat(src, dest, follow_symlinks=False)
+                # hash the copy, not the source: the source may change under us
+                info = file_info(dest)
+                if info is not None:
+                    baseline[rel] = info
+        except BaseException:
+            shutil.rmtree(staging_dir, ignore_errors=True)
+            raise
+        return cls(memory_dir, staging_dir, baseline)
+
+    def changes(self) -> list[FileChange]:
+        """What the dream did: staging now against the snapshot it started from."""
+        return diff_manifests(self.baseline, manifest(self.path))
+
+    def discard(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)

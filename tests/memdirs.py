@@ -1,0 +1,91 @@
+"""Builders for memory dirs and dream runs, shared by the staging, checks, commit and journal
+tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from autodream import journal
+from autodream.memory.model import IndexEntry, MemoryType, TopicFile, render_index, render_topic
+from autodream.memory.staging import Staging
+
+NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+
+
+def topic(name: str, mtype: MemoryType = "project", body: str = "A fact.") -> str:
+    return render_topic(TopicFile(name=name, description=f"about {name}", type=mtype, body=body))
+
+
+def index(*sections: tuple[str | None, list[tuple[str, str, str]]]) -> str:
+    return render_index([(title, [IndexEntry(*e) for e in entries]) for title, entries in sections])
+
+
+def write_tree(root: Path, files: Mapping[str, str | bytes]) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
+    return root
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    """Every file under ``root`` outside hidden dirs, hidden files included (so stray temp
+    files show up), as bytes."""
+    out: dict[str, bytes] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = [d for d in dirnames if not d.startswith(".")]
+        for name in filenames:
+            path = Path(dirpath) / name
+            rel = path.relative_to(root).as_posix()
+            if rel != ".consolidate-lock":
+                out[rel] = path.read_bytes()
+    return out
+
+
+def sample_memory(root: Path) -> Path:
+    """A small valid memory dir: four typed topics, an index, a daily log, a lock file."""
+    files: dict[str, str | bytes] = {
+        "MEMORY.md": index(
+            ("Feedback", [("Use pnpm", "pnpm.md", "never npm")]),
+            ("User", [("Role", "role.md", "data engineer")]),
+            ("Project", [("Deploy", "deploy.md", "friday freeze"), ("CI", "sub/ci.md", "gh")]),
+        ),
+        "pnpm.md": topic("Use pnpm", "feedback", "Use pnpm.\r\nWindows line end kept.\r\n"),
+        "role.md": topic("Role", "user"),
+        "deploy.md": topic("Deploy", "project"),
+        "sub/ci.md": topic("CI", "project"),
+        "2026-07-19.md": "# daily log\nno frontmatter needed\n",
+        ".consolidate-lock": "12345\n",
+    }
+    return write_tree(root, files)
+
+
+def dream(
+    memory: Path,
+    edits: Mapping[str, str | bytes | None],
+    *,
+    decisions: list[dict[str, Any]] | None = None,
+    summary: str = "",
+    now: datetime = NOW,
+    dry_run: bool = False,
+) -> journal.RunRecord:
+    """One committed run, the way the pipeline does it: stage, edit, conclude."""
+    state = memory / ".autodream"
+    record = journal.begin_run(state, trigger="force", now=now, backend="local")
+    staging = Staging.create(memory, journal.staging_dir(state, record.id))
+    try:
+        for rel, content in edits.items():
+            if content is None:
+                (staging.path / rel).unlink()
+            else:
+                write_tree(staging.path, {rel: content})
+        record.decisions = decisions or []
+        record.summary = summary
+        return journal.conclude(memory, state, record, staging, now=now, dry_run=dry_run)
+    finally:
+        staging.discard()

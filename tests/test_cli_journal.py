@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+from tests.memdirs import dream, sample_memory, topic, tree
+from tests.test_journal import DECISIONS, EDITS
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Path:
+    return sample_memory(tmp_path / "memory")
+
+
+def _run(*args: str, memory: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    return result.exit_code, result.output
+
+
+def test_log_lists_runs_newest_first_in_text_and_json(memory: Path) -> None:
+    first = dream(memory, EDITS, decisions=DECISIONS, summary="merged")
+    second = dream(memory, {"role.md": topic("Role", "user", "again")})
+    code, out = _run("log", memory=memory)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith(f"{second.id}  committed  force   +0 ~1 -0")
+    assert lines[1].startswith(f"{first.id}  committed  force   +1 ~3 -2")
+    code, out = _run("log", "--json", "-n", "1", memory=memory)
+    assert code == 0
+    [record] = json.loads(out)
+    assert record["id"] == second.id and record["changes"][0]["path"] == "role.md"
+
+
+def test_log_of_an_empty_journal(memory: Path) -> None:
+    assert _run("log", memory=memory) == (0, "no dreams yet\n")
+    assert _run("log", "--json", memory=memory) == (0, "[]\n")
+
+
+def test_show_prints_the_diff_by_unique_prefix(memory: Path) -> None:
+    record = dream(memory, EDITS, summary="merged CI")
+    code, out = _run("show", record.id[:-2], memory=memory)
+    assert code == 0
+    assert f"run      {record.id}" in out and "summary  merged CI" in out
+    assert "+++ b/role.md" in out and "--- a/pnpm.md\n+++ /dev/null" in out
+    code, out = _run("show", record.id, "--json", memory=memory)
+    data = json.loads(out)
+    assert data["run"]["id"] == record.id and "+++ b/role.md" in data["diff"]
+
+
+def test_show_unknown_run_is_a_one_line_error_with_its_exit_code(memory: Path) -> None:
+    code, out = _run("show", "nope", memory=memory)
+    assert code == 9
+    assert out.strip().startswith("Error: no run 'nope'") and len(out.strip().splitlines()) == 1
+
+
+def test_undo_restores_and_refuses_conflicts_through_the_cli(memory: Path) -> None:
+    old = tree(memory)
+    record = dream(memory, EDITS)
+    (memory / "deploy.md").write_text("hand edit\n")
+    code, out = _run("undo", memory=memory)
+    assert code == 7 and "deploy.md" in out and "--force" in out
+    code, out = _run("undo", "--force", "--json", memory=memory)
+    assert code == 0, out
+    undo_record = json.loads(out)
+    assert undo_record["undoes"] == record.id and undo_record["trigger"] == "undo"
+    assert tree(memory) == old
+    code, out = _run("undo", memory=memory)
+    assert code == 9 and "no committed run to undo" in out
+    code, out = _run("undo", undo_record["id"], memory=memory)  # undo the undo
+    assert code == 0 and out.startswith(f"undid run {undo_record['id']}")
+    # back to the state before the forced undo, hand edit included: --force lost nothing for good
+    assert (memory / "deploy.md").read_text() == "hand edit\n"
+    assert (memory / "role.md").read_bytes() == str(EDITS["role.md"]).encode()
+
+
+def test_journal_commands_need_a_memory_dir(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["log"], env={"AUTODREAM_MEMORY_DIR": ""})
+    if result.exit_code == 3:
+        assert "memory dir" in result.output
+    else:  # Settings.resolve has landed: the default project resolves
+        assert result.exit_code == 0
+
+
+def test_undo_as_a_real_process(memory: Path) -> None:
+    old = tree(memory)
+    dream(memory, EDITS)
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "AUTODREAM_MEMORY_DIR": str(memory)}
+    proc = subprocess.run([sys.executable, "-m", "autodream.cli", "undo", "--json"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["outcome"] == "committed"
+    assert tree(memory) == old

@@ -1,0 +1,197 @@
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autodream.errors import MemoryChanged
+from autodream.memory import commit as commit_mod
+from autodream.memory.staging import FileChange, Staging
+from tests.factories import REPO_ROOT
+from tests.memdirs import sample_memory, tree, write_tree
+
+
+class Crash(BaseException):
+    """Stands for a process dying: no ``except Exception`` handler runs."""
+
+
+def _setup(tmp_path: Path) -> tuple[Path, Staging, list[FileChange], dict[str, bytes]]:
+    memory = sample_memory(tmp_path / "memory")
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "run1")
+    write_tree(staging.path, {
+        "MEMORY.md": (staging.path / "MEMORY.md").read_text() + "- [New](new/topic.md) — n\n",
+        "role.md": "changed role\n",
+        "new/topic.md": "brand new\n",
+    })
+    (staging.path / "deploy.md").unlink()
+    (staging.path / "sub" / "ci.md").unlink()
+    return memory, staging, staging.changes(), tree(staging.path)
+
+
+def _steps(changes: list[FileChange]) -> list[str]:
+    names = ["images", "intent"]
+    for ch in sorted(changes, key=lambda c: c.path):
+        names.append(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
+    return [*names, "done"]
+
+
+def _active(memory: Path) -> dict[str, bytes]:
+    return tree(memory)
+
+
+def test_commit_applies_the_whole_set_and_keeps_images(tmp_path: Path) -> None:
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    run_dir = memory / ".autodream" / "runs" / "run1"
+    seen: list[str] = []
+    commit_mod.commit(memory, staging.path, changes, run_dir, on_step=seen.append)
+    assert _active(memory) == new
+    assert seen == _steps(changes)
+    assert commit_mod.commit_state(run_dir) == "done"
+    assert (run_dir / "before" / "role.md").read_bytes() == old["role.md"]
+    assert (run_dir / "after" / "role.md").read_bytes() == b"changed role\n"
+    assert (run_dir / "trash" / "sub" / "ci.md").read_bytes() == old["sub/ci.md"]
+    assert not (memory / "sub").exists()  # emptied by the delete
+    assert (memory / ".consolidate-lock").read_text() == "12345\n"
+
+
+def test_commit_keeps_file_permissions(tmp_path: Path) -> None:
+    memory, staging, changes, _ = _setup(tmp_path)
+    os.chmod(memory / "role.md", 0o600)
+    commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r")
+    assert os.stat(memory / "role.md").st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("crash_at", range(8))
+def test_a_crash_after_any_step_recovers_to_the_old_or_the_new_set(
+    tmp_path: Path, crash_at: int
+) -> None:
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    steps = _steps(changes)
+    assert len(steps) == 8
+
+    def crash(name: str) -> None:
+        if name == steps[crash_at]:
+            raise Crash(name)
+
+    state = memory / ".autodream"
+    with pytest.raises(Crash):
+        commit_mod.commit(memory, staging.path, changes, state / "runs" / "run1", on_step=crash)
+    recovered = commit_mod.recover(state)
+    after = _active(memory)
+    if steps[crash_at] == "done":
+        assert after == new and recovered == []
+    else:
+        assert after == old
+        assert [r.run_id for r in recovered] == (["run1"] if crash_at >= 1 else [])
+        assert commit_mod.recover(state) == []  # idempotent: nothing left to do
+
+
+@pytest.mark.parametrize("fail_at", range(2, 7))
+def test_an_error_while_applying_rolls_back_at_once(tmp_path: Path, fail_at: int) -> None:
+    memory, staging, changes, _ = _setup(tmp_path)
+    old = _active(memory)
+    steps = _steps(changes)
+
+    def boom(name: str) -> None:
+        if name == steps[fail_at]:
+            raise OSError(28, "No space left on device")
+
+    run_dir = memory / ".autodream" / "runs" / "run1"
+    with pytest.raises(OSError, match="No space"):
+        commit_mod.commit(memory, staging.path, changes, run_dir, on_step=boom)
+    assert _active(memory) == old
+    assert commit_mod.commit_state(run_dir) == "rolled-back"
+
+
+def test_commit_refuses_when_the_memory_dir_changed_during_the_run(tmp_path: Path) -> None:
+    memory, staging, changes, _ = _setup(tmp_path)
+    (memory / "role.md").write_text("the user's agent wrote this\n")
+    before = _active(memory)
+    with pytest.raises(MemoryChanged, match=r"role\.md"):
+        commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r")
+    assert _active(memory) == before
+
+
+def test_recover_leaves_files_someone_edited_after_the_crash(tmp_path: Path) -> None:
+    memory, staging, changes, _ = _setup(tmp_path)
+    state = memory / ".autodream"
+
+    def crash(name: str) -> None:
+        if name == "replace role.md":
+            raise Crash(name)
+
+    with pytest.raises(Crash):
+        commit_mod.commit(memory, staging.path, changes, state / "runs" / "r", on_step=crash)
+    (memory / "role.md").write_text("edited after the crash\n")
+    [result] = commit_mod.recover(state)
+    assert result.conflicts == ["role.md"]
+    assert (memory / "role.md").read_text() == "edited after the crash\n"
+    assert "new/topic.md" in result.restored and not (memory / "new").exists()
+
+
+_KILLER = """
+import json, os, signal, sys
+from pathlib import Path
+from autodream.memory import commit
+from autodream.memory.staging import FileChange
+
+memory, source, run_dir, mode, target = sys.argv[1:6]
+changes = [FileChange.from_dict(c) for c in json.loads(Path(sys.argv[6]).read_text())]
+
+def die(*_args):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+if mode == "step":
+    hook = lambda name: die() if name == target else None
+else:  # die just before the n-th os.replace: a temp file is on disk, the target untouched
+    calls = [0]
+    real_replace = os.replace
+    def replace(src, dst):
+        calls[0] += 1
+        if calls[0] == int(target):
+            die()
+        real_replace(src, dst)
+    os.replace = replace
+    hook = None
+commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
+"""
+
+
+# os.replace calls: 1-7 store images, 8 writes the intent, 9-11 the three replaces, 12 "done"
+@pytest.mark.parametrize(
+    ("mode", "target", "pending"),
+    [("step", s, True) for s in ("intent", "replace MEMORY.md", "delete deploy.md",
+                                 "replace role.md")]
+    + [("step", "done", False)]
+    + [("replace", str(n), n in (9, 10, 12)) for n in (4, 8, 9, 10, 12)],
+)
+def test_sigkill_mid_commit_then_recover_gives_old_or_new_set(
+    tmp_path: Path, mode: str, target: str, pending: bool
+) -> None:
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    changes_file = tmp_path / "changes.json"
+    changes_file.write_text(json.dumps([c.as_dict() for c in changes]))
+    run_dir = memory / ".autodream" / "runs" / "run1"
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    proc = subprocess.run(
+        [sys.executable, "-c", _KILLER, str(memory), str(staging.path), str(run_dir), mode,
+         target, str(changes_file)],
+        env=env, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    assert bool(commit_mod.pending_commits(memory / ".autodream")) == pending
+    if target == "9":
+        assert (memory / ".MEMORY.md.run1.tmp").exists()  # killed between write and replace
+    commit_mod.recover(memory / ".autodream")
+    after = _active(memory)
+    assert after in (old, new)
+    assert after == (new if target == "done" else old)
+    assert not [name for name in after if name.endswith(".tmp")]  # no temp file left behind

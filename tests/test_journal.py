@@ -1,0 +1,189 @@
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from autodream import journal
+from autodream.errors import MemoryChanged, NotFound, UndoConflict
+from autodream.memory.staging import Staging
+from tests.memdirs import NOW, dream, sample_memory, topic, tree
+
+EDITS: dict[str, str | bytes | None] = {
+    "MEMORY.md": "## User\n- [Role](role.md) — staff data engineer\n\n"
+    "## Project\n- [Deploys](deploy.md) — friday freeze, merged CI\n\n"
+    "## Reference\n- [Blob](blob.bin.md) — binary\n",
+    "role.md": topic("Role", "user", "Staff data engineer since 2026-07-01."),
+    "deploy.md": topic("Deploys", "project", "Friday freeze. CI on GitHub."),
+    "blob.bin.md": b"\x00\xff\xfe binary\r\n",
+    "pnpm.md": None,
+    "sub/ci.md": None,
+}
+DECISIONS = [
+    {"action": "merge", "files": ["memory/sub/ci.md"], "into": "memory/deploy.md",
+     "reason": "CI facts belong with the deploy notes"},
+    {"action": "correct", "file": "role.md", "reason": "promoted on 2026-07-01 (session abc)"},
+    {"action": "remove", "file": "pnpm.md", "reason": "the repo's package.json already says so"},
+]
+
+
+def test_record_round_trips_through_json(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    record = dream(memory, EDITS, decisions=DECISIONS, summary="merged CI into deploy")
+    again = journal.RunRecord.from_json(record.to_json())
+    assert again == record
+    assert again.outcome == "committed" and again.trigger == "force"
+    assert re.fullmatch(r"20260720T090000Z-[0-9a-f]{4}", again.id)
+    assert again.started_at == "2026-07-20T09:00:00Z" and again.ended_at
+    assert sorted(again.paths("deleted")) == ["pnpm.md", "sub/ci.md"]
+
+
+def test_list_runs_newest_first_and_load_by_prefix(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    first = dream(memory, {"role.md": topic("Role", "user", "one")})
+    second = dream(memory, {"role.md": topic("Role", "user", "two")}, now=NOW + timedelta(days=1))
+    assert [r.id for r in journal.list_runs(state)] == [second.id, first.id]
+    assert [r.id for r in journal.list_runs(state, 1)] == [second.id]
+    assert journal.load_run(state, second.id[:10]).id == second.id
+    with pytest.raises(NotFound, match="no run"):
+        journal.load_run(state, "1999")
+    third = dream(memory, {"role.md": topic("Role", "user", "three")})
+    with pytest.raises(NotFound, match="ambiguous"):
+        journal.load_run(state, third.id[:16])
+
+
+def test_run_diff_shows_every_change_even_after_later_runs(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    record = dream(memory, EDITS)
+    dream(memory, {"role.md": topic("Role", "user", "later run")}, now=NOW + timedelta(days=1))
+    diff = journal.run_diff(memory / ".autodream", record.id)
+    assert "--- a/role.md\n+++ b/role.md\n" in diff
+    assert "+Staff data engineer since 2026-07-01.\n" in diff
+    assert "--- a/sub/ci.md\n+++ /dev/null\n" in diff
+    assert "Binary files /dev/null and b/blob.bin.md differ" in diff
+    assert "later run" not in diff
+
+
+def test_undo_restores_before_images_byte_for_byte(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    old = tree(memory)
+    record = dream(memory, EDITS)
+    new = tree(memory)
+    assert new != old
+    undone = journal.undo(memory, memory / ".autodream", now=NOW)
+    assert tree(memory) == old  # CRLF file back, added binary gone, deleted sub/ci.md back
+    assert undone.trigger == "undo" and undone.undoes == record.id
+    assert undone.outcome == "committed"
+    assert sorted(undone.paths("added")) == ["pnpm.md", "sub/ci.md"]
+    assert undone.paths("deleted") == ["blob.bin.md"]
+    # the undo is a run like any other: shown in the log, and undoable
+    assert journal.list_runs(memory / ".autodream", 1)[0].id == undone.id
+    journal.undo(memory, memory / ".autodream", undone.id, now=NOW)
+    assert tree(memory) == new
+
+
+def test_undo_refuses_when_files_changed_since_the_run(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    old = tree(memory)
+    dream(memory, EDITS)
+    (memory / "role.md").write_text("edited by hand after the dream\n")
+    edited = tree(memory)
+    with pytest.raises(UndoConflict, match=r"1 file\(s\) changed since run .*role.md.*--force"):
+        journal.undo(memory, memory / ".autodream")
+    assert tree(memory) == edited
+    forced = journal.undo(memory, memory / ".autodream", force=True, now=NOW)
+    assert tree(memory) == old
+    assert "forced" in forced.reason
+
+
+def test_undo_without_id_takes_the_newest_dream_still_in_place(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    v0 = tree(memory)
+    a = dream(memory, {"role.md": topic("Role", "user", "one")})
+    v1 = tree(memory)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "two")}, now=NOW + timedelta(1))
+    assert journal.undo(memory, state, now=NOW).undoes == b.id
+    assert tree(memory) == v1
+    assert journal.undo(memory, state, now=NOW).undoes == a.id
+    assert tree(memory) == v0
+    with pytest.raises(NotFound, match="no committed run"):
+        journal.undo(memory, state, now=NOW)
+
+
+def test_undo_of_a_run_that_committed_nothing_is_refused(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    record = dream(memory, {})
+    assert record.outcome == "no-change"
+    with pytest.raises(NotFound, match="committed nothing"):
+        journal.undo(memory, memory / ".autodream", record.id)
+
+
+def test_dry_run_stores_the_diff_and_changes_nothing(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    old = tree(memory)
+    record = dream(memory, EDITS, dry_run=True)
+    assert record.outcome == "dry-run"
+    assert tree(memory) == old
+    assert "+Friday freeze. CI on GitHub.\n" in journal.run_diff(memory / ".autodream", record.id)
+
+
+def test_conclude_fails_the_run_when_memory_changed_under_it(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    record = journal.begin_run(state, trigger="hook", now=NOW)
+    staging = Staging.create(memory, journal.staging_dir(state, record.id))
+    (staging.path / "role.md").write_text("dream's version\n")
+    (memory / "role.md").write_text("user's version\n")
+    with pytest.raises(MemoryChanged):
+        journal.conclude(memory, state, record, staging, now=NOW)
+    assert (memory / "role.md").read_text() == "user's version\n"
+    saved = journal.load_run(state, record.id)
+    assert saved.outcome == "failed" and "role.md" in saved.reason
+
+
+def test_diary_says_what_was_added_merged_corrected_removed_and_why(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    record = dream(memory, EDITS, decisions=DECISIONS, summary="Merged CI into deploy notes.")
+    diary = (memory / ".autodream" / "DREAMS.md").read_text()
+    assert f"run {record.id} · force · local" in diary
+    assert "Committed: 1 added, 3 changed, 2 deleted." in diary
+    assert "> Merged CI into deploy notes." in diary
+    assert "- Merged `sub/ci.md` into `deploy.md` — CI facts belong with the deploy notes" in diary
+    assert "- Corrected `role.md` — promoted on 2026-07-01 (session abc)" in diary
+    assert "- Removed `pnpm.md` — the repo's package.json already says so" in diary
+    assert "- Added `blob.bin.md`" in diary  # a change no decision explains is still listed
+    assert "- Changed `MEMORY.md`" in diary
+    assert not list(memory.glob("DREAMS.md"))  # never among the memory files
+
+
+def test_diary_entries_for_failures_and_secrets_redacted(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    record = journal.begin_run(state, trigger="hook", now=NOW)
+    journal.finish_run(state, record, outcome="failed", now=NOW,
+                       reason="check failed: key sk-ant-api03-abcdefghijklmnopqrstuv leaked")
+    diary = (state / "DREAMS.md").read_text()
+    assert "Failed, nothing changed: check failed: key [REDACTED:anthropic-key] leaked" in diary
+    assert "sk-ant-api03" not in diary
+
+
+def test_recover_closes_records_of_dead_runs(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    record = journal.begin_run(state, trigger="hook", now=NOW)
+    record.pid = int(dead.stdout)
+    journal.save_run(state, record)
+    live = journal.begin_run(state, trigger="hook", now=NOW)  # ours: still running
+    closed = journal.recover(memory, state, NOW)
+    assert [r.id for r in closed] == [record.id]
+    assert journal.load_run(state, record.id).outcome == "failed"
+    assert "interrupted" in journal.load_run(state, record.id).reason
+    assert journal.load_run(state, live.id).outcome == "running"
