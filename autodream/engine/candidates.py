@@ -1,0 +1,431 @@
+"""Gather: statements a person made that are worth remembering, and why the rest are not.
+
+Only the person's own words count (``Message.is_human``); tool output, assistant prose and
+injected context never become memories. Text is redacted before anything else looks at it.
+The what-not-to-save rules follow Claude Code's: no code structure or paths the project shows,
+no git history, no one-off debugging recipes, no ephemeral task state, even when asked.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+
+from autodream.engine.dates import absolutize
+from autodream.engine.facts import restated_by
+from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
+from autodream.engine.text import ensure_period, sentence_case, sentences, shorten, word_set
+from autodream.memory.model import MemoryType
+from autodream.redact import contains_secret, redact
+from autodream.transcripts.model import Message
+
+MIN_CHARS = 8
+MAX_CHARS = 320
+_I = re.I
+
+_FILLER = re.compile(
+    r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
+    r"one more thing|another thing|quick note|important)\b[\s,.:;!-]*)+", _I,
+)
+_PLEASE = re.compile(r"^please[\s,]+", _I)
+_STANDING = re.compile(
+    r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
+    r"by default|don't|do not|prefer|must|should)\b", _I,
+)
+
+# --- kinds, in the order they are tried ---------------------------------------------------
+_REMEMBER = re.compile(
+    r"^(?:please[\s,]+)?(?:remember|keep in mind|don't forget|do not forget|never forget|"
+    r"for future reference|for the record|make a note|note to self|note for later|"
+    r"save (?:this|that) (?:to|in) (?:your )?memory|add (?:this|that) to (?:your )?memory)"
+    r"\b[\s,:;-]*(?:that\b[\s,]*)?(?P<rest>.*)$", _I,
+)
+_REMEMBER_INSIDE = re.compile(
+    r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
+)
+_STANDING_OPENER = re.compile(
+    r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
+)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|wrong|incorrect|not quite|not like that|that's not (?:right|correct|it|what i)"
+    r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
+    r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
+)
+_T = r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]"
+_SWITCHES: list[tuple[re.Pattern[str], bool]] = [
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
+        rf"go(?:ne|ing)?)\s+(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
+        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing))\s+(?:it\s+|everything\s+)?"
+        rf"(?P<back>back)\s+to\s+(?:using\s+)?(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
+     True),
+    (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
+    (re.compile(rf"\b(?P<new>{_T})\s+instead\s+of\s+(?P<old>{_T})", _I), False),
+    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})\s*,?\s+not\s+(?P<old>{_T})\b",
+                _I), False),
+    (re.compile(
+        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+(?:over\s+)?to\s+(?P<new>{_T})", _I),
+     False),
+]
+_IDENTITY = re.compile(
+    r"\bi(?:'m| am) (?:an?|the) (?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|few\b)\w+|"
+    r"\bi(?:'m| am) (?:new to|familiar with|responsible for|the (?:maintainer|owner|lead)|"
+    r"based in|on the [\w-]+ team)\b|\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
+    r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
+    r"\bmy (?:role|job|background|expertise|title|team) (?:is|are|was)\b", _I,
+)
+_PROHIBITION = re.compile(
+    r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
+    r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b", _I,
+)
+_NOT_A_RULE = re.compile(
+    r"\b(?:i|we|you) (?:don't|do not) (?:know|think|see|understand|care|get|remember|want to "
+    r"(?:see|know))\b|\bdon't worry\b|\bnever mind\b|\bnevermind\b", _I,
+)
+_DECISION = re.compile(
+    r"\b(?:we(?:'ve| have)? (?:decided|agreed|chose|settled on)|we(?:'re| are) going with|"
+    r"let's go with|decided to|the decision is|decision:|we(?:'ll| will) go with)\b", _I,
+)
+_PLAN_WORD = re.compile(
+    r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ing)?|ship(?:s|ping)?|freeze|demo|"
+    r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
+    r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
+    r"review|kick-?off|beta|GA)\b", _I,
+)
+_HAS_DATE = re.compile(
+    r"\b\d{4}-\d{2}-\d{2}\b|\bweek of \d{4}-\d{2}-\d{2}\b|\bin \d{4}-\d{2}\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?\b",
+    _I,
+)
+_URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
+_RESOURCE = re.compile(
+    r"\b(?:dashboard|runbook|playbook|wiki|confluence|notion|grafana|datadog|sentry|kibana|"
+    r"pagerduty|jira|linear|trello|asana|board|tracker|slack|channel|ticket|epic|spreadsheet|"
+    r"google doc|design doc|figma|on-?call)\b", _I,
+)
+_POINTER = re.compile(
+    r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
+    r"see|check|under)\b", _I,
+)
+_CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
+_PREFERENCE = re.compile(
+    r"\b(?:always|prefer|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
+    r"be sure to|should always|we always|i want you to|by default|our convention|"
+    r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
+    r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b", _I,
+)
+_FACT = re.compile(
+    r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
+    r"(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|ships|target|targets|support|"
+    r"supports|rely on|relies on|is|are)\b", _I,
+)
+_BECAUSE = re.compile(r"[,;]?\s+\b(?:because|since|so that|as otherwise|due to)\b\s+(?P<why>.+)$",
+                      _I)
+
+# --- what not to save --------------------------------------------------------------------
+_INJECTION = re.compile(
+    r"\b(?:ignore|disregard|forget) (?:all |any )?(?:the |your )?(?:previous|prior|above|"
+    r"earlier|system) (?:instructions|messages|rules|prompt)|\bsystem prompt\b|\byou are now\b|"
+    r"\bnew instructions\b|</?(?:system|instructions?)>", _I,
+)
+_GIT = re.compile(
+    r"\bgit (?:log|blame|show|reflog)\b|\bcommit [0-9a-f]{7,40}\b|\b(?:last|previous|latest) "
+    r"commit\b|\bin (?:the|this|that) commit\b|\bmerged (?:the |my |your )?(?:pr|pull request|"
+    r"branch)\b|\b(?:pr|pull request) #?\d+\b|\bwas reverted\b|\bcherry-?pick", _I,
+)
+_DEBUG = re.compile(
+    r"\bstack ?trace\b|\btraceback\b|\bsegfault\b|\broot cause\b|\bthe (?:error|bug|crash|"
+    r"issue|problem|failure) (?:was|is) (?:caused|because|due|in|that)\b|\bto debug\b|"
+    r"\bdebugging\b|\bthe fix (?:was|is)\b|\bfixed (?:it|this|that) by\b|\bworkaround (?:was|is)"
+    r"\b|\brepro(?:duce)?\b|\bnull pointer\b|\boff-by-one\b|\berror:\s", _I,
+)
+_STRUCTURE = re.compile(
+    r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|\blives? (?:in|under)"
+    r"\b|\bentry ?point\b|\b(?:function|class|method|module|component|helper) `?[\w.]+`? "
+    r"(?:is|does|calls|returns|handles|contains|imports|takes)\b|\bcalls? `?[\w.]+\(\)", _I,
+)
+_PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
+                   r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
+_EPHEMERAL = re.compile(
+    r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
+    r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
+    r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
+    r"\bcurrently (?:working|debugging|fixing|looking)\b|\bnow (?:run|fix|add|try|let's|do)\b|"
+    r"^(?:let's|lets|can you|could you|would you|will you|go ahead|try|run|fix|look at|check|"
+    r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
+    r"^please (?:fix|run|add|implement|refactor|update|change|look|check|try|make|create|write|"
+    r"remove|delete|rename|move|continue|commit|push|open|show|explain|review)\b", _I,
+)
+_CODEISH = re.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
+_IMPERATIVE = word_set(
+    """use run write add keep put avoid prefer call name format test commit push deploy make
+    ask check prefix wrap log document pin lint type sort group follow stick target mention
+    include exclude skip default reply answer respond explain comment start end open close
+    store cache mock stub"""
+)
+
+
+@dataclass(frozen=True)
+class _Kind:
+    kind: CandidateKind
+    text: str
+    explicitness: float
+    new: str | None = None
+    old: str | None = None
+    back: bool = False
+
+
+@dataclass
+class GatherStats:
+    messages: int = 0
+    human_messages: int = 0
+    sentences: int = 0
+    candidates: int = 0
+    dropped: int = 0
+
+
+@dataclass
+class Gatherer:
+    """Feed it messages in order (``add``); it keeps candidates and decisions."""
+
+    facts: ProjectFacts = field(default_factory=ProjectFacts)
+    candidates: list[Candidate] = field(default_factory=list)
+    decisions: list[Decision] = field(default_factory=list)
+    stats: GatherStats = field(default_factory=GatherStats)
+
+    def add(self, message: Message) -> None:
+        self.stats.messages += 1
+        if not message.is_human:
+            return
+        self.stats.human_messages += 1
+        # Redact before anything else reads the text, so no decision can quote a secret.
+        text = redact(message.text)
+        when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        parts = sentences(text)
+        skip_next = False
+        for i, sentence in enumerate(parts):
+            if skip_next:
+                skip_next = False
+                continue
+            following = parts[i + 1] if i + 1 < len(parts) else ""
+            skip_next = self._sentence(sentence, following, message.session_id, when)
+
+    def _sentence(self, sentence: str, following: str, session_id: str, when: datetime) -> bool:
+        """Consider one sentence; True when it also consumed the following one."""
+        self.stats.sentences += 1
+        if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
+            return False
+        found = _detect(sentence)
+        consumed = False
+        if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
+            if not following:
+                return False
+            # "No, that's wrong." followed by the actual correction in the next sentence.
+            again = _detect(following)
+            body = again.text if again is not None else _clean(following)
+            found = _Kind("correction", body, 0.85, again.new if again else None,
+                          again.old if again else None, again.back if again else False)
+            consumed = True
+        if found is None:
+            return False
+        reason = _not_to_save(sentence, found)
+        quote = shorten(sentence, 120)
+        if reason is None and "[REDACTED:" in found.text:
+            reason = "contained a secret (redacted); a credential is never remembered"
+        if reason is None and contains_secret(found.text):
+            reason = "still contains a secret after redaction"
+        if reason is None:
+            restated = restated_by(found.text, self.facts)
+            if restated is not None:
+                reason = f"the project's files already say this ({restated})"
+        if reason is not None:
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", quote, reason, session_id=session_id))
+            return consumed
+        statement, why = _split_why(found.text)
+        if not why and following and not consumed and re.match(
+            r"^(?:because|the reason is|that's because)\b", following, _I
+        ):
+            why = sentence_case(re.sub(r"^(?:the reason is|that's because)\s*", "", following,
+                                       flags=_I))
+            consumed = True
+        dated, rewrites = absolutize(statement, when.date())
+        why, _ = absolutize(why, when.date())
+        for rw in rewrites:
+            self.decisions.append(Decision(
+                "dated", shorten(dated, 120),
+                f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
+                session_id=session_id))
+        if found.kind == "plan" or (found.kind in ("fact", "decision") and rewrites):
+            kind: CandidateKind = "plan" if _HAS_DATE.search(dated) else found.kind
+        else:
+            kind = found.kind
+        if kind == "plan" and not _HAS_DATE.search(dated):
+            return consumed
+        candidate = Candidate(
+            kind=kind,
+            type=_classify(kind, statement),
+            text=ensure_period(sentence_case(third_person(dated))),
+            source=Source(session_id, when.date()),
+            timestamp=when,
+            explicitness=found.explicitness,
+            why=ensure_period(sentence_case(why)) if why else "",
+            new=found.new,
+            old=found.old,
+            back=found.back,
+            order=len(self.candidates),
+        )
+        self.candidates.append(candidate)
+        self.stats.candidates += 1
+        return consumed
+
+
+_FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
+    (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
+    (re.compile(r"^i'd rather\b", _I), "The user would rather"),
+    (re.compile(r"^i (work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)\b",
+                _I), "The user \\1s"),
+    (re.compile(r"\bmy\b", _I), "their"),
+]
+
+
+def third_person(text: str) -> str:
+    """A person's "I am ..." as the memory will read it: "The user is ..."."""
+    if not re.match(r"^i\b|^i'", text, _I):
+        return text
+    for pattern, repl in _FIRST_PERSON:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def _clean(text: str) -> str:
+    text = _FILLER.sub("", text.strip())
+    text = _PLEASE.sub("", text)
+    return sentence_case(text.strip(" ,;:-—"))
+
+
+def _split_why(text: str) -> tuple[str, str]:
+    m = _BECAUSE.search(text)
+    if m is None or len(text[: m.start()].split()) < 3:
+        return text, ""
+    why = m["why"].strip().rstrip(".")
+    return ensure_period(text[: m.start()].rstrip(" ,;")), sentence_case(why)
+
+
+def _switch(text: str) -> _Kind | None:
+    for pattern, back in _SWITCHES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        new = m["new"]
+        old = m.groupdict().get("old")
+        is_back = back or bool(m.groupdict().get("back"))
+        if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
+            continue
+        if old and old.lower() == new.lower():
+            continue
+        return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
+    return None
+
+
+_WEAK_TERMS = word_set(
+    """the a an it this that them there here then now use using me you us our my your his her
+    their its one some any all each other more less new old back over up down again"""
+)
+
+
+def _detect(raw: str) -> _Kind | None:
+    sentence = _FILLER.sub("", raw.strip())
+    m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
+    if m is not None and len(m["rest"].split()) >= 2:
+        rest = re.sub(r"^to\s+", "", m["rest"].strip(), flags=_I)
+        inner = _switch(rest)
+        if inner is not None:
+            return _Kind("switch", _clean(rest), 1.0, inner.new, inner.old, inner.back)
+        return _Kind("remember", _clean(rest), 1.0)
+    m = _STANDING_OPENER.match(sentence)
+    if m is not None and len(m["rest"].split()) >= 2:
+        return _Kind("preference", _clean(m["rest"]), 0.9)
+    m = _CORRECTION.match(sentence)
+    if m is not None:
+        rest = _clean(m["rest"])
+        inner = _switch(rest)
+        if inner is not None:
+            return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
+        return _Kind("correction", rest, 0.85)
+    switched = _switch(sentence)
+    if switched is not None:
+        return _Kind("switch", _clean(sentence), 0.9, switched.new, switched.old, switched.back)
+    if _IDENTITY.search(sentence):
+        return _Kind("identity", _clean(sentence), 0.8)
+    if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
+        return _Kind("prohibition", _clean(sentence), 0.8)
+    if _DECISION.search(sentence):
+        return _Kind("decision", _clean(sentence), 0.75)
+    if _URL.search(sentence) or (
+        _CHANNEL_OR_TICKET.search(sentence) and _POINTER.search(sentence)
+        and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
+    ):
+        return _Kind("resource", _clean(sentence), 0.7)
+    if _PLAN_WORD.search(sentence):
+        dated, rewrites = absolutize(sentence, datetime(2000, 1, 3).date())
+        if rewrites or _HAS_DATE.search(dated):
+            return _Kind("plan", _clean(sentence), 0.7)
+    if _PREFERENCE.search(sentence):
+        strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
+        return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
+    if _FACT.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    return None
+
+
+def _not_to_save(sentence: str, found: _Kind) -> str | None:
+    if _INJECTION.search(sentence):
+        return "looks like an instruction planted in the transcript; never followed or saved"
+    if sentence.rstrip().endswith("?"):
+        return "a question, not a standing statement"
+    if _GIT.search(sentence):
+        return "git history: git log and git blame are authoritative"
+    if _DEBUG.search(sentence):
+        return "a one-off debugging recipe: the fix is in the code"
+    standing = _STANDING.search(sentence) is not None
+    if not standing and _STRUCTURE.search(sentence):
+        return "code structure the project already shows"
+    if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
+        return "file paths the project already shows"
+    if not standing and found.kind not in ("identity",) and _EPHEMERAL.search(
+        _FILLER.sub("", sentence.strip())
+    ):
+        if found.kind == "plan" and not re.search(r"\b(?:this|that) (?:bug|error|file)\b",
+                                                  sentence, _I):
+            return None
+        return "ephemeral task state, not a standing fact"
+    return None
+
+
+def _classify(kind: CandidateKind, text: str) -> MemoryType:
+    if kind == "identity":
+        return "user"
+    if kind == "resource":
+        return "reference"
+    if kind in ("correction", "prohibition", "preference"):
+        return "feedback"
+    if kind in ("decision", "plan", "fact"):
+        return "project"
+    first = (text.split() or [""])[0].lower().strip(",.:;")
+    imperative = first in _IMPERATIVE or first in ("never", "always", "don't", "do")
+    if kind == "switch":
+        return "feedback" if imperative else "project"
+    # remember: what is it about?
+    if _IDENTITY.search(text):
+        return "user"
+    if _URL.search(text) or _CHANNEL_OR_TICKET.search(text):
+        return "reference"
+    if imperative or _PROHIBITION.search(text) or _PREFERENCE.search(text):
+        return "feedback"
+    return "project"

@@ -1,0 +1,382 @@
+"""Consolidate: fold kept candidates into the entries, merging instead of duplicating, and
+rewriting an entry to its new state (with a dated history line) when a newer statement
+replaces an older one."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from autodream.engine.dates import absolutize, tell_as_past
+from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
+from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.text import (
+    STOPWORDS,
+    has_word,
+    shorten,
+    similarity,
+    slug,
+    swap_words,
+)
+from autodream.memory.model import MEMORY_TYPES
+
+_CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
+
+
+def _words(text: str) -> dict[str, str]:
+    """lower -> as written, content words only."""
+    out: dict[str, str] = {}
+    for w in _CHOICE_WORD.findall(text):
+        low = w.lower()
+        if low not in STOPWORDS and low not in out:
+            out[low] = w
+    return out
+
+
+def choice_difference(old: str, new: str) -> tuple[str, str] | None:
+    """(was, now) when two statements say the same thing but one word differs."""
+    a, b = _words(old), _words(new)
+    only_a = sorted(set(a) - set(b))
+    only_b = sorted(set(b) - set(a))
+    common = set(a) & set(b)
+    if len(only_a) == 1 and len(only_b) == 1 and len(common) >= 2:
+        return a[only_a[0]], b[only_b[0]]
+    return None
+
+
+class Consolidator:
+    """Holds the entries of one dream and applies clusters to them in time order."""
+
+    def __init__(self, entries: list[Entry], options: EngineOptions) -> None:
+        self.entries = entries
+        self.options = options
+        self.decisions: list[Decision] = []
+
+    # -- entry bookkeeping ---------------------------------------------------------------
+    def live(self) -> list[Entry]:
+        return [e for e in self.entries if not e.deleted]
+
+    def _new_file(self, kind: str, name: str) -> str:
+        taken = {e.file.lower() for e in self.entries}
+        base = f"{kind}_{slug(name)}"
+        candidate, n = f"{base}.md", 2
+        while candidate.lower() in taken:
+            candidate, n = f"{base}-{n}.md", n + 1
+        return candidate
+
+    # -- merging existing near-duplicates ------------------------------------------------
+    def merge_duplicates(self) -> None:
+        live = self.live()
+        for i, keep in enumerate(live):
+            if keep.deleted:
+                continue
+            for other in live[i + 1 :]:
+                if other.deleted or other.type != keep.type:
+                    continue
+                sim = similarity(f"{keep.name}. {keep.lead}", f"{other.name}. {other.lead}")
+                if sim < self.options.duplicate_similarity:
+                    continue
+                conflict = choice_difference(keep.lead, other.lead)
+                if conflict is not None:
+                    self._resolve_conflict(keep, other, conflict)
+                    continue
+                self._absorb(keep, other, sim)
+
+    def _absorb(self, keep: Entry, other: Entry, sim: float) -> None:
+        for statement in other.statements:
+            if all(similarity(statement, s) < 0.85 for s in keep.statements):
+                keep.statements.append(statement)
+        keep.statements = keep.statements[: max(self.options.max_statements, 1)]
+        for line in other.history:
+            if line not in keep.history:
+                keep.history.append(line)
+        if not keep.why and other.why:
+            keep.why = other.why
+        if not keep.how and other.how:
+            keep.how = other.how
+        keep.add_sources(other.sources(), self.options.max_sources)
+        keep.index_pos = min(keep.index_pos, other.index_pos)
+        keep.changed = True
+        other.deleted = True
+        self.decisions.append(Decision(
+            "merged", f"{other.file} -> {keep.file}",
+            f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
+
+    def _resolve_conflict(self, a: Entry, b: Entry, conflict: tuple[str, str]) -> None:
+        day_a, day_b = a.reference_day(), b.reference_day()
+        if day_a is None or day_b is None or day_a == day_b:
+            self.decisions.append(Decision(
+                "skipped", f"{a.file} vs {b.file}",
+                f"entries disagree ('{conflict[0]}' vs '{conflict[1]}') and neither is dated; "
+                "left both", file=a.file))
+            return
+        newer, older = (a, b) if day_a > day_b else (b, a)
+        older.deleted = True
+        self.decisions.append(Decision(
+            "pruned", older.file,
+            f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
+            file=older.file))
+
+    # -- applying candidates -------------------------------------------------------------
+    def apply(self, cluster: Cluster) -> None:
+        cand = cluster.latest
+        if cand.kind == "switch":
+            target = self._switch_target(cand)
+            if target is not None:
+                self._switch(target, cand, cluster)
+                return
+        else:
+            target = self._best_match(cand)
+            if target is not None:
+                self._update(target, cand, cluster)
+                return
+        self._create(cand, cluster)
+
+    def _best_match(self, cand: Candidate) -> Entry | None:
+        best: Entry | None = None
+        best_sim = 0.0
+        for entry in self.live():
+            sim = max(similarity(cand.text, s) for s in [entry.lead, entry.description])
+            needed = self.options.match_similarity if entry.type == cand.type else 0.85
+            if sim >= needed and sim > best_sim:
+                best, best_sim = entry, sim
+        return best
+
+    def _switch_target(self, cand: Candidate) -> Entry | None:
+        new, old = cand.new or "", cand.old
+        ranked: list[tuple[float, int, Entry]] = []
+        for pos, entry in enumerate(self.live()):
+            says_new = has_word(entry.text, new)
+            says_old = bool(old) and has_word(entry.text, old or "")
+            if old is None:
+                # "moved back to X": an entry whose history says it moved away from X
+                hit = any(
+                    (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
+                    for h in entry.history
+                ) or (says_new and bool(entry.history))
+            else:
+                hit = (says_new and says_old) or (says_old and re.search(
+                    rf"\b(?:use|uses|using|on|in|via|with|is|are)\s+{re.escape(old)}\b",
+                    entry.text, re.I) is not None)
+            if hit:
+                weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
+                ranked.append((weight, -pos, entry))
+        if not ranked:
+            return None
+        ranked.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        return ranked[0][2]
+
+    def _current_of(self, entry: Entry) -> str | None:
+        for line in reversed(entry.history):
+            m = HISTORY_LINE.match(line)
+            if m:
+                return m["new"]
+        return None
+
+    def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        new = cand.new or ""
+        old = cand.old or self._current_of(entry)
+        day = cand.source.day.isoformat()
+        if old is not None and old.lower() == new.lower():
+            self._confirm(entry, cand, cluster)
+            return
+        lead = entry.lead
+        if old is not None and has_word(lead, old):
+            new_lead = swap_words(lead, old, new) if has_word(lead, new) else re.sub(
+                rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, lead, flags=re.I)
+        else:
+            new_lead = cand.text
+        verb = "Switched back" if cand.back else "Switched"
+        was = old or "the previous choice"
+        entry.history.append(f"{verb} from {was} to {new} on {day}; previously {was}.")
+        stale = [s for s in entry.statements[1:] if old and has_word(s, old) and
+                 not has_word(s, new)]
+        entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
+        if old is not None and has_word(entry.name, old):
+            entry.name = swap_words(entry.name, old, new) if has_word(entry.name, new) else (
+                re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, entry.name, flags=re.I))
+        entry.description = description_for(new_lead)
+        if cand.why:
+            entry.why = cand.why
+            entry.generated_why = False
+        elif (not entry.why or entry.generated_why) and entry.type in ("feedback", "project"):
+            entry.why = f"Switched to {new} on {day} (see the history above)."
+            entry.generated_why = True
+        if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
+            entry.how = f"Use {new}; {was} is no longer current, so do not suggest it."
+            entry.generated_how = True
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "superseded", shorten(entry.lead, 120),
+            f"{verb.lower()} from {was} to {new} on {day}; entry rewritten to the new state",
+            file=entry.file, session_id=cand.source.session_id))
+        for s in stale:
+            self.decisions.append(Decision(
+                "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
+                file=entry.file))
+
+    def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        before = entry.changed
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        self.decisions.append(Decision(
+            "confirmed", shorten(entry.lead, 120),
+            f"already remembered; restated on {cand.source.day.isoformat()}"
+            + ("" if entry.changed != before else " (no change)"),
+            file=entry.file, session_id=cand.source.session_id))
+
+    def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        if any(similarity(cand.text, s) >= 0.9 for s in entry.statements):
+            if cand.why and not entry.why:
+                entry.why = cand.why
+                entry.changed = True
+            self._confirm(entry, cand, cluster)
+            return
+        conflict = choice_difference(entry.lead, cand.text)
+        day = cand.source.day.isoformat()
+        if conflict is not None:
+            was, now = conflict
+            entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+            entry.statements[0:1] = [cand.text]
+            action: Action = "superseded"
+            reason = f"newer statement replaces '{was}' with '{now}' on {day}"
+        else:
+            entry.statements.insert(0, cand.text)
+            entry.statements = entry.statements[: max(self.options.max_statements, 1)]
+            action = "updated"
+            reason = f"matches an existing entry; newest wording from {day} leads"
+        entry.description = description_for(entry.lead)
+        if cand.why:
+            entry.why = cand.why
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(action, shorten(cand.text, 120), reason, file=entry.file,
+                                       session_id=cand.source.session_id))
+
+    def _create(self, cand: Candidate, cluster: Cluster) -> None:
+        name = title_for(cand.text)
+        entry = Entry(
+            file=self._new_file(cand.type, name),
+            name=name,
+            description=description_for(cand.text),
+            type=cand.type,
+            statements=[cand.text],
+            score=cluster.score,
+            changed=True,
+        )
+        first = cluster.first
+        if first.text != cand.text and (diff := choice_difference(first.text, cand.text)):
+            was, now = diff
+            entry.history.append(
+                f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
+            )
+        if entry.type in ("feedback", "project"):
+            entry.why = cand.why or _default_why(cluster)
+            entry.generated_why = not cand.why
+            entry.how = _default_how(cand)
+            entry.generated_how = True
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        self.entries.append(entry)
+        n = len(cluster.sessions)
+        self.decisions.append(Decision(
+            "created", shorten(cand.text, 120),
+            f"new {cand.type} memory ({cand.kind}; {n} session{'s' if n != 1 else ''})",
+            file=entry.file, session_id=cand.source.session_id))
+
+    # -- dates ---------------------------------------------------------------------------
+    def date_existing(self, fallback: date | None) -> None:
+        """Resolve relative dates left in existing entries, against the day they were written."""
+        for entry in self.live():
+            if entry.original is None:
+                continue
+            ref = entry.reference_day()
+            how_known = "its newest source"
+            if ref is None:
+                if fallback is None:
+                    continue
+                ref, how_known = fallback, "assumed: the first session of this dream"
+            parts = [entry.name, entry.description, *entry.statements, entry.why, entry.how]
+            fixed = [absolutize(p, ref) for p in parts]
+            rewrites = [rw for _, found in fixed for rw in found]
+            if not rewrites:
+                continue
+            texts = [t for t, _ in fixed]
+            entry.name, entry.description = texts[0], texts[1]
+            entry.statements = texts[2 : 2 + len(entry.statements)]
+            entry.why, entry.how = texts[-2], texts[-1]
+            entry.changed = True
+            for rw in rewrites:
+                self.decisions.append(Decision(
+                    "dated", entry.file,
+                    f"'{rw.original}' -> {rw.replacement} (reference {ref.isoformat()}, "
+                    f"{how_known})", file=entry.file))
+
+    def tell_past_plans(self, today: date) -> None:
+        """Plans whose dates have passed are told as past, not as upcoming."""
+        for entry in self.live():
+            changed = False
+            new_statements = []
+            for s in entry.statements:
+                told = tell_as_past(s, today)
+                new_statements.append(told if told is not None else s)
+                changed = changed or told is not None
+            for attr in ("name", "description", "how"):
+                told = tell_as_past(getattr(entry, attr), today)
+                if told is not None:
+                    setattr(entry, attr, told)
+                    changed = True
+            if not changed:
+                continue
+            entry.statements = new_statements
+            if entry.generated_how or not entry.how:
+                day = _last_iso(entry.lead)
+                if entry.type in ("feedback", "project") and day:
+                    entry.how = (f"{day} has passed; check how it turned out before relying "
+                                 "on it.")
+            entry.changed = True
+            self.decisions.append(Decision(
+                "past", shorten(entry.lead, 120),
+                f"its date is before {today.isoformat()}; told as past, not as upcoming",
+                file=entry.file))
+
+
+def _last_iso(text: str) -> str | None:
+    found = re.findall(r"\b\d{4}-\d{2}-\d{2}\b", text)
+    return max(found) if found else None
+
+
+def _default_why(cluster: Cluster) -> str:
+    cand = cluster.latest
+    day = cand.source.day.isoformat()
+    n = len(cluster.sessions)
+    repeated = f", and repeated across {n} sessions" if n > 1 else ""
+    return {
+        "correction": f"The user corrected the assistant on {day}{repeated}.",
+        "prohibition": f"The user asked for this on {day}{repeated}.",
+        "preference": f"The user's stated preference ({day}{repeated}).",
+        "remember": f"The user asked to remember this on {day}.",
+        "decision": f"Decided on {day}.",
+        "plan": f"Plan stated on {day}.",
+        "switch": f"Changed on {day}.",
+        "fact": f"Stated by the user on {day}{repeated}.",
+    }.get(cand.kind, f"Stated by the user on {day}.")
+
+
+def _default_how(cand: Candidate) -> str:
+    if cand.kind == "switch" and cand.new:
+        was = cand.old or "the previous choice"
+        return f"Use {cand.new}; {was} is no longer current, so do not suggest it."
+    if cand.kind == "plan":
+        day = _last_iso(cand.text)
+        return f"Plan work around {day}." if day else "Plan work around this date."
+    if cand.type == "feedback":
+        if cand.kind == "prohibition":
+            return "Do not do this unless the user explicitly asks for it."
+        return "Apply this by default in this project without being reminded."
+    return "Take this into account when planning or suggesting changes."
+
+
+TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}

@@ -1,0 +1,119 @@
+"""One consolidation as a pure function: what memory holds and what was said in, a plan out.
+
+``plan_dream`` takes the memory dir's text (as orient read it), the gathered candidates, the
+project's facts and the dream's clock, and returns the files to write and delete, the new
+``MEMORY.md`` and every decision with its reason. Same inputs, same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from autodream.engine.consolidate import Consolidator
+from autodream.engine.entries import Entry, FrontmatterError, parse_entry
+from autodream.engine.index import build_index, prune_restated
+from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
+from autodream.engine.scoring import cluster_candidates, select
+from autodream.memory.model import INDEX_MAX_BYTES, parse_index
+
+INDEX_NAME = "MEMORY.md"
+
+
+@dataclass
+class DreamPlan:
+    writes: dict[str, str] = field(default_factory=dict)  # memory-relative path -> new text
+    deletes: list[str] = field(default_factory=list)
+    index: str = ""
+    index_changed: bool = False
+    decisions: list[Decision] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    kept_files: list[str] = field(default_factory=list)  # unparsable files left as they are
+
+    def summary(self) -> str:
+        counts: dict[str, int] = {}
+        for d in self.decisions:
+            counts[d.action] = counts.get(d.action, 0) + 1
+        parts = [f"{n} {action}" for action, n in sorted(counts.items())]
+        files = f"{len(self.writes)} file(s) written, {len(self.deletes)} deleted"
+        index = "MEMORY.md rebuilt" if self.index_changed else "MEMORY.md unchanged"
+        return f"local dream: {files}; {index}; decisions: {', '.join(parts) or 'none'}"
+
+
+def load_entries(
+    files: Mapping[str, str], index_text: str | None
+) -> tuple[list[Entry], list[str], list[Decision]]:
+    """Entries from the memory dir's markdown files; unparsable ones are left alone."""
+    decisions: list[Decision] = []
+    entries: list[Entry] = []
+    unparsable: list[str] = []
+    hooks: dict[str, tuple[int, str]] = {}
+    if index_text:
+        for pos, item in enumerate(parse_index(index_text).entries):
+            hooks.setdefault(item.file, (pos, item.hook))
+    for path in sorted(files):
+        if path == INDEX_NAME or not path.endswith(".md"):
+            continue
+        try:
+            entry = parse_entry(path, files[path])
+        except FrontmatterError as exc:
+            unparsable.append(path)
+            decisions.append(Decision("skipped", path, f"not a topic file, left as is: {exc}",
+                                      file=path))
+            continue
+        if path in hooks:
+            entry.index_pos, entry.hook = hooks[path][0], hooks[path][1]
+        else:
+            decisions.append(Decision("indexed", path, "topic file missing from MEMORY.md",
+                                      file=path))
+        entries.append(entry)
+    for target in sorted(set(hooks) - set(files)):
+        decisions.append(Decision("pruned", target,
+                                  "MEMORY.md linked a file that does not exist", file=target))
+    return entries, unparsable, decisions
+
+
+def plan_dream(
+    files: Mapping[str, str],
+    index_text: str | None,
+    candidates: list[Candidate],
+    *,
+    now: datetime,
+    facts: ProjectFacts | None = None,
+    options: EngineOptions | None = None,
+    fallback_day: date | None = None,
+) -> DreamPlan:
+    """The whole consolidation; ``fallback_day`` dates relative words in undated entries."""
+    options = options or EngineOptions()
+    facts = facts or ProjectFacts()
+    entries, unparsable, decisions = load_entries(files, index_text)
+    work = Consolidator(entries, options)
+    work.date_existing(fallback_day)
+    work.merge_duplicates()
+    clusters = cluster_candidates(candidates, options)
+    kept, scored = select(clusters, now, options)
+    decisions.extend(work.decisions)
+    work.decisions = []
+    decisions.extend(scored)
+    for cluster in sorted(kept, key=lambda c: (c.latest.timestamp, c.latest.order)):
+        work.apply(cluster)
+    work.tell_past_plans(now.date())
+    decisions.extend(work.decisions)
+    decisions.extend(prune_restated(work.entries, facts))
+    index, index_decisions = build_index(work.entries, options)
+    decisions.extend(index_decisions)
+    plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable)
+    for entry in work.entries:
+        if entry.deleted:
+            if entry.original is not None:
+                plan.deletes.append(entry.file)
+            continue
+        text = entry.render()
+        if text != files.get(entry.file):
+            plan.writes[entry.file] = text
+    plan.index = index
+    plan.index_changed = index != (index_text or "")
+    if len(index.encode("utf-8")) > INDEX_MAX_BYTES:  # pragma: no cover - build_index bounds it
+        raise AssertionError("index over the byte limit")
+    return plan

@@ -1,0 +1,177 @@
+"""Memory entries as the engine edits them: a topic file split into its parts.
+
+A Claude Code topic file body states the rule or fact, then ``**Why:**`` and
+``**How to apply:**``. The engine adds dated history lines ("Switched from X to Y on DATE;
+previously X.") when a newer statement replaces an older one. Files the engine does not change
+are written back byte for byte, so only what a dream decided shows up in the diff.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from autodream.engine.model import Source
+from autodream.engine.text import shorten
+from autodream.memory.model import (
+    FrontmatterError,
+    MemoryType,
+    TopicFile,
+    parse_topic,
+    render_topic,
+)
+
+_WHY = re.compile(r"^\*\*Why:?\*\*:?\s*(?P<text>.*)$", re.I)
+_HOW = re.compile(r"^\*\*How to apply:?\*\*:?\s*(?P<text>.*)$", re.I)
+HISTORY_LINE = re.compile(
+    r"^(?:Switched|Changed|Moved)(?: back)? from (?P<old>.+?) to (?P<new>.+?) on "
+    r"(?P<day>\d{4}-\d{2}-\d{2}); previously .*$"
+)
+_URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
+RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
+NAME_CHARS = 48
+DESCRIPTION_CHARS = 90
+
+
+@dataclass
+class Entry:
+    file: str  # path relative to the memory dir, e.g. "feedback_use-pnpm.md"
+    name: str
+    description: str
+    type: MemoryType
+    statements: list[str]
+    why: str = ""
+    how: str = ""
+    history: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    original: str | None = None  # the file's text as read; None for a new entry
+    hook: str | None = None  # its line in MEMORY.md, when it had one
+    index_pos: int = 10**6  # position in the old index, to keep a familiar order
+    score: float = 0.5
+    changed: bool = False
+    deleted: bool = False
+    generated_why: bool = False  # ``why`` is the engine's default wording
+    generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
+
+    @property
+    def text(self) -> str:
+        """Everything the entry says, for matching."""
+        return " ".join([self.name, self.description, *self.statements, *self.history])
+
+    @property
+    def lead(self) -> str:
+        return self.statements[0] if self.statements else self.description
+
+    def sources(self) -> list[Source]:
+        out: list[Source] = []
+        for item in self.extra.get("sources") or []:
+            if not isinstance(item, dict):
+                continue
+            try:
+                out.append(Source(str(item["session"]), date.fromisoformat(str(item["date"]))))
+            except (KeyError, ValueError):
+                continue
+        return out
+
+    def add_sources(self, new: list[Source], keep: int) -> None:
+        merged = {(s.day, s.session_id): s for s in [*self.sources(), *new]}
+        ordered = [merged[k] for k in sorted(merged)][-keep:]
+        as_dicts = [s.as_dict() for s in ordered]
+        if as_dicts != self.extra.get("sources"):
+            self.extra["sources"] = as_dicts
+            self.changed = True
+
+    def reference_day(self) -> date | None:
+        """The day the entry was last known true: its newest source or a date key."""
+        days = [s.day for s in self.sources()]
+        for key in ("updated", "date", "created"):
+            value = self.extra.get(key)
+            if isinstance(value, date):
+                days.append(value)
+            elif isinstance(value, str):
+                with contextlib.suppress(ValueError):
+                    days.append(date.fromisoformat(value[:10]))
+        return max(days) if days else None
+
+    def render(self) -> str:
+        if not self.changed and self.original is not None:
+            return self.original
+        blocks: list[str] = []
+        if self.statements:
+            blocks.append("\n".join(self.statements))
+        if self.history:
+            blocks.append("\n".join(self.history))
+        rationale: list[str] = []
+        if self.why:
+            rationale.append(f"**Why:** {self.why}")
+        if self.how:
+            rationale.append(f"**How to apply:** {self.how}")
+        if rationale:
+            blocks.append("\n".join(rationale))
+        topic = TopicFile(
+            name=self.name,
+            description=self.description,
+            type=self.type,
+            body="\n\n".join(blocks),
+            extra=dict(self.extra),
+        )
+        return render_topic(topic)
+
+
+def parse_entry(file: str, text: str) -> Entry:
+    """Split a topic file into an ``Entry``; raises ``FrontmatterError`` when it is not one."""
+    topic = parse_topic(text)
+    statements: list[str] = []
+    history: list[str] = []
+    why: list[str] = []
+    how: list[str] = []
+    current: list[str] | None = None
+    for raw in topic.body.splitlines():
+        line = raw.rstrip()
+        if not line.strip():
+            current = None
+            continue
+        if m := _WHY.match(line.strip()):
+            current = why
+            why.append(m["text"])
+        elif m := _HOW.match(line.strip()):
+            current = how
+            how.append(m["text"])
+        elif HISTORY_LINE.match(line.strip()):
+            current = None
+            history.append(line.strip())
+        elif current is not None:
+            current.append(line.strip())
+        else:
+            statements.append(line)
+    return Entry(
+        file=file,
+        name=topic.name,
+        description=topic.description,
+        type=topic.type,
+        statements=statements,
+        why=" ".join(w for w in why if w).strip(),
+        how=" ".join(h for h in how if h).strip(),
+        history=history,
+        extra=dict(topic.extra),
+        original=text,
+    )
+
+
+def title_for(statement: str) -> str:
+    """A short name for a new entry, cut at a word boundary, no trailing period."""
+    text = _URL.sub(lambda m: m["host"], statement.strip()).rstrip(".!")
+    if len(text) <= NAME_CHARS:
+        return text
+    cut = text[:NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:-—")
+    return cut or text[:NAME_CHARS]
+
+
+def description_for(statement: str) -> str:
+    return shorten(statement.strip(), DESCRIPTION_CHARS)
+
+
+__all__ = ["HISTORY_LINE", "Entry", "FrontmatterError", "parse_entry", "title_for"]

@@ -1,0 +1,134 @@
+"""What the project's own files already say, and whether a memory only restates it.
+
+The backend reads a handful of files (package.json, pyproject.toml, requirements.txt, Makefile,
+README, CLAUDE.md, the top-level listing) and hands their text here; nothing here touches the
+filesystem. A memory that restates these is noise: the agent can read the files itself.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from autodream.engine.model import ProjectFacts
+from autodream.engine.text import similarity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib  # type: ignore[import-not-found, no-redef]
+
+# Files worth reading for facts, relative to the project root.
+FACT_FILES: tuple[str, ...] = (
+    "package.json", "pyproject.toml", "requirements.txt", "Makefile", "justfile",
+    "README.md", "README.rst", "README", "CLAUDE.md", "Cargo.toml", "go.mod",
+)
+_REQ_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_MAKE_TARGET = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*:(?!=)", re.M)
+_USES = re.compile(
+    r"\b(?:uses?|using|built (?:with|on)|depends on|written in|runs on|based on|framework is|"
+    r"library is)\s+`?([A-Za-z0-9][\w.+-]*)`?", re.I,
+)
+_RUN = re.compile(r"`?\b(?:make|npm run|pnpm|yarn|just|poetry run|uv run|tox -e)\s+([\w:.-]+)`?",
+                  re.I)
+_OPINION = re.compile(
+    r"\b(?:always|never|prefer|don't|do not|not|instead|switch|moved|migrat|deprecated|avoid|"
+    r"must|should|because|why|why:)\b", re.I,
+)
+
+
+def _dep_name(spec: str) -> str | None:
+    m = _REQ_NAME.match(spec)
+    return m.group(1).lower().replace("_", "-") if m else None
+
+
+def _pyproject(text: str, facts: ProjectFacts) -> None:
+    try:
+        data: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+    project = data.get("project") if isinstance(data.get("project"), dict) else {}
+    assert isinstance(project, dict)
+    specs: list[Any] = list(project.get("dependencies") or [])
+    for extra in (project.get("optional-dependencies") or {}).values():
+        specs.extend(extra if isinstance(extra, list) else [])
+    poetry = ((data.get("tool") or {}).get("poetry") or {})
+    if isinstance(poetry, dict):
+        specs.extend((poetry.get("dependencies") or {}).keys())
+    for spec in specs:
+        if isinstance(spec, str) and (name := _dep_name(spec)):
+            facts.dependencies.add(name)
+    for script in (project.get("scripts") or {}):
+        facts.commands.add(str(script).lower())
+
+
+def _package_json(text: str, facts: ProjectFacts) -> None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return
+    if not isinstance(data, dict):
+        return
+    for key in ("dependencies", "devDependencies", "peerDependencies"):
+        deps = data.get(key)
+        if isinstance(deps, dict):
+            facts.dependencies.update(str(k).lower() for k in deps)
+    scripts = data.get("scripts")
+    if isinstance(scripts, dict):
+        facts.commands.update(str(k).lower() for k in scripts)
+    manager = data.get("packageManager")
+    if isinstance(manager, str) and (name := _dep_name(manager.split("@")[0])):
+        facts.dependencies.add(name)
+
+
+def build_facts(files: Mapping[str, str], listing: list[str] | None = None) -> ProjectFacts:
+    """Facts from ``files`` (project-relative name -> text) and a top-level listing."""
+    facts = ProjectFacts()
+    for name in sorted(files):
+        text = files[name]
+        base = name.rsplit("/", 1)[-1]
+        if base == "pyproject.toml":
+            _pyproject(text, facts)
+        elif base == "package.json":
+            _package_json(text, facts)
+        elif base.startswith("requirements") and base.endswith(".txt"):
+            for line in text.splitlines():
+                if line.strip() and not line.lstrip().startswith(("#", "-")):
+                    dep = _dep_name(line)
+                    if dep:
+                        facts.dependencies.add(dep)
+        elif base in ("Makefile", "justfile"):
+            facts.commands.update(t.lower() for t in _MAKE_TARGET.findall(text)
+                                  if t != ".PHONY")
+        elif base.lower().startswith(("readme", "claude")):
+            for line in text.splitlines():
+                line = line.strip().lstrip("#-*> ").strip()
+                if len(line.split()) >= 3:
+                    facts.doc_lines.append(line)
+        facts.files.add(name)
+    for entry in listing or []:
+        facts.files.add(entry.rstrip("/"))
+    return facts
+
+
+def restated_by(text: str, facts: ProjectFacts) -> str | None:
+    """Where the project already says ``text``, or None when the memory adds something."""
+    if facts.is_empty():
+        return None
+    for line in facts.doc_lines:
+        if similarity(text, line) >= 0.8:
+            return f"documented: {line[:60]}"
+    if _OPINION.search(text):
+        return None  # a preference or a change is not derivable from the files
+    for m in _USES.finditer(text):
+        name = m.group(1).lower().rstrip(".")
+        if name in facts.dependencies:
+            return f"'{name}' is a declared dependency"
+    for m in _RUN.finditer(text):
+        target = m.group(1).lower()
+        if target in facts.commands:
+            return f"'{target}' is a declared command"
+    return None

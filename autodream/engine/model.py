@@ -1,0 +1,121 @@
+"""Values the engine works on: candidates, decisions, options, project facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Literal
+
+from autodream.memory.model import MemoryType
+
+# What kind of statement a candidate came from; decides its explicitness and default type.
+CandidateKind = Literal[
+    "remember", "identity", "correction", "switch", "prohibition", "preference",
+    "decision", "plan", "resource", "fact",
+]
+Action = Literal[
+    "kept", "dropped", "merged", "created", "updated", "confirmed", "superseded", "dated",
+    "past", "pruned", "indexed", "unindexed", "refused", "skipped", "redacted",
+]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One thing the engine decided, and why: the run record stores the list."""
+
+    action: Action
+    subject: str
+    reason: str
+    file: str | None = None
+    session_id: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"action": self.action, "subject": self.subject,
+                               "reason": self.reason}
+        if self.file is not None:
+            out["file"] = self.file
+        if self.session_id is not None:
+            out["session_id"] = self.session_id
+        return out
+
+
+@dataclass(frozen=True)
+class Source:
+    session_id: str
+    day: date
+
+    def as_dict(self) -> dict[str, str]:
+        return {"session": self.session_id, "date": self.day.isoformat()}
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A statement of the person that may be worth remembering, already redacted and dated."""
+
+    kind: CandidateKind
+    type: MemoryType
+    text: str  # the statement, relative dates resolved
+    source: Source
+    timestamp: datetime  # of the message, timezone-aware
+    explicitness: float
+    why: str = ""  # the reason the person gave ("because ..."), when they gave one
+    new: str | None = None  # for switches: what is used now
+    old: str | None = None  # for switches: what it replaced (None for "moved back to X")
+    back: bool = False  # "moved back to X", "switched back"
+    order: int = 0  # position in the gather stream; the final tie-breaker
+
+
+@dataclass
+class Cluster:
+    """Candidates that say the same thing, possibly in several sessions."""
+
+    members: list[Candidate]
+    score: float = 0.0
+
+    @property
+    def latest(self) -> Candidate:
+        return max(self.members, key=lambda c: (c.timestamp, c.order))
+
+    @property
+    def first(self) -> Candidate:
+        return min(self.members, key=lambda c: (c.timestamp, c.order))
+
+    @property
+    def sessions(self) -> list[str]:
+        return sorted({c.source.session_id for c in self.members})
+
+    @property
+    def kind(self) -> CandidateKind:
+        return self.latest.kind
+
+    @property
+    def type(self) -> MemoryType:
+        return self.latest.type
+
+
+@dataclass(frozen=True)
+class EngineOptions:
+    half_life_days: float = 30.0  # a statement's weight halves every this many days
+    threshold: float = 0.5  # clusters scoring below this are not remembered
+    recurrence_bonus: float = 0.15  # per extra session that repeats a statement
+    recurrence_cap: float = 0.3
+    match_similarity: float = 0.6  # candidate <-> existing entry, and candidate <-> candidate
+    duplicate_similarity: float = 0.72  # existing entry <-> existing entry
+    max_statements: int = 3  # statements kept per entry (newest first)
+    max_sources: int = 10  # provenance kept per entry
+    index_max_lines: int = 200
+    index_max_bytes: int = 25_000
+    index_line_chars: int = 150
+
+
+@dataclass
+class ProjectFacts:
+    """What the project's own files already say; memories that only restate it are pruned."""
+
+    dependencies: set[str] = field(default_factory=set)  # lower-cased package names
+    commands: set[str] = field(default_factory=set)  # make targets, npm scripts, entry points
+    doc_lines: list[str] = field(default_factory=list)  # README / CLAUDE.md lines
+    files: set[str] = field(default_factory=set)  # project-relative paths seen
+
+    def is_empty(self) -> bool:
+        return not (self.dependencies or self.commands or self.doc_lines or self.files)

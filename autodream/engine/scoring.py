@@ -1,0 +1,95 @@
+"""Which candidates are worth keeping: explicitness, recurrence across sessions, recency."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from datetime import datetime
+
+from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.text import normalize, shorten, similarity, tokens
+
+_MAX_COMPARISONS = 24  # per candidate: the clusters sharing the most words
+
+
+def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> list[Cluster]:
+    """Group candidates that say the same thing; switches stay alone (their order matters)."""
+    clusters: list[Cluster] = []
+    exact: dict[tuple[str, str], int] = {}
+    by_token: dict[str, list[int]] = defaultdict(list)
+    for cand in sorted(candidates, key=lambda c: (c.timestamp, c.order)):
+        if cand.kind == "switch":
+            clusters.append(Cluster([cand]))
+            continue
+        key = (cand.type, normalize(cand.text))
+        if key in exact:
+            clusters[exact[key]].members.append(cand)
+            continue
+        toks = tokens(cand.text)
+        shared: dict[int, int] = defaultdict(int)
+        for tok in toks:
+            for idx in by_token.get(tok, ()):
+                shared[idx] += 1
+        best, best_sim = -1, 0.0
+        ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:_MAX_COMPARISONS]
+        for idx, _count in ranked:
+            other = clusters[idx]
+            if other.type != cand.type or other.kind == "switch":
+                continue
+            sim = similarity(cand.text, other.latest.text)
+            if sim > best_sim:
+                best, best_sim = idx, sim
+        if best >= 0 and best_sim >= options.match_similarity:
+            clusters[best].members.append(cand)
+            exact[key] = best
+            continue
+        clusters.append(Cluster([cand]))
+        idx = len(clusters) - 1
+        exact[key] = idx
+        for tok in toks:
+            by_token[tok].append(idx)
+    return clusters
+
+
+def recency(latest: datetime, now: datetime, half_life_days: float) -> float:
+    age_days = max(0.0, (now - latest).total_seconds() / 86_400)
+    if half_life_days <= 0:
+        return 1.0
+    return math.pow(0.5, age_days / half_life_days)
+
+
+def score(cluster: Cluster, now: datetime, options: EngineOptions) -> float:
+    """(explicitness + recurrence bonus) weighted by recency: recent counts fully, old half."""
+    explicit = max(c.explicitness for c in cluster.members)
+    repeats = len(cluster.sessions) - 1
+    bonus = min(options.recurrence_cap, options.recurrence_bonus * repeats)
+    fresh = recency(cluster.latest.timestamp, now, options.half_life_days)
+    return round((explicit + bonus) * (0.5 + 0.5 * fresh), 4)
+
+
+def select(
+    clusters: list[Cluster], now: datetime, options: EngineOptions
+) -> tuple[list[Cluster], list[Decision]]:
+    """Score every cluster; keep those at or above the threshold, each with a reason."""
+    kept: list[Cluster] = []
+    decisions: list[Decision] = []
+    for cluster in clusters:
+        cluster.score = score(cluster, now, options)
+        latest = cluster.latest
+        n = len(cluster.sessions)
+        detail = (
+            f"{latest.kind}, explicitness {max(c.explicitness for c in cluster.members):.2f}, "
+            f"{n} session{'s' if n != 1 else ''}, latest {latest.source.day.isoformat()}, "
+            f"score {cluster.score:.2f} vs threshold {options.threshold:.2f}"
+        )
+        subject = shorten(latest.text, 120)
+        if cluster.score >= options.threshold:
+            kept.append(cluster)
+            decisions.append(Decision("kept", subject, detail, session_id=latest.source.session_id))
+        else:
+            decisions.append(
+                Decision("dropped", subject, "below threshold: " + detail,
+                         session_id=latest.source.session_id)
+            )
+    return kept, decisions
+

@@ -1,0 +1,141 @@
+"""Text helpers of the engine: sentences, tokens, similarity, slugs. Pure and deterministic."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+_FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
+_WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+def word_set(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+STOPWORDS: frozenset[str] = word_set(
+    """a about above after again all also am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further
+    had has have having he her here hers him his how i i'd i'm if in into is it it's its itself
+    just let's me more most my myself no nor not now of off on once only or other our ours out
+    over own please same she should so some such than that the their them then there these they
+    this those through to too under until up very was we we're were what when where which while
+    who whom why will with would you your yours yourself okay ok yes hey hi thanks thank"""
+)
+
+
+def strip_code(text: str) -> str:
+    """Text without fenced code blocks: code the person pasted is not a statement about them."""
+    return _FENCE.sub(" ", text)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of a message, one per line or sentence end; whitespace collapsed."""
+    out: list[str] = []
+    for line in strip_code(text).splitlines():
+        line = line.strip().lstrip("-*>•").strip()
+        if not line:
+            continue
+        for part in _SENTENCE_END.split(line):
+            part = " ".join(part.split())
+            if part:
+                out.append(part)
+    return out
+
+
+def normalize(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def tokens(text: str) -> frozenset[str]:
+    """Content words, lightly stemmed: the ground for fuzzy matching."""
+    return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+
+
+def dice(a: frozenset[str], b: frozenset[str]) -> float:
+    if not a or not b:
+        return 0.0
+    return 2 * len(a & b) / (len(a) + len(b))
+
+
+def similarity(a: str, b: str) -> float:
+    """Token-set overlap (Dice), or difflib's ratio on normalised text when that is higher."""
+    ta, tb = tokens(a), tokens(b)
+    score = dice(ta, tb)
+    if score >= 0.99:
+        return score
+    na, nb = normalize(a), normalize(b)
+    if not na or not nb:
+        return score
+    matcher = difflib.SequenceMatcher(None, na, nb, autojunk=False)
+    if matcher.quick_ratio() <= score:
+        return score
+    return max(score, matcher.ratio())
+
+
+def has_word(text: str, word: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, flags=re.I) is not None
+
+
+def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
+    words = [w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS]
+    if not words:
+        words = re.findall(r"[a-z0-9]+", text.lower()) or ["memory"]
+    out = "-".join(words[:max_words])
+    if len(out) > max_len:
+        out = out[:max_len].rsplit("-", 1)[0] or out[:max_len]
+    return out
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rsplit(" ", 1)[0].rstrip(",;:-—")
+    return cut + "…"
+
+
+def sentence_case(text: str) -> str:
+    text = text.strip()
+    return text[:1].upper() + text[1:] if text else text
+
+
+def ensure_period(text: str) -> str:
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?)…" or text.endswith("`") else text + "."
+
+
+def iso_dates(text: str) -> list[str]:
+    return _ISO_DATE.findall(text)
+
+
+def swap_words(text: str, a: str, b: str) -> str:
+    """Swap every whole-word ``a`` with ``b`` and back, keeping the case each side was written."""
+    pattern = re.compile(
+        rf"(?<![\w-])({re.escape(a)}|{re.escape(b)})(?![\w-])", flags=re.I
+    )
+
+    def repl(m: re.Match[str]) -> str:
+        return b if m.group(1).lower() == a.lower() else a
+
+    return pattern.sub(repl, text)
+
+
+def unique(items: Iterable[str]) -> list[str]:
+    seen: set[str] = set()
+    out: list[str] = []
+    for item in items:
+        if item not in seen:
+            seen.add(item)
+            out.append(item)
+    return out

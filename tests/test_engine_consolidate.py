@@ -1,0 +1,180 @@
+"""Consolidate and prune: merge instead of duplicating, supersede with a dated note, prune,
+index within limits, and the same inputs always give the same bytes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
+from autodream.memory.model import parse_index, parse_topic
+from tests.engine_helpers import NOW, T0, gather, human, topic
+
+
+def _plan(files: dict[str, str], index: str | None, *msgs, **kw):  # type: ignore[no-untyped-def]
+    return plan_dream(files, index, gather(*msgs).candidates, now=kw.pop("now", NOW), **kw)
+
+
+def test_preference_stated_in_two_sessions_becomes_one_entry_with_both_sources() -> None:
+    plan = _plan({}, None,
+                 human("Always use pnpm for installs.", session="a", day=0),
+                 human("always use pnpm for installs", session="b", day=3))
+    (path,) = plan.writes
+    assert path.startswith("feedback_")
+    t = parse_topic(plan.writes[path])
+    assert [s["session"] for s in t.extra["sources"]] == ["a", "b"]
+    assert "**Why:**" in t.body and "**How to apply:**" in t.body
+    assert "sources" not in t.body  # provenance lives in the frontmatter
+
+
+def test_candidate_matching_an_existing_entry_updates_it_instead_of_duplicating() -> None:
+    files = {"feedback_pnpm.md": topic("Use pnpm", "Always use pnpm for installs.",
+                                       type_="feedback")}
+    plan = _plan(files, "- [Use pnpm](feedback_pnpm.md) — pnpm\n",
+                 human("Always use pnpm for installs, never npm.", session="c"))
+    assert list(plan.writes) == ["feedback_pnpm.md"]
+    assert "never npm" in plan.writes["feedback_pnpm.md"]
+    assert any(d.action == "updated" for d in plan.decisions)
+
+
+def test_near_duplicate_existing_entries_are_merged() -> None:
+    files = {
+        "feedback_tests.md": topic("Run tests with pytest", "Run the tests with pytest -q.",
+                                   type_="feedback"),
+        "feedback_tests_2.md": topic("Run tests with pytest -q", "Run tests with pytest -q.",
+                                     type_="feedback"),
+    }
+    plan = _plan(files, None)
+    assert plan.deletes == ["feedback_tests_2.md"]
+    assert len(parse_index(plan.index).entries) == 1
+    assert any(d.action == "merged" for d in plan.decisions)
+
+
+def test_switch_and_switch_back_rewrite_the_entry_with_dated_history() -> None:
+    files = {"project_tracker.md": topic("Issue tracker", "We track issues in Linear.")}
+    index = "- [Issue tracker](project_tracker.md) — Linear\n"
+    plan = _plan(files, index,
+                 human("We switched from Linear to Jira for tickets.", session="a", day=2))
+    text = plan.writes["project_tracker.md"]
+    t = parse_topic(text)
+    assert t.body.startswith("We track issues in Jira.")
+    assert "Switched from Linear to Jira on 2026-07-08; previously Linear." in t.body
+    assert "issues in Linear" not in t.body
+
+    again = plan_dream(
+        {"project_tracker.md": text}, plan.index,
+        gather(human("We moved back to Linear.", session="b", day=9)).candidates, now=NOW)
+    body = parse_topic(again.writes["project_tracker.md"]).body
+    assert body.startswith("We track issues in Linear.")
+    assert "Switched back from Jira to Linear on 2026-07-15; previously Jira." in body
+    assert [d.action for d in again.decisions if d.action == "superseded"] == ["superseded"]
+
+
+def test_newer_contradicting_statement_supersedes_an_older_one() -> None:
+    plan = _plan({}, None,
+                 human("We deploy the api with Helm charts.", session="a", day=0),
+                 human("We deploy the api with Kustomize charts.", session="b", day=4))
+    (text,) = plan.writes.values()
+    body = parse_topic(text).body
+    assert body.startswith("We deploy the api with Kustomize charts.")
+    assert "Changed from Helm to Kustomize on 2026-07-10; previously Helm." in body
+
+
+def test_past_plan_in_existing_memory_is_dated_then_told_as_past() -> None:
+    files = {"project_release.md": topic(
+        "Release", "The release is next Friday.",
+        extra="sources:\n- session: old\n  date: '2026-07-06'\n")}
+    plan = _plan(files, None)
+    body = parse_topic(plan.writes["project_release.md"]).body
+    assert "The release was on 2026-07-10." in body
+    assert {d.action for d in plan.decisions} >= {"dated", "past"}
+
+
+def test_undated_relative_date_uses_the_fallback_day_and_says_so() -> None:
+    files = {"project_demo.md": topic("Demo", "The demo is tomorrow.")}
+    plan = _plan(files, None, fallback_day=T0.date(), now=T0)
+    assert "The demo is on 2026-07-07." in plan.writes["project_demo.md"]
+    assert any("assumed" in d.reason for d in plan.decisions if d.action == "dated")
+
+
+def test_entry_restating_the_project_files_is_pruned() -> None:
+    facts = build_facts({
+        "pyproject.toml": '[project]\nname = "x"\ndependencies = ["fastapi>=0.110"]\n',
+        "Makefile": "test:\n\tpytest\n",
+    })
+    files = {
+        "project_stack.md": topic("Stack", "The service uses FastAPI."),
+        "project_tests.md": topic("Tests", "Run `make test` to run the tests."),
+        "feedback_fastapi.md": topic("FastAPI", "Always use FastAPI, never Flask.",
+                                     type_="feedback"),
+    }
+    plan = _plan(files, None, facts=facts)
+    assert sorted(plan.deletes) == ["project_stack.md", "project_tests.md"]
+    assert "feedback_fastapi.md" in plan.index
+
+
+def test_candidate_restating_the_project_is_not_saved() -> None:
+    from autodream.engine import Gatherer
+    g = Gatherer(facts=ProjectFacts(dependencies={"fastapi"}))
+    g.add(human("Remember that we use FastAPI."))
+    assert g.candidates == [] and "dependency" in g.decisions[0].reason
+
+
+def test_index_is_grouped_by_type_and_lines_are_short() -> None:
+    plan = _plan({}, None,
+                 human("Links to the runbook are at https://wiki.example.com/runbooks/api."),
+                 human("We decided to keep a single Postgres database for all services."),
+                 human("Never use print for logging in this " + "very " * 40 + "big codebase."),
+                 human("I'm a backend engineer focused on payments."))
+    lines = plan.index.splitlines()
+    headers = [line for line in lines if line.startswith("## ")]
+    assert headers == ["## User", "## Feedback", "## Project", "## Reference"]
+    assert all(len(line) < 150 for line in lines)
+
+
+def test_index_over_the_limits_drops_the_lowest_ranked_entries() -> None:
+    files = {f"project_fact_{i:03d}.md": topic(f"Fact {i:03d} about subsystem {i}",
+                                               f"Subsystem {i} owns queue q{i}.")
+             for i in range(260)}
+    plan = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99))
+    assert plan.index.count("\n") <= 200
+    assert len(plan.index.encode()) <= 25_000
+    dropped = [d for d in plan.decisions if d.action == "unindexed"]
+    assert len(dropped) == 260 - len(parse_index(plan.index).entries)
+    assert plan.deletes == []  # files stay; only the index is bounded
+
+    small = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99,
+                                                     index_max_bytes=3_000))
+    assert len(small.index.encode()) <= 3_000
+
+
+def test_old_single_mention_falls_below_threshold_recent_or_repeated_does_not() -> None:
+    long_ago = NOW + timedelta(days=200)
+    once = _plan({}, None, human("I prefer squash merges."), now=long_ago)
+    assert once.writes == {}
+    assert any(d.action == "dropped" and "below threshold" in d.reason for d in once.decisions)
+    twice = _plan({}, None, human("I prefer squash merges.", session="a"),
+                  human("I prefer squash merges.", session="b", day=1),
+                  human("I prefer squash merges.", session="c", day=2), now=long_ago)
+    assert len(twice.writes) == 1
+    strict = _plan({}, None, human("I prefer squash merges."),
+                   options=EngineOptions(threshold=0.95))
+    assert strict.writes == {}
+
+
+def test_same_inputs_same_bytes() -> None:
+    msgs = [human("Always use pnpm.", session="a"), human("We switched from npm to pnpm.",
+                                                         session="b", day=1),
+            human("The launch is next month.", session="c", day=2)]
+    files = {"project_x.md": topic("X", "The demo is next week.")}
+    one = _plan(dict(files), None, *msgs, fallback_day=T0.date())
+    two = _plan(dict(files), None, *msgs, fallback_day=T0.date())
+    assert one.writes == two.writes and one.index == two.index and one.deletes == two.deletes
+    assert [d.as_dict() for d in one.decisions] == [d.as_dict() for d in two.decisions]
+
+
+def test_unchanged_memory_is_left_byte_for_byte() -> None:
+    files = {"user_role.md": topic("Role", "The user is a data engineer.", type_="user")}
+    first = _plan(files, None)
+    assert first.writes == {}
+    second = _plan(files, first.index)
+    assert second.writes == {} and not second.index_changed
