@@ -79,6 +79,13 @@ class ReplayCheckFailed(AutodreamError):
     exit_code = 11
 
 
+class SandboxError(AutodreamError, PermissionError):
+    """A tool path or operation the sandbox refuses (outside a root, symlink, secret, phase).
+
+    Its message is one line written for the model, which reads it and tries again.
+    """
+
+
 EXIT_CODES: dict[str, int] = {
     "ok": 0,
     "dream failed": DreamFailed.exit_code,

@@ -1,0 +1,588 @@
+"""The subagent's view of the filesystem: three virtual roots, one of them writable.
+
+Every path the model sends is virtual (``memory/…``, ``sessions/…``, ``project/…``). It is first
+checked as text (no ``..``, no absolute path, no NUL, no over-long names), then resolved one
+component at a time with ``lstat``: a symlink is followed only while it stays inside its root,
+and never at all on a write. The file is then opened by walking down from the root's directory
+descriptor with ``O_NOFOLLOW`` on every component, so a symlink swapped in after the check makes
+the open fail instead of being followed. Devices, FIFOs and sockets are refused; so are the
+project's secret files, autodream's hidden state and the lock file.
+
+Errors are ``SandboxError`` (a ``PermissionError``) with a one-line message the model can act on,
+or ``NotFound`` when a path simply does not exist.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fnmatch
+import os
+import secrets
+import shutil
+import stat
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+from urllib.parse import unquote
+
+from autodream.errors import NotFound, SandboxError
+from autodream.settings import LOCK_FILENAME, STATE_DIRNAME
+
+__all__ = [
+    "MAX_NAME_BYTES",
+    "MAX_PATH_BYTES",
+    "ROOT_NAMES",
+    "Entry",
+    "Resolved",
+    "Sandbox",
+    "SandboxError",
+    "secret_reason",
+]
+
+ROOT_NAMES: tuple[str, ...] = ("memory", "sessions", "project")
+WRITABLE_ROOT = "memory"
+MAX_PATH_BYTES = 4096
+MAX_NAME_BYTES = 255
+MAX_SYMLINK_HOPS = 40
+MAX_WALK_DEPTH = 64
+
+# Files whose names say they hold credentials; matched case-insensitively on every component.
+SECRET_NAME_PATTERNS: tuple[str, ...] = (
+    ".env",
+    ".env.*",
+    "*.env",
+    ".envrc",
+    "*.pem",
+    "*.key",
+    "*.p12",
+    "*.pfx",
+    "*.jks",
+    "*.keystore",
+    "*.kdbx",
+    "*.ppk",
+    "*.gpg",
+    "*.keytab",
+    "*.tfstate",
+    "*.tfstate.*",
+    "*.tfvars",
+    "id_*",
+    ".netrc",
+    "_netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    ".htpasswd",
+    ".git-credentials",
+    ".dockercfg",
+    "credentials*",
+    "secrets.*",
+    "service-account*.json",
+    "service_account*.json",
+)
+# Directories whose whole content is credentials or repository internals.
+SECRET_DIR_NAMES: frozenset[str] = frozenset(
+    {".git", ".ssh", ".aws", ".gnupg", ".docker", ".kube", ".azure", ".terraform.d"}
+)
+# Noise a walk (grep, glob over a tree) does not descend into unless it starts inside it.
+SKIPPED_DIR_NAMES: frozenset[str] = frozenset(
+    {"node_modules", ".venv", "venv", "__pycache__", ".mypy_cache", ".ruff_cache", ".tox",
+     ".pytest_cache", ".hypothesis"}
+)
+
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+
+EntryKind = Literal["dir", "file", "symlink"]
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A virtual path proven inside its root: ``parts`` are symlink-free components."""
+
+    root: str
+    parts: tuple[str, ...]
+    real: Path
+    exists: bool
+    is_dir: bool
+
+    @property
+    def rel(self) -> str:
+        """The path inside its root, POSIX style (``""`` for the root itself)."""
+        return "/".join(self.parts)
+
+    @property
+    def vpath(self) -> str:
+        return "/".join((self.root, *self.parts)) if self.parts else self.root + "/"
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    kind: EntryKind
+    size: int
+
+
+def secret_reason(name: str) -> str | None:
+    """Why a path component names a secret file or directory, or None."""
+    lowered = name.lower()
+    if lowered in SECRET_DIR_NAMES:
+        return f"{name}/ holds credentials or repository internals"
+    for pattern in SECRET_NAME_PATTERNS:
+        if fnmatch.fnmatchcase(lowered, pattern):
+            return f"{name} matches the secret-file pattern {pattern!r}"
+    return None
+
+
+def _refuse(message: str) -> SandboxError:
+    return SandboxError(message)
+
+
+def _show(vpath: str) -> str:
+    """A path as quoted in an error: short, printable, one line."""
+    text = vpath if len(vpath) <= 120 else vpath[:100] + f"…({len(vpath)} chars)"
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
+    """Check a virtual path as text; return its root name and components.
+
+    Refuses absolute and home-relative paths, ``..``, NUL and control characters, backslashes,
+    percent-encoded traversal, names over 255 bytes and paths over 4,096 bytes.
+    """
+    if not isinstance(vpath, str):
+        raise _refuse(f"a path must be a string, not {type(vpath).__name__}")
+    shown = _show(vpath)
+    if "\x00" in vpath:
+        raise _refuse(f"{shown}: NUL bytes are not allowed in paths")
+    try:
+        size = len(vpath.encode("utf-8"))
+    except UnicodeEncodeError:
+        raise _refuse(f"{shown}: the path is not valid UTF-8") from None
+    if size > MAX_PATH_BYTES:
+        raise _refuse(f"{shown}: the path is {size} bytes; the limit is {MAX_PATH_BYTES}")
+    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in vpath):
+        raise _refuse(f"{shown}: control characters are not allowed in paths")
+    if "\\" in vpath:
+        raise _refuse(f"{shown}: backslashes are not allowed; separate components with /")
+    if vpath.startswith("/"):
+        raise _refuse(
+            f"{shown}: absolute paths are not allowed; use a virtual path such as memory/MEMORY.md"
+        )
+    if vpath.startswith("~"):
+        raise _refuse(f"{shown}: home-relative paths (~) are not allowed")
+    decoded = unquote(vpath)
+    if decoded != vpath and (
+        ".." in decoded.split("/") or "\x00" in decoded or decoded.startswith("/")
+        or "\\" in decoded
+    ):
+        raise _refuse(f"{shown}: percent-encoded traversal is not allowed")
+    parts = [p for p in vpath.split("/") if p not in ("", ".")]
+    if ".." in parts:
+        raise _refuse(f"{shown}: '..' is not allowed in paths")
+    for part in parts:
+        if len(part.encode("utf-8")) > MAX_NAME_BYTES:
+            raise _refuse(
+                f"{shown}: a path component is longer than {MAX_NAME_BYTES} bytes"
+            )
+    if not parts or parts[0] not in ROOT_NAMES:
+        raise _refuse(
+            f"{shown}: paths start with memory/, sessions/ or project/"
+        )
+    return parts[0], tuple(parts[1:])
+
+
+class Sandbox:
+    """The path policy over three real directories.
+
+    ``memory`` is the run's staging copy (the only writable root); ``sessions`` and ``project``
+    are read-only and may be None when absent. ``excluded`` lists real paths that must not be
+    reachable through the read-only roots (the live memory dir lives inside Claude Code's
+    sessions dir); the memory root itself is always excluded from them.
+    """
+
+    def __init__(
+        self,
+        memory: Path,
+        sessions: Path | None = None,
+        project: Path | None = None,
+        excluded: Iterable[Path] = (),
+    ) -> None:
+        self._real: dict[str, str] = {}
+        for name, path in (("memory", memory), ("sessions", sessions), ("project", project)):
+            if path is None:
+                continue
+            real = os.path.realpath(path)
+            if not os.path.isdir(real):
+                raise NotFound(f"{name} root {path} is not a directory")
+            self._real[name] = real
+        self._excluded: list[str] = []
+        self._excluded_ids: set[tuple[int, int]] = set()
+        for path in (memory, *excluded):
+            real = os.path.realpath(path)
+            self._excluded.append(real)
+            try:
+                st = os.stat(real)
+            except OSError:
+                continue
+            self._excluded_ids.add((st.st_dev, st.st_ino))
+
+    # --- what exists ---------------------------------------------------------------------
+
+    @property
+    def roots(self) -> dict[str, Path]:
+        """Available root names and their real directories."""
+        return {name: Path(real) for name, real in self._real.items()}
+
+    def has_root(self, name: str) -> bool:
+        return name in self._real
+
+    # --- resolution ----------------------------------------------------------------------
+
+    def resolve(self, vpath: object, *, write: bool = False) -> Resolved:
+        """Validate ``vpath`` and prove it inside its root (following only inner symlinks)."""
+        root, parts = parse_vpath(vpath)
+        shown = _show(str(vpath))
+        if root not in self._real:
+            raise _refuse(f"{shown}: {root}/ is not available in this run")
+        if write and root != WRITABLE_ROOT:
+            raise _refuse(f"{shown}: {root}/ is read-only; only memory/ is writable")
+        self._check_names(root, parts, shown)
+        canonical, exists, is_dir = self._canonical(root, parts, shown, follow=not write)
+        if canonical != parts:
+            self._check_names(root, canonical, shown)
+        real = os.path.join(self._real[root], *canonical)
+        if root != WRITABLE_ROOT:
+            self._check_not_excluded(real, shown)
+        return Resolved(root, canonical, Path(real), exists, is_dir)
+
+    def _check_names(self, root: str, parts: Sequence[str], shown: str) -> None:
+        if root == WRITABLE_ROOT:
+            for part in parts:
+                if part == LOCK_FILENAME:
+                    raise _refuse(
+                        f"{shown}: {LOCK_FILENAME} is the consolidation lock; it is off limits"
+                    )
+                if part == STATE_DIRNAME:
+                    raise _refuse(f"{shown}: {STATE_DIRNAME}/ is autodream's own state; off limits")
+                if part.startswith("."):
+                    raise _refuse(f"{shown}: hidden names are off limits in memory/")
+            return
+        for part in parts:
+            why = secret_reason(part)
+            if why is not None:
+                raise _refuse(f"{shown}: secret files are not readable ({why})")
+
+    def _check_not_excluded(self, real: str, shown: str) -> None:
+        for ex in self._excluded:
+            if real == ex or real.startswith(ex.rstrip("/") + "/"):
+                raise _refuse(
+                    f"{shown}: excluded from the read-only roots (it is the live memory "
+                    "directory or autodream's state; read memory/ instead)"
+                )
+
+    def _canonical(
+        self, root: str, parts: tuple[str, ...], shown: str, *, follow: bool
+    ) -> tuple[tuple[str, ...], bool, bool]:
+        """Resolve ``parts`` below the root; return (components, exists, is_dir)."""
+        base = self._real[root]
+        done: list[str] = []
+        todo = list(parts)
+        hops = 0
+        st: os.stat_result | None = os.lstat(base)
+        while todo:
+            name = todo.pop(0)
+            if name in ("", "."):
+                continue
+            if name == "..":  # only ever from a symlink's target
+                if not done:
+                    raise _refuse(f"{shown}: a symlink on this path leads outside {root}/")
+                done.pop()
+                continue
+            here = os.path.join(base, *done, name)
+            try:
+                st = os.lstat(here)
+            except FileNotFoundError:
+                if ".." in todo:
+                    raise NotFound(f"{shown}: no such file or directory") from None
+                done.append(name)
+                done.extend(p for p in todo if p not in ("", "."))
+                return tuple(done), False, False
+            except NotADirectoryError:
+                raise NotFound(f"{shown}: a parent of this path is a file") from None
+            except OSError as exc:
+                raise _refuse(f"{shown}: cannot be resolved ({exc.strerror})") from None
+            if stat.S_ISLNK(st.st_mode):
+                if not follow:
+                    raise _refuse(f"{shown}: symlinks are not followed when writing memory/")
+                hops += 1
+                if hops > MAX_SYMLINK_HOPS:
+                    raise _refuse(f"{shown}: too many levels of symlinks")
+                target = os.readlink(here)
+                if target.startswith("/"):
+                    if target != base and not target.startswith(base.rstrip("/") + "/"):
+                        raise _refuse(f"{shown}: a symlink on this path leads outside {root}/")
+                    done = []
+                    todo = target[len(base) :].split("/") + todo
+                else:
+                    todo = target.split("/") + todo
+                continue
+            if todo and not stat.S_ISDIR(st.st_mode):
+                raise NotFound(f"{shown}: a parent of this path is not a directory")
+            done.append(name)
+        assert st is not None
+        if not (stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode)):
+            raise _refuse(f"{shown}: not a regular file or directory (device, FIFO or socket)")
+        return tuple(done), True, stat.S_ISDIR(st.st_mode)
+
+    # --- opening -------------------------------------------------------------------------
+
+    def _open_dir(
+        self, root: str, parts: Sequence[str], shown: str, *, create: bool = False
+    ) -> int:
+        """A descriptor for a directory, walked down from the root with ``O_NOFOLLOW``."""
+        fd = os.open(self._real[root], os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        try:
+            for name in parts:
+                try:
+                    child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                except FileNotFoundError:
+                    if not create:
+                        raise NotFound(f"{shown}: no such file or directory") from None
+                    os.mkdir(name, 0o755, dir_fd=fd)
+                    child = os.open(name, _DIR_FLAGS, dir_fd=fd)
+                except OSError as exc:
+                    if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                        raise _refuse(
+                            f"{shown}: a component is a symlink or not a directory at open time"
+                        ) from None
+                    raise
+                os.close(fd)
+                fd = child
+                self._check_fd(root, fd, shown)
+            return fd
+        except BaseException:
+            os.close(fd)
+            raise
+
+    def _check_fd(self, root: str, fd: int, shown: str) -> os.stat_result:
+        st = os.fstat(fd)
+        if root != WRITABLE_ROOT and (st.st_dev, st.st_ino) in self._excluded_ids:
+            raise _refuse(f"{shown}: excluded from the read-only roots")
+        return st
+
+    def open_fd(self, vpath: object) -> tuple[int, Resolved, os.stat_result]:
+        """Open a regular file for reading; the caller closes the descriptor.
+
+        Refuses directories, devices, FIFOs and sockets (checked on the open descriptor), files
+        in memory/ with more than one hard link, and any component turned into a symlink after
+        the check.
+        """
+        res = self.resolve(vpath)
+        shown = _show(str(vpath))
+        if not res.exists:
+            raise NotFound(f"{shown}: no such file")
+        if res.is_dir:
+            raise _refuse(f"{shown}: is a directory; use list_dir")
+        dir_fd = self._open_dir(res.root, res.parts[:-1], shown)
+        try:
+            try:
+                fd = os.open(res.parts[-1], _FILE_FLAGS, dir_fd=dir_fd)
+            except FileNotFoundError:
+                raise NotFound(f"{shown}: no such file") from None
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    raise _refuse(f"{shown}: became a symlink at open time") from None
+                if exc.errno == errno.ENXIO:
+                    raise _refuse(f"{shown}: not a regular file (socket)") from None
+                raise
+        finally:
+            os.close(dir_fd)
+        try:
+            st = self._check_fd(res.root, fd, shown)
+            if not stat.S_ISREG(st.st_mode):
+                raise _refuse(f"{shown}: not a regular file (device, FIFO, socket or directory)")
+            if res.root == WRITABLE_ROOT and st.st_nlink > 1:
+                raise _refuse(
+                    f"{shown}: has {st.st_nlink} hard links; a shared file may live outside "
+                    "memory/, so it is not read"
+                )
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd, res, st
+
+    def read_bytes(self, vpath: object) -> bytes:
+        """The whole content of a file (for memory files; tools page larger ones)."""
+        fd, _res, _st = self.open_fd(vpath)
+        with os.fdopen(fd, "rb") as fh:
+            return fh.read()
+
+    # --- listing and walking -------------------------------------------------------------
+
+    def _visible(self, root: str, name: str) -> bool:
+        if root == WRITABLE_ROOT:
+            return not name.startswith(".")
+        return secret_reason(name) is None
+
+    def list_dir(self, vpath: object) -> tuple[Resolved, list[Entry]]:
+        """Visible entries of a directory, sorted by name."""
+        res = self.resolve(vpath)
+        shown = _show(str(vpath))
+        if not res.exists:
+            raise NotFound(f"{shown}: no such directory")
+        if not res.is_dir:
+            raise _refuse(f"{shown}: not a directory; use read_file")
+        fd = self._open_dir(res.root, res.parts, shown)
+        try:
+            entries = self._entries(res.root, fd, res.real)
+        finally:
+            os.close(fd)
+        return res, entries
+
+    def _entries(self, root: str, fd: int, real: Path) -> list[Entry]:
+        out: list[Entry] = []
+        with os.scandir(fd) as it:
+            for item in it:
+                if not self._visible(root, item.name):
+                    continue
+                try:
+                    st = item.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                if root != WRITABLE_ROOT:
+                    child = os.path.join(str(real), item.name)
+                    if (st.st_dev, st.st_ino) in self._excluded_ids or any(
+                        child == ex for ex in self._excluded
+                    ):
+                        continue
+                if stat.S_ISDIR(st.st_mode):
+                    out.append(Entry(item.name, "dir", 0))
+                elif stat.S_ISREG(st.st_mode):
+                    out.append(Entry(item.name, "file", st.st_size))
+                elif stat.S_ISLNK(st.st_mode):
+                    out.append(Entry(item.name, "symlink", 0))
+        out.sort(key=lambda e: e.name)
+        return out
+
+    def walk_files(self, vpath: object) -> Iterator[tuple[str, int]]:
+        """Every visible regular file at or below ``vpath`` as (virtual path, size).
+
+        Symlinks are not followed; noise directories (``node_modules``, ``.venv``, …) are
+        skipped unless the walk starts inside one.
+        """
+        res = self.resolve(vpath)
+        shown = _show(str(vpath))
+        if not res.exists:
+            raise NotFound(f"{shown}: no such file or directory")
+        if not res.is_dir:
+            yield res.vpath, res.real.stat().st_size
+            return
+        fd = self._open_dir(res.root, res.parts, shown)
+        try:
+            yield from self._walk(res.root, fd, res.parts, res.real, 0)
+        finally:
+            os.close(fd)
+
+    def _walk(
+        self, root: str, fd: int, parts: tuple[str, ...], real: Path, depth: int
+    ) -> Iterator[tuple[str, int]]:
+        entries = self._entries(root, fd, real)
+        for entry in entries:
+            if entry.kind == "file":
+                yield "/".join((root, *parts, entry.name)), entry.size
+        if depth >= MAX_WALK_DEPTH:
+            return
+        for entry in entries:
+            if entry.kind != "dir" or entry.name in SKIPPED_DIR_NAMES:
+                continue
+            try:
+                child = os.open(entry.name, _DIR_FLAGS, dir_fd=fd)
+            except OSError:
+                continue  # vanished or swapped for a symlink: skip it
+            try:
+                yield from self._walk(
+                    root, child, (*parts, entry.name), real / entry.name, depth + 1
+                )
+            finally:
+                os.close(child)
+
+    # --- writing (memory/ only) ----------------------------------------------------------
+
+    def write_bytes(self, vpath: object, data: bytes) -> bool:
+        """Atomically replace (or create) a file in memory/; True when it was created.
+
+        Temp file in the same directory, fsync, ``os.replace``: the old inode is never written,
+        so a hard-linked file is unlinked from its twin rather than modified through it.
+        """
+        res = self.resolve(vpath, write=True)
+        shown = _show(str(vpath))
+        if not res.parts:
+            raise _refuse(f"{shown}: is a directory")
+        if res.exists and res.is_dir:
+            raise _refuse(f"{shown}: is a directory")
+        dir_fd = self._open_dir(res.root, res.parts[:-1], shown, create=True)
+        name = res.parts[-1]
+        tmp = f".autodream-tmp-{secrets.token_hex(8)}"
+        try:
+            mode = 0o644
+            try:
+                st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+            except FileNotFoundError:
+                created = True
+            else:
+                if not stat.S_ISREG(st.st_mode):
+                    raise _refuse(f"{shown}: exists and is not a regular file")
+                created = False
+                mode = stat.S_IMODE(st.st_mode)
+            fd = os.open(
+                tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode,
+                dir_fd=dir_fd,
+            )
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
+            os.fsync(dir_fd)
+            return created
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp, dir_fd=dir_fd)
+            raise
+        finally:
+            os.close(dir_fd)
+
+    def move_out(self, vpath: object, dest: Path) -> None:
+        """Move a regular file out of memory/ to ``dest`` (a harness path, e.g. the trash)."""
+        res = self.resolve(vpath, write=True)
+        shown = _show(str(vpath))
+        if not res.parts or (res.exists and res.is_dir):
+            raise _refuse(f"{shown}: is a directory; delete_file removes files only")
+        if not res.exists:
+            raise NotFound(f"{shown}: no such file")
+        dir_fd = self._open_dir(res.root, res.parts[:-1], shown)
+        try:
+            name = res.parts[-1]
+            st = os.stat(name, dir_fd=dir_fd, follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode):
+                raise _refuse(f"{shown}: not a regular file")
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                os.rename(name, dest, src_dir_fd=dir_fd)
+            except OSError as exc:
+                if exc.errno != errno.EXDEV:
+                    raise
+                src_fd = os.open(name, _FILE_FLAGS, dir_fd=dir_fd)
+                with os.fdopen(src_fd, "rb") as src, open(dest, "xb") as out:
+                    shutil.copyfileobj(src, out)
+                    out.flush()
+                    os.fsync(out.fileno())
+                os.unlink(name, dir_fd=dir_fd)
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)

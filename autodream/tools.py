@@ -1,0 +1,984 @@
+"""The tools a dreaming subagent may call, with the phases and budgets the harness enforces.
+
+``ToolBox`` implements ``agent.ToolRunner``. Every call is validated (input shape, phase, path
+policy, budgets), answered with a ``ToolResult`` and recorded in ``ToolBox.log``. A refused or
+malformed call returns an error the model can read and the run goes on; a hard budget (total bytes
+read, files touched) raises ``BudgetExceeded`` and the caller rolls the run back.
+
+Text read from ``sessions/`` and ``project/`` passes through ``redact`` before it is returned
+(grep matches against the redacted text, so a regex cannot probe a secret); a write whose result
+still contains a secret is refused. Memory files are Markdown: only ``.md`` files are written.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO, Literal
+
+from autodream import redact
+from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
+from autodream.errors import BudgetExceeded, NotFound, SandboxError
+from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
+from autodream.settings import Settings
+
+__all__ = [
+    "PHASE_INSTRUCTIONS",
+    "ToolBox",
+    "ToolCallRecord",
+    "ToolLimits",
+    "Verdict",
+]
+
+Verdict = Literal["ok", "refused", "error"]
+REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project"})
+
+PHASE_INSTRUCTIONS: dict[str, str] = {
+    "orient": (
+        "orient: list memory/ and read memory/MEMORY.md and the topic files it links, to learn "
+        "what is already remembered; do not write yet."
+    ),
+    "gather": (
+        "gather: read the sessions named in the brief (grep and read_file on sessions/) and note "
+        "new facts, corrections and decisions worth keeping; do not write yet."
+    ),
+    "consolidate": (
+        "consolidate: write or edit topic files in memory/ (merge duplicates, correct facts newer "
+        "sessions contradict, turn relative dates into absolute ones) and keep MEMORY.md one line "
+        "per entry: - [Title](file.md) — hook."
+    ),
+    "prune": (
+        "prune: delete stale or superseded topic files and their index lines, keep MEMORY.md "
+        "within its line and byte limits, then call finish with a summary."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class ToolLimits:
+    """Per-run budgets of the toolbox. ``max_read_bytes=None`` means unlimited."""
+
+    max_output_bytes: int = 16_000  # per call; longer output is cut with a note
+    max_read_bytes: int | None = 8_000_000  # total file bytes read; hard (BudgetExceeded)
+    max_write_bytes: int = 100_000  # per written file; bigger writes are refused
+    max_files_touched: int = 200  # distinct memory files written or deleted; hard
+    max_read_lines: int = 2_000  # largest ``limit`` read_file accepts
+    max_grep_hits: int = 200  # largest ``max_hits`` grep accepts
+    max_glob_results: int = 500
+    max_walk_files: int = 20_000  # files a grep or glob looks at before stopping
+    max_line_chars: int = 100_000  # grep scans this much of each line
+    max_pattern_chars: int = 1_000
+    grep_seconds: float = 10.0  # wall-clock cap of one grep (stops with a note)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> ToolLimits:
+        return cls(
+            max_output_bytes=settings.max_tool_output_bytes,
+            max_read_bytes=settings.max_read_bytes,
+            max_write_bytes=settings.max_write_bytes,
+            max_files_touched=settings.max_files_touched,
+        )
+
+
+@dataclass(frozen=True)
+class ToolCallRecord:
+    """One tool call as the journal keeps it."""
+
+    seq: int
+    phase: str
+    name: str
+    input_summary: str
+    verdict: Verdict
+    reason: str = ""
+    bytes_returned: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "phase": self.phase,
+            "name": self.name,
+            "input": self.input_summary,
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "bytes_returned": self.bytes_returned,
+        }
+
+
+class _Refused(Exception):
+    """A call the policy refuses (phase, extension, size, secret)."""
+
+
+class _BadInput(Exception):
+    """A call whose input is malformed, or that cannot be carried out as asked."""
+
+
+# --- input validation ---------------------------------------------------------------------
+
+
+def _string(inp: Mapping[str, Any], key: str, *, default: str | None = None) -> str:
+    if key not in inp or inp[key] is None:
+        if default is None:
+            raise _BadInput(f"missing required field {key!r}")
+        return default
+    value = inp[key]
+    if not isinstance(value, str):
+        raise _BadInput(f"field {key!r} must be a string, not {type(value).__name__}")
+    return value
+
+
+def _int(inp: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+    if key not in inp or inp[key] is None:
+        return default
+    value = inp[key]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _BadInput(f"field {key!r} must be an integer, not {type(value).__name__}")
+    if not lo <= value <= hi:
+        raise _BadInput(f"field {key!r} must be between {lo} and {hi}, not {value}")
+    return value
+
+
+def _summarise(inp: Any) -> str:
+    """A short, redacted account of a call's input for the journal."""
+    if isinstance(inp, dict):
+        shown: dict[str, Any] = {}
+        for key, value in list(inp.items())[:8]:
+            if isinstance(value, str) and len(value) > 80:
+                value = value[:60] + f"…(+{len(value) - 60} chars)"
+            shown[str(key)[:40]] = value
+        try:
+            text = json.dumps(shown, ensure_ascii=False, default=repr)
+        except (TypeError, ValueError):
+            text = repr(shown)
+    else:
+        text = repr(inp)
+    text = redact.redact(text.replace("\x00", "\\x00"))
+    return text if len(text) <= 240 else text[:240] + "…"
+
+
+# --- text helpers ---------------------------------------------------------------------------
+
+
+def _cut(text: str, max_bytes: int, note: str) -> str:
+    """``text`` cut to at most ``max_bytes`` UTF-8 bytes (at a line end when one is near)."""
+    data = text.encode("utf-8")
+    if len(data) <= max_bytes:
+        return text
+    room = max(0, max_bytes - len(note.encode("utf-8")) - 1)
+    head = data[:room].decode("utf-8", errors="ignore")
+    newline = head.rfind("\n")
+    if newline > room // 2:
+        head = head[: newline + 1]
+    elif not head.endswith("\n"):
+        head += "\n"
+    return head + note
+
+
+def _redact_window(before: str, text: str) -> str:
+    """Redact ``text`` as part of ``before + text``, so a secret cut by the window still goes."""
+    if not before:
+        return redact.redact(text)
+    joined = before + text
+    start = len(before)
+    out: list[str] = []
+    pos = start
+    for hit in redact.find_secrets(joined):
+        if hit.end <= start:
+            continue
+        lo = max(hit.start, start)
+        out.append(joined[pos:lo])
+        out.append(redact.REDACTED.format(kind=hit.kind))
+        pos = hit.end
+    out.append(joined[pos:])
+    return "".join(out)
+
+
+_PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
+_PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
+# a quantified group that itself holds a quantifier: ``(a+)+``, ``(\w*)*``, ``(x{2,})+``
+_NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]")
+
+
+def _glob_regex(pattern: str) -> re.Pattern[str]:
+    """A compiled regex for a path glob: ``**`` spans directories, ``*`` and ``?`` do not."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif ch == "*":
+            out.append("[^/]*")
+            i += 1
+        elif ch == "?":
+            out.append("[^/]")
+            i += 1
+        elif ch == "[":
+            end = pattern.find("]", i + 1)
+            if end == -1:
+                out.append(re.escape(ch))
+                i += 1
+            else:
+                body = pattern[i + 1 : end].replace("\\", "\\\\")
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append(f"[{body}]")
+                i = end + 1
+        else:
+            out.append(re.escape(ch))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+def _literal_prefix(pattern: str) -> str:
+    """The directories of a glob before its first wildcard (where a walk can start)."""
+    parts: list[str] = []
+    for part in pattern.split("/")[:-1]:
+        if any(ch in part for ch in "*?["):
+            break
+        parts.append(part)
+    return "/".join(parts)
+
+
+# --- line index (read_file pages through big transcripts without rescanning) ----------------
+
+_CHECKPOINT_EVERY = 256
+
+
+@dataclass
+class _LineIndex:
+    lines: int
+    checkpoints: list[int]  # byte offset of line 1, 257, 513, … (1-based)
+
+
+def _build_index(fh: BinaryIO) -> _LineIndex:
+    fh.seek(0)
+    checkpoints = [0]
+    lines = 0
+    pos = 0
+    last = b""
+    for chunk in iter(lambda: fh.read(1 << 20), b""):
+        start = 0
+        while True:
+            nl = chunk.find(b"\n", start)
+            if nl == -1:
+                break
+            lines += 1
+            if lines % _CHECKPOINT_EVERY == 0:
+                checkpoints.append(pos + nl + 1)
+            start = nl + 1
+        pos += len(chunk)
+        last = chunk[-1:]
+    if pos and last != b"\n":
+        lines += 1
+    return _LineIndex(lines, checkpoints)
+
+
+# --- the toolbox ------------------------------------------------------------------------------
+
+
+class _CountingReader(io.RawIOBase):
+    """A raw, seekable reader over a descriptor that charges every byte to the read budget."""
+
+    def __init__(self, fd: int, charge: Callable[[int], None]) -> None:
+        self._fd = fd
+        self._charge = charge
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        view = memoryview(buffer).cast("B")
+        data = os.read(self._fd, len(view))
+        self._charge(len(data))
+        view[: len(data)] = data
+        return len(data)
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        return os.lseek(self._fd, offset, whence)
+
+    def tell(self) -> int:
+        return os.lseek(self._fd, 0, os.SEEK_CUR)
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self._fd)
+        super().close()
+
+
+@dataclass
+class ToolBox:
+    """The subagent's tools over a ``Sandbox``; one instance per run.
+
+    ``trash_dir`` is a harness directory outside the memory root (e.g.
+    ``.autodream/trash/<run_id>/``): ``delete_file`` moves files there, keeping their path
+    relative to memory/, and ``restore`` moves them back.
+    """
+
+    sandbox: Sandbox
+    trash_dir: Path
+    limits: ToolLimits = field(default_factory=ToolLimits)
+    phase_instructions: Mapping[str, str] = field(default_factory=lambda: PHASE_INSTRUCTIONS)
+
+    phase: str = field(default=PHASES[0], init=False)
+    finished: bool = field(default=False, init=False)
+    summary: str = field(default="", init=False)
+    log: list[ToolCallRecord] = field(default_factory=list, init=False)
+    touched: dict[str, str] = field(default_factory=dict, init=False)  # rel -> written|deleted
+    trashed: dict[str, Path] = field(default_factory=dict, init=False)  # rel -> trash path
+    bytes_read: int = field(default=0, init=False)
+    _indexes: dict[tuple[int, int, int, int], _LineIndex] = field(
+        default_factory=dict, init=False, repr=False
+    )
+
+    # --- the ToolRunner protocol ----------------------------------------------------------
+
+    def specs(self) -> list[ToolSpec]:
+        return tool_specs(self.limits)
+
+    def call(self, call: ToolCall) -> ToolResult:
+        """Run one call; refusals and errors come back as ``is_error`` results, recorded."""
+        handler = self._handlers().get(call.name) if isinstance(call.name, str) else None
+        seq = len(self.log) + 1
+        phase = self.phase
+        summary = _summarise(call.input)
+        name = call.name if isinstance(call.name, str) else repr(call.name)
+        verdict: Verdict = "ok"
+        reason = ""
+        try:
+            if self.finished:
+                raise _Refused("the run has finished; no more tool calls are accepted")
+            if handler is None:
+                raise _BadInput(
+                    f"unknown tool {_short(name)!r}; the tools are: {', '.join(TOOL_NAMES)}"
+                )
+            if not isinstance(call.input, dict):
+                raise _BadInput(
+                    f"the input of {name} must be a JSON object, not {type(call.input).__name__}"
+                )
+            allowed = set(_SCHEMAS[name]["properties"])
+            unknown = sorted(str(k) for k in call.input if k not in allowed)
+            if unknown:
+                raise _BadInput(
+                    f"unknown field(s) {', '.join(map(repr, unknown))} for {name}; "
+                    f"fields: {', '.join(sorted(allowed)) or 'none'}"
+                )
+            content = handler(call.input)
+            content = _cut(
+                content,
+                self.limits.max_output_bytes,
+                f"[output truncated at {self.limits.max_output_bytes} bytes; narrow the request]",
+            )
+            result = ToolResult(call.id, content)
+        except BudgetExceeded as exc:
+            self._record(seq, phase, name, summary, "error", str(exc), 0)
+            raise
+        except (_Refused, SandboxError) as exc:
+            verdict, reason = "refused", str(exc)
+            result = ToolResult(call.id, f"refused: {reason}", is_error=True)
+        except (_BadInput, NotFound) as exc:
+            verdict, reason = "error", str(exc)
+            result = ToolResult(call.id, f"error: {reason}", is_error=True)
+        except OSError as exc:
+            verdict, reason = "error", f"{exc.strerror or exc}"
+            result = ToolResult(call.id, f"error: {reason}", is_error=True)
+        returned = 0 if result.is_error else len(result.content.encode("utf-8"))
+        self._record(seq, phase, name, summary, verdict, reason, returned)
+        return result
+
+    def _record(
+        self, seq: int, phase: str, name: str, summary: str, verdict: Verdict, reason: str,
+        returned: int,
+    ) -> None:
+        self.log.append(
+            ToolCallRecord(seq, phase, _short(name), summary, verdict, reason, returned)
+        )
+
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], str]]:
+        return {
+            "list_dir": self._list_dir,
+            "read_file": self._read_file,
+            "grep": self._grep,
+            "glob": self._glob,
+            "write_file": self._write_file,
+            "edit_file": self._edit_file,
+            "delete_file": self._delete_file,
+            "begin_phase": self._begin_phase,
+            "finish": self._finish,
+        }
+
+    # --- budgets --------------------------------------------------------------------------
+
+    def _charge(self, n: int) -> None:
+        self.bytes_read += n
+        limit = self.limits.max_read_bytes
+        if limit is not None and self.bytes_read > limit:
+            raise BudgetExceeded(f"read budget exhausted: more than {limit} bytes read")
+
+    def _read_room(self) -> int | None:
+        limit = self.limits.max_read_bytes
+        return None if limit is None else max(0, limit - self.bytes_read)
+
+    def _may_touch(self, rel: str) -> None:
+        if rel not in self.touched and len(self.touched) >= self.limits.max_files_touched:
+            raise BudgetExceeded(
+                f"files-touched budget exhausted: more than {self.limits.max_files_touched} files"
+            )
+
+    def _require_write_phase(self, tool: str) -> None:
+        if self.phase not in WRITE_PHASES:
+            raise _Refused(
+                f"{tool} is not allowed in the {self.phase} phase; writes happen in consolidate "
+                "and prune (call begin_phase to move on)"
+            )
+
+    # --- reading --------------------------------------------------------------------------
+
+    def _list_dir(self, inp: dict[str, Any]) -> str:
+        path = _string(inp, "path", default="")
+        if path.strip() in ("", "/"):
+            lines = [f"{name}/" for name in ROOT_NAMES if self.sandbox.has_root(name)]
+            return "\n".join(lines)
+        res, entries = self.sandbox.list_dir(path)
+        if not entries:
+            return f"{res.vpath} is empty"
+        lines = []
+        for entry in entries:
+            if entry.kind == "dir":
+                lines.append(f"{entry.name}/")
+            elif entry.kind == "symlink":
+                lines.append(f"{entry.name}@")
+            else:
+                lines.append(f"{entry.name}  {entry.size}")
+        return "\n".join(lines)
+
+    def _line_index(self, fh: BinaryIO, st: os.stat_result) -> _LineIndex:
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        index = self._indexes.get(key)
+        if index is None:
+            index = _build_index(fh)
+            self._indexes[key] = index
+        return index
+
+    def _read_file(self, inp: dict[str, Any]) -> str:
+        path = _string(inp, "path")
+        offset = _int(inp, "offset", 1, 1, 1 << 40)
+        limit = _int(inp, "limit", 400, 1, self.limits.max_read_lines)
+        fd, res, st = self.sandbox.open_fd(path)
+        with os.fdopen(fd, "rb") as fh:
+            index = self._line_index(fh, st)
+            if index.lines == 0:
+                return "[empty file]"
+            if offset > index.lines:
+                raise _BadInput(
+                    f"offset {offset} is past the end of {res.vpath} ({index.lines} lines)"
+                )
+            checkpoint = (offset - 1) // _CHECKPOINT_EVERY
+            fh.seek(index.checkpoints[checkpoint])
+            line_no = checkpoint * _CHECKPOINT_EVERY + 1
+            while line_no < offset:
+                fh.readline()
+                line_no += 1
+            window_start = fh.tell()
+            budget = self.limits.max_output_bytes - 200
+            chunks: list[bytes] = []
+            used = 0
+            last = offset - 1
+            cut_line = False
+            while last < offset - 1 + limit:
+                line = fh.readline()
+                if not line:
+                    break
+                self._charge(len(line))
+                if used + len(line) > budget:
+                    if not chunks:  # one line longer than the whole budget: show its head
+                        chunks.append(line[: max(0, budget)])
+                        last += 1
+                        cut_line = True
+                    break
+                chunks.append(line)
+                used += len(line)
+                last += 1
+            before = ""
+            if res.root in REDACTED_ROOTS and window_start > 0:
+                back = min(window_start, 8192)
+                fh.seek(window_start - back)
+                before = fh.read(back).decode("utf-8", errors="replace")
+        text = b"".join(chunks).decode("utf-8", errors="replace")
+        if res.root in REDACTED_ROOTS:
+            text = _redact_window(before, text)
+        if last < index.lines or cut_line:
+            if not text.endswith("\n"):
+                text += "\n"
+            if cut_line:
+                text += (
+                    f"[truncated: line {last} of {index.lines} is longer than the output cap and "
+                    f"was cut; continue with offset={last + 1}]"
+                )
+            else:
+                text += (
+                    f"[truncated: lines {offset}-{last} of {index.lines}; "
+                    f"continue with offset={last + 1}]"
+                )
+        return text
+
+    def _grep(self, inp: dict[str, Any]) -> str:
+        pattern = _string(inp, "pattern")
+        path = _string(inp, "path", default="")
+        name_glob = _string(inp, "glob", default="")
+        max_hits = _int(inp, "max_hits", 50, 1, self.limits.max_grep_hits)
+        if not pattern:
+            raise _BadInput("pattern is empty")
+        if len(pattern) > self.limits.max_pattern_chars:
+            raise _BadInput(f"pattern is longer than {self.limits.max_pattern_chars} characters")
+        if _NESTED_QUANTIFIER.search(pattern):
+            raise _Refused(
+                "nested quantifiers such as (a+)+ can take exponential time; simplify the pattern"
+            )
+        try:
+            rx = re.compile(pattern)
+        except re.error as exc:
+            raise _BadInput(f"bad regular expression: {exc}") from None
+        targets = [path] if path.strip("/ ") else [
+            f"{name}/" for name in ROOT_NAMES if self.sandbox.has_root(name)
+        ]
+        glob_rx = _glob_regex(name_glob) if name_glob else None
+        hits: list[str] = []
+        notes: list[str] = []
+        deadline = time.monotonic() + self.limits.grep_seconds
+        seen = 0
+        for target in targets:
+            for vpath, size in self.sandbox.walk_files(target):
+                if glob_rx is not None:
+                    subject = vpath if "/" in name_glob else vpath.rsplit("/", 1)[-1]
+                    if not glob_rx.match(subject):
+                        continue
+                seen += 1
+                if seen > self.limits.max_walk_files:
+                    notes.append(f"[stopped after {self.limits.max_walk_files} files; narrow path]")
+                    break
+                room = self._read_room()
+                if room is not None and size > room:
+                    notes.append(
+                        f"[stopped before {vpath}: reading it would exceed the read budget "
+                        f"({room} bytes left)]"
+                    )
+                    break
+                if time.monotonic() > deadline:
+                    notes.append(f"[stopped after {self.limits.grep_seconds:g} s; narrow the path]")
+                    break
+                self._grep_file(vpath, rx, hits, max_hits)
+                if len(hits) >= max_hits:
+                    notes.append(f"[stopped at {max_hits} hits; narrow the pattern or path]")
+                    break
+            if notes:
+                break
+        if not hits:
+            return "\n".join(["no matches", *notes])
+        return "\n".join(hits + notes)
+
+    def _grep_file(self, vpath: str, rx: re.Pattern[str], hits: list[str], max_hits: int) -> None:
+        try:
+            fd, res, _st = self.sandbox.open_fd(vpath)
+        except (SandboxError, NotFound):
+            return  # refused or vanished: a walk skips it silently
+        redacting = res.root in REDACTED_ROOTS
+        with os.fdopen(fd, "rb") as fh:
+            head = fh.read(8192)
+            if b"\x00" in head:
+                self._charge(len(head))
+                return
+            fh.seek(0)
+            in_key = False
+            for line_no, raw in enumerate(fh, start=1):
+                self._charge(len(raw))
+                line = raw[: self.limits.max_line_chars * 4].decode("utf-8", errors="replace")
+                line = line[: self.limits.max_line_chars].rstrip("\r\n")
+                if redacting:
+                    begins = bool(_PEM_BEGIN.search(line))
+                    ends = bool(_PEM_END.search(line))
+                    if in_key:
+                        in_key = not ends
+                        continue
+                    if begins and not ends:
+                        in_key = True
+                if not rx.search(line):
+                    continue
+                if redacting:
+                    line = redact.redact(line)
+                    match = rx.search(line)
+                    if match is None:
+                        continue
+                else:
+                    match = rx.search(line)
+                    assert match is not None
+                hits.append(f"{vpath}:{line_no}: {_snippet(line, match)}")
+                if len(hits) >= max_hits:
+                    return
+
+    def _glob(self, inp: dict[str, Any]) -> str:
+        pattern = _string(inp, "pattern").strip()
+        if not pattern:
+            raise _BadInput("pattern is empty")
+        if pattern.startswith("/"):
+            raise _BadInput("glob patterns are virtual: start with memory/, sessions/ or project/")
+        rx = _glob_regex(pattern)
+        prefix = _literal_prefix(pattern)
+        if prefix:
+            starts = [prefix]
+        else:
+            starts = [f"{name}/" for name in ROOT_NAMES if self.sandbox.has_root(name)]
+        out: list[str] = []
+        seen = 0
+        note = ""
+        for start in starts:
+            if prefix:
+                parse_vpath(start)  # refuses traversal etc. before any walk
+            try:
+                walk = self.sandbox.walk_files(start)
+                for vpath, _size in walk:
+                    seen += 1
+                    if seen > self.limits.max_walk_files:
+                        note = f"[stopped after {self.limits.max_walk_files} files; narrow it]"
+                        break
+                    if rx.match(vpath):
+                        out.append(vpath)
+                        if len(out) >= self.limits.max_glob_results:
+                            note = f"[stopped at {self.limits.max_glob_results} results]"
+                            break
+            except NotFound:
+                continue
+            if note:
+                break
+        if not out:
+            return "\n".join(["no matches", note]) if note else "no matches"
+        return "\n".join(out + ([note] if note else []))
+
+    # --- writing --------------------------------------------------------------------------
+
+    def _check_new_content(self, vpath: str, content: str) -> bytes:
+        data = content.encode("utf-8", errors="strict")
+        if len(data) > self.limits.max_write_bytes:
+            raise _Refused(
+                f"{vpath}: {len(data)} bytes is over the {self.limits.max_write_bytes}-byte limit "
+                "for one memory file; split it or say less"
+            )
+        hits = redact.find_secrets(content)
+        if hits:
+            kinds = ", ".join(sorted({h.kind for h in hits}))
+            raise _Refused(f"{vpath}: the content contains a secret ({kinds}); leave it out")
+        return data
+
+    def _writable(self, tool: str, inp: dict[str, Any]) -> tuple[str, str]:
+        """The checked (virtual path, memory-relative path) a write tool may touch."""
+        self._require_write_phase(tool)
+        path = _string(inp, "path")
+        res = self.sandbox.resolve(path, write=True)
+        if not res.parts:
+            raise _Refused(f"{path}: is a directory")
+        if not res.parts[-1].lower().endswith(".md"):
+            raise _Refused(
+                f"{res.vpath}: memory files are Markdown; only .md files can be written"
+            )
+        return res.vpath, res.rel
+
+    def _write_file(self, inp: dict[str, Any]) -> str:
+        vpath, rel = self._writable("write_file", inp)
+        content = _string(inp, "content")
+        data = self._check_new_content(vpath, _checked_text(content))
+        self._may_touch(rel)
+        self.sandbox.write_bytes(vpath, data)
+        self.touched[rel] = "written"
+        return f"wrote {vpath} ({len(data)} bytes)"
+
+    def _edit_file(self, inp: dict[str, Any]) -> str:
+        vpath, rel = self._writable("edit_file", inp)
+        old = _string(inp, "old_string")
+        new = _string(inp, "new_string")
+        if not old:
+            raise _BadInput("old_string is empty; use write_file to create a file")
+        if old == new:
+            raise _BadInput("old_string and new_string are the same")
+        current = self.sandbox.read_bytes(vpath).decode("utf-8", errors="replace")
+        count = current.count(old)
+        if count == 0:
+            raise _BadInput(
+                f"old_string was not found in {vpath}; read the file and copy it exactly"
+            )
+        if count > 1:
+            raise _BadInput(
+                f"old_string occurs {count} times in {vpath}; "
+                "include more context so it matches once"
+            )
+        updated = current.replace(old, _checked_text(new), 1)
+        data = self._check_new_content(vpath, updated)
+        self._may_touch(rel)
+        self.sandbox.write_bytes(vpath, data)
+        self.touched[rel] = "written"
+        return f"edited {vpath} ({len(data)} bytes)"
+
+    def _delete_file(self, inp: dict[str, Any]) -> str:
+        self._require_write_phase("delete_file")
+        path = _string(inp, "path")
+        res = self.sandbox.resolve(path, write=True)
+        if not res.exists:
+            raise NotFound(f"{res.vpath}: no such file")
+        dest = self.trash_dir / res.rel
+        n = 1
+        while dest.exists():
+            dest = self.trash_dir / f"{res.rel}.{n}"
+            n += 1
+        self._may_touch(res.rel)
+        self.sandbox.move_out(res.vpath, dest)
+        self.touched[res.rel] = "deleted"
+        self.trashed[res.rel] = dest
+        return f"deleted {res.vpath} (moved to the run's trash; restorable)"
+
+    def restore(self, rel: str) -> None:
+        """Move a file this run deleted back from the trash to memory/ (harness use)."""
+        dest = self.trashed.get(rel)
+        if dest is None:
+            raise NotFound(f"memory/{rel} was not deleted in this run")
+        data = dest.read_bytes()
+        self.sandbox.write_bytes(f"memory/{rel}", data)
+        dest.unlink()
+        del self.trashed[rel]
+
+    # --- phases ---------------------------------------------------------------------------
+
+    def _begin_phase(self, inp: dict[str, Any]) -> str:
+        wanted = _string(inp, "phase")
+        if wanted not in PHASES:
+            raise _BadInput(f"unknown phase {_short(wanted)!r}; phases: {', '.join(PHASES)}")
+        here = PHASES.index(self.phase)
+        there = PHASES.index(wanted)
+        if there == here:
+            raise _Refused(f"already in the {wanted} phase")
+        if there < here:
+            raise _Refused(f"phases never go back: {self.phase} is past {wanted}")
+        if there > here + 1:
+            raise _Refused(
+                f"phases move one step at a time: the next phase is {PHASES[here + 1]}"
+            )
+        self.phase = wanted
+        return self.phase_instructions.get(wanted, wanted)
+
+    def _finish(self, inp: dict[str, Any]) -> str:
+        summary = _string(inp, "summary")
+        self.summary = redact.redact(summary)
+        self.finished = True
+        return "finished; the harness now checks and commits the memory directory"
+
+    # --- streaming (local engine) -----------------------------------------------------------
+
+    def open_stream(self, vpath: str) -> BinaryIO:
+        """A seekable binary stream of a file under the same path policy, without the per-call
+        output cap; every byte read is charged to the total read budget (``BudgetExceeded``).
+
+        The bytes are raw: text from sessions/ or project/ must pass through ``redact.redact``
+        before it reaches memory; ``iter_redacted_lines`` does that line by line.
+        """
+        fd, _res, _st = self.sandbox.open_fd(vpath)
+        return io.BufferedReader(_CountingReader(fd, self._charge))  # type: ignore[return-value]
+
+    def iter_redacted_lines(self, vpath: str, start: int = 0) -> Iterator[tuple[int, str]]:
+        """(byte offset, line) pairs from ``start``; decoded, and redacted where the root needs."""
+        root, _parts = parse_vpath(vpath)
+        with self.open_stream(vpath) as fh:
+            fh.seek(start)
+            pos = start
+            for raw in fh:
+                line = raw.decode("utf-8", errors="replace")
+                yield pos, redact.redact(line) if root in REDACTED_ROOTS else line
+                pos += len(raw)
+
+
+def _checked_text(text: str) -> str:
+    if "\x00" in text:
+        raise _BadInput("content contains NUL bytes; memory files are text")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _BadInput("content is not valid UTF-8 (lone surrogates)") from None
+    return text
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _snippet(line: str, match: re.Match[str]) -> str:
+    if len(line) <= 300:
+        return line
+    lo = max(0, match.start() - 120)
+    hi = min(len(line), match.end() + 120)
+    return ("…" if lo else "") + line[lo:hi] + ("…" if hi < len(line) else "")
+
+
+# --- schemas --------------------------------------------------------------------------------
+
+_PATH_NOTE = "A virtual path starting with memory/, sessions/ or project/."
+
+_SCHEMAS: dict[str, dict[str, Any]] = {
+    "list_dir": {
+        "type": "object",
+        "properties": {
+            "path": {
+                "type": "string",
+                "description": "Directory to list, e.g. memory/ or sessions/. Empty or / lists "
+                "the three roots.",
+            }
+        },
+        "required": [],
+    },
+    "read_file": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": _PATH_NOTE},
+            "offset": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "First line to return, 1-based (default 1).",
+            },
+            "limit": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 2000,
+                "description": "Number of lines to return (default 400).",
+            },
+        },
+        "required": ["path"],
+    },
+    "grep": {
+        "type": "object",
+        "properties": {
+            "pattern": {"type": "string", "description": "A Python regular expression."},
+            "path": {
+                "type": "string",
+                "description": "File or directory to search (default: all three roots).",
+            },
+            "glob": {
+                "type": "string",
+                "description": "Only search files whose name matches, e.g. *.jsonl or *.md.",
+            },
+            "max_hits": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 200,
+                "description": "Stop after this many matching lines (default 50).",
+            },
+        },
+        "required": ["pattern"],
+    },
+    "glob": {
+        "type": "object",
+        "properties": {
+            "pattern": {
+                "type": "string",
+                "description": "A path pattern such as sessions/*.jsonl or memory/**/*.md; ** "
+                "spans directories.",
+            }
+        },
+        "required": ["pattern"],
+    },
+    "write_file": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": "A .md file under memory/."},
+            "content": {"type": "string", "description": "The whole new content of the file."},
+        },
+        "required": ["path", "content"],
+    },
+    "edit_file": {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "description": "A .md file under memory/."},
+            "old_string": {
+                "type": "string",
+                "description": "Exact text to replace; it must occur exactly once in the file.",
+            },
+            "new_string": {"type": "string", "description": "The replacement text."},
+        },
+        "required": ["path", "old_string", "new_string"],
+    },
+    "delete_file": {
+        "type": "object",
+        "properties": {"path": {"type": "string", "description": "A file under memory/."}},
+        "required": ["path"],
+    },
+    "begin_phase": {
+        "type": "object",
+        "properties": {
+            "phase": {
+                "type": "string",
+                "enum": list(PHASES[1:]),
+                "description": "The next phase; phases run orient, gather, consolidate, prune "
+                "and never go back.",
+            }
+        },
+        "required": ["phase"],
+    },
+    "finish": {
+        "type": "object",
+        "properties": {
+            "summary": {
+                "type": "string",
+                "description": "What you added, merged, corrected and removed, and why.",
+            }
+        },
+        "required": ["summary"],
+    },
+}
+for _schema in _SCHEMAS.values():
+    _schema["additionalProperties"] = False
+
+_DESCRIPTIONS: dict[str, str] = {
+    "list_dir": "List a directory: one entry a line, name/ for directories, name  <bytes> for "
+    "files. Reading is allowed in every phase.",
+    "read_file": "Read lines of a text file. Long files come back in pages with a last line "
+    "saying how to continue. Secrets in sessions/ and project/ are shown as [REDACTED:kind].",
+    "grep": "Search files for a regular expression; prints path:line: text per match, capped. "
+    "Searches memory/, sessions/ and project/ unless a path is given.",
+    "glob": "Find files by path pattern; prints matching virtual paths, one a line, capped.",
+    "write_file": "Create or replace a Markdown (.md) file under memory/ with the given content. "
+    "Only in the consolidate and prune phases; content with secrets is refused.",
+    "edit_file": "Replace one exact occurrence of old_string with new_string in a memory/ file. "
+    "Fails unless old_string occurs exactly once. Only in consolidate and prune.",
+    "delete_file": "Delete a file under memory/ (it goes to the run's trash and can be restored). "
+    "Only in the consolidate and prune phases.",
+    "begin_phase": "Move to the next phase (orient -> gather -> consolidate -> prune). Returns "
+    "that phase's instructions.",
+    "finish": "End the run with a summary of what changed; the harness then checks the memory "
+    "directory and commits it.",
+}
+
+TOOL_NAMES: tuple[str, ...] = tuple(_SCHEMAS)
+
+
+def tool_specs(limits: ToolLimits | None = None) -> list[ToolSpec]:
+    """The tool specs a backend hands to its model (schemas follow ``limits`` where they cap)."""
+    limits = limits or ToolLimits()
+    specs: list[ToolSpec] = []
+    for name in TOOL_NAMES:
+        schema = json.loads(json.dumps(_SCHEMAS[name]))
+        if name == "read_file":
+            schema["properties"]["limit"]["maximum"] = limits.max_read_lines
+        if name == "grep":
+            schema["properties"]["max_hits"]["maximum"] = limits.max_grep_hits
+        specs.append(ToolSpec(name, _DESCRIPTIONS[name], schema))
+    return specs

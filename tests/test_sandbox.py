@@ -1,0 +1,197 @@
+"""The path policy on its own: parsing, resolution, secrets, exclusions, atomic writes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from autodream.errors import NotFound, SandboxError
+from autodream.sandbox import Sandbox, parse_vpath, secret_reason
+from tests.sandbox_tree import OUTSIDE_SECRET, Tree, build_tree
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Tree:
+    return build_tree(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("vpath", "expected"),
+    [
+        ("memory/MEMORY.md", ("memory", ("MEMORY.md",))),
+        ("memory/", ("memory", ())),
+        ("./sessions//a.jsonl", ("sessions", ("a.jsonl",))),
+        ("project/src/./app.py", ("project", ("src", "app.py"))),
+    ],
+)
+def test_parse_accepts_virtual_paths(vpath: str, expected: tuple[str, tuple[str, ...]]) -> None:
+    assert parse_vpath(vpath) == expected
+
+
+@pytest.mark.parametrize(
+    ("vpath", "fragment"),
+    [
+        ("memory/../x", "'..'"),
+        ("/memory/x", "absolute"),
+        ("~/x", "home-relative"),
+        ("memory/a\x00b", "NUL"),
+        ("memory/a\nb", "control characters"),
+        ("memory\\x", "backslashes"),
+        ("memory/%2E%2E/x", "percent-encoded"),
+        ("memory/" + "x" * 256, "longer than 255 bytes"),
+        ("memory/" + "x/" * 2100, "the limit is 4096"),
+        ("elsewhere/x", "paths start with"),
+        ("", "paths start with"),
+        ("memory/\ud800", "not valid UTF-8"),
+    ],
+)
+def test_parse_refuses_with_a_readable_reason(vpath: str, fragment: str) -> None:
+    with pytest.raises(SandboxError, match=None) as info:
+        parse_vpath(vpath)
+    assert fragment in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+def test_parse_refuses_non_strings() -> None:
+    with pytest.raises(SandboxError, match="must be a string"):
+        parse_vpath(["memory"])
+
+
+def test_sandbox_error_is_a_permission_error() -> None:
+    assert issubclass(SandboxError, PermissionError)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [".env", ".env.local", "prod.env", "ID_RSA", "id_ed25519.pub", "cert.PEM", "tls.key",
+     "store.p12", ".netrc", ".npmrc", "credentials.json", ".git", ".ssh", ".aws", "x.tfstate"],
+)
+def test_secret_names(name: str) -> None:
+    assert secret_reason(name) is not None
+
+
+@pytest.mark.parametrize("name", ["README.md", "app.py", ".gitignore", "environment.md", "keys.md"])
+def test_ordinary_names_are_not_secret(name: str) -> None:
+    assert secret_reason(name) is None
+
+
+def test_inner_symlink_resolves_inside_its_root(tree: Tree) -> None:
+    sandbox = tree.sandbox()
+    res = sandbox.resolve("memory/alias.md")
+    assert res.parts == ("build.md",)
+    assert sandbox.read_bytes("memory/alias.md").startswith(b"---\nname: build")
+    assert sandbox.resolve("project/readme-link.md").real == tree.project.resolve() / "README.md"
+
+
+def test_secret_behind_an_inner_symlink_is_refused(tree: Tree) -> None:
+    os.symlink(".env", tree.project / "innocent.txt")
+    with pytest.raises(SandboxError, match="secret"):
+        tree.sandbox().open_fd("project/innocent.txt")
+
+
+def test_absolute_symlink_inside_the_root_is_followed(tree: Tree) -> None:
+    os.symlink(tree.project.resolve() / "README.md", tree.project / "abs-link.md")
+    assert tree.sandbox().read_bytes("project/abs-link.md") == b"# proj\nbuild with make\n"
+
+
+def test_symlink_loop_is_refused(tree: Tree) -> None:
+    os.symlink("loop-b", tree.project / "loop-a")
+    os.symlink("loop-a", tree.project / "loop-b")
+    with pytest.raises(SandboxError, match="too many levels"):
+        tree.sandbox().resolve("project/loop-a")
+
+
+def test_missing_file_is_not_found(tree: Tree) -> None:
+    with pytest.raises(NotFound):
+        tree.sandbox().open_fd("memory/nope.md")
+
+
+def test_real_memory_dir_is_excluded_from_sessions(tree: Tree) -> None:
+    sandbox = tree.sandbox()
+    _res, entries = sandbox.list_dir("sessions/")
+    names = {e.name for e in entries}
+    assert "memory" not in names
+    assert any(n.endswith(".jsonl") for n in names)
+    walked = [v for v, _ in sandbox.walk_files("sessions/")]
+    assert walked and not any("MEMORY.md" in v or "live.md" in v for v in walked)
+
+
+def test_memory_root_is_excluded_even_without_an_excluded_list(tree: Tree) -> None:
+    sandbox = Sandbox(memory=tree.memory, sessions=tree.sessions, project=tree.project)
+    with pytest.raises(SandboxError, match="excluded"):
+        sandbox.resolve("sessions/memory/.autodream/staging/run1/MEMORY.md")
+
+
+def test_excluded_dir_reached_by_an_inner_symlink_is_refused(tree: Tree) -> None:
+    os.symlink("memory", tree.sessions / "mem-alias")
+    with pytest.raises(SandboxError, match="excluded"):
+        tree.sandbox().open_fd("sessions/mem-alias/live.md")
+
+
+def test_missing_root_is_refused(tree: Tree) -> None:
+    sandbox = Sandbox(memory=tree.memory)
+    with pytest.raises(SandboxError, match="not available"):
+        sandbox.resolve("project/README.md")
+
+
+def test_root_that_is_not_a_directory_is_not_found(tree: Tree) -> None:
+    with pytest.raises(NotFound):
+        Sandbox(memory=tree.memory / "build.md")
+
+
+def test_list_dir_hides_secrets_and_hidden_state(tree: Tree) -> None:
+    sandbox = tree.sandbox()
+    _res, memory_entries = sandbox.list_dir("memory/")
+    assert not any(e.name.startswith(".") for e in memory_entries)
+    _res, project_entries = sandbox.list_dir("project/")
+    names = {e.name for e in project_entries}
+    assert {".env", ".git", "id_rsa", "prod.pem", ".aws"}.isdisjoint(names)
+    assert {"README.md", "src"} <= names
+
+
+def test_walk_skips_symlinks_and_noise_dirs(tree: Tree) -> None:
+    (tree.project / "node_modules" / "pkg").mkdir(parents=True)
+    (tree.project / "node_modules" / "pkg" / "index.js").write_text("x")
+    walked = [v for v, _ in tree.sandbox().walk_files("project/")]
+    assert "project/src/app.py" in walked
+    assert not any("node_modules" in v or "keys" in v or "devzero" in v for v in walked)
+    inside = [v for v, _ in tree.sandbox().walk_files("project/node_modules")]
+    assert inside == ["project/node_modules/pkg/index.js"]
+
+
+def test_write_bytes_is_atomic_and_keeps_mode(tree: Tree) -> None:
+    sandbox = tree.sandbox()
+    os.chmod(tree.memory / "build.md", 0o600)
+    assert sandbox.write_bytes("memory/build.md", b"new\n") is False
+    assert (tree.memory / "build.md").read_bytes() == b"new\n"
+    assert (tree.memory / "build.md").stat().st_mode & 0o777 == 0o600
+    assert sandbox.write_bytes("memory/topics/new.md", b"x") is True
+    assert not [p for p in tree.memory.rglob("*") if "autodream-tmp" in p.name]
+
+
+def test_failed_write_leaves_old_content_and_no_temp(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken_fsync(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", broken_fsync)
+    with pytest.raises(OSError):
+        tree.sandbox().write_bytes("memory/build.md", b"half")
+    assert (tree.memory / "build.md").read_text().startswith("---")
+    assert not [p for p in tree.memory.rglob("*") if "autodream-tmp" in p.name]
+
+
+def test_move_out_keeps_bytes(tree: Tree) -> None:
+    before = (tree.memory / "build.md").read_bytes()
+    dest = tree.trash / "build.md"
+    tree.sandbox().move_out("memory/build.md", dest)
+    assert dest.read_bytes() == before
+    assert not (tree.memory / "build.md").exists()
+
+
+def test_hardlinked_write_never_touches_the_shared_inode(tree: Tree) -> None:
+    tree.sandbox().write_bytes("memory/hard.md", b"changed")
+    assert (tree.outside / "hard.txt").read_text() == OUTSIDE_SECRET

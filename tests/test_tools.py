@@ -1,0 +1,408 @@
+"""The toolbox as a model sees it: outputs, paging, redaction, phases, budgets, the journal."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autodream import redact
+from autodream.agent import (
+    PHASES,
+    BackendReply,
+    Budgets,
+    DreamBrief,
+    ToolCall,
+    ToolResult,
+    ToolSpec,
+    drive,
+)
+from autodream.errors import BudgetExceeded, NotFound, SandboxError
+from autodream.settings import Settings
+from autodream.tools import PHASE_INSTRUCTIONS, TOOL_NAMES, ToolBox, ToolLimits, tool_specs
+from tests.sandbox_tree import ANTHROPIC_KEY, AWS_KEY, SESSION_ID, Tree, build_tree
+
+SESSION = f"sessions/{SESSION_ID}.jsonl"
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Tree:
+    return build_tree(tmp_path)
+
+
+def run(box: ToolBox, name: str, **inp: Any) -> ToolResult:
+    return box.call(ToolCall(f"id-{len(box.log)}", name, inp))
+
+
+def ok(box: ToolBox, name: str, **inp: Any) -> str:
+    result = run(box, name, **inp)
+    assert not result.is_error, result.content
+    return result.content
+
+
+# --- specs -------------------------------------------------------------------------------------
+
+
+def test_specs_match_the_contract_table() -> None:
+    specs = tool_specs()
+    assert [s.name for s in specs] == [
+        "list_dir", "read_file", "grep", "glob", "write_file", "edit_file", "delete_file",
+        "begin_phase", "finish",
+    ]
+    inputs = {s.name: set(s.input_schema["properties"]) for s in specs}
+    assert inputs["read_file"] == {"path", "offset", "limit"}
+    assert inputs["grep"] == {"pattern", "path", "glob", "max_hits"}
+    assert inputs["edit_file"] == {"path", "old_string", "new_string"}
+    for spec in specs:
+        schema = spec.input_schema
+        assert schema["type"] == "object" and schema["additionalProperties"] is False
+        assert set(schema["required"]) <= set(schema["properties"])
+        assert len(spec.description) > 30
+        json.dumps(schema)  # serialisable for any backend
+
+
+def test_specs_follow_the_limits(tree: Tree) -> None:
+    box = tree.toolbox(ToolLimits(max_read_lines=50, max_grep_hits=7))
+    by_name = {s.name: s for s in box.specs()}
+    assert by_name["read_file"].input_schema["properties"]["limit"]["maximum"] == 50
+    assert by_name["grep"].input_schema["properties"]["max_hits"]["maximum"] == 7
+    assert tool_specs()[1].input_schema["properties"]["limit"]["maximum"] == 2000
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def test_list_dir_roots_and_memory(tree: Tree) -> None:
+    box = tree.toolbox()
+    assert ok(box, "list_dir", path="") == "memory/\nsessions/\nproject/"
+    assert ok(box, "list_dir", path="/") == "memory/\nsessions/\nproject/"
+    listing = ok(box, "list_dir", path="memory/").splitlines()
+    assert "sub/" in listing
+    assert f"build.md  {(tree.memory / 'build.md').stat().st_size}" in listing
+    assert "outlink@" in listing
+    assert not any(line.startswith(".") for line in listing)
+
+
+def test_read_file_pages_with_a_continue_note(tree: Tree) -> None:
+    (tree.memory / "long.md").write_text("".join(f"line {n}\n" for n in range(1, 1001)))
+    box = tree.toolbox()
+    first = ok(box, "read_file", path="memory/long.md", limit=3)
+    assert first == "line 1\nline 2\nline 3\n[truncated: lines 1-3 of 1000; continue with offset=4]"
+    page = ok(box, "read_file", path="memory/long.md", offset=600, limit=2)
+    assert page.startswith("line 600\nline 601\n[truncated: lines 600-601 of 1000")
+    last = ok(box, "read_file", path="memory/long.md", offset=999)
+    assert last == "line 999\nline 1000\n"
+    past = run(box, "read_file", path="memory/long.md", offset=1001)
+    assert past.is_error and "past the end" in past.content
+
+
+def test_read_file_is_cut_at_the_output_cap(tree: Tree) -> None:
+    (tree.memory / "wide.md").write_text("".join(f"{n:04d} " + "x" * 95 + "\n" for n in range(100)))
+    box = tree.toolbox(ToolLimits(max_output_bytes=1000))
+    text = ok(box, "read_file", path="memory/wide.md")
+    assert len(text.encode()) <= 1000
+    assert text.splitlines()[-1].startswith("[truncated: lines 1-")
+    nxt = int(text.rsplit("offset=", 1)[1].rstrip("]"))
+    assert ok(box, "read_file", path="memory/wide.md", offset=nxt).startswith(f"{nxt - 1:04d} ")
+
+
+def test_read_file_shows_the_head_of_one_huge_line(tree: Tree) -> None:
+    (tree.sessions / "huge.jsonl").write_text('{"a":"' + "y" * 50_000 + '"}\n{"b":1}\n')
+    box = tree.toolbox(ToolLimits(max_output_bytes=2000))
+    text = ok(box, "read_file", path="sessions/huge.jsonl")
+    assert text.startswith('{"a":"yyy')
+    assert "line 1 of 2 is longer than the output cap" in text
+    assert ok(box, "read_file", path="sessions/huge.jsonl", offset=2) == '{"b":1}\n'
+
+
+def test_read_file_empty(tree: Tree) -> None:
+    (tree.memory / "empty.md").write_text("")
+    assert ok(tree.toolbox(), "read_file", path="memory/empty.md") == "[empty file]"
+
+
+def test_read_file_of_a_directory_is_refused(tree: Tree) -> None:
+    result = run(tree.toolbox(), "read_file", path="memory/sub")
+    assert result.is_error and "list_dir" in result.content
+
+
+def test_sessions_text_is_redacted_by_read_file(tree: Tree) -> None:
+    text = ok(tree.toolbox(), "read_file", path=SESSION)
+    assert ANTHROPIC_KEY not in text
+    assert "[REDACTED:anthropic-key]" in text
+    assert "the build uses make" in text
+
+
+def test_project_text_is_redacted_too(tree: Tree) -> None:
+    text = ok(tree.toolbox(), "read_file", path="project/src/app.py")
+    assert AWS_KEY not in text and "[REDACTED:aws-access-key]" in text
+
+
+def test_a_private_key_cut_by_the_page_is_still_redacted(tree: Tree) -> None:
+    body = "".join(f"{'QUJD' * 16}\n" for _ in range(10))
+    (tree.sessions / "tool-output.txt").write_text(
+        "before\n-----BEGIN RSA PRIVATE KEY-----\n" + body + "-----END RSA PRIVATE KEY-----\n"
+    )
+    box = tree.toolbox()
+    second_page = ok(box, "read_file", path="sessions/tool-output.txt", offset=4, limit=3)
+    assert "QUJD" not in second_page
+    assert "[REDACTED:private-key]" in second_page
+
+
+def test_grep_finds_lines_across_roots(tree: Tree) -> None:
+    box = tree.toolbox()
+    out = ok(box, "grep", pattern=r"make (test|lint)")
+    assert out.splitlines() == [
+        "memory/build.md:6: Run make test.",
+        "memory/build.md:7: Run make lint.",
+    ]
+    everywhere = ok(box, "grep", pattern="make")
+    assert "project/README.md:2: build with make" in everywhere
+    assert f"{SESSION}:2: " in everywhere
+    assert "live memory" not in ok(box, "grep", pattern="live")  # the real memory dir
+
+
+def test_grep_path_glob_and_hit_cap(tree: Tree) -> None:
+    box = tree.toolbox()
+    assert ok(box, "grep", pattern="ruff", path="memory/style.md") == (
+        "memory/style.md:1: Use ruff.\nmemory/style.md:2: Use ruff."
+    )
+    capped = ok(box, "grep", pattern="ruff", path="memory/", max_hits=1).splitlines()
+    assert capped == [
+        "memory/style.md:1: Use ruff.",
+        "[stopped at 1 hits; narrow the pattern or path]",
+    ]
+    only_md = ok(box, "grep", pattern="make", glob="*.md")
+    assert "project/README.md:2" in only_md and ".jsonl" not in only_md
+    assert ok(box, "grep", pattern="zzz-nothing") == "no matches"
+
+
+def test_grep_redacts_and_cannot_probe_a_secret(tree: Tree) -> None:
+    box = tree.toolbox()
+    shown = ok(box, "grep", pattern="deploy with key", path="sessions/")
+    assert ANTHROPIC_KEY not in shown and "[REDACTED:anthropic-key]" in shown
+    # a pattern that only matches the raw secret finds nothing
+    assert ok(box, "grep", pattern=r"sk-ant-api03-Zx9", path="sessions/") == "no matches"
+
+
+def test_grep_skips_binary_files_and_shows_snippets_of_long_lines(tree: Tree) -> None:
+    (tree.project / "blob.bin").write_bytes(b"\x00\x01needle\x00")
+    (tree.project / "long.txt").write_text("x" * 5000 + " needle " + "y" * 5000 + "\n")
+    out = ok(tree.toolbox(), "grep", pattern="needle", path="project/")
+    [line] = out.splitlines()
+    assert line.startswith("project/long.txt:1: …") and line.endswith("…")
+    assert len(line) < 400
+
+
+def test_glob(tree: Tree) -> None:
+    box = tree.toolbox()
+    assert ok(box, "glob", pattern="sessions/*.jsonl") == SESSION
+    md = ok(box, "glob", pattern="memory/**/*.md").splitlines()
+    assert {"memory/build.md", "memory/sub/deep.md", "memory/MEMORY.md"} <= set(md)
+    assert not any("evil" in p or "fifo" in p for p in md)
+    assert ok(box, "glob", pattern="**/app.py") == "project/src/app.py"
+    assert ok(box, "glob", pattern="project/*.nothing") == "no matches"
+    assert ".env" not in ok(box, "glob", pattern="project/*")
+
+
+def test_glob_result_cap(tree: Tree) -> None:
+    for n in range(12):
+        (tree.memory / f"t{n:02d}.md").write_text("x")
+    out = ok(tree.toolbox(ToolLimits(max_glob_results=5)), "glob", pattern="memory/t*.md")
+    assert out.splitlines()[-1] == "[stopped at 5 results]"
+    assert len(out.splitlines()) == 6
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def test_write_edit_delete_restore(tree: Tree) -> None:
+    box = tree.toolbox(phase="consolidate")
+    assert ok(box, "write_file", path="memory/topics/new.md", content="hello\n") == (
+        "wrote memory/topics/new.md (6 bytes)"
+    )
+    assert (tree.memory / "topics" / "new.md").read_text() == "hello\n"
+    assert ok(box, "edit_file", path="memory/build.md", old_string="make lint",
+              new_string="make check").startswith("edited memory/build.md")
+    assert "make check" in (tree.memory / "build.md").read_text()
+    before = (tree.memory / "sub" / "deep.md").read_bytes()
+    ok(box, "delete_file", path="memory/sub/deep.md")
+    assert not (tree.memory / "sub" / "deep.md").exists()
+    assert (tree.trash / "sub" / "deep.md").read_bytes() == before
+    assert box.touched == {
+        "topics/new.md": "written", "build.md": "written", "sub/deep.md": "deleted",
+    }
+    box.restore("sub/deep.md")
+    assert (tree.memory / "sub" / "deep.md").read_bytes() == before
+    with pytest.raises(NotFound):
+        box.restore("sub/deep.md")
+
+
+def test_deleting_the_same_path_twice_keeps_both_in_the_trash(tree: Tree) -> None:
+    box = tree.toolbox(phase="prune")
+    ok(box, "delete_file", path="memory/build.md")
+    ok(box, "write_file", path="memory/build.md", content="second\n")
+    ok(box, "delete_file", path="memory/build.md")
+    assert (tree.trash / "build.md").read_text().startswith("---")
+    assert (tree.trash / "build.md.1").read_text() == "second\n"
+    assert box.touched == {"build.md": "deleted"}
+
+
+def test_write_over_a_hardlink_is_allowed_and_breaks_it(tree: Tree) -> None:
+    box = tree.toolbox(phase="consolidate")
+    ok(box, "write_file", path="memory/hard.md", content="mine\n")
+    assert (tree.outside / "hard.txt").stat().st_nlink == 1
+
+
+# --- phases and finish -------------------------------------------------------------------------
+
+
+def test_phases_move_forward_one_step_with_instructions(tree: Tree) -> None:
+    box = tree.toolbox()
+    assert box.phase == "orient"
+    for phase in PHASES[1:]:
+        assert ok(box, "begin_phase", phase=phase) == PHASE_INSTRUCTIONS[phase]
+        assert box.phase == phase
+    assert run(box, "begin_phase", phase="prune").is_error
+
+
+def test_finish_ends_the_run_in_any_phase(tree: Tree) -> None:
+    box = tree.toolbox()
+    ok(box, "finish", summary=f"nothing new; saw {ANTHROPIC_KEY}")
+    assert box.finished
+    assert ANTHROPIC_KEY not in box.summary and "nothing new" in box.summary
+    late = run(box, "read_file", path="memory/build.md")
+    assert late.is_error and "finished" in late.content
+
+
+# --- the journal -------------------------------------------------------------------------------
+
+
+def test_every_call_is_recorded_with_a_redacted_summary(tree: Tree) -> None:
+    box = tree.toolbox(phase="consolidate")
+    run(box, "read_file", path="memory/build.md")
+    run(box, "write_file", path="memory/k.md", content=f"key {ANTHROPIC_KEY} " + "z" * 200)
+    run(box, "nope")
+    first, second, third = box.log
+    assert (first.seq, first.phase, first.name) == (1, "consolidate", "read_file")
+    assert first.verdict == "ok"
+    assert first.bytes_returned > 0
+    assert second.verdict == "refused" and "secret" in second.reason
+    assert ANTHROPIC_KEY not in second.input_summary and len(second.input_summary) <= 241
+    assert third.verdict == "error" and third.bytes_returned == 0
+    assert json.loads(json.dumps([r.as_dict() for r in box.log]))[2]["name"] == "nope"
+
+
+# --- budgets -----------------------------------------------------------------------------------
+
+
+def test_read_budget_is_hard(tree: Tree) -> None:
+    (tree.memory / "big.md").write_text("x" * 99 + "\n" + "y" * 99 + "\n")
+    box = tree.toolbox(ToolLimits(max_read_bytes=150))
+    ok(box, "read_file", path="memory/big.md", limit=1)
+    with pytest.raises(BudgetExceeded, match="read budget"):
+        run(box, "read_file", path="memory/big.md", offset=2)
+    assert box.log[-1].verdict == "error" and "read budget" in box.log[-1].reason
+
+
+def test_grep_stops_before_the_read_budget(tree: Tree) -> None:
+    box = tree.toolbox(ToolLimits(max_read_bytes=100))
+    out = ok(box, "grep", pattern="make", path="memory/")
+    assert "read budget" in out
+    assert box.bytes_read <= 100
+
+
+def test_files_touched_budget_is_hard(tree: Tree) -> None:
+    box = tree.toolbox(ToolLimits(max_files_touched=2), phase="consolidate")
+    ok(box, "write_file", path="memory/a.md", content="a")
+    ok(box, "write_file", path="memory/a.md", content="a again")  # same file: no new touch
+    ok(box, "delete_file", path="memory/style.md")
+    with pytest.raises(BudgetExceeded, match="files-touched"):
+        run(box, "write_file", path="memory/c.md", content="c")
+    assert not (tree.memory / "c.md").exists()
+
+
+def test_limits_from_settings(tmp_path: Path) -> None:
+    settings = Settings(project_root=tmp_path, memory_dir=tmp_path, sessions_dir=tmp_path,
+                        max_tool_output_bytes=123, max_read_bytes=456, max_write_bytes=789,
+                        max_files_touched=3)
+    limits = ToolLimits.from_settings(settings)
+    assert (limits.max_output_bytes, limits.max_read_bytes, limits.max_write_bytes,
+            limits.max_files_touched) == (123, 456, 789, 3)
+
+
+# --- streaming for the local engine -----------------------------------------------------------
+
+
+def test_open_stream_counts_bytes_and_follows_the_policy(tree: Tree) -> None:
+    box = tree.toolbox()
+    size = (tree.sessions / f"{SESSION_ID}.jsonl").stat().st_size
+    with box.open_stream(SESSION) as fh:
+        fh.seek(10)
+        assert len(fh.read()) == size - 10
+    assert box.bytes_read == size - 10
+    with pytest.raises(SandboxError):
+        box.open_stream("memory/evil.md")
+    with pytest.raises(SandboxError):
+        box.open_stream("project/.env")
+
+
+def test_open_stream_is_stopped_by_the_read_budget(tree: Tree) -> None:
+    box = tree.toolbox(ToolLimits(max_read_bytes=50))
+    with box.open_stream(SESSION) as fh, pytest.raises(BudgetExceeded):
+        fh.read()
+    unlimited = tree.toolbox(ToolLimits(max_read_bytes=None))
+    with unlimited.open_stream(SESSION) as fh:
+        assert fh.read()
+
+
+def test_iter_redacted_lines(tree: Tree) -> None:
+    lines = list(tree.toolbox().iter_redacted_lines(SESSION))
+    assert lines[0][0] == 0 and lines[1][0] == len(
+        (tree.sessions / f"{SESSION_ID}.jsonl").read_bytes().split(b"\n")[0]
+    ) + 1
+    assert not any(redact.contains_secret(text) for _pos, text in lines)
+    assert "[REDACTED:anthropic-key]" in lines[0][1]
+
+
+# --- the driver with a scripted backend --------------------------------------------------------
+
+
+class ScriptedBackend:
+    name = "scripted"
+    model: str | None = None
+
+    def __init__(self, turns: list[list[tuple[str, Any]]]) -> None:
+        self.turns = turns
+        self.results: list[list[ToolResult]] = []
+
+    def start(self, brief: DreamBrief, tools: list[ToolSpec]) -> None:
+        self.tools = [t.name for t in tools]
+
+    def next(self, results: list[ToolResult], note: str | None = None) -> BackendReply:
+        self.results.append(results)
+        calls = self.turns.pop(0)
+        return BackendReply([ToolCall(f"t{n}", name, inp) for n, (name, inp) in enumerate(calls)])
+
+
+def test_drive_runs_a_dream_through_the_toolbox(tree: Tree) -> None:
+    backend = ScriptedBackend([
+        [("read_file", {"path": "memory/MEMORY.md"}), ("begin_phase", {"phase": "gather"})],
+        [("grep", {"pattern": "build", "path": "sessions/"}),
+         ("write_file", {"path": "memory/x.md", "content": "too early"})],
+        [("begin_phase", {"phase": "consolidate"}),
+         ("edit_file", {"path": "memory/build.md", "old_string": "make lint",
+                        "new_string": "make check"})],
+        [("finish", {"summary": "corrected the lint command"}), ("read_file", {"path": "x"})],
+    ])
+    box = tree.toolbox()
+    brief = DreamBrief(run_id="r1", now=datetime(2026, 7, 2, tzinfo=timezone.utc), sessions=[])
+    agent_run = drive(backend, box, brief, Budgets(max_turns=10))
+    assert agent_run.turns == 4
+    assert backend.tools == list(TOOL_NAMES)
+    assert box.finished and box.summary == "corrected the lint command"
+    assert [r.is_error for r in backend.results[2]] == [False, True]  # write in gather refused
+    assert box.touched == {"build.md": "written"}
+    assert [r.name for r in box.log][-1] == "finish"  # calls after finish never ran
