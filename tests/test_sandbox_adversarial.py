@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from autodream.agent import ToolCall
 from autodream.errors import NotFound, SandboxError
 from autodream.sandbox import Sandbox
-from autodream.tools import ToolBox, ToolLimits
+from autodream.tools import ToolLimits
 from tests.sandbox_tree import (
     ANTHROPIC_KEY,
     AWS_KEY,
