@@ -220,6 +220,142 @@ def undo_command(
 
 # ---- replay: replay issue --------------------------------------------------------------------
 
+
+@cli.command("replay")
+@click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--check", is_flag=True, help="Exit non-zero if any scenario fails or errors.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option(
+    "--backend",
+    envvar="AUTODREAM_REPLAY_BACKEND",
+    help="Backend for every scenario (overrides scenario.toml; default local).",
+)
+@click.option(
+    "--keep",
+    type=click.Path(path_type=Path, file_okay=False),
+    envvar="AUTODREAM_REPLAY_KEEP",
+    help="Leave each worked copy in DIR/<scenario> for inspection.",
+)
+def replay_command(
+    scenarios: tuple[Path, ...], check: bool, as_json: bool, backend: str | None, keep: Path | None
+) -> None:
+    """Replay recorded sessions of each SCENARIO dir with its clock and score the memory."""
+    from autodream.replay import replay
+
+    documents: list[dict[str, Any]] = []
+    kept_names: set[str] = set()
+    for scenario in _scenario_dirs(scenarios, quiet=as_json):
+        name = scenario.name or str(scenario)
+        keep_dir = None
+        if keep is not None:
+            slot, n = name, 1
+            while slot in kept_names:
+                n += 1
+                slot = f"{name}-{n}"
+            kept_names.add(slot)
+            keep_dir = keep / slot
+        try:
+            result = replay(scenario, backend=backend, keep=keep_dir)
+        except (errors.BadInput, errors.NotFound) as exc:
+            message = str(exc).splitlines()[0]
+            documents.append({"name": name, "path": str(scenario), "ok": False, "error": message})
+            if not as_json:
+                click.echo(f"error: {message}", err=True)
+            continue
+        except errors.AutodreamError as exc:
+            raise fail(exc) from exc
+        document = result.to_dict()
+        documents.append(document)
+        if not as_json:
+            _echo_replay_result(document)
+    summary = _replay_summary(documents)
+    if as_json:
+        echo_json({"ok": summary["ok"], "summary": summary, "scenarios": documents})
+    else:
+        click.echo(
+            f"{summary['scenarios']} scenario(s): {summary['passed']} passed, "
+            f"{summary['failed']} failed, {summary['errors']} error(s); "
+            f"expectations {summary['met']}/{summary['expectations']} met"
+        )
+    if check and not summary["ok"]:
+        raise ReplayCheckFailedError(
+            f"replay check failed: {summary['failed']} scenario(s) failed, "
+            f"{summary['errors']} could not run"
+        )
+    if summary["errors"] and not check:
+        raise BadInputError(f"{summary['errors']} scenario(s) could not run (see above)")
+
+
+def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:
+    """Scenario dirs named on the command line, as a shell glob gives them.
+
+    A plain file (``tests/scenarios/*`` also matches the generator script) is passed over with a
+    note; a dir without ``scenario.toml`` whose subdirs have one stands for those subdirs.
+    """
+    found: list[Path] = []
+    for arg in arguments:
+        if arg.is_file():
+            if not quiet:
+                click.echo(f"note: {arg} is a file, not a scenario dir; skipped", err=True)
+            continue
+        if arg.is_dir() and not (arg / "scenario.toml").exists():
+            children = sorted(p.parent for p in arg.glob("*/scenario.toml"))
+            if children:
+                found.extend(children)
+                continue
+        found.append(arg)
+    return found
+
+
+def _replay_summary(documents: list[dict[str, Any]]) -> dict[str, Any]:
+    errored = sum(1 for d in documents if d.get("error"))
+    passed = sum(1 for d in documents if d.get("ok"))
+    return {
+        "scenarios": len(documents),
+        "passed": passed,
+        "failed": len(documents) - passed - errored,
+        "errors": errored,
+        "met": sum(int(d.get("met", 0)) for d in documents),
+        "expectations": sum(int(d.get("met", 0)) + int(d.get("failed", 0)) for d in documents),
+        "ok": passed == len(documents),
+    }
+
+
+def _echo_replay_result(doc: dict[str, Any]) -> None:
+    verdict = "PASS" if doc["ok"] else "FAIL"
+    click.echo(
+        f"{doc['name']}: {verdict}  {doc['met']}/{doc['met'] + doc['failed']} met, "
+        f"{doc['dreams_run']} dream(s), {doc['sessions_reviewed']} session(s) reviewed, "
+        f"{doc['files_outside_memory_changed']} file(s) outside memory changed, "
+        f"{doc['seconds']:.2f}s  [{doc['backend']}]"
+    )
+    width = max((len(c["category"]) for c in doc["categories"]), default=0)
+    for cat in doc["categories"]:
+        total = cat["met"] + cat["failed"]
+        click.echo(f"  {cat['category']:<{width}}  {cat['met']}/{total}")
+    for exp in doc["expectations"]:
+        if exp["met"]:
+            continue
+        click.echo(f"  FAIL {exp['id']} [{exp['category']}]: {exp['kind']} {exp['regex']!r}")
+        match = exp["match"]
+        if exp["kind"] == "absent" and match:
+            click.echo(f"       matched {match['file']}:{match['line_no']}: {match['line']}")
+        elif exp["kind"] == "present":
+            click.echo("       no match in the active memory")
+    for error in doc["dream_errors"]:
+        click.echo(f"  dream failed: {error}")
+    for path in doc["outside_changed"]:
+        click.echo(f"  changed outside memory: {path}")
+    index = doc["index"]
+    if not index["within_limits"]:
+        click.echo(
+            f"  MEMORY.md over the limits: {index['lines']} lines, {index['bytes']} bytes "
+            f"(max {index['max_lines']} lines, {index['max_bytes']} bytes)"
+        )
+    if doc["kept"]:
+        click.echo(f"  kept: {doc['kept']}")
+
+
 # ---- install / uninstall / watch: plugin issue -----------------------------------------------
 
 

@@ -1,0 +1,213 @@
+"""Scoring a memory directory against a scenario's expectations.
+
+The active memory is what an agent would load: ``MEMORY.md`` and every other ``*.md`` under the
+memory dir, hidden directories (autodream's ``.autodream/`` state, ``.git``) excluded. Its files
+are joined in a fixed order (``MEMORY.md`` first, then by path) with one newline between them,
+and each expectation's regex is searched in that text. A match is reported with the file and
+line it starts on, so a failed ``absent`` shows the offending line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from autodream.memory.model import INDEX_MAX_BYTES, INDEX_MAX_LINES
+from autodream.scenario import Expectation, ExpectKind
+from autodream.settings import INDEX_FILENAME
+
+
+@dataclass(frozen=True)
+class MemoryFile:
+    path: str  # relative to the memory dir, with forward slashes
+    text: str
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a regex matched in the active memory."""
+
+    file: str
+    line_no: int  # 1-based, within ``file``
+    line: str  # the whole line the match starts on
+
+    def to_dict(self) -> dict[str, object]:
+        return {"file": self.file, "line_no": self.line_no, "line": self.line}
+
+
+@dataclass(frozen=True)
+class ExpectationResult:
+    id: str
+    category: str
+    kind: ExpectKind
+    regex: str
+    met: bool
+    match: Location | None  # the first match, if any (for a failed ``absent``: the culprit)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "category": self.category,
+            "kind": self.kind,
+            "regex": self.regex,
+            "met": self.met,
+            "match": self.match.to_dict() if self.match else None,
+        }
+
+
+@dataclass(frozen=True)
+class CategoryScore:
+    category: str
+    met: int
+    failed: int
+
+    @property
+    def total(self) -> int:
+        return self.met + self.failed
+
+    def to_dict(self) -> dict[str, object]:
+        return {"category": self.category, "met": self.met, "failed": self.failed}
+
+
+@dataclass(frozen=True)
+class IndexSize:
+    """``MEMORY.md`` against Claude Code's load limits (lines beyond them are never seen)."""
+
+    lines: int
+    bytes: int
+
+    @property
+    def within_limits(self) -> bool:
+        return self.lines <= INDEX_MAX_LINES and self.bytes <= INDEX_MAX_BYTES
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "lines": self.lines,
+            "bytes": self.bytes,
+            "max_lines": INDEX_MAX_LINES,
+            "max_bytes": INDEX_MAX_BYTES,
+            "within_limits": self.within_limits,
+        }
+
+
+def active_memory(memory_dir: Path) -> list[MemoryFile]:
+    """``MEMORY.md`` first, then every other ``*.md`` by path; hidden dirs and files skipped."""
+    if not memory_dir.is_dir():
+        return []
+    found: list[MemoryFile] = []
+    for dirpath, dirnames, filenames in os.walk(memory_dir):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for filename in filenames:
+            if filename.startswith(".") or not filename.endswith(".md"):
+                continue
+            full = Path(dirpath) / filename
+            if not full.is_file():
+                continue
+            rel = full.relative_to(memory_dir).as_posix()
+            # Undecodable bytes must not hide a secret from an ``absent`` check.
+            found.append(MemoryFile(rel, full.read_bytes().decode("utf-8", errors="replace")))
+    found.sort(key=lambda f: (f.path != INDEX_FILENAME, f.path))
+    return found
+
+
+def joined_text(files: Sequence[MemoryFile]) -> tuple[str, list[tuple[int, MemoryFile]]]:
+    """The active memory as one text, and the offset where each file starts in it."""
+    parts: list[str] = []
+    starts: list[tuple[int, MemoryFile]] = []
+    offset = 0
+    for f in files:
+        starts.append((offset, f))
+        parts.append(f.text)
+        offset += len(f.text) + 1
+    return "\n".join(parts), starts
+
+
+def _locate(pos: int, starts: Sequence[tuple[int, MemoryFile]]) -> Location:
+    start, owner = starts[0]
+    for candidate_start, candidate in starts:
+        if candidate_start > pos:
+            break
+        start, owner = candidate_start, candidate
+    within = min(pos - start, len(owner.text))
+    line_no = owner.text.count("\n", 0, within) + 1
+    line_start = owner.text.rfind("\n", 0, within) + 1
+    line_end = owner.text.find("\n", within)
+    line = owner.text[line_start : line_end if line_end >= 0 else len(owner.text)]
+    return Location(owner.path, line_no, line.rstrip("\r"))
+
+
+def evaluate(expectations: Iterable[Expectation], memory_dir: Path) -> list[ExpectationResult]:
+    """Score each expectation against the active memory of ``memory_dir``."""
+    files = active_memory(memory_dir)
+    text, starts = joined_text(files)
+    results: list[ExpectationResult] = []
+    for exp in expectations:
+        m = exp.pattern.search(text)
+        where = _locate(m.start(), starts) if m is not None and starts else None
+        met = (m is not None) if exp.kind == "present" else (m is None)
+        results.append(ExpectationResult(exp.id, exp.category, exp.kind, exp.regex, met, where))
+    return results
+
+
+def by_category(results: Iterable[ExpectationResult]) -> list[CategoryScore]:
+    """Met and failed counts per category, in order of first appearance."""
+    counts: dict[str, list[int]] = {}
+    for r in results:
+        tally = counts.setdefault(r.category, [0, 0])
+        tally[0 if r.met else 1] += 1
+    return [CategoryScore(cat, met, failed) for cat, (met, failed) in counts.items()]
+
+
+def index_size(memory_dir: Path) -> IndexSize:
+    try:
+        data = (memory_dir / INDEX_FILENAME).read_bytes()
+    except FileNotFoundError:
+        return IndexSize(0, 0)
+    return IndexSize(len(data.splitlines()), len(data))
+
+
+def tree_digest(root: Path, *, exclude: Iterable[Path] = ()) -> dict[str, str]:
+    """``relative path -> sha256`` of every file under ``root`` (contents, not mtimes).
+
+    Symlinks are recorded by target rather than followed, so a link swapped in counts as a change.
+    """
+    skipped = [p.resolve() for p in exclude]
+    digest: dict[str, str] = {}
+    if not root.is_dir():
+        return digest
+    for dirpath, dirnames, filenames in os.walk(root):
+        here = Path(dirpath)
+        kept: list[str] = []
+        for d in sorted(dirnames):
+            sub = here / d
+            if sub.is_symlink():  # os.walk does not descend; record the link itself
+                digest[sub.relative_to(root).as_posix()] = "symlink:" + os.readlink(sub)
+            elif sub.resolve() not in skipped:
+                kept.append(d)
+        dirnames[:] = kept
+        for filename in filenames:
+            full = here / filename
+            rel = full.relative_to(root).as_posix()
+            if full.is_symlink():
+                digest[rel] = "symlink:" + os.readlink(full)
+            elif full.is_file():
+                digest[rel] = _sha256(full)
+            else:
+                digest[rel] = "special"
+    return digest
+
+
+def changed_paths(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    """Paths added, removed or modified between two ``tree_digest`` results."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()

@@ -1,0 +1,3 @@
+from csvstat.cli import main
+
+raise SystemExit(main())
