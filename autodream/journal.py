@@ -33,19 +33,20 @@ STAGING_DIRNAME = "staging"
 TRIGGERS = ("hook", "force", "watch", "replay", "undo", "library")
 OUTCOMES = ("running", "committed", "failed", "dry-run", "no-change")
 
-# decision actions (as the engine or a backend names them) -> the diary's verb
+# decision actions (the engine's past-tense verbs, or a backend's imperative ones) -> the diary's
+# verb; other actions (kept, dropped candidates, skipped, ...) are only counted, to stay short
 _VERBS: dict[str, str] = {
-    "add": "Added",
-    "create": "Added",
-    "merge": "Merged",
-    "correct": "Corrected",
-    "update": "Updated",
-    "date": "Dated",
-    "rewrite": "Corrected",
-    "remove": "Removed",
-    "delete": "Removed",
-    "prune": "Removed",
+    **dict.fromkeys(("add", "added", "create", "created"), "Added"),
+    **dict.fromkeys(("merge", "merged"), "Merged"),
+    **dict.fromkeys(
+        ("correct", "corrected", "update", "updated", "date", "dated", "superseded", "past",
+         "rewrite", "rewrote"),
+        "Corrected",
+    ),
+    **dict.fromkeys(("remove", "removed", "delete", "deleted", "prune", "pruned"), "Removed"),
 }
+DIARY_MAX_LINES = 20
+DIARY_MAX_LINE_CHARS = 240
 
 
 @dataclass
@@ -394,7 +395,6 @@ def undo(
             "use --force to restore anyway"
         )
     record = begin_run(state_dir, trigger="undo", now=when, undoes=target.id)
-    record.summary = f"undo of run {target.id}"
     if not changes:
         return finish_run(
             state_dir, record, outcome="no-change", now=when,
@@ -409,7 +409,7 @@ def undo(
         finish_run(state_dir, record, outcome="failed", now=when, reason=str(exc))
         raise
     record.changes = sorted(changes, key=lambda c: c.path)
-    reason = f"undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
+    reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
     return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
 
 
@@ -461,10 +461,10 @@ def _process_alive(pid: int) -> bool:
 
 def _decision_files(decision: dict[str, Any]) -> list[str]:
     files: list[str] = []
-    for key in ("files", "sources", "merged"):
+    for key in ("files", "sources"):
         value = decision.get(key)
         if isinstance(value, list):
-            files.extend(str(v) for v in value)
+            files.extend(str(v) for v in value if isinstance(v, str))
     for key in ("file", "path", "into", "target"):
         value = decision.get(key)
         if isinstance(value, str) and value:
@@ -472,53 +472,83 @@ def _decision_files(decision: dict[str, Any]) -> list[str]:
     return [f.removeprefix("memory/") for f in files]
 
 
+def _decision_action(decision: dict[str, Any]) -> str:
+    return str(decision.get("action") or decision.get("kind") or "").strip().lower()
+
+
 def _decision_line(decision: dict[str, Any]) -> str:
-    action = str(decision.get("action") or decision.get("kind") or "changed").lower()
-    verb = _VERBS.get(action, action.capitalize())
+    verb = _VERBS[_decision_action(decision)]
     into = decision.get("into") or decision.get("target")
-    files = [f for f in _decision_files(decision) if f != str(into).removeprefix("memory/")]
-    what = ", ".join(f"`{f}`" for f in files) or str(decision.get("title") or "")
+    into = str(into).removeprefix("memory/") if into else None
+    parts: list[str] = []
+    subject = " ".join(str(decision.get("subject") or decision.get("title") or "").split())
+    if subject:
+        parts.append(f"“{subject}”")
+    files = [f for f in _decision_files(decision) if f != into]
+    if verb == "Merged" and not into and len(files) == 1:
+        into, files = files[0], []  # the engine names the file merged into
+    if files:
+        parts.append(", ".join(f"`{f}`" for f in files))
     if into:
-        what += f" into `{str(into).removeprefix('memory/')}`"
-    why = decision.get("reason") or decision.get("why")
-    return f"- {verb} {what.strip()}" + (f" — {why}" if why else "")
+        parts.append(f"into `{into}`")
+    why = " ".join(str(decision.get("reason") or decision.get("why") or "").split())
+    line = f"- {verb} {' '.join(parts)}".rstrip() + (f" — {why}" if why else "")
+    if len(line) > DIARY_MAX_LINE_CHARS:
+        line = line[: DIARY_MAX_LINE_CHARS - 1] + "…"
+    return line
 
 
 def diary_entry(record: RunRecord) -> str:
-    """The run's diary entry: a heading, the outcome, then what changed and why."""
+    """The run's diary entry: a heading, the outcome, then what changed and why.
+
+    Decisions that changed memory (added, merged, corrected, removed) are listed with their
+    reasons; a changed file no decision explains is listed by itself; other decisions are counted.
+    Everything passes through secret redaction.
+    """
     started = record.started_at.replace("T", " ").replace("Z", " UTC")
-    who = " · ".join(
-        x for x in (record.trigger, record.backend, record.model) if x
-    )
+    who = " · ".join(x for x in (record.trigger, record.backend, record.model) if x)
     lines = [f"## {started} · run {record.id} · {who}", ""]
     counts = ", ".join(
         f"{len(record.paths(kind))} {kind}"
         for kind in ("added", "changed", "deleted")
         if record.paths(kind)
     )
+    reason = f" {record.reason.rstrip('.')}." if record.reason else ""
     if record.outcome == "committed":
-        lines.append(f"Committed: {counts or 'no files'}." + (
-            f" {record.reason.rstrip('.')}." if record.reason else ""
-        ))
+        lines.append(f"Committed: {counts or 'no files'}.{reason}")
     elif record.outcome == "dry-run":
         lines.append(f"Dry run, nothing committed: would have {counts or 'changed nothing'}.")
     elif record.outcome == "no-change":
-        lines.append("No change." + (f" {record.reason.rstrip('.')}." if record.reason else ""))
+        lines.append(f"No change.{reason}")
     else:
         lines.append(f"Failed, nothing changed: {record.reason or 'no reason given'}.")
     if record.summary:
-        lines.append("")
-        lines.append(f"> {' '.join(record.summary.split())}")
+        lines.extend(["", f"> {' '.join(record.summary.split())}"])
     if record.outcome in ("committed", "dry-run"):
         body: list[str] = []
         covered: set[str] = set()
+        others: dict[str, int] = {}
         for decision in record.decisions:
-            body.append(_decision_line(decision))
-            covered.update(_decision_files(decision))
-        verbs = {"added": "Added", "changed": "Changed", "deleted": "Removed"}
-        for ch in record.changes:
-            if ch.path not in covered:
-                body.append(f"- {verbs[ch.kind]} `{ch.path}`")
+            action = _decision_action(decision)
+            if action in _VERBS:
+                body.append(_decision_line(decision))
+                covered.update(_decision_files(decision))
+            elif action:
+                others[action] = others.get(action, 0) + 1
+        verbs = (
+            {"added": "Restored", "changed": "Restored", "deleted": "Removed"}
+            if record.trigger == "undo"
+            else {"added": "Added", "changed": "Changed", "deleted": "Removed"}
+        )
+        body.extend(
+            f"- {verbs[ch.kind]} `{ch.path}`" for ch in record.changes if ch.path not in covered
+        )
+        if len(body) > DIARY_MAX_LINES:
+            body = [*body[: DIARY_MAX_LINES - 1], f"- … and {len(body) - DIARY_MAX_LINES + 1} more"]
+        if others:
+            body.append(
+                "- Also: " + ", ".join(f"{n} {action}" for action, n in sorted(others.items()))
+            )
         if body:
             lines.append("")
             lines.extend(body)

@@ -5,9 +5,12 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autodream.errors import MemoryChanged
 from autodream.memory import commit as commit_mod
@@ -35,7 +38,7 @@ def _setup(tmp_path: Path) -> tuple[Path, Staging, list[FileChange], dict[str, b
 
 def _steps(changes: list[FileChange]) -> list[str]:
     names = ["images", "intent"]
-    for ch in sorted(changes, key=lambda c: c.path):
+    for ch in commit_mod.apply_order(changes):
         names.append(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
     return [*names, "done"]
 
@@ -164,11 +167,12 @@ commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
 """
 
 
-# os.replace calls: 1-7 store images, 8 writes the intent, 9-11 the three replaces, 12 "done"
+# os.replace calls: 1-7 store images, 8 writes the intent, (two deletes are renames), 9-11 the
+# three replaces, 12 marks the intent "done"
 @pytest.mark.parametrize(
     ("mode", "target", "pending"),
-    [("step", s, True) for s in ("intent", "replace MEMORY.md", "delete deploy.md",
-                                 "replace role.md")]
+    [("step", s, True) for s in ("intent", "delete sub/ci.md", "delete deploy.md",
+                                 "replace MEMORY.md", "replace role.md")]
     + [("step", "done", False)]
     + [("replace", str(n), n in (9, 10, 12)) for n in (4, 8, 9, 10, 12)],
 )
@@ -195,3 +199,65 @@ def test_sigkill_mid_commit_then_recover_gives_old_or_new_set(
     assert after in (old, new)
     assert after == (new if target == "done" else old)
     assert not [name for name in after if name.endswith(".tmp")]  # no temp file left behind
+
+
+def test_a_file_may_become_a_directory_and_back(tmp_path: Path) -> None:
+    memory = write_tree(tmp_path / "memory", {"topics": "a file\n", "old/x.md": "x\n"})
+    old = _active(memory)
+    staging = Staging.create(memory, tmp_path / "staging")
+    (staging.path / "topics").unlink()
+    (staging.path / "old" / "x.md").unlink()
+    (staging.path / "old").rmdir()
+    write_tree(staging.path, {"topics/a.md": "a\n", "old": "now a file\n"})
+    new = tree(staging.path)
+    run_dir = memory / ".autodream" / "runs" / "r"
+    commit_mod.commit(memory, staging.path, staging.changes(), run_dir)
+    assert _active(memory) == new
+    changes = staging.changes()
+    # and back, through rollback after a crash at the last write
+    memory2 = write_tree(tmp_path / "memory2", {"topics": "a file\n", "old/x.md": "x\n"})
+
+    def crash(name: str) -> None:
+        if name == "replace topics/a.md":
+            raise Crash(name)
+
+    with pytest.raises(Crash):
+        commit_mod.commit(memory2, staging.path, changes, memory2 / ".autodream" / "runs" / "r",
+                          on_step=crash)
+    commit_mod.recover(memory2 / ".autodream")
+    assert _active(memory2) == old
+
+
+_PATHS = st.sampled_from(["MEMORY.md", "a.md", "b.md", "d/c.md", "d/e/f.md", "g"])
+_TREES = st.dictionaries(_PATHS, st.binary(max_size=40), max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(old=_TREES, new=_TREES, crash_at=st.integers(min_value=0, max_value=12))
+def test_property_any_crash_recovers_to_old_or_new(
+    old: dict[str, bytes], new: dict[str, bytes], crash_at: int
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        memory = write_tree(root / "memory", old)
+        staging = Staging.create(memory, root / "staging")
+        for rel in list(tree(staging.path)):
+            (staging.path / rel).unlink()
+        write_tree(staging.path, new)
+        changes = staging.changes()
+        steps = _steps(changes)
+
+        def crash(name: str) -> None:
+            if steps.index(name) == crash_at:
+                raise Crash(name)
+
+        try:
+            commit_mod.commit(memory, staging.path, changes, root / "memory/.autodream/runs/r",
+                              on_step=crash)
+            crashed = False
+        except Crash:
+            crashed = True
+        commit_mod.recover(memory / ".autodream")
+        after = _active(memory)
+        done = not crashed or steps[crash_at] == "done"
+        assert after == (new if done else old)

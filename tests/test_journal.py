@@ -23,11 +23,17 @@ EDITS: dict[str, str | bytes | None] = {
     "pnpm.md": None,
     "sub/ci.md": None,
 }
-DECISIONS = [
-    {"action": "merge", "files": ["memory/sub/ci.md"], "into": "memory/deploy.md",
-     "reason": "CI facts belong with the deploy notes"},
-    {"action": "correct", "file": "role.md", "reason": "promoted on 2026-07-01 (session abc)"},
-    {"action": "remove", "file": "pnpm.md", "reason": "the repo's package.json already says so"},
+DECISIONS = [  # the local engine's shape: past-tense action, subject, reason, file
+    {"action": "merged", "subject": "CI runs on GitHub", "file": "deploy.md",
+     "reason": "same project as the deploy notes", "session_id": "abc"},
+    {"action": "updated", "subject": "Role", "file": "role.md",
+     "reason": "promoted on 2026-07-01 (session abc)"},
+    {"action": "pruned", "subject": "Use pnpm", "file": "pnpm.md",
+     "reason": "the repo's package.json already says so"},
+    {"action": "removed", "files": ["memory/sub/ci.md"], "reason": "merged into deploy.md"},
+    {"action": "dropped", "subject": "ok thanks", "reason": "chit-chat"},
+    {"action": "dropped", "subject": "lol", "reason": "chit-chat"},
+    {"action": "kept", "subject": "Role", "reason": "seen twice"},
 ]
 
 
@@ -81,6 +87,9 @@ def test_undo_restores_before_images_byte_for_byte(tmp_path: Path) -> None:
     assert undone.outcome == "committed"
     assert sorted(undone.paths("added")) == ["pnpm.md", "sub/ci.md"]
     assert undone.paths("deleted") == ["blob.bin.md"]
+    diary = (memory / ".autodream" / "DREAMS.md").read_text()
+    assert f"Committed: 2 added, 3 changed, 1 deleted. Undo of run {record.id}." in diary
+    assert "- Restored `pnpm.md`" in diary and "- Removed `blob.bin.md`" in diary
     # the undo is a run like any other: shown in the log, and undoable
     assert journal.list_runs(memory / ".autodream", 1)[0].id == undone.id
     journal.undo(memory, memory / ".autodream", undone.id, now=NOW)
@@ -154,9 +163,11 @@ def test_diary_says_what_was_added_merged_corrected_removed_and_why(tmp_path: Pa
     assert f"run {record.id} · force · local" in diary
     assert "Committed: 1 added, 3 changed, 2 deleted." in diary
     assert "> Merged CI into deploy notes." in diary
-    assert "- Merged `sub/ci.md` into `deploy.md` — CI facts belong with the deploy notes" in diary
-    assert "- Corrected `role.md` — promoted on 2026-07-01 (session abc)" in diary
-    assert "- Removed `pnpm.md` — the repo's package.json already says so" in diary
+    assert "- Merged “CI runs on GitHub” into `deploy.md` — same project as the deploy" in diary
+    assert "- Corrected “Role” `role.md` — promoted on 2026-07-01 (session abc)" in diary
+    assert "- Removed “Use pnpm” `pnpm.md` — the repo's package.json already says so" in diary
+    assert "- Removed `sub/ci.md` — merged into deploy.md" in diary
+    assert "- Also: 2 dropped, 1 kept" in diary
     assert "- Added `blob.bin.md`" in diary  # a change no decision explains is still listed
     assert "- Changed `MEMORY.md`" in diary
     assert not list(memory.glob("DREAMS.md"))  # never among the memory files
@@ -187,3 +198,10 @@ def test_recover_closes_records_of_dead_runs(tmp_path: Path) -> None:
     assert journal.load_run(state, record.id).outcome == "failed"
     assert "interrupted" in journal.load_run(state, record.id).reason
     assert journal.load_run(state, live.id).outcome == "running"
+
+
+def test_run_ids_started_in_one_second_sort_in_start_order(tmp_path: Path) -> None:
+    state = tmp_path / ".autodream"
+    ids = [journal.begin_run(state, trigger="replay", now=NOW).id for _ in range(40)]
+    assert sorted(ids) == ids and len(set(ids)) == 40
+    assert [r.id for r in journal.list_runs(state, 3)] == ids[::-1][:3]

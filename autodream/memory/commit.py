@@ -188,7 +188,7 @@ def commit(
     if not changes:
         return
     run_dir.mkdir(parents=True, exist_ok=True)
-    ordered = sorted(changes, key=lambda ch: ch.path)
+    ordered = apply_order(changes)
     store_images(memory_dir, source_dir, ordered, run_dir)
     step("images")
     intent_path = run_dir / INTENT_FILENAME
@@ -204,6 +204,15 @@ def commit(
         raise
     write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"))
     step("done")
+
+
+def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
+    """Deletes first (deepest first), then writes by path: a file that becomes a directory, or
+    the reverse, never finds its path taken. Rollback walks the list backwards."""
+    deletes = sorted((c for c in changes if c.kind == "deleted"), key=lambda c: c.path,
+                     reverse=True)
+    writes = sorted((c for c in changes if c.kind != "deleted"), key=lambda c: c.path)
+    return deletes + writes
 
 
 def _apply(memory_dir: Path, run_dir: Path, ch: FileChange) -> None:

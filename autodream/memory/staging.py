@@ -74,7 +74,7 @@ def file_info(path: Path) -> FileInfo | None:
     """Hash and size of a regular file; None when it is absent or not a regular file."""
     try:
         st = os.lstat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     if not stat.S_ISREG(st.st_mode):
         return None
