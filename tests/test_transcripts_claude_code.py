@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +71,36 @@ def test_system_reminder_is_stripped_from_a_real_prompt(tmp_path: Path) -> None:
     [message] = _read(TranscriptBuilder().user(text).write(tmp_path))
     assert message.is_human
     assert message.text == "always run the tests with -x"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<ide_opened_file>The user opened src/app.py in the IDE.</ide_opened_file>",
+        "<ide_selection>lines 3-9 of app.py</ide_selection>",
+    ],
+)
+def test_ide_context_blocks_are_meta(tmp_path: Path, text: str) -> None:
+    b = TranscriptBuilder().user("x")
+    b.records[-1]["message"]["content"] = [
+        {"type": "text", "text": text},
+        {"type": "text", "text": "why does this fail?"},
+    ]
+    messages = _read(b.write(tmp_path))
+    assert [(m.kind, m.text) for m in messages] == [
+        ("meta", text),
+        ("prompt", "why does this fail?"),
+    ]
+
+
+def test_memory_shortcut_is_the_persons_words(tmp_path: Path) -> None:
+    path = (
+        TranscriptBuilder()
+        .user("<user-memory-input>always use uv, never pip</user-memory-input>")
+        .write(tmp_path)
+    )
+    [message] = _read(path)
+    assert message.is_human and message.text == "# always use uv, never pip"
 
 
 def test_block_content_text_image_and_tool_results(tmp_path: Path) -> None:
@@ -168,10 +199,70 @@ def test_summary_compaction_and_system_records(tmp_path: Path) -> None:
     }
 
 
+def _queued(prompt: Any, **attachment: Any) -> dict[str, Any]:
+    return {
+        "type": "attachment",
+        "timestamp": "2026-07-01T09:30:00.000Z",
+        "sessionId": "s",
+        "attachment": {"type": "queued_command", "prompt": prompt, **attachment},
+    }
+
+
+def test_prompts_typed_while_the_agent_works_are_the_persons(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("start the migration")
+    b.raw({"type": "queue-operation", "operation": "enqueue", "content": "also keep the old API"})
+    b.raw(_queued("also keep the old API", commandMode="prompt", origin={"kind": "human"}))
+    b.raw({"type": "queue-operation", "operation": "remove", "reason": "absorbed_mid_turn"})
+    b.raw(_queued([{"type": "text", "text": "and use pnpm"}]))  # older: no mode, no origin
+    b.raw(_queued("<task-notification>done</task-notification>", commandMode="task-notification"))
+    b.raw(_queued("message from a peer session", commandMode="prompt", origin={"kind": "peer"}))
+    b.raw(_queued("hidden", isMeta=True))
+    b.raw({"type": "attachment", "attachment": {"type": "task_reminder", "content": []}})
+    b.raw({"type": "permission-mode", "permissionMode": "default"})
+    stats = ReadStats()
+    messages = _read(b.write(tmp_path), stats)
+    assert [m.text for m in messages if m.is_human] == [
+        "start the migration",
+        "also keep the old API",
+        "and use pnpm",
+    ]
+    assert sum(m.kind == "meta" for m in messages) == 3
+    assert stats.types["attachment"] == 6 and stats.skipped_total == 0
+
+
+def _queue_op(operation: str, content: str | None = None) -> dict[str, Any]:
+    rec: dict[str, Any] = {"type": "queue-operation", "operation": operation, "sessionId": "s"}
+    rec["timestamp"] = "2026-07-01T09:40:00.000Z"
+    if content is not None:
+        rec["content"] = content
+    return rec
+
+
+def test_queued_prompts_of_older_versions_come_from_the_queue(tmp_path: Path) -> None:
+    # 2.0 writes a prompt absorbed mid-turn nowhere but in the queue's enqueue record
+    b = TranscriptBuilder().user("start")
+    b.raw(_queue_op("enqueue", "no, keep the tests in pytest"))
+    b.raw(_queue_op("remove"))
+    b.raw(_queue_op("enqueue", "next: update the docs"))
+    b.raw(_queue_op("dequeue"))
+    b.user("next: update the docs")  # a dequeued prompt arrives as its own user record
+    b.raw(_queue_op("enqueue", "/compact"))
+    b.raw(_queue_op("remove"))
+    messages = _read(b.write(tmp_path))
+    assert [m.text for m in messages if m.is_human] == [
+        "start",
+        "no, keep the tests in pytest",
+        "next: update the docs",
+    ]
+    queued = next(m for m in messages if m.text == "no, keep the tests in pytest")
+    assert queued.line_no == 2 and queued.timestamp is not None
+    assert [m.text for m in messages if m.kind == "meta"] == ["/compact"]
+
+
 def test_unknown_record_types_are_counted_and_skipped(tmp_path: Path) -> None:
     b = TranscriptBuilder().user("one")
-    b.raw({"type": "custom-title", "title": "x"})
-    b.raw({"type": "custom-title", "title": "y"})
+    b.raw({"type": "hologram", "title": "x"})
+    b.raw({"type": "hologram", "title": "y"})
     b.raw({"no_type": True})
     b.user("two")
     stats = ReadStats()
@@ -232,6 +323,17 @@ def test_explicit_session_id_and_stream_reading(tmp_path: Path) -> None:
     with path.open("rb") as fh:
         messages = list(iter_stream_messages(fh, name="sessions/x.jsonl", session_id="virt"))
     assert [(m.session_id, m.text) for m in messages] == [("virt", "hello")]
+
+
+def test_a_pipe_is_read_from_where_it_stands(tmp_path: Path) -> None:
+    path = TranscriptBuilder().user("through a pipe").write(tmp_path)
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, path.read_bytes())
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb") as pipe:
+        assert not pipe.seekable()
+        messages = list(iter_stream_messages(pipe, name="sessions/p.jsonl"))
+    assert [m.text for m in messages] == ["through a pipe"]
 
 
 def test_missing_file_raises_not_found(tmp_path: Path) -> None:

@@ -107,6 +107,16 @@ def test_person_messages_recovered(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
+def test_only_human_fast_path_agrees_with_the_full_read(path: Path) -> None:
+    full, fast = ReadStats(), ReadStats()
+    everything = [m for m in iter_messages(path, stats=full) if m.is_human]
+    only = list(iter_messages(path, stats=fast, only_human=True))
+    assert only == everything
+    assert fast.end_offset == full.end_offset and fast.last_line == full.last_line
+    assert fast.records <= full.records
+
+
+@pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
 def test_record_types_counted_and_nothing_skipped(path: Path) -> None:
     stats = ReadStats()
     messages = list(iter_messages(path, stats=stats))
@@ -138,8 +148,10 @@ def test_tool_traffic_is_kept_apart_from_the_person(path: Path) -> None:
 def test_injected_user_records_of_the_long_session_are_meta() -> None:
     messages = list(iter_messages(SESSION_20))
     meta = [m.text for m in messages if m.role == "user" and m.kind == "meta"]
-    # two /command invocations, each: caveat (isMeta), command wrapper, local stdout
-    assert len(meta) == 6
+    # two /command invocations, each: caveat (isMeta), command wrapper, local stdout; and a
+    # background-shell notice queued mid-turn (queue-operation enqueue, then remove)
+    assert len(meta) == 7
+    assert meta[-1].startswith("<bash-notification>")
     assert sum(t.startswith("Caveat:") for t in meta) == 2
     assert sum(t.startswith("<command-name>") for t in meta) == 2
     assert sum(t.startswith("<local-command-stdout>") for t in meta) == 2

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import deque
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
@@ -21,8 +22,25 @@ from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
 from autodream.transcripts.timestamps import parse_timestamp
 
 # Record types that carry conversation or that we know and deliberately leave out.
-MESSAGE_TYPES = frozenset({"user", "assistant", "system", "summary"})
-BOOKKEEPING_TYPES = frozenset({"progress", "file-history-snapshot", "queue-operation"})
+# ``attachment`` (2.1+) mostly holds context Claude Code adds, but a ``queued_command`` one holds
+# what the person typed while the agent was working: that prompt gets no ``user`` record.
+# ``queue-operation`` records what the person typed while the agent was busy: ``dequeue`` means it
+# follows as a user record; ``remove`` means it was folded into the running turn, which 2.1+
+# writes as a ``queued_command`` attachment and 2.0 writes nowhere else.
+MESSAGE_TYPES = frozenset(
+    {"user", "assistant", "system", "summary", "attachment", "queue-operation"}
+)
+BOOKKEEPING_TYPES = frozenset(
+    {
+        "progress",
+        "file-history-snapshot",
+        "custom-title",
+        "last-prompt",
+        "permission-mode",
+        "mode",
+        "atis-latch",
+    }
+)
 KNOWN_TYPES = MESSAGE_TYPES | BOOKKEEPING_TYPES
 
 # Text Claude Code (or a hook, or a local command) injects into user records. Checked as
@@ -42,7 +60,9 @@ INJECTED_PREFIXES: tuple[str, ...] = (
     "<bash-notification>",
     "<task-notification>",
     "<user-prompt-submit-hook>",
-    "<user-memory-input>",
+    "<ide_opened_file>",
+    "<ide_selection>",
+    "<ide_diagnostics>",
     "[Request interrupted by user",
     "[Request cancelled by user",
     "Stop hook feedback:",
@@ -54,6 +74,8 @@ INJECTED_PREFIXES: tuple[str, ...] = (
     "Base directory for this skill:",
     "API Error:",
 )
+# Claude Code's "#" shortcut: the person asked for this to be remembered, in their own words.
+_MEMORY_INPUT = re.compile(r"\s*<user-memory-input>(.*?)</user-memory-input>\s*", re.DOTALL)
 _REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
 _SYNTHETIC_MODEL = "<synthetic>"  # Claude Code's own notices (rate limits, API errors)
 
@@ -72,12 +94,32 @@ def is_injected(text: str) -> bool:
 
 def classify_user_text(text: str) -> tuple[MessageKind, str]:
     """Kind and cleaned text of a user record's text: ``prompt`` for a person's words."""
+    memory_input = _MEMORY_INPUT.fullmatch(text)
+    if memory_input is not None:
+        return "prompt", "# " + memory_input[1].strip()  # as typed: the "#" memory shortcut
     if is_injected(text):
         return "meta", text
     cleaned = strip_system_reminders(text)
     if not cleaned.strip():
         return "meta", text
     return "prompt", cleaned
+
+
+def classify_queued_text(text: str) -> tuple[MessageKind, str]:
+    """Like ``classify_user_text``; a queued ``/command`` is a command, not a prompt."""
+    if text.lstrip().startswith("/"):
+        return "meta", text
+    return classify_user_text(text)
+
+
+class _Queued:
+    __slots__ = ("delivered", "line_no", "record", "text")
+
+    def __init__(self, text: str, record: dict[str, Any], line_no: int) -> None:
+        self.text = text
+        self.record = record
+        self.line_no = line_no
+        self.delivered = False
 
 
 def is_subagent_path(name: str) -> bool:
@@ -94,15 +136,24 @@ class RecordReader:
     """
 
     def __init__(
-        self, stats: ReadStats, *, session_id: str | None, fallback_id: str, sidechain: bool = False
+        self,
+        stats: ReadStats,
+        *,
+        session_id: str | None,
+        fallback_id: str,
+        sidechain: bool = False,
+        only_human: bool = False,
     ) -> None:
         self.stats = stats
+        self.only_human = only_human
         self.session_id = session_id
         self.fallback_id = fallback_id
         self.force_sidechain = sidechain
         self._tool_names: dict[str, str] = {}
         self._message_id: str | None = None
         self._seen_blocks: set[tuple[str, int]] = set()
+        # typed while the agent worked, not yet delivered: [text, record, line, seen as attachment]
+        self._queued: deque[_Queued] = deque(maxlen=64)
 
     def read(self, record: dict[str, Any], line_no: int) -> list[Message]:
         kind = record.get("type")
@@ -113,11 +164,15 @@ class RecordReader:
         if kind == "user":
             return self._user(record, line_no)
         if kind == "assistant":
-            return self._assistant(record, line_no)
+            return [] if self.only_human else self._assistant(record, line_no)
         if kind == "system":
             return self._system(record, line_no)
         if kind == "summary":
             return self._summary(record, line_no)
+        if kind == "attachment":
+            return self._attachment(record, line_no)
+        if kind == "queue-operation":
+            return self._queue(record, line_no)
         return []
 
     # -- record kinds ------------------------------------------------------------------------
@@ -154,6 +209,8 @@ class RecordReader:
                 kind, text = ("meta", raw) if meta_record else classify_user_text(raw)
                 out.append(self._make(record, line_no, "user", kind, text))
             elif btype == "tool_result":
+                if self.only_human:
+                    continue
                 tool_id = block.get("tool_use_id")
                 name = self._tool_names.pop(tool_id, None) if isinstance(tool_id, str) else None
                 text = _flatten(block.get("content"))
@@ -229,6 +286,46 @@ class RecordReader:
             return []
         return [self._make(record, line_no, "system", "summary", text)]
 
+    def _attachment(self, record: dict[str, Any], line_no: int) -> list[Message]:
+        attachment = record.get("attachment")
+        if not isinstance(attachment, dict) or attachment.get("type") != "queued_command":
+            return []  # reminders, file edits, skill listings: context, not conversation
+        prompt = attachment.get("prompt")
+        text = prompt if isinstance(prompt, str) else _flatten(prompt)
+        if not text.strip():
+            return []
+        origin = attachment.get("origin")
+        origin_kind = origin.get("kind", "human") if isinstance(origin, dict) else "human"
+        typed = (
+            attachment.get("commandMode", "prompt") == "prompt"
+            and origin_kind == "human"
+            and not attachment.get("isMeta")
+            and not record.get("isMeta")
+        )
+        if not typed:
+            return [self._make(record, line_no, "user", "meta", text)]
+        for queued in self._queued:
+            if not queued.delivered and queued.text.strip() == text.strip():
+                queued.delivered = True  # its ``remove`` must not report it a second time
+                break
+        kind, cleaned = classify_user_text(text)
+        return [self._make(record, line_no, "user", kind, cleaned)]
+
+    def _queue(self, record: dict[str, Any], line_no: int) -> list[Message]:
+        operation = record.get("operation")
+        if operation == "enqueue":
+            content = record.get("content")
+            text = content if isinstance(content, str) else _flatten(content)
+            self._queued.append(_Queued(text, record, line_no))
+            return []
+        if operation not in ("dequeue", "remove") or not self._queued:
+            return []
+        queued = self._queued.popleft()
+        if operation == "dequeue" or queued.delivered or not queued.text.strip():
+            return []  # a user record follows, or the attachment already said it
+        kind, cleaned = classify_queued_text(queued.text)
+        return [self._make(queued.record, queued.line_no, "user", kind, cleaned)]
+
     def _make(
         self,
         record: dict[str, Any],
@@ -282,11 +379,32 @@ def iter_claude_code(
     start_offset: int = 0,
     start_line: int = 1,
     max_line_bytes: int = MAX_LINE_BYTES,
+    only_human: bool = False,
 ) -> Iterator[Message]:
-    """Stream the messages of one Claude Code transcript from ``stream`` (at ``start_offset``)."""
+    """Stream the messages of one Claude Code transcript from ``stream`` (at ``start_offset``).
+
+    ``only_human`` yields just the person's words, and faster: a line that cannot hold them
+    (no ``"user"`` and no queue record in its bytes) is not even parsed, so ``stats.records``
+    and ``stats.types`` then count only the lines that were.
+    """
     reader = RecordReader(
-        stats, session_id=session_id, fallback_id=fallback_id, sidechain=sidechain
+        stats,
+        session_id=session_id,
+        fallback_id=fallback_id,
+        sidechain=sidechain,
+        only_human=only_human,
     )
+    if only_human and sidechain:
+        # a subagent's transcript holds no person's words; still walk it for the offsets
+        for _ in iter_lines(
+            stream,
+            stats,
+            start_offset=start_offset,
+            start_line=start_line,
+            max_line_bytes=max_line_bytes,
+        ):
+            pass
+        return
     for line in iter_lines(
         stream,
         stats,
@@ -294,9 +412,13 @@ def iter_claude_code(
         start_line=start_line,
         max_line_bytes=max_line_bytes,
     ):
+        if only_human and b'"user"' not in line.data and b"queue" not in line.data:
+            continue
         record = parse_object(line, stats)
         if record is None:
             continue
         for message in reader.read(record, line.no):
+            if only_human and not message.is_human:
+                continue
             stats.messages += 1
             yield message

@@ -194,6 +194,7 @@ def iter_codex(
     start_offset: int = 0,
     start_line: int = 1,
     max_line_bytes: int = MAX_LINE_BYTES,
+    only_human: bool = False,
 ) -> Iterator[Message]:
     """Stream the messages of one Codex rollout from ``stream`` (at ``start_offset``)."""
     reader = RolloutReader(stats, session_id=session_id, fallback_id=fallback_id)
@@ -208,5 +209,7 @@ def iter_codex(
         if record is None:
             continue
         for message in reader.read(record, line.no):
+            if only_human and not message.is_human:
+                continue
             stats.messages += 1
             yield message

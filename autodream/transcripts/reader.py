@@ -78,16 +78,20 @@ def iter_stream_messages(
     source: SessionSource | None = None,
     sidechain: bool | None = None,
     max_line_bytes: int = MAX_LINE_BYTES,
+    only_human: bool = False,
 ) -> Iterator[Message]:
     """Stream messages from an open binary ``stream``; ``name`` (a real or virtual path) names it.
 
-    ``stream`` must be seekable when ``start_offset`` is not 0 or ``source`` is not given (the
-    first line is peeked to detect the format). Messages from a subagent transcript
-    (``agent-*.jsonl``) are marked ``is_sidechain`` unless ``sidechain`` says otherwise.
+    A seekable ``stream`` is positioned at ``start_offset`` and its first line peeked to detect
+    the format; a pipe is read from where it stands and its format comes from ``name``/``source``.
+    Messages from a subagent transcript (``agent-*.jsonl``) are marked ``is_sidechain`` unless
+    ``sidechain`` says otherwise. ``only_human=True`` yields only messages with ``is_human`` and
+    skips parsing lines that cannot hold them (the fast path for mining a person's words).
     """
     stats = stats if stats is not None else ReadStats()
-    kind = source or detect_source(name, _first_line(stream))
-    if start_offset:
+    seekable = stream.seekable()
+    kind = source or detect_source(name, _first_line(stream) if seekable else b"")
+    if seekable:
         stream.seek(start_offset)
     fallback = fallback_session_id(name)
     common: dict[str, Any] = {
@@ -99,10 +103,12 @@ def iter_stream_messages(
     if kind == "markdown":
         return markdown.iter_markdown(stream, stats, name=name, **common)
     if kind == "codex":
-        return codex.iter_codex(stream, stats, fallback_id=fallback, **common)
+        return codex.iter_codex(
+            stream, stats, fallback_id=fallback, only_human=only_human, **common
+        )
     forced = claude_code.is_subagent_path(name) if sidechain is None else sidechain
     return claude_code.iter_claude_code(
-        stream, stats, fallback_id=fallback, sidechain=forced, **common
+        stream, stats, fallback_id=fallback, sidechain=forced, only_human=only_human, **common
     )
 
 
@@ -116,6 +122,7 @@ def iter_messages(
     source: SessionSource | None = None,
     sidechain: bool | None = None,
     max_line_bytes: int = MAX_LINE_BYTES,
+    only_human: bool = False,
 ) -> Iterator[Message]:
     """Stream the messages of the transcript at ``path``, from byte ``start_offset`` on.
 
@@ -140,6 +147,7 @@ def iter_messages(
             source=source,
             sidechain=sidechain,
             max_line_bytes=max_line_bytes,
+            only_human=only_human,
         ),
     )
 
