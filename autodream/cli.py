@@ -159,7 +159,8 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
         click.echo("no dreams yet")
         return
     for r in records:
-        note = r.reason or r.summary
+        note = " ".join((r.reason or r.summary).split())
+        note = note if len(note) <= 100 else note[:99] + "…"
         click.echo(
             f"{r.id}  {r.outcome:<9}  {r.trigger:<6}  {_change_counts(r)}"
             + (f"  {note}" if note else "")
@@ -188,6 +189,20 @@ def show_command(
     click.echo(f"trigger  {record.trigger}" + (f" ({record.backend})" if record.backend else ""))
     click.echo(f"started  {record.started_at}  ended {record.ended_at or '-'}")
     click.echo(f"files    {_change_counts(record)}")
+    if record.undoes:
+        click.echo(f"undoes   {record.undoes}")
+    if record.tool_calls:
+        verdicts: dict[str, int] = {}
+        for call in record.tool_calls:
+            verdict = str(call.get("verdict", "?"))
+            verdicts[verdict] = verdicts.get(verdict, 0) + 1
+        shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
+        click.echo(f"tools    {len(record.tool_calls)} calls ({shown})")
+    if record.usage:
+        tokens = record.usage.get("input_tokens", 0), record.usage.get("output_tokens", 0)
+        cost = record.usage.get("cost_usd")
+        click.echo(f"usage    {tokens[0]} in / {tokens[1]} out tokens"
+                   + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else ""))
     if record.summary:
         click.echo(f"summary  {record.summary}")
     if diff:

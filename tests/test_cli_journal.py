@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autodream import journal
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
 from tests.memdirs import dream, sample_memory, topic, tree
@@ -46,9 +47,16 @@ def test_log_of_an_empty_journal(memory: Path) -> None:
 
 def test_show_prints_the_diff_by_unique_prefix(memory: Path) -> None:
     record = dream(memory, EDITS, summary="merged CI")
+    record.tool_calls = [{"seq": 1, "name": "read_file", "verdict": "ok"},
+                         {"seq": 2, "name": "write_file", "verdict": "refused"},
+                         {"seq": 3, "name": "finish", "verdict": "ok"}]
+    record.usage = {"input_tokens": 1200, "output_tokens": 300, "cost_usd": 0.0123}
+    journal.save_run(memory / ".autodream", record)
     code, out = _run("show", record.id[:-2], memory=memory)
     assert code == 0
     assert f"run      {record.id}" in out and "summary  merged CI" in out
+    assert "tools    3 calls (2 ok, 1 refused)" in out
+    assert "usage    1200 in / 300 out tokens, $0.0123" in out
     assert "+++ b/role.md" in out and "--- a/pnpm.md\n+++ /dev/null" in out
     code, out = _run("show", record.id, "--json", memory=memory)
     data = json.loads(out)

@@ -20,6 +20,7 @@ Layout of a run dir: ``before/<path>`` (images of changed and deleted files), ``
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
@@ -116,8 +117,41 @@ def write_json_atomic(dest: Path, data: Any) -> None:
     write_atomic(dest, text.encode("utf-8"))
 
 
-def _copy_durable(src: Path, dest: Path) -> None:
-    write_atomic(dest, src.read_bytes())
+def _write_image(dest: Path, data: bytes, made_dirs: set[Path]) -> None:
+    """Write one image into a fresh run dir: no temp file needed (no intent points at it yet),
+    the file is fsynced here and its directories once at the end (``_fsync_dirs``)."""
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with open(dest, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    made_dirs.add(dest.parent)
+
+
+def _fsync_dirs(dirs: set[Path], stop: Path) -> None:
+    """fsync each directory and its parents up to ``stop``, each once."""
+    seen: set[Path] = set()
+    for directory in dirs:
+        current = directory
+        while current not in seen and (current == stop or stop in current.parents):
+            seen.add(current)
+            fsync_dir(current)
+            current = current.parent
+    fsync_dir(stop.parent)
+
+
+def _read_checked(path: Path, expected: str | None) -> bytes | None:
+    """The bytes of ``path`` if their hash is ``expected`` (None: the file must be absent);
+    raises ``LookupError`` otherwise. Hashing the bytes read leaves no window between check and
+    copy."""
+    try:
+        data: bytes | None = path.read_bytes() if file_info(path) is not None else None
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        data = None
+    digest = hashlib.sha256(data).hexdigest() if data is not None else None
+    if digest != expected:
+        raise LookupError(path)
+    return data
 
 
 def _remove_empty_parents(path: Path, stop: Path) -> None:
@@ -142,21 +176,23 @@ def store_images(
     (the user's agent wrote it during the run), and ``ValueError`` when a source file is not the
     after-image the change names.
     """
+    made_dirs: set[Path] = set()
     for ch in changes:
-        current = file_info(memory_dir / ch.path)
-        current_hash = current.sha256 if current else None
-        if current_hash != ch.before_sha256:
+        try:
+            before = _read_checked(memory_dir / ch.path, ch.before_sha256)
+        except LookupError:
             raise MemoryChanged(
                 f"{ch.path} changed in the memory dir during the run; nothing was committed"
-            )
-        if ch.kind != "added":
-            _copy_durable(memory_dir / ch.path, run_dir / BEFORE_DIR / ch.path)
-        if ch.kind != "deleted":
-            after = file_info(source_dir / ch.path)
-            if after is None or after.sha256 != ch.after_sha256:
-                raise ValueError(f"{ch.path}: the source is not the change's after-image")
-            _copy_durable(source_dir / ch.path, run_dir / AFTER_DIR / ch.path)
-    fsync_dir(run_dir)
+            ) from None
+        if before is not None:
+            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs)
+        try:
+            after = _read_checked(source_dir / ch.path, ch.after_sha256)
+        except LookupError:
+            raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
+        if after is not None:
+            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs)
+    _fsync_dirs(made_dirs, run_dir)
 
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
