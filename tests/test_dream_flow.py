@@ -88,7 +88,7 @@ def test_a_dream_that_fails_its_checks_changes_nothing(tmp_path: Path) -> None:
         _call(box, "write_file", path="memory/orphan.md", content=topic("Orphan", "project"))
         _call(box, "finish", summary="forgot the index")
         report = check_staged(staging.path, prior_index)
-        with pytest.raises(CheckFailed, match="orphan.md: is not linked") as exc:
+        with pytest.raises(CheckFailed, match=r"orphan\.md: is not linked") as exc:
             report.raise_if_failed()
         journal.finish_run(state, record, outcome="failed", now=NOW, reason=str(exc.value))
     finally:
