@@ -51,7 +51,7 @@ class Transcript:
     cwd: str = "/home/dana/src/csvstat"
     branch: str = "main"
     slug: str = "quiet-median-lantern"
-    records: list[str] = field(default_factory=list)  # JSON lines (or deliberately broken ones)
+    records: list[str | bytes] = field(default_factory=list)  # JSON lines, or broken ones
     _t: datetime | None = None
     _parent: str | None = None
     _n: int = 0
@@ -86,7 +86,10 @@ class Transcript:
             "gitBranch": self.branch,
         }
         # Claude Code names the session (slug) once the first prompt is in.
-        if with_slug and any('"type":"user"' in r or '"type":"assistant"' in r for r in self.records):
+        if with_slug and any(
+            isinstance(r, str) and ('"type":"user"' in r or '"type":"assistant"' in r)
+            for r in self.records
+        ):
             env["slug"] = self.slug
         return env
 
@@ -298,15 +301,17 @@ class Transcript:
             "context. The conversation is summarized below:\n" + summary
         )
 
-    def raw(self, line: str) -> Transcript:
-        """A line written as-is: for malformed-input scenarios."""
+    def raw(self, line: str | bytes) -> Transcript:
+        """A line written as-is (bytes need not be UTF-8): for malformed-input scenarios."""
         self.records.append(line)
         return self
 
     def write(self, directory: Path) -> Path:
         directory.mkdir(parents=True, exist_ok=True)
         path = directory / f"{self.session_id}.jsonl"
-        path.write_text("".join(r + "\n" for r in self.records), encoding="utf-8")
+        path.write_bytes(
+            b"".join((r if isinstance(r, bytes) else r.encode("utf-8")) + b"\n" for r in self.records)
+        )
         return path
 
 
