@@ -325,6 +325,19 @@ def test_explicit_session_id_and_stream_reading(tmp_path: Path) -> None:
     assert [(m.session_id, m.text) for m in messages] == [("virt", "hello")]
 
 
+def test_a_stream_is_read_from_where_it_stands_or_from_start_offset(tmp_path: Path) -> None:
+    path = TranscriptBuilder().user("old").user("new").write(tmp_path)
+    second = len(path.read_bytes().split(b"\n", 1)[0]) + 1
+    with path.open("rb") as fh:
+        fh.seek(second)
+        stats = ReadStats()
+        assert [m.text for m in iter_stream_messages(fh, name="s.jsonl", stats=stats)] == ["new"]
+        assert stats.end_offset == path.stat().st_size
+        fh.seek(0)
+        given = iter_stream_messages(fh, name="s.jsonl", start_offset=second, start_line=2)
+        assert [(m.text, m.line_no) for m in given] == [("new", 2)]
+
+
 def test_a_pipe_is_read_from_where_it_stands(tmp_path: Path) -> None:
     path = TranscriptBuilder().user("through a pipe").write(tmp_path)
     read_fd, write_fd = os.pipe()

@@ -71,7 +71,7 @@ def iter_stream_messages(
     stream: BinaryIO,
     *,
     name: str,
-    start_offset: int = 0,
+    start_offset: int | None = None,
     start_line: int = 1,
     stats: ReadStats | None = None,
     session_id: str | None = None,
@@ -82,8 +82,9 @@ def iter_stream_messages(
 ) -> Iterator[Message]:
     """Stream messages from an open binary ``stream``; ``name`` (a real or virtual path) names it.
 
-    A seekable ``stream`` is positioned at ``start_offset`` and its first line peeked to detect
-    the format; a pipe is read from where it stands and its format comes from ``name``/``source``.
+    Reading starts at ``start_offset`` when given (the stream is seeked there), else where the
+    stream stands; offsets in ``stats`` are positions in the stream. A seekable stream's first
+    line is peeked to detect the format; a pipe's format comes from ``name``/``source``.
     Messages from a subagent transcript (``agent-*.jsonl``) are marked ``is_sidechain`` unless
     ``sidechain`` says otherwise. ``only_human=True`` yields only messages with ``is_human`` and
     skips parsing lines that cannot hold them (the fast path for mining a person's words).
@@ -91,7 +92,9 @@ def iter_stream_messages(
     stats = stats if stats is not None else ReadStats()
     seekable = stream.seekable()
     kind = source or detect_source(name, _first_line(stream) if seekable else b"")
-    if seekable:
+    if start_offset is None:
+        start_offset = stream.tell() if seekable else 0
+    elif seekable:
         stream.seek(start_offset)
     fallback = fallback_session_id(name)
     common: dict[str, Any] = {
