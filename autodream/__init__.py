@@ -6,7 +6,9 @@ path, so nothing heavy may be imported here. ``dream`` loads the engine lazily.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs milliseconds the hook cannot spend
+    from typing import Any
 
 __version__ = "0.1.0"
 

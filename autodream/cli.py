@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 
@@ -89,17 +90,185 @@ def echo_json(data: Any) -> None:
 
 # ---- main group and the dream command: gate-chain issue --------------------------------------
 
+THRESHOLD_OPTIONS = ("min_hours", "min_sessions", "scan_interval_minutes", "lock_ttl_minutes")
+
+
+class SettingValue(click.ParamType):  # type: ignore[type-arg]
+    """A setting given as a flag or its ``AUTODREAM_*`` variable, checked by the same rules as
+    the config file: a bad value is a configuration error (exit 3) naming its source."""
+
+    def __init__(self, key: str) -> None:
+        from autodream.config import FIELDS
+
+        self.key = key
+        self.name = FIELDS[key]
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from autodream.config import coerce
+
+        source = f"option --{self.key.replace('_', '-')}"
+        from_env = click.core.ParameterSource.ENVIRONMENT
+        if ctx and param and param.name and ctx.get_parameter_source(param.name) == from_env:
+            source = f"env AUTODREAM_{self.key.upper()}"
+        try:
+            return coerce(self.key, value, source, from_text=True)
+        except errors.ConfigError as exc:
+            raise fail(exc) from exc
+
+
+FC = TypeVar("FC", bound=Callable[..., Any])
+
+
+def setting_option(key: str, help: str) -> Callable[[FC], FC]:
+    """``--<key>`` with ``envvar=AUTODREAM_<KEY>``, typed and checked like the config file."""
+    return click.option(
+        f"--{key.replace('_', '-')}",
+        key,
+        type=SettingValue(key),
+        envvar=f"AUTODREAM_{key.upper()}",
+        show_envvar=True,
+        help=help,
+    )
+
+
+def resolve_settings(project: str | None, overrides: dict[str, Any] | None = None) -> Any:
+    """``Settings.resolve`` with library errors turned into CLI errors."""
+    from autodream.settings import Settings
+
+    try:
+        return Settings.resolve(project, overrides=overrides or {})
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+
 
 @click.group(
     context_settings=CONTEXT_SETTINGS,
     invoke_without_command=True,
     epilog=EXIT_CODES_HELP,
 )
+@click.option("--force", is_flag=True, help="Skip the time and session gates (never the lock).")
+@click.option("--dry-run", is_flag=True, help="Run the dream but commit nothing.")
+@click.option(
+    "--project",
+    type=click.Path(file_okay=False),
+    envvar="AUTODREAM_PROJECT",
+    help="The project directory (default: the current directory).",
+)
+@setting_option("backend", "auto|local|anthropic; auto: anthropic when an API key is present.")
+@setting_option("min_hours", "Hours between dreams. Default 24.")
+@setting_option("min_sessions", "Sessions touched since the last dream. Default 5.")
+@setting_option("scan_interval_minutes", "Throttle of the session scan. Default 10.")
+@setting_option("lock_ttl_minutes", "A lock older than this is stale. Default 60.")
+@click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
+@click.option("--trigger", type=click.Choice(["manual", "hook"]), default="manual", hidden=True)
+@click.option("--session", "current_session", hidden=True)
 @click.pass_context
-def cli(ctx: click.Context) -> None:
-    """autodream: consolidate a coding agent's memory while the user is away."""
-    if ctx.invoked_subcommand is None:
-        click.echo(ctx.get_help())
+def cli(
+    ctx: click.Context,
+    force: bool,
+    dry_run: bool,
+    project: str | None,
+    backend: str | None,
+    as_json: bool,
+    trigger: str,
+    current_session: str | None,
+    min_hours: float | None,
+    min_sessions: int | None,
+    scan_interval_minutes: float | None,
+    lock_ttl_minutes: float | None,
+) -> None:
+    """autodream: consolidate a coding agent's memory while the user is away.
+
+    Without a command: evaluate the gates (time, session scan, lock) and, if all are open,
+    run one dream.
+    """
+    overrides = {
+        "backend": backend,
+        "min_hours": min_hours,
+        "min_sessions": min_sessions,
+        "scan_interval_minutes": scan_interval_minutes,
+        "lock_ttl_minutes": lock_ttl_minutes,
+    }
+    ctx.ensure_object(dict)
+    ctx.obj.update(project=project, overrides=overrides)  # for subcommands: status, ...
+    if ctx.invoked_subcommand is not None:
+        return
+    from autodream import run
+
+    settings = resolve_settings(project, overrides)
+    try:
+        # The hook already passed the time and scan gates; its child only takes the lock.
+        outcome = run.dream(
+            settings,
+            trigger=trigger,
+            force=force or trigger == "hook",
+            dry_run=dry_run,
+            current_session=current_session,
+        )
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        echo_json(outcome.as_dict())
+    else:
+        click.echo(f"{outcome.status}: {outcome.summary} (run {outcome.run_id})")
+
+
+@cli.command()
+@click.option(
+    "--project",
+    type=click.Path(file_okay=False),
+    envvar="AUTODREAM_PROJECT",
+    help="The project directory (default: the current directory).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.pass_context
+def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
+    """Every gate with its figure and verdict, the resolved paths, the backend that would run.
+
+    Changes nothing: neither the scan throttle nor the lock is touched.
+    """
+    from autodream import gates
+    from autodream.settings import backend_choice
+
+    settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"))
+    report = gates.inspect(settings)
+    choice = backend_choice(settings)
+    paths = {
+        "project_root": str(settings.project_root),
+        "memory_dir": str(settings.memory_dir),
+        "sessions_dir": str(settings.sessions_dir),
+        "state_dir": str(settings.state_dir),
+        "lock": str(settings.lock_path),
+        "config": str(settings.config_path) if settings.config_path else None,
+    }
+    if as_json:
+        echo_json(
+            {
+                "paths": paths,
+                "backend": {"name": choice.name, "reason": choice.reason},
+                "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
+                **report.as_dict(),
+            }
+        )
+        return
+    for name, value in paths.items():
+        click.echo(f"{name + ':':<14}{value or '(none)'}")
+    click.echo(f"{'backend:':<14}{choice.name} ({choice.reason})")
+    click.echo("gates (cheapest first):")
+    for result in report.results:
+        verdict = "open" if result.open else "closed"
+        click.echo(f"  {result.name:<5} {verdict:<7}{result.figure} ({result.reason})")
+        if result.name == gates.SCAN:
+            for session in report.sessions:
+                click.echo(f"{'':15}{session.id}")
+    if report.lock and report.lock.body and report.lock.body.pid:
+        body = report.lock.body
+        click.echo(
+            f"lock holder:  pid {body.pid}, host {body.host or 'unknown'}, "
+            f"{(report.lock.age or 0) / 60:.1f} min old, {report.lock.state}"
+        )
+    verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
+    click.echo(f"verdict:      {verdict}")
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------

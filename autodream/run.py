@@ -1,12 +1,181 @@
-"""One dream end to end: gates, lock, staging, subagent, checks, commit, journal.
+"""One dream end to end: gates, lock, the dream step, then release or roll back.
 
-Filled in by the integration of the gate-chain and sandbox issues.
+The step (staging, subagent, checks, commit, journal) is one call behind ``DreamStep`` so the
+pipeline can plug in and tests can drive it. Whatever the step does, the lock ends either
+released (success: its mtime stays at the run's start) or rolled back (failure, exception,
+Ctrl-C, SIGTERM, or a dry run: its mtime is what it was before).
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+import secrets
+import signal
+import threading
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from types import FrameType
+from typing import Any, Protocol
+
+from autodream import gates
+from autodream.errors import DreamFailed, GateClosed, LockHeld
+from autodream.lock import ConsolidationLock, Lease
+from autodream.settings import Settings
+
+TRIGGERS = ("manual", "hook", "watch", "api", "replay")
 
 
-def dream_project(project: str | None = None, **options: Any) -> Any:
-    raise NotImplementedError("the dream pipeline lands with the sandbox issue")
+class GateClosedWithReport(GateClosed):
+    """``GateClosed`` carrying the report that closed the chain."""
+
+    def __init__(self, report: gates.GateReport) -> None:
+        super().__init__(report.summary())
+        self.report = report
+
+
+class TerminatedBySignal(SystemExit):
+    """SIGTERM during a dream, raised where the dream was so the lock is rolled back."""
+
+
+@dataclass
+class StepResult:
+    """What a dream step reports back; ``details`` is free-form and goes into ``--json``."""
+
+    summary: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class DreamContext:
+    run_id: str
+    trigger: str
+    dry_run: bool
+    report: gates.GateReport
+    lease: Lease
+
+    @property
+    def sessions(self) -> list[Any]:
+        """Sessions touched since the last consolidation (``SessionInfo`` values)."""
+        return self.report.sessions
+
+
+class DreamStep(Protocol):
+    """The dream itself. Raise ``DreamFailed`` (or anything) to have everything rolled back;
+    in a dry run, commit nothing."""
+
+    def __call__(self, settings: Settings, context: DreamContext) -> StepResult: ...
+
+
+def no_engine(settings: Settings, context: DreamContext) -> StepResult:
+    raise DreamFailed("no dream engine installed yet")
+
+
+@dataclass
+class DreamOutcome:
+    run_id: str
+    status: str  # "ok" or "dry-run"
+    trigger: str
+    summary: str
+    report: gates.GateReport
+    started: float  # epoch seconds, by the settings' clock
+    lock_released: bool
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "run_id": self.run_id,
+            "status": self.status,
+            "trigger": self.trigger,
+            "summary": self.summary,
+            "started": self.started,
+            "lock_released": self.lock_released,
+            "gates": self.report.as_dict(),
+            "details": self.details,
+        }
+
+
+def new_run_id(settings: Settings) -> str:
+    """Sortable and unique: the run's start (UTC, by the settings' clock) and a random tail."""
+    stamp = datetime.fromtimestamp(settings.now(), tz=timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    return f"{stamp}-{secrets.token_hex(3)}"
+
+
+def dream(
+    settings: Settings,
+    *,
+    trigger: str,
+    force: bool = False,
+    dry_run: bool = False,
+    current_session: str | None = None,
+    step: DreamStep | None = None,
+) -> DreamOutcome:
+    """Evaluate the gates, take the lock, run ``step``, release (or roll back).
+
+    Raises ``GateClosed`` (a ``GateClosedWithReport``) when the time or scan gate is closed,
+    ``LockHeld`` when another process holds the lock, and whatever ``step`` raised (after
+    rolling back).
+    """
+    if trigger not in TRIGGERS:
+        raise ValueError(f"unknown trigger {trigger!r}")
+    report = gates.evaluate(settings, current_session=current_session, force=force)
+    if report.closed_by == gates.LOCK:
+        raise LockHeld(report.summary())
+    if not report.open:
+        raise GateClosedWithReport(report)
+    run_id = new_run_id(settings)
+    lease = ConsolidationLock.for_settings(settings).acquire(run_id=run_id)
+    context = DreamContext(run_id, trigger, dry_run, report, lease)
+    try:
+        with _sigterm_raises():
+            result = (step or no_engine)(settings, context)
+    except BaseException:
+        lease.rollback()
+        raise
+    # A dry run changes nothing, the lock's mtime included.
+    released = lease.rollback() if dry_run else lease.release()
+    return DreamOutcome(
+        run_id=run_id,
+        status="dry-run" if dry_run else "ok",
+        trigger=trigger,
+        summary=result.summary,
+        report=report,
+        started=lease.start,
+        lock_released=released,
+        details=result.details,
+    )
+
+
+@contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    """Turn SIGTERM into ``TerminatedBySignal`` for the duration (main thread only: signal
+    handlers cannot be installed elsewhere, and there the caller owns signals anyway)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise TerminatedBySignal(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+_DREAM_OPTIONS = ("trigger", "force", "dry_run", "current_session", "step")
+
+
+def dream_project(project: str | os.PathLike[str] | None = None, **options: Any) -> DreamOutcome:
+    """``autodream.dream()``: resolve the project's settings and run one dream.
+
+    Options are ``dream()``'s (``trigger`` defaults to "api") plus any setting as an override
+    (``backend="local"``, ``min_hours=0``, ...); ``env`` replaces ``os.environ``.
+    """
+    env: Mapping[str, str] | None = options.pop("env", None)
+    dream_options = {k: options.pop(k) for k in _DREAM_OPTIONS if k in options}
+    settings = Settings.resolve(project, overrides=options, env=env)
+    trigger = dream_options.pop("trigger", "api")
+    return dream(settings, trigger=trigger, **dream_options)

@@ -4,16 +4,21 @@ CONTRACT (shared by every room; fields may be added, not renamed):
 ``Settings.resolve(project, overrides=..., env=...)`` applies, in order of precedence,
 CLI flags (``overrides``), ``AUTODREAM_*`` environment variables, ``autodream.toml`` in the
 project (or ``[tool.autodream]`` in its ``pyproject.toml``), then defaults; discovery follows
-Claude Code's layout. Implemented in the gate-chain issue.
+Claude Code's layout (see ``autodream.config``, which does the resolving with plain values so
+the hook can use it before the time gate). A new field needs its kind in ``config.FIELDS``.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
+
+from autodream import config
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -95,5 +100,72 @@ class Settings:
     def now(self) -> float:
         return self.clock.now()
 
+    @classmethod
+    def resolve(
+        cls,
+        project: str | os.PathLike[str] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        env: Mapping[str, str] | None = None,
+        *,
+        clock: Clock | None = None,
+        sessions_hint: str | None = None,
+    ) -> Settings:
+        """The settings for ``project`` (default: the current directory).
+
+        ``overrides`` are CLI flags (None values are flags not given); ``env`` defaults to
+        ``os.environ``. ``clock`` wins over ``AUTODREAM_NOW``, which gives a ``FixedClock``.
+        Raises ``ConfigError`` (one line, naming the key) for an unknown key, a value of the
+        wrong type, or a configured directory that does not exist.
+        """
+        values = config.resolve_values(
+            project,
+            overrides or {},
+            os.environ if env is None else env,
+            sessions_hint=sessions_hint,
+        )
+        now = values.pop("now")
+        config_path = values.pop("config_path")
+        kwargs: dict[str, Any] = dict(values)
+        for key in config.PATH_KEYS:
+            kwargs[key] = Path(str(kwargs[key]))
+        if clock is None:
+            clock = FixedClock(float(now)) if isinstance(now, float) else SystemClock()
+        return cls(
+            **kwargs,
+            clock=clock,
+            config_path=Path(str(config_path)) if config_path else None,
+        )
+
     def now_dt(self) -> datetime:
         return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
+
+
+@dataclass(frozen=True)
+class BackendChoice:
+    """Which backend a dream would use, and why (shown by ``status`` and the dream log)."""
+
+    name: str  # "local" or "anthropic"
+    reason: str
+
+
+def backend_choice(settings: Settings, env: Mapping[str, str] | None = None) -> BackendChoice:
+    """``auto`` picks anthropic when an API key is present, else the local engine."""
+    env = os.environ if env is None else env
+    if settings.backend == "local":
+        return BackendChoice("local", "backend = local (configured)")
+    key_source = (
+        "api_key setting"
+        if settings.api_key
+        else "ANTHROPIC_API_KEY"
+        if env.get("ANTHROPIC_API_KEY")
+        else None
+    )
+    if settings.backend == "anthropic":
+        if key_source is None:
+            return BackendChoice("anthropic", "backend = anthropic (configured; no API key found)")
+        return BackendChoice(
+            "anthropic", f"backend = anthropic (configured; key from {key_source})"
+        )
+    if key_source is None:
+        return BackendChoice("local", "no API key: using the local engine")
+    return BackendChoice("anthropic", f"API key found ({key_source}): using Claude")

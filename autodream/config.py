@@ -1,0 +1,386 @@
+"""Resolve autodream's settings to plain values: Claude Code's layout, config files, env.
+
+This module sits on the hook's hot path, before the time gate, so it imports only ``os``
+and ``sys`` at module level (``tomllib`` only when a config file exists, ``datetime`` only
+when ``AUTODREAM_NOW`` is an ISO date). ``autodream.settings`` turns its result into the
+``Settings`` value everything else uses.
+
+Precedence, highest first: CLI flags (``overrides``), ``AUTODREAM_*`` environment variables,
+``autodream.toml`` in the project (or ``[tool.autodream]`` in its ``pyproject.toml``), defaults.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from autodream.errors import ConfigError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs ~7 ms to import; annotations are strings anyway
+    from collections.abc import Mapping
+
+CONFIG_FILENAME = "autodream.toml"
+PYPROJECT_FILENAME = "pyproject.toml"
+ENV_PREFIX = "AUTODREAM_"
+MAX_SANITIZED_LENGTH = 200  # Claude Code's limit for a project directory name
+
+# Every configurable key and its kind. ``autodream.settings.Settings`` has one field per key
+# (a test keeps the two in step): a new setting needs a line here and a field there.
+FIELDS: dict[str, str] = {
+    "project_root": "path",
+    "memory_dir": "path",
+    "sessions_dir": "path",
+    "min_hours": "float",
+    "min_sessions": "int",
+    "scan_interval_minutes": "float",
+    "lock_ttl_minutes": "float",
+    "backend": "backend",
+    "model": "str",
+    "base_url": "optional_str",
+    "api_key": "optional_str",
+    "max_turns": "int",
+    "max_tool_output_bytes": "int",
+    "max_read_bytes": "int",
+    "max_write_bytes": "int",
+    "max_files_touched": "int",
+    "max_input_tokens": "int",
+    "max_output_tokens": "int",
+    "max_cost_usd": "float",
+    "allow_loss": "bool",
+}
+BACKENDS = ("auto", "local", "anthropic")
+PATH_KEYS = ("project_root", "memory_dir", "sessions_dir")
+
+_KIND_NAMES = {
+    "path": "a path",
+    "float": "a number",
+    "int": "an integer",
+    "str": "a string",
+    "optional_str": "a string",
+    "bool": "true or false",
+    "backend": "one of " + ", ".join(BACKENDS),
+}
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off")
+
+
+# ---- Claude Code's layout ---------------------------------------------------------------------
+
+
+def sanitize(name: str) -> str:
+    """Claude Code's project directory name for a path.
+
+    Every UTF-16 code unit that is not an ASCII letter or digit becomes ``-`` (so a character
+    outside the BMP gives two); names over 200 characters are cut and get a hash suffix.
+    """
+    out = []
+    for char in name:
+        if char.isascii() and char.isalnum():
+            out.append(char)
+        else:
+            out.append("--" if ord(char) > 0xFFFF else "-")
+    sanitized = "".join(out)
+    if len(sanitized) <= MAX_SANITIZED_LENGTH:
+        return sanitized
+    return f"{sanitized[:MAX_SANITIZED_LENGTH]}-{_path_hash(name)}"
+
+
+def _path_hash(name: str) -> str:
+    """Claude Code's short hash of the unsanitized name: a signed 32-bit string hash over
+    UTF-16 code units, its absolute value in base 36."""
+    h = 0
+    units = name.encode("utf-16-le")
+    for i in range(0, len(units), 2):
+        h = ((h << 5) - h + int.from_bytes(units[i : i + 2], "little")) & 0xFFFFFFFF
+    if h >= 0x80000000:
+        h -= 0x100000000
+    return _base36(abs(h))
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if n == 0:
+            return out
+
+
+def claude_home(env: Mapping[str, str]) -> str:
+    """``~/.claude``, or where ``CLAUDE_CONFIG_DIR`` moves it."""
+    configured = env.get("CLAUDE_CONFIG_DIR")
+    if configured:
+        return os.path.abspath(os.path.expanduser(configured))
+    return os.path.join(os.path.expanduser("~"), ".claude")
+
+
+def git_roots(path: str) -> tuple[str, str] | None:
+    """``(worktree top level, canonical main repository root)`` for ``path``, or None.
+
+    Walks up looking for ``.git`` without running git (the hook cannot afford a subprocess).
+    A linked worktree's ``.git`` file points into ``<main>/.git/worktrees/<name>``, whose
+    ``commondir`` leads back to the main repository: its root is the canonical one, so every
+    worktree of a repository shares one memory directory, as in Claude Code.
+    """
+    current = path
+    while True:
+        dotgit = os.path.join(current, ".git")
+        if os.path.isdir(dotgit):
+            return current, current
+        if os.path.isfile(dotgit):
+            return current, _main_root_of_worktree(current, dotgit)
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _main_root_of_worktree(toplevel: str, dotgit_file: str) -> str:
+    try:
+        with open(dotgit_file, encoding="utf-8") as fh:
+            first = fh.readline().strip()
+    except OSError:
+        return toplevel
+    if not first.startswith("gitdir:"):
+        return toplevel
+    gitdir = os.path.join(toplevel, first[len("gitdir:") :].strip())
+    try:
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8") as fh:
+            common = os.path.join(gitdir, fh.readline().strip())
+    except OSError:  # a submodule (no commondir): its own root is canonical
+        return toplevel
+    common = os.path.realpath(common)
+    if os.path.basename(common) == ".git":
+        return os.path.dirname(common)
+    return toplevel
+
+
+# ---- config files -------------------------------------------------------------------------
+
+
+def find_config_file(directories: list[str]) -> tuple[str, dict[str, object]] | None:
+    """The first ``autodream.toml`` (or ``pyproject.toml`` with ``[tool.autodream]``) found in
+    ``directories``, as ``(path, table)``; None when there is none."""
+    for directory in directories:
+        candidate = os.path.join(directory, CONFIG_FILENAME)
+        if os.path.isfile(candidate):
+            return candidate, _load_toml(candidate)
+        pyproject = os.path.join(directory, PYPROJECT_FILENAME)
+        if os.path.isfile(pyproject):
+            table = _tool_table(pyproject)
+            if table is not None:
+                return pyproject, table
+    return None
+
+
+def _tool_table(pyproject: str) -> dict[str, object] | None:
+    try:
+        with open(pyproject, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise ConfigError(f"cannot read {pyproject}: {exc.strerror}") from exc
+    # Most projects have a pyproject.toml without our table: a substring test spares the
+    # hook the ~12 ms import of tomllib for them.
+    if b"autodream" not in raw:
+        return None
+    tool = _parse_toml(raw, pyproject).get("tool")
+    table = tool.get("autodream") if isinstance(tool, dict) else None
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise ConfigError(f"tool.autodream in {pyproject}: expected a table")
+    return table
+
+
+def _load_toml(path: str) -> dict[str, object]:
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except OSError as exc:
+        raise ConfigError(f"cannot read {path}: {exc.strerror}") from exc
+    return _parse_toml(raw, path)
+
+
+def _parse_toml(raw: bytes, path: str) -> dict[str, object]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - exercised on 3.10 only
+        import tomli as tomllib  # type: ignore[import-not-found,no-redef]
+    try:
+        text = raw.decode("utf-8")
+        return dict(tomllib.loads(text))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise ConfigError(f"{path} is not valid TOML: {reason}") from exc
+
+
+# ---- values -------------------------------------------------------------------------------
+
+
+def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> object:
+    """``value`` as the kind ``key`` needs; ConfigError naming the key and where it came from.
+
+    With ``from_text`` (the environment, the command line) strings are parsed; otherwise
+    (TOML) values must already have the right type: an integer is accepted where a number is
+    expected, never a bool.
+    """
+    kind = FIELDS.get(key)
+    if kind is None:
+        raise ConfigError(f"unknown setting {key!r} ({source})")
+    try:
+        return _coerce(kind, value, from_text and isinstance(value, str))
+    except (TypeError, ValueError):
+        shown = repr(value) if isinstance(value, str) else type(value).__name__
+        raise ConfigError(f"{key} ({source}): expected {_KIND_NAMES[kind]}, got {shown}") from None
+
+
+def _coerce(kind: str, value: object, from_env: bool) -> object:
+    if kind in ("float", "int"):
+        if isinstance(value, bool):
+            raise TypeError(kind)
+        if from_env and isinstance(value, str):
+            value = float(value) if kind == "float" else int(value)
+        if kind == "float" and isinstance(value, int):
+            value = float(value)
+        if kind == "float" and isinstance(value, float):
+            if value != value or value < 0:  # NaN or negative
+                raise ValueError(kind)
+            return value
+        if kind == "int" and isinstance(value, int):
+            if value < 0:
+                raise ValueError(kind)
+            return value
+        raise TypeError(kind)
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if from_env and isinstance(value, str):
+            lowered = value.strip().lower()
+            if lowered in _TRUE:
+                return True
+            if lowered in _FALSE:
+                return False
+        raise ValueError(kind)
+    if kind == "backend":
+        if isinstance(value, str) and value in BACKENDS:
+            return value
+        raise ValueError(kind)
+    if kind == "optional_str":
+        if value is None or isinstance(value, str):
+            return value or None
+        raise TypeError(kind)
+    if isinstance(value, str) and (value or kind == "str"):  # "str" and "path"
+        return value
+    raise TypeError(kind)
+
+
+def parse_now(text: str) -> float:
+    """``AUTODREAM_NOW``: epoch seconds or an ISO 8601 date (UTC when no zone is given)."""
+    stripped = text.strip()
+    try:
+        return float(stripped)
+    except ValueError:
+        pass
+    from datetime import datetime, timezone
+
+    try:
+        parsed = datetime.fromisoformat(stripped.replace("Z", "+00:00"))
+    except ValueError:
+        raise ConfigError(
+            f"AUTODREAM_NOW: expected epoch seconds or an ISO 8601 date, got {text!r}"
+        ) from None
+    if parsed.tzinfo is None:
+        parsed = parsed.replace(tzinfo=timezone.utc)
+    return parsed.timestamp()
+
+
+# ---- resolution -------------------------------------------------------------------------
+
+
+def resolve_values(
+    project: str | os.PathLike[str] | None,
+    overrides: Mapping[str, object],
+    env: Mapping[str, str],
+    *,
+    sessions_hint: str | None = None,
+) -> dict[str, object]:
+    """Every setting as a plain value (paths as absolute strings), plus ``config_path`` and
+    ``now`` (a float when ``AUTODREAM_NOW`` fixes the clock, else None).
+
+    ``sessions_hint`` is a sessions dir known better than by discovery (the hook passes the
+    directory of the transcript Claude Code named); config, env and flags still win over it.
+    """
+    cwd = os.getcwd()
+    project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
+    if not os.path.isdir(project_dir):
+        raise ConfigError(f"project: directory does not exist: {project_dir}")
+    roots = git_roots(project_dir)
+    toplevel, canonical = roots if roots else (project_dir, project_dir)
+
+    values: dict[str, object] = {}
+    sources: dict[str, str] = {}
+
+    search = [project_dir] if toplevel == project_dir else [project_dir, toplevel]
+    found = find_config_file(search)
+    config_path = found[0] if found else None
+    if found:
+        path, table = found
+        base = os.path.dirname(path)
+        for key, raw in table.items():
+            source = f"in {path}"
+            value = coerce(key, raw, source)
+            if key in PATH_KEYS:
+                value = os.path.join(base, os.path.expanduser(str(value)))
+            values[key] = value
+            sources[key] = source
+
+    for key in FIELDS:
+        env_name = ENV_PREFIX + key.upper()
+        raw_env = env.get(env_name)
+        if raw_env is None or raw_env == "":
+            continue
+        source = f"env {env_name}"
+        value = coerce(key, raw_env, source, from_text=True)
+        if key in PATH_KEYS:
+            value = os.path.join(cwd, os.path.expanduser(str(value)))
+        values[key] = value
+        sources[key] = source
+
+    for key, raw in overrides.items():
+        if raw is None:  # a flag not given
+            continue
+        source = f"option --{key.replace('_', '-')}"
+        if key in PATH_KEYS and isinstance(raw, os.PathLike):
+            raw = os.fspath(raw)
+        value = coerce(key, raw, source, from_text=True)
+        if key in PATH_KEYS:
+            value = os.path.join(cwd, os.path.expanduser(str(value)))
+        values[key] = value
+        sources[key] = source
+
+    for key in PATH_KEYS:
+        if key in values:
+            resolved = os.path.abspath(str(values[key]))
+            if key != "memory_dir" and not os.path.isdir(resolved):
+                raise ConfigError(f"{key} ({sources[key]}): directory does not exist: {resolved}")
+            if key == "memory_dir" and not os.path.isdir(os.path.dirname(resolved)):
+                raise ConfigError(
+                    f"memory_dir ({sources[key]}): parent directory does not exist: {resolved}"
+                )
+            values[key] = resolved
+
+    home = os.path.join(claude_home(env), "projects")
+    values.setdefault("project_root", toplevel)
+    values.setdefault("memory_dir", os.path.join(home, sanitize(canonical), "memory"))
+    if "sessions_dir" not in values:
+        values["sessions_dir"] = (
+            os.path.abspath(sessions_hint)
+            if sessions_hint
+            else os.path.join(home, sanitize(project_dir))
+        )
+    values["config_path"] = config_path
+    raw_now = env.get("AUTODREAM_NOW")
+    values["now"] = parse_now(raw_now) if raw_now else None
+    return values

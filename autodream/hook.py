@@ -1,0 +1,223 @@
+"""``autodream-hook``: the agent's hot path, run by Claude Code after every turn.
+
+Reads the hook JSON on stdin, finds the project from its ``cwd``, and runs the gate chain;
+when every gate is open it starts the dream as a detached process and returns at once.
+It always exits 0 and prints nothing (``AUTODREAM_DEBUG=1``: one line on stderr).
+
+Most calls end at the time gate, so everything up to it is kept cheap: no click, anthropic,
+watchdog, yaml, psutil, json (it imports ``re``), typing, pathlib or dataclasses. Only once
+the time gate is open does it import the full settings and gate chain.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from autodream import config, lock
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+STDIN_TIMEOUT_SECONDS = 0.5  # Claude Code writes the JSON at once and closes stdin
+STDIN_MAX_BYTES = 1 << 20
+DREAM_LOG_FILENAME = "dream.log"
+
+
+def main() -> int:
+    """Entry point; the return value is the exit status, always 0."""
+    try:
+        _debug(_run(os.environ))
+    except Exception as exc:  # never fail the agent
+        _debug(f"error: {type(exc).__name__}: {exc}")
+    return 0
+
+
+def _run(env: Mapping[str, str]) -> str:
+    payload = parse_payload(read_stdin())
+    cwd = _text(payload.get("cwd")) or env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
+    session_id = _text(payload.get("session_id"))
+    transcript = _text(payload.get("transcript_path"))
+    sessions_hint = os.path.dirname(transcript) if transcript else None
+
+    values = config.resolve_values(cwd, {}, env, sessions_hint=sessions_hint)
+    now = values["now"] if isinstance(values["now"], float) else time.time()
+    closed = time_gate_closed(values, now)
+    if closed:
+        return f"time gate closed: {closed}"
+
+    # The time gate is open: now the full chain may cost what it costs.
+    from autodream import gates
+    from autodream.settings import Settings
+
+    settings = Settings.resolve(cwd, env=env, sessions_hint=sessions_hint)
+    report = gates.evaluate(settings, current_session=session_id)
+    if not report.open:
+        return report.summary()
+    pid = spawn_dream(settings.project_root, settings.state_dir, session_id, sessions_hint, env)
+    return f"all gates open: dream started (pid {pid})"
+
+
+def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
+    """Why the time gate is closed, or None when it is open: one ``stat()`` of the lock
+    (the body is read only while a holder is recorded, i.e. a dream runs or crashed)."""
+    lock_path = os.path.join(str(values["memory_dir"]), lock.LOCK_FILENAME)
+    ttl = float(str(values.get("lock_ttl_minutes", 60.0))) * 60
+    min_hours = float(str(values.get("min_hours", 24.0)))
+    status = lock.read_status(lock_path, now, ttl, check_start_time=False)
+    if status.held:
+        return f"a dream is running ({status.describe()})"
+    last_ns = status.last_consolidated_ns()
+    if last_ns is None:
+        return None
+    hours = (now - last_ns / 1e9) / 3600
+    if hours < min_hours:
+        return f"{hours:.1f} h since the last dream, min_hours is {min_hours:g}"
+    return None
+
+
+def spawn_dream(
+    project: object,
+    state_dir: object,
+    session_id: str | None,
+    sessions_hint: str | None,
+    env: Mapping[str, str],
+) -> int:
+    """Start ``autodream --trigger hook`` detached (own session, no stdin, output to the
+    state dir's log) and return its PID without waiting."""
+    import subprocess
+
+    argv = [sys.executable, "-m", "autodream.cli", "--project", str(project), "--trigger", "hook"]
+    if session_id:
+        argv += ["--session", session_id]
+    child_env = dict(env)
+    if sessions_hint and not env.get("AUTODREAM_SESSIONS_DIR"):
+        child_env["AUTODREAM_SESSIONS_DIR"] = sessions_hint
+    # The child must import this very package, wherever it was imported from.
+    package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    child_env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (package_parent, env.get("PYTHONPATH")) if p
+    )
+    log_dir = os.path.join(str(state_dir), "logs")
+    os.makedirs(log_dir, exist_ok=True)
+    with open(os.path.join(log_dir, DREAM_LOG_FILENAME), "ab") as log:
+        child = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            cwd=str(project),
+            env=child_env,
+            start_new_session=True,
+            close_fds=True,
+        )
+    return child.pid
+
+
+def read_stdin() -> bytes:
+    """The hook JSON, or b"" for a terminal, a closed stdin, or one that stays silent.
+
+    Bounded in time and size: a slow or endless stdin must not hang the agent.
+    """
+    stream = sys.stdin
+    if stream is None:
+        return b""
+    try:
+        fd = stream.fileno()
+        if os.isatty(fd):
+            return b""
+    except (OSError, ValueError):
+        return b""
+    import select
+
+    chunks: list[bytes] = []
+    size = 0
+    deadline = time.monotonic() + STDIN_TIMEOUT_SECONDS
+    while size < STDIN_MAX_BYTES:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            break
+        try:
+            ready, _, _ = select.select([fd], [], [], remaining)
+        except (OSError, ValueError):
+            break
+        if not ready:
+            break
+        try:
+            chunk = os.read(fd, min(65536, STDIN_MAX_BYTES - size))
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def parse_payload(raw: bytes) -> dict[str, object]:
+    """The hook JSON as a dict; {} for anything else (empty, truncated, not an object)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return {}
+    start = len(text) - len(text.lstrip())
+    if start == len(text):
+        return {}
+    try:
+        value, end = _json_scanner()(text, start)
+    except Exception:  # StopIteration or JSONDecodeError, whichever the parser raises
+        return {}
+    if text[end:].strip() or not isinstance(value, dict):
+        return {}
+    return value
+
+
+def _json_scanner() -> _Scanner:
+    """A JSON value parser without ``import json``.
+
+    ``json`` imports ``re``, about a third of the interpreter's start-up time; its C
+    accelerator ``_json`` does not, and parses exactly as ``json.loads`` does.
+    """
+    try:
+        from _json import make_scanner
+    except ImportError:  # an interpreter without the accelerator
+        import json
+
+        decoder = json.JSONDecoder()
+        return decoder.raw_decode
+    return make_scanner(_ScannerContext())  # type: ignore[arg-type,no-any-return]
+
+
+class _ScannerContext:
+    """The attributes ``_json.make_scanner`` reads: the same as ``json.JSONDecoder()``'s."""
+
+    strict = True
+    object_hook = None
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+
+    @staticmethod
+    def parse_constant(name: str) -> float:
+        return {"-Infinity": float("-inf"), "Infinity": float("inf"), "NaN": float("nan")}[name]
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _debug(message: str) -> None:
+    if os.environ.get("AUTODREAM_DEBUG"):
+        print(f"autodream-hook: {message}", file=sys.stderr)
+
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    _Scanner = Callable[[str, int], tuple[object, int]]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

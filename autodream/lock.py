@@ -1,0 +1,475 @@
+"""``.consolidate-lock``: one dream at a time per memory directory, shared with Claude Code.
+
+The file's mtime is the start of the last successful consolidation (the time gate reads it);
+its body names the holder while a dream runs. The body's first line is the holder's PID,
+exactly as Claude Code writes it, so both tools can share a memory directory; autodream adds
+``key=value`` lines: the holder's process start time (a reused PID is not the holder), its
+host, and the prior mtime (so a crashed run can be rolled back by whoever comes next).
+
+Claude Code's write-then-verify lets two racing processes both win. Here the
+check-write-verify step runs under an ``fcntl.flock`` on a side file in the state dir, held
+only for that step, so among autodream processes exactly one wins.
+
+This module is imported by the hook before the time gate: plain classes, no dataclasses,
+and psutil only when a live PID's start time must be compared.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import time
+
+from autodream.errors import LockHeld
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import TracebackType
+
+    from autodream.settings import Clock, Settings
+
+LOCK_FILENAME = ".consolidate-lock"
+GUARD_FILENAME = "lock.guard"
+STATE_DIRNAME = ".autodream"
+# A process start time read twice can differ by rounding (psutil derives it from clock ticks
+# and the boot time); a PID reused within a second of the holder's start is not a concern.
+START_TIME_TOLERANCE = 1.0
+
+# Holder states. "live" and "foreign" hold the lock; the stale ones are reclaimed.
+FREE = "free"  # no holder recorded (no file, empty body, or an unreadable PID)
+LIVE = "live"  # a running process on this host, within the TTL
+FOREIGN = "foreign"  # another host's holder within the TTL: its PID cannot be checked
+DEAD = "dead"  # the PID is not running on this host
+REUSED = "reused"  # the PID runs, but started at another time than the holder did
+EXPIRED = "expired"  # held for longer than the TTL
+HELD_STATES = frozenset({LIVE, FOREIGN})
+STALE_STATES = frozenset({DEAD, REUSED, EXPIRED})
+
+
+def this_host() -> str:
+    return os.uname().nodename
+
+
+def process_start_time(pid: int) -> float | None:
+    """When ``pid`` started (epoch seconds), or None if it is not running or unknowable."""
+    import psutil
+
+    try:
+        return float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError):
+        return None
+
+
+def pid_running(pid: int) -> bool:
+    """True when a process with this PID exists on this host (it may belong to another user)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class LockBody:
+    """The parsed body of ``.consolidate-lock``.
+
+    ``prior_known`` is False for a body without a ``prior`` line (Claude Code's plain PID);
+    when True, ``prior_mtime_ns`` is the mtime to restore, or None if there was no file.
+    """
+
+    __slots__ = ("host", "pid", "prior_known", "prior_mtime_ns", "run_id", "started")
+
+    def __init__(
+        self,
+        pid: int | None,
+        *,
+        started: float | None = None,
+        host: str | None = None,
+        prior_mtime_ns: int | None = None,
+        prior_known: bool = False,
+        run_id: str | None = None,
+    ) -> None:
+        self.pid = pid
+        self.started = started
+        self.host = host
+        self.prior_mtime_ns = prior_mtime_ns
+        self.prior_known = prior_known
+        self.run_id = run_id
+
+    @classmethod
+    def parse(cls, text: str) -> LockBody:
+        """Read any body: ours, Claude Code's bare PID, empty, or garbage (no holder)."""
+        lines = text.splitlines()
+        pid: int | None = None
+        if lines:
+            first = lines[0].strip()
+            if first.isdigit() and int(first) > 0:
+                pid = int(first)
+        fields: dict[str, str] = {}
+        for line in lines[1:]:
+            key, sep, value = line.partition("=")
+            if sep:
+                fields[key.strip()] = value.strip()
+        body = cls(pid, host=fields.get("host") or None, run_id=fields.get("run") or None)
+        started = fields.get("started")
+        if started:
+            try:
+                body.started = float(started)
+            except ValueError:
+                body.started = None
+        prior = fields.get("prior_mtime_ns")
+        if prior == "absent":
+            body.prior_known = True
+        elif prior and prior.lstrip("-").isdigit():
+            body.prior_known = True
+            body.prior_mtime_ns = int(prior)
+        return body
+
+    def render(self) -> str:
+        lines = [str(self.pid) if self.pid else ""]
+        if self.started is not None:
+            lines.append(f"started={self.started!r}")
+        if self.host:
+            lines.append(f"host={self.host}")
+        if self.prior_known:
+            prior = "absent" if self.prior_mtime_ns is None else str(self.prior_mtime_ns)
+            lines.append(f"prior_mtime_ns={prior}")
+        if self.run_id:
+            lines.append(f"run={self.run_id}")
+        return "\n".join(lines) + "\n"
+
+    def __repr__(self) -> str:
+        return (
+            f"LockBody(pid={self.pid!r}, started={self.started!r}, host={self.host!r}, "
+            f"prior_mtime_ns={self.prior_mtime_ns!r}, prior_known={self.prior_known!r}, "
+            f"run_id={self.run_id!r})"
+        )
+
+
+class LockStatus:
+    """What the lock file says right now, and what that means for its holder."""
+
+    __slots__ = ("age", "body", "mtime_ns", "path", "state")
+
+    def __init__(
+        self,
+        path: str,
+        mtime_ns: int | None,
+        body: LockBody | None,
+        state: str,
+        age: float | None,
+    ) -> None:
+        self.path = path
+        self.mtime_ns = mtime_ns  # None: no lock file
+        self.body = body
+        self.state = state
+        self.age = age  # seconds since the mtime, by the settings' clock
+
+    @property
+    def exists(self) -> bool:
+        return self.mtime_ns is not None
+
+    @property
+    def mtime(self) -> float | None:
+        return None if self.mtime_ns is None else self.mtime_ns / 1e9
+
+    @property
+    def held(self) -> bool:
+        return self.state in HELD_STATES
+
+    @property
+    def stale(self) -> bool:
+        return self.state in STALE_STATES
+
+    @property
+    def holder_pid(self) -> int | None:
+        return self.body.pid if self.body else None
+
+    def last_consolidated_ns(self) -> int | None:
+        """The start of the last successful consolidation, or None for never.
+
+        A stale holder's recorded prior mtime counts, not the crashed run's start: the time
+        gate reopens at once after a crash instead of a whole ``min_hours`` later.
+        """
+        if self.stale and self.body is not None and self.body.prior_known:
+            return self.body.prior_mtime_ns
+        return self.mtime_ns
+
+    def describe(self) -> str:
+        if self.body is None or self.body.pid is None:
+            return "free"
+        where = f" on {self.body.host}" if self.body.host else ""
+        age = f", {self.age / 60:.1f} min old" if self.age is not None else ""
+        return f"{self.state} holder: pid {self.body.pid}{where}{age}"
+
+    def as_dict(self) -> dict[str, object]:
+        body = self.body
+        return {
+            "path": self.path,
+            "exists": self.exists,
+            "mtime": self.mtime,
+            "age_seconds": self.age,
+            "state": self.state,
+            "holder": None
+            if body is None or body.pid is None
+            else {
+                "pid": body.pid,
+                "host": body.host,
+                "started": body.started,
+                "run_id": body.run_id,
+                "prior_mtime": None
+                if not body.prior_known or body.prior_mtime_ns is None
+                else body.prior_mtime_ns / 1e9,
+            },
+        }
+
+
+def read_status(
+    path: str, now: float, ttl_seconds: float, *, check_start_time: bool = True
+) -> LockStatus:
+    """Stat and (only when it is not empty) read the lock; classify its holder.
+
+    With ``check_start_time=False`` (the hook before its time gate) a running PID is taken
+    to be the holder without asking psutil when it started.
+    """
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return LockStatus(path, None, None, FREE, None)
+    age = now - st.st_mtime
+    if st.st_size == 0:
+        return LockStatus(path, st.st_mtime_ns, LockBody(None), FREE, age)
+    body = LockBody.parse(_read_text(path) or "")
+    return LockStatus(
+        path, st.st_mtime_ns, body, _holder_state(body, age, ttl_seconds, check_start_time), age
+    )
+
+
+def _holder_state(body: LockBody, age: float, ttl_seconds: float, check_start_time: bool) -> str:
+    if body.pid is None:
+        return FREE
+    if age >= ttl_seconds:
+        return EXPIRED
+    if body.host and body.host != this_host():
+        return FOREIGN
+    if not pid_running(body.pid):
+        return DEAD
+    if check_start_time and body.started is not None:
+        started = process_start_time(body.pid)
+        if started is None:
+            return DEAD
+        if abs(started - body.started) > START_TIME_TOLERANCE:
+            return REUSED
+    return LIVE
+
+
+def _read_text(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read(64 * 1024)
+    except FileNotFoundError:
+        return None
+
+
+def _write_atomic(path: str, text: str, mtime_ns: int) -> None:
+    """Replace ``path`` with ``text`` and the given mtime in one step (temp file, fsync, rename)."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, text.encode("utf-8"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.utime(tmp, ns=(mtime_ns, mtime_ns))
+        os.replace(tmp, path)
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:  # already gone: what we wanted (contextlib costs the hook)
+        return
+
+
+class _Guard:
+    """An exclusive ``flock`` on the side file, for one check-write-verify step."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.fd = -1
+
+    def __enter__(self) -> _Guard:
+        os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        os.close(self.fd)
+        self.fd = -1
+
+
+class ConsolidationLock:
+    """The lock of one memory directory."""
+
+    def __init__(
+        self,
+        memory_dir: str | os.PathLike[str],
+        *,
+        state_dir: str | os.PathLike[str] | None = None,
+        ttl_seconds: float = 3600.0,
+        clock: Clock | None = None,
+    ) -> None:
+        self.memory_dir = os.fspath(memory_dir)
+        self.state_dir = os.fspath(state_dir or os.path.join(self.memory_dir, STATE_DIRNAME))
+        self.path = os.path.join(self.memory_dir, LOCK_FILENAME)
+        self.guard_path = os.path.join(self.state_dir, GUARD_FILENAME)
+        self.ttl_seconds = ttl_seconds
+        self.clock = clock
+
+    @classmethod
+    def for_settings(cls, settings: Settings) -> ConsolidationLock:
+        return cls(
+            settings.memory_dir,
+            state_dir=settings.state_dir,
+            ttl_seconds=settings.lock_ttl_minutes * 60,
+            clock=settings.clock,
+        )
+
+    def now(self) -> float:
+        return self.clock.now() if self.clock is not None else time.time()
+
+    def status(self, *, check_start_time: bool = True) -> LockStatus:
+        """The lock as it is; reads only (safe for ``autodream status``)."""
+        return read_status(
+            self.path, self.now(), self.ttl_seconds, check_start_time=check_start_time
+        )
+
+    def acquire(self, *, run_id: str | None = None) -> Lease:
+        """Take the lock for a run starting now, or raise ``LockHeld``.
+
+        The mtime becomes the run's start (by the clock). The value to roll back to is the
+        current mtime, or a stale holder's recorded prior mtime (crash recovery), or "no
+        file" when there was none.
+        """
+        start_ns = int(self.now() * 1e9)
+        os.makedirs(self.memory_dir, exist_ok=True)
+        with _Guard(self.guard_path):
+            status = self.status()
+            if status.held:
+                raise LockHeld(f"consolidation lock {self.path} is held: {status.describe()}")
+            if status.stale and status.body is not None and status.body.prior_known:
+                prior_ns = status.body.prior_mtime_ns
+            else:
+                prior_ns = status.mtime_ns
+            pid = os.getpid()
+            body = LockBody(
+                pid,
+                started=process_start_time(pid),
+                host=this_host(),
+                prior_mtime_ns=prior_ns,
+                prior_known=True,
+                run_id=run_id,
+            )
+            text = body.render()
+            _write_atomic(self.path, text, start_ns)
+            # Verify: a writer that ignores our guard (Claude Code) may have raced us.
+            if _read_text(self.path) != text:
+                raise LockHeld(f"consolidation lock {self.path} was taken by another process")
+        return Lease(self, text, start_ns, prior_ns)
+
+    def recover(self) -> bool:
+        """Roll a stale holder's run back to its recorded prior mtime; True if one was.
+
+        Called by the gate chain when it finds a crashed holder, so the lock file tells the
+        truth again (also to Claude Code sharing the directory).
+        """
+        if not os.path.isdir(self.memory_dir):
+            return False
+        with _Guard(self.guard_path):
+            status = self.status()
+            body = status.body
+            if not status.stale or body is None or not body.prior_known:
+                return False
+            _restore(self.path, body.prior_mtime_ns)
+            return True
+
+
+def _restore(path: str, prior_ns: int | None) -> None:
+    if prior_ns is None:
+        _unlink(path)
+    else:
+        _write_atomic(path, "", prior_ns)
+
+
+class Lease:
+    """A held lock. ``release()`` after success, ``rollback()`` after anything else.
+
+    As a context manager it releases on a clean exit and rolls back on any exception,
+    ``KeyboardInterrupt`` and ``SystemExit`` included.
+    """
+
+    def __init__(
+        self, lock: ConsolidationLock, body_text: str, start_ns: int, prior_mtime_ns: int | None
+    ) -> None:
+        self.lock = lock
+        self.body_text = body_text
+        self.start_ns = start_ns
+        self.prior_mtime_ns = prior_mtime_ns
+        self.outcome: str | None = None  # "released" or "rolled back" once done
+
+    @property
+    def start(self) -> float:
+        return self.start_ns / 1e9
+
+    @property
+    def prior_mtime(self) -> float | None:
+        return None if self.prior_mtime_ns is None else self.prior_mtime_ns / 1e9
+
+    @property
+    def active(self) -> bool:
+        return self.outcome is None
+
+    def release(self) -> bool:
+        """Clear the holder; the mtime stays at the run's start. False if no longer ours."""
+        return self._finish("released", self.start_ns, clear_only=True)
+
+    def rollback(self) -> bool:
+        """Restore the prior mtime (or delete the file if there was none). False if no
+        longer ours (another process reclaimed it after the TTL)."""
+        return self._finish("rolled back", self.prior_mtime_ns, clear_only=False)
+
+    def _finish(self, outcome: str, mtime_ns: int | None, *, clear_only: bool) -> bool:
+        if self.outcome is not None:
+            return self.outcome == outcome
+        self.outcome = outcome
+        with _Guard(self.lock.guard_path):
+            if _read_text(self.lock.path) != self.body_text:
+                return False
+            if clear_only:
+                _write_atomic(self.lock.path, "", self.start_ns)
+            else:
+                _restore(self.lock.path, mtime_ns)
+            return True
+
+    def __enter__(self) -> Lease:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if exc_type is None:
+            self.release()
+        else:
+            self.rollback()

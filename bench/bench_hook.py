@@ -1,0 +1,93 @@
+"""autodream-hook with the time gate closed, against a bare interpreter start, side by side.
+
+    python bench/bench_hook.py [--runs 30]
+
+Target: the hook entry (``from autodream.hook import main``) within 1.5x of ``python -c pass``
+(the same interpreter). Also shown: ``python -m autodream.hook`` (runpy's imports) and the
+console script as pip writes it (its wrapper imports ``re``), which are not ours to trim.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+from autodream.config import sanitize  # noqa: E402
+
+PIP_STYLE_WRAPPER = """import re
+import sys
+from autodream.hook import main
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit(main())
+"""
+
+
+def median_ms(argv: list[str], payload: bytes, env: dict[str, str], runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, input=payload, env=env, check=True, stdout=subprocess.DEVNULL)
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        project = root / "project"
+        project.mkdir()
+        home = root / "claude"
+        memory = home / "projects" / sanitize(str(project.resolve())) / "memory"
+        memory.mkdir(parents=True)
+        (memory / ".consolidate-lock").touch()  # a dream just ran: the time gate is closed
+        wrapper = root / "autodream-hook"
+        wrapper.write_text(PIP_STYLE_WRAPPER)
+
+        env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # measure with .pyc files, as installed
+        env["CLAUDE_CONFIG_DIR"] = str(home)
+        env["PYTHONPATH"] = str(REPO_ROOT)
+        payload = json.dumps(
+            {
+                "session_id": "3f2c1b7e-1111-4222-8333-444455556666",
+                "transcript_path": str(home / "projects" / "x" / "s.jsonl"),
+                "cwd": str(project),
+                "hook_event_name": "Stop",
+            }
+        ).encode()
+        py = sys.executable
+        commands = {
+            "python -c pass": [py, "-c", "pass"],
+            "hook entry": [py, "-c", "from autodream.hook import main; main()"],
+            "python -m autodream.hook": [py, "-m", "autodream.hook"],
+            "pip-style console script": [py, str(wrapper)],
+        }
+        for argv in commands.values():  # warm up: write .pyc files, fill the page cache
+            subprocess.run(argv, input=payload, env=env, check=True)
+        results = {name: median_ms(cmd, payload, env, args.runs) for name, cmd in commands.items()}
+
+    base = results["python -c pass"]
+    print(f"median of {args.runs} runs, time gate closed ({sys.executable})")
+    for name, ms in results.items():
+        print(f"  {name:<26} {ms:7.2f} ms  {ms / base:5.2f}x")
+    verdict = "meets" if results["hook entry"] / base <= 1.5 else "misses"
+    print(f"hook entry / python -c pass = {results['hook entry'] / base:.2f}x ({verdict} 1.5x)")
+
+
+if __name__ == "__main__":
+    main()

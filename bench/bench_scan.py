@@ -1,0 +1,103 @@
+"""The session scan of a sessions dir holding 10,000 transcripts.
+
+    python bench/bench_scan.py [--sessions 10000] [--runs 15]
+
+Target: at most 50 ms per scan (median). Two cases: the usual one (a few sessions touched
+since the last dream) and the worst (every transcript touched, each one becomes a
+``SessionInfo``). Also printed, side by side in the same run: a bare ``os.scandir`` + ``stat``
+loop over the same directory, the floor any scan pays.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from autodream import gates
+from autodream.settings import FixedClock, Settings
+
+T0 = 1_780_000_000.0
+
+
+TOUCHED_USUALLY = 20
+
+
+def populate(sessions_dir: Path, count: int) -> None:
+    """``count`` sessions, the last ``TOUCHED_USUALLY`` of them touched at T0 - 1 h and the
+    others before T0 - 2 h; plus subagent clutter that never counts."""
+    line = b'{"type":"user","message":{"role":"user","content":"hello"}}\n'
+    for i in range(count):
+        path = sessions_dir / f"{uuid.uuid4()}.jsonl"
+        path.write_bytes(line)
+        mtime = T0 - 3600 if i >= count - TOUCHED_USUALLY else T0 - 7200 - i
+        os.utime(path, (mtime, mtime))
+    for i in range(count // 10):
+        (sessions_dir / f"agent-{i:08x}.jsonl").write_bytes(line)
+
+
+def median_ms(fn: object, runs: int) -> float:
+    assert callable(fn)
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    return statistics.median(samples)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--sessions", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=15)
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        sessions = root / "sessions"
+        sessions.mkdir()
+        populate(sessions, args.sessions)
+        settings = Settings(
+            project_root=root,
+            memory_dir=root / "memory",
+            sessions_dir=sessions,
+            clock=FixedClock(T0),
+        )
+
+        def scan() -> None:
+            found = gates.sessions_since(settings, T0 - 5400, exclude_id=None)
+            assert len(found) == TOUCHED_USUALLY
+
+        def scan_all() -> None:
+            found = gates.sessions_since(settings, None, exclude_id=None)
+            assert len(found) == args.sessions
+
+        def floor() -> None:
+            with os.scandir(sessions) as entries:
+                for entry in entries:
+                    entry.stat()
+
+        scan()  # warm the directory cache for all
+        floor_ms = median_ms(floor, args.runs)
+        scan_ms = median_ms(scan, args.runs)
+        all_ms = median_ms(scan_all, args.runs)
+
+    clutter = args.sessions // 10
+    print(f"{args.sessions} transcripts (+{clutter} agent-*), median of {args.runs} runs")
+    print(f"  scandir+stat floor          {floor_ms:7.2f} ms  1.00x")
+    touched = f"scan, {TOUCHED_USUALLY} touched since"
+    print(f"  {touched:<27} {scan_ms:7.2f} ms  {scan_ms / floor_ms:.2f}x")
+    print(f"  scan, all touched (worst)   {all_ms:7.2f} ms  {all_ms / floor_ms:.2f}x")
+    verdict = "meets" if scan_ms <= 50 else "misses"
+    print(f"scan = {scan_ms:.1f} ms ({verdict} the 50 ms target)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,138 @@
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import errors
+from autodream.cli import cli
+from autodream.lock import LockBody, process_start_time, this_host
+from tests.claude_layout import T0, Layout, make_layout
+
+LAST = T0 - 30 * 3600
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Layout:
+    return make_layout(tmp_path)
+
+
+def invoke(layout: Layout, *args: str, **env: str) -> tuple[int, str]:
+    result = CliRunner().invoke(
+        cli, list(args), env=layout.env(AUTODREAM_NOW=str(T0), **env), catch_exceptions=False
+    )
+    return result.exit_code, result.output
+
+
+def test_status_shows_every_gate_paths_holder_and_backend(layout: Layout) -> None:
+    ids = [layout.add_session(LAST + 60 * i) for i in range(1, 4)]
+    body = LockBody(
+        os.getpid(),
+        started=process_start_time(os.getpid()),
+        host=this_host(),
+        prior_mtime_ns=int(LAST * 1e9),
+        prior_known=True,
+    )
+    layout.set_lock(T0 - 120, body.render())
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert f"memory_dir:   {layout.memory_dir}" in out
+    assert f"sessions_dir: {layout.sessions_dir}" in out
+    assert "backend:      local (no API key: using the local engine)" in out
+    assert "time  closed 0.0 h since the last dream (a dream is running" in out
+    assert "scan  closed 0 sessions touched" in out  # counted from the running dream's start
+    assert f"lock  closed live holder: pid {os.getpid()} on {this_host()}, 2.0 min old" in out
+    assert f"lock holder:  pid {os.getpid()}, host {this_host()}, 2.0 min old, live" in out
+    assert "verdict:      closed by time" in out
+    assert not any(i in out for i in ids)
+
+
+def test_status_lists_sessions_and_a_dead_holder_as_stale(layout: Layout) -> None:
+    ids = [layout.add_session(LAST + 60 * i) for i in range(1, 4)]
+    body = f"999999999\nhost={this_host()}\nprior_mtime_ns={int(LAST * 1e9)}\n"
+    layout.set_lock(T0 - 120, body)
+    code, out = invoke(layout, "--min-sessions", "3", "status", "--project", str(layout.project))
+    assert code == 0, out
+    assert "time  open   30.0 h since the last dream" in out
+    assert "scan  open   3 sessions touched since the last dream (min_sessions is 3)" in out
+    for session_id in ids:
+        assert session_id in out
+    assert "lock holder:  pid 999999999" in out and out.rstrip().endswith("all gates open")
+    assert "dead" in out
+
+
+def test_status_json(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    sid = layout.add_session(LAST + 60)
+    code, out = invoke(layout, "--project", str(layout.project), "status", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["paths"]["memory_dir"] == str(layout.memory_dir)
+    assert data["backend"] == {"name": "local", "reason": "no API key: using the local engine"}
+    assert [g["name"] for g in data["gates"]] == ["time", "scan", "lock"]
+    assert [g["open"] for g in data["gates"]] == [True, False, True]
+    assert data["hours_since_last"] == pytest.approx(30.0)
+    assert [s["id"] for s in data["sessions"]] == [sid]
+    assert data["closed_by"] == "scan"
+    assert data["lock"]["state"] == "free"
+
+
+def test_status_changes_nothing(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    for i in range(6):
+        layout.add_session(LAST + i + 1)
+    before = layout.lock_path.stat().st_mtime_ns
+    code, _ = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert layout.lock_path.stat().st_mtime_ns == before
+    assert not (layout.memory_dir / ".autodream").exists(), "no throttle stamp, no guard file"
+
+
+def test_status_reports_the_anthropic_backend_when_a_key_is_present(layout: Layout) -> None:
+    code, out = invoke(
+        layout, "status", "--project", str(layout.project), ANTHROPIC_API_KEY="test-key"
+    )
+    assert code == 0
+    assert "backend:      anthropic (API key found (ANTHROPIC_API_KEY)" in out
+
+
+def test_help_lists_the_exit_codes() -> None:
+    result = CliRunner().invoke(cli, ["--help"])
+    assert result.exit_code == 0
+    for name, code in errors.EXIT_CODES.items():
+        assert f"{code} {name}" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "code", "message"),
+    [
+        ([], {}, errors.GateClosed.exit_code, "scan gate closed: 0 sessions"),
+        (["--min-hours", "48"], {}, errors.GateClosed.exit_code, "time gate closed: 30.0 h"),
+        (["--force"], {}, errors.DreamFailed.exit_code, "no dream engine installed yet"),
+        (["--min-sessions", "x"], {}, errors.ConfigError.exit_code, "--min-sessions"),
+        ([], {"AUTODREAM_MIN_HOURS": "-1"}, errors.ConfigError.exit_code, "AUTODREAM_MIN_HOURS"),
+        (["--backend", "gpt"], {}, errors.ConfigError.exit_code, "backend"),
+    ],
+)
+def test_the_dream_command_exit_codes(
+    layout: Layout, args: list[str], env: dict[str, str], code: int, message: str
+) -> None:
+    layout.set_lock(LAST)
+    result = CliRunner().invoke(
+        cli, ["--project", str(layout.project), *args], env=layout.env(AUTODREAM_NOW=str(T0), **env)
+    )
+    assert result.exit_code == code, result.output
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert layout.lock_path.stat().st_mtime == LAST, "nothing ran, or it rolled back"
+
+
+def test_a_held_lock_exits_with_lock_held(layout: Layout) -> None:
+    body = LockBody(os.getpid(), started=process_start_time(os.getpid()), host=this_host())
+    layout.set_lock(T0 - 60, body.render())
+    code, out = invoke(layout, "--project", str(layout.project), "--force")
+    assert code == errors.LockHeld.exit_code
+    assert "lock gate closed" in out

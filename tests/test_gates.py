@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+import dataclasses
+import os
+from pathlib import Path
+
+import pytest
+
+from autodream import gates
+from autodream.lock import ConsolidationLock, LockBody, process_start_time, this_host
+from autodream.settings import FixedClock
+from tests.claude_layout import T0, Layout, make_layout, run_cli
+from tests.factories import TranscriptBuilder
+
+HOUR = 3600.0
+LAST = T0 - 30 * HOUR  # the last dream
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Layout:
+    return make_layout(tmp_path)
+
+
+@pytest.mark.parametrize(("hours_since", "is_open"), [(23.99, False), (24.0, True), (100, True)])
+def test_time_gate_opens_at_min_hours(layout: Layout, hours_since: float, is_open: bool) -> None:
+    layout.set_lock(T0 - hours_since * HOUR)
+    report = gates.evaluate(layout.settings(min_sessions=0))
+    time_result = report.results[0]
+    assert (time_result.name, time_result.open) == ("time", is_open)
+    assert f"{hours_since:.1f} h" in time_result.figure
+    assert report.closed_by == (None if is_open else "time")
+    if not is_open:
+        assert len(report.results) == 1, "the first closed gate ends the chain"
+
+
+def test_time_gate_is_open_when_never_consolidated(layout: Layout) -> None:
+    report = gates.evaluate(layout.settings(min_sessions=0))
+    assert report.open
+    assert report.results[0].figure == "never consolidated"
+
+
+@pytest.mark.parametrize(("sessions", "is_open"), [(4, False), (5, True)])
+def test_scan_gate_opens_at_min_sessions(layout: Layout, sessions: int, is_open: bool) -> None:
+    layout.set_lock(LAST)
+    touched = [layout.add_session(LAST + 60 * (i + 1)) for i in range(sessions)]
+    layout.add_session(LAST - 60)  # before the last dream: not counted
+    report = gates.evaluate(layout.settings())
+    scan = report.result("scan")
+    assert scan is not None and scan.open is is_open
+    assert f"{sessions} sessions touched" in scan.figure
+    assert [s.id for s in report.sessions] == touched
+    assert all(s.path.is_file() for s in report.sessions)
+    assert report.closed_by == (None if is_open else "scan")
+
+
+def test_current_and_subagent_sessions_are_not_counted(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    counted = [layout.add_session(LAST + 60 * i) for i in range(1, 3)]
+    current = layout.add_session(LAST + 600)
+    parent = counted[0]
+    subagents = layout.sessions_dir / parent / "subagents"
+    subagents.mkdir(parents=True)
+    (subagents / "agent-a1b2c3d4.jsonl").write_text("{}\n")
+    (layout.sessions_dir / "agent-a1b2c3d4.jsonl").write_text("{}\n")  # older layout
+    (layout.sessions_dir / "notes.jsonl").write_text("{}\n")
+    (layout.sessions_dir / f"{parent}.jsonl.bak").write_text("{}\n")
+    TranscriptBuilder(session_id="11111111-2222-4333-8444-555555555555").user("hi").write(
+        layout.sessions_dir, set_mtime=False
+    )
+    sessions = gates.sessions_since(layout.settings(), LAST, exclude_id=current)
+    assert [s.id for s in sessions] == [*counted, "11111111-2222-4333-8444-555555555555"]
+
+
+def test_scan_is_throttled_within_the_interval(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    first = gates.evaluate(layout.settings())
+    assert first.closed_by == "scan"
+    for i in range(5):
+        layout.add_session(T0 + i)
+    throttled = gates.evaluate(layout.settings(now=T0 + 9.9 * 60))
+    scan = throttled.result("scan")
+    assert scan is not None and not scan.open
+    assert "last scan 9.9 min ago" in scan.figure
+    assert throttled.sessions == [], "a throttled gate does not scan"
+    reopened = gates.evaluate(layout.settings(now=T0 + 10 * 60))
+    assert reopened.open
+    assert len(reopened.sessions) == 5
+
+
+def test_throttle_holds_across_processes(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    first = run_cli(layout, env=layout.env(AUTODREAM_NOW=str(T0)))
+    assert first.returncode == 4, first.stderr
+    assert "scan gate closed: 0 sessions" in first.stderr
+    for i in range(5):
+        layout.add_session(T0 + i)
+    second = run_cli(layout, env=layout.env(AUTODREAM_NOW=str(T0 + 5 * 60)))
+    assert second.returncode == 4
+    assert "last scan 5.0 min ago" in second.stderr
+    third = run_cli(layout, env=layout.env(AUTODREAM_NOW=str(T0 + 11 * 60)))
+    # Every gate is open now; the dream itself has no engine yet in this build.
+    assert "gate closed" not in third.stderr
+    assert third.returncode == 6, third.stderr
+    assert layout.lock_path.stat().st_mtime == LAST, "the failed dream rolled the lock back"
+
+
+def test_force_skips_time_and_scan_but_never_the_lock(layout: Layout) -> None:
+    layout.set_lock(T0 - HOUR)  # time gate closed, no sessions
+    forced = gates.evaluate(layout.settings(), force=True)
+    assert forced.open
+    assert [r.skipped for r in forced.results] == [True, True, False]
+
+    body = LockBody(
+        os.getpid(),
+        started=process_start_time(os.getpid()),
+        host=this_host(),
+        prior_mtime_ns=int(LAST * 1e9),
+        prior_known=True,
+    )
+    layout.set_lock(T0 - 60, body.render())
+    held = gates.evaluate(layout.settings(), force=True)
+    assert held.closed_by == "lock"
+    lock_result = held.result("lock")
+    assert lock_result is not None and f"pid {os.getpid()}" in lock_result.figure
+
+
+def test_a_running_dream_closes_the_time_gate(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    lease = ConsolidationLock.for_settings(layout.settings(min_hours=0)).acquire()
+    report = gates.evaluate(layout.settings(now=T0 + 60, min_hours=0, min_sessions=0))
+    assert report.closed_by == "time"
+    assert "a dream is running" in report.results[0].reason
+    lease.rollback()
+
+
+def test_inspect_reports_every_gate_and_touches_nothing(layout: Layout) -> None:
+    layout.set_lock(T0 - HOUR)
+    layout.add_session(T0 - 60)
+    stamp = gates.scan_stamp_path(layout.settings())
+    report = gates.inspect(layout.settings())
+    assert [r.name for r in report.results] == ["time", "scan", "lock"]
+    assert not stamp.exists()
+    assert layout.lock_path.stat().st_mtime == T0 - HOUR
+    assert len(report.sessions) == 1
+
+
+def test_sessions_since_without_a_sessions_dir_is_empty(layout: Layout) -> None:
+    settings = layout.settings()
+    assert not settings.sessions_dir.exists()
+    assert gates.sessions_since(settings, None) == []
+
+
+def test_clock_is_the_only_source_of_now(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    clock = FixedClock(LAST + HOUR)
+    settings = dataclasses.replace(layout.settings(min_sessions=0), clock=clock)
+    assert gates.evaluate(settings).closed_by == "time"
+    clock.advance(23 * HOUR)
+    assert gates.evaluate(settings).open

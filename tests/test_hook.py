@@ -1,0 +1,163 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autodream.hook import parse_payload
+from tests.claude_layout import T0, Layout, make_layout
+
+SESSION = "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab"
+FORBIDDEN = ("click", "anthropic", "watchdog", "yaml", "psutil", "json", "typing", "dataclasses")
+# Runs the hook, then reports which heavy modules it pulled in beyond a bare interpreter's.
+PROBE = (
+    "import sys; before = set(sys.modules); from autodream.hook import main; main(); "
+    f"print(sorted(m for m in {FORBIDDEN!r} if m in sys.modules and m not in before))"
+)
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Layout:
+    return make_layout(tmp_path)
+
+
+def hook_json(layout: Layout, event: str = "Stop") -> bytes:
+    """What Claude Code 2.1 sends a Stop hook on stdin."""
+    return json.dumps(
+        {
+            "session_id": SESSION,
+            "transcript_path": str(layout.sessions_dir / f"{SESSION}.jsonl"),
+            "cwd": str(layout.project),
+            "permission_mode": "default",
+            "hook_event_name": event,
+            "stop_hook_active": False,
+        }
+    ).encode()
+
+
+def run_hook(
+    layout: Layout, stdin: bytes | None, argv: list[str] | None = None, **env: str
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        argv or [sys.executable, "-m", "autodream.hook"],
+        input=stdin,
+        stdin=subprocess.DEVNULL if stdin is None else None,
+        capture_output=True,
+        env=layout.env(**env),
+        cwd=layout.project,
+        timeout=30,
+    )
+
+
+@pytest.mark.parametrize(
+    "stdin",
+    [b"", b"\x00\xffnot json at all{{{", b'{"cwd": 42, "session_id": null}', b"[1, 2]", None],
+    ids=["empty", "garbage", "wrong-types", "not-an-object", "devnull"],
+)
+def test_the_hook_exits_0_silently_on_any_stdin(layout: Layout, stdin: bytes | None) -> None:
+    layout.set_lock(T0)
+    result = run_hook(layout, stdin, AUTODREAM_NOW=str(T0 + 60))
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")
+
+
+def test_real_hook_json_with_the_time_gate_closed_imports_nothing_heavy(layout: Layout) -> None:
+    layout.set_lock(T0)
+    result = run_hook(
+        layout, hook_json(layout), [sys.executable, "-c", PROBE], AUTODREAM_NOW=str(T0 + 60)
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.decode().strip() == "[]"
+    assert result.stderr == b""
+
+
+def test_debug_prints_one_line_on_stderr(layout: Layout) -> None:
+    layout.set_lock(T0)
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0 + 60), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0
+    assert result.stdout == b""
+    lines = result.stderr.decode().splitlines()
+    assert lines == [
+        "autodream-hook: time gate closed: 0.0 h since the last dream, min_hours is 24"
+    ]
+
+
+def test_a_stdin_that_never_closes_does_not_hang_the_hook(layout: Layout) -> None:
+    layout.set_lock(T0)
+    hook = subprocess.Popen(
+        [sys.executable, "-m", "autodream.hook"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=layout.env(AUTODREAM_NOW=str(T0 + 60)),
+    )
+    assert hook.stdin is not None
+    hook.stdin.write(b'{"session_id": "')  # and then nothing more
+    hook.stdin.flush()
+    hook.wait(timeout=30)  # returns while our end of its stdin is still open
+    assert hook.stdout is not None and hook.stderr is not None
+    assert (hook.returncode, hook.stdout.read(), hook.stderr.read()) == (0, b"", b"")
+    hook.stdin.close()
+
+
+def test_bad_configuration_does_not_fail_the_agent(layout: Layout) -> None:
+    (layout.project / "autodream.toml").write_text("min_hour = 1\n")
+    result = run_hook(layout, hook_json(layout), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0
+    assert result.stdout == b""
+    assert "min_hour" in result.stderr.decode()
+
+
+def test_open_gates_spawn_a_detached_dream_that_logs_to_the_state_dir(layout: Layout) -> None:
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    layout.add_session(T0, SESSION)  # the current session: not counted, so 5 others are needed
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0
+    assert "dream started" in result.stderr.decode()
+    log = layout.memory_dir / ".autodream" / "logs" / "dream.log"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and "no dream engine" not in _read(log):
+        time.sleep(0.05)
+    # Until the engine lands the child fails, which proves it ran past the gates it was
+    # spared (time, scan) to the lock, and rolled back.
+    assert "no dream engine installed yet" in _read(log)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and layout.lock_path.read_text():
+        time.sleep(0.05)
+    assert layout.lock_path.stat().st_mtime == T0 - 48 * 3600
+    assert (layout.memory_dir / ".autodream" / "scan-stamp").exists()
+
+
+def _read(path: Path) -> str:
+    return path.read_text() if path.exists() else ""
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.text()
+    | st.floats(allow_nan=False, allow_infinity=False),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text(), json_values, max_size=6))
+def test_payload_parsing_agrees_with_json_loads(payload: dict[str, object]) -> None:
+    raw = json.dumps(payload).encode()
+    assert parse_payload(raw) == json.loads(raw)
+    assert parse_payload(b"  \n" + raw + b"\n") == payload
+
+
+@pytest.mark.parametrize("raw", [b'{"a": 1} trailing', b'{"a": 1', b"\xff\xfe", b"null"])
+def test_payload_parsing_rejects_what_is_not_one_object(raw: bytes) -> None:
+    assert parse_payload(raw) == {}

@@ -1,0 +1,255 @@
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import config
+from autodream.cli import cli
+from autodream.errors import ConfigError
+from autodream.settings import (
+    LOCK_FILENAME,
+    STATE_DIRNAME,
+    FixedClock,
+    Settings,
+    SystemClock,
+    backend_choice,
+)
+from tests.claude_layout import Layout, make_layout
+
+
+@pytest.fixture
+def layout(tmp_path: Path) -> Layout:
+    return make_layout(tmp_path)
+
+
+def resolve(layout: Layout, project: Path | None = None, **env: str) -> Settings:
+    return Settings.resolve(project or layout.project, env=layout.env(**env))
+
+
+@pytest.mark.parametrize(
+    ("path", "expected"),
+    [
+        ("/home/user/proj", "-home-user-proj"),
+        ("/home/user/my_project.v2", "-home-user-my-project-v2"),
+        ("C:\\Users\\alice\\some project", "C--Users-alice-some-project"),
+        ("/home/user/文档/x", "-home-user----x"),
+        ("/tmp/caf\u00e9", "-tmp-caf-"),
+        ("/tmp/\U0001f600", "-tmp---"),  # outside the BMP: two UTF-16 units, two dashes
+    ],
+)
+def test_sanitize_follows_claude_code(path: str, expected: str) -> None:
+    assert config.sanitize(path) == expected
+
+
+def test_long_names_are_cut_with_a_hash_suffix() -> None:
+    long_a = "/x" * 150
+    long_b = "/y" + "/x" * 149
+    name_a, name_b = config.sanitize(long_a), config.sanitize(long_b)
+    prefix, _, suffix = name_a.rpartition("-")
+    assert prefix == "-x" * 100
+    assert name_a != name_b, "long paths sharing a sanitized prefix must not collide"
+    # The suffix is base 36 of |Java-style 32-bit string hash|; "hello".hashCode() == 99162322.
+    assert int(config.sanitize("/" * 200 + "hello").rpartition("-")[2], 36) == abs(
+        _java_hash("/" * 200 + "hello")
+    )
+    assert int(suffix, 36) == abs(_java_hash(long_a))
+    assert _java_hash("hello") == 99162322
+
+
+def _java_hash(text: str) -> int:
+    h = 0
+    for ch in text:
+        h = (31 * h + ord(ch)) % 2**32
+    return h - 2**32 if h >= 2**31 else h
+
+
+def test_default_discovery_follows_claude_code(layout: Layout) -> None:
+    settings = resolve(layout)
+    assert settings.project_root == layout.project
+    assert settings.memory_dir == layout.memory_dir
+    assert settings.sessions_dir == layout.sessions_dir
+    assert settings.state_dir == layout.memory_dir / STATE_DIRNAME
+    assert settings.lock_path == layout.memory_dir / LOCK_FILENAME
+    assert isinstance(settings.clock, SystemClock)
+    assert (settings.min_hours, settings.min_sessions) == (24.0, 5)
+    assert (settings.scan_interval_minutes, settings.lock_ttl_minutes) == (10.0, 60.0)
+
+
+def test_claude_config_dir_moves_claude_home(layout: Layout, tmp_path: Path) -> None:
+    env = layout.env()
+    env.pop("CLAUDE_CONFIG_DIR")
+    env["HOME"] = str(tmp_path / "home")
+    default = Settings.resolve(layout.project, env=env)
+    assert str(default.memory_dir).startswith(str(Path.home() / ".claude" / "projects"))
+    moved = resolve(layout)
+    assert moved.memory_dir.is_relative_to(layout.claude_home / "projects")
+
+
+def git(*args: str, cwd: Path) -> None:
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+
+
+def test_memory_dir_comes_from_the_git_root_and_sessions_from_the_cwd(layout: Layout) -> None:
+    git("init", "-q", cwd=layout.project)
+    sub = layout.project / "src" / "pkg"
+    sub.mkdir(parents=True)
+    settings = resolve(layout, project=sub)
+    assert settings.memory_dir == layout.memory_dir
+    assert settings.project_root == layout.project
+    assert settings.sessions_dir == layout.claude_home / "projects" / config.sanitize(str(sub))
+
+
+def test_a_worktree_shares_the_main_repository_memory(layout: Layout, tmp_path: Path) -> None:
+    git("init", "-q", cwd=layout.project)
+    env = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t"}
+    subprocess.run(
+        ["git", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"],
+        cwd=layout.project,
+        check=True,
+        env={**os.environ, **env},
+    )
+    worktree = tmp_path / "wt"
+    git("worktree", "add", "-q", str(worktree), cwd=layout.project)
+    settings = resolve(layout, project=worktree)
+    assert settings.memory_dir == layout.memory_dir, "memory follows the canonical (main) root"
+    assert settings.project_root == worktree.resolve()
+    assert settings.sessions_dir.name == config.sanitize(str(worktree.resolve()))
+
+
+@pytest.mark.parametrize(
+    ("toml", "env", "flag", "expected"),
+    [
+        (None, None, None, 24.0),
+        ("min_hours = 12", None, None, 12.0),
+        ("min_hours = 12", "6", None, 6.0),
+        ("min_hours = 12", "6", 3.0, 3.0),
+        (None, None, 0.5, 0.5),
+    ],
+)
+def test_precedence_flags_env_file_defaults(
+    layout: Layout, toml: str | None, env: str | None, flag: float | None, expected: float
+) -> None:
+    if toml:
+        (layout.project / "autodream.toml").write_text(toml + "\n")
+    extra = {"AUTODREAM_MIN_HOURS": env} if env else {}
+    settings = Settings.resolve(
+        layout.project, overrides={"min_hours": flag}, env=layout.env(**extra)
+    )
+    assert settings.min_hours == expected
+
+
+def test_pyproject_tool_table_is_read_and_other_pyprojects_ignored(layout: Layout) -> None:
+    pyproject = layout.project / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "x"\n')
+    assert resolve(layout).config_path is None
+    pyproject.write_text('[project]\nname = "x"\n\n[tool.autodream]\nmin_sessions = 2\n')
+    settings = resolve(layout)
+    assert settings.min_sessions == 2
+    assert settings.config_path == pyproject
+
+
+def test_config_paths_are_relative_to_the_config_file(layout: Layout, tmp_path: Path) -> None:
+    (layout.project / "mem").mkdir()
+    (layout.project / "logs").mkdir()
+    (layout.project / "autodream.toml").write_text(
+        'memory_dir = "mem"\nsessions_dir = "logs"\nproject_root = "."\n'
+    )
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    cwd = os.getcwd()
+    os.chdir(elsewhere)
+    try:
+        settings = resolve(layout)
+    finally:
+        os.chdir(cwd)
+    assert settings.memory_dir == layout.project / "mem"
+    assert settings.sessions_dir == layout.project / "logs"
+    assert settings.project_root == layout.project
+
+
+@pytest.mark.parametrize(
+    ("toml", "env", "key"),
+    [
+        ("min_hour = 3", {}, "'min_hour'"),
+        ('min_hours = "soon"', {}, "min_hours"),
+        ("min_sessions = 2.5", {}, "min_sessions"),
+        ("allow_loss = 1", {}, "allow_loss"),
+        ('backend = "gpt"', {}, "backend"),
+        ('sessions_dir = "no/such/dir"', {}, "sessions_dir"),
+        ('project_root = "missing"', {}, "project_root"),
+        ("", {"AUTODREAM_MIN_SESSIONS": "many"}, "AUTODREAM_MIN_SESSIONS"),
+        ("", {"AUTODREAM_SESSIONS_DIR": "/no/such/dir"}, "sessions_dir"),
+        ("", {"AUTODREAM_NOW": "yesterday"}, "AUTODREAM_NOW"),
+        ("min_hours = [", {}, "autodream.toml"),
+    ],
+)
+def test_bad_configuration_is_one_line_naming_the_key(
+    layout: Layout, toml: str, env: dict[str, str], key: str
+) -> None:
+    (layout.project / "autodream.toml").write_text(toml + "\n")
+    with pytest.raises(ConfigError) as excinfo:
+        resolve(layout, **env)
+    message = str(excinfo.value)
+    assert key in message
+    assert "\n" not in message
+
+    result = CliRunner().invoke(
+        cli, ["status", "--project", str(layout.project)], env={**layout.env(), **env}
+    )
+    assert result.exit_code == ConfigError.exit_code
+    assert key in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_missing_project_dir_is_a_config_error(layout: Layout) -> None:
+    with pytest.raises(ConfigError, match="project"):
+        resolve(layout, project=layout.project / "nope")
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("1780000000", 1_780_000_000.0),
+        ("2026-05-28T20:26:40Z", 1_780_000_000.0),
+        ("2026-05-28T22:26:40+02:00", 1_780_000_000.0),
+        ("2026-05-28T20:26:40", 1_780_000_000.0),
+    ],
+)
+def test_autodream_now_fixes_the_clock(layout: Layout, value: str, expected: float) -> None:
+    settings = resolve(layout, AUTODREAM_NOW=value)
+    assert isinstance(settings.clock, FixedClock)
+    assert settings.now() == expected
+
+
+@pytest.mark.parametrize(
+    ("backend", "env", "api_key", "name", "reason"),
+    [
+        ("auto", {}, None, "local", "no API key: using the local engine"),
+        ("auto", {"ANTHROPIC_API_KEY": "k"}, None, "anthropic", "ANTHROPIC_API_KEY"),
+        ("auto", {}, "k", "anthropic", "api_key setting"),
+        ("local", {"ANTHROPIC_API_KEY": "k"}, None, "local", "configured"),
+        ("anthropic", {}, None, "anthropic", "no API key"),
+    ],
+)
+def test_backend_choice_says_which_and_why(
+    layout: Layout,
+    backend: str,
+    env: dict[str, str],
+    api_key: str | None,
+    name: str,
+    reason: str,
+) -> None:
+    settings = dataclasses.replace(resolve(layout), backend=backend, api_key=api_key)
+    choice = backend_choice(settings, env=env)
+    assert choice.name == name
+    assert reason in choice.reason
+
+
+def test_every_setting_field_has_a_config_kind() -> None:
+    fields = {f.name for f in dataclasses.fields(Settings)} - {"clock", "config_path"}
+    assert fields == set(config.FIELDS)
