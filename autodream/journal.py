@@ -16,6 +16,7 @@ import difflib
 import json
 import os
 import secrets
+import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -298,15 +299,17 @@ def conclude(
     if not changes:
         return finish_run(state_dir, record, outcome="no-change", now=now,
                           reason="the dream left the memory as it was")
+    record.changes = changes
+    save_run(state_dir, record)  # so a crash after the commit still knows what it changed
     try:
         if dry_run:
             commit_mod.store_images(memory_dir, staging.path, changes, target)
         else:
             commit_mod.commit(memory_dir, staging.path, changes, target, on_step=on_step)
     except Exception as exc:
+        record.changes = []
         finish_run(state_dir, record, outcome="failed", now=now, reason=str(exc))
         raise
-    record.changes = changes
     return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
                       reason=record.reason)
 
@@ -388,6 +391,10 @@ def undo(
                 ch.before_size,
             )
         )
+    before_dir = run_dir(state_dir, target.id) / commit_mod.BEFORE_DIR
+    missing = [c.path for c in changes if c.after_sha256 and not (before_dir / c.path).is_file()]
+    if missing:
+        raise NotFound(f"run {target.id} has lost its before-image of {missing[0]}; cannot undo")
     if conflicts and not force:
         shown = ", ".join(sorted(conflicts)[:5]) + (" …" if len(conflicts) > 5 else "")
         raise UndoConflict(
@@ -429,8 +436,12 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
             continue
         if _process_alive(record.pid):
             continue
+        shutil.rmtree(staging_dir(state_dir, record.id), ignore_errors=True)
         state = commit_mod.commit_state(run_dir(state_dir, record.id))
         if state == "done":
+            record.changes = record.changes or commit_mod.intent_changes(
+                run_dir(state_dir, record.id)
+            )
             finish_run(
                 state_dir, record, outcome="committed", now=now,
                 reason="the process died after its commit completed",

@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import os
 import re
+import signal
 import subprocess
 import sys
 from datetime import timedelta
@@ -11,6 +13,7 @@ import pytest
 from autodream import journal
 from autodream.errors import MemoryChanged, NotFound, UndoConflict
 from autodream.memory.staging import Staging
+from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, dream, sample_memory, topic, tree
 
 EDITS: dict[str, str | bytes | None] = {
@@ -205,3 +208,61 @@ def test_run_ids_started_in_one_second_sort_in_start_order(tmp_path: Path) -> No
     ids = [journal.begin_run(state, trigger="replay", now=NOW).id for _ in range(40)]
     assert sorted(ids) == ids and len(set(ids)) == 40
     assert [r.id for r in journal.list_runs(state, 3)] == ids[::-1][:3]
+
+
+_DREAM_AND_DIE = """
+import os, signal, sys
+from pathlib import Path
+from autodream import journal
+from autodream.memory.staging import Staging
+from tests.factories import REPO_ROOT
+from tests.memdirs import NOW, write_tree
+
+memory, die_at = Path(sys.argv[1]), sys.argv[2]
+state = memory / ".autodream"
+record = journal.begin_run(state, trigger="hook", now=NOW)
+staging = Staging.create(memory, journal.staging_dir(state, record.id))
+write_tree(staging.path, {"role.md": "changed\\n", "extra.md": "added\\n"})
+(staging.path / "deploy.md").unlink()
+hook = lambda name: os.kill(os.getpid(), signal.SIGKILL) if name == die_at else None
+journal.conclude(memory, state, record, staging, now=NOW, on_step=hook)
+"""
+
+
+@pytest.mark.parametrize(("die_at", "committed"),
+                         [("intent", False), ("replace extra.md", False), ("done", True)])
+def test_a_dream_killed_mid_commit_is_closed_by_recover(
+    tmp_path: Path, die_at: str, committed: bool
+) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    old = tree(memory)
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    proc = subprocess.run([sys.executable, "-c", _DREAM_AND_DIE, str(memory), die_at],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    [record] = journal.list_runs(state)
+    assert record.outcome == "running"
+    journal.recover(memory, state, NOW)
+    record = journal.load_run(state, record.id)
+    assert not journal.staging_dir(state, record.id).exists()
+    if committed:
+        assert record.outcome == "committed"
+        assert sorted(record.paths("added") + record.paths("changed")) == ["extra.md", "role.md"]
+        journal.undo(memory, state, now=NOW)
+        assert tree(memory) == old
+    else:
+        assert record.outcome == "failed" and "rolled back" in record.reason
+        assert record.changes == []
+        assert tree(memory) == old
+
+
+def test_undo_refuses_when_the_journal_lost_a_before_image(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    record = dream(memory, {"role.md": "new\n"})
+    (journal.run_dir(state, record.id) / "before" / "role.md").unlink()
+    current = tree(memory)
+    with pytest.raises(NotFound, match=r"lost its before-image of role\.md"):
+        journal.undo(memory, state, now=NOW)
+    assert tree(memory) == current

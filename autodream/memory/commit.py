@@ -356,3 +356,12 @@ def commit_state(run_dir: Path) -> str | None:
     state = data.get("state") if isinstance(data, dict) else None
     return state if isinstance(state, str) else None
 
+
+
+def intent_changes(run_dir: Path) -> list[FileChange]:
+    """The changes a run's commit intent lists ([] when it has none)."""
+    try:
+        data = json.loads((run_dir / INTENT_FILENAME).read_text(encoding="utf-8"))
+        return [FileChange.from_dict(c) for c in data.get("changes", [])]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return []
