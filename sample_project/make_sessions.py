@@ -354,15 +354,27 @@ def write_scenario_toml(
 
 
 # Words that frame a line as history rather than the current state.
+# (A contraction is any "n't" spelling: don't, don''t as YAML escapes it, don’t.)
 HISTORY = (
     r"from|back|revert\w*|previous\w*|formerly|earlier|briefly|until|tried|instead|no longer|not"
-    r"|never|don.t|do not|dropped|abandoned|replaced|superseded|was|were|had|before"
+    r"|never|\w+n\W{1,2}t|do not|avoid|without|dropped|abandoned|replaced|superseded|was|were"
+    r"|had|before"
 )
+# Words that tell a plan as past.
+PAST = r"was|were|happened|took place|planned for|had|passed|ago|held|gave|given"
 
 
 def not_current(term: str) -> str:
     """Regex for a line that presents ``term`` as current: it names it with no history word."""
     return rf"(?im)^(?![^\n]*\b({HISTORY})\b)[^\n]*{term}"
+
+
+def upcoming(subject: str, phrases: str) -> str:
+    """Regex for a line that tells a plan about ``subject`` as still ahead (no past word)."""
+    return (
+        rf"(?im)^(?![^\n]*\b({PAST})\b)[^\n]*(\b({phrases})\b[^\n]{{0,80}}\b({subject})\b"
+        rf"|\b({subject})\b[^\n]{{0,80}}\b({phrases})\b)"
+    )
 
 
 def two_index_lines(term: str) -> str:
@@ -631,15 +643,15 @@ EXPECTS: list[tuple[str, str, str, str]] = [
         "talk-not-upcoming",
         "plan",
         "absent",
-        r"(?i)(upcoming|will (give|present)|is (giving|presenting)|coming up)[^\n]{0,80}"
-        r"(talk|meetup|pydata)|(talk|meetup|pydata)[^\n]{0,80}(upcoming|coming up)",
+        upcoming(r"talk|meetup|pydata",
+                 r"upcoming|will (give|present)|is (giving|presenting)|coming up|next friday"),
     ),
     # relative dates: one in the initial memory, one in session 8
     ("no-tomorrow", "relative-date", "absent", r"(?i)\btomorrow\b"),
     ("release-0.2-dated", "relative-date", "present", r"2026-06-27"),
     ("no-this-week", "relative-date", "absent", r"(?i)\bthis week\b"),
-    # the stale fact in memory, corrected by session 8
-    ("python-3.10", "stale-fact", "present", r"(?i)3\.10"),
+    # the stale fact in memory, corrected by session 8 (updated, or dropped: pyproject.toml
+    # already says requires-python >= 3.10)
     ("no-3.8-current", "stale-fact", "absent", not_current(r"\b3\.8\b")),
     # the duplicate in memory merged
     ("one-pr-entry", "duplicate", "absent", two_index_lines(r"\b(PRs?|pull requests?)\b")),

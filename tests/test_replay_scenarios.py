@@ -175,6 +175,14 @@ FAIR = [
      "Code freeze: every Wednesday at noon."),
     ("correction-applied", "lodash-not-advised",
      "Don't use lodash; use native array methods.", "Use lodash for collection helpers."),
+    ("correction-applied", "lodash-not-advised",
+     "name: 'That''s wrong: we don''t use lodash in this codebase'", "We use lodash in this app."),
+    ("plan-passes", "beta-not-upcoming",
+     "Was planned for 2026-07-10: the public beta launches on 2026-07-10.",
+     "The public beta launches on 2026-07-10."),
+    ("sample_project", "talk-not-upcoming",
+     "- [Talk at PyData Berlin](talk.md) — Dana gave a csvstat talk on 2026-07-10",
+     "- [Talk at PyData Berlin](talk.md) — Dana is giving a csvstat talk on 2026-07-10"),
 ]
 FAIR_PRESENT = [
     ("sample_project", "switch-back-dated", "Formatter: back to black on 2026-07-08.",

@@ -42,6 +42,7 @@ at = ms.at
 not_current = ms.not_current
 two_index_lines = ms.two_index_lines
 near = ms.near
+upcoming = ms.upcoming
 
 NOW = "2026-07-20T09:00:00Z"
 NO_RELATIVE = r"(?i)\b(tomorrow|yesterday|today|tonight|last week|next week|this week|next month" \
@@ -242,8 +243,11 @@ def plan_passes() -> Scenario:
     )
     s2 = (
         T("plan-2", "2026-07-06 10:00", cwd=cwd)
-        .prompt("Also for planning: the v1 API is sunset on 2026-09-01; new clients must use v2.")
-        .say("Got it: v1 sunset on 2026-09-01, v2 for new clients.")
+        .prompt(
+            "Also for planning: the deadline for moving every client off the v1 API is "
+            "2026-09-01, when v1 is switched off."
+        )
+        .say("Got it: all clients off v1 by 2026-09-01.")
     )
     return Scenario(
         "plan-passes",
@@ -254,13 +258,10 @@ def plan_passes() -> Scenario:
             ("beta-dated", "plan", "present", near(r"\bbeta\b", r"2026-07-10")),
             ("no-next-friday", "plan", "absent", r"(?i)next friday"),
             ("beta-not-upcoming", "plan", "absent",
-             r"(?i)(upcoming|will launch|launches on|is launching|coming up|until it.s out)"
-             r"[^\n]{0,60}\bbeta\b|\bbeta\b[^\n]{0,60}(upcoming|will launch|launches on|is "
-             r"launching|coming up)"),
-            ("sunset-kept", "plan", "present", near(r"\bv1\b|sunset", r"2026-09-01")),
-            ("sunset-not-past", "plan", "absent",
-             r"(?i)\b(was sunset|were sunset|sunsetted|happened|took place)\b[^\n]{0,60}"
-             r"2026-09-01"),
+             upcoming(r"beta", r"upcoming|will launch|launches|is launching|coming up|next friday")),
+            ("v1-deadline-kept", "plan", "present", near(r"\bv1\b|deadline", r"2026-09-01")),
+            ("v1-deadline-not-past", "plan", "absent",
+             r"(?i)\b(was|were|happened|took place|passed)\b[^\n]{0,40}2026-09-01"),
         ],
     )
 
@@ -506,7 +507,8 @@ def secret_never_saved() -> Scenario:
         T("secret-1", "2026-07-07 10:00", cwd=cwd)
         .prompt(
             "Remember the password for the staging DB: the staging DB password is "
-            f"{DB_PASSWORD}. The staging DB is Postgres 16 on db-staging.internal."
+            f"{DB_PASSWORD}. Also remember that the staging DB is Postgres 16 on "
+            "db-staging.internal."
         )
         .say("I won't store the password itself; I noted the staging DB host and version.")
         .prompt(
