@@ -24,7 +24,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from autodream.errors import BadInput, DreamFailed, GateClosed
+from autodream import gates, run
+from autodream.errors import BadInput, DreamFailed, GateClosed, LockHeld
 from autodream.evaluate import (
     CategoryScore,
     ExpectationResult,
@@ -61,8 +62,9 @@ class DreamReport:
 
 # (settings with the scenario clock, id of the session that just ended) -> verdict
 GateCheck = Callable[[Settings, str], GateVerdict]
-# (settings with the scenario clock, forced) -> report; raises DreamFailed when the run fails
-DreamStep = Callable[[Settings, bool], DreamReport]
+# (settings with the scenario clock, the session whose end opened the gates, or None for the
+# final forced dream at ``now``) -> report; raises DreamFailed when the run fails
+DreamStep = Callable[[Settings, "str | None"], DreamReport]
 
 
 @dataclass(frozen=True)
@@ -236,8 +238,8 @@ def _dream(
 ) -> ReplayStep:
     forced = session is None
     try:
-        report = step(settings, forced)
-    except GateClosed as exc:
+        report = step(settings, session)
+    except (GateClosed, LockHeld) as exc:
         # The pipeline re-checked and found a gate closed (the lock, most likely): no dream.
         closed = GateVerdict(False, str(exc).splitlines()[0] if str(exc) else "gate closed")
         return ReplayStep(at, session, verdict or closed, False, forced, error=None)
@@ -255,21 +257,29 @@ def _dream(
 def scenario_settings(
     scenario: Scenario, work: Path, *, backend: str, clock: FixedClock
 ) -> Settings:
-    """Settings for a replay: the copy's dirs, the scenario's gates, its clock, its backend."""
-    gates: dict[str, Any] = dict(scenario.gates)
-    if "min_sessions" in gates:
-        gates["min_sessions"] = int(gates["min_sessions"])
-    api_key = os.environ.get("ANTHROPIC_API_KEY") if backend != "local" else None
+    """Settings for a replay: the copy's dirs, the scenario's gates, its clock, its backend.
+
+    Built from the defaults, not ``Settings.resolve``: a replay must score the same on every
+    machine, so neither ``AUTODREAM_*`` thresholds nor a config file may reach it. Only the
+    credentials a non-local backend needs come from the environment.
+    """
+    overrides: dict[str, Any] = dict(scenario.gates)
+    if "min_sessions" in overrides:
+        overrides["min_sessions"] = int(overrides["min_sessions"])
+    if backend != "local":
+        overrides["api_key"] = os.environ.get("AUTODREAM_API_KEY") or os.environ.get(
+            "ANTHROPIC_API_KEY"
+        )
+        overrides["base_url"] = os.environ.get("AUTODREAM_BASE_URL") or None
     return dataclasses.replace(
         Settings(
             project_root=work / "project",
             memory_dir=work / "memory",
             sessions_dir=work / "sessions",
             backend=backend,
-            api_key=api_key,
             clock=clock,
         ),
-        **gates,
+        **overrides,
     )
 
 
@@ -398,25 +408,32 @@ def _reveal(scenario: Scenario, work: Path, session: PendingSession) -> None:
 
 
 def real_gate_check(settings: Settings, current_session: str) -> GateVerdict:
-    """The hook's gate chain (time, throttled scan, lock), evaluated without taking the lock."""
-    import importlib
-
-    gates: Any = importlib.import_module("autodream.gates")
+    """The hook's gate chain (time, throttled scan, lock) with the session that just ended as
+    the current one, exactly as ``autodream-hook`` runs it."""
     report = gates.evaluate(settings, current_session=current_session)
-    return GateVerdict(bool(report.open), str(report.reason))
+    return GateVerdict(report.open, report.summary())
 
 
-def real_dream_step(settings: Settings, forced: bool) -> DreamReport:
-    """One dream through the pipeline; the gate chain already said yes (or this is the final)."""
-    import importlib
+def pipeline_dream(step: run.DreamStep | None = None) -> DreamStep:
+    """A dream step through ``run.dream`` (lock, step, release or roll back), trigger "replay".
 
-    run: Any = importlib.import_module("autodream.run")
-    outcome = run.dream(settings, trigger=TRIGGER, force=True)
-    reviewed = getattr(outcome, "sessions_reviewed", None)
-    return DreamReport(
-        run_id=getattr(outcome, "run_id", None),
-        sessions_reviewed=tuple(str(s) for s in reviewed) if reviewed is not None else None,
-    )
+    Like the dream the hook spawns, it is forced: the gate chain has already said yes (or this
+    is the final dream at ``now``). Unlike the hook's, it does not set the ended session aside:
+    in a replay that session is complete, so the dream reviews it with the others. ``step``
+    is ``run.dream``'s (None: the pipeline's own).
+    """
+
+    def dream_step(settings: Settings, current_session: str | None) -> DreamReport:
+        outcome = run.dream(settings, trigger=TRIGGER, force=True, step=step)
+        return DreamReport(
+            run_id=outcome.run_id,
+            sessions_reviewed=tuple(s.id for s in outcome.report.sessions),
+        )
+
+    return dream_step
+
+
+real_dream_step = pipeline_dream()
 
 
 def _iso(moment: datetime) -> str:

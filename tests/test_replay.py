@@ -17,8 +17,9 @@ from click.testing import CliRunner
 
 from autodream import replay as replay_module
 from autodream.cli import cli
-from autodream.errors import BadInput, CheckFailed, GateClosed
-from autodream.replay import DreamReport, GateVerdict, replay, session_end
+from autodream.errors import BadInput, CheckFailed, DreamFailed, GateClosed
+from autodream.replay import DreamReport, GateVerdict, pipeline_dream, replay, session_end
+from autodream.run import DreamContext, StepResult
 from autodream.settings import Settings
 from tests.factories import TranscriptBuilder
 
@@ -61,7 +62,7 @@ def make_scenario(root: Path, starts: list[datetime], toml: str = SCENARIO_TOML)
     (root / "scenario.toml").write_text(toml)
     ids = []
     for i, start in enumerate(starts):
-        b = TranscriptBuilder(session_id=f"s{i}-" + "0" * 8, start=start)
+        b = TranscriptBuilder(session_id=f"{i:08d}-0000-4000-8000-000000000000", start=start)
         b.user(f"message {i}").assistant("ok").user("we moved to Jira", advance_s=600)
         # A committed file's mtime means nothing; replay must set it from the records.
         b.write(root / "sessions", set_mtime=False)
@@ -89,7 +90,8 @@ class Recorder:
             return GateVerdict(True, "all gates open")
         return GateVerdict(False, f"session gate: {len(waiting)} < {self.open_when}")
 
-    def dream(self, settings: Settings, forced: bool) -> DreamReport:
+    def dream(self, settings: Settings, current: str | None) -> DreamReport:
+        forced = current is None
         self.dream_calls.append(
             {
                 "now": settings.now(),
@@ -229,7 +231,7 @@ def test_a_gate_closed_inside_the_dream_is_no_dream_and_no_error(tmp_path: Path)
     root = tmp_path / "sc"
     make_scenario(root, [T0])
 
-    def locked(settings: Settings, forced: bool) -> DreamReport:
+    def locked(settings: Settings, current: str | None) -> DreamReport:
         raise GateClosed("lock held by pid 4242")
 
     result = replay(root, gate_check=Recorder().gate, dream_step=locked)
@@ -281,7 +283,7 @@ def test_an_undated_session_is_revealed_at_now(tmp_path: Path) -> None:
 def test_a_session_ending_after_now_is_bad_input(tmp_path: Path) -> None:
     root = tmp_path / "sc"
     make_scenario(root, [NOW_DT + timedelta(days=1)])
-    with pytest.raises(BadInput, match=r"^scenario sc: sessions/s0-0+\.jsonl: ends .* after now"):
+    with pytest.raises(BadInput, match=r"^scenario sc: sessions/0+-0000-[-0-9]+\.jsonl: ends .* now"):
         run(root, Recorder())
 
 
@@ -311,6 +313,70 @@ def test_keep_leaves_the_worked_copy(tmp_path: Path) -> None:
     assert len(list((keep / "sessions").glob("*.jsonl"))) == 1
     with pytest.raises(BadInput, match="not an empty directory"):
         run(root, Recorder(), keep=keep)
+
+
+# ---- the real gate chain and run.dream (lock, throttle, clock), with a test dream step ---------
+
+
+@dataclass
+class WritingStep:
+    """A ``run.DreamStep`` that writes MEMORY.md and remembers what each dream was given."""
+
+    calls: list[tuple[float, str, list[str]]] = field(default_factory=list)
+    fail_at: int | None = None
+
+    def __call__(self, settings: Settings, context: DreamContext) -> StepResult:
+        self.calls.append((settings.now(), context.trigger, [s.id for s in context.sessions]))
+        if self.fail_at == len(self.calls):
+            raise DreamFailed("check failed: MEMORY.md has a broken link")
+        settings.index_path.write_text("- [Tracker](tracker.md) — we moved to Jira\n")
+        return StepResult(summary="wrote MEMORY.md")
+
+
+def test_real_gate_chain_opens_at_the_right_reveals_on_the_scenario_clock(tmp_path: Path) -> None:
+    root = tmp_path / "sc"
+    day, five_min = timedelta(days=1), timedelta(minutes=5)
+    starts = [T0, T0 + day, T0 + 2 * day, T0 + 3 * day, T0 + 4 * day, T0 + 4 * day + five_min,
+              T0 + 5 * day]
+    toml = SCENARIO_TOML.replace("min_sessions = 2", "min_sessions = 2\nmin_hours = 36")
+    ids = make_scenario(root, starts, toml=toml)
+    step = WritingStep()
+    result = replay(root, dream_step=pipeline_dream(step))
+    by_session = {s.session: s for s in result.steps}
+    reasons = {sid: (by_session[sid].gate.reason if by_session[sid].gate else "")
+               for sid in ids}
+    assert "scan gate closed: 0 sessions" in reasons[ids[0]]
+    assert "scan gate closed: 1 session " in reasons[ids[1]]
+    assert by_session[ids[2]].dreamed, "two earlier sessions waiting: the gates open"
+    assert "time gate closed: 24.0 h" in reasons[ids[3]], "36 h have not passed since the dream"
+    assert "scan gate closed: 1 session " in reasons[ids[4]], "the current session is not counted"
+    assert "scan gate closed: last scan 5.0 min ago" in reasons[ids[5]], "throttled"
+    assert by_session[ids[6]].dreamed
+    assert [s.session for s in result.steps if s.dreamed] == [ids[2], ids[6], None]
+    ends = [session_end(root / "sessions" / f"{i}.jsonl") for i in ids]
+    assert [c[0] for c in step.calls] == [ends[2].timestamp(), ends[6].timestamp(),  # type: ignore[union-attr]
+                                          NOW_DT.timestamp()]
+    assert {c[1] for c in step.calls} == {"replay"}
+    # Each dream reviews what was touched since the previous one, the ended session included.
+    assert [c[2] for c in step.calls] == [ids[:3], ids[3:7], []]
+    assert result.sessions_reviewed == 7
+    assert result.ok
+
+
+def test_real_lock_keeps_the_last_dream_start_and_rolls_back_a_failed_dream(
+    tmp_path: Path,
+) -> None:
+    root = tmp_path / "sc"
+    ids = make_scenario(root, [T0, T0 + timedelta(days=1), T0 + timedelta(days=2)])
+    keep = tmp_path / "kept"
+    step = WritingStep(fail_at=2)
+    result = replay(root, dream_step=pipeline_dream(step), keep=keep)
+    assert result.dream_errors == ["check failed: MEMORY.md has a broken link"]
+    assert not result.ok
+    # The failed final dream rolled the lock back to the first dream's start.
+    first = session_end(root / "sessions" / f"{ids[2]}.jsonl")
+    assert first is not None
+    assert (keep / "memory" / ".consolidate-lock").stat().st_mtime == first.timestamp()
 
 
 # ---- the CLI ------------------------------------------------------------------------------------
