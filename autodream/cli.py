@@ -160,7 +160,7 @@ def resolve_settings(project: str | None, overrides: dict[str, Any] | None = Non
 @setting_option("scan_interval_minutes", "Throttle of the session scan. Default 10.")
 @setting_option("lock_ttl_minutes", "A lock older than this is stale. Default 60.")
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
-@click.option("--trigger", type=click.Choice(["manual", "hook"]), default="manual", hidden=True)
+@click.option("--trigger", type=click.Choice(["manual", "hook", "watch"]), hidden=True)
 @click.option("--session", "current_session", hidden=True)
 @click.pass_context
 def cli(
@@ -170,7 +170,7 @@ def cli(
     project: str | None,
     backend: str | None,
     as_json: bool,
-    trigger: str,
+    trigger: str | None,
     current_session: str | None,
     min_hours: float | None,
     min_sessions: int | None,
@@ -200,8 +200,8 @@ def cli(
         # The hook already passed the time and scan gates; its child only takes the lock.
         outcome = run.dream(
             settings,
-            trigger=trigger,
-            force=force or trigger == "hook",
+            trigger=trigger or ("force" if force else "manual"),
+            force=force or trigger in ("hook", "watch"),
             dry_run=dry_run,
             current_session=current_session,
         )
@@ -261,6 +261,12 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
         if result.name == gates.SCAN:
             for session in report.sessions:
                 click.echo(f"{'':15}{session.id}")
+    throttle = (
+        "never scanned"
+        if report.throttle_age is None
+        else f"last scan {report.throttle_age / 60:.1f} min ago"
+    )
+    click.echo(f"scan throttle: {throttle} (one scan every {settings.scan_interval_minutes:g} min)")
     if report.lock and report.lock.body and report.lock.body.pid:
         body = report.lock.body
         click.echo(

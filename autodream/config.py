@@ -50,6 +50,9 @@ FIELDS: dict[str, str] = {
     "allow_loss": "bool",
 }
 BACKENDS = ("auto", "local", "anthropic")
+# Defaults the hook needs before ``Settings`` is imported; ``Settings`` uses the same values.
+DEFAULT_MIN_HOURS = 24.0
+DEFAULT_LOCK_TTL_MINUTES = 60.0
 PATH_KEYS = ("project_root", "memory_dir", "sessions_dir")
 
 _KIND_NAMES = {

@@ -81,6 +81,11 @@ class GateReport:
                 return result
         return None
 
+    @property
+    def reason(self) -> str:
+        """The same as ``summary()``: why the chain stopped, or that all gates are open."""
+        return self.summary()
+
     def summary(self) -> str:
         """One line: the closing gate and why, or that all are open."""
         closed = self.closed_by
@@ -123,8 +128,9 @@ def sessions_since(
     """Sessions in the sessions dir modified after ``since_epoch`` (all when None), oldest
     first; never subagent transcripts, never ``exclude_id``. A plain scan, no throttle."""
     found: list[SessionInfo] = []
+    base = settings.sessions_dir
     try:
-        entries = os.scandir(settings.sessions_dir)
+        entries = os.scandir(base)
     except (FileNotFoundError, NotADirectoryError):
         return found
     is_session = _SESSION_NAME.fullmatch
@@ -144,7 +150,7 @@ def sessions_since(
             found.append(
                 SessionInfo(
                     id=name[:36],
-                    path=Path(entry.path),
+                    path=base / name,  # cheaper than parsing entry.path again
                     source="claude-code",
                     size=st.st_size,
                     mtime=st.st_mtime,

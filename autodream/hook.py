@@ -64,8 +64,8 @@ def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
     """Why the time gate is closed, or None when it is open: one ``stat()`` of the lock
     (the body is read only while a holder is recorded, i.e. a dream runs or crashed)."""
     lock_path = os.path.join(str(values["memory_dir"]), lock.LOCK_FILENAME)
-    ttl = float(str(values.get("lock_ttl_minutes", 60.0))) * 60
-    min_hours = float(str(values.get("min_hours", 24.0)))
+    ttl = float(str(values.get("lock_ttl_minutes", config.DEFAULT_LOCK_TTL_MINUTES))) * 60
+    min_hours = float(str(values.get("min_hours", config.DEFAULT_MIN_HOURS)))
     status = lock.read_status(lock_path, now, ttl, check_start_time=False)
     if status.held:
         return f"a dream is running ({status.describe()})"
@@ -130,6 +130,8 @@ def read_stdin() -> bytes:
             return b""
     except (OSError, ValueError):
         return b""
+    if sys.platform == "win32":  # select() does not take pipes there
+        return _read_with_thread(fd)
     import select
 
     chunks: list[bytes] = []
@@ -153,6 +155,26 @@ def read_stdin() -> bytes:
             break
         chunks.append(chunk)
         size += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_with_thread(fd: int) -> bytes:
+    import threading
+
+    chunks: list[bytes] = []
+
+    def read() -> None:
+        size = 0
+        while size < STDIN_MAX_BYTES:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return
+            chunks.append(chunk)
+            size += len(chunk)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(STDIN_TIMEOUT_SECONDS)
     return b"".join(chunks)
 
 

@@ -16,8 +16,8 @@ and psutil only when a live PID's start time must be compared.
 
 from __future__ import annotations
 
-import fcntl
 import os
+import sys
 import time
 
 from autodream.errors import LockHeld
@@ -47,6 +47,10 @@ STALE_STATES = frozenset({DEAD, REUSED, EXPIRED})
 
 
 def this_host() -> str:
+    if sys.platform == "win32":
+        import socket
+
+        return socket.gethostname()
     return os.uname().nodename
 
 
@@ -64,6 +68,10 @@ def pid_running(pid: int) -> bool:
     """True when a process with this PID exists on this host (it may belong to another user)."""
     if pid <= 0:
         return False
+    if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
+        import psutil
+
+        return bool(psutil.pid_exists(pid))
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -298,6 +306,27 @@ def _unlink(path: str) -> None:
         return
 
 
+if sys.platform == "win32":
+    import msvcrt
+
+    def _lock_fd(fd: int) -> None:
+        # Locks the first byte; LK_LOCK retries for about 10 s before raising OSError.
+        msvcrt.locking(fd, msvcrt.LK_LOCK, 1)
+
+    def _unlock_fd(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+
+    def _unlock_fd(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+
 class _Guard:
     """An exclusive ``flock`` on the side file, for one check-write-verify step."""
 
@@ -308,11 +337,11 @@ class _Guard:
     def __enter__(self) -> _Guard:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
         self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        fcntl.flock(self.fd, fcntl.LOCK_EX)
+        _lock_fd(self.fd)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        _unlock_fd(self.fd)
         os.close(self.fd)
         self.fd = -1
 

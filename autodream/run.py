@@ -24,7 +24,9 @@ from autodream.errors import DreamFailed, GateClosed, LockHeld
 from autodream.lock import ConsolidationLock, Lease
 from autodream.settings import Settings
 
-TRIGGERS = ("manual", "hook", "watch", "api", "replay")
+# Who started a dream (recorded in the journal): the CLI ("manual", or "force" with --force),
+# the agent's hook, the watcher, a replay, or a program calling ``autodream.dream()``.
+TRIGGERS = ("manual", "force", "hook", "watch", "replay", "library")
 
 
 class GateClosedWithReport(GateClosed):
@@ -83,9 +85,15 @@ class DreamOutcome:
     lock_released: bool
     details: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def sessions_reviewed(self) -> list[str]:
+        """Ids of the sessions touched since the last dream, which this dream was given."""
+        return [s.id for s in self.report.sessions]
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
+            "sessions_reviewed": self.sessions_reviewed,
             "status": self.status,
             "trigger": self.trigger,
             "summary": self.summary,
@@ -171,11 +179,11 @@ _DREAM_OPTIONS = ("trigger", "force", "dry_run", "current_session", "step")
 def dream_project(project: str | os.PathLike[str] | None = None, **options: Any) -> DreamOutcome:
     """``autodream.dream()``: resolve the project's settings and run one dream.
 
-    Options are ``dream()``'s (``trigger`` defaults to "api") plus any setting as an override
+    Options are ``dream()``'s (``trigger`` defaults to "library") plus any setting as an override
     (``backend="local"``, ``min_hours=0``, ...); ``env`` replaces ``os.environ``.
     """
     env: Mapping[str, str] | None = options.pop("env", None)
     dream_options = {k: options.pop(k) for k in _DREAM_OPTIONS if k in options}
     settings = Settings.resolve(project, overrides=options, env=env)
-    trigger = dream_options.pop("trigger", "api")
+    trigger = dream_options.pop("trigger", "library")
     return dream(settings, trigger=trigger, **dream_options)

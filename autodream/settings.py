@@ -63,10 +63,10 @@ class Settings:
     project_root: Path
     memory_dir: Path
     sessions_dir: Path
-    min_hours: float = 24.0
+    min_hours: float = config.DEFAULT_MIN_HOURS
     min_sessions: int = 5
     scan_interval_minutes: float = 10.0
-    lock_ttl_minutes: float = 60.0
+    lock_ttl_minutes: float = config.DEFAULT_LOCK_TTL_MINUTES
     # "auto": anthropic when an API key is present, else local (and say so)
     backend: str = "auto"
     model: str = "claude-haiku-4-5"

@@ -47,6 +47,7 @@ def test_status_shows_every_gate_paths_holder_and_backend(layout: Layout) -> Non
     assert f"lock  closed live holder: pid {os.getpid()} on {this_host()}, 2.0 min old" in out
     assert f"lock holder:  pid {os.getpid()}, host {this_host()}, 2.0 min old, live" in out
     assert "verdict:      closed by time" in out
+    assert "scan throttle: never scanned (one scan every 10 min)" in out
     assert not any(i in out for i in ids)
 
 
@@ -112,6 +113,8 @@ def test_help_lists_the_exit_codes() -> None:
         ([], {}, errors.GateClosed.exit_code, "scan gate closed: 0 sessions"),
         (["--min-hours", "48"], {}, errors.GateClosed.exit_code, "time gate closed: 30.0 h"),
         (["--force"], {}, errors.DreamFailed.exit_code, "no dream engine installed yet"),
+        # the hook's child: the hook passed time and scan already, the lock is still taken
+        (["--trigger", "hook"], {}, errors.DreamFailed.exit_code, "no dream engine installed"),
         (["--min-sessions", "x"], {}, errors.ConfigError.exit_code, "--min-sessions"),
         ([], {"AUTODREAM_MIN_HOURS": "-1"}, errors.ConfigError.exit_code, "AUTODREAM_MIN_HOURS"),
         (["--backend", "gpt"], {}, errors.ConfigError.exit_code, "backend"),

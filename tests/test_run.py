@@ -100,7 +100,7 @@ def test_the_library_entry_point_resolves_and_dreams(layout: Layout) -> None:
         str(layout.project), force=True, step=step, min_sessions=0, env=layout.env()
     )
     assert outcome.summary == "min_sessions=0"
-    assert outcome.trigger == "api"
+    assert outcome.trigger == "library"
 
 
 SLEEPING_DREAM = textwrap.dedent(

@@ -253,3 +253,12 @@ def test_backend_choice_says_which_and_why(
 def test_every_setting_field_has_a_config_kind() -> None:
     fields = {f.name for f in dataclasses.fields(Settings)} - {"clock", "config_path"}
     assert fields == set(config.FIELDS)
+
+
+def test_the_hooks_light_modules_agree_with_settings() -> None:
+    from autodream import lock, settings
+
+    assert (lock.LOCK_FILENAME, lock.STATE_DIRNAME) == (LOCK_FILENAME, STATE_DIRNAME)
+    defaults = {f.name: f.default for f in dataclasses.fields(settings.Settings)}
+    assert defaults["min_hours"] == config.DEFAULT_MIN_HOURS
+    assert defaults["lock_ttl_minutes"] == config.DEFAULT_LOCK_TTL_MINUTES
