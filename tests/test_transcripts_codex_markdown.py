@@ -197,3 +197,30 @@ def test_markdown_daily_log_entries(tmp_path: Path, layout: str) -> None:
 
 def _at(hour: int, minute: int) -> datetime:
     return datetime(2026, 7, 3, hour, minute, tzinfo=timezone.utc)
+
+
+def test_older_unwrapped_rollout(tmp_path: Path) -> None:
+    lines = [
+        {"id": CODEX_ID, "timestamp": "2025-05-01T08:00:00Z", "instructions": "be careful"},
+        {"record_type": "state"},
+        _user_item("<environment_context>cwd: /x</environment_context>"),
+        _user_item("never push to main directly"),
+        {
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "output_text", "text": "ok"}],
+        },
+        {"record_type": "state"},
+    ]
+    path = tmp_path / "old-session.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    stats = ReadStats()
+    messages = list(iter_messages(path, stats=stats))
+    assert [(m.kind, m.text) for m in messages] == [
+        ("meta", "<environment_context>cwd: /x</environment_context>"),
+        ("prompt", "never push to main directly"),
+        ("text", "ok"),
+    ]
+    assert {m.session_id for m in messages} == {CODEX_ID}
+    assert stats.types == {"session_meta": 1, "state": 2, "response_item": 3}
+    assert stats.skipped_total == 0

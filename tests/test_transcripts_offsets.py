@@ -87,6 +87,22 @@ def test_half_written_last_line_is_left_for_the_next_read(tmp_path: Path) -> Non
     assert [m.text for m in _read_from(store, path)] == ["being written"]
 
 
+def test_a_whole_last_record_without_its_newline_is_read_once(tmp_path: Path) -> None:
+    b = TranscriptBuilder().user("first")
+    path = tmp_path / f"{b.session_id}.jsonl"
+    path.write_text(json.dumps(b.records[0]))  # the writer has not added the newline yet
+    store = OffsetStore(tmp_path / "offsets.json")
+    assert [m.text for m in _read_from(store, path)] == ["first"]
+    b.user("second")
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write("\n" + json.dumps(b.records[1]) + "\n")
+    stats = ReadStats()
+    position = store.position_for(path)
+    again = list(iter_messages(path, start_offset=position.offset, stats=stats))
+    assert [m.text for m in again] == ["second"]
+    assert stats.skipped_total == 0
+
+
 def test_missing_or_corrupt_store_starts_over(tmp_path: Path) -> None:
     path = TranscriptBuilder().user("hi").write(tmp_path)
     assert OffsetStore(tmp_path / "none" / "offsets.json").start_for(path) == 0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from autodream.transcripts import ReadStats, iter_messages
+from autodream.transcripts import ReadStats, iter_messages, read_session_info
 from autodream.transcripts.lines import MAX_LINE_BYTES
 from tests.factories import TranscriptBuilder
 
@@ -41,6 +41,7 @@ def _file_with(tmp_path: Path, bad: bytes) -> Path:
         (b'{"type":"brand-new-record","data":1}', "unknown_type"),
         (b'{"type":"user","message":"not an object"}', "malformed_record"),
         (b'{"type":"assistant","message":{"content":7}}', "malformed_record"),
+        (b"[" * 200_000, "too_deep"),
     ],
     ids=lambda v: v if isinstance(v, str) else None,
 )
@@ -51,6 +52,14 @@ def test_bad_line_is_skipped_and_counted(tmp_path: Path, bad: bytes, reason: str
     assert stats.skipped == {reason: 1}
     assert [m.line_no for m in messages] == [1, 3]
     assert stats.lines == 3
+
+
+def test_a_lone_surrogate_becomes_a_replacement_character(tmp_path: Path) -> None:
+    # a cut emoji: JSON-valid, but a str with a lone surrogate cannot be written as UTF-8
+    bad = b'{"type":"user","message":{"role":"user","content":"ship it \\ud83d today"}}'
+    messages = list(iter_messages(_file_with(tmp_path, bad)))
+    assert messages[1].text == "ship it \ufffd today"
+    messages[1].text.encode("utf-8")
 
 
 def test_blank_lines_are_neither_records_nor_errors(tmp_path: Path) -> None:
@@ -128,3 +137,16 @@ def test_a_100_mb_transcript_streams_in_bounded_memory(tmp_path: Path) -> None:
     assert stats.records == records and stats.skipped_total == 0
     assert stats.bytes_read == stats.end_offset == size
     assert peak < 16 * 1024 * 1024, f"peak traced memory {peak / 1e6:.1f} MB"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"", b"\x00\xff" * 100, b"[" * 200_000 + b"\n", b'{"type":"user"', b"\n\n\n"],
+    ids=["empty", "binary", "too-deep", "truncated", "blank"],
+)
+def test_session_info_of_a_broken_file_does_not_raise(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "0b7c2c1e-1111-4222-8333-944455556666.jsonl"
+    path.write_bytes(content)
+    info = read_session_info(path)
+    assert info.id == path.stem and info.size == len(content)
+    assert info.started is None and info.ended is None

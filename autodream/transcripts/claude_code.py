@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
-from autodream.transcripts.lines import MAX_LINE_BYTES, iter_lines, parse_object
+from autodream.transcripts.lines import MAX_LINE_BYTES, is_json_object, iter_lines, parse_object
 from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
 from autodream.transcripts.timestamps import parse_timestamp
 
@@ -402,6 +402,7 @@ def iter_claude_code(
             start_offset=start_offset,
             start_line=start_line,
             max_line_bytes=max_line_bytes,
+            final_partial=is_json_object,
         ):
             pass
         return
@@ -411,6 +412,7 @@ def iter_claude_code(
         start_offset=start_offset,
         start_line=start_line,
         max_line_bytes=max_line_bytes,
+        final_partial=is_json_object,
     ):
         if only_human and b'"user"' not in line.data and b"queue" not in line.data:
             continue

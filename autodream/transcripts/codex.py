@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any, BinaryIO
 
-from autodream.transcripts.lines import MAX_LINE_BYTES, iter_lines, parse_object
+from autodream.transcripts.lines import MAX_LINE_BYTES, is_json_object, iter_lines, parse_object
 from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
 from autodream.transcripts.timestamps import parse_timestamp
 
@@ -81,6 +81,9 @@ class RolloutReader:
             rtype, payload = "response_item", record
         elif "payload" not in record and "instructions" in record and "id" in record:
             rtype, payload = "session_meta", record
+        if rtype is None and "record_type" in record:
+            self.stats.types["state"] += 1  # older rollouts' resume-state lines
+            return []
         if not isinstance(rtype, str) or rtype not in ROLLOUT_TYPES:
             self.stats.skipped["unknown_type"] += 1
             return []
@@ -204,6 +207,7 @@ def iter_codex(
         start_offset=start_offset,
         start_line=start_line,
         max_line_bytes=max_line_bytes,
+        final_partial=is_json_object,
     ):
         record = parse_object(line, stats)
         if record is None:

@@ -41,7 +41,7 @@ def _parent_of(agent_file: Path) -> str | None:
         with agent_file.open("rb") as fh:
             line = fh.readline(_FIRST_LINE_BYTES)
         record = json.loads(line)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return None
     session = record.get("sessionId") if isinstance(record, dict) else None
     return session if isinstance(session, str) else None

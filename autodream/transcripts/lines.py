@@ -8,7 +8,8 @@ newline unconsumed, because a writer may still be appending to it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import re
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, NamedTuple
 
 from autodream.transcripts.model import ReadStats
@@ -17,6 +18,7 @@ from autodream.transcripts.model import ReadStats
 # not worth parsing and would only cost memory.
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_CHUNK = 1024 * 1024
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class Line(NamedTuple):  # a tuple, not a frozen dataclass: built once per line, so cheap
@@ -31,14 +33,16 @@ def iter_lines(
     start_offset: int = 0,
     start_line: int = 1,
     max_line_bytes: int = MAX_LINE_BYTES,
-    final_partial: bool = False,
+    final_partial: Callable[[bytes], bool] | None = None,
 ) -> Iterator[Line]:
     """Yield each complete line from ``stream`` (already positioned at ``start_offset``).
 
     Updates ``stats.lines``, ``stats.bytes_read``, ``stats.end_offset`` and ``stats.last_line``
     as it goes. Over-long lines are counted in ``stats.skipped["line_too_long"]``. A last line
-    without a newline is not yielded (its size goes to ``stats.pending_bytes``) unless
-    ``final_partial`` is set, for formats such as Markdown whose files need not end in one.
+    without a newline may still be being written: it is yielded (and consumed) only when
+    ``final_partial`` accepts it (``is_json_object`` for JSONL: a writer that has written the
+    whole record but not yet its newline; ``accept_any`` for Markdown, whose files need not end
+    in one); otherwise its size goes to ``stats.pending_bytes`` and the next read starts there.
     """
     offset = start_offset
     line_no = start_line - 1
@@ -64,7 +68,7 @@ def iter_lines(
                 stats.end_offset = offset
                 stats.last_line = line_no
                 continue
-            if not final_partial:
+            if final_partial is None or not final_partial(data):
                 stats.pending_bytes = len(data)
                 return
         line_no += 1
@@ -73,6 +77,19 @@ def iter_lines(
         stats.end_offset = offset
         stats.last_line = line_no
         yield Line(line_no, data.rstrip(b"\r\n"))
+
+
+def accept_any(data: bytes) -> bool:
+    """Final-line policy for text formats: a last line without a newline is still a line."""
+    return True
+
+
+def is_json_object(data: bytes) -> bool:
+    """Final-line policy for JSONL: only a record that is already whole (a JSON object)."""
+    try:
+        return isinstance(json.loads(data), dict)
+    except (ValueError, RecursionError):
+        return False
 
 
 def _skip_to_newline(stream: BinaryIO, stats: ReadStats) -> tuple[int, bool]:
@@ -103,8 +120,26 @@ def parse_object(line: Line, stats: ReadStats) -> dict[str, Any] | None:
     except ValueError:
         stats.skipped["binary" if "\x00" in text else "invalid_json"] += 1
         return None
+    except RecursionError:
+        stats.skipped["too_deep"] += 1
+        return None
     if not isinstance(value, dict):
         stats.skipped["not_object"] += 1
         return None
     stats.records += 1
+    if "\\ud" in text or "\\uD" in text:
+        # An escaped lone surrogate (a cut emoji) decodes to a str no UTF-8 writer accepts.
+        scrubbed: dict[str, Any] = _scrub(value)
+        return scrubbed
+    return value
+
+
+def _scrub(value: Any) -> Any:
+    """``value`` with lone surrogates in its strings replaced by U+FFFD."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {key: _scrub(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
     return value

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import date, datetime, time, timezone
 from typing import BinaryIO
 
-from autodream.transcripts.lines import MAX_LINE_BYTES, iter_lines
+from autodream.transcripts.lines import MAX_LINE_BYTES, accept_any, iter_lines
 from autodream.transcripts.model import Message, ReadStats
 
 _DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
@@ -89,7 +89,7 @@ def iter_markdown(
         start_offset=start_offset,
         start_line=start_line,
         max_line_bytes=max_line_bytes,
-        final_partial=True,
+        final_partial=accept_any,
     ):
         try:
             raw = line.data.decode("utf-8")

@@ -59,7 +59,7 @@ class OffsetStore:
     def _load(self) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("version") != _VERSION:
             return {}

@@ -50,7 +50,7 @@ def detect_source(name: str, head: bytes = b"") -> SessionSource:
         return "codex"
     first = head.split(b"\n", 1)[0].strip()
     if first:
-        with contextlib.suppress(ValueError):
+        with contextlib.suppress(ValueError, RecursionError):
             record = json.loads(first)
             if isinstance(record, dict) and codex.looks_like_rollout(record):
                 return "codex"
@@ -207,7 +207,7 @@ def _records_from_head(stream: BinaryIO) -> Iterator[dict[str, Any]]:
             return  # a huge first record: no more head to read cheaply
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(record, dict):
             yield record
@@ -254,7 +254,7 @@ def _last_timestamp(stream: BinaryIO, size: int) -> datetime | None:
     for line in _reverse_lines(stream, size):
         try:
             record = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             continue
         if isinstance(record, dict):
             when = parse_timestamp(record.get("timestamp"))
