@@ -91,6 +91,7 @@ def test_a_50_mb_line_is_skipped_without_holding_it(tmp_path: Path) -> None:
     assert [m.line_no for m in messages] == [1, 3]
     # at most one capped line buffer and its copy, never the 50 MB line
     assert peak < 2 * MAX_LINE_BYTES + 4 * 1024 * 1024
+    path.unlink()
 
 
 def test_an_unfinished_over_long_last_line_is_not_consumed(tmp_path: Path) -> None:
@@ -137,6 +138,7 @@ def test_a_100_mb_transcript_streams_in_bounded_memory(tmp_path: Path) -> None:
     assert stats.records == records and stats.skipped_total == 0
     assert stats.bytes_read == stats.end_offset == size
     assert peak < 16 * 1024 * 1024, f"peak traced memory {peak / 1e6:.1f} MB"
+    path.unlink()  # pytest keeps recent tmp dirs: do not leave 100 MB behind
 
 
 @pytest.mark.parametrize(
