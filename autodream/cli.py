@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from autodream import errors, journal
-from autodream.settings import STATE_DIRNAME, Settings
+from autodream.settings import Settings
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -280,19 +280,13 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
 # ---- journal commands: sandbox issue ---------------------------------------------------------
 
 
-def _journal_memory_dir(project: str | None, memory_dir: str | None) -> Path:
-    """The memory dir the journal commands act on: ``--memory-dir``, else the project's."""
-    if memory_dir:
-        return Path(memory_dir).expanduser().resolve()
-    resolve = getattr(Settings, "resolve", None)
-    if resolve is None:
-        message = "no memory dir: pass --memory-dir or set AUTODREAM_MEMORY_DIR"
-        raise fail(errors.ConfigError(message))
-    try:
-        settings = resolve(project)
-    except errors.AutodreamError as exc:
-        raise fail(exc) from exc
-    return Path(settings.memory_dir)
+def _journal_settings(project: str | None, memory_dir: str | None) -> Settings:
+    """The project's settings, ``--memory-dir`` winning over discovery."""
+    ctx = click.get_current_context()
+    parent = ctx.find_root().obj or {}
+    overrides = {**(parent.get("overrides") or {}), "memory_dir": memory_dir}
+    settings: Settings = resolve_settings(project or parent.get("project"), overrides)
+    return settings
 
 
 def _journal_options(func: Any) -> Any:
@@ -325,8 +319,8 @@ def _change_counts(record: journal.RunRecord) -> str:
 @_journal_options
 def log_command(count: int, as_json: bool, project: str | None, memory_dir: str | None) -> None:
     """List recent dreams: id, outcome, trigger, files added/changed/deleted, reason."""
-    memory = _journal_memory_dir(project, memory_dir)
-    records = journal.list_runs(memory / STATE_DIRNAME, count)
+    settings = _journal_settings(project, memory_dir)
+    records = journal.list_runs(settings.state_dir, count)
     if as_json:
         echo_json([r.to_dict() for r in records])
         return
@@ -350,7 +344,7 @@ def show_command(
     run_id: str, as_json: bool, project: str | None, memory_dir: str | None
 ) -> None:
     """Show one run (RUN_ID or a unique prefix of it) and the diff of what it changed."""
-    state = _journal_memory_dir(project, memory_dir) / STATE_DIRNAME
+    state = _journal_settings(project, memory_dir).state_dir
     try:
         record = journal.load_run(state, run_id)
         diff = journal.run_diff(state, record.id)
@@ -395,9 +389,9 @@ def undo_command(
     run_id: str | None, force: bool, as_json: bool, project: str | None, memory_dir: str | None
 ) -> None:
     """Restore the files a run changed (default: the newest dream still in place)."""
-    memory = _journal_memory_dir(project, memory_dir)
+    settings = _journal_settings(project, memory_dir)
     try:
-        record = journal.undo(memory, memory / STATE_DIRNAME, run_id, force=force)
+        record = journal.undo_project(settings, run_id, force=force)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:

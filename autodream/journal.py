@@ -27,6 +27,7 @@ from autodream.errors import NotFound, UndoConflict
 from autodream.memory import commit as commit_mod
 from autodream.memory.staging import ChangeKind, FileChange, Staging, file_info
 from autodream.redact import redact
+from autodream.settings import Settings
 
 RECORD_FILENAME = "record.json"
 DIARY_FILENAME = "DREAMS.md"
@@ -418,6 +419,25 @@ def undo(
     record.changes = sorted(changes, key=lambda c: c.path)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
     return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+
+
+def undo_project(
+    settings: Settings, run_id: str | None = None, *, force: bool = False
+) -> RunRecord:
+    """``undo`` for a resolved project, holding the consolidation lock so no dream runs
+    meanwhile (``LockHeld`` otherwise). The lock's mtime is rolled back afterwards: an undo is
+    not a consolidation and leaves the time gate where it was."""
+    from autodream.lock import ConsolidationLock
+
+    if not settings.memory_dir.is_dir():
+        raise NotFound(f"no memory dir at {settings.memory_dir}")
+    lease = ConsolidationLock.for_settings(settings).acquire()
+    try:
+        return undo(
+            settings.memory_dir, settings.state_dir, run_id, force=force, now=settings.now_dt()
+        )
+    finally:
+        lease.rollback()
 
 
 # ---- recovery --------------------------------------------------------------------------------

@@ -89,12 +89,35 @@ def test_undo_restores_and_refuses_conflicts_through_the_cli(memory: Path) -> No
     assert (memory / "role.md").read_bytes() == str(EDITS["role.md"]).encode()
 
 
-def test_journal_commands_need_a_memory_dir(tmp_path: Path) -> None:
-    result = CliRunner().invoke(cli, ["log"], env={"AUTODREAM_MEMORY_DIR": ""})
-    if result.exit_code == 3:
-        assert "memory dir" in result.output
-    else:  # Settings.resolve has landed: the default project resolves
-        assert result.exit_code == 0
+def test_journal_commands_find_the_memory_dir_from_the_project_config(
+    memory: Path, tmp_path: Path
+) -> None:
+    record = dream(memory, EDITS)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "autodream.toml").write_text(f'memory_dir = "{memory}"\n')
+    result = CliRunner().invoke(cli, ["log", "--project", str(project)],
+                                env={"AUTODREAM_MEMORY_DIR": None})
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(record.id)
+
+
+def test_undo_refuses_while_a_dream_holds_the_lock(memory: Path) -> None:
+    dream(memory, EDITS)
+    after = tree(memory)
+    (memory / ".consolidate-lock").write_text(f"{os.getpid()}\n")  # a live holder, just now
+    code, out = _run("undo", memory=memory)
+    assert code == 5 and "held" in out
+    assert tree(memory) == after
+
+
+def test_undo_leaves_the_lock_mtime_where_it_was(memory: Path) -> None:
+    dream(memory, EDITS)
+    lock = memory / ".consolidate-lock"
+    os.utime(lock, ns=(1_700_000_000_000_000_000, 1_700_000_000_000_000_000))
+    code, out = _run("undo", memory=memory)
+    assert code == 0, out
+    assert lock.stat().st_mtime_ns == 1_700_000_000_000_000_000  # the time gate is unmoved
 
 
 def test_undo_as_a_real_process(memory: Path) -> None:
