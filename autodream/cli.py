@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -411,6 +412,7 @@ def undo_command(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option(
     "--backend",
+    type=click.Choice(["auto", "local", "anthropic"]),
     envvar="AUTODREAM_REPLAY_BACKEND",
     help="Backend for every scenario (overrides scenario.toml; default local).",
 )
@@ -440,14 +442,18 @@ def replay_command(
             keep_dir = keep / slot
         try:
             result = replay(scenario, backend=backend, keep=keep_dir)
-        except (errors.BadInput, errors.NotFound) as exc:
-            message = str(exc).splitlines()[0]
+        except Exception as exc:  # one scenario that cannot run must not stop the others
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            if not isinstance(exc, errors.AutodreamError):
+                # A bug, not bad input: keep the traceback for whoever reads the CI log.
+                message = f"internal error: {type(exc).__name__}: {message}"
+                click.echo("".join(traceback.format_exception(exc)), err=True)
+            if not message.startswith(f"scenario {name}"):
+                message = f"scenario {name}: {message}"
             documents.append({"name": name, "path": str(scenario), "ok": False, "error": message})
             if not as_json:
                 click.echo(f"error: {message}", err=True)
             continue
-        except errors.AutodreamError as exc:
-            raise fail(exc) from exc
         document = result.to_dict()
         documents.append(document)
         if not as_json:

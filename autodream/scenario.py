@@ -26,6 +26,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
+from autodream.config import BACKENDS
 from autodream.errors import BadInput, NotFound
 
 if sys.version_info >= (3, 11):
@@ -129,8 +130,8 @@ def parse_scenario(text: str, *, name: str, root: Path) -> Scenario:
     now = _parse_now(data["now"], bad)
 
     backend = data.get("backend")
-    if backend is not None and (not isinstance(backend, str) or not backend.strip()):
-        raise bad("backend", "must be a non-empty string")
+    if backend is not None and (not isinstance(backend, str) or backend not in BACKENDS):
+        raise bad("backend", f"must be one of {', '.join(BACKENDS)}, not {backend!r}")
 
     gates = _parse_gates(data.get("gates", {}), bad)
     expectations = _parse_expectations(data.get("expect", []), bad)
@@ -139,7 +140,7 @@ def parse_scenario(text: str, *, name: str, root: Path) -> Scenario:
         root=root,
         description=description.strip(),
         now=now,
-        backend=backend.strip() if isinstance(backend, str) else None,
+        backend=backend,
         gates=gates,
         expectations=expectations,
     )

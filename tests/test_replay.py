@@ -241,9 +241,9 @@ def test_a_gate_closed_inside_the_dream_is_no_dream_and_no_error(tmp_path: Path)
 
 def test_backend_override_and_default(tmp_path: Path) -> None:
     root = tmp_path / "sc"
-    make_scenario(root, [T0], toml=SCENARIO_TOML.replace("[gates]", 'backend = "fancy"\n[gates]'))
+    make_scenario(root, [T0], toml=SCENARIO_TOML.replace("[gates]", 'backend = "auto"\n[gates]'))
     rec = Recorder()
-    assert run(root, rec).backend == "fancy"
+    assert run(root, rec).backend == "auto"
     assert run(root, rec, backend="local").backend == "local"
     assert rec.dream_calls[-1]["backend"] == "local"
 
@@ -452,11 +452,39 @@ def test_cli_keep_and_backend(tmp_path: Path, recorded: Recorder) -> None:
     make_scenario(good, [T0])
     keep = tmp_path / "keep"
     result = CliRunner().invoke(
-        cli, ["replay", str(good), str(good), "--keep", str(keep), "--backend", "other", "--json"]
+        cli, ["replay", str(good), str(good), "--keep", str(keep), "--backend", "auto", "--json"]
     )
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in keep.iterdir()) == ["good", "good-2"]
-    assert {s["backend"] for s in json.loads(result.stdout)["scenarios"]} == {"other"}
+    assert {s["backend"] for s in json.loads(result.stdout)["scenarios"]} == {"auto"}
+    bad = CliRunner().invoke(cli, ["replay", str(good), "--backend", "gpt"])
+    assert bad.exit_code == 2 and "'gpt' is not one of" in bad.output
+
+
+def test_cli_a_crashing_scenario_does_not_stop_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good, crash = tmp_path / "good", tmp_path / "crash"
+    make_scenario(good, [T0])
+    make_scenario(crash, [T0])
+    rec = Recorder()
+
+    def dream(settings: Settings, current: str | None) -> DreamReport:
+        if settings.memory_dir.parent.name == "crash":
+            raise KeyError("engine bug")
+        return rec.dream(settings, current)
+
+    monkeypatch.setattr(replay_module, "real_gate_check", rec.gate)
+    monkeypatch.setattr(replay_module, "real_dream_step", dream)
+    keep = tmp_path / "kept"
+    result = CliRunner().invoke(
+        cli, ["replay", "--json", "--keep", str(keep), str(crash), str(good)]
+    )
+    assert result.exit_code == 10
+    doc = json.loads(result.stdout)
+    assert [(s["name"], s["ok"]) for s in doc["scenarios"]] == [("crash", False), ("good", True)]
+    assert doc["scenarios"][0]["error"] == "scenario crash: internal error: KeyError: 'engine bug'"
+    assert "Traceback" in result.stderr
 
 
 def test_cli_replay_runs_as_a_real_process_on_a_bad_scenario(tmp_path: Path) -> None:
