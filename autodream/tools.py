@@ -38,6 +38,7 @@ __all__ = [
 
 Verdict = Literal["ok", "refused", "error"]
 REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project"})
+MAX_SUMMARY_CHARS = 10_000
 
 PHASE_INSTRUCTIONS: dict[str, str] = {
     "orient": (
@@ -179,22 +180,22 @@ def _cut(text: str, max_bytes: int, note: str) -> str:
     return head + note
 
 
-def _redact_window(before: str, text: str) -> str:
-    """Redact ``text`` as part of ``before + text``, so a secret cut by the window still goes."""
-    if not before:
+def _redact_window(before: str, text: str, after: str = "") -> str:
+    """Redact ``text`` as part of ``before + text + after``: a secret cut by the window's edge
+    is still found, and its visible part replaced."""
+    if not before and not after:
         return redact.redact(text)
-    joined = before + text
-    start = len(before)
+    joined = before + text + after
+    start, end = len(before), len(before) + len(text)
     out: list[str] = []
     pos = start
     for hit in redact.find_secrets(joined):
-        if hit.end <= start:
+        if hit.end <= start or hit.start >= end:
             continue
-        lo = max(hit.start, start)
-        out.append(joined[pos:lo])
+        out.append(joined[pos : max(hit.start, start)])
         out.append(redact.REDACTED.format(kind=hit.kind))
-        pos = hit.end
-    out.append(joined[pos:])
+        pos = min(hit.end, end)
+    out.append(joined[pos:end])
     return "".join(out)
 
 
@@ -251,7 +252,22 @@ def _literal_prefix(pattern: str) -> str:
 
 # --- line index (read_file pages through big transcripts without rescanning) ----------------
 
+
+def _read_line_head(fh: BinaryIO, cap: int) -> tuple[bytes, int]:
+    """The first ``cap`` bytes of the next line and the line's full length (the rest is skipped,
+    so one enormous line never sits in memory)."""
+    head = fh.readline(cap)
+    total = len(head)
+    if head and not head.endswith(b"\n") and len(head) == cap:
+        while True:
+            more = fh.readline(1 << 20)
+            total += len(more)
+            if not more or more.endswith(b"\n"):
+                break
+    return head, total
+
 _CHECKPOINT_EVERY = 256
+_CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
 
 
 @dataclass
@@ -492,36 +508,43 @@ class ToolBox:
             fh.seek(index.checkpoints[checkpoint])
             line_no = checkpoint * _CHECKPOINT_EVERY + 1
             while line_no < offset:
-                fh.readline()
+                _read_line_head(fh, 1 << 20)
                 line_no += 1
             window_start = fh.tell()
-            budget = self.limits.max_output_bytes - 200
+            budget = max(64, self.limits.max_output_bytes - 200)
             chunks: list[bytes] = []
+            after = b""  # the cut-off rest of a line shown only in part (redaction context)
             used = 0
             last = offset - 1
             cut_line = False
             while last < offset - 1 + limit:
-                line = fh.readline()
+                line, full = _read_line_head(fh, budget + _CONTEXT_BYTES)
                 if not line:
                     break
-                self._charge(len(line))
                 if used + len(line) > budget:
                     if not chunks:  # one line longer than the whole budget: show its head
-                        chunks.append(line[: max(0, budget)])
+                        self._charge(full)
+                        chunks.append(line[:budget])
+                        after = line[budget:]
                         last += 1
                         cut_line = True
                     break
+                self._charge(full)
                 chunks.append(line)
                 used += len(line)
                 last += 1
-            before = ""
+            before = b""
             if res.root in REDACTED_ROOTS and window_start > 0:
-                back = min(window_start, 8192)
+                back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
-                before = fh.read(back).decode("utf-8", errors="replace")
+                before = fh.read(back)
         text = b"".join(chunks).decode("utf-8", errors="replace")
         if res.root in REDACTED_ROOTS:
-            text = _redact_window(before, text)
+            text = _redact_window(
+                before.decode("utf-8", errors="replace"),
+                text,
+                after.decode("utf-8", errors="replace"),
+            )
         if last < index.lines or cut_line:
             if not text.endswith("\n"):
                 text += "\n"
@@ -605,10 +628,15 @@ class ToolBox:
                 return
             fh.seek(0)
             in_key = False
-            for line_no, raw in enumerate(fh, start=1):
-                self._charge(len(raw))
-                line = raw[: self.limits.max_line_chars * 4].decode("utf-8", errors="replace")
-                line = line[: self.limits.max_line_chars].rstrip("\r\n")
+            line_no = 0
+            while True:
+                raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
+                if not raw:
+                    break
+                line_no += 1
+                self._charge(full)
+                decoded = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+                line = decoded[: self.limits.max_line_chars]
                 if redacting:
                     begins = bool(_PEM_BEGIN.search(line))
                     ends = bool(_PEM_END.search(line))
@@ -619,8 +647,8 @@ class ToolBox:
                         in_key = True
                 if not rx.search(line):
                     continue
-                if redacting:
-                    line = redact.redact(line)
+                if redacting:  # redact before cutting, so a secret cut in two still goes
+                    line = redact.redact(decoded)[: self.limits.max_line_chars]
                     match = rx.search(line)
                     if match is None:
                         continue
@@ -635,8 +663,12 @@ class ToolBox:
         pattern = _string(inp, "pattern").strip()
         if not pattern:
             raise _BadInput("pattern is empty")
-        if pattern.startswith("/"):
-            raise _BadInput("glob patterns are virtual: start with memory/, sessions/ or project/")
+        first = pattern.split("/", 1)[0]
+        if pattern.startswith("/") or (first not in ROOT_NAMES and "**" not in first):
+            raise _BadInput(
+                "glob patterns start with memory/, sessions/, project/ or **/ "
+                "(e.g. memory/*.md, **/*.jsonl)"
+            )
         rx = _glob_regex(pattern)
         prefix = _literal_prefix(pattern)
         if prefix:
@@ -714,7 +746,12 @@ class ToolBox:
             raise _BadInput("old_string is empty; use write_file to create a file")
         if old == new:
             raise _BadInput("old_string and new_string are the same")
-        current = self.sandbox.read_bytes(vpath).decode("utf-8", errors="replace")
+        try:
+            current = self.sandbox.read_bytes(vpath).decode("utf-8")
+        except UnicodeDecodeError:
+            raise _BadInput(
+                f"{vpath} is not valid UTF-8, so it cannot be edited in place; use write_file"
+            ) from None
         count = current.count(old)
         if count == 0:
             raise _BadInput(
@@ -780,7 +817,7 @@ class ToolBox:
 
     def _finish(self, inp: dict[str, Any]) -> str:
         summary = _string(inp, "summary")
-        self.summary = redact.redact(summary)
+        self.summary = redact.redact(summary[:MAX_SUMMARY_CHARS])
         self.finished = True
         return "finished; the harness now checks and commits the memory directory"
 

@@ -151,6 +151,16 @@ def test_a_private_key_cut_by_the_page_is_still_redacted(tree: Tree) -> None:
     assert "[REDACTED:private-key]" in second_page
 
 
+def test_a_secret_cut_by_the_output_cap_is_still_redacted(tree: Tree) -> None:
+    secret = "QqWwEeRrTtYyUuIiOoPp" * 2
+    line = "x " * 885 + f"aws_secret_access_key={secret} " + "y" * 3000 + "\n"
+    (tree.sessions / "wide.jsonl").write_text(line)
+    box = tree.toolbox(ToolLimits(max_output_bytes=2000))  # the cut falls inside the secret
+    text = ok(box, "read_file", path="sessions/wide.jsonl")
+    assert "QqWw" not in text
+    assert "[REDACTED:aws-secret-key]" in text
+
+
 def test_grep_finds_lines_across_roots(tree: Tree) -> None:
     box = tree.toolbox()
     out = ok(box, "grep", pattern=r"make (test|lint)")
@@ -207,6 +217,16 @@ def test_glob(tree: Tree) -> None:
     assert ".env" not in ok(box, "glob", pattern="project/*")
 
 
+def test_glob_without_a_root_gets_a_hint(tree: Tree) -> None:
+    result = run(tree.toolbox(), "glob", pattern="*.md")
+    assert result.is_error and "memory/*.md" in result.content
+
+
+def test_grep_stops_at_its_time_cap(tree: Tree) -> None:
+    out = ok(tree.toolbox(ToolLimits(grep_seconds=0)), "grep", pattern="make")
+    assert out.splitlines()[-1] == "[stopped after 0 s; narrow the path]"
+
+
 def test_glob_result_cap(tree: Tree) -> None:
     for n in range(12):
         (tree.memory / f"t{n:02d}.md").write_text("x")
@@ -238,6 +258,14 @@ def test_write_edit_delete_restore(tree: Tree) -> None:
     assert (tree.memory / "sub" / "deep.md").read_bytes() == before
     with pytest.raises(NotFound):
         box.restore("sub/deep.md")
+
+
+def test_edit_refuses_a_file_that_is_not_utf8(tree: Tree) -> None:
+    (tree.memory / "latin.md").write_bytes(b"caf\xe9 au lait\n")
+    box = tree.toolbox(phase="consolidate")
+    result = run(box, "edit_file", path="memory/latin.md", old_string="au", new_string="with")
+    assert result.is_error and "not valid UTF-8" in result.content
+    assert (tree.memory / "latin.md").read_bytes() == b"caf\xe9 au lait\n"
 
 
 def test_deleting_the_same_path_twice_keeps_both_in_the_trash(tree: Tree) -> None:
