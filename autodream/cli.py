@@ -207,6 +207,8 @@ def cli(
             current_session=current_session,
         )
     except errors.AutodreamError as exc:
+        if as_json and isinstance(exc, run.GateClosedWithReport):
+            echo_json({"status": "gate closed", "gates": exc.report.as_dict()})
         raise fail(exc) from exc
     if as_json:
         echo_json(outcome.as_dict())

@@ -185,8 +185,9 @@ def _tool_table(pyproject: str) -> dict[str, object] | None:
     except OSError as exc:
         raise ConfigError(f"cannot read {pyproject}: {exc.strerror}") from exc
     # Most projects have a pyproject.toml without our table: a substring test spares the
-    # hook the ~12 ms import of tomllib for them.
-    if b"autodream" not in raw:
+    # hook the ~12 ms import of tomllib for them (``[tool.autodream]``, or ``autodream`` keys
+    # under a ``[tool]`` table).
+    if b"tool.autodream" not in raw and not (b"[tool]" in raw and b"autodream" in raw):
         return None
     tool = _parse_toml(raw, pyproject).get("tool")
     table = tool.get("autodream") if isinstance(tool, dict) else None

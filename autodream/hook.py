@@ -56,7 +56,7 @@ def _run(env: Mapping[str, str]) -> str:
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
         return report.summary()
-    pid = spawn_dream(settings.project_root, settings.state_dir, session_id, sessions_hint, env)
+    pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
     return f"all gates open: dream started (pid {pid})"
 
 
@@ -79,22 +79,27 @@ def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
 
 
 def spawn_dream(
-    project: object,
+    project: str,
     state_dir: object,
     session_id: str | None,
-    sessions_hint: str | None,
+    sessions_dir: object,
     env: Mapping[str, str],
 ) -> int:
     """Start ``autodream --trigger hook`` detached (own session, no stdin, output to the
-    state dir's log) and return its PID without waiting."""
+    state dir's log) and return its PID without waiting.
+
+    The child resolves its settings from the same project dir and environment, so it finds
+    the same memory dir; the sessions dir is handed over because the hook may have learnt it
+    from the transcript path, which the child does not see.
+    """
     import subprocess
 
-    argv = [sys.executable, "-m", "autodream.cli", "--project", str(project), "--trigger", "hook"]
+    argv = [sys.executable, "-m", "autodream.cli", "--project", project, "--trigger", "hook"]
     if session_id:
         argv += ["--session", session_id]
     child_env = dict(env)
-    if sessions_hint and not env.get("AUTODREAM_SESSIONS_DIR"):
-        child_env["AUTODREAM_SESSIONS_DIR"] = sessions_hint
+    if os.path.isdir(str(sessions_dir)):
+        child_env["AUTODREAM_SESSIONS_DIR"] = str(sessions_dir)
     # The child must import this very package, wherever it was imported from.
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     child_env["PYTHONPATH"] = os.pathsep.join(
@@ -108,7 +113,7 @@ def spawn_dream(
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=subprocess.STDOUT,
-            cwd=str(project),
+            cwd=project,
             env=child_env,
             start_new_session=True,
             close_fds=True,

@@ -139,3 +139,15 @@ def test_a_held_lock_exits_with_lock_held(layout: Layout) -> None:
     code, out = invoke(layout, "--project", str(layout.project), "--force")
     assert code == errors.LockHeld.exit_code
     assert "lock gate closed" in out
+
+
+def test_a_closed_gate_with_json_prints_the_report_and_exits_4(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    result = CliRunner().invoke(
+        cli, ["--project", str(layout.project), "--json"], env=layout.env(AUTODREAM_NOW=str(T0))
+    )
+    assert result.exit_code == errors.GateClosed.exit_code
+    data = json.loads(result.stdout)
+    assert data["status"] == "gate closed"
+    assert data["gates"]["closed_by"] == "scan"
+    assert "scan gate closed" in result.stderr

@@ -14,7 +14,18 @@ from autodream.hook import parse_payload
 from tests.claude_layout import T0, Layout, make_layout
 
 SESSION = "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab"
-FORBIDDEN = ("click", "anthropic", "watchdog", "yaml", "psutil", "json", "typing", "dataclasses")
+FORBIDDEN = (
+    "click",
+    "anthropic",
+    "watchdog",
+    "yaml",
+    "psutil",  # never before the time gate
+    "json",
+    "typing",
+    "dataclasses",
+    "pathlib",
+    "tomllib",  # each costs a third of start-up
+)
 # Runs the hook, then reports which heavy modules it pulled in beyond a bare interpreter's.
 PROBE = (
     "import sys; before = set(sys.modules); from autodream.hook import main; main(); "
@@ -68,6 +79,7 @@ def test_the_hook_exits_0_silently_on_any_stdin(layout: Layout, stdin: bytes | N
 
 def test_real_hook_json_with_the_time_gate_closed_imports_nothing_heavy(layout: Layout) -> None:
     layout.set_lock(T0)
+    (layout.project / "pyproject.toml").write_text('[project]\nname = "autodream-user"\n')
     result = run_hook(
         layout, hook_json(layout), [sys.executable, "-c", PROBE], AUTODREAM_NOW=str(T0 + 60)
     )

@@ -145,8 +145,10 @@ def test_precedence_flags_env_file_defaults(
 
 def test_pyproject_tool_table_is_read_and_other_pyprojects_ignored(layout: Layout) -> None:
     pyproject = layout.project / "pyproject.toml"
-    pyproject.write_text('[project]\nname = "x"\n')
+    pyproject.write_text('[project]\nname = "autodream-user"\n')
     assert resolve(layout).config_path is None
+    pyproject.write_text('[project]\nname = "x"\n[tool]\nautodream = { min_sessions = 3 }\n')
+    assert resolve(layout).min_sessions == 3
     pyproject.write_text('[project]\nname = "x"\n\n[tool.autodream]\nmin_sessions = 2\n')
     settings = resolve(layout)
     assert settings.min_sessions == 2
