@@ -1,0 +1,87 @@
+"""Choosing the backend for a dream: Claude when asked for or when a key is at hand, else local.
+
+Both backends are imported only once chosen: the SDK takes a second to import, and the local
+engine has no business loading it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from autodream.agent import Backend
+from autodream.errors import BackendUnavailable
+from autodream.settings import Settings
+
+BACKENDS: tuple[str, ...] = ("auto", "anthropic", "local")
+NO_KEY_NOTICE = "no API key: using the local engine"
+
+
+@dataclass(frozen=True)
+class BackendChoice:
+    backend: Backend
+    # one line for the person (e.g. why ``auto`` fell back to local); None when nothing to say
+    notice: str | None = None
+
+
+def api_key(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
+    """``settings.api_key``, else ``ANTHROPIC_API_KEY``; blank counts as absent."""
+    environ = os.environ if env is None else env
+    key = settings.api_key or environ.get("ANTHROPIC_API_KEY") or ""
+    return key.strip() or None
+
+
+def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
+    """``settings.base_url`` (``--base-url`` or config), else ``ANTHROPIC_BASE_URL``."""
+    environ = os.environ if env is None else env
+    url = settings.base_url or environ.get("ANTHROPIC_BASE_URL") or ""
+    return url.strip() or None
+
+
+def make_backend(
+    settings: Settings,
+    toolbox: Any = None,
+    *,
+    env: Mapping[str, str] | None = None,
+    **anthropic_options: Any,
+) -> BackendChoice:
+    """The backend ``settings.backend`` asks for.
+
+    ``auto`` is Claude when an API key is present, otherwise the local engine with a one-line
+    notice; ``anthropic`` without a key raises ``BackendUnavailable``. ``toolbox`` is handed to
+    the local engine (it streams transcripts through it); ``anthropic_options`` go to
+    ``AnthropicBackend`` (``max_retries``, ``timeout_s``, ``preflight``, ``client``).
+    """
+    name = (settings.backend or "auto").strip().lower()
+    if name not in BACKENDS:
+        raise BackendUnavailable(
+            f"unknown backend {settings.backend!r}: choose one of {', '.join(BACKENDS)}"
+        )
+    if name == "local":
+        return BackendChoice(_local(settings, toolbox))
+    key = api_key(settings, env)
+    if key is None:
+        if name == "anthropic":
+            raise BackendUnavailable(
+                "backend anthropic needs an API key: set ANTHROPIC_API_KEY or api_key in the config"
+            )
+        return BackendChoice(_local(settings, toolbox), NO_KEY_NOTICE)
+    from autodream.backends.anthropic import AnthropicBackend
+
+    backend = AnthropicBackend.from_settings(
+        settings, api_key=key, base_url=base_url(settings, env), **anthropic_options
+    )
+    return BackendChoice(backend)
+
+
+def _local(settings: Settings, toolbox: Any) -> Backend:
+    try:
+        from autodream.backends.local import (  # type: ignore[import-not-found,unused-ignore]
+            LocalBackend,
+        )
+    except ImportError as exc:  # the engine ships with the package; this is a broken install
+        raise BackendUnavailable(f"the local engine cannot be loaded: {exc}") from exc
+    backend: Backend = LocalBackend(settings, toolbox)
+    return backend

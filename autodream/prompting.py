@@ -1,0 +1,167 @@
+"""The dream prompt: loads the files in ``prompts/`` and renders them for one dream.
+
+The module is not called ``prompts`` because the wheel ships the prompt files as the directory
+``autodream/prompts/``; a module of the same name would shadow it.
+
+The system prompt holds only what is stable for the whole dream (rules, phases, formats, limits,
+today's date), so that it can be cached with the tool definitions; the first user message carries
+what is specific to the dream: the sessions under review and the harness's digest of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from functools import lru_cache
+from pathlib import Path
+from string import Template
+
+from autodream.agent import DreamBrief
+from autodream.errors import ConfigError
+from autodream.transcripts.model import SessionInfo
+
+PROMPT_FILES: tuple[str, ...] = (
+    "system",
+    "orient",
+    "gather",
+    "consolidate",
+    "prune",
+    "what_not_to_save",
+    "memory_format",
+    "brief",
+)
+# The digest is the model's main input; past this size it costs more than grepping would.
+DEFAULT_MAX_DIGEST_BYTES = 24_000
+NO_DIGEST = (
+    "(no digest: the harness found nothing to summarise; grep the sessions listed above for "
+    "what the person asked, corrected or decided)"
+)
+
+
+@dataclass(frozen=True)
+class DreamPrompt:
+    system: str
+    first_message: str
+
+
+def prompt_dirs() -> list[Path]:
+    """Where prompt files may live: inside the installed package, then the source checkout."""
+    package_dir = Path(__file__).resolve().parent
+    return [package_dir / "prompts", package_dir.parent / "prompts"]
+
+
+@lru_cache(maxsize=8)
+def load_prompt(name: str) -> str:
+    """The text of ``prompts/<name>.md`` from the first place that has it."""
+    if name not in PROMPT_FILES:
+        raise ConfigError(f"unknown prompt {name!r}")
+    for directory in prompt_dirs():
+        path = directory / f"{name}.md"
+        if path.is_file():
+            return path.read_text(encoding="utf-8").rstrip("\n")
+    searched = ", ".join(str(d) for d in prompt_dirs())
+    raise ConfigError(f"prompt file {name}.md not found (searched {searched})")
+
+
+def render(
+    brief: DreamBrief, *, max_turns: int, max_digest_bytes: int = DEFAULT_MAX_DIGEST_BYTES
+) -> DreamPrompt:
+    """The system prompt and the first user message for ``brief``."""
+    today = _today(brief.now)
+    limits = {
+        "index_max_lines": str(brief.index_max_lines),
+        "index_max_bytes": f"{brief.index_max_bytes:,}",
+    }
+    sections = {
+        name: _fill(name, limits)
+        for name in ("orient", "gather", "consolidate", "prune", "what_not_to_save",
+                     "memory_format")
+    }
+    system = _fill(
+        "system",
+        {
+            **sections,
+            "roots": "\n".join(f"- `{root}/`: {what}" for root, what in brief.roots.items()),
+            "today": today,
+            "max_turns": str(max_turns),
+        },
+    )
+    first = _fill(
+        "brief",
+        {
+            "run_id": brief.run_id,
+            "today": today,
+            "session_count": str(len(brief.sessions)),
+            "sessions": _session_lines(brief),
+            "digest": cap_digest(brief.digest, max_digest_bytes),
+        },
+    )
+    return DreamPrompt(system=system, first_message=first)
+
+
+def cap_digest(digest: str, max_bytes: int) -> str:
+    """``digest`` cut at a line boundary to at most ``max_bytes`` UTF-8 bytes, saying so."""
+    text = digest.strip()
+    if not text:
+        return NO_DIGEST
+    if len(text.encode("utf-8")) <= max_bytes:
+        return text
+    kept: list[str] = []
+    size = 0
+    lines = text.splitlines()
+    for line in lines:
+        size += len(line.encode("utf-8")) + 1
+        if size > max_bytes:
+            break
+        kept.append(line)
+    dropped = len(lines) - len(kept)
+    kept.append(f"[digest truncated: {dropped} more lines; grep the sessions for the rest]")
+    return "\n".join(kept)
+
+
+def _fill(name: str, values: dict[str, str]) -> str:
+    try:
+        return Template(load_prompt(name)).substitute(values)
+    except (KeyError, ValueError) as exc:
+        raise ConfigError(f"prompt file {name}.md has a bad placeholder: {exc}") from exc
+
+
+def _today(now: datetime) -> str:
+    aware = now if now.tzinfo is not None else now.replace(tzinfo=timezone.utc)
+    return aware.astimezone(timezone.utc).date().isoformat()
+
+
+def _session_lines(brief: DreamBrief) -> str:
+    if not brief.sessions:
+        return "- (none)"
+    ordered = sorted(brief.sessions, key=lambda s: (s.started or s.ended or _EPOCH, s.id))
+    return "\n".join(_session_line(s, brief.start_offsets) for s in ordered)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+
+
+def _session_line(session: SessionInfo, start_offsets: dict[str, int]) -> str:
+    vpath = str(session.path)
+    parts = [f"`{vpath}`", _size(session.size)]
+    if session.started is not None:
+        span = _stamp(session.started)
+        if session.ended is not None and session.ended != session.started:
+            span += f" to {_stamp(session.ended)}"
+        parts.append(span)
+    if session.git_branch:
+        parts.append(f"branch {session.git_branch}")
+    offset = start_offsets.get(vpath, 0)
+    if offset:
+        parts.append(f"new part starts at byte {offset:,} (reviewed before up to there)")
+    return "- " + ", ".join(parts)
+
+
+def _stamp(moment: datetime) -> str:
+    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M")
+
+
+def _size(n: int) -> str:
+    if n < 10_000:
+        return f"{n:,} bytes"
+    return f"{n / 1000:,.0f} KB"
