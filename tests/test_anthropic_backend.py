@@ -22,9 +22,6 @@ from autodream.agent import (
     FINISH_REMINDER,
     Budgets,
     DreamBrief,
-    ToolCall,
-    ToolResult,
-    ToolSpec,
     Usage,
     drive,
 )
@@ -34,8 +31,11 @@ from autodream.backends.anthropic import (
     price_for,
     tool_param,
 )
-from autodream.errors import BudgetExceeded, DreamFailed
-from autodream.redact import contains_secret
+from autodream.backends.select import NO_KEY_NOTICE, make_backend
+from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed
+from autodream.sandbox import Sandbox
+from autodream.settings import Settings
+from autodream.tools import ToolBox
 from autodream.transcripts.model import SessionInfo
 from tests.factories import TranscriptBuilder
 from tests.scripted_api import (
@@ -65,98 +65,6 @@ TOOLING = (
 )
 
 
-# ---- a minimal toolbox with the contract's path and phase rules ---------------------------------
-
-
-class FakeToolBox:
-    """Enough of ``tools.ToolBox`` for the driver: virtual roots, phases, refusals recorded."""
-
-    PHASES = ("orient", "gather", "consolidate", "prune")
-
-    def __init__(self, roots: dict[str, Path]) -> None:
-        self.roots = roots
-        self.phase = "orient"
-        self.finished = False
-        self.summary = ""
-        self.refused: list[tuple[ToolCall, str]] = []
-        self.calls: list[ToolCall] = []
-
-    def specs(self) -> list[ToolSpec]:
-        def spec(name: str, props: dict[str, Any], required: list[str]) -> ToolSpec:
-            schema = {"type": "object", "properties": props, "required": required}
-            return ToolSpec(name, f"{name} (virtual paths)", schema)
-
-        s = {"type": "string"}
-        return [
-            spec("read_file", {"path": s, "offset": {"type": "integer"},
-                               "limit": {"type": "integer"}}, ["path"]),
-            spec("grep", {"pattern": s, "path": s}, ["pattern"]),
-            spec("write_file", {"path": s, "content": s}, ["path", "content"]),
-            spec("begin_phase", {"phase": {"type": "string", "enum": list(self.PHASES[1:])}},
-                 ["phase"]),
-            spec("finish", {"summary": s}, ["summary"]),
-        ]
-
-    def call(self, call: ToolCall) -> ToolResult:
-        self.calls.append(call)
-        try:
-            content = self._run(call)
-        except ValueError as exc:
-            self.refused.append((call, str(exc)))
-            return ToolResult(call.id, str(exc), is_error=True)
-        return ToolResult(call.id, content)
-
-    def _run(self, call: ToolCall) -> str:
-        args = call.input
-        if not isinstance(args, dict):
-            raise ValueError(f"{call.name}: input must be an object")
-        spec = {s.name: s for s in self.specs()}.get(call.name)
-        if spec is None:
-            raise ValueError(f"unknown tool {call.name!r}")
-        for key in spec.input_schema["required"]:
-            if not isinstance(args.get(key), str):
-                raise ValueError(f"{call.name}: '{key}' must be a string")
-        if call.name == "begin_phase":
-            following = self.PHASES[self.PHASES.index(self.phase) + 1 :]
-            if not following or args["phase"] != following[0]:
-                raise ValueError(f"cannot go from {self.phase} to {args['phase']}")
-            self.phase = args["phase"]
-            return f"phase {self.phase}"
-        if call.name == "finish":
-            self.finished, self.summary = True, args["summary"]
-            return "finished"
-        if call.name == "grep":
-            return self._grep(args["pattern"], args.get("path", "sessions"))
-        path = self._real(args["path"])
-        if call.name == "read_file":
-            return path.read_text()
-        if not args["path"].startswith("memory/"):
-            raise ValueError(f"{args['path']}: writes are allowed only under memory/")
-        if self.phase not in ("consolidate", "prune"):
-            raise ValueError(f"write_file is not allowed in the {self.phase} phase")
-        if contains_secret(args["content"]):
-            raise ValueError("refused: the content contains a secret")
-        path.write_text(args["content"])
-        return f"wrote {args['path']} ({len(args['content'].encode())} bytes)"
-
-    def _real(self, vpath: str) -> Path:
-        root, _, rest = vpath.partition("/")
-        if root not in self.roots or ".." in vpath.split("/") or vpath.startswith("/"):
-            raise ValueError(f"{vpath}: not inside memory/, sessions/ or project/")
-        return self.roots[root] / rest
-
-    def _grep(self, pattern: str, vpath: str) -> str:
-        base = self._real(vpath.rstrip("/") + "/")
-        files = [base] if base.is_file() else sorted(base.rglob("*"))
-        hits = [
-            f"{vpath.rstrip('/')}/{f.relative_to(base)}:{no}: {line}"
-            for f in files if f.is_file()
-            for no, line in enumerate(f.read_text().splitlines(), 1)
-            if re.search(pattern, line)
-        ]
-        return "\n".join(hits[:20]) or "(no matches)"
-
-
 # ---- fixtures ---------------------------------------------------------------------------------
 
 
@@ -169,10 +77,9 @@ class World:
     brief: DreamBrief
     session_vpaths: list[str]
 
-    def toolbox(self) -> FakeToolBox:
-        return FakeToolBox(
-            {"memory": self.memory, "sessions": self.sessions, "project": self.project}
-        )
+    def toolbox(self) -> ToolBox:
+        sandbox = Sandbox(self.memory, self.sessions, self.project)
+        return ToolBox(sandbox, trash_dir=self.root / "trash")
 
 
 @pytest.fixture
@@ -227,7 +134,7 @@ def backend_for(api: ScriptedAPI, **options: Any) -> AnthropicBackend:
 
 
 def dream(api: ScriptedAPI, world: World, budgets: Budgets | None = None,
-          **options: Any) -> tuple[Any, FakeToolBox, AnthropicBackend]:
+          **options: Any) -> tuple[Any, ToolBox, AnthropicBackend]:
     box = world.toolbox()
     backend = backend_for(api, **options)
     run = drive(backend, box, world.brief, budgets or Budgets())
@@ -264,7 +171,7 @@ def test_full_four_phase_dream_writes_the_staging_dir(api_factory: Any, world: W
     assert (world.memory / "tooling.md").read_text() == TOOLING
     assert (world.memory / "MEMORY.md").read_text() == new_index
     assert (world.memory / "testing.md").read_text() == TESTING
-    assert box.refused == []
+    assert [r.verdict for r in box.log] == ["ok"] * 8
     assert run.turns == 7 and api.remaining == 0 and not api.exhausted
 
     first = api.requests[0]
@@ -416,7 +323,9 @@ def test_refused_calls_are_recorded_and_the_run_continues(
     api = api_factory([*(advance if in_write_phase else []), reply(bad_call), FINISH])
     _, box, _ = dream(api, world)
     assert box.finished
-    assert [c.id for c, _ in box.refused] == [bad_call["id"]]
+    assert [(r.name, r.verdict) for r in box.log if r.verdict != "ok"] == [
+        ("write_file", "refused")
+    ]
     result = tool_results(api.requests[-1])[0]
     assert result["tool_use_id"] == bad_call["id"] and result["is_error"] is True
     assert not (world.root / target).exists()
@@ -438,12 +347,14 @@ def test_the_system_prompt_says_transcripts_are_untrusted(api_factory: Any, worl
 def test_malformed_tool_input_is_an_error_result(api_factory: Any, world: World,
                                                  tool_input: Any) -> None:
     bad = tool_use("write_file", tool_input)
-    api = api_factory([reply(bad), FINISH])
+    api = api_factory([call("begin_phase", phase="gather"),
+                       call("begin_phase", phase="consolidate"), reply(bad), FINISH])
     _, box, _ = dream(api, world)
-    assert box.finished and box.calls[0].input == tool_input
-    result = tool_results(api.requests[1])[0]
-    assert result["is_error"] is True and "write_file" in result["content"]
-    echoed = api.requests[1]["messages"][-2]["content"][0]
+    assert box.finished and [r.verdict for r in box.log] == ["ok", "ok", "error", "ok"]
+    result = tool_results(api.requests[3])[0]
+    assert result["is_error"] is True and result["content"].startswith("error:")
+    assert sorted(p.name for p in world.memory.iterdir()) == ["MEMORY.md", "testing.md"]
+    echoed = api.requests[3]["messages"][-2]["content"][0]
     assert isinstance(echoed["input"], dict)  # the API only accepts objects back
 
 
@@ -604,3 +515,79 @@ def test_live_dream_on_a_small_history(world: World) -> None:
     run = drive(backend, box, world.brief, Budgets(max_turns=20, max_cost_usd=0.10))
     assert box.finished and run.usage.requests >= 1
     assert "sk-ant-api03" not in "".join(p.read_text() for p in world.memory.glob("*.md"))
+
+
+# ---- choosing the backend ---------------------------------------------------------------------
+
+
+def settings_for(world: World, **values: Any) -> Settings:
+    return Settings(project_root=world.project, memory_dir=world.memory,
+                    sessions_dir=world.sessions, **values)
+
+
+@pytest.mark.parametrize(
+    ("values", "env"),
+    [({}, {}), ({}, {"ANTHROPIC_API_KEY": "  "}), ({"api_key": ""}, {})],
+    ids=["nothing", "blank-env", "blank-setting"],
+)
+def test_auto_without_a_key_falls_back_to_local_with_a_notice(
+    world: World, values: dict[str, Any], env: dict[str, str]
+) -> None:
+    pytest.importorskip("autodream.backends.local")
+    choice = make_backend(settings_for(world, **values), world.toolbox(), env=env)
+    assert choice.backend.name == "local" and choice.notice == NO_KEY_NOTICE
+
+
+def test_local_is_used_when_asked_even_with_a_key(world: World) -> None:
+    pytest.importorskip("autodream.backends.local")
+    choice = make_backend(settings_for(world, backend="local"), world.toolbox(),
+                          env={"ANTHROPIC_API_KEY": "sk-test"})
+    assert choice.backend.name == "local" and choice.notice is None
+
+
+def test_anthropic_without_a_key_is_unavailable(world: World) -> None:
+    with pytest.raises(BackendUnavailable, match="ANTHROPIC_API_KEY"):
+        make_backend(settings_for(world, backend="anthropic"), None, env={})
+
+
+def test_an_unknown_backend_is_unavailable(world: World) -> None:
+    with pytest.raises(BackendUnavailable, match="unknown backend 'gpt'"):
+        make_backend(settings_for(world, backend="gpt"), None, env={"ANTHROPIC_API_KEY": "k"})
+
+
+@pytest.mark.parametrize(
+    ("values", "env", "base_url"),
+    [({}, {"ANTHROPIC_API_KEY": "k"}, None),
+     ({}, {"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "http://env:1"}, "http://env:1"),
+     ({"base_url": "http://flag:2", "api_key": "k"}, {"ANTHROPIC_BASE_URL": "http://env:1"},
+      "http://flag:2")],
+    ids=["env-key", "env-base-url", "setting-wins"],
+)
+def test_a_key_selects_claude_with_the_configured_endpoint(
+    world: World, values: dict[str, Any], env: dict[str, str], base_url: str | None
+) -> None:
+    choice = make_backend(settings_for(world, model="claude-sonnet-4-5", **values), None, env=env)
+    assert isinstance(choice.backend, AnthropicBackend) and choice.notice is None
+    assert choice.backend.model == "claude-sonnet-4-5" and choice.backend.base_url == base_url
+
+
+def test_the_chosen_backend_talks_to_the_configured_endpoint(api_factory: Any,
+                                                             world: World) -> None:
+    api = api_factory([FINISH])
+    settings = settings_for(world, backend="anthropic", base_url=api.url, model="claude-opus-4-5",
+                            max_turns=4)
+    choice = make_backend(settings, None, env={"ANTHROPIC_API_KEY": "sk-from-env"},
+                          max_retries=0)
+    drive(choice.backend, world.toolbox(), world.brief, Budgets())
+    assert api.requests[0]["model"] == "claude-opus-4-5"
+    assert "sk-from-env" in json.dumps(api.headers[0])
+    assert "at most 4 turns" in api.requests[0]["system"][0]["text"]
+
+
+def test_model_comes_from_autodream_model(world: World) -> None:
+    (world.project / "autodream.toml").write_text(
+        f'memory_dir = "{world.memory}"\nsessions_dir = "{world.sessions}"\n'
+    )
+    settings = Settings.resolve(world.project, env={"AUTODREAM_MODEL": "claude-sonnet-4-5"})
+    choice = make_backend(settings, None, env={"ANTHROPIC_API_KEY": "k"})
+    assert choice.backend.model == "claude-sonnet-4-5"
