@@ -32,7 +32,7 @@ from autodream.settings import Settings
 RECORD_FILENAME = "record.json"
 DIARY_FILENAME = "DREAMS.md"
 STAGING_DIRNAME = "staging"
-TRIGGERS = ("hook", "force", "watch", "replay", "undo", "library")
+TRIGGERS = ("manual", "hook", "force", "watch", "replay", "undo", "library")
 OUTCOMES = ("running", "committed", "failed", "dry-run", "no-change")
 
 # decision actions (the engine's past-tense verbs, or a backend's imperative ones) -> the diary's
@@ -57,7 +57,7 @@ class RunRecord:
 
     id: str
     started_at: str  # ISO 8601, UTC
-    trigger: str  # hook | force | watch | replay | undo | library
+    trigger: str  # one of TRIGGERS (run.py names the dream triggers; "undo" is ours)
     outcome: str = "running"  # running | committed | failed | dry-run | no-change
     reason: str = ""
     ended_at: str | None = None

@@ -86,10 +86,13 @@ def _temp_path(dest: Path, tag: str) -> Path:
     return dest.parent / f".{dest.name}.{tag}.tmp"
 
 
-def write_atomic(dest: Path, data: bytes, *, tag: str = "autodream") -> None:
+def write_atomic(
+    dest: Path, data: bytes, *, tag: str = "autodream", sync_dir: bool = True
+) -> None:
     """Replace ``dest`` with ``data``: temp file in the same dir, fsync, ``os.replace``, fsync dir.
 
-    An existing file's permission bits are kept.
+    An existing file's permission bits are kept. ``sync_dir=False`` leaves the directory's fsync
+    to the caller (a commit syncs each touched directory once, before it marks itself done).
     """
     _makedirs_durable(dest.parent)
     tmp = _temp_path(dest, tag)
@@ -109,7 +112,8 @@ def write_atomic(dest: Path, data: bytes, *, tag: str = "autodream") -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
-    fsync_dir(dest.parent)
+    if sync_dir:
+        fsync_dir(dest.parent)
 
 
 def write_json_atomic(dest: Path, data: Any) -> None:
@@ -230,10 +234,15 @@ def commit(
     intent_path = run_dir / INTENT_FILENAME
     write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"))
     step("intent")
+    dirty: set[Path] = set()
     try:
         for ch in ordered:
-            _apply(memory_dir, run_dir, ch)
+            _apply(memory_dir, run_dir, ch, dirty)
             step(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
+        # Renames become durable with their directory; until "done" is durable, recovery
+        # checks every file by hash, so one fsync per directory here is enough.
+        for directory in sorted(dirty):
+            fsync_dir(directory)
     except Exception:
         _roll_back(memory_dir, run_dir, ordered)
         write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
@@ -251,17 +260,18 @@ def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
     return deletes + writes
 
 
-def _apply(memory_dir: Path, run_dir: Path, ch: FileChange) -> None:
+def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) -> None:
     dest = memory_dir / ch.path
     if ch.kind == "deleted":
         trash = run_dir / TRASH_DIR / ch.path
         _makedirs_durable(trash.parent)
         os.rename(dest, trash)
-        fsync_dir(trash.parent)
-        fsync_dir(dest.parent)
+        dirty.update((trash.parent, dest.parent))
         _remove_empty_parents(dest.parent, memory_dir)
     else:
-        write_atomic(dest, (run_dir / AFTER_DIR / ch.path).read_bytes(), tag=run_dir.name)
+        data = (run_dir / AFTER_DIR / ch.path).read_bytes()
+        write_atomic(dest, data, tag=run_dir.name, sync_dir=False)
+        dirty.add(dest.parent)
 
 
 def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
