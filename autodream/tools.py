@@ -39,6 +39,7 @@ __all__ = [
 Verdict = Literal["ok", "refused", "error"]
 REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project"})
 MAX_SUMMARY_CHARS = 10_000
+MAX_WRITE_DEPTH = 6  # components below memory/, the file included
 
 PHASE_INSTRUCTIONS: dict[str, str] = {
     "orient": (
@@ -723,6 +724,11 @@ class ToolBox:
         res = self.sandbox.resolve(path, write=True)
         if not res.parts:
             raise _Refused(f"{path}: is a directory")
+        if len(res.parts) > MAX_WRITE_DEPTH:
+            raise _Refused(
+                f"{res.vpath}: memory/ is kept shallow; "
+                f"at most {MAX_WRITE_DEPTH - 1} directories deep"
+            )
         if not res.parts[-1].lower().endswith(".md"):
             raise _Refused(
                 f"{res.vpath}: memory files are Markdown; only .md files can be written"
@@ -823,15 +829,18 @@ class ToolBox:
 
     # --- streaming (local engine) -----------------------------------------------------------
 
-    def open_stream(self, vpath: str) -> BinaryIO:
+    def open_stream(self, vpath: str, *, charge: bool = True) -> BinaryIO:
         """A seekable binary stream of a file under the same path policy, without the per-call
         output cap; every byte read is charged to the total read budget (``BudgetExceeded``).
+        ``charge=False`` is for the harness's own reads (e.g. building the brief's digest), which
+        should not spend the subagent's budget.
 
         The bytes are raw: text from sessions/ or project/ must pass through ``redact.redact``
         before it reaches memory; ``iter_redacted_lines`` does that line by line.
         """
         fd, _res, _st = self.sandbox.open_fd(vpath)
-        return io.BufferedReader(_CountingReader(fd, self._charge))  # type: ignore[return-value]
+        counter = self._charge if charge else _no_charge
+        return io.BufferedReader(_CountingReader(fd, counter))  # type: ignore[return-value]
 
     def iter_redacted_lines(self, vpath: str, start: int = 0) -> Iterator[tuple[int, str]]:
         """(byte offset, line) pairs from ``start``; decoded, and redacted where the root needs."""
@@ -843,6 +852,10 @@ class ToolBox:
                 line = raw.decode("utf-8", errors="replace")
                 yield pos, redact.redact(line) if root in REDACTED_ROOTS else line
                 pos += len(raw)
+
+
+def _no_charge(n: int) -> None:
+    return None
 
 
 def _checked_text(text: str) -> str:

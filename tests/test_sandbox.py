@@ -195,3 +195,16 @@ def test_move_out_keeps_bytes(tree: Tree) -> None:
 def test_hardlinked_write_never_touches_the_shared_inode(tree: Tree) -> None:
     tree.sandbox().write_bytes("memory/hard.md", b"changed")
     assert (tree.outside / "hard.txt").read_text() == OUTSIDE_SECRET
+
+
+def test_socket_is_refused(tree: Tree, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    monkeypatch.chdir(tree.project)  # AF_UNIX paths are short: bind by a relative name
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.bind("agent.sock")
+        with pytest.raises(SandboxError, match="not a regular file"):
+            tree.sandbox().open_fd("project/agent.sock")
+    finally:
+        sock.close()

@@ -260,6 +260,14 @@ def test_write_edit_delete_restore(tree: Tree) -> None:
         box.restore("sub/deep.md")
 
 
+def test_writes_stay_shallow(tree: Tree) -> None:
+    box = tree.toolbox(phase="consolidate")
+    ok(box, "write_file", path="memory/a/b/c/d/e/f.md", content="x")
+    deep = run(box, "write_file", path="memory/a/b/c/d/e/f/g.md", content="x")
+    assert deep.is_error and "shallow" in deep.content
+    assert not (tree.memory / "a" / "b" / "c" / "d" / "e" / "f").exists()
+
+
 def test_edit_refuses_a_file_that_is_not_utf8(tree: Tree) -> None:
     (tree.memory / "latin.md").write_bytes(b"caf\xe9 au lait\n")
     box = tree.toolbox(phase="consolidate")
@@ -384,6 +392,13 @@ def test_open_stream_is_stopped_by_the_read_budget(tree: Tree) -> None:
     unlimited = tree.toolbox(ToolLimits(max_read_bytes=None))
     with unlimited.open_stream(SESSION) as fh:
         assert fh.read()
+
+
+def test_harness_reads_can_skip_the_budget(tree: Tree) -> None:
+    box = tree.toolbox(ToolLimits(max_read_bytes=50))
+    with box.open_stream(SESSION, charge=False) as fh:
+        assert fh.read()
+    assert box.bytes_read == 0
 
 
 def test_iter_redacted_lines(tree: Tree) -> None:
