@@ -11,6 +11,7 @@ from autodream import errors
 from autodream.cli import cli
 from autodream.lock import LockBody, process_start_time, this_host
 from tests.claude_layout import T0, Layout, make_layout
+from tests.factories import REPO_ROOT
 
 LAST = T0 - 30 * 3600
 
@@ -151,3 +152,10 @@ def test_a_closed_gate_with_json_prints_the_report_and_exits_4(layout: Layout) -
     assert data["status"] == "gate closed"
     assert data["gates"]["closed_by"] == "scan"
     assert "scan gate closed" in result.stderr
+
+
+def test_the_readme_lists_every_exit_code() -> None:
+    readme = (REPO_ROOT / "README.md").read_text()
+    table = readme.split("## Exit codes", 1)[1]
+    for code in errors.EXIT_CODES.values():
+        assert f"\n| {code} |" in table
