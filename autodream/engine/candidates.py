@@ -31,7 +31,13 @@ _FILLER = re.compile(
 _PLEASE = re.compile(r"^please[\s,]+", _I)
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
-    r"by default|don't|do not|prefer|must|should)\b", _I,
+    r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
+)
+
+# Words that make an instruction outlast the task at hand ("don't" alone does not).
+_LASTING = re.compile(
+    r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
+    r"by default|everything|everywhere|all code|any code|each time)\b", _I,
 )
 
 # --- kinds, in the order they are tried ---------------------------------------------------
@@ -52,11 +58,16 @@ _CORRECTION = re.compile(
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
     r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )
-_T = r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]"
+_WORD_T = r"(?:[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9])"
+# A tool name: one word, or two when the second is a known tool suffix ("ruff format").
+_T = (
+    rf"{_WORD_T}(?:\s+(?:format|lint|check|actions|ci|compose|code|cloud|pages|workers|"
+    rf"functions|db|server|desktop|studio))?"
+)
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"go(?:ne|ing)?)\s+(?:(?:the|our|my|its)\s+[\w-]+\s+)?(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
@@ -113,10 +124,15 @@ _POINTER = re.compile(
 )
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 _PREFERENCE = re.compile(
-    r"\b(?:always|prefer|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
+    r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
     r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
     r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b", _I,
+)
+_UPDATE = re.compile(
+    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?)|no longer "
+    r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
+    r"are deprecated|has been deprecated)\b", _I,
 )
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
@@ -157,8 +173,9 @@ _EPHEMERAL = re.compile(
     r"\bcurrently (?:working|debugging|fixing|looking)\b|\bnow (?:run|fix|add|try|let's|do)\b|"
     r"^(?:let's|lets|can you|could you|would you|will you|go ahead|try|run|fix|look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
-    r"^please (?:fix|run|add|implement|refactor|update|change|look|check|try|make|create|write|"
-    r"remove|delete|rename|move|continue|commit|push|open|show|explain|review)\b", _I,
+    r"^(?:please )?(?:fix|add|implement|refactor|update|change|look|make|create|remove|delete|"
+    r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|tag|install|"
+    r"build|print|merge|finish|rerun|retry|do)\b", _I,
 )
 _CODEISH = re.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
 _IMPERATIVE = word_set(
@@ -266,10 +283,12 @@ class Gatherer:
             kind = found.kind
         if kind == "plan" and not _HAS_DATE.search(dated):
             return consumed
+        text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
             kind=kind,
             type=_classify(kind, statement),
-            text=ensure_period(sentence_case(third_person(dated))),
+            text=text,
+            key=key_clause(text),
             source=Source(session_id, when.date()),
             timestamp=when,
             explicitness=found.explicitness,
@@ -290,7 +309,11 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
     (re.compile(r"^i (work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)\b",
                 _I), "The user \\1s"),
+    (re.compile(r"\bI(?:'m| am)\b"), "they are"),
+    (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
+    (re.compile(r"\bI\b"), "they"),
     (re.compile(r"\bmy\b", _I), "their"),
+    (re.compile(r"\bme\b"), "them"),
 ]
 
 
@@ -339,7 +362,31 @@ _WEAK_TERMS = word_set(
 )
 
 
+_LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+_CLAUSE = re.compile(r"\s*(?:[;:]|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+
+
 def _detect(raw: str) -> _Kind | None:
+    """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
+    sentence = _FILLER.sub("", raw.strip())
+    m = _LEAD_IN.match(sentence)
+    if m is not None and len(m["tail"].split()) >= 3 and _detect_core(m["head"]) is None:
+        found = _detect_core(m["tail"])
+        if found is not None:
+            return found
+    return _detect_core(sentence)
+
+
+def key_clause(text: str) -> str:
+    """The clause that carries the statement, for matching ("I prefer X, so keep Y" -> first)."""
+    clauses = [c for c in _CLAUSE.split(text) if len(c.split()) >= 3]
+    for clause in clauses:
+        if _detect_core(clause) is not None:
+            return clause
+    return text
+
+
+def _detect_core(raw: str) -> _Kind | None:
     sentence = _FILLER.sub("", raw.strip())
     m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
@@ -353,7 +400,10 @@ def _detect(raw: str) -> _Kind | None:
         return _Kind("preference", _clean(m["rest"]), 0.9)
     m = _CORRECTION.match(sentence)
     if m is not None:
-        rest = _clean(m["rest"])
+        rest = m["rest"]
+        while (again := _CORRECTION.match(rest)) is not None and again["rest"] != rest:
+            rest = again["rest"]
+        rest = _clean(rest)
         inner = _switch(rest)
         if inner is not None:
             return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
@@ -379,6 +429,8 @@ def _detect(raw: str) -> _Kind | None:
     if _PREFERENCE.search(sentence):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
+    if _UPDATE.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.75)
     if _FACT.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
     return None
@@ -394,11 +446,12 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _DEBUG.search(sentence):
         return "a one-off debugging recipe: the fix is in the code"
     standing = _STANDING.search(sentence) is not None
+    lasting = _LASTING.search(sentence) is not None
     if not standing and _STRUCTURE.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
         return "file paths the project already shows"
-    if not standing and found.kind not in ("identity",) and _EPHEMERAL.search(
+    if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         _FILLER.sub("", sentence.strip())
     ):
         if found.kind == "plan" and not re.search(r"\b(?:this|that) (?:bug|error|file)\b",

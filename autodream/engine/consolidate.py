@@ -7,19 +7,23 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from autodream.engine.dates import absolutize, tell_as_past
+from autodream.engine.dates import absolutize, retell, tell_as_past
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
     STOPWORDS,
     has_word,
+    sentence_case,
     shorten,
     similarity,
     slug,
     swap_words,
+    tokens,
 )
 from autodream.memory.model import MEMORY_TYPES
 
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
 _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 
 
@@ -33,15 +37,45 @@ def _words(text: str) -> dict[str, str]:
     return out
 
 
-def choice_difference(old: str, new: str) -> tuple[str, str] | None:
-    """(was, now) when two statements say the same thing but one word differs."""
+def _value_like(word: str) -> bool:
+    return any(ch.isdigit() for ch in word) or word[:1].isupper()
+
+
+def _difference(old: str, new: str) -> tuple[str, str] | None:
     a, b = _words(old), _words(new)
-    only_a = sorted(set(a) - set(b))
-    only_b = sorted(set(b) - set(a))
-    common = set(a) & set(b)
-    if len(only_a) == 1 and len(only_b) == 1 and len(common) >= 2:
+    only_a = [w for w in a if w not in b]
+    only_b = [w for w in b if w not in a]
+    common = [w for w in a if w in b]
+    if len(common) < 2 or not only_a or not only_b or len(only_a) > 2 or len(only_b) > 2:
+        return None
+    if len(only_a) == 1 and len(only_b) == 1:
         return a[only_a[0]], b[only_b[0]]
+    # two words changed: the value that changed ("supports 3.8" -> "requires 3.10")
+    was = [a[w] for w in only_a if _value_like(a[w])]
+    now = [b[w] for w in only_b if _value_like(b[w])]
+    if len(was) == 1 and len(now) == 1:
+        return was[0], now[0]
     return None
+
+
+def choice_difference(old: str, new: str) -> tuple[str, str] | None:
+    """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
+    ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10"))."""
+    found = _difference(old, new)
+    if found is not None:
+        return found
+    for clause in _CLAUSES.split(new):
+        if clause.strip() and clause.strip() != new.strip():
+            found = _difference(old, clause)
+            if found is not None:
+                return found
+    return None
+
+
+def coverage(part: str, whole: str) -> float:
+    """How much of ``part``'s content words ``whole`` also has."""
+    a, b = tokens(part), tokens(whole)
+    return len(a & b) / len(a) if a else 0.0
 
 
 class Consolidator:
@@ -54,7 +88,8 @@ class Consolidator:
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
-        return [e for e in self.entries if not e.deleted]
+        """Entries the engine may read and edit (not deleted, not opaque)."""
+        return [e for e in self.entries if not e.deleted and not e.opaque]
 
     def _new_file(self, kind: str, name: str) -> str:
         taken = {e.file.lower() for e in self.entries}
@@ -66,7 +101,7 @@ class Consolidator:
 
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:
-        live = self.live()
+        live = sorted(self.live(), key=lambda e: (e.index_pos, e.file))
         for i, keep in enumerate(live):
             if keep.deleted:
                 continue
@@ -74,8 +109,13 @@ class Consolidator:
                 if other.deleted or other.type != keep.type:
                     continue
                 sim = similarity(f"{keep.name}. {keep.lead}", f"{other.name}. {other.lead}")
-                if sim < self.options.duplicate_similarity:
+                shared = len(tokens(keep.lead) & tokens(other.lead))
+                contained = shared >= 3 and max(
+                    coverage(keep.lead, other.lead), coverage(other.lead, keep.lead)
+                ) >= 0.75
+                if sim < self.options.duplicate_similarity and not contained:
                     continue
+                sim = max(sim, 0.75 if contained else 0.0)
                 conflict = choice_difference(keep.lead, other.lead)
                 if conflict is not None:
                     self._resolve_conflict(keep, other, conflict)
@@ -136,7 +176,8 @@ class Consolidator:
         best: Entry | None = None
         best_sim = 0.0
         for entry in self.live():
-            sim = max(similarity(cand.text, s) for s in [entry.lead, entry.description])
+            sim = max(similarity(text, s) for text in {cand.match_text, cand.text}
+                      for s in [entry.lead, entry.description])
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             if sim >= needed and sim > best_sim:
                 best, best_sim = entry, sim
@@ -175,13 +216,16 @@ class Consolidator:
 
     def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         new = cand.new or ""
-        old = cand.old or self._current_of(entry)
+        current = self._current_of(entry)
+        old = cand.old or current
         day = cand.source.day.isoformat()
-        if old is not None and old.lower() == new.lower():
+        if (old is not None and old.lower() == new.lower()) or (
+            current is not None and current.lower() == new.lower()
+        ):
             self._confirm(entry, cand, cluster)
             return
         lead = entry.lead
-        if old is not None and has_word(lead, old):
+        if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead):
             new_lead = swap_words(lead, old, new) if has_word(lead, new) else re.sub(
                 rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, lead, flags=re.I)
         else:
@@ -228,7 +272,8 @@ class Consolidator:
             file=entry.file, session_id=cand.source.session_id))
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        if any(similarity(cand.text, s) >= 0.9 for s in entry.statements):
+        if any(similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85
+               for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
                 entry.changed = True
@@ -236,18 +281,29 @@ class Consolidator:
             return
         conflict = choice_difference(entry.lead, cand.text)
         day = cand.source.day.isoformat()
+        action: Action
         if conflict is not None:
             was, now = conflict
             entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
-            entry.statements[0:1] = [cand.text]
-            action: Action = "superseded"
+            stale = [s for s in entry.statements[1:] if has_word(s, was)]
+            entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
+            pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
+            entry.how = re.sub(pattern, now, entry.how)
+            entry.description = re.sub(pattern, now, entry.description)
+            if entry.hook:
+                entry.hook = re.sub(pattern, now, entry.hook)
+            if entry.original is None:
+                entry.description = description_for(entry.lead)
+            action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
         else:
-            entry.statements.insert(0, cand.text)
+            replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
+            entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = entry.statements[: max(self.options.max_statements, 1)]
             action = "updated"
             reason = f"matches an existing entry; newest wording from {day} leads"
-        entry.description = description_for(entry.lead)
+            if entry.original is None:
+                entry.description = description_for(entry.lead)
         if cand.why:
             entry.why = cand.why
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
@@ -257,18 +313,31 @@ class Consolidator:
                                        session_id=cand.source.session_id))
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
-        name = title_for(cand.text)
+        name = title_for(cand.match_text)
+        if cand.kind == "switch" and cand.new:
+            name = sentence_case(f"{cand.new} instead of {cand.old}" if cand.old
+                                 else f"Switched to {cand.new}")
+        statements: list[str] = []
+        for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
+            if all(similarity(member.text, s) < 0.9 and coverage(member.text, s) < 0.85
+                   for s in statements):
+                statements.append(member.text)
         entry = Entry(
             file=self._new_file(cand.type, name),
             name=name,
             description=description_for(cand.text),
             type=cand.type,
-            statements=[cand.text],
+            statements=statements[: max(self.options.max_statements, 1)],
             score=cluster.score,
             changed=True,
         )
         first = cluster.first
-        if first.text != cand.text and (diff := choice_difference(first.text, cand.text)):
+        if cand.kind == "switch" and cand.new and cand.old:
+            entry.history.append(
+                f"Switched from {cand.old} to {cand.new} on {cand.source.day.isoformat()}; "
+                f"previously {cand.old}."
+            )
+        elif first.text != cand.text and (diff := choice_difference(first.text, cand.text)):
             was, now = diff
             entry.history.append(
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
@@ -298,7 +367,8 @@ class Consolidator:
                 if fallback is None:
                     continue
                 ref, how_known = fallback, "assumed: the first session of this dream"
-            parts = [entry.name, entry.description, *entry.statements, entry.why, entry.how]
+            parts = [entry.name, entry.description, *entry.statements, entry.why, entry.how,
+                     entry.hook or ""]
             fixed = [absolutize(p, ref) for p in parts]
             rewrites = [rw for _, found in fixed for rw in found]
             if not rewrites:
@@ -306,7 +376,8 @@ class Consolidator:
             texts = [t for t, _ in fixed]
             entry.name, entry.description = texts[0], texts[1]
             entry.statements = texts[2 : 2 + len(entry.statements)]
-            entry.why, entry.how = texts[-2], texts[-1]
+            entry.why, entry.how = texts[-3], texts[-2]
+            entry.hook = texts[-1] or entry.hook
             entry.changed = True
             for rw in rewrites:
                 self.decisions.append(Decision(
@@ -323,8 +394,9 @@ class Consolidator:
                 told = tell_as_past(s, today)
                 new_statements.append(told if told is not None else s)
                 changed = changed or told is not None
-            for attr in ("name", "description", "how"):
-                told = tell_as_past(getattr(entry, attr), today)
+            entry.name = retell(entry.name)
+            for attr in ("description", "how", "hook"):
+                told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:
                     setattr(entry, attr, told)
                     changed = True

@@ -189,6 +189,9 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
      lambda m: f"planned to {m[1]}"),
     (re.compile(r"(?<=\w)'ll\s+(\w+)", re.I), lambda m: f" planned to {m[1]}"),
     (re.compile(r"\bupcoming\b", re.I), lambda m: "planned"),
+    (re.compile(r"\b(is|are|am) (\w+ing)\b", re.I),
+     lambda m: ("were " if m[1].lower() == "are" else "was ") + m[2]),
+    (re.compile(r"\b(?:has|have) to\b", re.I), lambda m: "had to"),
     (re.compile(r"\b(is|are) (on|by|due|happening|in)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
 ]
@@ -215,14 +218,38 @@ def is_past(text: str, today: date) -> bool:
     return last is not None and last < today
 
 
+def retell(text: str) -> str:
+    """Future and progressive wording put in the past, whatever the dates ("is giving" ->
+    "was giving"); for the title of an entry whose plan has passed."""
+    if _PAST_MARKERS.search(text):
+        return text
+    for pattern, repl in _FUTURE_REWRITES:
+        text = pattern.sub(repl, text)
+    return text
+
+
+_PLAN_HINT = re.compile(
+    r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
+    r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
+    r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?)\b"
+)
+_AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
+
+
 def tell_as_past(sentence: str, today: date) -> str | None:
-    """The sentence retold in the past when every date in it has passed; None when unchanged."""
+    """A plan retold in the past once every date in it has passed; None when it is not a plan,
+    not yet past, or already told as past."""
     last = latest_date(sentence)
     if last is None or last >= today or _PAST_MARKERS.search(sentence):
         return None
     out = sentence
     for pattern, repl in _FUTURE_REWRITES:
         out = pattern.sub(repl, out)
-    if out == sentence:
-        out = f"Was planned for {last.isoformat()}: {sentence[:1].lower()}{sentence[1:]}"
-    return out
+    if out != sentence:
+        return out
+    if not _PLAN_HINT.search(sentence):
+        return None  # a dated fact ("we dropped 3.8 on ..."), not a plan
+    lead = _AS_OF_LEAD.match(sentence)
+    when = f" (as of {lead[1]})" if lead else ""
+    rest = sentence[lead.end():] if lead else sentence
+    return f"Was planned for {last.isoformat()}{when}: {rest[:1].lower()}{rest[1:]}"

@@ -16,7 +16,7 @@ from autodream.engine.entries import Entry, FrontmatterError, parse_entry
 from autodream.engine.index import build_index, prune_restated
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.memory.model import INDEX_MAX_BYTES, parse_index
+from autodream.memory.model import INDEX_MAX_BYTES, MEMORY_TYPES, MemoryType, parse_index
 
 INDEX_NAME = "MEMORY.md"
 
@@ -30,6 +30,24 @@ class DreamPlan:
     decisions: list[Decision] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     kept_files: list[str] = field(default_factory=list)  # unparsable files left as they are
+
+    def reindex(
+        self,
+        options: EngineOptions,
+        *,
+        failed_writes: frozenset[str] = frozenset(),
+        failed_deletes: frozenset[str] = frozenset(),
+    ) -> str:
+        """``MEMORY.md`` again after some tool calls were refused: a new file that was not
+        written leaves the index, a file that could not be deleted stays in it."""
+        for entry in self.entries:
+            if entry.file in failed_deletes:
+                entry.deleted = False
+        exclude = frozenset(e.file for e in self.entries
+                            if e.file in failed_writes and e.original is None)
+        self.index, decisions = build_index(self.entries, options, exclude=exclude)
+        self.decisions.extend(decisions)
+        return self.index
 
     def summary(self) -> str:
         counts: dict[str, int] = {}
@@ -61,6 +79,8 @@ def load_entries(
             unparsable.append(path)
             decisions.append(Decision("skipped", path, f"not a topic file, left as is: {exc}",
                                       file=path))
+            if path in hooks:
+                entries.append(_opaque(path, files[path], index_text or "", hooks[path][0]))
             continue
         if path in hooks:
             entry.index_pos, entry.hook = hooks[path][0], hooks[path][1]
@@ -72,6 +92,15 @@ def load_entries(
         decisions.append(Decision("pruned", target,
                                   "MEMORY.md linked a file that does not exist", file=target))
     return entries, unparsable, decisions
+
+
+def _opaque(path: str, text: str, index_text: str, pos: int) -> Entry:
+    """An unparsable file that MEMORY.md links: keep its line, never edit it."""
+    item = parse_index(index_text).entries[pos]
+    prefix = path.rsplit("/", 1)[-1].split("_", 1)[0]
+    mtype: MemoryType = prefix if prefix in MEMORY_TYPES else "project"  # type: ignore[assignment]
+    return Entry(file=path, name=item.title, description=item.hook or item.title, type=mtype,
+                 statements=[], original=text, hook=item.hook, index_pos=pos, opaque=True)
 
 
 def plan_dream(

@@ -31,8 +31,9 @@ HISTORY_LINE = re.compile(
     r"(?P<day>\d{4}-\d{2}-\d{2}); previously .*$"
 )
 _URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
+_AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
 RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
-NAME_CHARS = 48
+NAME_CHARS = 60
 DESCRIPTION_CHARS = 90
 
 
@@ -53,6 +54,7 @@ class Entry:
     score: float = 0.5
     changed: bool = False
     deleted: bool = False
+    opaque: bool = False  # a file the engine could not parse: indexed, never edited
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
 
@@ -80,13 +82,17 @@ class Entry:
         merged = {(s.day, s.session_id): s for s in [*self.sources(), *new]}
         ordered = [merged[k] for k in sorted(merged)][-keep:]
         as_dicts = [s.as_dict() for s in ordered]
-        if as_dicts != self.extra.get("sources"):
+        if as_dicts and as_dicts != self.extra.get("sources"):
             self.extra["sources"] = as_dicts
             self.changed = True
 
     def reference_day(self) -> date | None:
         """The day the entry was last known true: its newest source or a date key."""
         days = [s.day for s in self.sources()]
+        for statement in self.statements:
+            for m in _AS_OF.finditer(statement):
+                with contextlib.suppress(ValueError):
+                    days.append(date.fromisoformat(m[1]))
         for key in ("updated", "date", "created"):
             value = self.extra.get(key)
             if isinstance(value, date):
@@ -163,7 +169,11 @@ def parse_entry(file: str, text: str) -> Entry:
 
 def title_for(statement: str) -> str:
     """A short name for a new entry, cut at a word boundary, no trailing period."""
-    text = _URL.sub(lambda m: m["host"], statement.strip()).rstrip(".!")
+    text = _URL.sub(lambda m: m["host"], statement.strip())
+    text = re.split(r"(?<=[.!?;])\s", text, maxsplit=1)[0].rstrip(".!;")
+    head = re.split(r"\s*(?:[:;]|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*", text)[0]
+    if len(head.split()) >= 3:
+        text = head
     if len(text) <= NAME_CHARS:
         return text
     cut = text[:NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:-—")

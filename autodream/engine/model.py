@@ -63,6 +63,11 @@ class Candidate:
     old: str | None = None  # for switches: what it replaced (None for "moved back to X")
     back: bool = False  # "moved back to X", "switched back"
     order: int = 0  # position in the gather stream; the final tie-breaker
+    key: str = ""  # the clause that carries the statement, for matching (default: text)
+
+    @property
+    def match_text(self) -> str:
+        return self.key or self.text
 
 
 @dataclass

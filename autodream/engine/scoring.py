@@ -21,11 +21,11 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
         if cand.kind == "switch":
             clusters.append(Cluster([cand]))
             continue
-        key = (cand.type, normalize(cand.text))
+        key = (cand.type, normalize(cand.match_text))
         if key in exact:
             clusters[exact[key]].members.append(cand)
             continue
-        toks = tokens(cand.text)
+        toks = tokens(cand.match_text)
         shared: dict[int, int] = defaultdict(int)
         for tok in toks:
             for idx in by_token.get(tok, ()):
@@ -36,7 +36,7 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
             other = clusters[idx]
             if other.type != cand.type or other.kind == "switch":
                 continue
-            sim = similarity(cand.text, other.latest.text)
+            sim = similarity(cand.match_text, other.latest.match_text)
             if sim > best_sim:
                 best, best_sim = idx, sim
         if best >= 0 and best_sim >= options.match_similarity:

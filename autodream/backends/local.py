@@ -1,0 +1,301 @@
+"""The local engine as a dream backend: the same tools and phases a model uses, no network.
+
+``LocalBackend`` plays the subagent deterministically. It reads the memory dir and a few project
+files through tool calls (orient), streams the brief's sessions through ``ToolBox.open_stream``
+and the transcript readers from each one's start offset (gather), then writes, deletes and
+re-indexes through ``write_file``/``delete_file`` calls (consolidate, prune) and calls
+``finish``. A refused call is recorded as a decision and the run goes on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, BinaryIO
+
+from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec
+from autodream.engine import (
+    FACT_FILES,
+    Decision,
+    DreamPlan,
+    EngineOptions,
+    Gatherer,
+    ProjectFacts,
+    build_facts,
+    plan_dream,
+)
+from autodream.errors import NotFound, SandboxError
+from autodream.transcripts.model import ReadStats, SessionInfo
+from autodream.transcripts.reader import iter_stream_messages
+
+INDEX = "MEMORY.md"
+READ_LIMIT = 2_000  # lines per read_file call (the toolbox's largest accepted limit)
+_TRUNCATED = re.compile(
+    r"\n?\[truncated: (?:lines \d+-\d+ of \d+|line \d+ of \d+ is longer than the output cap "
+    r"and was cut); continue with offset=(?P<next>\d+)\]\n?$"
+)
+
+Script = Generator[list[ToolCall], list[ToolResult], None]
+OpenStream = Callable[[str], BinaryIO]
+
+
+@dataclass
+class GatherReport:
+    sessions: int = 0
+    sessions_skipped: int = 0
+    bytes_read: int = 0
+    lines: int = 0
+    bad_lines: int = 0
+    end_offsets: dict[str, int] = field(default_factory=dict)  # vpath -> where reading stopped
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "sessions": self.sessions,
+            "sessions_skipped": self.sessions_skipped,
+            "bytes_read": self.bytes_read,
+            "lines": self.lines,
+            "bad_lines": self.bad_lines,
+        }
+
+
+class LocalBackend:
+    """Deterministic consolidation behind the ``Backend`` protocol.
+
+    ``LocalBackend(settings, toolbox)`` is how ``backends.select`` builds it; tests may pass
+    ``open_stream`` directly. ``decisions`` holds every decision with its reason once the run
+    is over (the run record stores ``[d.as_dict() for d in backend.decisions]``).
+    """
+
+    name = "local"
+    model: str | None = None
+
+    def __init__(
+        self,
+        settings: Any = None,
+        toolbox: Any = None,
+        *,
+        open_stream: OpenStream | None = None,
+        options: EngineOptions | None = None,
+    ) -> None:
+        if open_stream is None and toolbox is not None:
+            open_stream = toolbox.open_stream
+        self._open_stream = open_stream
+        self.options = options or EngineOptions()
+        self.decisions: list[Decision] = []
+        self.plan: DreamPlan | None = None
+        self.report = GatherReport()
+        self._script: Script | None = None
+        self._brief: DreamBrief | None = None
+        self._seq = 0
+
+    # -- the Backend protocol --------------------------------------------------------------
+    def start(self, brief: DreamBrief, tools: list[ToolSpec]) -> None:
+        self._brief = brief
+        self.decisions = []
+        self.plan = None
+        self.report = GatherReport()
+        self._seq = 0
+        self._script = self._run(brief)
+
+    def next(self, results: list[ToolResult], note: str | None = None) -> BackendReply:
+        if self._script is None:
+            raise RuntimeError("LocalBackend.next called before start")
+        try:
+            calls = next(self._script) if self._seq == 0 else self._script.send(results)
+        except StopIteration:
+            calls = [self._call("finish", summary="local dream: nothing left to do")]
+        return BackendReply(tool_calls=calls)
+
+    # -- the script, phase by phase ----------------------------------------------------------
+    def _call(self, name: str, **inp: Any) -> ToolCall:
+        self._seq += 1
+        return ToolCall(id=f"local-{self._seq}", name=name, input=inp)
+
+    def _run(self, brief: DreamBrief) -> Script:
+        files, index_text, facts = yield from self._orient()
+        results = yield [self._call("begin_phase", phase="gather")]
+        self._refusals(results, "begin_phase gather")
+        gatherer = Gatherer(facts=facts)
+        fallback = self._gather(brief, gatherer)
+        self.decisions.extend(gatherer.decisions)
+        plan = plan_dream(
+            files, index_text, gatherer.candidates, now=brief.now, facts=facts,
+            options=self.options, fallback_day=fallback,
+        )
+        self.plan = plan
+        self.decisions.extend(plan.decisions)
+        plan.decisions = []
+
+        writes = sorted(plan.writes)
+        calls = [self._call("begin_phase", phase="consolidate")]
+        calls += [self._call("write_file", path=f"memory/{p}", content=plan.writes[p])
+                  for p in writes]
+        results = yield calls
+        failed_writes = self._refusals(results[1:], "write_file", writes)
+        self._refusals(results[:1], "begin_phase consolidate")
+
+        deletes = sorted(plan.deletes)
+        calls = [self._call("begin_phase", phase="prune")]
+        calls += [self._call("delete_file", path=f"memory/{p}") for p in deletes]
+        results = yield calls
+        self._refusals(results[:1], "begin_phase prune")
+        failed_deletes = self._refusals(results[1:], "delete_file", deletes)
+
+        index = plan.index
+        if failed_writes or failed_deletes:
+            index = plan.reindex(self.options, failed_writes=frozenset(failed_writes),
+                                 failed_deletes=frozenset(failed_deletes))
+            self.decisions.extend(plan.decisions)
+            plan.decisions = []
+        if index != (index_text or "") or failed_writes or failed_deletes:
+            results = yield [self._call("write_file", path=f"memory/{INDEX}", content=index)]
+            self._refusals(results, "write_file", [INDEX])
+        yield [self._call("finish", summary=self._summary(plan))]
+
+    def _orient(self) -> Generator[list[ToolCall], list[ToolResult],
+                                   tuple[dict[str, str], str | None, ProjectFacts]]:
+        results = yield [
+            self._call("glob", pattern="memory/**/*.md"),
+            self._call("list_dir", path="project/"),
+        ]
+        memory_paths = _memory_paths(results[0]) if results else []
+        listing = _listing(results[1]) if len(results) > 1 else []
+        fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
+        texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
+        project = yield from self._read_all(fact_paths, page=False)
+        files = {p: texts[f"memory/{p}"] for p in memory_paths
+                 if f"memory/{p}" in texts and p != INDEX}
+        index_text = texts.get(f"memory/{INDEX}")
+        facts = build_facts({k.removeprefix("project/"): v for k, v in project.items()},
+                            listing)
+        return files, index_text, facts
+
+    def _read_all(
+        self, paths: list[str], *, page: bool
+    ) -> Generator[list[ToolCall], list[ToolResult], dict[str, str]]:
+        """Read whole files with read_file, paging on while the toolbox says it cut them."""
+        texts: dict[str, list[str]] = {p: [] for p in paths}
+        pending = [(p, 1) for p in paths]
+        failed: set[str] = set()
+        while pending:
+            results = yield [self._call("read_file", path=p, offset=o, limit=READ_LIMIT)
+                             for p, o in pending]
+            more: list[tuple[str, int]] = []
+            for (path, _offset), result in zip(pending, results, strict=False):
+                if result.is_error:
+                    failed.add(path)
+                    self.decisions.append(Decision(
+                        "refused", path, f"read_file: {result.content}", file=path))
+                    continue
+                content = result.content
+                if content == "[empty file]":
+                    continue
+                m = _TRUNCATED.search(content)
+                if m is None:
+                    texts[path].append(content)
+                    continue
+                texts[path].append(content[: m.start()] + "\n")
+                if "longer than the output cap" in m.group(0) and page:
+                    failed.add(path)  # a cut line cannot be put back together: leave it be
+                    self.decisions.append(Decision(
+                        "skipped", path, "a line is longer than read_file returns; left as is",
+                        file=path))
+                elif page:
+                    more.append((path, int(m["next"])))
+            pending = more
+        return {p: "".join(parts) for p, parts in texts.items() if p not in failed}
+
+    def _gather(self, brief: DreamBrief, gatherer: Gatherer) -> date | None:
+        """Stream every session of the brief from its start offset into the gatherer."""
+        first: date | None = None
+        for info in sorted(brief.sessions, key=_session_order):
+            vpath = str(info.path)
+            start = brief.start_offsets.get(vpath, 0)
+            if self._open_stream is None:
+                self.decisions.append(Decision(
+                    "skipped", vpath, "no stream access to transcripts was given"))
+                self.report.sessions_skipped += 1
+                continue
+            stats = ReadStats()
+            try:
+                with self._open_stream(vpath) as stream:
+                    for message in iter_stream_messages(
+                        stream, name=vpath, start_offset=start, stats=stats,
+                        session_id=info.id or None,
+                    ):
+                        gatherer.add(message)
+                        if message.timestamp is not None and message.is_human:
+                            day = message.timestamp.date()
+                            first = day if first is None or day < first else first
+            except (SandboxError, NotFound, OSError) as exc:
+                self.report.sessions_skipped += 1
+                self.decisions.append(Decision(
+                    "skipped", vpath, f"could not read the transcript: {exc}".splitlines()[0]))
+                continue
+            self.report.sessions += 1
+            self.report.bytes_read += stats.bytes_read
+            self.report.lines += stats.lines
+            self.report.bad_lines += stats.skipped_total
+            self.report.end_offsets[vpath] = getattr(stats, "end_offset", start + stats.bytes_read)
+        if first is None:
+            starts = [s.started.date() for s in brief.sessions if s.started is not None]
+            first = min(starts) if starts else None
+        return first
+
+    def _refusals(
+        self, results: list[ToolResult], what: str, paths: list[str] | None = None
+    ) -> set[str]:
+        failed: set[str] = set()
+        for i, result in enumerate(results):
+            if not result.is_error:
+                continue
+            path = paths[i] if paths is not None and i < len(paths) else None
+            if path is not None:
+                failed.add(path)
+            self.decisions.append(Decision(
+                "refused", path or what, f"{what}: {result.content}", file=path))
+        return failed
+
+    def _summary(self, plan: DreamPlan) -> str:
+        counts: dict[str, int] = {}
+        for d in self.decisions:
+            counts[d.action] = counts.get(d.action, 0) + 1
+        detail = ", ".join(f"{n} {a}" for a, n in sorted(counts.items())) or "no decisions"
+        return (
+            f"local engine: {self.report.sessions} session(s) read; "
+            f"{len(plan.writes)} file(s) written, {len(plan.deletes)} deleted; {detail}"
+        )
+
+
+def _session_order(info: SessionInfo) -> tuple[float, str]:
+    started = info.started.timestamp() if info.started is not None else info.mtime
+    return (started, str(info.path))
+
+
+def _memory_paths(result: ToolResult) -> list[str]:
+    """Memory-relative markdown paths from a glob result, hidden directories left out."""
+    if result.is_error:
+        return []
+    out: list[str] = []
+    for line in result.content.splitlines():
+        line = line.strip()
+        if not line.startswith("memory/") or not line.endswith(".md"):
+            continue
+        rel = line.removeprefix("memory/")
+        if any(part.startswith(".") for part in rel.split("/")):
+            continue
+        out.append(rel)
+    return sorted(set(out))
+
+
+def _listing(result: ToolResult) -> list[str]:
+    if result.is_error:
+        return []
+    names: list[str] = []
+    for line in result.content.splitlines():
+        name = line.split("  ", 1)[0].strip()
+        if name and not name.endswith(" is empty"):
+            names.append(name)
+    return names

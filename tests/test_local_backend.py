@@ -1,0 +1,176 @@
+"""The local backend end to end: real transcripts on disk, a real ToolBox, the real driver."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.agent import Budgets, DreamBrief, ToolCall, ToolResult, drive
+from autodream.backends.local import LocalBackend
+from autodream.memory.model import parse_index, parse_topic
+from tests.factories import TranscriptBuilder
+from tests.local_dream import LocalDream, memory_text
+
+NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+DAY0 = datetime(2026, 7, 6, 9, 0, tzinfo=timezone.utc)  # a Monday
+
+
+def _write_topic(memory: Path, name: str, text: str) -> None:
+    (memory / name).write_text(text, encoding="utf-8")
+
+
+@pytest.fixture
+def dream(tmp_path: Path) -> LocalDream:
+    memory = tmp_path / "memory"
+    sessions = tmp_path / "sessions"
+    project = tmp_path / "project"
+    for d in (memory, sessions, project):
+        d.mkdir()
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "svc"\ndependencies = ["fastapi"]\n', encoding="utf-8")
+    _write_topic(memory, "project_tracker.md",
+                 "---\nname: Issue tracker\ndescription: Linear\ntype: project\n---\n\n"
+                 "We track issues in Linear.\n")
+    _write_topic(memory, "project_stack.md",
+                 "---\nname: Stack\ndescription: FastAPI\ntype: project\n---\n\n"
+                 "The service uses FastAPI.\n")
+    (memory / "MEMORY.md").write_text(
+        "- [Issue tracker](project_tracker.md) — Linear\n- [Stack](project_stack.md) — FastAPI\n",
+        encoding="utf-8")
+    s1 = TranscriptBuilder(session_id="11111111-1111-4111-8111-111111111111", start=DAY0)
+    s1.user("Always use pnpm for installs.").assistant("Noted.")
+    s1.tool_roundtrip("Bash", {"command": "pnpm i"}, "Never push directly to main (tool output)")
+    s1.user("The demo is next Friday.").assistant("OK")
+    s1.user("My db password is Wh4leS0ng!23 by the way").assistant("I will not store it.")
+    s1.write(sessions)
+    s2 = TranscriptBuilder(session_id="22222222-2222-4222-8222-222222222222",
+                           start=DAY0 + timedelta(days=2))
+    s2.user("We switched from Linear to Jira for tickets.").assistant("Got it.")
+    s2.user("always use pnpm for installs").assistant("Yes.")
+    s2.write(sessions)
+    return LocalDream(memory, sessions, project, tmp_path / "trash", NOW)
+
+
+def test_local_dream_consolidates_through_the_tools(dream: LocalDream) -> None:
+    backend, box, run = dream.run()
+    assert box.finished and "local engine: 2 session(s) read" in box.summary
+    files = memory_text(dream.memory)
+    tracker = parse_topic(files["project_tracker.md"].decode())
+    assert tracker.body.startswith("We track issues in Jira.")
+    assert "Switched from Linear to Jira on 2026-07-08; previously Linear." in tracker.body
+    assert "project_stack.md" not in files  # restated pyproject's dependency: pruned
+    index = files["MEMORY.md"].decode()
+    assert [e.file for e in parse_index(index).entries if e.file.startswith("feedback_")]
+    assert "pnpm" in index and "Stack" not in index
+    everything = b"".join(files.values()).decode()
+    assert "Wh4le" not in everything and "tool output" not in everything
+    assert "2026-07-10" in everything and "next Friday" not in everything
+    # the demo date has passed by the dream's clock
+    assert "The demo was on 2026-07-10." in everything
+    actions = {d.action for d in backend.decisions}
+    assert {"kept", "created", "superseded", "pruned", "dated", "past"} <= actions
+    # every write and delete went through the toolbox and is in its log
+    assert {r.name for r in box.log} >= {"glob", "read_file", "begin_phase", "write_file",
+                                         "delete_file", "finish"}
+    assert run.turns <= 10
+
+
+def test_same_inputs_and_clock_give_identical_bytes(dream: LocalDream, tmp_path: Path) -> None:
+    import shutil
+    original = tmp_path / "memory-original"
+    shutil.copytree(dream.memory, original)
+    dream.run()
+    first = memory_text(dream.memory)
+    shutil.rmtree(dream.memory)
+    shutil.copytree(original, dream.memory)
+    dream.trash = tmp_path / "trash2"
+    dream.run()
+    assert memory_text(dream.memory) == first
+
+
+def test_second_dream_with_nothing_new_changes_nothing(dream: LocalDream) -> None:
+    backend, _box, _ = dream.run()
+    after_first = memory_text(dream.memory)
+    offsets = backend.report.end_offsets
+    dream.start_offsets = dict(offsets)
+    dream.trash = dream.trash.with_name("trash-2")
+    backend2, box2, _ = dream.run()
+    assert memory_text(dream.memory) == after_first
+    assert not [r for r in box2.log if r.name in ("write_file", "delete_file")]
+    assert backend2.report.bytes_read == 0
+
+
+def test_incremental_offsets_read_only_what_is_new(dream: LocalDream) -> None:
+    backend, _, _ = dream.run()
+    dream.start_offsets = dict(backend.report.end_offsets)
+    s3 = TranscriptBuilder(session_id="33333333-3333-4333-8333-333333333333",
+                           start=DAY0 + timedelta(days=9))
+    s3.user("We moved back to Linear.").assistant("OK")
+    s3.write(dream.sessions)
+    dream.trash = dream.trash.with_name("trash-3")
+    backend2, _, _ = dream.run()
+    assert backend2.report.sessions == 3
+    assert backend2.report.bytes_read == (dream.sessions / f"{s3.session_id}.jsonl").stat().st_size
+    body = parse_topic(memory_text(dream.memory)["project_tracker.md"].decode()).body
+    assert body.startswith("We track issues in Linear.")
+    assert "Switched back from Jira to Linear on 2026-07-15; previously Jira." in body
+
+
+def test_refused_write_is_recorded_and_left_out_of_the_index(
+    dream: LocalDream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from autodream.tools import ToolBox
+
+    real_call = ToolBox.call
+
+    def refusing(self: ToolBox, call: ToolCall) -> ToolResult:
+        if call.name == "write_file" and "feedback_" in str(call.input.get("path")):
+            return ToolResult(call.id, "refused: not today", is_error=True)
+        return real_call(self, call)
+
+    monkeypatch.setattr(ToolBox, "call", refusing)
+    backend, box, _ = dream.run()
+    assert box.finished
+    refused = [d for d in backend.decisions if d.action == "refused"]
+    assert refused and all(d.file and d.file.startswith("feedback_") for d in refused)
+    files = memory_text(dream.memory)
+    links = [e.file for e in parse_index(files["MEMORY.md"].decode()).entries]
+    assert links and all(link in files for link in links)
+    assert "project_tracker.md" in links
+
+
+def test_unreadable_session_is_skipped_not_fatal(dream: LocalDream) -> None:
+    gone = dream.sessions / "44444444-4444-4444-8444-444444444444.jsonl"
+    gone.write_text("", encoding="utf-8")
+    gone.unlink()
+    backend, box, _ = dream.run(missing=[f"sessions/{gone.name}"])
+    assert box.finished
+    skipped = [d for d in backend.decisions if d.action == "skipped"]
+    assert [d.subject for d in skipped] == [f"sessions/{gone.name}"]
+    assert backend.report.sessions == 2 and backend.report.sessions_skipped == 1
+
+
+def test_backend_over_a_scripted_toolrunner_records_refused_reads() -> None:
+    class Runner:
+        finished = False
+
+        def specs(self) -> list:  # type: ignore[type-arg]
+            return []
+
+        def call(self, call):  # type: ignore[no-untyped-def]
+            if call.name == "glob":
+                return ToolResult(call.id, "memory/MEMORY.md\nmemory/user_x.md")
+            if call.name == "read_file":
+                return ToolResult(call.id, "refused: nope", is_error=True)
+            if call.name == "finish":
+                self.finished = True
+            return ToolResult(call.id, "ok")
+
+    backend = LocalBackend(None, None, open_stream=None)
+    runner = Runner()
+    drive(backend, runner, DreamBrief(run_id="x", now=NOW, sessions=[]), Budgets())
+    assert runner.finished
+    assert [d.subject for d in backend.decisions if d.action == "refused"] == [
+        "memory/MEMORY.md", "memory/user_x.md"]
