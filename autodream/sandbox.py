@@ -197,9 +197,10 @@ class Sandbox:
     """The path policy over three real directories.
 
     ``memory`` is the run's staging copy (the only writable root); ``sessions`` and ``project``
-    are read-only and may be None when absent. ``excluded`` lists real paths that must not be
-    reachable through the read-only roots (the live memory dir lives inside Claude Code's
-    sessions dir); the memory root itself is always excluded from them.
+    are read-only and may be None (or missing on disk): then they are unavailable.
+    ``excluded`` lists real paths that must not be reachable through the read-only roots (the
+    live memory dir lives inside Claude Code's sessions dir); the memory root itself is always
+    excluded from them.
     """
 
     def __init__(
@@ -215,7 +216,9 @@ class Sandbox:
                 continue
             real = os.path.realpath(path)
             if not os.path.isdir(real):
-                raise NotFound(f"{name} root {path} is not a directory")
+                if name == WRITABLE_ROOT:
+                    raise NotFound(f"{name} root {path} is not a directory")
+                continue  # a read-only root that does not exist yet is simply unavailable
             self._real[name] = real
         self._excluded: list[str] = []
         self._excluded_ids: set[tuple[int, int]] = set()

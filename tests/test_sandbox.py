@@ -136,9 +136,16 @@ def test_missing_root_is_refused(tree: Tree) -> None:
         sandbox.resolve("project/README.md")
 
 
-def test_root_that_is_not_a_directory_is_not_found(tree: Tree) -> None:
+def test_memory_root_that_is_not_a_directory_is_not_found(tree: Tree) -> None:
     with pytest.raises(NotFound):
         Sandbox(memory=tree.memory / "build.md")
+
+
+def test_missing_read_only_root_is_unavailable(tree: Tree) -> None:
+    sandbox = Sandbox(memory=tree.memory, sessions=tree.base / "no-such-dir")
+    assert sorted(sandbox.roots) == ["memory"]
+    with pytest.raises(SandboxError, match="not available"):
+        sandbox.resolve("sessions/x.jsonl")
 
 
 def test_list_dir_hides_secrets_and_hidden_state(tree: Tree) -> None:

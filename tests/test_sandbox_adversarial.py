@@ -223,6 +223,31 @@ def test_run_goes_on_after_refusals(tree: Tree) -> None:
     assert [r.seq for r in box.log] == list(range(1, 22))
 
 
+def test_a_normal_dream_changes_only_memory_and_its_trash(tree: Tree) -> None:
+    outside_before = snapshot(tree.base, skip=tree.real_memory)
+    live_before = snapshot(tree.real_memory, skip=tree.real_memory / ".autodream")
+    box = tree.toolbox()
+    calls: list[tuple[str, Any]] = [
+        ("list_dir", {"path": ""}),
+        ("read_file", {"path": "memory/MEMORY.md"}),
+        ("begin_phase", {"phase": "gather"}),
+        ("grep", {"pattern": "make", "path": "sessions/"}),
+        ("glob", {"pattern": "**/*.md"}),
+        ("begin_phase", {"phase": "consolidate"}),
+        ("write_file", {"path": "memory/deploy.md", "content": "Deploy with make.\n"}),
+        ("edit_file", {"path": "memory/build.md", "old_string": "make lint",
+                       "new_string": "make check"}),
+        ("begin_phase", {"phase": "prune"}),
+        ("delete_file", {"path": "memory/style.md"}),
+        ("finish", {"summary": "added deploy, fixed build, dropped style"}),
+    ]
+    for n, (tool, inp) in enumerate(calls):
+        assert not box.call(ToolCall(f"c{n}", tool, inp)).is_error, tool
+    assert snapshot(tree.base, skip=tree.real_memory) == outside_before
+    assert snapshot(tree.real_memory, skip=tree.real_memory / ".autodream") == live_before
+    assert box.touched == {"deploy.md": "written", "build.md": "written", "style.md": "deleted"}
+
+
 # --- races: a symlink swapped in after the check ---------------------------------------------
 
 
