@@ -406,13 +406,13 @@ class ToolBox:
             self._record(seq, phase, name, summary, "error", str(exc), 0)
             raise
         except (_Refused, SandboxError) as exc:
-            verdict, reason = "refused", str(exc)
+            verdict, reason = "refused", _one_line(str(exc))
             result = ToolResult(call.id, f"refused: {reason}", is_error=True)
         except (_BadInput, NotFound) as exc:
-            verdict, reason = "error", str(exc)
+            verdict, reason = "error", _one_line(str(exc))
             result = ToolResult(call.id, f"error: {reason}", is_error=True)
         except OSError as exc:
-            verdict, reason = "error", f"{exc.strerror or exc}"
+            verdict, reason = "error", _one_line(f"{exc.strerror or exc}")
             result = ToolResult(call.id, f"error: {reason}", is_error=True)
         returned = 0 if result.is_error else len(result.content.encode("utf-8"))
         self._record(seq, phase, name, summary, verdict, reason, returned)
@@ -866,6 +866,11 @@ def _checked_text(text: str) -> str:
     except UnicodeEncodeError:
         raise _BadInput("content is not valid UTF-8 (lone surrogates)") from None
     return text
+
+
+def _one_line(text: str) -> str:
+    """An error reason as the model and the journal see it: one line, secrets redacted."""
+    return redact.redact(" ".join(text.split()))[:1000]
 
 
 def _short(text: str) -> str:
