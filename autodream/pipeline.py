@@ -1,0 +1,194 @@
+"""The dream itself, once the gates are open and the lock is ours.
+
+staging copy -> sandboxed toolbox -> backend driven phase by phase -> invariant checks ->
+atomic commit -> run record, diary, transcript offsets. Any failure discards the staging copy
+and leaves the memory dir as it was; the caller (``run.dream``) rolls the lock back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from autodream import errors, journal
+from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
+from autodream.memory import checks
+from autodream.memory.staging import Staging
+from autodream.sandbox import Sandbox
+from autodream.settings import Settings
+from autodream.tools import ToolBox, ToolLimits
+from autodream.transcripts.model import SessionInfo
+from autodream.transcripts.offsets import OffsetStore
+
+OFFSETS_FILENAME = "offsets.json"
+
+# A seam for tests and library callers: build the backend for this run from the toolbox.
+BackendFactory = Callable[[Settings, ToolBox], Backend]
+
+
+@dataclass
+class DreamResult:
+    record: journal.RunRecord
+    backend: str
+    model: str | None
+    notices: list[str] = field(default_factory=list)
+    diff: str = ""  # unified diff of what was (or, on a dry run, would be) changed
+
+
+def backend_name(settings: Settings) -> tuple[str, str | None]:
+    """Which backend runs (``local`` or ``anthropic``) and, when ``auto`` fell back, why."""
+    from autodream.backends.select import resolve_backend
+
+    return resolve_backend(settings)
+
+
+def default_backend(settings: Settings, toolbox: ToolBox) -> Backend:
+    from autodream.backends.select import make_backend
+
+    return make_backend(settings, toolbox).backend
+
+
+def virtual_session_path(settings: Settings, path: Path) -> str:
+    """``sessions/<path relative to the sessions dir>``: the only name the subagent sees."""
+    rel = path.resolve().relative_to(settings.sessions_dir.resolve())
+    return str(PurePosixPath("sessions", *rel.parts))
+
+
+def _tool_limits(settings: Settings, backend_name: str) -> ToolLimits:
+    limits = ToolLimits.from_settings(settings)
+    if backend_name == "local":
+        # The per-call caps protect a model's context; the local engine streams whole
+        # transcripts through open_stream and has no context to protect.
+        limits = replace(limits, max_read_bytes=None)
+    return limits
+
+
+def _brief(
+    settings: Settings, run_id: str, sessions: Sequence[SessionInfo], offsets: OffsetStore
+) -> DreamBrief:
+    shown: list[SessionInfo] = []
+    starts: dict[str, int] = {}
+    for info in sessions:
+        vpath = virtual_session_path(settings, info.path)
+        shown.append(replace(info, path=Path(vpath)))
+        start = offsets.start_for(info.path)
+        if start:
+            starts[vpath] = start
+    return DreamBrief(run_id=run_id, now=settings.now_dt(), sessions=shown, start_offsets=starts)
+
+
+def _digest(settings: Settings, toolbox: ToolBox, brief: DreamBrief) -> str:
+    """What is new since the last dream, gathered by the local engine, for a model to start from."""
+    from autodream.engine import Gatherer, build_digest
+    from autodream.transcripts import iter_stream_messages
+
+    gatherer = Gatherer()
+    for info in brief.sessions:
+        vpath = str(info.path)
+        with toolbox.open_stream(vpath) as stream:
+            stream.seek(brief.start_offsets.get(vpath, 0))
+            gatherer.add_messages(iter_stream_messages(stream, name=vpath))
+    return build_digest(gatherer.candidates(), now=brief.now)
+
+
+def _record_offsets(
+    settings: Settings, offsets: OffsetStore, sessions: Sequence[SessionInfo], backend: Backend
+) -> None:
+    """Remember how far this dream read each transcript, so the next one reads only what is new."""
+    positions: dict[str, tuple[int, int]] = getattr(backend, "read_positions", {}) or {}
+    for info in sessions:
+        vpath = virtual_session_path(settings, info.path)
+        if vpath in positions:
+            end, line = positions[vpath]
+            offsets.record(info.path, end, line)
+    offsets.save()
+
+
+def consolidate(
+    settings: Settings,
+    *,
+    trigger: str,
+    sessions: Sequence[SessionInfo],
+    dry_run: bool = False,
+    backend_factory: BackendFactory = default_backend,
+) -> DreamResult:
+    """Run one dream over ``sessions`` into ``settings.memory_dir``; the caller holds the lock."""
+    state = settings.state_dir
+    settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    journal.recover(settings.memory_dir, state, settings.now_dt())
+    offsets = OffsetStore(state / OFFSETS_FILENAME)
+    record = journal.begin_run(state, trigger=trigger, now=settings.now_dt())
+    staging: Staging | None = None
+    notices: list[str] = []
+    try:
+        staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
+        sandbox = Sandbox(
+            memory=staging.path,
+            sessions=settings.sessions_dir if settings.sessions_dir.is_dir() else None,
+            project=settings.project_root if settings.project_root.is_dir() else None,
+            excluded=[settings.memory_dir],
+        )
+        name, notice = backend_name(settings)
+        if notice:
+            notices.append(notice)
+        toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
+                          limits=_tool_limits(settings, name))
+        backend = backend_factory(replace(settings, backend=name), toolbox)
+        brief = _brief(settings, record.id, sessions, offsets)
+        if backend.name != "local" and brief.sessions:
+            brief = replace(brief, digest=_digest(settings, toolbox, brief))
+        record.backend, record.model = backend.name, backend.model
+        record.sessions = [str(s.path) for s in brief.sessions]
+        journal.save_run(state, record)
+        run = AgentRun()
+        try:
+            run = drive(backend, toolbox, brief, _budgets(settings))
+        finally:
+            record.tool_calls = [c.as_dict() for c in toolbox.log]
+            record.usage = run.usage.as_dict()
+            record.decisions = _decisions(backend)
+        record.summary = toolbox.summary or run.final_text
+        prior_index = (
+            settings.index_path.read_text(encoding="utf-8")
+            if settings.index_path.is_file()
+            else None
+        )
+        report = checks.check_staged(staging.path, prior_index, allow_loss=settings.allow_loss)
+        record.checks = report.as_dict()
+        report.raise_if_failed()
+        journal.conclude(settings.memory_dir, state, record, staging,
+                         now=settings.now_dt(), dry_run=dry_run)
+        if not dry_run:
+            _record_offsets(settings, offsets, sessions, backend)
+    except BaseException as exc:
+        if record.outcome == "running":
+            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            journal.finish_run(state, record, outcome="failed", reason=reason,
+                               now=settings.now_dt())
+        if isinstance(exc, errors.AutodreamError) or not isinstance(exc, Exception):
+            raise
+        raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
+    finally:
+        if staging is not None:
+            staging.discard()
+    diff = journal.run_diff(state, record.id) if record.changes else ""
+    return DreamResult(record, backend.name, backend.model, notices, diff)
+
+
+def _budgets(settings: Settings) -> Budgets:
+    return Budgets(
+        max_turns=settings.max_turns,
+        max_input_tokens=settings.max_input_tokens,
+        max_output_tokens=settings.max_output_tokens,
+        max_cost_usd=settings.max_cost_usd,
+    )
+
+
+def _decisions(backend: Backend) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for decision in getattr(backend, "decisions", []) or []:
+        as_dict = getattr(decision, "as_dict", None)
+        out.append(as_dict() if callable(as_dict) else dict(vars(decision)))
+    return out
