@@ -160,6 +160,15 @@ def resolve_settings(project: str | None, overrides: dict[str, Any] | None = Non
 @setting_option("min_sessions", "Sessions touched since the last dream. Default 5.")
 @setting_option("scan_interval_minutes", "Throttle of the session scan. Default 10.")
 @setting_option("lock_ttl_minutes", "A lock older than this is stale. Default 60.")
+@setting_option("model", "Claude model for the anthropic backend.")
+@setting_option("base_url", "Anthropic-compatible endpoint (default: ANTHROPIC_BASE_URL).")
+@click.option(
+    "--allow-loss",
+    is_flag=True,
+    default=None,
+    envvar="AUTODREAM_ALLOW_LOSS",
+    help="Commit even when more than 25 % of the index entries would be lost.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
 @click.option("--trigger", type=click.Choice(["manual", "hook", "watch"]), hidden=True)
 @click.option("--session", "current_session", hidden=True)
@@ -177,6 +186,9 @@ def cli(
     min_sessions: int | None,
     scan_interval_minutes: float | None,
     lock_ttl_minutes: float | None,
+    model: str | None,
+    base_url: str | None,
+    allow_loss: bool | None,
 ) -> None:
     """autodream: consolidate a coding agent's memory while the user is away.
 
@@ -189,6 +201,9 @@ def cli(
         "min_sessions": min_sessions,
         "scan_interval_minutes": scan_interval_minutes,
         "lock_ttl_minutes": lock_ttl_minutes,
+        "model": model,
+        "base_url": base_url,
+        "allow_loss": allow_loss,
     }
     ctx.ensure_object(dict)
     ctx.obj.update(project=project, overrides=overrides)  # for subcommands: status, ...
@@ -210,10 +225,32 @@ def cli(
         if as_json and isinstance(exc, run.GateClosedWithReport):
             echo_json({"status": "gate closed", "gates": exc.report.as_dict()})
         raise fail(exc) from exc
+    details = outcome.details
+    for notice in details.get("notices", []):
+        click.echo(f"note: {notice}", err=True)
     if as_json:
         echo_json(outcome.as_dict())
-    else:
-        click.echo(f"{outcome.status}: {outcome.summary} (run {outcome.run_id})")
+        return
+    echo_dream_outcome(outcome.run_id, outcome.summary, details)
+
+
+_CHANGE_MARKS = {"added": "+", "changed": "~", "deleted": "-"}
+
+
+def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> None:
+    """What a person reads after a dream: outcome, files touched, and the diff of a dry run."""
+    result = details.get("outcome", "ok")
+    backend = details.get("backend")
+    model = details.get("model")
+    via = f"{backend}, {model}" if backend == "anthropic" and model else backend
+    click.echo(f"{result}: {summary}")
+    click.echo(f"run {run_id} ({via}); {len(details.get('sessions', []))} session(s) reviewed")
+    for change in details.get("changes", []):
+        click.echo(f"  {_CHANGE_MARKS.get(change['kind'], '?')} {change['path']}")
+    if result == "dry-run" and details.get("diff"):
+        click.echo(details["diff"].rstrip("\n"))
+    elif result == "committed":
+        click.echo(f"see the diff: autodream show {run_id}; take it back: autodream undo {run_id}")
 
 
 @cli.command()

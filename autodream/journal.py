@@ -180,17 +180,19 @@ def begin_run(
     model: str | None = None,
     sessions: Sequence[str] = (),
     undoes: str | None = None,
+    run_id: str | None = None,
 ) -> RunRecord:
-    """Create the run dir with a fresh id and save its record (outcome ``running``)."""
+    """Create the run dir (with ``run_id``, or a fresh id) and save its record (``running``)."""
     root = runs_dir(state_dir)
     root.mkdir(parents=True, exist_ok=True)
     while True:
-        run_id = new_run_id(now, (p.name for p in root.iterdir()))
+        if run_id is None:
+            run_id = new_run_id(now, (p.name for p in root.iterdir()))
         try:
             run_dir(state_dir, run_id).mkdir()
             break
         except FileExistsError:
-            continue  # same second, same 4 hex digits: draw again
+            run_id = None  # same second, same tail: draw again
     record = RunRecord(
         id=run_id,
         started_at=iso_utc(now),

@@ -16,8 +16,9 @@ from autodream import errors, journal
 from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.memory import checks
 from autodream.memory.staging import Staging
+from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
-from autodream.settings import Settings
+from autodream.settings import Settings, backend_choice
 from autodream.tools import ToolBox, ToolLimits
 from autodream.transcripts.model import SessionInfo
 from autodream.transcripts.offsets import OffsetStore
@@ -39,15 +40,16 @@ class DreamResult:
 
 def backend_name(settings: Settings) -> tuple[str, str | None]:
     """Which backend runs (``local`` or ``anthropic``) and, when ``auto`` fell back, why."""
-    from autodream.backends.select import resolve_backend
-
-    return resolve_backend(settings)
+    choice = backend_choice(settings)
+    fell_back = settings.backend == "auto" and choice.name == "local"
+    return choice.name, choice.reason if fell_back else None
 
 
 def default_backend(settings: Settings, toolbox: ToolBox) -> Backend:
     from autodream.backends.select import make_backend
 
-    return make_backend(settings, toolbox).backend
+    backend: Backend = make_backend(settings, toolbox).backend
+    return backend
 
 
 def virtual_session_path(settings: Settings, path: Path) -> str:
@@ -79,30 +81,41 @@ def _brief(
     return DreamBrief(run_id=run_id, now=settings.now_dt(), sessions=shown, start_offsets=starts)
 
 
-def _digest(settings: Settings, toolbox: ToolBox, brief: DreamBrief) -> str:
-    """What is new since the last dream, gathered by the local engine, for a model to start from."""
+def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
+    """What is new since the last dream, gathered by the local engine, for a model to start
+    from; and where each transcript's new part ended (to remember after a successful dream)."""
     from autodream.engine import Gatherer, build_digest
     from autodream.transcripts import iter_stream_messages
+    from autodream.transcripts.model import ReadStats
 
     gatherer = Gatherer()
+    ends: dict[str, int] = {}
     for info in brief.sessions:
         vpath = str(info.path)
+        stats = ReadStats()
         with toolbox.open_stream(vpath) as stream:
             stream.seek(brief.start_offsets.get(vpath, 0))
-            gatherer.add_messages(iter_stream_messages(stream, name=vpath))
-    return build_digest(gatherer.candidates(), now=brief.now)
+            for message in iter_stream_messages(stream, name=vpath, stats=stats):
+                gatherer.add(message)
+        ends[vpath] = stats.end_offset
+    return build_digest(gatherer.candidates, now=brief.now), ends
+
+
+def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
+    """Where the backend stopped reading each transcript (the local engine reports it)."""
+    report = getattr(backend, "report", None)
+    ends = getattr(report, "end_offsets", None)
+    return dict(ends) if isinstance(ends, dict) else fallback
 
 
 def _record_offsets(
-    settings: Settings, offsets: OffsetStore, sessions: Sequence[SessionInfo], backend: Backend
+    settings: Settings, offsets: OffsetStore, sessions: Sequence[SessionInfo], ends: dict[str, int]
 ) -> None:
     """Remember how far this dream read each transcript, so the next one reads only what is new."""
-    positions: dict[str, tuple[int, int]] = getattr(backend, "read_positions", {}) or {}
     for info in sessions:
-        vpath = virtual_session_path(settings, info.path)
-        if vpath in positions:
-            end, line = positions[vpath]
-            offsets.record(info.path, end, line)
+        end = ends.get(virtual_session_path(settings, info.path))
+        if end:
+            offsets.record(info.path, end)
     offsets.save()
 
 
@@ -112,6 +125,7 @@ def consolidate(
     trigger: str,
     sessions: Sequence[SessionInfo],
     dry_run: bool = False,
+    run_id: str | None = None,
     backend_factory: BackendFactory = default_backend,
 ) -> DreamResult:
     """Run one dream over ``sessions`` into ``settings.memory_dir``; the caller holds the lock."""
@@ -119,7 +133,7 @@ def consolidate(
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
     journal.recover(settings.memory_dir, state, settings.now_dt())
     offsets = OffsetStore(state / OFFSETS_FILENAME)
-    record = journal.begin_run(state, trigger=trigger, now=settings.now_dt())
+    record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
     try:
@@ -137,8 +151,10 @@ def consolidate(
                           limits=_tool_limits(settings, name))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         brief = _brief(settings, record.id, sessions, offsets)
+        digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
-            brief = replace(brief, digest=_digest(settings, toolbox, brief))
+            digest, digest_ends = _digest(toolbox, brief)
+            brief = replace(brief, digest=digest)
         record.backend, record.model = backend.name, backend.model
         record.sessions = [str(s.path) for s in brief.sessions]
         journal.save_run(state, record)
@@ -161,7 +177,7 @@ def consolidate(
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
-            _record_offsets(settings, offsets, sessions, backend)
+            _record_offsets(settings, offsets, sessions, _read_ends(backend, digest_ends))
     except BaseException as exc:
         if record.outcome == "running":
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -192,3 +208,38 @@ def _decisions(backend: Backend) -> list[dict[str, Any]]:
         as_dict = getattr(decision, "as_dict", None)
         out.append(as_dict() if callable(as_dict) else dict(vars(decision)))
     return out
+
+
+def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
+    """A ``run.dream`` step that runs the whole dream with backends from ``backend_factory``."""
+
+    def step(settings: Settings, context: DreamContext) -> StepResult:
+        result = consolidate(
+            settings,
+            trigger=context.trigger,
+            sessions=context.sessions,
+            dry_run=context.dry_run,
+            run_id=context.run_id,
+            backend_factory=backend_factory,
+        )
+        record = result.record
+        return StepResult(
+            summary=record.summary or record.reason or record.outcome,
+            details={
+                "outcome": record.outcome,
+                "reason": record.reason,
+                "backend": result.backend,
+                "model": result.model,
+                "notices": result.notices,
+                "sessions": record.sessions,
+                "changes": [c.as_dict() for c in record.changes],
+                "usage": record.usage,
+                "checks": record.checks,
+                "diff": result.diff,
+            },
+        )
+
+    return step
+
+
+dream_step = make_step()

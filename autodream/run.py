@@ -20,7 +20,7 @@ from types import FrameType
 from typing import Any, Protocol
 
 from autodream import gates
-from autodream.errors import DreamFailed, GateClosed, LockHeld
+from autodream.errors import GateClosed, LockHeld
 from autodream.lock import ConsolidationLock, Lease
 from autodream.settings import Settings
 
@@ -70,8 +70,11 @@ class DreamStep(Protocol):
     def __call__(self, settings: Settings, context: DreamContext) -> StepResult: ...
 
 
-def no_engine(settings: Settings, context: DreamContext) -> StepResult:
-    raise DreamFailed("no dream engine installed yet")
+def pipeline_step(settings: Settings, context: DreamContext) -> StepResult:
+    """The real dream (``pipeline.dream_step``), imported only when a dream runs."""
+    from autodream.pipeline import dream_step
+
+    return dream_step(settings, context)
 
 
 @dataclass
@@ -137,7 +140,7 @@ def dream(
     context = DreamContext(run_id, trigger, dry_run, report, lease)
     try:
         with _sigterm_raises():
-            result = (step or no_engine)(settings, context)
+            result = (step or pipeline_step)(settings, context)
     except BaseException:
         lease.rollback()
         raise
