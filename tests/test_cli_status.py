@@ -113,9 +113,20 @@ def test_help_lists_the_exit_codes() -> None:
     [
         ([], {}, errors.GateClosed.exit_code, "scan gate closed: 0 sessions"),
         (["--min-hours", "48"], {}, errors.GateClosed.exit_code, "time gate closed: 30.0 h"),
-        (["--force"], {}, errors.DreamFailed.exit_code, "no dream engine installed yet"),
+        # a dream that starts and cannot run: rolled back, one line, its own exit code
+        (
+            ["--force", "--backend", "anthropic"],
+            {},
+            errors.BackendUnavailable.exit_code,
+            "needs an API key",
+        ),
         # the hook's child: the hook passed time and scan already, the lock is still taken
-        (["--trigger", "hook"], {}, errors.DreamFailed.exit_code, "no dream engine installed"),
+        (
+            ["--trigger", "hook", "--backend", "anthropic"],
+            {},
+            errors.BackendUnavailable.exit_code,
+            "needs an API key",
+        ),
         (["--min-sessions", "x"], {}, errors.ConfigError.exit_code, "--min-sessions"),
         ([], {"AUTODREAM_MIN_HOURS": "-1"}, errors.ConfigError.exit_code, "AUTODREAM_MIN_HOURS"),
         (["--backend", "gpt"], {}, errors.ConfigError.exit_code, "backend"),

@@ -10,7 +10,7 @@ import pytest
 
 import autodream
 from autodream import run
-from autodream.errors import DreamFailed, GateClosed, LockHeld
+from autodream.errors import BackendUnavailable, DreamFailed, GateClosed, LockHeld
 from autodream.lock import ConsolidationLock
 from autodream.settings import Settings
 from tests.claude_layout import T0, Layout, make_layout
@@ -71,9 +71,16 @@ def test_a_dry_run_leaves_the_lock_mtime_untouched(layout: Layout) -> None:
     assert layout.lock_path.stat().st_mtime_ns == before
 
 
-def test_the_default_step_fails_and_rolls_back(layout: Layout) -> None:
-    with pytest.raises(DreamFailed, match="no dream engine"):
-        run.dream(layout.settings(min_sessions=0), trigger="manual")
+def test_the_default_step_is_the_real_dream(layout: Layout) -> None:
+    outcome = run.dream(layout.settings(min_sessions=0, backend="local"), trigger="manual")
+    assert outcome.details["backend"] == "local"
+    assert outcome.details["outcome"] in ("committed", "no-change")
+    assert lock_mtime(layout) == pytest.approx(T0, abs=1)
+
+
+def test_a_default_step_that_cannot_start_rolls_back(layout: Layout) -> None:
+    with pytest.raises(BackendUnavailable, match="API key"):
+        run.dream(layout.settings(min_sessions=0, backend="anthropic"), trigger="manual")
     assert lock_mtime(layout) == LAST
 
 
