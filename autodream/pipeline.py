@@ -93,7 +93,7 @@ def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
     for info in brief.sessions:
         vpath = str(info.path)
         stats = ReadStats()
-        with toolbox.open_stream(vpath) as stream:
+        with toolbox.open_stream(vpath, charge=False) as stream:
             stream.seek(brief.start_offsets.get(vpath, 0))
             for message in iter_stream_messages(stream, name=vpath, stats=stats):
                 gatherer.add(message)
