@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -37,7 +38,7 @@ from autodream.sandbox import Sandbox
 from autodream.settings import Settings
 from autodream.tools import ToolBox
 from autodream.transcripts.model import SessionInfo
-from tests.factories import TranscriptBuilder
+from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.scripted_api import (
     ScriptedAPI,
     Step,
@@ -508,13 +509,33 @@ def test_prompt_files_load_from_the_installed_package_first(
     os.environ.get("AUTODREAM_LIVE") != "1" or not os.environ.get("ANTHROPIC_API_KEY"),
     reason="set AUTODREAM_LIVE=1 and ANTHROPIC_API_KEY to talk to the real API",
 )
-def test_live_dream_on_a_small_history(world: World) -> None:
-    backend = AnthropicBackend(api_key=os.environ["ANTHROPIC_API_KEY"],
-                               model=os.environ.get("AUTODREAM_MODEL", "claude-haiku-4-5"))
-    box = world.toolbox()
-    run = drive(backend, box, world.brief, Budgets(max_turns=20, max_cost_usd=0.10))
+def test_live_dream_on_sample_project(tmp_path: Path) -> None:
+    from autodream.engine import Gatherer, build_digest
+    from autodream.memory.checks import check_staged
+    from autodream.transcripts.reader import iter_messages, read_session_info
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    memory, sessions = sample / "memory", sample / "sessions"
+    prior_index = (memory / "MEMORY.md").read_text()
+    gatherer, infos = Gatherer(), []
+    for path in sorted(sessions.glob("*.jsonl")):
+        info = read_session_info(path)
+        info.path = Path("sessions") / path.name
+        infos.append(info)
+        for message in iter_messages(path, session_id=info.id):
+            gatherer.add(message)
+    now = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
+    brief = DreamBrief("live", now, infos, build_digest(gatherer.candidates, now=now))
+    settings = Settings(project_root=sample / "project", memory_dir=memory, sessions_dir=sessions,
+                        backend="anthropic", model=os.environ.get("AUTODREAM_MODEL",
+                                                                  "claude-haiku-4-5"))
+    choice = make_backend(settings, None)
+    box = ToolBox(Sandbox(memory, sessions, sample / "project"), trash_dir=tmp_path / "trash")
+    run = drive(choice.backend, box, brief, Budgets(max_turns=30, max_cost_usd=0.25))
     assert box.finished and run.usage.requests >= 1
-    assert "sk-ant-api03" not in "".join(p.read_text() for p in world.memory.glob("*.md"))
+    report = check_staged(memory, prior_index)
+    assert report.ok, report.summary()
 
 
 # ---- choosing the backend ---------------------------------------------------------------------
