@@ -427,7 +427,7 @@ def pipeline_dream(step: run.DreamStep | None = None) -> DreamStep:
         outcome = run.dream(settings, trigger=TRIGGER, force=True, step=step)
         return DreamReport(
             run_id=outcome.run_id,
-            sessions_reviewed=tuple(s.id for s in outcome.report.sessions),
+            sessions_reviewed=tuple(outcome.sessions_reviewed),
         )
 
     return dream_step
