@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import traceback
 from collections.abc import Callable
@@ -727,6 +728,103 @@ def uninstall(
     _report_settings_change(change, as_json)
 
 
+
+@cli.command(context_settings=CONTEXT_SETTINGS)
+@click.option(
+    "--root",
+    type=click.Path(file_okay=False, path_type=Path),
+    envvar="AUTODREAM_WATCH_ROOT",
+    help="Claude Code's projects root. Default: $CLAUDE_CONFIG_DIR/projects or "
+    "~/.claude/projects.",
+)
+@click.option(
+    "--idle-minutes",
+    type=click.FloatRange(min=0),
+    default=10.0,
+    show_default=True,
+    envvar="AUTODREAM_IDLE_MINUTES",
+    help="How long a project must be quiet (no transcript writes) before its gates run.",
+)
+@click.option("--once", is_flag=True, help="One pass over every project, then exit (cron).")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="Decisions as JSON: one document with --once, else one object per line.",
+)
+def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> None:
+    """Watch every Claude Code project and dream in the ones that have gone quiet.
+
+    Event-driven (watchdog): a transcript write only updates that project's state in memory;
+    a project quiet for --idle-minutes gets its gate chain run, and dreams run one at a time
+    under the same lock as the hook. SIGINT/SIGTERM stop it after the dream in flight.
+    Logs one line per decision on stderr.
+    """
+    import logging
+    import sys
+    import warnings
+
+    from autodream import claude_settings
+
+    # watchdog warns when a directory gets a second watch (a new dir and its parent's rescan
+    # racing); harmless, and it would interleave with our one-line-per-decision log.
+    warnings.filterwarnings("ignore", message="Callback with id", category=RuntimeWarning)
+    root = root or claude_settings.claude_config_dir() / "projects"
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s autodream watch: %(message)s"))
+    logger = logging.getLogger("autodream.watch")
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        _watch(logger, root, idle_minutes, once, as_json)
+    finally:
+        logger.removeHandler(handler)
+
+
+def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bool) -> None:
+    import signal
+    import threading
+
+    from autodream import watch as watching
+
+    if once:
+        try:
+            decisions = watching.run_once(root)
+        except errors.AutodreamError as exc:
+            raise fail(exc) from exc
+        if as_json:
+            echo_json({"root": str(root), "decisions": [d.to_dict() for d in decisions]})
+        failed = [d for d in decisions if d.action == "failed"]
+        if failed:
+            raise DreamFailedError(f"{len(failed)} dream(s) failed: " + failed[0].detail)
+        return
+
+    def emit(decision: watching.Decision) -> None:
+        click.echo(json.dumps(decision.to_dict(), sort_keys=True))
+
+    watcher = watching.Watcher(
+        root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None
+    )
+    stopping = threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        # Runs in the main thread at any point, even inside a logging call or with the
+        # watcher's lock held: take no locks here, only unwind the main loop.
+        if stopping.is_set():
+            os.write(2, b"autodream watch: second signal, exiting now; the lock's crash "
+                        b"recovery rolls the interrupted dream back\n")
+            os._exit(128 + signum)
+        stopping.set()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+    try:
+        watcher.run()
+    except KeyboardInterrupt:
+        pass  # run() has stopped the watcher: the dream in flight finished or rolled back
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
 
 def main() -> None:
     cli(prog_name="autodream")

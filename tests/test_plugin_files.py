@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.factories import REPO_ROOT
+from tests.factories import REPO_ROOT, SHARED_TRANSCRIPTS, sanitize
 
 PLUGIN_ROOT = REPO_ROOT
 WRAPPER = PLUGIN_ROOT / "hooks" / "run-autodream-hook.sh"
@@ -258,3 +258,61 @@ def test_wrapper_is_posix_sh() -> None:
     assert WRAPPER.read_text().startswith("#!/bin/sh\n")
     if os.path.exists("/bin/dash"):
         subprocess.run(["/bin/dash", "-n", str(WRAPPER)], check=True)
+
+
+# ---- the real hook behind the wrapper, fed Claude Code's hook JSON -----------------------
+
+REAL_TRANSCRIPT = SHARED_TRANSCRIPTS / "claude-code-2.1" / "coverage-test-fix.jsonl"
+
+
+def hook_payload(event: str, session_id: str, transcript: Path, cwd: Path) -> dict[str, Any]:
+    """The JSON Claude Code writes on a hook's stdin (common fields plus the event's own)."""
+    payload: dict[str, Any] = {
+        "session_id": session_id,
+        "transcript_path": str(transcript),
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": event,
+    }
+    if event == "Stop":
+        payload["stop_hook_active"] = False
+    else:
+        payload["reason"] = "prompt_input_exit"
+    return payload
+
+
+@pytest.mark.parametrize("event", ["Stop", "SessionEnd"])
+@pytest.mark.parametrize("closed", ["time", "scan"])
+def test_installed_hook_answers_claude_codes_hook_json(
+    tmp_path: Path, event: str, closed: str
+) -> None:
+    cwd = tmp_path / "work"
+    cwd.mkdir()
+    home = tmp_path / "claude"
+    project = home / "projects" / sanitize(str(cwd))
+    project.mkdir(parents=True)
+    session_id = json.loads(REAL_TRANSCRIPT.read_text().splitlines()[1])["sessionId"]
+    transcript = project / f"{session_id}.jsonl"
+    transcript.write_bytes(REAL_TRANSCRIPT.read_bytes())
+    if closed == "time":  # consolidated a moment ago
+        (project / "memory").mkdir()
+        (project / "memory" / ".consolidate-lock").write_text("")
+    # The console script as pip would install it, run through the plugin's wrapper.
+    shim = tmp_path / "bin" / "autodream-hook"
+    shim.parent.mkdir()
+    shim.write_text(f"#!/bin/sh\nexec {sys.executable} -m autodream.hook\n")
+    shim.chmod(0o755)
+    env = {
+        "PATH": f"{shim.parent}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+        "CLAUDE_CONFIG_DIR": str(home),
+        "PYTHONPATH": str(REPO_ROOT),
+        "AUTODREAM_DEBUG": "1",
+    }
+
+    done = run_wrapper(env, json.dumps(hook_payload(event, session_id, transcript, cwd)))
+
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == ""
+    assert f"{closed} gate closed" in done.stderr
+    assert not (project / "memory" / ".autodream" / "logs").exists()  # no dream was started

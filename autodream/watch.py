@@ -1,0 +1,544 @@
+"""``autodream watch``: one process, event-driven, for every project under Claude Code's root.
+
+A watchdog observer reports transcript writes under the projects root
+(``~/.claude/projects/<project>/<session>.jsonl``). Each write only updates that project's
+state in memory: when it was last active and which sessions were touched since its last
+dream. Nothing is rescanned. Once a project has been quiet for the idle period it is queued;
+one worker thread takes the queue one project at a time and calls ``autodream.run.dream``,
+which runs the gate chain (the same one the hook uses) and, when every gate is open, dreams
+under the consolidation lock. So dreams never overlap, here or with a hook-started one.
+
+A gate that closes for a reason that passes with time (the time gate, the scan throttle, a
+held lock) schedules one re-check for when it should have passed; a gate that needs more
+sessions waits for the next write. ``run_once`` is the same decision for every project, once,
+for cron and systemd timers.
+
+Mapping a project dir under the root to its ``Settings``: the sessions dir is that project
+dir. The project is the ``cwd`` recorded in its newest transcript; when that directory still
+exists, ``Settings.resolve`` places the memory dir as Claude Code does (under the root, by the
+canonical git root). When it does not, the project dir stands in for the project and its
+memory dir is ``<project dir>/memory``.
+
+Logging: one line per decision on the ``autodream.watch`` logger; the CLI configures it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import queue
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from watchdog.events import (
+    DirCreatedEvent,
+    DirDeletedEvent,
+    DirMovedEvent,
+    FileCreatedEvent,
+    FileModifiedEvent,
+    FileMovedEvent,
+    FileSystemEvent,
+    FileSystemEventHandler,
+)
+from watchdog.observers import Observer
+
+from autodream.errors import AutodreamError, DreamFailed, GateClosed, LockHeld, NotFound
+from autodream.settings import Clock, Settings, SystemClock
+
+log = logging.getLogger("autodream.watch")
+
+DEFAULT_IDLE_MINUTES = 10.0
+# How much of a transcript's head we read to find the cwd it was recorded in.
+CWD_PROBE_BYTES = 64 * 1024
+TRANSCRIPT_SUFFIX = ".jsonl"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One logged decision about one project."""
+
+    project: str  # the project dir's name under the root
+    action: str  # "dreamed" | "wait" (a gate is closed) | "lock-held" | "failed" | "error"
+    detail: str
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"project": self.project, "action": self.action, "detail": self.detail,
+                "at": self.at}
+
+
+# Runs the gate chain and, if it is open, a dream; returns a one-line summary. Raises
+# GateClosed (run.dream's carries the report), LockHeld or DreamFailed.
+Dreamer = Callable[[Settings], str]
+Resolver = Callable[[Path], Settings]
+
+
+@dataclass
+class ProjectState:
+    """What the watcher knows about one project dir, updated by events only."""
+
+    path: Path
+    last_activity: float | None = None  # clock time of the last transcript write seen
+    touched: set[str] = field(default_factory=set)  # session ids written since the last dream
+    pending: bool = False  # activity not yet judged by the gate chain
+    retry_at: float | None = None  # a re-check the gate chain asked for
+    queued: bool = False  # a dream is queued or running
+
+
+# ---- the default seams: the real gate chain and dream -------------------------------------
+
+
+def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
+    """When a closed gate that passes with time will be open again (clock seconds).
+
+    None when the chain needs more sessions: the next transcript write re-arms the project.
+    ``report`` is the gate report a ``GateClosed`` carries, if any; without one, ``fallback``.
+    """
+    closed_by = getattr(report, "closed_by", None)
+    if closed_by is None:
+        return fallback
+    now = float(getattr(report, "now", settings.now()))
+    lock = getattr(report, "lock", None)
+    if closed_by == "time":
+        last = getattr(report, "last_consolidated", None)
+        if (lock is not None and lock.held) or last is None:
+            return fallback  # a dream is running elsewhere: look again later
+        return max(now, float(last) + settings.min_hours * 3600)
+    if closed_by == "scan":
+        throttle_age = getattr(report, "throttle_age", None)
+        interval = settings.scan_interval_minutes * 60
+        if throttle_age is not None and throttle_age < interval:
+            return now + (interval - float(throttle_age))  # throttled, not counted
+        return None  # too few sessions: wait for more writes
+    return fallback  # the lock gate: another dream holds it
+
+
+def run_dream(settings: Settings) -> str:
+    """The real thing: ``run.dream`` with the watcher as its trigger."""
+    from autodream import run
+
+    outcome = run.dream(settings, trigger="watch")
+    return f"run {outcome.run_id}: {outcome.summary}"
+
+
+def resolve_project(
+    project_dir: Path,
+    *,
+    root: Path,
+    env: Mapping[str, str] | None = None,
+    clock: Clock | None = None,
+) -> Settings:
+    """The settings of one Claude Code project dir under the root (see the module doc)."""
+    environ = dict(os.environ if env is None else env)
+    if root.name == "projects" and not environ.get("CLAUDE_CONFIG_DIR"):
+        # Claude Code's layout relative to the watched root, also when --root moved it.
+        environ["CLAUDE_CONFIG_DIR"] = str(root.parent)
+    cwd = recorded_cwd(project_dir)
+    if cwd is not None and cwd.is_dir():
+        return Settings.resolve(cwd, env=environ, clock=clock, sessions_hint=str(project_dir))
+    return Settings.resolve(
+        project_dir,
+        overrides={
+            "project_root": str(project_dir),
+            "sessions_dir": str(project_dir),
+            "memory_dir": str(project_dir / "memory"),
+        },
+        env=environ,
+        clock=clock,
+    )
+
+
+def recorded_cwd(project_dir: Path) -> Path | None:
+    """The ``cwd`` of the first record that has one, in the newest transcript of the dir."""
+    newest: list[tuple[float, str]] = []
+    try:
+        with os.scandir(project_dir) as entries:
+            for e in entries:
+                if e.name.endswith(TRANSCRIPT_SUFFIX) and not e.name.startswith("agent-"):
+                    try:
+                        newest.append((e.stat().st_mtime, e.path))
+                    except OSError:  # vanished while we looked
+                        continue
+    except OSError:
+        return None
+    newest.sort(reverse=True)
+    for _, path in newest[:3]:
+        try:
+            with open(path, "rb") as fh:
+                head = fh.read(CWD_PROBE_BYTES)
+        except OSError:
+            continue
+        for line in head.splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and isinstance(record.get("cwd"), str):
+                return Path(record["cwd"])
+    return None
+
+
+def classify(root: str, path: str) -> tuple[str, str | None] | None:
+    """``(project name, session id or None)`` for a transcript write under ``root``.
+
+    Top-level ``<project>/<uuid>.jsonl`` files are sessions. Subagent transcripts
+    (``<project>/<uuid>/subagents/agent-*.jsonl``, older ``<project>/agent-*.jsonl``) mean the
+    project is active but are not sessions. Everything else (memory dirs, autodream's state,
+    the lock) is not activity at all: a dream's own writes must not look like work.
+    """
+    if not path.endswith(TRANSCRIPT_SUFFIX):
+        return None
+    rel = os.path.relpath(path, root)
+    parts = rel.split(os.sep)
+    if len(parts) < 2 or parts[0] in ("..", "."):
+        return None
+    name = parts[-1][: -len(TRANSCRIPT_SUFFIX)]
+    if len(parts) == 2:
+        return (parts[0], None if name.startswith("agent-") else name)
+    if len(parts) == 4 and parts[2] == "subagents":
+        return (parts[0], None)
+    return None
+
+
+# ---- the watcher --------------------------------------------------------------------------
+
+
+class Watcher:
+    """Event-driven per-project state, the due-check loop, and the one dream worker."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
+        clock: Clock | None = None,
+        resolve: Resolver | None = None,
+        dream: Dreamer = run_dream,
+        env: Mapping[str, str] | None = None,
+        initial_pass: bool = True,
+        on_decision: Callable[[Decision], None] | None = None,
+    ) -> None:
+        self.root = Path(os.path.abspath(root))
+        self.idle_seconds = idle_seconds
+        self.clock: Clock = clock or SystemClock()
+        self._resolve = resolve or (
+            lambda p: resolve_project(p, root=self.root, env=env, clock=self.clock)
+        )
+        self._dream = dream
+        self._on_decision = on_decision
+        self.initial_pass = initial_pass
+        self.projects: dict[str, ProjectState] = {}
+        self.decisions: list[Decision] = []
+        self.events_seen = 0
+        # An RLock underneath: the CLI's signal handler pokes from the main thread, which may
+        # already hold it.
+        self._cond = threading.Condition(threading.RLock())
+        self._jobs: queue.Queue[str | None] = queue.Queue()
+        self._running = 0  # jobs queued or in the worker
+        self._worker: threading.Thread | None = None
+        self._observer: Any = None
+        self._stopping = threading.Event()
+        self.ready = threading.Event()  # set once observing
+
+    # -- events (called from the observer thread) --
+
+    def record_write(self, path: str) -> None:
+        """A transcript was written: the project is active now. Nothing else is read."""
+        found = classify(str(self.root), path)
+        if found is None:
+            return
+        name, session = found
+        with self._cond:
+            state = self._state(name)
+            state.last_activity = self.clock.now()
+            state.pending = True
+            if session is not None:
+                state.touched.add(session)
+            self.events_seen += 1
+            self._cond.notify_all()
+
+    def project_appeared(self, path: str) -> None:
+        name = os.path.relpath(path, self.root)
+        if os.sep in name or name.startswith("."):
+            return
+        with self._cond:
+            new = name not in self.projects
+            self._state(name)
+        if new:
+            log.info("%s: new project dir, watching it", name)
+
+    def project_vanished(self, path: str) -> None:
+        name = os.path.relpath(path, self.root)
+        if os.sep in name:
+            return
+        with self._cond:
+            known = self.projects.pop(name, None) is not None
+        if known:
+            log.info("%s: project dir deleted, forgetting it", name)
+
+    def _state(self, name: str) -> ProjectState:
+        state = self.projects.get(name)
+        if state is None:
+            state = self.projects[name] = ProjectState(self.root / name)
+        return state
+
+    # -- what is due --
+
+    def due(self, now: float | None = None) -> list[str]:
+        """Projects whose quiet period is over, or whose re-check time has come."""
+        now = self.clock.now() if now is None else now
+        with self._cond:
+            return sorted(
+                name for name, s in self.projects.items() if not s.queued and self._is_due(s, now)
+            )
+
+    def _is_due(self, state: ProjectState, now: float) -> bool:
+        if state.pending and (
+            state.last_activity is None or now - state.last_activity >= self.idle_seconds
+        ):
+            return True
+        return state.retry_at is not None and now >= state.retry_at
+
+    def next_wakeup(self) -> float | None:
+        """Clock time at which the next project can become due; None: only an event can."""
+        times: list[float] = []
+        with self._cond:
+            for s in self.projects.values():
+                if s.queued:
+                    continue
+                if s.pending:
+                    times.append((s.last_activity or 0.0) + self.idle_seconds)
+                if s.retry_at is not None:
+                    times.append(s.retry_at)
+        return min(times) if times else None
+
+    def step(self) -> list[str]:
+        """Queue every due project for the worker; returns their names."""
+        queued = self.due()
+        with self._cond:
+            for name in queued:
+                state = self.projects[name]
+                state.pending = False
+                state.retry_at = None
+                state.queued = True
+                self._running += 1
+        for name in queued:
+            self._jobs.put(name)
+        return queued
+
+    # -- one project's gate chain and dream --
+
+    def attempt(self, name: str) -> Decision | None:
+        """Resolve the project, run the gate chain and, if open, the dream. One decision."""
+        with self._cond:
+            state = self.projects.get(name)
+            touched = len(state.touched) if state else 0
+        if state is None:
+            return None
+        if not state.path.is_dir():
+            self.project_vanished(str(state.path))
+            return self._decide(name, "error", "project dir is gone")
+        try:
+            settings = self._resolve(state.path)
+        except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
+            self._settle(name)
+            return self._decide(name, "error", _one_line(exc))
+        try:
+            summary = self._dream(settings)
+        except GateClosed as exc:
+            report = getattr(exc, "report", None)
+            retry = retry_at(settings, report, self.clock.now() + self.idle_seconds)
+            self._settle(name, retry=retry)
+            when = "" if retry is None else f"; re-check in {retry - self.clock.now():.0f}s"
+            if retry is None:
+                when = "; waiting for more sessions"
+            return self._decide(name, "wait", f"{_one_line(exc)}{when}")
+        except LockHeld as exc:
+            self._settle(name, retry=self.clock.now() + self.idle_seconds)
+            return self._decide(name, "lock-held", _one_line(exc))
+        except DreamFailed as exc:
+            self._settle(name)
+            return self._decide(name, "failed", _one_line(exc))
+        except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
+            self._settle(name)
+            return self._decide(name, "error", _one_line(exc))
+        except Exception as exc:  # one project's bug must not stop the watcher
+            log.exception("%s: dream crashed", name)
+            self._settle(name)
+            return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}")
+        self._settle(name, dreamed=True)
+        return self._decide(name, "dreamed", f"{summary} ({touched} sessions seen written)")
+
+    def _settle(self, name: str, *, retry: float | None = None, dreamed: bool = False) -> None:
+        with self._cond:
+            state = self.projects.get(name)
+            if state is None:
+                return
+            state.queued = False
+            state.retry_at = retry
+            if dreamed:
+                state.touched.clear()
+            self._cond.notify_all()
+
+    def _decide(self, name: str, action: str, detail: str) -> Decision:
+        decision = Decision(name, action, detail, self.clock.now())
+        with self._cond:
+            self.decisions.append(decision)
+        log.info("%s: %s: %s", name, action, detail)
+        if self._on_decision is not None:
+            self._on_decision(decision)
+        return decision
+
+    # -- the worker --
+
+    def _work(self) -> None:
+        while True:
+            name = self._jobs.get()
+            if name is None:
+                return
+            try:
+                if self._stopping.is_set():
+                    self._settle(name)
+                else:
+                    self.attempt(name)
+            finally:
+                with self._cond:
+                    self._running -= 1
+                    self._cond.notify_all()
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait until no project is queued or dreaming (tests, shutdown). False on timeout."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._running == 0, timeout)
+
+    # -- lifecycle --
+
+    def start(self) -> None:
+        """Observe the root and start the worker; existing projects get one initial check."""
+        if not self.root.is_dir():
+            raise NotFound(f"projects root does not exist: {self.root}")
+        observer = Observer()
+        observer.schedule(
+            _Handler(self),
+            str(self.root),
+            recursive=True,
+            # Only writes and dir changes: reads (IN_OPEN, IN_CLOSE_NOWRITE) by our own
+            # dreams must neither wake us nor look like activity.
+            event_filter=[
+                FileCreatedEvent, FileModifiedEvent, FileMovedEvent,
+                DirCreatedEvent, DirDeletedEvent, DirMovedEvent,
+            ],
+        )
+        observer.daemon = True
+        observer.start()
+        self._observer = observer
+        with self._cond:
+            for entry in os.scandir(self.root):
+                if entry.is_dir() and not entry.name.startswith("."):
+                    state = self._state(entry.name)
+                    state.pending = state.pending or self.initial_pass
+        self._worker = threading.Thread(target=self._work, name="autodream-dreams", daemon=True)
+        self._worker.start()
+        self.ready.set()
+        log.info(
+            "watching %s (%d projects, idle %.0fs)", self.root, len(self.projects),
+            self.idle_seconds,
+        )
+
+    def poke(self) -> None:
+        """Wake the loop: the clock moved, or a stop was requested."""
+        with self._cond:
+            self._cond.notify_all()
+
+    def run(self, stop: threading.Event | None = None, *, max_wait: float = 300.0) -> None:
+        """Queue what is due, sleep until something can be due or an event arrives, repeat.
+
+        Returns when ``stop`` is set (and the watcher poked), or raises what interrupted it
+        (the CLI turns SIGINT/SIGTERM into ``KeyboardInterrupt``); either way after ``stop()``.
+        """
+        stop = stop or threading.Event()
+        try:
+            self.start()
+            while not stop.is_set():
+                self.step()
+                with self._cond:
+                    if stop.is_set():
+                        break
+                    wake = self.next_wakeup()
+                    timeout = max_wait if wake is None else min(wake - self.clock.now(), max_wait)
+                    if timeout > 0:
+                        self._cond.wait(timeout)
+        finally:
+            self.stop()
+
+    def stop(self, timeout: float | None = None) -> None:
+        """Stop observing, drop what is queued, let the dream in flight finish.
+
+        The dream in flight ends as every dream does: committed, or rolled back with the lock
+        restored to its prior mtime.
+        """
+        self._stopping.set()
+        if self._observer is not None:
+            self._observer.stop()
+            self._observer.join(timeout=5)
+            self._observer = None
+        if self._worker is not None:
+            with self._cond:
+                busy = self._running > 0
+            if busy:
+                log.info("waiting for the dream in flight to finish")
+            self._jobs.put(None)
+            self._worker.join(timeout)
+            self._worker = None
+        log.info("stopped")
+
+
+class _Handler(FileSystemEventHandler):
+    """Forwards paths to the watcher; it reads nothing itself."""
+
+    def __init__(self, watcher: Watcher) -> None:
+        super().__init__()
+        self.watcher = watcher
+
+    def dispatch(self, event: FileSystemEvent) -> None:
+        kind = event.event_type
+        src = os.fsdecode(event.src_path)
+        dest = os.fsdecode(event.dest_path) if kind == "moved" else src
+        if event.is_directory:
+            root = str(self.watcher.root)
+            if kind in ("deleted", "moved") and os.path.dirname(src) == root:
+                self.watcher.project_vanished(src)
+            if kind in ("created", "moved") and os.path.dirname(dest) == root:
+                self.watcher.project_appeared(dest)
+            return
+        if kind in ("created", "modified", "moved"):
+            self.watcher.record_write(dest)
+
+
+def run_once(
+    root: Path,
+    *,
+    clock: Clock | None = None,
+    resolve: Resolver | None = None,
+    dream: Dreamer = run_dream,
+    env: Mapping[str, str] | None = None,
+) -> list[Decision]:
+    """One pass over every project under ``root``, one at a time, in name order: the gate
+    chain and, where it is open, a dream. Returns one decision per project."""
+    watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env)
+    if not watcher.root.is_dir():
+        raise NotFound(f"projects root does not exist: {watcher.root}")
+    for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
+        if entry.is_dir() and not entry.name.startswith("."):
+            watcher._state(entry.name)
+            watcher.attempt(entry.name)
+    return watcher.decisions
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,506 @@
+"""``autodream watch``: real filesystem events, the real gate chain and lock, a moved clock.
+
+The dream step is the only stand-in: it records which project dreamed and when, so the tests
+see exactly which dreams the gates let through. Event waits time out after 5 s; the
+simulated timeline moves a ``FixedClock`` instead of sleeping.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import run, watch
+from autodream.cli import cli
+from autodream.settings import FixedClock, Settings
+from tests.factories import REPO_ROOT, SHARED_TRANSCRIPTS, TranscriptBuilder, sanitize
+
+# watchdog's own warning when a new dir is watched twice (see cli.watch); not ours to test.
+pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
+
+MINUTE = 60.0
+HOUR = 3600.0
+IDLE = 10 * MINUTE
+WAIT = 5.0
+
+
+def wait_until(predicate: Callable[[], bool], timeout: float = WAIT) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for a filesystem event")
+        time.sleep(0.01)
+
+
+class Timeline:
+    """A Claude Code home with projects, sessions written at simulated times, one watcher."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.home = tmp / "claude"
+        self.root = self.home / "projects"
+        self.root.mkdir(parents=True)
+        self.code = tmp / "code"
+        self.clock = FixedClock(time.time())
+        self.env = {
+            "HOME": str(tmp),
+            "CLAUDE_CONFIG_DIR": str(self.home),
+            "AUTODREAM_MIN_SESSIONS": "2",
+            "AUTODREAM_MIN_HOURS": "24",
+            "AUTODREAM_SCAN_INTERVAL_MINUTES": "10",
+        }
+        self.dreams: list[tuple[str, float]] = []
+        self.watcher: watch.Watcher | None = None
+
+    # -- the world --
+
+    def project(self, name: str) -> Path:
+        """A code checkout and its Claude Code project dir (named as Claude Code names it)."""
+        cwd = self.code / name
+        cwd.mkdir(parents=True, exist_ok=True)
+        return self.root / sanitize(str(cwd))
+
+    def write_session(self, name: str, session_id: str | None = None) -> Path:
+        """Claude Code writing one session now (by the clock): file content, then its mtime."""
+        cwd = self.code / name
+        cwd.mkdir(parents=True, exist_ok=True)
+        builder = TranscriptBuilder(cwd=str(cwd))
+        if session_id:
+            builder.session_id = session_id
+        builder.user("remember: we deploy on Fridays").assistant("Noted.")
+        path = builder.write(self.root / sanitize(str(cwd)), set_mtime=False)
+        os.utime(path, (self.clock.now(), self.clock.now()))
+        return path
+
+    # -- the watcher --
+
+    def dream(self, settings: Settings) -> str:
+        def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
+            self.dreams.append((settings.sessions_dir.name, self.clock.now()))
+            return run.StepResult(f"{len(context.sessions)} sessions consolidated")
+
+        outcome = run.dream(settings, trigger="watch", step=step)
+        return outcome.summary
+
+    def start(self, **options: Any) -> watch.Watcher:
+        options.setdefault("initial_pass", False)
+        self.watcher = watch.Watcher(
+            self.root, idle_seconds=IDLE, clock=self.clock, dream=self.dream, env=self.env,
+            **options,
+        )
+        self.watcher.start()
+        return self.watcher
+
+    def seen(self, name: str, count: int) -> None:
+        """Wait until the watcher has recorded ``count`` sessions written in ``name``."""
+        assert self.watcher is not None
+        key = sanitize(str(self.code / name))
+        watcher = self.watcher
+        wait_until(lambda: len(getattr(watcher.projects.get(key), "touched", ())) >= count)
+
+    def advance(self, seconds: float) -> list[watch.Decision]:
+        """Move the clock, let the watcher queue what is due, wait for its worker."""
+        assert self.watcher is not None
+        before = len(self.watcher.decisions)
+        self.clock.advance(seconds)
+        self.watcher.step()
+        assert self.watcher.wait_idle(WAIT)
+        return self.watcher.decisions[before:]
+
+
+@pytest.fixture
+def timeline(tmp_path: Path) -> Iterator[Timeline]:
+    world = Timeline(tmp_path)
+    yield world
+    if world.watcher is not None:
+        world.watcher.stop(timeout=WAIT)
+
+
+def actions(decisions: list[watch.Decision]) -> list[tuple[str, str]]:
+    return [(d.project.rsplit("-", 1)[-1], d.action) for d in decisions]
+
+
+def test_writes_over_a_day_trigger_exactly_the_dreams_the_gates_allow(timeline: Timeline) -> None:
+    t0 = timeline.clock.now()
+    timeline.project("alpha")
+    timeline.project("beta")
+    timeline.start()
+
+    # One alpha session: quiet for the idle period, but the scan gate wants two.
+    timeline.write_session("alpha")
+    timeline.seen("alpha", 1)
+    assert timeline.advance(IDLE - 1) == []  # not quiet long enough yet
+    assert actions(timeline.advance(1)) == [("alpha", "wait")]
+    assert "waiting for more sessions" in timeline.watcher.decisions[-1].detail  # type: ignore[union-attr]
+    assert timeline.dreams == []
+
+    # A second alpha session 20 minutes later: every gate opens after the quiet period.
+    timeline.advance(20 * MINUTE)
+    timeline.write_session("alpha")
+    timeline.seen("alpha", 2)
+    assert actions(timeline.advance(IDLE)) == [("alpha", "dreamed")]
+    first_dream = timeline.clock.now()
+
+    # beta gets one session only: never dreams. alpha gets two more, within the day: the time
+    # gate closes and asks for a re-check when 24 h have passed since the dream.
+    timeline.advance(HOUR)
+    timeline.write_session("beta")
+    timeline.write_session("alpha")
+    timeline.clock.advance(MINUTE)
+    timeline.write_session("alpha")
+    timeline.seen("alpha", 2)
+    timeline.seen("beta", 1)
+    decided = timeline.advance(IDLE)
+    assert sorted(actions(decided)) == [("alpha", "wait"), ("beta", "wait")]
+    alpha_wait = next(d for d in decided if d.project.endswith("alpha"))
+    assert "time gate closed" in alpha_wait.detail
+
+    # Nothing happens before the day is over, and no event is needed after it.
+    assert timeline.advance(first_dream + 24 * HOUR - timeline.clock.now() - 1) == []
+    assert actions(timeline.advance(1)) == [("alpha", "dreamed")]
+
+    assert [(name.rsplit("-", 1)[-1], at - t0) for name, at in timeline.dreams] == [
+        ("alpha", first_dream - t0),
+        ("alpha", first_dream - t0 + 24 * HOUR),
+    ]
+
+
+def test_new_project_dir_is_picked_up(timeline: Timeline) -> None:
+    timeline.start()
+    assert timeline.watcher is not None and timeline.watcher.projects == {}
+
+    timeline.write_session("gamma")  # creates the project dir, then the transcript
+    timeline.write_session("gamma")
+    timeline.seen("gamma", 2)
+
+    assert actions(timeline.advance(IDLE)) == [("gamma", "dreamed")]
+
+
+def test_deleted_project_dir_does_not_stop_the_watcher(timeline: Timeline) -> None:
+    timeline.start()
+    timeline.write_session("doomed")
+    timeline.write_session("doomed")
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.seen("doomed", 2)
+    timeline.seen("alpha", 2)
+    assert timeline.watcher is not None
+    doomed = timeline.root / sanitize(str(timeline.code / "doomed"))
+
+    shutil.rmtree(doomed)
+    watcher = timeline.watcher
+    wait_until(lambda: doomed.name not in watcher.projects)
+
+    assert actions(timeline.advance(IDLE)) == [("alpha", "dreamed")]
+    assert len(timeline.dreams) == 1
+
+
+def test_a_project_gone_between_queue_and_dream_is_one_error_line(timeline: Timeline) -> None:
+    # No observer here: the deletion must not reach the watcher before it attempts.
+    watcher = watch.Watcher(timeline.root, clock=timeline.clock, dream=timeline.dream,
+                            env=timeline.env)
+    watcher.record_write(str(timeline.write_session("brief")))
+    (name,) = watcher.projects
+    shutil.rmtree(timeline.root / name)
+
+    decision = watcher.attempt(name)
+
+    assert decision is not None and decision.action == "error"
+    assert "gone" in decision.detail
+
+
+def test_dreams_own_writes_and_reads_are_not_activity(timeline: Timeline) -> None:
+    watcher = timeline.start()
+    project = timeline.project("alpha")
+    project.mkdir(parents=True)
+    for relative in ("memory/MEMORY.md", "memory/.autodream/scan-stamp", "memory/notes.jsonl",
+                     "memory/.consolidate-lock"):
+        path = project / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x")
+    sub = project / "0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10" / "subagents" / "agent-a1.jsonl"
+    sub.parent.mkdir(parents=True)
+    sub.write_text("{}\n")
+    wait_until(lambda: project.name in watcher.projects and watcher.events_seen >= 1)
+
+    # Only the subagent transcript counted: activity, but not a session.
+    state = watcher.projects[project.name]
+    assert state.touched == set() and state.pending
+    assert watcher.events_seen >= 1
+
+
+SESSION = "0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10"
+
+
+@pytest.mark.parametrize(
+    ("relative", "expected"),
+    [
+        ("p/0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10.jsonl", ("p", SESSION)),
+        ("p/agent-a1b2.jsonl", ("p", None)),
+        ("p/0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10/subagents/agent-x.jsonl", ("p", None)),
+        ("p/memory/notes.jsonl", None),
+        ("p/memory/MEMORY.md", None),
+        ("p/0b4c.json", None),
+        ("loose.jsonl", None),
+    ],
+)
+def test_which_writes_count(relative: str, expected: tuple[str, str | None] | None) -> None:
+    assert watch.classify("/r", "/r/" + relative) == expected
+
+
+def test_hook_and_watcher_racing_on_one_project_dream_once(timeline: Timeline) -> None:
+    """A dream started by the hook's process holds the lock; the watcher never dreams too."""
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    cwd = timeline.code / "alpha"
+    record = timeline.root.parent / "dreams.txt"
+    release = timeline.root.parent / "release"
+    # The hook side: another process, the same run.dream and lock, a step that holds the lock
+    # until the test lets it go.
+    script = textwrap.dedent(
+        f"""
+        import pathlib, time
+        from autodream import run
+        from autodream.settings import Settings
+
+        def step(settings, context):
+            with open({str(record)!r}, "a") as fh:
+                fh.write("hook\\n")
+            deadline = time.monotonic() + 10
+            while not pathlib.Path({str(release)!r}).exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            return run.StepResult("hook dream")
+
+        settings = Settings.resolve({str(cwd)!r})
+        run.dream(settings, trigger="hook", step=step)
+        """
+    )
+    env = {**os.environ, **timeline.env, "AUTODREAM_NOW": repr(timeline.clock.now()),
+           "PYTHONPATH": str(REPO_ROOT)}
+    hook = subprocess.Popen([sys.executable, "-c", script], env=env, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        wait_until(lambda: record.exists() and record.read_text() == "hook\n")
+        timeline.start()
+        timeline.write_session("alpha")
+        timeline.seen("alpha", 1)
+
+        # While the hook's dream runs: the watcher finds the lock held and waits.
+        (decision,) = timeline.advance(IDLE)
+        assert decision.action in ("wait", "lock-held")
+        assert "running" in decision.detail or "held" in decision.detail
+    finally:
+        release.touch()
+        _, err = hook.communicate(timeout=WAIT)
+    assert hook.returncode == 0, err
+
+    # After it: the hook's dream is the last consolidation, so the time gate stays closed.
+    (decision,) = timeline.advance(IDLE)
+    assert decision.action == "wait" and "time gate closed" in decision.detail
+    assert timeline.dreams == []
+    assert record.read_text() == "hook\n"
+
+
+def test_concurrent_dreams_of_one_memory_dir_never_overlap(timeline: Timeline) -> None:
+    """Two processes and the watcher all let loose at once: exactly one dream."""
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    cwd = timeline.code / "alpha"
+    record = timeline.root.parent / "dreams.txt"
+    go = timeline.root.parent / "go"
+    script = textwrap.dedent(
+        f"""
+        import pathlib, sys, time
+        from autodream import run
+        from autodream.errors import GateClosed, LockHeld
+        from autodream.settings import Settings
+
+        def step(settings, context):
+            with open({str(record)!r}, "a") as fh:
+                fh.write("hook\\n")
+            time.sleep(0.2)
+            return run.StepResult("hook dream")
+
+        settings = Settings.resolve({str(cwd)!r})
+        pathlib.Path({str(go)!r} + "." + sys.argv[1]).touch()
+        while not pathlib.Path({str(go)!r}).exists():
+            time.sleep(0.001)
+        try:
+            run.dream(settings, trigger="hook", step=step)
+        except (GateClosed, LockHeld):
+            pass
+        """
+    )
+    # No scan throttle: the racers must get as far as the lock.
+    timeline.env["AUTODREAM_SCAN_INTERVAL_MINUTES"] = "0"
+    env = {**os.environ, **timeline.env, "AUTODREAM_NOW": repr(timeline.clock.now()),
+           "PYTHONPATH": str(REPO_ROOT)}
+    hooks = [
+        subprocess.Popen([sys.executable, "-c", script, str(i)], env=env) for i in range(2)
+    ]
+    watcher = timeline.start()
+    (name,) = watcher.projects
+    wait_until(lambda: all(Path(f"{go}.{i}").exists() for i in range(2)))
+    go.touch()
+    watcher.attempt(name)
+    for hook in hooks:
+        assert hook.wait(timeout=WAIT) == 0
+    dreams = (record.read_text().splitlines() if record.exists() else []) + [
+        "watch" for _ in timeline.dreams
+    ]
+    assert len(dreams) == 1, dreams
+
+
+def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline) -> None:
+    started, release = threading.Event(), threading.Event()
+    finished: list[str] = []
+
+    def slow_dream(settings: Settings) -> str:
+        started.set()
+        assert release.wait(WAIT)
+        finished.append(settings.sessions_dir.name)
+        return "slow dream"
+
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.write_session("beta")
+    timeline.write_session("beta")
+    watcher = watch.Watcher(
+        timeline.root, idle_seconds=IDLE, clock=timeline.clock, dream=slow_dream,
+        env=timeline.env, initial_pass=True,
+    )
+    stop = threading.Event()
+    loop = threading.Thread(target=watcher.run, args=(stop,))
+    loop.start()
+    assert started.wait(WAIT)  # the initial pass queued both; the first is dreaming
+
+    stop.set()
+    watcher.poke()
+    loop.join(0.2)
+    assert loop.is_alive()  # waiting for the dream in flight
+    release.set()
+    loop.join(WAIT)
+
+    assert not loop.is_alive()
+    assert len(finished) == 1  # the second, queued one was dropped, not started
+    assert [d.action for d in watcher.decisions] == ["dreamed"]
+
+
+def test_run_loop_sleeps_until_the_quiet_period_ends(timeline: Timeline) -> None:
+    timeline.write_session("alpha")
+    dreamed = threading.Event()
+
+    def dream(settings: Settings) -> str:
+        dreamed.set()
+        return "ok"
+
+    watcher = watch.Watcher(timeline.root, idle_seconds=IDLE, clock=timeline.clock,
+                            dream=dream, env=timeline.env, initial_pass=False)
+    stop = threading.Event()
+    loop = threading.Thread(target=watcher.run, args=(stop,), kwargs={"max_wait": 0.05})
+    loop.start()
+    try:
+        assert watcher.ready.wait(WAIT)
+        timeline.write_session("alpha")
+        wait_until(lambda: watcher.events_seen > 0)
+        assert not dreamed.wait(0.2)  # the clock has not moved: still "active"
+        timeline.clock.advance(IDLE)
+        watcher.poke()
+        assert dreamed.wait(WAIT)
+    finally:
+        stop.set()
+        watcher.poke()
+        loop.join(WAIT)
+
+
+def test_run_once_decides_every_project_once(timeline: Timeline) -> None:
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.write_session("beta")
+
+    decisions = watch.run_once(
+        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env
+    )
+
+    assert actions(decisions) == [("alpha", "dreamed"), ("beta", "wait")]
+    assert len(timeline.dreams) == 1
+
+
+def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["watch", "--once", "--root", str(tmp_path / "nope")])
+    assert result.exit_code == 9
+    assert "projects root does not exist" in result.output
+
+
+def test_watch_once_cli_json(timeline: Timeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    timeline.write_session("beta")  # one session: the scan gate stays closed, nothing runs
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now()))
+
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json"])
+
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["root"] == str(timeline.root)
+    (decision,) = report["decisions"]
+    assert decision["action"] == "wait" and "scan gate closed" in decision["detail"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> None:
+    root = tmp_path / "projects"
+    root.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "HOME": str(tmp_path)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autodream.cli", "watch", "--root", str(root)],
+        env=env, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stderr is not None
+    line = proc.stderr.readline()
+    assert "watching" in line, line
+    (root / "new-project").mkdir()
+    proc.send_signal(signum)
+    _, err = proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0, err
+    assert "stopped" in err
+
+
+def test_project_dir_maps_to_settings_by_its_recorded_cwd(tmp_path: Path) -> None:
+    home = tmp_path / "claude"
+    root = home / "projects"
+    repo = tmp_path / "repo"
+    (repo / ".git").mkdir(parents=True)
+    (repo / "sub").mkdir()
+    env = {"HOME": str(tmp_path)}  # no CLAUDE_CONFIG_DIR: the root's parent stands in
+
+    # A session started in a subdirectory of a git checkout: memory goes with the git root.
+    sub_dir = root / sanitize(str(repo / "sub"))
+    TranscriptBuilder(cwd=str(repo / "sub")).user("hi").write(sub_dir)
+    settings = watch.resolve_project(sub_dir, root=root, env=env)
+    assert settings.sessions_dir == sub_dir
+    assert settings.project_root == repo
+    assert settings.memory_dir == root / sanitize(str(repo)) / "memory"
+
+    # A real Claude Code transcript whose cwd is long gone: the project dir stands in.
+    gone = root / "-tmp-tmpw6sk2trg"
+    gone.mkdir()
+    real = SHARED_TRANSCRIPTS / "claude-code-2.1" / "coverage-test-fix.jsonl"
+    shutil.copy(real, gone / "c64cc478-3430-40fe-8e9c-4ee9986e9754.jsonl")
+    assert watch.recorded_cwd(gone) == Path("/tmp/tmpw6sk2trg")
+    settings = watch.resolve_project(gone, root=root, env=env)
+    assert (settings.project_root, settings.sessions_dir, settings.memory_dir) == (
+        gone, gone, gone / "memory"
+    )
