@@ -262,7 +262,16 @@ def test_wrapper_is_posix_sh() -> None:
 
 # ---- the real hook behind the wrapper, fed Claude Code's hook JSON -----------------------
 
-REAL_TRANSCRIPT = SHARED_TRANSCRIPTS / "claude-code-2.1" / "coverage-test-fix.jsonl"
+def real_transcript(relative: str) -> Path:
+    """A file of ../shared/data/real-transcripts, from /work/main or a worktree below it."""
+    for base in (SHARED_TRANSCRIPTS, *(p / "shared" / "data" / "real-transcripts"
+                                      for p in Path(__file__).resolve().parents)):
+        if (base / relative).is_file():
+            return base / relative
+    raise FileNotFoundError(relative)
+
+
+REAL_SESSION = "claude-code-2.1/coverage-test-fix.jsonl"
 
 
 def hook_payload(event: str, session_id: str, transcript: Path, cwd: Path) -> dict[str, Any]:
@@ -291,9 +300,10 @@ def test_installed_hook_answers_claude_codes_hook_json(
     home = tmp_path / "claude"
     project = home / "projects" / sanitize(str(cwd))
     project.mkdir(parents=True)
-    session_id = json.loads(REAL_TRANSCRIPT.read_text().splitlines()[1])["sessionId"]
+    real = real_transcript(REAL_SESSION)
+    session_id = json.loads(real.read_text().splitlines()[1])["sessionId"]
     transcript = project / f"{session_id}.jsonl"
-    transcript.write_bytes(REAL_TRANSCRIPT.read_bytes())
+    transcript.write_bytes(real.read_bytes())
     if closed == "time":  # consolidated a moment ago
         (project / "memory").mkdir()
         (project / "memory" / ".consolidate-lock").write_text("")

@@ -26,7 +26,8 @@ from click.testing import CliRunner
 from autodream import run, watch
 from autodream.cli import cli
 from autodream.settings import FixedClock, Settings
-from tests.factories import REPO_ROOT, SHARED_TRANSCRIPTS, TranscriptBuilder, sanitize
+from tests.factories import REPO_ROOT, TranscriptBuilder, sanitize
+from tests.test_plugin_files import REAL_SESSION, real_transcript
 
 # watchdog's own warning when a new dir is watched twice (see cli.watch); not ours to test.
 pytestmark = pytest.mark.filterwarnings("ignore:Callback with id:RuntimeWarning")
@@ -497,8 +498,7 @@ def test_project_dir_maps_to_settings_by_its_recorded_cwd(tmp_path: Path) -> Non
     # A real Claude Code transcript whose cwd is long gone: the project dir stands in.
     gone = root / "-tmp-tmpw6sk2trg"
     gone.mkdir()
-    real = SHARED_TRANSCRIPTS / "claude-code-2.1" / "coverage-test-fix.jsonl"
-    shutil.copy(real, gone / "c64cc478-3430-40fe-8e9c-4ee9986e9754.jsonl")
+    shutil.copy(real_transcript(REAL_SESSION), gone / "c64cc478-3430-40fe-8e9c-4ee9986e9754.jsonl")
     assert watch.recorded_cwd(gone) == Path("/tmp/tmpw6sk2trg")
     settings = watch.resolve_project(gone, root=root, env=env)
     assert (settings.project_root, settings.sessions_dir, settings.memory_dir) == (
