@@ -382,12 +382,16 @@ class ConsolidationLock:
             self.path, self.now(), self.ttl_seconds, check_start_time=check_start_time
         )
 
-    def acquire(self, *, run_id: str | None = None) -> Lease:
+    def acquire(self, *, run_id: str | None = None, seen: LockStatus | None = None) -> Lease:
         """Take the lock for a run starting now, or raise ``LockHeld``.
 
         The mtime becomes the run's start (by the clock). The value to roll back to is the
         current mtime, or a stale holder's recorded prior mtime (crash recovery), or "no
         file" when there was none.
+
+        ``seen`` is the status the caller's gate check read. If the lock file has changed
+        since (another process dreamed, or started to, in between), the gates' verdict is out
+        of date and this raises ``LockHeld`` rather than dream a second time.
         """
         start_ns = int(self.now() * 1e9)
         os.makedirs(self.memory_dir, exist_ok=True)
@@ -395,6 +399,11 @@ class ConsolidationLock:
             status = self.status()
             if status.held:
                 raise LockHeld(f"consolidation lock {self.path} is held: {status.describe()}")
+            if seen is not None and status.mtime_ns != seen.mtime_ns:
+                raise LockHeld(
+                    f"consolidation lock {self.path} changed since the gates were checked:"
+                    " another process has just dreamed"
+                )
             if status.stale and status.body is not None and status.body.prior_known:
                 prior_ns = status.body.prior_mtime_ns
             else:

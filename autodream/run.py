@@ -136,7 +136,8 @@ def dream(
     if not report.open:
         raise GateClosedWithReport(report)
     run_id = new_run_id(settings)
-    lease = ConsolidationLock.for_settings(settings).acquire(run_id=run_id)
+    # ``seen``: a dream that ran between the gate check and here makes this one a duplicate.
+    lease = ConsolidationLock.for_settings(settings).acquire(run_id=run_id, seen=report.lock)
     context = DreamContext(run_id, trigger, dry_run, report, lease)
     try:
         with _sigterm_raises():

@@ -314,7 +314,10 @@ def test_hook_and_watcher_racing_on_one_project_dream_once(timeline: Timeline) -
     assert record.read_text() == "hook\n"
 
 
-def test_concurrent_dreams_of_one_memory_dir_never_overlap(timeline: Timeline) -> None:
+@pytest.mark.parametrize("attempt", range(3))
+def test_concurrent_dreams_of_one_memory_dir_never_overlap(
+    timeline: Timeline, attempt: int
+) -> None:
     """Two processes and the watcher all let loose at once: exactly one dream."""
     timeline.write_session("alpha")
     timeline.write_session("alpha")
@@ -504,3 +507,17 @@ def test_project_dir_maps_to_settings_by_its_recorded_cwd(tmp_path: Path) -> Non
     assert (settings.project_root, settings.sessions_dir, settings.memory_dir) == (
         gone, gone, gone / "memory"
     )
+
+
+def test_lock_refuses_a_dream_whose_gate_check_is_out_of_date(tmp_path: Path) -> None:
+    """The window the race above found: gates checked, another dream ran, then acquire."""
+    from autodream.errors import LockHeld
+    from autodream.lock import ConsolidationLock
+
+    lock = ConsolidationLock(tmp_path / "memory", clock=FixedClock(1_000_000.0))
+    seen = lock.status()  # what the gate chain read: never consolidated
+    lock.acquire(run_id="other").release()  # someone else dreams in between
+
+    with pytest.raises(LockHeld, match="changed since the gates were checked"):
+        lock.acquire(run_id="late", seen=seen)
+    lock.acquire(run_id="fresh", seen=lock.status()).release()  # an up-to-date check is fine
