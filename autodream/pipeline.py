@@ -58,12 +58,17 @@ def virtual_session_path(settings: Settings, path: Path) -> str:
     return str(PurePosixPath("sessions", *rel.parts))
 
 
-def _tool_limits(settings: Settings, backend_name: str) -> ToolLimits:
+def _tool_limits(settings: Settings, backend_name: str, staged_files: int) -> ToolLimits:
     limits = ToolLimits.from_settings(settings)
     if backend_name == "local":
         # The per-call caps protect a model's context; the local engine streams whole
-        # transcripts through open_stream and has no context to protect.
-        limits = replace(limits, max_read_bytes=None)
+        # transcripts through open_stream and has no context to protect. It may rewrite every
+        # existing file once (dating, merging, pruning a large memory) on top of the usual budget.
+        limits = replace(
+            limits,
+            max_read_bytes=None,
+            max_files_touched=settings.max_files_touched + staged_files,
+        )
     return limits
 
 
@@ -148,7 +153,7 @@ def consolidate(
         if notice:
             notices.append(notice)
         toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
-                          limits=_tool_limits(settings, name))
+                          limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         brief = _brief(settings, record.id, sessions, offsets)
         digest_ends: dict[str, int] = {}

@@ -143,6 +143,22 @@ def test_loss_threshold_is_a_quarter_of_prior_entries(
         assert "--allow-loss" in report.summary()
 
 
+@pytest.mark.parametrize("key", ["merged_from", "supersedes"])
+def test_a_declared_merge_is_not_loss_but_a_silent_drop_is(tmp_path: Path, key: str) -> None:
+    def edit(root: Path) -> None:
+        before = {e.file for e in parse_index((root / "MEMORY.md").read_text()).entries}
+        _drop_entries(2)(root)
+        after = [e.file for e in parse_index((root / "MEMORY.md").read_text()).entries]
+        declared = sorted(before - set(after))[0]  # declare one of the two; the other is silent
+        text = (root / after[0]).read_text()
+        (root / after[0]).write_text(text.replace("---\n", f"---\n{key}: [{declared}]\n", 1))
+
+    report = _run(tmp_path, edit)
+    assert len(report.merged_entries) == 1 and len(report.lost_entries) == 1
+    assert report.failures == []  # 1 lost of 4 is within 25 %; the declared one is not loss
+    assert report.as_dict()["merged_entries"] == report.merged_entries
+
+
 def test_an_entry_survives_a_rename_or_a_new_title_on_the_same_file(tmp_path: Path) -> None:
     def edit(root: Path) -> None:
         shutil.move(root / "deploy.md", root / "deploys.md")

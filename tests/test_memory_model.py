@@ -35,7 +35,7 @@ def test_topic_round_trips_with_extra_keys_and_colons() -> None:
         ("---\nname: a\ndescription: b\n", "no closing"),
         ("---\nname: a\ntype: user\n---\nbody\n", "'description'"),
         ("---\nname: a\ndescription: b\ntype: diary\n---\nbody\n", "not one of"),
-        ("---\nname: [unclosed\n---\nbody\n", "not valid YAML"),
+        ("---\nname: a\n  nested: [unclosed\n---\nbody\n", "not valid YAML"),
         ("---\n- a\n- b\n---\nbody\n", "not a mapping"),
     ],
 )
@@ -56,3 +56,12 @@ def test_render_index_groups_and_skips_empty_sections() -> None:
         [("User", [IndexEntry("Role", "role.md", "data engineer")]), ("Feedback", [])]
     )
     assert text == "## User\n- [Role](role.md) — data engineer\n"
+
+
+def test_unquoted_colons_in_values_are_read_as_claude_code_writes_them() -> None:
+    topic = parse_topic(
+        "---\nname: Role\ndescription: Sam: staff engineer on payments\ntype: user\n---\n\nSam.\n"
+    )
+    assert topic.description == "Sam: staff engineer on payments"
+    # and rendering writes valid YAML, so the next read is strict
+    assert "description: 'Sam: staff engineer on payments'" in render_topic(topic)

@@ -138,6 +138,7 @@ class Consolidator:
         keep.index_pos = min(keep.index_pos, other.index_pos)
         keep.changed = True
         other.deleted = True
+        _declare(keep, "merged_from", other)
         self.decisions.append(Decision(
             "merged", f"{other.file} -> {keep.file}",
             f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
@@ -152,6 +153,8 @@ class Consolidator:
             return
         newer, older = (a, b) if day_a > day_b else (b, a)
         older.deleted = True
+        newer.changed = True
+        _declare(newer, "supersedes", older)
         self.decisions.append(Decision(
             "pruned", older.file,
             f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
@@ -452,3 +455,15 @@ def _default_how(cand: Candidate) -> str:
 
 
 TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}
+
+
+def _declare(survivor: Entry, key: str, gone: Entry) -> None:
+    """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a
+    person reading the file) can tell a merge from a dropped memory."""
+    if gone.original is None:
+        return  # never on disk, nothing to account for
+    names = [str(n) for n in survivor.extra.get(key, []) or []]
+    for name in [gone.file, *[str(n) for n in gone.extra.get(key, []) or []]]:
+        if name not in names and name != survivor.file:
+            names.append(name)
+    survivor.extra[key] = sorted(names)

@@ -13,8 +13,11 @@ heading too. Files whose entry was dropped stay on disk and are exempt from the 
 
 Loss: a prior entry survives when its file is still linked from the new index or its title
 (case and spacing ignored) is still an entry title, so renaming a file or rewording a hook is not
-loss, but a merge of three entries into one loses two. Loss is measured on the index the subagent
-wrote, before the overflow fix: the fix is the harness's doing and is reported separately.
+loss. A merge or a supersession counts as loss unless it is declared: a linked topic file whose
+frontmatter lists the old file under ``merged_from`` or ``supersedes`` accounts for it (listed in
+``merged_entries``), so silent drops still trip the guard while explained ones pass. Loss is
+measured on the index the subagent wrote, before the overflow fix: the fix is the harness's doing
+and is reported separately.
 """
 
 from __future__ import annotations
@@ -70,6 +73,8 @@ class CheckReport:
     dropped_entries: list[str] = field(default_factory=list)  # index lines cut by the fix
     prior_entries: int = 0
     lost_entries: list[str] = field(default_factory=list)  # titles of prior entries lost
+    # titles of prior entries gone from the index but declared merged into / superseded by another
+    merged_entries: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -95,6 +100,7 @@ class CheckReport:
             "dropped_entries": list(self.dropped_entries),
             "prior_entries": self.prior_entries,
             "lost_entries": list(self.lost_entries),
+            "merged_entries": list(self.merged_entries),
         }
 
 
@@ -145,7 +151,8 @@ def check_staged(
                 CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8")
             )
 
-    _check_loss(report, prior_index, index_text, allow_loss, max_loss)
+    _check_loss(report, prior_index, index_text, allow_loss, max_loss,
+                _declared_replacements(staging_dir, index_text))
     _check_format(report, index_text)
     fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes)
     if dropped:
@@ -216,8 +223,34 @@ def _check_format(report: CheckReport, index_text: str) -> None:
             )
 
 
+REPLACEMENT_KEYS = ("merged_from", "supersedes")
+
+
+def _declared_replacements(staging_dir: Path, index_text: str) -> set[str]:
+    """Files that linked topic files declare they absorbed (``merged_from``/``supersedes``)."""
+    declared: set[str] = set()
+    for entry in parse_index(index_text).entries:
+        rel = resolve_link(entry.file)
+        if rel is None:
+            continue
+        try:
+            topic = parse_topic((staging_dir / rel).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, FrontmatterError):
+            continue  # a broken or missing file is reported by the other checks
+        for key in REPLACEMENT_KEYS:
+            value = topic.extra.get(key)
+            names = value if isinstance(value, list) else [value]
+            declared.update(resolve_link(str(n)) or str(n) for n in names if n)
+    return declared
+
+
 def _check_loss(
-    report: CheckReport, prior_index: str | None, index_text: str, allow_loss: bool, max_loss: float
+    report: CheckReport,
+    prior_index: str | None,
+    index_text: str,
+    allow_loss: bool,
+    max_loss: float,
+    declared: set[str],
 ) -> None:
     if not prior_index:
         return
@@ -228,11 +261,13 @@ def _check_loss(
     now = parse_index(index_text).entries
     now_files = {resolve_link(e.file) or e.file for e in now}
     now_titles = {_norm_title(e.title) for e in now}
-    report.lost_entries = [
-        title
+    gone = [
+        (file, title)
         for file, title in prior.items()
         if file not in now_files and _norm_title(title) not in now_titles
     ]
+    report.merged_entries = [title for file, title in gone if file in declared]
+    report.lost_entries = [title for file, title in gone if file not in declared]
     lost = len(report.lost_entries)
     if prior and lost / len(prior) > max_loss and not allow_loss:
         report.failures.append(

@@ -75,10 +75,36 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
     try:
         data = yaml.safe_load(raw) if raw.strip() else {}
     except yaml.YAMLError as exc:
-        raise FrontmatterError(f"frontmatter is not valid YAML: {exc}".splitlines()[0]) from exc
+        # Claude Code writes ``description: Sam: staff engineer`` unquoted and reads it back
+        # line by line; accept what it accepts rather than fail every dream on its own files.
+        data = _plain_frontmatter(raw)
+        if data is None:
+            raise FrontmatterError(
+                f"frontmatter is not valid YAML: {exc}".splitlines()[0]
+            ) from exc
     if not isinstance(data, dict):
         raise FrontmatterError("frontmatter is not a mapping")
     return data, body
+
+
+_PLAIN_LINE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*):[ \t]*(?P<value>.*?)\s*$")
+
+
+def _plain_frontmatter(raw: str) -> dict[str, Any] | None:
+    """``key: value`` lines, split at the first colon (values are plain strings); None when a
+    line has another shape."""
+    data: dict[str, Any] = {}
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        m = _PLAIN_LINE.match(line)
+        if m is None:
+            return None
+        value = m["value"]
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        data[m["key"]] = value
+    return data
 
 
 def parse_topic(text: str) -> TopicFile:
