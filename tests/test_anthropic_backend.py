@@ -11,12 +11,13 @@ import os
 import re
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner, Result
 
 from autodream import prompting
 from autodream.agent import (
@@ -33,11 +34,13 @@ from autodream.backends.anthropic import (
     tool_param,
 )
 from autodream.backends.select import NO_KEY_NOTICE, make_backend
+from autodream.cli import cli
 from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings
 from autodream.tools import ToolBox
 from autodream.transcripts.model import SessionInfo
+from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.scripted_api import (
     ScriptedAPI,
@@ -612,3 +615,94 @@ def test_model_comes_from_autodream_model(world: World) -> None:
     settings = Settings.resolve(world.project, env={"AUTODREAM_MODEL": "claude-sonnet-4-5"})
     choice = make_backend(settings, None, env={"ANTHROPIC_API_KEY": "k"})
     assert choice.backend.model == "claude-sonnet-4-5"
+
+
+# ---- a whole Claude dream through the CLI and the real pipeline --------------------------------
+
+
+PNPM = (
+    "---\nname: Package manager\ndescription: use pnpm, not npm\ntype: feedback\n---\n\n"
+    "Use pnpm, not npm (since 2026-05-26).\n\n**Why:** the user said so.\n\n"
+    "**How to apply:** `pnpm install`, `pnpm run`.\n"
+)
+CLI_INDEX = "# Memory\n\n## Feedback\n- [Tabs](tabs.md) — indent with tabs\n"
+CLI_TABS = "---\nname: Tabs\ndescription: indent with tabs\ntype: feedback\n---\n\nUse tabs.\n"
+
+
+@pytest.fixture
+def claude_layout(tmp_path: Path) -> Layout:
+    lay = make_layout(tmp_path)
+    lay.memory_dir.mkdir(parents=True)
+    (lay.memory_dir / "MEMORY.md").write_text(CLI_INDEX)
+    (lay.memory_dir / "tabs.md").write_text(CLI_TABS)
+    lay.set_lock(T0 - 48 * 3600, body="")
+    session = TranscriptBuilder(start=datetime.fromtimestamp(T0 - 36 * 3600, tz=timezone.utc))
+    session.user("from now on always use pnpm, not npm, in this repo").assistant("OK.")
+    session.write(lay.sessions_dir)
+    return lay
+
+
+def cli_dream(lay: Layout, api: ScriptedAPI | None, *args: str, key: str | None = "sk-test",
+              **env: str) -> Result:
+    environ = lay.env(AUTODREAM_NOW=str(T0), **env)
+    environ.pop("ANTHROPIC_BASE_URL", None)
+    if key is not None:
+        environ["ANTHROPIC_API_KEY"] = key
+    if api is not None:
+        environ["ANTHROPIC_BASE_URL"] = api.url
+    return CliRunner().invoke(cli, ["--project", str(lay.project), "--force", *args], env=environ,
+                              catch_exceptions=False)
+
+
+PNPM_DREAM = [
+    call("read_file", path="memory/MEMORY.md"),
+    call("begin_phase", phase="gather"),
+    call("begin_phase", phase="consolidate"),
+    reply(tool_use("write_file", {"path": "memory/pnpm.md", "content": PNPM}),
+          tool_use("write_file", {"path": "memory/MEMORY.md",
+                                  "content": CLI_INDEX + "- [Package manager](pnpm.md) — pnpm\n"})),
+    call("begin_phase", phase="prune"),
+    call("finish", summary="added the pnpm preference"),
+]
+
+
+def test_a_claude_dream_from_the_cli_commits_and_logs_usage(api_factory: Any,
+                                                            claude_layout: Layout) -> None:
+    api = api_factory(PNPM_DREAM)
+    result = cli_dream(claude_layout, api, "--backend", "anthropic", "--model",
+                       "claude-opus-4-5", "--json")
+    assert result.exit_code == 0, result.output
+    assert (claude_layout.memory_dir / "pnpm.md").read_text() == PNPM
+    assert "pnpm.md" in (claude_layout.memory_dir / "MEMORY.md").read_text()
+    first = api.requests[0]
+    assert first["model"] == "claude-opus-4-5"
+    assert "use pnpm, not npm" in first["messages"][0]["content"][0]["text"]  # the digest
+    logged = CliRunner().invoke(cli, ["log", "--project", str(claude_layout.project), "--json"],
+                                env=claude_layout.env())
+    record = json.loads(logged.output)[0]
+    assert record["backend"] == "anthropic" and record["model"] == "claude-opus-4-5"
+    assert record["usage"]["requests"] == len(PNPM_DREAM) and record["usage"]["cost_usd"] > 0
+
+
+def test_a_claude_dream_over_budget_is_rolled_back(api_factory: Any,
+                                                   claude_layout: Layout) -> None:
+    before = {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")}
+    # 3,000 input tokens a turn: the fifth turn, after the staged writes, crosses 14,000
+    api = api_factory([replace(step, usage={"input_tokens": 3_000, "output_tokens": 50})
+                       for step in PNPM_DREAM])
+    result = cli_dream(claude_layout, api, "--backend", "anthropic",
+                       AUTODREAM_MAX_INPUT_TOKENS="14000")
+    assert result.exit_code == DreamFailed.exit_code
+    assert "input token budget exceeded" in result.output
+    assert len(api.requests) == 5 and (claude_layout.memory_dir / "pnpm.md").exists() is False
+    assert {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")} == before
+    assert claude_layout.lock_path.stat().st_mtime == pytest.approx(T0 - 48 * 3600, abs=0.01)
+
+
+def test_the_cli_without_a_key(claude_layout: Layout) -> None:
+    refused = cli_dream(claude_layout, None, "--backend", "anthropic", key=None)
+    assert refused.exit_code == BackendUnavailable.exit_code
+    assert "needs an API key" in refused.output
+    fallback = cli_dream(claude_layout, None, key=None)
+    assert fallback.exit_code == 0, fallback.output
+    assert "no API key: using the local engine" in fallback.output
