@@ -2,7 +2,7 @@
 
 A run lives in ``<state>/runs/<run_id>/``: ``record.json`` (a ``RunRecord``), ``before/<path>``
 and ``after/<path>`` (byte images of every file the run touched, kept so ``show`` and ``undo``
-work after any number of later runs), ``trash/<path>`` and ``commit.json`` (see
+work after any number of later runs), ``removed/<path>`` and ``commit.json`` (see
 ``memory/commit.py``). Run ids sort by time: ``20260720T090000Z-1a2b``.
 
 The diary ``<state>/DREAMS.md`` gets a short entry per run. It sits in autodream's hidden state
@@ -171,6 +171,13 @@ def save_run(state_dir: Path, record: RunRecord) -> None:
     )
 
 
+def next_run_id(state_dir: Path, now: datetime) -> str:
+    """A fresh id for a run starting ``now``, sorting after every run already in the journal
+    that started in the same second (hand it to the lock, then to ``begin_run``)."""
+    root = runs_dir(state_dir)
+    return new_run_id(now, (p.name for p in root.iterdir()) if root.is_dir() else ())
+
+
 def begin_run(
     state_dir: Path,
     *,
@@ -182,17 +189,23 @@ def begin_run(
     undoes: str | None = None,
     run_id: str | None = None,
 ) -> RunRecord:
-    """Create the run dir (with ``run_id``, or a fresh id) and save its record (``running``)."""
+    """Create the run dir (with ``run_id``, or a fresh id) and save its record (``running``).
+
+    ``run_id`` is e.g. the one the lock was taken with; when a run of that id exists already a
+    fresh one is drawn with ``next_run_id`` (``record.id`` is the id used).
+    """
+    if run_id is not None and (not run_id or "/" in run_id or run_id.startswith(".")):
+        raise ValueError(f"not a run id: {run_id!r}")
     root = runs_dir(state_dir)
     root.mkdir(parents=True, exist_ok=True)
     while True:
         if run_id is None:
-            run_id = new_run_id(now, (p.name for p in root.iterdir()))
+            run_id = next_run_id(state_dir, now)
         try:
             run_dir(state_dir, run_id).mkdir()
             break
         except FileExistsError:
-            run_id = None  # same second, same tail: draw again
+            run_id = None  # taken (same second, same tail): draw again
     record = RunRecord(
         id=run_id,
         started_at=iso_utc(now),

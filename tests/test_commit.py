@@ -58,7 +58,7 @@ def test_commit_applies_the_whole_set_and_keeps_images(tmp_path: Path) -> None:
     assert commit_mod.commit_state(run_dir) == "done"
     assert (run_dir / "before" / "role.md").read_bytes() == old["role.md"]
     assert (run_dir / "after" / "role.md").read_bytes() == b"changed role\n"
-    assert (run_dir / "trash" / "sub" / "ci.md").read_bytes() == old["sub/ci.md"]
+    assert (run_dir / "removed" / "sub" / "ci.md").read_bytes() == old["sub/ci.md"]
     assert not (memory / "sub").exists()  # emptied by the delete
     assert (memory / ".consolidate-lock").read_text() == "12345\n"
 
@@ -262,3 +262,25 @@ def test_property_any_crash_recovers_to_old_or_new(
         after = _active(memory)
         done = not crashed or steps[crash_at] == "done"
         assert after == (new if done else old)
+
+
+def test_rollback_restores_a_deleted_file_from_its_image_when_the_trash_copy_differs(
+    tmp_path: Path,
+) -> None:
+    memory, staging, changes, _ = _setup(tmp_path)
+    old = _active(memory)
+    state = memory / ".autodream"
+    run_dir = state / "runs" / "run1"
+    # the ToolBox keeps the subagent's own deletes under <run>/trash: never confused with ours
+    write_tree(run_dir / "trash", {"deploy.md": "the subagent's edited copy\n"})
+
+    def crash(name: str) -> None:
+        if name == "delete deploy.md":
+            raise Crash(name)
+
+    with pytest.raises(Crash):
+        commit_mod.commit(memory, staging.path, changes, run_dir, on_step=crash)
+    (run_dir / "removed" / "deploy.md").write_text("damaged\n")
+    commit_mod.recover(state)
+    assert _active(memory) == old
+    assert (run_dir / "trash" / "deploy.md").read_text() == "the subagent's edited copy\n"

@@ -266,3 +266,15 @@ def test_undo_refuses_when_the_journal_lost_a_before_image(tmp_path: Path) -> No
     with pytest.raises(NotFound, match=r"lost its before-image of role\.md"):
         journal.undo(memory, state, now=NOW)
     assert tree(memory) == current
+
+
+def test_begin_run_takes_the_lock_s_run_id_or_draws_a_fresh_one(tmp_path: Path) -> None:
+    state = tmp_path / ".autodream"
+    run_id = journal.next_run_id(state, NOW)
+    record = journal.begin_run(state, trigger="hook", now=NOW, run_id=run_id)
+    assert record.id == run_id and journal.load_run(state, run_id).trigger == "hook"
+    assert journal.next_run_id(state, NOW) > run_id
+    again = journal.begin_run(state, trigger="hook", now=NOW, run_id=run_id)  # taken: fresh id
+    assert again.id != run_id and again.id > run_id
+    with pytest.raises(ValueError, match="not a run id"):
+        journal.begin_run(state, trigger="hook", now=NOW, run_id="../escape")

@@ -1,10 +1,10 @@
 """Atomic commit of a run's changes into the memory dir, and recovery after a crash.
 
 Each file is replaced through a temp file in its own directory (write, fsync, ``os.replace``,
-fsync of the directory); a delete is a rename into the run's trash. The set is atomic through a
-commit intent: before anything in the memory dir is touched, every before-image and after-image is
-stored durably in the run dir and ``commit.json`` (state ``applying``) lists every change. When
-all changes are applied the intent is marked ``done``.
+fsync of the directory); a delete is a rename into the run dir (``removed/``). The set is atomic
+through a commit intent: before anything in the memory dir is touched, every before-image and
+after-image is stored durably in the run dir and ``commit.json`` (state ``applying``) lists every
+change. When all changes are applied the intent is marked ``done``.
 
 ``recover()`` rolls an interrupted commit BACK. Both directions are possible (both images are in
 the journal); back is chosen because a run whose commit did not complete is a failed run, and a
@@ -14,7 +14,7 @@ idempotent: each step looks at the file's current hash before acting, so a crash
 is repaired by the next recovery.
 
 Layout of a run dir: ``before/<path>`` (images of changed and deleted files), ``after/<path>``
-(images of added and changed files), ``trash/<path>`` (deleted files), ``commit.json``.
+(images of added and changed files), ``removed/<path>`` (deleted files), ``commit.json``.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from autodream.memory.staging import FileChange, file_info
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
 AFTER_DIR = "after"
-TRASH_DIR = "trash"
+TRASH_DIR = "removed"  # not "trash": the ToolBox may use <run>/trash for staged deletes
 RUNS_DIRNAME = "runs"
 
 # Called after every durable step with its name ("images", "intent", "replace <path>",
@@ -297,7 +297,8 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
         else:  # deleted, and the file is absent
             trash = run_dir / TRASH_DIR / ch.path
             _makedirs_durable(dest.parent)
-            if trash.is_file():
+            kept = file_info(trash)
+            if kept is not None and kept.sha256 == ch.before_sha256:
                 os.rename(trash, dest)
                 fsync_dir(dest.parent)
                 fsync_dir(trash.parent)
