@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -174,3 +175,28 @@ def test_payload_parsing_agrees_with_json_loads(payload: dict[str, object]) -> N
 @pytest.mark.parametrize("raw", [b'{"a": 1} trailing', b'{"a": 1', b"\xff\xfe", b"null"])
 def test_payload_parsing_rejects_what_is_not_one_object(raw: bytes) -> None:
     assert parse_payload(raw) == {}
+
+
+def test_a_terminal_on_stdin_is_not_read(layout: Layout) -> None:
+    import pty
+
+    layout.set_lock(T0)
+    leader, follower = pty.openpty()
+    # Typed at the terminal: a hook that read it would look for a project that is not there.
+    os.write(leader, b'{"cwd": "/no/such/project"}\n')
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "autodream.hook"],
+            stdin=follower,
+            capture_output=True,
+            env=layout.env(AUTODREAM_NOW=str(T0 + 60), AUTODREAM_DEBUG="1"),
+            cwd=layout.project,
+            timeout=30,
+        )
+    finally:
+        os.close(leader)
+        os.close(follower)
+    assert result.returncode == 0
+    assert result.stdout == b""
+    # Nothing was read, so the project came from the working directory.
+    assert result.stderr.decode().startswith("autodream-hook: time gate closed: 0.0 h")
