@@ -100,11 +100,14 @@ def spawn_dream(
     child_env = dict(env)
     if os.path.isdir(str(sessions_dir)):
         child_env["AUTODREAM_SESSIONS_DIR"] = str(sessions_dir)
-    # The child must import this very package, wherever it was imported from.
+    # The child must import this very package. An installed one (site-packages) or one on
+    # PYTHONPATH it finds by itself; only one found through sys.path[0] (the directory the
+    # hook was started from) must be pointed at, since the child starts elsewhere.
     package_parent = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    child_env["PYTHONPATH"] = os.pathsep.join(
-        p for p in (package_parent, env.get("PYTHONPATH")) if p
-    )
+    if package_parent not in (os.path.abspath(p) for p in sys.path[1:]):
+        child_env["PYTHONPATH"] = os.pathsep.join(
+            p for p in (package_parent, env.get("PYTHONPATH")) if p
+        )
     log_dir = os.path.join(str(state_dir), "logs")
     os.makedirs(log_dir, exist_ok=True)
     with open(os.path.join(log_dir, DREAM_LOG_FILENAME), "ab") as log:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from autodream.hook import parse_payload
 from tests.claude_layout import T0, Layout, make_layout
+from tests.factories import REPO_ROOT
 
 SESSION = "6f1c2d3e-4a5b-4c6d-8e7f-0123456789ab"
 FORBIDDEN = (
@@ -126,12 +127,25 @@ def test_bad_configuration_does_not_fail_the_agent(layout: Layout) -> None:
     assert "min_hour" in result.stderr.decode()
 
 
-def test_open_gates_spawn_a_detached_dream_that_logs_to_the_state_dir(layout: Layout) -> None:
+@pytest.mark.parametrize("found_by", ["PYTHONPATH", "started in the checkout"])
+def test_open_gates_spawn_a_detached_dream_that_logs_to_the_state_dir(
+    layout: Layout, found_by: str
+) -> None:
     layout.set_lock(T0 - 48 * 3600)
     for i in range(5):
         layout.add_session(T0 - 3600 + i)
     layout.add_session(T0, SESSION)  # the current session: not counted, so 5 others are needed
-    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    env = layout.env(AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    if found_by != "PYTHONPATH":  # python -m autodream.hook run from the repository root
+        del env["PYTHONPATH"]
+    result = subprocess.run(
+        [sys.executable, "-m", "autodream.hook"],
+        input=hook_json(layout),
+        capture_output=True,
+        env=env,
+        cwd=REPO_ROOT if found_by != "PYTHONPATH" else layout.project,
+        timeout=30,
+    )
     assert result.returncode == 0
     assert "dream started" in result.stderr.decode()
     log = layout.memory_dir / ".autodream" / "logs" / "dream.log"
