@@ -70,11 +70,18 @@ def score(cluster: Cluster, now: datetime, options: EngineOptions) -> float:
 def select(
     clusters: list[Cluster], now: datetime, options: EngineOptions
 ) -> tuple[list[Cluster], list[Decision]]:
-    """Score every cluster; keep those at or above the threshold, each with a reason."""
+    """Score every cluster; keep those at or above the threshold, each with a reason.
+
+    Recency is measured back from the newest thing said in this batch, not from the clock: a
+    dream that runs months after the sessions (the user was away, the hook never fired) must
+    still learn from them, while older statements in the batch still weigh less than newer ones.
+    """
     kept: list[Cluster] = []
     decisions: list[Decision] = []
+    newest = max((c.latest.timestamp for c in clusters), default=now)
+    reference = min(now, newest)
     for cluster in clusters:
-        cluster.score = score(cluster, now, options)
+        cluster.score = score(cluster, reference, options)
         latest = cluster.latest
         n = len(cluster.sessions)
         detail = (
