@@ -32,6 +32,7 @@ PROMPT_FILES: tuple[str, ...] = (
 )
 # The digest is the model's main input; past this size it costs more than grepping would.
 DEFAULT_MAX_DIGEST_BYTES = 24_000
+MAX_SESSION_LINES = 40
 NO_DIGEST = (
     "(no digest: the harness found nothing to summarise; grep the sessions listed above for "
     "what the person asked, corrected or decided)"
@@ -131,11 +132,16 @@ def _today(now: datetime) -> str:
     return aware.astimezone(timezone.utc).date().isoformat()
 
 
-def _session_lines(brief: DreamBrief) -> str:
+def _session_lines(brief: DreamBrief, limit: int = MAX_SESSION_LINES) -> str:
     if not brief.sessions:
         return "- (none)"
     ordered = sorted(brief.sessions, key=lambda s: (s.started or s.ended or _EPOCH, s.id))
-    return "\n".join(_session_line(s, brief.start_offsets) for s in ordered)
+    # After a long absence there can be hundreds; the newest matter most and glob finds the rest.
+    hidden = max(0, len(ordered) - limit)
+    lines = [_session_line(s, brief.start_offsets) for s in ordered[hidden:]]
+    if hidden:
+        lines.insert(0, f"- ({hidden} older sessions not listed; `glob` sessions/*.jsonl)")
+    return "\n".join(lines)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -147,7 +153,8 @@ def _session_line(session: SessionInfo, start_offsets: dict[str, int]) -> str:
     if session.started is not None:
         span = _stamp(session.started)
         if session.ended is not None and session.ended != session.started:
-            span += f" to {_stamp(session.ended)}"
+            end = _stamp(session.ended)
+            span += f" to {end[11:] if end[:10] == span[:10] else end}"
         parts.append(span)
     if session.git_branch:
         parts.append(f"branch {session.git_branch}")

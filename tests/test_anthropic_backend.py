@@ -12,7 +12,7 @@ import re
 import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -478,7 +478,7 @@ def test_the_prompt_is_rendered_with_date_sessions_limits(world: World) -> None:
     assert "$" not in prompt.system.replace("$0", "")
     lines = [ln for ln in prompt.first_message.splitlines() if ln.startswith("- `sessions/")]
     assert [ln.split("`")[1] for ln in lines] == world.session_vpaths  # oldest first
-    assert "2026-07-03 09:00" in lines[0]
+    assert "2026-07-03 09:00 to 09:01" in lines[0]
 
 
 def test_a_long_digest_is_cut_at_a_line_and_says_so() -> None:
@@ -706,3 +706,17 @@ def test_the_cli_without_a_key(claude_layout: Layout) -> None:
     fallback = cli_dream(claude_layout, None, key=None)
     assert fallback.exit_code == 0, fallback.output
     assert "no API key: using the local engine" in fallback.output
+
+
+def test_a_long_absence_lists_only_the_newest_sessions(world: World) -> None:
+    base = world.brief.sessions[0]
+    many = [
+        replace(base, id=f"s{i:03d}", path=Path(f"sessions/s{i:03d}.jsonl"),
+                started=datetime(2026, 1, 1, tzinfo=timezone.utc) + timedelta(hours=i),
+                ended=None)
+        for i in range(100)
+    ]
+    text = prompting.render(replace(world.brief, sessions=many), max_turns=30).first_message
+    listed = re.findall(r"`(sessions/s\d+\.jsonl)`", text)
+    assert listed == [f"sessions/s{i:03d}.jsonl" for i in range(60, 100)]
+    assert "(60 older sessions not listed" in text
