@@ -12,6 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# A dream on a scratch copy of sample_project with the embedded local engine, then what it did.
+demo: $(STAMP)
+	rm -rf scratch/sample_project
+	mkdir -p scratch
+	cp -R sample_project scratch/sample_project
+	$(BIN)/autodream --force --backend local --project scratch/sample_project
+	$(BIN)/autodream show --project scratch/sample_project
+
 test: $(STAMP)
 	$(BIN)/ruff check autodream tests bench
 	$(BIN)/mypy

@@ -378,15 +378,26 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
 
 
 @cli.command("show", epilog=EXIT_CODES_HELP)
-@click.argument("run_id")
+@click.argument("run_id", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the record and the diff as JSON.")
+@click.option("--all-decisions", is_flag=True, help="List every decision, dropped ones included.")
 @_journal_options
 def show_command(
-    run_id: str, as_json: bool, project: str | None, memory_dir: str | None
+    run_id: str | None,
+    as_json: bool,
+    all_decisions: bool,
+    project: str | None,
+    memory_dir: str | None,
 ) -> None:
-    """Show one run (RUN_ID or a unique prefix of it) and the diff of what it changed."""
+    """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
+    and the diff."""
     state = _journal_settings(project, memory_dir).state_dir
     try:
+        if run_id is None:
+            newest = journal.list_runs(state, 1)
+            if not newest:
+                raise errors.NotFound(f"no runs recorded yet in {state}")
+            run_id = newest[0].id
         record = journal.load_run(state, run_id)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
@@ -415,9 +426,26 @@ def show_command(
                    + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else ""))
     if record.summary:
         click.echo(f"summary  {record.summary}")
+    reasons = [d for d in record.decisions if all_decisions or d.get("action") not in _QUIET]
+    if reasons:
+        click.echo("why:")
+        for decision in reasons:
+            where = decision.get("file") or ""
+            subject = str(decision.get("subject", ""))
+            label = where if where and where == subject else f"{subject}" + (
+                f" ({where})" if where else "")
+            click.echo(f"  {decision.get('action', '?'):<10} {label}")
+            click.echo(f"  {'':<10} {decision.get('reason', '')}")
+        hidden = len(record.decisions) - len(reasons)
+        if hidden:
+            click.echo(f"  ({hidden} scoring decision(s) not shown: --all-decisions)")
     if diff:
         click.echo("")
         click.echo(diff, nl=False)
+
+
+# decisions that change nothing in memory; listed with --all-decisions
+_QUIET = frozenset({"dropped", "skipped", "kept"})
 
 
 @cli.command("undo", epilog=EXIT_CODES_HELP)

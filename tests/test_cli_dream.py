@@ -1,0 +1,96 @@
+"""The user's flow on sample_project through the CLI: dream, read why, undo; no API key."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import errors
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+
+NOW = "2026-07-20T09:00:00Z"
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env["AUTODREAM_NOW"] = NOW
+    env.update(extra)
+    return env
+
+
+def memory_files(project: Path) -> dict[str, str]:
+    root = project / "memory"
+    return {
+        p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*.md"))
+        if ".autodream" not in p.parts
+    }
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    copy = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", copy)
+    return copy
+
+
+def dream(project: Path, *args: str, **env: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(
+        cli, ["--force", "--project", str(project), *args], env=clean_env(**env)
+    )
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_without_a_key_auto_dreams_locally_and_says_so(sample: Path) -> None:
+    code, out, err = dream(sample, "--backend", "auto")
+    assert code == 0, out + err
+    assert "no API key: using the local engine" in err
+    assert out.startswith("committed: local engine:")
+    assert "+ feedback_" in out  # a new feedback memory is listed among the changes
+
+
+def test_show_explains_the_newest_run_and_undo_restores_it(sample: Path) -> None:
+    before = memory_files(sample)
+    code, _, _ = dream(sample)
+    assert code == 0
+    assert memory_files(sample) != before
+    shown = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
+    assert shown.exit_code == 0
+    assert "why:" in shown.stdout
+    for action in ("created", "merged", "superseded", "dated"):
+        assert f"  {action}" in shown.stdout, action
+    assert "--- a/MEMORY.md" in shown.stdout
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    assert memory_files(sample) == before
+
+
+def test_the_same_inputs_and_clock_give_byte_identical_memory(tmp_path: Path) -> None:
+    results = []
+    for name in ("one", "two"):
+        copy = tmp_path / name
+        shutil.copytree(REPO_ROOT / "sample_project", copy)
+        assert dream(copy)[0] == 0
+        results.append(memory_files(copy))
+    assert results[0] == results[1]
+
+
+def test_dry_run_prints_the_diff_and_changes_nothing(sample: Path) -> None:
+    before = memory_files(sample)
+    code, out, _ = dream(sample, "--dry-run")
+    assert code == 0
+    assert out.startswith("dry-run:")
+    assert "+++ b/MEMORY.md" in out
+    assert memory_files(sample) == before
+
+
+def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:
+    result = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
+    assert result.exit_code == errors.NotFound.exit_code
+    assert len(result.output.strip().splitlines()) == 1
