@@ -33,13 +33,18 @@ if __name__ == '__main__':
 """
 
 
-def median_ms(argv: list[str], payload: bytes, env: dict[str, str], runs: int) -> float:
-    samples = []
+def medians_ms(
+    commands: dict[str, list[str]], payload: bytes, env: dict[str, str], runs: int
+) -> dict[str, float]:
+    """Each command's median wall time; the commands take turns, run after run, so a busy
+    machine slows them all alike and the ratios stay fair."""
+    samples: dict[str, list[float]] = {name: [] for name in commands}
     for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, input=payload, env=env, check=True, stdout=subprocess.DEVNULL)
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
+        for name, argv in commands.items():
+            start = time.perf_counter()
+            subprocess.run(argv, input=payload, env=env, check=True, stdout=subprocess.DEVNULL)
+            samples[name].append((time.perf_counter() - start) * 1000)
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main() -> None:
@@ -79,7 +84,7 @@ def main() -> None:
         }
         for argv in commands.values():  # warm up: write .pyc files, fill the page cache
             subprocess.run(argv, input=payload, env=env, check=True)
-        results = {name: median_ms(cmd, payload, env, args.runs) for name, cmd in commands.items()}
+        results = medians_ms(commands, payload, env, args.runs)
 
     base = results["python -c pass"]
     print(f"median of {args.runs} runs, time gate closed ({sys.executable})")

@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -43,14 +44,15 @@ def populate(sessions_dir: Path, count: int) -> None:
         (sessions_dir / f"agent-{i:08x}.jsonl").write_bytes(line)
 
 
-def median_ms(fn: object, runs: int) -> float:
-    assert callable(fn)
-    samples = []
+def medians_ms(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
+    """Each case's median; the cases take turns so a busy machine slows them all alike."""
+    samples: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(runs):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    return statistics.median(samples)
+        for name, fn in cases.items():
+            start = time.perf_counter()
+            fn()
+            samples[name].append((time.perf_counter() - start) * 1000)
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main() -> None:
@@ -85,9 +87,8 @@ def main() -> None:
                     entry.stat()
 
         scan()  # warm the directory cache for all
-        floor_ms = median_ms(floor, args.runs)
-        scan_ms = median_ms(scan, args.runs)
-        all_ms = median_ms(scan_all, args.runs)
+        results = medians_ms({"floor": floor, "scan": scan, "all": scan_all}, args.runs)
+        floor_ms, scan_ms, all_ms = results["floor"], results["scan"], results["all"]
 
     clutter = args.sessions // 10
     print(f"{args.sessions} transcripts (+{clutter} agent-*), median of {args.runs} runs")
