@@ -79,11 +79,12 @@ class ScriptedAPI:
     """Plays ``script`` in order; after the last step every request gets a non-retryable 500."""
 
     def __init__(self, script: list[Step], *, retry_after_ms: int | None = 1,
-                 count_tokens: bool = True) -> None:
+                 count_tokens: bool | int = True) -> None:
         self.script = list(script)
         # Errors carry ``retry-after-ms`` (which the SDK honours) so retries take milliseconds.
         self.retry_after_ms = retry_after_ms
-        self.count_tokens_supported = count_tokens
+        # True: answer; False: 404 as from an endpoint without it; a status: fail with it
+        self.count_tokens = count_tokens
         self.requests: list[dict[str, Any]] = []  # bodies of POST /v1/messages, in order
         self.headers: list[dict[str, str]] = []
         self.count_requests: list[dict[str, Any]] = []
@@ -160,8 +161,10 @@ class ScriptedAPI:
 
     def _count(self, body: dict[str, Any]) -> tuple[int, dict[str, Any], dict[str, str]]:
         self.count_requests.append(body)
-        if not self.count_tokens_supported:
+        if self.count_tokens is False:
             return 404, _error("not_found_error", "Not found"), {"x-should-retry": "false"}
+        if self.count_tokens is not True:
+            return int(self.count_tokens), _error("api_error", "counting failed"), {}
         return 200, {"input_tokens": _tokens(json.dumps(body))}, {}
 
     def _answer(self, step: Step | None, body: dict[str, Any]

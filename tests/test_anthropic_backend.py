@@ -720,3 +720,20 @@ def test_a_long_absence_lists_only_the_newest_sessions(world: World) -> None:
     listed = re.findall(r"`(sessions/s\d+\.jsonl)`", text)
     assert listed == [f"sessions/s{i:03d}.jsonl" for i in range(60, 100)]
     assert "(60 older sessions not listed" in text
+
+
+def test_an_empty_reply_keeps_the_conversation_alternating(api_factory: Any,
+                                                           world: World) -> None:
+    api = api_factory([reply(), FINISH])
+    _, box, _ = dream(api, world)
+    assert box.finished
+    messages = api.requests[1]["messages"]
+    assert [m["role"] for m in messages] == ["user"]  # nothing empty was echoed back
+    assert messages[0]["content"][-1]["text"] == FINISH_REMINDER
+
+
+def test_token_counting_is_not_retried(api_factory: Any, world: World) -> None:
+    api = api_factory([FINISH], count_tokens=503)
+    _, box, backend = dream(api, world, max_retries=3)
+    assert box.finished and len(api.count_requests) == 1
+    assert "503" in backend.notes[0] and "retries" not in backend.notes[0]

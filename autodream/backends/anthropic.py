@@ -36,7 +36,8 @@ if TYPE_CHECKING:
     from autodream.settings import Settings
 
 DEFAULT_MODEL = "claude-haiku-4-5"
-DEFAULT_MAX_RETRIES = 4
+# A dream runs in the background: waiting out a minute of overload beats failing it.
+DEFAULT_MAX_RETRIES = 6
 DEFAULT_TIMEOUT_S = 120.0
 # A topic file rewrite is a few thousand tokens; more than this in one reply is a runaway.
 MAX_TOKENS_PER_REQUEST = 8_192
@@ -248,7 +249,8 @@ class AnthropicBackend:
     def _count_prefix(self) -> None:
         """Count the first request's tokens before paying for it; refuse one that cannot fit."""
         try:
-            counted = self._client.messages.count_tokens(
+            # No retries: the count is an optimisation, not worth a backoff on a bad endpoint.
+            counted = self._client.with_options(max_retries=0).messages.count_tokens(
                 model=self._model,
                 system=cast("list[TextBlockParam]", self._system),
                 tools=cast("list[MessageCountTokensToolParam]", self._tools),
@@ -257,7 +259,7 @@ class AnthropicBackend:
         except anthropic.APIError as exc:
             # Many compatible endpoints have no count_tokens; the budgets still hold per turn.
             self.notes.append(
-                f"token counting unavailable, pre-flight skipped: {self._describe(exc)}"
+                f"token counting unavailable, pre-flight skipped: {self._describe(exc, 0)}"
             )
             return
         self.prefix_tokens = counted.input_tokens
@@ -315,10 +317,11 @@ class AnthropicBackend:
             usage.cost_usd = self._price.cost(usage)
         return usage
 
-    def _describe(self, exc: anthropic.APIError) -> str:
+    def _describe(self, exc: anthropic.APIError, retries: int | None = None) -> str:
         """One line a person can act on."""
         where = self.base_url or "the Anthropic API"
-        retried = f" after {self.max_retries} retries" if self.max_retries else ""
+        retries = self.max_retries if retries is None else retries
+        retried = f" after {retries} retries" if retries else ""
         if isinstance(exc, anthropic.APITimeoutError):
             return f"{where} timed out{retried}"
         if isinstance(exc, anthropic.APIConnectionError):
