@@ -737,3 +737,16 @@ def test_token_counting_is_not_retried(api_factory: Any, world: World) -> None:
     _, box, backend = dream(api, world, max_retries=3)
     assert box.finished and len(api.count_requests) == 1
     assert "503" in backend.notes[0] and "retries" not in backend.notes[0]
+
+
+def test_an_overloaded_api_fails_the_cli_dream_cleanly(api_factory: Any,
+                                                       claude_layout: Layout) -> None:
+    before = {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")}
+    api = api_factory([*PNPM_DREAM[:4], *[overloaded()] * 10])
+    result = cli_dream(claude_layout, api, "--backend", "anthropic")
+    assert result.exit_code == DreamFailed.exit_code
+    error_lines = [ln for ln in result.output.splitlines() if ln.startswith("Error:")]
+    assert len(error_lines) == 1 and "529 overloaded_error" in error_lines[0]
+    assert len(api.requests) == 4 + 7  # one try and six retries of the fifth turn
+    assert {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")} == before
+    assert claude_layout.lock_path.stat().st_mtime == pytest.approx(T0 - 48 * 3600, abs=0.01)
