@@ -138,13 +138,65 @@ def test_index_over_the_limits_drops_the_lowest_ranked_entries() -> None:
     plan = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99))
     assert plan.index.count("\n") <= 200
     assert len(plan.index.encode()) <= 25_000
-    dropped = [d for d in plan.decisions if d.action == "unindexed"]
-    assert len(dropped) == 260 - len(parse_index(plan.index).entries)
-    assert plan.deletes == []  # files stay; only the index is bounded
+    kept = parse_index(plan.index).entries
+    dropped = [d.file for d in plan.decisions if d.action == "pruned"]
+    assert len(dropped) == 260 - len(kept)
+    # a dropped entry's file goes too (an unlinked topic file is an orphan nobody loads)
+    assert sorted(plan.deletes) == sorted(dropped)
+    assert {e.file for e in kept}.isdisjoint(dropped)
 
     small = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99,
                                                      index_max_bytes=3_000))
     assert len(small.index.encode()) <= 3_000
+
+
+def test_over_the_byte_limit_hooks_shrink_before_entries_go() -> None:
+    files = {f"project_fact_{i:03d}.md": topic(
+        f"Fact {i:03d}", f"Subsystem {i} owns queue q{i}.",
+        description=f"subsystem {i} owns queue q{i} " + "and a rather long explanation " * 4)
+        for i in range(190)}
+    plan = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99))
+    assert len(plan.index.encode()) <= 25_000
+    assert len(parse_index(plan.index).entries) == 190 and plan.deletes == []
+    assert any("shortened" in d.reason for d in plan.decisions)
+
+
+def test_one_off_notes_are_dropped_first_when_over_the_limits() -> None:
+    files = {f"project_note_{i:03d}.md": topic(
+        f"Session note {i}", f"On 2026-05-{1 + i % 28:02d} the flaky test t_{i} was re-run.")
+        for i in range(210)}
+    files["feedback_squash.md"] = topic("Squash merges", "Always squash-merge pull requests.",
+                                        type_="feedback")
+    files["reference_grafana.md"] = topic("Latency dashboard", "Latency is on Grafana board x.",
+                                          type_="reference")
+    plan = _plan(files, None)
+    assert "feedback_squash.md" in plan.index and "reference_grafana.md" in plan.index
+    assert all(p.startswith("project_note_") for p in plan.deletes) and plan.deletes
+
+
+def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:
+    files = {"role.md": "---\nname: Role\ndescription: Sam: staff engineer\ntype: user\n---\n\n"
+                        "Sam is a staff engineer on payments.\n",
+             "loose.md": "Deploys go through the release train.\n"}
+    index = "## Project\n- [Release train](loose.md) — how deploys go\n- [Role](role.md) — Sam\n"
+    plan = _plan(files, index)
+    role = parse_topic(plan.writes["role.md"])
+    assert (role.name, role.description, role.type) == ("Role", "Sam: staff engineer", "user")
+    loose = parse_topic(plan.writes["loose.md"])
+    assert (loose.name, loose.type) == ("Release train", "project")
+    assert loose.body.startswith("Deploys go through the release train.")
+
+
+def test_merges_and_prunes_stop_at_the_loss_budget() -> None:
+    same = "Deploy to staging with make deploy-staging; it needs the VPN."
+    files = {f"project_deploy_{i}.md": topic(f"Staging deploys {i}", same) for i in range(3)}
+    files["user_role.md"] = topic("Role", "The user is on call every other week.", type_="user")
+    index = "".join(f"- [{n}]({n}) — x\n" for n in sorted(files))
+    guarded = _plan(files, index)
+    assert len(guarded.deletes) == 1  # 1 of 4 prior entries may go, not 2
+    assert any(d.action == "kept" and "at most 25%" in d.reason for d in guarded.decisions)
+    free = _plan(files, index, options=EngineOptions(max_loss=None))
+    assert len(free.deletes) == 2
 
 
 def test_old_single_mention_falls_below_threshold_recent_or_repeated_does_not() -> None:

@@ -36,8 +36,15 @@ def dream(tmp_path: Path) -> LocalDream:
     _write_topic(memory, "project_stack.md",
                  "---\nname: Stack\ndescription: FastAPI\ntype: project\n---\n\n"
                  "The service uses FastAPI.\n")
+    _write_topic(memory, "user_role.md",
+                 "---\nname: Role\ndescription: backend engineer\ntype: user\n---\n\n"
+                 "The user is a backend engineer.\n")
+    _write_topic(memory, "reference_board.md",
+                 "---\nname: Board\ndescription: sprint board\ntype: reference\n---\n\n"
+                 "The sprint board is the Jira board PAY.\n")
     (memory / "MEMORY.md").write_text(
-        "- [Issue tracker](project_tracker.md) — Linear\n- [Stack](project_stack.md) — FastAPI\n",
+        "- [Issue tracker](project_tracker.md) — Linear\n- [Stack](project_stack.md) — FastAPI\n"
+        "- [Role](user_role.md) — backend engineer\n- [Board](reference_board.md) — board\n",
         encoding="utf-8")
     s1 = TranscriptBuilder(session_id="11111111-1111-4111-8111-111111111111", start=DAY0)
     s1.user("Always use pnpm for installs.").assistant("Noted.")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, BinaryIO
 
@@ -83,6 +83,9 @@ class LocalBackend:
             open_stream = toolbox.open_stream
         self._open_stream = open_stream
         self.options = options or EngineOptions()
+        if getattr(settings, "allow_loss", False):
+            # the person accepted a dream that loses entries (--allow-loss)
+            self.options = replace(self.options, max_loss=None)
         self.decisions: list[Decision] = []
         self.plan: DreamPlan | None = None
         self.report = GatherReport()
@@ -93,6 +96,8 @@ class LocalBackend:
     # -- the Backend protocol --------------------------------------------------------------
     def start(self, brief: DreamBrief, tools: list[ToolSpec]) -> None:
         self._brief = brief
+        self.options = replace(self.options, index_max_lines=brief.index_max_lines,
+                               index_max_bytes=brief.index_max_bytes)
         self.decisions = []
         self.plan = None
         self.report = GatherReport()

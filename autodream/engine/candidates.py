@@ -9,7 +9,7 @@ no git history, no one-off debugging recipes, no ephemeral task state, even when
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 
 from autodream.engine.dates import absolutize
@@ -20,6 +20,8 @@ from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
 
+# A redacted secret swallows the period after it; put one back so sentences still split.
+_AFTER_REDACTION = re.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
 MIN_CHARS = 8
 MAX_CHARS = 320
 _I = re.I
@@ -79,7 +81,8 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})\s*,?\s+not\s+(?P<old>{_T})\b",
                 _I), False),
     (re.compile(
-        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+(?:over\s+)?to\s+(?P<new>{_T})", _I),
+        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+(?:(?:the|our|my|its)\s+[\w-]+\s+)?"
+        rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),
      False),
 ]
 _IDENTITY = re.compile(
@@ -132,7 +135,13 @@ _PREFERENCE = re.compile(
 _UPDATE = re.compile(
     r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?)|no longer "
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
-    r"are deprecated|has been deprecated)\b", _I,
+    r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
+    r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,
+)
+# A standing schedule ("code freeze is every Thursday at noon").
+_SCHEDULE = re.compile(
+    r"\bevery (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|morning|"
+    r"evening|night|sprint|release|month)\b", _I,
 )
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
@@ -220,7 +229,7 @@ class Gatherer:
             return
         self.stats.human_messages += 1
         # Redact before anything else reads the text, so no decision can quote a secret.
-        text = redact(message.text)
+        text = _AFTER_REDACTION.sub(r"\1.\2", redact(message.text))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         parts = sentences(text)
         skip_next = False
@@ -362,6 +371,10 @@ _WEAK_TERMS = word_set(
 )
 
 
+_EXPLICIT_LEAD = re.compile(
+    r"^(?:reminder|fyi|heads[- ]?up|note|psa|important|context|for the record|for reference)\b",
+    _I,
+)
 _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
 _CLAUSE = re.compile(r"\s*(?:[;:]|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
@@ -372,6 +385,11 @@ def _detect(raw: str) -> _Kind | None:
     m = _LEAD_IN.match(sentence)
     if m is not None and len(m["tail"].split()) >= 3 and _detect_core(m["head"]) is None:
         found = _detect_core(m["tail"])
+        if _EXPLICIT_LEAD.match(m["head"]):
+            # "FYI: ...", "Reminder: ...": the person marks it as worth keeping
+            if found is None:
+                return _Kind("remember", _clean(m["tail"]), 0.9)
+            return replace(found, explicitness=max(found.explicitness, 0.85))
         if found is not None:
             return found
     return _detect_core(sentence)
@@ -413,6 +431,10 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("switch", _clean(sentence), 0.9, switched.new, switched.old, switched.back)
     if _IDENTITY.search(sentence):
         return _Kind("identity", _clean(sentence), 0.8)
+    if _PLAN_WORD.search(sentence):
+        dated, rewrites = absolutize(sentence, datetime(2000, 1, 3).date())
+        if rewrites or _HAS_DATE.search(dated):
+            return _Kind("plan", _clean(sentence), 0.7)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):
@@ -422,15 +444,13 @@ def _detect_core(raw: str) -> _Kind | None:
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
         return _Kind("resource", _clean(sentence), 0.7)
-    if _PLAN_WORD.search(sentence):
-        dated, rewrites = absolutize(sentence, datetime(2000, 1, 3).date())
-        if rewrites or _HAS_DATE.search(dated):
-            return _Kind("plan", _clean(sentence), 0.7)
     if _PREFERENCE.search(sentence):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
     if _UPDATE.search(sentence):
         return _Kind("fact", _clean(sentence), 0.75)
+    if _SCHEDULE.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.7)
     if _FACT.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
     return None
@@ -458,6 +478,27 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
                                                   sentence, _I):
             return None
         return "ephemeral task state, not a standing fact"
+    return None
+
+
+_ONE_OFF = re.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
+                     _I)
+
+
+def not_worth_saving(text: str) -> str | None:
+    """Why an existing memory looks like what Claude Code says not to save, or None.
+
+    Used to rank old entries (the lowest go first when the index is over its limits), not to
+    delete them: losing a person's memory on a heuristic is worse than keeping a weak one.
+    """
+    if _INJECTION.search(text):
+        return "looks like a planted instruction"
+    if _GIT.search(text):
+        return "git history"
+    if _DEBUG.search(text) or _ONE_OFF.search(text):
+        return "a one-off debugging note"
+    if not _STANDING.search(text) and (_STRUCTURE.search(text) or _PATH.search(text)):
+        return "code structure the project shows"
     return None
 
 

@@ -61,15 +61,20 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
     ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10"))."""
-    found = _difference(old, new)
-    if found is not None:
-        return found
-    for clause in _CLAUSES.split(new):
-        if clause.strip() and clause.strip() != new.strip():
-            found = _difference(old, clause)
+    olds = [old] + [c for c in _CLAUSES.split(old) if c.strip() and c.strip() != old.strip()]
+    news = [new] + [c for c in _CLAUSES.split(new) if c.strip() and c.strip() != new.strip()]
+    for a in olds:
+        for b in news:
+            found = _difference(a, b)
             if found is not None:
                 return found
     return None
+
+
+def _values(text: str) -> frozenset[str]:
+    """Numbers, dates, versions and identifiers with digits: what makes a fact specific."""
+    return frozenset(w.lower() for w in _CHOICE_WORD.findall(text)
+                     if any(ch.isdigit() for ch in w))
 
 
 def coverage(part: str, whole: str) -> float:
@@ -120,6 +125,8 @@ class Consolidator:
                 if conflict is not None:
                     self._resolve_conflict(keep, other, conflict)
                     continue
+                if _values(keep.lead) != _values(other.lead):
+                    continue  # same shape, different facts (another test, another date)
                 self._absorb(keep, other, sim)
 
     def _absorb(self, keep: Entry, other: Entry, sim: float) -> None:
@@ -138,6 +145,7 @@ class Consolidator:
         keep.index_pos = min(keep.index_pos, other.index_pos)
         keep.changed = True
         other.deleted = True
+        other.deleted_by = "merged"
         _declare(keep, "merged_from", other)
         self.decisions.append(Decision(
             "merged", f"{other.file} -> {keep.file}",
@@ -146,13 +154,10 @@ class Consolidator:
     def _resolve_conflict(self, a: Entry, b: Entry, conflict: tuple[str, str]) -> None:
         day_a, day_b = a.reference_day(), b.reference_day()
         if day_a is None or day_b is None or day_a == day_b:
-            self.decisions.append(Decision(
-                "skipped", f"{a.file} vs {b.file}",
-                f"entries disagree ('{conflict[0]}' vs '{conflict[1]}') and neither is dated; "
-                "left both", file=a.file))
-            return
+            return  # without dates neither can be called stale: both stay
         newer, older = (a, b) if day_a > day_b else (b, a)
         older.deleted = True
+        older.deleted_by = "contradicted"
         newer.changed = True
         _declare(newer, "supersedes", older)
         self.decisions.append(Decision(
@@ -293,6 +298,7 @@ class Consolidator:
             pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
             entry.how = re.sub(pattern, now, entry.how)
             entry.description = re.sub(pattern, now, entry.description)
+            entry.name = re.sub(pattern, now, entry.name)
             if entry.hook:
                 entry.hook = re.sub(pattern, now, entry.hook)
             if entry.original is None:
@@ -342,6 +348,8 @@ class Consolidator:
             )
         elif first.text != cand.text and (diff := choice_difference(first.text, cand.text)):
             was, now = diff
+            entry.statements = [s for s in entry.statements
+                                if not has_word(s, was) or has_word(s, now)] or [cand.text]
             entry.history.append(
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
             )
@@ -397,7 +405,7 @@ class Consolidator:
                 told = tell_as_past(s, today)
                 new_statements.append(told if told is not None else s)
                 changed = changed or told is not None
-            entry.name = retell(entry.name)
+            entry.name = tell_as_past(entry.name, today) or retell(entry.name)
             for attr in ("description", "how", "hook"):
                 told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:

@@ -54,6 +54,7 @@ class Entry:
     score: float = 0.5
     changed: bool = False
     deleted: bool = False
+    deleted_by: str = ""  # merged | contradicted | restated | limits
     opaque: bool = False  # a file the engine could not parse: indexed, never edited
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
@@ -127,9 +128,45 @@ class Entry:
         return render_topic(topic)
 
 
-def parse_entry(file: str, text: str) -> Entry:
-    """Split a topic file into an ``Entry``; raises ``FrontmatterError`` when it is not one."""
-    topic = parse_topic(text)
+_LOOSE_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
+_PREFIX_TYPE = re.compile(r"^(user|feedback|project|reference)[_-]")
+
+
+def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
+                 section: str = "") -> TopicFile | None:
+    """A topic file whose frontmatter YAML cannot read ("description: Sam: staff engineer"),
+    or that has none, read line by line; None when there is nothing to go on."""
+    lines = text.splitlines()
+    fields: dict[str, str] = {}
+    body_start = 0
+    if lines and lines[0].strip() == "---":
+        for i, line in enumerate(lines[1:], start=1):
+            if line.strip() == "---":
+                body_start = i + 1
+                break
+            if m := _LOOSE_KEY.match(line):
+                fields[m["key"].lower()] = m["value"].strip().strip("'\"")
+        else:
+            return None
+    body = "\n".join(lines[body_start:]).strip("\n")
+    stem = file.rsplit("/", 1)[-1].removesuffix(".md")
+    prefix = _PREFIX_TYPE.match(stem)
+    mtype = fields.get("type", "").lower() or section.lower() or (prefix[1] if prefix else "")
+    if mtype not in ("user", "feedback", "project", "reference"):
+        mtype = "project"
+    name = fields.get("name") or name or stem.replace("_", " ").replace("-", " ")
+    description = fields.get("description") or hook or (body.splitlines() or [name])[0]
+    if not body.strip() and not fields:
+        return None
+    extra = {k: v for k, v in fields.items() if k not in ("name", "description", "type")}
+    return TopicFile(name=name, description=description[:200], type=mtype,  # type: ignore[arg-type]
+                     body=body, extra=extra)
+
+
+def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> Entry:
+    """Split a topic file into an ``Entry``; raises ``FrontmatterError`` when it is not one
+    (unless ``repaired`` gives the topic as ``repair_topic`` read it)."""
+    topic = repaired if repaired is not None else parse_topic(text)
     statements: list[str] = []
     history: list[str] = []
     why: list[str] = []
@@ -164,6 +201,7 @@ def parse_entry(file: str, text: str) -> Entry:
         history=history,
         extra=dict(topic.extra),
         original=text,
+        changed=repaired is not None,
     )
 
 

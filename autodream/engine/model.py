@@ -111,6 +111,9 @@ class EngineOptions:
     index_max_lines: int = 200
     index_max_bytes: int = 25_000
     index_line_chars: int = 150
+    # Share of the prior index entries a dream may lose (merged, pruned); the harness's check
+    # refuses a run that loses more, so the engine keeps entries back instead. None: no limit.
+    max_loss: float | None = 0.25
 
 
 @dataclass
