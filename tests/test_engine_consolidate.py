@@ -175,28 +175,43 @@ def test_one_off_notes_are_dropped_first_when_over_the_limits() -> None:
 
 
 def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:
-    files = {"role.md": "---\nname: Role\ndescription: Sam: staff engineer\ntype: user\n---\n\n"
-                        "Sam is a staff engineer on payments.\n",
+    files = {"user_role.md": "---\nname: Role\ndescription: Sam, staff engineer\n---\n\n"
+                             "Sam is a staff engineer on payments.\n",
              "loose.md": "Deploys go through the release train.\n"}
-    index = "## Project\n- [Release train](loose.md) — how deploys go\n- [Role](role.md) — Sam\n"
+    index = "## Project\n- [Release train](loose.md) — how deploys go\n- [Role](user_role.md) — Sam\n"
     plan = _plan(files, index)
-    role = parse_topic(plan.writes["role.md"])
-    assert (role.name, role.description, role.type) == ("Role", "Sam: staff engineer", "user")
+    role = parse_topic(plan.writes["user_role.md"])  # no type: the file name says user
+    assert (role.name, role.description, role.type) == ("Role", "Sam, staff engineer", "user")
     loose = parse_topic(plan.writes["loose.md"])
     assert (loose.name, loose.type) == ("Release train", "project")
     assert loose.body.startswith("Deploys go through the release train.")
 
 
 def test_merges_and_prunes_stop_at_the_loss_budget() -> None:
+    facts = build_facts({"pyproject.toml": '[project]\ndependencies = ["fastapi", "httpx"]\n'})
+    files = {
+        "project_web.md": topic("Web", "The service uses FastAPI."),
+        "project_http.md": topic("HTTP", "The client uses httpx."),
+        "user_role.md": topic("Role", "The user is on call every other week.", type_="user"),
+        "feedback_tests.md": topic("Tests", "Never mock the database.", type_="feedback"),
+    }
+    index = "".join(f"- [{n}]({n}) — x\n" for n in sorted(files))
+    guarded = _plan(files, index, facts=facts)
+    assert len(guarded.deletes) == 1  # 1 of 4 prior entries may go silently, not 2
+    assert any(d.action == "kept" and "at most 25%" in d.reason for d in guarded.decisions)
+    free = _plan(files, index, facts=facts, options=EngineOptions(max_loss=None))
+    assert sorted(free.deletes) == ["project_http.md", "project_web.md"]
+
+
+def test_merges_are_declared_so_they_are_not_loss() -> None:
     same = "Deploy to staging with make deploy-staging; it needs the VPN."
     files = {f"project_deploy_{i}.md": topic(f"Staging deploys {i}", same) for i in range(3)}
     files["user_role.md"] = topic("Role", "The user is on call every other week.", type_="user")
     index = "".join(f"- [{n}]({n}) — x\n" for n in sorted(files))
-    guarded = _plan(files, index)
-    assert len(guarded.deletes) == 1  # 1 of 4 prior entries may go, not 2
-    assert any(d.action == "kept" and "at most 25%" in d.reason for d in guarded.decisions)
-    free = _plan(files, index, options=EngineOptions(max_loss=None))
-    assert len(free.deletes) == 2
+    plan = _plan(files, index)
+    assert sorted(plan.deletes) == ["project_deploy_1.md", "project_deploy_2.md"]
+    kept = parse_topic(plan.writes["project_deploy_0.md"])
+    assert kept.extra["merged_from"] == ["project_deploy_1.md", "project_deploy_2.md"]
 
 
 def test_old_single_mention_falls_below_threshold_recent_or_repeated_does_not() -> None:

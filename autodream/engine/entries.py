@@ -151,7 +151,7 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     body = "\n".join(lines[body_start:]).strip("\n")
     stem = file.rsplit("/", 1)[-1].removesuffix(".md")
     prefix = _PREFIX_TYPE.match(stem)
-    mtype = fields.get("type", "").lower() or section.lower() or (prefix[1] if prefix else "")
+    mtype = fields.get("type", "").lower() or (prefix[1] if prefix else "") or section.lower()
     if mtype not in ("user", "feedback", "project", "reference"):
         mtype = "project"
     name = fields.get("name") or name or stem.replace("_", " ").replace("-", " ")
