@@ -178,7 +178,8 @@ def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:
     files = {"user_role.md": "---\nname: Role\ndescription: Sam, staff engineer\n---\n\n"
                              "Sam is a staff engineer on payments.\n",
              "loose.md": "Deploys go through the release train.\n"}
-    index = "## Project\n- [Release train](loose.md) — how deploys go\n- [Role](user_role.md) — Sam\n"
+    index = ("## Project\n- [Release train](loose.md) — how deploys go\n"
+             "- [Role](user_role.md) — Sam\n")
     plan = _plan(files, index)
     role = parse_topic(plan.writes["user_role.md"])  # no type: the file name says user
     assert (role.name, role.description, role.type) == ("Role", "Sam, staff engineer", "user")
