@@ -253,3 +253,24 @@ def test_sigkill_mid_dream_leaves_memory_identical_and_the_lock_recoverable(
     settings = layout.settings()
     journal.recover(settings.memory_dir, settings.state_dir, settings.now_dt())
     assert [r.outcome for r in journal.list_runs(settings.state_dir)] == ["failed"]
+
+
+@pytest.mark.parametrize("rewrite", [False, True], ids=["appended", "rewritten"])
+def test_the_next_dream_starts_each_transcript_where_the_last_one_stopped(
+    layout: Layout, rewrite: bool
+) -> None:
+    session = next(layout.sessions_dir.glob("*.jsonl"))
+    first_size = session.stat().st_size
+    dream(layout, ScriptedBackend(GOOD))
+    vpath = f"sessions/{session.name}"
+    if rewrite:
+        session.write_text('{"type":"user","message":{"role":"user","content":"new start"}}\n')
+    else:
+        with session.open("a") as fh:
+            fh.write('{"type":"user","message":{"role":"user","content":"more"}}\n')
+    os.utime(session, (T0 + 3600, T0 + 3600))
+    second = ScriptedBackend([[("finish", {"summary": "nothing new"})]])
+    settings = layout.settings(now=T0 + 7200)
+    run.dream(settings, trigger="force", force=True, step=make_step(factory(second)))
+    assert [str(s.path) for s in second.brief.sessions] == [vpath]
+    assert second.brief.start_offsets.get(vpath, 0) == (0 if rewrite else first_size)
