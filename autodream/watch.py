@@ -371,7 +371,8 @@ class Watcher:
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}")
         self._settle(name, dreamed=True)
-        return self._decide(name, "dreamed", f"{summary} ({touched} sessions seen written)")
+        seen = f" ({touched} sessions written while watched)" if touched else ""
+        return self._decide(name, "dreamed", f"{summary}{seen}")
 
     def _settle(self, name: str, *, retry: float | None = None, dreamed: bool = False) -> None:
         with self._cond:

@@ -94,7 +94,10 @@ def main() -> None:
         env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "HOME": tmp,
                "CLAUDE_CONFIG_DIR": tmp}
         watch = subprocess.Popen(
-            [sys.executable, "-m", "autodream.cli", "watch", "--root", str(root)],
+            # A short quiet period so the liveness check below gets its decision quickly; it
+            # costs nothing while idle.
+            [sys.executable, "-m", "autodream.cli", "watch", "--root", str(root),
+             "--idle-minutes", "0.02"],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         )
         poller = subprocess.Popen(
@@ -108,6 +111,11 @@ def main() -> None:
             time.sleep(args.seconds)
             used = {name: cpu_seconds(p) - start[name] for name, p in procs.items()}
             total = {name: cpu_seconds(p) for name, p in procs.items()}
+            # Liveness: the idle watcher still answers a transcript write with a decision.
+            touched = next(next(root.iterdir()).glob("*.jsonl"))
+            with touched.open("a") as fh:
+                fh.write("{}\n")
+            time.sleep(3)
         finally:
             watch.terminate()
             poller.terminate()
@@ -115,11 +123,13 @@ def main() -> None:
             poller.wait(timeout=10)
 
     decisions = sum(1 for line in watch_log.splitlines() if ": wait: " in line)
+    alive = decisions > args.projects
     ratio = used["watch"] / used["rescan"] if used["rescan"] else float("inf")
     print(f"{args.projects} projects x {args.sessions} sessions, {args.seconds:g} s idle after"
           f" {args.warmup:g} s warm-up (poller every {args.interval:g} s)")
     print(f"  autodream watch : {used['watch']:.3f} CPU s  (incl. start-up {total['watch']:.3f};"
-          f" {decisions} initial gate decisions)")
+          f" {args.projects} initial gate decisions;"
+          f" answered a write after the idle period: {'yes' if alive else 'NO'})")
     print(f"  rescan loop     : {used['rescan']:.3f} CPU s  (incl. start-up {total['rescan']:.3f})")
     print(f"  ratio watch/rescan: {ratio:.1%} (target <= 10%)")
 

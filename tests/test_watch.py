@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -521,3 +522,24 @@ def test_lock_refuses_a_dream_whose_gate_check_is_out_of_date(tmp_path: Path) ->
     with pytest.raises(LockHeld, match="changed since the gates were checked"):
         lock.acquire(run_id="late", seen=seen)
     lock.acquire(run_id="fresh", seen=lock.status()).release()  # an up-to-date check is fine
+
+
+def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
+    timeline.write_session("beta")  # one session: its gate closes at the initial pass
+    env = {**os.environ, **timeline.env, "PYTHONPATH": str(REPO_ROOT),
+           "AUTODREAM_NOW": repr(timeline.clock.now())}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autodream.cli", "watch", "--json"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], WAIT)
+        assert ready, "no decision printed"
+        decision = json.loads(proc.stdout.readline())
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.communicate(timeout=WAIT)
+    assert proc.returncode == 0
+    assert decision["action"] == "wait" and decision["project"].endswith("beta")
+    assert "scan gate closed" in decision["detail"]
