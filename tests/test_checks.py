@@ -1,13 +1,16 @@
 from __future__ import annotations
 
 import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autodream.errors import CheckFailed
-from autodream.memory.checks import CheckReport, check_staged
+from autodream.memory.checks import CheckReport, check_staged, fix_overflow
 from autodream.memory.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, parse_index
 from tests.memdirs import index, sample_memory, topic, write_tree
 
@@ -244,3 +247,36 @@ def test_loss_is_measured_before_the_overflow_fix(tmp_path: Path) -> None:
     report = check_staged(staged, prior)
     assert report.dropped_entries and report.lost_entries == []
     assert report.ok
+
+
+_LINE = st.one_of(
+    st.just(""),
+    st.sampled_from(["## User", "## Feedback", "## Project", "## Reference", "## X", "# Memory"]),
+    st.builds(
+        lambda t, f, h: f"- [{t}]({f}.md) — {h}",
+        st.text("abcxyz ", min_size=1, max_size=8).filter(str.strip),
+        st.sampled_from(["a", "b", "c", "d"]),
+        st.text("hook wrds", max_size=60),
+    ),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(lines=st.lists(_LINE, max_size=60), max_lines=st.integers(1, 30),
+       max_bytes=st.integers(40, 1500))
+def test_property_overflow_fix_fits_keeps_order_and_is_deterministic(
+    lines: list[str], max_lines: int, max_bytes: int
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        write_tree(root, {"a.md": topic("A", "user"), "b.md": topic("B", "reference")})
+        text = "\n".join(lines) + "\n" if lines else ""
+        fixed, dropped = fix_overflow(text, root, max_lines, max_bytes)
+        again, _ = fix_overflow(text, root, max_lines, max_bytes)
+    assert fixed == again
+    kept = fixed.splitlines()
+    assert len(kept) <= max_lines and len(fixed.encode()) <= max_bytes
+    it = iter(lines)
+    assert all(line in it for line in kept)  # a subsequence: nothing rewritten or reordered
+    if len(lines) <= max_lines and len(text.encode()) <= max_bytes:
+        assert fixed == text and dropped == []
