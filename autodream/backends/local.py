@@ -226,9 +226,10 @@ class LocalBackend:
             stats = ReadStats()
             try:
                 with self._open_stream(vpath) as stream:
+                    # only_human: lines that cannot hold the person's words are not even parsed
                     for message in iter_stream_messages(
                         stream, name=vpath, start_offset=start, stats=stats,
-                        session_id=info.id or None,
+                        session_id=info.id or None, only_human=True,
                     ):
                         gatherer.add(message)
                         if message.timestamp is not None and message.is_human:
@@ -243,7 +244,7 @@ class LocalBackend:
             self.report.bytes_read += stats.bytes_read
             self.report.lines += stats.lines
             self.report.bad_lines += stats.skipped_total
-            self.report.end_offsets[vpath] = getattr(stats, "end_offset", start + stats.bytes_read)
+            self.report.end_offsets[vpath] = stats.end_offset
         if first is None:
             starts = [s.started.date() for s in brief.sessions if s.started is not None]
             first = min(starts) if starts else None

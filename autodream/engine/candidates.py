@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
+from functools import lru_cache
 
-from autodream.engine.dates import absolutize
+from autodream.engine.dates import DateRewrite, absolutize
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.text import ensure_period, sentence_case, sentences, shorten, word_set
@@ -205,6 +206,11 @@ class _Kind:
     back: bool = False
 
 
+# (kind found, reason not to save, statement, why, consumed the following sentence)
+_Analysis = tuple["_Kind | None", "str | None", str, str, bool]
+_MEMO_MAX = 50_000
+
+
 @dataclass
 class GatherStats:
     messages: int = 0
@@ -222,6 +228,7 @@ class Gatherer:
     candidates: list[Candidate] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     stats: GatherStats = field(default_factory=GatherStats)
+    _memo: dict[tuple[str, str], _Analysis] = field(default_factory=dict, repr=False)
 
     def add(self, message: Message) -> None:
         self.stats.messages += 1
@@ -245,11 +252,30 @@ class Gatherer:
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
+        key = (sentence, following)
+        analysis = self._memo.get(key)
+        if analysis is None:
+            # People repeat themselves across sessions: analyse each distinct sentence once.
+            if len(self._memo) >= _MEMO_MAX:
+                self._memo.clear()
+            analysis = self._memo[key] = self._analyse(sentence, following)
+        found, reason, statement, why, consumed = analysis
+        if found is None:
+            return consumed
+        if reason is not None:
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", shorten(sentence, 120), reason,
+                                           session_id=session_id))
+            return consumed
+        return self._candidate(found, statement, why, session_id, when) or consumed
+
+    def _analyse(self, sentence: str, following: str) -> _Analysis:
+        """What a sentence is and whether to save it; nothing here depends on when or where."""
         found = _detect(sentence)
         consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
             if not following:
-                return False
+                return None, None, "", "", False
             # "No, that's wrong." followed by the actual correction in the next sentence.
             again = _detect(following)
             body = again.text if again is not None else _clean(following)
@@ -257,9 +283,8 @@ class Gatherer:
                           again.old if again else None, again.back if again else False)
             consumed = True
         if found is None:
-            return False
+            return None, None, "", "", consumed
         reason = _not_to_save(sentence, found)
-        quote = shorten(sentence, 120)
         if reason is None and "[REDACTED:" in found.text:
             reason = "contained a secret (redacted); a credential is never remembered"
         if reason is None and contains_secret(found.text):
@@ -269,9 +294,7 @@ class Gatherer:
             if restated is not None:
                 reason = f"the project's files already say this ({restated})"
         if reason is not None:
-            self.stats.dropped += 1
-            self.decisions.append(Decision("dropped", quote, reason, session_id=session_id))
-            return consumed
+            return found, reason, "", "", consumed
         statement, why = _split_why(found.text)
         if not why and following and not consumed and re.match(
             r"^(?:because|the reason is|that's because)\b", following, _I
@@ -279,8 +302,13 @@ class Gatherer:
             why = sentence_case(re.sub(r"^(?:the reason is|that's because)\s*", "", following,
                                        flags=_I))
             consumed = True
-        dated, rewrites = absolutize(statement, when.date())
-        why, _ = absolutize(why, when.date())
+        return found, None, statement, why, consumed
+
+    def _candidate(
+        self, found: _Kind, statement: str, why: str, session_id: str, when: datetime
+    ) -> bool:
+        dated, rewrites = _absolutize(statement, when.date())
+        why, _ = _absolutize(why, when.date())
         for rw in rewrites:
             self.decisions.append(Decision(
                 "dated", shorten(dated, 120),
@@ -291,7 +319,7 @@ class Gatherer:
         else:
             kind = found.kind
         if kind == "plan" and not _HAS_DATE.search(dated):
-            return consumed
+            return False
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
             kind=kind,
@@ -309,7 +337,7 @@ class Gatherer:
         )
         self.candidates.append(candidate)
         self.stats.candidates += 1
-        return consumed
+        return False
 
 
 _FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
@@ -333,6 +361,12 @@ def third_person(text: str) -> str:
     for pattern, repl in _FIRST_PERSON:
         text = pattern.sub(repl, text)
     return text
+
+
+@lru_cache(maxsize=16_384)
+def _absolutize(text: str, day: date) -> tuple[str, tuple[DateRewrite, ...]]:
+    out, rewrites = absolutize(text, day)
+    return out, tuple(rewrites)
 
 
 def _clean(text: str) -> str:

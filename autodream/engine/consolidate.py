@@ -12,6 +12,7 @@ from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
     STOPWORDS,
+    dice,
     has_word,
     sentence_case,
     shorten,
@@ -107,26 +108,42 @@ class Consolidator:
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:
         live = sorted(self.live(), key=lambda e: (e.index_pos, e.file))
+        # Computed once per entry: a large memory makes this loop quadratic.
+        full = {e.file: f"{e.name}. {e.lead}" for e in live}
+        full_tokens = {e.file: tokens(full[e.file]) for e in live}
+        lead_tokens = {e.file: tokens(e.lead) for e in live}
+        values = {e.file: _values(e.lead) for e in live}
+        dated = {e.file: e.reference_day() is not None for e in live}
+        threshold = self.options.duplicate_similarity
         for i, keep in enumerate(live):
             if keep.deleted:
                 continue
             for other in live[i + 1 :]:
                 if other.deleted or other.type != keep.type:
                     continue
-                sim = similarity(f"{keep.name}. {keep.lead}", f"{other.name}. {other.lead}")
-                shared = len(tokens(keep.lead) & tokens(other.lead))
-                contained = shared >= 3 and max(
-                    coverage(keep.lead, other.lead), coverage(other.lead, keep.lead)
-                ) >= 0.75
-                if sim < self.options.duplicate_similarity and not contained:
+                a, b = lead_tokens[keep.file], lead_tokens[other.file]
+                shared = len(a & b)
+                contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
+                rough = dice(full_tokens[keep.file], full_tokens[other.file])
+                if not contained and rough < 0.45:
+                    continue  # too little in common for difflib to find a duplicate
+                if values[keep.file] != values[other.file]:
+                    # same shape, different facts (another test, another date), unless one
+                    # dated entry states a changed value of the other
+                    if dated[keep.file] and dated[other.file]:
+                        conflict = choice_difference(keep.lead, other.lead)
+                        if conflict is not None:
+                            self._resolve_conflict(keep, other, conflict)
+                    continue
+                sim = rough if rough >= threshold else similarity(full[keep.file],
+                                                                  full[other.file])
+                if sim < threshold and not contained:
                     continue
                 sim = max(sim, 0.75 if contained else 0.0)
                 conflict = choice_difference(keep.lead, other.lead)
                 if conflict is not None:
                     self._resolve_conflict(keep, other, conflict)
                     continue
-                if _values(keep.lead) != _values(other.lead):
-                    continue  # same shape, different facts (another test, another date)
                 self._absorb(keep, other, sim)
 
     def _absorb(self, keep: Entry, other: Entry, sim: float) -> None:

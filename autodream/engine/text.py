@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
@@ -45,6 +46,7 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=32_768)
 def normalize(text: str) -> str:
     return " ".join(_WORD.findall(text.lower()))
 
@@ -56,6 +58,7 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=32_768)
 def tokens(text: str) -> frozenset[str]:
     """Content words, lightly stemmed: the ground for fuzzy matching."""
     return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)

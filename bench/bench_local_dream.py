@@ -1,0 +1,211 @@
+"""A full local dream over a large history, side by side with a bare ``json.loads`` pass.
+
+    python bench/bench_local_dream.py [--sessions 400] [--mb 200]
+
+Generates a history of ``--sessions`` Claude Code sessions (about ``--mb`` MB in all: prompts with
+preferences, corrections, plans and chatter; split assistant responses; tool calls with large
+results; progress and snapshot records) and a small memory dir, then, in one run:
+
+1. a bare pass that only ``json.loads`` every line of the same files (a subprocess);
+2. a full local dream: ``autodream.dream(force=True, backend="local")``, i.e. gates, lock,
+   staging, the local engine through the sandboxed ToolBox, checks, commit and journal
+   (a subprocess, so its peak RSS is measured alone with ``RUSAGE_CHILDREN``);
+3. one new session, then a second dream, which reads only what is new (incremental offsets).
+
+Prints the dream/bare time ratio (target <= 2x), the dream's peak RSS (target <= 300 MB) and the
+second dream's time as a share of the first (target <= 5 %). The bare pass and the first dream
+take turns twice and the faster of each is kept, so a busy machine skews no ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+START = datetime(2026, 5, 1, 9, 0, tzinfo=timezone.utc)
+
+PROMPTS = [
+    "Always use pnpm for installs, never npm.",
+    "Can you add a --json flag to the report command?",
+    "No, that's wrong: the API returns amounts in cents, not dollars.",
+    "Now run the tests and fix this bug.",
+    "The release is next Friday, so only bug fixes on main until then.",
+    "I prefer small pure functions over classes.",
+    "Looks good, thanks!",
+    "Dashboards are at https://grafana.example.com/d/payments for latency.",
+    "Please refactor the parser to stream its input.",
+    "We switched from Jenkins to GitHub Actions for CI last week.",
+]
+FILLER_RESULT = "def handler(event, context):\n    return process(event)\n" * 60  # ~3 KB
+
+
+def _record(kind: str, session: str, when: datetime, n: int, **body: object) -> str:
+    rec = {
+        "parentUuid": f"{session}-{n - 1}" if n else None,
+        "isSidechain": False,
+        "userType": "external",
+        "cwd": "/home/dev/proj",
+        "sessionId": session,
+        "version": "2.1.14",
+        "gitBranch": "main",
+        "type": kind,
+        "uuid": f"{session}-{n}",
+        "timestamp": when.strftime("%Y-%m-%dT%H:%M:%S.000Z"),
+        **body,
+    }
+    return json.dumps(rec, separators=(",", ":"))
+
+
+def write_session(directory: Path, index: int, target_bytes: int) -> Path:
+    """One session of about ``target_bytes``: mostly tool traffic, a few prompts."""
+    session = f"{index:08d}-0000-4000-8000-{index:012d}"
+    when = START + timedelta(hours=6 * index)
+    lines: list[str] = []
+    size = 0
+    n = 0
+    turn = 0
+    while size < target_bytes:
+        if n % 40 == 0:
+            text = PROMPTS[(index + turn) % len(PROMPTS)]
+            turn += 1
+            line = _record("user", session, when, n, message={"role": "user", "content": text})
+        elif n % 4 == 1:
+            line = _record("assistant", session, when, n, message={
+                "role": "assistant", "model": "claude-sonnet-4-5", "id": f"msg_{n}",
+                "content": [{"type": "text", "text": "Let me look at the module first."}]})
+        elif n % 4 == 2:
+            line = _record("assistant", session, when, n, message={
+                "role": "assistant", "model": "claude-sonnet-4-5", "id": f"msg_{n}",
+                "content": [{"type": "tool_use", "id": f"toolu_{n}", "name": "Read",
+                             "input": {"file_path": f"src/mod{n}.py"}}]})
+        elif n % 4 == 3:
+            line = _record("user", session, when, n, message={"role": "user", "content": [
+                {"type": "tool_result", "tool_use_id": f"toolu_{n - 1}",
+                 "content": FILLER_RESULT}]})
+        else:
+            line = _record("progress", session, when, n,
+                           data={"type": "hook_progress", "hookEvent": "PostToolUse"})
+        lines.append(line)
+        size += len(line) + 1
+        n += 1
+        when += timedelta(seconds=20)
+    path = directory / f"{session}.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    os.utime(path, (when.timestamp(), when.timestamp()))
+    return path
+
+
+def make_history(root: Path, sessions: int, total_mb: float) -> tuple[Path, datetime]:
+    project = root / "project"
+    for d in (project, root / "sessions", root / "memory"):
+        d.mkdir(parents=True)
+    (project / "README.md").write_text("# proj\n\nA payments service.\n", encoding="utf-8")
+    (root / "memory" / "MEMORY.md").write_text(
+        "- [Role](user_role.md) — backend engineer on payments\n", encoding="utf-8")
+    (root / "memory" / "user_role.md").write_text(
+        "---\nname: Role\ndescription: backend engineer on payments\ntype: user\n---\n\n"
+        "The user is a backend engineer on the payments team.\n", encoding="utf-8")
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\n', encoding="utf-8")
+    per_session = int(total_mb * 1024 * 1024 / sessions)
+    for i in range(sessions):
+        write_session(root / "sessions", i, per_session)
+    return root, START + timedelta(hours=6 * sessions + 1)
+
+
+BARE = """
+import json, sys
+from pathlib import Path
+n = 0
+for path in sorted(Path(sys.argv[1]).glob("*.jsonl")):
+    with path.open("rb") as fh:
+        for line in fh:
+            json.loads(line)
+            n += 1
+print(n)
+"""
+
+DREAM = """
+import sys, time
+import autodream
+t0 = time.perf_counter()
+outcome = autodream.dream(sys.argv[1], force=True, backend="local", trigger="manual")
+print(f"{time.perf_counter() - t0:.4f} {getattr(outcome, 'status', outcome)}")
+"""
+
+
+def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
+    """(wall seconds, peak RSS in MB of this child, stdout); each child is measured alone."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
+    env.pop("ANTHROPIC_API_KEY", None)
+    script = (
+        code
+        + "\nimport resource as _r\n"
+        + "print('RSS', _r.getrusage(_r.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True,
+                          text=True, check=False)
+    elapsed = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"child failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
+    out = proc.stdout.strip().splitlines()
+    rss_kb = int(out[-1].split()[1])  # ru_maxrss is KiB on Linux
+    return elapsed, rss_kb / 1024, "\n".join(out[:-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sessions", type=int, default=400)
+    parser.add_argument("--mb", type=float, default=200.0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        root, now = make_history(Path(tmp) / "bench", args.sessions, args.mb)
+        files = sorted((root / "sessions").glob("*.jsonl"))
+        total = sum(p.stat().st_size for p in files)
+        print(f"history: {len(files)} sessions, {total / 1e6:.1f} MB")
+        pristine = Path(tmp) / "memory-pristine"
+        subprocess.run(["cp", "-a", str(root / "memory"), str(pristine)], check=True)
+
+        bare_runs: list[float] = []
+        dream_runs: list[tuple[float, float, str]] = []
+        for _ in range(2):
+            bare_runs.append(_child(BARE, str(root / "sessions"), now=now)[0])
+            subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
+            subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)
+            dream_runs.append(_child(DREAM, str(root), now=now))
+        bare = min(bare_runs)
+        first, rss, out = min(dream_runs)
+        first_call, status = float(out.split()[0]), out.split()[1]
+        print(f"bare json.loads pass:  {bare:7.2f} s  (whole process)")
+        print(f"full local dream:      {first:7.2f} s  (whole process; the dream call itself "
+              f"{first_call:.2f} s; {status})")
+        print(f"ratio dream / bare:    {first / bare:7.2f}x  (target <= 2x)")
+        print(f"dream peak RSS:        {rss:7.1f} MB (target <= 300 MB)")
+
+        write_session(root / "sessions", args.sessions, int(args.mb * 1024 * 1024 / args.sessions))
+        later = now + timedelta(hours=7)
+        second, rss2, out2 = _child(DREAM, str(root), now=later)
+        second_call = float(out2.split()[0])
+        print(f"second dream (1 new):  {second:7.2f} s  (whole process; the dream call itself "
+              f"{second_call:.2f} s; {out2.split()[1]}), peak RSS {rss2:.1f} MB")
+        print(f"second / first, dream calls:    {100 * second_call / first_call:6.2f} %  "
+              "(target <= 5 %)")
+        print(f"second / first, whole processes: {100 * second / first:6.2f} %  "
+              "(includes interpreter start and imports)")
+        children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+        print(f"largest child RSS (RUSAGE_CHILDREN): {children:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
