@@ -303,6 +303,9 @@ def parse_now(text: str) -> float:
 # ---- resolution -------------------------------------------------------------------------
 
 
+USER_ONLY_KEYS = frozenset({"api_key", "base_url"})
+
+
 def resolve_values(
     project: str | os.PathLike[str] | None,
     overrides: Mapping[str, object],
@@ -334,6 +337,13 @@ def resolve_values(
         base = os.path.dirname(path)
         for key, raw in table.items():
             source = f"in {path}"
+            if key in USER_ONLY_KEYS:
+                # A project file travels with a cloned repository: it must not be able to send
+                # the user's API key to another endpoint, nor commit a key of its own.
+                raise ConfigError(
+                    f"{key} {source}: not allowed in a project config file; "
+                    f"use --{key.replace('_', '-')} or AUTODREAM_{key.upper()}"
+                )
             value = coerce(key, raw, source)
             if key in PATH_KEYS:
                 value = os.path.join(base, os.path.expanduser(str(value)))

@@ -39,8 +39,7 @@ def _run(env: Mapping[str, str]) -> str:
     payload = parse_payload(read_stdin())
     cwd = _text(payload.get("cwd")) or env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     session_id = _text(payload.get("session_id"))
-    transcript = _text(payload.get("transcript_path"))
-    sessions_hint = os.path.dirname(transcript) if transcript else None
+    sessions_hint = sessions_dir_hint(_text(payload.get("transcript_path")), env)
 
     values = config.resolve_values(cwd, {}, env, sessions_hint=sessions_hint)
     now = values["now"] if isinstance(values["now"], float) else time.time()
@@ -58,6 +57,18 @@ def _run(env: Mapping[str, str]) -> str:
         return report.summary()
     pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
     return f"all gates open: dream started (pid {pid})"
+
+
+def sessions_dir_hint(transcript: str | None, env: Mapping[str, str]) -> str | None:
+    """The transcript's directory, trusted only under Claude Code's projects root: the payload
+    must not be able to point the dream's readable ``sessions/`` root at ``/etc``."""
+    if not transcript or not os.path.isabs(transcript):
+        return None
+    projects = os.path.realpath(os.path.join(config.claude_home(env), "projects"))
+    directory = os.path.realpath(os.path.dirname(transcript))
+    if os.path.dirname(directory) != projects:
+        return None  # Claude Code keeps a project's sessions exactly one level below projects/
+    return directory
 
 
 def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:

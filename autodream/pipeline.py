@@ -170,6 +170,7 @@ def consolidate(
             record.tool_calls = [c.as_dict() for c in toolbox.log]
             record.usage = run.usage.as_dict()
             record.decisions = _decisions(backend)
+            notices.extend(str(n) for n in getattr(backend, "notes", []) or [])
         record.summary = toolbox.summary or run.final_text
         prior_index = (
             settings.index_path.read_text(encoding="utf-8")

@@ -214,3 +214,24 @@ def test_a_terminal_on_stdin_is_not_read(layout: Layout) -> None:
     assert result.stdout == b""
     # Nothing was read, so the project came from the working directory.
     assert result.stderr.decode().startswith("autodream-hook: time gate closed: 0.0 h")
+
+
+@pytest.mark.parametrize(
+    ("where", "trusted"),
+    [("session", True), ("etc", False), ("nested", False), ("relative", False), ("none", False)],
+)
+def test_the_transcript_path_hint_is_trusted_only_under_the_projects_root(
+    layout: Layout, where: str, trusted: bool
+) -> None:
+    from autodream.hook import sessions_dir_hint
+
+    paths = {
+        "session": str(layout.sessions_dir / f"{SESSION}.jsonl"),
+        "etc": "/etc/passwd",
+        "nested": str(layout.sessions_dir / SESSION / "subagents" / "agent-x.jsonl"),
+        "relative": "projects/x/s.jsonl",
+        "none": None,
+    }
+    layout.sessions_dir.mkdir(parents=True, exist_ok=True)
+    hint = sessions_dir_hint(paths[where], layout.env())
+    assert hint == (str(layout.sessions_dir) if trusted else None)

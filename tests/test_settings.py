@@ -188,6 +188,9 @@ def test_config_paths_are_relative_to_the_config_file(layout: Layout, tmp_path: 
         ("", {"AUTODREAM_SESSIONS_DIR": "/no/such/dir"}, "sessions_dir"),
         ("", {"AUTODREAM_NOW": "yesterday"}, "AUTODREAM_NOW"),
         ("min_hours = [", {}, "autodream.toml"),
+        # a cloned repository's config must not redirect the user's API key
+        ('base_url = "http://127.0.0.1:9"', {}, "base_url"),
+        ('api_key = "sk-committed"', {}, "api_key"),
     ],
 )
 def test_bad_configuration_is_one_line_naming_the_key(
@@ -264,3 +267,10 @@ def test_the_hooks_light_modules_agree_with_settings() -> None:
     defaults = {f.name: f.default for f in dataclasses.fields(settings.Settings)}
     assert defaults["min_hours"] == config.DEFAULT_MIN_HOURS
     assert defaults["lock_ttl_minutes"] == config.DEFAULT_LOCK_TTL_MINUTES
+
+
+def test_the_endpoint_and_key_come_from_flags_or_the_environment(layout: Layout) -> None:
+    settings = resolve(
+        layout, AUTODREAM_BASE_URL="http://127.0.0.1:9", AUTODREAM_API_KEY="k-from-env"
+    )
+    assert (settings.base_url, settings.api_key) == ("http://127.0.0.1:9", "k-from-env")
