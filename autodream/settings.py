@@ -148,18 +148,23 @@ class BackendChoice:
     reason: str
 
 
+def api_key_and_source(
+    settings: Settings, env: Mapping[str, str] | None = None
+) -> tuple[str | None, str | None]:
+    """The API key (``settings.api_key``, else ``ANTHROPIC_API_KEY``; blank is none) and where it
+    came from. The one place that decides whether Claude can run."""
+    env = os.environ if env is None else env
+    if settings.api_key and settings.api_key.strip():
+        return settings.api_key.strip(), "api_key setting"
+    key = (env.get("ANTHROPIC_API_KEY") or "").strip()
+    return (key, "ANTHROPIC_API_KEY") if key else (None, None)
+
+
 def backend_choice(settings: Settings, env: Mapping[str, str] | None = None) -> BackendChoice:
     """``auto`` picks anthropic when an API key is present, else the local engine."""
-    env = os.environ if env is None else env
     if settings.backend == "local":
         return BackendChoice("local", "backend = local (configured)")
-    key_source = (
-        "api_key setting"
-        if settings.api_key
-        else "ANTHROPIC_API_KEY"
-        if env.get("ANTHROPIC_API_KEY")
-        else None
-    )
+    _, key_source = api_key_and_source(settings, env)
     if settings.backend == "anthropic":
         if key_source is None:
             return BackendChoice("anthropic", "backend = anthropic (configured; no API key found)")

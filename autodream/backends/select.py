@@ -13,7 +13,7 @@ from typing import Any
 
 from autodream.agent import Backend
 from autodream.errors import BackendUnavailable
-from autodream.settings import Settings
+from autodream.settings import Settings, api_key_and_source
 
 BACKENDS: tuple[str, ...] = ("auto", "anthropic", "local")
 NO_KEY_NOTICE = "no API key: using the local engine"
@@ -28,9 +28,7 @@ class BackendChoice:
 
 def api_key(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
     """``settings.api_key``, else ``ANTHROPIC_API_KEY``; blank counts as absent."""
-    environ = os.environ if env is None else env
-    key = settings.api_key or environ.get("ANTHROPIC_API_KEY") or ""
-    return key.strip() or None
+    return api_key_and_source(settings, env)[0]
 
 
 def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | None:
@@ -65,7 +63,7 @@ def make_backend(
     if key is None:
         if name == "anthropic":
             raise BackendUnavailable(
-                "backend anthropic needs an API key: set ANTHROPIC_API_KEY or api_key in the config"
+                "backend anthropic needs an API key: set ANTHROPIC_API_KEY or AUTODREAM_API_KEY"
             )
         return BackendChoice(_local(settings, toolbox), NO_KEY_NOTICE)
     from autodream.backends.anthropic import AnthropicBackend
