@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,10 +27,75 @@ from autodream.transcripts.model import SessionInfo
 SCAN_STAMP_FILENAME = "scan-stamp"
 TIME, SCAN, LOCK = "time", "scan", "lock"
 GATE_NAMES = (TIME, SCAN, LOCK)
-# One C-speed match per directory entry: a sessions dir may hold tens of thousands.
+# ``<uuid>.jsonl``. The scan checks the length first (every such name is 42 characters) and
+# runs this match only on entries touched since the last dream: of the exact checks tried
+# (slices, str.strip, set, bytes.fromhex), one compiled fullmatch was the cheapest.
 _SESSION_NAME = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\.jsonl"
 )
+_SUFFIX = ".jsonl"
+_ID_LENGTH = 36  # a uuid with its dashes
+_SESSION_NAME_LENGTH = _ID_LENGTH + len(_SUFFIX)
+_S_IFMT, _S_IFREG = 0o170000, 0o100000  # stat.S_ISREG without a call per entry
+SessionRow = tuple[float, str, int]  # (mtime, file name, size): one scanned transcript
+
+
+class SessionScan:
+    """The sessions one scan found: counted at once, ``SessionInfo`` values built on demand.
+
+    The gate only needs the count, so the scan keeps one plain tuple per transcript; the
+    ``Path`` and ``SessionInfo`` per entry (3x the cost of the ``scandir`` + ``stat`` the scan
+    must pay) are built, once, only when a dream or ``status`` asks for them.
+    """
+
+    __slots__ = ("_infos", "_rows", "_sorted", "base")
+
+    def __init__(self, base: Path, rows: list[SessionRow]) -> None:
+        self.base = base
+        self._rows = rows
+        self._sorted = False
+        self._infos: list[SessionInfo] | None = None
+
+    @classmethod
+    def of(cls, infos: Iterable[SessionInfo]) -> SessionScan:
+        """A scan holding given ``SessionInfo`` values as they are (their order kept)."""
+        scan = cls(Path(), [])
+        scan._infos = list(infos)
+        return scan
+
+    def __len__(self) -> int:
+        return len(self._rows) if self._infos is None else len(self._infos)
+
+    def _ordered(self) -> list[SessionRow]:
+        # Names are unique and share the suffix, so (mtime, name) orders as (mtime, id).
+        if not self._sorted:
+            self._rows.sort()
+            self._sorted = True
+        return self._rows
+
+    @property
+    def ids(self) -> list[str]:
+        """Session ids, oldest first (ties by id), without building ``SessionInfo`` values."""
+        if self._infos is not None:
+            return [s.id for s in self._infos]
+        return [name[:_ID_LENGTH] for _, name, _ in self._ordered()]
+
+    def infos(self) -> list[SessionInfo]:
+        """The sessions as ``SessionInfo``, oldest first (ties by id); built on the first call,
+        then the same list every time."""
+        if self._infos is None:
+            base = self.base
+            self._infos = [
+                SessionInfo(
+                    id=name[:_ID_LENGTH],
+                    path=base / name,
+                    source="claude-code",
+                    size=size,
+                    mtime=mtime,
+                )
+                for mtime, name, size in self._ordered()
+            ]
+        return self._infos
 
 
 @dataclass(frozen=True)
@@ -56,13 +122,24 @@ class GateReport:
 
     results: list[GateResult] = field(default_factory=list)
     # Sessions touched since the last consolidation (empty when the chain stopped before a
-    # scan); each ``SessionInfo.path`` is the real transcript.
-    sessions: list[SessionInfo] = field(default_factory=list)
+    # scan); read them through ``sessions``.
+    scan: SessionScan = field(default_factory=lambda: SessionScan(Path(), []))
     last_consolidated: float | None = None  # epoch seconds; None: never
     now: float = 0.0
     lock: LockStatus | None = None
     throttle_age: float | None = None  # seconds since the last scan; None: never scanned
     forced: bool = False
+
+    @property
+    def sessions(self) -> list[SessionInfo]:
+        """Sessions touched since the last consolidation, oldest first; each
+        ``SessionInfo.path`` is the real transcript. Built on first use (the gate itself only
+        counts), then the same list every time."""
+        return self.scan.infos()
+
+    @sessions.setter
+    def sessions(self, infos: list[SessionInfo]) -> None:
+        self.scan = SessionScan.of(infos)
 
     @property
     def open(self) -> bool:
@@ -127,37 +204,45 @@ def sessions_since(
 ) -> list[SessionInfo]:
     """Sessions in the sessions dir modified after ``since_epoch`` (all when None), oldest
     first; never subagent transcripts, never ``exclude_id``. A plain scan, no throttle."""
-    found: list[SessionInfo] = []
+    return scan_sessions(settings, since_epoch, exclude_id).infos()
+
+
+def scan_sessions(
+    settings: Settings, since_epoch: float | None, exclude_id: str | None = None
+) -> SessionScan:
+    """What ``sessions_since`` finds, as a ``SessionScan``: the scan pays one ``stat()`` per
+    transcript and little else, and ``SessionInfo`` values wait until someone asks."""
     base = settings.sessions_dir
+    rows: list[SessionRow] = []
     try:
         entries = os.scandir(base)
     except (FileNotFoundError, NotADirectoryError):
-        return found
+        return SessionScan(base, rows)
+    since = float("-inf") if since_epoch is None else since_epoch
+    # ``name == excluded`` is ``name[:36] == exclude_id`` for a session name, minus a slice.
+    excluded = None if exclude_id is None else exclude_id + _SUFFIX
     is_session = _SESSION_NAME.fullmatch
+    append = rows.append
     with entries:
         for entry in entries:
             name = entry.name
-            if is_session(name) is None or name[:36] == exclude_id:
+            if len(name) != _SESSION_NAME_LENGTH:  # agent-*.jsonl, <uuid>/ dirs, other files
                 continue
             try:
-                if not entry.is_file():
-                    continue
+                # Follows symlinks, as is_file() does; a dangling one raises and is skipped.
                 st = entry.stat()
             except OSError:  # vanished mid-scan
                 continue
-            if since_epoch is not None and st.st_mtime <= since_epoch:
+            mtime = st.st_mtime
+            if (
+                mtime <= since
+                or is_session(name) is None
+                or st.st_mode & _S_IFMT != _S_IFREG
+                or name == excluded
+            ):
                 continue
-            found.append(
-                SessionInfo(
-                    id=name[:36],
-                    path=base / name,  # cheaper than parsing entry.path again
-                    source="claude-code",
-                    size=st.st_size,
-                    mtime=st.st_mtime,
-                )
-            )
-    found.sort(key=lambda s: (s.mtime, s.id))
-    return found
+            append((mtime, name, st.st_size))
+    return SessionScan(base, rows)
 
 
 def scan_stamp_path(settings: Settings) -> Path:
@@ -191,8 +276,8 @@ def _time_result(settings: Settings, report: GateReport) -> GateResult:
     return GateResult(TIME, hours >= settings.min_hours, figure, reason)
 
 
-def _scan_figure(settings: Settings, sessions: list[SessionInfo]) -> GateResult:
-    count = len(sessions)
+def _scan_figure(settings: Settings, scan: SessionScan) -> GateResult:
+    count = len(scan)
     noun = "session" if count == 1 else "sessions"
     return GateResult(
         SCAN,
@@ -241,7 +326,7 @@ def evaluate(
     if force:
         report.results.append(GateResult(TIME, True, "skipped", "--force", skipped=True))
         report.results.append(GateResult(SCAN, True, "skipped", "--force", skipped=True))
-        report.sessions = sessions_since(settings, report.last_consolidated, current_session)
+        report.scan = scan_sessions(settings, report.last_consolidated, current_session)
     else:
         time_result = _time_result(settings, report)
         report.results.append(time_result)
@@ -252,9 +337,9 @@ def evaluate(
         if throttled is not None:
             report.results.append(throttled)
             return report
-        report.sessions = sessions_since(settings, report.last_consolidated, current_session)
+        report.scan = scan_sessions(settings, report.last_consolidated, current_session)
         _touch_stamp(settings, report.now)
-        scan_result = _scan_figure(settings, report.sessions)
+        scan_result = _scan_figure(settings, report.scan)
         report.results.append(scan_result)
         if not scan_result.open:
             return report
@@ -276,8 +361,8 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     report.last_consolidated = None if last_ns is None else last_ns / 1e9
     report.results.append(_time_result(settings, report))
     report.throttle_age = _stamp_age(settings, report.now)
-    report.sessions = sessions_since(settings, report.last_consolidated, current_session)
+    report.scan = scan_sessions(settings, report.last_consolidated, current_session)
     throttled = _throttled(settings, report.throttle_age)
-    report.results.append(throttled or _scan_figure(settings, report.sessions))
+    report.results.append(throttled or _scan_figure(settings, report.scan))
     report.results.append(_lock_result(report.lock))
     return report

@@ -2,10 +2,12 @@
 
     python bench/bench_scan.py [--sessions 10000] [--runs 15]
 
-Target: at most 50 ms per scan (median). Two cases: the usual one (a few sessions touched
-since the last dream) and the worst (every transcript touched, each one becomes a
-``SessionInfo``). Also printed, side by side in the same run: a bare ``os.scandir`` + ``stat``
-loop over the same directory, the floor any scan pays.
+Target: at most 50 ms per scan (median), and within 1.3x of the floor: a bare ``os.scandir``
++ ``stat`` loop over the same directory, which any scan pays (``st_mtime`` needs a ``stat``
+per entry), measured side by side in the same run. Cases, as the gate chain runs them
+(``scan_sessions``: a count, no ``SessionInfo`` yet): the usual one (a few sessions touched
+since the last dream) and the worst (every transcript touched: a first run). Also shown:
+the worst case with every ``SessionInfo`` built, as a dream or ``status`` then asks for them.
 """
 
 from __future__ import annotations
@@ -74,10 +76,14 @@ def main() -> None:
         )
 
         def scan() -> None:
-            found = gates.sessions_since(settings, T0 - 5400, exclude_id=None)
+            found = gates.scan_sessions(settings, T0 - 5400, exclude_id=None)
             assert len(found) == TOUCHED_USUALLY
 
         def scan_all() -> None:
+            found = gates.scan_sessions(settings, None, exclude_id=None)
+            assert len(found) == args.sessions
+
+        def scan_all_infos() -> None:
             found = gates.sessions_since(settings, None, exclude_id=None)
             assert len(found) == args.sessions
 
@@ -87,17 +93,24 @@ def main() -> None:
                     entry.stat()
 
         scan()  # warm the directory cache for all
-        results = medians_ms({"floor": floor, "scan": scan, "all": scan_all}, args.runs)
-        floor_ms, scan_ms, all_ms = results["floor"], results["scan"], results["all"]
+        cases = {"floor": floor, "scan": scan, "all": scan_all, "infos": scan_all_infos}
+        results = medians_ms(cases, args.runs)
 
+    floor_ms = results["floor"]
     clutter = args.sessions // 10
     print(f"{args.sessions} transcripts (+{clutter} agent-*), median of {args.runs} runs")
-    print(f"  scandir+stat floor          {floor_ms:7.2f} ms  1.00x")
-    touched = f"scan, {TOUCHED_USUALLY} touched since"
-    print(f"  {touched:<27} {scan_ms:7.2f} ms  {scan_ms / floor_ms:.2f}x")
-    print(f"  scan, all touched (worst)   {all_ms:7.2f} ms  {all_ms / floor_ms:.2f}x")
-    verdict = "meets" if scan_ms <= 50 else "misses"
-    print(f"scan = {scan_ms:.1f} ms ({verdict} the 50 ms target)")
+    rows = [
+        ("floor", "scandir+stat floor"),
+        ("scan", f"scan, {TOUCHED_USUALLY} touched since"),
+        ("all", "scan, all touched (worst)"),
+        ("infos", "  + every SessionInfo built"),
+    ]
+    for key, label in rows:
+        print(f"  {label:<29} {results[key]:7.2f} ms  {results[key] / floor_ms:.2f}x")
+    for key, label in (("scan", "usual"), ("all", "worst")):
+        ms, ratio = results[key], results[key] / floor_ms
+        verdict = "meets" if ms <= 50 and ratio <= 1.3 else "misses"
+        print(f"{label} scan = {ms:.1f} ms, {ratio:.2f}x the floor ({verdict} 50 ms and 1.3x)")
 
 
 if __name__ == "__main__":

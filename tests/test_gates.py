@@ -9,6 +9,7 @@ import pytest
 from autodream import gates
 from autodream.lock import ConsolidationLock, LockBody, process_start_time, this_host
 from autodream.settings import FixedClock
+from autodream.transcripts.model import SessionInfo
 from tests.claude_layout import T0, Layout, make_layout, run_cli
 from tests.factories import TranscriptBuilder
 
@@ -158,3 +159,69 @@ def test_clock_is_the_only_source_of_now(layout: Layout) -> None:
     assert gates.evaluate(settings).closed_by == "time"
     clock.advance(23 * HOUR)
     assert gates.evaluate(settings).open
+
+
+def test_scan_yields_the_sessions_a_full_listing_would_in_order(layout: Layout) -> None:
+    """The lazy scan's ``SessionInfo`` values equal ones built by hand from ``os.stat``: the
+    same ids, paths, sizes and mtimes, oldest first with ties broken by id."""
+    layout.set_lock(LAST)
+    tied = LAST + 120
+    valid = [
+        layout.add_session(LAST + 300),
+        layout.add_session(tied, "bbbbbbbb-0000-4000-8000-000000000000"),
+        layout.add_session(tied, "aaaaaaaa-0000-4000-8000-000000000000"),
+        layout.add_session(LAST + 60, "ABCDEF01-2345-4678-9ABC-DEF012345678"),  # upper-case hex
+    ]
+    current = layout.add_session(LAST + 600)
+    layout.add_session(LAST - 60)  # before the last dream
+    base = layout.sessions_dir
+    target = layout.project / "elsewhere.jsonl"
+    target.write_text("{}\n{}\n")
+    os.utime(target, (LAST + 30, LAST + 30))
+    linked = "cccccccc-0000-4000-8000-000000000000"
+    (base / f"{linked}.jsonl").symlink_to(target)  # is_file() follows links: counted
+    valid.append(linked)
+    (base / "dddddddd-0000-4000-8000-000000000000.jsonl").symlink_to(base / "gone")  # dangling
+    (base / "eeeeeeee-0000-4000-8000-000000000000.jsonl").mkdir()  # a dir, not a transcript
+    (base / "zzzzzzzz-0000-4000-8000-000000000000.jsonl").write_text("{}\n")  # not hex
+    (base / "ffffffff_0000-4000-8000-000000000000.jsonl").write_text("{}\n")  # not a uuid
+    (base / "agent-a1b2c3d4.jsonl").write_text("{}\n")
+
+    def info(session_id: str) -> SessionInfo:
+        path = base / f"{session_id}.jsonl"
+        st = path.stat()
+        return SessionInfo(session_id, path, "claude-code", st.st_size, st.st_mtime)
+
+    expected = sorted((info(i) for i in valid), key=lambda s: (s.mtime, s.id))
+    assert [s.id[:4] for s in expected] == ["cccc", "ABCD", "aaaa", "bbbb", valid[0][:4]]
+    scan = gates.scan_sessions(layout.settings(), LAST, exclude_id=current)
+    assert len(scan) == len(expected)
+    assert scan.ids == [s.id for s in expected]
+    assert scan.infos() == expected
+    assert gates.sessions_since(layout.settings(), LAST, exclude_id=current) == expected
+
+
+def test_the_scan_gate_counts_without_building_session_infos(
+    layout: Layout, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    layout.set_lock(LAST)
+    touched = [layout.add_session(LAST + 60 * (i + 1)) for i in range(5)]
+
+    def no_infos(*args: object, **kwargs: object) -> SessionInfo:
+        raise AssertionError("the gate chain built a SessionInfo")
+
+    monkeypatch.setattr(gates, "SessionInfo", no_infos)
+    report = gates.evaluate(layout.settings())
+    assert report.open and report.summary() == "all gates open"
+    scan = report.result("scan")
+    assert scan is not None and scan.figure == "5 sessions touched since the last dream"
+    assert report.scan.ids == touched
+    monkeypatch.undo()
+    sessions = report.sessions
+    assert [s.id for s in sessions] == touched
+    assert report.sessions is sessions, "built once, then the same list"
+    report.sessions = sessions[:2]  # assignable, as when it was a plain field
+    assert report.scan.ids == touched[:2] and len(report.scan) == 2
+    assert report.as_dict()["sessions"] == [
+        {"id": s.id, "path": str(s.path), "mtime": s.mtime, "size": s.size} for s in sessions[:2]
+    ]
