@@ -617,10 +617,15 @@ def _echo_replay_result(doc: dict[str, Any]) -> None:
 # ---- install / uninstall / watch: plugin issue -----------------------------------------------
 
 
-def _settings_file(scope: str, project_dir: Path) -> Path:
+def _settings_file(scope: str, project_dir: Path | None) -> Path:
     from autodream import claude_settings
 
     if scope == "project":
+        if project_dir is None:  # `autodream --project DIR install --project` means DIR
+            ctx = click.get_current_context(silent=True)
+            shared = ctx.find_root().obj if ctx is not None else None
+            group_project = shared.get("project") if isinstance(shared, dict) else None
+            project_dir = Path(group_project or ".")
         return claude_settings.project_settings_path(project_dir)
     return claude_settings.user_settings_path()
 
@@ -647,10 +652,9 @@ def _hook_options(func: Any) -> Any:
         click.option(
             "--project-dir",
             type=click.Path(file_okay=False, path_type=Path),
-            default=".",
-            show_default=True,
             envvar="AUTODREAM_PROJECT_DIR",
-            help="The project whose .claude/settings.json --project edits.",
+            help="The project whose .claude/settings.json --project edits (default: the "
+            "group's --project, else the current directory).",
         ),
         click.option(
             "--event",
@@ -703,7 +707,7 @@ def _report_settings_change(change: Any, as_json: bool) -> None:
 @_hook_options
 def install(
     scope: str,
-    project_dir: Path,
+    project_dir: Path | None,
     events: tuple[str, ...],
     hook_command: str,
     dry_run: bool,
@@ -737,7 +741,7 @@ def install(
 @_hook_options
 def uninstall(
     scope: str,
-    project_dir: Path,
+    project_dir: Path | None,
     events: tuple[str, ...],
     hook_command: str,
     dry_run: bool,

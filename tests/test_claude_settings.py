@@ -288,3 +288,11 @@ def test_backup_names_do_not_collide(config_dir: Path) -> None:
     assert first.backup and second.backup and first.backup != second.backup
     assert first.backup.read_text() == "{}"
     assert json.loads(second.backup.read_text())["hooks"].keys() == {"Stop"}
+
+
+def test_project_scope_follows_the_groups_project_option(tmp_path: Path, config_dir: Path) -> None:
+    project = tmp_path / "elsewhere"
+    project.mkdir()
+    result = run("--project", str(project), "install", "--project", "--event", "Stop")
+    assert result.exit_code == 0, result.output
+    assert our_handlers(json.loads((project / ".claude" / "settings.json").read_text()), "Stop")
