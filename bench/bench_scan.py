@@ -1,6 +1,6 @@
 """The session scan of a sessions dir holding 10,000 transcripts.
 
-    python bench/bench_scan.py [--sessions 10000] [--runs 15]
+    python bench/bench_scan.py [--sessions 10000] [--runs 21]
 
 Target: at most 50 ms per scan (median), and within 1.3x of the floor: a bare ``os.scandir``
 + ``stat`` loop over the same directory, which any scan pays (``st_mtime`` needs a ``stat``
@@ -60,7 +60,7 @@ def medians_ms(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, flo
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sessions", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=21)
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as tmp:
