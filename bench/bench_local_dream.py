@@ -144,6 +144,23 @@ print(f"{time.perf_counter() - t0:.4f} {getattr(outcome, 'status', outcome)}")
 """
 
 
+WARM = """
+import os, sys, time
+sys.path.insert(0, os.path.join(os.environ["PYTHONPATH"], "bench"))
+import autodream
+from bench_local_dream import write_session
+root, sessions, per, later = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+t0 = time.perf_counter()
+autodream.dream(root, force=True, backend="local", trigger="manual")
+first = time.perf_counter() - t0
+write_session(__import__("pathlib").Path(root) / "sessions", sessions, per)
+os.environ["AUTODREAM_NOW"] = later
+t0 = time.perf_counter()
+autodream.dream(root, force=True, backend="local", trigger="manual")
+print(f"{first:.4f} {time.perf_counter() - t0:.4f}")
+"""
+
+
 def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
     """(wall seconds, peak RSS in MB of this child, stdout); each child is measured alone."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
@@ -203,6 +220,16 @@ def main() -> None:
               "(target <= 5 %)")
         print(f"second / first, whole processes: {100 * second / first:6.2f} %  "
               "(includes interpreter start and imports)")
+        # Both dreams in one process (imports warm), on a fresh copy of the history.
+        subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
+        subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)
+        (root / "sessions" / write_session(root / "sessions", args.sessions, 1).name).unlink()
+        per = int(args.mb * 1024 * 1024 / args.sessions)
+        _, _, warm = _child(WARM, str(root), str(args.sessions), str(per),
+                            later.isoformat(), now=now)
+        w1, w2 = (float(x) for x in warm.split())
+        print(f"in one process: first {w1:.2f} s, second {w2:.2f} s = {100 * w2 / w1:.2f} % "
+              "(target <= 5 %)")
         children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         print(f"largest child RSS (RUSAGE_CHILDREN): {children:.1f} MB")
 

@@ -21,7 +21,7 @@ def test_preference_stated_in_two_sessions_becomes_one_entry_with_both_sources()
     (path,) = plan.writes
     assert path.startswith("feedback_")
     t = parse_topic(plan.writes[path])
-    assert [s["session"] for s in t.extra["sources"]] == ["a", "b"]
+    assert t.extra["sources"] == ["2026-07-06 a", "2026-07-09 b"]
     assert "**Why:**" in t.body and "**How to apply:**" in t.body
     assert "sources" not in t.body  # provenance lives in the frontmatter
 

@@ -71,6 +71,12 @@ class Entry:
     def sources(self) -> list[Source]:
         out: list[Source] = []
         for item in self.extra.get("sources") or []:
+            if isinstance(item, str):
+                # "2026-07-08 <session id>": one plain string reads fast and diffs cleanly
+                day, _, session = item.partition(" ")
+                with contextlib.suppress(ValueError):
+                    out.append(Source(session.strip(), date.fromisoformat(day)))
+                continue
             if not isinstance(item, dict):
                 continue
             try:
@@ -82,7 +88,7 @@ class Entry:
     def add_sources(self, new: list[Source], keep: int) -> None:
         merged = {(s.day, s.session_id): s for s in [*self.sources(), *new]}
         ordered = [merged[k] for k in sorted(merged)][-keep:]
-        as_dicts = [s.as_dict() for s in ordered]
+        as_dicts = [f"{s.day.isoformat()} {s.session_id}" for s in ordered]
         if as_dicts and as_dicts != self.extra.get("sources"):
             self.extra["sources"] = as_dicts
             self.changed = True
