@@ -73,6 +73,14 @@ class BadInput(AutodreamError, ValueError):
     exit_code = 10
 
 
+class UnsafeRecord(BadInput):
+    """A run record or commit intent names a path autodream will not touch: absolute, with
+    ``..``, hidden or empty components, or reached through a symlink, or outside the memory dir.
+
+    Such a record was not written by autodream (it is forged or corrupt); it is never acted on.
+    """
+
+
 class ReplayCheckFailed(AutodreamError):
     """``replay --check`` found an expectation not met."""
 

@@ -23,9 +23,15 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from autodream.errors import NotFound, UndoConflict
+from autodream.errors import NotFound, UndoConflict, UnsafeRecord
 from autodream.memory import commit as commit_mod
-from autodream.memory.staging import ChangeKind, FileChange, Staging, file_info
+from autodream.memory.staging import (
+    ChangeKind,
+    FileChange,
+    Staging,
+    check_rel_path,
+    file_info,
+)
 from autodream.redact import redact
 from autodream.settings import Settings
 
@@ -99,8 +105,10 @@ class RunRecord:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunRecord:
+        """A record read back from disk; ``UnsafeRecord`` when its id or a change's path could
+        lead outside the journal or the memory dir (a forged or corrupt ``record.json``)."""
         return cls(
-            id=str(data["id"]),
+            id=_check_run_id(data["id"]),
             started_at=str(data["started_at"]),
             ended_at=data.get("ended_at"),
             trigger=str(data.get("trigger", "")),
@@ -115,7 +123,7 @@ class RunRecord:
             decisions=list(data.get("decisions") or []),
             checks=data.get("checks"),
             summary=str(data.get("summary", "")),
-            undoes=data.get("undoes"),
+            undoes=None if data.get("undoes") is None else _check_run_id(data["undoes"]),
             pid=int(data.get("pid", 0)),
         )
 
@@ -128,6 +136,14 @@ class RunRecord:
         if not isinstance(data, dict):
             raise ValueError("a run record is a JSON object")
         return cls.from_dict(data)
+
+
+def _check_run_id(value: object) -> str:
+    """A recorded run id: one plain path component (it names a dir under ``runs/``)."""
+    run_id = check_rel_path(value)
+    if "/" in run_id:
+        raise UnsafeRecord(f"recorded run id {run_id!r} is not a single name")
+    return run_id
 
 
 def iso_utc(now: datetime) -> str:
@@ -262,16 +278,30 @@ def load_run(state_dir: Path, run_id: str) -> RunRecord:
         if len(found) > 1:
             raise NotFound(f"run id prefix '{run_id}' is ambiguous: {', '.join(found[:5])}")
         match = found[0]
+    if (root / match).is_symlink():
+        raise UnsafeRecord(f"run '{match}' is a symlink; refused")
     try:
-        return RunRecord.from_json((root / match / RECORD_FILENAME).read_text("utf-8"))
+        record = RunRecord.from_json((root / match / RECORD_FILENAME).read_text("utf-8"))
+    except UnsafeRecord as exc:
+        raise UnsafeRecord(f"run '{match}' has an unsafe record: {exc}") from exc
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise NotFound(f"run '{match}' has no readable record: {exc}") from exc
+    if record.id != match:
+        raise UnsafeRecord(f"run '{match}' has a record naming another run ({record.id})")
+    return record
+
+
+def _image_path(state_dir: Path, run_id: str, image_dir: str, rel: str) -> Path:
+    """A run's image of ``rel``, proven to lie inside the journal with no symlink on the way."""
+    return commit_mod.safe_path(
+        state_dir, f"{commit_mod.RUNS_DIRNAME}/{run_id}/{image_dir}/{rel}"
+    )
 
 
 def _image_text(path: Path) -> list[str] | None:
     """Lines of an image for a diff, or None when it is not text."""
     try:
-        return path.read_bytes().decode("utf-8").splitlines(keepends=True)
+        return commit_mod.read_image(path).decode("utf-8").splitlines(keepends=True)
     except UnicodeDecodeError:
         return None
 
@@ -279,13 +309,22 @@ def _image_text(path: Path) -> list[str] | None:
 def run_diff(state_dir: Path, run_id: str) -> str:
     """The unified diff of a run: its before-images against its after-images."""
     record = load_run(state_dir, run_id)
-    base = run_dir(state_dir, record.id)
+    changes = sorted(record.changes, key=lambda c: c.path)
+    images = [
+        (
+            None if ch.kind == "added"
+            else _image_path(state_dir, record.id, commit_mod.BEFORE_DIR, ch.path),
+            None if ch.kind == "deleted"
+            else _image_path(state_dir, record.id, commit_mod.AFTER_DIR, ch.path),
+        )
+        for ch in changes  # all checked before any is read: a forged record shows nothing
+    ]
     out: list[str] = []
-    for ch in sorted(record.changes, key=lambda c: c.path):
+    for ch, (before_path, after_path) in zip(changes, images, strict=True):
         before_name = "/dev/null" if ch.kind == "added" else f"a/{ch.path}"
         after_name = "/dev/null" if ch.kind == "deleted" else f"b/{ch.path}"
-        before = [] if ch.kind == "added" else _image_text(base / commit_mod.BEFORE_DIR / ch.path)
-        after = [] if ch.kind == "deleted" else _image_text(base / commit_mod.AFTER_DIR / ch.path)
+        before = [] if before_path is None else _image_text(before_path)
+        after = [] if after_path is None else _image_text(after_path)
         if before is None or after is None:
             out.append(f"Binary files {before_name} and {after_name} differ\n")
             continue
@@ -322,9 +361,11 @@ def conclude(
             commit_mod.store_images(memory_dir, staging.path, changes, target)
         else:
             commit_mod.commit(memory_dir, staging.path, changes, target, on_step=on_step)
-    except Exception as exc:
+    except BaseException as exc:
+        # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
         record.changes = []
-        finish_run(state_dir, record, outcome="failed", now=now, reason=str(exc))
+        finish_run(state_dir, record, outcome="failed", now=now,
+                   reason=str(exc) or type(exc).__name__)
         raise
     return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
                       reason=record.reason)
@@ -381,6 +422,9 @@ def undo(
     target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir)
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
+    for ch in target.changes:  # a forged record is refused before anything is read or written
+        commit_mod.safe_path(memory_dir, ch.path)
+        _image_path(state_dir, target.id, commit_mod.BEFORE_DIR, ch.path)
     conflicts: list[str] = []
     changes: list[FileChange] = []
     for ch in target.changes:
@@ -428,8 +472,9 @@ def undo(
         commit_mod.commit(
             memory_dir, source, changes, run_dir(state_dir, record.id), on_step=on_step
         )
-    except Exception as exc:
-        finish_run(state_dir, record, outcome="failed", now=when, reason=str(exc))
+    except BaseException as exc:
+        finish_run(state_dir, record, outcome="failed", now=when,
+                   reason=str(exc) or type(exc).__name__)
         raise
     record.changes = sorted(changes, key=lambda c: c.path)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
@@ -464,7 +509,9 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     Run at the start of every dream and undo (while holding the lock) and by ``status``.
     Returns the records it closed as ``failed``.
     """
-    rolled_back = {r.run_id: r for r in commit_mod.recover(state_dir, memory_dir)}
+    rolled_back = {
+        r.run_id: r for r in commit_mod.recover(state_dir, memory_dir) if r.action == "rolled-back"
+    }
     closed: list[RunRecord] = []
     for record in list_runs(state_dir):
         if record.outcome != "running" or record.pid == os.getpid():

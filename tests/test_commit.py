@@ -20,7 +20,13 @@ from tests.memdirs import sample_memory, tree, write_tree
 
 
 class Crash(BaseException):
-    """Stands for a process dying: no ``except Exception`` handler runs."""
+    """Stands for a process dying: with ``_dead_process`` no handler of commit runs."""
+
+
+def _dead_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process that dies runs no cleanup: disable commit's in-process rollback so the
+    on-disk state is what a SIGKILL leaves, for ``recover`` to repair."""
+    monkeypatch.setattr(commit_mod, "_abort", lambda *_args: None)
 
 
 def _setup(tmp_path: Path) -> tuple[Path, Staging, list[FileChange], dict[str, bytes]]:
@@ -72,8 +78,9 @@ def test_commit_keeps_file_permissions(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("crash_at", range(8))
 def test_a_crash_after_any_step_recovers_to_the_old_or_the_new_set(
-    tmp_path: Path, crash_at: int
+    tmp_path: Path, crash_at: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _dead_process(monkeypatch)
     memory, staging, changes, new = _setup(tmp_path)
     old = _active(memory)
     steps = _steps(changes)
@@ -122,7 +129,10 @@ def test_commit_refuses_when_the_memory_dir_changed_during_the_run(tmp_path: Pat
     assert _active(memory) == before
 
 
-def test_recover_leaves_files_someone_edited_after_the_crash(tmp_path: Path) -> None:
+def test_recover_leaves_files_someone_edited_after_the_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _dead_process(monkeypatch)
     memory, staging, changes, _ = _setup(tmp_path)
     state = memory / ".autodream"
 

@@ -23,13 +23,14 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from autodream.errors import MemoryChanged
-from autodream.memory.staging import FileChange, file_info
+from autodream.errors import MemoryChanged, UnsafeRecord
+from autodream.memory.staging import FileChange, check_rel_path, file_info
 
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
@@ -47,11 +48,46 @@ class Recovery:
     """What ``recover`` did about one interrupted commit."""
 
     run_id: str
-    action: str  # "rolled-back"
+    action: str  # "rolled-back", or "quarantined" (a forged or corrupt intent, left untouched)
     restored: list[str] = field(default_factory=list)
     # files whose current content is neither the run's before nor after image (someone wrote
     # after the crash); recovery leaves them as they are
     conflicts: list[str] = field(default_factory=list)
+    reason: str = ""  # why an intent was quarantined
+
+
+def safe_path(root: Path, rel: str) -> Path:
+    """``root / rel`` once proven to stay inside ``root``: ``rel`` is a plain relative path
+    (``check_rel_path``) and no existing component below ``root`` is a symlink.
+    Raises ``UnsafeRecord`` otherwise.
+
+    Every file commit, rollback and undo touch, and every image they read from a run dir, passes
+    here first, so a symlink planted in the memory dir (``lnk -> /elsewhere``) cannot carry a
+    write, delete or read outside it. ``root`` itself may be a symlink (a memory dir kept
+    elsewhere); only what lies below it is checked. Missing components are fine: they are created
+    as plain directories.
+    """
+    check_rel_path(rel)
+    current = root
+    parts = rel.split("/")
+    for index, part in enumerate(parts):
+        current = current / part
+        try:
+            st = os.lstat(current)
+        except (FileNotFoundError, NotADirectoryError):
+            # the rest is missing (or below a file a commit turns into a directory): nothing
+            # below can be a symlink yet
+            return root / rel
+        if stat.S_ISLNK(st.st_mode):
+            raise UnsafeRecord(f"{rel}: {'/'.join(parts[: index + 1])} is a symlink; refused")
+    return current
+
+
+def read_image(path: Path) -> bytes:
+    """The bytes of a run-dir image, never through a symlink (``O_NOFOLLOW``)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    with open(fd, "rb") as fh:
+        return fh.read()
 
 
 def fsync_dir(path: Path) -> None:
@@ -182,8 +218,9 @@ def store_images(
     """
     made_dirs: set[Path] = set()
     for ch in changes:
+        dest, source = safe_path(memory_dir, ch.path), safe_path(source_dir, ch.path)
         try:
-            before = _read_checked(memory_dir / ch.path, ch.before_sha256)
+            before = _read_checked(dest, ch.before_sha256)
         except LookupError:
             raise MemoryChanged(
                 f"{ch.path} changed in the memory dir during the run; nothing was committed"
@@ -191,7 +228,7 @@ def store_images(
         if before is not None:
             _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs)
         try:
-            after = _read_checked(source_dir / ch.path, ch.after_sha256)
+            after = _read_checked(source, ch.after_sha256)
         except LookupError:
             raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
         if after is not None:
@@ -221,8 +258,9 @@ def commit(
     """Apply ``changes`` (after-images read from ``source_dir``) to ``memory_dir`` as one set.
 
     ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``). On an ordinary exception
-    the changes already applied are rolled back before it propagates; after a hard crash
-    (SIGKILL, power loss, ``KeyboardInterrupt``) ``recover()`` rolls them back.
+    or ``BaseException`` (``KeyboardInterrupt``, the ``SystemExit`` a SIGTERM becomes) the
+    changes already applied are rolled back before it propagates; after a hard crash (SIGKILL,
+    power loss) ``recover()`` rolls them back.
     """
     step = on_step or (lambda _name: None)
     if not changes:
@@ -243,12 +281,21 @@ def commit(
         # checks every file by hash, so one fsync per directory here is enough.
         for directory in sorted(dirty):
             fsync_dir(directory)
-    except Exception:
-        _roll_back(memory_dir, run_dir, ordered)
-        write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
+    except BaseException:
+        # BaseException too: a SIGTERM arrives as SystemExit mid-loop, and leaving the set half
+        # applied until the next run's recovery would show the user a memory no run committed
+        _abort(memory_dir, run_dir, ordered, intent_path)
         raise
     write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"))
     step("done")
+
+
+def _abort(
+    memory_dir: Path, run_dir: Path, ordered: Sequence[FileChange], intent_path: Path
+) -> None:
+    """Roll an interrupted commit back in-process and mark its intent so."""
+    _roll_back(memory_dir, run_dir, ordered)
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
 
 
 def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
@@ -261,15 +308,15 @@ def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
 
 
 def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) -> None:
-    dest = memory_dir / ch.path
+    dest = safe_path(memory_dir, ch.path)
     if ch.kind == "deleted":
-        trash = run_dir / TRASH_DIR / ch.path
+        trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
         _makedirs_durable(trash.parent)
         os.rename(dest, trash)
         dirty.update((trash.parent, dest.parent))
         _remove_empty_parents(dest.parent, memory_dir)
     else:
-        data = (run_dir / AFTER_DIR / ch.path).read_bytes()
+        data = read_image(safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
         write_atomic(dest, data, tag=run_dir.name, sync_dir=False)
         dirty.add(dest.parent)
 
@@ -278,7 +325,13 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
     """Put every file of ``changes`` back to its before-image; idempotent."""
     result = Recovery(run_dir.name, "rolled-back")
     for ch in reversed(list(changes)):
-        dest = memory_dir / ch.path
+        try:
+            dest = safe_path(memory_dir, ch.path)
+            before_image = safe_path(run_dir, f"{BEFORE_DIR}/{ch.path}")
+            trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
+        except UnsafeRecord:
+            result.conflicts.append(ch.path)  # never act through a symlink or outside the dir
+            continue
         with contextlib.suppress(OSError):
             _temp_path(dest, run_dir.name).unlink()
         current = file_info(dest)
@@ -293,9 +346,8 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             fsync_dir(dest.parent)
             _remove_empty_parents(dest.parent, memory_dir)
         elif ch.kind == "changed":
-            write_atomic(dest, (run_dir / BEFORE_DIR / ch.path).read_bytes(), tag=run_dir.name)
+            write_atomic(dest, read_image(before_image), tag=run_dir.name)
         else:  # deleted, and the file is absent
-            trash = run_dir / TRASH_DIR / ch.path
             _makedirs_durable(dest.parent)
             kept = file_info(trash)
             if kept is not None and kept.sha256 == ch.before_sha256:
@@ -303,7 +355,7 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
                 fsync_dir(dest.parent)
                 fsync_dir(trash.parent)
             else:
-                write_atomic(dest, (run_dir / BEFORE_DIR / ch.path).read_bytes())
+                write_atomic(dest, read_image(before_image))
         result.restored.append(ch.path)
     return result
 
@@ -327,6 +379,8 @@ def pending_commits(state_dir: Path) -> list[Path]:
         return []
     pending: list[Path] = []
     for intent_path in sorted(runs.glob(f"*/{INTENT_FILENAME}")):
+        if intent_path.parent.is_symlink() or intent_path.is_symlink():
+            continue  # autodream makes run dirs and intents itself, never as symlinks
         try:
             data = json.loads(intent_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
@@ -350,12 +404,46 @@ def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
         pid = data.get("pid")
         if isinstance(pid, int) and _pid_alive(pid):
             continue
-        changes = [FileChange.from_dict(c) for c in data.get("changes", [])]
+        if not _same_dir(data.get("memory_dir"), target):
+            continue  # another memory dir's commit (a copied state dir): not ours to touch
+        try:
+            changes = _intent_changes_checked(data, target, run_dir)
+        except UnsafeRecord as exc:
+            # forged or corrupt: act on none of it, and say so once (it is not "applying" now)
+            data["state"] = "quarantined"
+            data["quarantine_reason"] = str(exc)
+            write_json_atomic(intent_path, data)
+            done.append(Recovery(run_dir.name, "quarantined", reason=str(exc)))
+            continue
         result = _roll_back(target, run_dir, changes)
         data["state"] = "rolled-back"
         write_json_atomic(intent_path, data)
         done.append(result)
     return done
+
+
+def _same_dir(recorded: object, memory_dir: Path) -> bool:
+    """Whether an intent's recorded ``memory_dir`` is the one being recovered."""
+    if not isinstance(recorded, str) or not recorded:
+        return False
+    try:
+        return os.path.realpath(recorded) == os.path.realpath(memory_dir)
+    except (OSError, ValueError):
+        return False
+
+
+def _intent_changes_checked(data: Any, memory_dir: Path, run_dir: Path) -> list[FileChange]:
+    """The changes of an intent read from disk, every path proven safe before any is acted on;
+    ``UnsafeRecord`` when one is not."""
+    raw = data.get("changes", [])
+    if not isinstance(raw, list):
+        raise UnsafeRecord("commit intent's changes are not a list")
+    changes = [FileChange.from_dict(c) for c in raw]
+    for ch in changes:
+        safe_path(memory_dir, ch.path)
+        for image_dir in (BEFORE_DIR, AFTER_DIR, TRASH_DIR):
+            safe_path(run_dir, f"{image_dir}/{ch.path}")
+    return changes
 
 
 def commit_state(run_dir: Path) -> str | None:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
+
+from autodream.errors import UnsafeRecord
 
 ChangeKind = Literal["added", "changed", "deleted"]
 CHANGE_KINDS: tuple[ChangeKind, ...] = ("added", "changed", "deleted")
@@ -49,17 +52,56 @@ class FileChange:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> FileChange:
-        kind = data["kind"]
+        """A change read back from a record or intent on disk; ``UnsafeRecord`` (a ``ValueError``)
+        when its path is not a plain relative memory path or a field has the wrong type."""
+        if not isinstance(data, dict):
+            raise UnsafeRecord("a recorded change is not a JSON object")
+        kind = data.get("kind")
         if kind not in CHANGE_KINDS:
-            raise ValueError(f"unknown change kind {kind!r}")
+            raise UnsafeRecord(f"unknown change kind {kind!r}")
+        for key in ("before_sha256", "after_sha256"):
+            value = data.get(key)
+            if value is not None and not (isinstance(value, str) and _SHA256.fullmatch(value)):
+                raise UnsafeRecord(f"recorded change has a malformed {key}")
+        for key in ("before_size", "after_size"):
+            value = data.get(key)
+            if value is not None and (type(value) is not int or value < 0):
+                raise UnsafeRecord(f"recorded change has a malformed {key}")
         return cls(
-            path=str(data["path"]),
+            path=check_rel_path(data.get("path")),
             kind=kind,
             before_sha256=data.get("before_sha256"),
             after_sha256=data.get("after_sha256"),
             before_size=data.get("before_size"),
             after_size=data.get("after_size"),
         )
+
+
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+def check_rel_path(path: object) -> str:
+    """``path`` if it is a plain memory path: relative POSIX, no empty, ``.``/``..`` or hidden
+    component, no NUL; ``UnsafeRecord`` otherwise.
+
+    Every path a record or intent on disk names passes here before anything acts on it: those
+    files can be forged by anyone who can write the state dir, and a path such as ``../x`` or
+    ``/etc/x`` would otherwise make recovery or undo write outside the memory dir. The memory
+    files autodream itself records are never hidden (``active_files`` skips dot names).
+    """
+    if not isinstance(path, str) or not path:
+        raise UnsafeRecord(f"recorded path {path!r} is not a non-empty string")
+    shown = path.encode("unicode_escape").decode("ascii")[:200]
+    if "\x00" in path:
+        raise UnsafeRecord(f"recorded path {shown!r} contains a NUL")
+    if path.startswith("/"):
+        raise UnsafeRecord(f"recorded path {shown!r} is absolute")
+    for part in path.split("/"):
+        if not part:
+            raise UnsafeRecord(f"recorded path {shown!r} has an empty component")
+        if part.startswith("."):
+            raise UnsafeRecord(f"recorded path {shown!r} has a hidden, '.' or '..' component")
+    return path
 
 
 def sha256_file(path: Path) -> str:
