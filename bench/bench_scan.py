@@ -46,15 +46,15 @@ def populate(sessions_dir: Path, count: int) -> None:
         (sessions_dir / f"agent-{i:08x}.jsonl").write_bytes(line)
 
 
-def medians_ms(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
-    """Each case's median; the cases take turns so a busy machine slows them all alike."""
+def samples_ms(cases: dict[str, Callable[[], None]], runs: int) -> dict[str, list[float]]:
+    """Each case's timings; the cases take turns so a busy machine slows them all alike."""
     samples: dict[str, list[float]] = {name: [] for name in cases}
     for _ in range(runs):
         for name, fn in cases.items():
             start = time.perf_counter()
             fn()
             samples[name].append((time.perf_counter() - start) * 1000)
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return samples
 
 
 def main() -> None:
@@ -94,11 +94,14 @@ def main() -> None:
 
         scan()  # warm the directory cache for all
         cases = {"floor": floor, "scan": scan, "all": scan_all, "infos": scan_all_infos}
-        results = medians_ms(cases, args.runs)
+        samples = samples_ms(cases, args.runs)
 
+    # The median is the figure; the best run is shown too, as other load inflates the median.
+    results = {name: statistics.median(values) for name, values in samples.items()}
+    best = {name: min(values) for name, values in samples.items()}
     floor_ms = results["floor"]
     clutter = args.sessions // 10
-    print(f"{args.sessions} transcripts (+{clutter} agent-*), median of {args.runs} runs")
+    print(f"{args.sessions} transcripts (+{clutter} agent-*), {args.runs} runs: median (best)")
     rows = [
         ("floor", "scandir+stat floor"),
         ("scan", f"scan, {TOUCHED_USUALLY} touched since"),
@@ -106,11 +109,17 @@ def main() -> None:
         ("infos", "  + every SessionInfo built"),
     ]
     for key, label in rows:
-        print(f"  {label:<29} {results[key]:7.2f} ms  {results[key] / floor_ms:.2f}x")
+        ratio, best_ratio = results[key] / floor_ms, best[key] / best["floor"]
+        print(f"  {label:<29} {results[key]:7.2f} ms  {ratio:.2f}x  ({best_ratio:.2f}x)")
     for key, label in (("scan", "usual"), ("all", "worst")):
         ms, ratio = results[key], results[key] / floor_ms
-        verdict = "meets" if ms <= 50 and ratio <= 1.3 else "misses"
-        print(f"{label} scan = {ms:.1f} ms, {ratio:.2f}x the floor ({verdict} 50 ms and 1.3x)")
+        # Judged apart: a loaded machine can push the floor itself past 50 ms.
+        by_ratio = "meets" if ratio <= 1.3 else "misses"
+        by_ms = "meets" if ms <= 50 else "misses"
+        print(
+            f"{label} scan = {ratio:.2f}x the floor ({by_ratio} 1.3x), "
+            f"{ms:.1f} ms ({by_ms} 50 ms; the floor is {floor_ms:.1f} ms)"
+        )
 
 
 if __name__ == "__main__":
