@@ -272,12 +272,8 @@ def test_sample_project_replays_through_the_real_pipeline(tmp_path: Path) -> Non
     assert [r.met for r in first.expectations] == [r.met for r in second.expectations]
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the local engine does not pass every scenario yet (contradiction-across-sessions, "
-    "plan-passes, relative-dates, secret-never-saved); the lead flips this when it does",
-)
 def test_every_scenario_passes_check_with_the_local_backend(tmp_path: Path) -> None:
+    """The acceptance test of the local engine: every scenario, as CI runs them."""
     args = ["replay", "--check", "--json", "--backend", "local", *map(str, ALL)]
     result = CliRunner().invoke(cli, args)
     doc = json.loads(result.stdout) if result.stdout.startswith("{") else {}
