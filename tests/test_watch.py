@@ -474,11 +474,16 @@ def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> N
         env=env, stderr=subprocess.PIPE, text=True,
     )
     assert proc.stderr is not None
-    line = proc.stderr.readline()
-    assert "watching" in line, line
-    (root / "new-project").mkdir()
-    proc.send_signal(signum)
-    _, err = proc.communicate(timeout=WAIT)
+    try:
+        line = proc.stderr.readline()
+        assert "watching" in line, line
+        (root / "new-project").mkdir()
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=WAIT)
+    finally:
+        if proc.poll() is None:  # a hang fails the test without leaving a process behind
+            proc.kill()
+            proc.wait()
     assert proc.returncode == 0, err
     assert "stopped" in err
 
@@ -539,7 +544,12 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
         decision = json.loads(proc.stdout.readline())
     finally:
         proc.send_signal(signal.SIGTERM)
-        proc.communicate(timeout=WAIT)
+        try:
+            proc.communicate(timeout=WAIT)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     assert proc.returncode == 0
     assert decision["action"] == "wait" and decision["project"].endswith("beta")
     assert "scan gate closed" in decision["detail"]
