@@ -11,7 +11,19 @@ from pathlib import Path
 from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_TRANSCRIPTS = REPO_ROOT.parent / "shared" / "data" / "real-transcripts"
+
+
+def _shared_transcripts() -> Path:
+    """``../shared/data/real-transcripts`` beside the clone (CI), or beside an ancestor (a git
+    worktree kept below the main checkout's parent)."""
+    for parent in REPO_ROOT.parents:
+        candidate = parent / "shared" / "data" / "real-transcripts"
+        if candidate.is_dir():
+            return candidate
+    return REPO_ROOT.parent / "shared" / "data" / "real-transcripts"
+
+
+SHARED_TRANSCRIPTS = _shared_transcripts()
 
 
 def iso(dt: datetime) -> str:
