@@ -419,7 +419,7 @@ def show_command(
             verdicts[verdict] = verdicts.get(verdict, 0) + 1
         shown = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
         click.echo(f"tools    {len(record.tool_calls)} calls ({shown})")
-    if record.usage:
+    if record.usage and any(record.usage.get(k) for k in ("input_tokens", "output_tokens")):
         tokens = record.usage.get("input_tokens", 0), record.usage.get("output_tokens", 0)
         cost = record.usage.get("cost_usd")
         click.echo(f"usage    {tokens[0]} in / {tokens[1]} out tokens"

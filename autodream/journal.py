@@ -577,7 +577,7 @@ def _decision_line(decision: dict[str, Any]) -> str:
     subject = " ".join(str(decision.get("subject") or decision.get("title") or "").split())
     if subject:
         parts.append(f"“{subject}”")
-    files = [f for f in _decision_files(decision) if f != into]
+    files = [f for f in _decision_files(decision) if f not in (into, subject)]
     if verb == "Merged" and not into and len(files) == 1:
         into, files = files[0], []  # the engine names the file merged into
     if files:
@@ -624,7 +624,9 @@ def diary_entry(record: RunRecord) -> str:
         for decision in record.decisions:
             action = _decision_action(decision)
             if action in _VERBS:
-                body.append(_decision_line(decision))
+                line = _decision_line(decision)
+                if line not in body:  # the engine may decide the same thing twice
+                    body.append(line)
                 covered.update(_decision_files(decision))
             elif action:
                 others[action] = others.get(action, 0) + 1

@@ -34,6 +34,8 @@ DECISIONS = [  # the local engine's shape: past-tense action, subject, reason, f
     {"action": "pruned", "subject": "Use pnpm", "file": "pnpm.md",
      "reason": "the repo's package.json already says so"},
     {"action": "removed", "files": ["memory/sub/ci.md"], "reason": "merged into deploy.md"},
+    {"action": "dated", "subject": "role.md", "file": "role.md", "reason": "'today' -> 2026-07-01"},
+    {"action": "dated", "subject": "role.md", "file": "role.md", "reason": "'today' -> 2026-07-01"},
     {"action": "dropped", "subject": "ok thanks", "reason": "chit-chat"},
     {"action": "dropped", "subject": "lol", "reason": "chit-chat"},
     {"action": "kept", "subject": "Role", "reason": "seen twice"},
@@ -171,6 +173,8 @@ def test_diary_says_what_was_added_merged_corrected_removed_and_why(tmp_path: Pa
     assert "- Removed “Use pnpm” `pnpm.md` — the repo's package.json already says so" in diary
     assert "- Removed `sub/ci.md` — merged into deploy.md" in diary
     assert "- Also: 2 dropped, 1 kept" in diary
+    # a subject that is just the file name is not repeated; a decision made twice shows once
+    assert diary.count("- Corrected “role.md” — 'today' -> 2026-07-01\n") == 1
     assert "- Added `blob.bin.md`" in diary  # a change no decision explains is still listed
     assert "- Changed `MEMORY.md`" in diary
     assert not list(memory.glob("DREAMS.md"))  # never among the memory files
