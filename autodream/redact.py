@@ -13,6 +13,15 @@ from dataclasses import dataclass
 
 REDACTED = "[REDACTED:{kind}]"
 
+# Everyday words that may end a sentence about passwords ("the password is required"): a value of
+# letters ending like these is prose, not a credential.
+_PROSE_WORD = (
+    r"(?:[a-z]+(?:able|ible|ed|ing|ly|tion|sion|ment|ive|ful|less|ness|ity|ous|al|ent|ant)"
+    r"|required|optional|invalid|valid|wrong|correct|incorrect|missing|empty|secure|insecure"
+    r"|weak|strong|unknown|unset|blank|hidden|masked|redacted|needed|set|none|null|changed)"
+    r"(?![\w-])"
+)
+
 # (kind, pattern, group holding the secret; 0 = whole match)
 _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
     (
@@ -63,12 +72,79 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@"),
         1,
     ),
+    # Slack and Discord incoming webhooks: the URL itself is the credential
+    (
+        "slack-webhook",
+        re.compile(
+            r"https://hooks\.slack(?:-gov)?\.com/(?:services|workflows|triggers)/"
+            r"[A-Za-z0-9_/-]{16,}"
+        ),
+        0,
+    ),
+    (
+        "discord-webhook",
+        re.compile(
+            r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d+/"
+            r"[A-Za-z0-9_-]{16,}"
+        ),
+        0,
+    ),
+    # a credential in a URL's query string: ?token=..., &api_key=..., &sig=... (pre-signed URLs)
+    (
+        "url-query-secret",
+        re.compile(
+            r"(?i)[?&;][\w.-]*?(?:token|key|secret|sig|signature|password|passwd|pwd|auth)"
+            # a digit, or 20+ characters: "?sort_key=name" is no credential
+            r"=(?!\[REDACTED)((?=[^&\s#\"'<>`]*\d)[^&\s#\"'<>`]{8,}|[^&\s#\"'<>`]{20,})"
+        ),
+        1,
+    ),
     (
         "assigned-secret",
         re.compile(
-            r"(?i)(?<![A-Za-z0-9])(?:password|passwd|pwd|passphrase|secret|secret_key|api[_-]?key|apikey|"
-            r"access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|private[_-]?key)"
-            r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)([^\s\"'`,;]{6,})"
+            # no left boundary: any word may lead up to the keyword (PGPASSWORD, DB_PASSWORD,
+            # MYSQL_ROOT_PASSWORD), and only the value is redacted
+            r"(?i)"
+            r"(?:password|passwd|passphrase|secret|secret_key|api[_-]?key|apikey|"
+            r"access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|"
+            r"private[_-]?key|_token)"
+            r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            r"([^\s\"'`,;]{6,})"
+        ),
+        1,
+    ),
+    (
+        # short keywords, only as an assignment (``pw: x``, ``DB_PASS=x``): "pass" and "pw" are
+        # too common in prose to take ``is`` or a bare value after them
+        "assigned-secret",
+        re.compile(
+            r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
+            r"\b[\"']?\s*[:=]\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            r"([^\s\"'`,;]{6,})"
+        ),
+        1,
+    ),
+    (
+        # prose: "wifi password for the office is correcthorsebattery", "root password: x"; the
+        # value ends the clause and is not an everyday word ("... is required.", "is rotated")
+        "assigned-secret",
+        re.compile(
+            r"(?i)(?:password|passwd|passphrase)"
+            r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?\s*(?:\bis\b|[:=])\s*[\"'`]?"
+            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,}?)[\"'`]?"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))",
+            re.MULTILINE,
+        ),
+        1,
+    ),
+    (
+        # a keyword followed straight by a value that looks like a credential: letters and
+        # digits mixed, 8+ characters ("mysql root password hunter2mysql")
+        "assigned-secret",
+        re.compile(
+            r"(?i)(?:password|passwd|passphrase)\s+[\"'`]?"
+            r"(?!\[REDACTED)(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
+            r"(?=[^\s\"'`]*[A-Za-z])(?=[^\s\"'`]*\d)([^\s\"'`,;]{8,})"
         ),
         1,
     ),

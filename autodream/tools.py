@@ -717,10 +717,25 @@ class ToolBox:
             raise _Refused(f"{vpath}: the content contains a secret ({kinds}); leave it out")
         return data
 
+    @staticmethod
+    def _check_path_secret(vpath: str) -> None:
+        """Refuse a target whose path carries a secret: a file name is memory content too (it
+        is listed, indexed and loaded). The path is checked as written and with its separators
+        (``/ . _ -``) read as spaces, so ``pgpassword-hunter2secret.md`` reads as
+        ``pgpassword hunter2secret``. A token glued to a word by ``_`` (``notes_ghp_…``) escapes
+        both: the token patterns need a word boundary before their prefix."""
+        spaced = re.sub(r"[/._-]+", " ", vpath)
+        hits = redact.find_secrets(vpath) or redact.find_secrets(spaced)
+        if hits:
+            kinds = ", ".join(sorted({h.kind for h in hits}))
+            # the path is not echoed: the refusal goes into the run's log
+            raise _Refused(f"the path contains a secret ({kinds}); name the file without it")
+
     def _writable(self, tool: str, inp: dict[str, Any]) -> tuple[str, str]:
         """The checked (virtual path, memory-relative path) a write tool may touch."""
         self._require_write_phase(tool)
         path = _string(inp, "path")
+        self._check_path_secret(path)
         res = self.sandbox.resolve(path, write=True)
         if not res.parts:
             raise _Refused(f"{path}: is a directory")
@@ -778,6 +793,7 @@ class ToolBox:
     def _delete_file(self, inp: dict[str, Any]) -> str:
         self._require_write_phase("delete_file")
         path = _string(inp, "path")
+        self._check_path_secret(path)
         res = self.sandbox.resolve(path, write=True)
         if not res.exists:
             raise NotFound(f"{res.vpath}: no such file")

@@ -49,3 +49,74 @@ def test_each_kind_is_found_and_redacted(text: str, kind: str, secret: str) -> N
 def test_ordinary_prose_is_left_alone(text: str) -> None:
     assert not contains_secret(text)
     assert redact(text) == text
+
+
+SLACK_HOOK = "https://hooks.slack.com/services/T0123ABCD/B0456EFGH/" + "a1b2c3d4e5f6g7h8i9j0k1l2"
+DISCORD_HOOK = "https://discord.com/api/webhooks/" + "123456789012345678/" + "AbC-dEf_" * 8
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "secret"),
+    [
+        # the keyword glued to a prefix, as environment variables spell it
+        ("PGPASSWORD=hunter2secret psql -h db", "assigned-secret", "hunter2secret"),
+        ("MYSQL_ROOT_PASSWORD: rootpw-2026", "assigned-secret", "rootpw-2026"),
+        ("GITHUB_TOKEN=abcdefghij1234567", "assigned-secret", "abcdefghij1234567"),
+        # short keywords as assignments
+        ("staging pw: zebra-lasagna-77", "assigned-secret", "zebra-lasagna-77"),
+        ("DB_PASS=abcdef12 ./migrate", "assigned-secret", "abcdef12"),
+        ("pass: lemon-tarantula-5", "assigned-secret", "lemon-tarantula-5"),
+        # prose: a few words between the keyword and "is", or the value straight after it
+        ("wifi password for the office is correcthorsebattery", "assigned-secret",
+         "correcthorsebattery"),
+        ("The wifi password for the guest network is purplemonkeydishwasher.", "assigned-secret",
+         "purplemonkeydishwasher"),
+        ("the vpn passphrase for bob: tangerine-otter-armchair", "assigned-secret",
+         "tangerine-otter-armchair"),
+        ("mysql root password hunter2mysql", "assigned-secret", "hunter2mysql"),
+        ("admin password 'Winter2026!' for the router", "assigned-secret", "Winter2026!"),
+        # webhooks: the URL is the credential
+        (f"alerts go to {SLACK_HOOK} now", "slack-webhook", "a1b2c3d4e5f6g7h8i9j0k1l2"),
+        (f"post to {DISCORD_HOOK}", "discord-webhook", "AbC-dEf_AbC-dEf_"),
+        # credentials in a query string
+        ("https://api.example.com/v1/feed?token=abc123def456&page=2", "url-query-secret",
+         "abc123def456"),
+        ("https://maps.example.com/js?key=AIzaLikeKey12345678", "url-query-secret",
+         "AIzaLikeKey12345678"),
+        ("https://blob.example.net/c/x?sv=2021&sig=Zm9vYmFyYmF6cXV4MTIz%3D", "url-query-secret",
+         "Zm9vYmFyYmF6cXV4MTIz"),
+        ("https://example.com/cb?client_secret=s3cr3t-value-99", "url-query-secret",
+         "s3cr3t-value-99"),
+    ],
+)
+def test_more_secret_forms_are_found_and_redacted(text: str, kind: str, secret: str) -> None:
+    assert kind in {h.kind for h in find_secrets(text)}
+    cleaned = redact(text)
+    assert secret not in cleaned
+    assert not contains_secret(cleaned), "redacted text must not trip the detector again"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the password is required",
+        "The password for staging is required.",
+        "the password for the admin account is stored in vault",
+        "the password for the admin account is automatically rotated",
+        "the password policy is configurable.",
+        "Reset your password here, then log in",
+        "we hash the password argon2id style",
+        "passwords are hashed with bcrypt",
+        "Set password length to 16 characters",
+        "the new password must differ from the last 5",
+        "compass: northwest",
+        "bypass: enabled-now",
+        "api_key: required",
+        "max_tokens=409600 and num_tokens: 1234567",
+        "see https://example.com/docs?page=2&sort_key=created_at",
+        "https://hooks.slack.com/ is where Slack webhooks live",
+    ],
+)
+def test_more_ordinary_prose_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
+    assert redact(text) == text

@@ -260,6 +260,41 @@ def test_write_edit_delete_restore(tree: Tree) -> None:
         box.restore("sub/deep.md")
 
 
+@pytest.mark.parametrize(
+    ("tool", "path"),
+    [
+        ("write_file", "memory/notes/sk-ant-api03-" + "AbCdEfGhIjKlMnOpQrSt.md"),
+        ("write_file", "memory/ghp_" + "a1B2" * 9 + ".md"),
+        ("write_file", "memory/feedback_pgpassword-hunter2secret.md"),
+        ("edit_file", "memory/sk-ant-api03-" + "AbCdEfGhIjKlMnOpQrSt.md"),
+        ("delete_file", "memory/ghp_" + "a1B2" * 9 + ".md"),
+    ],
+)
+def test_a_write_edit_or_delete_target_whose_path_holds_a_secret_is_refused(
+    tree: Tree, tool: str, path: str
+) -> None:
+    # the limit: a token glued to a word by "_" (memory/notes_ghp_...) has no word boundary
+    # before its prefix and is not caught; separators / . - and spaces are
+    rel = path.removeprefix("memory/")
+    if tool != "write_file":  # the file exists, so only the path check can refuse
+        (tree.memory / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tree.memory / rel).write_text("old text\n")
+    box = tree.toolbox(phase="consolidate")
+    inp: dict[str, Any] = {"path": path}
+    if tool == "write_file":
+        inp["content"] = "harmless\n"
+    elif tool == "edit_file":
+        inp.update(old_string="old", new_string="new")
+    result = run(box, tool, **inp)
+    assert result.is_error and "path contains a secret" in result.content
+    assert "hunter2secret" not in result.content and "AbCdEfGh" not in result.content
+    assert (tree.memory / rel).exists() == (tool != "write_file")
+    if tool == "edit_file":
+        assert (tree.memory / rel).read_text() == "old text\n"
+    assert box.touched == {}
+    assert not redact.contains_secret(json.dumps([r.__dict__ for r in box.log], default=str))
+
+
 def test_writes_stay_shallow(tree: Tree) -> None:
     box = tree.toolbox(phase="consolidate")
     ok(box, "write_file", path="memory/a/b/c/d/e/f.md", content="x")
