@@ -7,6 +7,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +22,7 @@ from autodream.errors import BadInput, UnsafeRecord
 from autodream.memory import commit as commit_mod
 from autodream.memory.staging import FileChange, Staging, check_rel_path
 from autodream.run import TerminatedBySignal
+from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, dream, sample_memory, topic, tree, write_tree
 
 VICTIM = b"outside file the user owns\n"
@@ -334,3 +338,44 @@ def test_a_real_dream_still_undoes_and_shows_after_the_checks(tmp_path: Path) ->
     assert "--- a/deploy.md" in journal.run_diff(memory / ".autodream", record.id)
     journal.undo(memory, memory / ".autodream", record.id, now=NOW)
     assert tree(memory) == old
+
+
+_SIGTERMED = """
+import json, os, signal, sys
+from pathlib import Path
+from autodream.memory import commit
+from autodream.memory.staging import FileChange
+from autodream.run import _sigterm_raises
+
+memory, source, run_dir, changes_file = sys.argv[1:5]
+changes = [FileChange.from_dict(c) for c in json.loads(Path(changes_file).read_text())]
+
+def hook(name):
+    if name == "replace role.md":  # a delete and a write are applied by now
+        os.kill(os.getpid(), signal.SIGTERM)
+
+with _sigterm_raises():
+    commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
+"""
+
+
+def test_a_real_sigterm_mid_commit_leaves_the_old_set_without_waiting_for_recovery(
+    tmp_path: Path,
+) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
+    write_tree(staging.path, {"role.md": "changed role\n", "new/topic.md": "brand new\n"})
+    (staging.path / "deploy.md").unlink()
+    changes_file = tmp_path / "changes.json"
+    changes_file.write_text(json.dumps([c.as_dict() for c in staging.changes()]))
+    old = tree(memory)
+    run_dir = memory / ".autodream" / "runs" / "r"
+    proc = subprocess.run(
+        [sys.executable, "-c", _SIGTERMED, str(memory), str(staging.path), str(run_dir),
+         str(changes_file)],
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, capture_output=True, text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 128 + signal.SIGTERM, proc.stderr
+    assert tree(memory) == old  # no recover() called: the process rolled itself back
+    assert commit_mod.commit_state(run_dir) == "rolled-back"
