@@ -143,6 +143,9 @@ def consolidate(
     notices: list[str] = []
     try:
         staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
+        # the index as the dream found it (the staging copy, before the subagent touches it)
+        staged_index = staging.path / settings.index_path.name
+        prior_index = staged_index.read_text(encoding="utf-8") if staged_index.is_file() else None
         sandbox = Sandbox(
             memory=staging.path,
             sessions=settings.sessions_dir if settings.sessions_dir.is_dir() else None,
@@ -172,11 +175,6 @@ def consolidate(
             record.decisions = _decisions(backend)
             notices.extend(str(n) for n in getattr(backend, "notes", []) or [])
         record.summary = toolbox.summary or run.final_text
-        prior_index = (
-            settings.index_path.read_text(encoding="utf-8")
-            if settings.index_path.is_file()
-            else None
-        )
         report = checks.check_staged(staging.path, prior_index, allow_loss=settings.allow_loss)
         record.checks = report.as_dict()
         report.raise_if_failed()

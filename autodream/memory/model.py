@@ -28,6 +28,8 @@ _INDEX_LINE = re.compile(
     r"^- \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)(?:\s+[—–-]+\s+(?P<hook>.*?))?\s*$"
 )
 _CORE_KEYS = ("name", "description", "type")
+# libyaml's safe loader when PyYAML was built with it (every dream parses every topic file)
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class FrontmatterError(ValueError):
@@ -73,7 +75,7 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
     raw = rest[: end.start()]
     body = rest[end.end() :].lstrip("\r\n")
     try:
-        data = yaml.safe_load(raw) if raw.strip() else {}
+        data = yaml.load(raw, Loader=_SafeLoader) if raw.strip() else {}
     except yaml.YAMLError as exc:
         # Claude Code writes ``description: Sam: staff engineer`` unquoted and reads it back
         # line by line; accept what it accepts rather than fail every dream on its own files.
