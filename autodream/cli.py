@@ -272,8 +272,11 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
     from autodream.settings import backend_choice
 
     settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"))
+    from autodream.memory.commit import pending_commits
+
     report = gates.inspect(settings)
     choice = backend_choice(settings)
+    interrupted = [p.name for p in pending_commits(settings.state_dir)]
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -288,6 +291,7 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 "paths": paths,
                 "backend": {"name": choice.name, "reason": choice.reason},
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
+                "interrupted_commits": interrupted,
                 **report.as_dict(),
             }
         )
@@ -314,6 +318,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
             f"lock holder:  pid {body.pid}, host {body.host or 'unknown'}, "
             f"{(report.lock.age or 0) / 60:.1f} min old, {report.lock.state}"
         )
+    for run_id in interrupted:
+        click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     click.echo(f"verdict:      {verdict}")
 

@@ -93,6 +93,19 @@ def test_status_changes_nothing(layout: Layout) -> None:
     assert not (layout.memory_dir / ".autodream").exists(), "no throttle stamp, no guard file"
 
 
+def test_status_reports_an_interrupted_commit_without_touching_it(layout: Layout) -> None:
+    layout.set_lock(LAST)
+    intent = layout.memory_dir / ".autodream" / "runs" / "20260101T000000Z-dead" / "commit.json"
+    intent.parent.mkdir(parents=True)
+    intent.write_text('{"state": "applying", "changes": []}')
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert "run 20260101T000000Z-dead stopped mid-commit" in out
+    assert intent.read_text() == '{"state": "applying", "changes": []}'
+    code, out = invoke(layout, "status", "--json", "--project", str(layout.project))
+    assert json.loads(out)["interrupted_commits"] == ["20260101T000000Z-dead"]
+
+
 def test_status_reports_the_anthropic_backend_when_a_key_is_present(layout: Layout) -> None:
     code, out = invoke(
         layout, "status", "--project", str(layout.project), ANTHROPIC_API_KEY="test-key"
