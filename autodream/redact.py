@@ -107,8 +107,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"(?i)"
             r"(?:password|passwd|passphrase|secret|secret_key|api[_-]?key|apikey|"
             r"access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|"
-            r"private[_-]?key|_token)"
+            r"private[_-]?key)"
             r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            r"([^\s\"'`,;]{6,})"
+        ),
+        1,
+    ),
+    (
+        # environment-style tokens (GITHUB_TOKEN=..., NPM_TOKEN: ...): upper case only, so code
+        # such as ``next_token = it.next()`` stays readable
+        "assigned-secret",
+        re.compile(
+            r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*[:=]\s*[\"']?(?!\[REDACTED)"
             r"([^\s\"'`,;]{6,})"
         ),
         1,

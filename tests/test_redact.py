@@ -109,6 +109,7 @@ def test_more_secret_forms_are_found_and_redacted(text: str, kind: str, secret: 
         "passwords are hashed with bcrypt",
         "Set password length to 16 characters",
         "the new password must differ from the last 5",
+        "next_token = it.next_page()",
         "compass: northwest",
         "bypass: enabled-now",
         "api_key: required",
