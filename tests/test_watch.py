@@ -111,6 +111,13 @@ class Timeline:
         key = sanitize(str(self.code / name))
         watcher = self.watcher
         wait_until(lambda: len(getattr(watcher.projects.get(key), "touched", ())) >= count)
+        # One write is several inotify events (create, modify, attrib, close); on a loaded
+        # machine the last may land after we move the clock, and restart the quiet period.
+        # Wait until the stream has gone quiet before the test moves time on.
+        settled = -1
+        while settled != watcher.events_seen:
+            settled = watcher.events_seen
+            time.sleep(0.15)
 
     def advance(self, seconds: float) -> list[watch.Decision]:
         """Move the clock, let the watcher queue what is due, wait for its worker."""
