@@ -32,6 +32,7 @@ from autodream.memory.staging import (
     check_rel_path,
     file_info,
 )
+from autodream.procs import pid_running
 from autodream.redact import redact
 from autodream.settings import Settings
 
@@ -516,7 +517,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     for record in list_runs(state_dir):
         if record.outcome != "running" or record.pid == os.getpid():
             continue
-        if _process_alive(record.pid):
+        if pid_running(record.pid):
             continue
         shutil.rmtree(staging_dir(state_dir, record.id), ignore_errors=True)
         state = commit_mod.commit_state(run_dir(state_dir, record.id))
@@ -535,18 +536,6 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
         record.changes = []
         closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
     return closed
-
-
-def _process_alive(pid: int) -> bool:
-    if pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 # ---- the diary -------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import sys
 import time
 
 from autodream.errors import LockHeld
+from autodream.procs import pid_running
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,23 +63,6 @@ def process_start_time(pid: int) -> float | None:
         return float(psutil.Process(pid).create_time())
     except (psutil.Error, OSError):
         return None
-
-
-def pid_running(pid: int) -> bool:
-    """True when a process with this PID exists on this host (it may belong to another user)."""
-    if pid <= 0:
-        return False
-    if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
-        import psutil
-
-        return bool(psutil.pid_exists(pid))
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 class LockBody:

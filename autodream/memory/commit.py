@@ -31,6 +31,7 @@ from typing import Any
 
 from autodream.errors import MemoryChanged, UnsafeRecord
 from autodream.memory.staging import FileChange, check_rel_path, file_info
+from autodream.procs import pid_running
 
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
@@ -361,15 +362,8 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
 
 
 def _pid_alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # our own commit raised out before finishing: it is not running
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    # our own commit raised out before finishing: it is not running
+    return pid != os.getpid() and pid_running(pid)
 
 
 def pending_commits(state_dir: Path) -> list[Path]:
