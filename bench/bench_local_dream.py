@@ -161,10 +161,26 @@ print(f"{first:.4f} {time.perf_counter() - t0:.4f}")
 """
 
 
+IMPORTS = """
+import time
+t0 = time.perf_counter()
+import autodream.run, autodream.pipeline, autodream.backends.select, autodream.backends.local
+print(f"{time.perf_counter() - t0:.4f}")
+"""
+
+# Where the children keep their bytecode: an installed package has its .pyc files (pip compiles
+# them), so a child that recompiled every module from source (PYTHONDONTWRITEBYTECODE, set in
+# some shells and CI images) would charge each dream ~60 ms that no user pays.
+PYCACHE: str | None = None
+
+
 def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
     """(wall seconds, peak RSS in MB of this child, stdout); each child is measured alone."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
     env.pop("ANTHROPIC_API_KEY", None)
+    if PYCACHE is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = PYCACHE
     script = (
         code
         + "\nimport resource as _r\n"
@@ -185,8 +201,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=400)
     parser.add_argument("--mb", type=float, default=200.0)
+    parser.add_argument("--no-bytecode-cache", action="store_true",
+                        help="let the children recompile every module (as PYTHONDONTWRITEBYTECODE)")
     args = parser.parse_args()
+    global PYCACHE
     with tempfile.TemporaryDirectory() as tmp:
+        if not args.no_bytecode_cache:
+            PYCACHE = str(Path(tmp) / "pycache")
+            _child(IMPORTS, now=START)  # writes the bytecode once, as an install would
         root, now = make_history(Path(tmp) / "bench", args.sessions, args.mb)
         files = sorted((root / "sessions").glob("*.jsonl"))
         total = sum(p.stat().st_size for p in files)
@@ -220,6 +242,9 @@ def main() -> None:
               "(target <= 5 %)")
         print(f"second / first, whole processes: {100 * second / first:6.2f} %  "
               "(includes interpreter start and imports)")
+        imports = min(float(_child(IMPORTS, now=later)[2]) for _ in range(3))
+        print(f"of which imports:      {imports:7.2f} s  (the local path's modules, in a fresh "
+              f"process; {'bytecode cached' if PYCACHE else 'recompiled from source'})")
         # Both dreams in one process (imports warm), on a fresh copy of the history.
         subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
         subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)

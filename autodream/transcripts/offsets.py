@@ -120,7 +120,11 @@ class OffsetStore:
     def save(self) -> None:
         """Write the store atomically (temp file in the same dir, fsync, ``os.replace``)."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        body = json.dumps({"version": _VERSION, "files": self._entries}, indent=1, sort_keys=True)
+        # compact: one entry per transcript, rewritten by every dream; the C encoder only runs
+        # without ``indent``, and an indented store costs several ms per dream at 400 sessions
+        body = json.dumps(
+            {"version": _VERSION, "files": self._entries}, sort_keys=True, separators=(",", ":")
+        )
         fd, tmp = tempfile.mkstemp(prefix=".offsets-", suffix=".tmp", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:

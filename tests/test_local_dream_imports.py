@@ -1,0 +1,71 @@
+"""A local dream, first and incremental, in a real process: it must not pull in the model SDK,
+the CLI toolkit or the file watcher (each would add start-up cost to every background dream)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import timedelta
+from pathlib import Path
+
+from tests.factories import REPO_ROOT, TranscriptBuilder, iso
+
+NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog")
+
+PROBE = """
+import json, os, sys
+import autodream
+root, later = sys.argv[1], sys.argv[2]
+first = autodream.dream(root, force=True, backend="local", trigger="manual")
+sessions = os.path.join(root, "sessions")
+with open(os.path.join(sessions, sys.argv[5] + ".jsonl"), "w", encoding="utf-8") as fh:
+    fh.write(sys.argv[3])
+os.utime(fh.name, (float(sys.argv[4]), float(sys.argv[4])))
+os.environ["AUTODREAM_NOW"] = later
+second = autodream.dream(root, force=True, backend="local", trigger="manual")
+print(json.dumps({
+    "statuses": [first.status, second.status],
+    "loaded": sorted(m for m in json.loads(sys.argv[6]) if m in sys.modules),
+}))
+"""
+
+
+def _layout(tmp_path: Path) -> Path:
+    root = tmp_path / "home"
+    for sub in ("project", "sessions", "memory"):
+        (root / sub).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\n', encoding="utf-8")
+    (root / "memory" / "MEMORY.md").write_text(
+        "- [Role](user_role.md) — backend engineer\n", encoding="utf-8")
+    (root / "memory" / "user_role.md").write_text(
+        "---\nname: Role\ndescription: backend engineer\ntype: user\n---\n\n"
+        "The user is a backend engineer.\n", encoding="utf-8")
+    return root
+
+
+def test_local_dreams_never_import_the_sdk_or_the_cli(tmp_path: Path) -> None:
+    root = _layout(tmp_path)
+    first = TranscriptBuilder().user("Always use pnpm for installs, never npm.").assistant("OK.")
+    first.write(root / "sessions")
+    second = TranscriptBuilder(start=first.end + timedelta(hours=2)).user(
+        "No, that's wrong: the API returns amounts in cents, not dollars.").assistant("Fixed.")
+    new_lines = "".join(json.dumps(r) + "\n" for r in second.records)
+    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
+    env.update(PYTHONPATH=str(REPO_ROOT), AUTODREAM_NOW=iso(first.end + timedelta(hours=1)))
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, str(root), iso(second.end + timedelta(hours=1)), new_lines,
+         str(second.end.timestamp()), second.session_id,
+         json.dumps(NEVER_ON_LOCAL_PATH)],
+        env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert report["statuses"] == ["ok", "ok"]
+    assert report["loaded"] == []
+    # the second dream really ran and remembered the new session's offset
+    offsets = json.loads((root / "memory" / ".autodream" / "offsets.json").read_text())
+    assert any(key.endswith(second.session_id + ".jsonl") for key in offsets["files"]), offsets
