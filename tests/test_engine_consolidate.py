@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
+from autodream.engine.entries import parse_entry
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, T0, gather, human, topic
 
@@ -249,3 +250,25 @@ def test_unchanged_memory_is_left_byte_for_byte() -> None:
     assert first.writes == {}
     second = _plan(files, first.index)
     assert second.writes == {} and not second.index_changed
+
+
+def test_rewording_with_no_single_replacement_names_the_old_statement() -> None:
+    # "code" -> "never" is not a replacement: the words differ at two different places.
+    files = {"testing.md": topic("Testing", "We write tests for all code.", type_="feedback",
+                                 description="we write tests")}
+    plan = _plan(files, "- [Testing](testing.md) — we write tests\n",
+                 human("We never write tests.", session="a", day=1))
+    body = parse_topic(plan.writes["testing.md"]).body
+    assert body.startswith("We never write tests.")
+    assert "Changed from" not in body
+    assert "Updated on 2026-07-07; previously: We write tests for all code." in body
+    (superseded,) = [d for d in plan.decisions if d.action == "superseded"]
+    assert "We write tests for all code" in superseded.reason
+
+
+def test_an_updated_history_line_stays_history_when_read_back() -> None:
+    files = {"testing.md": topic("Testing", "We write tests for all code.", type_="feedback")}
+    plan = _plan(files, None, human("We never write tests.", session="a", day=1))
+    entry = parse_entry("testing.md", plan.writes["testing.md"])
+    assert entry.statements == ["We never write tests."]
+    assert entry.history == ["Updated on 2026-07-07; previously: We write tests for all code."]

@@ -16,7 +16,14 @@ from functools import lru_cache
 from autodream.engine.dates import DateRewrite, absolutize
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
-from autodream.engine.text import ensure_period, sentence_case, sentences, shorten, word_set
+from autodream.engine.text import (
+    ensure_period,
+    sentence_case,
+    sentences,
+    shorten,
+    strip_code,
+    word_set,
+)
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
@@ -154,9 +161,25 @@ _BECAUSE = re.compile(r"[,;]?\s+\b(?:because|since|so that|as otherwise|due to)\
 
 # --- what not to save --------------------------------------------------------------------
 _INJECTION = re.compile(
-    r"\b(?:ignore|disregard|forget) (?:all |any )?(?:the |your )?(?:previous|prior|above|"
-    r"earlier|system) (?:instructions|messages|rules|prompt)|\bsystem prompt\b|\byou are now\b|"
-    r"\bnew instructions\b|</?(?:system|instructions?)>", _I,
+    r"\b(?:ignore|disregard|forget) (?:all |any )?(?:of )?(?:the |your |my )?(?:previous|prior|"
+    r"above|earlier|system|preceding) (?:instructions|messages|rules|prompts?|context)|"
+    r"\bdisregard (?:all|any|everything|the|your|these|those|that)\b|\bsystem prompt\b|"
+    r"\byou are now\b|\bnew instructions\b|</?(?:system|instructions?)>|"
+    r"\b(?:delete|erase|wipe|clear) (?:all|every|your)(?: of)?(?: the| your)? memor(?:y|ies)\b",
+    _I,
+)
+PLANTED = "planted instruction"
+QUOTED = "quoted text, not the person's words"
+# A line that quotes someone else: a mail-style quote or a speaker's role ("assistant: ...").
+_QUOTE_LINE = re.compile(r"^\s*>")
+_ROLE_LINE = re.compile(
+    r"^\s*(?:\*\*|\[)?(?:assistant|system|user|human|ai|claude|model|bot|tool)(?:\*\*|\])?\s*:",
+    _I,
+)
+# A pasted log line (timestamped or levelled): what follows it is the same paste.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}\b|"
+    r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b[\]:])"
 )
 _GIT = re.compile(
     r"\bgit (?:log|blame|show|reflog)\b|\bcommit [0-9a-f]{7,40}\b|\b(?:last|previous|latest) "
@@ -238,6 +261,21 @@ class Gatherer:
         # Redact before anything else reads the text, so no decision can quote a secret.
         text = _AFTER_REDACTION.sub(r"\1.\2", redact(message.text))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
+        marker = _INJECTION.search(strip_code(text))
+        if marker is not None:
+            # One planted sentence makes the whole message suspect: the rest of it ("From now
+            # on we never write tests") is the payload, not the person's standing rule.
+            self.stats.dropped += 1
+            self.decisions.append(Decision(
+                "dropped", shorten(" ".join(text.split()), 120),
+                f"{PLANTED}: the message contains '{marker[0]}'; none of it is remembered",
+                session_id=message.session_id))
+            return
+        text, quoted = own_words(text)
+        for block in quoted:
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", shorten(block, 120), QUOTED,
+                                           session_id=message.session_id))
         parts = sentences(text)
         skip_next = False
         for i, sentence in enumerate(parts):
@@ -338,6 +376,36 @@ class Gatherer:
         self.candidates.append(candidate)
         self.stats.candidates += 1
         return False
+
+
+def own_words(text: str) -> tuple[str, list[str]]:
+    """The lines a person wrote in their own voice, and the quoted or pasted blocks left out.
+
+    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") or a
+    log stamp starts a paste that runs to the next blank line: a pasted chat or CI log can
+    carry planted instructions that must not read as the person's rules.
+    """
+    kept: list[str] = []
+    quoted: list[str] = []
+    in_paste = previous_quoted = False
+    for line in strip_code(text).splitlines():
+        if not line.strip():
+            in_paste = previous_quoted = False
+            kept.append(line)
+            continue
+        starts_paste = bool(_ROLE_LINE.match(line) or _LOG_LINE.match(line))
+        if not (in_paste or starts_paste or _QUOTE_LINE.match(line)):
+            previous_quoted = False
+            kept.append(line)
+            continue
+        flat = " ".join(line.split())
+        if previous_quoted and not starts_paste:
+            quoted[-1] = f"{quoted[-1]} {flat}"  # one decision per block, not per line
+        else:
+            quoted.append(flat)
+        in_paste = in_paste or starts_paste
+        previous_quoted = True
+    return "\n".join(kept), quoted
 
 
 _FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
@@ -492,7 +560,7 @@ def _detect_core(raw: str) -> _Kind | None:
 
 def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _INJECTION.search(sentence):
-        return "looks like an instruction planted in the transcript; never followed or saved"
+        return f"{PLANTED}: never followed or saved"
     if sentence.rstrip().endswith("?"):
         return "a question, not a standing statement"
     if _GIT.search(sentence):

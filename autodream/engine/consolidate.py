@@ -4,6 +4,7 @@ replaces an older one."""
 
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import date
 
@@ -42,21 +43,53 @@ def _value_like(word: str) -> bool:
     return any(ch.isdigit() for ch in word) or word[:1].isupper()
 
 
-def _difference(old: str, new: str) -> tuple[str, str] | None:
+def _one_change(old: str, new: str) -> bool:
+    """True when ``new`` has the same content words as ``old`` but for one or two."""
     a, b = _words(old), _words(new)
     only_a = [w for w in a if w not in b]
     only_b = [w for w in b if w not in a]
     common = [w for w in a if w in b]
-    if len(common) < 2 or not only_a or not only_b or len(only_a) > 2 or len(only_b) > 2:
+    return len(common) >= 2 and 1 <= len(only_a) <= 2 and 1 <= len(only_b) <= 2
+
+
+def _aligned_replacement(old: str, new: str) -> tuple[list[str], list[str]] | None:
+    """The words ``new`` puts in place of ``old``'s, when the two differ at one spot only.
+
+    Bags of words are not enough: "We write tests for all code" and "We never write tests"
+    differ by "code" and "never", but "never" did not replace "code"."""
+    a, b = list(_words(old).values()), list(_words(new).values())
+    ops = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b],
+                                  autojunk=False).get_opcodes()
+    changes = [op for op in ops if op[0] != "equal"]
+    if len(changes) != 1 or changes[0][0] != "replace":
         return None
-    if len(only_a) == 1 and len(only_b) == 1:
-        return a[only_a[0]], b[only_b[0]]
+    _, i1, i2, j1, j2 = changes[0]
+    return a[i1:i2], b[j1:j2]
+
+
+def _difference(old: str, new: str) -> tuple[str, str] | None:
+    if not _one_change(old, new):
+        return None
+    found = _aligned_replacement(old, new)
+    if found is None:
+        return None
+    was, now = found
+    if len(was) == 1 and len(now) == 1:
+        return was[0], now[0]
     # two words changed: the value that changed ("supports 3.8" -> "requires 3.10")
-    was = [a[w] for w in only_a if _value_like(a[w])]
-    now = [b[w] for w in only_b if _value_like(b[w])]
+    was = [w for w in was if _value_like(w)]
+    now = [w for w in now if _value_like(w)]
     if len(was) == 1 and len(now) == 1:
         return was[0], now[0]
     return None
+
+
+def replaces(old: str, new: str) -> bool:
+    """True when ``new`` restates ``old`` with a word or two changed, aligned or not: a newer
+    statement that supersedes it even when no single "X to Y" can be named."""
+    olds = [old] + [c for c in _CLAUSES.split(old) if c.strip() and c.strip() != old.strip()]
+    news = [new] + [c for c in _CLAUSES.split(new) if c.strip() and c.strip() != new.strip()]
+    return any(_one_change(a, b) for a in olds for b in news)
 
 
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
@@ -322,6 +355,19 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
+        elif replaces(entry.lead, cand.text):
+            # The newer statement says the same thing with a word changed ("We write tests for
+            # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
+            # old statement instead of a wrong pair of words.
+            previous = entry.lead
+            entry.history.append(f"Updated on {day}; previously: {previous}")
+            entry.statements = [cand.text] + [s for s in entry.statements[1:]
+                                              if coverage(s, cand.text) < 0.85]
+            entry.statements = entry.statements[: max(self.options.max_statements, 1)]
+            if entry.original is None or entry.description == description_for(previous):
+                entry.description = description_for(entry.lead)
+            action = "superseded"
+            reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]

@@ -30,6 +30,8 @@ HISTORY_LINE = re.compile(
     r"^(?:Switched|Changed|Moved)(?: back)? from (?P<old>.+?) to (?P<new>.+?) on "
     r"(?P<day>\d{4}-\d{2}-\d{2}); previously .*$"
 )
+# A change with no single "X to Y": the whole earlier statement is kept after "previously:".
+UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
 _URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
 _AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
 RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
@@ -189,7 +191,7 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         elif m := _HOW.match(line.strip()):
             current = how
             how.append(m["text"])
-        elif HISTORY_LINE.match(line.strip()):
+        elif HISTORY_LINE.match(line.strip()) or UPDATE_LINE.match(line.strip()):
             current = None
             history.append(line.strip())
         elif current is not None:
@@ -228,4 +230,4 @@ def description_for(statement: str) -> str:
     return shorten(statement.strip(), DESCRIPTION_CHARS)
 
 
-__all__ = ["HISTORY_LINE", "Entry", "FrontmatterError", "parse_entry", "title_for"]
+__all__ = ["HISTORY_LINE", "UPDATE_LINE", "Entry", "FrontmatterError", "parse_entry", "title_for"]
