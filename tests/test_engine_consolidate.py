@@ -272,3 +272,14 @@ def test_an_updated_history_line_stays_history_when_read_back() -> None:
     entry = parse_entry("testing.md", plan.writes["testing.md"])
     assert entry.statements == ["We never write tests."]
     assert entry.history == ["Updated on 2026-07-07; previously: We write tests for all code."]
+
+
+def test_a_reworded_statement_within_one_dream_keeps_only_the_newest_with_history() -> None:
+    plan = _plan({}, None,
+                 human("We always deploy the api on Fridays after review.", session="a", day=0),
+                 human("We never deploy the api on Fridays.", session="b", day=2))
+    (text,) = plan.writes.values()
+    entry = parse_entry("x.md", text)
+    assert entry.statements == ["We never deploy the api on Fridays."]
+    assert entry.history == [
+        "Updated on 2026-07-08; previously: We always deploy the api on Fridays after review."]

@@ -416,6 +416,10 @@ class Consolidator:
             entry.history.append(
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
             )
+        elif first.text != cand.text and replaces(first.text, cand.text):
+            entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
+            entry.history.append(
+                f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
         if entry.type in ("feedback", "project"):
             entry.why = cand.why or _default_why(cluster)
             entry.generated_why = not cand.why
