@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
-import yaml
+if TYPE_CHECKING:
+    import yaml
 
 MemoryType = Literal["user", "feedback", "project", "reference"]
 MEMORY_TYPES: tuple[MemoryType, ...] = ("user", "feedback", "project", "reference")
@@ -28,8 +29,70 @@ _INDEX_LINE = re.compile(
     r"^- \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)(?:\s+[—–-]+\s+(?P<hook>.*?))?\s*$"
 )
 _CORE_KEYS = ("name", "description", "type")
-# libyaml's safe loader when PyYAML was built with it (every dream parses every topic file)
-_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+# Frontmatter as Claude Code and the local engine write it is a few ``key: plain text`` lines
+# and ``key:`` followed by ``- plain text`` items (``sources:``). Those are read and written here
+# without PyYAML (importing it and compiling its reader costs ~10 ms, a good share of an
+# incremental dream); anything else (quotes, nesting, colons, numbers, booleans, dates, comments)
+# goes through YAML as before. A scalar qualifies only when YAML reads it back as exactly that
+# string and writes it plainly: no ``#`` (comments), no ``:`` before a blank or at the end
+# (mapping values; ``https://`` is fine), no surrounding blanks, only characters YAML prints
+# plainly (no controls, tabs, BOM or Unicode line breaks), and either it starts with an ASCII
+# letter and is no YAML 1.1 boolean or null word, or it starts with a digit, has a space and no
+# ``:`` at all (YAML's number and date forms have no space; its timestamps with one need a ``:``).
+_SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_SIMPLE_VALUE = re.compile(
+    "(?:[A-Za-z]|[0-9](?=[^ ]* )(?!.*:))(?!.*: )(?!.*:$)"
+    "[\\x20-\\x22\\x24-\\x7e\\xa0-\\u2027"
+    "\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd\\U00010000-\\U0010ffff]*"
+)
+_YAML_WORDS = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
+
+
+def _is_simple_scalar(text: str, pattern: re.Pattern[str]) -> bool:
+    return (
+        len(text) <= 2000  # YAML folds long lines when it writes them
+        and pattern.fullmatch(text) is not None
+        and text == text.rstrip()
+        and text.lower() not in _YAML_WORDS
+    )
+
+
+def _simple_frontmatter(raw: str) -> dict[str, Any] | None:
+    """The mapping of ``raw`` when every line is ``key: simple value``, ``key:`` or ``- simple
+    item`` under such a key (what YAML would read); None when any line needs the YAML parser."""
+    data: dict[str, Any] = {}
+    items: list[str] | None = None  # the list being filled, after a bare ``key:``
+    for line in raw.split("\n"):
+        line = line.removesuffix("\r")
+        if not line:
+            continue
+        if line.startswith("- "):
+            if items is None or not _is_simple_scalar(line[2:], _SIMPLE_VALUE):
+                return None
+            items.append(line[2:])
+            continue
+        if items == []:
+            return None  # ``key:`` with no items is null to YAML
+        key, sep, value = line.partition(":")
+        if not sep or not _is_simple_scalar(key, _SIMPLE_KEY):
+            return None
+        if value == "":
+            items = data[key] = []
+            continue
+        items = None
+        if not value.startswith(" ") or not _is_simple_scalar(value[1:], _SIMPLE_VALUE):
+            return None
+        data[key] = value[1:]
+    return None if items == [] else data
+
+
+def _safe_loader() -> type[yaml.SafeLoader]:
+    import yaml
+
+    # libyaml's safe loader when PyYAML was built with it
+    loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return loader
 
 
 class FrontmatterError(ValueError):
@@ -74,8 +137,13 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
         raise FrontmatterError("frontmatter has no closing '---'")
     raw = rest[: end.start()]
     body = rest[end.end() :].lstrip("\r\n")
+    data = _simple_frontmatter(raw)
+    if data is not None:
+        return data, body
+    import yaml
+
     try:
-        data = yaml.load(raw, Loader=_SafeLoader) if raw.strip() else {}
+        data = yaml.load(raw, Loader=_safe_loader()) if raw.strip() else {}
     except yaml.YAMLError as exc:
         # Claude Code writes ``description: Sam: staff engineer`` unquoted and reads it back
         # line by line; accept what it accepts rather than fail every dream on its own files.
@@ -133,6 +201,17 @@ def parse_topic(text: str) -> TopicFile:
 
 
 def _yaml_value(key: str, value: Any) -> str:
+    if _is_simple_scalar(key, _SIMPLE_KEY):  # YAML's own plain forms (see _SIMPLE_VALUE)
+        if isinstance(value, str) and _is_simple_scalar(value, _SIMPLE_VALUE):
+            return f"{key}: {value}"
+        if (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, str) and _is_simple_scalar(v, _SIMPLE_VALUE) for v in value)
+        ):
+            return "\n".join([f"{key}:", *(f"- {v}" for v in value)])
+    import yaml
+
     dumped = yaml.safe_dump(
         {key: value}, default_flow_style=False, sort_keys=False, allow_unicode=True, width=10_000
     )
