@@ -15,6 +15,7 @@ import contextlib
 import difflib
 import json
 import os
+import re
 import secrets
 import shutil
 from collections.abc import Iterable, Sequence
@@ -504,6 +505,28 @@ def undo_project(
 # ---- recovery --------------------------------------------------------------------------------
 
 
+# An open record says so in its JSON (``save_run`` writes ``"outcome": "running"``; ASCII is never
+# escaped). Recovery runs at the start of every dream, so the finished records of a long history
+# (a first dream's is ~170 KB) are skipped on sight rather than parsed each time.
+_OPEN_RECORD = re.compile(r'"outcome"\s*:\s*"running"')
+
+
+def _open_runs(state_dir: Path) -> list[RunRecord]:
+    """The runs whose record may still be ``running``, newest first; unreadable ones skipped."""
+    root = runs_dir(state_dir)
+    if not root.is_dir():
+        return []
+    records: list[RunRecord] = []
+    for path in sorted(root.iterdir(), key=lambda p: p.name, reverse=True):
+        try:
+            text = (path / RECORD_FILENAME).read_text("utf-8")
+            if _OPEN_RECORD.search(text) is not None:
+                records.append(RunRecord.from_json(text))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+    return records
+
+
 def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]:
     """Roll back interrupted commits and close the records of runs whose process died.
 
@@ -514,7 +537,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
         r.run_id: r for r in commit_mod.recover(state_dir, memory_dir) if r.action == "rolled-back"
     }
     closed: list[RunRecord] = []
-    for record in list_runs(state_dir):
+    for record in _open_runs(state_dir):
         if record.outcome != "running" or record.pid == os.getpid():
             continue
         if pid_running(record.pid):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -205,6 +206,29 @@ def test_recover_closes_records_of_dead_runs(tmp_path: Path) -> None:
     assert journal.load_run(state, record.id).outcome == "failed"
     assert "interrupted" in journal.load_run(state, record.id).reason
     assert journal.load_run(state, live.id).outcome == "running"
+
+
+def test_recover_finds_open_records_among_finished_ones(tmp_path: Path) -> None:
+    """Recovery skips finished records unparsed; an open one is found however it is spaced,
+    and a finished one merely quoting the marker is left alone."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                          capture_output=True, text=True, check=True)
+    quoting = journal.begin_run(state, trigger="hook", now=NOW)
+    quoting.summary = 'the record said "outcome": "running"'
+    journal.finish_run(state, quoting, outcome="no-change", now=NOW)
+    compact = journal.begin_run(state, trigger="hook", now=NOW)
+    compact.pid = int(dead.stdout)
+    (journal.run_dir(state, compact.id) / "record.json").write_text(
+        json.dumps(compact.to_dict(), separators=(",", ":")))
+    garbage = journal.run_dir(state, "20000101T000000Z-ffffff")
+    garbage.mkdir(parents=True)
+    (garbage / "record.json").write_text('{"outcome": "running", ')
+    closed = journal.recover(memory, state, NOW)
+    assert [r.id for r in closed] == [compact.id]
+    assert journal.load_run(state, compact.id).outcome == "failed"
+    assert journal.load_run(state, quoting.id).outcome == "no-change"
 
 
 def test_run_ids_started_in_one_second_sort_in_start_order(tmp_path: Path) -> None:
