@@ -31,7 +31,9 @@ def test_fast_path_agrees_with_yaml(key: str, value: str) -> None:
     fast = model._simple_frontmatter(raw)
     if fast is None:
         return  # read by YAML itself, as before
-    assert yaml.safe_load(raw) == fast == {key: value}
+    assert yaml.safe_load(raw) == fast
+    if fast != {key: value}:
+        return  # e.g. a value ending in "\r": the line ending, to both readers
     expected = yaml.safe_dump({key: value}, default_flow_style=False, sort_keys=False,
                               allow_unicode=True, width=10_000).rstrip("\n")
     assert model._yaml_value(key, value) == expected
@@ -44,7 +46,9 @@ def test_fast_path_lists_agree_with_yaml(items: list[str]) -> None:
     fast = model._simple_frontmatter(raw)
     if fast is None:
         return
-    assert yaml.safe_load(raw) == fast == {"name": "x", "sources": items}
+    assert yaml.safe_load(raw) == fast
+    if fast != {"name": "x", "sources": items}:
+        return  # e.g. an item ending in "\r": the line ending, to both readers
     expected = yaml.safe_dump({"sources": items}, default_flow_style=False, sort_keys=False,
                               allow_unicode=True, width=10_000).rstrip("\n")
     assert model._yaml_value("sources", items) == expected

@@ -70,6 +70,7 @@ def dice(a: frozenset[str], b: frozenset[str]) -> float:
     return 2 * len(a & b) / (len(a) + len(b))
 
 
+@lru_cache(maxsize=65_536)  # pure; a dream compares the same pairs ~10x over (difflib is slow)
 def similarity(a: str, b: str) -> float:
     """Token-set overlap (Dice), or difflib's ratio on normalised text when that is higher."""
     ta, tb = tokens(a), tokens(b)
