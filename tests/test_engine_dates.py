@@ -5,7 +5,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from autodream.engine import dates
 from autodream.engine.dates import absolutize, is_past, tell_as_past
 
 MONDAY = date(2026, 7, 6)  # a Monday
@@ -76,3 +79,26 @@ def test_future_plan_and_already_past_wording_are_left_alone() -> None:
     # a week is past only once its Sunday has gone
     assert not is_past("the week of 2026-07-06", date(2026, 7, 12))
     assert is_past("the week of 2026-07-06", date(2026, 7, 13))
+
+
+_DATE_WORDS = [
+    "next", "last", "this", "coming", "in", "3", "two", "days", "week", "weeks", "month",
+    "months", "year", "end", "of", "the", "tomorrow", "yesterday", "today", "tonight", "morning",
+    "evening", "on", "by", "until", "Friday", "MONDAY", "ago", "from", "now", "day", "after",
+    "before", "release", "deploy", "never", "always", "ship",
+]
+
+
+@settings(max_examples=300, deadline=None)
+@given(words=st.lists(st.sampled_from(_DATE_WORDS), min_size=1, max_size=8))
+def test_the_keyword_prefilter_never_hides_a_relative_date(words: list[str]) -> None:
+    """Any text a rule would rewrite passes the cheap keyword check that gates the rules."""
+    text = " ".join(words)
+    patterns = [pattern for pattern, _ in dates._RULES] + [dates._BARE_WEEKDAY]
+    if any(pattern.search(text) for pattern in patterns):
+        assert dates._MAY_BE_RELATIVE.search(text) is not None
+
+
+def test_text_without_date_words_is_returned_as_is() -> None:
+    assert absolutize("Always use pnpm for installs.", date(2026, 5, 1)) == (
+        "Always use pnpm for installs.", [])

@@ -151,9 +151,18 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)", re.I)
 
 
+# Every rule above (and _BARE_WEEKDAY) needs one of these words, matched the same way (re.I);
+# most texts have none, and then the ~20 rules need not run (they did ~15k substitutions a dream).
+_MAY_BE_RELATIVE = re.compile(
+    r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening", re.I
+)
+
+
 def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     """``text`` with every relative date resolved against ``ref`` (the message's day)."""
     rewrites: list[DateRewrite] = []
+    if _MAY_BE_RELATIVE.search(text) is None:
+        return text, rewrites
 
     def apply(pattern: re.Pattern[str], resolver: Resolver, source: str) -> str:
         def repl(m: re.Match[str]) -> str:
