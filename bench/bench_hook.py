@@ -2,9 +2,10 @@
 
     python bench/bench_hook.py [--runs 30]
 
-Target: the hook entry (``from autodream.hook import main``) within 1.5x of ``python -c pass``
-(the same interpreter). Also shown: ``python -m autodream.hook`` (runpy's imports) and the
-console script as pip writes it (its wrapper imports ``re``), which are not ours to trim.
+Target: ``autodream-hook`` as installed (``scripts/autodream-hook``, shipped as a plain script so
+no generated wrapper runs before our code) within 1.5x of ``python -c pass`` (same interpreter).
+Also shown: the bare entry, ``python -m autodream.hook`` (runpy's imports) and what a pip
+console-script wrapper would cost (it imports ``re``): the reason we ship our own script.
 """
 
 from __future__ import annotations
@@ -80,6 +81,7 @@ def main() -> None:
             "python -c pass": [py, "-c", "pass"],
             "hook entry": [py, "-c", "from autodream.hook import main; main()"],
             "python -m autodream.hook": [py, "-m", "autodream.hook"],
+            "autodream-hook (shipped)": [py, str(REPO_ROOT / "scripts" / "autodream-hook")],
             "pip-style console script": [py, str(wrapper)],
         }
         for argv in commands.values():  # warm up: write .pyc files, fill the page cache
@@ -90,8 +92,10 @@ def main() -> None:
     print(f"median of {args.runs} runs, time gate closed ({sys.executable})")
     for name, ms in results.items():
         print(f"  {name:<26} {ms:7.2f} ms  {ms / base:5.2f}x")
-    verdict = "meets" if results["hook entry"] / base <= 1.5 else "misses"
-    print(f"hook entry / python -c pass = {results['hook entry'] / base:.2f}x ({verdict} 1.5x)")
+    shipped = results["autodream-hook (shipped)"] / base
+    verdict = "meets" if shipped <= 1.5 else "misses"
+    print(f"autodream-hook (the installed script) / python -c pass = {shipped:.2f}x "
+          f"({verdict} 1.5x)")
 
 
 if __name__ == "__main__":

@@ -235,3 +235,15 @@ def test_the_transcript_path_hint_is_trusted_only_under_the_projects_root(
     layout.sessions_dir.mkdir(parents=True, exist_ok=True)
     hint = sessions_dir_hint(paths[where], layout.env())
     assert hint == (str(layout.sessions_dir) if trusted else None)
+
+
+def test_the_installed_hook_script_runs_the_hook_and_pip_can_install_it(layout: Layout) -> None:
+    script = REPO_ROOT / "scripts" / "autodream-hook"
+    assert script.read_text().startswith("#!python\n"), "pip rewrites exactly this shebang"
+    assert os.access(script, os.X_OK)
+    layout.set_lock(T0)  # a dream just ran: the time gate is closed
+    result = run_hook(layout, hook_json(layout), argv=[sys.executable, str(script)],
+                      AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0
+    assert result.stdout == b""
+    assert "time gate closed" in result.stderr.decode()
