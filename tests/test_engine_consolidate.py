@@ -283,3 +283,19 @@ def test_a_reworded_statement_within_one_dream_keeps_only_the_newest_with_histor
     assert entry.statements == ["We never deploy the api on Fridays."]
     assert entry.history == [
         "Updated on 2026-07-08; previously: We always deploy the api on Fridays after review."]
+
+
+def test_a_superseded_entry_drops_the_guidance_written_for_the_old_statement() -> None:
+    files = {"python_support.md": topic(
+        "Supported Python",
+        "csvstat supports Python 3.8 and newer.\n\n**Why:** some users run it on old servers.\n"
+        "**How to apply:** avoid syntax newer than 3.8.",
+    )}
+    plan = _plan(files, None, human(
+        "We dropped Python 3.8 and 3.9 support this week: csvstat now requires Python 3.10 "
+        "or newer.", day=9))
+    text = plan.writes["python_support.md"]
+    assert "requires Python 3.10" in text
+    assert "avoid syntax newer than 3.8" not in text
+    assert "old servers" not in text
+    assert "previously: csvstat supports Python 3.8 and newer." in text  # kept as history

@@ -366,6 +366,14 @@ class Consolidator:
             entry.statements = entry.statements[: max(self.options.max_statements, 1)]
             if entry.original is None or entry.description == description_for(previous):
                 entry.description = description_for(entry.lead)
+            if entry.type in ("feedback", "project") and not cand.why:
+                # The old Why and How were written for the statement just replaced ("avoid
+                # syntax newer than 3.8" under "now requires 3.10"): keeping them would present
+                # stale guidance as current. The history line keeps the old statement.
+                entry.why = _default_why(cluster)
+                entry.generated_why = True
+                entry.how = _default_how(cand)
+                entry.generated_how = True
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         else:
