@@ -15,24 +15,20 @@ lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream sta
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from autodream.lock import ConsolidationLock, LockStatus
 from autodream.settings import Settings
-from autodream.transcripts.model import SessionInfo
+from autodream.transcripts.model import SESSION_FILE_NAME, SessionInfo
 
 SCAN_STAMP_FILENAME = "scan-stamp"
 TIME, SCAN, LOCK = "time", "scan", "lock"
 GATE_NAMES = (TIME, SCAN, LOCK)
-# ``<uuid>.jsonl``. The scan checks the length first (every such name is 42 characters) and
-# runs this match only on entries touched since the last dream: of the exact checks tried
+# The scan checks a name's length first (every ``<uuid>.jsonl`` is 42 characters) and runs
+# SESSION_FILE_NAME only on entries touched since the last dream: of the exact checks tried
 # (slices, str.strip, set, bytes.fromhex), one compiled fullmatch was the cheapest.
-_SESSION_NAME = re.compile(
-    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\.jsonl"
-)
 _SUFFIX = ".jsonl"
 _ID_LENGTH = 36  # a uuid with its dashes
 _SESSION_NAME_LENGTH = _ID_LENGTH + len(_SUFFIX)
@@ -194,11 +190,6 @@ def _hours(now: float, since: float | None) -> float | None:
     return None if since is None else (now - since) / 3600
 
 
-def is_session_file(name: str) -> bool:
-    """``<uuid>.jsonl``: a main session transcript (not ``agent-*.jsonl``, not another file)."""
-    return _SESSION_NAME.fullmatch(name) is not None
-
-
 def sessions_since(
     settings: Settings, since_epoch: float | None, exclude_id: str | None = None
 ) -> list[SessionInfo]:
@@ -221,7 +212,7 @@ def scan_sessions(
     since = float("-inf") if since_epoch is None else since_epoch
     # ``name == excluded`` is ``name[:36] == exclude_id`` for a session name, minus a slice.
     excluded = None if exclude_id is None else exclude_id + _SUFFIX
-    is_session = _SESSION_NAME.fullmatch
+    is_session = SESSION_FILE_NAME.fullmatch
     append = rows.append
     with entries:
         for entry in entries:

@@ -13,9 +13,8 @@ from autodream.transcripts.discovery import (
     discover_codex_rollouts,
     discover_daily_logs,
     discover_sessions,
-    is_session_name,
 )
-from autodream.transcripts.model import Message, ReadStats, SessionInfo
+from autodream.transcripts.model import Message, ReadStats, SessionInfo, is_session_name
 from autodream.transcripts.offsets import OffsetStore, Position
 from autodream.transcripts.reader import (
     detect_source,

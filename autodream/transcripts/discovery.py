@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from autodream.transcripts.markdown import is_daily_log
+from autodream.transcripts.model import is_session_name
 
-_SESSION_NAME = re.compile(
-    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\.jsonl"
-)
 _FIRST_LINE_BYTES = 256 * 1024
 
 
@@ -29,11 +26,6 @@ class SessionFiles:
     id: str
     path: Path
     subagents: list[Path] = field(default_factory=list)
-
-
-def is_session_name(name: str) -> bool:
-    """``<uuid>.jsonl``: the only files that count as sessions."""
-    return _SESSION_NAME.fullmatch(name) is not None
 
 
 def _parent_of(agent_file: Path) -> str | None:

@@ -6,6 +6,7 @@ CONTRACT (shared): readers yield ``Message`` values one at a time (streaming) an
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +19,17 @@ Role = Literal["user", "assistant", "system"]
 # context that is not the person's words (system reminders, command wrappers, AGENTS.md).
 MessageKind = Literal["prompt", "text", "tool_use", "tool_result", "thinking", "summary", "meta"]
 SessionSource = Literal["claude-code", "codex", "markdown"]
+
+
+# A main session transcript is ``<uuid>.jsonl``; ``agent-*.jsonl`` and anything else is not.
+SESSION_FILE_NAME = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\.jsonl"
+)
+
+
+def is_session_name(name: str) -> bool:
+    """``<uuid>.jsonl``: the only files that count as sessions."""
+    return SESSION_FILE_NAME.fullmatch(name) is not None
 
 
 @dataclass(frozen=True)
