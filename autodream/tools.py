@@ -41,24 +41,14 @@ REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project"})
 MAX_SUMMARY_CHARS = 10_000
 MAX_WRITE_DEPTH = 6  # components below memory/, the file included
 
+# What begin_phase returns: a one-line reminder; the system prompt holds the full instructions.
 PHASE_INSTRUCTIONS: dict[str, str] = {
-    "orient": (
-        "orient: list memory/ and read memory/MEMORY.md and the topic files it links, to learn "
-        "what is already remembered; do not write yet."
-    ),
-    "gather": (
-        "gather: read the sessions named in the brief (grep and read_file on sessions/) and note "
-        "new facts, corrections and decisions worth keeping; do not write yet."
-    ),
-    "consolidate": (
-        "consolidate: write or edit topic files in memory/ (merge duplicates, correct facts newer "
-        "sessions contradict, turn relative dates into absolute ones) and keep MEMORY.md one line "
-        "per entry: - [Title](file.md) — hook."
-    ),
-    "prune": (
-        "prune: delete stale or superseded topic files and their index lines, keep MEMORY.md "
-        "within its line and byte limits, then call finish with a summary."
-    ),
+    "orient": "orient (read only): read memory/MEMORY.md and the topic files it links.",
+    "gather": "gather (read only): check the digest's items with narrow greps on sessions/.",
+    "consolidate": "consolidate (writes allowed): merge, correct and date topic files; keep "
+    "MEMORY.md one line per entry.",
+    "prune": "prune (writes allowed): delete stale files and their index lines, fit MEMORY.md "
+    "to its limits, then finish.",
 }
 
 
@@ -902,140 +892,61 @@ def _snippet(line: str, match: re.Match[str]) -> str:
 
 
 # --- schemas --------------------------------------------------------------------------------
+# Sent with every request (cached, but still paid for): rules the system prompt states (roots,
+# phases, which phases write) are not repeated here; a description says only what the name and
+# the input do not.
 
-_PATH_NOTE = "A virtual path starting with memory/, sessions/ or project/."
+
+def _obj(required: list[str], **properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "properties": properties, "required": required}
+
+
+def _str_prop(description: str | None = None) -> dict[str, Any]:
+    return {"type": "string", **({"description": description} if description else {})}
+
+
+def _int_prop(description: str, maximum: int | None = None) -> dict[str, Any]:
+    bounds = {"minimum": 1, **({"maximum": maximum} if maximum else {})}
+    return {"type": "integer", **bounds, "description": description}
+
 
 _SCHEMAS: dict[str, dict[str, Any]] = {
-    "list_dir": {
-        "type": "object",
-        "properties": {
-            "path": {
-                "type": "string",
-                "description": "Directory to list, e.g. memory/ or sessions/. Empty or / lists "
-                "the three roots.",
-            }
-        },
-        "required": [],
-    },
-    "read_file": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": _PATH_NOTE},
-            "offset": {
-                "type": "integer",
-                "minimum": 1,
-                "description": "First line to return, 1-based (default 1).",
-            },
-            "limit": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 2000,
-                "description": "Number of lines to return (default 400).",
-            },
-        },
-        "required": ["path"],
-    },
-    "grep": {
-        "type": "object",
-        "properties": {
-            "pattern": {"type": "string", "description": "A Python regular expression."},
-            "path": {
-                "type": "string",
-                "description": "File or directory to search (default: all three roots).",
-            },
-            "glob": {
-                "type": "string",
-                "description": "Only search files whose name matches, e.g. *.jsonl or *.md.",
-            },
-            "max_hits": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 200,
-                "description": "Stop after this many matching lines (default 50).",
-            },
-        },
-        "required": ["pattern"],
-    },
-    "glob": {
-        "type": "object",
-        "properties": {
-            "pattern": {
-                "type": "string",
-                "description": "A path pattern such as sessions/*.jsonl or memory/**/*.md; ** "
-                "spans directories.",
-            }
-        },
-        "required": ["pattern"],
-    },
-    "write_file": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": "A .md file under memory/."},
-            "content": {"type": "string", "description": "The whole new content of the file."},
-        },
-        "required": ["path", "content"],
-    },
-    "edit_file": {
-        "type": "object",
-        "properties": {
-            "path": {"type": "string", "description": "A .md file under memory/."},
-            "old_string": {
-                "type": "string",
-                "description": "Exact text to replace; it must occur exactly once in the file.",
-            },
-            "new_string": {"type": "string", "description": "The replacement text."},
-        },
-        "required": ["path", "old_string", "new_string"],
-    },
-    "delete_file": {
-        "type": "object",
-        "properties": {"path": {"type": "string", "description": "A file under memory/."}},
-        "required": ["path"],
-    },
-    "begin_phase": {
-        "type": "object",
-        "properties": {
-            "phase": {
-                "type": "string",
-                "enum": list(PHASES[1:]),
-                "description": "The next phase; phases run orient, gather, consolidate, prune "
-                "and never go back.",
-            }
-        },
-        "required": ["phase"],
-    },
-    "finish": {
-        "type": "object",
-        "properties": {
-            "summary": {
-                "type": "string",
-                "description": "What you added, merged, corrected and removed, and why.",
-            }
-        },
-        "required": ["summary"],
-    },
+    "list_dir": _obj([], path=_str_prop("e.g. memory/; empty lists the roots")),
+    "read_file": _obj(
+        ["path"],
+        path=_str_prop(),
+        offset=_int_prop("first line, 1-based (default 1)"),
+        limit=_int_prop("lines (default 400)", 2000),
+    ),
+    "grep": _obj(
+        ["pattern"],
+        pattern=_str_prop("Python regex"),
+        path=_str_prop("file or dir (default: all roots)"),
+        glob=_str_prop("file name filter, e.g. *.jsonl"),
+        max_hits=_int_prop("default 50", 200),
+    ),
+    "glob": _obj(["pattern"], pattern=_str_prop("e.g. sessions/*.jsonl, memory/**/*.md")),
+    "write_file": _obj(["path", "content"], path=_str_prop(), content=_str_prop()),
+    "edit_file": _obj(["path", "old_string", "new_string"], path=_str_prop(),
+                      old_string=_str_prop("must occur exactly once"), new_string=_str_prop()),
+    "delete_file": _obj(["path"], path=_str_prop()),
+    "begin_phase": _obj(["phase"], phase={"type": "string", "enum": list(PHASES[1:])}),
+    "finish": _obj(["summary"], summary=_str_prop()),
 }
 for _schema in _SCHEMAS.values():
     _schema["additionalProperties"] = False
 
 _DESCRIPTIONS: dict[str, str] = {
-    "list_dir": "List a directory: one entry a line, name/ for directories, name  <bytes> for "
-    "files. Reading is allowed in every phase.",
-    "read_file": "Read lines of a text file. Long files come back in pages with a last line "
-    "saying how to continue. Secrets in sessions/ and project/ are shown as [REDACTED:kind].",
-    "grep": "Search files for a regular expression; prints path:line: text per match, capped. "
-    "Searches memory/, sessions/ and project/ unless a path is given.",
-    "glob": "Find files by path pattern; prints matching virtual paths, one a line, capped.",
-    "write_file": "Create or replace a Markdown (.md) file under memory/ with the given content. "
-    "Only in the consolidate and prune phases; content with secrets is refused.",
-    "edit_file": "Replace one exact occurrence of old_string with new_string in a memory/ file. "
-    "Fails unless old_string occurs exactly once. Only in consolidate and prune.",
-    "delete_file": "Delete a file under memory/ (it goes to the run's trash and can be restored). "
-    "Only in the consolidate and prune phases.",
-    "begin_phase": "Move to the next phase (orient -> gather -> consolidate -> prune). Returns "
-    "that phase's instructions.",
-    "finish": "End the run with a summary of what changed; the harness then checks the memory "
-    "directory and commits it.",
+    "list_dir": "List a directory: name/ per subdirectory, name  <bytes> per file.",
+    "read_file": "Read lines of a text file, paged: a last line [truncated: ...] says how to "
+    "continue. Secrets show as [REDACTED:kind].",
+    "grep": "Search files for a regex; prints path:line: text per hit, capped.",
+    "glob": "Find files by path pattern (** spans directories); one path a line, capped.",
+    "write_file": "Create or replace a .md file under memory/. Content with secrets is refused.",
+    "edit_file": "Replace old_string with new_string in a memory/ file.",
+    "delete_file": "Delete a memory/ file (to the run's trash; restorable).",
+    "begin_phase": "Move to the next phase; returns its instructions in one line.",
+    "finish": "End the run; the harness then checks and commits memory/.",
 }
 
 TOOL_NAMES: tuple[str, ...] = tuple(_SCHEMAS)

@@ -33,22 +33,24 @@ def build_digest(
     clusters.sort(key=lambda c: (-c.score, c.latest.timestamp, c.latest.order))
     sessions = sorted({c.source.session_id for c in candidates})
     head = (
-        f"Candidate memories from {len(sessions)} session(s), {len(candidates)} statement(s) "
-        f"in {len(clusters)} group(s); {dropped} statement(s) skipped as not worth saving. "
-        "Relative dates are already resolved. Verify with grep before writing."
+        f"{len(candidates)} statement(s) in {len(clusters)} group(s) from {len(sessions)} "
+        f"session(s), strongest first; {dropped} more skipped as not worth saving. Relative "
+        "dates are resolved. Verify with grep before writing."
     )
     lines = [head]
     size = len(head.encode("utf-8")) + 1
     shown = 0
     for cluster in clusters:
         latest = cluster.latest
-        tag = f"[{latest.type}/{latest.kind}]"
+        tag = f"{latest.type}/{latest.kind}"
         if latest.kind == "switch" and latest.new:
-            tag += f" now {latest.new}" + (f", was {latest.old}" if latest.old else "")
+            tag += f", now {latest.new}" + (f", was {latest.old}" if latest.old else "")
+        tag = f"[{tag}]"
         ids = ",".join(s[:8] for s in cluster.sessions[:3])
+        # The order carries the score; session id prefixes let the model grep one session.
         line = (
-            f"- {tag} {shorten(latest.text, 160)} (score {cluster.score:.2f}, "
-            f"{len(cluster.sessions)} session(s), latest {latest.source.day.isoformat()}, {ids})"
+            f"- {tag} {shorten(latest.text, 160)} ({len(cluster.sessions)} session(s), "
+            f"latest {latest.source.day.isoformat()}: {ids})"
         )
         cost = len(line.encode("utf-8")) + 1
         if len(lines) >= max_lines or size + cost > max_bytes:
