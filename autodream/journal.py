@@ -16,7 +16,6 @@ import difflib
 import json
 import os
 import re
-import secrets
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -167,7 +166,7 @@ def new_run_id(now: datetime, taken: Iterable[str] = ()) -> str:
     if floor >= 0xFFFF:
         floor = -1  # 65,536 runs in one second: give up on order, keep ids unique
     low = floor + 1
-    return f"{stamp}-{low + secrets.randbelow(min(0x10000 - low, 0x100)):04x}"
+    return f"{stamp}-{low + int.from_bytes(os.urandom(2), 'big') % min(0x10000 - low, 0x100):04x}"
 
 
 def runs_dir(state_dir: Path) -> Path:

@@ -11,7 +11,7 @@ check-write-verify step runs under an ``fcntl.flock`` on a side file in the stat
 only for that step, so among autodream processes exactly one wins.
 
 This module is imported by the hook before the time gate: plain classes, no dataclasses,
-and psutil only when a live PID's start time must be compared.
+and no psutil on Linux (``procs`` reads ``/proc``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 import time
 
 from autodream.errors import LockHeld
-from autodream.procs import pid_running
+from autodream.procs import pid_running, process_start_time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
 LOCK_FILENAME = ".consolidate-lock"
 GUARD_FILENAME = "lock.guard"
 STATE_DIRNAME = ".autodream"
-# A process start time read twice can differ by rounding (psutil derives it from clock ticks
-# and the boot time); a PID reused within a second of the holder's start is not a concern.
+# A process start time read twice can differ by rounding (it is derived from clock ticks and
+# the boot time); a PID reused within a second of the holder's start is not a concern.
 START_TIME_TOLERANCE = 1.0
 
 # Holder states. "live" and "foreign" hold the lock; the stale ones are reclaimed.
@@ -53,16 +53,6 @@ def this_host() -> str:
 
         return socket.gethostname()
     return os.uname().nodename
-
-
-def process_start_time(pid: int) -> float | None:
-    """When ``pid`` started (epoch seconds), or None if it is not running or unknowable."""
-    import psutil
-
-    try:
-        return float(psutil.Process(pid).create_time())
-    except (psutil.Error, OSError):
-        return None
 
 
 class LockBody:

@@ -9,7 +9,6 @@ Ctrl-C, SIGTERM, or a dry run: its mtime is what it was before).
 from __future__ import annotations
 
 import os
-import secrets
 import signal
 import threading
 from collections.abc import Iterator, Mapping
@@ -108,9 +107,12 @@ class DreamOutcome:
 
 
 def new_run_id(settings: Settings) -> str:
-    """Sortable and unique: the run's start (UTC, by the settings' clock) and a random tail."""
-    stamp = datetime.fromtimestamp(settings.now(), tz=timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    return f"{stamp}-{secrets.token_hex(3)}"
+    """The journal's id for a run starting now (by the settings' clock): sorts after every run
+    already recorded, even one that started in the same second."""
+    from autodream.journal import next_run_id
+
+    now = datetime.fromtimestamp(settings.now(), tz=timezone.utc)
+    return next_run_id(settings.state_dir, now)
 
 
 def dream(

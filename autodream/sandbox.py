@@ -18,7 +18,6 @@ import contextlib
 import errno
 import fnmatch
 import os
-import secrets
 import shutil
 import stat
 from collections.abc import Iterable, Iterator, Sequence
@@ -527,7 +526,7 @@ class Sandbox:
             raise _refuse(f"{shown}: is a directory")
         dir_fd = self._open_dir(res.root, res.parts[:-1], shown, create=True)
         name = res.parts[-1]
-        tmp = f".autodream-tmp-{secrets.token_hex(8)}"
+        tmp = f".autodream-tmp-{os.urandom(8).hex()}"
         try:
             mode = 0o644
             try:

@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from autodream.lock import LockBody, process_start_time, this_host
+from autodream.lock import LockBody, this_host
+from autodream.procs import process_start_time
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
 

@@ -3,7 +3,9 @@ index within limits, and the same inputs always give the same bytes."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, datetime, time, timedelta, timezone
+
+import pytest
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
 from autodream.engine.entries import parse_entry
@@ -88,6 +90,28 @@ def test_past_plan_in_existing_memory_is_dated_then_told_as_past() -> None:
     body = parse_topic(plan.writes["project_release.md"]).body
     assert "The release was on 2026-07-10." in body
     assert {d.action for d in plan.decisions} >= {"dated", "past"}
+
+
+@pytest.mark.parametrize(
+    ("today", "title"),
+    [
+        (date(2026, 7, 9), "The release is on 2026-07-10"),  # still upcoming: present tense
+        (date(2026, 7, 11), "The release was on 2026-07-10"),  # passed: retold
+    ],
+)
+def test_a_plans_title_is_retold_only_once_its_date_has_passed(today: date, title: str) -> None:
+    # The first statement's Friday has passed by the second one, which moves the release.
+    plan = _plan({}, None,
+                 human("The release is next Friday.", session="a", day=-14),
+                 human("The release is next Friday.", session="b", day=0),
+                 now=datetime.combine(today, time(9), tzinfo=timezone.utc))
+    (text,) = plan.writes.values()
+    topic_file = parse_topic(text)
+    assert topic_file.name == title
+    assert f"[{title}]" in plan.index
+    assert topic_file.body.startswith(title + ".")
+    assert ("2026-07-10 has passed" in topic_file.body) == (today > date(2026, 7, 10))
+    assert "The release was on 2026-06-26." in topic_file.body  # the older plan, as history
 
 
 def test_undated_relative_date_uses_the_fallback_day_and_says_so() -> None:

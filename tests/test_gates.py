@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from autodream import gates
-from autodream.lock import ConsolidationLock, LockBody, process_start_time, this_host
+from autodream.lock import ConsolidationLock, LockBody, this_host
+from autodream.procs import process_start_time
 from autodream.settings import FixedClock
 from autodream.transcripts.model import SessionInfo
 from tests.claude_layout import T0, Layout, make_layout, run_cli

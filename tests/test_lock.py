@@ -21,9 +21,9 @@ from autodream.lock import (
     REUSED,
     ConsolidationLock,
     LockBody,
-    process_start_time,
     this_host,
 )
+from autodream.procs import process_start_time
 from autodream.settings import FixedClock
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT

@@ -8,7 +8,7 @@ import difflib
 import re
 from datetime import date
 
-from autodream.engine.dates import absolutize, retell, tell_as_past
+from autodream.engine.dates import absolutize, is_past, retell, tell_as_past
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
@@ -476,27 +476,38 @@ class Consolidator:
         for entry in self.live():
             changed = False
             new_statements = []
+            subject = entry.lead  # what the decision names: the first statement retold
             for s in entry.statements:
                 told = tell_as_past(s, today)
                 new_statements.append(told if told is not None else s)
-                changed = changed or told is not None
-            entry.name = tell_as_past(entry.name, today) or retell(entry.name)
+                if told is not None and not changed:
+                    subject, changed = told, True
             for attr in ("description", "how", "hook"):
                 told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:
                     setattr(entry, attr, told)
                     changed = True
+            # A title often carries no date of its own ("Dana is giving a talk"): it is retold
+            # when the entry's current statement has passed, never while that is upcoming (an
+            # older, passed statement kept as history does not make the plan past).
+            lead_passed = is_past(new_statements[0] if new_statements else entry.lead, today)
+            name = tell_as_past(entry.name, today)
+            if name is None and lead_passed:
+                name = retell(entry.name)
+            if name is not None and name != entry.name:
+                entry.name = name
+                changed = True
             if not changed:
                 continue
             entry.statements = new_statements
             if entry.generated_how or not entry.how:
                 day = _last_iso(entry.lead)
-                if entry.type in ("feedback", "project") and day:
+                if entry.type in ("feedback", "project") and day and lead_passed:
                     entry.how = (f"{day} has passed; check how it turned out before relying "
                                  "on it.")
             entry.changed = True
             self.decisions.append(Decision(
-                "past", shorten(entry.lead, 120),
+                "past", shorten(subject, 120),
                 f"its date is before {today.isoformat()}; told as past, not as upcoming",
                 file=entry.file))
 
