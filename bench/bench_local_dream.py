@@ -10,7 +10,8 @@ results; progress and snapshot records) and a small memory dir, then, in one run
 2. a full local dream: ``autodream.dream(force=True, backend="local")``, i.e. gates, lock,
    staging, the local engine through the sandboxed ToolBox, checks, commit and journal
    (a subprocess, so its peak RSS is measured alone with ``RUSAGE_CHILDREN``);
-3. one new session, then a second dream, which reads only what is new (incremental offsets).
+3. one new session (with one thing no earlier session said), then a second dream, which reads
+   only what is new (incremental offsets).
 
 Prints the dream/bare time ratio (target <= 2x), the dream's peak RSS (target <= 300 MB) and the
 second dream's time as a share of the first (target <= 5 %). The bare pass and the first dream
@@ -65,7 +66,15 @@ def _record(kind: str, session: str, when: datetime, n: int, **body: object) -> 
     return json.dumps(rec, separators=(",", ":"))
 
 
-def write_session(directory: Path, index: int, target_bytes: int) -> Path:
+# What the one new session before the second dream says first: something no earlier session
+# said, so the second dream has real work (a new topic file and an index line), not only
+# restatements of what it already remembers.
+NEW_PROMPT = "Always pin exact dependency versions in requirements files."
+
+
+def write_session(
+    directory: Path, index: int, target_bytes: int, first_prompt: str | None = None
+) -> Path:
     """One session of about ``target_bytes``: mostly tool traffic, a few prompts."""
     session = f"{index:08d}-0000-4000-8000-{index:012d}"
     when = START + timedelta(hours=6 * index)
@@ -76,6 +85,8 @@ def write_session(directory: Path, index: int, target_bytes: int) -> Path:
     while size < target_bytes:
         if n % 40 == 0:
             text = PROMPTS[(index + turn) % len(PROMPTS)]
+            if first_prompt is not None and turn == 0:
+                text = first_prompt
             turn += 1
             line = _record("user", session, when, n, message={"role": "user", "content": text})
         elif n % 4 == 1:
@@ -140,7 +151,7 @@ import sys, time
 import autodream
 t0 = time.perf_counter()
 outcome = autodream.dream(sys.argv[1], force=True, backend="local", trigger="manual")
-print(f"{time.perf_counter() - t0:.4f} {getattr(outcome, 'status', outcome)}")
+print(f"{time.perf_counter() - t0:.4f} {outcome.status} {outcome.summary}")
 """
 
 
@@ -148,12 +159,12 @@ WARM = """
 import os, sys, time
 sys.path.insert(0, os.path.join(os.environ["PYTHONPATH"], "bench"))
 import autodream
-from bench_local_dream import write_session
+from bench_local_dream import NEW_PROMPT, write_session
 root, sessions, per, later = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 t0 = time.perf_counter()
 autodream.dream(root, force=True, backend="local", trigger="manual")
 first = time.perf_counter() - t0
-write_session(__import__("pathlib").Path(root) / "sessions", sessions, per)
+write_session(__import__("pathlib").Path(root) / "sessions", sessions, per, NEW_PROMPT)
 os.environ["AUTODREAM_NOW"] = later
 t0 = time.perf_counter()
 autodream.dream(root, force=True, backend="local", trigger="manual")
@@ -232,12 +243,14 @@ def main() -> None:
         print(f"ratio dream / bare:    {first / bare:7.2f}x  (target <= 2x)")
         print(f"dream peak RSS:        {rss:7.1f} MB (target <= 300 MB)")
 
-        write_session(root / "sessions", args.sessions, int(args.mb * 1024 * 1024 / args.sessions))
+        write_session(root / "sessions", args.sessions, int(args.mb * 1024 * 1024 / args.sessions),
+                      NEW_PROMPT)
         later = now + timedelta(hours=7)
         second, rss2, out2 = _child(DREAM, str(root), now=later)
         second_call = float(out2.split()[0])
         print(f"second dream (1 new):  {second:7.2f} s  (whole process; the dream call itself "
               f"{second_call:.2f} s; {out2.split()[1]}), peak RSS {rss2:.1f} MB")
+        print(f"  it did: {out2.split(maxsplit=2)[2]}")
         print(f"second / first, dream calls:    {100 * second_call / first_call:6.2f} %  "
               "(target <= 5 %)")
         print(f"second / first, whole processes: {100 * second / first:6.2f} %  "

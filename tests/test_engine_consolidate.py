@@ -323,3 +323,23 @@ def test_a_superseded_entry_drops_the_guidance_written_for_the_old_statement() -
     assert "avoid syntax newer than 3.8" not in text
     assert "old servers" not in text
     assert "previously: csvstat supports Python 3.8 and newer." in text  # kept as history
+
+
+def test_a_restatement_alone_does_not_rewrite_the_file() -> None:
+    first = _plan({}, None, human("Always use pnpm for installs.", session="a", day=0))
+    again = plan_dream(dict(first.writes), first.index,
+                       gather(human("always use pnpm for installs", session="b", day=5)).candidates,
+                       now=NOW)
+    assert again.writes == {} and again.deletes == []
+    (confirmed,) = [d for d in again.decisions if d.action == "confirmed"]
+    assert confirmed.session_id == "b" and "2026-07-11" in confirmed.reason
+
+
+def test_a_restatement_rides_along_when_the_entry_changes_anyway() -> None:
+    files = {"feedback_pnpm.md": topic("Use pnpm", "Always use pnpm for installs.",
+                                       type_="feedback")}
+    plan = _plan(files, "- [Use pnpm](feedback_pnpm.md) — pnpm\n",
+                 human("always use pnpm for installs", session="b", day=1),
+                 human("Always use pnpm for installs, never npm.", session="c", day=2))
+    sources = parse_topic(plan.writes["feedback_pnpm.md"]).extra["sources"]
+    assert sources == ["2026-07-07 b", "2026-07-08 c"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -122,3 +123,18 @@ def test_lists_and_colons_still_parse(extra_lines: str, description: str, extra:
     topic = parse_topic(text)
     assert (topic.description, topic.extra) == (description, extra)
     assert parse_topic(render_topic(topic)) == topic
+
+
+def test_plain_value_characters_are_exactly_the_ones_yaml_prints_plainly() -> None:
+    # The fast path's character class is written as a complement; it must admit exactly the
+    # printable set YAML writes unquoted, over every code point.
+    printable = re.compile(
+        "[\\x20-\\x22\\x24-\\x7e\\xa0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd"
+        "\\U00010000-\\U0010ffff]"
+    )
+    differ = [
+        hex(c) for c in range(0x110000)
+        if bool(printable.fullmatch(chr(c)))
+        != bool(model._SIMPLE_VALUE.fullmatch(f"a{chr(c)}b"))
+    ]
+    assert differ == []

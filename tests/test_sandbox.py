@@ -178,15 +178,18 @@ def test_write_bytes_is_atomic_and_keeps_mode(tree: Tree) -> None:
     assert not [p for p in tree.memory.rglob("*") if "autodream-tmp" in p.name]
 
 
+@pytest.mark.parametrize("failing", ["write", "replace"])  # disk full mid-write; rename fails
 def test_failed_write_leaves_old_content_and_no_temp(
-    tree: Tree, monkeypatch: pytest.MonkeyPatch
+    tree: Tree, monkeypatch: pytest.MonkeyPatch, failing: str
 ) -> None:
-    def broken_fsync(fd: int) -> None:
-        raise OSError(5, "Input/output error")
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "fsync", broken_fsync)
+    sandbox = tree.sandbox()
+    monkeypatch.setattr(os, failing, broken)
     with pytest.raises(OSError):
-        tree.sandbox().write_bytes("memory/build.md", b"half")
+        sandbox.write_bytes("memory/build.md", b"half")
+    monkeypatch.undo()
     assert (tree.memory / "build.md").read_text().startswith("---")
     assert not [p for p in tree.memory.rglob("*") if "autodream-tmp" in p.name]
 

@@ -320,13 +320,14 @@ class Consolidator:
                 file=entry.file))
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        before = entry.changed
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        # A restatement alone does not rewrite the file (a diff of nothing but a new source
+        # line is churn); the run record keeps it, and the sources go in with any real change.
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources,
+                          touch=False)
         entry.score = max(entry.score, cluster.score)
         self.decisions.append(Decision(
             "confirmed", shorten(entry.lead, 120),
-            f"already remembered; restated on {cand.source.day.isoformat()}"
-            + ("" if entry.changed != before else " (no change)"),
+            f"already remembered; restated on {cand.source.day.isoformat()}",
             file=entry.file, session_id=cand.source.session_id))
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:

@@ -87,13 +87,16 @@ class Entry:
                 continue
         return out
 
-    def add_sources(self, new: list[Source], keep: int) -> None:
+    def add_sources(self, new: list[Source], keep: int, *, touch: bool = True) -> None:
+        """Merge ``new`` into the frontmatter's sources (the newest ``keep``). ``touch=False``
+        records them without marking the entry changed: they are written only if something
+        else changes it."""
         merged = {(s.day, s.session_id): s for s in [*self.sources(), *new]}
         ordered = [merged[k] for k in sorted(merged)][-keep:]
         as_dicts = [f"{s.day.isoformat()} {s.session_id}" for s in ordered]
         if as_dicts and as_dicts != self.extra.get("sources"):
             self.extra["sources"] = as_dicts
-            self.changed = True
+            self.changed = self.changed or touch
 
     def reference_day(self) -> date | None:
         """The day the entry was last known true: its newest source or a date key."""
