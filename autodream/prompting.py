@@ -138,16 +138,24 @@ def _session_lines(brief: DreamBrief, limit: int = MAX_SESSION_LINES) -> str:
     ordered = sorted(brief.sessions, key=lambda s: (s.started or s.ended or _EPOCH, s.id))
     # After a long absence there can be hundreds; the newest matter most and glob finds the rest.
     hidden = max(0, len(ordered) - limit)
-    lines = [_session_line(s, brief.start_offsets) for s in ordered[hidden:]]
+    shown = ordered[hidden:]
+    # One branch for all is said once rather than on every line.
+    branches = {s.git_branch for s in shown}
+    common = branches.pop() if len(branches) == 1 and len(shown) > 1 else None
+    lines = [_session_line(s, brief.start_offsets, show_branch=common is None) for s in shown]
     if hidden:
         lines.insert(0, f"- ({hidden} older sessions not listed; `glob` sessions/*.jsonl)")
+    if common:
+        lines.append(f"- (all of them on branch {common})")
     return "\n".join(lines)
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-def _session_line(session: SessionInfo, start_offsets: dict[str, int]) -> str:
+def _session_line(
+    session: SessionInfo, start_offsets: dict[str, int], *, show_branch: bool = True
+) -> str:
     vpath = str(session.path)
     parts = [f"`{vpath}`", _size(session.size)]
     if session.started is not None:
@@ -156,7 +164,7 @@ def _session_line(session: SessionInfo, start_offsets: dict[str, int]) -> str:
             end = _stamp(session.ended)
             span += f" to {end[11:] if end[:10] == span[:10] else end}"
         parts.append(span)
-    if session.git_branch:
+    if session.git_branch and show_branch:
         parts.append(f"branch {session.git_branch}")
     offset = start_offsets.get(vpath, 0)
     if offset:
