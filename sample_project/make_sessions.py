@@ -14,7 +14,9 @@ are not the person's words. UUIDs are derived from names, so regenerating change
 
 from __future__ import annotations
 
+import difflib
 import json
+import re
 import shutil
 import uuid
 from dataclasses import dataclass, field
@@ -105,10 +107,16 @@ class Transcript:
         )
         return self
 
-    def prompt(self, text: str, after: float = 40) -> Transcript:
-        """Words the person typed."""
+    def prompt(self, text: str, after: float = 40, *, when: str | None = None) -> Transcript:
+        """Words the person typed; ``when`` (``2026-06-29 19:11:35.1``, UTC) pins the time, so the
+        tool traffic before it can grow without moving the person's timeline."""
         uid = self._id("user")
         rec = self._envelope()
+        if when is not None:
+            pinned = at(when)
+            if self._t is not None and pinned < self._t:
+                raise ValueError(f"{self.name}: prompt at {when} is before {iso(self._t)}")
+            after = (pinned - (self._t or self.start)).total_seconds()
         rec.update(
             {
                 "type": "user",
@@ -265,14 +273,73 @@ class Transcript:
             after=after,
         )
 
-    def edit(self, path: str, old: str, new: str, after: float = 3) -> Transcript:
+    def edit(
+        self, path: str, old: str, new: str, after: float = 3, *, original: str | None = None
+    ) -> Transcript:
+        """An Edit; with ``original`` (the file before it) the record is what Claude Code writes:
+        a numbered snippet around the change, and the whole original file with a patch."""
         full = f"{self.cwd}/{path}"
+        if original is None:
+            return self.tool(
+                "Edit",
+                {"file_path": full, "old_string": old, "new_string": new},
+                f"The file {full} has been updated. Here's the result of running `cat -n` on a "
+                f"snippet of the edited file:\n     1→{new.splitlines()[0] if new else ''}",
+                structured={"filePath": full, "oldString": old, "newString": new},
+                after=after,
+            )
+        if original.count(old) != 1:
+            raise ValueError(f"{self.name}: {old!r} is not in {path} exactly once")
+        updated = original.replace(old, new)
+        first = original[: original.index(old)].count("\n") + 1
+        last = first + max(new.count("\n"), 1)
+        lines = updated.splitlines()
+        lo, hi = max(1, first - 4), min(len(lines), last + 4)
+        snippet = "\n".join(f"{i:>6}→{lines[i - 1]}" for i in range(lo, hi + 1))
         return self.tool(
             "Edit",
             {"file_path": full, "old_string": old, "new_string": new},
             f"The file {full} has been updated. Here's the result of running `cat -n` on a "
-            f"snippet of the edited file:\n     1→{new.splitlines()[0] if new else ''}",
-            structured={"filePath": full, "oldString": old, "newString": new},
+            f"snippet of the edited file:\n{snippet}",
+            structured={
+                "filePath": full,
+                "oldString": old,
+                "newString": new,
+                "originalFile": original,
+                "structuredPatch": structured_patch(original, updated),
+                "userModified": False,
+                "replaceAll": False,
+            },
+            after=after,
+        )
+
+    def grep(self, pattern: str, files: dict[str, str], after: float = 2) -> Transcript:
+        """Claude Code's Grep in content mode with line numbers, over ``files`` (path -> text)."""
+        regex = re.compile(pattern)
+        hits = [
+            f"{path}:{n}:{line}"
+            for path, text in files.items()
+            for n, line in enumerate(text.splitlines(), 1)
+            if regex.search(line)
+        ]
+        content = "\n".join(hits) if hits else "No matches found"
+        return self.tool(
+            "Grep",
+            {"pattern": pattern, "output_mode": "content", "-n": True},
+            content,
+            structured={"mode": "content", "numFiles": 0, "filenames": [], "content": content,
+                        "numLines": len(hits)},
+            after=after,
+        )
+
+    def glob(self, pattern: str, paths: list[str], after: float = 2) -> Transcript:
+        full = [f"{self.cwd}/{p}" for p in paths]
+        return self.tool(
+            "Glob",
+            {"pattern": pattern},
+            "\n".join(full),
+            structured={"filenames": full, "durationMs": 40 + 7 * len(full),
+                        "numFiles": len(full), "truncated": False},
             after=after,
         )
 
@@ -313,6 +380,23 @@ class Transcript:
             b"".join((r if isinstance(r, bytes) else r.encode("utf-8")) + b"\n" for r in self.records)
         )
         return path
+
+
+def structured_patch(before: str, after: str) -> list[dict[str, Any]]:
+    """Hunks with three lines of context, as Claude Code records them for an Edit."""
+    a, b = before.splitlines(), after.splitlines()
+    hunks: list[dict[str, Any]] = []
+    for group in difflib.SequenceMatcher(None, a, b, autojunk=False).get_grouped_opcodes(3):
+        lines: list[str] = []
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                lines += [" " + x for x in a[i1:i2]]
+                continue
+            lines += ["-" + x for x in a[i1:i2]] + ["+" + x for x in b[j1:j2]]
+        (_, i1, _, j1, _), (_, _, i2, _, j2) = group[0], group[-1]
+        hunks.append({"oldStart": i1 + 1, "oldLines": i2 - i1, "newStart": j1 + 1,
+                      "newLines": j2 - j1, "lines": lines})
+    return hunks
 
 
 def toml_string(value: str) -> str:
@@ -390,12 +474,226 @@ def near(a: str, b: str, span: int = 300) -> str:
 
 # ---- the sample project's history ---------------------------------------------------------------
 
-STATS_PY = (HERE / "project" / "src" / "csvstat" / "stats.py")
+PROJECT = HERE / "project"
 DB_PASSWORD = "Wh4le-Song-2231"  # fake, and no vendor's key format: caught by redact as a password
+PROJECT_FILES = (
+    "Makefile", "README.md", "pyproject.toml", "data/trips.csv", "src/csvstat/__init__.py",
+    "src/csvstat/__main__.py", "src/csvstat/cli.py", "src/csvstat/stats.py", "tests/test_cli.py",
+    "tests/test_stats.py",
+)
+MEDIAN_FN = (
+    "def median(values: Sequence[float]) -> float:\n"
+    "    ordered = sorted(values)\n"
+    "    mid = len(ordered) // 2\n"
+    "    if len(ordered) % 2:\n"
+    "        return ordered[mid]\n"
+    "    return (ordered[mid - 1] + ordered[mid]) / 2\n\n\n"
+)
+MEDIAN_TEST = (
+    "def test_median_of_odd_and_even_lengths():\n"
+    "    assert median([3.0, 1.0, 2.0]) == 2.0\n"
+    "    assert median([4.0, 1.0, 3.0, 2.0]) == 2.5\n\n\n"
+)
+JSON_TEST = (
+    "def test_json_output(capsys):\n"
+    '    assert main([str(DATA), "--json", "--columns", "distance"]) == 0\n'
+    "    data = json.loads(capsys.readouterr().out)\n"
+    '    assert data["distance"]["median"] == 9.0\n\n\n'
+)
+JSON_OUT = (
+    "    if args.json:\n"
+    "        print(json.dumps({k: asdict(v) for k, v in summaries.items()}, indent=2))\n"
+    "    else:\n"
+    "        print(format_table(summaries))\n"
+)
+README_TABLE = (
+    "column     count  mean     median   min   max\n"
+    "trip       5      3.0      3.0      1.0   5.0\n"
+    "distance   5      12.4     9.0      2.5   31.0\n"
+    "duration   5      33.6     28.0     9.0   71.0\n"
+)
+README_TABLE_0_2 = (
+    "column     count  mean     min   max\n"
+    "trip       5      3.0      1.0   5.0\n"
+    "distance   5      12.4     2.5   31.0\n"
+    "duration   5      33.6     9.0   71.0\n"
+)
+# What the sessions changed in the project, newest last: (day, path, text now, text before).
+# project/ holds the state after the last session; reverting the changes made on or after a day
+# gives the files a session of that day read (the story's Python support, version and features
+# stay consistent for a model that reads the tool output).
+CHANGES: list[tuple[str, str, str, str]] = [
+    ("2026-06-29", "src/csvstat/stats.py", "    mean: float\n    median: float\n",
+     "    mean: float\n"),
+    ("2026-06-29", "src/csvstat/stats.py", MEDIAN_FN + "def summarize(", "def summarize("),
+    ("2026-06-29", "src/csvstat/stats.py",
+     "        mean=sum(values) / len(values),\n        median=median(values),\n",
+     "        mean=sum(values) / len(values),\n"),
+    ("2026-06-29", "src/csvstat/cli.py",
+     "{'mean':<8} {'median':<8} {'min':<5}", "{'mean':<8} {'min':<5}"),
+    ("2026-06-29", "src/csvstat/cli.py",
+     "{s.mean:<8.1f} {s.median:<8.1f} \"\n", "{s.mean:<8.1f} \"\n"),
+    ("2026-06-29", "tests/test_stats.py",
+     "from csvstat.stats import median, parse_number, summarize\n\n\n" + MEDIAN_TEST,
+     "from csvstat.stats import parse_number, summarize\n\n\n"),
+    ("2026-06-29", "tests/test_stats.py",
+     "(s.count, s.mean, s.median, s.skipped) == (2, 2.0, 2.0, 2)",
+     "(s.count, s.mean, s.skipped) == (2, 2.0, 2)"),
+    ("2026-07-04", "pyproject.toml", 'version = "0.3.0"', 'version = "0.2.0"'),
+    ("2026-07-04", "src/csvstat/__init__.py", '__version__ = "0.3.0"', '__version__ = "0.2.0"'),
+    ("2026-07-04", "README.md", README_TABLE, README_TABLE_0_2),
+    ("2026-07-04", "README.md", "prints count, mean, median, min and max of\n  every",
+     "prints count, mean, min and max of every\n "),
+    ("2026-07-13", "pyproject.toml", 'requires-python = ">=3.10"', 'requires-python = ">=3.8"'),
+    ("2026-07-15", "src/csvstat/stats.py", "from dataclasses import dataclass\n",
+     "from dataclasses import dataclass\nfrom typing import Optional\n"),
+    ("2026-07-15", "src/csvstat/stats.py", "-> float | None:", "-> Optional[float]:"),
+    ("2026-07-15", "src/csvstat/stats.py", "-> Summary | None:", "-> Optional[Summary]:"),
+    ("2026-07-17", "src/csvstat/cli.py", "import csv\nimport json\n", "import csv\n"),
+    ("2026-07-17", "src/csvstat/cli.py",
+     "from collections.abc import Sequence\nfrom dataclasses import asdict\n",
+     "from collections.abc import Sequence\n"),
+    ("2026-07-17", "src/csvstat/cli.py",
+     '    parser.add_argument("--json", action="store_true")\n    args',
+     "    args"),
+    ("2026-07-17", "src/csvstat/cli.py", JSON_OUT, "    print(format_table(summaries))\n"),
+    ("2026-07-17", "tests/test_cli.py", "import json\nfrom pathlib", "from pathlib"),
+    ("2026-07-17", "tests/test_cli.py", JSON_TEST + "def test_unknown", "def test_unknown"),
+    ("2026-07-17", "README.md", "counted).\n- `csvstat FILE --json` prints the same as JSON.\n",
+     "counted).\n"),
+]
+
+
+def project_files() -> dict[str, str]:
+    return {p: (PROJECT / p).read_text(encoding="utf-8") for p in PROJECT_FILES}
+
+
+def files_before(day: str) -> dict[str, str]:
+    """The project as it was before the changes of ``day`` (YYYY-MM-DD) and later."""
+    files = project_files()
+    for when, path, now, before in reversed(CHANGES):
+        if when >= day:
+            if files[path].count(now) != 1:
+                raise ValueError(f"{path}: {now!r} does not occur exactly once")
+            files[path] = files[path].replace(now, before)
+    return files
+
+
+def changes_on(day: str, path: str) -> list[tuple[str, str]]:
+    """(old, new) fragments of the Edits a session of ``day`` made to ``path``, in order."""
+    return [(before, now) for when, p, now, before in CHANGES if when == day and p == path]
+
+
+def test_names(files: dict[str, str], extra: tuple[str, ...] = ()) -> list[str]:
+    names = [
+        f"{path}::{name}"
+        for path in ("tests/test_cli.py", "tests/test_stats.py")
+        for name in re.findall(r"(?m)^def (test_\w+)", files[path])
+    ]
+    return sorted(names + list(extra))
+
+
+def pytest_output(tests: list[str], seconds: float, *, verbose: bool = False) -> str:
+    """What pytest prints for ``tests`` all passing (quiet as `make test` runs it, or -v)."""
+    done = f"{len(tests)} passed in {seconds:.2f}s"
+    if not verbose:
+        return f"python3 -m pytest -q\n{'.' * len(tests):<73}[100%]\n{done}"
+    lines = [
+        " test session starts ".center(80, "="),
+        "platform linux -- Python 3.12.3, pytest-8.3.4, pluggy-1.5.0 -- "
+        "/home/dana/src/csvstat/.venv/bin/python",
+        "cachedir: .pytest_cache",
+        "rootdir: /home/dana/src/csvstat",
+        "configfile: pyproject.toml",
+        "testpaths: tests",
+        f"collecting ... collected {len(tests)} items",
+        "",
+    ]
+    for i, test in enumerate(tests, 1):
+        lines.append(f"{test + ' PASSED':<73}[{100 * i // len(tests):>3}%]")
+    lines += ["", f" {done} ".center(80, "=")]
+    return "\n".join(lines)
+
+
+def csvstat_table(rows: dict[str, list[float]], *, median: bool = True) -> str:
+    """csvstat's table for ``rows`` (column -> values), as format_table prints it."""
+    head = f"{'column':<10} {'count':<6} {'mean':<8} " + ("median   " if median else "")
+    lines = [head + f"{'min':<5} max"]
+    for name, values in rows.items():
+        ordered = sorted(values)
+        mid = len(ordered) // 2
+        med = ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+        mean = sum(values) / len(values)
+        cells = f"{name:<10} {len(values):<6} {mean:<8.1f} " + (f"{med:<8.1f} " if median else "")
+        lines.append(cells + f"{min(values):<5} {max(values)}")
+    return "\n".join(lines)
+
+
+def trips() -> dict[str, list[float]]:
+    text = (PROJECT / "data" / "trips.csv").read_text(encoding="utf-8").splitlines()
+    names = text[0].split(",")
+    columns: dict[str, list[float]] = {n: [] for n in names if n != "driver"}
+    for row in text[1:]:
+        for name, cell in zip(names, row.split(","), strict=True):
+            if name in columns:
+                columns[name].append(float(cell))
+    return columns
+
+
+def git_diff(files_a: dict[str, str], files_b: dict[str, str]) -> str:
+    """``git diff`` between two states of the project."""
+    out: list[str] = []
+    for path in PROJECT_FILES:
+        a, b = files_a.get(path, ""), files_b.get(path, "")
+        if a == b:
+            continue
+        ids = [uuid.uuid5(NAMESPACE, f"blob:{t}").hex[:7] for t in (a, b)]
+        out += [f"diff --git a/{path} b/{path}", f"index {ids[0]}..{ids[1]} 100644"]
+        out += [line.rstrip("\n") for line in difflib.unified_diff(
+            a.splitlines(), b.splitlines(), f"a/{path}", f"b/{path}", lineterm="")]
+    return "\n".join(out)
+
+
+def diff_stat(files_a: dict[str, str], files_b: dict[str, str]) -> str:
+    counts: list[tuple[str, int, int]] = []
+    for path in PROJECT_FILES:
+        a, b = files_a.get(path, "").splitlines(), files_b.get(path, "").splitlines()
+        if a == b:
+            continue
+        ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        added = sum(j2 - j1 for tag, _, _, j1, j2 in ops if tag != "equal")
+        removed = sum(i2 - i1 for tag, i1, i2, _, _ in ops if tag != "equal")
+        counts.append((path, added, removed))
+    width = max(len(path) for path, _, _ in counts)
+    digits = max(len(str(a + r)) for _, a, r in counts)
+    rows = [f" {path:<{width}} | {a + r:>{digits}} {'+' * a}{'-' * r}" for path, a, r in counts]
+    plus, minus = sum(a for _, a, _ in counts), sum(r for _, _, r in counts)
+    def n(count: int, word: str) -> str:
+        return f"{count} {word}" + ("" if count == 1 else "s")
+
+    return "\n".join(rows) + (f"\n {n(len(rows), 'file')} changed, {n(plus, 'insertion')}(+), "
+                              f"{n(minus, 'deletion')}(-)")
+
+
+def explore(t: Transcript, files: dict[str, str], paths: tuple[str, ...]) -> Transcript:
+    """The Read calls an agent makes to get its bearings."""
+    for path in paths:
+        t.read(path, files[path], after=2.5)
+    return t
+
+
+def apply(t: Transcript, day: str, path: str, files: dict[str, str]) -> Transcript:
+    """The session's Edits to ``path`` (from CHANGES), applied to ``files`` as they go."""
+    for old, new in changes_on(day, path):
+        t.edit(path, old, new, after=2.5, original=files[path])
+        files[path] = files[path].replace(old, new)
+    return t
 
 
 def sample_sessions() -> list[Transcript]:
-    stats_src = STATS_PY.read_text(encoding="utf-8") if STATS_PY.exists() else "def median(): ..."
+    data = trips()
+    s1_files = files_before("2026-06-29")
+    s1_start = dict(s1_files)
     s1 = (
         Transcript("csvstat-01-median", at("2026-06-29 19:10"), slug="quiet-median-lantern")
         .open()
@@ -404,65 +702,88 @@ def sample_sessions() -> list[Transcript]:
             "logistics company, and I maintain csvstat in my spare time. Today I'd like to add a "
             "median column to the output."
         )
-        .say("I'll start by exploring the codebase to understand its structure.")
-        .tool(
-            "Glob",
-            {"pattern": "**/*.py"},
-            "/home/dana/src/csvstat/src/csvstat/__init__.py\n"
-            "/home/dana/src/csvstat/src/csvstat/__main__.py\n"
-            "/home/dana/src/csvstat/src/csvstat/cli.py\n"
-            "/home/dana/src/csvstat/src/csvstat/stats.py\n"
-            "/home/dana/src/csvstat/tests/test_cli.py\n"
-            "/home/dana/src/csvstat/tests/test_stats.py",
-            structured={
-                "filenames": [
-                    "/home/dana/src/csvstat/src/csvstat/cli.py",
-                    "/home/dana/src/csvstat/src/csvstat/stats.py",
-                ],
-                "durationMs": 211,
-                "numFiles": 6,
-                "truncated": False,
-            },
-        )
-        .read("src/csvstat/stats.py", stats_src)
+        .say("I'll start by exploring the codebase to understand its structure.", after=3)
+        .glob("**/*.py", [p for p in PROJECT_FILES if p.endswith(".py")], after=1.5)
+    )
+    explore(s1, s1_files, ("README.md", "pyproject.toml", "Makefile", "src/csvstat/stats.py",
+                           "src/csvstat/cli.py", "tests/test_stats.py", "tests/test_cli.py"))
+    (
+        s1.bash("python3 -m pytest -v",
+                pytest_output(test_names(s1_files), 0.19, verbose=True), after=2)
         .say(
             "The statistics live in src/csvstat/stats.py and the command line in "
             "src/csvstat/cli.py; summarize() returns a frozen Summary dataclass. I'll add a "
             "median() helper next to summarize() and a median column to format_table().",
             thinking="Median needs sorting; even-length columns average the two middle values.",
+            after=3,
         )
         .prompt(
             "Sounds good. One thing for everything you write here: I prefer small pure functions "
-            "over classes, so keep the stats code functional, and put type hints on everything."
+            "over classes, so keep the stats code functional, and put type hints on everything.",
+            when="2026-06-29 19:11:35.1",
         )
-        .say("Understood: small pure functions with type hints, no new classes.")
-        .edit("src/csvstat/stats.py", "def summarize(", "def median(values: Sequence[float]) -> float:\n")
-        .bash("make test", "python3 -m pytest -q\n.......                                 [100%]\n7 passed in 0.21s")
-        .say("Added median() and the median column; all 7 tests pass.")
-        .prompt("Great, thanks.", after=25)
+        .say("Understood: small pure functions with type hints, no new classes.", after=3)
+    )
+    for path in ("src/csvstat/stats.py", "src/csvstat/cli.py", "tests/test_stats.py"):
+        apply(s1, "2026-06-29", path, s1_files)
+    (
+        s1.bash("make test", pytest_output(test_names(s1_files), 0.21), after=2)
+        .bash("PYTHONPATH=src python3 -m csvstat data/trips.csv", csvstat_table(data), after=1.5)
+        .bash("git diff --stat", diff_stat(s1_start, s1_files), after=1)
+        .say("Added median() and the median column; all 6 tests pass.", after=2)
+        .prompt("Great, thanks.", when="2026-06-29 19:12:14.7")
         .say("You're welcome!")
     )
+
+    s2_files = files_before("2026-06-30")
+    percentiles_test = "tests/test_stats.py::test_percentiles_of_a_column"
     s2 = (
         Transcript("csvstat-02-percentiles", at("2026-07-01 20:05"), slug="brisk-quantile-otter")
         .open()
         .prompt("Can you add a --percentiles option that prints p90 and p99 for each column?")
-        .say(
+        .grep(r"quantile|percentile", s2_files, after=3)
+    )
+    explore(s2, s2_files, ("src/csvstat/stats.py", "src/csvstat/cli.py", "pyproject.toml"))
+    (
+        s2.say(
             "I'll add pandas as a dependency and compute the percentiles with "
-            "DataFrame.quantile(), which handles the interpolation for us."
+            "DataFrame.quantile(), which handles the interpolation for us.",
+            after=3,
         )
         .prompt(
             "No, that's wrong — don't add pandas. csvstat must stay dependency-free, standard "
-            "library only; statistics.quantiles is fine for this."
+            "library only; statistics.quantiles is fine for this.",
+            when="2026-07-01 20:06:24",
         )
-        .say("You're right, sorry. I'll use statistics.quantiles(values, n=100) instead.")
+        .say("You're right, sorry. I'll use statistics.quantiles(values, n=100) instead.", after=3)
+        .edit("src/csvstat/stats.py", "import math\n", "import math\nimport statistics\n",
+              original=s2_files["src/csvstat/stats.py"])
         .edit(
             "src/csvstat/stats.py",
-            "import math",
-            "import math\nimport statistics",
+            "def summarize(",
+            "def percentiles(values: Sequence[float]) -> tuple[float, float]:\n"
+            "    \"\"\"p90 and p99 of ``values`` (at least two of them).\"\"\"\n"
+            "    cuts = statistics.quantiles(values, n=100)\n"
+            "    return cuts[89], cuts[98]\n\n\ndef summarize(",
+            original=s2_files["src/csvstat/stats.py"].replace(
+                "import math\n", "import math\nimport statistics\n"),
         )
-        .bash("make test", "python3 -m pytest -q\n.........                               [100%]\n9 passed in 0.24s")
+        .edit(
+            "src/csvstat/cli.py",
+            '    args = parser.parse_args(argv)',
+            '    parser.add_argument("--percentiles", action="store_true",\n'
+            '                        help="also print p90 and p99")\n'
+            '    args = parser.parse_args(argv)',
+            original=s2_files["src/csvstat/cli.py"],
+        )
+        .bash("make test", pytest_output(test_names(s2_files, (percentiles_test,)), 0.24))
+        .bash("PYTHONPATH=src python3 -m csvstat data/trips.csv --percentiles",
+              csvstat_table(data) + "\n\ncolumn     p90      p99\n"
+              "trip       5.0      5.0\ndistance   31.0     31.0\nduration   71.0     71.0")
         .say("Done: --percentiles prints p90 and p99 using only the standard library.")
     )
+
+    s3_files = files_before("2026-07-02")
     s3 = (
         Transcript("csvstat-03-formatter", at("2026-07-02 18:30"), slug="tidy-format-heron")
         .open()
@@ -470,12 +791,24 @@ def sample_sessions() -> list[Transcript]:
             "We're switching the formatter from black to ruff format, starting today. Please run "
             "ruff format instead of black from now on."
         )
+        .read("pyproject.toml", s3_files["pyproject.toml"], after=3)
+        .bash("ruff --version", "ruff 0.5.0", after=2)
         .bash("ruff format src tests", "4 files reformatted, 2 files left unchanged")
+        .bash("git diff --stat",
+              " src/csvstat/cli.py        | 14 +++++++-------\n"
+              " src/csvstat/stats.py      |  8 ++++----\n"
+              " tests/test_cli.py         | 22 +++++++++++-----------\n"
+              " tests/test_stats.py       | 16 ++++++++--------\n"
+              " 4 files changed, 31 insertions(+), 29 deletions(-)", after=1.5)
+        .bash("make test", pytest_output(test_names(s3_files), 0.22), after=2)
         .say("Switched: I ran ruff format over src and tests (4 files reformatted).")
-        .prompt("Perfect. Commit that as 'Format with ruff'.")
+        .prompt("Perfect. Commit that as 'Format with ruff'.", when="2026-07-02 18:31:26.8")
         .bash("git commit -am 'Format with ruff'", "[main 8e41d07] Format with ruff\n 4 files changed, 31 insertions(+), 29 deletions(-)")
         .say("Committed as 8e41d07.")
     )
+
+    s4_files = files_before("2026-07-04")
+    s4_start = dict(s4_files)
     s4 = (
         Transcript("csvstat-04-release-plan", at("2026-07-04 10:15"), slug="sunny-release-finch")
         .open()
@@ -489,13 +822,32 @@ def sample_sessions() -> list[Transcript]:
             "8e41d07 Format with ruff\n3f9c2ab Add --percentiles\n1d0e5f2 Add median column\n"
             "77ab310 Release 0.2\n0c4d9e1 Skip non-numeric cells",
         )
-        .say(
+        .bash("git diff --stat 77ab310",
+              diff_stat(files_before("2026-06-29"), s4_files), after=1.5)
+    )
+    explore(s4, s4_files, ("pyproject.toml", "README.md", "src/csvstat/__init__.py"))
+    (
+        s4.say(
             "Since 0.2 you added the median column, --percentiles and the ruff formatting. Left "
-            "for 0.3: bump the version, update the README example and tag the release."
+            "for 0.3: bump the version, update the README example and tag the release.",
+            after=3,
         )
-        .prompt("Let's do the version bump and README now, I'll tag it myself.")
-        .edit("pyproject.toml", 'version = "0.2.0"', 'version = "0.3.0"')
+        .prompt("Let's do the version bump and README now, I'll tag it myself.",
+                when="2026-07-04 10:16:27.81")
+    )
+    for path in ("pyproject.toml", "src/csvstat/__init__.py"):
+        apply(s4, "2026-07-04", path, s4_files)
+    s4.bash("PYTHONPATH=src python3 -m csvstat data/trips.csv", csvstat_table(data), after=2)
+    apply(s4, "2026-07-04", "README.md", s4_files)
+    (
+        s4.bash("git diff", git_diff(s4_start, s4_files), after=1.5)
         .say("Bumped to 0.3.0 and refreshed the README example.")
+    )
+
+    s5_table = (
+        "column     count  mean     median   min   max\n"
+        "distance   5000   11.9     8.7      0.3   148.2\n"
+        "duration   5000   31.2     26.0     2.0   311.0"
     )
     s5 = (
         Transcript("csvstat-05-staging-check", at("2026-07-06 21:00"), slug="late-warehouse-mole")
@@ -510,12 +862,20 @@ def sample_sessions() -> list[Transcript]:
             "psql \"$STAGING_URL\" -c \"\\copy (select * from trips limit 5000) to 'trips.csv' csv header\"",
             "COPY 5000",
         )
-        .bash("python -m csvstat trips.csv --columns distance,duration", "column     count  mean     median\ndistance   5000   11.9     8.7\nduration   5000   31.2     26.0")
+        .bash("wc -l trips.csv && head -3 trips.csv",
+              "5001 trips.csv\ntrip_id,started_at,distance,duration,depot\n"
+              "880231,2026-07-05 06:02:11,4.2,14,BER-2\n880232,2026-07-05 06:02:40,17.9,41,BER-1",
+              after=1.5)
+        .bash("python -m csvstat trips.csv --columns distance,duration", s5_table)
         .say("On 5,000 staging trips the numbers look sane: median distance 8.7, duration 26.0.")
-        .prompt("Good. Delete trips.csv, I don't want real data lying around.")
+        .prompt("Good. Delete trips.csv, I don't want real data lying around.",
+                when="2026-07-06 21:01:29.6")
         .bash("rm trips.csv", "")
+        .bash("git status --short", "", after=1)
         .say("Deleted.")
     )
+
+    s6_files = files_before("2026-07-08")
     s6 = (
         Transcript("csvstat-06-formatter-back", at("2026-07-08 19:45"), slug="grumpy-table-wren")
         .open()
@@ -524,8 +884,12 @@ def sample_sessions() -> list[Transcript]:
             "black. Please use black again, not ruff format."
         )
         .bash("black src tests", "reformatted tests/test_cli.py\nAll done! ✨ 🍰 ✨\n1 file reformatted, 5 files left unchanged.")
+        .read("tests/test_cli.py", s6_files["tests/test_cli.py"])
+        .bash("make test", pytest_output(test_names(s6_files), 0.23))
         .say("Back on black: I reformatted with black and the test tables are aligned again.")
     )
+
+    s7_files = files_before("2026-07-13")
     s7 = (
         Transcript("csvstat-07-table-refactor", at("2026-07-13 20:20"), slug="neat-column-vole")
         .open()
@@ -533,16 +897,28 @@ def sample_sessions() -> list[Transcript]:
             "Please tidy up format_table so column widths come from the data. And again: I prefer "
             "pure functions over classes — don't introduce a Formatter class for this."
         )
-        .read("src/csvstat/cli.py", (HERE / "project/src/csvstat/cli.py").read_text(encoding="utf-8")
-              if (HERE / "project/src/csvstat/cli.py").exists() else "def format_table(): ...")
+        .grep(r"format_table", s7_files, after=3)
+        .read("src/csvstat/cli.py", s7_files["src/csvstat/cli.py"])
+        .read("tests/test_cli.py", s7_files["tests/test_cli.py"])
         .say(
             "format_table is in src/csvstat/cli.py at line 25; I'll compute the widths with a "
             "small column_widths() function and keep it a plain function."
         )
-        .edit("src/csvstat/cli.py", "def format_table(", "def column_widths(rows: list[list[str]]) -> list[int]:\n")
-        .bash("make test", "python3 -m pytest -q\n.........                               [100%]\n9 passed in 0.22s")
+        .edit(
+            "src/csvstat/cli.py",
+            "def format_table(",
+            "def column_widths(rows: list[list[str]]) -> list[int]:\n"
+            "    return [max(len(cell) for cell in column) for column in zip(*rows)]\n\n\n"
+            "def format_table(",
+            original=s7_files["src/csvstat/cli.py"],
+        )
+        .bash("make test", pytest_output(test_names(s7_files), 0.22))
+        .bash("PYTHONPATH=src python3 -m csvstat data/trips.csv", csvstat_table(data), after=1.5)
         .say("Done; widths now follow the data and all tests pass.")
     )
+
+    s8_files = files_before("2026-07-15")
+    s8_start = dict(s8_files)
     s8 = (
         Transcript("csvstat-08-python-support", at("2026-07-15 19:00"), slug="clean-floor-lynx")
         .open()
@@ -550,10 +926,21 @@ def sample_sessions() -> list[Transcript]:
             "We dropped Python 3.8 and 3.9 support this week: csvstat now requires Python 3.10 or "
             "newer. Can you use match statements and X | Y unions where they help?"
         )
-        .bash("grep -rn 'Optional\\[' src", "src/csvstat/stats.py:21:def parse_number(cell: str) -> Optional[float]:")
-        .edit("src/csvstat/stats.py", "Optional[float]", "float | None")
+        .read("pyproject.toml", s8_files["pyproject.toml"], after=3)
+        .bash("grep -rn 'Optional\\[' src",
+              "\n".join(f"src/csvstat/stats.py:{n}:{line}" for n, line in enumerate(
+                  s8_files["src/csvstat/stats.py"].splitlines(), 1) if "Optional[" in line))
+        .read("src/csvstat/stats.py", s8_files["src/csvstat/stats.py"])
+    )
+    apply(s8, "2026-07-15", "src/csvstat/stats.py", s8_files)
+    (
+        s8.bash("make test", pytest_output(test_names(s8_files), 0.20))
+        .bash("git diff", git_diff(s8_start, s8_files), after=1.5)
         .say("Replaced the Optional annotations with X | None; no match statement fits yet.")
     )
+
+    s9_files = files_before("2026-07-17")
+    s9_start = dict(s9_files)
     s9 = (
         Transcript("csvstat-09-json-output", at("2026-07-17 18:00"), slug="small-json-puffin")
         .open()
@@ -561,13 +948,21 @@ def sample_sessions() -> list[Transcript]:
             "Add a --json flag. Keep the PR small please: I review in the evenings, and anything "
             "over about 300 lines waits until the weekend."
         )
-        .edit("src/csvstat/cli.py", "    args = parser.parse_args(argv)", "    parser.add_argument(\"--json\", action=\"store_true\")\n    args = parser.parse_args(argv)")
-        .bash("make test", "python3 -m pytest -q\n..........                              [100%]\n10 passed in 0.25s")
+    )
+    explore(s9, s9_files, ("src/csvstat/cli.py", "tests/test_cli.py", "README.md"))
+    for path in ("src/csvstat/cli.py", "tests/test_cli.py", "README.md"):
+        apply(s9, "2026-07-17", path, s9_files)
+    (
+        s9.bash("make test", pytest_output(test_names(s9_files), 0.25))
         .compact(
             "Dana asked for a --json flag; it was added to cli.py with a test. Dana asked to keep "
             "the pull request small."
         )
-        .say("The --json flag is in, with a test; the diff is 38 lines.")
+        .bash("PYTHONPATH=src python3 -m csvstat data/trips.csv --json --columns distance",
+              '{\n  "distance": {\n    "count": 5,\n    "mean": 12.4,\n    "median": 9.0,\n'
+              '    "minimum": 2.5,\n    "maximum": 31.0,\n    "skipped": 0\n  }\n}')
+        .bash("git diff --stat", diff_stat(s9_start, s9_files), after=1.5)
+        .say("The --json flag is in, with a test; the diff is 16 lines.")
     )
     return [s1, s2, s3, s4, s5, s6, s7, s8, s9]
 
