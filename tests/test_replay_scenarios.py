@@ -113,6 +113,28 @@ def test_sample_project_covers_what_the_issue_asks() -> None:
             "duplicate", "secret", "derivable"} <= categories
 
 
+def test_sample_sessions_are_mostly_tool_traffic_like_real_ones() -> None:
+    """Real Claude Code sessions are dominated by tool calls and their results (Read, Bash,
+    Grep...); the Claude backend's cost benchmark is only meaningful against sessions like that."""
+    sizes: dict[str, tuple[int, int]] = {}
+    numbered_reads = 0
+    for path in sorted((SAMPLE / "sessions").glob("*.jsonl")):
+        tool = total = 0
+        for line in path.read_bytes().splitlines(keepends=True):
+            record = json.loads(line)
+            total += len(line)
+            content = (record.get("message") or {}).get("content")
+            blocks = content if isinstance(content, list) else []
+            if any(b.get("type") in ("tool_use", "tool_result") for b in blocks):
+                tool += len(line)
+            if isinstance(record.get("toolUseResult"), dict) and "file" in record["toolUseResult"]:
+                numbered_reads += "     1\u2192" in blocks[0]["content"]
+        sizes[path.name] = (tool, total)
+    assert all(tool >= 0.6 * total for tool, total in sizes.values()), sizes
+    assert sum(total for _, total in sizes.values()) >= 200_000
+    assert numbered_reads >= 10  # Read results as Claude Code writes them: numbered lines
+
+
 def test_sample_project_runs_as_a_project() -> None:
     config = (SAMPLE / "autodream.toml").read_text()
     for key, target in (("project_root", "project"), ("sessions_dir", "sessions"),
