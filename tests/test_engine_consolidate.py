@@ -343,3 +343,20 @@ def test_a_restatement_rides_along_when_the_entry_changes_anyway() -> None:
                  human("Always use pnpm for installs, never npm.", session="c", day=2))
     sources = parse_topic(plan.writes["feedback_pnpm.md"]).extra["sources"]
     assert sources == ["2026-07-07 b", "2026-07-08 c"]
+
+
+def test_a_relative_date_in_the_body_and_the_index_line_is_one_decision() -> None:
+    files = {"project_demo.md": topic("Demo", "The demo is tomorrow.",
+                                      extra="sources:\n- 2026-07-06 old\n")}
+    plan = _plan(files, "- [Demo](project_demo.md) — the demo is tomorrow\n", now=T0)
+    dated = [d for d in plan.decisions if d.action == "dated"]
+    assert len(dated) == 1 and "'tomorrow' -> on 2026-07-07" in dated[0].reason
+    assert "The demo is on 2026-07-07." in plan.writes["project_demo.md"]
+
+
+def test_a_done_fact_with_a_relative_date_is_not_a_plan() -> None:
+    plan = _plan({}, None, human("We dropped Python 3.9 support this week.", day=2), now=NOW)
+    (text,) = plan.writes.values()
+    assert "in the week of 2026-07-06" in text
+    assert "Plan" not in text and "has passed" not in text
+    assert not [d for d in plan.decisions if d.action == "past"]

@@ -352,7 +352,10 @@ class Gatherer:
                 "dated", shorten(dated, 120),
                 f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
                 session_id=session_id))
-        if found.kind == "plan" or (found.kind in ("fact", "decision") and rewrites):
+        # A fact or decision becomes a plan only when it points ahead of its message ("we
+        # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
+        ahead = any(rw.resolved > when.date() for rw in rewrites)
+        if found.kind == "plan" or (found.kind in ("fact", "decision") and ahead):
             kind: CandidateKind = "plan" if _HAS_DATE.search(dated) else found.kind
         else:
             kind = found.kind

@@ -466,7 +466,8 @@ class Consolidator:
             entry.why, entry.how = texts[-3], texts[-2]
             entry.hook = texts[-1] or entry.hook
             entry.changed = True
-            for rw in rewrites:
+            # The same words in the body and in the index line are one decision, not two.
+            for rw in {(rw.original, rw.replacement): rw for rw in rewrites}.values():
                 self.decisions.append(Decision(
                     "dated", entry.file,
                     f"'{rw.original}' -> {rw.replacement} (reference {ref.isoformat()}, "
