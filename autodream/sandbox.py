@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+from urllib.parse import unquote
 
 from autodream.errors import NotFound, SandboxError
 from autodream.settings import LOCK_FILENAME, STATE_DIRNAME
@@ -143,17 +144,6 @@ def _show(vpath: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
-def _decodes_to_traversal(vpath: str) -> bool:
-    """True when percent-decoding would turn ``vpath`` into a traversal or an absolute path."""
-    from urllib.parse import unquote  # only for the rare path with a "%": 3 ms at import
-
-    decoded = unquote(vpath)
-    return decoded != vpath and (
-        ".." in decoded.split("/") or "\x00" in decoded or decoded.startswith("/")
-        or "\\" in decoded
-    )
-
-
 def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
     """Check a virtual path as text; return its root name and components.
 
@@ -181,7 +171,11 @@ def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
         )
     if vpath.startswith("~"):
         raise _refuse(f"{shown}: home-relative paths (~) are not allowed")
-    if "%" in vpath and _decodes_to_traversal(vpath):
+    decoded = unquote(vpath)
+    if decoded != vpath and (
+        ".." in decoded.split("/") or "\x00" in decoded or decoded.startswith("/")
+        or "\\" in decoded
+    ):
         raise _refuse(f"{shown}: percent-encoded traversal is not allowed")
     parts = [p for p in vpath.split("/") if p not in ("", ".")]
     if ".." in parts:
