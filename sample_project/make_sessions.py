@@ -890,6 +890,7 @@ def sample_sessions() -> list[Transcript]:
     )
 
     s7_files = files_before("2026-07-13")
+    table_line = s7_files["src/csvstat/cli.py"].split("def format_table(")[0].count("\n") + 1
     s7 = (
         Transcript("csvstat-07-table-refactor", at("2026-07-13 20:20"), slug="neat-column-vole")
         .open()
@@ -901,8 +902,8 @@ def sample_sessions() -> list[Transcript]:
         .read("src/csvstat/cli.py", s7_files["src/csvstat/cli.py"])
         .read("tests/test_cli.py", s7_files["tests/test_cli.py"])
         .say(
-            "format_table is in src/csvstat/cli.py at line 25; I'll compute the widths with a "
-            "small column_widths() function and keep it a plain function."
+            f"format_table is in src/csvstat/cli.py at line {table_line}; I'll compute the widths "
+            "with a small column_widths() function and keep it a plain function."
         )
         .edit(
             "src/csvstat/cli.py",
