@@ -158,11 +158,11 @@ def _session_line(
 ) -> str:
     vpath = str(session.path)
     parts = [f"`{vpath}`", _size(session.size)]
+    # When it began dates what was said in it; a session spanning days still shows its last day.
     if session.started is not None:
         span = _stamp(session.started)
-        if session.ended is not None and session.ended != session.started:
-            end = _stamp(session.ended)
-            span += f" to {end[11:] if end[:10] == span[:10] else end}"
+        if session.ended is not None and _stamp(session.ended)[:10] != span[:10]:
+            span += f" to {_stamp(session.ended)[:10]}"
         parts.append(span)
     if session.git_branch and show_branch:
         parts.append(f"branch {session.git_branch}")

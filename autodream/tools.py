@@ -27,6 +27,8 @@ from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
 from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
 from autodream.settings import Settings
+from autodream.transcripts.model import ReadStats
+from autodream.transcripts.reader import iter_stream_messages
 
 __all__ = [
     "PHASE_INSTRUCTIONS",
@@ -44,11 +46,9 @@ MAX_WRITE_DEPTH = 6  # components below memory/, the file included
 # What begin_phase returns: a one-line reminder; the system prompt holds the full instructions.
 PHASE_INSTRUCTIONS: dict[str, str] = {
     "orient": "orient (read only): read memory/MEMORY.md and the topic files it links.",
-    "gather": "gather (read only): check the digest's items with narrow greps on sessions/.",
-    "consolidate": "consolidate (writes allowed): merge, correct and date topic files; keep "
-    "MEMORY.md one line per entry.",
-    "prune": "prune (writes allowed): delete stale files and their index lines, fit MEMORY.md "
-    "to its limits, then finish.",
+    "gather": "gather (read only): grep the digest's items narrowly.",
+    "consolidate": "consolidate (writes allowed): merge, correct, date.",
+    "prune": "prune (writes allowed): delete what is stale, fit MEMORY.md to its limits, finish.",
 }
 
 
@@ -618,6 +618,9 @@ class ToolBox:
                 self._charge(len(head))
                 return
             fh.seek(0)
+            if res.root == "sessions" and vpath.endswith(".jsonl"):
+                self._grep_transcript(vpath, fh, rx, hits, max_hits)
+                return
             in_key = False
             line_no = 0
             while True:
@@ -649,6 +652,32 @@ class ToolBox:
                 hits.append(f"{vpath}:{line_no}: {_snippet(line, match)}")
                 if len(hits) >= max_hits:
                     return
+
+    def _grep_transcript(
+        self, vpath: str, fh: BinaryIO, rx: re.Pattern[str], hits: list[str], max_hits: int
+    ) -> None:
+        """grep over what was said in a transcript: the person's prompts and the assistant's
+        text, each hit labelled with who and when. A raw JSONL line is mostly envelope and tool
+        output (file contents, test logs); matching those buries the person's words and costs
+        the model bytes for nothing."""
+        stats = ReadStats()
+        try:
+            for message in iter_stream_messages(fh, name=vpath, stats=stats, start_offset=0):
+                if not (message.is_human or (message.role == "assistant"
+                                             and message.kind == "text")):
+                    continue
+                text = " ".join(redact.redact(message.text).split())
+                match = rx.search(text)
+                if match is None:
+                    continue
+                who = "person" if message.is_human else "assistant"
+                when = (f" {message.timestamp:%Y-%m-%d %H:%M}"
+                        if message.timestamp is not None else "")
+                hits.append(f"{vpath}:{message.line_no}: [{who}{when}] {_snippet(text, match)}")
+                if len(hits) >= max_hits:
+                    return
+        finally:
+            self._charge(stats.bytes_read)
 
     def _glob(self, inp: dict[str, Any]) -> str:
         pattern = _string(inp, "pattern").strip()
@@ -940,7 +969,8 @@ _DESCRIPTIONS: dict[str, str] = {
     "list_dir": "List a directory: name/ per subdirectory, name  <bytes> per file.",
     "read_file": "Read lines of a text file, paged: a last line [truncated: ...] says how to "
     "continue. Secrets show as [REDACTED:kind].",
-    "grep": "Search files for a regex; prints path:line: text per hit, capped.",
+    "grep": "Search files for a regex; prints path:line: text per hit, capped. In sessions/"
+    "*.jsonl: only what was said (no tool calls or output), as [person|assistant time] text.",
     "glob": "Find files by path pattern (** spans directories); one path a line, capped.",
     "write_file": "Create or replace a .md file under memory/. Content with secrets is refused.",
     "edit_file": "Replace old_string with new_string in a memory/ file.",

@@ -19,16 +19,20 @@ Target: harness bytes <= 5 % of the raw transcript reviewed.
 
 sample_project's nine sessions (265 KB) carry the tool traffic of real sessions on its project
 (Read, Edit, Bash, Grep, Glob results, as Claude Code records them); the real session is one long
-organic session. Measured 2026-11-22 (fixed = system + tools):
+organic session. In a transcript, grep matches only what was said (the person's prompts and the
+assistant's text), each hit as ``path:line: [person|assistant time] text``, not the raw JSON line
+with its envelope and tool output. Tool schemas are counted as the SDK sends them (its encoder
+writes compact JSON). Measured 2026-11-22 (fixed = system + tools):
 
-    history            raw transcript   fixed  variable  harness  ratio
-    sample_project            264,649   7,821     6,774   14,595   5.5%
-    real 2.0 session        1,877,726   7,821       937    8,758   0.5%
+    history            raw transcript   fixed  variable  harness   ratio
+    sample_project            264,649   7,728     5,307   13,035  4.925%
+    real 2.0 session        1,877,726   7,728       780    8,508  0.453%
 
-Before the prompt was tightened the fixed prefix was 12,890 bytes (system 8,634, tools 4,256):
-7.6 % on these sessions. With the earlier, unrealistically small sample sessions (69 KB, mostly
-the person's words) the same harness is 20.5 % (28.5 % with the old prompt): below about 156 KB of
-transcript the fixed prefix alone is over 5 %.
+The margin on sample_project is thin (197 bytes, a few digest lines). Earlier figures on the same
+sessions: 5.5 % (raw-JSON grep hits, 6,774 variable bytes, schemas counted with json.dumps'
+spaces), 7.6 % (the first, 12,890-byte prefix: system 8,634, tools 4,256). With the earlier,
+unrealistically small sample sessions (69 KB, mostly the person's words) this harness would be
+about 19 %: below about 155 KB of transcript the fixed prefix alone is over 5 %.
 """
 
 from __future__ import annotations
@@ -214,7 +218,8 @@ def measure(history: History) -> Measure:
         name=history.name,
         raw_bytes=raw,
         system=sum(_size(b["text"]) for b in last["system"]),
-        tools=_size(json.dumps(last["tools"])),
+        # as the SDK puts them on the wire: its encoder writes compact JSON (no spaces)
+        tools=_size(json.dumps(last["tools"], separators=(",", ":"), ensure_ascii=False)),
         first_message=_size(first_text),
         digest=_size(brief.digest),
         tool_results=results,
@@ -236,10 +241,10 @@ def main() -> None:
     if not rows:
         raise SystemExit("no history found (sample_project/sessions or shared real transcripts)")
     print(f"{'history':<18}{'raw transcript':>15}{'fixed':>8}{'variable':>10}{'harness':>9}"
-          f"{'ratio':>7}   (fixed = system + tools; variable = first message + tool results)")
+          f"{'ratio':>8}   (fixed = system + tools; variable = first message + tool results)")
     for m in rows:
         print(f"{m.name:<18}{m.raw_bytes:>15,}{m.fixed:>8,}{m.variable:>10,}{m.harness:>9,}"
-              f"{m.harness / m.raw_bytes:>7.1%}")
+              f"{m.harness / m.raw_bytes:>8.3%}")
     print()
     print(f"{'history':<18}{'system':>8}{'tools':>7}{'first msg':>10}{'(digest)':>9}"
           f"{'results':>8}{'re-sent':>9}{'reqs':>5}{'est. tokens':>12}{'est. $':>8}")
@@ -251,9 +256,9 @@ def main() -> None:
     print("harness = bytes the harness writes into the conversation once; target <= 5 % of the "
           "raw transcript reviewed.")
     print("fixed prefix alone against raw: "
-          + ", ".join(f"{m.name} {m.fixed / m.raw_bytes:.1%}" for m in rows))
+          + ", ".join(f"{m.name} {m.fixed / m.raw_bytes:.2%}" for m in rows))
     print("variable part alone against raw: "
-          + ", ".join(f"{m.name} {m.variable / m.raw_bytes:.1%}" for m in rows))
+          + ", ".join(f"{m.name} {m.variable / m.raw_bytes:.2%}" for m in rows))
 
 
 if __name__ == "__main__":

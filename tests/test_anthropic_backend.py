@@ -478,7 +478,16 @@ def test_the_prompt_is_rendered_with_date_sessions_limits(world: World) -> None:
     assert "$" not in prompt.system.replace("$0", "")
     lines = [ln for ln in prompt.first_message.splitlines() if ln.startswith("- `sessions/")]
     assert [ln.split("`")[1] for ln in lines] == world.session_vpaths  # oldest first
-    assert "2026-07-03 09:00 to 09:01" in lines[0]
+    assert lines[0].endswith(", 2026-07-03 09:00")  # a session within one day: when it began
+
+
+def test_a_session_spanning_days_names_its_last_day() -> None:
+    started = datetime(2026, 7, 3, 22, 30, tzinfo=timezone.utc)
+    info = SessionInfo(id="s", path=Path("sessions/s.jsonl"), source="claude-code", size=20_000,
+                       mtime=0.0, started=started, ended=started + timedelta(hours=3))
+    brief = DreamBrief("r", started + timedelta(days=1), [info])
+    first = prompting.render(brief, max_turns=12).first_message
+    assert "- `sessions/s.jsonl`, 20 KB, 2026-07-03 22:30 to 2026-07-04" in first
 
 
 def test_a_long_digest_is_cut_at_a_line_and_says_so() -> None:

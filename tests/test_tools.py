@@ -23,6 +23,7 @@ from autodream.agent import (
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
 from autodream.settings import Settings
 from autodream.tools import PHASE_INSTRUCTIONS, TOOL_NAMES, ToolBox, ToolLimits, tool_specs
+from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import ANTHROPIC_KEY, AWS_KEY, SESSION_ID, Tree, build_tree
 
 SESSION = f"sessions/{SESSION_ID}.jsonl"
@@ -484,3 +485,42 @@ def test_drive_runs_a_dream_through_the_toolbox(tree: Tree) -> None:
     assert [r.is_error for r in backend.results[2]] == [False, True]  # write in gather refused
     assert box.touched == {"build.md": "written"}
     assert [r.name for r in box.log][-1] == "finish"  # calls after finish never ran
+
+
+def _transcript_box(tree: Tree) -> tuple[ToolBox, str]:
+    session = (
+        TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=timezone.utc))
+        .user("Ruff format keeps reflowing our tables, so we're going back to black.")
+        .tool_roundtrip("Read", {"file_path": "pyproject.toml"},
+                        '     1→[tool.black]\n     2→line-length = 100  # black settings')
+        .assistant("Switched the formatter back to black in the Makefile.")
+        .write(tree.sessions)
+    )
+    return tree.toolbox(), f"sessions/{session.name}"
+
+
+def test_grep_in_a_transcript_shows_who_said_it_and_when(tree: Tree) -> None:
+    box, vpath = _transcript_box(tree)
+    out = ok(box, "grep", pattern="black", path=vpath).splitlines()
+    assert out == [
+        f"{vpath}:1: [person 2026-07-08 19:41] Ruff format keeps reflowing our tables, so "
+        "we're going back to black.",
+        f"{vpath}:4: [assistant 2026-07-08 19:41] Switched the formatter back to black in the "
+        "Makefile.",
+    ]
+    # the line number is the raw record's: read_file there shows the person's message
+    assert "going back to black" in ok(box, "read_file", path=vpath, offset=1, limit=1)
+
+
+def test_grep_in_a_transcript_skips_tool_calls_and_their_output(tree: Tree) -> None:
+    box, vpath = _transcript_box(tree)
+    assert ok(box, "grep", pattern="line-length|pyproject", path=vpath) == "no matches"
+    # JSON envelope is not text either
+    assert ok(box, "grep", pattern="parentUuid|tool_result", path=vpath) == "no matches"
+
+
+def test_grep_outside_transcripts_stays_line_based(tree: Tree) -> None:
+    box = tree.toolbox()
+    assert ok(box, "grep", pattern="plain", path="sessions/notes.txt") == (
+        "sessions/notes.txt:1: plain line"
+    )

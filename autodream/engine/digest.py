@@ -33,9 +33,9 @@ def build_digest(
     clusters.sort(key=lambda c: (-c.score, c.latest.timestamp, c.latest.order))
     sessions = sorted({c.source.session_id for c in candidates})
     head = (
-        f"{len(candidates)} statement(s) in {len(clusters)} group(s) from {len(sessions)} "
-        f"session(s), strongest first; {dropped} more skipped as not worth saving. Relative "
-        "dates are resolved. Verify with grep before writing."
+        f"{_count(len(candidates), 'statement')} in {_count(len(clusters), 'group')} from "
+        f"{_count(len(sessions), 'session')}, strongest first; {dropped} skipped as not worth "
+        "saving. Dates are absolute."  # the system prompt says to verify with grep
     )
     lines = [head]
     size = len(head.encode("utf-8")) + 1
@@ -49,8 +49,8 @@ def build_digest(
         ids = ",".join(s[:8] for s in cluster.sessions[:3])
         # The order carries the score; session id prefixes let the model grep one session.
         line = (
-            f"- {tag} {shorten(latest.text, 160)} ({len(cluster.sessions)} session(s), "
-            f"latest {latest.source.day.isoformat()}: {ids})"
+            f"- {tag} {shorten(latest.text, 160)} ({_count(len(cluster.sessions), 'session')}, "
+            f"last {latest.source.day.isoformat()}: {ids})"
         )
         cost = len(line.encode("utf-8")) + 1
         if len(lines) >= max_lines or size + cost > max_bytes:
@@ -59,5 +59,9 @@ def build_digest(
         size += cost
         shown += 1
     if shown < len(clusters):
-        lines.append(f"- … {len(clusters) - shown} weaker group(s) not shown")
+        lines.append(f"- … {_count(len(clusters) - shown, 'weaker group')} not shown")
     return "\n".join(lines) + "\n"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
