@@ -27,7 +27,7 @@ from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
 from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
 from autodream.settings import Settings
-from autodream.transcripts.model import ReadStats
+from autodream.transcripts.model import Message, ReadStats
 from autodream.transcripts.reader import iter_stream_messages
 
 __all__ = [
@@ -64,7 +64,9 @@ class ToolLimits:
     max_grep_hits: int = 200  # largest ``max_hits`` grep accepts
     max_glob_results: int = 500
     max_walk_files: int = 20_000  # files a grep or glob looks at before stopping
-    max_line_chars: int = 100_000  # grep scans this much of each line
+    # grep matches this much of each line or message: Python's re cannot be interrupted, and a
+    # pattern such as .*.*x is quadratic in the text, so one search must stay short
+    max_line_chars: int = 20_000
     max_pattern_chars: int = 1_000
     grep_seconds: float = 10.0  # wall-clock cap of one grep (stops with a note)
 
@@ -593,10 +595,12 @@ class ToolBox:
                         f"({room} bytes left)]"
                     )
                     break
-                if time.monotonic() > deadline:
-                    notes.append(f"[stopped after {self.limits.grep_seconds:g} s; narrow the path]")
+                if time.monotonic() > deadline or not self._grep_file(
+                    vpath, rx, hits, max_hits, deadline
+                ):
+                    notes.append(f"[stopped after {self.limits.grep_seconds:g} s; narrow the "
+                                 "pattern or path]")
                     break
-                self._grep_file(vpath, rx, hits, max_hits)
                 if len(hits) >= max_hits:
                     notes.append(f"[stopped at {max_hits} hits; narrow the pattern or path]")
                     break
@@ -606,24 +610,31 @@ class ToolBox:
             return "\n".join(["no matches", *notes])
         return "\n".join(hits + notes)
 
-    def _grep_file(self, vpath: str, rx: re.Pattern[str], hits: list[str], max_hits: int) -> None:
+    def _grep_file(
+        self, vpath: str, rx: re.Pattern[str], hits: list[str], max_hits: int, deadline: float
+    ) -> bool:
+        """Add ``vpath``'s hits; False when the deadline passed before the file was done."""
         try:
             fd, res, _st = self.sandbox.open_fd(vpath)
         except (SandboxError, NotFound):
-            return  # refused or vanished: a walk skips it silently
+            return True  # refused or vanished: a walk skips it silently
         redacting = res.root in REDACTED_ROOTS
         with os.fdopen(fd, "rb") as fh:
             head = fh.read(8192)
             if b"\x00" in head:
                 self._charge(len(head))
-                return
+                return True
             fh.seek(0)
             if res.root == "sessions" and vpath.endswith(".jsonl"):
-                self._grep_transcript(vpath, fh, rx, hits, max_hits)
-                return
+                done = self._grep_transcript(vpath, fh, rx, hits, max_hits, deadline)
+                if done is not None:
+                    return done
+                fh.seek(0)  # JSON lines, but no transcript: grep them as text
             in_key = False
             line_no = 0
             while True:
+                if time.monotonic() > deadline:
+                    return False
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
                 if not raw:
                     break
@@ -651,33 +662,40 @@ class ToolBox:
                     assert match is not None
                 hits.append(f"{vpath}:{line_no}: {_snippet(line, match)}")
                 if len(hits) >= max_hits:
-                    return
+                    return True
+        return True
 
     def _grep_transcript(
-        self, vpath: str, fh: BinaryIO, rx: re.Pattern[str], hits: list[str], max_hits: int
-    ) -> None:
-        """grep over what was said in a transcript: the person's prompts and the assistant's
-        text, each hit labelled with who and when. A raw JSONL line is mostly envelope and tool
-        output (file contents, test logs); matching those buries the person's words and costs
-        the model bytes for nothing."""
+        self, vpath: str, fh: BinaryIO, rx: re.Pattern[str], hits: list[str], max_hits: int,
+        deadline: float,
+    ) -> bool | None:
+        """grep over what was said in a transcript: the person's prompts, their answers to the
+        agent's questions and the assistant's text, each hit labelled with who and when. A raw
+        JSONL line is mostly envelope and tool output (file contents, test logs); matching
+        those buries the person's words and costs the model bytes for nothing.
+
+        Returns False when the deadline passed, and None when the file holds no transcript
+        record at all (the caller greps it as text)."""
         stats = ReadStats()
         try:
             for message in iter_stream_messages(fh, name=vpath, stats=stats, start_offset=0):
-                if not (message.is_human or (message.role == "assistant"
-                                             and message.kind == "text")):
+                if time.monotonic() > deadline:
+                    return False
+                who = _speaker(message)
+                if who is None:
                     continue
-                text = " ".join(redact.redact(message.text).split())
+                text = " ".join(redact.redact(message.text).split())[: self.limits.max_line_chars]
                 match = rx.search(text)
                 if match is None:
                     continue
-                who = "person" if message.is_human else "assistant"
                 when = (f" {message.timestamp:%Y-%m-%d %H:%M}"
                         if message.timestamp is not None else "")
                 hits.append(f"{vpath}:{message.line_no}: [{who}{when}] {_snippet(text, match)}")
                 if len(hits) >= max_hits:
-                    return
+                    return True
         finally:
             self._charge(stats.bytes_read)
+        return True if stats.types else None
 
     def _glob(self, inp: dict[str, Any]) -> str:
         pattern = _string(inp, "pattern").strip()
@@ -912,6 +930,22 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+# Claude Code records the person's choice in an AskUserQuestion dialog as that tool's result
+# (bound to the agent's own call by its id, so no other tool's output can pose as one).
+_ANSWER_TOOL = "AskUserQuestion"
+
+
+def _speaker(message: Message) -> str | None:
+    """Who said a transcript message, as grep labels it; None for tool traffic and metadata."""
+    if message.is_human:
+        return "person"
+    if message.kind == "tool_result" and message.tool_name == _ANSWER_TOOL:
+        return "person's answer"
+    if message.role == "assistant" and message.kind == "text":
+        return "subagent" if message.is_sidechain else "assistant"
+    return None
+
+
 def _snippet(line: str, match: re.Match[str]) -> str:
     if len(line) <= 300:
         return line
@@ -970,7 +1004,7 @@ _DESCRIPTIONS: dict[str, str] = {
     "read_file": "Read lines of a text file, paged: a last line [truncated: ...] says how to "
     "continue. Secrets show as [REDACTED:kind].",
     "grep": "Search files for a regex; prints path:line: text per hit, capped. In sessions/"
-    "*.jsonl: only what was said (no tool calls or output), as [person|assistant time] text.",
+    "*.jsonl: only what was said (no tool calls or output), as [who time] text.",
     "glob": "Find files by path pattern (** spans directories); one path a line, capped.",
     "write_file": "Create or replace a .md file under memory/. Content with secrets is refused.",
     "edit_file": "Replace old_string with new_string in a memory/ file.",

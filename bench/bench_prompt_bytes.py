@@ -25,10 +25,10 @@ with its envelope and tool output. Tool schemas are counted as the SDK sends the
 writes compact JSON). Measured 2026-11-22 (fixed = system + tools):
 
     history            raw transcript   fixed  variable  harness   ratio
-    sample_project            264,649   7,728     5,307   13,035  4.925%
-    real 2.0 session        1,877,726   7,728       780    8,508  0.453%
+    sample_project            264,649   7,715     5,307   13,022  4.920%
+    real 2.0 session        1,877,726   7,715       780    8,495  0.452%
 
-The margin on sample_project is thin (197 bytes, a few digest lines). Earlier figures on the same
+The margin on sample_project is thin (210 bytes, a few digest lines). Earlier figures on the same
 sessions: 5.5 % (raw-JSON grep hits, 6,774 variable bytes, schemas counted with json.dumps'
 spaces), 7.6 % (the first, 12,890-byte prefix: system 8,634, tools 4,256). With the earlier,
 unrealistically small sample sessions (69 KB, mostly the person's words) this harness would be

@@ -325,14 +325,23 @@ def test_a_superseded_entry_drops_the_guidance_written_for_the_old_statement() -
     assert "previously: csvstat supports Python 3.8 and newer." in text  # kept as history
 
 
-def test_a_restatement_alone_does_not_rewrite_the_file() -> None:
+@pytest.mark.parametrize(("later", "rewritten"), [(5, False), (7, False), (8, True)])
+def test_a_restatement_rewrites_the_file_only_when_it_refreshes_recency(
+    later: int, rewritten: bool
+) -> None:
     first = _plan({}, None, human("Always use pnpm for installs.", session="a", day=0))
     again = plan_dream(dict(first.writes), first.index,
-                       gather(human("always use pnpm for installs", session="b", day=5)).candidates,
-                       now=NOW)
-    assert again.writes == {} and again.deletes == []
+                       gather(human("always use pnpm for installs", session="b",
+                                    day=later)).candidates, now=NOW)
+    assert again.deletes == []
     (confirmed,) = [d for d in again.decisions if d.action == "confirmed"]
-    assert confirmed.session_id == "b" and "2026-07-11" in confirmed.reason
+    assert confirmed.session_id == "b"
+    if not rewritten:
+        assert again.writes == {}
+    else:
+        (text,) = again.writes.values()
+        day = (T0 + timedelta(days=later)).date().isoformat()
+        assert parse_topic(text).extra["sources"] == ["2026-07-06 a", f"{day} b"]
 
 
 def test_a_restatement_rides_along_when_the_entry_changes_anyway() -> None:
@@ -360,3 +369,47 @@ def test_a_done_fact_with_a_relative_date_is_not_a_plan() -> None:
     assert "in the week of 2026-07-06" in text
     assert "Plan" not in text and "has passed" not in text
     assert not [d for d in plan.decisions if d.action == "past"]
+
+
+@pytest.mark.parametrize(("file", "title", "body"), [
+    ("project_ci.md", "CI is running on Buildkite", "CI moved to Buildkite on 2026-07-01."),
+    ("user_rust.md", "User is learning Rust", "Started learning Rust on 2026-06-01."),
+    ("feedback_tests.md", "Tests have to run with -n auto",
+     "Run the tests with -n auto (agreed on 2026-07-01)."),
+])
+def test_a_fact_with_a_past_date_keeps_its_present_title(file: str, title: str, body: str) -> None:
+    files = {file: topic(title, body, extra="sources:\n- 2026-07-01 s0\n")}
+    plan = _plan(files, f"- [{title}]({file}) — hook\n")
+    assert plan.writes == {}
+    assert not [d for d in plan.decisions if d.action == "past"]
+
+
+@pytest.mark.parametrize("moved", [
+    "The release is next Friday.",
+    "The release moved to next Friday.",
+    "The release is postponed to next Friday.",
+])
+def test_a_rescheduled_plan_changes_the_date_everywhere(moved: str) -> None:
+    first = _plan({}, None, human("The release is next Friday.", session="a", day=0),
+                  now=T0 + timedelta(hours=5))
+    again = plan_dream(dict(first.writes), first.index,
+                       gather(human(moved, session="b", day=8)).candidates,
+                       now=T0 + timedelta(days=8, hours=5))
+    (text,) = again.writes.values()
+    t = parse_topic(text)
+    assert t.name == "The release is on 2026-07-17" and "2026-07-17" in t.description
+    assert "Changed from 2026-07-10 to 2026-07-17 on 2026-07-14" in t.body
+    assert "Plan work around 2026-07-17." in t.body and "has passed" not in t.body
+    assert "[The release is on 2026-07-17]" in again.index
+    assert [d.action for d in again.decisions if d.action in ("superseded", "past")] == [
+        "superseded"]
+
+
+def test_a_new_date_for_the_same_plan_is_not_a_restatement() -> None:
+    first = _plan({}, None, human("The demo for Acme is on 2026-07-24.", session="a"))
+    again = plan_dream(dict(first.writes), first.index,
+                       gather(human("The demo for Acme is on 2026-07-31.", session="b",
+                                    day=1)).candidates, now=NOW)
+    body = parse_topic(again.writes["project_demo-acme.md"]).body
+    assert body.startswith("The demo for Acme is on 2026-07-31.")
+    assert "previously 2026-07-24" in body

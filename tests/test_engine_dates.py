@@ -102,3 +102,8 @@ def test_the_keyword_prefilter_never_hides_a_relative_date(words: list[str]) -> 
 def test_text_without_date_words_is_returned_as_is() -> None:
     assert absolutize("Always use pnpm for installs.", date(2026, 5, 1)) == (
         "Always use pnpm for installs.", [])
+
+
+def test_a_date_after_to_keeps_its_preposition() -> None:
+    text, (rw,) = absolutize("The release moved to next Friday.", date(2026, 7, 14))
+    assert text == "The release moved to 2026-07-17." and rw.resolved == date(2026, 7, 17)

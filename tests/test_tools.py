@@ -225,7 +225,55 @@ def test_glob_without_a_root_gets_a_hint(tree: Tree) -> None:
 
 def test_grep_stops_at_its_time_cap(tree: Tree) -> None:
     out = ok(tree.toolbox(ToolLimits(grep_seconds=0)), "grep", pattern="make")
-    assert out.splitlines()[-1] == "[stopped after 0 s; narrow the path]"
+    assert out.splitlines()[-1] == "[stopped after 0 s; narrow the pattern or path]"
+
+
+@pytest.mark.parametrize("transcript", [False, True])
+def test_grep_stops_at_its_time_cap_inside_one_long_file(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch, transcript: bool
+) -> None:
+    # A slow pattern over one big file must not run past the cap: the clock is read per line.
+    if transcript:
+        builder = TranscriptBuilder()
+        for n in range(200):
+            builder.user(f"needle number {n}")
+        path = "sessions/" + builder.write(tree.sessions).name
+    else:
+        (tree.project / "big.txt").write_text("".join(f"needle {n}\n" for n in range(200)))
+        path = "project/big.txt"
+    ticks = iter(range(10_000))
+    monkeypatch.setattr("autodream.tools.time.monotonic", lambda: float(next(ticks)))
+    out = ok(tree.toolbox(ToolLimits(grep_seconds=20)), "grep", pattern="needle", path=path,
+             max_hits=200).splitlines()
+    assert out[-1] == "[stopped after 20 s; narrow the pattern or path]"
+    assert 0 < len(out) - 1 < 200
+
+
+def test_grep_finds_the_persons_answer_to_a_question(tree: Tree) -> None:
+    builder = TranscriptBuilder(start=datetime(2026, 7, 8, 19, 40, tzinfo=timezone.utc))
+    builder.tool_roundtrip(
+        "AskUserQuestion", {"questions": [{"question": "Replace the old code in place?"}]},
+        'User has answered your questions: "Replace the old code in place?"="Replace in-place".',
+    ).tool_roundtrip("Bash", {"command": "echo hi"}, "Replace in-place is what the script said")
+    path = "sessions/" + builder.write(tree.sessions).name
+    out = ok(tree.toolbox(), "grep", pattern="Replace in-place", path=path).splitlines()
+    assert len(out) == 1 and out[0].startswith(f"{path}:2: [person's answer 2026-07-08 19:40]")
+
+
+def test_grep_labels_a_subagents_words(tree: Tree) -> None:
+    builder = TranscriptBuilder().assistant("I searched the repo for the flag.")
+    for record in builder.records:
+        record["isSidechain"] = True
+    path = "sessions/" + builder.write(tree.sessions).name
+    assert "] I searched" in ok(tree.toolbox(), "grep", pattern="searched", path=path)
+    assert "[subagent " in ok(tree.toolbox(), "grep", pattern="searched", path=path)
+
+
+def test_grep_in_jsonl_that_is_no_transcript_matches_its_lines(tree: Tree) -> None:
+    (tree.sessions / "notes.jsonl").write_text('{"note": "rotate the staging certs"}\n')
+    assert ok(tree.toolbox(), "grep", pattern="staging certs", path="sessions/notes.jsonl") == (
+        'sessions/notes.jsonl:1: {"note": "rotate the staging certs"}'
+    )
 
 
 def test_glob_result_cap(tree: Tree) -> None:

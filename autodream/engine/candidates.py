@@ -472,8 +472,11 @@ def _switch(text: str) -> _Kind | None:
 
 _WEAK_TERMS = word_set(
     """the a an it this that them there here then now use using me you us our my your his her
-    their its one some any all each other more less new old back over up down again"""
-)
+    their its one some any all each other more less new old back over up down again
+    next last today tonight tomorrow yesterday week month year monday tuesday wednesday
+    thursday friday saturday sunday january february march april june july august september
+    october november december"""
+)  # ... and date words: "the release moved to next Friday" reschedules, it switches no tool
 
 
 _EXPLICIT_LEAD = re.compile(

@@ -8,7 +8,7 @@ import difflib
 import re
 from datetime import date
 
-from autodream.engine.dates import absolutize, is_past, retell, tell_as_past
+from autodream.engine.dates import absolutize, retell, tell_as_past
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
@@ -37,6 +37,20 @@ def _words(text: str) -> dict[str, str]:
         if low not in STOPWORDS and low not in out:
             out[low] = w
     return out
+
+
+def _value_change(old: str, new: str) -> tuple[str, str] | None:
+    """(was, now) when exactly one value (a date, a number, a version) left and one came: for
+    two statements already matched as one subject ("The release is on 2026-07-10" -> "The
+    release moved to 2026-07-17"), where ``choice_difference`` wants more words in common."""
+    a, b = _values(old), _values(new)
+    was, now = sorted(a - b), sorted(b - a)
+    if len(was) == 1 and len(now) == 1 and bool(_ISO_DAY.fullmatch(was[0])) == bool(
+        _ISO_DAY.fullmatch(now[0])
+    ):
+        words_a, words_b = _words(old), _words(new)
+        return words_a.get(was[0], was[0]), words_b.get(now[0], now[0])
+    return None
 
 
 def _value_like(word: str) -> bool:
@@ -320,10 +334,13 @@ class Consolidator:
                 file=entry.file))
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        # A restatement alone does not rewrite the file (a diff of nothing but a new source
-        # line is churn); the run record keeps it, and the sources go in with any real change.
+        newest = max((s.day for s in entry.sources()), default=None)
+        refresh = newest is None or (
+            cand.source.day - newest).days > self.options.restatement_refresh_days
+        # Within the refresh window the sources still go in if the entry changes for another
+        # reason in this dream; the run record keeps the restatement either way.
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources,
-                          touch=False)
+                          touch=refresh)
         entry.score = max(entry.score, cluster.score)
         self.decisions.append(Decision(
             "confirmed", shorten(entry.lead, 120),
@@ -331,14 +348,16 @@ class Consolidator:
             file=entry.file, session_id=cand.source.session_id))
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        if any(similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85
-               for s in entry.statements):
+        # A restatement says nothing the entry does not: a new date or number ("the demo is on
+        # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words.
+        if any((similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85)
+               and _values(cand.text) <= _values(s) for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
                 entry.changed = True
             self._confirm(entry, cand, cluster)
             return
-        conflict = choice_difference(entry.lead, cand.text)
+        conflict = choice_difference(entry.lead, cand.text) or _value_change(entry.lead, cand.text)
         day = cand.source.day.isoformat()
         action: Action
         if conflict is not None:
@@ -489,13 +508,13 @@ class Consolidator:
                 if told is not None:
                     setattr(entry, attr, told)
                     changed = True
-            # A title often carries no date of its own ("Dana is giving a talk"): it is retold
-            # when the entry's current statement has passed, never while that is upcoming (an
-            # older, passed statement kept as history does not make the plan past).
-            lead_passed = is_past(new_statements[0] if new_statements else entry.lead, today)
-            name = tell_as_past(entry.name, today)
-            if name is None and lead_passed:
-                name = retell(entry.name)
+            # The title follows the entry's current statement: it is retold when that plan is
+            # told as past here, never otherwise. Not while the plan is upcoming (an older,
+            # passed statement kept as history does not make it past), not for a fact that
+            # merely carries a past date ("CI moved to Buildkite on 2026-07-01" under the title
+            # "CI is running on Buildkite"), and not for a title whose own date is stale.
+            lead_passed = bool(entry.statements) and new_statements[0] != entry.statements[0]
+            name = (tell_as_past(entry.name, today) or retell(entry.name)) if lead_passed else None
             if name is not None and name != entry.name:
                 entry.name = name
                 changed = True

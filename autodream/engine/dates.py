@@ -27,7 +27,7 @@ _NUM = (
     r"eight|nine|ten|eleven|twelve)"
 )
 _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_PREP = r"(?:(?P<prep>by|on|until|till|before|after|from|since|due|for|starting|through)\s+)?"
+_PREP = r"(?:(?P<prep>by|on|until|till|before|after|from|since|due|for|starting|through|to)\s+)?"
 _STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
 _PAST_MARKERS = re.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|finished)\b"

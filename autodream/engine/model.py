@@ -108,6 +108,11 @@ class EngineOptions:
     duplicate_similarity: float = 0.72  # existing entry <-> existing entry
     max_statements: int = 3  # statements kept per entry (newest first)
     max_sources: int = 10  # provenance kept per entry
+    # A bare restatement rewrites its file only when it moves the entry's newest source on by
+    # more than this: the newest source is the entry's recency (index trimming, conflicts), and
+    # a week is fine-grained against the 30-day half-life; a restatement within it is only a
+    # "confirmed" decision in the run record, not a one-line diff.
+    restatement_refresh_days: int = 7
     index_max_lines: int = 200
     index_max_bytes: int = 25_000
     index_line_chars: int = 150
