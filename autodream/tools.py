@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from autodream import redact
 from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
@@ -29,6 +29,9 @@ from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
 from autodream.settings import Settings
 from autodream.transcripts.model import Message, ReadStats
 from autodream.transcripts.reader import iter_stream_messages
+
+if TYPE_CHECKING:
+    import regex  # imported where grep runs: a local dream never greps
 
 __all__ = [
     "PHASE_INSTRUCTIONS",
@@ -64,9 +67,7 @@ class ToolLimits:
     max_grep_hits: int = 200  # largest ``max_hits`` grep accepts
     max_glob_results: int = 500
     max_walk_files: int = 20_000  # files a grep or glob looks at before stopping
-    # grep matches this much of each line or message: Python's re cannot be interrupted, and a
-    # pattern such as .*.*x is quadratic in the text, so one search must stay short
-    max_line_chars: int = 20_000
+    max_line_chars: int = 100_000  # grep matches this much of each line or message
     max_pattern_chars: int = 1_000
     grep_seconds: float = 10.0  # wall-clock cap of one grep (stops with a note)
 
@@ -566,9 +567,14 @@ class ToolBox:
             raise _Refused(
                 "nested quantifiers such as (a+)+ can take exponential time; simplify the pattern"
             )
+        # The model's pattern runs under the ``regex`` module, whose searches take a timeout:
+        # Python's re cannot be interrupted, and (a+)+b or (\w+\s?)+$ on one long line would
+        # hold the dream for minutes, whatever the cap says.
+        import regex
+
         try:
-            rx = re.compile(pattern)
-        except re.error as exc:
+            compiled = regex.compile(pattern)
+        except (regex.error, ValueError) as exc:
             raise _BadInput(f"bad regular expression: {exc}") from None
         targets = [path] if path.strip("/ ") else [
             f"{name}/" for name in ROOT_NAMES if self.sandbox.has_root(name)
@@ -577,6 +583,7 @@ class ToolBox:
         hits: list[str] = []
         notes: list[str] = []
         deadline = time.monotonic() + self.limits.grep_seconds
+        rx = _TimedPattern(compiled, deadline)
         seen = 0
         for target in targets:
             for vpath, size in self.sandbox.walk_files(target):
@@ -595,9 +602,7 @@ class ToolBox:
                         f"({room} bytes left)]"
                     )
                     break
-                if time.monotonic() > deadline or not self._grep_file(
-                    vpath, rx, hits, max_hits, deadline
-                ):
+                if time.monotonic() > deadline or not self._grep_file(vpath, rx, hits, max_hits):
                     notes.append(f"[stopped after {self.limits.grep_seconds:g} s; narrow the "
                                  "pattern or path]")
                     break
@@ -610,10 +615,16 @@ class ToolBox:
             return "\n".join(["no matches", *notes])
         return "\n".join(hits + notes)
 
-    def _grep_file(
-        self, vpath: str, rx: re.Pattern[str], hits: list[str], max_hits: int, deadline: float
+    def _grep_file(self, vpath: str, rx: _TimedPattern, hits: list[str], max_hits: int) -> bool:
+        """Add ``vpath``'s hits; False when the time cap passed before the file was done."""
+        try:
+            return self._grep_file_or_time_out(vpath, rx, hits, max_hits)
+        except _TimeCap:
+            return False
+
+    def _grep_file_or_time_out(
+        self, vpath: str, rx: _TimedPattern, hits: list[str], max_hits: int
     ) -> bool:
-        """Add ``vpath``'s hits; False when the deadline passed before the file was done."""
         try:
             fd, res, _st = self.sandbox.open_fd(vpath)
         except (SandboxError, NotFound):
@@ -626,15 +637,14 @@ class ToolBox:
                 return True
             fh.seek(0)
             if res.root == "sessions" and vpath.endswith(".jsonl"):
-                done = self._grep_transcript(vpath, fh, rx, hits, max_hits, deadline)
+                done = self._grep_transcript(vpath, fh, rx, hits, max_hits)
                 if done is not None:
                     return done
                 fh.seek(0)  # JSON lines, but no transcript: grep them as text
             in_key = False
             line_no = 0
             while True:
-                if time.monotonic() > deadline:
-                    return False
+                rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
                 if not raw:
                     break
@@ -660,27 +670,26 @@ class ToolBox:
                 else:
                     match = rx.search(line)
                     assert match is not None
-                hits.append(f"{vpath}:{line_no}: {_snippet(line, match)}")
+                hits.append(f"{vpath}:{line_no}: {_snippet(line, match.span())}")
                 if len(hits) >= max_hits:
                     return True
         return True
 
     def _grep_transcript(
-        self, vpath: str, fh: BinaryIO, rx: re.Pattern[str], hits: list[str], max_hits: int,
-        deadline: float,
+        self, vpath: str, fh: BinaryIO, rx: _TimedPattern, hits: list[str], max_hits: int
     ) -> bool | None:
         """grep over what was said in a transcript: the person's prompts, their answers to the
         agent's questions and the assistant's text, each hit labelled with who and when. A raw
         JSONL line is mostly envelope and tool output (file contents, test logs); matching
         those buries the person's words and costs the model bytes for nothing.
 
-        Returns False when the deadline passed, and None when the file holds no transcript
-        record at all (the caller greps it as text)."""
+        Returns None when the file holds no transcript record at all: the caller greps it as
+        text, and only that pass is charged to the read budget."""
         stats = ReadStats()
+        transcript = True
         try:
             for message in iter_stream_messages(fh, name=vpath, stats=stats, start_offset=0):
-                if time.monotonic() > deadline:
-                    return False
+                rx.check()
                 who = _speaker(message)
                 if who is None:
                     continue
@@ -690,12 +699,16 @@ class ToolBox:
                     continue
                 when = (f" {message.timestamp:%Y-%m-%d %H:%M}"
                         if message.timestamp is not None else "")
-                hits.append(f"{vpath}:{message.line_no}: [{who}{when}] {_snippet(text, match)}")
+                hits.append(
+                    f"{vpath}:{message.line_no}: [{who}{when}] {_snippet(text, match.span())}"
+                )
                 if len(hits) >= max_hits:
                     return True
+            transcript = bool(stats.types)
         finally:
-            self._charge(stats.bytes_read)
-        return True if stats.types else None
+            if transcript:
+                self._charge(stats.bytes_read)
+        return True if transcript else None
 
     def _glob(self, inp: dict[str, Any]) -> str:
         pattern = _string(inp, "pattern").strip()
@@ -930,6 +943,31 @@ def _short(text: str) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+class _TimeCap(Exception):
+    """The grep's time cap passed, between lines or in the middle of one search."""
+
+
+class _TimedPattern:
+    """The model's pattern, each search bounded by what is left of the grep's time cap."""
+
+    def __init__(self, compiled: regex.Pattern[str], deadline: float) -> None:
+        self.compiled = compiled
+        self.deadline = deadline
+
+    def check(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _TimeCap
+
+    def search(self, text: str) -> regex.Match[str] | None:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise _TimeCap
+        try:
+            return self.compiled.search(text, timeout=left)
+        except TimeoutError:
+            raise _TimeCap from None
+
+
 # Claude Code records the person's choice in an AskUserQuestion dialog as that tool's result
 # (bound to the agent's own call by its id, so no other tool's output can pose as one).
 _ANSWER_TOOL = "AskUserQuestion"
@@ -946,11 +984,11 @@ def _speaker(message: Message) -> str | None:
     return None
 
 
-def _snippet(line: str, match: re.Match[str]) -> str:
+def _snippet(line: str, span: tuple[int, int]) -> str:
     if len(line) <= 300:
         return line
-    lo = max(0, match.start() - 120)
-    hi = min(len(line), match.end() + 120)
+    lo = max(0, span[0] - 120)
+    hi = min(len(line), span[1] + 120)
     return ("…" if lo else "") + line[lo:hi] + ("…" if hi < len(line) else "")
 
 

@@ -184,3 +184,8 @@ def test_an_injected_message_does_not_taint_the_next_one() -> None:
 ])
 def test_a_date_is_not_a_tool_switched_to(sentence: str) -> None:
     assert all(c.kind != "switch" for c in candidates(sentence))
+
+
+def test_a_meeting_moved_from_one_weekday_to_another_is_a_switch() -> None:
+    (cand,) = candidates("We moved the standup from Monday to Tuesday.")
+    assert (cand.kind, cand.old, cand.new) == ("switch", "Monday", "Tuesday")

@@ -413,3 +413,58 @@ def test_a_new_date_for_the_same_plan_is_not_a_restatement() -> None:
     body = parse_topic(again.writes["project_demo-acme.md"]).body
     assert body.startswith("The demo for Acme is on 2026-07-31.")
     assert "previously 2026-07-24" in body
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ("The release is on 2026-07-24.", "The release notes are due on 2026-07-22."),
+    ("The launch is on 2026-07-24.", "The launch retro is on 2026-07-28."),
+    ("The demo for Acme is on 2026-07-24.", "The demo for Globex is on 2026-07-31."),
+])
+def test_a_different_subject_with_another_value_supersedes_nothing(entry: str, said: str) -> None:
+    files = {"project_e.md": topic(entry.rstrip("."), entry)}
+    plan = _plan(files, f"- [{entry.rstrip('.')}](project_e.md) — hook\n",
+                 human(said, session="b", day=8), now=T0 + timedelta(days=8, hours=5))
+    assert not [d for d in plan.decisions if d.action == "superseded"]
+    kept = plan.writes.get("project_e.md", files["project_e.md"])
+    assert entry in kept and parse_topic(kept).name == entry.rstrip(".")
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ("Always pin the CLI to v0.3 in CI.", "Always pin the CLI to 0.3 in CI."),
+    ("Always run CI on Python 3.12 only.", "Always run CI on Python 3.12.0 only."),
+])
+def test_a_value_written_differently_is_a_restatement(entry: str, said: str) -> None:
+    files = {"feedback_e.md": topic("CI pins", entry, type_="feedback",
+                                    extra="sources:\n- 2026-07-06 a\n")}
+    plan = _plan(files, "- [CI pins](feedback_e.md) — hook\n", human(said, session="b", day=2))
+    assert plan.writes == {}
+    assert [d.action for d in plan.decisions if d.file == "feedback_e.md"] == ["confirmed"]
+
+
+def test_a_hand_written_entry_is_not_rewritten_for_a_restatement() -> None:
+    files = {"feedback_pnpm.md": topic("pnpm", "Always use pnpm for installs.\n\nSome notes:\n"
+                                       "- it is faster", type_="feedback")}
+    plan = _plan(files, "- [pnpm](feedback_pnpm.md) — hook\n",
+                 human("Always use pnpm for installs.", session="b", day=30))
+    assert plan.writes == {}
+
+
+def test_a_title_follows_a_plan_the_person_says_has_happened() -> None:
+    files = {"project_release.md": topic("The release is on 2026-07-10",
+                                         "The release is on 2026-07-10.",
+                                         extra="sources:\n- 2026-07-06 a\n")}
+    plan = _plan(files, "- [The release is on 2026-07-10](project_release.md) — hook\n",
+                 human("The release shipped on 2026-07-10.", session="b", day=8),
+                 now=T0 + timedelta(days=8, hours=5))
+    assert parse_topic(plan.writes["project_release.md"]).name == "The release was on 2026-07-10"
+
+
+def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
+    files = {"project_standup.md": topic("Standup", "The team standup is every Monday at 10:00.",
+                                         extra="sources:\n- 2026-07-06 a\n")}
+    plan = _plan(files, "- [Standup](project_standup.md) — hook\n",
+                 human("From now on the team standup is every Tuesday at 10:00.", session="b",
+                       day=8), now=T0 + timedelta(days=8, hours=5))
+    body = parse_topic(plan.writes["project_standup.md"]).body
+    assert body.startswith("The team standup is every Tuesday at 10:00.")
+    assert "Changed from Monday to Tuesday on 2026-07-14" in body

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -572,3 +573,30 @@ def test_grep_outside_transcripts_stays_line_based(tree: Tree) -> None:
     assert ok(box, "grep", pattern="plain", path="sessions/notes.txt") == (
         "sessions/notes.txt:1: plain line"
     )
+
+
+@pytest.mark.parametrize("where", ["project/long.txt", "transcript"])
+def test_grep_stops_inside_one_runaway_search(
+    tree: Tree, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    # Patterns that backtrack for minutes on one long line are refused when recognisable;
+    # one that gets through is still stopped at the time cap, in the middle of its search.
+    monkeypatch.setattr("autodream.tools._NESTED_QUANTIFIER", re.compile(r"(?!)"))
+    text = "word " * 4000 + "!"
+    if where == "transcript":
+        path = "sessions/" + TranscriptBuilder().user(text).write(tree.sessions).name
+    else:
+        (tree.project / "long.txt").write_text(text + "\n")
+        path = where
+    out = ok(tree.toolbox(ToolLimits(grep_seconds=0.2)), "grep", pattern=r"(\w+\s?)+$",
+             path=path)
+    assert out == "no matches\n[stopped after 0.2 s; narrow the pattern or path]"
+
+
+def test_grep_of_jsonl_that_is_no_transcript_is_charged_once(tree: Tree) -> None:
+    line = '{"note": "rotate the staging certs"}\n'
+    (tree.sessions / "notes.jsonl").write_text(line * 100)
+    size = len(line) * 100
+    box = tree.toolbox(ToolLimits(max_read_bytes=size + size // 2))
+    out = ok(box, "grep", pattern="staging", path="sessions/notes.jsonl", max_hits=200)
+    assert len(out.splitlines()) == 100

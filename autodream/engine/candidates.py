@@ -464,6 +464,8 @@ def _switch(text: str) -> _Kind | None:
         is_back = back or bool(m.groupdict().get("back"))
         if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
             continue
+        if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
+            continue
         if old and old.lower() == new.lower():
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
@@ -473,10 +475,14 @@ def _switch(text: str) -> _Kind | None:
 _WEAK_TERMS = word_set(
     """the a an it this that them there here then now use using me you us our my your his her
     their its one some any all each other more less new old back over up down again
-    next last today tonight tomorrow yesterday week month year monday tuesday wednesday
-    thursday friday saturday sunday january february march april june july august september
-    october november december"""
-)  # ... and date words: "the release moved to next Friday" reschedules, it switches no tool
+    next last today tonight tomorrow yesterday week month year"""
+)  # ... and relative date words: "the release moved to next Friday" reschedules, not switches
+# A weekday or month is a switch only from another one ("the standup moved from Monday to
+# Tuesday"); "the demo switched to Thursday" alone is a date, not a new choice.
+_CALENDAR_TERMS = word_set(
+    """monday tuesday wednesday thursday friday saturday sunday january february march april
+    june july august september october november december"""
+)
 
 
 _EXPLICIT_LEAD = re.compile(

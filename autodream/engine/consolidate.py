@@ -8,7 +8,7 @@ import difflib
 import re
 from datetime import date
 
-from autodream.engine.dates import absolutize, retell, tell_as_past
+from autodream.engine.dates import absolutize, is_past, retell, says_past, tell_as_past
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
@@ -39,18 +39,54 @@ def _words(text: str) -> dict[str, str]:
     return out
 
 
+# Words that say a value moved rather than what it is about ("the release moved to ...").
+_MOVE_WORDS = frozenset({
+    "moved", "move", "moves", "postponed", "postpone", "pushed", "push", "rescheduled",
+    "delayed", "brought", "forward", "now", "back", "changed", "instead", "new", "date",
+})
+
+
 def _value_change(old: str, new: str) -> tuple[str, str] | None:
-    """(was, now) when exactly one value (a date, a number, a version) left and one came: for
-    two statements already matched as one subject ("The release is on 2026-07-10" -> "The
-    release moved to 2026-07-17"), where ``choice_difference`` wants more words in common."""
-    a, b = _values(old), _values(new)
-    was, now = sorted(a - b), sorted(b - a)
+    """(was, now) when the two say the same thing but for one value (a date, a number, a
+    version) and perhaps a word saying it moved: "The release is on 2026-07-10" -> "The release
+    moved to 2026-07-17", too short for ``choice_difference`` (two words in common). Anything
+    else that differs ("the release *notes* are due on ...") makes them different statements."""
+    a, b = _words(old), _words(new)
+    plain_a = {w for w in a if not any(ch.isdigit() for ch in w)}
+    plain_b = {w for w in b if not any(ch.isdigit() for ch in w)}
+    if not plain_a or (plain_a ^ plain_b) - _MOVE_WORDS:
+        return None
+    was = [w for w in a if w not in plain_a and w not in b]
+    now = [w for w in b if w not in plain_b and w not in a]
     if len(was) == 1 and len(now) == 1 and bool(_ISO_DAY.fullmatch(was[0])) == bool(
         _ISO_DAY.fullmatch(now[0])
     ):
-        words_a, words_b = _words(old), _words(new)
-        return words_a.get(was[0], was[0]), words_b.get(now[0], now[0])
+        return a[was[0]], b[now[0]]
     return None
+
+
+_DAY_NAMES = frozenset({
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
+})
+
+
+def _same_values(part: str, whole: str) -> bool:
+    """Every value ``part`` names is one ``whole`` names, written loosely ("v0.3" is "0.3",
+    "3.10+" is "3.10", "3.12.0" is "3.12"), and so is every weekday: a restatement brings no
+    new value ("the standup is every Tuesday" does not restate "... every Monday")."""
+    def values(text: str) -> set[str]:
+        days = {w for w in _words(text) if w in _DAY_NAMES}
+        return {_plain_value(v) for v in _values(text)} | days
+
+    return values(part) <= values(whole)
+
+
+def _plain_value(value: str) -> str:
+    value = value.lower().lstrip("v-").rstrip("+")
+    while value.endswith(".0") and value.count(".") > 1:
+        value = value[:-2]
+    return value
 
 
 def _value_like(word: str) -> bool:
@@ -334,8 +370,10 @@ class Consolidator:
                 file=entry.file))
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        newest = max((s.day for s in entry.sources()), default=None)
-        refresh = newest is None or (
+        # A file with no date of its own (hand-written, or Claude Code's) is not rewritten for
+        # a restatement: its source goes in with its next real change.
+        newest = entry.reference_day()
+        refresh = newest is not None and (
             cand.source.day - newest).days > self.options.restatement_refresh_days
         # Within the refresh window the sources still go in if the entry changes for another
         # reason in this dream; the run record keeps the restatement either way.
@@ -351,7 +389,7 @@ class Consolidator:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words.
         if any((similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85)
-               and _values(cand.text) <= _values(s) for s in entry.statements):
+               and _same_values(cand.text, s) for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
                 entry.changed = True
@@ -513,7 +551,9 @@ class Consolidator:
             # passed statement kept as history does not make it past), not for a fact that
             # merely carries a past date ("CI moved to Buildkite on 2026-07-01" under the title
             # "CI is running on Buildkite"), and not for a title whose own date is stale.
-            lead_passed = bool(entry.statements) and new_statements[0] != entry.statements[0]
+            lead = new_statements[0] if new_statements else ""
+            lead_passed = bool(entry.statements) and (
+                lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
             name = (tell_as_past(entry.name, today) or retell(entry.name)) if lead_passed else None
             if name is not None and name != entry.name:
                 entry.name = name

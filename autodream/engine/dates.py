@@ -222,6 +222,11 @@ def latest_date(text: str) -> date | None:
     return max(found) if found else None
 
 
+def says_past(text: str) -> bool:
+    """The wording is already past ("shipped", "was", "happened")."""
+    return _PAST_MARKERS.search(text) is not None
+
+
 def is_past(text: str, today: date) -> bool:
     last = latest_date(text)
     return last is not None and last < today
