@@ -15,7 +15,7 @@ results; progress and snapshot records) and a small memory dir, then, in one run
 
 Prints the dream/bare time ratio (target <= 2x), the dream's peak RSS (target <= 300 MB) and the
 second dream's time as a share of the first (target <= 5 %). The bare pass and the first dream
-take turns twice and the faster of each is kept, so a busy machine skews no ratio.
+take turns three times and the fastest of each is kept, so a busy machine skews no ratio.
 """
 
 from __future__ import annotations
@@ -229,7 +229,7 @@ def main() -> None:
 
         bare_runs: list[float] = []
         dream_runs: list[tuple[float, float, str]] = []
-        for _ in range(2):
+        for _ in range(3):
             bare_runs.append(_child(BARE, str(root / "sessions"), now=now)[0])
             subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
             subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)
