@@ -582,8 +582,7 @@ class ToolBox:
         glob_rx = _glob_regex(name_glob) if name_glob else None
         hits: list[str] = []
         notes: list[str] = []
-        deadline = time.monotonic() + self.limits.grep_seconds
-        rx = _TimedPattern(compiled, deadline)
+        rx = _TimedPattern(compiled, time.monotonic() + self.limits.grep_seconds)
         seen = 0
         for target in targets:
             for vpath, size in self.sandbox.walk_files(target):
@@ -602,7 +601,7 @@ class ToolBox:
                         f"({room} bytes left)]"
                     )
                     break
-                if time.monotonic() > deadline or not self._grep_file(vpath, rx, hits, max_hits):
+                if rx.expired() or not self._grep_file(vpath, rx, hits, max_hits):
                     notes.append(f"[stopped after {self.limits.grep_seconds:g} s; narrow the "
                                  "pattern or path]")
                     break
@@ -954,8 +953,11 @@ class _TimedPattern:
         self.compiled = compiled
         self.deadline = deadline
 
+    def expired(self) -> bool:
+        return time.monotonic() > self.deadline
+
     def check(self) -> None:
-        if time.monotonic() > self.deadline:
+        if self.expired():
             raise _TimeCap
 
     def search(self, text: str) -> regex.Match[str] | None:

@@ -17,6 +17,7 @@ from autodream.engine.dates import DateRewrite, absolutize
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.text import (
+    CALENDAR_WORDS,
     ensure_period,
     sentence_case,
     sentences,
@@ -479,10 +480,7 @@ _WEAK_TERMS = word_set(
 )  # ... and relative date words: "the release moved to next Friday" reschedules, not switches
 # A weekday or month is a switch only from another one ("the standup moved from Monday to
 # Tuesday"); "the demo switched to Thursday" alone is a date, not a new choice.
-_CALENDAR_TERMS = word_set(
-    """monday tuesday wednesday thursday friday saturday sunday january february march april
-    june july august september october november december"""
-)
+_CALENDAR_TERMS = CALENDAR_WORDS - {"may"}  # as a switch term "may" is the modal verb
 
 
 _EXPLICIT_LEAD = re.compile(

@@ -8,7 +8,14 @@ import difflib
 import re
 from datetime import date
 
-from autodream.engine.dates import absolutize, is_past, retell, says_past, tell_as_past
+from autodream.engine.dates import (
+    WEEKDAYS,
+    absolutize,
+    is_past,
+    retell,
+    says_past,
+    tell_as_past,
+)
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
@@ -52,12 +59,11 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
     moved to 2026-07-17", too short for ``choice_difference`` (two words in common). Anything
     else that differs ("the release *notes* are due on ...") makes them different statements."""
     a, b = _words(old), _words(new)
-    plain_a = {w for w in a if not any(ch.isdigit() for ch in w)}
-    plain_b = {w for w in b if not any(ch.isdigit() for ch in w)}
+    values_a, values_b = _values(old), _values(new)
+    plain_a, plain_b = a.keys() - values_a, b.keys() - values_b
     if not plain_a or (plain_a ^ plain_b) - _MOVE_WORDS:
         return None
-    was = [w for w in a if w not in plain_a and w not in b]
-    now = [w for w in b if w not in plain_b and w not in a]
+    was, now = list(values_a - values_b), list(values_b - values_a)
     if len(was) == 1 and len(now) == 1 and bool(_ISO_DAY.fullmatch(was[0])) == bool(
         _ISO_DAY.fullmatch(now[0])
     ):
@@ -65,10 +71,7 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-_DAY_NAMES = frozenset({
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays",
-})
+_DAY_NAMES = frozenset(WEEKDAYS) | {f"{day}s" for day in WEEKDAYS}  # "every Monday(s)"
 
 
 def _same_values(part: str, whole: str) -> bool:

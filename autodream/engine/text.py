@@ -90,7 +90,8 @@ def has_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, flags=re.I) is not None
 
 
-_VOLATILE = word_set(
+# Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
+CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april
     may june july august september october november december"""
 )
@@ -100,7 +101,7 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays)
     are left out so the name stays right when the entry is updated."""
     words = [w for w in re.findall(r"[a-z0-9]+", text.lower())
-             if w not in STOPWORDS and w not in _VOLATILE and not any(c.isdigit() for c in w)]
+             if w not in STOPWORDS and w not in CALENDAR_WORDS and not any(c.isdigit() for c in w)]
     if not words:
         words = re.findall(r"[a-z0-9]+", text.lower()) or ["memory"]
     out = "-".join(words[:max_words])

@@ -394,26 +394,20 @@ def iter_claude_code(
         sidechain=sidechain,
         only_human=only_human,
     )
-    if only_human and sidechain:
-        # a subagent's transcript holds no person's words; still walk it for the offsets
-        for _ in iter_lines(
-            stream,
-            stats,
-            start_offset=start_offset,
-            start_line=start_line,
-            max_line_bytes=max_line_bytes,
-            final_partial=is_json_object,
-        ):
-            pass
-        return
-    for line in iter_lines(
+    lines = iter_lines(
         stream,
         stats,
         start_offset=start_offset,
         start_line=start_line,
         max_line_bytes=max_line_bytes,
         final_partial=is_json_object,
-    ):
+    )
+    if only_human and sidechain:
+        # a subagent's transcript holds no person's words; still walk it for the offsets
+        for _ in lines:
+            pass
+        return
+    for line in lines:
         if only_human and b'"user"' not in line.data and b"queue" not in line.data:
             continue
         record = parse_object(line, stats)
