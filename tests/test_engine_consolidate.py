@@ -8,6 +8,7 @@ from datetime import date, datetime, time, timedelta, timezone
 import pytest
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
+from autodream.engine.consolidate import names_another_subject
 from autodream.engine.entries import parse_entry
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, T0, gather, human, topic
@@ -468,3 +469,51 @@ def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
     body = parse_topic(plan.writes["project_standup.md"]).body
     assert body.startswith("The team standup is every Tuesday at 10:00.")
     assert "Changed from Monday to Tuesday on 2026-07-14" in body
+
+
+@pytest.mark.parametrize(("old", "new", "other"), [
+    # a value and, apart from it, the thing it belongs to: two facts, both true
+    ("We run the frontend on port 3000.", "We run the backend on port 8000.", True),
+    ("We use Node 18 in production.", "We use Node 20 in staging.", True),
+    # the verb tying the value to its subject changed: the same subject moved on
+    ("csvstat supports Python 3.8 and newer.", "csvstat requires Python 3.10 and newer.", False),
+    # a name changing together with its value: the same subject, another choice
+    ("Our staging database is Postgres 14.", "Our staging database is MySQL 8.", False),
+    # only the value changed, or no value at all: left to the other rules
+    ("The frontend runs on port 3000.", "The frontend runs on port 8000.", False),
+    ("We write tests for all code.", "We never write tests.", False),
+])
+def test_names_another_subject(old: str, new: str, other: bool) -> None:
+    assert names_another_subject(old, new) is other
+
+
+def test_a_value_for_another_subject_becomes_its_own_memory() -> None:
+    files = {"project_ports.md": topic("Frontend port", "We run the frontend on port 3000.")}
+    index = "- [Frontend port](project_ports.md) — frontend on 3000\n"
+    plan = _plan(files, index,
+                 human("Remember: we run the backend on port 8000.", session="a", day=1))
+    assert "project_ports.md" not in plan.writes  # the frontend fact is untouched
+    (path,) = plan.writes
+    assert parse_topic(plan.writes[path]).body.startswith("We run the backend on port 8000.")
+    lines = [e.file for e in parse_index(plan.index).entries]
+    assert lines == ["project_ports.md", path]
+    assert not any(d.action == "superseded" for d in plan.decisions)
+
+
+def test_two_subjects_said_in_one_dream_stay_two_memories() -> None:
+    plan = _plan({}, None,
+                 human("Remember: we run the frontend on port 3000.", session="a", day=0),
+                 human("Remember: we run the backend on port 8000.", session="b", day=1))
+    bodies = sorted(parse_topic(text).body.split("\n")[0] for text in plan.writes.values())
+    assert bodies == ["We run the backend on port 8000.", "We run the frontend on port 3000."]
+    assert all("previously" not in text for text in plan.writes.values())
+
+
+def test_a_name_changing_with_its_value_still_supersedes() -> None:
+    files = {"project_db.md": topic("Staging database", "Our staging database is Postgres 14.")}
+    plan = _plan(files, None,
+                 human("Remember: our staging database is MySQL 8.", session="a", day=1))
+    entry = parse_entry("project_db.md", plan.writes["project_db.md"])
+    assert entry.statements == ["Our staging database is MySQL 8."]
+    assert entry.history == [
+        "Updated on 2026-07-07; previously: Our staging database is Postgres 14."]

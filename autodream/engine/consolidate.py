@@ -28,6 +28,7 @@ from autodream.engine.text import (
     slug,
     swap_words,
     tokens,
+    word_set,
 )
 from autodream.memory.model import MEMORY_TYPES
 
@@ -96,6 +97,58 @@ def _value_like(word: str) -> bool:
     return any(ch.isdigit() for ch in word) or word[:1].isupper()
 
 
+# Words that tie a value to its subject rather than name the subject: a changed one of these
+# beside a changed value ("supports 3.8" -> "requires 3.10") is still one subject changing.
+_RELATION_WORDS = word_set(
+    """use uses used using require requires required requiring support supports supported
+    supporting need needs needed needing target targets targeted targeting run runs ran running
+    depend depends depended pin pins pinned pinning allow allows allowed forbid forbids forbade
+    forbidden want wants wanted expect expects expected accept accepts accepted drop drops
+    dropped add adds added recommend recommends recommended prefer prefers preferred mandate
+    mandates mandated ban bans banned build builds built always never usually sometimes often
+    rarely must cannot can't don't doesn't won't least minimum maximum newer older later
+    earlier"""
+) | _MOVE_WORDS
+
+
+def names_another_subject(old: str, new: str) -> bool:
+    """True when ``new`` reads as ``old`` with a word or two changed, but gives a value for
+    something else: a value changed, and apart from it so did a word naming what the value
+    belongs to ("We run the frontend on port 3000" -> "We run the backend on port 8000"). Both
+    can be true at once, so neither replaces the other. A changed verb ("supports 3.8" ->
+    "requires 3.10") or a name changing with its value ("Postgres 14" -> "MySQL 8") is still
+    the same subject. Clauses are compared as ``replaces`` compares them."""
+    pairs = [(a, b) for a in _clauses(old) for b in _clauses(new) if _one_change(a, b)]
+    return bool(pairs) and all(_another_subject(a, b) for a, b in pairs)
+
+
+def _another_subject(old: str, new: str) -> bool:
+    if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
+        return False
+    a, b = list(_words(old)), list(_words(new))
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    return any(_names_a_subject(a[i1:i2]) or _names_a_subject(b[j1:j2])
+               for tag, i1, i2, j1, j2 in ops if tag != "equal")
+
+
+def _names_a_subject(changed: list[str]) -> bool:
+    """A changed word that is no value, no verb of relation, and not the name of the value
+    right after it ("Postgres" in "Postgres 14"): it says what the value is about."""
+    def is_value(word: str) -> bool:
+        return any(ch.isdigit() for ch in word)
+
+    return any(
+        not is_value(word) and word not in _RELATION_WORDS
+        and not (k + 1 < len(changed) and is_value(changed[k + 1]))
+        for k, word in enumerate(changed)
+    )
+
+
+def _clauses(text: str) -> list[str]:
+    """The text, then each of its clauses: a statement may restate one clause of another."""
+    return [text] + [c for c in _CLAUSES.split(text) if c.strip() and c.strip() != text.strip()]
+
+
 def _one_change(old: str, new: str) -> bool:
     """True when ``new`` has the same content words as ``old`` but for one or two."""
     a, b = _words(old), _words(new)
@@ -140,18 +193,15 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
 def replaces(old: str, new: str) -> bool:
     """True when ``new`` restates ``old`` with a word or two changed, aligned or not: a newer
     statement that supersedes it even when no single "X to Y" can be named."""
-    olds = [old] + [c for c in _CLAUSES.split(old) if c.strip() and c.strip() != old.strip()]
-    news = [new] + [c for c in _CLAUSES.split(new) if c.strip() and c.strip() != new.strip()]
-    return any(_one_change(a, b) for a in olds for b in news)
+    return any(_one_change(a, b) and not _another_subject(a, b)
+               for a in _clauses(old) for b in _clauses(new))
 
 
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
     ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10"))."""
-    olds = [old] + [c for c in _CLAUSES.split(old) if c.strip() and c.strip() != old.strip()]
-    news = [new] + [c for c in _CLAUSES.split(new) if c.strip() and c.strip() != new.strip()]
-    for a in olds:
-        for b in news:
+    for a in _clauses(old):
+        for b in _clauses(new):
             found = _difference(a, b)
             if found is not None:
                 return found
@@ -278,7 +328,8 @@ class Consolidator:
                 return
         else:
             target = self._best_match(cand)
-            if target is not None:
+            # Alike in wording, but about something else: a memory of its own, not an update.
+            if target is not None and not names_another_subject(target.lead, cand.text):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
