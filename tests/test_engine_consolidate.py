@@ -517,3 +517,12 @@ def test_a_name_changing_with_its_value_still_supersedes() -> None:
     assert entry.statements == ["Our staging database is MySQL 8."]
     assert entry.history == [
         "Updated on 2026-07-07; previously: Our staging database is Postgres 14."]
+
+
+def test_a_move_between_days_is_named_and_filed_after_what_moved() -> None:
+    plan = _plan({}, None, human("We moved the standup from Monday to Tuesday.", session="a"))
+    (path,) = plan.writes
+    assert path == "project_moved-standup.md"
+    topic_file = parse_topic(plan.writes[path])
+    assert "standup" in topic_file.name
+    assert "Switched from Monday to Tuesday" in topic_file.body

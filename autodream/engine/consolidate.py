@@ -19,6 +19,7 @@ from autodream.engine.dates import (
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import (
+    CALENDAR_WORDS,
     STOPWORDS,
     dice,
     has_word,
@@ -506,7 +507,10 @@ class Consolidator:
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
         name = title_for(cand.match_text)
-        if cand.kind == "switch" and cand.new:
+        # A move between days or months names no subject ("Tuesday instead of Monday" filed as
+        # project_instead.md): the statement's own title says what moved.
+        if cand.kind == "switch" and cand.new and not all(
+                w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
             name = sentence_case(f"{cand.new} instead of {cand.old}" if cand.old
                                  else f"Switched to {cand.new}")
         statements: list[str] = []
