@@ -8,7 +8,7 @@ from datetime import date, datetime, time, timedelta, timezone
 import pytest
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
-from autodream.engine.consolidate import names_another_subject
+from autodream.engine.consolidate import different_subjects, names_another_subject
 from autodream.engine.entries import parse_entry
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, T0, gather, human, topic
@@ -526,3 +526,52 @@ def test_a_move_between_days_is_named_and_filed_after_what_moved() -> None:
     topic_file = parse_topic(plan.writes[path])
     assert "standup" in topic_file.name
     assert "Switched from Monday to Tuesday" in topic_file.body
+
+
+@pytest.mark.parametrize(("a", "b", "different"), [
+    ("Always use pytest fixtures for database setup.",
+     "Always use alembic for database migrations.", True),
+    ("Always run the tests before committing.", "Always run the linter before pushing.", True),
+    ("Never use print for logging.", "Never use assert for validation.", True),
+    ("We use Postgres for the main database.", "We use Redis for the job queue.", True),
+    # the same thing said again, or changed: for the other rules to judge
+    ("Always use pnpm for installs.", "Always use pnpm for installs, never npm.", False),
+    ("csvstat supports Python 3.8 and newer.", "csvstat requires Python 3.10 and newer.", False),
+    # one word each: nothing says what they are about
+    ("Always use pnpm.", "Always use yarn.", False),
+])
+def test_different_subjects(a: str, b: str, different: bool) -> None:
+    assert different_subjects(a, b) is different
+
+
+def test_rules_alike_in_shape_each_become_a_memory() -> None:
+    said = ["Always use pytest fixtures for database setup.",
+            "Always use alembic for database migrations.",
+            "Always use structlog for logging.", "Always use httpx for HTTP requests.",
+            "Always run the tests before committing.", "Always run the linter before pushing."]
+    plan = _plan({}, None, *(human(text, session=f"s{i}", day=i) for i, text in enumerate(said)))
+    leads = sorted(parse_topic(text).body.split("\n")[0] for text in plan.writes.values())
+    assert leads == sorted(said)
+    assert all("previously" not in text for text in plan.writes.values())
+
+
+def test_a_rule_alike_in_shape_does_not_overwrite_an_existing_one() -> None:
+    files = {"feedback_tests.md": topic("Tests before committing",
+                                        "Always run the tests before committing.",
+                                        type_="feedback")}
+    plan = _plan(files, None, human("Always run the linter before pushing.", session="a"))
+    assert "feedback_tests.md" not in plan.writes
+    (path,) = plan.writes
+    assert parse_topic(plan.writes[path]).body.startswith("Always run the linter before pushing.")
+
+
+def test_existing_rules_alike_in_shape_are_not_merged() -> None:
+    files = {
+        "feedback_fixtures.md": topic("Fixtures", "Always use pytest fixtures for database setup.",
+                                      type_="feedback"),
+        "feedback_alembic.md": topic("Alembic", "Always use alembic for database migrations.",
+                                     type_="feedback"),
+    }
+    plan = _plan(files, None)
+    assert plan.deletes == []
+    assert len(parse_index(plan.index).entries) == 2

@@ -123,7 +123,29 @@ def names_another_subject(old: str, new: str) -> bool:
     return bool(pairs) and all(_another_subject(a, b) for a, b in pairs)
 
 
+# The frame of a rule, shared by rules about different things ("Always use X for Y"): left
+# out when asking whether two statements are about the same thing.
+# (Words that say a date moved are left out: "pushing" is what a rule may be about.)
+_FRAME_TOKENS = tokens(" ".join(
+    (_RELATION_WORDS - _MOVE_WORDS) | {"keep", "make", "avoid", "stop", "start"}))
+
+
+def different_subjects(a: str, b: str) -> bool:
+    """True when two statements alike in shape are about different things: each names at
+    least two things of its own beyond the frame ("Always use pytest fixtures for database
+    setup" / "Always use alembic for database migrations") and they share fewer than half.
+    Character similarity alone reads such rules as one, and the earlier rule would be lost.
+    With one word each ("Always use pnpm" / "Always use yarn") nothing says what they are
+    about, so they are left to the other rules."""
+    things_a, things_b = tokens(a) - _FRAME_TOKENS, tokens(b) - _FRAME_TOKENS
+    if len(things_a) < 2 or len(things_b) < 2:
+        return False
+    return len(things_a & things_b) * 2 < min(len(things_a), len(things_b))
+
+
 def _another_subject(old: str, new: str) -> bool:
+    if different_subjects(old, new):
+        return True
     if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
         return False
     a, b = list(_words(old)), list(_words(new))
@@ -272,6 +294,8 @@ class Consolidator:
                         if conflict is not None:
                             self._resolve_conflict(keep, other, conflict)
                     continue
+                if different_subjects(keep.lead, other.lead):
+                    continue  # alike in shape, about different things
                 sim = rough if rough >= threshold else similarity(full[keep.file],
                                                                   full[other.file])
                 if sim < threshold and not contained:
@@ -330,7 +354,8 @@ class Consolidator:
         else:
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update.
-            if target is not None and not names_another_subject(target.lead, cand.text):
+            if target is not None and not names_another_subject(target.lead, cand.text) \
+                    and not different_subjects(target.lead, cand.text):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
