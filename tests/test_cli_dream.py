@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -94,3 +95,22 @@ def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:
     result = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
     assert result.exit_code == errors.NotFound.exit_code
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_bad_transcript_lines_are_skipped_and_reported(sample: Path) -> None:
+    session = sorted((sample / "sessions").glob("*.jsonl"))[0]
+    # Lines that may hold the person's words (the local engine does not even parse the rest).
+    with session.open("ab") as fh:
+        fh.write(b'{"type": "user", "message": {"role": "user", "content": "cut off\n')
+        fh.write(b'{"type": "user", "message": {"role": "user", "content": "\xff\xfe"}}\n')
+        fh.write(b'["user", "a list, not a record"]\n')
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert "3 bad transcript line(s) skipped" in out
+    shown = CliRunner().invoke(cli, ["show", "--project", str(sample), "--json"],
+                               env=clean_env())
+    assert shown.exit_code == 0, shown.output
+    reasons = [d["reason"] for d in json.loads(shown.stdout)["run"]["decisions"]
+               if d["action"] == "skipped"]
+    assert reasons == ["3 bad line(s) skipped: 1 not valid JSON, 1 not UTF-8, "
+                       "1 not a JSON object"]

@@ -241,6 +241,11 @@ class LocalBackend:
                     "skipped", vpath, f"could not read the transcript: {exc}".splitlines()[0]))
                 continue
             self.report.sessions += 1
+            if stats.skipped:
+                self.decisions.append(Decision(
+                    "skipped", vpath, f"{stats.skipped_total} bad line(s) skipped: "
+                    + ", ".join(f"{n} {_BAD_LINE.get(why, why)}"
+                                for why, n in sorted(stats.skipped.items()))))
             self.report.bytes_read += stats.bytes_read
             self.report.lines += stats.lines
             self.report.bad_lines += stats.skipped_total
@@ -272,7 +277,18 @@ class LocalBackend:
         return (
             f"local engine: {self.report.sessions} session(s) read; "
             f"{len(plan.writes)} file(s) written, {len(plan.deletes)} deleted; {detail}"
+            + (f"; {self.report.bad_lines} bad transcript line(s) skipped"
+               if self.report.bad_lines else "")
         )
+
+
+# Why a transcript line was skipped (the readers' ReadStats.skipped keys), as a person reads it.
+_BAD_LINE = {
+    "binary": "binary", "non_utf8": "not UTF-8", "invalid_json": "not valid JSON",
+    "too_deep": "nested too deep", "not_object": "not a JSON object",
+    "line_too_long": "too long", "unknown_type": "of an unknown record type",
+    "malformed_record": "malformed",
+}
 
 
 def _session_order(info: SessionInfo) -> tuple[float, str]:
