@@ -148,6 +148,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         1,
     ),
     (
+        # a login written as a pair after a login word: "the test account login is
+        # qa@example.com / Tr0ub4dor&3", "creds: admin@corp.io:Winter2026!"; the part after
+        # the address is the password
+        "login-pair",
+        re.compile(
+            r"(?i)\b(?:log\s?in|sign[\s-]?in|credentials?|creds|account)\b[^\n]{0,60}?"
+            r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?!\[REDACTED)(?![^\s\"'`,;]*@)(?!"
+            + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
+        ),
+        1,
+    ),
+    (
         # a keyword followed straight by a value that looks like a credential: letters and
         # digits mixed, 8+ characters ("mysql root password hunter2mysql")
         "assigned-secret",

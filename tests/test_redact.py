@@ -75,6 +75,10 @@ DISCORD_HOOK = "https://discord.com/api/webhooks/" + "123456789012345678/" + "Ab
          "tangerine-otter-armchair"),
         ("mysql root password hunter2mysql", "assigned-secret", "hunter2mysql"),
         ("admin password 'Winter2026!' for the router", "assigned-secret", "Winter2026!"),
+        # a login pair: the part after the address is the password
+        ("login for the test account is qa@example.com / Tr0ub4dor&3", "login-pair",
+         "Tr0ub4dor&3"),
+        ("staging creds: admin@corp.example.io:Winter2026!", "login-pair", "Winter2026!"),
         # webhooks: the URL is the credential
         (f"alerts go to {SLACK_HOOK} now", "slack-webhook", "a1b2c3d4e5f6g7h8i9j0k1l2"),
         (f"post to {DISCORD_HOOK}", "discord-webhook", "AbC-dEf_AbC-dEf_"),
@@ -116,6 +120,9 @@ def test_more_secret_forms_are_found_and_redacted(text: str, kind: str, secret: 
         "max_tokens=409600 and num_tokens: 1234567",
         "see https://example.com/docs?page=2&sort_key=created_at",
         "https://hooks.slack.com/ is where Slack webhooks live",
+        "the login for support is help@example.com / the shared inbox",
+        "account owner: dana@example.com, backup: omar@example.com",
+        "account: dana@example.com / omar@example.com share it",
     ],
 )
 def test_more_ordinary_prose_is_left_alone(text: str) -> None:
