@@ -14,7 +14,7 @@ from datetime import date, datetime, timezone
 from functools import lru_cache
 
 from autodream.engine.dates import DateRewrite, absolutize
-from autodream.engine.facts import restated_by
+from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.text import (
     CALENDAR_WORDS,
@@ -75,6 +75,40 @@ _T = (
     rf"{_WORD_T}(?:\s+(?:format|lint|check|actions|ci|compose|code|cloud|pages|workers|"
     rf"functions|db|server|desktop|studio))?"
 )
+# "X instead of Y": X is the choice only where it is the object of a verb of choice ("use
+# poetry"), of with/via, or opens the clause. The words just before "instead" are often an
+# adverbial ("use poetry from now on instead of pip-tools", "Postgres in production instead
+# of MySQL"), skipped here; a sentence whose choice cannot be placed is no switch at all.
+_CHOICE_VERB = (
+    r"(?:use[sd]?|using|prefer(?:s|red)?|run|runs|running|pick|choose|want|adopt|install|"
+    r"go(?:ing)? with|went with|stick (?:to|with)|switch(?:ed|ing)? to|mov(?:e|ed|ing) to|"
+    r"migrat(?:e|ed|ing) to|with|via|through)"
+)
+_SET_ADVERBIAL = (
+    r"(?:from now on|from here on|going forward|by default|for now|in (?:the )?future|"
+    r"everywhere|always|now|here|too|again|please)"
+)
+# "in production", "for all HTTP calls", "to lock dependencies": said of the choice, not it.
+_ADVERBIAL = (
+    rf"(?:{_SET_ADVERBIAL}|(?:in|for|on|across|throughout|within|at|with|when) "
+    r"(?:(?:all|every|each|the|our|this|these|new|any|your|my)\s+)?[\w-]+(?:\s+[\w-]+)?|"
+    r"to [\w-]+(?:\s+[\w-]+){0,2})"
+)
+_INSTEAD_OF_CHOSEN = (
+    rf"\b{_CHOICE_VERB}\s+(?P<new>{_T})(?:,?\s+{_ADVERBIAL}){{0,3}},?\s+"
+    rf"instead\s+of\s+(?P<old>{_T})"
+)
+_INSTEAD_OF_OPENING = (
+    rf"(?:^\s*|[,;:]\s+)(?P<new>{_T})(?:,?\s+{_SET_ADVERBIAL})?,?\s+"
+    rf"instead\s+of\s+(?P<old>{_T})"
+)
+# "on Tuesday instead of Monday": a day or month needs no verb to be the one meant.
+_CALENDAR_INSTEAD_OF = (
+    rf"\b(?P<new>{'|'.join(sorted(CALENDAR_WORDS))})s?\s+instead\s+of\s+(?P<old>{_T})"
+)
+# A choice said with "instead of" whose new term could not be placed: kept in the person's
+# words as a preference, never turned into a switch that names the wrong thing.
+_CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
@@ -86,7 +120,9 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"(?P<back>back)\s+to\s+(?:using\s+)?(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
      True),
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
-    (re.compile(rf"\b(?P<new>{_T})\s+instead\s+of\s+(?P<old>{_T})", _I), False),
+    (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
+    (re.compile(_INSTEAD_OF_OPENING, _I), False),
+    (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
     (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})\s*,?\s+not\s+(?P<old>{_T})\b",
                 _I), False),
     (re.compile(
@@ -157,6 +193,26 @@ _FACT = re.compile(
     r"(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|ships|target|targets|support|"
     r"supports|rely on|relies on|is|are)\b", _I,
 )
+# A change still to come: a modal or a stated intention, unless it takes effect now ("from now
+# on we'll use ruff" is a rule from today on, not a plan).
+_FUTURE = re.compile(
+    r"\b(?:will|shall|going to|gonna|about to|plan(?:s|ning)? to|planned to|intend(?:s|ing)? "
+    r"to|hope to|aim(?:s|ing)? to|(?:is|are|'re|'s) (?:planning|scheduled|due|set) to|"
+    # "we want to migrate to X" is not done yet; "I want to use X" is a preference now
+    r"want(?:s|ed)? to (?:switch|move|migrate|change|go)|"
+    r"soon|eventually|at some point|next (?:week|month|quarter|year|sprint|release))\b|"
+    r"\b(?:we|i|they|you|it|he|she)'ll\b", _I,
+)
+# The switch itself told as done: what comes later in the sentence is a follow-up ("We switched
+# to Postgres; the old MySQL box goes away next Friday").
+_SWITCHED = re.compile(
+    r"\b(?:switched|moved|migrated|went|changed|replaced|reverted|returned|ditched|swapped)\b",
+    _I,
+)
+_TAKES_EFFECT_NOW = re.compile(
+    r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
+    r"(?:today|immediately)|from today)\b", _I,
+)
 _BECAUSE = re.compile(r"[,;]?\s+\b(?:because|since|so that|as otherwise|due to)\b\s+(?P<why>.+)$",
                       _I)
 
@@ -193,10 +249,16 @@ _DEBUG = re.compile(
     r"\bdebugging\b|\bthe fix (?:was|is)\b|\bfixed (?:it|this|that) by\b|\bworkaround (?:was|is)"
     r"\b|\brepro(?:duce)?\b|\bnull pointer\b|\boff-by-one\b|\berror:\s", _I,
 )
+_CODE_UNIT = r"(?:function|class|method|module|component|helper)"
+_CODE_RELATION = (
+    r"(?:calls|returns|handles|contains|imports|wraps|depends on|inherits from|extends|"
+    r"subclasses|overrides)"
+)
 _STRUCTURE = re.compile(
     r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|\blives? (?:in|under)"
-    r"\b|\bentry ?point\b|\b(?:function|class|method|module|component|helper) `?[\w.]+`? "
-    r"(?:is|does|calls|returns|handles|contains|imports|takes)\b|\bcalls? `?[\w.]+\(\)", _I,
+    rf"\b|\bentry ?point\b|\b{_CODE_UNIT} `?[\w.]+`? (?:is|does|takes|{_CODE_RELATION})\b|"
+    # "the Handler class wraps every request", "the stats module depends on the io module"
+    rf"\b`?[\w.]+`? {_CODE_UNIT}s? {_CODE_RELATION}\b|\bcalls? `?[\w.]+\(\)", _I,
 )
 _PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
                    r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
@@ -328,6 +390,10 @@ class Gatherer:
             reason = "contained a secret (redacted); a credential is never remembered"
         if reason is None and contains_secret(found.text):
             reason = "still contains a secret after redaction"
+        if reason is None and found.kind not in ("resource", "switch") and not _STANDING.search(
+                sentence) and (path := shown_path(found.text, self.facts)) is not None:
+            # "the tests are in tests/unit and tests/integration": a folder the project has
+            reason = f"file paths the project already shows ('{path}' is in the project)"
         if reason is None:
             restated = restated_by(found.text, self.facts)
             if restated is not None:
@@ -356,6 +422,13 @@ class Gatherer:
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
+        if found.kind == "switch" and (ahead or _planned(statement)) and not _SWITCHED.search(
+                statement):
+            # "We're migrating from MySQL to Postgres next month" has not happened: it is a
+            # plan (dated, so it can be told as past later) or, undated, a decision; never a
+            # switch that would rewrite the current entry to a state not reached yet.
+            found = replace(found, kind="plan" if _HAS_DATE.search(dated) else "decision",
+                            new=None, old=None, back=False)
         if found.kind == "plan" or (found.kind in ("fact", "decision") and ahead):
             kind: CandidateKind = "plan" if _HAS_DATE.search(dated) else found.kind
         else:
@@ -445,6 +518,10 @@ def _clean(text: str) -> str:
     text = _FILLER.sub("", text.strip())
     text = _PLEASE.sub("", text)
     return sentence_case(text.strip(" ,;:-—"))
+
+
+def _planned(statement: str) -> bool:
+    return bool(_FUTURE.search(statement)) and not _TAKES_EFFECT_NOW.search(statement)
 
 
 def _split_why(text: str) -> tuple[str, str]:
@@ -565,6 +642,8 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("fact", _clean(sentence), 0.7)
     if _FACT.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
+    if _CHOSEN_INSTEAD.search(sentence):
+        return _Kind("preference", _clean(sentence), 0.75)
     return None
 
 

@@ -414,8 +414,8 @@ class Consolidator:
             return
         lead = entry.lead
         if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead):
-            new_lead = swap_words(lead, old, new) if has_word(lead, new) else re.sub(
-                rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, lead, flags=re.I)
+            new_lead = swap_words(lead, old, new) if has_word(lead, new) else _name_in_place(
+                lead, old, new, cand.text)
         else:
             new_lead = cand.text
         verb = "Switched back" if cand.back else "Switched"
@@ -426,7 +426,7 @@ class Consolidator:
         entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
         if old is not None and has_word(entry.name, old):
             entry.name = swap_words(entry.name, old, new) if has_word(entry.name, new) else (
-                re.sub(rf"(?<![\w-]){re.escape(old)}(?![\w-])", new, entry.name, flags=re.I))
+                _name_in_place(entry.name, old, new, cand.text))
         entry.description = description_for(new_lead)
         if cand.why:
             entry.why = cand.why
@@ -654,6 +654,22 @@ class Consolidator:
                 "past", shorten(subject, 120),
                 f"its date is before {today.isoformat()}; told as past, not as upcoming",
                 file=entry.file))
+
+
+_VERSION = r"v?\d+(?:\.\d+)*"
+# A number right after a name is its version when the phrase ends there or goes on with a
+# small word ("MySQL 8 for the main database"), not a count ("Heroku 2 times a day").
+_SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
+_VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD})\b)"
+
+
+def _name_in_place(text: str, old: str, new: str, said: str) -> str:
+    """``text`` with ``old`` named ``new``. A version written after ``old`` ("MySQL 8") is
+    ``old``'s and goes with it, unless the person gave ``new``'s own ("to Postgres 16")."""
+    given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({_VERSION}){_VERSION_END}", said, re.I)
+    named = f"{new} {given[1]}" if given else new
+    return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{_VERSION}{_VERSION_END})?(?![\w-])",
+                  lambda _: named, text, flags=re.I)
 
 
 def _last_iso(text: str) -> str | None:

@@ -153,6 +153,14 @@ def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> lis
             if f not in files and _norm_title(t) not in titles and f not in declared]
 
 
+def _removes(decision: Decision, file: str) -> bool:
+    """True for the decision that deleted the entry ``file`` (a prune or a merge into another),
+    not for one that pruned a statement inside it."""
+    if decision.action == "pruned":
+        return decision.subject == file and decision.file == file
+    return decision.action == "merged" and decision.subject.startswith(f"{file} -> ")
+
+
 def _within_loss_budget(
     entries: list[Entry], index: str, index_text: str | None, options: EngineOptions,
     decisions: list[Decision],
@@ -174,10 +182,19 @@ def _within_loss_budget(
         entry = undoable.pop(0)
         entry.deleted, why = False, entry.deleted_by
         entry.deleted_by = ""
-        decisions.append(Decision(
-            "kept", entry.file,
-            f"not {why} after all: the dream may lose at most {options.max_loss:.0%} of the "
-            f"{len(pairs)} prior entries", file=entry.file))
+        budget_note = (f"the dream may lose at most {options.max_loss:.0%} of the "
+                       f"{len(pairs)} prior entries")
+        # The decision that announced the removal would otherwise stay in the run record (and
+        # its "N pruned" count) for a file that is still there: it becomes this "kept".
+        announced = next((i for i, d in enumerate(decisions) if _removes(d, entry.file)), None)
+        if announced is None:
+            decisions.append(Decision("kept", entry.file, f"not {why} after all: {budget_note}",
+                                      file=entry.file))
+        else:
+            decisions[announced] = Decision(
+                "kept", entry.file,
+                f"{decisions[announced].reason}; kept all the same: {budget_note}",
+                file=entry.file)
         index, more = build_index(entries, options)
         decisions.extend(more)
         lost = _lost(pairs, index, entries)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from autodream.engine.consolidate import _same_values, coverage, replaces
 from autodream.engine.model import ProjectFacts
 from autodream.engine.text import similarity
 
@@ -37,6 +38,13 @@ _RUN = re.compile(r"`?\b(?:make|npm run|pnpm|yarn|just|poetry run|uv run|tox -e)
 _OPINION = re.compile(
     r"\b(?:always|never|prefer|don't|do not|not|instead|switch|moved|migrat|deprecated|avoid|"
     r"must|should|because|why|why:)\b", re.I,
+)
+
+
+# Words that turn a statement around: "Do not use the legacy client" says the opposite of the
+# README's "Use the legacy client", though every content word matches.
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|no longer|cannot|avoid|stop|instead)\b|n't\b", re.I,
 )
 
 
@@ -114,12 +122,39 @@ def build_facts(files: Mapping[str, str], listing: list[str] | None = None) -> P
     return facts
 
 
+# A relative path with at least one slash, not inside a URL ("tests/unit", "./src/app").
+_PATH = re.compile(r"(?<![\w/.:@-])(?:\./)?([A-Za-z0-9_][\w.-]*(?:/[\w.-]*[\w-])+)/?")
+
+
+def shown_path(text: str, facts: ProjectFacts) -> str | None:
+    """A path in ``text`` under a top-level file or folder the project has ("tests/unit" when
+    there is a ``tests/``): where things are, which the agent can list for itself."""
+    for m in _PATH.finditer(text):
+        if m[1].split("/", 1)[0] in facts.files:
+            return m[1]
+    return None
+
+
+def _says_the_same(text: str, line: str) -> bool:
+    """True when ``text`` says what the project's ``line`` says, not a correction of it: alike
+    in wording, and with no content word, value or name the line lacks ("The default branch is
+    trunk" against "The default branch is main", "port 9090" against "port 8080") and no
+    negation the line lacks. A corrected README is exactly what the agent needs remembered."""
+    return (
+        similarity(text, line) >= 0.8
+        and coverage(text, line) >= 0.85
+        and _same_values(text, line)
+        and not replaces(line, text)
+        and bool(_NEGATION.search(text)) == bool(_NEGATION.search(line))
+    )
+
+
 def restated_by(text: str, facts: ProjectFacts) -> str | None:
     """Where the project already says ``text``, or None when the memory adds something."""
     if facts.is_empty():
         return None
     for line in facts.doc_lines:
-        if similarity(text, line) >= 0.8:
+        if _says_the_same(text, line):
             return f"documented: {line[:60]}"
     if _OPINION.search(text):
         return None  # a preference or a change is not derivable from the files

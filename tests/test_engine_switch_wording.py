@@ -1,0 +1,125 @@
+"""A switch names what was chosen, not a word near it; a switch still to come is a plan, and
+the current entry stays current until it happens."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.engine.dream import DreamPlan
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import NOW, candidates, gather, human, topic
+
+
+def _dream(lead: str, *said: str) -> DreamPlan:
+    files = {"project_tool.md": topic("Tool", lead)}
+    return plan_dream(files, "- [Tool](project_tool.md) — tool\n",
+                      gather(*(human(s) for s in said)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [
+        ("Let's use poetry from now on instead of pip-tools.", "poetry", "pip-tools"),
+        ("Please use httpx by default instead of requests.", "httpx", "requests"),
+        ("We use Postgres in production instead of MySQL.", "Postgres", "MySQL"),
+        ("Use httpx for all HTTP calls instead of requests.", "httpx", "requests"),
+        ("Use poetry to lock dependencies instead of pip-tools.", "poetry", "pip-tools"),
+        ("I want pnpm everywhere instead of npm.", "pnpm", "npm"),
+        ("Please run ruff format instead of black from now on.", "ruff format", "black"),
+        ("pytest instead of unittest, please.", "pytest", "unittest"),
+        ("The standup is every Tuesday instead of Monday.", "Tuesday", "Monday"),
+    ],
+)
+def test_instead_of_names_the_choice_not_the_adverbial_before_it(
+    said: str, new: str, old: str
+) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now_lead", "how"),
+    [
+        ("We use pip-tools to lock dependencies.",
+         "Let's use poetry from now on instead of pip-tools.",
+         "We use poetry to lock dependencies.", "Use poetry; pip-tools is no longer current"),
+        ("We use requests for all HTTP calls.", "Please use httpx by default instead of requests.",
+         "We use httpx for all HTTP calls.", "Use httpx; requests is no longer current"),
+    ],
+)
+def test_an_instead_of_switch_rewrites_the_entry_to_the_named_choice(
+    lead: str, said: str, now_lead: str, how: str
+) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now_lead)
+    assert how in body
+
+
+def test_a_choice_that_cannot_be_named_keeps_the_old_statement() -> None:
+    said = "Use the new client instead of requests."
+    (cand,) = candidates(said)
+    assert cand.kind != "switch"
+    plan = _dream("We use requests for all HTTP calls.", said)
+    assert not any(d.action == "superseded" for d in plan.decisions)
+    text = plan.writes.get("project_tool.md", topic("Tool", "We use requests for all HTTP calls."))
+    assert "We use requests for all HTTP calls." in text
+    assert any(said in t for t in plan.writes.values())
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "date"),
+    [
+        ("Heads up: we're migrating from MySQL to Postgres next month, after the audit.",
+         "plan", "2026-08"),
+        ("We plan to migrate the database to Postgres 16 in two weeks.", "plan", "2026-07-20"),
+        ("We will switch from MySQL to Postgres on July 30.", "plan", "July 30"),
+        ("We're going to switch from MySQL to Postgres.", "decision", None),
+        ("We want to migrate from MySQL to Postgres eventually.", "decision", None),
+    ],
+)
+def test_a_switch_still_to_come_is_a_plan_and_the_current_entry_stays(
+    said: str, kind: str, date: str | None
+) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == (kind, None, None)
+    if date is not None:
+        assert date in cand.text
+    plan = _dream("We use MySQL 8 for the main database.", said)
+    assert "project_tool.md" not in plan.writes  # still MySQL until the migration happens
+    assert not any(d.action == "superseded" for d in plan.decisions)
+    (created,) = [d for d in plan.decisions if d.action == "created"]
+    assert "Postgres" in created.subject and "Use Postgres" not in plan.writes[created.file or ""]
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [
+        ("We're switching the formatter from black to ruff format, starting today.",
+         "ruff format", "black"),
+        ("From today we'll use poetry instead of pip-tools, going forward.", "poetry", "pip-tools"),
+        ("We switched from MySQL to Postgres; the old box goes away next Friday.", "Postgres",
+         "MySQL"),
+        ("I want to use Postgres instead of MySQL.", "Postgres", "MySQL"),
+    ],
+)
+def test_a_switch_taking_effect_now_or_done_is_still_a_switch(
+    said: str, new: str, old: str
+) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
+
+
+@pytest.mark.parametrize(
+    ("said", "now_lead"),
+    [
+        ("We switched from MySQL to Postgres.", "We use Postgres for the main database."),
+        ("We switched from MySQL to Postgres 16.", "We use Postgres 16 for the main database."),
+    ],
+)
+def test_a_switch_does_not_carry_the_old_version_onto_the_new_name(
+    said: str, now_lead: str
+) -> None:
+    body = parse_topic(_dream("We use MySQL 8 for the main database.", said)
+                       .writes["project_tool.md"]).body
+    assert body.startswith(now_lead)
