@@ -189,3 +189,35 @@ def test_a_date_is_not_a_tool_switched_to(sentence: str) -> None:
 def test_a_meeting_moved_from_one_weekday_to_another_is_a_switch() -> None:
     (cand,) = candidates("We moved the standup from Monday to Tuesday.")
     assert (cand.kind, cand.old, cand.new) == ("switch", "Monday", "Tuesday")
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "new", "old"),
+    [
+        # switches that name what moved without "the/our", or say it with ditch/swap
+        ("We moved CI from Jenkins to GitHub Actions.", "switch", "GitHub Actions", "Jenkins"),
+        ("We migrated CI to GitHub Actions.", "switch", "GitHub Actions", None),
+        ("We ditched Redis for Memcached.", "switch", "Memcached", "Redis"),
+        # a rule said as an intention, a size limit, a rule about debugging
+        ("We're not going to use Docker anymore.", "prohibition", None, None),
+        ("Keep functions under 50 lines.", "preference", None, None),
+        ("Stop using print for debugging, use the logger.", "prohibition", None, None),
+        # where to look, in a named tool, with no URL
+        ("Our docs live in Notion under Engineering.", "resource", None, None),
+        ("Bugs are tracked in Linear, project PAY.", "resource", None, None),
+    ],
+)
+def test_more_ways_of_saying_a_memory_are_found(
+    text: str, kind: str, new: str | None, old: str | None
+) -> None:
+    g = gather(human(text))
+    assert [(c.kind, c.new, c.old) for c in g.candidates] == [(kind, new, old)], g.decisions
+
+
+@pytest.mark.parametrize("text", [
+    "The root cause was a race in the debugging helper.",  # still a debugging recipe
+    "Keep going with the refactor.",  # no limit: task chatter
+    "The fix is in the wiki page I mentioned?",  # a question
+])
+def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
+    assert gather(human(text)).candidates == []

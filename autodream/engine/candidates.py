@@ -109,10 +109,13 @@ _CALENDAR_INSTEAD_OF = (
 # A choice said with "instead of" whose new term could not be placed: kept in the person's
 # words as a preference, never turned into a switch that names the wrong thing.
 _CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
+# What was moved, between the verb and from/to: "moved CI", "migrated our backend", "moved
+# the docs site"; never the words that belong to the switch itself.
+_MOVED_THING = r"(?:(?:(?:the|our|my|its)\s+)?(?!(?:back|over|from|to)\b)[\w-]+\s+)?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+(?:(?:the|our|my|its)\s+[\w-]+\s+)?(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THING}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
@@ -126,8 +129,12 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})\s*,?\s+not\s+(?P<old>{_T})\b",
                 _I), False),
     (re.compile(
-        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+(?:(?:the|our|my|its)\s+[\w-]+\s+)?"
+        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),
+     False),
+    (re.compile(
+        rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
+        rf"for\s+(?P<new>{_T})", _I),
      False),
 ]
 _IDENTITY = re.compile(
@@ -139,7 +146,8 @@ _IDENTITY = re.compile(
 )
 _PROHIBITION = re.compile(
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
-    r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b", _I,
+    r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
+    r"\bnot (?:going to |gonna )?us(?:e|ing)\b.*\banymore\b", _I,
 )
 _NOT_A_RULE = re.compile(
     r"\b(?:i|we|you) (?:don't|do not) (?:know|think|see|understand|care|get|remember|want to "
@@ -170,12 +178,20 @@ _POINTER = re.compile(
     r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
     r"see|check|under)\b", _I,
 )
+# "Our docs live in Notion", "Bugs are tracked in Linear": where to look, with no URL.
+_KEPT_IN_TOOL = re.compile(
+    r"\b(?:is|are|lives?|tracked|kept|documented|written up|filed|tracks?|keeps?)\s+"
+    r"(?:\w+\s+)?(?:in|on|at|under)\s+(?:the\s+|our\s+)?(?:confluence|notion|grafana|datadog|"
+    r"sentry|kibana|pagerduty|jira|linear|trello|asana|figma|google docs?|the wiki|wiki)\b", _I,
+)
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
     r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
-    r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b", _I,
+    r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b|"
+    r"^(?:please\s+)?keep\s+(?:all\s+|our\s+|the\s+|each\s+|every\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
 )
 _UPDATE = re.compile(
     r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?)|no longer "
@@ -249,6 +265,8 @@ _DEBUG = re.compile(
     r"\bdebugging\b|\bthe fix (?:was|is)\b|\bfixed (?:it|this|that) by\b|\bworkaround (?:was|is)"
     r"\b|\brepro(?:duce)?\b|\bnull pointer\b|\boff-by-one\b|\berror:\s", _I,
 )
+# "Stop using print for debugging": debugging is what the rule is for, not a recipe.
+_DEBUG_AS_CONTEXT = re.compile(r"\b(?:for|when|while|during) debugging\b", _I)
 _CODE_UNIT = r"(?:function|class|method|module|component|helper)"
 _CODE_RELATION = (
     r"(?:calls|returns|handles|contains|imports|wraps|depends on|inherits from|extends|"
@@ -628,7 +646,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):
         return _Kind("decision", _clean(sentence), 0.75)
-    if _URL.search(sentence) or (
+    if _URL.search(sentence) or _KEPT_IN_TOOL.search(sentence) or (
         _CHANNEL_OR_TICKET.search(sentence) and _POINTER.search(sentence)
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
@@ -654,11 +672,13 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return "a question, not a standing statement"
     if _GIT.search(sentence):
         return "git history: git log and git blame are authoritative"
-    if _DEBUG.search(sentence):
+    if _DEBUG.search(sentence) and not (
+        found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
+    ):
         return "a one-off debugging recipe: the fix is in the code"
     standing = _STANDING.search(sentence) is not None
     lasting = _LASTING.search(sentence) is not None
-    if not standing and _STRUCTURE.search(sentence):
+    if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
         return "file paths the project already shows"
