@@ -90,7 +90,8 @@ class DreamBrief:
     index_max_bytes: int = 25_000
     roots: dict[str, str] = field(
         default_factory=lambda: {
-            "memory": "the memory directory (staging copy; the only writable root)",
+            "memory": "the memory directory (staging copy; the only writable root; its "
+            "YYYY-MM-DD.md files are daily logs: read them like transcripts, never edit them)",
             "sessions": "the session transcripts (read-only)",
             "project": "the project's files (read-only)",
         }

@@ -246,6 +246,8 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
     via = f"{backend}, {model}" if backend == "anthropic" and model else backend
     click.echo(f"{result}: {summary}")
     click.echo(f"run {run_id} ({via}); {len(details.get('sessions', []))} session(s) reviewed")
+    for skipped in details.get("skipped_sessions", []):
+        click.echo(f"  not read: {skipped['path']}: {skipped['reason']}")
     for change in details.get("changes", []):
         click.echo(f"  {_CHANGE_MARKS.get(change['kind'], '?')} {change['path']}")
     if result == "dry-run" and details.get("diff"):
@@ -305,7 +307,11 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
         click.echo(f"  {result.name:<5} {verdict:<7}{result.figure} ({result.reason})")
         if result.name == gates.SCAN:
             for session in report.sessions:
-                click.echo(f"{'':15}{session.id}")
+                where = "" if session.source == "claude-code" else (
+                    f"  ({_SOURCE_NAMES[session.source]}: {session.path})")
+                click.echo(f"{'':15}{session.id}{where}")
+            for path, why in report.scan.skipped:
+                click.echo(f"{'':15}not read: {path}: {why}")
     throttle = (
         "never scanned"
         if report.throttle_age is None
@@ -322,6 +328,10 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
         click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     click.echo(f"verdict:      {verdict}")
+
+
+_SOURCE_NAMES = {"claude-code": "Claude Code", "codex": "Codex rollout",
+                 "markdown": "daily log"}
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------
@@ -416,6 +426,10 @@ def show_command(
     click.echo(f"trigger  {record.trigger}" + (f" ({record.backend})" if record.backend else ""))
     click.echo(f"started  {record.started_at}  ended {record.ended_at or '-'}")
     click.echo(f"files    {_change_counts(record)}")
+    if record.sessions:
+        click.echo(f"sessions {len(record.sessions)} reviewed: {_listed(record.sessions)}")
+    for skipped in record.skipped_sessions:
+        click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
         click.echo(f"undoes   {record.undoes}")
     if record.tool_calls:
@@ -448,6 +462,13 @@ def show_command(
     if diff:
         click.echo("")
         click.echo(diff, nl=False)
+
+
+def _listed(paths: list[str], limit: int = 8) -> str:
+    """The first ``limit`` paths, then how many more (all of them are in ``--json``)."""
+    shown = ", ".join(paths[:limit])
+    return shown + (f" (+{len(paths) - limit} more; --json lists all)" if len(paths) > limit
+                    else "")
 
 
 # decisions that change nothing in memory; listed with --all-decisions

@@ -5,7 +5,7 @@ Cheapest first, and the first closed gate ends the chain:
 1. time  - one ``stat()`` of the lock: has ``min_hours`` passed since the last consolidation?
 2. scan  - one ``stat()`` of the throttle stamp, then (at most every ``scan_interval_minutes``,
            across processes) one ``scandir`` of the sessions dir: have ``min_sessions`` sessions
-           been touched since?
+           been touched since? (``scan_sessions`` says what counts as a session.)
 3. lock  - is another live process consolidating this memory dir?
 
 ``evaluate`` runs the chain for a dream (it stamps the throttle and repairs a crashed holder's
@@ -15,13 +15,14 @@ lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream sta
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from autodream.lock import ConsolidationLock, LockStatus
 from autodream.settings import Settings
-from autodream.transcripts.model import SESSION_FILE_NAME, SessionInfo
+from autodream.transcripts.model import SESSION_FILE_NAME, SessionInfo, SessionSource
 
 SCAN_STAMP_FILENAME = "scan-stamp"
 TIME, SCAN, LOCK = "time", "scan", "lock"
@@ -32,8 +33,19 @@ GATE_NAMES = (TIME, SCAN, LOCK)
 _SUFFIX = ".jsonl"
 _ID_LENGTH = 36  # a uuid with its dashes
 _SESSION_NAME_LENGTH = _ID_LENGTH + len(_SUFFIX)
-_S_IFMT, _S_IFREG = 0o170000, 0o100000  # stat.S_ISREG without a call per entry
+_S_IFMT, _S_IFREG, _S_IFDIR = 0o170000, 0o100000, 0o040000  # stat.S_IS* without a call
 SessionRow = tuple[float, str, int]  # (mtime, file name, size): one scanned transcript
+# A transcript found beside the Claude Code sessions: (mtime, path, size, source, id)
+OtherRow = tuple[float, str, int, SessionSource, str]
+SkippedFile = tuple[str, str]  # (path, why it is not read)
+
+# The dirs a transcript is found in, by the names the dream's sandbox gives them
+SESSIONS_ROOT, MEMORY_ROOT, PROJECT_ROOT = "sessions", "memory", "project"
+_ROLLOUT_PREFIX = "rollout-"
+_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
+_UUID_IN_NAME = re.compile(
+    r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?=\.jsonl$)"
+)
 
 
 class SessionScan:
@@ -44,11 +56,22 @@ class SessionScan:
     must pay) are built, once, only when a dream or ``status`` asks for them.
     """
 
-    __slots__ = ("_infos", "_rows", "_sorted", "base")
+    __slots__ = ("_infos", "_others", "_rows", "_sorted", "base", "skipped")
 
-    def __init__(self, base: Path, rows: list[SessionRow]) -> None:
+    def __init__(
+        self,
+        base: Path,
+        rows: list[SessionRow],
+        others: list[OtherRow] | None = None,
+        skipped: list[SkippedFile] | None = None,
+    ) -> None:
         self.base = base
         self._rows = rows
+        # Codex rollouts and Markdown daily logs: few, so kept with their paths and ids
+        self._others = others or []
+        # transcripts found but not to be read (a symlink leaving its root, a second name for
+        # a file already counted), with the reason: a dream records them
+        self.skipped: list[SkippedFile] = skipped or []
         self._sorted = False
         self._infos: list[SessionInfo] | None = None
 
@@ -60,7 +83,9 @@ class SessionScan:
         return scan
 
     def __len__(self) -> int:
-        return len(self._rows) if self._infos is None else len(self._infos)
+        if self._infos is not None:
+            return len(self._infos)
+        return len(self._rows) + len(self._others)
 
     def _ordered(self) -> list[SessionRow]:
         # Names are unique and share the suffix, so (mtime, name) orders as (mtime, id).
@@ -71,9 +96,10 @@ class SessionScan:
 
     @property
     def ids(self) -> list[str]:
-        """Session ids, oldest first (ties by id), without building ``SessionInfo`` values."""
-        if self._infos is not None:
-            return [s.id for s in self._infos]
+        """Session ids, oldest first (ties by id); ``SessionInfo`` values are built only when
+        the scan found Codex rollouts or daily logs (a few files, off the hot loop)."""
+        if self._infos is not None or self._others:
+            return [s.id for s in self.infos()]
         return [name[:_ID_LENGTH] for _, name, _ in self._ordered()]
 
     def infos(self) -> list[SessionInfo]:
@@ -81,7 +107,7 @@ class SessionScan:
         then the same list every time."""
         if self._infos is None:
             base = self.base
-            self._infos = [
+            infos = [
                 SessionInfo(
                     id=name[:_ID_LENGTH],
                     path=base / name,
@@ -91,6 +117,14 @@ class SessionScan:
                 )
                 for mtime, name, size in self._ordered()
             ]
+            if self._others:
+                infos += [
+                    SessionInfo(id=sid, path=Path(path), source=source, size=size, mtime=mtime)
+                    for mtime, path, size, source, sid in self._others
+                ]
+                # the Claude Code rows share one dir, so this is the order they already had
+                infos.sort(key=lambda s: (s.mtime, str(s.path)))
+            self._infos = infos
         return self._infos
 
 
@@ -178,8 +212,12 @@ class GateReport:
             "hours_since_last": _hours(self.now, self.last_consolidated),
             "gates": [r.as_dict() for r in self.results],
             "sessions": [
-                {"id": s.id, "path": str(s.path), "mtime": s.mtime, "size": s.size}
+                {"id": s.id, "path": str(s.path), "source": s.source, "mtime": s.mtime,
+                 "size": s.size}
                 for s in self.sessions
+            ],
+            "skipped_sessions": [
+                {"path": path, "reason": why} for path, why in self.scan.skipped
             ],
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
@@ -193,8 +231,8 @@ def _hours(now: float, since: float | None) -> float | None:
 def sessions_since(
     settings: Settings, since_epoch: float | None, exclude_id: str | None = None
 ) -> list[SessionInfo]:
-    """Sessions in the sessions dir modified after ``since_epoch`` (all when None), oldest
-    first; never subagent transcripts, never ``exclude_id``. A plain scan, no throttle."""
+    """Sessions modified after ``since_epoch`` (all when None), oldest first; never subagent
+    transcripts, never ``exclude_id``. A plain scan, no throttle."""
     return scan_sessions(settings, since_epoch, exclude_id).infos()
 
 
@@ -202,38 +240,240 @@ def scan_sessions(
     settings: Settings, since_epoch: float | None, exclude_id: str | None = None
 ) -> SessionScan:
     """What ``sessions_since`` finds, as a ``SessionScan``: the scan pays one ``stat()`` per
-    transcript and little else, and ``SessionInfo`` values wait until someone asks."""
+    transcript and little else, and ``SessionInfo`` values wait until someone asks.
+
+    A session is a transcript touched since ``since_epoch``:
+
+    - Claude Code: ``<uuid>.jsonl`` directly in the sessions dir;
+    - Codex CLI: ``rollout-*.jsonl`` in the sessions dir or its ``YYYY/MM/DD/`` dirs (the
+      layout of ``~/.codex/sessions``);
+    - Markdown daily logs: ``YYYY-MM-DD.md`` and ``logs/YYYY/MM/YYYY-MM-DD.md`` in the memory
+      dir, ``logs/YYYY/MM/YYYY-MM-DD.md`` and ``memory/YYYY-MM-DD.md`` in the project.
+
+    A symlink is counted only when its target stays inside its root and is not a transcript
+    the scan finds under its own name (then it is that one, read once); other symlinks, and a
+    second name for a file already counted, are listed in ``SessionScan.skipped``. Symlinked
+    directories are not entered.
+    """
     base = settings.sessions_dir
     rows: list[SessionRow] = []
+    since = float("-inf") if since_epoch is None else since_epoch
+    linked: list[SessionRow] = []  # symlinked <uuid>.jsonl: checked after the loop
+    others: list[os.DirEntry[str]] = []  # rollout-* files and YYYY/ dirs
     try:
         entries = os.scandir(base)
     except (FileNotFoundError, NotADirectoryError):
-        return SessionScan(base, rows)
-    since = float("-inf") if since_epoch is None else since_epoch
-    # ``name == excluded`` is ``name[:36] == exclude_id`` for a session name, minus a slice.
-    excluded = None if exclude_id is None else exclude_id + _SUFFIX
-    is_session = SESSION_FILE_NAME.fullmatch
-    append = rows.append
-    with entries:
+        entries = None
+    if entries is not None:
+        # ``name == excluded`` is ``name[:36] == exclude_id`` for a session name, minus a slice.
+        excluded = None if exclude_id is None else exclude_id + _SUFFIX
+        is_session = SESSION_FILE_NAME.fullmatch
+        append = rows.append
+        with entries:
+            for entry in entries:
+                name = entry.name
+                if len(name) != _SESSION_NAME_LENGTH:  # agent-*.jsonl, <uuid>/ dirs, ...
+                    if name.startswith(_ROLLOUT_PREFIX) or (len(name) == 4 and name.isdigit()):
+                        others.append(entry)  # Codex: rollout-*.jsonl, YYYY/MM/DD/
+                    continue
+                try:
+                    # Follows symlinks, as is_file() does; a dangling one raises and is skipped.
+                    st = entry.stat()
+                except OSError:  # vanished mid-scan
+                    continue
+                mtime = st.st_mtime
+                if (
+                    mtime <= since
+                    or is_session(name) is None
+                    or st.st_mode & _S_IFMT != _S_IFREG
+                    or name == excluded
+                ):
+                    continue
+                if entry.is_symlink():  # rare: where it leads is checked after the loop
+                    linked.append((mtime, name, st.st_size))
+                    continue
+                append((mtime, name, st.st_size))
+    finder = _OtherTranscripts(settings, since, exclude_id)
+    for mtime, name, size in linked:
+        if finder.link_is_readable(SESSIONS_ROOT, os.path.join(base, name)):
+            rows.append((mtime, name, size))
+    finder.sessions_dir(sorted(others, key=lambda e: e.name))
+    finder.daily_logs()
+    return SessionScan(base, rows, finder.rows, finder.skipped)
+
+
+def _is_rollout(name: str) -> bool:
+    return name.startswith(_ROLLOUT_PREFIX) and name.endswith(_SUFFIX)
+
+
+def _is_daily_log(name: str) -> bool:
+    return len(name) == 13 and _DAILY_LOG_NAME.fullmatch(name) is not None
+
+
+def _is_dated_dir(name: str, width: int) -> bool:
+    return len(name) == width and name.isascii() and name.isdigit()
+
+
+def is_transcript_place(root: str, parts: tuple[str, ...]) -> bool:
+    """Whether the scan counts a file at ``parts`` below ``root`` (``sessions``, ``memory`` or
+    ``project``) under its own name."""
+    if not parts:
+        return False
+    name, dirs = parts[-1], parts[:-1]
+    if root == SESSIONS_ROOT:
+        if not dirs:
+            return SESSION_FILE_NAME.fullmatch(name) is not None or _is_rollout(name)
+        return _is_rollout(name) and _dated(dirs, (4, 2, 2))
+    if not _is_daily_log(name):
+        return False
+    if dirs and dirs[0] == "logs":
+        return _dated(dirs[1:], (4, 2))
+    return not dirs if root == MEMORY_ROOT else dirs == ("memory",)
+
+
+def _dated(dirs: tuple[str, ...], widths: tuple[int, ...]) -> bool:
+    return len(dirs) == len(widths) and all(
+        _is_dated_dir(d, w) for d, w in zip(dirs, widths, strict=True)
+    )
+
+
+class _OtherTranscripts:
+    """The scan's slow part: Codex rollouts and Markdown daily logs (a few files each time),
+    and the checks on symlinks. Directory listings are sorted so the result is the same on
+    every file system."""
+
+    def __init__(self, settings: Settings, since: float, exclude_id: str | None) -> None:
+        self.since = since
+        self.exclude_id = exclude_id
+        self.roots = {
+            SESSIONS_ROOT: settings.sessions_dir,
+            MEMORY_ROOT: settings.memory_dir,
+            PROJECT_ROOT: settings.project_root,
+        }
+        self.rows: list[OtherRow] = []
+        self.skipped: list[SkippedFile] = []
+        self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path counted
+        self._real: dict[str, str] = {}
+
+    def _real_root(self, root: str) -> str:
+        if root not in self._real:
+            self._real[root] = os.path.realpath(self.roots[root])
+        return self._real[root]
+
+    def link_is_readable(self, root: str, path: str) -> bool:
+        """Whether a symlink found at ``path`` in ``root`` is read as a transcript; when not,
+        why is added to ``skipped``."""
+        why = self._link_problem(root, path)
+        if why is not None:
+            self.skipped.append((path, why))
+        return why is None
+
+    def _link_problem(self, root: str, path: str) -> str | None:
+        if root == MEMORY_ROOT:
+            # a dream reads the memory dir through its staging copy, which holds no symlinks
+            return "a symlink in the memory dir (only its regular files are read)"
+        target = os.path.realpath(path)
+        real_root = self._real_root(root)
+        if not target.startswith(real_root.rstrip(os.sep) + os.sep):
+            return f"a symlink to {target}, outside {root}/"
+        real_memory = self._real_root(MEMORY_ROOT)
+        if target == real_memory or target.startswith(real_memory.rstrip(os.sep) + os.sep):
+            return f"a symlink into the memory dir ({target})"
+        parts = tuple(target[len(real_root.rstrip(os.sep)) + 1 :].split(os.sep))
+        if is_transcript_place(root, parts):
+            return f"a symlink to {root}/{'/'.join(parts)}, which is read under its own name"
+        return None
+
+    def _add(
+        self, root: str, entry: os.DirEntry[str], source: SessionSource, session_id: str
+    ) -> None:
+        try:
+            st = entry.stat()
+        except OSError:  # dangling symlink, or gone
+            return
+        if st.st_mtime <= self.since or st.st_mode & _S_IFMT != _S_IFREG:
+            return
+        if session_id == self.exclude_id:
+            return
+        if entry.is_symlink() and not self.link_is_readable(root, entry.path):
+            return
+        key = (st.st_dev, st.st_ino)
+        first = self._seen.get(key)
+        if first is not None:  # a hard link, or one file reached from two roots
+            self.skipped.append((entry.path, f"the same file as {first}, which is read"))
+            return
+        self._seen[key] = entry.path
+        self.rows.append((st.st_mtime, entry.path, st.st_size, source, session_id))
+
+    def _walk(
+        self,
+        root: str,
+        path: str,
+        widths: tuple[int, ...],
+        wanted: Callable[[str], bool],
+        source: SessionSource,
+    ) -> None:
+        """Files named ``wanted`` in ``path`` after descending through dated dirs of
+        ``widths`` (``(4, 2)``: ``YYYY/MM/``)."""
+        try:
+            with os.scandir(path) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            return
         for entry in entries:
             name = entry.name
-            if len(name) != _SESSION_NAME_LENGTH:  # agent-*.jsonl, <uuid>/ dirs, other files
-                continue
-            try:
-                # Follows symlinks, as is_file() does; a dangling one raises and is skipped.
-                st = entry.stat()
-            except OSError:  # vanished mid-scan
-                continue
-            mtime = st.st_mtime
-            if (
-                mtime <= since
-                or is_session(name) is None
-                or st.st_mode & _S_IFMT != _S_IFREG
-                or name == excluded
-            ):
-                continue
-            append((mtime, name, st.st_size))
-    return SessionScan(base, rows)
+            if widths:
+                if _is_dated_dir(name, widths[0]) and entry.is_dir(follow_symlinks=False):
+                    self._walk(root, entry.path, widths[1:], wanted, source)
+            elif wanted(name):
+                self._add(root, entry, source, _session_id(name, source))
+
+    def sessions_dir(self, entries: list[os.DirEntry[str]]) -> None:
+        """Codex rollouts among the sessions dir's entries and in its ``YYYY/MM/DD/`` dirs."""
+        for entry in entries:
+            if _is_rollout(entry.name):
+                self._add(SESSIONS_ROOT, entry, "codex", _session_id(entry.name, "codex"))
+            elif _is_dated_dir(entry.name, 4) and entry.is_dir(follow_symlinks=False):
+                self._walk(SESSIONS_ROOT, entry.path, (2, 2), _is_rollout, "codex")
+
+    def daily_logs(self) -> None:
+        """Markdown daily logs in the memory dir, then in the project."""
+        memory = os.fspath(self.roots[MEMORY_ROOT])
+        self._walk(MEMORY_ROOT, memory, (), _is_daily_log, "markdown")
+        self._logs_dir(MEMORY_ROOT, os.path.join(memory, "logs"))
+        project = os.fspath(self.roots[PROJECT_ROOT])
+        self._logs_dir(PROJECT_ROOT, os.path.join(project, "logs"))
+        notes = os.path.join(project, "memory")
+        if _plain_dir(notes) and not _same_dir(notes, memory):  # the memory dir is walked
+            self._walk(PROJECT_ROOT, notes, (), _is_daily_log, "markdown")
+
+    def _logs_dir(self, root: str, path: str) -> None:
+        if _plain_dir(path):
+            self._walk(root, path, (4, 2), _is_daily_log, "markdown")
+
+
+def _plain_dir(path: str) -> bool:
+    """A directory, not a symlink to one (those are not entered)."""
+    try:
+        return os.lstat(path).st_mode & _S_IFMT == _S_IFDIR
+    except OSError:
+        return False
+
+
+def _same_dir(a: str, b: str) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _session_id(name: str, source: SessionSource) -> str:
+    """A daily log's id is its day (as the Markdown reader names it); a rollout's, the uuid
+    at the end of its name (Codex's session id)."""
+    if source == "markdown":
+        return name[: -len(".md")]
+    found = _UUID_IN_NAME.search(name)
+    return found.group(0) if found else name.removesuffix(_SUFFIX)
 
 
 def scan_stamp_path(settings: Settings) -> Path:

@@ -71,6 +71,8 @@ class RunRecord:
     backend: str | None = None
     model: str | None = None
     sessions: list[str] = field(default_factory=list)  # virtual paths of sessions reviewed
+    # transcripts found but not read ({"path", "reason"}): a symlink leaving its root, ...
+    skipped_sessions: list[dict[str, str]] = field(default_factory=list)
     tool_calls: list[dict[str, Any]] = field(default_factory=list)  # the ToolBox log, verdicts
     changes: list[FileChange] = field(default_factory=list)
     usage: dict[str, Any] | None = None  # agent.Usage.as_dict() where known
@@ -94,6 +96,7 @@ class RunRecord:
             "backend": self.backend,
             "model": self.model,
             "sessions": list(self.sessions),
+            "skipped_sessions": list(self.skipped_sessions),
             "tool_calls": list(self.tool_calls),
             "changes": [c.as_dict() for c in self.changes],
             "usage": self.usage,
@@ -118,6 +121,11 @@ class RunRecord:
             backend=data.get("backend"),
             model=data.get("model"),
             sessions=list(data.get("sessions") or []),
+            skipped_sessions=[
+                {"path": str(item.get("path", "")), "reason": str(item.get("reason", ""))}
+                for item in data.get("skipped_sessions") or []
+                if isinstance(item, dict)
+            ],
             tool_calls=list(data.get("tool_calls") or []),
             changes=[FileChange.from_dict(c) for c in data.get("changes") or []],
             usage=data.get("usage"),

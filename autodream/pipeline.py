@@ -7,6 +7,7 @@ and leaves the memory dir as it was; the caller (``run.dream``) rolls the lock b
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -14,6 +15,7 @@ from typing import Any
 
 from autodream import errors, journal
 from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
+from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
 from autodream.memory.staging import Staging
 from autodream.run import DreamContext, DreamStep, StepResult
@@ -52,10 +54,44 @@ def default_backend(settings: Settings, toolbox: ToolBox) -> Backend:
     return backend
 
 
-def virtual_session_path(settings: Settings, path: Path) -> str:
-    """``sessions/<path relative to the sessions dir>``: the only name the subagent sees."""
-    rel = path.resolve().relative_to(settings.sessions_dir.resolve())
-    return str(PurePosixPath("sessions", *rel.parts))
+def virtual_session_path(settings: Settings, path: Path) -> str | None:
+    """``<root>/<path inside it>``, the only name the subagent sees for a transcript: ``sessions/``
+    for the sessions dir, ``memory/`` for daily logs in the memory dir (read from the staging
+    copy), ``project/`` for the project's. The innermost root that holds ``path`` wins (the
+    memory dir often lives inside the sessions dir). The path is taken as written, its own
+    name kept: a symlink is named as itself, never as its target. None when no root holds it.
+    """
+    roots = (
+        (MEMORY_ROOT, settings.memory_dir),
+        (SESSIONS_ROOT, settings.sessions_dir),
+        (PROJECT_ROOT, settings.project_root),
+    )
+    found = _innermost(path, roots)
+    if found is None:  # e.g. /tmp/x given for a root set as /private/tmp/x
+        real_roots = tuple((name, Path(os.path.realpath(base))) for name, base in roots)
+        found = _innermost(Path(os.path.realpath(path.parent)) / path.name, real_roots)
+    return found
+
+
+def _innermost(path: Path, roots: Sequence[tuple[str, Path]]) -> str | None:
+    best: tuple[int, str] | None = None
+    for name, base in roots:
+        try:
+            rel = path.relative_to(base)
+        except ValueError:
+            continue
+        if rel.parts and (best is None or len(base.parts) > best[0]):
+            best = (len(base.parts), str(PurePosixPath(name, *rel.parts)))
+    return None if best is None else best[1]
+
+
+@dataclass
+class _Reviewed:
+    """The transcripts a dream reads, and those it was given but will not read."""
+
+    brief: DreamBrief
+    read: list[tuple[SessionInfo, str]]  # (session with its real path, virtual path)
+    skipped: list[dict[str, str]]  # {"path", "reason"}
 
 
 def _tool_limits(settings: Settings, backend_name: str, staged_files: int) -> ToolLimits:
@@ -73,17 +109,48 @@ def _tool_limits(settings: Settings, backend_name: str, staged_files: int) -> To
 
 
 def _brief(
-    settings: Settings, run_id: str, sessions: Sequence[SessionInfo], offsets: OffsetStore
-) -> DreamBrief:
+    settings: Settings,
+    run_id: str,
+    sessions: Sequence[SessionInfo],
+    offsets: OffsetStore,
+    sandbox: Sandbox,
+    skipped: Sequence[tuple[str, str]] = (),
+) -> _Reviewed:
+    """The sessions under review as the subagent will see them. Each must pass the sandbox's
+    own path policy (a symlink leaving its root is refused there too) and is read once: a
+    second name for the same file is left out. What is left out is said, with why."""
+    left_out = [{"path": virtual_session_path(settings, Path(p)) or p, "reason": why}
+                for p, why in skipped]
     shown: list[SessionInfo] = []
+    read: list[tuple[SessionInfo, str]] = []
     starts: dict[str, int] = {}
+    first_name: dict[str, str] = {}  # the file's canonical virtual path -> the name read
     for info in sessions:
         vpath = virtual_session_path(settings, info.path)
+        if vpath is None:
+            left_out.append({"path": str(info.path),
+                             "reason": "not in the sessions, memory or project dir"})
+            continue
+        try:
+            resolved = sandbox.resolve(vpath)
+        except (errors.SandboxError, errors.NotFound) as exc:
+            left_out.append({"path": vpath, "reason": str(exc).removeprefix(f"{vpath}: ")})
+            continue
+        if not resolved.exists or resolved.is_dir:
+            left_out.append({"path": vpath, "reason": "no longer a file"})
+            continue
+        first = first_name.setdefault(resolved.vpath, vpath)
+        if first != vpath:
+            left_out.append({"path": vpath, "reason": f"the same file as {first}, which is read"})
+            continue
         shown.append(replace(info, path=Path(vpath)))
+        read.append((info, vpath))
         start = offsets.start_for(info.path)
         if start:
             starts[vpath] = start
-    return DreamBrief(run_id=run_id, now=settings.now_dt(), sessions=shown, start_offsets=starts)
+    brief = DreamBrief(run_id=run_id, now=settings.now_dt(), sessions=shown,
+                       start_offsets=starts)
+    return _Reviewed(brief, read, left_out)
 
 
 def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
@@ -98,10 +165,13 @@ def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
     for info in brief.sessions:
         vpath = str(info.path)
         stats = ReadStats()
-        with toolbox.open_stream(vpath, charge=False) as stream:
-            stream.seek(brief.start_offsets.get(vpath, 0))
-            for message in iter_stream_messages(stream, name=vpath, stats=stats):
-                gatherer.add(message)
+        try:
+            with toolbox.open_stream(vpath, charge=False) as stream:
+                stream.seek(brief.start_offsets.get(vpath, 0))
+                for message in iter_stream_messages(stream, name=vpath, stats=stats):
+                    gatherer.add(message)
+        except (errors.SandboxError, errors.NotFound, OSError):
+            continue  # changed since the brief was made; the model's own reads will say so
         ends[vpath] = stats.end_offset
     return build_digest(gatherer.candidates, now=brief.now), ends
 
@@ -114,11 +184,11 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 
 
 def _record_offsets(
-    settings: Settings, offsets: OffsetStore, sessions: Sequence[SessionInfo], ends: dict[str, int]
+    offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int]
 ) -> None:
     """Remember how far this dream read each transcript, so the next one reads only what is new."""
-    for info in sessions:
-        end = ends.get(virtual_session_path(settings, info.path))
+    for info, vpath in read:
+        end = ends.get(vpath)
         if end:
             offsets.record(info.path, end)
     offsets.save()
@@ -132,8 +202,12 @@ def consolidate(
     dry_run: bool = False,
     run_id: str | None = None,
     backend_factory: BackendFactory = default_backend,
+    skipped_sessions: Sequence[tuple[str, str]] = (),
 ) -> DreamResult:
-    """Run one dream over ``sessions`` into ``settings.memory_dir``; the caller holds the lock."""
+    """Run one dream over ``sessions`` into ``settings.memory_dir``; the caller holds the lock.
+
+    ``skipped_sessions`` are ``(path, reason)`` for transcripts the scan found and left out
+    (``SessionScan.skipped``); they are recorded with any the dream leaves out itself."""
     state = settings.state_dir
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
     journal.recover(settings.memory_dir, state, settings.now_dt())
@@ -158,7 +232,9 @@ def consolidate(
         toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
-        brief = _brief(settings, record.id, sessions, offsets)
+        reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
+        brief = reviewed.brief
+        record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
             digest, digest_ends = _digest(toolbox, brief)
@@ -181,7 +257,7 @@ def consolidate(
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
-            _record_offsets(settings, offsets, sessions, _read_ends(backend, digest_ends))
+            _record_offsets(offsets, reviewed.read, _read_ends(backend, digest_ends))
     except BaseException as exc:
         if record.outcome == "running":
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
@@ -225,6 +301,7 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
             dry_run=context.dry_run,
             run_id=context.run_id,
             backend_factory=backend_factory,
+            skipped_sessions=context.report.scan.skipped,
         )
         record = result.record
         return StepResult(
@@ -236,6 +313,7 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
                 "model": result.model,
                 "notices": result.notices,
                 "sessions": record.sessions,
+                "skipped_sessions": record.skipped_sessions,
                 "changes": [c.as_dict() for c in record.changes],
                 "usage": record.usage,
                 "checks": record.checks,

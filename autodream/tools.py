@@ -116,6 +116,19 @@ class _BadInput(Exception):
 # --- input validation ---------------------------------------------------------------------
 
 
+# ``YYYY-MM-DD.md`` in memory/ is a daily log (``logs/YYYY/MM/`` or beside MEMORY.md): the
+# person's or their agent's own notes, which a dream reads as a transcript and never rewrites.
+_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
+
+
+def _refuse_daily_log(vpath: str, name: str) -> None:
+    if _DAILY_LOG_NAME.fullmatch(name) is not None:
+        raise _Refused(
+            f"{vpath}: a daily log (YYYY-MM-DD.md) is read like a transcript, never changed; "
+            "put what it says in a topic file"
+        )
+
+
 def _string(inp: Mapping[str, Any], key: str, *, default: str | None = None) -> str:
     if key not in inp or inp[key] is None:
         if default is None:
@@ -797,6 +810,7 @@ class ToolBox:
             raise _Refused(
                 f"{res.vpath}: memory files are Markdown; only .md files can be written"
             )
+        _refuse_daily_log(res.vpath, res.parts[-1])
         return res.vpath, res.rel
 
     def _write_file(self, inp: dict[str, Any]) -> str:
@@ -846,6 +860,8 @@ class ToolBox:
         res = self.sandbox.resolve(path, write=True)
         if not res.exists:
             raise NotFound(f"{res.vpath}: no such file")
+        if res.parts:
+            _refuse_daily_log(res.vpath, res.parts[-1])
         dest = self.trash_dir / res.rel
         n = 1
         while dest.exists():

@@ -176,11 +176,12 @@ def test_scan_yields_the_sessions_a_full_listing_would_in_order(layout: Layout) 
     current = layout.add_session(LAST + 600)
     layout.add_session(LAST - 60)  # before the last dream
     base = layout.sessions_dir
-    target = layout.project / "elsewhere.jsonl"
+    (base / "archive").mkdir()
+    target = base / "archive" / "elsewhere.jsonl"
     target.write_text("{}\n{}\n")
     os.utime(target, (LAST + 30, LAST + 30))
     linked = "cccccccc-0000-4000-8000-000000000000"
-    (base / f"{linked}.jsonl").symlink_to(target)  # is_file() follows links: counted
+    (base / f"{linked}.jsonl").symlink_to(target)  # inside the sessions dir: counted
     valid.append(linked)
     (base / "dddddddd-0000-4000-8000-000000000000.jsonl").symlink_to(base / "gone")  # dangling
     (base / "eeeeeeee-0000-4000-8000-000000000000.jsonl").mkdir()  # a dir, not a transcript
@@ -224,5 +225,7 @@ def test_the_scan_gate_counts_without_building_session_infos(
     report.sessions = sessions[:2]  # assignable, as when it was a plain field
     assert report.scan.ids == touched[:2] and len(report.scan) == 2
     assert report.as_dict()["sessions"] == [
-        {"id": s.id, "path": str(s.path), "mtime": s.mtime, "size": s.size} for s in sessions[:2]
+        {"id": s.id, "path": str(s.path), "source": "claude-code", "mtime": s.mtime,
+         "size": s.size}
+        for s in sessions[:2]
     ]
