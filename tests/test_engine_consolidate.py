@@ -475,6 +475,8 @@ def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
     # a value and, apart from it, the thing it belongs to: two facts, both true
     ("We run the frontend on port 3000.", "We run the backend on port 8000.", True),
     ("We use Node 18 in production.", "We use Node 20 in staging.", True),
+    # two words swapped at two places: another thing, and its own value
+    ("The staging cluster is named kestrel.", "The prod cluster is named osprey.", True),
     # the verb tying the value to its subject changed: the same subject moved on
     ("csvstat supports Python 3.8 and newer.", "csvstat requires Python 3.10 and newer.", False),
     # a name changing together with its value: the same subject, another choice
@@ -575,3 +577,13 @@ def test_existing_rules_alike_in_shape_are_not_merged() -> None:
     plan = _plan(files, None)
     assert plan.deletes == []
     assert len(parse_index(plan.index).entries) == 2
+
+
+def test_a_name_for_another_thing_does_not_replace_the_first() -> None:
+    files = {"project_cluster.md": topic("Staging cluster",
+                                         "The staging cluster is named kestrel.")}
+    plan = _plan(files, None,
+                 human("Remember: the prod cluster is named osprey.", session="a", day=1))
+    assert "project_cluster.md" not in plan.writes
+    (path,) = plan.writes
+    assert parse_topic(plan.writes[path]).body.startswith("The prod cluster is named osprey.")

@@ -146,10 +146,16 @@ def different_subjects(a: str, b: str) -> bool:
 def _another_subject(old: str, new: str) -> bool:
     if different_subjects(old, new):
         return True
-    if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
-        return False
     a, b = list(_words(old)), list(_words(new))
     ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    # Two words swapped at two places ("the staging cluster is named kestrel" -> "the prod
+    # cluster is named osprey"): one names another thing, the other its own value.
+    swaps = [op for op in ops if op[0] == "replace" and not all(
+        w in _RELATION_WORDS for w in a[op[1]:op[2]] + b[op[3]:op[4]])]
+    if len(swaps) >= 2:
+        return True
+    if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
+        return False
     return any(_names_a_subject(a[i1:i2]) or _names_a_subject(b[j1:j2])
                for tag, i1, i2, j1, j2 in ops if tag != "equal")
 
