@@ -221,3 +221,16 @@ def test_more_ways_of_saying_a_memory_are_found(
 ])
 def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     assert gather(human(text)).candidates == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I don't like emojis in commit messages, remember that.",
+     "The user doesn't like emojis in commit messages."),
+    ("Always squash merge PRs - keep that in mind!", "Always squash merge PRs."),
+    ("I'm on the payments team, remember that.", "The user is on the payments team."),
+    ("I never use tabs for indentation.", "The user never uses tabs for indentation."),
+])
+def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
+    (cand,) = gather(human(said)).candidates
+    assert cand.text.startswith(kept)
+    assert "remember that" not in cand.text and "in mind" not in cand.text

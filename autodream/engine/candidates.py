@@ -40,6 +40,11 @@ _FILLER = re.compile(
     r"one more thing|another thing|quick note|important)\b[\s,.:;!-]*)+", _I,
 )
 _PLEASE = re.compile(r"^please[\s,]+", _I)
+# "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
+_TAIL_REMINDER = re.compile(
+    r"[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)\s+(?:that|this|it)"
+    r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$", _I,
+)
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
@@ -503,12 +508,15 @@ def own_words(text: str) -> tuple[str, list[str]]:
     return "\n".join(kept), quoted
 
 
+_FIRST_PERSON_VERB = r"(work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)"
 _FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
     (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
-    (re.compile(r"^i (work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)\b",
-                _I), "The user \\1s"),
+    (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
+    (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
+                rf"{_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
+    (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
     (re.compile(r"\bI(?:'m| am)\b"), "they are"),
     (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
     (re.compile(r"\bI\b"), "they"),
@@ -535,6 +543,9 @@ def _absolutize(text: str, day: date) -> tuple[str, tuple[DateRewrite, ...]]:
 def _clean(text: str) -> str:
     text = _FILLER.sub("", text.strip())
     text = _PLEASE.sub("", text)
+    tail = _TAIL_REMINDER.search(text)
+    if tail is not None and len(text[: tail.start()].split()) >= 3:
+        text = text[: tail.start()] + "."
     return sentence_case(text.strip(" ,;:-—"))
 
 
