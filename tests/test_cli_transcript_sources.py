@@ -439,3 +439,18 @@ def test_only_the_documented_places_count(proj: Project, tmp_path: Path) -> None
     assert sorted(str(s.path) for s in found) == sorted(str(p) for p in counted)
     assert {s.source for s in found} == {"codex", "markdown"}
     assert gates.scan_sessions(settings, SAID_AT).ids == [], "untouched since: not counted"
+
+
+def test_a_message_without_a_timestamp_is_dated_by_the_one_before_it(proj: Project) -> None:
+    first = {"type": "user", "sessionId": SESSION_ID, "uuid": "u1", "parentUuid": None,
+             "timestamp": "2026-06-30T10:00:00.000Z", "isSidechain": False,
+             "message": {"role": "user", "content": "Can you look at the parser?"}}
+    undated = {**first, "uuid": "u2", "parentUuid": "u1",
+               "message": {"role": "user", "content": WILDCARDS}}
+    del undated["timestamp"]
+    write(proj.sessions / f"{SESSION_ID}.jsonl",
+          "".join(json.dumps(r) + "\n" for r in (first, undated)))
+    proj.dream()
+    text = proj.topic_text()
+    assert WILDCARDS in text
+    assert "2026-06-30" in text and "1970" not in text

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime, timezone
 from typing import Any, BinaryIO
 
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec
@@ -224,6 +224,9 @@ class LocalBackend:
                 self.report.sessions_skipped += 1
                 continue
             stats = ReadStats()
+            # A message without a timestamp took place no earlier than the one before it: date
+            # it by that (or the session's start, or the file's time), never by 1970.
+            last = info.started or datetime.fromtimestamp(info.mtime, timezone.utc)
             try:
                 with self._open_stream(vpath) as stream:
                     # only_human: lines that cannot hold the person's words are not even parsed
@@ -231,6 +234,9 @@ class LocalBackend:
                         stream, name=vpath, start_offset=start, stats=stats,
                         session_id=info.id or None, only_human=True,
                     ):
+                        if message.timestamp is None:
+                            message = replace(message, timestamp=last)
+                        last = message.timestamp or last
                         gatherer.add(message)
                         if message.timestamp is not None and message.is_human:
                             day = message.timestamp.date()
