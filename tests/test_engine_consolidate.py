@@ -157,7 +157,8 @@ def test_index_is_grouped_by_type_and_lines_are_short() -> None:
     assert all(len(line) < 150 for line in lines)
 
 
-def test_index_over_the_limits_drops_the_lowest_ranked_entries() -> None:
+def test_index_over_the_limits_leaves_the_lowest_ranked_entries_out_and_keeps_their_files(
+) -> None:
     files = {f"project_fact_{i:03d}.md": topic(f"Fact {i:03d} about subsystem {i}",
                                                f"Subsystem {i} owns queue q{i}.")
              for i in range(260)}
@@ -165,15 +166,17 @@ def test_index_over_the_limits_drops_the_lowest_ranked_entries() -> None:
     assert plan.index.count("\n") <= 200
     assert len(plan.index.encode()) <= 25_000
     kept = parse_index(plan.index).entries
-    dropped = [d.file for d in plan.decisions if d.action == "pruned"]
-    assert len(dropped) == 260 - len(kept)
-    # a dropped entry's file goes too (an unlinked topic file is an orphan nobody loads)
-    assert sorted(plan.deletes) == sorted(dropped)
-    assert {e.file for e in kept}.isdisjoint(dropped)
+    unindexed = [d.file for d in plan.decisions if d.action == "unindexed"]
+    assert len(unindexed) == 260 - len(kept) > 0
+    assert all("file kept" in d.reason for d in plan.decisions if d.action == "unindexed")
+    assert plan.deletes == [] and plan.writes == {}  # nothing deleted to make room
+    assert {e.file for e in kept}.isdisjoint(unindexed)
+    assert plan.index.splitlines()[-1].startswith(
+        f"{len(unindexed)} more topic files in this folder are not listed here")
 
     small = _plan(files, None, options=EngineOptions(duplicate_similarity=0.99,
                                                      index_max_bytes=3_000))
-    assert len(small.index.encode()) <= 3_000
+    assert len(small.index.encode()) <= 3_000 and small.deletes == []
 
 
 def test_over_the_byte_limit_hooks_shrink_before_entries_go() -> None:
@@ -187,7 +190,7 @@ def test_over_the_byte_limit_hooks_shrink_before_entries_go() -> None:
     assert any("shortened" in d.reason for d in plan.decisions)
 
 
-def test_one_off_notes_are_dropped_first_when_over_the_limits() -> None:
+def test_one_off_notes_are_left_out_first_when_over_the_limits() -> None:
     files = {f"project_note_{i:03d}.md": topic(
         f"Session note {i}", f"On 2026-05-{1 + i % 28:02d} the flaky test t_{i} was re-run.")
         for i in range(210)}
@@ -197,7 +200,9 @@ def test_one_off_notes_are_dropped_first_when_over_the_limits() -> None:
                                           type_="reference")
     plan = _plan(files, None)
     assert "feedback_squash.md" in plan.index and "reference_grafana.md" in plan.index
-    assert all(p.startswith("project_note_") for p in plan.deletes) and plan.deletes
+    unindexed = [d.file for d in plan.decisions if d.action == "unindexed"]
+    assert unindexed and all(p.startswith("project_note_") for p in unindexed)
+    assert plan.deletes == []
 
 
 def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:

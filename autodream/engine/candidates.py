@@ -724,6 +724,16 @@ def not_worth_saving(text: str) -> str | None:
     return None
 
 
+def read_note(text: str) -> tuple[MemoryType, str]:
+    """A note the person wrote into memory themselves: the type the same words get when said in
+    a session (read as something they asked to remember when no rule finds a kind: they wrote
+    it down to keep it), and its core without lead-ins ("Important: ...") for a title."""
+    found = _detect(text)
+    if found is None:
+        return _classify("remember", text), _clean(text)
+    return _classify(found.kind, found.text), found.text
+
+
 def _classify(kind: CandidateKind, text: str) -> MemoryType:
     if kind == "identity":
         return "user"

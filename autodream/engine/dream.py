@@ -12,13 +12,38 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 
-from autodream.engine.candidates import not_worth_saving
+from autodream.engine.candidates import read_note
 from autodream.engine.consolidate import Consolidator
-from autodream.engine.entries import Entry, FrontmatterError, parse_entry, repair_topic
-from autodream.engine.index import build_index, prune_restated
+from autodream.engine.entries import (
+    Entry,
+    FrontmatterError,
+    description_for,
+    parse_entry,
+    repair_topic,
+    title_for,
+)
+from autodream.engine.index import (
+    IndexBuild,
+    build_index,
+    index_decisions,
+    index_rank,
+    prune_restated,
+)
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.memory.model import INDEX_MAX_BYTES, MEMORY_TYPES, MemoryType, parse_index
+from autodream.engine.text import shorten, slug
+from autodream.memory.model import (
+    INDEX_MAX_BYTES,
+    MEMORY_TYPES,
+    SECTION_TITLES,
+    IndexEntry,
+    IndexNote,
+    MemoryType,
+    index_notes,
+    is_file_link,
+    parse_index,
+)
+from autodream.redact import contains_secret, redact
 
 INDEX_NAME = "MEMORY.md"
 _DAILY_LOG = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
@@ -49,8 +74,7 @@ class DreamPlan:
                 entry.deleted = False
         exclude = frozenset(e.file for e in self.entries
                             if e.file in failed_writes and e.original is None)
-        self.index, decisions = build_index(self.entries, options, exclude=exclude)
-        self.decisions.extend(decisions)
+        self.index = build_index(self.entries, options, exclude=exclude).text
         return self.index
 
     def summary(self) -> str:
@@ -70,8 +94,7 @@ def load_entries(
     decisions: list[Decision] = []
     entries: list[Entry] = []
     unparsable: list[str] = []
-    hooks: dict[str, tuple[int, str]] = {}
-    titles: dict[str, str] = {}
+    linked = _linked(index_text)
     sections: dict[str, str] = {}
     if index_text:
         section = ""
@@ -80,61 +103,139 @@ def load_entries(
                 section = line[3:].strip().lower()
             elif (m := _INDEX_FILE.match(line)) is not None:
                 sections.setdefault(m[1], section)
-        for pos, item in enumerate(parse_index(index_text).entries):
-            hooks.setdefault(item.file, (pos, item.hook))
-            titles.setdefault(item.file, item.title)
     for path in sorted(files):
         if path == INDEX_NAME or not path.endswith(".md") or _DAILY_LOG.match(
             path.rsplit("/", 1)[-1]
         ):
             continue  # the index, and daily logs, are not topic files
+        known = linked.get(path)
         try:
             entry = parse_entry(path, files[path])
         except FrontmatterError as exc:
-            known = hooks.get(path)
             topic = repair_topic(
-                path, files[path], name=titles.get(path, ""), hook=known[1] if known else "",
-                section=sections.get(path, ""))
+                path, files[path], name=known.title if known else "",
+                hook=known.hook if known else "", section=sections.get(path, ""))
             if topic is None:
                 unparsable.append(path)
                 decisions.append(Decision("skipped", path, f"not a topic file, left as is: {exc}",
                                           file=path))
                 if known is not None:
-                    entries.append(_opaque(path, files[path], index_text or "", known[0]))
+                    entries.append(_opaque(path, files[path], known))
                 continue
             entry = parse_entry(path, files[path], repaired=topic)
             decisions.append(Decision("updated", path, f"frontmatter repaired ({exc})",
                                       file=path))
-        entry.score = _existing_rank(entry)
-        if path in hooks:
-            entry.index_pos, entry.hook = hooks[path][0], hooks[path][1]
-        else:
-            decisions.append(Decision("indexed", path, "topic file missing from MEMORY.md",
-                                      file=path))
+        entry.score = index_rank(entry)
+        if known is not None:
+            entry.index_pos, entry.hook = known.line_no, known.hook
         entries.append(entry)
-    for target in sorted(set(hooks) - set(files)):
+    for target in sorted(set(linked) - set(files)):
         decisions.append(Decision("pruned", target,
                                   "MEMORY.md linked a file that does not exist", file=target))
     return entries, unparsable, decisions
 
 
-def _opaque(path: str, text: str, index_text: str, pos: int) -> Entry:
+def _linked(index_text: str | None) -> dict[str, IndexEntry]:
+    """The index's entries by the file they link (the first line for a file linked twice);
+    a line linking a web page is a note, not an entry."""
+    linked: dict[str, IndexEntry] = {}
+    for item in parse_index(index_text or "").entries:
+        if is_file_link(item.file):
+            linked.setdefault(item.file, item)
+    return linked
+
+
+def _opaque(path: str, text: str, item: IndexEntry) -> Entry:
     """An unparsable file that MEMORY.md links: keep its line, never edit it."""
-    item = parse_index(index_text).entries[pos]
     prefix = path.rsplit("/", 1)[-1].split("_", 1)[0]
     mtype: MemoryType = prefix if prefix in MEMORY_TYPES else "project"  # type: ignore[assignment]
     return Entry(file=path, name=item.title, description=item.hook or item.title, type=mtype,
-                 statements=[], original=text, hook=item.hook, index_pos=pos, opaque=True)
+                 statements=[], original=text, hook=item.hook, index_pos=item.line_no,
+                 opaque=True)
 
 
-_TYPE_RANK = {"feedback": 0.6, "user": 0.6, "project": 0.5, "reference": 0.5}
+_SECTION_TYPES: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
+_NOTE_WHY = "The user wrote this note directly in MEMORY.md."
+_NOTE_HOW: dict[MemoryType, str] = {
+    "feedback": "Apply this by default in this project without being reminded.",
+    "project": "Take this into account when planning or suggesting changes.",
+}
 
 
-def _existing_rank(entry: Entry) -> float:
-    """How much an entry already in memory is worth keeping when the index must shrink."""
-    if not_worth_saving(f"{entry.name}. {entry.lead}") is not None:
-        return 0.2
-    return _TYPE_RANK.get(entry.type, 0.5)
+def note_entries(
+    index_text: str | None, taken: set[str]
+) -> tuple[list[Entry], list[Decision]]:
+    """Each note written straight into MEMORY.md (a prose line, a plain bullet, a link to a web
+    page) as an entry of its own, with the note's words as its statement.
+
+    The index keeps one line per entry, so the note cannot stay where it was; dropping it
+    would lose what the person wrote. Its own topic file keeps every word, gets a line in the
+    index like any entry, and reads back next dream as an ordinary entry (nothing to move
+    twice). ``taken`` holds the names in use (lower-cased) and gets the new ones.
+    """
+    entries: list[Entry] = []
+    decisions: list[Decision] = []
+    for note in index_notes(index_text or ""):
+        text, first = note.text, note.summary
+        if contains_secret(text):
+            # the harness refuses to write a secret anywhere in memory: keep the rest
+            text, first = redact(text), redact(first)
+            decisions.append(Decision("redacted", shorten(first, 120),
+                                      "a note in MEMORY.md held a secret; moved without it"))
+        summary = _plain(first)
+        mtype, core = _note_type(note, summary)
+        _, label = _note_type(note, _plain(first, urls=False))  # a link's label, not its URL
+        name = title_for(label) or "Note"
+        whole = _plain(text)  # a label ("Conventions:") says little without its list
+        entry = Entry(
+            file=_free_name(f"{mtype}_{slug(name)}", taken),
+            name=name,
+            description=description_for(core if whole == summary else whole),
+            type=mtype,
+            statements=text.splitlines(),
+            index_pos=note.line_no,
+            changed=True,
+        )
+        if mtype in _NOTE_HOW:
+            entry.why, entry.how = _NOTE_WHY, _NOTE_HOW[mtype]
+            entry.generated_why = entry.generated_how = True
+        entry.score = index_rank(entry)
+        entries.append(entry)
+        words = "word for word" if text == note.text else "its secret redacted"
+        decisions.append(Decision(
+            "created", shorten(summary, 120),
+            f"moved from MEMORY.md (line {note.line_no}): a note written there by hand is now a "
+            f"{mtype} entry of its own ({words}), so the index keeps one line per entry",
+            file=entry.file))
+    return entries, decisions
+
+
+_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
+
+
+def _plain(text: str, *, urls: bool = True) -> str:
+    """One line of text with ``[label](url)`` as ``label (url)`` (or ``label`` alone): a link in
+    a title or an index hook would not read back as one entry line."""
+    return " ".join(_MD_LINK.sub(r"\1 (\2)" if urls else r"\1", text).split())
+
+
+def _note_type(note: IndexNote, summary: str) -> tuple[MemoryType, str]:
+    """The heading the person put the note under, when it names a type; else the type the
+    engine gives the same words said in a session. And the words to title it by."""
+    mtype, core = read_note(summary)
+    heading = note.section.lower().strip()
+    for word in (heading, heading.removesuffix("s")):
+        if word in _SECTION_TYPES:
+            return _SECTION_TYPES[word], core or summary
+    return mtype, core or summary
+
+
+def _free_name(base: str, taken: set[str]) -> str:
+    candidate, n = f"{base}.md", 2
+    while candidate.lower() in taken:
+        candidate, n = f"{base}-{n}.md", n + 1
+    taken.add(candidate.lower())
+    return candidate
 
 
 def _norm_title(title: str) -> str:
@@ -143,14 +244,16 @@ def _norm_title(title: str) -> str:
 
 def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> list[str]:
     """Prior entries neither linked nor titled in ``index``, nor declared merged into or
-    superseded by a live entry (the harness's loss rule)."""
+    superseded by a live entry, nor kept as a file the index has no room for (the harness's
+    loss rule)."""
     now = parse_index(index).entries
     files = {e.file for e in now}
     titles = {_norm_title(e.title) for e in now}
+    kept = {e.file for e in entries if not e.deleted}
     declared = {str(name) for e in entries if not e.deleted and e.file in files
                 for key in ("merged_from", "supersedes") for name in e.extra.get(key) or []}
-    return [f for f, t in prior
-            if f not in files and _norm_title(t) not in titles and f not in declared]
+    return [f for f, t in prior if f not in files and f not in kept
+            and _norm_title(t) not in titles and f not in declared]
 
 
 def _removes(decision: Decision, file: str) -> bool:
@@ -162,22 +265,20 @@ def _removes(decision: Decision, file: str) -> bool:
 
 
 def _within_loss_budget(
-    entries: list[Entry], index: str, index_text: str | None, options: EngineOptions,
-    decisions: list[Decision],
-) -> str:
-    """Undo merges and prunes, newest first, until at most ``max_loss`` of the prior index is
-    lost; drops for the index limits stay (the harness allows those)."""
+    entries: list[Entry], build: IndexBuild, index_text: str | None, notes: list[Entry],
+    options: EngineOptions, decisions: list[Decision],
+) -> IndexBuild:
+    """Undo merges and prunes, newest first, until at most ``max_loss`` of the prior index (its
+    entries and the notes written in it) is lost."""
     if options.max_loss is None or not index_text:
-        return index
-    prior: dict[str, str] = {}
-    for item in parse_index(index_text).entries:
-        prior.setdefault(item.file, item.title)
+        return build
+    prior = {file: item.title for file, item in _linked(index_text).items()}
+    prior.update((e.file, e.name) for e in notes)
     pairs = list(prior.items())
     budget = int(options.max_loss * len(pairs))
     by_file = {e.file: e for e in entries}
-    lost = _lost(pairs, index, entries)
-    undoable = [by_file[f] for f in reversed(lost)
-                if f in by_file and by_file[f].deleted and by_file[f].deleted_by != "limits"]
+    lost = _lost(pairs, build.text, entries)
+    undoable = [by_file[f] for f in reversed(lost) if f in by_file and by_file[f].deleted]
     while len(lost) > budget and undoable:
         entry = undoable.pop(0)
         entry.deleted, why = False, entry.deleted_by
@@ -195,10 +296,9 @@ def _within_loss_budget(
                 "kept", entry.file,
                 f"{decisions[announced].reason}; kept all the same: {budget_note}",
                 file=entry.file)
-        index, more = build_index(entries, options)
-        decisions.extend(more)
-        lost = _lost(pairs, index, entries)
-    return index
+        build = build_index(entries, options)
+        lost = _lost(pairs, build.text, entries)
+    return build
 
 
 def plan_dream(
@@ -215,6 +315,10 @@ def plan_dream(
     options = options or EngineOptions()
     facts = facts or ProjectFacts()
     entries, unparsable, decisions = load_entries(files, index_text)
+    taken = {f.lower() for f in files} | {e.file.lower() for e in entries}
+    notes, note_decisions = note_entries(index_text, taken)
+    entries.extend(notes)
+    decisions.extend(note_decisions)
     work = Consolidator(entries, options)
     work.date_existing(fallback_day)
     work.merge_duplicates()
@@ -228,9 +332,9 @@ def plan_dream(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
-    index, index_decisions = build_index(work.entries, options)
-    decisions.extend(index_decisions)
-    index = _within_loss_budget(work.entries, index, index_text, options, decisions)
+    build = build_index(work.entries, options)
+    build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions)
+    decisions.extend(index_decisions(build, work.entries, index_text, options))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable)
     for entry in work.entries:
         if entry.deleted:
@@ -240,8 +344,8 @@ def plan_dream(
         text = entry.render()
         if text != files.get(entry.file):
             plan.writes[entry.file] = text
-    plan.index = index
-    plan.index_changed = index != (index_text or "")
-    if len(index.encode("utf-8")) > INDEX_MAX_BYTES:  # pragma: no cover - build_index bounds it
+    plan.index = build.text
+    plan.index_changed = build.text != (index_text or "")
+    if len(build.text.encode("utf-8")) > INDEX_MAX_BYTES:  # pragma: no cover - bounded
         raise AssertionError("index over the byte limit")
     return plan

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import date
 
+from autodream.engine.candidates import not_worth_saving
 from autodream.engine.entries import Entry
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.text import shorten
-from autodream.memory.model import MEMORY_TYPES, SECTION_TITLES, IndexEntry, render_index
+from autodream.memory.model import (
+    MEMORY_TYPES,
+    SECTION_TITLES,
+    IndexEntry,
+    parse_index,
+    render_index,
+    unlisted_count,
+    unlisted_line,
+)
 
 
 def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
@@ -31,7 +41,9 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long."""
-    title = shorten(entry.name, 60)
+    # A bracket in the title would end the link text early: the line would not read back as
+    # an entry but as a note the person wrote.
+    title = shorten(entry.name.replace("[", "(").replace("]", ")"), 60)
     hook = entry.description if (entry.changed or not entry.hook) else entry.hook
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
@@ -39,59 +51,122 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     return IndexEntry(title, entry.file, shorten(hook, room))
 
 
-MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is dropped
+MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is left out
+
+
+@dataclass
+class IndexBuild:
+    """A rebuilt ``MEMORY.md`` and what did not fit in it."""
+
+    text: str
+    chars: int  # the longest index line allowed, after any shortening
+    unlisted: dict[str, str] = field(default_factory=dict)  # file -> the limit it fell to
+
+
+def index_rank(entry: Entry) -> float:
+    """How much an entry is worth a line in the index when not all fit: what Claude Code says
+    not to save ranks lowest, then project and reference facts, then how to work and who the
+    user is. Read from the entry alone, so the next dream ranks it the same."""
+    if not_worth_saving(f"{entry.name}. {entry.lead}") is not None:
+        return 0.2
+    return _TYPE_RANK.get(entry.type, 0.5)
+
+
+_TYPE_RANK = {"feedback": 0.6, "user": 0.6, "project": 0.5, "reference": 0.5}
 
 
 def build_index(
     entries: list[Entry], options: EngineOptions, *, exclude: frozenset[str] = frozenset()
-) -> tuple[str, list[Decision]]:
+) -> IndexBuild:
     """``MEMORY.md`` grouped by type (user, feedback, project, reference), within the limits.
 
-    Over the byte limit, hooks are shortened first; still over (or over the line limit), the
-    lowest-ranked entries are dropped and marked deleted: a topic file the index does not link
-    would be an orphan nobody loads.
+    Over the byte limit, hooks are shortened first. Entries that still do not fit (or are over
+    the line limit) are left out, lowest-ranked first; their topic files stay, and the index's
+    last line says how many are not listed, so the agent that loads it knows to look. Nothing
+    is deleted to make room: a memory nobody listed is still a memory, a deleted one is gone.
+    The rank depends only on the entries (never on this dream's scores), so the next dream on
+    the same memory leaves out the same files and writes the same bytes.
     """
-    decisions: list[Decision] = []
     live = [e for e in entries if not e.deleted and e.file not in exclude]
-    # Lowest rank first: score, then staleness of its newest source, then name.
-    ranked = sorted(live, key=lambda e: (e.score, e.reference_day() or _EPOCH, e.file))
-    kept = list(live)
+    # Highest rank first: a file the engine cannot read keeps its line (unlisted, it would be
+    # lost track of); then rank, the newest source, the file name.
+    listed = sorted(live, key=lambda e: (e.opaque, index_rank(e), e.reference_day() or _EPOCH,
+                                         e.file), reverse=True)
+    unlisted: dict[str, str] = {}
+    lines_limit = f"{options.index_max_lines}-line"
+    bytes_limit = f"{options.index_max_bytes}-byte"
+    # Lines do not depend on how long the hooks are: count them instead of rendering.
+    while listed and _line_count(listed, len(live) - len(listed)) > options.index_max_lines:
+        unlisted[listed.pop().file] = lines_limit
     chars = options.index_line_chars - 1
-    text = _render(kept, chars)
+    text = _render(listed, chars, len(unlisted))
 
     def over(text: str) -> bool:
         return (text.count("\n") > options.index_max_lines
                 or len(text.encode("utf-8")) > options.index_max_bytes)
 
-    # Shorter hooks before fewer entries: a shorter line loses less than a lost entry.
-    while over(text) and chars > MIN_LINE_CHARS:
+    # Shorter hooks before fewer entries: a shorter line loses less than an unlisted entry.
+    while len(text.encode("utf-8")) > options.index_max_bytes and chars > MIN_LINE_CHARS:
         chars = max(MIN_LINE_CHARS, chars - 8)
-        text = _render(kept, chars)
-    headers = 2 * len({e.type for e in kept})
-    excess = len(kept) + headers - 1 - options.index_max_lines
-    drops = ranked[: max(0, excess)]
-    ranked = ranked[len(drops):]
-    text = _render([e for e in kept if e not in drops], chars)
-    while over(text) and ranked:
-        drops.append(ranked.pop(0))
-        text = _render([e for e in kept if e not in drops], chars)
-    for drop in drops:
-        drop.deleted = True
-        drop.deleted_by = "limits"
-        decisions.append(Decision(
-            "pruned", drop.file,
-            f"MEMORY.md over {options.index_max_lines} lines or {options.index_max_bytes} bytes; "
-            f"lowest-ranked entry (score {drop.score:.2f}) dropped",
-            file=drop.file))
-    if chars < options.index_line_chars - 1:
+        text = _render(listed, chars, len(unlisted))
+    while over(text) and listed:
+        unlisted[listed.pop().file] = (
+            bytes_limit if len(text.encode("utf-8")) > options.index_max_bytes else lines_limit)
+        text = _render(listed, chars, len(unlisted))
+    return IndexBuild(text, chars, unlisted)
+
+
+def index_decisions(
+    build: IndexBuild, entries: list[Entry], prior_index: str | None, options: EngineOptions
+) -> list[Decision]:
+    """What the index says about the entries, once per dream: lines shortened, files linked
+    that were not, entries that no longer fit. A file an earlier dream left out (the prior
+    index says some are not listed, and did not link it) that still does not fit is not news:
+    those are one count, not a decision each."""
+    prior = parse_index(prior_index or "")
+    prior_linked = {e.file for e in prior.entries}
+    prior_full = any(unlisted_count(line) is not None for _, line in prior.other_lines)
+    decisions: list[Decision] = []
+    if build.chars < options.index_line_chars - 1:
         decisions.append(Decision(
             "indexed", "MEMORY.md",
-            f"index lines shortened to {chars} characters to stay within "
+            f"index lines shortened to {build.chars} characters to stay within "
             f"{options.index_max_bytes} bytes"))
-    return text, decisions
+    still_out = 0
+    for entry in sorted((e for e in entries if not e.deleted), key=lambda e: e.file):
+        limit = build.unlisted.get(entry.file)
+        if limit is None:
+            if entry.original is not None and entry.file not in prior_linked:
+                decisions.append(Decision("indexed", entry.file,
+                                          "topic file missing from MEMORY.md; linked now",
+                                          file=entry.file))
+        elif prior_full and entry.original is not None and entry.file not in prior_linked:
+            still_out += 1
+        else:
+            decisions.append(Decision(
+                "unindexed", entry.file,
+                f"not indexed: MEMORY.md is over its {limit} limit and this entry ranks among the "
+                f"lowest (rank {index_rank(entry):.2f}); file kept", file=entry.file))
+    if still_out:
+        decisions.append(Decision(
+            "unindexed", "MEMORY.md",
+            f"{still_out} topic file{'s' if still_out != 1 else ''} left out by an earlier dream "
+            f"still do{'es' if still_out == 1 else ''} not fit; files kept, and the index's last "
+            "line says how many are not listed"))
+    return decisions
 
 
-def _render(entries: list[Entry], chars: int) -> str:
+def _line_count(listed: list[Entry], unlisted: int) -> int:
+    """How many lines ``_render`` writes: entries, a heading per type, a blank line between
+    groups, and a blank line and the count of what is not listed."""
+    groups = len({e.type for e in listed})
+    lines = len(listed) + 2 * groups - (1 if groups else 0)
+    if unlisted:
+        lines += 2 if listed else 1
+    return lines
+
+
+def _render(entries: list[Entry], chars: int, unlisted: int) -> str:
     groups: list[tuple[str | None, list[IndexEntry]]] = []
     for mtype in MEMORY_TYPES:
         members = sorted(
@@ -100,7 +175,10 @@ def _render(entries: list[Entry], chars: int) -> str:
         groups.append(
             (SECTION_TITLES[mtype], [index_entry(e, chars) for e in members])
         )
-    return render_index(groups)
+    text = render_index(groups)
+    if unlisted:
+        text += ("\n" if text else "") + unlisted_line(unlisted) + "\n"
+    return text
 
 
 _EPOCH = date(1970, 1, 1)

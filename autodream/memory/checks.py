@@ -11,11 +11,21 @@ then reference (pointers), then anything untyped. Within one priority the later 
 first, and within a section the later line. A section whose entries are all dropped loses its
 heading too. Files whose entry was dropped stay on disk and are exempt from the orphan check.
 
-Loss: a prior entry survives when its file is still linked from the new index or its title
-(case and spacing ignored) is still an entry title, so renaming a file or rewording a hook is not
-loss. A merge or a supersession counts as loss unless it is declared: a linked topic file whose
-frontmatter lists the old file under ``merged_from`` or ``supersedes`` accounts for it (listed in
-``merged_entries``), so silent drops still trip the guard while explained ones pass. Loss is
+Unlisted files: an index that cannot list every topic file ends with the line
+``N more topic files in this folder are not listed here ...`` (``model.unlisted_line``). With that
+line, unlinked topic files are not orphans (the agent that loads the index is told to look), and
+the harness corrects N when it is wrong.
+
+Loss: a prior entry survives when its file is still linked from the new index, its title
+(case and spacing ignored) is still an entry title, or its file is still in memory, unlisted, so
+renaming a file, rewording a hook or leaving a file out of a full index is not loss. A note the
+person wrote straight into the prior index (a line that is no entry, heading or blank, see
+``model.index_notes``) counts like an entry: it survives when some memory file still holds its
+words (at least 80% of its distinct words, all of them for a note of up to four words, secrets
+read as redacted), wherever the backend moved it. A merge or a supersession counts as loss
+unless it is declared: a linked topic file whose frontmatter lists the old file under
+``merged_from`` or ``supersedes`` accounts for it (listed in ``merged_entries``), so silent
+drops still trip the guard while explained ones pass. Loss is
 measured on the index the subagent wrote, before the overflow fix: the fix is the harness's doing
 and is reported separately.
 """
@@ -36,11 +46,15 @@ from autodream.memory.model import (
     SECTION_TITLES,
     FrontmatterError,
     MemoryType,
+    index_notes,
+    is_file_link,
     parse_index,
     parse_topic,
+    unlisted_count,
+    unlisted_line,
 )
 from autodream.memory.staging import active_files
-from autodream.redact import find_secrets
+from autodream.redact import find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 
 MAX_LOSS_FRACTION = 0.25
@@ -73,6 +87,8 @@ class CheckReport:
     dropped_entries: list[str] = field(default_factory=list)  # index lines cut by the fix
     prior_entries: int = 0
     lost_entries: list[str] = field(default_factory=list)  # titles of prior entries lost
+    prior_notes: int = 0  # notes written straight into the prior index (no entry lines)
+    lost_notes: list[str] = field(default_factory=list)  # first lines of notes no file holds
     # titles of prior entries gone from the index but declared merged into / superseded by another
     merged_entries: list[str] = field(default_factory=list)
 
@@ -100,6 +116,8 @@ class CheckReport:
             "dropped_entries": list(self.dropped_entries),
             "prior_entries": self.prior_entries,
             "lost_entries": list(self.lost_entries),
+            "prior_notes": self.prior_notes,
+            "lost_notes": list(self.lost_notes),
             "merged_entries": list(self.merged_entries),
         }
 
@@ -152,7 +170,7 @@ def check_staged(
             )
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
-                _declared_replacements(staging_dir, index_text))
+                _declared_replacements(staging_dir, index_text), files)
     _check_format(report, index_text)
     fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes)
     if dropped:
@@ -179,11 +197,12 @@ def check_staged(
             continue
         linked.add(rel)
 
+    unlisted = _fix_unlisted_count(report, index_path, index_text, files, linked | dropped_files)
     for rel, path in files.items():
         if rel == INDEX_FILENAME:
             continue
         is_topic = rel.endswith(".md") and not is_daily_log(rel)
-        if is_topic and rel not in linked and rel not in dropped_files:
+        if is_topic and rel not in linked and rel not in dropped_files and rel not in unlisted:
             report.failures.append(
                 CheckFailure("orphan", rel, f"is not linked from {INDEX_FILENAME}")
             )
@@ -204,6 +223,33 @@ def check_staged(
     return report
 
 
+def _fix_unlisted_count(
+    report: CheckReport, index_path: Path, index_text: str, files: dict[str, Path],
+    linked: set[str],
+) -> set[str]:
+    """The topic files an index that says it is full leaves out; the count it states is set
+    right (the line is for the agent that loads the index, a wrong count misleads it)."""
+    lines = index_text.splitlines()
+    at = [i for i, line in enumerate(lines) if unlisted_count(line) is not None]
+    if not at:
+        return set()
+    out = {rel for rel in files if rel != INDEX_FILENAME and rel.endswith(".md")
+           and not is_daily_log(rel) and rel not in linked}
+    stated = unlisted_count(lines[at[-1]])
+    if stated == len(out) and len(at) == 1:
+        return out
+    # One line with the right count, or none when nothing is left out.
+    keep = at[-1] if out else None
+    lines = [unlisted_line(len(out)) if i == keep else line
+             for i, line in enumerate(lines) if i == keep or i not in at]
+    while lines and not lines[-1].strip():
+        lines.pop()
+    write_atomic(index_path, ("\n".join(lines) + "\n" if lines else "").encode("utf-8"))
+    report.fixed.append(f"{INDEX_FILENAME}: said {stated} topic files are not listed; "
+                        f"{len(out)} are, the index now says so")
+    return out
+
+
 def _check_format(report: CheckReport, index_text: str) -> None:
     entry_lines = {e.line_no: e for e in parse_index(index_text).entries}
     for no, line in enumerate(index_text.splitlines(), start=1):
@@ -213,7 +259,7 @@ def _check_format(report: CheckReport, index_text: str) -> None:
                 message = f"line {no}: two entries on one line"
                 report.failures.append(CheckFailure("index-format", INDEX_FILENAME, message))
             continue
-        if line.strip() and not _HEADING.match(line):
+        if line.strip() and not _HEADING.match(line) and unlisted_count(line) is None:
             report.failures.append(
                 CheckFailure(
                     "index-format",
@@ -251,12 +297,14 @@ def _check_loss(
     allow_loss: bool,
     max_loss: float,
     declared: set[str],
+    files: dict[str, Path],
 ) -> None:
     if not prior_index:
         return
     prior: dict[str, str] = {}
     for entry in parse_index(prior_index).entries:
-        prior.setdefault(resolve_link(entry.file) or entry.file, entry.title)
+        if is_file_link(entry.file):  # a web link is a note: checked by its words below
+            prior.setdefault(resolve_link(entry.file) or entry.file, entry.title)
     report.prior_entries = len(prior)
     now = parse_index(index_text).entries
     now_files = {resolve_link(e.file) or e.file for e in now}
@@ -264,20 +312,47 @@ def _check_loss(
     gone = [
         (file, title)
         for file, title in prior.items()
-        if file not in now_files and _norm_title(title) not in now_titles
+        if file not in now_files and _norm_title(title) not in now_titles and file not in files
     ]
     report.merged_entries = [title for file, title in gone if file in declared]
     report.lost_entries = [title for file, title in gone if file not in declared]
-    lost = len(report.lost_entries)
-    if prior and lost / len(prior) > max_loss and not allow_loss:
+    notes = index_notes(prior_index)
+    report.prior_notes = len(notes)
+    if notes:
+        held = [_words(index_text)] + [
+            _words(path.read_bytes().decode("utf-8", errors="replace"))
+            for rel, path in sorted(files.items())
+            if rel != INDEX_FILENAME and rel.endswith(".md")
+        ]
+        report.lost_notes = [" ".join(note.summary.split())[:120] for note in notes
+                             if not any(_holds(words, _words(note.text)) for words in held)]
+    lost = len(report.lost_entries) + len(report.lost_notes)
+    total = len(prior) + len(notes)
+    if total and lost / total > max_loss and not allow_loss:
+        what = "prior entries and notes" if notes else "prior entries"
         report.failures.append(
             CheckFailure(
                 "loss",
                 INDEX_FILENAME,
-                f"{lost} of {len(prior)} prior entries lost (more than {max_loss:.0%}; "
+                f"{lost} of {total} {what} lost (more than {max_loss:.0%}; "
                 "pass --allow-loss to accept)",
             )
         )
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _words(text: str) -> frozenset[str]:
+    # Secrets read as the harness lets them be written: redacted.
+    return frozenset(w.casefold() for w in _WORD.findall(redact(text)))
+
+
+def _holds(words: frozenset[str], note: frozenset[str]) -> bool:
+    """True when a file's ``words`` cover a note's: all of a short note, 80% of a longer one
+    (a backend may drop a lead-in such as "Important:" when it moves the note)."""
+    missing = len(note - words)
+    return missing == 0 or (len(note) > 4 and missing <= len(note) // 5)
 
 
 @dataclass

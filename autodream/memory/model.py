@@ -28,6 +28,26 @@ SECTION_TITLES: dict[MemoryType, str] = {
 _INDEX_LINE = re.compile(
     r"^- \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)(?:\s+[—–-]+\s+(?P<hook>.*?))?\s*$"
 )
+# The index's last line when it could not list every topic file: the agent that loads it learns
+# that more exist and where. Only the count changes, so a dream that keeps the same files out
+# writes the same line.
+_UNLISTED_LINE = re.compile(  # also when a backend dresses it up as a quote, bullet or emphasis
+    r"^[\s>*_-]*(?P<count>\d+) more topic files? in this folder (?:is|are) not listed here\b"
+)
+# A scheme (``https:``, ``mailto:``) or an anchor: a link that names no memory file, so its line
+# is a note the person keeps in the index, not an entry.
+_NOT_A_FILE_LINK = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#)")
+_HEADING_LINE = re.compile(r"^#{1,6}(?:\s|$)")
+# Only ``===`` makes the line above a heading: under ``---`` it may as well be a note followed by
+# a rule, and reading a note as a heading would drop it.
+_SETEXT_UNDERLINE = re.compile(r"^\s{0,3}=+\s*$")
+_FENCE = re.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
+_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+# Any list item that opens with a link, however loosely written ("* [T](f.md)", a title with a
+# bracket in it, a file name with a space): when the link names a file, the line points at a
+# topic file (read on its own), it is no note.
+_LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\n]*?\]\((?P<file>[^)\n]*)\)")
+_WORD = re.compile(r"[^\W_]")  # a letter or digit: "___" is a rule, not a note
 _CORE_KEYS = ("name", "description", "type")
 
 # Frontmatter as Claude Code and the local engine write it is a few ``key: plain text`` lines
@@ -243,6 +263,119 @@ def parse_index(text: str) -> MemoryIndex:
         else:
             other.append((no, line))
     return MemoryIndex(entries, other)
+
+
+def unlisted_line(count: int) -> str:
+    """The index's last line when ``count`` topic files are left out of it."""
+    if count == 1:
+        return ("1 more topic file in this folder is not listed here (the index is full); "
+                "list the folder to find it.")
+    return (f"{count} more topic files in this folder are not listed here (the index is full); "
+            "list the folder to find them.")
+
+
+def unlisted_count(line: str) -> int | None:
+    """The count an ``unlisted_line`` states, or None when ``line`` is not one."""
+    m = _UNLISTED_LINE.match(line)
+    return int(m["count"]) if m else None
+
+
+def is_file_link(link: str) -> bool:
+    """True when an index line's link can name a file in the memory dir (no URL, no anchor)."""
+    return _NOT_A_FILE_LINK.match(link) is None
+
+
+@dataclass(frozen=True)
+class IndexNote:
+    """Something a person wrote straight into ``MEMORY.md`` that is no entry: a prose line, a
+    plain bullet, a bullet linking to a web page, with the lines that continue it."""
+
+    line_no: int  # 1-based line of its first line
+    lines: tuple[str, ...]  # as written
+    section: str = ""  # the heading above it, "" when none
+
+    @property
+    def text(self) -> str:
+        """The note without its bullet marker; continuation lines keep their relative indent."""
+        first = _BULLET.sub("", self.lines[0], count=1).strip()
+        rest = [line.rstrip() for line in self.lines[1:]]
+        indent = min((len(r) - len(r.lstrip()) for r in rest if r.strip()), default=0)
+        return "\n".join([first, *(r[indent:] for r in rest)]).strip("\n")
+
+    @property
+    def summary(self) -> str:
+        """Its first line that says something (a code fence says nothing)."""
+        for line in self.text.splitlines():
+            if _WORD.search(line) and not _FENCE.match(line):
+                return line.strip()
+        return " ".join(self.text.split())
+
+
+def index_notes(text: str) -> list[IndexNote]:
+    """The notes in an index: every line that is not an entry, a heading, a blank line, a rule
+    or the ``unlisted_line``. An indented line, or one that goes on with a lower-case word after
+    a line with no closing punctuation, continues the note above it; a fenced code block is one
+    note (or part of the note it follows)."""
+    notes: list[IndexNote] = []
+    current: list[str] | None = None
+    start = 0
+    section = ""
+    fence: str | None = None
+    lines = text.splitlines()
+
+    def close() -> None:
+        nonlocal current
+        if current is not None:
+            notes.append(IndexNote(start, tuple(current), section))
+        current = None
+
+    skip = False
+    for no, line in enumerate(lines, start=1):
+        if skip:  # a setext heading's underline
+            skip = False
+            continue
+        m = _FENCE.match(line)
+        if fence is not None or m is not None:
+            if current is None:
+                current, start = [], no
+            current.append(line)
+            if fence is None:
+                fence = m["fence"] if m is not None else None
+            elif line.strip().startswith(fence):
+                fence = None
+            continue
+        item = _LINK_ITEM.match(line)
+        if not line.strip() or (item is not None and is_file_link(item["file"].strip())) or (
+            _WORD.search(line) is None or unlisted_count(line) is not None
+        ):
+            close()
+            continue
+        if _HEADING_LINE.match(line):
+            close()
+            section = line.lstrip("#").strip()
+            continue
+        nxt = lines[no] if no < len(lines) else ""
+        if _SETEXT_UNDERLINE.match(nxt) and _BULLET.match(line) is None and not line[0].isspace():
+            close()
+            section, skip = line.strip(), True
+            continue
+        if current is not None and _continues(current, line):
+            current.append(line)
+            continue
+        close()
+        current, start = [line], no
+    close()
+    return notes
+
+
+def _continues(note: list[str], line: str) -> bool:
+    """True when ``line`` goes on with ``note``: indented, a bullet of the list a label such as
+    "Conventions:" opens, or a wrapped line (no closing punctuation, then a lower-case word)."""
+    if line[0].isspace():
+        return True
+    if _BULLET.match(line) is not None:
+        return _BULLET.match(note[0]) is None and note[0].rstrip().endswith(":")
+    return not note[-1].rstrip().endswith((".", "!", "?", ":", ";", ")")) and line[0].islower()
 
 
 def render_index(groups: list[tuple[str | None, list[IndexEntry]]]) -> str:

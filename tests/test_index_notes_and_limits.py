@@ -1,0 +1,339 @@
+"""MEMORY.md as people write it and as it outgrows its limits: a note written straight into the
+index becomes an entry of its own, entries that do not fit are left out of the index (never
+deleted), a second dream changes nothing, and the harness's checks count both."""
+
+from __future__ import annotations
+
+import os
+import random
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from autodream.engine import EngineOptions, plan_dream
+from autodream.engine.dream import DreamPlan
+from autodream.memory.checks import check_staged
+from autodream.memory.model import index_notes, parse_index, parse_topic, unlisted_count
+from autodream.redact import contains_secret
+from tests.engine_helpers import NOW, gather, human, topic
+from tests.factories import TranscriptBuilder
+from tests.memdirs import sample_memory, write_tree
+from tests.memdirs import topic as memdir_topic
+
+TESTING = topic("Testing", "Run tests with pytest -n auto.", type_="feedback",
+                description="pytest with xdist")
+TESTING_LINE = "- [Testing](testing.md) — pytest with xdist\n"
+
+
+def _after(files: dict[str, str], plan: DreamPlan) -> dict[str, str]:
+    """The memory dir's files once the plan is applied."""
+    out = {**files, **plan.writes}
+    for path in plan.deletes:
+        out.pop(path)
+    return out
+
+
+def _moved(plan: DreamPlan) -> dict[str, str]:
+    """file -> decision reason, for every note moved out of MEMORY.md."""
+    return {d.file or "": d.reason for d in plan.decisions
+            if d.action == "created" and "moved from MEMORY.md" in d.reason}
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("index_text", "note", "mtype"),
+    [
+        ("# Memory for acme-api\n\nImportant: the prod database is read-only from laptops.\n\n"
+         + TESTING_LINE, "Important: the prod database is read-only from laptops.", "project"),
+        (TESTING_LINE + "- We use Poetry for packaging.\n", "We use Poetry for packaging.",
+         "project"),
+        ("- The staging URL is https://staging.acme.dev\n" + TESTING_LINE,
+         "The staging URL is https://staging.acme.dev", "reference"),
+        (TESTING_LINE + "- [Runbook](https://wiki.example.com/runbook) — how to deploy\n",
+         "[Runbook](https://wiki.example.com/runbook) — how to deploy", "reference"),
+        ("## Feedback\n" + TESTING_LINE + "Never force-push to main.\n",
+         "Never force-push to main.", "feedback"),
+        (TESTING_LINE + "\nConventions:\n- use black\n- sort imports with isort\n",
+         "Conventions:\n- use black\n- sort imports with isort", "project"),
+        ("## Notes\nDeploys happen Tuesdays and Thursdays\n  after the standup.\n\n" + TESTING_LINE,
+         "Deploys happen Tuesdays and Thursdays\nafter the standup.", "project"),
+    ],
+    ids=["prose", "bullet", "url", "web-link", "under-type-heading", "label-and-list",
+         "wrapped"],
+)
+def test_a_note_written_in_memory_md_becomes_an_entry_of_its_own(
+    index_text: str, note: str, mtype: str
+) -> None:
+    files = {"testing.md": TESTING}
+    plan = plan_dream(files, index_text, [], now=NOW)
+    (moved, reason), = _moved(plan).items()
+    assert "(word for word)" in reason
+    written = parse_topic(plan.writes[moved])
+    assert written.type == mtype and moved.startswith(f"{mtype}_")
+    assert written.body.startswith(note)  # the person's words, as written
+    linked = [e.file for e in parse_index(plan.index).entries]
+    assert sorted(linked) == sorted([moved, "testing.md"])  # one line per entry, nothing else
+    assert all(len(line) < 150 for line in plan.index.splitlines())
+    assert "testing.md" not in plan.writes and plan.deletes == []
+
+    after = _after(files, plan)
+    again = plan_dream(after, plan.index, [], now=NOW)
+    assert (again.writes, again.deletes, again.index) == ({}, [], plan.index)
+    assert again.decisions == []
+    same = plan_dream(files, index_text, [], now=NOW)
+    assert (same.writes, same.index) == (plan.writes, plan.index)
+
+
+def test_headings_blank_lines_entries_and_the_unlisted_line_are_no_notes() -> None:
+    index_text = (
+        "# Memory\n\n## User\n- [Role](user_role.md) — staff engineer\n\n## Feedback\n"
+        + TESTING_LINE + "* [Testing again](testing.md) — a star bullet\n---\n\n"
+        "3 more topic files in this folder are not listed here (the index is full); "
+        "list the folder to find them.\n"
+    )
+    assert index_notes(index_text) == []
+    plan = plan_dream({"testing.md": TESTING}, index_text, [], now=NOW)
+    assert _moved(plan) == {}
+
+
+def test_a_note_holding_a_secret_is_moved_with_the_secret_redacted() -> None:
+    index_text = TESTING_LINE + "- The staging token is ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
+    plan = plan_dream({"testing.md": TESTING}, index_text, [], now=NOW)
+    (moved, reason), = _moved(plan).items()
+    assert "secret redacted" in reason
+    assert not contains_secret(plan.writes[moved]) and not contains_secret(plan.index)
+    assert "The staging token is [REDACTED:" in plan.writes[moved]
+    assert any(d.action == "redacted" for d in plan.decisions)
+
+
+def _word(rng: random.Random) -> str:
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(5, 9)))
+
+
+def _distinct_rules(count: int) -> list[str]:
+    """Rules that share no subject, so no two are near-duplicates."""
+    rng = random.Random(7)
+    return [f"Use {_word(rng)} with {_word(rng)} when touching the {_word(rng)} {_word(rng)} "
+            f"subsystem; rule {i}." for i in range(count)]
+
+
+def test_many_notes_all_become_files_and_the_index_stays_within_its_limits() -> None:
+    rules = _distinct_rules(230)
+    index_text = "".join(f"- {r}\n" for r in rules)
+    plan = plan_dream({}, index_text, [], now=NOW)
+    assert len(_moved(plan)) == 230 and plan.deletes == []
+    bodies = "\n".join(plan.writes.values())
+    assert all(r in bodies for r in rules)  # every word the person wrote is somewhere
+    lines = plan.index.splitlines()
+    assert len(lines) <= 200 and len(plan.index.encode()) <= 25_000
+    assert all(len(line) < 150 for line in lines)
+    listed = len(parse_index(plan.index).entries)
+    assert unlisted_count(lines[-1]) == 230 - listed > 0
+    again = plan_dream(_after({}, plan), plan.index, [], now=NOW)
+    assert (again.writes, again.deletes, again.index) == ({}, [], plan.index)
+
+
+def _big_memory(count: int) -> tuple[dict[str, str], str]:
+    """``count`` feedback entries, all listed in MEMORY.md: over 200 lines and 25 KB."""
+    files: dict[str, str] = {}
+    lines: list[str] = []
+    for i, rule in enumerate(_distinct_rules(count)):
+        name = f"t{i:03d}.md"
+        files[name] = topic(f"Rule {i}", rule, type_="feedback", description=rule)
+        lines.append(f"- [Rule {i}]({name}) — {rule}")
+    return files, "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("count", [260, 300])
+def test_over_the_limits_entries_are_left_out_never_deleted_and_stay_out(count: int) -> None:
+    files, index_text = _big_memory(count)
+    plan = plan_dream(files, index_text, [], now=NOW)
+    assert plan.deletes == [] and plan.writes == {}
+    lines = plan.index.splitlines()
+    assert len(lines) <= 200 and len(plan.index.encode()) <= 25_000
+    listed = {e.file for e in parse_index(plan.index).entries}
+    out = [d for d in plan.decisions if d.action == "unindexed"]
+    assert len(out) == count - len(listed) == unlisted_count(lines[-1])
+    assert all(d.file not in listed and d.reason.startswith(
+        "not indexed: MEMORY.md is over its 200-line limit") and "file kept" in d.reason
+        for d in out)
+    assert not any(d.action == "kept" for d in plan.decisions)  # no loss to hold back
+
+    # The next dream reads the left-out files as entries: nothing moves, nothing is re-added.
+    again = plan_dream(files, plan.index, [], now=NOW)
+    assert (again.writes, again.deletes, again.index) == ({}, [], plan.index)
+    assert [(d.action, d.file) for d in again.decisions] == [("unindexed", None)]
+    assert again.decisions[0].reason.startswith(f"{len(out)} topic files left out")
+
+    # A new memory takes a line; the lowest-ranked listed entry makes room and stays a file.
+    later = plan_dream(files, plan.index,
+                       gather(human("Never log personal data.", day=10)).candidates, now=NOW)
+    (new,) = later.writes
+    assert new in later.index and later.deletes == []
+    assert unlisted_count(later.index.splitlines()[-1]) == len(out) + 1
+
+
+def test_a_bracket_in_a_title_still_reads_back_as_an_entry() -> None:
+    files = {"project_wip.md": topic("[WIP] the v2 importer", "The v2 importer is unfinished.")}
+    plan = plan_dream(files, None, [], now=NOW)
+    assert [e.file for e in parse_index(plan.index).entries] == ["project_wip.md"]
+    again = plan_dream(files, plan.index, [], now=NOW)
+    assert (again.writes, again.index, _moved(again)) == ({}, plan.index, {})
+
+
+# -- the harness's checks ------------------------------------------------------------------
+
+NOTES = ("Important: the prod database is read-only from laptops.\n"
+         "- We use Poetry for packaging.\n- The staging URL is https://staging.acme.dev\n"
+         "Deploys happen Tuesdays and Thursdays.\n")
+
+
+def _staged_with_notes(tmp_path: Path, keep: str) -> tuple[Path, str]:
+    """A staged memory whose prior index held four notes; ``keep`` says what the backend did
+    with them: moved them into topic files, moved them reworded, or dropped them."""
+    staged = sample_memory(tmp_path / "staged")
+    index_text = (staged / "MEMORY.md").read_text()
+    prior = index_text + "\n" + NOTES
+    if keep == "moved":
+        plan = plan_dream({}, prior, [], now=NOW)
+        write_tree(staged, {p: t for p, t in plan.writes.items()})
+        index_text += "".join(f"- [{parse_topic(t).name}]({p}) — x\n"
+                              for p, t in sorted(plan.writes.items()))
+    elif keep == "reworded":  # a lead-in dropped, a bullet made a sentence
+        write_tree(staged, {"project_notes.md": memdir_topic(
+            "Notes", "project", "The prod database is read-only from laptops. We use Poetry for "
+            "packaging. Staging: https://staging.acme.dev. Deploys happen Tuesdays and "
+            "Thursdays.")})
+        index_text += "- [Notes](project_notes.md) — x\n"
+    (staged / "MEMORY.md").write_text(index_text)
+    return staged, prior
+
+
+@pytest.mark.parametrize(
+    ("keep", "allow_loss", "lost", "fails"),
+    [("moved", False, 0, False), ("reworded", False, 0, False), ("dropped", False, 4, True),
+     ("dropped", True, 4, False)],
+)
+def test_the_loss_check_counts_notes_written_in_memory_md(
+    tmp_path: Path, keep: str, allow_loss: bool, lost: int, fails: bool
+) -> None:
+    staged, prior = _staged_with_notes(tmp_path, keep)
+    report = check_staged(staged, prior, allow_loss=allow_loss)
+    assert (report.prior_entries, report.prior_notes) == (4, 4)
+    assert len(report.lost_notes) == lost and report.lost_entries == []
+    assert [f.check for f in report.failures] == (["loss"] if fails else [])
+    if fails:
+        assert "4 of 8 prior entries and notes lost" in report.summary()
+        assert "We use Poetry for packaging." in report.lost_notes
+    assert report.as_dict()["lost_notes"] == report.lost_notes
+
+
+def _full_index(tmp_path: Path, unlisted_line: str | None) -> tuple[Path, str]:
+    """The sample memory plus two topic files the index leaves out."""
+    staged = sample_memory(tmp_path / "staged")
+    prior = (staged / "MEMORY.md").read_text()
+    write_tree(staged, {"extra_1.md": memdir_topic("Extra 1"), "extra_2.md": memdir_topic("E2")})
+    if unlisted_line is not None:
+        (staged / "MEMORY.md").write_text(prior + "\n" + unlisted_line + "\n")
+    return staged, prior
+
+
+@pytest.mark.parametrize(
+    ("line", "orphans", "fixed"),
+    [
+        (None, 2, False),
+        ("2 more topic files in this folder are not listed here (the index is full); list the "
+         "folder to find them.", 0, False),
+        ("5 more topic files in this folder are not listed here", 0, True),
+    ],
+    ids=["no-line", "right-count", "wrong-count"],
+)
+def test_files_the_index_says_it_leaves_out_are_no_orphans(
+    tmp_path: Path, line: str | None, orphans: int, fixed: bool
+) -> None:
+    staged, prior = _full_index(tmp_path, line)
+    report = check_staged(staged, prior)
+    assert [f.check for f in report.failures] == ["orphan"] * orphans
+    assert bool(report.fixed) == fixed
+    if line is not None:
+        assert (staged / "MEMORY.md").read_text().splitlines()[-1].startswith(
+            "2 more topic files in this folder are not listed here")
+
+
+def test_a_stale_unlisted_line_is_taken_out_when_every_file_is_linked(tmp_path: Path) -> None:
+    staged = sample_memory(tmp_path / "staged")
+    index_text = (staged / "MEMORY.md").read_text()
+    (staged / "MEMORY.md").write_text(
+        index_text + "\n3 more topic files in this folder are not listed here\n")
+    report = check_staged(staged, index_text)
+    assert report.ok and report.fixed
+    assert (staged / "MEMORY.md").read_text() == index_text
+
+
+def test_a_left_out_file_is_no_loss_but_a_deleted_one_still_is(tmp_path: Path) -> None:
+    staged = sample_memory(tmp_path / "staged")
+    prior = (staged / "MEMORY.md").read_text()
+    kept = [line for line in prior.splitlines() if "role.md" not in line and "pnpm.md" not in line]
+    full = ("\n".join(kept) + "\n\n2 more topic files in this folder are not listed here (the "
+            "index is full); list the folder to find them.\n")
+    (staged / "MEMORY.md").write_text(full)
+    report = check_staged(staged, prior)
+    assert report.ok and report.lost_entries == []  # both files are still there, unlisted
+
+    (staged / "role.md").unlink()
+    (staged / "pnpm.md").unlink()
+    report = check_staged(staged, prior)
+    assert sorted(report.lost_entries) == ["Role", "Use pnpm"]
+    assert [f.check for f in report.failures] == ["loss"]
+
+
+# -- end to end through the CLI -------------------------------------------------------------
+
+
+def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
+    tmp_path: Path,
+) -> None:
+    project = tmp_path / "proj"
+    files, index_text = _big_memory(300)
+    write_tree(project / "memory", {**files, "MEMORY.md": index_text})
+    write_tree(project, {
+        "project/README.md": "# demo\nA tiny tool.\n",
+        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
+                          'memory_dir = "memory"\nbackend = "local"\n',
+    })
+    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
+        "Never log personal data.").assistant("OK.").write(project / "sessions")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+
+    def dream(now: str) -> str:
+        result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
+                                    env={**env, "AUTODREAM_NOW": now})
+        assert result.exit_code == 0, result.output  # no --allow-loss needed
+        return result.stdout
+
+    first = dream("2026-04-05T12:00:00Z")
+    assert first.startswith("committed:")
+    memory = {p.name: p.read_text() for p in (project / "memory").glob("*.md")}
+    assert set(files) < set(memory)  # every topic file is still there, plus the new one
+    index = memory["MEMORY.md"]
+    assert index.count("\n") <= 200 and len(index.encode()) <= 25_000
+    listed = {e.file for e in parse_index(index).entries}
+    assert unlisted_count(index.splitlines()[-1]) == len(memory) - 1 - len(listed) > 90
+
+    second = dream("2026-04-06T12:00:00Z")
+    assert second.startswith("no-change:")
+    assert (project / "memory" / "MEMORY.md").read_text() == index
+    assert {p.name for p in (project / "memory").glob("*.md")} == set(memory)
+
+
+def test_engine_options_limits_are_respected_for_notes_too() -> None:
+    plan = plan_dream({}, "".join(f"- {r}\n" for r in _distinct_rules(40)), [], now=NOW,
+                      options=EngineOptions(index_max_lines=20, index_max_bytes=2_000))
+    assert plan.index.count("\n") <= 20 and len(plan.index.encode()) <= 2_000
+    assert len(plan.writes) == 40 and plan.deletes == []
