@@ -91,7 +91,7 @@ class DreamBrief:
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "
-            "YYYY-MM-DD.md files are daily logs: read them like transcripts, never edit them)",
+            "YYYY-MM-DD.md files are daily logs: read-only)",
             "sessions": "the session transcripts (read-only)",
             "project": "the project's files (read-only)",
         }
