@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, time, timedelta, timezone
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autodream.engine import dates
-from autodream.engine.dates import absolutize, is_past, tell_as_past
+from autodream.engine import dates, plan_dream
+from autodream.engine.consolidate import _default_how, _default_why
+from autodream.engine.dates import absolutize, is_past, latest_date, tell_as_past
+from autodream.engine.entries import is_generated_how, is_generated_why, parse_entry
+from autodream.engine.model import Candidate, Cluster, Source
+from autodream.memory.model import parse_topic
+from autodream.transcripts.model import Message
+from tests.engine_helpers import gather, topic
 
 MONDAY = date(2026, 7, 6)  # a Monday
 FRIDAY = date(2026, 7, 10)
@@ -30,8 +36,8 @@ FRIDAY = date(2026, 7, 10)
         ("The audit is next week.", date(2026, 7, 8), "The audit is in the week of 2026-07-13."),
         ("We ship in two weeks.", MONDAY, "We ship on 2026-07-20."),
         ("We ship in 3 days.", MONDAY, "We ship on 2026-07-09."),
-        ("The launch is next month.", MONDAY, "The launch is in 2026-08."),
-        ("The launch is next month.", date(2026, 12, 15), "The launch is in 2027-01."),
+        ("The launch is next month.", MONDAY, "The launch is in August 2026."),
+        ("The launch is next month.", date(2026, 12, 15), "The launch is in January 2027."),
         ("The deadline is end of the month.", MONDAY, "The deadline is on 2026-07-31."),
         ("Merge it by end of the month.", date(2026, 2, 3), "Merge it by 2026-02-28."),
         ("The freeze starts on Thursday.", MONDAY, "The freeze starts on 2026-07-09."),
@@ -64,8 +70,9 @@ def test_text_without_relative_dates_is_unchanged() -> None:
         ("We will ship v2 on 2026-07-10.", "We planned to ship v2 on 2026-07-10."),
         ("The migration is scheduled for 2026-07-10.",
          "The migration was scheduled for 2026-07-10."),
-        ("We freeze merges on 2026-07-10.",
-         "Was planned for 2026-07-10: we freeze merges on 2026-07-10."),
+        ("We freeze merges on 2026-07-10.", "We planned to freeze merges on 2026-07-10."),
+        ("Merges freeze on 2026-07-10.",
+         "Was planned for 2026-07-10: merges freeze on 2026-07-10."),
         ("The audit is in the week of 2026-07-06.", "The audit was in the week of 2026-07-06."),
     ],
 )
@@ -85,7 +92,8 @@ _DATE_WORDS = [
     "next", "last", "this", "coming", "in", "3", "two", "days", "week", "weeks", "month",
     "months", "year", "end", "of", "the", "tomorrow", "yesterday", "today", "tonight", "morning",
     "evening", "on", "by", "until", "Friday", "MONDAY", "ago", "from", "now", "day", "after",
-    "before", "release", "deploy", "never", "always", "ship",
+    "before", "release", "deploy", "never", "always", "ship", "at", "towards", "fortnight",
+    "weeks'", "time", "January", "Jan.", "May", "sept", "15th", "1st", "years",
 ]
 
 
@@ -96,7 +104,7 @@ def test_the_keyword_prefilter_never_hides_a_relative_date(words: list[str]) -> 
     text = " ".join(words)
     patterns = [pattern for pattern, _ in dates._RULES] + [dates._BARE_WEEKDAY]
     if any(pattern.search(text) for pattern in patterns):
-        assert dates._MAY_BE_RELATIVE.search(text) is not None
+        assert dates.may_be_relative(text)
 
 
 def test_text_without_date_words_is_returned_as_is() -> None:
@@ -107,3 +115,249 @@ def test_text_without_date_words_is_returned_as_is() -> None:
 def test_a_date_after_to_keeps_its_preposition() -> None:
     text, (rw,) = absolutize("The release moved to next Friday.", date(2026, 7, 14))
     assert text == "The release moved to 2026-07-17." and rw.resolved == date(2026, 7, 17)
+
+
+# --- said on Monday 2025-12-29 (the audit's past.json and dates.json) -----------------------
+SAID = date(2025, 12, 29)
+
+
+@pytest.mark.parametrize(
+    ("said", "absolute", "last_upcoming_day"),
+    [
+        # the end of a week is its Friday, whatever the preposition in front
+        ("We ship v3 of the billing API at the end of next week.",
+         "We ship v3 of the billing API on 2026-01-09.", date(2026, 1, 9)),
+        ("Merge it by the end of next week.", "Merge it by 2026-01-09.", date(2026, 1, 9)),
+        ("The deadline is end of next week.", "The deadline is on 2026-01-09.", date(2026, 1, 9)),
+        ("Towards the end of next week we demo.", "Around 2026-01-09 we demo.",
+         date(2026, 1, 9)),
+        ("We demo early next week.", "We demo early in the week of 2026-01-05.",
+         date(2026, 1, 11)),
+        ("We ship in two weeks' time.", "We ship on 2026-01-12.", date(2026, 1, 12)),
+        ("The cert expires in a month's time.", "The cert expires on 2026-01-29.",
+         date(2026, 1, 29)),
+        ("The offsite is in a fortnight.", "The offsite is on 2026-01-12.", date(2026, 1, 12)),
+        # a month is past once it has ended; a year once it has
+        ("FYI the team offsite in Lisbon is next month.",
+         "FYI the team offsite in Lisbon is in January 2026.", date(2026, 1, 31)),
+        ("Next month's release is big.", "January 2026's release is big.", date(2026, 1, 31)),
+        ("We are upgrading to Django 5 next year, remember that.",
+         "We are upgrading to Django 5 in 2026, remember that.", date(2026, 12, 31)),
+        ("We upgrade by the end of next year.", "We upgrade by 2026-12-31.",
+         date(2026, 12, 31)),
+        # a day of a month with no year: the next one on or after the message's day...
+        ("The SOC2 audit is on January 15th, keep that in mind.",
+         "The SOC2 audit is on 2026-01-15, keep that in mind.", date(2026, 1, 15)),
+        ("The audit is on the 15th of Jan.", "The audit is on 2026-01-15.", date(2026, 1, 15)),
+        ("January 15th is the deadline.", "2026-01-15 is the deadline.", date(2026, 1, 15)),
+        ("The review is Dec 29.", "The review is 2025-12-29.", date(2025, 12, 29)),
+        ("We ship Sept 3.", "We ship on 2026-09-03.", date(2026, 9, 3)),
+        # ... or the latest one before it when told as past
+        ("The outage was on December 3rd.", "The outage was on 2025-12-03.", date(2025, 12, 3)),
+        ("We released v2 on Jan 5.", "We released v2 on 2025-01-05.", date(2025, 1, 5)),
+        ("We dropped 3.8 last year.", "We dropped 3.8 in 2024.", date(2024, 12, 31)),
+    ],
+)
+def test_a_relative_date_reads_cleanly_and_passes_with_its_day(
+        said: str, absolute: str, last_upcoming_day: date) -> None:
+    out, rewrites = absolutize(said, SAID)
+    assert out == absolute
+    assert rewrites
+    assert not is_past(out, last_upcoming_day)
+    assert is_past(out, last_upcoming_day + timedelta(days=1))
+
+
+@pytest.mark.parametrize("text", [
+    "Her birthday is on March 3rd.",  # every year, not one of them
+    "The deadline is Feb 30.",  # no such day
+    "Lunch is at 12, may 3 of us join?",  # "may" the verb
+    "Convert dec 10 to hex.",  # a number base, not December
+    "The 2.0 release ships in builds of 2000.",
+])
+def test_words_that_are_no_single_date_stay(text: str) -> None:
+    assert absolutize(text, SAID) == (text, [])
+
+
+@pytest.mark.parametrize(("text", "last"), [
+    ("The audit is on January 15, 2026.", date(2026, 1, 15)),
+    ("The audit is on 15 January 2026.", date(2026, 1, 15)),
+    ("The launch is in 2026-01.", date(2026, 1, 31)),  # as earlier versions wrote a month
+    ("The launch is in March 2026.", date(2026, 3, 31)),
+    ("We move to Django 5 in 2026, once 4.2 is out.", date(2026, 12, 31)),
+    ("The build takes 2000 ms in 2000 runs.", None),
+    ("Postgres 2019 images are gone.", None),
+])
+def test_dates_people_write_with_a_year_count_for_the_past_check(
+        text: str, last: date | None) -> None:
+    assert latest_date(text) == last
+
+
+@pytest.mark.parametrize(
+    ("sentence", "last_upcoming_day", "expected"),
+    [
+        ("We deploy the new billing service on 2026-01-05.", date(2026, 1, 5),
+         "We planned to deploy the new billing service on 2026-01-05."),
+        ("We ship v3 of the billing API on 2026-01-09.", date(2026, 1, 9),
+         "We planned to ship v3 of the billing API on 2026-01-09."),
+        ("They migrate the orders table on 2026-01-05.", date(2026, 1, 5),
+         "They planned to migrate the orders table on 2026-01-05."),
+        ("We cut over to the new cluster on 2026-01-05.", date(2026, 1, 5),
+         "We planned to cut over to the new cluster on 2026-01-05."),
+        ("I present the roadmap on 2026-01-05.", date(2026, 1, 5),
+         "I planned to present the roadmap on 2026-01-05."),
+        ("The team offsite in Lisbon is in January 2026.", date(2026, 1, 31),
+         "The team offsite in Lisbon was in January 2026."),
+        ("The launch is in 2026-01.", date(2026, 1, 31), "The launch was in 2026-01."),
+        ("We are upgrading to Django 5 in 2026.", date(2026, 12, 31),
+         "We were upgrading to Django 5 in 2026."),
+        ("We're migrating from MySQL to Postgres in May 2026, after the audit.",
+         date(2026, 5, 31),
+         "We were migrating from MySQL to Postgres in May 2026, after the audit."),
+        ("The SOC2 audit is on 2026-01-15, keep that in mind.", date(2026, 1, 15),
+         "The SOC2 audit was on 2026-01-15, keep that in mind."),
+        ("January 2026's release is big.", date(2026, 1, 31),
+         "Was planned for January 2026: January 2026's release is big."),
+    ],
+)
+def test_a_plan_is_told_as_past_the_day_after_its_date(
+        sentence: str, last_upcoming_day: date, expected: str) -> None:
+    assert tell_as_past(sentence, last_upcoming_day) is None
+    assert tell_as_past(sentence, last_upcoming_day + timedelta(days=1)) == expected
+
+
+@pytest.mark.parametrize("fact", [
+    "We deploy on Fridays.",
+    "We deploy every Friday since 2026-01-05.",
+    "We deploy on Fridays (agreed on 2026-01-05).",
+    "We merge only after review (agreed on 2026-01-05).",
+    "CI is running on Buildkite since 2026-01-05.",
+    "We decided to ship the billing API on 2026-01-05.",
+])
+def test_a_standing_fact_with_a_date_is_not_told_as_a_past_plan(fact: str) -> None:
+    assert tell_as_past(fact, date(2027, 1, 1)) is None
+
+
+# --- the engine: plans said on 2025-12-29, dreamed on before and after they pass -----------
+def _said(text: str, session: str) -> Message:
+    return Message(session, "user", "prompt", text,
+                   datetime(2025, 12, 29, 10, tzinfo=timezone.utc))
+
+
+def _at(day: date) -> datetime:
+    return datetime.combine(day, time(9), tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    ("said", "upcoming", "passed", "how_passed"),
+    [
+        ("Heads up: we deploy the new billing service on Monday.",
+         "We deploy the new billing service on 2026-01-05.",
+         "We planned to deploy the new billing service on 2026-01-05.", "2026-01-05"),
+        ("We ship v3 of the billing API at the end of next week.",
+         "We ship v3 of the billing API on 2026-01-09.",
+         "We planned to ship v3 of the billing API on 2026-01-09.", "2026-01-09"),
+        ("FYI the team offsite in Lisbon is next month.",
+         "The team offsite in Lisbon is in January 2026.",
+         "The team offsite in Lisbon was in January 2026.", "January 2026"),
+        ("The SOC2 audit is on January 15th, so freeze the infra changes.",
+         "The SOC2 audit is on 2026-01-15, so freeze the infra changes.",
+         "The SOC2 audit was on 2026-01-15, so freeze the infra changes.", "2026-01-15"),
+        ("We are upgrading to Django 5 next year.",
+         "We are upgrading to Django 5 in 2026.",
+         "We were upgrading to Django 5 in 2026.", "2026"),
+    ],
+)
+def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
+        said: str, upcoming: str, passed: str, how_passed: str) -> None:
+    candidates = gather(_said(said, "s1")).candidates
+    first = plan_dream({}, None, candidates, now=_at(date(2026, 1, 2)))
+    ((path, text),) = first.writes.items()
+    assert parse_topic(text).body.startswith(upcoming)
+    # the next dream reads back what the first wrote, long after the plan
+    later = _at(date(2027, 6, 1))
+    again = plan_dream(dict(first.writes), first.index, [], now=later)
+    body = parse_topic(again.writes[path]).body
+    assert body.startswith(passed)
+    assert (f"**How to apply:** {how_passed[:1].upper()}{how_passed[1:]} has passed; check how "
+            "it turned out before relying on it.") in body
+    assert "Was planned for" not in body and "Plan work around" not in body
+    assert again.index != first.index and passed.rstrip(".") in again.index
+    # one dream after the plan gives the same memory as two
+    once = plan_dream({}, None, candidates, now=later)
+    assert once.writes == {**first.writes, **again.writes}
+
+
+@pytest.mark.parametrize(
+    ("how", "kept"),
+    [
+        # the engine's own wording, as this version writes it ...
+        ("Plan work around 2026-01-05.", False),
+        # ... and as an earlier version garbled it after the plan passed
+        ("Was planned for 2026-01-05: plan work around 2026-01-05.", False),
+        # a person's own How is theirs, never replaced
+        ("Have the RFC draft ready by 2026-01-05.", True),
+    ],
+)
+def test_the_how_of_a_read_back_plan_is_replaced_only_when_the_engine_wrote_it(
+        how: str, kept: bool) -> None:
+    files = {"project_review.md": topic(
+        "The design review is on 2026-01-05",
+        f"The design review is on 2026-01-05.\n\n**Why:** Plan stated on 2026-01-02.\n"
+        f"**How to apply:** {how}",
+        extra="sources:\n- 2026-01-02 s1\n")}
+    plan = plan_dream(files, "- [Review](project_review.md) — review\n", [],
+                      now=_at(date(2026, 1, 20)))
+    body = parse_topic(plan.writes["project_review.md"]).body
+    assert body.startswith("The design review was on 2026-01-05.")
+    if kept:
+        assert f"**How to apply:** {how}" in body
+    else:
+        assert ("**How to apply:** 2026-01-05 has passed; check how it turned out before "
+                "relying on it.") in body
+
+
+def test_a_plan_told_as_past_by_an_earlier_version_gets_its_how_repaired() -> None:
+    # d1b: the statement was already retold, only the How stayed garbled
+    files = {"project_review.md": topic(
+        "The design review was on 2026-01-05",
+        "The design review was on 2026-01-05.\n\n**Why:** Plan stated on 2026-01-02.\n"
+        "**How to apply:** Was planned for 2026-01-05: plan work around 2026-01-05.",
+        extra="sources:\n- 2026-01-02 s1\n")}
+    plan = plan_dream(files, "- [Review](project_review.md) — review\n", [],
+                      now=_at(date(2026, 1, 20)))
+    assert ("**How to apply:** 2026-01-05 has passed; check how it turned out before relying "
+            "on it.") in plan.writes["project_review.md"]
+
+
+_KINDS = ["correction", "prohibition", "preference", "remember", "decision", "plan", "switch",
+          "fact"]
+
+
+@pytest.mark.parametrize("kind", _KINDS)
+@pytest.mark.parametrize("sessions", [1, 3])
+def test_the_engines_own_why_and_how_are_recognised_when_read_back(
+        kind: str, sessions: int) -> None:
+    members = [
+        Candidate(kind=kind, type="project",  # type: ignore[arg-type]
+                  text="We deploy the billing service in the week of 2026-01-05.",
+                  source=Source(f"s{i}", date(2026, 1, 2)),
+                  timestamp=_at(date(2026, 1, 2)), explicitness=0.8,
+                  new="Postgres" if kind == "switch" else None,
+                  old="MySQL" if kind == "switch" else None)
+        for i in range(sessions)]
+    why, how = _default_why(Cluster(members)), _default_how(members[0])
+    assert is_generated_why(why) and is_generated_how(how)
+    entry = parse_entry("project_x.md", topic(
+        "X", f"Something.\n\n**Why:** {why}\n**How to apply:** {how}"))
+    assert entry.generated_why and entry.generated_how
+
+
+@pytest.mark.parametrize("text", [
+    "Plan work around the holidays.",
+    "Use the staging cluster for load tests.",
+    "Decided on 2026-01-02 after the outage review.",
+])
+def test_a_persons_why_or_how_is_never_taken_for_the_engines(text: str) -> None:
+    entry = parse_entry("project_x.md", topic(
+        "X", f"Something.\n\n**Why:** {text}\n**How to apply:** {text}"))
+    assert not entry.generated_why and not entry.generated_how

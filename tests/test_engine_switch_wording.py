@@ -71,9 +71,9 @@ def test_a_choice_that_cannot_be_named_keeps_the_old_statement() -> None:
     ("said", "kind", "date"),
     [
         ("Heads up: we're migrating from MySQL to Postgres next month, after the audit.",
-         "plan", "2026-08"),
+         "plan", "August 2026"),
         ("We plan to migrate the database to Postgres 16 in two weeks.", "plan", "2026-07-20"),
-        ("We will switch from MySQL to Postgres on July 30.", "plan", "July 30"),
+        ("We will switch from MySQL to Postgres on July 30.", "plan", "2026-07-30"),
         ("We're going to switch from MySQL to Postgres.", "decision", None),
         ("We want to migrate from MySQL to Postgres eventually.", "decision", None),
     ],

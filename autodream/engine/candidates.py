@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from functools import lru_cache
 
-from autodream.engine.dates import DateRewrite, absolutize
+from autodream.engine.dates import DateRewrite, absolutize, last_mention
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.text import (
@@ -167,11 +167,6 @@ _PLAN_WORD = re.compile(
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     r"review|kick-?off|beta|GA)\b", _I,
-)
-_HAS_DATE = re.compile(
-    r"\b\d{4}-\d{2}-\d{2}\b|\bweek of \d{4}-\d{2}-\d{2}\b|\bin \d{4}-\d{2}\b|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?\b",
-    _I,
 )
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _RESOURCE = re.compile(
@@ -450,13 +445,13 @@ class Gatherer:
             # "We're migrating from MySQL to Postgres next month" has not happened: it is a
             # plan (dated, so it can be told as past later) or, undated, a decision; never a
             # switch that would rewrite the current entry to a state not reached yet.
-            found = replace(found, kind="plan" if _HAS_DATE.search(dated) else "decision",
+            found = replace(found, kind="plan" if _has_date(dated) else "decision",
                             new=None, old=None, back=False)
         if found.kind == "plan" or (found.kind in ("fact", "decision") and ahead):
-            kind: CandidateKind = "plan" if _HAS_DATE.search(dated) else found.kind
+            kind: CandidateKind = "plan" if _has_date(dated) else found.kind
         else:
             kind = found.kind
-        if kind == "plan" and not _HAS_DATE.search(dated):
+        if kind == "plan" and not _has_date(dated):
             return False
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
@@ -538,6 +533,12 @@ def third_person(text: str) -> str:
 def _absolutize(text: str, day: date) -> tuple[str, tuple[DateRewrite, ...]]:
     out, rewrites = absolutize(text, day)
     return out, tuple(rewrites)
+
+
+def _has_date(text: str) -> bool:
+    """A date as the engine writes it ("2026-01-05", "the week of ...", "January 2026",
+    "in 2026") or with a year ("January 15, 2026")."""
+    return last_mention(text) is not None
 
 
 def _clean(text: str) -> str:
@@ -651,7 +652,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("identity", _clean(sentence), 0.8)
     if _PLAN_WORD.search(sentence):
         dated, rewrites = absolutize(sentence, datetime(2000, 1, 3).date())
-        if rewrites or _HAS_DATE.search(dated):
+        if rewrites or _has_date(dated):
             return _Kind("plan", _clean(sentence), 0.7)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)

@@ -12,6 +12,8 @@ from autodream.engine.dates import (
     WEEKDAYS,
     absolutize,
     is_past,
+    last_mention,
+    passed_how,
     retell,
     says_past,
     tell_as_past,
@@ -530,6 +532,7 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
         if cand.why:
             entry.why = cand.why
+            entry.generated_why = False
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
         entry.changed = True
@@ -630,7 +633,10 @@ class Consolidator:
                 new_statements.append(told if told is not None else s)
                 if told is not None and not changed:
                     subject, changed = told, True
-            for attr in ("description", "how", "hook"):
+            # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
+            # plan work around 2026-01-05.").
+            for attr in ("description", "hook") if entry.generated_how else (
+                    "description", "how", "hook"):
                 told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:
                     setattr(entry, attr, told)
@@ -647,14 +653,19 @@ class Consolidator:
             if name is not None and name != entry.name:
                 entry.name = name
                 changed = True
+            # The engine's "Plan work around <day>" is stale once the plan has passed, even when
+            # an earlier dream already told the statements as past.
+            plans_ahead = entry.generated_how and entry.how.startswith(
+                ("Plan work around", "Was planned for"))
+            if entry.type in ("feedback", "project") and lead_passed and (
+                    plans_ahead or (changed and (entry.generated_how or not entry.how))):
+                how = passed_how(new_statements[0], today)
+                if how is not None and how != entry.how:
+                    entry.how = how
+                    changed = True
             if not changed:
                 continue
             entry.statements = new_statements
-            if entry.generated_how or not entry.how:
-                day = _last_iso(entry.lead)
-                if entry.type in ("feedback", "project") and day and lead_passed:
-                    entry.how = (f"{day} has passed; check how it turned out before relying "
-                                 "on it.")
             entry.changed = True
             self.decisions.append(Decision(
                 "past", shorten(subject, 120),
@@ -676,11 +687,6 @@ def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     named = f"{new} {given[1]}" if given else new
     return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{_VERSION}{_VERSION_END})?(?![\w-])",
                   lambda _: named, text, flags=re.I)
-
-
-def _last_iso(text: str) -> str | None:
-    found = re.findall(r"\b\d{4}-\d{2}-\d{2}\b", text)
-    return max(found) if found else None
 
 
 def _default_why(cluster: Cluster) -> str:
@@ -705,8 +711,8 @@ def _default_how(cand: Candidate) -> str:
         was = cand.old or "the previous choice"
         return f"Use {cand.new}; {was} is no longer current, so do not suggest it."
     if cand.kind == "plan":
-        day = _last_iso(cand.text)
-        return f"Plan work around {day}." if day else "Plan work around this date."
+        when = last_mention(cand.text)
+        return f"Plan work around {when.phrase}." if when else "Plan work around this date."
     if cand.type == "feedback":
         if cand.kind == "prohibition":
             return "Do not do this unless the user explicitly asks for it."

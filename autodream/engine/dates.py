@@ -5,7 +5,13 @@ resolved against the timestamp of the message that said it. Conventions (documen
 people disagree): "next Friday" and a bare "on Friday" mean the first Friday strictly after the
 message's day; "this Friday" may be that very day; "last Friday" is the latest one strictly
 before it; "next week"/"last week" name the Monday of that ISO week ("the week of ...");
-"next month" names the month ("2026-08"); "end of the week" is its Friday.
+"next month" names the month ("January 2026"), "next year" the year ("2026"); "end of the
+week" is its Friday. A day of a month with no year ("on January 15th") is the first such day
+on or after the message's day, or the latest on or before it when the sentence is told as past
+("the outage was on March 3rd").
+
+A date is as precise as it was said: a month is past once the month has ended, a year once the
+year has (``latest_date``).
 """
 
 from __future__ import annotations
@@ -15,8 +21,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import Literal
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+          "September", "October", "November", "December")
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -27,11 +36,71 @@ _NUM = (
     r"eight|nine|ten|eleven|twelve)"
 )
 _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-_PREP = r"(?:(?P<prep>by|on|until|till|before|after|from|since|due|for|starting|through|to)\s+)?"
+# "at the end of next week" is "on" its Friday; "towards the end of ..." is "around" it.
+_PREP = (
+    r"(?:(?P<prep>by|on|at|until|till|before|after|from|since|due|for|starting|through|to|"
+    r"around|towards?|near)\s+)?"
+)
+_PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "around",
+                                   "near": "around"}
+# "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
+_TIME = r"(?:['’]s?\s+time)?"
 _STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
 _PAST_MARKERS = re.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|finished)\b"
 )
+
+
+def _month_token(group: str, *, dot: bool = True) -> str:
+    """A month's name or abbreviation as a named group. An abbreviation and "May" only
+    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases. ``dot``: an
+    abbreviation's dot may follow ("Jan. 15"), where it cannot be the sentence's own."""
+    return (
+        rf"(?P<{group}>january|february|march|april|june|july|august|september|october|"
+        rf"november|december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
+        + (r"\.?" if dot else "")
+    )
+
+
+def _month_number(token: str) -> int:
+    return [m[:3].lower() for m in MONTHS].index(token[:3].lower()) + 1
+
+
+Precision = Literal["day", "week", "month", "year"]
+
+
+@dataclass(frozen=True)
+class When:
+    """A date as precisely as it was said: a day, a week (its Monday), a month or a year (its
+    first day)."""
+
+    precision: Precision
+    start: date
+    bare: bool = False  # said as a noun ("January 15th"): written back with no preposition
+
+    @property
+    def last(self) -> date:
+        """The last day it covers: a plan for "January 2026" is past only from February."""
+        if self.precision == "week":
+            return self.start + timedelta(days=6)
+        if self.precision == "month":
+            return _month_end(self.start)
+        if self.precision == "year":
+            return date(self.start.year, 12, 31)
+        return self.start
+
+    @property
+    def phrase(self) -> str:
+        if self.precision == "week":
+            return f"the week of {self.start.isoformat()}"
+        if self.precision == "month":
+            return f"{MONTHS[self.start.month - 1]} {self.start.year:04d}"
+        if self.precision == "year":
+            return f"{self.start.year:04d}"
+        return self.start.isoformat()
+
+
+_DEFAULT_PREP: dict[Precision, str] = {"day": "on", "week": "in", "month": "in", "year": "in"}
 
 
 @dataclass(frozen=True)
@@ -62,21 +131,20 @@ def _num(text: str) -> int:
     return int(text) if text.isdigit() else _NUMBERS[text]
 
 
-def _point(m: re.Match[str], d: date) -> tuple[str, date]:
-    prep = m.group("prep")
-    return (f"{prep} {d.isoformat()}" if prep else f"on {d.isoformat()}"), d
+def _day(d: date) -> When:
+    return When("day", d)
 
 
-def _week(m: re.Match[str], monday: date) -> tuple[str, date]:
-    prep = m.group("prep")
-    phrase = f"the week of {monday.isoformat()}"
-    return (f"{prep} {phrase}" if prep else f"in {phrase}"), monday
+def _week(monday: date) -> When:
+    return When("week", monday)
 
 
-def _month(m: re.Match[str], d: date) -> tuple[str, date]:
-    prep = m.group("prep")
-    phrase = f"{d.year:04d}-{d.month:02d}"
-    return (f"{prep} {phrase}" if prep else f"in {phrase}"), date(d.year, d.month, 1)
+def _month(d: date) -> When:
+    return When("month", date(d.year, d.month, 1))
+
+
+def _year(year: int) -> When:
+    return When("year", date(year, 1, 1))
 
 
 def _weekday_ahead(ref: date, name: str, *, allow_today: bool) -> date:
@@ -96,80 +164,171 @@ def _end_of_week(ref: date) -> date:
     return friday if friday >= ref else ref
 
 
-Resolver = Callable[[re.Match[str], date], tuple[str, date]]
+# Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
+# message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
+_PAST_WORDING = re.compile(
+    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed)\b")
+_FUTURE_WORDING = re.compile(
+    r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
+    r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
+)
 
+
+def _told_as_past(text: str) -> bool:
+    return _PAST_WORDING.search(text) is not None and _FUTURE_WORDING.search(text) is None
+
+
+_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|been)$")
+# "Her birthday is on March 3rd" is every March 3rd, not one of them.
+_RECURRING = re.compile(r"(?i)\b(?:every|each|annual(?:ly)?|yearly|birthdays?|anniversary)\b")
+
+
+def _month_day(m: re.Match[str], ref: date) -> When | None:
+    if _RECURRING.search(m.string):
+        return None
+    month, day = _month_number(m["mon"]), int(m["day"])
+    found: list[date] = []
+    for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
+        try:
+            found.append(date(year, month, day))
+        except ValueError:
+            continue
+    if _told_as_past(m.string):
+        before = [d for d in found if d <= ref]
+        chosen = max(before) if before else None
+    else:
+        after = [d for d in found if d >= ref]
+        chosen = min(after) if after else None
+    if chosen is None:
+        return None  # no such day ("February 30th"): the words stay as they are
+    # With no preposition the date is a noun ("January 15th is the deadline", "the audit is
+    # January 15th") or an adverb ("we ship Sept 3", written "we ship on ...").
+    said_before = m.string[:m.start()].rstrip()
+    noun = not said_before or said_before[-1] in ":(,;—–-" or _COPULA.search(said_before)
+    return When("day", chosen, bare=not m["prep"] and bool(noun))
+
+
+def _ago_or_ahead(m: re.Match[str], ref: date, sign: int) -> When:
+    n, unit = _num(m["n"]) * sign, m["unit"].lower()
+    if unit.startswith("month"):
+        return _day(_add_months(ref, n))
+    if unit.startswith("year"):
+        return _year(ref.year + n)
+    return _day(ref + timedelta(days=n * (7 if unit.startswith("w") else 1)))
+
+
+Resolver = Callable[[re.Match[str], date], "When | None"]
+
+_MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b{_PREP}the day after tomorrow\b", re.I),
-     lambda m, r: _point(m, r + timedelta(days=2))),
+     lambda m, r: _day(r + timedelta(days=2))),
     (re.compile(rf"\b{_PREP}the day before yesterday\b", re.I),
-     lambda m, r: _point(m, r - timedelta(days=2))),
+     lambda m, r: _day(r - timedelta(days=2))),
     (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?month\b", re.I),
-     lambda m, r: _point(m, _month_end(r))),
+     lambda m, r: _day(_month_end(r))),
     (re.compile(rf"\b{_PREP}(?:the )?end of next month\b", re.I),
-     lambda m, r: _point(m, _month_end(_add_months(r, 1)))),
+     lambda m, r: _day(_month_end(_add_months(r, 1)))),
     (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?week\b", re.I),
-     lambda m, r: _point(m, _end_of_week(r))),
+     lambda m, r: _day(_end_of_week(r))),
     (re.compile(rf"\b{_PREP}(?:the )?end of next week\b", re.I),
-     lambda m, r: _point(m, _monday(r) + timedelta(days=11))),
+     lambda m, r: _day(_monday(r) + timedelta(days=11))),
     (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?year\b", re.I),
-     lambda m, r: _point(m, date(r.year, 12, 31))),
-    (re.compile(rf"\b{_PREP}tomorrow\b", re.I), lambda m, r: _point(m, r + timedelta(days=1))),
-    (re.compile(rf"\b{_PREP}yesterday\b", re.I), lambda m, r: _point(m, r - timedelta(days=1))),
+     lambda m, r: _day(date(r.year, 12, 31))),
+    (re.compile(rf"\b{_PREP}(?:the )?end of next year\b", re.I),
+     lambda m, r: _day(date(r.year + 1, 12, 31))),
+    (re.compile(rf"\b{_PREP}tomorrow\b", re.I), lambda m, r: _day(r + timedelta(days=1))),
+    (re.compile(rf"\b{_PREP}yesterday\b", re.I), lambda m, r: _day(r - timedelta(days=1))),
     (re.compile(rf"\b{_PREP}(?:today|tonight|this (?:morning|afternoon|evening))\b", re.I),
-     lambda m, r: _point(m, r)),
+     lambda m, r: _day(r)),
     (re.compile(rf"\b{_PREP}next {_WD}\b", re.I),
-     lambda m, r: _point(m, _weekday_ahead(r, m["wd"], allow_today=False))),
+     lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False))),
     (re.compile(rf"\b{_PREP}(?:this|this coming|coming) {_WD}\b", re.I),
-     lambda m, r: _point(m, _weekday_ahead(r, m["wd"], allow_today=True))),
+     lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=True))),
     (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
-     lambda m, r: _point(m, _weekday_before(r, m["wd"]))),
-    (re.compile(rf"\b{_PREP}next week\b", re.I),
-     lambda m, r: _week(m, _monday(r) + timedelta(days=7))),
-    (re.compile(rf"\b{_PREP}last week\b", re.I),
-     lambda m, r: _week(m, _monday(r) - timedelta(days=7))),
-    (re.compile(rf"\b{_PREP}this week\b", re.I), lambda m, r: _week(m, _monday(r))),
-    (re.compile(rf"\b{_PREP}next month\b", re.I), lambda m, r: _month(m, _add_months(r, 1))),
-    (re.compile(rf"\b{_PREP}last month\b", re.I), lambda m, r: _month(m, _add_months(r, -1))),
-    (re.compile(rf"\b{_PREP}this month\b", re.I), lambda m, r: _month(m, r)),
-    (re.compile(rf"\b{_PREP}in {_NUM} days?\b", re.I),
-     lambda m, r: _point(m, r + timedelta(days=_num(m["n"])))),
-    (re.compile(rf"\b{_PREP}in {_NUM} weeks?\b", re.I),
-     lambda m, r: _point(m, r + timedelta(days=7 * _num(m["n"])))),
-    (re.compile(rf"\b{_PREP}in {_NUM} months?\b", re.I),
-     lambda m, r: _point(m, _add_months(r, _num(m["n"])))),
-    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?) from (?:now|today)\b", re.I),
-     lambda m, r: _point(
-         m, r + timedelta(days=_num(m["n"]) * (7 if m["unit"].lower().startswith("w") else 1))
-     )),
-    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?) ago\b", re.I),
-     lambda m, r: _point(
-         m, r - timedelta(days=_num(m["n"]) * (7 if m["unit"].lower().startswith("w") else 1))
-     )),
+     lambda m, r: _day(_weekday_before(r, m["wd"]))),
+    (re.compile(rf"\b{_PREP}next week\b", re.I), lambda m, r: _week(_monday(r) + timedelta(7))),
+    (re.compile(rf"\b{_PREP}last week\b", re.I), lambda m, r: _week(_monday(r) - timedelta(7))),
+    (re.compile(rf"\b{_PREP}this week\b", re.I), lambda m, r: _week(_monday(r))),
+    (re.compile(rf"\b{_PREP}next month\b", re.I), lambda m, r: _month(_add_months(r, 1))),
+    (re.compile(rf"\b{_PREP}last month\b", re.I), lambda m, r: _month(_add_months(r, -1))),
+    (re.compile(rf"\b{_PREP}this month\b", re.I), lambda m, r: _month(r)),
+    (re.compile(rf"\b{_PREP}next year\b", re.I), lambda m, r: _year(r.year + 1)),
+    (re.compile(rf"\b{_PREP}last year\b", re.I), lambda m, r: _year(r.year - 1)),
+    (re.compile(rf"\b{_PREP}this year\b", re.I), lambda m, r: _year(r.year)),
+    (re.compile(rf"\b{_PREP}in a fortnight{_TIME}\b", re.I),
+     lambda m, r: _day(r + timedelta(days=14))),
+    (re.compile(rf"\b{_PREP}in {_NUM} days?{_TIME}\b", re.I),
+     lambda m, r: _day(r + timedelta(days=_num(m["n"])))),
+    (re.compile(rf"\b{_PREP}in {_NUM} weeks?{_TIME}\b", re.I),
+     lambda m, r: _day(r + timedelta(days=7 * _num(m["n"])))),
+    (re.compile(rf"\b{_PREP}in {_NUM} months?{_TIME}\b", re.I),
+     lambda m, r: _day(_add_months(r, _num(m["n"])))),
+    (re.compile(rf"\b{_PREP}in {_NUM} years?{_TIME}\b", re.I),
+     lambda m, r: _year(r.year + _num(m["n"]))),
+    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from (?:now|today)\b",
+                re.I),
+     lambda m, r: _ago_or_ahead(m, r, 1)),
+    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) ago\b", re.I),
+     lambda m, r: _ago_or_ahead(m, r, -1)),
+    # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
+    (re.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?(?P<day>\d{{1,2}})"
+                rf"{_MONTH_DAY_END}", re.I), _month_day),
+    (re.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
+                rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I), _month_day),
 ]
 # A bare weekday is only a date after a preposition, and not in a standing rule
 # ("never deploy on Friday" is a rule about every Friday).
 _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)", re.I)
 
 
-# Every rule above (and _BARE_WEEKDAY) needs one of these words, matched the same way (re.I);
-# most texts have none, and then the ~20 rules need not run (they did ~15k substitutions a dream).
-_MAY_BE_RELATIVE = re.compile(
-    r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening", re.I
-)
+# Every rule above (and _BARE_WEEKDAY) needs one of these words, or a month's name beside a
+# number; most texts have neither, and then the ~30 rules need not run (they did ~15k
+# substitutions a dream). Searched in the lower-cased text: much faster than re.I.
+_RELATIVE_WORD = re.compile(
+    r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight")
+_MONTH_ABBREVIATIONS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+_MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
+_NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
+
+
+def may_be_relative(text: str) -> bool:
+    """False when no rule of ``absolutize`` can match ``text``."""
+    low = text.lower()
+    return (_RELATIVE_WORD.search(low) is not None
+            or _MONTH_BEFORE_NUMBER.search(low) is not None
+            or _NUMBER_BEFORE_MONTH.search(low) is not None)
+
+
+def _wording(m: re.Match[str], when: When) -> str:
+    """The words that replace the match: its preposition (or the precision's own) and the
+    date; before a possessive ("next month's release") the date alone."""
+    written = m.group("prep")
+    if m.string[m.end():m.end() + 2] in ("'s", "’s"):
+        return f"{written} {when.phrase}" if written else when.phrase
+    prep = _PREP_AS.get(written.lower(), written) if written else None
+    if prep is None and when.bare and not written:
+        return when.phrase
+    return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
 
 
 def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     """``text`` with every relative date resolved against ``ref`` (the message's day)."""
     rewrites: list[DateRewrite] = []
-    if _MAY_BE_RELATIVE.search(text) is None:
+    if not may_be_relative(text):
         return text, rewrites
 
     def apply(pattern: re.Pattern[str], resolver: Resolver, source: str) -> str:
         def repl(m: re.Match[str]) -> str:
-            replacement, resolved = resolver(m, ref)
-            if m.group(0)[:1].isupper():
+            when = resolver(m, ref)
+            if when is None:
+                return m.group(0)
+            replacement = _wording(m, when)
+            said_before = source[:m.start()].rstrip()
+            # "Next month we ..." -> "In ...", but "we ship Sept 3" -> "we ship on ..."
+            if m.group(0)[:1].isupper() and (not said_before or said_before[-1] in ".!?"):
                 replacement = replacement[:1].upper() + replacement[1:]
-            rewrites.append(DateRewrite(m.group(0), replacement, resolved))
+            rewrites.append(DateRewrite(m.group(0), replacement, when.start))
             return replacement
 
         return pattern.sub(repl, source)
@@ -179,14 +338,79 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     if not _STANDING.search(text):
         text = apply(
             _BARE_WEEKDAY,
-            lambda m, r: _point(m, _weekday_ahead(r, m["wd"], allow_today=False)),
+            lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False)),
             text,
         )
     return text, rewrites
 
 
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_WEEK_OF = re.compile(r"\bweek of (\d{4}-\d{2}-\d{2})\b", re.I)
+# Dates as this module writes them, and as people write them with a year. A month or a year
+# alone counts only after a preposition ("in 2026", "by 2026-03"), so "Postgres 2019 images"
+# or "2048 requests" are not dates; a year must also end the clause.
+_MENTION = re.compile(
+    rf"(?P<dmy>\b(?P<dmy_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? {_month_token('dmy_m')},? "
+    rf"(?P<dmy_y>\d{{4}})\b)"
+    rf"|(?P<mdy>\b{_month_token('mdy_m')} (?P<mdy_d>\d{{1,2}})(?:st|nd|rd|th)?,? "
+    rf"(?P<mdy_y>\d{{4}})\b)"
+    rf"|(?P<my>\b{_month_token('my_m')},? (?P<my_y>\d{{4}})\b(?![-/]\d))"
+    r"|(?P<week>\bweek of (?P<week_d>\d{4}-\d{2}-\d{2})\b)"
+    r"|(?P<iso>\b(?P<iso_y>\d{4})-(?P<iso_m>\d{2})-(?P<iso_d>\d{2})\b)"
+    r"|(?P<ym>\b(?:in|by|until|till|during|through|since|before|after|of|for) "
+    r"(?P<ym_y>\d{4})-(?P<ym_m>\d{2})\b(?![-/]\d))"
+    r"|(?P<y>\b(?:in|by|until|till|during|through|of|early|late|mid-?) "
+    r"(?P<y_y>(?:19|20)\d{2})\b(?![-/.]\d)"
+    r"(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:and|or|but|so|when|after|before|to|for|with|at|on|in|"
+    r"the|we|as|if|then|once|because)\b))",
+    re.I,
+)
+
+
+def _mention(m: re.Match[str]) -> When | None:
+    try:
+        if m["dmy"]:
+            return _day(date(int(m["dmy_y"]), _month_number(m["dmy_m"]), int(m["dmy_d"])))
+        if m["mdy"]:
+            return _day(date(int(m["mdy_y"]), _month_number(m["mdy_m"]), int(m["mdy_d"])))
+        if m["my"]:
+            return _month(date(int(m["my_y"]), _month_number(m["my_m"]), 1))
+        if m["week"]:
+            return _week(date.fromisoformat(m["week_d"]))
+        if m["iso"]:
+            return _day(date(int(m["iso_y"]), int(m["iso_m"]), int(m["iso_d"])))
+        if m["ym"]:
+            return _month(date(int(m["ym_y"]), int(m["ym_m"]), 1))
+        return _year(int(m["y_y"]))
+    except ValueError:
+        return None  # "2026-13-45" is no date
+
+
+_FOUR_DIGITS = re.compile(r"\d{4}")
+
+
+def last_mention(text: str) -> When | None:
+    """The date in a text that ends last, as precisely as it was said."""
+    if _FOUR_DIGITS.search(text) is None:
+        return None  # every date read here has a year
+    found = [w for m in _MENTION.finditer(text) if (w := _mention(m)) is not None]
+    return max(found, key=lambda w: w.last) if found else None
+
+
+def latest_date(text: str) -> date | None:
+    """The last day a text refers to: a "week of" counts to its Sunday, a month to its last
+    day, a year to December 31."""
+    when = last_mention(text)
+    return when.last if when else None
+
+
+def says_past(text: str) -> bool:
+    """The wording is already past ("shipped", "was", "happened")."""
+    return _PAST_MARKERS.search(text) is not None
+
+
+def is_past(text: str, today: date) -> bool:
+    last = latest_date(text)
+    return last is not None and last < today
+
 
 _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
@@ -200,36 +424,36 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
     (re.compile(r"\bupcoming\b", re.I), lambda m: "planned"),
     (re.compile(r"\b(is|are|am) (\w+ing)\b", re.I),
      lambda m: ("were " if m[1].lower() == "are" else "was ") + m[2]),
+    (re.compile(r"\b(we|they|you)['’]re (\w+ing)\b", re.I), lambda m: f"{m[1]} were {m[2]}"),
+    (re.compile(r"\b(I)['’]m (\w+ing)\b"), lambda m: f"{m[1]} was {m[2]}"),
     (re.compile(r"\b(?:has|have) to\b", re.I), lambda m: "had to"),
     (re.compile(r"\b(is|are) (on|by|due|happening|in)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
+    # A dated plan in the present tense: "we deploy the new billing service on 2026-01-05".
+    # Only after a person (a noun before "releases" may be its object: "we track releases").
+    (re.compile(
+        r"\b(we|they|I|you)\s+(deploy|ship|launch|release|migrate|cut over|demo|present|"
+        r"upgrade|roll out|publish|announce|freeze|merge|switch|move|kick off|go live|start|"
+        r"begin|hold|host|run|give|submit|deliver|sunset|deprecate|retire|decommission|"
+        r"onboard|hand over|wrap up)\b", re.I),
+     lambda m: f"{m[1]} planned to {m[2]}"),
 ]
+# A standing fact carries a date without being a plan ("we deploy every Friday since
+# 2026-01-05", "CI is running on Buildkite since 2026-07-01", "we merge after review (agreed on
+# 2026-07-01)"): never retold as past.
+_STANDING_FACT = re.compile(
+    r"(?i)\b(?:since|every|always|never|usually|whenever|from now on|each (?:day|week|month|"
+    r"time|sprint|release)|(?:mon|tues|wednes|thurs|fri|satur|sun)days|agreed|decided|"
+    r"confirmed|noted)\b"
+)
 
 
-def latest_date(text: str) -> date | None:
-    """The last day a text refers to (a "week of" counts to its Sunday)."""
-    found: list[date] = []
-    for m in _ISO.finditer(text):
-        try:
-            found.append(date(int(m[1]), int(m[2]), int(m[3])))
-        except ValueError:
-            continue
-    for m in _WEEK_OF.finditer(text):
-        try:
-            found.append(date.fromisoformat(m[1]) + timedelta(days=6))
-        except ValueError:
-            continue
-    return max(found) if found else None
-
-
-def says_past(text: str) -> bool:
-    """The wording is already past ("shipped", "was", "happened")."""
-    return _PAST_MARKERS.search(text) is not None
-
-
-def is_past(text: str, today: date) -> bool:
-    last = latest_date(text)
-    return last is not None and last < today
+def _future_retold(text: str) -> str:
+    if _STANDING_FACT.search(text):
+        return text
+    for pattern, repl in _FUTURE_REWRITES:
+        text = pattern.sub(repl, text)
+    return text
 
 
 def retell(text: str) -> str:
@@ -237,15 +461,14 @@ def retell(text: str) -> str:
     "was giving"); for the title of an entry whose plan has passed."""
     if _PAST_MARKERS.search(text):
         return text
-    for pattern, repl in _FUTURE_REWRITES:
-        text = pattern.sub(repl, text)
-    return text
+    return _future_retold(text)
 
 
 _PLAN_HINT = re.compile(
     r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
     r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
-    r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?)\b"
+    r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?|deploy(?:s|ment)?|"
+    r"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|cut-?over|audit|interview|workshop)\b"
 )
 _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 
@@ -253,17 +476,35 @@ _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 def tell_as_past(sentence: str, today: date) -> str | None:
     """A plan retold in the past once every date in it has passed; None when it is not a plan,
     not yet past, or already told as past."""
-    last = latest_date(sentence)
-    if last is None or last >= today or _PAST_MARKERS.search(sentence):
+    when = last_mention(sentence)
+    if when is None or when.last >= today or _PAST_MARKERS.search(sentence):
         return None
-    out = sentence
-    for pattern, repl in _FUTURE_REWRITES:
-        out = pattern.sub(repl, out)
+    out = _future_retold(sentence)
     if out != sentence:
         return out
-    if not _PLAN_HINT.search(sentence):
+    if not _PLAN_HINT.search(sentence) or _STANDING_FACT.search(sentence):
         return None  # a dated fact ("we dropped 3.8 on ..."), not a plan
     lead = _AS_OF_LEAD.match(sentence)
-    when = f" (as of {lead[1]})" if lead else ""
+    as_of = f" (as of {lead[1]})" if lead else ""
     rest = sentence[lead.end():] if lead else sentence
-    return f"Was planned for {last.isoformat()}{when}: {rest[:1].lower()}{rest[1:]}"
+    return f"Was planned for {when.phrase}{as_of}: {_decapitalised(rest)}"
+
+
+def _decapitalised(text: str) -> str:
+    """A sentence's first word lower-cased to follow a colon, unless it is a name that keeps its
+    capital (a month, "CI", "v3")."""
+    first = text.split(" ", 1)[0].split("'", 1)[0]
+    if first.capitalize() in MONTHS or not first[1:].islower():
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def passed_how(text: str, today: date) -> str | None:
+    """The How for a plan whose last date (in ``text``) is before ``today``: not to plan
+    around it any more."""
+    when = last_mention(text)
+    if when is None or when.last >= today:
+        return None
+    phrase = when.phrase
+    return (f"{phrase[:1].upper()}{phrase[1:]} has passed; check how it turned out before "
+            "relying on it.")

@@ -34,6 +34,32 @@ HISTORY_LINE = re.compile(
 UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
 _URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
 _AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
+# The engine's own Why and How wordings (consolidate._default_why/_default_how, the switch and
+# passed-plan ones), recognised when a file is read back: a later dream may replace them, as it
+# would have in the dream that wrote them, but never a person's own words.
+_DAY = r"\d{4}-\d{2}-\d{2}"
+_REPEATED = r"(?:, and repeated across \d+ sessions)?"
+_GENERATED_WHY = re.compile(
+    rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
+    rf"|The user asked for this on {_DAY}{_REPEATED}\."
+    rf"|The user's stated preference \({_DAY}{_REPEATED}\)\."
+    rf"|The user asked to remember this on {_DAY}\."
+    rf"|(?:Decided|Plan stated|Changed) on {_DAY}\."
+    rf"|Stated by the user on {_DAY}{_REPEATED}\."
+    rf"|Switched to .+ on {_DAY} \(see the history above\)\."
+)
+# a date as dates.When.phrase writes it: a day, a week, a month, a year
+_WHEN = rf"(?:{_DAY}|[Tt]he week of {_DAY}|[A-Z][a-z]+ \d{{4}}|\d{{4}})"
+_GENERATED_HOW = re.compile(
+    r"Use .+; .+ is no longer current, so do not suggest it\."
+    rf"|Plan work around (?:{_WHEN}|this date)\."
+    r"|Do not do this unless the user explicitly asks for it\."
+    r"|Apply this by default in this project without being reminded\."
+    r"|Take this into account when planning or suggesting changes\."
+    rf"|{_WHEN} has passed; check how it turned out before relying on it\."
+    # written by earlier versions for a passed plan, to be repaired
+    rf"|Was planned for {_WHEN}: plan work around {_WHEN}\."
+)
 RATIONALE_TYPES: frozenset[str] = frozenset({"feedback", "project"})
 NAME_CHARS = 60
 DESCRIPTION_CHARS = 90
@@ -201,19 +227,33 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
             current.append(line.strip())
         else:
             statements.append(line)
+    why_text = " ".join(w for w in why if w).strip()
+    how_text = " ".join(h for h in how if h).strip()
     return Entry(
         file=file,
         name=topic.name,
         description=topic.description,
         type=topic.type,
         statements=statements,
-        why=" ".join(w for w in why if w).strip(),
-        how=" ".join(h for h in how if h).strip(),
+        why=why_text,
+        how=how_text,
         history=history,
         extra=dict(topic.extra),
         original=text,
         changed=repaired is not None,
+        generated_why=is_generated_why(why_text),
+        generated_how=is_generated_how(how_text),
     )
+
+
+def is_generated_why(text: str) -> bool:
+    """``text`` is a Why the engine wrote, not the person's reason."""
+    return _GENERATED_WHY.fullmatch(text) is not None
+
+
+def is_generated_how(text: str) -> bool:
+    """``text`` is a How to apply the engine wrote, safe to replace."""
+    return _GENERATED_HOW.fullmatch(text) is not None
 
 
 def title_for(statement: str) -> str:
