@@ -78,7 +78,7 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
 _DAY_NAMES = frozenset(WEEKDAYS) | {f"{day}s" for day in WEEKDAYS}  # "every Monday(s)"
 
 
-def _same_values(part: str, whole: str) -> bool:
+def same_values(part: str, whole: str) -> bool:
     """Every value ``part`` names is one ``whole`` names, written loosely ("v0.3" is "0.3",
     "3.10+" is "3.10", "3.12.0" is "3.12"), and so is every weekday: a restatement brings no
     new value ("the standup is every Tuesday" does not restate "... every Monday")."""
@@ -477,7 +477,7 @@ class Consolidator:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words.
         if any((similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85)
-               and _same_values(cand.text, s) for s in entry.statements):
+               and same_values(cand.text, s) for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
                 entry.changed = True

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from autodream.engine.consolidate import _same_values, coverage, replaces
+from autodream.engine.consolidate import coverage, replaces, same_values
 from autodream.engine.model import ProjectFacts
 from autodream.engine.text import similarity
 
@@ -143,7 +143,7 @@ def _says_the_same(text: str, line: str) -> bool:
     return (
         similarity(text, line) >= 0.8
         and coverage(text, line) >= 0.85
-        and _same_values(text, line)
+        and same_values(text, line)
         and not replaces(line, text)
         and bool(_NEGATION.search(text)) == bool(_NEGATION.search(line))
     )
