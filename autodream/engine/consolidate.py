@@ -27,7 +27,9 @@ from autodream.engine.text import (
     has_word,
     sentence_case,
     shorten,
+    similar,
     similarity,
+    similarity_bound,
     slug,
     swap_words,
     tokens,
@@ -317,7 +319,7 @@ class Consolidator:
 
     def _absorb(self, keep: Entry, other: Entry, sim: float) -> None:
         for statement in other.statements:
-            if all(similarity(statement, s) < 0.85 for s in keep.statements):
+            if not any(similar(statement, s, 0.85) for s in keep.statements):
                 keep.statements.append(statement)
         keep.statements = keep.statements[: max(self.options.max_statements, 1)]
         for line in other.history:
@@ -369,14 +371,29 @@ class Consolidator:
         self._create(cand, cluster)
 
     def _best_match(self, cand: Candidate) -> Entry | None:
-        best: Entry | None = None
-        best_sim = 0.0
-        for entry in self.live():
-            sim = max(similarity(text, s) for text in {cand.match_text, cand.text}
-                      for s in [entry.lead, entry.description])
+        """The live entry most similar to ``cand`` that is similar enough; the first one in
+        order when several are equally similar."""
+        texts = {cand.match_text, cand.text}
+        # difflib is the cost here, so each entry gets a cheap ceiling first: one below what it
+        # needs, or below the best found so far, cannot be chosen. Trying high ceilings first
+        # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
+        ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
+        for pos, entry in enumerate(self.live()):
+            pairs = [(text, s) for text in texts for s in {entry.lead, entry.description}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
-            if sim >= needed and sim > best_sim:
-                best, best_sim = entry, sim
+            bound = max(similarity_bound(text, s) for text, s in pairs)
+            if bound >= needed:
+                ranked.append((bound, pos, entry, pairs, needed))
+        ranked.sort(key=lambda r: (-r[0], r[1]))
+        best: Entry | None = None
+        best_sim, best_pos = 0.0, -1
+        for bound, pos, entry, pairs, needed in ranked:
+            if bound < best_sim or (bound == best_sim and pos > best_pos):
+                continue  # at best a tie with an earlier entry, which wins ties
+            sim = max(similarity(text, s) for text, s in pairs)
+            if sim >= needed and (sim > best_sim or (
+                    sim == best_sim and best is not None and pos < best_pos)):
+                best, best_sim, best_pos = entry, sim, pos
         return best
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
@@ -476,7 +493,7 @@ class Consolidator:
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words.
-        if any((similarity(cand.text, s) >= 0.9 or coverage(cand.text, s) >= 0.85)
+        if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85)
                and same_values(cand.text, s) for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
@@ -549,7 +566,7 @@ class Consolidator:
                                  else f"Switched to {cand.new}")
         statements: list[str] = []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
-            if all(similarity(member.text, s) < 0.9 and coverage(member.text, s) < 0.85
+            if all(not similar(member.text, s, 0.9) and coverage(member.text, s) < 0.85
                    for s in statements):
                 statements.append(member.text)
         entry = Entry(

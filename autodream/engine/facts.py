@@ -15,7 +15,7 @@ from typing import Any
 
 from autodream.engine.consolidate import coverage, replaces, same_values
 from autodream.engine.model import ProjectFacts
-from autodream.engine.text import similarity
+from autodream.engine.text import similar
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -141,7 +141,7 @@ def _says_the_same(text: str, line: str) -> bool:
     trunk" against "The default branch is main", "port 9090" against "port 8080") and no
     negation the line lacks. A corrected README is exactly what the agent needs remembered."""
     return (
-        similarity(text, line) >= 0.8
+        similar(text, line, 0.8)
         and coverage(text, line) >= 0.85
         and same_values(text, line)
         and not replaces(line, text)

@@ -8,7 +8,7 @@ from datetime import datetime
 
 from autodream.engine.consolidate import different_subjects, names_another_subject
 from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
-from autodream.engine.text import normalize, shorten, similarity, tokens
+from autodream.engine.text import normalize, shorten, similarity, similarity_bound, tokens
 
 _MAX_COMPARISONS = 24  # per candidate: the clusters sharing the most words
 
@@ -36,6 +36,11 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
         for idx, _count in ranked:
             other = clusters[idx]
             if other.type != cand.type or other.kind == "switch":
+                continue
+            # Only the most similar cluster matters, and only when it is similar enough: one
+            # whose ceiling rules out both is passed over without difflib.
+            bound = similarity_bound(cand.match_text, other.latest.match_text)
+            if bound <= best_sim or bound < options.match_similarity:
                 continue
             sim = similarity(cand.match_text, other.latest.match_text)
             if sim > best_sim and not names_another_subject(other.latest.match_text,
