@@ -123,13 +123,48 @@ class Entry:
     size: int
 
 
+def _star_pieces(pattern: str) -> tuple[str, ...] | None:
+    """The literal pieces between a glob's ``*``s; None when it uses ``?`` or ``[...]``."""
+    if "?" in pattern or "[" in pattern:
+        return None
+    return tuple(pattern.split("*"))
+
+
+def _star_match(name: str, pieces: tuple[str, ...]) -> bool:
+    """``fnmatchcase(name, "*".join(pieces))`` for a glob whose only wildcard is ``*``.
+
+    Placing each middle piece as early as it fits leaves the most room for the rest, so one
+    left-to-right pass decides it."""
+    if len(pieces) == 1:
+        return name == pieces[0]
+    head, tail = pieces[0], pieces[-1]
+    end = len(name) - len(tail)
+    if end < len(head) or not name.startswith(head) or not name.endswith(tail):
+        return False
+    pos = len(head)
+    for piece in pieces[1:-1]:
+        found = name.find(piece, pos, end)
+        if found < 0:
+            return False
+        pos = found + len(piece)
+    return True
+
+
+# fnmatch compiles a regex per pattern, ~30 per process on the first listing of a read-only
+# root; these globs only use ``*``, which plain string tests decide with the same answer.
+_SECRET_GLOBS: tuple[tuple[str, tuple[str, ...] | None], ...] = tuple(
+    (pattern, _star_pieces(pattern)) for pattern in SECRET_NAME_PATTERNS
+)
+
+
 def secret_reason(name: str) -> str | None:
     """Why a path component names a secret file or directory, or None."""
     lowered = name.lower()
     if lowered in SECRET_DIR_NAMES:
         return f"{name}/ holds credentials or repository internals"
-    for pattern in SECRET_NAME_PATTERNS:
-        if fnmatch.fnmatchcase(lowered, pattern):
+    for pattern, pieces in _SECRET_GLOBS:
+        if (_star_match(lowered, pieces) if pieces is not None
+                else fnmatch.fnmatchcase(lowered, pattern)):
             return f"{name} matches the secret-file pattern {pattern!r}"
     return None
 

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autodream.errors import NotFound, SandboxError
-from autodream.sandbox import Sandbox, parse_vpath, secret_reason
+from autodream.sandbox import (
+    SECRET_DIR_NAMES,
+    SECRET_NAME_PATTERNS,
+    Sandbox,
+    _star_match,
+    parse_vpath,
+    secret_reason,
+)
 from tests.sandbox_tree import OUTSIDE_SECRET, Tree, build_tree
 
 
@@ -75,6 +85,50 @@ def test_secret_names(name: str) -> None:
 @pytest.mark.parametrize("name", ["README.md", "app.py", ".gitignore", "environment.md", "keys.md"])
 def test_ordinary_names_are_not_secret(name: str) -> None:
     assert secret_reason(name) is None
+
+
+def _fnmatch_reason(name: str) -> str | None:
+    """secret_reason as it was written with fnmatch: the reference for the plain-string one."""
+    lowered = name.lower()
+    if lowered in SECRET_DIR_NAMES:
+        return f"{name}/ holds credentials or repository internals"
+    for pattern in SECRET_NAME_PATTERNS:
+        if fnmatch.fnmatchcase(lowered, pattern):
+            return f"{name} matches the secret-file pattern {pattern!r}"
+    return None
+
+
+# Pieces of the secret patterns, so random names often come close to matching one.
+NAME_BITS = st.sampled_from(
+    [".", "env", "rc", "id", "_", "-", "key", "pem", "tfstate", "credentials", "secrets",
+     "service", "account", "json", "net", "a", "A", "ENV", "*", "?", "[", "\n"]
+)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["id_", "ID_RSA.PUB", ".env.", "x.tfstate.backup", ".tfstate.", "a.tfstate", "secrets.",
+     "secrets", "service-account.json", "service-accountjson", "service-account-x.json",
+     "service_account.JSON", ".envrc", ".envrcx", "credentials", "my.env.example", "env",
+     "x.keystore", "keystore", ".git-credentials", "prod.env.local"],
+)
+def test_secret_reason_agrees_with_fnmatch_on_edge_names(name: str) -> None:
+    assert secret_reason(name) == _fnmatch_reason(name)
+
+
+@settings(max_examples=500, deadline=None)
+@given(name=st.lists(NAME_BITS, max_size=6).map("".join))
+def test_secret_reason_agrees_with_fnmatch(name: str) -> None:
+    assert secret_reason(name) == _fnmatch_reason(name)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    pieces=st.lists(st.text(alphabet="ab.", max_size=3), min_size=1, max_size=4),
+    name=st.text(alphabet="ab.", max_size=8),
+)
+def test_star_match_is_fnmatchcase_for_star_globs(pieces: list[str], name: str) -> None:
+    assert _star_match(name, tuple(pieces)) == fnmatch.fnmatchcase(name, "*".join(pieces))
 
 
 def test_inner_symlink_resolves_inside_its_root(tree: Tree) -> None:
