@@ -190,9 +190,13 @@ def staging_dir(state_dir: Path, run_id: str) -> Path:
     return state_dir / STAGING_DIRNAME / run_id
 
 
-def save_run(state_dir: Path, record: RunRecord) -> None:
+def save_run(state_dir: Path, record: RunRecord, *, sync_dir: bool = True) -> None:
+    """Write the record atomically. The file is always fsynced before it replaces the last one,
+    so a crash leaves either record whole; ``sync_dir=False`` skips the fsync that makes the
+    replacement itself durable, for a save that the next durable step syncs anyway."""
     commit_mod.write_atomic(
-        run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8")
+        run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8"),
+        sync_dir=sync_dir,
     )
 
 
@@ -364,7 +368,9 @@ def conclude(
         return finish_run(state_dir, record, outcome="no-change", now=now,
                           reason="the dream left the memory as it was")
     record.changes = changes
-    save_run(state_dir, record)  # so a crash after the commit still knows what it changed
+    # So a crash after the commit still knows what it changed. Both store_images and the commit
+    # intent fsync the run dir before the memory dir is touched, which makes this save durable.
+    save_run(state_dir, record, sync_dir=False)
     try:
         if dry_run:
             commit_mod.store_images(memory_dir, staging.path, changes, target)

@@ -241,7 +241,9 @@ def consolidate(
             brief = replace(brief, digest=digest)
         record.backend, record.model = backend.name, backend.model
         record.sessions = [str(s.path) for s in brief.sessions]
-        journal.save_run(state, record)
+        # Lost to a crash, this save leaves begin_run's record (also "running", also whole), so
+        # recovery closes the run as failed all the same; the next save syncs the run dir.
+        journal.save_run(state, record, sync_dir=False)
         run = AgentRun()
         try:
             run = drive(backend, toolbox, brief, _budgets(settings))

@@ -169,9 +169,12 @@ def _write_image(dest: Path, data: bytes, made_dirs: set[Path]) -> None:
     made_dirs.add(dest.parent)
 
 
-def _fsync_dirs(dirs: set[Path], stop: Path) -> None:
-    """fsync each directory and its parents up to ``stop``, each once."""
-    seen: set[Path] = set()
+def _fsync_dirs(
+    dirs: set[Path], stop: Path, *, synced_later: frozenset[Path] = frozenset()
+) -> None:
+    """fsync each directory and its parents up to ``stop``, each once, but for those in
+    ``synced_later`` (the caller syncs them before anything relies on them)."""
+    seen: set[Path] = set(synced_later)
     for directory in dirs:
         current = directory
         while current not in seen and (current == stop or stop in current.parents):
@@ -208,10 +211,16 @@ def _remove_empty_parents(path: Path, stop: Path) -> None:
 
 
 def store_images(
-    memory_dir: Path, source_dir: Path, changes: Sequence[FileChange], run_dir: Path
+    memory_dir: Path,
+    source_dir: Path,
+    changes: Sequence[FileChange],
+    run_dir: Path,
+    *,
+    sync_run_dir: bool = True,
 ) -> None:
     """Store each change's before-image (from the memory dir) and after-image (from
     ``source_dir``) in ``run_dir``, durably; touch nothing in the memory dir.
+    ``sync_run_dir=False`` leaves the fsync of ``run_dir`` itself to the caller.
 
     Raises ``MemoryChanged`` when a memory file is no longer what the change says it was before
     (the user's agent wrote it during the run), and ``ValueError`` when a source file is not the
@@ -234,7 +243,8 @@ def store_images(
             raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
         if after is not None:
             _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs)
-    _fsync_dirs(made_dirs, run_dir)
+    _fsync_dirs(made_dirs, run_dir,
+                synced_later=frozenset() if sync_run_dir else frozenset({run_dir}))
 
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
@@ -268,7 +278,9 @@ def commit(
         return
     run_dir.mkdir(parents=True, exist_ok=True)
     ordered = apply_order(changes)
-    store_images(memory_dir, source_dir, ordered, run_dir)
+    # The intent's write_atomic below fsyncs run_dir, so the images' before/ and after/
+    # entries are durable before the first memory file is touched without a second fsync.
+    store_images(memory_dir, source_dir, ordered, run_dir, sync_run_dir=False)
     step("images")
     intent_path = run_dir / INTENT_FILENAME
     write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"))
