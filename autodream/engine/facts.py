@@ -17,11 +17,6 @@ from autodream.engine.consolidate import coverage, replaces, same_values
 from autodream.engine.model import ProjectFacts
 from autodream.engine.text import similar
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib  # type: ignore[import-not-found, no-redef]
-
 # Files worth reading for facts, relative to the project root.
 FACT_FILES: tuple[str, ...] = (
     "package.json", "pyproject.toml", "requirements.txt", "Makefile", "justfile",
@@ -54,6 +49,11 @@ def _dep_name(spec: str) -> str | None:
 
 
 def _pyproject(text: str, facts: ProjectFacts) -> None:
+    # Imported here: tomllib costs ~3 ms at start-up and only a pyproject.toml needs it.
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib  # type: ignore[import-not-found, no-redef]
     try:
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError:

@@ -10,10 +10,8 @@ written atomically; a missing or corrupt store means "start over", never an erro
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +30,10 @@ class Position:
 
 def fingerprint(path: Path, offset: int) -> str | None:
     """sha256 over the first 4 KiB and the 4 KiB before ``offset``; None if unreadable/short."""
+    # Imported here: hashlib loads OpenSSL (~3 ms), and the gate chain imports this module on
+    # the agent's hook path without ever fingerprinting a transcript.
+    import hashlib
+
     digest = hashlib.sha256()
     try:
         with path.open("rb") as fh:
@@ -125,6 +127,10 @@ class OffsetStore:
         body = json.dumps(
             {"version": _VERSION, "files": self._entries}, sort_keys=True, separators=(",", ":")
         )
+        # Imported here: tempfile pulls in shutil, random, bz2 and lzma (~4 ms), and only a
+        # dream that read transcripts saves the store; the hook's gate chain never does.
+        import tempfile
+
         fd, tmp = tempfile.mkstemp(prefix=".offsets-", suffix=".tmp", dir=self.path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
