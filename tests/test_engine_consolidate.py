@@ -482,6 +482,8 @@ def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
     ("We use Node 18 in production.", "We use Node 20 in staging.", True),
     # two words swapped at two places: another thing, and its own value
     ("The staging cluster is named kestrel.", "The prod cluster is named osprey.", True),
+    # the same thing written short and long, with a new name: an update
+    ("The prod cluster is named osprey.", "The production cluster is now named falcon.", False),
     # the verb tying the value to its subject changed: the same subject moved on
     ("csvstat supports Python 3.8 and newer.", "csvstat requires Python 3.10 and newer.", False),
     # a name changing together with its value: the same subject, another choice
@@ -592,3 +594,46 @@ def test_a_name_for_another_thing_does_not_replace_the_first() -> None:
     assert "project_cluster.md" not in plan.writes
     (path,) = plan.writes
     assert parse_topic(plan.writes[path]).body.startswith("The prod cluster is named osprey.")
+
+
+@pytest.mark.parametrize("said", [
+    ["Keep functions under 50 lines.", "Keep modules under 500 lines."],
+    ["Remember: the staging cluster is named kestrel.",
+     "Remember: the prod cluster is named osprey."],
+    ["Remember: we run the frontend on port 3000.", "Remember: we run the backend on port 8000."],
+])
+def test_memories_about_different_things_stay_apart_in_the_next_dream_too(
+    said: list[str]
+) -> None:
+    first = _plan({}, None, *(human(t, session=f"s{i}", day=i) for i, t in enumerate(said)))
+    assert len(first.writes) == 2
+    second = _plan(dict(first.writes), first.index)  # nothing new said
+    assert second.deletes == [] and second.writes == {}
+
+
+@pytest.mark.parametrize(("old", "new", "was", "now"), [
+    ("The user prefers tabs for indentation.", "I prefer spaces for indentation.", "tabs",
+     "spaces"),
+    ("Always use npm for installing packages.", "Always use bun for installing packages.", "npm",
+     "bun"),
+])
+def test_one_word_put_in_place_of_another_is_a_change_not_a_restatement(
+    old: str, new: str, was: str, now: str
+) -> None:
+    files = {"feedback_x.md": topic("X", old, type_="feedback")}
+    plan = _plan(files, None, human(new, session="a", day=7))
+    entry = parse_entry("feedback_x.md", plan.writes["feedback_x.md"])
+    assert now in entry.statements[0] and was not in entry.statements[0]
+    assert entry.history == [f"Changed from {was} to {now} on 2026-07-13; previously {was}."]
+
+
+def test_a_date_moved_to_supersedes_in_the_next_dream_and_in_the_same_one() -> None:
+    files = {"project_release.md": topic("Release", "The release is on 2026-09-10.")}
+    later = _plan(files, None, human("The release moved to 2026-09-17.", session="a", day=2))
+    entry = parse_entry("project_release.md", later.writes["project_release.md"])
+    assert entry.statements == ["The release moved to 2026-09-17."]
+    assert entry.history[-1].startswith("Changed from 2026-09-10 to 2026-09-17")
+    same = _plan({}, None, human("The release is on 2026-09-10.", session="a", day=0),
+                 human("The release moved to 2026-09-17.", session="b", day=2))
+    (text,) = same.writes.values()
+    assert parse_entry("x.md", text).statements == ["The release moved to 2026-09-17."]

@@ -572,6 +572,8 @@ def _switch(text: str) -> _Kind | None:
         is_back = back or bool(m.groupdict().get("back"))
         if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
             continue
+        if new[:1].isdigit():
+            continue  # "the release moved to 2026-07-17": a new date or number, not a choice
         if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
             continue
         if old and old.lower() == new.lower():

@@ -91,6 +91,23 @@ def same_values(part: str, whole: str) -> bool:
     return values(part) <= values(whole)
 
 
+# Said of a date that moved; two plans with two dates and no such word may be two events (a
+# release every two weeks), so only these make the later one replace the earlier.
+_MOVED = frozenset({"moved", "move", "moves", "postponed", "pushed", "rescheduled", "delayed",
+                    "brought"})
+
+
+def _says_moved(text: str) -> bool:
+    return not _MOVED.isdisjoint(_words(text))
+
+
+def _word_replaced(old: str, new: str) -> bool:
+    """One word of ``old`` put in place by another in ``new`` (a value only written another
+    way, "v0.3" for "0.3", is the same word)."""
+    changed = choice_difference(old, new)
+    return changed is not None and _plain_value(changed[0]) != _plain_value(changed[1])
+
+
 def _plain_value(value: str) -> str:
     value = value.lower().lstrip("v-").rstrip("+")
     while value.endswith(".0") and value.count(".") > 1:
@@ -155,13 +172,23 @@ def _another_subject(old: str, new: str) -> bool:
     # Two words swapped at two places ("the staging cluster is named kestrel" -> "the prod
     # cluster is named osprey"): one names another thing, the other its own value.
     swaps = [op for op in ops if op[0] == "replace" and not all(
-        w in _RELATION_WORDS for w in a[op[1]:op[2]] + b[op[3]:op[4]])]
+        w in _RELATION_WORDS for w in a[op[1]:op[2]] + b[op[3]:op[4]])
+        and not _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]])]
     if len(swaps) >= 2:
         return True
     if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
         return False
     return any(_names_a_subject(a[i1:i2]) or _names_a_subject(b[j1:j2])
                for tag, i1, i2, j1, j2 in ops if tag != "equal")
+
+
+def _spelled_out(old: list[str], new: list[str]) -> bool:
+    """One word written short and long ("prod" / "production", "db" / "database"-like
+    prefixes of three letters or more): the same thing, not another one."""
+    if len(old) != 1 or len(new) != 1:
+        return False
+    short, long_ = sorted((old[0], new[0]), key=len)
+    return len(short) >= 3 and long_.startswith(short)
 
 
 def _names_a_subject(changed: list[str]) -> bool:
@@ -296,6 +323,9 @@ class Consolidator:
                 rough = dice(full_tokens[keep.file], full_tokens[other.file])
                 if not contained and rough < 0.45:
                     continue  # too little in common for difflib to find a duplicate
+                if different_subjects(keep.lead, other.lead) or names_another_subject(
+                        keep.lead, other.lead):
+                    continue  # alike in shape, about different things: neither is stale
                 if values[keep.file] != values[other.file]:
                     # same shape, different facts (another test, another date), unless one
                     # dated entry states a changed value of the other
@@ -304,8 +334,6 @@ class Consolidator:
                         if conflict is not None:
                             self._resolve_conflict(keep, other, conflict)
                     continue
-                if different_subjects(keep.lead, other.lead):
-                    continue  # alike in shape, about different things
                 sim = rough if rough >= threshold else similarity(full[keep.file],
                                                                   full[other.file])
                 if sim < threshold and not contained:
@@ -492,9 +520,11 @@ class Consolidator:
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
-        # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words.
+        # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
+        # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
         if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85)
-               and same_values(cand.text, s) for s in entry.statements):
+               and same_values(cand.text, s) and not _word_replaced(s, cand.text)
+               for s in entry.statements):
             if cand.why and not entry.why:
                 entry.why = cand.why
                 entry.changed = True
@@ -584,7 +614,8 @@ class Consolidator:
                 f"Switched from {cand.old} to {cand.new} on {cand.source.day.isoformat()}; "
                 f"previously {cand.old}."
             )
-        elif first.text != cand.text and (diff := choice_difference(first.text, cand.text)):
+        elif first.text != cand.text and (diff := choice_difference(first.text, cand.text) or (
+                _says_moved(cand.text) and _value_change(first.text, cand.text))):
             was, now = diff
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
