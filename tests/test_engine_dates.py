@@ -361,3 +361,12 @@ def test_a_persons_why_or_how_is_never_taken_for_the_engines(text: str) -> None:
     entry = parse_entry("project_x.md", topic(
         "X", f"Something.\n\n**Why:** {text}\n**How to apply:** {text}"))
     assert not entry.generated_why and not entry.generated_how
+
+
+@pytest.mark.parametrize("done", [
+    "On 2026-07-05 we rolled back the payments deploy.",
+    "On 2026-02-20 we rotated all the API keys.",
+    "They ran the database migration on 2026-07-01.",
+])
+def test_something_done_is_never_retold_as_a_passed_plan(done: str) -> None:
+    assert tell_as_past(done, date(2026, 7, 20)) is None
