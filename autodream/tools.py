@@ -461,6 +461,7 @@ class ToolBox:
         if rel not in self.touched and len(self.touched) >= self.limits.max_files_touched:
             raise BudgetExceeded(
                 f"files-touched budget exhausted: more than {self.limits.max_files_touched} files"
+                " (max_files_touched in autodream.toml raises it)"
             )
 
     def _require_write_phase(self, tool: str) -> None:

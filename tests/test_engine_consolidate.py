@@ -543,6 +543,13 @@ def test_a_move_between_days_is_named_and_filed_after_what_moved() -> None:
     ("Always run the tests before committing.", "Always run the linter before pushing.", True),
     ("Never use print for logging.", "Never use assert for validation.", True),
     ("We use Postgres for the main database.", "We use Redis for the job queue.", True),
+    # half of what they name is shared: still two rules
+    ("Never commit secrets to the main repo.", "Never commit binaries to the docs repo.", True),
+    ("Always use the alpha library for logging in the logging-alpha service module.",
+     "Always use the golf library for caching in the caching-golf service module.", True),
+    # the same subject, its choice or name changed
+    ("Our staging database is Postgres 14.", "Our staging database is MySQL 8.", False),
+    ("The prod cluster is named osprey.", "The production cluster is now named falcon.", False),
     # the same thing said again, or changed: for the other rules to judge
     ("Always use pnpm for installs.", "Always use pnpm for installs, never npm.", False),
     ("csvstat supports Python 3.8 and newer.", "csvstat requires Python 3.10 and newer.", False),
@@ -557,7 +564,9 @@ def test_rules_alike_in_shape_each_become_a_memory() -> None:
     said = ["Always use pytest fixtures for database setup.",
             "Always use alembic for database migrations.",
             "Always use structlog for logging.", "Always use httpx for HTTP requests.",
-            "Always run the tests before committing.", "Always run the linter before pushing."]
+            "Always run the tests before committing.", "Always run the linter before pushing.",
+            "Never commit secrets to the main repo.", "Never commit binaries to the docs repo.",
+            "Never commit logs to the infra repo."]
     plan = _plan({}, None, *(human(text, session=f"s{i}", day=i) for i, text in enumerate(said)))
     leads = sorted(parse_topic(text).body.split("\n")[0] for text in plan.writes.values())
     assert leads == sorted(said)

@@ -153,15 +153,21 @@ _FRAME_TOKENS = tokens(" ".join(
 
 def different_subjects(a: str, b: str) -> bool:
     """True when two statements alike in shape are about different things: each names at
-    least two things of its own beyond the frame ("Always use pytest fixtures for database
-    setup" / "Always use alembic for database migrations") and they share fewer than half.
-    Character similarity alone reads such rules as one, and the earlier rule would be lost.
-    With one word each ("Always use pnpm" / "Always use yarn") nothing says what they are
-    about, so they are left to the other rules."""
-    things_a, things_b = tokens(a) - _FRAME_TOKENS, tokens(b) - _FRAME_TOKENS
+    least two things of its own beyond the frame and its values ("Always use pytest fixtures
+    for database setup" / "Always use alembic for database migrations"), and at most half of
+    them are shared. Character similarity alone reads such rules as one, and the earlier rule
+    would be lost. With one thing each ("Always use pnpm" / "Always use yarn") nothing says
+    what they are about, so they are left to the other rules. A word written short and long
+    ("prod" / "production") is one thing."""
+    things_a, things_b = _subject_things(a), _subject_things(b)
     if len(things_a) < 2 or len(things_b) < 2:
         return False
-    return len(things_a & things_b) * 2 < min(len(things_a), len(things_b))
+    shared = sum(any(_spelled_out([x], [y]) or x == y for y in things_b) for x in things_a)
+    return shared * 2 <= min(len(things_a), len(things_b))
+
+
+def _subject_things(text: str) -> frozenset[str]:
+    return frozenset(t for t in tokens(text) - _FRAME_TOKENS if not any(c.isdigit() for c in t))
 
 
 def _another_subject(old: str, new: str) -> bool:
@@ -176,10 +182,22 @@ def _another_subject(old: str, new: str) -> bool:
         and not _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]])]
     if len(swaps) >= 2:
         return True
+    # Two words swapped together for two others ("Never commit secrets to the main repo" ->
+    # "... binaries to the docs repo"): what and where both changed, so another rule.
+    if any(min(_things(a[i1:i2]), _things(b[j1:j2])) >= 2 for _, i1, i2, j1, j2 in swaps):
+        return True
     if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
         return False
     return any(_names_a_subject(a[i1:i2]) or _names_a_subject(b[j1:j2])
                for tag, i1, i2, j1, j2 in ops if tag != "equal")
+
+
+def _things(words: list[str]) -> int:
+    """How many of ``words`` name things: no value (a value and its name change together, as in
+    "Postgres 14" -> "MySQL 8"), no verb of relation."""
+    if any(any(ch.isdigit() for ch in w) for w in words):
+        return 0
+    return sum(w not in _RELATION_WORDS for w in words)
 
 
 def _spelled_out(old: list[str], new: list[str]) -> bool:
