@@ -646,3 +646,15 @@ def test_a_date_moved_to_supersedes_in_the_next_dream_and_in_the_same_one() -> N
                  human("The release moved to 2026-09-17.", session="b", day=2))
     (text,) = same.writes.values()
     assert parse_entry("x.md", text).statements == ["The release moved to 2026-09-17."]
+
+
+def test_a_wording_left_out_of_a_full_entry_is_said_in_the_run_record() -> None:
+    said = ["Always use pnpm for installs in this repo.",
+            "Always use pnpm for installs, never npm or yarn.",
+            "Always use pnpm for installs in CI too.",
+            "Always use pnpm for installs and for scripts."]
+    plan = _plan({}, None, *(human(t, session=f"s{i}", day=i) for i, t in enumerate(said)))
+    (text,) = plan.writes.values()
+    assert len(parse_entry("x.md", text).statements) == 3
+    (cut,) = [d for d in plan.decisions if d.action == "pruned"]
+    assert cut.subject == said[0] and "keeps its 3 newest" in cut.reason

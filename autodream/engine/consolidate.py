@@ -319,6 +319,16 @@ class Consolidator:
             candidate, n = f"{base}-{n}.md", n + 1
         return candidate
 
+    def _capped(self, statements: list[str], file: str) -> list[str]:
+        """At most ``max_statements`` wordings, newest first; each one left out is said."""
+        keep = max(self.options.max_statements, 1)
+        for s in statements[keep:]:
+            self.decisions.append(Decision(
+                "pruned", shorten(s, 120),
+                f"an older wording of the same memory; the entry keeps its {keep} newest",
+                file=file))
+        return statements[:keep]
+
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:
         live = sorted(self.live(), key=lambda e: (e.index_pos, e.file))
@@ -367,7 +377,7 @@ class Consolidator:
         for statement in other.statements:
             if not any(similar(statement, s, 0.85) for s in keep.statements):
                 keep.statements.append(statement)
-        keep.statements = keep.statements[: max(self.options.max_statements, 1)]
+        keep.statements = self._capped(keep.statements, keep.file)
         for line in other.history:
             if line not in keep.history:
                 keep.history.append(line)
@@ -574,7 +584,7 @@ class Consolidator:
             entry.history.append(f"Updated on {day}; previously: {previous}")
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
-            entry.statements = entry.statements[: max(self.options.max_statements, 1)]
+            entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or entry.description == description_for(previous):
                 entry.description = description_for(entry.lead)
             if entry.type in ("feedback", "project") and not cand.why:
@@ -590,7 +600,7 @@ class Consolidator:
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
-            entry.statements = entry.statements[: max(self.options.max_statements, 1)]
+            entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"
             reason = f"matches an existing entry; newest wording from {day} leads"
             if entry.original is None:
@@ -617,12 +627,13 @@ class Consolidator:
             if all(not similar(member.text, s, 0.9) and coverage(member.text, s) < 0.85
                    for s in statements):
                 statements.append(member.text)
+        file = self._new_file(cand.type, name)
         entry = Entry(
-            file=self._new_file(cand.type, name),
+            file=file,
             name=name,
             description=description_for(cand.text),
             type=cand.type,
-            statements=statements[: max(self.options.max_statements, 1)],
+            statements=self._capped(statements, file),
             score=cluster.score,
             changed=True,
         )
