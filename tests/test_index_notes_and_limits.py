@@ -337,3 +337,13 @@ def test_engine_options_limits_are_respected_for_notes_too() -> None:
                       options=EngineOptions(index_max_lines=20, index_max_bytes=2_000))
     assert plan.index.count("\n") <= 20 and len(plan.index.encode()) <= 2_000
     assert len(plan.writes) == 40 and plan.deletes == []
+
+
+def test_a_memory_just_asked_for_is_listed_even_when_older_rules_fill_the_index() -> None:
+    files, index_text = _big_memory(300)  # feedback rules: a type that ranks above a project's
+    plan = plan_dream(files, index_text, gather(human(
+        "Remember that the billing cron runs at 03:00 UTC.", day=10)).candidates, now=NOW)
+    (new,) = plan.writes
+    assert new.startswith("project_")
+    assert new in {e.file for e in parse_index(plan.index).entries}
+    assert "[The billing cron runs at 03:00 UTC]" in plan.index

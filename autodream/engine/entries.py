@@ -260,7 +260,9 @@ def title_for(statement: str) -> str:
     """A short name for a new entry, cut at a word boundary, no trailing period."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
     text = re.split(r"(?<=[.!?;])\s", text, maxsplit=1)[0].rstrip(".!;")
-    head = re.split(r"\s*(?:[:;]|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*", text)[0]
+    # A colon inside a word is no break ("03:00", "host:port").
+    head = re.split(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*",
+                    text)[0]
     if len(head.split()) >= 3:
         text = head
     if len(text) <= NAME_CHARS:

@@ -73,6 +73,23 @@ def index_rank(entry: Entry) -> float:
 
 
 _TYPE_RANK = {"feedback": 0.6, "user": 0.6, "project": 0.5, "reference": 0.5}
+# Said within this many days of the newest memory: recent enough to outrank older entries of a
+# higher type (a memory the person just asked for must not start life unlisted). Measured from
+# the newest source among the entries, not the clock, so a dream with nothing new ranks alike.
+_RECENT_DAYS = 30
+_RECENT_BONUS = 0.15
+
+
+def listing_rank(entry: Entry, newest: date | None) -> float:
+    """``index_rank``, raised for an entry said within ``_RECENT_DAYS`` of the newest one."""
+    day = entry.reference_day()
+    recent = newest is not None and day is not None and (newest - day).days <= _RECENT_DAYS
+    return round(index_rank(entry) + (_RECENT_BONUS if recent else 0.0), 4)
+
+
+def _newest(entries: list[Entry]) -> date | None:
+    days = [d for e in entries if not e.deleted and (d := e.reference_day()) is not None]
+    return max(days, default=None)
 
 
 def build_index(
@@ -90,8 +107,9 @@ def build_index(
     live = [e for e in entries if not e.deleted and e.file not in exclude]
     # Highest rank first: a file the engine cannot read keeps its line (unlisted, it would be
     # lost track of); then rank, the newest source, the file name.
-    listed = sorted(live, key=lambda e: (e.opaque, index_rank(e), e.reference_day() or _EPOCH,
-                                         e.file), reverse=True)
+    newest = _newest(live)
+    listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest),
+                                         e.reference_day() or _EPOCH, e.file), reverse=True)
     unlisted: dict[str, str] = {}
     lines_limit = f"{options.index_max_lines}-line"
     bytes_limit = f"{options.index_max_bytes}-byte"
@@ -133,6 +151,7 @@ def index_decisions(
             f"index lines shortened to {build.chars} characters to stay within "
             f"{options.index_max_bytes} bytes"))
     still_out = 0
+    newest = _newest(entries)
     for entry in sorted((e for e in entries if not e.deleted), key=lambda e: e.file):
         limit = build.unlisted.get(entry.file)
         if limit is None:
@@ -146,7 +165,7 @@ def index_decisions(
             decisions.append(Decision(
                 "unindexed", entry.file,
                 f"not indexed: MEMORY.md is over its {limit} limit and this entry ranks among the "
-                f"lowest (rank {index_rank(entry):.2f}); file kept", file=entry.file))
+                f"lowest (rank {listing_rank(entry, newest):.2f}); file kept", file=entry.file))
     if still_out:
         decisions.append(Decision(
             "unindexed", "MEMORY.md",
