@@ -482,6 +482,11 @@ def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
     ("We use Node 18 in production.", "We use Node 20 in staging.", True),
     # two words swapped at two places: another thing, and its own value
     ("The staging cluster is named kestrel.", "The prod cluster is named osprey.", True),
+    # what and where changed together, apart in the text: another rule
+    ("Never commit secrets to the main repo.", "Never commit binaries to the docs repo.", True),
+    ("Keep functions under 50 lines.", "Keep modules under 500 lines.", True),
+    # a two-word name changed as one: an update
+    ("We deploy the API to AWS Lambda.", "We deploy the API to Google Functions.", False),
     # the same thing written short and long, with a new name: an update
     ("The prod cluster is named osprey.", "The production cluster is now named falcon.", False),
     # the verb tying the value to its subject changed: the same subject moved on
@@ -543,10 +548,6 @@ def test_a_move_between_days_is_named_and_filed_after_what_moved() -> None:
     ("Always run the tests before committing.", "Always run the linter before pushing.", True),
     ("Never use print for logging.", "Never use assert for validation.", True),
     ("We use Postgres for the main database.", "We use Redis for the job queue.", True),
-    # half of what they name is shared: still two rules
-    ("Never commit secrets to the main repo.", "Never commit binaries to the docs repo.", True),
-    ("Always use the alpha library for logging in the logging-alpha service module.",
-     "Always use the golf library for caching in the caching-golf service module.", True),
     # the same subject, its choice or name changed
     ("Our staging database is Postgres 14.", "Our staging database is MySQL 8.", False),
     ("The prod cluster is named osprey.", "The production cluster is now named falcon.", False),
@@ -658,3 +659,21 @@ def test_a_wording_left_out_of_a_full_entry_is_said_in_the_run_record() -> None:
     assert len(parse_entry("x.md", text).statements) == 3
     (cut,) = [d for d in plan.decisions if d.action == "pruned"]
     assert cut.subject == said[0] and "keeps its 3 newest" in cut.reason
+
+
+@pytest.mark.parametrize(("old", "new", "replaced"), [
+    ("We deploy the API to AWS Lambda.", "Remember that we now deploy the API to Google Cloud Run.",
+     True),
+    ("The API runs on port 8080.", "Remember that the API server now listens on port 9090.", True),
+    # added to, not replaced
+    ("We deploy the API to AWS Lambda.", "Remember that we now also deploy the API to Fly.io.",
+     False),
+])
+def test_a_statement_of_what_holds_now_puts_the_earlier_one_in_history(
+    old: str, new: str, replaced: bool
+) -> None:
+    files = {"project_x.md": topic("X", old)}
+    plan = _plan(files, None, human(new, session="a", day=7))
+    entry = parse_entry("project_x.md", plan.writes["project_x.md"])
+    assert (old in entry.statements) is not replaced
+    assert (f"Updated on 2026-07-13; previously: {old}" in entry.history) is replaced

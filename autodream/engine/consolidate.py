@@ -101,6 +101,12 @@ def _says_moved(text: str) -> bool:
     return not _MOVED.isdisjoint(_words(text))
 
 
+# A statement that says it replaced what held before ("we now deploy to ..."), unless it adds
+# to it ("we now also deploy the docs").
+_NOW_CHANGED = re.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
+_ALSO = re.compile(r"\b(?:also|too|as well|additionally|in addition)\b", re.I)
+
+
 def _word_replaced(old: str, new: str) -> bool:
     """One word of ``old`` put in place by another in ``new`` (a value only written another
     way, "v0.3" for "0.3", is the same word)."""
@@ -163,7 +169,7 @@ def different_subjects(a: str, b: str) -> bool:
     if len(things_a) < 2 or len(things_b) < 2:
         return False
     shared = sum(any(_spelled_out([x], [y]) or x == y for y in things_b) for x in things_a)
-    return shared * 2 <= min(len(things_a), len(things_b))
+    return shared * 2 < min(len(things_a), len(things_b))
 
 
 def _subject_things(text: str) -> frozenset[str]:
@@ -184,12 +190,22 @@ def _another_subject(old: str, new: str) -> bool:
         return True
     # Two words swapped together for two others ("Never commit secrets to the main repo" ->
     # "... binaries to the docs repo"): what and where both changed, so another rule.
-    if any(min(_things(a[i1:i2]), _things(b[j1:j2])) >= 2 for _, i1, i2, j1, j2 in swaps):
+    # A name of two words changing ("AWS Lambda" -> "Cloud Functions") is one thing: the words
+    # stand together in the text, where "secrets to the main repo" has them apart.
+    if any(min(_things(a[i1:i2]), _things(b[j1:j2])) >= 2
+           and not (_together(a[i1:i2], old) and _together(b[j1:j2], new))
+           for _, i1, i2, j1, j2 in swaps):
         return True
     if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
         return False
-    return any(_names_a_subject(a[i1:i2]) or _names_a_subject(b[j1:j2])
+    return any(_names_a_subject(a[i1:i2], old) or _names_a_subject(b[j1:j2], new)
                for tag, i1, i2, j1, j2 in ops if tag != "equal")
+
+
+def _together(words: list[str], text: str) -> bool:
+    """``words`` stand next to each other in ``text``, as one name does."""
+    phrase = r"\s+".join(re.escape(w) for w in words)
+    return re.search(rf"(?<![\w-]){phrase}(?![\w-])", text, re.I) is not None
 
 
 def _things(words: list[str]) -> int:
@@ -209,15 +225,17 @@ def _spelled_out(old: list[str], new: list[str]) -> bool:
     return len(short) >= 3 and long_.startswith(short)
 
 
-def _names_a_subject(changed: list[str]) -> bool:
+def _names_a_subject(changed: list[str], text: str) -> bool:
     """A changed word that is no value, no verb of relation, and not the name of the value
-    right after it ("Postgres" in "Postgres 14"): it says what the value is about."""
+    right after it in ``text`` ("Postgres" in "Postgres 14", not "functions" in "functions
+    under 50"): it says what the value is about."""
     def is_value(word: str) -> bool:
         return any(ch.isdigit() for ch in word)
 
     return any(
         not is_value(word) and word not in _RELATION_WORDS
-        and not (k + 1 < len(changed) and is_value(changed[k + 1]))
+        and not (k + 1 < len(changed) and is_value(changed[k + 1])
+                 and _together(changed[k:k + 2], text))
         for k, word in enumerate(changed)
     )
 
@@ -576,7 +594,7 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
-        elif replaces(entry.lead, cand.text):
+        elif replaces(entry.lead, cand.text) and not _ALSO.search(cand.text):
             # The newer statement says the same thing with a word changed ("We write tests for
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
@@ -597,6 +615,19 @@ class Consolidator:
                 entry.generated_how = True
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
+        elif _NOW_CHANGED.search(cand.text) and not _ALSO.search(cand.text):
+            # "We now deploy the API to Cloud Run" against "... to AWS Lambda": the person says
+            # the old state ended. Keeping both as current would contradict; history keeps it.
+            earlier = [s for s in entry.statements if not different_subjects(s, cand.text)]
+            entry.history.extend(f"Updated on {day}; previously: {s}" for s in earlier)
+            entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
+            entry.statements = self._capped(entry.statements, entry.file)
+            if entry.original is None or any(
+                    entry.description == description_for(s) for s in earlier):
+                entry.description = description_for(entry.lead)
+            action = "superseded"
+            reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
+                      f"the earlier one kept as history, {day}")
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
