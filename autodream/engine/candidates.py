@@ -169,11 +169,6 @@ _PLAN_WORD = re.compile(
     r"review|kick-?off|beta|GA)\b", _I,
 )
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
-_RESOURCE = re.compile(
-    r"\b(?:dashboard|runbook|playbook|wiki|confluence|notion|grafana|datadog|sentry|kibana|"
-    r"pagerduty|jira|linear|trello|asana|board|tracker|slack|channel|ticket|epic|spreadsheet|"
-    r"google doc|design doc|figma|on-?call)\b", _I,
-)
 _POINTER = re.compile(
     r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
     r"see|check|under)\b", _I,

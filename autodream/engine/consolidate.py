@@ -86,7 +86,7 @@ def same_values(part: str, whole: str) -> bool:
     new value ("the standup is every Tuesday" does not restate "... every Monday")."""
     def values(text: str) -> set[str]:
         days = {w for w in _words(text) if w in _DAY_NAMES}
-        return {_plain_value(v) for v in _values(text)} | days
+        return _plain_values(text) | days
 
     return values(part) <= values(whole)
 
@@ -121,8 +121,13 @@ def _plain_value(value: str) -> str:
     return value
 
 
+def _is_value(word: str) -> bool:
+    """A number, date, version or identifier with digits."""
+    return any(ch.isdigit() for ch in word)
+
+
 def _value_like(word: str) -> bool:
-    return any(ch.isdigit() for ch in word) or word[:1].isupper()
+    return _is_value(word) or word[:1].isupper()
 
 
 # Words that tie a value to its subject rather than name the subject: a changed one of these
@@ -172,8 +177,14 @@ def different_subjects(a: str, b: str) -> bool:
     return shared * 2 < min(len(things_a), len(things_b))
 
 
+def about_other_things(a: str, b: str) -> bool:
+    """``a`` and ``b`` look alike but are about different things, by either test: then neither
+    updates, merges with or supersedes the other (clustering, matching, duplicate merging)."""
+    return different_subjects(a, b) or names_another_subject(a, b)
+
+
 def _subject_things(text: str) -> frozenset[str]:
-    return frozenset(t for t in tokens(text) - _FRAME_TOKENS if not any(c.isdigit() for c in t))
+    return frozenset(t for t in tokens(text) - _FRAME_TOKENS if not _is_value(t))
 
 
 def _another_subject(old: str, new: str) -> bool:
@@ -196,7 +207,7 @@ def _another_subject(old: str, new: str) -> bool:
            and not (_together(a[i1:i2], old) and _together(b[j1:j2], new))
            for _, i1, i2, j1, j2 in swaps):
         return True
-    if {_plain_value(v) for v in _values(old)} == {_plain_value(v) for v in _values(new)}:
+    if _plain_values(old) == _plain_values(new):
         return False
     return any(_names_a_subject(a[i1:i2], old) or _names_a_subject(b[j1:j2], new)
                for tag, i1, i2, j1, j2 in ops if tag != "equal")
@@ -211,7 +222,7 @@ def _together(words: list[str], text: str) -> bool:
 def _things(words: list[str]) -> int:
     """How many of ``words`` name things: no value (a value and its name change together, as in
     "Postgres 14" -> "MySQL 8"), no verb of relation."""
-    if any(any(ch.isdigit() for ch in w) for w in words):
+    if any(_is_value(w) for w in words):
         return 0
     return sum(w not in _RELATION_WORDS for w in words)
 
@@ -229,12 +240,9 @@ def _names_a_subject(changed: list[str], text: str) -> bool:
     """A changed word that is no value, no verb of relation, and not the name of the value
     right after it in ``text`` ("Postgres" in "Postgres 14", not "functions" in "functions
     under 50"): it says what the value is about."""
-    def is_value(word: str) -> bool:
-        return any(ch.isdigit() for ch in word)
-
     return any(
-        not is_value(word) and word not in _RELATION_WORDS
-        and not (k + 1 < len(changed) and is_value(changed[k + 1])
+        not _is_value(word) and word not in _RELATION_WORDS
+        and not (k + 1 < len(changed) and _is_value(changed[k + 1])
                  and _together(changed[k:k + 2], text))
         for k, word in enumerate(changed)
     )
@@ -306,8 +314,12 @@ def choice_difference(old: str, new: str) -> tuple[str, str] | None:
 
 def _values(text: str) -> frozenset[str]:
     """Numbers, dates, versions and identifiers with digits: what makes a fact specific."""
-    return frozenset(w.lower() for w in _CHOICE_WORD.findall(text)
-                     if any(ch.isdigit() for ch in w))
+    return frozenset(w.lower() for w in _CHOICE_WORD.findall(text) if _is_value(w))
+
+
+def _plain_values(text: str) -> set[str]:
+    """``_values`` as written loosely: "v0.3" and "0.3", "3.12.0" and "3.12" are one."""
+    return {_plain_value(v) for v in _values(text)}
 
 
 def coverage(part: str, whole: str) -> float:
@@ -369,8 +381,7 @@ class Consolidator:
                 rough = dice(full_tokens[keep.file], full_tokens[other.file])
                 if not contained and rough < 0.45:
                     continue  # too little in common for difflib to find a duplicate
-                if different_subjects(keep.lead, other.lead) or names_another_subject(
-                        keep.lead, other.lead):
+                if about_other_things(keep.lead, other.lead):
                     continue  # alike in shape, about different things: neither is stale
                 if values[keep.file] != values[other.file]:
                     # same shape, different facts (another test, another date), unless one
@@ -438,8 +449,7 @@ class Consolidator:
         else:
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update.
-            if target is not None and not names_another_subject(target.lead, cand.text) \
-                    and not different_subjects(target.lead, cand.text):
+            if target is not None and not about_other_things(target.lead, cand.text):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)

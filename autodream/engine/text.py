@@ -94,16 +94,11 @@ def _quick_ratio(na: str, nb: str) -> float:
 @lru_cache(maxsize=65_536)  # pure; a dream compares the same pairs ~10x over (difflib is slow)
 def similarity(a: str, b: str) -> float:
     """Token-set overlap (Dice), or difflib's ratio on normalised text when that is higher."""
-    ta, tb = tokens(a), tokens(b)
-    score = dice(ta, tb)
-    if score >= 0.99:
-        return score
-    na, nb = normalize(a), normalize(b)
-    if not na or not nb:
-        return score
-    if _quick_ratio(na, nb) <= score:
-        return score
-    return max(score, difflib.SequenceMatcher(None, na, nb, autojunk=False).ratio())
+    score = dice(tokens(a), tokens(b))
+    if similarity_bound(a, b) <= score:
+        return score  # difflib's ratio cannot beat it
+    return max(score, difflib.SequenceMatcher(None, normalize(a), normalize(b),
+                                              autojunk=False).ratio())
 
 
 def similarity_bound(a: str, b: str) -> float:
