@@ -22,7 +22,12 @@ from pathlib import Path
 
 from autodream.lock import ConsolidationLock, LockStatus
 from autodream.settings import Settings
-from autodream.transcripts.model import SESSION_FILE_NAME, SessionInfo, SessionSource
+from autodream.transcripts.model import (
+    SESSION_FILE_NAME,
+    SessionInfo,
+    SessionSource,
+    is_daily_log_name,
+)
 
 SCAN_STAMP_FILENAME = "scan-stamp"
 TIME, SCAN, LOCK = "time", "scan", "lock"
@@ -42,7 +47,6 @@ SkippedFile = tuple[str, str]  # (path, why it is not read)
 # The dirs a transcript is found in, by the names the dream's sandbox gives them
 SESSIONS_ROOT, MEMORY_ROOT, PROJECT_ROOT = "sessions", "memory", "project"
 _ROLLOUT_PREFIX = "rollout-"
-_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
 _UUID_IN_NAME = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?=\.jsonl$)"
 )
@@ -306,10 +310,6 @@ def _is_rollout(name: str) -> bool:
     return name.startswith(_ROLLOUT_PREFIX) and name.endswith(_SUFFIX)
 
 
-def _is_daily_log(name: str) -> bool:
-    return len(name) == 13 and _DAILY_LOG_NAME.fullmatch(name) is not None
-
-
 def _is_dated_dir(name: str, width: int) -> bool:
     return len(name) == width and name.isascii() and name.isdigit()
 
@@ -324,7 +324,7 @@ def is_transcript_place(root: str, parts: tuple[str, ...]) -> bool:
         if not dirs:
             return SESSION_FILE_NAME.fullmatch(name) is not None or _is_rollout(name)
         return _is_rollout(name) and _dated(dirs, (4, 2, 2))
-    if not _is_daily_log(name):
+    if not is_daily_log_name(name):
         return False
     if dirs and dirs[0] == "logs":
         return _dated(dirs[1:], (4, 2))
@@ -439,17 +439,17 @@ class _OtherTranscripts:
     def daily_logs(self) -> None:
         """Markdown daily logs in the memory dir, then in the project."""
         memory = os.fspath(self.roots[MEMORY_ROOT])
-        self._walk(MEMORY_ROOT, memory, (), _is_daily_log, "markdown")
+        self._walk(MEMORY_ROOT, memory, (), is_daily_log_name, "markdown")
         self._logs_dir(MEMORY_ROOT, os.path.join(memory, "logs"))
         project = os.fspath(self.roots[PROJECT_ROOT])
         self._logs_dir(PROJECT_ROOT, os.path.join(project, "logs"))
         notes = os.path.join(project, "memory")
         if _plain_dir(notes) and not _same_dir(notes, memory):  # the memory dir is walked
-            self._walk(PROJECT_ROOT, notes, (), _is_daily_log, "markdown")
+            self._walk(PROJECT_ROOT, notes, (), is_daily_log_name, "markdown")
 
     def _logs_dir(self, root: str, path: str) -> None:
         if _plain_dir(path):
-            self._walk(root, path, (4, 2), _is_daily_log, "markdown")
+            self._walk(root, path, (4, 2), is_daily_log_name, "markdown")
 
 
 def _plain_dir(path: str) -> bool:

@@ -27,7 +27,7 @@ from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
 from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
 from autodream.settings import Settings
-from autodream.transcripts.model import Message, ReadStats
+from autodream.transcripts.model import Message, ReadStats, is_daily_log_name
 from autodream.transcripts.reader import iter_stream_messages
 
 if TYPE_CHECKING:
@@ -116,13 +116,8 @@ class _BadInput(Exception):
 # --- input validation ---------------------------------------------------------------------
 
 
-# ``YYYY-MM-DD.md`` in memory/ is a daily log (``logs/YYYY/MM/`` or beside MEMORY.md): the
-# person's or their agent's own notes, which a dream reads as a transcript and never rewrites.
-_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
-
-
 def _refuse_daily_log(vpath: str, name: str) -> None:
-    if _DAILY_LOG_NAME.fullmatch(name) is not None:
+    if is_daily_log_name(name):
         raise _Refused(
             f"{vpath}: a daily log (YYYY-MM-DD.md) is read like a transcript, never changed; "
             "put what it says in a topic file"

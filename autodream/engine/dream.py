@@ -44,9 +44,9 @@ from autodream.memory.model import (
     parse_index,
 )
 from autodream.redact import contains_secret, redact
+from autodream.transcripts.model import is_daily_log_name
 
 INDEX_NAME = "MEMORY.md"
-_DAILY_LOG = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 _INDEX_FILE = re.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
 
 
@@ -104,7 +104,7 @@ def load_entries(
             elif (m := _INDEX_FILE.match(line)) is not None:
                 sections.setdefault(m[1], section)
     for path in sorted(files):
-        if path == INDEX_NAME or not path.endswith(".md") or _DAILY_LOG.match(
+        if path == INDEX_NAME or not path.endswith(".md") or is_daily_log_name(
             path.rsplit("/", 1)[-1]
         ):
             continue  # the index, and daily logs, are not topic files

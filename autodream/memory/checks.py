@@ -56,11 +56,11 @@ from autodream.memory.model import (
 from autodream.memory.staging import active_files
 from autodream.redact import find_secrets, redact
 from autodream.settings import INDEX_FILENAME
+from autodream.transcripts.model import is_daily_log_name
 
 MAX_LOSS_FRACTION = 0.25
 TYPE_PRIORITY: dict[MemoryType, int] = {"feedback": 0, "user": 1, "project": 2, "reference": 3}
 UNTYPED_PRIORITY = len(TYPE_PRIORITY)
-_DAILY_LOG = re.compile(r"^\d{4}-\d{2}-\d{2}\.md$")
 _HEADING = re.compile(r"^#{1,6}\s")
 _LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
@@ -124,7 +124,7 @@ class CheckReport:
 
 def is_daily_log(rel: str) -> bool:
     """Date-named logs (``YYYY-MM-DD.md``) may stay out of the index and need no frontmatter."""
-    return bool(_DAILY_LOG.match(posixpath.basename(rel)))
+    return is_daily_log_name(posixpath.basename(rel))
 
 
 def _norm_title(title: str) -> str:

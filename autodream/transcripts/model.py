@@ -27,6 +27,18 @@ SESSION_FILE_NAME = re.compile(
 )
 
 
+# A Markdown daily log is ``YYYY-MM-DD.md`` (in the memory dir, ``logs/YYYY/MM/`` or a
+# project's ``memory/``): the person's or their agent's notes, read like a transcript, never a
+# topic file and never rewritten. One definition for the scan, the tools, the engine and the
+# checks, so they agree on what a daily log is.
+_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
+
+
+def is_daily_log_name(name: str) -> bool:
+    """``YYYY-MM-DD.md``, the file name alone."""
+    return len(name) == 13 and _DAILY_LOG_NAME.fullmatch(name) is not None
+
+
 def is_session_name(name: str) -> bool:
     """``<uuid>.jsonl``: the only files that count as sessions."""
     return SESSION_FILE_NAME.fullmatch(name) is not None
