@@ -677,3 +677,44 @@ def test_a_statement_of_what_holds_now_puts_the_earlier_one_in_history(
     entry = parse_entry("project_x.md", plan.writes["project_x.md"])
     assert (old in entry.statements) is not replaced
     assert (f"Updated on 2026-07-13; previously: {old}" in entry.history) is replaced
+
+
+@pytest.mark.parametrize(("old", "new", "replaced"), [
+    # one name of up to three words put in place of another, at one spot
+    ("We deploy the API to AWS Lambda.", "We deploy the API to Google Cloud Run.", True),
+    ("We deploy the API with Terraform.", "We deploy the API with AWS CDK.", True),
+    # what and where changed apart in the text: another fact beside it
+    ("We deploy the API to AWS Lambda.", "We deploy the API docs to GitHub Pages.", False),
+    ("Always use pytest for unit tests.", "Always use hypothesis for property tests.", False),
+])
+def test_one_name_put_in_place_of_another_supersedes(old: str, new: str, replaced: bool) -> None:
+    files = {"project_x.md": topic("X", old)}
+    later = _plan(files, None, human(new, session="a", day=7))
+    if replaced:
+        entry = parse_entry("project_x.md", later.writes["project_x.md"])
+        assert entry.statements == [new]
+        assert f"Updated on 2026-07-13; previously: {old}" in entry.history
+    else:  # the earlier fact stands, as current as the new one
+        kept = later.writes.get("project_x.md")
+        assert kept is None or old in parse_entry("project_x.md", kept).statements
+        assert not any(old in line for f, t in later.writes.items()
+                       for line in parse_entry(f, t).history)
+    # said in one dream, the later one leads and the earlier one is history, or both stand
+    same = _plan({}, None, human(old, session="a", day=0), human(new, session="b", day=7))
+    entries = [parse_entry(f, t) for f, t in same.writes.items()]
+    current = {s for e in entries for s in e.statements}
+    assert current == ({new} if replaced else {old, new})
+    assert any(old in line for e in entries for line in e.history) is replaced
+
+
+def test_what_holds_now_brings_guidance_for_the_new_statement() -> None:
+    files = {"project_api.md": topic(
+        "API port", "The API runs on port 8080.\n\n**Why:** Stated by the user on 2026-07-01.\n\n"
+        "**How to apply:** Point the load balancer at 8080.",
+        extra="sources:\n- 2026-07-01 s0\n")}
+    plan = _plan(files, None, human("Remember that the API server now listens on port 9090.",
+                                    session="a", day=7))
+    entry = parse_entry("project_api.md", plan.writes["project_api.md"])
+    assert entry.statements == ["The API server now listens on port 9090."]
+    assert "8080" not in entry.how  # written for the statement replaced
+    assert "2026-07-13" in entry.why

@@ -123,3 +123,41 @@ def test_a_switch_does_not_carry_the_old_version_onto_the_new_name(
     body = parse_topic(_dream("We use MySQL 8 for the main database.", said)
                        .writes["project_tool.md"]).body
     assert body.startswith(now_lead)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("Our design docs live in Notion.", "We moved the design docs to Confluence.",
+         "Our design docs live in Confluence."),
+        ("Our design docs live in Notion.", "The design docs moved to Confluence.",
+         "Our design docs live in Confluence."),
+        ("Bugs are tracked in Linear.", "We moved bug tracking to Jira.",
+         "Bugs are tracked in Jira."),
+        ("We use Jenkins for CI.", "We migrated CI to GitHub Actions.",
+         "We use GitHub Actions for CI."),
+    ],
+)
+def test_a_move_that_names_no_old_place_updates_where_the_thing_was(
+    lead: str, said: str, now: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]  # no second entry beside the stale one
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now)
+    old = lead.split()[-1].rstrip(".") if "use" not in lead else "Jenkins"
+    assert f"previously {old}." in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The runbooks moved to Confluence last week.",  # another thing moved
+        "We moved the test runner to GitHub Actions.",  # "runner" is not in the entry
+        "I moved the helper function to utils.",  # code moved: no tool, no place
+    ],
+)
+def test_a_move_of_something_else_leaves_the_entry_as_it_was(said: str) -> None:
+    for lead in ("Our design docs live in Notion.", "Always run the tests in Docker."):
+        plan = _dream(lead, said)
+        assert "project_tool.md" not in plan.writes

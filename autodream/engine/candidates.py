@@ -115,12 +115,14 @@ _CALENDAR_INSTEAD_OF = (
 # words as a preference, never turned into a switch that names the wrong thing.
 _CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
 # What was moved, between the verb and from/to: "moved CI", "migrated our backend", "moved
-# the docs site"; never the words that belong to the switch itself.
-_MOVED_THING = r"(?:(?:(?:the|our|my|its)\s+)?(?!(?:back|over|from|to)\b)[\w-]+\s+)?"
+# the design docs" (up to three words before "from"); never the words of the switch itself.
+_THING_WORD = r"(?!(?:back|over|from|to)\b)[\w-]+"
+_MOVED_THING = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}\s+)?"
+_MOVED_THINGS = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}(?:\s+{_THING_WORD}){{0,2}}\s+)?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THING}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
@@ -136,6 +138,12 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),
+     False),
+    # "We moved the design docs to Confluence": a thing of two or three words moved to a place
+    # named as a proper noun (code moved "to utils" is no choice of a tool)
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?{_THING_WORD}"
+        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))(?P<new>{_T})", _I),
      False),
     (re.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
@@ -189,7 +197,8 @@ _PREFERENCE = re.compile(
     r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
 )
 _UPDATE = re.compile(
-    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?)|no longer "
+    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?|"
+    r"hosts?|ships?|stores?|keeps?)|no longer "
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
     r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,

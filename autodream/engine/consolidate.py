@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from dataclasses import replace
 from datetime import date
 
 from autodream.engine.dates import (
@@ -40,6 +41,23 @@ from autodream.memory.model import MEMORY_TYPES
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
 _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
+
+
+# What moved, after the verb ("we moved the design docs to ...") or before it ("the design
+# docs moved to ...").
+_MOVED_WHAT = re.compile(
+    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)"
+    r"{0,2}?)\s+(?:over\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
+    r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
+    r"\s+(?:over\s+)?to\s+", re.I)
+_NAME_WORD = r"[A-Z](?:[\w.+#-]*[\w+#])?"
+# Where an entry says a thing is: "docs live in Notion", "CI runs on Jenkins", "we use Jenkins
+# for CI". A place is a proper noun, so "runs in production" names none.
+_PLACE = re.compile(
+    r"\b(?:lives?|is|are|kept|tracked|hosted|stored|documented|filed|runs?|deployed|built|"
+    r"managed)\s+(?:[\w-]+\s+){0,2}?(?:in|on|at|to|with|via)\s+(?:the\s+|our\s+)?"
+    rf"(?P<place>{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
+    rf"|\b[Uu]se[sd]?\s+(?P<tool>[A-Za-z0-9](?:[\w.+#-]*[\w+#])?(?:\s+{_NAME_WORD})?)\s+for\b")
 
 
 def _words(text: str) -> dict[str, str]:
@@ -294,10 +312,31 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
+def _name_changed(old: str, new: str) -> bool:
+    """``new`` is ``old`` with one name put in place of another at one spot, each name up to
+    three words standing together in its text ("We deploy the API to AWS Lambda" -> "... to
+    Google Cloud Run"): more words than ``_one_change`` allows, but one thing named anew. No
+    value, and no verb of relation written as one, may be among the changed words."""
+    a, b = _words(old), _words(new)
+    if sum(w in b for w in a) < 2:
+        return False
+    found = _aligned_replacement(old, new)
+    if found is None:
+        return False
+    was, now = found
+    if len(was) > 3 or len(now) > 3:
+        return False
+    # a verb of relation says how, not what ("Run" in "Google Cloud Run" is a name)
+    if any(_is_value(w) or w in _RELATION_WORDS for w in was + now):
+        return False
+    return _together(was, old) and _together(now, new)
+
+
 def replaces(old: str, new: str) -> bool:
-    """True when ``new`` restates ``old`` with a word or two changed, aligned or not: a newer
-    statement that supersedes it even when no single "X to Y" can be named."""
-    return any(_one_change(a, b) and not _another_subject(a, b)
+    """True when ``new`` restates ``old`` with a word or two changed, aligned or not, or with
+    one name changed: a newer statement that supersedes it even when no single "X to Y" can be
+    named."""
+    return any((_one_change(a, b) or _name_changed(a, b)) and not _another_subject(a, b)
                for a in _clauses(old) for b in _clauses(new))
 
 
@@ -443,6 +482,11 @@ class Consolidator:
         cand = cluster.latest
         if cand.kind == "switch":
             target = self._switch_target(cand)
+            if target is None and cand.old is None and not cand.back:
+                found = self._moved_from(cand)
+                if found is not None:
+                    target, old = found
+                    cand = replace(cand, old=old)
             if target is not None:
                 self._switch(target, cand, cluster)
                 return
@@ -503,6 +547,34 @@ class Consolidator:
             return None
         ranked.sort(key=lambda t: (t[0], t[1]), reverse=True)
         return ranked[0][2]
+
+    def _moved_from(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "we moved the design docs to Confluence", which says where to but not where
+        from: the entry that says where that thing is ("Our design docs live in Notion"), and
+        that place. Every content word of what moved must be in the entry (a plural is the
+        same word)."""
+        m = _MOVED_WHAT.search(cand.text)
+        thing = tokens(m["what"] or m["subject"]) if m else frozenset()
+        if not thing:
+            return None
+        new = (cand.new or "").lower()
+        found: list[tuple[float, int, Entry, str]] = []
+        for pos, entry in enumerate(self.live()):
+            said = tokens(entry.lead)
+            if not all(t in said or t + "s" in said or t.removesuffix("s") in said
+                       for t in thing):
+                continue  # "bug tracking" is what "Bugs are tracked in Linear" is about
+            place = _PLACE.search(entry.lead)
+            if place is None:
+                continue
+            old = next(g for g in place.groups() if g)
+            if old.lower() == new or tokens(old) & thing:
+                continue
+            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
+        if not found:
+            return None
+        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
+        return entry, old
 
     def _current_of(self, entry: Entry) -> str | None:
         for line in reversed(entry.history):
@@ -615,19 +687,13 @@ class Consolidator:
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or entry.description == description_for(previous):
                 entry.description = description_for(entry.lead)
-            if entry.type in ("feedback", "project") and not cand.why:
-                # The old Why and How were written for the statement just replaced ("avoid
-                # syntax newer than 3.8" under "now requires 3.10"): keeping them would present
-                # stale guidance as current. The history line keeps the old statement.
-                entry.why = _default_why(cluster)
-                entry.generated_why = True
-                entry.how = _default_how(cand)
-                entry.generated_how = True
+            _guidance_for(entry, cand, cluster)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif _NOW_CHANGED.search(cand.text) and not _ALSO.search(cand.text):
             # "We now deploy the API to Cloud Run" against "... to AWS Lambda": the person says
             # the old state ended. Keeping both as current would contradict; history keeps it.
+            replaced_lead = entry.lead
             earlier = [s for s in entry.statements if not different_subjects(s, cand.text)]
             entry.history.extend(f"Updated on {day}; previously: {s}" for s in earlier)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
@@ -635,6 +701,8 @@ class Consolidator:
             if entry.original is None or any(
                     entry.description == description_for(s) for s in earlier):
                 entry.description = description_for(entry.lead)
+            if replaced_lead in earlier:
+                _guidance_for(entry, cand, cluster)
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
@@ -805,6 +873,18 @@ def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     named = f"{new} {given[1]}" if given else new
     return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{_VERSION}{_VERSION_END})?(?![\w-])",
                   lambda _: named, text, flags=re.I)
+
+
+def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+    """Why and How for the statement that replaced the entry's lead. The old ones were written
+    for the statement replaced ("avoid syntax newer than 3.8" under "now requires 3.10"):
+    keeping them would present stale guidance as current. The history line keeps the old
+    statement; a reason the person gave now is set by the caller."""
+    if entry.type in ("feedback", "project") and not cand.why:
+        entry.why = _default_why(cluster)
+        entry.generated_why = True
+        entry.how = _default_how(cand)
+        entry.generated_how = True
 
 
 def _default_why(cluster: Cluster) -> str:
