@@ -20,6 +20,8 @@ WRITE_PHASES: frozenset[str] = frozenset({"consolidate", "prune"})
 
 @dataclass(frozen=True)
 class ToolSpec:
+    """A tool as a backend offers it to the model: name, description, JSON schema."""
+
     name: str
     description: str
     input_schema: dict[str, Any]
@@ -27,6 +29,8 @@ class ToolSpec:
 
 @dataclass(frozen=True)
 class ToolCall:
+    """One tool call a backend asked for, not yet validated."""
+
     id: str
     name: str
     input: Any  # as the model sent it; the toolbox validates (it may not even be a dict)
@@ -34,6 +38,8 @@ class ToolCall:
 
 @dataclass(frozen=True)
 class ToolResult:
+    """What a tool call returned, as the backend sends it back."""
+
     call_id: str
     content: str
     is_error: bool = False
@@ -41,6 +47,8 @@ class ToolResult:
 
 @dataclass
 class Usage:
+    """Tokens a backend spent, as the Messages API counts them."""
+
     input_tokens: int = 0
     output_tokens: int = 0
     cache_creation_input_tokens: int = 0
@@ -69,6 +77,8 @@ class Usage:
 
 @dataclass(frozen=True)
 class BackendReply:
+    """One turn of a backend: the tool calls it wants run, its text, what it cost."""
+
     tool_calls: list[ToolCall]
     text: str = ""
     usage: Usage = field(default_factory=Usage)
@@ -123,6 +133,8 @@ class ToolRunner(Protocol):
 
 @dataclass(frozen=True)
 class Budgets:
+    """Limits of one dream's agent loop; reaching one ends the dream as failed."""
+
     max_turns: int = 30
     max_input_tokens: int = 400_000
     max_output_tokens: int = 40_000
@@ -131,6 +143,8 @@ class Budgets:
 
 @dataclass
 class AgentRun:
+    """What the agent loop did: turns taken, tokens spent, the backend's last words."""
+
     turns: int = 0
     usage: Usage = field(default_factory=Usage)
     final_text: str = ""

@@ -134,6 +134,8 @@ class SessionScan:
 
 @dataclass(frozen=True)
 class GateResult:
+    """One gate's verdict, with the figure it measured and why."""
+
     name: str  # "time", "scan" or "lock"
     open: bool
     figure: str  # the measured value, e.g. "26.3 h since the last dream"

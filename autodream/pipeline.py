@@ -33,6 +33,8 @@ BackendFactory = Callable[[Settings, ToolBox], Backend]
 
 @dataclass
 class DreamResult:
+    """A finished dream: its run record, backend, notices and diff."""
+
     record: journal.RunRecord
     backend: str
     model: str | None

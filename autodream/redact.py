@@ -175,6 +175,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
 
 @dataclass(frozen=True)
 class SecretHit:
+    """Where a secret of a kind was found in a text."""
+
     kind: str
     start: int
     end: int

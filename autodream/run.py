@@ -50,6 +50,8 @@ class StepResult:
 
 @dataclass
 class DreamContext:
+    """What a dream step is given: the run, its trigger and the gates' report."""
+
     run_id: str
     trigger: str
     dry_run: bool
@@ -78,6 +80,8 @@ def pipeline_step(settings: Settings, context: DreamContext) -> StepResult:
 
 @dataclass
 class DreamOutcome:
+    """What ``dream`` returns to its caller: the run, its status and summary."""
+
     run_id: str
     status: str  # "ok" or "dry-run"
     trigger: str

@@ -118,6 +118,8 @@ class Resolved:
 
 @dataclass(frozen=True)
 class Entry:
+    """One directory entry as the subagent sees it."""
+
     name: str
     kind: EntryKind
     size: int

@@ -60,6 +60,8 @@ class FixedClock:
 
 @dataclass(frozen=True)
 class Settings:
+    """Everything a command needs to know, resolved from options, env and autodream.toml."""
+
     project_root: Path
     memory_dir: Path
     sessions_dir: Path

@@ -274,6 +274,9 @@ _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction 
 
 @dataclass
 class _LineIndex:
+    """Byte offsets of every 256th line of a file, so a line range is found without reading from
+    the start."""
+
     lines: int
     checkpoints: list[int]  # byte offset of line 1, 257, 513, … (1-based)
 

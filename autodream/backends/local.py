@@ -43,6 +43,8 @@ OpenStream = Callable[[str], BinaryIO]
 
 @dataclass
 class GatherReport:
+    """What the local engine read this dream, for the run record."""
+
     sessions: int = 0
     sessions_skipped: int = 0
     bytes_read: int = 0

@@ -306,6 +306,8 @@ _IMPERATIVE = word_set(
 
 @dataclass(frozen=True)
 class _Kind:
+    """What a sentence was found to be, before it becomes a ``Candidate``."""
+
     kind: CandidateKind
     text: str
     explicitness: float
@@ -321,6 +323,8 @@ _MEMO_MAX = 50_000
 
 @dataclass
 class GatherStats:
+    """Counts of what gathering read and found, for the run record."""
+
     messages: int = 0
     human_messages: int = 0
     sentences: int = 0

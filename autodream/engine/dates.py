@@ -109,6 +109,8 @@ _DEFAULT_PREP: dict[Precision, str] = {"day": "on", "week": "in", "month": "in",
 
 @dataclass(frozen=True)
 class DateRewrite:
+    """One relative date rewritten: the words, what replaced them, the day meant."""
+
     original: str
     replacement: str
     resolved: date

@@ -52,6 +52,8 @@ _INDEX_FILE = re.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
 
 @dataclass
 class DreamPlan:
+    """What a local dream will write and delete, with every decision and its reason."""
+
     writes: dict[str, str] = field(default_factory=dict)  # memory-relative path -> new text
     deletes: list[str] = field(default_factory=list)
     index: str = ""

@@ -67,6 +67,8 @@ DESCRIPTION_CHARS = 90
 
 @dataclass
 class Entry:
+    """One memory as the engine works on it: a topic file taken apart."""
+
     file: str  # path relative to the memory dir, e.g. "feedback_use-pnpm.md"
     name: str
     description: str

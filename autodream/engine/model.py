@@ -41,6 +41,8 @@ class Decision:
 
 @dataclass(frozen=True)
 class Source:
+    """Where a memory came from: the session and the day it was said."""
+
     session_id: str
     day: date
 
@@ -100,6 +102,8 @@ class Cluster:
 
 @dataclass(frozen=True)
 class EngineOptions:
+    """The local engine's knobs; the defaults are what a dream uses."""
+
     half_life_days: float = 30.0  # a statement's weight halves every this many days
     threshold: float = 0.5  # clusters scoring below this are not remembered
     recurrence_bonus: float = 0.15  # per extra session that repeats a statement

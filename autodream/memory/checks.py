@@ -69,6 +69,8 @@ _TITLE_TO_TYPE: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES
 
 @dataclass(frozen=True)
 class CheckFailure:
+    """One check a staged memory dir failed."""
+
     check: str  # index-format | link | orphan | frontmatter | secret | loss
     path: str  # relative to the memory dir
     message: str
@@ -82,6 +84,8 @@ class CheckFailure:
 
 @dataclass
 class CheckReport:
+    """What the checks on a staged memory dir repaired and what failed."""
+
     fixed: list[str] = field(default_factory=list)  # what the harness repaired, one line each
     failures: list[CheckFailure] = field(default_factory=list)
     dropped_entries: list[str] = field(default_factory=list)  # index lines cut by the fix
@@ -357,6 +361,8 @@ def _holds(words: frozenset[str], note: frozenset[str]) -> bool:
 
 @dataclass
 class _Section:
+    """A type's section of MEMORY.md while the index is cut to its limits."""
+
     type: MemoryType | None
     order: int
     heading: int | None  # line index of the heading

@@ -122,6 +122,8 @@ class FrontmatterError(ValueError):
 
 @dataclass
 class TopicFile:
+    """A topic file: frontmatter fields and the body."""
+
     name: str
     description: str
     type: MemoryType
@@ -131,6 +133,8 @@ class TopicFile:
 
 @dataclass(frozen=True)
 class IndexEntry:
+    """One ``- [Title](file.md) — hook`` line of MEMORY.md."""
+
     title: str
     file: str
     hook: str
@@ -144,6 +148,8 @@ class IndexEntry:
 
 @dataclass
 class MemoryIndex:
+    """MEMORY.md read as entries and the other lines, each with its line number."""
+
     entries: list[IndexEntry]
     other_lines: list[tuple[int, str]]  # (line_no, text) of lines that are not entries
 

@@ -25,6 +25,8 @@ CHANGE_KINDS: tuple[ChangeKind, ...] = ("added", "changed", "deleted")
 
 @dataclass(frozen=True)
 class FileInfo:
+    """A file's content hash and size, to tell whether it changed."""
+
     sha256: str
     size: int
 

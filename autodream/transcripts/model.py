@@ -46,6 +46,8 @@ def is_session_name(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Message:
+    """One message of a transcript, as the readers give it."""
+
     session_id: str
     role: Role
     kind: MessageKind
@@ -67,6 +69,8 @@ class Message:
 
 @dataclass
 class ReadStats:
+    """What a read of a transcript went through: lines, records, bytes and what it skipped."""
+
     lines: int = 0
     records: int = 0
     bytes_read: int = 0

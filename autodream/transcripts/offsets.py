@@ -9,7 +9,6 @@ written atomically; a missing or corrupt store means "start over", never an erro
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -121,24 +120,14 @@ class OffsetStore:
 
     def save(self) -> None:
         """Write the store atomically (temp file in the same dir, fsync, ``os.replace``)."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        # Imported here: the hook's gate chain reads the store but never saves it.
+        from autodream.memory.commit import write_atomic
+
         # compact: one entry per transcript, rewritten by every dream; the C encoder only runs
         # without ``indent``, and an indented store costs several ms per dream at 400 sessions
         body = json.dumps(
             {"version": _VERSION, "files": self._entries}, sort_keys=True, separators=(",", ":")
         )
-        # Imported here: tempfile pulls in shutil, random, bz2 and lzma (~4 ms), and only a
-        # dream that read transcripts saves the store; the hook's gate chain never does.
-        import tempfile
-
-        fd, tmp = tempfile.mkstemp(prefix=".offsets-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                fh.write(body)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        # No directory fsync: losing the rename to a crash only means the next dream reads
+        # some transcripts again.
+        write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False)
