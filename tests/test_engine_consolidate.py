@@ -686,6 +686,9 @@ def test_a_statement_of_what_holds_now_puts_the_earlier_one_in_history(
     # what and where changed apart in the text: another fact beside it
     ("We deploy the API to AWS Lambda.", "We deploy the API docs to GitHub Pages.", False),
     ("Always use pytest for unit tests.", "Always use hypothesis for property tests.", False),
+    # the name that changed is what the statement is about, not where it goes
+    ("We deploy the Customer Billing API to AWS Lambda.",
+     "We deploy the Search Indexer to AWS Lambda.", False),
 ])
 def test_one_name_put_in_place_of_another_supersedes(old: str, new: str, replaced: bool) -> None:
     files = {"project_x.md": topic("X", old)}

@@ -126,38 +126,56 @@ def test_a_switch_does_not_carry_the_old_version_onto_the_new_name(
 
 
 @pytest.mark.parametrize(
-    ("lead", "said", "now"),
+    ("lead", "said", "now", "old"),
     [
         ("Our design docs live in Notion.", "We moved the design docs to Confluence.",
-         "Our design docs live in Confluence."),
+         "Our design docs live in Confluence.", "Notion"),
         ("Our design docs live in Notion.", "The design docs moved to Confluence.",
-         "Our design docs live in Confluence."),
+         "Our design docs live in Confluence.", "Notion"),
         ("Bugs are tracked in Linear.", "We moved bug tracking to Jira.",
-         "Bugs are tracked in Jira."),
+         "Bugs are tracked in Jira.", "Linear"),
         ("We use Jenkins for CI.", "We migrated CI to GitHub Actions.",
-         "We use GitHub Actions for CI."),
+         "We use GitHub Actions for CI.", "Jenkins"),
+        ("We deploy the API to AWS Lambda.", "We moved the API to Google Cloud Run.",
+         "We deploy the API to Google Cloud Run.", "AWS Lambda"),
+        # the whole name of the new place, not its first word
+        ("We use Slack for team chat.", "We moved the team chat to Microsoft Teams.",
+         "We use Microsoft Teams for team chat.", "Slack"),
     ],
 )
 def test_a_move_that_names_no_old_place_updates_where_the_thing_was(
-    lead: str, said: str, now: str
+    lead: str, said: str, now: str, old: str
 ) -> None:
     plan = _dream(lead, said)
     assert list(plan.writes) == ["project_tool.md"]  # no second entry beside the stale one
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith(now)
-    old = lead.split()[-1].rstrip(".") if "use" not in lead else "Jenkins"
     assert f"previously {old}." in body
 
 
 @pytest.mark.parametrize(
-    "said",
+    ("lead", "said"),
     [
-        "The runbooks moved to Confluence last week.",  # another thing moved
-        "We moved the test runner to GitHub Actions.",  # "runner" is not in the entry
-        "I moved the helper function to utils.",  # code moved: no tool, no place
+        ("Our design docs live in Notion.", "The runbooks moved to Confluence last week."),
+        ("Always run the tests in Docker.", "We moved the test runner to GitHub Actions."),
+        ("Our design docs live in Notion.", "I moved the helper function to utils."),
+        # what moved is named in the entry, but the new place is of another kind, or none
+        ("Our backend is written in Python.", "We migrated the backend to Kubernetes."),
+        ("Our frontend is hosted on Vercel.", "We migrated the frontend to TypeScript."),
+        ("Our API docs live in Confluence.", "We migrated the API to GraphQL."),
+        ("Our team uses Slack for chat.", "The team moved to Berlin."),
+        ("We run the tests on Jenkins.", "We moved the tests to Pytest."),
+        ("We use Postgres for the users table.", "We migrated the users table to UUID keys."),
+        # a known name that starts a longer one is that other product
+        ("We run Postgres on AWS RDS.", "We moved Postgres to Google Cloud SQL."),
+        # the entry names the new place already, for something else
+        ("Our design docs live in Notion and our runbooks live in Confluence.",
+         "We moved the design docs to Confluence."),
+        # code moved between modules, named in from/to: no switch of a tool
+        ("We use Postgres for the users table.",
+         "I moved the users table helpers from Postgres to SQLAlchemy."),
     ],
 )
-def test_a_move_of_something_else_leaves_the_entry_as_it_was(said: str) -> None:
-    for lead in ("Our design docs live in Notion.", "Always run the tests in Docker."):
-        plan = _dream(lead, said)
-        assert "project_tool.md" not in plan.writes
+def test_a_move_of_something_else_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_tool.md" not in plan.writes

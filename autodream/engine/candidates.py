@@ -16,6 +16,7 @@ from functools import lru_cache
 from autodream.engine.dates import DateRewrite, absolutize, last_mention
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
+from autodream.engine.places import PLACE_PATTERN, places_in
 from autodream.engine.text import (
     CALENDAR_WORDS,
     ensure_period,
@@ -115,14 +116,13 @@ _CALENDAR_INSTEAD_OF = (
 # words as a preference, never turned into a switch that names the wrong thing.
 _CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
 # What was moved, between the verb and from/to: "moved CI", "migrated our backend", "moved
-# the design docs" (up to three words before "from"); never the words of the switch itself.
+# the docs"; never the words that belong to the switch itself.
 _THING_WORD = r"(?!(?:back|over|from|to)\b)[\w-]+"
 _MOVED_THING = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}\s+)?"
-_MOVED_THINGS = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}(?:\s+{_THING_WORD}){{0,2}}\s+)?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THING}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
@@ -139,11 +139,12 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),
      False),
-    # "We moved the design docs to Confluence": a thing of two or three words moved to a place
-    # named as a proper noun (code moved "to utils" is no choice of a tool)
+    # "We moved the design docs to Confluence": a thing of two or three words moved to a known
+    # place (code moved "to utils" or "to React Server Components" is no such move)
     (re.compile(
         rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?{_THING_WORD}"
-        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+(?=(?-i:[A-Z]))(?P<new>{_T})", _I),
+        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+(?P<new>{PLACE_PATTERN})(?![\w-])",
+        _I),
      False),
     (re.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
@@ -197,8 +198,8 @@ _PREFERENCE = re.compile(
     r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
 )
 _UPDATE = re.compile(
-    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?|"
-    r"hosts?|ships?|stores?|keeps?)|no longer "
+    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?)|"
+    r"no longer "
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
     r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,
@@ -575,8 +576,10 @@ def _switch(text: str) -> _Kind | None:
         m = pattern.search(text)
         if m is None:
             continue
-        new = m["new"]
+        new = _whole_name(text, m.start("new"), m["new"])
         old = m.groupdict().get("old")
+        if old:
+            old = _whole_name(text, m.start("old"), old)
         is_back = back or bool(m.groupdict().get("back"))
         if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
             continue
@@ -588,6 +591,14 @@ def _switch(text: str) -> _Kind | None:
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
     return None
+
+
+def _whole_name(text: str, start: int, term: str) -> str:
+    """``term`` as found at ``start``, or the known place it begins ("Microsoft Teams", not
+    "Microsoft"; "Google Cloud Run", not "Google Cloud")."""
+    longer = [p for p in places_in(text[start:start + 40]) if len(p) > len(term)
+              and text.startswith(p, start)]
+    return max(longer, key=len) if longer else term
 
 
 _WEAK_TERMS = word_set(

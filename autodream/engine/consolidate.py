@@ -21,6 +21,7 @@ from autodream.engine.dates import (
 )
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.places import kind_of, places_in
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
@@ -50,14 +51,6 @@ _MOVED_WHAT = re.compile(
     r"{0,2}?)\s+(?:over\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
     r"\s+(?:over\s+)?to\s+", re.I)
-_NAME_WORD = r"[A-Z](?:[\w.+#-]*[\w+#])?"
-# Where an entry says a thing is: "docs live in Notion", "CI runs on Jenkins", "we use Jenkins
-# for CI". A place is a proper noun, so "runs in production" names none.
-_PLACE = re.compile(
-    r"\b(?:lives?|is|are|kept|tracked|hosted|stored|documented|filed|runs?|deployed|built|"
-    r"managed)\s+(?:[\w-]+\s+){0,2}?(?:in|on|at|to|with|via)\s+(?:the\s+|our\s+)?"
-    rf"(?P<place>{_NAME_WORD}(?:\s+{_NAME_WORD})?)"
-    rf"|\b[Uu]se[sd]?\s+(?P<tool>[A-Za-z0-9](?:[\w.+#-]*[\w+#])?(?:\s+{_NAME_WORD})?)\s+for\b")
 
 
 def _words(text: str) -> dict[str, str]:
@@ -314,9 +307,9 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
 
 def _name_changed(old: str, new: str) -> bool:
     """``new`` is ``old`` with one name put in place of another at one spot, each name up to
-    three words standing together in its text ("We deploy the API to AWS Lambda" -> "... to
-    Google Cloud Run"): more words than ``_one_change`` allows, but one thing named anew. No
-    value, and no verb of relation written as one, may be among the changed words."""
+    three words standing together at the end of its text ("We deploy the API to AWS Lambda"
+    -> "... to Google Cloud Run"): more words than ``_one_change`` allows, but one thing named
+    anew. No value, and no verb of relation written as one, may be among the changed words."""
     a, b = _words(old), _words(new)
     if sum(w in b for w in a) < 2:
         return False
@@ -325,6 +318,10 @@ def _name_changed(old: str, new: str) -> bool:
         return False
     was, now = found
     if len(was) > 3 or len(now) > 3:
+        return False
+    # the name where what the thing is on, in or with goes: last; one changed earlier is what
+    # the statement is about ("We deploy the Billing API to ..." / "... the Search Indexer ...")
+    if list(a.values())[-len(was):] != was or list(b.values())[-len(now):] != now:
         return False
     # a verb of relation says how, not what ("Run" in "Google Cloud Run" is a name)
     if any(_is_value(w) or w in _RELATION_WORDS for w in was + now):
@@ -550,26 +547,27 @@ class Consolidator:
 
     def _moved_from(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "we moved the design docs to Confluence", which says where to but not where
-        from: the entry that says where that thing is ("Our design docs live in Notion"), and
-        that place. Every content word of what moved must be in the entry (a plural is the
-        same word)."""
+        from: the entry about that thing (every content word of what moved is in it; a plural
+        is the same word) that names one known place of the same kind ("Our design docs live in
+        Notion"), and that place. Nothing when the kind is unknown or the entry names the new
+        place already: the move is a memory of its own then."""
+        new = cand.new or ""
+        named = {p.lower() for p in places_in(cand.text)}
+        kind = kind_of(new) if new.lower() in named else None
         m = _MOVED_WHAT.search(cand.text)
         thing = tokens(m["what"] or m["subject"]) if m else frozenset()
-        if not thing:
+        if kind is None or not thing:
             return None
-        new = (cand.new or "").lower()
         found: list[tuple[float, int, Entry, str]] = []
         for pos, entry in enumerate(self.live()):
             said = tokens(entry.lead)
             if not all(t in said or t + "s" in said or t.removesuffix("s") in said
                        for t in thing):
                 continue  # "bug tracking" is what "Bugs are tracked in Linear" is about
-            place = _PLACE.search(entry.lead)
-            if place is None:
+            same_kind = {p.lower(): p for p in places_in(entry.lead) if kind_of(p) == kind}
+            if len(same_kind) != 1 or new.lower() in same_kind:
                 continue
-            old = next(g for g in place.groups() if g)
-            if old.lower() == new or tokens(old) & thing:
-                continue
+            (old,) = same_kind.values()
             found.append((similarity(cand.text, entry.lead), -pos, entry, old))
         if not found:
             return None

@@ -1,0 +1,46 @@
+"""Known places where a team keeps things (docs, tickets, CI, chat, hosting, ...), by kind.
+
+A move that names only where to ("we moved the design docs to Confluence") replaces the old
+place of the same kind in the entry about that thing ("... live in Notion"). A name of another
+kind ("we migrated the backend to Kubernetes" against "written in Python") replaces nothing:
+without a kind in common, nothing says the two fill the same slot.
+"""
+
+from __future__ import annotations
+
+import re
+
+_KINDS: dict[str, tuple[str, ...]] = {
+    "docs": ("notion", "confluence", "google docs", "google drive", "sharepoint", "gitbook",
+             "coda", "dropbox paper", "quip", "the wiki", "github wiki", "obsidian"),
+    "tickets": ("jira", "linear", "github issues", "gitlab issues", "trello", "asana",
+                "shortcut", "clickup", "youtrack", "pivotal tracker", "monday.com"),
+    "ci": ("jenkins", "github actions", "circleci", "gitlab ci", "travis ci", "travis",
+           "buildkite", "teamcity", "azure pipelines", "bitbucket pipelines", "drone ci"),
+    "chat": ("slack", "microsoft teams", "discord", "mattermost", "zulip", "google chat"),
+    "hosting": ("aws lambda", "aws", "google cloud run", "cloud run", "google cloud", "gcp",
+                "azure", "heroku", "vercel", "netlify", "fly.io", "render", "railway",
+                "digitalocean", "cloudflare workers", "cloudflare pages", "github pages",
+                "kubernetes", "ecs", "fargate", "app engine"),
+    "monitoring": ("grafana", "datadog", "sentry", "kibana", "new relic", "honeycomb",
+                   "prometheus", "splunk", "opsgenie", "pagerduty"),
+    "design": ("figma", "sketch", "miro", "excalidraw"),
+    "repos": ("github", "gitlab", "bitbucket"),
+}
+KIND_OF: dict[str, str] = {name: kind for kind, names in _KINDS.items() for name in names}
+# longest first, so "google cloud run" is found before "google cloud"
+PLACE_NAMES: tuple[str, ...] = tuple(sorted(KIND_OF, key=lambda n: (-len(n), n)))
+PLACE_PATTERN = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in PLACE_NAMES)
+# A known name followed by another capitalised word is part of a longer name ("AWS RDS",
+# "Google Cloud SQL"): some other product, of no known kind.
+_PLACE = re.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))", re.I)
+
+
+def places_in(text: str) -> list[str]:
+    """The known places ``text`` names, as written there, in order; none that is only the
+    start of a longer name."""
+    return [m[0] for m in _PLACE.finditer(text)]
+
+
+def kind_of(name: str) -> str | None:
+    return KIND_OF.get(" ".join(name.lower().split()))
