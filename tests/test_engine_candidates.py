@@ -234,3 +234,36 @@ def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) ->
     (cand,) = gather(human(said)).candidates
     assert cand.text.startswith(kept)
     assert "remember that" not in cand.text and "in mind" not in cand.text
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Quarterly planning is next month.", "Quarterly planning is in August 2026."),
+    ("Onboarding Priya next week.", "Onboarding Priya in the week of 2026-07-13."),
+    ("We're offboarding Tom on the 15th.", "We're offboarding Tom on 2026-07-15."),
+    ("The retro is the week after next.", "The retro is in the week of 2026-07-20."),
+    ("The hackathon is in Q3.", "The hackathon is in Q3 2026."),
+    ("Interviews for the backend role are next Friday.",
+     "Interviews for the backend role are on 2026-07-10."),
+    ("The security training is due by the end of Q3.",
+     "The security training is due by 2026-09-30."),
+    ("Priya joins the team on Monday.", "Priya joins the team on 2026-07-13."),
+    ("Tom's last day is the 31st.", "Tom's last day is 2026-07-31."),
+])
+def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == [("plan", "project", kept)], (
+        g.decisions)
+
+
+@pytest.mark.parametrize("text", [
+    "Let's plan the refactor next week.",
+    "Next I will run the tests.",
+    "I'm planning to run the tests tomorrow.",  # an intention, no event
+    "Update the onboarding docs tomorrow.",  # a part of the product, not an onboarding
+    "Fix the onboarding bug tomorrow.",
+    "Let's review the PR tomorrow.",  # one piece of work at hand, with a date
+    "Rerun the training tomorrow.",  # a model's training
+    "Run it for the 3rd time.",
+])
+def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None:
+    assert gather(human(text)).candidates == []

@@ -93,7 +93,8 @@ _DATE_WORDS = [
     "months", "year", "end", "of", "the", "tomorrow", "yesterday", "today", "tonight", "morning",
     "evening", "on", "by", "until", "Friday", "MONDAY", "ago", "from", "now", "day", "after",
     "before", "release", "deploy", "never", "always", "ship", "at", "towards", "fortnight",
-    "weeks'", "time", "January", "Jan.", "May", "sept", "15th", "1st", "years",
+    "weeks'", "time", "January", "Jan.", "May", "sept", "15th", "1st", "years", "Q3", "quarter",
+    "3rd", "during", "is",
 ]
 
 
@@ -167,6 +168,71 @@ def test_a_relative_date_reads_cleanly_and_passes_with_its_day(
     assert is_past(out, last_upcoming_day + timedelta(days=1))
 
 
+@pytest.mark.parametrize(
+    ("said", "absolute", "last_upcoming_day"),
+    [
+        # the week after next: the Monday two weeks on, as "next week" is one week on
+        ("The retro is the week after next.", "The retro is in the week of 2026-01-12.",
+         date(2026, 1, 18)),
+        ("In the week after next, we demo.", "In the week of 2026-01-12, we demo.",
+         date(2026, 1, 18)),
+        ("Merge it by the week after next.", "Merge it by the week of 2026-01-12.",
+         date(2026, 1, 18)),
+        # a day of the month: the next one on or after the message's day ...
+        ("The audit is on the 15th.", "The audit is on 2026-01-15.", date(2026, 1, 15)),
+        ("Send the report by the 3rd.", "Send the report by 2026-01-03.", date(2026, 1, 3)),
+        ("The deadline is the 29th.", "The deadline is 2025-12-29.", date(2025, 12, 29)),
+        ("The review is on the 15th at 10am.", "The review is on 2026-01-15 at 10am.",
+         date(2026, 1, 15)),
+        ("Pay the invoice by the 30th of next month.", "Pay the invoice by 2026-01-30.",
+         date(2026, 1, 30)),
+        # ... or the latest one when told as past
+        ("The outage was on the 3rd.", "The outage was on 2025-12-03.", date(2025, 12, 3)),
+        # a quarter with its year, past once its last month has ended, as a month is
+        ("We launch in Q3.", "We launch in Q3 2026.", date(2026, 9, 30)),
+        ("The freeze is during Q4.", "The freeze is during Q4 2025.", date(2025, 12, 31)),
+        ("The migration is next quarter.", "The migration is in Q1 2026.", date(2026, 3, 31)),
+        ("Next quarter we hire.", "In Q1 2026 we hire.", date(2026, 3, 31)),
+        ("Q2 is the target for v3.", "Q2 2026 is the target for v3.", date(2026, 6, 30)),
+        ("We launch in early Q3.", "We launch in early Q3 2026.", date(2026, 9, 30)),
+        ("This quarter's OKRs are set.", "Q4 2025's OKRs are set.", date(2025, 12, 31)),
+        ("We shipped v2 in Q1.", "We shipped v2 in Q1 2025.", date(2025, 3, 31)),
+        # the end of a quarter is its last day, as the end of a month is
+        ("Ship it by end of Q1.", "Ship it by 2026-03-31.", date(2026, 3, 31)),
+        ("We close the books by the end of the quarter.", "We close the books by 2025-12-31.",
+         date(2025, 12, 31)),
+        ("The deadline is the end of next quarter.", "The deadline is on 2026-03-31.",
+         date(2026, 3, 31)),
+    ],
+)
+def test_the_week_after_next_a_day_of_the_month_and_a_quarter_are_dated(
+        said: str, absolute: str, last_upcoming_day: date) -> None:
+    out, rewrites = absolutize(said, SAID)
+    assert out == absolute
+    assert rewrites
+    assert not is_past(out, last_upcoming_day)
+    assert is_past(out, last_upcoming_day + timedelta(days=1))
+
+
+def test_a_day_of_the_month_skips_months_without_it() -> None:
+    assert absolutize("The release is on the 31st.", date(2026, 4, 5))[0] == (
+        "The release is on 2026-05-31.")
+
+
+@pytest.mark.parametrize("text", [
+    "Run it for the 3rd time.",  # an ordinal, not a day
+    "Look at the 2nd and 3rd rows.",
+    "Rent is due on the 1st of every month.",  # every month, not one of them
+    "The Q3 roadmap is out.",  # may be the name of a plan
+    "The launch is in Q3 2026.",  # already has its year
+    "We launch in Q3'26.",
+    "A quarter of the tests are slow.",
+    "Quarterly planning happens in the first week.",
+])
+def test_ordinals_and_quarters_that_are_no_date_to_resolve_stay(text: str) -> None:
+    assert absolutize(text, SAID) == (text, [])
+
+
 @pytest.mark.parametrize("text", [
     "Her birthday is on March 3rd.",  # every year, not one of them
     "The deadline is Feb 30.",  # no such day
@@ -186,6 +252,8 @@ def test_words_that_are_no_single_date_stay(text: str) -> None:
     ("We move to Django 5 in 2026, once 4.2 is out.", date(2026, 12, 31)),
     ("The build takes 2000 ms in 2000 runs.", None),
     ("Postgres 2019 images are gone.", None),
+    ("The hackathon is in Q3 2026.", date(2026, 9, 30)),
+    ("Q4 2026 is the target.", date(2026, 12, 31)),
 ])
 def test_dates_people_write_with_a_year_count_for_the_past_check(
         text: str, last: date | None) -> None:
@@ -217,6 +285,11 @@ def test_dates_people_write_with_a_year_count_for_the_past_check(
          "The SOC2 audit was on 2026-01-15, keep that in mind."),
         ("January 2026's release is big.", date(2026, 1, 31),
          "Was planned for January 2026: January 2026's release is big."),
+        ("The hackathon is in Q3 2026.", date(2026, 9, 30), "The hackathon was in Q3 2026."),
+        ("Onboarding Priya in the week of 2026-01-05.", date(2026, 1, 11),
+         "Was planned for the week of 2026-01-05: onboarding Priya in the week of 2026-01-05."),
+        ("Quarterly planning in Q1 2026.", date(2026, 3, 31),
+         "Was planned for Q1 2026: quarterly planning in Q1 2026."),
     ],
 )
 def test_a_plan_is_told_as_past_the_day_after_its_date(
@@ -265,6 +338,15 @@ def _at(day: date) -> datetime:
         ("We are upgrading to Django 5 next year.",
          "We are upgrading to Django 5 in 2026.",
          "We were upgrading to Django 5 in 2026.", "2026"),
+        ("Quarterly planning is next month.",
+         "Quarterly planning is in January 2026.",
+         "Quarterly planning was in January 2026.", "January 2026"),
+        ("The hackathon is in Q1.",
+         "The hackathon is in Q1 2026.",
+         "The hackathon was in Q1 2026.", "Q1 2026"),
+        ("The SOC2 audit is on the 15th.",
+         "The SOC2 audit is on 2026-01-15.",
+         "The SOC2 audit was on 2026-01-15.", "2026-01-15"),
     ],
 )
 def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
@@ -350,6 +432,14 @@ def test_the_engines_own_why_and_how_are_recognised_when_read_back(
     entry = parse_entry("project_x.md", topic(
         "X", f"Something.\n\n**Why:** {why}\n**How to apply:** {how}"))
     assert entry.generated_why and entry.generated_how
+
+
+@pytest.mark.parametrize("how", [
+    "Plan work around Q3 2026.",
+    "Q3 2026 has passed; check how it turned out before relying on it.",
+])
+def test_the_engines_how_for_a_quarter_is_recognised_when_read_back(how: str) -> None:
+    assert is_generated_how(how)
 
 
 @pytest.mark.parametrize("text", [

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from functools import lru_cache
 
-from autodream.engine.dates import DateRewrite, absolutize, last_mention
+from autodream.engine.dates import EVENT_WORDS, DateRewrite, absolutize, last_mention
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.places import PLACE_PATTERN, places_in
@@ -175,7 +175,7 @@ _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
-    r"review|kick-?off|beta|GA)\b", _I,
+    rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b", _I,
 )
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
@@ -718,8 +718,11 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         _FILLER.sub("", sentence.strip())
     ):
-        if found.kind == "plan" and not re.search(r"\b(?:this|that) (?:bug|error|file)\b",
-                                                  sentence, _I):
+        # A dated plan said as a task ("let's ship on Friday") stays, unless the task is one
+        # piece of work at hand ("let's review the PR tomorrow", "fix the onboarding bug today")
+        if found.kind == "plan" and not re.search(
+                r"\b(?:this|that|these|those|the)(?: [\w-]+)? (?:bug|error|file|failure|pr|"
+                r"pull request)s?\b", sentence, _I):
             return None
         return "ephemeral task state, not a standing fact"
     return None

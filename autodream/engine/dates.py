@@ -4,14 +4,16 @@
 resolved against the timestamp of the message that said it. Conventions (documented, because
 people disagree): "next Friday" and a bare "on Friday" mean the first Friday strictly after the
 message's day; "this Friday" may be that very day; "last Friday" is the latest one strictly
-before it; "next week"/"last week" name the Monday of that ISO week ("the week of ...");
-"next month" names the month ("January 2026"), "next year" the year ("2026"); "end of the
-week" is its Friday. A day of a month with no year ("on January 15th") is the first such day
-on or after the message's day, or the latest on or before it when the sentence is told as past
-("the outage was on March 3rd").
+before it; "next week"/"last week" name the Monday of that ISO week ("the week of ..."), "the
+week after next" the one after; "next month" names the month ("January 2026"), "next quarter"
+the calendar quarter ("Q1 2026"), "next year" the year ("2026"); "end of the week" is its
+Friday, "end of Q2" the quarter's last day. A day of a month with no year ("on January 15th",
+"by the 3rd") or a quarter with none ("in Q3") is the first such one that has not ended on the
+message's day, or the latest begun by then when the sentence is told as past ("the outage was
+on March 3rd").
 
-A date is as precise as it was said: a month is past once the month has ended, a year once the
-year has (``latest_date``).
+A date is as precise as it was said: a month is past once the month has ended, a quarter once
+its last month has, a year once the year has (``latest_date``).
 """
 
 from __future__ import annotations
@@ -36,10 +38,13 @@ _NUM = (
 )
 _WD = r"(?P<wd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
 # "at the end of next week" is "on" its Friday; "towards the end of ..." is "around" it.
-_PREP = (
-    r"(?:(?P<prep>by|on|at|until|till|before|after|from|since|due|for|starting|through|to|"
-    r"around|towards?|near)\s+)?"
+_PREP_WORDS = (
+    r"by|on|at|until|till|before|after|from|since|due|for|starting|through|to|around|towards?|"
+    r"near"
 )
+_PREP = rf"(?:(?P<prep>{_PREP_WORDS})\s+)?"
+# A quarter is said "in Q3" or "during Q3", as a month is "in March".
+_PREP_OR_IN = rf"(?:(?P<prep>in|during|{_PREP_WORDS})\s+)?"
 _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "around",
                                    "near": "around"}
 # "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
@@ -70,13 +75,13 @@ def _month_number(token: str) -> int:
     return [m[:3].lower() for m in MONTHS].index(token[:3].lower()) + 1
 
 
-Precision = Literal["day", "week", "month", "year"]
+Precision = Literal["day", "week", "month", "quarter", "year"]
 
 
 @dataclass(frozen=True)
 class When:
-    """A date as precisely as it was said: a day, a week (its Monday), a month or a year (its
-    first day)."""
+    """A date as precisely as it was said: a day, a week (its Monday), a month, a quarter or a
+    year (its first day)."""
 
     precision: Precision
     start: date
@@ -89,6 +94,8 @@ class When:
             return self.start + timedelta(days=6)
         if self.precision == "month":
             return _month_end(self.start)
+        if self.precision == "quarter":
+            return _month_end(_add_months(self.start, 2))
         if self.precision == "year":
             return date(self.start.year, 12, 31)
         return self.start
@@ -99,12 +106,15 @@ class When:
             return f"the week of {self.start.isoformat()}"
         if self.precision == "month":
             return f"{MONTHS[self.start.month - 1]} {self.start.year:04d}"
+        if self.precision == "quarter":
+            return f"Q{(self.start.month + 2) // 3} {self.start.year:04d}"
         if self.precision == "year":
             return f"{self.start.year:04d}"
         return self.start.isoformat()
 
 
-_DEFAULT_PREP: dict[Precision, str] = {"day": "on", "week": "in", "month": "in", "year": "in"}
+_DEFAULT_PREP: dict[Precision, str] = {
+    "day": "on", "week": "in", "month": "in", "quarter": "in", "year": "in"}
 
 
 @dataclass(frozen=True)
@@ -157,6 +167,10 @@ def _month(d: date) -> When:
     return When("month", date(d.year, d.month, 1))
 
 
+def _quarter(d: date) -> When:
+    return When("quarter", date(d.year, d.month - (d.month - 1) % 3, 1))
+
+
 def _year(year: int) -> When:
     return When("year", date(year, 1, 1))
 
@@ -197,6 +211,14 @@ _COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|been)$")
 _RECURRING = re.compile(r"(?i)\b(?:every|each|annual(?:ly)?|yearly|birthdays?|anniversary)\b")
 
 
+def _said_as_noun(m: re.Match[str]) -> bool:
+    """With no preposition, a date is a noun where a clause starts or after a copula
+    ("January 15th is the deadline", "the audit is January 15th")."""
+    said_before = m.string[:m.start()].rstrip()
+    return (not said_before or said_before[-1] in ":(,;—–-"
+            or _COPULA.search(said_before) is not None)
+
+
 def _month_day(m: re.Match[str], ref: date) -> When | None:
     if _RECURRING.search(m.string):
         return None
@@ -215,11 +237,79 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
         chosen = min(after) if after else None
     if chosen is None:
         return None  # no such day ("February 30th"): the words stay as they are
-    # With no preposition the date is a noun ("January 15th is the deadline", "the audit is
-    # January 15th") or an adverb ("we ship Sept 3", written "we ship on ...").
-    said_before = m.string[:m.start()].rstrip()
-    noun = not said_before or said_before[-1] in ":(,;—–-" or _COPULA.search(said_before)
-    return When("day", chosen, bare=not m["prep"] and bool(noun))
+    # With no preposition the date is a noun or an adverb ("we ship Sept 3", written "we ship
+    # on ...").
+    return When("day", chosen, bare=not m["prep"] and _said_as_noun(m))
+
+
+_MONTH_WORDS = frozenset({m.lower() for m in MONTHS} | {m[:3].lower() for m in MONTHS} | {"sept"})
+
+
+def _day_of_month(m: re.Match[str], ref: date) -> When | None:
+    """A day of the month alone ("on the 15th", "by the 3rd"): in the message's month, or the
+    next that has the day still to come ("the 31st" skips April); told as past, the latest one
+    gone."""
+    text, prep = m.string, (m["prep"] or "").lower()
+    said_before = text[:m.start()].split()
+    if (_RECURRING.search(text) or "monthly" in text.lower() or prep == "at"
+            or (said_before and said_before[-1].rstrip(".").lower() in _MONTH_WORDS)
+            or not (prep or _said_as_noun(m))):
+        return None  # "rent is due on the 1st monthly", "look at the 3rd", "January the 15th"
+    day, this_month = int(m["dom"]), date(ref.year, ref.month, 1)
+    if m["which"]:  # "the 1st of next month"
+        first = _add_months(this_month, 1 if m["which"].lower() == "next" else 0)
+        return When("day", first.replace(day=day), bare=not prep) if (
+            day <= _days_in_month(first.year, first.month)) else None
+    back = _told_as_past(text)
+    for months in range(13):
+        first = _add_months(this_month, -months if back else months)
+        if day <= _days_in_month(first.year, first.month):
+            chosen = first.replace(day=day)
+            if (chosen <= ref) if back else (chosen >= ref):
+                return When("day", chosen, bare=not prep)
+    return None
+
+
+def _quarter_said(m: re.Match[str], ref: date) -> When | None:
+    """A quarter: "in Q3" is the first Q3 not yet over (the latest begun, told as past); "next
+    quarter" a calendar quarter, as no fiscal year is known here; "end of Q2" its last day, as
+    "end of the month" is."""
+    rel = (m["rel"] or "").lower()
+    if m["q"]:
+        q, back = int(m["q"]), _told_as_past(m.string)
+        starts = [date(year, 3 * q - 2, 1) for year in range(ref.year - 1, ref.year + 2)]
+        quarter = _quarter(max(s for s in starts if s <= ref) if back else
+                           min(s for s in starts if _quarter(s).last >= ref))
+    elif rel in ("next", "last"):
+        quarter = _quarter(_add_months(ref, 3 if rel == "next" else -3))
+    elif rel == "this" or m["end"]:
+        quarter = _quarter(ref)
+    else:
+        return None  # "a quarter of the tests"
+    if m["end"]:
+        return _day(quarter.last)
+    if m["q"] and not m["prep"]:
+        # "Q3 is the target", "in early Q3" keep their words around the year; "the Q3 roadmap"
+        # may be a plan's name, left as said
+        if not (_said_as_noun(m) or m.string[:m.start()].rstrip().lower().endswith(
+                ("early", "mid", "mid-", "late"))):
+            return None
+        return When("quarter", quarter.start, bare=True)
+    return quarter
+
+
+_STEP = {"next": 1, "last": -1, "this": 0}
+
+
+def _next_last_this(m: re.Match[str], ref: date) -> When:
+    if m["after"]:
+        return _week(_monday(ref) + timedelta(14))
+    step, unit = _STEP[m["rel"].lower()], m["unit"].lower()
+    if unit == "week":
+        return _week(_monday(ref) + timedelta(7 * step))
+    if unit == "month":
+        return _month(_add_months(ref, step))
+    return _year(ref.year + step)
 
 
 def _ago_or_ahead(m: re.Match[str], ref: date, sign: int) -> When:
@@ -235,6 +325,12 @@ Resolver = Callable[[re.Match[str], date], "When | None"]
 
 _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
+    # A day of the month alone is a date only where the clause goes on without a noun ("on the
+    # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
+    (re.compile(rf"\b{_PREP}the (?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+                r"(?: of (?P<which>next|this) month)?\b(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:but|so|"
+                r"when|at|if|then|because|once|unless|we|they|i|you|he|she|it)\b)", re.I),
+     _day_of_month),
     (re.compile(rf"\b{_PREP}the day after tomorrow\b", re.I),
      lambda m, r: _day(r + timedelta(days=2))),
     (re.compile(rf"\b{_PREP}the day before yesterday\b", re.I),
@@ -261,15 +357,15 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=True))),
     (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
-    (re.compile(rf"\b{_PREP}next week\b", re.I), lambda m, r: _week(_monday(r) + timedelta(7))),
-    (re.compile(rf"\b{_PREP}last week\b", re.I), lambda m, r: _week(_monday(r) - timedelta(7))),
-    (re.compile(rf"\b{_PREP}this week\b", re.I), lambda m, r: _week(_monday(r))),
-    (re.compile(rf"\b{_PREP}next month\b", re.I), lambda m, r: _month(_add_months(r, 1))),
-    (re.compile(rf"\b{_PREP}last month\b", re.I), lambda m, r: _month(_add_months(r, -1))),
-    (re.compile(rf"\b{_PREP}this month\b", re.I), lambda m, r: _month(r)),
-    (re.compile(rf"\b{_PREP}next year\b", re.I), lambda m, r: _year(r.year + 1)),
-    (re.compile(rf"\b{_PREP}last year\b", re.I), lambda m, r: _year(r.year - 1)),
-    (re.compile(rf"\b{_PREP}this year\b", re.I), lambda m, r: _year(r.year)),
+    # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
+    # not "the week after next month('s release)".
+    (re.compile(rf"\b{_PREP}(?:(?P<after>(?:in )?(?:the )?week after )next"
+                r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
+                r"(?P<rel>next|last|this) (?P<unit>week|month|year))\b", re.I), _next_last_this),
+    # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
+    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
+                r"(?:(?:(?:the )?(?P<rel>next|last|this|the) )?quarter|Q(?P<q>[1-4]))\b"
+                r"(?![\s'’/-]*\d|\s*FY)", re.I), _quarter_said),
     (re.compile(rf"\b{_PREP}in a fortnight{_TIME}\b", re.I),
      lambda m, r: _day(r + timedelta(days=14))),
     (re.compile(rf"\b{_PREP}in {_NUM} days?{_TIME}\b", re.I),
@@ -296,11 +392,13 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)", re.I)
 
 
-# Every rule above (and _BARE_WEEKDAY) needs one of these words, or a month's name beside a
-# number; most texts have neither, and then the ~30 rules need not run (they did ~15k
-# substitutions a dream). Searched in the lower-cased text: much faster than re.I.
+# Every rule above (and _BARE_WEEKDAY) needs one of these words ("q3" for a quarter, "15th"
+# for a day of the month), or a month's name beside a number; most texts have neither, and then
+# the rules need not run (they did ~15k substitutions a dream). Searched in the lower-cased
+# text: much faster than re.I.
 _RELATIVE_WORD = re.compile(
-    r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight")
+    r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight|quarter|"
+    r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b")
 _MONTH_ABBREVIATIONS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
 _NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
@@ -321,6 +419,8 @@ def _wording(m: re.Match[str], when: When) -> str:
     if m.string[m.end():m.end() + 2] in ("'s", "’s"):
         return f"{written} {when.phrase}" if written else when.phrase
     prep = _PREP_AS.get(written.lower(), written) if written else None
+    if prep and prep.lower() in ("in", "during") and when.precision == "day":
+        prep = None  # "in the end of Q2" is on its last day
     if prep is None and when.bare and not written:
         return when.phrase
     return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
@@ -367,6 +467,7 @@ _MENTION = re.compile(
     rf"|(?P<mdy>\b{_month_token('mdy_m')} (?P<mdy_d>\d{{1,2}})(?:st|nd|rd|th)?,? "
     rf"(?P<mdy_y>\d{{4}})\b)"
     rf"|(?P<my>\b{_month_token('my_m')},? (?P<my_y>\d{{4}})\b(?![-/]\d))"
+    r"|(?P<qy>\bQ(?P<qy_q>[1-4]) (?P<qy_y>\d{4})\b(?![-/]\d))"
     r"|(?P<week>\bweek of (?P<week_d>\d{4}-\d{2}-\d{2})\b)"
     r"|(?P<iso>\b(?P<iso_y>\d{4})-(?P<iso_m>\d{2})-(?P<iso_d>\d{2})\b)"
     r"|(?P<ym>\b(?:in|by|until|till|during|through|since|before|after|of|for) "
@@ -387,6 +488,8 @@ def _mention(m: re.Match[str]) -> When | None:
             return _day(date(int(m["mdy_y"]), _month_number(m["mdy_m"]), int(m["mdy_d"])))
         if m["my"]:
             return _month(date(int(m["my_y"]), _month_number(m["my_m"]), 1))
+        if m["qy"]:
+            return _quarter(date(int(m["qy_y"]), 3 * int(m["qy_q"]), 1))
         if m["week"]:
             return _week(date.fromisoformat(m["week_d"]))
         if m["iso"]:
@@ -410,8 +513,8 @@ def last_mention(text: str) -> When | None:
 
 
 def latest_date(text: str) -> date | None:
-    """The last day a text refers to: a "week of" counts to its Sunday, a month to its last
-    day, a year to December 31."""
+    """The last day a text refers to: a "week of" counts to its Sunday, a month or a quarter to
+    its last day, a year to December 31."""
     when = last_mention(text)
     return when.last if when else None
 
@@ -478,11 +581,22 @@ def retell(text: str) -> str:
     return _future_retold(text)
 
 
+# Team events a date makes a plan of ("quarterly planning is next month", "onboarding Priya
+# next week"); shared with the gathering's plan words. "Planning to ..." is an intention, not an
+# event; "the onboarding docs" a part of the product; "training" alone as often a model's as a
+# team's.
+EVENT_WORDS = (
+    r"planning(?! (?:to|on)\b)|(?:on|off)boarding(?! (?:docs?|flows?|pages?|screens?|guides?|"
+    r"emails?|forms?|steps?|tour|wizard|ui|bugs?|code|tests?)\b)|interviews?|workshops?|retros?|"
+    r"retrospectives?|hackathons?|(?:security|compliance) training|training (?:sessions?|days?|"
+    r"course)|all-hands|town ?halls?|webinars?|maintenance window|downtime|cut-?over|"
+    r"last day|joins"
+)
 _PLAN_HINT = re.compile(
     r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
     r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
     r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?|deploy(?:s|ment)?|"
-    r"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|cut-?over|audit|interview|workshop)\b"
+    rf"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|audit|{EVENT_WORDS})\b"
 )
 _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 

@@ -48,8 +48,8 @@ _GENERATED_WHY = re.compile(
     rf"|Stated by the user on {_DAY}{_REPEATED}\."
     rf"|Switched to .+ on {_DAY} \(see the history above\)\."
 )
-# a date as dates.When.phrase writes it: a day, a week, a month, a year
-_WHEN = rf"(?:{_DAY}|[Tt]he week of {_DAY}|[A-Z][a-z]+ \d{{4}}|\d{{4}})"
+# a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
+_WHEN = rf"(?:{_DAY}|[Tt]he week of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
 _GENERATED_HOW = re.compile(
     r"Use .+; .+ is no longer current, so do not suggest it\."
     rf"|Plan work around (?:{_WHEN}|this date)\."
