@@ -721,3 +721,13 @@ def test_what_holds_now_brings_guidance_for_the_new_statement() -> None:
     assert entry.statements == ["The API server now listens on port 9090."]
     assert "8080" not in entry.how  # written for the statement replaced
     assert "2026-07-13" in entry.why
+
+
+def test_two_events_in_one_week_stay_two_plans() -> None:
+    plan = _plan({}, None, human("The retro is next week.", session="a", day=0),
+                 human("Onboarding Priya next week.", session="b", day=1))
+    entries = [parse_entry(f, t) for f, t in plan.writes.items()]
+    assert len(entries) == 2
+    assert not any(e.history for e in entries)  # neither replaced the other
+    said = " ".join(s for e in entries for s in e.statements)
+    assert "retro" in said and "Priya" in said

@@ -38,6 +38,7 @@ FRIDAY = date(2026, 7, 10)
         ("We ship in 3 days.", MONDAY, "We ship on 2026-07-09."),
         ("The launch is next month.", MONDAY, "The launch is in August 2026."),
         ("The launch is next month.", date(2026, 12, 15), "The launch is in January 2027."),
+        ("We ship it in the next month.", MONDAY, "We ship it in August 2026."),
         ("The deadline is end of the month.", MONDAY, "The deadline is on 2026-07-31."),
         ("Merge it by end of the month.", date(2026, 2, 3), "Merge it by 2026-02-28."),
         ("The freeze starts on Thursday.", MONDAY, "The freeze starts on 2026-07-09."),

@@ -218,6 +218,12 @@ def _another_subject(old: str, new: str) -> bool:
            and not (_together(a[i1:i2], old) and _together(b[j1:j2], new))
            for _, i1, i2, j1, j2 in swaps):
         return True
+    # Two events on one day ("The retro is in the week of 2026-07-13" / "Onboarding Priya in
+    # the week of 2026-07-13"): what is planned changed, not when.
+    days = set(_ISO_DAY.findall(old))
+    if days and days == set(_ISO_DAY.findall(new)) and any(
+            _things(a[i1:i2]) or _things(b[j1:j2]) for _, i1, i2, j1, j2 in swaps):
+        return True
     if _plain_values(old) == _plain_values(new):
         return False
     return any(_names_a_subject(a[i1:i2], old) or _names_a_subject(b[j1:j2], new)

@@ -358,10 +358,11 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
-    # not "the week after next month('s release)".
+    # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (re.compile(rf"\b{_PREP}(?:(?P<after>(?:in )?(?:the )?week after )next"
                 r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
-                r"(?P<rel>next|last|this) (?P<unit>week|month|year))\b", re.I), _next_last_this),
+                r"(?:in the )?(?P<rel>next|last|this) (?P<unit>week|month|year))\b", re.I),
+     _next_last_this),
     # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
     (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
                 r"(?:(?:(?:the )?(?P<rel>next|last|this|the) )?quarter|Q(?P<q>[1-4]))\b"
