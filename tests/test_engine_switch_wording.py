@@ -179,3 +179,58 @@ def test_a_move_that_names_no_old_place_updates_where_the_thing_was(
 def test_a_move_of_something_else_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
     plan = _dream(lead, said)
     assert "project_tool.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # what moved is two or three words when both places are named
+        ("Our design docs live in Notion.", "We moved the design docs from Notion to Confluence.",
+         "Our design docs live in Confluence."),
+        ("The staging database is on db1.", "We moved the staging database from db1 to db2.",
+         "The staging database is on db2."),
+        # the entry names the new place for something else: the old place is not swapped in
+        ("Our design docs live in Notion and our runbooks live in Confluence.",
+         "We moved the design docs from Notion to Confluence.",
+         "Our design docs live in Confluence and our runbooks live in Confluence."),
+        # the old place holds something else too: only what moved moves
+        ("Our design docs live in Notion and the meeting notes live in Notion.",
+         "We moved the design docs from Notion to Confluence.",
+         "Our design docs live in Confluence and the meeting notes live in Notion."),
+        # an entry that weighs the two against each other still swaps them
+        ("We use pip-tools, not poetry.", "We switched from pip-tools to poetry.",
+         "We use poetry, not pip-tools."),
+        ("Prefer Jest over Vitest.", "We moved the unit tests from Jest to Vitest.",
+         "Prefer Vitest over Jest."),
+    ],
+)
+def test_a_move_from_one_place_to_another_rewrites_only_what_moved(
+    lead: str, said: str, now: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    assert parse_topic(plan.writes["project_tool.md"]).body.startswith(now + "\n")
+
+
+@pytest.mark.parametrize(
+    ("said", "when"),
+    [
+        # T0 is Monday 2026-07-06
+        ("Last week we moved CI from Jenkins to GitHub Actions.", "in the week of 2026-06-29"),
+        ("Yesterday we moved CI from Jenkins to GitHub Actions.", "on 2026-07-05"),
+        ("We moved CI from Jenkins to GitHub Actions.", "on 2026-07-06"),
+    ],
+)
+def test_a_switch_told_as_done_earlier_is_dated_when_it_was_done(said: str, when: str) -> None:
+    plan = _dream("Our CI runs on Jenkins.", said)
+    topic_ = parse_topic(plan.writes["project_tool.md"])
+    assert topic_.body.startswith("Our CI runs on GitHub Actions.\n")
+    assert f"Switched from Jenkins to GitHub Actions {when}; previously Jenkins." in topic_.body
+    assert f"Switched to GitHub Actions {when} (see the history above)." in topic_.body
+    # read back by a later dream, the line is still the entry's history, and the moved-back
+    # switch finds where it came from
+    again = plan_dream(plan.writes, "- [Tool](project_tool.md) — tool\n",
+                       candidates("We moved CI back to Jenkins.", day=10), now=NOW)
+    body = parse_topic(again.writes["project_tool.md"]).body
+    assert body.startswith("Our CI runs on Jenkins.\n")
+    assert f"Switched from Jenkins to GitHub Actions {when}; previously Jenkins." in body

@@ -119,14 +119,21 @@ _CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
 # the docs"; never the words that belong to the switch itself.
 _THING_WORD = r"(?!(?:back|over|from|to)\b)[\w-]+"
 _MOVED_THING = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}\s+)?"
+# "moved the design docs from Notion to Confluence": with both places named, the thing may be
+# up to three words, but not a piece of code ("moved the users table helpers from Postgres to
+# SQLAlchemy" moved code between modules)
+_CODE_PIECE = (r"(?:helpers?|functions?|methods?|class(?:es)?|modules?|code|logic|utils|files?|"
+               r"imports?|components?|handlers?|routes?|types?|constants?|fixtures?)")
+_MOVED_THINGS = (rf"(?:(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+){{0,2}}"
+                 rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+)?")
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THING}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
-        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing))\s+(?:it\s+|everything\s+)?"
+        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing))\s+(?:it\s+|everything\s+|{_MOVED_THINGS})"
         rf"(?P<back>back)\s+to\s+(?:using\s+)?(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
      True),
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),

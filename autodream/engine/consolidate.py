@@ -41,14 +41,16 @@ from autodream.memory.model import MEMORY_TYPES
 
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
+# Where one clause of a statement ends, kept (split with a group) so the text can be rejoined.
+_CLAUSE_EDGE = re.compile(r"(\s*(?:[;:]|\s[—–]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+)")
 _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 
 
 # What moved, after the verb ("we moved the design docs to ...") or before it ("the design
 # docs moved to ...").
 _MOVED_WHAT = re.compile(
-    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)"
-    r"{0,2}?)\s+(?:over\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
+    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)"
+    r"{0,2}?)\s+(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
     r"\s+(?:over\s+)?to\s+", re.I)
 
@@ -560,15 +562,12 @@ class Consolidator:
         new = cand.new or ""
         named = {p.lower() for p in places_in(cand.text)}
         kind = kind_of(new) if new.lower() in named else None
-        m = _MOVED_WHAT.search(cand.text)
-        thing = tokens(m["what"] or m["subject"]) if m else frozenset()
+        thing = _moved_thing(cand.text)
         if kind is None or not thing:
             return None
         found: list[tuple[float, int, Entry, str]] = []
         for pos, entry in enumerate(self.live()):
-            said = tokens(entry.lead)
-            if not all(t in said or t + "s" in said or t.removesuffix("s") in said
-                       for t in thing):
+            if not _about(thing, entry.lead):
                 continue  # "bug tracking" is what "Bugs are tracked in Linear" is about
             same_kind = {p.lower(): p for p in places_in(entry.lead) if kind_of(p) == kind}
             if len(same_kind) != 1 or new.lower() in same_kind:
@@ -592,32 +591,32 @@ class Consolidator:
         current = self._current_of(entry)
         old = cand.old or current
         day = cand.source.day.isoformat()
+        done = _when_done(cand)
         if (old is not None and old.lower() == new.lower()) or (
             current is not None and current.lower() == new.lower()
         ):
             self._confirm(entry, cand, cluster)
             return
         lead = entry.lead
+        thing = _moved_thing(cand.text)
         if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead):
-            new_lead = swap_words(lead, old, new) if has_word(lead, new) else _name_in_place(
-                lead, old, new, cand.text)
+            new_lead = _put_in_place(lead, old, new, cand.text, thing)
         else:
             new_lead = cand.text
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"
-        entry.history.append(f"{verb} from {was} to {new} on {day}; previously {was}.")
+        entry.history.append(f"{verb} from {was} to {new} {done}; previously {was}.")
         stale = [s for s in entry.statements[1:] if old and has_word(s, old) and
                  not has_word(s, new)]
         entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
         if old is not None and has_word(entry.name, old):
-            entry.name = swap_words(entry.name, old, new) if has_word(entry.name, new) else (
-                _name_in_place(entry.name, old, new, cand.text))
+            entry.name = _put_in_place(entry.name, old, new, cand.text, thing)
         entry.description = description_for(new_lead)
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
         elif (not entry.why or entry.generated_why) and entry.type in ("feedback", "project"):
-            entry.why = f"Switched to {new} on {day} (see the history above)."
+            entry.why = f"Switched to {new} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
             entry.how = f"Use {new}; {was} is no longer current, so do not suggest it."
@@ -627,7 +626,7 @@ class Consolidator:
         entry.changed = True
         self.decisions.append(Decision(
             "superseded", shorten(entry.lead, 120),
-            f"{verb.lower()} from {was} to {new} on {day}; entry rewritten to the new state",
+            f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new state",
             file=entry.file, session_id=cand.source.session_id))
         for s in stale:
             self.decisions.append(Decision(
@@ -868,6 +867,57 @@ _VERSION = r"v?\d+(?:\.\d+)*"
 # small word ("MySQL 8 for the main database"), not a count ("Heroku 2 times a day").
 _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
 _VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD})\b)"
+
+
+def _when_done(cand: Candidate) -> str:
+    """When a switch happened: the date it was said to be done ("last week we moved CI ..."
+    is dated "in the week of" that Monday), else the day it was said."""
+    when = last_mention(cand.text)
+    if when is not None and when.last <= cand.source.day:
+        return f"on {when.start.isoformat()}" if when.precision == "day" else f"in {when.phrase}"
+    return f"on {cand.source.day.isoformat()}"
+
+
+def _moved_thing(said: str) -> frozenset[str]:
+    """The content words of what a move says moved ("design docs"), or none."""
+    m = _MOVED_WHAT.search(said)
+    return tokens(m["what"] or m["subject"]) if m else frozenset()
+
+
+def _about(thing: frozenset[str], text: str) -> bool:
+    """Every word of ``thing`` is in ``text``; a plural is the same word."""
+    said = tokens(text)
+    return all(t in said or t + "s" in said or t.removesuffix("s") in said for t in thing)
+
+
+def _contrasted(text: str, a: str, b: str) -> bool:
+    """``text`` sets ``a`` and ``b`` against each other ("pip-tools, not poetry", "from X to
+    Y"), so a switch between them swaps the two."""
+    x, y = re.escape(a), re.escape(b)
+    for one, other in ((x, y), (y, x)):
+        if re.search(rf"(?<![\w-]){one}(?:\s+{_VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
+                     rf"\s+(?:instead\s+of|rather\s+than|over))\s+(?:using\s+)?{other}(?![\w-])",
+                     text, re.I) or re.search(
+                rf"\b(?:from\s+|prefer(?:s|red)?\s+){one}\s+to\s+{other}(?![\w-])", text, re.I):
+            return True
+    return False
+
+
+def _put_in_place(text: str, old: str, new: str, said: str, thing: frozenset[str]) -> str:
+    """``text`` after a switch from ``old`` to ``new``. Where it weighs the two against each
+    other they swap; otherwise ``old`` becomes ``new`` only in the clauses about what moved,
+    when some clause naming ``old`` is about something else ("Our design docs live in Notion
+    and the meeting notes in Notion" after the design docs moved)."""
+    if has_word(text, new) and _contrasted(text, old, new):
+        return swap_words(text, old, new)
+    parts = _CLAUSE_EDGE.split(text)
+    naming = [i for i in range(0, len(parts), 2) if has_word(parts[i], old)]
+    chosen = [i for i in naming if thing and _about(thing, parts[i])]
+    if not chosen or len(chosen) == len(naming):
+        return _name_in_place(text, old, new, said)
+    for i in chosen:
+        parts[i] = _name_in_place(parts[i], old, new, said)
+    return "".join(parts)
 
 
 def _name_in_place(text: str, old: str, new: str, said: str) -> str:
