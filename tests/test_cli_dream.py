@@ -114,3 +114,55 @@ def test_bad_transcript_lines_are_skipped_and_reported(sample: Path) -> None:
                if d["action"] == "skipped"]
     assert reasons == ["3 bad line(s) skipped: 1 not valid JSON, 1 not UTF-8, "
                        "1 not a JSON object"]
+
+
+def _project_with_ci_memory(tmp_path: Path, said: str) -> Path:
+    from datetime import datetime, timezone
+
+    from tests.factories import TranscriptBuilder
+
+    root = tmp_path / "proj"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n',
+        encoding="utf-8")
+    (root / "memory" / "MEMORY.md").write_text(
+        "## Project\n- [CI runs on Jenkins](project_ci-runs-jenkins.md) — where CI runs\n"
+        "- [Deploys](deploys.md) — how we deploy\n", encoding="utf-8")
+    (root / "memory" / "project_ci-runs-jenkins.md").write_text(
+        "---\nname: CI runs on Jenkins\ndescription: where CI runs\ntype: project\n---\n\n"
+        "Our CI runs on Jenkins.\n", encoding="utf-8")
+    (root / "memory" / "deploys.md").write_text(
+        "---\nname: Deploys\ndescription: how we deploy\ntype: project\n---\n\n"
+        "We deploy the API to AWS Lambda.\n", encoding="utf-8")
+    TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000c1",
+                      start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc)).user(
+        said).assistant("OK.").write(root / "sessions")
+    return root
+
+
+def test_a_file_named_for_what_a_switch_replaced_is_renamed_and_undo_restores_it(
+    tmp_path: Path,
+) -> None:
+    project = _project_with_ci_memory(
+        tmp_path, "We moved CI from Jenkins to GitHub Actions. We moved the API from AWS Lambda "
+                  "to Google Cloud Run.")
+    before = memory_files(project)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = project / "memory"
+    assert not (memory / "project_ci-runs-jenkins.md").exists()
+    renamed = (memory / "project_ci-runs-github-actions.md").read_text(encoding="utf-8")
+    assert "Our CI runs on GitHub Actions." in renamed
+    assert "supersedes:\n- project_ci-runs-jenkins.md\n" in renamed  # the old name, accounted for
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "(project_ci-runs-github-actions.md)" in index and "jenkins.md" not in index
+    # a file the person named is rewritten where it is, never renamed
+    assert "Google Cloud Run" in (memory / "deploys.md").read_text(encoding="utf-8")
+    shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
+    assert "file renamed from project_ci-runs-jenkins.md" in shown.stdout
+    assert "missing from MEMORY.md" not in shown.stdout
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    assert memory_files(project) == before

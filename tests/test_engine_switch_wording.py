@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from autodream.engine import plan_dream
+from autodream.engine import EngineOptions, plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, candidates, gather, human, topic
@@ -234,3 +234,39 @@ def test_a_switch_told_as_done_earlier_is_dated_when_it_was_done(said: str, when
     body = parse_topic(again.writes["project_tool.md"]).body
     assert body.startswith("Our CI runs on Jenkins.\n")
     assert f"Switched from Jenkins to GitHub Actions {when}; previously Jenkins." in body
+
+
+@pytest.mark.parametrize(
+    ("file", "name", "lead", "said", "renamed"),
+    [
+        # named for its name: named for the new one
+        ("project_ci-runs-jenkins.md", "CI runs on Jenkins", "Our CI runs on Jenkins.",
+         "We moved CI from Jenkins to GitHub Actions.", "project_ci-runs-github-actions.md"),
+        # named for both: the two swap, as the name does
+        ("project_ruff-format-instead-black.md", "ruff format instead of black",
+         "Use ruff format, not black.", "We switched back from ruff format to black.",
+         "project_black-instead-ruff-format.md"),
+        # the name says something else: the old word in the file name is replaced
+        ("project_deploy-api-aws-lambda.md", "Deploys", "We deploy the API to AWS Lambda.",
+         "We moved the API from AWS Lambda to Google Cloud Run.",
+         "project_deploy-api-google-cloud-run.md"),
+        # not the engine's pattern, or not naming the old choice: left as it is
+        ("ci.md", "CI", "Our CI runs on Jenkins.", "We moved CI from Jenkins to GitHub Actions.",
+         "ci.md"),
+        ("project_build-server.md", "Build server", "Our CI runs on Jenkins.",
+         "We moved CI from Jenkins to GitHub Actions.", "project_build-server.md"),
+    ],
+)
+def test_a_switch_renames_only_a_file_named_for_the_old_choice(
+    file: str, name: str, lead: str, said: str, renamed: str
+) -> None:
+    files = {file: topic(name, lead)}
+    plan = plan_dream(files, f"- [{name}]({file}) — x\n", candidates(said), now=NOW)
+    assert list(plan.writes) == [renamed]
+    assert plan.deletes == ([] if renamed == file else [file])
+    assert f"]({renamed})" in plan.index
+    if renamed != file:
+        assert parse_topic(plan.writes[renamed]).extra["supersedes"] == [file]
+        # a write the sandbox refused keeps the old file, still linked
+        assert plan.deletes_after(frozenset({renamed})) == []
+        assert f"]({file})" in plan.reindex(EngineOptions(), failed_writes=frozenset({renamed}))

@@ -143,7 +143,7 @@ class LocalBackend:
         failed_writes = self._refusals(results[1:], "write_file", writes)
         self._refusals(results[:1], "begin_phase consolidate")
 
-        deletes = sorted(plan.deletes)
+        deletes = sorted(plan.deletes_after(frozenset(failed_writes)))
         calls = [self._call("begin_phase", phase="prune")]
         calls += [self._call("delete_file", path=f"memory/{p}") for p in deletes]
         results = yield calls

@@ -126,11 +126,14 @@ _CODE_PIECE = (r"(?:helpers?|functions?|methods?|class(?:es)?|modules?|code|logi
                r"imports?|components?|handlers?|routes?|types?|constants?|fixtures?)")
 _MOVED_THINGS = (rf"(?:(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+){{0,2}}"
                  rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+)?")
+# A known place of more than one word ("from AWS Lambda to ..."); the new one is made whole
+# after the match (``_whole_name``)
+_PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_T})\s+(?:back\s+)?"
-        rf"(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_PLACE_OR_T})\s+"
+        rf"(?:back\s+)?(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
         rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing))\s+(?:it\s+|everything\s+|{_MOVED_THINGS})"

@@ -40,6 +40,7 @@ from autodream.engine.text import (
 from autodream.memory.model import MEMORY_TYPES
 
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
 # Where one clause of a statement ends, kept (split with a group) so the text can be rejoined.
 _CLAUSE_EDGE = re.compile(r"(\s*(?:[;:]|\s[—–]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+)")
@@ -543,7 +544,7 @@ class Consolidator:
                 ) or (says_new and bool(entry.history))
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|on|in|via|with|is|are)\s+{re.escape(old)}\b",
+                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
                     entry.text, re.I) is not None)
             if hit:
                 weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
@@ -579,6 +580,35 @@ class Consolidator:
         _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
         return entry, old
 
+    def _rename_for(self, entry: Entry, named: str, old: str, new: str) -> str:
+        """A file named for what was replaced ("project_ci-runs-jenkins.md" once CI runs on
+        GitHub Actions) is named for what replaced it: for the entry's new name when the file
+        was named for its old one, else with the one name put in place of the other. Only the
+        engine's own names (``<type>_<slug>.md`` at the top) are changed; the new file declares
+        that it supersedes the old one, so the loss check and a reader can follow it. The
+        file's old name, or ""."""
+        stem = entry.file.removesuffix(".md")
+        kind, sep, rest = stem.partition("_")
+        was, now = slug(old), slug(new)
+        if (entry.opaque or not sep or kind != entry.type or "/" in stem
+                or not _SLUG.fullmatch(rest) or not any(c.isalpha() for c in now) or was == now
+                or not re.search(rf"(?:^|-){re.escape(was)}(?:-|$)", rest)):
+            return ""
+        rest = slug(entry.name) if rest == slug(named) else _slug_switched(rest, was, now)
+        if f"{kind}_{rest}.md" == entry.file:
+            return ""
+        before = entry.file
+        taken = {e.file.lower() for e in self.entries} | {
+            e.renamed_from.lower() for e in self.entries if e.renamed_from}
+        base, target, n = f"{kind}_{rest}", f"{kind}_{rest}.md", 2
+        while target.lower() in taken:
+            target, n = f"{base}-{n}.md", n + 1
+        entry.file = target
+        if entry.original is not None:
+            entry.renamed_from = entry.renamed_from or before
+            _declare_file(entry, "supersedes", entry.renamed_from)
+        return before
+
     def _current_of(self, entry: Entry) -> str | None:
         for line in reversed(entry.history):
             m = HISTORY_LINE.match(line)
@@ -609,8 +639,10 @@ class Consolidator:
         stale = [s for s in entry.statements[1:] if old and has_word(s, old) and
                  not has_word(s, new)]
         entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
+        named = entry.name
         if old is not None and has_word(entry.name, old):
             entry.name = _put_in_place(entry.name, old, new, cand.text, thing)
+        renamed = self._rename_for(entry, named, old, new) if old is not None else ""
         entry.description = description_for(new_lead)
         if cand.why:
             entry.why = cand.why
@@ -626,7 +658,8 @@ class Consolidator:
         entry.changed = True
         self.decisions.append(Decision(
             "superseded", shorten(entry.lead, 120),
-            f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new state",
+            f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new state"
+            + (f"; file renamed from {renamed}" if renamed else ""),
             file=entry.file, session_id=cand.source.session_id))
         for s in stale:
             self.decisions.append(Decision(
@@ -869,6 +902,26 @@ _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
 _VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD})\b)"
 
 
+def _slug_switched(slugged: str, was: str, now: str) -> str:
+    """``slugged`` with the words of ``was`` put in place of ``now``'s, or the two swapped where
+    it names both ("ruff-format-instead-black" -> "black-instead-ruff-format")."""
+    words, a, b = slugged.split("-"), was.split("-"), now.split("-")
+    both = any(words[i:i + len(b)] == b for i in range(len(words)))
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i:i + len(a)] == a:
+            out += b
+            i += len(a)
+        elif both and words[i:i + len(b)] == b:
+            out += a
+            i += len(b)
+        else:
+            out.append(words[i])
+            i += 1
+    return "-".join(out)
+
+
 def _when_done(cand: Candidate) -> str:
     """When a switch happened: the date it was said to be done ("last week we moved CI ..."
     is dated "in the week of" that Monday), else the day it was said."""
@@ -980,8 +1033,11 @@ def _declare(survivor: Entry, key: str, gone: Entry) -> None:
     person reading the file) can tell a merge from a dropped memory."""
     if gone.original is None:
         return  # never on disk, nothing to account for
+    for name in [gone.renamed_from or gone.file, *[str(n) for n in gone.extra.get(key, []) or []]]:
+        _declare_file(survivor, key, name)
+
+
+def _declare_file(survivor: Entry, key: str, name: str) -> None:
     names = [str(n) for n in survivor.extra.get(key, []) or []]
-    for name in [gone.file, *[str(n) for n in gone.extra.get(key, []) or []]]:
-        if name not in names and name != survivor.file:
-            names.append(name)
-    survivor.extra[key] = sorted(names)
+    if name not in names and name != survivor.file:
+        survivor.extra[key] = sorted([*names, name])

@@ -61,6 +61,13 @@ class DreamPlan:
     decisions: list[Decision] = field(default_factory=list)
     entries: list[Entry] = field(default_factory=list)
     kept_files: list[str] = field(default_factory=list)  # unparsable files left as they are
+    renames: dict[str, str] = field(default_factory=dict)  # new file -> the file it replaces
+
+    def deletes_after(self, failed_writes: frozenset[str]) -> list[str]:
+        """The files to delete once the writes are done: a renamed file whose new one was not
+        written stays where it is."""
+        kept = {self.renames[f] for f in failed_writes if f in self.renames}
+        return [f for f in self.deletes if f not in kept]
 
     def reindex(
         self,
@@ -72,7 +79,9 @@ class DreamPlan:
         """``MEMORY.md`` again after some tool calls were refused: a new file that was not
         written leaves the index, a file that could not be deleted stays in it."""
         for entry in self.entries:
-            if entry.file in failed_deletes:
+            if entry.file in failed_writes and entry.renamed_from:
+                entry.file, entry.renamed_from = entry.renamed_from, ""  # still under its name
+            if (entry.renamed_from or entry.file) in failed_deletes:
                 entry.deleted = False
         exclude = frozenset(e.file for e in self.entries
                             if e.file in failed_writes and e.original is None)
@@ -341,8 +350,11 @@ def plan_dream(
     for entry in work.entries:
         if entry.deleted:
             if entry.original is not None:
-                plan.deletes.append(entry.file)
+                plan.deletes.append(entry.renamed_from or entry.file)
             continue
+        if entry.renamed_from:
+            plan.deletes.append(entry.renamed_from)
+            plan.renames[entry.file] = entry.renamed_from
         text = entry.render()
         if text != files.get(entry.file):
             plan.writes[entry.file] = text

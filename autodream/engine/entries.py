@@ -91,6 +91,7 @@ class Entry:
     opaque: bool = False  # a file the engine could not parse: indexed, never edited
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
+    renamed_from: str = ""  # the file it was read from, when this dream gives it a new name
 
     @property
     def text(self) -> str:

@@ -155,11 +155,13 @@ def index_decisions(
     for entry in sorted((e for e in entries if not e.deleted), key=lambda e: e.file):
         limit = build.unlisted.get(entry.file)
         if limit is None:
-            if entry.original is not None and entry.file not in prior_linked:
+            read_as = entry.renamed_from or entry.file
+            if entry.original is not None and read_as not in prior_linked:
                 decisions.append(Decision("indexed", entry.file,
                                           "topic file missing from MEMORY.md; linked now",
                                           file=entry.file))
-        elif prior_full and entry.original is not None and entry.file not in prior_linked:
+        elif (prior_full and entry.original is not None
+              and (entry.renamed_from or entry.file) not in prior_linked):
             still_out += 1
         else:
             decisions.append(Decision(
