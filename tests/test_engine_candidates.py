@@ -229,6 +229,11 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     ("Always squash merge PRs - keep that in mind!", "Always squash merge PRs."),
     ("I'm on the payments team, remember that.", "The user is on the payments team."),
     ("I never use tabs for indentation.", "The user never uses tabs for indentation."),
+    # any verb, not only the common ones; a past one as it was said
+    ("I always squash commits before merging.", "The user always squashes commits"),
+    ("I always try to keep PRs small.", "The user always tries to keep PRs small."),
+    ("I moved CI to GitHub Actions.", "The user moved CI to GitHub Actions."),
+    ("I went back to pytest because unittest is verbose.", "The user went back to pytest."),
 ])
 def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
     (cand,) = gather(human(said)).candidates

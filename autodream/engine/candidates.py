@@ -9,6 +9,7 @@ no git history, no one-off debugging recipes, no ephemeral task state, even when
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from functools import lru_cache
@@ -523,7 +524,30 @@ def own_words(text: str) -> tuple[str, list[str]]:
 
 
 _FIRST_PERSON_VERB = r"(work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)"
-_FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
+# Past forms that do not end in -ed: "I went back to pytest" reads "The user went back ...".
+_IRREGULAR_PAST = (r"(?:went|wrote|made|took|built|broke|chose|did|found|got|gave|kept|left|"
+                   r"lost|meant|ran|said|saw|sent|spent|told|thought|began|brought|bought|"
+                   r"drew|drove|fell|felt|forgot|heard|held|knew|led|rode|rose|sat|shook|"
+                   r"sold|stood|swore|threw|understood|woke|won|wore)")
+_MODALS = word_set("can could will would shall should may might must")
+
+
+def _present(verb: str) -> str:
+    """``verb`` after "The user": "squash" -> "squashes", "try" -> "tries"; a past form or a
+    modal as it is."""
+    low = verb.lower()
+    if low in _MODALS or low.endswith("ed") or re.fullmatch(_IRREGULAR_PAST, low):
+        return verb
+    if low in ("have", "be", "do"):
+        return {"have": "has", "be": "is", "do": "does"}[low]
+    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", low):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+_FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
     (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
@@ -531,6 +555,10 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
                 rf"{_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
+    (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
+                r"([a-z]+)\b", _I), lambda m: f"The user {m[1]} {_present(m[2])}"),
+    (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+ed|{_IRREGULAR_PAST}))\b",
+                _I), "The user \\1"),
     (re.compile(r"\bI(?:'m| am)\b"), "they are"),
     (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
     (re.compile(r"\bI\b"), "they"),
