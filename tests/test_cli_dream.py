@@ -166,3 +166,40 @@ def test_a_file_named_for_what_a_switch_replaced_is_renamed_and_undo_restores_it
     undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())
     assert undone.exit_code == 0, undone.output
     assert memory_files(project) == before
+
+
+@pytest.mark.parametrize(("cap", "saved"), [(None, 5), (3, 2)])
+def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failing(
+    tmp_path: Path, cap: int | None, saved: int
+) -> None:
+    from datetime import datetime, timezone
+
+    from tests.factories import TranscriptBuilder
+
+    root = tmp_path / "proj"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        + (f"max_files_touched = {cap}\n" if cap else ""), encoding="utf-8")
+    said = ["Remember: always run ruff before committing.",
+            "Never push directly to the main branch.",
+            "I'm a backend engineer on the payments team.",
+            "Remember that the staging database is on db1.",
+            "We use Sentry for error monitoring, remember that."]
+    builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b1",
+                                start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
+    for text in said:
+        builder.user(text).assistant("OK.")
+    builder.write(root / "sessions")
+    code, out, err = dream(root, "--backend", "local")
+    assert code == 0, out + err
+    topics = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
+    assert len(topics) == saved
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root), "--json"], env=clean_env())
+    dropped = [d for d in json.loads(shown.stdout)["run"]["decisions"] if d["action"] == "dropped"]
+    assert len(dropped) == 5 - saved
+    assert all("max_files_touched" in d["reason"] for d in dropped)
+    if cap:  # the highest-scored stays, the lowest goes
+        assert "project_staging-database.md" in {p.name for p in topics}
+        assert "We use Sentry for error monitoring." in {d["subject"] for d in dropped}

@@ -347,3 +347,21 @@ def test_a_memory_just_asked_for_is_listed_even_when_older_rules_fill_the_index(
     assert new.startswith("project_")
     assert new in {e.file for e in parse_index(plan.index).entries}
     assert "[The billing cron runs at 03:00 UTC]" in plan.index
+
+
+def test_a_file_budget_leaves_out_new_memories_never_a_note_or_an_existing_entry() -> None:
+    files = {"project_tool.md": topic("Tool", "Our CI runs on Jenkins.")}
+    index = ("- [Tool](project_tool.md) — tool\n"
+             "Deploys need a green build and a second reviewer.\n")  # a note written by hand
+    said = gather(human("Never push directly to the main branch."),
+                  human("We moved CI from Jenkins to GitHub Actions."),
+                  human("Remember that the staging database is on db1."))
+    plan = plan_dream(files, index, said.candidates, now=NOW,
+                      options=EngineOptions(max_files_touched=4))
+    # MEMORY.md, the switched entry, the note's own file: one left for a new memory
+    assert len(plan.writes) + len(plan.deletes) + 1 <= 4
+    assert "Deploys need a green build" in "".join(plan.writes.values())
+    assert any("GitHub Actions" in t for t in plan.writes.values())
+    dropped = [d for d in plan.decisions if d.action == "dropped"]
+    assert [d.subject for d in dropped] == ["Never push directly to the main branch."]
+    assert "max_files_touched" in dropped[0].reason

@@ -85,6 +85,9 @@ class LocalBackend:
             open_stream = toolbox.open_stream
         self._open_stream = open_stream
         self.options = options or EngineOptions()
+        limits = getattr(toolbox, "limits", None)
+        if limits is not None and self.options.max_files_touched is None:
+            self.options = replace(self.options, max_files_touched=limits.max_files_touched)
         if getattr(settings, "allow_loss", False):
             # the person accepted a dream that loses entries (--allow-loss)
             self.options = replace(self.options, max_loss=None)

@@ -312,6 +312,53 @@ def _within_loss_budget(
     return build
 
 
+def _touches(entry: Entry) -> int:
+    """Memory files a plan writes or deletes for ``entry`` (an upper bound: a changed entry may
+    render as it was)."""
+    if entry.deleted:
+        return 0 if entry.original is None else 1
+    if entry.original is None:
+        return 1
+    return (1 if entry.changed else 0) + (1 if entry.renamed_from else 0)
+
+
+def _within_file_budget(
+    entries: list[Entry], notes: list[Entry], options: EngineOptions, decisions: list[Decision]
+) -> None:
+    """Leave out the lowest-ranked new memories until the dream touches at most
+    ``max_files_touched`` files (MEMORY.md included), so a first dream over a long history
+    keeps what matters most instead of failing on the tools' budget. A note moved out of
+    MEMORY.md, or a new entry that absorbed another, is never left out: that would lose it."""
+    cap = options.max_files_touched
+    if cap is None:
+        return
+    over = sum(_touches(e) for e in entries) + 1 - cap
+    if over <= 0:
+        return
+    held = {id(n) for n in notes}
+    new = sorted(
+        (e for e in entries if e.original is None and not e.deleted and id(e) not in held
+         and not any(e.extra.get(k) for k in ("merged_from", "supersedes"))),
+        key=lambda e: (e.score, max((s.day for s in e.sources()), default=date.min), e.file))
+    for entry in new[:over]:
+        entries.remove(entry)
+        said = next((d.subject for d in decisions
+                     if d.action == "created" and d.file == entry.file), entry.lead)
+        decisions[:] = [d for d in decisions if d.file != entry.file]
+        dropped = Decision(
+            "dropped", said,
+            f"not saved: a dream may write or delete at most {cap} memory files "
+            f"(max_files_touched in autodream.toml) and this new memory ranks among the lowest "
+            f"(score {entry.score:.2f})")
+        # its scoring decision said "kept": the run record says it once, as what happened
+        scored = next((i for i, d in enumerate(decisions)
+                       if d.action == "kept" and d.subject == said and d.file is None), None)
+        if scored is None:
+            decisions.append(dropped)
+        else:
+            decisions[scored] = dropped
+
+
 def plan_dream(
     files: Mapping[str, str],
     index_text: str | None,
@@ -343,6 +390,7 @@ def plan_dream(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
+    _within_file_budget(work.entries, notes, options, decisions)
     build = build_index(work.entries, options)
     build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions)
     decisions.extend(index_decisions(build, work.entries, index_text, options))

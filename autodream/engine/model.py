@@ -123,6 +123,9 @@ class EngineOptions:
     # Share of the prior index entries a dream may lose (merged, pruned); the harness's check
     # refuses a run that loses more, so the engine keeps entries back instead. None: no limit.
     max_loss: float | None = 0.25
+    # Memory files one dream may write or delete (the tools' budget, max_files_touched): past
+    # it the lowest-ranked new memories are left out, not the whole dream failed. None: no cap.
+    max_files_touched: int | None = None
 
 
 @dataclass
