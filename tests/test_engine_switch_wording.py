@@ -270,3 +270,43 @@ def test_a_switch_renames_only_a_file_named_for_the_old_choice(
         # a write the sandbox refused keeps the old file, still linked
         assert plan.deletes_after(frozenset({renamed})) == []
         assert f"]({file})" in plan.reindex(EngineOptions(), failed_writes=frozenset({renamed}))
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # the new name is every capitalised word of it
+        ("We keep secrets in Vault.", "We moved the secrets from Vault to AWS Secrets Manager.",
+         "We keep secrets in AWS Secrets Manager."),
+        ("Our logs go to Datadog.", "We moved the logs from Datadog to Grafana Loki.",
+         "Our logs go to Grafana Loki."),
+        ("We use Jenkins.", "We switched from Jenkins to GitHub Actions I think.",
+         "We use GitHub Actions."),
+        # other docs moved than the ones the entry is about: the entry stays
+        ("Our design docs live in Notion.",
+         "We moved the onboarding docs from Notion to Confluence.",
+         "Our design docs live in Notion."),
+    ],
+)
+def test_a_switch_names_the_whole_new_name_and_only_the_thing_that_moved(
+    lead: str, said: str, now: str
+) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes.get("project_tool.md", topic("Tool", lead))).body
+    assert body.startswith(now + "\n")
+
+
+def test_a_new_switch_is_titled_by_what_moved_and_dated_when_it_was_done() -> None:
+    said = gather(human("Two weeks ago we moved the staging database from db1 to db2."))
+    plan = plan_dream({}, None, said.candidates, now=NOW)
+    (file,) = plan.writes
+    assert file == "project_staging-database-instead.md"  # was project_instead.md
+    entry = parse_topic(plan.writes[file])
+    assert entry.name == "Staging database: db2 instead of db1"
+    assert "Switched from db1 to db2 on 2026-06-22; previously db1." in entry.body
+
+
+def test_a_move_back_to_where_the_entry_already_says_is_a_confirmation() -> None:
+    plan = _dream("Our docs are in Notion.", "We moved the docs back to Notion.")
+    assert plan.writes == {}
+    assert [d.action for d in plan.decisions if d.file] == ["confirmed"]

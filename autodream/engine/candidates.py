@@ -631,12 +631,30 @@ def _switch(text: str) -> _Kind | None:
     return None
 
 
+_NAME_GOES_ON = re.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
+_NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last next this that "
+                           "today tomorrow yesterday since until because")
+
+
 def _whole_name(text: str, start: int, term: str) -> str:
     """``term`` as found at ``start``, or the known place it begins ("Microsoft Teams", not
-    "Microsoft"; "Google Cloud Run", not "Google Cloud")."""
+    "Microsoft"; "Google Cloud Run", not "Google Cloud"), or the capitalised name it begins
+    ("AWS Secrets Manager", "Grafana Loki"), up to four words."""
     longer = [p for p in places_in(text[start:start + 40]) if len(p) > len(term)
               and text.startswith(p, start)]
-    return max(longer, key=len) if longer else term
+    if longer:
+        return max(longer, key=len)
+    if not term[:1].isupper() or " " in term:
+        return term
+    m = _NAME_GOES_ON.match(text, start + len(term))
+    if m is None:
+        return term
+    words = []
+    for word in m[0].split()[:3]:
+        if word.lower() in _NOT_NAME_WORDS or word.lower() in CALENDAR_WORDS:
+            break
+        words.append(word)
+    return " ".join([term, *words])
 
 
 _WEAK_TERMS = word_set(

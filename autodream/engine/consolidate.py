@@ -50,10 +50,11 @@ _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 # What moved, after the verb ("we moved the design docs to ...") or before it ("the design
 # docs moved to ...").
 _MOVED_WHAT = re.compile(
-    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)"
-    r"{0,2}?)\s+(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
+    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>(?!(?:from|to|back|"
+    r"over)\b)[\w-]+(?:\s+(?!(?:from|to|back|over)\b)[\w-]+){0,2}?)\s+(?:back\s+)?(?:over\s+)?"
+    r"(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
-    r"\s+(?:over\s+)?to\s+", re.I)
+    r"\s+(?:back\s+)?(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+", re.I)
 
 
 def _words(text: str) -> dict[str, str]:
@@ -532,6 +533,9 @@ class Consolidator:
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
+        what = _moved_words(cand.text)
+        thing = tokens(" ".join(what))
+        head = tokens(what[-1]) if len(thing) >= 2 else frozenset()
         ranked: list[tuple[float, int, Entry]] = []
         for pos, entry in enumerate(self.live()):
             says_new = has_word(entry.text, new)
@@ -541,7 +545,12 @@ class Consolidator:
                 hit = any(
                     (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
                     for h in entry.history
-                ) or (says_new and bool(entry.history))
+                ) or (says_new and (bool(entry.history)
+                                    or (bool(thing) and _about(thing, entry.lead))))
+            elif head and _about(head, entry.text) and not _about(thing, entry.text):
+                # "the onboarding docs moved from Notion": "Our design docs live in Notion"
+                # is about other docs
+                hit = False
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
                     rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
@@ -624,7 +633,7 @@ class Consolidator:
         done = _when_done(cand)
         if (old is not None and old.lower() == new.lower()) or (
             current is not None and current.lower() == new.lower()
-        ):
+        ) or (old is None and has_word(entry.lead, new)):
             self._confirm(entry, cand, cluster)
             return
         lead = entry.lead
@@ -765,8 +774,12 @@ class Consolidator:
         # project_instead.md): the statement's own title says what moved.
         if cand.kind == "switch" and cand.new and not all(
                 w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
-            name = sentence_case(f"{cand.new} instead of {cand.old}" if cand.old
-                                 else f"Switched to {cand.new}")
+            # what moved says what the choice is of ("Staging database: db2 instead of db1",
+            # not "db2 instead of db1", filed as project_instead.md)
+            what = " ".join(_moved_words(cand.text))
+            name = (f"{cand.new} instead of {cand.old}" if cand.old
+                    else f"{'s' if what else 'S'}witched to {cand.new}")
+            name = sentence_case(f"{what}: {name}" if what else name)
         statements: list[str] = []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if all(not similar(member.text, s, 0.9) and coverage(member.text, s) < 0.85
@@ -785,9 +798,8 @@ class Consolidator:
         first = cluster.first
         if cand.kind == "switch" and cand.new and cand.old:
             entry.history.append(
-                f"Switched from {cand.old} to {cand.new} on {cand.source.day.isoformat()}; "
-                f"previously {cand.old}."
-            )
+                f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
+                f"previously {cand.old}.")
         elif first.text != cand.text and (diff := choice_difference(first.text, cand.text) or (
                 _says_moved(cand.text) and _value_change(first.text, cand.text))):
             was, now = diff
@@ -931,10 +943,15 @@ def _when_done(cand: Candidate) -> str:
     return f"on {cand.source.day.isoformat()}"
 
 
-def _moved_thing(said: str) -> frozenset[str]:
-    """The content words of what a move says moved ("design docs"), or none."""
+def _moved_words(said: str) -> list[str]:
+    """The words of what a move says moved ("design docs"), or none."""
     m = _MOVED_WHAT.search(said)
-    return tokens(m["what"] or m["subject"]) if m else frozenset()
+    return (m["what"] or m["subject"]).split() if m else []
+
+
+def _moved_thing(said: str) -> frozenset[str]:
+    """The content words of what a move says moved, or none."""
+    return tokens(" ".join(_moved_words(said)))
 
 
 def _about(thing: frozenset[str], text: str) -> bool:
