@@ -48,6 +48,7 @@ from watchdog.observers import Observer
 
 from autodream.errors import AutodreamError, DreamFailed, GateClosed, LockHeld, NotFound
 from autodream.settings import Clock, Settings, SystemClock
+from autodream.transcripts.model import is_daily_log_name
 
 log = logging.getLogger("autodream.watch")
 
@@ -187,20 +188,35 @@ def classify(root: str, path: str) -> tuple[str, str | None] | None:
 
     Top-level ``<project>/<uuid>.jsonl`` files are sessions. Subagent transcripts
     (``<project>/<uuid>/subagents/agent-*.jsonl``, older ``<project>/agent-*.jsonl``) mean the
-    project is active but are not sessions. Everything else (memory dirs, autodream's state,
-    the lock) is not activity at all: a dream's own writes must not look like work.
+    project is active but are not sessions. A daily log in the memory dir
+    (``<project>/memory/YYYY-MM-DD.md``, ``<project>/memory/logs/YYYY/MM/YYYY-MM-DD.md``, as
+    Claude Code's assistant mode keeps them) is a session of its own, named by its day: a dream
+    reads it and never writes it. Everything else (topic files, autodream's state, the lock) is
+    not activity at all: a dream's own writes must not look like work.
     """
-    if not path.endswith(TRANSCRIPT_SUFFIX):
-        return None
     rel = os.path.relpath(path, root)
     parts = rel.split(os.sep)
     if len(parts) < 2 or parts[0] in ("..", "."):
+        return None
+    if path.endswith(".md"):
+        return _daily_log(parts)
+    if not path.endswith(TRANSCRIPT_SUFFIX):
         return None
     name = parts[-1][: -len(TRANSCRIPT_SUFFIX)]
     if len(parts) == 2:
         return (parts[0], None if name.startswith("agent-") else name)
     if len(parts) == 4 and parts[2] == "subagents":
         return (parts[0], None)
+    return None
+
+
+def _daily_log(parts: list[str]) -> tuple[str, str | None] | None:
+    name = parts[-1]
+    if len(parts) < 3 or parts[1] != "memory" or not is_daily_log_name(name):
+        return None
+    if len(parts) == 3 or (len(parts) == 6 and parts[2] == "logs"
+                           and parts[3] == name[:4] and parts[4] == name[5:7]):
+        return (parts[0], name[:-3])
     return None
 
 

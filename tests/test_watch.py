@@ -186,6 +186,23 @@ def test_writes_over_a_day_trigger_exactly_the_dreams_the_gates_allow(timeline: 
     ]
 
 
+def test_daily_logs_in_the_memory_dir_are_sessions_to_the_watcher(timeline: Timeline) -> None:
+    """Assistant mode appends to daily logs in the memory dir: those writes wake the watcher
+    and the scan gate counts them, so a project can dream on them alone."""
+    timeline.write_session("delta")
+    project = timeline.project("delta")
+    timeline.start()
+    logs = project / "memory" / "logs" / "2026" / "07"
+    logs.mkdir(parents=True)
+    for day in ("2026-07-01", "2026-07-02"):
+        (logs / f"{day}.md").write_text("- 10:00 we deploy on Fridays\n", encoding="utf-8")
+        os.utime(logs / f"{day}.md", (timeline.clock.now(), timeline.clock.now()))
+    timeline.seen("delta", 2)
+    assert timeline.watcher is not None
+    assert timeline.watcher.projects[project.name].touched == {"2026-07-01", "2026-07-02"}
+    assert actions(timeline.advance(IDLE)) == [("delta", "dreamed")]
+
+
 def test_new_project_dir_is_picked_up(timeline: Timeline) -> None:
     timeline.start()
     assert timeline.watcher is not None and timeline.watcher.projects == {}
@@ -261,6 +278,13 @@ SESSION = "0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10"
         ("p/0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10/subagents/agent-x.jsonl", ("p", None)),
         ("p/memory/notes.jsonl", None),
         ("p/memory/MEMORY.md", None),
+        ("p/memory/project_ci.md", None),  # a dream's own write is no activity
+        # daily logs in the memory dir, as assistant mode keeps them, are sessions
+        ("p/memory/2026-07-01.md", ("p", "2026-07-01")),
+        ("p/memory/logs/2026/07/2026-07-01.md", ("p", "2026-07-01")),
+        ("p/memory/logs/2026/08/2026-07-01.md", None),
+        ("p/memory/.autodream/2026-07-01.md", None),
+        ("p/2026-07-01.md", None),
         ("p/0b4c.json", None),
         ("loose.jsonl", None),
     ],
