@@ -339,6 +339,35 @@ def _dated(dirs: tuple[str, ...], widths: tuple[int, ...]) -> bool:
     )
 
 
+_HEAD_BYTES = 256 * 1024
+
+
+def rollout_cwd(path: str) -> str | None:
+    """The ``cwd`` a Codex rollout recorded in its first records (``session_meta``), or None."""
+    import json  # only for a rollout new since the last dream: the usual hook scan has none
+
+    try:
+        with open(path, "rb") as fh:
+            for _ in range(3):
+                line = fh.readline(_HEAD_BYTES)
+                if not line:
+                    break
+                try:
+                    record = json.loads(line)
+                except (ValueError, RecursionError):
+                    continue  # broken, or longer than the head we look at
+                if not isinstance(record, dict):
+                    continue
+                payload = record.get("payload")
+                fields = payload if isinstance(payload, dict) else record
+                cwd = fields.get("cwd")
+                if isinstance(cwd, str) and cwd:
+                    return cwd
+    except OSError:
+        return None
+    return None
+
+
 class _OtherTranscripts:
     """The scan's slow part: Codex rollouts and Markdown daily logs (a few files each time),
     and the checks on symlinks. Directory listings are sorted so the result is the same on
@@ -386,6 +415,19 @@ class _OtherTranscripts:
             return f"a symlink to {root}/{'/'.join(parts)}, which is read under its own name"
         return None
 
+    def _other_project(self, path: str) -> str | None:
+        """Codex keeps every project's rollouts in one dir: one whose recorded ``cwd`` is not
+        the project or inside it is another project's, never read into this memory (one with
+        no ``cwd`` is read)."""
+        cwd = rollout_cwd(path)
+        if cwd is None:
+            return None
+        real = os.path.realpath(cwd)
+        project = self._real_root(PROJECT_ROOT)
+        if real == project or real.startswith(project.rstrip(os.sep) + os.sep):
+            return None
+        return f"a Codex rollout of another project (cwd {cwd})"
+
     def _add(
         self, root: str, entry: os.DirEntry[str], source: SessionSource, session_id: str
     ) -> None:
@@ -398,6 +440,9 @@ class _OtherTranscripts:
         if session_id == self.exclude_id:
             return
         if entry.is_symlink() and not self.link_is_readable(root, entry.path):
+            return
+        if source == "codex" and (why := self._other_project(entry.path)) is not None:
+            self.skipped.append((entry.path, why))
             return
         key = (st.st_dev, st.st_ino)
         first = self._seen.get(key)

@@ -94,14 +94,15 @@ def proj(tmp_path: Path) -> Project:
     return p
 
 
-def rollout_lines(*texts: str, at: str = "2026-07-01T10:00:0{}.000Z") -> str:
-    """A Codex rollout: session_meta, Codex's injected context, then each of the person's
-    turns twice, as Codex writes them (response_item and event_msg)."""
+def rollout_lines(*texts: str, at: str = "2026-07-01T10:00:0{}.000Z",
+                  cwd: str = "/home/me/proj") -> str:
+    """A Codex rollout: session_meta (run in ``cwd``), Codex's injected context, then each of
+    the person's turns twice, as Codex writes them (response_item and event_msg)."""
     records: list[dict[str, Any]] = []
     if "{}" in at:
         records.append({"timestamp": at.format(0), "type": "session_meta",
                         "payload": {"id": CODEX_ID, "timestamp": at.format(0),
-                                    "cwd": "/home/me/proj", "cli_version": "0.40.0"}})
+                                    "cwd": cwd, "cli_version": "0.40.0"}})
         records.append({"timestamp": at.format(1), "type": "response_item", "payload": {
             "type": "message", "role": "user", "content": [
                 {"type": "input_text", "text": "<environment_context>\n  <cwd>/home/me/proj"}]}})
@@ -137,7 +138,7 @@ PLACES = {
 
 def place(proj: Project, where: str, *said: str) -> Path:
     rel, kind = PLACES[where]
-    text = rollout_lines(*said) if kind == "codex" else "".join(
+    text = rollout_lines(*said, cwd=str(proj.project)) if kind == "codex" else "".join(
         f"- 10:{i:02d} {s}\n" for i, s in enumerate(said))
     return write(proj.root / rel, ("# 2026-07-01\n\n" if kind == "markdown" else "") + text)
 
@@ -454,3 +455,54 @@ def test_a_message_without_a_timestamp_is_dated_by_the_one_before_it(proj: Proje
     text = proj.topic_text()
     assert WILDCARDS in text
     assert "2026-06-30" in text and "1970" not in text
+
+
+# ---- Codex rollouts of other projects -------------------------------------------------------
+
+def _rollout(proj: Project, day: str, said: str, cwd: str | None) -> Path:
+    text = rollout_lines(said, cwd=cwd or "")
+    if cwd is None:  # no session_meta at all: an older or cut rollout
+        text = "".join(line + "\n" for line in text.splitlines()[2:])
+    name = f"rollout-2026-07-{day}T10-00-00-0199aaaa-0000-7000-8000-0000000000{day}.jsonl"
+    return write(proj.sessions / "2026" / "07" / day / name, text)
+
+
+def test_a_codex_rollout_of_another_project_is_never_read(proj: Project, tmp_path: Path) -> None:
+    """Codex keeps every project's rollouts in one dir: only this project's are mined."""
+    (proj.project / "src").mkdir()
+    alias = tmp_path / "alias"
+    alias.symlink_to(proj.project)  # the project opened through a symlink
+    elsewhere = str(tmp_path / "other-repo")
+    other = _rollout(proj, "01", OUTSIDE, elsewhere)
+    read = [_rollout(proj, "02", WILDCARDS, str(proj.project)),
+            _rollout(proj, "03", SQUASH, str(proj.project / "src")),
+            _rollout(proj, "04", PINNING, str(alias)),
+            _rollout(proj, "05", "Always keep the changelog up to date.", None)]
+
+    status = proj.run("status").stdout
+    assert "4 sessions touched" in status
+    assert f"not read: {other}: a Codex rollout of another project (cwd {elsewhere})" in status
+
+    out = proj.dream().stdout
+    assert "4 session(s) reviewed" in out
+    run = proj.last_run()
+    assert sorted(run["sessions"]) == sorted(
+        str(p.relative_to(proj.root)) for p in read)
+    [skipped] = run["skipped_sessions"]
+    assert skipped == {"path": str(other.relative_to(proj.root)),
+                       "reason": f"a Codex rollout of another project (cwd {elsewhere})"}
+    memory = proj.topic_text()
+    for said in ("wildcard imports", "squash-merge", "pin dependency", "changelog"):
+        assert said in memory
+    assert "tabs" not in memory
+
+
+def test_other_projects_rollouts_alone_do_not_open_the_scan_gate(proj: Project,
+                                                                 tmp_path: Path) -> None:
+    for day in ("01", "02", "03"):
+        _rollout(proj, day, OUTSIDE, str(tmp_path / "other-repo"))
+    result = proj.run()  # the gate chain, as the hook runs it
+    assert result.exit_code == 4, result.output  # gate closed
+    status = proj.run("status").stdout
+    assert "closed by scan" in status and "a Codex rollout of another project" in status
+    assert not (proj.memory / "MEMORY.md").exists()
