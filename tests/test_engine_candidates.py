@@ -234,6 +234,12 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     ("I always try to keep PRs small.", "The user always tries to keep PRs small."),
     ("I moved CI to GitHub Actions.", "The user moved CI to GitHub Actions."),
     ("I went back to pytest because unittest is verbose.", "The user went back to pytest."),
+    ("I always double-check migrations before merging.", "The user always double-checks"),
+    ("I always re-run flaky tests once.", "The user always re-runs flaky tests"),
+    ("I always seed the database before e2e tests.", "The user always seeds the database"),
+    # no plain verb to conjugate: said of them as it was, never "evers" or "hads"
+    ("I never ever want you to push to main.", "They never ever want you to push to main."),
+    ("I never had luck with Docker Desktop, use Colima.", "They never had luck with Docker"),
 ])
 def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
     (cand,) = gather(human(said)).candidates

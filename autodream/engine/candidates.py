@@ -124,7 +124,9 @@ _MOVED_THING = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}\s+)?"
 # up to three words, but not a piece of code ("moved the users table helpers from Postgres to
 # SQLAlchemy" moved code between modules)
 _CODE_PIECE = (r"(?:helpers?|functions?|methods?|class(?:es)?|modules?|code|logic|utils|files?|"
-               r"imports?|components?|handlers?|routes?|types?|constants?|fixtures?)")
+               r"imports?|components?|handlers?|routes?|types?|constants?|fixtures?|middlewares?|"
+               r"webhooks?|schemas?|hooks?|endpoints?|controllers?|models?|views?|tickets?|bugs?|"
+               r"issues?|cards?|stor(?:y|ies)|tasks?|PRs?)")
 _MOVED_THINGS = (rf"(?:(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+){{0,2}}"
                  rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+)?")
 # A known place of more than one word ("from AWS Lambda to ..."); the new one is made whole
@@ -532,19 +534,28 @@ _IRREGULAR_PAST = (r"(?:went|wrote|made|took|built|broke|chose|did|found|got|gav
 _MODALS = word_set("can could will would shall should may might must")
 
 
-def _present(verb: str) -> str:
-    """``verb`` after "The user": "squash" -> "squashes", "try" -> "tries"; a past form or a
-    modal as it is."""
+# Words after "I always/never ..." that are no verb to conjugate: the sentence keeps "they".
+_NO_PRESENT = word_set("ever am was were had did do does have has be been wanna gonna gotta got "
+                       "get just")
+
+
+def _present(verb: str) -> str | None:
+    """``verb`` after "The user": "squash" -> "squashes", "try" -> "tries", "double-check" ->
+    "double-checks"; a past form or a modal as it is; None for a word that is no plain verb."""
     low = verb.lower()
-    if low in _MODALS or low.endswith("ed") or re.fullmatch(_IRREGULAR_PAST, low):
+    if low in _NO_PRESENT:
+        return None
+    if low in _MODALS or re.fullmatch(_IRREGULAR_PAST, low) or re.search(r"[^e]ed$", low):
         return verb
-    if low in ("have", "be", "do"):
-        return {"have": "has", "be": "is", "do": "does"}[low]
-    if re.search(r"(?:s|sh|ch|x|z|o)$", low):
-        return verb + "es"
-    if re.search(r"[^aeiou]y$", low):
-        return verb[:-1] + "ies"
-    return verb + "s"
+    head, _, last = verb.rpartition("-")
+    out = last + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", last) else (
+        last[:-1] + "ies" if re.search(r"[^aeiou]y$", last) else last + "s")
+    return f"{head}-{out}" if head else out
+
+
+def _with_present(m: re.Match[str]) -> str:
+    verb = _present(m[2])
+    return m[0] if verb is None else f"The user {m[1]} {verb}"
 
 
 _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
@@ -556,9 +567,9 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
                 rf"{_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
     (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
-                r"([a-z]+)\b", _I), lambda m: f"The user {m[1]} {_present(m[2])}"),
-    (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+ed|{_IRREGULAR_PAST}))\b",
-                _I), "The user \\1"),
+                r"([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _with_present),
+    (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
+                r"(?![\w'-])", _I), "The user \\1"),
     (re.compile(r"\bI(?:'m| am)\b"), "they are"),
     (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
     (re.compile(r"\bI\b"), "they"),
@@ -623,6 +634,8 @@ def _switch(text: str) -> _Kind | None:
             continue
         if new[:1].isdigit():
             continue  # "the release moved to 2026-07-17": a new date or number, not a choice
+        if _PATH_LIKE.search(new) or (old and _PATH_LIKE.search(old)):
+            continue  # "moved the middleware from app.py to middleware.py": code moved
         if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
             continue
         if old and old.lower() == new.lower():
@@ -634,6 +647,11 @@ def _switch(text: str) -> _Kind | None:
 _NAME_GOES_ON = re.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
 _NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last next this that "
                            "today tomorrow yesterday since until because")
+
+
+_PATH_LIKE = re.compile(
+    r"[/\\]|\.(?:py|pyi|ts|tsx|js|jsx|mjs|go|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|swift|php|md|json|"
+    r"ya?ml|toml|ini|cfg|sql|sh|css|scss|html|vue|svelte)$", re.I)
 
 
 def _whole_name(text: str, start: int, term: str) -> str:

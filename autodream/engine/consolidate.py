@@ -43,18 +43,28 @@ _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
 # Where one clause of a statement ends, kept (split with a group) so the text can be rejoined.
-_CLAUSE_EDGE = re.compile(r"(\s*(?:[;:]|\s[—–]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+)")
+_CLAUSE_EDGE = re.compile(
+    r"(\s*(?:[;:]|\s[—–]\s|,\s(?!(?:and\s+|but\s+)?(?:not|never)\b))\s*"
+    r"|\s+(?:and|but|while|whereas)\s+(?!not\b))")
 _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 
 
 # What moved, after the verb ("we moved the design docs to ...") or before it ("the design
 # docs moved to ...").
+_MOVE_VERB = r"(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing))"
 _MOVED_WHAT = re.compile(
-    r"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>(?!(?:from|to|back|"
+    rf"\b{_MOVE_VERB}\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>(?!(?:from|to|back|"
     r"over)\b)[\w-]+(?:\s+(?!(?:from|to|back|over)\b)[\w-]+){0,2}?)\s+(?:back\s+)?(?:over\s+)?"
-    r"(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>[\w-]+(?:\s+[\w-]+)"
+    r"(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>(?!(?:we|i|they|you|he|"
+    r"she|it|user|team|the\s+user)\b)[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
     r"\s+(?:back\s+)?(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+", re.I)
+_NOT_A_THING = word_set("we i they you he she it us them on in at by since until after before then "
+                        "user")
+# An entry that tells of a switch as an event ("In 2024 we moved from Jenkins to CircleCI") is
+# not rewritten in place: with the names swapped, its date would be false.
+_TELLS_SWITCH = re.compile(
+    r"\b(?:switched|migrated|moved|changed|went|replaced|ditched|swapped)\b", re.I)
 
 
 def _words(text: str) -> dict[str, str]:
@@ -533,9 +543,7 @@ class Consolidator:
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
-        what = _moved_words(cand.text)
-        thing = tokens(" ".join(what))
-        head = tokens(what[-1]) if len(thing) >= 2 else frozenset()
+        thing = _moved_thing(cand.text)
         ranked: list[tuple[float, int, Entry]] = []
         for pos, entry in enumerate(self.live()):
             says_new = has_word(entry.text, new)
@@ -545,12 +553,17 @@ class Consolidator:
                 hit = any(
                     (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
                     for h in entry.history
-                ) or (says_new and (bool(entry.history)
-                                    or (bool(thing) and _about(thing, entry.lead))))
-            elif head and _about(head, entry.text) and not _about(thing, entry.text):
-                # "the onboarding docs moved from Notion": "Our design docs live in Notion"
-                # is about other docs
+                ) or (says_new and (bool(entry.history) or (
+                    bool(thing) and _about(thing, entry.lead)
+                    and ((_says_of(entry.lead, thing, new) and not _set_against(entry.lead, new))
+                         or _chosen_over(entry.lead, new) is not None))))
+            elif thing and not _about(thing, entry.text):
+                # "the metrics moved from Datadog": "Logs go to Datadog" is about something
+                # else, and so is "Our design docs live in Notion" for the onboarding docs
                 hit = False
+            elif thing and has_word(entry.lead, old or "") and _put_in_place(
+                    entry.lead, old or "", new, cand.text, thing) is None:
+                hit = False  # "Design docs and runbooks live in Notion": not for one of them
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
                     rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
@@ -600,10 +613,12 @@ class Consolidator:
         kind, sep, rest = stem.partition("_")
         was, now = slug(old), slug(new)
         if (entry.opaque or not sep or kind != entry.type or "/" in stem
-                or not _SLUG.fullmatch(rest) or not any(c.isalpha() for c in now) or was == now
-                or not re.search(rf"(?:^|-){re.escape(was)}(?:-|$)", rest)):
+                or not _SLUG.fullmatch(rest) or not (_slugs_whole(old) and _slugs_whole(new))
+                or was == now or not re.search(rf"(?:^|-){re.escape(was)}(?:-|$)", rest)):
             return ""
         rest = slug(entry.name) if rest == slug(named) else _slug_switched(rest, was, now)
+        if not re.search(rf"(?:^|-){re.escape(now)}(?:-|$)", rest):
+            return ""  # the new name would not say the new choice ("Just" is a stopword)
         if f"{kind}_{rest}.md" == entry.file:
             return ""
         before = entry.file
@@ -627,21 +642,23 @@ class Consolidator:
 
     def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         new = cand.new or ""
+        thing = _moved_thing(cand.text)
         current = self._current_of(entry)
-        old = cand.old or current
+        # "moved back to Notion" over "Design docs live in Confluence, not Notion"
+        old = cand.old or current or _chosen_over(entry.lead, new)
         day = cand.source.day.isoformat()
         done = _when_done(cand)
         if (old is not None and old.lower() == new.lower()) or (
             current is not None and current.lower() == new.lower()
-        ) or (old is None and has_word(entry.lead, new)):
+        ) or (old is None and _says_of(entry.lead, thing, new)
+              and not _set_against(entry.lead, new)):
             self._confirm(entry, cand, cluster)
             return
         lead = entry.lead
-        thing = _moved_thing(cand.text)
-        if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead):
-            new_lead = _put_in_place(lead, old, new, cand.text, thing)
-        else:
-            new_lead = cand.text
+        put = (_put_in_place(lead, old, new, cand.text, thing)
+               if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead)
+               and not _TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
+        new_lead = cand.text if put is None else put
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"
         entry.history.append(f"{verb} from {was} to {new} {done}; previously {was}.")
@@ -650,8 +667,10 @@ class Consolidator:
         entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
         named = entry.name
         if old is not None and has_word(entry.name, old):
-            entry.name = _put_in_place(entry.name, old, new, cand.text, thing)
-        renamed = self._rename_for(entry, named, old, new) if old is not None else ""
+            entry.name = _renamed_title(entry.name, old, new, cand.text, thing)
+        # only an entry rewritten to name the new choice is renamed for it
+        renamed = (self._rename_for(entry, named, old, new)
+                   if old is not None and has_word(new_lead, new) else "")
         entry.description = description_for(new_lead)
         if cand.why:
             entry.why = cand.why
@@ -914,6 +933,12 @@ _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
 _VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD})\b)"
 
 
+def _slugs_whole(name: str) -> bool:
+    """Every word of ``name`` is in its slug, and none is a lone letter ("C++" slugs to "c")."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return bool(words) and slug(name).split("-") == words and all(len(w) > 1 for w in words)
+
+
 def _slug_switched(slugged: str, was: str, now: str) -> str:
     """``slugged`` with the words of ``was`` put in place of ``now``'s, or the two swapped where
     it names both ("ruff-format-instead-black" -> "black-instead-ruff-format")."""
@@ -944,9 +969,13 @@ def _when_done(cand: Candidate) -> str:
 
 
 def _moved_words(said: str) -> list[str]:
-    """The words of what a move says moved ("design docs"), or none."""
+    """The words of what a move says moved ("design docs"), or none ("On 2026-07-12 we
+    switched ..." names no thing)."""
     m = _MOVED_WHAT.search(said)
-    return (m["what"] or m["subject"]).split() if m else []
+    words = (m["what"] or m["subject"]).split() if m else []
+    if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
+        return []
+    return words
 
 
 def _moved_thing(said: str) -> frozenset[str]:
@@ -961,33 +990,80 @@ def _about(thing: frozenset[str], text: str) -> bool:
 
 
 def _contrasted(text: str, a: str, b: str) -> bool:
-    """``text`` sets ``a`` and ``b`` against each other ("pip-tools, not poetry", "from X to
-    Y"), so a switch between them swaps the two."""
+    """``text`` sets ``a`` and ``b`` against each other ("pip-tools, not poetry", "Jest over
+    Vitest"), so a switch between them swaps the two. "From X to Y" tells of an event: it is
+    not rewritten (``_TELLS_SWITCH``)."""
     x, y = re.escape(a), re.escape(b)
     for one, other in ((x, y), (y, x)):
         if re.search(rf"(?<![\w-]){one}(?:\s+{_VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
                      rf"\s+(?:instead\s+of|rather\s+than|over))\s+(?:using\s+)?{other}(?![\w-])",
                      text, re.I) or re.search(
-                rf"\b(?:from\s+|prefer(?:s|red)?\s+){one}\s+to\s+{other}(?![\w-])", text, re.I):
+                rf"\bprefer(?:s|red)?\s+{one}\s+to\s+{other}(?![\w-])", text, re.I):
             return True
     return False
 
 
-def _put_in_place(text: str, old: str, new: str, said: str, thing: frozenset[str]) -> str:
+def _put_in_place(
+    text: str, old: str, new: str, said: str, thing: frozenset[str]
+) -> str | None:
     """``text`` after a switch from ``old`` to ``new``. Where it weighs the two against each
-    other they swap; otherwise ``old`` becomes ``new`` only in the clauses about what moved,
-    when some clause naming ``old`` is about something else ("Our design docs live in Notion
-    and the meeting notes in Notion" after the design docs moved)."""
-    if has_word(text, new) and _contrasted(text, old, new):
-        return swap_words(text, old, new)
+    other they swap; otherwise ``old`` becomes ``new``. When the switch names what moved, only
+    the clauses about it change ("Our design docs live in Notion and the meeting notes in
+    Notion" after the design docs moved; "..., not Jenkins; Jenkins only runs the load tests"
+    after the load tests moved). None when no clause naming ``old`` is about what moved alone
+    ("Design docs and runbooks live in Notion"): the entry cannot say the new state."""
+    if not thing:
+        return _in_place(text, old, new, said)
     parts = _CLAUSE_EDGE.split(text)
     naming = [i for i in range(0, len(parts), 2) if has_word(parts[i], old)]
-    chosen = [i for i in naming if thing and _about(thing, parts[i])]
-    if not chosen or len(chosen) == len(naming):
-        return _name_in_place(text, old, new, said)
+    chosen = [i for i in naming if _about(thing, parts[i])]
+    if not chosen:
+        return None
+    if len(chosen) == len(naming) and len(naming) == len(parts[::2]):
+        return _in_place(text, old, new, said)
     for i in chosen:
-        parts[i] = _name_in_place(parts[i], old, new, said)
+        parts[i] = _in_place(parts[i], old, new, said)
     return "".join(parts)
+
+
+def _renamed_title(name: str, old: str, new: str, said: str, thing: frozenset[str]) -> str:
+    """An entry's title after a switch: a title the engine gave a switch ("CI: GitHub Actions
+    instead of Jenkins") is about what moved as a whole; any other as its statement is."""
+    head, colon, rest = name.partition(": ")
+    if colon and thing and _about(thing, head):
+        return f"{head}: {_in_place(rest, old, new, said)}"
+    return _put_in_place(name, old, new, said, thing) or name
+
+
+def _in_place(text: str, old: str, new: str, said: str) -> str:
+    if has_word(text, new) and _contrasted(text, old, new):
+        return swap_words(text, old, new)
+    return _name_in_place(text, old, new, said)
+
+
+def _chosen_over(text: str, name: str) -> str | None:
+    """What ``text`` names as used instead of ``name`` ("Confluence" in "Design docs live in
+    Confluence, not Notion"), or None."""
+    m = re.search(rf"\b(?:in|on|use|uses|using|with|via|to|through|is|are)\s+(?P<cur>[A-Z][\w.+#-]*"
+                  rf"(?:\s+[A-Z][\w.+#-]*){{0,2}}),?\s+(?:not|rather\s+than|instead\s+of)\s+"
+                  rf"(?:using\s+)?{re.escape(name)}(?![\w-])", text)
+    return m["cur"] if m else None
+
+
+def _says_of(text: str, thing: frozenset[str], name: str) -> bool:
+    """``text`` names ``name`` in a clause about ``thing`` (anywhere, when no thing is known):
+    "Our design docs live in Notion and our runbooks in Confluence" says Confluence only of
+    the runbooks."""
+    if not thing:
+        return has_word(text, name)
+    return any(_about(thing, part) and has_word(part, name)
+               for part in _CLAUSE_EDGE.split(text)[::2])
+
+
+def _set_against(text: str, name: str) -> bool:
+    """``text`` names ``name`` only as what is not used ("GitHub Actions, not Jenkins")."""
+    return re.search(rf"\b(?:not|never|instead\s+of|rather\s+than|over|no\s+longer)\s+"
+                     rf"(?:using\s+)?{re.escape(name)}(?![\w-])", text, re.I) is not None
 
 
 def _name_in_place(text: str, old: str, new: str, said: str) -> str:

@@ -31,7 +31,7 @@ _HOW = re.compile(r"^\*\*How to apply:?\*\*:?\s*(?P<text>.*)$", re.I)
 HISTORY_LINE = re.compile(
     r"^(?:Switched|Changed|Moved)(?: back)? from (?P<old>.+?) to (?P<new>.+?) "
     r"(?:on (?P<day>\d{4}-\d{2}-\d{2})|in (?:the week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|"
-    r"Q[1-4] \d{4})); previously .*$"
+    r"Q[1-4] \d{4}|\d{4})); previously .*$"
 )
 # A change with no single "X to Y": the whole earlier statement is kept after "previously:".
 UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
