@@ -22,6 +22,7 @@ from pathlib import Path
 
 from autodream.lock import ConsolidationLock, LockStatus
 from autodream.settings import Settings
+from autodream.transcripts import codex
 from autodream.transcripts.model import (
     SESSION_FILE_NAME,
     SessionInfo,
@@ -74,7 +75,8 @@ class SessionScan:
         # Codex rollouts and Markdown daily logs: few, so kept with their paths and ids
         self._others = others or []
         # transcripts found but not to be read (a symlink leaving its root, a second name for
-        # a file already counted), with the reason: a dream records them
+        # a file already counted, another project's Codex rollout), with the reason: a dream
+        # records them
         self.skipped: list[SkippedFile] = skipped or []
         self._sorted = False
         self._infos: list[SessionInfo] | None = None
@@ -258,8 +260,9 @@ def scan_sessions(
 
     A symlink is counted only when its target stays inside its root and is not a transcript
     the scan finds under its own name (then it is that one, read once); other symlinks, and a
-    second name for a file already counted, are listed in ``SessionScan.skipped``. Symlinked
-    directories are not entered.
+    second name for a file already counted, are listed in ``SessionScan.skipped``, as is a
+    rollout whose recorded ``cwd`` is outside the project (another project's: Codex keeps them
+    all in one dir). Symlinked directories are not entered.
     """
     base = settings.sessions_dir
     rows: list[SessionRow] = []
@@ -339,33 +342,13 @@ def _dated(dirs: tuple[str, ...], widths: tuple[int, ...]) -> bool:
     )
 
 
-_HEAD_BYTES = 256 * 1024
-
-
 def rollout_cwd(path: str) -> str | None:
     """The ``cwd`` a Codex rollout recorded in its first records (``session_meta``), or None."""
-    import json  # only for a rollout new since the last dream: the usual hook scan has none
-
     try:
         with open(path, "rb") as fh:
-            for _ in range(3):
-                line = fh.readline(_HEAD_BYTES)
-                if not line:
-                    break
-                try:
-                    record = json.loads(line)
-                except (ValueError, RecursionError):
-                    continue  # broken, or longer than the head we look at
-                if not isinstance(record, dict):
-                    continue
-                payload = record.get("payload")
-                fields = payload if isinstance(payload, dict) else record
-                cwd = fields.get("cwd")
-                if isinstance(cwd, str) and cwd:
-                    return cwd
+            return codex.recorded_cwd(fh)
     except OSError:
         return None
-    return None
 
 
 class _OtherTranscripts:
@@ -385,6 +368,7 @@ class _OtherTranscripts:
         self.skipped: list[SkippedFile] = []
         self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path counted
         self._real: dict[str, str] = {}
+        self._cwd_inside: dict[str, bool] = {}  # a recorded cwd -> inside the project?
 
     def _real_root(self, root: str) -> str:
         if root not in self._real:
@@ -422,11 +406,11 @@ class _OtherTranscripts:
         cwd = rollout_cwd(path)
         if cwd is None:
             return None
-        real = os.path.realpath(cwd)
-        project = self._real_root(PROJECT_ROOT)
-        if real == project or real.startswith(project.rstrip(os.sep) + os.sep):
-            return None
-        return f"a Codex rollout of another project (cwd {cwd})"
+        inside = self._cwd_inside.get(cwd)
+        if inside is None:  # few distinct cwds; realpath costs an lstat per component
+            inside = codex.cwd_is_within(cwd, self._real_root(PROJECT_ROOT))
+            self._cwd_inside[cwd] = inside
+        return None if inside else codex.other_project(cwd)
 
     def _add(
         self, root: str, entry: os.DirEntry[str], source: SessionSource, session_id: str

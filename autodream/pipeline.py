@@ -227,6 +227,7 @@ def consolidate(
             sessions=settings.sessions_dir if settings.sessions_dir.is_dir() else None,
             project=settings.project_root if settings.project_root.is_dir() else None,
             excluded=[settings.memory_dir],
+            rollouts_of=settings.project_root,
         )
         name, notice = backend_name(settings)
         if notice:

@@ -28,6 +28,7 @@ from urllib.parse import unquote
 
 from autodream.errors import NotFound, SandboxError
 from autodream.settings import LOCK_FILENAME, STATE_DIRNAME
+from autodream.transcripts.codex import is_rollout_name, other_project_reason
 
 __all__ = [
     "MAX_NAME_BYTES",
@@ -236,7 +237,10 @@ class Sandbox:
     are read-only and may be None (or missing on disk): then they are unavailable.
     ``excluded`` lists real paths that must not be reachable through the read-only roots (the
     live memory dir lives inside Claude Code's sessions dir); the memory root itself is always
-    excluded from them.
+    excluded from them. With ``rollouts_of`` (the project root), a Codex rollout in sessions/
+    whose recorded cwd is outside it is another project's: hidden from listings and walks, and
+    refused when opened by name, whatever its age (Codex keeps every project's rollouts in one
+    dir, and a ``grep`` over sessions/ would otherwise mine them).
     """
 
     def __init__(
@@ -245,6 +249,8 @@ class Sandbox:
         sessions: Path | None = None,
         project: Path | None = None,
         excluded: Iterable[Path] = (),
+        *,
+        rollouts_of: Path | None = None,
     ) -> None:
         self._real: dict[str, str] = {}
         for name, path in (("memory", memory), ("sessions", sessions), ("project", project)):
@@ -266,6 +272,9 @@ class Sandbox:
             except OSError:
                 continue
             self._excluded_ids.add((st.st_dev, st.st_ino))
+        self._rollouts_of = None if rollouts_of is None else os.path.realpath(rollouts_of)
+        # (device, inode) -> whether it is another project's rollout; its head never changes
+        self._foreign: dict[tuple[int, int], bool] = {}
 
     # --- what exists ---------------------------------------------------------------------
 
@@ -447,6 +456,14 @@ class Sandbox:
                     f"{shown}: has {st.st_nlink} hard links; a shared file may live outside "
                     "memory/, so it is not read"
                 )
+            # by the name asked for too: a symlink named rollout-* is read as one by the scan
+            names = (res.parts[-1], *parse_vpath(vpath)[1][-1:])
+            if self._is_foreign(res.root, names, fd, st):
+                # the other project's cwd is not named: the model could write it into memory
+                raise _refuse(
+                    f"{shown}: a Codex rollout of another project (its cwd is outside "
+                    "project/); not read in this project's dream"
+                )
         except BaseException:
             os.close(fd)
             raise
@@ -457,6 +474,39 @@ class Sandbox:
         fd, _res, _st = self.open_fd(vpath)
         with os.fdopen(fd, "rb") as fh:
             return fh.read()
+
+    def _is_foreign(
+        self, root: str, names: Sequence[str], fd: int, st: os.stat_result
+    ) -> bool:
+        """Whether the regular file open at ``fd`` (found under ``names``) is another
+        project's Codex rollout. Leaves the descriptor at offset 0, as it was opened."""
+        if (
+            self._rollouts_of is None
+            or root != "sessions"
+            or not any(is_rollout_name(name) for name in names)
+        ):
+            return False
+        key = (st.st_dev, st.st_ino)
+        foreign = self._foreign.get(key)
+        if foreign is None:
+            # a dup shares the offset, hence the seek back
+            with os.fdopen(os.dup(fd), "rb") as head:
+                foreign = other_project_reason(head, self._rollouts_of) is not None
+            os.lseek(fd, 0, os.SEEK_SET)
+            self._foreign[key] = foreign
+        return foreign
+
+    def _hidden_rollout(self, root: str, dir_fd: int, name: str) -> bool:
+        if self._rollouts_of is None or root != "sessions" or not is_rollout_name(name):
+            return False
+        try:
+            fd = os.open(name, _FILE_FLAGS, dir_fd=dir_fd)
+        except OSError:
+            return False  # gone, or swapped: open_fd checks again before any read
+        try:
+            return self._is_foreign(root, (name,), fd, os.fstat(fd))
+        finally:
+            os.close(fd)
 
     # --- listing and walking -------------------------------------------------------------
 
@@ -499,6 +549,8 @@ class Sandbox:
                 if stat.S_ISDIR(st.st_mode):
                     out.append(Entry(item.name, "dir", 0))
                 elif stat.S_ISREG(st.st_mode):
+                    if self._hidden_rollout(root, fd, item.name):
+                        continue
                     out.append(Entry(item.name, "file", st.st_size))
                 elif stat.S_ISLNK(st.st_mode):
                     out.append(Entry(item.name, "symlink", 0))

@@ -459,12 +459,14 @@ def test_a_message_without_a_timestamp_is_dated_by_the_one_before_it(proj: Proje
 
 # ---- Codex rollouts of other projects -------------------------------------------------------
 
-def _rollout(proj: Project, day: str, said: str, cwd: str | None) -> Path:
+def _rollout(proj: Project, day: str, said: str, cwd: str | None, *, number: str = "",
+             mtime: float = SAID_AT) -> Path:
     text = rollout_lines(said, cwd=cwd or "")
     if cwd is None:  # no session_meta at all: an older or cut rollout
         text = "".join(line + "\n" for line in text.splitlines()[2:])
-    name = f"rollout-2026-07-{day}T10-00-00-0199aaaa-0000-7000-8000-0000000000{day}.jsonl"
-    return write(proj.sessions / "2026" / "07" / day / name, text)
+    name = (f"rollout-2026-07-{day}T10-00-00-0199aaaa-0000-7000-8000-0000000000"
+            f"{number or day}.jsonl")
+    return write(proj.sessions / "2026" / "07" / day / name, text, mtime)
 
 
 def test_a_codex_rollout_of_another_project_is_never_read(proj: Project, tmp_path: Path) -> None:
@@ -506,3 +508,121 @@ def test_other_projects_rollouts_alone_do_not_open_the_scan_gate(proj: Project,
     status = proj.run("status").stdout
     assert "closed by scan" in status and "a Codex rollout of another project" in status
     assert not (proj.memory / "MEMORY.md").exists()
+
+
+def _not_read_lines(output: str) -> list[str]:
+    return [line.strip() for line in output.splitlines() if "not read:" in line]
+
+
+def test_a_session_meta_longer_than_the_head_still_names_its_project(
+    proj: Project, tmp_path: Path
+) -> None:
+    """Codex writes the person's instructions (AGENTS.md) into session_meta: a first line past
+    the head the scan reads must not pass for a rollout that recorded no cwd."""
+    elsewhere = str(tmp_path / "other-repo")
+    other = _rollout(proj, "01", OUTSIDE, elsewhere)
+    meta, rest = other.read_text().split("\n", 1)
+    record = json.loads(meta)
+    record["payload"]["instructions"] = "Follow the house style. " * 12_000  # ~290 KB
+    write(other, json.dumps(record) + "\n" + rest)
+    _rollout(proj, "02", WILDCARDS, str(proj.project))
+
+    out = proj.dream().stdout
+    assert "1 session(s) reviewed" in out
+    assert _not_read_lines(out) == [f"not read: {other.relative_to(proj.root)}: "
+                                    f"a Codex rollout of another project (cwd {elsewhere})"]
+    assert "wildcard imports" in proj.topic_text() and "tabs" not in proj.topic_text()
+
+
+@pytest.mark.parametrize("cwd", ["/srv/other\x00repo", "/srv/other\n\x1b[2Jrepo"])
+def test_a_cwd_with_control_characters_is_skipped_and_named_on_one_line(
+    proj: Project, cwd: str
+) -> None:
+    """The cwd comes from a file any project's Codex wrote and goes to a terminal."""
+    other = _rollout(proj, "01", OUTSIDE, cwd)
+    _rollout(proj, "02", WILDCARDS, str(proj.project))
+    shown = repr(cwd)[1:-1]
+
+    status = proj.run("status")
+    assert status.exit_code == 0, status.output
+    assert _not_read_lines(status.stdout) == [
+        f"not read: {other}: a Codex rollout of another project (cwd {shown})"]
+    out = proj.dream().stdout
+    assert "1 session(s) reviewed" in out and "\x1b" not in out
+    assert "tabs" not in proj.topic_text()
+
+
+def test_a_relative_cwd_is_not_resolved_against_where_autodream_runs(
+    proj: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Codex records absolute cwds; a relative one places the rollout in no project, rather
+    than in whichever directory autodream happens to be started from."""
+    monkeypatch.chdir(proj.project)
+    other = _rollout(proj, "01", OUTSIDE, ".")
+    _rollout(proj, "02", WILDCARDS, str(proj.project))
+
+    out = proj.dream().stdout
+    assert "1 session(s) reviewed" in out
+    assert _not_read_lines(out) == [f"not read: {other.relative_to(proj.root)}: "
+                                    "a Codex rollout of another project (cwd .)"]
+    assert "tabs" not in proj.topic_text()
+
+
+def test_a_symlinked_project_root_and_a_cwd_deleted_since_still_match(
+    proj: Project, tmp_path: Path
+) -> None:
+    real = tmp_path / "real-project"
+    proj.project.rename(real)
+    proj.project.symlink_to(real)  # project_root = "project" now leads through a symlink
+    read = [_rollout(proj, "01", WILDCARDS, str(real)),  # Codex records the real path
+            _rollout(proj, "02", SQUASH, str(proj.project / "gone" / "sub"))]  # deleted since
+    sibling = _rollout(proj, "03", OUTSIDE, f"{real}-old")  # shares the prefix, not the dir
+    bare = _rollout(proj, "04", OUTSIDE, None)  # the older, unwrapped session_meta
+    write(bare, json.dumps({"id": CODEX_ID, "timestamp": "2026-07-01T10:00:00Z",
+                            "instructions": None, "cwd": "/srv/elsewhere"}) + "\n"
+          + bare.read_text())
+
+    out = proj.dream().stdout
+    assert sorted(proj.last_run()["sessions"]) == [str(p.relative_to(proj.root)) for p in read]
+    assert _not_read_lines(out) == [
+        f"not read: {p.relative_to(proj.root)}: a Codex rollout of another project (cwd {cwd})"
+        for p, cwd in ((sibling, f"{real}-old"), (bare, "/srv/elsewhere"))]
+    memory = proj.topic_text()
+    assert "wildcard imports" in memory and "squash-merge" in memory and "tabs" not in memory
+
+
+def test_claude_can_neither_grep_nor_list_nor_open_another_projects_rollout(
+    proj: Project, tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    """The Claude subagent's own tools reach the whole sessions dir (the system prompt tells it
+    to grep sessions/); another project's rollout is not there for them, whatever its age."""
+    elsewhere = tmp_path / "other-repo"
+    other = _rollout(proj, "01", OUTSIDE, str(elsewhere))
+    mine = _rollout(proj, "01", WILDCARDS, str(proj.project), number="02")
+    old = _rollout(proj, "01", OUTSIDE, str(elsewhere), number="09",
+                   mtime=SAID_AT - 86_400 * 30)  # long before any dream: the scan never looks
+    vday = "sessions/2026/07/01"
+    server = ScriptedAPI([
+        reply(tool_use("grep", {"pattern": "tabs|wildcard", "path": "sessions/"}),
+              tool_use("read_file", {"path": f"{vday}/{other.name}"}),
+              tool_use("read_file", {"path": f"{vday}/{old.name}"}),
+              tool_use("glob", {"pattern": "sessions/**/*.jsonl"}),
+              tool_use("list_dir", {"path": vday})),
+        call("finish", summary="looked around"),
+    ]).__enter__()
+    api.append(server)
+    result = proj.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                      ANTHROPIC_BASE_URL=server.url)
+    assert result.exit_code == 0, result.output
+
+    results = [b["content"] for b in server.requests[1]["messages"][-1]["content"]
+               if b["type"] == "tool_result"]
+    grep, read_other, read_old, globbed, listed = results
+    assert WILDCARDS in grep
+    for refused in (read_other, read_old):
+        assert "a Codex rollout of another project" in refused
+        assert str(elsewhere) not in refused  # its cwd could end up in memory
+    assert globbed.splitlines() == [f"{vday}/{mine.name}"]
+    assert [line.split()[0] for line in listed.splitlines()] == [mine.name]
+    sent = json.dumps(server.requests)
+    assert OUTSIDE not in sent and "other-repo" not in sent

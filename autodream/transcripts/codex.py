@@ -11,6 +11,8 @@ without a ``payload`` wrapper.
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections import deque
 from collections.abc import Iterator
 from datetime import datetime
@@ -43,6 +45,93 @@ INJECTED_PREFIXES: tuple[str, ...] = (
     "<user_shell_command>",
     "<turn_aborted>",
 )
+
+
+# Codex keeps every project's rollouts in one dir; the cwd in a rollout's head says whose it is.
+# session_meta comes first and names its cwd within its first few hundred bytes, even when it
+# carries long instructions, so a head this size always holds it.
+CWD_HEAD_BYTES = 256 * 1024
+_CWD_HEAD_RECORDS = 3  # an older rollout's head: meta without a cwd, a state line, a message
+# A "cwd" key as JSON writes it (inside a string value its quotes would be escaped).
+_CWD_FIELD = re.compile(rb'"cwd"\s*:\s*("(?:[^"\\]|\\.)*")')
+_SHOWN_CWD_CHARS = 300
+
+
+def is_rollout_name(name: str) -> bool:
+    return name.startswith("rollout-") and name.endswith(".jsonl")
+
+
+def recorded_cwd(stream: BinaryIO) -> str | None:
+    """The ``cwd`` a rollout recorded in its first records (``session_meta``, in the wrapped or
+    the older bare form), or None when it recorded none. Reads from the stream's position."""
+    for _ in range(_CWD_HEAD_RECORDS):
+        line = stream.readline(CWD_HEAD_BYTES)
+        if not line:
+            return None
+        cwd = _cwd_of(line)
+        if cwd is not None:
+            return cwd
+        if not line.endswith(b"\n"):
+            return None  # cut at the head's end: a next read would start inside this record
+    return None
+
+
+def _cwd_of(line: bytes) -> str | None:
+    try:
+        record = json.loads(line)
+    except (ValueError, RecursionError):
+        # Cut short (still being written, or longer than the head) or broken: its cwd field,
+        # if written, still says whose it is, and reading it as None would mine the rollout.
+        found = _CWD_FIELD.search(line)
+        if found is None:
+            return None
+        try:
+            value = json.loads(found.group(1))
+        except ValueError:
+            return None
+    else:
+        if not isinstance(record, dict):
+            return None
+        payload = record.get("payload")
+        value = (payload if isinstance(payload, dict) else record).get("cwd")
+    return value if isinstance(value, str) and value else None
+
+
+def cwd_is_within(cwd: str, real_root: str) -> bool:
+    """Whether a recorded ``cwd`` is ``real_root`` (a real path) or inside it.
+
+    Symlinks are resolved as far as the path still exists, so a cwd deleted since is compared
+    as an absolute normalized path. A relative cwd (or one with a NUL) places the rollout
+    nowhere: resolving it against autodream's own working directory would make the answer
+    depend on where autodream was started.
+    """
+    if not os.path.isabs(cwd) or "\x00" in cwd:
+        return False
+    real = os.path.realpath(cwd)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
+def other_project_reason(stream: BinaryIO, real_root: str) -> str | None:
+    """Why a rollout belongs to another project than the one at ``real_root`` (one line, naming
+    the cwd it recorded), or None: recorded there or below, or no cwd recorded."""
+    cwd = recorded_cwd(stream)
+    if cwd is None or cwd_is_within(cwd, real_root):
+        return None
+    return other_project(cwd)
+
+
+def other_project(cwd: str) -> str:
+    """The reason a rollout recorded in ``cwd`` is not read, on one line."""
+    return f"a Codex rollout of another project (cwd {_shown(cwd)})"
+
+
+def _shown(text: str) -> str:
+    """``text`` on one printable line: it comes from a file, and goes to a terminal."""
+    if len(text) > _SHOWN_CWD_CHARS:
+        text = text[:_SHOWN_CWD_CHARS] + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def is_injected(text: str) -> bool:
