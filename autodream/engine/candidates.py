@@ -620,7 +620,15 @@ def _split_why(text: str) -> tuple[str, str]:
     return ensure_period(text[: m.start()].rstrip(" ,;")), sentence_case(why)
 
 
+# Every pattern in _SWITCHES needs one of these words: one cheap search spares most sentences
+# the ten patterns.
+_SWITCH_WORD = re.compile(
+    r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad)", _I)
+
+
 def _switch(text: str) -> _Kind | None:
+    if _SWITCH_WORD.search(text) is None:
+        return None
     for pattern, back in _SWITCHES:
         m = pattern.search(text)
         if m is None:
