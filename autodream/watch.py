@@ -47,8 +47,8 @@ from watchdog.events import (
 from watchdog.observers import Observer
 
 from autodream.errors import AutodreamError, DreamFailed, GateClosed, LockHeld, NotFound
+from autodream.gates import MEMORY_ROOT, is_transcript_place
 from autodream.settings import Clock, Settings, SystemClock
-from autodream.transcripts.model import is_daily_log_name
 
 log = logging.getLogger("autodream.watch")
 
@@ -211,13 +211,15 @@ def classify(root: str, path: str) -> tuple[str, str | None] | None:
 
 
 def _daily_log(parts: list[str]) -> tuple[str, str | None] | None:
+    # where the scan counts a daily log in the memory dir, and in logs/YYYY/MM/ only the
+    # month the log is of
     name = parts[-1]
-    if len(parts) < 3 or parts[1] != "memory" or not is_daily_log_name(name):
+    if len(parts) < 3 or parts[1] != "memory" or not is_transcript_place(
+            MEMORY_ROOT, tuple(parts[2:])):
         return None
-    if len(parts) == 3 or (len(parts) == 6 and parts[2] == "logs"
-                           and parts[3] == name[:4] and parts[4] == name[5:7]):
-        return (parts[0], name[:-3])
-    return None
+    if len(parts) == 6 and parts[3:5] != [name[:4], name[5:7]]:
+        return None
+    return (parts[0], name[:-3])
 
 
 # ---- the watcher --------------------------------------------------------------------------

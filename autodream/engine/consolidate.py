@@ -26,6 +26,7 @@ from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
     dice,
+    free_file_name,
     has_word,
     sentence_case,
     shorten,
@@ -398,12 +399,7 @@ class Consolidator:
         return [e for e in self.entries if not e.deleted and not e.opaque]
 
     def _new_file(self, kind: str, name: str) -> str:
-        taken = {e.file.lower() for e in self.entries}
-        base = f"{kind}_{slug(name)}"
-        candidate, n = f"{base}.md", 2
-        while candidate.lower() in taken:
-            candidate, n = f"{base}-{n}.md", n + 1
-        return candidate
+        return free_file_name(f"{kind}_{slug(name)}", {e.file.lower() for e in self.entries})
 
     def _capped(self, statements: list[str], file: str) -> list[str]:
         """At most ``max_statements`` wordings, newest first; each one left out is said."""
@@ -614,20 +610,17 @@ class Consolidator:
         was, now = slug(old), slug(new)
         if (entry.opaque or not sep or kind != entry.type or "/" in stem
                 or not _SLUG.fullmatch(rest) or not (_slugs_whole(old) and _slugs_whole(new))
-                or was == now or not re.search(rf"(?:^|-){re.escape(was)}(?:-|$)", rest)):
+                or was == now or not _slug_has(rest, was)):
             return ""
         rest = slug(entry.name) if rest == slug(named) else _slug_switched(rest, was, now)
-        if not re.search(rf"(?:^|-){re.escape(now)}(?:-|$)", rest):
+        if not _slug_has(rest, now):
             return ""  # the new name would not say the new choice ("Just" is a stopword)
         if f"{kind}_{rest}.md" == entry.file:
             return ""
         before = entry.file
         taken = {e.file.lower() for e in self.entries} | {
             e.renamed_from.lower() for e in self.entries if e.renamed_from}
-        base, target, n = f"{kind}_{rest}", f"{kind}_{rest}.md", 2
-        while target.lower() in taken:
-            target, n = f"{base}-{n}.md", n + 1
-        entry.file = target
+        entry.file = free_file_name(f"{kind}_{rest}", taken)
         if entry.original is not None:
             entry.renamed_from = entry.renamed_from or before
             _declare_file(entry, "supersedes", entry.renamed_from)
@@ -939,11 +932,17 @@ def _slugs_whole(name: str) -> bool:
     return bool(words) and slug(name).split("-") == words and all(len(w) > 1 for w in words)
 
 
+def _slug_has(slugged: str, part: str) -> bool:
+    """``part``'s words stand together, whole, in ``slugged`` ("ci-runs-jenkins" has "jenkins",
+    not "jen")."""
+    return re.search(rf"(?:^|-){re.escape(part)}(?:-|$)", slugged) is not None
+
+
 def _slug_switched(slugged: str, was: str, now: str) -> str:
     """``slugged`` with the words of ``was`` put in place of ``now``'s, or the two swapped where
     it names both ("ruff-format-instead-black" -> "black-instead-ruff-format")."""
     words, a, b = slugged.split("-"), was.split("-"), now.split("-")
-    both = any(words[i:i + len(b)] == b for i in range(len(words)))
+    both = _slug_has(slugged, now)
     out: list[str] = []
     i = 0
     while i < len(words):

@@ -31,10 +31,11 @@ from autodream.engine.index import (
 )
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.engine.text import shorten, slug
+from autodream.engine.text import free_file_name, shorten, slug
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
     MEMORY_TYPES,
+    REPLACEMENT_KEYS,
     SECTION_TITLES,
     IndexEntry,
     IndexNote,
@@ -199,7 +200,7 @@ def note_entries(
         name = title_for(label) or "Note"
         whole = _plain(text)  # a label ("Conventions:") says little without its list
         entry = Entry(
-            file=_free_name(f"{mtype}_{slug(name)}", taken),
+            file=free_file_name(f"{mtype}_{slug(name)}", taken),
             name=name,
             description=description_for(core if whole == summary else whole),
             type=mtype,
@@ -241,14 +242,6 @@ def _note_type(note: IndexNote, summary: str) -> tuple[MemoryType, str]:
     return mtype, core or summary
 
 
-def _free_name(base: str, taken: set[str]) -> str:
-    candidate, n = f"{base}.md", 2
-    while candidate.lower() in taken:
-        candidate, n = f"{base}-{n}.md", n + 1
-    taken.add(candidate.lower())
-    return candidate
-
-
 def _norm_title(title: str) -> str:
     return " ".join(title.lower().split())
 
@@ -262,7 +255,7 @@ def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> lis
     titles = {_norm_title(e.title) for e in now}
     kept = {e.file for e in entries if not e.deleted}
     declared = {str(name) for e in entries if not e.deleted and e.file in files
-                for key in ("merged_from", "supersedes") for name in e.extra.get(key) or []}
+                for key in REPLACEMENT_KEYS for name in e.extra.get(key) or []}
     return [f for f, t in prior if f not in files and f not in kept
             and _norm_title(t) not in titles and f not in declared]
 
@@ -338,7 +331,7 @@ def _within_file_budget(
     held = {id(n) for n in notes}
     new = sorted(
         (e for e in entries if e.original is None and not e.deleted and id(e) not in held
-         and not any(e.extra.get(k) for k in ("merged_from", "supersedes"))),
+         and not any(e.extra.get(k) for k in REPLACEMENT_KEYS)),
         key=lambda e: (e.score, max((s.day for s in e.sources()), default=date.min), e.file))
     for entry in new[:over]:
         entries.remove(entry)

@@ -177,6 +177,16 @@ def swap_words(text: str, a: str, b: str) -> str:
     return pattern.sub(repl, text)
 
 
+def free_file_name(base: str, taken: set[str]) -> str:
+    """``<base>.md``, or ``<base>-2.md`` and on when that is taken (``taken`` holds names
+    lower-cased, and gets the one returned)."""
+    candidate, n = f"{base}.md", 2
+    while candidate.lower() in taken:
+        candidate, n = f"{base}-{n}.md", n + 1
+    taken.add(candidate.lower())
+    return candidate
+
+
 def unique(items: Iterable[str]) -> list[str]:
     seen: set[str] = set()
     out: list[str] = []

@@ -43,6 +43,7 @@ from autodream.memory.commit import write_atomic
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    REPLACEMENT_KEYS,
     SECTION_TITLES,
     FrontmatterError,
     MemoryType,
@@ -271,9 +272,6 @@ def _check_format(report: CheckReport, index_text: str) -> None:
                     f"line {no}: not an entry ('- [Title](file.md) — hook'), heading or blank",
                 )
             )
-
-
-REPLACEMENT_KEYS = ("merged_from", "supersedes")
 
 
 def _declared_replacements(staging_dir: Path, index_text: str) -> set[str]:

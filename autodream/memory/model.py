@@ -18,6 +18,9 @@ MEMORY_TYPES: tuple[MemoryType, ...] = ("user", "feedback", "project", "referenc
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25_000
 INDEX_LINE_TARGET_CHARS = 150
+# Frontmatter keys of a topic file that name the files it absorbed (a merge, a supersession, a
+# rename): the loss check counts those files as accounted for.
+REPLACEMENT_KEYS = ("merged_from", "supersedes")
 SECTION_TITLES: dict[MemoryType, str] = {
     "user": "User",
     "feedback": "Feedback",
