@@ -23,7 +23,7 @@ from autodream.settings import FixedClock, Settings
 from autodream.tools import ToolBox
 from autodream.transcripts.model import SessionInfo
 from tests.factories import TranscriptBuilder
-from tests.scripted_api import ScriptedAPI, call, reply, tool_use
+from tests.scripted_api import ScriptedAPI, Step, call, reply, tool_use
 
 FIRST = "2026-07-02T09:00:00Z"  # the first dream
 SECOND = "2026-07-04T09:00:00Z"  # the second
@@ -342,6 +342,17 @@ def api() -> Iterator[list[ScriptedAPI]]:
         server.__exit__(None, None, None)
 
 
+def _claude_dream(proj: Project, api: list[ScriptedAPI], script: list[Step]) -> ScriptedAPI:
+    """One forced dream with the Claude backend, answered by ``script``; the server, to read
+    the requests it got."""
+    server = ScriptedAPI(script).__enter__()
+    api.append(server)
+    result = proj.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                      ANTHROPIC_BASE_URL=server.url)
+    assert result.exit_code == 0, result.output
+    return server
+
+
 def test_claude_reads_rollouts_and_daily_logs_in_its_roots_and_nothing_outside(
     proj: Project, tmp_path: Path, api: list[ScriptedAPI]
 ) -> None:
@@ -353,7 +364,7 @@ def test_claude_reads_rollouts_and_daily_logs_in_its_roots_and_nothing_outside(
     link.parent.mkdir(parents=True)
     link.symlink_to(secret)
     vrollout = f"sessions/{rollout.relative_to(proj.sessions).as_posix()}"
-    server = ScriptedAPI([
+    server = _claude_dream(proj, api, [
         reply(tool_use("read_file", {"path": vrollout}),
               tool_use("read_file", {"path": "memory/2026-07-01.md"}),
               tool_use("read_file", {"path": "project/logs/2026/07/2026-07-01.md"}),
@@ -363,11 +374,7 @@ def test_claude_reads_rollouts_and_daily_logs_in_its_roots_and_nothing_outside(
         call("begin_phase", phase="consolidate"),
         call("write_file", path="memory/2026-07-01.md", content="- rewritten\n"),
         call("finish", summary="looked around"),
-    ]).__enter__()
-    api.append(server)
-    result = proj.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-                      ANTHROPIC_BASE_URL=server.url)
-    assert result.exit_code == 0, result.output
+    ])
 
     opening = server.requests[0]["messages"][0]["content"][0]["text"]
     for vpath in (vrollout, "memory/2026-07-01.md", "project/logs/2026/07/2026-07-01.md"):
@@ -602,18 +609,14 @@ def test_claude_can_neither_grep_nor_list_nor_open_another_projects_rollout(
     old = _rollout(proj, "01", OUTSIDE, str(elsewhere), number="09",
                    mtime=SAID_AT - 86_400 * 30)  # long before any dream: the scan never looks
     vday = "sessions/2026/07/01"
-    server = ScriptedAPI([
+    server = _claude_dream(proj, api, [
         reply(tool_use("grep", {"pattern": "tabs|wildcard", "path": "sessions/"}),
               tool_use("read_file", {"path": f"{vday}/{other.name}"}),
               tool_use("read_file", {"path": f"{vday}/{old.name}"}),
               tool_use("glob", {"pattern": "sessions/**/*.jsonl"}),
               tool_use("list_dir", {"path": vday})),
         call("finish", summary="looked around"),
-    ]).__enter__()
-    api.append(server)
-    result = proj.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-                      ANTHROPIC_BASE_URL=server.url)
-    assert result.exit_code == 0, result.output
+    ])
 
     results = [b["content"] for b in server.requests[1]["messages"][-1]["content"]
                if b["type"] == "tool_result"]
