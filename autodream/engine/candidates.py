@@ -27,6 +27,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
+from autodream.engine.versions import version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
@@ -224,7 +225,7 @@ _SCHEDULE = re.compile(
 )
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
-    r"(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|ships|target|targets|support|"
+    r"(?:(?:now|currently|still)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|ships|target|targets|support|"
     r"supports|rely on|relies on|is|are)\b", _I,
 )
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
@@ -302,12 +303,13 @@ _EPHEMERAL = re.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
-    r"\bcurrently (?:working|debugging|fixing|looking)\b|\bnow (?:run|fix|add|try|let's|do)\b|"
+    r"\bcurrently (?:working|debugging|fixing|looking)\b|"
+    r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
     r"^(?:let's|lets|can you|could you|would you|will you|go ahead|try|run|fix|look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
     r"^(?:please )?(?:fix|add|implement|refactor|update|change|look|make|create|remove|delete|"
-    r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|tag|install|"
-    r"build|print|merge|finish|rerun|retry|do)\b", _I,
+    r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
+    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b", _I,
 )
 _CODEISH = re.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
 _IMPERATIVE = word_set(
@@ -623,12 +625,16 @@ def _split_why(text: str) -> tuple[str, str]:
 # Every pattern in _SWITCHES needs one of these words: one cheap search spares most sentences
 # the ten patterns.
 _SWITCH_WORD = re.compile(
-    r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad)", _I)
+    r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
+    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)", _I)
 
 
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None:
         return None
+    upgrade = version_switch(text)
+    if upgrade is not None:
+        return _Kind("switch", text, 0.9, new=upgrade[0], old=upgrade[1])
     for pattern, back in _SWITCHES:
         m = pattern.search(text)
         if m is None:

@@ -38,6 +38,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
+from autodream.engine.versions import VERSION, names_version, split_version, versions_of
 from autodream.memory.model import MEMORY_TYPES
 
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -496,7 +497,7 @@ class Consolidator:
         if cand.kind == "switch":
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
-                found = self._moved_from(cand)
+                found = self._moved_from(cand) or self._upgraded_from(cand)
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -560,6 +561,9 @@ class Consolidator:
             elif thing and has_word(entry.lead, old or "") and _put_in_place(
                     entry.lead, old or "", new, cand.text, thing) is None:
                 hit = False  # "Design docs and runbooks live in Notion": not for one of them
+            elif old and split_version(old) is not None:
+                # "upgraded from Postgres 14 to 16": a version is specific enough on its own
+                hit = names_version(entry.text, old)
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
                     rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
@@ -593,6 +597,30 @@ class Consolidator:
                 continue
             (old,) = same_kind.values()
             found.append((similarity(cand.text, entry.lead), -pos, entry, old))
+        if not found:
+            return None
+        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
+        return entry, old
+
+    def _upgraded_from(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "we upgraded production to Postgres 16", which does not say from which version:
+        the entry naming one other version of that tool ("We run Postgres 14 in production"),
+        about what moved when the move names it, and that version. Nothing when no entry, or
+        more than one version in the entry, says which is replaced."""
+        parts = split_version(cand.new or "")
+        if parts is None:
+            return None
+        name, version = parts
+        thing = _moved_thing(cand.text)
+        found: list[tuple[float, int, Entry, str]] = []
+        for pos, entry in enumerate(self.live()):
+            if thing and not _about(thing, entry.lead):
+                continue
+            named = {v.lower(): v for v in versions_of(entry.lead, name)}
+            if len(named) != 1 or version.lower() in named:
+                continue
+            (was,) = named.values()
+            found.append((similarity(cand.text, entry.lead), -pos, entry, f"{name} {was}"))
         if not found:
             return None
         _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
@@ -919,7 +947,6 @@ class Consolidator:
                 file=entry.file))
 
 
-_VERSION = r"v?\d+(?:\.\d+)*"
 # A number right after a name is its version when the phrase ends there or goes on with a
 # small word ("MySQL 8 for the main database"), not a count ("Heroku 2 times a day").
 _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
@@ -994,7 +1021,7 @@ def _contrasted(text: str, a: str, b: str) -> bool:
     not rewritten (``_TELLS_SWITCH``)."""
     x, y = re.escape(a), re.escape(b)
     for one, other in ((x, y), (y, x)):
-        if re.search(rf"(?<![\w-]){one}(?:\s+{_VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
+        if re.search(rf"(?<![\w-]){one}(?:\s+{VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
                      rf"\s+(?:instead\s+of|rather\s+than|over))\s+(?:using\s+)?{other}(?![\w-])",
                      text, re.I) or re.search(
                 rf"\bprefer(?:s|red)?\s+{one}\s+to\s+{other}(?![\w-])", text, re.I):
@@ -1068,9 +1095,9 @@ def _set_against(text: str, name: str) -> bool:
 def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     """``text`` with ``old`` named ``new``. A version written after ``old`` ("MySQL 8") is
     ``old``'s and goes with it, unless the person gave ``new``'s own ("to Postgres 16")."""
-    given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({_VERSION}){_VERSION_END}", said, re.I)
+    given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({VERSION}){_VERSION_END}", said, re.I)
     named = f"{new} {given[1]}" if given else new
-    return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{_VERSION}{_VERSION_END})?(?![\w-])",
+    return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?(?![\w-])",
                   lambda _: named, text, flags=re.I)
 
 

@@ -801,6 +801,62 @@ def quiet_sessions_keep_memory() -> Scenario:
     )
 
 
+# ---- 15. an upgrade replaces the version the memory names ------------------------------------
+
+
+@scenario
+def version_upgrades() -> Scenario:
+    cwd = "/home/sam/src/ledger"
+    memory = {
+        "MEMORY.md": (
+            "- [Runtime stack](project_runtime-stack.md) — what production runs\n"
+            "- [CI images](project_ci-images.md) — what the CI images run\n"
+        ),
+        "project_runtime-stack.md": topic(
+            "Runtime stack", "what production runs", "project",
+            rule("We run Postgres 14 in production and Node 18 on the workers.",
+                 "the ops team pins these.", "check compatibility before using newer features."),
+        ),
+        "project_ci-images.md": topic(
+            "CI images", "what the CI images run", "project",
+            "The CI images use Python 3.11.",
+        ),
+    }
+    s1 = (
+        T("upgrade-1", "2026-07-08 10:00", cwd=cwd)
+        .prompt("Heads up: we upgraded production to Postgres 16 over the weekend.")
+        .say("Noted: production is on Postgres 16.")
+        .prompt("Also bumped Node from 18 to 20 on the workers.")
+        .say("Noted: Node 20 on the workers.")
+    )
+    s2 = (
+        T("upgrade-2", "2026-07-13 15:00", cwd=cwd)
+        .prompt("FYI the CI images are on Python 3.12 now.")
+        .say("Noted: CI uses Python 3.12.")
+        .prompt("We moved the analytics warehouse to Postgres 15.")
+        .say("Noted.")
+    )
+    return Scenario(
+        "version-upgrades",
+        "an upgrade replaces the version the memory names for that tool, and only that one",
+        [s1, s2],
+        [
+            ("postgres-16", "contradiction", "present", r"(?i)\bpostgres 16 in production"),
+            ("postgres-14-not-current", "contradiction", "absent",
+             not_current(r"\bpostgres 14\b")),
+            ("node-20", "contradiction", "present", r"(?i)\bnode 20 on the workers"),
+            ("node-18-not-current", "contradiction", "absent", not_current(r"\bnode 18\b")),
+            ("python-312", "contradiction", "present", r"(?i)ci images use python 3\.12"),
+            ("python-311-not-current", "contradiction", "absent",
+             not_current(r"\bpython 3\.11\b")),
+            ("warehouse-kept-apart", "contradiction", "present",
+             r"(?i)analytics warehouse[^\n]*postgres 15"),
+        ],
+        memory=memory,
+        gates={"min_sessions": 1},
+    )
+
+
 # ---- writing -----------------------------------------------------------------------------------
 
 
