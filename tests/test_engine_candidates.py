@@ -237,6 +237,11 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     ("I always double-check migrations before merging.", "The user always double-checks"),
     ("I always re-run flaky tests once.", "The user always re-runs flaky tests"),
     ("I always seed the database before e2e tests.", "The user always seeds the database"),
+    # with no adverb, or one outside the common few
+    ("Remember: I fix bugs first before features.", "The user fixes bugs first"),
+    ("Remember: I typically run the linter before committing.",
+     "The user typically runs the linter"),
+    ("Remember: I still use vim for quick edits.", "The user still uses vim"),
     # no plain verb to conjugate: said of them as it was, never "evers" or "hads"
     ("I never ever want you to push to main.", "They never ever want you to push to main."),
     ("I never had luck with Docker Desktop, use Colima.", "They never had luck with Docker"),

@@ -418,3 +418,81 @@ def test_a_move_to_a_place_the_entry_names_for_something_else_is_kept_as_news() 
                   "We moved the design docs to Confluence.")
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert any("We moved the design docs to Confluence." in t for t in plan.writes.values())
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("The standup is every Monday.", "The standup moved from Monday to Tuesday.",
+         "The standup is every Tuesday."),
+        ("We do the release on Thursdays.", "The release moved from Thursday to Friday.",
+         "We do the release on Fridays."),
+        ("The standup is every Monday and the retro is every Friday.",
+         "The retro moved from Friday to Thursday.",
+         "The standup is every Monday and the retro is every Thursday."),
+    ],
+)
+def test_a_standing_day_that_moved_is_rewritten_where_it_is_said(
+    lead: str, said: str, now: str
+) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert "previously" in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The standup moved from Monday to Tuesday this week only.",  # one week's exception
+        "Next week the standup moved from Monday to Tuesday.",
+        "The demo moved from Monday to Tuesday.",  # another meeting
+    ],
+)
+def test_a_days_move_for_one_week_or_another_meeting_keeps_the_schedule(said: str) -> None:
+    plan = _dream("The standup is every Monday.", said)
+    assert "project_tool.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("Alice owns the billing service.", "We moved the billing service from Alice to Bob.",
+         "Bob owns the billing service."),
+        ("The billing service is owned by Alice.",
+         "We moved the billing service from Alice to Bob.", "The billing service is owned by Bob."),
+        ("Alice owns the billing service and Carol owns search.",
+         "We moved search from Carol to Bob.",
+         "Alice owns the billing service and Bob owns search."),
+    ],
+)
+def test_a_handover_names_the_new_owner(lead: str, said: str, now: str) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+
+
+def test_a_handover_of_something_else_leaves_the_owner() -> None:
+    plan = _dream("Alice owns the billing service.",
+                  "We moved the search service from Alice to Bob.")
+    assert "project_tool.md" not in plan.writes
+
+
+def test_a_change_of_state_updates_the_entry_but_is_no_memory_of_its_own() -> None:
+    plan = _dream("The app is slow on startup.",
+                  "The app went from slow to fast after the cache fix.")
+    assert parse_topic(plan.writes["project_tool.md"]).body.startswith(
+        "The app is fast on startup.")
+    plan = _dream("We deploy with Docker Compose.",
+                  "The build went from slow to fast after caching.")
+    assert set(plan.writes) <= {"MEMORY.md"}
+    (dropped,) = [d for d in plan.decisions if d.action == "dropped"]
+    assert "change of state" in dropped.reason
+
+
+def test_a_file_named_for_a_schedule_leaves_the_day_out_so_a_move_keeps_it_right() -> None:
+    plan = plan_dream({}, None, gather(
+        human("Remember: sprint planning is on Mondays.", session="a"),
+        human("We moved sprint planning from Monday to Wednesday.", session="b", day=7),
+    ).candidates, now=NOW)
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert name == "project_sprint-planning.md"
+    assert parse_topic(plan.writes[name]).body.startswith("Sprint planning is on Wednesdays.")

@@ -560,18 +560,31 @@ def _with_present(m: re.Match[str]) -> str:
     return m[0] if verb is None else f"The user {m[1]} {verb}"
 
 
+def _user_does(m: re.Match[str]) -> str:
+    """"I fix bugs first" -> "The user fixes bugs first"; an adverb not known as one ("I
+    typically ...", "I still ...") keeps the words as they are."""
+    word = m[1]
+    verb = None if word.lower().endswith("ly") or word.lower() in _NOT_A_VERB else _present(word)
+    return m[0] if verb is None else f"The user {verb}"
+
+
+_ADVERB = (r"never|always|usually|mostly|often|rarely|really|also|only|mainly|still|sometimes|"
+           r"typically|generally|normally|personally")
+_NOT_A_VERB = word_set("then rather even ever already too not no so and or but if as at in on to "
+                       "for of with") | frozenset(_ADVERB.split("|"))
+
+
 _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
     (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
     (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
     (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
-    (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
-                rf"{_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
+    (re.compile(rf"^i ({_ADVERB}) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
-    (re.compile(r"^i (never|always|usually|mostly|often|rarely|really|also|only|mainly) "
-                r"([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _with_present),
+    (re.compile(rf"^i ({_ADVERB}) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _with_present),
     (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
                 r"(?![\w'-])", _I), "The user \\1"),
+    (re.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
     (re.compile(r"\bI(?:'m| am)\b"), "they are"),
     (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
     (re.compile(r"\bI\b"), "they"),

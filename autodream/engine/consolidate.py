@@ -24,6 +24,7 @@ from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineO
 from autodream.engine.places import kind_of, places_in
 from autodream.engine.text import (
     CALENDAR_WORDS,
+    STATE_WORDS,
     STOPWORDS,
     dice,
     free_file_name,
@@ -504,6 +505,12 @@ class Consolidator:
             if target is not None:
                 self._switch(target, cand, cluster)
                 return
+            if {cand.new.lower() if cand.new else "", (cand.old or "").lower()} <= STATE_WORDS:
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"a change of state ({cand.old} to {cand.new}), not a choice; no memory says "
+                    f"it was {cand.old}", session_id=cand.source.session_id))
+                return
         else:
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update.
@@ -564,10 +571,16 @@ class Consolidator:
             elif old and split_version(old) is not None:
                 # "upgraded from Postgres 14 to 16": a version is specific enough on its own
                 hit = names_version(entry.text, old)
+            elif old and old.lower() in WEEKDAYS and thing:
+                # "the standup moved from Monday to Tuesday": "The standup is every Monday",
+                # "... on Mondays"; not for a week's exception ("this week only", "on the 14th")
+                hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
+                    last_mention(cand.text) is None)
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
                     rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
-                    entry.text, re.I) is not None)
+                    entry.text, re.I) is not None) or (
+                    bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:
                 weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
                 ranked.append((weight, -pos, entry))
@@ -677,7 +690,7 @@ class Consolidator:
             return
         lead = entry.lead
         put = (_put_in_place(lead, old, new, cand.text, thing)
-               if old is not None and has_word(lead, old) and not _ISO_DAY.search(lead)
+               if old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
                and not _TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
         new_lead = cand.text if put is None else put
         verb = "Switched back" if cand.back else "Switched"
@@ -1041,7 +1054,7 @@ def _put_in_place(
     if not thing:
         return _in_place(text, old, new, said)
     parts = _CLAUSE_EDGE.split(text)
-    naming = [i for i in range(0, len(parts), 2) if has_word(parts[i], old)]
+    naming = [i for i in range(0, len(parts), 2) if _names(parts[i], old)]
     chosen = [i for i in naming if _about(thing, parts[i])]
     if not chosen:
         return None
@@ -1092,9 +1105,40 @@ def _set_against(text: str, name: str) -> bool:
                      rf"(?:using\s+)?{re.escape(name)}(?![\w-])", text, re.I) is not None
 
 
+_OWNS = (r"(?:owns|leads|maintains|manages|handles|runs|reviews|approves|is responsible for|"
+         r"is in charge of|is on call for|looks after)")
+
+
+def _owned_by(text: str, name: str) -> bool:
+    """``text`` names ``name`` as who has the thing ("Alice owns the billing service", "...
+    is owned by Alice"): a move of the thing "from Alice to Bob" hands it over."""
+    who = re.escape(name)
+    return re.search(rf"(?:^|[,;:]\s+|\band\s+){who}\s+{_OWNS}\b|\b(?:owned|led|maintained|"
+                     rf"managed|handled|run|reviewed|approved|written)\s+by\s+{who}(?![\w-])",
+                     text) is not None
+
+
+_ONE_TIME = re.compile(r"\b(?:only|this time|just this|once|for now)\b", re.I)
+
+
+def _names(text: str, name: str) -> bool:
+    """``text`` names ``name``; a weekday also in the plural ("on Thursdays")."""
+    if name.lower() in WEEKDAYS:
+        return re.search(rf"\b{re.escape(name)}s?\b", text, re.I) is not None
+    return has_word(text, name)
+
+
+def _says_day(text: str, day: str) -> bool:
+    return re.search(rf"\b(?:on|every)\s+{re.escape(day)}s?\b", text, re.I) is not None
+
+
 def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     """``text`` with ``old`` named ``new``. A version written after ``old`` ("MySQL 8") is
-    ``old``'s and goes with it, unless the person gave ``new``'s own ("to Postgres 16")."""
+    ``old``'s and goes with it, unless the person gave ``new``'s own ("to Postgres 16"). A
+    weekday keeps its plural ("on Mondays" -> "on Tuesdays")."""
+    if old.lower() in WEEKDAYS and new.lower() in WEEKDAYS:
+        return re.sub(rf"\b{re.escape(old)}(s?)\b", lambda m: new.capitalize() + m[1], text,
+                      flags=re.I)
     given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({VERSION}){_VERSION_END}", said, re.I)
     named = f"{new} {given[1]}" if given else new
     return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?(?![\w-])",

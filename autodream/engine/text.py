@@ -122,6 +122,17 @@ def has_word(text: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, flags=re.I) is not None
 
 
+# How something is, not what was chosen: "the build went from slow to fast" updates an entry saying
+# it is slow, but is no memory of its own ("from manual to automatic" is a choice, so only words
+# that rate or describe a state are here).
+STATE_WORDS = word_set(
+    """slow fast faster slower quick quicker good bad better worse best worst red green yellow
+    broken working fixed flaky stable unstable small smaller big bigger large larger huge tiny
+    high higher low lower easy easier hard harder cheap cheaper expensive simple complex messy
+    clean cleaner fine ok okay great terrible painful smooth hot cold empty full zero
+    dozens hundreds thousands minutes hours seconds days weeks""")
+
+
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
 CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april
@@ -130,10 +141,11 @@ CALENDAR_WORDS = word_set(
 
 
 def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
-    """A file-name slug of the subject; values that may change later (numbers, dates, weekdays)
-    are left out so the name stays right when the entry is updated."""
+    """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
+    "Mondays") are left out so the name stays right when the entry is updated."""
     words = [w for w in re.findall(r"[a-z0-9]+", text.lower())
-             if w not in STOPWORDS and w not in CALENDAR_WORDS and not any(c.isdigit() for c in w)]
+             if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
+             and not any(c.isdigit() for c in w)]
     if not words:
         words = re.findall(r"[a-z0-9]+", text.lower()) or ["memory"]
     out = "-".join(words[:max_words])
