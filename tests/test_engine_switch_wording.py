@@ -496,3 +496,52 @@ def test_a_file_named_for_a_schedule_leaves_the_day_out_so_a_move_keeps_it_right
     (name,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert name == "project_sprint-planning.md"
     assert parse_topic(plan.writes[name]).body.startswith("Sprint planning is on Wednesdays.")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("The staging database is on db1.", "I moved the staging database to db2.",
+         "The staging database is on db2."),
+        ("The staging database is on db1 and the cache on redis-2.",
+         "We migrated the staging database to db-3.",
+         "The staging database is on db-3 and the cache on redis-2."),
+        ("The search cluster lives in us-east-1.", "We moved the search cluster to eu-west-1.",
+         "The search cluster lives in eu-west-1."),
+    ],
+)
+def test_a_move_to_a_named_host_replaces_the_one_the_entry_names(
+    lead: str, said: str, now: str
+) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert "previously" in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We moved the search cluster to eu-west-1.",  # another thing
+        "I moved the helper functions to utils2.",  # code moved
+        "We moved the release to v2.",  # a version, not a host
+    ],
+)
+def test_a_move_of_another_thing_or_of_code_keeps_the_host(said: str) -> None:
+    plan = _dream("The staging database is on db1.", said)
+    assert "project_tool.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("Remember: the search cluster lives in us-east-1.", "remember"),
+        ("Remember: the on-call laptop lives in Frankfurt.", "remember"),
+        ("Remember: the parser lives in src/parser.py.", None),
+        ("Remember: the retry logic lives in the http module.", None),
+        ("Remember: the handler lives in Handler.py.", None),
+    ],
+)
+def test_where_a_thing_lives_is_code_structure_only_when_it_names_code(
+    said: str, kind: str | None
+) -> None:
+    assert [c.kind for c in candidates(said)] == ([kind] if kind else [])

@@ -17,7 +17,7 @@ from functools import lru_cache
 from autodream.engine.dates import EVENT_WORDS, DateRewrite, absolutize, last_mention
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
-from autodream.engine.places import PLACE_PATTERN, places_in
+from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.text import (
     CALENDAR_WORDS,
     ensure_period,
@@ -160,6 +160,13 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+(?P<new>{PLACE_PATTERN})(?![\w-])",
         _I),
      False),
+    # "I moved the staging database to db2": a thing moved to a named host, region or cluster
+    # (a name with a digit), which replaces the one the entry about that thing names
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:the|our|my|its)\s+(?:{_THING_WORD}\s+){{0,2}}"
+        rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>(?!v\d){SLOT_VALUE})(?![\w-])",
+        _I),
+     False),
     (re.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
         rf"for\s+(?P<new>{_T})", _I),
@@ -292,8 +299,10 @@ _CODE_RELATION = (
     r"subclasses|overrides)"
 )
 _STRUCTURE = re.compile(
-    r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|\blives? (?:in|under)"
-    rf"\b|\bentry ?point\b|\b{_CODE_UNIT} `?[\w.]+`? (?:is|does|takes|{_CODE_RELATION})\b|"
+    r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|"
+    # "the parser lives in src/", not "the search cluster lives in us-east-1" or "in Frankfurt"
+    rf"\blives? (?:in|under)\b(?!\s+(?-i:[A-Z])[\w-]*(?!\.?[\w/-])|\s+{SLOT_VALUE}(?![\w/]))|"
+    rf"\bentry ?point\b|\b{_CODE_UNIT} `?[\w.]+`? (?:is|does|takes|{_CODE_RELATION})\b|"
     # "the Handler class wraps every request", "the stats module depends on the io module"
     rf"\b`?[\w.]+`? {_CODE_UNIT}s? {_CODE_RELATION}\b|\bcalls? `?[\w.]+\(\)", _I,
 )

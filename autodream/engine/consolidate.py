@@ -21,7 +21,7 @@ from autodream.engine.dates import (
 )
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
-from autodream.engine.places import kind_of, places_in
+from autodream.engine.places import kind_of, places_in, slot_values
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STATE_WORDS,
@@ -498,7 +498,8 @@ class Consolidator:
         if cand.kind == "switch":
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
-                found = self._moved_from(cand) or self._upgraded_from(cand)
+                found = (self._moved_from(cand) or self._upgraded_from(cand)
+                         or self._moved_off(cand))
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -609,6 +610,28 @@ class Consolidator:
             if len(same_kind) != 1 or new.lower() in same_kind:
                 continue
             (old,) = same_kind.values()
+            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
+        if not found:
+            return None
+        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
+        return entry, old
+
+    def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "I moved the staging database to db2": the entry whose clause about that thing
+        names one other host of that shape ("The staging database is on db1"), and that host."""
+        new = cand.new or ""
+        thing = _moved_thing(cand.text)
+        if not thing or slot_values(new) != [new]:
+            return None
+        found: list[tuple[float, int, Entry, str]] = []
+        for pos, entry in enumerate(self.live()):
+            if not _about(thing, entry.lead):
+                continue
+            named = {v.lower(): v for part in _CLAUSE_EDGE.split(entry.lead)[::2]
+                     if _about(thing, part) for v in slot_values(part)}
+            if len(named) != 1 or new.lower() in named:
+                continue
+            (old,) = named.values()
             found.append((similarity(cand.text, entry.lead), -pos, entry, old))
         if not found:
             return None

@@ -44,3 +44,15 @@ def places_in(text: str) -> list[str]:
 
 def kind_of(name: str) -> str | None:
     return KIND_OF.get(" ".join(name.lower().split()))
+
+
+# A named host, region, cluster or database ("db2", "eu-west-1", "prod-cluster-3"): a name with a
+# digit in it. A move of a thing to one replaces the one of that shape the entry about the thing
+# names ("The staging database is on db1").
+SLOT_VALUE = r"[A-Za-z][\w-]*\d[\w.-]*(?<![.-])"
+_SLOT = re.compile(rf"(?<![\w.-]){SLOT_VALUE}(?![\w-])")
+
+
+def slot_values(text: str) -> list[str]:
+    """The named hosts, regions and clusters ``text`` names, in order."""
+    return _SLOT.findall(text)
