@@ -211,15 +211,12 @@ def classify(root: str, path: str) -> tuple[str, str | None] | None:
 
 
 def _daily_log(parts: list[str]) -> tuple[str, str | None] | None:
-    # where the scan counts a daily log in the memory dir, and in logs/YYYY/MM/ only the
-    # month the log is of
-    name = parts[-1]
+    # wherever the scan counts a daily log in the memory dir: a watcher that ignored one the
+    # scan reads would leave it for the next unrelated write to bring in
     if len(parts) < 3 or parts[1] != "memory" or not is_transcript_place(
             MEMORY_ROOT, tuple(parts[2:])):
         return None
-    if len(parts) == 6 and parts[3:5] != [name[:4], name[5:7]]:
-        return None
-    return (parts[0], name[:-3])
+    return (parts[0], parts[-1][:-3])
 
 
 # ---- the watcher --------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from autodream import run, watch
+from autodream import gates, run, watch
 from autodream.cli import cli
 from autodream.settings import FixedClock, Settings
 from tests.factories import REPO_ROOT, TranscriptBuilder, sanitize
@@ -282,7 +282,9 @@ SESSION = "0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10"
         # daily logs in the memory dir, as assistant mode keeps them, are sessions
         ("p/memory/2026-07-01.md", ("p", "2026-07-01")),
         ("p/memory/logs/2026/07/2026-07-01.md", ("p", "2026-07-01")),
-        ("p/memory/logs/2026/08/2026-07-01.md", None),
+        # filed under another month: the scan reads it, so it wakes the watcher too
+        ("p/memory/logs/2026/08/2026-07-01.md", ("p", "2026-07-01")),
+        ("p/memory/logs/2026/7/2026-07-01.md", None),
         ("p/memory/.autodream/2026-07-01.md", None),
         ("p/2026-07-01.md", None),
         ("p/0b4c.json", None),
@@ -291,6 +293,18 @@ SESSION = "0b4c3f1e-9a53-4cf2-9a8e-5e0c2d1b7a10"
 )
 def test_which_writes_count(relative: str, expected: tuple[str, str | None] | None) -> None:
     assert watch.classify("/r", "/r/" + relative) == expected
+
+
+@pytest.mark.parametrize(
+    "below_memory",
+    ["2026-07-01.md", "logs/2026/07/2026-07-01.md", "logs/2026/08/2026-07-01.md",
+     "logs/2026/7/2026-07-01.md", "logs/2026-07-01.md", "notes/2026-07-01.md", "2026-7-1.md",
+     "project_ci.md", "logs/2026/07/08/2026-07-01.md"],
+)
+def test_the_watcher_wakes_on_exactly_the_daily_logs_the_scan_reads(below_memory: str) -> None:
+    counted = gates.is_transcript_place(gates.MEMORY_ROOT, tuple(below_memory.split("/")))
+    woken = watch.classify("/r", f"/r/p/memory/{below_memory}") is not None
+    assert woken == counted
 
 
 def test_hook_and_watcher_racing_on_one_project_dream_once(timeline: Timeline) -> None:
