@@ -376,6 +376,10 @@ def test_a_move_rewrites_the_clause_about_what_moved(lead: str, said: str, now: 
     [
         ("We moved from Jenkins to CircleCI in 2024.", "We moved from CircleCI to GitHub Actions."),
         ("We migrated from MySQL to Postgres in 2025.", "We switched from Postgres back to MySQL."),
+        # told as an event without a date: renamed, it would tell of one that never happened
+        ("We reverted to npm after the pnpm trial.", "We switched from npm to yarn."),
+        ("We returned to Jenkins for CI.", "We moved CI from Jenkins to GitHub Actions."),
+        ("We upgraded to Postgres 16 last spring.", "We upgraded from Postgres 16 to Postgres 17."),
     ],
 )
 def test_an_entry_telling_of_an_earlier_switch_is_not_rewritten_with_its_date(
@@ -384,9 +388,22 @@ def test_an_entry_telling_of_an_earlier_switch_is_not_rewritten_with_its_date(
     plan = _dream(lead, said)
     statements = parse_topic(plan.writes["project_tool.md"]).body.split("\n\n")[0]
     assert statements.startswith(said)  # the new state, in the person's words
+    body = parse_topic(plan.writes["project_tool.md"]).body
     year = lead[-5:-1]
-    assert all(line == lead or line.startswith("Switched") for line in
-               parse_topic(plan.writes["project_tool.md"]).body.splitlines() if year in line)
+    assert all(line == lead or line.startswith("Switched") for line in body.splitlines()
+               if year in line)
+    event = lead.split()[1]  # "moved", "reverted", ...: no statement tells of it with new names
+    assert all(plan_line.startswith("Switched") or said in plan_line or plan_line == lead
+               for plan_line in body.splitlines() if event in plan_line.split())
+
+
+def test_a_title_telling_of_an_earlier_switch_becomes_the_new_switchs_title() -> None:
+    files = {"project_reverted-npm.md": topic("We reverted to npm after the pnpm trial",
+                                              "We reverted to npm after the pnpm trial.")}
+    plan = plan_dream(files, "- [npm](project_reverted-npm.md) — npm\n",
+                      candidates("We switched from npm to yarn."), now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[file]).name == "Yarn instead of npm"
 
 
 def test_a_switch_dated_by_its_year_reads_back_as_history() -> None:

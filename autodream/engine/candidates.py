@@ -20,6 +20,7 @@ from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFa
 from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.text import (
     CALENDAR_WORDS,
+    TELLS_SWITCH,
     ensure_period,
     sentence_case,
     sentences,
@@ -245,12 +246,6 @@ _FUTURE = re.compile(
     r"soon|eventually|at some point|next (?:week|month|quarter|year|sprint|release))\b|"
     r"\b(?:we|i|they|you|it|he|she)'ll\b", _I,
 )
-# The switch itself told as done: what comes later in the sentence is a follow-up ("We switched
-# to Postgres; the old MySQL box goes away next Friday").
-_SWITCHED = re.compile(
-    r"\b(?:switched|moved|migrated|went|changed|replaced|reverted|returned|ditched|swapped)\b",
-    _I,
-)
 _TAKES_EFFECT_NOW = re.compile(
     r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
     r"(?:today|immediately)|from today)\b", _I,
@@ -473,7 +468,7 @@ class Gatherer:
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
-        if found.kind == "switch" and (ahead or _planned(statement)) and not _SWITCHED.search(
+        if found.kind == "switch" and (ahead or _planned(statement)) and not TELLS_SWITCH.search(
                 statement):
             # "We're migrating from MySQL to Postgres next month" has not happened: it is a
             # plan (dated, so it can be told as past later) or, undated, a decision; never a

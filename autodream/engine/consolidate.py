@@ -26,6 +26,7 @@ from autodream.engine.text import (
     CALENDAR_WORDS,
     STATE_WORDS,
     STOPWORDS,
+    TELLS_SWITCH,
     dice,
     free_file_name,
     has_word,
@@ -64,10 +65,6 @@ _MOVED_WHAT = re.compile(
     r"\s+(?:back\s+)?(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+", re.I)
 _NOT_A_THING = word_set("we i they you he she it us them on in at by since until after before then "
                         "user")
-# An entry that tells of a switch as an event ("In 2024 we moved from Jenkins to CircleCI") is
-# not rewritten in place: with the names swapped, its date would be false.
-_TELLS_SWITCH = re.compile(
-    r"\b(?:switched|migrated|moved|changed|went|replaced|ditched|swapped)\b", re.I)
 
 
 def _words(text: str) -> dict[str, str]:
@@ -714,7 +711,7 @@ class Consolidator:
         lead = entry.lead
         put = (_put_in_place(lead, old, new, cand.text, thing)
                if old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
-               and not _TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
+               and not TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
         new_lead = cand.text if put is None else put
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"
@@ -724,7 +721,10 @@ class Consolidator:
         entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
         named = entry.name
         if old is not None and has_word(entry.name, old):
-            entry.name = _renamed_title(entry.name, old, new, cand.text, thing)
+            # a title telling of the earlier switch would tell of one that never happened
+            entry.name = (_switch_title(cand) if put is None and (
+                TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name))
+                else _renamed_title(entry.name, old, new, cand.text, thing))
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, old, new)
                    if old is not None and has_word(new_lead, new) else "")
@@ -845,17 +845,7 @@ class Consolidator:
                                        session_id=cand.source.session_id))
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
-        name = title_for(cand.match_text)
-        # A move between days or months names no subject ("Tuesday instead of Monday" filed as
-        # project_instead.md): the statement's own title says what moved.
-        if cand.kind == "switch" and cand.new and not all(
-                w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
-            # what moved says what the choice is of ("Staging database: db2 instead of db1",
-            # not "db2 instead of db1", filed as project_instead.md)
-            what = " ".join(_moved_words(cand.text))
-            name = (f"{cand.new} instead of {cand.old}" if cand.old
-                    else f"{'s' if what else 'S'}witched to {cand.new}")
-            name = sentence_case(f"{what}: {name}" if what else name)
+        name = _switch_title(cand) if cand.kind == "switch" else title_for(cand.match_text)
         statements: list[str] = []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if all(not similar(member.text, s, 0.9) and coverage(member.text, s) < 0.85
@@ -1054,7 +1044,7 @@ def _about(thing: frozenset[str], text: str) -> bool:
 def _contrasted(text: str, a: str, b: str) -> bool:
     """``text`` sets ``a`` and ``b`` against each other ("pip-tools, not poetry", "Jest over
     Vitest"), so a switch between them swaps the two. "From X to Y" tells of an event: it is
-    not rewritten (``_TELLS_SWITCH``)."""
+    not rewritten (``TELLS_SWITCH``)."""
     x, y = re.escape(a), re.escape(b)
     for one, other in ((x, y), (y, x)):
         if re.search(rf"(?<![\w-]){one}(?:\s+{VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
@@ -1086,6 +1076,19 @@ def _put_in_place(
     for i in chosen:
         parts[i] = _in_place(parts[i], old, new, said)
     return "".join(parts)
+
+
+def _switch_title(cand: Candidate) -> str:
+    """The title of a switch's own entry: what moved says what the choice is of ("Staging
+    database: db2 instead of db1", not "db2 instead of db1", filed as project_instead.md); a
+    move between days or months names no subject, so the statement's own title says what moved
+    ("Tuesday instead of Monday" alone would be filed as project_instead.md)."""
+    if not cand.new or all(w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
+        return title_for(cand.match_text)
+    what = " ".join(_moved_words(cand.text))
+    name = (f"{cand.new} instead of {cand.old}" if cand.old
+            else f"{'s' if what else 'S'}witched to {cand.new}")
+    return sentence_case(f"{what}: {name}" if what else name)
 
 
 def _renamed_title(name: str, old: str, new: str, said: str, thing: frozenset[str]) -> str:

@@ -133,6 +133,15 @@ STATE_WORDS = word_set(
     dozens hundreds thousands minutes hours seconds days weeks""")
 
 
+# A switch told as an event that happened: in a statement, what follows it is a follow-up ("We
+# switched to Postgres; the old MySQL box goes away next Friday"); an entry telling of one is
+# never rewritten in place, since with the names swapped it would tell of a switch that did not
+# happen ("We reverted to npm" is not "We reverted to yarn").
+TELLS_SWITCH = re.compile(
+    r"\b(?:switched|moved|migrated|went|changed|replaced|reverted|returned|ditched|swapped|"
+    r"upgraded|downgraded|bumped)\b", re.I)
+
+
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
 CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april
