@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
@@ -599,19 +600,9 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         if kind is None or not thing:
             return None
-        found: list[tuple[float, int, Entry, str]] = []
-        for pos, entry in enumerate(self.live()):
-            if not _about(thing, entry.lead):
-                continue  # "bug tracking" is what "Bugs are tracked in Linear" is about
-            same_kind = {p.lower(): p for p in places_in(entry.lead) if kind_of(p) == kind}
-            if len(same_kind) != 1 or new.lower() in same_kind:
-                continue
-            (old,) = same_kind.values()
-            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
-        if not found:
-            return None
-        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
-        return entry, old
+        # "bug tracking" is what "Bugs are tracked in Linear" is about
+        return self._one_other(cand, thing, new, lambda lead: [
+            p for p in places_in(lead) if kind_of(p) == kind])
 
     def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "I moved the staging database to db2": the entry whose clause about that thing
@@ -620,20 +611,9 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         if not thing or slot_values(new) != [new]:
             return None
-        found: list[tuple[float, int, Entry, str]] = []
-        for pos, entry in enumerate(self.live()):
-            if not _about(thing, entry.lead):
-                continue
-            named = {v.lower(): v for part in _CLAUSE_EDGE.split(entry.lead)[::2]
-                     if _about(thing, part) for v in slot_values(part)}
-            if len(named) != 1 or new.lower() in named:
-                continue
-            (old,) = named.values()
-            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
-        if not found:
-            return None
-        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
-        return entry, old
+        return self._one_other(cand, thing, new, lambda lead: [
+            v for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
+            for v in slot_values(part)])
 
     def _upgraded_from(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "we upgraded production to Postgres 16", which does not say from which version:
@@ -644,16 +624,26 @@ class Consolidator:
         if parts is None:
             return None
         name, version = parts
-        thing = _moved_thing(cand.text)
+        found = self._one_other(cand, _moved_thing(cand.text), version,
+                                lambda lead: versions_of(lead, name))
+        return None if found is None else (found[0], f"{name} {found[1]}")
+
+    def _one_other(
+        self, cand: Candidate, thing: frozenset[str], new: str,
+        named_in: Callable[[str], list[str]],
+    ) -> tuple[Entry, str] | None:
+        """The live entry, about ``thing`` when a thing is named, in whose lead ``named_in``
+        finds exactly one value and not ``new``, with that value: what ``new`` replaced. The
+        entry most like ``cand`` wins, then the earliest."""
         found: list[tuple[float, int, Entry, str]] = []
         for pos, entry in enumerate(self.live()):
             if thing and not _about(thing, entry.lead):
                 continue
-            named = {v.lower(): v for v in versions_of(entry.lead, name)}
-            if len(named) != 1 or version.lower() in named:
+            named = {v.lower(): v for v in named_in(entry.lead)}
+            if len(named) != 1 or new.lower() in named:
                 continue
-            (was,) = named.values()
-            found.append((similarity(cand.text, entry.lead), -pos, entry, f"{name} {was}"))
+            (old,) = named.values()
+            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
         if not found:
             return None
         _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
