@@ -96,6 +96,8 @@ def test_an_upgrade_rewrites_the_version_and_keeps_the_old_one_in_history(
         ("We run Postgres 14.2 in production.", "We upgraded from Postgres 14 to Postgres 16."),
         # another tool's version
         ("We run Node 18 on the workers.", "We upgraded to Python 3.12."),
+        # the upgrade names what it was for, and this entry is about something else
+        ("We use Python 3.11 for the API.", "We upgraded the data pipeline to Python 3.12."),
     ],
 )
 def test_an_upgrade_of_something_else_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
@@ -131,3 +133,10 @@ def test_we_now_run_is_a_fact_and_replaces_the_old_version() -> None:
     body = parse_topic(plan.writes["project_stack.md"]).body
     assert "Postgres 16 in production" in body.splitlines()[0]
     assert "Postgres 14" not in body.splitlines()[0]
+
+
+def test_an_upgrades_own_entry_is_titled_by_the_tool_and_its_versions() -> None:
+    plan = plan_dream({}, None, candidates("We bumped Django from 4.2 to 5.1."), now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[file]).name == "Django version: 5.1 instead of 4.2"
+    assert file == "project_django-version-instead.md"  # not project_django-instead-django.md

@@ -56,7 +56,8 @@ _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 
 # What moved, after the verb ("we moved the design docs to ...") or before it ("the design
 # docs moved to ...").
-_MOVE_VERB = r"(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing))"
+_MOVE_VERB = (r"(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing)|"
+              r"upgrad(?:e|ed|ing)|bump(?:ed|ing)?)")
 _MOVED_WHAT = re.compile(
     rf"\b{_MOVE_VERB}\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>(?!(?:from|to|back|"
     r"over)\b)[\w-]+(?:\s+(?!(?:from|to|back|over)\b)[\w-]+){0,2}?)\s+(?:back\s+)?(?:over\s+)?"
@@ -1076,6 +1077,14 @@ def _switch_title(cand: Candidate) -> str:
     if not cand.new or all(w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
         return title_for(cand.match_text)
     what = " ".join(_moved_words(cand.text))
+    new, old = split_version(cand.new), split_version(cand.old or "")
+    if new is not None and what.lower() == new[0].lower():
+        what = ""  # "we upgraded Django to 5.0" moved no thing but the tool itself
+    if new is not None and old is not None and new[0].lower() == old[0].lower():
+        # "Django version: 5.1 instead of 4.2", not "django 5.1 instead of django 4.2" (filed
+        # as project_django-instead-django.md)
+        name = f"{new[0]} version: {new[1]} instead of {old[1]}"
+        return sentence_case(f"{what} {name}" if what else name)
     name = (f"{cand.new} instead of {cand.old}" if cand.old
             else f"{'s' if what else 'S'}witched to {cand.new}")
     return sentence_case(f"{what}: {name}" if what else name)
