@@ -76,6 +76,8 @@ def test_a_choice_that_cannot_be_named_keeps_the_old_statement() -> None:
         ("We will switch from MySQL to Postgres on July 30.", "plan", "2026-07-30"),
         ("We're going to switch from MySQL to Postgres.", "decision", None),
         ("We want to migrate from MySQL to Postgres eventually.", "decision", None),
+        ("We should switch from MySQL to Postgres.", "decision", None),
+        ("We need to migrate from MySQL to Postgres.", "decision", None),
     ],
 )
 def test_a_switch_still_to_come_is_a_plan_and_the_current_entry_stays(
@@ -90,6 +92,24 @@ def test_a_switch_still_to_come_is_a_plan_and_the_current_entry_stays(
     assert not any(d.action == "superseded" for d in plan.decisions)
     (created,) = [d for d in plan.decisions if d.action == "created"]
     assert "Postgres" in created.subject and "Use Postgres" not in plan.writes[created.file or ""]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We didn't switch from MySQL to Postgres.",
+        "We haven't moved from MySQL to Postgres yet.",
+        "We never migrated from MySQL to Postgres.",
+        "We can't migrate from MySQL to Postgres until the extension works.",
+        "We tried to move from MySQL to Postgres.",
+        "We no longer plan to switch from MySQL to Postgres.",
+    ],
+)
+def test_a_switch_said_not_to_have_happened_leaves_the_entry_as_it_was(said: str) -> None:
+    assert [c.kind for c in candidates(said)] in ([], ["fact"], ["prohibition"])
+    plan = _dream("We use MySQL 8 for the main database.", said)
+    assert "project_tool.md" not in plan.writes
+    assert not any(d.action == "superseded" for d in plan.decisions)
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,27 @@ def test_an_upgrade_names_the_tool_with_its_new_and_old_version(
         "Move the standup to 10 tomorrow.",
         "We upgraded the app to version 2.0.",  # no tool named
         "For now we're on Python 3.11.",  # for the time being, not a change
+        # counts and sizes after a tool's name
+        "We upgraded Kafka to 5 brokers.",
+        "We upgraded Redis to 16 GB.",
+        "We upgraded Postgres to 4 vCPUs.",
+        "We bumped Celery to 4 workers.",
+        "We bumped Elasticsearch to 5 nodes.",
+        "We moved production to AWS 2 weeks ago.",
+        "We moved the team to Zoom 5 days a week.",
+        "Bumped retries from 3 to 5.",
+        "Bumped max_connections to 200.",
+        # did not happen, did not hold, is under way, or is not ours
+        "The upgrade to Node 20 failed, we're still on Node 18.",
+        "We upgraded to Node 20 but had to roll back.",
+        "Upgrading to Postgres 16 broke the migrations, so we're staying on 14.",
+        "Upgrading to Node 20 is blocked on the SDK.",
+        "We're upgrading to Postgres 16 this week.",
+        "We're in the middle of migrating to Java 21.",
+        "I'm on Python 3.12 locally now.",
+        "Upgrading to Python 3.12 made the build 20% faster on my branch.",
+        "They're on Node 20 now.",
+        "We upgraded to Postgres 16 on staging but production is still on Postgres 14.",
     ],
 )
 def test_a_number_that_is_no_tool_version_is_no_upgrade(said: str) -> None:
@@ -71,6 +92,17 @@ def test_a_switch_between_two_names_is_not_read_as_an_upgrade() -> None:
          "The CI images use Python 3.12."),
         ("The frontend is on React v18.", "We upgraded React to v19.",
          "The frontend is on React 19."),
+        # the entry's spelling of the tool stays
+        ("We use TypeScript 4.9.", "upgraded typescript from 4.9 to 5.3",
+         "We use TypeScript 5.3."),
+        # the subject says where, and production or "all services" is everywhere
+        ("Production runs Postgres 14.", "FYI production is on Postgres 16 now.",
+         "Production runs Postgres 16."),
+        ("Staging runs Node 18.", "Heads up, staging is on Node 20 now.", "Staging runs Node 20."),
+        ("We use Python 3.11.", "All services are on Python 3.12 now.", "We use Python 3.12."),
+        # another tool that stays is no reason to keep this one
+        ("We run Node 18 and Postgres 14.", "We upgraded Postgres to 16, Node stays on 18.",
+         "We run Node 18 and Postgres 16."),
     ],
 )
 def test_an_upgrade_rewrites_the_version_and_keeps_the_old_one_in_history(
@@ -98,6 +130,32 @@ def test_an_upgrade_rewrites_the_version_and_keeps_the_old_one_in_history(
         ("We run Node 18 on the workers.", "We upgraded to Python 3.12."),
         # the upgrade names what it was for, and this entry is about something else
         ("We use Python 3.11 for the API.", "We upgraded the data pipeline to Python 3.12."),
+        # ... or names it after the new version, or as what holds it now
+        ("We run Node 18 in production.", "We upgraded from Node 18 to Node 20 on staging only."),
+        ("We use Python 3.11 everywhere.",
+         "We upgraded Python from 3.11 to 3.12 in the Lambda functions only."),
+        ("Production runs Node 18.", "The staging servers are on Node 20 now."),
+        ("We run Postgres 14 in production.", "We upgraded staging to Postgres 16."),
+        # it did not happen, or not yet, or did not hold
+        ("We use Node 18.", "We haven't upgraded to Node 20 yet."),
+        ("We use Postgres 14.", "We didn't upgrade to Postgres 16 because of the extension issue."),
+        ("We use Python 3.11.", "We never moved to Python 3.12."),
+        ("We use Node 18.", "We can't upgrade to Node 20 until the SDK supports it."),
+        ("We use Node 18.", "We should upgrade to Node 20."),
+        ("We use Node 18.", "We need to bump Node to 20 before April."),
+        ("We use Node 18.", "Upgrading to Node 20 is blocked on the SDK."),
+        ("We use Postgres 14.", "We're upgrading to Postgres 16 this week."),
+        ("We use Java 17.", "We're in the middle of migrating to Java 21."),
+        ("We use Node 18.", "We tried upgrading to Node 20 but rolled back to Node 18."),
+        ("We use Node 18.", "The upgrade to Node 20 failed, we're still on Node 18."),
+        ("We use Python 3.11.", "We briefly moved to Python 3.12 but went back to 3.11."),
+        # one person's machine, or another team
+        ("We use Python 3.11.", "I'm on Python 3.12 locally now."),
+        ("We use Node 18.", "They're on Node 20 now."),
+        # a count or a size, not a version
+        ("We run Kafka 3.6 with 3 brokers.", "We upgraded Kafka to 5 brokers."),
+        ("We run Redis 7 with 8 GB of memory.", "We upgraded Redis to 16 GB."),
+        ("We run Elasticsearch 8 with 3 nodes.", "We bumped Elasticsearch to 5 nodes."),
     ],
 )
 def test_an_upgrade_of_something_else_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
@@ -140,3 +198,48 @@ def test_an_upgrades_own_entry_is_titled_by_the_tool_and_its_versions() -> None:
     (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert parse_topic(plan.writes[file]).name == "Django version: 5.1 instead of 4.2"
     assert file == "project_django-version-instead.md"  # not project_django-instead-django.md
+
+
+@pytest.mark.parametrize(
+    ("said", "file"),
+    [
+        ("Don't upgrade to Node 20 yet.", "feedback_dont-upgrade-node-yet.md"),  # not don-t-...
+        ("Never upgrade Postgres to 16 without a dump first.",
+         "feedback_never-upgrade-postgres-without-dump-first.md"),
+    ],
+)
+def test_a_rule_against_an_upgrade_is_kept_as_a_rule(said: str, file: str) -> None:
+    plan = _dream("We use Node 18 and Postgres 14.", said)
+    assert "project_stack.md" not in plan.writes
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+    topic_file = parse_topic(plan.writes[file])
+    assert topic_file.type == "feedback" and topic_file.body.startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("We should upgrade to Node 20.", "decision"),
+        ("We will upgrade to Python 3.12 next month.", "plan"),
+    ],
+)
+def test_an_upgrade_still_to_come_is_a_plan_or_decision_not_a_change(said: str, kind: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new) == (kind, None)
+
+
+def test_an_upgrade_made_in_one_place_alone_says_where_to_use_the_new_version() -> None:
+    plan = _dream("We deploy with Docker Compose.",
+                  "We upgraded Python from 3.11 to 3.12 in the Lambda functions only.")
+    (file,) = [f for f in plan.writes if f not in ("MEMORY.md", "project_stack.md")]
+    topic_file = parse_topic(plan.writes[file])
+    assert topic_file.name == "Lambda functions Python version: 3.12 instead of 3.11"
+    assert ("**How to apply:** Use Python 3.12 for the Lambda functions; Python 3.11 is no longer "
+            "current there") in topic_file.body
+
+
+def test_the_reason_for_an_upgrade_keeps_its_first_words() -> None:
+    plan = _dream("We use Kafka 2.8.", "We downgraded Kafka to 2.7 because of a broker bug.")
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith("We use Kafka 2.7.\n")
+    assert "**Why:** Because of a broker bug." in body

@@ -250,8 +250,9 @@ _TAKES_EFFECT_NOW = re.compile(
     r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
     r"(?:today|immediately)|from today)\b", _I,
 )
-_BECAUSE = re.compile(r"[,;]?\s+\b(?:because|since|so that|as otherwise|due to)\b\s+(?P<why>.+)$",
-                      _I)
+# "because of a broker bug" keeps its first words: "Of a broker bug." says nothing alone.
+_BECAUSE = re.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|since|so that|"
+                      r"as otherwise)\b\s+)(?P<why>.+)$", _I)
 
 # --- what not to save --------------------------------------------------------------------
 _INJECTION = re.compile(
@@ -468,8 +469,8 @@ class Gatherer:
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
-        if found.kind == "switch" and (ahead or _planned(statement)) and not TELLS_SWITCH.search(
-                statement):
+        still_to_come = ahead or _planned(statement) or _OWED.search(statement) is not None
+        if found.kind == "switch" and still_to_come and not TELLS_SWITCH.search(statement):
             # "We're migrating from MySQL to Postgres next month" has not happened: it is a
             # plan (dated, so it can be told as past later) or, undated, a decision; never a
             # switch that would rewrite the current entry to a state not reached yet.
@@ -646,8 +647,22 @@ _SWITCH_WORD = re.compile(
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)", _I)
 
 
+_SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|went\b|revert|return|"
+                r"replac|swap|ditch|trad)")
+# A switch said not to have happened, or that may not: "we haven't upgraded to Node 20", "don't
+# switch to pnpm yet", "we can't migrate until ...", "we tried to move". The memory it would
+# replace is still true; what is said is a rule or nothing.
+_NOT_DONE = re.compile(
+    r"(?:n't|\b(?:not|never|no\s+longer|would|could|might|(?-i:may)|can|tr(?:y|ies|ied|ying)\s+to|"
+    r"whether\s+to|if\s+we))\s+(?:[\w-]+\s+){0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
+# A switch still owed: "we should upgrade to Node 20", "we need to bump Node to 20 before April".
+# Like one planned, it is a plan or a decision, not a change made.
+_OWED = re.compile(
+    r"\b(?:should|must|needs?\s+to|ha(?:ve|s)\s+to)\s+(?:[\w-]+\s+){0,2}?" + _SWITCH_VERB, _I)
+
+
 def _switch(text: str) -> _Kind | None:
-    if _SWITCH_WORD.search(text) is None:
+    if _SWITCH_WORD.search(text) is None or _NOT_DONE.search(text):
         return None
     upgrade = version_switch(text)
     if upgrade is not None:

@@ -41,7 +41,13 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.versions import VERSION, names_version, split_version, versions_of
+from autodream.engine.versions import (
+    VERSION,
+    names_version,
+    spelled_as_in,
+    split_version,
+    versions_of,
+)
 from autodream.memory.model import MEMORY_TYPES
 
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -686,6 +692,9 @@ class Consolidator:
         return None
 
     def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        if cand.new is not None:
+            cand = replace(cand, new=spelled_as_in(entry.lead, cand.new),
+                           old=cand.old and spelled_as_in(entry.lead, cand.old))
         new = cand.new or ""
         thing = _moved_thing(cand.text)
         current = self._current_of(entry)
@@ -727,7 +736,7 @@ class Consolidator:
             entry.why = f"Switched to {new} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
-            entry.how = f"Use {new}; {was} is no longer current, so do not suggest it."
+            entry.how = _switch_how(new, was, cand.text)
             entry.generated_how = True
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
@@ -1011,14 +1020,40 @@ def _when_done(cand: Candidate) -> str:
     return f"on {cand.source.day.isoformat()}"
 
 
+# What holds the new version ("the staging servers are on Node 20 now"), and where alone an
+# upgrade was made ("... on staging only", "... in the Lambda functions only", "... on
+# staging"). Production is where an unqualified fact holds, so it narrows nothing, and "all
+# services" is everything.
+_HELD_BY = re.compile(
+    r"^(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?(?:the|our)\s+"
+    r"(?P<held>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'re|'s|\s+(?:are|is))\s+(?:now\s+)?"
+    r"(?:on|using|running|use|run)\s", re.I)
+_ONLY_WHERE = re.compile(
+    r"\b(?:on|in|for)\s+(?:the\s+|our\s+)?(?P<only>[\w-]+(?:\s+[\w-]+){0,2}?)\s+only\b"
+    r"|\b(?:on|in)\s+(?P<env>staging|dev|development|test|testing|qa|preview|canary|sandbox|"
+    r"beta)\b", re.I)
+
+
 def _moved_words(said: str) -> list[str]:
-    """The words of what a move says moved ("design docs"), or none ("On 2026-07-12 we
-    switched ..." names no thing)."""
-    m = _MOVED_WHAT.search(said)
-    words = (m["what"] or m["subject"]).split() if m else []
+    """The words of what a move says moved ("design docs"), with where alone it was made
+    ("staging"), or none ("On 2026-07-12 we switched ..." names no thing)."""
+    m = _MOVED_WHAT.search(said) or _HELD_BY.search(said)
+    words = m[next(k for k, v in m.groupdict().items() if v)].split() if m else []
     if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
-        return []
-    return words
+        words = []
+    return words + _only_where(said).removeprefix("the ").split()
+
+
+def _only_where(said: str) -> str:
+    """Where alone a switch was made ("the Lambda functions" of "... in the Lambda functions
+    only"), or ""."""
+    m = _ONLY_WHERE.search(said)
+    if m is None:
+        return ""
+    words = (m["only"] or m["env"]).split()
+    if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
+        return ""
+    return ("the " if m[0].split()[1].lower() == "the" else "") + " ".join(words)
 
 
 def _moved_thing(said: str) -> frozenset[str]:
@@ -1076,10 +1111,10 @@ def _switch_title(cand: Candidate) -> str:
     ("Tuesday instead of Monday" alone would be filed as project_instead.md)."""
     if not cand.new or all(w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
         return title_for(cand.match_text)
-    what = " ".join(_moved_words(cand.text))
     new, old = split_version(cand.new), split_version(cand.old or "")
-    if new is not None and what.lower() == new[0].lower():
-        what = ""  # "we upgraded Django to 5.0" moved no thing but the tool itself
+    # "we upgraded Django to 5.0" moved no thing but the tool itself
+    what = " ".join(w for w in _moved_words(cand.text)
+                    if new is None or w.lower() != new[0].lower())
     if new is not None and old is not None and new[0].lower() == old[0].lower():
         # "Django version: 5.1 instead of 4.2", not "django 5.1 instead of django 4.2" (filed
         # as project_django-instead-django.md)
@@ -1199,10 +1234,18 @@ def _default_why(cluster: Cluster) -> str:
     }.get(cand.kind, f"Stated by the user on {day}.")
 
 
+def _switch_how(new: str, was: str, said: str) -> str:
+    """How to apply a switch; one made in one place alone ("on staging only") says where, since
+    elsewhere the old choice may still be current."""
+    where = _only_where(said)
+    if where:
+        return f"Use {new} for {where}; {was} is no longer current there, so do not suggest it."
+    return f"Use {new}; {was} is no longer current, so do not suggest it."
+
+
 def _default_how(cand: Candidate) -> str:
     if cand.kind == "switch" and cand.new:
-        was = cand.old or "the previous choice"
-        return f"Use {cand.new}; {was} is no longer current, so do not suggest it."
+        return _switch_how(cand.new, cand.old or "the previous choice", cand.text)
     if cand.kind == "plan":
         when = last_mention(cand.text)
         return f"Plan work around {when.phrase}." if when else "Plan work around this date."

@@ -152,11 +152,13 @@ CALENDAR_WORDS = word_set(
 def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
     "Mondays") are left out so the name stays right when the entry is updated."""
-    words = [w for w in re.findall(r"[a-z0-9]+", text.lower())
+    # "don't" is one word ("dont-upgrade-redis"), not "don" and "t"
+    text = re.sub(r"(?<=[a-z])['\u2019](?=[a-z])", "", text.lower())
+    words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
              and not any(c.isdigit() for c in w)]
     if not words:
-        words = re.findall(r"[a-z0-9]+", text.lower()) or ["memory"]
+        words = re.findall(r"[a-z0-9]+", text) or ["memory"]
     out = "-".join(words[:max_words])
     if len(out) > max_len:
         out = out[:max_len].rsplit("-", 1)[0] or out[:max_len]

@@ -31,38 +31,95 @@ _NAME_FIRST = re.compile(
 _TO_NAME = re.compile(
     rf"\b(?P<verb>{_UPGRADE}|{_MOVE})\s+{_BETWEEN}to\s+(?P<name>{_NAME})\s+"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
-# "We're on Python 3.12 now", "we now use Node 20": a version said to hold now, unlike one
-# held "for now" or "right now" (for the time being)
+# "We're on Python 3.12 now", "we now use Node 20", "production is running Node 20 now": a
+# version said to hold now, unlike one held "for now" or "right now" (for the time being). Not
+# "I'm on ..." or "they're on ...": one person's machine or another team is not what we run.
 _NOW_ON = re.compile(
     rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
-    rf"(?:we|i|it|they|the(?:\s+[\w-]+){{1,3}})(?:'re|'m|'s|\s+(?:are|am|is))?"
-    rf"\s+(?:now\s+)?(?:on|use|uses|using|run|runs|running|target|targets)\s+(?P<name>(?-i:[A-Z])"
-    rf"[\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+    rf"(?:we|it|(?:the|our|all(?:\s+(?:the|our))?)(?:\s+[\w-]+){{1,3}}|production|prod|staging)"
+    rf"(?:'re|'s|\s+(?:are|is))?\s+(?:now\s+)?(?:on|use|uses|using|run|runs|running|target|"
+    rf"targets)\s+(?P<name>(?-i:[A-Z])[\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # Words a number may follow without being a tool's version ("moved it to page 2", "to Q3 2026").
 _NOT_A_TOOL = CALENDAR_WORDS | word_set(
     """v version release the a an our my its it this that page step phase stage level week day
     month year sprint quarter q1 q2 q3 q4 port line item number no chapter section part minute
-    minutes hour hours times top bottom""")
+    minutes hour hours times top bottom""") | word_set(
+    # what is counted or sized, not versioned: "bumped retries from 3 to 5", "timeout to 60"
+    """retries retry workers replicas instances nodes shards brokers threads processes
+    connections pods tasks cores cpus vcpus gpus timeout timeouts limit limits size pool quota
+    budget ttl threshold coverage memory ram disk storage capacity concurrency parallelism batch
+    retention interval rate price cost seats users heap""")
+
+
+# What a number counts when it is no version: "upgraded Kafka to 5 brokers", "Redis to 16 GB",
+# "moved to Heroku 2 years ago". A plural noun after the number counts too ("4 vCPUs").
+_COUNTED = re.compile(
+    r"\s*(?:%|x\b|[kmgt]i?b\b|percent\b|(?:(?!is\b|was\b|has\b|does\b|this\b|plus\b|"
+    r"across\b|unless\b|thus\b|always\b|as\b|its\b|yes\b|lts\b|less\b)[a-z][a-z-]*s\b)|"
+    r"(?:core|node|worker|broker|shard|replica|instance|pod|task|thread|process|day|week|"
+    r"month|year|hour|minute|second|time|gig|meg|cpu|vcpu|gpu|seat|user|person|people|"
+    r"engineer|dev|server|machine|box|container|partition|connection)\b)", re.I)
+# The upgrade did not happen, or did not hold: "the upgrade to Node 20 failed", "rolled back",
+# "broke the migrations, so we're staying on 14", "is blocked on the SDK".
+_UNDONE = re.compile(
+    r"\b(?:fail(?:ed|s|ing)?|broke|breaks|blocked|roll(?:ed)?\s+(?:it\s+)?back|revert(?:ed)?|"
+    r"(?:went|gone|go)\s+back|backed\s+out|undid|abandon(?:ed)?|"
+    r"in\s+the\s+(?:middle|process)\s+of)\b", re.I)
+# ... or the old version stays: "so we're staying on 14", "production is still on Postgres 14";
+# not "Node stays on 18", which is another tool.
+_STAYS_ON = re.compile(
+    rf"(?:\b(?P<who>[A-Za-z][\w.+#-]*)\s+)?(?:(?:is|are)\s+)?(?:stay(?:ing|ed|s)?|still|stuck|"
+    rf"remain(?:s|ed|ing)?)\s+on\s+(?:(?P<tool>[A-Za-z][\w.+#-]*)\s+)?{VERSION}{_VERSION_ENDS}",
+    re.I)
+# One person's machine or branch is not what the project runs.
+_PERSONAL = re.compile(
+    r"\b(?:locally|my\s+local|on\s+my\s+(?:own\s+)?(?:machine|laptop|branch|box|computer|mac|"
+    r"desktop|fork)|in\s+my\s+(?:fork|branch|env\w*))\b", re.I)
+# The upgrade named as an act, not told as done: "Upgrading to Node 20 is blocked", "we're
+# upgrading this week", "we tried upgrading", "they upgraded".
+_ACT_BEFORE = re.compile(
+    r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|\bare|\bam|\bis|\bbeen|\btried|"
+    r"\btrying|\battempted|\btesting|\btested)\s+(?:[\w-]+\s+)?)$", re.I)
+_SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
 
 
 def version_switch(text: str) -> tuple[str, str | None] | None:
     """(new, old) for an upgrade ``text`` tells of: ("Postgres 16", "Postgres 14"), or
-    ("Python 3.12", None) when it does not say from which version."""
+    ("Python 3.12", None) when it does not say from which version. None when the upgrade did
+    not happen or hold, is under way, is one person's, or someone else's."""
     for pattern in (_FROM_TO, _NAME_FIRST, _TO_NAME, _NOW_ON):
         m = pattern.search(text)
         if m is None:
             continue
         name = m["name"]
-        if name.lower() in _NOT_A_TOOL:
-            continue
+        if name.lower() in _NOT_A_TOOL or _COUNTED.match(text, m.end("now")) or (
+                "_" in name and "." not in m["now"]):
+            continue  # "max_connections to 200" sets a setting
         if pattern is _TO_NAME and not name[0].isupper() and not re.fullmatch(
                 _UPGRADE, m["verb"], re.I):
             continue
         was = m.groupdict().get("was")
         if was is not None and was.lower() == m["now"].lower():
             continue
+        if not _upgrade_done(text, m, pattern is _NOW_ON):
+            return None
         return f"{name} {m['now']}", (f"{name} {was}" if was else None)
     return None
+
+
+def _upgrade_done(text: str, m: re.Match[str], holds_now: bool) -> bool:
+    """The upgrade ``m`` found is told as done, for us: not undone, one person's, under way,
+    tried, or someone else's."""
+    outside = text[: m.start()] + " " + text[m.end():]
+    if _UNDONE.search(outside) or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
+        return False
+    name = m["name"].lower()
+    for stay in _STAYS_ON.finditer(outside):
+        tool, who = (stay["tool"] or "").lower(), stay["who"] or ""
+        if tool == name or (not tool and (who.lower() == name or not who[:1].isupper())):
+            return False
+    verb = m.group(0).split()[0].lower()
+    return holds_now or not (verb.endswith("ing") and _ACT_BEFORE.search(text[: m.start()]))
 
 
 def split_version(named: str) -> tuple[str, str] | None:
@@ -75,6 +132,16 @@ def versions_of(text: str, name: str) -> list[str]:
     """The versions ``text`` gives ``name``, in order ("We run Postgres 14 in production" ->
     ["14"])."""
     return re.findall(rf"(?<![\w-]){re.escape(name)}\s+({VERSION}){_VERSION_ENDS}", text, re.I)
+
+
+def spelled_as_in(text: str, named: str) -> str:
+    """``named`` ("typescript 5.3") with the tool's name as ``text`` writes it ("TypeScript
+    5.3"): the entry's spelling stays when someone types the name in lower case."""
+    parts = split_version(named)
+    if parts is None:
+        return named
+    m = re.search(rf"(?<![\w-]){re.escape(parts[0])}(?=\s+{VERSION}{_VERSION_ENDS})", text, re.I)
+    return named if m is None else f"{m[0]} {parts[1]}"
 
 
 def names_version(text: str, named: str) -> bool:

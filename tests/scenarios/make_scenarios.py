@@ -811,6 +811,7 @@ def version_upgrades() -> Scenario:
         "MEMORY.md": (
             "- [Runtime stack](project_runtime-stack.md) — what production runs\n"
             "- [CI images](project_ci-images.md) — what the CI images run\n"
+            "- [Search and cache](project_search-cache.md) — search cluster and cache\n"
         ),
         "project_runtime-stack.md": topic(
             "Runtime stack", "what production runs", "project",
@@ -820,6 +821,10 @@ def version_upgrades() -> Scenario:
         "project_ci-images.md": topic(
             "CI images", "what the CI images run", "project",
             "The CI images use Python 3.11.",
+        ),
+        "project_search-cache.md": topic(
+            "Search and cache", "search cluster and cache", "project",
+            "Search runs on Elasticsearch 8 with 3 nodes; we run Redis 7 for caching.",
         ),
     }
     s1 = (
@@ -835,6 +840,11 @@ def version_upgrades() -> Scenario:
         .say("Noted: CI uses Python 3.12.")
         .prompt("We moved the analytics warehouse to Postgres 15.")
         .say("Noted.")
+        # a count is no version, and a rule against an upgrade is no upgrade
+        .prompt("We bumped Elasticsearch to 5 nodes.")
+        .say("Noted.")
+        .prompt("Don't upgrade Redis to 8 yet, the client library isn't ready.")
+        .say("Understood.")
     )
     return Scenario(
         "version-upgrades",
@@ -851,6 +861,10 @@ def version_upgrades() -> Scenario:
              not_current(r"\bpython 3\.11\b")),
             ("warehouse-kept-apart", "contradiction", "present",
              r"(?i)analytics warehouse[^\n]*postgres 15"),
+            ("count-no-version", "no-harm", "absent", r"(?i)elasticsearch 5\b"),
+            ("elasticsearch-8-kept", "no-harm", "present", r"(?i)elasticsearch 8\b"),
+            ("redis-7-kept", "no-harm", "present", r"(?i)redis 7 for caching"),
+            ("redis-rule-kept", "no-harm", "present", r"(?i)don't upgrade redis to 8 yet"),
         ],
         memory=memory,
         gates={"min_sessions": 1},
