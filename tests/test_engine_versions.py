@@ -29,6 +29,15 @@ def _dream(lead: str, *said: str) -> DreamPlan:
         ("We moved to Python 3.12.", "Python 3.12", None),
         ("We're on Python 3.12 now.", "Python 3.12", None),
         ("FYI the CI images are on Python 3.12 now.", "Python 3.12", None),
+        ("We migrated to Spring Boot 3.2.", "Spring Boot 3.2", None),
+        ("We moved to .NET 8.", ".NET 8", None),
+        ("Upgraded ruby 3.1 -> 3.3.", "ruby 3.3", "ruby 3.1"),
+        ("Upgraded PHP 8.1 to 8.3.", "PHP 8.3", "PHP 8.1"),
+        ("Flutter was upgraded to 3.16.", "Flutter 3.16", None),
+        ("Terraform got bumped to 1.7.", "Terraform 1.7", None),
+        ("Postgres has been upgraded to 16.", "Postgres 16", None),
+        ("Celery is on 5.3 now.", "Celery 5.3", None),
+        ("Python 3.12 is now the default in our images.", "Python 3.12", None),
     ],
 )
 def test_an_upgrade_names_the_tool_with_its_new_and_old_version(
@@ -67,6 +76,10 @@ def test_an_upgrade_names_the_tool_with_its_new_and_old_version(
         "Upgrading to Python 3.12 made the build 20% faster on my branch.",
         "They're on Node 20 now.",
         "We upgraded to Postgres 16 on staging but production is still on Postgres 14.",
+        # no tool's name before the number
+        "Everything was moved to 3 regions.",
+        "Production is on 16 now.",
+        "The build is on step 3 now.",
     ],
 )
 def test_a_number_that_is_no_tool_version_is_no_upgrade(said: str) -> None:
@@ -100,6 +113,12 @@ def test_a_switch_between_two_names_is_not_read_as_an_upgrade() -> None:
          "Production runs Postgres 16."),
         ("Staging runs Node 18.", "Heads up, staging is on Node 20 now.", "Staging runs Node 20."),
         ("We use Python 3.11.", "All services are on Python 3.12 now.", "We use Python 3.12."),
+        # another name of the tool, a name of two words, a dotted name, an arrow
+        ("We run PostgreSQL 14.", "We upgraded to Postgres 16.", "We run PostgreSQL 16."),
+        ("Our backend uses Spring Boot 2.7.", "We migrated to Spring Boot 3.2.",
+         "Our backend uses Spring Boot 3.2."),
+        ("Our services run on .NET 6.", "We migrated to .NET 8.", "Our services run on .NET 8."),
+        ("We use Ruby 3.1.", "Upgraded ruby 3.1 -> 3.3.", "We use Ruby 3.3."),
         # another tool that stays is no reason to keep this one
         ("We run Node 18 and Postgres 14.", "We upgraded Postgres to 16, Node stays on 18.",
          "We run Node 18 and Postgres 16."),

@@ -152,8 +152,8 @@ CALENDAR_WORDS = word_set(
 def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
     "Mondays") are left out so the name stays right when the entry is updated."""
-    # "don't" is one word ("dont-upgrade-redis"), not "don" and "t"
-    text = re.sub(r"(?<=[a-z])['\u2019](?=[a-z])", "", text.lower())
+    # "don't" is one word ("dont-upgrade-redis"), not "don" and "t"; "we'll" is "we"
+    text = re.sub(r"(?<=[a-z])['\u2019](?:(?=t\b)|(?:ll|re|ve|d|m|s)\b)", "", text.lower())
     words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
              and not any(c.isdigit() for c in w)]

@@ -15,22 +15,46 @@ from autodream.engine.text import CALENDAR_WORDS, word_set
 VERSION = r"v?\d+(?:\.\d+)*"
 # A version ends where no further digit part follows: "14" is not the start of "14.2".
 _VERSION_ENDS = r"(?!\.?\d|[\w-])"
-_NAME = r"[A-Za-z][\w.+#-]*[\w+#]"
+_NAME = r"\.?[A-Za-z][\w.+#-]*[\w+#]"
+# A name of up to three words when the later ones are capitalised: "Spring Boot 3.2"
+_NAMES = rf"{_NAME}(?:\s+(?-i:[A-Z])[\w.+#-]*[\w+#]){{0,2}}"
+# One tool, several names: an entry saying "Postgres 14" is upgraded by "PostgreSQL 16"
+_ALIASES = [
+    frozenset(group.split()) for group in (
+        "postgres postgresql pg psql", "node node.js nodejs", "go golang", "kubernetes k8s",
+        "mongo mongodb", "react react.js reactjs", "vue vue.js vuejs", "java jdk openjdk",
+        ".net dotnet",
+    )
+]
 # Verbs that change a version and nothing else; a move ("moved the standup to 10") needs a
 # capitalised name ("moved to Python 3.12") to be read as one.
 _UPGRADE = r"(?:upgrad|updat|downgrad|bump)(?:e|es|ed|ing|s)?|rolled\s+back|pinned"
 _MOVE = r"(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?)"
 _LABEL = r"(?:v(?:ersion)?\s*)?"
 _BETWEEN = r"(?:(?!from\b)[\w-]+\s+){0,3}?"
+_TO = r"(?:to|->|=>|→)"
 _FROM_TO = re.compile(
-    rf"\b(?:{_UPGRADE}|{_MOVE})\s+{_BETWEEN}from\s+(?P<name>{_NAME})\s+(?P<was>{VERSION})\s+to\s+"
-    rf"(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+    rf"\b(?:{_UPGRADE}|{_MOVE})\s+{_BETWEEN}from\s+(?P<name>{_NAMES})\s+(?P<was>{VERSION})\s+"
+    rf"{_TO}\s+(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# "Upgraded PHP 8.1 to 8.3", "bumped Django from 4.2 to 5.0", "ruby 3.1 -> 3.3"
 _NAME_FIRST = re.compile(
-    rf"\b(?:{_UPGRADE})\s+(?P<name>{_NAME})\s+(?:from\s+{_LABEL}"
-    rf"(?P<was>{VERSION})\s+)?to\s+{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
-_TO_NAME = re.compile(
-    rf"\b(?P<verb>{_UPGRADE}|{_MOVE})\s+{_BETWEEN}to\s+(?P<name>{_NAME})\s+"
+    rf"\b(?:(?:{_UPGRADE})\s+(?P<name>{_NAMES})\s+(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
+    rf"{_TO}|(?P<arrowed>{_NAMES})\s+(?P<before>{VERSION})\s*(?:->|=>|→))\s*{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+_TO_NAME = re.compile(
+    rf"\b(?P<verb>{_UPGRADE}|{_MOVE})\s+{_BETWEEN}to\s+(?P<name>{_NAMES})\s+"
+    rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# "Flutter was upgraded to 3.19", "Terraform got bumped to 1.7", "Postgres has been upgraded to 16"
+_PASSIVE = re.compile(
+    rf"(?P<name>{_NAMES})\s+(?:was|were|got|has\s+been|have\s+been|'s\s+been)\s+"
+    rf"(?:{_UPGRADE}|moved|migrated|switched)\s+(?:from\s+{_LABEL}(?P<was>{VERSION})\s+)?{_TO}\s+"
+    rf"(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# "Celery is on 5.3 now", "Python 3.12 is now the default in our images"
+_TOOL_IS_ON = re.compile(
+    rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
+    rf"(?:(?:the|our)\s+)?(?P<name>{_NAMES})\s+(?:(?:is|'s|are)\s+(?:now\s+)?(?:on|at)\s+{_LABEL}"
+    rf"(?P<now>{VERSION})|(?P<current>{VERSION})\s+is\s+now\s+(?:the\s+|our\s+)?default)"
+    rf"{_VERSION_ENDS}", re.I)
 # "We're on Python 3.12 now", "we now use Node 20", "production is running Node 20 now": a
 # version said to hold now, unlike one held "for now" or "right now" (for the time being). Not
 # "I'm on ..." or "they're on ...": one person's machine or another team is not what we run.
@@ -43,7 +67,8 @@ _NOW_ON = re.compile(
 _NOT_A_TOOL = CALENDAR_WORDS | word_set(
     """v version release the a an our my its it this that page step phase stage level week day
     month year sprint quarter q1 q2 q3 q4 port line item number no chapter section part minute
-    minutes hour hours times top bottom""") | word_set(
+    minutes hour hours times top bottom production prod staging dev development test qa ci cd
+    everything everyone team we they it he she""") | word_set(
     # what is counted or sized, not versioned: "bumped retries from 3 to 5", "timeout to 60"
     """retries retry workers replicas instances nodes shards brokers threads processes
     connections pods tasks cores cpus vcpus gpus timeout timeouts limit limits size pool quota
@@ -87,33 +112,39 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     """(new, old) for an upgrade ``text`` tells of: ("Postgres 16", "Postgres 14"), or
     ("Python 3.12", None) when it does not say from which version. None when the upgrade did
     not happen or hold, is under way, is one person's, or someone else's."""
-    for pattern in (_FROM_TO, _NAME_FIRST, _TO_NAME, _NOW_ON):
+    for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON):
         m = pattern.search(text)
         if m is None:
             continue
-        name = m["name"]
-        if name.lower() in _NOT_A_TOOL or _COUNTED.match(text, m.end("now")) or (
-                "_" in name and "." not in m["now"]):
+        found = m.groupdict()
+        name = found.get("name") or found["arrowed"]
+        now = found.get("now") or found["current"]
+        end = m.end("now") if found.get("now") else m.end("current")
+        if any(w.lower() in _NOT_A_TOOL for w in name.split()) or _COUNTED.match(text, end) or (
+                "_" in name and "." not in now):
             continue  # "max_connections to 200" sets a setting
-        if pattern is _TO_NAME and not name[0].isupper() and not re.fullmatch(
+        capitalised = name.lstrip(".")[0].isupper()
+        if pattern is _TO_NAME and not capitalised and not re.fullmatch(
                 _UPGRADE, m["verb"], re.I):
             continue
-        was = m.groupdict().get("was")
-        if was is not None and was.lower() == m["now"].lower():
+        if pattern in (_PASSIVE, _TOOL_IS_ON) and not capitalised and m.start("name") > 0:
+            continue  # "everything was moved to 3": a name is capitalised, or opens the sentence
+        was = found.get("was") or found.get("before")
+        if was is not None and was.lower() == now.lower():
             continue
-        if not _upgrade_done(text, m, pattern is _NOW_ON):
+        if not _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON)):
             return None
-        return f"{name} {m['now']}", (f"{name} {was}" if was else None)
+        return f"{name} {now}", (f"{name} {was}" if was else None)
     return None
 
 
-def _upgrade_done(text: str, m: re.Match[str], holds_now: bool) -> bool:
-    """The upgrade ``m`` found is told as done, for us: not undone, one person's, under way,
-    tried, or someone else's."""
+def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bool:
+    """The upgrade of ``name`` that ``m`` found is told as done, for us: not undone, one
+    person's, under way, tried, or someone else's."""
     outside = text[: m.start()] + " " + text[m.end():]
     if _UNDONE.search(outside) or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
         return False
-    name = m["name"].lower()
+    name = name.lower()
     for stay in _STAYS_ON.finditer(outside):
         tool, who = (stay["tool"] or "").lower(), stay["who"] or ""
         if tool == name or (not tool and (who.lower() == name or not who[:1].isupper())):
@@ -124,23 +155,30 @@ def _upgrade_done(text: str, m: re.Match[str], holds_now: bool) -> bool:
 
 def split_version(named: str) -> tuple[str, str] | None:
     """("Postgres", "16") for "Postgres 16"; None for a name without a version."""
-    m = re.fullmatch(rf"(?P<name>{_NAME})\s+(?P<version>{VERSION})", named)
+    m = re.fullmatch(rf"(?P<name>{_NAMES})\s+(?P<version>{VERSION})", named)
     return (m["name"], m["version"]) if m else None
 
 
+def _named(name: str) -> str:
+    """A pattern for ``name`` and the other names of the same tool."""
+    names = next((group for group in _ALIASES if name.lower() in group), {name.lower()})
+    spelled = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(names))
+    return rf"(?<![\w.-])(?:{spelled})"
+
+
 def versions_of(text: str, name: str) -> list[str]:
-    """The versions ``text`` gives ``name``, in order ("We run Postgres 14 in production" ->
-    ["14"])."""
-    return re.findall(rf"(?<![\w-]){re.escape(name)}\s+({VERSION}){_VERSION_ENDS}", text, re.I)
+    """The versions ``text`` gives ``name`` (or another name of the tool), in order ("We run
+    Postgres 14 in production" -> ["14"])."""
+    return re.findall(rf"{_named(name)}\s+({VERSION}){_VERSION_ENDS}", text, re.I)
 
 
 def spelled_as_in(text: str, named: str) -> str:
-    """``named`` ("typescript 5.3") with the tool's name as ``text`` writes it ("TypeScript
-    5.3"): the entry's spelling stays when someone types the name in lower case."""
+    """``named`` ("typescript 5.3", "PostgreSQL 16") with the tool's name as ``text`` writes it
+    ("TypeScript 5.3", "Postgres 16"): the entry's spelling stays."""
     parts = split_version(named)
     if parts is None:
         return named
-    m = re.search(rf"(?<![\w-]){re.escape(parts[0])}(?=\s+{VERSION}{_VERSION_ENDS})", text, re.I)
+    m = re.search(rf"{_named(parts[0])}(?=\s+{VERSION}{_VERSION_ENDS})", text, re.I)
     return named if m is None else f"{m[0]} {parts[1]}"
 
 
