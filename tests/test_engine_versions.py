@@ -6,7 +6,7 @@ import pytest
 
 from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
-from autodream.engine.versions import names_version, version_switch
+from autodream.engine.versions import names_version, upgrade_clauses, version_switch
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, candidates, gather, human, topic
 
@@ -262,3 +262,37 @@ def test_the_reason_for_an_upgrade_keeps_its_first_words() -> None:
     body = parse_topic(plan.writes["project_stack.md"]).body
     assert body.startswith("We use Kafka 2.7.\n")
     assert "**Why:** Because of a broker bug." in body
+
+
+@pytest.mark.parametrize(
+    ("said", "clauses"),
+    [
+        ("Bumped Node from 18 to 20 and npm from 9 to 10 last week.",
+         ["Bumped Node from 18 to 20 last week.", "Bumped npm from 9 to 10 last week."]),
+        ("We upgraded production to Postgres 16 and Redis 7.2.",
+         ["We upgraded production to Postgres 16.", "We upgraded production to Redis 7.2."]),
+        ("We bumped numpy to 2.0, pandas to 2.2 and scipy to 1.14.",
+         ["We bumped numpy to 2.0.", "We bumped pandas to 2.2.", "We bumped scipy to 1.14."]),
+        ("We upgraded Postgres to 16, Node stays on 18.", []),  # one upgrade
+        ("We upgraded to Postgres 16 on 2026-07-01 and it went fine.", []),
+    ],
+)
+def test_each_upgrade_of_a_sentence_is_read_on_its_own(said: str, clauses: list[str]) -> None:
+    assert upgrade_clauses(said) == clauses
+
+
+def test_an_entry_naming_two_upgraded_tools_is_rewritten_for_both() -> None:
+    plan = _dream("We run Postgres 14 and Redis 6.", "We upgraded Postgres to 16 and Redis to 7.")
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith("We run Postgres 16 and Redis 7.\n")
+    assert "Switched from Postgres 14 to Postgres 16" in body
+    assert "Switched from Redis 6 to Redis 7" in body
+    assert "**How to apply:** Use Postgres 16 and Redis 7; Postgres 14 and Redis 6 are no longer " \
+        "current, so do not suggest them." in body
+
+
+def test_a_second_upgrade_of_the_same_tool_is_the_one_to_use() -> None:
+    plan = _dream("We use Node 18.", "We upgraded to Node 20.", "We upgraded to Node 22.")
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith("We use Node 22.\n")
+    assert "**How to apply:** Use Node 22; Node 20 is no longer current" in body

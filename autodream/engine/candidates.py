@@ -28,7 +28,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
-from autodream.engine.versions import version_switch
+from autodream.engine.versions import upgrade_clauses, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
@@ -386,7 +386,9 @@ class Gatherer:
             self.stats.dropped += 1
             self.decisions.append(Decision("dropped", shorten(block, 120), QUOTED,
                                            session_id=message.session_id))
-        parts = sentences(text)
+        # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
+        parts = [part for sentence in sentences(text)
+                 for part in (upgrade_clauses(sentence) or [sentence])]
         skip_next = False
         for i, sentence in enumerate(parts):
             if skip_next:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import date
 
@@ -399,6 +399,9 @@ class Consolidator:
         self.entries = entries
         self.options = options
         self.decisions: list[Decision] = []
+        # per entry, the switches this dream made to it: (new, was), so the why and how of an
+        # entry with two tools upgraded speak of both
+        self._switched: dict[int, list[tuple[str, str]]] = {}
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
@@ -729,14 +732,21 @@ class Consolidator:
         renamed = (self._rename_for(entry, named, old, new)
                    if old is not None and has_word(new_lead, new) else "")
         entry.description = description_for(new_lead)
+        switched = self._switched.setdefault(id(entry), [])
+        # a later switch of the same tool, or on from what the last one chose, replaces it
+        switched[:] = [(n, w) for n, w in switched if n.lower() != was.lower()
+                       and _tool_of(n) != _tool_of(new)] + [(new, was)]
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
         elif (not entry.why or entry.generated_why) and entry.type in ("feedback", "project"):
-            entry.why = f"Switched to {new} {done} (see the history above)."
+            chosen = _and(n for n, _ in switched)
+            entry.why = f"Switched to {chosen} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
-            entry.how = _switch_how(new, was, cand.text)
+            entry.how = (_switch_how(new, was, cand.text) if len(switched) == 1 else
+                         f"Use {_and(n for n, _ in switched)}; {_and(w for _, w in switched)} "
+                         "are no longer current, so do not suggest them.")
             entry.generated_how = True
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
@@ -1232,6 +1242,18 @@ def _default_why(cluster: Cluster) -> str:
         "switch": f"Changed on {day}.",
         "fact": f"Stated by the user on {day}{repeated}.",
     }.get(cand.kind, f"Stated by the user on {day}.")
+
+
+def _tool_of(named: str) -> str:
+    """The tool a version belongs to ("postgres" for "Postgres 16"), or the name itself."""
+    parts = split_version(named)
+    return (parts[0] if parts else named).lower()
+
+
+def _and(names: Iterable[str]) -> str:
+    """"A", "A and B", "A, B and C"."""
+    items = list(names)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
 def _switch_how(new: str, was: str, said: str) -> str:

@@ -54,7 +54,8 @@ _GENERATED_WHY = re.compile(
 )
 # a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
 _GENERATED_HOW = re.compile(
-    r"Use .+; .+ is no longer current(?: there)?, so do not suggest it\."
+    r"Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer current, "
+    r"so do not suggest them)\."
     rf"|Plan work around (?:{_WHEN}|this date)\."
     r"|Do not do this unless the user explicitly asks for it\."
     r"|Apply this by default in this project without being reminded\."

@@ -9,8 +9,9 @@ are the same, so no switch between two names could be seen.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
-from autodream.engine.text import CALENDAR_WORDS, word_set
+from autodream.engine.text import CALENDAR_WORDS, ensure_period, word_set
 
 VERSION = r"v?\d+(?:\.\d+)*"
 # A version ends where no further digit part follows: "14" is not the start of "14.2".
@@ -108,10 +109,16 @@ _ACT_BEFORE = re.compile(
 _SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
 
 
-def version_switch(text: str) -> tuple[str, str | None] | None:
-    """(new, old) for an upgrade ``text`` tells of: ("Postgres 16", "Postgres 14"), or
-    ("Python 3.12", None) when it does not say from which version. None when the upgrade did
-    not happen or hold, is under way, is one person's, or someone else's."""
+@dataclass(frozen=True)
+class _Upgrade:
+    found: re.Match[str]
+    name: str
+    now: str
+    was: str | None
+
+
+def _first_upgrade(text: str) -> _Upgrade | None:
+    """The first upgrade ``text`` tells of, if it is told as done (None otherwise)."""
     for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON):
         m = pattern.search(text)
         if m is None:
@@ -134,8 +141,48 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
             continue
         if not _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON)):
             return None
-        return f"{name} {now}", (f"{name} {was}" if was else None)
+        return _Upgrade(m, name, now, was)
     return None
+
+
+def version_switch(text: str) -> tuple[str, str | None] | None:
+    """(new, old) for an upgrade ``text`` tells of: ("Postgres 16", "Postgres 14"), or
+    ("Python 3.12", None) when it does not say from which version. None when the upgrade did
+    not happen or hold, is under way, is one person's, or someone else's."""
+    up = _first_upgrade(text)
+    if up is None:
+        return None
+    return f"{up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
+
+
+_TWO_NUMBERS_JOINED = re.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
+_AND_THEN = re.compile(r"\s*(?:,\s*and|,|;|\band|&)\s+(?=\S)", re.I)
+
+
+def upgrade_clauses(sentence: str) -> list[str]:
+    """The upgrades of a sentence telling of more than one, each as a sentence of its own:
+    "Bumped Node from 18 to 20 and npm from 9 to 10" -> ["Bumped Node from 18 to 20.",
+    "Bumped npm from 9 to 10."] (the verb and what comes before the first name are shared).
+    [] for a sentence telling of one upgrade or none."""
+    if _TWO_NUMBERS_JOINED.search(sentence) is None:
+        return []
+    clauses: list[str] = []
+    rest, lead, tail = sentence, "", ""
+    while (up := _first_upgrade(lead + rest)) is not None:
+        told = lead + rest
+        clauses.append(told[: up.found.end()].strip())
+        tail = told[up.found.end():].strip().rstrip(".")
+        lead = told[: up.found.start("name")] if up.found.groupdict().get("name") else ""
+        joined = _AND_THEN.match(told, up.found.end())
+        if joined is None:
+            break
+        rest = told[joined.end():]
+        if _first_upgrade(rest) is not None:
+            lead = ""
+    if len(clauses) < 2:
+        return []
+    # what follows the last ("... last week", "... on staging only") is said of them all
+    return [ensure_period(f"{c} {tail}" if tail else c) for c in clauses]
 
 
 def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bool:
