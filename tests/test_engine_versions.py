@@ -122,6 +122,17 @@ def test_a_switch_between_two_names_is_not_read_as_an_upgrade() -> None:
         # another tool that stays is no reason to keep this one
         ("We run Node 18 and Postgres 14.", "We upgraded Postgres to 16, Node stays on 18.",
          "We run Node 18 and Postgres 16."),
+        # a name in lower case, which an entry giving it a version shows to be a tool's
+        ("We use Node 18 for the API.", "we're on node 20 now", "We use Node 20 for the API."),
+        ("We use Postgres 14 on RDS.", "our postgres version is 16 now",
+         "We use Postgres 16 on RDS."),
+        ("We use Postgres 14 on RDS.", "The Postgres version is now 16.",
+         "We use Postgres 16 on RDS."),
+        # a version given after a label is put in its place
+        ("Postgres version is 14 in production.", "We upgraded Postgres from 14 to 16.",
+         "Postgres version is 16 in production."),
+        ("Node version: 18 for all services.", "Bumped Node to 20.",
+         "Node version: 20 for all services."),
     ],
 )
 def test_an_upgrade_rewrites_the_version_and_keeps_the_old_one_in_history(
@@ -181,6 +192,22 @@ def test_an_upgrade_of_something_else_leaves_the_entry_as_it_was(lead: str, said
     plan = _dream(lead, said)
     assert "project_stack.md" not in plan.writes
     assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["we're on attempt 4 now", "we're on node 20 now", "We're on round 2 of the review now."],
+)
+def test_a_name_in_lower_case_no_entry_versions_is_no_upgrade(said: str) -> None:
+    # "attempt 4" may be a tool's version or not: with no entry giving it another version, the
+    # sentence is kept as what it says, with no "Use attempt 4" guidance
+    plan = _dream("We deploy with Docker Compose.", said)
+    assert "project_stack.md" not in plan.writes
+    (new,) = [f for f in plan.writes if f != "MEMORY.md"]
+    body = parse_topic(plan.writes[new]).body
+    assert body.lower().startswith(said.lower().rstrip("."))
+    assert "no longer current" not in body
+    assert [d.action for d in plan.decisions if d.action == "superseded"] == []
 
 
 def test_an_upgrade_with_no_entry_to_replace_is_a_memory_of_its_own() -> None:

@@ -28,7 +28,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
-from autodream.engine.versions import upgrade_clauses, version_switch
+from autodream.engine.versions import upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
@@ -497,11 +497,17 @@ class Gatherer:
             new=found.new,
             old=found.old,
             back=found.back,
+            maybe_new=(version_claim(statement) if kind in _MAY_TELL_VERSION
+                       and not still_to_come and not _NOT_DONE.search(statement) else None),
             order=len(self.candidates),
         )
         self.candidates.append(candidate)
         self.stats.candidates += 1
         return False
+
+
+# Kinds whose sentence may say which version of a tool we are on now
+_MAY_TELL_VERSION = frozenset({"fact", "correction", "remember", "preference"})
 
 
 def own_words(text: str) -> tuple[str, list[str]]:

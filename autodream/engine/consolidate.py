@@ -47,6 +47,7 @@ from autodream.engine.versions import (
     spelled_as_in,
     split_version,
     versions_of,
+    with_version,
 )
 from autodream.memory.model import MEMORY_TYPES
 
@@ -521,6 +522,14 @@ class Consolidator:
                     f"it was {cand.old}", session_id=cand.source.session_id))
                 return
         else:
+            upgraded = self._upgraded_from(replace(cand, new=cand.maybe_new)) if (
+                cand.maybe_new) else None
+            if upgraded is not None:
+                # "we're on node 20 now" beside "We use Node 18 for the API"
+                target, old = upgraded
+                self._switch(target, replace(cand, kind="switch", new=cand.maybe_new, old=old),
+                             cluster)
+                return
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update.
             if target is not None and not about_other_things(target.lead, cand.text):
@@ -715,6 +724,8 @@ class Consolidator:
         put = (_put_in_place(lead, old, new, cand.text, thing)
                if old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
                and not TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
+        if put is None and old is not None and not TELLS_SWITCH.search(lead):
+            put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         new_lead = cand.text if put is None else put
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"

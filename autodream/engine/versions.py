@@ -53,8 +53,9 @@ _PASSIVE = re.compile(
 # "Celery is on 5.3 now", "Python 3.12 is now the default in our images"
 _TOOL_IS_ON = re.compile(
     rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
-    rf"(?:(?:the|our)\s+)?(?P<name>{_NAMES})\s+(?:(?:is|'s|are)\s+(?:now\s+)?(?:on|at)\s+{_LABEL}"
-    rf"(?P<now>{VERSION})|(?P<current>{VERSION})\s+is\s+now\s+(?:the\s+|our\s+)?default)"
+    rf"(?:(?:the|our)\s+)?(?P<name>{_NAMES})\s+(?:(?:(?:is|'s|are)\s+(?:now\s+)?(?:on|at)\s+|"
+    rf"version\s+(?:is|'s)\s+(?:now\s+)?){_LABEL}(?P<now>{VERSION})|"
+    rf"(?P<current>{VERSION})\s+is\s+now\s+(?:the\s+|our\s+)?default)"
     rf"{_VERSION_ENDS}", re.I)
 # "We're on Python 3.12 now", "we now use Node 20", "production is running Node 20 now": a
 # version said to hold now, unlike one held "for now" or "right now" (for the time being). Not
@@ -63,7 +64,7 @@ _NOW_ON = re.compile(
     rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
     rf"(?:we|it|(?:the|our|all(?:\s+(?:the|our))?)(?:\s+[\w-]+){{1,3}}|production|prod|staging)"
     rf"(?:'re|'s|\s+(?:are|is))?\s+(?:now\s+)?(?:on|use|uses|using|run|runs|running|target|"
-    rf"targets)\s+(?P<name>(?-i:[A-Z])[\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+    rf"targets)\s+(?P<name>[A-Za-z][\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # Words a number may follow without being a tool's version ("moved it to page 2", "to Q3 2026").
 _NOT_A_TOOL = CALENDAR_WORDS | word_set(
     """v version release the a an our my its it this that page step phase stage level week day
@@ -115,10 +116,16 @@ class _Upgrade:
     name: str
     now: str
     was: str | None
+    # False for a name in lower case that only "we're on ... now" puts in place of a tool's
+    # ("we're on node 20 now", but also "we're on attempt 4 now"): an upgrade only where a
+    # memory names another version of it
+    sure: bool = True
 
 
-def _first_upgrade(text: str) -> _Upgrade | None:
-    """The first upgrade ``text`` tells of, if it is told as done (None otherwise)."""
+def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
+    """The first upgrade ``text`` tells of, if it is told as done (None otherwise); with
+    ``sure=False``, one whose name may be no tool's when no sure one is told."""
+    unsure: _Upgrade | None = None
     for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON):
         m = pattern.search(text)
         if m is None:
@@ -134,15 +141,22 @@ def _first_upgrade(text: str) -> _Upgrade | None:
         if pattern is _TO_NAME and not capitalised and not re.fullmatch(
                 _UPGRADE, m["verb"], re.I):
             continue
-        if pattern in (_PASSIVE, _TOOL_IS_ON) and not capitalised and m.start("name") > 0:
-            continue  # "everything was moved to 3": a name is capitalised, or opens the sentence
+        # "everything was moved to 3": a name is capitalised or opens the sentence; "we're on
+        # attempt 4 now" may name a tool, which a memory giving it a version would tell
+        named = capitalised or (pattern in (_PASSIVE, _TOOL_IS_ON) and m.start("name") == 0)
+        maybe = not named and pattern in (_NOW_ON, _TOOL_IS_ON)
+        if pattern is _PASSIVE and not named:
+            continue
         was = found.get("was") or found.get("before")
         if was is not None and was.lower() == now.lower():
             continue
-        if not _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON)):
-            return None
-        return _Upgrade(m, name, now, was)
-    return None
+        done = _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON))
+        if maybe:
+            if done and unsure is None:
+                unsure = _Upgrade(m, name, now, was, sure=False)
+            continue
+        return _Upgrade(m, name, now, was) if done else None
+    return None if sure else unsure
 
 
 def version_switch(text: str) -> tuple[str, str | None] | None:
@@ -153,6 +167,14 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     if up is None:
         return None
     return f"{up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
+
+
+def version_claim(text: str) -> str | None:
+    """The tool and version ("node 20") that ``text`` says, in lower case, we are on now
+    ("we're on node 20 now", "our postgres version is 16 now"), when it tells of no sure
+    upgrade: an upgrade only of a memory that names another version of the same name."""
+    up = _first_upgrade(text, sure=False)
+    return None if up is None or up.sure else f"{up.name} {up.now}"
 
 
 _TWO_NUMBERS_JOINED = re.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
@@ -213,10 +235,15 @@ def _named(name: str) -> str:
     return rf"(?<![\w.-])(?:{spelled})"
 
 
+# "Postgres version is 14", "Node version: 18" ("v18" is a version of its own)
+_VERSION_LABEL = r"version\s*(?:is\s+|:\s*|=\s*)?"
+_VERSION_IS = rf"(?:{_VERSION_LABEL})?"
+
+
 def versions_of(text: str, name: str) -> list[str]:
     """The versions ``text`` gives ``name`` (or another name of the tool), in order ("We run
     Postgres 14 in production" -> ["14"])."""
-    return re.findall(rf"{_named(name)}\s+({VERSION}){_VERSION_ENDS}", text, re.I)
+    return re.findall(rf"{_named(name)}\s+{_VERSION_IS}({VERSION}){_VERSION_ENDS}", text, re.I)
 
 
 def spelled_as_in(text: str, named: str) -> str:
@@ -225,7 +252,7 @@ def spelled_as_in(text: str, named: str) -> str:
     parts = split_version(named)
     if parts is None:
         return named
-    m = re.search(rf"{_named(parts[0])}(?=\s+{VERSION}{_VERSION_ENDS})", text, re.I)
+    m = re.search(rf"{_named(parts[0])}(?=\s+{_VERSION_IS}{VERSION}{_VERSION_ENDS})", text, re.I)
     return named if m is None else f"{m[0]} {parts[1]}"
 
 
@@ -235,3 +262,17 @@ def names_version(text: str, named: str) -> bool:
     if parts is None:
         return False
     return any(v.lower() == parts[1].lower() for v in versions_of(text, parts[0]))
+
+
+def with_version(text: str, was: str, now: str) -> str | None:
+    """``text`` with the version it gives ``was``'s tool put from ``was``'s to ``now``'s where
+    a label stands between them ("Postgres version is 14 in production" -> "... is 16 in
+    production"); None when ``text`` gives it no such version."""
+    old, new = split_version(was), split_version(now)
+    if old is None or new is None or _named(old[0]) != _named(new[0]):
+        return None
+    pattern = (rf"({_named(old[0])}\s+{_VERSION_LABEL})"
+               rf"{re.escape(old[1])}{_VERSION_ENDS}")
+    put, n = re.subn(pattern, lambda m: m[1] + new[1], text, flags=re.I)
+    return put if n else None
+
