@@ -95,7 +95,7 @@ _DATE_WORDS = [
     "evening", "on", "by", "until", "Friday", "MONDAY", "ago", "from", "now", "day", "after",
     "before", "release", "deploy", "never", "always", "ship", "at", "towards", "fortnight",
     "weeks'", "time", "January", "Jan.", "May", "sept", "15th", "1st", "years", "Q3", "quarter",
-    "3rd", "during", "is",
+    "3rd", "during", "is", "April", "December", "early", "moved", "since",
 ]
 
 
@@ -204,6 +204,14 @@ def test_a_relative_date_reads_cleanly_and_passes_with_its_day(
          date(2025, 12, 31)),
         ("The deadline is the end of next quarter.", "The deadline is on 2026-03-31.",
          date(2026, 3, 31)),
+        # a month alone: the next one not over, or the latest begun when told as past
+        ("We launch in April.", "We launch in April 2026.", date(2026, 4, 30)),
+        ("Migrate the billing jobs by March.", "Migrate the billing jobs by March 2026.",
+         date(2026, 3, 31)),
+        ("We ship in early March.", "We ship in early March 2026.", date(2026, 3, 31)),
+        ("The freeze ends at the end of January.", "The freeze ends on 2026-01-31.",
+         date(2026, 1, 31)),
+        ("We shipped v2 in December.", "We shipped v2 in December 2025.", date(2025, 12, 31)),
     ],
 )
 def test_the_week_after_next_a_day_of_the_month_and_a_quarter_are_dated(
@@ -243,6 +251,36 @@ def test_ordinals_and_quarters_that_are_no_date_to_resolve_stay(text: str) -> No
 ])
 def test_words_that_are_no_single_date_stay(text: str) -> None:
     assert absolutize(text, SAID) == (text, [])
+
+
+@pytest.mark.parametrize("text", [
+    "Hand the release keys to April.",  # a person, not a month
+    "Ask May about the rollout.",
+    "Every April we renew the certificates.",
+    "The conference is in April 2027.",  # already has its year
+    "We may switch to Vite in the spring.",
+])
+def test_a_month_that_is_a_name_has_its_year_or_recurs_stays(text: str) -> None:
+    assert absolutize(text, SAID) == (text, [])
+
+
+@pytest.mark.parametrize(
+    ("said", "absolute"),
+    [
+        # what a date was moved to, or from, lies ahead, however the move is told
+        ("The launch moved to March 3.", "The launch moved to 2027-03-03."),
+        ("The launch was pushed to March.", "The launch was pushed to March 2027."),
+        ("We moved the demo from March to April.",
+         "We moved the demo from March 2027 to April 2027."),
+        ("The review slipped to the 3rd.", "The review slipped to 2026-08-03."),
+        # what was done in a month, or since, is behind
+        ("We upgraded to Postgres 16 in March.", "We upgraded to Postgres 16 in March 2026."),
+        ("We've been on Node 20 since April.", "We've been on Node 20 since April 2026."),
+    ],
+)
+def test_a_date_something_was_moved_to_is_ahead_and_a_done_one_behind(
+        said: str, absolute: str) -> None:
+    assert absolutize(said, date(2026, 7, 13))[0] == absolute
 
 
 @pytest.mark.parametrize(("text", "last"), [
@@ -348,6 +386,9 @@ def _at(day: date) -> datetime:
         ("The SOC2 audit is on the 15th.",
          "The SOC2 audit is on 2026-01-15.",
          "The SOC2 audit was on 2026-01-15.", "2026-01-15"),
+        ("We're launching the mobile app in April.",
+         "We're launching the mobile app in April 2026.",
+         "We were launching the mobile app in April 2026.", "April 2026"),
     ],
 )
 def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(

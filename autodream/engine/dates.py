@@ -219,6 +219,21 @@ def _said_as_noun(m: re.Match[str]) -> bool:
             or _COPULA.search(said_before) is not None)
 
 
+# What a date was moved to lies ahead, however the move is told: "the launch moved to March 3"
+# said in July is next March's.
+_RESCHEDULED = re.compile(
+    r"(?i)\b(?:mov|push|postpon|delay|slipp?|reschedul|shift|bump|brought|pull)\w*\b")
+
+
+def _looks_back(m: re.Match[str]) -> bool:
+    """The date ``m`` found is one gone by: told as past, and not what something was moved
+    to or from."""
+    prep = (m["prep"] or "").lower()
+    if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
+        return False
+    return _told_as_past(m.string)
+
+
 def _month_day(m: re.Match[str], ref: date) -> When | None:
     if _RECURRING.search(m.string):
         return None
@@ -229,7 +244,7 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
             found.append(date(year, month, day))
         except ValueError:
             continue
-    if _told_as_past(m.string):
+    if _looks_back(m):
         before = [d for d in found if d <= ref]
         chosen = max(before) if before else None
     else:
@@ -260,7 +275,7 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
         first = _add_months(this_month, 1 if m["which"].lower() == "next" else 0)
         return When("day", first.replace(day=day), bare=not prep) if (
             day <= _days_in_month(first.year, first.month)) else None
-    back = _told_as_past(text)
+    back = _looks_back(m)
     for months in range(13):
         first = _add_months(this_month, -months if back else months)
         if day <= _days_in_month(first.year, first.month):
@@ -296,6 +311,32 @@ def _quarter_said(m: re.Match[str], ref: date) -> When | None:
             return None
         return When("quarter", quarter.start, bare=True)
     return quarter
+
+
+
+
+def _month_said(m: re.Match[str], ref: date) -> When | None:
+    """A month with no day or year: "in April" is the first April not yet over (told as past,
+    or "since April", the latest begun); "the end of April" its last day. With no preposition
+    only as a noun or after "early", "mid" or "late" ("in early April")."""
+    prep = (m["prep"] or "").lower()
+    if _RECURRING.search(m.string) or (prep == "to" and not (
+            _RESCHEDULED.search(m.string, 0, m.start()) or " from " in m.string[:m.start()])):
+        return None  # "every April", "give the keys to April"
+    month = _month_number(m["mon"])
+    starts = [date(year, month, 1) for year in range(ref.year - 1, ref.year + 2)]
+    if prep == "since" or _looks_back(m):
+        first = max(s for s in starts if s <= ref)
+    else:
+        first = min(s for s in starts if _month_end(s) >= ref)
+    if m["end"]:
+        return _day(_month_end(first))
+    if not prep:
+        before = m.string[:m.start()].rstrip().lower()
+        if before.endswith(("early", "mid", "mid-", "late")) or _said_as_noun(m):
+            return When("month", first, bare=True)
+        return None
+    return _month(first)
 
 
 _STEP = {"next": 1, "last": -1, "this": 0}
@@ -387,6 +428,11 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
                 rf"{_MONTH_DAY_END}", re.I), _month_day),
     (re.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
                 rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I), _month_day),
+    # A month alone, once any day of it is read: "in April", "by the end of March"; not "April
+    # 2027", "April '27" or "April 3".
+    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>January|February|"
+                rf"March|April|May|June|July|August|September|October|November|December))\b"
+                rf"(?![\s,.]*['’]?\d|-\d)", re.I), _month_said),
 ]
 # A bare weekday is only a date after a preposition, and not in a standing rule
 # ("never deploy on Friday" is a rule about every Friday).
@@ -405,12 +451,18 @@ _MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d
 _NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
 
 
+_MONTH_NAME = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\b")
+
+
 def may_be_relative(text: str) -> bool:
     """False when no rule of ``absolutize`` can match ``text``."""
     low = text.lower()
     return (_RELATIVE_WORD.search(low) is not None
             or _MONTH_BEFORE_NUMBER.search(low) is not None
-            or _NUMBER_BEFORE_MONTH.search(low) is not None)
+            or _NUMBER_BEFORE_MONTH.search(low) is not None
+            or _MONTH_NAME.search(text) is not None)
 
 
 def _wording(m: re.Match[str], when: When) -> str:
