@@ -641,12 +641,64 @@ def test_a_date_moved_to_supersedes_in_the_next_dream_and_in_the_same_one() -> N
     files = {"project_release.md": topic("Release", "The release is on 2026-09-10.")}
     later = _plan(files, None, human("The release moved to 2026-09-17.", session="a", day=2))
     entry = parse_entry("project_release.md", later.writes["project_release.md"])
-    assert entry.statements == ["The release moved to 2026-09-17."]
+    # the entry's own words, with the new date
+    assert entry.statements == ["The release is on 2026-09-17."]
     assert entry.history[-1].startswith("Changed from 2026-09-10 to 2026-09-17")
     same = _plan({}, None, human("The release is on 2026-09-10.", session="a", day=0),
                  human("The release moved to 2026-09-17.", session="b", day=2))
     (text,) = same.writes.values()
     assert parse_entry("x.md", text).statements == ["The release moved to 2026-09-17."]
+
+
+@pytest.mark.parametrize(("lead", "said", "now", "moved"), [
+    ("The release is planned for 2027-03-03.", "We moved the release to March 10.",
+     "The release is planned for 2027-03-10.", "2027-03-03 to 2027-03-10"),
+    ("The release is planned for 2027-03-03.", "The release slipped to March 10.",
+     "The release is planned for 2027-03-10.", "2027-03-03 to 2027-03-10"),
+    ("The launch is in April 2027.", "The launch was pushed back to June.",
+     "The launch is in June 2027.", "April 2027 to June 2027"),
+    # only the date of what moved
+    ("The release is planned for 2027-03-03 and the demo for 2027-03-05.",
+     "We moved the demo to March 10.",
+     "The release is planned for 2027-03-03 and the demo for 2027-03-10.",
+     "2027-03-05 to 2027-03-10"),
+    # a day for a month: the new statement says it
+    ("The launch is in April 2027.", "The launch was pushed back to June 3.",
+     "The launch was pushed back to 2027-06-03.", "April 2027 to 2027-06-03"),
+])
+def test_a_date_moved_puts_the_entry_to_the_new_date(
+        lead: str, said: str, now: str, moved: str) -> None:
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, day=7))
+    entry = parse_entry("project_x.md", plan.writes["project_x.md"])
+    assert entry.statements == [now]
+    was = moved.split(" to ")[0]
+    assert entry.history == [f"Changed from {moved} on 2026-07-13; previously {was}."]
+    assert [d.action for d in plan.decisions if d.action in ("superseded", "created")] == [
+        "superseded"]
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_x.md"]
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    # another thing moved
+    ("The release is planned for 2027-03-03.", "We moved the demo to March 10."),
+    ("We moved to Postgres 16 on 2026-05-01.", "We moved the release to March 10."),
+])
+def test_a_date_moved_for_something_else_leaves_the_entry(lead: str, said: str) -> None:
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, day=7))
+    assert "project_x.md" not in plan.writes
+    (new,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[new]).body.startswith(said.split(" to ")[0])
+
+
+def test_a_plan_told_as_past_and_moved_ahead_is_upcoming_again() -> None:
+    files = {"project_x.md": topic(
+        "Freeze", "Was planned for 2026-07-15: the freeze starts on 2026-07-15.\n\n"
+        "**Why:** Plan stated on 2026-07-01.\n**How to apply:** 2026-07-15 has passed; check "
+        "how it turned out before relying on it.")}
+    plan = _plan(files, None, human("The freeze got pushed to the 24th.", day=7))
+    body = parse_topic(plan.writes["project_x.md"]).body
+    assert body.startswith("The freeze got pushed to 2026-07-24.")
+    assert "Plan work around 2026-07-24." in body and "has passed" not in body
 
 
 def test_a_wording_left_out_of_a_full_entry_is_said_in_the_run_record() -> None:

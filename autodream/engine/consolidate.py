@@ -13,6 +13,7 @@ from datetime import date
 from autodream.engine.dates import (
     WEEKDAYS,
     absolutize,
+    date_mentions,
     is_past,
     last_mention,
     passed_how,
@@ -522,6 +523,10 @@ class Consolidator:
                     f"it was {cand.old}", session_id=cand.source.session_id))
                 return
         else:
+            moved = self._rescheduled(cand)
+            if moved is not None:
+                self._reschedule(*moved, cand, cluster)
+                return
             upgraded = self._upgraded_from(replace(cand, new=cand.maybe_new)) if (
                 cand.maybe_new) else None
             if upgraded is not None:
@@ -531,8 +536,11 @@ class Consolidator:
                              cluster)
                 return
             target = self._best_match(cand)
-            # Alike in wording, but about something else: a memory of its own, not an update.
-            if target is not None and not about_other_things(target.lead, cand.text):
+            # Alike in wording, but about something else: a memory of its own, not an update;
+            # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
+            if target is not None and not about_other_things(target.lead, cand.text) and (
+                    (moved_thing := _date_moved(cand.text)) is None
+                    or _about(moved_thing[0], target.lead)):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
@@ -646,6 +654,44 @@ class Consolidator:
         found = self._one_other(cand, _moved_thing(cand.text), version,
                                 lambda lead: versions_of(lead, name))
         return None if found is None else (found[0], f"{name} {found[1]}")
+
+    def _rescheduled(self, cand: Candidate) -> tuple[Entry, str, str] | None:
+        """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027": the
+        entry whose clause about what moved gives it one other date ("The release is planned
+        for 2027-03-03"), that date and the new one."""
+        moved = _date_moved(cand.text)
+        if moved is None:
+            return None
+        thing, new = moved
+        found = self._one_other(cand, thing, new, lambda lead: [
+            d for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
+            for d in date_mentions(part)])
+        return None if found is None else (found[0], found[1], new)
+
+    def _reschedule(
+        self, entry: Entry, was: str, now: str, cand: Candidate, cluster: Cluster
+    ) -> None:
+        """The entry's date put from ``was`` to ``now``: in its own words where both are written
+        alike (a day for a day, a month for a month) and the entry does not tell the plan as
+        past; else the new statement leads, with new guidance. The earlier date is history."""
+        day = cand.source.day.isoformat()
+        alike = (_ISO_DAY.fullmatch(was) is None) == (_ISO_DAY.fullmatch(now) is None) and not (
+            was.lower().startswith("week") or now.lower().startswith("week"))
+        entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+        if alike and not _TOLD_PAST.search(entry.lead):
+            lead = _put_value(entry, was, now)
+        else:
+            lead = cand.text
+            _guidance_for(entry, cand, cluster)
+            entry.description = description_for(lead)
+        entry.statements = [lead] + [s for s in entry.statements[1:] if not has_word(s, was)]
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "superseded", shorten(entry.lead, 120),
+            f"moved from {was} to {now} on {day}; entry rewritten to the new date",
+            file=entry.file, session_id=cand.source.session_id))
 
     def _one_other(
         self, cand: Candidate, thing: frozenset[str], new: str,
@@ -808,12 +854,7 @@ class Consolidator:
             entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
-            pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
-            entry.how = re.sub(pattern, now, entry.how)
-            entry.description = re.sub(pattern, now, entry.description)
-            entry.name = re.sub(pattern, now, entry.name)
-            if entry.hook:
-                entry.hook = re.sub(pattern, now, entry.hook)
+            _put_value(entry, was, now)
             if entry.original is None:
                 entry.description = description_for(entry.lead)
             action = "superseded"
@@ -1075,6 +1116,47 @@ def _only_where(said: str) -> str:
     if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
         return ""
     return ("the " if m[0].split()[1].lower() == "the" else "") + " ".join(words)
+
+
+# "we moved the release to 2027-03-10", "the launch slipped to March 2027": a date put off or
+# brought forward, what moved said after the verb or before it
+_RESCHEDULING = (r"(?:mov|push|postpon|delay|reschedul|shift|bump|slipp|slid|brought|pull)"
+                 r"(?:e|es|ed|ing)?")
+_RESCHEDULED_TO = re.compile(
+    rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
+    rf"[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
+    rf"^(?P<subject>(?:(?:the|our)\s+)?[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
+    rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?"
+    rf"to\s+", re.I)
+# A plan the entry already tells as past ("Was planned for 2026-07-15: ...", "We planned to
+# ...", "The audit was on ...")
+_TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b", re.I)
+
+
+def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
+    """What a move of a date says moved, and the date it moved to: ({"release"}, "2027-03-10")
+    for "We moved the release to 2027-03-10"."""
+    m = _RESCHEDULED_TO.search(said)
+    if m is None:
+        return None
+    rest = said[m.end():]
+    after = date_mentions(rest)
+    thing = tokens(m["what"] or m["subject"] or "")
+    if not after or not rest.startswith(after[0]) or not thing:
+        return None
+    return thing, after[0]
+
+
+def _put_value(entry: Entry, was: str, now: str) -> str:
+    """``was`` put to ``now`` in the entry's lead, guidance, description, title and hook; the
+    lead so changed."""
+    pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
+    entry.how = re.sub(pattern, now, entry.how)
+    entry.description = re.sub(pattern, now, entry.description)
+    entry.name = re.sub(pattern, now, entry.name)
+    if entry.hook:
+        entry.hook = re.sub(pattern, now, entry.hook)
+    return re.sub(pattern, now, entry.lead)
 
 
 def _moved_thing(said: str) -> frozenset[str]:

@@ -565,6 +565,24 @@ def last_mention(text: str) -> When | None:
     return max(found, key=lambda w: w.last) if found else None
 
 
+def date_mentions(text: str) -> list[str]:
+    """The dates ``text`` gives with their year, as written ("2027-03-03", "March 2027", "Q2
+    2027", "week of 2027-03-01"), in order; a preposition before a bare year is left out."""
+    if _FOUR_DIGITS.search(text) is None:
+        return []
+    found: list[str] = []
+    for m in _MENTION.finditer(text):
+        if _mention(m) is None:
+            continue
+        if m["ym"]:
+            found.append(f"{m['ym_y']}-{m['ym_m']}")
+        elif m["y"]:
+            found.append(m["y_y"])
+        else:
+            found.append(m[0])
+    return found
+
+
 def latest_date(text: str) -> date | None:
     """The last day a text refers to: a "week of" counts to its Sunday, a month or a quarter to
     its last day, a year to December 31."""
