@@ -307,6 +307,10 @@ def _build_index(fh: BinaryIO) -> _LineIndex:
 # --- the toolbox ------------------------------------------------------------------------------
 
 
+_STREAM_BUFFER = 1 << 20
+_READV = getattr(os, "readv", None)
+
+
 class _CountingReader(io.RawIOBase):
     """A raw, seekable reader over a descriptor that charges every byte to the read budget."""
 
@@ -321,11 +325,15 @@ class _CountingReader(io.RawIOBase):
         return True
 
     def readinto(self, buffer: Any) -> int:
-        view = memoryview(buffer).cast("B")
-        data = os.read(self._fd, len(view))
-        self._charge(len(data))
-        view[: len(data)] = data
-        return len(data)
+        if _READV is not None:
+            n = _READV(self._fd, [buffer])  # straight into the caller's buffer, no copy
+        else:  # pragma: no cover - platforms without readv (Windows)
+            view = memoryview(buffer).cast("B")
+            data = os.read(self._fd, len(view))
+            n = len(data)
+            view[:n] = data
+        self._charge(n)
+        return n
 
     def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
         return os.lseek(self._fd, offset, whence)
@@ -920,7 +928,10 @@ class ToolBox:
         """
         fd, _res, _st = self.sandbox.open_fd(vpath)
         counter = self._charge if charge else _no_charge
-        return io.BufferedReader(_CountingReader(fd, counter))  # type: ignore[return-value]
+        # A large buffer: a transcript line holding a tool result can be megabytes, and
+        # readline fills it one buffer at a time.
+        return io.BufferedReader(  # type: ignore[return-value]
+            _CountingReader(fd, counter), buffer_size=_STREAM_BUFFER)
 
     def iter_redacted_lines(self, vpath: str, start: int = 0) -> Iterator[tuple[int, str]]:
         """(byte offset, line) pairs from ``start``; decoded, and redacted where the root needs."""

@@ -497,7 +497,7 @@ class Gatherer:
             new=found.new,
             old=found.old,
             back=found.back,
-            maybe_new=(version_claim(statement) if kind in _MAY_TELL_VERSION
+            maybe_new=(_version_claim(statement) if kind in _MAY_TELL_VERSION
                        and not still_to_come and not _NOT_DONE.search(statement) else None),
             order=len(self.candidates),
         )
@@ -508,6 +508,7 @@ class Gatherer:
 
 # Kinds whose sentence may say which version of a tool we are on now
 _MAY_TELL_VERSION = frozenset({"fact", "correction", "remember", "preference"})
+_version_claim = lru_cache(maxsize=16_384)(version_claim)
 
 
 def own_words(text: str) -> tuple[str, list[str]]:
@@ -763,6 +764,8 @@ def _detect(raw: str) -> _Kind | None:
     return _detect_core(sentence)
 
 
+# People repeat themselves across sessions: a statement said again is keyed once.
+@lru_cache(maxsize=16_384)
 def key_clause(text: str) -> str:
     """The clause that carries the statement, for matching ("I prefer X, so keep Y" -> first)."""
     clauses = [c for c in _CLAUSE.split(text) if len(c.split()) >= 3]
