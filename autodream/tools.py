@@ -308,7 +308,7 @@ def _build_index(fh: BinaryIO) -> _LineIndex:
 
 
 _STREAM_BUFFER = 1 << 20
-_READV = getattr(os, "readv", None)
+_READV: Callable[[int, list[Any]], int] | None = getattr(os, "readv", None)
 
 
 class _CountingReader(io.RawIOBase):
@@ -326,7 +326,7 @@ class _CountingReader(io.RawIOBase):
 
     def readinto(self, buffer: Any) -> int:
         if _READV is not None:
-            n = _READV(self._fd, [buffer])  # straight into the caller's buffer, no copy
+            n: int = _READV(self._fd, [buffer])  # straight into the caller's buffer, no copy
         else:  # pragma: no cover - platforms without readv (Windows)
             view = memoryview(buffer).cast("B")
             data = os.read(self._fd, len(view))
