@@ -314,7 +314,10 @@ _EPHEMERAL = re.compile(
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
     r"^(?:please )?(?:fix|add|implement|refactor|update|change|look|make|create|remove|delete|"
     r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
-    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b", _I,
+    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b|"
+    # a push on the work at hand: "Don't stop until all functions are ported"
+    r"^(?:please )?(?:don't|do not) (?:stop|give up|quit)\b|^keep (?:going|at it|working)\b",
+    _I,
 )
 _CODEISH = re.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
 _IMPERATIVE = word_set(
