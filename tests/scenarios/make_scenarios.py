@@ -871,6 +871,54 @@ def version_upgrades() -> Scenario:
     )
 
 
+# ---- 16. a plan moved, a month alone, a push on the task at hand -------------------------------
+
+
+@scenario
+def moved_plans() -> Scenario:
+    cwd = "/home/sam/src/ledger"
+    memory = {
+        "MEMORY.md": (
+            "- [Mobile launch](project_mobile-launch.md) — when the mobile app launches\n"
+            "- [Runtime stack](project_runtime-stack.md) — what production runs\n"
+        ),
+        "project_mobile-launch.md": topic(
+            "Mobile launch", "when the mobile app launches", "project",
+            "The mobile launch is planned for 2026-09-15.",
+        ),
+        "project_runtime-stack.md": topic(
+            "Runtime stack", "what production runs", "project",
+            "Postgres version is 14 in production.",
+        ),
+    }
+    s1 = (
+        T("moved-1", "2026-07-14 10:00", cwd=cwd)
+        .prompt("Heads up: we pushed the mobile launch to October 6.")
+        .say("Noted.")
+        .prompt("We're launching the partner API in March.")
+        .say("Noted.")
+        .prompt("our postgres version is 16 now")
+        .say("Noted.")
+        .prompt("Don't stop until all the reconciliation tests pass.")
+        .say("Working on it.")
+    )
+    return Scenario(
+        "moved-plans",
+        "a moved date rewrites the plan, a month alone gets its year, a task push is no rule",
+        [s1],
+        [
+            ("launch-moved", "plan", "present", r"(?i)mobile launch is planned for 2026-10-06"),
+            ("old-launch-not-current", "plan", "absent",
+             r"(?im)^(?!.*(?:previously|changed from)).*\b2026-09-15\b"),
+            ("month-dated", "relative-date", "present", r"(?i)partner api in march 2027"),
+            ("postgres-16", "contradiction", "present", r"(?i)postgres version is 16 in production"),
+            ("no-task-push", "ephemeral", "absent", r"(?i)don't stop until"),
+        ],
+        memory=memory,
+        gates={"min_sessions": 1},
+    )
+
+
 # ---- writing -----------------------------------------------------------------------------------
 
 
