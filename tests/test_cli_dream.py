@@ -203,3 +203,28 @@ def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failin
     if cap:  # the highest-scored stays, the lowest goes
         assert "project_staging-database.md" in {p.name for p in topics}
         assert "We use Sentry for error monitoring." in {d["subject"] for d in dropped}
+
+
+@pytest.mark.parametrize("where", ["topic description", "prompt"])
+def test_a_markdown_link_in_a_memory_or_a_prompt_does_not_block_dreaming(
+        sample: Path, where: str) -> None:
+    # The index line would read back as two entries and fail the checks in every dream after.
+    link = "[the API wiki](https://wiki.example.com/api)"
+    if where == "topic description":
+        (sample / "memory" / "docs_site.md").write_text(
+            f"---\nname: Docs site\ndescription: we publish docs to {link}\ntype: reference\n"
+            "---\n\nWe publish the docs to Read the Docs.\n", encoding="utf-8")
+    else:
+        session = next(p for p in sorted((sample / "sessions").glob("*.jsonl")))
+        record = json.loads(session.read_text(encoding="utf-8").splitlines()[0])
+        record.update(type="user", uuid="link-1", isMeta=False,
+                      message={"role": "user", "content": f"I prefer {link} in the docs."})
+        with session.open("a", encoding="utf-8") as fh:
+            fh.write(json.dumps(record) + "\n")
+    for _ in range(2):
+        code, out, err = dream(sample)
+        assert code == 0, out + err
+    index = (sample / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert "https://wiki.example.com/api" not in index.split("](", 1)[0]
+    assert "[the API wiki]" not in index and "the API wiki" in "".join(
+        p.read_text(encoding="utf-8") for p in (sample / "memory").glob("*.md"))

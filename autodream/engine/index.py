@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -41,14 +42,23 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long."""
-    # A bracket in the title would end the link text early: the line would not read back as
-    # an entry but as a note the person wrote.
-    title = shorten(entry.name.replace("[", "(").replace("]", ")"), 60)
-    hook = entry.description if (entry.changed or not entry.hook) else entry.hook
+    title = shorten(_flat(entry.name), 60)
+    hook = _flat(entry.description if (entry.changed or not entry.hook) else entry.hook)
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
     return IndexEntry(title, entry.file, shorten(hook, room))
+
+
+_MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
+
+
+def _flat(text: str) -> str:
+    """``text`` with no link syntax: "[RTD](https://x.io)" reads "RTD (https://x.io)". A link
+    or bracket in an index line's title or hook would read back as a second entry, or end the
+    title early, and the line would fail the checks in every dream after."""
+    text = _MARKDOWN_LINK.sub(lambda m: f"{m[1]} ({m[2]})" if m[1] else m[2], text)
+    return text.replace("[", "(").replace("]", ")")
 
 
 MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is left out
