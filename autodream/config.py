@@ -388,6 +388,11 @@ def resolve_values(
     home = os.path.join(claude_home(env), "projects")
     values.setdefault("project_root", toplevel)
     values.setdefault("memory_dir", os.path.join(home, sanitize(canonical), "memory"))
+    memory_dir = str(values["memory_dir"])
+    if os.path.lexists(memory_dir) and not os.path.isdir(memory_dir):
+        # created on first use when missing; a file (or a dangling link) in its place is not
+        raise ConfigError(
+            f"memory_dir ({sources.get('memory_dir', 'default')}): not a directory: {memory_dir}")
     if "sessions_dir" not in values:
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)

@@ -184,3 +184,18 @@ def test_the_readme_lists_every_exit_code() -> None:
     table = readme.split("## Exit codes", 1)[1]
     for code in errors.EXIT_CODES.values():
         assert f"\n| {code} |" in table
+
+
+@pytest.mark.parametrize("command", [[], ["--force"], ["status"], ["log"]])
+def test_a_memory_dir_that_is_a_file_is_a_one_line_config_error(
+        tmp_path: Path, command: list[str]) -> None:
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "memory").write_text("not a dir\n", encoding="utf-8")
+    (project / "autodream.toml").write_text('memory_dir = "memory"\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["--project", str(project), *command],
+                                env={"AUTODREAM_NOW": str(T0), "HOME": str(tmp_path)})
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("Error: memory_dir (in ") and line.endswith(
+        f"autodream.toml): not a directory: {project / 'memory'}")
