@@ -323,3 +323,43 @@ def test_a_second_upgrade_of_the_same_tool_is_the_one_to_use() -> None:
     body = parse_topic(plan.writes["project_stack.md"]).body
     assert body.startswith("We use Node 22.\n")
     assert "**How to apply:** Use Node 22; Node 20 is no longer current" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # a negation or modal after a switch already told is a follow-up, not the switch undone
+        ("We use npm for installs.", "We switched from npm to pnpm and won't go back.", "pnpm"),
+        ("We track issues in Jira.", "We moved from Jira to Linear so we can move faster.",
+         "Linear"),
+        ("We use Node 18.", "We bumped Node to 20, so you might need to update your .nvmrc.",
+         "Node 20"),
+        ("We use Poetry for packaging.", "We moved from Poetry to uv and never went back.", "uv"),
+        # what broke is the reason for the downgrade or pin, not the upgrade undone
+        ("We run Postgres 16.", "We downgraded Postgres to 15 after the extension broke.",
+         "Postgres 15"),
+        ("We use pydantic 2.5.", "We pinned pydantic to 1.10 because v2 broke our models.",
+         "pydantic 1.10"),
+        ("We use Postgres 14.", "After the failed attempt last month, we finally upgraded "
+         "Postgres to 16.", "Postgres 16"),
+        # what the version is for is no count
+        ("The CI runners use Ubuntu 20.04.", "We upgraded CI to Ubuntu 22.04 runners.",
+         "Ubuntu 22.04"),
+        # ... and a need that follows a done upgrade does not make it owed
+        ("We use Node 18.", "We're on Node 20 now, so you have to update your local nvm.",
+         "Node 20"),
+        # another name of the tool in the "Upgraded ALIAS to N" form
+        ("We run Postgres 14 in production.", "Upgraded PG to 16.", "Postgres 16"),
+    ],
+)
+def test_a_follow_up_clause_does_not_undo_a_switch_already_told(
+        lead: str, said: str, now: str) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert now in body.splitlines()[0]
+    assert [d.action for d in plan.decisions if d.action == "superseded"] == ["superseded"]
+
+
+def test_staging_alone_narrows_an_upgrade_to_staging() -> None:
+    plan = _dream("We run Node 18.", "Staging is on Node 20 now.")
+    assert "project_stack.md" not in plan.writes

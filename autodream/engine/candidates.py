@@ -474,7 +474,9 @@ class Gatherer:
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
-        still_to_come = ahead or _planned(statement) or _OWED.search(statement) is not None
+        owed = _OWED.search(statement)
+        still_to_come = ahead or _planned(statement) or (
+            owed is not None and version_switch(statement[: owed.start()]) is None)
         if found.kind == "switch" and still_to_come and not TELLS_SWITCH.search(statement):
             # "We're migrating from MySQL to Postgres next month" has not happened: it is a
             # plan (dated, so it can be told as past later) or, undated, a decision; never a
@@ -501,7 +503,7 @@ class Gatherer:
             old=found.old,
             back=found.back,
             maybe_new=(_version_claim(statement) if kind in _MAY_TELL_VERSION
-                       and not still_to_come and not _NOT_DONE.search(statement) else None),
+                       and not still_to_come and not _not_done(statement) else None),
             order=len(self.candidates),
         )
         self.candidates.append(candidate)
@@ -666,7 +668,19 @@ _SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|wen
 # replace is still true; what is said is a rule or nothing.
 _NOT_DONE = re.compile(
     r"(?:n't|\b(?:not|never|no\s+longer|would|could|might|(?-i:may)|can|tr(?:y|ies|ied|ying)\s+to|"
-    r"whether\s+to|if\s+we))\s+(?:[\w-]+\s+){0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
+    r"whether\s+to|if\s+we))\s+(?:(?!(?:so|and|but|then|because|since|we|they|it)\b)[\w-]+\s+)"
+    r"{0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
+
+
+def _not_done(text: str) -> bool:
+    """A negation or modal that governs the switch itself, not a follow-up after a switch
+    already told ("We switched to pnpm so we can move faster", "We bumped Node to 20, so you
+    might need to update your .nvmrc")."""
+    m = _NOT_DONE.search(text)
+    if m is None:
+        return False
+    before = text[: m.start()]
+    return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
 # A switch still owed: "we should upgrade to Node 20", "we need to bump Node to 20 before April".
 # Like one planned, it is a plan or a decision, not a change made.
 _OWED = re.compile(
@@ -674,7 +688,7 @@ _OWED = re.compile(
 
 
 def _switch(text: str) -> _Kind | None:
-    if _SWITCH_WORD.search(text) is None or _NOT_DONE.search(text):
+    if _SWITCH_WORD.search(text) is None or _not_done(text):
         return None
     upgrade = version_switch(text)
     if upgrade is not None:

@@ -47,6 +47,8 @@ from autodream.engine.versions import (
     names_version,
     spelled_as_in,
     split_version,
+    tool_pattern,
+    version_switch,
     versions_of,
     with_version,
 )
@@ -653,7 +655,8 @@ class Consolidator:
         name, version = parts
         found = self._one_other(cand, _moved_thing(cand.text), version,
                                 lambda lead: versions_of(lead, name))
-        return None if found is None else (found[0], f"{name} {found[1]}")
+        return None if found is None else (found[0], spelled_as_in(found[0].lead,
+                                                                   f"{name} {found[1]}"))
 
     def _rescheduled(self, cand: Candidate) -> tuple[Entry, str, str] | None:
         """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027": the
@@ -1087,8 +1090,9 @@ def _when_done(cand: Candidate) -> str:
 # staging"). Production is where an unqualified fact holds, so it narrows nothing, and "all
 # services" is everything.
 _HELD_BY = re.compile(
-    r"^(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?(?:the|our)\s+"
-    r"(?P<held>[\w-]+(?:\s+[\w-]+){0,2}?)(?:'re|'s|\s+(?:are|is))\s+(?:now\s+)?"
+    r"^(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?(?:(?:the|our)\s+"
+    r"(?P<held>[\w-]+(?:\s+[\w-]+){0,2}?)|(?P<env_held>staging|dev|qa|preview|canary|sandbox))"
+    r"(?:'re|'s|\s+(?:are|is))\s+(?:now\s+)?"
     r"(?:on|using|running|use|run)\s", re.I)
 _ONLY_WHERE = re.compile(
     r"\b(?:on|in|for)\s+(?:the\s+|our\s+)?(?P<only>[\w-]+(?:\s+[\w-]+){0,2}?)\s+only\b"
@@ -1103,6 +1107,11 @@ def _moved_words(said: str) -> list[str]:
     words = m[next(k for k, v in m.groupdict().items() if v)].split() if m else []
     if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
         words = []
+    up = version_switch(said)
+    tool = split_version(up[0]) if up else None
+    if tool is not None:
+        # "Upgraded PG to 16" moved no thing but the tool, under any of its names
+        words = [w for w in words if not re.fullmatch(tool_pattern(tool[0]), w, re.I)]
     return words + _only_where(said).removeprefix("the ").split()
 
 

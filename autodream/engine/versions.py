@@ -86,6 +86,9 @@ _COUNTED = re.compile(
     r"(?:core|node|worker|broker|shard|replica|instance|pod|task|thread|process|day|week|"
     r"month|year|hour|minute|second|time|gig|meg|cpu|vcpu|gpu|seat|user|person|people|"
     r"engineer|dev|server|machine|box|container|partition|connection)\b)", re.I)
+_UNIT = re.compile(r"\s*(?:%|x\b|[kmgt]i?b\b|percent\b|gigs?\b|megs?\b)", re.I)
+_ARTIFACT = re.compile(r"\s*(?:images?|runners?|runtimes?|containers?|builds?|toolchains?|thanks|"
+                       r"ages|lambdas?|functions?|clusters?|hooks)\b", re.I)
 # The upgrade did not happen, or did not hold: "the upgrade to Node 20 failed", "rolled back",
 # "broke the migrations, so we're staying on 14", "is blocked on the SDK".
 _UNDONE = re.compile(
@@ -108,6 +111,14 @@ _ACT_BEFORE = re.compile(
     r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|\bare|\bam|\bis|\bbeen|\btried|"
     r"\btrying|\battempted|\btesting|\btested)\s+(?:[\w-]+\s+)?)$", re.I)
 _SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
+
+
+# the upgrade itself undone, told after it: "... but rolled back", "..., then reverted",
+# "... but it failed"; not "... after fixing the tests that broke", "nothing broke"
+_UNDONE_AFTER = re.compile(
+    r"(?:\bbut|\bthen|;|,)\s+(?:(?:we|it|that|this|the\s+upgrade)\s+)?(?:(?:had|have|has)\s+to\s+)?"
+    r"(?:(?!fix\w*\b|nothing\b|no\b|stopped\b)[\w'-]+\s+){0,2}?"
+    + _UNDONE.pattern.removeprefix(r"\b"), re.I)
 
 
 @dataclass(frozen=True)
@@ -134,7 +145,12 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
         name = found.get("name") or found["arrowed"]
         now = found.get("now") or found["current"]
         end = m.end("now") if found.get("now") else m.end("current")
-        if any(w.lower() in _NOT_A_TOOL for w in name.split()) or _COUNTED.match(text, end) or (
+        counted = _COUNTED.match(text, end)
+        if counted and "." in now and not _UNIT.match(text, end):
+            counted = None  # "Python 3.12 images", "Ubuntu 22.04 runners"
+        if counted and _ARTIFACT.match(text, end):
+            counted = None  # "Node 20 containers", "Go 1.22 thanks to ..."
+        if any(w.lower() in _NOT_A_TOOL for w in name.split()) or counted or (
                 "_" in name and "." not in now):
             continue  # "max_connections to 200" sets a setting
         capitalised = name.lstrip(".")[0].isupper()
@@ -211,7 +227,14 @@ def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bo
     """The upgrade of ``name`` that ``m`` found is told as done, for us: not undone, one
     person's, under way, tried, or someone else's."""
     outside = text[: m.start()] + " " + text[m.end():]
-    if _UNDONE.search(outside) or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
+    verb0 = m.group(0).split()[0].lower()
+    fallback = re.match(r"downgrad|roll|pinn|revert", verb0) is not None
+    after = text[m.end():]
+    undone = not fallback and bool(
+        _UNDONE_AFTER.search(after) or re.search(r"\bin\s+the\s+(?:middle|process)\s+of\s*$",
+                                                   text[: m.start()], re.I)
+        or (verb0.endswith("ing") and _UNDONE.search(after)))
+    if undone or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
         return False
     name = name.lower()
     for stay in _STAYS_ON.finditer(outside):
@@ -228,7 +251,7 @@ def split_version(named: str) -> tuple[str, str] | None:
     return (m["name"], m["version"]) if m else None
 
 
-def _named(name: str) -> str:
+def tool_pattern(name: str) -> str:
     """A pattern for ``name`` and the other names of the same tool."""
     names = next((group for group in _ALIASES if name.lower() in group), {name.lower()})
     spelled = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(names))
@@ -243,7 +266,8 @@ _VERSION_IS = rf"(?:{_VERSION_LABEL})?"
 def versions_of(text: str, name: str) -> list[str]:
     """The versions ``text`` gives ``name`` (or another name of the tool), in order ("We run
     Postgres 14 in production" -> ["14"])."""
-    return re.findall(rf"{_named(name)}\s+{_VERSION_IS}({VERSION}){_VERSION_ENDS}", text, re.I)
+    return re.findall(rf"{tool_pattern(name)}\s+{_VERSION_IS}({VERSION}){_VERSION_ENDS}", text,
+                      re.I)
 
 
 def spelled_as_in(text: str, named: str) -> str:
@@ -252,7 +276,8 @@ def spelled_as_in(text: str, named: str) -> str:
     parts = split_version(named)
     if parts is None:
         return named
-    m = re.search(rf"{_named(parts[0])}(?=\s+{_VERSION_IS}{VERSION}{_VERSION_ENDS})", text, re.I)
+    m = re.search(rf"{tool_pattern(parts[0])}(?=\s+{_VERSION_IS}{VERSION}{_VERSION_ENDS})", text,
+                  re.I)
     return named if m is None else f"{m[0]} {parts[1]}"
 
 
@@ -269,9 +294,9 @@ def with_version(text: str, was: str, now: str) -> str | None:
     a label stands between them ("Postgres version is 14 in production" -> "... is 16 in
     production"); None when ``text`` gives it no such version."""
     old, new = split_version(was), split_version(now)
-    if old is None or new is None or _named(old[0]) != _named(new[0]):
+    if old is None or new is None or tool_pattern(old[0]) != tool_pattern(new[0]):
         return None
-    pattern = (rf"({_named(old[0])}\s+{_VERSION_LABEL})"
+    pattern = (rf"({tool_pattern(old[0])}\s+{_VERSION_LABEL})"
                rf"{re.escape(old[1])}{_VERSION_ENDS}")
     put, n = re.subn(pattern, lambda m: m[1] + new[1], text, flags=re.I)
     return put if n else None
