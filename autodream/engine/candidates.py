@@ -681,6 +681,8 @@ def _not_done(text: str) -> bool:
         return False
     before = text[: m.start()]
     return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
+
+
 # A switch still owed: "we should upgrade to Node 20", "we need to bump Node to 20 before April".
 # Like one planned, it is a plan or a decision, not a change made.
 _OWED = re.compile(

@@ -525,7 +525,8 @@ class Consolidator:
                     f"it was {cand.old}", session_id=cand.source.session_id))
                 return
         else:
-            moved = self._rescheduled(cand)
+            date_moved = _date_moved(cand.text)
+            moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
                 return
@@ -541,8 +542,7 @@ class Consolidator:
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
             if target is not None and not about_other_things(target.lead, cand.text) and (
-                    (moved_thing := _date_moved(cand.text)) is None
-                    or _about(moved_thing[0], target.lead)):
+                    date_moved is None or _about(date_moved[0], target.lead)):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
@@ -658,14 +658,13 @@ class Consolidator:
         return None if found is None else (found[0], spelled_as_in(found[0].lead,
                                                                    f"{name} {found[1]}"))
 
-    def _rescheduled(self, cand: Candidate) -> tuple[Entry, str, str] | None:
-        """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027": the
-        entry whose clause about what moved gives it one other date ("The release is planned
-        for 2027-03-03"), that date and the new one."""
-        moved = _date_moved(cand.text)
-        if moved is None:
-            return None
-        thing, new = moved
+    def _rescheduled(
+        self, cand: Candidate, thing: frozenset[str], new: str
+    ) -> tuple[Entry, str, str] | None:
+        """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027" (what
+        moved and the new date, from ``_date_moved``): the entry whose clause about what moved
+        gives it one other date ("The release is planned for 2027-03-03"), that date and the
+        new one."""
         found = self._one_other(cand, thing, new, lambda lead: [
             d for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
             for d in date_mentions(part)])

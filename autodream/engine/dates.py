@@ -27,6 +27,7 @@ from typing import Literal
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
+_MONTH_NAMES = "|".join(MONTHS)  # capitalised: "may" and "march" alone are mostly verbs
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -313,8 +314,6 @@ def _quarter_said(m: re.Match[str], ref: date) -> When | None:
     return quarter
 
 
-
-
 def _month_said(m: re.Match[str], ref: date) -> When | None:
     """A month with no day or year: "in April" is the first April not yet over (told as past,
     or "since April", the latest begun); "the end of April" its last day. With no preposition
@@ -430,8 +429,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
                 rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I), _month_day),
     # A month alone, once any day of it is read: "in April", "by the end of March"; not "April
     # 2027", "April '27" or "April 3".
-    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>January|February|"
-                rf"March|April|May|June|July|August|September|October|November|December))\b"
+    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>{_MONTH_NAMES}))\b"
                 rf"(?![\s,.]*['’]?\d|-\d)", re.I), _month_said),
 ]
 # A bare weekday is only a date after a preposition, and not in a standing rule
@@ -451,9 +449,7 @@ _MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d
 _NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
 
 
-_MONTH_NAME = re.compile(
-    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)\b")
+_MONTH_NAME = re.compile(rf"\b(?:{_MONTH_NAMES})\b")
 
 
 def may_be_relative(text: str) -> bool:

@@ -80,13 +80,14 @@ _NOT_A_TOOL = CALENDAR_WORDS | word_set(
 
 # What a number counts when it is no version: "upgraded Kafka to 5 brokers", "Redis to 16 GB",
 # "moved to Heroku 2 years ago". A plural noun after the number counts too ("4 vCPUs").
+_UNITS = r"%|x\b|[kmgt]i?b\b|percent\b"
 _COUNTED = re.compile(
-    r"\s*(?:%|x\b|[kmgt]i?b\b|percent\b|(?:(?!is\b|was\b|has\b|does\b|this\b|plus\b|"
+    rf"\s*(?:{_UNITS}|(?:(?!is\b|was\b|has\b|does\b|this\b|plus\b|"
     r"across\b|unless\b|thus\b|always\b|as\b|its\b|yes\b|lts\b|less\b)[a-z][a-z-]*s\b)|"
     r"(?:core|node|worker|broker|shard|replica|instance|pod|task|thread|process|day|week|"
     r"month|year|hour|minute|second|time|gig|meg|cpu|vcpu|gpu|seat|user|person|people|"
     r"engineer|dev|server|machine|box|container|partition|connection)\b)", re.I)
-_UNIT = re.compile(r"\s*(?:%|x\b|[kmgt]i?b\b|percent\b|gigs?\b|megs?\b)", re.I)
+_UNIT = re.compile(rf"\s*(?:{_UNITS}|gigs?\b|megs?\b)", re.I)
 _ARTIFACT = re.compile(r"\s*(?:images?|runners?|runtimes?|containers?|builds?|toolchains?|thanks|"
                        r"ages|lambdas?|functions?|clusters?|hooks)\b", re.I)
 # The upgrade did not happen, or did not hold: "the upgrade to Node 20 failed", "rolled back",
@@ -119,6 +120,11 @@ _UNDONE_AFTER = re.compile(
     r"(?:\bbut|\bthen|;|,)\s+(?:(?:we|it|that|this|the\s+upgrade)\s+)?(?:(?:had|have|has)\s+to\s+)?"
     r"(?:(?!fix\w*\b|nothing\b|no\b|stopped\b)[\w'-]+\s+){0,2}?"
     + _UNDONE.pattern.removeprefix(r"\b"), re.I)
+
+
+# A move back is what a failure leads to: "downgraded ... after the extension broke"
+_FALLBACK_VERB = re.compile(r"downgrad|roll|pinn|revert")
+_MIDWAY = re.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -228,11 +234,9 @@ def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bo
     person's, under way, tried, or someone else's."""
     outside = text[: m.start()] + " " + text[m.end():]
     verb0 = m.group(0).split()[0].lower()
-    fallback = re.match(r"downgrad|roll|pinn|revert", verb0) is not None
     after = text[m.end():]
-    undone = not fallback and bool(
-        _UNDONE_AFTER.search(after) or re.search(r"\bin\s+the\s+(?:middle|process)\s+of\s*$",
-                                                   text[: m.start()], re.I)
+    undone = not _FALLBACK_VERB.match(verb0) and bool(
+        _UNDONE_AFTER.search(after) or _MIDWAY.search(text, 0, m.start())
         or (verb0.endswith("ing") and _UNDONE.search(after)))
     if undone or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
         return False
@@ -300,4 +304,3 @@ def with_version(text: str, was: str, now: str) -> str | None:
                rf"{re.escape(old[1])}{_VERSION_ENDS}")
     put, n = re.subn(pattern, lambda m: m[1] + new[1], text, flags=re.I)
     return put if n else None
-
