@@ -23,9 +23,34 @@ EXIT_CODES_HELP = "Exit codes: " + ", ".join(
 
 
 class CliError(click.ClickException):
-    """A library error shown as one line; each subclass has its fixed exit code."""
+    """A library error shown as one line; each subclass has its fixed exit code.
+
+    Under ``--json`` the error is also one JSON document on stdout (``document``, the command's
+    own output so far, with ``error`` and ``exit_code`` added), so a script reading stdout never
+    gets nothing, or two documents.
+    """
 
     exit_code = errors.AutodreamError.exit_code
+
+    def __init__(self, message: str, document: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.document = document or {}
+        self.as_json = _json_requested()
+
+    def show(self, file: Any = None) -> None:
+        if self.as_json:
+            echo_json({"status": "error", **self.document,
+                       "error": self.format_message(), "exit_code": self.exit_code})
+        super().show(file)
+
+
+def _json_requested() -> bool:
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if ctx.params.get("as_json"):
+            return True
+        ctx = ctx.parent
+    return False
 
 
 class DreamFailedError(CliError):
@@ -77,13 +102,13 @@ _CLI_ERRORS: list[tuple[type[errors.AutodreamError], type[CliError]]] = [
 ]
 
 
-def fail(exc: errors.AutodreamError) -> CliError:
+def fail(exc: errors.AutodreamError, document: dict[str, Any] | None = None) -> CliError:
     """The click exception for a library error: its first line, its exit code."""
     message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
     for lib_cls, cli_cls in _CLI_ERRORS:
         if isinstance(exc, lib_cls):
-            return cli_cls(message)
-    return CliError(message)
+            return cli_cls(message, document)
+    return CliError(message, document)
 
 
 def echo_json(data: Any) -> None:
@@ -121,12 +146,16 @@ class SettingValue(click.ParamType):  # type: ignore[type-arg]
 FC = TypeVar("FC", bound=Callable[..., Any])
 
 
+_METAVARS = {"base_url": "URL", "model": "NAME"}
+
+
 def setting_option(key: str, help: str) -> Callable[[FC], FC]:
     """``--<key>`` with ``envvar=AUTODREAM_<KEY>``, typed and checked like the config file."""
     return click.option(
         f"--{key.replace('_', '-')}",
         key,
         type=SettingValue(key),
+        metavar=_METAVARS.get(key),
         envvar=f"AUTODREAM_{key.upper()}",
         show_envvar=True,
         help=help,
@@ -143,7 +172,20 @@ def resolve_settings(project: str | None, overrides: dict[str, Any] | None = Non
         raise fail(exc) from exc
 
 
+class AutodreamGroup(click.Group):
+    """The main group; a mistyped option is never answered with a hidden one."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.NoSuchOption as exc:
+            hidden = {o for p in self.params if getattr(p, "hidden", False) for o in p.opts}
+            shown = [p for p in exc.possibilities or () if p not in hidden]
+            raise click.NoSuchOption(exc.option_name, possibilities=shown, ctx=exc.ctx) from None
+
+
 @click.group(
+    cls=AutodreamGroup,
     context_settings=CONTEXT_SETTINGS,
     invoke_without_command=True,
     epilog=EXIT_CODES_HELP,
@@ -173,6 +215,7 @@ def resolve_settings(project: str | None, overrides: dict[str, Any] | None = Non
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
 @click.option("--trigger", type=click.Choice(["manual", "hook", "watch"]), hidden=True)
 @click.option("--session", "current_session", hidden=True)
+@click.version_option(package_name="autodream", prog_name="autodream")
 @click.pass_context
 def cli(
     ctx: click.Context,
@@ -209,6 +252,10 @@ def cli(
     ctx.ensure_object(dict)
     ctx.obj.update(project=project, overrides=overrides)  # for subcommands: status, ...
     if ctx.invoked_subcommand is not None:
+        _forward_group_flags(
+            ctx, {"as_json": as_json, "dry_run": dry_run, "force": force,
+                  "trigger": trigger, "current_session": current_session}
+        )
         return
     from autodream import run
 
@@ -223,8 +270,8 @@ def cli(
             current_session=current_session,
         )
     except errors.AutodreamError as exc:
-        if as_json and isinstance(exc, run.GateClosedWithReport):
-            echo_json({"status": "gate closed", "gates": exc.report.as_dict()})
+        if isinstance(exc, run.GateClosedWithReport):
+            raise fail(exc, {"status": "gate closed", "gates": exc.report.as_dict()}) from exc
         raise fail(exc) from exc
     details = outcome.details
     for notice in details.get("notices", []):
@@ -233,6 +280,39 @@ def cli(
         echo_json(outcome.as_dict())
         return
     echo_dream_outcome(outcome.run_id, outcome.summary, details)
+
+
+# Group flags a subcommand may take as its own: `autodream --json log` is `autodream log --json`.
+_FORWARDED = ("as_json", "dry_run")
+
+
+def _forward_group_flags(ctx: click.Context, given: dict[str, Any]) -> None:
+    """Give the subcommand the group flags it has too; refuse the ones it would ignore.
+
+    A flag before the command name must never be dropped in silence: `autodream --dry-run undo`
+    that really undid, or `--force` read as undo's own (which overrides a conflict), would do
+    what the user did not ask for.
+    """
+    assert isinstance(ctx.command, click.Group) and ctx.invoked_subcommand
+    name = ctx.invoked_subcommand
+    command = ctx.command.get_command(ctx, name)
+    own = {param.name for param in command.params} if command else set()
+    defaults: dict[str, Any] = {}
+    for key, value in given.items():
+        if not value:
+            continue
+        flag = next(p.opts[0] for p in ctx.command.params if p.name == key)
+        if key in _FORWARDED and key in own:
+            defaults[key] = value
+        elif key in own:
+            raise click.UsageError(
+                f"{flag} before '{name}' is the dream's option, not {name}'s; "
+                f"to use {name}'s own, put it after: autodream {name} {flag}", ctx=ctx)
+        else:
+            raise click.UsageError(
+                f"{flag} is an option of the dream itself and does not apply to '{name}'", ctx=ctx)
+    if defaults:
+        ctx.default_map = {**(ctx.default_map or {}), name: defaults}
 
 
 _CHANGE_MARKS = {"added": "+", "changed": "~", "deleted": "-"}
@@ -554,9 +634,11 @@ def replay_command(
         if not as_json:
             _echo_replay_result(document)
     summary = _replay_summary(documents)
-    if as_json:
-        echo_json({"ok": summary["ok"], "summary": summary, "scenarios": documents})
-    else:
+    document = {"ok": summary["ok"], "summary": summary, "scenarios": documents}
+    failed = (check and not summary["ok"]) or summary["errors"]
+    if as_json and not failed:
+        echo_json(document)
+    elif not as_json:
         click.echo(
             f"{summary['scenarios']} scenario(s): {summary['passed']} passed, "
             f"{summary['failed']} failed, {summary['errors']} error(s); "
@@ -565,10 +647,10 @@ def replay_command(
     if check and not summary["ok"]:
         raise ReplayCheckFailedError(
             f"replay check failed: {summary['failed']} scenario(s) failed, "
-            f"{summary['errors']} could not run"
+            f"{summary['errors']} could not run", document
         )
     if summary["errors"] and not check:
-        raise BadInputError(f"{summary['errors']} scenario(s) could not run (see above)")
+        raise BadInputError(f"{summary['errors']} scenario(s) could not run (see above)", document)
 
 
 def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:
@@ -759,7 +841,8 @@ def install(
     if hook_command == claude_settings.HOOK_COMMAND and shutil.which(hook_command) is None:
         click.echo(
             f"warning: {hook_command!r} is not on PATH; Claude Code will not find it until the "
-            "package is installed (pipx install autodream) or --command gives its full path",
+            "package is installed (pipx install . in the autodream checkout) or --command "
+            "gives its full path",
             err=True,
         )
 
@@ -851,11 +934,13 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             decisions = watching.run_once(root)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
-        if as_json:
-            echo_json({"root": str(root), "decisions": [d.to_dict() for d in decisions]})
+        document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
         failed = [d for d in decisions if d.action == "failed"]
         if failed:
-            raise DreamFailedError(f"{len(failed)} dream(s) failed: " + failed[0].detail)
+            raise DreamFailedError(
+                f"{len(failed)} dream(s) failed: " + failed[0].detail, document)
+        if as_json:
+            echo_json(document)
         return
 
     def emit(decision: watching.Decision) -> None:

@@ -220,7 +220,8 @@ def test_wrapper_explains_a_missing_package_and_does_not_fail_the_turn(tmp_path:
     env = {"PATH": str(tmp_path / "empty-bin"), "HOME": str(tmp_path)}
     done = run_wrapper(env, json.dumps(HOOK_INPUT))
     assert done.returncode == 0
-    assert "autodream-hook' not found" in done.stderr and "pipx install autodream" in done.stderr
+    assert "autodream-hook' not found" in done.stderr
+    assert f"pipx install {REPO_ROOT}'" in done.stderr
     assert done.stdout == ""
 
 

@@ -1,0 +1,117 @@
+"""Flags given before the command name: taken by the command that has them, refused otherwise,
+never dropped; and ``--json`` errors that are one JSON document on stdout."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import errors
+from autodream.cli import cli
+from tests.memdirs import dream, sample_memory, tree
+from tests.test_journal import EDITS
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Path:
+    return sample_memory(tmp_path / "memory")
+
+
+def _invoke(memory: Path, *args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args), env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--dry-run", "--force"])
+def test_a_dream_flag_before_undo_is_refused_and_nothing_is_restored(
+        memory: Path, flag: str) -> None:
+    dream(memory, EDITS)
+    after = tree(memory)
+    code, _, err = _invoke(memory, flag, "undo")
+    assert code == 2
+    assert flag in err and "undo" in err
+    assert tree(memory) == after
+
+
+def test_force_before_undo_points_to_undos_own_force(memory: Path) -> None:
+    dream(memory, EDITS)
+    _, _, err = _invoke(memory, "--force", "undo")
+    assert "autodream undo --force" in err
+
+
+@pytest.mark.parametrize("command", [["log"], ["show"], ["undo"]])
+def test_json_before_the_command_gives_json(memory: Path, command: list[str]) -> None:
+    dream(memory, EDITS)
+    code, out, _ = _invoke(memory, "--json", *command)
+    assert code == 0, out
+    json.loads(out)
+
+
+def test_json_before_status_gives_json(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--json", "--project", str(tmp_path), "status"],
+                                env={"HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert "gates" in json.loads(result.stdout)
+
+
+def test_dry_run_before_install_writes_nothing(tmp_path: Path) -> None:
+    settings = tmp_path / "proj" / ".claude" / "settings.json"
+    result = CliRunner().invoke(
+        cli, ["--dry-run", "install", "--project", "--project-dir", str(tmp_path / "proj")],
+        env={"HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert "dry run" in result.stdout
+    assert not settings.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (["show", "nope", "--json"], errors.NotFound.exit_code),
+        (["--json", "show", "nope"], errors.NotFound.exit_code),
+        (["undo", "nope", "--json"], errors.NotFound.exit_code),
+    ],
+)
+def test_a_json_command_that_fails_prints_one_json_error(
+        memory: Path, args: list[str], code: int) -> None:
+    exit_code, out, err = _invoke(memory, *args)
+    assert exit_code == code
+    document = json.loads(out)
+    assert document["exit_code"] == code and "nope" in document["error"]
+    assert err.startswith("Error: ")
+
+
+def test_a_dream_that_cannot_start_with_json_prints_one_json_error(tmp_path: Path) -> None:
+    project = tmp_path / "p"
+    (project / "sessions").mkdir(parents=True)
+    (project / "autodream.toml").write_text(
+        'memory_dir = "memory"\nsessions_dir = "sessions"\n', encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["--project", str(project), "--force", "--backend", "anthropic", "--json"],
+        env={"HOME": str(tmp_path), "ANTHROPIC_API_KEY": None, "AUTODREAM_API_KEY": None})
+    assert result.exit_code == errors.BackendUnavailable.exit_code
+    document = json.loads(result.stdout)
+    assert document == {"status": "error", "exit_code": result.exit_code,
+                        "error": document["error"]}
+    assert "API key" in document["error"]
+
+
+def test_version() -> None:
+    result = CliRunner().invoke(cli, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout.startswith("autodream, version ")
+
+
+def test_a_mistyped_option_never_suggests_a_hidden_one() -> None:
+    result = CliRunner().invoke(cli, ["--sess"])
+    assert result.exit_code == 2
+    assert "--min-sessions" in result.stderr and "'--session'" not in result.stderr
+
+
+def test_help_names_what_the_url_and_model_options_take() -> None:
+    out = CliRunner().invoke(cli, ["--help"]).stdout
+    assert "--base-url URL" in out and "--model NAME" in out
+    assert "OPTIONAL_STR" not in out
