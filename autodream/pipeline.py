@@ -17,6 +17,7 @@ from autodream import errors, journal
 from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
+from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
@@ -221,7 +222,7 @@ def consolidate(
         staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
         # the index as the dream found it (the staging copy, before the subagent touches it)
         staged_index = staging.path / settings.index_path.name
-        prior_index = staged_index.read_text(encoding="utf-8") if staged_index.is_file() else None
+        prior_index = decode_text(staged_index.read_bytes()) if staged_index.is_file() else None
         sandbox = Sandbox(
             memory=staging.path,
             sessions=settings.sessions_dir if settings.sessions_dir.is_dir() else None,
@@ -256,9 +257,15 @@ def consolidate(
             record.decisions = _decisions(backend)
             notices.extend(str(n) for n in getattr(backend, "notes", []) or [])
         record.summary = toolbox.summary or run.final_text
-        report = checks.check_staged(staging.path, prior_index, allow_loss=settings.allow_loss)
+        changed = {change.path for change in staging.changes()}
+        report = checks.check_staged(
+            staging.path, prior_index, allow_loss=settings.allow_loss,
+            existed=frozenset(staging.baseline),
+            unchanged=frozenset(staging.baseline) - changed)
         record.checks = report.as_dict()
         report.raise_if_failed()
+        notices.extend(f"left as found (fix it by hand): {failure}"
+                       for failure in report.as_found)
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:

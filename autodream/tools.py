@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 from autodream import redact
 from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
-from autodream.sandbox import ROOT_NAMES, Sandbox, parse_vpath
+from autodream.memory.model import decode_text
+from autodream.sandbox import ROOT_NAMES, WRITABLE_ROOT, Sandbox, parse_vpath
 from autodream.settings import Settings
 from autodream.transcripts.model import Message, ReadStats, is_daily_log_name
 from autodream.transcripts.reader import iter_stream_messages
@@ -552,7 +553,12 @@ class ToolBox:
                 back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
                 before = fh.read(back)
-        text = b"".join(chunks).decode("utf-8", errors="replace")
+        raw = b"".join(chunks)
+        if res.root == WRITABLE_ROOT and b"\x00" in raw:
+            # Nothing a backend could write back would be this file: keep it out of the dream.
+            raise _BadInput(f"{res.vpath} is not a text file (it holds NUL bytes); "
+                            "it is left as it is")
+        text = decode_text(raw)
         if res.root in REDACTED_ROOTS:
             text = _redact_window(
                 before.decode("utf-8", errors="replace"),

@@ -125,6 +125,27 @@ def test_read_file_empty(tree: Tree) -> None:
     assert ok(tree.toolbox(), "read_file", path="memory/empty.md") == "[empty file]"
 
 
+@pytest.mark.parametrize(
+    ("data", "text"),
+    [
+        ("Réunion à 10h\n".encode("cp1252"), "Réunion à 10h\n"),
+        ("ok: été\n".encode() + "vieux: été\n".encode("latin-1"), "ok: été\nvieux: été\n"),
+        (b"\xef\xbb\xbf- [A](a.md) \xe2\x80\x94 hook\n", "- [A](a.md) — hook\n"),
+    ],
+    ids=["windows-1252", "mixed lines", "byte-order mark"],
+)
+def test_read_file_gives_text_as_written_never_replacement_marks(
+        tree: Tree, data: bytes, text: str) -> None:
+    (tree.memory / "old.md").write_bytes(data)
+    assert ok(tree.toolbox(), "read_file", path="memory/old.md") == text
+
+
+def test_read_file_refuses_a_memory_file_with_nul_bytes(tree: Tree) -> None:
+    (tree.memory / "blob.md").write_bytes(b"abc\x00def\n")
+    result = run(tree.toolbox(), "read_file", path="memory/blob.md")
+    assert result.is_error and "not a text file" in result.content
+
+
 def test_read_file_of_a_directory_is_refused(tree: Tree) -> None:
     result = run(tree.toolbox(), "read_file", path="memory/sub")
     assert result.is_error and "list_dir" in result.content

@@ -124,7 +124,15 @@ class LocalBackend:
         return ToolCall(id=f"local-{self._seq}", name=name, input=inp)
 
     def _run(self, brief: DreamBrief) -> Script:
-        files, index_text, facts = yield from self._orient()
+        files, index_text, facts, unread = yield from self._orient()
+        if INDEX in unread:
+            # Without the index there is no telling what a rebuilt one would lose.
+            self.decisions.append(Decision(
+                "skipped", INDEX, "MEMORY.md could not be read (see the refusal above); the "
+                "dream changes nothing until it can", file=INDEX))
+            yield [self._call("finish", summary="local dream: MEMORY.md could not be read; "
+                                                "nothing changed")]
+            return
         results = yield [self._call("begin_phase", phase="gather")]
         self._refusals(results, "begin_phase gather")
         gatherer = Gatherer(facts=facts)
@@ -132,7 +140,7 @@ class LocalBackend:
         self.decisions.extend(gatherer.decisions)
         plan = plan_dream(
             files, index_text, gatherer.candidates, now=brief.now, facts=facts,
-            options=self.options, fallback_day=fallback,
+            options=self.options, fallback_day=fallback, unreadable=unread,
         )
         self.plan = plan
         self.decisions.extend(plan.decisions)
@@ -164,8 +172,9 @@ class LocalBackend:
             self._refusals(results, "write_file", [INDEX])
         yield [self._call("finish", summary=self._summary(plan))]
 
-    def _orient(self) -> Generator[list[ToolCall], list[ToolResult],
-                                   tuple[dict[str, str], str | None, ProjectFacts]]:
+    def _orient(self) -> Generator[
+            list[ToolCall], list[ToolResult],
+            tuple[dict[str, str], str | None, ProjectFacts, frozenset[str]]]:
         results = yield [
             self._call("glob", pattern="memory/**/*.md"),
             self._call("list_dir", path="project/"),
@@ -180,7 +189,8 @@ class LocalBackend:
         index_text = texts.get(f"memory/{INDEX}")
         facts = build_facts({k.removeprefix("project/"): v for k, v in project.items()},
                             listing)
-        return files, index_text, facts
+        unread = frozenset(p for p in memory_paths if f"memory/{p}" not in texts)
+        return files, index_text, facts, unread
 
     def _read_all(
         self, paths: list[str], *, page: bool

@@ -100,9 +100,11 @@ class DreamPlan:
 
 
 def load_entries(
-    files: Mapping[str, str], index_text: str | None
+    files: Mapping[str, str], index_text: str | None, unreadable: frozenset[str] = frozenset()
 ) -> tuple[list[Entry], list[str], list[Decision]]:
-    """Entries from the memory dir's markdown files; unparsable ones are left alone."""
+    """Entries from the memory dir's markdown files; unparsable ones are left alone, and so are
+    ``unreadable`` ones (there but not read: binary, a line too long to read whole), which keep
+    their index line."""
     decisions: list[Decision] = []
     entries: list[Entry] = []
     unparsable: list[str] = []
@@ -141,7 +143,11 @@ def load_entries(
         if known is not None:
             entry.index_pos, entry.hook = known.line_no, known.hook
         entries.append(entry)
-    for target in sorted(set(linked) - set(files)):
+    for path in sorted(unreadable):
+        unparsable.append(path)
+        if (known := linked.get(path)) is not None:
+            entries.append(_opaque(path, None, known))
+    for target in sorted(set(linked) - set(files) - unreadable):
         decisions.append(Decision("pruned", target,
                                   "MEMORY.md linked a file that does not exist", file=target))
     return entries, unparsable, decisions
@@ -157,7 +163,7 @@ def _linked(index_text: str | None) -> dict[str, IndexEntry]:
     return linked
 
 
-def _opaque(path: str, text: str, item: IndexEntry) -> Entry:
+def _opaque(path: str, text: str | None, item: IndexEntry) -> Entry:
     """An unparsable file that MEMORY.md links: keep its line, never edit it."""
     prefix = path.rsplit("/", 1)[-1].split("_", 1)[0]
     mtype: MemoryType = prefix if prefix in MEMORY_TYPES else "project"  # type: ignore[assignment]
@@ -361,12 +367,14 @@ def plan_dream(
     facts: ProjectFacts | None = None,
     options: EngineOptions | None = None,
     fallback_day: date | None = None,
+    unreadable: frozenset[str] = frozenset(),
 ) -> DreamPlan:
-    """The whole consolidation; ``fallback_day`` dates relative words in undated entries."""
+    """The whole consolidation; ``fallback_day`` dates relative words in undated entries;
+    ``unreadable`` files exist in memory but could not be read, and are left as they are."""
     options = options or EngineOptions()
     facts = facts or ProjectFacts()
-    entries, unparsable, decisions = load_entries(files, index_text)
-    taken = {f.lower() for f in files} | {e.file.lower() for e in entries}
+    entries, unparsable, decisions = load_entries(files, index_text, unreadable)
+    taken = {f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
     notes, note_decisions = note_entries(index_text, taken)
     entries.extend(notes)
     decisions.extend(note_decisions)
@@ -396,6 +404,8 @@ def plan_dream(
         if entry.renamed_from:
             plan.deletes.append(entry.renamed_from)
             plan.renames[entry.file] = entry.renamed_from
+        if entry.opaque:
+            continue  # left as found, whatever its text
         text = entry.render()
         if text != files.get(entry.file):
             plan.writes[entry.file] = text

@@ -47,6 +47,7 @@ from autodream.memory.model import (
     SECTION_TITLES,
     FrontmatterError,
     MemoryType,
+    decode_text,
     index_notes,
     is_file_link,
     parse_index,
@@ -96,6 +97,8 @@ class CheckReport:
     lost_notes: list[str] = field(default_factory=list)  # first lines of notes no file holds
     # titles of prior entries gone from the index but declared merged into / superseded by another
     merged_entries: list[str] = field(default_factory=list)
+    # broken before the dream and left so by it (a file it did not change): reported, not failed
+    as_found: list[CheckFailure] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -124,6 +127,7 @@ class CheckReport:
             "prior_notes": self.prior_notes,
             "lost_notes": list(self.lost_notes),
             "merged_entries": list(self.merged_entries),
+            "as_found": [f.as_dict() for f in self.as_found],
         }
 
 
@@ -156,27 +160,43 @@ def check_staged(
     max_lines: int = INDEX_MAX_LINES,
     max_bytes: int = INDEX_MAX_BYTES,
     max_loss: float = MAX_LOSS_FRACTION,
+    unchanged: frozenset[str] = frozenset(),
+    existed: frozenset[str] = frozenset(),
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
     ``prior_index`` is the real ``MEMORY.md`` text before the run (None when there was none).
+    ``existed`` are the files the memory dir held when the run began, ``unchanged`` those of
+    them the run left byte for byte: a fault the run found there and did not touch goes to
+    ``report.as_found``, not ``failures`` (a hand-made file with a broken frontmatter must not
+    block every dream; the dream did not write it and leaving it is no worse).
     Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
     """
     report = CheckReport()
     files = active_files(staging_dir)
     index_path = staging_dir / INDEX_FILENAME
     index_text = ""
+    index_found = INDEX_FILENAME in unchanged
+    prior_linked = {resolve_link(e.file) for e in parse_index(prior_index or "").entries}
+
+    def fail(failure: CheckFailure, found: bool) -> None:
+        (report.as_found if found else report.failures).append(failure)
+
     if INDEX_FILENAME in files:
+        data = index_path.read_bytes()
         try:
-            index_text = index_path.read_bytes().decode("utf-8")
+            index_text = data.decode("utf-8")
         except UnicodeDecodeError:
-            report.failures.append(
-                CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8")
-            )
+            fail(CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8"), index_found)
+            index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
                 _declared_replacements(staging_dir, index_text), files)
+    format_failures = len(report.failures)
     _check_format(report, index_text)
+    if index_found:
+        report.as_found.extend(report.failures[format_failures:])
+        del report.failures[format_failures:]
     fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes)
     if dropped:
         write_atomic(index_path, fixed_text.encode("utf-8"))
@@ -192,13 +212,9 @@ def check_staged(
     for entry in parse_index(index_text).entries:
         rel = resolve_link(entry.file)
         if rel is None or rel not in files or rel == INDEX_FILENAME:
-            report.failures.append(
-                CheckFailure(
-                    "link",
-                    INDEX_FILENAME,
-                    f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file",
-                )
-            )
+            message = f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file"
+            fail(CheckFailure("link", INDEX_FILENAME, message),
+                 index_found and (rel is None or rel not in existed))
             continue
         linked.add(rel)
 
@@ -207,24 +223,23 @@ def check_staged(
         if rel == INDEX_FILENAME:
             continue
         is_topic = rel.endswith(".md") and not is_daily_log(rel)
+        found = rel in unchanged
         if is_topic and rel not in linked and rel not in dropped_files and rel not in unlisted:
-            report.failures.append(
-                CheckFailure("orphan", rel, f"is not linked from {INDEX_FILENAME}")
-            )
+            fail(CheckFailure("orphan", rel, f"is not linked from {INDEX_FILENAME}"),
+                 found and rel not in prior_linked)
         data = path.read_bytes()
         text = data.decode("utf-8", errors="replace")
         if is_topic:
             try:
                 parse_topic(data.decode("utf-8"))
             except UnicodeDecodeError:
-                report.failures.append(CheckFailure("frontmatter", rel, "is not valid UTF-8"))
+                fail(CheckFailure("frontmatter", rel, "is not valid UTF-8"), found)
             except FrontmatterError as exc:
-                report.failures.append(CheckFailure("frontmatter", rel, str(exc)))
+                fail(CheckFailure("frontmatter", rel, str(exc)), found)
         for hit in find_secrets(text):
             line = text.count("\n", 0, hit.start) + 1
-            report.failures.append(
-                CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})")
-            )
+            fail(CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})"),
+                 found)
     return report
 
 

@@ -119,6 +119,31 @@ def _safe_loader() -> type[yaml.SafeLoader]:
     return loader
 
 
+def decode_text(data: bytes) -> str:
+    """A memory or project file's bytes as text, whatever editor wrote them.
+
+    UTF-8 as it is; a byte-order mark dropped (it would glue itself to the first line: a title
+    line read as a note); a line that is not UTF-8 read as Windows-1252, or Latin-1 where that
+    has no character, so "été" saved by an old editor stays "été" and is never turned into
+    replacement marks when the file is rewritten (as UTF-8).
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = "".join(_decode_line(line) for line in data.splitlines(keepends=True))
+    return text.removeprefix("\ufeff")
+
+
+def _decode_line(line: bytes) -> str:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        try:
+            return line.decode("cp1252")
+        except UnicodeDecodeError:
+            return line.decode("latin-1")
+
+
 class FrontmatterError(ValueError):
     """A topic file's frontmatter is missing, unparsable, or lacks a required key."""
 

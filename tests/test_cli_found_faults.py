@@ -1,0 +1,109 @@
+"""A memory dir with a file the dream did not write and cannot mend: the dream goes on, leaves
+that file byte for byte, keeps its index line, and says so; it never fails every run after."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from autodream.memory.checks import check_staged
+from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+
+UNCLOSED = b"---\nname: Deploy\ndescription: deploys\ntype: project\n\nWe deploy on Fridays.\n"
+BINARY = b"abc\x00\x01\x02def\n"
+FAULTS = {
+    "unclosed frontmatter": (UNCLOSED, "frontmatter has no closing '---'"),
+    "binary": (BINARY, "deploy.md"),
+    "not UTF-8 without frontmatter": ("Déploiement le vendredi.\n".encode("cp1252"),
+                                      "deploy.md"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_a_broken_topic_file_found_in_memory_is_left_as_it_is_and_dreams_go_on(
+        sample: Path, fault: str) -> None:  # noqa: F811
+    data, said = FAULTS[fault]
+    memory = sample / "memory"
+    (memory / "deploy.md").write_bytes(data)
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- [Deploy](deploy.md) — how we deploy\n")
+    for _ in range(2):  # and the dream after it
+        code, out, err = dream(sample)
+        assert code == 0, out + err
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "](deploy.md)" in index
+    if fault == "not UTF-8 without frontmatter":  # that one the engine can mend, in UTF-8
+        assert "Déploiement le vendredi." in (memory / "deploy.md").read_text(encoding="utf-8")
+    else:
+        assert (memory / "deploy.md").read_bytes() == data
+        assert "left as found" in err and said in err
+
+
+def test_a_binary_file_never_gets_rewritten_or_unlinked(sample: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    (memory / "deploy.md").write_bytes(BINARY)
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- [Deploy](deploy.md) — how we deploy\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    decisions = _decisions(sample)
+    assert not any(d.get("file") == "deploy.md" and d["action"] in ("updated", "pruned")
+                   for d in decisions)
+
+
+def test_an_index_not_in_utf8_is_read_as_written_and_rewritten_in_utf8(
+        sample: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    with (memory / "MEMORY.md").open("ab") as fh:
+        fh.write("Réunion d'équipe le lundi à 10h\n".encode("cp1252"))
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    texts = "".join(p.read_text(encoding="utf-8") for p in memory.glob("*.md"))
+    assert "Réunion d'équipe le lundi à 10h" in texts
+    assert "\ufffd" not in texts
+
+
+def test_a_byte_order_mark_does_not_turn_the_first_entry_into_a_note(
+        sample: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    index = memory / "MEMORY.md"
+    first = index.read_text(encoding="utf-8").splitlines()[0]
+    index.write_bytes(b"\xef\xbb\xbf" + index.read_bytes())
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    created = [d for d in _decisions(sample) if d["action"] == "created"]
+    assert not any("moved from MEMORY.md" in d["reason"] for d in created)
+    assert first.split("](", 1)[0] in index.read_text(encoding="utf-8")
+    assert not index.read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+def _decisions(project: Path) -> list[dict[str, str]]:
+    shown = CliRunner().invoke(cli, ["show", "--json", "--project", str(project)],
+                               env=clean_env())
+    decisions: list[dict[str, str]] = json.loads(shown.stdout)["run"]["decisions"]
+    return decisions
+
+
+@pytest.mark.parametrize(
+    ("unchanged", "prior_links", "failed"),
+    [
+        (True, False, []),  # found broken and unlinked, left so: reported only
+        (False, False, ["frontmatter", "orphan"]),  # written broken by the dream
+        (True, True, ["orphan"]),  # the dream took away its index line
+    ],
+)
+def test_only_what_the_dream_did_fails_the_checks(
+        tmp_path: Path, unchanged: bool, prior_links: bool, failed: list[str]) -> None:
+    (tmp_path / "deploy.md").write_bytes(UNCLOSED)
+    (tmp_path / "MEMORY.md").write_text("# Memory\n", encoding="utf-8")
+    prior = "# Memory\n" + ("- [Deploy](deploy.md) — how we deploy\n" if prior_links else "")
+    report = check_staged(
+        tmp_path, prior, allow_loss=True, existed=frozenset({"deploy.md", "MEMORY.md"}),
+        unchanged=frozenset({"deploy.md", "MEMORY.md"} if unchanged else {"MEMORY.md"}))
+    assert sorted(f.check for f in report.failures) == failed
+    found = {f.check for f in report.as_found}
+    assert found == ({"frontmatter", "orphan"} - set(failed) if unchanged else set())
