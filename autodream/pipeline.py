@@ -213,6 +213,12 @@ def consolidate(
     (``SessionScan.skipped``); they are recorded with any the dream leaves out itself."""
     state = settings.state_dir
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    if settings.index_path.is_symlink():
+        # Every dream rewrites the index; writing through the link would write outside memory.
+        raise errors.BadInput(
+            f"{settings.index_path} is a symlink (to {os.readlink(settings.index_path)}); "
+            "autodream never writes through one: keep MEMORY.md itself in the memory dir, or set "
+            "memory_dir to the directory that holds it")
     journal.recover(settings.memory_dir, state, settings.now_dt())
     offsets = OffsetStore(state / OFFSETS_FILENAME)
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autodream import errors
 from autodream.cli import cli
 from autodream.memory.checks import check_staged
 from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
@@ -107,3 +108,34 @@ def test_only_what_the_dream_did_fails_the_checks(
     assert sorted(f.check for f in report.failures) == failed
     found = {f.check for f in report.as_found}
     assert found == ({"frontmatter", "orphan"} - set(failed) if unchanged else set())
+
+
+def test_a_symlinked_topic_file_keeps_its_index_line_and_is_never_written_through(
+        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    shared = tmp_path / "dotfiles" / "small_prs.md"
+    shared.parent.mkdir()
+    (memory / "small_prs.md").replace(shared)
+    (memory / "small_prs.md").symlink_to(shared)
+    before = shared.read_bytes()
+    for _ in range(2):
+        code, out, err = dream(sample)
+        assert code == 0, out + err
+    assert "](small_prs.md)" in (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert (memory / "small_prs.md").is_symlink() and shared.read_bytes() == before
+    assert any(d["file"] == "small_prs.md" and "symlink" in d["reason"]
+               for d in _decisions(sample))
+
+
+def test_a_symlinked_index_is_a_one_line_error_and_nothing_changes(
+        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    shared = tmp_path / "MEMORY.md"
+    (memory / "MEMORY.md").replace(shared)
+    (memory / "MEMORY.md").symlink_to(shared)
+    before = {p.name: p.read_bytes() for p in memory.glob("*.md")}
+    code, _out, err = dream(sample)
+    assert code == errors.BadInput.exit_code
+    (line,) = err.strip().splitlines()
+    assert "MEMORY.md is a symlink" in line and "memory_dir" in line
+    assert {p.name: p.read_bytes() for p in memory.glob("*.md")} == before

@@ -18,10 +18,12 @@ def test_create_copies_active_files_byte_for_byte_and_skips_hidden_state(tmp_pat
     os.symlink(memory / "role.md", memory / "link.md")
     staging = Staging.create(memory, memory / ".autodream" / "staging" / "r1")
 
-    copied = tree(staging.path)
+    copied = {k: v for k, v in tree(staging.path).items() if k != "link.md"}
     real = {k: v for k, v in tree(memory).items() if not k.startswith(".") and k != "link.md"}
     assert copied == real
-    assert "link.md" not in copied and ".hidden.md" not in copied
+    assert ".hidden.md" not in copied
+    # a symlink is copied as the same link (the dream leaves it be), never as a second file
+    assert os.readlink(staging.path / "link.md") == str(memory / "role.md")
     assert copied["pnpm.md"].count(b"\r\n") == 2  # bytes preserved, not re-encoded
     assert staging.changes() == []
 

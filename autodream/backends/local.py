@@ -178,9 +178,19 @@ class LocalBackend:
         results = yield [
             self._call("glob", pattern="memory/**/*.md"),
             self._call("list_dir", path="project/"),
+            self._call("list_dir", path="memory/"),
         ]
         memory_paths = _memory_paths(results[0]) if results else []
         listing = _listing(results[1]) if len(results) > 1 else []
+        # A symlinked memory file is the user's arrangement (a note shared from elsewhere): it is
+        # never read through or rewritten, and keeps its index line.
+        linked_away = {name.removesuffix("@") for name in
+                       (_listing(results[2]) if len(results) > 2 else [])
+                       if name.endswith(".md@")}
+        for name in sorted(linked_away):
+            self.decisions.append(Decision(
+                "skipped", name, "a symlink; left as it is (never followed or rewritten)",
+                file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
         texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
         project = yield from self._read_all(fact_paths, page=False)
@@ -189,7 +199,7 @@ class LocalBackend:
         index_text = texts.get(f"memory/{INDEX}")
         facts = build_facts({k.removeprefix("project/"): v for k, v in project.items()},
                             listing)
-        unread = frozenset(p for p in memory_paths if f"memory/{p}" not in texts)
+        unread = frozenset(p for p in memory_paths if f"memory/{p}" not in texts) | linked_away
         return files, index_text, facts, unread
 
     def _read_all(

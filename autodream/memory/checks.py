@@ -55,7 +55,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files
+from autodream.memory.staging import active_files, symlinks
 from autodream.redact import find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -174,6 +174,7 @@ def check_staged(
     """
     report = CheckReport()
     files = active_files(staging_dir)
+    links = symlinks(staging_dir)  # the user's own arrangement, kept as found
     index_path = staging_dir / INDEX_FILENAME
     index_text = ""
     index_found = INDEX_FILENAME in unchanged
@@ -211,6 +212,8 @@ def check_staged(
     linked: set[str] = set()
     for entry in parse_index(index_text).entries:
         rel = resolve_link(entry.file)
+        if rel is not None and rel in links and rel != INDEX_FILENAME:
+            continue
         if rel is None or rel not in files or rel == INDEX_FILENAME:
             message = f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file"
             fail(CheckFailure("link", INDEX_FILENAME, message),

@@ -148,6 +148,27 @@ def active_files(root: Path) -> dict[str, Path]:
     return dict(sorted(found.items()))
 
 
+def symlinks(root: Path) -> dict[str, Path]:
+    """The symlinks among the memory files under ``root`` (hidden names left out), which
+    ``active_files`` passes over: kept by a dream as they are, never followed or rewritten."""
+    found: dict[str, Path] = {}
+    if not root.is_dir():
+        return found
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        with os.scandir(current) as it:
+            for entry in it:
+                if entry.name.startswith("."):
+                    continue
+                if entry.is_symlink():
+                    path = Path(entry.path)
+                    found[path.relative_to(root).as_posix()] = path
+                elif entry.is_dir(follow_symlinks=False):
+                    stack.append(Path(entry.path))
+    return dict(sorted(found.items()))
+
+
 def manifest(root: Path) -> dict[str, FileInfo]:
     """Hash and size of every active file under ``root``."""
     out: dict[str, FileInfo] = {}
@@ -199,6 +220,13 @@ class Staging:
                 info = file_info(dest)
                 if info is not None:
                     baseline[rel] = info
+            # The same link, not what it points at: the dream sees a file is there and leaves
+            # it be (the sandbox never follows a memory symlink out of the staging copy, and a
+            # commit only ever touches regular files).
+            for rel, src in symlinks(memory_dir).items():
+                dest = staging_dir / rel
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                os.symlink(os.readlink(src), dest)
         except BaseException:
             shutil.rmtree(staging_dir, ignore_errors=True)
             raise
