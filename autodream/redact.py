@@ -48,6 +48,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         ),
         1,
     ),
+    (
+        # the same 40 characters said in prose near "AWS" or "secret" ("AWS secret wJalr...",
+        # "the secret for the deploy user, wJalr..."): upper, lower and digits mixed, so a git
+        # hash (hex, lower case) or a word is never taken for one
+        "aws-secret-key",
+        re.compile(
+            r"(?i:\b(?:aws|secret)\b)[^\n]{0,60}?(?<![A-Za-z0-9/+=])"
+            r"((?=[A-Za-z0-9/+]*[0-9])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])"
+            r"[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
+        ),
+        1,
+    ),
     ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
     ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"), 0),
     ("stripe-key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0),

@@ -18,6 +18,9 @@ PEM = "-----BEGIN RSA " + "PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RS
         ("token ghp_" + "a1B2" * 9, "github-token", "ghp_"),
         (f"id {AWS_ID} ok", "aws-access-key", AWS_ID),
         (f"aws_secret_access_key = {AWS_SECRET}", "aws-secret-key", AWS_SECRET),
+        (f"AWS secret {AWS_SECRET} for the deploy user", "aws-secret-key", AWS_SECRET),
+        (f"the Secret Access Key, {AWS_SECRET}.", "aws-secret-key", AWS_SECRET),
+        (f"aws creds: {AWS_ID} / {AWS_SECRET}", "aws-secret-key", AWS_SECRET),
         ("slack xoxb-" + "1234567890-abcdefghij", "slack-token", "xoxb-"),
         (PEM, "private-key", "MIIEowIBAAKCAQEA7"),
         ("curl -H 'Authorization: Bearer abcdef123456789XYZ'", "authorization-header", "abcdef123"),
@@ -44,6 +47,8 @@ def test_each_kind_is_found_and_redacted(text: str, kind: str, secret: str) -> N
         "Deploy to https://example.com/docs when ready",
         "Run git log --oneline and check AKIA prefixes in the docs",
         "sk-short",
+        "The AWS deploy fixed in commit 3f2a9c1e0b7d4a6f8e2c1b0a9d8e7f6a5b4c3d2e",
+        "Keep the secret santa list in SecretSantaAssignmentsForTheWholeTeam2026.md",
     ],
 )
 def test_ordinary_prose_is_left_alone(text: str) -> None:
