@@ -228,3 +228,24 @@ def test_a_markdown_link_in_a_memory_or_a_prompt_does_not_block_dreaming(
     assert "https://wiki.example.com/api" not in index.split("](", 1)[0]
     assert "[the API wiki]" not in index and "the API wiki" in "".join(
         p.read_text(encoding="utf-8") for p in (sample / "memory").glob("*.md"))
+
+
+def test_a_rewritten_transcript_read_again_does_not_bring_back_what_was_superseded(
+        sample: Path) -> None:
+    # A compaction or an editor rewrites an old session: its prefix no longer matches, so the
+    # next dream reads it again from the start, old news ("switching to ruff format") included.
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    index = sample / "memory" / "MEMORY.md"
+    formatter_lines = [line for line in index.read_text(encoding="utf-8").splitlines()
+                       if "ruff format" in line]
+    assert len(formatter_lines) == 1 and "black instead of ruff format" in formatter_lines[0]
+    old = next(p for p in (sample / "sessions").glob("*.jsonl")
+               if "switching the formatter from black to ruff" in p.read_text(encoding="utf-8"))
+    lines = old.read_text(encoding="utf-8").splitlines()
+    lines[0] = json.dumps(json.loads(lines[0]), separators=(",", ": "))
+    old.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert [line for line in index.read_text(encoding="utf-8").splitlines()
+            if "ruff format" in line] == formatter_lines

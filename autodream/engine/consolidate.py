@@ -22,7 +22,7 @@ from autodream.engine.dates import (
     tell_as_past,
 )
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
-from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
 from autodream.engine.text import (
     CALENDAR_WORDS,
@@ -406,6 +406,10 @@ class Consolidator:
         # per entry, the switches this dream made to it: (new, was), so the why and how of an
         # entry with two tools upgraded speak of both
         self._switched: dict[int, list[tuple[str, str]]] = {}
+        # per entry as the dream found it: the sources it had taken in, and its newest day
+        self._found: dict[int, tuple[frozenset[Source], date]] = {
+            id(e): (frozenset(e.sources()), day) for e in entries
+            if e.original is not None and (day := e.reference_day()) is not None}
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
@@ -507,6 +511,16 @@ class Consolidator:
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:
         cand = cluster.latest
+        stale = self._overtaken(cand)
+        if stale is not None:
+            entry, day = stale
+            self.decisions.append(Decision(
+                "dropped", shorten(cand.text, 120),
+                f"said on {cand.source.day} and already in memory ({entry.file}), which has "
+                f"newer news from {day}; read again (its transcript was rewritten or read "
+                "from the start)",
+                file=entry.file, session_id=cand.source.session_id))
+            return
         if cand.kind == "switch":
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
@@ -546,6 +560,22 @@ class Consolidator:
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
+
+    def _overtaken(self, cand: Candidate) -> tuple[Entry, date] | None:
+        """The entry that already took ``cand`` in and has changed since, with the day of that
+        change: a transcript rewritten (compacted, edited) is read again from its start, and
+        its old news ("switching to ruff format") must not undo what came after ("back to
+        black")."""
+        said = cand.source
+        for entry in self.live():
+            taken, newer = self._found.get(id(entry), (frozenset(), said.day))
+            if said not in taken or newer <= said.day:
+                continue
+            named = [n for n in (cand.new, cand.old) if n]
+            if (named and any(has_word(entry.text, n) for n in named)) or similarity(
+                    cand.text, entry.lead) >= self.options.match_similarity:
+                return entry, newer
+        return None
 
     def _best_match(self, cand: Candidate) -> Entry | None:
         """The live entry most similar to ``cand`` that is similar enough; the first one in
