@@ -582,3 +582,29 @@ def test_where_a_thing_lives_is_code_structure_only_when_it_names_code(
     said: str, kind: str | None
 ) -> None:
     assert [c.kind for c in candidates(said)] == ([kind] if kind else [])
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Until we switch to pnpm, keep using npm",
+        "Ideally we'd switch to pnpm",
+        "We'd rather switch to pnpm.",
+        "Time to switch to pnpm.",
+        "When we switch to pnpm, remember to update CI.",
+    ],
+)
+def test_a_switch_wished_for_or_waited_on_records_no_switch(said: str) -> None:
+    plan = _dream("We use npm for installs.", said)
+    assert "project_tool.md" not in plan.writes
+    assert not any(c.kind == "switch" for c in candidates(said))
+    for text in plan.writes.values():
+        assert "Switched" not in text and "Use pnpm" not in text
+
+
+@pytest.mark.parametrize(
+    "said", ["Once we switched to pnpm, installs got faster.",
+             "We switched to pnpm, so when we update CI use pnpm install."])
+def test_a_switch_told_in_the_past_is_still_a_switch(said: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new) == ("switch", "pnpm")

@@ -363,3 +363,104 @@ def test_a_follow_up_clause_does_not_undo_a_switch_already_told(
 def test_staging_alone_narrows_an_upgrade_to_staging() -> None:
     plan = _dream("We run Node 18.", "Staging is on Node 20 now.")
     assert "project_stack.md" not in plan.writes
+
+
+# An upgrade asked for, wanted, waited on, or proposed in a pull request has not happened: the
+# entry naming the version the project is on stays as it is.
+_INTENDED_UPGRADES = [
+    ("We use Django 4.2 for the API.", "Help me upgrade Django to 5.0"),
+    ("We use Django 4.2 for the API.", "Please help us migrate to Django 5.0."),
+    ("We use Django 4.2 for the API.", "We want to upgrade Django to 5.0"),
+    ("We use Django 4.2 for the API.", "We'd like to upgrade Django to 5.0"),
+    ("We use Django 4.2 for the API.", "We'd love to move to Django 5.0."),
+    ("We use Django 4.2 for the API.", "Time to upgrade Django to 5.0"),
+    ("We use Django 4.2 for the API.", "It's time to move to Django 5.0."),
+    ("We use Django 4.2 for the API.", "We're ready to upgrade to Django 5.0."),
+    ("We use Django 4.2 for the API.",
+     "Before we upgrade Django to 5.0, we need to fix the deprecations."),
+    ("We use Node 18 for the API.", "Once we upgrade Node to 20, we can drop the polyfill"),
+    ("We use Node 18 for the API.", "When we upgrade to Node 20 we can drop the polyfill"),
+    ("We use Node 18 for the API.", "My PR bumps Node to 20"),
+    ("We use Node 18 for the API.", "My PR bumped Node to 20."),
+    ("We use Node 18 for the API.", "Renovate opened a PR bumping Node to 20"),
+    ("We use Node 18 for the API.", "Renovate opened a PR to bump Node to 20."),
+    ("We use Node 18 for the API.", "Can we upgrade to Node 20"),
+    # already left alone: a task asked ("let's", "this PR", "can you"), a question, an owed
+    # upgrade, "soon"
+    ("We use Django 4.2 for the API.", "Let's upgrade Django to 5.0 next sprint"),
+    ("We use Django 4.2 for the API.", "This PR upgrades Django to 5.0"),
+    ("We use Node 18 for the API.", "Should we upgrade to Node 20?"),
+    ("We use Node 18 for the API.", "Should we upgrade to Node 20"),
+    ("We use Node 18 for the API.", "Can you upgrade Node to 20?"),
+    ("We use Node 18 for the API.", "As soon as we bump Node to 20 we can use fetch."),
+]
+
+
+@pytest.mark.parametrize(("lead", "said"), _INTENDED_UPGRADES)
+def test_an_upgrade_wanted_or_proposed_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_stack.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []
+    assert not any(c.kind == "switch" for c in candidates(said))
+    for text in plan.writes.values():
+        assert "Switched " not in text and " instead of " not in text
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("We want to upgrade Django to 5.0.", "decision"),
+        ("Once we upgrade Node to 20, we can drop the polyfill.", "decision"),
+        ("We want to upgrade to Node 20 on August 3.", "plan"),
+        ("We'd like to move to Django 5.0 next month.", "plan"),
+    ],
+)
+def test_an_upgrade_wanted_is_kept_as_a_plan_or_decision(said: str, kind: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == (kind, None, None)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["My PR bumps Node to 20.", "Renovate opened a PR bumping Node to 20.",
+     "This PR upgrades Django to 5.0.", "Renovate opened a PR to bump Node to 20."],
+)
+def test_an_upgrade_a_pull_request_would_make_is_not_made(said: str) -> None:
+    assert version_switch(said) is None
+
+
+def test_an_upgrade_a_merged_pull_request_made_is_made() -> None:
+    assert version_switch("The PR that bumps Node to 20 was merged yesterday.") == (
+        "Node 20", None)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("We use Django 4.2 for the API.", "We upgraded Django to 5.0",
+         "We use Django 5.0 for the API."),
+        ("We use Node 18 for the API.", "Bumped Node from 18 to 20", "We use Node 20 for the API."),
+        ("We use Node 18 for the API.", "We're on Node 20 now", "We use Node 20 for the API."),
+        ("We run Postgres 14 in production.", "Upgraded PG to 16",
+         "We run Postgres 16 in production."),
+        ("We use Node 18 for the API.", "We've upgraded to Node 20", "We use Node 20 for the API."),
+        ("We use Node 18 for the API.", "Node is on 20 now", "We use Node 20 for the API."),
+        ("We use Node 18 for the API.", "We bumped Node to 20 last week",
+         "We use Node 20 for the API."),
+        ("We use Django 4.2 for the API.", "Sam upgraded Django to 5.0",
+         "We use Django 5.0 for the API."),
+        # a subordinate clause told in the past is a switch made, as is a clause after it
+        ("We use Django 4.2 for the API.", "After we upgraded Django to 5.0, the admin got faster.",
+         "We use Django 5.0 for the API."),
+        ("We use Node 18 for the API.",
+         "We're on Node 20 now, so when we update the lockfile use npm 10.",
+         "We use Node 20 for the API."),
+        ("We use Node 18 for the API.", "The PR bumping Node to 20 got merged.",
+         "We use Node 20 for the API."),
+    ],
+)
+def test_an_upgrade_told_as_done_still_rewrites_the_entry(lead: str, said: str, now: str) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith(now + "\n")
+    assert [d.action for d in plan.decisions if d.action == "superseded"] == ["superseded"]

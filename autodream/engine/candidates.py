@@ -246,6 +246,23 @@ _FUTURE = re.compile(
     r"soon|eventually|at some point|next (?:week|month|quarter|year|sprint|release))\b|"
     r"\b(?:we|i|they|you|it|he|she)'ll\b", _I,
 )
+# A switch wanted, asked for, or waited on, not made: "we want to upgrade Django to 5.0", "we'd
+# like to", "time to upgrade", "help me upgrade", "let's switch", "once we upgrade Node to 20,
+# we can ...", "until we switch to pnpm, ...", "ideally we'd switch to pnpm", "can we upgrade to
+# Node 20". The verb is in its plain form: "once we switched to pnpm, installs got faster" tells
+# of a switch made.
+_PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump)\b"
+_INTENDED = re.compile(
+    r"\b(?:(?:want|wants|wanted|wanna|would\s+(?:like|love)|hope|hoping|ready|help\s+(?:me|us))"
+    r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+|"
+    # "we'd like to", "we'd rather", "I'd switch"; not "I'd rather go with pnpm", a preference
+    r"(?:we|i|you|they)'d\s+(?:[\w-]+\s+){0,2}?|ideally[\s,]+(?:[\w']+\s+){0,2}?|"
+    # a subordinate clause: the switch is a condition of what follows, not told as made
+    r"(?:until|till|once|when|whenever|if|unless|before|after|as\s+soon\s+as)\s+"
+    r"(?:we|i|you|they|everyone|it)\s+(?:(?:finally|actually|eventually|all|can|do)\s+)?|"
+    # a question without its mark: "can we upgrade to Node 20", "should we bump Node to 20"
+    r"^(?:can|could|should|shall|would|will|do|did|may|might|must)\s+(?:we|you|i|they)\s+"
+    r"(?:[\w-]+\s+)?)" + _PLAIN_SWITCH_VERB, _I)
 _TAKES_EFFECT_NOW = re.compile(
     r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
     r"(?:today|immediately)|from today)\b", _I,
@@ -312,7 +329,9 @@ _EPHEMERAL = re.compile(
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
     r"^(?:let's|lets|can you|could you|would you|will you|go ahead|try|run|fix|look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
-    r"^(?:please )?(?:fix|add|implement|refactor|update|change|look|make|create|remove|delete|"
+    # a task asked of the assistant, or help asked with it: "help me upgrade Django to 5.0"
+    r"^(?:please )?(?:help (?:me|us) (?:to )?)?(?:fix|add|implement|refactor|update|change|look|"
+    r"make|create|remove|delete|"
     r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
     r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b|"
     # a push on the work at hand: "Don't stop until all functions are ported"
@@ -643,7 +662,18 @@ def _clean(text: str) -> str:
 
 
 def _planned(statement: str) -> bool:
-    return bool(_FUTURE.search(statement)) and not _TAKES_EFFECT_NOW.search(statement)
+    return bool(_FUTURE.search(statement) or _intended(statement)) and not (
+        _TAKES_EFFECT_NOW.search(statement))
+
+
+def _intended(text: str) -> bool:
+    """A switch wanted or waited on, not a clause after a switch already told ("We're on Node
+    20 now, so when we update the lockfile use npm 10")."""
+    m = _INTENDED.search(text)
+    if m is None:
+        return False
+    before = text[: m.start()]
+    return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
 
 
 def _split_why(text: str) -> tuple[str, str]:

@@ -112,6 +112,15 @@ _ACT_BEFORE = re.compile(
     r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|\bare|\bam|\bis|\bbeen|\btried|"
     r"\btrying|\battempted|\btesting|\btested)\s+(?:[\w-]+\s+)?)$", re.I)
 _SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
+# The verb in the present tells what a change does once it lands, not an upgrade made: "This PR
+# upgrades Django to 5.0", "my PR bumps Node to 20".
+_DOES = re.compile(r"(?:upgrad|updat|downgrad)es|bumps", re.I)
+# The upgrade is what a pull request, branch or patch makes: "Renovate opened a PR bumping Node
+# to 20", "a PR to bump Node to 20". It is made when the change lands, and only then.
+_PROPOSED_BY = re.compile(
+    r"\b(?:prs?|pull\s+requests?|mrs?|merge\s+requests?|branch(?:es)?|patch(?:es)?|diffs?)\s+"
+    r"(?:(?:for|that|which|to)\s+)?$", re.I)
+_LANDED = re.compile(r"\b(?:merged|landed|shipped|deployed|released)\b", re.I)
 
 
 # the upgrade itself undone, told after it: "... but rolled back", "..., then reverted",
@@ -184,7 +193,8 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
 def version_switch(text: str) -> tuple[str, str | None] | None:
     """(new, old) for an upgrade ``text`` tells of: ("Postgres 16", "Postgres 14"), or
     ("Python 3.12", None) when it does not say from which version. None when the upgrade did
-    not happen or hold, is under way, is one person's, or someone else's."""
+    not happen or hold, is under way, is proposed in a pull request not yet merged, is one
+    person's, or someone else's."""
     up = _first_upgrade(text)
     if up is None:
         return None
@@ -231,7 +241,7 @@ def upgrade_clauses(sentence: str) -> list[str]:
 
 def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bool:
     """The upgrade of ``name`` that ``m`` found is told as done, for us: not undone, one
-    person's, under way, tried, or someone else's."""
+    person's, under way, tried, proposed in a pull request, or someone else's."""
     outside = text[: m.start()] + " " + text[m.end():]
     verb0 = m.group(0).split()[0].lower()
     after = text[m.end():]
@@ -239,6 +249,9 @@ def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bo
         _UNDONE_AFTER.search(after) or _MIDWAY.search(text, 0, m.start())
         or (verb0.endswith("ing") and _UNDONE.search(after)))
     if undone or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
+        return False
+    if (_DOES.fullmatch(verb0) or _PROPOSED_BY.search(text, 0, m.start())) and not _LANDED.search(
+            text):
         return False
     name = name.lower()
     for stay in _STAYS_ON.finditer(outside):
