@@ -608,3 +608,17 @@ def test_a_switch_wished_for_or_waited_on_records_no_switch(said: str) -> None:
 def test_a_switch_told_in_the_past_is_still_a_switch(said: str) -> None:
     (cand,) = candidates(said)
     assert (cand.kind, cand.new) == ("switch", "pnpm")
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [
+        ("Ideally we'd switch to pnpm", "An intention stated on"),
+        ("We want to migrate from npm to pnpm eventually.", "An intention stated on"),
+        ("We decided to keep npm for the monorepo.", "Decided on"),
+    ],
+)
+def test_a_wish_is_not_written_up_as_a_decision(said: str, why: str) -> None:
+    plan = _dream("We use Postgres for storage.", said)
+    (text,) = [t for f, t in plan.writes.items() if f not in ("MEMORY.md", "project_tool.md")]
+    assert f"**Why:** {why}" in text

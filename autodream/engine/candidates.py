@@ -662,11 +662,11 @@ def _clean(text: str) -> str:
 
 
 def _planned(statement: str) -> bool:
-    return bool(_FUTURE.search(statement) or _intended(statement)) and not (
+    return bool(_FUTURE.search(statement) or intended(statement)) and not (
         _TAKES_EFFECT_NOW.search(statement))
 
 
-def _intended(text: str) -> bool:
+def intended(text: str) -> bool:
     """A switch wanted or waited on, not a clause after a switch already told ("We're on Node
     20 now, so when we update the lockfile use npm 10")."""
     m = _INTENDED.search(text)

@@ -1359,6 +1359,9 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
 
 
 def _default_why(cluster: Cluster) -> str:
+    # candidates imports facts, which imports this module: import where it is used
+    from autodream.engine.candidates import intended
+
     cand = cluster.latest
     day = cand.source.day.isoformat()
     n = len(cluster.sessions)
@@ -1368,7 +1371,9 @@ def _default_why(cluster: Cluster) -> str:
         "prohibition": f"The user asked for this on {day}{repeated}.",
         "preference": f"The user's stated preference ({day}{repeated}).",
         "remember": f"The user asked to remember this on {day}.",
-        "decision": f"Decided on {day}.",
+        # "we want to upgrade ...", "ideally we'd switch ...": wanted, not decided or done
+        "decision": (f"An intention stated on {day}, not carried out yet."
+                     if intended(cand.text) else f"Decided on {day}."),
         "plan": f"Plan stated on {day}.",
         "switch": f"Changed on {day}.",
         "fact": f"Stated by the user on {day}{repeated}.",
