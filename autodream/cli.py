@@ -735,6 +735,9 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
             shared = ctx.find_root().obj if ctx is not None else None
             group_project = shared.get("project") if isinstance(shared, dict) else None
             project_dir = Path(group_project or ".")
+            if not project_dir.is_dir():
+                raise click.BadParameter(f"directory '{project_dir}' does not exist",
+                                         param_hint="'--project'")
         return claude_settings.project_settings_path(project_dir)
     return claude_settings.user_settings_path()
 
@@ -760,7 +763,8 @@ def _hook_options(func: Any) -> Any:
         ),
         click.option(
             "--project-dir",
-            type=click.Path(file_okay=False, path_type=Path),
+            # a typo must not grow a .claude/ tree in a directory that was never a project
+            type=click.Path(file_okay=False, exists=True, path_type=Path),
             envvar="AUTODREAM_PROJECT_DIR",
             help="The project whose .claude/settings.json --project edits (default: the "
             "group's --project, else the current directory).",

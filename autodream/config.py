@@ -235,9 +235,15 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
         raise ConfigError(f"unknown setting {key!r} ({source})")
     try:
         return _coerce(kind, value, from_text and isinstance(value, str))
+    except _Negative as exc:
+        raise ConfigError(f"{key} ({source}): must be 0 or more, got {exc.args[0]:g}") from None
     except (TypeError, ValueError):
         shown = repr(value) if isinstance(value, str) else type(value).__name__
         raise ConfigError(f"{key} ({source}): expected {_KIND_NAMES[kind]}, got {shown}") from None
+
+
+class _Negative(ValueError):
+    """A number of the right kind below zero: said as such, not as the wrong kind."""
 
 
 def _coerce(kind: str, value: object, from_env: bool) -> object:
@@ -249,12 +255,14 @@ def _coerce(kind: str, value: object, from_env: bool) -> object:
         if kind == "float" and isinstance(value, int):
             value = float(value)
         if kind == "float" and isinstance(value, float):
-            if value != value or value < 0:  # NaN or negative
+            if value != value:  # NaN
                 raise ValueError(kind)
+            if value < 0:
+                raise _Negative(value)
             return value
         if kind == "int" and isinstance(value, int):
             if value < 0:
-                raise ValueError(kind)
+                raise _Negative(value)
             return value
         raise TypeError(kind)
     if kind == "bool":

@@ -607,12 +607,12 @@ def test_a_key_selects_claude_with_the_configured_endpoint(
 def test_the_chosen_backend_talks_to_the_configured_endpoint(api_factory: Any,
                                                              world: World) -> None:
     api = api_factory([FINISH])
-    settings = settings_for(world, backend="anthropic", base_url=api.url, model="claude-opus-4-5",
+    settings = settings_for(world, backend="anthropic", base_url=api.url, model="claude-opus-4-6",
                             max_turns=4)
     choice = make_backend(settings, None, env={"ANTHROPIC_API_KEY": "sk-from-env"},
                           max_retries=0)
     drive(choice.backend, world.toolbox(), world.brief, Budgets())
-    assert api.requests[0]["model"] == "claude-opus-4-5"
+    assert api.requests[0]["model"] == "claude-opus-4-6"
     assert "sk-from-env" in json.dumps(api.headers[0])
     assert "at most 4 turns" in api.requests[0]["system"][0]["text"]
 
@@ -679,17 +679,17 @@ def test_a_claude_dream_from_the_cli_commits_and_logs_usage(api_factory: Any,
                                                             claude_layout: Layout) -> None:
     api = api_factory(PNPM_DREAM)
     result = cli_dream(claude_layout, api, "--backend", "anthropic", "--model",
-                       "claude-opus-4-5", "--json")
+                       "claude-opus-4-6", "--json")
     assert result.exit_code == 0, result.output
     assert (claude_layout.memory_dir / "pnpm.md").read_text() == PNPM
     assert "pnpm.md" in (claude_layout.memory_dir / "MEMORY.md").read_text()
     first = api.requests[0]
-    assert first["model"] == "claude-opus-4-5"
+    assert first["model"] == "claude-opus-4-6"
     assert "use pnpm, not npm" in first["messages"][0]["content"][0]["text"]  # the digest
     logged = CliRunner().invoke(cli, ["log", "--project", str(claude_layout.project), "--json"],
                                 env=claude_layout.env())
     record = json.loads(logged.output)[0]
-    assert record["backend"] == "anthropic" and record["model"] == "claude-opus-4-5"
+    assert record["backend"] == "anthropic" and record["model"] == "claude-opus-4-6"
     assert record["usage"]["requests"] == len(PNPM_DREAM) and record["usage"]["cost_usd"] > 0
 
 

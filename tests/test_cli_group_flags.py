@@ -59,6 +59,7 @@ def test_json_before_status_gives_json(tmp_path: Path) -> None:
 
 def test_dry_run_before_install_writes_nothing(tmp_path: Path) -> None:
     settings = tmp_path / "proj" / ".claude" / "settings.json"
+    (tmp_path / "proj").mkdir()
     result = CliRunner().invoke(
         cli, ["--dry-run", "install", "--project", "--project-dir", str(tmp_path / "proj")],
         env={"HOME": str(tmp_path)})
@@ -115,3 +116,19 @@ def test_help_names_what_the_url_and_model_options_take() -> None:
     out = CliRunner().invoke(cli, ["--help"]).stdout
     assert "--base-url URL" in out and "--model NAME" in out
     assert "OPTIONAL_STR" not in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["install", "--project", "--project-dir", "{typo}"],
+     ["--project", "{typo}", "install", "--project"],
+     ["uninstall", "--project", "--project-dir", "{typo}"]],
+)
+def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
+        tmp_path: Path, args: list[str]) -> None:
+    typo = tmp_path / "no-such-project"
+    result = CliRunner().invoke(cli, [a.format(typo=typo) for a in args],
+                                env={"HOME": str(tmp_path)})
+    assert result.exit_code == 2
+    assert "does not exist" in result.stderr
+    assert not typo.exists()

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.factories import REPO_ROOT, SHARED_TRANSCRIPTS, sanitize
+from tests.factories import REPO_ROOT, SHARED_TRANSCRIPTS, needs_real_transcripts, sanitize
 
 PLUGIN_ROOT = REPO_ROOT
 WRAPPER = PLUGIN_ROOT / "hooks" / "run-autodream-hook.sh"
@@ -291,6 +291,7 @@ def hook_payload(event: str, session_id: str, transcript: Path, cwd: Path) -> di
     return payload
 
 
+@needs_real_transcripts
 @pytest.mark.parametrize("event", ["Stop", "SessionEnd"])
 @pytest.mark.parametrize("closed", ["time", "scan"])
 def test_installed_hook_answers_claude_codes_hook_json(

@@ -211,6 +211,24 @@ def test_bad_configuration_is_one_line_naming_the_key(
     assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize(
+    ("toml", "env", "said"),
+    [
+        ("max_files_touched = -1", {}, "max_files_touched (in "),
+        ("min_hours = -2.5", {}, "min_hours (in "),
+        ("", {"AUTODREAM_MIN_HOURS": "-5"}, "min_hours (env AUTODREAM_MIN_HOURS)"),
+    ],
+)
+def test_a_negative_number_is_said_to_be_negative_not_of_the_wrong_kind(
+    layout: Layout, toml: str, env: dict[str, str], said: str
+) -> None:
+    (layout.project / "autodream.toml").write_text(toml + "\n")
+    with pytest.raises(ConfigError) as excinfo:
+        resolve(layout, **env)
+    message = str(excinfo.value)
+    assert message.startswith(said) and ": must be 0 or more, got -" in message
+
+
 def test_missing_project_dir_is_a_config_error(layout: Layout) -> None:
     with pytest.raises(ConfigError, match="project"):
         resolve(layout, project=layout.project / "nope")

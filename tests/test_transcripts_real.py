@@ -21,6 +21,7 @@ from autodream.transcripts import (
     read_session_info,
 )
 from tests.factories import SHARED_TRANSCRIPTS as _DEFAULT_SHARED
+from tests.factories import needs_real_transcripts
 
 
 def _shared_transcripts() -> Path:
@@ -35,6 +36,7 @@ def _shared_transcripts() -> Path:
     return _DEFAULT_SHARED
 
 
+pytestmark = needs_real_transcripts
 SHARED_TRANSCRIPTS = _shared_transcripts()
 REAL_FILES = sorted(SHARED_TRANSCRIPTS.glob("*/*.jsonl"))
 SESSION_20 = SHARED_TRANSCRIPTS / "claude-code-2.0" / "ab51623b-c26d-45f5-b98e-f9d0cfa17018.jsonl"

@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from autodream import gates, run, watch
 from autodream.cli import cli
 from autodream.settings import FixedClock, Settings
-from tests.factories import REPO_ROOT, TranscriptBuilder, sanitize
+from tests.factories import REPO_ROOT, TranscriptBuilder, needs_real_transcripts, sanitize
 from tests.test_plugin_files import REAL_SESSION, real_transcript
 
 # watchdog's own warning when a new dir is watched twice (see cli.watch); not ours to test.
@@ -533,6 +533,7 @@ def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> N
     assert "stopped" in err
 
 
+@needs_real_transcripts
 def test_project_dir_maps_to_settings_by_its_recorded_cwd(tmp_path: Path) -> None:
     home = tmp_path / "claude"
     root = home / "projects"
