@@ -15,6 +15,7 @@ need not page through raw transcripts.
 from __future__ import annotations
 
 import re
+import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
@@ -22,7 +23,7 @@ import anthropic
 
 from autodream import prompting
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec, Usage
-from autodream.errors import BudgetExceeded, DreamFailed
+from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed
 
 if TYPE_CHECKING:
     from anthropic.types import (
@@ -257,6 +258,10 @@ class AnthropicBackend:
                 messages=cast("list[MessageParam]", self._messages),
             )
         except anthropic.APIError as exc:
+            if isinstance(exc, anthropic.APIConnectionError) and _unreachable(exc):
+                # Refused, no such host, no route: retrying for ~20 s would only delay the
+                # same answer (a typo in --base-url, an endpoint that is not running).
+                raise BackendUnavailable(self._describe(exc, 0)) from exc
             # Many compatible endpoints have no count_tokens; the budgets still hold per turn.
             self.notes.append(
                 f"token counting unavailable, pre-flight skipped: {self._describe(exc, 0)}"
@@ -335,6 +340,18 @@ class AnthropicBackend:
                 return f"{where} still failing{retried} ({label}): {text}"
             return f"{where} refused the request ({label}): {text}"
         return f"{where} error: {_first_line(str(exc))}"
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """The connection was refused or the host has no address: an answer, not a blip."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # the SDK's error, its transport's, the socket's
+        if seen is None:
+            return False
+        if isinstance(seen, ConnectionRefusedError | socket.gaierror):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _error_body(body: object) -> tuple[str, str]:
