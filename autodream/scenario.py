@@ -99,6 +99,9 @@ def load_scenario(directory: Path | str) -> Scenario:
         raise BadInput(f"scenario {name}: {SCENARIO_FILENAME} is missing") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInput(f"scenario {name}: {SCENARIO_FILENAME} cannot be read: {exc}") from None
+    for part in ("sessions", "memory"):
+        if (root / part).exists() and not (root / part).is_dir():
+            raise BadInput(f"scenario {name}: {part} is not a directory: {root / part}")
     return parse_scenario(text, name=name, root=root)
 
 

@@ -138,3 +138,11 @@ def test_missing_scenario_toml_is_bad_input(tmp_path: Path) -> None:
 def test_missing_scenario_dir_is_not_found(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match="scenario nowhere: no such directory"):
         load_scenario(tmp_path / "nowhere")
+
+
+@pytest.mark.parametrize("part", ["sessions", "memory"])
+def test_a_scenario_part_that_is_a_file_is_bad_input(tmp_path: Path, part: str) -> None:
+    root = write(tmp_path, GOOD)
+    (root / part).write_text("not a dir\n", encoding="utf-8")
+    with pytest.raises(BadInput, match=rf"^scenario demo: {part} is not a directory: "):
+        load_scenario(root)
