@@ -576,7 +576,10 @@ def undo_command(
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
         return
-    click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run {record.id})")
+    again = (f"; the next dream reads again what it read in {len(record.offsets)} "
+             "transcript(s)") if record.offsets else ""
+    click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
+               f"{record.id}){again}")
 
 # ---- replay: replay issue --------------------------------------------------------------------
 

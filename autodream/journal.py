@@ -81,6 +81,8 @@ class RunRecord:
     summary: str = ""  # the subagent's ``finish`` summary
     undoes: str | None = None  # for trigger "undo": the run it reverted
     pid: int = field(default_factory=os.getpid)
+    # transcript path -> {"before", "after"}: its read position before and after the run
+    offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -105,6 +107,7 @@ class RunRecord:
             "summary": self.summary,
             "undoes": self.undoes,
             "pid": self.pid,
+            "offsets": dict(self.offsets),
         }
 
     @classmethod
@@ -134,6 +137,8 @@ class RunRecord:
             summary=str(data.get("summary", "")),
             undoes=None if data.get("undoes") is None else _check_run_id(data["undoes"]),
             pid=int(data.get("pid", 0)),
+            offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
+                     if isinstance(v, dict)},
         )
 
     def to_json(self) -> str:
@@ -492,8 +497,29 @@ def undo(
                    reason=str(exc) or type(exc).__name__)
         raise
     record.changes = sorted(changes, key=lambda c: c.path)
+    record.offsets = _rewind_offsets(state_dir, target)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
     return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+
+
+def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:
+    """Put each transcript's read position back to where it was before ``target``, so the next
+    dream reads again what the undone one read (else what it learned there would be lost). A
+    position a later dream moved on is left where it is. Returns the moves, reversed, so that
+    undoing this undo moves them forward again."""
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    rewound: dict[str, dict[str, Any]] = {}
+    for path, moved in sorted(target.offsets.items()):
+        before, after = moved.get("before"), moved.get("after")
+        if after is None or store.entry(path) != after:
+            continue
+        store.put(path, before if isinstance(before, dict) else None)
+        rewound[path] = {"before": after, "after": before}
+    if rewound:
+        store.save()
+    return rewound
 
 
 def undo_project(

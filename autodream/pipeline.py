@@ -24,9 +24,7 @@ from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
 from autodream.tools import ToolBox, ToolLimits
 from autodream.transcripts.model import SessionInfo
-from autodream.transcripts.offsets import OffsetStore
-
-OFFSETS_FILENAME = "offsets.json"
+from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
 # A seam for tests and library callers: build the backend for this run from the toolbox.
 BackendFactory = Callable[[Settings, ToolBox], Backend]
@@ -188,13 +186,18 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 
 def _record_offsets(
     offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int]
-) -> None:
-    """Remember how far this dream read each transcript, so the next one reads only what is new."""
+) -> dict[str, dict[str, Any]]:
+    """Remember how far this dream read each transcript, so the next one reads only what is new;
+    returns each record before and after, for undo to put back."""
+    moved: dict[str, dict[str, Any]] = {}
     for info, vpath in read:
         end = ends.get(vpath)
         if end:
+            before = offsets.entry(info.path)
             offsets.record(info.path, end)
+            moved[str(info.path)] = {"before": before, "after": offsets.entry(info.path)}
     offsets.save()
+    return moved
 
 
 def consolidate(
@@ -275,7 +278,10 @@ def consolidate(
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
-            _record_offsets(offsets, reviewed.read, _read_ends(backend, digest_ends))
+            moved = _record_offsets(offsets, reviewed.read, _read_ends(backend, digest_ends))
+            if record.outcome == "committed" and moved:
+                record.offsets = moved  # what undo rewinds, so the dream's reading is undone too
+                journal.save_run(state, record)
     except BaseException as exc:
         if record.outcome == "running":
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -249,3 +249,33 @@ def test_a_rewritten_transcript_read_again_does_not_bring_back_what_was_supersed
     assert code == 0, out + err
     assert [line for line in index.read_text(encoding="utf-8").splitlines()
             if "ruff format" in line] == formatter_lines
+
+
+def test_undo_rewinds_what_the_dream_read_so_the_next_dream_learns_it_again(
+        sample: Path) -> None:
+    before = memory_files(sample)
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    dreamt = memory_files(sample)
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    assert "the next dream reads again what it read in 9 transcript(s)" in undone.stdout
+    assert memory_files(sample) == before
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert memory_files(sample) == dreamt  # nothing the sessions said was lost by the undo
+
+
+def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) -> None:
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    dreamt = memory_files(sample)
+    first = CliRunner().invoke(cli, ["undo", "--json", "--project", str(sample)],
+                               env=clean_env())
+    undo_id = json.loads(first.stdout)["id"]
+    again = CliRunner().invoke(cli, ["undo", undo_id, "--project", str(sample)],
+                               env=clean_env())
+    assert again.exit_code == 0, again.output
+    assert memory_files(sample) == dreamt
+    code, out, err = dream(sample)
+    assert code == 0 and out.startswith("no-change:"), out + err  # nothing left to read

@@ -50,6 +50,9 @@ def fingerprint(path: Path, offset: int) -> str | None:
     return digest.hexdigest()
 
 
+OFFSETS_FILENAME = "offsets.json"  # in the state dir
+
+
 class OffsetStore:
     """Per-transcript read positions, kept in one JSON file (``<state_dir>/offsets.json``)."""
 
@@ -114,6 +117,18 @@ class OffsetStore:
             "size": size,
             "fingerprint": fingerprint(file_path, end_offset),
         }
+
+    def entry(self, path: str | os.PathLike[str]) -> dict[str, Any] | None:
+        """What is recorded for ``path`` as stored (None: nothing), to put back with ``put``."""
+        entry = self._entries.get(self._key(path))
+        return dict(entry) if entry is not None else None
+
+    def put(self, path: str | os.PathLike[str], entry: dict[str, Any] | None) -> None:
+        """Set ``path``'s record to one ``entry`` gave (None: forget it), as undo does."""
+        if entry is None:
+            self._entries.pop(self._key(path), None)
+        else:
+            self._entries[self._key(path)] = dict(entry)
 
     def forget(self, path: str | os.PathLike[str]) -> None:
         self._entries.pop(self._key(path), None)
