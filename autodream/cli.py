@@ -355,10 +355,12 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
 
     settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"))
     from autodream.memory.commit import pending_commits
+    from autodream.transcripts.discovery import unrecognised_transcripts
 
     report = gates.inspect(settings)
     choice = backend_choice(settings)
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
+    ignored = unrecognised_transcripts(settings.sessions_dir)
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -374,6 +376,7 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 "backend": {"name": choice.name, "reason": choice.reason},
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
                 "interrupted_commits": interrupted,
+                "ignored_transcripts": ignored,
                 **report.as_dict(),
             }
         )
@@ -392,6 +395,9 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 click.echo(f"{'':15}{session.id}{where}")
             for path, why in report.scan.skipped:
                 click.echo(f"{'':15}not read: {path}: {why}")
+            if ignored:
+                click.echo(f"{'':15}ignored: {_listed(ignored, 4)} (not <session-uuid>.jsonl, "
+                           "so not a Claude Code session)")
     throttle = (
         "never scanned"
         if report.throttle_age is None

@@ -83,6 +83,19 @@ def test_status_json(layout: Layout) -> None:
     assert data["lock"]["state"] == "free"
 
 
+def test_status_names_transcripts_it_does_not_take_for_sessions(layout: Layout) -> None:
+    sid = layout.add_session(LAST + 60)
+    copy = layout.sessions_dir / "session copy.jsonl"
+    copy.write_bytes((layout.sessions_dir / f"{sid}.jsonl").read_bytes())
+    (layout.sessions_dir / f"agent-{sid[:8]}.jsonl").write_text("{}\n")  # a subagent: fine
+    code, out = invoke(layout, "--project", str(layout.project), "status")
+    assert code == 0, out
+    (line,) = [x for x in out.splitlines() if "ignored:" in x]
+    assert "session copy.jsonl (not <session-uuid>.jsonl" in line and "agent-" not in line
+    code, out = invoke(layout, "--project", str(layout.project), "status", "--json")
+    assert json.loads(out)["ignored_transcripts"] == ["session copy.jsonl"]
+
+
 def test_status_changes_nothing(layout: Layout) -> None:
     layout.set_lock(LAST)
     for i in range(6):

@@ -72,6 +72,19 @@ def discover_sessions(sessions_dir: str | os.PathLike[str]) -> list[SessionFiles
     return [sessions[sid] for sid in sorted(sessions)]
 
 
+def unrecognised_transcripts(sessions_dir: str | os.PathLike[str]) -> list[str]:
+    """``.jsonl`` files directly in ``sessions_dir`` that no reader takes as a session (not
+    ``<uuid>.jsonl``, ``agent-*.jsonl`` or ``rollout-*.jsonl``): a renamed or copied transcript
+    is not read, and ``status`` says so rather than leave the user guessing."""
+    try:
+        names = sorted(e.name for e in os.scandir(sessions_dir)
+                       if e.name.endswith(".jsonl") and e.is_file())
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [n for n in names if not is_session_name(n)
+            and not n.startswith(("agent-", "rollout-"))]
+
+
 def discover_codex_rollouts(codex_dir: str | os.PathLike[str]) -> list[Path]:
     """``rollout-*.jsonl`` under a Codex sessions dir (``YYYY/MM/DD/``), oldest name first."""
     root = Path(codex_dir)
