@@ -139,3 +139,24 @@ def test_a_symlinked_index_is_a_one_line_error_and_nothing_changes(
     (line,) = err.strip().splitlines()
     assert "MEMORY.md is a symlink" in line and "memory_dir" in line
     assert {p.name: p.read_bytes() for p in memory.glob("*.md")} == before
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["* [Deploy](deploy.md): we deploy on Fridays only",
+     "- [Deploy](deploy.md) we deploy on Fridays only",
+     "+ [Deploy](deploy.md)—we deploy on Fridays only"],
+)
+def test_a_loosely_written_index_line_is_read_as_its_entry_hook_and_all(
+        sample: Path, line: str) -> None:  # noqa: F811
+    memory = sample / "memory"
+    (memory / "deploy.md").write_text(
+        "---\nname: Deploy\ndescription: deploys\ntype: project\n---\n\nWe deploy with make.\n",
+        encoding="utf-8")
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write(line + "\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    (entry,) = [x for x in index.splitlines() if "](deploy.md)" in x]
+    assert entry == "- [Deploy](deploy.md) — we deploy on Fridays only"

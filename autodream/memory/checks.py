@@ -41,6 +41,7 @@ from typing import Any
 from autodream.errors import CheckFailed
 from autodream.memory.commit import write_atomic
 from autodream.memory.model import (
+    CANONICAL_INDEX_LINE,
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
     REPLACEMENT_KEYS,
@@ -277,7 +278,8 @@ def _check_format(report: CheckReport, index_text: str) -> None:
     entry_lines = {e.line_no: e for e in parse_index(index_text).entries}
     for no, line in enumerate(index_text.splitlines(), start=1):
         entry = entry_lines.get(no)
-        if entry is not None:
+        # an entry is read however loosely written, but written only as Claude Code writes it
+        if entry is not None and CANONICAL_INDEX_LINE.match(line):
             if _LINK.search(entry.hook):
                 message = f"line {no}: two entries on one line"
                 report.failures.append(CheckFailure("index-format", INDEX_FILENAME, message))

@@ -28,8 +28,16 @@ SECTION_TITLES: dict[MemoryType, str] = {
     "reference": "Reference",
 }
 
+# Claude Code writes "- [Title](file.md) — hook"; a hand-edited index may say "* [Title](file.md):
+# hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
+# entry nor note would be dropped, hook words and all, by the next rebuilt index.
 _INDEX_LINE = re.compile(
-    r"^- \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)(?:\s+[—–-]+\s+(?P<hook>.*?))?\s*$"
+    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)"
+    r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
+)
+# What a dream writes, and the checks hold it to.
+CANONICAL_INDEX_LINE = re.compile(
+    r"^- \[[^\]\n]+\]\([^)\s]+\)(?:\s+[—–-]+\s+.*?)?\s*$"
 )
 # The index's last line when it could not list every topic file: the agent that loads it learns
 # that more exist and where. Only the count changes, so a dream that keeps the same files out
