@@ -64,6 +64,9 @@ _KIND_NAMES = {
     "bool": "true or false",
     "backend": "one of " + ", ".join(BACKENDS),
 }
+# The user-only settings the command line takes as a flag (a key never goes on a command line,
+# where other users of the machine can read it in the process list).
+_FLAG_KEYS = frozenset({"base_url"})
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off")
 
@@ -348,9 +351,11 @@ def resolve_values(
             if key in USER_ONLY_KEYS:
                 # A project file travels with a cloned repository: it must not be able to send
                 # the user's API key to another endpoint, nor commit a key of its own.
+                flag = f"--{key.replace('_', '-')} or " if key in _FLAG_KEYS else ""
                 raise ConfigError(
                     f"{key} {source}: not allowed in a project config file; "
-                    f"use --{key.replace('_', '-')} or AUTODREAM_{key.upper()}"
+                    f"use {flag}AUTODREAM_{key.upper()}"
+                    + (" (or ANTHROPIC_API_KEY)" if key == "api_key" else "")
                 )
             value = coerce(key, raw, source)
             if key in PATH_KEYS:

@@ -18,7 +18,7 @@ from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
 from autodream.memory.model import decode_text
-from autodream.memory.staging import Staging
+from autodream.memory.staging import Staging, active_files, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
@@ -227,6 +227,13 @@ def consolidate(
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
+    # First use, or a typo in memory_dir or in the project dir: either way the user should know.
+    if not active_files(settings.memory_dir) and not symlinks(settings.memory_dir):
+        notices.append(f"{settings.memory_dir} holds no memory yet; this dream starts one (if you "
+                       "expected memory there, check memory_dir or the project dir)")
+    if not sessions and not any(settings.sessions_dir.glob("*.jsonl")):
+        notices.append(f"no transcripts in {settings.sessions_dir} (is this the directory Claude "
+                       "Code ran in? `autodream status` shows the paths)")
     try:
         staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
         # the index as the dream found it (the staging copy, before the subagent touches it)

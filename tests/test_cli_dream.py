@@ -279,3 +279,20 @@ def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) ->
     assert memory_files(sample) == dreamt
     code, out, err = dream(sample)
     assert code == 0 and out.startswith("no-change:"), out + err  # nothing left to read
+
+
+def test_a_dream_into_an_empty_memory_dir_or_without_transcripts_says_so(
+        sample: Path) -> None:
+    toml = sample / "autodream.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'memory_dir = "memory"', 'memory_dir = "memroy"'), encoding="utf-8")  # a typo
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert f"note: {sample / 'memroy'} holds no memory yet" in err
+    assert "no transcripts in" not in err
+    for session in (sample / "sessions").glob("*.jsonl"):
+        session.unlink()
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert "holds no memory yet" not in err  # it holds the first dream's memory now
+    assert f"note: no transcripts in {sample / 'sessions'}" in err

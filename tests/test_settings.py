@@ -229,6 +229,21 @@ def test_a_negative_number_is_said_to_be_negative_not_of_the_wrong_kind(
     assert message.startswith(said) and ": must be 0 or more, got -" in message
 
 
+@pytest.mark.parametrize(
+    ("toml", "advice"),
+    [('api_key = "sk-committed"', "use AUTODREAM_API_KEY (or ANTHROPIC_API_KEY)"),
+     ('base_url = "http://127.0.0.1:9"', "use --base-url or AUTODREAM_BASE_URL")],
+)
+def test_a_user_only_key_in_a_project_file_points_to_what_exists(
+        layout: Layout, toml: str, advice: str) -> None:
+    (layout.project / "autodream.toml").write_text(toml + "\n")
+    with pytest.raises(ConfigError) as excinfo:
+        resolve(layout)
+    assert str(excinfo.value).endswith(advice)
+    if "--" in advice:  # the flag it names is one the CLI takes
+        assert advice.split()[1] in CliRunner().invoke(cli, ["--help"]).stdout
+
+
 def test_missing_project_dir_is_a_config_error(layout: Layout) -> None:
     with pytest.raises(ConfigError, match="project"):
         resolve(layout, project=layout.project / "nope")
