@@ -944,7 +944,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
 
     if once:
         try:
-            decisions = watching.run_once(root)
+            decisions = watching.run_once(root, idle_seconds=idle_minutes * 60,
+                                          clock=_fixed_clock())
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
@@ -982,6 +983,20 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         pass  # run() has stopped the watcher: the dream in flight finished or rolled back
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
+
+def _fixed_clock() -> Any:
+    """The clock ``AUTODREAM_NOW`` fixes (as every dream's settings read it), else None."""
+    from autodream.config import parse_now
+    from autodream.settings import FixedClock
+
+    raw = os.environ.get("AUTODREAM_NOW")
+    if not raw:
+        return None
+    try:
+        return FixedClock(parse_now(raw))
+    except errors.ConfigError as exc:
+        raise fail(exc) from exc
+
 
 def main() -> None:
     cli(prog_name="autodream")

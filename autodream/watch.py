@@ -24,6 +24,7 @@ Logging: one line per decision on the ``autodream.watch`` logger; the CLI config
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -542,17 +543,38 @@ def run_once(
     resolve: Resolver | None = None,
     dream: Dreamer = run_dream,
     env: Mapping[str, str] | None = None,
+    idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
 ) -> list[Decision]:
     """One pass over every project under ``root``, one at a time, in name order: the gate
-    chain and, where it is open, a dream. Returns one decision per project."""
-    watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env)
+    chain and, where it is open, a dream. A project with a transcript written in the last
+    ``idle_seconds`` is left for a later pass (a session may still be running there), as the
+    watcher leaves a project until it has gone quiet. Returns one decision per project."""
+    watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env,
+                      idle_seconds=idle_seconds)
     if not watcher.root.is_dir():
         raise NotFound(f"projects root does not exist: {watcher.root}")
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
         if entry.is_dir() and not entry.name.startswith("."):
             watcher._state(entry.name)
+            quiet = watcher.clock.now() - _last_write(Path(entry.path))
+            if quiet < idle_seconds:
+                watcher._decide(entry.name, "wait",
+                                f"a transcript was written {quiet:.0f}s ago; waiting until it "
+                                f"has been quiet for {idle_seconds:.0f}s")
+                continue
             watcher.attempt(entry.name)
     return watcher.decisions
+
+
+def _last_write(project: Path) -> float:
+    """The newest mtime among a project dir's transcripts (0 when it has none)."""
+    newest = 0.0
+    with os.scandir(project) as it:
+        for entry in it:
+            if entry.name.endswith(".jsonl"):
+                with contextlib.suppress(OSError):
+                    newest = max(newest, entry.stat().st_mtime)
+    return newest
 
 
 def _one_line(exc: BaseException) -> str:

@@ -479,13 +479,29 @@ def test_run_once_decides_every_project_once(timeline: Timeline) -> None:
     timeline.write_session("alpha")
     timeline.write_session("alpha")
     timeline.write_session("beta")
+    timeline.clock.advance(IDLE)
 
     decisions = watch.run_once(
-        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env
+        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env,
+        idle_seconds=IDLE,
     )
 
     assert actions(decisions) == [("alpha", "dreamed"), ("beta", "wait")]
     assert len(timeline.dreams) == 1
+
+
+def test_run_once_leaves_a_project_written_within_the_idle_period(timeline: Timeline) -> None:
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.clock.advance(IDLE - 5)  # a session may still be running there
+
+    decisions = watch.run_once(
+        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env,
+        idle_seconds=IDLE,
+    )
+
+    assert actions(decisions) == [("alpha", "wait")]
+    assert f"written {IDLE - 5:.0f}s ago" in decisions[0].detail and not timeline.dreams
 
 
 def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
@@ -498,9 +514,9 @@ def test_watch_once_cli_json(timeline: Timeline, monkeypatch: pytest.MonkeyPatch
     timeline.write_session("beta")  # one session: the scan gate stays closed, nothing runs
     for key, value in timeline.env.items():
         monkeypatch.setenv(key, value)
-    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now()))
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
 
-    result = CliRunner().invoke(cli, ["watch", "--once", "--json"])
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json", "--idle-minutes", "10"])
 
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
