@@ -54,6 +54,26 @@ def test_bad_line_is_skipped_and_counted(tmp_path: Path, bad: bytes, reason: str
     assert stats.lines == 3
 
 
+@pytest.mark.parametrize(
+    ("bad", "reason"),
+    [
+        (b'{"type":"assistant","message":{"role":"assistant","content":"half', "invalid_json"),
+        (b"\x00\x01\x02\xff\xfe\x00binary\x00", "binary"),
+        (b"\xc3\x28 not utf-8", "non_utf8"),
+        (b"not json at all", "invalid_json"),
+        (b"[1, 2, 3]", "not_object"),
+    ],
+    ids=lambda v: v if isinstance(v, str) else None,
+)
+def test_the_fast_read_of_the_persons_words_counts_bad_lines_too(
+        tmp_path: Path, bad: bytes, reason: str) -> None:
+    # The dream reads only_human; a broken line it passes over unparsed is still reported.
+    stats = ReadStats()
+    messages = list(iter_messages(_file_with(tmp_path, bad), stats=stats, only_human=True))
+    assert [m.text for m in messages] == ["before", "after"]
+    assert stats.skipped == {reason: 1}
+
+
 def test_a_lone_surrogate_becomes_a_replacement_character(tmp_path: Path) -> None:
     # a cut emoji: JSON-valid, but a str with a lone surrogate cannot be written as UTF-8
     bad = b'{"type":"user","message":{"role":"user","content":"ship it \\ud83d today"}}'

@@ -307,7 +307,8 @@ class LocalBackend:
         detail = ", ".join(f"{n} {a}" for a, n in sorted(counts.items())) or "no decisions"
         return (
             f"local engine: {self.report.sessions} session(s) read; "
-            f"{len(plan.writes)} file(s) written, {len(plan.deletes)} deleted; {detail}"
+            f"{len(plan.writes)} topic file(s) written, {len(plan.deletes)} deleted"
+            f"{', MEMORY.md rebuilt' if plan.index_changed else ''}; {detail}"
             + (f"; {self.report.bad_lines} bad transcript line(s) skipped"
                if self.report.bad_lines else "")
         )

@@ -409,6 +409,11 @@ def iter_claude_code(
         return
     for line in lines:
         if only_human and b'"user"' not in line.data and b"queue" not in line.data:
+            data = line.data
+            if data[:1] != b"{" or data[-1:] != b"}":  # cheap: a whole record is {...}
+                data = data.strip()
+                if data and not (data.startswith(b"{") and data.endswith(b"}")):
+                    parse_object(line, stats)  # no record at all: counted, as a full read would
             continue
         record = parse_object(line, stats)
         if record is None:
