@@ -172,7 +172,23 @@ def uninstall_hook(
             del data["hooks"]
     if not removed:
         return SettingsChange(path, "uninstall", (), "", None, dry_run)
-    return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now)
+    return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now,
+                  text=_as_backed_up(path, data))
+
+
+def _as_backed_up(path: Path, data: dict[str, Any]) -> str | None:
+    """The text of the newest backup that holds exactly ``data``: uninstall then gives the
+    user's file back as they wrote it, not as the JSON writer lays it out."""
+    backups = sorted(path.parent.glob(f"{path.name}{BACKUP_INFIX}*"),
+                     key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for backup in backups[:20]:
+        try:
+            text = backup.read_text(encoding="utf-8")
+            if json.loads(text) == data:
+                return text
+        except (OSError, ValueError):
+            continue
+    return None
 
 
 # ---- reading --------------------------------------------------------------------------------
@@ -278,8 +294,11 @@ def _write(
     indent: str | int,
     dry_run: bool,
     now: float | None,
+    *,
+    text: str | None = None,
 ) -> SettingsChange:
-    new_text = json.dumps(data, indent=indent, ensure_ascii=False) + "\n"
+    new_text = text if text is not None else json.dumps(data, indent=indent,
+                                                        ensure_ascii=False) + "\n"
     diff = "".join(
         difflib.unified_diff(
             old_text.splitlines(keepends=True),

@@ -225,6 +225,17 @@ def test_install_then_uninstall_restores_the_file(config_dir: Path, initial: Any
     assert path.read_text() == original
 
 
+def test_install_then_uninstall_gives_back_the_users_own_layout(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    original = ('{\n    "hooks": {"Stop": [{"hooks": [{"type": "command", "command": "mine"}]}]},'
+                '\n    "permissions": {"allow": ["Bash(ls:*)"]}\n}\n')
+    path.write_text(original)
+    run("install")
+    assert path.read_text() != original
+    assert run("uninstall").exit_code == 0
+    assert path.read_text() == original  # one-line entries not spread over many lines
+
+
 def test_uninstall_leaves_a_similar_but_different_command_alone(config_dir: Path) -> None:
     path = config_dir / "settings.json"
     mine = {"type": "command", "command": "autodream-hook --verbose"}
