@@ -95,7 +95,7 @@ _CHOICE_VERB = (
 )
 _SET_ADVERBIAL = (
     r"(?:from now on|from here on|going forward|by default|for now|in (?:the )?future|"
-    r"everywhere|always|now|here|too|again|please)"
+    r"everywhere|always|now|nowadays|these days|here|too|again|please)"
 )
 # "in production", "for all HTTP calls", "to lock dependencies": said of the choice, not it.
 _ADVERBIAL = (
@@ -148,8 +148,9 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
-    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})\s*,?\s+not\s+(?P<old>{_T})\b",
-                _I), False),
+    # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is
+    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
+                rf"not\s+(?P<old>{_T})\b", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
         rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),

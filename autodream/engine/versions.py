@@ -65,6 +65,12 @@ _NOW_ON = re.compile(
     rf"(?:we|it|(?:the|our|all(?:\s+(?:the|our))?)(?:\s+[\w-]+){{1,3}}|production|prod|staging)"
     rf"(?:'re|'s|\s+(?:are|is))?\s+(?:now\s+)?(?:on|use|uses|using|run|runs|running|target|"
     rf"targets)\s+(?P<name>[A-Za-z][\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# "we're on Postgres 15, not 14", "it's Python 3.12, not 3.11": a correction names the version
+# that holds and the one a memory has wrong. The word before the name keeps "on" out of it.
+_RATHER_THAN = re.compile(
+    rf"(?:^|(?<=\s))(?:(?:on|use[sd]?|using|run(?:s|ning)?|is|'s)\s+)?(?P<name>{_NAMES})\s+"
+    rf"{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS},?\s+not\s+(?:(?P=name)\s+)?{_LABEL}"
+    rf"(?P<was>{VERSION}){_VERSION_ENDS}", re.I)
 # Words a number may follow without being a tool's version ("moved it to page 2", "to Q3 2026").
 _NOT_A_TOOL = CALENDAR_WORDS | word_set(
     """v version release the a an our my its it this that page step phase stage level week day
@@ -152,7 +158,8 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
     """The first upgrade ``text`` tells of, if it is told as done (None otherwise); with
     ``sure=False``, one whose name may be no tool's when no sure one is told."""
     unsure: _Upgrade | None = None
-    for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON):
+    for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON,
+                    _RATHER_THAN):
         m = pattern.search(text)
         if m is None:
             continue
@@ -175,13 +182,13 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
         # "everything was moved to 3": a name is capitalised or opens the sentence; "we're on
         # attempt 4 now" may name a tool, which a memory giving it a version would tell
         named = capitalised or (pattern in (_PASSIVE, _TOOL_IS_ON) and m.start("name") == 0)
-        maybe = not named and pattern in (_NOW_ON, _TOOL_IS_ON)
+        maybe = not named and pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN)
         if pattern is _PASSIVE and not named:
             continue
         was = found.get("was") or found.get("before")
         if was is not None and was.lower() == now.lower():
             continue
-        done = _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON))
+        done = _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN))
         if maybe:
             if done and unsure is None:
                 unsure = _Upgrade(m, name, now, was, sure=False)
