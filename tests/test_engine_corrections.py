@@ -59,3 +59,63 @@ def test_a_correction_rewrites_the_entry_it_corrects(
 def test_a_correction_of_someone_elses_version_leaves_the_entry(said: str) -> None:
     plan = _dream("We run Postgres 14 in production.", said)
     assert "project_stack.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("We use Node 20 for the API.", "We reverted to Node 18.", "We use Node 18 for the API.",
+         "Switched from Node 20 to Node 18"),
+        ("We use Node 20 for the API.", "Reverted Node to 18.", "We use Node 18 for the API.",
+         "Switched from Node 20 to Node 18"),
+        ("We use Node 20 for the API.", "We've reverted Node from 20 to 18.",
+         "We use Node 18 for the API.", "Switched from Node 20 to Node 18"),
+        ("We use Node 20 for the API.", "We rolled back to Node 18.",
+         "We use Node 18 for the API.", "Switched from Node 20 to Node 18"),
+        ("We use Node 20 for the API.", "We downgraded Node to 18.",
+         "We use Node 18 for the API.", "Switched from Node 20 to Node 18"),
+        ("We use Postgres 16.", "We rolled Postgres back to 15.", "We use Postgres 15.",
+         "Switched from Postgres 16 to Postgres 15"),
+        # what was tried and left is what the entry named: it moves back
+        ("We use pnpm for installs.", "We switched to pnpm, then reverted to npm.",
+         "We use npm for installs.", "Switched back from pnpm to npm"),
+    ],
+)
+def test_a_rollback_puts_the_entry_back(lead: str, said: str, now: str, history: str) -> None:
+    first, lines = _rewritten(lead, said)
+    assert first == now
+    assert len(lines) == 1 and lines[0].startswith(history)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["We switched to pnpm, then reverted to npm.", "We switched to pnpm but went back to npm."],
+)
+def test_a_switch_undone_in_the_same_breath_keeps_the_entry_current(said: str) -> None:
+    plan = _dream("We use npm for installs.", said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == ["confirmed"]
+
+
+def test_a_switch_undone_with_no_entry_remembers_what_was_returned_to() -> None:
+    plan = _dream("We deploy with Docker Compose.", "We switched to pnpm, then reverted to npm.")
+    (file,) = [f for f in plan.writes if f not in ("MEMORY.md", "project_stack.md")]
+    body = parse_topic(plan.writes[file]).body
+    assert "Switched from pnpm to npm" in body
+    assert "**How to apply:** Use npm; pnpm is no longer current" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        ("We use Node 16.", "We tried upgrading to Node 20 but went back to Node 18."),
+        ("We use Node 18.", "We tried upgrading to Node 20 but rolled back to Node 18."),
+        ("We use Node 20 for the API.", "This PR reverts Node to 18."),
+        ("We use pnpm for installs.", "We want to revert to npm."),
+    ],
+)
+def test_a_rollback_not_made_or_of_an_upgrade_that_did_not_hold_leaves_the_entry(
+        lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_stack.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []

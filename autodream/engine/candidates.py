@@ -28,7 +28,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
-from autodream.engine.versions import upgrade_clauses, version_claim, version_switch
+from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
@@ -139,10 +139,12 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
         rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_PLACE_OR_T})\s+"
         rf"(?:back\s+)?(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
+    # a move back: "went back to npm", "reverted to npm", "rolled back to npm"
     (re.compile(
-        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
-        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing))\s+(?:it\s+|everything\s+|{_MOVED_THINGS})"
-        rf"(?P<back>back)\s+to\s+(?:using\s+)?(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
+        rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
+        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing)|roll(?:ed|ing)?)\s+"
+        rf"(?:it\s+|everything\s+|{_MOVED_THINGS})back|revert(?:ed|ing)?)\s+to\s+(?:using\s+)?"
+        rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
      True),
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
@@ -252,7 +254,7 @@ _FUTURE = re.compile(
 # we can ...", "until we switch to pnpm, ...", "ideally we'd switch to pnpm", "can we upgrade to
 # Node 20". The verb is in its plain form: "once we switched to pnpm, installs got faster" tells
 # of a switch made.
-_PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump)\b"
+_PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump|revert|roll\s+back)\b"
 _INTENDED = re.compile(
     r"\b(?:(?:want|wants|wanted|wanna|would\s+(?:like|love)|hope|hoping|ready|help\s+(?:me|us))"
     r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+|"
@@ -735,6 +737,11 @@ def _switch(text: str) -> _Kind | None:
         if old:
             old = _whole_name(text, m.start("old"), old)
         is_back = back or bool(m.groupdict().get("back"))
+        if back and not old and _VERSION_NEXT.match(text, m.end("new")):
+            continue  # "... but rolled back to Node 18": a version move the upgrade did not hold
+        if back and not old and (tried := _switch(text[: m.start()])) is not None:
+            # "We switched to pnpm, then reverted to npm": what was left is what was tried
+            old = tried.new
         if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
             continue
         if new[:1].isdigit():
@@ -749,6 +756,7 @@ def _switch(text: str) -> _Kind | None:
     return None
 
 
+_VERSION_NEXT = re.compile(rf"\s+{VERSION}\b")
 _NAME_GOES_ON = re.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
 _NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last next this that "
                            "today tomorrow yesterday since until because")

@@ -529,6 +529,13 @@ class Consolidator:
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
+            if target is None and cand.back:
+                # "We switched to pnpm, then reverted to npm" beside "We use npm": the entry is
+                # current again, or still, and says so already
+                target = self._still_current(cand)
+                if target is not None:
+                    self._confirm(target, cand, cluster)
+                    return
             if target is not None:
                 self._switch(target, cand, cluster)
                 return
@@ -576,6 +583,14 @@ class Consolidator:
                     cand.text, entry.lead) >= self.options.match_similarity:
                 return entry, newer
         return None
+
+    def _still_current(self, cand: Candidate) -> Entry | None:
+        """The live entry most like ``cand`` that names what ``cand`` moved back to as what is
+        used (not as what is not), about what moved when that is said."""
+        new, thing = cand.new or "", _moved_thing(cand.text)
+        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
+                 if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)]
+        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
     def _best_match(self, cand: Candidate) -> Entry | None:
         """The live entry most similar to ``cand`` that is similar enough; the first one in

@@ -29,7 +29,9 @@ _ALIASES = [
 ]
 # Verbs that change a version and nothing else; a move ("moved the standup to 10") needs a
 # capitalised name ("moved to Python 3.12") to be read as one.
-_UPGRADE = r"(?:upgrad|updat|downgrad|bump)(?:e|es|ed|ing|s)?|rolled\s+back|pinned"
+# ... or puts it back: "we reverted to Node 18", "rolled Postgres back to 15"
+_UPGRADE = (r"(?:upgrad|updat|downgrad|bump)(?:e|es|ed|ing|s)?|roll(?:ed|ing)?\s+back|"
+            r"revert(?:ed|ing|s)?|pinned")
 _MOVE = r"(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?)"
 _LABEL = r"(?:v(?:ersion)?\s*)?"
 _BETWEEN = r"(?:(?!from\b)[\w-]+\s+){0,3}?"
@@ -39,7 +41,8 @@ _FROM_TO = re.compile(
     rf"{_TO}\s+(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # "Upgraded PHP 8.1 to 8.3", "bumped Django from 4.2 to 5.0", "ruby 3.1 -> 3.3"
 _NAME_FIRST = re.compile(
-    rf"\b(?:(?:{_UPGRADE})\s+(?P<name>{_NAMES})\s+(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
+    rf"\b(?:(?:{_UPGRADE}|rolled)\s+(?P<name>{_NAMES})\s+(?:back\s+)?"
+    rf"(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
     rf"{_TO}|(?P<arrowed>{_NAMES})\s+(?P<before>{VERSION})\s*(?:->|=>|→))\s*{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 _TO_NAME = re.compile(
@@ -120,7 +123,7 @@ _ACT_BEFORE = re.compile(
 _SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
 # The verb in the present tells what a change does once it lands, not an upgrade made: "This PR
 # upgrades Django to 5.0", "my PR bumps Node to 20".
-_DOES = re.compile(r"(?:upgrad|updat|downgrad)es|bumps", re.I)
+_DOES = re.compile(r"(?:upgrad|updat|downgrad)es|bumps|reverts", re.I)
 # The upgrade is what a pull request, branch or patch makes: "Renovate opened a PR bumping Node
 # to 20", "a PR to bump Node to 20". It is made when the change lands, and only then.
 _PROPOSED_BY = re.compile(
