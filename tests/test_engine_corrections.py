@@ -7,6 +7,7 @@ import pytest
 
 from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
+from autodream.engine.versions import upgrade_clauses, version_switch
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, gather, human, topic
 
@@ -119,3 +120,69 @@ def test_a_rollback_not_made_or_of_an_upgrade_that_did_not_hold_leaves_the_entry
     plan = _dream(lead, said)
     assert "project_stack.md" not in plan.writes
     assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("We use Redis 7 for caching.", "We moved from Redis 7 to Valkey 8.",
+         "We use Valkey 8 for caching.", "Switched from Redis 7 to Valkey 8"),
+        ("We use MySQL 8 for the main database.", "We migrated from MySQL 8 to Postgres 16.",
+         "We use Postgres 16 for the main database.", "Switched from MySQL 8 to Postgres 16"),
+        ("We run Postgres 14 in production.", "We've moved Postgres from 14 to 16.",
+         "We run Postgres 16 in production.", "Switched from Postgres 14 to Postgres 16"),
+        ("We use Django 4.2.", "He upgraded Django to 5.0.", "We use Django 5.0.",
+         "Switched from Django 4.2 to Django 5.0"),
+        ("We use Django 4.2.", "She bumped Django to 5.0.", "We use Django 5.0.",
+         "Switched from Django 4.2 to Django 5.0"),
+        # a part left on the old version is an exception the person's words keep
+        ("We use Python 3.11 everywhere.",
+         "We upgraded to Python 3.12, but the lambdas are still on 3.11.",
+         "We upgraded to Python 3.12, but the lambdas are still on 3.11.",
+         "Switched from Python 3.11 to Python 3.12"),
+        ("We use Node 18 for the API.",
+         "We upgraded to Node 20, but some services are still on 18.",
+         "We upgraded to Node 20, but some services are still on 18.",
+         "Switched from Node 18 to Node 20"),
+    ],
+)
+def test_a_version_change_told_another_way_rewrites_the_entry(
+        lead: str, said: str, now: str, history: str) -> None:
+    first, lines = _rewritten(lead, said)
+    assert first == now
+    assert len(lines) == 1 and lines[0].startswith(history)
+
+
+def test_each_arrowed_upgrade_of_a_sentence_rewrites_its_entry() -> None:
+    first, lines = _rewritten("We run Node 18 and Postgres 14.",
+                              "Upgraded Node 18 -> 20 and Postgres 14 -> 16.")
+    assert first == "We run Node 20 and Postgres 16."
+    assert [line.split(" on ")[0] for line in lines] == [
+        "Switched from Node 18 to Node 20", "Switched from Postgres 14 to Postgres 16"]
+
+
+@pytest.mark.parametrize(
+    ("said", "clauses"),
+    [
+        ("Upgraded Node 18 -> 20 and Postgres 14 -> 16.",
+         ["Upgraded Node 18 -> 20.", "Upgraded Postgres 14 -> 16."]),
+        ("Upgraded Node to 20 and Postgres to 16, but the workers are still on 18.",
+         ["Upgraded Node to 20, but the workers are still on 18.",
+          "Upgraded Postgres to 16, but the workers are still on 18."]),
+    ],
+)
+def test_upgrade_clauses_share_the_verb_and_the_tail(said: str, clauses: list[str]) -> None:
+    assert upgrade_clauses(said) == clauses
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "She's upgrading Django to 5.0.",  # under way
+        "They upgraded Django to 5.0.",  # another team
+        "We upgraded to Django 5.0, but the admin is still on Django 4.2.",  # the whole of it
+        "We upgraded Django to 5.0 but the project is still on 4.2.",
+    ],
+)
+def test_an_upgrade_not_ours_or_not_made_is_still_none(said: str) -> None:
+    assert version_switch(said) is None

@@ -691,7 +691,7 @@ def _split_why(text: str) -> tuple[str, str]:
 # the ten patterns.
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
-    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)", _I)
+    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
 
 
 _SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|went\b|revert|return|"

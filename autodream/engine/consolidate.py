@@ -44,6 +44,7 @@ from autodream.engine.text import (
 )
 from autodream.engine.versions import (
     VERSION,
+    left_behind,
     names_version,
     spelled_as_in,
     split_version,
@@ -819,6 +820,8 @@ class Consolidator:
                and not TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
         if put is None and old is not None and not TELLS_SWITCH.search(lead):
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
+        if put is not None and left_behind(cand.text):
+            put = None  # "..., but the lambdas are still on 3.11": the person's words say it
         new_lead = cand.text if put is None else put
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"

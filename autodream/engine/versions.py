@@ -36,12 +36,14 @@ _MOVE = r"(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|i
 _LABEL = r"(?:v(?:ersion)?\s*)?"
 _BETWEEN = r"(?:(?!from\b)[\w-]+\s+){0,3}?"
 _TO = r"(?:to|->|=>|→)"
+# ... or to another tool that takes its place: "moved from Redis 7 to Valkey 8"
 _FROM_TO = re.compile(
     rf"\b(?:{_UPGRADE}|{_MOVE})\s+{_BETWEEN}from\s+(?P<name>{_NAMES})\s+(?P<was>{VERSION})\s+"
-    rf"{_TO}\s+(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+    rf"{_TO}\s+(?:(?P=name)\s+|(?!v(?:ersion)?\b)(?P<other>{_NAMES})\s+)?{_LABEL}"
+    rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # "Upgraded PHP 8.1 to 8.3", "bumped Django from 4.2 to 5.0", "ruby 3.1 -> 3.3"
 _NAME_FIRST = re.compile(
-    rf"\b(?:(?:{_UPGRADE}|rolled)\s+(?P<name>{_NAMES})\s+(?:back\s+)?"
+    rf"\b(?:(?P<verb>{_UPGRADE}|{_MOVE}|rolled)\s+(?P<name>{_NAMES})\s+(?:back\s+)?"
     rf"(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
     rf"{_TO}|(?P<arrowed>{_NAMES})\s+(?P<before>{VERSION})\s*(?:->|=>|→))\s*{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
@@ -107,9 +109,10 @@ _UNDONE = re.compile(
     r"in\s+the\s+(?:middle|process)\s+of)\b", re.I)
 # ... or the old version stays: "so we're staying on 14", "production is still on Postgres 14";
 # not "Node stays on 18", which is another tool.
+# "the lambdas are still on 3.11" is a part left behind, not the upgrade undone.
 _STAYS_ON = re.compile(
-    rf"(?:\b(?P<who>[A-Za-z][\w.+#-]*)\s+)?(?:(?:is|are)\s+)?(?:stay(?:ing|ed|s)?|still|stuck|"
-    rf"remain(?:s|ed|ing)?)\s+on\s+(?:(?P<tool>[A-Za-z][\w.+#-]*)\s+)?{VERSION}{_VERSION_ENDS}",
+    rf"(?P<part>\b(?:the|our|some|its|their)\s+)?(?:\b(?P<who>[A-Za-z][\w.+#-]*)\s+)?"
+    rf"(?:(?:is|are)\s+)?(?:stay(?:ing|ed|s)?|still|stuck|remain(?:s|ed|ing)?)\s+on\s+(?:(?P<tool>[A-Za-z][\w.+#-]*)\s+)?{VERSION}{_VERSION_ENDS}",
     re.I)
 # One person's machine or branch is not what the project runs.
 _PERSONAL = re.compile(
@@ -118,9 +121,10 @@ _PERSONAL = re.compile(
 # The upgrade named as an act, not told as done: "Upgrading to Node 20 is blocked", "we're
 # upgrading this week", "we tried upgrading", "they upgraded".
 _ACT_BEFORE = re.compile(
-    r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|\bare|\bam|\bis|\bbeen|\btried|"
+    r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|'s|\bare|\bam|\bis|\bbeen|\btried|"
     r"\btrying|\battempted|\btesting|\btested)\s+(?:[\w-]+\s+)?)$", re.I)
-_SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?(?:they|he|she)\b", re.I)
+# Another team; "he" or "she" is someone here, like "Sam upgraded ..."
+_SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?they\b", re.I)
 # The verb in the present tells what a change does once it lands, not an upgrade made: "This PR
 # upgrades Django to 5.0", "my PR bumps Node to 20".
 _DOES = re.compile(r"(?:upgrad|updat|downgrad)es|bumps|reverts", re.I)
@@ -151,6 +155,8 @@ class _Upgrade:
     name: str
     now: str
     was: str | None
+    # the tool that took the old one's place ("moved from Redis 7 to Valkey 8"), or None
+    to_name: str | None
     # False for a name in lower case that only "we're on ... now" puts in place of a tool's
     # ("we're on node 20 now", but also "we're on attempt 4 now"): an upgrade only where a
     # memory names another version of it
@@ -175,13 +181,16 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
             counted = None  # "Python 3.12 images", "Ubuntu 22.04 runners"
         if counted and _ARTIFACT.match(text, end):
             counted = None  # "Node 20 containers", "Go 1.22 thanks to ..."
-        if any(w.lower() in _NOT_A_TOOL for w in name.split()) or counted or (
+        other = found.get("other")
+        if any(w.lower() in _NOT_A_TOOL for w in f"{name} {other or ''}".split()) or counted or (
                 "_" in name and "." not in now):
             continue  # "max_connections to 200" sets a setting
         capitalised = name.lstrip(".")[0].isupper()
-        if pattern is _TO_NAME and not capitalised and not re.fullmatch(
-                _UPGRADE, m["verb"], re.I):
+        moved = bool(found.get("verb")) and bool(re.fullmatch(_MOVE, m["verb"], re.I))
+        if pattern is _TO_NAME and not capitalised and moved:
             continue
+        if pattern is _NAME_FIRST and moved and not (capitalised and found.get("was")):
+            continue  # "moved Postgres from 14 to 16", not "moved standup to 10"
         # "everything was moved to 3": a name is capitalised or opens the sentence; "we're on
         # attempt 4 now" may name a tool, which a memory giving it a version would tell
         named = capitalised or (pattern in (_PASSIVE, _TOOL_IS_ON) and m.start("name") == 0)
@@ -189,14 +198,14 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
         if pattern is _PASSIVE and not named:
             continue
         was = found.get("was") or found.get("before")
-        if was is not None and was.lower() == now.lower():
+        if was is not None and was.lower() == now.lower() and not other:
             continue
         done = _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN))
         if maybe:
             if done and unsure is None:
-                unsure = _Upgrade(m, name, now, was, sure=False)
+                unsure = _Upgrade(m, name, now, was, other, sure=False)
             continue
-        return _Upgrade(m, name, now, was) if done else None
+        return _Upgrade(m, name, now, was, other) if done else None
     return None if sure else unsure
 
 
@@ -208,7 +217,7 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     up = _first_upgrade(text)
     if up is None:
         return None
-    return f"{up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
+    return f"{up.to_name or up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
 
 
 def version_claim(text: str) -> str | None:
@@ -241,12 +250,15 @@ def upgrade_clauses(sentence: str) -> list[str]:
         if joined is None:
             break
         rest = told[joined.end():]
-        if _first_upgrade(rest) is not None:
+        again = _first_upgrade(rest)
+        if again is not None and not again.found.groupdict().get("arrowed"):
+            # told with a verb of its own; "Upgraded Node 18 -> 20 and PG 14 -> 16" shares one
             lead = ""
     if len(clauses) < 2:
         return []
     # what follows the last ("... last week", "... on staging only") is said of them all
-    return [ensure_period(f"{c} {tail}" if tail else c) for c in clauses]
+    joint = "" if tail[:1] in (",", ";", ":") else " "  # "20, but ...", not "20 , but ..."
+    return [ensure_period(f"{c}{joint}{tail}" if tail else c) for c in clauses]
 
 
 def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bool:
@@ -266,10 +278,26 @@ def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bo
     name = name.lower()
     for stay in _STAYS_ON.finditer(outside):
         tool, who = (stay["tool"] or "").lower(), stay["who"] or ""
+        if _some_of_it(stay):
+            continue  # "the lambdas", "our workers": some of it, told apart from the rest
         if tool == name or (not tool and (who.lower() == name or not who[:1].isupper())):
             return False
     verb = m.group(0).split()[0].lower()
     return holds_now or not (verb.endswith("ing") and _ACT_BEFORE.search(text[: m.start()]))
+
+
+def _some_of_it(stay: re.Match[str]) -> bool:
+    """The ``_STAYS_ON`` match is said of a part ("the lambdas are still on 3.11"), in the
+    plural; "the database is still on 14" is the whole of it."""
+    who = (stay["who"] or "").lower()
+    return bool(stay["part"]) and who.endswith("s") and not who.endswith("ss")
+
+
+def left_behind(text: str) -> bool:
+    """``text`` tells of parts an upgrade left on the old version ("..., but the lambdas are
+    still on 3.11"): the entry's own words, which would say the new one holds for all, do not
+    stay."""
+    return any(_some_of_it(stay) for stay in _STAYS_ON.finditer(text))
 
 
 def split_version(named: str) -> tuple[str, str] | None:
