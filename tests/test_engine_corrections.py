@@ -186,3 +186,23 @@ def test_upgrade_clauses_share_the_verb_and_the_tail(said: str, clauses: list[st
 )
 def test_an_upgrade_not_ours_or_not_made_is_still_none(said: str) -> None:
     assert version_switch(said) is None
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Bumped Sidekiq from 10 to 25 concurrency.",
+        "Bumped Puma from 5 to 16 threads.",
+        "We bumped the JVM from 2 to 4 heap.",
+        "We upgraded Celery to 8 concurrency.",
+    ],
+)
+def test_a_count_with_what_it_counts_after_it_is_a_setting_not_a_version(said: str) -> None:
+    assert version_switch(said) is None
+
+
+def test_a_setting_changed_leaves_the_tools_version_as_it_was() -> None:
+    plan = _dream("We run Sidekiq 7 with 10 concurrency.",
+                  "Bumped Sidekiq from 10 to 25 concurrency.")
+    for text in plan.writes.values():
+        assert "Sidekiq 25" not in text and "Sidekiq version" not in text
