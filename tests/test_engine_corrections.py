@@ -50,6 +50,32 @@ def test_a_correction_rewrites_the_entry_it_corrects(
 
 
 @pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("We run Python 3.11.", "No, we're on Python 3.12.", "We run Python 3.12."),
+        ("We run Python 3.11.", "Actually, production runs Python 3.12.", "We run Python 3.12."),
+        ("We use Node 18 for the API.", "That's wrong, we use Node 20 for the API.",
+         "We use Node 20 for the API."),
+    ],
+)
+def test_a_correction_naming_the_version_alone_rewrites_the_entry(
+        lead: str, said: str, now: str) -> None:
+    # a correction says what holds now, "now" or not
+    first, lines = _rewritten(lead, said)
+    assert first == now
+    assert len(lines) == 1
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["No, I'm on Node 20 locally.", "No, they're on Node 20.", "No, for now we're on Node 16."],
+)
+def test_a_correction_about_one_machine_or_another_team_leaves_the_version(said: str) -> None:
+    plan = _dream("We use Node 18 for the API.", said)
+    assert "project_stack.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "They're on Postgres 15, not 14.",  # another team

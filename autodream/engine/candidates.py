@@ -524,8 +524,9 @@ class Gatherer:
             new=found.new,
             old=found.old,
             back=found.back,
-            maybe_new=(_version_claim(statement) if kind in _MAY_TELL_VERSION
-                       and not still_to_come and not _not_done(statement) else None),
+            maybe_new=(_version_claim(statement, kind == "correction")
+                       if kind in _MAY_TELL_VERSION and not still_to_come
+                       and not _not_done(statement) else None),
             order=len(self.candidates),
         )
         self.candidates.append(candidate)

@@ -223,12 +223,19 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     return f"{up.to_name or up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
 
 
-def version_claim(text: str) -> str | None:
+_NOW_WORD = re.compile(r"\bnow\b", re.I)
+
+
+def version_claim(text: str, corrected: bool = False) -> str | None:
     """The tool and version ("node 20") that ``text`` says, in lower case, we are on now
     ("we're on node 20 now", "our postgres version is 16 now"), when it tells of no sure
-    upgrade: an upgrade only of a memory that names another version of the same name."""
+    upgrade: an upgrade only of a memory that names another version of the same name. With
+    ``corrected``, ``text`` corrects what was assumed ("No, we're on Python 3.12"): it tells
+    what holds now without saying "now", and a name in capitals is claimed too."""
+    if corrected and not _NOW_WORD.search(text):
+        text = f"{text.rstrip(' .!')} now"
     up = _first_upgrade(text, sure=False)
-    return None if up is None or up.sure else f"{up.name} {up.now}"
+    return None if up is None or (up.sure and not corrected) else f"{up.name} {up.now}"
 
 
 _TWO_NUMBERS_JOINED = re.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
