@@ -206,6 +206,8 @@ def test_upgrade_clauses_share_the_verb_and_the_tail(said: str, clauses: list[st
     [
         "She's upgrading Django to 5.0.",  # under way
         "They upgraded Django to 5.0.",  # another team
+        "He upgraded his laptop to macOS 14.",  # one person's machine
+        "Sam bumped Node to 20 on her branch.",
         "We upgraded to Django 5.0, but the admin is still on Django 4.2.",  # the whole of it
         "We upgraded Django to 5.0 but the project is still on 4.2.",
     ],

@@ -117,10 +117,11 @@ _STAYS_ON = re.compile(
     rf"(?P<part>\b(?:the|our|some|its|their)\s+)?(?:\b(?P<who>[A-Za-z][\w.+#-]*)\s+)?"
     rf"(?:(?:is|are)\s+)?(?:stay(?:ing|ed|s)?|still|stuck|remain(?:s|ed|ing)?)\s+on\s+(?:(?P<tool>[A-Za-z][\w.+#-]*)\s+)?{VERSION}{_VERSION_ENDS}",
     re.I)
-# One person's machine or branch is not what the project runs.
+# One person's machine or branch is not what the project runs: "he upgraded his laptop to
+# macOS 14" no more than "on my machine".
 _PERSONAL = re.compile(
-    r"\b(?:locally|my\s+local|on\s+my\s+(?:own\s+)?(?:machine|laptop|branch|box|computer|mac|"
-    r"desktop|fork)|in\s+my\s+(?:fork|branch|env\w*))\b", re.I)
+    r"\b(?:locally|my\s+local|(?:on\s+)?(?:my|his|her)\s+(?:own\s+)?(?:machine|laptop|branch|"
+    r"box|computer|mac|desktop|fork)|in\s+(?:my|his|her)\s+(?:fork|branch|env\w*))\b", re.I)
 # The upgrade named as an act, not told as done: "Upgrading to Node 20 is blocked", "we're
 # upgrading this week", "we tried upgrading", "they upgraded".
 _ACT_BEFORE = re.compile(
