@@ -80,6 +80,9 @@ def test_an_upgrade_names_the_tool_with_its_new_and_old_version(
         "Everything was moved to 3 regions.",
         "Production is on 16 now.",
         "The build is on step 3 now.",
+        # a time moved, however it is capitalised
+        "We moved Standup from 9 to 10.",
+        "We moved the Retro from 4 to 5.",
     ],
 )
 def test_a_number_that_is_no_tool_version_is_no_upgrade(said: str) -> None:

@@ -88,7 +88,8 @@ _NOT_A_TOOL = CALENDAR_WORDS | word_set(
     """v version release the a an our my its it this that page step phase stage level week day
     month year sprint quarter q1 q2 q3 q4 port line item number no chapter section part minute
     minutes hour hours times top bottom production prod staging dev development test qa ci cd
-    everything everyone team we they it he she""") | _SIZED
+    everything everyone team we they it he she standup standups meeting meetings sync retro
+    demo call review planning lunch office hours""") | _SIZED
 
 
 # What a number counts when it is no version: "upgraded Kafka to 5 brokers", "Redis to 16 GB",
