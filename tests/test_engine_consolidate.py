@@ -783,3 +783,36 @@ def test_two_events_in_one_week_stay_two_plans() -> None:
     assert not any(e.history for e in entries)  # neither replaced the other
     said = " ".join(s for e in entries for s in e.statements)
     assert "retro" in said and "Priya" in said
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ["Always use uv, never pip.", "Always use ruff, never flake8."],
+        ["Always use pnpm, never npm.", "Always use uv, never pip.",
+         "Always use ruff, never flake8."],
+        ["Use pytest, not unittest.", "Use httpx, not requests."],
+    ],
+)
+def test_rules_of_the_same_shape_about_different_tools_stay_apart(said: list[str]) -> None:
+    plan = plan_dream({}, None, gather(*[human(s) for s in said]).candidates, now=NOW)
+    topics = [parse_topic(t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert sorted(t.body.split("\n\n")[0] for t in topics) == sorted(said)
+    assert not any("Changed from" in t.body for t in topics)
+
+
+def test_a_rule_turned_round_is_still_one_rule_changed() -> None:
+    said = ["Always use pnpm, never npm.", "Always use npm, never pnpm."]
+    plan = plan_dream({}, None, gather(*[human(s) for s in said]).candidates, now=NOW)
+    (body,) = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert body.startswith("Always use npm, never pnpm.") and "Changed from pnpm to npm" in body
+
+
+def test_a_new_rule_beside_a_remembered_one_of_the_same_shape_is_its_own() -> None:
+    files = {"feedback_uv.md": topic("Always use uv, never pip", "Always use uv, never pip.",
+                                     type_="feedback")}
+    index = "- [Always use uv, never pip](feedback_uv.md) — uv\n"
+    cands = gather(human("Always use ruff, never flake8.")).candidates
+    plan = plan_dream(files, index, cands, now=NOW)
+    assert "feedback_uv.md" not in plan.writes and not plan.deletes
+    assert any("ruff" in t for f, t in plan.writes.items() if f != "MEMORY.md")

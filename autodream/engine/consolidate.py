@@ -189,8 +189,26 @@ def names_another_subject(old: str, new: str) -> bool:
     can be true at once, so neither replaces the other. A changed verb ("supports 3.8" ->
     "requires 3.10") or a name changing with its value ("Postgres 14" -> "MySQL 8") is still
     the same subject. Clauses are compared as ``replaces`` compares them."""
+    if _one_change(old, new) and _apart_at_two_places(old, new):
+        return True
     pairs = [(a, b) for a in _clauses(old) for b in _clauses(new) if _one_change(a, b)]
     return bool(pairs) and all(_another_subject(a, b) for a, b in pairs)
+
+
+def _apart_at_two_places(old: str, new: str) -> bool:
+    """Each clause of a rule changed, none to what another said: "Always use uv, never pip" /
+    "Always use ruff, never flake8" are two rules (clause by clause each would read as a change
+    of mind, and one rule would be lost), where "Always use pnpm, never npm" / "Always use npm,
+    never pnpm" is one rule turned round."""
+    a, b = list(_words(old)), list(_words(new))
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    swaps = [op for op in ops if op[0] != "equal" and not (
+        op[0] == "replace" and _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]]))]  # prod/production
+    if len(swaps) < 2 or any(op[0] != "replace" for op in swaps):
+        return False
+    was = {w.lower() for op in swaps for w in a[op[1]:op[2]]}
+    now = {w.lower() for op in swaps for w in b[op[3]:op[4]]}
+    return not was & now and not any(w in _RELATION_WORDS for w in was | now)
 
 
 # The frame of a rule, shared by rules about different things ("Always use X for Y"): left
