@@ -286,3 +286,38 @@ def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str
 ])
 def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None:
     assert gather(human(text)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "text"),
+    [
+        # Claude Code's "#" shortcut: the person asked for exactly this to be kept
+        ("# the docs site is built with mkdocs-material", "remember",
+         "The docs site is built with mkdocs-material."),
+        # a convention stated with "must", opening with a noun that is also a task verb
+        ("Commit messages must follow Conventional Commits.", "preference",
+         "Commit messages must follow Conventional Commits."),
+        # a choice no single tool name stands for
+        ("Use the logging module, not print.", "preference", "Use the logging module, not print."),
+        # "let's not" for the codebase is a rule, not a task
+        ("Let's not use ORMs in this codebase, raw SQL with psycopg only.", "prohibition",
+         "Let's not use ORMs in this codebase, raw SQL with psycopg only."),
+        # the condition of what to remember is part of it
+        ("If we ever move to MySQL, remember that the migrations need rewriting.", "remember",
+         "If we ever move to MySQL, the migrations need rewriting."),
+    ],
+)
+def test_standing_instructions_said_plainly_are_remembered(
+        said: str, kind: str, text: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.text) == (kind, text)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["# Migration plan\n\nFirst move the users table, then the orders.",
+     "Let's not do that right now.",
+     "Commit the changes and push."],
+)
+def test_look_alikes_of_those_instructions_are_not(said: str) -> None:
+    assert [c.kind for c in candidates(said)] in ([], ["plan"])

@@ -70,6 +70,7 @@ _REMEMBER = re.compile(
 _REMEMBER_INSIDE = re.compile(
     r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
 )
+_CONDITION = re.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)\b\s+\S", _I)
 _STANDING_OPENER = re.compile(
     r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
 )
@@ -185,6 +186,7 @@ _IDENTITY = re.compile(
 )
 _PROHIBITION = re.compile(
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
+    r"^let(?:'s|s| us) not\b|"
     r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
     r"\bnot (?:going to |gonna )?us(?:e|ing)\b.*\banymore\b", _I,
 )
@@ -219,6 +221,11 @@ _PREFERENCE = re.compile(
     r"be sure to|should always|we always|i want you to|by default|our convention|"
     r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
     r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b|"
+    # "Use the logging module, not print": a choice no tool name can stand for
+    r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
+    # a convention: "Commit messages must follow Conventional Commits"
+    r"^(?:all\s+|every\s+|each\s+|our\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:must|should)\s+"
+    r"(?:always\s+)?(?:follow|use|be\s+written|start|end|include|go\s+through|stay)\b|"
     r"^(?:please\s+)?keep\s+(?:all\s+|our\s+|the\s+|each\s+|every\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
 )
@@ -330,13 +337,16 @@ _EPHEMERAL = re.compile(
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
     r"\bcurrently (?:working|debugging|fixing|looking)\b|"
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
-    r"^(?:let's|lets|can you|could you|would you|will you|go ahead|try|run|fix|look at|check|"
+    r"^(?:(?:let's|lets)(?!\s+not\b)|can you|could you|would you|will you|go ahead|try|run|fix|"
+    r"look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
     # a task asked of the assistant, or help asked with it: "help me upgrade Django to 5.0"
     r"^(?:please )?(?:help (?:me|us) (?:to )?)?(?:fix|add|implement|refactor|update|change|look|"
     r"make|create|remove|delete|"
     r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
-    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b|"
+    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b"
+    # ... but not a noun opening a rule: "Commit messages must follow Conventional Commits"
+    r"(?!\s+[\w-]+\s+(?:must|should)\b)|"
     # a push on the work at hand: "Don't stop until all functions are ported"
     r"^(?:please )?(?:don't|do not) (?:stop|give up|quit)\b|^keep (?:going|at it|working)\b",
     _I,
@@ -406,6 +416,10 @@ class Gatherer:
                 f"{PLANTED}: the message contains '{marker[0]}'; none of it is remembered",
                 session_id=message.session_id))
             return
+        if text.startswith("# ") and "\n" not in text.strip():
+            # Claude Code's "#" shortcut (the reader keeps the mark): asked to be remembered.
+            # One line only: a pasted markdown document opens with "# Title" too.
+            text = "Remember: " + text[2:]
         text, quoted = own_words(text)
         for block in quoted:
             self.stats.dropped += 1
@@ -839,6 +853,11 @@ def _detect_core(raw: str) -> _Kind | None:
     m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
         rest = re.sub(r"^to\s+", "", m["rest"].strip(), flags=_I)
+        condition = sentence[: m.start()].strip(" ,;")
+        if _CONDITION.match(condition):
+            # "If we ever move to MySQL, remember that the migrations need rewriting": without
+            # its condition the memory says something false
+            rest = f"{condition}, {rest[:1].lower()}{rest[1:]}"
         inner = _switch(rest)
         if inner is not None:
             return _Kind("switch", _clean(rest), 1.0, inner.new, inner.old, inner.back)
