@@ -502,3 +502,19 @@ def test_a_persons_why_or_how_is_never_taken_for_the_engines(text: str) -> None:
 ])
 def test_something_done_is_never_retold_as_a_passed_plan(done: str) -> None:
     assert tell_as_past(done, date(2026, 7, 20)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We deploy on Mondays as of next week.",
+         "We deploy on Mondays as of the week of 2026-07-13."),
+        ("As of tomorrow we use pnpm.", "As of 2026-07-07 we use pnpm."),
+        ("Effective next month, we freeze on Fridays.",
+         "Effective August 2026, we freeze on Fridays."),
+        ("Beginning next month we ship weekly.", "Beginning August 2026 we ship weekly."),
+        ("The week of next Monday is busy.", "The week of 2026-07-13 is busy."),
+    ],
+)
+def test_a_preposition_already_said_is_not_doubled(text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 7, 6))[0] == expected

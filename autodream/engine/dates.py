@@ -461,6 +461,11 @@ def may_be_relative(text: str) -> bool:
             or _MONTH_NAME.search(text) is not None)
 
 
+# A preposition the date patterns do not take as theirs, just before the date: it already
+# says how the date relates, so no other is put in.
+_PREP_BEFORE = re.compile(r"(?i)\b(?:of|since|from|through|effective|beginning|around)\s*$")
+
+
 def _wording(m: re.Match[str], when: When) -> str:
     """The words that replace the match: its preposition (or the precision's own) and the
     date; before a possessive ("next month's release") the date alone."""
@@ -470,6 +475,8 @@ def _wording(m: re.Match[str], when: When) -> str:
     prep = _PREP_AS.get(written.lower(), written) if written else None
     if prep and prep.lower() in ("in", "during") and when.precision == "day":
         prep = None  # "in the end of Q2" is on its last day
+    if prep is None and not written and _PREP_BEFORE.search(m.string, 0, m.start()):
+        return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
         return when.phrase
     return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
