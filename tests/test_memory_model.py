@@ -6,6 +6,7 @@ from autodream.memory.model import (
     FrontmatterError,
     IndexEntry,
     TopicFile,
+    index_notes,
     parse_index,
     parse_topic,
     render_index,
@@ -65,3 +66,11 @@ def test_unquoted_colons_in_values_are_read_as_claude_code_writes_them() -> None
     assert topic.description == "Sam: staff engineer on payments"
     # and rendering writes valid YAML, so the next read is strict
     assert "description: 'Sam: staff engineer on payments'" in render_topic(topic)
+
+
+def test_a_short_label_line_is_one_note_with_the_line_it_introduces() -> None:
+    (note,) = index_notes("Some notes:\nThe release checklist lives in docs/RELEASING.md.\n")
+    assert note.text == "Some notes:\nThe release checklist lives in docs/RELEASING.md."
+    # a sentence that happens to end with a colon is no label: the next line is its own note
+    long_line = "We agreed on these points in the meeting with the platform team:\nShip it.\n"
+    assert len(index_notes(long_line)) == 2

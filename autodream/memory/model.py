@@ -417,7 +417,12 @@ def _continues(note: list[str], line: str) -> bool:
         return True
     if _BULLET.match(line) is not None:
         return _BULLET.match(note[0]) is None and note[0].rstrip().endswith(":")
+    if len(note) == 1 and _LABEL.fullmatch(note[0].strip()):
+        return True  # "Some notes:" then what they are: alone, a label is an empty memory
     return not note[-1].rstrip().endswith((".", "!", "?", ":", ";", ")")) and line[0].islower()
+
+
+_LABEL = re.compile(r"(?:[\w'-]+\s+){0,4}[\w'-]+:")
 
 
 def render_index(groups: list[tuple[str | None, list[IndexEntry]]]) -> str:
