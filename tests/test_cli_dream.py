@@ -296,3 +296,13 @@ def test_a_dream_into_an_empty_memory_dir_or_without_transcripts_says_so(
     assert code == 0, out + err
     assert "holds no memory yet" not in err  # it holds the first dream's memory now
     assert f"note: no transcripts in {sample / 'sessions'}" in err
+
+
+def test_a_hand_written_how_of_a_passed_plan_is_kept_and_says_the_day_has_passed(
+        sample: Path) -> None:
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    release = (sample / "memory" / "release_0_2.md").read_text(encoding="utf-8")
+    assert "the 0.2 release was to go out on 2026-06-27" in release
+    assert ("**How to apply:** only bug fixes on main until it is out. (2026-06-27 has passed; "
+            "check how it turned out before relying on it.)") in release

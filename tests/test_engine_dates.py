@@ -518,3 +518,9 @@ def test_something_done_is_never_retold_as_a_passed_plan(done: str) -> None:
 )
 def test_a_preposition_already_said_is_not_doubled(text: str, expected: str) -> None:
     assert absolutize(text, date(2026, 7, 6))[0] == expected
+
+
+def test_a_thing_that_goes_out_on_a_passed_day_is_told_as_planned_then() -> None:
+    told = tell_as_past("As of 2026-06-26: the 0.2 release goes out on 2026-06-27.",
+                        date(2026, 7, 20))
+    assert told == "As of 2026-06-26: the 0.2 release was to go out on 2026-06-27."

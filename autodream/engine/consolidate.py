@@ -1093,6 +1093,13 @@ class Consolidator:
                 if how is not None and how != entry.how:
                     entry.how = how
                     changed = True
+            elif entry.type == "project" and lead_passed and changed and entry.how and (
+                    not entry.generated_how):
+                # The person's own How ("only bug fixes on main until it is out") stays, word
+                # for word; the reader learns it was for a date now gone by.
+                how = passed_how(new_statements[0], today)
+                if how is not None and how not in entry.how:
+                    entry.how = f"{entry.how.rstrip()} ({how})"
             if not changed:
                 continue
             entry.statements = new_statements

@@ -628,6 +628,12 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
         r"begin|hold|host|run|give|submit|deliver|sunset|deprecate|retire|decommission|"
         r"onboard|hand over|wrap up)\b", re.I),
      lambda m: f"{m[1]} planned to {m[2]}"),
+    # ... or of a thing: "the 0.2 release goes out on 2026-06-27", "the beta ships on ..."
+    (re.compile(r"\b(?:release|version|build|beta|launch|feature|update|app|site|v[\d.]+)\s+"
+                r"(goes out|goes live|ships|launches|lands|is released|is out)\b", re.I),
+     lambda m: m[0][: m.start(1) - m.start(0)] + "was to " + {
+         "goes out": "go out", "goes live": "go live", "ships": "ship", "launches": "launch",
+         "lands": "land", "is released": "be released", "is out": "be out"}[m[1].lower()]),
 ]
 # A standing fact carries a date without being a plan ("we deploy every Friday since
 # 2026-01-05", "CI is running on Buildkite since 2026-07-01", "we merge after review (agreed on
