@@ -63,6 +63,42 @@ def test_reason_given_with_because_becomes_why() -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "kind", "rule", "why"),
+    [
+        # the canonical case: a dash, "last quarter" and "migration" all in the reason
+        ("Don't mock the database in these tests — we got burned last quarter when mocked tests "
+         "passed but the prod migration failed.", "prohibition",
+         "Don't mock the database in these tests.",
+         "We got burned in Q2 2026 when mocked tests passed but the prod migration failed."),
+        ("Don't use the staging API key locally; it leaked last month.", "prohibition",
+         "Don't use the staging API key locally.", "It leaked in June 2026."),
+        ("We never merge on Fridays because a Friday deploy took down checkout last year.",
+         "prohibition", "We never merge on Fridays.",
+         "A Friday deploy took down checkout in 2025."),
+        ("Always run migrations in a transaction, since a half-applied migration broke prod "
+         "yesterday.", "preference", "Always run migrations in a transaction.",
+         "A half-applied migration broke prod on 2026-07-05."),
+        # what follows a semicolon without a past time is part of the rule
+        ("Never force-push to main; open a PR instead.", "prohibition",
+         "Never force-push to main; open a PR instead.", ""),
+    ],
+)
+def test_a_past_time_in_a_rules_reason_does_not_make_it_a_plan(
+    text: str, kind: str, rule: str, why: str
+) -> None:
+    g = gather(human(text))
+    (cand,) = g.candidates  # it was saved as a plan that had passed, or dropped undated
+    assert (cand.kind, cand.type) == (kind, "feedback")
+    assert (cand.text, cand.why) == (rule, why)
+
+
+def test_a_plan_keeps_its_own_date_when_a_reason_follows() -> None:
+    (cand,) = gather(human("The release is next Friday because QA needs last week's fixes."),
+                     ).candidates
+    assert cand.kind == "plan" and cand.text == "The release is on 2026-07-10."
+
+
+@pytest.mark.parametrize(
     ("text", "reason"),
     [
         ("Remember that parse_config is defined in src/config.py.", "code structure"),

@@ -816,3 +816,16 @@ def test_a_new_rule_beside_a_remembered_one_of_the_same_shape_is_its_own() -> No
     plan = plan_dream(files, index, cands, now=NOW)
     assert "feedback_uv.md" not in plan.writes and not plan.deletes
     assert any("ruff" in t for f, t in plan.writes.items() if f != "MEMORY.md")
+
+
+def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_plan() -> None:
+    plan = _plan({}, None, human(
+        "Don't mock the database in these tests — we got burned last quarter when mocked tests "
+        "passed but the prod migration failed."))
+    (path,) = plan.writes
+    body = parse_topic(plan.writes[path]).body
+    assert path.startswith("feedback_")
+    assert body.startswith("Don't mock the database in these tests.\n")
+    assert ("**Why:** We got burned in Q2 2026 when mocked tests passed but the prod migration "
+            "failed.") in body
+    assert "has passed" not in body and "Plan stated" not in body

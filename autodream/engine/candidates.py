@@ -280,6 +280,12 @@ _TAKES_EFFECT_NOW = re.compile(
 # "because of a broker bug" keeps its first words: "Of a broker bug." says nothing alone.
 _BECAUSE = re.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|since|so that|"
                       r"as otherwise)\b\s+)(?P<why>.+)$", _I)
+# A reason told after a dash or semicolon: "Don't mock the database — we got burned last quarter
+# when ...". Only a clause telling of a time already past is taken as one ("...; open a PR
+# instead" is part of the rule).
+_AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
+# Any day works to tell "last quarter" (before it) from "next quarter" (after it).
+_SOME_DAY = date(2000, 1, 3)
 
 # --- what not to save --------------------------------------------------------------------
 _INJECTION = re.compile(
@@ -695,11 +701,38 @@ def intended(text: str) -> bool:
 
 
 def _split_why(text: str) -> tuple[str, str]:
-    m = _BECAUSE.search(text)
+    m = _BECAUSE.search(text) or _past_afterthought(text)
     if m is None or len(text[: m.start()].split()) < 3:
         return text, ""
     why = m["why"].strip().rstrip(".")
     return ensure_period(text[: m.start()].rstrip(" ,;")), sentence_case(why)
+
+
+def _past_afterthought(text: str) -> re.Match[str] | None:
+    """The clause after a rule's dash or semicolon when it tells what happened before ("— we got
+    burned last quarter", "; it leaked last month"): the rule's reason, not part of the rule."""
+    m = _AFTERTHOUGHT.search(text) if ";" in text or " " in text else None
+    if m is None or len(m["why"].split()) < 3:
+        return None
+    head = text[: m.start()]
+    if not (_PROHIBITION.search(head) or _PREFERENCE.search(head)):
+        return None
+    return m if _tells_past(m["why"]) else None
+
+
+def _tells_past(text: str) -> bool:
+    """``text`` names a time already past ("last quarter", "yesterday", "two weeks ago")."""
+    _, rewrites = _absolutize(text, _SOME_DAY)
+    return any(rw.resolved < _SOME_DAY for rw in rewrites)
+
+
+def _learned_rule(sentence: str, found: _Kind) -> bool:
+    """A rule given with what once went wrong ("Don't mock the database in these tests — we got
+    burned last quarter"): a lesson kept for good, whatever it points at."""
+    if found.kind not in ("prohibition", "preference"):
+        return False
+    why = _split_why(sentence)[1]
+    return bool(why) and _tells_past(why)
 
 
 # Every pattern in _SWITCHES needs one of these words: one cheap search spares most sentences
@@ -880,8 +913,11 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("switch", _clean(sentence), 0.9, switched.new, switched.old, switched.back)
     if _IDENTITY.search(sentence):
         return _Kind("identity", _clean(sentence), 0.8)
-    if _PLAN_WORD.search(sentence):
-        dated, rewrites = absolutize(sentence, datetime(2000, 1, 3).date())
+    # The event and its date must be the statement's own: in "We never merge on Fridays because a
+    # deploy took down checkout last year" they date the reason's past event, not a plan.
+    said = _split_why(sentence)[0]
+    if _PLAN_WORD.search(said):
+        dated, rewrites = absolutize(said, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(sentence), 0.7)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
@@ -919,7 +955,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     ):
         return "a one-off debugging recipe: the fix is in the code"
     standing = _STANDING.search(sentence) is not None
-    lasting = _LASTING.search(sentence) is not None
+    lasting = _LASTING.search(sentence) is not None or _learned_rule(sentence, found)
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
