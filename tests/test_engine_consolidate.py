@@ -829,3 +829,38 @@ def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_
     assert ("**Why:** We got burned in Q2 2026 when mocked tests passed but the prod migration "
             "failed.") in body
     assert "has passed" not in body and "Plan stated" not in body
+
+
+@pytest.mark.parametrize(
+    ("said", "how"),
+    [
+        ("Never force-push to main; open a PR instead.",
+         "Do not force-push to main unless the user explicitly asks for it; open a PR instead."),
+        ("We never deploy on Fridays.",
+         "Do not deploy on Fridays unless the user explicitly asks for it."),
+        ("Don't add docstrings to private helpers.",
+         "Do not add docstrings to private helpers unless the user explicitly asks for it."),
+        ("Never use print for logging, use structlog.",
+         "Do not use print for logging unless the user explicitly asks for it; use structlog."),
+        ("Please avoid using lodash in the frontend code.",
+         "Avoid using lodash in the frontend code unless the user explicitly asks for it."),
+        # rules to follow, though they say "never": not something to avoid
+        ("Always run the linter, never skip it.",
+         "Apply this by default in this project without being reminded."),
+        ("Always use pnpm for installs, never npm.",
+         "Apply this by default in this project without being reminded."),
+        # no action to repeat as "Do not ...", or one with its own exception
+        ("I don't like emojis in commit messages.",
+         "Keep to this unless the user explicitly asks otherwise."),
+        ("I never use tabs for indentation.",
+         "Keep to this unless the user explicitly asks otherwise."),
+        ("Don't ever commit generated files unless the release script asks for them.",
+         "Keep to this unless the user explicitly asks otherwise."),
+    ],
+)
+def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: str) -> None:
+    plan = _plan({}, None, human(said))
+    (text,) = plan.writes.values()
+    entry = parse_entry("feedback_x.md", text)
+    assert entry.how == how  # was "Do not do this unless ..." of "Never ..." and "Always ..."
+    assert entry.generated_how  # the engine's own words: a later dream may rewrite them

@@ -1452,9 +1452,39 @@ def _default_how(cand: Candidate) -> str:
         return f"Plan work around {when.phrase}." if when else "Plan work around this date."
     if cand.type == "feedback":
         if cand.kind == "prohibition":
-            return "Do not do this unless the user explicitly asks for it."
-        return "Apply this by default in this project without being reminded."
+            return _prohibition_how(cand.text)
+        return _BY_DEFAULT
     return "Take this into account when planning or suggesting changes."
+
+
+_BY_DEFAULT = "Apply this by default in this project without being reminded."
+_KEEP_TO_IT = "Keep to this unless the user explicitly asks otherwise."
+# A rule's leading "never" or "don't", said to the assistant or of the team ("We never deploy on
+# Fridays"): the action after it is in its plain form, so it can be said again as "Do not ...".
+# Not after "the user" ("The user doesn't like emojis"): what follows is no action to forbid.
+_NEVER_LEAD = re.compile(
+    r"^(?:(?:we|you)\s+)?(?:never|don't|do\s+not|dont|must\s+not|mustn't|should\s+not|"
+    r"shouldn't)(?:\s+ever)?\s+(?P<act>.+)$|^(?P<avoid>avoid\s+.+)$", re.I)
+# Where the forbidden action ends and what to do instead begins ("Never force-push to main; open
+# a PR instead", "Never use print for logging, use structlog").
+_INSTEAD = re.compile(
+    r"\s*(?:;|\s[—–-]\s|,\s+(?=(?:use|open|go|ask|run|prefer|instead|but|rather)\b))\s*", re.I)
+
+
+def _prohibition_how(text: str) -> str:
+    """What to do under a rule, said plainly. "Do not do this" of a rule that is itself a "never"
+    read as its double negative; "Always use pnpm, never npm" is a rule to follow, not to avoid."""
+    rule, *rest = _INSTEAD.split(text.strip().rstrip(".!"), maxsplit=1)
+    m = _NEVER_LEAD.match(rule)
+    if m is None:
+        first = rule.split(maxsplit=2)
+        positive = first[:1] in (["Always"], ["Only"]) or first[:2] == ["We", "always"]
+        return _BY_DEFAULT if positive else _KEEP_TO_IT
+    if re.search(r"\b(?:unless|except)\b", rule, re.I):
+        return _KEEP_TO_IT  # the rule names its own exception
+    act = f"Avoid {m['avoid'][6:]}" if m["avoid"] else f"Do not {m['act']}"
+    instead = f"; {rest[0]}" if rest and rest[0] else ""
+    return f"{act} unless the user explicitly asks for it{instead}."
 
 
 TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}

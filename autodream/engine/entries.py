@@ -58,6 +58,8 @@ _GENERATED_HOW = re.compile(
     r"so do not suggest them)\."
     rf"|Plan work around (?:{_WHEN}|this date)\."
     r"|Do not do this unless the user explicitly asks for it\."
+    r"|(?:Do not|Avoid) .+ unless the user explicitly asks for it(?:; .+)?\."
+    r"|Keep to this unless the user explicitly asks otherwise\."
     r"|Apply this by default in this project without being reminded\."
     r"|Take this into account when planning or suggesting changes\."
     rf"|{_WHEN} has passed; check how it turned out before relying on it\."
