@@ -864,3 +864,51 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
     entry = parse_entry("feedback_x.md", text)
     assert entry.how == how  # was "Do not do this unless ..." of "Never ..." and "Always ..."
     assert entry.generated_how  # the engine's own words: a later dream may rewrite them
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        # cut before the phrase that does not fit, not after its first word
+        ("The user prefers pure functions over classes with mutable state in the domain layer.",
+         "The user prefers pure functions over classes"),
+        ("Don't ever commit generated files to the repository unless the release script asks.",
+         "Don't ever commit generated files to the repository"),
+        ("Only use the public API of the payments SDK, never its private modules.",
+         "Only use the public API of the payments SDK"),
+        ("Never rename the public API endpoints without a deprecation notice to the partners.",
+         "Never rename the public API endpoints"),
+        # a name is not cut in half ("at the PyData")
+        ("I'm giving a talk about csvstat at the PyData Berlin meetup on 2026-07-30, so the 0.3 "
+         "release has to be on PyPI before then.",
+         "The user is giving a talk about csvstat"),
+        # a time is no clause break ("... at 10")
+        ("From now on the team standup is every Tuesday at 10:00.",
+         "The team standup is every Tuesday at 10:00"),
+    ],
+)
+def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -> None:
+    plan = _plan({}, None, human(said))
+    (text,) = plan.writes.values()
+    assert parse_topic(text).name == title
+    assert f"[{title}]" in plan.index
+
+
+@pytest.mark.parametrize(
+    ("statement", "title"),
+    [
+        ("Use pnpm for the installs of every package in each of the workspaces in this repo.",
+         "Use pnpm for the installs of every package"),
+        ("Use pnpm for installing every single dependency, dev tool and plugin anywhere.",
+         "Use pnpm for installing every single dependency, dev tool"),
+        ("Don't add pandas to the list of the runtime dependencies of the package, ever.",
+         "Don't add pandas to the list of the runtime dependencies"),
+        ("Supercalifragilisticexpialidocious-supercalifragilisticexpialidocious-word",
+         "Supercalifragilisticexpialidocious-supercalifragilisticexpia"),
+    ],
+)
+def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> None:
+    from autodream.engine.entries import NAME_CHARS, title_for
+
+    assert title_for(statement) == title
+    assert len(title) <= NAME_CHARS

@@ -851,7 +851,8 @@ _EXPLICIT_LEAD = re.compile(
     _I,
 )
 _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
-_CLAUSE = re.compile(r"\s*(?:[;:]|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+# A colon between digits is a time ("every Tuesday at 10:00"), not a clause break.
+_CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
 def _detect(raw: str) -> _Kind | None:

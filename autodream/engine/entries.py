@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from autodream.engine.model import Source
-from autodream.engine.text import shorten
+from autodream.engine.text import shorten, word_set
 from autodream.memory.model import (
     FrontmatterError,
     MemoryType,
@@ -276,8 +276,43 @@ def title_for(statement: str) -> str:
         text = head
     if len(text) <= NAME_CHARS:
         return text
-    cut = text[:NAME_CHARS].rsplit(" ", 1)[0].rstrip(",;:-—")
-    return cut or text[:NAME_CHARS]
+    return _cut_title(text.split())
+
+
+# A phrase begins at these words: a title cut before one ends on a whole phrase ("The user
+# prefers pure functions over classes", not "... over classes with mutable").
+_PHRASE_START = word_set(
+    """about across after against along among around as at before behind below between beyond
+    by despite during except for from in inside into like near of off on onto outside over per
+    since than through to toward towards under unless until unlike upon via with within without
+    and but or nor so yet because although though if when whenever where while whereas that
+    which who whose instead rather then otherwise""")
+# A title cut after these would dangle ("Use pnpm for", "Don't add pandas to the").
+_DANGLING = _PHRASE_START | word_set(
+    "a an the its their our your my his her this these those some any each every no not")
+
+
+def _cut_title(words: list[str]) -> str:
+    """The longest start of the words within NAME_CHARS that ends a phrase: before a preposition
+    or a conjunction, or after a comma. Without one, the words that fit, less any that would
+    dangle at the end or a name cut in half ("at the PyData" of "at the PyData Berlin meetup")."""
+    fit, size = 0, -1
+    phrase = 0
+    while fit < len(words) and size + 1 + len(words[fit]) <= NAME_CHARS:
+        size += 1 + len(words[fit])
+        fit += 1
+        if fit < len(words) and (words[fit - 1].endswith(",")
+                                 or words[fit].lower() in _PHRASE_START):
+            phrase = fit
+    if fit == 0:
+        return words[0][:NAME_CHARS]
+    end = phrase if phrase >= 3 else fit
+    # a name goes on past the cut: drop the part of it that fits
+    while end > 1 and words[end - 1][:1].isupper() and words[end][:1].isupper():
+        end -= 1
+    while end > 1 and words[end - 1].lower().strip(",;:") in _DANGLING:
+        end -= 1
+    return " ".join(words[:end]).rstrip(",;:-—")
 
 
 def description_for(statement: str) -> str:
