@@ -78,6 +78,18 @@ def test_reason_given_with_because_becomes_why() -> None:
         ("Always run migrations in a transaction, since a half-applied migration broke prod "
          "yesterday.", "preference", "Always run migrations in a transaction.",
          "A half-applied migration broke prod on 2026-07-05."),
+        # the reason said first
+        ("Since the outage last week, always page the on-call before restarting the database.",
+         "preference", "Always page the on-call before restarting the database.",
+         "The outage in the week of 2026-06-29."),
+        ("After the incident yesterday, never restart the database without paging the on-call.",
+         "prohibition", "Never restart the database without paging the on-call.",
+         "The incident on 2026-07-05."),
+        # "since" with a time alone says since when, not why
+        ("Since last week, we always use pnpm.", "preference",
+         "Since the week of 2026-06-29, we always use pnpm.", ""),
+        ("Always use pnpm - since last week.", "preference",
+         "Always use pnpm - since the week of 2026-06-29.", ""),
         # what follows a semicolon without a past time is part of the rule
         ("Never force-push to main; open a PR instead.", "prohibition",
          "Never force-push to main; open a PR instead.", ""),

@@ -284,6 +284,9 @@ _BECAUSE = re.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|si
 # when ...". Only a clause telling of a time already past is taken as one ("...; open a PR
 # instead" is part of the rule).
 _AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
+# A reason said before its rule: "Since the outage last week, always page the on-call first".
+_REASON_FIRST = re.compile(
+    r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
 _SOME_DAY = date(2000, 1, 3)
 
@@ -701,11 +704,15 @@ def intended(text: str) -> bool:
 
 
 def _split_why(text: str) -> tuple[str, str]:
+    first = _REASON_FIRST.match(text)
+    if first is not None and len(first["rule"].split()) >= 3 and _tells_past(first["why"]) and (
+            _PROHIBITION.search(first["rule"]) or _PREFERENCE.search(first["rule"])):
+        return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
     m = _BECAUSE.search(text) or _past_afterthought(text)
-    if m is None or len(text[: m.start()].split()) < 3:
+    if m is None or len(text[: m.start()].split()) < 3 or _a_time_alone(m["why"].rstrip(".")):
         return text, ""
     why = m["why"].strip().rstrip(".")
-    return ensure_period(text[: m.start()].rstrip(" ,;")), sentence_case(why)
+    return ensure_period(text[: m.start()].rstrip(" ,;—–-")), sentence_case(why)
 
 
 def _past_afterthought(text: str) -> re.Match[str] | None:
@@ -721,9 +728,18 @@ def _past_afterthought(text: str) -> re.Match[str] | None:
 
 
 def _tells_past(text: str) -> bool:
-    """``text`` names a time already past ("last quarter", "yesterday", "two weeks ago")."""
+    """``text`` tells of something at a time already past ("we got burned last quarter", "the
+    outage yesterday")."""
     _, rewrites = _absolutize(text, _SOME_DAY)
-    return any(rw.resolved < _SOME_DAY for rw in rewrites)
+    return any(rw.resolved < _SOME_DAY for rw in rewrites) and not _a_time_alone(text)
+
+
+def _a_time_alone(text: str) -> bool:
+    """``text`` is a time and nothing more ("last week"): after "since" it says when, not why."""
+    dated, rewrites = _absolutize(text, _SOME_DAY)
+    for rw in rewrites:
+        dated = dated.replace(rw.replacement, " ")
+    return bool(rewrites) and len(dated.split()) < 2
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
