@@ -912,3 +912,24 @@ def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> 
 
     assert title_for(statement) == title
     assert len(title) <= NAME_CHARS
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        # the date once, and a name keeps its capital ("priya joins the team")
+        ("Priya joins the team on Monday.", "Was planned: Priya joins the team on 2026-07-13"),
+        # within the limit (it was 87 characters)
+        ("The code freeze starts next Thursday for the mobile release.",
+         "Was planned: The code freeze starts on 2026-07-09"),
+        # a plan whose title says it in the future is retold as before
+        ("The release is next Friday.", "The release was on 2026-07-10"),
+    ],
+)
+def test_a_passed_plans_title_names_its_date_once_within_the_limit(said: str, title: str) -> None:
+    from autodream.engine.entries import NAME_CHARS
+
+    plan = _plan({}, None, human(said))
+    (text,) = plan.writes.values()
+    assert parse_topic(text).name == title and len(title) <= NAME_CHARS
+    assert f"[{title}]" in plan.index

@@ -1079,7 +1079,7 @@ class Consolidator:
             lead = new_statements[0] if new_statements else ""
             lead_passed = bool(entry.statements) and (
                 lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
-            name = (tell_as_past(entry.name, today) or retell(entry.name)) if lead_passed else None
+            name = _past_title(entry.name, today) if lead_passed else None
             if name is not None and name != entry.name:
                 entry.name = name
                 changed = True
@@ -1108,6 +1108,19 @@ class Consolidator:
                 "past", shorten(subject, 120),
                 f"its date is before {today.isoformat()}; told as past, not as upcoming",
                 file=entry.file))
+
+
+def _past_title(name: str, today: date) -> str:
+    """A plan's title once its date has passed. The date it names is said once and the words
+    keep their case ("Was planned: Priya joins the team on 2026-07-13", not "Was planned for
+    2026-07-13: priya joins the team on 2026-07-13"), within the length of any title."""
+    told = tell_as_past(name, today)
+    if told is None:
+        return retell(name)
+    when = last_mention(name)
+    if told.startswith("Was planned for ") and when is not None and when.phrase in name:
+        told = f"Was planned: {name}"
+    return title_for(told, whole=True)
 
 
 # A number right after a name is its version when the phrase ends there or goes on with a

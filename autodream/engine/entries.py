@@ -265,14 +265,15 @@ def is_generated_how(text: str) -> bool:
     return _GENERATED_HOW.fullmatch(text) is not None
 
 
-def title_for(statement: str) -> str:
-    """A short name for a new entry, cut at a word boundary, no trailing period."""
+def title_for(statement: str, *, whole: bool = False) -> str:
+    """A short name for a new entry, cut at a word boundary, no trailing period. ``whole``: a
+    title already, only cut to length (its first clause alone may not say what it is of)."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
     text = re.split(r"(?<=[.!?;])\s", text, maxsplit=1)[0].rstrip(".!;")
     # A colon inside a word is no break ("03:00", "host:port").
     head = re.split(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*",
                     text)[0]
-    if len(head.split()) >= 3:
+    if len(head.split()) >= 3 and not whole:
         text = head
     if len(text) <= NAME_CHARS:
         return text
