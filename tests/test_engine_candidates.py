@@ -294,8 +294,9 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
      "The user typically runs the linter"),
     ("Remember: I still use vim for quick edits.", "The user still uses vim"),
     # no plain verb to conjugate: said of them as it was, never "evers" or "hads"
-    ("I never ever want you to push to main.", "They never ever want you to push to main."),
     ("I never had luck with Docker Desktop, use Colima.", "They never had luck with Docker"),
+    # "ever" goes with "never": the verb after it is the user's (it read "They never ever want")
+    ("I never ever want you to push to main.", "The user never ever wants you to push to main."),
 ])
 def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
     (cand,) = gather(human(said)).candidates

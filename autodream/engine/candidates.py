@@ -644,9 +644,11 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
     (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
     (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
-    (re.compile(rf"^i ({_ADVERB}) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
+    # "I never ever want ...": "ever" goes with the adverb, the verb follows it
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
-    (re.compile(rf"^i ({_ADVERB}) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _with_present),
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I),
+     _with_present),
     (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
                 r"(?![\w'-])", _I), "The user \\1"),
     (re.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
