@@ -488,6 +488,8 @@ def test_the_engines_how_for_a_quarter_is_recognised_when_read_back(how: str) ->
     "Plan work around the holidays.",
     "Use the staging cluster for load tests.",
     "Decided on 2026-01-02 after the outage review.",
+    "Do not run migrations on prod.",
+    "Avoid mocks; use the test database unless the user asks otherwise.",
 ])
 def test_a_persons_why_or_how_is_never_taken_for_the_engines(text: str) -> None:
     entry = parse_entry("project_x.md", topic(
@@ -524,3 +526,16 @@ def test_a_thing_that_goes_out_on_a_passed_day_is_told_as_planned_then() -> None
     told = tell_as_past("As of 2026-06-26: the 0.2 release goes out on 2026-06-27.",
                         date(2026, 7, 20))
     assert told == "As of 2026-06-26: the 0.2 release was to go out on 2026-06-27."
+
+
+@pytest.mark.parametrize("done", [
+    "On 2026-07-05 we rolled back the payments deploy.",
+    "The release was last Friday.",
+])
+def test_something_told_as_done_after_its_date_is_saved_as_a_fact_not_a_plan(done: str) -> None:
+    msg = Message("s1", "user", "prompt", done, _at(MONDAY))
+    (cand,) = gather(msg).candidates
+    assert (cand.kind, cand.type) == ("fact", "project")  # was a plan "to check on"
+    plan = plan_dream({}, None, [cand], now=_at(date(2026, 7, 20)))
+    (text,) = plan.writes.values()
+    assert "has passed" not in text and "Plan stated" not in text

@@ -14,7 +14,14 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from functools import lru_cache
 
-from autodream.engine.dates import EVENT_WORDS, DateRewrite, absolutize, last_mention
+from autodream.engine.dates import (
+    EVENT_WORDS,
+    DateRewrite,
+    absolutize,
+    last_mention,
+    latest_date,
+    says_past,
+)
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
@@ -534,6 +541,11 @@ class Gatherer:
             kind = found.kind
         if kind == "plan" and not _has_date(dated):
             return False
+        if kind == "plan" and says_past(dated) and (
+                (last := latest_date(dated)) is not None and last < when.date()):
+            # "On 2026-07-05 we rolled back the payments deploy", said the day after: done, not
+            # a plan to check on later
+            kind = "fact"
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
             kind=kind,
