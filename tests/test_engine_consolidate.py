@@ -844,6 +844,16 @@ def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_
          "Do not use print for logging unless the user explicitly asks for it; use structlog."),
         ("Please avoid using lodash in the frontend code.",
          "Avoid using lodash in the frontend code unless the user explicitly asks for it."),
+        ("You should never log full request bodies.",
+         "Do not log full request bodies unless the user explicitly asks for it."),
+        ("Never, ever delete the audit tables.",
+         "Do not delete the audit tables unless the user explicitly asks for it."),
+        # a "never" asked to be remembered, or said as a correction
+        ("Remember to never commit the .env file.",
+         "Do not commit the .env file unless the user explicitly asks for it."),
+        ("Actually, never run the migrations against prod from a laptop.",
+         "Do not run the migrations against prod from a laptop unless the user explicitly asks "
+         "for it."),
         # rules to follow, though they say "never": not something to avoid
         ("Always run the linter, never skip it.",
          "Apply this by default in this project without being reminded."),
@@ -855,6 +865,8 @@ def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_
         ("I never use tabs for indentation.",
          "Keep to this unless the user explicitly asks otherwise."),
         ("Don't ever commit generated files unless the release script asks for them.",
+         "Keep to this unless the user explicitly asks otherwise."),
+        ("Avoid adding new dependencies without asking first.",
          "Keep to this unless the user explicitly asks otherwise."),
     ],
 )
@@ -882,6 +894,14 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
         ("I'm giving a talk about csvstat at the PyData Berlin meetup on 2026-07-30, so the 0.3 "
          "release has to be on PyPI before then.",
          "The user is giving a talk about csvstat"),
+        # nor on a verb or a word that leads into the phrase cut off
+        ("The quarterly planning offsite for the platform team is in the week after next.",
+         "The quarterly planning offsite for the platform team"),
+        ("The v3 API launch is planned for the end of next month together with the docs portal.",
+         "The v3 API launch is planned for 2026-08-31"),
+        # the clause with the rule, not the conjunction before it
+        ("We got burned last quarter by flaky integration tests, so always rerun them once.",
+         "Always rerun them once"),
         # a time is no clause break ("... at 10")
         ("From now on the team standup is every Tuesday at 10:00.",
          "The team standup is every Tuesday at 10:00"),

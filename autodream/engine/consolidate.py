@@ -1464,7 +1464,9 @@ def _default_how(cand: Candidate) -> str:
         when = last_mention(cand.text)
         return f"Plan work around {when.phrase}." if when else "Plan work around this date."
     if cand.type == "feedback":
-        if cand.kind == "prohibition":
+        # "Remember to never commit .env", "Actually, never run migrations from a laptop": a
+        # "never" however it was said
+        if cand.kind == "prohibition" or _NEVER_LEAD.match(cand.text):
             return _prohibition_how(cand.text)
         return _BY_DEFAULT
     return "Take this into account when planning or suggesting changes."
@@ -1476,8 +1478,8 @@ _KEEP_TO_IT = "Keep to this unless the user explicitly asks otherwise."
 # Fridays"): the action after it is in its plain form, so it can be said again as "Do not ...".
 # Not after "the user" ("The user doesn't like emojis"): what follows is no action to forbid.
 _NEVER_LEAD = re.compile(
-    r"^(?:(?:we|you)\s+)?(?:never|don't|do\s+not|dont|must\s+not|mustn't|should\s+not|"
-    r"shouldn't)(?:\s+ever)?\s+(?P<act>.+)$|^(?P<avoid>avoid\s+.+)$", re.I)
+    r"^(?:(?:we|you)\s+)?(?:(?:must\s+|should\s+)?never|don't|do\s+not|dont|must\s+not|mustn't|"
+    r"should\s+not|shouldn't)(?:,?\s+ever)?\s+(?P<act>.+)$|^(?P<avoid>avoid\s+.+)$", re.I)
 # Where the forbidden action ends and what to do instead begins ("Never force-push to main; open
 # a PR instead", "Never use print for logging, use structlog").
 _INSTEAD = re.compile(
@@ -1493,7 +1495,8 @@ def _prohibition_how(text: str) -> str:
         first = rule.split(maxsplit=2)
         positive = first[:1] in (["Always"], ["Only"]) or first[:2] == ["We", "always"]
         return _BY_DEFAULT if positive else _KEEP_TO_IT
-    if re.search(r"\b(?:unless|except)\b", rule, re.I):
+    if re.search(r"\b(?:unless|except|only if|without (?:asking|checking|approval|permission))\b",
+                 rule, re.I):
         return _KEEP_TO_IT  # the rule names its own exception
     act = f"Avoid {m['avoid'][6:]}" if m["avoid"] else f"Do not {m['act']}"
     instead = f"; {rest[0]}" if rest and rest[0] else ""

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from autodream.engine.model import Source
-from autodream.engine.text import shorten, word_set
+from autodream.engine.text import sentence_case, shorten, word_set
 from autodream.memory.model import (
     FrontmatterError,
     MemoryType,
@@ -275,6 +275,8 @@ def title_for(statement: str, *, whole: bool = False) -> str:
                     text)[0]
     if len(head.split()) >= 3 and not whole:
         text = head
+    # the clause that carries a rule, after its reason: "..., so always rerun them once"
+    text = sentence_case(re.sub(r"^(?:so|and|but|then)\s+(?=\S+\s+\S)", "", text))
     if len(text) <= NAME_CHARS:
         return text
     return _cut_title(text.split())
@@ -289,8 +291,11 @@ _PHRASE_START = word_set(
     and but or nor so yet because although though if when whenever where while whereas that
     which who whose instead rather then otherwise""")
 # A title cut after these would dangle ("Use pnpm for", "Don't add pandas to the").
+# ("The offsite for the platform team is", "The launch is planned for 2026-08-31 together").
 _DANGLING = _PHRASE_START | word_set(
-    "a an the its their our your my his her this these those some any each every no not")
+    """a an the its their our your my his her this these those some any each every no not is are
+    was were be been being has have had do does did will would shall should can could may might
+    must together along due according just also very even more less most least""")
 
 
 def _cut_title(words: list[str]) -> str:
