@@ -953,3 +953,33 @@ def test_a_passed_plans_title_names_its_date_once_within_the_limit(said: str, ti
     (text,) = plan.writes.values()
     assert parse_topic(text).name == title and len(title) <= NAME_CHARS
     assert f"[{title}]" in plan.index
+
+
+@pytest.mark.parametrize(
+    ("lead", "how"),
+    [
+        ("Never force-push to main; open a PR instead.",
+         "Do not force-push to main unless the user explicitly asks for it; open a PR instead."),
+        ("Always use pnpm for installs, never npm.",
+         "Apply this by default in this project without being reminded."),
+    ],
+)
+def test_the_old_do_not_do_this_how_of_an_earlier_version_is_reworded(lead: str,
+                                                                      how: str) -> None:
+    files = {"feedback_x.md": topic(
+        "X", f"{lead}\n\n**Why:** The user asked for this on 2026-07-01.\n"
+        "**How to apply:** Do not do this unless the user explicitly asks for it.",
+        type_="feedback")}
+    plan = _plan(files, "- [X](feedback_x.md) — x\n")
+    assert f"**How to apply:** {how}" in plan.writes["feedback_x.md"]
+    assert [d.action for d in plan.decisions if d.file == "feedback_x.md"] == ["updated"]
+    again = plan_dream(plan.writes, plan.index, [], now=NOW)
+    assert "feedback_x.md" not in again.writes  # once
+
+
+def test_a_persons_own_how_is_never_reworded() -> None:
+    files = {"feedback_x.md": topic(
+        "X", "Never force-push to main.\n\n**Why:** CI deploys from it.\n"
+        "**How to apply:** Do not do this unless the user explicitly asks for it, ever.",
+        type_="feedback")}
+    assert "feedback_x.md" not in _plan(files, "- [X](feedback_x.md) — x\n").writes

@@ -1052,6 +1052,23 @@ class Consolidator:
                     f"'{rw.original}' -> {rw.replacement} (reference {ref.isoformat()}, "
                     f"{how_known})", file=entry.file))
 
+    def reword_old_how(self) -> None:
+        """The How earlier versions wrote for every prohibition, "Do not do this unless ...",
+        read under "Never force-push to main" as its double negative: said again as the rule's
+        action ("Do not force-push to main unless ...")."""
+        for entry in self.live():
+            if entry.original is None or entry.how != _OLD_PROHIBITION_HOW:
+                continue
+            how = _prohibition_how(entry.lead)
+            if how == entry.how:
+                continue
+            entry.how = how
+            entry.changed = True
+            self.decisions.append(Decision(
+                "updated", shorten(entry.lead, 120),
+                f"its How was the engine's old 'Do not do this ...'; now: {how}",
+                file=entry.file))
+
     def tell_past_plans(self, today: date) -> None:
         """Plans whose dates have passed are told as past, not as upcoming."""
         for entry in self.live():
@@ -1473,6 +1490,7 @@ def _default_how(cand: Candidate) -> str:
 
 
 _BY_DEFAULT = "Apply this by default in this project without being reminded."
+_OLD_PROHIBITION_HOW = "Do not do this unless the user explicitly asks for it."
 _KEEP_TO_IT = "Keep to this unless the user explicitly asks otherwise."
 # A rule's leading "never" or "don't", said to the assistant or of the team ("We never deploy on
 # Fridays"): the action after it is in its plain form, so it can be said again as "Do not ...".

@@ -380,6 +380,7 @@ def plan_dream(
     decisions.extend(note_decisions)
     work = Consolidator(entries, options)
     work.date_existing(fallback_day)
+    work.reword_old_how()
     work.merge_duplicates()
     clusters = cluster_candidates(candidates, options)
     kept, scored = select(clusters, now, options)
