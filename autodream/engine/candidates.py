@@ -732,7 +732,8 @@ def _split_why(text: str) -> tuple[str, str]:
 def _past_afterthought(text: str) -> re.Match[str] | None:
     """The clause after a rule's dash or semicolon when it tells what happened before ("— we got
     burned last quarter", "; it leaked last month"): the rule's reason, not part of the rule."""
-    m = _AFTERTHOUGHT.search(text) if ";" in text or " " in text else None
+    dashed = ";" in text or "—" in text or "–" in text or " - " in text
+    m = _AFTERTHOUGHT.search(text) if dashed else None
     if m is None or len(m["why"].split()) < 3:
         return None
     head = text[: m.start()]
@@ -750,6 +751,8 @@ def _tells_past(text: str) -> bool:
 
 def _a_time_alone(text: str) -> bool:
     """``text`` is a time and nothing more ("last week"): after "since" it says when, not why."""
+    if len(text.split()) > 5:
+        return False  # longer than any time said alone ("the week after next")
     dated, rewrites = _absolutize(text, _SOME_DAY)
     for rw in rewrites:
         dated = dated.replace(rw.replacement, " ")
@@ -946,8 +949,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("identity", _clean(sentence), 0.8)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
     # deploy took down checkout last year" they date the reason's past event, not a plan.
-    said = _split_why(sentence)[0]
-    if _PLAN_WORD.search(said):
+    if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]):
         dated, rewrites = absolutize(said, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(sentence), 0.7)
@@ -986,14 +988,14 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     ):
         return "a one-off debugging recipe: the fix is in the code"
     standing = _STANDING.search(sentence) is not None
-    lasting = _LASTING.search(sentence) is not None or _learned_rule(sentence, found)
+    lasting = _LASTING.search(sentence) is not None
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
         return "file paths the project already shows"
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         _FILLER.sub("", sentence.strip())
-    ):
+    ) and not _learned_rule(sentence, found):
         # A dated plan said as a task ("let's ship on Friday") stays, unless the task is one
         # piece of work at hand ("let's review the PR tomorrow", "fix the onboarding bug today")
         if found.kind == "plan" and not re.search(
