@@ -90,6 +90,8 @@ def test_reason_given_with_because_becomes_why() -> None:
          "Since the week of 2026-06-29, we always use pnpm.", ""),
         ("Always use pnpm - since last week.", "preference",
          "Always use pnpm - since the week of 2026-06-29.", ""),
+        ("We deploy every Friday since 2026-01-05.", "fact",
+         "We deploy every Friday since 2026-01-05.", ""),
         # what follows a semicolon without a past time is part of the rule
         ("Never force-push to main; open a PR instead.", "prohibition",
          "Never force-push to main; open a PR instead.", ""),
@@ -100,7 +102,7 @@ def test_a_past_time_in_a_rules_reason_does_not_make_it_a_plan(
 ) -> None:
     g = gather(human(text))
     (cand,) = g.candidates  # it was saved as a plan that had passed, or dropped undated
-    assert (cand.kind, cand.type) == (kind, "feedback")
+    assert (cand.kind, cand.type) == (kind, "project" if kind == "fact" else "feedback")
     assert (cand.text, cand.why) == (rule, why)
 
 

@@ -899,6 +899,12 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
          "The quarterly planning offsite for the platform team"),
         ("The v3 API launch is planned for the end of next month together with the docs portal.",
          "The v3 API launch is planned for 2026-08-31"),
+        # a whole clause before a phrase cut off ("... and our runbooks live")
+        ("Our design docs live in Confluence and our runbooks live in the ops wiki space.",
+         "Our design docs live in Confluence"),
+        # "to" a verb goes on with, "of" inside a time: no place to cut
+        ("We planned to deploy the billing service in the week of 2026-08-03.",
+         "We planned to deploy the billing service"),
         # the clause with the rule, not the conjunction before it
         ("We got burned last quarter by flaky integration tests, so always rerun them once.",
          "Always rerun them once"),
@@ -923,6 +929,8 @@ def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -
          "Use pnpm for installing every single dependency, dev tool"),
         ("Don't add pandas to the list of the runtime dependencies of the package, ever.",
          "Don't add pandas to the list of the runtime dependencies"),
+        ("We need to fix the flaky checkout tests in the payments service before the audit.",
+         "We need to fix the flaky checkout tests"),
         ("Supercalifragilisticexpialidocious-supercalifragilisticexpialidocious-word",
          "Supercalifragilisticexpialidocious-supercalifragilisticexpia"),
     ],

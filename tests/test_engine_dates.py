@@ -531,6 +531,10 @@ def test_a_thing_that_goes_out_on_a_passed_day_is_told_as_planned_then() -> None
 @pytest.mark.parametrize("done", [
     "On 2026-07-05 we rolled back the payments deploy.",
     "The release was last Friday.",
+    # standing, with the day it began or was agreed: no plan to work around
+    "We deploy every Friday since 2026-01-05.",
+    "We deploy on Fridays (agreed on 2026-01-05).",
+    "Decided on 2026-07-02 after the outage review.",
 ])
 def test_something_told_as_done_after_its_date_is_saved_as_a_fact_not_a_plan(done: str) -> None:
     msg = Message("s1", "user", "prompt", done, _at(MONDAY))
@@ -539,3 +543,4 @@ def test_something_told_as_done_after_its_date_is_saved_as_a_fact_not_a_plan(don
     plan = plan_dream({}, None, [cand], now=_at(date(2026, 7, 20)))
     (text,) = plan.writes.values()
     assert "has passed" not in text and "Plan stated" not in text
+    assert "Plan work around" not in text

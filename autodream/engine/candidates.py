@@ -20,7 +20,7 @@ from autodream.engine.dates import (
     absolutize,
     last_mention,
     latest_date,
-    says_past,
+    tell_as_past,
 )
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
@@ -294,6 +294,7 @@ _AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
 # A reason said before its rule: "Since the outage last week, always page the on-call first".
 _REASON_FIRST = re.compile(
     r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
+_DATE_WORDS = CALENDAR_WORDS | word_set("in on the of week month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
 _SOME_DAY = date(2000, 1, 3)
 
@@ -541,10 +542,11 @@ class Gatherer:
             kind = found.kind
         if kind == "plan" and not _has_date(dated):
             return False
-        if kind == "plan" and says_past(dated) and (
-                (last := latest_date(dated)) is not None and last < when.date()):
-            # "On 2026-07-05 we rolled back the payments deploy", said the day after: done, not
-            # a plan to check on later
+        if kind == "plan" and (last := latest_date(dated)) is not None and (
+                last < when.date() and tell_as_past(dated, when.date()) is None):
+            # Before the day it was said and no plan to tell as past: done ("On 2026-07-05 we
+            # rolled back the payments deploy", said the day after) or standing ("We deploy every
+            # Friday since 2026-01-05"), not a plan to check on later
             kind = "fact"
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
@@ -750,13 +752,16 @@ def _tells_past(text: str) -> bool:
 
 
 def _a_time_alone(text: str) -> bool:
-    """``text`` is a time and nothing more ("last week"): after "since" it says when, not why."""
+    """``text`` is a time and nothing more ("last week", "2026-01-05"): after "since" it says
+    when, not why."""
     if len(text.split()) > 5:
         return False  # longer than any time said alone ("the week after next")
-    dated, rewrites = _absolutize(text, _SOME_DAY)
-    for rw in rewrites:
-        dated = dated.replace(rw.replacement, " ")
-    return bool(rewrites) and len(dated.split()) < 2
+    dated, _ = _absolutize(text, _SOME_DAY)
+    if not _has_date(dated):
+        return False
+    # what is left once the date's own words are gone ("in the week of 2026-06-29")
+    return all(any(c.isdigit() for c in w) or w.lower() in _DATE_WORDS
+               for w in re.findall(r"[\w-]+", dated))
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:

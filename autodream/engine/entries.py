@@ -282,14 +282,22 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     return _cut_title(text.split())
 
 
-# A phrase begins at these words: a title cut before one ends on a whole phrase ("The user
-# prefers pure functions over classes", not "... over classes with mutable").
-_PHRASE_START = word_set(
+# A clause begins at these words (or after a comma): a title cut before one ends on a whole
+# clause ("Our design docs live in Confluence", not "... and our runbooks live").
+_CLAUSE_START = word_set(
+    """and but or nor so yet because although though if when whenever where while whereas that
+    which who whose unless instead rather then otherwise""")
+# A phrase begins at these: a title cut before one ends on a whole phrase ("The user prefers pure
+# functions over classes", not "... over classes with mutable").
+_PHRASE_START = _CLAUSE_START | word_set(
     """about across after against along among around as at before behind below between beyond
     by despite during except for from in inside into like near of off on onto outside over per
-    since than through to toward towards under unless until unlike upon via with within without
-    and but or nor so yet because although though if when whenever where while whereas that
-    which who whose instead rather then otherwise""")
+    since than through to toward towards under until unlike upon via with within without""")
+# Not a break: "to" after a verb it completes ("we need to fix"), "of" inside a time ("in the
+# week of 2026-01-05").
+_GOES_ON = {"to": word_set("""need needs needed want wants wanted have has had going try tries
+                           tried plan plans planned like likes able used supposed ought got"""),
+            "of": word_set("week end start beginning middle rest")}
 # A title cut after these would dangle ("Use pnpm for", "Don't add pandas to the").
 # ("The offsite for the platform team is", "The launch is planned for 2026-08-31 together").
 _DANGLING = _PHRASE_START | word_set(
@@ -299,20 +307,25 @@ _DANGLING = _PHRASE_START | word_set(
 
 
 def _cut_title(words: list[str]) -> str:
-    """The longest start of the words within NAME_CHARS that ends a phrase: before a preposition
-    or a conjunction, or after a comma. Without one, the words that fit, less any that would
-    dangle at the end or a name cut in half ("at the PyData" of "at the PyData Berlin meetup")."""
+    """The longest start of the words within NAME_CHARS that ends a clause (before a conjunction
+    or after a comma), else one that ends a phrase (before a preposition). Without either, the
+    words that fit, less any that would dangle at the end or a name cut in half ("at the PyData"
+    of "at the PyData Berlin meetup")."""
     fit, size = 0, -1
-    phrase = 0
+    clause = phrase = 0
     while fit < len(words) and size + 1 + len(words[fit]) <= NAME_CHARS:
         size += 1 + len(words[fit])
         fit += 1
-        if fit < len(words) and (words[fit - 1].endswith(",")
-                                 or words[fit].lower() in _PHRASE_START):
+        if fit == len(words):
+            break
+        before, after = words[fit - 1].lower(), words[fit].lower()
+        if before.endswith(",") or after in _CLAUSE_START:
+            clause = fit
+        elif after in _PHRASE_START and before not in _GOES_ON.get(after, ()):
             phrase = fit
     if fit == 0:
         return words[0][:NAME_CHARS]
-    end = phrase if phrase >= 3 else fit
+    end = clause if clause >= 3 else phrase if phrase >= 3 else fit
     # a name goes on past the cut: drop the part of it that fits
     while end > 1 and words[end - 1][:1].isupper() and words[end][:1].isupper():
         end -= 1
