@@ -868,6 +868,10 @@ def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_
          "Keep to this unless the user explicitly asks otherwise."),
         ("Avoid adding new dependencies without asking first.",
          "Keep to this unless the user explicitly asks otherwise."),
+        ("We never moved to Python 3.12.",  # told of the past: no action to forbid
+         "Keep to this unless the user explicitly asks otherwise."),
+        ("Don't add pandas to the core dependencies, ever.",
+         "Do not add pandas to the core dependencies unless the user explicitly asks for it."),
     ],
 )
 def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: str) -> None:

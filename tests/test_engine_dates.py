@@ -544,3 +544,17 @@ def test_something_told_as_done_after_its_date_is_saved_as_a_fact_not_a_plan(don
     (text,) = plan.writes.values()
     assert "has passed" not in text and "Plan stated" not in text
     assert "Plan work around" not in text
+
+
+@pytest.mark.parametrize("said", [
+    "We planned to cut over to the new cluster on 2026-07-01.",
+    "We decided to ship the billing API on 2026-07-01.",
+    "We were launching the mobile app on 2026-07-01.",
+])
+def test_a_past_plan_whose_outcome_is_not_told_stays_a_plan_to_check_on(said: str) -> None:
+    msg = Message("s1", "user", "prompt", said, _at(MONDAY))
+    (cand,) = gather(msg).candidates
+    assert cand.kind == "plan"
+    plan = plan_dream({}, None, [cand], now=_at(date(2026, 7, 20)))
+    (text,) = plan.writes.values()
+    assert "2026-07-01 has passed; check how it turned out" in text

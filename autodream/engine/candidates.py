@@ -294,6 +294,9 @@ _AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
 # A reason said before its rule: "Since the outage last week, always page the on-call first".
 _REASON_FIRST = re.compile(
     r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
+# A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
+# launching the app in April"): still a plan, to check how it turned out.
+_OUTCOME_UNTOLD = re.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set("in on the of week month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
 _SOME_DAY = date(2000, 1, 3)
@@ -543,7 +546,8 @@ class Gatherer:
         if kind == "plan" and not _has_date(dated):
             return False
         if kind == "plan" and (last := latest_date(dated)) is not None and (
-                last < when.date() and tell_as_past(dated, when.date()) is None):
+                last < when.date() and tell_as_past(dated, when.date()) is None
+                and not _OUTCOME_UNTOLD.search(dated)):
             # Before the day it was said and no plan to tell as past: done ("On 2026-07-05 we
             # rolled back the payments deploy", said the day after) or standing ("We deploy every
             # Friday since 2026-01-05"), not a plan to check on later

@@ -1504,18 +1504,27 @@ _INSTEAD = re.compile(
     r"\s*(?:;|\s[—–-]\s|,\s+(?=(?:use|open|go|ask|run|prefer|instead|but|rather)\b))\s*", re.I)
 
 
+# An emphasis after the action: "Don't add pandas to the dependencies, ever"
+_TAIL = re.compile(r",?\s+(?:ever|please|again)$", re.I)
+# A past form where the plain one would be: "We never moved to Python 3.12"
+_TOLD_DONE = re.compile(r"(?:\w+(?<!e)ed|had|was|were|did|went|got|ran)\b", re.I)
+
+
 def _prohibition_how(text: str) -> str:
     """What to do under a rule, said plainly. "Do not do this" of a rule that is itself a "never"
     read as its double negative; "Always use pnpm, never npm" is a rule to follow, not to avoid."""
-    rule, *rest = _INSTEAD.split(text.strip().rstrip(".!"), maxsplit=1)
+    said = text.strip().rstrip(".!")
+    rule, *rest = _INSTEAD.split(_TAIL.sub("", said), maxsplit=1)
     m = _NEVER_LEAD.match(rule)
     if m is None:
         first = rule.split(maxsplit=2)
         positive = first[:1] in (["Always"], ["Only"]) or first[:2] == ["We", "always"]
         return _BY_DEFAULT if positive else _KEEP_TO_IT
     if re.search(r"\b(?:unless|except|only if|without (?:asking|checking|approval|permission))\b",
-                 rule, re.I):
+                 said, re.I):
         return _KEEP_TO_IT  # the rule names its own exception
+    if _TOLD_DONE.match(m["act"] or ""):
+        return _KEEP_TO_IT  # "We never moved to Python 3.12": told of the past, no rule
     act = f"Avoid {m['avoid'][6:]}" if m["avoid"] else f"Do not {m['act']}"
     instead = f"; {rest[0]}" if rest and rest[0] else ""
     return f"{act} unless the user explicitly asks for it{instead}."
