@@ -14,7 +14,15 @@ from autodream.engine import scoring
 from autodream.engine.consolidate import Consolidator
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate, EngineOptions, Source
-from autodream.engine.text import dice, normalize, similar, similarity, similarity_bound, tokens
+from autodream.engine.text import (
+    dice,
+    normalize,
+    similar,
+    similarity,
+    similarity_bound,
+    slug,
+    tokens,
+)
 
 # Few words, so random statements often share some, and now and then all of them.
 WORDS = ["we", "use", "pnpm", "npm", "for", "installs", "always", "never", "the", "release",
@@ -126,3 +134,19 @@ def test_a_tie_goes_to_the_earlier_entry_even_when_a_later_one_has_the_higher_ce
     second = Entry(file="b.md", name="b", description=loose, type="project", statements=[same])
     consolidator = Consolidator([first, second], EngineOptions())
     assert consolidator._best_match(_candidate(text, "", "project")) is first
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Use ruff instead of flake8", "use-ruff-instead-flake8"),
+        ("We use OAuth2 for login", "use-oauth2-login"),
+        ("We deploy to k8s in Q3 2026", "deploy-k8s"),
+        # values that change stay out, so the name holds after an update
+        ("We moved the staging database from db1 to db2", "moved-staging-database"),
+        ("We run Postgres 14 in v2", "run-postgres"),
+    ],
+)
+def test_a_file_name_keeps_names_with_digits_and_leaves_out_values(
+        text: str, expected: str) -> None:
+    assert slug(text) == expected

@@ -149,6 +149,11 @@ CALENDAR_WORDS = word_set(
 )
 
 
+# A name that has digits in it ("flake8", "oauth2", "k8s", "i18n") is the thing itself, not a
+# value that changes: it stays in a file name, where "v2", "q3", "db1" and "2026" do not.
+_NAME_WITH_DIGITS = re.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
+
+
 def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
     "Mondays") are left out so the name stays right when the entry is updated."""
@@ -156,7 +161,7 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     text = re.sub(r"(?<=[a-z])['\u2019](?:(?=t\b)|(?:ll|re|ve|d|m|s)\b)", "", text.lower())
     words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
-             and not any(c.isdigit() for c in w)]
+             and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w))]
     if not words:
         words = re.findall(r"[a-z0-9]+", text) or ["memory"]
     out = "-".join(words[:max_words])
