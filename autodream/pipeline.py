@@ -187,8 +187,9 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 def _record_offsets(
     offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int]
 ) -> dict[str, dict[str, Any]]:
-    """Remember how far this dream read each transcript, so the next one reads only what is new;
-    returns each record before and after, for undo to put back."""
+    """Advance (in memory; the caller saves once the commit is done) how far this dream read each
+    transcript, so the next one reads only what is new; returns each position before and after,
+    for undo to put back."""
     moved: dict[str, dict[str, Any]] = {}
     for info, vpath in read:
         end = ends.get(vpath)
@@ -196,7 +197,6 @@ def _record_offsets(
             before = offsets.entry(info.path)
             offsets.record(info.path, end)
             moved[str(info.path)] = {"before": before, "after": offsets.entry(info.path)}
-    offsets.save()
     return moved
 
 
@@ -282,13 +282,15 @@ def consolidate(
         report.raise_if_failed()
         notices.extend(f"left as found (fix it by hand): {failure}"
                        for failure in report.as_found)
+        if not dry_run:
+            # saved with the record (one write of it): what undo rewinds, so the dream's
+            # reading is undone with its changes
+            record.offsets = _record_offsets(offsets, reviewed.read,
+                                             _read_ends(backend, digest_ends))
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
-            moved = _record_offsets(offsets, reviewed.read, _read_ends(backend, digest_ends))
-            if record.outcome == "committed" and moved:
-                record.offsets = moved  # what undo rewinds, so the dream's reading is undone too
-                journal.save_run(state, record)
+            offsets.save()
     except BaseException as exc:
         if record.outcome == "running":
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
