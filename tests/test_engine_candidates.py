@@ -372,3 +372,21 @@ def test_standing_instructions_said_plainly_are_remembered(
 )
 def test_look_alikes_of_those_instructions_are_not(said: str) -> None:
     assert [c.kind for c in candidates(said)] in ([], ["plan"])
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("Bob prefers tabs but I prefer spaces, 4 of them.",
+         "Bob prefers tabs but the user prefers spaces, 4 of them."),
+        ("My name is Priya and I'm the tech lead; I mostly write Go, so explain Python idioms "
+         "when you use them.",
+         "The user's name is Priya and they are the tech lead; they mostly write Go, so explain "
+         "Python idioms when you use them."),
+        ("We switched from Jenkins to GitHub Actions I think.",
+         "We switched from Jenkins to GitHub Actions I think."),
+    ],
+)
+def test_the_person_is_the_user_wherever_they_say_i(said: str, text: str) -> None:
+    # an "I" kept in a memory would be read by the agent as itself
+    assert [c.text for c in candidates(said)] == [text]

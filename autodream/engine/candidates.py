@@ -679,12 +679,27 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 
 
 def third_person(text: str) -> str:
-    """A person's "I am ..." as the memory will read it: "The user is ..."."""
-    if not re.match(r"^i\b|^i'", text, _I):
-        return text
+    """A person's "I am ..." as the memory will read it: "The user is ..."; "My name is ..."
+    as "The user's name is ..."; "Bob prefers tabs but I prefer spaces" as "... but the user
+    prefers spaces" (an "I" left in a memory is the agent's, once it reads it)."""
+    if re.match(r"^my\b", text, _I):
+        text = "The user's" + text[2:]
+    elif not re.match(r"^i\b|^i'", text, _I):
+        m = _MID_I.search(text)
+        if m is None:
+            return text
+        tail = third_person(text[m.start():])
+        return text[: m.start()] + tail.replace("The user", "the user", 1)
     for pattern, repl in _FIRST_PERSON:
         text = pattern.sub(repl, text)
     return text
+
+
+# "I" after other words: "but I prefer spaces" (a capital I only: "i" may be a variable)
+_MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b| (?=[a-z])"
+                    # ... nor a hedge: "... GitHub Actions I think"
+                    r"(?!(?:of|in|on|at|to|for|and|or|is|was|are|were|vs|think|guess|believe|"
+                    r"suppose|assume|mean|reckon)\b))")
 
 
 @lru_cache(maxsize=16_384)
