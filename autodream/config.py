@@ -47,6 +47,7 @@ FIELDS: dict[str, str] = {
     "max_input_tokens": "int",
     "max_output_tokens": "int",
     "max_cost_usd": "float",
+    "keep_runs": "int",
     "allow_loss": "bool",
 }
 BACKENDS = ("auto", "local", "anthropic")

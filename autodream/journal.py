@@ -283,6 +283,30 @@ def list_runs(state_dir: Path, n: int | None = None) -> list[RunRecord]:
     return records
 
 
+def prune_runs(state_dir: Path, keep: int) -> list[str]:
+    """Delete all but the ``keep`` newest run dirs (record, before-images, trash), oldest first,
+    so the journal does not grow for ever; returns the ids removed. A run still open or with a
+    commit not finished is never touched (recovery needs it). ``keep`` 0 keeps every run."""
+    root = runs_dir(state_dir)
+    if keep <= 0 or not root.is_dir():
+        return []
+    names = sorted((p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink()),
+                   reverse=True)
+    removed: list[str] = []
+    for name in reversed(names[keep:]):
+        path = root / name
+        if commit_mod.commit_state(path) == "applying":
+            continue
+        try:
+            if _OPEN_RECORD.search((path / RECORD_FILENAME).read_text("utf-8")):
+                continue
+        except OSError:
+            pass  # no record at all: nothing to keep it for
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(name)
+    return removed
+
+
 def load_run(state_dir: Path, run_id: str) -> RunRecord:
     """The run named ``run_id`` or by a unique prefix of it; ``NotFound`` otherwise."""
     root = runs_dir(state_dir)

@@ -291,6 +291,7 @@ def consolidate(
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
             offsets.save()
+            journal.prune_runs(state, settings.keep_runs)
     except BaseException as exc:
         if record.outcome == "running":
             reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__

@@ -83,6 +83,7 @@ class Settings:
     max_output_tokens: int = 40_000
     max_cost_usd: float = 0.50
     allow_loss: bool = False
+    keep_runs: int = 200  # run records (with their before-images for undo) kept; 0: all
     clock: Clock = field(default_factory=SystemClock, compare=False)
     config_path: Path | None = None
 

@@ -306,3 +306,13 @@ def test_a_hand_written_how_of_a_passed_plan_is_kept_and_says_the_day_has_passed
     assert "the 0.2 release was to go out on 2026-06-27" in release
     assert ("**How to apply:** only bug fixes on main until it is out. (2026-06-27 has passed; "
             "check how it turned out before relying on it.)") in release
+
+
+def test_the_journal_keeps_the_newest_runs_it_is_told_to(sample: Path) -> None:
+    for _ in range(3):
+        code, out, err = dream(sample, AUTODREAM_KEEP_RUNS="2")
+        assert code == 0, out + err
+    logged = CliRunner().invoke(cli, ["log", "--json", "--project", str(sample)],
+                                env=clean_env())
+    assert len(json.loads(logged.stdout)) == 2
+    assert len(list((sample / "memory" / ".autodream" / "runs").iterdir())) == 2

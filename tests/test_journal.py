@@ -306,3 +306,16 @@ def test_begin_run_takes_the_lock_s_run_id_or_draws_a_fresh_one(tmp_path: Path) 
     assert again.id != run_id and again.id > run_id
     with pytest.raises(ValueError, match="not a run id"):
         journal.begin_run(state, trigger="hook", now=NOW, run_id="../escape")
+
+
+def test_old_runs_are_pruned_to_the_newest_kept_but_never_an_open_one(tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    records = [dream(memory, {"role.md": topic("Role", "user", f"take {i}")}) for i in range(4)]
+    still_open = journal.begin_run(state, trigger="force", now=NOW, backend="local",
+                                   run_id="20260101T000000Z-0000")  # oldest, still running
+    removed = journal.prune_runs(state, keep=2)
+    assert removed == [records[0].id, records[1].id]
+    assert {r.id for r in journal.list_runs(state)} == {
+        records[2].id, records[3].id, still_open.id}
+    assert journal.prune_runs(state, keep=0) == []  # 0 keeps them all
