@@ -130,6 +130,18 @@ def active_files(root: Path) -> dict[str, Path]:
 
     Keys are POSIX paths relative to ``root``, sorted; a missing root has no files.
     """
+    return _memory_entries(root, links=False)
+
+
+def symlinks(root: Path) -> dict[str, Path]:
+    """The symlinks among the memory files under ``root`` (hidden names left out), which
+    ``active_files`` passes over: kept by a dream as they are, never followed or rewritten."""
+    return _memory_entries(root, links=True)
+
+
+def _memory_entries(root: Path, *, links: bool) -> dict[str, Path]:
+    """Regular files (or, with ``links``, symlinks) below ``root`` by relative POSIX path, sorted;
+    directories are walked without following a link."""
     found: dict[str, Path] = {}
     if not root.is_dir():
         return found
@@ -140,32 +152,16 @@ def active_files(root: Path) -> dict[str, Path]:
             for entry in it:
                 if entry.name.startswith("."):
                     continue  # .autodream/, .consolidate-lock, editor droppings, temp files
-                if entry.is_dir(follow_symlinks=False):
-                    stack.append(Path(entry.path))
-                elif entry.is_file(follow_symlinks=False):
-                    path = Path(entry.path)
-                    found[path.relative_to(root).as_posix()] = path
-    return dict(sorted(found.items()))
-
-
-def symlinks(root: Path) -> dict[str, Path]:
-    """The symlinks among the memory files under ``root`` (hidden names left out), which
-    ``active_files`` passes over: kept by a dream as they are, never followed or rewritten."""
-    found: dict[str, Path] = {}
-    if not root.is_dir():
-        return found
-    stack = [root]
-    while stack:
-        current = stack.pop()
-        with os.scandir(current) as it:
-            for entry in it:
-                if entry.name.startswith("."):
-                    continue
                 if entry.is_symlink():
-                    path = Path(entry.path)
-                    found[path.relative_to(root).as_posix()] = path
+                    wanted = links
                 elif entry.is_dir(follow_symlinks=False):
                     stack.append(Path(entry.path))
+                    continue
+                else:
+                    wanted = not links and entry.is_file(follow_symlinks=False)
+                if wanted:
+                    path = Path(entry.path)
+                    found[path.relative_to(root).as_posix()] = path
     return dict(sorted(found.items()))
 
 
