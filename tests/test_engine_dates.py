@@ -558,3 +558,20 @@ def test_a_past_plan_whose_outcome_is_not_told_stays_a_plan_to_check_on(said: st
     plan = plan_dream({}, None, [cand], now=_at(date(2026, 7, 20)))
     (text,) = plan.writes.values()
     assert "2026-07-01 has passed; check how it turned out" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "said_on", "expected"),
+    [
+        # told a few days after the day it was moved to: that day, not one nearly a year on
+        ("We moved the deadline to June 30.", date(2026, 7, 5),
+         "We moved the deadline to 2026-06-30."),
+        # a move months ahead is still read ahead
+        ("The launch moved to March 3.", date(2026, 7, 5), "The launch moved to 2027-03-03."),
+        ("We pushed the release to July 10.", date(2026, 7, 5),
+         "We pushed the release to 2026-07-10."),
+    ],
+)
+def test_a_day_something_was_moved_to_is_read_as_the_telling_means_it(
+        text: str, said_on: date, expected: str) -> None:
+    assert absolutize(text, said_on)[0] == expected

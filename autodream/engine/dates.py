@@ -226,6 +226,22 @@ _RESCHEDULED = re.compile(
     r"(?i)\b(?:mov|push|postpon|delay|slipp?|reschedul|shift|bump|brought|pull)\w*\b")
 
 
+_JUST_GONE = 60  # days: a day moved to this recently before the telling is that one
+
+
+def _moved_to(m: re.Match[str]) -> bool:
+    """A day something was moved to with a verb that says no direction ("moved", "shifted"):
+    "pushed back", "postponed" and "delayed" move it later, which is ahead."""
+    prep = (m["prep"] or "").lower()
+    return prep in ("to", "until", "till") and bool(
+        _MOVED_NEUTRAL.search(m.string, 0, m.start())) and not _RESCHEDULED_LATER.search(
+        m.string, 0, m.start())
+
+
+_MOVED_NEUTRAL = re.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
+_RESCHEDULED_LATER = re.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
+
+
 def _looks_back(m: re.Match[str]) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
     to or from."""
@@ -251,6 +267,11 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
     else:
         after = [d for d in found if d >= ref]
         chosen = min(after) if after else None
+        before = [d for d in found if ref - timedelta(days=_JUST_GONE) <= d < ref]
+        if chosen is not None and before and (chosen - ref).days > 300 and _moved_to(m):
+            # "we moved the deadline to June 30", told on July 5: the move is news told after
+            # it; a deadline put nearly a year ahead would be said with its year
+            chosen = max(before)
     if chosen is None:
         return None  # no such day ("February 30th"): the words stay as they are
     # With no preposition the date is a noun or an adverb ("we ship Sept 3", written "we ship
