@@ -467,3 +467,23 @@ def test_an_upgrade_told_as_done_still_rewrites_the_entry(lead: str, said: str, 
     body = parse_topic(plan.writes["project_stack.md"]).body
     assert body.startswith(now + "\n")
     assert [d.action for d in plan.decisions if d.action == "superseded"] == ["superseded"]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "upgraded"),
+    [
+        # a kind word ("database") the entry leaves out: it is still about the RDS database
+        ("We use Postgres 14 on RDS", "Our RDS database is on Postgres 16 now", True),
+        # ... but not when the entry names another kind
+        ("The staging cluster runs Postgres 14", "The staging database is on Postgres 16 now",
+         False),
+    ],
+)
+def test_what_an_upgrade_names_may_leave_out_the_kind_of_thing(
+        lead: str, said: str, upgraded: bool) -> None:
+    files = {"project_stack.md": topic("Stack", lead)}
+    plan = plan_dream(files, "- [Stack](project_stack.md) — stack\n",
+                      gather(human(said)).candidates, now=NOW)
+    body = parse_topic(plan.writes["project_stack.md"]).body if (
+        "project_stack.md" in plan.writes) else lead
+    assert ("Postgres 16" in body.split("\n\n")[0]) == upgraded

@@ -1276,9 +1276,17 @@ def _moved_thing(said: str) -> frozenset[str]:
 
 
 def _about(thing: frozenset[str], text: str) -> bool:
-    """Every word of ``thing`` is in ``text``; a plural is the same word."""
+    """Every word of ``thing`` is in ``text``; a plural is the same word. A word that only says
+    what kind of thing it is ("the RDS database", "the billing service") may be left out of a
+    text that names no kind: "We use Postgres 14 on RDS" is about the RDS database."""
     said = tokens(text)
-    return all(t in said or t + "s" in said or t.removesuffix("s") in said for t in thing)
+    # ... unless the text names another kind: "the staging database" is not "the staging cluster"
+    named = thing if said & _KIND_WORDS else (thing - _KIND_WORDS or thing)
+    return all(t in said or t + "s" in said or t.removesuffix("s") in said for t in named)
+
+
+_KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "service",
+                         "machine", "box", "host", "app", "application"})
 
 
 def _contrasted(text: str, a: str, b: str) -> bool:
