@@ -176,6 +176,10 @@ def uninstall_hook(
                   text=_as_backed_up(path, data))
 
 
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
 def _as_backed_up(path: Path, data: dict[str, Any]) -> str | None:
     """The text of the newest backup that holds exactly ``data``: uninstall then gives the
     user's file back as they wrote it, not as the JSON writer lays it out."""
@@ -184,7 +188,8 @@ def _as_backed_up(path: Path, data: dict[str, Any]) -> str | None:
     for backup in backups[:20]:
         try:
             text = backup.read_text(encoding="utf-8")
-            if json.loads(text) == data:
+            # as JSON, not as Python values: True == 1 there, and a changed value would be undone
+            if _canonical(json.loads(text)) == _canonical(data):
                 return text
         except (OSError, ValueError):
             continue

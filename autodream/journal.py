@@ -536,8 +536,9 @@ def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, A
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
     rewound: dict[str, dict[str, Any]] = {}
     for path, moved in sorted(target.offsets.items()):
+        # "after" None: the run left no position (an undo of a first read): absent is in place
         before, after = moved.get("before"), moved.get("after")
-        if after is None or store.entry(path) != after:
+        if store.entry(path) != after:
             continue
         store.put(path, before if isinstance(before, dict) else None)
         rewound[path] = {"before": after, "after": before}

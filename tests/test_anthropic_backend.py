@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
@@ -30,6 +31,7 @@ from autodream.agent import (
 from autodream.backends.anthropic import (
     NOT_RUN_CUT_OFF,
     AnthropicBackend,
+    _unreachable,
     price_for,
     tool_param,
 )
@@ -296,6 +298,24 @@ def test_an_unreachable_endpoint_fails_at_once_as_unavailable(world: World) -> N
     with pytest.raises(BackendUnavailable, match="cannot reach") as excinfo:
         drive(backend, world.toolbox(), world.brief, Budgets())
     assert "retries" not in str(excinfo.value) and "refused" in str(excinfo.value)
+
+
+@pytest.mark.parametrize(
+    ("error", "unreachable"),
+    [(ConnectionRefusedError(111, "Connection refused"), True),
+     (socket.gaierror(socket.EAI_NONAME, "Name or service not known"), True),
+     (socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution"), False),
+     (TimeoutError("timed out"), False)],
+)
+def test_only_an_answer_that_will_not_change_fails_fast(
+        error: BaseException, unreachable: bool) -> None:
+    try:
+        try:
+            raise error
+        except BaseException as cause:
+            raise RuntimeError("transport") from cause
+    except RuntimeError as wrapped:
+        assert _unreachable(wrapped) is unreachable
 
 
 def test_a_refusal_ends_the_dream(api_factory: Any, world: World) -> None:

@@ -236,6 +236,17 @@ def test_install_then_uninstall_gives_back_the_users_own_layout(config_dir: Path
     assert path.read_text() == original  # one-line entries not spread over many lines
 
 
+def test_uninstall_never_undoes_a_value_changed_since_install(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    path.write_text('{"model": "opus", "alwaysThinkingEnabled": 1}\n')
+    run("install")
+    data = json.loads(path.read_text())
+    data["alwaysThinkingEnabled"] = True  # equal to 1 in Python, not in JSON
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    assert run("uninstall").exit_code == 0
+    assert json.loads(path.read_text())["alwaysThinkingEnabled"] is True
+
+
 def test_uninstall_leaves_a_similar_but_different_command_alone(config_dir: Path) -> None:
     path = config_dir / "settings.json"
     mine = {"type": "command", "command": "autodream-hook --verbose"}

@@ -277,8 +277,11 @@ def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) ->
                                env=clean_env())
     assert again.exit_code == 0, again.output
     assert memory_files(sample) == dreamt
+    offsets = json.loads((sample / "memory" / ".autodream" / "offsets.json").read_text())
+    assert len(offsets["files"]) == 9  # read positions forward again, not re-read next time
     code, out, err = dream(sample)
-    assert code == 0 and out.startswith("no-change:"), out + err  # nothing left to read
+    assert code == 0 and out.startswith("no-change:"), out + err
+    assert "no decisions" in out  # nothing said there was gathered again
 
 
 def test_a_dream_into_an_empty_memory_dir_or_without_transcripts_says_so(

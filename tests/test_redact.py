@@ -49,6 +49,9 @@ def test_each_kind_is_found_and_redacted(text: str, kind: str, secret: str) -> N
         "sk-short",
         "The AWS deploy fixed in commit 3f2a9c1e0b7d4a6f8e2c1b0a9d8e7f6a5b4c3d2e",
         "Keep the secret santa list in SecretSantaAssignmentsForTheWholeTeam2026.md",
+        # 40 characters near "secret" or "AWS" that are words, not random
+        "The secret lives at /Users/Priya/Code/Api2/ConfigStore/Local",
+        "AWS account alias: ProdBillingAccount2026CoreServicesLedger",
     ],
 )
 def test_ordinary_prose_is_left_alone(text: str) -> None:

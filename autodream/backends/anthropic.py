@@ -343,13 +343,14 @@ class AnthropicBackend:
 
 
 def _unreachable(exc: BaseException) -> bool:
-    """The connection was refused or the host has no address: an answer, not a blip."""
+    """The connection was refused or the host has no such name: an answer, not a blip."""
     seen: BaseException | None = exc
     for _ in range(8):  # the SDK's error, its transport's, the socket's
         if seen is None:
             return False
-        if isinstance(seen, ConnectionRefusedError | socket.gaierror):
-            return True
+        if isinstance(seen, ConnectionRefusedError) or (
+                isinstance(seen, socket.gaierror) and seen.errno == socket.EAI_NONAME):
+            return True  # not EAI_AGAIN, a lookup that may work in a moment
         seen = seen.__cause__ or seen.__context__
     return False
 
