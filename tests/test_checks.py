@@ -280,3 +280,15 @@ def test_property_overflow_fix_fits_keeps_order_and_is_deterministic(
     assert all(line in it for line in kept)  # a subsequence: nothing rewritten or reordered
     if len(lines) <= max_lines and len(text.encode()) <= max_bytes:
         assert fixed == text and dropped == []
+
+
+def test_an_index_with_a_byte_order_mark_left_as_it_was_passes(tmp_path: Path) -> None:
+    staged = tmp_path / "staged"
+    staged.mkdir()
+    (staged / "tabs.md").write_text(
+        "---\nname: Tabs\ndescription: tabs\ntype: feedback\n---\n\nUse tabs.\n")
+    index = "- [Tabs](tabs.md) — use tabs\n"
+    (staged / "MEMORY.md").write_bytes(b"\xef\xbb\xbf" + index.encode())
+    report = check_staged(staged, index, existed=frozenset({"MEMORY.md", "tabs.md"}),
+                          unchanged=frozenset({"MEMORY.md", "tabs.md"}))
+    assert report.ok, report.failures

@@ -140,6 +140,13 @@ def test_read_file_gives_text_as_written_never_replacement_marks(
     assert ok(tree.toolbox(), "read_file", path="memory/old.md") == text
 
 
+@pytest.mark.parametrize("pad", range(4))
+def test_a_line_cut_inside_a_character_is_not_read_as_latin_1(tree: Tree, pad: int) -> None:
+    (tree.memory / "long.md").write_text("x" * pad + "Café déjà vu — naïve résumé " * 200)
+    text = ok(tree.toolbox(ToolLimits(max_output_bytes=1000)), "read_file", path="memory/long.md")
+    assert "Café déjà vu" in text and "Ã" not in text and "â€" not in text
+
+
 def test_read_file_refuses_a_memory_file_with_nul_bytes(tree: Tree) -> None:
     (tree.memory / "blob.md").write_bytes(b"abc\x00def\n")
     result = run(tree.toolbox(), "read_file", path="memory/blob.md")

@@ -187,7 +187,8 @@ def check_staged(
     if INDEX_FILENAME in files:
         data = index_path.read_bytes()
         try:
-            index_text = data.decode("utf-8")
+            # a byte-order mark is no part of the first line (decode_text reads it so too)
+            index_text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError:
             fail(CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8"), index_found)
             index_text = decode_text(data) if index_found else ""

@@ -145,7 +145,10 @@ def decode_text(data: bytes) -> str:
 def _decode_line(line: bytes) -> str:
     try:
         return line.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":
+            # UTF-8 up to a character cut in two (a read cut at a byte count): not Latin-1
+            return line[: exc.start].decode("utf-8") + "\ufffd"
         try:
             return line.decode("cp1252")
         except UnicodeDecodeError:
