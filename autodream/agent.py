@@ -98,6 +98,10 @@ class DreamBrief:
     start_offsets: dict[str, int] = field(default_factory=dict)
     index_max_lines: int = 200
     index_max_bytes: int = 25_000
+    # memory files (relative to the memory root) to leave exactly as they are: each symlink in
+    # memory, and a memory file one points at (deleting or renaming it would leave the link
+    # dangling)
+    kept_as_is: frozenset[str] = frozenset()
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

@@ -154,6 +154,22 @@ def _brief(
     return _Reviewed(brief, read, left_out)
 
 
+def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
+    """The memory symlinks (as staged, relative to the memory root) and the memory files they
+    point at, however the link is written (relative, or absolute into the memory dir)."""
+    kept: set[str] = set()
+    for rel, link in symlinks(staged).items():
+        kept.add(rel)
+        target = os.readlink(link)
+        if os.path.isabs(target):
+            inside = os.path.relpath(target, memory_dir)
+        else:
+            inside = os.path.normpath(os.path.join(os.path.dirname(rel), target))
+        if not inside.startswith(("..", "/")) and inside != ".":
+            kept.add(inside.replace(os.sep, "/"))
+    return frozenset(kept)
+
+
 def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
     """What is new since the last dream, gathered by the local engine, for a model to start
     from; and where each transcript's new part ended (to remember after a successful dream)."""
@@ -253,7 +269,8 @@ def consolidate(
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
-        brief = reviewed.brief
+        brief = replace(reviewed.brief,
+                        kept_as_is=_linked_files(staging.path, settings.memory_dir))
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

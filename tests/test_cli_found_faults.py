@@ -160,3 +160,33 @@ def test_a_loosely_written_index_line_is_read_as_its_entry_hook_and_all(
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     (entry,) = [x for x in index.splitlines() if "](deploy.md)" in x]
     assert entry == "- [Deploy](deploy.md) — we deploy on Fridays only"
+
+
+def test_a_symlinked_topic_file_in_a_subdirectory_keeps_its_index_line(
+        sample: Path, tmp_path: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    shared = tmp_path / "shared.md"
+    shared.write_text("---\nname: Shared\ndescription: d\ntype: user\n---\nShared.\n")
+    (memory / "team").mkdir()
+    (memory / "team" / "shared.md").symlink_to(shared)
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- [Shared](team/shared.md) — shared team note\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert "](team/shared.md)" in (memory / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_file_a_memory_symlink_points_at_is_never_merged_away(
+        sample: Path) -> None:  # noqa: F811
+    # pr_review.md is a near-duplicate of small_prs.md that a dream merges into it and deletes
+    memory = sample / "memory"
+    (memory / "review_alias.md").symlink_to("pr_review.md")
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- [Review alias](review_alias.md) — the PR review note\n")
+    before = (memory / "pr_review.md").read_bytes()
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert (memory / "review_alias.md").exists()  # the link still leads somewhere
+    assert (memory / "pr_review.md").read_bytes() == before
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert "](review_alias.md)" in index and "](pr_review.md)" in index

@@ -124,7 +124,7 @@ class LocalBackend:
         return ToolCall(id=f"local-{self._seq}", name=name, input=inp)
 
     def _run(self, brief: DreamBrief) -> Script:
-        files, index_text, facts, unread = yield from self._orient()
+        files, index_text, facts, unread = yield from self._orient(brief.kept_as_is)
         if INDEX in unread:
             # Without the index there is no telling what a rebuilt one would lose.
             self.decisions.append(Decision(
@@ -172,30 +172,28 @@ class LocalBackend:
             self._refusals(results, "write_file", [INDEX])
         yield [self._call("finish", summary=self._summary(plan))]
 
-    def _orient(self) -> Generator[
+    def _orient(self, kept_as_is: frozenset[str]) -> Generator[
             list[ToolCall], list[ToolResult],
             tuple[dict[str, str], str | None, ProjectFacts, frozenset[str]]]:
         results = yield [
             self._call("glob", pattern="memory/**/*.md"),
             self._call("list_dir", path="project/"),
-            self._call("list_dir", path="memory/"),
         ]
         memory_paths = _memory_paths(results[0]) if results else []
         listing = _listing(results[1]) if len(results) > 1 else []
-        # A symlinked memory file is the user's arrangement (a note shared from elsewhere): it is
-        # never read through or rewritten, and keeps its index line.
-        linked_away = {name.removesuffix("@") for name in
-                       (_listing(results[2]) if len(results) > 2 else [])
-                       if name.endswith(".md@")}
+        # A symlink in memory is the user's arrangement (a note shared from elsewhere, a second
+        # name for one): neither it nor the memory file it points at is rewritten, renamed or
+        # deleted, and both keep their index lines.
+        linked_away = {p for p in kept_as_is if p.endswith(".md") and p != INDEX}
         for name in sorted(linked_away):
             self.decisions.append(Decision(
-                "skipped", name, "a symlink; left as it is (never followed or rewritten)",
+                "skipped", name, "a symlink, or a file one points at; left as it is",
                 file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
         texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
         project = yield from self._read_all(fact_paths, page=False)
         files = {p: texts[f"memory/{p}"] for p in memory_paths
-                 if f"memory/{p}" in texts and p != INDEX}
+                 if f"memory/{p}" in texts and p != INDEX and p not in linked_away}
         index_text = texts.get(f"memory/{INDEX}")
         facts = build_facts({k.removeprefix("project/"): v for k, v in project.items()},
                             listing)

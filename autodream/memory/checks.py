@@ -32,6 +32,7 @@ and is reported separately.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from dataclasses import dataclass, field
@@ -215,6 +216,13 @@ def check_staged(
     for entry in parse_index(index_text).entries:
         rel = resolve_link(entry.file)
         if rel is not None and rel in links and rel != INDEX_FILENAME:
+            if not os.path.exists(links[rel]):
+                # the file it points at is gone: by this dream when it was there before
+                target = os.path.normpath(os.path.join(posixpath.dirname(rel),
+                                                       os.readlink(links[rel])))
+                message = (f"line {entry.line_no}: link '{entry.file}' is a symlink whose "
+                           "target is gone")
+                fail(CheckFailure("link", INDEX_FILENAME, message), target not in existed)
             continue
         if rel is None or rel not in files or rel == INDEX_FILENAME:
             message = f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file"
