@@ -25,6 +25,7 @@ from autodream.engine.dates import (
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.settings import setting_change
 from autodream.engine.text import (
     CALENDAR_WORDS,
     TELLS_SWITCH,
@@ -977,6 +978,9 @@ def _detect_core(raw: str) -> _Kind | None:
         dated, rewrites = absolutize(said, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(sentence), 0.7)
+    if setting_change(sentence) is not None:
+        # "Bumped retries from 3 to 5", "The standup moved to 10:30": what holds now
+        return _Kind("fact", _clean(sentence), 0.75)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):

@@ -24,6 +24,15 @@ from autodream.engine.dates import (
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
+from autodream.engine.settings import (
+    SettingChange,
+    Stated,
+    is_about,
+    same_value,
+    setting_change,
+    stated,
+    written_as,
+)
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STATE_WORDS,
@@ -565,6 +574,15 @@ class Consolidator:
                     f"it was {cand.old}", session_id=cand.source.session_id))
                 return
         else:
+            change = setting_change(cand.text) if cand.kind in _TELLS_STATE else None
+            set_in = self._setting_target(cand, change) if change is not None else None
+            if change is not None and set_in is not None:
+                entry, was = set_in
+                if was is None:
+                    self._confirm(entry, cand, cluster)  # it gives the new value already
+                else:
+                    self._set_value(entry, change, was, cand, cluster)
+                return
             date_moved = _date_moved(cand.text)
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
             if moved is not None:
@@ -581,8 +599,10 @@ class Consolidator:
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
+            # ... nor is "Bumped Puma from 5 to 16 threads" about "We run Puma with 2 workers"
             if target is not None and not about_other_things(target.lead, cand.text) and (
-                    date_moved is None or _about(date_moved[0], target.lead)):
+                    date_moved is None or _about(date_moved[0], target.lead)) and (
+                    change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
                 return
         self._create(cand, cluster)
@@ -721,6 +741,65 @@ class Consolidator:
                                 lambda lead: versions_of(lead, name))
         return None if found is None else (found[0], spelled_as_in(found[0].lead,
                                                                    f"{name} {found[1]}"))
+
+    def _setting_target(
+        self, cand: Candidate, change: SettingChange
+    ) -> tuple[Entry, str | None] | None:
+        """For "Bumped retries from 3 to 5" or "The standup moved to 10:30": the live entry
+        whose clauses about that setting give it the old value (their one value, when the old
+        one is not said), and that value as compared; else one that gives it the new value
+        alone, already, and None. Not for one week's exception ("this week only", "next week
+        the standup moved to 10"), nor for one place ("on staging") an entry does not name.
+        The entry most like ``cand`` wins, then the earliest."""
+        if _ONE_TIME.search(cand.text) or (change.time and last_mention(cand.text) is not None):
+            return None
+        where = tokens(_only_where(cand.text))
+        found: list[tuple[bool, float, int, Entry, str | None]] = []
+        for pos, entry in enumerate(self.live()):
+            values = [v.value for v in _stated_in(change, entry.lead)]
+            if not values or (where and not _about(where, entry.lead)):
+                continue
+            says_now = [same_value(v, change.now_value) for v in values]
+            was: str | None = None
+            if not all(says_now):
+                if any(says_now):
+                    continue  # the old value and the new: which holds where is not said
+                said = change.was_value
+                was = next((v for v in values if same_value(v, said)), None) if said else (
+                    values[0] if len(set(values)) == 1 else None)
+                if was is None:
+                    continue
+            found.append((was is not None, similarity(cand.text, entry.lead), -pos, entry, was))
+        if not found:
+            return None
+        *_, entry, was = max(found, key=lambda f: f[:3])
+        return entry, was
+
+    def _set_value(
+        self, entry: Entry, change: SettingChange, was: str, cand: Candidate, cluster: Cluster
+    ) -> None:
+        """The entry's value of a setting put from ``was`` to the change's new one, in its own
+        words ("We run Sidekiq 7 with 25 concurrency"); the old value is history."""
+        old = next(v.written for v in _stated_in(change, entry.lead) if v.value == was)
+        lead, now = _put_setting(entry.lead, change, was)
+        done = _when_done(cand)  # "we bumped retries to 5 last month": in June 2026
+        entry.history.append(f"Changed from {old} to {now} {done}; previously {old}.")
+        entry.name = _put_setting(entry.name, change, was)[0]
+        entry.description = _put_setting(entry.description, change, was)[0]
+        if entry.hook:
+            entry.hook = _put_setting(entry.hook, change, was)[0]
+        entry.statements = [lead] + [s for s in entry.statements[1:] if not any(
+            v.value == was for v in _stated_in(change, s))]
+        if cand.why:
+            entry.why = cand.why
+            entry.generated_why = False
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "superseded", shorten(entry.lead, 120),
+            f"{change.what} changed from {old} to {now} {done}; entry rewritten to the new "
+            "value", file=entry.file, session_id=cand.source.session_id))
 
     def _rescheduled(
         self, cand: Candidate, thing: frozenset[str], new: str
@@ -1268,6 +1347,37 @@ def _put_value(entry: Entry, was: str, now: str) -> str:
     if entry.hook:
         entry.hook = re.sub(pattern, now, entry.hook)
     return re.sub(pattern, now, entry.lead)
+
+
+# Kinds that tell what holds: "Bumped retries from 3 to 5" is a fact; a plan or a decision
+# may not have been carried out
+_TELLS_STATE = frozenset({"fact", "remember", "correction"})
+
+
+def _stated_in(change: SettingChange, text: str) -> list[Stated]:
+    """The values ``text`` gives the setting in its clauses about it, with their places in
+    ``text``; a clause telling of a change ("we bumped retries from 3 to 5") states none."""
+    found: list[Stated] = []
+    start = 0
+    # a time's colon ("at 10:00") ends no clause
+    for i, part in enumerate(_CLAUSE_EDGE.split(re.sub(r"(?<=\d):(?=\d)", "\0", text))):
+        clause = text[start:start + len(part)]
+        if i % 2 == 0 and is_about(change, clause) and not TELLS_SWITCH.search(clause):
+            found += [replace(v, start=v.start + start, end=v.end + start)
+                      for v in stated(change, clause)]
+        start += len(part)
+    return found
+
+
+def _put_setting(text: str, change: SettingChange, was: str) -> tuple[str, str]:
+    """``text`` with each value it gives the setting that is ``was`` put to the new one, and
+    the new one as written there ("" when none was)."""
+    now = ""
+    for v in reversed(_stated_in(change, text)):
+        if v.value == was:
+            now = written_as(change, v)
+            text = text[: v.start] + now + text[v.end:]
+    return text, now
 
 
 def _moved_thing(said: str) -> frozenset[str]:

@@ -78,18 +78,19 @@ _RATHER_THAN = re.compile(
     rf"(?P<was>{VERSION}){_VERSION_ENDS}", re.I)
 # What is counted or sized, not versioned: "bumped retries from 3 to 5", "timeout to 60", and
 # after the number, "bumped Sidekiq from 10 to 25 concurrency"
-_SIZED = word_set(
+SIZED = word_set(
     """retries retry workers replicas instances nodes shards brokers threads processes
     connections pods tasks cores cpus vcpus gpus timeout timeouts limit limits size pool quota
     budget ttl threshold coverage memory ram disk storage capacity concurrency parallelism batch
     retention interval rate price cost seats users heap""")
-# Words a number may follow without being a tool's version ("moved it to page 2", "to Q3 2026").
+# Words a number may follow without being a tool's version ("moved it to page 2", "to Q3 2026",
+# "retries were bumped from 3 to 5").
 _NOT_A_TOOL = CALENDAR_WORDS | word_set(
-    """v version release the a an our my its it this that page step phase stage level week day
+    """v version release the a an our my its it this that from page step phase stage level week day
     month year sprint quarter q1 q2 q3 q4 port line item number no chapter section part minute
     minutes hour hours times top bottom production prod staging dev development test qa ci cd
     everything everyone team we they it he she standup standups meeting meetings sync retro
-    demo call review planning lunch office hours""") | _SIZED
+    demo call review planning lunch office hours""") | SIZED
 
 
 # What a number counts when it is no version: "upgraded Kafka to 5 brokers", "Redis to 16 GB",
@@ -101,7 +102,7 @@ _COUNTED = re.compile(
     r"(?:core|node|worker|broker|shard|replica|instance|pod|task|thread|process|day|week|"
     r"month|year|hour|minute|second|time|gig|meg|cpu|vcpu|gpu|seat|user|person|people|"
     r"engineer|dev|server|machine|box|container|partition|connection|"
-    rf"{'|'.join(sorted(_SIZED))})\b)", re.I)
+    rf"{'|'.join(sorted(SIZED))})\b)", re.I)
 _UNIT = re.compile(rf"\s*(?:{_UNITS}|gigs?\b|megs?\b)", re.I)
 _ARTIFACT = re.compile(r"\s*(?:images?|runners?|runtimes?|containers?|builds?|toolchains?|thanks|"
                        r"ages|lambdas?|functions?|clusters?|hooks)\b", re.I)

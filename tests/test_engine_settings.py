@@ -1,0 +1,203 @@
+"""A changed count, size, duration or time puts the value the entry gives that setting to the
+new one, and leaves other settings, versions and dates alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.engine.dream import DreamPlan
+from autodream.engine.settings import setting_change
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import NOW, candidates, gather, human, topic
+
+
+def _dream(lead: str, *said: str) -> DreamPlan:
+    files = {"project_stack.md": topic("Stack", lead)}
+    return plan_dream(files, "- [Stack](project_stack.md) — stack\n",
+                      gather(*(human(s) for s in said)).candidates, now=NOW)
+
+
+def _others(plan: DreamPlan) -> list[str]:
+    return [f for f in plan.writes if f not in ("project_stack.md", "MEMORY.md")]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("We run Sidekiq 7 with 10 concurrency.", "Bumped Sidekiq from 10 to 25 concurrency.",
+         "We run Sidekiq 7 with 25 concurrency.", "Changed from 10 to 25"),
+        ("The payment client retries 3 times.", "Bumped retries from 3 to 5.",
+         "The payment client retries 5 times.", "Changed from 3 to 5"),
+        ("We retry failed jobs 3 times.", "Bumped retries from 3 to 5.",
+         "We retry failed jobs 5 times.", "Changed from 3 to 5"),
+        ("Retries are capped at 3.", "Retries were bumped from 3 to 5.",
+         "Retries are capped at 5.", "Changed from 3 to 5"),
+        ("The API timeout is 30s.", "We raised the timeout from 30s to 60s.",
+         "The API timeout is 60s.", "Changed from 30s to 60s"),
+        ("The API timeout is 30s.", "We set the timeout to 60s.", "The API timeout is 60s.",
+         "Changed from 30s to 60s"),
+        # the entry's own way of writing the unit stays
+        ("The API timeout is 30 seconds.", "We raised the timeout to 60s.",
+         "The API timeout is 60 seconds.", "Changed from 30 seconds to 60 seconds"),
+        ("We run Elasticsearch with 3 nodes.", "We bumped Elasticsearch to 5 nodes.",
+         "We run Elasticsearch with 5 nodes.", "Changed from 3 to 5"),
+        ("We run 4 workers.", "We scaled the workers from 4 to 8.", "We run 8 workers.",
+         "Changed from 4 to 8"),
+        ("Sidekiq runs with 10 concurrency.", "Sidekiq concurrency went from 10 to 25.",
+         "Sidekiq runs with 25 concurrency.", "Changed from 10 to 25"),
+        ("The price is $20 per seat.", "We raised the price to $25.",
+         "The price is $25 per seat.", "Changed from $20 to $25"),
+        # the setting's own number, not another setting's or a version
+        ("We run Puma 6 with 2 workers.", "Bumped Puma workers to 4.",
+         "We run Puma 6 with 4 workers.", "Changed from 2 to 4"),
+        ("We run 4 workers with 2 threads each.", "We scaled the workers to 8.",
+         "We run 8 workers with 2 threads each.", "Changed from 4 to 8"),
+        ("We run 4 workers with 2 threads each.", "Bumped threads from 2 to 4.",
+         "We run 4 workers with 4 threads each.", "Changed from 2 to 4"),
+        ("We run 4 workers and keep logs for 4 days.", "We scaled the workers from 4 to 8.",
+         "We run 8 workers and keep logs for 4 days.", "Changed from 4 to 8"),
+        ("We run Elasticsearch with 3 nodes and Kafka with 3 brokers.",
+         "We bumped Kafka to 5 brokers.",
+         "We run Elasticsearch with 3 nodes and Kafka with 5 brokers.", "Changed from 3 to 5"),
+        ("The API timeout is 30s and the DB timeout is 30s.",
+         "We raised the API timeout from 30s to 60s.",
+         "The API timeout is 60s and the DB timeout is 30s.", "Changed from 30s to 60s"),
+        # a count or a size after a tool's name: the count changes, the version stays
+        ("We run Kafka 3.6 with 3 brokers.", "We upgraded Kafka to 5 brokers.",
+         "We run Kafka 3.6 with 5 brokers.", "Changed from 3 to 5"),
+        ("We run Redis 7 with 8 GB of memory.", "We upgraded Redis to 16 GB.",
+         "We run Redis 7 with 16 GB of memory.", "Changed from 8 GB to 16 GB"),
+        ("We run Elasticsearch 8 with 3 nodes.", "We bumped Elasticsearch to 5 nodes.",
+         "We run Elasticsearch 8 with 5 nodes.", "Changed from 3 to 5"),
+        # a meeting's time
+        ("The standup is at 9 every day.", "We moved the standup from 9 to 10.",
+         "The standup is at 10 every day.", "Changed from 9 to 10"),
+        ("The standup is at 9 every day.", "The standup moved to 10:30.",
+         "The standup is at 10:30 every day.", "Changed from 9 to 10:30"),
+        ("The standup is every Monday at 10:00.", "The standup moved to 10:30.",
+         "The standup is every Monday at 10:30.", "Changed from 10:00 to 10:30"),
+        ("The standup is at 9:30 every day.", "The standup moved from 9:30 to 10.",
+         "The standup is at 10:00 every day.", "Changed from 9:30 to 10:00"),
+        ("The retro is at 4pm on Fridays.", "We moved the retro to 5pm.",
+         "The retro is at 5pm on Fridays.", "Changed from 4pm to 5pm"),
+        # an hour said without am or pm is the entry's, in its half of the day
+        ("The retro is at 4pm on Fridays.", "We moved the Retro from 4 to 5.",
+         "The retro is at 5pm on Fridays.", "Changed from 4pm to 5pm"),
+        ("The retro is at 16:00 on Fridays.", "We moved the retro from 4 to 5.",
+         "The retro is at 17:00 on Fridays.", "Changed from 16:00 to 17:00"),
+        ("The standup is at 9am.", "The standup moved to 9pm.", "The standup is at 9pm.",
+         "Changed from 9am to 9pm"),
+        ("The standup is at 9 every day and the retro is at 4 on Fridays.",
+         "The retro moved to 5.",
+         "The standup is at 9 every day and the retro is at 5 on Fridays.", "Changed from 4 to 5"),
+        # told as remembered or as a correction
+        ("The payment client retries 3 times.", "Remember that we bumped retries to 5.",
+         "The payment client retries 5 times.", "Changed from 3 to 5"),
+        ("The payment client retries 3 times.", "FYI: retries were bumped from 3 to 5.",
+         "The payment client retries 5 times.", "Changed from 3 to 5"),
+    ],
+)
+def test_a_changed_setting_puts_the_value_the_entry_gives_it(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith(now + "\n")
+    assert f"{history} on 2026-07-06; previously " in body
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == ["superseded"]
+    assert _others(plan) == []
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # another setting of the same tool
+        ("We run Puma with 2 workers.", "Bumped Puma from 5 to 16 threads."),
+        ("We run Puma with 5 workers.", "Bumped Puma from 5 to 16 threads."),
+        # another thing, with the same number or not
+        ("We keep 10 connections in the pool.", "Bumped Sidekiq from 10 to 25 concurrency."),
+        ("Our CI has 4 runners.", "We scaled the workers from 4 to 8."),
+        ("We run Elasticsearch with 3 nodes.", "We bumped Kafka to 5 brokers."),
+        ("The API timeout is 30s.", "We raised the DB timeout to 60s."),
+        ("The standup is at 9 every day.", "The demo moved to 10."),
+        # the old value said is not the entry's
+        ("The payment client retries 4 times.", "Bumped retries from 3 to 5."),
+        # one place, or one week
+        ("The payment client retries 3 times.", "We bumped retries to 5 on staging."),
+        ("The standup is at 9 every day.", "The standup moved to 10 this week only."),
+        ("The standup is at 9 every day.", "Next week the standup moved to 10."),
+    ],
+)
+def test_another_setting_or_thing_leaves_the_entry_as_it_was(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_stack.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []
+
+
+def test_a_setting_change_no_entry_states_is_a_memory_of_its_own() -> None:
+    plan = _dream("We run Puma with 2 workers.", "Bumped Puma from 5 to 16 threads.")
+    (new,) = _others(plan)
+    assert parse_topic(plan.writes[new]).body.startswith("Bumped Puma from 5 to 16 threads.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Can you bump retries to 5?",
+        "Bump retries to 5.",
+        "Set the timeout to 60s.",
+        "We should bump the timeout to 60s.",
+        "We're raising the timeout to 60s next week.",
+        "We haven't raised the timeout to 60s yet.",
+        "Did we raise the timeout to 60s?",
+        "We should scale the workers to 8.",
+    ],
+)
+def test_a_change_asked_for_or_not_made_leaves_the_entry_as_it_was(said: str) -> None:
+    plan = _dream("The API timeout is 30s and we run 4 workers with 3 retries.", said)
+    assert "project_stack.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.action == "superseded"] == []
+
+
+def test_the_new_value_already_remembered_is_a_restatement() -> None:
+    plan = _dream("The API timeout is 60s.", "We raised the timeout from 30s to 60s.")
+    assert _others(plan) == []
+    assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == ["confirmed"]
+
+
+def test_a_setting_changed_earlier_is_dated_when_it_changed() -> None:
+    plan = _dream("The payment client retries 3 times.", "No, we bumped retries to 5 last month.")
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith("The payment client retries 5 times.\n")
+    assert "Changed from 3 to 5 in June 2026; previously 3." in body
+
+
+def test_the_reason_for_a_changed_setting_is_kept() -> None:
+    plan = _dream("The API timeout is 30s.",
+                  "We raised the timeout from 30s to 60s because uploads were timing out.")
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith("The API timeout is 60s.\n")
+    assert "**Why:** Uploads were timing out." in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We upgraded Postgres to 16.",  # versions
+        "Bumped Node from 18 to 20.",
+        "My PR bumped Node to 20.",
+        "We moved the release to 2027-03-10.",  # dates
+        "We moved the launch to 2027.",
+        "The standup moved from Monday to Tuesday.",  # a weekday: a switch
+        "We moved it to 3.",  # nothing named
+        "I pushed the fix to 3 repos.",  # a count of no setting
+    ],
+)
+def test_a_version_a_date_or_no_setting_is_no_setting_change(said: str) -> None:
+    assert setting_change(said) is None
+
+
+def test_a_setting_change_is_a_fact() -> None:
+    (cand,) = candidates("Retries were bumped from 3 to 5.")
+    assert (cand.kind, cand.new, cand.old) == ("fact", None, None)
