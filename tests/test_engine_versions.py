@@ -185,7 +185,7 @@ def test_an_upgrade_rewrites_the_version_and_keeps_the_old_one_in_history(
         # one person's machine, or another team
         ("We use Python 3.11.", "I'm on Python 3.12 locally now."),
         ("We use Node 18.", "They're on Node 20 now."),
-        # a count or a size, not a version (the count changes: test_engine_settings.py)
+        # a count or a size, not a version (the count changes: test_engine_setting_changes.py)
         ("We run Kafka 3.6 with 3 brokers.", "We upgraded Kafka to 5 nodes."),
         ("We run Redis 7 with 8 GB of memory.", "We upgraded Redis to 16 cores."),
     ],

@@ -25,7 +25,7 @@ from autodream.engine.dates import (
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
-from autodream.engine.settings import setting_change
+from autodream.engine.setting_changes import setting_change
 from autodream.engine.text import (
     CALENDAR_WORDS,
     TELLS_SWITCH,

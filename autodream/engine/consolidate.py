@@ -24,7 +24,7 @@ from autodream.engine.dates import (
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
-from autodream.engine.settings import (
+from autodream.engine.setting_changes import (
     SettingChange,
     Stated,
     is_about,

@@ -7,7 +7,7 @@ import pytest
 
 from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
-from autodream.engine.settings import setting_change
+from autodream.engine.setting_changes import setting_change
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, candidates, gather, human, topic
 
