@@ -173,15 +173,36 @@ def resolve_settings(project: str | None, overrides: dict[str, Any] | None = Non
 
 
 class AutodreamGroup(click.Group):
-    """The main group; a mistyped option is never answered with a hidden one."""
+    """The main group; a mistyped option is never answered with a hidden one, and under
+    ``--json`` a usage error is a JSON document on stdout too, like every other failure."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["autodream.json"] = "--json" in args
         try:
             return super().parse_args(ctx, args)
         except click.NoSuchOption as exc:
             hidden = {o for p in self.params if getattr(p, "hidden", False) for o in p.opts}
             shown = [p for p in exc.possibilities or () if p not in hidden]
-            raise click.NoSuchOption(exc.option_name, possibilities=shown, ctx=exc.ctx) from None
+            error = click.NoSuchOption(exc.option_name, possibilities=shown, ctx=exc.ctx)
+            _usage_as_json(ctx, error)
+            raise error from None
+        except click.UsageError as exc:
+            _usage_as_json(ctx, exc)
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            _usage_as_json(ctx, exc)
+            raise
+
+
+def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
+    if ctx.meta.get("autodream.json") and not getattr(exc, "autodream_shown", False):
+        echo_json({"status": "error", "error": exc.format_message(),
+                   "exit_code": exc.exit_code})
+        exc.autodream_shown = True  # type: ignore[attr-defined]
 
 
 @click.group(
@@ -252,10 +273,12 @@ def cli(
     ctx.ensure_object(dict)
     ctx.obj.update(project=project, overrides=overrides)  # for subcommands: status, ...
     if ctx.invoked_subcommand is not None:
+        typed = click.core.ParameterSource.COMMANDLINE
+        settings_given = {k: v for k, v in overrides.items()
+                          if v is not None and ctx.get_parameter_source(k) == typed}
         _forward_group_flags(
             ctx, {"as_json": as_json, "dry_run": dry_run, "force": force,
-                  "trigger": trigger, "current_session": current_session}
-        )
+                  "trigger": trigger, "current_session": current_session}, settings_given)
         return
     from autodream import run
 
@@ -286,18 +309,35 @@ def cli(
 _FORWARDED = ("as_json", "dry_run")
 
 
-def _forward_group_flags(ctx: click.Context, given: dict[str, Any]) -> None:
+# Commands that resolve the project's settings, so a setting flag before them is used.
+_TAKE_SETTINGS = frozenset({"status", "log", "show", "undo"})
+
+
+def _forward_group_flags(
+    ctx: click.Context, given: dict[str, Any], settings_given: dict[str, Any]
+) -> None:
     """Give the subcommand the group flags it has too; refuse the ones it would ignore.
 
     A flag before the command name must never be dropped in silence: `autodream --dry-run undo`
-    that really undid, or `--force` read as undo's own (which overrides a conflict), would do
-    what the user did not ask for.
+    that really undid, `--force` read as undo's own (which overrides a conflict), or
+    `--backend anthropic replay` that replayed on the local engine, would do what the user did
+    not ask for. A setting (``--backend``, ``--min-hours``, ...) is the project's, and used by
+    the commands that resolve it (status, log, show, undo).
     """
     assert isinstance(ctx.command, click.Group) and ctx.invoked_subcommand
     name = ctx.invoked_subcommand
     command = ctx.command.get_command(ctx, name)
     own = {param.name for param in command.params} if command else set()
     defaults: dict[str, Any] = {}
+    for key, value in settings_given.items():
+        if name in _TAKE_SETTINGS:
+            continue
+        if key in own:
+            defaults[key] = value  # replay's own --backend
+            continue
+        flag = next(p.opts[0] for p in ctx.command.params if p.name == key)
+        raise click.UsageError(f"{flag} is a setting of the dream and does not apply to "
+                               f"'{name}'", ctx=ctx)
     for key, value in given.items():
         if not value:
             continue

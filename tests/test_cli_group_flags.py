@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
+from tests.factories import REPO_ROOT
 from tests.memdirs import dream, sample_memory, tree
 from tests.test_journal import EDITS
 
@@ -132,3 +133,37 @@ def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
     assert result.exit_code == 2
     assert "does not exist" in result.stderr
     assert not typo.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "refused"),
+    [
+        (["--min-hours", "3", "install", "--dry-run"], "--min-hours"),
+        (["--model", "x", "watch", "--once"], "--model"),
+    ],
+)
+def test_a_setting_before_a_command_that_ignores_it_is_refused(
+        tmp_path: Path, args: list[str], refused: str) -> None:
+    result = CliRunner().invoke(cli, args, env={"HOME": str(tmp_path)})
+    assert result.exit_code == 2
+    assert f"{refused} is a setting of the dream and does not apply to" in result.stderr
+
+
+def test_a_backend_before_replay_is_replays_own(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["--backend", "anthropic", "replay", str(REPO_ROOT / "sample_project"), "--json"],
+        env={"HOME": str(tmp_path), "ANTHROPIC_API_KEY": None, "AUTODREAM_API_KEY": None})
+    (scenario,) = json.loads(result.stdout)["scenarios"]
+    assert "API key" in scenario["error"]  # it tried Claude, as asked, not the local engine
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--json", "--force", "log"], ["log", "--json", "-n", "0"], ["--json", "--bogus"]],
+)
+def test_a_usage_error_under_json_is_one_json_document(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2
+    document = json.loads(result.stdout)
+    assert document["status"] == "error" and document["exit_code"] == 2
+    assert "Error:" in result.stderr
