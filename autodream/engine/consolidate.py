@@ -793,13 +793,16 @@ class Consolidator:
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
+        self._superseded(entry, cand, cluster, f"{change.what} changed from {old} to {now} "
+                         f"{done}; entry rewritten to the new value")
+
+    def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str) -> None:
+        """``entry`` now says what ``cluster`` told: its sources and score, and the decision."""
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
         entry.changed = True
-        self.decisions.append(Decision(
-            "superseded", shorten(entry.lead, 120),
-            f"{change.what} changed from {old} to {now} {done}; entry rewritten to the new "
-            "value", file=entry.file, session_id=cand.source.session_id))
+        self.decisions.append(Decision("superseded", shorten(entry.lead, 120), reason,
+                                       file=entry.file, session_id=cand.source.session_id))
 
     def _rescheduled(
         self, cand: Candidate, thing: frozenset[str], new: str
@@ -952,14 +955,9 @@ class Consolidator:
                          f"Use {_and(n for n, _ in switched)}; {_and(w for _, w in switched)} "
                          "are no longer current, so do not suggest them.")
             entry.generated_how = True
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "superseded", shorten(entry.lead, 120),
-            f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new state"
-            + (f"; file renamed from {renamed}" if renamed else ""),
-            file=entry.file, session_id=cand.source.session_id))
+        self._superseded(entry, cand, cluster,
+                         f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
+                         "state" + (f"; file renamed from {renamed}" if renamed else ""))
         for s in stale:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
