@@ -25,6 +25,7 @@ from autodream.settings import Settings, backend_choice
 from autodream.tools import ToolBox, ToolLimits
 from autodream.transcripts.model import SessionInfo
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+from autodream.transcripts.reader import read_session_info
 
 # A seam for tests and library callers: build the backend for this run from the toolbox.
 BackendFactory = Callable[[Settings, ToolBox], Backend]
@@ -154,6 +155,14 @@ def _brief(
     return _Reviewed(brief, read, left_out)
 
 
+def _pending_sessions(offsets: OffsetStore, given: Sequence[SessionInfo]) -> list[SessionInfo]:
+    """Transcripts a dream before this one read but could not keep all of (the file budget),
+    read again whether touched since or not, so nothing they said is lost."""
+    given_paths = {os.fspath(info.path) for info in given}
+    return [read_session_info(path) for path in offsets.pending()
+            if path not in given_paths and os.path.isfile(path)]
+
+
 def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
     """The memory symlinks (as staged, relative to the memory root) and the memory files they
     point at, however the link is written (relative, or absolute into the memory dir)."""
@@ -240,6 +249,7 @@ def consolidate(
             "memory_dir to the directory that holds it")
     journal.recover(settings.memory_dir, state, settings.now_dt())
     offsets = OffsetStore(state / OFFSETS_FILENAME)
+    sessions = [*sessions, *_pending_sessions(offsets, sessions)]
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
@@ -304,6 +314,13 @@ def consolidate(
             # reading is undone with its changes
             record.offsets = _record_offsets(offsets, reviewed.read,
                                              _read_ends(backend, digest_ends))
+            held = set(getattr(getattr(backend, "report", None), "held_back", None) or ())
+            for info, vpath in reviewed.read:
+                if vpath in held:
+                    before = offsets.entry(info.path)
+                    offsets.mark_pending(info.path)
+                    record.offsets[str(info.path)] = {"before": before,
+                                                      "after": offsets.entry(info.path)}
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:

@@ -203,6 +203,15 @@ def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failin
     if cap:  # the highest-scored stays, the lowest goes
         assert "project_staging-database.md" in {p.name for p in topics}
         assert "We use Sentry for error monitoring." in {d["subject"] for d in dropped}
+        # ... and is not lost: the session is read again by the dreams after, touched or not,
+        # until every memory it holds is in
+        for _ in range(5 - saved):
+            code, out, err = dream(root, "--backend", "local")
+            assert code == 0, out + err
+        topics = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
+        assert len(topics) == 5
+        offsets = json.loads((root / "memory" / ".autodream" / "offsets.json").read_text())
+        assert not any(v.get("pending") for v in offsets["files"].values())
 
 
 @pytest.mark.parametrize("where", ["topic description", "prompt"])

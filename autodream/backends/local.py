@@ -51,6 +51,8 @@ class GatherReport:
     lines: int = 0
     bad_lines: int = 0
     end_offsets: dict[str, int] = field(default_factory=dict)  # vpath -> where reading stopped
+    # vpaths whose new memories the file budget left out: not to be marked as read
+    held_back: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -145,6 +147,11 @@ class LocalBackend:
         self.plan = plan
         self.decisions.extend(plan.decisions)
         plan.decisions = []
+        for info in brief.sessions:
+            if info.id in plan.held_back:
+                # where reading stopped is not remembered: the next dream reads it again
+                self.report.end_offsets.pop(str(info.path), None)
+                self.report.held_back.append(str(info.path))
 
         writes = sorted(plan.writes)
         calls = [self._call("begin_phase", phase="consolidate")]

@@ -63,6 +63,8 @@ class DreamPlan:
     entries: list[Entry] = field(default_factory=list)
     kept_files: list[str] = field(default_factory=list)  # unparsable files left as they are
     renames: dict[str, str] = field(default_factory=dict)  # new file -> the file it replaces
+    # sessions whose new memories the file budget left out: to be read again next dream
+    held_back: set[str] = field(default_factory=set)
 
     def deletes_after(self, failed_writes: frozenset[str]) -> list[str]:
         """The files to delete once the writes are done: a renamed file whose new one was not
@@ -323,17 +325,19 @@ def _touches(entry: Entry) -> int:
 
 def _within_file_budget(
     entries: list[Entry], notes: list[Entry], options: EngineOptions, decisions: list[Decision]
-) -> None:
+) -> set[str]:
     """Leave out the lowest-ranked new memories until the dream touches at most
     ``max_files_touched`` files (MEMORY.md included), so a first dream over a long history
     keeps what matters most instead of failing on the tools' budget. A note moved out of
-    MEMORY.md, or a new entry that absorbed another, is never left out: that would lose it."""
+    MEMORY.md, or a new entry that absorbed another, is never left out: that would lose it.
+    Returns the sessions the left-out memories came from, to be read again by the next dream."""
     cap = options.max_files_touched
     if cap is None:
-        return
+        return set()
     over = sum(_touches(e) for e in entries) + 1 - cap
     if over <= 0:
-        return
+        return set()
+    held_back: set[str] = set()
     held = {id(n) for n in notes}
     new = sorted(
         (e for e in entries if e.original is None and not e.deleted and id(e) not in held
@@ -341,6 +345,7 @@ def _within_file_budget(
         key=lambda e: (e.score, max((s.day for s in e.sources()), default=date.min), e.file))
     for entry in new[:over]:
         entries.remove(entry)
+        held_back.update(source.session_id for source in entry.sources())
         said = next((d.subject for d in decisions
                      if d.action == "created" and d.file == entry.file), entry.lead)
         decisions[:] = [d for d in decisions if d.file != entry.file]
@@ -348,7 +353,7 @@ def _within_file_budget(
             "dropped", said,
             f"not saved: a dream may write or delete at most {cap} memory files "
             f"(max_files_touched in autodream.toml) and this new memory ranks among the lowest "
-            f"(score {entry.score:.2f})")
+            f"(score {entry.score:.2f}); its session is read again by the next dream")
         # its scoring decision said "kept": the run record says it once, as what happened
         scored = next((i for i, d in enumerate(decisions)
                        if d.action == "kept" and d.subject == said and d.file is None), None)
@@ -356,6 +361,7 @@ def _within_file_budget(
             decisions.append(dropped)
         else:
             decisions[scored] = dropped
+    return held_back
 
 
 def plan_dream(
@@ -392,11 +398,12 @@ def plan_dream(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
-    _within_file_budget(work.entries, notes, options, decisions)
+    held_back = _within_file_budget(work.entries, notes, options, decisions)
     build = build_index(work.entries, options)
     build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
-    plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable)
+    plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
+                     held_back=held_back)
     for entry in work.entries:
         if entry.deleted:
             if entry.original is not None:

@@ -130,6 +130,16 @@ class OffsetStore:
         else:
             self._entries[self._key(path)] = dict(entry)
 
+    def mark_pending(self, path: str | os.PathLike[str]) -> None:
+        """``path`` holds something a dream read but could not keep (the file budget): the next
+        dream reads it again from where it was, touched since or not."""
+        key = self._key(path)
+        self._entries[key] = {**self._entries.get(key, {}), "pending": True}
+
+    def pending(self) -> list[str]:
+        """The transcripts ``mark_pending`` left for the next dream."""
+        return sorted(k for k, v in self._entries.items() if v.get("pending"))
+
     def forget(self, path: str | os.PathLike[str]) -> None:
         self._entries.pop(self._key(path), None)
 
