@@ -43,7 +43,9 @@ __all__ = [
 ]
 
 Verdict = Literal["ok", "refused", "error"]
-REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project"})
+# Every root: a secret a person pasted into memory by hand reaches neither the model nor, once
+# the file is rewritten, the memory again (the harness refuses to write one anyway).
+REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project", "memory"})
 MAX_SUMMARY_CHARS = 10_000
 MAX_WRITE_DEPTH = 6  # components below memory/, the file included
 

@@ -165,6 +165,13 @@ def test_sessions_text_is_redacted_by_read_file(tree: Tree) -> None:
     assert "the build uses make" in text
 
 
+def test_a_secret_written_into_memory_by_hand_is_redacted_too(tree: Tree) -> None:
+    # the model must not see it; a rewrite of the file leaves it out
+    (tree.memory / "deploy.md").write_text(f"Deploy with the key {ANTHROPIC_KEY}.\n")
+    text = ok(tree.toolbox(), "read_file", path="memory/deploy.md")
+    assert ANTHROPIC_KEY not in text and "[REDACTED:anthropic-key]" in text
+
+
 def test_project_text_is_redacted_too(tree: Tree) -> None:
     text = ok(tree.toolbox(), "read_file", path="project/src/app.py")
     assert AWS_KEY not in text and "[REDACTED:aws-access-key]" in text
