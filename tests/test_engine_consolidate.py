@@ -995,3 +995,17 @@ def test_a_persons_own_how_is_never_reworded() -> None:
         "**How to apply:** Do not do this unless the user explicitly asks for it, ever.",
         type_="feedback")}
     assert "feedback_x.md" not in _plan(files, "- [X](feedback_x.md) — x\n").writes
+
+
+def test_a_switch_named_in_one_line_of_a_hand_written_list_rewrites_that_line_only() -> None:
+    files = {"tooling.md": "---\nname: Tooling\ndescription: build and lint tools\n"
+             "type: project\n---\n\n- We lint with flake8 and format with black.\n"
+             "- CI runs on GitHub Actions.\n- Docker images are built with kaniko.\n"}
+    cands = gather(human("CI moved from GitHub Actions to Buildkite last month.")).candidates
+    plan = plan_dream(files, "- [Tooling](tooling.md) — build and lint tools\n", cands,
+                      now=NOW)
+    topic_ = parse_topic(plan.writes["tooling.md"])
+    assert topic_.body.startswith("- We lint with flake8 and format with black.\n"
+                                  "- CI runs on Buildkite.\n"
+                                  "- Docker images are built with kaniko.\n")
+    assert topic_.description == "build and lint tools"  # the person's own, kept

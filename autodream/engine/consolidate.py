@@ -914,7 +914,17 @@ class Consolidator:
               and not _set_against(entry.lead, new)):
             self._confirm(entry, cand, cluster)
             return
-        lead = entry.lead
+        # The statement that says what was: the lead, or the one line of a hand-written list
+        # that names it ("- CI runs on GitHub Actions." under "- We lint with flake8 ..."); the
+        # other lines are the person's and stay.
+        at = 0
+        if old is not None and entry.statements and not _names(entry.lead, old):
+            at = next((i for i, st in enumerate(entry.statements) if i and _names(st, old)
+                       and not has_word(st, new)), 0)
+        lead = entry.statements[at] if at else entry.lead
+        bullet = _LIST_MARK.match(lead)
+        if bullet is not None:
+            lead = lead[bullet.end():]
         put = (_put_in_place(lead, old, new, cand.text, thing)
                if old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
                and not TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
@@ -923,12 +933,16 @@ class Consolidator:
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
         new_lead = cand.text if put is None else put
+        if bullet is not None:
+            new_lead = bullet[0] + new_lead
         verb = "Switched back" if cand.back else "Switched"
         was = old or "the previous choice"
         entry.history.append(f"{verb} from {was} to {new} {done}; previously {was}.")
-        stale = [s for s in entry.statements[1:] if old and has_word(s, old) and
-                 not has_word(s, new)]
-        entry.statements = [new_lead] + [s for s in entry.statements[1:] if s not in stale]
+        stale = [s for i, s in enumerate(entry.statements) if i and i != at and old
+                 and has_word(s, old) and not has_word(s, new)]
+        statements = list(entry.statements) or [new_lead]
+        statements[at] = new_lead
+        entry.statements = [s for s in statements if s not in stale]
         named = entry.name
         if old is not None and has_word(entry.name, old):
             # a title telling of the earlier switch would tell of one that never happened
@@ -938,7 +952,8 @@ class Consolidator:
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, old, new)
                    if old is not None and has_word(new_lead, new) else "")
-        entry.description = description_for(new_lead)
+        if at == 0 or (old is not None and has_word(entry.description, old)):
+            entry.description = description_for(new_lead)
         switched = self._switched.setdefault(id(entry), [])
         # a later switch of the same tool, or on from what the last one chose, replaces it
         switched[:] = [(n, w) for n, w in switched if n.lower() != was.lower()
@@ -1409,6 +1424,9 @@ def _contrasted(text: str, a: str, b: str) -> bool:
                 rf"\bprefer(?:s|red)?\s+{one}\s+to\s+{other}(?![\w-])", text, re.I):
             return True
     return False
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
 def _put_in_place(
