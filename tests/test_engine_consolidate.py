@@ -1009,3 +1009,20 @@ def test_a_switch_named_in_one_line_of_a_hand_written_list_rewrites_that_line_on
                                   "- CI runs on Buildkite.\n"
                                   "- Docker images are built with kaniko.\n")
     assert topic_.description == "build and lint tools"  # the person's own, kept
+
+
+def test_a_passed_plan_moved_ahead_is_upcoming_again_title_and_how_included() -> None:
+    files = {"project_code-freeze.md": (
+        "---\nname: 'Was planned: The code freeze starts on 2026-07-09'\n"
+        "description: the code freeze\ntype: project\n---\n\n"
+        "The code freeze starts on 2026-07-09, so anything for 3.2 had to land before then.\n\n"
+        "**Why:** Plan stated on 2026-07-06.\n"
+        "**How to apply:** 2026-07-09 has passed; check how it turned out before relying on it.\n")}
+    said = human("The code freeze got pushed to August 3, so 3.2 work can still land until then.",
+                 day=14)
+    plan = plan_dream(files, "- [Code freeze](project_code-freeze.md) — the code freeze\n",
+                      gather(said).candidates, now=NOW + timedelta(days=14))
+    topic_ = parse_topic(plan.writes["project_code-freeze.md"])
+    assert not topic_.name.startswith("Was planned") and "2026-08-03" in topic_.name
+    assert topic_.body.startswith("The code freeze got pushed to 2026-08-03")
+    assert "**How to apply:** Plan work around 2026-08-03." in topic_.body

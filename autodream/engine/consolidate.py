@@ -828,18 +828,18 @@ class Consolidator:
         entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
         if alike and not _TOLD_PAST.search(entry.lead):
             lead = _put_value(entry, was, now)
+            if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
+                entry.how = _default_how(cand)
         else:
             lead = cand.text
             _guidance_for(entry, cand, cluster)
             entry.description = description_for(lead)
+        if _TOLD_PAST.search(entry.name) or has_word(entry.name, was):
+            # "Was planned: The code freeze starts on 2026-07-09" no longer is
+            entry.name = title_for(lead) or entry.name
         entry.statements = [lead] + [s for s in entry.statements[1:] if not has_word(s, was)]
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "superseded", shorten(entry.lead, 120),
-            f"moved from {was} to {now} on {day}; entry rewritten to the new date",
-            file=entry.file, session_id=cand.source.session_id))
+        self._superseded(entry, cand, cluster,
+                         f"moved from {was} to {now} on {day}; entry rewritten to the new date")
 
     def _one_other(
         self, cand: Candidate, thing: frozenset[str], new: str,
@@ -1333,7 +1333,8 @@ _RESCHEDULED_TO = re.compile(
     rf"to\s+", re.I)
 # A plan the entry already tells as past ("Was planned for 2026-07-15: ...", "We planned to
 # ...", "The audit was on ...")
-_TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b", re.I)
+_TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
+                        r"\b(?:had|was|were) to\b", re.I)
 
 
 def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
