@@ -390,3 +390,9 @@ def test_look_alikes_of_those_instructions_are_not(said: str) -> None:
 def test_the_person_is_the_user_wherever_they_say_i(said: str, text: str) -> None:
     # an "I" kept in a memory would be read by the agent as itself
     assert [c.text for c in candidates(said)] == [text]
+
+
+@pytest.mark.parametrize("lead_in", ["By the way, ", "Heads up, ", "Just so you know, "])
+def test_a_lead_in_is_no_part_of_the_memory(lead_in: str) -> None:
+    (cand,) = candidates(f"{lead_in}we deploy on Fridays from now on.")
+    assert cand.text.startswith("We deploy on Fridays")

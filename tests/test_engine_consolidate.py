@@ -1026,3 +1026,14 @@ def test_a_passed_plan_moved_ahead_is_upcoming_again_title_and_how_included() ->
     assert not topic_.name.startswith("Was planned") and "2026-08-03" in topic_.name
     assert topic_.body.startswith("The code freeze got pushed to 2026-08-03")
     assert "**How to apply:** Plan work around 2026-08-03." in topic_.body
+
+
+def test_a_launch_named_by_its_version_that_slipped_moves_the_entry() -> None:
+    files = {"project_launch.md": topic("4.0 launch", "The 4.0 launch is on 2026-07-30.")}
+    plan = plan_dream(files, "- [4.0 launch](project_launch.md) — launch\n",
+                      gather(human("The 4.0 launch slipped to August 12.")).candidates, now=NOW)
+    assert list(plan.writes) in (["project_launch.md"], ["project_launch.md", "MEMORY.md"],
+                                 ["MEMORY.md", "project_launch.md"])
+    body = parse_topic(plan.writes["project_launch.md"]).body
+    assert body.startswith("The 4.0 launch is on 2026-08-12.")
+    assert "Changed from 2026-07-30 to 2026-08-12" in body

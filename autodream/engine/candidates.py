@@ -49,7 +49,8 @@ _I = re.I
 
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
-    r"one more thing|another thing|quick note|important)\b[\s,.:;!-]*)+", _I,
+    r"one more thing|another thing|quick note|important|by the way|heads up|just so you know|"
+    r"for your information)\b[\s,.:;!-]*)+", _I,
 )
 _PLEASE = re.compile(r"^please[\s,]+", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.

@@ -1327,8 +1327,9 @@ _RESCHEDULING = (r"(?:mov|push|postpon|delay|reschedul|shift|bump|slipp|slid|bro
                  r"(?:e|es|ed|ing)?")
 _RESCHEDULED_TO = re.compile(
     rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
-    rf"[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
-    rf"^(?P<subject>(?:(?:the|our)\s+)?[\w-]+(?:\s+[\w-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
+    rf"[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
+    # "The 4.0 launch slipped to ...": a version names which launch
+    rf"^(?P<subject>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
     rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?"
     rf"to\s+", re.I)
 # A plan the entry already tells as past ("Was planned for 2026-07-15: ...", "We planned to
