@@ -622,3 +622,10 @@ def test_a_wish_is_not_written_up_as_a_decision(said: str, why: str) -> None:
     plan = _dream("We use Postgres for storage.", said)
     (text,) = [t for f, t in plan.writes.items() if f not in ("MEMORY.md", "project_tool.md")]
     assert f"**Why:** {why}" in text
+
+
+@pytest.mark.parametrize("said", ["Let's go back to npm for the frontend.",
+                                  "Let's switch back to npm for the frontend."])
+def test_lets_go_back_is_a_switch_back_not_a_task(said: str) -> None:
+    (cand,) = candidates(said)  # it was dropped as "ephemeral task state"
+    assert (cand.kind, cand.new, cand.back) == ("switch", "npm", True)

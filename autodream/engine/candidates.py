@@ -273,7 +273,7 @@ _FUTURE = re.compile(
 _PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump|revert|roll\s+back)\b"
 _INTENDED = re.compile(
     r"\b(?:(?:want|wants|wanted|wanna|would\s+(?:like|love)|hope|hoping|ready|help\s+(?:me|us))"
-    r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+|"
+    r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+(?!\w+\s+back\b)|"
     # "we'd like to", "we'd rather", "I'd switch"; not "I'd rather go with pnpm", a preference
     r"(?:we|i|you|they)'d\s+(?:[\w-]+\s+){0,2}?|ideally[\s,]+(?:[\w']+\s+){0,2}?|"
     # a subordinate clause: the switch is a condition of what follows, not told as made
@@ -359,7 +359,9 @@ _EPHEMERAL = re.compile(
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
     r"\bcurrently (?:working|debugging|fixing|looking)\b|"
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
-    r"^(?:(?:let's|lets)(?!\s+not\b)|can you|could you|would you|will you|go ahead|try|run|fix|"
+    # ("let's not ...", "let's go back to npm" are a rule and a switch back, not a task)
+    r"^(?:(?:let's|lets)(?!\s+(?:not|(?:go|switch|move)\s+back\s+to)\b)|can you|could you|"
+    r"would you|will you|go ahead|try|run|fix|"
     r"look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
     # a task asked of the assistant, or help asked with it: "help me upgrade Django to 5.0"
