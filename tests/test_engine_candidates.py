@@ -396,3 +396,14 @@ def test_the_person_is_the_user_wherever_they_say_i(said: str, text: str) -> Non
 def test_a_lead_in_is_no_part_of_the_memory(lead_in: str) -> None:
     (cand,) = candidates(f"{lead_in}we deploy on Fridays from now on.")
     assert cand.text.startswith("We deploy on Fridays")
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Don't do that again.", "Nope, revert that, the timeout was fine.", "Never do this.",
+     "Stop doing that."],
+)
+def test_a_rule_about_nothing_but_that_is_not_kept(said: str) -> None:
+    g = gather(human(said))
+    assert not g.candidates
+    assert any("points back at" in d.reason for d in g.decisions)

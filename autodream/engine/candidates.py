@@ -1014,6 +1014,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return "a question, not a standing statement"
     if _GIT.search(sentence):
         return "git history: git log and git blame are authoritative"
+    if _ONLY_POINTS.match(found.text):
+        return "says nothing without the conversation it points back at ('that', 'this')"
     if _DEBUG.search(sentence) and not (
         found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
     ):
@@ -1037,6 +1039,11 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     return None
 
 
+# "Don't do that again.", "Revert that, the timeout was fine.", "Never do this.": what "that"
+# is lives in the conversation, not in the memory that would keep the rule.
+_ONLY_POINTS = re.compile(
+    r"^(?:please\s+)?(?:(?:don't|do not|never|stop)\s+(?:do(?:ing)?\s+)?|revert\s+|undo\s+)"
+    r"(?:that|this|it)\b(?:\s+again)?(?:[,;]\s+.*)?[.!]*$", _I)
 _ONE_OFF = re.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
                      _I)
 
