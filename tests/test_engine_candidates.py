@@ -407,3 +407,24 @@ def test_a_rule_about_nothing_but_that_is_not_kept(said: str) -> None:
     g = gather(human(said))
     assert not g.candidates
     assert any("points back at" in d.reason for d in g.decisions)
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("PRs need two approvals before merging.", "preference"),
+        ("We squash-merge into main.", "fact"),
+        ("Use conventional commits for commit messages.", "preference"),
+        ("Mara owns the ledger service; ask her before changing its schema.", "fact"),
+        ("We're on Postgres 15 in prod.", "fact"),
+        ("Keep answers short.", "preference"),
+        ("Skip the summaries at the end of every reply.", "preference"),
+        ("Release branches are cut every other Tuesday.", "fact"),
+        ("You keep forgetting: run tests with make test, not pytest directly.", "remember"),
+        ("I'm now the tech lead for the data platform, so I review most of the PRs.",
+         "identity"),
+    ],
+)
+def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) -> None:
+    # each of these made no candidate and no decision: gone without a word
+    assert [c.kind for c in candidates(said)] == [kind]

@@ -486,3 +486,14 @@ def test_what_an_upgrade_names_may_leave_out_the_kind_of_thing(
     body = parse_topic(plan.writes["project_stack.md"]).body if (
         "project_stack.md" in plan.writes) else lead
     assert ("Postgres 16" in body.split("\n\n")[0]) == upgraded
+
+
+@pytest.mark.parametrize("said", ["We're on Postgres 15 in prod.", "Prod runs Postgres 15."])
+def test_a_present_claim_of_another_version_updates_the_entry(said: str) -> None:
+    files = {"project_stack.md": topic("Stack", "We use Postgres 14 in prod")}
+    plan = plan_dream(files, "- [Stack](project_stack.md) — stack\n",
+                      gather(human(said)).candidates, now=NOW)
+    assert list(plan.writes) == ["project_stack.md"] or set(plan.writes) == {
+        "project_stack.md", "MEMORY.md"}
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert "Postgres 15" in body.split("\n\n")[0] and "previously Postgres 14" in body

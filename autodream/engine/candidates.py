@@ -187,7 +187,8 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
      False),
 ]
 _IDENTITY = re.compile(
-    r"\bi(?:'m| am) (?:an?|the) (?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|few\b)\w+|"
+    r"\bi(?:'m| am) (?:now )?(?:an?|the) (?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|"
+    r"few\b)\w+|"
     r"\bi(?:'m| am) (?:new to|familiar with|responsible for|the (?:maintainer|owner|lead)|"
     r"based in|on the [\w-]+ team)\b|\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
@@ -229,12 +230,21 @@ _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
     r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
-    r"^(?:please\s+)?use\s+\S+\s+(?:for|to|when)\b|"
+    r"^(?:please\s+)?use\s+(?:\S+\s+){0,2}?\S+\s+(?:for|when)\b|"
+    r"^(?:please\s+)?use\s+\S+\s+to\b|"
+    # how the assistant answers: "Keep answers short", "Skip the summaries at the end"
+    r"^(?:please\s+)?(?:keep|skip|avoid|drop|no more)\s+(?:the\s+|your\s+|all\s+)?"
+    r"(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?|"
+    r"preambles?|emojis?)\b|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
     r"^(?:all\s+|every\s+|each\s+|our\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:must|should)\s+"
     r"(?:always\s+)?(?:follow|use|be\s+written|start|end|include|go\s+through|stay)\b|"
+    # "PRs need two approvals before merging", "Every PR needs a changelog entry"
+    r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:prs?|pull requests?|commits?|releases?|"
+    r"migrations?|changes?)\s+needs?\s+(?:\w+\s+){0,2}?(?:approvals?|reviews?|sign-?offs?|"
+    r"tests?|entry|entries)\b|"
     r"^(?:please\s+)?keep\s+(?:all\s+|our\s+|the\s+|each\s+|every\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
 )
@@ -247,13 +257,23 @@ _UPDATE = re.compile(
 )
 # A standing schedule ("code freeze is every Thursday at noon").
 _SCHEDULE = re.compile(
-    r"\bevery (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|week|morning|"
+    r"\bevery (?:(?:other|second|third) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|day|week|morning|"
     r"evening|night|sprint|release|month)\b", _I,
 )
+_ON_VERSION = re.compile(
+    r"^(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+(?:runs|uses|is "
+    r"on))\s+(?-i:[A-Z])", _I)
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
-    r"(?:(?:now|currently|still)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|ships|target|targets|support|"
-    r"supports|rely on|relies on|is|are)\b", _I,
+    r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
+    r"ships|target|targets|support|supports|rely on|relies on|is|are|squash-merge|squash|rebase|"
+    r"merge|release|tag|pin|version|review|name)\b|"
+    r"^we(?:'re| are) (?:on|using|running)\s+(?-i:[A-Z])|"
+    r"^(?:prod|production|staging|ci|the (?:prod|production|staging) \w+)\s+(?:runs|uses|is on)"
+    r"\s+(?-i:[A-Z])|"
+    # who owns what: "Mara owns the ledger service"
+    r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s", _I,
 )
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
 # on we'll use ruff" is a rule from today on, not a plan).
@@ -569,7 +589,10 @@ class Gatherer:
             new=found.new,
             old=found.old,
             back=found.back,
-            maybe_new=(_version_claim(statement, kind == "correction")
+            # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
+            # what holds now as a correction does, without "now"
+            maybe_new=(_version_claim(statement, kind == "correction" or bool(
+                kind == "fact" and _ON_VERSION.match(statement)))
                        if kind in _MAY_TELL_VERSION and not still_to_come
                        and not _not_done(statement) else None),
             order=len(self.candidates),
@@ -908,7 +931,8 @@ _CALENDAR_TERMS = CALENDAR_WORDS - {"may"}  # as a switch term "may" is the moda
 
 
 _EXPLICIT_LEAD = re.compile(
-    r"^(?:reminder|fyi|heads[- ]?up|note|psa|important|context|for the record|for reference)\b",
+    r"^(?:reminder|fyi|heads[- ]?up|note|psa|important|context|for the record|for reference|"
+    r"you keep forgetting|you forgot(?: again)?|again)\b",
     _I,
 )
 _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
