@@ -629,3 +629,16 @@ def test_a_wish_is_not_written_up_as_a_decision(said: str, why: str) -> None:
 def test_lets_go_back_is_a_switch_back_not_a_task(said: str) -> None:
     (cand,) = candidates(said)  # it was dropped as "ephemeral task state"
     assert (cand.kind, cand.new, cand.back) == ("switch", "npm", True)
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [("We stopped using ArgoCD; deploys go through Spinnaker now.", "Spinnaker", "ArgoCD"),
+     ("We stopped using Jenkins, we use Buildkite.", "Buildkite", "Jenkins"),
+     ("We quit using Slack; the team is on Discord.", "Discord", "Slack")],
+)
+def test_stopped_using_one_and_on_another_is_a_switch(said: str, new: str, old: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
+    plan = _dream(f"We use {old} for this.", said)
+    assert f"We use {new} for this" in parse_topic(plan.writes["project_tool.md"]).body

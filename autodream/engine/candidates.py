@@ -157,6 +157,11 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
      True),
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
+    # "We stopped using ArgoCD; deploys go through Spinnaker now"
+    (re.compile(
+        rf"\b(?:stopped|quit|ditched|dropped)\s+using\s+(?P<old>{_T})\s*[;,]\s*(?:and\s+)?"
+        rf"(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+through|run\s+on|"
+        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
@@ -823,6 +828,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 # the ten patterns.
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
+    r"stopped|quit|dropped|"
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
 
 
