@@ -1037,3 +1037,15 @@ def test_a_launch_named_by_its_version_that_slipped_moves_the_entry() -> None:
     body = parse_topic(plan.writes["project_launch.md"]).body
     assert body.startswith("The 4.0 launch is on 2026-08-12.")
     assert "Changed from 2026-07-30 to 2026-08-12" in body
+
+
+def test_two_tools_replaced_by_one_are_both_switched() -> None:
+    files = {"tooling.md": "---\nname: Tooling\ndescription: build and lint tools\n"
+             "type: project\n---\n\n- We lint with flake8 and format with black.\n"
+             "- CI runs on GitHub Actions.\n"}
+    said = human("We replaced flake8 and black with ruff for both linting and formatting.")
+    plan = plan_dream(files, "- [Tooling](tooling.md) — build and lint tools\n",
+                      gather(said).candidates, now=NOW)
+    body = parse_topic(plan.writes["tooling.md"]).body
+    assert body.startswith("- We lint with ruff and format with ruff.\n- CI runs on GitHub")
+    assert "from flake8 to ruff" in body and "from black to ruff" in body

@@ -476,7 +476,8 @@ class Gatherer:
                                            session_id=message.session_id))
         # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
         parts = [part for sentence in sentences(text)
-                 for part in (upgrade_clauses(sentence) or [sentence])]
+                 for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
+                              or [sentence])]
         skip_next = False
         for i, sentence in enumerate(parts):
             if skip_next:
@@ -1071,6 +1072,19 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
 
 # "Don't do that again.", "Revert that, the timeout was fine.", "Never do this.": what "that"
 # is lives in the conversation, not in the memory that would keep the rule.
+# "We replaced flake8 and black with ruff": two switches, one sentence each
+_REPLACED_PAIR = re.compile(
+    rf"^(?P<head>.*?\breplac(?:e|ed|ing)\s+)(?P<a>{_T})\s+and\s+(?P<b>{_T})"
+    rf"(?P<tail>\s+with\s+.+)$", _I)
+
+
+def _each_replaced(sentence: str) -> list[str]:
+    m = _REPLACED_PAIR.match(sentence)
+    if m is None:
+        return []
+    return [f"{m['head']}{m['a']}{m['tail']}", f"{m['head']}{m['b']}{m['tail']}"]
+
+
 _ONLY_POINTS = re.compile(
     r"^(?:please\s+)?(?:(?:don't|do not|never|stop)\s+(?:do(?:ing)?\s+)?|revert\s+|undo\s+)"
     r"(?:that|this|it)\b(?:\s+again)?(?:[,;]\s+.*)?[.!]*$", _I)

@@ -908,8 +908,11 @@ class Consolidator:
         old = cand.old or current or _chosen_over(entry.lead, new)
         day = cand.source.day.isoformat()
         done = _when_done(cand)
+        # ... the same switch told again; not another tool going the same way ("We replaced
+        # flake8 and black with ruff": black still named once flake8 is ruff)
+        still_named = cand.old is not None and any(_names(st, cand.old) for st in entry.statements)
         if (old is not None and old.lower() == new.lower()) or (
-            current is not None and current.lower() == new.lower()
+            current is not None and current.lower() == new.lower() and not still_named
         ) or (old is None and _says_of(entry.lead, thing, new)
               and not _set_against(entry.lead, new)):
             self._confirm(entry, cand, cluster)
