@@ -575,3 +575,13 @@ def test_a_past_plan_whose_outcome_is_not_told_stays_a_plan_to_check_on(said: st
 def test_a_day_something_was_moved_to_is_read_as_the_telling_means_it(
         text: str, said_on: date, expected: str) -> None:
     assert absolutize(text, said_on)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("We migrated last weekend.", "We migrated in the week of 2026-06-29."),
+     ("We migrate next weekend.", "We migrate in the week of 2026-07-13.")],
+)
+def test_a_weekend_said_relative_is_dated_by_its_week(text: str, expected: str) -> None:
+    # which of its two days is not said, so no day is made up
+    assert absolutize(text, date(2026, 7, 8))[0] == expected

@@ -366,7 +366,7 @@ def _next_last_this(m: re.Match[str], ref: date) -> When:
     if m["after"]:
         return _week(_monday(ref) + timedelta(14))
     step, unit = _STEP[m["rel"].lower()], m["unit"].lower()
-    if unit == "week":
+    if unit in ("week", "weekend"):  # "last weekend": the week it ended, no day made up
         return _week(_monday(ref) + timedelta(7 * step))
     if unit == "month":
         return _month(_add_months(ref, step))
@@ -422,7 +422,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (re.compile(rf"\b{_PREP}(?:(?P<after>(?:in )?(?:the )?week after )next"
                 r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
-                r"(?:in the )?(?P<rel>next|last|this) (?P<unit>week|month|year))\b", re.I),
+                r"(?:in the )?(?P<rel>next|last|this) (?P<unit>week(?:end)?|month|year))\b", re.I),
      _next_last_this),
     # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
     (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
