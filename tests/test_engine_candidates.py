@@ -428,3 +428,15 @@ def test_a_rule_about_nothing_but_that_is_not_kept(said: str) -> None:
 def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) -> None:
     # each of these made no candidate and no decision: gone without a word
     assert [c.kind for c in candidates(said)] == [kind]
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [("No, that's wrong — don't mock the database in integration tests. We got burned last "
+      "quarter when mocked tests passed but the prod migration failed.",
+      "We got burned in Q2 2026 when mocked tests passed but the prod migration failed."),
+     ("Never deploy on Fridays. It broke checkout last year.", "It broke checkout in 2025.")],
+)
+def test_what_went_wrong_told_next_is_the_rules_reason(said: str, why: str) -> None:
+    (cand,) = candidates(said)  # not a second memory of its own
+    assert cand.why == why

@@ -545,6 +545,13 @@ class Gatherer:
             why = sentence_case(re.sub(r"^(?:the reason is|that's because)\s*", "", following,
                                        flags=_I))
             consumed = True
+        elif not why and following and not consumed and found.kind in (
+                "prohibition", "preference", "correction") and _PAST_STORY.match(
+                following) and _tells_past(following):
+            # "Don't mock the database. We got burned last quarter when ...": what went wrong,
+            # told next, is the rule's reason, not a memory of its own
+            why = sentence_case(following.strip().rstrip("."))
+            consumed = True
         return found, None, statement, why, consumed
 
     def _candidate(
@@ -781,6 +788,10 @@ def _split_why(text: str) -> tuple[str, str]:
         return text, ""
     why = m["why"].strip().rstrip(".")
     return ensure_period(text[: m.start()].rstrip(" ,;—–-")), sentence_case(why)
+
+
+_PAST_STORY = re.compile(r"^(?:we|it|that|this|they|the \w+)\s+(?:\w+\s+)?(?:got|was|were|"
+                         r"broke|failed|took|caused|leaked|burned|bit|hit|went)\b", _I)
 
 
 def _past_afterthought(text: str) -> re.Match[str] | None:
