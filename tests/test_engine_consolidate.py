@@ -1049,3 +1049,10 @@ def test_two_tools_replaced_by_one_are_both_switched() -> None:
     body = parse_topic(plan.writes["tooling.md"]).body
     assert body.startswith("- We lint with ruff and format with ruff.\n- CI runs on GitHub")
     assert "from flake8 to ruff" in body and "from black to ruff" in body
+
+
+def test_a_title_does_not_stop_at_what_is_preferred() -> None:
+    from autodream.engine.entries import title_for
+
+    title = title_for("The user prefers that you ask before running any database migration.")
+    assert title.startswith("The user prefers that you ask")

@@ -298,6 +298,10 @@ _PHRASE_START = _CLAUSE_START | word_set(
 _GOES_ON = {"to": word_set("""need needs needed want wants wanted have has had going try tries
                            tried plan plans planned like likes able used supposed ought got"""),
             "of": word_set("week end start beginning middle rest")}
+# "The user prefers that you ask ...": "that" opens what is preferred, no clause of its own
+_SAYS_THAT = word_set("""prefer prefers preferred want wants wanted ask asks asked say says said
+                      think thinks mean means require requires insist insists expect expects
+                      know knows like likes suggest suggests agreed decided""")
 # A title cut after these would dangle ("Use pnpm for", "Don't add pandas to the").
 # ("The offsite for the platform team is", "The launch is planned for 2026-08-31 together").
 _DANGLING = _PHRASE_START | word_set(
@@ -319,7 +323,8 @@ def _cut_title(words: list[str]) -> str:
         if fit == len(words):
             break
         before, after = words[fit - 1].lower(), words[fit].lower()
-        if before.endswith(",") or after in _CLAUSE_START:
+        if before.endswith(",") or (after in _CLAUSE_START and not (
+                after == "that" and before in _SAYS_THAT)):
             clause = fit
         elif after in _PHRASE_START and before not in _GOES_ON.get(after, ()):
             phrase = fit
