@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
+from autodream.memory.model import parse_topic
 from tests.factories import REPO_ROOT
 
 NOW = "2026-07-20T09:00:00Z"
@@ -328,3 +329,18 @@ def test_the_journal_keeps_the_newest_runs_it_is_told_to(sample: Path) -> None:
                                 env=clean_env())
     assert len(json.loads(logged.stdout)) == 2
     assert len(list((sample / "memory" / ".autodream" / "runs").iterdir())) == 2
+
+
+def test_the_formatter_switched_and_switched_back_reads_black_once_each_way(
+        sample: Path) -> None:
+    # told twice each way (07-02 to ruff format, 07-08 back to black): a restated switch is
+    # confirmed, never applied twice, and the entry ends on black
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    body = parse_topic((sample / "memory" / "project_formatter-black-instead-ruff-format.md")
+                       .read_text(encoding="utf-8")).body
+    lead, history = body.split("\n\n")[:2]
+    assert "back to black" in lead and "instead of black" not in lead
+    assert history.splitlines() == [
+        "Switched from black to ruff format on 2026-07-02; previously black.",
+        "Switched back from ruff format to black on 2026-07-08; previously ruff format."]

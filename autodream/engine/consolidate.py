@@ -910,7 +910,10 @@ class Consolidator:
         done = _when_done(cand)
         # ... the same switch told again; not another tool going the same way ("We replaced
         # flake8 and black with ruff": black still named once flake8 is ruff)
-        still_named = cand.old is not None and any(_names(st, cand.old) for st in entry.statements)
+        last = HISTORY_LINE.match(entry.history[-1]) if entry.history else None
+        still_named = (cand.old is not None and last is not None
+                       and last["old"].lower() != cand.old.lower()
+                       and any(_names(st, cand.old) for st in entry.statements))
         if (old is not None and old.lower() == new.lower()) or (
             current is not None and current.lower() == new.lower() and not still_named
         ) or (old is None and _says_of(entry.lead, thing, new)
