@@ -1056,3 +1056,11 @@ def test_a_title_does_not_stop_at_what_is_preferred() -> None:
 
     title = title_for("The user prefers that you ask before running any database migration.")
     assert title.startswith("The user prefers that you ask")
+
+
+def test_a_rule_of_several_sentences_gets_a_how_for_its_first() -> None:
+    from autodream.engine.consolidate import _prohibition_how
+
+    how = _prohibition_how("Don't add pandas. csvstat must stay dependency-free, standard "
+                           "library only; statistics.quantiles is fine for this.")
+    assert how == "Do not add pandas unless the user explicitly asks for it."

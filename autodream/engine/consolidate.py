@@ -1655,7 +1655,8 @@ _TOLD_DONE = re.compile(r"(?:\w+(?<!e)ed|had|was|were|did|went|got|ran)\b", re.I
 def _prohibition_how(text: str) -> str:
     """What to do under a rule, said plainly. "Do not do this" of a rule that is itself a "never"
     read as its double negative; "Always use pnpm, never npm" is a rule to follow, not to avoid."""
-    said = text.strip().rstrip(".!")
+    # the rule is its first sentence: "Don't add pandas. csvstat must stay ..." forbids pandas
+    said = re.split(r"(?<=[.!?])\s+(?=[A-Za-z])", text.strip(), maxsplit=1)[0].rstrip(".!")
     rule, *rest = _INSTEAD.split(_TAIL.sub("", said), maxsplit=1)
     m = _NEVER_LEAD.match(rule)
     if m is None:
