@@ -440,3 +440,9 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
 def test_what_went_wrong_told_next_is_the_rules_reason(said: str, why: str) -> None:
     (cand,) = candidates(said)  # not a second memory of its own
     assert cand.why == why
+
+
+def test_a_relative_date_in_a_rules_reason_is_recorded_as_dated() -> None:
+    g = gather(human("Never deploy on Fridays. It broke checkout last year."))
+    assert [(d.action, d.reason) for d in g.decisions] == [
+        ("dated", "'last year' said on 2026-07-06 -> in 2025")]

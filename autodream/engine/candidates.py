@@ -558,12 +558,13 @@ class Gatherer:
         self, found: _Kind, statement: str, why: str, session_id: str, when: datetime
     ) -> bool:
         dated, rewrites = _absolutize(statement, when.date())
-        why, _ = _absolutize(why, when.date())
-        for rw in rewrites:
-            self.decisions.append(Decision(
-                "dated", shorten(dated, 120),
-                f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
-                session_id=session_id))
+        why, why_rewrites = _absolutize(why, when.date())
+        for said, done in ((dated, rewrites), (why, why_rewrites)):  # the reason's dates too
+            for rw in done:
+                self.decisions.append(Decision(
+                    "dated", shorten(said, 120),
+                    f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
+                    session_id=session_id))
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
