@@ -642,3 +642,10 @@ def test_stopped_using_one_and_on_another_is_a_switch(said: str, new: str, old: 
     assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
     plan = _dream(f"We use {old} for this.", said)
     assert f"We use {new} for this" in parse_topic(plan.writes["project_tool.md"]).body
+
+
+def test_going_back_to_a_tool_with_no_history_finds_the_entry_it_replaces() -> None:
+    plan = _dream("We use pnpm for the frontend.", "Let's go back to npm for the frontend.")
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith("We use npm for the frontend")
+    assert "Switched back from pnpm to npm" in body

@@ -557,6 +557,11 @@ class Consolidator:
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
+            elif target is None and cand.old is None and cand.back:
+                found = self._back_in_its_place(cand)
+                if found is not None:
+                    target, old = found
+                    cand = replace(cand, old=old)
             if target is None and cand.back:
                 # "We switched to pnpm, then reverted to npm" beside "We use npm": the entry is
                 # current again, or still, and says so already
@@ -795,6 +800,19 @@ class Consolidator:
             entry.generated_why = False
         self._superseded(entry, cand, cluster, f"{change.what} changed from {old} to {now} "
                          f"{done}; entry rewritten to the new value")
+
+    def _back_in_its_place(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "Let's go back to npm for the frontend" with no history of npm: the one entry that
+        says the same but for one choice ("We use pnpm for the frontend"), and that choice."""
+        new = cand.new or ""
+        at = re.search(rf"\b{re.escape(new)}\b", cand.text)
+        tail = cand.text[at.end():].strip().rstrip(".!") if at else ""
+        if not new or len(tail.split()) < 2:
+            return None  # nothing said beside the choice to find its place by
+        said = f"We use {new} {tail}"
+        found = [(e, d[0]) for e in self.live() if (d := choice_difference(e.lead, said))
+                 and d[1].lower() == new.lower()]
+        return found[0] if len(found) == 1 else None
 
     def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str) -> None:
         """``entry`` now says what ``cluster`` told: its sources and score, and the decision."""
