@@ -18,7 +18,7 @@ from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
 from autodream.memory.model import decode_text
-from autodream.memory.staging import Staging, active_files, symlinks
+from autodream.memory.staging import Staging, link_target, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
@@ -169,13 +169,8 @@ def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
     kept: set[str] = set()
     for rel, link in symlinks(staged).items():
         kept.add(rel)
-        target = os.readlink(link)
-        if os.path.isabs(target):
-            inside = os.path.relpath(target, memory_dir)
-        else:
-            inside = os.path.normpath(os.path.join(os.path.dirname(rel), target))
-        if not inside.startswith(("..", "/")) and inside != ".":
-            kept.add(inside.replace(os.sep, "/"))
+        if (target := link_target(rel, link, memory_dir)) is not None:
+            kept.add(target)
     return frozenset(kept)
 
 
@@ -210,18 +205,24 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 
 
 def _record_offsets(
-    offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int]
+    offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int],
+    held_back: frozenset[str] = frozenset(),
 ) -> dict[str, dict[str, Any]]:
     """Advance (in memory; the caller saves once the commit is done) how far this dream read each
-    transcript, so the next one reads only what is new; returns each position before and after,
-    for undo to put back."""
+    transcript, so the next one reads only what is new, or mark it pending where the backend
+    held some of it back (the file budget); returns each position before and after, for undo to
+    put back."""
     moved: dict[str, dict[str, Any]] = {}
     for info, vpath in read:
         end = ends.get(vpath)
-        if end:
-            before = offsets.entry(info.path)
+        before = offsets.entry(info.path)
+        if vpath in held_back:
+            offsets.mark_pending(info.path)
+        elif end:
             offsets.record(info.path, end)
-            moved[str(info.path)] = {"before": before, "after": offsets.entry(info.path)}
+        else:
+            continue
+        moved[str(info.path)] = {"before": before, "after": offsets.entry(info.path)}
     return moved
 
 
@@ -253,15 +254,16 @@ def consolidate(
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
-    # First use, or a typo in memory_dir or in the project dir: either way the user should know.
-    if not active_files(settings.memory_dir) and not symlinks(settings.memory_dir):
-        notices.append(f"{settings.memory_dir} holds no memory yet; this dream starts one (if you "
-                       "expected memory there, check memory_dir or the project dir)")
     if not sessions and not any(settings.sessions_dir.glob("*.jsonl")):
         notices.append(f"no transcripts in {settings.sessions_dir} (is this the directory Claude "
                        "Code ran in? `autodream status` shows the paths)")
     try:
         staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
+        kept_as_is = _linked_files(staging.path, settings.memory_dir)
+        if not staging.baseline and not kept_as_is:
+            # First use, or a typo in memory_dir or the project dir: the user should know.
+            notices.insert(0, f"{settings.memory_dir} holds no memory yet; this dream starts one "
+                              "(if you expected memory there, check memory_dir or the project dir)")
         # the index as the dream found it (the staging copy, before the subagent touches it)
         staged_index = staging.path / settings.index_path.name
         prior_index = decode_text(staged_index.read_bytes()) if staged_index.is_file() else None
@@ -279,8 +281,7 @@ def consolidate(
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
-        brief = replace(reviewed.brief,
-                        kept_as_is=_linked_files(staging.path, settings.memory_dir))
+        brief = replace(reviewed.brief, kept_as_is=kept_as_is)
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
@@ -312,15 +313,9 @@ def consolidate(
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
+            held = getattr(getattr(backend, "report", None), "held_back", None) or ()
             record.offsets = _record_offsets(offsets, reviewed.read,
-                                             _read_ends(backend, digest_ends))
-            held = set(getattr(getattr(backend, "report", None), "held_back", None) or ())
-            for info, vpath in reviewed.read:
-                if vpath in held:
-                    before = offsets.entry(info.path)
-                    offsets.mark_pending(info.path)
-                    record.offsets[str(info.path)] = {"before": before,
-                                                      "after": offsets.entry(info.path)}
+                                             _read_ends(backend, digest_ends), frozenset(held))
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:

@@ -57,7 +57,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files, symlinks
+from autodream.memory.staging import active_files, link_target, symlinks
 from autodream.redact import find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -218,11 +218,10 @@ def check_staged(
         if rel is not None and rel in links and rel != INDEX_FILENAME:
             if not os.path.exists(links[rel]):
                 # the file it points at is gone: by this dream when it was there before
-                target = os.path.normpath(os.path.join(posixpath.dirname(rel),
-                                                       os.readlink(links[rel])))
                 message = (f"line {entry.line_no}: link '{entry.file}' is a symlink whose "
                            "target is gone")
-                fail(CheckFailure("link", INDEX_FILENAME, message), target not in existed)
+                fail(CheckFailure("link", INDEX_FILENAME, message),
+                     link_target(rel, links[rel]) not in existed)
             continue
         if rel is None or rel not in files or rel == INDEX_FILENAME:
             message = f"line {entry.line_no}: link '{entry.file}' does not resolve to a memory file"

@@ -139,6 +139,21 @@ def symlinks(root: Path) -> dict[str, Path]:
     return _memory_entries(root, links=True)
 
 
+def link_target(rel: str, link: Path, memory_dir: Path | None = None) -> str | None:
+    """The memory file (relative to the memory root) the symlink at ``rel`` points at, written
+    relative or absolute into ``memory_dir``; None when it points outside memory."""
+    target = os.readlink(link)
+    if os.path.isabs(target):
+        if memory_dir is None:
+            return None
+        inside = os.path.relpath(target, memory_dir)
+    else:
+        inside = os.path.normpath(os.path.join(os.path.dirname(rel), target))
+    if inside.startswith(("..", "/")) or inside == ".":
+        return None
+    return inside.replace(os.sep, "/")
+
+
 def _memory_entries(root: Path, *, links: bool) -> dict[str, Path]:
     """Regular files (or, with ``links``, symlinks) below ``root`` by relative POSIX path, sorted;
     directories are walked without following a link."""
