@@ -43,9 +43,6 @@ __all__ = [
 ]
 
 Verdict = Literal["ok", "refused", "error"]
-# Every root: a secret a person pasted into memory by hand reaches neither the model nor, once
-# the file is rewritten, the memory again (the harness refuses to write one anyway).
-REDACTED_ROOTS: frozenset[str] = frozenset({"sessions", "project", "memory"})
 MAX_SUMMARY_CHARS = 10_000
 MAX_WRITE_DEPTH = 6  # components below memory/, the file included
 
@@ -551,7 +548,7 @@ class ToolBox:
                 used += len(line)
                 last += 1
             before = b""
-            if res.root in REDACTED_ROOTS and window_start > 0:
+            if window_start > 0:
                 back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
                 before = fh.read(back)
@@ -560,13 +557,13 @@ class ToolBox:
             # Nothing a backend could write back would be this file: keep it out of the dream.
             raise _BadInput(f"{res.vpath} is not a text file (it holds NUL bytes); "
                             "it is left as it is")
-        text = decode_text(raw)
-        if res.root in REDACTED_ROOTS:
-            text = _redact_window(
-                before.decode("utf-8", errors="replace"),
-                text,
-                after.decode("utf-8", errors="replace"),
-            )
+        # Every root is redacted, memory too: a secret a person pasted into memory by hand
+        # reaches neither the model nor, once the file is rewritten, the memory again.
+        text = _redact_window(
+            before.decode("utf-8", errors="replace"),
+            decode_text(raw),
+            after.decode("utf-8", errors="replace"),
+        )
         if last < index.lines or cut_line:
             if not text.endswith("\n"):
                 text += "\n"
@@ -656,7 +653,6 @@ class ToolBox:
             fd, res, _st = self.sandbox.open_fd(vpath)
         except (SandboxError, NotFound):
             return True  # refused or vanished: a walk skips it silently
-        redacting = res.root in REDACTED_ROOTS
         with os.fdopen(fd, "rb") as fh:
             head = fh.read(8192)
             if b"\x00" in head:
@@ -679,24 +675,20 @@ class ToolBox:
                 self._charge(full)
                 decoded = raw.decode("utf-8", errors="replace").rstrip("\r\n")
                 line = decoded[: self.limits.max_line_chars]
-                if redacting:
-                    begins = bool(_PEM_BEGIN.search(line))
-                    ends = bool(_PEM_END.search(line))
-                    if in_key:
-                        in_key = not ends
-                        continue
-                    if begins and not ends:
-                        in_key = True
+                begins = bool(_PEM_BEGIN.search(line))
+                ends = bool(_PEM_END.search(line))
+                if in_key:
+                    in_key = not ends
+                    continue
+                if begins and not ends:
+                    in_key = True
                 if not rx.search(line):
                     continue
-                if redacting:  # redact before cutting, so a secret cut in two still goes
-                    line = redact.redact(decoded)[: self.limits.max_line_chars]
-                    match = rx.search(line)
-                    if match is None:
-                        continue
-                else:
-                    match = rx.search(line)
-                    assert match is not None
+                # redact before cutting, so a secret cut in two still goes
+                line = redact.redact(decoded)[: self.limits.max_line_chars]
+                match = rx.search(line)
+                if match is None:
+                    continue
                 hits.append(f"{vpath}:{line_no}: {_snippet(line, match.span())}")
                 if len(hits) >= max_hits:
                     return True
@@ -942,14 +934,13 @@ class ToolBox:
             _CountingReader(fd, counter), buffer_size=_STREAM_BUFFER)
 
     def iter_redacted_lines(self, vpath: str, start: int = 0) -> Iterator[tuple[int, str]]:
-        """(byte offset, line) pairs from ``start``; decoded, and redacted where the root needs."""
-        root, _parts = parse_vpath(vpath)
+        """(byte offset, line) pairs from ``start``; decoded and redacted."""
         with self.open_stream(vpath) as fh:
             fh.seek(start)
             pos = start
             for raw in fh:
                 line = raw.decode("utf-8", errors="replace")
-                yield pos, redact.redact(line) if root in REDACTED_ROOTS else line
+                yield pos, redact.redact(line)
                 pos += len(raw)
 
 
