@@ -39,9 +39,14 @@ class CliError(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         if self.as_json:
-            echo_json({"status": "error", **self.document,
-                       "error": self.format_message(), "exit_code": self.exit_code})
+            echo_error_json(self, self.document)
         super().show(file)
+
+
+def echo_error_json(exc: click.ClickException, document: dict[str, Any] | None = None) -> None:
+    """A failure as the one JSON document a ``--json`` caller reads on stdout."""
+    echo_json({"status": "error", **(document or {}), "error": exc.format_message(),
+               "exit_code": exc.exit_code})
 
 
 def _json_requested() -> bool:
@@ -200,8 +205,7 @@ class AutodreamGroup(click.Group):
 
 def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
     if ctx.meta.get("autodream.json") and not getattr(exc, "autodream_shown", False):
-        echo_json({"status": "error", "error": exc.format_message(),
-                   "exit_code": exc.exit_code})
+        echo_error_json(exc)
         exc.autodream_shown = True  # type: ignore[attr-defined]
 
 
