@@ -266,17 +266,17 @@ _SCHEDULE = re.compile(
     r"sunday|day|week|morning|"
     r"evening|night|sprint|release|month)\b", _I,
 )
-_ON_VERSION = re.compile(
-    r"^(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+(?:runs|uses|is "
-    r"on))\s+(?-i:[A-Z])", _I)
+# "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
+_ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+"
+             r"(?:runs|uses|is on))\s+(?-i:[A-Z])")
+_ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
     r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
     r"ships|target|targets|support|supports|rely on|relies on|is|are|squash-merge|squash|rebase|"
     r"merge|release|tag|pin|version|review|name)\b|"
-    r"^we(?:'re| are) (?:on|using|running)\s+(?-i:[A-Z])|"
-    r"^(?:prod|production|staging|ci|the (?:prod|production|staging) \w+)\s+(?:runs|uses|is on)"
-    r"\s+(?-i:[A-Z])|"
+    rf"^{_ON_NAMED}|"
+    r"^the (?:prod|production|staging) \w+\s+(?:runs|uses|is on)\s+(?-i:[A-Z])|"
     # who owns what: "Mara owns the ledger service"
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s", _I,
 )
