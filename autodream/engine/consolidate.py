@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import date
+from functools import lru_cache
 
 from autodream.engine.dates import (
     WEEKDAYS,
@@ -204,13 +205,27 @@ def names_another_subject(old: str, new: str) -> bool:
     return bool(pairs) and all(_another_subject(a, b) for a, b in pairs)
 
 
+Opcode = tuple[str, int, int, int, int]
+
+
+def _word_ops(old: str, new: str) -> tuple[list[str], list[str], tuple[Opcode, ...]]:
+    """The content words of each (lower case) and the edits that turn one into the other."""
+    a, b = list(_words(old)), list(_words(new))
+    return a, b, _edits(tuple(a), tuple(b))
+
+
+@lru_cache(maxsize=4096)
+def _edits(a: tuple[str, ...], b: tuple[str, ...]) -> tuple[Opcode, ...]:
+    # asked for the same pair by _apart_at_two_places and _another_subject: difflib is the cost
+    return tuple(difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes())
+
+
 def _apart_at_two_places(old: str, new: str) -> bool:
     """Each clause of a rule changed, none to what another said: "Always use uv, never pip" /
     "Always use ruff, never flake8" are two rules (clause by clause each would read as a change
     of mind, and one rule would be lost), where "Always use pnpm, never npm" / "Always use npm,
     never pnpm" is one rule turned round."""
-    a, b = list(_words(old)), list(_words(new))
-    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    a, b, ops = _word_ops(old, new)
     swaps = [op for op in ops if op[0] != "equal" and not (
         op[0] == "replace" and _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]]))]  # prod/production
     if len(swaps) < 2 or any(op[0] != "replace" for op in swaps):
@@ -255,8 +270,7 @@ def _subject_things(text: str) -> frozenset[str]:
 def _another_subject(old: str, new: str) -> bool:
     if different_subjects(old, new):
         return True
-    a, b = list(_words(old)), list(_words(new))
-    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    a, b, ops = _word_ops(old, new)
     # Two words swapped at two places ("the staging cluster is named kestrel" -> "the prod
     # cluster is named osprey"): one names another thing, the other its own value.
     swaps = [op for op in ops if op[0] == "replace" and not all(
