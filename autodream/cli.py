@@ -439,6 +439,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 click.echo(f"{'':15}{session.id}{where}")
             for path, why in report.scan.skipped:
                 click.echo(f"{'':15}not read: {path}: {why}")
+            for path in report.held_back:
+                click.echo(f"{'':15}read again: {path} (memories the last dream held back)")
             if ignored:
                 click.echo(f"{'':15}ignored: {_listed(ignored, 4)} (not <session-uuid>.jsonl, "
                            "so not a Claude Code session)")

@@ -167,6 +167,9 @@ class GateReport:
     lock: LockStatus | None = None
     throttle_age: float | None = None  # seconds since the last scan; None: never scanned
     forced: bool = False
+    # transcripts the last dream read but could not keep all of (its file budget), not touched
+    # since: the next dream reads them again, so they open the scan gate by themselves
+    held_back: list[str] = field(default_factory=list)
 
     @property
     def sessions(self) -> list[SessionInfo]:
@@ -227,6 +230,7 @@ class GateReport:
             "skipped_sessions": [
                 {"path": path, "reason": why} for path, why in self.scan.skipped
             ],
+            "held_back_sessions": list(self.held_back),
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
         }
@@ -538,15 +542,29 @@ def _time_result(settings: Settings, report: GateReport) -> GateResult:
     return GateResult(TIME, hours >= settings.min_hours, figure, reason)
 
 
-def _scan_figure(settings: Settings, scan: SessionScan) -> GateResult:
+def _held_back(settings: Settings, scan: SessionScan) -> list[str]:
+    """The transcripts the last dream marked pending (memories its file budget left out) that
+    the scan did not count already."""
+    # Imported here: only a scan that would otherwise close the gate reads the store.
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    pending = OffsetStore(settings.state_dir / OFFSETS_FILENAME).pending()
+    if not pending:
+        return []
+    counted = {os.fspath(info.path) for info in scan.infos()}
+    return [path for path in pending if path not in counted and os.path.isfile(path)]
+
+
+def _scan_figure(settings: Settings, scan: SessionScan, held_back: list[str]) -> GateResult:
     count = len(scan)
     noun = "session" if count == 1 else "sessions"
-    return GateResult(
-        SCAN,
-        count >= settings.min_sessions,
-        f"{count} {noun} touched since the last dream",
-        f"min_sessions is {settings.min_sessions}",
-    )
+    figure = f"{count} {noun} touched since the last dream"
+    reason = f"min_sessions is {settings.min_sessions}"
+    if count < settings.min_sessions and held_back:
+        figure += f", {len(held_back)} with memories the last dream held back"
+        reason = ("the last dream's file budget (max_files_touched) left memories for the next "
+                  "one")
+    return GateResult(SCAN, count >= settings.min_sessions or bool(held_back), figure, reason)
 
 
 def _throttled(settings: Settings, age: float | None) -> GateResult | None:
@@ -601,7 +619,9 @@ def evaluate(
             return report
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
         _touch_stamp(settings, report.now)
-        scan_result = _scan_figure(settings, report.scan)
+        if len(report.scan) < settings.min_sessions:
+            report.held_back = _held_back(settings, report.scan)
+        scan_result = _scan_figure(settings, report.scan, report.held_back)
         report.results.append(scan_result)
         if not scan_result.open:
             return report
@@ -625,6 +645,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     report.throttle_age = _stamp_age(settings, report.now)
     report.scan = scan_sessions(settings, report.last_consolidated, current_session)
     throttled = _throttled(settings, report.throttle_age)
-    report.results.append(throttled or _scan_figure(settings, report.scan))
+    report.held_back = _held_back(settings, report.scan)
+    report.results.append(throttled or _scan_figure(settings, report.scan, report.held_back))
     report.results.append(_lock_result(report.lock))
     return report

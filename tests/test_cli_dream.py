@@ -344,3 +344,41 @@ def test_the_formatter_switched_and_switched_back_reads_black_once_each_way(
     assert history.splitlines() == [
         "Switched from black to ruff format on 2026-07-02; previously black.",
         "Switched back from ruff format to black on 2026-07-08; previously ruff format."]
+
+
+def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
+    tmp_path: Path,
+) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from tests.factories import TranscriptBuilder
+
+    root = tmp_path / "proj"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        "max_files_touched = 2\n", encoding="utf-8")
+    builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b2",
+                                start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
+    for text in ("Remember: always run ruff before committing.",
+                 "Remember that the staging database is on db1."):
+        builder.user(text).assistant("OK.")
+    builder.write(root / "sessions")
+    code, out, err = dream(root, "--backend", "local")
+    assert code == 0, out + err
+    assert len(list((root / "memory").glob("*_*.md"))) == 1
+    later = (datetime.fromisoformat(NOW.replace("Z", "+00:00")) + timedelta(hours=25)).isoformat()
+    # No --force and no session since: the held-back memory alone opens the scan gate.
+    status = CliRunner().invoke(cli, ["status", "--project", str(root), "--json"],
+                                env=clean_env(AUTODREAM_NOW=later))
+    held = json.loads(status.stdout)["held_back_sessions"]
+    assert [Path(p).name for p in held] == ["aaaaaaaa-0000-4000-8000-0000000000b2.jsonl"]
+    text = CliRunner().invoke(cli, ["status", "--project", str(root)],
+                              env=clean_env(AUTODREAM_NOW=later)).stdout
+    assert "1 with memories the last dream held back" in text
+    assert "read again: " in text
+    result = CliRunner().invoke(cli, ["--project", str(root), "--backend", "local"],
+                                env=clean_env(AUTODREAM_NOW=later))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert len(list((root / "memory").glob("*_*.md"))) == 2

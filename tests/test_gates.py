@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -229,3 +230,44 @@ def test_the_scan_gate_counts_without_building_session_infos(
          "size": s.size}
         for s in sessions[:2]
     ]
+
+
+def _mark_pending(layout: Layout, *session_ids: str) -> None:
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    store = OffsetStore(layout.settings().state_dir / OFFSETS_FILENAME)
+    for session_id in session_ids:
+        store.mark_pending(layout.sessions_dir / f"{session_id}.jsonl")
+    store.save()
+
+
+@pytest.mark.parametrize("gate", [gates.evaluate, gates.inspect])
+def test_memories_held_back_by_the_last_dream_open_the_scan_gate(
+    layout: Layout, gate: Callable[..., gates.GateReport]
+) -> None:
+    layout.set_lock(LAST)
+    held = layout.add_session(LAST - 600)  # read by the last dream, not touched since
+    _mark_pending(layout, held)
+    report = gate(layout.settings())
+    scan = report.result("scan")
+    assert scan is not None and scan.open
+    assert scan.figure == "0 sessions touched since the last dream, 1 with memories the last " \
+        "dream held back"
+    assert "max_files_touched" in scan.reason
+    assert report.held_back == [str(layout.sessions_dir / f"{held}.jsonl")]
+    assert report.as_dict()["held_back_sessions"] == report.held_back
+
+
+def test_held_back_sessions_count_once_and_only_while_their_transcript_exists(
+    layout: Layout,
+) -> None:
+    layout.set_lock(LAST)
+    touched = layout.add_session(LAST + 60)  # held back and touched since: counted by the scan
+    gone = layout.add_session(LAST - 600)
+    _mark_pending(layout, touched, gone)
+    (layout.sessions_dir / f"{gone}.jsonl").unlink()
+    report = gates.evaluate(layout.settings())
+    scan = report.result("scan")
+    assert scan is not None and not scan.open
+    assert scan.figure == "1 session touched since the last dream"
+    assert report.held_back == []
