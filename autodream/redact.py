@@ -24,6 +24,13 @@ _PROSE_WORD = (
     r"(?![\w-])"
 )
 
+def _prefix(literal: str, width: int) -> str:
+    """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
+    would say; written after it instead, so the regex engine can look for the literal first
+    (a leading ``\\b`` makes it try every position of the text: 10-20x slower)."""
+    return rf"{literal}(?<!\w.{{{width}}})"
+
+
 # An AWS secret key said in prose near "AWS" or "secret" ("AWS secret wJalr...", "the secret
 # for the deploy user, wJalr..."): 40 characters, upper, lower and digits mixed (a git hash is
 # hex in lower case), starting with one of them (a path starts with "/"), and random: a
@@ -47,15 +54,20 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         ),
         0,
     ),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_-]{16,}"), 0),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"), 0),
+    ("anthropic-key", re.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"), 0),
+    ("openai-key", re.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"), 0),
     (
         "github-token",
-        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"),
+        re.compile(rf"(?:{_prefix('gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
+                   rf"|{_prefix('github_pat_', 11)}[A-Za-z0-9_]{{22,}})"),
         0,
     ),
-    ("gitlab-token", re.compile(r"\bglpat-[A-Za-z0-9_-]{20,}"), 0),
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
+    ("gitlab-token", re.compile(_prefix("glpat-", 6) + r"[A-Za-z0-9_-]{20,}"), 0),
+    (
+        "aws-access-key",
+        re.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
+        0,
+    ),
     (
         "aws-secret-key",
         re.compile(
@@ -64,14 +76,42 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         1,
     ),
     ("aws-secret-key", _AWS_SECRET_IN_PROSE, 1),
-    ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), 0),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"), 0),
-    ("stripe-key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{16,}"), 0),
-    ("npm-token", re.compile(r"\bnpm_[A-Za-z0-9]{36}\b"), 0),
-    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), 0),
+    ("slack-token", re.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0),
+    ("google-api-key", re.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0),
+    ("stripe-key", re.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"), 0),
+    ("npm-token", re.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0),
+    ("huggingface-token", re.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0),
+    # other services' keys, each known by a prefix and a fixed shape; one pattern, so the
+    # text is scanned once for all of them
+    (
+        "service-token",
+        re.compile(
+            "(?:"
+            + "|".join(_prefix(literal, width) + rest for literal, width, rest in (
+                (r"SG\.", 3, r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),  # SendGrid
+                ("SK", 2, "[0-9a-f]{32}"),  # Twilio API key
+                ("pypi-AgE", 8, "[A-Za-z0-9_-]{50,}"),  # PyPI upload token
+                ("shp(?:at|ca|pa|ss)_", 6, "[a-fA-F0-9]{32}"),  # Shopify
+                ("do[opr]_v1_", 7, "[a-f0-9]{64}"),  # DigitalOcean
+                ("dapi", 4, "[a-f0-9]{32}"),  # Databricks
+                ("lin_api_", 8, "[A-Za-z0-9]{40}"),  # Linear
+                ("gsk_", 4, "[A-Za-z0-9]{48,}"),  # Groq
+                ("r8_", 3, "[A-Za-z0-9]{37}"),  # Replicate
+                ("ATATT3", 6, "[A-Za-z0-9_=-]{50,}"),  # Atlassian API token
+                (r"dp\.(?:pt|st|sa|ct)\.", 6, "[A-Za-z0-9]{40,}"),  # Doppler
+            ))
+            + ")(?![A-Za-z0-9_-])"
+        ),
+        0,
+    ),
+    # a Telegram bot's token after its numeric id ("123456789:AA..."): the part after the
+    # colon is the secret
+    ("service-token", re.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1),
     (
         "jwt",
-        re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"),
+        re.compile(
+            _prefix("eyJ", 3) + r"[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
+        ),
         0,
     ),
     (
@@ -85,7 +125,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
     ("bearer-token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/=-]{16,})"), 1),
     (
         "url-password",
-        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]+:([^\s@/\"'<>]+)@"),
+        # the user may be empty: redis://:password@host
+        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]*:([^\s@/\"'<>]+)@"),
         1,
     ),
     # Slack and Discord incoming webhooks: the URL itself is the credential

@@ -29,6 +29,16 @@ PEM = "-----BEGIN RSA " + "PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RS
         ("DB_PASSWORD: 'correct-horse-battery'", "assigned-secret", "correct-horse-battery"),
         ("jwt eyJhbGciOiJIUzI1.eyJzdWIiOiIxMjM0.SflKxwRJSMeKKF2QT4", "jwt", "eyJhbGci"),
         ("stripe sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc", "stripe-key", "sk_live_"),
+        ("redis://:" + "mypassword123@redis.local:6379", "url-password", "mypassword123"),
+        ("SENDGRID_KEY is SG." + "a1B2c3D4" * 2 + "e5F6g7" + "." + "Z" * 43, "service-token",
+         "SG.a1B2"),
+        ("twilio key SK" + "0123456789abcdef" * 2 + " for SMS", "service-token", "SK0123"),
+        ("upload with pypi-AgE" + "IcHlwaS5vcmc" * 5, "service-token", "pypi-AgE"),
+        ("shpat_" + "0123456789abcdef" * 2, "service-token", "shpat_"),
+        ("doctl auth init -t dop_v1_" + "0a1b2c3d" * 8, "service-token", "dop_v1_"),
+        ("databricks token dapi" + "0123456789abcdef" * 2, "service-token", "dapi0"),
+        ("bot token 123456789:AA" + "Eh0av28xhrdBP-abcdefghijklmnopqrs", "service-token",
+         "123456789:AA"),
     ],
 )
 def test_each_kind_is_found_and_redacted(text: str, kind: str, secret: str) -> None:
@@ -52,6 +62,14 @@ def test_each_kind_is_found_and_redacted(text: str, kind: str, secret: str) -> N
         # 40 characters near "secret" or "AWS" that are words, not random
         "The secret lives at /Users/Priya/Code/Api2/ConfigStore/Local",
         "AWS account alias: ProdBillingAccount2026CoreServicesLedger",
+        # shapes near the service prefixes that are no credential
+        "The SKU SK12 is out of stock",
+        "ssh://git@github.com:22/org/repo and git@github.com:org/repo.git",
+        "see https://example.com:8443/path@v2",
+        "skip the dapi docs; the port is 127.0.0.1:8080",
+        # a key prefix inside a word is no key: "sk-" in "desk-", "hf_" in "pdf_"
+        "Run the desk-reservation-service-for-mondays script",
+        "the pdf_render_pipeline_output_cache_directory_name is long",
     ],
 )
 def test_ordinary_prose_is_left_alone(text: str) -> None:
