@@ -431,6 +431,57 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
 
 
 @pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        # a plain imperative about a kind of thing is a standing instruction
+        ("Use conventional commit messages.", "preference"),
+        ("Please write docstrings in Google style.", "preference"),
+        ("Use f-strings.", "preference"),
+        ("Pin dependencies to exact versions.", "preference"),
+        ("Follow PEP 8.", "preference"),
+        ("Stick to the standard library.", "preference"),
+        ("Be concise.", "preference"),
+        ("Commit messages should be in the imperative mood.", "preference"),
+        ("Tests should be fast.", "preference"),
+        # what the project runs on, where a service is, who to go to
+        ("Our CI runs on Buildkite.", "fact"),
+        ("Our docs are built with mkdocs.", "fact"),
+        ("Staging is at staging.acme.io.", "resource"),
+        ("Ask Tom for API reviews.", "fact"),
+        ("Ping Sara before deploying the payments service.", "fact"),
+        # another repository is no code structure the project shows
+        ("We deploy with ArgoCD, the manifests live in the infra repo.", "fact"),
+    ],
+)
+def test_standing_instructions_and_facts_without_a_signal_word_make_a_memory(
+    said: str, kind: str
+) -> None:
+    # none of these has "always", "never", "prefer" or "remember": each made no memory
+    assert [c.kind for c in candidates(said)] == [kind]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the same shapes about what is at hand are tasks
+        "Use a dict here.",
+        "Write a test for the parser.",
+        "Write docs for the new endpoint.",
+        "Use those numbers in the report.",
+        "Follow the steps above.",
+        "Be careful with this migration.",
+        "Things should be fine now.",  # was a project fact ("... now" read as an update)
+        "It works now.",
+        "Ask May about the rollout.",
+        "Our build is broken.",
+        "Our tests are failing.",
+    ],
+)
+def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
     ("said", "why"),
     [("No, that's wrong — don't mock the database in integration tests. We got burned last "
       "quarter when mocked tests passed but the prod migration failed.",

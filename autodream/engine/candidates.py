@@ -260,6 +260,11 @@ _UPDATE = re.compile(
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
     r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,
 )
+# "Things should be fine now", "It works now", "Tests pass now": the work at hand settled, not
+# a change in what holds
+_SETTLED_NOW = re.compile(
+    r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
+    r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$", _I)
 # A standing schedule ("code freeze is every Thursday at noon").
 _SCHEDULE = re.compile(
     r"\bevery (?:(?:other|second|third) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
@@ -280,6 +285,46 @@ _FACT = re.compile(
     # who owns what: "Mara owns the ledger service"
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s", _I,
 )
+# A standing instruction said as a plain imperative about a kind of thing, not a thing at hand:
+# "Use conventional commit messages", "Write docstrings in Google style", "Follow PEP 8",
+# "Stick to the standard library", "Be concise". A task names what is at hand ("use a dict
+# here", "write a test for this", "follow the steps above"): a word pointing at the conversation
+# leaves the sentence to the other rules.
+_AT_HAND = re.compile(
+    r"\b(?:a|an|this|that|these|those|it|them|here|above|below|now|today|tomorrow|yet|again|"
+    r"step|steps|one|ones|same|previous|next|last|first|second|third|other|the\s+new)\b|[`(]",
+    _I)
+_STYLE_VERB = (r"(?:use|write|name|format|prefix|document|sort|group|log|pin|type|wrap|indent|"
+               r"quote|spell|structure|order|comment|annotate|return|raise|handle|validate)")
+# a plural or mass noun phrase naming a kind of thing: "commit messages", "f-strings", "tabs"
+_KIND_OF_THING = r"(?:the\s+)?(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\b"
+_GENERIC_IMPERATIVE = re.compile(
+    rf"^(?:please\s+)?(?:{_STYLE_VERB}\s+{_KIND_OF_THING}|"
+    r"(?:follow|stick\s+(?:to|with)|adhere\s+to)\s+\S|"
+    r"be\s+(?:more\s+)?(?:concise|brief|terse|succinct|direct|explicit|thorough|detailed|"
+    r"precise|blunt|candid)\b)", _I)
+# "Commit messages should be in the imperative mood", "Tests should be fast": a convention about
+# a kind of thing (plural), not about one at hand ("the fix should be simple")
+_PLURAL_SHOULD = re.compile(
+    r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:[\w-]+\s+)?(?!things\b)[a-z][\w-]*[^s\W]s\s+"
+    r"(?:must|should)\s+(?:always\s+|never\s+)?(?:be|have|stay|live|go)\s+"
+    r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
+# "Our CI runs on Buildkite", "Our docs are built with mkdocs": what the project runs on
+_OUR_RUNS_ON = re.compile(
+    r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
+    r"managed|run)\s+(?:on|with|in|by|via)|deploys?\s+(?:to|with|via)|(?:is|are)\s+on)\s+\S",
+    _I)
+# "Ask Tom for API reviews", "Ping Sara before deploying payments": who to go to, for what
+_GO_TO_PERSON = re.compile(
+    r"^(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+\s+"
+    # a kind of work ("for API reviews"), or whenever something is done ("before deploying"),
+    # not one thing at hand ("ask May about the rollout")
+    r"(?:(?:for|about|on)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\b|"
+    r"(?:before|when|whenever|if)\s+[a-z]+ing\b)", _I)
+# "Staging is at staging.acme.io": where a service is, by its host name
+_HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
+                   r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b", _I)
+
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
 # on we'll use ruff" is a rule from today on, not a plan).
 _FUTURE = re.compile(
@@ -371,7 +416,9 @@ _CODE_RELATION = (
 _STRUCTURE = re.compile(
     r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|"
     # "the parser lives in src/", not "the search cluster lives in us-east-1" or "in Frankfurt"
-    rf"\blives? (?:in|under)\b(?!\s+(?-i:[A-Z])[\w-]*(?!\.?[\w/-])|\s+{SLOT_VALUE}(?![\w/]))|"
+    rf"\blives? (?:in|under)\b(?!\s+(?-i:[A-Z])[\w-]*(?!\.?[\w/-])|\s+{SLOT_VALUE}(?![\w/])|"
+    # ... nor "the manifests live in the infra repo": another repository, not this code
+    r"\s+(?:the\s+|our\s+)?[\w-]+\s+(?:repo|repository|monorepo|bucket|vault|drive)\b)|"
     rf"\bentry ?point\b|\b{_CODE_UNIT} `?[\w.]+`? (?:is|does|takes|{_CODE_RELATION})\b|"
     # "the Handler class wraps every request", "the stats module depends on the io module"
     rf"\b`?[\w.]+`? {_CODE_UNIT}s? {_CODE_RELATION}\b|\bcalls? `?[\w.]+\(\)", _I,
@@ -1039,7 +1086,7 @@ def _detect_core(raw: str) -> _Kind | None:
     if _PREFERENCE.search(sentence):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
-    if _UPDATE.search(sentence):
+    if _UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence):
         return _Kind("fact", _clean(sentence), 0.75)
     if _SCHEDULE.search(sentence):
         return _Kind("fact", _clean(sentence), 0.7)
@@ -1047,6 +1094,15 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("fact", _clean(sentence), 0.6)
     if _CHOSEN_INSTEAD.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
+    if _HOST.search(sentence):
+        return _Kind("resource", _clean(sentence), 0.7)
+    if _GO_TO_PERSON.search(sentence) and not _AT_HAND.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if _OUR_RUNS_ON.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
+            _AT_HAND.search(sentence)) and len(sentence.split()) <= 16:
+        return _Kind("preference", _clean(sentence), 0.7)
     return None
 
 
