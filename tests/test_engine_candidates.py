@@ -482,6 +482,32 @@ def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> Non
 
 
 @pytest.mark.parametrize(
+    ("said", "rule", "why"),
+    [
+        ("Please don't reformat files you didn't change, it makes reviews painful.",
+         "Don't reformat files you didn't change.", "It makes reviews painful."),
+        ("Never force-push to main, it breaks everyone's checkout.",
+         "Never force-push to main.", "It breaks everyone's checkout."),
+        ("Don't add comments to obvious code, they clutter the diff.",
+         "Don't add comments to obvious code.", "They clutter the diff."),
+        ("Always use uv, it is much faster than pip.", "Always use uv.",
+         "It is much faster than pip."),
+    ],
+)
+def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
+    said: str, rule: str, why: str
+) -> None:
+    # the reason was part of the rule's text, and the Why said only when it was asked for
+    (cand,) = candidates(said)
+    assert (cand.text, cand.why) == (rule, why)
+
+
+def test_a_fact_with_a_comma_clause_keeps_it() -> None:
+    (cand,) = candidates("We use Postgres, it is our main database.")
+    assert (cand.text, cand.why) == ("We use Postgres, it is our main database.", "")
+
+
+@pytest.mark.parametrize(
     ("said", "why"),
     [("No, that's wrong — don't mock the database in integration tests. We got burned last "
       "quarter when mocked tests passed but the prod migration failed.",

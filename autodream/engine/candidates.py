@@ -831,7 +831,7 @@ def _split_why(text: str) -> tuple[str, str]:
     if first is not None and len(first["rule"].split()) >= 3 and _tells_past(first["why"]) and (
             _PROHIBITION.search(first["rule"]) or _PREFERENCE.search(first["rule"])):
         return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
-    m = _BECAUSE.search(text) or _past_afterthought(text)
+    m = _BECAUSE.search(text) or _past_afterthought(text) or _comma_reason(text)
     if m is None or len(text[: m.start()].split()) < 3 or _a_time_alone(m["why"].rstrip(".")):
         return text, ""
     why = m["why"].strip().rstrip(".")
@@ -853,6 +853,22 @@ def _past_afterthought(text: str) -> re.Match[str] | None:
     if not (_PROHIBITION.search(head) or _PREFERENCE.search(head)):
         return None
     return m if _tells_past(m["why"]) else None
+
+
+# "Don't reformat files you didn't change, it makes reviews painful": what the rule spares, told
+# after a comma
+_COMMA_REASON = re.compile(
+    r",\s+(?P<why>(?:it|that|this|they)(?:'s|'re|\s+(?:is|are|was|were|makes?|breaks?|causes?|"
+    r"slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|adds?|leads?|hides?|"
+    r"triggers?|fails?|won't|doesn't|don't|can't|never))\b[^,;]{6,})$", _I)
+
+
+def _comma_reason(text: str) -> re.Match[str] | None:
+    m = _COMMA_REASON.search(text)
+    if m is None:
+        return None
+    head = text[: m.start()]
+    return m if _PROHIBITION.search(head) or _PREFERENCE.search(head) else None
 
 
 def _tells_past(text: str) -> bool:
