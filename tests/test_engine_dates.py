@@ -22,6 +22,45 @@ FRIDAY = date(2026, 7, 10)
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a day of a named week: was the nearest day of that name, or left half relative
+        ("The demo is on Thursday next week.", "The demo is on 2026-07-16."),  # was 07-09
+        ("The demo is Thursday next week.", "The demo is on 2026-07-16."),
+        ("The demo is next week Thursday.", "The demo is on 2026-07-16."),
+        ("The demo is Thursday of next week.", "The demo is on 2026-07-16."),
+        ("Friday of last week was busy.", "2026-07-03 was busy."),
+        ("Next week Thursday we demo.", "On 2026-07-16 we demo."),
+        # counted from a day: was "a week from 2026-07-06", or left as said
+        ("The demo is a week from today.", "The demo is on 2026-07-13."),
+        ("The demo is a week from tomorrow.", "The demo is on 2026-07-14."),
+        ("The demo is a week from Thursday.", "The demo is on 2026-07-16."),
+        ("The demo is two weeks from now.", "The demo is on 2026-07-20."),
+        ("The demo is Monday after next.", "The demo is on 2026-07-20."),
+        # the part of the day goes with its date: was "on 2026-07-07 morning"
+        ("The demo is tomorrow morning.", "The demo is on the morning of 2026-07-07."),
+        ("The migration is scheduled for next Tuesday night.",
+         "The migration is scheduled for the night of 2026-07-07."),
+        # the middle of a month, week or year: was "mid in August 2026"
+        ("The review is mid next month.", "The review is in mid-August 2026."),
+        ("The review is mid next week.", "The review is in the middle of the week of 2026-07-13."),
+        ("The review is mid next year.", "The review is in mid-2027."),
+        # a bare weekday told as past is the one gone by: was the one to come
+        ("We shipped it on Tuesday.", "We shipped it on 2026-06-30."),
+        ("We ship on Tuesday.", "We ship on 2026-07-07."),
+    ],
+)
+def test_more_ways_of_saying_a_day_are_dated(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
+    _, (rw,) = absolutize("The demo is tomorrow morning.", MONDAY)
+    assert (rw.original, rw.replacement, rw.resolved) == (
+        "tomorrow morning", "on the morning of 2026-07-07", date(2026, 7, 7))
+
+
+@pytest.mark.parametrize(
     ("text", "ref", "expected"),
     [
         ("The demo is today.", MONDAY, "The demo is on 2026-07-06."),

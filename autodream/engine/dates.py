@@ -385,7 +385,42 @@ def _ago_or_ahead(m: re.Match[str], ref: date, sign: int) -> When:
 Resolver = Callable[[re.Match[str], date], "When | None"]
 
 _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
+_WD2 = _WD.replace("?P<wd>", "?P<wd2>")
+_WEEK_STEP = {"next": 7, "this": 0, "last": -7}
+
+
+def _weekday_of_week(m: re.Match[str], ref: date) -> When:
+    """"Thursday next week", "next week on Thursday", "Friday of last week": that day of that
+    week, not the nearest one of its name."""
+    name, rel = m["wd"] or m["wd2"], (m["rel"] or m["rel2"]).lower()
+    day = _monday(ref) + timedelta(days=_WEEK_STEP[rel] + WEEKDAYS.index(name.lower()))
+    # the subject of its clause ("Friday of last week was busy") is a noun: no "on"
+    subject = _VERB_NEXT.match(m.string, m.end()) is not None
+    return When("day", day, bare=not m["prep"] and subject)
+
+
+_VERB_NEXT = re.compile(r"\s+(?:was|is|were|will|would|has|had|looks|seems)\b", re.I)
+
+
+def _from_day(m: re.Match[str], ref: date) -> When:
+    """"a week from today", "two days from tomorrow", "a week from Thursday"."""
+    base = (m["base"] or "").lower()
+    start = (ref if base in ("today", "now") else ref + timedelta(days=1) if base == "tomorrow"
+             else _weekday_ahead(ref, m["wd"], allow_today=True))
+    return _ago_or_ahead(m, start, 1)
+
+
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
+    # Before "today", "tomorrow" and a weekday are read alone: "a week from tomorrow" is one date
+    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from "
+                rf"(?:(?P<base>now|today|tomorrow)|{_WD})\b", re.I), _from_day),
+    # Before "next week" is read alone: "Thursday next week", "next week on Thursday"
+    (re.compile(rf"\b{_PREP}(?:{_WD},? (?:of |in )?(?P<rel>next|this|last) week|"
+                rf"(?P<rel2>next|this|last) week,? (?:on )?{_WD2})\b", re.I),
+     _weekday_of_week),
+    # "Monday after next": the one after the next Monday
+    (re.compile(rf"\b{_PREP}{_WD} after next\b(?! (?:week|month|quarter|year)\b)", re.I),
+     lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False) + timedelta(days=7))),
     # A day of the month alone is a date only where the clause goes on without a noun ("on the
     # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
     (re.compile(rf"\b{_PREP}the (?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
@@ -420,7 +455,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
-    (re.compile(rf"\b{_PREP}(?:(?P<after>(?:in )?(?:the )?week after )next"
+    (re.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
                 r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
                 r"(?:in the )?(?P<rel>next|last|this) (?P<unit>week(?:end)?|month|year))\b", re.I),
      _next_last_this),
@@ -438,9 +473,6 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, r: _day(_add_months(r, _num(m["n"])))),
     (re.compile(rf"\b{_PREP}in {_NUM} years?{_TIME}\b", re.I),
      lambda m, r: _year(r.year + _num(m["n"]))),
-    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from (?:now|today)\b",
-                re.I),
-     lambda m, r: _ago_or_ahead(m, r, 1)),
     (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) ago\b", re.I),
      lambda m, r: _ago_or_ahead(m, r, -1)),
     # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
@@ -491,6 +523,10 @@ def _wording(m: re.Match[str], when: When) -> str:
     """The words that replace the match: its preposition (or the precision's own) and the
     date; before a possessive ("next month's release") the date alone."""
     written = m.group("prep")
+    if m.groupdict().get("mid"):  # "mid next month": "in mid-August 2026", not "mid in ..."
+        middle = (f"the middle of {when.phrase}" if when.precision == "week"
+                  else f"mid-{when.phrase}")
+        return f"{written or 'in'} {middle}"
     if m.string[m.end():m.end() + 2] in ("'s", "’s"):
         return f"{written} {when.phrase}" if written else when.phrase
     prep = _PREP_AS.get(written.lower(), written) if written else None
@@ -529,10 +565,29 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     if not _STANDING.search(text):
         text = apply(
             _BARE_WEEKDAY,
-            lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False)),
+            # "we shipped it on Tuesday" is the Tuesday gone, "we ship on Tuesday" the next
+            lambda m, r: _day(_weekday_before(r, m["wd"]) if _looks_back(m)
+                              else _weekday_ahead(r, m["wd"], allow_today=False)),
             text,
         )
+    if rewrites and _PART_OF_DAY.search(text):
+        text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
+
+
+# "tomorrow morning", "next Tuesday night": the part of the day goes with the date
+_PART_OF_DAY = re.compile(
+    r"(?P<prep>\b(?:on|for|by|until|till|before|after|from|since|to)\s+)?"
+    r"(?P<day>\d{4}-\d{2}-\d{2}) (?P<part>morning|afternoon|evening|night)\b", re.I)
+
+
+def _part_of_day(m: re.Match[str], rewrites: list[DateRewrite]) -> str:
+    written = f"{m['prep'] or 'on '}the {m['part'].lower()} of {m['day']}"
+    for i, rw in enumerate(rewrites):
+        if rw.replacement.endswith(m["day"]):
+            rewrites[i] = DateRewrite(f"{rw.original} {m['part']}", written, rw.resolved)
+            break
+    return written
 
 
 # Dates as this module writes them, and as people write them with a year. A month or a year
