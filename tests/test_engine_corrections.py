@@ -234,3 +234,41 @@ def test_a_setting_changed_leaves_the_tools_version_as_it_was() -> None:
                   "Bumped Sidekiq from 10 to 25 concurrency.")
     for text in plan.writes.values():
         assert "Sidekiq 25" not in text and "Sidekiq version" not in text
+
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Actually, pnpm has been a pain with our monorepo.",
+        "No, Docker has been a nightmare on the M1 machines.",
+        "Actually, I hate how slow the CI is.",
+        "Actually, webpack was a headache to configure.",
+    ],
+)
+def test_a_complaint_after_actually_is_no_feedback_memory(said: str) -> None:
+    gathered = gather(human(said, day=3))
+    plan = plan_dream({}, None, gathered.candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    (dropped,) = gathered.decisions
+    assert dropped.action == "dropped" and "complaint" in dropped.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Actually, use pnpm here.", "Use pnpm here."),
+        ("Actually, we use pnpm, not npm.", "We use pnpm, not npm."),
+        ("Actually, that's wrong: the API is v2.", "The API is v2."),
+        # a rule said with the complaint
+        ("Actually, pnpm has been a pain with our monorepo, so use npm.",
+         "Pnpm has been a pain with our monorepo, so use npm."),
+        ("Actually, don't use pnpm, it has been a pain with our monorepo.",
+         "Don't use pnpm, it has been a pain with our monorepo."),
+        ("No, don't mess with the lockfile.", "Don't mess with the lockfile."),
+    ],
+)
+def test_a_correction_after_actually_is_still_remembered(said: str, kept: str) -> None:
+    plan = plan_dream({}, None, gather(human(said, day=3)).candidates, now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[file]).body.splitlines()[0] == kept

@@ -1131,6 +1131,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return "git history: git log and git blame are authoritative"
     if _ONLY_POINTS.match(found.text):
         return "says nothing without the conversation it points back at ('that', 'this')"
+    if found.kind == "correction" and _complaint(found.text):
+        return "a complaint about how something went, not a correction of the assistant or a rule"
     if _DEBUG.search(sentence) and not (
         found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
     ):
@@ -1152,6 +1154,39 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
             return None
         return "ephemeral task state, not a standing fact"
     return None
+
+
+# How something went, said after "Actually," or "No,": "pnpm has been a pain with our monorepo",
+# "Docker was a nightmare on the M1 machines", "I hate how slow the CI is".
+_COMPLAINT = re.compile(
+    # ("a mess", not "don't mess with"; "a disaster", not "disaster recovery")
+    r"\b(?:a|an|such\s+a|real|total|complete|huge|big|major|absolute)\s+(?:pain|nightmare|"
+    r"headache|hassle|mess|disaster|struggle)\b|\bpain\s+in\s+the\s+\w+|\b(?:nightmare|headache)s?\b|"
+    r"\b(?:painful|annoying|frustrating|terrible|awful|horrible|miserable|clunky|janky)\b|"
+    r"\bsuck(?:s|ed)?\b|\b(?:i|we)\s+(?:really\s+)?(?:hate|hated|dislike|can't\s+stand)\b|"
+    r"\b(?:struggl(?:e|ed|ing)|fight(?:ing)?|fought|wrestl(?:e|ed|ing))\s+with\b|"
+    r"\bgiv(?:es|ing|en)\s+(?:us|me)\s+(?:a\s+lot\s+of\s+|so\s+much\s+)?(?:trouble|grief|"
+    r"problems|issues|headaches)\b", _I)
+# Where a rule said beside a complaint may begin: "..., so use npm", "...; use yarn instead".
+_ANY_CLAUSE = re.compile(r"\s*(?:[,;:]|\s[—–-]\s)\s*|\s+(?:so|and|but|then)\s+", _I)
+_JOINED = re.compile(r"^(?:so|and|but|then|instead)\s+", _I)
+
+
+def _complaint(text: str) -> bool:
+    """``text`` tells how something went and asks for nothing: no clause of it is a rule or a
+    statement of its own ("Pnpm has been a pain, so use npm" asks for npm; "Don't use pnpm, it
+    has been a pain" forbids pnpm)."""
+    head = _ANY_CLAUSE.split(text, maxsplit=1)[0]
+    if _COMPLAINT.search(head) is None:
+        return False
+    for clause in _ANY_CLAUSE.split(text):
+        clause = _JOINED.sub("", clause)
+        first = (clause.split() or [""])[0].lower().strip(",.:;!")
+        if first in _IMPERATIVE or first in ("never", "always", "don't", "do", "please") or (
+                _PROHIBITION.search(clause) or _PREFERENCE.search(clause)
+                or _detect_core(clause) is not None):
+            return False
+    return True
 
 
 # "Don't do that again.", "Revert that, the timeout was fine.", "Never do this.": what "that"
