@@ -236,6 +236,76 @@ def test_a_setting_changed_leaves_the_tools_version_as_it_was() -> None:
         assert "Sidekiq 25" not in text and "Sidekiq version" not in text
 
 
+def _said_to(file: str, lead: str, said: str) -> DreamPlan:
+    """A dream over one feedback entry, told ``said`` three days after the week began."""
+    files = {file: topic("Preference", lead, type_="feedback")}
+    return plan_dream(files, f"- [Preference]({file}) — preference\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("Keep explanations short; the user prefers terse answers.",
+         "Actually I changed my mind about that: I prefer detailed explanations.",
+         "The user prefers detailed explanations.",
+         "Updated on 2026-07-09; previously: Keep explanations short; the user prefers terse "
+         "answers."),
+        ("Keep commit messages to one line.",
+         "I've changed my mind, I want long commit messages.",
+         "The user wants long commit messages.",
+         "Updated on 2026-07-09; previously: Keep commit messages to one line."),
+        # the new choice names no subject: the old statement says which, with the choice put in
+        ("Use spaces for indentation.", "Scratch that — use tabs.", "Use tabs for indentation.",
+         "Changed from spaces to tabs on 2026-07-09; previously spaces."),
+        ("Keep logs quiet.", "On second thought, I prefer verbose logs.",
+         "The user prefers verbose logs.", "Updated on 2026-07-09; previously: Keep logs quiet."),
+        ("Use double quotes for strings.", "I changed my mind, I prefer single quotes.",
+         "The user prefers single quotes.",
+         "Updated on 2026-07-09; previously: Use double quotes for strings."),
+        # the new preference in the next sentence
+        ("Keep explanations short.", "I changed my mind. I prefer detailed explanations.",
+         "The user prefers detailed explanations.",
+         "Updated on 2026-07-09; previously: Keep explanations short."),
+    ],
+)
+def test_a_change_of_mind_rewrites_the_entry_on_its_subject(
+        lead: str, said: str, now: str, history: str) -> None:
+    plan = _said_to("feedback_pref.md", lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_pref.md"]
+    text = plan.writes["feedback_pref.md"]
+    body = parse_topic(text).body
+    assert body.splitlines()[0] == now
+    assert history in body.splitlines()
+    assert "changed their mind" not in body.split("\n\n")[0] and "Second thought" not in text
+    (done,) = [d for d in plan.decisions if d.file == "feedback_pref.md"]
+    assert done.action == "superseded"
+    assert "changed their mind on 2026-07-09" in done.reason and lead[:20] in done.reason
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "new"),
+    [
+        # about commit messages, but not their length
+        ("Commit messages must follow Conventional Commits.",
+         "I've changed my mind, I want long commit messages.",
+         "The user wants long commit messages."),
+        ("Keep explanations short.", "On second thought, I prefer verbose logs.",
+         "The user prefers verbose logs."),
+        # spaces, but not for indentation
+        ("Don't use spaces in file names.", "Scratch that — use tabs.", "Use tabs."),
+        # explanations, but in docstrings only
+        ("Write detailed explanations in docstrings.",
+         "On second thought, keep explanations short.", "Keep explanations short."),
+    ],
+)
+def test_a_change_of_mind_on_another_subject_is_a_memory_of_its_own(
+        lead: str, said: str, new: str) -> None:
+    plan = _said_to("feedback_pref.md", lead, said)
+    assert "feedback_pref.md" not in plan.writes
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[file]).body.splitlines()[0] == new
+
 
 @pytest.mark.parametrize(
     "said",

@@ -88,6 +88,18 @@ _CORRECTION = re.compile(
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
     r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )
+# "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
+# back what the person said before on its subject (consolidate rewrites that entry); the words
+# saying so are no part of the memory.
+_CHANGED_MIND = re.compile(
+    r"^(?:(?:actually|wait|hmm+|no|ok(?:ay)?|so|well|oh)\b[\s,.!:;—–-]*)*"
+    r"(?:(?:(?:i(?:'ve|\s+have)?\s+)?chang(?:ed|e)\s+my\s+mind(?:\s+(?:about|on)\s+"
+    r"(?:(?:that|this|it)\b|[^,.:;!?—–]{1,60}?(?=\s*(?:[,.:;!—–]|$))))?|"
+    r"on\s+(?:second|further)\s+thoughts?)(?![\w'-])[\s,.!:;—–-]*|"
+    # ... but "Scratch that test" is a task: the marker stands alone
+    r"(?:(?:scratch|strike)\s+that|i\s+take\s+(?:that|it)\s+back)"
+    r"(?:\s*[,.!:;—–-][\s,.!:;—–-]*|\s*$))(?P<rest>.*)$", _I,
+)
 _WORD_T = r"(?:[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9])"
 # A tool name: one word, or two when the second is a known tool suffix ("ruff format").
 _T = (
@@ -466,6 +478,7 @@ class _Kind:
     new: str | None = None
     old: str | None = None
     back: bool = False
+    revises: bool = False  # said after "I changed my mind": takes back an earlier statement
 
 
 # (kind found, reason not to save, statement, why, consumed the following sentence)
@@ -568,9 +581,17 @@ class Gatherer:
             found = _Kind("correction", body, 0.85, again.new if again else None,
                           again.old if again else None, again.back if again else False)
             consumed = True
+        elif found is not None and found.revises and not found.text:
+            if not following:
+                return None, None, "", "", False
+            # "I changed my mind. I prefer detailed explanations."
+            found = _revision(_FILLER.sub("", following.strip()))
+            if found is None or not found.text:
+                return None, None, "", "", False
+            sentence, consumed = following, True
         if found is None:
             return None, None, "", "", consumed
-        reason = _not_to_save(sentence, found)
+        reason = _not_to_save(_without_change_of_mind(sentence), found)
         if reason is None and "[REDACTED:" in found.text:
             reason = "contained a secret (redacted); a credential is never remembered"
         if reason is None and contains_secret(found.text):
@@ -650,6 +671,7 @@ class Gatherer:
             new=found.new,
             old=found.old,
             back=found.back,
+            revises=found.revises,
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(
@@ -1051,6 +1073,9 @@ def key_clause(text: str) -> str:
 
 def _detect_core(raw: str) -> _Kind | None:
     sentence = _FILLER.sub("", raw.strip())
+    m = _CHANGED_MIND.match(sentence)
+    if m is not None:
+        return _revision(m["rest"])
     m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
         rest = re.sub(r"^to\s+", "", m["rest"].strip(), flags=_I)
@@ -1120,6 +1145,35 @@ def _detect_core(raw: str) -> _Kind | None:
             _AT_HAND.search(sentence)) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
     return None
+
+
+def _revision(rest: str) -> _Kind | None:
+    """What a person said after changing their mind, marked as taking back what they said
+    before; a preference when it says what is wanted and nothing else is found ("I want long
+    commit messages"). With no words after the marker ("I changed my mind.") the text is
+    empty: the next sentence says it (``Gatherer._analyse``)."""
+    rest = rest.strip()
+    if len(rest.split()) < 2:
+        return _Kind("preference", "", 0.85, revises=True)
+    inner = _detect_core(rest)
+    if inner is None and _WANTED.match(rest):
+        inner = _Kind("preference", _clean(rest), 0.85)
+    if inner is None:
+        return None
+    return replace(inner, explicitness=max(inner.explicitness, 0.85), revises=True)
+
+
+# What a person wants, said plainly: "I want long commit messages", "use tabs".
+_WANTED = re.compile(
+    r"^(?:please\s+)?(?:(?:i|we)\s+(?:(?:would|'d)\s+)?(?:want|prefer|like|rather|need)\b|"
+    rf"(?:never|always|don't|do\s+not)\b|(?:{'|'.join(sorted(_IMPERATIVE))})\b)", _I)
+
+
+def _without_change_of_mind(sentence: str) -> str:
+    """``sentence`` without its "I changed my mind:" (what the rules of what not to save
+    read), or as it is."""
+    m = _CHANGED_MIND.match(_FILLER.sub("", sentence.strip()))
+    return m["rest"] if m is not None and m["rest"].strip() else sentence
 
 
 def _not_to_save(sentence: str, found: _Kind) -> str | None:

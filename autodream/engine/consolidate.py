@@ -25,6 +25,7 @@ from autodream.engine.dates import (
 from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
+from autodream.engine.revisions import Revision, revision
 from autodream.engine.setting_changes import (
     SettingChange,
     Stated,
@@ -615,6 +616,12 @@ class Consolidator:
                 self._switch(target, replace(cand, kind="switch", new=cand.maybe_new, old=old),
                              cluster)
                 return
+            taken = self._taken_back(cand) if cand.revises else None
+            if taken is not None:
+                # "I changed my mind: I prefer detailed explanations" beside "Keep explanations
+                # short": one preference replaces the other, or memory contradicts itself
+                self._revise(*taken, cand, cluster)
+                return
             target = self._best_match(cand)
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
@@ -675,6 +682,64 @@ class Consolidator:
                     sim == best_sim and best is not None and pos < best_pos)):
                 best, best_sim, best_pos = entry, sim, pos
         return best
+
+    def _taken_back(self, cand: Candidate) -> tuple[Entry, list[tuple[int, Revision]]] | None:
+        """The entry whose statements ``cand``, said after a change of mind, takes back (each
+        with how), of its type; the one most like ``cand`` wins, then the earliest."""
+        found: list[tuple[float, int, Entry, list[tuple[int, Revision]]]] = []
+        for pos, entry in enumerate(self.live()):
+            if entry.type != cand.type and {entry.type, cand.type} != _PREFERRING:
+                continue  # a preference may be kept as what the user is like, or as feedback
+            taken = [(i, r) for i, s in enumerate(entry.statements)
+                     if (r := revision(_LIST_MARK.sub("", s), cand.text)) is not None]
+            if taken:
+                found.append((similarity(cand.text, entry.lead), -pos, entry, taken))
+        if not found:
+            return None
+        *_, entry, taken = max(found, key=lambda f: (f[0], f[1]))
+        return entry, taken
+
+    def _revise(self, entry: Entry, taken: list[tuple[int, Revision]], cand: Candidate,
+                cluster: Cluster) -> None:
+        """The statements taken back give way to ``cand``: the first to the new statement (the
+        old one with its choice put in place when the new names no subject: "Use tabs" over
+        "Use spaces for indentation"), the rest go; each is a dated history line."""
+        day = cand.source.day.isoformat()
+        at, first = taken[0]
+        said = {i: _LIST_MARK.sub("", entry.statements[i]) for i, _ in taken}
+        bullet = _LIST_MARK.match(entry.statements[at])
+        lead = _choice_put(said[at], first) if first.subjectless else cand.text
+        for i, rev in taken:
+            entry.history.append(
+                f"Changed from {rev.was} to {rev.now} on {day}; previously {rev.was}."
+                if rev.subjectless else f"Updated on {day}; previously: {said[i]}")
+        entry.statements = self._capped(
+            [(bullet[0] if bullet else "") + lead if i == at else s
+             for i, s in enumerate(entry.statements) if i == at or i not in said], entry.file)
+        named = entry.name
+        stale = first.taken_back
+        if stale.search(entry.name):
+            entry.name = _choice_put(entry.name, first) if first.subjectless else (
+                title_for(lead) or entry.name)
+        if entry.original is None or stale.search(entry.description) or any(
+                entry.description == description_for(s) for s in said.values()):
+            entry.description = (_choice_put(entry.description, first) if first.subjectless
+                                 else description_for(lead))
+        if cand.why:
+            entry.why, entry.generated_why = cand.why, False
+        elif entry.type in ("feedback", "project"):
+            entry.why = f"The user changed their mind on {day} (see the history above)."
+            entry.generated_why = True
+        if entry.type in ("feedback", "project"):
+            # the old guidance was written for the preference given up ("Answer in two or
+            # three sentences"): kept, it would still say the old one
+            entry.how, entry.generated_how = _default_how(cand), True
+        renamed = self._rename_for(entry, named, first.was, first.now)
+        self._superseded(entry, cand, cluster,
+                         f"the user changed their mind on {day}: "
+                         f"'{shorten(said[at], 80)}' replaced by what they prefer now; the "
+                         "earlier statement kept as history"
+                         + (f"; file renamed from {renamed}" if renamed else ""))
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
@@ -1388,6 +1453,16 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     if not after or not rest.startswith(after[0]) or not thing:
         return None
     return thing, after[0]
+
+
+_PREFERRING = frozenset({"user", "feedback"})
+
+
+def _choice_put(text: str, rev: Revision) -> str:
+    """``text`` with the choice taken back put to the new one ("Use spaces for indentation" ->
+    "Use tabs for indentation")."""
+    return sentence_case(rev.taken_back.sub(rev.now.lower(), text)) if text[:1].isupper() else (
+        rev.taken_back.sub(rev.now.lower(), text))
 
 
 def _put_value(entry: Entry, was: str, now: str) -> str:

@@ -51,6 +51,7 @@ _GENERATED_WHY = re.compile(
     rf"|(?:Decided|Plan stated|Changed) on {_DAY}\."
     rf"|Stated by the user on {_DAY}{_REPEATED}\."
     rf"|Switched to .+ (?:on|in) {_WHEN} \(see the history above\)\."
+    rf"|The user changed their mind on {_DAY} \(see the history above\)\."
 )
 # a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
 _GENERATED_HOW = re.compile(

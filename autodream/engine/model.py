@@ -64,6 +64,8 @@ class Candidate:
     new: str | None = None  # for switches: what is used now
     old: str | None = None  # for switches: what it replaced (None for "moved back to X")
     back: bool = False  # "moved back to X", "switched back"
+    # said after "I changed my mind": takes back the earlier statement on its subject
+    revises: bool = False
     # "node 20" for "we're on node 20 now": an upgrade of a memory naming another version of
     # "node", else what the kind says
     maybe_new: str | None = None
