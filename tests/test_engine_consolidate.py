@@ -1064,3 +1064,18 @@ def test_a_rule_of_several_sentences_gets_a_how_for_its_first() -> None:
     how = _prohibition_how("Don't add pandas. csvstat must stay dependency-free, standard "
                            "library only; statistics.quantiles is fine for this.")
     assert how == "Do not add pandas unless the user explicitly asks for it."
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_a_reason_said_once_holds_when_the_rule_is_said_again_without_it(existing: bool) -> None:
+    files = {"feedback_reformat.md": topic(
+        "No reformatting", "Don't reformat files you didn't change.", type_="feedback")
+    } if existing else {}
+    index = "- [No reformatting](feedback_reformat.md) — no reformatting\n" if existing else None
+    plan = _plan(files, index,
+                 human("Please don't reformat files you didn't change, it makes reviews "
+                       "painful.", session="s1", day=0),
+                 human("Again: don't reformat files you didn't change!", session="s2", day=3))
+    (text,) = plan.writes.values()
+    # the later saying had no reason: the Why was a made-up "The user asked for this on ..."
+    assert "**Why:** It makes reviews painful." in text

@@ -554,6 +554,12 @@ class Consolidator:
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:
         cand = cluster.latest
+        if not cand.why:
+            # "Don't reformat files you didn't change, it makes reviews painful", then "again:
+            # don't reformat ...": the reason said once holds for the statement said again
+            said = [c for c in cluster.members if c.why]
+            if said:
+                cand = replace(cand, why=max(said, key=lambda c: (c.timestamp, c.order)).why)
         stale = self._overtaken(cand)
         if stale is not None:
             entry, day = stale
