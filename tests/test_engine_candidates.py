@@ -385,6 +385,10 @@ def test_look_alikes_of_those_instructions_are_not(said: str) -> None:
          "Python idioms when you use them."),
         ("We switched from Jenkins to GitHub Actions I think.",
          "We switched from Jenkins to GitHub Actions I think."),
+        # "me" and "my" with no "I" before them
+        ("The design doc for the new ranker is in Google Docs, ask me for the link.",
+         "The design doc for the new ranker is in Google Docs, ask the user for the link."),
+        ("Always ping me before merging to main.", "Always ping the user before merging to main."),
     ],
 )
 def test_the_person_is_the_user_wherever_they_say_i(said: str, text: str) -> None:

@@ -797,7 +797,8 @@ def third_person(text: str) -> str:
     elif not re.match(r"^i\b|^i'", text, _I):
         m = _MID_I.search(text)
         if m is None:
-            return text
+            # "ask me for the link", "before 5pm my time": no "I" to say who, so the user by name
+            return _ME.sub(lambda w: "the user" if w[0] == "me" else "the user's", text)
         tail = third_person(text[m.start():])
         return text[: m.start()] + tail.replace("The user", "the user", 1)
     for pattern, repl in _FIRST_PERSON:
@@ -805,6 +806,7 @@ def third_person(text: str) -> str:
     return text
 
 
+_ME = re.compile(r"\b(?:me|my)\b")
 # "I" after other words: "but I prefer spaces" (a capital I only: "i" may be a variable)
 _MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b| (?=[a-z])"
                     # ... nor a hedge: "... GitHub Actions I think"
