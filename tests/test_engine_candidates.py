@@ -435,6 +435,26 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
 
 
 @pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        ("I'm more of a backend person, so explain frontend stuff in more detail.",
+         "The user is more of a backend person, so explain frontend stuff in more detail."),
+        ("I'm mostly a Go developer.", "The user is mostly a Go developer."),
+        ("My timezone is CET, so schedule things before 5pm my time.",
+         "The user's timezone is CET, so schedule things before 5pm their time."),
+        ("My working hours are 9 to 5 CET.", "The user's working hours are 9 to 5 CET."),
+    ],
+)
+def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == [("identity", text)]
+
+
+@pytest.mark.parametrize("said", ["I'm kind of a mess today.", "I'm a mess.", "I'm in a hurry."])
+def test_a_passing_state_is_not_who_the_user_is(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
     ("said", "kind"),
     [
         # a plain imperative about a kind of thing is a standing instruction

@@ -204,12 +204,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
      False),
 ]
 _IDENTITY = re.compile(
-    r"\bi(?:'m| am) (?:now )?(?:an?|the) (?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|"
+    r"\bi(?:'m| am) (?:now )?(?:more of |mostly |kind of |sort of |primarily )?(?:an?|the) "
+    r"(?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|mess\b|hurry\b|rush\b|loss\b|"
     r"few\b)\w+|"
     r"\bi(?:'m| am) (?:new to|familiar with|responsible for|the (?:maintainer|owner|lead)|"
     r"based in|on the [\w-]+ team)\b|\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
-    r"\bmy (?:role|job|background|expertise|title|team) (?:is|are|was)\b", _I,
+    r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
+    r"focus) (?:is|are|was)\b", _I,
 )
 _PROHIBITION = re.compile(
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
