@@ -169,10 +169,9 @@ def test_a_file_named_for_what_a_switch_replaced_is_renamed_and_undo_restores_it
     assert memory_files(project) == before
 
 
-@pytest.mark.parametrize(("cap", "saved"), [(None, 5), (3, 2)])
-def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failing(
-    tmp_path: Path, cap: int | None, saved: int
-) -> None:
+def _project_with_one_session(tmp_path: Path, cap: int | None, session_id: str,
+                              said: list[str]) -> Path:
+    """A project dir whose one session says ``said``; ``cap``: its max_files_touched."""
     from datetime import datetime, timezone
 
     from tests.factories import TranscriptBuilder
@@ -183,16 +182,25 @@ def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failin
     (root / "autodream.toml").write_text(
         'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
         + (f"max_files_touched = {cap}\n" if cap else ""), encoding="utf-8")
-    said = ["Remember: always run ruff before committing.",
-            "Never push directly to the main branch.",
-            "I'm a backend engineer on the payments team.",
-            "Remember that the staging database is on db1.",
-            "We use Sentry for error monitoring, remember that."]
-    builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b1",
+    builder = TranscriptBuilder(session_id=session_id,
                                 start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
     for text in said:
         builder.user(text).assistant("OK.")
     builder.write(root / "sessions")
+    return root
+
+
+@pytest.mark.parametrize(("cap", "saved"), [(None, 5), (3, 2)])
+def test_more_new_memories_than_the_file_budget_keeps_the_best_instead_of_failing(
+    tmp_path: Path, cap: int | None, saved: int
+) -> None:
+    root = _project_with_one_session(
+        tmp_path, cap, "aaaaaaaa-0000-4000-8000-0000000000b1",
+        ["Remember: always run ruff before committing.",
+         "Never push directly to the main branch.",
+         "I'm a backend engineer on the payments team.",
+         "Remember that the staging database is on db1.",
+         "We use Sentry for error monitoring, remember that."])
     code, out, err = dream(root, "--backend", "local")
     assert code == 0, out + err
     topics = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
@@ -349,22 +357,12 @@ def test_the_formatter_switched_and_switched_back_reads_black_once_each_way(
 def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
     tmp_path: Path,
 ) -> None:
-    from datetime import datetime, timedelta, timezone
+    from datetime import datetime, timedelta
 
-    from tests.factories import TranscriptBuilder
-
-    root = tmp_path / "proj"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        "max_files_touched = 2\n", encoding="utf-8")
-    builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b2",
-                                start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
-    for text in ("Remember: always run ruff before committing.",
-                 "Remember that the staging database is on db1."):
-        builder.user(text).assistant("OK.")
-    builder.write(root / "sessions")
+    root = _project_with_one_session(
+        tmp_path, 2, "aaaaaaaa-0000-4000-8000-0000000000b2",
+        ["Remember: always run ruff before committing.",
+         "Remember that the staging database is on db1."])
     code, out, err = dream(root, "--backend", "local")
     assert code == 0, out + err
     assert len(list((root / "memory").glob("*_*.md"))) == 1
