@@ -1079,3 +1079,41 @@ def test_a_reason_said_once_holds_when_the_rule_is_said_again_without_it(existin
     (text,) = plan.writes.values()
     # the later saying had no reason: the Why was a made-up "The user asked for this on ..."
     assert "**Why:** It makes reviews painful." in text
+
+
+@pytest.mark.parametrize(("lead", "said", "now", "history"), [
+    ("Prod is prd-us-1.", "Prod is now prd-eu-2, we migrated last weekend.",
+     "Prod is now prd-eu-2, we migrated in the week of 2026-06-29.",
+     "Changed from prd-us-1 to prd-eu-2 in the week of 2026-06-29; previously prd-us-1."),
+    ("The main branch is master.", "Our main branch is now trunk, renamed it yesterday.",
+     "Our main branch is now trunk, renamed it on 2026-07-08.",
+     "Changed from master to trunk on 2026-07-08; previously master."),
+    ("The staging DB is db-stg-1.", "The staging DB is now db-stg-3, we moved it yesterday.",
+     "The staging DB is now db-stg-3, we moved it on 2026-07-08.",
+     "Changed from db-stg-1 to db-stg-3 on 2026-07-08; previously db-stg-1."),
+    # the date in what holds now is the new value, not when it changed
+    ("The release is on 2026-07-24.", "The release is now on 2026-07-31, we moved it yesterday.",
+     "The release is now on 2026-07-31, we moved it on 2026-07-08.",
+     "Changed from 2026-07-24 to 2026-07-31 on 2026-07-08; previously 2026-07-24."),
+])
+def test_a_new_value_told_with_when_it_was_changed_supersedes_the_entry(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    # "..., we migrated last weekend" is said of the change, not of what holds: it neither
+    # hides the entry the value belongs to nor dates anything but the change
+    files = {"project_x.md": topic("X", lead)}
+    plan = _plan(files, "- [X](project_x.md) — x\n", human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_x.md"]
+    entry = parse_entry("project_x.md", plan.writes["project_x.md"])
+    assert entry.statements == [now]
+    assert entry.history == [history]
+
+
+def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() -> None:
+    files = {"project_x.md": topic("X", "Prod is now prd-eu-2.")}
+    plan = _plan(files, "- [X](project_x.md) — x\n",
+                 human("Prod is now prd-eu-2, we migrated last weekend.", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_x.md"]
+    entry = parse_entry("project_x.md", plan.writes["project_x.md"])
+    assert entry.statements == ["Prod is now prd-eu-2, we migrated in the week of 2026-06-29."]
+    assert entry.history == []  # nothing it said has ended

@@ -18,6 +18,7 @@ from autodream.engine.dates import (
     EVENT_WORDS,
     DateRewrite,
     absolutize,
+    date_mentions,
     last_mention,
     latest_date,
     tell_as_past,
@@ -1064,10 +1065,51 @@ def _detect(raw: str) -> _Kind | None:
     return _detect_core(sentence)
 
 
+# A clause that only tells that a change was made, and perhaps when ("we migrated in the week of
+# 2026-06-29", "renamed it on 2026-07-08"); it names nothing that changed ("we moved it to X"
+# does), so what holds now is said beside it.
+_CHANGE_MADE = re.compile(
+    r"^(?:(?:and|so)\s+)?(?:(?:we|i|they|he|she|someone)\s+)?"
+    r"(?:(?:have|has|had|just|already|finally|recently)\s+)*"
+    r"(?:switched|moved|migrated|changed|renamed|upgraded|bumped|swapped|flipped|updated|"
+    r"deployed|shipped|released|cut\s+(?:it\s+)?over|rolled\s+(?:it\s+)?out)\b(?P<rest>.*)$",
+    _I)
+_WHEN_WORDS = word_set("""it that this them everything over on in at during the of week weekend
+    last night earlier recently already finally just today""")
+_TOLD_APART = re.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
+
+
+def _tells_change_made(clause: str) -> bool:
+    m = _CHANGE_MADE.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return False
+    rest = m["rest"]
+    for said in date_mentions(rest):
+        rest = rest.replace(said, " ")
+    return all(w in _WHEN_WORDS for w in re.findall(r"[\w'-]+", rest.lower()))
+
+
+@lru_cache(maxsize=16_384)
+def state_told(text: str) -> tuple[str, str] | None:
+    """(what holds, the clauses telling that the change was made) for "Prod is now prd-eu-2,
+    we migrated in the week of 2026-06-29": the first is what an earlier memory of the same
+    thing says, so it is what matches one; None when no clause only tells of the change."""
+    parts = _TOLD_APART.split(text.strip().rstrip(".!"))
+    told = [p for p in parts if _tells_change_made(p)]
+    held = [p for p in parts if p not in told]
+    if not told or len(held) != 1 or len(held[0].split()) < 2:
+        return None
+    return ensure_period(sentence_case(held[0])), ", ".join(told)
+
+
 # People repeat themselves across sessions: a statement said again is keyed once.
 @lru_cache(maxsize=16_384)
 def key_clause(text: str) -> str:
-    """The clause that carries the statement, for matching ("I prefer X, so keep Y" -> first)."""
+    """The clause that carries the statement, for matching ("I prefer X, so keep Y" -> first;
+    "Prod is now prd-eu-2, we migrated on ..." -> what holds)."""
+    told = state_told(text)
+    if told is not None:
+        text = told[0]
     clauses = [c for c in _CLAUSE.split(text) if len(c.split()) >= 3]
     for clause in clauses:
         if _detect_core(clause) is not None:

@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from autodream.engine.dates import (
     WEEKDAYS,
+    When,
     absolutize,
     date_mentions,
     is_past,
@@ -1115,12 +1116,15 @@ class Consolidator:
                 entry.changed = True
             self._confirm(entry, cand, cluster)
             return
-        conflict = choice_difference(entry.lead, cand.text) or _value_change(entry.lead, cand.text)
+        # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
+        conflict = choice_difference(entry.lead, cand.text) or _value_change(
+            entry.lead, cand.text) or _value_change(entry.lead, cand.match_text)
         day = cand.source.day.isoformat()
         action: Action
         if conflict is not None:
             was, now = conflict
-            entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+            entry.history.append(f"Changed from {was} to {now} {_changed_when(cand)}; "
+                                 f"previously {was}.")
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
@@ -1142,7 +1146,10 @@ class Consolidator:
             _guidance_for(entry, cand, cluster)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
-        elif _NOW_CHANGED.search(cand.text) and not _ALSO.search(cand.text):
+        elif _NOW_CHANGED.search(cand.text) and not _ALSO.search(cand.text) and not (
+                # "Prod is now prd-eu-2, we migrated on ..." over "Prod is now prd-eu-2": it
+                # says all the entry says, so nothing it said has ended
+                coverage(entry.lead, cand.text) >= 0.85 and same_values(entry.lead, cand.text)):
             # "We now deploy the API to Cloud Run" against "... to AWS Lambda": the person says
             # the old state ended. Keeping both as current would contradict; history keeps it.
             replaced_lead = entry.lead
@@ -1379,10 +1386,25 @@ def _slug_switched(slugged: str, was: str, now: str) -> str:
     return "-".join(out)
 
 
+def _changed_when(cand: Candidate) -> str:
+    """When a value changed: the date a clause telling that the change was made gives ("...,
+    we moved it on 2026-07-06"), else the day it was said. A date in what holds now ("the
+    release is now on 2026-07-31") is the value, not when it changed."""
+    # candidates imports facts, which imports this module: import where it is used
+    from autodream.engine.candidates import state_told
+
+    told = state_told(cand.text)
+    return _done_by(last_mention(told[1]) if told is not None else None, cand)
+
+
 def _when_done(cand: Candidate) -> str:
     """When a switch happened: the date it was said to be done ("last week we moved CI ..."
     is dated "in the week of" that Monday), else the day it was said."""
-    when = last_mention(cand.text)
+    return _done_by(last_mention(cand.text), cand)
+
+
+def _done_by(when: When | None, cand: Candidate) -> str:
+    """``when``, if it is no later than the day ``cand`` was said, else that day."""
     if when is not None and when.last <= cand.source.day:
         return f"on {when.start.isoformat()}" if when.precision == "day" else f"in {when.phrase}"
     return f"on {cand.source.day.isoformat()}"
