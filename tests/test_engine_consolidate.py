@@ -1117,3 +1117,40 @@ def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() 
     entry = parse_entry("project_x.md", plan.writes["project_x.md"])
     assert entry.statements == ["Prod is now prd-eu-2, we migrated in the week of 2026-06-29."]
     assert entry.history == []  # nothing it said has ended
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("We always squash-merge pull requests.", "Our convention is to squash-merge."),
+    ("We rebase onto main before every merge.", "Always rebase before merging."),
+    ("Don't push directly to main.", "Never push straight to main."),
+    # one clause of a rule said again
+    ("Always use pnpm for installs, never npm.", "Always use pnpm for installs in this repo."),
+])
+def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
+                                       extra="sources:\n- 2026-06-01 s0\n")}
+    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    written = parse_topic(plan.writes["feedback_rule.md"])
+    assert written.body == parse_topic(files["feedback_rule.md"]).body  # in its own words
+    assert written.extra["sources"] == ["2026-06-01 s0", "2026-07-09 s3"]
+    assert [d.action for d in plan.decisions if d.file == "feedback_rule.md"] == ["confirmed"]
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Always squash-merge pull requests.", "Never squash-merge pull requests."),
+    ("Always squash-merge pull requests.", "Never squash-merge."),
+    ("Always run ruff before committing.", "Always run mypy before committing."),
+    ("Always use pnpm, never npm.", "Never use pnpm."),
+    ("We switched to pnpm but went back to npm.", "Our convention is pnpm."),
+    ("Until we switch to pnpm, keep using npm.", "Our convention is pnpm."),
+])
+def test_a_rule_turned_round_or_about_something_else_is_no_restatement(
+    rule: str, said: str
+) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
+                                       extra="sources:\n- 2026-06-01 s0\n")}
+    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    assert any(said.rstrip(".") in parse_topic(t).body
+               for f, t in plan.writes.items() if f != "MEMORY.md")

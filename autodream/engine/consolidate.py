@@ -440,6 +440,73 @@ def coverage(part: str, whole: str) -> float:
     return len(a & b) / len(a) if a else 0.0
 
 
+# What makes a statement a standing rule rather than what it is about: "Our convention is to
+# squash-merge" and "We always squash-merge pull requests" are one rule.
+_RULE_FRAME = word_set("""always never don't dont do does not no must mustn't should shouldn't
+    please convention conventions rule rules policy practice habit norm default team here repo
+    project codebase every each whenever""")
+# Whether a rule forbids: "Never squash-merge" is no restatement of "Always squash-merge".
+_FORBIDS = re.compile(r"\b(?:never|not|no|avoid|stop)\b|n't\b", re.I)
+# Said either way in a rule: "straight to main" is "directly to main", "PRs" "pull requests".
+_SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr"}
+_RULE_PARTS = re.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
+# A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
+# but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
+# convention is pnpm".
+_NO_STANDING_RULE = re.compile(
+    rf"\b{_MOVE_VERB}\b|^(?:until|till|when|once|if|after|as soon as)\b", re.I)
+
+
+def _rule_words(text: str) -> frozenset[str]:
+    """What a rule is about: its words but the frame, each as it is said alike ("merging",
+    "merge" and "merges" are one; "rebase", "rebasing")."""
+    said = re.sub(r"\bpull\s+requests?\b", "pr", text.lower())
+    out: set[str] = set()
+    for word in re.findall(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]", said):
+        if word in STOPWORDS or word in _RULE_FRAME:
+            continue
+        word = _SAID_ALIKE.get(word, word)
+        if not _is_value(word):
+            word = next((word[: -len(end)] for end in ("ing", "ed", "es", "s", "e")
+                         if len(word) > len(end) + 3 and word.endswith(end)), word)
+        out.add(word)
+    return frozenset(out)
+
+
+def restates_rule(old: str, new: str) -> bool:
+    """``new`` says again what a clause of the rule ``old`` says, in other words and perhaps
+    less of it ("Our convention is to squash-merge" of "We always squash-merge pull requests",
+    "Never push straight to main" of "Don't push directly to main"): everything it is about is
+    in that clause, which it covers at least half of, and both forbid or neither does. A rule
+    with another thing in it ("Always run mypy" / "Always run ruff") or turned round ("Never
+    squash-merge") is no restatement."""
+    said = _rule_clauses(new)
+    if len(said) != 1 or not said[0][0]:
+        return False
+    words, forbids, _ = said[0]
+    return any(words <= part and 2 * len(words) >= len(part) and forbids == part_forbids
+               and standing for part, part_forbids, standing in _rule_clauses(old))
+
+
+@lru_cache(maxsize=16_384)
+def _rule_clauses(text: str) -> tuple[tuple[frozenset[str], bool, bool], ...]:
+    """Each clause of a rule: what it is about, whether it forbids, and whether it is a standing
+    rule at all. A statement meets every rule in memory: each is read once."""
+    return tuple((_rule_words(part), _FORBIDS.search(part) is not None,
+                  not TELLS_SWITCH.search(part) and not _NO_STANDING_RULE.search(part))
+                 for part in _RULE_PARTS.split(text.strip().rstrip(".!")))
+
+
+# A correction or a request to remember may be a rule too ("Actually, never run the migrations
+# from a laptop"), or a fact ("No, we're on Python 3.12"): only one that says it is a rule.
+_SAYS_RULE = re.compile(r"\b(?:always|never|convention|rule|policy)\b|^(?:don't|do not)\b", re.I)
+
+
+def _is_rule(cand: Candidate) -> bool:
+    return cand.type == "feedback" and (cand.kind in ("preference", "prohibition") or bool(
+        _SAYS_RULE.search(cand.text)))
+
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -630,6 +697,10 @@ class Consolidator:
                 self._revise(*taken, cand, cluster)
                 return
             target = self._best_match(cand)
+            restated = self._restated_rule(cand) if target is None else None
+            if restated is not None:
+                self._restated(restated, cand, cluster)
+                return
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
             # ... nor is "Bumped Puma from 5 to 16 threads" about "We run Puma with 2 workers"
@@ -747,6 +818,17 @@ class Consolidator:
                          f"'{shorten(said[at], 80)}' replaced by what they prefer now; the "
                          "earlier statement kept as history"
                          + (f"; file renamed from {renamed}" if renamed else ""))
+
+    def _restated_rule(self, cand: Candidate) -> Entry | None:
+        """The feedback entry whose rule ``cand`` says again in other words, too unlike it for
+        ``_best_match`` ("Our convention is to squash-merge" / "We always squash-merge pull
+        requests"); the most similar one, then the first."""
+        if not _is_rule(cand):
+            return None
+        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
+                 if e.type == "feedback" and any(restates_rule(s, cand.text)
+                                                 for s in e.statements)]
+        return max(found, key=lambda f: f[:2])[2] if found else None
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
@@ -1104,17 +1186,24 @@ class Consolidator:
             f"already remembered; restated on {cand.source.day.isoformat()}",
             file=entry.file, session_id=cand.source.session_id))
 
+    def _restated(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` says what ``entry`` says: confirmed, with the reason given now if it had
+        none."""
+        if cand.why and not entry.why:
+            entry.why = cand.why
+            entry.changed = True
+        self._confirm(entry, cand, cluster)
+
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
         # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
-        if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85)
+        rule = entry.type == "feedback" and _is_rule(cand)
+        if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85 or (
+                rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
                for s in entry.statements):
-            if cand.why and not entry.why:
-                entry.why = cand.why
-                entry.changed = True
-            self._confirm(entry, cand, cluster)
+            self._restated(entry, cand, cluster)
             return
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
