@@ -1091,6 +1091,9 @@ def test_a_reason_said_once_holds_when_the_rule_is_said_again_without_it(existin
     ("The staging DB is db-stg-1.", "The staging DB is now db-stg-3, we moved it yesterday.",
      "The staging DB is now db-stg-3, we moved it on 2026-07-08.",
      "Changed from db-stg-1 to db-stg-3 on 2026-07-08; previously db-stg-1."),
+    ("The staging DB is db-stg-1.", "The staging DB is now db-stg-3, we moved it on Monday.",
+     "The staging DB is now db-stg-3, we moved it on 2026-07-06.",
+     "Changed from db-stg-1 to db-stg-3 on 2026-07-06; previously db-stg-1."),
     # the date in what holds now is the new value, not when it changed
     ("The release is on 2026-07-24.", "The release is now on 2026-07-31, we moved it yesterday.",
      "The release is now on 2026-07-31, we moved it on 2026-07-08.",

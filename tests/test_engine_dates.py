@@ -624,3 +624,28 @@ def test_a_day_something_was_moved_to_is_read_as_the_telling_means_it(
 def test_a_weekend_said_relative_is_dated_by_its_week(text: str, expected: str) -> None:
     # which of its two days is not said, so no day is made up
     assert absolutize(text, date(2026, 7, 8))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # what was done on a weekday said bare lies behind the telling (a Thursday)
+        ("The staging DB is now db-stg-3, we moved it on Monday.",
+         "The staging DB is now db-stg-3, we moved it on 2026-07-06."),
+        ("Our main branch is now trunk, renamed it on Tuesday.",
+         "Our main branch is now trunk, renamed it on 2026-07-07."),
+        ("The migration was on Tuesday.", "The migration was on 2026-07-07."),
+        ("We had the retro on Monday.", "We had the retro on 2026-07-06."),
+        # ... and what is arranged, due or still to come lies ahead
+        ("We ship on Friday.", "We ship on 2026-07-10."),
+        ("We need the signed contract on Friday.", "We need the signed contract on 2026-07-10."),
+        ("I asked Sam to deploy on Friday.", "I asked Sam to deploy on 2026-07-10."),
+        ("We scheduled the demo on Friday.", "We scheduled the demo on 2026-07-10."),
+        ("We froze merges until Monday.", "We froze merges until 2026-07-13."),
+        ("We deployed the fix and will verify on Monday.",
+         "We deployed the fix and will verify on 2026-07-13."),
+    ],
+)
+def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(
+        text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 7, 9))[0] == expected

@@ -3,8 +3,9 @@
 "Tomorrow" in a memory is wrong the day after it was written, so every relative expression is
 resolved against the timestamp of the message that said it. Conventions (documented, because
 people disagree): "next Friday" and a bare "on Friday" mean the first Friday strictly after the
-message's day; "this Friday" may be that very day; "last Friday" is the latest one strictly
-before it; "next week"/"last week" name the Monday of that ISO week ("the week of ..."), "the
+message's day, but a bare "on Friday" in a clause telling what was done ("we moved it on
+Friday") is the latest one strictly before it, as "last Friday" is; "this Friday" may be that
+very day; "next week"/"last week" name the Monday of that ISO week ("the week of ..."), "the
 week after next" the one after; "next month" names the month ("January 2026"), "next quarter"
 the calendar quarter ("Q1 2026"), "next year" the year ("2026"); "end of the week" is its
 Friday, "end of Q2" the quarter's last day. A day of a month with no year ("on January 15th",
@@ -488,6 +489,33 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # A bare weekday is only a date after a preposition, and not in a standing rule
 # ("never deploy on Friday" is a rule about every Friday).
 _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)", re.I)
+_CLAUSE_BREAK = re.compile(r"[,;:()]|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|then)\b",
+                           re.I)
+# What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
+# thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
+_DONE = re.compile(
+    r"\b(?:we|they|i|he|she|it|someone)\s+(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
+    r"(?:\w+[^e\W]ed|had|did|ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|"
+    r"kept|left|froze|gave|took|found|went|came)\b|\b(?:was|were|happened|took place)\b|"
+    r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b", re.I)
+# Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
+# Friday", "I asked Sam to deploy on Friday", "we postponed it on Monday".
+_ARRANGED = re.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|postpon|delay|agree|"
+                       r"decid|promis|ask|told|expect|suppos|meant)\w*", re.I)
+
+
+def _bare_weekday(m: re.Match[str], ref: date) -> When:
+    """"On Friday" is the first Friday after the message's day, unless its clause tells what
+    was done on it ("we moved it on Monday", "the outage was on Tuesday"): then the latest one
+    before. A day something is due "by", "until" or "before" lies ahead however it is told."""
+    text = m.string
+    start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+    after = _CLAUSE_BREAK.search(text, m.end())
+    said = text[start:m.start()]
+    if (m["prep"].lower() == "on" and _DONE.search(said) and not _ARRANGED.search(said)
+            and not _FUTURE_WORDING.search(text, start, after.start() if after else len(text))):
+        return _day(_weekday_before(ref, m["wd"]))
+    return _day(_weekday_ahead(ref, m["wd"], allow_today=False))
 
 
 # Every rule above (and _BARE_WEEKDAY) needs one of these words ("q3" for a quarter, "15th"
@@ -563,13 +591,7 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     for pattern, resolver in _RULES:
         text = apply(pattern, resolver, text)
     if not _STANDING.search(text):
-        text = apply(
-            _BARE_WEEKDAY,
-            # "we shipped it on Tuesday" is the Tuesday gone, "we ship on Tuesday" the next
-            lambda m, r: _day(_weekday_before(r, m["wd"]) if _looks_back(m)
-                              else _weekday_ahead(r, m["wd"], allow_today=False)),
-            text,
-        )
+        text = apply(_BARE_WEEKDAY, _bare_weekday, text)
     if rewrites and _PART_OF_DAY.search(text):
         text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
