@@ -1083,8 +1083,8 @@ def test_a_reason_said_once_holds_when_the_rule_is_said_again_without_it(existin
 
 @pytest.mark.parametrize(("lead", "said", "now", "history"), [
     ("Prod is prd-us-1.", "Prod is now prd-eu-2, we migrated last weekend.",
-     "Prod is now prd-eu-2, we migrated in the week of 2026-06-29.",
-     "Changed from prd-us-1 to prd-eu-2 in the week of 2026-06-29; previously prd-us-1."),
+     "Prod is now prd-eu-2, we migrated on the weekend of 2026-07-04.",
+     "Changed from prd-us-1 to prd-eu-2 on the weekend of 2026-07-04; previously prd-us-1."),
     ("The main branch is master.", "Our main branch is now trunk, renamed it yesterday.",
      "Our main branch is now trunk, renamed it on 2026-07-08.",
      "Changed from master to trunk on 2026-07-08; previously master."),
@@ -1118,7 +1118,7 @@ def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() 
                  human("Prod is now prd-eu-2, we migrated last weekend.", day=3))
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_x.md"]
     entry = parse_entry("project_x.md", plan.writes["project_x.md"])
-    assert entry.statements == ["Prod is now prd-eu-2, we migrated in the week of 2026-06-29."]
+    assert entry.statements == ["Prod is now prd-eu-2, we migrated on the weekend of 2026-07-04."]
     assert entry.history == []  # nothing it said has ended
 
 
@@ -1157,3 +1157,15 @@ def test_a_rule_turned_round_or_about_something_else_is_no_restatement(
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert any(said.rstrip(".") in parse_topic(t).body
                for f, t in plan.writes.items() if f != "MEMORY.md")
+
+
+def test_a_change_dated_by_its_weekend_reads_back_as_history() -> None:
+    files = {"project_x.md": topic("X", "Prod is prd-us-1.")}
+    first = _plan(files, "- [X](project_x.md) — x\n",
+                  human("Prod is now prd-eu-2, we migrated last weekend.", day=3))
+    again = plan_dream(dict(first.writes), first.index, [], now=NOW)
+    assert again.writes == {}
+    entry = parse_entry("project_x.md", first.writes["project_x.md"])
+    assert entry.statements == ["Prod is now prd-eu-2, we migrated on the weekend of 2026-07-04."]
+    assert entry.history == [
+        "Changed from prd-us-1 to prd-eu-2 on the weekend of 2026-07-04; previously prd-us-1."]

@@ -618,12 +618,21 @@ def test_a_day_something_was_moved_to_is_read_as_the_telling_means_it(
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("We migrated last weekend.", "We migrated in the week of 2026-06-29."),
-     ("We migrate next weekend.", "We migrate in the week of 2026-07-13.")],
+    [("We migrated last weekend.", "We migrated on the weekend of 2026-07-04."),
+     ("We migrate next weekend.", "We migrate on the weekend of 2026-07-18."),
+     ("The cutover is this weekend.", "The cutover is on the weekend of 2026-07-11.")],
 )
-def test_a_weekend_said_relative_is_dated_by_its_week(text: str, expected: str) -> None:
-    # which of its two days is not said, so no day is made up
+def test_a_weekend_said_relative_is_dated_as_that_weekend(text: str, expected: str) -> None:
+    # which of its two days is not said, so it is named by its Saturday and no day is made up;
+    # "the week of 2026-06-29" read as the working week before it
     assert absolutize(text, date(2026, 7, 8))[0] == expected
+
+
+def test_a_weekend_lasts_to_its_sunday() -> None:
+    assert latest_date("We migrated on the weekend of 2026-07-04.") == date(2026, 7, 5)
+    assert tell_as_past("The cutover is on the weekend of 2026-07-11.", date(2026, 7, 12)) is None
+    assert tell_as_past("The cutover is on the weekend of 2026-07-11.", date(2026, 7, 13)) == (
+        "The cutover was on the weekend of 2026-07-11.")
 
 
 @pytest.mark.parametrize(

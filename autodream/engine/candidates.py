@@ -384,7 +384,8 @@ _REASON_FIRST = re.compile(
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
 _OUTCOME_UNTOLD = re.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
-_DATE_WORDS = CALENDAR_WORDS | word_set("in on the of week month year quarter early late mid end")
+_DATE_WORDS = CALENDAR_WORDS | word_set(
+    "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
 _SOME_DAY = date(2000, 1, 3)
 

@@ -1495,7 +1495,7 @@ def _when_done(cand: Candidate) -> str:
 def _done_by(when: When | None, cand: Candidate) -> str:
     """``when``, if it is no later than the day ``cand`` was said, else that day."""
     if when is not None and when.last <= cand.source.day:
-        return f"on {when.start.isoformat()}" if when.precision == "day" else f"in {when.phrase}"
+        return when.prepositional
     return f"on {cand.source.day.isoformat()}"
 
 

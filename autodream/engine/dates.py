@@ -6,7 +6,8 @@ people disagree): "next Friday" and a bare "on Friday" mean the first Friday str
 message's day, but a bare "on Friday" in a clause telling what was done ("we moved it on
 Friday") is the latest one strictly before it, as "last Friday" is; "this Friday" may be that
 very day; "next week"/"last week" name the Monday of that ISO week ("the week of ..."), "the
-week after next" the one after; "next month" names the month ("January 2026"), "next quarter"
+week after next" the one after, and "next weekend"/"last weekend" its Saturday and Sunday
+("the weekend of <Saturday>"); "next month" names the month ("January 2026"), "next quarter"
 the calendar quarter ("Q1 2026"), "next year" the year ("2026"); "end of the week" is its
 Friday, "end of Q2" the quarter's last day. A day of a month with no year ("on January 15th",
 "by the 3rd") or a quarter with none ("in Q3") is the first such one that has not ended on the
@@ -77,13 +78,13 @@ def _month_number(token: str) -> int:
     return [m[:3].lower() for m in MONTHS].index(token[:3].lower()) + 1
 
 
-Precision = Literal["day", "week", "month", "quarter", "year"]
+Precision = Literal["day", "weekend", "week", "month", "quarter", "year"]
 
 
 @dataclass(frozen=True)
 class When:
-    """A date as precisely as it was said: a day, a week (its Monday), a month, a quarter or a
-    year (its first day)."""
+    """A date as precisely as it was said: a day, a weekend (its Saturday), a week (its Monday),
+    a month, a quarter or a year (its first day)."""
 
     precision: Precision
     start: date
@@ -92,6 +93,8 @@ class When:
     @property
     def last(self) -> date:
         """The last day it covers: a plan for "January 2026" is past only from February."""
+        if self.precision == "weekend":
+            return self.start + timedelta(days=1)
         if self.precision == "week":
             return self.start + timedelta(days=6)
         if self.precision == "month":
@@ -104,6 +107,8 @@ class When:
 
     @property
     def phrase(self) -> str:
+        if self.precision == "weekend":
+            return f"the weekend of {self.start.isoformat()}"
         if self.precision == "week":
             return f"the week of {self.start.isoformat()}"
         if self.precision == "month":
@@ -114,9 +119,15 @@ class When:
             return f"{self.start.year:04d}"
         return self.start.isoformat()
 
+    @property
+    def prepositional(self) -> str:
+        """The phrase after the preposition it takes: "on 2026-07-04", "on the weekend of
+        2026-07-04", "in the week of 2026-06-29", "in July 2026"."""
+        return f"{_DEFAULT_PREP[self.precision]} {self.phrase}"
+
 
 _DEFAULT_PREP: dict[Precision, str] = {
-    "day": "on", "week": "in", "month": "in", "quarter": "in", "year": "in"}
+    "day": "on", "weekend": "on", "week": "in", "month": "in", "quarter": "in", "year": "in"}
 
 
 @dataclass(frozen=True)
@@ -367,7 +378,9 @@ def _next_last_this(m: re.Match[str], ref: date) -> When:
     if m["after"]:
         return _week(_monday(ref) + timedelta(14))
     step, unit = _STEP[m["rel"].lower()], m["unit"].lower()
-    if unit in ("week", "weekend"):  # "last weekend": the week it ended, no day made up
+    if unit == "weekend":  # "last weekend": both its days, named by the first
+        return When("weekend", _monday(ref) + timedelta(7 * step + 5))
+    if unit == "week":
         return _week(_monday(ref) + timedelta(7 * step))
     if unit == "month":
         return _month(_add_months(ref, step))
@@ -622,6 +635,7 @@ _MENTION = re.compile(
     rf"(?P<mdy_y>\d{{4}})\b)"
     rf"|(?P<my>\b{_month_token('my_m')},? (?P<my_y>\d{{4}})\b(?![-/]\d))"
     r"|(?P<qy>\bQ(?P<qy_q>[1-4]) (?P<qy_y>\d{4})\b(?![-/]\d))"
+    r"|(?P<weekend>\bweekend of (?P<weekend_d>\d{4}-\d{2}-\d{2})\b)"
     r"|(?P<week>\bweek of (?P<week_d>\d{4}-\d{2}-\d{2})\b)"
     r"|(?P<iso>\b(?P<iso_y>\d{4})-(?P<iso_m>\d{2})-(?P<iso_d>\d{2})\b)"
     r"|(?P<ym>\b(?:in|by|until|till|during|through|since|before|after|of|for) "
@@ -644,6 +658,8 @@ def _mention(m: re.Match[str]) -> When | None:
             return _month(date(int(m["my_y"]), _month_number(m["my_m"]), 1))
         if m["qy"]:
             return _quarter(date(int(m["qy_y"]), 3 * int(m["qy_q"]), 1))
+        if m["weekend"]:
+            return When("weekend", date.fromisoformat(m["weekend_d"]))
         if m["week"]:
             return _week(date.fromisoformat(m["week_d"]))
         if m["iso"]:

@@ -27,11 +27,12 @@ from autodream.memory.model import (
 _WHY = re.compile(r"^\*\*Why:?\*\*:?\s*(?P<text>.*)$", re.I)
 _HOW = re.compile(r"^\*\*How to apply:?\*\*:?\s*(?P<text>.*)$", re.I)
 # A switch said as done in the past ("last week we moved CI ...") is dated when it was done,
-# as precisely as it was said: "on 2026-03-30", "in the week of 2026-03-30", "in March 2026".
+# as precisely as it was said: "on 2026-03-30", "on the weekend of 2026-03-28", "in the week of
+# 2026-03-30", "in March 2026".
 HISTORY_LINE = re.compile(
     r"^(?:Switched|Changed|Moved)(?: back)? from (?P<old>.+?) to (?P<new>.+?) "
-    r"(?:on (?P<day>\d{4}-\d{2}-\d{2})|in (?:the week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|"
-    r"Q[1-4] \d{4}|\d{4})); previously .*$"
+    r"(?:on (?P<day>\d{4}-\d{2}-\d{2})|on the weekend of \d{4}-\d{2}-\d{2}|"
+    r"in (?:the week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|Q[1-4] \d{4}|\d{4})); previously .*$"
 )
 # A change with no single "X to Y": the whole earlier statement is kept after "previously:".
 UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
@@ -41,7 +42,7 @@ _AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b"
 # passed-plan ones), recognised when a file is read back: a later dream may replace them, as it
 # would have in the dream that wrote them, but never a person's own words.
 _DAY = r"\d{4}-\d{2}-\d{2}"
-_WHEN = rf"(?:{_DAY}|[Tt]he week of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
+_WHEN = rf"(?:{_DAY}|[Tt]he week(?:end)? of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
 _REPEATED = r"(?:, and repeated across \d+ sessions)?"
 _GENERATED_WHY = re.compile(
     rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
