@@ -1128,6 +1128,9 @@ def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() 
     ("Don't push directly to main.", "Never push straight to main."),
     # one clause of a rule said again
     ("Always use pnpm for installs, never npm.", "Always use pnpm for installs in this repo."),
+    # a word said another way: was "Changed from change to touch"
+    ("Don't reformat files you didn't change.", "Don't reformat files you didn't touch."),
+    ("Never modify the generated code.", "Never edit the generated code."),
 ])
 def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
     files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
@@ -1169,3 +1172,12 @@ def test_a_change_dated_by_its_weekend_reads_back_as_history() -> None:
     assert entry.statements == ["Prod is now prd-eu-2, we migrated on the weekend of 2026-07-04."]
     assert entry.history == [
         "Changed from prd-us-1 to prd-eu-2 on the weekend of 2026-07-04; previously prd-us-1."]
+
+
+def test_a_rule_said_twice_in_other_words_in_one_dream_has_no_history() -> None:
+    plan = _plan({}, None,
+                 human("Please don't reformat files you didn't change.", session="s1", day=0),
+                 human("Again: don't reformat files you didn't touch.", session="s2", day=3))
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(name, plan.writes[name])
+    assert entry.history == []  # was "Changed from change to touch on ..."

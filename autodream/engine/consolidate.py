@@ -372,6 +372,8 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
         return None
     was, now = found
     if len(was) == 1 and len(now) == 1:
+        if _said_alike(was[0]) == _said_alike(now[0]):
+            return None  # "didn't change" said again as "didn't touch": no choice changed
         return was[0], now[0]
     # two words changed: the value that changed ("supports 3.8" -> "requires 3.10")
     was = [w for w in was if _value_like(w)]
@@ -448,13 +450,24 @@ _RULE_FRAME = word_set("""always never don't dont do does not no must mustn't sh
 # Whether a rule forbids: "Never squash-merge" is no restatement of "Always squash-merge".
 _FORBIDS = re.compile(r"\b(?:never|not|no|avoid|stop)\b|n't\b", re.I)
 # Said either way in a rule: "straight to main" is "directly to main", "PRs" "pull requests".
-_SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr"}
+_SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
+               # "files you didn't change" are "files you didn't touch"
+               "touch": "change", "touched": "changed", "modify": "change",
+               "modified": "changed", "edit": "change", "edited": "changed",
+               "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
+               "utilize": "use", "utilise": "use"}
 _RULE_PARTS = re.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
 # A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
 # but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
 # convention is pnpm".
 _NO_STANDING_RULE = re.compile(
-    rf"\b{_MOVE_VERB}\b|^(?:until|till|when|once|if|after|as soon as)\b", re.I)
+    # ("files you didn't change" tells of no change made)
+    rf"(?<!n't )(?<!not )\b{_MOVE_VERB}\b|^(?:until|till|when|once|if|after|as soon as)\b",
+    re.I)
+
+
+def _said_alike(word: str) -> str:
+    return _SAID_ALIKE.get(word.lower(), word.lower())
 
 
 def _rule_words(text: str) -> frozenset[str]:
@@ -1301,7 +1314,8 @@ class Consolidator:
             entry.history.append(
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
             )
-        elif first.text != cand.text and replaces(first.text, cand.text):
+        elif first.text != cand.text and replaces(first.text, cand.text) and not (
+                _is_rule(cand) and restates_rule(first.text, cand.text)):
             entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
             entry.history.append(
                 f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
