@@ -1181,3 +1181,29 @@ def test_a_rule_said_twice_in_other_words_in_one_dream_has_no_history() -> None:
     (name,) = [f for f in plan.writes if f != "MEMORY.md"]
     entry = parse_entry(name, plan.writes[name])
     assert entry.history == []  # was "Changed from change to touch on ..."
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Always squash-merge pull requests.", "Never squash-merge."),
+    ("We always squash-merge pull requests.", "On second thought, never squash-merge."),
+    ("We always deploy the api on Fridays after review.", "Never deploy on Fridays."),
+])
+def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) -> None:
+    # it was a second feedback file beside the first: memory said both "always" and "never"
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
+                                       extra="sources:\n- 2026-06-01 s0\n")}
+    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
+    assert rule not in entry.statements
+    assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+    (decision,) = [d for d in plan.decisions if d.file == "feedback_rule.md"]
+    assert decision.action == "superseded" and "turned round" in decision.reason
+
+
+def test_a_rule_about_another_tool_turns_nothing_round() -> None:
+    files = {"feedback_rule.md": topic("Rule", "Always run ruff before committing.",
+                                       type_="feedback", extra="sources:\n- 2026-06-01 s0\n")}
+    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n",
+                 human("Never run mypy.", session="s3", day=3))
+    assert "feedback_rule.md" not in plan.writes

@@ -486,6 +486,17 @@ def _rule_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
+def turns_rule_round(old: str, new: str) -> bool:
+    """``new`` is a clause of the rule ``old`` turned round ("Never squash-merge" of "Always
+    squash-merge pull requests"): the same things, one forbidding and the other not."""
+    said = _rule_clauses(new)
+    if len(said) != 1 or not said[0][0]:
+        return False
+    words, forbids, _ = said[0]
+    return any(words <= part and 2 * len(words) >= len(part) and forbids != part_forbids
+               and standing for part, part_forbids, standing in _rule_clauses(old))
+
+
 def restates_rule(old: str, new: str) -> bool:
     """``new`` says again what a clause of the rule ``old`` says, in other words and perhaps
     less of it ("Our convention is to squash-merge" of "We always squash-merge pull requests",
@@ -714,6 +725,12 @@ class Consolidator:
             if restated is not None:
                 self._restated(restated, cand, cluster)
                 return
+            turned = self._rule_turned_round(cand) if target is None else None
+            if turned is not None:
+                # "Never squash-merge" beside "Always squash-merge pull requests": kept apart,
+                # memory would contradict itself
+                self._turn_round(turned, cand, cluster)
+                return
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
             # ... nor is "Bumped Puma from 5 to 16 threads" about "We run Puma with 2 workers"
@@ -842,6 +859,34 @@ class Consolidator:
                  if e.type == "feedback" and any(restates_rule(s, cand.text)
                                                  for s in e.statements)]
         return max(found, key=lambda f: f[:2])[2] if found else None
+
+    def _rule_turned_round(self, cand: Candidate) -> Entry | None:
+        """The feedback entry with a rule ``cand`` turns round, too unlike it for
+        ``_best_match``; the most similar one, then the first."""
+        if not _is_rule(cand):
+            return None
+        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
+                 if e.type == "feedback" and any(turns_rule_round(s, cand.text)
+                                                 for s in e.statements)]
+        return max(found, key=lambda f: f[:2])[2] if found else None
+
+    def _turn_round(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """The statements of ``entry`` that ``cand`` turns round give way to it, each a dated
+        history line; the rest stay."""
+        day = cand.source.day.isoformat()
+        turned = [s for s in entry.statements if turns_rule_round(s, cand.text)]
+        entry.history.extend(f"Updated on {day}; previously: {s}" for s in turned)
+        entry.statements = self._capped(
+            [cand.text] + [s for s in entry.statements if s not in turned], entry.file)
+        if entry.original is None or any(entry.description == description_for(s)
+                                         for s in turned):
+            entry.description = description_for(entry.lead)
+        if cand.why:
+            entry.why, entry.generated_why = cand.why, False
+        _guidance_for(entry, cand, cluster)
+        self._superseded(entry, cand, cluster,
+                         f"the rule turned round on {day}: '{shorten(turned[0], 80)}' no "
+                         "longer holds")
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
