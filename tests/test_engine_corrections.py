@@ -284,6 +284,30 @@ def test_a_change_of_mind_rewrites_the_entry_on_its_subject(
 
 
 @pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("Keep explanations short; the user prefers terse answers.",
+         "I prefer detailed explanations.", "The user prefers detailed explanations.",
+         "Updated on 2026-07-09; previously: Keep explanations short; the user prefers terse "
+         "answers."),
+        ("Keep logs quiet.", "I like verbose logs.", "The user likes verbose logs.",
+         "Updated on 2026-07-09; previously: Keep logs quiet."),
+    ],
+)
+def test_a_newer_preference_said_plainly_replaces_the_other_end_of_its_choice(
+        lead: str, said: str, now: str, history: str) -> None:
+    # with no "I changed my mind" it was a second memory beside the first: both held
+    plan = _said_to("feedback_pref.md", lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_pref.md"]
+    body = parse_topic(plan.writes["feedback_pref.md"]).body
+    assert body.splitlines()[0] == now
+    assert history in body.splitlines()
+    assert "The user's preference changed on 2026-07-09" in body
+    (done,) = [d for d in plan.decisions if d.file == "feedback_pref.md"]
+    assert done.action == "superseded" and "a newer preference on 2026-07-09" in done.reason
+
+
+@pytest.mark.parametrize(
     ("lead", "said", "new"),
     [
         # about commit messages, but not their length

@@ -721,6 +721,13 @@ class Consolidator:
                 self._revise(*taken, cand, cluster)
                 return
             target = self._best_match(cand)
+            # said plainly ("I prefer detailed explanations"), a newer preference at the other
+            # end of the same choice ("Keep explanations short") replaces the older one too
+            taken = self._taken_back(cand) if target is None and cand.kind in (
+                "preference", "correction") else None
+            if taken is not None:
+                self._revise(*taken, cand, cluster)
+                return
             restated = self._restated_rule(cand) if target is None else None
             if restated is not None:
                 self._restated(restated, cand, cluster)
@@ -836,7 +843,9 @@ class Consolidator:
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
         elif entry.type in ("feedback", "project"):
-            entry.why = f"The user changed their mind on {day} (see the history above)."
+            entry.why = (f"The user changed their mind on {day} (see the history above)."
+                         if cand.revises else
+                         f"The user's preference changed on {day} (see the history above).")
             entry.generated_why = True
         if entry.type in ("feedback", "project"):
             # the old guidance was written for the preference given up ("Answer in two or
@@ -844,7 +853,8 @@ class Consolidator:
             entry.how, entry.generated_how = _default_how(cand), True
         renamed = self._rename_for(entry, named, first.was, first.now)
         self._superseded(entry, cand, cluster,
-                         f"the user changed their mind on {day}: "
+                         ("the user changed their mind" if cand.revises else
+                          "a newer preference") + f" on {day}: "
                          f"'{shorten(said[at], 80)}' replaced by what they prefer now; the "
                          "earlier statement kept as history"
                          + (f"; file renamed from {renamed}" if renamed else ""))
