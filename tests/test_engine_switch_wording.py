@@ -649,3 +649,56 @@ def test_going_back_to_a_tool_with_no_history_finds_the_entry_it_replaces() -> N
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith("We use npm for the frontend")
     assert "Switched back from pnpm to npm" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "kept", "invented"),
+    [
+        ("The on-call runbook is in Notion at notion.so/acme/oncall-runbook.",
+         "The runbook moved to Confluence.", "notion.so/acme/oncall-runbook", "Confluence.so"),
+        ("The runbook is in [Notion](https://notion.so/acme/runbook).",
+         "We moved the runbook from Notion to Confluence.", "https://notion.so/acme/runbook",
+         "Confluence.so"),
+        ("CI runs on Jenkins at jenkins.acme.internal; code is on GitHub.",
+         "We moved CI from Jenkins to GitHub Actions.", "jenkins.acme.internal",
+         "GitHub Actions.acme"),
+        ("We use Travis, configured in .travis.yml.", "We switched from Travis to GitHub Actions.",
+         ".travis.yml", ".GitHub Actions.yml"),
+        ("We use Zendesk; ask support@zendesk.com for a seat.",
+         "We switched from Zendesk to Freshdesk.", "support@zendesk.com", "@Freshdesk"),
+        ("We format with black; run `black .` before committing.",
+         "Use ruff format, not black.", "`black .`", "`ruff format .`"),
+    ],
+)
+def test_a_switch_never_rewrites_a_name_inside_an_address_or_code(
+    lead: str, said: str, kept: str, invented: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert kept in body
+    assert invented not in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "history"),
+    [
+        ("The on-call runbook is in Notion at notion.so/acme/oncall-runbook.",
+         "The runbook moved to Confluence.", "Switched from Notion to Confluence on 2026-07-06"),
+        ("Our design docs live in Notion.", "we moved the design docs from notion to Confluence.",
+         "Switched from Notion to Confluence on 2026-07-06; previously Notion."),
+        ("CI runs on CircleCI; the config is at circleci.com/gh/acme/app.",
+         "Switched CI to GitHub Actions.", "Switched from CircleCI to GitHub Actions"),
+    ],
+)
+def test_the_history_names_the_old_place_as_the_entry_writes_it(
+    lead: str, said: str, history: str
+) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert history in body
+
+
+def test_a_switch_leaves_the_same_letters_used_as_an_ordinary_word() -> None:
+    body = parse_topic(_dream("Tickets are tracked in Linear; we keep a linear history on main.",
+                              "We switched from Linear to Jira.").writes["project_tool.md"]).body
+    assert body.startswith("Tickets are tracked in Jira; we keep a linear history on main.\n")

@@ -41,8 +41,10 @@ from autodream.engine.text import (
     STATE_WORDS,
     STOPWORDS,
     TELLS_SWITCH,
+    address_spans,
     dice,
     free_file_name,
+    has_name,
     has_word,
     sentence_case,
     shorten,
@@ -50,6 +52,8 @@ from autodream.engine.text import (
     similarity,
     similarity_bound,
     slug,
+    spelled_in,
+    sub_names,
     swap_words,
     tokens,
     word_set,
@@ -918,8 +922,8 @@ class Consolidator:
                 # "the metrics moved from Datadog": "Logs go to Datadog" is about something
                 # else, and so is "Our design docs live in Notion" for the onboarding docs
                 hit = False
-            elif thing and has_word(entry.lead, old or "") and _put_in_place(
-                    entry.lead, old or "", new, cand.text, thing) is None:
+            elif thing and old and has_name(entry.lead, named := _as_written(entry, old)) and (
+                    _put_in_place(entry.lead, named, new, cand.text, thing) is None):
                 hit = False  # "Design docs and runbooks live in Notion": not for one of them
             elif old and split_version(old) is not None:
                 # "upgraded from Postgres 14 to 16": a version is specific enough on its own
@@ -931,7 +935,7 @@ class Consolidator:
                     last_mention(cand.text) is None)
             else:
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{re.escape(old)}\b",
+                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+\[?{re.escape(old)}\b",
                     entry.text, re.I) is not None) or (
                     bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:
@@ -1153,8 +1157,8 @@ class Consolidator:
 
     def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         if cand.new is not None:
-            cand = replace(cand, new=spelled_as_in(entry.lead, cand.new),
-                           old=cand.old and spelled_as_in(entry.lead, cand.old))
+            cand = replace(cand, new=_as_written(entry, cand.new),
+                           old=cand.old and _as_written(entry, cand.old))
         new = cand.new or ""
         thing = _moved_thing(cand.text)
         current = self._current_of(entry)
@@ -1741,7 +1745,7 @@ def _put_in_place(
     ("Design docs and runbooks live in Notion"): the entry cannot say the new state."""
     if not thing:
         return _in_place(text, old, new, said)
-    parts = _CLAUSE_EDGE.split(text)
+    parts = _clause_parts(text)
     naming = [i for i in range(0, len(parts), 2) if _names(parts[i], old)]
     chosen = [i for i in naming if _about(thing, parts[i])]
     if not chosen:
@@ -1751,6 +1755,28 @@ def _put_in_place(
     for i in chosen:
         parts[i] = _in_place(parts[i], old, new, said)
     return "".join(parts)
+
+
+def _clause_parts(text: str) -> list[str]:
+    """``_CLAUSE_EDGE.split(text)``, with no edge inside an address or code (the colon of
+    "https://", the comma in "`f(a, b)`")."""
+    masked = list(text)
+    for start, end in address_spans(text):
+        masked[start:end] = "x" * (end - start)
+    parts: list[str] = []
+    at = 0
+    for m in _CLAUSE_EDGE.finditer("".join(masked)):
+        parts += [text[at:m.start()], m[0]]
+        at = m.end()
+    return [*parts, text[at:]]
+
+
+def _as_written(entry: Entry, name: str) -> str:
+    """``name`` as the entry writes it: a tool's name before a version ("Postgres 16" for
+    "postgresql 16"), a name with its capitals ("Notion" for "notion")."""
+    if split_version(name) is not None:
+        return spelled_as_in(entry.lead, name)
+    return spelled_in(entry.text, name)
 
 
 def _switch_title(cand: Candidate) -> str:
@@ -1831,10 +1857,11 @@ _ONE_TIME = re.compile(r"\b(?:only|this time|just this|once|for now)\b", re.I)
 
 
 def _names(text: str, name: str) -> bool:
-    """``text`` names ``name``; a weekday also in the plural ("on Thursdays")."""
+    """``text`` names ``name`` (not in an address or code: ``said_as_name``); a weekday also in
+    the plural ("on Thursdays")."""
     if name.lower() in WEEKDAYS:
         return re.search(rf"\b{re.escape(name)}s?\b", text, re.I) is not None
-    return has_word(text, name)
+    return has_name(text, name)
 
 
 def _says_day(text: str, day: str) -> bool:
@@ -1850,8 +1877,8 @@ def _name_in_place(text: str, old: str, new: str, said: str) -> str:
                       flags=re.I)
     given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({VERSION}){_VERSION_END}", said, re.I)
     named = f"{new} {given[1]}" if given else new
-    return re.sub(rf"(?<![\w-]){re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?(?![\w-])",
-                  lambda _: named, text, flags=re.I)
+    return sub_names(text, rf"{re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?", lambda _: named,
+                     name=old)
 
 
 def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:

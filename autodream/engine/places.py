@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from autodream.engine.text import address_spans
+
 _KINDS: dict[str, tuple[str, ...]] = {
     "docs": ("notion", "confluence", "google docs", "google drive", "sharepoint", "gitbook",
              "coda", "dropbox paper", "quip", "the wiki", "github wiki", "obsidian"),
@@ -38,8 +40,10 @@ _PLACE = re.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))
 
 def places_in(text: str) -> list[str]:
     """The known places ``text`` names, as written there, in order; none that is only the
-    start of a longer name."""
-    return [m[0] for m in _PLACE.finditer(text)]
+    start of a longer name, nor one in an address or code ("notion" in "notion.so/acme")."""
+    spans = address_spans(text)
+    return [m[0] for m in _PLACE.finditer(text)
+            if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
 
 
 def kind_of(name: str) -> str | None:

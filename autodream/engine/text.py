@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
@@ -194,15 +194,91 @@ def iso_dates(text: str) -> list[str]:
 
 
 def swap_words(text: str, a: str, b: str) -> str:
-    """Swap every whole-word ``a`` with ``b`` and back, keeping the case each side was written."""
-    pattern = re.compile(
-        rf"(?<![\w-])({re.escape(a)}|{re.escape(b)})(?![\w-])", flags=re.I
-    )
+    """Swap every ``a`` said as a name with ``b`` and back (``said_as_name``)."""
+    return sub_names(text, f"{re.escape(a)}|{re.escape(b)}",
+                     lambda m: b if m[0].lower() == a.lower() else a)
 
-    def repl(m: re.Match[str]) -> str:
-        return b if m.group(1).lower() == a.lower() else a
 
-    return pattern.sub(repl, text)
+# An address or code, not words: a URL, an e-mail or handle, a host or file ("notion.so/acme",
+# "slack.acme.io", ".travis.yml"), a path, an identifier ("slack_notify", "SENTRY_DSN"), a
+# `code span`. A name inside one is a part of it and no mention of the name: "notion.so" is no
+# "Confluence.so" after the docs moved to Confluence.
+_CODE_SPAN = re.compile(r"`[^`\n]+`")
+MARKDOWN_LINK = re.compile(r"\[(?P<label>[^\]\n]+)\]\((?P<url>[^)\s]+)\)")
+_TOKEN = re.compile(r"[^\s`]+")
+_NUMBER = re.compile(r"[vV]?\d+(?:\.\w+)*")
+# ".NET" is a name, ".travis.yml" and "~/bin" are files
+_ADDRESS_MARK = re.compile(r"://|@|\w_|_\w|\w\.\w|^\.[a-z_]|^[~$]\S|^/|/\S*/")
+# A sentence starts here: a capital there says nothing of how a name is spelled
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|^\s*(?:[-*+>]|\d{1,3}[.)])\s+)$", re.M)
+
+
+def address_spans(text: str) -> list[tuple[int, int]]:
+    """Where ``text`` has addresses and code, as (start, end), in order. A Markdown link's
+    text is words ("[Notion](https://notion.so/acme)" names Notion); its target is an address."""
+    spans = [m.span() for m in _CODE_SPAN.finditer(text)]
+    masked = text
+    for m in MARKDOWN_LINK.finditer(text):
+        if not any(s <= m.start() < e for s, e in spans):
+            spans.append(m.span("url"))
+            blank = " " * (m.end() - m.end("label"))
+            masked = f"{masked[:m.start()]} {m['label']}{blank}{masked[m.end():]}"
+    for m in _TOKEN.finditer(masked):
+        if any(s <= m.start() < e for s, e in spans):
+            continue
+        # the punctuation around a token is the sentence's ("(notion.so/acme).")
+        token = m[0].lstrip("\"'([{<*_").rstrip("\"'.,;:!?)]}>*_")
+        if not token or _NUMBER.fullmatch(token) or not _ADDRESS_MARK.search(token):
+            continue
+        start = m.start() + m[0].index(token)
+        spans.append((start, start + len(token)))
+    return sorted(spans)
+
+
+def said_as_name(text: str, pattern: str) -> list[re.Match[str]]:
+    """Where ``text`` says what ``pattern`` (a regex of a name, case aside) matches as a name:
+    a whole word, not part of an address or code (``address_spans``) unless it is that whole
+    address ("Fly.io"). Where a name is written with capitals other than at a sentence's start,
+    the same letters all in lower case are an ordinary word ("a linear history" beside "tracked
+    in Linear"); ``has_name`` and ``sub_names`` read a name given with capitals so too."""
+    spans = address_spans(text)
+    found = [m for m in re.finditer(rf"(?<![\w-])(?:{pattern})(?![\w-])", text, re.I)
+             if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+    cased = {m[0].lower() for m in found if not m[0].islower()
+             and not _SENTENCE_START.search(text, 0, m.start())}
+    return [m for m in found if not (m[0].islower() and m[0] in cased)]
+
+
+def _as_spelled(found: list[re.Match[str]], name: str) -> list[re.Match[str]]:
+    """``found`` without the all-lower-case words when ``name`` is written with capitals."""
+    return found if name.islower() else [m for m in found if not m[0].islower()]
+
+
+def has_name(text: str, name: str) -> bool:
+    """``text`` says ``name`` as a name (``said_as_name``)."""
+    return bool(_as_spelled(said_as_name(text, re.escape(name)), name))
+
+
+def sub_names(
+    text: str, pattern: str, repl: Callable[[re.Match[str]], str], *, name: str = ""
+) -> str:
+    """``text`` with each name ``said_as_name`` finds put to ``repl`` of it (``name``, when
+    given, is the name as written, for its capitals)."""
+    found = said_as_name(text, pattern)
+    out, at = [], 0
+    for m in _as_spelled(found, name) if name else found:
+        out += [text[at:m.start()], repl(m)]
+        at = m.end()
+    return "".join(out) + text[at:]
+
+
+def spelled_in(text: str, name: str) -> str:
+    """``name`` as ``text`` writes it ("Notion" for "notion"): with the capitals it has other
+    than at a sentence's start, else as first said; ``name`` itself when ``text`` does not."""
+    found = said_as_name(text, re.escape(name))
+    cased = [m[0] for m in found if not m[0].islower()
+             and not _SENTENCE_START.search(text, 0, m.start())]
+    return (cased or [m[0] for m in found] or [name])[0]
 
 
 def free_file_name(base: str, taken: set[str]) -> str:
