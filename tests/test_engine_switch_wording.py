@@ -702,3 +702,84 @@ def test_a_switch_leaves_the_same_letters_used_as_an_ordinary_word() -> None:
     body = parse_topic(_dream("Tickets are tracked in Linear; we keep a linear history on main.",
                               "We switched from Linear to Jira.").writes["project_tool.md"]).body
     assert body.startswith("Tickets are tracked in Jira; we keep a linear history on main.\n")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        # an address of the old place is no address of the new one: it goes to the history
+        ("The on-call runbook is in Notion at notion.so/acme/oncall-runbook.",
+         "The runbook moved to Confluence.", "The on-call runbook is in Confluence.",
+         "Switched from Notion to Confluence on 2026-07-06; previously in Notion at "
+         "notion.so/acme/oncall-runbook."),
+        ("Design docs live in Notion (https://www.notion.so/acme/Design-Docs-123).",
+         "We moved the design docs from Notion to Confluence.", "Design docs live in Confluence.",
+         "previously in Notion (https://www.notion.so/acme/Design-Docs-123)."),
+        ("The runbook is in [Notion](https://notion.so/acme/runbook).",
+         "We moved the runbook from Notion to Confluence.", "The runbook is in Confluence.",
+         "previously in Notion (https://notion.so/acme/runbook)."),
+        # ... and a name that is also part of another address stays where that one is its own
+        ("The docs are in GitHub Wiki at github.com/acme/app/wiki; the code is on GitHub.",
+         "We moved the docs from GitHub Wiki to Notion.",
+         "The docs are in Notion; the code is on GitHub.",
+         "previously in GitHub Wiki at github.com/acme/app/wiki."),
+        ("CI runs on Jenkins at jenkins.acme.internal; code is on GitHub.",
+         "We moved CI from Jenkins to GitHub Actions.",
+         "CI runs on GitHub Actions; code is on GitHub.",
+         "previously on Jenkins at jenkins.acme.internal."),
+        # a clause that only tells of the old place (a host, a file, an e-mail, a command)
+        ("CI runs on CircleCI; the config is at circleci.com/gh/acme/app.",
+         "Switched CI to GitHub Actions.", "CI runs on GitHub Actions.",
+         "previously CircleCI (the config is at circleci.com/gh/acme/app)."),
+        ("CI runs on CircleCI, see https://app.circleci.com/pipelines/gh/acme/app for builds.",
+         "We switched CI from CircleCI to GitHub Actions.", "CI runs on GitHub Actions.",
+         "previously CircleCI (see https://app.circleci.com/pipelines/gh/acme/app for builds)."),
+        ("CI runs on Travis; config in .travis.yml at the repo root.",
+         "We switched CI from Travis to GitHub Actions.", "CI runs on GitHub Actions.",
+         "previously Travis (config in .travis.yml at the repo root)."),
+        ("We use Travis, configured in .travis.yml.", "We switched from Travis to GitHub Actions.",
+         "We use GitHub Actions.", "previously Travis (configured in .travis.yml)."),
+        ("Support requests go to Zendesk; email support@zendesk-acme.com for access.",
+         "We switched support from Zendesk to Freshdesk.", "Support requests go to Freshdesk.",
+         "previously Zendesk (email support@zendesk-acme.com for access)."),
+        ("CI runs on Jenkins; trigger a build with `jenkins-cli build app`.",
+         "We switched CI from Jenkins to GitHub Actions.", "CI runs on GitHub Actions.",
+         "previously Jenkins (trigger a build with `jenkins-cli build app`)."),
+        ("Alerts go to Slack via the slack_notify hook and slack.acme.io.",
+         "We moved alerts from Slack to Teams.", "Alerts go to Teams.",
+         "previously Slack via the slack_notify hook and slack.acme.io."),
+        ("We use Python 3.11; install it with `uv python install 3.11`.",
+         "We upgraded from Python 3.11 to Python 3.12.", "We use Python 3.12.",
+         "previously Python 3.11 (install it with `uv python install 3.11`)."),
+    ],
+)
+def test_the_old_places_address_goes_from_the_statement_to_the_history(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body
+
+
+def test_a_line_using_the_same_letters_as_an_ordinary_word_is_not_pruned() -> None:
+    body = parse_topic(_dream("Tickets are tracked in Linear.\nWe keep a linear history on main.",
+                              "We switched from Linear to Jira.").writes["project_tool.md"]).body
+    assert body.startswith("Tickets are tracked in Jira.\nWe keep a linear history on main.\n")
+
+
+def test_a_line_pruned_for_the_old_place_keeps_its_address_in_the_history() -> None:
+    plan = _dream("The on-call runbook is in Notion.\nLink: https://notion.so/acme/oncall-runbook",
+                  "The runbook moved to Confluence.")
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith("The on-call runbook is in Confluence.\n\n")
+    assert "previously Notion (Link: https://notion.so/acme/oncall-runbook)." in body
+
+
+def test_an_address_of_the_old_place_stays_where_the_entry_still_uses_it() -> None:
+    body = parse_topic(_dream(
+        "Design docs live in Notion and meeting notes in Notion at notion.so/acme/notes.",
+        "We moved the design docs from Notion to Confluence.").writes["project_tool.md"]).body
+    assert body.startswith(
+        "Design docs live in Confluence and meeting notes in Notion at notion.so/acme/notes.\n")

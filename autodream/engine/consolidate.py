@@ -38,6 +38,7 @@ from autodream.engine.setting_changes import (
 )
 from autodream.engine.text import (
     CALENDAR_WORDS,
+    MARKDOWN_LINK,
     STATE_WORDS,
     STOPWORDS,
     TELLS_SWITCH,
@@ -46,6 +47,7 @@ from autodream.engine.text import (
     free_file_name,
     has_name,
     has_word,
+    said_as_name,
     sentence_case,
     shorten,
     similar,
@@ -1196,14 +1198,31 @@ class Consolidator:
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
+        was = old or "the previous choice"
+        said = was
+        gone: list[str] = []
+        if put is not None and old is not None:
+            kept = _without_old_place(put, old, new)
+            if kept is None:
+                put = None
+            else:
+                put, said, gone = kept
+        if put is None and old is not None:
+            # the statement goes: what it said of the old place alone stays in the history
+            gone = _old_place_clauses(lead, old, new)
         new_lead = cand.text if put is None else put
         if bullet is not None:
             new_lead = bullet[0] + new_lead
-        verb = "Switched back" if cand.back else "Switched"
-        was = old or "the previous choice"
-        entry.history.append(f"{verb} from {was} to {new} {done}; previously {was}.")
         stale = [s for i, s in enumerate(entry.statements) if i and i != at and old
-                 and has_word(s, old) and not has_word(s, new)]
+                 and (_names(s, old) or _of_old_place(s, old, new)) and not has_word(s, new)]
+        # a line pruned below for naming the old place keeps its address in the history
+        gone += [_LIST_MARK.sub("", s).strip().rstrip(".!?") for s in stale
+                 if old and _of_old_place(s, old, new)]
+        verb = "Switched back" if cand.back else "Switched"
+        # "in Notion (https://...)" takes what else went inside its own brackets
+        prior = (said if not gone else f"{said[:-1]}; {'; '.join(gone)})" if said.endswith(")")
+                 else f"{said} ({'; '.join(gone)})")
+        entry.history.append(f"{verb} from {was} to {new} {done}; previously {prior}.")
         statements = list(entry.statements) or [new_lead]
         statements[at] = new_lead
         entry.statements = [s for s in statements if s not in stale]
@@ -1236,7 +1255,9 @@ class Consolidator:
             entry.generated_how = True
         self._superseded(entry, cand, cluster,
                          f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
-                         "state" + (f"; file renamed from {renamed}" if renamed else ""))
+                         "state" + (f"; file renamed from {renamed}" if renamed else "")
+                         + ("; what it said of the old place alone is kept in the history"
+                            if prior != was else ""))
         for s in stale:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
@@ -1769,6 +1790,95 @@ def _clause_parts(text: str) -> list[str]:
         parts += [text[at:m.start()], m[0]]
         at = m.end()
     return [*parts, text[at:]]
+
+
+def _name_parts(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _belongs_to(address: str, old: str, new: str) -> bool:
+    """``address`` (or code) is ``old``'s: each word of ``old`` is a part of it
+    ("notion.so/acme/runbook", "app.circleci.com/...", "`jenkins-cli build`", ".travis.yml"),
+    but not each of ``new`` (that one may be the new place's too)."""
+    was, now, parts = _name_parts(old), _name_parts(new), _name_parts(address)
+    return (bool(was) and was <= parts and not (now and now <= parts)
+            and address.lower() != old.lower())
+
+
+def _of_old_place(text: str, old: str, new: str) -> list[tuple[int, int]]:
+    """Where ``text`` has addresses and code that belong to ``old`` (``_belongs_to``)."""
+    return [(start, end) for start, end in address_spans(text)
+            if _belongs_to(text[start:end], old, new)]
+
+
+def _without_old_place(text: str, old: str, new: str) -> tuple[str, str, list[str]] | None:
+    """``text``, a statement just switched from ``old`` to ``new``, without the addresses and
+    code of ``old`` (``_of_old_place``): kept, they would point at the new place as if it were
+    there ("in Confluence at notion.so/acme/runbook"). What follows the new name in its clause
+    goes ("in Confluence"); a clause of its own goes whole, unless the statement still names
+    ``old`` for something else. Returns the statement, what it said of ``old`` where it named
+    it ("in Notion at notion.so/acme/runbook") and the clauses that went whole, for the history;
+    None when no mention of ``new`` would be left."""
+    # "[Confluence](https://notion.so/acme/runbook)": the link goes, its target with the rest
+    text = MARKDOWN_LINK.sub(lambda m: f"{m['label']} ({m['url']})" if _belongs_to(
+        m["url"], old, new) and _names(m["label"], new) else m[0], text)
+    stale = _of_old_place(text, old, new)
+    if not stale:
+        return text, old, []
+    body = text.rstrip()
+    mark = re.search(r"[.!?]*$", body)
+    end_mark = mark[0] if mark else ""
+    core = body[: len(body) - len(end_mark)]
+    still = _names(core, old)
+    parts = _clause_parts(core)
+    cut: list[tuple[int, int]] = []
+    said: list[str] = []
+    dropped: list[str] = []
+    at = 0
+    for i, part in enumerate(parts):
+        start, at = at, at + len(part)
+        first = min((s for s, _ in stale if start <= s < at), default=None)
+        if i % 2 or first is None:
+            continue
+        named = [m for m in said_as_name(part, re.escape(new)) if start + m.end() <= first]
+        if named:
+            where = re.search(r"\b(?:in|on)\s+$", core[:start + named[-1].start()], re.I)
+            said.append(f"{where[0].lower() if where else ''}{old}"
+                        f"{core[start + named[-1].end():at]}")
+            cut.append((start + named[-1].end(), at))
+        elif not still:
+            if said and cut[-1][1] == start - len(parts[i - 1]):
+                # "via the slack_notify hook and slack.acme.io": one tail, told as one
+                said[-1] += parts[i - 1] + part.strip()
+            else:
+                dropped.append(part.strip())
+            # the edge before the clause goes with it; before the first, the edge after it
+            cut.append((start - len(parts[i - 1]), at) if i else (
+                start, at + (len(parts[1]) if len(parts) > 1 else 0)))
+    if not cut:
+        return text, old, []
+    out, at = [], 0
+    for start, end in sorted(cut):
+        out.append(core[at:start])
+        at = end
+    left = ("".join(out) + core[at:]).strip()
+    if not _names(left, new):
+        return None
+    if core[:1].isupper():
+        left = sentence_case(left)
+    return left + end_mark, "; ".join(said) or old, dropped
+
+
+def _old_place_clauses(text: str, old: str, new: str) -> list[str]:
+    """The clauses of ``text`` that hold addresses or code of ``old`` (``_of_old_place``)."""
+    stale = _of_old_place(text, old, new)
+    out: list[str] = []
+    at = 0
+    for i, part in enumerate(_clause_parts(text)):
+        start, at = at, at + len(part)
+        if i % 2 == 0 and any(start <= s < at for s, _ in stale):
+            out.append(part.strip().rstrip(".!?"))
+    return out
 
 
 def _as_written(entry: Entry, name: str) -> str:
