@@ -588,12 +588,17 @@ def _lock_result(status: LockStatus) -> GateResult:
 
 
 def evaluate(
-    settings: Settings, *, current_session: str | None = None, force: bool = False
+    settings: Settings,
+    *,
+    current_session: str | None = None,
+    force: bool = False,
+    stamp: bool = True,
 ) -> GateReport:
     """Run the chain for a dream; the first closed gate ends it.
 
     ``force`` skips the time and scan gates, never the lock. Side effects: a scan stamps the
-    throttle, and a crashed holder's lock is rolled back to its prior mtime.
+    throttle (unless ``stamp`` is false: a dry run must leave the dream it previews free to
+    run), and a crashed holder's lock is rolled back to its prior mtime.
     """
     lock = ConsolidationLock.for_settings(settings)
     report = GateReport(now=settings.now(), forced=force)
@@ -618,7 +623,8 @@ def evaluate(
             report.results.append(throttled)
             return report
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
-        _touch_stamp(settings, report.now)
+        if stamp:
+            _touch_stamp(settings, report.now)
         if len(report.scan) < settings.min_sessions:
             report.held_back = _held_back(settings, report.scan)
         scan_result = _scan_figure(settings, report.scan, report.held_back)

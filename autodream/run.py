@@ -136,7 +136,9 @@ def dream(
     """
     if trigger not in TRIGGERS:
         raise ValueError(f"unknown trigger {trigger!r}")
-    report = gates.evaluate(settings, current_session=current_session, force=force)
+    report = gates.evaluate(
+        settings, current_session=current_session, force=force, stamp=not dry_run
+    )
     if report.closed_by == gates.LOCK:
         raise LockHeld(report.summary())
     if not report.open:

@@ -92,6 +92,18 @@ def test_dry_run_prints_the_diff_and_changes_nothing(sample: Path) -> None:
     assert memory_files(sample) == before
 
 
+def test_a_gated_dry_run_leaves_the_real_dream_it_previewed_free_to_run(sample: Path) -> None:
+    # A preview must not throttle the session scan: the dream it showed runs right after it.
+    env = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10")
+    preview = CliRunner().invoke(cli, ["--dry-run", "--project", str(sample)], env=env)
+    assert preview.exit_code == 0, preview.output
+    assert preview.stdout.startswith("dry-run:")
+    assert not (sample / "memory" / ".autodream" / "scan-stamp").exists()
+    real = CliRunner().invoke(cli, ["--project", str(sample)], env=env)
+    assert real.exit_code == 0, real.output
+    assert real.stdout.startswith("committed:")
+
+
 def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:
     result = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
     assert result.exit_code == errors.NotFound.exit_code
