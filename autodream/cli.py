@@ -628,8 +628,14 @@ def undo_command(
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
         return
-    again = (f"; the next dream reads again what it read in {len(record.offsets)} "
-             "transcript(s)") if record.offsets else ""
+    again = ""
+    if record.offsets:
+        undone = journal.load_run(settings.state_dir, record.undoes or "")
+        # undoing an undo moves the read positions forward again, to where the dream stopped
+        again = (f"; the next dream reads on from where run {undone.undoes} stopped in "
+                 if undone.trigger == "undo" and undone.undoes
+                 else "; the next dream reads again what it read in ")
+        again += f"{len(record.offsets)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
 

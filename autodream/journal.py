@@ -436,13 +436,26 @@ def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
     return {rid for rid in by_id if undone(rid, frozenset())}
 
 
+def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
+    """Said for a run an undo still in place reverted: which undo, and how to take it back
+    (rather than 'files changed since', which sends the person to --force)."""
+    undoer = next(r.id for r in records  # newest first: the undo in place
+                  if r.trigger == "undo" and r.outcome == "committed" and r.undoes == run_id
+                  and r.id not in undone)
+    return NotFound(f"run {run_id} was already undone by run {undoer} "
+                    f"(`autodream undo {undoer}` puts it back)")
+
+
 def default_undo_target(state_dir: Path) -> RunRecord:
     """The newest committed dream (not an undo) whose changes are still in place."""
     records = list_runs(state_dir)
     undone = _undone_ids(records)
-    for r in records:
-        if r.outcome == "committed" and r.trigger != "undo" and r.id not in undone:
+    dreams = [r for r in records if r.outcome == "committed" and r.trigger != "undo"]
+    for r in dreams:
+        if r.id not in undone:
             return r
+    if dreams:
+        raise _already_undone(dreams[0].id, records, undone)
     raise NotFound("no committed run to undo")
 
 
@@ -466,6 +479,11 @@ def undo(
     target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir)
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
+    if run_id and not force:
+        records = list_runs(state_dir)
+        undone = _undone_ids(records)
+        if target.id in undone:
+            raise _already_undone(target.id, records, undone)
     for ch in target.changes:  # a forged record is refused before anything is read or written
         commit_mod.safe_path(memory_dir, ch.path)
         _image_path(state_dir, target.id, commit_mod.BEFORE_DIR, ch.path)

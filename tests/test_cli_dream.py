@@ -306,12 +306,35 @@ def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) ->
     again = CliRunner().invoke(cli, ["undo", undo_id, "--project", str(sample)],
                                env=clean_env())
     assert again.exit_code == 0, again.output
+    assert "reads again" not in again.stdout  # what the dream read stays read
+    dream_id = json.loads(first.stdout)["undoes"]
+    assert (f"the next dream reads on from where run {dream_id} stopped in 9 transcript(s)"
+            in again.stdout)
     assert memory_files(sample) == dreamt
     offsets = json.loads((sample / "memory" / ".autodream" / "offsets.json").read_text())
     assert len(offsets["files"]) == 9  # read positions forward again, not re-read next time
     code, out, err = dream(sample)
     assert code == 0 and out.startswith("no-change:"), out + err
     assert "no decisions" in out  # nothing said there was gathered again
+
+
+def test_undo_of_a_dream_already_undone_names_the_undo_that_did_it(sample: Path) -> None:
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    first = CliRunner().invoke(cli, ["undo", "--json", "--project", str(sample)],
+                               env=clean_env())
+    undone = json.loads(first.stdout)
+    hint = (f"run {undone['undoes']} was already undone by run {undone['id']} "
+            f"(`autodream undo {undone['id']}` puts it back)")
+    # by default (no dream left in place) and by its id: not 'files changed since', not --force
+    for args in ([], [undone["undoes"]]):
+        again = CliRunner().invoke(cli, ["undo", *args, "--project", str(sample)],
+                                   env=clean_env())
+        assert again.exit_code == errors.NotFound.exit_code, again.output
+        assert again.stderr.strip().splitlines() == [f"Error: {hint}"]
+        as_json = CliRunner().invoke(cli, ["undo", *args, "--json", "--project", str(sample)],
+                                     env=clean_env())
+        assert json.loads(as_json.stdout)["error"] == hint
 
 
 def test_a_dream_into_an_empty_memory_dir_or_without_transcripts_says_so(

@@ -81,7 +81,7 @@ def test_undo_restores_and_refuses_conflicts_through_the_cli(memory: Path) -> No
     assert undo_record["undoes"] == record.id and undo_record["trigger"] == "undo"
     assert tree(memory) == old
     code, out = _run("undo", memory=memory)
-    assert code == 9 and "no committed run to undo" in out
+    assert code == 9 and f"run {record.id} was already undone by run {undo_record['id']}" in out
     code, out = _run("undo", undo_record["id"], memory=memory)  # undo the undo
     assert code == 0 and out.startswith(f"undid run {undo_record['id']}")
     # back to the state before the forced undo, hand edit included: --force lost nothing for good

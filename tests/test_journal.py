@@ -127,7 +127,7 @@ def test_undo_without_id_takes_the_newest_dream_still_in_place(tmp_path: Path) -
     assert tree(memory) == v1
     assert journal.undo(memory, state, now=NOW).undoes == a.id
     assert tree(memory) == v0
-    with pytest.raises(NotFound, match="no committed run"):
+    with pytest.raises(NotFound, match=f"run {b.id} was already undone by run "):
         journal.undo(memory, state, now=NOW)
 
 
