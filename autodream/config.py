@@ -65,6 +65,13 @@ _KIND_NAMES = {
     "bool": "true or false",
     "backend": "one of " + ", ".join(BACKENDS),
 }
+# Settings where 0 is no limit a person could mean: a lock TTL of 0 makes every lock stale the
+# moment it is taken (a second dream would take it over mid-run), and a budget of 0 fails every
+# dream with a refusal far from its cause.
+_POSITIVE_KEYS = frozenset({
+    "lock_ttl_minutes", "max_turns", "max_tool_output_bytes", "max_read_bytes",
+    "max_write_bytes", "max_input_tokens", "max_output_tokens",
+})
 # The user-only settings the command line takes as a flag (a key never goes on a command line,
 # where other users of the machine can read it in the process list).
 _FLAG_KEYS = frozenset({"base_url"})
@@ -238,12 +245,20 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
     if kind is None:
         raise ConfigError(f"unknown setting {key!r} ({source})")
     try:
-        return _coerce(kind, value, from_text and isinstance(value, str))
+        coerced = _coerce(kind, value, from_text and isinstance(value, str))
     except _Negative as exc:
         raise ConfigError(f"{key} ({source}): must be 0 or more, got {exc.args[0]:g}") from None
     except (TypeError, ValueError):
-        shown = repr(value) if isinstance(value, str) else type(value).__name__
+        if isinstance(value, str):
+            shown = repr(value)
+        elif isinstance(value, float) and value != value:  # NaN: "got float" would puzzle
+            shown = "nan"
+        else:
+            shown = type(value).__name__
         raise ConfigError(f"{key} ({source}): expected {_KIND_NAMES[kind]}, got {shown}") from None
+    if key in _POSITIVE_KEYS and coerced == 0:
+        raise ConfigError(f"{key} ({source}): must be more than 0, got 0")
+    return coerced
 
 
 class _Negative(ValueError):

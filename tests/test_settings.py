@@ -230,6 +230,38 @@ def test_a_negative_number_is_said_to_be_negative_not_of_the_wrong_kind(
 
 
 @pytest.mark.parametrize(
+    ("toml", "env", "said"),
+    [
+        # 0 minutes makes every lock stale at once: a second dream would take it mid-run
+        ("lock_ttl_minutes = 0", {}, "lock_ttl_minutes (in "),
+        # with 0 of these budgets every dream fails, each with a reason that hides the cause
+        ("max_turns = 0", {}, "max_turns (in "),
+        ("", {"AUTODREAM_MAX_WRITE_BYTES": "0"},
+         "max_write_bytes (env AUTODREAM_MAX_WRITE_BYTES)"),
+        ("max_tool_output_bytes = 0", {}, "max_tool_output_bytes (in "),
+        ("max_read_bytes = 0", {}, "max_read_bytes (in "),
+        ("max_input_tokens = 0", {}, "max_input_tokens (in "),
+        ("max_output_tokens = 0", {}, "max_output_tokens (in "),
+    ],
+)
+def test_a_zero_that_would_break_every_dream_is_refused(
+    layout: Layout, toml: str, env: dict[str, str], said: str
+) -> None:
+    (layout.project / "autodream.toml").write_text(toml + "\n")
+    with pytest.raises(ConfigError) as excinfo:
+        resolve(layout, **env)
+    assert str(excinfo.value).startswith(said)
+    assert str(excinfo.value).endswith(": must be more than 0, got 0")
+
+
+def test_nan_is_said_to_be_no_number(layout: Layout) -> None:
+    (layout.project / "autodream.toml").write_text("min_hours = nan\n")
+    with pytest.raises(ConfigError) as excinfo:
+        resolve(layout)
+    assert str(excinfo.value).endswith(": expected a number, got nan")
+
+
+@pytest.mark.parametrize(
     ("toml", "advice"),
     [('api_key = "sk-committed"', "use AUTODREAM_API_KEY (or ANTHROPIC_API_KEY)"),
      ('base_url = "http://127.0.0.1:9"', "use --base-url or AUTODREAM_BASE_URL")],
