@@ -51,6 +51,10 @@ def echo_error_json(exc: click.ClickException, document: dict[str, Any] | None =
 
 def _json_requested() -> bool:
     ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.meta.get("autodream.json"):
+        # a setting's AUTODREAM_* variable is checked while the group parses, before the
+        # command's own --json is: the command line says whether JSON was asked for
+        return True
     while ctx is not None:
         if ctx.params.get("as_json"):
             return True

@@ -167,3 +167,17 @@ def test_a_usage_error_under_json_is_one_json_document(args: list[str]) -> None:
     document = json.loads(result.stdout)
     assert document["status"] == "error" and document["exit_code"] == 2
     assert "Error:" in result.stderr
+
+
+@pytest.mark.parametrize("command", [["status", "--json"], ["log", "--json"],
+                                     ["show", "--json"], ["undo", "--json"]])
+@pytest.mark.parametrize("variable", ["AUTODREAM_MIN_HOURS", "AUTODREAM_BACKEND"])
+def test_a_bad_setting_in_the_environment_under_the_commands_json_is_one_json_document(
+        memory: Path, command: list[str], variable: str) -> None:
+    # The variable is read before the command's own --json: the error is JSON all the same.
+    result = CliRunner().invoke(
+        cli, command, env={"AUTODREAM_MEMORY_DIR": str(memory), variable: "nonsense"})
+    assert result.exit_code == errors.ConfigError.exit_code
+    document = json.loads(result.stdout)
+    assert document["status"] == "error" and variable in document["error"]
+    assert result.stderr.strip().splitlines() == [f"Error: {document['error']}"]
