@@ -568,6 +568,13 @@ def show_command(
         click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
         click.echo(f"undoes   {record.undoes}")
+    held = [path for path, moved in record.offsets.items() if record.trigger != "undo"
+            and isinstance(moved.get("after"), dict) and moved["after"].get("pending")]
+    if held:
+        # the memories themselves are dropped decisions, listed only with --all-decisions
+        click.echo(f"held     the new memories of {len(held)} session(s), past "
+                   "max_files_touched: the next dream reads them again (--all-decisions "
+                   "names each)")
     if record.tool_calls:
         verdicts: dict[str, int] = {}
         for call in record.tool_calls:

@@ -310,10 +310,16 @@ def consolidate(
         report.raise_if_failed()
         notices.extend(f"left as found (fix it by hand): {failure}"
                        for failure in report.as_found)
+        held = getattr(getattr(backend, "report", None), "held_back", None) or ()
+        if held:
+            # else the person learns only from `status` that memories were left out
+            notices.append(
+                f"max_files_touched held back the new memories of {len(held)} session(s); "
+                "the next dream reads them again to save them (`autodream show "
+                "--all-decisions` names each)")
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
-            held = getattr(getattr(backend, "report", None), "held_back", None) or ()
             record.offsets = _record_offsets(offsets, reviewed.read,
                                              _read_ends(backend, digest_ends), frozenset(held))
         journal.conclude(settings.memory_dir, state, record, staging,

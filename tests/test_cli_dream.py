@@ -401,6 +401,11 @@ def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
     code, out, err = dream(root, "--backend", "local")
     assert code == 0, out + err
     assert len(list((root / "memory").glob("*_*.md"))) == 1
+    # said at once, and by `show` without --all-decisions (the memory is a dropped decision)
+    assert ("note: max_files_touched held back the new memories of 1 session(s); the next "
+            "dream reads them again") in err
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
+    assert "held     the new memories of 1 session(s), past max_files_touched" in shown
     later = (datetime.fromisoformat(NOW.replace("Z", "+00:00")) + timedelta(hours=25)).isoformat()
     # No --force and no session since: the held-back memory alone opens the scan gate.
     status = CliRunner().invoke(cli, ["status", "--project", str(root), "--json"],
