@@ -722,7 +722,11 @@ def replay_command(
             f"{summary['errors']} could not run", document
         )
     if summary["errors"] and not check:
-        raise BadInputError(f"{summary['errors']} scenario(s) could not run (see above)", document)
+        errored = [d["error"] for d in documents if d.get("error")]
+        # under --json nothing was printed above: the line names the first itself
+        why = (f": {errored[0]}" + (f" (and {len(errored) - 1} more)" if len(errored) > 1 else "")
+               if as_json else " (see above)")
+        raise BadInputError(f"{summary['errors']} scenario(s) could not run{why}", document)
 
 
 def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:

@@ -514,3 +514,15 @@ def test_cli_takes_a_shell_glob_and_a_dir_of_scenarios(tmp_path: Path, recorded:
     assert "make_scenarios.py is a file, not a scenario dir; skipped" in result.output
     whole = CliRunner().invoke(cli, ["replay", "--check", "--json", str(suite)])
     assert [s["name"] for s in json.loads(whole.stdout)["scenarios"]] == ["a", "b"]
+
+
+def test_cli_json_a_scenario_that_cannot_run_is_named_in_the_one_error_line(
+        tmp_path: Path) -> None:
+    # Under --json nothing is printed above the error line, so it says which and why itself.
+    missing = tmp_path / "missing"
+    result = CliRunner().invoke(cli, ["replay", "--json", str(missing)])
+    assert result.exit_code == 10
+    doc = json.loads(result.stdout)
+    assert doc["error"] == ("1 scenario(s) could not run: scenario missing: no such directory: "
+                            f"{missing}")
+    assert result.stderr.strip().splitlines() == [f"Error: {doc['error']}"]
