@@ -818,6 +818,13 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
     return claude_settings.user_settings_path()
 
 
+def _not_blank(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    if not value.strip():
+        # written as is, Claude Code would run an empty command after every turn
+        raise click.BadParameter("must not be empty", ctx=ctx, param=param)
+    return value
+
+
 def _hook_options(func: Any) -> Any:
     """The options install and uninstall share."""
     from autodream.claude_settings import EVENTS, HOOK_COMMAND
@@ -859,6 +866,7 @@ def _hook_options(func: Any) -> Any:
             default=HOOK_COMMAND,
             show_default=True,
             envvar="AUTODREAM_HOOK_COMMAND",
+            callback=_not_blank,
             help="The command Claude Code runs; our entries are recognised by this exact string.",
         ),
         click.option("--dry-run", is_flag=True, help="Print the diff; write nothing."),

@@ -302,6 +302,16 @@ def test_unknown_event_is_a_usage_error(config_dir: Path) -> None:
     assert not (config_dir / "settings.json").exists()
 
 
+@pytest.mark.parametrize("command", ["install", "uninstall"])
+@pytest.mark.parametrize("blank", ["", "   "])
+def test_a_blank_command_is_a_usage_error(config_dir: Path, command: str, blank: str) -> None:
+    # Claude Code would run an empty command after every turn
+    result = CliRunner().invoke(cli, [command, "--command", blank])
+    assert result.exit_code == 2
+    assert "--command" in result.stderr and "empty" in result.stderr
+    assert not (config_dir / "settings.json").exists()
+
+
 def test_backup_names_do_not_collide(config_dir: Path) -> None:
     path = config_dir / "settings.json"
     path.write_text("{}")
