@@ -513,12 +513,19 @@ def _change_counts(record: journal.RunRecord) -> str:
 def log_command(count: int, as_json: bool, project: str | None, memory_dir: str | None) -> None:
     """List recent dreams: id, outcome, trigger, files added/changed/deleted, reason."""
     settings = _journal_settings(project, memory_dir)
-    records = journal.list_runs(settings.state_dir, count)
+    unreadable: list[str] = []
+    records = journal.list_runs(settings.state_dir, count, unreadable=unreadable)
+    if unreadable:
+        # else a damaged record reads as a dream that never happened ("no dreams yet")
+        click.echo(f"note: {len(unreadable)} run record(s) could not be read: "
+                   f"{', '.join(unreadable)} (`autodream show {unreadable[0]}` says why)",
+                   err=True)
     if as_json:
         echo_json([r.to_dict() for r in records])
         return
     if not records:
-        click.echo("no dreams yet")
+        if not unreadable:
+            click.echo("no dreams yet")
         return
     for r in records:
         note = " ".join((r.reason or r.summary).split())
@@ -546,10 +553,11 @@ def show_command(
     state = _journal_settings(project, memory_dir).state_dir
     try:
         if run_id is None:
-            newest = journal.list_runs(state, 1)
-            if not newest:
+            # the newest run even when its record is damaged: showing an older one instead
+            # would pass for the newest
+            run_id = journal.newest_run_id(state)
+            if run_id is None:
                 raise errors.NotFound(f"no runs recorded yet in {state}")
-            run_id = newest[0].id
         record = journal.load_run(state, run_id)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:

@@ -267,8 +267,11 @@ def finish_run(
     return record
 
 
-def list_runs(state_dir: Path, n: int | None = None) -> list[RunRecord]:
-    """The ``n`` newest runs (all when None), newest first; unreadable records are skipped."""
+def list_runs(
+    state_dir: Path, n: int | None = None, *, unreadable: list[str] | None = None
+) -> list[RunRecord]:
+    """The ``n`` newest runs (all when None), newest first; unreadable records are skipped,
+    and the ids of the run dirs skipped on the way are added to ``unreadable`` when given."""
     root = runs_dir(state_dir)
     if not root.is_dir():
         return []
@@ -279,8 +282,16 @@ def list_runs(state_dir: Path, n: int | None = None) -> list[RunRecord]:
         try:
             records.append(RunRecord.from_json((path / RECORD_FILENAME).read_text("utf-8")))
         except (OSError, ValueError, KeyError, TypeError):
-            continue
+            if unreadable is not None and path.is_dir():
+                unreadable.append(path.name)
     return records
+
+
+def newest_run_id(state_dir: Path) -> str | None:
+    """The id of the newest run dir, whether or not its record can be read."""
+    root = runs_dir(state_dir)
+    names = [p.name for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
+    return max(names, default=None)
 
 
 def prune_runs(state_dir: Path, keep: int) -> list[str]:

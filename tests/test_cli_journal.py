@@ -45,6 +45,31 @@ def test_log_of_an_empty_journal(memory: Path) -> None:
     assert _run("log", "--json", memory=memory) == (0, "[]\n")
 
 
+def test_a_run_whose_record_cannot_be_read_is_named_not_passed_over(memory: Path) -> None:
+    first = dream(memory, EDITS)
+    second = dream(memory, {"role.md": topic("Role", "user", "again")})
+    record = memory / ".autodream" / "runs" / second.id / "record.json"
+    record.write_text(record.read_text(encoding="utf-8")[:100], encoding="utf-8")
+    result = CliRunner().invoke(cli, ["log"], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"{first.id}  committed")
+    assert result.stderr == (f"note: 1 run record(s) could not be read: {second.id} "
+                             f"(`autodream show {second.id}` says why)\n")
+    as_json = CliRunner().invoke(cli, ["log", "--json"],
+                                 env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert [r["id"] for r in json.loads(as_json.stdout)] == [first.id]
+    assert second.id in as_json.stderr
+    # the newest run is the unreadable one: show says so rather than showing an older run
+    code, out = _run("show", memory=memory)
+    assert code == 9 and f"run '{second.id}' has no readable record" in out
+    # a journal of unreadable records only is not "no dreams yet"
+    first_record = memory / ".autodream" / "runs" / first.id / "record.json"
+    first_record.write_text("{", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["log"], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert "no dreams yet" not in result.stdout
+    assert "2 run record(s) could not be read" in result.stderr
+
+
 def test_show_prints_the_diff_by_unique_prefix(memory: Path) -> None:
     record = dream(memory, EDITS, summary="merged CI")
     record.tool_calls = [{"seq": 1, "name": "read_file", "verdict": "ok"},
