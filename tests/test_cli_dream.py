@@ -104,6 +104,24 @@ def test_a_gated_dry_run_leaves_the_real_dream_it_previewed_free_to_run(sample: 
     assert real.stdout.startswith("committed:")
 
 
+@pytest.mark.parametrize(
+    ("args", "env", "said"),
+    [(["--base-url", "127.0.0.1:8080"], {}, "base_url"),
+     ([], {"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL")],
+)
+def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
+        sample: Path, args: list[str], env: dict[str, str], said: str) -> None:
+    # It was retried six times (about 25 s) as unreachable, then failed the dream (exit 6).
+    before = memory_files(sample)
+    code, out, err = dream(sample, "--backend", "anthropic", *args,
+                           AUTODREAM_API_KEY="sk-test", **env)
+    assert code == errors.ConfigError.exit_code, out + err
+    assert err.strip().splitlines()[-1] == (
+        f"Error: {said}: '{args[1] if args else env['ANTHROPIC_BASE_URL']}' is not an "
+        "http:// or https:// URL")
+    assert memory_files(sample) == before
+
+
 def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:
     result = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
     assert result.exit_code == errors.NotFound.exit_code

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from autodream.agent import Backend
-from autodream.errors import BackendUnavailable
+from autodream.errors import BackendUnavailable, ConfigError
 from autodream.settings import Settings, api_key_and_source
 
 BACKENDS: tuple[str, ...] = ("auto", "anthropic", "local")
@@ -35,7 +35,12 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
     """``settings.base_url`` (``--base-url`` or config), else ``ANTHROPIC_BASE_URL``."""
     environ = os.environ if env is None else env
     url = settings.base_url or environ.get("ANTHROPIC_BASE_URL") or ""
-    return url.strip() or None
+    url = url.strip()
+    if url and not url.lower().startswith(("http://", "https://")):
+        # the SDK would retry it as unreachable for half a minute, then fail the dream
+        source = "base_url" if settings.base_url else "ANTHROPIC_BASE_URL"
+        raise ConfigError(f"{source}: {url!r} is not an http:// or https:// URL")
+    return url or None
 
 
 def make_backend(
