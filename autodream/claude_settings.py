@@ -9,8 +9,9 @@ nothing a person wrote by hand.
 Every other key, event and hook is kept as it was (JSON objects keep their order); the
 file is rewritten with the indentation it already used. A file that is not valid JSON, or
 whose ``hooks`` is not the documented shape, is never touched: ``BadInput`` says why.
-Writes are atomic (temp file in the same dir, fsync, ``os.replace``) and the previous file
-is copied to ``settings.json.autodream-backup-<UTC timestamp>`` first.
+Writes are atomic (temp file in the same dir, fsync, ``os.replace``; through a symlinked
+settings.json, to the file it points at) and the previous file is copied to
+``settings.json.autodream-backup-<UTC timestamp>`` first.
 """
 
 from __future__ import annotations
@@ -315,7 +316,9 @@ def _write(
     if dry_run:
         return SettingsChange(path, action, events, diff, None, True)
     backup = _backup(path, now) if path.exists() else None
-    _atomic_write(path, new_text)
+    # A settings.json linked from a dotfiles repo is written through the link (replacing the
+    # link would cut it off from the repo); its backup stays beside the link, out of the repo.
+    _atomic_write(path.resolve() if path.is_symlink() else path, new_text)
     return SettingsChange(path, action, events, diff, backup, False)
 
 

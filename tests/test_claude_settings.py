@@ -312,6 +312,24 @@ def test_a_blank_command_is_a_usage_error(config_dir: Path, command: str, blank:
     assert not (config_dir / "settings.json").exists()
 
 
+def test_a_symlinked_settings_file_is_written_through_and_stays_a_link(
+        tmp_path: Path, config_dir: Path) -> None:
+    # settings.json kept in a dotfiles repo: the link must survive, the repo's file gets the hook
+    dotfiles = tmp_path / "dotfiles"
+    dotfiles.mkdir()
+    target = dotfiles / "settings.json"
+    target.write_text('{"model": "opus"}\n', encoding="utf-8")
+    link = config_dir / "settings.json"
+    link.symlink_to(target)
+    assert run("install").exit_code == 0
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert our_handlers(json.loads(target.read_text(encoding="utf-8")), "Stop")
+    assert list(dotfiles.iterdir()) == [target]  # the backup goes beside the link, not there
+    assert [b.read_text(encoding="utf-8") for b in backups(link)] == ['{"model": "opus"}\n']
+    assert run("uninstall").exit_code == 0
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == '{"model": "opus"}\n'
+
+
 def test_backup_names_do_not_collide(config_dir: Path) -> None:
     path = config_dir / "settings.json"
     path.write_text("{}")
