@@ -1207,3 +1207,20 @@ def test_a_rule_about_another_tool_turns_nothing_round() -> None:
     plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n",
                  human("Never run mypy.", session="s3", day=3))
     assert "feedback_rule.md" not in plan.writes
+
+
+def test_the_other_facts_of_a_hand_written_list_survive_a_superseded_lead() -> None:
+    facts = ["- CI tests Python 3.8, 3.9, 3.10, 3.11 and 3.12.",
+             "- The wheel is pure Python, tagged py3-none-any.",
+             "- Releases go to PyPI from the release workflow.",
+             "- The docs are built with mkdocs."]
+    files = {"project_python.md": topic(
+        "Python", "csvstat supports Python 3.8 and newer.\n\n" + "\n".join(facts))}
+    plan = _plan(files, None, human(
+        "We dropped Python 3.8 and 3.9 support: csvstat now requires Python 3.10 or newer.",
+        day=3))
+    entry = parse_entry("project_python.md", plan.writes["project_python.md"])
+    assert entry.lead.startswith("We dropped Python 3.8 and 3.9 support")
+    # the last two were cut as "an older wording of the same memory": gone from memory
+    assert all(f in entry.statements for f in facts)
+    assert not [d for d in plan.decisions if d.action == "pruned"]

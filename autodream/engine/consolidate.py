@@ -561,14 +561,22 @@ class Consolidator:
         return free_file_name(f"{kind}_{slug(name)}", {e.file.lower() for e in self.entries})
 
     def _capped(self, statements: list[str], file: str) -> list[str]:
-        """At most ``max_statements`` wordings, newest first; each one left out is said."""
+        """At most ``max_statements`` wordings of the memory, newest first; each one left out
+        is said. A statement that words none of those kept is a fact of its own (a line of a
+        hand-written list: "- Releases go to PyPI from the release workflow"), never cut."""
         keep = max(self.options.max_statements, 1)
+        kept = statements[:keep]
+        wordings = kept[:]
         for s in statements[keep:]:
+            if not any(similar(s, k, self.options.match_similarity)
+                       or coverage(s, k) >= 0.6 for k in wordings):
+                kept.append(s)
+                continue
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120),
                 f"an older wording of the same memory; the entry keeps its {keep} newest",
                 file=file))
-        return statements[:keep]
+        return kept
 
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:
