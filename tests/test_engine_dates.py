@@ -658,3 +658,13 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
 def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(
         text: str, expected: str) -> None:
     assert absolutize(text, date(2026, 7, 9))[0] == expected
+
+
+@pytest.mark.parametrize(("plan", "told"), [
+    # a name keeps its capital after the colon: it read "priya joins the team"
+    ("Priya joins the team on 2026-07-13.",
+     "Was planned for 2026-07-13: Priya joins the team on 2026-07-13."),
+    ("Merges freeze on 2026-07-13.", "Was planned for 2026-07-13: merges freeze on 2026-07-13."),
+])
+def test_a_passed_plan_keeps_a_names_capital(plan: str, told: str) -> None:
+    assert tell_as_past(plan, date(2026, 7, 20)) == told

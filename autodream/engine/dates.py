@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal
 
+from autodream.engine.text import word_set
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
@@ -812,13 +814,24 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     return f"Was planned for {when.phrase}{as_of}: {_decapitalised(rest)}"
 
 
+# A one-word subject and its verb ("Priya joins the team", "Stripe is down"): the subject is a
+# name, which keeps its capital ("Merges freeze" is a plural, and goes lower-case)
+_NAME_DOES = re.compile(r"^[A-Z][a-z]*[a-rt-z] (?:is|was|has|[a-z]+[a-rt-z]s)\b")
+
+
 def _decapitalised(text: str) -> str:
     """A sentence's first word lower-cased to follow a colon, unless it is a name that keeps its
-    capital (a month, "CI", "v3")."""
+    capital (a month, "CI", "v3", "Priya joins ...")."""
     first = text.split(" ", 1)[0].split("'", 1)[0]
-    if first.capitalize() in MONTHS or not first[1:].islower():
+    if first.capitalize() in MONTHS or not first[1:].islower() or (
+            _NAME_DOES.match(text) and first.lower() not in _OPENERS):
         return text
     return text[:1].lower() + text[1:]
+
+
+_OPENERS = word_set("""the a an it this that there he she one each every release launch deploy
+    deployment migration freeze demo review audit sprint standup meeting planning onboarding
+    offsite retro cutover rollout""")
 
 
 def passed_how(text: str, today: date) -> str | None:
