@@ -166,6 +166,10 @@ class GateReport:
     now: float = 0.0
     lock: LockStatus | None = None
     throttle_age: float | None = None  # seconds since the last scan; None: never scanned
+    # this evaluation stamped the throttle; the stamp's mtime before it (None: there was none),
+    # so a dream that fails can give the scan back (``restore_stamp``)
+    stamped: bool = False
+    prior_stamp: float | None = None
     forced: bool = False
     # transcripts the last dream read but could not keep all of (its file budget), not touched
     # since: the next dream reads them again, so they open the scan gate by themselves
@@ -234,6 +238,10 @@ class GateReport:
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
         }
+
+
+def _age(now: float, since: float | None) -> float | None:
+    return None if since is None else now - since
 
 
 def _hours(now: float, since: float | None) -> float | None:
@@ -515,11 +523,34 @@ def scan_stamp_path(settings: Settings) -> Path:
     return settings.state_dir / SCAN_STAMP_FILENAME
 
 
-def _stamp_age(settings: Settings, now: float) -> float | None:
+def _stamp_mtime(settings: Settings) -> float | None:
     try:
-        return now - os.stat(scan_stamp_path(settings)).st_mtime
+        return os.stat(scan_stamp_path(settings)).st_mtime
     except FileNotFoundError:
         return None
+
+
+def _stamp_age(settings: Settings, now: float) -> float | None:
+    mtime = _stamp_mtime(settings)
+    return None if mtime is None else now - mtime
+
+
+def restore_stamp(settings: Settings, report: GateReport) -> None:
+    """Put the throttle stamp back as it was before ``evaluate`` stamped it.
+
+    For a dream that failed or was refused after its gates opened: the throttle keeps the hot
+    hook path from rescanning on every turn, not a person's retry from seeing the dream's own
+    error again (the hook's detached dream skips the scan, so the hook's stamp stays)."""
+    if not report.stamped:
+        return
+    path = scan_stamp_path(settings)
+    try:
+        if report.prior_stamp is None:
+            path.unlink(missing_ok=True)
+        else:
+            os.utime(path, (report.prior_stamp, report.prior_stamp))
+    except OSError:  # the state dir went away: there is no stamp left to hide the error
+        pass
 
 
 def _touch_stamp(settings: Settings, now: float) -> None:
@@ -617,7 +648,8 @@ def evaluate(
         report.results.append(time_result)
         if not time_result.open:
             return report
-        report.throttle_age = _stamp_age(settings, report.now)
+        report.prior_stamp = _stamp_mtime(settings)
+        report.throttle_age = _age(report.now, report.prior_stamp)
         throttled = _throttled(settings, report.throttle_age)
         if throttled is not None:
             report.results.append(throttled)
@@ -625,6 +657,7 @@ def evaluate(
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
         if stamp:
             _touch_stamp(settings, report.now)
+            report.stamped = True
         if len(report.scan) < settings.min_sessions:
             report.held_back = _held_back(settings, report.scan)
         scan_result = _scan_figure(settings, report.scan, report.held_back)

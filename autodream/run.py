@@ -132,7 +132,7 @@ def dream(
 
     Raises ``GateClosed`` (a ``GateClosedWithReport``) when the time or scan gate is closed,
     ``LockHeld`` when another process holds the lock, and whatever ``step`` raised (after
-    rolling back).
+    rolling back the lock and the scan throttle's stamp, so a retry shows the same error).
     """
     if trigger not in TRIGGERS:
         raise ValueError(f"unknown trigger {trigger!r}")
@@ -152,6 +152,7 @@ def dream(
             result = (step or pipeline_step)(settings, context)
     except BaseException:
         lease.rollback()
+        gates.restore_stamp(settings, report)
         raise
     # A dry run changes nothing, the lock's mtime included.
     released = lease.rollback() if dry_run else lease.release()

@@ -6,7 +6,9 @@ import hashlib
 import json
 import os
 import shutil
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -438,3 +440,43 @@ def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
                                 env=clean_env(AUTODREAM_NOW=later))
     assert result.exit_code == 0, result.stdout + result.stderr
     assert len(list((root / "memory").glob("*_*.md"))) == 2
+
+
+def _symlink_the_index(project: Path) -> None:
+    index = project / "memory" / "MEMORY.md"
+    index.replace(project / "MEMORY.md")
+    index.symlink_to(project / "MEMORY.md")
+
+
+@pytest.mark.parametrize(
+    ("breaks", "env", "exit_code"),
+    [(_symlink_the_index, {}, errors.BadInput.exit_code),
+     (lambda project: None, {"AUTODREAM_MAX_WRITE_BYTES": "200"}, errors.DreamFailed.exit_code)],
+    ids=["refused", "failed"],
+)
+def test_a_dream_that_fails_can_be_retried_at_once_and_shows_its_error_again(
+        sample: Path, breaks: Any, env: dict[str, str], exit_code: int) -> None:
+    # The failed run stamped the scan throttle, so the retry said 'scan gate closed: last scan
+    # 0.0 min ago' (exit 4) and hid the error it was retried to see.
+    breaks(sample)
+    settings = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10", **env)
+    errors_seen = []
+    for _ in range(2):
+        result = CliRunner().invoke(cli, ["--project", str(sample)], env=settings)
+        assert result.exit_code == exit_code, result.output
+        errors_seen.append(result.stderr)
+    assert errors_seen[0] == errors_seen[1]
+    assert not (sample / "memory" / ".autodream" / "scan-stamp").exists()
+
+
+def test_a_failed_dream_gives_back_its_scan_but_keeps_an_earlier_stamp(sample: Path) -> None:
+    # The throttle a hook set before stays as it was: a failed dream only undoes its own stamp.
+    stamp = sample / "memory" / ".autodream" / "scan-stamp"
+    stamp.parent.mkdir(parents=True)
+    stamp.touch()
+    earlier = datetime.fromisoformat(NOW.replace("Z", "+00:00")).timestamp() - 3600
+    os.utime(stamp, (earlier, earlier))
+    env = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10", AUTODREAM_MAX_WRITE_BYTES="200")
+    result = CliRunner().invoke(cli, ["--project", str(sample)], env=env)
+    assert result.exit_code == errors.DreamFailed.exit_code, result.output
+    assert stamp.stat().st_mtime == earlier
