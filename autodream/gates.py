@@ -18,9 +18,10 @@ import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
-from autodream.lock import ConsolidationLock, LockStatus
+from autodream.lock import ConsolidationLock, LockStatus, in_the_future
 from autodream.settings import Settings
 from autodream.transcripts import codex
 from autodream.transcripts.model import (
@@ -162,7 +163,10 @@ class GateReport:
     # Sessions touched since the last consolidation (empty when the chain stopped before a
     # scan); read them through ``sessions``.
     scan: SessionScan = field(default_factory=lambda: SessionScan(Path(), []))
-    last_consolidated: float | None = None  # epoch seconds; None: never
+    last_consolidated: float | None = None  # epoch seconds; None: never (or not believed)
+    # the lock's time when it is dated in the future (clock skew): taken as unknown, so the
+    # time gate opens and every session counts, instead of waiting for the clock to catch up
+    future_last: float | None = None
     now: float = 0.0
     lock: LockStatus | None = None
     throttle_age: float | None = None  # seconds since the last scan; None: never scanned
@@ -224,6 +228,7 @@ class GateReport:
             "forced": self.forced,
             "now": self.now,
             "last_consolidated": self.last_consolidated,
+            "last_consolidated_in_future": self.future_last,
             "hours_since_last": _hours(self.now, self.last_consolidated),
             "gates": [r.as_dict() for r in self.results],
             "sessions": [
@@ -561,9 +566,25 @@ def _touch_stamp(settings: Settings, now: float) -> None:
     os.utime(path, (now, now))
 
 
+def _set_last_consolidated(report: GateReport) -> None:
+    assert report.lock is not None
+    last_ns = report.lock.last_consolidated_ns()
+    last = None if last_ns is None else last_ns / 1e9
+    if in_the_future(last, report.now):
+        report.future_last, last = last, None
+    report.last_consolidated = last
+
+
 def _time_result(settings: Settings, report: GateReport) -> GateResult:
     hours = _hours(report.now, report.last_consolidated)
     reason = f"min_hours is {settings.min_hours:g}"
+    if report.future_last is not None:
+        ahead = (report.future_last - report.now) / 3600
+        when = datetime.fromtimestamp(report.future_last, tz=timezone.utc)
+        return GateResult(
+            TIME, True,
+            f"the last dream is dated {when:%Y-%m-%d %H:%M} UTC, {ahead:.1f} h in the future",
+            "a clock was wrong: taken as unknown, every session counts")
     if hours is None:
         return GateResult(TIME, True, "never consolidated", reason)
     figure = f"{hours:.1f} h since the last dream"
@@ -636,8 +657,7 @@ def evaluate(
     report.lock = lock.status()
     if report.lock.stale and lock.recover():
         report.lock = lock.status()
-    last_ns = report.lock.last_consolidated_ns()
-    report.last_consolidated = None if last_ns is None else last_ns / 1e9
+    _set_last_consolidated(report)
 
     if force:
         report.results.append(GateResult(TIME, True, "skipped", "--force", skipped=True))
@@ -678,8 +698,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     lock = ConsolidationLock.for_settings(settings)
     report = GateReport(now=settings.now())
     report.lock = lock.status()
-    last_ns = report.lock.last_consolidated_ns()
-    report.last_consolidated = None if last_ns is None else last_ns / 1e9
+    _set_last_consolidated(report)
     report.results.append(_time_result(settings, report))
     report.throttle_age = _stamp_age(settings, report.now)
     report.scan = scan_sessions(settings, report.last_consolidated, current_session)

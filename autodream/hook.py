@@ -81,8 +81,8 @@ def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
     if status.held:
         return f"a dream is running ({status.describe()})"
     last_ns = status.last_consolidated_ns()
-    if last_ns is None:
-        return None
+    if last_ns is None or lock.in_the_future(last_ns / 1e9, now):
+        return None  # a last dream dated in the future is not believed: the full chain says so
     hours = (now - last_ns / 1e9) / 3600
     if hours < min_hours:
         return f"{hours:.1f} h since the last dream, min_hours is {min_hours:g}"

@@ -35,6 +35,11 @@ STATE_DIRNAME = ".autodream"
 # A process start time read twice can differ by rounding (it is derived from clock ticks and
 # the boot time); a PID reused within a second of the holder's start is not a concern.
 START_TIME_TOLERANCE = 1.0
+# A last dream dated further ahead of the clock than this was stamped by a clock that ran
+# fast (or this one was set back): believed, it would close the time gate until the clock
+# caught up, so the machine would stop dreaming without a word. Within it, file systems that
+# round or lag a little are not second-guessed.
+FUTURE_TOLERANCE_SECONDS = 300.0
 
 # Holder states. "live" and "foreign" hold the lock; the stale ones are reclaimed.
 FREE = "free"  # no holder recorded (no file, empty body, or an unreadable PID)
@@ -129,6 +134,12 @@ class LockBody:
             f"prior_mtime_ns={self.prior_mtime_ns!r}, prior_known={self.prior_known!r}, "
             f"run_id={self.run_id!r})"
         )
+
+
+def in_the_future(epoch: float | None, now: float) -> bool:
+    """Whether a recorded time is past ``now`` by more than clocks may disagree: not to be
+    believed (see ``FUTURE_TOLERANCE_SECONDS``)."""
+    return epoch is not None and epoch - now > FUTURE_TOLERANCE_SECONDS
 
 
 class LockStatus:

@@ -49,6 +49,7 @@ from watchdog.observers import Observer
 
 from autodream.errors import AutodreamError, DreamFailed, GateClosed, LockHeld, NotFound
 from autodream.gates import MEMORY_ROOT, is_transcript_place
+from autodream.lock import in_the_future
 from autodream.settings import Clock, Settings, SystemClock
 
 log = logging.getLogger("autodream.watch")
@@ -556,7 +557,8 @@ def run_once(
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
         if entry.is_dir() and not entry.name.startswith("."):
             watcher._state(entry.name)
-            quiet = watcher.clock.now() - _last_write(Path(entry.path))
+            now = watcher.clock.now()
+            quiet = now - _last_write(Path(entry.path), now)
             if quiet < idle_seconds:
                 watcher._decide(entry.name, "wait",
                                 f"a transcript was written {quiet:.0f}s ago; waiting until it "
@@ -566,14 +568,18 @@ def run_once(
     return watcher.decisions
 
 
-def _last_write(project: Path) -> float:
-    """The newest mtime among a project dir's transcripts (0 when it has none)."""
+def _last_write(project: Path, now: float) -> float:
+    """The newest mtime among a project dir's transcripts (0 when it has none). One dated in
+    the future says nothing of when it was written (a clock was wrong): counted as recent
+    activity, it would keep the project waiting until the clock caught up."""
     newest = 0.0
     with os.scandir(project) as it:
         for entry in it:
             if entry.name.endswith(".jsonl"):
                 with contextlib.suppress(OSError):
-                    newest = max(newest, entry.stat().st_mtime)
+                    mtime = entry.stat().st_mtime
+                    if not in_the_future(mtime, now):
+                        newest = max(newest, mtime)
     return newest
 
 

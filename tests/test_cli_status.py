@@ -212,3 +212,28 @@ def test_a_memory_dir_that_is_a_file_is_a_one_line_config_error(
     (line,) = result.output.strip().splitlines()
     assert line.startswith("Error: memory_dir (in ") and line.endswith(
         f"autodream.toml): not a directory: {project / 'memory'}")
+
+
+def test_a_last_dream_dated_in_the_future_is_not_believed_and_status_says_so(
+        layout: Layout) -> None:
+    # A clock that ran fast stamped the lock two days ahead: the time gate read "-51.0 h since
+    # the last dream" and stayed closed until the clock caught up, dreaming nothing meanwhile.
+    ids = [layout.add_session(LAST + 60 * i) for i in range(1, 4)]
+    layout.set_lock(T0 + 51 * 3600)
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert "time  open   the last dream is dated " in out
+    assert "51.0 h in the future (a clock was wrong: taken as unknown" in out
+    assert "-51.0 h" not in out
+    assert "3 sessions touched since the last dream" in out and all(i in out for i in ids)
+    code, out = invoke(layout, "status", "--json", "--project", str(layout.project))
+    doc = json.loads(out)
+    assert doc["last_consolidated_in_future"] == T0 + 51 * 3600
+    assert doc["last_consolidated"] is None and doc["gates"][0]["open"]
+
+
+def test_a_last_dream_a_minute_ahead_is_still_a_dream_just_now(layout: Layout) -> None:
+    layout.set_lock(T0 + 60)  # clocks a little apart, or a file system that rounds up
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert "time  closed" in out

@@ -247,3 +247,15 @@ def test_the_installed_hook_script_runs_the_hook_and_pip_can_install_it(layout: 
     assert result.returncode == 0
     assert result.stdout == b""
     assert "time gate closed" in result.stderr.decode()
+
+
+def test_a_last_dream_dated_in_the_future_does_not_close_the_hooks_time_gate(
+        layout: Layout) -> None:
+    # It did, with "-51.0 h since the last dream", until the clock caught up.
+    layout.set_lock(T0 + 51 * 3600)
+    layout.add_session(T0 - 3600)
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1",
+                      AUTODREAM_MIN_SESSIONS="5")
+    assert result.returncode == 0
+    said = result.stderr.decode()
+    assert "time gate" not in said and "scan gate closed: 1 session touched" in said

@@ -615,3 +615,19 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
     assert proc.returncode == 0
     assert decision["action"] == "wait" and decision["project"].endswith("beta")
     assert "scan gate closed" in decision["detail"]
+
+
+def test_run_once_does_not_wait_on_a_transcript_dated_in_the_future(timeline: Timeline) -> None:
+    # "a transcript was written -11099998s ago": a clock set back kept it waiting for good.
+    timeline.write_session("alpha")
+    future = timeline.write_session("alpha")
+    ahead = timeline.clock.now() + 128 * 24 * HOUR
+    os.utime(future, (ahead, ahead))
+    timeline.clock.advance(IDLE)
+
+    decisions = watch.run_once(
+        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env,
+        idle_seconds=IDLE,
+    )
+
+    assert actions(decisions) == [("alpha", "dreamed")], decisions
