@@ -1032,10 +1032,17 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
-        failed = [d for d in decisions if d.action == "failed"]
+        # A project that could not even try (bad config, ...) fails the pass as a failed dream
+        # does: cron and timers see only the exit status.
+        failed = [d for d in decisions if d.action in ("failed", "error")]
         if failed:
-            raise DreamFailedError(
-                f"{len(failed)} dream(s) failed: " + failed[0].detail, document)
+            codes = {d.exit_code or errors.AutodreamError.exit_code for d in failed}
+            first = failed[0]
+            # one kind of failure keeps its own code (6: a dream failed, 3: bad config)
+            code = codes.pop() if len(codes) == 1 else errors.AutodreamError.exit_code
+            error_cls = next((c for _, c in _CLI_ERRORS if c.exit_code == code), CliError)
+            raise error_cls(
+                f"{len(failed)} project(s) failed: {first.project}: {first.detail}", document)
         if as_json:
             echo_json(document)
         return

@@ -68,10 +68,16 @@ class Decision:
     action: str  # "dreamed" | "wait" (a gate is closed) | "lock-held" | "failed" | "error"
     detail: str
     at: float
+    # "failed" and "error": the exit code the CLI gives that error (``errors``), so a pass
+    # over many projects can exit with it
+    exit_code: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"project": self.project, "action": self.action, "detail": self.detail,
-                "at": self.at}
+        doc: dict[str, Any] = {"project": self.project, "action": self.action,
+                               "detail": self.detail, "at": self.at}
+        if self.exit_code is not None:
+            doc["exit_code"] = self.exit_code
+        return doc
 
 
 # Runs the gate chain and, if it is open, a dream; returns a one-line summary. Raises
@@ -358,12 +364,12 @@ class Watcher:
             return None
         if not state.path.is_dir():
             self.project_vanished(str(state.path))
-            return self._decide(name, "error", "project dir is gone")
+            return self._decide(name, "error", "project dir is gone", NotFound.exit_code)
         try:
             settings = self._resolve(state.path)
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
-            return self._decide(name, "error", _one_line(exc))
+            return self._decide(name, "error", _one_line(exc), _exit_code(exc))
         try:
             summary = self._dream(settings)
         except GateClosed as exc:
@@ -379,14 +385,15 @@ class Watcher:
             return self._decide(name, "lock-held", _one_line(exc))
         except DreamFailed as exc:
             self._settle(name)
-            return self._decide(name, "failed", _one_line(exc))
+            return self._decide(name, "failed", _one_line(exc), exc.exit_code)
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
-            return self._decide(name, "error", _one_line(exc))
+            return self._decide(name, "error", _one_line(exc), _exit_code(exc))
         except Exception as exc:  # one project's bug must not stop the watcher
             log.exception("%s: dream crashed", name)
             self._settle(name)
-            return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}")
+            return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
+                                AutodreamError.exit_code)
         self._settle(name, dreamed=True)
         seen = f" ({touched} sessions written while watched)" if touched else ""
         return self._decide(name, "dreamed", f"{summary}{seen}")
@@ -402,8 +409,10 @@ class Watcher:
                 state.touched.clear()
             self._cond.notify_all()
 
-    def _decide(self, name: str, action: str, detail: str) -> Decision:
-        decision = Decision(name, action, detail, self.clock.now())
+    def _decide(
+        self, name: str, action: str, detail: str, exit_code: int | None = None
+    ) -> Decision:
+        decision = Decision(name, action, detail, self.clock.now(), exit_code)
         with self._cond:
             self.decisions.append(decision)
         log.info("%s: %s: %s", name, action, detail)
@@ -581,6 +590,10 @@ def _last_write(project: Path, now: float) -> float:
                     if not in_the_future(mtime, now):
                         newest = max(newest, mtime)
     return newest
+
+
+def _exit_code(exc: BaseException) -> int:
+    return exc.exit_code if isinstance(exc, AutodreamError) else AutodreamError.exit_code
 
 
 def _one_line(exc: BaseException) -> str:

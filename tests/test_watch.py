@@ -631,3 +631,26 @@ def test_run_once_does_not_wait_on_a_transcript_dated_in_the_future(timeline: Ti
     )
 
     assert actions(decisions) == [("alpha", "dreamed")], decisions
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_watch_once_exits_non_zero_when_a_project_errored(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch, as_json: bool) -> None:
+    # It logged the error and exited 0: cron and systemd timers never saw a broken project.
+    timeline.write_session("alpha")
+    (timeline.code / "alpha" / "autodream.toml").write_text('min_hours = "x"\n')
+    timeline.write_session("beta")  # waits for more sessions: not an error
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+
+    result = CliRunner().invoke(
+        cli, ["watch", "--once", "--idle-minutes", "10", *(["--json"] if as_json else [])])
+
+    assert result.exit_code == 3, result.output  # bad configuration
+    (line,) = [x for x in result.stderr.splitlines() if "autodream watch:" not in x]
+    assert line.startswith("Error: 1 project(s) failed: ") and "min_hours" in line
+    if as_json:
+        doc = json.loads(result.stdout)
+        assert doc["status"] == "error" and doc["exit_code"] == 3
+        assert [d["action"] for d in doc["decisions"]] == ["error", "wait"]
