@@ -420,6 +420,7 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
     if as_json:
         echo_json(
             {
+                "status": "ok",
                 "paths": paths,
                 "backend": {"name": choice.name, "reason": choice.reason},
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
@@ -563,7 +564,7 @@ def show_command(
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:
-        echo_json({"run": record.to_dict(), "diff": diff})
+        echo_json({"status": "ok", "run": record.to_dict(), "diff": diff})
         return
     click.echo(f"run      {record.id}")
     click.echo(f"outcome  {record.outcome}" + (f": {record.reason}" if record.reason else ""))
@@ -642,7 +643,9 @@ def undo_command(
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:
-        echo_json(record.to_dict())
+        # "status" as in every other document a script may get from a command (a dream's, an
+        # error's); what the undo did is its "outcome"
+        echo_json({"status": "ok", **record.to_dict()})
         return
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
@@ -717,7 +720,8 @@ def replay_command(
     document = {"ok": summary["ok"], "summary": summary, "scenarios": documents}
     failed = (check and not summary["ok"]) or summary["errors"]
     if as_json and not failed:
-        echo_json(document)
+        # a failed expectation without --check is a report, not an error (exit 0)
+        echo_json({"status": "ok" if summary["ok"] else "failed", **document})
     elif not as_json:
         click.echo(
             f"{summary['scenarios']} scenario(s): {summary['passed']} passed, "
@@ -887,7 +891,7 @@ def _hook_options(func: Any) -> Any:
 
 def _report_settings_change(change: Any, as_json: bool) -> None:
     if as_json:
-        echo_json(change.to_dict())
+        echo_json({"status": "dry-run" if change.dry_run else "ok", **change.to_dict()})
         return
     if change.diff:
         click.echo(change.diff, nl=False)
@@ -1044,7 +1048,7 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             raise error_cls(
                 f"{len(failed)} project(s) failed: {first.project}: {first.detail}", document)
         if as_json:
-            echo_json(document)
+            echo_json({"status": "ok", **document})
         return
 
     def emit(decision: watching.Decision) -> None:

@@ -480,3 +480,24 @@ def test_a_failed_dream_gives_back_its_scan_but_keeps_an_earlier_stamp(sample: P
     result = CliRunner().invoke(cli, ["--project", str(sample)], env=env)
     assert result.exit_code == errors.DreamFailed.exit_code, result.output
     assert stamp.stat().st_mtime == earlier
+
+
+@pytest.mark.parametrize(
+    ("command", "status"),
+    [(["undo"], "ok"), (["show"], "ok"), (["status"], "ok"),
+     (["install", "--dry-run"], "dry-run"), (["watch", "--once", "--root", "{tmp}"], "ok"),
+     (["replay", str(REPO_ROOT / "sample_project")], "ok")],
+    ids=lambda v: v[0] if isinstance(v, list) else v,
+)
+def test_every_json_document_says_its_status_as_a_dream_and_an_error_do(
+        sample: Path, tmp_path: Path, command: list[str], status: str) -> None:
+    # `undo --json` (and the others) had no "status": a script checking doc["status"] after
+    # each command got a KeyError on success, where a dream says "ok" and a failure "error".
+    assert dream(sample)[0] == 0
+    args = [a.replace("{tmp}", str(tmp_path)) for a in command]
+    if command[0] in ("undo", "show", "status"):
+        args += ["--project", str(sample)]
+    result = CliRunner().invoke(
+        cli, [*args, "--json"], env=clean_env(CLAUDE_CONFIG_DIR=str(tmp_path / "claude")))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["status"] == status
