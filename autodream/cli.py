@@ -480,6 +480,13 @@ def _journal_settings(project: str | None, memory_dir: str | None) -> Settings:
     parent = ctx.find_root().obj or {}
     overrides = {**(parent.get("overrides") or {}), "memory_dir": memory_dir}
     settings: Settings = resolve_settings(project or parent.get("project"), overrides)
+    if memory_dir is not None and not settings.memory_dir.is_dir():
+        # A memory dir named outright that is not there is a typo or the wrong machine, not a
+        # project that has never dreamt: "no dreams yet" would pass for an answer.
+        given = ("AUTODREAM_MEMORY_DIR"
+                 if ctx.get_parameter_source("memory_dir") == click.core.ParameterSource.ENVIRONMENT
+                 else "--memory-dir")
+        raise NotFoundError(f"{given}: no memory dir at {settings.memory_dir}")
     return settings
 
 

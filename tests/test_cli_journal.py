@@ -154,3 +154,16 @@ def test_undo_as_a_real_process(memory: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["outcome"] == "committed"
     assert tree(memory) == old
+
+
+@pytest.mark.parametrize("command", ["log", "show", "undo"])
+@pytest.mark.parametrize("given", ["--memory-dir", "AUTODREAM_MEMORY_DIR"])
+def test_a_memory_dir_named_outright_that_is_missing_is_an_error_not_no_dreams(
+        tmp_path: Path, command: str, given: str) -> None:
+    # `log --memory-dir /missing` said "no dreams yet" and exited 0: a typo passed for an answer.
+    missing = tmp_path / "nope"
+    args, env = ([command, given, str(missing)], {}) if given.startswith("--") else (
+        [command], {given: str(missing)})
+    result = CliRunner().invoke(cli, args, env=env)
+    assert result.exit_code == 9, result.output
+    assert result.output == f"Error: {given}: no memory dir at {missing}\n"
