@@ -307,7 +307,8 @@ def consolidate(
             existed=frozenset(staging.baseline),
             unchanged=frozenset(staging.baseline) - changed)
         record.checks = report.as_dict()
-        report.raise_if_failed()
+        if not report.ok:
+            raise errors.CheckFailed(_failure(report, toolbox))
         notices.extend(f"left as found (fix it by hand): {failure}"
                        for failure in report.as_found)
         held = getattr(getattr(backend, "report", None), "held_back", None) or ()
@@ -340,6 +341,23 @@ def consolidate(
             staging.discard()
     diff = journal.run_diff(state, record.id) if record.changes else ""
     return DreamResult(record, backend.name, backend.model, notices, diff)
+
+
+_WRITES = frozenset({"write_file", "edit_file", "delete_file"})
+
+
+def _failure(report: checks.CheckReport, toolbox: ToolBox) -> str:
+    """Why a dream failed its checks, its refused writes first: a write refused (over
+    max_write_bytes, holding a secret) is the cause, and the dangling link or lost entry the
+    checks then find is only what it left behind."""
+    refused = [c for c in toolbox.log if c.verdict == "refused" and c.name in _WRITES]
+    if not refused:
+        return report.summary()
+    more = f" (and {len(refused) - 1} more)" if len(refused) > 1 else ""
+    # what follows the cause ("; split it or say less") is advice to the model
+    cause = refused[0].reason.split("; ")[0]
+    return (f"{len(refused)} write(s) refused: {cause}{more}; then "
+            f"{report.summary()}")
 
 
 def _budgets(settings: Settings) -> Budgets:

@@ -778,7 +778,7 @@ class ToolBox:
         if len(data) > self.limits.max_write_bytes:
             raise _Refused(
                 f"{vpath}: {len(data)} bytes is over the {self.limits.max_write_bytes}-byte limit "
-                "for one memory file; split it or say less"
+                "for one memory file (max_write_bytes); split it or say less"
             )
         hits = redact.find_secrets(content)
         if hits:

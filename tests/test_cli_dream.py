@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 from datetime import datetime
 from pathlib import Path
@@ -501,3 +502,17 @@ def test_every_json_document_says_its_status_as_a_dream_and_an_error_do(
         cli, [*args, "--json"], env=clean_env(CLAUDE_CONFIG_DIR=str(tmp_path / "claude")))
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["status"] == status
+
+
+def test_a_dream_failed_by_refused_writes_names_them_before_what_they_left_behind(
+        sample: Path) -> None:
+    # It said only "check failed: MEMORY.md: line 3: link 'pr_review.md' does not resolve",
+    # which sent the person looking for a broken link instead of at max_write_bytes.
+    before = memory_files(sample)
+    code, out, err = dream(sample, AUTODREAM_MAX_WRITE_BYTES="300")
+    assert code == errors.DreamFailed.exit_code, out + err
+    (line,) = err.strip().splitlines()
+    assert re.fullmatch(
+        r"Error: \d+ write\(s\) refused: memory/\S+\.md: \d+ bytes is over the 300-byte limit "
+        r"for one memory file \(max_write_bytes\) \(and \d+ more\); then check failed: .*", line)
+    assert memory_files(sample) == before
