@@ -171,6 +171,10 @@ def setting_option(key: str, help: str) -> Callable[[FC], FC]:
     )
 
 
+def _param_type(ctx: click.Context, name: str) -> Any:
+    return next((p.type for p in ctx.command.params if p.name == name), None)
+
+
 def resolve_settings(project: str | None, overrides: dict[str, Any] | None = None) -> Any:
     """``Settings.resolve`` with library errors turned into CLI errors."""
     from autodream.settings import Settings
@@ -278,6 +282,14 @@ def cli(
         "base_url": base_url,
         "allow_loss": allow_loss,
     }
+    from_env = click.core.ParameterSource.ENVIRONMENT
+    for key in overrides:
+        if isinstance(_param_type(ctx, key), SettingValue) and (
+                ctx.get_parameter_source(key) == from_env):
+            # The settings read AUTODREAM_<KEY> themselves, checked by the same rules; passed
+            # on as a flag it would be said to come from the flag (`status`: "backend = local
+            # (option --backend)" when the environment set it).
+            overrides[key] = None
     ctx.ensure_object(dict)
     ctx.obj.update(project=project, overrides=overrides)  # for subcommands: status, ...
     if ctx.invoked_subcommand is not None:

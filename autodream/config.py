@@ -340,8 +340,10 @@ def resolve_values(
     *,
     sessions_hint: str | None = None,
 ) -> dict[str, object]:
-    """Every setting as a plain value (paths as absolute strings), plus ``config_path`` and
-    ``now`` (a float when ``AUTODREAM_NOW`` fixes the clock, else None).
+    """Every setting as a plain value (paths as absolute strings), plus ``config_path``,
+    ``sources`` (where each setting not left at its default came from: "option --backend",
+    "env AUTODREAM_BACKEND", "in /path/autodream.toml") and ``now`` (a float when
+    ``AUTODREAM_NOW`` fixes the clock, else None).
 
     ``sessions_hint`` is a sessions dir known better than by discovery (the hook passes the
     directory of the transcript Claude Code named); config, env and flags still win over it.
@@ -429,6 +431,7 @@ def resolve_values(
             else os.path.join(home, sanitize(project_dir))
         )
     values["config_path"] = config_path
+    values["sources"] = sources
     raw_now = env.get("AUTODREAM_NOW")
     values["now"] = parse_now(raw_now) if raw_now else None
     return values

@@ -86,6 +86,9 @@ class Settings:
     keep_runs: int = 200  # run records (with their before-images for undo) kept; 0: all
     clock: Clock = field(default_factory=SystemClock, compare=False)
     config_path: Path | None = None
+    # where each setting not left at its default came from ("option --backend", "env
+    # AUTODREAM_BACKEND", "in /path/autodream.toml"), for messages that name it
+    sources: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def state_dir(self) -> Path:
@@ -128,6 +131,7 @@ class Settings:
         )
         now = values.pop("now")
         config_path = values.pop("config_path")
+        sources = values.pop("sources")
         kwargs: dict[str, Any] = dict(values)
         for key in config.PATH_KEYS:
             kwargs[key] = Path(str(kwargs[key]))
@@ -137,6 +141,7 @@ class Settings:
             **kwargs,
             clock=clock,
             config_path=Path(str(config_path)) if config_path else None,
+            sources=dict(sources) if isinstance(sources, dict) else {},
         )
 
     def now_dt(self) -> datetime:
@@ -165,14 +170,16 @@ def api_key_and_source(
 
 def backend_choice(settings: Settings, env: Mapping[str, str] | None = None) -> BackendChoice:
     """``auto`` picks anthropic when an API key is present, else the local engine."""
+    # "configured" said nothing of where: a --backend flag read as a config file setting
+    given = settings.sources.get("backend", "configured")
     if settings.backend == "local":
-        return BackendChoice("local", "backend = local (configured)")
+        return BackendChoice("local", f"backend = local ({given})")
     _, key_source = api_key_and_source(settings, env)
     if settings.backend == "anthropic":
         if key_source is None:
-            return BackendChoice("anthropic", "backend = anthropic (configured; no API key found)")
+            return BackendChoice("anthropic", f"backend = anthropic ({given}; no API key found)")
         return BackendChoice(
-            "anthropic", f"backend = anthropic (configured; key from {key_source})"
+            "anthropic", f"backend = anthropic ({given}; key from {key_source})"
         )
     if key_source is None:
         return BackendChoice("local", "no API key: using the local engine")

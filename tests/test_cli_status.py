@@ -237,3 +237,24 @@ def test_a_last_dream_a_minute_ahead_is_still_a_dream_just_now(layout: Layout) -
     code, out = invoke(layout, "status", "--project", str(layout.project))
     assert code == 0
     assert "time  closed" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "toml", "said"),
+    [(["--backend", "local"], {}, "", "backend = local (option --backend)"),
+     ([], {"AUTODREAM_BACKEND": "local"}, "", "backend = local (env AUTODREAM_BACKEND)"),
+     ([], {}, 'backend = "local"\n', "backend = local (in {toml})"),
+     (["--backend", "local"], {"AUTODREAM_BACKEND": "anthropic"}, 'backend = "auto"\n',
+      "backend = local (option --backend)")],
+    ids=["flag", "env", "config-file", "flag-wins"],
+)
+def test_status_says_where_the_backend_setting_came_from(
+        layout: Layout, args: list[str], env: dict[str, str], toml: str, said: str) -> None:
+    # It said "backend = local (configured)" for a --backend flag too: no telling which of
+    # flag, environment and config file to change.
+    path = layout.project / "autodream.toml"
+    if toml:
+        path.write_text(toml)
+    code, out = invoke(layout, *args, "status", "--project", str(layout.project), **env)
+    assert code == 0, out
+    assert f"backend:      local ({said.format(toml=path)})\n" in out

@@ -321,7 +321,7 @@ def test_backend_choice_says_which_and_why(
 
 
 def test_every_setting_field_has_a_config_kind() -> None:
-    fields = {f.name for f in dataclasses.fields(Settings)} - {"clock", "config_path"}
+    fields = {f.name for f in dataclasses.fields(Settings)} - {"clock", "config_path", "sources"}
     assert fields == set(config.FIELDS)
 
 
