@@ -201,6 +201,74 @@ def test_a_move_of_something_else_leaves_the_entry_as_it_was(lead: str, said: st
     assert "project_tool.md" not in plan.writes
 
 
+def _dream_on(entries: dict[str, str], *said: str) -> DreamPlan:
+    files = {name: topic(name, lead, type_=name.partition("_")[0])
+             for name, lead in entries.items()}
+    index = "".join(f"- [{name}]({name}) — {name}\n" for name in entries)
+    return plan_dream(files, index, gather(*(human(s, day=3) for s in said)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "old"),
+    [
+        ("Use unittest for new tests.",
+         "No, we moved to pytest last month, use pytest for new tests.",
+         "Use pytest for new tests.", "unittest"),
+        ("Use unittest for new tests.", "We switched to pytest.",
+         "Use pytest for new tests.", "unittest"),
+        ("We use npm for installs.", "We moved to yarn.", "We use yarn for installs.", "npm"),
+        ("Format code with black.", "We switched to ruff format.",
+         "Format code with ruff format.", "black"),
+        ("The frontend is bundled with webpack.", "We moved the frontend to vite.",
+         "The frontend is bundled with vite.", "webpack"),
+    ],
+)
+def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
+    lead: str, said: str, now: str, old: str
+) -> None:
+    plan = _dream_on({"feedback_tool.md": lead}, said)
+    assert list(plan.writes) == ["feedback_tool.md"]  # no second memory beside the stale one
+    body = parse_topic(plan.writes["feedback_tool.md"]).body
+    assert body.startswith(now)
+    assert f"previously {old}." in body
+    assert any(d.action == "superseded" and d.file == "feedback_tool.md"
+               for d in plan.decisions)
+
+
+@pytest.mark.parametrize(
+    ("entries", "said"),
+    [
+        # two tools of the kind in use: nothing says which one was replaced
+        ({"feedback_web.md": "Use jest for the web tests.",
+          "feedback_api.md": "Use mocha for the api tests."}, "We moved to vitest."),
+        # a tool of another kind, or for another language
+        ({"feedback_tool.md": "Always run ruff before committing."}, "We switched to mypy."),
+        ({"feedback_tool.md": "Use pnpm for the frontend."}, "We switched to uv."),
+        # the entry does not say the tool is in use, or gives its version
+        ({"feedback_tool.md": "Never use pnpm."}, "We moved to yarn."),
+        ({"project_tool.md": "When we switch to pnpm, remember to update CI."},
+         "We moved to yarn."),
+        ({"project_tool.md": "Webpack was a headache to configure."}, "We moved to vite."),
+        ({"project_tool.md": "Bumped npm from 9 to 10 last week."}, "We moved to yarn."),
+        # "black" as a word, not the formatter
+        ({"feedback_tool.md": "Use black text on a white background in the docs site."},
+         "We switched to ruff format."),
+        # another name of the same tool
+        ({"project_tool.md": "We use Postgres in production."}, "We moved to PostgreSQL."),
+        # the switch names another tool of the kind itself
+        ({"project_tool.md": "We use pip-tools to lock dependencies."},
+         "Dependencies are managed with poetry (switched to uv on 2026-07-03, back on "
+         "2026-07-10)."),
+    ],
+)
+def test_a_switch_naming_only_the_new_tool_leaves_other_entries_alone(
+    entries: dict[str, str], said: str
+) -> None:
+    plan = _dream_on(entries, said)
+    assert not set(entries) & set(plan.writes)
+    assert not plan.deletes
+
+
 @pytest.mark.parametrize(
     ("lead", "said", "now"),
     [

@@ -60,6 +60,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
+from autodream.engine.tools import same_tool, tool_kinds, tools_in
 from autodream.engine.versions import (
     VERSION,
     left_behind,
@@ -680,7 +681,7 @@ class Consolidator:
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
                 found = (self._moved_from(cand) or self._upgraded_from(cand)
-                         or self._moved_off(cand))
+                         or self._moved_off(cand) or self._tool_replaced(cand))
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -971,6 +972,39 @@ class Consolidator:
         # "bug tracking" is what "Bugs are tracked in Linear" is about
         return self._one_other(cand, thing, new, lambda lead: [
             p for p in places_in(lead) if kind_of(p) == kind])
+
+    def _tool_replaced(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "we moved to pytest", which says neither from what nor, often, for what: the
+        entry naming one other known tool of the same kind ("Use unittest for new tests"), and
+        that tool. When what moved is named ("we moved the frontend tests to vitest"), the entry
+        about it; else the only entry naming a tool of that kind at all: with two ("jest for
+        the frontend", "pytest for the backend") nothing says which one was replaced."""
+        new = cand.new or ""
+        kinds = tool_kinds(new)
+        if not kinds:
+            return None
+
+        def named_in(text: str) -> list[str]:
+            return [t for t in tools_in(text) if tool_kinds(t) & kinds]
+
+        def others_in(lead: str) -> list[str]:
+            named = named_in(lead)
+            # another name of the new tool ("Postgres" for "PostgreSQL") is no other tool; an
+            # entry that does not say the tool is used ("Never use pnpm", "When we switch to
+            # pnpm, ...", "webpack was a headache") or gives its version ("use npm 10") would
+            # be rewritten into nonsense
+            if len(named) != 1 or same_tool(named[0], new) or _NOT_PLAINLY.search(lead) or (
+                    not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])(?!\s+v?\d)",
+                                  lead, re.I)):
+                return []
+            return named
+
+        if any(not same_tool(t, new) for t in named_in(cand.text)):
+            return None  # "managed with poetry (switched to uv ..., back on ...)": not a guess
+        thing = _moved_thing(cand.text)
+        if not thing and sum(bool(named_in(e.text)) for e in self.live()) != 1:
+            return None
+        return self._one_other(cand, thing, new, others_in)
 
     def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "I moved the staging database to db2": the entry whose clause about that thing
@@ -1725,6 +1759,15 @@ def _put_setting(text: str, change: SettingChange, was: str) -> tuple[str, str]:
             now = written_as(change, v)
             text = text[: v.start] + now + text[v.end:]
     return text, now
+
+
+# How an entry says a tool is in use: "Use unittest", "Always run ruff", "Format code with
+# black", "We're on npm", "Our convention is pnpm"
+_SAYS_USED = (r"\b(?:use|uses|using|run|runs|with|via|on|prefer|prefers|is|are)"
+              r"(?:\s+(?:the|only|always))?")
+# An entry that forbids or plans, rather than says what is used
+_NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|when|if|once|"
+                          r"would|switch|move|migrate|revert)\b|n't\b|'d\b", re.I)
 
 
 def _moved_thing(said: str) -> frozenset[str]:

@@ -1,0 +1,118 @@
+"""Well-known developer tools (test frameworks, package managers, formatters, linters, ...), by
+kind.
+
+A switch that names only the new tool ("we moved to pytest") replaces the one entry naming
+another tool of the same kind ("Use unittest for new tests"). Tools of different kinds do not
+fill the same slot: "Always run mypy before committing" beside "Always run ruff before
+committing" is a second rule, not a change of mind. Kinds are per language, since a project
+may use pnpm for its frontend and uv for its backend.
+
+Kept apart from the places (``places``): those names also shape how a move is read
+(``candidates``), and a tool name is no place a thing moves to.
+"""
+
+from __future__ import annotations
+
+import re
+
+from autodream.engine.text import address_spans
+
+# Each entry is one tool under all its names; a tool may be of two kinds (ruff lints and
+# formats).
+_TOOLS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("pytest",), ("python-tests",)),
+    (("unittest",), ("python-tests",)),
+    (("nose", "nose2"), ("python-tests",)),
+    (("jest",), ("js-tests",)),
+    (("vitest",), ("js-tests",)),
+    (("mocha",), ("js-tests",)),
+    (("jasmine",), ("js-tests",)),
+    (("rspec",), ("ruby-tests",)),
+    (("minitest",), ("ruby-tests",)),
+    (("junit",), ("java-tests",)),
+    (("testng",), ("java-tests",)),
+    (("npm",), ("js-packages",)),
+    (("pnpm",), ("js-packages",)),
+    (("yarn",), ("js-packages",)),
+    (("bun",), ("js-packages",)),
+    (("pip",), ("python-packages",)),
+    (("pip-tools",), ("python-packages",)),
+    (("poetry",), ("python-packages",)),
+    (("uv",), ("python-packages",)),
+    (("pipenv",), ("python-packages",)),
+    (("conda",), ("python-packages",)),
+    (("pdm",), ("python-packages",)),
+    (("black",), ("python-format",)),
+    (("ruff format",), ("python-format",)),
+    (("yapf",), ("python-format",)),
+    (("autopep8",), ("python-format",)),
+    (("prettier",), ("js-format",)),
+    (("ruff", "ruff check"), ("python-lint", "python-format")),
+    (("flake8",), ("python-lint",)),
+    (("pylint",), ("python-lint",)),
+    (("eslint",), ("js-lint",)),
+    (("mypy",), ("python-types",)),
+    (("pyright",), ("python-types",)),
+    (("webpack",), ("js-bundler",)),
+    (("vite",), ("js-bundler",)),
+    (("rollup",), ("js-bundler",)),
+    (("esbuild",), ("js-bundler",)),
+    (("parcel",), ("js-bundler",)),
+    (("postgres", "postgresql", "pg"), ("database",)),
+    (("mysql",), ("database",)),
+    (("mariadb",), ("database",)),
+    (("sqlite", "sqlite3"), ("database",)),
+    (("mongodb", "mongo"), ("database",)),
+)
+# a name -> (the tool's first name, its kinds)
+_TOOL_OF: dict[str, tuple[str, frozenset[str]]] = {
+    name: (names[0], frozenset(kinds)) for names, kinds in _TOOLS for name in names}
+# Names that are words too ("black text", "poetry readings", "a parcel of work"): the tool only
+# where no word of the sentence's own follows, as in "Format code with black." or "use yarn for
+# installs"
+_ALSO_WORDS = frozenset({"black", "yarn", "bun", "parcel", "rollup", "nose", "poetry", "jest",
+                         "mocha", "jasmine", "mongo", "pg", "uv"})
+_FOLLOWS_A_TOOL = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:for|to|on|in|with|and|or|as|at|by|from|instead|"
+                   r"over|not|now|only|is|was|are|were|run|runs|here|there|everywhere|too|"
+                   r"again|anymore|already|across|before|after|when|if|but|so)\b)")
+
+
+def _spelled(names: list[str]) -> str:
+    return "|".join(re.escape(n).replace(r"\ ", r"\s+")
+                    for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
+# "ruff" of "ruff-lsp", "pip" of "pip-tools", "vite" of "vite.config.ts" is not the tool
+_TOOL = re.compile(
+    rf"(?<![\w.-])(?:(?:{_spelled([n for n in _TOOL_OF if n not in _ALSO_WORDS])})"
+    rf"|(?:{_spelled(sorted(_ALSO_WORDS))}){_FOLLOWS_A_TOOL})(?![\w-]|\.\w)", re.I)
+
+
+def _key(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+def tool_kinds(name: str) -> frozenset[str]:
+    """The kinds of the known tool ``name`` names ("pytest" -> python-tests), or none."""
+    found = _TOOL_OF.get(_key(name))
+    return found[1] if found else frozenset()
+
+
+def same_tool(a: str, b: str) -> bool:
+    """``a`` and ``b`` name the same known tool ("Postgres", "PostgreSQL")."""
+    one, other = _TOOL_OF.get(_key(a)), _TOOL_OF.get(_key(b))
+    return one is not None and other is not None and one[0] == other[0]
+
+
+def tools_in(text: str) -> list[str]:
+    """The known tools ``text`` names, as written there, in order; none inside an address."""
+    spans = address_spans(text)
+    return [m[0] for m in _TOOL.finditer(text)
+            if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+
+
+def other_kinds(a: str, b: str) -> bool:
+    """``a`` and ``b`` are known tools with no kind in common (a linter and a type checker):
+    both can be in use at once."""
+    one, other = tool_kinds(a), tool_kinds(b)
+    return bool(one) and bool(other) and not one & other
