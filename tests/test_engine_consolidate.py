@@ -818,6 +818,52 @@ def test_a_new_rule_beside_a_remembered_one_of_the_same_shape_is_its_own() -> No
     assert any("ruff" in t for f, t in plan.writes.items() if f != "MEMORY.md")
 
 
+@pytest.mark.parametrize(
+    ("remembered", "said"),
+    [
+        # a linter and a type checker, a JS and a Python package manager: both in use
+        ("Always run ruff before committing.", "Always run mypy before committing."),
+        ("Always run eslint before committing.", "Always run ruff before committing."),
+        ("Always use pnpm.", "Always use uv."),
+        ("Always use ruff, never flake8.", "Always use uv."),
+    ],
+)
+def test_a_rule_naming_a_tool_of_another_kind_is_a_rule_beside_the_remembered_one(
+    remembered: str, said: str
+) -> None:
+    files = {"feedback_tool.md": topic("Tool", remembered, type_="feedback")}
+    plan = _plan(files, "- [Tool](feedback_tool.md) — tool\n", human(said, day=3))
+    assert "feedback_tool.md" not in plan.writes and not plan.deletes
+    (new,) = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert new.startswith(said) and "Changed from" not in new
+
+
+def test_two_rules_naming_tools_of_other_kinds_in_one_dream_are_both_kept() -> None:
+    plan = _plan({}, None, human("Always run ruff before committing.", session="a", day=1),
+                 human("Always run mypy before committing.", session="b", day=3))
+    leads = sorted(parse_topic(t).body.split("\n\n")[0]
+                   for f, t in plan.writes.items() if f != "MEMORY.md")
+    assert leads == ["Always run mypy before committing.", "Always run ruff before committing."]
+
+
+@pytest.mark.parametrize(
+    ("remembered", "said", "was", "now"),
+    [
+        ("Use pnpm for installing packages.", "Use yarn for installing packages.",
+         "pnpm", "yarn"),
+        ("Always run flake8 before committing.", "Always run ruff before committing.",
+         "flake8", "ruff"),
+    ],
+)
+def test_a_rule_naming_another_tool_of_the_same_kind_still_replaces_it(
+    remembered: str, said: str, was: str, now: str
+) -> None:
+    files = {"feedback_tool.md": topic("Tool", remembered, type_="feedback")}
+    plan = _plan(files, "- [Tool](feedback_tool.md) — tool\n", human(said, day=3))
+    body = parse_topic(plan.writes["feedback_tool.md"]).body
+    assert body.startswith(said) and f"Changed from {was} to {now}" in body
+
+
 def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_plan() -> None:
     plan = _plan({}, None, human(
         "Don't mock the database in these tests — we got burned last quarter when mocked tests "

@@ -60,7 +60,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tools import same_tool, tool_kinds, tools_in
+from autodream.engine.tools import other_kinds, same_tool, tool_kinds, tools_in
 from autodream.engine.versions import (
     VERSION,
     left_behind,
@@ -280,6 +280,14 @@ def _another_subject(old: str, new: str) -> bool:
     if different_subjects(old, new):
         return True
     a, b, ops = _word_ops(old, new)
+    # A tool put for one of another kind ("Always run ruff before committing" -> "... mypy
+    # ..."): a linter and a type checker both run, so neither rule replaces the other
+    changed = [(" ".join(a[i1:i2]), " ".join(b[j1:j2])) for tag, i1, i2, j1, j2 in ops
+               if tag != "equal"]
+    if any(other_kinds(was, now) for was, now in changed):
+        return True
+    if len(changed) == 1 and tool_kinds(changed[0][0]) & tool_kinds(changed[0][1]):
+        return False  # "flake8" -> "ruff": the linter changed, though one name has a digit
     # Two words swapped at two places ("the staging cluster is named kestrel" -> "the prod
     # cluster is named osprey"): one names another thing, the other its own value.
     swaps = [op for op in ops if op[0] == "replace" and not all(
