@@ -366,3 +366,43 @@ def test_a_correction_after_actually_is_still_remembered(said: str, kept: str) -
     plan = plan_dream({}, None, gather(human(said, day=3)).candidates, now=NOW)
     (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert parse_topic(plan.writes[file]).body.splitlines()[0] == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Actually, the tests have been flaky all week.",
+        "Actually, the build has been broken since Friday",
+        "No, staging is down again.",
+        "Actually, CI has been red since last Tuesday.",
+        "Actually, the e2e suite has been timing out lately.",
+        "Actually, the deploy was slow last week.",
+    ],
+)
+def test_a_passing_state_after_actually_is_no_feedback_memory(said: str) -> None:
+    gathered = gather(human(said, day=3))
+    plan = plan_dream({}, None, gathered.candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    (dropped,) = [d for d in gathered.decisions if d.action == "dropped"]
+    assert "passing state" in dropped.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a lasting fact, or a rule said with the state
+        ("Actually, the v1 API is broken for dates before 1970.",
+         "The v1 API is broken for dates before 1970."),
+        ("Actually, the migrations are slow.", "The migrations are slow."),
+        ("Actually, the build is broken, use the nightly image.",
+         "The build is broken, use the nightly image."),
+        ("Actually, the tests have been flaky all week, so rerun them before you give up.",
+         "The tests have been flaky all week, so rerun them before you give up."),
+    ],
+)
+def test_a_lasting_fact_or_rule_beside_a_state_after_actually_is_still_remembered(
+    said: str, kept: str
+) -> None:
+    plan = plan_dream({}, None, gather(human(said, day=3)).candidates, now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[file]).body.splitlines()[0] == kept

@@ -1234,6 +1234,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return "says nothing without the conversation it points back at ('that', 'this')"
     if found.kind == "correction" and _complaint(found.text):
         return "a complaint about how something went, not a correction of the assistant or a rule"
+    if found.kind == "correction" and _passing_state(found.text):
+        return ("a passing state of things (flaky, broken, down), not a correction of the "
+                "assistant or a rule")
     if _DEBUG.search(sentence) and not (
         found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
     ):
@@ -1271,6 +1274,28 @@ _COMPLAINT = re.compile(
 # Where a rule said beside a complaint may begin: "..., so use npm", "...; use yarn instead".
 _ANY_CLAUSE = re.compile(r"\s*(?:[,;:]|\s[—–-]\s)\s*|\s+(?:so|and|but|then)\s+", _I)
 _JOINED = re.compile(r"^(?:so|and|but|then|instead)\s+", _I)
+
+
+# How something is for now, said after "Actually," or "No,": "the tests have been flaky all
+# week", "the build has been broken since Friday", "staging is down again". Only with nothing
+# after the state but when it held: "the v1 API is broken for dates before 1970" is a lasting
+# fact worth keeping, and so is "the migrations are slow" (slow only for a while is passing).
+_FOR_A_WHILE = (r"\s+(?:(?:all|this|last|the\s+whole|most\s+of\s+the|the\s+(?:past|last))\s+"
+                r"(?:few\s+)?(?:week|day|morning|afternoon|night|sprint|month)s?|"
+                r"since\s+(?:last\s+|this\s+)?[\w-]+|lately|recently|again|today|yesterday|"
+                r"for\s+(?:days|hours|weeks|a\s+while|ages)|(?:right\s+)?now|at\s+the\s+moment)")
+_PASSING_STATE = re.compile(
+    r"^(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:has|have)\s+been|is|are|was|were|keeps?|"
+    r"kept|(?:has\s+|have\s+)?started|seems?\s+to\s+be)\s+(?:(?:really|pretty|so|very|super|"
+    r"still|just|quite|a\s+bit|kind\s+of)\s+)*(?:flaky|flakey|flaking|broken|failing|red|down|"
+    r"unstable|flapping|timing\s+out|erroring|crashing|stuck|hanging|acting\s+up|offline|"
+    rf"unreachable|slow(?={_FOR_A_WHILE}))(?:{_FOR_A_WHILE})*\s*[.!]?\s*$", _I)
+
+
+def _passing_state(text: str) -> bool:
+    """``text`` tells how something is for now ("The tests have been flaky all week") and
+    nothing else: a clause beside it may be a rule ("..., so don't merge anything")."""
+    return len(_ANY_CLAUSE.split(text)) == 1 and _PASSING_STATE.match(text) is not None
 
 
 def _complaint(text: str) -> bool:
