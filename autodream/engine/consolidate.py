@@ -60,7 +60,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tools import other_kinds, same_tool, tool_kinds, tools_in
+from autodream.engine.tool_kinds import other_kinds, same_tool, tool_kinds, tools_in
 from autodream.engine.versions import (
     VERSION,
     left_behind,
