@@ -1168,6 +1168,13 @@ def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() 
     assert entry.history == []  # nothing it said has ended
 
 
+def _said_of_rule(rule: str, said: str):  # type: ignore[no-untyped-def]
+    """A dream over one dated feedback rule, told ``said`` three days into the week."""
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
+                                       extra="sources:\n- 2026-06-01 s0\n")}
+    return _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+
+
 @pytest.mark.parametrize(("rule", "said"), [
     ("We always squash-merge pull requests.", "Our convention is to squash-merge."),
     ("We rebase onto main before every merge.", "Always rebase before merging."),
@@ -1179,12 +1186,10 @@ def test_a_value_remembered_already_told_with_when_it_changed_stays_one_entry() 
     ("Never modify the generated code.", "Never edit the generated code."),
 ])
 def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
-    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
-                                       extra="sources:\n- 2026-06-01 s0\n")}
-    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    plan = _said_of_rule(rule, said)
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
     written = parse_topic(plan.writes["feedback_rule.md"])
-    assert written.body == parse_topic(files["feedback_rule.md"]).body  # in its own words
+    assert written.body == f"{rule}\n"  # in its own words
     assert written.extra["sources"] == ["2026-06-01 s0", "2026-07-09 s3"]
     assert [d.action for d in plan.decisions if d.file == "feedback_rule.md"] == ["confirmed"]
 
@@ -1200,9 +1205,7 @@ def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said
 def test_a_rule_turned_round_or_about_something_else_is_no_restatement(
     rule: str, said: str
 ) -> None:
-    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
-                                       extra="sources:\n- 2026-06-01 s0\n")}
-    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    plan = _said_of_rule(rule, said)
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert any(said.rstrip(".") in parse_topic(t).body
                for f, t in plan.writes.items() if f != "MEMORY.md")
@@ -1236,9 +1239,7 @@ def test_a_rule_said_twice_in_other_words_in_one_dream_has_no_history() -> None:
 ])
 def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) -> None:
     # it was a second feedback file beside the first: memory said both "always" and "never"
-    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback",
-                                       extra="sources:\n- 2026-06-01 s0\n")}
-    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, session="s3", day=3))
+    plan = _said_of_rule(rule, said)
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
     entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
     assert rule not in entry.statements

@@ -501,17 +501,6 @@ def _rule_words(text: str) -> frozenset[str]:
     return frozenset(out)
 
 
-def turns_rule_round(old: str, new: str) -> bool:
-    """``new`` is a clause of the rule ``old`` turned round ("Never squash-merge" of "Always
-    squash-merge pull requests"): the same things, one forbidding and the other not."""
-    said = _rule_clauses(new)
-    if len(said) != 1 or not said[0][0]:
-        return False
-    words, forbids, _ = said[0]
-    return any(words <= part and 2 * len(words) >= len(part) and forbids != part_forbids
-               and standing for part, part_forbids, standing in _rule_clauses(old))
-
-
 def restates_rule(old: str, new: str) -> bool:
     """``new`` says again what a clause of the rule ``old`` says, in other words and perhaps
     less of it ("Our convention is to squash-merge" of "We always squash-merge pull requests",
@@ -519,12 +508,23 @@ def restates_rule(old: str, new: str) -> bool:
     in that clause, which it covers at least half of, and both forbid or neither does. A rule
     with another thing in it ("Always run mypy" / "Always run ruff") or turned round ("Never
     squash-merge") is no restatement."""
+    return _meets_a_clause(old, new, turned=False)
+
+
+def turns_rule_round(old: str, new: str) -> bool:
+    """``new`` is a clause of the rule ``old`` turned round ("Never squash-merge" of "Always
+    squash-merge pull requests"): the same things, one forbidding and the other not."""
+    return _meets_a_clause(old, new, turned=True)
+
+
+def _meets_a_clause(old: str, new: str, *, turned: bool) -> bool:
     said = _rule_clauses(new)
     if len(said) != 1 or not said[0][0]:
         return False
     words, forbids, _ = said[0]
-    return any(words <= part and 2 * len(words) >= len(part) and forbids == part_forbids
-               and standing for part, part_forbids, standing in _rule_clauses(old))
+    return any(words <= part and 2 * len(words) >= len(part)
+               and (forbids != part_forbids) == turned and standing
+               for part, part_forbids, standing in _rule_clauses(old))
 
 
 @lru_cache(maxsize=16_384)
@@ -751,11 +751,11 @@ class Consolidator:
             if taken is not None:
                 self._revise(*taken, cand, cluster)
                 return
-            restated = self._restated_rule(cand) if target is None else None
+            restated = self._rule_entry(cand, restates_rule) if target is None else None
             if restated is not None:
                 self._restated(restated, cand, cluster)
                 return
-            turned = self._rule_turned_round(cand) if target is None else None
+            turned = self._rule_entry(cand, turns_rule_round) if target is None else None
             if turned is not None:
                 # "Never squash-merge" beside "Always squash-merge pull requests": kept apart,
                 # memory would contradict itself
@@ -882,25 +882,14 @@ class Consolidator:
                          "earlier statement kept as history"
                          + (f"; file renamed from {renamed}" if renamed else ""))
 
-    def _restated_rule(self, cand: Candidate) -> Entry | None:
-        """The feedback entry whose rule ``cand`` says again in other words, too unlike it for
-        ``_best_match`` ("Our convention is to squash-merge" / "We always squash-merge pull
-        requests"); the most similar one, then the first."""
+    def _rule_entry(self, cand: Candidate, meets: Callable[[str, str], bool]) -> Entry | None:
+        """The feedback entry with a rule ``cand`` ``meets`` (says again in other words, or
+        turns round), too unlike it for ``_best_match`` ("Our convention is to squash-merge" /
+        "We always squash-merge pull requests"); the most similar one, then the first."""
         if not _is_rule(cand):
             return None
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if e.type == "feedback" and any(restates_rule(s, cand.text)
-                                                 for s in e.statements)]
-        return max(found, key=lambda f: f[:2])[2] if found else None
-
-    def _rule_turned_round(self, cand: Candidate) -> Entry | None:
-        """The feedback entry with a rule ``cand`` turns round, too unlike it for
-        ``_best_match``; the most similar one, then the first."""
-        if not _is_rule(cand):
-            return None
-        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if e.type == "feedback" and any(turns_rule_round(s, cand.text)
-                                                 for s in e.statements)]
+                 if e.type == "feedback" and any(meets(s, cand.text) for s in e.statements)]
         return max(found, key=lambda f: f[:2])[2] if found else None
 
     def _turn_round(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
