@@ -294,7 +294,7 @@ def consolidate(
         journal.save_run(state, record, sync_dir=False)
         run = AgentRun()
         try:
-            run = drive(backend, toolbox, brief, _budgets(settings))
+            run = drive(backend, toolbox, brief, _budgets(settings, backend.name))
         finally:
             record.tool_calls = [c.as_dict() for c in toolbox.log]
             record.usage = run.usage.as_dict()
@@ -360,9 +360,15 @@ def _failure(report: checks.CheckReport, toolbox: ToolBox) -> str:
             f"{report.summary()}")
 
 
-def _budgets(settings: Settings) -> Budgets:
+# The local engine's turns: max_turns budgets a model's turns (each one paid for, and a model
+# may wander); the engine runs a fixed script of a handful of steps (one more per 2,000 lines
+# of a long memory file), so the budget does not apply and only this backstop bounds it.
+LOCAL_MAX_TURNS = 10_000
+
+
+def _budgets(settings: Settings, backend: str) -> Budgets:
     return Budgets(
-        max_turns=settings.max_turns,
+        max_turns=LOCAL_MAX_TURNS if backend == "local" else settings.max_turns,
         max_input_tokens=settings.max_input_tokens,
         max_output_tokens=settings.max_output_tokens,
         max_cost_usd=settings.max_cost_usd,

@@ -516,3 +516,18 @@ def test_a_dream_failed_by_refused_writes_names_them_before_what_they_left_behin
         r"Error: \d+ write\(s\) refused: memory/\S+\.md: \d+ bytes is over the 300-byte limit "
         r"for one memory file \(max_write_bytes\) \(and \d+ more\); then check failed: .*", line)
     assert memory_files(sample) == before
+
+
+@pytest.mark.parametrize("max_turns", ["1", "3"])
+def test_max_turns_budgets_a_models_turns_not_the_local_engines(
+        tmp_path: Path, max_turns: str) -> None:
+    # A small max_turns failed local dreams with 'turn budget exhausted: 1 turns without
+    # finish': the engine's fixed script takes a few turns, none of them a model's.
+    results = []
+    for name, env in (("default", {}), ("budget", {"AUTODREAM_MAX_TURNS": max_turns})):
+        copy = tmp_path / name
+        shutil.copytree(REPO_ROOT / "sample_project", copy)
+        code, out, err = dream(copy, **env)
+        assert code == 0, out + err
+        results.append(memory_files(copy))
+    assert results[0] == results[1]
