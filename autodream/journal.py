@@ -696,6 +696,59 @@ def _decision_line(decision: dict[str, Any]) -> str:
     return line
 
 
+def _as_left(
+    decisions: list[dict[str, Any]], present: set[str], gone: set[str]
+) -> list[dict[str, Any]]:
+    """The decisions with the files they name as the dream left them.
+
+    A decision names a file as it was at that step; a later step of the same dream may have
+    renamed or merged it away (a memory created, then rewritten under a new name when a later
+    session switched back). The diary lists what is there after the dream: such a file is
+    named by the later decision that mentions it and names a file the dream wrote, or not
+    named at all. Only a file known not to be there is followed: one this dream added it did
+    not keep, or one it deleted."""
+    out: list[dict[str, Any]] = []
+    for i, decision in enumerate(decisions):
+        verb = _VERBS.get(_decision_action(decision))
+        stale = [f for f in _decision_files(decision)
+                 if verb not in (None, "Removed") and f not in present
+                 and (verb == "Added" or f in gone)]
+        if not stale:
+            out.append(decision)
+            continue
+        now_at = {f: _successor(decisions[i + 1:], f, present) for f in stale}
+        left = dict(decision)
+        for key in ("files", "sources"):
+            value = left.get(key)
+            if isinstance(value, list):
+                left[key] = [now_at.get(_bare(v), v) for v in value
+                             if not isinstance(v, str) or now_at.get(_bare(v), v) is not None]
+        for key in ("file", "path", "into", "target"):
+            value = left.get(key)
+            if isinstance(value, str) and _bare(value) in now_at:
+                if now_at[_bare(value)] is None:
+                    del left[key]
+                else:
+                    left[key] = now_at[_bare(value)]
+        out.append(left)
+    return out
+
+
+def _bare(path: Any) -> Any:
+    return path.removeprefix("memory/") if isinstance(path, str) else path
+
+
+def _successor(later: list[dict[str, Any]], name: str, present: set[str]) -> str | None:
+    """The file a later decision that mentions ``name`` names, when the dream wrote it."""
+    for decision in later:
+        said = f"{decision.get('subject') or ''} {decision.get('reason') or ''}"
+        if name in said:
+            for f in _decision_files(decision):
+                if f in present and f != name:
+                    return f
+    return None
+
+
 def diary_entry(record: RunRecord) -> str:
     """The run's diary entry: a heading, the outcome, then what changed and why.
 
@@ -726,7 +779,9 @@ def diary_entry(record: RunRecord) -> str:
         body: list[str] = []
         covered: set[str] = set()
         others: dict[str, int] = {}
-        for decision in record.decisions:
+        present = {ch.path for ch in record.changes if ch.kind in ("added", "changed")}
+        gone = {ch.path for ch in record.changes if ch.kind == "deleted"}
+        for decision in _as_left(record.decisions, present, gone):
             action = _decision_action(decision)
             if action in _VERBS:
                 line = _decision_line(decision)

@@ -531,3 +531,16 @@ def test_max_turns_budgets_a_models_turns_not_the_local_engines(
         assert code == 0, out + err
         results.append(memory_files(copy))
     assert results[0] == results[1]
+
+
+def test_the_dream_diary_names_only_files_that_are_in_memory_after_the_dream(
+        sample: Path) -> None:
+    # It listed "Added ... `project_formatter-ruff-format-instead-black.md`", a file the same
+    # dream renamed when a later session switched the formatter back: it does not exist.
+    assert dream(sample)[0] == 0
+    diary = (sample / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    named = {name for line in diary.splitlines()
+             if line.startswith("- ") and not line.startswith("- Removed")
+             for name in re.findall(r"`([^`]+\.md)`", line)}
+    assert "project_formatter-black-instead-ruff-format.md" in named
+    assert {n for n in named if not (sample / "memory" / n).is_file()} == set()

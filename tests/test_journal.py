@@ -319,3 +319,25 @@ def test_old_runs_are_pruned_to_the_newest_kept_but_never_an_open_one(tmp_path: 
     assert {r.id for r in journal.list_runs(state)} == {
         records[2].id, records[3].id, still_open.id}
     assert journal.prune_runs(state, keep=0) == []  # 0 keeps them all
+
+
+def test_diary_names_files_as_the_dream_left_them_not_as_a_step_made_them(
+        tmp_path: Path) -> None:
+    # A memory created and then renamed in the same dream was listed as "Added ... `old.md`",
+    # a file that never reached memory.
+    memory = sample_memory(tmp_path / "memory")
+    decisions = [
+        {"action": "created", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
+         "reason": "new project memory"},
+        {"action": "created", "subject": "Lunch at noon", "file": "lunch.md",
+         "reason": "new project memory"},
+        {"action": "superseded", "subject": "We deploy on Mondays now", "file": "deploy_days.md",
+         "reason": "entry rewritten; file renamed from deploy_fridays.md"},
+    ]
+    dream(memory, {"deploy_days.md": topic("Deploys", "project", "Mondays.")},
+          decisions=decisions)
+    diary = (memory / ".autodream" / "DREAMS.md").read_text()
+    assert "- Added “We deploy on Fridays” `deploy_days.md` — new project memory" in diary
+    assert "- Added “Lunch at noon” — new project memory" in diary  # went nowhere it could say
+    assert "`deploy_fridays.md`" not in diary and "`lunch.md`" not in diary
+    assert "- Corrected “We deploy on Mondays now” `deploy_days.md` — entry rewritten" in diary
