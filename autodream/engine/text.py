@@ -213,7 +213,9 @@ _ADDRESS_MARK = re.compile(r"://|@|\w_|_\w|\w\.\w|^\.[a-z_]|^[~$]\S|^/|/\S*/")
 _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|^\s*(?:[-*+>]|\d{1,3}[.)])\s+)$", re.M)
 
 
-def address_spans(text: str) -> list[tuple[int, int]]:
+# A switch asks of one entry's text for each name it spells: each text is read once.
+@lru_cache(maxsize=4096)
+def address_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where ``text`` has addresses and code, as (start, end), in order. A Markdown link's
     text is words ("[Notion](https://notion.so/acme)" names Notion); its target is an address."""
     spans = [m.span() for m in _CODE_SPAN.finditer(text)]
@@ -232,10 +234,11 @@ def address_spans(text: str) -> list[tuple[int, int]]:
             continue
         start = m.start() + m[0].index(token)
         spans.append((start, start + len(token)))
-    return sorted(spans)
+    return tuple(sorted(spans))
 
 
-def said_as_name(text: str, pattern: str) -> list[re.Match[str]]:
+@lru_cache(maxsize=4096)
+def said_as_name(text: str, pattern: str) -> tuple[re.Match[str], ...]:
     """Where ``text`` says what ``pattern`` (a regex of a name, case aside) matches as a name:
     a whole word, not part of an address or code (``address_spans``) unless it is that whole
     address ("Fly.io"). Where a name is written with capitals other than at a sentence's start,
@@ -246,12 +249,12 @@ def said_as_name(text: str, pattern: str) -> list[re.Match[str]]:
              if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
     cased = {m[0].lower() for m in found if not m[0].islower()
              and not _SENTENCE_START.search(text, 0, m.start())}
-    return [m for m in found if not (m[0].islower() and m[0] in cased)]
+    return tuple(m for m in found if not (m[0].islower() and m[0] in cased))
 
 
-def _as_spelled(found: list[re.Match[str]], name: str) -> list[re.Match[str]]:
+def _as_spelled(found: tuple[re.Match[str], ...], name: str) -> tuple[re.Match[str], ...]:
     """``found`` without the all-lower-case words when ``name`` is written with capitals."""
-    return found if name.islower() else [m for m in found if not m[0].islower()]
+    return found if name.islower() else tuple(m for m in found if not m[0].islower())
 
 
 def has_name(text: str, name: str) -> bool:
