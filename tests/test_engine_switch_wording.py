@@ -512,10 +512,27 @@ def test_a_switch_dated_by_its_year_reads_back_as_history() -> None:
         "I moved the Stripe webhook from api.py to webhooks.py.",
         "I moved the login ticket from Backlog to In Progress.",
         "I moved the login bug from Jira to Linear.",
+        "I moved the login tickets from Jira to Linear.",
+        "We moved the tickets from Backlog to In Progress.",
     ],
 )
 def test_code_and_task_moves_are_no_memory(said: str) -> None:
     assert [c for c in candidates(said) if c.kind == "switch"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        ("We moved tickets from Linear to Jira.", "Jira"),
+        ("We moved the tickets from Linear to Jira.", "Jira"),
+        ("We migrated all our tickets from Linear to GitHub Issues.", "GitHub Issues"),
+    ],
+)
+def test_the_tickets_moved_between_trackers_switch_the_tracker(said: str, new: str) -> None:
+    plan = _dream("Tickets are tracked in Linear.", said)
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(f"Tickets are tracked in {new}.\n")
+    assert f"Switched from Linear to {new} on 2026-07-06; previously Linear." in body
 
 
 def test_a_move_to_a_place_the_entry_names_for_something_else_is_kept_as_news() -> None:

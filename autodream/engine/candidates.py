@@ -154,6 +154,7 @@ _CODE_PIECE = (r"(?:helpers?|functions?|methods?|class(?:es)?|modules?|code|logi
                r"issues?|cards?|stor(?:y|ies)|tasks?|PRs?)")
 _MOVED_THINGS = (rf"(?:(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+){{0,2}}"
                  rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+)?")
+_TASKS = r"tickets|bugs|issues|cards|stories|tasks"
 # A known place of more than one word ("from AWS Lambda to ..."); the new one is made whole
 # after the match (``_whole_name``)
 _PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
@@ -162,6 +163,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
         rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_PLACE_OR_T})\s+"
         rf"(?:back\s+)?(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
+    # "We moved tickets from Linear to Jira": the tickets as a whole (no one ticket, no kind of
+    # them: "the login bug" moved between trackers is a task) between two known places is the
+    # tracker switched; between columns ("from Backlog to In Progress") it is a task moved
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))\s+"
+        rf"(?:all\s+)?(?:(?:the|our|my|its)\s+)?(?:{_TASKS})\s+(?:over\s+)?"
+        rf"from\s+(?P<old>{PLACE_PATTERN})(?![\w-])\s+(?:over\s+)?to\s+"
+        rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
     # a move back: "went back to npm", "reverted to npm", "rolled back to npm"
     (re.compile(
         rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
