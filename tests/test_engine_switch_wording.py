@@ -868,3 +868,33 @@ def test_an_address_of_the_old_place_stays_where_the_entry_still_uses_it() -> No
         "We moved the design docs from Notion to Confluence.").writes["project_tool.md"]).body
     assert body.startswith(
         "Design docs live in Confluence and meeting notes in Notion at notion.so/acme/notes.\n")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # the article was the old name's: no second entry, and no "in the Notion"
+        ("The docs are in the GitHub Wiki at https://github.com/acme/app/wiki",
+         "We moved the docs from the GitHub Wiki to Notion.", "The docs are in Notion\n"),
+        ("The docs are in the GitHub Wiki at https://github.com/acme/app/wiki",
+         "We moved the docs to Notion.", "The docs are in Notion\n"),
+        ("The GitHub Wiki holds the docs.", "We moved the docs to Notion.",
+         "Notion holds the docs.\n"),
+        # the person gave the new name its article
+        ("The docs are in Notion.", "We moved the docs to the GitHub Wiki.",
+         "The docs are in the GitHub Wiki.\n"),
+        ("Our design docs live in Notion.", "We moved the design docs from Notion to the wiki.",
+         "Our design docs live in the wiki.\n"),
+        # before a word of the sentence's own the article stays
+        ("The docs are in the GitHub Wiki pages.", "We moved the docs to Notion.",
+         "The docs are in the Notion pages.\n"),
+    ],
+)
+def test_an_article_before_a_known_place_goes_with_its_name(
+    lead: str, said: str, now: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now)
+    assert "Switched from " in body

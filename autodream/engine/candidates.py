@@ -158,18 +158,21 @@ _TASKS = r"tickets|bugs|issues|cards|stories|tasks"
 # A known place of more than one word ("from AWS Lambda to ..."); the new one is made whole
 # after the match (``_whole_name``)
 _PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
+# "to the GitHub Wiki": an article before a known place is no part of its name (before any
+# other word it is: "moved the standup to the afternoon" names no place)
+_THE = rf"(?:the\s+(?=(?:{PLACE_PATTERN})(?![\w-])))?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+(?P<old>{_PLACE_OR_T})\s+"
-        rf"(?:back\s+)?(?:over\s+)?to\s+(?P<new>{_T})", _I), False),
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+{_THE}(?P<old>{_PLACE_OR_T})\s+"
+        rf"(?:back\s+)?(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I), False),
     # "We moved tickets from Linear to Jira": the tickets as a whole (no one ticket, no kind of
     # them: "the login bug" moved between trackers is a task) between two known places is the
     # tracker switched; between columns ("from Backlog to In Progress") it is a task moved
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))\s+"
         rf"(?:all\s+)?(?:(?:the|our|my|its)\s+)?(?:{_TASKS})\s+(?:over\s+)?"
-        rf"from\s+(?P<old>{PLACE_PATTERN})(?![\w-])\s+(?:over\s+)?to\s+"
+        rf"from\s+{_THE}(?P<old>{PLACE_PATTERN})(?![\w-])\s+(?:over\s+)?to\s+{_THE}"
         rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
     # a move back: "went back to npm", "reverted to npm", "rolled back to npm"
     (re.compile(
@@ -192,13 +195,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
                 rf"not\s+(?P<old>{_T})\b", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
-        rf"(?:over\s+)?to\s+(?P<new>{_T})", _I),
+        rf"(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I),
      False),
     # "We moved the design docs to Confluence": a thing of two or three words moved to a known
     # place (code moved "to utils" or "to React Server Components" is no such move)
     (re.compile(
         rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?{_THING_WORD}"
-        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+(?P<new>{PLACE_PATTERN})(?![\w-])",
+        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+{_THE}(?P<new>{PLACE_PATTERN})"
+        rf"(?![\w-])",
         _I),
      False),
     # "I moved the staging database to db2": a thing moved to a named host, region or cluster

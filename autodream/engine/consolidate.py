@@ -942,8 +942,10 @@ class Consolidator:
                 hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
                     last_mention(cand.text) is None)
             else:
+                # "in the GitHub Wiki": the article is the name's, not the sentence's
+                the = rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})))?"
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+\[?{re.escape(old)}\b",
+                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{the}\[?{re.escape(old)}\b",
                     entry.text, re.I) is not None) or (
                     bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:
@@ -2026,6 +2028,12 @@ def _says_day(text: str, day: str) -> bool:
     return re.search(rf"\b(?:on|every)\s+{re.escape(day)}s?\b", text, re.I) is not None
 
 
+# A lower-case word after a name that is no preposition or conjunction: the name qualifies it
+# ("the Jenkins server"), and an article before the name is that word's.
+_NOUN_AFTER = (r"(?-i:(?!(?:at|in|on|for|and|or|with|since|now|but|until|under|from|to|is|are|"
+               r"was|were|has|have|holds?|keeps?)\b)[a-z])")
+
+
 def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     """``text`` with ``old`` named ``new``. A version written after ``old`` ("MySQL 8") is
     ``old``'s and goes with it, unless the person gave ``new``'s own ("to Postgres 16"). A
@@ -2033,10 +2041,24 @@ def _name_in_place(text: str, old: str, new: str, said: str) -> str:
     if old.lower() in WEEKDAYS and new.lower() in WEEKDAYS:
         return re.sub(rf"\b{re.escape(old)}(s?)\b", lambda m: new.capitalize() + m[1], text,
                       flags=re.I)
+    article = False
+    if kind_of(old) is not None and kind_of(new) is not None:
+        # "in the GitHub Wiki" -> "in Notion", not "in the Notion": the article was the old
+        # name's (before a word of the sentence's own, "the Jenkins server", it stays); the new
+        # name takes one when the person gave it one ("to the GitHub Wiki")
+        text = re.sub(rf"\bthe\s+(?={re.escape(old)}(?![\w-])(?!\s+{_NOUN_AFTER}))", "", text,
+                      flags=re.I)
+        article = not new.lower().startswith("the ") and re.search(
+            rf"\bthe\s+{re.escape(new)}(?![\w-])", said, re.I) is not None
     given = re.search(rf"(?<![\w-]){re.escape(new)}\s+({VERSION}){_VERSION_END}", said, re.I)
     named = f"{new} {given[1]}" if given else new
-    return sub_names(text, rf"{re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?", lambda _: named,
-                     name=old)
+
+    def put(m: re.Match[str]) -> str:
+        if not article or re.search(r"\bthe\s+$", text[:m.start()], re.I):
+            return named
+        return ("The " if m.start() == 0 else "the ") + named
+
+    return sub_names(text, rf"{re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?", put, name=old)
 
 
 def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
