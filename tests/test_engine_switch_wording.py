@@ -898,3 +898,39 @@ def test_an_article_before_a_known_place_goes_with_its_name(
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith(now)
     assert "Switched from " in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We moved CI from Jenkins to Buildkite.",
+        "we moved CI from Jenkins to Buildkite",
+        "We replaced Jenkins with Buildkite.",
+        "We moved from Jenkins to Buildkite.",
+    ],
+)
+def test_a_move_away_from_what_the_entry_set_aside_replaces_its_choice(said: str) -> None:
+    plan = _dream("CI runs on GitHub Actions, not Jenkins.", said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith("CI runs on Buildkite.\n")
+    assert ("Switched from Jenkins to Buildkite on 2026-07-06; previously GitHub Actions, "
+            "not Jenkins.") in body
+    assert "not Buildkite" not in body
+    assert "GitHub Actions and Jenkins are no longer current" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # told as long past: the entry may well be what came after it
+        ("CI runs on GitHub Actions, not Jenkins.", "We moved from Jenkins to CircleCI in 2024."),
+        # the choice is named for something else too: which one moved is not said
+        ("Deploys go through GitHub Actions, not Jenkins; GitHub Actions only runs the nightly "
+         "load tests.", "We moved from Jenkins to Buildkite."),
+    ],
+)
+def test_a_move_away_from_what_the_entry_set_aside_leaves_it_when_unsure(
+    lead: str, said: str
+) -> None:
+    assert "project_tool.md" not in _dream(lead, said).writes

@@ -930,6 +930,9 @@ class Consolidator:
                 # "the metrics moved from Datadog": "Logs go to Datadog" is about something
                 # else, and so is "Our design docs live in Notion" for the onboarding docs
                 hit = False
+            elif old and split_version(old) is None and _over_left(
+                    entry.lead, entry, cand, old, thing) is not None:
+                hit = True  # "CI runs on GitHub Actions, not Jenkins": about CI all the same
             elif thing and old and has_name(entry.lead, named := _as_written(entry, old)) and (
                     _put_in_place(entry.lead, named, new, cand.text, thing) is None):
                 hit = False  # "Design docs and runbooks live in Notion": not for one of them
@@ -1232,9 +1235,17 @@ class Consolidator:
         bullet = _LIST_MARK.match(lead)
         if bullet is not None:
             lead = lead[bullet.end():]
-        put = (_put_in_place(lead, old, new, cand.text, thing)
-               if old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
-               and not TELLS_SWITCH.search(lead) and last_mention(lead) is None else None)
+        fits = (old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
+                and not TELLS_SWITCH.search(lead) and last_mention(lead) is None)
+        # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
+        # the choice the entry names goes, and what it was set against with it ("CI runs on
+        # Buildkite."); swapping the old name alone would say "..., not Buildkite"
+        over = _over_left(lead, entry, cand, old, thing) if fits and old is not None else None
+        put: str | None = None
+        if over is not None and old is not None:
+            put = _name_in_place(_without_contrast(lead, old), over, new, cand.text)
+        elif fits and old is not None:
+            put = _put_in_place(lead, old, new, cand.text, thing)
         if put is None and old is not None and not TELLS_SWITCH.search(lead):
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
@@ -1248,6 +1259,8 @@ class Consolidator:
                 put = None
             else:
                 put, said, gone = kept
+                if over is not None:
+                    said = f"{over}, not {said}"
         if put is None and old is not None:
             # the statement goes: what it said of the old place alone stays in the history
             gone = _old_place_clauses(lead, old, new)
@@ -1290,7 +1303,8 @@ class Consolidator:
             entry.why = f"Switched to {chosen} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
-            entry.how = (_switch_how(new, was, cand.text) if len(switched) == 1 else
+            entry.how = (_switch_how(new, was if over is None else f"{over} and {was}",
+                                     cand.text) if len(switched) == 1 else
                          f"Use {_and(n for n, _ in switched)}; {_and(w for _, w in switched)} "
                          "are no longer current, so do not suggest them.")
             entry.generated_how = True
@@ -1298,7 +1312,9 @@ class Consolidator:
                          f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
                          "state" + (f"; file renamed from {renamed}" if renamed else "")
                          + ("; what it said of the old place alone is kept in the history"
-                            if prior != was else ""))
+                            if prior != said or (over is None and prior != was) else "")
+                         + (f"; it named {over} as chosen over {was}, now {new} for both"
+                            if over is not None else ""))
         for s in stale:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
@@ -1994,6 +2010,38 @@ def _says_of(text: str, thing: frozenset[str], name: str) -> bool:
                for part in _CLAUSE_EDGE.split(text)[::2])
 
 
+def _over_left(
+    lead: str, entry: Entry, cand: Candidate, old: str, thing: frozenset[str]
+) -> str | None:
+    """What ``lead`` names as chosen over ``old`` ("GitHub Actions" in "CI runs on GitHub
+    Actions, not Jenkins") when ``old`` is named there only as set against it, once, and the
+    lead is about what moved (or, when the move names no thing, the chosen one is of the new
+    one's kind): a move away from ``old`` is news for that lead, the choice it names included.
+    Not for a move told as long past ("in 2024"): the lead may well be what came after it."""
+    new, named = cand.new or "", _as_written(entry, old)
+    over = _chosen_over(lead, named)
+    if over is None or has_word(lead, new) or _names(_without_contrast(lead, named), named):
+        return None
+    if len(said_as_name(lead, re.escape(over))) != 1:
+        return None  # "..., not Jenkins; GitHub Actions only runs the load tests"
+    when = last_mention(cand.text)
+    if when is not None and (cand.source.day - when.last).days > _RECENT_SWITCH_DAYS:
+        return None
+    if thing:
+        return over if _about(thing, lead) else None
+    kind = kind_of(over)
+    return over if kind is not None and kind == kind_of(new) else None
+
+
+_RECENT_SWITCH_DAYS = 31
+
+
+def _without_contrast(text: str, name: str) -> str:
+    """``text`` without what sets ``name`` against its choice (", not Jenkins")."""
+    return re.sub(rf",?\s+(?:not|rather\s+than|instead\s+of)\s+(?:using\s+)?{re.escape(name)}"
+                  rf"(?![\w-])", "", text, count=1, flags=re.I)
+
+
 def _set_against(text: str, name: str) -> bool:
     """``text`` names ``name`` only as what is not used ("GitHub Actions, not Jenkins")."""
     return re.search(rf"\b(?:not|never|instead\s+of|rather\s+than|over|no\s+longer)\s+"
@@ -2111,9 +2159,12 @@ def _switch_how(new: str, was: str, said: str) -> str:
     """How to apply a switch; one made in one place alone ("on staging only") says where, since
     elsewhere the old choice may still be current."""
     where = _only_where(said)
+    # "GitHub Actions and Jenkins": more than one
+    verb, it = ("are", "them") if " and " in was and "," not in was else ("is", "it")
     if where:
-        return f"Use {new} for {where}; {was} is no longer current there, so do not suggest it."
-    return f"Use {new}; {was} is no longer current, so do not suggest it."
+        return (f"Use {new} for {where}; {was} {verb} no longer current there, so do not "
+                f"suggest {it}.")
+    return f"Use {new}; {was} {verb} no longer current, so do not suggest {it}."
 
 
 def _default_how(cand: Candidate) -> str:
