@@ -219,6 +219,63 @@ def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:
     assert loose.body.startswith("Deploys go through the release train.")
 
 
+_RUNBOOK_BODY = "\n---\n\nDeploys run from the release workflow.\n"
+
+
+@pytest.mark.parametrize(
+    ("frontmatter", "why"),
+    [
+        ("name: [broken\ndescription: The deploy runbook\ntype: reference",
+         "cannot be read without guessing"),
+        ('name: "Deploy runbook\ndescription: The deploy runbook\ntype: reference',
+         "cannot be read without guessing"),
+        ("name: Deploy runbook\ndescription: The deploy runbook",
+         "names no memory type and neither its file name nor its MEMORY.md heading says one"),
+        ("name: Deploy runbook\ndescription: The deploy runbook\ntype: runbook",
+         "names no memory type"),
+    ],
+)
+def test_a_frontmatter_that_reads_only_as_a_guess_is_left_as_it_is(
+    frontmatter: str, why: str
+) -> None:
+    files = {"deploy.md": "---\n" + frontmatter + _RUNBOOK_BODY,
+             "user_role.md": topic("Role", "Sam is a staff engineer.", type_="user")}
+    index = ("- [Deploy runbook](deploy.md) — how deploys run\n"
+             "- [Role](user_role.md) — Sam\n")
+    said = human("We moved the deploys from the release workflow to Buildkite.")
+    plan = _plan(files, index, said)
+    assert "deploy.md" not in plan.writes and "deploy.md" not in plan.deletes
+    assert plan.kept_files == ["deploy.md"]
+    # its index line as it was: no "(broken" title, no hook made up from the file
+    assert "- [Deploy runbook](deploy.md) — how deploys run\n" in plan.index
+    (skipped,) = [d for d in plan.decisions if d.file == "deploy.md"]
+    assert skipped.action == "skipped"
+    assert why in skipped.reason and "left exactly as it is" in skipped.reason
+
+
+def test_a_frontmatter_left_as_it_is_keeps_the_type_it_names_in_the_index() -> None:
+    files = {"deploy.md": "---\nname: [broken\ndescription: x\ntype: reference" + _RUNBOOK_BODY}
+    plan = _plan(files, "- [Deploy runbook](deploy.md) — how deploys run\n")
+    assert plan.index == "## Reference\n- [Deploy runbook](deploy.md) — how deploys run\n"
+
+
+@pytest.mark.parametrize(
+    ("file", "index", "mtype"),
+    [
+        # a wrong type, but the file name says one
+        ("reference_deploy.md", "- [Deploy runbook](reference_deploy.md) — x\n", "reference"),
+        # ... or the heading it is under
+        ("deploy.md", "## Reference\n- [Deploy runbook](deploy.md) — x\n", "reference"),
+    ],
+)
+def test_a_frontmatter_with_no_type_takes_the_one_its_name_or_heading_says(
+    file: str, index: str, mtype: str
+) -> None:
+    files = {file: "---\nname: Deploy runbook\ndescription: x\ntype: runbook" + _RUNBOOK_BODY}
+    topic_file = parse_topic(_plan(files, index).writes[file])
+    assert (topic_file.name, topic_file.type) == ("Deploy runbook", mtype)
+
+
 def test_merges_and_prunes_stop_at_the_loss_budget() -> None:
     facts = build_facts({"pyproject.toml": '[project]\ndependencies = ["fastapi", "httpx"]\n'})
     files = {

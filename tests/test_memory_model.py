@@ -6,6 +6,7 @@ from autodream.memory.model import (
     FrontmatterError,
     IndexEntry,
     TopicFile,
+    UnclosedValueError,
     index_notes,
     parse_index,
     parse_topic,
@@ -43,6 +44,19 @@ def test_topic_round_trips_with_extra_keys_and_colons() -> None:
 def test_bad_frontmatter_names_the_problem(text: str, message: str) -> None:
     with pytest.raises(FrontmatterError, match=message):
         parse_topic(text)
+
+
+@pytest.mark.parametrize("value", ["[broken", '"Deploy runbook', "'Deploy runbook", "{x"])
+def test_a_value_never_closed_is_no_guess(value: str) -> None:
+    with pytest.raises(UnclosedValueError, match="never closes"):
+        parse_topic(f"---\nname: {value}\ndescription: d\ntype: user\n---\nbody\n")
+
+
+@pytest.mark.parametrize(("value", "name"), [("[WIP] Deploy runbook", "[WIP] Deploy runbook"),
+                                             ("'Sam' is on call", "'Sam' is on call")])
+def test_a_value_that_closes_what_it_opens_reads_as_written(value: str, name: str) -> None:
+    assert parse_topic(f"---\nname: {value}\ndescription: d\ntype: user\n---\nbody\n"
+                       ).name == name
 
 
 def test_index_parses_entries_and_keeps_other_lines() -> None:

@@ -40,6 +40,7 @@ from autodream.memory.model import (
     IndexEntry,
     IndexNote,
     MemoryType,
+    UnclosedValueError,
     index_notes,
     is_file_link,
     parse_index,
@@ -128,15 +129,16 @@ def load_entries(
         try:
             entry = parse_entry(path, files[path])
         except FrontmatterError as exc:
-            topic = repair_topic(
+            # a value never closed ("name: [broken") reads only as a guess: no repair
+            topic = None if isinstance(exc, UnclosedValueError) else repair_topic(
                 path, files[path], name=known.title if known else "",
                 hook=known.hook if known else "", section=sections.get(path, ""))
             if topic is None:
                 unparsable.append(path)
-                decisions.append(Decision("skipped", path, f"not a topic file, left as is: {exc}",
-                                          file=path))
+                decisions.append(Decision("skipped", path, _unread_why(
+                    files[path], exc, known is not None), file=path))
                 if known is not None:
-                    entries.append(_opaque(path, files[path], known))
+                    entries.append(_opaque(path, files[path], known, sections.get(path, "")))
                 continue
             entry = parse_entry(path, files[path], repaired=topic)
             decisions.append(Decision("updated", path, f"frontmatter repaired ({exc})",
@@ -165,10 +167,31 @@ def _linked(index_text: str | None) -> dict[str, IndexEntry]:
     return linked
 
 
-def _opaque(path: str, text: str | None, item: IndexEntry) -> Entry:
-    """An unparsable file that MEMORY.md links: keep its line, never edit it."""
+def _unread_why(text: str, exc: FrontmatterError, linked: bool) -> str:
+    """Why a file is left as it is: a file with a frontmatter of the person's own is one they
+    meant as a topic file, and learn what to fix in it."""
+    if not text.startswith(("---\n", "---\r\n")):
+        return f"not a topic file, left as is: {exc}"
+    what = ("its frontmatter cannot be read without guessing" if isinstance(
+        exc, UnclosedValueError) else "its frontmatter names no memory type and neither its "
+        "file name nor its MEMORY.md heading says one" if "type" in str(exc)
+        else "its frontmatter cannot be read")
+    kept = ", and its MEMORY.md line as it was" if linked else ""
+    return f"{what} ({exc}): file left exactly as it is{kept}; fix the frontmatter by hand"
+
+
+def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") -> Entry:
+    """An unparsable file that MEMORY.md links: keep its line, never edit it. It is listed
+    under the type its frontmatter's own ``type:`` line, its file name or the heading it was
+    under says."""
     prefix = path.rsplit("/", 1)[-1].split("_", 1)[0]
     mtype: MemoryType = prefix if prefix in MEMORY_TYPES else "project"  # type: ignore[assignment]
+    for word in (section, section.removesuffix("s")):
+        mtype = _SECTION_TYPES.get(word, mtype)
+    head = (text or "").split("\n---", 1)[0] if (text or "").startswith("---") else ""
+    written = re.search(r"^type:[ \t]*['\"]?(\w+)['\"]?[ \t]*$", head, re.M)
+    if written is not None and written[1].lower() in MEMORY_TYPES:
+        mtype = written[1].lower()  # type: ignore[assignment]
     return Entry(file=path, name=item.title, description=item.hook or item.title, type=mtype,
                  statements=[], original=text, hook=item.hook, index_pos=item.line_no,
                  opaque=True)

@@ -183,7 +183,8 @@ _PREFIX_TYPE = re.compile(r"^(user|feedback|project|reference)[_-]")
 def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
                  section: str = "") -> TopicFile | None:
     """A topic file whose frontmatter YAML cannot read ("description: Sam: staff engineer"),
-    or that has none, read line by line; None when there is nothing to go on."""
+    or that has none, read line by line; None when there is nothing to go on, or its
+    frontmatter names no type and neither its file name nor its index ``section`` says one."""
     lines = text.splitlines()
     fields: dict[str, str] = {}
     body_start = 0
@@ -199,9 +200,14 @@ def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
     body = "\n".join(lines[body_start:]).strip("\n")
     stem = file.rsplit("/", 1)[-1].removesuffix(".md")
     prefix = _PREFIX_TYPE.match(stem)
-    mtype = fields.get("type", "").lower() or (prefix[1] if prefix else "") or section.lower()
-    if mtype not in ("user", "feedback", "project", "reference"):
-        mtype = "project"
+    # the type the person wrote, else the one the file name or the index heading says; never
+    # one made up for a frontmatter written by hand (a guess would regroup and re-guide it)
+    said = [fields.get("type", "").lower(), prefix[1] if prefix else "", section.lower()]
+    mtype = next((t for t in said if t in ("user", "feedback", "project", "reference")), "")
+    if not mtype:
+        if body_start:
+            return None
+        mtype = "project"  # a plain markdown file: no frontmatter to go by at all
     name = fields.get("name") or name or stem.replace("_", " ").replace("-", " ")
     description = fields.get("description") or hook or (body.splitlines() or [name])[0]
     if not body.strip() and not fields:

@@ -159,6 +159,11 @@ class FrontmatterError(ValueError):
     """A topic file's frontmatter is missing, unparsable, or lacks a required key."""
 
 
+class UnclosedValueError(FrontmatterError):
+    """A frontmatter value opens a quote or bracket it never closes (``name: [broken``,
+    ``name: "Deploy runbook``): any reading of it would be a guess."""
+
+
 @dataclass
 class TopicFile:
     """A topic file: frontmatter fields and the body."""
@@ -211,6 +216,12 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
     try:
         data = yaml.load(raw, Loader=_safe_loader()) if raw.strip() else {}
     except yaml.YAMLError as exc:
+        unclosed = next((line.strip() for line in raw.splitlines()
+                         if (m := _PLAIN_LINE.match(line)) and unclosed_value(m["value"])), None)
+        if unclosed is not None:
+            raise UnclosedValueError(
+                f"frontmatter is not valid YAML: '{unclosed}' opens a quote or bracket it never "
+                "closes") from exc
         # Claude Code writes ``description: Sam: staff engineer`` unquoted and reads it back
         # line by line; accept what it accepts rather than fail every dream on its own files.
         data = _plain_frontmatter(raw)
@@ -224,6 +235,17 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
 
 
 _PLAIN_LINE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*):[ \t]*(?P<value>.*?)\s*$")
+
+
+_CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}
+
+
+def unclosed_value(value: str) -> bool:
+    """True when ``value`` opens a YAML quote or bracket and never closes it ("[broken",
+    '"Deploy runbook'); "[WIP] Deploy runbook" or "'Sam' is on call" close theirs."""
+    value = value.strip()
+    closer = _CLOSERS.get(value[:1])
+    return closer is not None and closer not in value[1:]
 
 
 def _plain_frontmatter(raw: str) -> dict[str, Any] | None:
