@@ -94,6 +94,8 @@ class LocalBackend:
             # the person accepted a dream that loses entries (--allow-loss)
             self.options = replace(self.options, max_loss=None)
         self.decisions: list[Decision] = []
+        # one-line remarks the dream ends with (the pipeline says them as notes)
+        self.notes: list[str] = []
         self.plan: DreamPlan | None = None
         self.report = GatherReport()
         self._script: Script | None = None
@@ -106,6 +108,7 @@ class LocalBackend:
         self.options = replace(self.options, index_max_lines=brief.index_max_lines,
                                index_max_bytes=brief.index_max_bytes)
         self.decisions = []
+        self.notes = []
         self.plan = None
         self.report = GatherReport()
         self._seq = 0
@@ -147,6 +150,14 @@ class LocalBackend:
         self.plan = plan
         self.decisions.extend(plan.decisions)
         plan.decisions = []
+        if plan.held_notes:
+            # else a note left in MEMORY.md looks like one the dream could not read
+            count = len(plan.held_notes)
+            self.notes.append(
+                f"max_files_touched left {count} note{'s' if count != 1 else ''} written in "
+                f"MEMORY.md there as written; a later dream moves "
+                f"{'them' if count != 1 else 'it'} to topic files (`autodream show "
+                "--all-decisions` names each)")
         for info in brief.sessions:
             if info.id in plan.held_back:
                 # where reading stopped is not remembered: the next dream reads it again

@@ -66,6 +66,8 @@ class DreamPlan:
     renames: dict[str, str] = field(default_factory=dict)  # new file -> the file it replaces
     # sessions whose new memories the file budget left out: to be read again next dream
     held_back: set[str] = field(default_factory=set)
+    # notes written in MEMORY.md that the file budget left there as they are, for a later dream
+    held_notes: list[IndexNote] = field(default_factory=list)
 
     def deletes_after(self, failed_writes: frozenset[str]) -> list[str]:
         """The files to delete once the writes are done: a renamed file whose new one was not
@@ -89,7 +91,8 @@ class DreamPlan:
                 entry.deleted = False
         exclude = frozenset(e.file for e in self.entries
                             if e.file in failed_writes and e.original is None)
-        self.index = build_index(self.entries, options, exclude=exclude).text
+        self.index = build_index(self.entries, options, exclude=exclude,
+                                 notes=self.held_notes).text
         return self.index
 
     def summary(self) -> str:
@@ -206,7 +209,7 @@ _NOTE_HOW: dict[MemoryType, str] = {
 
 
 def note_entries(
-    index_text: str | None, taken: set[str]
+    index_text: str | None, taken: set[str], held: frozenset[int] = frozenset()
 ) -> tuple[list[Entry], list[Decision]]:
     """Each note written straight into MEMORY.md (a prose line, a plain bullet, a link to a web
     page) as an entry of its own, with the note's words as its statement.
@@ -214,11 +217,14 @@ def note_entries(
     The index keeps one line per entry, so the note cannot stay where it was; dropping it
     would lose what the person wrote. Its own topic file keeps every word, gets a line in the
     index like any entry, and reads back next dream as an ordinary entry (nothing to move
-    twice). ``taken`` holds the names in use (lower-cased) and gets the new ones.
+    twice). ``taken`` holds the names in use (lower-cased) and gets the new ones; the notes
+    starting on a line in ``held`` stay where they are (see ``_notes_to_hold``).
     """
     entries: list[Entry] = []
     decisions: list[Decision] = []
     for note in index_notes(index_text or ""):
+        if note.line_no in held:
+            continue
         text, first = note.text, note.summary
         if contains_secret(text):
             # the harness refuses to write a secret anywhere in memory: keep the rest
@@ -301,7 +307,7 @@ def _removes(decision: Decision, file: str) -> bool:
 
 def _within_loss_budget(
     entries: list[Entry], build: IndexBuild, index_text: str | None, notes: list[Entry],
-    options: EngineOptions, decisions: list[Decision],
+    options: EngineOptions, decisions: list[Decision], held: list[IndexNote],
 ) -> IndexBuild:
     """Undo merges and prunes, newest first, until at most ``max_loss`` of the prior index (its
     entries and the notes written in it) is lost."""
@@ -331,9 +337,18 @@ def _within_loss_budget(
                 "kept", entry.file,
                 f"{decisions[announced].reason}; kept all the same: {budget_note}",
                 file=entry.file)
-        build = build_index(entries, options)
+        build = build_index(entries, options, notes=held)
         lost = _lost(pairs, build.text, entries)
     return build
+
+
+def _held_decisions(held: list[IndexNote], options: EngineOptions) -> list[Decision]:
+    """A note the file budget leaves in MEMORY.md, said once each."""
+    return [Decision(
+        "kept", shorten(_plain(note.summary), 120),
+        f"left in MEMORY.md as written (line {note.line_no}): moving every note to a topic file "
+        f"of its own would touch more than {options.max_files_touched} memory files "
+        "(max_files_touched in autodream.toml); a later dream moves it") for note in held]
 
 
 def _touches(entry: Entry) -> int:
@@ -399,12 +414,63 @@ def plan_dream(
     unreadable: frozenset[str] = frozenset(),
 ) -> DreamPlan:
     """The whole consolidation; ``fallback_day`` dates relative words in undated entries;
-    ``unreadable`` files exist in memory but could not be read, and are left as they are."""
+    ``unreadable`` files exist in memory but could not be read, and are left as they are.
+
+    Past the file budget (``max_files_touched``) the notes written in MEMORY.md wait first:
+    the last of them stay there as they are (the agent still reads them), and the plan is made
+    again without them, so every memory said in the sessions is still saved; a later dream
+    moves them. Only then are new memories left out (``_within_file_budget``)."""
     options = options or EngineOptions()
     facts = facts or ProjectFacts()
+    # a note whose line reads as an index entry (a link to a web page) would be a link to no
+    # file if it stayed: it is always moved
+    notes = [n for n in index_notes(index_text or "")
+             if not any(parse_index(line).entries for line in n.lines)]
+    held = 0
+    while True:
+        plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
+                           fallback_day=fallback_day, unreadable=unreadable,
+                           held=notes[len(notes) - held:] if held else [])
+        more = _notes_to_hold(notes, held, over, options)
+        if more == 0:
+            return plan
+        held += more
+
+
+def _notes_to_hold(notes: list[IndexNote], held: int, over: int, options: EngineOptions) -> int:
+    """How many more of the last notes to leave in MEMORY.md for the plan to touch ``over``
+    fewer files: none when it is within the budget, when every note already waits, or when
+    the notes left would not fit in the index (they would be cut from it: moved, they at
+    least reach a file)."""
+    more = min(over, len(notes) - held)
+    if more <= 0:
+        return 0
+    kept = notes[len(notes) - held - more:]
+    lines = sum(len(n.lines) + 1 for n in kept) + 1  # a blank line or heading each, at most
+    size = sum(len(line.encode("utf-8")) + 1 for n in kept for line in n.lines)
+    # room for the line saying how many topic files are not listed, and its blank line
+    room_lines = options.index_max_lines - 2
+    room_bytes = options.index_max_bytes - 2 * options.index_line_chars
+    return more if lines <= room_lines and size <= room_bytes else 0
+
+
+def _plan(
+    files: Mapping[str, str],
+    index_text: str | None,
+    candidates: list[Candidate],
+    *,
+    now: datetime,
+    facts: ProjectFacts,
+    options: EngineOptions,
+    fallback_day: date | None,
+    unreadable: frozenset[str],
+    held: list[IndexNote],
+) -> tuple[DreamPlan, int]:
+    """``plan_dream`` with the ``held`` notes left in MEMORY.md as they are; and how many
+    files over ``max_files_touched`` it was before any new memory was left out."""
     entries, unparsable, decisions = load_entries(files, index_text, unreadable)
     taken = {f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
-    notes, note_decisions = note_entries(index_text, taken)
+    notes, note_decisions = note_entries(index_text, taken, frozenset(n.line_no for n in held))
     entries.extend(notes)
     decisions.extend(note_decisions)
     work = Consolidator(entries, options)
@@ -421,12 +487,16 @@ def plan_dream(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
+    over = (0 if options.max_files_touched is None
+            else sum(_touches(e) for e in work.entries) + 1 - options.max_files_touched)
+    decisions.extend(_held_decisions(held, options))
     held_back = _within_file_budget(work.entries, notes, options, decisions)
-    build = build_index(work.entries, options)
-    build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions)
+    build = build_index(work.entries, options, notes=held)
+    build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions,
+                                held)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
-                     held_back=held_back)
+                     held_back=held_back, held_notes=list(held))
     for entry in work.entries:
         if entry.deleted:
             if entry.original is not None:
@@ -444,4 +514,4 @@ def plan_dream(
     plan.index_changed = build.text != (index_text or "")
     if len(build.text.encode("utf-8")) > INDEX_MAX_BYTES:  # pragma: no cover - bounded
         raise AssertionError("index over the byte limit")
-    return plan
+    return plan, over

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -15,6 +16,8 @@ from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
     IndexEntry,
+    IndexNote,
+    continues_note,
     parse_index,
     render_index,
     unlisted_count,
@@ -103,7 +106,8 @@ def _newest(entries: list[Entry]) -> date | None:
 
 
 def build_index(
-    entries: list[Entry], options: EngineOptions, *, exclude: frozenset[str] = frozenset()
+    entries: list[Entry], options: EngineOptions, *, exclude: frozenset[str] = frozenset(),
+    notes: Sequence[IndexNote] = (),
 ) -> IndexBuild:
     """``MEMORY.md`` grouped by type (user, feedback, project, reference), within the limits.
 
@@ -113,8 +117,12 @@ def build_index(
     is deleted to make room: a memory nobody listed is still a memory, a deleted one is gone.
     The rank depends only on the entries (never on this dream's scores), so the next dream on
     the same memory leaves out the same files and writes the same bytes.
+
+    ``notes`` (written in MEMORY.md by hand, left there this dream) come first, as written and
+    under the heading they were under, and are never left out.
     """
     live = [e for e in entries if not e.deleted and e.file not in exclude]
+    block = _note_block(notes)
     # Highest rank first: a file the engine cannot read keeps its line (unlisted, it would be
     # lost track of); then rank, the newest source, the file name.
     newest = _newest(live)
@@ -124,10 +132,11 @@ def build_index(
     lines_limit = f"{options.index_max_lines}-line"
     bytes_limit = f"{options.index_max_bytes}-byte"
     # Lines do not depend on how long the hooks are: count them instead of rendering.
-    while listed and _line_count(listed, len(live) - len(listed)) > options.index_max_lines:
+    while listed and (_line_count(listed, len(live) - len(listed), block)
+                      > options.index_max_lines):
         unlisted[listed.pop().file] = lines_limit
     chars = options.index_line_chars - 1
-    text = _render(listed, chars, len(unlisted))
+    text = _render(listed, chars, len(unlisted), block)
 
     def over(text: str) -> bool:
         return (text.count("\n") > options.index_max_lines
@@ -136,11 +145,11 @@ def build_index(
     # Shorter hooks before fewer entries: a shorter line loses less than an unlisted entry.
     while len(text.encode("utf-8")) > options.index_max_bytes and chars > MIN_LINE_CHARS:
         chars = max(MIN_LINE_CHARS, chars - 8)
-        text = _render(listed, chars, len(unlisted))
+        text = _render(listed, chars, len(unlisted), block)
     while over(text) and listed:
         unlisted[listed.pop().file] = (
             bytes_limit if len(text.encode("utf-8")) > options.index_max_bytes else lines_limit)
-        text = _render(listed, chars, len(unlisted))
+        text = _render(listed, chars, len(unlisted), block)
     return IndexBuild(text, chars, unlisted)
 
 
@@ -187,17 +196,39 @@ def index_decisions(
     return decisions
 
 
-def _line_count(listed: list[Entry], unlisted: int) -> int:
-    """How many lines ``_render`` writes: entries, a heading per type, a blank line between
-    groups, and a blank line and the count of what is not listed."""
+def _line_count(listed: list[Entry], unlisted: int, block: list[str]) -> int:
+    """How many lines ``_render`` writes: the notes, entries, a heading per type, a blank line
+    between groups, and a blank line and the count of what is not listed."""
     groups = len({e.type for e in listed})
     lines = len(listed) + 2 * groups - (1 if groups else 0)
     if unlisted:
         lines += 2 if listed else 1
+    if block:
+        lines += len(block) + (1 if lines else 0)
     return lines
 
 
-def _render(entries: list[Entry], chars: int, unlisted: int) -> str:
+def _note_block(notes: Sequence[IndexNote]) -> list[str]:
+    """The lines of ``notes`` as written, each under the heading it was under (so the next
+    dream reads it as the same note, of the same type); a blank line between two notes only
+    where one would read as going on with the other."""
+    out: list[str] = []
+    section = ""
+    last: IndexNote | None = None
+    for note in notes:
+        if note.section != section:
+            if out:
+                out.append("")
+            out.append(f"## {note.section}")
+            section = note.section
+        elif last is not None and continues_note(last.lines, note.lines[0]):
+            out.append("")
+        out.extend(note.lines)
+        last = note
+    return out
+
+
+def _render(entries: list[Entry], chars: int, unlisted: int, block: list[str]) -> str:
     groups: list[tuple[str | None, list[IndexEntry]]] = []
     for mtype in MEMORY_TYPES:
         members = sorted(
@@ -207,6 +238,8 @@ def _render(entries: list[Entry], chars: int, unlisted: int) -> str:
             (SECTION_TITLES[mtype], [index_entry(e, chars) for e in members])
         )
     text = render_index(groups)
+    if block:
+        text = "\n".join(block) + "\n" + ("\n" + text if text else "")
     if unlisted:
         text += ("\n" if text else "") + unlisted_line(unlisted) + "\n"
     return text

@@ -16,6 +16,9 @@ Unlisted files: an index that cannot list every topic file ends with the line
 line, unlinked topic files are not orphans (the agent that loads the index is told to look), and
 the harness corrects N when it is wrong.
 
+Format: ``MEMORY.md`` holds entries as Claude Code writes them, headings, blank lines and the
+line above; and the lines of a note the person wrote there (no entry), kept word for word.
+
 Loss: a prior entry survives when its file is still linked from the new index, its title
 (case and spacing ignored) is still an entry title, or its file is still in memory, unlisted, so
 renaming a file, rewording a hook or leaving a file out of a full index is not loss. A note the
@@ -197,7 +200,7 @@ def check_staged(
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
                 _declared_replacements(staging_dir, index_text), files)
     format_failures = len(report.failures)
-    _check_format(report, index_text)
+    _check_format(report, index_text, prior_index)
     if index_found:
         report.as_found.extend(report.failures[format_failures:])
         del report.failures[format_failures:]
@@ -282,8 +285,11 @@ def _fix_unlisted_count(
     return out
 
 
-def _check_format(report: CheckReport, index_text: str) -> None:
+def _check_format(report: CheckReport, index_text: str, prior_index: str | None) -> None:
     entry_lines = {e.line_no: e for e in parse_index(index_text).entries}
+    # a note the person wrote in the index, kept there word for word (a dream over its file
+    # budget leaves some for the next): theirs, not a line the dream made up
+    kept = {line for note in index_notes(prior_index or "") for line in note.lines}
     for no, line in enumerate(index_text.splitlines(), start=1):
         entry = entry_lines.get(no)
         # an entry is read however loosely written, but written only as Claude Code writes it
@@ -292,7 +298,8 @@ def _check_format(report: CheckReport, index_text: str) -> None:
                 message = f"line {no}: two entries on one line"
                 report.failures.append(CheckFailure("index-format", INDEX_FILENAME, message))
             continue
-        if line.strip() and not _HEADING.match(line) and unlisted_count(line) is None:
+        if (line.strip() and not _HEADING.match(line) and unlisted_count(line) is None
+                and (entry is not None or line not in kept)):
             report.failures.append(
                 CheckFailure(
                     "index-format",

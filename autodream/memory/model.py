@@ -7,6 +7,7 @@ rendering is deterministic (same value, same bytes).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -433,6 +434,11 @@ def index_notes(text: str) -> list[IndexNote]:
         current, start = [line], no
     close()
     return notes
+
+
+def continues_note(note: Sequence[str], line: str) -> bool:
+    """True when ``line``, written right after the lines of ``note``, would read as part of it."""
+    return bool(line) and _continues(list(note), line)
 
 
 def _continues(note: list[str], line: str) -> bool:
