@@ -1785,6 +1785,8 @@ _NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|whe
                           r"would|switch|move|migrate|revert)\b|n't\b|'d\b", re.I)
 
 
+# One switch said in many sessions is matched against every entry each time: read it once.
+@lru_cache(maxsize=4096)
 def _moved_thing(said: str) -> frozenset[str]:
     """The content words of what a move says moved, or none."""
     return tokens(" ".join(_moved_words(said)))
