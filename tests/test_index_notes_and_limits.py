@@ -296,12 +296,10 @@ def test_a_left_out_file_is_no_loss_but_a_deleted_one_still_is(tmp_path: Path) -
 # -- end to end through the CLI -------------------------------------------------------------
 
 
-def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget(
-    tmp_path: Path,
-) -> None:
+def _project_with_memory(tmp_path: Path, memory: dict[str, str]) -> Path:
+    """A local-engine project with ``memory`` and one session saying one rule."""
     project = tmp_path / "proj"
-    rules = _distinct_rules(250)
-    write_tree(project / "memory", {"MEMORY.md": "".join(f"- {r}\n" for r in rules)})
+    write_tree(project / "memory", memory)
     write_tree(project, {
         "project/README.md": "# demo\nA tiny tool.\n",
         "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
@@ -309,21 +307,30 @@ def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget
     })
     TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
         "Never log personal data.").assistant("OK.").write(project / "sessions")
+    return project
+
+
+def _dream(project: Path, now: str) -> tuple[str, str]:
+    """``autodream --force`` on ``project`` at ``now``: (stdout, stderr); it must succeed."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
+                                env={**env, "AUTODREAM_NOW": now})
+    assert result.exit_code == 0, result.output
+    return result.stdout, result.stderr
 
-    def dream(now: str) -> tuple[str, str]:
-        result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
-                                    env={**env, "AUTODREAM_NOW": now})
-        assert result.exit_code == 0, result.output  # was: files-touched budget exhausted
-        return result.stdout, result.stderr
 
-    out, err = dream("2026-04-05T12:00:00Z")
+def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget(
+    tmp_path: Path,
+) -> None:
+    rules = _distinct_rules(250)
+    project = _project_with_memory(tmp_path, {"MEMORY.md": "".join(f"- {r}\n" for r in rules)})
+    out, err = _dream(project, "2026-04-05T12:00:00Z")  # was: files-touched budget exhausted
     assert out.startswith("committed:")
     assert "max_files_touched left 5" in err and "notes written in MEMORY.md there" in err
     texts = [p.read_text() for p in (project / "memory").glob("*.md")]
     assert any("Never log personal data" in t for t in texts)  # said in the session: saved
     assert all(any(r in t for t in texts) for r in rules)
-    dream("2026-04-06T12:00:00Z")
+    _dream(project, "2026-04-06T12:00:00Z")
     index = (project / "memory" / "MEMORY.md").read_text()
     assert index_notes(index) == []
     topics = [p.read_text() for p in (project / "memory").glob("*_*.md")]
@@ -333,25 +340,9 @@ def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget
 def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
     tmp_path: Path,
 ) -> None:
-    project = tmp_path / "proj"
     files, index_text = _big_memory(300)
-    write_tree(project / "memory", {**files, "MEMORY.md": index_text})
-    write_tree(project, {
-        "project/README.md": "# demo\nA tiny tool.\n",
-        "autodream.toml": 'project_root = "project"\nsessions_dir = "sessions"\n'
-                          'memory_dir = "memory"\nbackend = "local"\n',
-    })
-    TranscriptBuilder(start=datetime(2026, 4, 1, 10, tzinfo=timezone.utc)).user(
-        "Never log personal data.").assistant("OK.").write(project / "sessions")
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-
-    def dream(now: str) -> str:
-        result = CliRunner().invoke(cli, ["--force", "--project", str(project)],
-                                    env={**env, "AUTODREAM_NOW": now})
-        assert result.exit_code == 0, result.output  # no --allow-loss needed
-        return result.stdout
-
-    first = dream("2026-04-05T12:00:00Z")
+    project = _project_with_memory(tmp_path, {**files, "MEMORY.md": index_text})
+    first, _ = _dream(project, "2026-04-05T12:00:00Z")  # no --allow-loss needed
     assert first.startswith("committed:")
     memory = {p.name: p.read_text() for p in (project / "memory").glob("*.md")}
     assert set(files) < set(memory)  # every topic file is still there, plus the new one
@@ -360,7 +351,7 @@ def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
     listed = {e.file for e in parse_index(index).entries}
     assert unlisted_count(index.splitlines()[-1]) == len(memory) - 1 - len(listed) > 90
 
-    second = dream("2026-04-06T12:00:00Z")
+    second, _ = _dream(project, "2026-04-06T12:00:00Z")
     assert second.startswith("no-change:")
     assert (project / "memory" / "MEMORY.md").read_text() == index
     assert {p.name for p in (project / "memory").glob("*.md")} == set(memory)
