@@ -668,3 +668,18 @@ def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(
 ])
 def test_a_passed_plan_keeps_a_names_capital(plan: str, told: str) -> None:
     assert tell_as_past(plan, date(2026, 7, 20)) == told
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a preposition already said is not doubled: was "over on the weekend of", "during in ..."
+    ("We migrated over last weekend.", "We migrated over the weekend of 2026-07-04."),
+    ("We migrated during last week.", "We migrated during the week of 2026-06-29."),
+    ("Throughout next month we freeze merges.", "Throughout August 2026 we freeze merges."),
+    # "the next week" is the coming days, no week to name: was "Over the in the week of ..."
+    ("Over the next week we migrate.", "Over the next week we migrate."),
+    ("During the next month we freeze merges.", "During the next month we freeze merges."),
+])
+def test_a_preposition_or_article_before_a_relative_week_reads_once(
+    text: str, expected: str
+) -> None:
+    assert absolutize(text, date(2026, 7, 9))[0] == expected

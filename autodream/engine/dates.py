@@ -473,7 +473,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (re.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
                 r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
-                r"(?:in the )?(?P<rel>next|last|this) (?P<unit>week(?:end)?|month|year))\b", re.I),
+                # "over the next week" is the coming days, no week to name: left as said
+                r"(?<!\bthe )(?:in the )?(?P<rel>next|last|this) "
+                r"(?P<unit>week(?:end)?|month|year))\b", re.I),
      _next_last_this),
     # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
     (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
@@ -559,7 +561,8 @@ def may_be_relative(text: str) -> bool:
 
 # A preposition the date patterns do not take as theirs, just before the date: it already
 # says how the date relates, so no other is put in.
-_PREP_BEFORE = re.compile(r"(?i)\b(?:of|since|from|through|effective|beginning|around)\s*$")
+_PREP_BEFORE = re.compile(
+    r"(?i)\b(?:of|since|from|through|effective|beginning|around|over|during|throughout|within)\s*$")
 
 
 def _wording(m: re.Match[str], when: When) -> str:
