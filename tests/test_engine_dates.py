@@ -683,3 +683,29 @@ def test_a_preposition_or_article_before_a_relative_week_reads_once(
     text: str, expected: str
 ) -> None:
     assert absolutize(text, date(2026, 7, 9))[0] == expected
+
+
+@pytest.mark.parametrize(("said", "kind"), [
+    ("v2 launched today!", "fact"),  # made no memory ("launched" was no plan word)
+    ("We launched v2 today.", "fact"),
+    ("The migration happened today.", "fact"),  # was a plan to check on later
+    ("We are launching v2 today.", "plan"),
+    ("We ship today.", "plan"),
+])
+def test_an_event_told_as_done_on_the_day_it_was_said_is_a_fact(said: str, kind: str) -> None:
+    (cand,) = gather(Message("s", "user", "prompt", said, datetime(
+        2026, 7, 15, 9, tzinfo=timezone.utc))).candidates
+    assert cand.kind == kind
+
+
+def test_a_plan_that_happened_says_so_instead_of_asking_how_it_turned_out() -> None:
+    files = {"project_launch.md": topic("Launch", "The v2 launch is on 2026-07-15.")}
+    said = Message("s9", "user", "prompt", "We launched v2 today.",
+                   datetime(2026, 7, 15, 9, tzinfo=timezone.utc))
+    plan = plan_dream(files, "- [Launch](project_launch.md) — launch\n",
+                      gather(said).candidates, now=datetime(2026, 7, 20, 9, tzinfo=timezone.utc))
+    # it was "confirmed", then told as "The v2 launch was on ..." with "check how it turned out"
+    body = parse_topic(plan.writes["project_launch.md"]).body
+    assert body.startswith("We launched v2 on 2026-07-15.\n")
+    assert "Updated on 2026-07-15; previously: The v2 launch is on 2026-07-15." in body
+    assert "check how it turned out" not in body

@@ -21,6 +21,7 @@ from autodream.engine.dates import (
     date_mentions,
     last_mention,
     latest_date,
+    says_past,
     tell_as_past,
 )
 from autodream.engine.facts import restated_by, shown_path
@@ -242,7 +243,7 @@ _DECISION = re.compile(
     r"let's go with|decided to|the decision is|decision:|we(?:'ll| will) go with)\b", _I,
 )
 _PLAN_WORD = re.compile(
-    r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ing)?|ship(?:s|ping)?|freeze|demo|"
+    r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b", _I,
@@ -669,7 +670,8 @@ class Gatherer:
         if kind == "plan" and not _has_date(dated):
             return False
         if kind == "plan" and (last := latest_date(dated)) is not None and (
-                last < when.date() and tell_as_past(dated, when.date()) is None
+                (last < when.date() or (last == when.date() and says_past(statement)))
+                and tell_as_past(dated, when.date()) is None
                 and not _OUTCOME_UNTOLD.search(dated)):
             # Before the day it was said and no plan to tell as past: done ("On 2026-07-05 we
             # rolled back the payments deploy", said the day after) or standing ("We deploy every

@@ -1352,6 +1352,9 @@ class Consolidator:
         if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85 or (
                 rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
+               # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
+               # the plan happened, not the plan said again
+               and not (cand.kind == "fact" and says_past(cand.text) and not says_past(s))
                for s in entry.statements):
             self._restated(entry, cand, cluster)
             return
@@ -1552,8 +1555,11 @@ class Consolidator:
             # an earlier dream already told the statements as past.
             plans_ahead = entry.generated_how and entry.how.startswith(
                 ("Plan work around", "Was planned for"))
+            # ... but a lead that tells it happened ("We launched v2 on ...") needs no check on
+            # how it turned out
+            retold = bool(entry.statements) and lead != entry.statements[0]
             if entry.type in ("feedback", "project") and lead_passed and (
-                    plans_ahead or (changed and (entry.generated_how or not entry.how))):
+                    plans_ahead or (changed and retold and (entry.generated_how or not entry.how))):
                 how = passed_how(new_statements[0], today)
                 if how is not None and how != entry.how:
                     entry.how = how

@@ -56,7 +56,8 @@ _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "a
 _TIME = r"(?:['’]s?\s+time)?"
 _STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
 _PAST_MARKERS = re.compile(
-    r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|finished)\b|"
+    r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
+    r"finished)\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
     # the keys on 2026-02-20", "they ran the migration"
     r"\b(?:we|they|i|he|she)\s+(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
