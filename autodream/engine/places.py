@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from autodream.engine.text import address_spans
+from autodream.engine.text import names_pattern, outside_addresses
 
 _KINDS: dict[str, tuple[str, ...]] = {
     "docs": ("notion", "confluence", "google docs", "google drive", "sharepoint", "gitbook",
@@ -32,7 +32,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
 KIND_OF: dict[str, str] = {name: kind for kind, names in _KINDS.items() for name in names}
 # longest first, so "google cloud run" is found before "google cloud"
 PLACE_NAMES: tuple[str, ...] = tuple(sorted(KIND_OF, key=lambda n: (-len(n), n)))
-PLACE_PATTERN = "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in PLACE_NAMES)
+PLACE_PATTERN = names_pattern(PLACE_NAMES)
 # A known name followed by another capitalised word is part of a longer name ("AWS RDS",
 # "Google Cloud SQL"): some other product, of no known kind.
 _PLACE = re.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))", re.I)
@@ -41,9 +41,7 @@ _PLACE = re.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))
 def places_in(text: str) -> list[str]:
     """The known places ``text`` names, as written there, in order; none that is only the
     start of a longer name, nor one in an address or code ("notion" in "notion.so/acme")."""
-    spans = address_spans(text)
-    return [m[0] for m in _PLACE.finditer(text)
-            if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+    return [m[0] for m in outside_addresses(text, _PLACE.finditer(text))]
 
 
 def kind_of(name: str) -> str | None:

@@ -237,6 +237,21 @@ def address_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(spans))
 
 
+def names_pattern(names: Iterable[str]) -> str:
+    """A regex alternation of ``names``, longest first (so "google cloud run" is found before
+    "google cloud"), a space in a name matching any run of spaces."""
+    return "|".join(re.escape(n).replace(r"\ ", r"\s+")
+                    for n in sorted(names, key=lambda n: (-len(n), n)))
+
+
+def outside_addresses(text: str, found: Iterable[re.Match[str]]) -> list[re.Match[str]]:
+    """The matches in ``text`` that are no part of an address or code (``address_spans``),
+    but for one that is a whole address ("Fly.io")."""
+    spans = address_spans(text)
+    return [m for m in found
+            if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+
+
 @lru_cache(maxsize=4096)
 def said_as_name(text: str, pattern: str) -> tuple[re.Match[str], ...]:
     """Where ``text`` says what ``pattern`` (a regex of a name, case aside) matches as a name:
@@ -244,9 +259,8 @@ def said_as_name(text: str, pattern: str) -> tuple[re.Match[str], ...]:
     address ("Fly.io"). Where a name is written with capitals other than at a sentence's start,
     the same letters all in lower case are an ordinary word ("a linear history" beside "tracked
     in Linear"); ``has_name`` and ``sub_names`` read a name given with capitals so too."""
-    spans = address_spans(text)
-    found = [m for m in re.finditer(rf"(?<![\w-])(?:{pattern})(?![\w-])", text, re.I)
-             if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+    found = outside_addresses(
+        text, re.finditer(rf"(?<![\w-])(?:{pattern})(?![\w-])", text, re.I))
     cased = {m[0].lower() for m in found if not m[0].islower()
              and not _SENTENCE_START.search(text, 0, m.start())}
     return tuple(m for m in found if not (m[0].islower() and m[0] in cased))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from autodream.engine.text import address_spans
+from autodream.engine.text import names_pattern, outside_addresses
 
 # Each entry is one tool under all its names; a tool may be of two kinds (ruff lints and
 # formats).
@@ -77,15 +77,10 @@ _FOLLOWS_A_TOOL = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:for|to|on|in|with|and|or|as|at|by
                    r"again|anymore|already|across|before|after|when|if|but|so)\b)")
 
 
-def _spelled(names: list[str]) -> str:
-    return "|".join(re.escape(n).replace(r"\ ", r"\s+")
-                    for n in sorted(names, key=lambda n: (-len(n), n)))
-
-
 # "ruff" of "ruff-lsp", "pip" of "pip-tools", "vite" of "vite.config.ts" is not the tool
 _TOOL = re.compile(
-    rf"(?<![\w.-])(?:(?:{_spelled([n for n in _TOOL_OF if n not in _ALSO_WORDS])})"
-    rf"|(?:{_spelled(sorted(_ALSO_WORDS))}){_FOLLOWS_A_TOOL})(?![\w-]|\.\w)", re.I)
+    rf"(?<![\w.-])(?:(?:{names_pattern(n for n in _TOOL_OF if n not in _ALSO_WORDS)})"
+    rf"|(?:{names_pattern(_ALSO_WORDS)}){_FOLLOWS_A_TOOL})(?![\w-]|\.\w)", re.I)
 
 
 def _key(name: str) -> str:
@@ -106,9 +101,7 @@ def same_tool(a: str, b: str) -> bool:
 
 def tools_in(text: str) -> list[str]:
     """The known tools ``text`` names, as written there, in order; none inside an address."""
-    spans = address_spans(text)
-    return [m[0] for m in _TOOL.finditer(text)
-            if not any(s < m.end() and m.start() < e and (s, e) != m.span() for s, e in spans)]
+    return [m[0] for m in outside_addresses(text, _TOOL.finditer(text))]
 
 
 def other_kinds(a: str, b: str) -> bool:
