@@ -351,6 +351,14 @@ def _held_decisions(held: list[IndexNote], options: EngineOptions) -> list[Decis
         "(max_files_touched in autodream.toml); a later dream moves it") for note in held]
 
 
+def _files_over(entries: list[Entry], options: EngineOptions) -> int:
+    """How many memory files (MEMORY.md included) the plan touches past ``max_files_touched``
+    (0 or less: within it, or no cap)."""
+    if options.max_files_touched is None:
+        return 0
+    return sum(_touches(e) for e in entries) + 1 - options.max_files_touched
+
+
 def _touches(entry: Entry) -> int:
     """Memory files a plan writes or deletes for ``entry`` (an upper bound: a changed entry may
     render as it was)."""
@@ -370,9 +378,7 @@ def _within_file_budget(
     MEMORY.md, or a new entry that absorbed another, is never left out: that would lose it.
     Returns the sessions the left-out memories came from, to be read again by the next dream."""
     cap = options.max_files_touched
-    if cap is None:
-        return set()
-    over = sum(_touches(e) for e in entries) + 1 - cap
+    over = _files_over(entries, options)
     if over <= 0:
         return set()
     held_back: set[str] = set()
@@ -487,8 +493,7 @@ def _plan(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
-    over = (0 if options.max_files_touched is None
-            else sum(_touches(e) for e in work.entries) + 1 - options.max_files_touched)
+    over = _files_over(work.entries, options)
     decisions.extend(_held_decisions(held, options))
     held_back = _within_file_budget(work.entries, notes, options, decisions)
     build = build_index(work.entries, options, notes=held)
