@@ -250,7 +250,8 @@ def _age(now: float, since: float | None) -> float | None:
 
 
 def _hours(now: float, since: float | None) -> float | None:
-    return None if since is None else (now - since) / 3600
+    age = _age(now, since)
+    return None if age is None else age / 3600
 
 
 def sessions_since(
@@ -535,11 +536,6 @@ def _stamp_mtime(settings: Settings) -> float | None:
         return None
 
 
-def _stamp_age(settings: Settings, now: float) -> float | None:
-    mtime = _stamp_mtime(settings)
-    return None if mtime is None else now - mtime
-
-
 def restore_stamp(settings: Settings, report: GateReport) -> None:
     """Put the throttle stamp back as it was before ``evaluate`` stamped it.
 
@@ -700,7 +696,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     report.lock = lock.status()
     _set_last_consolidated(report)
     report.results.append(_time_result(settings, report))
-    report.throttle_age = _stamp_age(settings, report.now)
+    report.throttle_age = _age(report.now, _stamp_mtime(settings))
     report.scan = scan_sessions(settings, report.last_consolidated, current_session)
     throttled = _throttled(settings, report.throttle_age)
     report.held_back = _held_back(settings, report.scan)

@@ -393,7 +393,7 @@ class Watcher:
             log.exception("%s: dream crashed", name)
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
-                                AutodreamError.exit_code)
+                                _exit_code(exc))
         self._settle(name, dreamed=True)
         seen = f" ({touched} sessions written while watched)" if touched else ""
         return self._decide(name, "dreamed", f"{summary}{seen}")
