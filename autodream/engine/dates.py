@@ -55,14 +55,17 @@ _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "a
 # "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
 _TIME = r"(?:['’]s?\s+time)?"
 _STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
+# How a doer's past deed is said after who did it ("we just rolled ...", "they ran ..."): an
+# adverb perhaps, then the verb (past forms that do not end in -ed listed)
+_BEFORE_DEED = r"(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
+_IRREGULAR_DEEDS = (r"ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|kept|"
+                    r"left|froze|gave|took|found")
 _PAST_MARKERS = re.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
     r"finished)\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
     # the keys on 2026-02-20", "they ran the migration"
-    r"\b(?:we|they|i|he|she)\s+(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
-    r"(?:\w+ed|ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|kept|left|"
-    r"froze|gave|took|found)\b"
+    rf"\b(?:we|they|i|he|she)\s+{_BEFORE_DEED}(?:\w+ed|{_IRREGULAR_DEEDS})\b"
 )
 
 
@@ -512,9 +515,8 @@ _CLAUSE_BREAK = re.compile(r"[,;:()]|\s[—–-]\s|\b(?:and|but|so|because|while
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
 _DONE = re.compile(
-    r"\b(?:we|they|i|he|she|it|someone)\s+(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
-    r"(?:\w+[^e\W]ed|had|did|ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|"
-    r"kept|left|froze|gave|took|found|went|came)\b|\b(?:was|were|happened|took place)\b|"
+    rf"\b(?:we|they|i|he|she|it|someone)\s+{_BEFORE_DEED}"
+    rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)\b|\b(?:was|were|happened|took place)\b|"
     r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b", re.I)
 # Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
 # Friday", "I asked Sam to deploy on Friday", "we postponed it on Monday".
