@@ -24,6 +24,7 @@ _PROSE_WORD = (
     r"(?![\w-])"
 )
 
+
 def _prefix(literal: str, width: int) -> str:
     """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
     would say; written after it instead, so the regex engine can look for the literal first

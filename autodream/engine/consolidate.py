@@ -493,7 +493,7 @@ def _rule_words(text: str) -> frozenset[str]:
     for word in re.findall(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]", said):
         if word in STOPWORDS or word in _RULE_FRAME:
             continue
-        word = _SAID_ALIKE.get(word, word)
+        word = _said_alike(word)
         if not _is_value(word):
             word = next((word[: -len(end)] for end in ("ing", "ed", "es", "s", "e")
                          if len(word) > len(end) + 3 and word.endswith(end)), word)
