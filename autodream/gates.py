@@ -135,6 +135,28 @@ class SessionScan:
         return self._infos
 
 
+    def dated_after(self, when: float) -> list[str]:
+        """The paths of the counted transcripts whose mtime is past ``when``."""
+        if self._infos is not None:
+            return [os.fspath(s.path) for s in self._infos if s.mtime > when]
+        base = os.fspath(self.base)
+        return [os.path.join(base, name) for mtime, name, _ in self._rows if mtime > when] + [
+            path for mtime, path, _, _, _ in self._others if mtime > when
+        ]
+
+    def set_aside(self, paths: Iterable[str], why: str) -> None:
+        """Stop counting the transcripts at ``paths``; ``skipped`` lists them with ``why``."""
+        gone = set(paths)
+        if not gone:
+            return
+        if self._infos is not None:
+            self._infos = [s for s in self._infos if os.fspath(s.path) not in gone]
+        base = os.fspath(self.base)
+        self._rows = [row for row in self._rows if os.path.join(base, row[1]) not in gone]
+        self._others = [row for row in self._others if row[1] not in gone]
+        self.skipped.extend((path, why) for path in sorted(gone))
+
+
 @dataclass(frozen=True)
 class GateResult:
     """One gate's verdict, with the figure it measured and why."""
@@ -590,6 +612,28 @@ def _time_result(settings: Settings, report: GateReport) -> GateResult:
     return GateResult(TIME, hours >= settings.min_hours, figure, reason)
 
 
+def _set_aside_read_ahead(settings: Settings, scan: SessionScan, now: float) -> None:
+    """Stop counting transcripts dated in the future (a writer's clock ran ahead) that the last
+    dream read to their end: their mtime stays past every dream until the clock catches up, so
+    each scan would count them as touched and open the gate for a dream with nothing to read."""
+    ahead = scan.dated_after(now)
+    if not ahead:  # the usual case: no store read, no file opened
+        return
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME)
+    pending = set(store.pending())
+    read = []
+    for path in ahead:
+        try:
+            size = os.stat(path).st_size
+        except OSError:
+            continue
+        if path not in pending and size and store.start_for(path) == size:
+            read.append(path)
+    scan.set_aside(read, "dated in the future and read already by the last dream, unchanged since")
+
+
 def _held_back(settings: Settings, scan: SessionScan) -> list[str]:
     """The transcripts the last dream marked pending (memories its file budget left out) that
     the scan did not count already."""
@@ -659,6 +703,7 @@ def evaluate(
         report.results.append(GateResult(TIME, True, "skipped", "--force", skipped=True))
         report.results.append(GateResult(SCAN, True, "skipped", "--force", skipped=True))
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
+        _set_aside_read_ahead(settings, report.scan, report.now)
     else:
         time_result = _time_result(settings, report)
         report.results.append(time_result)
@@ -671,6 +716,7 @@ def evaluate(
             report.results.append(throttled)
             return report
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
+        _set_aside_read_ahead(settings, report.scan, report.now)
         if stamp:
             _touch_stamp(settings, report.now)
             report.stamped = True
@@ -698,6 +744,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     report.results.append(_time_result(settings, report))
     report.throttle_age = _age(report.now, _stamp_mtime(settings))
     report.scan = scan_sessions(settings, report.last_consolidated, current_session)
+    _set_aside_read_ahead(settings, report.scan, report.now)
     throttled = _throttled(settings, report.throttle_age)
     report.held_back = _held_back(settings, report.scan)
     report.results.append(throttled or _scan_figure(settings, report.scan, report.held_back))

@@ -24,7 +24,8 @@ def layout(tmp_path: Path) -> Layout:
 
 def invoke(layout: Layout, *args: str, **env: str) -> tuple[int, str]:
     result = CliRunner().invoke(
-        cli, list(args), env=layout.env(AUTODREAM_NOW=str(T0), **env), catch_exceptions=False
+        cli, list(args), env=layout.env(**{"AUTODREAM_NOW": str(T0), **env}),
+        catch_exceptions=False,
     )
     return result.exit_code, result.output
 
@@ -258,3 +259,41 @@ def test_status_says_where_the_backend_setting_came_from(
     code, out = invoke(layout, *args, "status", "--project", str(layout.project), **env)
     assert code == 0, out
     assert f"backend:      local ({said.format(toml=path)})\n" in out
+
+
+def test_a_transcript_dated_in_the_future_counts_again_only_once_it_changes(
+        layout: Layout) -> None:
+    # Written on a machine whose clock ran months ahead: after a dream had read every line,
+    # each scan still counted it as touched (its mtime stayed past the last dream), so the
+    # scan gate kept opening for dreams with nothing new to read.
+    ahead = T0 + 90 * 24 * 3600
+    ids = [layout.add_session(ahead + 60 * i) for i in range(5)]
+    code, out = invoke(layout, "--force", "--project", str(layout.project))
+    assert code == 0, out
+    later = str(T0 + 30 * 3600)
+
+    code, out = invoke(layout, "status", "--json", "--project", str(layout.project),
+                       AUTODREAM_NOW=later)
+    doc = json.loads(out)
+    scan = doc["gates"][1]
+    assert (scan["name"], scan["open"]) == ("scan", False), scan
+    assert scan["figure"].startswith("0 sessions touched since the last dream")
+    skipped = {Path(s["path"]).stem: s["reason"] for s in doc["skipped_sessions"]}
+    assert sorted(skipped) == sorted(ids)
+    assert all("dated in the future" in why and "read already" in why
+               for why in skipped.values()), skipped
+    code, out = invoke(layout, "status", "--project", str(layout.project), AUTODREAM_NOW=later)
+    assert "scan  closed 0 sessions touched" in out and "read already" in out
+    result = CliRunner().invoke(cli, ["--force", "--json", "--project", str(layout.project)],
+                                env=layout.env(AUTODREAM_NOW=later))
+    details = json.loads(result.stdout)["details"]  # a forced dream has nothing to read either
+    assert details["sessions"] == [] and len(details["skipped_sessions"]) == 5
+
+    with (layout.sessions_dir / f"{ids[0]}.jsonl").open("a") as fh:  # the machine wrote more
+        fh.write('{"type":"user","message":{"role":"user","content":"more"}}\n')
+    os.utime(layout.sessions_dir / f"{ids[0]}.jsonl", (ahead + 600, ahead + 600))
+    code, out = invoke(layout, "status", "--json", "--project", str(layout.project),
+                       AUTODREAM_NOW=later)
+    doc = json.loads(out)
+    assert doc["gates"][1]["figure"].startswith("1 session touched"), doc["gates"][1]
+    assert [s["id"] for s in doc["sessions"]] == [ids[0]]
