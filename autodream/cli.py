@@ -620,11 +620,17 @@ def show_command(
     reasons = [d for d in record.decisions if all_decisions or d.get("action") not in _QUIET]
     if reasons:
         click.echo("why:")
+        left = {id(d): after for d, after in zip(record.decisions,
+                                                  journal.decisions_as_left(record), strict=True)}
         for decision in reasons:
             where = decision.get("file") or ""
+            now_at = left[id(decision)].get("file")
+            said = where  # a later step of the dream may have renamed or merged the file
+            if where and now_at != where:
+                said += f", now {now_at}" if now_at else ", not kept"
             subject = str(decision.get("subject", ""))
-            label = where if where and where == subject else f"{subject}" + (
-                f" ({where})" if where else "")
+            label = said if where and where == subject else subject + (
+                f" ({said})" if where else "")
             click.echo(f"  {decision.get('action', '?'):<10} {label}")
             click.echo(f"  {'':<10} {decision.get('reason', '')}")
         hidden = len(record.decisions) - len(reasons)

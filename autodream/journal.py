@@ -707,12 +707,13 @@ def _as_left(
     named by the later decision that mentions it and names a file the dream wrote, or not
     named at all. Only a file known not to be there is followed: one this dream added it did
     not keep, or one it deleted."""
+    made = {f for decision in decisions if _VERBS.get(_decision_action(decision)) == "Added"
+            for f in _decision_files(decision)}
     out: list[dict[str, Any]] = []
     for i, decision in enumerate(decisions):
         verb = _VERBS.get(_decision_action(decision))
         stale = [f for f in _decision_files(decision)
-                 if verb not in (None, "Removed") and f not in present
-                 and (verb == "Added" or f in gone)]
+                 if verb != "Removed" and f not in present and (f in made or f in gone)]
         if not stale:
             out.append(decision)
             continue
@@ -732,6 +733,13 @@ def _as_left(
                     left[key] = now_at[_bare(value)]
         out.append(left)
     return out
+
+
+def decisions_as_left(record: RunRecord) -> list[dict[str, Any]]:
+    """The run's decisions, each naming its files as the dream left them (see ``_as_left``)."""
+    present = {ch.path for ch in record.changes if ch.kind in ("added", "changed")}
+    gone = {ch.path for ch in record.changes if ch.kind == "deleted"}
+    return _as_left(record.decisions, present, gone)
 
 
 def _bare(path: Any) -> Any:
@@ -779,9 +787,7 @@ def diary_entry(record: RunRecord) -> str:
         body: list[str] = []
         covered: set[str] = set()
         others: dict[str, int] = {}
-        present = {ch.path for ch in record.changes if ch.kind in ("added", "changed")}
-        gone = {ch.path for ch in record.changes if ch.kind == "deleted"}
-        for decision in _as_left(record.decisions, present, gone):
+        for decision in decisions_as_left(record):
             action = _decision_action(decision)
             if action in _VERBS:
                 line = _decision_line(decision)

@@ -544,3 +544,20 @@ def test_the_dream_diary_names_only_files_that_are_in_memory_after_the_dream(
              for name in re.findall(r"`([^`]+\.md)`", line)}
     assert "project_formatter-black-instead-ruff-format.md" in named
     assert {n for n in named if not (sample / "memory" / n).is_file()} == set()
+
+
+def test_show_says_where_a_file_renamed_later_in_the_same_dream_ended_up(sample: Path) -> None:
+    # `show` listed "created ... (project_formatter-ruff-format-instead-black.md)" with nothing
+    # to say that file never reached memory: a later step renamed it when the formatter
+    # switched back. Each step keeps its own file name, and says where that file is now.
+    assert dream(sample)[0] == 0
+    shown = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
+    assert shown.exit_code == 0, shown.output
+    why = shown.stdout.split("why:\n", 1)[1].split("\n\n", 1)[0]
+    created = [line for line in why.splitlines()
+               if line.startswith("  created") and "ruff format" in line]
+    assert len(created) == 1, why
+    assert created[0].endswith("(project_formatter-ruff-format-instead-black.md, now "
+                               "project_formatter-black-instead-ruff-format.md)"), created
+    for name in re.findall(r"\((\S+\.md)\)$", why, re.M):  # a plain file name is one in memory
+        assert (sample / "memory" / name).is_file(), name

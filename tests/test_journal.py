@@ -10,8 +10,10 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from autodream import journal
+from autodream.cli import cli
 from autodream.errors import MemoryChanged, NotFound, UndoConflict
 from autodream.memory.staging import Staging
 from tests.factories import REPO_ROOT
@@ -242,6 +244,7 @@ _DREAM_AND_DIE = """
 import os, signal, sys
 from pathlib import Path
 from autodream import journal
+from autodream.cli import cli
 from autodream.memory.staging import Staging
 from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, write_tree
@@ -341,3 +344,30 @@ def test_diary_names_files_as_the_dream_left_them_not_as_a_step_made_them(
     assert "- Added “Lunch at noon” — new project memory" in diary  # went nowhere it could say
     assert "`deploy_fridays.md`" not in diary and "`lunch.md`" not in diary
     assert "- Corrected “We deploy on Mondays now” `deploy_days.md` — entry rewritten" in diary
+
+
+def test_show_keeps_each_steps_file_and_says_where_it_is_after_the_dream(
+        tmp_path: Path) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    decisions = [
+        {"action": "created", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
+         "reason": "new project memory"},
+        {"action": "confirmed", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
+         "reason": "already remembered"},
+        {"action": "created", "subject": "Lunch at noon", "file": "lunch.md",
+         "reason": "new project memory"},
+        {"action": "superseded", "subject": "We deploy on Mondays now", "file": "deploy_days.md",
+         "reason": "entry rewritten; file renamed from deploy_fridays.md"},
+    ]
+    dream(memory, {"deploy_days.md": topic("Deploys", "project", "Mondays.")},
+          decisions=decisions)
+    shown = CliRunner().invoke(cli, ["show", "--memory-dir", str(memory)])
+    assert shown.exit_code == 0, shown.output
+    labels = [line.split(maxsplit=1)[1] for line in shown.stdout.split("why:\n")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]
+    assert labels == [
+        "We deploy on Fridays (deploy_fridays.md, now deploy_days.md)",
+        "We deploy on Fridays (deploy_fridays.md, now deploy_days.md)",
+        "Lunch at noon (lunch.md, not kept)",
+        "We deploy on Mondays now (deploy_days.md)",
+    ]
