@@ -1241,6 +1241,12 @@ def _said_of_rule(rule: str, said: str):  # type: ignore[no-untyped-def]
     # a word said another way: was "Changed from change to touch"
     ("Don't reformat files you didn't change.", "Don't reformat files you didn't touch."),
     ("Never modify the generated code.", "Never edit the generated code."),
+    # a preference said as wanted ("The user prefers ...") is the rule said as an imperative
+    ("Keep explanations short.", "I prefer short explanations."),
+    ("Keep answers short.", "I like short answers."),
+    ("Use tabs for indentation.", "I prefer tabs for indentation."),
+    # a tracker's tickets are its issues: was "Changed from issues to tickets"
+    ("Always file bugs as GitHub issues.", "Always file bugs as GitHub tickets."),
 ])
 def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
     plan = _said_of_rule(rule, said)
@@ -1266,6 +1272,43 @@ def test_a_rule_turned_round_or_about_something_else_is_no_restatement(
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert any(said.rstrip(".") in parse_topic(t).body
                for f, t in plan.writes.items() if f != "MEMORY.md")
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # wanted alike, but for something the rule is not about: a memory of its own
+    ("Keep the changelog updated for every release.", "I like the changelog."),
+    ("Write docstrings for every public function in the api package.", "I like docstrings."),
+])
+def test_a_preference_about_part_of_a_rule_is_no_restatement_of_it(rule: str, said: str) -> None:
+    plan = _said_of_rule(rule, said)
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    assert "feedback_rule.md" not in plan.writes
+
+
+def test_a_fact_said_again_with_tickets_for_issues_is_confirmed_not_rewritten() -> None:
+    files = {"project_bugs.md": topic("Bugs", "We use GitHub issues for bugs.",
+                                      extra="sources:\n- 2026-06-01 s0\n")}
+    plan = _plan(files, "- [Bugs](project_bugs.md) — bugs\n",
+                 human("We use GitHub tickets for bugs.", session="s3", day=3))
+    entry = parse_entry("project_bugs.md", plan.writes["project_bugs.md"])
+    assert entry.statements == ["We use GitHub issues for bugs."]
+    assert entry.history == []  # was "Updated on ...; previously: We use GitHub issues ..."
+    assert [d.action for d in plan.decisions if d.file == "project_bugs.md"] == ["confirmed"]
+
+
+@pytest.mark.parametrize("said", [
+    ("We use GitHub issues for bugs.", "We use GitHub tickets for bugs."),
+    ("Always file bugs as GitHub issues.", "Always file bugs as GitHub tickets."),
+])
+def test_issues_then_tickets_in_one_dream_is_one_statement_with_no_history(
+    said: tuple[str, str]
+) -> None:
+    plan = _plan({}, None, human(said[0], session="s1", day=0),
+                 human(said[1], session="s2", day=3))
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(name, plan.writes[name])
+    assert entry.statements == [said[1]]  # was both, or the first as history
+    assert entry.history == []
 
 
 def test_a_change_dated_by_its_weekend_reads_back_as_history() -> None:

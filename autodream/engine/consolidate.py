@@ -462,6 +462,9 @@ def coverage(part: str, whole: str) -> float:
 _RULE_FRAME = word_set("""always never don't dont do does not no must mustn't should shouldn't
     please convention conventions rule rules policy practice habit norm default team here repo
     project codebase every each whenever""")
+# ... and, read a second way, the words saying that it is wanted: "I prefer short explanations"
+# ("The user prefers ...") and "Keep explanations short" are one rule.
+_WANTING = word_set("user user's prefer prefers like likes want wants keep keeps")
 # Whether a rule forbids: "Never squash-merge" is no restatement of "Always squash-merge".
 _FORBIDS = re.compile(r"\b(?:never|not|no|avoid|stop)\b|n't\b", re.I)
 # Said either way in a rule: "straight to main" is "directly to main", "PRs" "pull requests".
@@ -470,7 +473,9 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "touch": "change", "touched": "changed", "modify": "change",
                "modified": "changed", "edit": "change", "edited": "changed",
                "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
-               "utilize": "use", "utilise": "use"}
+               "utilize": "use", "utilise": "use",
+               # a tracker's "tickets" are its "issues"
+               "ticket": "issue", "tickets": "issues"}
 _RULE_PARTS = re.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
 # A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
 # but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
@@ -485,13 +490,26 @@ def _said_alike(word: str) -> str:
     return _SAID_ALIKE.get(word.lower(), word.lower())
 
 
-def _rule_words(text: str) -> frozenset[str]:
+_ALIKE_WORD = re.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-])", re.I)
+
+
+def _says_again(new: str, old: str) -> bool:
+    """``new`` says what ``old`` says: alike in wording, or with (almost) every content word of
+    it in ``old``, a word said alike counted as the same ("GitHub tickets" / "GitHub issues")."""
+    return similar(new, old, 0.9) or coverage(_as_said_alike(new), _as_said_alike(old)) >= 0.85
+
+
+def _as_said_alike(text: str) -> str:
+    return _ALIKE_WORD.sub(lambda m: _said_alike(m[0]), text)
+
+
+def _rule_words(text: str, frame: frozenset[str] = _RULE_FRAME) -> frozenset[str]:
     """What a rule is about: its words but the frame, each as it is said alike ("merging",
     "merge" and "merges" are one; "rebase", "rebasing")."""
     said = re.sub(r"\bpull\s+requests?\b", "pr", text.lower())
     out: set[str] = set()
     for word in re.findall(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]", said):
-        if word in STOPWORDS or word in _RULE_FRAME:
+        if word in STOPWORDS or word in frame:
             continue
         word = _said_alike(word)
         if not _is_value(word):
@@ -521,17 +539,22 @@ def _meets_a_clause(old: str, new: str, *, turned: bool) -> bool:
     said = _rule_clauses(new)
     if len(said) != 1 or not said[0][0]:
         return False
-    words, forbids, _ = said[0]
-    return any(words <= part and 2 * len(words) >= len(part)
+    words, core, forbids, _ = said[0]
+    # read without the words of wanting, it covers two thirds of the clause: "The user prefers
+    # detailed explanations" is not "Write detailed explanations in docstrings"
+    return any(((words <= part and 2 * len(words) >= len(part))
+                or (core and core <= part_core and 3 * len(core) >= 2 * len(part_core)))
                and (forbids != part_forbids) == turned and standing
-               for part, part_forbids, standing in _rule_clauses(old))
+               for part, part_core, part_forbids, standing in _rule_clauses(old))
 
 
 @lru_cache(maxsize=16_384)
-def _rule_clauses(text: str) -> tuple[tuple[frozenset[str], bool, bool], ...]:
-    """Each clause of a rule: what it is about, whether it forbids, and whether it is a standing
-    rule at all. A statement meets every rule in memory: each is read once."""
-    return tuple((_rule_words(part), _FORBIDS.search(part) is not None,
+def _rule_clauses(text: str) -> tuple[tuple[frozenset[str], frozenset[str], bool, bool], ...]:
+    """Each clause of a rule: what it is about (read with the words of wanting, and without),
+    whether it forbids, and whether it is a standing rule at all. A statement meets every rule
+    in memory: each is read once."""
+    return tuple((_rule_words(part), _rule_words(part, _RULE_FRAME | _WANTING),
+                  _FORBIDS.search(part) is not None,
                   not TELLS_SWITCH.search(part) and not _NO_STANDING_RULE.search(part))
                  for part in _RULE_PARTS.split(text.strip().rstrip(".!")))
 
@@ -1349,8 +1372,7 @@ class Consolidator:
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
         # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
         rule = entry.type == "feedback" and _is_rule(cand)
-        if any((similar(cand.text, s, 0.9) or coverage(cand.text, s) >= 0.85 or (
-                rule and restates_rule(s, cand.text)))
+        if any((_says_again(cand.text, s) or (rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
                # the plan happened, not the plan said again
@@ -1428,8 +1450,7 @@ class Consolidator:
         name = _switch_title(cand) if cand.kind == "switch" else title_for(cand.match_text)
         statements: list[str] = []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
-            if all(not similar(member.text, s, 0.9) and coverage(member.text, s) < 0.85
-                   for s in statements):
+            if not any(_says_again(member.text, s) for s in statements):
                 statements.append(member.text)
         file = self._new_file(cand.type, name)
         entry = Entry(
@@ -1455,7 +1476,8 @@ class Consolidator:
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
             )
         elif first.text != cand.text and replaces(first.text, cand.text) and not (
-                _is_rule(cand) and restates_rule(first.text, cand.text)):
+                _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
+                    cand.text, first.text):
             entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
             entry.history.append(
                 f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
