@@ -339,6 +339,30 @@ def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None
     assert gather(human(text)).candidates == []
 
 
+@pytest.mark.parametrize("said", [
+    "We had the retro on Monday.",  # was a plan: "Was planned for 2026-06-29: we had the retro"
+    "We had the retro yesterday.",
+    "We had a planning session this morning.",
+    "We held the all-hands last week.",
+])
+def test_a_meeting_already_held_with_nothing_told_of_it_is_no_memory(said: str) -> None:
+    g = gather(human(said, day=3))
+    assert g.candidates == []
+    (dropped,) = [d for d in g.decisions if d.action == "dropped"]
+    assert "already held" in dropped.reason
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # what was held is news of the project, told as done: a dated fact, not a plan
+    ("We had the release freeze on Monday.", "We had the release freeze on 2026-07-06."),
+    ("We held the offsite in Lisbon last week.",
+     "We held the offsite in Lisbon in the week of 2026-06-29."),
+    ("We had the demo on Monday, it went well.", "We had the demo on 2026-07-06, it went well."),
+])
+def test_an_event_held_with_more_told_is_a_dated_fact_not_a_plan(said: str, kept: str) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said, day=3)).candidates] == [("fact", kept)]
+
+
 @pytest.mark.parametrize(
     ("said", "kind", "text"),
     [

@@ -398,6 +398,18 @@ _REASON_FIRST = re.compile(
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
 _OUTCOME_UNTOLD = re.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
+# An event told as held ("We had the retro on Monday", "we held the offsite last week"): done,
+# however its event word reads as a plan
+_HELD = re.compile(r"\b(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held)\s+"
+                   r"(?:the|our|a|an|my|their)\b", _I)
+# ... and one that is only a meeting held, with nothing of it told: the meeting is over and
+# says nothing to a later session (what was decided at it would be a memory of its own).
+_MEETING_HELD = re.compile(
+    r"^(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
+    r"(?:the|our|a|an|my|their)\s+(?:[\w-]+\s+)?(?:retros?|retrospectives?|stand-?ups?|"
+    r"meetings?|syncs?|planning|offsites?|all-hands|town ?halls?|1:1s?|one-on-ones?|"
+    r"interviews?|workshops?|kick-?offs?|calls?|demos?|hackathons?|webinars?|sessions?)"
+    r"(?P<when>(?:\s+[\w-]+){0,4})\s*[.!]?$", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
@@ -670,8 +682,9 @@ class Gatherer:
         if kind == "plan" and not _has_date(dated):
             return False
         if kind == "plan" and (last := latest_date(dated)) is not None and (
-                (last < when.date() or (last == when.date() and says_past(statement)))
-                and tell_as_past(dated, when.date()) is None
+                (last < when.date() or (last == when.date() and (
+                    says_past(statement) or _HELD.search(statement))))
+                and (tell_as_past(dated, when.date()) is None or _HELD.search(dated))
                 and not _OUTCOME_UNTOLD.search(dated)):
             # Before the day it was said and no plan to tell as past: done ("On 2026-07-05 we
             # rolled back the payments deploy", said the day after) or standing ("We deploy every
@@ -1256,6 +1269,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
     ):
         return "a one-off debugging recipe: the fix is in the code"
+    if (held := _MEETING_HELD.match(found.text)) and (
+            not held["when"].strip() or _a_time_alone(held["when"])):
+        return "a meeting already held, with nothing told of it: ephemeral, not a standing fact"
     standing = _STANDING.search(sentence) is not None
     lasting = _LASTING.search(sentence) is not None
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
