@@ -540,6 +540,13 @@ def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> Non
          "Don't add comments to obvious code.", "They clutter the diff."),
         ("Always use uv, it is much faster than pip.", "Always use uv.",
          "It is much faster than pip."),
+        # whom it spares, and how they take it
+        ("Keep PRs under 400 lines, reviewers hate big diffs.", "Keep PRs under 400 lines.",
+         "Reviewers hate big diffs."),
+        ("Never break the public API, customers can't upgrade quickly.",
+         "Never break the public API.", "Customers can't upgrade quickly."),
+        ("Always write changelog entries, users rely on them.",
+         "Always write changelog entries.", "Users rely on them."),
     ],
 )
 def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
@@ -550,9 +557,13 @@ def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
     assert (cand.text, cand.why) == (rule, why)
 
 
-def test_a_fact_with_a_comma_clause_keeps_it() -> None:
-    (cand,) = candidates("We use Postgres, it is our main database.")
-    assert (cand.text, cand.why) == ("We use Postgres, it is our main database.", "")
+@pytest.mark.parametrize("said", [
+    "We use Postgres, it is our main database.",
+    "We use Postgres, users hate MySQL.",
+])
+def test_a_fact_with_a_comma_clause_keeps_it(said: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.text, cand.why) == (said, "")
 
 
 @pytest.mark.parametrize(

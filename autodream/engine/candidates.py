@@ -912,11 +912,18 @@ def _past_afterthought(text: str) -> re.Match[str] | None:
 
 
 # "Don't reformat files you didn't change, it makes reviews painful": what the rule spares, told
-# after a comma
+# after a comma; or whom it spares, "Keep PRs under 400 lines, reviewers hate big diffs" (the
+# people it is for, said with how they take it: "..., reviewers are on it" tells no reason)
 _COMMA_REASON = re.compile(
-    r",\s+(?P<why>(?:it|that|this|they)(?:'s|'re|\s+(?:is|are|was|were|makes?|breaks?|causes?|"
+    r",\s+(?P<why>(?:(?:it|that|this|they)(?:'s|'re|\s+(?:is|are|was|were|makes?|breaks?|causes?|"
     r"slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|adds?|leads?|hides?|"
-    r"triggers?|fails?|won't|doesn't|don't|can't|never))\b[^,;]{6,})$", _I)
+    r"triggers?|fails?|won't|doesn't|don't|can't|never))|"
+    r"(?:(?:the|our|most|many|some|other)\s+)?(?:reviewers|users|customers|people|folks|"
+    r"devs|developers|maintainers|teammates|everyone|everybody|nobody|no\s+one|the\s+team|"
+    r"on-?call)\s+(?:(?:really|all|just|usually|always|never|tend\s+to)\s+)?(?:hates?|"
+    r"dislikes?|complains?|struggles?|ignores?|skims?|miss(?:es)?|needs?|expects?|prefers?|"
+    r"rel(?:y|ies)|gets?\s+(?:lost|confused|annoyed|tired)|won't|doesn't|don't|can't|"
+    r"never))\b[^,;]{6,})$", _I)
 
 
 def _comma_reason(text: str) -> re.Match[str] | None:
