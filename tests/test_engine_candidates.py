@@ -566,6 +566,28 @@ def test_a_fact_with_a_comma_clause_keeps_it(said: str) -> None:
     assert (cand.text, cand.why) == (said, "")
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # "it" opening a sentence is what the sentence before it named: it made no memory
+    ("This repo is the ranking service. It's deployed to GKE.",
+     ["The ranking service is deployed to GKE."]),
+    ("The billing API is written in Go. It runs on AWS Lambda.",
+     ["The billing API runs on AWS Lambda."]),
+    ("Our API is written in Go. It is deployed to Fly.",
+     ["Our API is written in Go.", "Our API is deployed to Fly."]),
+])
+def test_it_is_what_the_sentence_before_named(said: str, kept: list[str]) -> None:
+    assert [c.text for c in candidates(said)] == kept
+
+
+@pytest.mark.parametrize("said", [
+    "It's deployed to GKE.",  # nothing says what "it" is
+    "We use Postgres. It's deployed to GKE.",  # not plainly the database
+    "The hotfix is deployed to staging.",  # the work at hand, not a part of the system
+])
+def test_it_with_nothing_plain_to_stand_for_makes_no_memory(said: str) -> None:
+    assert [c.text for c in candidates(said) if "GKE" in c.text or "staging" in c.text] == []
+
+
 @pytest.mark.parametrize(
     ("said", "why"),
     [("No, that's wrong — don't mock the database in integration tests. We got burned last "

@@ -343,6 +343,15 @@ _OUR_RUNS_ON = re.compile(
     r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
     r"managed|run)\s+(?:on|with|in|by|via)|deploys?\s+(?:to|with|via)|(?:is|are)\s+on)\s+\S",
     _I)
+# "The ranking service is deployed to GKE", "The billing API runs on Lambda": where a named
+# part of the system runs, on a named platform ("the hotfix is deployed to staging" is the work
+# at hand: no system noun, and no name)
+_SYSTEM_NOUN = (r"(?:services?|api|apis|app|apps|application|backend|frontend|website|site|"
+                r"monorepo|repo|repository|project|codebase|library|package|cli|bot|worker|"
+                r"workers|cluster|database|db|pipeline|dashboard)")
+_NAMED_RUNS_ON = re.compile(
+    rf"^the\s+(?:[\w-]+\s+){{1,2}}{_SYSTEM_NOUN}\s+(?:runs?\s+on|(?:is|are)\s+(?:hosted|"
+    r"deployed|run|running)\s+(?:on|in|to|via)|deploys?\s+(?:to|via))\s+(?-i:[A-Z])", _I)
 # "Ask Tom for API reviews", "Ping Sara before deploying payments": who to go to, for what
 _GO_TO_PERSON = re.compile(
     r"^(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+\s+"
@@ -568,6 +577,7 @@ class Gatherer:
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or [sentence])]
+        parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         skip_next = False
         for i, sentence in enumerate(parts):
             if skip_next:
@@ -750,6 +760,34 @@ def own_words(text: str) -> tuple[str, list[str]]:
         in_paste = in_paste or starts_paste
         previous_quoted = True
     return "\n".join(kept), quoted
+
+
+# "It" opening a sentence, with its verb: "It's deployed to GKE", "It runs on Lambda".
+_IT_OPENS = re.compile(r"^it(?:'s\b|\s+(?=(?:is|was|has|runs|uses|lives|deploys|talks|"
+                       r"depends|needs|reads|writes|serves|owns|sends|calls)\b))\s*", _I)
+# What "it" in the next sentence plainly stands for: the part of the system a sentence opens
+# with ("The billing API is written in Go."), or what it says the project is ("This repo is
+# the ranking service.").
+_NAMED_AS = re.compile(
+    r"^(?:this|our|the)\s+(?:repo|repository|project|codebase|service|app)\s+is\s+"
+    rf"(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s*[.!]?$", _I)
+_OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s+"
+                         r"(?!and\b|or\b|of\b|for\b|in\b|with\b|to\b)", _I)
+
+
+def _it_resolved(sentence: str, previous: str) -> str:
+    """``sentence`` with an opening "it" put as what it plainly stands for in the sentence
+    before it ("This repo is the ranking service. It's deployed to GKE." -> "The ranking
+    service is deployed to GKE."), or as it is: alone, "It's deployed to GKE." says nothing,
+    and where the sentence before opens with no part of the system "it" is left unread."""
+    m = _IT_OPENS.match(sentence)
+    if m is None:
+        return sentence
+    named = _NAMED_AS.match(previous) or _OPENS_WITH.match(previous)
+    if named is None:
+        return sentence
+    verb = "is " if m[0].lower().startswith("it's") else ""
+    return sentence_case(f"{named['it']} {verb}{sentence[m.end():]}")
 
 
 _FIRST_PERSON_VERB = r"(work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)"
@@ -1221,7 +1259,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("resource", _clean(sentence), 0.7)
     if _GO_TO_PERSON.search(sentence) and not _AT_HAND.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
-    if _OUR_RUNS_ON.search(sentence):
+    if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
     if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
             _AT_HAND.search(sentence)) and len(sentence.split()) <= 16:
