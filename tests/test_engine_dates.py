@@ -660,6 +660,21 @@ def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(
     assert absolutize(text, date(2026, 7, 9))[0] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "since" a weekday is the latest one before, in a rule too (a bare weekday is not read
+        # in a rule: "never deploy on Friday" is every Friday)
+        ("The build has been broken since Friday.", "The build has been broken since 2026-07-03."),
+        ("The build has been broken since Friday, so don't merge anything.",
+         "The build has been broken since 2026-07-03, so don't merge anything."),
+        ("Staging is down since Thursday.", "Staging is down since 2026-07-02."),
+    ],
+)
+def test_since_a_weekday_is_the_one_before(text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 7, 9))[0] == expected
+
+
 @pytest.mark.parametrize(("plan", "told"), [
     # a name keeps its capital after the colon: it read "priya joins the team"
     ("Priya joins the team on 2026-07-13.",

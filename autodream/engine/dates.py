@@ -473,6 +473,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=True))),
     (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
+    # "broken since Friday": the latest Friday before, in a rule too ("..., so don't merge")
+    (re.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)", re.I),
+     lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (re.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
