@@ -387,6 +387,24 @@ def test_a_passing_state_after_actually_is_no_feedback_memory(said: str) -> None
     assert "passing state" in dropped.reason
 
 
+@pytest.mark.parametrize("said", [
+    "Actually, the build has been broken since Friday, so don't merge anything.",
+    "The build has been broken since Friday, so don't merge anything.",
+])
+def test_a_rule_for_while_a_state_holds_keeps_the_rule_and_when_the_state_began(
+    said: str
+) -> None:
+    # was "The build has been broken." with "Friday, so don't merge anything." as its Why, or
+    # no memory at all without "Actually"
+    plan = plan_dream({}, None, gather(human(said, day=10)).candidates, now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    written = parse_topic(plan.writes[file])
+    assert written.type == "feedback"
+    assert written.body.splitlines()[0] == (
+        "The build has been broken since 2026-07-10, so don't merge anything.")
+    assert "**Why:** Friday" not in written.body
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from autodream.engine.dates import (
     EVENT_WORDS,
+    WEEKDAYS,
     DateRewrite,
     absolutize,
     date_mentions,
@@ -928,6 +929,10 @@ def _split_why(text: str) -> tuple[str, str]:
     m = _BECAUSE.search(text) or _past_afterthought(text) or _comma_reason(text)
     if m is None or len(text[: m.start()].split()) < 3 or _a_time_alone(m["why"].rstrip(".")):
         return text, ""
+    if _SINCE_A_TIME.match(text, m.start()) and _a_time_alone(
+            _ANY_CLAUSE.split(m["why"], maxsplit=1)[0]):
+        # "broken since Friday, so don't merge anything": since when, then what follows
+        return text, ""
     why = m["why"].strip().rstrip(".")
     return ensure_period(text[: m.start()].rstrip(" ,;—–-")), sentence_case(why)
 
@@ -972,6 +977,10 @@ def _comma_reason(text: str) -> re.Match[str] | None:
     return m if _PROHIBITION.search(head) or _PREFERENCE.search(head) else None
 
 
+_SINCE_A_TIME = re.compile(r"[,;]?\s+since\b", _I)
+_WEEKDAY_ALONE = re.compile(rf"(?:this\s+)?(?:{'|'.join(WEEKDAYS)})\.?", _I)
+
+
 def _tells_past(text: str) -> bool:
     """``text`` tells of something at a time already past ("we got burned last quarter", "the
     outage yesterday")."""
@@ -980,10 +989,12 @@ def _tells_past(text: str) -> bool:
 
 
 def _a_time_alone(text: str) -> bool:
-    """``text`` is a time and nothing more ("last week", "2026-01-05"): after "since" it says
-    when, not why."""
+    """``text`` is a time and nothing more ("last week", "2026-01-05", "Friday"): after
+    "since" it says when, not why."""
     if len(text.split()) > 5:
         return False  # longer than any time said alone ("the week after next")
+    if _WEEKDAY_ALONE.fullmatch(text.strip()):
+        return True  # a weekday alone is dated only after its preposition
     dated, _ = _absolutize(text, _SOME_DAY)
     if not _has_date(dated):
         return False
@@ -1220,10 +1231,17 @@ def _detect_core(raw: str) -> _Kind | None:
         inner = _switch(rest)
         if inner is not None:
             return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
+        beside_state = _rule_beside_state(rest)
+        if beside_state is not None:
+            # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected
+            return replace(beside_state, explicitness=0.85)
         return _Kind("correction", rest, 0.85)
     switched = _switch(sentence)
     if switched is not None:
         return _Kind("switch", _clean(sentence), 0.9, switched.new, switched.old, switched.back)
+    beside_state = _rule_beside_state(sentence)
+    if beside_state is not None:
+        return beside_state
     if _IDENTITY.search(sentence):
         return _Kind("identity", _clean(sentence), 0.8)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
@@ -1372,6 +1390,22 @@ def _passing_state(text: str) -> bool:
     """``text`` tells how something is for now ("The tests have been flaky all week") and
     nothing else: a clause beside it may be a rule ("..., so don't merge anything")."""
     return len(_ANY_CLAUSE.split(text)) == 1 and _PASSING_STATE.match(text) is not None
+
+
+def _rule_beside_state(sentence: str) -> _Kind | None:
+    """"The build has been broken since Friday, so don't merge anything": a rule for as long
+    as a passing state holds, kept whole (the rule alone does not say while what it holds, the
+    state alone is no memory)."""
+    head, *rest = _ANY_CLAUSE.split(sentence.strip().rstrip(".!"), maxsplit=1)
+    if not rest or _PASSING_STATE.match(head) is None:
+        return None
+    rule = _JOINED.sub("", rest[0])
+    first = (rule.split() or [""])[0].lower()
+    if _PROHIBITION.search(rule) and not _NOT_A_RULE.search(rule):
+        return _Kind("prohibition", _clean(sentence), 0.8)
+    if first in _IMPERATIVE or first in ("always", "please"):
+        return _Kind("preference", _clean(sentence), 0.75)
+    return None
 
 
 def _complaint(text: str) -> bool:
