@@ -221,6 +221,9 @@ def _dream_on(entries: dict[str, str], *said: str) -> DreamPlan:
          "Format code with ruff format.", "black"),
         ("The frontend is bundled with webpack.", "We moved the frontend to vite.",
          "The frontend is bundled with vite.", "webpack"),
+        # what moved is two words: it made no memory
+        ("The frontend tests use Jest.", "We moved the frontend tests to vitest.",
+         "The frontend tests use vitest.", "Jest"),
     ],
 )
 def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
@@ -763,6 +766,26 @@ def test_a_switch_never_rewrites_a_name_inside_an_address_or_code(
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert kept in body
     assert invented not in body
+
+
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        ("We moved the frontend tests to vitest.", "vitest"),
+        ("We moved all the frontend tests to jest.", "jest"),
+    ],
+)
+def test_a_thing_of_two_words_moved_to_a_known_tool_is_a_switch(said: str, new: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.type, cand.new, cand.old) == ("switch", "project", new, None)
+
+
+@pytest.mark.parametrize("said", [
+    "We moved the auth tests to the integration folder.",  # no tool
+    "I moved the helper functions to pytest.",  # code moved
+])
+def test_a_thing_moved_to_no_tool_is_no_switch(said: str) -> None:
+    assert [c for c in candidates(said) if c.kind == "switch"] == []
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
+from autodream.engine.tool_kinds import TOOL_PATTERN
 from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -206,6 +207,13 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+{_THE}(?P<new>{PLACE_PATTERN})"
         rf"(?![\w-])",
         _I),
+     False),
+    # "We moved the frontend tests to vitest": a thing of two or three words moved to a known
+    # tool (the tests "to the integration folder", helpers "to utils" moved no tool)
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+)"
+        rf"{{1,2}}(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>{TOOL_PATTERN})"
+        rf"(?![\w-]|\.\w)", _I),
      False),
     # "I moved the staging database to db2": a thing moved to a named host, region or cluster
     # (a name with a digit), which replaces the one the entry about that thing names

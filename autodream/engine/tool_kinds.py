@@ -83,6 +83,11 @@ _TOOL = re.compile(
     rf"|(?:{names_pattern(_ALSO_WORDS)}){_FOLLOWS_A_TOOL})(?![\w-]|\.\w)", re.I)
 
 
+# Every known tool's name, for a pattern that needs the new tool named ("moved the frontend
+# tests to vitest")
+TOOL_PATTERN = names_pattern(_TOOL_OF)
+
+
 def _key(name: str) -> str:
     return " ".join(name.lower().split())
 
