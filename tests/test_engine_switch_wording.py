@@ -789,6 +789,25 @@ def test_a_thing_moved_to_no_tool_is_no_switch(said: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # a name alone in backticks is the name: the entry was left, and a second one made
+        ("We manage dependencies with `pip`.", "We switched from pip to uv.",
+         "We manage dependencies with `uv`."),
+        # ... and it names the tools a switch is between: it made no memory
+        ("We manage dependencies with pip.", "We switched from `pip` to `uv`.",
+         "We manage dependencies with uv."),
+    ],
+)
+def test_a_name_alone_in_backticks_is_named(lead: str, said: str, now: str) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert "Switched from pip to uv on 2026-07-06; previously pip." in body
+
+
+@pytest.mark.parametrize(
     ("lead", "said", "history"),
     [
         ("The on-call runbook is in Notion at notion.so/acme/oncall-runbook.",

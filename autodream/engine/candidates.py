@@ -1056,9 +1056,17 @@ _OWED = re.compile(
     r"\b(?:should|must|needs?\s+to|ha(?:ve|s)\s+to)\s+(?:[\w-]+\s+){0,2}?" + _SWITCH_VERB, _I)
 
 
+# A name in backticks: "from `pip` to `uv`" names the tools as plainly as "from pip to uv"
+_NAME_IN_CODE = re.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
+
+
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text):
         return None
+    plain = _NAME_IN_CODE.sub(r"\1", text) if "`" in text else text
+    if plain != text:
+        found = _switch(plain)
+        return replace(found, text=text) if found is not None else None
     upgrade = version_switch(text)
     if upgrade is not None:
         return _Kind("switch", text, 0.9, new=upgrade[0], old=upgrade[1])

@@ -971,7 +971,7 @@ class Consolidator:
                 # "in the GitHub Wiki": the article is the name's, not the sentence's
                 the = rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})))?"
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{the}\[?{re.escape(old)}\b",
+                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{the}[\[`]?{re.escape(old)}\b",
                     entry.text, re.I) is not None) or (
                     bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:

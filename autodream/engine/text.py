@@ -202,7 +202,8 @@ def swap_words(text: str, a: str, b: str) -> str:
 # An address or code, not words: a URL, an e-mail or handle, a host or file ("notion.so/acme",
 # "slack.acme.io", ".travis.yml"), a path, an identifier ("slack_notify", "SENTRY_DSN"), a
 # `code span`. A name inside one is a part of it and no mention of the name: "notion.so" is no
-# "Confluence.so" after the docs moved to Confluence.
+# "Confluence.so" after the docs moved to Confluence. A code span that is the name alone
+# ("with `pip`") names it, as "Fly.io" names Fly.io: the span is what is between the backticks.
 _CODE_SPAN = re.compile(r"`[^`\n]+`")
 MARKDOWN_LINK = re.compile(r"\[(?P<label>[^\]\n]+)\]\((?P<url>[^)\s]+)\)")
 _TOKEN = re.compile(r"[^\s`]+")
@@ -218,7 +219,7 @@ _SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|^\s*(?:[-*+>]|\d{1,3}[.)])\s+)$", 
 def address_spans(text: str) -> tuple[tuple[int, int], ...]:
     """Where ``text`` has addresses and code, as (start, end), in order. A Markdown link's
     text is words ("[Notion](https://notion.so/acme)" names Notion); its target is an address."""
-    spans = [m.span() for m in _CODE_SPAN.finditer(text)]
+    spans = [(m.start() + 1, m.end() - 1) for m in _CODE_SPAN.finditer(text)]
     masked = text
     for m in MARKDOWN_LINK.finditer(text):
         if not any(s <= m.start() < e for s, e in spans):
