@@ -604,3 +604,54 @@ def test_a_relative_date_in_a_rules_reason_is_recorded_as_dated() -> None:
     g = gather(human("Never deploy on Fridays. It broke checkout last year."))
     assert [(d.action, d.reason) for d in g.decisions] == [
         ("dated", "'last year' said on 2026-07-06 -> in 2025")]
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "text", "why"),
+    [
+        # a part of the project and the known tool it is done with
+        ("The frontend tests use Jest.", "fact", "The frontend tests use Jest.", ""),
+        ("The backend tests run with pytest.", "fact", "The backend tests run with pytest.", ""),
+        # where a kind of thing is kept: any known tracker or wiki, and "go in"
+        ("Bugs go in GitHub issues.", "resource", "Bugs go in GitHub issues.", ""),
+        ("Bugs are tracked in GitHub issues.", "resource", "Bugs are tracked in GitHub issues.",
+         ""),
+        ("Docs go in Confluence.", "resource", "Docs go in Confluence.", ""),
+        # a bare imperative about a kind of thing, with how, where or what it covers
+        ("Track bugs as GitHub issues.", "preference", "Track bugs as GitHub issues.", ""),
+        ("Keep PRs small, reviewers need context.", "preference", "Keep PRs small.",
+         "Reviewers need context."),
+        ("Put type hints on everything.", "preference", "Put type hints on everything.", ""),
+        ("Make commits atomic.", "preference", "Make commits atomic.", ""),
+        # ... or for every time something is done, whatever the verb
+        ("Rerun flaky tests before reporting a failure.", "preference",
+         "Rerun flaky tests before reporting a failure.", ""),
+        ("Run the linter before pushing.", "preference", "Run the linter before pushing.", ""),
+        ("Update docs when changing APIs.", "preference", "Update docs when changing APIs.", ""),
+    ],
+)
+def test_plain_rules_and_facts_with_no_signal_word_make_a_memory(
+        said: str, kind: str, text: str, why: str) -> None:
+    # each made no candidate and no decision: gone without a word
+    assert [(c.kind, c.text, c.why) for c in candidates(said)] == [(kind, text, why)]
+
+
+@pytest.mark.parametrize("said", [
+    "Rerun the tests.",
+    "Track down this bug.",
+    "Rerun flaky tests.",  # no more than the verb and the thing: may be the task at hand
+    "Keep the logs.",
+    "Put the logs in the ticket.",
+    "Post results in the PR.",
+    "Make tests pass.",
+    "Run it before committing.",
+    "Fix the login bug before deploying.",
+    "Add the retry logic before deploying.",
+    "Run the migrations before deploying tomorrow.",
+    "Run the tests before committing, then push it.",
+    "The failing test uses jest.",
+    "The new tests use pytest.",
+    "This goes in the wiki.",
+])
+def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) -> None:
+    assert candidates(said) == []

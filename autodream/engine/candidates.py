@@ -27,19 +27,20 @@ from autodream.engine.dates import (
 )
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
-from autodream.engine.places import PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.setting_changes import setting_change
 from autodream.engine.text import (
     CALENDAR_WORDS,
     TELLS_SWITCH,
     ensure_period,
+    names_pattern,
     sentence_case,
     sentences,
     shorten,
     strip_code,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN
+from autodream.engine.tool_kinds import TOOL_PATTERN, tools_in
 from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -262,11 +263,18 @@ _POINTER = re.compile(
     r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
     r"see|check|under)\b", _I,
 )
-# "Our docs live in Notion", "Bugs are tracked in Linear": where to look, with no URL.
+# Where a team keeps things to look up: its docs, tracker, dashboards and designs (not where code
+# runs: "Our CI is on GitHub Actions" is what the project runs on)
+_KEEPING_PLACE = names_pattern(
+    [name for name, kind in KIND_OF.items() if kind in ("docs", "tickets", "monitoring", "design")]
+    + ["google doc", "wiki"])
+# "Our docs live in Notion", "Bugs are tracked in Linear", "Bugs go in GitHub issues": where to
+# look, with no URL.
 _KEPT_IN_TOOL = re.compile(
-    r"\b(?:is|are|lives?|tracked|kept|documented|written up|filed|tracks?|keeps?)\s+"
-    r"(?:\w+\s+)?(?:in|on|at|under)\s+(?:the\s+|our\s+)?(?:confluence|notion|grafana|datadog|"
-    r"sentry|kibana|pagerduty|jira|linear|trello|asana|figma|google docs?|the wiki|wiki)\b", _I,
+    r"\b(?:is|are|lives?|tracked|kept|documented|written up|filed|logged|tracks?|keeps?|"
+    # ("this goes in the wiki" is the work at hand)
+    r"(?<!\bthis\s)(?<!\bthat\s)(?<!\bit\s)go(?:es)?)\s+(?:\w+\s+)?(?:in|on|at|under|into)\s+(?:the\s+|our\s+)?"
+    rf"(?:{_KEEPING_PLACE})(?![\w-])", _I,
 )
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 _PREFERENCE = re.compile(
@@ -347,6 +355,39 @@ _PLURAL_SHOULD = re.compile(
     r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:[\w-]+\s+)?(?!things\b)[a-z][\w-]*[^s\W]s\s+"
     r"(?:must|should)\s+(?:always\s+|never\s+)?(?:be|have|stay|live|go)\s+"
     r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
+# A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
+# reporting a failure") or place ("in a separate module").
+_POINTS_AT_HAND = re.compile(
+    r"\b(?:this|that|these|those|it|them|here|above|below|now|today|tonight|tomorrow|yet|again|"
+    r"same|previous|next|last|the\s+new)\b|[`(]", _I)
+# A bare plural, no article or pointer before it: a kind of thing ("PRs", "type hints", "flaky
+# tests"), not things at hand ("the logs", "these files")
+_BARE_KIND = (r"(?!(?:the|a|an|my|your|our|its|their|his|her|some|any|all\s+the|every|"
+              r"everything|things)\b)(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s")
+# A rule said as an imperative about a kind of thing, with more said than the thing: how it is
+# to be ("Keep PRs small", "Make commits atomic"), or where it goes or what it covers ("Track
+# bugs as GitHub issues", "Put type hints on everything"). The verb and the thing alone ("Keep
+# tests", "Rerun flaky tests") may be a task.
+_KIND_RULE = re.compile(
+    rf"^(?:please\s+)?(?:always\s+)?(?:(?:keep|make)\s+{_BARE_KIND}\s+"
+    # ("Make tests pass" is the work at hand)
+    r"(?!(?:pass|work|run|fail|compile|build|go|happen)\b)[a-z]+(?:\s+and\s+[a-z]+)?"
+    r"\s*(?:[,.;!]|$)|(?:put|keep|track|file|store|log|report|post|raise|mock|stub|squash|"
+    rf"tag|label|mark|group)\s+{_BARE_KIND}\s+(?:as|in|into|on|under|across|at|with|for)\s+\S)",
+    _I)
+# A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
+# the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
+# login bug before deploying", "Run it before committing") it is a task.
+_HABIT = re.compile(
+    r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b(?P<what>[^,;:.!?]*?)\s+"
+    r"(?:before|after|when|whenever|every\s+time)\s+(?:you\s+|we\s+)?"
+    r"(?!(?:nothing|something|anything|everything|morning|evening|during|thing|string)\b)"
+    r"[a-z]+ing\b", _I)
+# Work at hand named with "the": "the login bug", "the failing test", "your PR"
+_ONE_PIECE = re.compile(
+    r"\b(?:the|my|your|our)\s+(?:[\w-]+\s+)?(?:bug|error|issue|failure|crash|pr|pull\s+request|"
+    r"branch|diff|fix|patch|hotfix|ticket|line|function|method|class|file|test|change|"
+    r"migration|flag|script)\b", _I)
 # "Our CI runs on Buildkite", "Our docs are built with mkdocs": what the project runs on
 _OUR_RUNS_ON = re.compile(
     r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
@@ -361,6 +402,14 @@ _SYSTEM_NOUN = (r"(?:services?|api|apis|app|apps|application|backend|frontend|we
 _NAMED_RUNS_ON = re.compile(
     rf"^the\s+(?:[\w-]+\s+){{1,2}}{_SYSTEM_NOUN}\s+(?:runs?\s+on|(?:is|are)\s+(?:hosted|"
     r"deployed|run|running)\s+(?:on|in|to|via)|deploys?\s+(?:to|via))\s+(?-i:[A-Z])", _I)
+# "The frontend tests use Jest", "The docs are built with mkdocs": a part of the project and
+# the known tool it is done with (the tool alone after the verb: "the parser uses pytest
+# fixtures" is about code)
+_PART_USES_TOOL = re.compile(
+    r"^(?P<part>(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?-i:[a-z])[\w-]*)\s+(?:uses?|run\s+(?:on|with|in)|"
+    r"runs\s+(?:on|with|in)|(?:is|are)\s+(?:written|run|built|tested|managed|formatted|linted|"
+    rf"type-checked|bundled)\s+(?:in|with|on|via|by))\s+(?P<tool>{TOOL_PATTERN})(?![\w-]|\.\w)"
+    r"\s*(?:[.!]|$)", _I)
 # "Ask Tom for API reviews", "Ping Sara before deploying payments": who to go to, for what
 _GO_TO_PERSON = re.compile(
     r"^(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+\s+"
@@ -514,6 +563,32 @@ _IMPERATIVE = word_set(
     include exclude skip default reply answer respond explain comment start end open close
     store cache mock stub"""
 )
+# Verbs of a habit, said before "before ...ing" ("Rerun flaky tests before reporting a failure")
+_HABIT_VERBS = (_IMPERATIVE - {"make"}) | word_set(
+    """rerun re-run retry update rebase squash pull bump read re-read ping notify tag verify
+    double-check regenerate rebuild restart clear wait tell review lint build sign label track
+    file report post save back""")
+
+_MAKES_A_THING = word_set("add write put create open close")
+_DEFINITE = re.compile(r"\s*(?:the|my|your|our)\b", _I)
+_HABIT_CONDITION = re.compile(r"\b(?:before|after|when|whenever|every\s+time)\b", _I)
+
+
+def _standing_imperative(sentence: str) -> bool:
+    """``sentence`` is a rule said as a bare imperative (``_KIND_RULE``, ``_HABIT``) pointing at
+    nothing in the conversation but in its reason ("..., it makes reviews painful")."""
+    reason = _BECAUSE.search(sentence) or _COMMA_REASON.search(sentence)
+    said = sentence[: reason.start()] if reason is not None else sentence
+    if len(sentence.split()) > 16 or _POINTS_AT_HAND.search(said) or _ONE_PIECE.search(
+            _HABIT_CONDITION.split(said, maxsplit=1)[0]):
+        return False
+    if _KIND_RULE.match(sentence):
+        return True
+    m = _HABIT.match(sentence)
+    if m is None or (verb := m["verb"].lower()) not in _HABIT_VERBS:
+        return False
+    # "Add the retry logic before deploying": one thing made, not a habit
+    return not (verb in _MAKES_A_THING and _DEFINITE.match(m["what"]))
 
 
 @dataclass(frozen=True)
@@ -932,7 +1007,7 @@ def intended(text: str) -> bool:
 def _split_why(text: str) -> tuple[str, str]:
     first = _REASON_FIRST.match(text)
     if first is not None and len(first["rule"].split()) >= 3 and _tells_past(first["why"]) and (
-            _PROHIBITION.search(first["rule"]) or _PREFERENCE.search(first["rule"])):
+            _says_rule(first["rule"])):
         return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
     m = _BECAUSE.search(text) or _past_afterthought(text) or _comma_reason(text)
     if m is None or len(text[: m.start()].split()) < 3 or _a_time_alone(m["why"].rstrip(".")):
@@ -956,8 +1031,7 @@ def _past_afterthought(text: str) -> re.Match[str] | None:
     m = _AFTERTHOUGHT.search(text) if dashed else None
     if m is None or len(m["why"].split()) < 3:
         return None
-    head = text[: m.start()]
-    if not (_PROHIBITION.search(head) or _PREFERENCE.search(head)):
+    if not _says_rule(text[: m.start()]):
         return None
     return m if _tells_past(m["why"]) else None
 
@@ -981,8 +1055,13 @@ def _comma_reason(text: str) -> re.Match[str] | None:
     m = _COMMA_REASON.search(text)
     if m is None:
         return None
-    head = text[: m.start()]
-    return m if _PROHIBITION.search(head) or _PREFERENCE.search(head) else None
+    return m if _says_rule(text[: m.start()]) else None
+
+
+def _says_rule(head: str) -> bool:
+    """``head`` is a rule, however said: a reason may follow it."""
+    return bool(_PROHIBITION.search(head) or _PREFERENCE.search(head)
+                or _standing_imperative(_FILLER.sub("", head.strip())))
 
 
 _SINCE_A_TIME = re.compile(r"[,;]?\s+since\b", _I)
@@ -1293,10 +1372,16 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("resource", _clean(sentence), 0.7)
     if _GO_TO_PERSON.search(sentence) and not _AT_HAND.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
-    if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence):
+    if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence) or (
+            (used := _PART_USES_TOOL.match(sentence)) is not None
+            and tools_in(sentence[used.start("tool"):])
+            # "The failing test uses jest", "The new tests use pytest": the work at hand
+            and not _ONE_PIECE.fullmatch(used["part"]) and not _AT_HAND.search(used["part"])):
         return _Kind("fact", _clean(sentence), 0.6)
     if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
             _AT_HAND.search(sentence)) and len(sentence.split()) <= 16:
+        return _Kind("preference", _clean(sentence), 0.7)
+    if _standing_imperative(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
     return None
 
@@ -1352,7 +1437,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
             not held["when"].strip() or _a_time_alone(held["when"])):
         return "a meeting already held, with nothing told of it: ephemeral, not a standing fact"
     standing = _STANDING.search(sentence) is not None
-    lasting = _LASTING.search(sentence) is not None
+    # "Rerun flaky tests before reporting a failure": a rule for every time, whatever its verb
+    lasting = _LASTING.search(sentence) is not None or _standing_imperative(
+        _FILLER.sub("", sentence.strip()))
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
