@@ -655,3 +655,46 @@ def test_plain_rules_and_facts_with_no_signal_word_make_a_memory(
 ])
 def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) -> None:
     assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a second rule joined with "and", about something else: a memory of its own
+        ("One thing for everything you write here: I prefer small pure functions over classes, "
+         "so keep the stats code functional, and put type hints on everything.",
+         ["The user prefers small pure functions over classes, so keep the stats code "
+          "functional.", "Put type hints on everything."]),
+        ("Keep functions short, and write docstrings for public APIs.",
+         ["Keep functions short.", "Write docstrings for public APIs."]),
+        # one rule: the same thing turned round, or what to do instead
+        ("Always use uv, and never use pip.", ["Always use uv, and never use pip."]),
+        ("Never push to main, and always open a PR.",
+         ["Never push to main, and always open a PR."]),
+        ("Always write tests, and run them before committing.",
+         ["Always write tests, and run them before committing."]),
+    ],
+)
+def test_two_rules_said_in_one_sentence_are_two_memories(said: str, kept: list[str]) -> None:
+    assert [c.text for c in candidates(said)] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "rule", "example"),
+    [
+        ("And again: I prefer pure functions over classes — don't introduce a Formatter class "
+         "for this.", "The user prefers pure functions over classes.",
+         "don't introduce a Formatter class."),
+        ("Prefer composition over inheritance; don't subclass the Parser this time.",
+         "Prefer composition over inheritance.", "don't subclass the Parser."),
+        # tied to the project, not the task ("here"), or pointing back at the rule ("them")
+        ("Never use print for logging; use the logger here.",
+         "Never use print for logging; use the logger here.", ""),
+        ("Always use type hints; add them for this one too.",
+         "Always use type hints; add them for this one too.", ""),
+    ],
+)
+def test_a_rule_applied_to_the_task_at_hand_is_the_rule_with_an_example(
+        said: str, rule: str, example: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.text, cand.example) == (rule, example)

@@ -1371,3 +1371,26 @@ def test_the_other_facts_of_a_hand_written_list_survive_a_superseded_lead() -> N
     # the last two were cut as "an older wording of the same memory": gone from memory
     assert all(f in entry.statements for f in facts)
     assert not [d for d in plan.decisions if d.action == "pruned"]
+
+
+def test_a_standing_preference_leads_without_the_task_it_was_applied_to() -> None:
+    # the sample project's preference, said twice: the rule led with "... — don't introduce a
+    # Formatter class for this", and "put type hints on everything" was buried in a second line
+    plan = _plan({}, None,
+                 human("Sounds good. One thing for everything you write here: I prefer small "
+                       "pure functions over classes, so keep the stats code functional, and put "
+                       "type hints on everything.", session="a", day=-7),
+                 human("Please tidy up format_table so column widths come from the data. And "
+                       "again: I prefer pure functions over classes — don't introduce a "
+                       "Formatter class for this.", session="b", day=7))
+    entries = {f: parse_entry(f, t) for f, t in plan.writes.items()}
+    pure = entries["feedback_user-prefers-pure-functions-classes.md"]
+    assert pure.statements == [
+        "The user prefers pure functions over classes.",
+        "The user prefers small pure functions over classes, so keep the stats code functional."]
+    assert pure.description == "The user prefers pure functions over classes."
+    assert pure.how == ("Apply this by default in this project without being reminded. "
+                        "Example (2026-07-13): don't introduce a Formatter class.")
+    assert pure.generated_how  # a later dream may still replace it
+    hints = entries["feedback_put-type-hints-everything.md"]
+    assert (hints.statements, hints.type) == (["Put type hints on everything."], "feedback")

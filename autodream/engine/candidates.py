@@ -38,6 +38,7 @@ from autodream.engine.text import (
     sentences,
     shorten,
     strip_code,
+    tokens,
     word_set,
 )
 from autodream.engine.tool_kinds import TOOL_PATTERN, tools_in
@@ -602,6 +603,7 @@ class _Kind:
     old: str | None = None
     back: bool = False
     revises: bool = False  # said after "I changed my mind": takes back an earlier statement
+    example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
 
 
 # (kind found, reason not to save, statement, why, consumed the following sentence)
@@ -660,7 +662,7 @@ class Gatherer:
         # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
-                              or [sentence])]
+                              or _each_rule(sentence) or [sentence])]
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         skip_next = False
         for i, sentence in enumerate(parts):
@@ -731,6 +733,9 @@ class Gatherer:
         if reason is not None:
             return found, reason, "", "", consumed
         statement, why = _split_why(found.text)
+        if found.kind in ("preference", "prohibition"):
+            statement, example = _one_off(statement)
+            found = replace(found, example=example)
         if not why and following and not consumed and re.match(
             r"^(?:because|the reason is|that's because)\b", following, _I
         ):
@@ -794,6 +799,7 @@ class Gatherer:
             timestamp=when,
             explicitness=found.explicitness,
             why=ensure_period(sentence_case(why)) if why else "",
+            example=ensure_period(third_person(found.example)) if found.example else "",
             new=found.new,
             old=found.old,
             back=found.back,
@@ -1541,6 +1547,63 @@ def _each_replaced(sentence: str) -> list[str]:
     if m is None:
         return []
     return [f"{m['head']}{m['a']}{m['tail']}", f"{m['head']}{m['b']}{m['tail']}"]
+
+
+# "..., and put type hints on everything": a rule joined to another with "and"
+_AND_RULE = re.compile(r"[,;]\s+and\s+(?=\S)", _I)
+_RULE_KINDS = frozenset({"preference", "prohibition"})
+# how far a rule reaches, not what it is about
+_HOW_MUCH = word_set("everything everywhere always never every each all any")
+
+
+def _each_rule(sentence: str) -> list[str]:
+    """Two rules said in one sentence, each a sentence of its own: "I prefer small pure functions
+    over classes, so keep the stats code functional, and put type hints on everything" is a
+    preference and a rule of its own, "Put type hints on everything." Only a rule said as an
+    imperative, about none of what the first is about: "Always use uv, and never use pip" is
+    one rule."""
+    for m in _AND_RULE.finditer(sentence):
+        head, tail = sentence[: m.start()], sentence[m.end():]
+        first = tail.split(maxsplit=1)[0].lower() if tail.split() else ""
+        if not (first in _HABIT_VERBS or first in ("never", "always", "don't", "avoid")):
+            continue
+        said, alone = _detect(head), _detect_core(tail)
+        if said is None or alone is None or said.kind not in _RULE_KINDS or (
+                alone.kind not in _RULE_KINDS) or (
+                tokens(said.text) & tokens(tail)) - _HOW_MUCH:
+            continue
+        if said.kind == "prohibition" and alone.kind != "prohibition":
+            continue  # "Never push to main, and always open a PR": what to do instead
+        return [ensure_period(head.rstrip(" ,;")), ensure_period(sentence_case(tail))]
+    return []
+
+
+# A rule's clause that applies it to the work at hand: "I prefer pure functions over classes —
+# don't introduce a Formatter class for this". The rule holds beyond it; the clause is only an
+# example of it, and in the rule it would read as if the rule were about that class.
+_APPLIED = re.compile(r"\s*(?:;|\s[—–]\s|\s-\s|,\s+so\s+)\s*(?P<tail>[^;—–]+?)[.!]*$", _I)
+# ... said with words that tie it to the task ("here" alone may be the project: not those)
+_HERE = re.compile(r"\s+(?:for\s+(?:this|that|now)(?:\s+one)?|this\s+time|right\s+now|"
+                   r"in\s+this\s+(?:one|case|pr|change|file|module|function))\b", _I)
+
+
+def _one_off(statement: str) -> tuple[str, str]:
+    """(the rule, its example): the rule without a clause that applies it to the work at hand
+    (``_APPLIED``), said as an imperative tied to the task ("for this"), which reads whole
+    without those words; the statement and "" when there is none."""
+    m = _APPLIED.search(statement)
+    if m is None:
+        return statement, ""
+    head, tail = statement[: m.start()], m["tail"].strip()
+    first = tail.split(maxsplit=1)[0].lower() if tail.split() else ""
+    example = _HERE.sub("", tail).strip()
+    if not (first in _HABIT_VERBS or first in ("never", "don't", "do", "avoid")) or (
+            example == tail or _POINTS_AT_HAND.search(example)) or len(head.split()) < 3:
+        return statement, ""  # ("...; add them for this one too": "them" is the rule's)
+    rule = _detect_core(head)
+    if rule is None or rule.kind not in _RULE_KINDS or _POINTS_AT_HAND.search(head):
+        return statement, ""
+    return ensure_period(head), example
 
 
 _ONLY_POINTS = re.compile(

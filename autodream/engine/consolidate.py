@@ -2204,11 +2204,14 @@ def _default_how(cand: Candidate) -> str:
         when = last_mention(cand.text)
         return f"Plan work around {when.phrase}." if when else "Plan work around this date."
     if cand.type == "feedback":
+        # the rule as the user applied it to a task ("don't introduce a Formatter class")
+        example = (f" Example ({cand.source.day.isoformat()}): {cand.example}"
+                   if cand.example else "")
         # "Remember to never commit .env", "Actually, never run migrations from a laptop": a
         # "never" however it was said
         if cand.kind == "prohibition" or _NEVER_LEAD.match(cand.text):
-            return _prohibition_how(cand.text)
-        return _BY_DEFAULT
+            return _prohibition_how(cand.text) + example
+        return _BY_DEFAULT + example
     return "Take this into account when planning or suggesting changes."
 
 

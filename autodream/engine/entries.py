@@ -269,8 +269,12 @@ def is_generated_why(text: str) -> bool:
 
 
 def is_generated_how(text: str) -> bool:
-    """``text`` is a How to apply the engine wrote, safe to replace."""
-    return _GENERATED_HOW.fullmatch(text) is not None
+    """``text`` is a How to apply the engine wrote, safe to replace (with the example of the
+    rule it gave from what the user asked)."""
+    return _GENERATED_HOW.fullmatch(_EXAMPLE.sub("", text)) is not None
+
+
+_EXAMPLE = re.compile(rf" Example \({_DAY}\): .+$")
 
 
 def title_for(statement: str, *, whole: bool = False) -> str:

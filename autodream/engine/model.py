@@ -61,6 +61,8 @@ class Candidate:
     timestamp: datetime  # of the message, timezone-aware
     explicitness: float
     why: str = ""  # the reason the person gave ("because ..."), when they gave one
+    # the rule applied to the work at hand, said beside it ("don't introduce a Formatter class")
+    example: str = ""
     new: str | None = None  # for switches: what is used now
     old: str | None = None  # for switches: what it replaced (None for "moved back to X")
     back: bool = False  # "moved back to X", "switched back"
