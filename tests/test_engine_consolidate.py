@@ -1394,3 +1394,35 @@ def test_a_standing_preference_leads_without_the_task_it_was_applied_to() -> Non
     assert pure.generated_how  # a later dream may still replace it
     hints = entries["feedback_put-type-hints-everything.md"]
     assert (hints.statements, hints.type) == (["Put type hints on everything."], "feedback")
+
+
+def test_a_rule_for_replies_does_not_replace_one_for_what_is_written_into_the_code() -> None:
+    # "I prefer detailed explanations" (answers) rewrote "Write detailed explanations in
+    # docstrings" with it as history: the docstring rule was lost
+    files = {"feedback_docstrings.md": topic("Docstrings",
+                                             "Write detailed explanations in docstrings.",
+                                             type_="feedback")}
+    plan = _plan(files, "- [Docstrings](feedback_docstrings.md) — detailed docstrings\n",
+                 human("I prefer detailed explanations.", day=3))
+    assert "feedback_docstrings.md" not in plan.writes and not plan.deletes
+    (new,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(new, plan.writes[new]).statements == [
+        "The user prefers detailed explanations."]
+
+
+def test_both_rules_said_in_one_dream_are_two_memories() -> None:
+    plan = _plan({}, None, human("Write detailed explanations in docstrings.", session="a"),
+                 human("I prefer detailed explanations.", session="b", day=2))
+    assert sorted(parse_topic(t).body.split("\n")[0] for f, t in plan.writes.items()
+                  if f != "MEMORY.md") == [
+        "The user prefers detailed explanations.", "Write detailed explanations in docstrings."]
+
+
+def test_a_changed_rule_for_docstrings_still_replaces_the_old_one() -> None:
+    files = {"feedback_docstrings.md": topic("Docstrings",
+                                             "Write detailed explanations in docstrings.",
+                                             type_="feedback")}
+    plan = _plan(files, "- [Docstrings](feedback_docstrings.md) — detailed docstrings\n",
+                 human("Actually, write short explanations in docstrings.", day=3))
+    entry = parse_entry("feedback_docstrings.md", plan.writes["feedback_docstrings.md"])
+    assert entry.statements == ["Write short explanations in docstrings."]

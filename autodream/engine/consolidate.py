@@ -47,6 +47,7 @@ from autodream.engine.text import (
     free_file_name,
     has_name,
     has_word,
+    replies_and_written,
     said_as_name,
     sentence_case,
     shorten,
@@ -269,7 +270,7 @@ def different_subjects(a: str, b: str) -> bool:
 def about_other_things(a: str, b: str) -> bool:
     """``a`` and ``b`` look alike but are about different things, by either test: then neither
     updates, merges with or supersedes the other (clustering, matching, duplicate merging)."""
-    return different_subjects(a, b) or names_another_subject(a, b)
+    return different_subjects(a, b) or names_another_subject(a, b) or replies_and_written(a, b)
 
 
 def _subject_things(text: str) -> frozenset[str]:

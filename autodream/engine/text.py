@@ -317,3 +317,28 @@ def unique(items: Iterable[str]) -> list[str]:
             seen.add(item)
             out.append(item)
     return out
+
+
+# Where a rule about wording applies: the assistant's replies to the person, or what it writes
+# into the project. "Write detailed explanations in docstrings" and "The user prefers detailed
+# explanations" share their words, and are two rules.
+_WRITTEN_INTO = re.compile(
+    r"(?:^|\b(?:in|into|inside|to|for|on)\s+(?:the\s+|all\s+|our\s+|your\s+|each\s+|every\s+)?)"
+    r"(?:(?:[\w-]+\s+)?(?:docstrings?|comments?|commit\s+messages?|commits?|code|tests?|docs|"
+    r"documentation|readmes?|changelogs?|pr\s+descriptions?|pull\s+requests?|prs?|"
+    r"(?:error|log)\s+messages?|logs?|variable\s+names?|files?|modules?|functions?))\b", re.I)
+_REPLIES = re.compile(r"\b(?:explanations?|answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|"
+                      r"preambles?)\b", re.I)
+
+
+def replies_and_written(a: str, b: str) -> bool:
+    """One of ``a`` and ``b`` is a rule for the assistant's replies ("The user prefers detailed
+    explanations"), the other for what it writes into the project ("Write detailed explanations
+    in docstrings"): about different things, however alike."""
+    def written(text: str) -> bool:
+        return _WRITTEN_INTO.search(text) is not None
+
+    def replies(text: str) -> bool:
+        return not written(text) and _REPLIES.search(text) is not None
+
+    return (written(a) and replies(b)) or (written(b) and replies(a))
