@@ -698,3 +698,26 @@ def test_a_rule_applied_to_the_task_at_hand_is_the_rule_with_an_example(
         said: str, rule: str, example: str) -> None:
     (cand,) = candidates(said)
     assert (cand.text, cand.example) == (rule, example)
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # was a plan for the retro's day ("We had the retro on 2026-07-06 and decided ..."), to be
+    # told as past: the decision is the news, dated by the meeting it was made at
+    ("We had the retro on Monday and decided to stop deploying on Fridays.",
+     [("decision", "We decided on 2026-07-06 to stop deploying on Fridays.")]),
+    ("We had the retro yesterday and agreed that PRs need two approvals.",
+     [("decision", "We agreed on 2026-07-08 that PRs need two approvals.")]),
+    ("We had the retro last week, and we decided to drop Python 3.8.",
+     [("decision", "We decided in the week of 2026-06-29 to drop Python 3.8.")]),
+    ("We had the retro and decided to stop deploying on Fridays.",
+     [("decision", "We decided to stop deploying on Fridays.")]),
+    # a day the decision gives for itself is its own
+    ("We had a planning session this morning and decided to ship the beta next Friday.",
+     [("plan", "We decided on 2026-07-09 to ship the beta on 2026-07-10.")]),
+])
+def test_what_was_decided_at_a_meeting_is_a_memory_and_the_meeting_is_not(
+        said: str, kept: list[tuple[str, str]]) -> None:
+    g = gather(human(said, day=3))
+    assert [(c.kind, c.text) for c in g.candidates] == kept
+    assert [d.reason for d in g.decisions if d.action == "dropped"] in (
+        [], ["a meeting already held, with nothing told of it: ephemeral, not a standing fact"])

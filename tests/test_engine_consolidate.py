@@ -1426,3 +1426,14 @@ def test_a_changed_rule_for_docstrings_still_replaces_the_old_one() -> None:
                  human("Actually, write short explanations in docstrings.", day=3))
     entry = parse_entry("feedback_docstrings.md", plan.writes["feedback_docstrings.md"])
     assert entry.statements == ["Write short explanations in docstrings."]
+
+
+def test_a_decision_told_days_later_says_when_it_was_decided() -> None:
+    plan = _plan({}, None, human("We had the retro on Monday and decided to stop deploying on "
+                                 "Fridays.", day=3))
+    (path,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(path, plan.writes[path])
+    assert (entry.type, entry.statements, entry.why) == (
+        "project", ["We decided on 2026-07-06 to stop deploying on Fridays."],
+        "Decided on 2026-07-06.")
+    assert entry.generated_why

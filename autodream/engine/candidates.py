@@ -472,12 +472,18 @@ _HELD = re.compile(r"\b(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|
                    r"(?:the|our|a|an|my|their)\b", _I)
 # ... and one that is only a meeting held, with nothing of it told: the meeting is over and
 # says nothing to a later session (what was decided at it would be a memory of its own).
-_MEETING_HELD = re.compile(
-    r"^(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
+_HELD_MEETING = (
+    r"(?P<who>we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
     r"(?:the|our|a|an|my|their)\s+(?:[\w-]+\s+)?(?:retros?|retrospectives?|stand-?ups?|"
     r"meetings?|syncs?|planning|offsites?|all-hands|town ?halls?|1:1s?|one-on-ones?|"
-    r"interviews?|workshops?|kick-?offs?|calls?|demos?|hackathons?|webinars?|sessions?)"
-    r"(?P<when>(?:\s+[\w-]+){0,4})\s*[.!]?$", _I)
+    r"interviews?|workshops?|kick-?offs?|calls?|demos?|hackathons?|webinars?|sessions?)")
+_MEETING_HELD = re.compile(rf"^{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}})\s*[.!]?$", _I)
+# "We had the retro on Monday and decided to stop deploying on Fridays": what was decided is
+# news of its own, dated by the meeting; the meeting alone is over (``_MEETING_HELD``)
+_DECIDED_AT = re.compile(
+    rf"^(?P<held>{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}}?))\s*,?\s+and\s+"
+    r"(?:(?:we|they|i)\s+)?(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
+    r"settled\s+on)\b.+)$", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
@@ -664,6 +670,8 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or [sentence])]
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
+        parts = [part for said in parts
+                 for part in self._decided_at(said, when, message.session_id) or [said]]
         skip_next = False
         for i, sentence in enumerate(parts):
             if skip_next:
@@ -671,6 +679,29 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
+
+    def _decided_at(self, sentence: str, when: datetime, session_id: str) -> list[str]:
+        """"We had the retro on Monday and decided to stop deploying on Fridays" as the meeting
+        held ("We had the retro on Monday.") and what was decided, on the meeting's day ("We
+        decided on 2026-07-06 to stop deploying on Fridays."), which the decision alone would
+        not read right ("decided on Monday" may say when it is to be done); none when the
+        sentence is not one."""
+        m = _DECIDED_AT.match(sentence.strip())
+        if m is None:
+            return []
+        held = ensure_period(m["held"])
+        who = "I" if m["who"].lower() == "i" else m["who"].lower()
+        verb, _, rest = m["decided"].partition(" ")
+        dated, rewrites = _absolutize(held, when.date())
+        if len(rewrites) != 1 or verb.lower() not in ("decided", "agreed"):
+            # ("We chose Postgres": no place for the day)
+            return [held, sentence_case(f"{who} {m['decided']}")]
+        for rw in rewrites:
+            self.decisions.append(Decision(
+                "dated", shorten(dated, 120),
+                f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
+                session_id=session_id))
+        return [held, sentence_case(f"{who} {verb} {rewrites[0].replacement} {rest}")]
 
     def _sentence(self, sentence: str, following: str, session_id: str, when: datetime) -> bool:
         """Consider one sentence; True when it also consumed the following one."""

@@ -2167,11 +2167,21 @@ def _default_why(cluster: Cluster) -> str:
         "remember": f"The user asked to remember this on {day}.",
         # "we want to upgrade ...", "ideally we'd switch ...": wanted, not decided or done
         "decision": (f"An intention stated on {day}, not carried out yet."
-                     if intended(cand.text) else f"Decided on {day}."),
+                     if intended(cand.text) else f"Decided {_decided_when(cand.text, day)}."),
         "plan": f"Plan stated on {day}.",
         "switch": f"Changed on {day}.",
         "fact": f"Stated by the user on {day}{repeated}.",
     }.get(cand.kind, f"Stated by the user on {day}.")
+
+
+# "We decided on 2026-07-06 to ...": told later than it was decided
+_DECIDED_ON = re.compile(r"\b(?:decided|agreed)\s+(?P<when>on\s+\d{4}-\d{2}-\d{2}|"
+                         r"in\s+the\s+week\s+of\s+\d{4}-\d{2}-\d{2})\b")
+
+
+def _decided_when(text: str, told: str) -> str:
+    m = _DECIDED_ON.search(text)
+    return m["when"] if m is not None else f"on {told}"
 
 
 def _tool_of(named: str) -> str:

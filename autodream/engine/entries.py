@@ -50,6 +50,7 @@ _GENERATED_WHY = re.compile(
     rf"|The user's stated preference \({_DAY}{_REPEATED}\)\."
     rf"|The user asked to remember this on {_DAY}\."
     rf"|(?:Decided|Plan stated|Changed) on {_DAY}\."
+    rf"|Decided in the week of {_DAY}\."
     rf"|Stated by the user on {_DAY}{_REPEATED}\."
     rf"|Switched to .+ (?:on|in) {_WHEN} \(see the history above\)\."
     rf"|The user changed their mind on {_DAY} \(see the history above\)\."
