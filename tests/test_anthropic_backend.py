@@ -730,6 +730,22 @@ def test_a_claude_dream_over_budget_is_rolled_back(api_factory: Any,
     assert claude_layout.lock_path.stat().st_mtime == pytest.approx(T0 - 48 * 3600, abs=0.01)
 
 
+def test_a_claude_dream_failed_by_a_refused_write_names_it_before_what_it_left_behind(
+        api_factory: Any, claude_layout: Layout) -> None:
+    # It said only "check failed: MEMORY.md: line 5: link 'pnpm.md' does not resolve", which
+    # sent the person looking for a broken link instead of at max_write_bytes.
+    before = {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")}
+    result = cli_dream(claude_layout, api_factory(PNPM_DREAM), "--backend", "anthropic",
+                       AUTODREAM_MAX_WRITE_BYTES="150")
+    assert result.exit_code == DreamFailed.exit_code
+    (line,) = [ln for ln in result.output.splitlines() if ln.startswith("Error:")]
+    assert re.fullmatch(
+        r"Error: 1 write\(s\) refused: memory/pnpm\.md: \d+ bytes is over the 150-byte limit "
+        r"for one memory file \(max_write_bytes\); then check failed: MEMORY\.md: line \d+: "
+        r"link 'pnpm\.md' does not resolve.*", line)
+    assert {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")} == before
+
+
 def test_the_cli_without_a_key(claude_layout: Layout) -> None:
     refused = cli_dream(claude_layout, None, "--backend", "anthropic", key=None)
     assert refused.exit_code == BackendUnavailable.exit_code

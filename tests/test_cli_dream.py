@@ -15,8 +15,10 @@ import pytest
 from click.testing import CliRunner
 
 from autodream import errors
+from autodream.agent import ToolCall, ToolResult
 from autodream.cli import cli
-from autodream.memory.model import parse_topic
+from autodream.memory.model import parse_index, parse_topic
+from autodream.tools import ToolBox
 from tests.factories import REPO_ROOT
 
 NOW = "2026-07-20T09:00:00Z"
@@ -449,18 +451,31 @@ def _symlink_the_index(project: Path) -> None:
     index.symlink_to(project / "MEMORY.md")
 
 
+def _refuse_index_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toolbox refuses every write of MEMORY.md: the dream, which merges a file away, fails."""
+    real_call = ToolBox.call
+
+    def call(self: ToolBox, call: ToolCall) -> ToolResult:
+        if call.name == "write_file" and call.input.get("path") == "memory/MEMORY.md":
+            return ToolResult(call.id, "refused: memory/MEMORY.md: not today", is_error=True)
+        return real_call(self, call)
+
+    monkeypatch.setattr(ToolBox, "call", call)
+
+
 @pytest.mark.parametrize(
-    ("breaks", "env", "exit_code"),
-    [(_symlink_the_index, {}, errors.BadInput.exit_code),
-     (lambda project: None, {"AUTODREAM_MAX_WRITE_BYTES": "200"}, errors.DreamFailed.exit_code)],
+    ("breaks", "exit_code"),
+    [(lambda project, monkeypatch: _symlink_the_index(project), errors.BadInput.exit_code),
+     (lambda project, monkeypatch: _refuse_index_writes(monkeypatch),
+      errors.DreamFailed.exit_code)],
     ids=["refused", "failed"],
 )
 def test_a_dream_that_fails_can_be_retried_at_once_and_shows_its_error_again(
-        sample: Path, breaks: Any, env: dict[str, str], exit_code: int) -> None:
+        sample: Path, monkeypatch: pytest.MonkeyPatch, breaks: Any, exit_code: int) -> None:
     # The failed run stamped the scan throttle, so the retry said 'scan gate closed: last scan
     # 0.0 min ago' (exit 4) and hid the error it was retried to see.
-    breaks(sample)
-    settings = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10", **env)
+    breaks(sample, monkeypatch)
+    settings = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10")
     errors_seen = []
     for _ in range(2):
         result = CliRunner().invoke(cli, ["--project", str(sample)], env=settings)
@@ -470,14 +485,16 @@ def test_a_dream_that_fails_can_be_retried_at_once_and_shows_its_error_again(
     assert not (sample / "memory" / ".autodream" / "scan-stamp").exists()
 
 
-def test_a_failed_dream_gives_back_its_scan_but_keeps_an_earlier_stamp(sample: Path) -> None:
+def test_a_failed_dream_gives_back_its_scan_but_keeps_an_earlier_stamp(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # The throttle a hook set before stays as it was: a failed dream only undoes its own stamp.
     stamp = sample / "memory" / ".autodream" / "scan-stamp"
     stamp.parent.mkdir(parents=True)
     stamp.touch()
     earlier = datetime.fromisoformat(NOW.replace("Z", "+00:00")).timestamp() - 3600
     os.utime(stamp, (earlier, earlier))
-    env = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10", AUTODREAM_MAX_WRITE_BYTES="200")
+    _refuse_index_writes(monkeypatch)
+    env = clean_env(AUTODREAM_SCAN_INTERVAL_MINUTES="10")
     result = CliRunner().invoke(cli, ["--project", str(sample)], env=env)
     assert result.exit_code == errors.DreamFailed.exit_code, result.output
     assert stamp.stat().st_mtime == earlier
@@ -504,18 +521,31 @@ def test_every_json_document_says_its_status_as_a_dream_and_an_error_do(
     assert json.loads(result.stdout)["status"] == status
 
 
-def test_a_dream_failed_by_refused_writes_names_them_before_what_they_left_behind(
-        sample: Path) -> None:
-    # It said only "check failed: MEMORY.md: line 3: link 'pr_review.md' does not resolve",
-    # which sent the person looking for a broken link instead of at max_write_bytes.
-    before = memory_files(sample)
-    code, out, err = dream(sample, AUTODREAM_MAX_WRITE_BYTES="300")
-    assert code == errors.DreamFailed.exit_code, out + err
-    (line,) = err.strip().splitlines()
-    assert re.fullmatch(
-        r"Error: \d+ write\(s\) refused: memory/\S+\.md: \d+ bytes is over the 300-byte limit "
-        r"for one memory file \(max_write_bytes\) \(and \d+ more\); then check failed: .*", line)
-    assert memory_files(sample) == before
+@pytest.mark.parametrize("max_write_bytes", ["300", "600", "900"])
+def test_writes_refused_over_max_write_bytes_leave_a_dream_that_links_only_what_is_there(
+        sample: Path, max_write_bytes: str) -> None:
+    # It failed with 'check failed: MEMORY.md: line 3: link 'pr_review.md' does not resolve':
+    # MEMORY.md itself was over the limit and refused, so the index as it was still linked
+    # the file the dream had merged away. The index now keeps within max_write_bytes, a file
+    # whose write is refused keeps what it held (and what was merged into it), and the
+    # refusals are said.
+    code, out, err = dream(sample, AUTODREAM_MAX_WRITE_BYTES=max_write_bytes)
+    assert code == 0, out + err
+    memory = sample / "memory"
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert len(index.encode()) <= int(max_write_bytes)
+    assert [e.file for e in parse_index(index).entries if not (memory / e.file).is_file()] == []
+    if not (memory / "small_prs.md").read_text().count("merged_from"):
+        assert (memory / "pr_review.md").is_file()  # its merge was not written: it stays
+    shown = json.loads(CliRunner().invoke(cli, ["show", "--project", str(sample), "--json"],
+                                          env=clean_env()).stdout)
+    refused = [d["file"] for d in shown["run"]["decisions"] if d["action"] == "refused"]
+    assert bool(refused) == (max_write_bytes != "900")
+    for name in refused:
+        assert f"+++ b/{name}" not in shown["diff"]  # none is said to be written
+    if refused:
+        assert f"note: {len(refused)} memory file(s) could not be written" in err
+        assert refused[0] in err
 
 
 @pytest.mark.parametrize("max_turns", ["1", "3"])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -9,8 +11,11 @@ import pytest
 
 from autodream.agent import Budgets, DreamBrief, ToolCall, ToolResult, drive
 from autodream.backends.local import LocalBackend
-from autodream.memory.model import parse_index, parse_topic
-from tests.factories import TranscriptBuilder
+from autodream.errors import DreamFailed
+from autodream.memory.checks import check_staged
+from autodream.memory.model import index_notes, parse_index, parse_topic
+from autodream.tools import ToolBox
+from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.local_dream import LocalDream, memory_text
 
 NOW = datetime(2026, 7, 20, 9, 0, tzinfo=timezone.utc)
@@ -146,6 +151,85 @@ def test_refused_write_is_recorded_and_left_out_of_the_index(
     links = [e.file for e in parse_index(files["MEMORY.md"].decode()).entries]
     assert links and all(link in files for link in links)
     assert "project_tracker.md" in links
+
+
+def _refuse_writes(monkeypatch: pytest.MonkeyPatch, refused: Callable[[str], bool]) -> None:
+    """The toolbox refuses each write whose memory path ``refused`` picks, as it refuses one
+    over max_write_bytes."""
+    real_call = ToolBox.call
+
+    def call(self: ToolBox, call: ToolCall) -> ToolResult:
+        path = str(call.input.get("path", "")).removeprefix("memory/")
+        if call.name == "write_file" and refused(path):
+            return ToolResult(call.id, f"refused: memory/{path}: 900 bytes is over the 300-byte "
+                              "limit for one memory file (max_write_bytes)", is_error=True)
+        return real_call(self, call)
+
+    monkeypatch.setattr(ToolBox, "call", call)
+
+
+@pytest.fixture
+def sample_memory(tmp_path: Path) -> LocalDream:
+    """The sample project's memory (pr_review.md merges into small_prs.md) and a note written in
+    its MEMORY.md that says what small_prs.md says, with no sessions."""
+    memory, sessions = tmp_path / "memory", tmp_path / "sessions"
+    shutil.copytree(REPO_ROOT / "sample_project" / "memory", memory)
+    sessions.mkdir()
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
+        index.write("- Keep pull requests under about 300 lines.\n"
+                    "- Deploys need a green build and a second reviewer.\n")
+    return LocalDream(memory, sessions, None, tmp_path / "trash", NOW)
+
+
+def _links_resolve(memory: Path) -> list[str]:
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    return [e.file for e in parse_index(index).entries if not (memory / e.file).is_file()]
+
+
+@pytest.mark.parametrize(
+    ("refused", "kept"),
+    [("small_prs.md", {"small_prs.md", "pr_review.md"}), ("project_", set()),
+     ("release_0_2.md", {"release_0_2.md"})],
+    ids=["merged-into", "note-moved", "dated"],
+)
+def test_a_refused_write_leaves_an_index_of_files_that_are_there_and_loses_no_note(
+    sample_memory: LocalDream, monkeypatch: pytest.MonkeyPatch, refused: str, kept: set[str]
+) -> None:
+    # small_prs.md refused: pr_review.md and the first note (merged into it) were deleted all
+    # the same, and lost; a note whose own file was refused left MEMORY.md for nowhere. Now
+    # each stays as it was, and the index links only what is there.
+    before = memory_text(sample_memory.memory)
+    prior = before["MEMORY.md"].decode()
+    _refuse_writes(monkeypatch, lambda path: path.startswith(refused))
+    backend, box, _ = sample_memory.run()
+    assert box.finished
+    after = memory_text(sample_memory.memory)
+    assert {f for f in before if after.get(f) == before[f]} >= kept
+    assert _links_resolve(sample_memory.memory) == []
+    index = after["MEMORY.md"].decode()
+    waiting = [n.text for n in index_notes(index)]
+    everything = b"".join(after.values()).decode()
+    for note in ("Keep pull requests under about 300 lines.",
+                 "Deploys need a green build and a second reviewer."):
+        assert note in everything  # in a topic file, or still in MEMORY.md as written
+    for waits in waiting:
+        assert any(d.action == "kept" and "could not be written" in d.reason
+                   and d.subject == waits for d in backend.decisions)
+    refusals = [d for d in backend.decisions if d.action == "refused"]
+    assert refusals and all(d.file and d.file.startswith(refused) for d in refusals)
+    assert not [d for d in backend.decisions if d.action in ("created", "merged", "dated")
+                and d.file in {r.file for r in refusals}]  # never said as done
+    report = check_staged(sample_memory.memory, prior, existed=frozenset(before))
+    assert report.failures == [], report.failures
+
+
+def test_a_refused_index_write_fails_the_dream_when_the_old_index_would_not_fit(
+    sample_memory: LocalDream, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # pr_review.md is merged away: the index as it was would link it
+    _refuse_writes(monkeypatch, lambda path: path == "MEMORY.md")
+    with pytest.raises(DreamFailed, match=r"MEMORY.md could not be written \(refused: "):
+        sample_memory.run()
 
 
 def test_unreadable_session_is_skipped_not_fatal(dream: LocalDream) -> None:

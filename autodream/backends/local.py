@@ -26,7 +26,7 @@ from autodream.engine import (
     build_facts,
     plan_dream,
 )
-from autodream.errors import NotFound, SandboxError
+from autodream.errors import DreamFailed, NotFound, SandboxError
 from autodream.transcripts.model import ReadStats, SessionInfo
 from autodream.transcripts.reader import iter_stream_messages
 
@@ -90,6 +90,9 @@ class LocalBackend:
         limits = getattr(toolbox, "limits", None)
         if limits is not None and self.options.max_files_touched is None:
             self.options = replace(self.options, max_files_touched=limits.max_files_touched)
+        # a MEMORY.md longer than one write may be is refused, and the index as it was would
+        # still link the files this dream renamed or merged away
+        self._max_write: int | None = getattr(limits, "max_write_bytes", None)
         if getattr(settings, "allow_loss", False):
             # the person accepted a dream that loses entries (--allow-loss)
             self.options = replace(self.options, max_loss=None)
@@ -106,7 +109,8 @@ class LocalBackend:
     def start(self, brief: DreamBrief, tools: list[ToolSpec]) -> None:
         self._brief = brief
         self.options = replace(self.options, index_max_lines=brief.index_max_lines,
-                               index_max_bytes=brief.index_max_bytes)
+                               index_max_bytes=min(brief.index_max_bytes,
+                                                   self._max_write or brief.index_max_bytes))
         self.decisions = []
         self.notes = []
         self.plan = None
@@ -150,14 +154,6 @@ class LocalBackend:
         self.plan = plan
         self.decisions.extend(plan.decisions)
         plan.decisions = []
-        if plan.held_notes:
-            # else a note left in MEMORY.md looks like one the dream could not read
-            count = len(plan.held_notes)
-            self.notes.append(
-                f"max_files_touched left {count} note{'s' if count != 1 else ''} written in "
-                f"MEMORY.md there as written; a later dream moves "
-                f"{'them' if count != 1 else 'it'} to topic files (`autodream show "
-                "--all-decisions` names each)")
         for info in brief.sessions:
             if info.id in plan.held_back:
                 # where reading stopped is not remembered: the next dream reads it again
@@ -179,16 +175,48 @@ class LocalBackend:
         self._refusals(results[:1], "begin_phase prune")
         failed_deletes = self._refusals(results[1:], "delete_file", deletes)
 
+        held = len(plan.held_notes)
         index = plan.index
         if failed_writes or failed_deletes:
             index = plan.reindex(self.options, failed_writes=frozenset(failed_writes),
                                  failed_deletes=frozenset(failed_deletes))
+            present = (set(files) | set(writes)) - failed_writes
+            existed = set(files) | set(plan.renames)
+            self.decisions = [d for d in _unmade(self.decisions, failed_writes, present, existed)
+                              if d.action not in _INDEXED]  # said again for this index
             self.decisions.extend(plan.decisions)
             plan.decisions = []
-        if index != (index_text or "") or failed_writes or failed_deletes:
+        made = set(writes) - failed_writes - set(files)
+        removed = set(deletes) - failed_deletes
+        rebuilt = index != (index_text or "")
+        if rebuilt:
             results = yield [self._call("write_file", path=f"memory/{INDEX}", content=index)]
-            self._refusals(results, "write_file", [INDEX])
-        yield [self._call("finish", summary=self._summary(plan))]
+            rebuilt = not self._refusals(results, "write_file", [INDEX])
+            if not rebuilt and (made or removed):
+                # The index as it was would link files this dream deleted or renamed, or leave
+                # out the ones it made; only the staging copy has changed, and is dropped.
+                raise DreamFailed(
+                    f"MEMORY.md could not be written ({results[0].content}); the dream changed "
+                    "nothing")
+            if not rebuilt:  # what they say of the index is not so: it is as it was
+                self.decisions = [d for d in self.decisions if d.action not in _INDEXED]
+                failed_writes.add(INDEX)
+        if held:
+            # else a note left in MEMORY.md looks like one the dream could not read
+            self.notes.append(
+                f"max_files_touched left {held} note{'s' if held != 1 else ''} written in "
+                f"MEMORY.md there as written; a later dream moves "
+                f"{'them' if held != 1 else 'it'} to topic files (`autodream show "
+                "--all-decisions` names each)")
+        refused = sorted(failed_writes | failed_deletes)
+        if refused:
+            self.notes.append(
+                f"{len(refused)} memory file(s) could not be written or deleted "
+                f"({', '.join(refused[:3])}{', ...' if len(refused) > 3 else ''}): each keeps "
+                "what it held, and MEMORY.md links only files that are there (`autodream show` "
+                "says why)")
+        written = len(set(writes) - failed_writes)
+        yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt))]
 
     def _orient(self, kept_as_is: frozenset[str]) -> Generator[
             list[ToolCall], list[ToolResult],
@@ -316,18 +344,48 @@ class LocalBackend:
                 "refused", path or what, f"{what}: {result.content}", file=path))
         return failed
 
-    def _summary(self, plan: DreamPlan) -> str:
+    def _summary(self, written: int, deleted: int, rebuilt: bool) -> str:
         counts: dict[str, int] = {}
         for d in self.decisions:
             counts[d.action] = counts.get(d.action, 0) + 1
         detail = ", ".join(f"{n} {a}" for a, n in sorted(counts.items())) or "no decisions"
         return (
             f"local engine: {self.report.sessions} session(s) read; "
-            f"{len(plan.writes)} topic file(s) written, {len(plan.deletes)} deleted"
-            f"{', MEMORY.md rebuilt' if plan.index_changed else ''}; {detail}"
+            f"{written} topic file(s) written, {deleted} deleted"
+            f"{', MEMORY.md rebuilt' if rebuilt else ''}; {detail}"
             + (f"; {self.report.bad_lines} bad transcript line(s) skipped"
                if self.report.bad_lines else "")
         )
+
+
+# What a decision says the dream did to a file: not so when the file's write was refused.
+_CHANGES = frozenset({"created", "updated", "superseded", "dated", "past", "merged",
+                      "redacted", "confirmed"})
+
+
+_INDEXED = frozenset({"indexed", "unindexed"})
+
+
+def _unmade(decisions: list[Decision], failed: set[str], present: set[str],
+            existed: set[str]) -> list[Decision]:
+    """``decisions`` without the changes they say were made to a file that is not there after
+    the dream or whose write was refused (it keeps what it held, under its old name for
+    one to be renamed: ``existed``); each refusal names what the file was to say."""
+    said: dict[str, str] = {}
+    for d in decisions:
+        if d.file in failed and d.action in _CHANGES:
+            said.setdefault(d.file, d.subject)
+    out: list[Decision] = []
+    for d in decisions:
+        if d.action == "refused" and d.file in failed:
+            kept = ("the file keeps what it held" if d.file in existed
+                    else "not saved this dream")
+            out.append(replace(d, subject=said.get(d.file, d.subject),
+                               reason=f"{d.reason}; {kept}"))
+        elif d.file is None or d.action not in _CHANGES or (
+                d.file in present and d.file not in failed):
+            out.append(d)
+    return out
 
 
 # Why a transcript line was skipped (the readers' ReadStats.skipped keys), as a person reads it.

@@ -671,6 +671,7 @@ class Consolidator:
         keep.changed = True
         other.deleted = True
         other.deleted_by = "merged"
+        other.merged_into = keep
         _declare(keep, "merged_from", other)
         self.decisions.append(Decision(
             "merged", f"{other.file} -> {keep.file}",

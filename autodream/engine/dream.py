@@ -68,11 +68,20 @@ class DreamPlan:
     held_back: set[str] = field(default_factory=set)
     # notes written in MEMORY.md that the file budget left there as they are, for a later dream
     held_notes: list[IndexNote] = field(default_factory=list)
+    # each note moved out of MEMORY.md, with the entry made of it
+    moved_notes: list[tuple[Entry, IndexNote]] = field(default_factory=list)
+    prior_index: str | None = None  # MEMORY.md as the dream read it
 
     def deletes_after(self, failed_writes: frozenset[str]) -> list[str]:
-        """The files to delete once the writes are done: a renamed file whose new one was not
-        written stays where it is."""
-        kept = {self.renames[f] for f in failed_writes if f in self.renames}
+        """The files to delete once the writes are done: a file renamed, merged into or
+        superseded by an entry whose file was not written stays where it is (it still holds
+        what that file would have taken over)."""
+        kept: set[str] = set()
+        for entry in self.entries:
+            if entry.file in failed_writes:
+                kept.update(str(name) for key in REPLACEMENT_KEYS
+                            for name in entry.extra.get(key) or [])
+                kept.add(self.renames.get(entry.file, ""))
         return [f for f in self.deletes if f not in kept]
 
     def reindex(
@@ -82,17 +91,30 @@ class DreamPlan:
         failed_writes: frozenset[str] = frozenset(),
         failed_deletes: frozenset[str] = frozenset(),
     ) -> str:
-        """``MEMORY.md`` again after some tool calls were refused: a new file that was not
-        written leaves the index, a file that could not be deleted stays in it."""
-        for entry in self.entries:
-            if entry.file in failed_writes and entry.renamed_from:
-                entry.file, entry.renamed_from = entry.renamed_from, ""  # still under its name
-            if (entry.renamed_from or entry.file) in failed_deletes:
-                entry.deleted = False
-        exclude = frozenset(e.file for e in self.entries
-                            if e.file in failed_writes and e.original is None)
-        self.index = build_index(self.entries, options, exclude=exclude,
-                                 notes=self.held_notes).text
+        """``MEMORY.md`` again after some tool calls were refused, as the memory dir now is: a
+        file that was not written keeps its old line (a new one leaves the index, and a note
+        that was to move there stays in MEMORY.md), and a file that was not deleted keeps
+        its line."""
+        back = [note for entry, note in self.moved_notes
+                if _holder(entry).file in failed_writes]
+        unwritten = frozenset(e.file for e in self.entries
+                              if e.file in failed_writes and e.original is None)
+        stays = failed_deletes | (frozenset(self.deletes)
+                                  - frozenset(self.deletes_after(failed_writes)))
+        linked = _linked(self.prior_index)
+        for i, entry in enumerate(self.entries):
+            stayed = entry.deleted and (entry.renamed_from or entry.file) in stays
+            if entry.original is not None and (stayed or entry.file in failed_writes):
+                self.entries[i] = _as_read(entry, linked.get(entry.renamed_from or entry.file))
+        self.decisions.extend(Decision(
+            "kept", shorten(_plain(note.summary), 120),
+            f"left in MEMORY.md as written (line {note.line_no}): its topic file could not be "
+            "written (the refusal is above); a later dream moves it") for note in back)
+        self.held_notes = sorted([*self.held_notes, *back], key=lambda n: n.line_no)
+        build = build_index(self.entries, options, exclude=unwritten, notes=self.held_notes)
+        live = [e for e in self.entries if e.file not in unwritten]
+        self.decisions.extend(index_decisions(build, live, self.prior_index, options))
+        self.index = build.text
         return self.index
 
     def summary(self) -> str:
@@ -103,6 +125,29 @@ class DreamPlan:
         files = f"{len(self.writes)} file(s) written, {len(self.deletes)} deleted"
         index = "MEMORY.md rebuilt" if self.index_changed else "MEMORY.md unchanged"
         return f"local dream: {files}; {index}; decisions: {', '.join(parts) or 'none'}"
+
+
+def _holder(entry: Entry) -> Entry:
+    """The entry whose file holds ``entry``'s statements: itself, or the one it was merged
+    into."""
+    while entry.merged_into is not None:
+        entry = entry.merged_into
+    return entry
+
+
+def _as_read(entry: Entry, known: IndexEntry | None) -> Entry:
+    """``entry`` as its file still says, under its old name, with its old index line (``known``,
+    when it had one): the dream's rewrite of it was not written."""
+    path = entry.renamed_from or entry.file
+    try:
+        again = parse_entry(path, entry.original or "")
+    except FrontmatterError:  # a repair that was not written: the line is all there is
+        entry.file, entry.renamed_from, entry.changed, entry.deleted = path, "", False, False
+        again = entry
+    again.score = index_rank(again)
+    if known is not None:
+        again.hook, again.index_pos = known.hook, known.line_no
+    return again
 
 
 def load_entries(
@@ -477,6 +522,8 @@ def _plan(
     entries, unparsable, decisions = load_entries(files, index_text, unreadable)
     taken = {f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
     notes, note_decisions = note_entries(index_text, taken, frozenset(n.line_no for n in held))
+    by_line = {n.line_no: n for n in index_notes(index_text or "")}
+    moved = [(e, by_line[e.index_pos]) for e in notes]  # before a merge moves index_pos
     entries.extend(notes)
     decisions.extend(note_decisions)
     work = Consolidator(entries, options)
@@ -501,7 +548,8 @@ def _plan(
                                 held)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
-                     held_back=held_back, held_notes=list(held))
+                     held_back=held_back, held_notes=list(held), moved_notes=moved,
+                     prior_index=index_text)
     for entry in work.entries:
         if entry.deleted:
             if entry.original is not None:

@@ -98,6 +98,8 @@ class Entry:
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
     renamed_from: str = ""  # the file it was read from, when this dream gives it a new name
+    # the entry that took in its statements when it was merged away (deleted_by "merged")
+    merged_into: Entry | None = field(default=None, repr=False, compare=False)
 
     @property
     def text(self) -> str:
