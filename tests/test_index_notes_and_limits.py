@@ -337,6 +337,28 @@ def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget
     assert all(any(r in t for t in topics) for r in rules)
 
 
+def test_a_note_holding_a_secret_is_moved_redacted_when_the_file_budget_holds_notes_back(
+    tmp_path: Path,
+) -> None:
+    # The tools redact MEMORY.md as they read it, so the note held back was written back
+    # redacted, not word for word: 'check failed: MEMORY.md: line 1: not an entry ...'.
+    token = "ghp_" + "a1B2" * 9
+    notes = ["Deploys need a green build and a second reviewer.",
+             f"The CI deploy token is {token} for the release job.",
+             "Releases are cut from the main branch on Thursdays."]
+    project = _project_with_memory(tmp_path, {"MEMORY.md": "".join(f"- {n}\n" for n in notes)})
+    with (project / "autodream.toml").open("a", encoding="utf-8") as config:
+        config.write("max_files_touched = 2\n")
+    out, err = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:") and "max_files_touched left 2 notes" in err
+    memory = {p.name: p.read_text() for p in (project / "memory").glob("*.md")}
+    assert token not in "".join(memory.values())
+    index = memory.pop("MEMORY.md")
+    assert [n.text for n in index_notes(index)] == [notes[0], notes[2]]
+    assert any("The CI deploy token is [REDACTED:github-token] for the release job." in text
+               for text in memory.values())
+
+
 def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
     tmp_path: Path,
 ) -> None:

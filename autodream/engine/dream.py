@@ -45,7 +45,7 @@ from autodream.memory.model import (
     is_file_link,
     parse_index,
 )
-from autodream.redact import contains_secret, redact
+from autodream.redact import REDACTED, contains_secret, redact
 from autodream.transcripts.model import is_daily_log_name
 
 INDEX_NAME = "MEMORY.md"
@@ -474,9 +474,11 @@ def plan_dream(
     options = options or EngineOptions()
     facts = facts or ProjectFacts()
     # a note whose line reads as an index entry (a link to a web page) would be a link to no
-    # file if it stayed: it is always moved
+    # file if it stayed, and one holding a secret (the tools redact it when they read
+    # MEMORY.md) could not stay word for word: they are always moved
     notes = [n for n in index_notes(index_text or "")
-             if not any(parse_index(line).entries for line in n.lines)]
+             if not any(parse_index(line).entries for line in n.lines)
+             and not _redacted(n.text)]
     held = 0
     while True:
         plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
@@ -486,6 +488,11 @@ def plan_dream(
         if more == 0:
             return plan
         held += more
+
+
+def _redacted(text: str) -> bool:
+    """True when ``text`` holds a secret, or one redacted when it was read."""
+    return REDACTED.partition("{")[0] in text or contains_secret(text)
 
 
 def _notes_to_hold(notes: list[IndexNote], held: int, over: int, options: EngineOptions) -> int:
