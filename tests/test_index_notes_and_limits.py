@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -451,6 +452,9 @@ def test_notes_past_the_file_budget_wait_in_memory_md_and_the_next_dream_moves_t
     # ... under the heading they were under: the next dream reads them as the same notes
     assert [n.section for n in index_notes(plan.index)] == [
         n.section for n in index_notes(index_text)][len(rules) - len(waiting):]
+    # once: under '## Feedback' they went first, and the moved ones under a second one
+    headings = re.findall(r"^#+ .*$", plan.index, re.M)
+    assert len(headings) == len(set(headings))
     assert sum("left in MEMORY.md" in d.reason for d in plan.decisions) == len(waiting)
     files = _after({}, plan)
     again = plan_dream(files, plan.index, [], now=NOW, options=options)

@@ -28,6 +28,7 @@ from autodream.engine.index import (
     index_decisions,
     index_rank,
     prune_restated,
+    section_type,
 )
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
 from autodream.engine.scoring import cluster_candidates, select
@@ -36,7 +37,6 @@ from autodream.memory.model import (
     INDEX_MAX_BYTES,
     MEMORY_TYPES,
     REPLACEMENT_KEYS,
-    SECTION_TITLES,
     IndexEntry,
     IndexNote,
     MemoryType,
@@ -234,8 +234,7 @@ def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") ->
     under says."""
     prefix = path.rsplit("/", 1)[-1].split("_", 1)[0]
     mtype: MemoryType = prefix if prefix in MEMORY_TYPES else "project"  # type: ignore[assignment]
-    for word in (section, section.removesuffix("s")):
-        mtype = _SECTION_TYPES.get(word, mtype)
+    mtype = section_type(section) or mtype
     head = (text or "").split("\n---", 1)[0] if (text or "").startswith("---") else ""
     written = re.search(r"^type:[ \t]*['\"]?(\w+)['\"]?[ \t]*$", head, re.M)
     if written is not None and written[1].lower() in MEMORY_TYPES:
@@ -245,7 +244,6 @@ def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") ->
                  opaque=True)
 
 
-_SECTION_TYPES: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
 _NOTE_WHY = "The user wrote this note directly in MEMORY.md."
 _NOTE_HOW: dict[MemoryType, str] = {
     "feedback": "Apply this by default in this project without being reminded.",
@@ -317,11 +315,7 @@ def _note_type(note: IndexNote, summary: str) -> tuple[MemoryType, str]:
     """The heading the person put the note under, when it names a type; else the type the
     engine gives the same words said in a session. And the words to title it by."""
     mtype, core = read_note(summary)
-    heading = note.section.lower().strip()
-    for word in (heading, heading.removesuffix("s")):
-        if word in _SECTION_TYPES:
-            return _SECTION_TYPES[word], core or summary
-    return mtype, core or summary
+    return section_type(note.section) or mtype, core or summary
 
 
 def _norm_title(title: str) -> str:

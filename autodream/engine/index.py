@@ -17,9 +17,9 @@ from autodream.memory.model import (
     SECTION_TITLES,
     IndexEntry,
     IndexNote,
+    MemoryType,
     continues_note,
     parse_index,
-    render_index,
     unlisted_count,
     unlisted_line,
 )
@@ -118,11 +118,12 @@ def build_index(
     The rank depends only on the entries (never on this dream's scores), so the next dream on
     the same memory leaves out the same files and writes the same bytes.
 
-    ``notes`` (written in MEMORY.md by hand, left there this dream) come first, as written and
-    under the heading they were under, and are never left out.
+    ``notes`` (written in MEMORY.md by hand, left there this dream) are never left out: each
+    is written as it was, first under its type's heading when the heading it was under names
+    one, else first in the index under the heading it was under.
     """
     live = [e for e in entries if not e.deleted and e.file not in exclude]
-    block = _note_block(notes)
+    block, typed = _note_blocks(notes)
     # Highest rank first: a file the engine cannot read keeps its line (unlisted, it would be
     # lost track of); then rank, the newest source, the file name.
     newest = _newest(live)
@@ -132,11 +133,11 @@ def build_index(
     lines_limit = f"{options.index_max_lines}-line"
     bytes_limit = f"{options.index_max_bytes}-byte"
     # Lines do not depend on how long the hooks are: count them instead of rendering.
-    while listed and (_line_count(listed, len(live) - len(listed), block)
+    while listed and (_line_count(listed, len(live) - len(listed), block, typed)
                       > options.index_max_lines):
         unlisted[listed.pop().file] = lines_limit
     chars = options.index_line_chars - 1
-    text = _render(listed, chars, len(unlisted), block)
+    text = _render(listed, chars, len(unlisted), block, typed)
 
     def over(text: str) -> bool:
         return (text.count("\n") > options.index_max_lines
@@ -145,11 +146,11 @@ def build_index(
     # Shorter hooks before fewer entries: a shorter line loses less than an unlisted entry.
     while len(text.encode("utf-8")) > options.index_max_bytes and chars > MIN_LINE_CHARS:
         chars = max(MIN_LINE_CHARS, chars - 8)
-        text = _render(listed, chars, len(unlisted), block)
+        text = _render(listed, chars, len(unlisted), block, typed)
     while over(text) and listed:
         unlisted[listed.pop().file] = (
             bytes_limit if len(text.encode("utf-8")) > options.index_max_bytes else lines_limit)
-        text = _render(listed, chars, len(unlisted), block)
+        text = _render(listed, chars, len(unlisted), block, typed)
     return IndexBuild(text, chars, unlisted)
 
 
@@ -196,27 +197,52 @@ def index_decisions(
     return decisions
 
 
-def _line_count(listed: list[Entry], unlisted: int, block: list[str]) -> int:
+def _line_count(listed: list[Entry], unlisted: int, block: list[str],
+                typed: dict[MemoryType, list[str]]) -> int:
     """How many lines ``_render`` writes: the notes, entries, a heading per type, a blank line
     between groups, and a blank line and the count of what is not listed."""
-    groups = len({e.type for e in listed})
-    lines = len(listed) + 2 * groups - (1 if groups else 0)
+    groups = len({e.type for e in listed} | set(typed))
+    lines = len(listed) + sum(map(len, typed.values())) + 2 * groups - (1 if groups else 0)
     if unlisted:
-        lines += 2 if listed else 1
+        lines += 2 if groups else 1
     if block:
         lines += len(block) + (1 if lines else 0)
     return lines
 
 
-def _note_block(notes: Sequence[IndexNote]) -> list[str]:
+def section_type(heading: str) -> MemoryType | None:
+    """The memory type a heading of MEMORY.md names ("Feedback", "users"), if it names one."""
+    word = heading.lower().strip()
+    return _SECTION_TYPES.get(word) or _SECTION_TYPES.get(word.removesuffix("s"))
+
+
+_SECTION_TYPES: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
+
+
+def _note_blocks(notes: Sequence[IndexNote]) -> tuple[list[str], dict[MemoryType, list[str]]]:
+    """The lines of ``notes`` as written: those under a heading that names a type, by that type
+    (they go under the index's own heading for it: one of theirs besides would be a second
+    '## Feedback'); the others as one block, each under the heading it was under."""
+    typed: dict[MemoryType, list[IndexNote]] = {}
+    loose: list[IndexNote] = []
+    for note in notes:
+        mtype = section_type(note.section)
+        if mtype is None:
+            loose.append(note)
+        else:
+            typed.setdefault(mtype, []).append(note)
+    return _note_block(loose), {t: _note_block(n, headings=False) for t, n in typed.items()}
+
+
+def _note_block(notes: Sequence[IndexNote], *, headings: bool = True) -> list[str]:
     """The lines of ``notes`` as written, each under the heading it was under (so the next
-    dream reads it as the same note, of the same type); a blank line between two notes only
-    where one would read as going on with the other."""
+    dream reads it as the same note, of the same type) unless ``headings`` is false; a blank
+    line between two notes only where one would read as going on with the other."""
     out: list[str] = []
     section = ""
     last: IndexNote | None = None
     for note in notes:
-        if note.section != section:
+        if headings and note.section != section:
             if out:
                 out.append("")
             out.append(f"## {note.section}")
@@ -228,21 +254,19 @@ def _note_block(notes: Sequence[IndexNote]) -> list[str]:
     return out
 
 
-def _render(entries: list[Entry], chars: int, unlisted: int, block: list[str]) -> str:
-    groups: list[tuple[str | None, list[IndexEntry]]] = []
+def _render(entries: list[Entry], chars: int, unlisted: int, block: list[str],
+            typed: dict[MemoryType, list[str]]) -> str:
+    out = list(block)
     for mtype in MEMORY_TYPES:
         members = sorted(
             (e for e in entries if e.type == mtype), key=lambda e: (e.index_pos, e.file)
         )
-        groups.append(
-            (SECTION_TITLES[mtype], [index_entry(e, chars) for e in members])
-        )
-    text = render_index(groups)
-    if block:
-        text = "\n".join(block) + "\n" + ("\n" + text if text else "")
+        lines = typed.get(mtype, []) + [index_entry(e, chars).render() for e in members]
+        if lines:
+            out += [*([""] if out else []), f"## {SECTION_TITLES[mtype]}", *lines]
     if unlisted:
-        text += ("\n" if text else "") + unlisted_line(unlisted) + "\n"
-    return text
+        out += [*([""] if out else []), unlisted_line(unlisted)]
+    return "\n".join(out) + "\n" if out else ""
 
 
 _EPOCH = date(1970, 1, 1)
