@@ -380,6 +380,31 @@ def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
     assert {p.name for p in (project / "memory").glob("*.md")} == set(memory)
 
 
+@pytest.mark.parametrize("count, name", [(600, "t{i:03d}.md"),
+                                          (450, "feedback_use-the-rule-numbered-{i:03d}.md")],
+                         ids=["over-500-results", "over-the-output-cap"])
+def test_a_memory_of_more_files_than_one_glob_lists_is_read_whole(
+    tmp_path: Path, count: int, name: str,
+) -> None:
+    # One glob lists at most 500 paths and 16,000 bytes: the local engine took the files past
+    # them for missing ('MEMORY.md linked a file that does not exist') and dropped their lines.
+    files, index_text = _big_memory(count)
+    renamed = {f"t{i:03d}.md": name.format(i=i) for i in range(count)}
+    files = {renamed[f]: text for f, text in files.items()}
+    for old, new in renamed.items():
+        index_text = index_text.replace(f"]({old})", f"]({new})")
+    project = _project_with_memory(tmp_path, {**files, "MEMORY.md": index_text})
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:") and "pruned" not in out
+    memory = project / "memory"
+    assert set(files) < {p.name for p in memory.glob("*.md")}
+    index = (memory / "MEMORY.md").read_text()
+    listed = {e.file for e in parse_index(index).entries}
+    assert unlisted_count(index.splitlines()[-1]) == count + 1 - len(listed)
+    second, _ = _dream(project, "2026-04-06T12:00:00Z")
+    assert second.startswith("no-change:")
+
+
 def test_engine_options_limits_are_respected_for_notes_too() -> None:
     plan = plan_dream({}, "".join(f"- {r}\n" for r in _distinct_rules(40)), [], now=NOW,
                       options=EngineOptions(index_max_lines=20, index_max_bytes=2_000))

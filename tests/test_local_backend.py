@@ -14,7 +14,7 @@ from autodream.backends.local import LocalBackend
 from autodream.errors import DreamFailed
 from autodream.memory.checks import check_staged
 from autodream.memory.model import index_notes, parse_index, parse_topic
-from autodream.tools import ToolBox
+from autodream.tools import ToolBox, ToolLimits
 from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.local_dream import LocalDream, memory_text
 
@@ -230,6 +230,26 @@ def test_a_refused_index_write_fails_the_dream_when_the_old_index_would_not_fit(
     _refuse_writes(monkeypatch, lambda path: path == "MEMORY.md")
     with pytest.raises(DreamFailed, match=r"MEMORY.md could not be written \(refused: "):
         sample_memory.run()
+
+
+def test_every_memory_file_is_read_however_few_paths_one_glob_lists(tmp_path: Path) -> None:
+    # glob lists at most max_glob_results paths: the engine asks again by the next character
+    # of the names, and misses none, whatever characters they hold
+    memory, sessions = tmp_path / "memory", tmp_path / "sessions"
+    sessions.mkdir()
+    names = ["a.md", "ab.md", "abc.md", "abd.md", "a-b.md", "a b.md", "a!b.md", "a]b.md",
+             "a[b].md", "a*b.md", "a^b.md", "a[!b.md", "zz.md", "sub/a.md", "sub/ab.md"]
+    for i, name in enumerate(names):
+        (memory / name).parent.mkdir(parents=True, exist_ok=True)
+        _write_topic(memory, name, f"---\nname: Fact {i}\ndescription: fact {i}\n"
+                                   f"type: project\n---\n\nThe build number is {i}.\n")
+    (memory / "MEMORY.md").write_text("", encoding="utf-8")
+    dream = LocalDream(memory, sessions, None, tmp_path / "trash", NOW)
+    backend, box, _ = dream.run(limits=ToolLimits(max_read_bytes=None, max_glob_results=2))
+    assert box.finished and backend.plan is not None
+    assert sorted(e.file for e in backend.plan.entries) == sorted(names)
+    globs = [r for r in box.log if r.name == "glob"]
+    assert len(globs) > 3  # it did have to ask again
 
 
 def test_unreadable_session_is_skipped_not_fatal(dream: LocalDream) -> None:

@@ -221,12 +221,9 @@ class LocalBackend:
     def _orient(self, kept_as_is: frozenset[str]) -> Generator[
             list[ToolCall], list[ToolResult],
             tuple[dict[str, str], str | None, ProjectFacts, frozenset[str]]]:
-        results = yield [
-            self._call("glob", pattern="memory/**/*.md"),
-            self._call("list_dir", path="project/"),
-        ]
-        memory_paths = _memory_paths(results[0]) if results else []
-        listing = _listing(results[1]) if len(results) > 1 else []
+        results = yield [self._call("list_dir", path="project/")]
+        listing = _listing(results[0]) if results else []
+        memory_paths = yield from self._memory_files()
         # A symlink in memory is the user's arrangement (a note shared from elsewhere, a second
         # name for one): neither it nor the memory file it points at is rewritten, renamed or
         # deleted, and both keep their index lines.
@@ -245,6 +242,25 @@ class LocalBackend:
                             listing)
         unread = frozenset(p for p in memory_paths if f"memory/{p}" not in texts) | linked_away
         return files, index_text, facts, unread
+
+    def _memory_files(self) -> Generator[list[ToolCall], list[ToolResult], list[str]]:
+        """Every markdown file in memory, hidden directories left out. One glob lists a few
+        hundred (its output is capped): one cut short is asked again in narrower parts (by the
+        next character of the names), until every part is listed whole, or cannot be narrowed
+        (more files of one name, in as many directories, than one glob lists; or names that
+        differ only by '[' or ']', which a glob cannot set apart)."""
+        found: set[str] = set()
+        pending = [_NamePart()]
+        while pending:
+            results = yield [self._call("glob", pattern=part.glob) for part in pending]
+            narrower: list[_NamePart] = []
+            for part, result in zip(pending, results, strict=False):
+                paths = _memory_paths(result)
+                found.update(paths)
+                if _cut_short(result):
+                    narrower += part.split([_stem(p) for p in paths])
+            pending = narrower
+        return sorted(found)
 
     def _read_all(
         self, paths: list[str], *, page: bool
@@ -400,6 +416,68 @@ _BAD_LINE = {
 def _session_order(info: SessionInfo) -> tuple[float, str]:
     started = info.started.timestamp() if info.started is not None else info.mtime
     return (started, str(info.path))
+
+
+# a glob character class cannot leave these out ("]" ends it; "[" in it reads as a nested set)
+_UNCLASSED = frozenset("[]")
+
+
+@dataclass(frozen=True)
+class _NamePart:
+    """The memory files whose name (before ".md") starts with ``atoms``, each a character or,
+    as a set, any character but those; or, when ``whole``, is just them."""
+
+    atoms: tuple[str | frozenset[str], ...] = ()
+    whole: bool = False
+
+    @property
+    def glob(self) -> str:
+        return "memory/**/" + "".join(map(_glob_atom, self.atoms)) + (
+            "" if self.whole else "*") + ".md"
+
+    def split(self, stems: list[str]) -> list[_NamePart]:
+        """Parts that together hold the names this one does, given the ``stems`` it listed
+        before it was cut short: the name that is just the atoms, and one part per next
+        character seen, and one for every other; for a whole name, its first set split so."""
+        at = len(self.atoms)
+        if not self.whole:
+            seen = {stem[at] for stem in stems if len(stem) > at}
+            return [_NamePart(self.atoms, whole=True),
+                    *(_NamePart((*self.atoms, c)) for c in sorted(seen)),
+                    _NamePart((*self.atoms, frozenset(seen)))]
+        for i, atom in enumerate(self.atoms):
+            if isinstance(atom, frozenset):
+                seen = {stem[i] for stem in stems if len(stem) == at} - atom
+                # nothing new (only a character the glob cannot leave out): the names it
+                # matched are all in the parts for the characters seen, listed already
+                if not seen:
+                    return []
+                head, tail = self.atoms[:i], self.atoms[i + 1:]
+                return [*(_NamePart((*head, c, *tail), whole=True) for c in sorted(seen)),
+                        _NamePart((*head, atom | seen, *tail), whole=True)]
+        return []  # every character given: as narrow as a glob gets
+
+
+def _glob_atom(atom: str | frozenset[str]) -> str:
+    """One character of a name as a glob matches it: ``atom`` itself, or any but those."""
+    if isinstance(atom, str):
+        # "[[]" would read as a nested set: "[" stands for any one character, and the part
+        # may list a few names another does too
+        return "?" if atom == "[" else f"[{atom}]" if atom in "*?" else atom
+    left_out = sorted(atom - _UNCLASSED - {"-"}) + (["-"] if "-" in atom else [])  # "-" last
+    return f"[!{''.join(left_out)}]" if left_out else "?"
+
+
+def _stem(path: str) -> str:
+    return path.rsplit("/", 1)[-1].removesuffix(".md")
+
+
+def _cut_short(result: ToolResult) -> bool:
+    """True when a glob listed only some of what it matched: it stopped at max_glob_results,
+    or its output was cut (the toolbox says so last). Not when it stopped walking (past
+    max_walk_files every narrower glob stops too)."""
+    last = result.content.rstrip().rsplit("\n", 1)[-1]
+    return not result.is_error and last.startswith(("[stopped at ", "[output truncated at "))
 
 
 def _memory_paths(result: ToolResult) -> list[str]:
