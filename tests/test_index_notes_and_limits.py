@@ -338,6 +338,67 @@ def test_a_memory_md_of_250_hand_written_notes_is_dreamed_within_the_file_budget
     assert all(any(r in t for t in topics) for r in rules)
 
 
+@pytest.mark.parametrize(("count", "heading"), [(300, ""), (420, "## Feedback\n")])
+def test_a_memory_md_of_hundreds_of_notes_loses_none_and_the_next_dream_files_the_rest(
+    tmp_path: Path, count: int, heading: str,
+) -> None:
+    # 'files-touched budget exhausted': past some 300 notes they were all moved, as many as
+    # MEMORY.md could not hold back; and 400 wait for 200 files and a 200-line MEMORY.md.
+    rules = _distinct_rules(count)
+    index_text = heading + "".join(f"- {r}\n" for r in rules)
+    project = _project_with_memory(tmp_path, {"MEMORY.md": index_text})
+    memory = project / "memory"
+    out, err = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    texts = "\n".join(p.read_text() for p in memory.glob("*.md"))
+    assert all(r in texts for r in rules)  # none lost: in a topic file, or waiting
+    index = (memory / "MEMORY.md").read_text()
+    waiting = index_notes(index)
+    files = [p for p in memory.glob("*_*.md") if p.name != "notes_waiting.md"]
+    assert len(files) + 1 + (count > 400) <= 201  # the file budget (MEMORY.md is one)
+    if count > 400:  # no room for all in MEMORY.md: the rest wait in a file of their own
+        waits = (memory / "notes_waiting.md").read_text()
+        assert parse_topic(waits).type == "project"
+        assert len(waiting) + len(index_notes(parse_topic(waits).body)) == count - len(files) + 1
+        assert (f"{len(waiting)} there as written, {count + 1 - len(files) - len(waiting)} in "
+                "notes_waiting.md word for word") in err
+        assert unlisted_count(index.splitlines()[-1]) == len(files) + 1
+    else:
+        assert not (memory / "notes_waiting.md").exists()
+    assert f"{count + 1 - len(files)} note(s) written in MEMORY.md wait for a later dream" in out
+    diary = (memory / ".autodream" / "DREAMS.md").read_text()
+    assert "note(s) written in MEMORY.md wait for a later dream" in diary
+    headings = re.findall(r"^#+ .*$", index, re.M)
+    assert len(headings) == len(set(headings))
+
+    _dream(project, "2026-04-06T12:00:00Z")  # the next dream files the rest
+    assert index_notes((memory / "MEMORY.md").read_text()) == []
+    assert not (memory / "notes_waiting.md").exists()
+    topics = {p.name: p.read_text() for p in memory.glob("*_*.md")}
+    assert all(sum(r in t for t in topics.values()) == 1 for r in rules)  # each in one file
+    if heading:
+        assert all(name.startswith("feedback_") for name in topics)
+    third, _ = _dream(project, "2026-04-07T12:00:00Z")
+    assert third.startswith("no-change:")
+
+
+@pytest.mark.parametrize("theirs", [None, "---\nname: [broken\ntype: project\n---\n\nMine.\n"])
+def test_notes_wait_in_notes_waiting_md_only_when_that_file_is_the_engines(
+    theirs: str | None,
+) -> None:
+    rules = _distinct_rules(40)
+    files = {} if theirs is None else {"notes_waiting.md": theirs}
+    options = EngineOptions(max_files_touched=5, index_max_lines=20, index_max_bytes=2_500)
+    plan = plan_dream(files, "".join(f"- {r}\n" for r in rules), [], now=NOW, options=options)
+    if theirs is None:
+        waiting = index_notes(parse_topic(plan.writes["notes_waiting.md"]).body)
+        moved = len(plan.writes) - 1
+        assert [n.text for n in [*index_notes(plan.index), *waiting]] == rules[moved:]
+        assert moved + 2 == 5 and len(waiting) > 10
+    else:  # never written over (the notes wait only where MEMORY.md has room, as before)
+        assert "notes_waiting.md" not in plan.writes and plan.deletes == []
+
+
 def test_a_note_holding_a_secret_is_moved_redacted_when_the_file_budget_holds_notes_back(
     tmp_path: Path,
 ) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from autodream.agent import Budgets, DreamBrief, ToolCall, ToolResult, drive
 from autodream.backends.local import LocalBackend
+from autodream.engine import EngineOptions
 from autodream.errors import DreamFailed
 from autodream.memory.checks import check_staged
 from autodream.memory.model import index_notes, parse_index, parse_topic
@@ -230,6 +231,37 @@ def test_a_refused_index_write_fails_the_dream_when_the_old_index_would_not_fit(
     _refuse_writes(monkeypatch, lambda path: path == "MEMORY.md")
     with pytest.raises(DreamFailed, match=r"MEMORY.md could not be written \(refused: "):
         sample_memory.run()
+
+
+@pytest.mark.parametrize("refused", ["notes_waiting.md", "project_"])
+def test_notes_that_wait_in_their_file_are_never_lost_to_a_refused_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refused: str
+) -> None:
+    # 230 notes, 5 files a dream: MEMORY.md holds 198 of those that wait, notes_waiting.md
+    # the rest. That file refused, they would be nowhere: the dream fails and changes nothing.
+    # A note's own file refused, it waits where it was.
+    memory, sessions = tmp_path / "memory", tmp_path / "sessions"
+    memory.mkdir()
+    sessions.mkdir()
+    notes = [f"The service number {i} runs on port {8000 + i}." for i in range(230)]
+    (memory / "MEMORY.md").write_text("".join(f"- {n}\n" for n in notes), encoding="utf-8")
+    dream = LocalDream(memory, sessions, None, tmp_path / "trash", NOW,
+                       options=EngineOptions(max_files_touched=5))
+    _refuse_writes(monkeypatch, lambda path: path.startswith(refused))
+    if refused == "notes_waiting.md":
+        with pytest.raises(DreamFailed, match=r"notes_waiting\.md could not be written .*would "
+                                              r"be lost; the dream changed nothing"):
+            dream.run()
+        return
+    prior = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    _, box, _ = dream.run()
+    assert box.finished
+    texts = "\n".join(p.read_text(encoding="utf-8") for p in memory.glob("*.md"))
+    assert all(n in texts for n in notes)
+    assert not [p for p in memory.glob("project_*.md")]
+    assert len(index_notes((memory / "MEMORY.md").read_text(encoding="utf-8"))) == 198
+    report = check_staged(memory, prior, existed=frozenset({"MEMORY.md"}))
+    assert report.failures == [], report.failures
 
 
 def test_every_memory_file_is_read_however_few_paths_one_glob_lists(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec
 from autodream.engine import (
     FACT_FILES,
+    WAITING_FILE,
     Decision,
     DreamPlan,
     EngineOptions,
@@ -167,6 +168,7 @@ class LocalBackend:
         results = yield calls
         failed_writes = self._refusals(results[1:], "write_file", writes)
         self._refusals(results[:1], "begin_phase consolidate")
+        self._keep_waiting(results[1:], writes)
 
         deletes = sorted(plan.deletes_after(frozenset(failed_writes)))
         calls = [self._call("begin_phase", phase="prune")]
@@ -186,6 +188,12 @@ class LocalBackend:
                               if d.action not in _INDEXED]  # said again for this index
             self.decisions.extend(plan.decisions)
             plan.decisions = []
+            if plan.rewait:
+                text = plan.writes[WAITING_FILE]
+                results = yield [self._call("write_file", path=f"memory/{WAITING_FILE}",
+                                            content=text)]
+                self._keep_waiting(results, [WAITING_FILE])
+                writes.append(WAITING_FILE)
         made = set(writes) - failed_writes - set(files)
         removed = set(deletes) - failed_deletes
         rebuilt = index != (index_text or "")
@@ -201,13 +209,20 @@ class LocalBackend:
             if not rebuilt:  # what they say of the index is not so: it is as it was
                 self.decisions = [d for d in self.decisions if d.action not in _INDEXED]
                 failed_writes.add(INDEX)
-        if held:
+        waiting = len(plan.waiting_notes)
+        if held and not waiting:
             # else a note left in MEMORY.md looks like one the dream could not read
             self.notes.append(
                 f"max_files_touched left {held} note{'s' if held != 1 else ''} written in "
                 f"MEMORY.md there as written; a later dream moves "
                 f"{'them' if held != 1 else 'it'} to topic files (`autodream show "
                 "--all-decisions` names each)")
+        elif waiting:
+            self.notes.append(
+                f"max_files_touched left {held + waiting} notes written in MEMORY.md for later "
+                f"dreams to move to topic files: {held} there as written, {waiting} in "
+                f"{WAITING_FILE} word for word (MEMORY.md has no room for more) (`autodream "
+                "show --all-decisions` names each)")
         refused = sorted(failed_writes | failed_deletes)
         if refused:
             self.notes.append(
@@ -216,7 +231,18 @@ class LocalBackend:
                 "what it held, and MEMORY.md links only files that are there (`autodream show` "
                 "says why)")
         written = len(set(writes) - failed_writes)
-        yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt))]
+        yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt,
+                                                          held + waiting))]
+
+    def _keep_waiting(self, results: list[ToolResult], paths: list[str]) -> None:
+        """End the dream when ``WAITING_FILE`` was not written: the notes that wait there
+        would be lost (only the staging copy has changed, and is dropped)."""
+        for path, result in zip(paths, results, strict=False):
+            if path == WAITING_FILE and result.is_error:
+                raise DreamFailed(
+                    f"{WAITING_FILE} could not be written ({result.content}): the notes "
+                    "written in MEMORY.md that wait there would be lost; the dream changed "
+                    "nothing")
 
     def _orient(self, kept_as_is: frozenset[str]) -> Generator[
             list[ToolCall], list[ToolResult],
@@ -360,7 +386,7 @@ class LocalBackend:
                 "refused", path or what, f"{what}: {result.content}", file=path))
         return failed
 
-    def _summary(self, written: int, deleted: int, rebuilt: bool) -> str:
+    def _summary(self, written: int, deleted: int, rebuilt: bool, waiting: int) -> str:
         counts: dict[str, int] = {}
         for d in self.decisions:
             counts[d.action] = counts.get(d.action, 0) + 1
@@ -369,6 +395,8 @@ class LocalBackend:
             f"local engine: {self.report.sessions} session(s) read; "
             f"{written} topic file(s) written, {deleted} deleted"
             f"{', MEMORY.md rebuilt' if rebuilt else ''}; {detail}"
+            + (f"; {waiting} note(s) written in MEMORY.md wait for a later dream"
+               if waiting else "")
             + (f"; {self.report.bad_lines} bad transcript line(s) skipped"
                if self.report.bad_lines else "")
         )

@@ -10,12 +10,13 @@ from __future__ import annotations
 from autodream.engine.candidates import Gatherer, GatherStats
 from autodream.engine.dates import absolutize, tell_as_past
 from autodream.engine.digest import build_digest
-from autodream.engine.dream import DreamPlan, plan_dream
+from autodream.engine.dream import WAITING_FILE, DreamPlan, plan_dream
 from autodream.engine.facts import FACT_FILES, build_facts
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts, Source
 
 __all__ = [
     "FACT_FILES",
+    "WAITING_FILE",
     "Candidate",
     "Decision",
     "DreamPlan",

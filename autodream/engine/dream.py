@@ -8,8 +8,8 @@ project's facts and the dream's clock, and returns the files to write and delete
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
 from autodream.engine.candidates import read_note
@@ -27,6 +27,8 @@ from autodream.engine.index import (
     build_index,
     index_decisions,
     index_rank,
+    note_lines,
+    notes_fit,
     prune_restated,
     section_type,
 )
@@ -40,10 +42,13 @@ from autodream.memory.model import (
     IndexEntry,
     IndexNote,
     MemoryType,
+    TopicFile,
     UnclosedValueError,
     index_notes,
     is_file_link,
     parse_index,
+    parse_topic,
+    render_topic,
 )
 from autodream.redact import REDACTED, contains_secret, redact
 from autodream.transcripts.model import is_daily_log_name
@@ -68,6 +73,9 @@ class DreamPlan:
     held_back: set[str] = field(default_factory=set)
     # notes written in MEMORY.md that the file budget left there as they are, for a later dream
     held_notes: list[IndexNote] = field(default_factory=list)
+    # and those MEMORY.md had no room for: in WAITING_FILE
+    waiting_notes: list[IndexNote] = field(default_factory=list)
+    rewait: bool = False  # WAITING_FILE to be written again, after a refusal (``reindex``)
     # each note moved out of MEMORY.md, with the entry made of it
     moved_notes: list[tuple[Entry, IndexNote]] = field(default_factory=list)
     prior_index: str | None = None  # MEMORY.md as the dream read it
@@ -93,8 +101,8 @@ class DreamPlan:
     ) -> str:
         """``MEMORY.md`` again after some tool calls were refused, as the memory dir now is: a
         file that was not written keeps its old line (a new one leaves the index, and a note
-        that was to move there stays in MEMORY.md), and a file that was not deleted keeps
-        its line."""
+        that was to move there waits where it was, or in ``WAITING_FILE`` when MEMORY.md has
+        no room left: ``rewait``), and a file that was not deleted keeps its line."""
         back = [note for entry, note in self.moved_notes
                 if _holder(entry).file in failed_writes]
         unwritten = frozenset(e.file for e in self.entries
@@ -106,12 +114,24 @@ class DreamPlan:
             stayed = entry.deleted and (entry.renamed_from or entry.file) in stays
             if entry.original is not None and (stayed or entry.file in failed_writes):
                 self.entries[i] = _as_read(entry, linked.get(entry.renamed_from or entry.file))
+        # a note is never moved into MEMORY.md, nor past its limits: the rest wait in their file
+        stay, spill = _where_held(sorted(
+            [*self.held_notes, *(n for n in back if n.origin == INDEX_NAME)],
+            key=lambda n: n.line_no), options)
+        if spill or any(n.origin != INDEX_NAME for n in back):
+            self.waiting_notes = sorted(
+                {*self.waiting_notes, *spill, *(n for n in back if n.origin != INDEX_NAME)},
+                key=lambda n: (n.origin != INDEX_NAME, n.line_no))
+            self.writes[WAITING_FILE] = _waiting_text(self.waiting_notes)
+            self.rewait = True
+        self.held_notes = stay
         self.decisions.extend(Decision(
             "kept", shorten(_plain(note.summary), 120),
-            f"left in MEMORY.md as written (line {note.line_no}): its topic file could not be "
-            "written (the refusal is above); a later dream moves it") for note in back)
-        self.held_notes = sorted([*self.held_notes, *back], key=lambda n: n.line_no)
-        build = build_index(self.entries, options, exclude=unwritten, notes=self.held_notes)
+            f"left {'in MEMORY.md' if note in stay else f'waiting in {WAITING_FILE}'} as "
+            f"written ({note.origin} line {note.line_no}): its topic file could not be written "
+            "(the refusal is above); a later dream moves it") for note in back)
+        build = build_index(self.entries, options, exclude=unwritten, notes=self.held_notes,
+                            unlisted=1 if self.waiting_notes else 0)
         live = [e for e in self.entries if e.file not in unwritten]
         self.decisions.extend(index_decisions(build, live, self.prior_index, options))
         self.index = build.text
@@ -252,7 +272,7 @@ _NOTE_HOW: dict[MemoryType, str] = {
 
 
 def note_entries(
-    index_text: str | None, taken: set[str], held: frozenset[int] = frozenset()
+    notes: Sequence[IndexNote], taken: set[str], held: frozenset[IndexNote] = frozenset()
 ) -> tuple[list[Entry], list[Decision]]:
     """Each note written straight into MEMORY.md (a prose line, a plain bullet, a link to a web
     page) as an entry of its own, with the note's words as its statement.
@@ -260,13 +280,13 @@ def note_entries(
     The index keeps one line per entry, so the note cannot stay where it was; dropping it
     would lose what the person wrote. Its own topic file keeps every word, gets a line in the
     index like any entry, and reads back next dream as an ordinary entry (nothing to move
-    twice). ``taken`` holds the names in use (lower-cased) and gets the new ones; the notes
-    starting on a line in ``held`` stay where they are (see ``_notes_to_hold``).
+    twice). ``taken`` holds the names in use (lower-cased) and gets the new ones; the
+    ``held`` notes stay where they are, or wait in ``WAITING_FILE`` (see ``plan_dream``).
     """
     entries: list[Entry] = []
     decisions: list[Decision] = []
-    for note in index_notes(index_text or ""):
-        if note.line_no in held:
+    for note in notes:
+        if note in held:
             continue
         text, first = note.text, note.summary
         if contains_secret(text):
@@ -285,7 +305,7 @@ def note_entries(
             description=description_for(core if whole == summary else whole),
             type=mtype,
             statements=text.splitlines(),
-            index_pos=note.line_no,
+            index_pos=note.line_no + (0 if note.origin == INDEX_NAME else _AFTER_THE_INDEX),
             changed=True,
         )
         if mtype in _NOTE_HOW:
@@ -296,10 +316,41 @@ def note_entries(
         words = "word for word" if text == note.text else "its secret redacted"
         decisions.append(Decision(
             "created", shorten(summary, 120),
-            f"moved from MEMORY.md (line {note.line_no}): a note written there by hand is now a "
+            f"moved from {note.origin} (line {note.line_no}): a note written "
+            f"{'there' if note.origin == INDEX_NAME else 'in MEMORY.md'} by hand is now a "
             f"{mtype} entry of its own ({words}), so the index keeps one line per entry",
             file=entry.file))
     return entries, decisions
+
+
+# The file that holds, word for word, the notes written in MEMORY.md that wait for a later
+# dream and that MEMORY.md has no room for. Read back as notes, never as an entry.
+WAITING_FILE = "notes_waiting.md"
+_AFTER_THE_INDEX = 100_000  # a note read from WAITING_FILE is placed after the index's own
+
+
+def waiting_notes(text: str | None) -> list[IndexNote] | None:
+    """The notes ``WAITING_FILE`` holds, numbered by its lines (None: not one the engine
+    wrote, so an entry like any other)."""
+    if text is None:
+        return None
+    try:
+        body = parse_topic(text).body
+    except FrontmatterError:
+        return None
+    skip = text[: text.rindex(body)].count("\n") if body and body in text else 0
+    return [replace(n, line_no=n.line_no + skip, origin=WAITING_FILE)
+            for n in index_notes(body)]
+
+
+def _waiting_text(notes: Sequence[IndexNote]) -> str:
+    """``WAITING_FILE`` holding ``notes`` as they were written, each under its heading."""
+    count = f"{len(notes)} note{'s' if len(notes) != 1 else ''}"
+    return render_topic(TopicFile(
+        name="Notes waiting to be filed",
+        description=f"{count} written in MEMORY.md, kept here word for word until a dream "
+                    "gives each a topic file of its own",
+        type="project", body=note_lines(notes)))
 
 
 _MD_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
@@ -346,10 +397,10 @@ def _removes(decision: Decision, file: str) -> bool:
 
 def _within_loss_budget(
     entries: list[Entry], build: IndexBuild, index_text: str | None, notes: list[Entry],
-    options: EngineOptions, decisions: list[Decision], held: list[IndexNote],
+    options: EngineOptions, decisions: list[Decision], held: list[IndexNote], unlisted: int,
 ) -> IndexBuild:
     """Undo merges and prunes, newest first, until at most ``max_loss`` of the prior index (its
-    entries and the notes written in it) is lost."""
+    entries and the ``notes`` written in it) is lost."""
     if options.max_loss is None or not index_text:
         return build
     prior = {file: item.title for file, item in _linked(index_text).items()}
@@ -376,26 +427,34 @@ def _within_loss_budget(
                 "kept", entry.file,
                 f"{decisions[announced].reason}; kept all the same: {budget_note}",
                 file=entry.file)
-        build = build_index(entries, options, notes=held)
+        build = build_index(entries, options, notes=held, unlisted=unlisted)
         lost = _lost(pairs, build.text, entries)
     return build
 
 
-def _held_decisions(held: list[IndexNote], options: EngineOptions) -> list[Decision]:
-    """A note the file budget leaves in MEMORY.md, said once each."""
+def _held_decisions(
+    stay: list[IndexNote], wait: list[IndexNote], options: EngineOptions
+) -> list[Decision]:
+    """A note the file budget leaves in MEMORY.md, or in ``WAITING_FILE``, said once each."""
+    budget = (f"moving every note to a topic file of its own would touch more than "
+              f"{options.max_files_touched} memory files (max_files_touched in autodream.toml)")
     return [Decision(
         "kept", shorten(_plain(note.summary), 120),
-        f"left in MEMORY.md as written (line {note.line_no}): moving every note to a topic file "
-        f"of its own would touch more than {options.max_files_touched} memory files "
-        "(max_files_touched in autodream.toml); a later dream moves it") for note in held]
+        f"left in MEMORY.md as written (line {note.line_no}): {budget}; a later dream moves it")
+        for note in stay] + [Decision(
+        "kept", shorten(_plain(note.summary), 120),
+        f"left waiting in {WAITING_FILE}, word for word ({note.origin} line {note.line_no}): "
+        f"{budget}, and MEMORY.md has no room for it within its "
+        f"{options.index_max_lines} lines and {options.index_max_bytes} bytes; a later dream "
+        "moves it") for note in wait]
 
 
-def _files_over(entries: list[Entry], options: EngineOptions) -> int:
-    """How many memory files (MEMORY.md included) the plan touches past ``max_files_touched``
-    (0 or less: within it, or no cap)."""
+def _files_over(entries: list[Entry], options: EngineOptions, extra: int = 0) -> int:
+    """How many memory files (MEMORY.md and ``extra`` others included) the plan touches past
+    ``max_files_touched`` (0 or less: within it, or no cap)."""
     if options.max_files_touched is None:
         return 0
-    return sum(_touches(e) for e in entries) + 1 - options.max_files_touched
+    return sum(_touches(e) for e in entries) + 1 + extra - options.max_files_touched
 
 
 def _touches(entry: Entry) -> int:
@@ -409,7 +468,8 @@ def _touches(entry: Entry) -> int:
 
 
 def _within_file_budget(
-    entries: list[Entry], notes: list[Entry], options: EngineOptions, decisions: list[Decision]
+    entries: list[Entry], notes: list[Entry], options: EngineOptions, decisions: list[Decision],
+    extra: int = 0,
 ) -> set[str]:
     """Leave out the lowest-ranked new memories until the dream touches at most
     ``max_files_touched`` files (MEMORY.md included), so a first dream over a long history
@@ -417,7 +477,7 @@ def _within_file_budget(
     MEMORY.md, or a new entry that absorbed another, is never left out: that would lose it.
     Returns the sessions the left-out memories came from, to be read again by the next dream."""
     cap = options.max_files_touched
-    over = _files_over(entries, options)
+    over = _files_over(entries, options, extra)
     if over <= 0:
         return set()
     held_back: set[str] = set()
@@ -464,22 +524,32 @@ def plan_dream(
     Past the file budget (``max_files_touched``) the notes written in MEMORY.md wait first:
     the last of them stay there as they are (the agent still reads them), and the plan is made
     again without them, so every memory said in the sessions is still saved; a later dream
-    moves them. Only then are new memories left out (``_within_file_budget``)."""
+    moves them. Those MEMORY.md has no room for wait in ``WAITING_FILE``, word for word, and
+    a later dream moves them too. Only then are new memories left out
+    (``_within_file_budget``)."""
     options = options or EngineOptions()
     facts = facts or ProjectFacts()
+    waiting = waiting_notes(files.get(WAITING_FILE))
+    if waiting is not None:
+        files = {path: text for path, text in files.items() if path != WAITING_FILE}
+    notes = [*index_notes(index_text or ""), *(waiting or [])]
     # a note whose line reads as an index entry (a link to a web page) would be a link to no
     # file if it stayed, and one holding a secret (the tools redact it when they read
     # MEMORY.md) could not stay word for word: they are always moved
-    notes = [n for n in index_notes(index_text or "")
-             if not any(parse_index(line).entries for line in n.lines)
-             and not _redacted(n.text)]
+    holdable = [n for n in notes if not any(parse_index(line).entries for line in n.lines)
+                and not _redacted(n.text)]
+    # a file of that name the person made (or one the engine cannot read) is theirs: then the
+    # notes wait only where MEMORY.md has room for them
+    theirs = waiting is None and (WAITING_FILE in files or WAITING_FILE in unreadable)
     held = 0
     while True:
         plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
-                           fallback_day=fallback_day, unreadable=unreadable,
-                           held=notes[len(notes) - held:] if held else [])
-        more = _notes_to_hold(notes, held, over, options)
-        if more == 0:
+                           fallback_day=fallback_day, unreadable=unreadable, notes=notes,
+                           held=holdable[len(holdable) - held:] if held else [],
+                           waited=None if waiting is None else _waiting_text(waiting))
+        more = min(over, len(holdable) - held)
+        if more <= 0 or (theirs and not notes_fit(holdable[len(holdable) - held - more:],
+                                                  options)):
             return plan
         held += more
 
@@ -489,21 +559,16 @@ def _redacted(text: str) -> bool:
     return REDACTED.partition("{")[0] in text or contains_secret(text)
 
 
-def _notes_to_hold(notes: list[IndexNote], held: int, over: int, options: EngineOptions) -> int:
-    """How many more of the last notes to leave in MEMORY.md for the plan to touch ``over``
-    fewer files: none when it is within the budget, when every note already waits, or when
-    the notes left would not fit in the index (they would be cut from it: moved, they at
-    least reach a file)."""
-    more = min(over, len(notes) - held)
-    if more <= 0:
-        return 0
-    kept = notes[len(notes) - held - more:]
-    lines = sum(len(n.lines) + 1 for n in kept) + 1  # a blank line or heading each, at most
-    size = sum(len(line.encode("utf-8")) + 1 for n in kept for line in n.lines)
-    # room for the line saying how many topic files are not listed, and its blank line
-    room_lines = options.index_max_lines - 2
-    room_bytes = options.index_max_bytes - 2 * options.index_line_chars
-    return more if lines <= room_lines and size <= room_bytes else 0
+def _where_held(held: list[IndexNote], options: EngineOptions
+                ) -> tuple[list[IndexNote], list[IndexNote]]:
+    """The ``held`` notes that stay in MEMORY.md (the first of those written there, as many as
+    it has room for beside the line saying how many topic files it does not list), and those
+    that wait in ``WAITING_FILE``: a note read from there is not moved into MEMORY.md."""
+    stay = 0
+    while (stay < len(held) and held[stay].origin == INDEX_NAME
+           and notes_fit(held[: stay + 1], options)):
+        stay += 1
+    return held[:stay], held[stay:]
 
 
 def _plan(
@@ -516,17 +581,25 @@ def _plan(
     options: EngineOptions,
     fallback_day: date | None,
     unreadable: frozenset[str],
+    notes: list[IndexNote],
     held: list[IndexNote],
+    waited: str | None,
 ) -> tuple[DreamPlan, int]:
-    """``plan_dream`` with the ``held`` notes left in MEMORY.md as they are; and how many
-    files over ``max_files_touched`` it was before any new memory was left out."""
+    """``plan_dream`` with the ``held`` ones of the ``notes`` left in MEMORY.md as they are,
+    or in ``WAITING_FILE`` (``waited``: its text as a dream would write it, when it was
+    there); and how many files over ``max_files_touched`` it was before any new memory was
+    left out."""
     entries, unparsable, decisions = load_entries(files, index_text, unreadable)
-    taken = {f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
-    notes, note_decisions = note_entries(index_text, taken, frozenset(n.line_no for n in held))
-    by_line = {n.line_no: n for n in index_notes(index_text or "")}
-    moved = [(e, by_line[e.index_pos]) for e in notes]  # before a merge moves index_pos
-    entries.extend(notes)
+    taken = ({f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
+             | {WAITING_FILE.lower()})
+    moved = [n for n in notes if n not in held]
+    note_made, note_decisions = note_entries(notes, taken, frozenset(held))
+    entries.extend(note_made)
     decisions.extend(note_decisions)
+    stay, wait = _where_held(held, options)
+    waiting_text = _waiting_text(wait) if wait else None
+    # WAITING_FILE written or deleted: one more file touched
+    extra = 0 if waiting_text == waited else 1
     work = Consolidator(entries, options)
     work.date_existing(fallback_day)
     work.reword_old_how()
@@ -541,15 +614,18 @@ def _plan(
     work.tell_past_plans(now.date())
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
-    over = _files_over(work.entries, options)
-    decisions.extend(_held_decisions(held, options))
-    held_back = _within_file_budget(work.entries, notes, options, decisions)
-    build = build_index(work.entries, options, notes=held)
-    build = _within_loss_budget(work.entries, build, index_text, notes, options, decisions,
-                                held)
+    over = _files_over(work.entries, options) + extra
+    decisions.extend(_held_decisions(stay, wait, options))
+    held_back = _within_file_budget(work.entries, note_made, options, decisions, extra)
+    unlisted = 1 if wait else 0  # WAITING_FILE: a topic file the index does not list
+    build = build_index(work.entries, options, notes=stay, unlisted=unlisted)
+    written_there = [e for e, n in zip(note_made, moved, strict=True) if n.origin == INDEX_NAME]
+    build = _within_loss_budget(work.entries, build, index_text, written_there, options,
+                                decisions, stay, unlisted)
     decisions.extend(index_decisions(build, work.entries, index_text, options))
     plan = DreamPlan(decisions=decisions, entries=work.entries, kept_files=unparsable,
-                     held_back=held_back, held_notes=list(held), moved_notes=moved,
+                     held_back=held_back, held_notes=stay, waiting_notes=wait,
+                     moved_notes=list(zip(note_made, moved, strict=True)),
                      prior_index=index_text)
     for entry in work.entries:
         if entry.deleted:
@@ -564,6 +640,10 @@ def _plan(
         text = entry.render()
         if text != files.get(entry.file):
             plan.writes[entry.file] = text
+    if waiting_text is not None and waiting_text != waited:
+        plan.writes[WAITING_FILE] = waiting_text
+    elif waiting_text is None and waited is not None:
+        plan.deletes.append(WAITING_FILE)
     plan.index = build.text
     plan.index_changed = build.text != (index_text or "")
     if len(build.text.encode("utf-8")) > INDEX_MAX_BYTES:  # pragma: no cover - bounded

@@ -107,7 +107,7 @@ def _newest(entries: list[Entry]) -> date | None:
 
 def build_index(
     entries: list[Entry], options: EngineOptions, *, exclude: frozenset[str] = frozenset(),
-    notes: Sequence[IndexNote] = (),
+    notes: Sequence[IndexNote] = (), unlisted: int = 0,
 ) -> IndexBuild:
     """``MEMORY.md`` grouped by type (user, feedback, project, reference), within the limits.
 
@@ -120,7 +120,8 @@ def build_index(
 
     ``notes`` (written in MEMORY.md by hand, left there this dream) are never left out: each
     is written as it was, first under its type's heading when the heading it was under names
-    one, else first in the index under the heading it was under.
+    one, else first in the index under the heading it was under. ``unlisted`` more topic
+    files, none an entry, are counted among those the index does not list.
     """
     live = [e for e in entries if not e.deleted and e.file not in exclude]
     block, typed = _note_blocks(notes)
@@ -129,15 +130,15 @@ def build_index(
     newest = _newest(live)
     listed = sorted(live, key=lambda e: (e.opaque, listing_rank(e, newest),
                                          e.reference_day() or _EPOCH, e.file), reverse=True)
-    unlisted: dict[str, str] = {}
+    left_out: dict[str, str] = {}
     lines_limit = f"{options.index_max_lines}-line"
     bytes_limit = f"{options.index_max_bytes}-byte"
     # Lines do not depend on how long the hooks are: count them instead of rendering.
-    while listed and (_line_count(listed, len(live) - len(listed), block, typed)
+    while listed and (_line_count(listed, len(live) - len(listed) + unlisted, block, typed)
                       > options.index_max_lines):
-        unlisted[listed.pop().file] = lines_limit
+        left_out[listed.pop().file] = lines_limit
     chars = options.index_line_chars - 1
-    text = _render(listed, chars, len(unlisted), block, typed)
+    text = _render(listed, chars, len(left_out) + unlisted, block, typed)
 
     def over(text: str) -> bool:
         return (text.count("\n") > options.index_max_lines
@@ -146,12 +147,26 @@ def build_index(
     # Shorter hooks before fewer entries: a shorter line loses less than an unlisted entry.
     while len(text.encode("utf-8")) > options.index_max_bytes and chars > MIN_LINE_CHARS:
         chars = max(MIN_LINE_CHARS, chars - 8)
-        text = _render(listed, chars, len(unlisted), block, typed)
+        text = _render(listed, chars, len(left_out) + unlisted, block, typed)
     while over(text) and listed:
-        unlisted[listed.pop().file] = (
+        left_out[listed.pop().file] = (
             bytes_limit if len(text.encode("utf-8")) > options.index_max_bytes else lines_limit)
-        text = _render(listed, chars, len(unlisted), block, typed)
-    return IndexBuild(text, chars, unlisted)
+        text = _render(listed, chars, len(left_out) + unlisted, block, typed)
+    return IndexBuild(text, chars, left_out)
+
+
+def notes_fit(notes: Sequence[IndexNote], options: EngineOptions) -> bool:
+    """True when MEMORY.md can hold ``notes`` as written, and the line saying how many topic
+    files it does not list, within its limits."""
+    block, typed = _note_blocks(notes)
+    text = _render([], options.index_line_chars - 1, 10**6, block, typed)
+    return (text.count("\n") <= options.index_max_lines
+            and len(text.encode("utf-8")) <= options.index_max_bytes)
+
+
+def note_lines(notes: Sequence[IndexNote]) -> str:
+    """``notes`` as written, each under the heading it was under."""
+    return "\n".join(_note_block(notes)) + "\n" if notes else ""
 
 
 def index_decisions(

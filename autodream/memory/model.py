@@ -361,6 +361,7 @@ class IndexNote:
     line_no: int  # 1-based line of its first line
     lines: tuple[str, ...]  # as written
     section: str = ""  # the heading above it, "" when none
+    origin: str = "MEMORY.md"  # the file it is written in (a note may wait in another)
 
     @property
     def text(self) -> str:
