@@ -458,6 +458,9 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 click.echo(f"{'':15}not read: {path}: {why}")
             for path in report.held_back:
                 click.echo(f"{'':15}read again: {path} (memories the last dream held back)")
+            if report.notes_waiting:
+                click.echo(f"{'':15}to move: {report.notes_waiting} note(s) written in "
+                           "MEMORY.md the last dream left for the next (max_files_touched)")
             if ignored:
                 click.echo(f"{'':15}ignored: {_listed(ignored, 4)} (not <session-uuid>.jsonl, "
                            "so not a Claude Code session)")
@@ -603,6 +606,13 @@ def show_command(
         click.echo(f"held     the new memories of {len(held)} session(s), past "
                    "max_files_touched: the next dream reads them again (--all-decisions "
                    "names each)")
+    notes = next((moved["after"]["notes_waiting"] for moved in record.offsets.values()
+                  if record.trigger != "undo" and isinstance(moved.get("after"), dict)
+                  and isinstance(moved["after"].get("notes_waiting"), int)), 0)
+    if notes:
+        # the notes are "kept" decisions, listed only with --all-decisions
+        click.echo(f"held     {notes} note(s) written in MEMORY.md, past max_files_touched: "
+                   "they wait for the next dream to move them (--all-decisions names each)")
     if record.tool_calls:
         verdicts: dict[str, int] = {}
         for call in record.tool_calls:

@@ -200,6 +200,9 @@ class GateReport:
     # transcripts the last dream read but could not keep all of (its file budget), not touched
     # since: the next dream reads them again, so they open the scan gate by themselves
     held_back: list[str] = field(default_factory=list)
+    # notes written in MEMORY.md the last dream left there (or in notes_waiting.md) for the
+    # next one to move: they open the scan gate too
+    notes_waiting: int = 0
 
     @property
     def sessions(self) -> list[SessionInfo]:
@@ -262,6 +265,7 @@ class GateReport:
                 {"path": path, "reason": why} for path, why in self.scan.skipped
             ],
             "held_back_sessions": list(self.held_back),
+            "notes_waiting": self.notes_waiting,
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
         }
@@ -634,29 +638,40 @@ def _set_aside_read_ahead(settings: Settings, scan: SessionScan, now: float) -> 
     scan.set_aside(read, "dated in the future and read already by the last dream, unchanged since")
 
 
-def _held_back(settings: Settings, scan: SessionScan) -> list[str]:
-    """The transcripts the last dream marked pending (memories its file budget left out) that
-    the scan did not count already."""
+def _held_back(settings: Settings, report: GateReport) -> None:
+    """What the last dream left for the next one: the transcripts it marked pending (memories
+    its file budget left out) that the scan did not count already, and the notes written in
+    MEMORY.md that wait to be moved (``report.held_back``, ``report.notes_waiting``)."""
     # Imported here: only a scan that would otherwise close the gate reads the store.
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    pending = OffsetStore(settings.state_dir / OFFSETS_FILENAME).pending()
-    if not pending:
-        return []
-    counted = {os.fspath(info.path) for info in scan.infos()}
-    return [path for path in pending if path not in counted and os.path.isfile(path)]
+    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME)
+    pending = store.pending()
+    if pending:
+        counted = {os.fspath(info.path) for info in report.scan.infos()}
+        report.held_back = [path for path in pending
+                            if path not in counted and os.path.isfile(path)]
+    waiting = store.notes_waiting(settings.index_path)
+    report.notes_waiting = waiting if waiting and settings.index_path.is_file() else 0
 
 
-def _scan_figure(settings: Settings, scan: SessionScan, held_back: list[str]) -> GateResult:
-    count = len(scan)
+def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
+    count = len(report.scan)
     noun = "session" if count == 1 else "sessions"
     figure = f"{count} {noun} touched since the last dream"
     reason = f"min_sessions is {settings.min_sessions}"
-    if count < settings.min_sessions and held_back:
-        figure += f", {len(held_back)} with memories the last dream held back"
+    left = []
+    if report.held_back:
+        left.append(f"{len(report.held_back)} with memories the last dream held back")
+    if report.notes_waiting:
+        notes = report.notes_waiting
+        left.append(f"{notes} note{'s' if notes != 1 else ''} written in MEMORY.md waiting to "
+                    "be moved")
+    if count < settings.min_sessions and left:
+        figure += ", " + ", ".join(left)
         reason = ("the last dream's file budget (max_files_touched) left memories for the next "
                   "one")
-    return GateResult(SCAN, count >= settings.min_sessions or bool(held_back), figure, reason)
+    return GateResult(SCAN, count >= settings.min_sessions or bool(left), figure, reason)
 
 
 def _throttled(settings: Settings, age: float | None) -> GateResult | None:
@@ -721,8 +736,8 @@ def evaluate(
             _touch_stamp(settings, report.now)
             report.stamped = True
         if len(report.scan) < settings.min_sessions:
-            report.held_back = _held_back(settings, report.scan)
-        scan_result = _scan_figure(settings, report.scan, report.held_back)
+            _held_back(settings, report)
+        scan_result = _scan_figure(settings, report)
         report.results.append(scan_result)
         if not scan_result.open:
             return report
@@ -746,7 +761,7 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     report.scan = scan_sessions(settings, report.last_consolidated, current_session)
     _set_aside_read_ahead(settings, report.scan, report.now)
     throttled = _throttled(settings, report.throttle_age)
-    report.held_back = _held_back(settings, report.scan)
-    report.results.append(throttled or _scan_figure(settings, report.scan, report.held_back))
+    _held_back(settings, report)
+    report.results.append(throttled or _scan_figure(settings, report))
     report.results.append(_lock_result(report.lock))
     return report

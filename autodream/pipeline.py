@@ -206,13 +206,20 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 
 def _record_offsets(
     offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int],
-    held_back: frozenset[str] = frozenset(),
+    held_back: frozenset[str] = frozenset(), notes_waiting: tuple[Path, int] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Advance (in memory; the caller saves once the commit is done) how far this dream read each
     transcript, so the next one reads only what is new, or mark it pending where the backend
-    held some of it back (the file budget); returns each position before and after, for undo to
-    put back."""
+    held some of it back (the file budget), and how many notes written in MEMORY.md wait
+    (``notes_waiting``: its path and the count); returns each position before and after, for
+    undo to put back."""
     moved: dict[str, dict[str, Any]] = {}
+    if notes_waiting is not None:
+        index, count = notes_waiting
+        before = offsets.entry(index)
+        offsets.mark_notes_waiting(index, count)
+        if offsets.entry(index) != before:
+            moved[str(index)] = {"before": before, "after": offsets.entry(index)}
     for info, vpath in read:
         end = ends.get(vpath)
         before = offsets.entry(info.path)
@@ -321,8 +328,10 @@ def consolidate(
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
-            record.offsets = _record_offsets(offsets, reviewed.read,
-                                             _read_ends(backend, digest_ends), frozenset(held))
+            waiting = getattr(getattr(backend, "report", None), "notes_waiting", 0)
+            record.offsets = _record_offsets(
+                offsets, reviewed.read, _read_ends(backend, digest_ends), frozenset(held),
+                (settings.index_path, waiting if isinstance(waiting, int) else 0))
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:

@@ -9,7 +9,7 @@ import re
 import shutil
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from click.testing import CliRunner
@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from autodream import errors
 from autodream.agent import ToolCall, ToolResult
 from autodream.cli import cli
-from autodream.memory.model import parse_index, parse_topic
+from autodream.memory.model import index_notes, parse_index, parse_topic
 from autodream.tools import ToolBox
 from tests.factories import REPO_ROOT
 
@@ -443,6 +443,50 @@ def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
                                 env=clean_env(AUTODREAM_NOW=later))
     assert result.exit_code == 0, result.stdout + result.stderr
     assert len(list((root / "memory").glob("*_*.md"))) == 2
+
+
+def test_notes_the_file_budget_left_in_memory_md_open_the_scan_gate_and_show_says_so(
+    tmp_path: Path,
+) -> None:
+    from datetime import datetime, timedelta
+
+    root = _project_with_one_session(tmp_path, 2, "aaaaaaaa-0000-4000-8000-0000000000b3",
+                                     ["Hello."])
+    notes = ["Deploys need a green build and a second reviewer.",
+             "Releases are cut from the main branch on Thursdays.",
+             "The staging database is on db1.", "Never force-push to a shared branch.",
+             "Keep the changelog in CHANGES.md."]
+    (root / "memory" / "MEMORY.md").write_text("## Feedback\n" + "".join(
+        f"- {n}\n" for n in notes), encoding="utf-8")
+    code, out, err = dream(root, "--backend", "local")
+    assert code == 0, out + err
+    # `show` said nothing of the notes left (they are "kept" decisions)
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
+    assert ("held     3 note(s) written in MEMORY.md, past max_files_touched: they wait for "
+            "the next dream") in shown
+    later = (datetime.fromisoformat(NOW.replace("Z", "+00:00")) + timedelta(hours=25)).isoformat()
+
+    def status() -> dict[str, Any]:
+        result = CliRunner().invoke(cli, ["status", "--project", str(root), "--json"],
+                                    env=clean_env(AUTODREAM_NOW=later))
+        return cast(dict[str, Any], json.loads(result.stdout))
+
+    # No --force and no session since: the notes alone open the scan gate (they did not, and
+    # `autodream` never dreamed about them)
+    assert status()["notes_waiting"] == 3 and status()["open"]
+    text = CliRunner().invoke(cli, ["status", "--project", str(root)],
+                              env=clean_env(AUTODREAM_NOW=later)).stdout
+    assert "3 notes written in MEMORY.md waiting to be moved" in text
+    gated = CliRunner().invoke(cli, ["--project", str(root), "--backend", "local"],
+                               env=clean_env(AUTODREAM_NOW=later))
+    assert gated.exit_code == 0, gated.stdout + gated.stderr
+    assert index_notes((root / "memory" / "MEMORY.md").read_text(encoding="utf-8")) == []
+    assert status()["notes_waiting"] == 0 and not status()["open"]
+    # undone, the dream's notes wait again as they did
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(root)],
+                                env=clean_env(AUTODREAM_NOW=later))
+    assert undone.exit_code == 0, undone.output
+    assert status()["notes_waiting"] == 3
 
 
 def _symlink_the_index(project: Path) -> None:

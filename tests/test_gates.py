@@ -258,6 +258,32 @@ def test_memories_held_back_by_the_last_dream_open_the_scan_gate(
     assert report.as_dict()["held_back_sessions"] == report.held_back
 
 
+@pytest.mark.parametrize("index_there", [True, False])
+@pytest.mark.parametrize("gate", [gates.evaluate, gates.inspect])
+def test_notes_the_last_dream_left_in_memory_md_open_the_scan_gate(
+    layout: Layout, gate: Callable[..., gates.GateReport], index_there: bool
+) -> None:
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    layout.set_lock(LAST)
+    settings = layout.settings()
+    settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    if index_there:
+        settings.index_path.write_text("- Deploys need a green build.\n", encoding="utf-8")
+    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME)
+    store.mark_notes_waiting(settings.index_path, 3)
+    store.save()
+    report = gate(settings)
+    scan = report.result("scan")
+    assert scan is not None and scan.open == index_there
+    assert report.notes_waiting == (3 if index_there else 0)
+    assert report.as_dict()["notes_waiting"] == report.notes_waiting
+    if index_there:
+        assert scan.figure == ("0 sessions touched since the last dream, 3 notes written in "
+                               "MEMORY.md waiting to be moved")
+        assert "max_files_touched" in scan.reason
+
+
 def test_held_back_sessions_count_once_and_only_while_their_transcript_exists(
     layout: Layout,
 ) -> None:

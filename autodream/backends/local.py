@@ -54,6 +54,8 @@ class GatherReport:
     end_offsets: dict[str, int] = field(default_factory=dict)  # vpath -> where reading stopped
     # vpaths whose new memories the file budget left out: not to be marked as read
     held_back: list[str] = field(default_factory=list)
+    # notes written in MEMORY.md left for the next dream to move (in it, or notes_waiting.md)
+    notes_waiting: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -177,7 +179,6 @@ class LocalBackend:
         self._refusals(results[:1], "begin_phase prune")
         failed_deletes = self._refusals(results[1:], "delete_file", deletes)
 
-        held = len(plan.held_notes)
         index = plan.index
         if failed_writes or failed_deletes:
             index = plan.reindex(self.options, failed_writes=frozenset(failed_writes),
@@ -209,7 +210,9 @@ class LocalBackend:
             if not rebuilt:  # what they say of the index is not so: it is as it was
                 self.decisions = [d for d in self.decisions if d.action not in _INDEXED]
                 failed_writes.add(INDEX)
-        waiting = len(plan.waiting_notes)
+        # (with any note a refused write left where it was)
+        held, waiting = len(plan.held_notes), len(plan.waiting_notes)
+        self.report.notes_waiting = held + waiting
         if held and not waiting:
             # else a note left in MEMORY.md looks like one the dream could not read
             self.notes.append(
@@ -232,7 +235,7 @@ class LocalBackend:
                 "says why)")
         written = len(set(writes) - failed_writes)
         yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt,
-                                                          held + waiting))]
+                                                          self.report.notes_waiting))]
 
     def _keep_waiting(self, results: list[ToolResult], paths: list[str]) -> None:
         """End the dream when ``WAITING_FILE`` was not written: the notes that wait there

@@ -5,6 +5,10 @@ fingerprint of the prefix up to it (the first 4 KiB and the 4 KiB before the off
 file no longer starts with those bytes, or is shorter than the offset, it was rewritten or
 truncated and is read again from the start. The store is one JSON file in the state dir,
 written atomically; a missing or corrupt store means "start over", never an error.
+
+Under ``MEMORY.md``'s own path it also keeps how many notes written there the last dream left
+for the next one to move (its file budget): like a transcript marked pending, they open the
+scan gate, and undo puts the count back with the read positions.
 """
 
 from __future__ import annotations
@@ -139,6 +143,19 @@ class OffsetStore:
     def pending(self) -> list[str]:
         """The transcripts ``mark_pending`` left for the next dream."""
         return sorted(k for k, v in self._entries.items() if v.get("pending"))
+
+    def mark_notes_waiting(self, index: str | os.PathLike[str], count: int) -> None:
+        """``count`` notes written in ``index`` (MEMORY.md) wait for the next dream to move
+        them; 0: none."""
+        if count > 0:
+            self._entries[self._key(index)] = {"notes_waiting": count}
+        else:
+            self._entries.pop(self._key(index), None)
+
+    def notes_waiting(self, index: str | os.PathLike[str]) -> int:
+        """How many notes ``mark_notes_waiting`` said wait in ``index``."""
+        count = (self._entries.get(self._key(index)) or {}).get("notes_waiting")
+        return count if isinstance(count, int) and count > 0 else 0
 
     def forget(self, path: str | os.PathLike[str]) -> None:
         self._entries.pop(self._key(path), None)
