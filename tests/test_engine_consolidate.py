@@ -519,7 +519,9 @@ def test_a_title_follows_a_plan_the_person_says_has_happened() -> None:
     plan = _plan(files, "- [The release is on 2026-07-10](project_release.md) — hook\n",
                  human("The release shipped on 2026-07-10.", session="b", day=8),
                  now=T0 + timedelta(days=8, hours=5))
-    assert parse_topic(plan.writes["project_release.md"]).name == "The release was on 2026-07-10"
+    # what happened leads, and the title says it
+    assert parse_topic(plan.writes["project_release.md"]).name == (
+        "The release shipped on 2026-07-10")
 
 
 def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
@@ -745,6 +747,84 @@ def test_a_date_moved_for_something_else_leaves_the_entry(lead: str, said: str) 
     assert "project_x.md" not in plan.writes
     (new,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert parse_topic(plan.writes[new]).body.startswith(said.split(" to ")[0])
+
+
+_LAUNCH_PLANNED = "The v2 launch is next Friday."  # said on Monday 2026-07-06: 2026-07-10
+_LAUNCH_MOVED = "We pushed the v2 launch to next Wednesday."  # said 2026-07-08: 2026-07-15
+_MOVE_LINE = "Changed from 2026-07-10 to 2026-07-15 on 2026-07-08; previously 2026-07-10."
+
+
+@pytest.mark.parametrize(("done", "lead"), [
+    ("V2 launched today.", "V2 launched on 2026-07-15."),
+    ("We launched v2 today.", "We launched v2 on 2026-07-15."),
+])
+def test_a_plan_moved_then_done_in_one_dream_leads_with_what_happened(
+        done: str, lead: str) -> None:
+    plan = _plan({}, None, human(_LAUNCH_PLANNED, session="a", day=0),
+                 human(_LAUNCH_MOVED, session="b", day=2), human(done, session="c", day=9))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    # not three launches side by side: "V2 launched on ...", "We pushed the v2 launch to ...",
+    # "The v2 launch was on 2026-07-10."
+    assert entry.statements == [lead]
+    assert entry.history == [_MOVE_LINE, "Updated on 2026-07-15; previously: We pushed the v2 "
+                             "launch to 2026-07-15."]
+
+
+def test_a_plan_then_done_in_one_dream_keeps_the_plan_as_history() -> None:
+    plan = _plan({}, None, human(_LAUNCH_PLANNED, session="a", day=0),
+                 human("V2 launched today.", session="c", day=9))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == ["V2 launched on 2026-07-15."]
+    assert entry.history == ["Updated on 2026-07-15; previously: The v2 launch is on 2026-07-10."]
+
+
+@pytest.mark.parametrize(("lead", "said", "history"), [
+    # planned for the 17th, done early
+    ("The v2 launch is on Friday 2026-07-17.", [(9, "V2 launched today.")],
+     ["Updated on 2026-07-15; previously: The v2 launch is on Friday 2026-07-17."]),
+    # moved and done, both since the last dream
+    ("The v2 launch is on 2026-07-10.", [(2, _LAUNCH_MOVED), (9, "V2 launched today.")],
+     [_MOVE_LINE, "Updated on 2026-07-15; previously: We pushed the v2 launch to 2026-07-15."]),
+])
+def test_a_remembered_plan_done_since_gives_way_to_what_happened(
+        lead: str, said: list[tuple[int, str]], history: list[str]) -> None:
+    plan = _plan({"project_launch.md": topic("V2 launch", lead)}, None,
+                 *(human(text, session=f"s{day}", day=day) for day, text in said))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_launch.md"]
+    entry = parse_entry("project_launch.md", plan.writes["project_launch.md"])
+    # it was "V2 launched on 2026-07-15." above "The v2 launch was on Friday 2026-07-17."
+    assert entry.statements == ["V2 launched on 2026-07-15."]
+    assert entry.history == history
+
+
+def test_a_plan_moved_in_one_dream_and_done_in_the_next_is_one_history() -> None:
+    first = _plan({}, None, human(_LAUNCH_PLANNED, session="a", day=0),
+                  human(_LAUNCH_MOVED, session="b", day=2), now=T0 + timedelta(days=3))
+    files = {f: t for f, t in first.writes.items() if f != "MEMORY.md"}
+    later = _plan(files, first.index, human("V2 launched today.", session="c", day=9))
+    (file,) = files
+    entry = parse_entry(file, later.writes[file])
+    # the move kept its line; it was "confirmed": the push told in the past read as the launch
+    assert entry.statements == ["V2 launched on 2026-07-15."]
+    assert entry.history == [_MOVE_LINE, "Updated on 2026-07-15; previously: We pushed the v2 "
+                             "launch to 2026-07-15."]
+    assert "check how it turned out" not in later.writes[file]
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    # due well after it: another launch, still ahead
+    ("The v2 launch is on 2026-08-20.", "V2 launched today."),
+    # another event on the same day
+    ("The code freeze is on 2026-07-10.", "The release was on 2026-07-10."),
+    # told in the past, but of the plan
+    ("The migration is scheduled for 2026-07-10.", "The migration was scheduled for 2026-07-10."),
+])
+def test_a_thing_done_leaves_a_plan_of_something_else(lead: str, said: str) -> None:
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, day=9))
+    entry = parse_entry("project_x.md", plan.writes.get("project_x.md", topic("X", lead)))
+    assert not any(lead in line for line in entry.history)
 
 
 def test_a_plan_told_as_past_and_moved_ahead_is_upcoming_again() -> None:

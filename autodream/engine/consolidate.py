@@ -8,7 +8,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 
 from autodream.engine.dates import (
@@ -17,7 +17,9 @@ from autodream.engine.dates import (
     absolutize,
     date_mentions,
     is_past,
+    is_standing,
     last_mention,
+    latest_date,
     passed_how,
     retell,
     says_past,
@@ -305,10 +307,12 @@ def _another_subject(old: str, new: str) -> bool:
            for _, i1, i2, j1, j2 in swaps):
         return True
     # Two events on one day ("The retro is in the week of 2026-07-13" / "Onboarding Priya in
-    # the week of 2026-07-13"): what is planned changed, not when.
+    # the week of 2026-07-13"): what is planned changed, not when. An event named once as a
+    # verb and once as a noun is one ("We launched v2 on ..." / "The v2 launch is on ...").
     days = set(_ISO_DAY.findall(old))
     if days and days == set(_ISO_DAY.findall(new)) and any(
-            _things(a[i1:i2]) or _things(b[j1:j2]) for _, i1, i2, j1, j2 in swaps):
+            _things(_not_named(a[i1:i2], b)) or _things(_not_named(b[j1:j2], a))
+            for _, i1, i2, j1, j2 in swaps):
         return True
     if _plain_values(old) == _plain_values(new):
         return False
@@ -320,6 +324,19 @@ def _together(words: list[str], text: str) -> bool:
     """``words`` stand next to each other in ``text``, as one name does."""
     phrase = r"\s+".join(re.escape(w) for w in words)
     return re.search(rf"(?<![\w-]){phrase}(?![\w-])", text, re.I) is not None
+
+
+def _not_named(words: list[str], other: list[str]) -> list[str]:
+    """``words`` but those ``other`` has in another form ("launched" for "launch",
+    "released" for "release")."""
+    def root(word: str) -> str:
+        return next(iter(tokens(word)), word)
+
+    def alike(x: str, y: str) -> bool:
+        short, long_ = sorted((root(x), root(y)), key=len)
+        return short == long_ or (len(short) >= 4 and long_.startswith(short))
+
+    return [w for w in words if not any(alike(w, o) for o in other)]
 
 
 def _things(words: list[str]) -> int:
@@ -1369,7 +1386,42 @@ class Consolidator:
             entry.changed = True
         self._confirm(entry, cand, cluster)
 
+    def _came_to_pass(self, entry: Entry, cand: Candidate, cluster: Cluster) -> bool:
+        """``cand`` tells that the event ``entry`` plans happened ("V2 launched on 2026-07-15"
+        beside "The v2 launch is on 2026-07-17"): it leads, and the plan, with each move of its
+        date said in this dream since, is dated history. Kept beside it, the plan would read as
+        a second launch, or one still to come."""
+        done = _done_on(cand)
+        lead = _LIST_MARK.sub("", entry.lead)
+        if done is None or not _due_by(lead, done) or not _same_event(lead, cand.text):
+            return False
+        day = cand.source.day.isoformat()
+        entry.history.extend(_plan_history(
+            lead, _plans_before(cluster, cand, done, set(entry.sources())), cand))
+        entry.statements = self._capped([cand.text] + [
+            s for s in entry.statements[1:] if not (
+                _due_by(s, done) and similarity(s, lead) >= self.options.match_similarity)],
+            entry.file)
+        if entry.original is None or entry.description == description_for(lead):
+            entry.description = description_for(cand.text)
+        if _TOLD_PAST.search(entry.name) or any(has_word(entry.name, d)
+                                                for d in date_mentions(lead)):
+            entry.name = title_for(cand.text) or entry.name
+        if cand.why:
+            entry.why, entry.generated_why = cand.why, False
+        elif entry.generated_why or not entry.why:
+            entry.why, entry.generated_why = _default_why(cluster), True
+        if entry.type in ("feedback", "project") and (entry.generated_how or not entry.how):
+            # "Plan work around 2026-07-17" was for the plan
+            entry.how, entry.generated_how = _default_how(cand), True
+        self._superseded(entry, cand, cluster,
+                         f"the plan came to pass: told as done on {day}; "
+                         f"'{shorten(lead, 80)}' kept as history")
+        return True
+
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        if self._came_to_pass(entry, cand, cluster):
+            return
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
         # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
@@ -1465,7 +1517,15 @@ class Consolidator:
             changed=True,
         )
         first = cluster.first
-        if cand.kind == "switch" and cand.new and cand.old:
+        done = _done_on(cand)
+        plans = _plans_before(cluster, cand, done, set()) if done is not None else []
+        if plans:
+            # "The v2 launch is next Friday", "we pushed it to ...", "V2 launched today": the
+            # launch leads, the plans it came from are its history
+            said = {p for p, _ in plans}
+            entry.statements = [s for s in entry.statements if s not in said] or [cand.text]
+            entry.history.extend(_plan_history(plans[0][0], plans[1:], cand))
+        elif cand.kind == "switch" and cand.new and cand.old:
             entry.history.append(
                 f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
                 f"previously {cand.old}.")
@@ -1751,6 +1811,100 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     if not after or not rest.startswith(after[0]) or not thing:
         return None
     return thing, after[0]
+
+
+# A plan may come to pass a little before its day ("launched on 2026-07-15", planned for the
+# 17th); one due later than this after the day it was done is another event, still ahead.
+_EARLY = timedelta(days=7)
+
+
+# Told in the past, yet of a plan: "The migration was scheduled for ...", "We scheduled the
+# demo on ...", "The release was supposed to ship on ..."
+_STILL_PLANNED = re.compile(r"\b(?:schedul|plann|due\b|expected|slated|supposed|meant|"
+                            r"going\s+to|was\s+to|were\s+to)", re.I)
+
+
+def _done_on(cand: Candidate) -> date | None:
+    """The day ``cand`` tells something was done on ("V2 launched on 2026-07-15"): a fact told
+    in the past with its date; None for anything else, a date put off included ("we pushed
+    the launch to 2026-07-15")."""
+    if (cand.kind != "fact" or not says_past(cand.text) or _date_moved(cand.text) is not None
+            or _STILL_PLANNED.search(cand.text)):
+        return None
+    return latest_date(cand.text)
+
+
+# Words that say when or how a thing is planned or happened, not what it is
+_EVENT_FRAME = _MOVE_WORDS | word_set(
+    """planned plan plans scheduled schedule due expected slated set target targeted going
+    happened took place today tonight tomorrow yesterday finally just week weekend morning
+    night end start""")
+
+
+def _event_words(text: str) -> list[str]:
+    """What ``text`` says is planned or happened: its words but the dates and the frame
+    ("v2", "launch" of "The v2 launch is planned for 2026-07-15")."""
+    for said in date_mentions(text):
+        text = text.replace(said, " ")
+    return [w for w in _words(text) if w not in _EVENT_FRAME and w not in CALENDAR_WORDS
+            and not _ISO_DAY.fullmatch(w) and not re.fullmatch(r"\d{4}(?:-\d\d)?", w)]
+
+
+def _same_event(plan: str, done: str) -> bool:
+    """``done`` tells of the thing ``plan`` plans, said perhaps with a word more on either
+    side ("The release shipped on ..." of "The release is on ..."), a verb for a noun ("We
+    launched v2" of "The v2 launch"); not another one on the same day ("The code freeze is on
+    2026-07-10" / "The release was on 2026-07-10")."""
+    planned, told = _event_words(plan), _event_words(done)
+    if not planned or not told:
+        return False
+    return not _not_named(planned, told) or not _not_named(told, planned)
+
+
+def _due_by(text: str, done: date) -> bool:
+    """``text`` plans something for a day (or puts it off to one: "We pushed the v2 launch to
+    2026-07-15") by which a thing done on ``done`` may have been it."""
+    if (says_past(text) and _date_moved(text) is None) or is_standing(text):
+        return False
+    due = latest_date(text)
+    return due is not None and due <= done + _EARLY
+
+
+def _plans_before(
+    cluster: Cluster, cand: Candidate, done: date, taken: set[Source]
+) -> list[tuple[str, date]]:
+    """The plans of ``cluster`` said before ``cand`` told the event done (none already taken
+    in), each with the day it was said, in the order said."""
+    return [(m.text, m.source.day) for m in sorted(cluster.members, key=lambda c: (
+        c.timestamp, c.order)) if m is not cand and m.kind == "plan" and m.source not in taken
+        and (m.timestamp, m.order) < (cand.timestamp, cand.order) and _due_by(m.text, done)
+        and _same_event(m.text, cand.text)]
+
+
+def _plan_history(first: str, later: list[tuple[str, date]], done: Candidate) -> list[str]:
+    """History lines for a plan (``first``, then each said ``later`` with the day it was said)
+    that ``done`` tells came to pass: a move of the date as a change of it ("Changed from
+    2026-07-10 to 2026-07-15 on 2026-07-08; ..."), the same plan said again as nothing, and the
+    last plan as what the news that it was done replaced."""
+    lines: list[str] = []
+    last = first
+    for text, day in later:
+        moved = choice_difference(last, text) or (
+            _value_change(last, text) if _says_moved(text) else None)
+        if moved is not None:
+            was, now = moved
+            lines.append(f"Changed from {was} to {now} on {day.isoformat()}; previously {was}.")
+        elif not (same_values(text, last) and same_values(last, text)):
+            lines.append(f"Updated on {day.isoformat()}; previously: {last}")
+        last = text
+    told = done.source.day.isoformat()
+    moved = choice_difference(last, done.text) or _value_change(last, done.text)
+    if moved is not None and all(date_mentions(v) for v in moved):
+        # "The demo was on 2026-07-04" of "The demo is on 2026-07-07": it happened on another day
+        lines.append(f"Changed from {moved[0]} to {moved[1]} on {told}; previously {moved[0]}.")
+    else:
+        lines.append(f"Updated on {told}; previously: {last}")
+    return lines
 
 
 _PREFERRING = frozenset({"user", "feedback"})

@@ -770,6 +770,12 @@ _STANDING_FACT = re.compile(
 )
 
 
+def is_standing(text: str) -> bool:
+    """``text`` tells a standing fact that carries a date ("we deploy every Friday since
+    2026-01-05"), not a plan for that date."""
+    return _STANDING_FACT.search(text) is not None
+
+
 def _future_retold(text: str) -> str:
     if _STANDING_FACT.search(text):
         return text
