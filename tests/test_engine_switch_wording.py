@@ -976,3 +976,34 @@ def test_a_move_away_from_what_the_entry_set_aside_leaves_it_when_unsure(
     lead: str, said: str
 ) -> None:
     assert "project_tool.md" not in _dream(lead, said).writes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        ("We use Postgres 14.", "We switched from Postgres to MySQL.", "We use MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14."),
+        ("We use Postgres 14.", "We ditched Postgres for MySQL.", "We use MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14."),
+        ("The API runs on Node 18.", "We moved the API from Node to Bun.", "The API runs on Bun.",
+         "Switched from Node to Bun on 2026-07-06; previously Node 18."),
+        ("We use Postgres version 14.", "We switched from Postgres to MySQL.", "We use MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres version 14."),
+        ("We use Postgres 14 in production and Postgres 15 in staging.",
+         "We switched from Postgres to MySQL.",
+         "We use MySQL in production and MySQL in staging.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14 and Postgres 15."),
+        # the version was Postgres's: it does not go over to MySQL when the two swap
+        ("We use Postgres 14, not MySQL.", "We switched from Postgres to MySQL.",
+         "We use MySQL, not Postgres.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14."),
+    ],
+)
+def test_a_switch_keeps_the_version_the_entry_gave_the_old_tool_in_its_history(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    # it was "previously Postgres.": what the entry said was gone from it
+    assert body.startswith(now + "\n")
+    assert history in body.splitlines()

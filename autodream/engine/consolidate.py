@@ -65,6 +65,7 @@ from autodream.engine.text import (
 )
 from autodream.engine.tool_kinds import other_kinds, same_tool, tool_kinds, tools_in
 from autodream.engine.versions import (
+    LABELLED_VERSION,
     VERSION,
     left_behind,
     names_version,
@@ -74,6 +75,7 @@ from autodream.engine.versions import (
     version_switch,
     versions_of,
     with_version,
+    with_versions_said,
 )
 from autodream.memory.model import MEMORY_TYPES
 
@@ -1318,7 +1320,14 @@ class Consolidator:
         # "in Notion (https://...)" takes what else went inside its own brackets
         prior = (said if not gone else f"{said[:-1]}; {'; '.join(gone)})" if said.endswith(")")
                  else f"{said} ({'; '.join(gone)})")
-        entry.history.append(f"{verb} from {was} to {new} {done}; previously {prior}.")
+        # "We switched from Postgres to MySQL" over "We use Postgres 14": the history keeps the
+        # version the entry gave, which the new statement no longer says (of a lead that tells
+        # of a switch, "from Postgres 14 to Postgres 15", the one it ended on)
+        versioned = (_and(with_versions_said(lead, old)[
+            -1 if TELLS_SWITCH.search(lead) else 0:]) if prior == old
+            and split_version(old) is None and not _same_tool_as(new, old) else "")
+        entry.history.append(f"{verb} from {was} to {new} {done}; previously "
+                             f"{versioned or prior}.")
         statements = list(entry.statements) or [new_lead]
         statements[at] = new_lead
         entry.statements = [s for s in statements if s not in stale]
@@ -2173,6 +2182,9 @@ def _renamed_title(name: str, old: str, new: str, said: str, thing: frozenset[st
 
 def _in_place(text: str, old: str, new: str, said: str) -> str:
     if has_word(text, new) and _contrasted(text, old, new):
+        # "Postgres 14, not MySQL": the version is Postgres's, and does not go to MySQL
+        text = sub_names(text, rf"{re.escape(old)}\s+{LABELLED_VERSION}", lambda m: old,
+                         name=old)
         return swap_words(text, old, new)
     return _name_in_place(text, old, new, said)
 
@@ -2292,7 +2304,9 @@ def _name_in_place(text: str, old: str, new: str, said: str) -> str:
             return named
         return ("The " if m.start() == 0 else "the ") + named
 
-    return sub_names(text, rf"{re.escape(old)}(?:\s+{VERSION}{_VERSION_END})?", put, name=old)
+    # "Postgres version 14" as well as "Postgres 14"
+    return sub_names(text, rf"{re.escape(old)}(?:\s+(?:version\s+)?{VERSION}{_VERSION_END})?",
+                     put, name=old)
 
 
 def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
@@ -2337,6 +2351,12 @@ _DECIDED_ON = re.compile(r"\b(?:decided|agreed)\s+(?P<when>on\s+\d{4}-\d{2}-\d{2
 def _decided_when(text: str, told: str) -> str:
     m = _DECIDED_ON.search(text)
     return m["when"] if m is not None else f"on {told}"
+
+
+def _same_tool_as(named: str, name: str) -> bool:
+    """``named`` is a version of the tool ``name`` ("Postgres 16" of "Postgres")."""
+    parts = split_version(named)
+    return parts is not None and tool_pattern(parts[0]) == tool_pattern(name)
 
 
 def _tool_of(named: str) -> str:

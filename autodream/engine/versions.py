@@ -331,6 +331,18 @@ _VERSION_LABEL = r"version\s*(?:is\s+|:\s*|=\s*)?"
 _VERSION_IS = rf"(?:{_VERSION_LABEL})?"
 
 
+# A version as written after its tool's name: "14", "version 14", "v14"
+LABELLED_VERSION = rf"{_VERSION_IS}{VERSION}{_VERSION_ENDS}"
+
+
+def with_versions_said(text: str, name: str) -> list[str]:
+    """``name`` with each version ``text`` gives it, as written there ("Postgres 14", "Postgres
+    version 15"), once each."""
+    found = [m[0] for m in re.finditer(rf"(?<![\w.-]){re.escape(name)}\s+{LABELLED_VERSION}",
+                                        text, re.I)]
+    return list(dict.fromkeys(found))
+
+
 def versions_of(text: str, name: str) -> list[str]:
     """The versions ``text`` gives ``name`` (or another name of the tool), in order ("We run
     Postgres 14 in production" -> ["14"])."""
