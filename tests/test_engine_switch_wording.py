@@ -1007,3 +1007,70 @@ def test_a_switch_keeps_the_version_the_entry_gave_the_old_tool_in_its_history(
     # it was "previously Postgres.": what the entry said was gone from it
     assert body.startswith(now + "\n")
     assert history in body.splitlines()
+
+
+_ALREADY = [
+    "We use GitHub Actions for CI, not Jenkins.",
+    "CI runs on GitHub Actions, not Jenkins.",
+    "Always use GitHub Actions for CI, never Jenkins.",
+    "We use GitHub Actions instead of Jenkins for CI.",
+]
+
+
+@pytest.mark.parametrize("lead", _ALREADY)
+@pytest.mark.parametrize("said", [
+    "We moved CI from Jenkins to GitHub Actions last month.",
+    "We replaced Jenkins with GitHub Actions last month.",
+])
+def test_a_switch_the_entry_already_tells_of_dates_it_and_changes_nothing_else(
+    lead: str, said: str
+) -> None:
+    plan = _dream(lead, said)
+    # it was rewritten to "We use GitHub Actions for CI, not GitHub Actions." or turned round
+    # ("CI runs on Jenkins, not GitHub Actions."), or a second memory was made beside it
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(lead + "\n")
+    assert "Switched from Jenkins to GitHub Actions in June 2026; previously Jenkins." in body
+
+
+@pytest.mark.parametrize("lead", _ALREADY)
+def test_a_choice_said_again_as_set_against_the_old_one_is_a_confirmation(lead: str) -> None:
+    plan = _dream(lead, "We use GitHub Actions, not Jenkins.")
+    assert "project_tool.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_tool.md"] == ["confirmed"]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # what it is for stands between the choice and what it is set against
+        ("We use GitHub Actions for CI, not Jenkins.", "We moved CI from Jenkins to Buildkite.",
+         "We use Buildkite for CI."),
+        ("Use GitHub Actions for CI, not Jenkins.", "We moved CI from Jenkins to Buildkite.",
+         "Use Buildkite for CI."),
+        ("We use GitHub Actions for CI, not Jenkins.",
+         "We moved CI from GitHub Actions back to Jenkins.",
+         "We use Jenkins for CI, not GitHub Actions."),
+        ("Always use GitHub Actions for CI, never Jenkins.",
+         "We moved CI from GitHub Actions back to Jenkins.",
+         "Always use Jenkins for CI, never GitHub Actions."),
+    ],
+)
+def test_a_switch_over_a_choice_said_with_what_it_is_for_rewrites_that_choice(
+    lead: str, said: str, now: str
+) -> None:
+    plan = _dream(lead, said)
+    # it was a second memory beside the stale one, or "We use Jenkins for CI, not Jenkins."
+    assert list(plan.writes) == ["project_tool.md"]
+    assert parse_topic(plan.writes["project_tool.md"]).body.startswith(now + "\n")
+
+
+def test_a_title_that_was_the_choice_set_aside_says_the_new_one() -> None:
+    files = {"feedback_ci.md": topic("Use GitHub Actions for CI, not Jenkins",
+                                     "Use GitHub Actions for CI, not Jenkins.", type_="feedback")}
+    plan = plan_dream(files, "- [CI](feedback_ci.md) — ci\n",
+                      gather(human("We moved CI from Jenkins to Buildkite.")).candidates, now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    # it was "Use GitHub Actions for CI, not Buildkite"
+    assert parse_topic(plan.writes[file]).name == "Use Buildkite for CI"

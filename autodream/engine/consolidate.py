@@ -1268,6 +1268,14 @@ class Consolidator:
               and not _set_against(entry.lead, new)):
             self._confirm(entry, cand, cluster)
             return
+        if old is not None and cand.old is not None and _set_against(entry.lead, old) and (
+                _says_of(entry.lead, thing, new) and not _set_against(entry.lead, new)
+                and last_mention(entry.lead) is None):
+            # "We moved CI from Jenkins to GitHub Actions last month" beside "We use GitHub
+            # Actions for CI, not Jenkins": the entry says so already (a dated one, "From
+            # 2026-07-06 we'll use ...", is a plan the switch tells of as done)
+            self._switch_told(entry, cand, cluster, old)
+            return
         # The statement that says what was: the lead, or the one line of a hand-written list
         # that names it ("- CI runs on GitHub Actions." under "- We lint with flake8 ..."); the
         # other lines are the person's and stay.
@@ -1332,7 +1340,16 @@ class Consolidator:
         statements[at] = new_lead
         entry.statements = [s for s in statements if s not in stale]
         named = entry.name
-        if old is not None and has_word(entry.name, old):
+        if over is not None and old is not None and put is not None and _contrasted(
+                entry.name, over, old):
+            # "Use GitHub Actions for CI, not Jenkins" goes as its lead went ("Use Buildkite
+            # for CI"); a title that was that choice alone ("GitHub Actions instead of
+            # Jenkins") says the switch made
+            chosen = _without_contrast(entry.name, old)
+            entry.name = (_name_in_place(chosen, over, new, cand.text)
+                          if _words(chosen).keys() - _words(over).keys()
+                          else _switch_title(cand))
+        elif old is not None and has_word(entry.name, old):
             # a title telling of the earlier switch would tell of one that never happened
             entry.name = (_switch_title(cand) if put is None and (
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name))
@@ -1370,6 +1387,28 @@ class Consolidator:
             self.decisions.append(Decision(
                 "pruned", shorten(s, 120), f"stated {was} as current; superseded on {day}",
                 file=entry.file))
+
+    def _switch_told(self, entry: Entry, cand: Candidate, cluster: Cluster, old: str) -> None:
+        """``entry`` says ``cand``'s switch was made already (the new choice as used, ``old``
+        set against it): confirmed, with the switch as a dated history line unless it has one
+        of it."""
+        new = cand.new or ""
+        if not TELLS_SWITCH.search(cand.text) or any(
+                (m := HISTORY_LINE.match(h)) and m["old"].lower() == old.lower()
+                and m["new"].lower() == new.lower() for h in entry.history):
+            # said again ("We use pnpm, not npm"), or a switch it has the history of
+            self._confirm(entry, cand, cluster)
+            return
+        done = _when_done(cand)
+        verb = "Switched back" if cand.back else "Switched"
+        entry.history.append(f"{verb} from {old} to {new} {done}; previously {old}.")
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "updated", shorten(entry.lead, 120),
+            f"already says {new} over {old}; the switch, made {done}, kept as history",
+            file=entry.file, session_id=cand.source.session_id))
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         # A file with no date of its own (hand-written, or Claude Code's) is not rewritten for
@@ -1999,13 +2038,19 @@ _KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "ser
                          "machine", "box", "host", "app", "application"})
 
 
+# What a choice is for, said between it and what it is set against: "GitHub Actions for CI,
+# not Jenkins", "Jest for the unit tests over Vitest"
+_FOR_WHAT = r"(?:\s+(?:for|in|on)\s+(?:the\s+|our\s+|all\s+)?[\w.+#/-]+(?:\s+[\w.+#/-]+)?)?"
+
+
 def _contrasted(text: str, a: str, b: str) -> bool:
     """``text`` sets ``a`` and ``b`` against each other ("pip-tools, not poetry", "Jest over
-    Vitest"), so a switch between them swaps the two. "From X to Y" tells of an event: it is
-    not rewritten (``TELLS_SWITCH``)."""
+    Vitest", "GitHub Actions for CI, not Jenkins"), so a switch between them swaps the two.
+    "From X to Y" tells of an event: it is not rewritten (``TELLS_SWITCH``)."""
     x, y = re.escape(a), re.escape(b)
     for one, other in ((x, y), (y, x)):
-        if re.search(rf"(?<![\w-]){one}(?:\s+{VERSION})?(?:,?\s+(?:and\s+|but\s+)?(?:not|never)|"
+        if re.search(rf"(?<![\w-]){one}(?:\s+{VERSION})?{_FOR_WHAT}(?:,?\s+(?:and\s+|but\s+)?"
+                     rf"(?:not|never)|"
                      rf"\s+(?:instead\s+of|rather\s+than|over))\s+(?:using\s+)?{other}(?![\w-])",
                      text, re.I) or re.search(
                 rf"\bprefer(?:s|red)?\s+{one}\s+to\s+{other}(?![\w-])", text, re.I):
@@ -2192,9 +2237,10 @@ def _in_place(text: str, old: str, new: str, said: str) -> str:
 def _chosen_over(text: str, name: str) -> str | None:
     """What ``text`` names as used instead of ``name`` ("Confluence" in "Design docs live in
     Confluence, not Notion"), or None."""
-    m = re.search(rf"\b(?:in|on|use|uses|using|with|via|to|through|is|are)\s+(?P<cur>[A-Z][\w.+#-]*"
-                  rf"(?:\s+[A-Z][\w.+#-]*){{0,2}}),?\s+(?:not|rather\s+than|instead\s+of)\s+"
-                  rf"(?:using\s+)?{re.escape(name)}(?![\w-])", text)
+    m = re.search(rf"\b(?i:in|on|use|uses|using|with|via|to|through|is|are)\s+"
+                  rf"(?P<cur>[A-Z][\w.+#-]*(?:\s+[A-Z][\w.+#-]*){{0,2}}){_FOR_WHAT},?\s+"
+                  rf"(?:not|never|rather\s+than|instead\s+of)\s+(?:using\s+)?"
+                  rf"{re.escape(name)}(?![\w-])", text)
     return m["cur"] if m else None
 
 
@@ -2236,14 +2282,16 @@ _RECENT_SWITCH_DAYS = 31
 
 def _without_contrast(text: str, name: str) -> str:
     """``text`` without what sets ``name`` against its choice (", not Jenkins")."""
-    return re.sub(rf",?\s+(?:not|rather\s+than|instead\s+of)\s+(?:using\s+)?{re.escape(name)}"
+    return re.sub(rf",?\s+(?:not|never|rather\s+than|instead\s+of)\s+(?:using\s+)?{re.escape(name)}"
                   rf"(?![\w-])", "", text, count=1, flags=re.I)
 
 
 def _set_against(text: str, name: str) -> bool:
-    """``text`` names ``name`` only as what is not used ("GitHub Actions, not Jenkins")."""
+    """``text`` names ``name`` only as what is not used ("GitHub Actions, not Jenkins"), perhaps
+    in a list of them ("never npm or yarn")."""
     return re.search(rf"\b(?:not|never|instead\s+of|rather\s+than|over|no\s+longer)\s+"
-                     rf"(?:using\s+)?{re.escape(name)}(?![\w-])", text, re.I) is not None
+                     rf"(?:using\s+)?(?:[\w.+#-]+(?:,\s+|\s+(?:or|nor)\s+)){{0,3}}"
+                     rf"{re.escape(name)}(?![\w-])", text, re.I) is not None
 
 
 _OWNS = (r"(?:owns|leads|maintains|manages|handles|runs|reviews|approves|is responsible for|"
