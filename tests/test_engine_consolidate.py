@@ -1517,3 +1517,41 @@ def test_a_decision_told_days_later_says_when_it_was_decided() -> None:
         "project", ["We decided on 2026-07-06 to stop deploying on Fridays."],
         "Decided on 2026-07-06.")
     assert entry.generated_why
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    ("The default branch is trunk.", "Our main branch is now trunk."),
+    ("The default branch is trunk.", "The main branch is now called trunk."),
+    ("Our primary branch is develop.", "The default branch is develop now."),
+])
+def test_the_main_branch_said_by_another_name_is_a_restatement(lead: str, said: str) -> None:
+    files = {"project_branch.md": topic("Branch", lead)}
+    plan = _plan(files, "- [Branch](project_branch.md) — branch\n", human(said, day=3))
+    # it wrote "Changed from default to main on ...; previously default."
+    assert "project_branch.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_branch.md"] == ["confirmed"]
+
+
+def test_the_main_branch_said_by_another_name_in_one_dream_is_one_wording() -> None:
+    plan = _plan({}, None, human("Remember: the default branch is trunk.", day=0),
+                 human("Our main branch is now trunk.", session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == ["Our main branch is now trunk."]
+    assert entry.history == []
+
+
+@pytest.mark.parametrize(("lead", "said", "history"), [
+    ("The default branch is master.", "Our main branch is now trunk.",
+     "Changed from master to trunk on 2026-07-09; previously master."),
+    ("The default branch is master.", "The default branch is now main.",
+     "Changed from master to main on 2026-07-09; previously master."),
+])
+def test_the_main_branch_said_by_another_name_changes_its_value(
+        lead: str, said: str, history: str) -> None:
+    files = {"project_branch.md": topic("Branch", lead)}
+    plan = _plan(files, "- [Branch](project_branch.md) — branch\n", human(said, day=3))
+    # not a second memory beside "The default branch is master."
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_branch.md"]
+    entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
+    assert entry.statements == [said] and entry.history == [history]

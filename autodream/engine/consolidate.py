@@ -104,6 +104,17 @@ _NOT_A_THING = word_set("we i they you he she it us them on in at by since until
                         "user")
 
 
+# Names of one thing: "the main branch" is the default branch, not a value that changed
+_SAID_OF_ONE = re.compile(r"\b(?:main|primary|default)(?=\s+branch\b)", re.I)
+
+
+def _one_name(text: str) -> str:
+    """``text`` with a thing said by one of its names ("the main branch") said by one of them
+    ("the default branch"), to compare what two statements say of it. Not for every reading:
+    "main" alone is a branch's own name ("Never push to main")."""
+    return _SAID_OF_ONE.sub("default", text)
+
+
 def _words(text: str) -> dict[str, str]:
     """lower -> as written, content words only."""
     out: dict[str, str] = {}
@@ -278,6 +289,8 @@ def about_other_things(a: str, b: str) -> bool:
 
 
 def _subject_things(text: str) -> frozenset[str]:
+    # "the default branch" is "the main branch", which "main" alone may name
+    text = _SAID_OF_ONE.sub("main", text)
     return frozenset(t for t in tokens(text) - _FRAME_TOKENS if not _is_value(t))
 
 
@@ -370,6 +383,21 @@ def _names_a_subject(changed: list[str], text: str) -> bool:
     )
 
 
+# Words that say a statement holds now, or what a thing is called, beside what it says:
+# "Our main branch is now called trunk" says what "The default branch is trunk" says
+_HOLDS_NOW = word_set("now called named currently still")
+
+
+def _said_by_another_name(old: str, new: str) -> bool:
+    """``new`` has ``old``'s words in their order, the names of one thing taken as one ("main
+    branch", "default branch"), leaving out words that say it holds now or what it is called;
+    and both forbid or neither does ("not", a stopword, is no word of either)."""
+    said = [w for w in _words(_one_name(new)) if w not in _HOLDS_NOW]
+    # in order: "GitHub Actions, not Jenkins" is not "Jenkins, not GitHub Actions"
+    return (bool(said) and said == [w for w in _words(_one_name(old)) if w not in _HOLDS_NOW]
+            and (_FORBIDS.search(old) is None) == (_FORBIDS.search(new) is None))
+
+
 def _clauses(text: str) -> list[str]:
     """The text, then each of its clauses: a statement may restate one clause of another."""
     return [text] + [c for c in _CLAUSES.split(text) if c.strip() and c.strip() != text.strip()]
@@ -452,9 +480,10 @@ def replaces(old: str, new: str) -> bool:
 
 def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
-    ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10"))."""
-    for a in _clauses(old):
-        for b in _clauses(new):
+    ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10")). A thing
+    said by another of its names is no value changed ("the main branch", "default branch")."""
+    for a in _clauses(_one_name(old)):
+        for b in _clauses(_one_name(new)):
             found = _difference(a, b)
             if found is not None:
                 return found
@@ -515,8 +544,11 @@ _ALIKE_WORD = re.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-
 
 def _says_again(new: str, old: str) -> bool:
     """``new`` says what ``old`` says: alike in wording, or with (almost) every content word of
-    it in ``old``, a word said alike counted as the same ("GitHub tickets" / "GitHub issues")."""
-    return similar(new, old, 0.9) or coverage(_as_said_alike(new), _as_said_alike(old)) >= 0.85
+    it in ``old``, a word said alike counted as the same ("GitHub tickets" / "GitHub issues"),
+    or a thing named by another of its names ("Our main branch is now trunk" / "The default
+    branch is trunk")."""
+    return (similar(new, old, 0.9) or coverage(_as_said_alike(new), _as_said_alike(old)) >= 0.85
+            or _said_by_another_name(old, new))
 
 
 def _as_said_alike(text: str) -> str:
@@ -842,13 +874,15 @@ class Consolidator:
     def _best_match(self, cand: Candidate) -> Entry | None:
         """The live entry most similar to ``cand`` that is similar enough; the first one in
         order when several are equally similar."""
-        texts = {cand.match_text, cand.text}
+        # "Our main branch is now trunk" is about the default branch
+        texts = {cand.match_text, cand.text, _one_name(cand.text)}
         # difflib is the cost here, so each entry gets a cheap ceiling first: one below what it
         # needs, or below the best found so far, cannot be chosen. Trying high ceilings first
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
         ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
         for pos, entry in enumerate(self.live()):
-            pairs = [(text, s) for text in texts for s in {entry.lead, entry.description}]
+            pairs = [(text, s) for text in texts
+                     for s in {entry.lead, entry.description, _one_name(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             bound = max(similarity_bound(text, s) for text, s in pairs)
             if bound >= needed:
