@@ -724,3 +724,21 @@ def test_a_plan_that_happened_says_so_instead_of_asking_how_it_turned_out() -> N
     assert body.startswith("We launched v2 on 2026-07-15.\n")
     assert "Updated on 2026-07-15; previously: The v2 launch is on 2026-07-15." in body
     assert "check how it turned out" not in body
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # it was "on 2026-07-10 2026-07-17": the weekday read as the next Friday beside the date
+    ("The v2 launch is on Friday 2026-07-17.", "The v2 launch is on Friday 2026-07-17."),
+    ("We ship on Friday (2026-07-17).", "We ship on Friday (2026-07-17)."),
+    # was "Friday on 2026-07-17", "on 2026-07-10 on 2026-07-17", "on 2026-07-10 the 17th"
+    ("The demo is Friday July 17.", "The demo is Friday 2026-07-17."),
+    ("The demo is on Friday 17 July.", "The demo is on Friday 2026-07-17."),
+    ("The demo is on Friday the 17th.", "The demo is on Friday 2026-07-17."),
+    ("The offsite is on Friday, July 17th.", "The offsite is on Friday, 2026-07-17."),
+    # a weekday alone is still the next one
+    ("The demo is on Friday.", "The demo is on 2026-07-10."),
+])
+def test_a_weekday_before_the_date_it_names_is_not_read_as_another_day(
+    text: str, expected: str
+) -> None:
+    assert absolutize(text, date(2026, 7, 6))[0] == expected

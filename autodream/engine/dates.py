@@ -308,7 +308,7 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
     said_before = text[:m.start()].split()
     if (_RECURRING.search(text) or "monthly" in text.lower() or prep == "at"
             or (said_before and said_before[-1].rstrip(".").lower() in _MONTH_WORDS)
-            or not (prep or _said_as_noun(m))):
+            or not (prep or _said_as_noun(m) or _WEEKDAY_BEFORE.search(text, 0, m.start()))):
         return None  # "rent is due on the 1st monthly", "look at the 3rd", "January the 15th"
     day, this_month = int(m["dom"]), date(ref.year, ref.month, 1)
     if m["which"]:  # "the 1st of next month"
@@ -512,7 +512,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 ]
 # A bare weekday is only a date after a preposition, and not in a standing rule
 # ("never deploy on Friday" is a rule about every Friday).
-_BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)", re.I)
+# ... nor when the date it names follows ("on Friday 2026-07-17", "Friday (2026-07-17)")
+_BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)"
+                           r"(?!,?\s+\(?\d{4}-\d{2}-\d{2}\b)", re.I)
 _CLAUSE_BREAK = re.compile(r"[,;:()]|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|then)\b",
                            re.I)
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
@@ -569,6 +571,9 @@ def may_be_relative(text: str) -> bool:
 # says how the date relates, so no other is put in.
 _PREP_BEFORE = re.compile(
     r"(?i)\b(?:of|since|from|through|effective|beginning|around|over|during|throughout|within)\s*$")
+# A weekday just before the date names its day ("on Friday July 17", "Friday, the 17th"): the
+# date follows it as written, with no preposition of its own
+_WEEKDAY_BEFORE = re.compile(rf"\b{_WD.replace('?P<wd>', '?:')},?\s*$", re.I)
 
 
 def _wording(m: re.Match[str], when: When) -> str:
@@ -584,7 +589,8 @@ def _wording(m: re.Match[str], when: When) -> str:
     prep = _PREP_AS.get(written.lower(), written) if written else None
     if prep and prep.lower() in ("in", "during") and when.precision == "day":
         prep = None  # "in the end of Q2" is on its last day
-    if prep is None and not written and _PREP_BEFORE.search(m.string, 0, m.start()):
+    if prep is None and not written and (_PREP_BEFORE.search(m.string, 0, m.start())
+                                         or _WEEKDAY_BEFORE.search(m.string, 0, m.start())):
         return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
         return when.phrase
