@@ -1074,3 +1074,29 @@ def test_a_title_that_was_the_choice_set_aside_says_the_new_one() -> None:
     (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     # it was "Use GitHub Actions for CI, not Buildkite"
     assert parse_topic(plan.writes[file]).name == "Use Buildkite for CI"
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        # what runs on the old tool is about it as much as what uses it
+        ("We run Postgres 14 on RDS.", "We switched from Postgres to MySQL.",
+         "We run MySQL on RDS.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14."),
+        ("Production runs Node 18.", "We moved from Node to Bun.", "Production runs Bun.",
+         "Switched from Node to Bun on 2026-07-06; previously Node 18."),
+        # two versions set against each other: both put to MySQL would read "MySQL, not MySQL"
+        ("We use Postgres 15, not Postgres 14.", "We switched from Postgres to MySQL.",
+         "We switched from Postgres to MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 15."),
+    ],
+)
+def test_a_switch_rewrites_what_runs_on_the_old_tool(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    # a second memory was made beside "We run Postgres 14 on RDS."
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body.splitlines()

@@ -1026,8 +1026,8 @@ class Consolidator:
                 # "in the GitHub Wiki": the article is the name's, not the sentence's
                 the = rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})))?"
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|on|in|via|with|is|are|to|at)\s+{the}[\[`]?{re.escape(old)}\b",
-                    entry.text, re.I) is not None) or (
+                    rf"\b(?:use|uses|using|run|runs|on|in|via|with|is|are|to|at)\s+{the}[\[`]?"
+                    rf"{re.escape(old)}\b", entry.text, re.I) is not None) or (
                     bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:
                 weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
@@ -1336,6 +1336,10 @@ class Consolidator:
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
+        if put is not None and not _contrasted(lead, new, new) and _contrasted(put, new, new):
+            # "We run Postgres 15, not Postgres 14" set two versions against each other: put
+            # to MySQL it would read "We run MySQL, not MySQL"
+            put = None
         was = old or "the previous choice"
         said = was
         gone: list[str] = []
@@ -1365,8 +1369,8 @@ class Consolidator:
         # "We switched from Postgres to MySQL" over "We use Postgres 14": the history keeps the
         # version the entry gave, which the new statement no longer says (of a lead that tells
         # of a switch, "from Postgres 14 to Postgres 15", the one it ended on)
-        versioned = (_and(with_versions_said(lead, old)[
-            -1 if TELLS_SWITCH.search(lead) else 0:]) if prior == old
+        versioned = (_and([v for v in with_versions_said(lead, old) if not _set_against(
+            lead, v)][-1 if TELLS_SWITCH.search(lead) else 0:]) if prior == old
             and split_version(old) is None and not _same_tool_as(new, old) else "")
         entry.history.append(f"{verb} from {was} to {new} {done}; previously "
                              f"{versioned or prior}.")
