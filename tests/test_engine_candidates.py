@@ -721,3 +721,28 @@ def test_what_was_decided_at_a_meeting_is_a_memory_and_the_meeting_is_not(
     assert [(c.kind, c.text) for c in g.candidates] == kept
     assert [d.reason for d in g.decisions if d.action == "dropped"] in (
         [], ["a meeting already held, with nothing told of it: ephemeral, not a standing fact"])
+
+
+@pytest.mark.parametrize("said", [
+    "Read the setup guide at https://example.com/setup and summarize it.",
+    "Please read https://example.com/rfc and tell me what you think.",
+    "Summarize https://example.com/blog/post for me.",
+    "Skim the design doc at https://docs.google.com/document/d/abc and list the open questions.",
+    "Visit https://staging.acme.io and check the login page.",
+])
+def test_a_task_to_do_now_with_a_link_is_no_reference(said: str) -> None:
+    g = gather(human(said))
+    assert g.candidates == []
+    assert [(d.action, d.reason) for d in g.decisions] == [
+        ("dropped", "ephemeral task state, not a standing fact")]
+
+
+@pytest.mark.parametrize("said", [
+    "The setup guide is at https://example.com/setup.",
+    "Docs live at https://docs.example.com.",
+    "See https://wiki.example.com/runbook for the runbook.",
+    # a reading for every time something is done: a rule with where to read
+    "Read the contributing guide at https://example.com/contributing before opening a PR.",
+])
+def test_a_pointer_to_a_link_is_still_a_reference(said: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [("resource", "reference", said)]

@@ -556,7 +556,12 @@ _EPHEMERAL = re.compile(
     r"^(?:please )?(?:help (?:me|us) (?:to )?)?(?:fix|add|implement|refactor|update|change|look|"
     r"make|create|remove|delete|"
     r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
-    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do)\b"
+    r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do|"
+    # ... or something to do now with what it names: "Read the guide at https://... and
+    # summarize it" asks for a reading, not to remember where the guide is ("Read the guide
+    # at https://... before opening a PR" is a habit)
+    r"(?:read|re-read|summari[sz]e|skim|visit|browse)\b(?!.*\b(?:before|after|when|whenever|"
+    r"every\s+time)\s+(?:you\s+|we\s+)?[a-z]+ing\b))\b"
     # ... but not a noun opening a rule: "Commit messages must follow Conventional Commits"
     r"(?!\s+[\w-]+\s+(?:must|should)\b)|"
     # a push on the work at hand: "Don't stop until all functions are ported"
