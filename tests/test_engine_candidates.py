@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from autodream.engine import plan_dream
+from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
-from tests.engine_helpers import T0, candidates, gather, human
+from tests.engine_helpers import NOW, T0, candidates, gather, human
 
 
 @pytest.mark.parametrize(
@@ -721,6 +723,40 @@ def test_what_was_decided_at_a_meeting_is_a_memory_and_the_meeting_is_not(
     assert [(c.kind, c.text) for c in g.candidates] == kept
     assert [d.reason for d in g.decisions if d.action == "dropped"] in (
         [], ["a meeting already held, with nothing told of it: ephemeral, not a standing fact"])
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # each was a plan for the next Monday (2026-07-13), later told as past
+    ("On Monday we decided to stop deploying on Fridays.",
+     ("decision", "We decided on 2026-07-06 to stop deploying on Fridays.",
+      "Decided on 2026-07-06.")),
+    ("Yesterday we agreed that PRs need two approvals.",
+     ("decision", "We agreed on 2026-07-08 that PRs need two approvals.",
+      "Decided on 2026-07-08.")),
+    ("We decided on Monday to stop deploying on Fridays.",
+     ("decision", "We decided on 2026-07-06 to stop deploying on Fridays.",
+      "Decided on 2026-07-06.")),
+    ("At the retro on Monday, we decided to stop deploying on Fridays.",
+     ("decision", "We decided on 2026-07-06 to stop deploying on Fridays.",
+      "Decided on 2026-07-06.")),
+    # was a fact, or made nothing
+    ("We agreed on Tuesday to freeze the API.",
+     ("decision", "We agreed on 2026-07-07 to freeze the API.", "Decided on 2026-07-07.")),
+    ("I had a 1:1 with Sam on Tuesday and agreed to take over the billing service.",
+     ("decision", "The user agreed on 2026-07-07 to take over the billing service.",
+      "Decided on 2026-07-07.")),
+    ("At the 1:1 with Sam on Tuesday, I agreed to take over the billing service.",
+     ("decision", "The user agreed with Sam on 2026-07-07 to take over the billing service.",
+      "Decided on 2026-07-07.")),
+])
+def test_a_decision_told_with_its_bare_weekday_is_dated_by_the_day_before(
+        said: str, kept: tuple[str, str, str]) -> None:
+    found = gather(human(said, day=3)).candidates
+    assert [(c.kind, c.text) for c in found] == [kept[:2]]
+    # the memory reads as decided then, not as a plan whose day has passed
+    (written,) = plan_dream({}, None, found, now=NOW).writes.values()
+    body = parse_topic(written).body
+    assert f"**Why:** {kept[2]}" in body and "has passed" not in body
 
 
 @pytest.mark.parametrize("said", [

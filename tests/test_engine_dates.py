@@ -645,6 +645,19 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
          "Our main branch is now trunk, renamed it on 2026-07-07."),
         ("The migration was on Tuesday.", "The migration was on 2026-07-07."),
         ("We had the retro on Monday.", "We had the retro on 2026-07-06."),
+        # ... and when something was decided, the day said before who decided or right after
+        # the verb (all were the next Monday)
+        ("On Monday we decided to stop deploying on Fridays.",
+         "On 2026-07-06 we decided to stop deploying on Fridays."),
+        ("On Monday, we agreed that PRs need two approvals.",
+         "On 2026-07-06, we agreed that PRs need two approvals."),
+        ("At the retro on Monday we decided to stop deploying on Fridays.",
+         "At the retro on 2026-07-06 we decided to stop deploying on Fridays."),
+        ("We decided on Monday to stop deploying on Fridays.",
+         "We decided on 2026-07-06 to stop deploying on Fridays."),
+        ("On Friday we shipped the beta.", "On 2026-07-03 we shipped the beta."),
+        ("I had a 1:1 with Sam on Tuesday and agreed to take over the billing service.",
+         "I had a 1:1 with Sam on 2026-07-07 and agreed to take over the billing service."),
         # ... and what is arranged, due or still to come lies ahead
         ("We ship on Friday.", "We ship on 2026-07-10."),
         ("We need the signed contract on Friday.", "We need the signed contract on 2026-07-10."),
@@ -653,6 +666,14 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
         ("We froze merges until Monday.", "We froze merges until 2026-07-13."),
         ("We deployed the fix and will verify on Monday.",
          "We deployed the fix and will verify on 2026-07-13."),
+        ("On Monday we deploy the new version.", "On 2026-07-13 we deploy the new version."),
+        ("On Monday we'll decide whether to ship.", "On 2026-07-13 we'll decide whether to ship."),
+        ("We decided to ship the beta on Monday.", "We decided to ship the beta on 2026-07-13."),
+        ("On Monday we decided to ship on Friday.",
+         "On 2026-07-06 we decided to ship on 2026-07-10."),
+        ("We'll ship on Monday, we decided.", "We'll ship on 2026-07-13, we decided."),
+        ("At the standup on Monday we'll pick a date.",
+         "At the standup on 2026-07-13 we'll pick a date."),
     ],
 )
 def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(

@@ -251,6 +251,9 @@ _NOT_A_RULE = re.compile(
 )
 _DECISION = re.compile(
     r"\b(?:we(?:'ve| have)? (?:decided|agreed|chose|settled on)|we(?:'re| are) going with|"
+    # "I agreed to take over the billing service"; not "I agreed to that"
+    r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}(?:to (?!(?:it|this|that|the|a|"
+    r"an|them|your|his|her|their)\b)|that\b)|"
     r"let's go with|decided to|the decision is|decision:|we(?:'ll| will) go with)\b", _I,
 )
 _PLAN_WORD = re.compile(
@@ -472,17 +475,26 @@ _HELD = re.compile(r"\b(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|
                    r"(?:the|our|a|an|my|their)\b", _I)
 # ... and one that is only a meeting held, with nothing of it told: the meeting is over and
 # says nothing to a later session (what was decided at it would be a memory of its own).
-_HELD_MEETING = (
-    r"(?P<who>we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
+_MEETING = (
     r"(?:the|our|a|an|my|their)\s+(?:[\w-]+\s+)?(?:retros?|retrospectives?|stand-?ups?|"
     r"meetings?|syncs?|planning|offsites?|all-hands|town ?halls?|1:1s?|one-on-ones?|"
     r"interviews?|workshops?|kick-?offs?|calls?|demos?|hackathons?|webinars?|sessions?)")
+_HELD_MEETING = (
+    r"(?P<who>we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
+    + _MEETING)
 _MEETING_HELD = re.compile(rf"^{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}})\s*[.!]?$", _I)
 # "We had the retro on Monday and decided to stop deploying on Fridays": what was decided is
 # news of its own, dated by the meeting; the meeting alone is over (``_MEETING_HELD``)
 _DECIDED_AT = re.compile(
     rf"^(?P<held>{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}}?))\s*,?\s+and\s+"
     r"(?:(?:we|they|i)\s+)?(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
+    r"settled\s+on)\b.+)$", _I)
+# ... and the same told from the meeting, or the day: "At the retro on Monday, we decided to
+# ...", "On Monday we decided to ..."
+_DECIDED_AT_MEETING = re.compile(
+    rf"^(?:(?:at|during|in)\s+{_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}}?)|"
+    rf"(?P<day>on\s+(?:{'|'.join(WEEKDAYS)})|yesterday|last\s+week|earlier\s+today))\s*,?\s+"
+    r"(?P<who>we|they|i)\s+(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
     r"settled\s+on)\b.+)$", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
@@ -693,7 +705,7 @@ class Gatherer:
         sentence is not one."""
         m = _DECIDED_AT.match(sentence.strip())
         if m is None:
-            return []
+            return self._decided_at_meeting(sentence)
         held = ensure_period(m["held"])
         who = "I" if m["who"].lower() == "i" else m["who"].lower()
         verb, _, rest = m["decided"].partition(" ")
@@ -707,6 +719,21 @@ class Gatherer:
                 f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
                 session_id=session_id))
         return [held, sentence_case(f"{who} {verb} {rewrites[0].replacement} {rest}")]
+
+    @staticmethod
+    def _decided_at_meeting(sentence: str) -> list[str]:
+        """"At the retro on Monday we decided to ..." and "On Monday we decided to ..." as "We
+        decided on Monday to ...": the day is the decision's, which the whole would not read
+        right (a plan for the retro's day), and reads alike however it was told."""
+        m = _DECIDED_AT_MEETING.match(sentence.strip())
+        if m is None:
+            return []
+        who = "I" if m["who"].lower() == "i" else m["who"].lower()
+        verb, _, rest = m["decided"].partition(" ")
+        said_when = m["day"][:1].lower() + m["day"][1:] if m["day"] else (m["when"] or "").strip()
+        if not said_when or verb.lower() not in ("decided", "agreed"):
+            return [sentence_case(f"{who} {m['decided']}")] if not m["day"] else []
+        return [sentence_case(f"{who} {verb} {said_when} {rest}")]
 
     def _sentence(self, sentence: str, following: str, session_id: str, when: datetime) -> bool:
         """Consider one sentence; True when it also consumed the following one."""
@@ -823,8 +850,9 @@ class Gatherer:
                 and not _OUTCOME_UNTOLD.search(dated)):
             # Before the day it was said and no plan to tell as past: done ("On 2026-07-05 we
             # rolled back the payments deploy", said the day after) or standing ("We deploy every
-            # Friday since 2026-01-05"), not a plan to check on later
-            kind = "fact"
+            # Friday since 2026-01-05"), not a plan to check on later; a decision made then
+            # ("We agreed on 2026-07-07 to freeze the API") is one still
+            kind = "decision" if _DECISION.search(statement) else "fact"
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
             kind=kind,
@@ -921,7 +949,9 @@ _FIRST_PERSON_VERB = r"(work|lead|manage|maintain|run|own|use|prefer|like|want|n
 _IRREGULAR_PAST = (r"(?:went|wrote|made|took|built|broke|chose|did|found|got|gave|kept|left|"
                    r"lost|meant|ran|said|saw|sent|spent|told|thought|began|brought|bought|"
                    r"drew|drove|fell|felt|forgot|heard|held|knew|led|rode|rose|sat|shook|"
-                   r"sold|stood|swore|threw|understood|woke|won|wore)")
+                   r"sold|stood|swore|threw|understood|woke|won|wore|met|paid|spoke|"
+                   # ... nor "-eed" ("I agreed to ..." is no "The user agreeds")
+                   r"agreed|freed)")
 _MODALS = word_set("can could will would shall should may might must")
 
 

@@ -2429,8 +2429,10 @@ def _default_why(cluster: Cluster) -> str:
     }.get(cand.kind, f"Stated by the user on {day}.")
 
 
-# "We decided on 2026-07-06 to ...": told later than it was decided
-_DECIDED_ON = re.compile(r"\b(?:decided|agreed)\s+(?P<when>on\s+\d{4}-\d{2}-\d{2}|"
+# "We decided on 2026-07-06 to ...", "I agreed with Sam on 2026-07-07 to ...": told later than
+# it was decided
+_DECIDED_ON = re.compile(r"\b(?:decided|agreed)\s+(?:with\s+\w+\s+)?"
+                         r"(?P<when>on\s+\d{4}-\d{2}-\d{2}|"
                          r"in\s+the\s+week\s+of\s+\d{4}-\d{2}-\d{2})\b")
 
 

@@ -515,8 +515,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # ... nor when the date it names follows ("on Friday 2026-07-17", "Friday (2026-07-17)")
 _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)"
                            r"(?!,?\s+\(?\d{4}-\d{2}-\d{2}\b)", re.I)
-_CLAUSE_BREAK = re.compile(r"[,;:()]|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|then)\b",
-                           re.I)
+# (a colon between digits is no break: "I had a 1:1 with Sam on Tuesday")
+_CLAUSE_BREAK = re.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|"
+                           r"then)\b", re.I)
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
 _DONE = re.compile(
@@ -529,16 +530,36 @@ _ARRANGED = re.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|post
                        r"decid|promis|ask|told|expect|suppos|meant)\w*", re.I)
 
 
+# The deed told right after a day that opens the sentence, perhaps after where it was done: "On
+# Monday we decided to ...", "At the retro on Monday, we agreed that ..." ("agreed" is no -ed
+# word to ``_DONE``)
+_OPENS_WITH_DAY = re.compile(r"^\s*(?:(?:at|during|in|after)\s+(?:the|our|a|an|my|their)\s+"
+                             r"(?:[\w:-]+\s+){1,3}?)?$", re.I)
+_DEED_AFTER_DAY = re.compile(
+    rf"\s*,?\s*(?:we|they|i|he|she|someone|everyone)\s+{_BEFORE_DEED}"
+    rf"(?:\w+[^e\W]ed|agreed|had|did|{_IRREGULAR_DEEDS}|went|came)\b", re.I)
+# The day of a decision, said right after its verb: "we decided on Monday to ...", "I agreed on
+# Tuesday that ..." ("we decided to ship on Friday" is the day decided on: ``_ARRANGED``)
+_DECIDED_ON_DAY = re.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I)
+_WHAT_DECIDED = re.compile(r"\s+(?:to|that)\b", re.I)
+
+
 def _bare_weekday(m: re.Match[str], ref: date) -> When:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
-    was done on it ("we moved it on Monday", "the outage was on Tuesday"): then the latest one
-    before. A day something is due "by", "until" or "before" lies ahead however it is told."""
+    was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
+    to ...", "we decided on Monday to ..."): then the latest one before. A day something is due
+    "by", "until" or "before" lies ahead however it is told."""
     text = m.string
     start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
     after = _CLAUSE_BREAK.search(text, m.end())
     said = text[start:m.start()]
-    if (m["prep"].lower() == "on" and _DONE.search(said) and not _ARRANGED.search(said)
-            and not _FUTURE_WORDING.search(text, start, after.start() if after else len(text))):
+    if m["prep"].lower() == "on" and (
+            (_DONE.search(said) and not _ARRANGED.search(said) and not _FUTURE_WORDING.search(
+                text, start, after.start() if after else len(text)))
+            or (start == 0 and _OPENS_WITH_DAY.match(said)
+                and _DEED_AFTER_DAY.match(text, m.end()))
+            or (_DECIDED_ON_DAY.search(said) and not _FUTURE_WORDING.search(said)
+                and _WHAT_DECIDED.match(text, m.end()))):
         return _day(_weekday_before(ref, m["wd"]))
     return _day(_weekday_ahead(ref, m["wd"], allow_today=False))
 
