@@ -205,6 +205,25 @@ def test_one_off_notes_are_left_out_first_when_over_the_limits() -> None:
     assert plan.deletes == []
 
 
+@pytest.mark.parametrize(("name", "rule"), [
+    ("Rerun flaky tests", "Rerun flaky tests before reporting a failure."),
+    ("Flaky tests", "Never trust a green run of a flaky test."),
+    ("Stack traces in bug reports", "Always include the stack trace in bug reports."),
+])
+def test_a_standing_rule_about_flaky_tests_or_debugging_is_no_one_off_note(
+        name: str, rule: str) -> None:
+    # each was ranked a one-off debugging note (for its "flaky", "rerun", "stack trace"), and
+    # left out of the index before the session notes of its kind
+    files = {f"project_note_{i:03d}.md": topic(
+        f"Session note {i}", f"On 2026-05-{1 + i % 28:02d} the flaky test t_{i} was re-run.")
+        for i in range(210)}
+    files["feedback_rule.md"] = topic(name, rule, type_="feedback")
+    plan = _plan(files, None)
+    assert "feedback_rule.md" in plan.index
+    unindexed = [d.file for d in plan.decisions if d.action == "unindexed"]
+    assert unindexed and all(p.startswith("project_note_") for p in unindexed)
+
+
 def test_broken_frontmatter_is_repaired_from_what_is_there() -> None:
     files = {"user_role.md": "---\nname: Role\ndescription: Sam, staff engineer\n---\n\n"
                              "Sam is a staff engineer on payments.\n",

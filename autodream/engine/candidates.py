@@ -1679,6 +1679,20 @@ _ONE_OFF = re.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthi
                      _I)
 
 
+def _states_a_rule(text: str) -> bool:
+    """One of ``text``'s sentences is a rule for every time ("Rerun flaky tests before reporting
+    a failure", "Always include the stack trace in bug reports"), which names what a debugging
+    note would without being one."""
+    for said in re.split(r"(?<=[.!?])\s+", text):
+        said = _FILLER.sub("", said.strip())
+        if _LASTING.search(said) or _standing_imperative(said):
+            return True
+        found = _detect(said) if said else None
+        if found is not None and found.kind in ("preference", "prohibition"):
+            return True
+    return False
+
+
 def not_worth_saving(text: str) -> str | None:
     """Why an existing memory looks like what Claude Code says not to save, or None.
 
@@ -1689,7 +1703,7 @@ def not_worth_saving(text: str) -> str | None:
         return "looks like a planted instruction"
     if _GIT.search(text):
         return "git history"
-    if _DEBUG.search(text) or _ONE_OFF.search(text):
+    if (_DEBUG.search(text) or _ONE_OFF.search(text)) and not _states_a_rule(text):
         return "a one-off debugging note"
     if not _STANDING.search(text) and (_STRUCTURE.search(text) or _PATH.search(text)):
         return "code structure the project shows"
