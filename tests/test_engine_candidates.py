@@ -624,6 +624,13 @@ def test_a_relative_date_in_a_rules_reason_is_recorded_as_dated() -> None:
         ("Keep PRs small, reviewers need context.", "preference", "Keep PRs small.",
          "Reviewers need context."),
         ("Put type hints on everything.", "preference", "Put type hints on everything.", ""),
+        # ... with what it is good for after a comma (made nothing)
+        ("Put type hints on everything, it helps mypy.", "preference",
+         "Put type hints on everything.", "It helps mypy."),
+        ("Run the linter before pushing, it catches most issues.", "preference",
+         "Run the linter before pushing.", "It catches most issues."),
+        ("Use f-strings, it helps readability.", "preference",
+         "Use f-strings, it helps readability.", ""),
         ("Make commits atomic.", "preference", "Make commits atomic.", ""),
         # ... or for every time something is done, whatever the verb
         ("Rerun flaky tests before reporting a failure.", "preference",
@@ -654,6 +661,9 @@ def test_plain_rules_and_facts_with_no_signal_word_make_a_memory(
     "The failing test uses jest.",
     "The new tests use pytest.",
     "This goes in the wiki.",
+    "Add a comment here, it helps.",
+    "Use a dict, it helps lookups.",
+    "Restart the server, it helps sometimes.",
 ])
 def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) -> None:
     assert candidates(said) == []

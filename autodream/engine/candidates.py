@@ -1120,7 +1120,15 @@ _COMMA_REASON = re.compile(
     r"on-?call)\s+(?:(?:really|all|just|usually|always|never|tend\s+to)\s+)?(?:hates?|"
     r"dislikes?|complains?|struggles?|ignores?|skims?|miss(?:es)?|needs?|expects?|prefers?|"
     r"rel(?:y|ies)|gets?\s+(?:lost|confused|annoyed|tired)|won't|doesn't|don't|can't|"
-    r"never))\b[^,;]{6,})$", _I)
+    r"never))\b[^,;]{6,}|"
+    # what it is good for: "Put type hints on everything, it helps mypy"
+    r"(?:it|that|this|they)\s+(?:helps?|saves?|catches?|prevents?|avoids?|keeps?)\s+\w[^,;]+)$",
+    _I)
+
+
+def _without_comma_reason(text: str) -> str:
+    m = _COMMA_REASON.search(text)
+    return text if m is None else text[: m.start()]
 
 
 def _comma_reason(text: str) -> re.Match[str] | None:
@@ -1133,7 +1141,9 @@ def _comma_reason(text: str) -> re.Match[str] | None:
 def _says_rule(head: str) -> bool:
     """``head`` is a rule, however said: a reason may follow it."""
     return bool(_PROHIBITION.search(head) or _PREFERENCE.search(head)
-                or _standing_imperative(_FILLER.sub("", head.strip())))
+                or _standing_imperative(_FILLER.sub("", head.strip())) or (
+                    (_GENERIC_IMPERATIVE.search(head) or _PLURAL_SHOULD.search(head))
+                    and not _AT_HAND.search(head)))
 
 
 _SINCE_A_TIME = re.compile(r"[,;]?\s+since\b", _I)
@@ -1451,7 +1461,8 @@ def _detect_core(raw: str) -> _Kind | None:
             and not _ONE_PIECE.fullmatch(used["part"]) and not _AT_HAND.search(used["part"])):
         return _Kind("fact", _clean(sentence), 0.6)
     if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
-            _AT_HAND.search(sentence)) and len(sentence.split()) <= 16:
+            # (a reason after a comma may point: "Use f-strings, it helps readability")
+            _AT_HAND.search(_without_comma_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
     if _standing_imperative(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
