@@ -619,6 +619,9 @@ def test_a_relative_date_in_a_rules_reason_is_recorded_as_dated() -> None:
         ("Bugs are tracked in GitHub issues.", "resource", "Bugs are tracked in GitHub issues.",
          ""),
         ("Docs go in Confluence.", "resource", "Docs go in Confluence.", ""),
+        # where signals of a kind go, in a known monitoring tool (made nothing)
+        ("Alerts go to PagerDuty.", "resource", "Alerts go to PagerDuty.", ""),
+        ("Errors are sent to Sentry.", "resource", "Errors are sent to Sentry.", ""),
         # a bare imperative about a kind of thing, with how, where or what it covers
         ("Track bugs as GitHub issues.", "preference", "Track bugs as GitHub issues.", ""),
         ("Keep PRs small, reviewers need context.", "preference", "Keep PRs small.",
@@ -664,6 +667,9 @@ def test_plain_rules_and_facts_with_no_signal_word_make_a_memory(
     "Add a comment here, it helps.",
     "Use a dict, it helps lookups.",
     "Restart the server, it helps sometimes.",
+    "Go to PagerDuty and acknowledge the alert.",
+    "This alert goes to PagerDuty.",
+    "Go to the settings page and click save.",
 ])
 def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) -> None:
     assert candidates(said) == []

@@ -280,6 +280,15 @@ _KEPT_IN_TOOL = re.compile(
     r"(?<!\bthis\s)(?<!\bthat\s)(?<!\bit\s)go(?:es)?)\s+(?:\w+\s+)?(?:in|on|at|under|into)\s+(?:the\s+|our\s+)?"
     rf"(?:{_KEEPING_PLACE})(?![\w-])", _I,
 )
+# "Alerts go to PagerDuty", "Errors are sent to Sentry": where signals of a kind end up, in a
+# known monitoring tool ("go to" alone is chatter: "go to the settings page")
+_SENT_TO_MONITORING = re.compile(
+    r"^(?:all\s+|our\s+)?(?:[\w-]+\s+)?(?:alerts|pages|incidents|errors|exceptions|crashes|"
+    r"logs|metrics|traces|notifications)\s+(?:go|are\s+(?:sent|routed|reported|shipped))\s+"
+    r"to\s+(?:the\s+|our\s+)?(?:"
+    + names_pattern([name for name, kind in KIND_OF.items() if kind == "monitoring"])
+    # (nothing after: "the alerts go to PagerDuty now" is a change told, read as one)
+    + r")\s*[.!]?$", _I)
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
@@ -1434,7 +1443,8 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):
         return _Kind("decision", _clean(sentence), 0.75)
-    if _URL.search(sentence) or _KEPT_IN_TOOL.search(sentence) or (
+    if _URL.search(sentence) or _KEPT_IN_TOOL.search(sentence) or _SENT_TO_MONITORING.match(
+            sentence) or (
         _CHANNEL_OR_TICKET.search(sentence) and _POINTER.search(sentence)
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
