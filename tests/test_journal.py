@@ -324,21 +324,31 @@ def test_old_runs_are_pruned_to_the_newest_kept_but_never_an_open_one(tmp_path: 
     assert journal.prune_runs(state, keep=0) == []  # 0 keeps them all
 
 
+# One dream: a memory created, confirmed, then renamed when a later session superseded it; another
+# created and kept nowhere the record can say.
+_RENAMED_IN_ONE_DREAM: list[dict[str, str]] = [
+    {"action": "created", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
+     "reason": "new project memory"},
+    {"action": "confirmed", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
+     "reason": "already remembered"},
+    {"action": "created", "subject": "Lunch at noon", "file": "lunch.md",
+     "reason": "new project memory"},
+    {"action": "superseded", "subject": "We deploy on Mondays now", "file": "deploy_days.md",
+     "reason": "entry rewritten; file renamed from deploy_fridays.md"},
+]
+
+
+def _dream_renaming(memory: Path) -> None:
+    dream(memory, {"deploy_days.md": topic("Deploys", "project", "Mondays.")},
+          decisions=[dict(d) for d in _RENAMED_IN_ONE_DREAM])
+
+
 def test_diary_names_files_as_the_dream_left_them_not_as_a_step_made_them(
         tmp_path: Path) -> None:
     # A memory created and then renamed in the same dream was listed as "Added ... `old.md`",
     # a file that never reached memory.
     memory = sample_memory(tmp_path / "memory")
-    decisions = [
-        {"action": "created", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
-         "reason": "new project memory"},
-        {"action": "created", "subject": "Lunch at noon", "file": "lunch.md",
-         "reason": "new project memory"},
-        {"action": "superseded", "subject": "We deploy on Mondays now", "file": "deploy_days.md",
-         "reason": "entry rewritten; file renamed from deploy_fridays.md"},
-    ]
-    dream(memory, {"deploy_days.md": topic("Deploys", "project", "Mondays.")},
-          decisions=decisions)
+    _dream_renaming(memory)
     diary = (memory / ".autodream" / "DREAMS.md").read_text()
     assert "- Added “We deploy on Fridays” `deploy_days.md` — new project memory" in diary
     assert "- Added “Lunch at noon” — new project memory" in diary  # went nowhere it could say
@@ -349,18 +359,7 @@ def test_diary_names_files_as_the_dream_left_them_not_as_a_step_made_them(
 def test_show_keeps_each_steps_file_and_says_where_it_is_after_the_dream(
         tmp_path: Path) -> None:
     memory = sample_memory(tmp_path / "memory")
-    decisions = [
-        {"action": "created", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
-         "reason": "new project memory"},
-        {"action": "confirmed", "subject": "We deploy on Fridays", "file": "deploy_fridays.md",
-         "reason": "already remembered"},
-        {"action": "created", "subject": "Lunch at noon", "file": "lunch.md",
-         "reason": "new project memory"},
-        {"action": "superseded", "subject": "We deploy on Mondays now", "file": "deploy_days.md",
-         "reason": "entry rewritten; file renamed from deploy_fridays.md"},
-    ]
-    dream(memory, {"deploy_days.md": topic("Deploys", "project", "Mondays.")},
-          decisions=decisions)
+    _dream_renaming(memory)
     shown = CliRunner().invoke(cli, ["show", "--memory-dir", str(memory)])
     assert shown.exit_code == 0, shown.output
     labels = [line.split(maxsplit=1)[1] for line in shown.stdout.split("why:\n")[1].splitlines()
