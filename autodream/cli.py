@@ -457,7 +457,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
             for path, why in report.scan.skipped:
                 click.echo(f"{'':15}not read: {path}: {why}")
             for path in report.held_back:
-                click.echo(f"{'':15}read again: {path} (memories the last dream held back)")
+                why = ("could not write" if path in report.refused else "held back")
+                click.echo(f"{'':15}read again: {path} (memories the last dream {why})")
             if report.notes_waiting:
                 click.echo(f"{'':15}to move: {report.notes_waiting} note(s) written in "
                            "MEMORY.md the last dream left for the next (max_files_touched)")
@@ -573,6 +574,8 @@ def show_command(
 ) -> None:
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
     and the diff."""
+    from autodream.transcripts.offsets import REFUSED
+
     state = _journal_settings(project, memory_dir).state_dir
     try:
         if run_id is None:
@@ -599,8 +602,16 @@ def show_command(
         click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
         click.echo(f"undoes   {record.undoes}")
-    held = [path for path, moved in record.offsets.items() if record.trigger != "undo"
-            and isinstance(moved.get("after"), dict) and moved["after"].get("pending")]
+    marks = {path: moved["after"]["pending"] for path, moved in record.offsets.items()
+             if record.trigger != "undo" and isinstance(moved.get("after"), dict)
+             and moved["after"].get("pending")}
+    held = [path for path, mark in marks.items() if mark != REFUSED]
+    refused = [path for path, mark in marks.items() if mark == REFUSED]
+    if refused:
+        # the refused decisions name the memories; this says they are not lost, and where
+        # they are kept until then
+        click.echo(f"refused  the new memories of {len(refused)} session(s) could not be "
+                   f"written: the next dream reads them again ({_listed(refused)})")
     if held:
         # the memories themselves are dropped decisions, listed only with --all-decisions
         click.echo(f"held     the new memories of {len(held)} session(s), past "

@@ -200,6 +200,8 @@ class GateReport:
     # transcripts the last dream read but could not keep all of (its file budget), not touched
     # since: the next dream reads them again, so they open the scan gate by themselves
     held_back: list[str] = field(default_factory=list)
+    # those of them left because the sandbox refused the write that was to save their memories
+    refused: list[str] = field(default_factory=list)
     # notes written in MEMORY.md the last dream left there (or in notes_waiting.md) for the
     # next one to move: they open the scan gate too
     notes_waiting: int = 0
@@ -265,6 +267,7 @@ class GateReport:
                 {"path": path, "reason": why} for path, why in self.scan.skipped
             ],
             "held_back_sessions": list(self.held_back),
+            "refused_sessions": list(self.refused),
             "notes_waiting": self.notes_waiting,
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
@@ -640,7 +643,8 @@ def _set_aside_read_ahead(settings: Settings, scan: SessionScan, now: float) -> 
 
 def _held_back(settings: Settings, report: GateReport) -> None:
     """What the last dream left for the next one: the transcripts it marked pending (memories
-    its file budget left out) that the scan did not count already, and the notes written in
+    its file budget left out, or a refused write did not save: ``report.refused``) that the
+    scan did not count already, and the notes written in
     MEMORY.md that wait to be moved (``report.held_back``, ``report.notes_waiting``)."""
     # Imported here: only a scan that would otherwise close the gate reads the store.
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
@@ -651,6 +655,8 @@ def _held_back(settings: Settings, report: GateReport) -> None:
         counted = {os.fspath(info.path) for info in report.scan.infos()}
         report.held_back = [path for path in pending
                             if path not in counted and os.path.isfile(path)]
+        refused = set(store.refused())
+        report.refused = [path for path in report.held_back if path in refused]
     waiting = store.notes_waiting(settings.index_path)
     report.notes_waiting = waiting if waiting and settings.index_path.is_file() else 0
 
@@ -661,8 +667,11 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
     figure = f"{count} {noun} touched since the last dream"
     reason = f"min_sessions is {settings.min_sessions}"
     left = []
-    if report.held_back:
-        left.append(f"{len(report.held_back)} with memories the last dream held back")
+    budget = len(report.held_back) - len(report.refused)
+    if budget:
+        left.append(f"{budget} with memories the last dream held back")
+    if report.refused:
+        left.append(f"{len(report.refused)} with memories the last dream could not write")
     if report.notes_waiting:
         notes = report.notes_waiting
         left.append(f"{notes} note{'s' if notes != 1 else ''} written in MEMORY.md waiting to "
@@ -670,7 +679,9 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
     if count < settings.min_sessions and left:
         figure += ", " + ", ".join(left)
         reason = ("the last dream's file budget (max_files_touched) left memories for the next "
-                  "one")
+                  "one" if budget or report.notes_waiting else
+                  "the last dream could not write some memories (refused writes); the next one "
+                  "reads their sessions again")
     return GateResult(SCAN, count >= settings.min_sessions or bool(left), figure, reason)
 
 

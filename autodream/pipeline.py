@@ -156,8 +156,8 @@ def _brief(
 
 
 def _pending_sessions(offsets: OffsetStore, given: Sequence[SessionInfo]) -> list[SessionInfo]:
-    """Transcripts a dream before this one read but could not keep all of (the file budget),
-    read again whether touched since or not, so nothing they said is lost."""
+    """Transcripts a dream before this one read but could not keep all of (the file budget, a
+    refused write), read again whether touched since or not, so nothing they said is lost."""
     given_paths = {os.fspath(info.path) for info in given}
     return [read_session_info(path) for path in offsets.pending()
             if path not in given_paths and os.path.isfile(path)]
@@ -207,12 +207,13 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 def _record_offsets(
     offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int],
     held_back: frozenset[str] = frozenset(), notes_waiting: tuple[Path, int] | None = None,
+    refused: frozenset[str] = frozenset(),
 ) -> dict[str, dict[str, Any]]:
     """Advance (in memory; the caller saves once the commit is done) how far this dream read each
     transcript, so the next one reads only what is new, or mark it pending where the backend
-    held some of it back (the file budget), and how many notes written in MEMORY.md wait
-    (``notes_waiting``: its path and the count); returns each position before and after, for
-    undo to put back."""
+    held some of it back (the file budget) or could not write it (``refused``), and how many
+    notes written in MEMORY.md wait (``notes_waiting``: its path and the count); returns each
+    position before and after, for undo to put back."""
     moved: dict[str, dict[str, Any]] = {}
     if notes_waiting is not None:
         index, count = notes_waiting
@@ -223,8 +224,8 @@ def _record_offsets(
     for info, vpath in read:
         end = ends.get(vpath)
         before = offsets.entry(info.path)
-        if vpath in held_back:
-            offsets.mark_pending(info.path)
+        if vpath in held_back or vpath in refused:
+            offsets.mark_pending(info.path, refused=vpath not in held_back)
         elif end:
             offsets.record(info.path, end)
         else:
@@ -325,13 +326,15 @@ def consolidate(
                 f"max_files_touched held back the new memories of {len(held)} session(s); "
                 "the next dream reads them again to save them (`autodream show "
                 "--all-decisions` names each)")
+        unsaved = getattr(getattr(backend, "report", None), "refused", None) or ()
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
             waiting = getattr(getattr(backend, "report", None), "notes_waiting", 0)
             record.offsets = _record_offsets(
                 offsets, reviewed.read, _read_ends(backend, digest_ends), frozenset(held),
-                (settings.index_path, waiting if isinstance(waiting, int) else 0))
+                (settings.index_path, waiting if isinstance(waiting, int) else 0),
+                frozenset(unsaved))
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:

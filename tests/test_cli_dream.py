@@ -445,6 +445,66 @@ def test_memories_the_file_budget_held_back_are_saved_by_the_next_gated_dream(
     assert len(list((root / "memory").glob("*_*.md"))) == 2
 
 
+_SUPPORTED = (REPO_ROOT / "sample_project" / "memory" / "python_support.md").read_text(
+    encoding="utf-8")
+
+
+@pytest.mark.parametrize(("said", "existing", "saved"), [
+    # a new memory: in no file
+    ("Remember that the staging database is on db1, that it is rebuilt from the nightly "
+     "production snapshot at 02:00 UTC, that its credentials rotate every Monday, that "
+     "migrations run there first and are watched for an hour before production.",
+     None, "rebuilt from the nightly production snapshot"),
+    # a change to a remembered one: the file kept what it held, now untrue
+    ("We dropped Python 3.8 and 3.9 support this week: csvstat now requires Python 3.10 or "
+     "newer. Can you use match statements and X | Y unions where they help?",
+     _SUPPORTED, "requires Python 3.10 or newer"),
+])
+def test_a_memory_whose_write_was_refused_is_saved_by_the_next_dream(
+    tmp_path: Path, said: str, existing: str | None, saved: str,
+) -> None:
+    # Its session was marked as read, so the next dream never read it again: the memory was
+    # lost unless the person said it again.
+    from datetime import datetime, timedelta
+
+    session = "aaaaaaaa-0000-4000-8000-0000000000b4"
+    root = _project_with_one_session(tmp_path, None, session, [said])
+    memory = root / "memory"
+    if existing:
+        (memory / "python_support.md").write_text(existing, encoding="utf-8")
+        (memory / "MEMORY.md").write_text(
+            "- [Supported Python](python_support.md) — which Python versions csvstat supports\n",
+            encoding="utf-8")
+    code, out, err = dream(root, "--backend", "local", AUTODREAM_MAX_WRITE_BYTES="300")
+    assert code == 0, out + err
+    assert saved not in "".join(p.read_text(encoding="utf-8") for p in memory.glob("*.md"))
+    assert ("the next dream reads again the 1 session(s) whose new memories they were to "
+            "save") in err
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
+    transcript = root / "sessions" / f"{session}.jsonl"
+    assert (f"refused  the new memories of 1 session(s) could not be written: the next dream "
+            f"reads them again ({transcript})") in shown
+    kept = "the file keeps what it held" if existing else "not saved this dream"
+    assert f"{kept}; the next dream reads again the session that said it" in shown
+    later = (datetime.fromisoformat(NOW.replace("Z", "+00:00")) + timedelta(hours=25)).isoformat()
+    # No --force and no session since: the refused memory alone opens the scan gate.
+    status = json.loads(CliRunner().invoke(cli, ["status", "--project", str(root), "--json"],
+                                           env=clean_env(AUTODREAM_NOW=later)).stdout)
+    assert status["refused_sessions"] == [str(transcript)]
+    text = CliRunner().invoke(cli, ["status", "--project", str(root)],
+                              env=clean_env(AUTODREAM_NOW=later)).stdout
+    assert "scan  open   0 sessions touched since the last dream, 1 with memories the last " \
+        "dream could not write" in text
+    assert f"read again: {transcript} (memories the last dream could not write)" in text
+    result = CliRunner().invoke(cli, ["--project", str(root), "--backend", "local"],
+                                env=clean_env(AUTODREAM_NOW=later))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    topics = [p.read_text(encoding="utf-8") for p in memory.glob("*.md") if p.name != "MEMORY.md"]
+    assert len(topics) == 1 and saved in topics[0]
+    offsets = json.loads((memory / ".autodream" / "offsets.json").read_text())
+    assert not any(v.get("pending") for v in offsets["files"].values())
+
+
 def test_notes_the_file_budget_left_in_memory_md_open_the_scan_gate_and_show_says_so(
     tmp_path: Path,
 ) -> None:

@@ -54,6 +54,8 @@ class GatherReport:
     end_offsets: dict[str, int] = field(default_factory=dict)  # vpath -> where reading stopped
     # vpaths whose new memories the file budget left out: not to be marked as read
     held_back: list[str] = field(default_factory=list)
+    # vpaths whose new memories the sandbox refused to write: not to be marked as read either
+    refused: list[str] = field(default_factory=list)
     # notes written in MEMORY.md left for the next dream to move (in it, or notes_waiting.md)
     notes_waiting: int = 0
 
@@ -171,6 +173,13 @@ class LocalBackend:
         failed_writes = self._refusals(results[1:], "write_file", writes)
         self._refusals(results[:1], "begin_phase consolidate")
         self._keep_waiting(results[1:], writes)
+        unsaved = plan.unsaved_sessions(frozenset(failed_writes))
+        said = set().union(*unsaved.values())
+        for info in brief.sessions:
+            if info.id in said and str(info.path) not in self.report.held_back:
+                # what it said is in no file: the next dream reads it again to save it
+                self.report.end_offsets.pop(str(info.path), None)
+                self.report.refused.append(str(info.path))
 
         deletes = sorted(plan.deletes_after(frozenset(failed_writes)))
         calls = [self._call("begin_phase", phase="prune")]
@@ -185,7 +194,8 @@ class LocalBackend:
                                  failed_deletes=frozenset(failed_deletes))
             present = (set(files) | set(writes)) - failed_writes
             existed = set(files) | set(plan.renames)
-            self.decisions = [d for d in _unmade(self.decisions, failed_writes, present, existed)
+            self.decisions = [d for d in _unmade(self.decisions, failed_writes, present, existed,
+                                                 unsaved)
                               if d.action not in _INDEXED]  # said again for this index
             self.decisions.extend(plan.decisions)
             plan.decisions = []
@@ -232,7 +242,9 @@ class LocalBackend:
                 f"{len(refused)} memory file(s) could not be written or deleted "
                 f"({', '.join(refused[:3])}{', ...' if len(refused) > 3 else ''}): each keeps "
                 "what it held, and MEMORY.md links only files that are there (`autodream show` "
-                "says why)")
+                "says why)" + (
+                    f"; the next dream reads again the {len(self.report.refused)} session(s) "
+                    "whose new memories they were to save" if self.report.refused else ""))
         written = len(set(writes) - failed_writes)
         yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt,
                                                           self.report.notes_waiting))]
@@ -414,10 +426,11 @@ _INDEXED = frozenset({"indexed", "unindexed"})
 
 
 def _unmade(decisions: list[Decision], failed: set[str], present: set[str],
-            existed: set[str]) -> list[Decision]:
+            existed: set[str], unsaved: dict[str, set[str]]) -> list[Decision]:
     """``decisions`` without the changes they say were made to a file that is not there after
     the dream or whose write was refused (it keeps what it held, under its old name for
-    one to be renamed: ``existed``); each refusal names what the file was to say."""
+    one to be renamed: ``existed``); each refusal names what the file was to say, and that
+    the sessions that said it (``unsaved``) are read again."""
     said: dict[str, str] = {}
     for d in decisions:
         if d.file in failed and d.action in _CHANGES:
@@ -427,6 +440,9 @@ def _unmade(decisions: list[Decision], failed: set[str], present: set[str],
         if d.action == "refused" and d.file in failed:
             kept = ("the file keeps what it held" if d.file in existed
                     else "not saved this dream")
+            if n := len(unsaved.get(d.file, ())):
+                kept += (f"; the next dream reads again the session{'s' if n != 1 else ''} "
+                         "that said it")
             out.append(replace(d, subject=said.get(d.file, d.subject),
                                reason=f"{d.reason}; {kept}"))
         elif d.file is None or d.action not in _CHANGES or (

@@ -7,6 +7,7 @@ project's facts and the dream's clock, and returns the files to write and delete
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -32,7 +33,7 @@ from autodream.engine.index import (
     prune_restated,
     section_type,
 )
-from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts
+from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts, Source
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
 from autodream.memory.model import (
@@ -91,6 +92,24 @@ class DreamPlan:
                             for name in entry.extra.get(key) or [])
                 kept.add(self.renames.get(entry.file, ""))
         return [f for f in self.deletes if f not in kept]
+
+    def unsaved_sessions(self, failed_writes: frozenset[str]) -> dict[str, set[str]]:
+        """For each file whose write was refused, the sessions that said something this dream
+        was to write into it: what they said is in no file, and only reading them again saves
+        it."""
+        sessions: dict[str, set[str]] = {}
+        for entry in self.entries:
+            if (file := _holder(entry).file) not in failed_writes:
+                continue
+            old: set[Source] = set()
+            # (a file repaired this dream does not parse as read: its sources all count)
+            if entry.original is not None:
+                with contextlib.suppress(FrontmatterError):
+                    old = set(parse_entry(entry.file, entry.original).sources())
+            said = {s.session_id for s in entry.sources() if s not in old}
+            if said:
+                sessions.setdefault(file, set()).update(said)
+        return sessions
 
     def reindex(
         self,

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 FINGERPRINT_BYTES = 4096
+# a pending transcript's mark when a refused write, not the file budget, left it (True)
+REFUSED = "refused"
 _VERSION = 1
 
 
@@ -134,15 +136,22 @@ class OffsetStore:
         else:
             self._entries[self._key(path)] = dict(entry)
 
-    def mark_pending(self, path: str | os.PathLike[str]) -> None:
-        """``path`` holds something a dream read but could not keep (the file budget): the next
-        dream reads it again from where it was, touched since or not."""
+    def mark_pending(self, path: str | os.PathLike[str], *, refused: bool = False) -> None:
+        """``path`` holds something a dream read but could not keep (the file budget, or
+        ``refused``: the sandbox refused the write that was to save it): the next dream reads
+        it again from where it was, touched since or not."""
         key = self._key(path)
-        self._entries[key] = {**self._entries.get(key, {}), "pending": True}
+        self._entries[key] = {**self._entries.get(key, {}),
+                              "pending": REFUSED if refused else True}
 
     def pending(self) -> list[str]:
         """The transcripts ``mark_pending`` left for the next dream."""
         return sorted(k for k, v in self._entries.items() if v.get("pending"))
+
+    def refused(self) -> list[str]:
+        """Those of ``pending`` left because a write that was to save what they said was
+        refused."""
+        return sorted(k for k, v in self._entries.items() if v.get("pending") == REFUSED)
 
     def mark_notes_waiting(self, index: str | os.PathLike[str], count: int) -> None:
         """``count`` notes written in ``index`` (MEMORY.md) wait for the next dream to move
