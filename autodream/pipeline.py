@@ -7,6 +7,7 @@ and leaves the memory dir as it was; the caller (``run.dream``) rolls the lock b
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -327,6 +328,14 @@ def consolidate(
                 "the next dream reads them again to save them (`autodream show "
                 "--all-decisions` names each)")
         unsaved = getattr(getattr(backend, "report", None), "refused", None) or ()
+        if backend.name != "local" and (lost := _unmade_writes(toolbox)):
+            # which session said what the model was writing is not known: each is read again
+            unsaved = [vpath for _, vpath in reviewed.read]
+            notices.append(
+                f"{len(lost)} memory write(s) were refused and not made again ("
+                f"{', '.join(lost[:3])}{', ...' if len(lost) > 3 else ''}): the next dream "
+                f"reads this dream's {len(unsaved)} session(s) again so that what they said "
+                "is not lost (`autodream show` says why)")
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
@@ -370,6 +379,24 @@ def _failure(report: checks.CheckReport, toolbox: ToolBox) -> str:
     cause = refused[0].reason.split("; ")[0]
     return (f"{len(refused)} write(s) refused: {cause}{more}; then "
             f"{report.summary()}")
+
+
+def _unmade_writes(toolbox: ToolBox) -> list[str]:
+    """The paths a model's writes were refused at and never written after (it did not retry
+    shorter, or gave up): what it was writing there is in no file."""
+    lost: dict[str, None] = {}
+    for call in toolbox.log:
+        if call.name not in ("write_file", "edit_file"):
+            continue
+        try:
+            path = str(json.loads(call.input_summary).get("path", "?"))
+        except (ValueError, AttributeError):
+            path = "?"  # not to be told apart: taken as not made good
+        if call.verdict == "refused":
+            lost[path] = None
+        elif call.verdict == "ok":
+            lost.pop(path, None)
+    return list(lost)
 
 
 # The local engine's turns: max_turns budgets a model's turns (each one paid for, and a model

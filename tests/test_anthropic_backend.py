@@ -746,6 +746,52 @@ def test_a_claude_dream_failed_by_a_refused_write_names_it_before_what_it_left_b
     assert {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")} == before
 
 
+SHORT_PNPM = "---\nname: pnpm\ndescription: pnpm\ntype: feedback\n---\n\nUse pnpm.\n"
+
+
+@pytest.mark.parametrize("made_again", [False, True])
+def test_a_claude_dream_whose_memory_write_was_refused_reads_its_sessions_again(
+        api_factory: Any, claude_layout: Layout, made_again: bool) -> None:
+    # The model gave up on a refused write and finished without it: the dream committed and
+    # the session was marked as read, so the pnpm preference was lost unless said again.
+    retry = [reply(tool_use("write_file", {"path": "memory/pnpm.md", "content": SHORT_PNPM}),
+                   tool_use("write_file", {"path": "memory/MEMORY.md",
+                                           "content": CLI_INDEX + "- [pnpm](pnpm.md) — pnpm\n"}))
+             ] if made_again else []
+    steps = [
+        call("read_file", path="memory/MEMORY.md"),
+        call("begin_phase", phase="gather"),
+        call("begin_phase", phase="consolidate"),
+        call("write_file", path="memory/pnpm.md", content=PNPM),
+        *retry,
+        call("begin_phase", phase="prune"),
+        call("finish", summary="the pnpm preference did not fit"),
+    ]
+    result = cli_dream(claude_layout, api_factory(steps), "--backend", "anthropic",
+                       AUTODREAM_MAX_WRITE_BYTES="150")
+    assert result.exit_code == 0, result.output
+    said = ("1 memory write(s) were refused and not made again (memory/pnpm.md): the next "
+            "dream reads this dream's 1 session(s) again")
+    assert (said in result.output) != made_again
+    env = claude_layout.env(AUTODREAM_NOW=str(T0))
+    shown = CliRunner().invoke(cli, ["show", "--project", str(claude_layout.project)], env=env)
+    assert ("refused  the new memories of 1 session(s) could not be written: the next dream "
+            "reads them again" in shown.stdout) != made_again
+    status = json.loads(CliRunner().invoke(
+        cli, ["status", "--project", str(claude_layout.project), "--json"],
+        env=claude_layout.env(AUTODREAM_NOW=str(T0 + 3 * 3600))).stdout)
+    assert len(status["refused_sessions"]) == (0 if made_again else 1)
+    # the next dream, with the limit lifted, is given what the session said again
+    api = api_factory(PNPM_DREAM)
+    result = cli_dream(claude_layout, api, "--backend", "anthropic")
+    if made_again:  # nothing new to read: nothing to dream about
+        assert api.requests == [] or "use pnpm, not npm" not in json.dumps(api.requests[0])
+    else:
+        assert result.exit_code == 0, result.output
+        assert "use pnpm, not npm" in api.requests[0]["messages"][0]["content"][0]["text"]
+        assert (claude_layout.memory_dir / "pnpm.md").read_text() == PNPM
+
+
 def test_the_cli_without_a_key(claude_layout: Layout) -> None:
     refused = cli_dream(claude_layout, None, "--backend", "anthropic", key=None)
     assert refused.exit_code == BackendUnavailable.exit_code
