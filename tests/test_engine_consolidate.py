@@ -941,6 +941,49 @@ def test_two_events_in_one_week_stay_two_plans() -> None:
     assert "retro" in said and "Priya" in said
 
 
+def _current(plan) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(s for f, t in plan.writes.items() if f != "MEMORY.md"
+                  for s in parse_entry(f, t).statements)
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("The review is on 2026-07-10.", "The release was on 2026-07-10."),
+    ("The design review is next Friday.", "We release on Friday."),
+    ("The code freeze is on 2026-07-10.", "The demo is on Friday."),
+    ("The v2 launch is on 2026-07-10.", "The public beta launches on 2026-07-10."),
+    ("The launch is in April 2027.", "The conference is in April 2027."),
+])
+def test_two_events_on_one_date_stay_two_memories(first: str, second: str) -> None:
+    # said in one dream: two memories, neither a wording of the other
+    plan = _plan({}, None, human(first, session="a", day=0), human(second, session="b", day=1))
+    entries = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(entries) == 2 and all(len(e.statements) == 1 for e in entries)
+    assert not any(e.history for e in entries)
+    # the first remembered, the second said later: the memory of the first is left as it was
+    written = {"project_first.md": topic("First", first)}
+    later = _plan(written, None, human(second, session="b", day=1))
+    kept = later.writes.get("project_first.md", written["project_first.md"])
+    entry = parse_entry("project_first.md", kept)
+    assert len(entry.statements) == 1 and not entry.history and not later.deletes
+    assert any(f != "project_first.md" for f in later.writes if f != "MEMORY.md")
+    # two memories written apart are not merged as near-duplicates either
+    both = {"project_a.md": topic("A", first), "project_b.md": topic("B", second)}
+    assert not _plan(both, None).deletes
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("The design review is on 2026-07-10.", "The design review is on 2026-07-10."),
+    ("The design review is next Friday.", "The design review is on Friday."),
+    # said more fully, or with more after it
+    ("The review is on 2026-07-10.", "The design review is on 2026-07-10."),
+    ("The SOC2 audit is on 2026-01-15, keep that in mind.",
+     "The SOC2 audit is on 2026-01-15, so freeze the infra changes."),
+])
+def test_one_event_said_twice_is_one_memory(first: str, second: str) -> None:
+    plan = _plan({}, None, human(first, session="a", day=0), human(second, session="b", day=2))
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 1
+
+
 @pytest.mark.parametrize(
     "said",
     [

@@ -285,7 +285,31 @@ def different_subjects(a: str, b: str) -> bool:
 def about_other_things(a: str, b: str) -> bool:
     """``a`` and ``b`` look alike but are about different things, by either test: then neither
     updates, merges with or supersedes the other (clustering, matching, duplicate merging)."""
-    return different_subjects(a, b) or names_another_subject(a, b) or replies_and_written(a, b)
+    return (different_subjects(a, b) or names_another_subject(a, b)
+            or replies_and_written(a, b) or _events_on_one_day(a, b))
+
+
+def _events_on_one_day(a: str, b: str) -> bool:
+    """``a`` and ``b`` give one date to two events ("The review is on 2026-07-10" / "The
+    release was on 2026-07-10"): the date is most of what the two have in common, so they read
+    alike, yet each names what the other does not. One merged into the other would lose an
+    event; the same event said twice, or more fully ("The design review is ..." / "The review
+    is ..."), is still one. Only the clause that gives the date says what happens on it ("The
+    SOC2 audit is on ..., so freeze the infra changes" plans the audit), and a standing fact
+    with a date ("We deploy every Friday since ...") plans nothing."""
+    days = set(date_mentions(a)) & set(date_mentions(b))
+    if not days or is_standing(a) or is_standing(b):
+        return False
+
+    def dated(text: str) -> str:
+        return " ".join(part for part in _CLAUSE_EDGE.split(text)[::2]
+                        if days & set(date_mentions(part)))
+
+    # what one names anywhere is not news of another event ("The release is planned for
+    # 2027-03-03 and the demo for 2027-03-10" of "The release is planned for 2027-03-10")
+    events_a, events_b = _event_words(dated(a)), _event_words(dated(b))
+    return bool(events_a and events_b and _not_named(events_a, _event_words(b))
+                and _not_named(events_b, _event_words(a)))
 
 
 def _subject_things(text: str) -> frozenset[str]:
