@@ -1100,3 +1100,55 @@ def test_a_switch_rewrites_what_runs_on_the_old_tool(
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith(now + "\n")
     assert history in body.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        # the rule set both aside: the switch ends it, and the history keeps what it chose
+        ("Always use pnpm for installs, never npm or yarn.", "We switched from npm to yarn.",
+         "We switched from npm to yarn.",
+         "Switched from npm to yarn on 2026-07-06; previously pnpm (Always use pnpm for "
+         "installs, never npm or yarn)."),
+        ("We use GitHub Actions, not Jenkins or CircleCI.", "We moved from Jenkins to CircleCI.",
+         "We moved from Jenkins to CircleCI.",
+         "Switched from Jenkins to CircleCI on 2026-07-06; previously GitHub Actions (We use "
+         "GitHub Actions, not Jenkins or CircleCI)."),
+        ("Never use npm or yarn.", "We switched from npm to yarn.",
+         "We switched from npm to yarn.",
+         "Switched from npm to yarn on 2026-07-06; previously npm (Never use npm or yarn)."),
+        # the new choice was set aside, the old one chosen: the two trade places
+        ("We use pnpm, not npm or yarn.", "We switched from pnpm to yarn.",
+         "We use yarn, not npm or pnpm.",
+         "Switched from pnpm to yarn on 2026-07-06; previously pnpm."),
+        ("We use Vitest now, not Jest.", "We switched from Vitest to Jest.",
+         "We use Jest now, not Vitest.",
+         "Switched from Vitest to Jest on 2026-07-06; previously Vitest."),
+        ("Use poetry to lock dependencies instead of pip-tools.",
+         "We switched from poetry to pip-tools.",
+         "Use pip-tools to lock dependencies instead of poetry.",
+         "Switched from poetry to pip-tools on 2026-07-06; previously poetry."),
+    ],
+)
+def test_a_switch_to_a_choice_the_entry_set_aside_never_sets_it_against_itself(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    # it was "never yarn or yarn", "not npm or yarn" beside "We use yarn", "Jest, not Jest"
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body.splitlines()
+
+
+def test_a_rule_a_switch_ended_is_no_longer_its_title_or_its_guidance() -> None:
+    files = {"feedback_use-pnpm-installs.md": topic(
+        "Use pnpm for installs", "Always use pnpm for installs, never npm or yarn.",
+        type_="feedback")}
+    plan = plan_dream(files, "- [Use pnpm](feedback_use-pnpm-installs.md) — pnpm\n",
+                      gather(human("We switched from npm to yarn.")).candidates, now=NOW)
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    topic_ = parse_topic(plan.writes[file])
+    assert "pnpm" not in topic_.name and "pnpm" not in file
+    assert plan.deletes == ["feedback_use-pnpm-installs.md"]
+    assert "Use yarn; pnpm and npm are no longer current" in topic_.body

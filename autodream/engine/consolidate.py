@@ -1360,6 +1360,24 @@ class Consolidator:
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
+        # "Always use pnpm for installs, never npm or yarn" set both aside, and "We switched
+        # from npm to yarn" ends it (swapped, it would read "never yarn or yarn"): the switch
+        # says what holds now, and the statement, with what it chose, goes into the history
+        rule_ended = old is not None and _set_against(lead, old) and _set_against(lead, new)
+        ended = [t for t in tools_in(lead) if not _set_against(lead, t)] or [
+            c for c in [_chosen_over(lead, old or "")] if c] if rule_ended else []
+        if rule_ended:
+            put = None
+        elif put is not None and old is not None and _set_against(lead, new) and (
+                len(said_as_name(put, re.escape(new))) > 1):
+            # "We use pnpm, not npm or yarn", switched from pnpm to yarn: the two trade places
+            # ("We use yarn, not npm or pnpm"), where the swap alone would set yarn against
+            # itself
+            put = _swapped(lead, old, new)
+        if put is not None and re.search(
+                rf"(?<![\w-]){re.escape(new)}(?:,\s+|\s+(?:or|and|nor)\s+){re.escape(new)}"
+                rf"(?![\w-])", put, re.I):
+            put, rule_ended = None, True  # "never yarn or yarn": nothing the person said
         if put is not None and not _contrasted(lead, new, new) and _contrasted(put, new, new):
             # "We run Postgres 15, not Postgres 14" set two versions against each other: put
             # to MySQL it would read "We run MySQL, not MySQL"
@@ -1375,7 +1393,9 @@ class Consolidator:
                 put, said, gone = kept
                 if over is not None:
                     said = f"{over}, not {said}"
-        if put is None and old is not None:
+        if rule_ended and old is not None:
+            said, gone = _and(ended) if ended else old, [lead.rstrip(".!?")]
+        elif put is None and old is not None:
             # the statement goes: what it said of the old place alone stays in the history
             gone = _old_place_clauses(lead, old, new)
         new_lead = cand.text if put is None else put
@@ -1411,13 +1431,15 @@ class Consolidator:
             entry.name = (_name_in_place(chosen, over, new, cand.text)
                           if _words(chosen).keys() - _words(over).keys()
                           else _switch_title(cand))
+        elif ended and any(has_word(entry.name, t) for t in ended):
+            entry.name = _switch_title(cand)  # "Use pnpm for installs" is what ended
         elif old is not None and has_word(entry.name, old):
             # a title telling of the earlier switch would tell of one that never happened
             entry.name = (_switch_title(cand) if put is None and (
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name))
                 else _renamed_title(entry.name, old, new, cand.text, thing))
         # only an entry rewritten to name the new choice is renamed for it
-        renamed = (self._rename_for(entry, named, old, new)
+        renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
                    if old is not None and has_word(new_lead, new) else "")
         if at == 0 or (old is not None and has_word(entry.description, old)):
             entry.description = description_for(new_lead)
@@ -1433,7 +1455,8 @@ class Consolidator:
             entry.why = f"Switched to {chosen} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
-            entry.how = (_switch_how(new, was if over is None else f"{over} and {was}",
+            ended_too = over if over is not None else _and(ended) if ended else None
+            entry.how = (_switch_how(new, was if ended_too is None else f"{ended_too} and {was}",
                                      cand.text) if len(switched) == 1 else
                          f"Use {_and(n for n, _ in switched)}; {_and(w for _, w in switched)} "
                          "are no longer current, so do not suggest them.")
@@ -1441,7 +1464,9 @@ class Consolidator:
         self._superseded(entry, cand, cluster,
                          f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
                          "state" + (f"; file renamed from {renamed}" if renamed else "")
-                         + ("; what it said of the old place alone is kept in the history"
+                         + ("; what it said before is kept in the history"
+                            if rule_ended
+                            else "; what it said of the old place alone is kept in the history"
                             if prior != said or (over is None and prior != was) else "")
                          + (f"; it named {over} as chosen over {was}, now {new} for both"
                             if over is not None else ""))
@@ -2340,6 +2365,12 @@ def _over_left(
 
 
 _RECENT_SWITCH_DAYS = 31
+
+
+def _swapped(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` and ``new`` each put in the other's place."""
+    return re.sub(rf"(?<![\w-])(?:{re.escape(old)}|{re.escape(new)})(?![\w-])",
+                  lambda m: new if m[0].lower() == old.lower() else old, text, flags=re.I)
 
 
 def _without_contrast(text: str, name: str) -> str:
