@@ -224,6 +224,16 @@ def _dream_on(entries: dict[str, str], *said: str) -> DreamPlan:
         # what moved is two words: it made no memory
         ("The frontend tests use Jest.", "We moved the frontend tests to vitest.",
          "The frontend tests use vitest.", "Jest"),
+        # the entry gives the old tool's version: the history keeps it
+        ("We use Postgres 14.", "We switched to MySQL.", "We use MySQL.", "Postgres 14"),
+        ("We use npm 10 for installs.", "We moved to yarn.", "We use yarn for installs.",
+         "npm 10"),
+        # told as what is used now, not as a switch
+        ("We use Postgres 14.", "We're on MySQL now.", "We use MySQL.", "Postgres 14"),
+        ("Production runs Postgres 14 on RDS.", "Production runs on MySQL now.",
+         "Production runs MySQL on RDS.", "Postgres 14"),
+        ("Always run flake8 before committing.", "We use ruff now.",
+         "Always run ruff before committing.", "flake8"),
     ],
 )
 def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
@@ -247,7 +257,7 @@ def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
         # a tool of another kind, or for another language
         ({"feedback_tool.md": "Always run ruff before committing."}, "We switched to mypy."),
         ({"feedback_tool.md": "Use pnpm for the frontend."}, "We switched to uv."),
-        # the entry does not say the tool is in use, or gives its version
+        # the entry does not say the tool is in use
         ({"feedback_tool.md": "Never use pnpm."}, "We moved to yarn."),
         ({"project_tool.md": "When we switch to pnpm, remember to update CI."},
          "We moved to yarn."),
@@ -262,6 +272,15 @@ def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
         ({"project_tool.md": "We use pip-tools to lock dependencies."},
          "Dependencies are managed with poetry (switched to uv on 2026-07-03, back on "
          "2026-07-10)."),
+        # a tool said to be used now, about something the entry does not name, or no tool
+        # the entry's did all of, or with two tools of the kind in memory, or not in use
+        ({"project_tool.md": "We use Postgres 14."}, "The analytics team uses MySQL now."),
+        ({"project_tool.md": "The API runs on Bun."}, "We're on pnpm now."),
+        ({"project_tool.md": "Format code with ruff format."}, "We use ruff now."),
+        ({"project_tool.md": "We use Postgres 14.",
+          "project_cache.md": "Analytics run on MySQL 8."}, "We're on MySQL now."),
+        ({"project_tool.md": "We use npm for installs."}, "We no longer use yarn."),
+        ({"project_tool.md": "We use npm for installs."}, "We now also use yarn for the docs."),
     ],
 )
 def test_a_switch_naming_only_the_new_tool_leaves_other_entries_alone(

@@ -837,6 +837,15 @@ class Consolidator:
                 self._switch(target, replace(cand, kind="switch", new=cand.maybe_new, old=old),
                              cluster)
                 return
+            claimed = _tool_claimed(cand.text) if cand.kind in _TELLS_STATE else None
+            replaced = self._tool_replaced(replace(cand, new=claimed)) if claimed else None
+            if replaced is not None and not _claims_more(cand.text, claimed or "",
+                                                         replaced[0].text):
+                # "We're on MySQL now" beside "We use Postgres 14": a tool of the same kind in
+                # its place, as a switch to it would have put it
+                target, old = replaced
+                self._switch(target, replace(cand, kind="switch", new=claimed, old=old), cluster)
+                return
             taken = self._taken_back(cand) if cand.revises else None
             if taken is not None:
                 # "I changed my mind: I prefer detailed explanations" beside "Keep explanations
@@ -1095,11 +1104,18 @@ class Consolidator:
             named = named_in(lead)
             # another name of the new tool ("Postgres" for "PostgreSQL") is no other tool; an
             # entry that does not say the tool is used ("Never use pnpm", "When we switch to
-            # pnpm, ...", "webpack was a headache") or gives its version ("use npm 10") would
-            # be rewritten into nonsense
+            # pnpm, ...", "webpack was a headache") would be rewritten into nonsense. One that
+            # gives its version ("We use Postgres 14") is rewritten without it, the version
+            # kept in the history.
             if len(named) != 1 or same_tool(named[0], new) or _NOT_PLAINLY.search(lead) or (
-                    not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])(?!\s+v?\d)",
+                    not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])",
                                   lead, re.I)):
+                return []
+            # A tool said to be used now ("We're on pnpm now") is no switch said: it takes the
+            # place only of a tool that did nothing more ("The API runs on Bun", a runtime
+            # too, does not run on pnpm) and is not a part of it ("ruff format" of "ruff")
+            if cand.kind != "switch" and (not tool_kinds(named[0]) <= kinds
+                                          or has_word(named[0], new)):
                 return []
             return named
 
@@ -2102,6 +2118,31 @@ _SAYS_USED = (r"\b(?:use|uses|using|run|runs|with|via|on|prefer|prefers|is|are)"
 # An entry that forbids or plans, rather than says what is used
 _NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|when|if|once|"
                           r"would|switch|move|migrate|revert)\b|n't\b|'d\b", re.I)
+
+
+def _tool_claimed(text: str) -> str | None:
+    """The one known tool ``text`` says is used now, as written ("MySQL" in "We're on MySQL
+    now", "yarn" in "We use yarn these days"): a switch told as what holds. None when it names
+    no tool or two, says no "now", adds to what is used ("now also"), or forbids or plans."""
+    if not _NOW_CHANGED.search(text) or _ALSO.search(text) or _NOT_PLAINLY.search(text):
+        return None
+    named = tools_in(text)
+    if len(named) != 1 or not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])",
+                                        text, re.I):
+        return None
+    return named[0]
+
+
+# what a claim says beside the tool ("re" of "We're")
+_CLAIM_FRAME = _RELATION_WORDS | _HOLDS_NOW | word_set("these days nowadays re ve")
+
+
+def _claims_more(said: str, tool: str, text: str) -> bool:
+    """``said``, a claim that ``tool`` is used now, names something ``text`` does not ("The
+    analytics team uses MySQL now" beside "We use Postgres 14"): it is about that, not what the
+    entry tells of."""
+    words = [w for w in _words(said) if w not in _CLAIM_FRAME and not has_word(tool, w)]
+    return bool(_not_named(words, list(_words(text))))
 
 
 # One switch said in many sessions is matched against every entry each time: read it once.

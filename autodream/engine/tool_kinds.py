@@ -34,7 +34,7 @@ _TOOLS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("npm",), ("js-packages",)),
     (("pnpm",), ("js-packages",)),
     (("yarn",), ("js-packages",)),
-    (("bun",), ("js-packages",)),
+    (("bun",), ("js-packages", "js-runtime")),
     (("pip",), ("python-packages",)),
     (("pip-tools",), ("python-packages",)),
     (("poetry",), ("python-packages",)),
