@@ -1608,6 +1608,14 @@ def test_the_main_branch_said_by_another_name_in_one_dream_is_one_wording() -> N
      "Changed from master to trunk on 2026-07-09; previously master."),
     ("The default branch is master.", "The default branch is now main.",
      "Changed from master to main on 2026-07-09; previously master."),
+    # its old name is "main", which names the branch too: it was a second memory beside it
+    ("The default branch is main.", "The main branch is now trunk.",
+     "Changed from main to trunk on 2026-07-09; previously main."),
+    ("The default branch is main.", "Our main branch is now trunk.",
+     "Changed from main to trunk on 2026-07-09; previously main."),
+    # the branch as said, not "Changed from default to develop"
+    ("PRs target the main branch.", "PRs target the develop branch now.",
+     "Changed from main to develop on 2026-07-09; previously main."),
 ])
 def test_the_main_branch_said_by_another_name_changes_its_value(
         lead: str, said: str, history: str) -> None:

@@ -510,8 +510,17 @@ def choice_difference(old: str, new: str) -> tuple[str, str] | None:
         for b in _clauses(_one_name(new)):
             found = _difference(a, b)
             if found is not None:
-                return found
+                # the name as said: "Changed from main to release", not "from default to ..."
+                return _as_said(found[0], old), _as_said(found[1], new)
     return None
+
+
+def _as_said(word: str, text: str) -> str:
+    """``word`` of ``_one_name(text)`` as ``text`` says it: the name "default" stands for."""
+    if word.lower() != "default" or has_word(text, word):
+        return word
+    said = _SAID_OF_ONE.search(text)
+    return said[0] if said else word
 
 
 def _values(text: str) -> frozenset[str]:
@@ -873,7 +882,11 @@ class Consolidator:
             # Alike in wording, but about something else: a memory of its own, not an update;
             # "we moved the release to ..." is not about "We moved to Postgres 16 on ...".
             # ... nor is "Bumped Puma from 5 to 16 threads" about "We run Puma with 2 workers"
-            if target is not None and not about_other_things(target.lead, cand.text) and (
+            # ... read with the default branch said by one name: "The main branch is now trunk"
+            # puts another value in "The default branch is main", not another branch
+            if target is not None and not (
+                    about_other_things(target.lead, cand.text) and about_other_things(
+                        _one_name(target.lead), _one_name(cand.text))) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
