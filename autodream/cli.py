@@ -459,6 +459,12 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
             for path in report.held_back:
                 why = ("could not write" if path in report.refused else "held back")
                 click.echo(f"{'':15}read again: {path} (memories the last dream {why})")
+            for path, why in report.stuck.items():
+                from autodream.tools import refusal_fix
+
+                click.echo(f"{'':15}waiting: {path} (its memories keep being refused: {why}; "
+                           f"read again by the next dream other sessions start; "
+                           f"{refusal_fix(why)})")
             if report.notes_waiting:
                 click.echo(f"{'':15}to move: {report.notes_waiting} note(s) written in "
                            "MEMORY.md the last dream left for the next (max_files_touched)")
@@ -574,6 +580,7 @@ def show_command(
 ) -> None:
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
     and the diff."""
+    from autodream.tools import refusal_fix
     from autodream.transcripts.offsets import REFUSED
 
     state = _journal_settings(project, memory_dir).state_dir
@@ -606,7 +613,18 @@ def show_command(
              if record.trigger != "undo" and isinstance(moved.get("after"), dict)
              and moved["after"].get("pending")}
     held = [path for path, mark in marks.items() if mark != REFUSED]
-    refused = [path for path, mark in marks.items() if mark == REFUSED]
+    again = {path: str(moved["after"].get("why", "")) for path, moved in record.offsets.items()
+             if path in marks and marks[path] == REFUSED
+             and isinstance(moved["after"].get("refusals"), int)
+             and moved["after"]["refusals"] >= 2}
+    refused = [path for path, mark in marks.items() if mark == REFUSED and path not in again]
+    if again:
+        # read again and refused again: a dream of their own would only meet the same refusal
+        why = next(iter(again.values()))
+        click.echo(f"refused  the new memories of {len(again)} session(s) were refused again "
+                   f"({why}): they stay pending, read again by the next dream other sessions "
+                   f"start, but no longer start one alone; {refusal_fix(why, many=True)} "
+                   f"({_listed(list(again))})")
     if refused:
         # the refused decisions name the memories; this says they are not lost, and where
         # they are kept until then

@@ -202,6 +202,10 @@ class GateReport:
     held_back: list[str] = field(default_factory=list)
     # those of them left because the sandbox refused the write that was to save their memories
     refused: list[str] = field(default_factory=list)
+    # transcripts whose memories were refused again when read again (path -> why): they stay
+    # pending, read by any dream, but no longer open the scan gate alone (not in held_back),
+    # or autodream would dream after every min_hours to meet the same refusal
+    stuck: dict[str, str] = field(default_factory=dict)
     # notes written in MEMORY.md the last dream left there (or in notes_waiting.md) for the
     # next one to move: they open the scan gate too
     notes_waiting: int = 0
@@ -268,6 +272,8 @@ class GateReport:
             ],
             "held_back_sessions": list(self.held_back),
             "refused_sessions": list(self.refused),
+            "refused_again_sessions": [{"path": path, "reason": why}
+                                       for path, why in self.stuck.items()],
             "notes_waiting": self.notes_waiting,
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
@@ -645,7 +651,8 @@ def _held_back(settings: Settings, report: GateReport) -> None:
     """What the last dream left for the next one: the transcripts it marked pending (memories
     its file budget left out, or a refused write did not save: ``report.refused``) that the
     scan did not count already, and the notes written in
-    MEMORY.md that wait to be moved (``report.held_back``, ``report.notes_waiting``)."""
+    MEMORY.md that wait to be moved (``report.held_back``, ``report.notes_waiting``). Those
+    whose memories were refused again when read again wait apart (``report.stuck``)."""
     # Imported here: only a scan that would otherwise close the gate reads the store.
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
@@ -653,8 +660,11 @@ def _held_back(settings: Settings, report: GateReport) -> None:
     pending = store.pending()
     if pending:
         counted = {os.fspath(info.path) for info in report.scan.infos()}
-        report.held_back = [path for path in pending
-                            if path not in counted and os.path.isfile(path)]
+        # (a changed max_write_bytes may let them through: then they open the gate again)
+        stuck = store.stuck(settings.max_write_bytes)
+        left = [path for path in pending if path not in counted and os.path.isfile(path)]
+        report.stuck = {path: stuck[path] for path in left if path in stuck}
+        report.held_back = [path for path in left if path not in stuck]
         refused = set(store.refused())
         report.refused = [path for path in report.held_back if path in refused]
     waiting = store.notes_waiting(settings.index_path)
@@ -682,6 +692,10 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
                   "one" if budget or report.notes_waiting else
                   "the last dream could not write some memories (refused writes); the next one "
                   "reads their sessions again")
+    if count < settings.min_sessions and report.stuck:
+        # else a closed gate reads as if nothing waited
+        figure += (f", {len(report.stuck)} waiting whose memories keep being refused (read "
+                   "again by the next dream other sessions start)")
     return GateResult(SCAN, count >= settings.min_sessions or bool(left), figure, reason)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -23,7 +23,7 @@ from autodream.memory.staging import Staging, link_target, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
-from autodream.tools import ToolBox, ToolLimits
+from autodream.tools import ToolBox, ToolLimits, refusal_cause, refusal_fix
 from autodream.transcripts.model import SessionInfo
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from autodream.transcripts.reader import read_session_info
@@ -208,11 +208,12 @@ def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
 def _record_offsets(
     offsets: OffsetStore, read: Sequence[tuple[SessionInfo, str]], ends: dict[str, int],
     held_back: frozenset[str] = frozenset(), notes_waiting: tuple[Path, int] | None = None,
-    refused: frozenset[str] = frozenset(),
+    refused: Mapping[str, str] | None = None, limit: int | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Advance (in memory; the caller saves once the commit is done) how far this dream read each
     transcript, so the next one reads only what is new, or mark it pending where the backend
-    held some of it back (the file budget) or could not write it (``refused``), and how many
+    held some of it back (the file budget) or could not write it (``refused``: vpath -> why,
+    under max_write_bytes ``limit``), and how many
     notes written in MEMORY.md wait (``notes_waiting``: its path and the count); returns each
     position before and after, for undo to put back."""
     moved: dict[str, dict[str, Any]] = {}
@@ -225,8 +226,11 @@ def _record_offsets(
     for info, vpath in read:
         end = ends.get(vpath)
         before = offsets.entry(info.path)
-        if vpath in held_back or vpath in refused:
-            offsets.mark_pending(info.path, refused=vpath not in held_back)
+        if vpath in held_back:
+            offsets.mark_pending(info.path)
+        elif refused is not None and vpath in refused:
+            offsets.mark_pending(info.path, refused=refused[vpath] or "the write was refused",
+                                 limit=limit)
         elif end:
             offsets.record(info.path, end)
         else:
@@ -327,15 +331,27 @@ def consolidate(
                 f"max_files_touched held back the new memories of {len(held)} session(s); "
                 "the next dream reads them again to save them (`autodream show "
                 "--all-decisions` names each)")
-        unsaved = getattr(getattr(backend, "report", None), "refused", None) or ()
+        unsaved = _unsaved(backend)
         if backend.name != "local" and (lost := _unmade_writes(toolbox)):
             # which session said what the model was writing is not known: each is read again
-            unsaved = [vpath for _, vpath in reviewed.read]
+            why, names = next(iter(lost.values())), list(lost)
+            unsaved = {vpath: why for _, vpath in reviewed.read}
             notices.append(
                 f"{len(lost)} memory write(s) were refused and not made again ("
-                f"{', '.join(lost[:3])}{', ...' if len(lost) > 3 else ''}): the next dream "
+                f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): the next dream "
                 f"reads this dream's {len(unsaved)} session(s) again so that what they said "
                 "is not lost (`autodream show` says why)")
+        again = {vpath: unsaved[vpath] for info, vpath in reviewed.read
+                 if vpath in unsaved and offsets.refusals(info.path)}
+        if again:
+            # read again only to meet the same refusal: left to dream alone, they would start
+            # a dream after every min_hours for nothing
+            why = next(iter(again.values()))
+            notices.append(
+                f"the new memories of {len(again)} session(s) were refused again ({why}): "
+                + ("a real dream would keep them" if dry_run else "they stay")
+                + " pending, read again by the next dream other sessions start, but no longer "
+                f"start one alone; {refusal_fix(why, many=True)}")
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes
@@ -343,7 +359,7 @@ def consolidate(
             record.offsets = _record_offsets(
                 offsets, reviewed.read, _read_ends(backend, digest_ends), frozenset(held),
                 (settings.index_path, waiting if isinstance(waiting, int) else 0),
-                frozenset(unsaved))
+                unsaved, settings.max_write_bytes)
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
@@ -381,10 +397,19 @@ def _failure(report: checks.CheckReport, toolbox: ToolBox) -> str:
             f"{report.summary()}")
 
 
-def _unmade_writes(toolbox: ToolBox) -> list[str]:
+def _unsaved(backend: Backend) -> dict[str, str]:
+    """The transcripts (vpaths) whose memories the local engine could not write, and why."""
+    report = getattr(backend, "report", None)
+    refused = getattr(report, "refused", None) or ()
+    why = getattr(report, "refused_why", None) or {}
+    return {vpath: str(why.get(vpath, "")) for vpath in refused}
+
+
+def _unmade_writes(toolbox: ToolBox) -> dict[str, str]:
     """The paths a model's writes were refused at and never written after (it did not retry
-    shorter, or gave up): what it was writing there is in no file."""
-    lost: dict[str, None] = {}
+    shorter, or gave up), and why the last refusal at each was: what it was writing there is
+    in no file."""
+    lost: dict[str, str] = {}
     for call in toolbox.log:
         if call.name not in ("write_file", "edit_file"):
             continue
@@ -393,10 +418,10 @@ def _unmade_writes(toolbox: ToolBox) -> list[str]:
         except (ValueError, AttributeError):
             path = "?"  # not to be told apart: taken as not made good
         if call.verdict == "refused":
-            lost[path] = None
+            lost[path] = refusal_cause(call.reason)
         elif call.verdict == "ok":
             lost.pop(path, None)
-    return list(lost)
+    return lost
 
 
 # The local engine's turns: max_turns budgets a model's turns (each one paid for, and a model

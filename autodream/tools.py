@@ -105,6 +105,22 @@ class ToolCallRecord:
         }
 
 
+def refusal_cause(text: str) -> str:
+    """What a refused call's result (or its journal reason) says is wrong, without the advice
+    to the model that follows it ("split it or say less"): for the person, who cannot."""
+    return text.removeprefix("refused: ").split("; ")[0]
+
+
+def refusal_fix(cause: str, *, many: bool = False) -> str:
+    """What the person can do about a write refused for ``cause`` (``refusal_cause``), to save
+    what one session (or ``many``) said."""
+    if "max_write_bytes" in cause:
+        return f"raise max_write_bytes to save {'them' if many else 'it'}"
+    if "secret" in cause:
+        return "say it again without the secret (autodream never writes one)"
+    return "`autodream show` says which write was refused"
+
+
 class _Refused(Exception):
     """A call the policy refuses (phase, extension, size, secret)."""
 

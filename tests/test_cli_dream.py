@@ -695,3 +695,67 @@ def test_show_says_where_a_file_renamed_later_in_the_same_dream_ended_up(sample:
                                "project_formatter-black-instead-ruff-format.md)"), created
     for name in re.findall(r"\((\S+\.md)\)$", why, re.M):  # a plain file name is one in memory
         assert (sample / "memory" / name).is_file(), name
+
+
+def test_a_memory_refused_again_stops_opening_the_scan_gate_but_stays_pending(
+    tmp_path: Path,
+) -> None:
+    # A memory no dream can write (over max_write_bytes every time) kept its session pending
+    # and the scan gate open: every dream after min_hours read it again only to meet the same
+    # refusal. Past its first retry it waits for a dream other sessions start, and `status`,
+    # `show` and the dream say why and what to change; a raised max_write_bytes lets it
+    # through.
+    from datetime import datetime, timedelta
+
+    session = "aaaaaaaa-0000-4000-8000-0000000000b5"
+    said = ("Remember that the staging database is on db1, that it is rebuilt from the nightly "
+            "production snapshot at 02:00 UTC, that its credentials rotate every Monday, that "
+            "migrations run there first and are watched for an hour before production.")
+    root = _project_with_one_session(tmp_path, None, session, [said])
+    memory, transcript = root / "memory", root / "sessions" / f"{session}.jsonl"
+    start = datetime.fromisoformat(NOW.replace("Z", "+00:00"))
+
+    def at(hours: int, *args: str, limit: str = "300") -> Any:
+        return CliRunner().invoke(cli, [*args, "--project", str(root), "--backend", "local"]
+                                  if not args or args[0] != "status" else
+                                  [*args, "--project", str(root)],
+                                  env=clean_env(AUTODREAM_MAX_WRITE_BYTES=limit,
+                                                AUTODREAM_NOW=(start + timedelta(
+                                                    hours=hours)).isoformat()))
+
+    assert at(0, "--force").exit_code == 0
+    assert "1 with memories the last dream could not write" in at(25, "status").stdout
+    retry = at(25)  # the first retry: opened by the refused memory alone
+    assert retry.exit_code == 0, retry.stdout + retry.stderr
+    assert ("the new memories of 1 session(s) were refused again (memory/" in retry.stderr
+            and "over the 300-byte limit for one memory file (max_write_bytes)): they stay "
+            "pending, read again by the next dream other sessions start, but no longer start "
+            "one alone; raise max_write_bytes to save them" in retry.stderr)
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
+    assert "refused  the new memories of 1 session(s) were refused again (memory/" in shown
+    assert f"raise max_write_bytes to save them ({transcript})" in shown
+    status = at(50, "status").stdout
+    assert ("scan  closed 0 sessions touched since the last dream, 1 waiting whose memories "
+            "keep being refused") in status
+    assert f"waiting: {transcript} (its memories keep being refused: memory/" in status
+    assert "raise max_write_bytes to save it)" in status
+    assert json.loads(at(50, "status", "--json").stdout)["refused_again_sessions"][0][
+        "path"] == str(transcript)
+    gated = at(50)
+    assert gated.exit_code != 0 and "scan gate closed" in gated.stderr
+    offsets = json.loads((memory / ".autodream" / "offsets.json").read_text())
+    assert offsets["files"][str(transcript)]["pending"] == "refused"  # not lost
+    # raising the limit lets it through: it opens the gate again, and is saved
+    raised = at(51, "status", limit="100000").stdout
+    assert f"read again: {transcript} (memories the last dream could not write)" in raised
+    saved = at(51, limit="100000")
+    assert saved.exit_code == 0, saved.stdout + saved.stderr
+    assert any("rebuilt from the nightly production snapshot" in p.read_text(encoding="utf-8")
+               for p in memory.glob("*.md"))
+    # undo puts the count back with the read positions: waiting again, as before that dream
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(root)], env=clean_env())
+    assert undone.exit_code == 0, undone.stdout + undone.stderr
+    entry = json.loads((memory / ".autodream" / "offsets.json").read_text())["files"][
+        str(transcript)]
+    assert (entry["pending"], entry["refusals"]) == ("refused", 2)
+    assert f"waiting: {transcript}" in at(52, "status").stdout

@@ -28,6 +28,7 @@ from autodream.engine import (
     plan_dream,
 )
 from autodream.errors import DreamFailed, NotFound, SandboxError
+from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
 from autodream.transcripts.reader import iter_stream_messages
 
@@ -56,6 +57,8 @@ class GatherReport:
     held_back: list[str] = field(default_factory=list)
     # vpaths whose new memories the sandbox refused to write: not to be marked as read either
     refused: list[str] = field(default_factory=list)
+    # for each of them, why (the first refusal of a file that was to hold what it said)
+    refused_why: dict[str, str] = field(default_factory=dict)
     # notes written in MEMORY.md left for the next dream to move (in it, or notes_waiting.md)
     notes_waiting: int = 0
 
@@ -174,12 +177,15 @@ class LocalBackend:
         self._refusals(results[:1], "begin_phase consolidate")
         self._keep_waiting(results[1:], writes)
         unsaved = plan.unsaved_sessions(frozenset(failed_writes))
-        said = set().union(*unsaved.values())
+        causes = {p: refusal_cause(r.content) for p, r in zip(writes, results[1:], strict=False)
+                  if r.is_error}
         for info in brief.sessions:
-            if info.id in said and str(info.path) not in self.report.held_back:
+            into = sorted(f for f, ids in unsaved.items() if info.id in ids)
+            if into and str(info.path) not in self.report.held_back:
                 # what it said is in no file: the next dream reads it again to save it
                 self.report.end_offsets.pop(str(info.path), None)
                 self.report.refused.append(str(info.path))
+                self.report.refused_why[str(info.path)] = causes.get(into[0], "")
 
         deletes = sorted(plan.deletes_after(frozenset(failed_writes)))
         calls = [self._call("begin_phase", phase="prune")]

@@ -136,13 +136,23 @@ class OffsetStore:
         else:
             self._entries[self._key(path)] = dict(entry)
 
-    def mark_pending(self, path: str | os.PathLike[str], *, refused: bool = False) -> None:
-        """``path`` holds something a dream read but could not keep (the file budget, or
-        ``refused``: the sandbox refused the write that was to save it): the next dream reads
-        it again from where it was, touched since or not."""
+    def mark_pending(self, path: str | os.PathLike[str], *, refused: str | None = None,
+                     limit: int | None = None) -> None:
+        """``path`` holds something a dream read but could not keep (the file budget, or a
+        refused write that was to save it: ``refused`` says why, under ``limit``, the
+        max_write_bytes then): the next dream reads it again from where it was, touched since
+        or not. Refusals in a row are counted: past the first retry the session only waits
+        (``stuck``)."""
         key = self._key(path)
-        self._entries[key] = {**self._entries.get(key, {}),
-                              "pending": REFUSED if refused else True}
+        entry = {k: v for k, v in self._entries.get(key, {}).items()
+                 if k not in ("pending", "refusals", "why", "limit")}
+        if refused is None:
+            entry["pending"] = True
+        else:
+            entry.update(pending=REFUSED, refusals=self.refusals(path) + 1, why=refused)
+            if limit is not None:
+                entry["limit"] = limit
+        self._entries[key] = entry
 
     def pending(self) -> list[str]:
         """The transcripts ``mark_pending`` left for the next dream."""
@@ -152,6 +162,25 @@ class OffsetStore:
         """Those of ``pending`` left because a write that was to save what they said was
         refused."""
         return sorted(k for k, v in self._entries.items() if v.get("pending") == REFUSED)
+
+    def refusals(self, path: str | os.PathLike[str]) -> int:
+        """How many dreams in a row refused to write what ``path`` said (0: none)."""
+        entry = self._entries.get(self._key(path)) or {}
+        count = entry.get("refusals", 1)
+        if entry.get("pending") != REFUSED:
+            return 0
+        return count if isinstance(count, int) and count > 0 else 1
+
+    def stuck(self, limit: int | None = None) -> dict[str, str]:
+        """Of ``refused``, those whose retry was refused again (under the same max_write_bytes
+        ``limit``, when given): path -> why. Reading them again alone only meets the same
+        refusal, so they wait for a dream other sessions start (or a changed limit)."""
+        out: dict[str, str] = {}
+        for key in self.refused():
+            entry = self._entries[key]
+            if self.refusals(key) >= 2 and (limit is None or entry.get("limit") in (None, limit)):
+                out[key] = str(entry.get("why") or "the write was refused")
+        return out
 
     def mark_notes_waiting(self, index: str | os.PathLike[str], count: int) -> None:
         """``count`` notes written in ``index`` (MEMORY.md) wait for the next dream to move
