@@ -102,6 +102,8 @@ class DreamBrief:
     # memory, and a memory file one points at (deleting or renaming it would leave the link
     # dangling)
     kept_as_is: frozenset[str] = frozenset()
+    # a dry run records nothing: what it says the next dream does is what a real one would leave
+    dry_run: bool = False
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

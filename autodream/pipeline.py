@@ -294,7 +294,7 @@ def consolidate(
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
-        brief = replace(reviewed.brief, kept_as_is=kept_as_is)
+        brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run)
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
@@ -329,8 +329,9 @@ def consolidate(
             # else the person learns only from `status` that memories were left out
             notices.append(
                 f"max_files_touched held back the new memories of {len(held)} session(s); "
-                "the next dream reads them again to save them (`autodream show "
-                "--all-decisions` names each)")
+                + ("a real dream would leave them for the next one to read again and save"
+                   if dry_run else "the next dream reads them again to save them")
+                + " (`autodream show --all-decisions` names each)")
         unsaved = _unsaved(backend)
         if backend.name != "local" and (lost := _unmade_writes(toolbox)):
             # which session said what the model was writing is not known: each is read again
@@ -338,9 +339,11 @@ def consolidate(
             unsaved = {vpath: why for _, vpath in reviewed.read}
             notices.append(
                 f"{len(lost)} memory write(s) were refused and not made again ("
-                f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): the next dream "
-                f"reads this dream's {len(unsaved)} session(s) again so that what they said "
-                "is not lost (`autodream show` says why)")
+                f"{', '.join(names[:3])}{', ...' if len(names) > 3 else ''}): "
+                + (f"a real dream would leave this dream's {len(unsaved)} session(s) for the "
+                   "next one to read again" if dry_run else
+                   f"the next dream reads this dream's {len(unsaved)} session(s) again")
+                + " so that what they said is not lost (`autodream show` says why)")
         again = {vpath: unsaved[vpath] for info, vpath in reviewed.read
                  if vpath in unsaved and offsets.refusals(info.path)}
         if again:

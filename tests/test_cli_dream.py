@@ -759,3 +759,34 @@ def test_a_memory_refused_again_stops_opening_the_scan_gate_but_stays_pending(
         str(transcript)]
     assert (entry["pending"], entry["refusals"]) == ("refused", 2)
     assert f"waiting: {transcript}" in at(52, "status").stdout
+
+
+def test_a_dry_run_says_what_a_real_dream_would_leave_for_the_next_one(tmp_path: Path) -> None:
+    # A dry run records nothing, yet it said "the next dream reads again ..." of sessions it
+    # did not mark, for refused writes and for memories past max_files_touched alike.
+    said = ("Remember that the staging database is on db1, that it is rebuilt from the nightly "
+            "production snapshot at 02:00 UTC, that its credentials rotate every Monday, that "
+            "migrations run there first and are watched for an hour before production.")
+    from datetime import datetime, timezone
+
+    from tests.factories import TranscriptBuilder
+
+    root = _project_with_one_session(tmp_path, 2, "aaaaaaaa-0000-4000-8000-0000000000b7",
+                                     [said])
+    other = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000b8",
+                              start=datetime(2026, 7, 14, 9, 0, tzinfo=timezone.utc))
+    for text in ("Never force-push to a shared branch.", "Always run the linter before pushing."):
+        other.user(text).assistant("OK.")
+    other.write(root / "sessions")
+    code, out, err = dream(root, "--backend", "local", "--dry-run",
+                           AUTODREAM_MAX_WRITE_BYTES="300")
+    assert code == 0, out + err
+    assert "the next dream reads" not in err, err
+    assert ("a real dream would leave the 1 session(s) whose new memories they were to save "
+            "for the next one to read again") in err
+    assert ("max_files_touched held back the new memories of 1 session(s); a real dream would "
+            "leave them for the next one to read again and save") in err
+    shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
+    assert "not saved this dream; a real dream would leave the session that said it for the " \
+        "next one to read again" in shown
+    assert "the next dream reads" not in shown

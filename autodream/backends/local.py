@@ -201,7 +201,7 @@ class LocalBackend:
             present = (set(files) | set(writes)) - failed_writes
             existed = set(files) | set(plan.renames)
             self.decisions = [d for d in _unmade(self.decisions, failed_writes, present, existed,
-                                                 unsaved)
+                                                 unsaved, brief.dry_run)
                               if d.action not in _INDEXED]  # said again for this index
             self.decisions.extend(plan.decisions)
             plan.decisions = []
@@ -248,9 +248,9 @@ class LocalBackend:
                 f"{len(refused)} memory file(s) could not be written or deleted "
                 f"({', '.join(refused[:3])}{', ...' if len(refused) > 3 else ''}): each keeps "
                 "what it held, and MEMORY.md links only files that are there (`autodream show` "
-                "says why)" + (
-                    f"; the next dream reads again the {len(self.report.refused)} session(s) "
-                    "whose new memories they were to save" if self.report.refused else ""))
+                "says why)" + (_read_again(
+                    f"the {len(self.report.refused)} session(s) whose new memories they were "
+                    "to save", brief.dry_run) if self.report.refused else ""))
         written = len(set(writes) - failed_writes)
         yield [self._call("finish", summary=self._summary(written, len(removed), rebuilt,
                                                           self.report.notes_waiting))]
@@ -431,8 +431,17 @@ _CHANGES = frozenset({"created", "updated", "superseded", "dated", "past", "merg
 _INDEXED = frozenset({"indexed", "unindexed"})
 
 
+def _read_again(sessions: str, dry_run: bool) -> str:
+    """That the next dream reads ``sessions`` again: what a dry run, which records nothing,
+    says a real dream would leave."""
+    if dry_run:
+        return f"; a real dream would leave {sessions} for the next one to read again"
+    return f"; the next dream reads again {sessions}"
+
+
 def _unmade(decisions: list[Decision], failed: set[str], present: set[str],
-            existed: set[str], unsaved: dict[str, set[str]]) -> list[Decision]:
+            existed: set[str], unsaved: dict[str, set[str]],
+            dry_run: bool = False) -> list[Decision]:
     """``decisions`` without the changes they say were made to a file that is not there after
     the dream or whose write was refused (it keeps what it held, under its old name for
     one to be renamed: ``existed``); each refusal names what the file was to say, and that
@@ -447,8 +456,7 @@ def _unmade(decisions: list[Decision], failed: set[str], present: set[str],
             kept = ("the file keeps what it held" if d.file in existed
                     else "not saved this dream")
             if n := len(unsaved.get(d.file, ())):
-                kept += (f"; the next dream reads again the session{'s' if n != 1 else ''} "
-                         "that said it")
+                kept += _read_again(f"the session{'s' if n != 1 else ''} that said it", dry_run)
             out.append(replace(d, subject=said.get(d.file, d.subject),
                                reason=f"{d.reason}; {kept}"))
         elif d.file is None or d.action not in _CHANGES or (
