@@ -790,3 +790,23 @@ def test_a_dry_run_says_what_a_real_dream_would_leave_for_the_next_one(tmp_path:
     assert "not saved this dream; a real dream would leave the session that said it for the " \
         "next one to read again" in shown
     assert "the next dream reads" not in shown
+
+
+def test_index_lines_shortened_to_fit_a_write_limit_are_whole_again_once_it_is_lifted(
+    sample: Path,
+) -> None:
+    # The shortened hook was read back as the line's own words, so every later dream kept
+    # "Ruff format keeps reflowing the aligned…" after max_write_bytes was raised again.
+    index = sample / "memory" / "MEMORY.md"
+    code, out, err = dream(sample, "--backend", "local")
+    assert code == 0, out + err
+    whole = index.read_text(encoding="utf-8")
+    code, out, err = dream(sample, "--backend", "local", AUTODREAM_NOW="2026-07-20T11:00:00Z",
+                           AUTODREAM_MAX_WRITE_BYTES="1000")
+    assert code == 0, out + err
+    cut = index.read_text(encoding="utf-8")
+    assert len(cut.encode("utf-8")) <= 1000 < len(whole.encode("utf-8"))
+    assert "— Ruff format keeps reflowing the aligned…\n" in cut
+    code, out, err = dream(sample, "--backend", "local", AUTODREAM_NOW="2026-07-20T13:00:00Z")
+    assert code == 0, out + err
+    assert index.read_text(encoding="utf-8") == whole

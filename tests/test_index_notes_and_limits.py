@@ -559,3 +559,24 @@ def test_the_checks_accept_a_note_kept_in_memory_md_word_for_word(tmp_path: Path
     (staged / "MEMORY.md").write_text(
         "- Deploys need two green builds.\n\n" + (staged / "MEMORY.md").read_text())
     assert [f.check for f in check_staged(staged, prior).failures] == ["index-format"]
+
+
+_LONG = "Ruff format keeps reflowing the aligned tables in our tests, so we went back to black"
+
+
+@pytest.mark.parametrize(("hook", "listed"), [
+    # the description cut to fit (a write limit since lifted): whole again
+    ("Ruff format keeps reflowing the aligned…", _LONG),
+    ("Ruff format keeps reflowing the   aligned tables…", _LONG),
+    # words of the person's own, cut: only they had the rest, kept as they are
+    ("Dana, data engineer; maintains csvstat in…", "Dana, data engineer; maintains csvstat in…"),
+    ("Ruff format keeps reflowing things…", "Ruff format keeps reflowing things…"),
+    # the person's own words, whole
+    ("formatter history", "formatter history"),
+])
+def test_a_hook_cut_from_the_description_is_whole_again_when_the_index_has_room(
+    hook: str, listed: str,
+) -> None:
+    files = {"formatter.md": topic("Formatter", "We use black.", description=_LONG)}
+    plan = plan_dream(files, f"- [Formatter](formatter.md) — {hook}\n", [], now=NOW)
+    assert f"- [Formatter](formatter.md) — {listed}\n" in plan.index

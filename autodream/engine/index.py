@@ -46,11 +46,23 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long."""
     title = shorten(_flat(entry.name), 60)
-    hook = _flat(entry.description if (entry.changed or not entry.hook) else entry.hook)
+    hook = _flat(entry.description if (entry.changed or not entry.hook
+                                       or _cut_from(entry.hook, entry.description))
+                 else entry.hook)
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
     return IndexEntry(title, entry.file, shorten(hook, room))
+
+
+def _cut_from(hook: str, description: str) -> bool:
+    """True when ``hook`` is ``description`` shortened (to fit an index line, or a write limit
+    since lifted): a dream rebuilding the index gives the whole description again, as room
+    allows, instead of keeping the cut for good."""
+    if not hook.endswith("…"):
+        return False
+    kept, whole = " ".join(_flat(hook[:-1]).split()), " ".join(_flat(description).split())
+    return len(whole) > len(kept) > 0 and whole.startswith(kept)
 
 
 _MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
