@@ -58,6 +58,27 @@ def test_switch_records_what_replaced_what() -> None:
     assert (back.new, back.old, back.back) == ("npm", None, True)
 
 
+@pytest.mark.parametrize(("said", "new", "old"), [
+    ("We renamed the main branch to trunk.", "trunk", "main"),
+    ("We renamed master to main.", "main", "master"),
+    ("We renamed the default branch from master to main.", "main", "master"),
+    ("The master branch was renamed to main.", "main", "master"),
+    ("The default branch was renamed to trunk.", "trunk", None),
+])
+def test_a_branch_renamed_is_a_switch(said: str, new: str, old: str | None) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
+
+
+@pytest.mark.parametrize("said", [
+    "We renamed the variable.", "I renamed the function to parse_args.",
+    "I renamed main to run_cli.", "We renamed the file to utils.py.",
+    "Rename the branch to feature-x.",
+])
+def test_code_renamed_is_no_memory(said: str) -> None:
+    assert candidates(said) == []
+
+
 def test_reason_given_with_because_becomes_why() -> None:
     (cand,) = gather(human("Never force-push to main because CI deploys from it.")).candidates
     assert cand.text == "Never force-push to main."

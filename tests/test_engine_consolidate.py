@@ -1625,3 +1625,19 @@ def test_the_main_branch_said_by_another_name_changes_its_value(
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_branch.md"]
     entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
     assert entry.statements == [said] and entry.history == [history]
+
+
+@pytest.mark.parametrize(("lead", "said", "now", "was"), [
+    ("The default branch is main.", "We renamed the main branch to trunk.", "trunk", "main"),
+    ("The default branch is master.", "We renamed master to main.", "main", "master"),
+    ("The default branch is main.", "The default branch was renamed to trunk.", "trunk", "main"),
+])
+def test_a_branch_renamed_updates_the_entry_naming_it(
+        lead: str, said: str, now: str, was: str) -> None:
+    files = {"project_branch.md": topic("Branch", lead)}
+    plan = _plan(files, "- [Branch](project_branch.md) — branch\n", human(said, day=3))
+    # nothing was made of the rename: the entry kept the old name
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_branch.md"]
+    entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
+    assert entry.statements == [f"The default branch is {now}."]
+    assert entry.history == [f"Switched from {was} to {now} on 2026-07-09; previously {was}."]

@@ -166,6 +166,8 @@ _PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
 # "to the GitHub Wiki": an article before a known place is no part of its name (before any
 # other word it is: "moved the standup to the afternoon" names no place)
 _THE = rf"(?:the\s+(?=(?:{PLACE_PATTERN})(?![\w-])))?"
+# What a default branch is called: a rename of one of these is of the branch
+_BRANCH_NAME = r"(?:main|master|trunk|develop|dev)"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
@@ -227,6 +229,20 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
         rf"for\s+(?P<new>{_T})", _I),
+     False),
+    # "We renamed the main branch to trunk", "We renamed master to main", "The default branch was
+    # renamed to trunk": the branch is the one thing a rename names for good (a variable, file
+    # or function renamed is code edited, no memory)
+    (re.compile(
+        rf"\brenam(?:e|ed|ing)\s+(?:(?:the|our|its)\s+)?(?:(?P<old>{_BRANCH_NAME})|default|"
+        rf"primary)\s+branch\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})|"
+        # ... without "branch", both names are a branch's ("renamed main to run_cli" is code)
+        rf"\brenam(?:e|ed|ing)\s+(?P<old3>{_BRANCH_NAME})\s+to\s+(?P<new2>{_BRANCH_NAME})\b", _I),
+     False),
+    (re.compile(
+        rf"\b(?:(?P<old>{_BRANCH_NAME})|default|primary)\s+branch\s+(?:was|is|has\s+been|got)\s+"
+        rf"(?:now\s+)?renamed\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})",
+        _I),
      False),
 ]
 _IDENTITY = re.compile(
@@ -1194,7 +1210,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 # the ten patterns.
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
-    r"stopped|quit|dropped|"
+    r"stopped|quit|dropped|renam|"
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
 
 
@@ -1244,10 +1260,12 @@ def _switch(text: str) -> _Kind | None:
         m = pattern.search(text)
         if m is None:
             continue
-        new = _whole_name(text, m.start("new"), m["new"])
-        old = m.groupdict().get("old")
+        which = "new" if m.groupdict().get("new") else "new2"
+        new = _whole_name(text, m.start(which), m[which])
+        which = next((g for g in ("old", "old2", "old3") if m.groupdict().get(g)), "old")
+        old = m.groupdict().get(which)
         if old:
-            old = _whole_name(text, m.start("old"), old)
+            old = _whole_name(text, m.start(which), old)
         is_back = back or bool(m.groupdict().get("back"))
         if back and not old and _VERSION_NEXT.match(text, m.end("new")):
             continue  # "... but rolled back to Node 18": a version move the upgrade did not hold

@@ -106,6 +106,7 @@ _NOT_A_THING = word_set("we i they you he she it us them on in at by since until
 
 # Names of one thing: "the main branch" is the default branch, not a value that changed
 _SAID_OF_ONE = re.compile(r"\b(?:main|primary|default)(?=\s+branch\b)", re.I)
+_BRANCH_IS = re.compile(r"\b(?:main|primary|default)\s+branch\s+is\s+`?([\w.-]+[\w])", re.I)
 
 
 def _one_name(text: str) -> str:
@@ -798,7 +799,8 @@ class Consolidator:
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
                 found = (self._moved_from(cand) or self._upgraded_from(cand)
-                         or self._moved_off(cand) or self._tool_replaced(cand))
+                         or self._moved_off(cand) or self._tool_replaced(cand)
+                         or self._branch_renamed(cand))
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -1149,6 +1151,14 @@ class Consolidator:
         return self._one_other(cand, thing, new, lambda lead: [
             v for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
             for v in slot_values(part)])
+
+    def _branch_renamed(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "The default branch was renamed to trunk", which does not say from what: the
+        entry giving the default branch one name ("The default branch is main"), and it."""
+        if _SAID_OF_ONE.search(cand.text) is None or not re.search(r"\brenam", cand.text, re.I):
+            return None
+        return self._one_other(cand, frozenset(), cand.new or "", lambda lead: [
+            m[1] for m in _BRANCH_IS.finditer(lead)])
 
     def _upgraded_from(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "we upgraded production to Postgres 16", which does not say from which version:
