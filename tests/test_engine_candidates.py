@@ -70,6 +70,30 @@ def test_a_branch_renamed_is_a_switch(said: str, new: str, old: str | None) -> N
     assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
 
 
+@pytest.mark.parametrize(("said", "new", "old"), [
+    ("Postgres was replaced by MySQL.", "MySQL", "Postgres"),
+    ("Jenkins has been replaced with GitHub Actions.", "GitHub Actions", "Jenkins"),
+    ("Our CI is GitHub Actions rather than Jenkins.", "GitHub Actions", "Jenkins"),
+    ("Our CI is GitHub Actions, not Jenkins.", "GitHub Actions", "Jenkins"),
+    ("Last month we moved our CI off Jenkins and onto GitHub Actions.", "GitHub Actions",
+     "Jenkins"),
+    ("We moved off Heroku and onto Fly.io.", "Fly.io", "Heroku"),
+])
+def test_a_switch_said_passively_or_by_contrast_is_found(said: str, new: str, old: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old) == ("switch", new, old)
+
+
+@pytest.mark.parametrize("said", [
+    "The loop was replaced by a comprehension.", "The old helper was replaced by Parser.",
+    "Our old CircleCI setup was replaced by GitHub Actions.",
+    "The bottleneck is IO rather than CPU.",
+    "We moved the work off the main thread and onto a worker.",
+])
+def test_code_or_state_replaced_is_no_switch(said: str) -> None:
+    assert all(c.kind != "switch" for c in candidates(said))
+
+
 @pytest.mark.parametrize("said", [
     "We renamed the variable.", "I renamed the function to parse_args.",
     "I renamed main to run_cli.", "We renamed the file to utils.py.",

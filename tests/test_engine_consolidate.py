@@ -1641,3 +1641,21 @@ def test_a_branch_renamed_updates_the_entry_naming_it(
     entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
     assert entry.statements == [f"The default branch is {now}."]
     assert entry.history == [f"Switched from {was} to {now} on 2026-07-09; previously {was}."]
+
+
+@pytest.mark.parametrize(("lead", "said", "now", "was"), [
+    ("We use Postgres for the main database.", "Postgres was replaced by MySQL.",
+     "We use MySQL for the main database.", "Postgres"),
+    ("Our CI is Jenkins.", "Our CI is GitHub Actions rather than Jenkins.",
+     "Our CI is GitHub Actions.", "Jenkins"),
+    ("Our CI runs on Jenkins.", "We moved our CI off Jenkins and onto GitHub Actions.",
+     "Our CI runs on GitHub Actions.", "Jenkins"),
+])
+def test_a_switch_said_passively_or_by_contrast_updates_the_entry(
+        lead: str, said: str, now: str, was: str) -> None:
+    files = {"project_tool.md": topic("Tool", lead)}
+    plan = _plan(files, "- [Tool](project_tool.md) — tool\n", human(said, day=3))
+    # the sentence made nothing: the entry kept the old tool
+    entry = parse_entry("project_tool.md", plan.writes["project_tool.md"])
+    assert entry.statements == [now]
+    assert entry.history[0].startswith(f"Switched from {was} to ")

@@ -166,6 +166,10 @@ _PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
 # "to the GitHub Wiki": an article before a known place is no part of its name (before any
 # other word it is: "moved the standup to the afternoon" names no place)
 _THE = rf"(?:the\s+(?=(?:{PLACE_PATTERN})(?![\w-])))?"
+# A known tool or place, said whole
+_KNOWN_NAME = rf"(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])"
+# A name: a known tool or place, or a word with a capital
+_A_NAME = rf"(?:(?-i:[A-Z])[\w.+#/-]*[\w+#]|{_KNOWN_NAME})"
 # What a default branch is called: a rename of one of these is of the branch
 _BRANCH_NAME = r"(?:main|master|trunk|develop|dev)"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
@@ -229,6 +233,25 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
         rf"for\s+(?P<new>{_T})", _I),
+     False),
+    # "Postgres was replaced by MySQL": one of them a known tool or place, both names;
+    # not "the loop was replaced by a comprehension" or "the helper was replaced by Parser"
+    (re.compile(
+        rf"\b(?=(?:{_KNOWN_NAME})|[^.;]*?\breplaced\s+(?:by|with)\s+{_KNOWN_NAME})"
+        rf"(?P<old>{_A_NAME})\s+(?:was|were|ha(?:s|ve)\s+been|got)\s+(?:now\s+)?replaced\s+"
+        rf"(?:by|with)\s+(?P<new>{_A_NAME})", _I),
+     False),
+    # "We moved our CI off Jenkins and onto GitHub Actions"
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|got)\s+{_MOVED_THINGS}"
+        rf"off\s+(?:of\s+)?{_THE}(?P<old>{_PLACE_OR_T})\s+(?:and\s+)?(?:on)?to\s+{_THE}"
+        rf"(?P<new>{_T})", _I),
+     False),
+    # "Our CI is GitHub Actions rather than Jenkins": with "is", only between two known tools or
+    # places ("the bottleneck is IO rather than CPU" chose nothing)
+    (re.compile(
+        rf"\b(?:is|are)\s+(?:now\s+)?(?P<new>{_KNOWN_NAME})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
+        rf"(?:not|rather\s+than|instead\s+of)\s+(?P<old>{_KNOWN_NAME})", _I),
      False),
     # "We renamed the main branch to trunk", "We renamed master to main", "The default branch was
     # renamed to trunk": the branch is the one thing a rename names for good (a variable, file
@@ -1210,7 +1233,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 # the ten patterns.
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
-    r"stopped|quit|dropped|renam|"
+    r"stopped|quit|dropped|renam|rather|"
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
 
 
