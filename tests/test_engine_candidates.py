@@ -302,6 +302,12 @@ def test_a_meeting_moved_from_one_weekday_to_another_is_a_switch() -> None:
         ("We're not going to use Docker anymore.", "prohibition", None, None),
         ("Keep functions under 50 lines.", "preference", None, None),
         ("Stop using print for debugging, use the logger.", "prohibition", None, None),
+        # ... or one for every time ("always", "never"), not a recipe for one bug
+        ("Always include the stack trace in bug reports.", "preference", None, None),
+        ("Never paste the full stack trace into the chat.", "prohibition", None, None),
+        # a bare imperative set against another way of doing it, whatever its verb
+        ("Quarantine flaky tests instead of rerunning them.", "preference", None, None),
+        ("Squash commits instead of merging them.", "preference", None, None),
         # where to look, in a named tool, with no URL
         ("Our docs live in Notion under Engineering.", "resource", None, None),
         ("Bugs are tracked in Linear, project PAY.", "resource", None, None),
@@ -316,6 +322,11 @@ def test_more_ways_of_saying_a_memory_are_found(
 
 @pytest.mark.parametrize("text", [
     "The root cause was a race in the debugging helper.",  # still a debugging recipe
+    "I fixed it by reading the stack trace.",
+    "Move the helpers instead of copying them.",  # the helpers at hand
+    "Never seen this traceback before.",  # no rule: what happened
+    "Always a segfault on startup.",
+    "Rewrite tests instead of patching this one.",
     "Keep going with the refactor.",  # no limit: task chatter
     "The fix is in the wiki page I mentioned?",  # a question
 ])

@@ -407,6 +407,14 @@ _PLURAL_SHOULD = re.compile(
     r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:[\w-]+\s+)?(?!things\b)[a-z][\w-]*[^s\W]s\s+"
     r"(?:must|should)\s+(?:always\s+|never\s+)?(?:be|have|stay|live|go)\s+"
     r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
+# "Quarantine flaky tests instead of rerunning them": a bare imperative on a kind of thing (no
+# "the" or "it": "Move the helpers instead of copying them" is the work at hand), set against
+# another way of doing it, is a rule whatever its verb
+_INSTEAD_OF_DOING = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|they|it|the|this|that|these|those|a|an|our|my|there)\b)"
+    r"[a-z][\w-]*\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
+    r"(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\s+(?P<instead>instead)\s+of\s+"
+    r"[a-z]+ing(?:\s+them)?(?:\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
 # A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
 # reporting a failure") or place ("in a separate module").
 _POINTS_AT_HAND = re.compile(
@@ -584,6 +592,11 @@ _DEBUG = re.compile(
 )
 # "Stop using print for debugging": debugging is what the rule is for, not a recipe.
 _DEBUG_AS_CONTEXT = re.compile(r"\b(?:for|when|while|during) debugging\b", _I)
+# "Always include the stack trace in bug reports": a rule for every time, no recipe
+# (a verb after it, as asked: not "Never seen this traceback before", "Always a segfault")
+_ALWAYS_OR_NEVER = re.compile(
+    r"^\s*(?:please\s+)?(?:always|never)\s+(?!(?:a|an|the|this|that|these|those|same|so|"
+    r"been|had|was|is|got)\b)(?![a-z]+(?:ed|en)\b|[a-z]+(?<!s)s\b)[a-z]+\s+\S", _I)
 _CODE_UNIT = r"(?:function|class|method|module|component|helper)"
 _CODE_RELATION = (
     r"(?:calls|returns|handles|contains|imports|wraps|depends on|inherits from|extends|"
@@ -1515,7 +1528,10 @@ def _detect_core(raw: str) -> _Kind | None:
             # (a reason after a comma may point: "Use f-strings, it helps readability")
             _AT_HAND.search(_without_comma_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
-    if _standing_imperative(sentence):
+    if _standing_imperative(sentence) or (
+            # ("them" in "instead of rerunning them" is the kind of thing the rule is about)
+            (doing := _INSTEAD_OF_DOING.match(sentence)) is not None
+            and not _AT_HAND.search(sentence[:doing.start("instead")])):
         return _Kind("preference", _clean(sentence), 0.7)
     return None
 
@@ -1564,7 +1580,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return ("a passing state of things (flaky, broken, down), not a correction of the "
                 "assistant or a rule")
     if _DEBUG.search(sentence) and not (
-        found.kind in ("prohibition", "preference") and _DEBUG_AS_CONTEXT.search(sentence)
+        found.kind in ("prohibition", "preference") and (
+            _DEBUG_AS_CONTEXT.search(sentence) or _ALWAYS_OR_NEVER.match(sentence))
     ):
         return "a one-off debugging recipe: the fix is in the code"
     if (held := _MEETING_HELD.match(found.text)) and (
