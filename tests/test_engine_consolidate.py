@@ -1659,3 +1659,18 @@ def test_a_switch_said_passively_or_by_contrast_updates_the_entry(
     entry = parse_entry("project_tool.md", plan.writes["project_tool.md"])
     assert entry.statements == [now]
     assert entry.history[0].startswith(f"Switched from {was} to ")
+
+
+@pytest.mark.parametrize(("said", "file"), [
+    # the name is cut after "to take", before what is taken over: the file was
+    # "project_user-agreed-take.md", which says nothing of the billing service
+    ("I agreed on 2026-07-07 to take over the billing service.",
+     "project_user-agreed-take-billing-service.md"),
+    ("I had a 1:1 with Sam on Tuesday and agreed to take over the billing service.",
+     "project_user-agreed-take-billing-service.md"),
+    # a name that says it whole keeps its file name
+    ("Once we switched to pnpm, installs got faster.", "project_switched-pnpm.md"),
+])
+def test_a_new_file_is_named_for_what_the_memory_is_about(said: str, file: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [file]

@@ -46,6 +46,7 @@ from autodream.engine.text import (
     TELLS_SWITCH,
     address_spans,
     dice,
+    file_slug,
     free_file_name,
     has_name,
     has_word,
@@ -675,8 +676,9 @@ class Consolidator:
         """Entries the engine may read and edit (not deleted, not opaque)."""
         return [e for e in self.entries if not e.deleted and not e.opaque]
 
-    def _new_file(self, kind: str, name: str) -> str:
-        return free_file_name(f"{kind}_{slug(name)}", {e.file.lower() for e in self.entries})
+    def _new_file(self, kind: str, name: str, said: str = "") -> str:
+        return free_file_name(f"{kind}_{file_slug(name, said) if said else slug(name)}",
+                              {e.file.lower() for e in self.entries})
 
     def _capped(self, statements: list[str], file: str) -> list[str]:
         """At most ``max_statements`` wordings of the memory, newest first; each one left out
@@ -1680,7 +1682,7 @@ class Consolidator:
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if not any(_says_again(member.text, s) for s in statements):
                 statements.append(member.text)
-        file = self._new_file(cand.type, name)
+        file = self._new_file(cand.type, name, cand.match_text)
         entry = Entry(
             file=file,
             name=name,

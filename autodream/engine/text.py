@@ -170,6 +170,24 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     return out
 
 
+def file_slug(name: str, said: str) -> str:
+    """The slug of a new entry's file: of its name, or, where the name is the start of what was
+    said cut after a verb ("The user agreed on 2026-07-07 to take"), of what was said, which goes
+    on to what the verb is done to ("user-agreed-take-billing-service")."""
+    short, whole = slug(name), slug(said)
+    verb = _ENDS_ON_A_VERB.search(name)
+    if verb is not None and whole.startswith(short + "-") and re.search(
+            rf"\bto\s+{re.escape(verb[1])}\s+{_PARTICLE}\b", said, re.I):
+        return whole
+    return short
+
+
+# A name cut inside a phrasal verb, before what it is done to ("agreed to take | over the
+# billing service"): "Switched to pnpm" is whole
+_ENDS_ON_A_VERB = re.compile(r"\bto\s+([a-z]+)$")
+_PARTICLE = r"(?:over|up|out|off|on|down|back|in|away|along)"
+
+
 def shorten(text: str, limit: int) -> str:
     """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
     text = " ".join(text.split())
