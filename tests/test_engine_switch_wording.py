@@ -234,6 +234,9 @@ def _dream_on(entries: dict[str, str], *said: str) -> DreamPlan:
          "Production runs MySQL on RDS.", "Postgres 14"),
         ("Always run flake8 before committing.", "We use ruff now.",
          "Always run ruff before committing.", "flake8"),
+        # a tool of two kinds, used as the new tool's kind
+        ("We use Bun for installs.", "We moved to yarn.", "We use yarn for installs.", "Bun"),
+        ("Format code with ruff.", "We switched to black.", "Format code with black.", "ruff"),
     ],
 )
 def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
@@ -281,6 +284,12 @@ def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
           "project_cache.md": "Analytics run on MySQL 8."}, "We're on MySQL now."),
         ({"project_tool.md": "We use npm for installs."}, "We no longer use yarn."),
         ({"project_tool.md": "We use npm for installs."}, "We now also use yarn for the docs."),
+        # a tool of two kinds, used as the kind the new tool is not (Bun the runtime, ruff the
+        # linter), or a part of the new tool ("ruff" of "ruff format")
+        ({"project_tool.md": "The API runs on Bun."}, "We moved to yarn."),
+        ({"feedback_tool.md": "Always run ruff."}, "We switched to ruff format."),
+        ({"feedback_tool.md": "Always run ruff before committing."}, "We switched to black."),
+        ({"feedback_tool.md": "Format code with ruff format."}, "We switched to ruff."),
     ],
 )
 def test_a_switch_naming_only_the_new_tool_leaves_other_entries_alone(
@@ -288,6 +297,27 @@ def test_a_switch_naming_only_the_new_tool_leaves_other_entries_alone(
 ) -> None:
     plan = _dream_on(entries, said)
     assert not set(entries) & set(plan.writes)
+    assert not plan.deletes
+
+
+@pytest.mark.parametrize(
+    ("entries", "said", "updated", "now"),
+    [
+        # the runtime stays; the package manager is what the switch replaced
+        ({"project_api.md": "The API runs on Bun.", "project_pm.md": "We use npm for installs."},
+         "We moved to yarn.", "project_pm.md", "We use yarn for installs."),
+        # the linter stays; the formatter is what the switch replaced
+        ({"feedback_lint.md": "Always run ruff before committing.",
+          "feedback_fmt.md": "Format code with black."},
+         "We switched to ruff format.", "feedback_fmt.md", "Format code with ruff format."),
+    ],
+)
+def test_a_switch_updates_the_entry_of_its_kind_beside_a_tool_of_two_kinds(
+    entries: dict[str, str], said: str, updated: str, now: str
+) -> None:
+    plan = _dream_on(entries, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [updated]
+    assert parse_topic(plan.writes[updated]).body.startswith(now)
     assert not plan.deletes
 
 

@@ -64,7 +64,13 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tool_kinds import other_kinds, same_tool, tool_kinds, tools_in
+from autodream.engine.tool_kinds import (
+    kinds_used_as,
+    other_kinds,
+    same_tool,
+    tool_kinds,
+    tools_in,
+)
 from autodream.engine.versions import (
     LABELLED_VERSION,
     VERSION,
@@ -1115,7 +1121,8 @@ class Consolidator:
             return None
 
         def named_in(text: str) -> list[str]:
-            return [t for t in tools_in(text) if tool_kinds(t) & kinds]
+            # "The API runs on Bun" names no package manager
+            return [t for t in tools_in(text) if kinds_used_as(text, t) & kinds]
 
         def others_in(lead: str) -> list[str]:
             named = named_in(lead)
@@ -1133,6 +1140,13 @@ class Consolidator:
             # too, does not run on pnpm) and is not a part of it ("ruff format" of "ruff")
             if cand.kind != "switch" and (not tool_kinds(named[0]) <= kinds
                                           or has_word(named[0], new)):
+                return []
+            # A switch takes the place of the tool only where the entry uses it as one of the
+            # new tool's kinds ("The API runs on Bun", the runtime, is not what "We moved to
+            # yarn" replaced), and not of a tool it is a part of or has as a part ("Always run
+            # ruff", the linter, beside "We switched to ruff format", the formatter)
+            if not kinds_used_as(lead, named[0]) <= kinds or has_word(new, named[0]) or (
+                    has_word(named[0], new)):
                 return []
             return named
 

@@ -114,3 +114,31 @@ def other_kinds(a: str, b: str) -> bool:
     both can be in use at once."""
     one, other = tool_kinds(a), tool_kinds(b)
     return bool(one) and bool(other) and not one & other
+
+
+# A tool of two kinds does one of them where the sentence says so ("The API runs on Bun": the
+# runtime; "Format code with ruff": the formatter), else what its name alone is most often for
+# (Bun installs, ruff lints): (the kind its name alone is for, (a kind, what says it) ...)
+_READ_AS: dict[str, tuple[str, tuple[tuple[str, re.Pattern[str]], ...]]] = {
+    "bun": ("js-packages", (
+        ("js-runtime", re.compile(r"\b(?:(?:runs|running|ran)\s+(?:on\s+)?|run\s+on\s+)"
+                                  r"(?:the\s+)?bun\b|\bruntimes?\b", re.I)),
+        ("js-packages", re.compile(r"\b(?:install|package|dependenc|lockfile)", re.I)))),
+    "ruff": ("python-lint", (
+        ("python-format", re.compile(r"\bformat(?:s|ted|ting|ter|ters)?\b", re.I)),
+        ("python-lint", re.compile(r"\blint(?:s|ed|ing|er|ers)?\b", re.I)))),
+}
+
+
+def kinds_used_as(text: str, name: str) -> frozenset[str]:
+    """The kinds of the known tool ``name`` that ``text`` uses it as: "Bun" in "The API runs on
+    Bun" is the runtime, not the package manager; a tool of one kind is that kind."""
+    found = _TOOL_OF.get(_key(name))
+    if found is None:
+        return frozenset()
+    reading = _READ_AS.get(found[0])
+    if reading is None:
+        return found[1]
+    primary, cues = reading
+    said = frozenset(kind for kind, cue in cues if cue.search(text))
+    return said or frozenset({primary})
