@@ -1134,9 +1134,21 @@ def test_a_title_that_was_the_choice_set_aside_says_the_new_one() -> None:
          "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 14."),
         ("Production runs Node 18.", "We moved from Node to Bun.", "Production runs Bun.",
          "Switched from Node to Bun on 2026-07-06; previously Node 18."),
-        # two versions set against each other: both put to MySQL would read "MySQL, not MySQL"
+        # two versions set against each other: what set them apart goes with the tool (both
+        # put to MySQL would read "MySQL, not MySQL"; the old one alone, "MySQL, not 14")
         ("We use Postgres 15, not Postgres 14.", "We switched from Postgres to MySQL.",
-         "We switched from Postgres to MySQL.",
+         "We use MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 15."),
+        ("We run Postgres 15 for analytics, not 14.", "We switched from Postgres to MySQL.",
+         "We run MySQL for analytics.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 15."),
+        ("We run Postgres 15 for analytics, not 14 or MySQL.",
+         "We switched from Postgres to SQLite.", "We run SQLite for analytics, not MySQL.",
+         "Switched from Postgres to SQLite on 2026-07-06; previously Postgres 15."),
+        # named only as the new tool
+        ("We use Postgres 15, not Postgres 14.", "We switched to MySQL.", "We use MySQL.",
+         "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 15."),
+        ("We use Postgres 15, not Postgres 14.", "We're on MySQL now.", "We use MySQL.",
          "Switched from Postgres to MySQL on 2026-07-06; previously Postgres 15."),
     ],
 )

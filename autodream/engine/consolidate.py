@@ -83,6 +83,7 @@ from autodream.engine.versions import (
     versions_of,
     with_version,
     with_versions_said,
+    without_version_contrast,
 )
 from autodream.memory.model import MEMORY_TYPES
 
@@ -1126,6 +1127,10 @@ class Consolidator:
 
         def others_in(lead: str) -> list[str]:
             named = named_in(lead)
+            if named and all(same_tool(t, named[0]) for t in named):
+                # "We use Postgres 15, not Postgres 14" says one tool is used, whichever version
+                lead = without_version_contrast(lead, named[0])
+                named = named_in(lead)
             # another name of the new tool ("Postgres" for "PostgreSQL") is no other tool; an
             # entry that does not say the tool is used ("Never use pnpm", "When we switch to
             # pnpm, ...", "webpack was a headache") would be rewritten into nonsense. One that
@@ -1400,6 +1405,11 @@ class Consolidator:
         bullet = _LIST_MARK.match(lead)
         if bullet is not None:
             lead = lead[bullet.end():]
+        if old is not None and split_version(old) is None and (
+                tool_pattern(_tool_of(new)) != tool_pattern(old)):
+            # "We run Postgres 15 for analytics, not 14" put to MySQL would set it against a
+            # bare "14": what set one version against another goes with the tool
+            lead = without_version_contrast(lead, old)
         fits = (old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
                 and not TELLS_SWITCH.search(lead) and last_mention(lead) is None)
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":

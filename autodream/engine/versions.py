@@ -380,3 +380,20 @@ def with_version(text: str, was: str, now: str) -> str | None:
                rf"{re.escape(old[1])}{_VERSION_ENDS}")
     put, n = re.subn(pattern, lambda m: m[1] + new[1], text, flags=re.I)
     return put if n else None
+
+
+def without_version_contrast(text: str, name: str) -> str:
+    """``text`` without what sets the version it gives ``name`` against another of that tool
+    ("We use Postgres 15, not Postgres 14" -> "We use Postgres 15"; "We run Postgres 15 for
+    analytics, not 14" -> "We run Postgres 15 for analytics"; "..., not 14 or MySQL" -> "...,
+    not MySQL"): put to another tool, that would set it against a version of one no longer
+    named."""
+    tool = tool_pattern(name)
+    one = rf"(?:{tool}\s+)?{LABELLED_VERSION}"
+    against = r"(?:not|never|rather\s+than|instead\s+of)\s+"
+    text = re.sub(rf"({tool}\s+{LABELLED_VERSION}[^,.;:!?]*?),?\s+(?:and\s+|but\s+)?{against}"
+                  rf"{one}(?:(?:,\s+|\s+(?:or|nor)\s+){one})*(?!,?\s+(?:or|nor)\s|,\s+[\w.-]+(?:,|\s+(?:or|nor)\s))",
+                  r"\1", text, flags=re.I)
+    # the versions in a list that sets other tools aside too
+    return re.sub(rf"({tool}\s+{LABELLED_VERSION}[^.;:!?]*?{against})"
+                  rf"(?:{one}(?:,\s+|\s+(?:or|nor)\s+))+", r"\1", text, flags=re.I)
