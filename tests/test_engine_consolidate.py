@@ -952,6 +952,8 @@ def _current(plan) -> list[str]:  # type: ignore[no-untyped-def]
     ("The code freeze is on 2026-07-10.", "The demo is on Friday."),
     ("The v2 launch is on 2026-07-10.", "The public beta launches on 2026-07-10."),
     ("The launch is in April 2027.", "The conference is in April 2027."),
+    ("The review is on 2026-07-10.", "We ship on 2026-07-10."),
+    ("The v2 launch is on 2026-07-10.", "We ship v1 on 2026-07-10."),
 ])
 def test_two_events_on_one_date_stay_two_memories(first: str, second: str) -> None:
     # said in one dream: two memories, neither a wording of the other
@@ -982,6 +984,29 @@ def test_two_events_on_one_date_stay_two_memories(first: str, second: str) -> No
 def test_one_event_said_twice_is_one_memory(first: str, second: str) -> None:
     plan = _plan({}, None, human(first, session="a", day=0), human(second, session="b", day=2))
     assert len([f for f in plan.writes if f != "MEMORY.md"]) == 1
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("The release is on 2026-07-24.", "We ship on 2026-07-24."),
+    ("The release is on 2026-07-10.", "We ship on 2026-07-10."),
+    ("The launch is in August.", "We ship it in August."),
+    ("We launch on 2026-07-24.", "The release is on 2026-07-24."),
+])
+def test_one_event_called_a_release_a_launch_or_shipping_is_one_memory(
+    first: str, second: str
+) -> None:
+    # said in one dream: one memory, one statement, no change from "launch" to "ship"
+    plan = _plan({}, None, human(first, session="a", day=0), human(second, session="b", day=2))
+    entries = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(entries) == 1 and len(entries[0].statements) == 1
+    assert not entries[0].history
+    # the first remembered: the second says it again
+    written = {"project_first.md": topic("First", first)}
+    later = _plan(written, None, human(second, session="b", day=2))
+    assert not [f for f in later.writes if f not in ("MEMORY.md", "project_first.md")]
+    kept = parse_entry("project_first.md",
+                       later.writes.get("project_first.md", written["project_first.md"]))
+    assert not kept.history and not later.deletes
 
 
 @pytest.mark.parametrize(

@@ -316,9 +316,13 @@ def _events_on_one_day(a: str, b: str) -> bool:
 
     # what one names anywhere is not news of another event ("The release is planned for
     # 2027-03-03 and the demo for 2027-03-10" of "The release is planned for 2027-03-10")
-    events_a, events_b = _event_words(dated(a)), _event_words(dated(b))
-    return bool(events_a and events_b and _not_named(events_a, _event_words(b))
-                and _not_named(events_b, _event_words(a)))
+    # ("We ship on ..." is "The release is on ...")
+    def events(text: str) -> list[str]:
+        return [_said_alike(w) for w in _event_words(text)]
+
+    events_a, events_b = events(dated(a)), events(dated(b))
+    return bool(events_a and events_b and _not_named(events_a, events(b))
+                and _not_named(events_b, events(a)))
 
 
 def _subject_things(text: str) -> frozenset[str]:
@@ -566,7 +570,11 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
                "utilize": "use", "utilise": "use",
                # a tracker's "tickets" are its "issues"
-               "ticket": "issue", "tickets": "issues"}
+               "ticket": "issue", "tickets": "issues",
+               # "We ship on 2026-07-10" is "The release is on 2026-07-10"
+               "ship": "release", "ships": "releases", "shipped": "released",
+               "shipping": "releasing", "launch": "release", "launches": "releases",
+               "launched": "released", "launching": "releasing"}
 _RULE_PARTS = re.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
 # A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
 # but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
