@@ -1213,3 +1213,36 @@ def test_a_rule_a_switch_ended_is_no_longer_its_title_or_its_guidance() -> None:
     assert "pnpm" not in topic_.name and "pnpm" not in file
     assert plan.deletes == ["feedback_use-pnpm-installs.md"]
     assert "Use yarn; pnpm and npm are no longer current" in topic_.body
+
+
+@pytest.mark.parametrize(
+    ("said", "history"),
+    [
+        # a choice said against another: no change was told, so none is dated
+        ("Our database is Postgres, not MySQL.", None),
+        ("Our CI is GitHub Actions rather than Jenkins.", None),
+        ("Prefer composition instead of inheritance.", None),
+        ("Please use httpx by default instead of requests.", None),
+        # a change told: its history line stays
+        ("We switched from MySQL to Postgres.", "Switched from MySQL to Postgres on "),
+        ("We use Vitest now, not Jest.", "Switched from Jest to Vitest on "),
+        ("Postgres was replaced by MySQL.", "Switched from Postgres to MySQL on "),
+        ("Let's use poetry from now on instead of pip-tools.",
+         "Switched from pip-tools to poetry on "),
+    ],
+)
+def test_a_new_memory_dates_a_switch_only_when_a_change_was_told(
+        said: str, history: str | None) -> None:
+    # "Our database is Postgres, not MySQL" was written with "Switched from MySQL to Postgres on
+    # <the day it was said>; previously MySQL.": a migration nobody told of.
+    plan = plan_dream({}, "", gather(human(said)).candidates, now=NOW)
+    (body,) = [parse_topic(text).body for name, text in plan.writes.items()
+               if name != "MEMORY.md"]
+    if history is None:
+        assert "Switched from" not in body and "previously" not in body, body
+        assert "**Why:** Stated by the user on " in body
+        assert "rather than" in body.split("**How to apply:** ")[1], body
+        assert "no longer current" not in body
+    else:
+        assert history in body, body
+        assert "**Why:** Changed on " in body or "(see the history above)" in body

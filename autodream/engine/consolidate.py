@@ -183,6 +183,20 @@ def _says_moved(text: str) -> bool:
     return not _MOVED.isdisjoint(_words(text))
 
 
+# A switch told as one ("we switched", "moved to", "X was replaced by Y", "now", "back to"), not
+# a choice said against another ("Our database is Postgres, not MySQL", "Prefer composition
+# instead of inheritance"): only the first has a change to date in a history line.
+_TELLS_A_CHANGE = re.compile(
+    r"\b(?:switch\w*|mov(?:e|ed|es|ing)|migrat\w*|replac\w*|chang\w*|went|go(?:ne|ing)\s+back|"
+    r"ditch\w*|dropp?\w*|adopt\w*|upgrad\w*|downgrad\w*|renam\w*|transition\w*|"
+    r"port(?:ed|ing)|now|no\s+longer|any\s?more|these\s+days|nowadays|back\s+to|"
+    r"from\s+\S.*?\s+to)\b", re.I)
+
+
+def _tells_a_change(text: str) -> bool:
+    return _TELLS_A_CHANGE.search(text) is not None
+
+
 # A statement that says it replaced what held before ("we now deploy to ..."), unless it adds
 # to it ("we now also deploy the docs").
 _NOW_CHANGED = re.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
@@ -1733,7 +1747,7 @@ class Consolidator:
             said = {p for p, _ in plans}
             entry.statements = [s for s in entry.statements if s not in said] or [cand.text]
             entry.history.extend(_plan_history(plans[0][0], plans[1:], cand))
-        elif cand.kind == "switch" and cand.new and cand.old:
+        elif cand.kind == "switch" and cand.new and cand.old and _tells_a_change(cand.text):
             entry.history.append(
                 f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
                 f"previously {cand.old}.")
@@ -2577,7 +2591,8 @@ def _default_why(cluster: Cluster) -> str:
         "decision": (f"An intention stated on {day}, not carried out yet."
                      if intended(cand.text) else f"Decided {_decided_when(cand.text, day)}."),
         "plan": f"Plan stated on {day}.",
-        "switch": f"Changed on {day}.",
+        "switch": (f"Changed on {day}." if _tells_a_change(cand.text)
+                   else f"Stated by the user on {day}."),
         "fact": f"Stated by the user on {day}{repeated}.",
     }.get(cand.kind, f"Stated by the user on {day}.")
 
@@ -2626,6 +2641,9 @@ def _switch_how(new: str, was: str, said: str) -> str:
 
 def _default_how(cand: Candidate) -> str:
     if cand.kind == "switch" and cand.new:
+        if cand.old and not _tells_a_change(cand.text):
+            return (f"Use {cand.new} rather than {cand.old} unless the user explicitly asks "
+                    "otherwise.")
         return _switch_how(cand.new, cand.old or "the previous choice", cand.text)
     if cand.kind == "plan":
         when = last_mention(cand.text)

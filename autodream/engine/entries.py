@@ -59,6 +59,7 @@ _GENERATED_WHY = re.compile(
 _GENERATED_HOW = re.compile(
     r"Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer current, "
     r"so do not suggest them)\."
+    r"|Use .+ rather than .+ unless the user explicitly asks otherwise\."
     rf"|Plan work around (?:{_WHEN}|this date)\."
     r"|Do not do this unless the user explicitly asks for it\."
     r"|(?:Do not|Avoid) .+ unless the user explicitly asks for it(?:; .+)?\."
