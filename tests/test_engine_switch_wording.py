@@ -17,6 +17,15 @@ def _dream(lead: str, *said: str) -> DreamPlan:
                       gather(*(human(s) for s in said)).candidates, now=NOW)
 
 
+def _assert_rewritten_to(lead: str, said: str, now: str, history: str) -> None:
+    """The one entry, and no other file, now leads with ``now`` and has ``history``."""
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body.splitlines()
+
+
 @pytest.mark.parametrize(
     ("said", "new", "old"),
     [
@@ -1155,12 +1164,8 @@ def test_a_title_that_was_the_choice_set_aside_says_the_new_one() -> None:
 def test_a_switch_rewrites_what_runs_on_the_old_tool(
     lead: str, said: str, now: str, history: str
 ) -> None:
-    plan = _dream(lead, said)
     # a second memory was made beside "We run Postgres 14 on RDS."
-    assert list(plan.writes) == ["project_tool.md"]
-    body = parse_topic(plan.writes["project_tool.md"]).body
-    assert body.startswith(now + "\n")
-    assert history in body.splitlines()
+    _assert_rewritten_to(lead, said, now, history)
 
 
 @pytest.mark.parametrize(
@@ -1194,12 +1199,8 @@ def test_a_switch_rewrites_what_runs_on_the_old_tool(
 def test_a_switch_to_a_choice_the_entry_set_aside_never_sets_it_against_itself(
     lead: str, said: str, now: str, history: str
 ) -> None:
-    plan = _dream(lead, said)
     # it was "never yarn or yarn", "not npm or yarn" beside "We use yarn", "Jest, not Jest"
-    assert list(plan.writes) == ["project_tool.md"]
-    body = parse_topic(plan.writes["project_tool.md"]).body
-    assert body.startswith(now + "\n")
-    assert history in body.splitlines()
+    _assert_rewritten_to(lead, said, now, history)
 
 
 def test_a_rule_a_switch_ended_is_no_longer_its_title_or_its_guidance() -> None:
