@@ -1247,3 +1247,27 @@ def test_a_new_memory_dates_a_switch_only_when_a_change_was_told(
     else:
         assert history in body, body
         assert "**Why:** Changed on " in body or "(see the history above)" in body
+
+
+@pytest.mark.parametrize(
+    ("said", "choice"),
+    [
+        ("Use pnpm rather than npm.", ("pnpm", "npm")),
+        ("Prefer composition rather than inheritance.", ("composition", "inheritance")),
+        ("Use tabs rather than spaces.", ("tabs", "spaces")),
+        ("The bottleneck is IO rather than CPU.", None),  # no choice made
+        ("Let's fix the bug rather than work around it.", None),  # the task at hand
+        ("We run tests locally rather than in CI.", None),
+    ],
+)
+def test_rather_than_sets_a_choice_against_another_as_instead_of_does(
+        said: str, choice: tuple[str, str] | None) -> None:
+    # "Use pnpm rather than npm" made no memory at all
+    switches = [(c.new, c.old) for c in candidates(said) if c.kind == "switch"]
+    assert switches == ([choice] if choice else [])
+
+
+def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
+    _assert_rewritten_to("We use npm for installs.", "Use pnpm rather than npm.",
+                         "We use pnpm for installs.",
+                         "Switched from npm to pnpm on 2026-07-06; previously npm.")

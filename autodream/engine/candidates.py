@@ -133,7 +133,7 @@ _ADVERBIAL = (
 )
 _INSTEAD_OF_CHOSEN = (
     rf"\b{_CHOICE_VERB}\s+(?P<new>{_T})(?:,?\s+{_ADVERBIAL}){{0,3}},?\s+"
-    rf"instead\s+of\s+(?P<old>{_T})"
+    rf"(?:instead\s+of|rather\s+than)\s+(?P<old>{_T})"
 )
 _INSTEAD_OF_OPENING = (
     rf"(?:^\s*|[,;:]\s+)(?P<new>{_T})(?:,?\s+{_SET_ADVERBIAL})?,?\s+"
