@@ -518,11 +518,13 @@ _BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(
 # (a colon between digits is no break: "I had a 1:1 with Sam on Tuesday")
 _CLAUSE_BREAK = re.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|"
                            r"then)\b", re.I)
+# A verb of what was done: past in -ed (not "need", "feed"), or irregular
+_DEED = rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)"
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
 _DONE = re.compile(
-    rf"\b(?:we|they|i|he|she|it|someone)\s+{_BEFORE_DEED}"
-    rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)\b|\b(?:was|were|happened|took place)\b|"
+    rf"\b(?:we|they|i|he|she|it|someone)\s+{_BEFORE_DEED}{_DEED}\b"
+    r"|\b(?:was|were|happened|took place)\b|"
     r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b", re.I)
 # Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
 # Friday", "I asked Sam to deploy on Friday", "we postponed it on Monday".
@@ -536,8 +538,8 @@ _ARRANGED = re.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|post
 _OPENS_WITH_DAY = re.compile(r"^\s*(?:(?:at|during|in|after)\s+(?:the|our|a|an|my|their)\s+"
                              r"(?:[\w:-]+\s+){1,3}?)?$", re.I)
 _DEED_AFTER_DAY = re.compile(
-    rf"\s*,?\s*(?:we|they|i|he|she|someone|everyone)\s+{_BEFORE_DEED}"
-    rf"(?:\w+[^e\W]ed|agreed|had|did|{_IRREGULAR_DEEDS}|went|came)\b", re.I)
+    rf"\s*,?\s*(?:we|they|i|he|she|someone|everyone)\s+{_BEFORE_DEED}(?:agreed|{_DEED})\b",
+    re.I)
 # The day of a decision, said right after its verb: "we decided on Monday to ...", "I agreed on
 # Tuesday that ..." ("we decided to ship on Friday" is the day decided on: ``_ARRANGED``)
 _DECIDED_ON_DAY = re.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I)
