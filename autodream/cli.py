@@ -581,7 +581,7 @@ def show_command(
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
     and the diff."""
     from autodream.tools import refusal_fix
-    from autodream.transcripts.offsets import REFUSED
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
     state = _journal_settings(project, memory_dir).state_dir
     try:
@@ -609,15 +609,14 @@ def show_command(
         click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
         click.echo(f"undoes   {record.undoes}")
-    marks = {path: moved["after"]["pending"] for path, moved in record.offsets.items()
-             if record.trigger != "undo" and isinstance(moved.get("after"), dict)
-             and moved["after"].get("pending")}
-    held = [path for path, mark in marks.items() if mark != REFUSED]
-    again = {path: str(moved["after"].get("why", "")) for path, moved in record.offsets.items()
-             if path in marks and marks[path] == REFUSED
-             and isinstance(moved["after"].get("refusals"), int)
-             and moved["after"]["refusals"] >= 2}
-    refused = [path for path, mark in marks.items() if mark == REFUSED and path not in again]
+    # what the dream left in the offsets store, asked as the gates ask the live store (an
+    # undo's record holds the positions it put back, not anything left)
+    waiting = OffsetStore(state / OFFSETS_FILENAME, {
+        path: moved["after"] for path, moved in record.offsets.items()
+        if record.trigger != "undo" and isinstance(moved.get("after"), dict)})
+    again = waiting.stuck()
+    refused = [path for path in waiting.refused() if path not in again]
+    held = [path for path in waiting.pending() if path not in waiting.refused()]
     if again:
         # read again and refused again: a dream of their own would only meet the same refusal
         why = next(iter(again.values()))
@@ -635,9 +634,7 @@ def show_command(
         click.echo(f"held     the new memories of {len(held)} session(s), past "
                    "max_files_touched: the next dream reads them again (--all-decisions "
                    "names each)")
-    notes = next((moved["after"]["notes_waiting"] for moved in record.offsets.values()
-                  if record.trigger != "undo" and isinstance(moved.get("after"), dict)
-                  and isinstance(moved["after"].get("notes_waiting"), int)), 0)
+    notes = max((waiting.notes_waiting(path) for path in record.offsets), default=0)
     if notes:
         # the notes are "kept" decisions, listed only with --all-decisions
         click.echo(f"held     {notes} note(s) written in MEMORY.md, past max_files_touched: "

@@ -17,7 +17,10 @@ import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
 
 FINGERPRINT_BYTES = 4096
 # a pending transcript's mark when a refused write, not the file budget, left it (True)
@@ -62,9 +65,13 @@ OFFSETS_FILENAME = "offsets.json"  # in the state dir
 class OffsetStore:
     """Per-transcript read positions, kept in one JSON file (``<state_dir>/offsets.json``)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str],
+                 entries: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        """``entries``: hold these (as a run record keeps what a dream left) instead of what
+        ``path`` holds, to ask of a past dream what the live store is asked."""
         self.path = Path(path)
-        self._entries: dict[str, dict[str, Any]] = self._load()
+        self._entries: dict[str, dict[str, Any]] = (
+            self._load() if entries is None else {k: dict(v) for k, v in entries.items()})
 
     def _load(self) -> dict[str, dict[str, Any]]:
         try:
