@@ -488,6 +488,40 @@ def test_what_an_upgrade_names_may_leave_out_the_kind_of_thing(
     assert ("Postgres 16" in body.split("\n\n")[0]) == upgraded
 
 
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        ("Staging uses Postgres 16.", "Production uses Postgres 15."),
+        ("We run Postgres 15 in prod.", "Staging is on Postgres 16."),
+        ("Staging runs Postgres 16.", "Prod is on Postgres 15."),
+    ],
+)
+def test_a_version_of_another_place_is_a_memory_of_its_own(lead: str, said: str) -> None:
+    """Said of another environment or part of the system, another version is a second fact:
+    the entry kept its own version (it read "Staging uses Postgres 15", "Switched from
+    Postgres 16 to Postgres 15"), and the new fact is remembered beside it."""
+    plan = _dream(lead, said)
+    assert "project_stack.md" not in plan.writes
+    assert not [d for d in plan.decisions if d.action == "superseded"]
+    created = [parse_topic(text).body for name, text in plan.writes.items()
+               if name not in ("project_stack.md", "MEMORY.md")]
+    assert [body.split("\n\n")[0] for body in created] == [said]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("We run Postgres 15 in production.", "We're on Postgres 16 in prod now.",
+         "We run Postgres 16 in production."),
+        ("Staging uses Postgres 15.", "Staging is on Postgres 16 now.",
+         "Staging uses Postgres 16."),
+    ],
+)
+def test_a_new_version_of_the_same_place_still_updates_it(lead: str, said: str, now: str) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_stack.md"]).body
+    assert body.startswith(now + "\n")
+
+
 @pytest.mark.parametrize("said", ["We're on Postgres 15 in prod.", "Prod runs Postgres 15."])
 def test_a_present_claim_of_another_version_updates_the_entry(said: str) -> None:
     files = {"project_stack.md": topic("Stack", "We use Postgres 14 in prod")}

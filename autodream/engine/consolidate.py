@@ -1212,8 +1212,8 @@ class Consolidator:
         if parts is None:
             return None
         name, version = parts
-        found = self._one_other(cand, _moved_thing(cand.text), version,
-                                lambda lead: versions_of(lead, name))
+        found = self._one_other(cand, _moved_thing(cand.text), version, lambda lead: (
+            [] if _other_holders(lead, cand.text) else versions_of(lead, name)))
         return None if found is None else (found[0], spelled_as_in(found[0].lead,
                                                                    f"{name} {found[1]}"))
 
@@ -2221,6 +2221,31 @@ def _claims_more(said: str, tool: str, text: str) -> bool:
 def _moved_thing(said: str) -> frozenset[str]:
     """The content words of what a move says moved, or none."""
     return tokens(" ".join(_moved_words(said)))
+
+
+# What holds a version of its own: an environment, or a part of the system. Each is one kind
+# of place a tool runs in, so two of them are two facts, not one version replacing another.
+_HOLDERS = {word: group for group, words in (
+    ("staging", "staging stage"), ("production", "production prod"),
+    ("development", "development dev"), ("local", "local locally laptop laptops"),
+    ("test", "test tests testing qa"), ("ci", "ci"), ("preview", "preview sandbox"),
+    ("frontend", "frontend front-end ui"), ("backend", "backend back-end server servers"),
+    ("api", "api apis"), ("worker", "worker workers"), ("cli", "cli"), ("web", "web website"),
+    ("mobile", "mobile ios android"), ("client", "client clients"), ("docs", "docs"),
+) for word in words.split()}
+
+
+def _other_holders(lead: str, said: str) -> bool:
+    """``lead`` and ``said`` give a version to different places ("Staging uses Postgres 16" /
+    "Production uses Postgres 15", "The frontend runs on Node 20" / "The backend ..."): each
+    names an environment or part of the system, and they share none, so neither version
+    replaces the other. A statement naming none ("We upgraded to Node 20") is of whatever the
+    entry names."""
+    def holders(text: str) -> set[str]:
+        return {_HOLDERS[w] for w in re.findall(r"[a-z][\w-]*", text.lower()) if w in _HOLDERS}
+
+    a, b = holders(lead), holders(said)
+    return bool(a and b) and not a & b
 
 
 def _about(thing: frozenset[str], text: str) -> bool:
