@@ -260,6 +260,32 @@ def test_a_switch_naming_only_the_new_tool_replaces_the_tool_of_its_kind(
                for d in plan.decisions)
 
 
+@pytest.mark.parametrize(("lead", "said", "now", "old"), [
+    ("We use Postgres 15 locally.", "We switched from Postgres to MySQL.",
+     "We use MySQL locally.", "Postgres 15"),
+    ("We use Node 18 everywhere.", "We moved from Node to Bun.", "We use Bun everywhere.",
+     "Node 18"),
+    # the new tool's own version, when the person gave it
+    ("We use Postgres 15 locally.", "We switched from Postgres to MySQL 8.",
+     "We use MySQL 8 locally.", "Postgres 15"),
+])
+def test_the_old_tools_version_goes_with_it_where_the_lead_says_where_it_is_used(
+    lead: str, said: str, now: str, old: str
+) -> None:
+    # it was "We use MySQL 15 locally": Postgres's version given to MySQL
+    remembered = _dream_on({"project_db.md": lead}, said)
+    body = parse_topic(remembered.writes["project_db.md"]).body
+    assert body.startswith(now + "\n")
+    assert f"previously {old}." in body
+    # said in one dream, the same
+    plan = plan_dream({}, None, gather(human(lead, day=0), human(said, day=3)).candidates,
+                      now=NOW)
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    assert body.startswith(now + "\n")
+    assert f"previously {old}." in body
+
+
 @pytest.mark.parametrize(
     ("entries", "said"),
     [

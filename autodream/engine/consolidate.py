@@ -1901,9 +1901,12 @@ def _past_title(name: str, today: date) -> str:
 
 
 # A number right after a name is its version when the phrase ends there or goes on with a
-# small word ("MySQL 8 for the main database"), not a count ("Heroku 2 times a day").
+# small word ("MySQL 8 for the main database") or says where or when it is used ("Postgres 15
+# locally", "Node 20 everywhere"), not a count ("Heroku 2 times a day").
 _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
-_VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD})\b)"
+_WHERE_USED = (r"[a-z]+ly|everywhere|anywhere|today|anymore|already|still|yet|"
+               r"in-house|on-prem(?:ises)?")
+_VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD}|{_WHERE_USED})\b)"
 
 
 def _slugs_whole(name: str) -> bool:
