@@ -860,7 +860,7 @@ def test_a_plan_told_as_past_and_moved_ahead_is_upcoming_again() -> None:
 def test_a_wording_left_out_of_a_full_entry_is_said_in_the_run_record() -> None:
     said = ["Always use pnpm for installs in this repo.",
             "Always use pnpm for installs, never npm or yarn.",
-            "Always use pnpm for installs in CI too.",
+            "Always use pnpm for installs in CI.",
             "Always use pnpm for installs and for scripts."]
     plan = _plan({}, None, *(human(t, session=f"s{i}", day=i) for i, t in enumerate(said)))
     (text,) = plan.writes.values()
@@ -1513,6 +1513,53 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
     assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
     (decision,) = [d for d in plan.decisions if d.file == "feedback_rule.md"]
     assert decision.action == "superseded" and "turned round" in decision.reason
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # said as added to the rule
+    ("Never push to main branch.", "Never push to the release branch either."),
+    ("Never push to main branch.", "Never push to the release branch too."),
+    ("Never push to main branch.", "Never push to the release branch as well."),
+    ("Never push to main branch.", "Also never push to the release branch."),
+    ("Don't use npm.", "Don't use yarn either."),
+    ("Always run ruff before committing.", "Always run the unit tests before committing too."),
+    # a prohibition of something else: what is forbidden grows
+    ("Never push to main.", "Never push to release."),
+    ("Never merge without review.", "Never merge without CI passing."),
+])
+def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, said: str) -> None:
+    # it was the rule's entry rewritten to the new one, "previously: Never push to main branch."
+    plan = _said_of_rule(rule, said)
+    entries = {f: parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"}
+    kept = entries.get("feedback_rule.md")
+    assert kept is None or (kept.statements == [rule] and not kept.history)
+    assert not plan.deletes
+    (added,) = [e for f, e in entries.items() if f != "feedback_rule.md"]
+    assert added.statements == [said.replace("Also never", "Never")] and not added.history
+    # said in one dream: two memories, neither history of the other
+    both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    current = [parse_entry(f, t) for f, t in both.writes.items() if f != "MEMORY.md"]
+    assert sorted(s for e in current for s in e.statements) == sorted(
+        [rule, said.replace("Also never", "Never")])
+    assert not any(e.history for e in current)
+
+
+@pytest.mark.parametrize(("rule", "said", "now"), [
+    ("Never push to main.", "Actually, do push to main directly now.",
+     "Do push to main directly now."),
+    ("Never push to develop.", "No, never push to main; push to develop.",
+     "Never push to main; push to develop."),
+    ("Always use pnpm for installs.", "Always use yarn for installs.",
+     "Always use yarn for installs."),
+    ("Never run more than 4 workers.", "Never run more than 8 workers.",
+     "Never run more than 8 workers."),
+])
+def test_a_rule_changed_still_replaces_the_rule(rule: str, said: str, now: str) -> None:
+    plan = _said_of_rule(rule, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
+    assert entry.statements == [now]
+    assert entry.history and any(d.action == "superseded" for d in plan.decisions)
 
 
 def test_a_rule_about_another_tool_turns_nothing_round() -> None:

@@ -200,7 +200,16 @@ def _tells_a_change(text: str) -> bool:
 # A statement that says it replaced what held before ("we now deploy to ..."), unless it adds
 # to it ("we now also deploy the docs").
 _NOW_CHANGED = re.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
-_ALSO = re.compile(r"\b(?:also|too|as well|additionally|in addition)\b", re.I)
+_ALSO = re.compile(r"\b(?:also|too|as well|additionally|in addition|neither|nor)\b|"
+                   r"\beither(?=\s*(?:[.,;:!?)]|$))", re.I)
+# ... read strictly, where it may set two rules apart: "too" and "either" end a clause ("Never
+# push to the release branch either"), not "too long" or "either npm or yarn".
+_ADDS = re.compile(r"\b(?:also|additionally|in addition|neither|nor)\b|"
+                   r"\b(?:too|either|as well)(?=\s*(?:[.,;:!?)]|$))", re.I)
+# A rule said as a change of the one before ("Actually, ...", "... instead", "... from now
+# on"): another object named in it takes the old one's place.
+_RULE_CHANGED = re.compile(r"\b(?:now|no longer|anymore|any more|from now on|instead|rather|"
+                           r"actually|changed|switch(?:ed)?)\b", re.I)
 
 
 def _word_replaced(old: str, new: str) -> bool:
@@ -309,7 +318,39 @@ def about_other_things(a: str, b: str) -> bool:
     """``a`` and ``b`` look alike but are about different things, by either test: then neither
     updates, merges with or supersedes the other (clustering, matching, duplicate merging)."""
     return (different_subjects(a, b) or names_another_subject(a, b)
-            or replies_and_written(a, b) or _events_on_one_day(a, b))
+            or replies_and_written(a, b) or _events_on_one_day(a, b) or _another_rule(a, b))
+
+
+def _another_rule(a: str, b: str) -> bool:
+    """``a`` and ``b`` are two rules to keep, though one reads as the other with a word
+    changed: one says it adds to the other ("Never push to main" / "Never push to the release
+    branch either"), or both forbid, each something of its own ("Never push to main" / "Never
+    push to release"): what is forbidden grows, and a rule replaced would be lost. A rule told
+    as a change ("Actually, ...", "... instead") or a limit changed ("more than 4" -> "8")
+    still replaces."""
+    if not _says_rule(a) or not _says_rule(b):
+        return False
+    added = _ADDS.search(a) is not None or _ADDS.search(b) is not None
+    if added:
+        a, b = _ADDS.sub(" ", a), _ADDS.sub(" ", b)
+    elif _RULE_CHANGED.search(a) or _RULE_CHANGED.search(b) or not all(
+            forbids for *_, forbids, _ in _rule_clauses(a) + _rule_clauses(b)):
+        return False  # "Never push to main; push to develop" says what to do instead
+    found = _aligned_replacement(a, b)
+    if found is None or not (_one_change(a, b) or _name_changed(a, b)):
+        return False
+    was, now = ({_said_alike(w) for w in words} - _RULE_FRAME - _CONTRACTED for words in found)
+    # another thing named, not the rule said again in other words ("didn't touch" for "didn't
+    # change", "Never" for "Don't") or a value changed
+    return was != now and not any(_is_value(w) for w in was | now)
+
+
+# what is left of "don't", "won't" read as words
+_CONTRACTED = frozenset({"don", "doesn", "won", "shouldn", "mustn", "t"})
+
+
+def _says_rule(text: str) -> bool:
+    return _SAYS_RULE.search(text) is not None or _FORBIDS.search(text) is not None
 
 
 def _events_on_one_day(a: str, b: str) -> bool:
