@@ -320,6 +320,27 @@ def test_more_ways_of_saying_a_memory_are_found(
     assert [(c.kind, c.new, c.old) for c in g.candidates] == [(kind, new, old)], g.decisions
 
 
+@pytest.mark.parametrize(("text", "kept"), [
+    # a verb that opens tasks ("Fix ...", "Try ...", "Check ...") on a kind of thing, set against
+    # another way of doing it, is a rule for every time
+    ("Fix flaky tests instead of skipping them.", "Fix flaky tests instead of skipping them."),
+    ("Please fix failing tests instead of deleting them.",
+     "Fix failing tests instead of deleting them."),
+    ("Check types instead of guessing.", "Check types instead of guessing."),
+    # ... but not on the ones at hand, nor for now
+    ("Fix the bug instead of working around it.", None),
+    ("Fix the flaky test instead of skipping it.", None),
+    ("Fix these tests instead of skipping them.", None),
+    ("Fix flaky tests instead of skipping them for now.", None),
+])
+def test_a_task_verb_set_against_another_way_on_a_kind_of_thing_is_a_rule(
+        text: str, kept: str | None) -> None:
+    # "Fix flaky tests instead of skipping them" was dropped as a task
+    g = gather(human(text))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == (
+        [("preference", "feedback", kept)] if kept else []), g.decisions
+
+
 @pytest.mark.parametrize("text", [
     "The root cause was a race in the debugging helper.",  # still a debugging recipe
     "I fixed it by reading the stack trace.",

@@ -414,7 +414,7 @@ _INSTEAD_OF_DOING = re.compile(
     r"^(?:please\s+)?(?!(?:i|we|you|they|it|the|this|that|these|those|a|an|our|my|there)\b)"
     r"[a-z][\w-]*\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
     r"(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\s+(?P<instead>instead)\s+of\s+"
-    r"[a-z]+ing(?:\s+them)?(?:\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
+    r"[a-z]+ing(?:\s+them)?(?P<where>\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
 # A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
 # reporting a failure") or place ("in a separate module").
 _POINTS_AT_HAND = re.compile(
@@ -674,6 +674,18 @@ def _standing_imperative(sentence: str) -> bool:
         return False
     # "Add the retry logic before deploying": one thing made, not a habit
     return not (verb in _MAKES_A_THING and _DEFINITE.match(m["what"]))
+
+
+def _instead_of_doing(sentence: str) -> bool:
+    """``sentence`` is a rule said as a bare imperative on a kind of thing set against another
+    way of doing it (``_INSTEAD_OF_DOING``): "Fix flaky tests instead of skipping them" holds
+    for every flaky test, as a task on the ones at hand ("Fix the bug instead of working around
+    it") would not."""
+    doing = _INSTEAD_OF_DOING.match(sentence)
+    # ("them" in "instead of rerunning them" is the kind of thing the rule is about)
+    # ... but "for now" after it ties it to the task at hand
+    return doing is not None and not _AT_HAND.search(sentence[:doing.start("instead")]) and (
+        not _AT_HAND.search(doing["where"] or ""))
 
 
 @dataclass(frozen=True)
@@ -1528,10 +1540,7 @@ def _detect_core(raw: str) -> _Kind | None:
             # (a reason after a comma may point: "Use f-strings, it helps readability")
             _AT_HAND.search(_without_comma_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
-    if _standing_imperative(sentence) or (
-            # ("them" in "instead of rerunning them" is the kind of thing the rule is about)
-            (doing := _INSTEAD_OF_DOING.match(sentence)) is not None
-            and not _AT_HAND.search(sentence[:doing.start("instead")])):
+    if _standing_imperative(sentence) or _instead_of_doing(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
     return None
 
@@ -1589,8 +1598,11 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         return "a meeting already held, with nothing told of it: ephemeral, not a standing fact"
     standing = _STANDING.search(sentence) is not None
     # "Rerun flaky tests before reporting a failure": a rule for every time, whatever its verb
-    lasting = _LASTING.search(sentence) is not None or _standing_imperative(
-        _FILLER.sub("", sentence.strip()))
+    # ... or set against another way of doing it: "Fix flaky tests instead of skipping them"
+    # opens like a task ("Fix ...") but is one for every time
+    bare = _FILLER.sub("", sentence.strip())
+    lasting = _LASTING.search(sentence) is not None or _standing_imperative(bare) or (
+        _instead_of_doing(bare))
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
