@@ -1297,3 +1297,20 @@ def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
     _assert_rewritten_to("We use npm for installs.", "Use pnpm rather than npm.",
                          "We use pnpm for installs.",
                          "Switched from npm to pnpm on 2026-07-06; previously npm.")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "old", "new"),
+    [
+        # passive, between two known caches
+        ("We use Redis for caching.", "Redis was replaced by Memcached.",
+         "We use Memcached for caching.", "Redis", "Memcached"),
+        ("We use Memcached for caching.", "Memcached has been replaced with Redis.",
+         "We use Redis for caching.", "Memcached", "Redis"),
+    ],
+)
+def test_a_switch_told_passively_by_the_command_or_as_what_it_is_now_updates_the_entry(
+        lead: str, said: str, now: str, old: str, new: str) -> None:
+    # each made no memory and left the old tool, or made one beside the entry naming it
+    _assert_rewritten_to(lead, said, now,
+                         f"Switched from {old} to {new} on 2026-07-06; previously {old}.")

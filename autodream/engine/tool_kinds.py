@@ -63,6 +63,9 @@ _TOOLS: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
     (("mariadb",), ("database",)),
     (("sqlite", "sqlite3"), ("database",)),
     (("mongodb", "mongo"), ("database",)),
+    (("redis",), ("cache",)),
+    (("memcached", "memcache"), ("cache",)),
+    (("valkey",), ("cache",)),
 )
 # a name -> (the tool's first name, its kinds)
 _TOOL_OF: dict[str, tuple[str, frozenset[str]]] = {
