@@ -1307,6 +1307,22 @@ def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
          "We use Memcached for caching.", "Redis", "Memcached"),
         ("We use Memcached for caching.", "Memcached has been replaced with Redis.",
          "We use Redis for caching.", "Memcached", "Redis"),
+        # the tool run as the command, now or these days
+        ("We use npm for installs.", "We bun install everything now.",
+         "We use bun for installs.", "npm", "bun"),
+        ("We use npm for installs.", "We yarn install everything these days.",
+         "We use yarn for installs.", "npm", "yarn"),
+        ("We use npm for installs.", "We pnpm install nowadays.",
+         "We use pnpm for installs.", "npm", "pnpm"),
+        # what "it" is now, over the entry naming a tool of its kind
+        ("We use npm for installs.", "It's yarn these days.",
+         "We use yarn for installs.", "npm", "yarn"),
+        ("We use npm for installs.", "It's pnpm nowadays.",
+         "We use pnpm for installs.", "npm", "pnpm"),
+        ("We use npm for installs.", "It's yarn now.", "We use yarn for installs.", "npm",
+         "yarn"),
+        ("We use Postgres for the main database.", "It's MySQL these days.",
+         "We use MySQL for the main database.", "Postgres", "MySQL"),
     ],
 )
 def test_a_switch_told_passively_by_the_command_or_as_what_it_is_now_updates_the_entry(
@@ -1314,3 +1330,14 @@ def test_a_switch_told_passively_by_the_command_or_as_what_it_is_now_updates_the
     # each made no memory and left the old tool, or made one beside the entry naming it
     _assert_rewritten_to(lead, said, now,
                          f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
+
+
+@pytest.mark.parametrize("said", ["It's yarn these days.", "It's yarn now.",
+                                  "It's pnpm nowadays."])
+def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> None:
+    # alone, or beside a memory of another kind, "it" names nothing a memory could keep
+    files = {"project_db.md": topic("Db", "We use Postgres for the main database.")}
+    for memory in ({}, files):
+        plan = plan_dream(memory, "- [Db](project_db.md) — db\n" if memory else None,
+                          candidates(said), now=NOW)
+        assert not plan.writes and not plan.deletes

@@ -363,6 +363,13 @@ _UPDATE = re.compile(
 _SETTLED_NOW = re.compile(
     r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
     r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$", _I)
+# A known tool said to be the one used these days, as what "it" is or as the command run: "It's
+# yarn these days", "We bun install everything nowadays" tell what "now" at the end tells
+# (``_UPDATE``); consolidate puts the tool in place of one of its kind, and keeps no memory of
+# what "it" is when no entry names one
+_TOOL_THESE_DAYS = re.compile(
+    rf"^(?:it(?:'s|\s+is)\s+(?:all\s+)?(?:{TOOL_PATTERN})|(?:we|i)\s+(?:{TOOL_PATTERN})\s+"
+    r"(?:install|add|run)\b[^.;!?]*?)(?![\w-])\s+(?:these\s+days|nowadays)\s*[.!]?$", _I)
 # A standing schedule ("code freeze is every Thursday at noon").
 _SCHEDULE = re.compile(
     r"\bevery (?:(?:other|second|third) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
@@ -1518,7 +1525,8 @@ def _detect_core(raw: str) -> _Kind | None:
     if _PREFERENCE.search(sentence):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
-    if _UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence):
+    if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
+            _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
     if _SCHEDULE.search(sentence):
         return _Kind("fact", _clean(sentence), 0.7)

@@ -965,6 +965,14 @@ class Consolidator:
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
                 return
+            if claimed and _claimed_as_it(cand.text, claimed):
+                # "It's yarn these days" with no entry naming a package manager: what "it" is
+                # was said in the conversation, not in the words a memory would keep
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    "says only what 'it' is now, and no memory names another tool of its kind "
+                    "for it to replace", session_id=cand.source.session_id))
+                return
         self._create(cand, cluster)
 
     def _overtaken(self, cand: Candidate) -> tuple[Entry, date] | None:
@@ -2242,14 +2250,30 @@ def _tool_claimed(text: str) -> str | None:
     if not _NOW_CHANGED.search(text) or _ALSO.search(text) or _NOT_PLAINLY.search(text):
         return None
     named = tools_in(text)
-    if len(named) != 1 or not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])",
-                                        text, re.I):
+    if len(named) != 1:
+        return None
+    tool = re.escape(named[0])
+    if not (re.search(rf"{_SAYS_USED}\s+{tool}(?![\w-])", text, re.I)
+            or re.search(_AS_COMMAND.format(tool=tool), text, re.I)
+            or _claimed_as_it(text, named[0])):
         return None
     return named[0]
 
 
-# what a claim says beside the tool ("re" of "We're")
-_CLAIM_FRAME = _RELATION_WORDS | _HOLDS_NOW | word_set("these days nowadays re ve")
+# Two more ways to say a tool is the one used: as the command run ("We bun install everything
+# now"), or as what "it" is with nothing else said ("It's yarn these days"), which only an entry
+# naming another tool of its kind gives a subject (``_claimed_as_it``)
+_AS_COMMAND = r"^(?:we|i)\s+(?:(?:now|just|all)\s+)?{tool}\s+(?:install|add|run)\b"
+_AS_IT = r"^it(?:'s|\s+is)\s+(?:all\s+)?{tool}\s+(?:now|these\s+days|nowadays)\s*[.!]?$"
+
+
+def _claimed_as_it(text: str, tool: str) -> bool:
+    """``text`` says only that "it" is ``tool`` now."""
+    return re.search(_AS_IT.format(tool=re.escape(tool)), text, re.I) is not None
+
+
+# what a claim says beside the tool ("re" of "We're", "s" of "It's"; how much it is used for)
+_CLAIM_FRAME = _RELATION_WORDS | _HOLDS_NOW | word_set("these days nowadays re ve s everything")
 
 
 def _claims_more(said: str, tool: str, text: str) -> bool:

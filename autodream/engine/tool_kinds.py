@@ -76,7 +76,8 @@ _TOOL_OF: dict[str, tuple[str, frozenset[str]]] = {
 _ALSO_WORDS = frozenset({"black", "yarn", "bun", "parcel", "rollup", "nose", "poetry", "jest",
                          "mocha", "jasmine", "mongo", "pg", "uv"})
 _FOLLOWS_A_TOOL = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:for|to|on|in|with|and|or|as|at|by|from|instead|"
-                   r"over|not|now|only|is|was|are|were|run|runs|here|there|everywhere|too|"
+                   r"over|not|now|these\s+days|nowadays|only|is|was|are|were|run|runs|install|"
+                   r"add|here|there|everywhere|too|"
                    r"again|anymore|already|across|before|after|when|if|but|so)\b)")
 
 
