@@ -853,6 +853,37 @@ def test_a_decision_told_with_its_bare_weekday_is_dated_by_the_day_before(
 
 
 @pytest.mark.parametrize("said", [
+    "I agreed to review Sam's PR.",
+    "I agreed with Sam to look at his PR tomorrow.",
+    "We decided to fix the login bug first.",
+    "They agreed to review the design doc by Friday.",
+    "We agreed to look into the checkout crash.",
+    "I agreed to help with Priya's migration PR on Friday.",
+])
+def test_one_piece_of_work_taken_on_is_no_decision_to_remember(said: str) -> None:
+    # a thing to do, not a decision that lasts: ephemeral task state
+    g = gather(human(said))
+    assert g.candidates == []
+    assert [d.reason for d in g.decisions if d.action == "dropped"] == [
+        "ephemeral task state (one piece of work taken on), not a lasting decision"]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("We agreed to use Postgres for the new service.",
+     "We agreed to use Postgres for the new service."),
+    ("We decided to drop Python 3.8.", "We decided to drop Python 3.8."),
+    ("I agreed to take over the billing service.",
+     "The user agreed to take over the billing service."),
+    # a kind of thing, not one of them
+    ("We agreed to review all PRs within a day.", "We agreed to review all PRs within a day."),
+    ("We agreed to fix flaky tests before merging.",
+     "We agreed to fix flaky tests before merging."),
+])
+def test_a_lasting_decision_is_still_remembered(said: str, kept: str) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said)).candidates] == [("decision", kept)]
+
+
+@pytest.mark.parametrize("said", [
     "Read the setup guide at https://example.com/setup and summarize it.",
     "Please read https://example.com/rfc and tell me what you think.",
     "Summarize https://example.com/blog/post for me.",

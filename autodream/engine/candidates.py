@@ -295,6 +295,21 @@ _DECISION = re.compile(
     r"an|them|your|his|her|their)\b)|that\b)|"
     r"let's go with|decided to|the decision is|decision:|we(?:'ll| will) go with)\b", _I,
 )
+# One piece of work taken on ("I agreed to review Sam's PR", "We decided to fix the login bug
+# first"): a thing to do, ephemeral task state, not a decision that lasts ("We agreed to use
+# Postgres", "I agreed to take over the billing service", "We agreed to review all PRs within
+# a day": a kind of thing, not one of them).
+_TASK_TAKEN_ON = re.compile(
+    r"\b(?:agreed|decided)\s+(?:(?:on|with)\s+\S+\s+){0,2}to\s+"
+    r"(?:(?:also|first|quickly)\s+)?(?:review|re-review|look\s+(?:at|into)|check|fix|merge|"
+    r"approve|test|read|proofread|send|write\s+up|finish|debug|triage|pair\s+on|"
+    r"help\s+(?:with|on)|sign\s+off\s+on|reply\s+to|answer|close|rebase|update)\s+"
+    r"(?:(?:(?-i:[A-Z])[\w-]*'s|the|his|her|their|your|my|our|this|that)\s+)"
+    r"(?:[\w-]+\s+){0,2}?(?:pr|pull\s+request|mr|merge\s+request|ticket|bug|issue|draft|doc|"
+    r"rfc|proposal|branch|patch|diff|email|deck|slides|write-?up|spec|change|changes|"
+    r"failure|crash|test|regression|question)"
+    r"(?:\s+(?:first|today|tonight|tomorrow|later|next|this\s+\w+|by\s+\w+|on\s+\S+|"
+    r"before\s+\S+))*\s*[.!]?\s*$", _I)
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
@@ -1604,6 +1619,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if (held := _MEETING_HELD.match(found.text)) and (
             not held["when"].strip() or _a_time_alone(held["when"])):
         return "a meeting already held, with nothing told of it: ephemeral, not a standing fact"
+    if found.kind in ("decision", "plan") and _TASK_TAKEN_ON.search(sentence):
+        return "ephemeral task state (one piece of work taken on), not a lasting decision"
     standing = _STANDING.search(sentence) is not None
     # "Rerun flaky tests before reporting a failure": a rule for every time, whatever its verb
     # ... or set against another way of doing it: "Fix flaky tests instead of skipping them"
