@@ -636,6 +636,37 @@ def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
     assert (cand.text, cand.why) == (rule, why)
 
 
+@pytest.mark.parametrize(
+    ("said", "rule", "why"),
+    [
+        # a rule of two words: the reason stayed in the rule, and the Why said nothing
+        ("Use f-strings, it helps readability.", "Use f-strings.", "It helps readability."),
+        ("Prefer pathlib, it's cleaner.", "Prefer pathlib.", "It's cleaner."),
+        ("Avoid mocks, they hide bugs.", "Avoid mocks.", "They hide bugs."),
+        ("Write docstrings, reviewers rely on them.", "Write docstrings.",
+         "Reviewers rely on them."),
+        # the "it" of its reason read as pointing at the work at hand: no memory at all
+        ("Use f-strings because it helps readability.", "Use f-strings.",
+         "It helps readability."),
+    ],
+)
+def test_a_short_rule_keeps_its_reason_apart(said: str, rule: str, why: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.text, cand.why) in (("preference", rule, why),
+                                                ("prohibition", rule, why))
+    (written,) = plan_dream({}, None, [cand], now=NOW).writes.values()
+    assert parse_topic(written).body.startswith(f"{rule}\n\n**Why:** {why}\n")
+
+
+@pytest.mark.parametrize("said", [
+    # no rule before the comma: nothing, as before
+    "Sure, it helps readability.",
+    "Use a dict here because it is faster.",
+])
+def test_no_rule_before_a_reason_makes_no_memory(said: str) -> None:
+    assert candidates(said) == []
+
+
 @pytest.mark.parametrize("said", [
     "We use Postgres, it is our main database.",
     "We use Postgres, users hate MySQL.",
@@ -709,8 +740,8 @@ def test_a_relative_date_in_a_rules_reason_is_recorded_as_dated() -> None:
          "Put type hints on everything.", "It helps mypy."),
         ("Run the linter before pushing, it catches most issues.", "preference",
          "Run the linter before pushing.", "It catches most issues."),
-        ("Use f-strings, it helps readability.", "preference",
-         "Use f-strings, it helps readability.", ""),
+        ("Use f-strings, it helps readability.", "preference", "Use f-strings.",
+         "It helps readability."),
         ("Make commits atomic.", "preference", "Make commits atomic.", ""),
         # ... or for every time something is done, whatever the verb
         ("Rerun flaky tests before reporting a failure.", "preference",

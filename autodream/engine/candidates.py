@@ -1177,7 +1177,12 @@ def _split_why(text: str) -> tuple[str, str]:
             _says_rule(first["rule"])):
         return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
     m = _BECAUSE.search(text) or _past_afterthought(text) or _comma_reason(text)
-    if m is None or len(text[: m.start()].split()) < 3 or _a_time_alone(m["why"].rstrip(".")):
+    if m is None or _a_time_alone(m["why"].rstrip(".")):
+        return text, ""
+    head = text[: m.start()]
+    # a short head is a rule of its own only when it says one ("Use f-strings, it helps
+    # readability"); "Sure, it helps" is no rule and its reason
+    if len(head.split()) < 2 or (len(head.split()) < 3 and not _says_rule(head)):
         return text, ""
     if _SINCE_A_TIME.match(text, m.start()) and _a_time_alone(
             _ANY_CLAUSE.split(m["why"], maxsplit=1)[0]):
@@ -1224,6 +1229,12 @@ _COMMA_REASON = re.compile(
 def _without_comma_reason(text: str) -> str:
     m = _COMMA_REASON.search(text)
     return text if m is None else text[: m.start()]
+
+
+def _without_reason(text: str) -> str:
+    """``text`` without the reason told after it, "because ..." or after a comma."""
+    m = _BECAUSE.search(text)
+    return _without_comma_reason(text if m is None else text[: m.start()])
 
 
 def _comma_reason(text: str) -> re.Match[str] | None:
@@ -1560,8 +1571,9 @@ def _detect_core(raw: str) -> _Kind | None:
             and not _ONE_PIECE.fullmatch(used["part"]) and not _AT_HAND.search(used["part"])):
         return _Kind("fact", _clean(sentence), 0.6)
     if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
-            # (a reason after a comma may point: "Use f-strings, it helps readability")
-            _AT_HAND.search(_without_comma_reason(sentence))) and len(sentence.split()) <= 16:
+            # (a reason may point: "Use f-strings, it helps readability", "Use f-strings
+            # because it reads better")
+            _AT_HAND.search(_without_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
     if _standing_imperative(sentence) or _instead_of_doing(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
