@@ -799,10 +799,35 @@ def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) ->
          ["Never push to main, and always open a PR."]),
         ("Always write tests, and run them before committing.",
          ["Always write tests, and run them before committing."]),
+        # ... or the second pointing back at the first
+        ("Always run the linter, and never ignore its warnings.",
+         ["Always run the linter, and never ignore its warnings."]),
+        ("Always run the linter and never ignore its warnings.",
+         ["Always run the linter and never ignore its warnings."]),
+        # with no comma, two rules each marked as one ("always", "never", "don't")
+        ("Always use tabs and never commit generated files.",
+         ["Always use tabs.", "Never commit generated files."]),
+        ("Never commit secrets and never log tokens.",
+         ["Never commit secrets.", "Never log tokens."]),
+        ("Don't merge on Fridays and don't deploy after 5pm.",
+         ["Don't merge on Fridays.", "Don't deploy after 5pm."]),
+        ("Don't mock the database, and don't skip tests.",
+         ["Don't mock the database.", "Don't skip tests."]),
+        # ... and no split where a half is no rule of its own, or tells what to do instead
+        ("Always use uv and never use pip.", ["Always use uv and never use pip."]),
+        ("Never push to main and always open a PR.",
+         ["Never push to main and always open a PR."]),
+        ("Use black and isort for formatting.", ["Use black and isort for formatting."]),
+        ("Squash commits and rebase before merging.",
+         ["Squash commits and rebase before merging."]),
     ],
 )
 def test_two_rules_said_in_one_sentence_are_two_memories(said: str, kept: list[str]) -> None:
-    assert [c.text for c in candidates(said)] == kept
+    assert sorted(c.text for c in candidates(said)) == sorted(kept)
+    # each its own memory, its own How to apply
+    written = plan_dream({}, None, candidates(said), now=NOW).writes
+    assert sorted(parse_topic(t).body.split("\n", 1)[0]
+                  for f, t in written.items() if f != "MEMORY.md") == sorted(kept)
 
 
 @pytest.mark.parametrize(

@@ -1743,11 +1743,19 @@ def _each_replaced(sentence: str) -> list[str]:
     return [f"{m['head']}{m['a']}{m['tail']}", f"{m['head']}{m['b']}{m['tail']}"]
 
 
-# "..., and put type hints on everything": a rule joined to another with "and"
-_AND_RULE = re.compile(r"[,;]\s+and\s+(?=\S)", _I)
+# "..., and put type hints on everything": a rule joined to another with "and"; with no comma
+# only between two rules each marked as one ("Always use tabs and never commit generated
+# files"): "Use black and isort", "Squash commits and rebase before merging", "I prefer tabs
+# and never use spaces" are one
+_AND_RULE = re.compile(r"[,;]\s+and\s+(?=\S)|"
+                       r"^(?:always|never|don't)\s.*?(?P<bare>\s+and\s+)(?=(?:never|always|don't)\s)",
+                       _I)
+# a word in the second rule pointing back at the first: "Always run the linter and never
+# ignore its warnings" is one rule
+_BACK_AT_FIRST = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those)\b", _I)
 _RULE_KINDS = frozenset({"preference", "prohibition"})
-# how far a rule reaches, not what it is about
-_HOW_MUCH = word_set("everything everywhere always never every each all any")
+# how far a rule reaches, or that it forbids, not what it is about ("don't" is "don", "t")
+_HOW_MUCH = word_set("everything everywhere always never every each all any don t do not")
 
 
 def _each_rule(sentence: str) -> list[str]:
@@ -1757,9 +1765,10 @@ def _each_rule(sentence: str) -> list[str]:
     imperative, about none of what the first is about: "Always use uv, and never use pip" is
     one rule."""
     for m in _AND_RULE.finditer(sentence):
-        head, tail = sentence[: m.start()], sentence[m.end():]
+        head, tail = sentence[: m.start("bare") if m["bare"] else m.start()], sentence[m.end():]
         first = tail.split(maxsplit=1)[0].lower() if tail.split() else ""
-        if not (first in _HABIT_VERBS or first in ("never", "always", "don't", "avoid")):
+        if not (first in _HABIT_VERBS or first in ("never", "always", "don't", "avoid")) or (
+                _BACK_AT_FIRST.search(tail)):
             continue
         said, alone = _detect(head), _detect_core(tail)
         if said is None or alone is None or said.kind not in _RULE_KINDS or (
