@@ -15,7 +15,7 @@ from autodream.engine.entries import is_generated_how, is_generated_why, parse_e
 from autodream.engine.model import Candidate, Cluster, Source
 from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
-from tests.engine_helpers import gather, topic
+from tests.engine_helpers import NOW, gather, topic
 
 MONDAY = date(2026, 7, 6)  # a Monday
 FRIDAY = date(2026, 7, 10)
@@ -52,6 +52,59 @@ FRIDAY = date(2026, 7, 10)
 )
 def test_more_ways_of_saying_a_day_are_dated(text: str, expected: str) -> None:
     assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a day told from another, dated one: was dated by the day it was told from
+        ("The retro is the Monday after the launch on 2026-07-15.",
+         "The retro is on 2026-07-20 (the Monday after the launch on 2026-07-15)."),
+        ("The retro is on the day after the launch on 2026-07-15.",
+         "The retro is on 2026-07-16 (the day after the launch on 2026-07-15)."),
+        ("The freeze starts the week after the launch on 2026-07-15.",
+         "The freeze starts in the week of 2026-07-20 (the week after the launch on "
+         "2026-07-15)."),
+        ("The demo is the Friday after 2026-07-15.",
+         "The demo is on 2026-07-17 (the Friday after 2026-07-15)."),
+        # ... a Friday after a Friday is the next one
+        ("The demo is the Friday after the launch of 2026-07-17.",
+         "The demo is on 2026-07-24 (the Friday after the launch of 2026-07-17)."),
+        # ... or from a day dated first: was "the on 2026-07-20 Wednesday"
+        ("The retro is the Monday after next Wednesday.",
+         "The retro is on 2026-07-13 (the Monday after 2026-07-08)."),
+        ("The party is the day after the release on Friday.",
+         "The party is on 2026-07-11 (the day after the release on 2026-07-10)."),
+        # "the" kept before a day "after next" read "the on 2026-07-20"
+        ("We ship the Monday after next.", "We ship on 2026-07-20."),
+        # resolved once: read again, left as it is
+        ("The retro is on 2026-07-20 (the Monday after the launch on 2026-07-15).",
+         "The retro is on 2026-07-20 (the Monday after the launch on 2026-07-15)."),
+        # a standing rule, with no day to tell from: left as said
+        ("We deploy the day after each release.", "We deploy the day after each release."),
+    ],
+)
+def test_a_day_told_from_a_dated_day_is_its_own_date(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(("said", "lead", "how"), [
+    ("The retro is the Monday after the launch on 2026-07-15.",
+     "The retro is on 2026-07-20 (the Monday after the launch on 2026-07-15).",
+     "Plan work around 2026-07-20."),
+    ("The freeze starts the week after the launch on 2026-07-15.",
+     "The freeze starts in the week of 2026-07-20 (the week after the launch on 2026-07-15).",
+     "Plan work around the week of 2026-07-20."),
+])
+def test_a_plan_told_from_a_dated_day_is_not_passed_with_that_day(
+        said: str, lead: str, how: str) -> None:
+    # was "Was planned for 2026-07-15: ...", told as past on 2026-07-20, the retro's own day
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
+                  if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
 
 
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:

@@ -438,8 +438,10 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b{_PREP}(?:{_WD},? (?:of |in )?(?P<rel>next|this|last) week|"
                 rf"(?P<rel2>next|this|last) week,? (?:on )?{_WD2})\b", re.I),
      _weekday_of_week),
-    # "Monday after next": the one after the next Monday
-    (re.compile(rf"\b{_PREP}{_WD} after next\b(?! (?:week|month|quarter|year)\b)", re.I),
+    # "Monday after next": the one after the next Monday ("the Monday after next Wednesday" is
+    # told from that Wednesday: _DAY_AFTER_DATE, once it is dated)
+    (re.compile(rf"\b{_PREP}(?:the )?{_WD} after next\b(?! (?:week|month|quarter|year|"
+                rf"{_WD.replace('?P<wd>', '?:')})\b)", re.I),
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False) + timedelta(days=7))),
     # A day of the month alone is a date only where the clause goes on without a noun ("on the
     # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
@@ -620,6 +622,33 @@ def _wording(m: re.Match[str], when: When) -> str:
     return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
 
 
+# A day told from another day given with its date: "the Monday after the launch on 2026-07-15"
+# is 2026-07-20, not the launch's day the memory would otherwise be dated by. Only with the
+# date said (or already rewritten) just after a short name of what it dates ("the launch on"),
+# and not again once resolved (the words stay, in parentheses, after the day).
+_DAY_AFTER_DATE = re.compile(
+    r"\b(?:(?P<prep>on|by|until|till|for|from|starting)\s+)?(?<!\()the "
+    rf"(?:{_WD}|(?P<unit>day|week)) after "
+    r"(?P<what>(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}?(?:on|of)\s+)?"
+    r"(?P<iso>\d{4}-\d{2}-\d{2})\b(?!\s*\()", re.I)
+
+
+def _day_after_date(m: re.Match[str], rewrites: list[DateRewrite]) -> str:
+    try:
+        told = date.fromisoformat(m["iso"])
+    except ValueError:
+        return m[0]  # "2026-13-45" is no date
+    unit = (m["unit"] or "").lower()
+    when = (_day(told + timedelta(days=1)) if unit == "day"
+            else _week(_monday(told) + timedelta(days=7)) if unit == "week"
+            else _day(_weekday_ahead(told, m["wd"], allow_today=False)))
+    said = m[0][len(m["prep"] or ""):].lstrip()  # its preposition goes before the date
+    prep = m["prep"] or _DEFAULT_PREP[when.precision]
+    replacement = f"{prep} {when.phrase} ({said})"
+    rewrites.append(DateRewrite(m[0], replacement, when.start))
+    return replacement
+
+
 def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     """``text`` with every relative date resolved against ``ref`` (the message's day)."""
     rewrites: list[DateRewrite] = []
@@ -645,6 +674,8 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
         text = apply(pattern, resolver, text)
     if not _STANDING.search(text):
         text = apply(_BARE_WEEKDAY, _bare_weekday, text)
+    # after the rules, so a day they dated can be the one told from ("the day after next Friday")
+    text = _DAY_AFTER_DATE.sub(lambda m: _day_after_date(m, rewrites), text)
     if rewrites and _PART_OF_DAY.search(text):
         text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
