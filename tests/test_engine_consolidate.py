@@ -1526,6 +1526,16 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
     # a prohibition of something else: what is forbidden grows
     ("Never push to main.", "Never push to release."),
     ("Never merge without review.", "Never merge without CI passing."),
+    # a thing of its own to do: what is done grows
+    ("Always run the unit tests before committing.", "Always run the linter before committing."),
+    ("We always run the unit tests before committing.",
+     "We always run the linter before committing."),
+    ("Always update the changelog in the same PR.", "Always update the docs in the same PR."),
+    ("Always add a test for every bug fix.", "Always add a changelog entry for every bug fix."),
+    ("Always write docstrings for public functions.",
+     "Always write type hints for public functions."),
+    ("Always check the logs before deploying.", "Always check the dashboards before deploying."),
+    ("Always run pytest before pushing.", "Always run the linter before pushing."),
 ])
 def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, said: str) -> None:
     # it was the rule's entry rewritten to the new one, "previously: Never push to main branch."
@@ -1553,6 +1563,18 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
      "Always use yarn for installs."),
     ("Never run more than 4 workers.", "Never run more than 8 workers.",
      "Never run more than 8 workers."),
+    *((rule, said, said) for rule, said in [
+        # one thing chosen in place of another of its kind
+        ("Always use tabs.", "Always use spaces."),
+        ("Always use pnpm.", "Always use yarn."),
+        ("Always indent with tabs.", "Always indent with spaces."),
+        ("Always run pytest before pushing.", "Always run unittest before pushing."),
+        ("Always run the tests with pytest.", "Always run the tests with unittest."),
+        ("Always write services in Go.", "Always write services in Rust."),
+        # against the other side of a choice of two: both cannot hold
+        ("Don't use tabs.", "Don't use spaces."),
+        ("Never indent with tabs.", "Never indent with spaces."),
+    ]),
 ])
 def test_a_rule_changed_still_replaces_the_rule(rule: str, said: str, now: str) -> None:
     plan = _said_of_rule(rule, said)
@@ -1560,6 +1582,21 @@ def test_a_rule_changed_still_replaces_the_rule(rule: str, said: str, now: str) 
     entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
     assert entry.statements == [now]
     assert entry.history and any(d.action == "superseded" for d in plan.decisions)
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Always use tabs.", "Always use spaces."),
+    ("Always use pnpm.", "Always use yarn."),
+    ("Always run pytest before pushing.", "Always run unittest before pushing."),
+    ("Don't use tabs.", "Don't use spaces."),
+    ("Never indent with tabs.", "Never indent with spaces."),
+])
+def test_a_rule_changed_in_one_dream_leaves_one_memory(rule: str, said: str) -> None:
+    # "Don't use tabs" then "Don't use spaces" were two memories, each forbidding what the
+    # other left as the only way to indent
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (entry,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert entry.statements == [said] and entry.history
 
 
 def test_a_rule_about_another_tool_turns_nothing_round() -> None:

@@ -65,6 +65,7 @@ from autodream.engine.text import (
     word_set,
 )
 from autodream.engine.tool_kinds import (
+    either_or,
     kinds_used_as,
     other_kinds,
     same_tool,
@@ -324,17 +325,22 @@ def about_other_things(a: str, b: str) -> bool:
 def _another_rule(a: str, b: str) -> bool:
     """``a`` and ``b`` are two rules to keep, though one reads as the other with a word
     changed: one says it adds to the other ("Never push to main" / "Never push to the release
-    branch either"), or both forbid, each something of its own ("Never push to main" / "Never
-    push to release"): what is forbidden grows, and a rule replaced would be lost. A rule told
-    as a change ("Actually, ...", "... instead") or a limit changed ("more than 4" -> "8")
-    still replaces."""
+    branch either"); both forbid, each something of its own ("Never push to main" / "Never
+    push to release"): what is forbidden grows; or both ask for an action done to a thing of
+    its own ("Always run the unit tests before committing" / "Always run the linter ..."):
+    what is done grows. A rule replaced would be lost. A rule told as a change ("Actually,
+    ...", "... instead"), a limit changed ("more than 4" -> "8"), another choice of one kind
+    ("Always use tabs" / "Always use spaces", "run pytest" / "run unittest"), or a rule against
+    the other side of a choice of two ("Don't use tabs" / "Don't use spaces") still replaces."""
     if not _says_rule(a) or not _says_rule(b):
         return False
     added = _ADDS.search(a) is not None or _ADDS.search(b) is not None
     if added:
         a, b = _ADDS.sub(" ", a), _ADDS.sub(" ", b)
-    elif _RULE_CHANGED.search(a) or _RULE_CHANGED.search(b) or not all(
-            forbids for *_, forbids, _ in _rule_clauses(a) + _rule_clauses(b)):
+    elif _RULE_CHANGED.search(a) or _RULE_CHANGED.search(b):
+        return False
+    forbids = [forbids for *_, forbids, _ in _rule_clauses(a) + _rule_clauses(b)]
+    if not added and any(forbids) != all(forbids):
         return False  # "Never push to main; push to develop" says what to do instead
     found = _aligned_replacement(a, b)
     if found is None or not (_one_change(a, b) or _name_changed(a, b)):
@@ -342,7 +348,36 @@ def _another_rule(a: str, b: str) -> bool:
     was, now = ({_said_alike(w) for w in words} - _RULE_FRAME - _CONTRACTED for words in found)
     # another thing named, not the rule said again in other words ("didn't touch" for "didn't
     # change", "Never" for "Don't") or a value changed
-    return was != now and not any(_is_value(w) for w in was | now)
+    if was == now or any(_is_value(w) for w in was | now):
+        return False
+    if added:
+        return True
+    one, other = (" ".join(words) for words in found)
+    if all(forbids):
+        return not either_or(one, other)
+    # a thing done besides the other, unless another tool of one kind does it: "Always run
+    # pytest" -> "Always run unittest" changes the test runner
+    return (_done_to(a, one) and _done_to(b, other)
+            and not tool_kinds(one) & tool_kinds(other))
+
+
+# Verbs whose things add up: the unit tests run, and the linter too; where "use", "prefer",
+# "pick" choose one thing in place of another. ("Ask", "tag" and "assign" name a person, who
+# may change.)
+_DONE_VERBS = (r"(?:run|runs|running|update|updates|updating|add|adds|adding|write|writes|"
+               r"writing|check|checks|checking|test|tests|testing|review|reviews|reviewing|"
+               r"document|documents|documenting|include|includes|including|verify|verifies|"
+               r"verifying|read|reads|reading|bump|bumps|bumping|lint|lints|linting|mention|"
+               r"mentions|mentioning|link|links|linking|log|logs|logging|attach|attaches|"
+               r"attaching|rebuild|rebuilds|rebuilding|regenerate|regenerates|regenerating)")
+_DETERMINERS = r"(?:(?:the|a|an|our|your|their|its|my|this|these|those|all|any|every|each)\s+)*"
+
+
+def _done_to(text: str, thing: str) -> bool:
+    """``thing`` is what a verb of ``_DONE_VERBS`` is done to in ``text`` ("run the unit tests"),
+    not where or with what ("run the tests with pytest", "write it in Go")."""
+    return re.search(rf"\b{_DONE_VERBS}\s+{_DETERMINERS}{re.escape(thing)}(?![\w-])",
+                     text, re.I) is not None
 
 
 # what is left of "don't", "won't" read as words

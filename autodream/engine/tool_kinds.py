@@ -146,3 +146,14 @@ def kinds_used_as(text: str, name: str) -> frozenset[str]:
     primary, cues = reading
     said = frozenset(kind for kind, cue in cues if cue.search(text))
     return said or frozenset({primary})
+
+
+# Choices of two with no third that a project makes once (indent with tabs or with spaces):
+# a rule against one, then a rule against the other, cannot both hold, so the second is a change
+# of mind. Tools are no such choice: "Never use npm" and "Never use yarn" both hold with pnpm.
+_EITHER_OR: tuple[frozenset[str], ...] = (frozenset({"tabs", "spaces"}),)
+
+
+def either_or(a: str, b: str) -> bool:
+    """``a`` and ``b`` are the two sides of a choice with no third ("tabs", "spaces")."""
+    return any({_key(a), _key(b)} == pair for pair in _EITHER_OR)
