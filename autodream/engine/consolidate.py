@@ -380,6 +380,15 @@ def _done_to(text: str, thing: str) -> bool:
                      text, re.I) is not None
 
 
+def _forbids_another(old: str, new: str, was: str) -> bool:
+    """``old`` and ``new`` forbid, every clause of each, and what is forbidden changed, no
+    value ("Don't use tabs" -> "Don't use spaces"): "Changed from tabs to spaces" would read as
+    indenting with spaces, which is now forbidden, so the old rule is named whole. A limit
+    changed ("more than 4 workers" -> "8") reads right as a change."""
+    return not _is_value(was) and all(
+        forbids for *_, forbids, _ in _rule_clauses(old) + _rule_clauses(new))
+
+
 # what is left of "don't", "won't" read as words
 _CONTRACTED = frozenset({"don", "doesn", "won", "shouldn", "mustn", "t"})
 
@@ -1743,6 +1752,9 @@ class Consolidator:
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text)
+        if conflict is not None and _forbids_another(entry.lead, cand.text, conflict[0]) and (
+                replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):
+            conflict = None  # the old rule is named whole below
         day = cand.source.day.isoformat()
         action: Action
         if conflict is not None:
@@ -1836,7 +1848,8 @@ class Consolidator:
                 f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
                 f"previously {cand.old}.")
         elif first.text != cand.text and (diff := choice_difference(first.text, cand.text) or (
-                _says_moved(cand.text) and _value_change(first.text, cand.text))):
+                _says_moved(cand.text) and _value_change(first.text, cand.text))) and not (
+                    _forbids_another(first.text, cand.text, diff[0])):
             was, now = diff
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
