@@ -1615,6 +1615,17 @@ def test_a_rule_against_the_other_side_of_a_choice_names_the_rule_it_replaced(
         assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Don't use npm.", "Never use npm."),
+    ("We no longer use yarn.", "Never use yarn."),
+])
+def test_a_remembered_rule_against_a_thing_said_anew_tells_no_word_changed(
+        rule: str, said: str) -> None:
+    # it was "Changed from Don to Never on 2026-07-09; previously Don."
+    body = parse_topic(_said_of_rule(rule, said).writes["feedback_rule.md"]).body
+    assert "Changed from" not in body and rule in body
+
+
 def test_a_rule_about_another_tool_turns_nothing_round() -> None:
     files = {"feedback_rule.md": topic("Rule", "Always run ruff before committing.",
                                        type_="feedback", extra="sources:\n- 2026-06-01 s0\n")}
