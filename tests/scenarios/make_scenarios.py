@@ -919,6 +919,83 @@ def moved_plans() -> Scenario:
     )
 
 
+# ---- 17. rules and facts that add up keep what memory said ------------------------------------
+
+# a line that states ``term`` as it stands, not as the history of an entry ("previously: ...")
+def _stands(term: str) -> str:
+    return rf"(?im)^(?![^\n]*\b(previously|updated on|changed from|switched)\b)[^\n]*{term}"
+
+
+@scenario
+def rules_add_up() -> Scenario:
+    cwd = "/home/sam/src/ledger"
+    memory = {
+        "MEMORY.md": (
+            "- [No secrets in git](feedback_no-secrets.md) — never commit secrets\n"
+            "- [Tests before commit](feedback_tests-before-commit.md) — run the unit tests first\n"
+            "- [Push rules](feedback_push.md) — where not to push\n"
+            "- [Indentation](feedback_indentation.md) — tabs or spaces\n"
+            "- [Staging database](project_staging-db.md) — what staging runs\n"
+        ),
+        "feedback_no-secrets.md": topic(
+            "No secrets in git", "never commit secrets", "feedback",
+            rule("Never commit secrets to the repo.", "a leaked key was rotated in May.",
+                 "check the diff for keys before every commit."),
+        ),
+        "feedback_tests-before-commit.md": topic(
+            "Tests before commit", "run the unit tests first", "feedback",
+            rule("Always run the unit tests before committing.", "main must stay green.",
+                 "run pytest -q before git commit."),
+        ),
+        "feedback_push.md": topic(
+            "Push rules", "where not to push", "feedback",
+            rule("Never push to main branch.", "main deploys on every push.",
+                 "open a pull request instead."),
+        ),
+        "feedback_indentation.md": topic(
+            "Indentation", "tabs or spaces", "feedback", "Always use tabs.",
+        ),
+        "project_staging-db.md": topic(
+            "Staging database", "what staging runs", "project", "Staging uses Postgres 16.",
+        ),
+    }
+    s1 = (
+        T("adds-1", "2026-07-14 10:00", cwd=cwd)
+        .prompt("Never commit build artifacts to the repo.")
+        .say("Understood.")
+        .prompt("Always run the linter before committing.")
+        .say("Will do.")
+        .prompt("Never push to the release branch either.")
+        .say("Noted.")
+        .prompt("Production uses Postgres 15.")
+        .say("Noted.")
+        # a choice put in place of another still replaces it
+        .prompt("Actually, always use spaces, not tabs.")
+        .say("Switching to spaces.")
+    )
+    return Scenario(
+        "rules-add-up",
+        "a rule or fact about another thing is remembered beside what memory said, not in its "
+        "place; a choice changed still replaces",
+        [s1],
+        [
+            ("secrets-rule-kept", "no-harm", "present", _stands(r"never commit secrets")),
+            ("artifacts-rule", "preference", "present", _stands(r"never commit build artifacts")),
+            ("unit-tests-rule-kept", "no-harm", "present",
+             _stands(r"always run the unit tests before committing")),
+            ("linter-rule", "preference", "present", _stands(r"always run the linter")),
+            ("main-rule-kept", "no-harm", "present", _stands(r"never push to main")),
+            ("release-rule", "preference", "present", _stands(r"never push to the release")),
+            ("staging-16-kept", "no-harm", "present", _stands(r"staging uses postgres 16")),
+            ("production-15", "contradiction", "present", _stands(r"production uses postgres 15")),
+            ("spaces", "contradiction", "present", r"(?i)\buse spaces\b"),
+            ("tabs-not-current", "contradiction", "absent", not_current(r"\btabs\b")),
+        ],
+        memory=memory,
+        gates={"min_sessions": 1},
+    )
+
+
 # ---- writing -----------------------------------------------------------------------------------
 
 
