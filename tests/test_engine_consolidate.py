@@ -574,6 +574,22 @@ def test_a_weekly_meeting_moved_to_another_day_supersedes() -> None:
     # only the value changed, or no value at all: left to the other rules
     ("The frontend runs on port 3000.", "The frontend runs on port 8000.", False),
     ("We write tests for all code.", "We never write tests.", False),
+    # one word in common, or none: the thing said first and its value at the end both changed
+    ("The beta ships on 2026-08-01.", "The GA ships on 2026-09-15.", True),
+    ("Latency dashboard is at grafana.acme.io/d/latency.",
+     "Error dashboard is at grafana.acme.io/d/errors.", True),
+    ("The kickoff is on 2026-08-03.", "The retro is on 2026-08-28.", True),
+    ("Prod is prd-us-1.", "Staging is stg-us-1.", True),
+    # ... not a date moved, a verb changed, an event or a place said by another name
+    ("The beta ships on 2026-08-01.", "The beta now ships on 2026-08-15.", False),
+    ("The beta ships on 2026-08-01.", "The beta slips to 2026-08-15.", False),
+    ("Bump Node to 20.", "Revert Node to 18.", False),
+    ("Bumped Node to 20.", "Reverted Node to 18.", False),
+    ("We upgraded to Node 20.", "We reverted to Node 18.", False),
+    ("The launch is on 2026-08-01.", "The release is on 2026-08-15.", False),
+    ("Prod is prd-us-1.", "Production is prd-eu-2.", False),
+    ("Summarize https://example.com/blog/post for me.",
+     "Setup guide is at https://example.com/setup.", False),
 ])
 def test_names_another_subject(old: str, new: str, other: bool) -> None:
     assert names_another_subject(old, new) is other
@@ -1810,3 +1826,89 @@ def test_a_switch_said_passively_or_by_contrast_updates_the_entry(
 def test_a_new_file_is_named_for_what_the_memory_is_about(said: str, file: str) -> None:
     plan = _plan({}, None, human(said, day=3))
     assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+
+
+# Two things, each with its own value, in statements sharing one word or none: beside an entry
+# for one, the other was taken as its new wording and led it, so MEMORY.md showed one thing
+# (and the cap on statements could later push the first out).
+_TWO_THINGS = [
+    ("The beta ships on 2026-08-01.", "The GA ships on 2026-09-15.", "project"),
+    ("The beta release is on 2026-08-01.", "The GA release is on 2026-09-15.", "project"),
+    ("Our beta ships on 2026-08-01.", "Our GA ships on 2026-09-15.", "project"),
+    ("The kickoff is on 2026-08-03.", "The retro is on 2026-08-28.", "project"),
+    ("Latency dashboard is at grafana.acme.io/d/latency.",
+     "Error dashboard is at grafana.acme.io/d/errors.", "reference"),
+    ("The metrics dashboard is at grafana.acme.io/d/metrics.",
+     "The logs dashboard is at grafana.acme.io/d/logs.", "reference"),
+    ("Staging API is at api.staging.acme.io/v1.", "Prod API is at api.acme.io/v2.", "reference"),
+    ("The alpha is due on 2026-07-30.", "The beta is due on 2026-08-20.", "project"),
+    ("The hackathon is on 2026-08-14.", "The offsite is on 2026-09-02.", "project"),
+]
+
+
+def _leads(plan) -> list[str]:  # type: ignore[no-untyped-def]
+    return sorted(parse_topic(text).body.split("\n")[0] for text in plan.writes.values())
+
+
+@pytest.mark.parametrize(("first", "second", "type_"), _TWO_THINGS)
+def test_another_thing_with_its_own_value_is_no_update_of_a_remembered_one(
+        first: str, second: str, type_: str) -> None:
+    files = {f"{type_}_first.md": topic("First", first, type_=type_)}
+    plan = _plan(files, f"- [First]({type_}_first.md) — {first}\n",
+                 human(second, session="b", day=3))
+    assert f"{type_}_first.md" not in plan.writes  # the remembered one is untouched
+    (path,) = plan.writes
+    assert parse_topic(plan.writes[path]).body.split("\n")[0] == second
+    assert first not in plan.writes[path]
+    assert [e.file for e in parse_index(plan.index).entries] == [f"{type_}_first.md", path]
+    assert not any(d.action in ("updated", "superseded") for d in plan.decisions)
+
+
+@pytest.mark.parametrize(("first", "second", "type_"), _TWO_THINGS)
+def test_another_thing_with_its_own_value_said_in_one_dream_is_a_memory_of_its_own(
+        first: str, second: str, type_: str) -> None:
+    plan = _plan({}, None, human(first, session="a", day=0), human(second, session="b", day=3))
+    assert _leads(plan) == sorted([first, second])
+    for text in plan.writes.values():  # neither hides the other in a second line
+        assert (first in text) != (second in text)
+
+
+@pytest.mark.parametrize(("first", "second", "type_"), _TWO_THINGS)
+def test_two_remembered_things_with_their_own_values_are_not_merged(
+        first: str, second: str, type_: str) -> None:
+    files = {f"{type_}_a.md": topic("A", first, type_=type_),
+             f"{type_}_b.md": topic("B", second, type_=type_)}
+    plan = _plan(files, f"- [A]({type_}_a.md) — a\n- [B]({type_}_b.md) — b\n")
+    assert plan.deletes == []
+    assert not any(d.action == "merged" for d in plan.decisions)
+
+
+@pytest.mark.parametrize("remembered", [True, False])
+def test_a_moved_date_of_the_same_thing_still_replaces_it(remembered: bool) -> None:
+    said = [human("The beta now ships on 2026-08-15.", session="b", day=3)]
+    files = {"project_beta.md": topic("Beta", "The beta ships on 2026-08-01.")} if remembered \
+        else {}
+    if not remembered:
+        said.insert(0, human("The beta ships on 2026-08-01.", session="a", day=0))
+    plan = _plan(files, "- [Beta](project_beta.md) — beta\n" if remembered else None, *said)
+    (text,) = plan.writes.values()
+    body = parse_topic(text).body
+    assert body.startswith("The beta now ships on 2026-08-15.")
+    assert "previously 2026-08-01" in body
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    # one event, said by another name or more fully, on its one day
+    ("The release is on 2026-07-24.", "We ship on 2026-07-24."),
+    ("The design review is on 2026-07-24.", "The review is on 2026-07-24."),
+    ("The beta ships on 2026-08-01.", "The beta ships on 2026-08-01."),
+])
+def test_one_thing_said_again_stays_one_memory(first: str, second: str) -> None:
+    files = {"project_event.md": topic("Event", first)}
+    plan = _plan(files, "- [Event](project_event.md) — event\n",
+                 human(second, session="b", day=3))
+    assert set(plan.writes) <= {"project_event.md"}
+    assert any(d.action == "confirmed" for d in plan.decisions)
+    together = _plan({}, None, human(first, session="a", day=0),
+                     human(second, session="b", day=3))
+    assert len(together.writes) == 1

@@ -259,6 +259,8 @@ def names_another_subject(old: str, new: str) -> bool:
     the same subject. Clauses are compared as ``replaces`` compares them."""
     if _one_change(old, new) and _apart_at_two_places(old, new):
         return True
+    if _another_with_its_value(old, new):
+        return True  # the same, said in too few words for _one_change ("The GA ships on ...")
     pairs = [(a, b) for a in _clauses(old) for b in _clauses(new) if _one_change(a, b)]
     return bool(pairs) and all(_another_subject(a, b) for a, b in pairs)
 
@@ -291,6 +293,86 @@ def _apart_at_two_places(old: str, new: str) -> bool:
     was = {w.lower() for op in swaps for w in a[op[1]:op[2]]}
     now = {w.lower() for op in swaps for w in b[op[3]:op[4]]}
     return not was & now and not any(w in _RELATION_WORDS for w in was | now)
+
+
+# A host or path has no digit to say it is a value, but is one: where the thing is
+_ADDRESS = re.compile(r"\w[./]\w")
+# What may stand before a statement's subject: "The beta ships ...", not "We reverted ...".
+_BEFORE_SUBJECT = re.compile(r"^\W*(?:(?:the|our|a|an|this|that|my|your|their|its)\s+)?", re.I)
+# A word told as done is no thing: "Bumped Node to 20" / "Reverted Node to 18"
+_DONE = re.compile(r"\w{3,}ed$")
+# What follows a subject said without a determiner: a verb ("Latency dashboard is at",
+# "GA ships on"), where an imperative goes on to what it acts on ("Bump Node to 20")
+_SAID_OF = r"(?:is|are|was|were|will|has|have|had|\w+s)"
+
+
+def _value_or_address(word: str) -> bool:
+    """A value, or where something is ("grafana.acme.io/d/errors", "notion.so/x"): what a
+    statement gives for its subject, though it may have no digit."""
+    return _is_value(word) or _ADDRESS.search(word) is not None
+
+
+def _leads(words: list[str], text: str, then: str, *, always: bool = False) -> bool:
+    """``words`` name things and open ``text``: after a determiner ("The beta ships ..."), or
+    with ``then`` (a pattern) right after them ("Latency dashboard is ..."), as a subject is
+    said, not a verb ("Set the timeout to 60s", "Bump Node to 20", "Merge it by ...");
+    ``always`` asks for ``then`` even after a determiner."""
+    before = _BEFORE_SUBJECT.match(text)
+    assert before is not None  # it matches an empty opening too
+    follows = "" if before[0].strip(" \t\"'(*_`") and not always else r"\s+" + then
+    return _things(words) == len(words) and not any(
+        _DONE.match(w) for w in words) and re.match(
+        r"\s+".join(re.escape(w) for w in words) + rf"{follows}(?![\w-])",
+        text[before.end():], re.I) is not None
+
+
+def _trailing_values(words: list[str]) -> int:
+    """Where the values (or addresses) that end ``words`` start."""
+    at = len(words)
+    while at > 0 and _value_or_address(words[at - 1]):
+        at -= 1
+    return at
+
+
+# The verb that ties a subject to its value when no content word does ("The kickoff is on")
+_COPULA = r"(?:is|are|was|were|will\s+be)"
+
+
+def _another_with_its_value(old: str, new: str) -> bool:
+    """The subject and the value at the end both changed, with the words between kept: "The
+    beta ships on 2026-08-01" / "The GA ships on 2026-09-15", "Latency dashboard is at
+    grafana.acme.io/d/latency" / "Error dashboard is at grafana.acme.io/d/errors", "The
+    kickoff is on 2026-08-03" / "The retro is on 2026-08-28". Another thing with its own
+    value, as ``_apart_at_two_places`` finds, but in statements too short for ``_one_change``
+    (one word in common, or none). A verb changed ("We upgraded to Node 22" / "We reverted to
+    Node 18"), a word spelled out ("prod" -> "production") or an event said by another name
+    ("The launch ..." / "The release ...") is the same thing moving on."""
+    a, b, ops = _word_ops(old, new)
+    shape = [op[0] for op in ops]
+    if shape == ["replace", "equal", "replace"]:
+        (_, i1, i2, j1, j2), (_, e1, e2, _, _), (_, k1, k2, m1, m2) = ops
+        was, now, frame = a[i1:i2], b[j1:j2], a[e1:e2]
+        old_values, new_values = a[k1:k2], b[m1:m2]
+        # "https" of two addresses is no word the two share
+        if all(re.search(rf"(?<![\w-]){re.escape(w)}://", old, re.I) for w in frame):
+            return False
+        # "GA ships on ...": the word they share is the verb; "Latency dashboard is at ..."
+        then = re.escape(frame[0]) + ("" if frame[0].endswith("s") else r"\s+" + _SAID_OF)
+        always = False
+    elif shape == ["replace"]:
+        # nothing in common but the small words: the subject must be said as one, "X is ..."
+        k, m = _trailing_values(a), _trailing_values(b)
+        was, now, old_values, new_values = a[:k], b[:m], a[k:], b[m:]
+        then, always = _COPULA, True
+    else:
+        return False
+    if not (was and now and old_values and new_values) or not all(
+            _value_or_address(w) for w in old_values + new_values) or {
+            _plain_value(w) for w in old_values} & {_plain_value(w) for w in new_values}:
+        return False
+    return (_leads(was, old, then, always=always) and _leads(now, new, then, always=always)
+            and not any(_spelled_out([x], [y]) for x in was for y in now)
+            and {_said_alike(w) for w in was}.isdisjoint({_said_alike(w) for w in now}))
 
 
 # The frame of a rule, shared by rules about different things ("Always use X for Y"): left
