@@ -574,8 +574,9 @@ def test_a_passing_state_is_not_who_the_user_is(said: str) -> None:
         ("Our CI runs on Buildkite.", "fact"),
         ("Our docs are built with mkdocs.", "fact"),
         ("Staging is at staging.acme.io.", "resource"),
-        ("Ask Tom for API reviews.", "fact"),
-        ("Ping Sara before deploying the payments service.", "fact"),
+        # ... a rule of how the work is done, as "Ask Priya to review frontend changes" is
+        ("Ask Tom for API reviews.", "preference"),
+        ("Ping Sara before deploying the payments service.", "preference"),
         # another repository is no code structure the project shows
         ("We deploy with ArgoCD, the manifests live in the infra repo.", "fact"),
     ],
@@ -605,6 +606,52 @@ def test_standing_instructions_and_facts_without_a_signal_word_make_a_memory(
     ],
 )
 def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "type_", "text"),
+    [
+        # whom to ask about a kind of thing: where to go for it (made nothing, or a project fact)
+        ("For infra questions ask Tom.", "resource", "reference", "For infra questions ask Tom."),
+        ("For infra questions, ask Tom.", "resource", "reference",
+         "For infra questions, ask Tom."),
+        ("For questions about billing, ping Sara.", "resource", "reference",
+         "For questions about billing, ping Sara."),
+        ("For anything infra, ask Tom.", "resource", "reference", "For anything infra, ask Tom."),
+        ("Ask Tom for infra questions.", "resource", "reference", "Ask Tom for infra questions."),
+        ("Ask Tom for help with deploys.", "resource", "reference",
+         "Ask Tom for help with deploys."),
+        # a kind of work handed to someone: a standing rule (made nothing)
+        ("Ask Priya to review frontend changes.", "preference", "feedback",
+         "Ask Priya to review frontend changes."),
+        ("Please ask Priya to review all frontend PRs.", "preference", "feedback",
+         "Ask Priya to review all frontend PRs."),
+    ],
+)
+def test_whom_to_ask_and_work_handed_to_someone_make_a_memory(
+        said: str, kind: str, type_: str, text: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [(kind, type_, text)]
+
+
+@pytest.mark.parametrize("said", [
+    # one piece of work at hand, handed to someone or asked about
+    "Ask Priya to review this PR.",
+    "Ask Priya to review the PR.",
+    "Ask Priya to review the frontend changes.",
+    "Ask Priya to review my changes.",
+    "Ask Tom about the failing test.",
+    "Ask Tom about the failing tests.",  # was a project fact
+    "Ask Tom for the credentials.",  # was a project fact
+    "Ask Tom for help.",
+    "Ask Tom for more context.",
+    "Ask Tom for help with this.",
+    "For this question, ask Tom.",
+    "For now, ask Tom.",
+    "For questions about this PR, ask Tom.",
+])
+def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
+        said: str) -> None:
     assert candidates(said) == []
 
 

@@ -492,13 +492,31 @@ _PART_USES_TOOL = re.compile(
     r"runs\s+(?:on|with|in)|(?:is|are)\s+(?:written|run|built|tested|managed|formatted|linted|"
     rf"type-checked|bundled)\s+(?:in|with|on|via|by))\s+(?P<tool>{TOOL_PATTERN})(?![\w-]|\.\w)"
     r"\s*(?:[.!]|$)", _I)
-# "Ask Tom for API reviews", "Ping Sara before deploying payments": who to go to, for what
+# "Ask Tom for API reviews", "Ping Sara before deploying payments", "Ask Priya to review
+# frontend changes": who to go to, for what
+_ASK_PERSON = r"(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+"
+# What one asks a person for, as against work handed to them: a pointer to whom to ask
+_NOT_AT_HAND = r"(?!(?:the|a|an|my|your|our|its|their|his|her|this|that|these|those|it)\b)"
+_ASKED_NOUN = (r"(?:questions|help|advice|answers|access|info|information|context|credentials|"
+               r"permissions)\b")
+_ASKED_ABOUT = rf"\s+(?:about|on|with|to|for)\s+{_NOT_AT_HAND}[\w-]+(?:\s+[\w-]+)?"
+# ... of a kind said with it ("infra questions", "help with deploys", "anything about billing"):
+# "ask Tom for help", "ask Tom for more context" may be the work at hand
+_ASKED_FOR = (
+    rf"{_NOT_AT_HAND}(?:(?!(?:more|some|any|further|extra|additional|other|quick|much)\b)"
+    rf"(?:[\w-]+\s+){{1,2}}?{_ASKED_NOUN}(?:{_ASKED_ABOUT})?|{_ASKED_NOUN}{_ASKED_ABOUT}|"
+    rf"anything\s+(?:(?:about|on|related\s+to|to\s+do\s+with)\s+)?{_NOT_AT_HAND}[\w-]+)")
 _GO_TO_PERSON = re.compile(
-    r"^(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+\s+"
+    rf"^{_ASK_PERSON}\s+"
     # a kind of work ("for API reviews"), or whenever something is done ("before deploying"),
-    # not one thing at hand ("ask May about the rollout")
-    r"(?:(?:for|about|on)\s+(?:[\w-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\b|"
-    r"(?:before|when|whenever|if)\s+[a-z]+ing\b)", _I)
+    # not one thing at hand ("ask May about the rollout", "ask Tom about the failing tests")
+    rf"(?:(?:for|about|on)\s+(?:(?P<asked>{_ASKED_FOR})|{_BARE_KIND}\b)|"
+    r"(?:before|when|whenever|if)\s+[a-z]+ing\b|"
+    # work handed to them on a kind of thing ("to review frontend changes"), not on one at
+    # hand ("to review this PR", "to review the PR")
+    rf"to\s+(?:review|approve|sign\s+off\s+on|look\s+over)\s+(?:all\s+)?{_BARE_KIND}\b)"
+    # ... or the kind said first: "For infra questions, ask Tom"
+    rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$", _I)
 # "Staging is at staging.acme.io": where a service is, by its host name
 _HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
                    r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b", _I)
@@ -1562,8 +1580,11 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("preference", _clean(sentence), 0.75)
     if _HOST.search(sentence):
         return _Kind("resource", _clean(sentence), 0.7)
-    if _GO_TO_PERSON.search(sentence) and not _AT_HAND.search(sentence):
-        return _Kind("fact", _clean(sentence), 0.6)
+    if (go_to := _GO_TO_PERSON.search(sentence)) is not None and not _AT_HAND.search(sentence):
+        # whom to ask about a kind of thing is where to go for it, as a tracker or a wiki is;
+        # work of a kind to hand to someone is how the work is done, a rule
+        pointer = go_to["asked"] is not None or go_to["asked_first"] is not None
+        return _Kind("resource" if pointer else "preference", _clean(sentence), 0.7)
     if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence) or (
             (used := _PART_USES_TOOL.match(sentence)) is not None
             and tools_in(sentence[used.start("tool"):])
