@@ -656,6 +656,76 @@ def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
 
 
 @pytest.mark.parametrize(
+    ("said", "kind", "type_", "text"),
+    [
+        # what the user knows, in the way "I'm a backend engineer" is who they are (made nothing)
+        ("I'm also comfortable with TypeScript.", "identity", "user",
+         "The user is also comfortable with TypeScript."),
+        ("I'm fluent in Rust.", "identity", "user", "The user is fluent in Rust."),
+        ("I'm very comfortable with Kubernetes.", "identity", "user",
+         "The user is very comfortable with Kubernetes."),
+        ("I'm also a backend engineer.", "identity", "user",
+         "The user is also a backend engineer."),
+        ("I'm also new to Rust.", "identity", "user", "The user is also new to Rust."),
+        # what a deployed thing is called: a name the code does not show
+        ("The staging database is called kestrel.", "fact", "project",
+         "The staging database is called kestrel."),
+        ("Our prod cluster is named atlas-prod.", "fact", "project",
+         "Our prod cluster is named atlas-prod."),
+        # who does what on the team, as "Mara owns the ledger service" is
+        ("Tom is the infra lead.", "fact", "project", "Tom is the infra lead."),
+        ("Priya is our frontend lead.", "fact", "project", "Priya is our frontend lead."),
+        ("Sam is the point of contact for billing.", "fact", "project",
+         "Sam is the point of contact for billing."),
+        ("Priya leads the data team.", "fact", "project", "Priya leads the data team."),
+        ("Tom is on the infra team.", "fact", "project", "Tom is on the infra team."),
+    ],
+)
+def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
+        said: str, kind: str, type_: str, text: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [(kind, type_, text)]
+
+
+@pytest.mark.parametrize("said", [
+    # agreeing, not what the user knows
+    "I'm comfortable with that.",
+    "I'm comfortable with the plan.",
+    "I'm comfortable with merging it.",
+    "I'm also a bit lost.",
+    # code the project shows, and calls rather than names
+    "The CLI is written in Rust.",
+    "The worker timeout is 5 minutes.",
+    "The staging database is called from the worker.",
+    "The parser is called twice.",
+    "The function is called parse_args.",
+    # a role in the work at hand, or no role
+    "Tom is the lead on this.",
+    "Tom is the reviewer.",
+    "Tom is the best.",
+    "Tom runs the tests.",
+    "This is the main owner.",
+])
+def test_the_same_shapes_about_agreement_code_or_the_work_at_hand_make_nothing(
+        said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "Remember: we run the backend on port 8000.",  # was dropped, weighed as said in passing
+    "Remember: Tom is the infra lead.",
+    "Remember: the staging cluster is named kestrel.",
+])
+def test_a_fact_asked_to_be_remembered_outlasts_a_month(said: str) -> None:
+    found = gather(human(said, session="a"),
+                   human("We deploy on Fridays from now on.", session="b", day=30)).candidates
+    # a month older than the newest message, a fact said in passing weighs too little to keep
+    plan = plan_dream({}, None, found, now=T0 + (NOW - T0) * 3)
+    kept = said.removeprefix("Remember: ")
+    assert any(parse_topic(t).body.startswith(kept[:1].upper() + kept[1:])
+               for t in plan.writes.values())
+
+
+@pytest.mark.parametrize(
     ("said", "rule", "why"),
     [
         ("Please don't reformat files you didn't change, it makes reviews painful.",

@@ -269,11 +269,17 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
      False),
 ]
 _IDENTITY = re.compile(
-    r"\bi(?:'m| am) (?:now )?(?:more of |mostly |kind of |sort of |primarily )?(?:an?|the) "
+    r"\bi(?:'m| am) (?:now |also )?(?:more of |mostly |kind of |sort of |primarily )?(?:an?|the) "
     r"(?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|mess\b|hurry\b|rush\b|loss\b|"
     r"few\b)\w+|"
-    r"\bi(?:'m| am) (?:new to|familiar with|responsible for|the (?:maintainer|owner|lead)|"
-    r"based in|on the [\w-]+ team)\b|\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
+    r"\bi(?:'m| am) (?:also )?(?:new to|familiar with|responsible for|"
+    r"the (?:maintainer|owner|lead)|based in|on the [\w-]+ team)\b|"
+    # what they know: "I'm also comfortable with TypeScript", "I'm fluent in Rust" (not "I'm
+    # comfortable with that", "... with merging it", "... with the plan")
+    r"\bi(?:'m| am) (?:also |now |very |really |pretty |quite |fairly |most )?(?:comfortable|"
+    r"experienced|fluent|proficient|at home) (?:with|in) (?!(?:that|this|it|them|these|those|"
+    r"either|both|whatever|any|the|a|an|your|his|her|their|our|my)\b|[a-z]+ing\b)\w|"
+    r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
     r"focus) (?:is|are|was)\b", _I,
@@ -402,8 +408,23 @@ _FACT = re.compile(
     r"merge|release|tag|pin|version|review|name)\b|"
     rf"^{_ON_NAMED}|"
     r"^the (?:prod|production|staging) \w+\s+(?:runs|uses|is on)\s+(?-i:[A-Z])|"
+    # what a deployed thing is called, a name the code does not show: "The staging database is
+    # called kestrel" (not "the parser is called twice", "... is called from main")
+    r"^(?:the|our) (?:prod|production|staging) (?:[\w-]+\s+)?(?:database|db|cluster|server|"
+    r"host|bucket|namespace|environment|env|instance|account|project|queue|box|machine)s?\s+"
+    r"(?:is|are) (?:called|named|known as)\s+[`'\"]?(?!(?:twice|once|directly|again|by|from|"
+    r"when|with|in|on|at|only|first|last|later|automatically|repeatedly)\b)[\w.-]+[`'\"]?"
+    r"\s*[.!]?$|"
     # who owns what: "Mara owns the ledger service"
-    r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s", _I,
+    r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
+    # ... and who does what on the team: "Tom is the infra lead", "Priya leads the data team"
+    r"^(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|You|The|Our|Everyone|"
+    r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our) (?:[\w-]+\s+){0,2}?(?:lead|"
+    r"owner|manager|maintainer|pm|architect|expert|dri|go-to(?: person)?|point person|"
+    r"point of contact)(?:\s+(?:for|on|of)\s+(?:the\s+|our\s+)?"
+    r"(?!(?:this|that|it|these|those)\b)[\w-]+(?:\s+[\w-]+)?)?"
+    r"\s*[.!]?$|is on (?:the|our) [\w-]+ team\b|(?:leads|heads|manages|runs) (?:the|our) "
+    r"[\w-]+(?:\s+[\w-]+)? (?:team|group|squad|guild|org)\b)", _I,
 )
 # A standing instruction said as a plain imperative about a kind of thing, not a thing at hand:
 # "Use conventional commit messages", "Write docstrings in Google style", "Follow PEP 8",
@@ -1448,6 +1469,11 @@ def _detect(raw: str) -> _Kind | None:
             if found is None:
                 return _Kind("remember", _clean(m["tail"]), 0.9)
             return replace(found, explicitness=max(found.explicitness, 0.85))
+        asked = _REMEMBER.match(m["head"])
+        if found is not None and asked is not None and not asked["rest"]:
+            # "Remember: the staging cluster is named kestrel": asked to be kept, as "Remember
+            # that ..." is, whatever kind of thing it is
+            return replace(found, explicitness=1.0)
         if found is not None:
             return found
     return _detect_core(sentence)
