@@ -1552,6 +1552,13 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
      "Always write type hints for public functions."),
     ("Always check the logs before deploying.", "Always check the dashboards before deploying."),
     ("Always run pytest before pushing.", "Always run the linter before pushing."),
+    # a thing of its own to use, not another way of one choice: both are used
+    ("Always use type hints.", "Always use f-strings."),
+    ("Always use docstrings.", "Always use f-strings."),
+    ("Use conventional commits for commit messages.", "Use present tense for commit messages."),
+    ("Always prefer dataclasses.", "Always prefer f-strings."),
+    ("Always use tabs.", "Always use pnpm."),
+    ("Always use ruff.", "Always use isort."),
 ])
 def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, said: str) -> None:
     # it was the rule's entry rewritten to the new one, "previously: Never push to main branch."
@@ -1579,6 +1586,13 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
      "Always use yarn for installs."),
     ("Never run more than 4 workers.", "Never run more than 8 workers.",
      "Never run more than 8 workers."),
+    # told as a change, a thing chosen takes the place of another
+    ("Always use type hints.", "Actually, always use f-strings.", "Always use f-strings."),
+    ("Use conventional commits for commit messages.",
+     "Actually, use present tense for commit messages.",
+     "Use present tense for commit messages."),
+    ("Always use single quotes.", "Always use double quotes instead.",
+     "Always use double quotes instead."),
     *((rule, said, said) for rule, said in [
         # one thing chosen in place of another of its kind
         ("Always use tabs.", "Always use spaces."),
@@ -1587,6 +1601,15 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
         ("Always run pytest before pushing.", "Always run unittest before pushing."),
         ("Always run the tests with pytest.", "Always run the tests with unittest."),
         ("Always write services in Go.", "Always write services in Rust."),
+        # ways of one choice: one head word, one kind of tool, names for one purpose
+        ("Always use single quotes.", "Always use double quotes."),
+        ("Use snake_case for function names.", "Use camelCase for function names."),
+        ("Use kebab-case for file names.", "Use PascalCase for file names."),
+        ("Use squash merges.", "Use rebase merges."),
+        ("Use tabs for indentation.", "Use spaces for indentation."),
+        ("Use pytest for new tests.", "Use unittest for new tests."),
+        ("Use Jira for tickets.", "Use Linear for tickets."),
+        ("Use structlog for logging.", "Use loguru for logging."),
         # against the other side of a choice of two: both cannot hold
         ("Don't use tabs.", "Don't use spaces."),
         ("Never indent with tabs.", "Never indent with spaces."),
@@ -1606,6 +1629,9 @@ def test_a_rule_changed_still_replaces_the_rule(rule: str, said: str, now: str) 
     ("Always run pytest before pushing.", "Always run unittest before pushing."),
     ("Don't use tabs.", "Don't use spaces."),
     ("Never indent with tabs.", "Never indent with spaces."),
+    ("Always use single quotes.", "Always use double quotes."),
+    ("Use snake_case for function names.", "Use camelCase for function names."),
+    ("Use Jira for tickets.", "Use Linear for tickets."),
 ])
 def test_a_rule_changed_in_one_dream_leaves_one_memory(rule: str, said: str) -> None:
     # "Don't use tabs" then "Don't use spaces" were two memories, each forbidding what the

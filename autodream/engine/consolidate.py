@@ -397,24 +397,29 @@ def different_subjects(a: str, b: str) -> bool:
     return shared * 2 < min(len(things_a), len(things_b))
 
 
-def about_other_things(a: str, b: str) -> bool:
+def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
     """``a`` and ``b`` look alike but are about different things, by either test: then neither
-    updates, merges with or supersedes the other (clustering, matching, duplicate merging)."""
+    updates, merges with or supersedes the other (clustering, matching, duplicate merging).
+    ``told_as_change``: ``b`` was said as a correction ("Actually, ...", "No, ..."), which its
+    text no longer says."""
     return (different_subjects(a, b) or names_another_subject(a, b)
-            or replies_and_written(a, b) or _events_on_one_day(a, b) or _another_rule(a, b))
+            or replies_and_written(a, b) or _events_on_one_day(a, b)
+            or _another_rule(a, b, told_as_change))
 
 
-def _another_rule(a: str, b: str) -> bool:
+def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     """``a`` and ``b`` are two rules to keep, though one reads as the other with a word
     changed: one says it adds to the other ("Never push to main" / "Never push to the release
     branch either"); both forbid, each something of its own ("Never push to main" / "Never
     push to release"): what is forbidden grows; or both ask for an action done to a thing of
     its own ("Always run the unit tests before committing" / "Always run the linter ..."):
-    what is done grows. A rule replaced would be lost. A rule told as a change ("Actually,
-    ...", "... instead"), a limit changed ("more than 4" -> "8"), another choice of one kind
-    ("Always use tabs" / "Always use spaces", "run pytest" / "run unittest"), or a rule against
-    the other side of a choice of two ("Don't use tabs" / "Don't use spaces") still replaces."""
-    if not _says_rule(a) or not _says_rule(b):
+    what is done grows; or both choose a thing, not two ways of one choice ("Always use type
+    hints" / "Always use f-strings"). A rule replaced would be lost. A rule told as a change
+    ("Actually, ...", "... instead"), a limit changed ("more than 4" -> "8"), another way of
+    one choice ("Always use tabs" / "Always use spaces", "run pytest" / "run unittest", "single
+    quotes" / "double quotes"), or a rule against the other side of a choice of two ("Don't use
+    tabs" / "Don't use spaces") still replaces."""
+    if not (_says_rule(a) or _chooses(a)) or not (_says_rule(b) or _chooses(b)):
         return False
     added = _ADDS.search(a) is not None or _ADDS.search(b) is not None
     if added:
@@ -439,8 +444,16 @@ def _another_rule(a: str, b: str) -> bool:
         return not either_or(one, other)
     # a thing done besides the other, unless another tool of one kind does it: "Always run
     # pytest" -> "Always run unittest" changes the test runner
-    return (_done_to(a, one) and _done_to(b, other)
-            and not tool_kinds(one) & tool_kinds(other))
+    # (a rule told only as a choice, "Use ...", is read as a choice below)
+    if _says_rule(a) and _says_rule(b) and _done_to(a, one) and _done_to(b, other):
+        return not tool_kinds(one) & tool_kinds(other)
+    # a thing chosen besides the other, unless the two are ways of one choice or the other is
+    # chosen as a correction ("Actually, always use f-strings"), as it was before things chosen
+    # were told apart. (A correction forbidding another thing, "No, never push to main", is no
+    # change of "Never push to release": it stays a rule of its own.)
+    chosen, chosen_other = _chosen(a, one), _chosen(b, other)
+    return (not told_as_change and chosen is not None and chosen_other is not None
+            and not _alternatives(chosen[0], chosen_other[0], chosen[1] and chosen_other[1]))
 
 
 # Verbs whose things add up: the unit tests run, and the linter too; where "use", "prefer",
@@ -460,6 +473,69 @@ def _done_to(text: str, thing: str) -> bool:
     not where or with what ("run the tests with pytest", "write it in Go")."""
     return re.search(rf"\b{_DONE_VERBS}\s+{_DETERMINERS}{re.escape(thing)}(?![\w-])",
                      text, re.I) is not None
+
+
+# Verbs that choose a thing: what is chosen in place of another replaces it ("Always use tabs"
+# -> "Always use spaces"), but only a thing of the same choice.
+_CHOOSE_VERBS = (r"(?:use|uses|using|prefer|prefers|preferring|pick|picks|choose|chooses|"
+                 r"stick\s+(?:to|with)|go\s+with)")
+# A rule told as a choice without "always" ("Use snake_case for function names", "Prefer
+# f-strings"): a rule to the reader, as "Always ..." is.
+_CHOOSES = re.compile(rf"^(?:please\s+)?{_CHOOSE_VERBS}\b", re.I)
+# Where the thing chosen ends: what it is for, where, when, or the clause's end.
+_CHOSEN_ENDS = re.compile(r"\s+(?:for|in|on|to|with|when|where|whenever|if|unless|over|instead|"
+                          r"rather|than|and|or|but|everywhere|always|only|by|from|as|at|"
+                          r"across|throughout|before|after)\b|\s*[^\w\s'-]|$", re.I)
+
+
+def _chooses(text: str) -> bool:
+    return _CHOOSES.match(text.strip()) is not None
+
+
+def _chosen(text: str, thing: str) -> tuple[str, bool] | None:
+    """What a verb of ``_CHOOSE_VERBS`` chooses in ``text`` when ``thing`` is (in) it: "single
+    quotes" of "Always use single quotes" for "single"; none when ``thing`` is not what is
+    chosen ("Use pytest for unit tests" for "unit"). With it, whether the rule says what the
+    thing is for ("Use Jira for tickets", "Use poetry to lock dependencies")."""
+    for found in re.finditer(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", text, re.I):
+        rest = text[found.end():]
+        end = _CHOSEN_ENDS.search(rest)
+        phrase = rest[:end.start()] if end else rest
+        if re.search(rf"(?<![\w-]){re.escape(thing)}(?![\w-])", phrase, re.I):
+            return phrase, _FOR_A_PURPOSE.match(rest[len(phrase):]) is not None
+    return None
+
+
+_FOR_A_PURPOSE = re.compile(r"\s+(?:for|to)\s", re.I)
+
+
+def _alternatives(one: str, other: str, for_one_purpose: bool) -> bool:
+    """``one`` and ``other`` are two ways of one choice, so a rule choosing one in place of a
+    rule choosing the other is a change of mind: tools of one kind ("pnpm", "yarn"), the two
+    sides of a choice of two ("tabs", "spaces"), things of one head word ("single quotes",
+    "double quotes"; "snake_case", "camelCase"), or two names chosen for one purpose ("Use Jira
+    for tickets" / "Use Linear for tickets"). Things of different heads ("type hints",
+    "f-strings"; "conventional commits" / "present tense" for commit messages) are both used.
+    Two names with no purpose ("Always use docstrings" / "Always use f-strings", "httpx" /
+    "requests") tell nothing of one choice: both are kept, and nothing is lost."""
+    if tool_kinds(one) & tool_kinds(other) or either_or(one, other):
+        return True
+    return _head(one) == _head(other) or (for_one_purpose and _a_name(one) and _a_name(other))
+
+
+def _a_name(phrase: str) -> bool:
+    """``phrase`` names one thing, as a tool is named: a known tool, one word, or words each
+    written capitalised ("GitHub Actions"), not a description ("conventional commits")."""
+    words = phrase.split()
+    return bool(tool_kinds(phrase)) or len(words) == 1 or all(w[:1].isupper() for w in words)
+
+
+def _head(phrase: str) -> str:
+    """The last word of a phrase, of a compound the last part ("case" of "snake_case",
+    "camelCase", "kebab-case"), lower case and singular."""
+    last = re.split(r"[\s_-]+", phrase.strip())[-1]
+    last = re.split(r"(?<=[a-z])(?=[A-Z])", last)[-1].lower()
+    return last[:-1] if len(last) > 3 and last.endswith("s") and not last.endswith("ss") else last
 
 
 def _forbids_another(old: str, new: str, was: str) -> bool:
@@ -1025,6 +1101,7 @@ class Consolidator:
                 return
         else:
             change = setting_change(cand.text) if cand.kind in _TELLS_STATE else None
+            corrects = cand.kind == "correction"
             set_in = self._setting_target(cand, change) if change is not None else None
             if change is not None and set_in is not None:
                 entry, was = set_in
@@ -1085,8 +1162,8 @@ class Consolidator:
             # ... read with the default branch said by one name: "The main branch is now trunk"
             # puts another value in "The default branch is main", not another branch
             if target is not None and not (
-                    about_other_things(target.lead, cand.text) and about_other_things(
-                        _one_name(target.lead), _one_name(cand.text))) and (
+                    about_other_things(target.lead, cand.text, corrects) and about_other_things(
+                        _one_name(target.lead), _one_name(cand.text), corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)

@@ -43,8 +43,8 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
             if bound <= best_sim or bound < options.match_similarity:
                 continue
             sim = similarity(cand.match_text, other.latest.match_text)
-            if sim > best_sim and not about_other_things(other.latest.match_text,
-                                                         cand.match_text):
+            if sim > best_sim and not about_other_things(
+                    other.latest.match_text, cand.match_text, cand.kind == "correction"):
                 best, best_sim = idx, sim
         if best >= 0 and best_sim >= options.match_similarity:
             clusters[best].members.append(cand)
