@@ -1668,6 +1668,24 @@ def test_a_remembered_rule_against_a_thing_said_anew_tells_no_word_changed(
     assert "Changed from" not in body and rule in body
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Don't use npm.", "Never use npm."),
+    ("Never use npm.", "Don't use npm."),
+    ("Never force-push to main.", "Don't force-push to main."),
+    ("Don't mock the database.", "Never mock the database."),
+])
+def test_a_rule_forbidding_said_with_another_word_of_forbidding_is_the_same_rule(
+        rule: str, said: str) -> None:
+    # it was the rule replaced by itself: "Updated on 2026-07-09; previously: Don't use npm."
+    plan = _said_of_rule(rule, said)
+    entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
+    assert entry.statements == [rule] and not entry.history
+    assert not any(d.action == "superseded" for d in plan.decisions)
+    both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (in_one_dream,) = [parse_entry(f, t) for f, t in both.writes.items() if f != "MEMORY.md"]
+    assert not in_one_dream.history
+
+
 def test_a_rule_about_another_tool_turns_nothing_round() -> None:
     files = {"feedback_rule.md": topic("Rule", "Always run ruff before committing.",
                                        type_="feedback", extra="sources:\n- 2026-06-01 s0\n")}

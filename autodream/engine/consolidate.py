@@ -549,6 +549,9 @@ def _forbids_another(old: str, new: str, was: str) -> bool:
 
 # what is left of "don't", "won't" read as words
 _CONTRACTED = frozenset({"don", "doesn", "won", "shouldn", "mustn", "t"})
+# The words of a rule that forbid, each of them read as a word: one said for another forbids
+# the same ("Don't use npm", "Never use npm")
+_FORBIDDING = _CONTRACTED | {"never", "not", "dont"}
 
 
 def _says_rule(text: str) -> bool:
@@ -728,6 +731,8 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
     if found is None:
         return None
     was, now = found
+    if {w.lower() for w in was + now} <= _FORBIDDING:
+        return None  # "Never use npm" is "Don't use npm" said again, not "Don" changed to "Never"
     if len(was) == 1 and len(now) == 1:
         if _said_alike(was[0]) == _said_alike(now[0]):
             return None  # "didn't change" said again as "didn't touch": no choice changed
