@@ -1559,6 +1559,7 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
     ("Always prefer dataclasses.", "Always prefer f-strings."),
     ("Always use tabs.", "Always use pnpm."),
     ("Always use ruff.", "Always use isort."),
+    ("Always prefer type hints over comments.", "Always prefer docstrings over comments."),
 ])
 def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, said: str) -> None:
     # it was the rule's entry rewritten to the new one, "previously: Never push to main branch."
@@ -1610,6 +1611,7 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
         ("Use pytest for new tests.", "Use unittest for new tests."),
         ("Use Jira for tickets.", "Use Linear for tickets."),
         ("Use structlog for logging.", "Use loguru for logging."),
+        ("Prefer httpx over requests.", "Prefer aiohttp over requests."),
         # against the other side of a choice of two: both cannot hold
         ("Don't use tabs.", "Don't use spaces."),
         ("Never indent with tabs.", "Never indent with spaces."),

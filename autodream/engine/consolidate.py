@@ -496,7 +496,8 @@ def _chosen(text: str, thing: str) -> tuple[str, bool] | None:
     """What a verb of ``_CHOOSE_VERBS`` chooses in ``text`` when ``thing`` is (in) it: "single
     quotes" of "Always use single quotes" for "single"; none when ``thing`` is not what is
     chosen ("Use pytest for unit tests" for "unit"). With it, whether the rule says what the
-    thing is for ("Use Jira for tickets", "Use poetry to lock dependencies")."""
+    thing is for ("Use Jira for tickets", "Use poetry to lock dependencies") or in place of
+    what ("Prefer httpx over requests")."""
     for found in re.finditer(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", text, re.I):
         rest = text[found.end():]
         end = _CHOSEN_ENDS.search(rest)
@@ -506,7 +507,8 @@ def _chosen(text: str, thing: str) -> tuple[str, bool] | None:
     return None
 
 
-_FOR_A_PURPOSE = re.compile(r"\s+(?:for|to)\s", re.I)
+# what the thing is chosen for, or in place of ("Prefer httpx over requests")
+_FOR_A_PURPOSE = re.compile(r"\s+(?:for|to|over)\s", re.I)
 
 
 def _alternatives(one: str, other: str, for_one_purpose: bool) -> bool:
@@ -514,7 +516,8 @@ def _alternatives(one: str, other: str, for_one_purpose: bool) -> bool:
     rule choosing the other is a change of mind: tools of one kind ("pnpm", "yarn"), the two
     sides of a choice of two ("tabs", "spaces"), things of one head word ("single quotes",
     "double quotes"; "snake_case", "camelCase"), or two names chosen for one purpose ("Use Jira
-    for tickets" / "Use Linear for tickets"). Things of different heads ("type hints",
+    for tickets" / "Use Linear for tickets", "Prefer httpx over requests" / "Prefer aiohttp
+    over requests"). Things of different heads ("type hints",
     "f-strings"; "conventional commits" / "present tense" for commit messages) are both used.
     Two names with no purpose ("Always use docstrings" / "Always use f-strings", "httpx" /
     "requests") tell nothing of one choice: both are kept, and nothing is lost."""
