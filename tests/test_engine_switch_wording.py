@@ -1341,3 +1341,44 @@ def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> Non
         plan = plan_dream(memory, "- [Db](project_db.md) — db\n" if memory else None,
                           candidates(said), now=NOW)
         assert not plan.writes and not plan.deletes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "old", "new"),
+    [
+        ("We use npm for installs.", "It's yarn, not npm.", "We use yarn for installs.", "npm",
+         "yarn"),
+        ("We use npm for installs.", "It is pnpm, not npm!", "We use pnpm for installs.", "npm",
+         "pnpm"),
+        ("We use npm for installs.", "Actually, it's yarn, not npm.",
+         "We use yarn for installs.", "npm", "yarn"),
+        ("We use Postgres for the main database.", "It's MySQL, not Postgres.",
+         "We use MySQL for the main database.", "Postgres", "MySQL"),
+    ],
+)
+def test_what_it_is_against_the_tool_the_entry_names_updates_the_entry(
+        lead: str, said: str, now: str, old: str, new: str) -> None:
+    # "It's yarn, not npm" made nothing and left npm ("Actually, ..." made a feedback memory
+    # "It's yarn, not npm." beside it), while "It's yarn these days" already updated the entry
+    _assert_rewritten_to(lead, said, now,
+                         f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        (None, "It's yarn, not npm."),
+        (None, "Actually, it's yarn, not npm."),
+        # no memory says npm is used: the entry of another kind or naming yarn is not its subject
+        ("We use Postgres for the main database.", "It's yarn, not npm."),
+        ("We use yarn for installs.", "It's yarn, not npm."),
+        # two tools of no kind in common are no choice of one over the other
+        ("We use npm for installs.", "It's yarn, not pytest."),
+    ],
+)
+def test_what_it_is_against_a_tool_no_entry_names_is_no_memory(
+        lead: str | None, said: str) -> None:
+    files = {"project_tool.md": topic("Tool", lead)} if lead else {}
+    plan = plan_dream(files, "- [Tool](project_tool.md) — tool\n" if lead else None,
+                      candidates(said), now=NOW)
+    assert not plan.writes and not plan.deletes

@@ -41,7 +41,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN, tools_in
+from autodream.engine.tool_kinds import TOOL_PATTERN, it_is_not, tools_in
 from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -1376,6 +1376,9 @@ def _switch(text: str) -> _Kind | None:
     upgrade = version_switch(text)
     if upgrade is not None:
         return _Kind("switch", text, 0.9, new=upgrade[0], old=upgrade[1])
+    contrast = it_is_not(text)
+    if contrast is not None:
+        return _Kind("switch", text, 0.9, new=contrast[0], old=contrast[1])
     for pattern, back in _SWITCHES:
         m = pattern.search(text)
         if m is None:

@@ -66,6 +66,7 @@ from autodream.engine.text import (
 )
 from autodream.engine.tool_kinds import (
     either_or,
+    it_is_not,
     kinds_used_as,
     other_kinds,
     same_tool,
@@ -1100,6 +1101,14 @@ class Consolidator:
                     return
             if target is not None:
                 self._switch(target, cand, cluster)
+                return
+            if it_is_not(cand.text) is not None:
+                # "It's yarn, not npm" with no memory saying npm is used: what "it" is was said
+                # in the conversation, not in the words a memory would keep
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"says only what 'it' is, and no memory says {cand.old} is used for it to "
+                    "replace", session_id=cand.source.session_id))
                 return
             if {cand.new.lower() if cand.new else "", (cand.old or "").lower()} <= STATE_WORDS:
                 self.decisions.append(Decision(

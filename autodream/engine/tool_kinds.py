@@ -113,6 +113,22 @@ def tools_in(text: str) -> list[str]:
     return [m[0] for m in outside_addresses(text, _TOOL.finditer(text))]
 
 
+# "It's yarn, not npm": what "it" is, one known tool told in place of another
+_IT_IS_NOT = re.compile(
+    rf"^it(?:'s|\s+is)\s+(?:all\s+)?(?P<new>{TOOL_PATTERN})(?![\w-])\s*,?\s+not\s+"
+    rf"(?P<old>{TOOL_PATTERN})(?![\w-])\s*[.!]?$", re.I)
+
+
+def it_is_not(text: str) -> tuple[str, str] | None:
+    """The tool ``text`` says "it" is and the one it says "it" is not, when that is all it says
+    and both are of one kind ("It's yarn, not npm"). The sentence names no subject of its own:
+    only a memory saying the other tool is used gives it one."""
+    m = _IT_IS_NOT.match(text)
+    if m is None or not tool_kinds(m["new"]) & tool_kinds(m["old"]):
+        return None
+    return m["new"], m["old"]
+
+
 def other_kinds(a: str, b: str) -> bool:
     """``a`` and ``b`` are known tools with no kind in common (a linter and a type checker):
     both can be in use at once."""
