@@ -341,6 +341,29 @@ def test_a_task_verb_set_against_another_way_on_a_kind_of_thing_is_a_rule(
         [("preference", "feedback", kept)] if kept else []), g.decisions
 
 
+@pytest.mark.parametrize(("text", "kept"), [
+    # the other way of doing it said with its particle
+    ("Fix bugs instead of working around them.", "Fix bugs instead of working around them."),
+    ("Fix type errors instead of papering over them.",
+     "Fix type errors instead of papering over them."),
+    ("Fix failing tests instead of commenting them out.",
+     "Fix failing tests instead of commenting them out."),
+    # ... but not on the ones at hand, nor for now
+    ("Fix the bug instead of working around it.", None),
+    ("Fix the bugs instead of working around them.", None),
+    ("Fix this bug instead of working around it.", None),
+    ("Fix it instead of working around it.", None),
+    ("Fix bugs instead of working around them for now.", None),
+])
+def test_another_way_said_with_its_particle_on_a_kind_of_thing_is_a_rule(
+        text: str, kept: str | None) -> None:
+    # "Fix bugs instead of working around them" made nothing, while "Fix flaky tests instead of
+    # skipping them" was a feedback rule
+    g = gather(human(text))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == (
+        [("preference", "feedback", kept)] if kept else []), g.decisions
+
+
 @pytest.mark.parametrize("text", [
     "The root cause was a race in the debugging helper.",  # still a debugging recipe
     "I fixed it by reading the stack trace.",

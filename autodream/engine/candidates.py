@@ -452,12 +452,14 @@ _PLURAL_SHOULD = re.compile(
     r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
 # "Quarantine flaky tests instead of rerunning them": a bare imperative on a kind of thing (no
 # "the" or "it": "Move the helpers instead of copying them" is the work at hand), set against
-# another way of doing it, is a rule whatever its verb
+# another way of doing it, is a rule whatever its verb, a verb with its particle too ("Fix bugs
+# instead of working around them", "... instead of commenting them out")
 _INSTEAD_OF_DOING = re.compile(
     r"^(?:please\s+)?(?!(?:i|we|you|they|it|the|this|that|these|those|a|an|our|my|there)\b)"
     r"[a-z][\w-]*\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
     r"(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\s+(?P<instead>instead)\s+of\s+"
-    r"[a-z]+ing(?:\s+them)?(?P<where>\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
+    r"[a-z]+ing(?:\s+(?:around|over|past|through)\s+them|\s+them(?:\s+(?:out|off|away))?)?"
+    r"(?P<where>\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
 # A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
 # reporting a failure") or place ("in a separate module").
 _POINTS_AT_HAND = re.compile(
