@@ -107,6 +107,63 @@ def test_a_plan_told_from_a_dated_day_is_not_passed_with_that_day(
     assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a day told before another, dated one: was dated by the day it was told from
+        ("The review is the Tuesday before the launch on 2026-07-15.",
+         "The review is on 2026-07-14 (the Tuesday before the launch on 2026-07-15)."),
+        ("The dry run is the day before the launch on 2026-07-21.",
+         "The dry run is on 2026-07-20 (the day before the launch on 2026-07-21)."),
+        ("The freeze starts the week before the launch on 2026-08-05.",
+         "The freeze starts in the week of 2026-07-27 (the week before the launch on "
+         "2026-08-05)."),
+        # ... a Friday before a Friday is the one a week earlier
+        ("The demo is the Friday before the launch of 2026-07-17.",
+         "The demo is on 2026-07-10 (the Friday before the launch of 2026-07-17)."),
+        ("The party is the day before the release on Friday.",
+         "The party is on 2026-07-09 (the day before the release on 2026-07-10)."),
+        # resolved once: read again, left as it is
+        ("The review is on 2026-07-14 (the Tuesday before the launch on 2026-07-15).",
+         "The review is on 2026-07-14 (the Tuesday before the launch on 2026-07-15)."),
+        # a standing rule, with no day to tell from, and a day told from today: as before
+        ("We deploy the day before each release.", "We deploy the day before each release."),
+        ("The demo was the day before yesterday.", "The demo was on 2026-07-04."),
+        # a day gone already when said is no plan: "next Wednesday" was read wrong, left as said
+        ("The code freeze is the Friday before next Wednesday.",
+         "The code freeze is the Friday before 2026-07-08."),
+    ],
+)
+def test_a_day_told_before_a_dated_day_is_its_own_date(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(("said", "lead", "how"), [
+    # was "Was planned for 2026-07-15: the review is the Tuesday before ...": dated by the launch
+    ("The review is the Tuesday before the launch on 2026-07-15.",
+     "The review was on 2026-07-14 (the Tuesday before the launch on 2026-07-15).",
+     "2026-07-14 has passed; check how it turned out before relying on it."),
+    # ... still to come on the launch's day, though the review had passed
+    ("The review is the Friday before the launch on 2026-07-21.",
+     "The review was on 2026-07-17 (the Friday before the launch on 2026-07-21).",
+     "2026-07-17 has passed; check how it turned out before relying on it."),
+    ("The review is the Tuesday before the launch on 2026-07-24.",
+     "The review is on 2026-07-21 (the Tuesday before the launch on 2026-07-24).",
+     "Plan work around 2026-07-21."),
+    ("The freeze starts the week before the launch on 2026-08-05.",
+     "The freeze starts in the week of 2026-07-27 (the week before the launch on 2026-08-05).",
+     "Plan work around the week of 2026-07-27."),
+])
+def test_a_plan_told_before_a_dated_day_is_dated_by_its_own_day(
+        said: str, lead: str, how: str) -> None:
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
+                  if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+
+
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
     _, (rw,) = absolutize("The demo is tomorrow morning.", MONDAY)
     assert (rw.original, rw.replacement, rw.resolved) == (

@@ -623,25 +623,36 @@ def _wording(m: re.Match[str], when: When) -> str:
 
 
 # A day told from another day given with its date: "the Monday after the launch on 2026-07-15"
-# is 2026-07-20, not the launch's day the memory would otherwise be dated by. Only with the
-# date said (or already rewritten) just after a short name of what it dates ("the launch on"),
-# and not again once resolved (the words stay, in parentheses, after the day).
+# is 2026-07-20, "the Tuesday before" it 2026-07-14, not the launch's day the memory would
+# otherwise be dated by. Only with the date said (or already rewritten) just after a short name
+# of what it dates ("the launch on"), and not again once resolved (the words stay, in
+# parentheses, after the day).
 _DAY_AFTER_DATE = re.compile(
     r"\b(?:(?P<prep>on|by|until|till|for|from|starting)\s+)?(?<!\()the "
-    rf"(?:{_WD}|(?P<unit>day|week)) after "
+    rf"(?:{_WD}|(?P<unit>day|week)) (?P<side>after|before) "
     r"(?P<what>(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}?(?:on|of)\s+)?"
     r"(?P<iso>\d{4}-\d{2}-\d{2})\b(?!\s*\()", re.I)
 
 
-def _day_after_date(m: re.Match[str], rewrites: list[DateRewrite]) -> str:
+def _day_after_date(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     try:
         told = date.fromisoformat(m["iso"])
     except ValueError:
         return m[0]  # "2026-13-45" is no date
     unit = (m["unit"] or "").lower()
-    when = (_day(told + timedelta(days=1)) if unit == "day"
-            else _week(_monday(told) + timedelta(days=7)) if unit == "week"
-            else _day(_weekday_ahead(told, m["wd"], allow_today=False)))
+    if m["side"].lower() == "before":
+        when = (_day(told - timedelta(days=1)) if unit == "day"
+                else _week(_monday(told) - timedelta(days=7)) if unit == "week"
+                else _day(_weekday_before(told, m["wd"])))
+        if when.last < ref <= told:
+            # "the Friday before next Wednesday" said on a Monday: a day already gone when
+            # said is no plan, so the day it is told from was read wrong ("next Wednesday" may
+            # be next week's); left as said
+            return m[0]
+    else:
+        when = (_day(told + timedelta(days=1)) if unit == "day"
+                else _week(_monday(told) + timedelta(days=7)) if unit == "week"
+                else _day(_weekday_ahead(told, m["wd"], allow_today=False)))
     said = m[0][len(m["prep"] or ""):].lstrip()  # its preposition goes before the date
     prep = m["prep"] or _DEFAULT_PREP[when.precision]
     replacement = f"{prep} {when.phrase} ({said})"
@@ -675,7 +686,7 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     if not _STANDING.search(text):
         text = apply(_BARE_WEEKDAY, _bare_weekday, text)
     # after the rules, so a day they dated can be the one told from ("the day after next Friday")
-    text = _DAY_AFTER_DATE.sub(lambda m: _day_after_date(m, rewrites), text)
+    text = _DAY_AFTER_DATE.sub(lambda m: _day_after_date(m, ref, rewrites), text)
     if rewrites and _PART_OF_DAY.search(text):
         text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
@@ -745,11 +756,21 @@ def _mention(m: re.Match[str]) -> When | None:
 _FOUR_DIGITS = re.compile(r"\d{4}")
 
 
+# The words a day was told from, kept in parentheses after it (``_day_after_date``): in "on
+# 2026-07-14 (the Tuesday before the launch on 2026-07-15)" the later date is the launch's, and
+# the text is dated by the day told
+_TOLD_FROM = re.compile(
+    rf"(?<=\d \()the (?:{_WD.replace('?P<wd>', '?:')}|day|week) (?:after|before) [^()]*\)", re.I)
+
+
 def last_mention(text: str) -> When | None:
-    """The date in a text that ends last, as precisely as it was said."""
+    """The date in a text that ends last, as precisely as it was said; not one a day was only
+    told from."""
     if _FOUR_DIGITS.search(text) is None:
         return None  # every date read here has a year
-    found = [w for m in _MENTION.finditer(text) if (w := _mention(m)) is not None]
+    told_from = [m.span() for m in _TOLD_FROM.finditer(text)] if "(" in text else []
+    found = [w for m in _MENTION.finditer(text) if (w := _mention(m)) is not None
+             and not any(start <= m.start() < end for start, end in told_from)]
     return max(found, key=lambda w: w.last) if found else None
 
 
