@@ -7,7 +7,7 @@ import pytest
 from autodream.engine import plan_dream
 from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
-from tests.engine_helpers import NOW, T0, candidates, gather, human
+from tests.engine_helpers import NOW, T0, candidates, gather, human, topic
 
 
 @pytest.mark.parametrize(
@@ -1102,3 +1102,46 @@ def test_a_task_to_do_now_with_a_link_is_no_reference(said: str) -> None:
 ])
 def test_a_pointer_to_a_link_is_still_a_reference(said: str) -> None:
     assert [(c.kind, c.type, c.text) for c in candidates(said)] == [("resource", "reference", said)]
+
+
+@pytest.mark.parametrize(("text", "kept"), [
+    # two prohibitions in one imperative on "neither ... nor", kept as the rule says them
+    ("Push neither to the main branch nor to the release branch.",
+     "Never push to the main branch or the release branch."),
+    ("Push to neither the main branch nor the release branch.",
+     "Never push to the main branch or the release branch."),
+    ("Please commit neither secrets nor build artifacts.",
+     "Never commit secrets or build artifacts."),
+    ("Use neither npm nor yarn.", "Never use npm or yarn."),
+    ("Touch neither the migrations nor the fixtures.",
+     "Never touch the migrations or the fixtures."),
+])
+def test_an_imperative_on_neither_one_nor_the_other_forbids_both(text: str, kept: str) -> None:
+    # each made nothing (or was dropped as a task: "Push ...")
+    g = gather(human(text))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == [
+        ("prohibition", "feedback", kept)], g.decisions
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # not an imperative: what is, or what someone does, as said
+    ("Neither npm nor yarn works here.", []),
+    ("We use neither npm nor yarn.", [("fact", "We use neither npm nor yarn.")]),
+    # already a prohibition: as said
+    ("Never push to the main branch or the release branch.",
+     [("prohibition", "Never push to the main branch or the release branch.")]),
+])
+def test_neither_nor_outside_an_imperative_is_read_as_said(
+        text: str, found: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in gather(human(text)).candidates] == found
+
+
+def test_neither_nor_over_the_rule_against_one_of_them_leads_it_with_both() -> None:
+    # over "Never push to main branch", it made nothing: the release branch stayed unforbidden
+    files = {"feedback_push.md": topic("Push", "Never push to main branch.", type_="feedback")}
+    plan = plan_dream(files, "- [Push](feedback_push.md) — push\n",
+                      candidates("Push neither to the main branch nor to the release branch."),
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_push.md"]
+    assert parse_topic(plan.writes["feedback_push.md"]).body.startswith(
+        "Never push to the main branch or the release branch.\n")

@@ -895,6 +895,7 @@ class Gatherer:
 
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
+        sentence = _neither_nor(sentence)
         found = _detect(sentence)
         consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
@@ -1534,6 +1535,34 @@ def key_clause(text: str) -> str:
         if _detect_core(clause) is not None:
             return clause
     return text
+
+
+# "Push neither to the main branch nor to the release branch": two prohibitions in one
+# imperative, said as the rule would keep them ("Never push to the main branch or the release
+# branch."). Only after a verb of a rule: "Neither npm nor yarn works here" tells what is.
+_NEITHER_NOR = re.compile(
+    r"^(?:please\s+)?(?P<verb>[a-z][\w-]*)(?:\s+(?P<prep>to|on|in|into|from|with|at|for))?\s+"
+    r"neither\s+(?P<one>[^,;:]+?)\s*,?\s+nor\s+(?P<other>[^,;:]+?)"
+    r"(?P<why>,\s+\S.*?|\s+because\s+\S.*?)?\s*[.!]?$", _I)
+_RULE_VERBS = _HABIT_VERBS | word_set("""merge force-push touch edit modify change delete remove
+    install import upgrade downgrade depend rely mention expose hardcode hard-code""")
+_PREPOSITION = re.compile(r"^(?P<prep>to|on|in|into|from|with|at|for)\s+", _I)
+
+
+def _neither_nor(sentence: str) -> str:
+    """``sentence`` as a prohibition of both things when it is an imperative on "neither X nor
+    Y", else as it is."""
+    m = _NEITHER_NOR.match(_FILLER.sub("", sentence.strip()))
+    if m is None or m["verb"].lower() not in _RULE_VERBS:
+        return sentence
+    one, other = m["one"], m["other"]
+    said_once = _PREPOSITION.match(one)
+    again = _PREPOSITION.match(other)
+    if said_once is not None and again is not None and (
+            said_once["prep"].lower() == again["prep"].lower()):
+        other = other[again.end():]  # "to main or to release": the rule says "to" once
+    prep = f" {m['prep'].lower()}" if m["prep"] else ""
+    return f"Never {m['verb'].lower()}{prep} {one} or {other}{m['why'] or ''}."
 
 
 def _detect_core(raw: str) -> _Kind | None:
