@@ -1382,3 +1382,73 @@ def test_what_it_is_against_a_tool_no_entry_names_is_no_memory(
     plan = plan_dream(files, "- [Tool](project_tool.md) — tool\n" if lead else None,
                       candidates(said), now=NOW)
     assert not plan.writes and not plan.deletes
+
+
+_RUNBOOK = "The on-call runbook is in Notion at notion.so/acme/oncall-runbook."
+
+
+@pytest.mark.parametrize("said", [
+    "The runbook moved to confluence.acme.io/oncall.",
+    "The runbook has moved to confluence.acme.io/oncall.",
+    "The runbook was moved to confluence.acme.io/oncall.",
+    "We moved the runbook to confluence.acme.io/oncall.",
+    "The runbook moved to https://confluence.acme.io/oncall.",
+    "The on-call runbook moved to confluence.acme.io/oncall.",
+])
+def test_a_thing_moved_to_a_new_address_rewrites_the_entry_that_gave_the_old_one(
+        said: str) -> None:
+    # an address after "moved to" is no tool chosen ("confluence", "https") and, with a path, it
+    # made no memory at all: the runbook entry kept pointing at Notion
+    files = {"reference_runbook.md": topic("Runbook", _RUNBOOK, type_="reference")}
+    plan = plan_dream(files, "- [Runbook](reference_runbook.md) — runbook\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert list(plan.writes) == ["reference_runbook.md"]
+    body = parse_topic(plan.writes["reference_runbook.md"]).body
+    assert body.startswith(said + "\n")
+    assert f"Updated on 2026-07-09; previously: {_RUNBOOK}" in body.splitlines()
+
+
+@pytest.mark.parametrize("said", [
+    "The runbook moved to confluence.acme.io/oncall.",
+    "We moved the runbook to confluence.acme.io/oncall.",
+    "The runbook moved to https://confluence.acme.io/oncall.",
+])
+def test_a_new_address_said_in_the_dream_that_gave_the_old_one_replaces_it(said: str) -> None:
+    plan = plan_dream({}, None, gather(
+        human("The on-call runbook is at notion.so/acme/oncall-runbook.", session="a"),
+        human(said, session="b", day=3)).candidates, now=NOW)
+    assert len(plan.writes) == 1
+    memory = parse_topic(next(iter(plan.writes.values())))
+    assert memory.body.startswith(said + "\n")
+    assert ("Updated on 2026-07-09; previously: The on-call runbook is at "
+            "notion.so/acme/oncall-runbook.") in memory.body.splitlines()
+    assert "notion" not in memory.name.lower()
+
+
+@pytest.mark.parametrize(("lead", "said", "now"), [
+    # a host said whole is still a place switched to, as before
+    ("The staging database runs on db1.acme.internal.",
+     "I moved the staging database to db2.acme.internal.",
+     "The staging database runs on db2.acme.internal."),
+    ("CI runs on Jenkins.", "We moved CI to GitHub Actions.", "CI runs on GitHub Actions."),
+])
+def test_a_move_to_a_named_place_is_still_a_switch(lead: str, said: str, now: str) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+
+
+@pytest.mark.parametrize("said", [
+    "We moved the helpers to src/utils/helpers.py.",  # code moved
+    "The standup moved to 10:30.",  # a time, told as a fact
+])
+def test_a_move_to_a_path_or_time_is_no_address(said: str) -> None:
+    assert [c for c in candidates(said) if c.kind == "resource"] == []
+
+
+def test_a_memory_about_another_thing_keeps_its_address() -> None:
+    files = {"reference_dash.md": topic("Dash", "The latency dashboard is at "
+                                        "grafana.acme.io/d/latency.", type_="reference")}
+    plan = plan_dream(files, "- [Dash](reference_dash.md) — dash\n",
+                      gather(human("The runbook moved to confluence.acme.io/oncall.")).candidates,
+                      now=NOW)
+    assert "reference_dash.md" not in plan.writes

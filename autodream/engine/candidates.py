@@ -30,7 +30,9 @@ from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFa
 from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.setting_changes import setting_change
 from autodream.engine.text import (
+    ADDRESS_AT,
     CALENDAR_WORDS,
+    MOVED_TO_ADDRESS,
     TELLS_SWITCH,
     ensure_period,
     names_pattern,
@@ -1386,8 +1388,8 @@ def _switch(text: str) -> _Kind | None:
         m = pattern.search(text)
         if m is None:
             continue
-        which = "new" if m.groupdict().get("new") else "new2"
-        new = _whole_name(text, m.start(which), m[which])
+        which_new = "new" if m.groupdict().get("new") else "new2"
+        new = _whole_name(text, m.start(which_new), m[which_new])
         which = next((g for g in ("old", "old2", "old3") if m.groupdict().get(g)), "old")
         old = m.groupdict().get(which)
         if old:
@@ -1404,6 +1406,11 @@ def _switch(text: str) -> _Kind | None:
             continue  # "the release moved to 2026-07-17": a new date or number, not a choice
         if _PATH_LIKE.search(new) or (old and _PATH_LIKE.search(old)):
             continue  # "moved the middleware from app.py to middleware.py": code moved
+        if (at := ADDRESS_AT.match(text, m.start(which_new))) and len(at[0].rstrip(
+                ".,;:!?")) > len(new):
+            # "The runbook moved to confluence.acme.io/oncall": a new address for the thing,
+            # not a tool chosen ("confluence", "https"); a resource (``MOVED_TO_ADDRESS``)
+            continue
         if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
             continue
         if old and old.lower() == new.lower():
@@ -1638,7 +1645,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("fact", _clean(sentence), 0.6)
     if _CHOSEN_INSTEAD.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
-    if _HOST.search(sentence):
+    if _HOST.search(sentence) or MOVED_TO_ADDRESS.search(sentence):
         return _Kind("resource", _clean(sentence), 0.7)
     if (go_to := _GO_TO_PERSON.search(sentence)) is not None and not _AT_HAND.search(sentence):
         # whom to ask about a kind of thing is where to go for it, as a tracker or a wiki is;

@@ -39,8 +39,10 @@ from autodream.engine.setting_changes import (
     written_as,
 )
 from autodream.engine.text import (
+    ADDRESS_AT,
     CALENDAR_WORDS,
     MARKDOWN_LINK,
+    MOVED_TO_ADDRESS,
     STATE_WORDS,
     STOPWORDS,
     TELLS_SWITCH,
@@ -592,6 +594,9 @@ def _events_on_one_day(a: str, b: str) -> bool:
 def _subject_things(text: str) -> frozenset[str]:
     # "the default branch" is "the main branch", which "main" alone may name
     text = _SAID_OF_ONE.sub("main", text)
+    # an address is where the thing is, a value: its parts ("confluence", "acme", "io") name
+    # nothing the statement is about
+    text = ADDRESS_AT.sub(" ", text)
     return frozenset(t for t in tokens(text) - _FRAME_TOKENS if not _is_value(t))
 
 
@@ -1155,7 +1160,9 @@ class Consolidator:
                 # short": one preference replaces the other, or memory contradicts itself
                 self._revise(*taken, cand, cluster)
                 return
-            target = self._best_match(cand)
+            # "The runbook moved to confluence.acme.io/oncall" shares too few words with "The
+            # on-call runbook is in Notion at notion.so/...", the entry it makes stale
+            target = self._readdressed(cand) or self._best_match(cand)
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
             taken = self._taken_back(cand) if target is None and cand.kind in (
@@ -1217,6 +1224,20 @@ class Consolidator:
         new, thing = cand.new or "", _moved_thing(cand.text)
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
                  if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)]
+        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _readdressed(self, cand: Candidate) -> Entry | None:
+        """For "The runbook moved to confluence.acme.io/oncall": the live entry about the thing
+        moved (``_about``) that gives another address for it ("The on-call runbook is at
+        notion.so/..."); the one most like ``cand`` wins, then the earliest."""
+        m = MOVED_TO_ADDRESS.search(cand.text)
+        thing = _moved_thing(cand.text)
+        if m is None or not thing:
+            return None
+        new = ADDRESS_AT.search(m[0], len(m[0].split()[0]))
+        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
+                 if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
+                 and new is not None and new[0].lower() not in e.lead.lower()]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
     def _best_match(self, cand: Candidate) -> Entry | None:
@@ -1958,7 +1979,8 @@ class Consolidator:
             _guidance_for(entry, cand, cluster)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
-        elif _NOW_CHANGED.search(cand.text) and not _ALSO.search(cand.text) and not (
+        elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)) and not (
+                _ALSO.search(cand.text)) and not (
                 # "Prod is now prd-eu-2, we migrated on ..." over "Prod is now prd-eu-2": it
                 # says all the entry says, so nothing it said has ended
                 coverage(entry.lead, cand.text) >= 0.85 and same_values(entry.lead, cand.text)):
@@ -1974,6 +1996,11 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             if replaced_lead in earlier:
                 _guidance_for(entry, cand, cluster)
+            if entry.original is None and MOVED_TO_ADDRESS.search(cand.text) and any(
+                    a[0].rstrip(".,;:!?").lower() in entry.name.lower()
+                    for a in ADDRESS_AT.finditer(replaced_lead)):
+                # made in this dream under the old address, which its name must not keep
+                entry.name = title_for(cand.match_text) or entry.name
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")

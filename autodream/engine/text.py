@@ -142,6 +142,16 @@ TELLS_SWITCH = re.compile(
     r"upgraded|downgraded|bumped)\b", re.I)
 
 
+# Where a thing is, not what it is: a URL, a host with a path ("notion.so/acme/runbook") or
+# a host of three parts or more ("confluence.acme.io"). "Fly.io" alone is a name.
+_ADDRESS = (r"(?:https?://[^\s<>\"')\]]+|(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"')\]]*|"
+            r"(?:[a-z0-9-]+\.){2,}[a-z]{2,}\b)")
+ADDRESS_AT = re.compile(_ADDRESS, re.I)
+# "The runbook moved to confluence.acme.io/oncall", "We moved the runbook to ...": where the
+# thing is now, as "The runbook is at ..." says
+MOVED_TO_ADDRESS = re.compile(
+    rf"\b(?:moved|migrated|relocated)\s+(?:[\w-]+\s+){{0,3}}?(?:over\s+)?to\s+{_ADDRESS}", re.I)
+
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
 CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april
