@@ -772,6 +772,49 @@ def test_a_date_moved_puts_the_entry_to_the_new_date(
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_x.md"]
 
 
+_SLIPS = ["The beta slips to 2026-08-15.", "The beta slipped to 2026-08-15.",
+          "The beta slid to 2026-08-15.", "The beta was pushed back to 2026-08-15.",
+          "The beta got delayed to 2026-08-15.", "The beta delays to 2026-08-15.",
+          "We pushed the beta to 2026-08-15."]
+_SLIP_LINE = "Changed from 2026-08-01 to 2026-08-15 on 2026-07-09; previously 2026-08-01."
+
+
+@pytest.mark.parametrize("said", _SLIPS)
+def test_a_date_that_slips_puts_the_remembered_plan_to_the_new_date(said: str) -> None:
+    # "slips" was no move: both dates stayed, as two lines of one entry
+    plan = _plan({"project_beta.md": topic("Beta", "The beta ships on 2026-08-01.")}, None,
+                 human(said, day=3))
+    entry = parse_entry("project_beta.md", plan.writes["project_beta.md"])
+    assert entry.statements == ["The beta ships on 2026-08-15."]
+    assert entry.history == [_SLIP_LINE]
+
+
+@pytest.mark.parametrize("said", _SLIPS)
+def test_a_date_that_slips_in_the_dream_that_planned_it_is_one_plan_at_the_new_date(
+        said: str) -> None:
+    # each was one entry leading with the move, the old date a second line still current
+    plan = _plan({}, None, human("The beta ships on 2026-08-01.", session="a", day=0),
+                 human(said, session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == ["The beta ships on 2026-08-15."]
+    assert entry.history == [_SLIP_LINE]
+    assert "2026-08-01" not in entry.name + entry.description + entry.how
+
+
+@pytest.mark.parametrize(("first", "said"), [
+    # another event's date
+    ("The beta ships on 2026-08-01.", "The GA slips to 2026-09-15."),
+    # two dates in the plan: which moved is not known
+    ("The beta ships between 2026-08-01 and 2026-08-05.", "The beta slips to 2026-08-15."),
+])
+def test_a_date_that_slips_leaves_a_plan_it_does_not_move(first: str, said: str) -> None:
+    plan = _plan({}, None, human(first, session="a", day=0), human(said, session="b", day=3))
+    texts = [parse_entry(f, t).text for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert any(first in t for t in texts)
+    assert not any("Changed from" in t for t in texts)
+
+
 @pytest.mark.parametrize(("lead", "said"), [
     # another thing moved
     ("The release is planned for 2027-03-03.", "We moved the demo to March 10."),

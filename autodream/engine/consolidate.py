@@ -2022,25 +2022,39 @@ class Consolidator:
                                        session_id=cand.source.session_id))
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
-        name = _switch_title(cand) if cand.kind == "switch" else title_for(cand.match_text)
+        first = cluster.first
+        # "The beta ships on 2026-08-01", then "The beta slipped to 2026-08-15": the plan, in
+        # its own words, with the new date; a move said in the plan's words but the date ("The
+        # release is on ...", "The release moved to ...") is a value changed, below
+        put_off = _put_off(first.text, cand.text) if (
+            first.text != cand.text and cand.kind != "switch" and not (
+                choice_difference(first.text, cand.text) or (
+                    _says_moved(cand.text) and _value_change(first.text, cand.text)))) else None
+        lead = put_off[0] if put_off is not None else cand.match_text
+        name = _switch_title(cand) if cand.kind == "switch" else title_for(lead)
         statements: list[str] = []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if not any(_says_again(member.text, s) for s in statements):
                 statements.append(member.text)
-        file = self._new_file(cand.type, name, cand.match_text)
+        file = self._new_file(cand.type, name, lead)
         entry = Entry(
             file=file,
             name=name,
-            description=description_for(cand.text),
+            description=description_for(put_off[0] if put_off is not None else cand.text),
             type=cand.type,
             statements=self._capped(statements, file),
             score=cluster.score,
             changed=True,
         )
-        first = cluster.first
         done = _done_on(cand)
         plans = _plans_before(cluster, cand, done, set()) if done is not None else []
-        if plans:
+        if put_off is not None:
+            put, was, now = put_off
+            entry.statements = [put] + [s for s in entry.statements if not has_word(s, was)
+                                        and s != cand.text]
+            entry.history.append(
+                f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}.")
+        elif plans:
             # "The v2 launch is next Friday", "we pushed it to ...", "V2 launched today": the
             # launch leads, the plans it came from are its history
             said = {p for p, _ in plans}
@@ -2309,8 +2323,11 @@ def _only_where(said: str) -> str:
 
 # "we moved the release to 2027-03-10", "the launch slipped to March 2027": a date put off or
 # brought forward, what moved said after the verb or before it
-_RESCHEDULING = (r"(?:mov|push|postpon|delay|reschedul|shift|bump|slipp|slid|brought|pull)"
-                 r"(?:e|es|ed|ing)?")
+# ("slips", "delays", "pushes": told in the present too)
+_RESCHEDULING = (r"(?:mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|postpon(?:e|es|ed|ing)|"
+                 r"delay(?:s|ed|ing)?|reschedul(?:e|es|ed|ing)|shift(?:s|ed|ing)?|"
+                 r"bump(?:s|ed|ing)?|slip(?:s|ped|ping)?|slid(?:e|es|ing)?|brought|"
+                 r"pull(?:s|ed|ing)?)")
 _RESCHEDULED_TO = re.compile(
     rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
     rf"[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
@@ -2322,6 +2339,28 @@ _RESCHEDULED_TO = re.compile(
 # ...", "The audit was on ...")
 _TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
                         r"\b(?:had|was|were) to\b", re.I)
+
+
+def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
+    """For a plan and a move of its date said after it in one dream ("The beta ships on
+    2026-08-01", "The beta slipped to 2026-08-15"): the plan in its own words with the new
+    date, the old date and the new one, as ``_reschedule`` puts a remembered plan. None when
+    the move is of something else, the plan has more dates than one, or the dates are not
+    written alike."""
+    moved = _date_moved(said)
+    if moved is None or _TOLD_PAST.search(plan):
+        return None
+    thing, now = moved
+    # one date in all the plan: in "ships between 2026-08-01 and 2026-08-05" which moved is
+    # not told
+    dates = {d.lower(): d for d in date_mentions(plan)}
+    if len(dates) != 1 or now.lower() in dates or not _about(thing, plan):
+        return None
+    (was,) = dates.values()
+    if (_ISO_DAY.fullmatch(was) is None) != (_ISO_DAY.fullmatch(now) is None) or any(
+            d.lower().startswith("week") for d in (was, now)):
+        return None
+    return re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan), was, now
 
 
 def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
