@@ -3,6 +3,7 @@ index within limits, and the same inputs always give the same bytes."""
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, time, timedelta, timezone
 
 import pytest
@@ -1574,6 +1575,19 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
     assert decision.action == "superseded" and "turned round" in decision.reason
 
 
+# A rule said as added to another, as its memory of its own says it: alone, without the word
+# that said it adds ("either", "too", "as well", "also")
+_ALONE = {
+    "Never push to the release branch either.": "Never push to the release branch.",
+    "Never push to the release branch too.": "Never push to the release branch.",
+    "Never push to the release branch as well.": "Never push to the release branch.",
+    "Also never push to the release branch.": "Never push to the release branch.",
+    "Don't use yarn either.": "Don't use yarn.",
+    "Always run the unit tests before committing too.":
+        "Always run the unit tests before committing.",
+}
+
+
 @pytest.mark.parametrize(("rule", "said"), [
     # said as added to the rule
     ("Never push to main branch.", "Never push to the release branch either."),
@@ -1612,13 +1626,53 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
     assert kept is None or (kept.statements == [rule] and not kept.history)
     assert not plan.deletes
     (added,) = [e for f, e in entries.items() if f != "feedback_rule.md"]
-    assert added.statements == [said.replace("Also never", "Never")] and not added.history
+    alone = _ALONE.get(said, said)
+    assert added.statements == [alone] and not added.history
+    assert not {"either", "too", "well", "also"} & set(
+        re.findall(r"\w+", f"{added.name} {added.how}".lower()))
     # said in one dream: two memories, neither history of the other
     both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
     current = [parse_entry(f, t) for f, t in both.writes.items() if f != "MEMORY.md"]
-    assert sorted(s for e in current for s in e.statements) == sorted(
-        [rule, said.replace("Also never", "Never")])
+    assert sorted(s for e in current for s in e.statements) == sorted([rule, alone])
     assert not any(e.history for e in current)
+
+
+@pytest.mark.parametrize(("rule", "said", "alone", "how"), [
+    ("Never push to main branch.", "Never push to the release branch either.",
+     "Never push to the release branch.",
+     "Do not push to the release branch unless the user explicitly asks for it."),
+    ("Never commit secrets.", "We also never commit build artifacts.",
+     "We never commit build artifacts.",
+     "Do not commit build artifacts unless the user explicitly asks for it."),
+    ("Always run the unit tests before committing.",
+     "Always run the linter before committing as well.",
+     "Always run the linter before committing.",
+     "Apply this by default in this project without being reminded."),
+])
+def test_a_rule_added_to_another_is_remembered_as_a_whole_rule(
+        rule: str, said: str, alone: str, how: str) -> None:
+    # it kept "either" in its statement and name, and its How read "Do not push to the
+    # release branch either unless ..."
+    remembered = _said_of_rule(rule, said)
+    both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    for plan in (remembered, both):
+        (added,) = [parse_entry(f, t) for f, t in plan.writes.items()
+                    if f != "MEMORY.md" and rule not in t]
+        assert added.statements == [alone]
+        assert added.how == how
+        assert not {"either", "too", "well", "also"} & set(re.findall(r"\w+", added.name.lower()))
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # not a rule: what the user knows keeps its word
+    ("I'm also comfortable with TypeScript.", "also"),
+    # "either" of a choice, not of another rule
+    ("Don't use either npm or yarn.", "either"),
+])
+def test_a_statement_keeps_an_additive_word_that_is_no_rule_added(said: str, kept: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    texts = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert texts and all(kept in t for t in texts)
 
 
 @pytest.mark.parametrize(("rule", "said", "now"), [

@@ -2022,6 +2022,13 @@ class Consolidator:
                                        session_id=cand.source.session_id))
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
+        said_alone = _alone(cand.text) if _is_rule(cand) else cand.text
+        if said_alone != cand.text:
+            # "Never push to the release branch either" adds to a rule kept elsewhere; the
+            # memory of its own says the rule alone
+            cluster = Cluster([replace(c, text=said_alone, key=_alone(c.key) if c.key else "")
+                               if c is cand else c for c in cluster.members], cluster.score)
+            cand = replace(cand, text=said_alone, key=_alone(cand.key) if cand.key else "")
         first = cluster.first
         # "The beta ships on 2026-08-01", then "The beta slipped to 2026-08-15": the plan, in
         # its own words, with the new date; a move said in the plan's words but the date ("The
@@ -3020,6 +3027,25 @@ def _switch_how(new: str, was: str, said: str) -> str:
         return (f"Use {new} for {where}; {was} {verb} no longer current there, so do not "
                 f"suggest {it}.")
     return f"Use {new}; {was} {verb} no longer current, so do not suggest {it}."
+
+
+# What says a rule adds to another: "... either", "... too", "... as well", "Also, ...",
+# "We also never ..."
+_ADDED_AT_END = re.compile(r",?\s+(?:either|too|as\s+well)(?=\s*[.!]?\s*$)", re.I)
+_ADDED_AT_START = re.compile(r"^(?:also\b,?\s+|(?P<who>(?:we|you)\s+)also\s+)", re.I)
+
+
+def _alone(rule: str) -> str:
+    """``rule`` without the word that says it adds to another ("Never push to the release
+    branch either" -> "Never push to the release branch."), where what is left is still a
+    rule; else as it is. Only a rule of one clause: in "Always use type hints; add them for
+    this one too" the word is of the clause about the task at hand."""
+    if re.search(r"[;:—–]|\s-\s", rule):
+        return rule
+    alone = sentence_case(_ADDED_AT_START.sub(lambda m: m["who"] or "",
+                                              _ADDED_AT_END.sub("", rule.strip())))
+    return alone if alone != rule.strip() and len(alone.split()) >= 3 and _says_rule(
+        alone) else rule
 
 
 def _default_how(cand: Candidate) -> str:
