@@ -15,7 +15,7 @@ from autodream.engine.entries import is_generated_how, is_generated_why, parse_e
 from autodream.engine.model import Candidate, Cluster, Source
 from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
-from tests.engine_helpers import NOW, gather, topic
+from tests.engine_helpers import NOW, candidates, gather, topic
 
 MONDAY = date(2026, 7, 6)  # a Monday
 FRIDAY = date(2026, 7, 10)
@@ -873,3 +873,27 @@ def test_a_weekday_before_the_date_it_names_is_not_read_as_another_day(
     text: str, expected: str
 ) -> None:
     assert absolutize(text, date(2026, 7, 6))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "day"),
+    [
+        ("The launch is next year.", date(9999, 12, 30)),
+        ("The launch is in Q4.", date(1, 1, 2)),
+        ("The launch is in 10 years.", date(9999, 1, 4)),
+        ("The launch is the day after 9999-12-31.", date(2026, 7, 6)),
+        ("We ship the week after 9999-12-28.", date(2026, 7, 6)),
+        ("The review is the day before 0001-01-01.", date(2026, 7, 6)),
+    ],
+)
+def test_a_date_past_the_calendars_ends_is_left_as_said(said: str, day: date) -> None:
+    # Each raised (ValueError, OverflowError) out of the gatherer, which fails the whole dream
+    # and every dream after it that reads the same transcript.
+    assert absolutize(said, day) == (said, [])
+
+
+@pytest.mark.parametrize("said", ["We ship in the week of 9999-12-27.",
+                                  "The beta ships in the week of 9999-12-27, then the GA."])
+def test_a_plan_in_the_calendars_last_week_is_remembered(said: str) -> None:
+    plan = plan_dream({}, None, candidates(said), now=NOW)
+    assert any("9999-12-27" in text for text in plan.writes.values())

@@ -99,10 +99,10 @@ class When:
     @property
     def last(self) -> date:
         """The last day it covers: a plan for "January 2026" is past only from February."""
-        if self.precision == "weekend":
-            return self.start + timedelta(days=1)
-        if self.precision == "week":
-            return self.start + timedelta(days=6)
+        if self.precision in ("weekend", "week"):
+            # the calendar's last week ends with it ("the week of 9999-12-27" is no error)
+            days = 1 if self.precision == "weekend" else 6
+            return self.start + timedelta(days=min(days, (date.max - self.start).days))
         if self.precision == "month":
             return _month_end(self.start)
         if self.precision == "quarter":
@@ -636,9 +636,12 @@ _DAY_AFTER_DATE = re.compile(
 
 def _day_after_date(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     try:
-        told = date.fromisoformat(m["iso"])
-    except ValueError:
-        return m[0]  # "2026-13-45" is no date
+        return _told_from_day(m, date.fromisoformat(m["iso"]), ref, rewrites)
+    except (ValueError, OverflowError):
+        return m[0]  # "2026-13-45" is no date, nor the day after 9999-12-31
+
+
+def _told_from_day(m: re.Match[str], told: date, ref: date, rewrites: list[DateRewrite]) -> str:
     unit = (m["unit"] or "").lower()
     if m["side"].lower() == "before":
         when = (_day(told - timedelta(days=1)) if unit == "day"
@@ -668,7 +671,10 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
 
     def apply(pattern: re.Pattern[str], resolver: Resolver, source: str) -> str:
         def repl(m: re.Match[str]) -> str:
-            when = resolver(m, ref)
+            try:
+                when = resolver(m, ref)
+            except (ValueError, OverflowError):
+                when = None  # past the calendar's ends ("next year" said in 9999): as said
             if when is None:
                 return m.group(0)
             replacement = _wording(m, when)
