@@ -581,7 +581,7 @@ def show_command(
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
     and the diff."""
     from autodream.tools import refusal_fix
-    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+    from autodream.transcripts.offsets import OffsetStore
 
     state = _journal_settings(project, memory_dir).state_dir
     try:
@@ -611,7 +611,7 @@ def show_command(
         click.echo(f"undoes   {record.undoes}")
     # what the dream left in the offsets store, asked as the gates ask the live store (an
     # undo's record holds the positions it put back, not anything left)
-    waiting = OffsetStore(state / OFFSETS_FILENAME, {
+    waiting = OffsetStore.of({
         path: moved["after"] for path, moved in record.offsets.items()
         if record.trigger != "undo" and isinstance(moved.get("after"), dict)})
     again = waiting.stuck()

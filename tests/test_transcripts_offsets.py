@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from autodream.transcripts import OffsetStore, ReadStats, iter_messages
 from autodream.transcripts.model import Message
 from tests.factories import TranscriptBuilder
@@ -134,3 +136,18 @@ def test_deleted_transcript_starts_over(tmp_path: Path) -> None:
     store.record(path, path.stat().st_size, 1)
     path.unlink()
     assert store.start_for(path) == 0
+
+
+
+def test_a_store_of_a_run_records_positions_answers_but_never_saves(tmp_path: Path) -> None:
+    # `show` asks a past dream's positions what the gates ask the live store; built on the live
+    # file's path, a save would have put that past dream's positions over the live ones.
+    past = OffsetStore.of({"s.jsonl": {"offset": 5, "pending": "refused", "refusals": 2,
+                                       "why": "too big"},
+                           "t.jsonl": {"offset": 3, "pending": True},
+                           "MEMORY.md": {"notes_waiting": 4}})
+    assert (past.refused(), past.stuck(), past.pending(), past.notes_waiting("MEMORY.md")) == (
+        ["s.jsonl"], {"s.jsonl": "too big"}, ["s.jsonl", "t.jsonl"], 4)
+    with pytest.raises(ValueError, match="no file to save to"):
+        past.save()
+    assert list(tmp_path.iterdir()) == []

@@ -65,17 +65,24 @@ OFFSETS_FILENAME = "offsets.json"  # in the state dir
 class OffsetStore:
     """Per-transcript read positions, kept in one JSON file (``<state_dir>/offsets.json``)."""
 
-    def __init__(self, path: str | os.PathLike[str],
-                 entries: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-        """``entries``: hold these (as a run record keeps what a dream left) instead of what
-        ``path`` holds, to ask of a past dream what the live store is asked."""
-        self.path = Path(path)
-        self._entries: dict[str, dict[str, Any]] = (
-            self._load() if entries is None else {k: dict(v) for k, v in entries.items()})
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path: Path | None = Path(path)
+        self._entries: dict[str, dict[str, Any]] = self._load(self.path)
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    @classmethod
+    def of(cls, entries: Mapping[str, Mapping[str, Any]]) -> OffsetStore:
+        """A store holding ``entries`` (what a run record keeps of the positions a dream left),
+        to ask of a past dream what the live store is asked; it has no file and is never
+        saved, so it cannot put a past dream's positions over the live ones."""
+        store = cls.__new__(cls)
+        store.path = None
+        store._entries = {k: dict(v) for k, v in entries.items()}
+        return store
+
+    @staticmethod
+    def _load(path: Path) -> dict[str, dict[str, Any]]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("version") != _VERSION:
@@ -207,6 +214,8 @@ class OffsetStore:
 
     def save(self) -> None:
         """Write the store atomically (temp file in the same dir, fsync, ``os.replace``)."""
+        if self.path is None:
+            raise ValueError("a store of a run record's positions has no file to save to")
         # Imported here: the hook's gate chain reads the store but never saves it.
         from autodream.memory.commit import write_atomic
 
