@@ -164,6 +164,41 @@ def test_a_plan_told_before_a_dated_day_is_dated_by_its_own_day(
     assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
 
 
+@pytest.mark.parametrize(("said", "lead", "how"), [
+    # was "Plan work around 2026-07-22", kept as upcoming: dated by the launch, not the review
+    ("The review is on 2026-07-14, before the launch on 2026-07-22.",
+     "The review was on 2026-07-14, before the launch on 2026-07-22.",
+     "2026-07-14 has passed; check how it turned out before relying on it."),
+    ("The review is on 2026-07-14 before the launch on 2026-07-22.",
+     "The review was on 2026-07-14 before the launch on 2026-07-22.",
+     "2026-07-14 has passed; check how it turned out before relying on it."),
+    ("The review is on July 14, 2026, ahead of the launch on July 22, 2026.",
+     "The review was on July 14, 2026, ahead of the launch on July 22, 2026.",
+     "2026-07-14 has passed; check how it turned out before relying on it."),
+    ("The review is on 2026-07-14, two days before the launch on 2026-07-22.",
+     "The review was on 2026-07-14, two days before the launch on 2026-07-22.",
+     "2026-07-14 has passed; check how it turned out before relying on it."),
+    # near misses: the later date is the plan's own
+    ("The review is on 2026-07-24, after the launch on 2026-07-14.",
+     "The review is on 2026-07-24, after the launch on 2026-07-14.",
+     "Plan work around 2026-07-24."),
+    ("We ship the docs before the launch on 2026-07-22.",
+     "We ship the docs before the launch on 2026-07-22.",
+     "Plan work around 2026-07-22."),
+    ("The review runs from 2026-07-14 until 2026-07-22.",
+     "The review runs from 2026-07-14 until 2026-07-22.",
+     "Plan work around 2026-07-22."),
+])
+def test_a_plan_is_dated_by_its_own_day_not_a_second_event_told_after_it(
+        said: str, lead: str, how: str) -> None:
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
+                  if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+
+
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
     _, (rw,) = absolutize("The demo is tomorrow morning.", MONDAY)
     assert (rw.original, rw.replacement, rw.resolved) == (

@@ -769,14 +769,30 @@ _TOLD_FROM = re.compile(
     rf"(?<=\d \()the (?:{_WD.replace('?P<wd>', '?:')}|day|week) (?:after|before) [^()]*\)", re.I)
 
 
+# A second event told right after a date, by its own date: in "The review is on 2026-07-14,
+# before the launch on 2026-07-22" the sentence is about the review, and the launch's date is
+# only where the review stands; the text is dated by the review's day
+_RELATED_EVENT = re.compile(
+    r"(?:,\s*|\s+)(?:(?:just|right|well|shortly|(?:a|one|two|three|four|five|\d+)\s+"
+    r"(?:days?|weeks?))\s+)?(?:before|after|ahead\s+of|following)\s+(?:the|our|a|an)\s+"
+    r"(?:[\w-]+\s+){1,3}?(?:on|of)\s+", re.I)
+
+
 def last_mention(text: str) -> When | None:
     """The date in a text that ends last, as precisely as it was said; not one a day was only
-    told from."""
+    told from, nor a second event's told after the date of what the text is about."""
     if _FOUR_DIGITS.search(text) is None:
         return None  # every date read here has a year
     told_from = [m.span() for m in _TOLD_FROM.finditer(text)] if "(" in text else []
-    found = [w for m in _MENTION.finditer(text) if (w := _mention(m)) is not None
-             and not any(start <= m.start() < end for start, end in told_from)]
+    found: list[When] = []
+    end = -1
+    for m in _MENTION.finditer(text):
+        w = _mention(m)
+        related = bool(found) and _RELATED_EVENT.fullmatch(text, end, m.start()) is not None
+        end = m.end()
+        if w is None or related or any(start <= m.start() < stop for start, stop in told_from):
+            continue
+        found.append(w)
     return max(found, key=lambda w: w.last) if found else None
 
 
