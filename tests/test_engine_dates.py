@@ -199,6 +199,73 @@ def test_a_plan_is_dated_by_its_own_day_not_a_second_event_told_after_it(
     assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
 
 
+_GONE = "has passed; check how it turned out before relying on it."
+
+
+def _plans(*said: str) -> set[tuple[str, str]]:
+    """(lead, How) of each memory the dream writes from ``said``, one message a day."""
+    found = gather(*(Message(f"s{i}", "user", "prompt", s, datetime.combine(
+        MONDAY + timedelta(days=i), time(9), timezone.utc)) for i, s in enumerate(said)))
+    bodies = [parse_topic(t).body for f, t in plan_dream({}, None, found.candidates,
+                                                          now=NOW).writes.items()
+              if f != "MEMORY.md"]
+    return {(b.split("\n", 1)[0], b.split("**How to apply:** ", 1)[1].strip()) for b in bodies}
+
+
+@pytest.mark.parametrize(("said", "plans"), [
+    # was one memory, "Plan work around 2026-07-24", the freeze's passing untold
+    ("The code freeze starts on 2026-07-13 and the release is on 2026-07-24.",
+     {("Was planned for 2026-07-13: the code freeze starts on 2026-07-13.", f"2026-07-13 {_GONE}"),
+      ("The release is on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("The code freeze starts on 2026-07-13, and the release is on 2026-07-24.",
+     {("Was planned for 2026-07-13: the code freeze starts on 2026-07-13.", f"2026-07-13 {_GONE}"),
+      ("The release is on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("The beta ships on 2026-07-14 and GA follows on 2026-07-28.",
+     {("The beta was to ship on 2026-07-14.", f"2026-07-14 {_GONE}"),
+      ("GA follows on 2026-07-28.", "Plan work around 2026-07-28.")}),
+    ("The demo is on 2026-07-14 and we ship the release on 2026-07-24.",
+     {("The demo was on 2026-07-14.", f"2026-07-14 {_GONE}"),
+      ("We ship the release on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("The code freeze starts tomorrow and the release is on 2026-07-24.",
+     {("Was planned for 2026-07-07: the code freeze starts on 2026-07-07.", f"2026-07-07 {_GONE}"),
+      ("The release is on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    # near misses, one plan each: no subject of its own, one span, a clause pointing back,
+    # an undated second clause
+    ("We freeze on 2026-07-13 and ship on 2026-07-24.",
+     {("We freeze on 2026-07-13 and ship on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("The review is between the launch on 2026-07-14 and the retro on 2026-07-24.",
+     {("The review is between the launch on 2026-07-14 and the retro on 2026-07-24.",
+       "Plan work around 2026-07-24.")}),
+    ("The offsite is between 2026-07-14 and 2026-07-24.",
+     {("The offsite is between 2026-07-14 and 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("The release is on 2026-07-24 and it moves to 2026-07-31 if QA fails.",
+     {("The release is on 2026-07-24 and it moves to 2026-07-31 if QA fails.",
+       "Plan work around 2026-07-31.")}),
+    ("The launch is on 2026-07-24 and marketing is ready.",
+     {("The launch is on 2026-07-24 and marketing is ready.", "Plan work around 2026-07-24.")}),
+])
+def test_two_dated_plans_in_one_sentence_are_two_memories(
+        said: str, plans: set[tuple[str, str]]) -> None:
+    assert _plans(said) == plans
+
+
+@pytest.mark.parametrize(("said", "plans"), [
+    # two events on two days, told apart: were one memory, the first led by the second
+    (("The code freeze starts on 2026-07-13.", "The release is on 2026-07-24."),
+     {("Was planned for 2026-07-13: the code freeze starts on 2026-07-13.", f"2026-07-13 {_GONE}"),
+      ("The release is on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    (("The demo is on 2026-07-14.", "We ship the release on 2026-07-24."),
+     {("The demo was on 2026-07-14.", f"2026-07-14 {_GONE}"),
+      ("We ship the release on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    # near miss: the same event moved is one memory
+    (("The release is on 2026-07-24.", "The release moved to 2026-07-31."),
+     {("The release moved to 2026-07-31.", "Plan work around 2026-07-31.")}),
+])
+def test_plans_of_two_events_on_two_days_stay_apart(
+        said: tuple[str, ...], plans: set[tuple[str, str]]) -> None:
+    assert _plans(*said) == plans
+
+
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
     _, (rw,) = absolutize("The demo is tomorrow morning.", MONDAY)
     assert (rw.original, rw.replacement, rw.resolved) == (

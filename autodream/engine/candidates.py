@@ -823,7 +823,8 @@ class Gatherer:
         # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
-                              or _each_rule(sentence) or [sentence])]
+                              or _each_rule(sentence) or _each_dated(sentence, when.date())
+                              or [sentence])]
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
@@ -1865,6 +1866,35 @@ def _each_rule(sentence: str) -> list[str]:
             continue
         if said.kind == "prohibition" and alone.kind != "prohibition":
             continue  # "Never push to main, and always open a PR": what to do instead
+        return [ensure_period(head.rstrip(" ,;")), ensure_period(sentence_case(tail))]
+    return []
+
+
+# "The code freeze starts on 2026-07-13 and the release is on 2026-07-24": two plans, each
+# a whole clause with its own subject and its own date, which pass on different days. The
+# second starts with who or what does it ("the release is", "we ship", "GA follows"); "... and
+# ship on 2026-07-24" goes on with the first one's subject, and "between ... and ..." is one
+# span
+_AND_CLAUSE = re.compile(r",?\s+and\s+(?=\S)", _I)
+_WHOLE_CLAUSE = re.compile(
+    r"^(?:(?:we|they|i|you|he|she)\s+\w+|(?:(?:the|our|their|its|my|his|her|a|an)\s+)?"
+    r"(?:[\w.-]+\s+){0,3}?(?:is|are|will|has|have|goes|\w+[^s\W]s)|[A-Z][\w.-]*\s+\w+)\b")
+# the second clause's subject pointing back at the first: one plan told on
+_BACK_AT_START = re.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
+_SPAN = re.compile(r"\b(?:between|both|from)\b", _I)
+
+
+def _each_dated(sentence: str, day: date) -> list[str]:
+    """Two plans said in one sentence, each a sentence of its own, so each is told past or
+    upcoming by its own day; none when the sentence is not two dated plans."""
+    for m in _AND_CLAUSE.finditer(sentence):
+        head, tail = sentence[: m.start()], sentence[m.end():]
+        if _SPAN.search(head) or _BACK_AT_START.match(tail) or not _WHOLE_CLAUSE.match(tail):
+            continue
+        said, alone = _detect(head), _detect(tail)
+        if said is None or alone is None or said.kind != "plan" or alone.kind != "plan" or not (
+                _has_date(_absolutize(head, day)[0]) and _has_date(_absolutize(tail, day)[0])):
+            continue
         return [ensure_period(head.rstrip(" ,;")), ensure_period(sentence_case(tail))]
     return []
 

@@ -1250,6 +1250,8 @@ class Consolidator:
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
         ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
         for pos, entry in enumerate(self.live()):
+            if _another_plan(cand, entry):
+                continue
             pairs = [(text, s) for text in texts
                      for s in {entry.lead, entry.description, _one_name(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
@@ -2228,6 +2230,26 @@ _SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
 _WHERE_USED = (r"[a-z]+ly|everywhere|anywhere|today|anymore|already|still|yet|"
                r"in-house|on-prem(?:ises)?")
 _VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD}|{_WHERE_USED})\b)"
+
+
+# The words of a plan that are no part of what it is about: its date, and how it is told
+_PLAN_TELLING = frozenset({"plann", "plan", "schedul", "due", "week", "month"})
+
+
+def _what_is_planned(text: str) -> frozenset[str]:
+    return frozenset(t for t in tokens(text) if t not in _PLAN_TELLING
+                     and t not in CALENDAR_WORDS and not any(c.isdigit() for c in t))
+
+
+def _another_plan(cand: Candidate, entry: Entry) -> bool:
+    """``cand`` plans another event than ``entry`` does, on another day: "The release is on
+    2026-07-24" is not the "code freeze starts on 2026-07-13", however alike two short dated
+    sentences read; a plan moved keeps a word of what moved ("The release moved to ...")."""
+    if cand.kind != "plan" or entry.type != "project":
+        return False
+    said, planned = last_mention(cand.text), last_mention(entry.lead)
+    return (said is not None and planned is not None and said.last != planned.last
+            and not _what_is_planned(cand.text) & _what_is_planned(entry.lead))
 
 
 def _slugs_whole(name: str) -> bool:
