@@ -777,6 +777,49 @@ def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
 
 
 @pytest.mark.parametrize(
+    ("said", "rule", "why", "how"),
+    [
+        # what it harms, in a word or two: the reason stayed in the rule, and the How read
+        # "Do not push to the release branch, it breaks CI unless ..."
+        ("Never push to the release branch, it breaks CI.", "Never push to the release branch.",
+         "It breaks CI.", "Do not push to the release branch unless the user explicitly asks "
+         "for it."),
+        ("Don't commit to main, it breaks prod.", "Don't commit to main.", "It breaks prod.",
+         "Do not commit to main unless the user explicitly asks for it."),
+        ("Never skip the hooks, that hides bugs.", "Never skip the hooks.", "That hides bugs.",
+         "Do not skip the hooks unless the user explicitly asks for it."),
+        ("Don't rebase shared branches, it confuses people.", "Don't rebase shared branches.",
+         "It confuses people.", "Do not rebase shared branches unless the user explicitly "
+         "asks for it."),
+        ("Don't commit binaries, they slow git.", "Don't commit binaries.", "They slow git.",
+         "Do not commit binaries unless the user explicitly asks for it."),
+        ("Never edit the lockfile by hand, it breaks uv.", "Never edit the lockfile by hand.",
+         "It breaks uv.", "Do not edit the lockfile by hand unless the user explicitly asks "
+         "for it."),
+        # told with "because", alike
+        ("Never push to the release branch because it breaks CI.",
+         "Never push to the release branch.", "It breaks CI.",
+         "Do not push to the release branch unless the user explicitly asks for it."),
+    ],
+)
+def test_a_short_harm_told_after_a_comma_is_the_rules_reason(
+        said: str, rule: str, why: str, how: str) -> None:
+    (written,) = [t for f, t in plan_dream({}, None, candidates(said), now=NOW).writes.items()
+                  if f != "MEMORY.md"]
+    assert parse_topic(written).body.startswith(
+        f"{rule}\n\n**Why:** {why}\n**How to apply:** {how}\n")
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: no harm named after the verb, or nothing said of what it is
+    "Never force-push, it hurts.",
+    "Don't use tabs, it's ok.",
+])
+def test_a_comma_clause_naming_no_harm_is_no_reason(said: str) -> None:
+    assert [c.why for c in candidates(said)] == [""]
+
+
+@pytest.mark.parametrize(
     ("said", "rule", "why"),
     [
         # a rule of two words: the reason stayed in the rule, and the Why said nothing

@@ -1266,8 +1266,11 @@ _COMMA_REASON = re.compile(
     r"dislikes?|complains?|struggles?|ignores?|skims?|miss(?:es)?|needs?|expects?|prefers?|"
     r"rel(?:y|ies)|gets?\s+(?:lost|confused|annoyed|tired)|won't|doesn't|don't|can't|"
     r"never))\b[^,;]{6,}|"
-    # what it is good for: "Put type hints on everything, it helps mypy"
-    r"(?:it|that|this|they)\s+(?:helps?|saves?|catches?|prevents?|avoids?|keeps?)\s+\w[^,;]+)$",
+    # what it is good for: "Put type hints on everything, it helps mypy"; or what it harms,
+    # however short: "Never push to the release branch, it breaks CI"
+    r"(?:it|that|this|they)\s+(?:helps?|saves?|catches?|prevents?|avoids?|keeps?|breaks?|"
+    r"causes?|slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|triggers?|hides?)"
+    r"\s+\w[^,;]+)$",
     _I)
 
 
