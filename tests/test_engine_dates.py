@@ -266,6 +266,22 @@ def test_plans_of_two_events_on_two_days_stay_apart(
     assert _plans(*said) == plans
 
 
+@pytest.mark.parametrize(("said", "file"), [
+    # was "project_retro-week-week.md": "week" of the week resolved and of the words told from
+    ("The retro is the week after the launch on 2026-07-15.", "project_retro-week.md"),
+    ("The freeze starts the week before the launch on 2026-08-05.",
+     "project_freeze-starts-week.md"),
+    # near misses: no word doubled, the name as before
+    ("The retro is the Monday after the launch on 2026-07-15.", "project_retro-launch.md"),
+    ("The audit is next week.", "project_audit-week.md"),
+])
+def test_a_plan_told_from_a_dated_week_names_its_file_without_a_doubled_word(
+        said: str, file: str) -> None:
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    assert [f for f in plan_dream({}, None, found, now=NOW).writes if f != "MEMORY.md"] == [file]
+
+
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
     _, (rw,) = absolutize("The demo is tomorrow morning.", MONDAY)
     assert (rw.original, rw.replacement, rw.resolved) == (

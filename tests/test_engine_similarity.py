@@ -145,6 +145,14 @@ def test_a_tie_goes_to_the_earlier_entry_even_when_a_later_one_has_the_higher_ce
         # values that change stay out, so the name holds after an update
         ("We moved the staging database from db1 to db2", "moved-staging-database"),
         ("We run Postgres 14 in v2", "run-postgres"),
+        # a word twice in a row once a value between is left out: was "changed-gb-gb",
+        # "retro-week-week", "staging-staging-acme-io"
+        ("Changed from 8 GB to 16 GB", "changed-gb"),
+        ("The retro is in the week of 2026-07-20 (the week", "retro-week"),
+        ("Staging is at staging.acme.io", "staging-acme-io"),
+        # ... apart, it may be part of a name: kept
+        ("We use Travis, configured in .travis.yml", "use-travis-configured-travis-yml"),
+        ("We use MySQL in production and MySQL in staging", "use-mysql-production-mysql-staging"),
     ],
 )
 def test_a_file_name_keeps_names_with_digits_and_leaves_out_values(

@@ -174,6 +174,10 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
              and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w))]
     if not words:
         words = re.findall(r"[a-z0-9]+", text) or ["memory"]
+    # a word twice in a row, once the words between are left out ("the week of ... (the week
+    # after ...)", "from 8 GB to 16 GB"), names the subject no better, and reads as a slip;
+    # apart, it may be part of a name ("prd-eu-instead-prd-us", "travis-configured-travis-yml")
+    words = [w for i, w in enumerate(words) if not i or w != words[i - 1]]
     out = "-".join(words[:max_words])
     if len(out) > max_len:
         out = out[:max_len].rsplit("-", 1)[0] or out[:max_len]
