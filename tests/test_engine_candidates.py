@@ -1179,6 +1179,34 @@ def test_neither_nor_outside_an_imperative_is_read_as_said(
     assert [(c.kind, c.text) for c in gather(human(text)).candidates] == found
 
 
+@pytest.mark.parametrize("text", [
+    # the things at hand, or the task's time: no rule for good (each was 'Never merge this PR or
+    # that one.', 'Never touch it or them.', ..., 'Never install of them or anything else.')
+    "Merge neither this PR nor that one.",
+    "Touch neither it nor them.",
+    "Run neither the linter nor the tests for now.",
+    "Install neither of them nor anything else.",
+    "Use neither npm nor yarn, for now.",
+])
+def test_neither_nor_on_the_work_at_hand_forbids_nothing_for_good(text: str) -> None:
+    assert [(c.kind, c.text) for c in gather(human(text)).candidates] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Deploy neither today nor tomorrow.", "Deploy neither on 2026-07-06 nor on 2026-07-07."])
+def test_neither_nor_on_days_is_no_rule(text: str) -> None:
+    # was the plan 'Never deploy on 2026-07-06 or on 2026-07-07.'
+    found = [(c.kind, c.text) for c in candidates(text)]
+    assert found == [("plan", "Deploy neither on 2026-07-06 nor on 2026-07-07.")]
+
+
+def test_neither_nor_with_a_reason_pointing_back_is_still_the_rule() -> None:
+    # "it" in the reason points at nothing at hand
+    found = [(c.kind, c.text, c.why) for c in gather(
+        human("Use neither npm nor yarn, because it breaks the lockfile.")).candidates]
+    assert found == [("prohibition", "Never use npm or yarn.", "It breaks the lockfile.")]
+
+
 def test_neither_nor_over_the_rule_against_one_of_them_leads_it_with_both() -> None:
     # over "Never push to main branch", it made nothing: the release branch stayed unforbidden
     files = {"feedback_push.md": topic("Push", "Never push to main branch.", type_="feedback")}

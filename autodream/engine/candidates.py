@@ -1558,15 +1558,27 @@ _NEITHER_NOR = re.compile(
 _RULE_VERBS = _HABIT_VERBS | word_set("""merge force-push touch edit modify change delete remove
     install import upgrade downgrade depend rely mention expose hardcode hard-code""")
 _PREPOSITION = re.compile(r"^(?P<prep>to|on|in|into|from|with|at|for)\s+", _I)
+# ... but two things at hand, or a time of the task, are not forbidden for good: "Merge neither
+# this PR nor that one", "Touch neither it nor them", "Run neither the linter nor the tests for
+# now", "Deploy neither today nor tomorrow" (a plan, as on two dates), "Install neither of them
+# nor ..."
+_NEITHER_AT_HAND = re.compile(rf"{_POINTS_AT_HAND.pattern}|\bones?\b|^of\b", _I)
+# ... a time said after a comma is the task's too ("..., for now"), not a reason
+_FOR_THE_TASK = re.compile(r"^\s*,\s*(?:for\s+(?:now|the\s+moment|this|that)\b|this\s+time\b|"
+                           r"right\s+now\b|today\b|tonight\b|tomorrow\b|yet\b|again\b|"
+                           r"here\b|until\b)", _I)
 
 
 def _neither_nor(sentence: str) -> str:
     """``sentence`` as a prohibition of both things when it is an imperative on "neither X nor
-    Y", else as it is."""
+    Y" about kinds of thing, else as it is."""
     m = _NEITHER_NOR.match(_FILLER.sub("", sentence.strip()))
     if m is None or m["verb"].lower() not in _RULE_VERBS:
         return sentence
     one, other = m["one"], m["other"]
+    if _NEITHER_AT_HAND.search(f"{one} {other}") or _has_date(f"{one} {other}") or (
+            _FOR_THE_TASK.match(m["why"] or "")):
+        return sentence
     said_once = _PREPOSITION.match(one)
     again = _PREPOSITION.match(other)
     if said_once is not None and again is not None and (
