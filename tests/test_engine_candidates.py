@@ -1003,6 +1003,12 @@ def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) ->
         ("Use black and isort for formatting.", ["Use black and isort for formatting."]),
         ("Squash commits and rebase before merging.",
          ["Squash commits and rebase before merging."]),
+        # ... nor where the second leaves its verb out: no fragment 'Never npm.'
+        ("Always use pnpm and never npm.", ["Always use pnpm and never npm."]),
+        ("Always use tabs and never spaces.", ["Always use tabs and never spaces."]),
+        ("Always prefer httpx and never requests.", ["Always prefer httpx and never requests."]),
+        ("Always use pnpm, and never npm.", ["Always use pnpm, and never npm."]),
+        ("Never use npm and always pnpm.", ["Never use npm and always pnpm."]),
     ],
 )
 def test_two_rules_said_in_one_sentence_are_two_memories(said: str, kept: list[str]) -> None:

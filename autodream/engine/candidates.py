@@ -1870,10 +1870,14 @@ def _each_rule(sentence: str) -> list[str]:
     one rule."""
     for m in _AND_RULE.finditer(sentence):
         head, tail = sentence[: m.start("bare") if m["bare"] else m.start()], sentence[m.end():]
-        first = tail.split(maxsplit=1)[0].lower() if tail.split() else ""
+        words = tail.lower().split()
+        first = words[0] if words else ""
         if not (first in _HABIT_VERBS or first in ("never", "always", "don't", "avoid")) or (
                 _BACK_AT_FIRST.search(tail)):
             continue
+        if first in ("never", "always", "don't") and (len(words) < 2 or (
+                words[1].strip(".,;!") not in _RULE_VERBS)):
+            continue  # "Always use pnpm and never npm": the verb left out, the rule is one
         said, alone = _detect(head), _detect_core(tail)
         if said is None or alone is None or said.kind not in _RULE_KINDS or (
                 alone.kind not in _RULE_KINDS) or (
