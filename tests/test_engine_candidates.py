@@ -1003,6 +1003,20 @@ def test_the_same_shapes_about_the_task_at_hand_still_make_nothing(said: str) ->
         ("Use black and isort for formatting.", ["Use black and isort for formatting."]),
         ("Squash commits and rebase before merging.",
          ["Squash commits and rebase before merging."]),
+        # a relative "that", or a word pointing at a thing of the second rule's own, is no
+        # pointer back at the first
+        ("Always use tabs, and never commit files that are generated.",
+         ["Always use tabs.", "Never commit files that are generated."]),
+        ("Always use tabs and never commit files that are generated.",
+         ["Always use tabs.", "Never commit files that are generated."]),
+        ("Always use tabs, and never commit generated files or edit them.",
+         ["Always use tabs.", "Never commit generated files or edit them."]),
+        # ... which a word pointing at nothing of its own is
+        ("Always write tests, and never skip them.", ["Always write tests, and never skip them."]),
+        ("Always run the linter and never ignore the warnings it gives.",
+         ["Always run the linter and never ignore the warnings it gives."]),
+        ("Always run the linter, and never skip that.",
+         ["Always run the linter, and never skip that."]),
         # ... nor where the second leaves its verb out: no fragment 'Never npm.'
         ("Always use pnpm and never npm.", ["Always use pnpm and never npm."]),
         ("Always use tabs and never spaces.", ["Always use tabs and never spaces."]),

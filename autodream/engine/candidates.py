@@ -1855,8 +1855,32 @@ _AND_RULE = re.compile(r"[,;]\s+and\s+(?=\S)|"
                        r"^(?:always|never|don't)\s.*?(?P<bare>\s+and\s+)(?=(?:never|always|don't)\s)",
                        _I)
 # a word in the second rule pointing back at the first: "Always run the linter and never
-# ignore its warnings" is one rule
-_BACK_AT_FIRST = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those)\b", _I)
+# ignore its warnings", "Always write tests, and never skip them", "..., and never do that" are
+# one rule; a relative "that" is not one ("never commit files that are generated")
+_BACK_AT_FIRST = re.compile(
+    r"\b(?P<pronoun>it|its|they|them|their)\b|\b(?:this|these|those)\b|"
+    r"^(?:(?:never|always|don't|avoid)\s+)?[\w-]+\s+(?:(?:on|at|to|with|about|for)\s+)?"
+    r"that\b(?!\s+(?:is|are|was|were|has|have)\b)", _I)
+# ... unless something it could point at comes before it in the second rule: "never commit
+# generated files or edit them" (words of the sentence's frame are not such things)
+_NOT_POINTED_AT = word_set("""never always don't do not avoid and or but the a an our your my
+    what whatever how when whenever before after without with on at to about for from in into
+    of by any all every each""")
+
+
+def _points_back(tail: str) -> bool:
+    """The second rule ``tail`` points back at the first: a word pointing away from it, with
+    nothing of its own before it that the word could name (one thing for "it", many for
+    "them")."""
+    m = _BACK_AT_FIRST.search(tail)
+    if m is None:
+        return False
+    if m["pronoun"] is None:
+        return True
+    many = m["pronoun"].lower() in ("they", "them", "their")
+    before = [w for w in re.findall(r"[\w'-]+", tail[: m.start()].lower())
+              if w not in _NOT_POINTED_AT][1:]  # the first word left is the rule's verb
+    return not any(w.endswith("s") == many for w in before)
 _RULE_KINDS = frozenset({"preference", "prohibition"})
 # how far a rule reaches, or that it forbids, not what it is about ("don't" is "don", "t")
 _HOW_MUCH = word_set("everything everywhere always never every each all any don t do not")
@@ -1873,7 +1897,7 @@ def _each_rule(sentence: str) -> list[str]:
         words = tail.lower().split()
         first = words[0] if words else ""
         if not (first in _HABIT_VERBS or first in ("never", "always", "don't", "avoid")) or (
-                _BACK_AT_FIRST.search(tail)):
+                _points_back(tail)):
             continue
         if first in ("never", "always", "don't") and (len(words) < 2 or (
                 words[1].strip(".,;!") not in _RULE_VERBS)):
