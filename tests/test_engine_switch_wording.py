@@ -1332,6 +1332,18 @@ def test_a_switch_told_passively_by_the_command_or_as_what_it_is_now_updates_the
                          f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
 
 
+@pytest.mark.parametrize("said", ["I pnpm install nowadays.",
+                                  "I yarn install everything these days."])
+def test_the_command_one_person_runs_these_days_is_no_garbled_memory(said: str) -> None:
+    # over the entry it replaced it with 'The user pnpms install nowadays.', and alone made
+    # that memory: the tool the project uses is said by "we"
+    entry = {"project_installs.md": topic("Installs", "We use npm for installs.")}
+    for memory in (entry, {}):
+        plan = plan_dream(memory, "- [Installs](project_installs.md) — installs\n" if memory
+                          else None, candidates(said), now=NOW)
+        assert not plan.writes and not plan.deletes
+
+
 @pytest.mark.parametrize("said", ["It's yarn these days.", "It's yarn now.",
                                   "It's pnpm nowadays."])
 def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> None:
