@@ -714,6 +714,11 @@ def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
     "I'm comfortable with that.",
     "I'm comfortable with the plan.",
     "I'm comfortable with merging it.",
+    # ... or how much of a thing is fine (each made 'The user is comfortable with some risk.')
+    "I'm comfortable with some risk.",
+    "I'm comfortable with no tests.",
+    "I'm comfortable with 3 reviewers.",
+    "I'm comfortable with more retries.",
     "I'm also a bit lost.",
     # code the project shows, and calls rather than names
     "The CLI is written in Rust.",

@@ -277,10 +277,13 @@ _IDENTITY = re.compile(
     r"\bi(?:'m| am) (?:also )?(?:new to|familiar with|responsible for|"
     r"the (?:maintainer|owner|lead)|based in|on the [\w-]+ team)\b|"
     # what they know: "I'm also comfortable with TypeScript", "I'm fluent in Rust" (not "I'm
-    # comfortable with that", "... with merging it", "... with the plan")
+    # comfortable with that", "... with merging it", "... with the plan", nor how much of a thing
+    # the user accepts: "... with some risk", "... with no tests", "... with 3 reviewers")
     r"\bi(?:'m| am) (?:also |now |very |really |pretty |quite |fairly |most )?(?:comfortable|"
     r"experienced|fluent|proficient|at home) (?:with|in) (?!(?:that|this|it|them|these|those|"
-    r"either|both|whatever|any|the|a|an|your|his|her|their|our|my)\b|[a-z]+ing\b)\w|"
+    r"either|both|whatever|any|the|a|an|your|his|her|their|our|my|some|no|none|more|less|"
+    r"fewer|few|many|much|several|lots|plenty|one|two|three|four|five|not)\b|[a-z]+ing\b|\d)"
+    r"\w|"
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
