@@ -645,11 +645,19 @@ def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> Non
         ("Ask Tom for infra questions.", "resource", "reference", "Ask Tom for infra questions."),
         ("Ask Tom for help with deploys.", "resource", "reference",
          "Ask Tom for help with deploys."),
+        # ... asked about a kind of thing, or for a thing one asks for (each was a feedback rule,
+        # while 'Ask Tom for prod credentials' was a reference)
+        ("Ask Tom about deploys.", "resource", "reference", "Ask Tom about deploys."),
+        ("Ask Tom about unit tests.", "resource", "reference", "Ask Tom about unit tests."),
+        ("Ask Tom for credentials.", "resource", "reference", "Ask Tom for credentials."),
+        ("Ask Tom for prod credentials.", "resource", "reference",
+         "Ask Tom for prod credentials."),
         # a kind of work handed to someone: a standing rule (made nothing)
         ("Ask Priya to review frontend changes.", "preference", "feedback",
          "Ask Priya to review frontend changes."),
         ("Please ask Priya to review all frontend PRs.", "preference", "feedback",
          "Ask Priya to review all frontend PRs."),
+        ("Cc Tom on infra changes.", "preference", "feedback", "Cc Tom on infra changes."),
     ],
 )
 def test_whom_to_ask_and_work_handed_to_someone_make_a_memory(

@@ -538,8 +538,13 @@ _ASKED_FOR = (
 _GO_TO_PERSON = re.compile(
     rf"^{_ASK_PERSON}\s+"
     # a kind of work ("for API reviews"), or whenever something is done ("before deploying"),
-    # not one thing at hand ("ask May about the rollout", "ask Tom about the failing tests")
-    rf"(?:(?:for|about|on)\s+(?:(?P<asked>{_ASKED_FOR})|{_BARE_KIND}\b)|"
+    # not one thing at hand ("ask May about the rollout", "ask Tom about the failing tests");
+    # asked about a kind of thing ("about deploys"), or for what one asks for ("for
+    # credentials"), they are whom to go to, as "for help with deploys" says ("cc Tom on infra
+    # changes" is work handed to them)
+    rf"(?:for\s+(?:(?P<asked>{_ASKED_FOR}|(?:credentials|permissions|questions|answers)\b)|"
+    rf"{_BARE_KIND}\b)|on\s+(?:(?P<asked_on>{_ASKED_FOR})|{_BARE_KIND}\b)|"
+    rf"about\s+(?P<asked_about>{_ASKED_FOR}|{_BARE_KIND}\b)|"
     r"(?:before|when|whenever|if)\s+[a-z]+ing\b|"
     # work handed to them on a kind of thing ("to review frontend changes"), not on one at
     # hand ("to review this PR", "to review the PR")
@@ -1670,7 +1675,8 @@ def _detect_core(raw: str) -> _Kind | None:
     if (go_to := _GO_TO_PERSON.search(sentence)) is not None and not _AT_HAND.search(sentence):
         # whom to ask about a kind of thing is where to go for it, as a tracker or a wiki is;
         # work of a kind to hand to someone is how the work is done, a rule
-        pointer = go_to["asked"] is not None or go_to["asked_first"] is not None
+        pointer = any(go_to[g] is not None
+                      for g in ("asked", "asked_on", "asked_about", "asked_first"))
         return _Kind("resource" if pointer else "preference", _clean(sentence), 0.7)
     if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence) or (
             (used := _PART_USES_TOOL.match(sentence)) is not None
