@@ -401,6 +401,9 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     ("I never had luck with Docker Desktop, use Colima.", "They never had luck with Docker"),
     # "ever" goes with "never": the verb after it is the user's (it read "They never ever want")
     ("I never ever want you to push to main.", "The user never ever wants you to push to main."),
+    # a tool run as a command is no verb to conjugate (it read "The user buns install ...")
+    ("I bun install everything now.", "The user uses bun to install everything now."),
+    ("Remember: I just pnpm add packages.", "The user just uses pnpm to add packages."),
 ])
 def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
     (cand,) = gather(human(said)).candidates

@@ -1154,6 +1154,10 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
      _with_present),
     (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
                 r"(?![\w'-])", _I), "The user \\1"),
+    # "I bun install everything now": the tool run as a command, not a verb to conjugate ("The
+    # user buns install ...")
+    (re.compile(rf"^i ((?:just |now |mostly |always )?)({TOOL_PATTERN}) (install|add|run)\b", _I),
+     "The user \\1uses \\2 to \\3"),
     (re.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
     (re.compile(r"\bI(?:'m| am)\b"), "they are"),
     (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
