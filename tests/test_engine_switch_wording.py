@@ -1464,3 +1464,51 @@ def test_a_memory_about_another_thing_keeps_its_address() -> None:
                       gather(human("The runbook moved to confluence.acme.io/oncall.")).candidates,
                       now=NOW)
     assert "reference_dash.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "turned"),
+    [
+        ("Never use npm.", "It's yarn, not npm.", "yarn"),
+        ("Never use npm.", "Actually, it's yarn, not npm.", "yarn"),
+        ("Never use npm.", "We switched from npm to yarn.", "yarn"),
+        ("Don't use npm.", "It's pnpm, not npm.", "pnpm"),
+        ("Don't use npm; it breaks the lockfile.", "It's yarn, not npm.", "yarn"),
+        ("We no longer use npm.", "We switched from npm to yarn.", "yarn"),
+        ("Never use MySQL for new services.", "We moved from MySQL to Postgres.", "Postgres"),
+    ],
+)
+def test_a_switch_from_a_forbidden_tool_leaves_the_rule_against_it(
+        rule: str, said: str, turned: str) -> None:
+    # "It's yarn, not npm" over "Never use npm" rewrote it to "Never use yarn" ("Switched from
+    # npm to yarn", How "Use yarn"): the rule turned into its opposite
+    files = {"feedback_npm.md": topic("No npm", rule, type_="feedback")}
+    plan = plan_dream(files, "- [No npm](feedback_npm.md) — npm\n", candidates(said), now=NOW)
+    assert "feedback_npm.md" not in plan.deletes
+    kept = plan.writes.get("feedback_npm.md", files["feedback_npm.md"])
+    assert parse_topic(kept).body.startswith(rule + "\n")
+    for text in plan.writes.values():
+        body = parse_topic(text).body
+        assert f"use {turned}." not in body.splitlines()[0].lower(), body
+        assert f"Switched from {turned}" not in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        # a rule that chooses a tool besides the one it forbids is still the switch's to end
+        ("Always use pnpm for installs, never npm or yarn.", "We switched from npm to yarn.",
+         "We switched from npm to yarn.", None),
+        ("We use npm, not yarn.", "It's pnpm, not npm.", "We use pnpm, not yarn.",
+         "Switched from npm to pnpm on 2026-07-06; previously npm."),
+        ("We use npm for installs.", "It's yarn, not npm.", "We use yarn for installs.",
+         "Switched from npm to yarn on 2026-07-06; previously npm."),
+    ],
+)
+def test_a_switch_still_updates_an_entry_choosing_a_tool(
+        lead: str, said: str, now: str, history: str | None) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history is None or history in body.splitlines()

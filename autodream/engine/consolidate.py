@@ -1364,6 +1364,10 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         ranked: list[tuple[float, int, Entry]] = []
         for pos, entry in enumerate(self.live()):
+            if old and _only_forbids(entry.lead, old) and not has_word(entry.lead, new):
+                # "Never use npm": a switch from npm to yarn would make it "Never use yarn",
+                # the rule turned into its opposite. ("Never use npm or yarn" the switch ends.)
+                continue
             says_new = has_word(entry.text, new)
             says_old = bool(old) and has_word(entry.text, old or "")
             if old is None:
@@ -2901,6 +2905,16 @@ def _without_contrast(text: str, name: str) -> str:
     """``text`` without what sets ``name`` against its choice (", not Jenkins")."""
     return re.sub(rf",?\s+(?:not|never|rather\s+than|instead\s+of)\s+(?:using\s+)?{re.escape(name)}"
                   rf"(?![\w-])", "", text, count=1, flags=re.I)
+
+
+def _only_forbids(text: str, name: str) -> bool:
+    """``text`` names ``name`` only where it forbids ("Never use npm", "Don't use npm; it
+    breaks the lockfile") and chooses nothing in its place: a rule against it, not a choice
+    of it. "Always use pnpm, never npm" and "We use yarn, not npm" choose pnpm and yarn."""
+    parts = _RULE_PARTS.split(text.strip().rstrip(".!"))
+    naming = [part for part in parts if has_word(part, name)]
+    return bool(naming) and all(_FORBIDS.search(part) for part in naming) and not any(
+        tools_in(part) or places_in(part) for part in parts if not _FORBIDS.search(part))
 
 
 def _set_against(text: str, name: str) -> bool:
