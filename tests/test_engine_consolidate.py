@@ -1637,6 +1637,24 @@ def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, sai
     assert not any(e.history for e in current)
 
 
+@pytest.mark.parametrize(("rule", "said", "alone"), [
+    # a correction that forbids another thing, or says it adds, still adds to the rule
+    ("Never push to release.", "No, never push to main.", "Never push to main."),
+    ("Never push to main branch.", "Actually, never push to the release branch either.",
+     "Never push to the release branch."),
+    ("Always run the unit tests before committing.",
+     "Actually, always run the linter before committing too.",
+     "Always run the linter before committing."),
+])
+def test_a_correction_adding_a_rule_is_remembered_beside_it(
+        rule: str, said: str, alone: str) -> None:
+    plan = _said_of_rule(rule, said)
+    entries = {f: parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"}
+    assert "feedback_rule.md" not in entries and not plan.deletes
+    (added,) = entries.values()
+    assert added.statements == [alone] and not added.history
+
+
 @pytest.mark.parametrize(("rule", "said", "alone", "how"), [
     ("Never push to main branch.", "Never push to the release branch either.",
      "Never push to the release branch.",
@@ -1686,6 +1704,17 @@ def test_a_statement_keeps_an_additive_word_that_is_no_rule_added(said: str, kep
      "Never run more than 8 workers."),
     # told as a change, a thing chosen takes the place of another
     ("Always use type hints.", "Actually, always use f-strings.", "Always use f-strings."),
+    # ... and so does a thing done: a correction says the other was wrong
+    ("Always run the unit tests before committing.",
+     "Actually, always run the linter before committing.",
+     "Always run the linter before committing."),
+    ("Always run the unit tests before committing.",
+     "No, always run the linter before committing.", "Always run the linter before committing."),
+    ("Always update the changelog in the same PR.",
+     "Actually, always update the docs in the same PR.", "Always update the docs in the same PR."),
+    ("Always check the logs before deploying.",
+     "No, always check the dashboards before deploying.",
+     "Always check the dashboards before deploying."),
     ("Use conventional commits for commit messages.",
      "Actually, use present tense for commit messages.",
      "Use present tense for commit messages."),

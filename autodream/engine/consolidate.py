@@ -446,10 +446,11 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     if all(forbids):
         return not either_or(one, other)
     # a thing done besides the other, unless another tool of one kind does it: "Always run
-    # pytest" -> "Always run unittest" changes the test runner
+    # pytest" -> "Always run unittest" changes the test runner; or unless told as a change
+    # ("Actually, always run the linter before committing"), which puts it in the other's place
     # (a rule told only as a choice, "Use ...", is read as a choice below)
     if _says_rule(a) and _says_rule(b) and _done_to(a, one) and _done_to(b, other):
-        return not tool_kinds(one) & tool_kinds(other)
+        return not told_as_change and not tool_kinds(one) & tool_kinds(other)
     # a thing chosen besides the other, unless the two are ways of one choice or the other is
     # chosen as a correction ("Actually, always use f-strings"), as it was before things chosen
     # were told apart. (A correction forbidding another thing, "No, never push to main", is no
