@@ -1617,6 +1617,8 @@ _ALONE = {
     ("Always use tabs.", "Always use pnpm."),
     ("Always use ruff.", "Always use isort."),
     ("Always prefer type hints over comments.", "Always prefer docstrings over comments."),
+    # a change of another rule
+    ("Never push to main.", "Always use f-strings instead."),
 ])
 def test_a_rule_about_another_thing_is_remembered_beside_the_rule(rule: str, said: str) -> None:
     # it was the rule's entry rewritten to the new one, "previously: Never push to main branch."
@@ -1693,6 +1695,15 @@ def test_a_statement_keeps_an_additive_word_that_is_no_rule_added(said: str, kep
     assert texts and all(kept in t for t in texts)
 
 
+_INSTEAD = [
+    ("Always use type hints.", "Always use f-strings instead."),
+    ("Always run the unit tests before committing.",
+     "Always run the linter before committing instead."),
+    ("Always write docstrings for public functions.",
+     "Always write type hints for public functions instead."),
+]
+
+
 @pytest.mark.parametrize(("rule", "said", "now"), [
     ("Never push to main.", "Actually, do push to main directly now.",
      "Do push to main directly now."),
@@ -1715,6 +1726,8 @@ def test_a_statement_keeps_an_additive_word_that_is_no_rule_added(said: str, kep
     ("Always check the logs before deploying.",
      "No, always check the dashboards before deploying.",
      "Always check the dashboards before deploying."),
+    # "instead" at its end tells the change too, and is no thing of its own
+    *((rule, said, said) for rule, said in _INSTEAD),
     ("Use conventional commits for commit messages.",
      "Actually, use present tense for commit messages.",
      "Use present tense for commit messages."),
@@ -1760,6 +1773,7 @@ def test_a_rule_changed_still_replaces_the_rule(rule: str, said: str, now: str) 
     ("Always use single quotes.", "Always use double quotes."),
     ("Use snake_case for function names.", "Use camelCase for function names."),
     ("Use Jira for tickets.", "Use Linear for tickets."),
+    *_INSTEAD,
 ])
 def test_a_rule_changed_in_one_dream_leaves_one_memory(rule: str, said: str) -> None:
     # "Don't use tabs" then "Don't use spaces" were two memories, each forbidding what the

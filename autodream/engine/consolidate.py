@@ -410,6 +410,19 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
             or _another_rule(a, b, told_as_change))
 
 
+# "Always use f-strings instead": said last, the word tells a change, and names nothing
+_INSTEAD_AT_END = re.compile(r",?\s+instead\s*(?=[.!]?\s*$)", re.I)
+
+
+def said_of_other_things(old: str, new: str, corrects: bool) -> bool:
+    """``about_other_things`` for ``new`` said after ``old`` (``corrects``: said as a
+    correction): a rule said with "instead" at its end is told as a change of the other, and
+    without the word ("Always use f-strings instead" over "Always use type hints", where
+    "instead" read as a thing of its own set the two apart)."""
+    bare = _INSTEAD_AT_END.sub("", new)
+    return about_other_things(old, bare, corrects or bare != new)
+
+
 def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     """``a`` and ``b`` are two rules to keep, though one reads as the other with a word
     changed: one says it adds to the other ("Never push to main" / "Never push to the release
@@ -1187,8 +1200,9 @@ class Consolidator:
             # ... read with the default branch said by one name: "The main branch is now trunk"
             # puts another value in "The default branch is main", not another branch
             if target is not None and not (
-                    about_other_things(target.lead, cand.text, corrects) and about_other_things(
-                        _one_name(target.lead), _one_name(cand.text), corrects)) and (
+                    said_of_other_things(target.lead, cand.text, corrects)
+                    and said_of_other_things(_one_name(target.lead), _one_name(cand.text),
+                                             corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
@@ -1972,7 +1986,8 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             action = "superseded"
             reason = f"newer statement replaces '{was}' with '{now}' on {day}"
-        elif replaces(entry.lead, cand.text) and not _ALSO.search(cand.text):
+        elif replaces(entry.lead, _INSTEAD_AT_END.sub("", cand.text)) and not _ALSO.search(
+                cand.text):
             # The newer statement says the same thing with a word changed ("We write tests for
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
@@ -2087,7 +2102,8 @@ class Consolidator:
             entry.history.append(
                 f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
             )
-        elif first.text != cand.text and replaces(first.text, cand.text) and not (
+        elif first.text != cand.text and replaces(
+                first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
                 _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
                     cand.text, first.text):
             entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
