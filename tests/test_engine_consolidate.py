@@ -1800,6 +1800,33 @@ def test_a_rule_against_the_other_side_of_a_choice_names_the_rule_it_replaced(
 
 
 @pytest.mark.parametrize(("rule", "said"), [
+    ("Don't use spaces.", "Always use spaces."),
+    ("Always use tabs.", "Don't use tabs."),
+    ("Always squash-merge pull requests.", "Never squash-merge pull requests."),
+    ("Never force-push to main.", "Always force-push to main."),
+    ("Always use tabs.", "Never use tabs."),
+])
+def test_a_rule_turned_round_names_the_rule_it_replaced(rule: str, said: str) -> None:
+    # it was "Changed from Don to Always; previously Don." ("... from Always to Never;
+    # previously Always."): the word that turned names no rule
+    remembered = parse_entry("feedback_rule.md",
+                             _said_of_rule(rule, said).writes["feedback_rule.md"])
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (in_one_dream,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    for entry in (remembered, in_one_dream):
+        assert entry.statements == [said]
+        assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+
+
+def test_a_rule_turned_round_in_one_clause_names_the_whole_rule() -> None:
+    # it was "Changed from Always to Never; previously Always."
+    rule, said = "Always use pnpm, never npm.", "Never use pnpm."
+    entry = parse_entry("feedback_rule.md", _said_of_rule(rule, said).writes["feedback_rule.md"])
+    assert entry.statements == [said]
+    assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+
+
+@pytest.mark.parametrize(("rule", "said"), [
     ("Don't use npm.", "Never use npm."),
     ("We no longer use yarn.", "Never use yarn."),
 ])

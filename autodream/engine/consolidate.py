@@ -572,6 +572,8 @@ _CONTRACTED = frozenset({"don", "doesn", "won", "shouldn", "mustn", "t"})
 # The words of a rule that forbid, each of them read as a word: one said for another forbids
 # the same ("Don't use npm", "Never use npm")
 _FORBIDDING = _CONTRACTED | {"never", "not", "dont"}
+# ... and the words that turn a rule round, each way
+_TURNING = _FORBIDDING | {"always", "do"}
 
 
 def _says_rule(text: str) -> bool:
@@ -1970,9 +1972,12 @@ class Consolidator:
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text)
-        if conflict is not None and _forbids_another(entry.lead, cand.text, conflict[0]) and (
+        if conflict is not None and (conflict[0].lower() in _TURNING or _forbids_another(
+                entry.lead, cand.text, conflict[0])) and (
                 replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):
-            conflict = None  # the old rule is named whole below
+            # the old rule is named whole below; a rule turned round too, which read "Changed
+            # from Don to Always; previously Don"
+            conflict = None
         day = cand.source.day.isoformat()
         action: Action
         if conflict is not None:
@@ -2099,9 +2104,11 @@ class Consolidator:
             was, now = diff
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
-            entry.history.append(
-                f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}."
-            )
+            day = cand.source.day.isoformat()
+            # "Always use spaces" after "Don't use spaces": the rule turned round is what was
+            entry.history.append(f"Updated on {day}; previously: {first.text}"
+                                 if was.lower() in _TURNING else
+                                 f"Changed from {was} to {now} on {day}; previously {was}.")
         elif first.text != cand.text and replaces(
                 first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
                 _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
