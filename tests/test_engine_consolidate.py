@@ -2056,6 +2056,13 @@ _TWO_THINGS = [
     ("Staging API is at api.staging.acme.io/v1.", "Prod API is at api.acme.io/v2.", "reference"),
     ("The alpha is due on 2026-07-30.", "The beta is due on 2026-08-20.", "project"),
     ("The hackathon is on 2026-08-14.", "The offsite is on 2026-09-02.", "project"),
+    # a word in -ed is no deed where it names the thing ("speed"), or after "the"
+    ("The latency dashboard is at grafana.acme.io/d/latency.",
+     "The speed dashboard is at grafana.acme.io/d/speed.", "reference"),
+    ("Latency dashboard is at grafana.acme.io/d/latency.",
+     "Speed dashboard is at grafana.acme.io/d/speed.", "reference"),
+    ("The error dashboard is at grafana.acme.io/d/errors.",
+     "The shared dashboard is at grafana.acme.io/d/shared.", "reference"),
 ]
 
 

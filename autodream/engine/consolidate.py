@@ -302,8 +302,9 @@ def _apart_at_two_places(old: str, new: str) -> bool:
 _ADDRESS = re.compile(r"\w[./]\w")
 # What may stand before a statement's subject: "The beta ships ...", not "We reverted ...".
 _BEFORE_SUBJECT = re.compile(r"^\W*(?:(?:the|our|a|an|this|that|my|your|their|its)\s+)?", re.I)
-# A word told as done is no thing: "Bumped Node to 20" / "Reverted Node to 18"
-_DONE = re.compile(r"\w{3,}ed$")
+# A word told as done is no thing: "Bumped Node to 20" / "Reverted Node to 18" (but "speed",
+# "need" are no deeds, and after "the" a word in -ed is said of a thing: "The shared drive")
+_DONE = re.compile(r"\w{2,}[^e\W]ed$")
 # What follows a subject said without a determiner: a verb ("Latency dashboard is at",
 # "GA ships on"), where an imperative goes on to what it acts on ("Bump Node to 20")
 _SAID_OF = r"(?:is|are|was|were|will|has|have|had|\w+s)"
@@ -322,9 +323,10 @@ def _leads(words: list[str], text: str, then: str, *, always: bool = False) -> b
     ``always`` asks for ``then`` even after a determiner."""
     before = _BEFORE_SUBJECT.match(text)
     assert before is not None  # it matches an empty opening too
-    follows = "" if before[0].strip(" \t\"'(*_`") and not always else r"\s+" + then
-    return _things(words) == len(words) and not any(
-        _DONE.match(w) for w in words) and re.match(
+    determined = bool(before[0].strip(" \t\"'(*_`"))
+    follows = "" if determined and not always else r"\s+" + then
+    return _things(words) == len(words) and (determined or not any(
+        _DONE.match(w) for w in words)) and re.match(
         r"\s+".join(re.escape(w) for w in words) + rf"{follows}(?![\w-])",
         text[before.end():], re.I) is not None
 
