@@ -75,6 +75,17 @@ def test_more_ways_of_saying_a_day_are_dated(text: str, expected: str) -> None:
          "The retro is on 2026-07-13 (the Monday after 2026-07-08)."),
         ("The party is the day after the release on Friday.",
          "The party is on 2026-07-11 (the day after the release on 2026-07-10)."),
+        # its own preposition, or none: was "to on 2026-07-20", "On 2026-07-20 (The Monday ..."
+        ("We moved the retro to the Monday after the launch on 2026-07-15.",
+         "We moved the retro to 2026-07-20 (the Monday after the launch on 2026-07-15)."),
+        ("The Monday after the launch on 2026-07-15 is the retro.",
+         "2026-07-20 (the Monday after the launch on 2026-07-15) is the retro."),
+        ("It slipped to the week before the launch on 2026-08-05.",
+         "It slipped to the week of 2026-07-27 (the week before the launch on 2026-08-05)."),
+        ("Hold the release until the day after the launch on 2026-07-15.",
+         "Hold the release until 2026-07-16 (the day after the launch on 2026-07-15)."),
+        ("Tests run since the day after the launch on 2026-07-15.",
+         "Tests run since 2026-07-16 (the day after the launch on 2026-07-15)."),
         # "the" kept before a day "after next" read "the on 2026-07-20"
         ("We ship the Monday after next.", "We ship on 2026-07-20."),
         # resolved once: read again, left as it is
@@ -95,6 +106,9 @@ def test_a_day_told_from_a_dated_day_is_its_own_date(text: str, expected: str) -
     ("The freeze starts the week after the launch on 2026-07-15.",
      "The freeze starts in the week of 2026-07-20 (the week after the launch on 2026-07-15).",
      "Plan work around the week of 2026-07-20."),
+    ("We moved the retro to the Monday after the launch on 2026-07-15.",
+     "We moved the retro to 2026-07-20 (the Monday after the launch on 2026-07-15).",
+     "Plan work around 2026-07-20."),
 ])
 def test_a_plan_told_from_a_dated_day_is_not_passed_with_that_day(
         said: str, lead: str, how: str) -> None:

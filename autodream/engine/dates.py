@@ -628,7 +628,7 @@ def _wording(m: re.Match[str], when: When) -> str:
 # of what it dates ("the launch on"), and not again once resolved (the words stay, in
 # parentheses, after the day).
 _DAY_AFTER_DATE = re.compile(
-    r"\b(?:(?P<prep>on|by|until|till|for|from|starting)\s+)?(?<!\()the "
+    rf"\b(?:(?P<prep>{_PREP_WORDS})\s+)?(?<!\()the "
     rf"(?:{_WD}|(?P<unit>day|week)) (?P<side>after|before) "
     r"(?P<what>(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}?(?:on|of)\s+)?"
     r"(?P<iso>\d{4}-\d{2}-\d{2})\b(?!\s*\()", re.I)
@@ -656,9 +656,17 @@ def _told_from_day(m: re.Match[str], told: date, ref: date, rewrites: list[DateR
         when = (_day(told + timedelta(days=1)) if unit == "day"
                 else _week(_monday(told) + timedelta(days=7)) if unit == "week"
                 else _day(_weekday_ahead(told, m["wd"], allow_today=False)))
-    said = m[0][len(m["prep"] or ""):].lstrip()  # its preposition goes before the date
-    prep = m["prep"] or _DEFAULT_PREP[when.precision]
-    replacement = f"{prep} {when.phrase} ({said})"
+    written = m["prep"]
+    said = m[0][len(written or ""):].lstrip()  # its preposition goes before the date
+    prep = _PREP_AS.get(written.lower(), written) if written else None
+    before = m.string[:m.start()].rstrip()
+    if not written and (not before or before[-1] in ".!?"):
+        # "The Monday after the launch on ... is the retro": no "on" to open the sentence
+        replacement = f"{when.phrase} ({said[:1].lower()}{said[1:]})"
+    elif not written and _PREP_BEFORE.search(before + " "):
+        replacement = f"{when.phrase} ({said})"  # "as of", "since": no second preposition
+    else:
+        replacement = f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase} ({said})"
     rewrites.append(DateRewrite(m[0], replacement, when.start))
     return replacement
 
