@@ -143,8 +143,16 @@ def test_a_plan_told_from_a_dated_day_is_not_passed_with_that_day(
         # a standing rule, with no day to tell from, and a day told from today: as before
         ("We deploy the day before each release.", "We deploy the day before each release."),
         ("The demo was the day before yesterday.", "The demo was on 2026-07-04."),
-        # a day gone already when said is no plan: "next Wednesday" was read wrong, left as said
+        # a day gone already when said is no plan: "next Wednesday" is next week's (it was left
+        # as "the Friday before 2026-07-08", the memory dated by that Wednesday)
         ("The code freeze is the Friday before next Wednesday.",
+         "The code freeze is on 2026-07-10 (the Friday before 2026-07-15)."),
+        ("The code freeze is the week before next Wednesday.",
+         "The code freeze is in the week of 2026-07-06 (the week before 2026-07-15)."),
+        # ... not when the day before it is still to come, nor a date said as one
+        ("The code freeze is the day before next Wednesday.",
+         "The code freeze is on 2026-07-07 (the day before 2026-07-08)."),
+        ("The code freeze is the Friday before 2026-07-08.",
          "The code freeze is the Friday before 2026-07-08."),
     ],
 )
@@ -167,6 +175,10 @@ def test_a_day_told_before_a_dated_day_is_its_own_date(text: str, expected: str)
     ("The freeze starts the week before the launch on 2026-08-05.",
      "The freeze starts in the week of 2026-07-27 (the week before the launch on 2026-08-05).",
      "Plan work around the week of 2026-07-27."),
+    # was dated by that Wednesday, read as this week's
+    ("The code freeze is the Friday before next Wednesday.",
+     "The code freeze was on 2026-07-10 (the Friday before 2026-07-15).",
+     "2026-07-10 has passed; check how it turned out before relying on it."),
 ])
 def test_a_plan_told_before_a_dated_day_is_dated_by_its_own_day(
         said: str, lead: str, how: str) -> None:

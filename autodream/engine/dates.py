@@ -641,23 +641,42 @@ def _day_after_date(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) ->
         return m[0]  # "2026-13-45" is no date, nor the day after 9999-12-31
 
 
+# "next Wednesday", which said early in a week may be the next week's
+_NEXT_WEEKDAY = re.compile(rf"\bnext\s+{_WD.replace('?P<wd>', '?:')}\b", re.I)
+
+
+def _day_before(told: date, unit: str, weekday: str | None) -> When:
+    """The day (or week) told before ``told``: "the day before", "the week before", "the
+    Friday before" (a Friday before a Friday is the one a week earlier)."""
+    return (_day(told - timedelta(days=1)) if unit == "day"
+            else _week(_monday(told) - timedelta(days=7)) if unit == "week"
+            else _day(_weekday_before(told, weekday or "")))
+
+
 def _told_from_day(m: re.Match[str], told: date, ref: date, rewrites: list[DateRewrite]) -> str:
     unit = (m["unit"] or "").lower()
+    said = m[0][len(m["prep"] or ""):].lstrip()  # its preposition goes before the date
     if m["side"].lower() == "before":
-        when = (_day(told - timedelta(days=1)) if unit == "day"
-                else _week(_monday(told) - timedelta(days=7)) if unit == "week"
-                else _day(_weekday_before(told, m["wd"])))
+        when = _day_before(told, unit, m["wd"])
         if when.last < ref <= told:
             # "the Friday before next Wednesday" said on a Monday: a day already gone when
-            # said is no plan, so the day it is told from was read wrong ("next Wednesday" may
-            # be next week's); left as said
-            return m[0]
+            # said is no plan, so the day it is told from was read wrong: "next Wednesday" is
+            # next week's. A date said as such is left as said.
+            at = next((i for i, r in enumerate(rewrites) if r.resolved == told
+                       and _NEXT_WEEKDAY.search(r.original)), None)
+            later = told + timedelta(days=7)
+            if at is None or _day_before(later, unit, m["wd"]).last < ref:
+                return m[0]
+            was = rewrites[at]
+            rewrites[at] = DateRewrite(was.original, was.replacement.replace(
+                told.isoformat(), later.isoformat()), later)
+            said = said.replace(told.isoformat(), later.isoformat())
+            told, when = later, _day_before(later, unit, m["wd"])
     else:
         when = (_day(told + timedelta(days=1)) if unit == "day"
                 else _week(_monday(told) + timedelta(days=7)) if unit == "week"
                 else _day(_weekday_ahead(told, m["wd"], allow_today=False)))
     written = m["prep"]
-    said = m[0][len(written or ""):].lstrip()  # its preposition goes before the date
     prep = _PREP_AS.get(written.lower(), written) if written else None
     before = m.string[:m.start()].rstrip()
     if not written and (not before or before[-1] in ".!?"):
