@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from autodream.engine import dates, plan_dream
 from autodream.engine.consolidate import _default_how, _default_why
 from autodream.engine.dates import absolutize, is_past, latest_date, tell_as_past
+from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import is_generated_how, is_generated_why, parse_entry
 from autodream.engine.model import Candidate, Cluster, Source
 from autodream.memory.model import parse_topic
@@ -99,6 +100,20 @@ def test_a_day_told_from_a_dated_day_is_its_own_date(text: str, expected: str) -
     assert absolutize(text, MONDAY)[0] == expected
 
 
+def _planned_alone(said: str) -> DreamPlan:
+    """The dream of one message said on Monday morning, with nothing remembered."""
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    return plan_dream({}, None, found, now=NOW)
+
+
+def _assert_planned_alone(said: str, lead: str, how: str) -> None:
+    """``said`` alone makes one memory, led by ``lead`` and applied as ``how``."""
+    (written,) = [t for f, t in _planned_alone(said).writes.items() if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+
+
 @pytest.mark.parametrize(("said", "lead", "how"), [
     ("The retro is the Monday after the launch on 2026-07-15.",
      "The retro is on 2026-07-20 (the Monday after the launch on 2026-07-15).",
@@ -113,12 +128,7 @@ def test_a_day_told_from_a_dated_day_is_its_own_date(text: str, expected: str) -
 def test_a_plan_told_from_a_dated_day_is_not_passed_with_that_day(
         said: str, lead: str, how: str) -> None:
     # was "Was planned for 2026-07-15: ...", told as past on 2026-07-20, the retro's own day
-    found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
-    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
-                  if f != "MEMORY.md"]
-    body = parse_topic(written).body
-    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+    _assert_planned_alone(said, lead, how)
 
 
 @pytest.mark.parametrize(
@@ -182,12 +192,7 @@ def test_a_day_told_before_a_dated_day_is_its_own_date(text: str, expected: str)
 ])
 def test_a_plan_told_before_a_dated_day_is_dated_by_its_own_day(
         said: str, lead: str, how: str) -> None:
-    found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
-    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
-                  if f != "MEMORY.md"]
-    body = parse_topic(written).body
-    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+    _assert_planned_alone(said, lead, how)
 
 
 @pytest.mark.parametrize(("said", "lead", "how"), [
@@ -217,12 +222,7 @@ def test_a_plan_told_before_a_dated_day_is_dated_by_its_own_day(
 ])
 def test_a_plan_is_dated_by_its_own_day_not_a_second_event_told_after_it(
         said: str, lead: str, how: str) -> None:
-    found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
-    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
-                  if f != "MEMORY.md"]
-    body = parse_topic(written).body
-    assert body.startswith(f"{lead}\n") and f"**How to apply:** {how}" in body
+    _assert_planned_alone(said, lead, how)
 
 
 _GONE = "has passed; check how it turned out before relying on it."
@@ -303,9 +303,7 @@ def test_plans_of_two_events_on_two_days_stay_apart(
 ])
 def test_a_plan_told_from_a_dated_week_names_its_file_without_a_doubled_word(
         said: str, file: str) -> None:
-    found = gather(Message("s1", "user", "prompt", said,
-                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
-    assert [f for f in plan_dream({}, None, found, now=NOW).writes if f != "MEMORY.md"] == [file]
+    assert [f for f in _planned_alone(said).writes if f != "MEMORY.md"] == [file]
 
 
 def test_the_part_of_the_day_is_in_the_rewrite_the_run_record_names() -> None:
