@@ -2937,6 +2937,8 @@ def _only_forbids(text: str, name: str) -> bool:
     """``text`` names ``name`` only where it forbids ("Never use npm", "Don't use npm; it
     breaks the lockfile") and chooses nothing in its place: a rule against it, not a choice
     of it. "Always use pnpm, never npm" and "We use yarn, not npm" choose pnpm and yarn."""
+    if _FORBIDS.search(text) is None:
+        return False  # most entries forbid nothing: asked of each entry for every switch
     parts = _RULE_PARTS.split(text.strip().rstrip(".!"))
     naming = [part for part in parts if has_word(part, name)]
     return bool(naming) and all(_FORBIDS.search(part) for part in naming) and not any(
