@@ -816,6 +816,18 @@ def test_a_date_that_slips_leaves_a_plan_it_does_not_move(first: str, said: str)
     assert not any("Changed from" in t for t in texts)
 
 
+@pytest.mark.parametrize("said", ["The beta slipped to 2026-08-15.",
+                                  "The beta moved to 2026-08-15."])
+def test_a_remembered_plan_of_two_dates_moved_to_one_is_said_anew(said: str) -> None:
+    # the new day was put in place of the first: "The beta ships between 2026-08-15 and
+    # 2026-08-05", a span that ends before it starts
+    first = "The beta ships between 2026-08-01 and 2026-08-05."
+    plan = _plan({"project_beta.md": topic("Beta", first)}, None, human(said, day=3))
+    entry = parse_entry("project_beta.md", plan.writes["project_beta.md"])
+    assert entry.statements == [said]
+    assert entry.history == [f"Updated on 2026-07-09; previously: {first}"]
+
+
 @pytest.mark.parametrize(("lead", "said"), [
     # another thing moved
     ("The release is planned for 2027-03-03.", "We moved the demo to March 10."),

@@ -99,6 +99,10 @@ _CLAUSE_EDGE = re.compile(
     r"(\s*(?:[;:]|\s[—–]\s|,\s(?!(?:and\s+|but\s+)?(?:not|never)\b))\s*"
     r"|\s+(?:and|but|while|whereas)\s+(?!not\b))")
 _CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
+# A span of days ("between 2026-08-01 and 2026-08-05", "from ... to ..."): one day moved alone
+# in it would leave a span that may end before it starts
+_DATE_SPAN = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+(?:to|until|till|through))"
+                        r"\s+\S+", re.I)
 
 
 # What moved, after the verb ("we moved the design docs to ...") or before it ("the design
@@ -1628,8 +1632,13 @@ class Consolidator:
         day = cand.source.day.isoformat()
         alike = (_ISO_DAY.fullmatch(was) is None) == (_ISO_DAY.fullmatch(now) is None) and not (
             was.lower().startswith("week") or now.lower().startswith("week"))
-        entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
-        if alike and not _TOLD_PAST.search(entry.lead):
+        # "between 2026-08-01 and 2026-08-05" moved to one day: putting the day in place of
+        # the first would make "between 2026-08-15 and 2026-08-05"; the new statement leads
+        ranged = any(was in m[0] for m in _DATE_SPAN.finditer(entry.lead))
+        entry.history.append(
+            f"Updated on {day}; previously: {_LIST_MARK.sub('', entry.lead).strip()}" if ranged
+            else f"Changed from {was} to {now} on {day}; previously {was}.")
+        if alike and not ranged and not _TOLD_PAST.search(entry.lead):
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
                 entry.how = _default_how(cand)
