@@ -1795,6 +1795,46 @@ def test_a_rule_changed_in_one_dream_leaves_one_memory(rule: str, said: str) -> 
     assert entry.statements == [said] and entry.history
 
 
+@pytest.mark.parametrize(("rule", "said", "was"), [
+    ("Always write short explanations.", "Always write detailed explanations.", "short"),
+    ("Always write detailed explanations.", "Always write short explanations.", "detailed"),
+    ("Always write small PRs.", "Always write large PRs.", "small"),
+    ("Always write verbose logs.", "Always write terse logs.", "verbose"),
+    ("Always write short commit messages.", "Always write long commit messages.", "short"),
+    ("Always log quiet output.", "Always log verbose output.", "quiet"),
+])
+def test_a_rule_changed_in_how_the_thing_is_done_replaces_it(
+        rule: str, said: str, was: str) -> None:
+    # both were kept, two memories that contradict each other: "short" read as the thing
+    # written, and things written add up
+    remembered = parse_entry("feedback_rule.md",
+                             _said_of_rule(rule, said).writes["feedback_rule.md"])
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (in_one_dream,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    for entry in (remembered, in_one_dream):
+        assert entry.statements == [said]
+        (history,) = entry.history
+        assert "2026-07-09" in history and was in history
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # another thing done, though named by a word before the same noun
+    ("Always run the unit tests before committing.",
+     "Always run the integration tests before committing."),
+    # the same quality of another thing
+    ("Always write detailed docstrings.", "Always write short commit messages."),
+])
+def test_another_thing_done_is_still_remembered_beside_the_rule(rule: str, said: str) -> None:
+    plan = _said_of_rule(rule, said)
+    entries = {f: parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"}
+    assert "feedback_rule.md" not in entries and not plan.deletes
+    (added,) = entries.values()
+    assert added.statements == [said] and not added.history
+    both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    current = [parse_entry(f, t) for f, t in both.writes.items() if f != "MEMORY.md"]
+    assert sorted(s for e in current for s in e.statements) == sorted([rule, said])
+
+
 @pytest.mark.parametrize(("rule", "said"), [
     ("Don't use tabs.", "Don't use spaces."),
     ("Never indent with tabs.", "Never indent with spaces."),

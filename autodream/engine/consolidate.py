@@ -439,8 +439,9 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     hints" / "Always use f-strings"). A rule replaced would be lost. A rule told as a change
     ("Actually, ...", "... instead"), a limit changed ("more than 4" -> "8"), another way of
     one choice ("Always use tabs" / "Always use spaces", "run pytest" / "run unittest", "single
-    quotes" / "double quotes"), or a rule against the other side of a choice of two ("Don't use
-    tabs" / "Don't use spaces") still replaces."""
+    quotes" / "double quotes"), a thing done another way ("Always write short explanations" /
+    "... detailed explanations") or a rule against the other side of a choice of two ("Don't
+    use tabs" / "Don't use spaces") still replaces."""
     if not (_says_rule(a) or _chooses(a)) or not (_says_rule(b) or _chooses(b)):
         return False
     added = _ADDS.search(a) is not None or _ADDS.search(b) is not None
@@ -466,10 +467,13 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
         return not either_or(one, other)
     # a thing done besides the other, unless another tool of one kind does it: "Always run
     # pytest" -> "Always run unittest" changes the test runner; or unless told as a change
-    # ("Actually, always run the linter before committing"), which puts it in the other's place
+    # ("Actually, always run the linter before committing"), which puts it in the other's place;
+    # or unless what changed is how the one thing is done ("Always write short explanations"
+    # -> "... detailed explanations": the word read as the thing written is its quality)
     # (a rule told only as a choice, "Use ...", is read as a choice below)
     if _says_rule(a) and _says_rule(b) and _done_to(a, one) and _done_to(b, other):
-        return not told_as_change and not tool_kinds(one) & tool_kinds(other)
+        return (not told_as_change and not tool_kinds(one) & tool_kinds(other)
+                and revision(a, b) is None)
     # a thing chosen besides the other, unless the two are ways of one choice or the other is
     # chosen as a correction ("Actually, always use f-strings"), as it was before things chosen
     # were told apart. (A correction forbidding another thing, "No, never push to main", is no
