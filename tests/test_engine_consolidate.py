@@ -1669,6 +1669,47 @@ def test_a_correction_adding_a_rule_is_remembered_beside_it(
     assert added.statements == [alone] and not added.history
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    # forbids another thing and says what to do instead, of neither what the rule forbids
+    ("Never push to release.", "No, never push to main; push to develop."),
+    ("Never push to release.", "Never push to main; push to develop."),
+    ("Never push to main.", "Actually, never push to release; push to develop."),
+    ("Never force-push to main.", "No, never push to release; push to main."),
+])
+def test_a_rule_forbidding_another_thing_with_what_to_do_instead_is_remembered_beside_it(
+        rule: str, said: str) -> None:
+    # the rule was rewritten to the new one, "Changed from release to main ...; previously
+    # release.", and "Never push to release" was lost
+    alone = re.sub(r"^(?:No|Actually), (\w)", lambda m: m[1].upper(), said)
+    plan = _said_of_rule(rule, said)
+    entries = {f: parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"}
+    assert "feedback_rule.md" not in entries and not plan.deletes
+    (added,) = entries.values()
+    assert added.statements == [alone] and not added.history
+    both = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    current = [parse_entry(f, t) for f, t in both.writes.items() if f != "MEMORY.md"]
+    assert sorted(s for e in current for s in e.statements) == sorted([rule, alone])
+    assert not any(e.history for e in current)
+
+
+@pytest.mark.parametrize(("rule", "said", "now"), [
+    # of what the rule forbids, or asks for: the rule changed
+    ("Never push to main.", "No, never push to main; push to develop.",
+     "Never push to main; push to develop."),
+    ("Push to main.", "No, never push to main; push to develop.",
+     "Never push to main; push to develop."),
+    ("Never push to develop.", "No, never push to main; push to develop.",
+     "Never push to main; push to develop."),
+    ("Never push to release.", "No, never push to main; push to release.",
+     "Never push to main; push to release."),
+])
+def test_a_rule_told_what_to_do_instead_of_what_it_names_is_one_memory(
+        rule: str, said: str, now: str) -> None:
+    plan = _said_of_rule(rule, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    assert parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"]).statements == [now]
+
+
 @pytest.mark.parametrize(("rule", "said", "alone", "how"), [
     ("Never push to main branch.", "Never push to the release branch either.",
      "Never push to the release branch.",

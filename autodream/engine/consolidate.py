@@ -450,8 +450,6 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     elif _RULE_CHANGED.search(a) or _RULE_CHANGED.search(b):
         return False
     forbids = [forbids for *_, forbids, _ in _rule_clauses(a) + _rule_clauses(b)]
-    if not added and any(forbids) != all(forbids):
-        return False  # "Never push to main; push to develop" says what to do instead
     found = _aligned_replacement(a, b)
     if found is None or not (_one_change(a, b) or _name_changed(a, b)):
         return False
@@ -462,6 +460,11 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
         return False
     if added:
         return True
+    if any(forbids) != all(forbids):
+        # "Never push to main; push to develop" says what to do instead: of what the other
+        # forbids or does ("Never push to develop", "Push to main"), which it changes; of
+        # neither ("Never push to release"), and it is a rule of its own, told as a change or not
+        return _forbids_apart(a, b) or _forbids_apart(b, a)
     one, other = (" ".join(words) for words in found)
     if all(forbids):
         return not either_or(one, other)
@@ -481,6 +484,18 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     chosen, chosen_other = _chosen(a, one), _chosen(b, other)
     return (not told_as_change and chosen is not None and chosen_other is not None
             and not _alternatives(chosen[0], chosen_other[0], chosen[1] and chosen_other[1]))
+
+
+def _forbids_apart(only: str, mixed: str) -> bool:
+    """Every clause of ``only`` forbids, ``mixed`` forbids one thing and asks for another, and
+    no clause of ``mixed`` is about what a clause of ``only`` forbids, nor about less of it:
+    "Never push to main; push to develop" beside "Never push to release"."""
+    forbidding = _rule_clauses(only)
+    said = _rule_clauses(mixed)
+    if not all(f for *_, f, _ in forbidding) or all(f for *_, f, _ in said):
+        return False
+    return not any(words <= other or other <= words
+                   for words, *_ in forbidding for other, *_ in said)
 
 
 # Verbs whose things add up: the unit tests run, and the linter too; where "use", "prefer",
