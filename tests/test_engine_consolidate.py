@@ -1710,6 +1710,26 @@ def test_a_rule_told_what_to_do_instead_of_what_it_names_is_one_memory(
     assert parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"]).statements == [now]
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Never push to develop.", "No, never push to main; push to develop."),
+    ("Never push to release.", "No, never push to main; push to release."),
+    ("Don't use tabs.", "No, don't use spaces; use tabs."),
+])
+def test_a_rule_told_to_do_what_it_forbade_names_the_rule_it_replaced(
+        rule: str, said: str) -> None:
+    # it was "Changed from develop to main ...; previously develop.", read as pushing to
+    # develop before, when it was forbidden
+    now = said.removeprefix("No, ")
+    now = now[0].upper() + now[1:]
+    remembered = parse_entry("feedback_rule.md",
+                             _said_of_rule(rule, said).writes["feedback_rule.md"])
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (in_one_dream,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    for entry in (remembered, in_one_dream):
+        assert entry.statements == [now]
+        assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+
+
 @pytest.mark.parametrize(("rule", "said", "alone", "how"), [
     ("Never push to main branch.", "Never push to the release branch either.",
      "Never push to the release branch.",

@@ -586,10 +586,18 @@ def _head(phrase: str) -> str:
 def _forbids_another(old: str, new: str, was: str) -> bool:
     """``old`` and ``new`` forbid, every clause of each, and what is forbidden changed, no
     value ("Don't use tabs" -> "Don't use spaces"): "Changed from tabs to spaces" would read as
-    indenting with spaces, which is now forbidden, so the old rule is named whole. A limit
+    indenting with spaces, which is now forbidden, so the old rule is named whole. So it is
+    when ``new`` asks for what ``old`` forbade ("Never push to release" -> "Never push to main;
+    push to release"), where "previously release" would read as pushing there before. A limit
     changed ("more than 4 workers" -> "8") reads right as a change."""
-    return not _is_value(was) and all(
-        forbids for *_, forbids, _ in _rule_clauses(old) + _rule_clauses(new))
+    if _is_value(was):
+        return False
+    forbidding, said = _rule_clauses(old), _rule_clauses(new)
+    if not all(forbids for *_, forbids, _ in forbidding):
+        return False
+    return all(forbids for *_, forbids, _ in said) or any(
+        not forbids and (words <= other or other <= words)
+        for other, *_ in forbidding for words, _, forbids, _ in said)
 
 
 # what is left of "don't", "won't" read as words
