@@ -208,12 +208,12 @@ def _tells_a_change(text: str) -> bool:
 # A statement that says it replaced what held before ("we now deploy to ..."), unless it adds
 # to it ("we now also deploy the docs").
 _NOW_CHANGED = re.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
-_ALSO = re.compile(r"\b(?:also|too|as well|additionally|in addition|neither|nor)\b|"
-                   r"\beither(?=\s*(?:[.,;:!?)]|$))", re.I)
+_ADDING = r"also|additionally|in addition|neither|nor"
+_AT_CLAUSE_END = r"(?=\s*(?:[.,;:!?)]|$))"
+_ALSO = re.compile(rf"\b(?:{_ADDING}|too|as well)\b|\beither{_AT_CLAUSE_END}", re.I)
 # ... read strictly, where it may set two rules apart: "too" and "either" end a clause ("Never
 # push to the release branch either"), not "too long" or "either npm or yarn".
-_ADDS = re.compile(r"\b(?:also|additionally|in addition|neither|nor)\b|"
-                   r"\b(?:too|either|as well)(?=\s*(?:[.,;:!?)]|$))", re.I)
+_ADDS = re.compile(rf"\b(?:{_ADDING})\b|\b(?:too|either|as well){_AT_CLAUSE_END}", re.I)
 # A rule said as a change of the one before ("Actually, ...", "... instead", "... from now
 # on"): another object named in it takes the old one's place.
 _RULE_CHANGED = re.compile(r"\b(?:now|no longer|anymore|any more|from now on|instead|rather|"
