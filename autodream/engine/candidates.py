@@ -1564,13 +1564,14 @@ def key_clause(text: str) -> str:
 # "Push neither to the main branch nor to the release branch": two prohibitions in one
 # imperative, said as the rule would keep them ("Never push to the main branch or the release
 # branch."). Only after a verb of a rule: "Neither npm nor yarn works here" tells what is.
+_PREPOSITIONS = r"to|on|in|into|from|with|at|for"
 _NEITHER_NOR = re.compile(
-    r"^(?:please\s+)?(?P<verb>[a-z][\w-]*)(?:\s+(?P<prep>to|on|in|into|from|with|at|for))?\s+"
+    rf"^(?:please\s+)?(?P<verb>[a-z][\w-]*)(?:\s+(?P<prep>{_PREPOSITIONS}))?\s+"
     r"neither\s+(?P<one>[^,;:]+?)\s*,?\s+nor\s+(?P<other>[^,;:]+?)"
     r"(?P<why>,\s+\S.*?|\s+because\s+\S.*?)?\s*[.!]?$", _I)
 _RULE_VERBS = _HABIT_VERBS | word_set("""merge force-push touch edit modify change delete remove
     install import upgrade downgrade depend rely mention expose hardcode hard-code""")
-_PREPOSITION = re.compile(r"^(?P<prep>to|on|in|into|from|with|at|for)\s+", _I)
+_PREPOSITION = re.compile(rf"^(?P<prep>{_PREPOSITIONS})\s+", _I)
 # ... but two things at hand, or a time of the task, are not forbidden for good: "Merge neither
 # this PR nor that one", "Touch neither it nor them", "Run neither the linter nor the tests for
 # now", "Deploy neither today nor tomorrow" (a plan, as on two dates), "Install neither of them
