@@ -614,9 +614,9 @@ def show_command(
     waiting = OffsetStore.of({
         path: moved["after"] for path, moved in record.offsets.items()
         if record.trigger != "undo" and isinstance(moved.get("after"), dict)})
-    again = waiting.stuck()
-    refused = [path for path in waiting.refused() if path not in again]
-    held = [path for path in waiting.pending() if path not in waiting.refused()]
+    again, marked_refused = waiting.stuck(), waiting.refused()
+    refused = [path for path in marked_refused if path not in again]
+    held = [path for path in waiting.pending() if path not in marked_refused]
     if again:
         # read again and refused again: a dream of their own would only meet the same refusal
         why = next(iter(again.values()))
