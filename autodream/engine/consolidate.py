@@ -191,6 +191,12 @@ def _says_moved(text: str) -> bool:
     return not _MOVED.isdisjoint(_words(text))
 
 
+def _changed_value(old: str, new: str) -> tuple[str, str] | None:
+    """(was, now) when ``new`` says ``old`` with one value changed (``choice_difference``), or,
+    told as moved, with its one value moved (``_value_change``)."""
+    return choice_difference(old, new) or (_value_change(old, new) if _says_moved(new) else None)
+
+
 # A switch told as one ("we switched", "moved to", "X was replaced by Y", "now", "back to"), not
 # a choice said against another ("Our database is Postgres, not MySQL", "Prefer composition
 # instead of inheritance"): only the first has a change to date in a history line.
@@ -1300,13 +1306,12 @@ class Consolidator:
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
         ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
         for pos, entry in enumerate(self.live()):
-            if _another_plan(cand, entry):
-                continue
             pairs = [(text, s) for text in texts
                      for s in {entry.lead, entry.description, _one_name(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             bound = max(similarity_bound(text, s) for text, s in pairs)
-            if bound >= needed:
+            # (another plan on another day is asked only of the entries the ceiling lets by)
+            if bound >= needed and not _another_plan(cand, entry):
                 ranked.append((bound, pos, entry, pairs, needed))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         best: Entry | None = None
@@ -2098,10 +2103,9 @@ class Consolidator:
         # "The beta ships on 2026-08-01", then "The beta slipped to 2026-08-15": the plan, in
         # its own words, with the new date; a move said in the plan's words but the date ("The
         # release is on ...", "The release moved to ...") is a value changed, below
+        changed = _changed_value(first.text, cand.text) if first.text != cand.text else None
         put_off = _put_off(first.text, cand.text) if (
-            first.text != cand.text and cand.kind != "switch" and not (
-                choice_difference(first.text, cand.text) or (
-                    _says_moved(cand.text) and _value_change(first.text, cand.text)))) else None
+            first.text != cand.text and cand.kind != "switch" and not changed) else None
         lead = put_off[0] if put_off is not None else cand.match_text
         name = _switch_title(cand) if cand.kind == "switch" else title_for(lead)
         statements: list[str] = []
@@ -2136,10 +2140,8 @@ class Consolidator:
             entry.history.append(
                 f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
                 f"previously {cand.old}.")
-        elif first.text != cand.text and (diff := choice_difference(first.text, cand.text) or (
-                _says_moved(cand.text) and _value_change(first.text, cand.text))) and not (
-                    _forbids_another(first.text, cand.text, diff[0])):
-            was, now = diff
+        elif changed and not _forbids_another(first.text, cand.text, changed[0]):
+            was, now = changed
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
             day = cand.source.day.isoformat()
@@ -2548,8 +2550,7 @@ def _plan_history(first: str, later: list[tuple[str, date]], done: Candidate) ->
     lines: list[str] = []
     last = first
     for text, day in later:
-        moved = choice_difference(last, text) or (
-            _value_change(last, text) if _says_moved(text) else None)
+        moved = _changed_value(last, text)
         if moved is not None:
             was, now = moved
             lines.append(f"Changed from {was} to {now} on {day.isoformat()}; previously {was}.")
