@@ -406,6 +406,7 @@ Resolver = Callable[[re.Match[str], date], "When | None"]
 
 _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _WD2 = _WD.replace("?P<wd>", "?P<wd2>")
+_ANY_WD = _WD.replace("?P<wd>", "?:")  # a weekday where none is read back
 _WEEK_STEP = {"next": 7, "this": 0, "last": -7}
 
 
@@ -441,7 +442,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # "Monday after next": the one after the next Monday ("the Monday after next Wednesday" is
     # told from that Wednesday: _DAY_AFTER_DATE, once it is dated)
     (re.compile(rf"\b{_PREP}(?:the )?{_WD} after next\b(?! (?:week|month|quarter|year|"
-                rf"{_WD.replace('?P<wd>', '?:')})\b)", re.I),
+                rf"{_ANY_WD})\b)", re.I),
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False) + timedelta(days=7))),
     # A day of the month alone is a date only where the clause goes on without a noun ("on the
     # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
@@ -598,7 +599,7 @@ _PREP_BEFORE = re.compile(
     r"(?i)\b(?:of|since|from|through|effective|beginning|around|over|during|throughout|within)\s*$")
 # A weekday just before the date names its day ("on Friday July 17", "Friday, the 17th"): the
 # date follows it as written, with no preposition of its own
-_WEEKDAY_BEFORE = re.compile(rf"\b{_WD.replace('?P<wd>', '?:')},?\s*$", re.I)
+_WEEKDAY_BEFORE = re.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 
 
 def _wording(m: re.Match[str], when: When) -> str:
@@ -642,7 +643,7 @@ def _day_after_date(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) ->
 
 
 # "next Wednesday", which said early in a week may be the next week's
-_NEXT_WEEKDAY = re.compile(rf"\bnext\s+{_WD.replace('?P<wd>', '?:')}\b", re.I)
+_NEXT_WEEKDAY = re.compile(rf"\bnext\s+{_ANY_WD}\b", re.I)
 
 
 def _day_before(told: date, unit: str, weekday: str | None) -> When:
@@ -793,7 +794,7 @@ _FOUR_DIGITS = re.compile(r"\d{4}")
 # 2026-07-14 (the Tuesday before the launch on 2026-07-15)" the later date is the launch's, and
 # the text is dated by the day told
 _TOLD_FROM = re.compile(
-    rf"(?<=\d \()the (?:{_WD.replace('?P<wd>', '?:')}|day|week) (?:after|before) [^()]*\)", re.I)
+    rf"(?<=\d \()the (?:{_ANY_WD}|day|week) (?:after|before) [^()]*\)", re.I)
 
 
 # A second event told right after a date, by its own date: in "The review is on 2026-07-14,
