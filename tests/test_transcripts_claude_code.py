@@ -366,3 +366,65 @@ def test_session_info_reads_the_end_of_a_large_file_only(tmp_path: Path) -> None
     assert info.started == parse_iso(b.records[0]["timestamp"])
     assert info.ended == b.end
     assert info.size == path.stat().st_size
+
+
+_HEAD = b'{"type":"user","sessionId":"s","uuid":"u2","timestamp":"2026-07-06T09:00:05.000Z",'
+_PROMPT = _HEAD.replace(b"u2", b"u1") + (
+    b'"message":{"role":"user","content":"Always use pnpm for installs."}}'
+)
+_RESULT = b'{"tool_use_id":"toolu_1","type":"tool_result","content":"3 passed"}'
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT
+        + b',{"type":"text","text":"Never push to main."}]}}',
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT
+        + b',{"type": "text", "text": "Never push to main."}]}}',
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT
+        + b',{"type":"t\\u0065xt","text":"Never push to main."}]}}',
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT
+        + b',{"text":"Never push to main.","type":"text"}]},'
+        b'"toolUseResult":{"type":"text","file":{"content":"x"}}}',
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT + b']},'
+        b'"message":{"role":"user","content":"Never push to main."}}',
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT + b']},'
+        b'"m\\u0065ssage":{"role":"user","content":"Never push to main."}}',
+        _HEAD + b'"earlier":{"message":{"role":"user","content":[' + _RESULT + b']}},'
+        b'"message":{"role":"user","content":"Never push to main."}}',
+        _HEAD + b'"message":{"role":"user","content":[{"type":"text","text":"Never push to main."},'
+        + _RESULT + b"]}}",
+    ],
+    ids=["text-after", "spaced", "escaped-type", "text-before-tooluseresult", "second-message",
+         "escaped-key", "nested-first", "text-first"],
+)
+def test_the_persons_words_beside_tool_results_are_read_in_every_layout(
+    tmp_path: Path, line: bytes
+) -> None:
+    # The dream's reader passes over lines of tool results unparsed; a line that also carries
+    # the person's words, however it is written, must still be read.
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(_PROMPT + b"\n" + line + b"\n")
+    full = [m.text for m in iter_messages(path) if m.is_human]
+    fast = [m.text for m in iter_messages(path, only_human=True)]
+    assert fast == full == ["Always use pnpm for installs.", "Never push to main."]
+
+
+def test_lines_of_tool_results_are_not_parsed_by_the_dreams_reader(tmp_path: Path) -> None:
+    # Tool results are most of a transcript's bytes: as Claude Code writes them (the structured
+    # copy in toolUseResult after the message), the reader of the person's words skips them.
+    results = [
+        _HEAD + b'"message":{"role":"user","content":[' + _RESULT + b']},'
+        b'"toolUseResult":{"type":"text","file":{"filePath":"a.py","content":"x = \\"text\\""}}}',
+        _HEAD + b'"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t2",'
+        b'"content":"\\u001b[31mFAILED\\u001b[0m"}]},"toolUseResult":{"stdout":"FAILED"}}',
+    ]
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(b"\n".join([_PROMPT, *results, _PROMPT]) + b"\n")
+    stats = ReadStats()
+    fast = [m.text for m in iter_messages(path, stats=stats, only_human=True)]
+    assert fast == ["Always use pnpm for installs."] * 2
+    assert stats.records == 2 and stats.lines == 4 and stats.skipped_total == 0
+    full = ReadStats()
+    assert [m.kind for m in iter_messages(path, stats=full)].count("tool_result") == 2

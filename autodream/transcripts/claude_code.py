@@ -78,6 +78,20 @@ INJECTED_PREFIXES: tuple[str, ...] = (
 _MEMORY_INPUT = re.compile(r"\s*<user-memory-input>(.*?)</user-memory-input>\s*", re.DOTALL)
 _REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
 _SYNTHETIC_MODEL = "<synthetic>"  # Claude Code's own notices (rate limits, API errors)
+# Most of a transcript's bytes are tool results: user records whose message content is a list of
+# ``tool_result`` blocks, which hold no person's words. Claude Code writes the record's one message
+# with role, then content, no spaces, and puts the result's structured copy (``toolUseResult``,
+# whose own ``"type":"text"`` is no text block) after it. A line whose only ``"message"`` opens so,
+# with no text block in the message and no escaped ASCII letter anywhere (which could spell a key
+# or a block type), need not be parsed by a reader of the person's words. Any other shape is
+# parsed, so this can only save time.
+_TOOL_RESULTS_MESSAGE = b'"message":{"role":"user","content":[{"'
+_TOOL_RESULT_FIRST = re.compile(
+    rb'(?:type":"tool_result"|tool_use_id":"[^"\\]*","type":"tool_result")'
+)
+_TEXT_BLOCK = re.compile(rb'"type"\s*:\s*"text"')
+_ESCAPED_ASCII = re.compile(rb"\\u00[2-7]")
+_AFTER_MESSAGE = b'"toolUseResult":'
 
 
 def strip_system_reminders(text: str) -> str:
@@ -353,6 +367,23 @@ class RecordReader:
         )
 
 
+def holds_only_tool_results(data: bytes) -> bool:
+    """True when a JSONL line is, by its bytes alone, a user record of tool results only."""
+    start = data.find(b'"message"')
+    if start < 0 or not data.startswith(_TOOL_RESULTS_MESSAGE, start):
+        return False
+    opened = start + len(_TOOL_RESULTS_MESSAGE)
+    if data.find(b'"message"', opened) >= 0:  # a second message: JSON keeps the last one
+        return False
+    if _TOOL_RESULT_FIRST.match(data, opened) is None:
+        return False
+    end = data.find(_AFTER_MESSAGE, opened)
+    # regexes with a literal head, not ``in`` then a regex: as fast as ``in``, one scan each
+    return _TEXT_BLOCK.search(data, opened, len(data) if end < 0 else end) is None and (
+        _ESCAPED_ASCII.search(data) is None
+    )
+
+
 def _flatten(content: Any) -> str:
     """A tool result's content (a string or blocks) as plain text."""
     if isinstance(content, str):
@@ -384,8 +415,8 @@ def iter_claude_code(
     """Stream the messages of one Claude Code transcript from ``stream`` (at ``start_offset``).
 
     ``only_human`` yields just the person's words, and faster: a line that cannot hold them
-    (no ``"user"`` and no queue record in its bytes) is not even parsed, so ``stats.records``
-    and ``stats.types`` then count only the lines that were.
+    (no ``"user"`` and no queue record in its bytes, or a record of tool results only) is not
+    even parsed, so ``stats.records`` and ``stats.types`` then count only the lines that were.
     """
     reader = RecordReader(
         stats,
@@ -414,6 +445,8 @@ def iter_claude_code(
                 data = data.strip()
                 if data and not (data.startswith(b"{") and data.endswith(b"}")):
                     parse_object(line, stats)  # no record at all: counted, as a full read would
+            continue
+        if only_human and holds_only_tool_results(line.data):
             continue
         record = parse_object(line, stats)
         if record is None:
