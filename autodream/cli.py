@@ -580,7 +580,7 @@ def show_command(
 ) -> None:
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
     and the diff."""
-    from autodream.tools import refusal_fix
+    from autodream.tools import by_cause, refusal_fix
     from autodream.transcripts.offsets import OffsetStore
 
     state = _journal_settings(project, memory_dir).state_dir
@@ -617,13 +617,12 @@ def show_command(
     again, marked_refused = waiting.stuck(), waiting.refused()
     refused = [path for path in marked_refused if path not in again]
     held = [path for path in waiting.pending() if path not in marked_refused]
-    if again:
-        # read again and refused again: a dream of their own would only meet the same refusal
-        why = next(iter(again.values()))
-        click.echo(f"refused  the new memories of {len(again)} session(s) were refused again "
+    # read again and refused again: a dream of their own would only meet the same refusal
+    for why, paths in by_cause(again):
+        click.echo(f"refused  the new memories of {len(paths)} session(s) were refused again "
                    f"({why}): they stay pending, read again by the next dream other sessions "
-                   f"start, but no longer start one alone; {refusal_fix(why, many=True)} "
-                   f"({_listed(list(again))})")
+                   f"start, but no longer start one alone; "
+                   f"{refusal_fix(why, many=True)} ({_listed(paths)})")
     if refused:
         # the refused decisions name the memories; this says they are not lost, and where
         # they are kept until then

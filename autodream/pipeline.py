@@ -23,7 +23,7 @@ from autodream.memory.staging import Staging, link_target, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
-from autodream.tools import ToolBox, ToolLimits, refusal_cause, refusal_fix
+from autodream.tools import ToolBox, ToolLimits, by_cause, refusal_cause, refusal_fix
 from autodream.transcripts.model import SessionInfo
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from autodream.transcripts.reader import read_session_info
@@ -349,12 +349,12 @@ def consolidate(
         if again:
             # read again only to meet the same refusal: left to dream alone, they would start
             # a dream after every min_hours for nothing
-            why = next(iter(again.values()))
-            notices.append(
-                f"the new memories of {len(again)} session(s) were refused again ({why}): "
-                + ("a real dream would keep them" if dry_run else "they stay")
-                + " pending, read again by the next dream other sessions start, but no longer "
-                f"start one alone; {refusal_fix(why, many=True)}")
+            for why, paths in by_cause(again):
+                notices.append(
+                    f"the new memories of {len(paths)} session(s) were refused again ({why}): "
+                    + ("a real dream would keep them" if dry_run else "they stay")
+                    + " pending, read again by the next dream other sessions start, but no "
+                    f"longer start one alone; {refusal_fix(why, many=True)}")
         if not dry_run:
             # saved with the record (one write of it): what undo rewinds, so the dream's
             # reading is undone with its changes

@@ -121,6 +121,15 @@ def refusal_fix(cause: str, *, many: bool = False) -> str:
     return "`autodream show` says which write was refused"
 
 
+def by_cause(refused: Mapping[str, str]) -> list[tuple[str, list[str]]]:
+    """The paths of ``refused`` (path -> cause) grouped by cause, causes in first-seen order:
+    sessions refused for different causes each need their own fix said."""
+    grouped: dict[str, list[str]] = {}
+    for path, cause in refused.items():
+        grouped.setdefault(cause, []).append(path)
+    return list(grouped.items())
+
+
 class _Refused(Exception):
     """A call the policy refuses (phase, extension, size, secret)."""
 

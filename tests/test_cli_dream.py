@@ -810,3 +810,47 @@ def test_index_lines_shortened_to_fit_a_write_limit_are_whole_again_once_it_is_l
     code, out, err = dream(sample, "--backend", "local", AUTODREAM_NOW="2026-07-20T13:00:00Z")
     assert code == 0, out + err
     assert index.read_text(encoding="utf-8") == whole
+
+
+def test_sessions_refused_again_for_different_causes_each_have_theirs_said(
+    tmp_path: Path,
+) -> None:
+    # Two sessions whose memories are each over max_write_bytes, each for a file of its own:
+    # the dream and `show` named only the first one's file, so the second's looked unexplained.
+    from datetime import datetime, timedelta, timezone
+
+    from tests.factories import TranscriptBuilder
+
+    first, second = ("aaaaaaaa-0000-4000-8000-0000000000c1", "aaaaaaaa-0000-4000-8000-0000000000c2")
+    root = _project_with_one_session(tmp_path, None, first, [
+        "Remember that the staging database is on db1, that it is rebuilt from the nightly "
+        "production snapshot at 02:00 UTC, that its credentials rotate every Monday, and that "
+        "migrations run there first and are watched for an hour before production."])
+    builder = TranscriptBuilder(session_id=second,
+                                start=datetime(2026, 7, 13, 10, 0, tzinfo=timezone.utc))
+    builder.user("Remember that the release train leaves every second Tuesday, that the "
+                 "changelog is written by whoever merges last, that hotfixes skip the train "
+                 "but need two approvals, and that the train is frozen in December.")
+    builder.assistant("OK.")
+    builder.write(root / "sessions")
+    start = datetime.fromisoformat(NOW.replace("Z", "+00:00"))
+
+    def at(hours: int, *args: str) -> Any:
+        return CliRunner().invoke(
+            cli, [*args, "--project", str(root), "--backend", "local"],
+            env=clean_env(AUTODREAM_MAX_WRITE_BYTES="300",
+                          AUTODREAM_NOW=(start + timedelta(hours=hours)).isoformat()))
+
+    assert at(0, "--force").exit_code == 0
+    retry = at(25)
+    assert retry.exit_code == 0, retry.stdout + retry.stderr
+    said = [line for line in retry.stderr.splitlines() if "were refused again" in line]
+    shown = [line for line in CliRunner().invoke(
+        cli, ["show", "--project", str(root)], env=clean_env()).stdout.splitlines()
+        if "were refused again" in line]
+    for lines in (said, shown):
+        assert len(lines) == 2, lines
+        assert all("of 1 session(s)" in line for line in lines)
+        named = [re.search(r"\((memory/\S+\.md)", line) for line in lines]
+        assert all(named) and len({m[1] for m in named if m}) == 2, lines
+    assert sum(first in line for line in shown) == sum(second in line for line in shown) == 1
