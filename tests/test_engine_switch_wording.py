@@ -1344,6 +1344,39 @@ def test_the_command_one_person_runs_these_days_is_no_garbled_memory(said: str) 
         assert not plan.writes and not plan.deletes
 
 
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("CI runs on Jenkins.", "CI runs on GitHub Actions now.", "CI runs on GitHub Actions."),
+        ("We use Jenkins for CI.", "We use GitHub Actions now.", "We use GitHub Actions for CI."),
+        ("We use Jenkins for CI.", "CI is on GitHub Actions these days.",
+         "We use GitHub Actions for CI."),
+    ],
+)
+def test_a_place_said_to_be_used_now_updates_the_entry_naming_another_of_its_kind(
+        lead: str, said: str, now: str) -> None:
+    # made a second memory beside the Jenkins one: two CI services, each said to be current
+    _assert_rewritten_to(lead, said, now,
+                         "Switched from Jenkins to GitHub Actions on 2026-07-06; "
+                         "previously Jenkins.")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # another kind of place: docs are not CI
+        ("CI runs on Jenkins.", "Our docs are in Notion now."),
+        # about something the entry does not tell of
+        ("CI runs on Jenkins.", "Nightly builds run on CircleCI now."),
+        # says nothing is used
+        ("CI runs on Jenkins.", "Jenkins is flaky now."),
+    ],
+)
+def test_a_place_said_now_of_something_else_leaves_the_entry(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_tool.md" not in plan.writes and not plan.deletes
+
+
 @pytest.mark.parametrize("said", ["It's yarn these days.", "It's yarn now.",
                                   "It's pnpm nowadays."])
 def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> None:

@@ -1201,7 +1201,8 @@ class Consolidator:
                              cluster)
                 return
             claimed = _tool_claimed(cand.text) if cand.kind in _TELLS_STATE else None
-            replaced = self._tool_replaced(replace(cand, new=claimed)) if claimed else None
+            replaced = (self._tool_replaced(replace(cand, new=claimed))
+                        or self._place_replaced(claimed)) if claimed else None
             if replaced is not None and not _claims_more(cand.text, claimed or "",
                                                          replaced[0].text):
                 # "We're on MySQL now" beside "We use Postgres 14": a tool of the same kind in
@@ -1534,6 +1535,29 @@ class Consolidator:
         if not thing and sum(bool(named_in(e.text)) for e in self.live()) != 1:
             return None
         return self._one_other(cand, thing, new, others_in)
+
+    def _place_replaced(self, new: str) -> tuple[Entry, str] | None:
+        """For "CI runs on GitHub Actions now", a move told as what holds: the only entry
+        saying one other known place of the same kind is used ("CI runs on Jenkins", "We use
+        Jenkins for CI"), and that place. With two ("CI runs on Jenkins", "Nightly builds run
+        on CircleCI") nothing says which one was left."""
+        kind = kind_of(new)
+        if kind is None:
+            return None
+
+        def others_in(lead: str) -> list[str]:
+            named = {p.lower(): p for p in places_in(lead) if kind_of(p) == kind}
+            if len(named) != 1 or _NOT_PLAINLY.search(lead):
+                return []
+            (place,) = named.values()
+            # "Jenkins is flaky" names the place but does not say it is used
+            said = re.search(rf"{_SAYS_PLACED}\s+{re.escape(place)}(?![\w-])", lead, re.I)
+            return [place] if said else []
+
+        found = [(entry, named[0]) for entry in self.live() if (named := others_in(entry.lead))]
+        if len(found) != 1 or found[0][1].lower() == new.lower():
+            return None
+        return found[0]
 
     def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "I moved the staging database to db2": the entry whose clause about that thing
@@ -2629,17 +2653,23 @@ _NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|whe
                           r"would|switch|move|migrate|revert)\b|n't\b|'d\b", re.I)
 
 
+# How an entry says a place is used: as a tool is, or where things are ("Tickets are in Linear")
+_SAYS_PLACED = rf"(?:{_SAYS_USED}|\bin)"
+
+
 def _tool_claimed(text: str) -> str | None:
     """The one known tool ``text`` says is used now, as written ("MySQL" in "We're on MySQL
-    now", "yarn" in "We use yarn these days"): a switch told as what holds. None when it names
-    no tool or two, says no "now", adds to what is used ("now also"), or forbids or plans."""
+    now", "yarn" in "We use yarn these days"), or, naming no tool, the one known place ("GitHub
+    Actions" in "CI runs on GitHub Actions now"): a switch told as what holds. None when it
+    names none or two, says no "now", adds to what is used ("now also"), or forbids or plans."""
     if not _NOW_CHANGED.search(text) or _ALSO.search(text) or _NOT_PLAINLY.search(text):
         return None
-    named = tools_in(text)
+    tools = tools_in(text)
+    named = tools or places_in(text)
     if len(named) != 1:
         return None
     tool = re.escape(named[0])
-    if not (re.search(rf"{_SAYS_USED}\s+{tool}(?![\w-])", text, re.I)
+    if not (re.search(rf"{_SAYS_USED if tools else _SAYS_PLACED}\s+{tool}(?![\w-])", text, re.I)
             or re.search(_AS_COMMAND.format(tool=tool), text, re.I)
             or _claimed_as_it(text, named[0])):
         return None
