@@ -423,6 +423,10 @@ def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) ->
      "The security training is due by 2026-09-30."),
     ("Priya joins the team on Monday.", "Priya joins the team on 2026-07-13."),
     ("Tom's last day is the 31st.", "Tom's last day is 2026-07-31."),
+    # a release's branch cut (made nothing, while "We're releasing 2.0 next Monday" was a plan)
+    ("We cut the 2.0 branch next Monday.", "We cut the 2.0 branch on 2026-07-13."),
+    ("The 2.0 branch cut is next Monday.", "The 2.0 branch cut is on 2026-07-13."),
+    ("We're cutting the v3 branch on Friday.", "We're cutting the v3 branch on 2026-07-10."),
 ])
 def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str) -> None:
     g = gather(human(said))
@@ -439,6 +443,7 @@ def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str
     "Let's review the PR tomorrow.",  # one piece of work at hand, with a date
     "Rerun the training tomorrow.",  # a model's training
     "Run it for the 3rd time.",
+    "Cut a branch for the fix tomorrow.",  # a branch for one piece of work, no release's cut
 ])
 def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None:
     assert gather(human(text)).candidates == []

@@ -932,7 +932,9 @@ EVENT_WORDS = (
     r"emails?|forms?|steps?|tour|wizard|ui|bugs?|code|tests?)\b)|interviews?|workshops?|retros?|"
     r"retrospectives?|hackathons?|(?:security|compliance) training|training (?:sessions?|days?|"
     r"course)|all-hands|town ?halls?|webinars?|maintenance window|downtime|cut-?over|"
-    r"last day|joins"
+    r"last day|joins|"
+    # a release's branch cut ("We cut the 2.0 branch next Monday"), not a branch cut for a fix
+    r"branch[ -]cut|cut(?:s|ting)? (?:the |a |our )?(?:v?\d[\w.]*|release) branch"
 )
 _PLAN_HINT = re.compile(
     r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
