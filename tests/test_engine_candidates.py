@@ -718,6 +718,19 @@ def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
          "Sam is the point of contact for billing."),
         ("Priya leads the data team.", "fact", "project", "Priya leads the data team."),
         ("Tom is on the infra team.", "fact", "project", "Tom is on the infra team."),
+        # ... and which team owns a part of the system (made nothing)
+        ("The payments service is owned by the billing team.", "fact", "project",
+         "The payments service is owned by the billing team."),
+        ("Our ingest pipelines are maintained by Priya.", "fact", "project",
+         "Our ingest pipelines are maintained by Priya."),
+        # a limit the code does not show (made nothing)
+        ("Heads up: the API is rate limited to 100 requests per minute.", "fact", "project",
+         "The API is rate limited to 100 requests per minute."),
+        # what holds the project back (made nothing)
+        ("We can't upgrade to Django 5 until the auth plugin supports it.", "fact", "project",
+         "We can't upgrade to Django 5 until the auth plugin supports it."),
+        ("We cannot move off Heroku until the contract ends.", "fact", "project",
+         "We cannot move off Heroku until the contract ends."),
     ],
 )
 def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
@@ -748,6 +761,15 @@ def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
     "Tom is the best.",
     "Tom runs the tests.",
     "This is the main owner.",
+    # who owns a thing in the code, not a part of the system
+    "The buffer is owned by the parser.",
+    "The function is owned by the caller.",
+    # a limit of the moment, or what holds the work at hand back
+    "The API is rate limited right now.",
+    "We can't merge this until CI passes.",
+    "We can't switch to it until tomorrow.",
+    "We can't move to the new endpoint until you fix the tests.",
+    "We can't upgrade to Django 5 until you finish the migration.",
 ])
 def test_the_same_shapes_about_agreement_code_or_the_work_at_hand_make_nothing(
         said: str) -> None:

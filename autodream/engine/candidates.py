@@ -421,8 +421,22 @@ _FACT = re.compile(
     r"(?:is|are) (?:called|named|known as)\s+[`'\"]?(?!(?:twice|once|directly|again|by|from|"
     r"when|with|in|on|at|only|first|last|later|automatically|repeatedly)\b)[\w.-]+[`'\"]?"
     r"\s*[.!]?$|"
-    # who owns what: "Mara owns the ledger service"
+    # who owns what: "Mara owns the ledger service", "The payments service is owned by the
+    # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
+    r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|apps?|"
+    r"pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|frontend)\s+(?:is|are) "
+    r"(?:owned|maintained|run) by (?:the |our )?(?:(?:[\w-]+\s+){0,2}?(?:team|squad|group|org)\b|"
+    r"(?-i:[A-Z][a-z]+)\s*[.!]?$)|"
+    # a limit the code does not show: "The API is rate limited to 100 requests per minute"
+    r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:apis?|endpoints?|services?|gateway|server|backend)\s+"
+    r"(?:is|are) rate[- ]limited (?:to|at) \d[\d,.]*k? (?:requests|calls|reqs?)\b|"
+    # what holds the project back, a named thing it cannot move to: "We can't upgrade to
+    # Django 5 until the auth plugin supports it" (not "we can't switch to it until you fix the
+    # tests", the work at hand)
+    r"^we (?:can't|cannot|can not|won't be able to) (?:upgrade|move|migrate|switch) (?:to|past|"
+    r"beyond|off) (?-i:[A-Z])[\w.+-]*(?: v?\d[\w.]*)? (?:until|because|since|as long as)\b"
+    r"(?! you\b)|"
     # ... and who does what on the team: "Tom is the infra lead", "Priya leads the data team"
     r"^(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|You|The|Our|Everyone|"
     r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our) (?:[\w-]+\s+){0,2}?(?:lead|"
