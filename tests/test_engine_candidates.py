@@ -577,10 +577,42 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
         ("My timezone is CET, so schedule things before 5pm my time.",
          "The user's timezone is CET, so schedule things before 5pm their time."),
         ("My working hours are 9 to 5 CET.", "The user's working hours are 9 to 5 CET."),
+        # the language they work in (made nothing)
+        ("I mostly write Go at work, so explain Python idioms when you use them.",
+         "The user mostly writes Go at work, so explain Python idioms when you use them."),
+        ("I usually code in Rust.", "The user usually codes in Rust."),
     ],
 )
 def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("identity", text)]
+
+
+@pytest.mark.parametrize("said", ["I usually write Python scripts for this.",
+                                  "I mostly write tests first."])
+def test_what_the_user_writes_for_the_work_at_hand_is_not_who_they_are(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        ("When you write tests, use pytest fixtures rather than setUp methods.", "preference"),
+        ("When you write tests, use pytest fixtures.", "preference"),
+        ("Whenever we add endpoints, document them in the OpenAPI spec.", "preference"),
+    ],
+)
+def test_a_rule_for_whenever_a_kind_of_work_is_done_is_feedback(said: str, kind: str) -> None:
+    # made nothing, while "Use pytest fixtures rather than setUp methods." was a rule
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [(kind, "feedback", said)]
+
+
+@pytest.mark.parametrize("said", [
+    "When you run it, use the verbose flag.",
+    "When you fix the bug, use a regression test.",
+    "If you see errors, tell me.",
+])
+def test_a_rule_for_the_work_at_hand_after_when_makes_nothing(said: str) -> None:
+    assert candidates(said) == []
 
 
 @pytest.mark.parametrize("said", ["I'm kind of a mess today.", "I'm a mess.", "I'm in a hurry."])

@@ -286,6 +286,10 @@ _IDENTITY = re.compile(
     r"\w|"
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
+    # the language they work in day to day: "I mostly write Go at work"
+    r"\bi (?:mostly|mainly|primarily|usually|normally) (?:write|code in|program in) "
+    r"(?-i:[A-Z])[\w#+]*(?=\s*(?:[,.;!]|$)|\s+(?:at work|professionally|day to day|these days|"
+    r"and|but)\b)|"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
     r"focus) (?:is|are|was)\b", _I,
 )
@@ -1520,7 +1524,21 @@ def _detect(raw: str) -> _Kind | None:
             return replace(found, explicitness=1.0)
         if found is not None:
             return found
-    return _detect_core(sentence)
+    found = _detect_core(sentence)
+    if found is None and sentence[:1] in "WwIi" and (m := _WHEN_DOING.match(sentence)):
+        # "When you write tests, use pytest fixtures": a rule for a kind of work, as "Use pytest
+        # fixtures" alone is one; "When you run it, use -v" is the work at hand
+        rule = _detect_core(m["rule"])
+        if rule is not None and rule.kind in _RULE_KINDS and not _POINTS_AT_HAND.search(
+                m["when"]):
+            return replace(rule, text=_clean(sentence))
+    return found
+
+
+# Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
+_WHEN_DOING = re.compile(
+    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+{_BARE_KIND}|"
+    rf"[a-z]+ing(?:\s+{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
 # A clause that only tells that a change was made, and perhaps when ("we migrated in the week of
