@@ -1362,6 +1362,33 @@ def test_a_place_said_to_be_used_now_updates_the_entry_naming_another_of_its_kin
 
 
 @pytest.mark.parametrize(
+    ("lead", "said", "now", "old", "new"),
+    [
+        ("Our design docs live in Notion.", "Our design docs are in Confluence now.",
+         "Our design docs live in Confluence.", "Notion", "Confluence"),
+        ("Bugs are tracked in Jira.", "We track bugs in Linear now.",
+         "Bugs are tracked in Linear.", "Jira", "Linear"),
+    ],
+)
+def test_where_things_are_kept_now_updates_the_entry_naming_the_old_place(
+        lead: str, said: str, now: str, old: str, new: str) -> None:
+    # read as where to look, it made a second memory beside the one naming the old place
+    _assert_rewritten_to(lead, said, now,
+                         f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
+
+
+def test_a_place_said_now_picks_the_entry_about_what_it_names() -> None:
+    files = {"project_docs.md": topic("Docs", "Our design docs live in Notion."),
+             "reference_runbook.md": topic("Runbook", "The on-call runbook is in Notion.",
+                                           type_="reference")}
+    index = "- [Docs](project_docs.md) — docs\n- [Runbook](reference_runbook.md) — runbook\n"
+    plan = plan_dream(files, index, candidates("Our design docs are in Confluence now."),
+                      now=NOW)
+    assert list(plan.writes) == ["project_docs.md"]
+    assert "reference_runbook.md" not in plan.writes and not plan.deletes
+
+
+@pytest.mark.parametrize(
     ("lead", "said"),
     [
         # another kind of place: docs are not CI

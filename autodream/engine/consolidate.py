@@ -1200,9 +1200,14 @@ class Consolidator:
                 self._switch(target, replace(cand, kind="switch", new=cand.maybe_new, old=old),
                              cluster)
                 return
-            claimed = _tool_claimed(cand.text) if cand.kind in _TELLS_STATE else None
+            # "Our design docs are in Confluence now" is read as where to look, and is as much
+            # a move away from the place an entry names
+            claimed = _tool_claimed(cand.text) if cand.kind in _TELLS_STATE or (
+                cand.kind == "resource") else None
+            if cand.kind == "resource" and claimed and kind_of(claimed) is None:
+                claimed = None
             replaced = (self._tool_replaced(replace(cand, new=claimed))
-                        or self._place_replaced(claimed)) if claimed else None
+                        or self._place_replaced(claimed, cand.text)) if claimed else None
             if replaced is not None and not _claims_more(cand.text, claimed or "",
                                                          replaced[0].text):
                 # "We're on MySQL now" beside "We use Postgres 14": a tool of the same kind in
@@ -1536,11 +1541,12 @@ class Consolidator:
             return None
         return self._one_other(cand, thing, new, others_in)
 
-    def _place_replaced(self, new: str) -> tuple[Entry, str] | None:
+    def _place_replaced(self, new: str, said: str) -> tuple[Entry, str] | None:
         """For "CI runs on GitHub Actions now", a move told as what holds: the only entry
         saying one other known place of the same kind is used ("CI runs on Jenkins", "We use
-        Jenkins for CI"), and that place. With two ("CI runs on Jenkins", "Nightly builds run
-        on CircleCI") nothing says which one was left."""
+        Jenkins for CI") and naming all ``said`` names beside the place, and that place. With
+        two ("CI runs on Jenkins", "Nightly builds run on CircleCI") nothing says which one was
+        left."""
         kind = kind_of(new)
         if kind is None:
             return None
@@ -1554,7 +1560,8 @@ class Consolidator:
             said = re.search(rf"{_SAYS_PLACED}\s+{re.escape(place)}(?![\w-])", lead, re.I)
             return [place] if said else []
 
-        found = [(entry, named[0]) for entry in self.live() if (named := others_in(entry.lead))]
+        found = [(entry, named[0]) for entry in self.live() if (named := others_in(entry.lead))
+                 and not _claims_more(said, new, entry.text)]
         if len(found) != 1 or found[0][1].lower() == new.lower():
             return None
         return found[0]
