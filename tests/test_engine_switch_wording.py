@@ -1377,6 +1377,34 @@ def test_where_things_are_kept_now_updates_the_entry_naming_the_old_place(
                          f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
 
 
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        ("CI runs on Jenkins.", "We migrated to GitHub Actions.", "CI runs on GitHub Actions."),
+        ("Builds run on Jenkins.", "We moved to GitHub Actions.",
+         "Builds run on GitHub Actions."),
+    ],
+)
+def test_a_move_naming_only_the_new_place_updates_the_one_entry_of_its_kind(
+        lead: str, said: str, now: str) -> None:
+    # as "We moved to yarn" updates the one entry naming a package manager; it made a second
+    # memory beside the Jenkins one
+    _assert_rewritten_to(lead, said, now,
+                         "Switched from Jenkins to GitHub Actions on 2026-07-06; "
+                         "previously Jenkins.")
+
+
+def test_a_move_naming_only_the_new_place_beside_two_of_its_kind_is_a_memory_of_its_own(
+        ) -> None:
+    files = {"project_ci.md": topic("CI", "CI runs on Jenkins."),
+             "project_nightly.md": topic("Nightly", "Nightly builds run on CircleCI.")}
+    index = "- [CI](project_ci.md) — ci\n- [Nightly](project_nightly.md) — nightly\n"
+    plan = plan_dream(files, index, candidates("We moved to GitHub Actions."), now=NOW)
+    # nothing says which of the two was left
+    assert "project_ci.md" not in plan.writes and "project_nightly.md" not in plan.writes
+    assert len(plan.writes) == 1 and not plan.deletes
+
+
 def test_a_place_said_now_picks_the_entry_about_what_it_names() -> None:
     files = {"project_docs.md": topic("Docs", "Our design docs live in Notion."),
              "reference_runbook.md": topic("Runbook", "The on-call runbook is in Notion.",

@@ -1478,13 +1478,17 @@ class Consolidator:
         from: the entry about that thing (every content word of what moved is in it; a plural
         is the same word) that names one known place of the same kind ("Our design docs live in
         Notion"), and that place. Nothing when the kind is unknown or the entry names the new
-        place already: the move is a memory of its own then."""
+        place already: the move is a memory of its own then. A move naming no thing ("We moved
+        to GitHub Actions") is of the only entry saying a place of that kind is used, as "We
+        moved to yarn" is of the only one naming a package manager."""
         new = cand.new or ""
         named = {p.lower() for p in places_in(cand.text)}
         kind = kind_of(new) if new.lower() in named else None
-        thing = _moved_thing(cand.text)
-        if kind is None or not thing:
+        if kind is None:
             return None
+        thing = _moved_thing(cand.text)
+        if not thing:
+            return self._place_replaced(new, "") if len(named) == 1 else None
         # "bug tracking" is what "Bugs are tracked in Linear" is about
         return self._one_other(cand, thing, new, lambda lead: [
             p for p in places_in(lead) if kind_of(p) == kind])
