@@ -763,6 +763,15 @@ def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
          "We can't upgrade to Django 5 until the auth plugin supports it."),
         ("We cannot move off Heroku until the contract ends.", "fact", "project",
          "We cannot move off Heroku until the contract ends."),
+        # ... said the other way round (each made nothing)
+        ("The billing team owns the payments service.", "fact", "project",
+         "The billing team owns the payments service."),
+        ("The auth service belongs to the identity team.", "fact", "project",
+         "The auth service belongs to the identity team."),
+        ("The Stripe API has a rate limit of 100 requests per second.", "fact", "project",
+         "The Stripe API has a rate limit of 100 requests per second."),
+        ("We have to stay on Node 18 until the SDK supports Node 20.", "fact", "project",
+         "We have to stay on Node 18 until the SDK supports Node 20."),
     ],
 )
 def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
@@ -802,6 +811,8 @@ def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
     "We can't switch to it until tomorrow.",
     "We can't move to the new endpoint until you fix the tests.",
     "We can't upgrade to Django 5 until you finish the migration.",
+    "We have to stay on main until you finish.",
+    "The team owns it.",
 ])
 def test_the_same_shapes_about_agreement_code_or_the_work_at_hand_make_nothing(
         said: str) -> None:

@@ -429,18 +429,23 @@ _FACT = re.compile(
     # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
     r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|apps?|"
-    r"pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|frontend)\s+(?:is|are) "
-    r"(?:owned|maintained|run) by (?:the |our )?(?:(?:[\w-]+\s+){0,2}?(?:team|squad|group|org)\b|"
-    r"(?-i:[A-Z][a-z]+)\s*[.!]?$)|"
-    # a limit the code does not show: "The API is rate limited to 100 requests per minute"
+    r"pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|frontend)\s+(?:(?:is|"
+    r"are) (?:owned|maintained|run) by|belongs? to) (?:the |our )?(?:(?:[\w-]+\s+){0,2}?(?:team|"
+    r"squad|group|org)\b|(?-i:[A-Z][a-z]+)\s*[.!]?$)|"
+    # ... the team first: "The billing team owns the payments service"
+    r"^(?:the|our) [\w-]+ (?:team|squad|group) (?:owns|maintains) (?:the|our) |"
+    # a limit the code does not show: "The API is rate limited to 100 requests per minute", "The
+    # Stripe API has a rate limit of 100 requests per second"
     r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:apis?|endpoints?|services?|gateway|server|backend)\s+"
-    r"(?:is|are) rate[- ]limited (?:to|at) \d[\d,.]*k? (?:requests|calls|reqs?)\b|"
-    # what holds the project back, a named thing it cannot move to: "We can't upgrade to
-    # Django 5 until the auth plugin supports it" (not "we can't switch to it until you fix the
-    # tests", the work at hand)
-    r"^we (?:can't|cannot|can not|won't be able to) (?:upgrade|move|migrate|switch) (?:to|past|"
-    r"beyond|off) (?-i:[A-Z])[\w.+-]*(?: v?\d[\w.]*)? (?:until|because|since|as long as)\b"
-    r"(?! you\b)|"
+    r"(?:(?:is|are) rate[- ]limited (?:to|at)|(?:has|have) a rate[- ]limit of|rate[- ]limits? "
+    r"(?:is|are)) \d[\d,.]*k? (?:requests|calls|reqs?)\b|"
+    # what holds the project back, a named thing it cannot move to or must stay on: "We can't
+    # upgrade to Django 5 until the auth plugin supports it", "We have to stay on Node 18
+    # because of the SDK" (not "we can't switch to it until you fix the tests", the work at
+    # hand)
+    r"^we (?:(?:can't|cannot|can not|won't be able to) (?:(?:upgrade|move|migrate|switch) (?:to|"
+    r"past|beyond|off)|drop)|(?:have to|must|need to) stay on) (?-i:[A-Z])[\w.+-]*"
+    r"(?: v?\d[\w.]*)?(?: support)? (?:until|because|since|as long as)\b(?! you\b)|"
     # ... and who does what on the team: "Tom is the infra lead", "Priya leads the data team"
     r"^(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|You|The|Our|Everyone|"
     r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our) (?:[\w-]+\s+){0,2}?(?:lead|"
