@@ -637,6 +637,10 @@ def test_a_passing_state_is_not_who_the_user_is(said: str) -> None:
         ("Our CI runs on Buildkite.", "fact"),
         ("Our docs are built with mkdocs.", "fact"),
         ("Staging is at staging.acme.io.", "resource"),
+        # ... or by what its address is called
+        ("Staging URL is staging.acme.io", "resource"),
+        ("The staging URL is https://staging.acme.io", "resource"),
+        ("The prod hostname is prd-eu-2.acme.internal.", "resource"),
         # ... a rule of how the work is done, as "Ask Priya to review frontend changes" is
         ("Ask Tom for API reviews.", "preference"),
         ("Ping Sara before deploying the payments service.", "preference"),

@@ -574,8 +574,11 @@ _GO_TO_PERSON = re.compile(
     rf"to\s+(?:review|approve|sign\s+off\s+on|look\s+over)\s+(?:all\s+)?{_BARE_KIND}\b)"
     # ... or the kind said first: "For infra questions, ask Tom"
     rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$", _I)
-# "Staging is at staging.acme.io": where a service is, by its host name
-_HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
+# "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
+# host name
+_HOST = re.compile(r"\b(?:(?:is|are|lives?|runs?)\s+(?:at|on)|"
+                   r"(?:url|host(?:name)?|address|domain|endpoint)s?\s+(?:is|are))\s+"
+                   r"(?:https?://)?(?:[a-z0-9-]+\.)+"
                    r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b", _I)
 
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
