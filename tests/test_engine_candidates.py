@@ -696,6 +696,12 @@ def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> Non
         ("Ask Tom for credentials.", "resource", "reference", "Ask Tom for credentials."),
         ("Ask Tom for prod credentials.", "resource", "reference",
          "Ask Tom for prod credentials."),
+        # ... or the kind said to go to them (made nothing)
+        ("Infra questions go to Tom.", "resource", "reference", "Infra questions go to Tom."),
+        ("Questions about billing go to Sara.", "resource", "reference",
+         "Questions about billing go to Sara."),
+        ("Anything about payments goes to Priya.", "resource", "reference",
+         "Anything about payments goes to Priya."),
         # a kind of work handed to someone: a standing rule (made nothing)
         ("Ask Priya to review frontend changes.", "preference", "feedback",
          "Ask Priya to review frontend changes."),
@@ -724,6 +730,9 @@ def test_whom_to_ask_and_work_handed_to_someone_make_a_memory(
     "For this question, ask Tom.",
     "For now, ask Tom.",
     "For questions about this PR, ask Tom.",
+    "These questions go to Tom.",
+    "Questions about this PR go to Tom.",
+    "The PR goes to Tom.",
 ])
 def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
         said: str) -> None:

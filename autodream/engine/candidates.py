@@ -572,8 +572,10 @@ _GO_TO_PERSON = re.compile(
     # work handed to them on a kind of thing ("to review frontend changes"), not on one at
     # hand ("to review this PR", "to review the PR")
     rf"to\s+(?:review|approve|sign\s+off\s+on|look\s+over)\s+(?:all\s+)?{_BARE_KIND}\b)"
-    # ... or the kind said first: "For infra questions, ask Tom"
-    rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$", _I)
+    # ... or the kind said first: "For infra questions, ask Tom", "Infra questions go to Tom"
+    rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$"
+    rf"|^(?P<asked_go>{_ASKED_FOR})\s+(?:go(?:es)?|should\s+go|(?:is|are)\s+(?:sent|routed))\s+"
+    r"to\s+(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
 # "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
 # host name
 _HOST = re.compile(r"\b(?:(?:is|are|lives?|runs?)\s+(?:at|on)|"
@@ -1721,7 +1723,7 @@ def _detect_core(raw: str) -> _Kind | None:
         # whom to ask about a kind of thing is where to go for it, as a tracker or a wiki is;
         # work of a kind to hand to someone is how the work is done, a rule
         pointer = any(go_to[g] is not None
-                      for g in ("asked", "asked_on", "asked_about", "asked_first"))
+                      for g in ("asked", "asked_on", "asked_about", "asked_first", "asked_go"))
         return _Kind("resource" if pointer else "preference", _clean(sentence), 0.7)
     if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence) or (
             (used := _PART_USES_TOOL.match(sentence)) is not None
