@@ -255,10 +255,20 @@ def _plans(*said: str) -> set[tuple[str, str]]:
     ("The code freeze starts tomorrow and the release is on 2026-07-24.",
      {("Was planned for 2026-07-07: the code freeze starts on 2026-07-07.", f"2026-07-07 {_GONE}"),
       ("The release is on 2026-07-24.", "Plan work around 2026-07-24.")}),
-    # near misses, one plan each: no subject of its own, one span, a clause pointing back,
-    # an undated second clause
+    # ... the second's subject, or its subject and verb, left to the first (were one plan,
+    # "Plan work around 2026-07-24", and no memory at all)
     ("We freeze on 2026-07-13 and ship on 2026-07-24.",
-     {("We freeze on 2026-07-13 and ship on 2026-07-24.", "Plan work around 2026-07-24.")}),
+     {("We planned to freeze on 2026-07-13.", f"2026-07-13 {_GONE}"),
+      ("We ship on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("We migrate the billing service on 2026-07-14 and the search service on 2026-07-24.",
+     {("We planned to migrate the billing service on 2026-07-14.", f"2026-07-14 {_GONE}"),
+      ("We migrate the search service on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    # near misses, one plan each: one span, a clause pointing back, an undated second clause,
+    # a meeting held and what was decided at it, no thing named as the first names its own
+    ("We had the planning meeting this morning and decided to ship on 2026-07-24.",
+     {("We decided on 2026-07-06 to ship on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("We freeze on 2026-07-13 and the API on 2026-07-24.",
+     {("We freeze on 2026-07-13 and the API on 2026-07-24.", "Plan work around 2026-07-24.")}),
     ("The review is between the launch on 2026-07-14 and the retro on 2026-07-24.",
      {("The review is between the launch on 2026-07-14 and the retro on 2026-07-24.",
        "Plan work around 2026-07-24.")}),

@@ -327,7 +327,7 @@ _TASK_TAKEN_ON = re.compile(
     r"before\s+\S+))*\s*[.!]?\s*$", _I)
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
-    r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
+    r"cut-?off|milestone|presentation|meeting|migrat(?:e|es|ing|ion)|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b", _I,
 )
@@ -1982,6 +1982,39 @@ _WHOLE_CLAUSE = re.compile(
 # the second clause's subject pointing back at the first: one plan told on
 _BACK_AT_START = re.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
 _SPAN = re.compile(r"\b(?:between|both|from)\b", _I)
+# ... or its subject left out, said by the first ("We freeze on 2026-07-13 and ship on
+# 2026-07-24": "we ship"), or its subject and verb ("We migrate the billing service on 2026-07-14
+# and the search service on 2026-07-24": "we migrate the search service"); the verb is left out
+# only of a clause naming a thing as the first's object is named
+_WHO_DOES = re.compile(
+    r"^(?P<who>we|they|i)(?P<aux>'ll|\s+(?:will|must|should|can|(?:plan|want|need|have|"
+    r"are\s+going|'re\s+going)\s+to))?\s+(?P<verb>(?-i:[a-z])[\w-]*)"
+    r"(?P<object>\s+(?:the|our|their|its|my)\s)?", _I)
+_NAMED_THING = re.compile(r"^(?:the|our|their|its|my)\s", _I)
+_NO_VERB = word_set("""on in at by from to until till before after for with and or also again
+    not never always the our their its my a an""")
+
+
+def _told_whole(head: str, tail: str) -> str | None:
+    """``tail`` with the subject, or the subject and verb, it leaves to ``head`` said again;
+    None when it leaves out neither."""
+    m = _WHO_DOES.match(head)
+    if m is None or _past_form(m["verb"]):
+        # ("We had a planning session this morning and decided to ship the beta next Friday"
+        # is a meeting and what was decided at it, which _decided_at reads)
+        return None
+    who = m["who"] + (m["aux"] or "")
+    if _NAMED_THING.match(tail):
+        return f"{who} {m['verb']} {tail}" if m["object"] else None
+    first = tail.split(maxsplit=1)[0].lower()
+    return f"{who} {tail}" if first.isalpha() and first not in _NO_VERB and not _past_form(
+        first) else None
+
+
+def _past_form(verb: str) -> bool:
+    low = verb.lower()
+    return re.search(r"[^e]ed$", low) is not None or low in ("had", "was", "were") or re.fullmatch(
+        _IRREGULAR_PAST, low) is not None
 
 
 def _each_dated(sentence: str, day: date) -> list[str]:
@@ -1989,8 +2022,13 @@ def _each_dated(sentence: str, day: date) -> list[str]:
     upcoming by its own day; none when the sentence is not two dated plans."""
     for m in _AND_CLAUSE.finditer(sentence):
         head, tail = sentence[: m.start()], sentence[m.end():]
-        if _SPAN.search(head) or _BACK_AT_START.match(tail) or not _WHOLE_CLAUSE.match(tail):
+        if _SPAN.search(head) or _BACK_AT_START.match(tail):
             continue
+        if not _WHOLE_CLAUSE.match(tail):
+            whole = _told_whole(head, tail)
+            if whole is None:
+                continue
+            tail = whole
         # the dates first: reading each side for a plan costs far more, and most "and"s
         # join no two dated clauses
         if not (_has_date(_absolutize(head, day)[0]) and _has_date(_absolutize(tail, day)[0])):
