@@ -760,6 +760,18 @@ def test_a_date_moved_to_supersedes_in_the_next_dream_and_in_the_same_one() -> N
     # a day for a month: the new statement says it
     ("The launch is in April 2027.", "The launch was pushed back to June 3.",
      "The launch was pushed back to 2027-06-03.", "April 2027 to 2027-06-03"),
+    # to a day told by another event's: was a switch to "after" in a file of its own ("Use
+    # after; 2026-07-14 is no longer current"), the plan left at its old date
+    ("The design review is on 2026-07-14.",
+     "The review moved from 2026-07-14 to after the launch on 2026-07-22.",
+     "The design review is after the launch on 2026-07-22.",
+     "2026-07-14 to after the launch on 2026-07-22"),
+    ("The design review is on 2026-07-14.", "The review moved to after the launch on 2026-07-22.",
+     "The design review is after the launch on 2026-07-22.",
+     "2026-07-14 to after the launch on 2026-07-22"),
+    ("The launch is in September 2026.", "The launch moved to after the audit in October 2026.",
+     "The launch is after the audit in October 2026.",
+     "September 2026 to after the audit in October 2026"),
 ])
 def test_a_date_moved_puts_the_entry_to_the_new_date(
         lead: str, said: str, now: str, moved: str) -> None:
@@ -801,6 +813,34 @@ def test_a_date_that_slips_in_the_dream_that_planned_it_is_one_plan_at_the_new_d
     assert entry.statements == ["The beta ships on 2026-08-15."]
     assert entry.history == [_SLIP_LINE]
     assert "2026-08-01" not in entry.name + entry.description + entry.how
+
+
+@pytest.mark.parametrize(("lead", "said", "how"), [
+    ("The design review is on 2026-07-14.", "The review moved to after the launch on 2026-07-22.",
+     "Plan work around 2026-07-22."),
+    # near miss: another event's day
+    ("The beta ships on 2026-08-01.", "The GA moved to after the launch on 2026-08-22.",
+     "Plan work around 2026-08-22."),
+])
+def test_a_plan_moved_to_after_another_event_is_a_plan_not_a_switch(
+        lead: str, said: str, how: str) -> None:
+    # each was a switch to "after": "Use after; the previous choice is no longer current"
+    plan = _plan({}, None, human(said, day=2))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert (entry.statements, entry.how) == ([said], how)
+    # ... and moves only the plan of its own event
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, day=2))
+    kept = plan.writes.get("project_x.md")
+    moved = kept is not None and "Changed from" in kept
+    assert moved == (said.split()[1] in lead)
+    # ... said again, it is the plan remembered: was "The design review is after the launch
+    # after the launch on 2026-07-22", changed from the day to the same day
+    if moved:
+        again = _plan({"project_x.md": topic("X", parse_entry("project_x.md", kept).lead)},
+                      None, human(said, day=3))
+        assert [d.action for d in again.decisions if d.action not in ("kept", "indexed")] == [
+            "confirmed"]
 
 
 @pytest.mark.parametrize(("first", "said"), [

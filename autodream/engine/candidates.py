@@ -1499,8 +1499,10 @@ def _whole_name(text: str, start: int, term: str) -> str:
 _WEAK_TERMS = word_set(
     """the a an it this that them there here then now use using me you us our my your his her
     their its one some any all each other more less new old back over up down again
-    next last today tonight tomorrow yesterday week month year"""
-)  # ... and relative date words: "the release moved to next Friday" reschedules, not switches
+    next last today tonight tomorrow yesterday week month year after before until later
+    earlier"""
+)  # ... and relative date words: "the release moved to next Friday" reschedules, not switches;
+# nor is "the review moved to after the launch"
 # A weekday or month is a switch only from another one ("the standup moved from Monday to
 # Tuesday"); "the demo switched to Thursday" alone is a date, not a new choice.
 _CALENDAR_TERMS = CALENDAR_WORDS - {"may"}  # as a switch term "may" is the modal verb

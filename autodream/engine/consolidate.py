@@ -1192,6 +1192,12 @@ class Consolidator:
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
                 return
+            there = self._moved_there(*date_moved) if date_moved is not None else None
+            if there is not None:
+                # "The review moved to after the launch on 2026-07-22" beside "The design
+                # review is after the launch on 2026-07-22": the move is remembered
+                self._confirm(there, cand, cluster)
+                return
             upgraded = self._upgraded_from(replace(cand, new=cand.maybe_new)) if (
                 cand.maybe_new) else None
             if upgraded is not None:
@@ -1685,10 +1691,20 @@ class Consolidator:
         moved and the new date, from ``_date_moved``): the entry whose clause about what moved
         gives it one other date ("The release is planned for 2027-03-03"), that date and the
         new one."""
-        found = self._one_other(cand, thing, new, lambda lead: [
+        # ("after the launch on 2026-07-22" is of a plan already on 2026-07-22)
+        day = (date_mentions(new) or [new])[-1]
+        found = self._one_other(cand, thing, day, lambda lead: [
             d for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
             for d in date_mentions(part)])
         return None if found is None else (found[0], found[1], new)
+
+    def _moved_there(self, thing: frozenset[str], new: str) -> Entry | None:
+        """The live entry about ``thing`` that already says it is ``new``, a day told by
+        another event's ("after the launch on 2026-07-22")."""
+        if not _BY_ANOTHER_EVENT.match(new):
+            return None
+        return next((e for e in self.live() if new.lower() in e.lead.lower()
+                     and _about(thing, e.lead)), None)
 
     def _reschedule(
         self, entry: Entry, was: str, now: str, cand: Candidate, cluster: Cluster
@@ -1698,21 +1714,29 @@ class Consolidator:
         past; else the new statement leads, with new guidance. The earlier date is history."""
         day = cand.source.day.isoformat()
         alike = (_ISO_DAY.fullmatch(was) is None) == (_ISO_DAY.fullmatch(now) is None) and not (
-            was.lower().startswith("week") or now.lower().startswith("week"))
+            was.lower().startswith("week") or now.lower().startswith("week")) and not (
+            _BY_ANOTHER_EVENT.match(now))
         # "between 2026-08-01 and 2026-08-05" moved to one day: putting the day in place of
         # the first would make "between 2026-08-15 and 2026-08-05"; the new statement leads
         ranged = any(was in m[0] for m in _DATE_SPAN.finditer(entry.lead))
         entry.history.append(
             f"Updated on {day}; previously: {_LIST_MARK.sub('', entry.lead).strip()}" if ranged
             else f"Changed from {was} to {now} on {day}; previously {was}.")
+        # "The design review is on 2026-07-14", moved to after the launch on 2026-07-22: "The
+        # design review is after the launch on 2026-07-22"
+        on_was = re.search(rf"\b(?:on|in)\s+{re.escape(was)}(?![\w-]|\.\d)", entry.lead) if (
+            _BY_ANOTHER_EVENT.match(now)) else None
         if alike and not ranged and not _TOLD_PAST.search(entry.lead):
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
                 entry.how = _default_how(cand)
         else:
-            lead = cand.text
+            lead = cand.text if on_was is None or ranged or _TOLD_PAST.search(entry.lead) else (
+                entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])
             _guidance_for(entry, cand, cluster)
             entry.description = description_for(lead)
+            if entry.hook:  # (its index line, of the old date, would be told as past)
+                entry.hook = entry.description
         if _TOLD_PAST.search(entry.name) or has_word(entry.name, was):
             # "Was planned: The code freeze starts on 2026-07-09" no longer is
             entry.name = title_for(lead) or entry.name
@@ -2495,6 +2519,10 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     return re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan), was, now
 
 
+_BY_ANOTHER_EVENT = re.compile(
+    r"(?:after|before)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|in)\s+", re.I)
+
+
 def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     """What a move of a date says moved, and the date it moved to: ({"release"}, "2027-03-10")
     for "We moved the release to 2027-03-10"."""
@@ -2504,8 +2532,14 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     rest = said[m.end():]
     after = date_mentions(rest)
     thing = tokens(m["what"] or m["subject"] or "")
-    if not after or not rest.startswith(after[0]) or not thing:
+    if not after or not thing:
         return None
+    if not rest.startswith(after[0]):
+        # "The review moved to after the launch on 2026-07-22": its day told by another event's
+        rel = _BY_ANOTHER_EVENT.match(rest)
+        if rel is None or not rest.startswith(after[0], rel.end()):
+            return None
+        return thing, rest[: rel.end()] + after[0]
     return thing, after[0]
 
 
