@@ -843,6 +843,33 @@ def test_a_plan_moved_to_after_another_event_is_a_plan_not_a_switch(
             "confirmed"]
 
 
+@pytest.mark.parametrize(("said", "same"), [
+    # the one event on its one day, said in other words: each was a second memory
+    ("Beta release is on 2026-08-01.", True),
+    ("The beta goes live on 2026-08-01.", True),
+    ("The beta launch is on 2026-08-01.", True),
+    # near misses: another event, one more thing named, a plan turned round, another day
+    ("The GA ships on 2026-08-01.", False),
+    ("The beta demo is on 2026-08-01.", False),
+    ("The beta is not shipping on 2026-08-01.", False),
+    ("Beta release is on 2026-08-02.", False),
+])
+def test_a_plan_said_again_in_other_words_confirms_the_remembered_one(
+        said: str, same: bool) -> None:
+    first = "The beta ships on 2026-08-01."
+    later = _plan({"project_beta.md": topic("Beta", first)}, None, human(said, day=2))
+    assert [d.file for d in later.decisions if d.action == "confirmed"] == (
+        ["project_beta.md"] if same else [])
+    assert not same or [f for f in later.writes if f not in ("MEMORY.md", "project_beta.md")
+                        ] == []
+    # ... and in the dream that planned it
+    both = _plan({}, None, human(first, session="a", day=0), human(said, session="b", day=2))
+    assert any(d.action == "confirmed" for d in both.decisions) == same
+    if same:
+        (made,) = [f for f in both.writes if f != "MEMORY.md"]
+        assert parse_entry(made, both.writes[made]).lead == first
+
+
 @pytest.mark.parametrize(("first", "said"), [
     # another event's date
     ("The beta ships on 2026-08-01.", "The GA slips to 2026-09-15."),

@@ -1229,6 +1229,12 @@ class Consolidator:
                 return
             # "The runbook moved to confluence.acme.io/oncall" shares too few words with "The
             # on-call runbook is in Notion at notion.so/...", the entry it makes stale
+            same = self._same_plan(cand) if cand.kind == "plan" else None
+            if same is not None:
+                # "Beta release is on 2026-08-01" beside "The beta ships on 2026-08-01": the
+                # one event on its one day, said in other words (read as about other things)
+                self._restated(same, cand, cluster)
+                return
             target = self._readdressed(cand) or self._best_match(cand)
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
@@ -1307,6 +1313,22 @@ class Consolidator:
                  if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
                  and new is not None and new[0].lower() not in e.lead.lower()]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _same_plan(self, cand: Candidate) -> Entry | None:
+        """The live plan of the event ``cand`` plans, on the one day it says: what is planned
+        named alike but for how it comes out ("ships", "release", "launch", "goes live")."""
+        days = {d.lower() for d in date_mentions(cand.text)}
+        if len(days) != 1:
+            return None
+        (day,) = days
+        for entry in self.live():
+            lead = _LIST_MARK.sub("", entry.lead)
+            if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
+                    d.lower() for d in date_mentions(lead)} != days:
+                continue
+            if _one_event(lead, cand.text):
+                return entry
+        return None
 
     def _best_match(self, cand: Candidate) -> Entry | None:
         """The live entry most similar to ``cand`` that is similar enough; the first one in
@@ -2589,6 +2611,31 @@ def _same_event(plan: str, done: str) -> bool:
     if not planned or not told:
         return False
     return not _not_named(planned, told) or not _not_named(told, planned)
+
+
+_NOT_SO = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
+# How a planned thing comes out, which says nothing of which thing it is
+_COMING_OUT = word_set("""ship ships shipping release releases releasing launch launches
+    launching out live go goes going land lands landing""")
+
+
+def _one_event(plan: str, said: str) -> bool:
+    """``said`` plans what ``plan`` does, named alike but for how it comes out ("Beta release is
+    on ..." of "The beta ships on ..."); not another thing ("The GA ships on ..."), nor one
+    more ("The beta demo is on ...")."""
+    if _NOT_SO.search(said) or _NOT_SO.search(plan):
+        return False  # ("The beta is not shipping on ...": the words but one a stopword)
+    planned, told = _named_to_come_out(plan), _named_to_come_out(said)
+    return bool(planned and told) and not _not_named(planned, told) and not _not_named(
+        told, planned)
+
+
+def _named_to_come_out(text: str) -> list[str]:
+    """What ``text`` says comes out: its words but its dates and how it comes out; each other
+    word counts ("The demo is on the morning of ...", "We planned to ...")."""
+    for said in date_mentions(text):
+        text = text.replace(said, " ")
+    return [w for w in _words(text) if w not in _COMING_OUT]
 
 
 def _due_by(text: str, done: date) -> bool:
