@@ -1324,6 +1324,10 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
         # a time is no clause break ("... at 10")
         ("From now on the team standup is every Tuesday at 10:00.",
          "The team standup is every Tuesday at 10:00"),
+        # ... an aside is one: was "The retro is in the week of 2026-07-20 (the week"
+        ("The retro is the week after the launch on 2026-07-15.",
+         "The retro is in the week of 2026-07-20"),
+        ("The retro is the week of 2026-07-27.", "The retro is the week of 2026-07-27"),
     ],
 )
 def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -> None:

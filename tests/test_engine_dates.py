@@ -307,8 +307,9 @@ def test_plans_of_two_events_on_two_days_stay_apart(
     ("The retro is the week after the launch on 2026-07-15.", "project_retro-week.md"),
     ("The freeze starts the week before the launch on 2026-08-05.",
      "project_freeze-starts-week.md"),
-    # near misses: no word doubled, the name as before
-    ("The retro is the Monday after the launch on 2026-07-15.", "project_retro-launch.md"),
+    # near misses: no word doubled, the name as before (of the title, which ends before the
+    # aside: "The retro is on 2026-07-20")
+    ("The retro is the Monday after the launch on 2026-07-15.", "project_retro.md"),
     ("The audit is next week.", "project_audit-week.md"),
 ])
 def test_a_plan_told_from_a_dated_week_names_its_file_without_a_doubled_word(

@@ -347,6 +347,11 @@ def _cut_title(words: list[str]) -> str:
     if fit == 0:
         return words[0][:NAME_CHARS]
     end = clause if clause >= 3 else phrase if phrase >= 3 else fit
+    # not inside an aside: "... in the week of 2026-07-20 (the week after the launch on ...)"
+    # cut in it leaves "(the week"
+    opened = max((i for i in range(end) if words[i].startswith("(")), default=-1)
+    if opened >= 3 and ")" not in " ".join(words[opened:end]):
+        end = opened
     # a name goes on past the cut: drop the part of it that fits
     while end > 1 and words[end - 1][:1].isupper() and words[end][:1].isupper():
         end -= 1
