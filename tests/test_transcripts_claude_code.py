@@ -428,3 +428,24 @@ def test_lines_of_tool_results_are_not_parsed_by_the_dreams_reader(tmp_path: Pat
     assert stats.records == 2 and stats.lines == 4 and stats.skipped_total == 0
     full = ReadStats()
     assert [m.kind for m in iter_messages(path, stats=full)].count("tool_result") == 2
+
+
+@pytest.mark.parametrize(
+    ("line", "skipped"),
+    [
+        (_HEAD + b'"message":{"role":"user","content":[' + _RESULT + b"]}}", True),
+        (b'{"parentUuid":"p","userType":"external","type":"user","message":{"role":"user",'
+         b'"content":[' + _RESULT + b']},"uuid":"u","toolUseResult":{"type":"text"}}', True),
+        (b'{"type":"queue-operation","operation":"enqueue","message":{"role":"user",'
+         b'"content":[' + _RESULT + b']},"content":"Never push to main."}', False),
+        (b'{"type":"attachment","message":{"role":"user","content":[' + _RESULT + b"]}}", False),
+        (b'{"message":{"role":"user","content":[' + _RESULT + b']},"type":"user"}', False),
+    ],
+    ids=["user", "claude-code-layout", "queue-record", "attachment", "type-after-message"],
+)
+def test_only_a_user_records_tool_results_are_passed_over(line: bytes, skipped: bool) -> None:
+    # A queue record keeps the reader's state (what the person typed while the agent worked):
+    # whatever its shape, it is parsed.
+    from autodream.transcripts.claude_code import holds_only_tool_results
+
+    assert holds_only_tool_results(line) is skipped

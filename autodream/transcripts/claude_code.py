@@ -81,10 +81,11 @@ _SYNTHETIC_MODEL = "<synthetic>"  # Claude Code's own notices (rate limits, API 
 # Most of a transcript's bytes are tool results: user records whose message content is a list of
 # ``tool_result`` blocks, which hold no person's words. Claude Code writes the record's one message
 # with role, then content, no spaces, and puts the result's structured copy (``toolUseResult``,
-# whose own ``"type":"text"`` is no text block) after it. A line whose only ``"message"`` opens so,
-# with no text block in the message and no escaped ASCII letter anywhere (which could spell a key
-# or a block type), need not be parsed by a reader of the person's words. Any other shape is
-# parsed, so this can only save time.
+# whose own ``"type":"text"`` is no text block) after it. A user record whose only ``"message"``
+# opens so, with no text block before ``toolUseResult`` and no escaped ASCII letter anywhere
+# (which could spell a key or a block type), need not be parsed by a reader of the person's words.
+# That is exact for every record Claude Code writes; only a hand-made line that repeats a key of
+# the message, or names one ``toolUseResult`` inside it, could hide words from it.
 _TOOL_RESULTS_MESSAGE = b'"message":{"role":"user","content":[{"'
 _TOOL_RESULT_FIRST = re.compile(
     rb'(?:type":"tool_result"|tool_use_id":"[^"\\]*","type":"tool_result")'
@@ -372,6 +373,9 @@ def holds_only_tool_results(data: bytes) -> bool:
     start = data.find(b'"message"')
     if start < 0 or not data.startswith(_TOOL_RESULTS_MESSAGE, start):
         return False
+    kind = data.find(b'"type":')  # the record's own type comes before its message
+    if not 0 <= kind < start or not data.startswith(b'"type":"user"', kind):
+        return False  # a queue or attachment record shaped so is read: it keeps state
     opened = start + len(_TOOL_RESULTS_MESSAGE)
     if data.find(b'"message"', opened) >= 0:  # a second message: JSON keeps the last one
         return False
