@@ -2002,6 +2002,33 @@ def test_a_rule_turned_round_names_the_rule_it_replaced(rule: str, said: str) ->
         assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
 
 
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Push to main.", "No, never push to main; push to develop."),
+    ("Use tabs for indentation.", "No, never use tabs for indentation; use spaces."),
+    ("Squash-merge pull requests.", "Actually, never squash-merge pull requests; rebase them."),
+])
+def test_a_rule_turned_round_by_one_clause_of_a_correction_names_the_rule_it_replaced(
+        rule: str, said: str) -> None:
+    now = said.split(", ", 1)[1]
+    # the old rule's words are all in the correction, so it read as said again: the entry
+    # took the new wording and the rule it replaced was gone without a trace
+    plan = _said_of_rule(rule, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    entry = parse_entry("feedback_rule.md", plan.writes["feedback_rule.md"])
+    assert entry.statements == [now[:1].upper() + now[1:]]
+    assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+    assert any(d.action == "superseded" for d in plan.decisions)
+
+
+def test_a_correction_about_one_branch_is_kept_beside_a_rule_about_every_branch() -> None:
+    # "Never push directly" may still hold for every branch but develop: neither is dropped
+    rule = "Never push directly."
+    plan = _said_of_rule(rule, "No, never push to main; push to develop.")
+    assert "feedback_rule.md" not in plan.writes and not plan.deletes
+    (added,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert added.statements == ["Never push to main; push to develop."] and not added.history
+
+
 def test_a_rule_turned_round_in_one_clause_names_the_whole_rule() -> None:
     # it was "Changed from Always to Never; previously Always."
     rule, said = "Always use pnpm, never npm.", "Never use pnpm."

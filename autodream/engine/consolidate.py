@@ -1432,9 +1432,11 @@ class Consolidator:
 
     def _turn_round(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """The statements of ``entry`` that ``cand`` turns round give way to it, each a dated
-        history line; the rest stay."""
+        history line; the rest stay. A statement may be turned round by one clause of ``cand``
+        ("Push to main." by "Never push to main; push to develop.")."""
         day = cand.source.day.isoformat()
-        turned = [s for s in entry.statements if turns_rule_round(s, cand.text)]
+        turned = [s for s in entry.statements
+                  if turns_rule_round(s, cand.text) or turns_rule_round(cand.text, s)]
         entry.history.extend(f"Updated on {day}; previously: {s}" for s in turned)
         entry.statements = self._capped(
             [cand.text] + [s for s in entry.statements if s not in turned], entry.file)
@@ -2155,6 +2157,11 @@ class Consolidator:
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
+        elif rule and any(turns_rule_round(cand.text, s) for s in entry.statements):
+            # "Never push to main; push to develop" over "Push to main": the old rule is covered
+            # by the new words, and was replaced with no history, as if said again
+            self._turn_round(entry, cand, cluster)
+            return
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
