@@ -2038,6 +2038,21 @@ def test_a_rule_turned_round_in_one_clause_names_the_whole_rule() -> None:
 
 
 @pytest.mark.parametrize(("rule", "said"), [
+    ("Always use pnpm, never npm.", "Never use pnpm."),
+    ("Always use tabs, never spaces.", "Never use tabs."),
+    ("Never use spaces, always tabs.", "Always use spaces."),
+])
+def test_a_rule_turned_round_in_one_clause_in_one_dream_leaves_only_the_new_rule(
+        rule: str, said: str) -> None:
+    # the old rule stayed in the body above the line naming it, as it says the word ("never")
+    # that the new one turned round with
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s1", day=1))
+    (entry,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert entry.statements == [said]
+    assert entry.history == [f"Updated on 2026-07-07; previously: {rule}"]
+
+
+@pytest.mark.parametrize(("rule", "said"), [
     ("Don't use npm.", "Never use npm."),
     ("We no longer use yarn.", "Never use yarn."),
 ])

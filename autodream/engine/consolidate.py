@@ -2233,10 +2233,15 @@ class Consolidator:
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
             day = cand.source.day.isoformat()
-            # "Always use spaces" after "Don't use spaces": the rule turned round is what was
-            entry.history.append(f"Updated on {day}; previously: {first.text}"
-                                 if was.lower() in _TURNING else
-                                 f"Changed from {was} to {now} on {day}; previously {was}.")
+            if was.lower() in _TURNING:
+                # "Always use spaces" after "Don't use spaces": the rule turned round is what
+                # was. "Always use pnpm, never npm" says the "never" of "Never use pnpm" too,
+                # and stayed in the body above the line naming it.
+                entry.statements = [s for s in entry.statements if s != first.text and not (
+                    turns_rule_round(s, cand.text))] or [cand.text]
+                entry.history.append(f"Updated on {day}; previously: {first.text}")
+            else:
+                entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
         elif first.text != cand.text and replaces(
                 first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
                 _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
