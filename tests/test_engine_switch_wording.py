@@ -1314,6 +1314,8 @@ def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
          "We use yarn for installs.", "npm", "yarn"),
         ("We use npm for installs.", "We pnpm install nowadays.",
          "We use pnpm for installs.", "npm", "pnpm"),
+        ("We use npm for installs.", "We just bun install everything these days.",
+         "We use bun for installs.", "npm", "bun"),
         # what "it" is now, over the entry naming a tool of its kind
         ("We use npm for installs.", "It's yarn these days.",
          "We use yarn for installs.", "npm", "yarn"),
@@ -1330,6 +1332,17 @@ def test_a_switch_told_passively_by_the_command_or_as_what_it_is_now_updates_the
     # each made no memory and left the old tool, or made one beside the entry naming it
     _assert_rewritten_to(lead, said, now,
                          f"Switched from {old} to {new} on 2026-07-06; previously {old}.")
+
+
+@pytest.mark.parametrize("said", ["We bun install everything now.",
+                                  "We just bun install everything these days.",
+                                  "We yarn install everything nowadays."])
+def test_the_command_the_team_runs_these_days_is_a_memory_of_its_own(said: str) -> None:
+    # "We just bun install everything these days" made nothing, though "We bun install
+    # everything now" was kept
+    plan = plan_dream({}, None, candidates(said), now=NOW)
+    (body,) = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert body.startswith(said + "\n")
 
 
 @pytest.mark.parametrize("said", ["I pnpm install nowadays.",

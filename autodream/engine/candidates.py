@@ -394,12 +394,13 @@ _SETTLED_NOW = re.compile(
     r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
     r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$", _I)
 # A known tool said to be the one used these days, as what "it" is or as the command run: "It's
-# yarn these days", "We bun install everything nowadays" tell what "now" at the end tells
+# yarn these days", "We (just) bun install everything nowadays" tell what "now" at the end tells
 # (``_UPDATE``); consolidate puts the tool in place of one of its kind, and keeps no memory of
 # what "it" is when no entry names one. Not "I pnpm install nowadays": one person's habit, which
 # would be kept as "The user pnpms install nowadays."
 _TOOL_THESE_DAYS = re.compile(
-    rf"^(?:it(?:'s|\s+is)\s+(?:all\s+)?(?:{TOOL_PATTERN})|we\s+(?:{TOOL_PATTERN})\s+"
+    rf"^(?:it(?:'s|\s+is)\s+(?:all\s+)?(?:{TOOL_PATTERN})|we\s+(?:just\s+|all\s+)?"
+    rf"(?:{TOOL_PATTERN})\s+"
     r"(?:install|add|run)\b[^.;!?]*?)(?![\w-])\s+(?:these\s+days|nowadays)\s*[.!]?$", _I)
 # A standing schedule ("code freeze is every Thursday at noon").
 _SCHEDULE = re.compile(
