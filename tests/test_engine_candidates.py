@@ -930,6 +930,11 @@ def test_a_comma_clause_naming_no_harm_is_no_reason(said: str) -> None:
         # the "it" of its reason read as pointing at the work at hand: no memory at all
         ("Use f-strings because it helps readability.", "Use f-strings.",
          "It helps readability."),
+        # a known tool chosen, with why: it made nothing, as "Use pnpm" alone still does
+        ("Use pnpm, it's faster than npm.", "Use pnpm.", "It's faster than npm."),
+        ("Use pnpm because it's faster than npm.", "Use pnpm.", "It's faster than npm."),
+        ("Please use ruff, it catches more than flake8.", "Use ruff.",
+         "It catches more than flake8."),
     ],
 )
 def test_a_short_rule_keeps_its_reason_apart(said: str, rule: str, why: str) -> None:
@@ -944,6 +949,9 @@ def test_a_short_rule_keeps_its_reason_apart(said: str, rule: str, why: str) -> 
     # no rule before the comma: nothing, as before
     "Sure, it helps readability.",
     "Use a dict here because it is faster.",
+    # a tool with no reason, or for the work at hand, may be for the task alone
+    "Use pnpm.",
+    "Use jq, it's easier here.",
 ])
 def test_no_rule_before_a_reason_makes_no_memory(said: str) -> None:
     assert candidates(said) == []

@@ -1293,6 +1293,15 @@ def test_rather_than_sets_a_choice_against_another_as_instead_of_does(
     assert switches == ([choice] if choice else [])
 
 
+def test_a_tool_chosen_with_its_reason_over_the_entry_naming_another_updates_it() -> None:
+    # it made nothing; kept alone it would have said "Use pnpm" beside "We use npm"
+    said = "Use pnpm, it's faster than npm."
+    _assert_rewritten_to("We use npm for installs.", said, "We use pnpm for installs.",
+                         "Switched from npm to pnpm on 2026-07-06; previously npm.")
+    body = parse_topic(_dream("We use npm for installs.", said).writes["project_tool.md"]).body
+    assert "**Why:** It's faster than npm.\n" in body
+
+
 def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
     _assert_rewritten_to("We use npm for installs.", "Use pnpm rather than npm.",
                          "We use pnpm for installs.",

@@ -43,7 +43,7 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN, it_is_not, tools_in
+from autodream.engine.tool_kinds import TOOL_PATTERN, it_is_not, tools_in, use_tool
 from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -779,6 +779,23 @@ def _standing_imperative(sentence: str) -> bool:
     return not (verb in _MAKES_A_THING and _DEFINITE.match(m["what"]))
 
 
+# A reason's opening word that points at nothing at hand ("it" in "it's faster than npm")
+_REASON_OPENS = word_set("it it's its that that's this they they're")
+
+
+def _tool_with_reason(sentence: str) -> bool:
+    """``sentence`` asks to use a known tool and says why, of no thing at hand ("Use pnpm,
+    it's faster than npm", "Use pnpm because it's faster"): a choice for good, as "Use f-strings,
+    it helps readability" is. Said alone ("Use pnpm") it may be for the task at hand."""
+    if sentence[:4].lower() != "use " and sentence[:11].lower() != "please use ":
+        return False
+    reason = _BECAUSE.search(sentence) or _COMMA_REASON.search(sentence)
+    if reason is None or use_tool(sentence[: reason.start()]) is None:
+        return False
+    first, _, rest = reason["why"].partition(" ")
+    return not _POINTS_AT_HAND.search(rest if first.lower() in _REASON_OPENS else reason["why"])
+
+
 def _instead_of_doing(sentence: str) -> bool:
     """``sentence`` is a rule said as a bare imperative on a kind of thing set against another
     way of doing it (``_INSTEAD_OF_DOING``): "Fix flaky tests instead of skipping them" holds
@@ -1336,7 +1353,7 @@ def _comma_reason(text: str) -> re.Match[str] | None:
 
 def _says_rule(head: str) -> bool:
     """``head`` is a rule, however said: a reason may follow it."""
-    return bool(_PROHIBITION.search(head) or _PREFERENCE.search(head)
+    return bool(_PROHIBITION.search(head) or _PREFERENCE.search(head) or use_tool(head)
                 or _standing_imperative(_FILLER.sub("", head.strip())) or (
                     (_GENERIC_IMPERATIVE.search(head) or _PLURAL_SHOULD.search(head))
                     and not _AT_HAND.search(head)))
@@ -1734,6 +1751,8 @@ def _detect_core(raw: str) -> _Kind | None:
             # "The failing test uses jest", "The new tests use pytest": the work at hand
             and not _ONE_PIECE.fullmatch(used["part"]) and not _AT_HAND.search(used["part"])):
         return _Kind("fact", _clean(sentence), 0.6)
+    if _tool_with_reason(sentence):
+        return _Kind("preference", _clean(sentence), 0.7)
     if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
             # (a reason may point: "Use f-strings, it helps readability", "Use f-strings
             # because it reads better")

@@ -74,6 +74,7 @@ from autodream.engine.tool_kinds import (
     same_tool,
     tool_kinds,
     tools_in,
+    use_tool,
 )
 from autodream.engine.versions import (
     LABELLED_VERSION,
@@ -1207,9 +1208,13 @@ class Consolidator:
                              cluster)
                 return
             # "Our design docs are in Confluence now" is read as where to look, and is as much
-            # a move away from the place an entry names
-            claimed = _tool_claimed(cand.text) if cand.kind in _TELLS_STATE or (
-                cand.kind == "resource") else None
+            # a move away from the place an entry names; "Use pnpm" (with its reason: "it's
+            # faster than npm") beside "Use npm for installs" is the newer choice of a tool of
+            # that kind, not a rule beside it
+            if cand.kind in _TELLS_STATE or cand.kind == "resource":
+                claimed = _tool_claimed(cand.text)
+            else:
+                claimed = use_tool(cand.text) if cand.kind == "preference" else None
             if cand.kind == "resource" and claimed and kind_of(claimed) is None:
                 claimed = None
             replaced = (self._tool_replaced(replace(cand, new=claimed))

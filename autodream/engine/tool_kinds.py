@@ -129,6 +129,16 @@ def it_is_not(text: str) -> tuple[str, str] | None:
     return m["new"], m["old"]
 
 
+def use_tool(text: str) -> str | None:
+    """The known tool ``text`` asks to use when that is all it says ("Use pnpm", "Please use
+    pnpm."), as written there."""
+    said = text.strip().rstrip(".!").rstrip()
+    opens = said[:11].lower()
+    start = 4 if opens.startswith("use ") else 11 if opens.startswith("please use ") else 0
+    name = said[start:].strip() if start else ""
+    return name if name and tools_in(name) == [name] else None
+
+
 def other_kinds(a: str, b: str) -> bool:
     """``a`` and ``b`` are known tools with no kind in common (a linter and a type checker):
     both can be in use at once."""
