@@ -283,6 +283,23 @@ def test_a_change_of_mind_rewrites_the_entry_on_its_subject(
     assert "changed their mind on 2026-07-09" in done.reason and lead[:20] in done.reason
 
 
+@pytest.mark.parametrize("said", ["Let's use spaces instead.", "Ok, let's use spaces instead."])
+def test_a_choice_proposed_instead_switches_the_entry_on_its_subject(said: str) -> None:
+    # "Let's ..." read as a task proposed: nothing was kept, and tabs stayed the rule, while
+    # "Use spaces instead." already switched it
+    plan = _said_to("feedback_pref.md", "Indent with tabs.", said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_pref.md"]
+    lines = parse_topic(plan.writes["feedback_pref.md"]).body.splitlines()
+    assert lines[0] == "Indent with spaces."
+    assert "Changed from tabs to spaces on 2026-07-09; previously tabs." in lines
+
+
+@pytest.mark.parametrize("said", ["Let's use a set instead.", "Let's use dataclasses instead.",
+                                  "Let's use the other approach instead."])
+def test_another_thing_proposed_instead_is_still_the_task_at_hand(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
 @pytest.mark.parametrize(
     ("lead", "said", "now", "history"),
     [

@@ -1302,6 +1302,29 @@ def test_a_tool_chosen_with_its_reason_over_the_entry_naming_another_updates_it(
     assert "**Why:** It's faster than npm.\n" in body
 
 
+@pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead.",
+                                  "Actually, use yarn instead."])
+def test_a_tool_to_use_instead_puts_it_in_place_of_the_one_the_entry_names(said: str) -> None:
+    # it made nothing, and npm stayed the package manager in memory
+    _assert_rewritten_to("We use npm for installs.", said, "We use yarn for installs.",
+                         "Switched from npm to yarn on 2026-07-06; previously npm.")
+    plan = _dream_on({"feedback_installs.md": "Use npm for installs."}, said)
+    assert list(plan.writes) == ["feedback_installs.md"]
+    lines = parse_topic(plan.writes["feedback_installs.md"]).body.splitlines()
+    assert lines[0] == "Use yarn for installs."
+    assert "Switched from npm to yarn on 2026-07-09; previously npm." in lines
+
+
+@pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead."])
+def test_a_tool_to_use_instead_of_nothing_in_memory_is_no_memory(said: str) -> None:
+    # instead of what was said in the conversation: "Use yarn instead." alone says nothing
+    files = {"project_db.md": topic("Db", "We use Postgres for the main database.")}
+    for memory in ({}, files):
+        plan = plan_dream(memory, "- [Db](project_db.md) — db\n" if memory else None,
+                          candidates(said), now=NOW)
+        assert not plan.writes and not plan.deletes
+
+
 def test_rather_than_over_the_entry_naming_the_old_tool_updates_it() -> None:
     _assert_rewritten_to("We use npm for installs.", "Use pnpm rather than npm.",
                          "We use pnpm for installs.",

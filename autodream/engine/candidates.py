@@ -28,6 +28,7 @@ from autodream.engine.dates import (
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.revisions import chooses_an_end
 from autodream.engine.setting_changes import setting_change
 from autodream.engine.text import (
     ADDRESS_AT,
@@ -43,7 +44,13 @@ from autodream.engine.text import (
     tokens,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN, it_is_not, tools_in, use_tool
+from autodream.engine.tool_kinds import (
+    TOOL_PATTERN,
+    it_is_not,
+    tools_in,
+    use_instead,
+    use_tool,
+)
 from autodream.engine.versions import VERSION, upgrade_clauses, version_claim, version_switch
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -783,6 +790,21 @@ def _standing_imperative(sentence: str) -> bool:
 _REASON_OPENS = word_set("it it's its that that's this they they're")
 
 
+def _instead_proposed(sentence: str) -> str:
+    """"Let's use spaces instead." as "Use spaces instead.": a known tool, or one end of a
+    choice of one kind, put in place of another, not a task proposed ("let's use a set
+    instead", "let's use dataclasses instead"); as it was, else."""
+    bare = _FILLER.sub("", sentence.strip())
+    if not bare[:10].lower().startswith(("let's use ", "lets use ")):
+        return sentence
+    said = bare[bare.index(" ") + 1:]
+    chosen = said.rstrip(".! ")[4:-8]
+    if said.rstrip(".! ")[-8:].lower() != " instead" or not (
+            use_tool(f"use {chosen}") or chooses_an_end(chosen)):
+        return sentence
+    return sentence_case(said)
+
+
 def _tool_with_reason(sentence: str) -> bool:
     """``sentence`` asks to use a known tool and says why, of no thing at hand ("Use pnpm,
     it's faster than npm", "Use pnpm because it's faster"): a choice for good, as "Use f-strings,
@@ -954,6 +976,8 @@ class Gatherer:
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
         sentence = _neither_nor(sentence)
+        if "instead" in sentence:
+            sentence = _instead_proposed(sentence)
         found = _detect(sentence)
         consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
@@ -1447,6 +1471,10 @@ def _switch(text: str) -> _Kind | None:
     contrast = it_is_not(text)
     if contrast is not None:
         return _Kind("switch", text, 0.9, new=contrast[0], old=contrast[1])
+    chosen = use_instead(text) if "instead" in text else None
+    if chosen is not None:
+        # "Use yarn instead": what it replaces is in the memory naming another of its kind
+        return _Kind("switch", text, 0.9, new=chosen)
     for pattern, back in _SWITCHES:
         m = pattern.search(text)
         if m is None:

@@ -74,6 +74,7 @@ from autodream.engine.tool_kinds import (
     same_tool,
     tool_kinds,
     tools_in,
+    use_instead,
     use_tool,
 )
 from autodream.engine.versions import (
@@ -1170,6 +1171,14 @@ class Consolidator:
                     "dropped", shorten(cand.text, 120),
                     f"says only what 'it' is, and no memory says {cand.old} is used for it to "
                     "replace", session_id=cand.source.session_id))
+                return
+            if cand.old is None and use_instead(cand.text) is not None:
+                # "Use yarn instead" with no memory naming another tool of its kind: instead of
+                # what was said in the conversation, not in the words a memory would keep
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"says only to use {cand.new} instead, and no memory names another tool "
+                    "of its kind for it to replace", session_id=cand.source.session_id))
                 return
             if {cand.new.lower() if cand.new else "", (cand.old or "").lower()} <= STATE_WORDS:
                 self.decisions.append(Decision(

@@ -107,6 +107,11 @@ class Revision:
     taken_back: re.Pattern[str]  # the end of the scale given up, to find it in a title
 
 
+def chooses_an_end(text: str) -> bool:
+    """``text`` picks one end of a choice of one kind ("spaces", "verbose logs")."""
+    return any(len(_ends(scale, text)) == 1 for scale in _SCALES)
+
+
 def revision(old: str, new: str) -> Revision | None:
     """How ``new``, said after a change of mind, takes back ``old``: on the same subject, at
     another end of one scale; None when it does not (another subject, no choice of the same

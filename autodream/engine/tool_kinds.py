@@ -139,6 +139,13 @@ def use_tool(text: str) -> str | None:
     return name if name and tools_in(name) == [name] else None
 
 
+def use_instead(text: str) -> str | None:
+    """The known tool in "Use yarn instead." when that is all it says: one put in place of
+    another of its kind, which only a memory naming that one says."""
+    said = text.strip().rstrip(".!").rstrip()
+    return use_tool(said[:-8]) if said[-8:].lower() == " instead" else None
+
+
 def other_kinds(a: str, b: str) -> bool:
     """``a`` and ``b`` are known tools with no kind in common (a linter and a type checker):
     both can be in use at once."""
