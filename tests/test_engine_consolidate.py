@@ -2358,3 +2358,17 @@ def test_one_thing_said_again_stays_one_memory(first: str, second: str) -> None:
     together = _plan({}, None, human(first, session="a", day=0),
                      human(second, session="b", day=3))
     assert len(together.writes) == 1
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Use spaces for indentation.", "Use spaces instead."),
+    ("Run the linter before committing.", "Run the linter instead."),
+    ("Prefer small pull requests for reviews.", "Prefer small pull requests too."),
+])
+def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said: str) -> None:
+    # it wrote "Changed from indentation to instead on 2026-07-09; previously indentation."
+    plan = _said_of_rule(rule, said)
+    written = "\n".join(plan.writes.values())
+    for word in ("instead", "too"):
+        assert f"to {word} on" not in written and f"previously {word}" not in written
+    assert not any(d.action == "superseded" for d in plan.decisions)

@@ -790,6 +790,10 @@ def _aligned_replacement(old: str, new: str) -> tuple[list[str], list[str]] | No
     return a[i1:i2], b[j1:j2]
 
 
+# Words that say how a choice is told, never what is chosen ("instead" is no indentation).
+_HOW_TOLD = frozenset({"instead", "rather", "either", "too", "anymore", "also"})
+
+
 def _difference(old: str, new: str) -> tuple[str, str] | None:
     if not _one_change(old, new):
         return None
@@ -799,6 +803,8 @@ def _difference(old: str, new: str) -> tuple[str, str] | None:
     was, now = found
     if {w.lower() for w in was + now} <= _FORBIDDING:
         return None  # "Never use npm" is "Don't use npm" said again, not "Don" changed to "Never"
+    if any(w.lower() in _HOW_TOLD for w in was + now):
+        return None  # "Use spaces instead" says "Use spaces for indentation" again: no value
     if len(was) == 1 and len(now) == 1:
         if _said_alike(was[0]) == _said_alike(now[0]):
             return None  # "didn't change" said again as "didn't touch": no choice changed
