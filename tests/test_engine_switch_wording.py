@@ -1477,6 +1477,35 @@ def test_a_place_said_now_of_something_else_leaves_the_entry(lead: str, said: st
     assert "project_tool.md" not in plan.writes and not plan.deletes
 
 
+@pytest.mark.parametrize(
+    ("name", "lead", "said"),
+    [
+        # a rule names the place for its own ends: the release job needs Jenkins' keys
+        ("feedback_release.md", "Always run the release job on Jenkins, it has the signing keys.",
+         "We use GitHub Actions now."),
+        ("feedback_release.md", "Always run the release job on Jenkins, it has the signing keys.",
+         "We migrated to GitHub Actions."),
+        ("feedback_deploys.md", "Use Jenkins for deploys.", "We use GitHub Actions now."),
+        ("feedback_deploys.md", "Use Jenkins for deploys.", "CI runs on GitHub Actions now."),
+        # deploys are not CI, which is all a sentence naming nothing else is about
+        ("project_deploys.md", "Deploys run on Jenkins.", "We use GitHub Actions now."),
+        ("project_deploys.md", "Deploys run on Jenkins.", "We migrated to GitHub Actions."),
+        ("project_deploys.md", "Deploys run on Jenkins.", "CI runs on GitHub Actions now."),
+        # the user's own notes are not where the team keeps things
+        ("user_notes.md", "I keep my personal notes in Notion.", "We moved to Confluence."),
+        ("user_notes.md", "I keep my personal notes in Notion.", "We're using Confluence now."),
+    ],
+)
+def test_a_place_said_used_now_leaves_an_entry_about_something_else(
+        name: str, lead: str, said: str) -> None:
+    # each was rewritten to the new place ("Always run the release job on GitHub Actions, it
+    # has the signing keys", "Use GitHub Actions for deploys")
+    plan = _dream_on({name: lead}, said)
+    assert name not in plan.writes and not plan.deletes
+    (made,) = plan.writes
+    assert "GitHub Actions" in plan.writes[made] or "Confluence" in plan.writes[made]
+
+
 @pytest.mark.parametrize("said", ["It's yarn these days.", "It's yarn now.",
                                   "It's pnpm nowadays."])
 def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> None:

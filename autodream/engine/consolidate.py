@@ -1618,6 +1618,14 @@ class Consolidator:
                  and not _claims_more(said, new, entry.text)]
         if len(found) != 1 or found[0][1].lower() == new.lower():
             return None
+        # Only a plain statement of which place serves what it is about, and about no more
+        # than the sentence names ("Deploys run on Jenkins" is not what "We use GitHub Actions
+        # now" tells of, CI is): a rule ("Always run the release job on Jenkins, ...") or who
+        # the user is ("I keep my personal notes in Notion") is no record of the team's place
+        entry = found[0][0]
+        if entry.type not in _RECORDS_PLACE or _not_named(
+                _place_subject(entry.lead), _place_subject(said) + _PLACE_SUBJECTS[kind]):
+            return None
         return found[0]
 
     def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
@@ -2779,6 +2787,27 @@ _NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|whe
 
 # How an entry says a place is used: as a tool is, or where things are ("Tickets are in Linear")
 _SAYS_PLACED = rf"(?:{_SAYS_USED}|\bin)"
+
+# The entries that say which place the team uses for something; a rule or the user's own
+# habit names a place for its own ends
+_RECORDS_PLACE = frozenset({"project", "reference"})
+# What a place of each kind serves, so a statement naming no subject ("We use GitHub Actions
+# now") is of an entry about that ("CI runs on Jenkins", "Builds run on Jenkins") only
+_PLACE_SUBJECTS: dict[str, list[str]] = {
+    "docs": ["docs", "documentation"], "tickets": ["tickets", "bugs", "issues", "tracked"],
+    "ci": ["ci"], "chat": ["chat"], "hosting": ["hosted", "hosting"],
+    "monitoring": ["monitoring", "monitored"], "design": ["designs", "mockups"],
+    "repos": ["code", "repo", "repos"],
+}
+# how a place is said to hold something, beyond the words a tool's use is said with
+_PLACE_FRAME = word_set("live lives kept stored happen happens")
+
+
+def _place_subject(text: str) -> list[str]:
+    """The words ``text`` says what a place is used for with, beside the place's own."""
+    places = places_in(text)
+    return [w for w in _words(text) if w not in _CLAIM_FRAME and w not in _PLACE_FRAME
+            and not any(has_word(p, w) for p in places)]
 
 
 def _tool_claimed(text: str) -> str | None:
