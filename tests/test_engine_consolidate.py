@@ -907,6 +907,33 @@ def test_a_date_moved_for_something_else_leaves_the_entry(lead: str, said: str) 
     assert parse_topic(plan.writes[new]).body.startswith(said.split(" to ")[0])
 
 
+_NO_REVIEW = "Never schedule the design review on 2026-07-24."
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({"feedback_review.md": ("feedback", _NO_REVIEW)}, "The review moved to 2026-07-28."),
+    ({"feedback_review.md": ("feedback", _NO_REVIEW)},
+     "The review moved to after the launch on 2026-07-28."),
+    ({"user_away.md": ("user", "I can't make the design review on 2026-07-24.")},
+     "The review moved to 2026-07-28."),
+    # beside the plan, the plan is what moved
+    ({"feedback_review.md": ("feedback", _NO_REVIEW),
+      "project_plan.md": ("project", "The design review is on 2026-07-24.")},
+     "The review moved to 2026-07-28."),
+])
+def test_a_date_moved_leaves_a_day_forbidden_as_it_was(
+        files: dict[str, tuple[str, str]], said: str) -> None:
+    # it was rewritten to forbid the new day: "Never schedule the design review on 2026-07-28"
+    plan = _plan({name: topic(name, lead, type_=type_) for name, (type_, lead) in files.items()},
+                 None, human(said, day=10))
+    forbidding = [name for name, (type_, _) in files.items() if type_ != "project"]
+    assert not any(name in plan.writes for name in forbidding) and not plan.deletes
+    moved = [f for f in plan.writes if f != "MEMORY.md"]
+    assert len(moved) == 1 and "2026-07-28" in parse_topic(plan.writes[moved[0]]).body
+    if "project_plan.md" in files:
+        assert moved == ["project_plan.md"]
+
+
 _LAUNCH_PLANNED = "The v2 launch is next Friday."  # said on Monday 2026-07-06: 2026-07-10
 _LAUNCH_MOVED = "We pushed the v2 launch to next Wednesday."  # said 2026-07-08: 2026-07-15
 _MOVE_LINE = "Changed from 2026-07-10 to 2026-07-15 on 2026-07-08; previously 2026-07-10."

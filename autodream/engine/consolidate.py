@@ -1745,7 +1745,9 @@ class Consolidator:
         new one."""
         # ("after the launch on 2026-07-22" is of a plan already on 2026-07-22)
         day = (date_mentions(new) or [new])[-1]
-        found = self._one_other(cand, thing, day, lambda lead: [
+        # a day forbidden ("Never schedule the design review on 2026-07-24") is no plan: the
+        # move does not make the new day the one forbidden
+        found = self._one_other(cand, thing, day, lambda lead: [] if _FORBIDS.search(lead) else [
             d for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
             for d in date_mentions(part)])
         return None if found is None else (found[0], found[1], new)
