@@ -1506,6 +1506,24 @@ def test_a_place_said_used_now_leaves_an_entry_about_something_else(
     assert "GitHub Actions" in plan.writes[made] or "Confluence" in plan.writes[made]
 
 
+@pytest.mark.parametrize(
+    ("name", "lead", "said"),
+    [
+        ("reference_bugs.md", "Bugs are tracked in Jira.", "It's in Linear now."),
+        ("reference_bugs.md", "Bugs are tracked in Jira.", "It is in Linear now."),
+        ("reference_bugs.md", "Bugs are tracked in Jira.", "That's in Linear now."),
+        ("project_docs.md", "Our design docs live in Notion.", "It's in Confluence now."),
+        ("project_builds.md", "CI runs on Jenkins.", "It's on GitHub Actions now."),
+    ],
+)
+def test_a_place_said_of_it_now_leaves_the_entry_naming_another(
+        name: str, lead: str, said: str) -> None:
+    # "it" may be the one ticket or page talked about; the entry was rewritten to the new place
+    # ("Bugs are tracked in Linear"), as "It's yarn now" rewrites the one naming npm
+    plan = _dream_on({name: lead}, said)
+    assert name not in plan.writes and not plan.deletes
+
+
 @pytest.mark.parametrize("said", ["It's yarn these days.", "It's yarn now.",
                                   "It's pnpm nowadays."])
 def test_what_it_is_now_with_no_entry_of_its_kind_is_no_memory(said: str) -> None:

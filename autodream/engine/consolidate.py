@@ -2821,7 +2821,9 @@ def _tool_claimed(text: str) -> str | None:
         return None
     tools = tools_in(text)
     named = tools or places_in(text)
-    if len(named) != 1:
+    # "It's in Linear now" may be one ticket: what "it" is, nothing said tells, and a place
+    # holds many things ("It's yarn now", a tool, is of what the team uses)
+    if len(named) != 1 or (not tools and _BY_PRONOUN.match(text)):
         return None
     tool = re.escape(named[0])
     if not (re.search(rf"{_SAYS_USED if tools else _SAYS_PLACED}\s+{tool}(?![\w-])", text, re.I)
@@ -2829,6 +2831,9 @@ def _tool_claimed(text: str) -> str | None:
             or _claimed_as_it(text, named[0])):
         return None
     return named[0]
+
+
+_BY_PRONOUN = re.compile(r"(?:it|that|this|they|these|those)\b", re.I)
 
 
 # Two more ways to say a tool is the one used: as the command run ("We bun install everything
