@@ -1343,6 +1343,7 @@ class Consolidator:
         (day,) = days
         for entry in self.live():
             lead = _LIST_MARK.sub("", entry.lead)
+            # ``in`` first: most entries name no such day, and dating every lead costs
             if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
                     d.lower() for d in date_mentions(lead)} != days:
                 continue
@@ -1767,9 +1768,9 @@ class Consolidator:
         alike (a day for a day, a month for a month) and the entry does not tell the plan as
         past; else the new statement leads, with new guidance. The earlier date is history."""
         day = cand.source.day.isoformat()
+        by_event = _BY_ANOTHER_EVENT.match(now) is not None
         alike = (_ISO_DAY.fullmatch(was) is None) == (_ISO_DAY.fullmatch(now) is None) and not (
-            was.lower().startswith("week") or now.lower().startswith("week")) and not (
-            _BY_ANOTHER_EVENT.match(now))
+            was.lower().startswith("week") or now.lower().startswith("week")) and not by_event
         # "between 2026-08-01 and 2026-08-05" moved to one day: putting the day in place of
         # the first would make "between 2026-08-15 and 2026-08-05"; the new statement leads
         ranged = any(was in m[0] for m in _DATE_SPAN.finditer(entry.lead))
@@ -1779,7 +1780,7 @@ class Consolidator:
         # "The design review is on 2026-07-14", moved to after the launch on 2026-07-22: "The
         # design review is after the launch on 2026-07-22"
         on_was = re.search(rf"\b(?:on|in)\s+{re.escape(was)}(?![\w-]|\.\d)", entry.lead) if (
-            _BY_ANOTHER_EVENT.match(now)) else None
+            by_event) else None
         if alike and not ranged and not _TOLD_PAST.search(entry.lead):
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
@@ -2655,7 +2656,6 @@ def _same_event(plan: str, done: str) -> bool:
     return not _not_named(planned, told) or not _not_named(told, planned)
 
 
-_NOT_SO = re.compile(r"\b(?:not|never|no)\b|n't\b", re.I)
 # How a planned thing comes out, which says nothing of which thing it is
 _COMING_OUT = word_set("""ship ships shipping release releases releasing launch launches
     launching out live go goes going land lands landing""")
@@ -2665,7 +2665,7 @@ def _one_event(plan: str, said: str) -> bool:
     """``said`` plans what ``plan`` does, named alike but for how it comes out ("Beta release is
     on ..." of "The beta ships on ..."); not another thing ("The GA ships on ..."), nor one
     more ("The beta demo is on ...")."""
-    if _NOT_SO.search(said) or _NOT_SO.search(plan):
+    if _FORBIDS.search(said) or _FORBIDS.search(plan):
         return False  # ("The beta is not shipping on ...": the words but one a stopword)
     planned, told = _named_to_come_out(plan), _named_to_come_out(said)
     return bool(planned and told) and not _not_named(planned, told) and not _not_named(
