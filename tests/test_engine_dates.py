@@ -286,6 +286,23 @@ def test_two_dated_plans_in_one_sentence_are_two_memories(
 
 
 @pytest.mark.parametrize(("said", "plans"), [
+    # a migration handed out as a task is task chatter, as it was before "migrate" was a plan
+    # word (each was "Was planned for ...: migrate the fixtures ..." or "They planned to ...")
+    ("Please migrate the fixtures tomorrow.", set()),
+    ("Migrate the test database tomorrow.", set()),
+    ("Migrate the users table to the new schema next week.", set()),
+    ("I'll migrate the test helpers tomorrow.", set()),
+    # ... the team's migration on a day is a plan
+    ("We're migrating the billing service on 2026-07-24.",
+     {("We're migrating the billing service on 2026-07-24.", "Plan work around 2026-07-24.")}),
+    ("We will migrate the billing service on 2026-07-24.",
+     {("We will migrate the billing service on 2026-07-24.", "Plan work around 2026-07-24.")}),
+])
+def test_a_migration_is_a_plan_only_as_the_teams(said: str, plans: set[tuple[str, str]]) -> None:
+    assert _plans(said) == plans
+
+
+@pytest.mark.parametrize(("said", "plans"), [
     # two events on two days, told apart: were one memory, the first led by the second
     (("The code freeze starts on 2026-07-13.", "The release is on 2026-07-24."),
      {("Was planned for 2026-07-13: the code freeze starts on 2026-07-13.", f"2026-07-13 {_GONE}"),

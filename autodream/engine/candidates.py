@@ -334,9 +334,13 @@ _TASK_TAKEN_ON = re.compile(
     r"before\s+\S+))*\s*[.!]?\s*$", _I)
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
-    r"cut-?off|milestone|presentation|meeting|migrat(?:e|es|ing|ion)|deploy(?:ment|s)?|go-?live|rollout|"
+    r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
-    rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b", _I,
+    rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
+    # a migration the team has planned ("We migrate the billing service on 2026-07-14"), not
+    # one handed out as a task ("Please migrate the fixtures tomorrow", "I'll migrate ...")
+    r"|\bwe(?:'re|'ll|\s+are|\s+will)?\s+(?:(?:are\s+)?(?:going|plan(?:ning)?|need)\s+to\s+)?"
+    r"migrat(?:e|ing)\b", _I,
 )
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
