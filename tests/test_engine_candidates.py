@@ -581,14 +581,28 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
         ("I mostly write Go at work, so explain Python idioms when you use them.",
          "The user mostly writes Go at work, so explain Python idioms when you use them."),
         ("I usually code in Rust.", "The user usually codes in Rust."),
+        ("I mostly write TypeScript these days.", "The user mostly writes TypeScript these days."),
+        ("I mainly program in C++ and some Python.",
+         "The user mainly programs in C++ and some Python."),
     ],
 )
 def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("identity", text)]
 
 
-@pytest.mark.parametrize("said", ["I usually write Python scripts for this.",
-                                  "I mostly write tests first."])
+@pytest.mark.parametrize("said", [
+    "I usually write Python scripts for this.",
+    "I mostly write tests first.",
+    # what they write is no language (each was a user memory: "The user usually writes PRs.")
+    "I usually write PRs.",
+    "I usually write TODOs and then fix them later.",
+    "I mostly write ADRs, but this one you can write.",
+    # ... nor a habit said beside the work at hand ("The user usually writes Go, but use Python
+    # for this script.", "... but on 2026-07-09 they need HTML.")
+    "I usually write Go, but use Python for this script.",
+    "I usually write PRs but not today.",
+    "I normally write Markdown, but today I need HTML.",
+])
 def test_what_the_user_writes_for_the_work_at_hand_is_not_who_they_are(said: str) -> None:
     assert candidates(said) == []
 

@@ -293,10 +293,14 @@ _IDENTITY = re.compile(
     r"\w|"
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
-    # the language they work in day to day: "I mostly write Go at work"
+    # the language they work in day to day: "I mostly write Go at work" (a language, not what
+    # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
+    # write Go, but use Python for this script")
     r"\bi (?:mostly|mainly|primarily|usually|normally) (?:write|code in|program in) "
-    r"(?-i:[A-Z])[\w#+]*(?=\s*(?:[,.;!]|$)|\s+(?:at work|professionally|day to day|these days|"
-    r"and|but)\b)|"
+    r"(?=(?-i:[A-Z]))(?:python|go|golang|rust|java|javascript|typescript|kotlin|swift|scala|ruby|"
+    r"php|perl|elixir|erlang|haskell|clojure|ocaml|lua|julia|dart|zig|sql|c|c\+\+|c#|f#|r)"
+    r"(?![\w#+])(?:\s+(?:at work|professionally|day to day|these days))?"
+    r"(?=\s*[.!;]?\s*$|,?\s+(?:so|and)\b|\s*;)|"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
     r"focus) (?:is|are|was)\b", _I,
 )
