@@ -793,6 +793,8 @@ def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
         # ... said the other way round (each made nothing)
         ("The billing team owns the payments service.", "fact", "project",
          "The billing team owns the payments service."),
+        ("The platform team owns the deploy pipeline.", "fact", "project",
+         "The platform team owns the deploy pipeline."),
         ("The auth service belongs to the identity team.", "fact", "project",
          "The auth service belongs to the identity team."),
         ("The Stripe API has a rate limit of 100 requests per second.", "fact", "project",
@@ -840,6 +842,10 @@ def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
     "We can't upgrade to Django 5 until you finish the migration.",
     "We have to stay on main until you finish.",
     "The team owns it.",
+    # ... a team owning a piece of the work at hand, not a part of the system (each was a
+    # project memory)
+    "The frontend team owns the bug, not us.",
+    "The data team owns the flaky test you found.",
 ])
 def test_the_same_shapes_about_agreement_code_or_the_work_at_hand_make_nothing(
         said: str) -> None:

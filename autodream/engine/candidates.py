@@ -427,6 +427,10 @@ _SCHEDULE = re.compile(
 _ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+"
              r"(?:runs|uses|is on))\s+(?-i:[A-Z])")
 _ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
+# A part of the system someone owns: "the payments service", "our deploy pipeline"
+_SYSTEM_PART = (r"(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|"
+                r"apps?|pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|"
+                r"frontend)")
 _FACT = re.compile(
     r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
     r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
@@ -444,12 +448,13 @@ _FACT = re.compile(
     # who owns what: "Mara owns the ledger service", "The payments service is owned by the
     # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
-    r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|apps?|"
-    r"pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|frontend)\s+(?:(?:is|"
+    rf"^{_SYSTEM_PART}\s+(?:(?:is|"
     r"are) (?:owned|maintained|run) by|belongs? to) (?:the |our )?(?:(?:[\w-]+\s+){0,2}?(?:team|"
     r"squad|group|org)\b|(?-i:[A-Z][a-z]+)\s*[.!]?$)|"
-    # ... the team first: "The billing team owns the payments service"
-    r"^(?:the|our) [\w-]+ (?:team|squad|group) (?:owns|maintains) (?:the|our) |"
+    # ... the team first: "The billing team owns the payments service" (a part of the system, not
+    # "The frontend team owns the bug, not us", the work at hand)
+    rf"^(?:the|our) [\w-]+ (?:team|squad|group) (?:owns|maintains) {_SYSTEM_PART}"
+    r"(?=\s*(?:[.!;]|$|and\b))|"
     # a limit the code does not show: "The API is rate limited to 100 requests per minute", "The
     # Stripe API has a rate limit of 100 requests per second"
     r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:apis?|endpoints?|services?|gateway|server|backend)\s+"
