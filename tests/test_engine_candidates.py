@@ -655,6 +655,8 @@ def test_a_passing_state_is_not_who_the_user_is(said: str) -> None:
         ("Staging URL is staging.acme.io", "resource"),
         ("The staging URL is https://staging.acme.io", "resource"),
         ("The prod hostname is prd-eu-2.acme.internal.", "resource"),
+        ("Our domain is acme.io, so emails should use that.", "resource"),
+        ("The billing endpoint is https://api.acme.io/v2/billing.", "resource"),
         # ... a rule of how the work is done, as "Ask Priya to review frontend changes" is
         ("Ask Tom for API reviews.", "preference"),
         ("Ping Sara before deploying the payments service.", "preference"),
@@ -684,6 +686,11 @@ def test_standing_instructions_and_facts_without_a_signal_word_make_a_memory(
         "Ask May about the rollout.",
         "Our build is broken.",
         "Our tests are failing.",
+        # an address met in the work at hand, or a placeholder (each was a reference memory)
+        "The URL is example.com in the test.",
+        "The default host is localhost.local in the config.",
+        "The endpoint is api.example.com/v1/users which returns 500.",
+        "The endpoint is api.acme.io/v1/users which returns 500.",
     ],
 )
 def test_the_same_shapes_about_the_work_at_hand_make_no_memory(said: str) -> None:

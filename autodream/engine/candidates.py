@@ -599,10 +599,15 @@ _GO_TO_PERSON = re.compile(
     r"to\s+(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
 # "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
 # host name
-_HOST = re.compile(r"\b(?:(?:is|are|lives?|runs?)\s+(?:at|on)|"
-                   r"(?:url|host(?:name)?|address|domain|endpoint)s?\s+(?:is|are))\s+"
-                   r"(?:https?://)?(?:[a-z0-9-]+\.)+"
-                   r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b", _I)
+_TLD = r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b"
+_HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
+                   rf"{_TLD}|"
+                   # ... said as what the address is, the address the point of the sentence
+                   # (not "The URL is example.com in the test", "The endpoint is ... which
+                   # returns 500", a placeholder or what the work at hand met)
+                   r"\b(?:url|host(?:name)?|address|domain|endpoint)s?\s+(?:is|are)\s+"
+                   r"(?:https?://)?(?!(?:[a-z0-9-]+\.)*(?:example|localhost)\.)(?:[a-z0-9-]+\.)+"
+                   rf"{_TLD}(?:[:/][\w./:-]*?)?\s*(?:[.!]?\s*$|[,;]\s*(?:so|and)\b)", _I)
 
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
 # on we'll use ruff" is a rule from today on, not a plan).
