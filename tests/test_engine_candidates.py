@@ -843,6 +843,9 @@ def test_what_the_user_knows_names_and_who_does_what_make_a_memory(
     "The function is owned by the caller.",
     # a limit of the moment, or what holds the work at hand back
     "The API is rate limited right now.",
+    # ... or for a while (was a dated plan, "... until 2026-07-10")
+    "The old API is rate limited to 10 requests per minute until tomorrow.",
+    "The API is rate limited to 10 requests per minute for today.",
     "We can't merge this until CI passes.",
     "We can't switch to it until tomorrow.",
     "We can't move to the new endpoint until you fix the tests.",

@@ -459,7 +459,11 @@ _FACT = re.compile(
     # Stripe API has a rate limit of 100 requests per second"
     r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:apis?|endpoints?|services?|gateway|server|backend)\s+"
     r"(?:(?:is|are) rate[- ]limited (?:to|at)|(?:has|have) a rate[- ]limit of|rate[- ]limits? "
-    r"(?:is|are)) \d[\d,.]*k? (?:requests|calls|reqs?)\b|"
+    r"(?:is|are)) \d[\d,.]*k? (?:requests|calls|reqs?)\b"
+    # ... not a limit for a while ("... until tomorrow", "... for today")
+    r"(?![^.;]*\b(?:until|till|today|tonight|tomorrow|temporarily|for now|this (?:week|morning|"
+    r"afternoon|evening)|next (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"\d{4}-\d\d-\d\d)\b)|"
     # what holds the project back, a named thing it cannot move to or must stay on: "We can't
     # upgrade to Django 5 until the auth plugin supports it", "We have to stay on Node 18
     # because of the SDK" (not "we can't switch to it until you fix the tests", the work at
