@@ -754,6 +754,10 @@ def test_whom_to_ask_and_work_handed_to_someone_make_a_memory(
     "These questions go to Tom.",
     "Questions about this PR go to Tom.",
     "The PR goes to Tom.",
+    # ... or put off to a day, no one to ask (each was a reference memory)
+    "All questions go to Monday.",
+    "Infra questions go to Friday.",
+    "Release questions go to September.",
 ])
 def test_asking_someone_about_the_work_at_hand_still_makes_nothing(
         said: str) -> None:

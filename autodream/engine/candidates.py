@@ -600,7 +600,9 @@ _GO_TO_PERSON = re.compile(
     # ... or the kind said first: "For infra questions, ask Tom", "Infra questions go to Tom"
     rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$"
     rf"|^(?P<asked_go>{_ASKED_FOR})\s+(?:go(?:es)?|should\s+go|(?:is|are)\s+(?:sent|routed))\s+"
-    r"to\s+(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
+    # a person, not a day ("All questions go to Monday", put off)
+    r"to\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|june|"
+    r"july|august|september|october|november|december)\b)(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
 # "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
 # host name
 _TLD = r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b"
