@@ -1203,13 +1203,21 @@ _NO_PRESENT = word_set("ever am was were had did do does have has be been wanna 
                        "get just")
 
 
+_PAST_FORM = re.compile(rf"{_IRREGULAR_PAST}|.*[^e]ed")
+
+
+def _said_in_past(low: str) -> bool:
+    """A lower-case verb in its past form ("shipped", "went"); "need" and "speed" are not."""
+    return _PAST_FORM.fullmatch(low) is not None
+
+
 def _present(verb: str) -> str | None:
     """``verb`` after "The user": "squash" -> "squashes", "try" -> "tries", "double-check" ->
     "double-checks"; a past form or a modal as it is; None for a word that is no plain verb."""
     low = verb.lower()
     if low in _NO_PRESENT:
         return None
-    if low in _MODALS or re.fullmatch(_IRREGULAR_PAST, low) or re.search(r"[^e]ed$", low):
+    if low in _MODALS or _said_in_past(low):
         return verb
     head, _, last = verb.rpartition("-")
     out = last + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", last) else (
@@ -1588,6 +1596,12 @@ _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
 _CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
+# Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
+_WHEN_DOING = re.compile(
+    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+{_BARE_KIND}|"
+    rf"[a-z]+ing(?:\s+{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
+
+
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
@@ -1615,12 +1629,6 @@ def _detect(raw: str) -> _Kind | None:
                 m["when"]):
             return replace(rule, text=_clean(sentence))
     return found
-
-
-# Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
-_WHEN_DOING = re.compile(
-    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+{_BARE_KIND}|"
-    rf"[a-z]+ing(?:\s+{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
 # A clause that only tells that a change was made, and perhaps when ("we migrated in the week of
@@ -2087,8 +2095,7 @@ def _told_whole(head: str, tail: str) -> str | None:
 
 def _past_form(verb: str) -> bool:
     low = verb.lower()
-    return re.search(r"[^e]ed$", low) is not None or low in ("had", "was", "were") or re.fullmatch(
-        _IRREGULAR_PAST, low) is not None
+    return low in ("had", "was", "were") or _said_in_past(low)
 
 
 def _each_dated(sentence: str, day: date) -> list[str]:
