@@ -1509,6 +1509,59 @@ def test_a_place_said_used_now_leaves_an_entry_about_something_else(
 @pytest.mark.parametrize(
     ("name", "lead", "said"),
     [
+        # the user's own habit is not what the team switched
+        ("user_side.md", "I use npm for my side projects.", "We use yarn now."),
+        ("user_side.md", "I use npm for my side projects.", "We moved to yarn."),
+        ("user_side.md", "I use npm for my side projects.", "We switched from npm to yarn."),
+        ("user_side.md", "The user uses npm for personal projects.", "We switched to yarn."),
+        # a rule whose reason is the old tool's would be given a false one
+        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+         "We use yarn now."),
+        ("feedback_release.md", "Always build the release with npm because it has the lockfile.",
+         "We switched to yarn."),
+        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+         "We switched from npm to yarn."),
+        ("feedback_release.md", "Always build the release with npm.\n\n**Why:** It has the "
+         "lockfile.", "We use yarn now."),
+    ],
+)
+def test_a_tool_switched_leaves_the_users_habit_and_a_rule_with_its_reason(
+        name: str, lead: str, said: str) -> None:
+    # each was rewritten to yarn ("I use yarn for my side projects", "Always build the release
+    # with yarn, it has the lockfile")
+    plan = _dream_on({name: lead}, said)
+    assert name not in plan.writes and not plan.deletes
+    (made,) = plan.writes
+    assert "yarn" in plan.writes[made]
+
+
+@pytest.mark.parametrize(
+    ("entries", "said", "switched", "kept"),
+    [
+        # a plain rule of which tool to use is switched
+        ({"feedback_pm.md": "Always use npm for installs."}, "We use yarn now.",
+         "feedback_pm.md", ""),
+        ({"feedback_pm.md": "Use npm for installs."}, "We switched to yarn.", "feedback_pm.md", ""),
+        # the user's own switch is of the user's habit
+        ({"user_side.md": "I use npm for my side projects."}, "I switched to yarn.",
+         "user_side.md", ""),
+        # the team's switch is of the team's tool, the user's habit beside it no other candidate
+        ({"project_pm.md": "We use npm for installs.",
+          "user_side.md": "I use npm for my side projects."}, "We use yarn now.",
+         "project_pm.md", "user_side.md"),
+    ],
+)
+def test_a_tool_switched_still_rewrites_a_plain_rule_and_the_teams_tool(
+        entries: dict[str, str], said: str, switched: str, kept: str) -> None:
+    plan = _dream_on(entries, said)
+    assert "yarn" in plan.writes[switched] and "previously npm" in plan.writes[switched]
+    assert set(plan.writes) == {switched} and not plan.deletes
+    assert kept not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("name", "lead", "said"),
+    [
         ("reference_bugs.md", "Bugs are tracked in Jira.", "It's in Linear now."),
         ("reference_bugs.md", "Bugs are tracked in Jira.", "It is in Linear now."),
         ("reference_bugs.md", "Bugs are tracked in Jira.", "That's in Linear now."),

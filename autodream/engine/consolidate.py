@@ -1476,6 +1476,8 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         ranked: list[tuple[float, int, Entry]] = []
         for pos, entry in enumerate(self.live()):
+            if old and _stays_beside(entry, cand.text, old):
+                continue
             if old and _only_forbids(entry.lead, old) and not has_word(entry.lead, new):
                 # "Never use npm": a switch from npm to yarn would make it "Never use yarn",
                 # the rule turned into its opposite. ("Never use npm or yarn" the switch ends.)
@@ -1591,10 +1593,14 @@ class Consolidator:
 
         if any(not same_tool(t, new) for t in named_in(cand.text)):
             return None  # "managed with poetry (switched to uv ..., back on ...)": not a guess
+
+        def open_to(entry: Entry) -> bool:
+            return not any(_stays_beside(entry, cand.text, t) for t in named_in(entry.lead))
+
         thing = _moved_thing(cand.text)
-        if not thing and sum(bool(named_in(e.text)) for e in self.live()) != 1:
+        if not thing and sum(bool(named_in(e.text)) and open_to(e) for e in self.live()) != 1:
             return None
-        return self._one_other(cand, thing, new, others_in)
+        return self._one_other(cand, thing, new, others_in, open_to)
 
     def _place_replaced(self, new: str, said: str) -> tuple[Entry, str] | None:
         """For "CI runs on GitHub Actions now", a move told as what holds: the only entry
@@ -1802,13 +1808,16 @@ class Consolidator:
     def _one_other(
         self, cand: Candidate, thing: frozenset[str], new: str,
         named_in: Callable[[str], list[str]],
+        open_to: Callable[[Entry], bool] | None = None,
     ) -> tuple[Entry, str] | None:
         """The live entry, about ``thing`` when a thing is named, in whose lead ``named_in``
         finds exactly one value and not ``new``, with that value: what ``new`` replaced. The
-        entry most like ``cand`` wins, then the earliest."""
+        entry most like ``cand`` wins, then the earliest; only one ``open_to`` takes, if
+        given."""
         found: list[tuple[float, int, Entry, str]] = []
         for pos, entry in enumerate(self.live()):
-            if thing and not _about(thing, entry.lead):
+            if (thing and not _about(thing, entry.lead)) or (
+                    open_to is not None and not open_to(entry)):
                 continue
             named = {v.lower(): v for v in named_in(entry.lead)}
             if len(named) != 1 or new.lower() in named:
@@ -2810,6 +2819,34 @@ def _place_subject(text: str) -> list[str]:
     places = places_in(text)
     return [w for w in _words(text) if w not in _CLAIM_FRAME and w not in _PLACE_FRAME
             and not any(has_word(p, w) for p in places)]
+
+
+# A sentence told of the team ("We use yarn now", "Our team switched to yarn") and not of the
+# user ("The user switched to yarn", as "I switched to yarn" is read)
+_TEAM_SAID = re.compile(r"\b(?:we|we're|we've|our|us|team)\b", re.I)
+_SELF_SAID = re.compile(r"\b(?:i|i'm|i've|my|me|the\s+user)\b", re.I)
+# A rule's reason told in its own sentence: "Always build the release with npm, it has the
+# lockfile", "... because it has the lockfile"
+_GIVES_REASON = re.compile(r"(?:[,;]|\s[—–-])\s+(?:it|it's|its|that|that's|this|they|they're)\s"
+                           r"|\s(?:because|since|so\s+that)\s", re.I)
+_REASON_OPENS = word_set("it it's its that that's this they they're")
+
+
+def _stays_beside(entry: Entry, said: str, old: str) -> bool:
+    """``entry`` is kept as it is beside a switch away from ``old`` told in ``said``, which is
+    a memory of its own: the user's own habit ("I use npm for my side projects") is not what
+    the team switched ("We use yarn now"), and a rule giving a reason that is the old tool's
+    ("Always build the release with npm, it has the lockfile") would be given a false one. A
+    plain rule of which tool to use ("Always use npm for installs") is switched, and so is
+    any rule by what the user says of it ("Use yarn instead", "I want pnpm everywhere")."""
+    team = _TEAM_SAID.search(said) is not None
+    if entry.type == "user":
+        return team and _SELF_SAID.search(said) is None
+    if entry.type != "feedback" or not team:
+        return False
+    why = "" if entry.generated_why else entry.why
+    return _GIVES_REASON.search(entry.lead) is not None or (bool(why) and (
+        has_word(why, old) or why.split()[0].lower() in _REASON_OPENS))
 
 
 def _tool_claimed(text: str) -> str | None:
