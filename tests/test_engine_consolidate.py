@@ -1673,6 +1673,10 @@ def test_a_rule_said_twice_in_other_words_in_one_dream_has_no_history() -> None:
     ("Always squash-merge pull requests.", "Never squash-merge."),
     ("We always squash-merge pull requests.", "On second thought, never squash-merge."),
     ("We always deploy the api on Fridays after review.", "Never deploy on Fridays."),
+    # what is used instead is what the rule forbade; with its verb said once for both clauses
+    ("Don't use spaces.", "Use spaces instead."),
+    ("Always use tabs and never spaces.", "Use spaces instead."),
+    ("Always use tabs, never spaces.", "Let's use spaces instead."),
 ])
 def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) -> None:
     # it was a second feedback file beside the first: memory said both "always" and "never"
@@ -1683,6 +1687,18 @@ def test_a_rule_turned_round_replaces_the_rule_it_turns(rule: str, said: str) ->
     assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
     (decision,) = [d for d in plan.decisions if d.file == "feedback_rule.md"]
     assert decision.action == "superseded" and "turned round" in decision.reason
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # "instead" is said against something else: file names are not what spaces indent
+    ("Don't use spaces in file names.", "Use spaces instead."),
+    ("Write tests first, no mocks.", "Use mocks."),
+])
+def test_a_rule_used_instead_of_another_leaves_a_rule_about_more(rule: str, said: str) -> None:
+    plan = _said_of_rule(rule, said)
+    assert "feedback_rule.md" not in plan.writes
+    (made,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(made, plan.writes[made]).statements == [said]
 
 
 # A rule said as added to another, as its memory of its own says it: alone, without the word

@@ -976,12 +976,32 @@ def _meets_a_clause(old: str, new: str, *, turned: bool) -> bool:
     if len(said) != 1 or not said[0][0]:
         return False
     words, core, forbids, _ = said[0]
+    # "Use spaces instead" turns "Don't use spaces" round, and no more than that: not "Don't
+    # use spaces in file names", which it is said against far less plainly than "Use spaces"
+    instead = turned and "instead" in words
+    if instead:
+        words, core = words - _INSTEAD_WORD, core - _INSTEAD_WORD
+    # "Use spaces" turns round the clause "never spaces" of "Always use tabs and never
+    # spaces", which says its verb once for both
+    bare = words - _USE_VERB if turned and not forbids else words
+
+    def covers(part: frozenset[str], said: frozenset[str]) -> bool:
+        return bool(said) and said <= part and (
+            said == part if instead else 2 * len(said) >= len(part))
+
     # read without the words of wanting, it covers two thirds of the clause: "The user prefers
     # detailed explanations" is not "Write detailed explanations in docstrings"
-    return any(((words <= part and 2 * len(words) >= len(part))
-                or (core and core <= part_core and 3 * len(core) >= 2 * len(part_core)))
+    clauses = _rule_clauses(old)
+    elided = any(part & _USE_VERB for part, *_ in clauses)
+    return any((covers(part, words) or (elided and not part & _USE_VERB and covers(part, bare))
+                or (core and core <= part_core and (core == part_core if instead else
+                                                    3 * len(core) >= 2 * len(part_core))))
                and (forbids != part_forbids) == turned and standing
-               for part, part_core, part_forbids, standing in _rule_clauses(old))
+               for part, part_core, part_forbids, standing in clauses)
+
+
+_USE_VERB = frozenset({"use", "using"})
+_INSTEAD_WORD = frozenset({"instead"})
 
 
 @lru_cache(maxsize=16_384)
