@@ -1303,9 +1303,11 @@ def test_a_tool_chosen_with_its_reason_over_the_entry_naming_another_updates_it(
 
 
 @pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead.",
-                                  "Actually, use yarn instead."])
+                                  "Actually, use yarn instead.", "Actually, use yarn.",
+                                  "No, use yarn.", "Actually, use yarn. It has workspaces."])
 def test_a_tool_to_use_instead_puts_it_in_place_of_the_one_the_entry_names(said: str) -> None:
-    # it made nothing, and npm stayed the package manager in memory
+    # it made nothing, and npm stayed the package manager in memory ("Actually, use yarn" was
+    # read as a correction whose words come in the next sentence: "It has workspaces.")
     _assert_rewritten_to("We use npm for installs.", said, "We use yarn for installs.",
                          "Switched from npm to yarn on 2026-07-06; previously npm.")
     plan = _dream_on({"feedback_installs.md": "Use npm for installs."}, said)
@@ -1315,7 +1317,8 @@ def test_a_tool_to_use_instead_puts_it_in_place_of_the_one_the_entry_names(said:
     assert "Switched from npm to yarn on 2026-07-09; previously npm." in lines
 
 
-@pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead."])
+@pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead.",
+                                  "Actually, use yarn."])
 def test_a_tool_to_use_instead_of_nothing_in_memory_is_no_memory(said: str) -> None:
     # instead of what was said in the conversation: "Use yarn instead." alone says nothing
     files = {"project_db.md": topic("Db", "We use Postgres for the main database.")}

@@ -1753,6 +1753,11 @@ def _detect_core(raw: str) -> _Kind | None:
         inner = _switch(rest)
         if inner is not None:
             return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
+        chosen = use_tool(rest)
+        if chosen is not None:
+            # "Actually, use yarn": put in place of what was said, as "... use yarn instead";
+            # no correction whose words come in the next sentence
+            return _Kind("switch", rest, 0.9, new=chosen)
         beside_state = _rule_beside_state(rest)
         if beside_state is not None:
             # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected

@@ -1198,7 +1198,7 @@ class Consolidator:
                     f"says only what 'it' is, and no memory says {cand.old} is used for it to "
                     "replace", session_id=cand.source.session_id))
                 return
-            if cand.old is None and use_instead(cand.text) is not None:
+            if cand.old is None and (use_instead(cand.text) or use_tool(cand.text)):
                 # "Use yarn instead" with no memory naming another tool of its kind: instead of
                 # what was said in the conversation, not in the words a memory would keep
                 self.decisions.append(Decision(
