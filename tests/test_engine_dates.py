@@ -310,13 +310,41 @@ def test_a_migration_is_a_plan_only_as_the_teams(said: str, plans: set[tuple[str
     (("The demo is on 2026-07-14.", "We ship the release on 2026-07-24."),
      {("The demo was on 2026-07-14.", f"2026-07-14 {_GONE}"),
       ("We ship the release on 2026-07-24.", "Plan work around 2026-07-24.")}),
-    # near miss: the same event moved is one memory
+    # two things done alike ("ship", "deploy"): were one memory, the first plan a line of the
+    # second's and its day untold
+    (("They ship the beta on 2026-07-24.", "They ship the GA on 2026-08-14."),
+     {("They ship the beta on 2026-07-24.", "Plan work around 2026-07-24."),
+      ("They ship the GA on 2026-08-14.", "Plan work around 2026-08-14.")}),
+    (("We deploy the API on 2026-07-22.", "We deploy the frontend on 2026-07-29."),
+     {("We deploy the API on 2026-07-22.", "Plan work around 2026-07-22."),
+      ("We deploy the frontend on 2026-07-29.", "Plan work around 2026-07-29.")}),
+    # near misses: the same event moved, or said again in other words, is one memory
     (("The release is on 2026-07-24.", "The release moved to 2026-07-31."),
      {("The release moved to 2026-07-31.", "Plan work around 2026-07-31.")}),
+    (("We ship the beta on 2026-07-24.", "The beta slips to 2026-07-31."),
+     {("We ship the beta on 2026-07-31.", "Plan work around 2026-07-31.")}),
+    (("We ship the beta on 2026-07-24.", "The beta ships on 2026-07-24."),
+     {("The beta ships on 2026-07-24.", "Plan work around 2026-07-24.")}),
 ])
 def test_plans_of_two_events_on_two_days_stay_apart(
         said: tuple[str, ...], plans: set[tuple[str, str]]) -> None:
     assert _plans(*said) == plans
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # was one memory led by the plan said, the plan kept a line of it
+    ("They ship the beta on 2026-07-24.", "They ship the GA on 2026-08-14."),
+    ("We deploy the API on 2026-07-22.", "We deploy the frontend on 2026-07-29."),
+])
+def test_a_plan_of_another_thing_done_alike_leaves_the_kept_plan_alone(
+        kept: str, said: str) -> None:
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=2),
+                      now=NOW)
+    assert "project_plan.md" not in plan.writes
+    leads = [parse_topic(t).body.split("\n", 1)[0] for f, t in plan.writes.items()
+             if f != "MEMORY.md"]
+    assert leads == [said]
 
 
 @pytest.mark.parametrize(("said", "file"), [

@@ -2470,7 +2470,8 @@ def _another_plan(cand: Candidate, entry: Entry) -> bool:
         return False
     said, planned = last_mention(cand.text), last_mention(entry.lead)
     return (said is not None and planned is not None and said.last != planned.last
-            and not _what_is_planned(cand.text) & _what_is_planned(entry.lead))
+            and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
+                 or _named_apart(entry.lead, cand.text)))
 
 
 def _slugs_whole(name: str) -> bool:
@@ -2699,6 +2700,34 @@ def _one_event(plan: str, said: str) -> bool:
     planned, told = _named_to_come_out(plan), _named_to_come_out(said)
     return bool(planned and told) and not _not_named(planned, told) and not _not_named(
         told, planned)
+
+
+def plans_other_things(old: Candidate, new: Candidate) -> bool:
+    """``new`` plans another thing than ``old``, on another day, though the two read alike
+    (``_named_apart``)."""
+    if old.kind != "plan" or new.kind != "plan":
+        return False
+    was, now = last_mention(old.text), last_mention(new.text)
+    return was is not None and now is not None and was.last != now.last and _named_apart(
+        old.text, new.text)
+
+
+def _named_apart(old: str, new: str) -> bool:
+    """Two plans that share a word plan two things: "They ship the GA on 2026-08-14" is not
+    "They ship the beta on 2026-07-24" moved, for each names a thing the other does not once
+    how it comes out is dropped. A plan moved ("The beta slips to 2026-07-31"), or said with
+    words more ("Beta ships on Friday 2026-07-31 now"), is one."""
+    if _RESCHEDULED_TO.search(new):
+        return False
+    a, b = _what_comes_out(old), _what_comes_out(new)
+    return bool(_not_named(a, b)) and bool(_not_named(b, a))
+
+
+def _what_comes_out(text: str) -> list[str]:
+    """What ``text`` plans, but for the words of a move, a plan or a day ("moved", "planned",
+    "Friday")."""
+    return [w for w in _named_to_come_out(text) if w not in _MOVE_WORDS
+            and w not in CALENDAR_WORDS and not tokens(w) & _PLAN_TELLING]
 
 
 def _named_to_come_out(text: str) -> list[str]:

@@ -6,7 +6,7 @@ import math
 from collections import defaultdict
 from datetime import datetime
 
-from autodream.engine.consolidate import said_of_other_things
+from autodream.engine.consolidate import plans_other_things, said_of_other_things
 from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.text import normalize, shorten, similarity, similarity_bound, tokens
 
@@ -44,7 +44,8 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
                 continue
             sim = similarity(cand.match_text, other.latest.match_text)
             if sim > best_sim and not said_of_other_things(
-                    other.latest.match_text, cand.match_text, cand.kind == "correction"):
+                    other.latest.match_text, cand.match_text, cand.kind == "correction"
+            ) and not plans_other_things(other.latest, cand):
                 best, best_sim = idx, sim
         if best >= 0 and best_sim >= options.match_similarity:
             clusters[best].members.append(cand)
