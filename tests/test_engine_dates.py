@@ -347,6 +347,24 @@ def test_a_plan_of_another_thing_done_alike_leaves_the_kept_plan_alone(
     assert leads == [said]
 
 
+@pytest.mark.parametrize(("kept", "said"), [
+    # the plan kept, moved with other words after its day (was a second memory, the kept one
+    # left at its old day)
+    ("The SOC2 audit is on 2026-08-14, keep that in mind.",
+     "The SOC2 audit is on 2026-08-21, so freeze the infra changes."),
+    # near miss: moved in the same words
+    ("The SOC2 audit is on 2026-08-14.", "The SOC2 audit is on 2026-08-21."),
+])
+def test_a_kept_plan_moved_with_other_words_after_its_day_is_moved(kept: str, said: str) -> None:
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=2),
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_plan.md"]
+    body = parse_topic(plan.writes["project_plan.md"]).body
+    assert body.startswith(said)
+    assert "Changed from 2026-08-14 to 2026-08-21" in body
+
+
 @pytest.mark.parametrize(("said", "file"), [
     # was "project_retro-week-week.md": "week" of the week resolved and of the words told from
     ("The retro is the week after the launch on 2026-07-15.", "project_retro-week.md"),
