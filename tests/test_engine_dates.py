@@ -365,6 +365,34 @@ def test_a_kept_plan_moved_with_other_words_after_its_day_is_moved(kept: str, sa
     assert "Changed from 2026-08-14 to 2026-08-21" in body
 
 
+@pytest.mark.parametrize(("first", "then"), [
+    # each was two memories, the plan at both days (from a review): nothing but how it comes
+    # out before the day, or the move told with "now" in other words
+    ("The launch is on 2026-07-24, keep that in mind.",
+     "The launch is now 2026-07-31, the designs slipped."),
+    ("We ship on 2026-07-24, so freeze main.", "We ship on 2026-07-31, QA found bugs."),
+    ("The kickoff meeting is on 2026-07-24.", "The kickoff call is now on 2026-07-31."),
+    ("Heads up, the release is on 2026-07-24.", "Just heard the release is now on 2026-07-31."),
+    ("The security audit is on 2026-07-24.", "The SOC2 audit is now on 2026-07-31."),
+])
+@pytest.mark.parametrize("kept", [True, False], ids=["kept", "one-dream"])
+def test_a_plan_moved_in_other_words_is_one_memory(first: str, then: str, kept: bool) -> None:
+    if kept:
+        plan = plan_dream({"project_plan.md": topic("Plan", first)},
+                          "- [Plan](project_plan.md) — plan\n", candidates(then, day=2), now=NOW)
+    else:
+        plan = plan_dream({}, "", [*candidates(first, day=1), *candidates(then, day=2)], now=NOW)
+    written = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(written) == 1 and not (kept and plan.deletes), list(plan.writes)
+    assert "2026-07-31" in parse_topic(written[0]).body.split("\n", 1)[0]
+
+
+def test_two_plans_with_their_day_said_first_stay_apart() -> None:
+    plan = plan_dream({}, "", [*candidates("On 2026-07-24 we ship the beta.", day=1),
+                               *candidates("On 2026-08-14 we ship the GA.", day=2)], now=NOW)
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 2
+
+
 @pytest.mark.parametrize(("said", "file"), [
     # was "project_retro-week-week.md": "week" of the week resolved and of the words told from
     ("The retro is the week after the launch on 2026-07-15.", "project_retro-week.md"),

@@ -1517,14 +1517,14 @@ def test_a_place_said_used_now_leaves_an_entry_about_something_else(
         ("user_side.md", "I use npm for my side projects.", "We moved to yarn."),
         ("user_side.md", "I use npm for my side projects.", "We switched from npm to yarn."),
         ("user_side.md", "The user uses npm for personal projects.", "We switched to yarn."),
-        # a rule whose reason is the old tool's would be given a false one
-        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+        # a rule whose reason names the old tool would be given a false one
+        ("feedback_release.md", "Always build the release with npm, npm has the lockfile.",
          "We use yarn now."),
-        ("feedback_release.md", "Always build the release with npm because it has the lockfile.",
-         "We switched to yarn."),
-        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+        ("feedback_release.md", "Always build the release with npm because npm has the "
+         "lockfile.", "We switched to yarn."),
+        ("feedback_release.md", "Always build the release with npm, npm has the lockfile.",
          "We switched from npm to yarn."),
-        ("feedback_release.md", "Always build the release with npm.\n\n**Why:** It has the "
+        ("feedback_release.md", "Always build the release with npm.\n\n**Why:** npm has the "
          "lockfile.", "We use yarn now."),
     ],
 )
@@ -1548,6 +1548,17 @@ def test_a_tool_switched_leaves_the_users_habit_and_a_rule_with_its_reason(
         # the user's own switch is of the user's habit
         ({"user_side.md": "I use npm for my side projects."}, "I switched to yarn.",
          "user_side.md", ""),
+        # the team's tool told of the user is the team's
+        ({"user_team.md": "The user's team uses npm."}, "Our team switched to yarn.",
+         "user_team.md", ""),
+        # a reason that is the team's standard is what the switch replaces: two rival rules
+        # were kept
+        ({"feedback_pm.md": "Always use npm in this repo, it's our standard."},
+         "We switched to yarn.", "feedback_pm.md", ""),
+        ({"feedback_pm.md": "Use npm since the team standardized on it."},
+         "The team switched to yarn.", "feedback_pm.md", ""),
+        ({"feedback_pm.md": "Use npm for installs.\n\n**Why:** This keeps CI and local builds "
+          "the same."}, "We use yarn now.", "feedback_pm.md", ""),
         # the team's switch is of the team's tool, the user's habit beside it no other candidate
         ({"project_pm.md": "We use npm for installs.",
           "user_side.md": "I use npm for my side projects."}, "We use yarn now.",

@@ -2717,7 +2717,9 @@ def _named_apart(old: str, new: str) -> bool:
     "They ship the beta on 2026-07-24" moved, for each names a thing the other does not once
     how it comes out is dropped. A plan moved ("The beta slips to 2026-07-31"), or said with
     words more ("Beta ships on Friday 2026-07-31 now"), is one."""
-    if _RESCHEDULED_TO.search(new):
+    # told as a change ("The launch is now 2026-07-31", "The kickoff call is now on ..."): the
+    # plan moved, whatever words it is said in
+    if _RESCHEDULED_TO.search(new) or _tells_a_change(new):
         return False
     a, b = _what_comes_out(old), _what_comes_out(new)
     if not (_not_named(a, b) and _not_named(b, a)):
@@ -2725,12 +2727,28 @@ def _named_apart(old: str, new: str) -> bool:
     # what is planned is named before its day; words after it say why or what to do ("The
     # SOC2 audit is on 2026-01-15, keep that in mind" / "..., so freeze the infra changes")
     a, b = _what_comes_out(_before_the_day(old)), _what_comes_out(_before_the_day(new))
+    if not a and not b:
+        # nothing but how it comes out before the day ("We ship on ..."), or the day said
+        # first ("On 2026-07-24 we ship the beta"): what is planned is in the day's clause
+        a, b = _what_comes_out(_the_days_clause(old)), _what_comes_out(_the_days_clause(new))
+        if not a and not b:
+            return False
     return not a or not b or bool(_not_named(a, b) and _not_named(b, a))
 
 
 def _before_the_day(text: str) -> str:
     days = date_mentions(text)
     return text[:text.find(days[0])] if days else text
+
+
+def _the_days_clause(text: str) -> str:
+    """The words after ``text``'s first day, to the end of its clause."""
+    days = date_mentions(text)
+    rest = text[text.find(days[0]) + len(days[0]):] if days else ""
+    return _CLAUSE_BREAK.split(rest, maxsplit=1)[0]
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:.]\s|\s[—–-]\s")
 
 
 def _what_comes_out(text: str) -> list[str]:
@@ -2884,28 +2902,31 @@ def _place_subject(text: str) -> list[str]:
 # user ("The user switched to yarn", as "I switched to yarn" is read)
 _TEAM_SAID = re.compile(r"\b(?:we|we're|we've|our|us|team)\b", re.I)
 _SELF_SAID = re.compile(r"\b(?:i|i'm|i've|my|me|the\s+user)\b", re.I)
-# A rule's reason told in its own sentence: "Always build the release with npm, it has the
-# lockfile", "... because it has the lockfile"
-_GIVES_REASON = re.compile(r"(?:[,;]|\s[—–-])\s+(?:it|it's|its|that|that's|this|they|they're)\s"
-                           r"|\s(?:because|since|so\s+that)\s", re.I)
-_REASON_OPENS = word_set("it it's its that that's this they they're")
+# A rule's reason told in its own clause: "Always build the release with npm, npm has the
+# lockfile", "... because npm has the lockfile"
+_GIVES_REASON = re.compile(r"(?:[,;]|\s[—–-])\s|\s(?:because|since|so\s+that)\s", re.I)
 
 
 def _stays_beside(entry: Entry, said: str, old: str) -> bool:
     """``entry`` is kept as it is beside a switch away from ``old`` told in ``said``, which is
     a memory of its own: the user's own habit ("I use npm for my side projects") is not what
-    the team switched ("We use yarn now"), and a rule giving a reason that is the old tool's
-    ("Always build the release with npm, it has the lockfile") would be given a false one. A
+    the team switched ("We use yarn now"), and a rule giving a reason that names the old tool
+    ("Always build the release with npm, npm has the lockfile") would be given a false one. A
     plain rule of which tool to use ("Always use npm for installs") is switched, and so is
     any rule by what the user says of it ("Use yarn instead", "I want pnpm everywhere")."""
     team = _TEAM_SAID.search(said) is not None
     if entry.type == "user":
-        return team and _SELF_SAID.search(said) is None
+        # ("The user's team uses npm" is the team's tool, told of the user)
+        return team and _SELF_SAID.search(said) is None and _TEAM_SAID.search(entry.lead) is None
     if entry.type != "feedback" or not team:
         return False
+    # Only a reason naming the old tool is surely the old tool's: "it's our standard", "since
+    # the team standardized on it" are what the switch replaces, and were kept as rival rules
+    reason = _GIVES_REASON.search(entry.lead)
+    clause = entry.lead[reason.end():] if reason else ""
     why = "" if entry.generated_why else entry.why
-    return _GIVES_REASON.search(entry.lead) is not None or (bool(why) and (
-        has_word(why, old) or why.split()[0].lower() in _REASON_OPENS))
+    # ("..., not Jenkins" sets the old tool aside: no reason)
+    return (has_word(clause, old) and _FORBIDS.search(clause) is None) or has_word(why, old)
 
 
 def _tool_claimed(text: str) -> str | None:
