@@ -1416,6 +1416,11 @@ def test_a_place_said_to_be_used_now_updates_the_entry_naming_another_of_its_kin
          "Our design docs live in Confluence.", "Notion", "Confluence"),
         ("Bugs are tracked in Jira.", "We track bugs in Linear now.",
          "Bugs are tracked in Linear.", "Jira", "Linear"),
+        # "keep" says where as "live" does (they were two memories)
+        ("We keep docs in Notion.", "We use Confluence now.", "We keep docs in Confluence.",
+         "Notion", "Confluence"),
+        ("We keep our design docs in Notion.", "Our design docs are in Confluence now.",
+         "We keep our design docs in Confluence.", "Notion", "Confluence"),
     ],
 )
 def test_where_things_are_kept_now_updates_the_entry_naming_the_old_place(

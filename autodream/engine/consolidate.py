@@ -2887,8 +2887,9 @@ _PLACE_SUBJECTS: dict[str, list[str]] = {
     "monitoring": ["monitoring", "monitored"], "design": ["designs", "mockups"],
     "repos": ["code", "repo", "repos"],
 }
-# how a place is said to hold something, beyond the words a tool's use is said with
-_PLACE_FRAME = word_set("live lives kept stored happen happens")
+# how a place is said to hold something, beyond the words a tool's use is said with ("We keep
+# docs in Notion": "keep" names no subject)
+_PLACE_FRAME = word_set("live lives keep keeps kept stored happen happens")
 
 
 def _place_subject(text: str) -> list[str]:
