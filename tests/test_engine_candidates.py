@@ -427,6 +427,16 @@ def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) ->
     ("We cut the 2.0 branch next Monday.", "We cut the 2.0 branch on 2026-07-13."),
     ("The 2.0 branch cut is next Monday.", "The 2.0 branch cut is on 2026-07-13."),
     ("We're cutting the v3 branch on Friday.", "We're cutting the v3 branch on 2026-07-10."),
+    # a thing the team takes away on a day (each made nothing: the plan was lost)
+    ("We're deprecating the v1 API on 2026-09-01.",
+     "We're deprecating the v1 API on 2026-09-01."),
+    ("The v1 API will be removed on 2026-09-01.", "The v1 API will be removed on 2026-09-01."),
+    ("We sunset the old dashboard at the end of August.",
+     "We sunset the old dashboard on 2026-08-31."),
+    ("We decommission the old cluster next Friday.",
+     "We decommission the old cluster on 2026-07-10."),
+    ("The staging box is being shut down on Friday.",
+     "The staging box is being shut down on 2026-07-10."),
 ])
 def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str) -> None:
     g = gather(human(said))
@@ -444,6 +454,9 @@ def test_a_dated_team_event_is_a_plan_with_an_absolute_date(said: str, kept: str
     "Rerun the training tomorrow.",  # a model's training
     "Run it for the 3rd time.",
     "Cut a branch for the fix tomorrow.",  # a branch for one piece of work, no release's cut
+    "The deprecation warning fires since yesterday.",  # what is seen now, no plan
+    "I removed the debug prints yesterday.",
+    "The old cluster was decommissioned last week.",
 ])
 def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None:
     assert gather(human(text)).candidates == []

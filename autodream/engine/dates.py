@@ -933,6 +933,10 @@ EVENT_WORDS = (
     r"retrospectives?|hackathons?|(?:security|compliance) training|training (?:sessions?|days?|"
     r"course)|all-hands|town ?halls?|webinars?|maintenance window|downtime|cut-?over|"
     r"last day|joins|"
+    # a thing the team takes away on a day ("We're deprecating the v1 API on 2026-09-01")
+    # (not a warning seen today: "The deprecation warning fires since yesterday")
+    r"deprecat(?:es?|ing|ion(?! warnings?))|sunset(?:s|ting)?|decommission(?:s|ing)?|"
+    r"(?:will\s+be|gets?|is\s+being)\s+(?:removed|deprecated|retired|shut\s+down)|"
     # a release's branch cut ("We cut the 2.0 branch next Monday"), not a branch cut for a fix
     r"branch[ -]cut|cut(?:s|ting)? (?:the |a |our )?(?:v?\d[\w.]*|release) branch"
 )
