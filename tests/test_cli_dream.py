@@ -854,3 +854,36 @@ def test_sessions_refused_again_for_different_causes_each_have_theirs_said(
         named = [re.search(r"\((memory/\S+\.md)", line) for line in lines]
         assert all(named) and len({m[1] for m in named if m}) == 2, lines
     assert sum(first in line for line in shown) == sum(second in line for line in shown) == 1
+
+
+@pytest.mark.parametrize("gone", [["python_support.md", "release_0_2.md"],
+                                  ["python_support.md", "release_0_2.md", "pr_review.md"]])
+def test_topic_files_deleted_by_hand_do_not_stop_every_later_dream(
+    sample: Path, gone: list[str]
+) -> None:
+    # Their index lines linked nothing: dropping them loses nothing, and counting them as lost
+    # refused every dream with "pass --allow-loss" (exit 6), the hook retrying for ever.
+    for name in gone:
+        (sample / "memory" / name).unlink()
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    index = (sample / "memory" / "MEMORY.md").read_text()
+    assert not any(f"]({name})" in index for name in gone)
+    shown = CliRunner().invoke(cli, ["show", "--all-decisions", "--project", str(sample)],
+                               env=clean_env())
+    assert shown.stdout.count("linked a file that does not exist (nothing of it is lost)") == len(
+        gone)
+
+
+def test_an_index_line_linking_outside_the_memory_dir_says_so(sample: Path) -> None:
+    outside = sample / "notes.md"
+    outside.write_text("# shared notes\n")
+    with (sample / "memory" / "MEMORY.md").open("a") as index:
+        index.write("- [Shared](../notes.md) — shared notes\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert outside.read_text() == "# shared notes\n"
+    shown = CliRunner().invoke(cli, ["show", "--all-decisions", "--project", str(sample)],
+                               env=clean_env())
+    assert "MEMORY.md linked a file outside the memory dir" in shown.stdout
+    assert "does not exist" not in shown.stdout

@@ -8,6 +8,7 @@ project's facts and the dream's clock, and returns the files to write and delete
 from __future__ import annotations
 
 import contextlib
+import posixpath
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -239,8 +240,11 @@ def load_entries(
         if (known := linked.get(path)) is not None:
             entries.append(_opaque(path, None, known))
     for target in sorted(set(linked) - set(files) - unreadable):
-        decisions.append(Decision("pruned", target,
-                                  "MEMORY.md linked a file that does not exist", file=target))
+        outside = posixpath.normpath(target).startswith(("/", "../")) or target == ".."
+        decisions.append(Decision("pruned", target, (
+            "MEMORY.md linked a file outside the memory dir, which Claude Code does not load "
+            "as a memory (it was not read)" if outside else
+            "MEMORY.md linked a file that does not exist (nothing of it is lost)"), file=target))
     return entries, unparsable, decisions
 
 

@@ -198,7 +198,7 @@ def check_staged(
             index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
-                _declared_replacements(staging_dir, index_text), files)
+                _declared_replacements(staging_dir, index_text), files, existed)
     format_failures = len(report.failures)
     _check_format(report, index_text, prior_index)
     if index_found:
@@ -335,13 +335,18 @@ def _check_loss(
     max_loss: float,
     declared: set[str],
     files: dict[str, Path],
+    existed: frozenset[str],
 ) -> None:
     if not prior_index:
         return
     prior: dict[str, str] = {}
     for entry in parse_index(prior_index).entries:
-        if is_file_link(entry.file):  # a web link is a note: checked by its words below
-            prior.setdefault(resolve_link(entry.file) or entry.file, entry.title)
+        linked = resolve_link(entry.file)
+        # a web link is a note, checked by its words below; a line whose file was not there
+        # when the run began (deleted by hand, or outside the memory dir) had nothing to lose,
+        # and counting it would refuse every dream after a user deletes two topic files
+        if is_file_link(entry.file) and (not existed or linked in existed):
+            prior.setdefault(linked or entry.file, entry.title)
     report.prior_entries = len(prior)
     now = parse_index(index_text).entries
     now_files = {resolve_link(e.file) or e.file for e in now}
