@@ -382,6 +382,9 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     ("I don't like emojis in commit messages, remember that.",
      "The user doesn't like emojis in commit messages."),
     ("Always squash merge PRs - keep that in mind!", "Always squash merge PRs."),
+    # weight put on a rule is not part of it
+    ("Keep PRs under 400 lines, seriously.", "Keep PRs under 400 lines."),
+    ("Always run the linter before you push, I mean it!", "Always run the linter before you push."),
     ("I'm on the payments team, remember that.", "The user is on the payments team."),
     ("I never use tabs for indentation.", "The user never uses tabs for indentation."),
     # any verb, not only the common ones; a past one as it was said

@@ -1584,6 +1584,10 @@ def _said_of_rule(rule: str, said: str):  # type: ignore[no-untyped-def]
     ("Use tabs for indentation.", "I prefer tabs for indentation."),
     # a tracker's tickets are its issues: was "Changed from issues to tickets"
     ("Always file bugs as GitHub issues.", "Always file bugs as GitHub tickets."),
+    # a limit kept is a limit stayed under: was "Updated on ...; previously: Keep PRs ..."
+    ("Keep PRs under 400 lines.", "PRs should stay under 400 lines."),
+    # weight put on it is no new rule: was a second memory "..., seriously."
+    ("Keep PRs under 400 lines.", "Keep PRs under 400 lines, seriously."),
 ])
 def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
     plan = _said_of_rule(rule, said)

@@ -1764,3 +1764,90 @@ def test_a_switch_still_updates_an_entry_choosing_a_tool(
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith(now + "\n")
     assert history is None or history in body.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "old"),
+    [
+        # the entry tells the switch in its own words: a move back ends it (it was "confirmed",
+        # the memory still saying uv)
+        ("We switched from Poetry to uv.", "We moved back to Poetry.", "uv"),
+        ("We switched from Poetry to uv.", "We're back on Poetry, uv broke our private index.",
+         "uv"),
+        ("We migrated CI from Jenkins to GitHub Actions.", "We went back to Jenkins.",
+         "GitHub Actions"),
+    ],
+)
+def test_a_move_back_ends_a_switch_the_entry_tells(lead: str, said: str, old: str) -> None:
+    plan = _dream(lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(said.split(",")[0])
+    back = said.split(" back ")[1].split()[1].rstrip(".,")
+    assert f"Switched back from {old} to {back} on 2026-07-06; previously {old}." in body
+    assert [d.action for d in plan.decisions if d.file == "project_tool.md"] == ["superseded"]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "old", "new"),
+    [
+        # a tool dropped and the new one named: was a second memory beside the first
+        ("We use Sentry for error tracking.", "We dropped Sentry, errors go to Datadog now.",
+         "Sentry", "Datadog"),
+        ("We use npm for installs.", "We're back to using pnpm.", "npm", "pnpm"),
+    ],
+)
+def test_a_tool_dropped_or_gone_back_to_switches_the_entry(
+    lead: str, said: str, old: str, new: str
+) -> None:
+    plan = _dream(lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(lead.replace(old, new))
+    assert f"previously {old}." in body
+
+
+@pytest.mark.parametrize("said", ["We're back on track.", "We're back on schedule for the release.",
+                                  "I'm back on the auth bug today."])
+def test_being_back_on_something_that_is_no_tool_is_no_switch(said: str) -> None:
+    assert all(c.kind != "switch" for c in gather(human(said)).candidates)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # the switch the entry tells, told again: it was rewritten in the new words with a
+        # history line dating the old switch to the day it was told again
+        ("We switched from npm to pnpm.", "It's pnpm, not npm."),
+        ("We moved CI from Jenkins to GitHub Actions.", "We switched CI from Jenkins to GitHub "
+                                                        "Actions."),
+        ("We moved the API from AWS Lambda to Google Cloud Run.",
+         "We moved the API to Google Cloud Run."),
+    ],
+)
+def test_a_switch_the_entry_tells_said_again_is_confirmed(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert "project_tool.md" not in plan.writes
+    assert [d.action for d in plan.decisions if d.file == "project_tool.md"] == ["confirmed"]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # a switch the entry says has not happened is no state to move back from
+        ("We haven't moved from MySQL to Postgres yet.", "We switched from MySQL to Postgres."),
+        # another thing moved the same way
+        ("We moved the runbook from Notion to Confluence.", "We moved the design docs back to "
+                                                            "Notion."),
+    ],
+)
+def test_a_switch_the_entry_does_not_tell_as_done_of_the_same_thing_is_not_undone(
+    lead: str, said: str
+) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_tool.md"]).body if (
+        "project_tool.md" in plan.writes) else lead
+    if "haven't" in lead:
+        assert body.startswith(said)  # the switch now made, not "confirmed" by the plan of it
+    else:
+        assert body.startswith(lead)

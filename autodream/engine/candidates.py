@@ -71,7 +71,9 @@ _PLEASE = re.compile(r"^please[\s,]+", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
 _TAIL_REMINDER = re.compile(
     r"[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)\s+(?:that|this|it)"
-    r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$", _I,
+    r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$"
+    # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
+    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$", _I,
 )
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
@@ -199,13 +201,19 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
         rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing)|roll(?:ed|ing)?)\s+"
         rf"(?:it\s+|everything\s+|{_MOVED_THINGS})back|revert(?:ed|ing)?)\s+to\s+(?:using\s+)?"
-        rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?", _I),
+        rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?"
+        # "We're back on Poetry", "We're back to using npm"
+        rf"|\b(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+(?:now\s+)?back\s+(?:on|to)\s+"
+        # (a tool known or named, not "back on track", "back on schedule")
+        rf"(?:using\s+)?(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new2>{_T})", _I),
      True),
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
     # "We stopped using ArgoCD; deploys go through Spinnaker now"
     (re.compile(
-        rf"\b(?:stopped|quit|ditched|dropped)\s+using\s+(?P<old>{_T})\s*[;,]\s*(?:and\s+)?"
-        rf"(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+through|run\s+on|"
+        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using|ditched|dropped)\s+(?P<old>{_T})\s*[;,]"
+        # ("We dropped Sentry, errors go to Datadog now")
+        rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
+        rf"(?:through|to)|run\s+on|"
         rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
@@ -1454,7 +1462,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 # the ten patterns.
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
-    r"stopped|quit|dropped|renam|rather|"
+    r"stopped|quit|dropped|renam|rather|back\s+(?:on|to)\b|"
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
 
 

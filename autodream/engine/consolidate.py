@@ -118,6 +118,34 @@ _MOVED_WHAT = re.compile(
     r"she|it|user|team|the\s+user)\b)[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
     r"\s+(?:back\s+)?(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+", re.I)
+_TOLD_NAME = r"[\w+#-]+(?:\.[\w+#-]+)*(?:\s+(?-i:[A-Z])[\w+#-]*){0,3}"
+# A switch told in an entry's own words: "We switched from Poetry to uv", "CI moved from
+# Jenkins to GitHub Actions"
+_SWITCH_TOLD = re.compile(
+    rf"\b(?:{_MOVE_VERB}|went|replaced)\s+(?:(?:the|our|my|its|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"from\s+(?P<old>{_TOLD_NAME})\s+to\s+(?P<new>{_TOLD_NAME})", re.I)
+
+
+# ... and not said undone, or to come: "We haven't moved from MySQL to Postgres yet", "We
+# plan to switch from npm to pnpm"
+_SWITCH_UNDONE = re.compile(r"n't\b|\b(?:not|never|no\s+longer|would|could|might|can|will|"
+                            r"plan|plans|planning|going|want|wants|should|must|need|needs|if|"
+                            r"whether|tr(?:y|ies|ied|ying))\b", re.I)
+
+
+def _switch_told(lead: str) -> re.Match[str] | None:
+    told = _SWITCH_TOLD.search(lead) if TELLS_SWITCH.search(lead) else None
+    if told is None or _SWITCH_UNDONE.search(lead, 0, told.start() + len(told[0].split()[0])) or (
+            re.search(r"\byet\b", lead, re.I)):
+        return None
+    return told
+
+
+def _switched_from(lead: str, name: str) -> bool:
+    told = _switch_told(lead)
+    return told is not None and told["old"].lower() == name.lower()
+
+
 _NOT_A_THING = word_set("we i they you he she it us them on in at by since until after before then "
                         "user")
 
@@ -903,6 +931,8 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "modified": "changed", "edit": "change", "edited": "changed",
                "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
                "utilize": "use", "utilise": "use",
+               # "PRs should stay under 400 lines" is "Keep PRs under 400 lines"
+               "stay": "keep", "stays": "keeps",
                # a tracker's "tickets" are its "issues"
                "ticket": "issue", "tickets": "issues",
                # "We ship on 2026-07-10" is "The release is on 2026-07-10"
@@ -1176,7 +1206,9 @@ class Consolidator:
                     target, old = found
                     cand = replace(cand, old=old)
             elif target is None and cand.old is None and cand.back:
-                found = self._back_in_its_place(cand)
+                # ("We're back on pnpm" beside the one entry naming a package manager: as
+                # "We moved to pnpm" would be)
+                found = self._back_in_its_place(cand) or self._tool_replaced(cand)
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -1505,14 +1537,18 @@ class Consolidator:
             says_new = has_word(entry.text, new)
             says_old = bool(old) and has_word(entry.text, old or "")
             if old is None:
-                # "moved back to X": an entry whose history says it moved away from X
+                # "moved back to X": an entry whose history says it moved away from X, or
+                # whose lead does ("We switched from Poetry to uv.")
                 hit = any(
                     (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
                     for h in entry.history
-                ) or (says_new and (bool(entry.history) or (
-                    bool(thing) and _about(thing, entry.lead)
-                    and ((_says_of(entry.lead, thing, new) and not _set_against(entry.lead, new))
-                         or _chosen_over(entry.lead, new) is not None))))
+                ) or (not entry.history and _switched_from(entry.lead, new)
+                      and (not thing or _about(thing, entry.lead))) or (
+                    says_new and (bool(entry.history) or (
+                        bool(thing) and _about(thing, entry.lead)
+                        and ((_says_of(entry.lead, thing, new)
+                              and not _set_against(entry.lead, new))
+                             or _chosen_over(entry.lead, new) is not None))))
             elif thing and not _about(thing, entry.text):
                 # "the metrics moved from Datadog": "Logs go to Datadog" is about something
                 # else, and so is "Our design docs live in Notion" for the onboarding docs
@@ -1882,7 +1918,9 @@ class Consolidator:
             m = HISTORY_LINE.match(line)
             if m:
                 return m["new"]
-        return None
+        # a hand-written "We switched from Poetry to uv." tells what is current in its lead
+        told = _switch_told(entry.lead)
+        return told["new"] if told is not None else None
 
     def _switch(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         if cand.new is not None:
