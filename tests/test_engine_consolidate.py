@@ -2037,6 +2037,38 @@ def test_a_rule_turned_round_names_the_rule_it_replaced(rule: str, said: str) ->
         assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
 
 
+@pytest.mark.parametrize(("rule", "said", "now"), [
+    ("Use tabs rather than spaces.", "Use spaces instead.", "Use spaces rather than tabs."),
+    ("Use tabs instead of spaces.", "Use spaces instead.", "Use spaces instead of tabs."),
+    ("Use tabs, not spaces.", "Use spaces instead.", "Use spaces, not tabs."),
+    ("Use tabs rather than spaces.", "Always use spaces.", "Use spaces rather than tabs."),
+    ("Use single quotes rather than double quotes.", "Use double quotes instead.",
+     "Use double quotes rather than single quotes."),
+])
+def test_a_choice_turned_round_trades_the_two_things_it_named(
+        rule: str, said: str, now: str) -> None:
+    # "Use spaces instead" names nothing the rule does not: it read as said again (the rule
+    # kept, or both kept, one after the other, memory contradicting itself)
+    remembered = parse_entry("feedback_rule.md",
+                             _said_of_rule(rule, said).writes["feedback_rule.md"])
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    (in_one_dream,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    for entry in (remembered, in_one_dream):
+        assert entry.statements == [now]
+        assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # another thing: a rule of its own
+    ("Use tabs rather than spaces.", "Use spaces in file names."),
+    ("Use tabs rather than spaces.", "Never use spaces in file names."),
+])
+def test_a_rule_of_something_else_is_kept_beside_a_choice_set_against_it(
+        rule: str, said: str) -> None:
+    plan = _said_of_rule(rule, said)
+    assert "feedback_rule.md" not in plan.writes and not plan.deletes
+
+
 @pytest.mark.parametrize(("rule", "said"), [
     ("Push to main.", "No, never push to main; push to develop."),
     ("Use tabs for indentation.", "No, never use tabs for indentation; use spaces."),

@@ -1032,6 +1032,48 @@ def _meets_a_clause(old: str, new: str, *, turned: bool) -> bool:
 
 _USE_VERB = frozenset({"use", "using"})
 _INSTEAD_WORD = frozenset({"instead"})
+# What sets the thing a rule chooses against the one it does not ("Use tabs rather than
+# spaces", "Prefer composition over inheritance", "Use tabs, not spaces")
+_SET_OVER = re.compile(r",?\s+(?:rather\s+than|instead\s+of)\s+(?:using\s+)?|\s+over\s+|"
+                       r",\s+(?:but\s+)?(?:not|never)\s+(?:using\s+)?", re.I)
+_CHOOSE_AT = re.compile(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", re.I)
+_SET_OVER_WORDS = (" than ", " instead of ", " over ", ", not ", ", never ", ", but not ")
+
+
+def _choice_turned(old: str, new: str) -> tuple[str, str] | None:
+    """``new`` chooses what the rule ``old`` chose another thing over, and says nothing more
+    ("Use spaces instead", "Always use spaces" of "Use tabs rather than spaces"): the thing
+    ``old`` chose and the one it set against it, for the two to trade places. Not a rule of
+    something else ("Use spaces in file names"), nor one forbidding it ("Never use spaces")."""
+    if not any(w in old for w in _SET_OVER_WORDS):
+        return None
+    bare = _INSTEAD_AT_END.sub("", new).strip().rstrip(".!")
+    said = _CHOOSE_AT.search(bare)
+    if said is None or _FORBIDS.search(bare) or _RULE_PARTS.search(bare):
+        return None
+    rest = bare[said.end():]
+    end = _CHOSEN_ENDS.search(rest)
+    chosen = _rule_words(rest[:end.start()] if end else rest)
+    if not chosen or not _rule_words(bare) <= _rule_words(old):
+        return None
+    for over in _SET_OVER.finditer(old):
+        head = old[: over.start()]
+        verb = next(iter(reversed(list(_CHOOSE_AT.finditer(head)))), None)
+        after = old[over.end():]
+        end = _CHOSEN_ENDS.search(after)
+        other = after[: end.start()] if end else after
+        if verb is None or not other or _rule_words(other) != chosen:
+            continue
+        one = head[verb.end():]
+        end = _CHOSEN_ENDS.search(one)
+        one = one[: end.start()] if end else one
+        if one and _rule_words(one) - _rule_words(bare):
+            return one, other
+    return None
+
+
+def _turns_choice_round(old: str, new: str) -> bool:
+    return _choice_turned(old, new) is not None
 
 
 @lru_cache(maxsize=16_384)
@@ -1307,6 +1349,12 @@ class Consolidator:
                 # one event on its one day, said in other words (read as about other things)
                 self._restated(same, cand, cluster)
                 return
+            turned = self._rule_entry(cand, _turns_choice_round)
+            if turned is not None:
+                # "Use spaces instead" beside "Use tabs rather than spaces": read as said again
+                # (it names nothing the rule does not), memory would contradict itself
+                self._turn_round(turned, cand, cluster)
+                return
             target = self._readdressed(cand) or self._best_match(cand)
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
@@ -1508,11 +1556,22 @@ class Consolidator:
         history line; the rest stay. A statement may be turned round by one clause of ``cand``
         ("Push to main." by "Never push to main; push to develop.")."""
         day = cand.source.day.isoformat()
-        turned = [s for s in entry.statements
-                  if turns_rule_round(s, cand.text) or turns_rule_round(cand.text, s)]
+        traded = next(((s, pair) for s in entry.statements
+                       if (pair := _choice_turned(s, cand.text)) is not None), None)
+        turned = [traded[0]] if traded is not None else [
+            s for s in entry.statements
+            if turns_rule_round(s, cand.text) or turns_rule_round(cand.text, s)]
         entry.history.extend(f"Updated on {day}; previously: {s}" for s in turned)
+        lead = cand.text
+        if traded is not None:
+            # the rule with its two things traded ("Use spaces rather than tabs"): "Use spaces
+            # instead" alone would not say instead of what
+            (one, other) = traded[1]
+            lead = _swapped(traded[0], one, other)
+            if has_word(entry.name, one) and has_word(entry.name, other):
+                entry.name = _swapped(entry.name, one, other)
         entry.statements = self._capped(
-            [cand.text] + [s for s in entry.statements if s not in turned], entry.file)
+            [lead] + [s for s in entry.statements if s not in turned], entry.file)
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
             entry.description = description_for(entry.lead)
@@ -2293,16 +2352,25 @@ class Consolidator:
         put_off = _put_off(first.text, cand.text) if (
             first.text != cand.text and cand.kind != "switch" and not changed) else None
         lead = put_off[0] if put_off is not None else cand.match_text
+        # "Use single quotes rather than double quotes", then "Use double quotes instead": the
+        # rule with its two things traded ("Use double quotes rather than single quotes")
+        traded = _choice_turned(first.text, cand.text) if (
+            first.text != cand.text and put_off is None and cand.kind != "switch") else None
+        if traded is not None:
+            lead = _swapped(first.text, *traded)
         name = _switch_title(cand) if cand.kind == "switch" else title_for(lead)
-        statements: list[str] = []
+        statements: list[str] = [lead] if traded is not None else []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
+            if traded is not None and member.text in (first.text, cand.text):
+                continue
             if not any(_says_again(member.text, s) for s in statements):
                 statements.append(member.text)
         file = self._new_file(cand.type, name, lead)
         entry = Entry(
             file=file,
             name=name,
-            description=description_for(put_off[0] if put_off is not None else cand.text),
+            description=description_for(
+                lead if put_off is not None or traded is not None else cand.text),
             type=cand.type,
             statements=self._capped(statements, file),
             score=cluster.score,
@@ -2310,7 +2378,10 @@ class Consolidator:
         )
         done = _done_on(cand)
         plans = _plans_before(cluster, cand, done, set()) if done is not None else []
-        if put_off is not None:
+        if traded is not None:
+            entry.history.append(
+                f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
+        elif put_off is not None:
             put, was, now = put_off
             entry.statements = [put] + [s for s in entry.statements if not has_word(s, was)
                                         and s != cand.text]
