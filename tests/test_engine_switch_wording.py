@@ -1302,6 +1302,30 @@ def test_a_tool_chosen_with_its_reason_over_the_entry_naming_another_updates_it(
     assert "**Why:** It's faster than npm.\n" in body
 
 
+@pytest.mark.parametrize(("said", "why"), [
+    ("Actually, use yarn. It has workspaces.", "It has workspaces."),
+    ("Use yarn instead. It's faster.", "It's faster."),
+    ("Use yarn instead. They have better caching.", "They have better caching."),
+])
+def test_a_tool_chosen_with_its_reason_told_next_keeps_the_reason(said: str, why: str) -> None:
+    # the reason was a sentence of its own, left out: the Why said only "Switched to yarn on
+    # ...", as if the person had given none
+    _assert_rewritten_to("We use npm for installs.", said, "We use yarn for installs.",
+                         "Switched from npm to yarn on 2026-07-06; previously npm.")
+    body = parse_topic(_dream("We use npm for installs.", said).writes["project_tool.md"]).body
+    assert f"**Why:** {why}\n" in body
+
+
+@pytest.mark.parametrize("said", [
+    # about something at hand, or a memory of its own: not the choice's reason
+    "Actually, use yarn. It's on the CI image now.",
+    "Actually, use yarn. It broke yesterday.",
+])
+def test_a_sentence_after_a_tool_chosen_that_is_no_reason_is_not_taken_as_one(said: str) -> None:
+    (switch,) = [c for c in candidates(said) if c.kind == "switch"]
+    assert switch.why == ""
+
+
 @pytest.mark.parametrize("said", ["Use yarn instead.", "Let's use yarn instead.",
                                   "Actually, use yarn instead.", "Actually, use yarn.",
                                   "No, use yarn.", "Actually, use yarn. It has workspaces."])

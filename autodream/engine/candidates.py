@@ -1063,6 +1063,12 @@ class Gatherer:
             # told next, is the rule's reason, not a memory of its own
             why = sentence_case(following.strip().rstrip("."))
             consumed = True
+        elif not why and following and not consumed and found.kind in (
+                "switch", "preference", "correction") and _reason_next(following):
+            # "Actually, use yarn. It has workspaces.": what the choice is for, told next, is
+            # its reason, as "Use pnpm, it's faster than npm" keeps it
+            why = sentence_case(following.strip().rstrip("."))
+            consumed = True
         return found, None, statement, why, consumed
 
     def _candidate(
@@ -1395,6 +1401,21 @@ _COMMA_REASON = re.compile(
     r"causes?|slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|triggers?|hides?)"
     r"\s+\w[^,;]+)$",
     _I)
+
+
+# ... or told next, of the thing chosen ("It has workspaces.", "They're faster.")
+_REASON_NEXT = re.compile(r"(?:it|they)(?:'s|'re|\s+(?:is|are|has|have|supports?|handles?|"
+                          r"gives?|lets?|works?|runs?|installs?|resolves?))\s+\w", _I)
+
+
+def _reason_next(following: str) -> bool:
+    """``following`` gives the reason for the choice said before it, and is nothing to remember
+    of its own."""
+    said = following.strip().rstrip(".!")
+    if _REASON_NEXT.match(said) is None and _COMMA_REASON.fullmatch(f", {said}") is None:
+        return False
+    rest = said.partition(" ")[2]  # "it" is the thing chosen: what follows points at hand?
+    return len(said.split()) <= 12 and not _POINTS_AT_HAND.search(rest) and _detect(said) is None
 
 
 def _without_comma_reason(text: str) -> str:
