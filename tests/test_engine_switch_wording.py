@@ -1555,6 +1555,18 @@ def test_a_place_said_used_now_leaves_an_entry_about_something_else(
          "We switched from npm to yarn."),
         ("feedback_release.md", "Always build the release with npm.\n\n**Why:** npm has the "
          "lockfile.", "We use yarn now."),
+        # a tool asked for with no one named is the team's, as "We use yarn now" is
+        ("user_side.md", "I use npm for my side projects.", "Actually, use yarn."),
+        ("user_side.md", "I use npm for my side projects.", "Use yarn instead."),
+        ("feedback_release.md", "Always build the release with npm, npm has the lockfile.",
+         "Actually, use yarn."),
+        ("feedback_release.md", "Always build the release with npm, npm has the lockfile.",
+         "Use yarn instead."),
+        # ... and a reason told of "it", the tool the rule names
+        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+         "Actually, use yarn."),
+        ("feedback_release.md", "Always build the release with npm, it has the lockfile.",
+         "We use yarn now."),
     ],
 )
 def test_a_tool_switched_leaves_the_users_habit_and_a_rule_with_its_reason(
@@ -1586,6 +1598,15 @@ def test_a_tool_switched_leaves_the_users_habit_and_a_rule_with_its_reason(
          "We switched to yarn.", "feedback_pm.md", ""),
         ({"feedback_pm.md": "Use npm since the team standardized on it."},
          "The team switched to yarn.", "feedback_pm.md", ""),
+        ({"feedback_pm.md": "Always use npm in this repo, it's our standard."},
+         "Use yarn instead.", "feedback_pm.md", ""),
+        # a tool asked for in place of the one a plain rule or the team's tool names
+        ({"project_pm.md": "Use npm for installs."}, "Actually, use yarn.", "project_pm.md", ""),
+        ({"feedback_pm.md": "Always use npm for installs."}, "Use yarn instead.",
+         "feedback_pm.md", ""),
+        ({"project_pm.md": "We use npm for installs.",
+          "user_side.md": "I use npm for my side projects."}, "Actually, use yarn.",
+         "project_pm.md", "user_side.md"),
         ({"feedback_pm.md": "Use npm for installs.\n\n**Why:** This keeps CI and local builds "
           "the same."}, "We use yarn now.", "feedback_pm.md", ""),
         # the team's switch is of the team's tool, the user's habit beside it no other candidate

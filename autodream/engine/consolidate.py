@@ -1272,7 +1272,8 @@ class Consolidator:
                     f"says only what 'it' is, and no memory says {cand.old} is used for it to "
                     "replace", session_id=cand.source.session_id))
                 return
-            if cand.old is None and (use_instead(cand.text) or use_tool(cand.text)):
+            if cand.old is None and (use_instead(cand.text) or use_tool(cand.text)) and not (
+                    self._kept_beside(cand)):
                 # "Use yarn instead" with no memory naming another tool of its kind: instead of
                 # what was said in the conversation, not in the words a memory would keep
                 self.decisions.append(Decision(
@@ -1661,7 +1662,27 @@ class Consolidator:
         return self._one_other(cand, thing, new, lambda lead: [
             p for p in places_in(lead) if kind_of(p) == kind])
 
-    def _tool_replaced(self, cand: Candidate) -> tuple[Entry, str] | None:
+    def _kept_beside(self, cand: Candidate) -> bool:
+        """An entry names another tool of ``cand``'s kind and stays as it is beside the switch
+        (the user's habit, a rule with the old tool's reason): the switch is a memory of its
+        own, not news of nothing in memory."""
+        if self._tool_replaced(cand, guarded=False) is not None:
+            return True
+        # ... or one naming that tool again in the reason ("..., npm has the lockfile"), which
+        # no switch takes as its target
+        new = cand.new or ""
+        kinds = tool_kinds(new)
+        for entry in self.live():
+            named = {t.lower(): t for t in tools_in(entry.lead) if tool_kinds(t) & kinds}
+            if len(named) == 1 and new.lower() not in named:
+                (old,) = named.values()
+                if not _NOT_PLAINLY.search(entry.lead) and re.search(
+                        rf"{_SAYS_USED}\s+{re.escape(old)}(?![\w-])", entry.lead, re.I) and (
+                        _stays_beside(entry, cand.text, old)):
+                    return True
+        return False
+
+    def _tool_replaced(self, cand: Candidate, *, guarded: bool = True) -> tuple[Entry, str] | None:
         """For "we moved to pytest", which says neither from what nor, often, for what: the
         entry naming one other known tool of the same kind ("Use unittest for new tests"), and
         that tool. When what moved is named ("we moved the frontend tests to vitest"), the entry
@@ -1710,7 +1731,8 @@ class Consolidator:
             return None  # "managed with poetry (switched to uv ..., back on ...)": not a guess
 
         def open_to(entry: Entry) -> bool:
-            return not any(_stays_beside(entry, cand.text, t) for t in named_in(entry.lead))
+            return not guarded or not any(_stays_beside(entry, cand.text, t)
+                                          for t in named_in(entry.lead))
 
         thing = _moved_thing(cand.text)
         if not thing and sum(bool(named_in(e.text)) and open_to(e) for e in self.live()) != 1:
@@ -3023,8 +3045,11 @@ def _stays_beside(entry: Entry, said: str, old: str) -> bool:
     the team switched ("We use yarn now"), and a rule giving a reason that names the old tool
     ("Always build the release with npm, npm has the lockfile") would be given a false one. A
     plain rule of which tool to use ("Always use npm for installs") is switched, and so is
-    any rule by what the user says of it ("Use yarn instead", "I want pnpm everywhere")."""
-    team = _TEAM_SAID.search(said) is not None
+    any rule by what the user says of it ("I want pnpm everywhere"). A tool asked for with no
+    one named ("Actually, use yarn", "Use yarn instead") is the team's choice, as "We use yarn
+    now" is: not the user's habit, nor a reason's tool."""
+    team = _TEAM_SAID.search(said) is not None or (
+        said[:4].lower() == "use " and (use_tool(said) or use_instead(said)) is not None)
     if entry.type == "user":
         # ("The user's team uses npm" is the team's tool, told of the user)
         return team and _SELF_SAID.search(said) is None and _TEAM_SAID.search(entry.lead) is None
@@ -3036,7 +3061,19 @@ def _stays_beside(entry: Entry, said: str, old: str) -> bool:
     clause = entry.lead[reason.end():] if reason else ""
     why = "" if entry.generated_why else entry.why
     # ("..., not Jenkins" sets the old tool aside: no reason)
-    return (has_word(clause, old) and _FORBIDS.search(clause) is None) or has_word(why, old)
+    if _FORBIDS.search(clause) is None and (has_word(clause, old) or (
+            # "Always build the release with npm, it has the lockfile": "it" is the tool named
+            reason is not None and _OF_IT.match(clause) is not None
+            and has_word(entry.lead[:reason.start()], old) and not _TEAM_SAID.search(clause)
+            and not _STANDARD.search(clause))):
+        return True
+    return has_word(why, old)
+
+
+# A reason told of the thing the rule names ("it has the lockfile", "it's faster"), and one that
+# is only that it is the standard ("it's the default here"), which is what a switch replaces
+_OF_IT = re.compile(r"(?:it|it's|its)\b", re.I)
+_STANDARD = re.compile(r"\b(?:standard\w*|convention\w*|default|agreed|policy)\b", re.I)
 
 
 def _tool_claimed(text: str) -> str | None:
