@@ -2058,6 +2058,27 @@ def test_a_choice_turned_round_trades_the_two_things_it_named(
         assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
 
 
+@pytest.mark.parametrize(("rule", "said", "file"), [
+    ("Don't use spaces.", "Use spaces instead.", "feedback_use-spaces-instead.md"),
+    ("Use tabs rather than spaces.", "Use spaces instead.", "feedback_spaces-instead-tabs.md"),
+    ("Use tabs, not spaces.", "Use spaces instead.", "feedback_spaces-instead-tabs.md"),
+])
+def test_a_rule_turned_round_in_one_dream_is_filed_for_the_rule_that_holds(
+        rule: str, said: str, file: str) -> None:
+    # it was filed for the rule it turned round ("feedback_dont-use-spaces.md" holding "Use
+    # spaces instead")
+    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+    assert f"]({file})" in plan.index
+    assert {d.file for d in plan.decisions if d.file} == {file}
+    # a file kept from before keeps its name
+    old = file.replace("use-spaces-instead", "dont-use-spaces").replace(
+        "spaces-instead-tabs", "tabs-instead-spaces")
+    kept = _plan({old: topic("Rule", rule, type_="feedback", extra="sources:\n- 2026-06-01 s0\n")},
+                 f"- [Rule]({old}) — rule\n", human(said, session="s3", day=3))
+    assert [f for f in kept.writes if f != "MEMORY.md"] == [old] and not kept.deletes
+
+
 @pytest.mark.parametrize(("rule", "said"), [
     # another thing: a rule of its own
     ("Use tabs rather than spaces.", "Use spaces in file names."),

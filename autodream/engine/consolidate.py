@@ -1573,6 +1573,8 @@ class Consolidator:
                 entry.name = _swapped(entry.name, one, other)
         entry.statements = self._capped(
             [lead] + [s for s in entry.statements if s not in turned], entry.file)
+        if entry.original is None:
+            self._named_for_now(entry, turned, lead)
         if entry.original is None or any(entry.description == description_for(s)
                                          for s in turned):
             entry.description = description_for(entry.lead)
@@ -1582,6 +1584,21 @@ class Consolidator:
         self._superseded(entry, cand, cluster,
                          f"the rule turned round on {day}: '{shorten(turned[0], 80)}' no "
                          "longer holds")
+
+    def _named_for_now(self, entry: Entry, turned: list[str], lead: str) -> None:
+        """``entry``, made in this dream, named and filed for the rule that holds now: "Use
+        spaces instead" was filed as feedback_dont-use-spaces.md, the rule it turned round. A
+        file kept from before keeps its name."""
+        if entry.name in {title_for(s) for s in turned}:
+            entry.name = title_for(lead) or entry.name
+        taken = {e.file.lower() for e in self.entries if e is not entry}
+        file = free_file_name(f"{entry.type}_{file_slug(entry.name, lead)}", taken)
+        if file == entry.file:
+            return
+        before, entry.file = entry.file, file
+        # what was decided of it before names the file written
+        self.decisions[:] = [replace(d, file=file) if d.file == before else d
+                             for d in self.decisions]
 
     def _switch_target(self, cand: Candidate) -> Entry | None:
         new, old = cand.new or "", cand.old
