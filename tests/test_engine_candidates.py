@@ -407,6 +407,10 @@ def test_near_misses_of_those_forms_stay_unsaved(text: str) -> None:
     # a tool run as a command is no verb to conjugate (it read "The user buns install ...")
     ("I bun install everything now.", "The user uses bun to install everything now."),
     ("Remember: I just pnpm add packages.", "The user just uses pnpm to add packages."),
+    # a modal with its "not": it read "They can't ..." and "The user cannots ..."
+    ("I can't ship the beta on 2026-07-24.", "The user can't ship the beta on 2026-07-24."),
+    ("I cannot ship the beta on 2026-07-24.", "The user cannot ship the beta on 2026-07-24."),
+    ("Remember: I won't review PRs on Fridays.", "The user won't review PRs on Fridays."),
 ])
 def test_the_memory_reads_as_a_statement_about_the_user(said: str, kept: str) -> None:
     (cand,) = gather(human(said)).candidates
@@ -476,6 +480,35 @@ def test_a_meeting_already_held_with_nothing_told_of_it_is_no_memory(said: str) 
     assert g.candidates == []
     (dropped,) = [d for d in g.decisions if d.action == "dropped"]
     assert "already held" in dropped.reason
+
+
+@pytest.mark.parametrize("said", [
+    # each was a plan "They can't make the design review on 2026-07-24.", read as if it were off
+    "I can't make the design review on 2026-07-24.",
+    "I cannot attend the design review on 2026-07-24.",
+    "I won't make it to the design review on 2026-07-24.",
+    "Heads up, I can't join the retro on Friday.",
+    "I won't be at the offsite next week.",
+    "I'm skipping the planning meeting on 2026-07-24.",
+    "I'll have to miss the demo on Friday.",
+])
+def test_the_user_away_from_one_event_is_no_plan(said: str) -> None:
+    g = gather(human(said, day=3))
+    assert g.candidates == []
+    (dropped,) = [d for d in g.decisions if d.action == "dropped"]
+    assert "absence" in dropped.reason
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # near misses: a deadline the user can't meet, the user at the event, the team away
+    ("I can't make the deadline on 2026-07-24.", "The user can't make the deadline on 2026-07-24."),
+    ("I will attend the design review on 2026-07-24.",
+     "The user will attend the design review on 2026-07-24."),
+    ("We can't make the design review on 2026-07-24.",
+     "We can't make the design review on 2026-07-24."),
+])
+def test_a_plan_of_the_user_at_an_event_or_a_deadline_stays(said: str, kept: str) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said, day=3)).candidates] == [("plan", kept)]
 
 
 @pytest.mark.parametrize(("said", "kept"), [

@@ -815,6 +815,22 @@ def test_a_date_that_slips_in_the_dream_that_planned_it_is_one_plan_at_the_new_d
     assert "2026-08-01" not in entry.name + entry.description + entry.how
 
 
+@pytest.mark.parametrize("said", ["I can't make the design review on 2026-07-24.",
+                                  "I won't be at the design review on 2026-07-24."])
+@pytest.mark.parametrize("remembered", [True, False])
+def test_the_user_away_from_a_planned_event_leaves_the_plan_as_it_was(
+        said: str, remembered: bool) -> None:
+    # the plan was replaced by "They can't make the design review on 2026-07-24."
+    lead = "The design review is on 2026-07-24."
+    if remembered:
+        plan = _plan({"project_review.md": topic("Review", lead)}, None, human(said, day=3))
+        assert plan.writes == {} and plan.deletes == []
+        return
+    plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(file, plan.writes[file]).statements == [lead]
+
+
 @pytest.mark.parametrize(("lead", "said", "how"), [
     ("The design review is on 2026-07-14.", "The review moved to after the launch on 2026-07-22.",
      "Plan work around 2026-07-22."),

@@ -694,6 +694,16 @@ _DECIDED_AT_MEETING = re.compile(
     rf"(?P<day>on\s+(?:{'|'.join(WEEKDAYS)})|yesterday|last\s+week|earlier\s+today))\s*,?\s+"
     r"(?P<who>we|they|i)\s+(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
     r"settled\s+on)\b.+)$", _I)
+# The user away from one event ("I can't make the design review on 2026-07-24", "I won't be at
+# the offsite next week", "I'll miss the standup on Friday"): it went in as the plan itself, so
+# the event read as off and an earlier plan of it was replaced. Not a deadline the user can't
+# meet ("I can't make the deadline on ...").
+_AWAY_FROM_IT = re.compile(
+    r"i\s*(?:(?:can't|cannot|can\s+not|won't|will\s+not|(?:'m|am)\s+not\s+(?:going|able)\s+to)"
+    r"\s+(?:be\s+able\s+to\s+)?(?:make(?:\s+it)?(?:\s+to)?|attend|join|go\s+to|come\s+to|"
+    r"be\s+(?:at|there\s+for|in))|(?:'ll|will|(?:'m|am)\s+going\s+to)\s+"
+    r"(?:have\s+to\s+)?(?:miss|skip)|(?:'m|am)\s+(?:missing|skipping))\s+"
+    r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:deadline|cut-?off)s?\b)", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
@@ -1263,6 +1273,11 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
     (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
     (re.compile(r"^i'd rather\b", _I), "The user would rather"),
     (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
+    # a modal said with its "not" ("I can't ...", "I cannot ...", "I'll ..."): it read "They
+    # can't ..." (the agent reading it is "they" too) or "The user cannots ..."
+    (re.compile(r"^i ((?:ca|could|would|should|must|wo)n't|cannot)(?![\w'-])", _I),
+     "The user \\1"),
+    (re.compile(r"^i'll\b", _I), "The user will"),
     # "I never ever want ...": "ever" goes with the adverb, the verb follows it
     (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
@@ -1908,6 +1923,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if (held := _MEETING_HELD.match(found.text)) and (
             not held["when"].strip() or _a_time_alone(held["when"])):
         return "a meeting already held, with nothing told of it: ephemeral, not a standing fact"
+    if found.kind == "plan" and _AWAY_FROM_IT.match(_FILLER.sub("", sentence.strip())):
+        return ("the user's own absence from one event: the event stands, and a plan led by "
+                "who is away would read as if it were off")
     if found.kind in ("decision", "plan") and _TASK_TAKEN_ON.search(sentence):
         return "ephemeral task state (one piece of work taken on), not a lasting decision"
     standing = _STANDING.search(sentence) is not None
