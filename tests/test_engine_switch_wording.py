@@ -7,6 +7,7 @@ import pytest
 
 from autodream.engine import EngineOptions, plan_dream
 from autodream.engine.dream import DreamPlan
+from autodream.engine.entries import parse_entry
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, candidates, gather, human, topic
 
@@ -1536,6 +1537,48 @@ def test_a_place_said_used_now_leaves_an_entry_about_something_else(
     assert name not in plan.writes and not plan.deletes
     (made,) = plan.writes
     assert "GitHub Actions" in plan.writes[made] or "Confluence" in plan.writes[made]
+
+
+_KEYS_RULE = "Always run the release job on Jenkins, it has the signing keys."
+
+
+@pytest.mark.parametrize("said", [
+    "We moved from Jenkins to CircleCI.",
+    "We switched from Jenkins to GitHub Actions.",
+    "Our CI is GitHub Actions, not Jenkins.",
+    "We use GitHub Actions instead of Jenkins for CI.",
+])
+@pytest.mark.parametrize("lead", [
+    _KEYS_RULE,
+    "Always run the release job on Jenkins because it has the signing keys.",
+    "Always run the release job on Jenkins, Jenkins has the keys.",
+])
+def test_a_place_switched_from_by_name_leaves_a_rule_whose_reason_is_the_old_places(
+        lead: str, said: str) -> None:
+    # each was rewritten to the new place ("Always run the release job on CircleCI, it has the
+    # signing keys"), a reason no one gave; as a switch naming only the new place leaves it
+    plan = _dream_on({"feedback_release.md": lead}, said)
+    assert "feedback_release.md" not in plan.writes and not plan.deletes
+    (made,) = plan.writes
+    assert made.startswith("project_") and "Jenkins" in plan.writes[made]
+
+
+@pytest.mark.parametrize(("name", "lead", "said", "now"), [
+    # no reason, the team's standing choice as its reason, or no rule: switched as before
+    ("feedback_ci.md", "Always run CI on Jenkins.", "We moved from Jenkins to CircleCI.",
+     "Always run CI on CircleCI."),
+    ("feedback_ci.md", "Always run CI on Jenkins, it's our standard.",
+     "We moved from Jenkins to CircleCI.", "Always run CI on CircleCI, it's our standard."),
+    ("project_ci.md", "CI runs on Jenkins.", "Our CI is GitHub Actions, not Jenkins.",
+     "CI runs on GitHub Actions."),
+    ("project_ci.md", "CI runs on Jenkins.", "We moved from Jenkins to CircleCI.",
+     "CI runs on CircleCI."),
+])
+def test_a_place_switched_from_by_name_rewrites_a_plain_rule_and_the_teams_place(
+        name: str, lead: str, said: str, now: str) -> None:
+    plan = _dream_on({name: lead}, said)
+    assert list(plan.writes) == [name] and not plan.deletes
+    assert parse_entry(name, plan.writes[name]).statements == [now]
 
 
 @pytest.mark.parametrize(

@@ -3089,7 +3089,7 @@ def _stays_beside(entry: Entry, said: str, old: str) -> bool:
 
 # A reason told of the thing the rule names ("it has the lockfile", "it's faster"), and one that
 # is only that it is the standard ("it's the default here"), which is what a switch replaces
-_OF_IT = re.compile(r"(?:it|it's|its)\b", re.I)
+_OF_IT = re.compile(r"(?:it|it's|its|they|they're)\b", re.I)
 _STANDARD = re.compile(r"\b(?:standard\w*|convention\w*|default|agreed|policy)\b", re.I)
 
 
