@@ -633,6 +633,12 @@ def test_conventions_and_facts_said_plainly_make_a_memory(said: str, kind: str) 
         ("I mostly write TypeScript these days.", "The user mostly writes TypeScript these days."),
         ("I mainly program in C++ and some Python.",
          "The user mainly programs in C++ and some Python."),
+        # a shell or markup is as much what they know (each made nothing, as Go did not)
+        ("I mostly write Bash at work, so explain Python idioms when you use them.",
+         "The user mostly writes Bash at work, so explain Python idioms when you use them."),
+        ("I mostly write PowerShell at work.", "The user mostly writes PowerShell at work."),
+        ("I mainly write HTML and CSS, so explain the backend code.",
+         "The user mainly writes HTML and CSS, so explain the backend code."),
     ],
 )
 def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
@@ -641,6 +647,8 @@ def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
 
 @pytest.mark.parametrize("said", [
     "I usually write Python scripts for this.",
+    "I usually write Bash scripts for this.",
+    "I usually write bash for this.",
     "I mostly write tests first.",
     # what they write is no language (each was a user memory: "The user usually writes PRs.")
     "I usually write PRs.",

@@ -306,7 +306,9 @@ _IDENTITY = re.compile(
     # write Go, but use Python for this script")
     r"\bi (?:mostly|mainly|primarily|usually|normally) (?:write|code in|program in) "
     r"(?=(?-i:[A-Z]))(?:python|go|golang|rust|java|javascript|typescript|kotlin|swift|scala|ruby|"
-    r"php|perl|elixir|erlang|haskell|clojure|ocaml|lua|julia|dart|zig|sql|c|c\+\+|c#|f#|r)"
+    r"php|perl|elixir|erlang|haskell|clojure|ocaml|lua|julia|dart|zig|sql|c|c\+\+|c#|f#|r|"
+    # ... a shell's, markup's or an older one's ("I mostly write Bash at work" made nothing)
+    r"bash|zsh|shell|powershell|html|css|objective-c|groovy|matlab|fortran|cobol|assembly)"
     r"(?![\w#+])(?:\s+(?:at work|professionally|day to day|these days))?"
     r"(?=\s*[.!;]?\s*$|,?\s+(?:so|and)\b|\s*;)|"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
