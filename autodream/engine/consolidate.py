@@ -2587,7 +2587,7 @@ def _past_title(name: str, today: date) -> str:
     if told is None:
         return retell(name)
     when = last_mention(name)
-    if told.startswith("Was planned for ") and when is not None and when.phrase in name:
+    if told.startswith("Was planned") and when is not None and when.phrase in name:
         told = f"Was planned: {name}"
     return title_for(told, whole=True)
 
@@ -2734,8 +2734,8 @@ _RESCHEDULED_TO = re.compile(
     rf"^(?P<subject>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
     rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?"
     rf"to\s+", re.I)
-# A plan the entry already tells as past ("Was planned for 2026-07-15: ...", "We planned to
-# ...", "The audit was on ...")
+# A plan the entry already tells as past ("Was planned: ...", "Was planned for 2026-07-15: ...",
+# "We planned to ...", "The audit was on ...")
 _TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
                         r"\b(?:had|was|were) to\b", re.I)
 

@@ -963,7 +963,10 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     lead = _AS_OF_LEAD.match(sentence)
     as_of = f" (as of {lead[1]})" if lead else ""
     rest = sentence[lead.end():] if lead else sentence
-    return f"Was planned for {when.phrase}{as_of}: {_decapitalised(rest)}"
+    # the day said once: "Was planned: we cut the 2.0 branch on 2026-07-13", not "Was planned
+    # for 2026-07-13: we cut the 2.0 branch on 2026-07-13"
+    planned = "Was planned" if when.phrase in rest else f"Was planned for {when.phrase}"
+    return f"{planned}{as_of}: {_decapitalised(rest)}"
 
 
 # A one-word subject and its verb ("Priya joins the team", "Stripe is down"): the subject is a
