@@ -209,6 +209,19 @@ class AutodreamGroup(click.Group):
         except click.UsageError as exc:
             _usage_as_json(ctx, exc)
             raise
+        except errors.AutodreamError as exc:
+            raise fail(exc) from exc
+        except OSError as exc:
+            # a path autodream must use is not what it should be (".autodream" a file, the
+            # lock a directory, a config dir that is a file): one line naming it, no traceback
+            raise CliError(os_error_line(exc)) from exc
+
+
+def os_error_line(exc: OSError) -> str:
+    """``exc`` as one line naming the path, as a user can act on it."""
+    where = " -> ".join(str(f) for f in (exc.filename, exc.filename2) if f is not None)
+    why = exc.strerror or str(exc) or type(exc).__name__
+    return f"cannot use {where}: {why}" if where else why
 
 
 def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:

@@ -96,6 +96,8 @@ class SandboxError(AutodreamError, PermissionError):
 
 EXIT_CODES: dict[str, int] = {
     "ok": 0,
+    # (a file or directory autodream must use cannot be: "cannot use PATH: Not a directory")
+    "other error": AutodreamError.exit_code,
     "dream failed": DreamFailed.exit_code,
     "usage error": 2,
     "bad configuration": ConfigError.exit_code,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -190,3 +191,40 @@ def test_a_file_a_memory_symlink_points_at_is_never_merged_away(
     assert (memory / "pr_review.md").read_bytes() == before
     index = (memory / "MEMORY.md").read_text(encoding="utf-8")
     assert "](review_alias.md)" in index and "](pr_review.md)" in index
+
+
+def _autodream_a_file(project: Path) -> str:
+    (project / "memory" / ".autodream").write_text("x\n")
+    return ".autodream"
+
+
+def _lock_a_directory(project: Path) -> str:
+    (project / "memory" / ".consolidate-lock").mkdir()
+    return ".consolidate-lock"
+
+
+@pytest.mark.parametrize("command", [[], ["status"], ["status", "--json"]])
+@pytest.mark.parametrize("break_it", [_autodream_a_file, _lock_a_directory])
+def test_a_path_autodream_uses_that_is_the_wrong_kind_is_one_line_not_a_traceback(
+        sample: Path, command: list[str], break_it: Any) -> None:  # noqa: F811
+    # each was a Python traceback (NotADirectoryError, FileExistsError, IsADirectoryError)
+    name = break_it(sample)
+    args = [*command, "--project", str(sample)] if command else ["--force", "--project",
+                                                                 str(sample)]
+    result = CliRunner().invoke(cli, args, env=clean_env())
+    assert result.exit_code == errors.EXIT_CODES["other error"] == 1
+    assert isinstance(result.exception, SystemExit)  # a clean exit, not an escaped error
+    assert "Traceback" not in result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("Error: cannot use ") and name in line
+    if "--json" in command:
+        assert json.loads(result.stdout)["exit_code"] == 1
+
+
+def test_a_claude_config_dir_that_is_a_file_is_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "claude"
+    config.write_text("not a dir\n")
+    result = CliRunner().invoke(cli, ["status"], env=clean_env(CLAUDE_CONFIG_DIR=str(config)))
+    assert result.exit_code == 1
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("Error: cannot use ") and str(config) in line
