@@ -12,6 +12,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 
 REDACTED = "[REDACTED:{kind}]"
 
@@ -45,8 +46,15 @@ _AWS_SECRET_IN_PROSE = re.compile(
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.
 _RANDOM_BITS = 4.35
 
-# (kind, pattern, group holding the secret; 0 = whole match)
-_PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
+_NAMED_RANDOM = re.compile(
+    r"(?i:secret|key|token|passw(?:or)?d|passphrase|salt|credential)s?\b[\"'`]?"
+    r"\s*(?:[:=]|\b(?i:is|to)\b)\s*[\"'`]?(?!\[REDACTED)"
+    r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
+)
+
+# (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
+# alternation that matched), words one of which the text must hold for the pattern to run)
+_PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         "private-key",
         re.compile(
@@ -54,20 +62,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"(?:.|\n)*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
         ),
         0,
+        (),
     ),
-    ("anthropic-key", re.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"), 0),
-    ("openai-key", re.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"), 0),
+    ("anthropic-key", re.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"), 0, ()),
+    (
+        "openai-key",
+        re.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"),
+        0,
+        (),
+    ),
     (
         "github-token",
         re.compile(rf"(?:{_prefix('gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
                    rf"|{_prefix('github_pat_', 11)}[A-Za-z0-9_]{{22,}})"),
         0,
+        (),
     ),
-    ("gitlab-token", re.compile(_prefix("glpat-", 6) + r"[A-Za-z0-9_-]{20,}"), 0),
+    ("gitlab-token", re.compile(_prefix("glpat-", 6) + r"[A-Za-z0-9_-]{20,}"), 0, ()),
     (
         "aws-access-key",
         re.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
         0,
+        (),
     ),
     (
         "aws-secret-key",
@@ -75,13 +91,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"(?i)\baws_?secret_?access_?key\b[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})\b"
         ),
         1,
+        (),
     ),
-    ("aws-secret-key", _AWS_SECRET_IN_PROSE, 1),
-    ("slack-token", re.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0),
-    ("google-api-key", re.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0),
-    ("stripe-key", re.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"), 0),
-    ("npm-token", re.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0),
-    ("huggingface-token", re.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0),
+    ("aws-secret-key", _AWS_SECRET_IN_PROSE, 1, ()),
+    ("slack-token", re.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0, ()),
+    ("google-api-key", re.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0, ()),
+    ("stripe-key", re.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"), 0, ()),
+    ("npm-token", re.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0, ()),
+    ("huggingface-token", re.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0, ()),
     # other services' keys, each known by a prefix and a fixed shape; one pattern, so the
     # text is scanned once for all of them
     (
@@ -104,16 +121,18 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             + ")(?![A-Za-z0-9_-])"
         ),
         0,
+        (),
     ),
     # a Telegram bot's token after its numeric id ("123456789:AA..."): the part after the
     # colon is the secret
-    ("service-token", re.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1),
+    ("service-token", re.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1, ()),
     (
         "jwt",
         re.compile(
             _prefix("eyJ", 3) + r"[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
         ),
         0,
+        (),
     ),
     (
         "authorization-header",
@@ -122,13 +141,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"(?:(?:bearer|basic|token|digest)\s+)?([A-Za-z0-9._~+/=:-]{8,})"
         ),
         1,
+        (),
     ),
-    ("bearer-token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/=-]{16,})"), 1),
+    ("bearer-token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/=-]{16,})"), 1, ()),
     (
         "url-password",
         # the user may be empty: redis://:password@host
         re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]*:([^\s@/\"'<>]+)@"),
         1,
+        (),
     ),
     # Slack and Discord incoming webhooks: the URL itself is the credential
     (
@@ -138,6 +159,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"[A-Za-z0-9_/-]{16,}"
         ),
         0,
+        (),
     ),
     (
         "discord-webhook",
@@ -146,6 +168,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"[A-Za-z0-9_-]{16,}"
         ),
         0,
+        (),
     ),
     # a credential in a URL's query string: ?token=..., &api_key=..., &sig=... (pre-signed URLs)
     (
@@ -156,6 +179,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"=(?!\[REDACTED)((?=[^&\s#\"'<>`]*\d)[^&\s#\"'<>`]{8,}|[^&\s#\"'<>`]{20,})"
         ),
         1,
+        ("=",),
     ),
     (
         "assigned-secret",
@@ -170,6 +194,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"([^\s\"'`,;]{6,})"
         ),
         1,
+        ("pass", "secret", "key", "token"),
     ),
     (
         # environment-style tokens (GITHUB_TOKEN=..., NPM_TOKEN: ...): upper case only, so code
@@ -180,6 +205,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"([^\s\"'`,;]{6,})"
         ),
         1,
+        ("_token",),
     ),
     (
         # short keywords, only as an assignment (``pw: x``, ``DB_PASS=x``): "pass" and "pw" are
@@ -191,6 +217,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             r"([^\s\"'`,;]{6,})"
         ),
         1,
+        ("pw", "pass"),
     ),
     (
         # prose: "wifi password for the office is correcthorsebattery", "root password: x"; the
@@ -204,29 +231,60 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
             re.MULTILINE,
         ),
         1,
+        ("pass",),
     ),
     (
         # a login written as a pair after a login word: "the test account login is
         # qa@example.com / Tr0ub4dor&3", "creds: admin@corp.io:Winter2026!"; the part after
-        # the address is the password
+        # the address is the password. A bare user name takes a colon straight after it and a
+        # password of letters with a digit or a sign ("log into grafana with
+        # admin:Tr0ub4dor&3"), not a scope, a host's port or an image's tag ("admin:read",
+        # "localhost:8080/login", "python:3.12")
         "login-pair",
         re.compile(
-            r"(?i)\b(?:log\s?in|sign[\s-]?in|credentials?|creds|account)\b[^\n]{0,60}?"
-            r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?!\[REDACTED)(?![^\s\"'`,;]*@)(?!"
-            + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?|credentials?"
+            r"|creds|account|basic[\s-]?auth)\b[^\n]{0,60}?"
+            r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)"
+            r"|(?<![\w./@:\\-])[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
+            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@]|(?-i:(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*[A-Z])"
+            r"(?=[^\s\"'`,;]*\d))|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{6,}(?:[.!?)]*(?:[\s\"'`,;]|$))))"
+            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
         ),
         1,
+        ("log", "sign", "cred", "account", "auth"),
     ),
     (
         # a keyword followed straight by a value that looks like a credential: letters and
-        # digits mixed, 8+ characters ("mysql root password hunter2mysql")
+        # digits mixed, 8+ characters ("mysql root password hunter2mysql"); after "pass" or
+        # "pw", words of their own, the value has upper and lower case, a digit and a sign
+        # ("uses pw Zebra-Quartz-77"; not "pass --force", "pass utf8-encoded", "pass
+        # MyHandler2"); a quoted phrase after "password" or "passphrase" is one ("passphrase
+        # 'purple monkey dishwasher 42'")
         "assigned-secret",
         re.compile(
-            r"(?i)(?:password|passwd|passphrase)\s+[\"'`]?"
-            r"(?!\[REDACTED)(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
+            r"(?i:password|passwd|passphrase)\s+[\"'`]?"
+            r"(?!\[REDACTED)(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
             r"(?=[^\s\"'`]*[A-Za-z])(?=[^\s\"'`]*\d)([^\s\"'`,;]{8,})"
+            r"|(?<![A-Za-z0-9])(?i:pwd?|pass)\s+[\"'`]?(?!\[REDACTED)"
+            r"(?=[^\s\"'`]*[a-z])(?=[^\s\"'`]*[A-Z])(?=[^\s\"'`]*\d)(?=[^\s\"'`]*[^\w\s\"'`.])"
+            r"(?![^\s\"'`,;]*-[a-z]+[.!?)]*(?:[\s\"'`,;]|$))"
+            r"([^\s\"'`,;$<{-][^\s\"'`,;]{7,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            r"|(?i:passw(?:or)?d|passphrase)(?:\s+(?i:is|was))?(?:\s*[:=]\s*|\s+)"
+            r"[\"'`\u201c\u2018](?!\[REDACTED)(?![\s$<{%])(?!" + _PROSE_WORD
+            + r"[\"'`\u201d\u2019])"
+            r"([^\"'`\u201d\u2019\n]{6,}?)[\"'`\u201d\u2019]"
         ),
+        -1,
+        ("pw", "pass"),
+    ),
+    (
+        # a long random value given to a name that says it is secret ("set SECRET_KEY to
+        # 7d1f0a9c...", "SIGNING_KEY: ...", "the API token is ..."): any such name, so the
+        # value must look random (``_random``), not a word, a path or a commit named "key"
+        "assigned-secret",
+        _NAMED_RANDOM,
         1,
+        ("secret", "key", "token", "pass", "salt", "cred"),
     ),
 ]
 
@@ -243,14 +301,19 @@ class SecretHit:
 def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, left to right, overlaps merged (first kind wins)."""
     hits: list[SecretHit] = []
-    for kind, pattern, group in _PATTERNS:
+    folded = text.casefold()
+    for kind, pattern, group, needs in _PATTERNS:
+        if needs and not any(word in folded for word in needs):
+            continue
         for m in pattern.finditer(text):
-            start, end = m.span(group)
+            start, end = m.span((m.lastindex or 0) if group < 0 else group)
             if start < 0 or end <= start:
                 continue
             if text.startswith("[REDACTED:", start):
                 continue
             if pattern is _AWS_SECRET_IN_PROSE and _bits(text[start:end]) < _RANDOM_BITS:
+                continue
+            if pattern is _NAMED_RANDOM and not _random(text[start:end]):
                 continue
             hits.append(SecretHit(kind, start, end))
     hits.sort(key=lambda h: (h.start, -h.end))
@@ -269,6 +332,24 @@ def _bits(text: str) -> float:
     """Shannon entropy of ``text``, in bits per character."""
     counts = Counter(text)
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
+
+
+def _random(value: str) -> bool:
+    """True when ``value`` reads as a generated key: hex with digits and letters, or 20+
+    characters whose letters and digits change case or kind often (random base64 does on
+    about 6 in 10 characters; "ProductionSecretKey2026" 4 times in 23, "user_id_tenant_2"
+    once) or that hold signs among them (Django's keys). A path or a URL is none."""
+    if value[0] in "/~.$<{%" or "://" in value:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    if len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value):
+        return digits >= 2 and len(value) - digits >= 2
+    if len(value) < 20 or not digits or not any(c.isalpha() for c in value):
+        return False
+    kinds = ["u" if c.isupper() else "l" if c.islower() else "d" for c in value if c.isalnum()]
+    changes = sum(a != b for a, b in pairwise(kinds))
+    signs = sum(c in "!@#$%^&*+=~" for c in value)
+    return changes >= 0.3 * (len(kinds) - 1) or signs >= 3
 
 
 def contains_secret(text: str) -> bool:

@@ -199,6 +199,28 @@ def test_secret_is_redacted_and_the_candidate_dropped() -> None:
     assert "abcdefghijklmnop" not in decision.subject
 
 
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("We always log into grafana with admin:Tr0ub4dor&3 on the team account.",
+         "Tr0ub4dor"),
+        ("We always set SECRET_KEY to 7d1f0a9c3b2e" + "8f6a5d4c1b0e9f8a7d6c in the Django "
+         "settings.", "7d1f0a9c3b2e"),
+        ("The team always uses pw Zebra-Quartz-77 for the VPN.", "Zebra"),
+        ("We always pass Kettle#Moon#2291 to the backup script.", "Kettle"),
+        ("We always unlock the vault with the passphrase 'purple monkey dishwasher 42'.",
+         "purple"),
+    ],
+)
+def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: str) -> None:
+    # as "The staging password is hunter2" is: the statement is dropped, its secret unquoted
+    g = gather(human(said))
+    assert g.candidates == []
+    (decision,) = g.decisions
+    assert decision.action == "dropped" and "secret" in decision.reason
+    assert secret not in decision.subject
+
+
 def test_only_the_persons_words_count() -> None:
     g = gather(
         Message("s1", "assistant", "text", "Always use pnpm for installs.", T0),

@@ -154,3 +154,71 @@ def test_more_secret_forms_are_found_and_redacted(text: str, kind: str, secret: 
 def test_more_ordinary_prose_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
     assert redact(text) == text
+
+
+# Built from parts, as above: a hex key and a base64 one.
+HEX_KEY = "7d1f0a9c3b2e" + "8f6a5d4c1b0e9f8a7d6c"
+B64_KEY = "Zm9vYmFyYmF6" + "cXV4MTIzNDU2Nzg5"
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a user and a password as a pair after a login word, with no address
+        ("We always log into grafana with admin:Tr0ub4dor&3 on the team account.",
+         "Tr0ub4dor&3"),
+        ("Sign in with azureuser:P@ssw0rd! on the VM", "P@ssw0rd!"),
+        ("the staging credentials are deploy:hunter2x", "hunter2x"),
+        # a long random value given to a name that says it is secret, with "to" too
+        (f"We always set SECRET_KEY to {HEX_KEY} in the Django settings.", HEX_KEY),
+        (f"The signing key is {HEX_KEY}.", HEX_KEY),
+        (f"SIGNING_KEY: {HEX_KEY}", HEX_KEY),
+        (f"KEY={HEX_KEY}", HEX_KEY),
+        (f"set the API token to {B64_KEY} for CI", B64_KEY),
+        # a password straight after "pw" or "pass"
+        ("The team always uses pw Zebra-Quartz-77 for the VPN.", "Zebra-Quartz-77"),
+        ("We always pass Kettle#Moon#2291 to the backup script.", "Kettle#Moon#2291"),
+        # a quoted phrase after "password" or "passphrase"
+        ("Our shared passphrase 'purple monkey dishwasher 42' unlocks the vault.",
+         "purple monkey dishwasher 42"),
+        ('the wifi password is "correct horse battery" for guests', "correct horse battery"),
+    ],
+)
+def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> None:
+    cleaned = redact(text)
+    assert secret not in cleaned
+    assert "[REDACTED:" in cleaned
+    assert not contains_secret(cleaned), "redacted text must not trip the detector again"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Use admin:read scope",
+        "log in with role:admin and the admin:read scope",
+        "Set the timeout to 30s",
+        "pass --force",
+        "the pw field is empty",
+        "We always pass Base64-encoded payloads to the API",
+        "pass MyHandler2 to the router",
+        "SECRET_KEY comes from the environment",
+        "set SECRET_KEY to whatever Django generates",
+        "the key is in 1Password",
+        "the primary key is user_id_and_tenant_2",
+        "the token is read from ~/.config/gh/hosts.yml",
+        "the key is ProductionSecretKey2026",
+        "fixed in 7d1f0a9c3b2e",
+        "the key commit is 7d1f0a9c",
+        "session 3f2a9c1e-0b7d-4a6f-8e2c-1b0a9d8e7f6a failed; the token is 3f2a9c1e-0b7d",
+        "log in at 2026-07-01T10:30:00Z, meet at 10:30",
+        "chown www-data:www-data /srv after you log in",
+        "log in at http://localhost:8080/login",
+        "log into grafana at https://grafana.example.com:3000/login",
+        "docker login, then docker push myapp:v1.2.3 and node:lts-alpine3.18",
+        "the password 'field' must be set",
+        "the password is '${{ secrets.DB_PASSWORD }}' in CI",
+    ],
+)
+def test_prose_near_those_words_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
+    assert redact(text) == text
