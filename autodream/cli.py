@@ -651,6 +651,11 @@ def show_command(
         # the notes are "kept" decisions, listed only with --all-decisions
         click.echo(f"held     {notes} note(s) written in MEMORY.md, past max_files_touched: "
                    "they wait for the next dream to move them (--all-decisions names each)")
+    # what the dream found wrong and did not write (a secret the person put in memory): the
+    # notice said it once, and it stays until they fix it
+    for found in (record.checks or {}).get("as_found", []):
+        click.echo(f"found    {found.get('path', '?')}: {found.get('message', '')} "
+                   "(left as found: fix it by hand)")
     if record.tool_calls:
         verdicts: dict[str, int] = {}
         for call in record.tool_calls:

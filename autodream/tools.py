@@ -7,7 +7,9 @@ read, files touched) raises ``BudgetExceeded`` and the caller rolls the run back
 
 Text read from ``sessions/`` and ``project/`` passes through ``redact`` before it is returned
 (grep matches against the redacted text, so a regex cannot probe a secret); a write whose result
-still contains a secret is refused. Memory files are Markdown: only ``.md`` files are written.
+still contains a secret is refused, but for a line with a secret the person wrote in that file
+themselves, kept as it was read: it stays as they wrote it (see ``_as_found``). Memory files
+are Markdown: only ``.md`` files are written.
 """
 
 from __future__ import annotations
@@ -799,17 +801,47 @@ class ToolBox:
     # --- writing --------------------------------------------------------------------------
 
     def _check_new_content(self, vpath: str, content: str) -> bytes:
+        hits = redact.find_secrets(content)
+        if hits or "[REDACTED:" in content:
+            content, found = self._as_found(vpath, content)
+            # a line kept as the person wrote it is theirs; any other secret is refused
+            hits = redact.find_secrets("".join(
+                "\n" if line.rstrip("\r\n") in found else line
+                for line in content.splitlines(keepends=True))) if found else hits
         data = content.encode("utf-8", errors="strict")
         if len(data) > self.limits.max_write_bytes:
             raise _Refused(
                 f"{vpath}: {len(data)} bytes is over the {self.limits.max_write_bytes}-byte limit "
                 "for one memory file (max_write_bytes); split it or say less"
             )
-        hits = redact.find_secrets(content)
         if hits:
             kinds = ", ".join(sorted({h.kind for h in hits}))
             raise _Refused(f"{vpath}: the content contains a secret ({kinds}); leave it out")
         return data
+
+    def _as_found(self, vpath: str, content: str) -> tuple[str, frozenset[str]]:
+        """``content`` with each line that reads as a line of the file now at ``vpath`` that
+        holds a secret, as it was read (redacted), put back as the file has it; and those lines.
+
+        The secret is the person's, written in memory by hand: the dream neither sees it nor
+        moves it, and rewriting the file around it must not drop it unseen (the check tells
+        the person where it is, to remove it). It stays in that file only."""
+        try:
+            current = decode_text(self.sandbox.read_bytes(vpath))
+        except (NotFound, SandboxError, OSError):
+            return content, frozenset()
+        if not redact.find_secrets(current):
+            return content, frozenset()
+        found = {line for line in current.splitlines() if redact.find_secrets(line)}
+        if not found:
+            return content, frozenset()
+        read = {redact.redact(line): line for line in found}
+        lines = content.splitlines(keepends=True)
+        for i, line in enumerate(lines):
+            bare = line.rstrip("\r\n")
+            if bare in read:
+                lines[i] = read[bare] + line[len(bare):]
+        return "".join(lines), frozenset(found)
 
     @staticmethod
     def _check_path_secret(vpath: str) -> None:

@@ -18,7 +18,6 @@ from autodream.engine import EngineOptions, plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.checks import check_staged
 from autodream.memory.model import index_notes, parse_index, parse_topic, unlisted_count
-from autodream.redact import contains_secret
 from tests.engine_helpers import NOW, gather, human, topic
 from tests.factories import TranscriptBuilder
 from tests.memdirs import sample_memory, write_tree
@@ -103,14 +102,20 @@ def test_headings_blank_lines_entries_and_the_unlisted_line_are_no_notes() -> No
     assert _moved(plan) == {}
 
 
-def test_a_note_holding_a_secret_is_moved_with_the_secret_redacted() -> None:
-    index_text = TESTING_LINE + "- The staging token is ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
-    plan = plan_dream({"testing.md": TESTING}, index_text, [], now=NOW)
-    (moved, reason), = _moved(plan).items()
-    assert "secret redacted" in reason
-    assert not contains_secret(plan.writes[moved]) and not contains_secret(plan.index)
-    assert "The staging token is [REDACTED:" in plan.writes[moved]
-    assert any(d.action == "redacted" for d in plan.decisions)
+@pytest.mark.parametrize("token", [
+    "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+    "[REDACTED:github-token]",  # as the tools read MEMORY.md
+])
+def test_a_note_holding_a_secret_stays_as_written_and_is_no_memory(token: str) -> None:
+    # it was moved to a topic file of its own, redacted, as if a memory, and said to be
+    # moved 'word for word'; the person never learnt their secret was in memory
+    line = f"- The staging token is {token}"
+    plan = plan_dream({"testing.md": TESTING}, TESTING_LINE + line + "\n", [], now=NOW)
+    assert _moved(plan) == {} and plan.writes == {}
+    assert line in plan.index.splitlines()
+    (kept,) = [d for d in plan.decisions if d.action == "kept"]
+    assert "holds a secret" in kept.reason and "remove the secret" in kept.reason
+    assert plan.budget_held == []  # no later dream is to move it
 
 
 def _word(rng: random.Random) -> str:
@@ -399,11 +404,10 @@ def test_notes_wait_in_notes_waiting_md_only_when_that_file_is_the_engines(
         assert "notes_waiting.md" not in plan.writes and plan.deletes == []
 
 
-def test_a_note_holding_a_secret_is_moved_redacted_when_the_file_budget_holds_notes_back(
+def test_a_note_holding_a_secret_stays_as_written_when_the_file_budget_holds_notes_back(
     tmp_path: Path,
 ) -> None:
-    # The tools redact MEMORY.md as they read it, so the note held back was written back
-    # redacted, not word for word: 'check failed: MEMORY.md: line 1: not an entry ...'.
+    # The tools redact MEMORY.md as they read it: the note was moved redacted, as a memory
     token = "ghp_" + "a1B2" * 9
     notes = ["Deploys need a green build and a second reviewer.",
              f"The CI deploy token is {token} for the release job.",
@@ -412,13 +416,13 @@ def test_a_note_holding_a_secret_is_moved_redacted_when_the_file_budget_holds_no
     with (project / "autodream.toml").open("a", encoding="utf-8") as config:
         config.write("max_files_touched = 2\n")
     out, err = _dream(project, "2026-04-05T12:00:00Z")
-    assert out.startswith("committed:") and "max_files_touched left 2 notes" in err
+    assert out.startswith("committed:") and "max_files_touched left 1 note " in err
     memory = {p.name: p.read_text() for p in (project / "memory").glob("*.md")}
-    assert token not in "".join(memory.values())
     index = memory.pop("MEMORY.md")
-    assert [n.text for n in index_notes(index)] == [notes[0], notes[2]]
-    assert any("The CI deploy token is [REDACTED:github-token] for the release job." in text
-               for text in memory.values())
+    assert [n.text for n in index_notes(index)] == notes[1:]
+    at = index.splitlines().index(f"- {notes[1]}") + 1
+    assert f"left as found (fix it by hand): MEMORY.md: line {at}: contains a secret" in err
+    assert not any("token" in text.lower() for text in memory.values())
 
 
 def test_a_dream_on_300_entries_leaves_100_out_of_the_index_and_deletes_none(
@@ -580,3 +584,41 @@ def test_a_hook_cut_from_the_description_is_whole_again_when_the_index_has_room(
     files = {"formatter.md": topic("Formatter", "We use black.", description=_LONG)}
     plan = plan_dream(files, f"- [Formatter](formatter.md) — {hook}\n", [], now=NOW)
     assert f"- [Formatter](formatter.md) — {listed}\n" in plan.index
+
+
+SK_ANT = "sk-ant-" + "api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789abcdefghij"
+# a topic file the dream rewrites (it dates 'tomorrow'), with a line the person added by hand
+RELEASE = topic("0.2 release", "As of 2026-04-01: the 0.2 release goes out tomorrow.",
+                description="when 0.2 ships")
+RELEASE_LINE = "- [0.2 release](release.md) — when 0.2 ships\n"
+
+
+@pytest.mark.parametrize(
+    ("memory", "where", "line"),
+    [
+        ({"MEMORY.md": f"{TESTING_LINE}- note: deploy key is {SK_ANT}, always use it\n",
+          "testing.md": TESTING}, "MEMORY.md", f"- note: deploy key is {SK_ANT}, always use it"),
+        ({"MEMORY.md": TESTING_LINE + RELEASE_LINE, "testing.md": TESTING,
+          "release.md": f"{RELEASE}\nThe deploy key is {SK_ANT}.\n"}, "release.md",
+         f"The deploy key is {SK_ANT}."),
+    ],
+)
+def test_a_secret_written_in_memory_by_hand_stays_on_its_line_and_the_person_is_told(
+    tmp_path: Path, memory: dict[str, str], where: str, line: str,
+) -> None:
+    # the note in MEMORY.md was made a memory of its own, 'Deploy key is
+    # [REDACTED:anthropic-key], always use it', said to be moved 'word for word'; the topic
+    # file was rewritten with the secret redacted; neither told the person
+    project = _project_with_memory(tmp_path, memory)
+    out, err = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    files = {p.name: p.read_text() for p in (project / "memory").glob("*.md")}
+    assert [name for name, text in files.items() if SK_ANT in text] == [where]
+    assert not any("REDACTED" in name + text or "deploy key" in text.lower()
+                   for name, text in files.items() if name != where)
+    at = files[where].splitlines().index(line) + 1
+    notice = f"{where}: line {at}: contains a secret (anthropic-key)"
+    assert f"left as found (fix it by hand): {notice}" in err
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=env)
+    assert notice in shown.stdout

@@ -172,6 +172,42 @@ def test_a_secret_written_into_memory_by_hand_is_redacted_too(tree: Tree) -> Non
     assert ANTHROPIC_KEY not in text and "[REDACTED:anthropic-key]" in text
 
 
+HAND_LINE = f"Deploy with the key {ANTHROPIC_KEY}."
+READ_LINE = "Deploy with the key [REDACTED:anthropic-key]."
+
+
+@pytest.mark.parametrize(
+    ("tool", "path", "inp", "kept"),
+    [
+        # the line kept as it was read: the person's secret stays on it (it was dropped unseen)
+        ("write_file", "memory/deploy.md", {"content": f"# Deploy\n{READ_LINE}\nmore\n"}, True),
+        ("edit_file", "memory/deploy.md", {"old_string": "end", "new_string": "the end"},
+         True),
+        # nothing else holds a secret: a new one is refused, as ever; the line changed or
+        # copied to another file is written as given, without it
+        ("write_file", "memory/deploy.md",
+         {"content": f"{READ_LINE}\nkey {'sk-ant-' + 'api03-' + 'Zz9' * 8}\n"}, False),
+        ("write_file", "memory/deploy.md", {"content": f"{READ_LINE} Always.\n"}, False),
+        ("write_file", "memory/other.md", {"content": f"{READ_LINE}\n"}, False),
+    ],
+)
+def test_a_secret_written_into_memory_by_hand_stays_only_on_its_line_as_written(
+    tree: Tree, tool: str, path: str, inp: dict[str, str], kept: bool,
+) -> None:
+    (tree.memory / "deploy.md").write_text(f"# Deploy\n{HAND_LINE}\nend\n")
+    box = tree.toolbox(phase="consolidate")
+    result = run(box, tool, path=path, **inp)
+    written = (tree.memory / path.removeprefix("memory/"))
+    text = written.read_text() if written.exists() else ""
+    if kept:
+        assert not result.is_error and HAND_LINE in text.splitlines()
+    elif result.is_error:
+        assert "secret" in result.content and ANTHROPIC_KEY not in result.content
+        assert text in ("", f"# Deploy\n{HAND_LINE}\nend\n")
+    else:  # written as it was given: no secret in it
+        assert ANTHROPIC_KEY not in text and not redact.contains_secret(text)
+
+
 def test_project_text_is_redacted_too(tree: Tree) -> None:
     text = ok(tree.toolbox(), "read_file", path="project/src/app.py")
     assert AWS_KEY not in text and "[REDACTED:aws-access-key]" in text

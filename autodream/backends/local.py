@@ -227,7 +227,7 @@ class LocalBackend:
                 self.decisions = [d for d in self.decisions if d.action not in _INDEXED]
                 failed_writes.add(INDEX)
         # (with any note a refused write left where it was)
-        held, waiting = len(plan.held_notes), len(plan.waiting_notes)
+        held, waiting = len(plan.budget_held), len(plan.waiting_notes)
         self.report.notes_waiting = held + waiting
         if held and not waiting:
             # else a note left in MEMORY.md looks like one the dream could not read

@@ -73,7 +73,8 @@ class DreamPlan:
     renames: dict[str, str] = field(default_factory=dict)  # new file -> the file it replaces
     # sessions whose new memories the file budget left out: to be read again next dream
     held_back: set[str] = field(default_factory=set)
-    # notes written in MEMORY.md that the file budget left there as they are, for a later dream
+    # notes written in MEMORY.md left there as they are: by the file budget, for a later
+    # dream, and those that hold a secret, for good (``budget_held`` are the first)
     held_notes: list[IndexNote] = field(default_factory=list)
     # and those MEMORY.md had no room for: in WAITING_FILE
     waiting_notes: list[IndexNote] = field(default_factory=list)
@@ -81,6 +82,11 @@ class DreamPlan:
     # each note moved out of MEMORY.md, with the entry made of it
     moved_notes: list[tuple[Entry, IndexNote]] = field(default_factory=list)
     prior_index: str | None = None  # MEMORY.md as the dream read it
+
+    @property
+    def budget_held(self) -> list[IndexNote]:
+        """The notes left in MEMORY.md that a later dream moves (not those with a secret)."""
+        return [n for n in self.held_notes if not _as_found(n)]
 
     def deletes_after(self, failed_writes: frozenset[str]) -> list[str]:
         """The files to delete once the writes are done: a file renamed, merged into or
@@ -214,6 +220,19 @@ def load_entries(
         ):
             continue  # the index, and daily logs, are not topic files
         known = linked.get(path)
+        if (at := files[path].find(REDACTED.partition("{")[0])) >= 0:
+            # a secret the person wrote in the file, redacted as the tools read it (or the
+            # mark an older dream left for one): the file is theirs to fix, so it is left as
+            # found (the check names the line), and what it says is no memory to match or
+            # move: rewritten, it would lose the secret unseen, or keep a redacted memory
+            unparsable.append(path)
+            decisions.append(Decision(
+                "skipped", path, f"holds a secret, or the mark of one redacted (line "
+                f"{files[path].count(chr(10), 0, at) + 1}): left as found and not read as a "
+                "memory (a credential is never remembered); remove it by hand", file=path))
+            if known is not None:
+                entries.append(_opaque(path, files[path], known, sections.get(path, "")))
+            continue
         try:
             entry = parse_entry(path, files[path])
         except FrontmatterError as exc:
@@ -312,8 +331,9 @@ def note_entries(
         if note in held:
             continue
         text, first = note.text, note.summary
-        if contains_secret(text):
-            # the harness refuses to write a secret anywhere in memory: keep the rest
+        if _redacted(text):
+            # the harness refuses to write a secret anywhere in memory: keep the rest (a note
+            # that must leave MEMORY.md, or one that waited: the others stay, ``_as_found``)
             text, first = redact(text), redact(first)
             decisions.append(Decision("redacted", shorten(first, 120),
                                       "a note in MEMORY.md held a secret; moved without it"))
@@ -336,7 +356,7 @@ def note_entries(
             entry.generated_why = entry.generated_how = True
         entry.score = index_rank(entry)
         entries.append(entry)
-        words = "word for word" if text == note.text else "its secret redacted"
+        words = "its secret redacted" if _redacted(note.text) else "word for word"
         decisions.append(Decision(
             "created", shorten(summary, 120),
             f"moved from {note.origin} (line {note.line_no}): a note written "
@@ -463,6 +483,10 @@ def _held_decisions(
               f"{options.max_files_touched} memory files (max_files_touched in autodream.toml)")
     return [Decision(
         "kept", shorten(_plain(note.summary), 120),
+        f"left in MEMORY.md as written (it was line {note.line_no}): it holds a secret, so it "
+        "is not made a memory (a credential is never remembered); remove the secret from that "
+        "line by hand") if _as_found(note) else Decision(
+        "kept", shorten(_plain(note.summary), 120),
         f"left in MEMORY.md as written (line {note.line_no}): {budget}; a later dream moves it")
         for note in stay] + [Decision(
         "kept", shorten(_plain(note.summary), 120),
@@ -557,10 +581,10 @@ def plan_dream(
         files = {path: text for path, text in files.items() if path != WAITING_FILE}
     notes = [*index_notes(index_text or ""), *(waiting or [])]
     # a note whose line reads as an index entry (a link to a web page) would be a link to no
-    # file if it stayed, and one holding a secret (the tools redact it when they read
-    # MEMORY.md) could not stay word for word: they are always moved
+    # file if it stayed: always moved. One holding a secret always stays (``_as_found``)
     holdable = [n for n in notes if not any(parse_index(line).entries for line in n.lines)
                 and not _redacted(n.text)]
+    found = [n for n in notes if _as_found(n)]
     # a file of that name the person made (or one the engine cannot read) is theirs: then the
     # notes wait only where MEMORY.md has room for them
     theirs = waiting is None and (WAITING_FILE in files or WAITING_FILE in unreadable)
@@ -568,7 +592,7 @@ def plan_dream(
     while True:
         plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
                            fallback_day=fallback_day, unreadable=unreadable, notes=notes,
-                           held=holdable[len(holdable) - held:] if held else [],
+                           held=[*found, *(holdable[len(holdable) - held:] if held else [])],
                            waited=None if waiting is None else _waiting_text(waiting))
         more = min(over, len(holdable) - held)
         if more <= 0 or (theirs and not notes_fit(holdable[len(holdable) - held - more:],
@@ -582,16 +606,29 @@ def _redacted(text: str) -> bool:
     return REDACTED.partition("{")[0] in text or contains_secret(text)
 
 
+def _as_found(note: IndexNote) -> bool:
+    """True for a note the person wrote in MEMORY.md that holds a secret: it is never made a
+    memory (a credential is never remembered, and one redacted is no memory either) and stays
+    on its line as written; the tools keep the secret there and the check tells the person
+    where it is, to remove it. One that reads as an index entry is moved, redacted, as it must
+    leave MEMORY.md."""
+    return (note.origin == INDEX_NAME and _redacted(note.text)
+            and not any(parse_index(line).entries for line in note.lines))
+
+
 def _where_held(held: list[IndexNote], options: EngineOptions
                 ) -> tuple[list[IndexNote], list[IndexNote]]:
     """The ``held`` notes that stay in MEMORY.md (the first of those written there, as many as
     it has room for beside the line saying how many topic files it does not list), and those
-    that wait in ``WAITING_FILE``: a note read from there is not moved into MEMORY.md."""
+    that wait in ``WAITING_FILE``: a note read from there is not moved into MEMORY.md. One
+    holding a secret always stays (``_as_found``)."""
+    found = [n for n in held if _as_found(n)]
+    rest = [n for n in held if not _as_found(n)]
     stay = 0
-    while (stay < len(held) and held[stay].origin == INDEX_NAME
-           and notes_fit(held[: stay + 1], options)):
+    while (stay < len(rest) and rest[stay].origin == INDEX_NAME
+           and notes_fit([*found, *rest[: stay + 1]], options)):
         stay += 1
-    return held[:stay], held[stay:]
+    return sorted([*found, *rest[:stay]], key=lambda n: n.line_no), rest[stay:]
 
 
 def _plan(

@@ -38,7 +38,9 @@ from __future__ import annotations
 import os
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -167,6 +169,7 @@ def check_staged(
     max_loss: float = MAX_LOSS_FRACTION,
     unchanged: frozenset[str] = frozenset(),
     existed: frozenset[str] = frozenset(),
+    found_in: Path | None = None,
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
@@ -174,7 +177,10 @@ def check_staged(
     ``existed`` are the files the memory dir held when the run began, ``unchanged`` those of
     them the run left byte for byte: a fault the run found there and did not touch goes to
     ``report.as_found``, not ``failures`` (a hand-made file with a broken frontmatter must not
-    block every dream; the dream did not write it and leaving it is no worse).
+    block every dream; the dream did not write it and leaving it is no worse). So does a
+    secret on a line the file held as it is when the run began (``prior_index`` for
+    MEMORY.md, ``found_in``: the memory dir as the run found it, for the others): the tools
+    keep such a line of the person's as they wrote it, and they are told where it is.
     Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
     """
     report = CheckReport()
@@ -214,6 +220,8 @@ def check_staged(
             f"{len(dropped)} lowest-ranked entr{'y' if len(dropped) == 1 else 'ies'}"
         )
     dropped_files = {f for _, f in dropped if f}
+    _check_secrets(fail, INDEX_FILENAME, index_text, index_found,
+                   lambda: _split(prior_index or ""))
 
     linked: set[str] = set()
     for entry in parse_index(index_text).entries:
@@ -251,11 +259,39 @@ def check_staged(
                 fail(CheckFailure("frontmatter", rel, "is not valid UTF-8"), found)
             except FrontmatterError as exc:
                 fail(CheckFailure("frontmatter", rel, str(exc)), found)
-        for hit in find_secrets(text):
-            line = text.count("\n", 0, hit.start) + 1
-            fail(CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})"),
-                 found)
+        _check_secrets(fail, rel, text, found, partial(_lines, found_in, rel))
     return report
+
+
+def _check_secrets(
+    fail: Callable[[CheckFailure, bool], None], rel: str, text: str, found: bool,
+    prior: Callable[[], list[str]],
+) -> None:
+    """Each secret in ``text`` (the file ``rel``) a failure, or one as found when the file is
+    as found or the line holding it is one the file had (``prior``: its lines then)."""
+    before: set[str] | None = None
+    for hit in find_secrets(text):
+        line = text.count("\n", 0, hit.start) + 1
+        kept = found
+        if not kept:
+            before = set(prior()) if before is None else before
+            kept = _split(text)[line - 1] in before
+        fail(CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})"), kept)
+
+
+def _lines(folder: Path | None, rel: str) -> list[str]:
+    """The lines of the file ``rel`` in ``folder`` (none when there is no such file)."""
+    if folder is None:
+        return []
+    try:
+        return _split(decode_text((folder / rel).read_bytes()))
+    except OSError:
+        return []
+
+
+def _split(text: str) -> list[str]:
+    """``text``'s lines, as its line numbers count them (at each newline)."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def _fix_unlisted_count(
