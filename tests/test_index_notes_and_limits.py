@@ -622,3 +622,21 @@ def test_a_secret_written_in_memory_by_hand_stays_on_its_line_and_the_person_is_
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
     shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=env)
     assert notice in shown.stdout
+
+
+def test_a_topic_file_holding_an_older_dreams_redaction_mark_is_left_and_the_person_is_told(
+    tmp_path: Path,
+) -> None:
+    # an older dream made 'Deploy key is [REDACTED:anthropic-key], ...' a memory; it is read
+    # as holding a secret and never updated again, which the person was not told
+    marked = topic("Deploy key", "Deploy key is [REDACTED:anthropic-key], always use it.",
+                   type_="feedback", description="deploy key")
+    project = _project_with_memory(tmp_path, {
+        "MEMORY.md": TESTING_LINE + "- [Deploy key](deploy.md) — deploy key\n",
+        "testing.md": TESTING, "deploy.md": marked})
+    out, err = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith(("committed:", "no-change:"))
+    assert (project / "memory" / "deploy.md").read_text() == marked
+    at = marked.splitlines().index("Deploy key is [REDACTED:anthropic-key], always use it.") + 1
+    assert (f"left as found (fix it by hand): deploy.md: line {at}: holds the mark of a secret "
+            "redacted by an earlier dream") in err

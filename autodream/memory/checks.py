@@ -63,7 +63,7 @@ from autodream.memory.model import (
     unlisted_line,
 )
 from autodream.memory.staging import active_files, link_target, symlinks
-from autodream.redact import find_secrets, redact
+from autodream.redact import REDACTED, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
 
@@ -260,7 +260,18 @@ def check_staged(
             except FrontmatterError as exc:
                 fail(CheckFailure("frontmatter", rel, str(exc)), found)
         _check_secrets(fail, rel, text, found, partial(_lines, found_in, rel))
+        mark = text.find(_REDACTED_MARK) if is_topic and found else -1
+        if mark >= 0 and not find_secrets(text):
+            # what an older dream left for a secret: the engine reads it as one and leaves the
+            # file as it is, so the person is told why it is never updated
+            report.as_found.append(CheckFailure(
+                "secret", rel, f"line {text.count(chr(10), 0, mark) + 1}: holds the mark of a "
+                "secret redacted by an earlier dream; the file is left as it is until that line "
+                "is removed"))
     return report
+
+
+_REDACTED_MARK = REDACTED.partition("{")[0]
 
 
 def _check_secrets(
