@@ -557,7 +557,8 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
     """List recent dreams: id, outcome, trigger, files added/changed/deleted, reason."""
     settings = _journal_settings(project, memory_dir)
     unreadable: list[str] = []
-    records = journal.list_runs(settings.state_dir, count, unreadable=unreadable)
+    records = [journal.as_shown(r) for r in
+               journal.list_runs(settings.state_dir, count, unreadable=unreadable)]
     if unreadable:
         # else a damaged record reads as a dream that never happened ("no dreams yet")
         click.echo(f"note: {len(unreadable)} run record(s) could not be read: "
@@ -604,7 +605,7 @@ def show_command(
             run_id = journal.newest_run_id(state)
             if run_id is None:
                 raise errors.NotFound(f"no runs recorded yet in {state}")
-        record = journal.load_run(state, run_id)
+        record = journal.as_shown(journal.load_run(state, run_id))
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc

@@ -18,7 +18,7 @@ import os
 import re
 import shutil
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -596,6 +596,16 @@ def undo_project(
 
 
 # ---- recovery --------------------------------------------------------------------------------
+
+
+def as_shown(record: RunRecord) -> RunRecord:
+    """``record`` as ``log`` and ``show`` tell it: one still ``running`` whose process is gone
+    is ``interrupted`` (reading commands change nothing; the next dream or undo rolls back
+    what it applied and closes the record as failed)."""
+    if record.outcome != "running" or record.pid == os.getpid() or pid_running(record.pid):
+        return record
+    return replace(record, outcome="interrupted", reason=(
+        f"process {record.pid} died; the next dream rolls back anything it applied"))
 
 
 # An open record says so in its JSON (``save_run`` writes ``"outcome": "running"``; ASCII is never

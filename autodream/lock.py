@@ -284,6 +284,23 @@ def _write_atomic(path: str, text: str, mtime_ns: int) -> None:
         raise
 
 
+def _sweep_dead_temps(path: str) -> None:
+    """Remove the temp files of writers of ``path`` that died between write and rename (a
+    kill while taking the lock); each is named for its writer's PID, and a live one's is its
+    own to finish."""
+    folder, name = os.path.split(path)
+    prefix = name + "."
+    try:
+        names = os.listdir(folder or ".")
+    except OSError:
+        return
+    for found in names:
+        pid = found[len(prefix):-len(".tmp")] if (
+            found.startswith(prefix) and found.endswith(".tmp")) else ""
+        if pid.isdigit() and int(pid) != os.getpid() and not pid_running(int(pid)):
+            _unlink(os.path.join(folder, found))
+
+
 def _unlink(path: str) -> None:
     try:
         os.unlink(path)
@@ -403,6 +420,7 @@ class ConsolidationLock:
                 run_id=run_id,
             )
             text = body.render()
+            _sweep_dead_temps(self.path)
             _write_atomic(self.path, text, start_ns)
             # Verify: a writer that ignores our guard (Claude Code) may have raced us.
             if _read_text(self.path) != text:

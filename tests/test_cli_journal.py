@@ -4,6 +4,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from autodream.cli import cli
 from tests.factories import REPO_ROOT
 from tests.memdirs import dream, sample_memory, topic, tree
 from tests.test_journal import DECISIONS, EDITS
+from tests.test_lock import dead_pid
 
 
 @pytest.fixture
@@ -167,3 +169,24 @@ def test_a_memory_dir_named_outright_that_is_missing_is_an_error_not_no_dreams(
     result = CliRunner().invoke(cli, args, env=env)
     assert result.exit_code == 9, result.output
     assert result.output == f"Error: {given}: no memory dir at {missing}\n"
+
+
+@pytest.mark.parametrize("command", [["log"], ["log", "--json"], ["show"], ["show", "--json"]])
+def test_a_run_whose_process_died_reads_as_interrupted_not_running(
+    memory: Path, command: list[str]
+) -> None:
+    # 'log' showed a dream killed mid-commit as 'running' until the next dream closed it
+    state = memory / ".autodream"
+    record = journal.begin_run(state, trigger="manual",
+                               now=datetime(2026, 4, 5, 12, tzinfo=timezone.utc))
+    record.pid = dead_pid()
+    journal.save_run(state, record)
+    code, out = _run(*command, memory=memory)
+    assert code == 0, out
+    if "--json" in command:
+        data = json.loads(out)
+        shown = data[0] if isinstance(data, list) else data["run"]
+        assert shown["outcome"] == "interrupted" and "died" in shown["reason"]
+    else:
+        assert "interrupted" in out and "running" not in out
+    assert journal.load_run(state, record.id).outcome == "running"  # reading changes nothing

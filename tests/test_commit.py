@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from autodream.errors import MemoryChanged
 from autodream.memory import commit as commit_mod
+from autodream.memory.model import parse_index
 from autodream.memory.staging import FileChange, Staging
 from tests.factories import REPO_ROOT
 from tests.memdirs import sample_memory, tree, write_tree
@@ -32,8 +33,10 @@ def _dead_process(monkeypatch: pytest.MonkeyPatch) -> None:
 def _setup(tmp_path: Path) -> tuple[Path, Staging, list[FileChange], dict[str, bytes]]:
     memory = sample_memory(tmp_path / "memory")
     staging = Staging.create(memory, memory / ".autodream" / "staging" / "run1")
+    kept = [line for line in (staging.path / "MEMORY.md").read_text().splitlines(keepends=True)
+            if "(deploy.md)" not in line and "(sub/ci.md)" not in line]  # as a dream's would be
     write_tree(staging.path, {
-        "MEMORY.md": (staging.path / "MEMORY.md").read_text() + "- [New](new/topic.md) — n\n",
+        "MEMORY.md": "".join(kept) + "- [New](new/topic.md) — n\n",
         "role.md": "changed role\n",
         "new/topic.md": "brand new\n",
     })
@@ -177,13 +180,14 @@ commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
 """
 
 
-# os.replace calls: 1 writes the intent, (the two deletes are renames), 2-4 the three replaces,
-# 5 marks the intent "done"; images are plain writes into the fresh run dir
+# os.replace calls: 1 writes the intent, 2-4 the three replaces (MEMORY.md last of them; the two
+# deletes after them are renames), 5 marks the intent "done"; images are plain writes into the
+# fresh run dir
 @pytest.mark.parametrize(
     ("mode", "target", "pending"),
     [("step", "images", False)]
     + [("step", s, True) for s in ("intent", "delete sub/ci.md", "delete deploy.md",
-                                   "replace MEMORY.md", "replace role.md")]
+                                   "replace role.md", "replace MEMORY.md")]
     + [("step", "done", False)]
     + [("replace", str(n), n > 1) for n in (1, 2, 3, 5)],
 )
@@ -203,8 +207,11 @@ def test_sigkill_mid_commit_then_recover_gives_old_or_new_set(
     )
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     assert bool(commit_mod.pending_commits(memory / ".autodream")) == pending
-    if target == "2":
-        assert (memory / ".MEMORY.md.run1.tmp").exists()  # killed between write and replace
+    if target == "2":  # killed between the first write and its replace
+        assert (memory / "new" / ".topic.md.run1.tmp").exists()
+    # until the next run rolls it back, whichever index is there links only files that exist
+    index = (memory / "MEMORY.md").read_text()
+    assert all((memory / e.file).is_file() for e in parse_index(index).entries), index
     commit_mod.recover(memory / ".autodream")
     after = _active(memory)
     assert after in (old, new)

@@ -293,3 +293,19 @@ def test_sixteen_racing_processes_never_hold_the_lock_together(layout: Layout) -
     assert sum(o for _, o in results) == 0, "two processes held the lock at once"
     assert sum(w for w, _ in results) >= 16, "the race must actually hand the lock around"
     assert sum(1 for w, _ in results if w) >= 2
+
+
+def test_a_temp_file_left_by_a_writer_killed_while_taking_the_lock_is_swept(
+    layout: Layout,
+) -> None:
+    # a kill between the temp write and its rename left '.consolidate-lock.<pid>.tmp' in the
+    # memory dir for good; a live writer's temp is its own to finish
+    layout.set_lock(PRIOR)
+    dead = layout.lock_path.with_name(f"{layout.lock_path.name}.{dead_pid()}.tmp")
+    live = layout.lock_path.with_name(f"{layout.lock_path.name}.1.tmp")  # init: always alive
+    other = layout.lock_path.with_name(f"{layout.lock_path.name}.backup.tmp")
+    for path in (dead, live, other):
+        path.write_text("12345\n")
+    lock_for(layout).acquire(run_id="r1")
+    assert not dead.exists()
+    assert live.exists() and other.exists()

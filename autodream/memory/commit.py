@@ -32,6 +32,7 @@ from typing import Any
 from autodream.errors import MemoryChanged, UnsafeRecord
 from autodream.memory.staging import FileChange, check_rel_path, file_info
 from autodream.procs import pid_running
+from autodream.settings import INDEX_FILENAME
 
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
@@ -312,12 +313,23 @@ def _abort(
 
 
 def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
-    """Deletes first (deepest first), then writes by path: a file that becomes a directory, or
-    the reverse, never finds its path taken. Rollback walks the list backwards."""
+    """Topic files written first, then ``MEMORY.md``, then the deletes (deepest first): while
+    the set is being applied, or after a kill before the next run rolls it back, every line of
+    whichever index is there links a file that exists (a new file is there before a line links
+    it, an old one goes only once no line does). A delete that frees a path a write needs (a
+    file that becomes a directory, or the reverse) goes first. Rollback walks the list
+    backwards."""
+    written = {c.path for c in changes if c.kind != "deleted"}
+
+    def in_the_way(path: str) -> bool:
+        return any(w.startswith(path + "/") or path.startswith(w + "/") for w in written)
+
     deletes = sorted((c for c in changes if c.kind == "deleted"), key=lambda c: c.path,
                      reverse=True)
-    writes = sorted((c for c in changes if c.kind != "deleted"), key=lambda c: c.path)
-    return deletes + writes
+    first = [c for c in deletes if in_the_way(c.path)]
+    writes = sorted((c for c in changes if c.kind != "deleted"),
+                    key=lambda c: (c.path == INDEX_FILENAME, c.path))
+    return first + writes + [c for c in deletes if c not in first]
 
 
 def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) -> None:
