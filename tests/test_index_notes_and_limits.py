@@ -640,3 +640,22 @@ def test_a_topic_file_holding_an_older_dreams_redaction_mark_is_left_and_the_per
     at = marked.splitlines().index("Deploy key is [REDACTED:anthropic-key], always use it.") + 1
     assert (f"left as found (fix it by hand): deploy.md: line {at}: holds the mark of a secret "
             "redacted by an earlier dream") in err
+
+
+def test_a_frontmatter_block_on_top_of_memory_md_stays_there_and_is_no_memory(
+    tmp_path: Path,
+) -> None:
+    # 'name: x' became a memory of its own, 'feedback_name-x.md', titled 'Name: x'
+    head = "---\nname: Project memory\ndescription: what the agent keeps\n---\n"
+    project = _project_with_memory(tmp_path, {"MEMORY.md": head + TESTING_LINE,
+                                              "testing.md": TESTING})
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    memory = project / "memory"
+    index = (memory / "MEMORY.md").read_text()
+    assert index.startswith(head) and "](testing.md)" in index
+    assert [p.name for p in memory.glob("*.md")
+            if "Project memory" in p.read_text() and p.name != "MEMORY.md"] == []
+    again, _ = _dream(project, "2026-04-06T12:00:00Z")
+    assert again.startswith("no-change:")
+    assert (memory / "MEMORY.md").read_text() == index

@@ -46,6 +46,7 @@ from autodream.memory.model import (
     MemoryType,
     TopicFile,
     UnclosedValueError,
+    front_matter_lines,
     index_notes,
     is_file_link,
     parse_index,
@@ -483,6 +484,9 @@ def _held_decisions(
               f"{options.max_files_touched} memory files (max_files_touched in autodream.toml)")
     return [Decision(
         "kept", shorten(_plain(note.summary), 120),
+        "left on top of MEMORY.md as written: a frontmatter block, not a memory"
+    ) if _front_matter(note) else Decision(
+        "kept", shorten(_plain(note.summary), 120),
         f"left in MEMORY.md as written (it was line {note.line_no}): it holds a secret, so it "
         "is not made a memory (a credential is never remembered); remove the secret from that "
         "line by hand") if _as_found(note) else Decision(
@@ -612,8 +616,13 @@ def _as_found(note: IndexNote) -> bool:
     on its line as written; the tools keep the secret there and the check tells the person
     where it is, to remove it. One that reads as an index entry is moved, redacted, as it must
     leave MEMORY.md."""
-    return (note.origin == INDEX_NAME and _redacted(note.text)
-            and not any(parse_index(line).entries for line in note.lines))
+    return note.origin == INDEX_NAME and (_front_matter(note) or (
+        _redacted(note.text) and not any(parse_index(line).entries for line in note.lines)))
+
+
+def _front_matter(note: IndexNote) -> bool:
+    """``note`` is the frontmatter block the person put on top of MEMORY.md: it stays there."""
+    return note.line_no == 1 and front_matter_lines(note.lines) == len(note.lines)
 
 
 def _where_held(held: list[IndexNote], options: EngineOptions

@@ -399,7 +399,14 @@ def index_notes(text: str) -> list[IndexNote]:
         current = None
 
     skip = False
+    head = front_matter_lines(lines)
+    if head:
+        # a frontmatter block the person put on top ("---", "name: x", "---"): one note, which
+        # the dream leaves where it is (no memory of "Name: x")
+        notes.append(IndexNote(1, tuple(lines[:head])))
     for no, line in enumerate(lines, start=1):
+        if no <= head:
+            continue
         if skip:  # a setext heading's underline
             skip = False
             continue
@@ -435,6 +442,14 @@ def index_notes(text: str) -> list[IndexNote]:
         current, start = [line], no
     close()
     return notes
+
+
+def front_matter_lines(lines: Sequence[str]) -> int:
+    """How many lines a frontmatter block at the top of ``lines`` takes ("---" to "---"), or 0."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    end = next((i for i, line in enumerate(lines[1:40], start=1) if line.strip() == "---"), 0)
+    return end + 1 if end else 0
 
 
 def continues_note(note: Sequence[str], line: str) -> bool:
