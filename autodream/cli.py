@@ -363,7 +363,9 @@ def _forward_group_flags(
     own = {param.name for param in command.params} if command else set()
     defaults: dict[str, Any] = {}
     for key, value in settings_given.items():
-        if name in _TAKE_SETTINGS:
+        # (what a dream may lose is only a dream's, and what status reports: log, show and
+        # undo took --allow-loss and did nothing with it)
+        if name in _TAKE_SETTINGS and (key != "allow_loss" or name == "status"):
             continue
         if key in own:
             defaults[key] = value  # replay's own --backend

@@ -97,7 +97,13 @@ class DreamOutcome:
         return [s.id for s in self.report.sessions]
 
     def as_dict(self) -> dict[str, Any]:
+        started_at = (datetime.fromtimestamp(self.started, tz=timezone.utc)
+                      .strftime("%Y-%m-%dT%H:%M:%SZ") if self.started else None)
         return {
+            # "id" and "started_at" as ``log --json`` and ``show --json`` name them, so one
+            # script reads every command; "run_id" and "started" (epoch) as they always were
+            "id": self.run_id,
+            "started_at": started_at,
             "run_id": self.run_id,
             "sessions_reviewed": self.sessions_reviewed,
             "status": self.status,

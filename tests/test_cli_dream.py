@@ -625,6 +625,19 @@ def test_every_json_document_says_its_status_as_a_dream_and_an_error_do(
     assert json.loads(result.stdout)["status"] == status
 
 
+def test_a_dream_and_log_name_the_run_alike_in_json(sample: Path) -> None:
+    # the dream said "run_id" and "started" (epoch), log and show "id" and "started_at" (ISO):
+    # a script reading both had to know two names for each
+    code, out, _ = dream(sample, "--json")
+    assert code == 0
+    dreamt = json.loads(out)
+    logged = CliRunner().invoke(cli, ["log", "--json", "--project", str(sample)],
+                                env=clean_env())
+    (record,) = json.loads(logged.stdout)
+    assert (dreamt["id"], dreamt["started_at"]) == (record["id"], record["started_at"])
+    assert dreamt["run_id"] == dreamt["id"]  # the old names stay for scripts that read them
+
+
 @pytest.mark.parametrize("max_write_bytes", ["300", "600", "900"])
 def test_writes_refused_over_max_write_bytes_leave_a_dream_that_links_only_what_is_there(
         sample: Path, max_write_bytes: str) -> None:

@@ -140,6 +140,10 @@ def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
     [
         (["--min-hours", "3", "install", "--dry-run"], "--min-hours"),
         (["--model", "x", "watch", "--once"], "--model"),
+        # a loss allowance is only a dream's: log, show and undo took it and did nothing
+        (["--allow-loss", "log"], "--allow-loss"),
+        (["--allow-loss", "show"], "--allow-loss"),
+        (["--allow-loss", "undo"], "--allow-loss"),
     ],
 )
 def test_a_setting_before_a_command_that_ignores_it_is_refused(
