@@ -769,6 +769,7 @@ def replay_command(
 
     documents: list[dict[str, Any]] = []
     kept_names: set[str] = set()
+    unavailable = 0  # scenarios that could not run for want of their backend
     for scenario in _scenario_dirs(scenarios, quiet=as_json):
         name = scenario.name or str(scenario)
         keep_dir = None
@@ -783,6 +784,7 @@ def replay_command(
             result = replay(scenario, backend=backend, keep=keep_dir)
         except Exception as exc:  # one scenario that cannot run must not stop the others
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            unavailable += isinstance(exc, errors.BackendUnavailable)
             if not isinstance(exc, errors.AutodreamError):
                 # A bug, not bad input: keep the traceback for whoever reads the CI log.
                 message = f"internal error: {type(exc).__name__}: {message}"
@@ -819,7 +821,9 @@ def replay_command(
         # under --json nothing was printed above: the line names the first itself
         why = (f": {errored[0]}" + (f" (and {len(errored) - 1} more)" if len(errored) > 1 else "")
                if as_json else " (see above)")
-        raise BadInputError(f"{summary['errors']} scenario(s) could not run{why}", document)
+        # (none could run for want of the backend: that, exit 8, as a dream says it)
+        cls = BackendUnavailableError if unavailable == summary["errors"] else BadInputError
+        raise cls(f"{summary['errors']} scenario(s) could not run{why}", document)
 
 
 def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:

@@ -251,8 +251,8 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
     except (TypeError, ValueError):
         if isinstance(value, str):
             shown = repr(value)
-        elif isinstance(value, float) and value != value:  # NaN: "got float" would puzzle
-            shown = "nan"
+        elif isinstance(value, float) and (value != value or abs(value) == float("inf")):
+            shown = str(value)  # "nan", "inf": "got float" would puzzle
         else:
             shown = type(value).__name__
         raise ConfigError(f"{key} ({source}): expected {_KIND_NAMES[kind]}, got {shown}") from None
@@ -274,7 +274,7 @@ def _coerce(kind: str, value: object, from_env: bool) -> object:
         if kind == "float" and isinstance(value, int):
             value = float(value)
         if kind == "float" and isinstance(value, float):
-            if value != value:  # NaN
+            if value != value or abs(value) == float("inf"):  # NaN, or no number of hours
                 raise ValueError(kind)
             if value < 0:
                 raise _Negative(value)

@@ -159,6 +159,8 @@ def test_a_backend_before_replay_is_replays_own(tmp_path: Path) -> None:
         env={"HOME": str(tmp_path), "ANTHROPIC_API_KEY": None, "AUTODREAM_API_KEY": None})
     (scenario,) = json.loads(result.stdout)["scenarios"]
     assert "API key" in scenario["error"]  # it tried Claude, as asked, not the local engine
+    # no key is the backend unavailable, as for a dream (it was exit 10, bad input)
+    assert result.exit_code == errors.EXIT_CODES["backend unavailable"] == 8
 
 
 @pytest.mark.parametrize(

@@ -254,11 +254,20 @@ def test_a_zero_that_would_break_every_dream_is_refused(
     assert str(excinfo.value).endswith(": must be more than 0, got 0")
 
 
-def test_nan_is_said_to_be_no_number(layout: Layout) -> None:
-    (layout.project / "autodream.toml").write_text("min_hours = nan\n")
+@pytest.mark.parametrize(("toml", "env", "got"), [
+    ("min_hours = nan", {}, "nan"),
+    # infinitely many hours was taken as a setting
+    ("min_hours = inf", {}, "inf"),
+    ("lock_ttl_minutes = inf", {}, "inf"),
+    ("", {"AUTODREAM_MIN_HOURS": "inf"}, "'inf'"),
+])
+def test_nan_or_infinity_is_said_to_be_no_number(
+    layout: Layout, toml: str, env: dict[str, str], got: str
+) -> None:
+    (layout.project / "autodream.toml").write_text(toml + "\n")
     with pytest.raises(ConfigError) as excinfo:
-        resolve(layout)
-    assert str(excinfo.value).endswith(": expected a number, got nan")
+        resolve(layout, **env)
+    assert str(excinfo.value).endswith(f": expected a number, got {got}")
 
 
 @pytest.mark.parametrize(
