@@ -441,3 +441,44 @@ def test_a_lasting_fact_or_rule_beside_a_state_after_actually_is_still_remembere
     plan = plan_dream({}, None, gather(human(said, day=3)).candidates, now=NOW)
     (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert parse_topic(plan.writes[file]).body.splitlines()[0] == kept
+
+
+_YAML = "Use 4 spaces for YAML indentation."
+
+
+@pytest.mark.parametrize(("said", "now"), [
+    ("YAML should use 2 spaces, not 4.", "YAML should use 2 spaces, not 4."),
+    ("No, use 2 spaces for YAML.", "Use 2 spaces for YAML."),
+    ("Use 2 spaces for YAML, not 4.", "Use 2 spaces for YAML, not 4."),
+])
+def test_a_value_put_right_in_fewer_words_rewrites_the_rule(said: str, now: str) -> None:
+    # told against the old value or as a correction, with a word of the rule left out, it made a
+    # second memory beside the first: 4 spaces and 2 spaces, both current
+    files = {"feedback_yaml.md": topic("YAML", _YAML, type_="feedback")}
+    plan = plan_dream(files, "- [YAML](feedback_yaml.md) — yaml\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_yaml.md"]
+    body = parse_topic(plan.writes["feedback_yaml.md"]).body
+    assert body.startswith(now + "\n")
+    assert "Changed from 4 to 2 on 2026-07-09; previously 4." in body.splitlines()
+
+
+@pytest.mark.parametrize("said", ["YAML should use 2 spaces, not 4.", "No, use 2 spaces for YAML."])
+def test_a_value_put_right_in_the_dream_that_gave_it_makes_one_memory(said: str) -> None:
+    plan = plan_dream({}, None, gather(human(_YAML, session="a"),
+                                       human(said, session="b", day=3)).candidates, now=NOW)
+    written = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(written) == 1
+    assert "Changed from 4 to 2 on 2026-07-09; previously 4." in written[0].splitlines()
+
+
+@pytest.mark.parametrize("said", [
+    "Use 2 spaces for JSON, not 4.",  # another thing's value
+    "No, use 2 spaces for Markdown tables.",
+    "Keep YAML lines under 80 characters, not 4.",  # another value of the rule, not its own
+])
+def test_a_value_of_another_thing_leaves_the_rule(said: str) -> None:
+    files = {"feedback_yaml.md": topic("YAML", _YAML, type_="feedback")}
+    plan = plan_dream(files, "- [YAML](feedback_yaml.md) — yaml\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert "feedback_yaml.md" not in plan.writes

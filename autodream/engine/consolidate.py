@@ -197,6 +197,33 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
+# "..., not 4" at a statement's end: the value said to be wrong
+_NOT_VALUE = re.compile(r",?\s+not\s+([\w.+-]*\d[\w.+-]*?)\s*[.!]?\s*$", re.I)
+
+
+def _value_put_right(old: str, new: str, corrects: bool) -> tuple[str, str] | None:
+    """(was, now) when ``new`` gives the one value of ``old`` anew in fewer words, told as a
+    correction ("No, use 2 spaces for YAML") or against that value ("YAML should use 2 spaces,
+    not 4"), of "Use 4 spaces for YAML indentation": too loose for ``choice_difference`` (a
+    word left out, the order changed), but everything else ``new`` names ``old`` names, so it
+    is about nothing else."""
+    refused = _NOT_VALUE.search(new) if " not " in new else None
+    told = new[:refused.start()] if refused is not None else new
+    values_old, values_new = _values(old), _values(told)
+    if len(values_old) != 1 or len(values_new) != 1 or _plain_values(old) == _plain_values(told):
+        return None
+    (was,), (now,) = values_old, values_new
+    if bool(_ISO_DAY.fullmatch(was)) != bool(_ISO_DAY.fullmatch(now)):
+        return None
+    if not corrects and (refused is None or _plain_value(refused[1]) != _plain_value(was)):
+        return None
+    words_old = {w for w in _rule_words(old) if not _is_value(w)}
+    words_new = {w for w in _rule_words(told) if not _is_value(w)}
+    if len(words_new) < 2 or not words_new <= words_old:
+        return None
+    return _words(old)[was], _words(told)[now]
+
+
 _DAY_NAMES = frozenset(WEEKDAYS) | {f"{day}s" for day in WEEKDAYS}  # "every Monday(s)"
 
 
@@ -1379,10 +1406,13 @@ class Consolidator:
             # ... nor is "Bumped Puma from 5 to 16 threads" about "We run Puma with 2 workers"
             # ... read with the default branch said by one name: "The main branch is now trunk"
             # puts another value in "The default branch is main", not another branch
-            if target is not None and not (
+            # ... unless it gives the entry's one value anew in fewer of its words ("YAML should
+            # use 2 spaces, not 4" of "Use 4 spaces for YAML indentation")
+            if target is not None and (not (
                     said_of_other_things(target.lead, cand.text, corrects)
                     and said_of_other_things(_one_name(target.lead), _one_name(cand.text),
-                                             corrects)) and (
+                                             corrects))
+                    or _value_put_right(target.lead, cand.text, corrects) is not None) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
@@ -2293,7 +2323,8 @@ class Consolidator:
             return
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
-            entry.lead, cand.text) or _value_change(entry.lead, cand.match_text)
+            entry.lead, cand.text) or _value_change(entry.lead, cand.match_text) or (
+            _value_put_right(entry.lead, cand.text, cand.kind == "correction"))
         if conflict is not None and (conflict[0].lower() in _TURNING or _forbids_another(
                 entry.lead, cand.text, conflict[0])) and (
                 replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):
