@@ -1777,6 +1777,57 @@ def test_a_new_address_said_in_the_dream_that_gave_the_old_one_replaces_it(said:
     assert "notion" not in memory.name.lower()
 
 
+@pytest.mark.parametrize(("lead", "said"), [
+    ("Runbooks live at https://wiki.acme.io/runbooks.",
+     "The runbooks moved to https://docs.acme.io/runbooks."),
+    ("The runbooks are at https://wiki.acme.io/runbooks.",
+     "The runbooks moved to https://docs.acme.io/runbooks."),
+    ("Runbooks live at wiki.acme.io/runbooks.", "The runbooks moved to docs.acme.io/runbooks."),
+])
+def test_a_move_from_an_address_with_its_scheme_keeps_the_old_address_as_history(
+        lead: str, said: str) -> None:
+    # "https://" was read as the end of a clause: the history said "Changed from live to moved
+    # on ...; previously live.", the old address lost
+    files = {"reference_runbook.md": topic("Runbook", lead, type_="reference")}
+    plan = plan_dream(files, "- [Runbook](reference_runbook.md) — runbook\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert list(plan.writes) == ["reference_runbook.md"]
+    body = parse_topic(plan.writes["reference_runbook.md"]).body
+    assert body.startswith(said + "\n")
+    assert f"Updated on 2026-07-09; previously: {lead}" in body.splitlines()
+
+
+@pytest.mark.parametrize(("said", "file"), [
+    ("The runbooks moved to https://docs.acme.io/runbooks.",
+     "reference_runbooks-moved-docs-acme-io.md"),
+    ("We moved the runbooks to https://docs.acme.io/runbooks.",
+     "reference_moved-runbooks-docs-acme-io.md"),
+])
+def test_a_move_from_an_address_said_in_the_dream_is_filed_for_the_new_one(
+        said: str, file: str) -> None:
+    # filed as reference_runbooks-live-wiki-acme-io.md, the old host, with "Changed from live to
+    # moved"
+    plan = plan_dream({}, None, gather(
+        human("Runbooks live at https://wiki.acme.io/runbooks.", session="a"),
+        human(said, session="b", day=3)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+    body = parse_topic(plan.writes[file]).body
+    assert body.startswith(said + "\n")
+    assert ("Updated on 2026-07-09; previously: Runbooks live at "
+            "https://wiki.acme.io/runbooks.") in body.splitlines()
+
+
+def test_a_place_given_with_its_address_then_another_in_the_dream_makes_one_memory() -> None:
+    # (the address once read as cut at "https:" must not set the two places apart)
+    plan = plan_dream({}, None, gather(
+        human("Design docs live in Notion (https://www.notion.so/acme/Design-Docs-123).",
+              session="a"),
+        human("Design docs live in Confluence.", session="b", day=3)).candidates, now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(bodies) == 1 and bodies[0].startswith("Design docs live in Confluence.\n")
+    assert "Changed from Notion to Confluence on 2026-07-09; previously Notion." in bodies[0]
+
+
 @pytest.mark.parametrize(("lead", "said", "now"), [
     # a host said whole is still a place switched to, as before
     ("The staging database runs on db1.acme.internal.",

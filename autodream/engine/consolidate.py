@@ -95,7 +95,8 @@ from autodream.memory.model import MEMORY_TYPES
 
 _ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_CLAUSES = re.compile(r"\s*(?:[;:]|\s[—–]\s|,\s)\s*")
+# (not the colon of "https://": "Runbooks live at https" is no clause of an address)
+_CLAUSES = re.compile(r"\s*(?:;|:(?!//)|\s[—–]\s|,\s)\s*")
 # Where one clause of a statement ends, kept (split with a group) so the text can be rejoined.
 _CLAUSE_EDGE = re.compile(
     r"(\s*(?:[;:]|\s[—–]\s|,\s(?!(?:and\s+|but\s+)?(?:not|never)\b))\s*"
@@ -244,6 +245,10 @@ _MOVED = frozenset({"moved", "move", "moves", "postponed", "pushed", "reschedule
                     "brought"})
 
 
+# Said of a thing moved to another address ("The runbooks moved to docs.acme.io/...")
+_MOVED_THERE = frozenset({"moved", "migrated", "relocated"})
+
+
 def _says_moved(text: str) -> bool:
     return not _MOVED.isdisjoint(_words(text))
 
@@ -367,6 +372,8 @@ def _apart_at_two_places(old: str, new: str) -> bool:
 
 # A host or path has no digit to say it is a value, but is one: where the thing is
 _ADDRESS = re.compile(r"\w[./]\w")
+# ... and the scheme before its host ("https://")
+_ADDRESS_SCHEME = re.compile(r"^[a-z][a-z+.-]*://", re.I)
 # What may stand before a statement's subject: "The beta ships ...", not "We reverted ...".
 _BEFORE_SUBJECT = re.compile(r"^\W*(?:(?:the|our|a|an|this|that|my|your|their|its)\s+)?", re.I)
 # A word told as done is no thing: "Bumped Node to 20" / "Reverted Node to 18" (but "speed",
@@ -726,9 +733,12 @@ def _another_subject(old: str, new: str) -> bool:
         return False  # "flake8" -> "ruff": the linter changed, though one name has a digit
     # Two words swapped at two places ("the staging cluster is named kestrel" -> "the prod
     # cluster is named osprey"): one names another thing, the other its own value.
+    # (a verb put to "moved" tells the thing moved: "Runbooks live at wiki.acme.io/..." ->
+    # "The runbooks moved to docs.acme.io/...")
     swaps = [op for op in ops if op[0] == "replace" and not all(
         w in _RELATION_WORDS for w in a[op[1]:op[2]] + b[op[3]:op[4]])
-        and not _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]])]
+        and not _spelled_out(a[op[1]:op[2]], b[op[3]:op[4]])
+        and not (_MOVED_THERE.issuperset(b[op[3]:op[4]]) and MOVED_TO_ADDRESS.search(new))]
     if len(swaps) >= 2:
         return True
     # Two words swapped together for two others ("Never commit secrets to the main repo" ->
@@ -908,7 +918,12 @@ def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
     ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10")). A thing
     said by another of its names is no value changed ("the main branch", "default branch")."""
-    for a in _clauses(_one_name(old)):
+    olds = _clauses(_one_name(old))
+    if "://" in old and ADDRESS_AT.search(new) is None:
+        # "Design docs live in Notion (https://www.notion.so/...)" -> "... in Confluence": the
+        # address said beside the old place is of it, and no word of the new
+        olds.append(ADDRESS_AT.sub("", olds[0]))
+    for a in olds:
         for b in _clauses(_one_name(new)):
             found = _difference(a, b)
             if found is not None:
@@ -1621,6 +1636,23 @@ class Consolidator:
         file kept from before keeps its name."""
         if entry.name in {title_for(s) for s in turned}:
             entry.name = title_for(lead) or entry.name
+        self._filed_by_name(entry, lead)
+
+    def _named_off_old_address(self, entry: Entry, previous: str, cand: Candidate) -> None:
+        """``entry``, made in this dream under the address ``cand`` says it moved from, named
+        and filed anew: neither may keep the old address or its host ("Runbooks live at
+        wiki.acme.io", reference_runbooks-live-wiki-acme-io.md for "https://wiki.acme.io/...").
+        A file kept from before keeps its name."""
+        if entry.original is None and MOVED_TO_ADDRESS.search(cand.text) and any(
+                _ADDRESS_SCHEME.sub("", a[0]).split("/")[0].rstrip(".,;:!?").lower()
+                in entry.name.lower() for a in ADDRESS_AT.finditer(previous)):
+            # (a key cut at the colon of "https://" would name it for "https")
+            said = cand.text if "://" in cand.text else cand.match_text
+            entry.name = title_for(said) or entry.name
+            self._filed_by_name(entry, said)
+
+    def _filed_by_name(self, entry: Entry, lead: str) -> None:
+        """``entry`` filed under its name; what was decided of it names the new file."""
         taken = {e.file.lower() for e in self.entries if e is not entry}
         file = free_file_name(f"{entry.type}_{file_slug(entry.name, lead)}", taken)
         if file == entry.file:
@@ -2357,6 +2389,7 @@ class Consolidator:
             if entry.original is None or entry.description == description_for(previous):
                 entry.description = description_for(entry.lead)
             _guidance_for(entry, cand, cluster)
+            self._named_off_old_address(entry, previous, cand)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)) and not (
@@ -2376,11 +2409,7 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             if replaced_lead in earlier:
                 _guidance_for(entry, cand, cluster)
-            if entry.original is None and MOVED_TO_ADDRESS.search(cand.text) and any(
-                    a[0].rstrip(".,;:!?").lower() in entry.name.lower()
-                    for a in ADDRESS_AT.finditer(replaced_lead)):
-                # made in this dream under the old address, which its name must not keep
-                entry.name = title_for(cand.match_text) or entry.name
+            self._named_off_old_address(entry, replaced_lead, cand)
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
