@@ -347,6 +347,51 @@ def test_a_plan_of_another_thing_done_alike_leaves_the_kept_plan_alone(
     assert leads == [said]
 
 
+_VERB_NOUN = [
+    ("We're releasing the v1 API on 2026-07-25.", "The v1 API release moved to 2026-07-31.",
+     "We're releasing the v1 API on 2026-07-31."),
+    ("We deprecate the v1 API on 2026-07-25.", "The v1 API deprecation moved to 2026-07-31.",
+     "We deprecate the v1 API on 2026-07-31."),
+    ("We're deprecating the v1 API on 2026-07-25.", "The deprecation moved to 2026-07-31.",
+     "We're deprecating the v1 API on 2026-07-31."),
+    # an event said alike ("ships", "release", "launch")
+    ("The launch is on 2026-07-25.", "The release moved to 2026-07-31.",
+     "The launch is on 2026-07-31."),
+]
+
+
+@pytest.mark.parametrize(("kept", "said", "now"), _VERB_NOUN)
+def test_a_plan_told_by_its_verb_is_moved_by_its_noun(kept: str, said: str, now: str) -> None:
+    # the move, naming the event by its noun, was a second plan on another day beside the first
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=3),
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_plan.md"]
+    body = parse_topic(plan.writes["project_plan.md"]).body
+    assert body.startswith(now + "\n")
+    assert ("Changed from 2026-07-25 to 2026-07-31 on 2026-07-09; previously 2026-07-25."
+            in body.splitlines())
+
+
+@pytest.mark.parametrize(("kept", "said", "now"), _VERB_NOUN)
+def test_a_plan_told_by_its_verb_and_moved_by_its_noun_in_one_dream_is_one_plan(
+        kept: str, said: str, now: str) -> None:
+    assert _plans(kept, said) == {(now, "Plan work around 2026-07-31.")}
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # another thing's event, or another event of the thing
+    ("We're releasing the v1 API on 2026-07-25.", "The v2 API release moved to 2026-07-31."),
+    ("We're releasing the v1 API on 2026-07-25.", "The v1 API deprecation moved to 2026-07-31."),
+    ("They ship the beta on 2026-07-24.", "The GA release moved to 2026-08-20."),
+])
+def test_a_move_of_another_event_leaves_the_plan_told_by_its_verb(kept: str, said: str) -> None:
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=3),
+                      now=NOW)
+    assert "project_plan.md" not in plan.writes
+
+
 @pytest.mark.parametrize(("kept", "said"), [
     # the plan kept, moved with other words after its day (was a second memory, the kept one
     # left at its old day)

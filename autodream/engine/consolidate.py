@@ -1971,8 +1971,8 @@ class Consolidator:
         # a day forbidden ("Never schedule the design review on 2026-07-24") is no plan: the
         # move does not make the new day the one forbidden
         found = self._one_other(cand, thing, day, lambda lead: [] if _FORBIDS.search(lead) else [
-            d for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
-            for d in date_mentions(part)])
+            d for part in _CLAUSE_EDGE.split(lead)[::2] if _about_event(thing, part)
+            for d in date_mentions(part)], about=_about_event)
         return None if found is None else (found[0], found[1], new)
 
     def _moved_there(self, thing: frozenset[str], new: str) -> Entry | None:
@@ -2025,14 +2025,16 @@ class Consolidator:
         self, cand: Candidate, thing: frozenset[str], new: str,
         named_in: Callable[[str], list[str]],
         open_to: Callable[[Entry], bool] | None = None,
+        about: Callable[[frozenset[str], str], bool] | None = None,
     ) -> tuple[Entry, str] | None:
-        """The live entry, about ``thing`` when a thing is named, in whose lead ``named_in``
-        finds exactly one value and not ``new``, with that value: what ``new`` replaced. The
-        entry most like ``cand`` wins, then the earliest; only one ``open_to`` takes, if
-        given."""
+        """The live entry, ``about`` ``thing`` when a thing is named, in whose lead
+        ``named_in`` finds exactly one value and not ``new``, with that value: what ``new``
+        replaced. The entry most like ``cand`` wins, then the earliest; only one ``open_to``
+        takes, if given. ``about`` is ``_about`` unless given."""
+        about = about or _about
         found: list[tuple[float, int, Entry, str]] = []
         for pos, entry in enumerate(self.live()):
-            if (thing and not _about(thing, entry.lead)) or (
+            if (thing and not about(thing, entry.lead)) or (
                     open_to is not None and not open_to(entry)):
                 continue
             named = {v.lower(): v for v in named_in(entry.lead)}
@@ -2813,7 +2815,7 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     # one date in all the plan: in "ships between 2026-08-01 and 2026-08-05" which moved is
     # not told
     dates = {d.lower(): d for d in date_mentions(plan)}
-    if len(dates) != 1 or now.lower() in dates or not _about(thing, plan):
+    if len(dates) != 1 or now.lower() in dates or not _about_event(thing, plan):
         return None
     (was,) = dates.values()
     if (_ISO_DAY.fullmatch(was) is None) != (_ISO_DAY.fullmatch(now) is None) or any(
@@ -3241,6 +3243,27 @@ def _about(thing: frozenset[str], text: str) -> bool:
     # ... unless the text names another kind: "the staging database" is not "the staging cluster"
     named = thing if said & _KIND_WORDS else (thing - _KIND_WORDS or thing)
     return all(t in said or t + "s" in said or t.removesuffix("s") in said for t in named)
+
+
+def _about_event(thing: frozenset[str], text: str) -> bool:
+    """``_about``, an event told by its verb or its noun, or by a word said alike, as one
+    ("The v1 API release moved to ..." of "We're releasing the v1 API on ...", "The
+    deprecation moved to ..." of "We deprecate the v1 API on ...")."""
+    if _about(thing, text):
+        return True
+    said = {_event_root(t) for t in tokens(text)}
+    return all(_event_root(t) in said for t in thing)
+
+
+def _event_root(token: str) -> str:
+    """A token (``tokens``: "-ing", "-ed", "-s" gone) with the end of its noun or verb gone:
+    "release", "releas" (of "releasing") and "launch" are "releas"; "deprecation" and
+    "deprecate" are "deprecat"."""
+    word = _SAID_ALIKE.get(token, token)
+    for end in ("ion", "e"):
+        if len(word) > len(end) + 3 and word.endswith(end):
+            return word[: -len(end)]
+    return word
 
 
 _KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "service",
