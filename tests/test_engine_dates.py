@@ -392,6 +392,53 @@ def test_a_move_of_another_event_leaves_the_plan_told_by_its_verb(kept: str, sai
     assert "project_plan.md" not in plan.writes
 
 
+@pytest.mark.parametrize(("kept", "said", "now"), [
+    ("The launch is on 2026-07-31.", "The launch got pushed back two weeks.",
+     "The launch is on 2026-08-14."),
+    ("The launch is on 2026-07-31.", "Launch moved up by a week.", "The launch is on 2026-07-24."),
+    ("The launch is on 2026-07-31.", "The launch slipped a week.", "The launch is on 2026-08-07."),
+    ("The beta ships on 2026-07-25.", "We pushed the beta back by 3 days.",
+     "The beta ships on 2026-07-28."),
+    ("The demo is on 2026-07-30.", "The demo was brought forward by two days.",
+     "The demo is on 2026-07-28."),
+    ("We're releasing the v1 API on 2026-07-25.", "The release slipped a week.",
+     "We're releasing the v1 API on 2026-08-01."),
+])
+def test_a_plan_moved_by_an_amount_moves_from_its_day(kept: str, said: str, now: str) -> None:
+    # the move was no memory at all: the plan kept its old day
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=3),
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_plan.md"]
+    body = parse_topic(plan.writes["project_plan.md"]).body
+    was, day = kept[-11:-1], now[-11:-1]
+    assert body.startswith(now + "\n")
+    assert f"Changed from {was} to {day} on 2026-07-09; previously {was}." in body.splitlines()
+
+
+def test_a_plan_said_in_the_dream_moved_by_an_amount_is_one_plan() -> None:
+    assert _plans("The launch is on 2026-07-31.", "The launch got pushed back two weeks.") == {
+        ("The launch is on 2026-08-14.", "Plan work around 2026-08-14.")}
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # no plan of the thing: nothing to move, nor to remember
+    ((), "The launch got pushed back two weeks."),
+    (("The launch is on 2026-07-31.",), "The demo got pushed back two weeks."),
+    # two plans of it with a day: which one moved is not told
+    (("The launch is on 2026-07-31.", "The launch party is on 2026-08-02."),
+     "The launch got pushed back two weeks."),
+    # no way told ("moved by a week"), or no amount
+    (("The launch is on 2026-07-31.",), "The launch moved by a week."),
+])
+def test_a_move_by_an_amount_of_no_one_plan_is_no_memory(
+        kept: tuple[str, ...], said: str) -> None:
+    files = {f"project_plan{i}.md": topic(f"Plan {i}", lead) for i, lead in enumerate(kept)}
+    index = "".join(f"- [Plan {i}](project_plan{i}.md) — plan\n" for i in range(len(kept)))
+    plan = plan_dream(files, index or None, candidates(said, day=3), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+
+
 @pytest.mark.parametrize(("kept", "said"), [
     # the plan kept, moved with other words after its day (was a second memory, the kept one
     # left at its old day)

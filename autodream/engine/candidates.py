@@ -20,6 +20,7 @@ from autodream.engine.dates import (
     DateRewrite,
     absolutize,
     date_mentions,
+    date_shift,
     last_mention,
     latest_date,
     says_past,
@@ -1110,7 +1111,7 @@ class Gatherer:
             kind: CandidateKind = "plan" if _has_date(dated) else found.kind
         else:
             kind = found.kind
-        if kind == "plan" and not _has_date(dated):
+        if kind == "plan" and not _has_date(dated) and date_shift(statement) is None:
             return False
         if kind == "plan" and (last := latest_date(dated)) is not None and (
                 (last < when.date() or (last == when.date() and (
@@ -1817,6 +1818,9 @@ def _detect_core(raw: str) -> _Kind | None:
         return beside_state
     if _IDENTITY.search(sentence):
         return _Kind("identity", _clean(sentence), 0.8)
+    if date_shift(sentence) is not None:
+        # "The launch got pushed back two weeks": a plan's day moved, whichever plan it is
+        return _Kind("plan", _clean(sentence), 0.7)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
     # deploy took down checkout last year" they date the reason's past event, not a plan.
     if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]):

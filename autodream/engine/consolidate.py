@@ -16,6 +16,7 @@ from autodream.engine.dates import (
     When,
     absolutize,
     date_mentions,
+    date_shift,
     is_past,
     is_standing,
     last_mention,
@@ -1340,6 +1341,23 @@ class Consolidator:
                 else:
                     self._set_value(entry, change, was, cand, cluster)
                 return
+            shift = date_shift(cand.text) if cand.kind == "plan" else None
+            if shift is not None:
+                # "The launch got pushed back two weeks": the one plan of the launch with a day
+                # moves by that much; of none, it tells nothing to remember
+                shifted = self._shifted(tokens(shift[0]), shift[1])
+                if shifted is None:
+                    self.decisions.append(Decision(
+                        "dropped", shorten(cand.text, 120),
+                        f"moves the day of '{shift[0]}' by {abs(shift[1])} days, and no single "
+                        "remembered plan of it has a day to move",
+                        session_id=cand.source.session_id))
+                    return
+                entry, was, now = shifted
+                # (told with the day it moved to, for the plan's guidance)
+                told = replace(cand, text=f"{cand.text.rstrip('.!')} (to {now}).", key="")
+                self._reschedule(entry, was, now, told, cluster)
+                return
             date_moved = _date_moved(cand.text)
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
             if moved is not None:
@@ -1974,6 +1992,28 @@ class Consolidator:
             d for part in _CLAUSE_EDGE.split(lead)[::2] if _about_event(thing, part)
             for d in date_mentions(part)], about=_about_event)
         return None if found is None else (found[0], found[1], new)
+
+    def _shifted(self, thing: frozenset[str], days: int) -> tuple[Entry, str, str] | None:
+        """For "The launch got pushed back two weeks" (what moved, by how many days): the one
+        live plan whose clauses about what moved give it one day, that day and the day moved
+        to. None when no plan of it has a day, or more than one does: which one moved is not
+        told. A plan told as past, or a day forbidden, is no plan to move."""
+        found: list[tuple[Entry, dict[str, str]]] = []
+        for entry in self.live():
+            lead = _LIST_MARK.sub("", entry.lead)
+            if not _ISO_DAY.search(lead) or _TOLD_PAST.search(lead) or _FORBIDS.search(lead):
+                continue
+            named = {d.lower(): d for part in _CLAUSE_EDGE.split(lead)[::2]
+                     if _about_event(thing, part) for d in date_mentions(part)}
+            if named:
+                found.append((entry, named))
+        if len(found) != 1 or len(found[0][1]) != 1:
+            return None
+        entry, named = found[0]
+        (was,) = named.values()
+        if _ISO_DAY.fullmatch(was) is None:
+            return None
+        return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
 
     def _moved_there(self, thing: frozenset[str], new: str) -> Entry | None:
         """The live entry about ``thing`` that already says it is ``new``, a day told by

@@ -256,6 +256,48 @@ def _moved_to(m: re.Match[str]) -> bool:
         m.string, 0, m.start())
 
 
+# A day moved by an amount, not to a day, said alone: "The launch got pushed back two weeks",
+# "Launch moved up by a week", "We pushed the beta out by 3 days".
+_SHIFT_VERB = (r"(?P<verb>mov(?:e|es|ed)|push(?:es|ed)?|postpon(?:e|es|ed)|delay(?:s|ed)?|"
+               r"shift(?:s|ed)?|slip(?:s|ped)?|brought|bring(?:s)?|pull(?:s|ed)?)")
+_SHIFT_BY = (rf"(?:(?P<dir>back|out|forward|up|in|earlier|later)\s+)?(?:by\s+)?{_NUM}\s+"
+             r"(?P<unit>days?|weeks?)(?:\s+(?P<after>earlier|later|back|out))?\s*[.!]?$")
+_THING = r"[\w.-]+(?:\s+[\w.-]+){0,3}?"
+_SHIFTED = re.compile(
+    rf"(?i)^(?:(?:the|our)\s+)?(?P<what>(?!(?:we|they|i|it)\b){_THING})\s+(?:(?:was|were|got|is|"
+    rf"are|has\s+been|have\s+been)\s+)?{_SHIFT_VERB}\s+{_SHIFT_BY}")
+_SHIFTED_BY_US = re.compile(
+    rf"(?i)^(?:we|they)\s+(?:have\s+|'ve\s+)?{_SHIFT_VERB}\s+(?:the|our)\s+(?P<what>{_THING})\s+"
+    rf"{_SHIFT_BY}")
+_EARLIER = frozenset({"forward", "up", "in", "earlier"})
+_LATER = frozenset({"back", "out", "later"})
+# ... told with no direction, these move it later ("The launch slipped a week"); "moved a week"
+# says not which way
+_LATER_VERBS = ("push", "postpon", "delay", "slip")
+
+
+def date_shift(text: str) -> tuple[str, int] | None:
+    """What a move by an amount says moved and by how many days, later or (less than 0)
+    earlier: ("launch", 14) for "The launch got pushed back two weeks", ("Launch", -7) for
+    "Launch moved up by a week"; None for any other sentence, or one that says not which way."""
+    low = text.lower()
+    if "day" not in low and "week" not in low:
+        return None  # most sentences: no amount to move by
+    said = text.strip()
+    m = _SHIFTED.match(said) or _SHIFTED_BY_US.match(said)
+    if m is None:
+        return None
+    told = {(m["dir"] or "").lower(), (m["after"] or "").lower()} - {""}
+    if told & _EARLIER and told & _LATER:
+        return None
+    sign = -1 if told & _EARLIER else 1 if told & _LATER or m["verb"].lower().startswith(
+        _LATER_VERBS) else 0
+    if not sign:
+        return None
+    weeks = m["unit"].lower().startswith("w")
+    return m["what"], sign * _num(m["n"].lower()) * (7 if weeks else 1)
+
+
 _MOVED_NEUTRAL = re.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
 _RESCHEDULED_LATER = re.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
 
