@@ -842,6 +842,48 @@ def test_a_standing_fact_with_a_date_is_not_told_as_a_past_plan(fact: str) -> No
     assert tell_as_past(fact, date(2027, 1, 1)) is None
 
 
+@pytest.mark.parametrize(
+    ("said", "dreamed", "told", "how"),
+    [
+        ("The code freeze starts next Monday, so we always merge only fixes after that.",
+         date(2026, 7, 20),
+         "Was planned: the code freeze starts on 2026-07-13, so we always merge only fixes "
+         "after that.", "2026-07-13 has passed"),
+        ("The beta deadline is the end of the month; always prioritize beta bugs until then.",
+         date(2026, 8, 3),
+         "Was planned: the beta deadline is on 2026-07-31; always prioritize beta bugs until "
+         "then.", "2026-07-31 has passed"),
+        ("The release is next Friday; never merge big refactors before then.",
+         date(2026, 7, 20),
+         "Was planned: the release is on 2026-07-10; never merge big refactors before then.",
+         "2026-07-10 has passed"),
+        ("We never deploy on Fridays until the migration next week is done.",
+         date(2026, 7, 20),
+         "Was planned: we never deploy on Fridays until the migration in the week of "
+         "2026-07-13 is done.", "The week of 2026-07-13 has passed"),
+    ],
+)
+def test_a_rule_held_until_or_after_a_plans_day_passes_with_the_plan(
+        said: str, dreamed: date, told: str, how: str) -> None:
+    # the rule's "always" or "never" made it a standing fact, told as upcoming for good with
+    # "Plan work around" a day gone by
+    (cand,) = gather(Message("s1", "user", "prompt", said, _at(MONDAY))).candidates
+    plan = plan_dream({}, None, [cand], now=_at(dreamed))
+    (text,) = plan.writes.values()
+    body = parse_topic(text).body
+    assert body.startswith(told)
+    assert f"**How to apply:** {how}; check how it turned out" in body
+    assert "Plan work around" not in body
+
+
+@pytest.mark.parametrize("rule", [
+    "We deploy every Friday since 2026-01-05 until further notice.",
+    "We always merge after review (agreed on 2026-07-01), after that we deploy.",
+])
+def test_a_standing_rule_that_only_mentions_after_or_until_is_no_past_plan(rule: str) -> None:
+    assert tell_as_past(rule, date(2027, 1, 1)) is None
+
+
 # --- the engine: plans said on 2025-12-29, dreamed on before and after they pass -----------
 def _said(text: str, session: str) -> Message:
     return Message(session, "user", "prompt", text,

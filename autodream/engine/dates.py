@@ -943,10 +943,19 @@ _STANDING_FACT = re.compile(
 )
 
 
+# ... unless the rule holds up to the plan's day or from it ("The code freeze starts on
+# 2026-07-13, so we always merge only fixes after that", "always prioritize beta bugs until
+# 2026-07-31", "... until then"): it is part of the plan, and goes by with it.
+_HELD_TILL_THEN = re.compile(
+    r"(?i)\b(?:until|till)\b(?! further notice)|"
+    r"\b(?:before|after|from) (?:then|that(?=\s*(?:[.,;:!)]|$)|\s+(?:day|date|point)\b))"
+)
+
+
 def is_standing(text: str) -> bool:
     """``text`` tells a standing fact that carries a date ("we deploy every Friday since
     2026-01-05"), not a plan for that date."""
-    return _STANDING_FACT.search(text) is not None
+    return _STANDING_FACT.search(text) is not None and _HELD_TILL_THEN.search(text) is None
 
 
 def _future_retold(text: str) -> str:
@@ -1000,7 +1009,7 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     out = _future_retold(sentence)
     if out != sentence:
         return out
-    if not _PLAN_HINT.search(sentence) or _STANDING_FACT.search(sentence):
+    if not _PLAN_HINT.search(sentence) or is_standing(sentence):
         return None  # a dated fact ("we dropped 3.8 on ..."), not a plan
     lead = _AS_OF_LEAD.match(sentence)
     as_of = f" (as of {lead[1]})" if lead else ""
