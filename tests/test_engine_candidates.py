@@ -667,6 +667,51 @@ def test_more_ways_of_saying_who_the_user_is(said: str, text: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("identity", text)]
 
 
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        # their name, and the work they do, said plainly (each made nothing)
+        ("My name is Priya.", "The user's name is Priya."),
+        ("My name is Priya Patel.", "The user's name is Priya Patel."),
+        ("I'm Priya, a backend engineer.", "The user is Priya, a backend engineer."),
+        ("I'm Alex, the maintainer of this repo.",
+         "The user is Alex, the maintainer of this repo."),
+        ("Hi, I'm Priya.", "The user is Priya."),
+        ("I mostly do backend work in Rust.", "The user mostly does backend work in Rust."),
+        ("I mostly do frontend work.", "The user mostly does frontend work."),
+    ],
+)
+def test_the_users_name_and_the_work_they_do_are_who_they_are(said: str, text: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [("identity", "user", text)]
+
+
+@pytest.mark.parametrize("said", [
+    "My name is in the CODEOWNERS file.",
+    # whose manager or backup they are is another person's team, and may be for a while
+    "I'm Priya's manager.",
+    "I mostly do code review on Fridays.",
+    "I mostly do that work on Fridays.",
+    "I'm done.",
+    "I'm back.",
+    "I'm here.",
+])
+def test_a_name_or_a_kind_of_work_that_is_not_who_the_user_is(said: str) -> None:
+    assert all(c.type != "user" for c in candidates(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        # "They always do ...": "they" reads as someone else to the agent
+        ("I always do a dry run before deploying.",
+         "The user always does a dry run before deploying."),
+        ("I never do force pushes to main.", "The user never does force pushes to main."),
+    ],
+)
+def test_what_the_user_always_does_is_said_of_the_user(said: str, text: str) -> None:
+    assert [c.text for c in candidates(said)] == [text]
+
+
 @pytest.mark.parametrize("said", [
     "I usually write Python scripts for this.",
     "I usually write Bash scripts for this.",

@@ -313,7 +313,15 @@ _IDENTITY = re.compile(
     r"(?![\w#+])(?:\s+(?:at work|professionally|day to day|these days))?"
     r"(?=\s*[.!;]?\s*$|,?\s+(?:so|and)\b|\s*;)|"
     r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
-    r"focus) (?:is|are|was)\b", _I,
+    r"focus) (?:is|are|was)\b|"
+    # their name, a name's capital ("My name is Priya", "I'm Priya, a backend engineer"; not "My
+    # name is in the CODEOWNERS file", "I'm Priya's manager")
+    r"^(?:(?:hi|hey),? )?(?:my name is|i(?:'m| am)) (?-i:[A-Z][a-z]+)"
+    r"(?: (?-i:[A-Z][a-z]+))?(?=\s*[.!]?$|, (?:an?|the) \w)|"
+    # the kind of work they do ("I mostly do backend work in Rust"; not "I mostly do code review
+    # on Fridays", "I usually do that work myself")
+    r"\bi (?:mostly|mainly|primarily|usually|normally) do (?!(?:the|this|that|my|some|any|"
+    r"code)\b)(?:[\w-]+ )?(?:work|development|dev|engineering|programming)\b", _I,
 )
 _PROHIBITION = re.compile(
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
@@ -1284,6 +1292,9 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
     # "I never ever want ...": "ever" goes with the adverb, the verb follows it
     (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
     (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
+    # "do" is no verb to conjugate alone ("I do think ..."), but after an adverb it is the work
+    # done ("I mostly do backend work": not "They mostly do ...")
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) do\b", _I), "The user \\1 does"),
     (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I),
      _with_present),
     (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
