@@ -2322,6 +2322,54 @@ def test_the_main_branch_said_by_another_name_changes_its_value(
     assert entry.statements == [said] and entry.history == [history]
 
 
+@pytest.mark.parametrize("said", [
+    "Our main branch is called trunk.",
+    "Our default branch is trunk.",
+    "The main branch is named develop.",
+    "Our primary branch is master.",
+])
+def test_the_main_branch_said_by_its_name_is_a_project_fact(said: str) -> None:
+    # each made nothing, while "Our main branch is now trunk" was a memory
+    plan = _plan({}, None, human(said))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert (entry.type, entry.statements) == ("project", [said])
+
+
+@pytest.mark.parametrize("said", [
+    "Our main branch is protected.",
+    "The main branch is red again.",
+    "The default branch is called from the deploy script.",
+])
+def test_what_the_main_branch_is_like_is_no_name_for_it(said: str) -> None:
+    assert [f for f in _plan({}, None, human(said)).writes if f != "MEMORY.md"] == []
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    ("The default branch is master.", "Our main branch is called trunk."),
+    ("The main branch is called master.", "The default branch is trunk."),
+    # it read "Updated on ...; previously: The default branch is master."
+    ("The default branch is master.", "The main branch is now called trunk."),
+])
+def test_the_main_branch_called_by_another_name_changes_its_value(lead: str, said: str) -> None:
+    files = {"project_branch.md": topic("Branch", lead)}
+    plan = _plan(files, "- [Branch](project_branch.md) — branch\n", human(said, day=3))
+    entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
+    # not both as current, "trunk" beside "master"
+    assert entry.statements == [said]
+    assert entry.history == ["Changed from master to trunk on 2026-07-09; previously master."]
+
+
+def test_a_branch_called_by_its_name_and_renamed_names_the_new_one() -> None:
+    files = {"project_branch.md": topic("Branch", "Our main branch is called develop.")}
+    plan = _plan(files, "- [Branch](project_branch.md) — branch\n",
+                 human("The default branch was renamed to trunk.", day=3))
+    entry = parse_entry("project_branch.md", plan.writes["project_branch.md"])
+    # it read "Our main branch is trunk develop." and "Switched from called to trunk ..."
+    assert entry.statements == ["Our main branch is called trunk."]
+    assert entry.history == ["Switched from develop to trunk on 2026-07-09; previously develop."]
+
+
 @pytest.mark.parametrize(("lead", "said", "now", "was"), [
     ("The default branch is main.", "We renamed the main branch to trunk.", "trunk", "main"),
     ("The default branch is master.", "We renamed master to main.", "main", "master"),

@@ -464,6 +464,10 @@ _FACT = re.compile(
     r"(?:is|are) (?:called|named|known as)\s+[`'\"]?(?!(?:twice|once|directly|again|by|from|"
     r"when|with|in|on|at|only|first|last|later|automatically|repeatedly)\b)[\w.-]+[`'\"]?"
     r"\s*[.!]?$|"
+    # the branch the work goes to, by its name: "Our main branch is called trunk", "The default
+    # branch is trunk" (not "Our main branch is protected", "... is red again")
+    r"^(?:the|our) (?:main|default|primary) branch (?:is|'s) (?:(?:called|named) [`'\"]?[\w./-]+|"
+    rf"[`'\"]?{_BRANCH_NAME})[`'\"]?\s*[.!]?$|"
     # who owns what: "Mara owns the ledger service", "The payments service is owned by the
     # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"

@@ -154,14 +154,19 @@ _NOT_A_THING = word_set("we i they you he she it us them on in at by since until
 
 # Names of one thing: "the main branch" is the default branch, not a value that changed
 _SAID_OF_ONE = re.compile(r"\b(?:main|primary|default)(?=\s+branch\b)", re.I)
-_BRANCH_IS = re.compile(r"\b(?:main|primary|default)\s+branch\s+is\s+`?([\w.-]+[\w])", re.I)
+# ... and what it is called is what it is: "Our main branch is called trunk" puts another name
+# in "The default branch is master", as "... is trunk" does
+_BRANCH_CALLED = re.compile(r"(?<=\bbranch is )(?:now )?(?:called|named) ", re.I)
+_BRANCH_IS = re.compile(r"\b(?:main|primary|default)\s+branch\s+is\s+(?:(?:now\s+)?(?:called|"
+                        r"named)\s+)?`?([\w.-]+[\w])", re.I)
 
 
 def _one_name(text: str) -> str:
     """``text`` with a thing said by one of its names ("the main branch") said by one of them
     ("the default branch"), to compare what two statements say of it. Not for every reading:
     "main" alone is a branch's own name ("Never push to main")."""
-    return _SAID_OF_ONE.sub("default", text)
+    text = _SAID_OF_ONE.sub("default", text)
+    return _BRANCH_CALLED.sub("", text) if "branch is" in text else text
 
 
 def _words(text: str) -> dict[str, str]:
