@@ -732,6 +732,36 @@ def test_what_the_user_writes_for_the_work_at_hand_is_not_who_they_are(said: str
 
 
 @pytest.mark.parametrize(
+    ("said", "text"),
+    [
+        # how to review, not a tool chosen: a project memory "correctness-instead-style", How
+        # "Use correctness rather than style unless ..."
+        ("When reviewing my PRs, focus on correctness, not style.",
+         "When reviewing the user's PRs, focus on correctness, not style."),
+        ("When you review my PRs, focus on correctness, not style.",
+         "When you review the user's PRs, focus on correctness, not style."),
+        ("Focus on correctness, not style.", "Focus on correctness, not style."),
+        ("Concentrate on security, not speed.", "Concentrate on security, not speed."),
+        # (each made nothing)
+        ("Focus on performance over readability.", "Focus on performance over readability."),
+        ("When you review my changes, be blunt.", "When you review the user's changes, be blunt."),
+    ],
+)
+def test_what_to_focus_on_in_the_users_work_is_how_they_want_it_done(said: str,
+                                                                     text: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [
+        ("preference", "feedback", text)]
+
+
+@pytest.mark.parametrize("said", [
+    "Focus on the failing test, not the flaky one.",
+    "When reviewing my PRs, check the tests first.",
+])
+def test_what_to_focus_on_in_the_work_at_hand_is_no_rule(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(
     ("said", "kind"),
     [
         ("When you write tests, use pytest fixtures rather than setUp methods.", "preference"),

@@ -219,8 +219,10 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
-    # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is
-    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
+    # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is. What to
+    # look at is no tool chosen ("Focus on correctness, not style")
+    (re.compile(rf"\b(?:use|using|uses|prefer|(?<!focus )(?<!focusing )(?<!concentrate )on)\s+"
+                rf"(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
                 rf"not\s+(?P<old>{_T})\b", _I), False),
     (re.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
@@ -520,7 +522,11 @@ _GENERIC_IMPERATIVE = re.compile(
     rf"^(?:please\s+)?(?:{_STYLE_VERB}\s+{_KIND_OF_THING}|"
     r"(?:follow|stick\s+(?:to|with)|adhere\s+to)\s+\S|"
     r"be\s+(?:more\s+)?(?:concise|brief|terse|succinct|direct|explicit|thorough|detailed|"
-    r"precise|blunt|candid)\b)", _I)
+    r"precise|blunt|candid)\b|"
+    # what to look at, set against what not to ("Focus on correctness, not style"; not "Focus on
+    # the failing test, not the flaky one", the work at hand)
+    r"(?:focus|concentrate)\s+on\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
+    r"[a-z][\w-]*\s*,?\s+(?:not|rather\s+than|over|instead\s+of)\s+[a-z][\w-]*\s*[.!]?$)", _I)
 # "Commit messages should be in the imperative mood", "Tests should be fast": a convention about
 # a kind of thing (plural), not about one at hand ("the fix should be simple")
 _PLURAL_SHOULD = re.compile(
@@ -1659,9 +1665,10 @@ _CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|be
 
 
 # Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
+# ("When reviewing my PRs": the user's, all of them, are a kind of thing too)
 _WHEN_DOING = re.compile(
-    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+{_BARE_KIND}|"
-    rf"[a-z]+ing(?:\s+{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
+    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+(?:my\s+)?{_BARE_KIND}|"
+    rf"[a-z]+ing(?:\s+(?:my\s+)?{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
 def _detect(raw: str) -> _Kind | None:
