@@ -757,7 +757,9 @@ def evaluate(
             return report
         report.scan = scan_sessions(settings, report.last_consolidated, current_session)
         _set_aside_read_ahead(settings, report.scan, report.now)
-        if stamp:
+        if stamp and (report.scan or settings.memory_dir.is_dir()):
+            # (no memory dir and no session: nothing to throttle, and a stamp would make the
+            # memory dir of every plain folder a watched root or a first run looks at)
             _touch_stamp(settings, report.now)
             report.stamped = True
         if len(report.scan) < settings.min_sessions:

@@ -510,6 +510,19 @@ def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
     assert "projects root does not exist" in result.output
 
 
+def test_a_pass_over_plain_folders_leaves_nothing_behind(tmp_path: Path) -> None:
+    # a mistaken --root (a home dir, a source tree) got memory/.autodream/scan-stamp made in
+    # every folder under it
+    root = tmp_path / "root"
+    for folder in ("a", "b/sub"):
+        (root / folder).mkdir(parents=True)
+    before = sorted(p.relative_to(root) for p in root.rglob("*"))
+    result = CliRunner().invoke(cli, ["watch", "--once", "--root", str(root)],
+                                env={"HOME": str(tmp_path / "home")})
+    assert result.exit_code == 0, result.output
+    assert sorted(p.relative_to(root) for p in root.rglob("*")) == before
+
+
 def test_watch_once_cli_json(timeline: Timeline, monkeypatch: pytest.MonkeyPatch) -> None:
     timeline.write_session("beta")  # one session: the scan gate stays closed, nothing runs
     for key, value in timeline.env.items():
