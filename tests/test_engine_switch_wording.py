@@ -1990,3 +1990,56 @@ def test_a_switch_the_entry_does_not_tell_as_done_of_the_same_thing_is_not_undon
         assert body.startswith(said)  # the switch now made, not "confirmed" by the plan of it
     else:
         assert body.startswith(lead)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "old"),
+    [
+        # the lead's reason was told of the new choice: with the names swapped it read "black
+        # keeps reflowing the aligned tables ..., so we're going back to Ruff format"
+        ("Ruff format keeps reflowing the aligned tables in our tests, so we're going back to "
+         "black. Please use black again, not ruff format.",
+         "Please use ruff format again, not black.", "Use ruff format again, not black.",
+         "black"),
+        ("Ruff format keeps reflowing the aligned tables in our tests, so we're going back to "
+         "black.", "Please use ruff format again, not black.",
+         "Use ruff format again, not black.", "black"),
+        # ... "Use uv for packaging; uv was too immature when we tried it"
+        ("Use Poetry for packaging; uv was too immature when we tried it.",
+         "We switched from Poetry to uv.", "We switched from Poetry to uv.", "Poetry"),
+        ("We use npm; yarn kept breaking the lockfile.", "We switched from npm to yarn.",
+         "We switched from npm to yarn.", "npm"),
+    ],
+)
+def test_a_switch_keeps_what_the_lead_said_of_the_new_choice_as_history(
+        lead: str, said: str, now: str, old: str) -> None:
+    plan = _dream(lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    (line,) = [ln for ln in body.splitlines() if ln.startswith("Switched")]
+    assert line.endswith(f"; previously {old} ({lead.rstrip('.')}).")
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # a clause of another thing, or one setting the new choice aside, is put in place
+        ("We use Jenkins for builds and GitHub Actions for linting.",
+         "We moved builds from Jenkins to GitHub Actions.",
+         "We use GitHub Actions for builds and GitHub Actions for linting."),
+        ("We use Jenkins for builds and GitHub Actions for linting.",
+         "We moved from Jenkins to GitHub Actions.",
+         "We use GitHub Actions for builds and GitHub Actions for linting."),
+        ("We lint with ruff; black formats the code.", "We switched from black to ruff.",
+         "We lint with ruff; ruff formats the code."),
+        ("We use pnpm, not npm or yarn.", "We switched from pnpm to yarn.",
+         "We use yarn, not npm or pnpm."),
+        ("Use black, not ruff format.", "Please use ruff format again, not black.",
+         "Use ruff format, not black."),
+    ],
+)
+def test_a_switch_still_puts_the_new_choice_in_place(lead: str, said: str, now: str) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")

@@ -56,6 +56,7 @@ from autodream.engine.text import (
     replies_and_written,
     said_as_name,
     sentence_case,
+    sentences,
     shorten,
     similar,
     similarity,
@@ -2213,6 +2214,14 @@ class Consolidator:
             # "We run Postgres 15, not Postgres 14" set two versions against each other: put
             # to MySQL it would read "We run MySQL, not MySQL"
             put = None
+        # "Ruff format keeps reflowing our tables, so we're going back to black" tells of the
+        # new choice itself: with the names put in place it would give its reason against
+        # ruff format as one against black. The switch leads; the statement goes, its reason
+        # with it, into the history (as it does when it is not rewritten for another reason)
+        told_new = old is not None and not rule_ended and _tells_of(
+            lead, new, old, thing if put is not None else frozenset())
+        if told_new:
+            put = None
         was = old or "the previous choice"
         said = was
         gone: list[str] = []
@@ -2226,6 +2235,8 @@ class Consolidator:
                     said = f"{over}, not {said}"
         if rule_ended and old is not None:
             said, gone = _and(ended) if ended else old, [lead.rstrip(".!?")]
+        elif told_new:
+            gone = [lead.rstrip(".!?")]
         elif put is None and old is not None:
             # the statement goes: what it said of the old place alone stays in the history
             gone = _old_place_clauses(lead, old, new)
@@ -2296,7 +2307,7 @@ class Consolidator:
                          f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
                          "state" + (f"; file renamed from {renamed}" if renamed else "")
                          + ("; what it said before is kept in the history"
-                            if rule_ended
+                            if rule_ended or told_new
                             else "; what it said of the old place alone is kept in the history"
                             if prior != said or (over is None and prior != was) else "")
                          + (f"; it named {over} as chosen over {was}, now {new} for both"
@@ -3561,6 +3572,25 @@ def _swapped(text: str, old: str, new: str) -> str:
     """``text`` with ``old`` and ``new`` each put in the other's place."""
     return re.sub(rf"(?<![\w-])(?:{re.escape(old)}|{re.escape(new)})(?![\w-])",
                   lambda m: new if m[0].lower() == old.lower() else old, text, flags=re.I)
+
+
+def _tells_of(text: str, name: str, other: str, thing: frozenset[str]) -> bool:
+    """``text`` tells something of ``name`` itself: a clause (about ``thing``, when the switch
+    names one) that has it as its subject and does not name ``other``: "Ruff format keeps
+    reflowing our tables", "uv was too immature". Not where it is used ("We lint with ruff",
+    "... and GitHub Actions for linting"), set aside ("Use black, not ruff format") or switched
+    to ("We're switching from black to ruff format")."""
+    if not has_word(text, name):
+        return False  # most leads a switch rewrites name only the old choice
+    subject = re.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
+    return any((m := subject.match(part.strip())) is not None
+               and m["next"].lower() not in _USED_AS and not has_word(part, other)
+               and (not thing or _about(thing, part))
+               for said in sentences(text) for part in _clause_parts(said)[::2])
+
+
+# What follows a name used for something ("GitHub Actions for linting"), not a verb telling of it
+_USED_AS = word_set("for in on to with at via by from of and or as instead over than")
 
 
 def _without_contrast(text: str, name: str) -> str:
