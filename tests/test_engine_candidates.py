@@ -1531,3 +1531,33 @@ def test_neither_nor_over_the_rule_against_one_of_them_leads_it_with_both() -> N
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_push.md"]
     assert parse_topic(plan.writes["feedback_push.md"]).body.startswith(
         "Never push to the main branch or the release branch.\n")
+
+
+@pytest.mark.parametrize(
+    ("said", "text", "new"),
+    [
+        # a switch under way that holds from today is made: it made nothing at all
+        ("We're switching the formatter to ruff format again, starting today; the table issue "
+         "is fixed upstream.",
+         "We switched the formatter to ruff format again; the table issue is fixed upstream.",
+         "ruff format"),
+        ("Starting today, we're switching the formatter to ruff format.",
+         "We switched the formatter to ruff format.", "ruff format"),
+        ("We're switching to pnpm going forward, so update the lockfile.",
+         "We switched to pnpm, so update the lockfile.", "pnpm"),
+        ("We are moving CI to GitHub Actions from now on.", "We moved CI to GitHub Actions.",
+         "GitHub Actions"),
+    ],
+)
+def test_a_switch_under_way_from_today_is_a_switch_made(said: str, text: str, new: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.text, cand.new) == ("switch", text, new)
+
+
+@pytest.mark.parametrize("said", [
+    # under way, or to come: no switch made
+    "We're switching the formatter to ruff format.",
+    "We're switching the formatter to ruff format next week.",
+])
+def test_a_switch_under_way_or_to_come_is_none_made(said: str) -> None:
+    assert all(c.kind != "switch" for c in candidates(said))

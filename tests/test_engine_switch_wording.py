@@ -2043,3 +2043,22 @@ def test_a_switch_still_puts_the_new_choice_in_place(lead: str, said: str, now: 
     plan = _dream(lead, said)
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith(now + "\n")
+
+
+def test_a_switch_back_under_way_from_today_ends_the_entry() -> None:
+    # "We're switching ..., starting today" made nothing: the memory kept saying to use black
+    files = {"project_tool.md": topic("Formatter: black instead of ruff format", (
+        "Ruff format keeps reflowing the aligned tables in our tests, so we're going back to "
+        "black.\n\nSwitched back from ruff format to black on 2026-07-01; previously ruff "
+        "format."))}
+    said = ("We're switching the formatter to ruff format again, starting today; the table "
+            "issue is fixed upstream.")
+    plan = plan_dream(files, "- [Formatter](project_tool.md) — formatter\n",
+                      gather(human(said)).candidates, now=NOW)
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    body = parse_topic(plan.writes[name]).body
+    assert body.startswith("We switched the formatter to ruff format again; the table issue is "
+                           "fixed upstream.\n")
+    assert ("switched from black to ruff format on 2026-07-06; previously black (ruff format "
+            "keeps reflowing the aligned tables in our tests, so we're going back to black)."
+            in body.lower())

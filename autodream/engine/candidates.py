@@ -1607,7 +1607,22 @@ def _switch(text: str) -> _Kind | None:
         if old and old.lower() == new.lower():
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
+    if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
+            eff := _TAKES_EFFECT_NOW.search(text)):
+        # "We're switching the formatter to ruff format, starting today" is made as it is said:
+        # it holds from today, as "We switched the formatter to ruff format" says, and is kept
+        # so (the switch is dated by its message; "We're switching to X" alone may be under
+        # way, and "We're switching ..., starting 2026-07-09" would read as a plan)
+        head, tail = text[:eff.start()].rstrip(" ,"), text[eff.end():]
+        said = f"{head}{tail}" if head else tail.lstrip(" ,")
+        at = _SWITCHING_NOW.search(said)
+        if at is None:
+            return None
+        return _switch(f"{said[:at.start()]}{at['we']} {at['verb']}ed{said[at.end():]}")
     return None
+
+
+_SWITCHING_NOW = re.compile(r"\b(?P<we>we)(?:'re|\s+are)\s+(?P<verb>switch|migrat|mov)ing\b", _I)
 
 
 _VERSION_NEXT = re.compile(rf"\s+{VERSION}\b")
@@ -1834,7 +1849,9 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("correction", rest, 0.85)
     switched = _switch(sentence)
     if switched is not None:
-        return _Kind("switch", _clean(sentence), 0.9, switched.new, switched.old, switched.back)
+        # (as it is said, or as it holds when it takes effect now: ``_switch``)
+        return _Kind("switch", _clean(switched.text), 0.9, switched.new, switched.old,
+                     switched.back)
     beside_state = _rule_beside_state(sentence)
     if beside_state is not None:
         return beside_state
