@@ -900,3 +900,30 @@ def test_an_index_line_linking_outside_the_memory_dir_says_so(sample: Path) -> N
                                env=clean_env())
     assert "MEMORY.md linked a file outside the memory dir" in shown.stdout
     assert "does not exist" not in shown.stdout
+
+
+@pytest.mark.parametrize("said", [
+    "Correction: csvstat now requires Python 3.11 or newer, not 3.10.",
+    "csvstat now requires Python 3.11 or newer.",
+])
+def test_a_correction_of_what_the_sample_dream_says_holds_updates_its_memory(
+        sample: Path, said: str) -> None:
+    # the dream leads python_support.md with the event that brought the rule ("We dropped
+    # Python 3.8 and 3.9 support in the week of 2026-07-13: csvstat now requires Python 3.10 or
+    # newer"), and a correction of the rule made a second memory beside it, saying 3.11
+    from datetime import timezone
+
+    from tests.factories import TranscriptBuilder
+
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    memory = sample / "memory"
+    before = {p.name for p in memory.glob("*.md")}
+    TranscriptBuilder(start=datetime(2026, 7, 20, 12, 0, tzinfo=timezone.utc)).user(
+        said).assistant("OK.").write(sample / "sessions")
+    code, out, err = dream(sample, AUTODREAM_NOW="2026-07-21T09:00:00Z")
+    assert code == 0, out + err
+    assert {p.name for p in memory.glob("*.md")} == before
+    body = parse_topic((memory / "python_support.md").read_text(encoding="utf-8")).body
+    assert body.startswith("Csvstat now requires Python 3.11 or newer")
+    assert "Changed from 3.10 to 3.11 on 2026-07-20; previously 3.10." in body.splitlines()

@@ -1532,7 +1532,8 @@ class Consolidator:
         ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
         for pos, entry in enumerate(self.live()):
             pairs = [(text, s) for text in texts
-                     for s in {entry.lead, entry.description, _one_name(entry.lead)}]
+                     for s in {entry.lead, entry.description, _one_name(entry.lead),
+                               *_upshot(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             bound = max(similarity_bound(text, s) for text, s in pairs)
             # (another plan on another day is asked only of the entries the ceiling lets by)
@@ -3572,6 +3573,22 @@ def _swapped(text: str, old: str, new: str) -> str:
     """``text`` with ``old`` and ``new`` each put in the other's place."""
     return re.sub(rf"(?<![\w-])(?:{re.escape(old)}|{re.escape(new)})(?![\w-])",
                   lambda m: new if m[0].lower() == old.lower() else old, text, flags=re.I)
+
+
+# An event that changes what holds: "We dropped Python 3.8 support", "We added a Windows build"
+_EVENT_HEAD = re.compile(r"\b(?:dropped|added|removed|deprecated|stopped|started)\b", re.I)
+
+
+@lru_cache(maxsize=4096)
+def _upshot(lead: str) -> tuple[str, ...]:
+    """What holds now, told after the event that brought it ("We dropped Python 3.8 and 3.9
+    support in the week of 2026-07-13: csvstat now requires Python 3.10 or newer"): a
+    correction of it ("csvstat now requires Python 3.11 or newer, not 3.10") is of that
+    clause, which the event's words would hide."""
+    if ": " not in lead:
+        return ()
+    head, _, tail = lead.partition(": ")
+    return (tail,) if TELLS_SWITCH.search(head) or _EVENT_HEAD.search(head) else ()
 
 
 def _tells_of(text: str, name: str, other: str, thing: frozenset[str]) -> bool:
