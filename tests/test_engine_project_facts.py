@@ -108,3 +108,23 @@ def test_explicit_requests_about_more_than_code_are_still_saved(said: str) -> No
     g = Gatherer(facts=_facts())
     g.add(human(said))
     assert len(g.candidates) == 1, g.decisions
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a fact said beside a file: it was dropped as "file paths the project already shows",
+        # though the project has no such file
+        ("Our CI runs on GitHub Actions; the workflow is .github/workflows/ci.yml.",
+         "Our CI runs on GitHub Actions; the workflow is .github/workflows/ci.yml."),
+        # ... the file the project shows goes, and the fact stays
+        ("Our API runs on Fly.io; the config is src/fly/config.toml.",
+         "Our API runs on Fly.io."),
+        # a path alone is still not saved
+        ("The fixtures are in tests/fixtures/data.json.", None),
+    ],
+)
+def test_a_fact_said_beside_a_file_path_is_kept(said: str, kept: str | None) -> None:
+    g = Gatherer(facts=_facts())
+    g.add(human(said))
+    assert [c.text for c in g.candidates] == ([kept] if kept else [])

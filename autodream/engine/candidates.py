@@ -1069,8 +1069,14 @@ class Gatherer:
             reason = "still contains a secret after redaction"
         if reason is None and found.kind not in ("resource", "switch") and not _STANDING.search(
                 sentence) and (path := shown_path(found.text, self.facts)) is not None:
-            # "the tests are in tests/unit and tests/integration": a folder the project has
-            reason = f"file paths the project already shows ('{path}' is in the project)"
+            beside = _beside_path(found.text)
+            if beside is not None:
+                # "Our CI runs on GitHub Actions; the workflow is .github/workflows/ci.yml":
+                # the project shows the file, and the rest is the memory
+                found = replace(found, text=beside)
+            else:
+                # "the tests are in tests/unit and tests/integration": a folder the project has
+                reason = f"file paths the project already shows ('{path}' is in the project)"
         if reason is None:
             restated = restated_by(found.text, self.facts)
             if restated is not None:
@@ -1808,6 +1814,20 @@ def _neither_nor(sentence: str) -> str:
     return f"Never {m['verb'].lower()}{prep} {one} or {other}{m['why'] or ''}."
 
 
+def _beside_path(text: str) -> str | None:
+    """``text`` without its clauses naming a file path, when what is left is a memory of its
+    own ("Our CI runs on GitHub Actions" of "Our CI runs on GitHub Actions; the workflow is
+    .github/workflows/ci.yml"); None when the path is its point ("The tests are in tests/unit")."""
+    if ";" not in text:
+        return None
+    parts = [p.strip() for p in text.rstrip(".!").split(";")]
+    kept = [p for p in parts if not _PATH.search(p)]
+    if not kept or len(kept) == len(parts):
+        return None
+    said = "; ".join(kept) + "."
+    return said if _detect_core(said) is not None else None
+
+
 def _detect_core(raw: str) -> _Kind | None:
     sentence = _FILLER.sub("", raw.strip())
     m = _CHANGED_MIND.match(sentence)
@@ -1982,7 +2002,8 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         _instead_of_doing(bare))
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
-    if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence):
+    if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
+            _beside_path(found.text) is None):
         return "file paths the project already shows"
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         _FILLER.sub("", sentence.strip())
