@@ -1561,3 +1561,31 @@ def test_a_switch_under_way_from_today_is_a_switch_made(said: str, text: str, ne
 ])
 def test_a_switch_under_way_or_to_come_is_none_made(said: str) -> None:
     assert all(c.kind != "switch" for c in candidates(said))
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "text"),
+    [
+        # standing facts of the team that made nothing
+        ("Production runs on Kubernetes in eu-west-1.", "fact",
+         "Production runs on Kubernetes in eu-west-1."),
+        ("Since yesterday we require two approvals on every PR.", "fact",
+         "Since 2026-07-05 we require two approvals on every PR."),
+        ("We require two approvals on every PR.", "fact", "We require two approvals on every PR."),
+        ("The team decided yesterday to use Conventional Commits for all commit messages.",
+         "decision",
+         "The team decided on 2026-07-05 to use Conventional Commits for all commit messages."),
+    ],
+)
+def test_a_standing_fact_of_the_team_is_kept(said: str, kind: str, text: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == [(kind, text)]
+
+
+@pytest.mark.parametrize("said", [
+    # a passing state, and one piece of work taken on, are still no memory
+    "Production is down since yesterday.",
+    "We decided yesterday to fix the login bug first.",
+    "I decided yesterday to review Sam's PR.",
+])
+def test_a_passing_state_or_a_task_said_with_its_day_is_none(said: str) -> None:
+    assert candidates(said) == []

@@ -340,14 +340,17 @@ _DECISION = re.compile(
     # "I agreed to take over the billing service"; not "I agreed to that"
     r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}(?:to (?!(?:it|this|that|the|a|"
     r"an|them|your|his|her|their)\b)|that\b)|"
-    r"let's go with|decided to|the decision is|decision:|we(?:'ll| will) go with)\b", _I,
+    # ("The team decided yesterday to use Conventional Commits")
+    r"let's go with|decided(?:\s+(?:yesterday|today|last\s+week))?\s+to|the decision is|"
+    r"decision:|we(?:'ll| will) go with)\b", _I,
 )
 # One piece of work taken on ("I agreed to review Sam's PR", "We decided to fix the login bug
 # first"): a thing to do, ephemeral task state, not a decision that lasts ("We agreed to use
 # Postgres", "I agreed to take over the billing service", "We agreed to review all PRs within
 # a day": a kind of thing, not one of them).
 _TASK_TAKEN_ON = re.compile(
-    r"\b(?:agreed|decided)\s+(?:(?:on|with)\s+\S+\s+){0,2}to\s+"
+    r"\b(?:agreed|decided)\s+(?:(?:on|with)\s+\S+\s+|(?:yesterday|today|last\s+week)\s+){0,2}"
+    r"to\s+"
     r"(?:(?:also|first|quickly)\s+)?(?:review|re-review|look\s+(?:at|into)|check|fix|merge|"
     r"approve|test|read|proofread|send|write\s+up|finish|debug|triage|pair\s+on|"
     r"help\s+(?:with|on)|sign\s+off\s+on|reply\s+to|answer|close|rebase|update)\s+"
@@ -453,12 +456,17 @@ _SYSTEM_PART = (r"(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repos
                 r"apps?|pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|"
                 r"frontend)")
 _FACT = re.compile(
-    r"^(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
+    # (what holds since a day: "Since yesterday we require two approvals on every PR")
+    r"^(?:since\s+(?:yesterday|today|last\s+\w+|\w+day),?\s+)?"
+    r"(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
     r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
     r"ships|target|targets|support|supports|rely on|relies on|is|are|squash-merge|squash|rebase|"
-    r"merge|release|tag|pin|version|review|name)\b|"
+    r"merge|release|tag|pin|version|review|name|require)\b|"
     rf"^{_ON_NAMED}|"
     r"^the (?:prod|production|staging) \w+\s+(?:runs|uses|is on)\s+(?-i:[A-Z])|"
+    # where production itself runs: "Production runs on Kubernetes in eu-west-1"
+    r"^(?:prod|production|staging)\s+(?:runs\s+on|is\s+(?:on|hosted\s+on|deployed\s+(?:on|to)))"
+    r"\s+(?-i:[A-Z])|"
     # what a deployed thing is called, a name the code does not show: "The staging database is
     # called kestrel" (not "the parser is called twice", "... is called from main")
     r"^(?:the|our) (?:prod|production|staging) (?:[\w-]+\s+)?(?:database|db|cluster|server|"
