@@ -482,3 +482,40 @@ def test_a_value_of_another_thing_leaves_the_rule(said: str) -> None:
     plan = plan_dream(files, "- [YAML](feedback_yaml.md) — yaml\n",
                       gather(human(said, day=3)).candidates, now=NOW)
     assert "feedback_yaml.md" not in plan.writes
+
+
+_RULE = "Don't add pandas as a dependency; the package must stay light."
+
+
+@pytest.mark.parametrize(
+    ("said", "line"),
+    [
+        # the rule stood as it was and the news went beside it (or nowhere)
+        ("We now use pandas for the Excel export.",
+         "Except: we now use pandas for the Excel export (said 2026-07-06)."),
+        ("It's fine to add pandas as an optional extra.",
+         "Except: pandas as an optional extra is fine (said 2026-07-06)."),
+        ("Actually, it's fine to use pandas in the Excel export.",
+         "Except: pandas in the Excel export is fine (said 2026-07-06)."),
+    ],
+)
+def test_an_exception_to_a_rule_is_a_dated_line_of_it(said: str, line: str) -> None:
+    files = {"feedback_pandas.md": topic("Pandas", _RULE, type_="feedback")}
+    plan = plan_dream(files, "- [Pandas](feedback_pandas.md) — pandas\n",
+                      gather(human(said)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_pandas.md"]
+    body = parse_topic(plan.writes["feedback_pandas.md"]).body
+    assert body.startswith(f"{_RULE}\n{line}\n")
+
+
+@pytest.mark.parametrize("said", [
+    # no rule against it: a memory of its own
+    "We now use polars for the Excel export.",
+    "It's fine to add polars as an optional extra.",
+])
+def test_what_no_rule_forbids_is_no_exception(said: str) -> None:
+    files = {"feedback_pandas.md": topic("Pandas", _RULE, type_="feedback")}
+    plan = plan_dream(files, "- [Pandas](feedback_pandas.md) — pandas\n",
+                      gather(human(said)).candidates, now=NOW)
+    assert "feedback_pandas.md" not in plan.writes
+    assert [f for f in plan.writes if f != "MEMORY.md"]

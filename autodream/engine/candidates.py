@@ -1822,6 +1822,10 @@ def _neither_nor(sentence: str) -> str:
     return f"Never {m['verb'].lower()}{prep} {one} or {other}{m['why'] or ''}."
 
 
+_ALLOWED_NOW = re.compile(r"(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+"
+                          r"[\w.+#-]+\s+(?:as|for|in)\s", _I)
+
+
 def _beside_path(text: str) -> str | None:
     """``text`` without its clauses naming a file path, when what is left is a memory of its
     own ("Our CI runs on GitHub Actions" of "Our CI runs on GitHub Actions; the workflow is
@@ -1907,6 +1911,10 @@ def _detect_core(raw: str) -> _Kind | None:
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
         return _Kind("resource", _clean(sentence), 0.7)
+    if _ALLOWED_NOW.match(sentence):
+        # "It's fine to add pandas as an optional extra": what may be done, often an exception
+        # to a rule against it
+        return _Kind("preference", _clean(sentence), 0.75)
     if _PREFERENCE.search(sentence):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)

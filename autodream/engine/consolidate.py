@@ -1364,6 +1364,10 @@ class Consolidator:
                 told = replace(cand, text=f"{cand.text.rstrip('.!')} (to {now}).", key="")
                 self._reschedule(entry, was, now, told, cluster)
                 return
+            excepted = self._rule_excepted(cand)
+            if excepted is not None:
+                self._except(*excepted, cand, cluster)
+                return
             date_moved = _date_moved(cand.text)
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
             if moved is not None:
@@ -2338,6 +2342,34 @@ class Consolidator:
         self.decisions.append(Decision(
             "updated", shorten(entry.lead, 120),
             f"already says {new} over {old}; the switch, made {done}, kept as history",
+            file=entry.file, session_id=cand.source.session_id))
+
+    def _rule_excepted(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """The one live rule against what ``cand`` says is used now or allowed ("Don't add
+        pandas as a dependency; ..." for "We now use pandas for the Excel export", "It's fine
+        to add pandas as an optional extra"), and the exception as the rule tells it; None
+        when no such rule. Beside it the rule would stand as it was, as if never broken."""
+        m = _EXCEPTED.match(cand.text)
+        if m is None or cand.kind not in ("fact", "decision", "preference", "correction"):
+            return None
+        name = m["allowed"] or m["used"]
+        found = [e for e in self.live() if e.type == "feedback" and has_word(e.lead, name)
+                 and _only_forbids(e.lead, name)]
+        if len(found) != 1:
+            return None
+        said = (f"{m['allowed']}{m['rest']}".rstrip(".!") + " is fine" if m["allowed"]
+                else cand.text[:1].lower() + cand.text[1:].rstrip(".!"))
+        return found[0], said
+
+    def _except(self, entry: Entry, said: str, cand: Candidate, cluster: Cluster) -> None:
+        day = cand.source.day.isoformat()
+        entry.statements = [*entry.statements, f"Except: {said} (said {day})."]
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "updated", shorten(entry.lead, 120),
+            f"an exception to the rule, said on {day}: {shorten(said, 80)}",
             file=entry.file, session_id=cand.source.session_id))
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
@@ -3573,6 +3605,13 @@ def _swapped(text: str, old: str, new: str) -> str:
     """``text`` with ``old`` and ``new`` each put in the other's place."""
     return re.sub(rf"(?<![\w-])(?:{re.escape(old)}|{re.escape(new)})(?![\w-])",
                   lambda m: new if m[0].lower() == old.lower() else old, text, flags=re.I)
+
+
+# What a rule against a thing allows after all: "It's fine to add pandas as an optional extra",
+# "We now use pandas for the Excel export"
+_EXCEPTED = re.compile(
+    r"^(?:(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+(?P<allowed>[\w.+#-]+)|"
+    r"we\s+now\s+use\s+(?P<used>[\w.+#-]+))(?P<rest>\s+(?:as|for|in)\s+.+)$", re.I)
 
 
 # An event that changes what holds: "We dropped Python 3.8 support", "We added a Windows build"
