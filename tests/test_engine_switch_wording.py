@@ -2062,3 +2062,40 @@ def test_a_switch_back_under_way_from_today_ends_the_entry() -> None:
     assert ("switched from black to ruff format on 2026-07-06; previously black (ruff format "
             "keeps reflowing the aligned tables in our tests, so we're going back to black)."
             in body.lower())
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # a rule turned round with "stay" is no restatement ("stay" is "keep" only of a limit)
+        ("Keep the staging DB running overnight.", "The staging DB should stay down overnight."),
+        ("Keep the new-checkout flag on in staging.",
+         "The new-checkout flag should stay off in staging."),
+    ],
+)
+def test_a_rule_turned_round_with_stay_replaces_the_rule(lead: str, said: str) -> None:
+    files = {"feedback_rule.md": topic("Rule", lead, type_="feedback")}
+    plan = plan_dream(files, "- [Rule](feedback_rule.md) — rule\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    assert parse_topic(plan.writes["feedback_rule.md"]).body.startswith(said)
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # a platform no longer supported is no tool switched: each was 'Switched from Android
+        # to iOS', 'Use iOS for iOS', the entry left current beside it
+        ("The app supports Android and iOS.", "We dropped Android, the app is on iOS only."),
+        ("The app supports IE11, Chrome and Firefox.",
+         "We dropped IE11, the app is on Chrome and Firefox only."),
+        # a move back to a version is no move back to the name: it confirmed 'Node 20'
+        ("We run Node 20 in CI.", "We're back on Node 18, 20 broke the native addons."),
+    ],
+)
+def test_what_reads_like_a_switch_but_is_not_one_never_confirms_or_switches(
+    lead: str, said: str
+) -> None:
+    plan = _dream(lead, said)
+    assert not any(d.action == "confirmed" for d in plan.decisions)
+    assert not any("Switched" in t for t in plan.writes.values())

@@ -211,11 +211,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
     # "We stopped using ArgoCD; deploys go through Spinnaker now"
     (re.compile(
-        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using|ditched|dropped)\s+(?P<old>{_T})\s*[;,]"
-        # ("We dropped Sentry, errors go to Datadog now")
+        # ("We dropped Sentry, errors go to Datadog now": a known tool dropped, not a platform
+        # no longer supported, "We dropped Android, the app is on iOS only")
+        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using\s+|(?:ditched|dropped)\s+(?={_KNOWN_NAME}))"
+        rf"(?P<old>{_T})\s*[;,]"
         rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
         rf"(?:through|to)|run\s+on|"
-        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
+        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})"
+        rf"(?!\s+(?:and|or|only)\b)", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
@@ -1600,7 +1603,7 @@ def _switch(text: str) -> _Kind | None:
         if old:
             old = _whole_name(text, m.start(which), old)
         is_back = back or bool(m.groupdict().get("back"))
-        if back and not old and _VERSION_NEXT.match(text, m.end("new")):
+        if back and not old and _VERSION_NEXT.match(text, m.end(which_new)):
             continue  # "... but rolled back to Node 18": a version move the upgrade did not hold
         if back and not old and (tried := _switch(text[: m.start()])) is not None:
             # "We switched to pnpm, then reverted to npm": what was left is what was tried
