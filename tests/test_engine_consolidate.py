@@ -2030,30 +2030,18 @@ def test_another_thing_done_is_still_remembered_beside_the_rule(rule: str, said:
     assert sorted(s for e in current for s in e.statements) == sorted([rule, said])
 
 
-@pytest.mark.parametrize(("rule", "said"), [
+@pytest.mark.parametrize(("rule", "said", "now"), [
     # a rule against the other side of a choice: it was "Changed from tabs to spaces", read as
     # indenting with spaces, now forbidden
-    ("Don't use tabs.", "Don't use spaces."),
-    ("Never indent with tabs.", "Never indent with spaces."),
-    ("Don't use spaces.", "Always use spaces."),
-    ("Always use tabs.", "Don't use tabs."),
-    ("Always squash-merge pull requests.", "Never squash-merge pull requests."),
-    ("Never force-push to main.", "Always force-push to main."),
-    ("Always use tabs.", "Never use tabs."),
-])
-def test_a_rule_turned_round_names_the_rule_it_replaced(rule: str, said: str) -> None:
-    # it was "Changed from Don to Always; previously Don." ("... from Always to Never;
-    # previously Always."): the word that turned names no rule
-    remembered = parse_entry("feedback_rule.md",
-                             _said_of_rule(rule, said).writes["feedback_rule.md"])
-    plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))
-    (in_one_dream,) = [parse_entry(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
-    for entry in (remembered, in_one_dream):
-        assert entry.statements == [said]
-        assert entry.history == [f"Updated on 2026-07-09; previously: {rule}"]
-
-
-@pytest.mark.parametrize(("rule", "said", "now"), [
+    ("Don't use tabs.", "Don't use spaces.", "Don't use spaces."),
+    ("Never indent with tabs.", "Never indent with spaces.", "Never indent with spaces."),
+    ("Don't use spaces.", "Always use spaces.", "Always use spaces."),
+    ("Always use tabs.", "Don't use tabs.", "Don't use tabs."),
+    ("Always squash-merge pull requests.", "Never squash-merge pull requests.",
+     "Never squash-merge pull requests."),
+    ("Never force-push to main.", "Always force-push to main.", "Always force-push to main."),
+    ("Always use tabs.", "Never use tabs.", "Never use tabs."),
+    # a choice turned round trades the two things it named
     ("Use tabs rather than spaces.", "Use spaces instead.", "Use spaces rather than tabs."),
     ("Use tabs instead of spaces.", "Use spaces instead.", "Use spaces instead of tabs."),
     ("Use tabs, not spaces.", "Use spaces instead.", "Use spaces, not tabs."),
@@ -2061,10 +2049,12 @@ def test_a_rule_turned_round_names_the_rule_it_replaced(rule: str, said: str) ->
     ("Use single quotes rather than double quotes.", "Use double quotes instead.",
      "Use double quotes rather than single quotes."),
 ])
-def test_a_choice_turned_round_trades_the_two_things_it_named(
+def test_a_rule_or_choice_turned_round_names_the_rule_it_replaced(
         rule: str, said: str, now: str) -> None:
-    # "Use spaces instead" names nothing the rule does not: it read as said again (the rule
-    # kept, or both kept, one after the other, memory contradicting itself)
+    # it was "Changed from Don to Always; previously Don." ("... from Always to Never;
+    # previously Always."): the word that turned names no rule; and "Use spaces instead" names
+    # nothing the rule does not: it read as said again (the rule kept, or both kept, one after
+    # the other, memory contradicting itself)
     remembered = parse_entry("feedback_rule.md",
                              _said_of_rule(rule, said).writes["feedback_rule.md"])
     plan = _plan({}, None, human(rule, session="s0", day=0), human(said, session="s3", day=3))

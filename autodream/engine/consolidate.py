@@ -1984,12 +1984,13 @@ class Consolidator:
                  and d[1].lower() == new.lower()]
         return found[0] if len(found) == 1 else None
 
-    def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str) -> None:
+    def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str,
+                    action: Action = "superseded") -> None:
         """``entry`` now says what ``cluster`` told: its sources and score, and the decision."""
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
         entry.changed = True
-        self.decisions.append(Decision("superseded", shorten(entry.lead, 120), reason,
+        self.decisions.append(Decision(action, shorten(entry.lead, 120), reason,
                                        file=entry.file, session_id=cand.source.session_id))
 
     def _rescheduled(
@@ -2340,13 +2341,8 @@ class Consolidator:
         done = _when_done(cand)
         verb = "Switched back" if cand.back else "Switched"
         entry.history.append(f"{verb} from {old} to {new} {done}; previously {old}.")
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "updated", shorten(entry.lead, 120),
-            f"already says {new} over {old}; the switch, made {done}, kept as history",
-            file=entry.file, session_id=cand.source.session_id))
+        self._superseded(entry, cand, cluster, f"already says {new} over {old}; the switch, "
+                         f"made {done}, kept as history", action="updated")
 
     def _rule_excepted(self, cand: Candidate) -> tuple[Entry, str] | None:
         """The one live rule against what ``cand`` says is used now or allowed ("Don't add
@@ -2368,13 +2364,8 @@ class Consolidator:
     def _except(self, entry: Entry, said: str, cand: Candidate, cluster: Cluster) -> None:
         day = cand.source.day.isoformat()
         entry.statements = [*entry.statements, f"Except: {said} (said {day})."]
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "updated", shorten(entry.lead, 120),
-            f"an exception to the rule, said on {day}: {shorten(said, 80)}",
-            file=entry.file, session_id=cand.source.session_id))
+        self._superseded(entry, cand, cluster, f"an exception to the rule, said on {day}: "
+                         f"{shorten(said, 80)}", action="updated")
 
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         # A file with no date of its own (hand-written, or Claude Code's) is not rewritten for
