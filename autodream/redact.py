@@ -46,8 +46,13 @@ _AWS_SECRET_IN_PROSE = re.compile(
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.
 _RANDOM_BITS = 4.35
 
+# A name that says its value is a credential: a bare "key" does not (a sort, cache, flag or
+# partition key, a GPG key's public id), one of what a key is for does ("API key", "signing
+# key"), and so does an environment constant ending in KEY ("SECRET_KEY", "KEY=").
 _NAMED_RANDOM = re.compile(
-    r"(?i:secret|key|token|passw(?:or)?d|passphrase|salt|credential)s?\b[\"'`]?"
+    r"(?:(?i:secret|token|passw(?:or)?d|pwd|passphrase|salt|credential)s?"
+    r"|(?i:api|access|secret|private|signing|encryption|master)[\s_-]?(?i:key)s?"
+    r"|(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)*KEY)\b[\"'`]?"
     r"\s*(?:[:=]|\b(?i:is|to)\b)\s*[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
@@ -237,20 +242,20 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a login written as a pair after a login word: "the test account login is
         # qa@example.com / Tr0ub4dor&3", "creds: admin@corp.io:Winter2026!"; the part after
         # the address is the password. A bare user name takes a colon straight after it and a
-        # password of letters with a digit or a sign ("log into grafana with
-        # admin:Tr0ub4dor&3"), not a scope, a host's port or an image's tag ("admin:read",
-        # "localhost:8080/login", "python:3.12")
+        # password of letters and a digit ("the staging credentials are deploy:hunter2x"), with
+        # a sign too after a word that only says where one signs in ("log into grafana with
+        # admin:Tr0ub4dor&3"; not an account, a scope or an image's tag: "acme:prod2026",
+        # "admin:readWrite2", "postgres:Postgres16"); never a host's port ("localhost:8080")
         "login-pair",
         re.compile(
-            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?|credentials?"
-            r"|creds|account|basic[\s-]?auth)\b[^\n]{0,60}?"
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?|account"
+            r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?"
             r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)"
             r"|(?<![\w./@:\\-])[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
-            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@]|(?-i:(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*[A-Z])"
-            r"(?=[^\s\"'`,;]*\d))|(?=[a-z]*\d)(?=\d*[a-z])[a-z\d]{6,}(?:[.!?)]*(?:[\s\"'`,;]|$))))"
+            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)(?(1)|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
         ),
-        1,
+        2,
         ("log", "sign", "cred", "account", "auth"),
     ),
     (
@@ -258,8 +263,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # digits mixed, 8+ characters ("mysql root password hunter2mysql"); after "pass" or
         # "pw", words of their own, the value has upper and lower case, a digit and a sign
         # ("uses pw Zebra-Quartz-77"; not "pass --force", "pass utf8-encoded", "pass
-        # MyHandler2"); a quoted phrase after "password" or "passphrase" is one ("passphrase
-        # 'purple monkey dishwasher 42'")
+        # MyHandler2", "pass ENV=Prod-2", a setting); a quoted phrase after "passphrase" is one
+        # ("passphrase 'purple monkey dishwasher 42'"), and after "password" when it is one
+        # word or holds more than letters: right after it, plain words are an example talked
+        # about ('Password "correct horse" is the example'), unless "is" or ":" gives them
         "assigned-secret",
         re.compile(
             r"(?i:password|passwd|passphrase)\s+[\"'`]?"
@@ -267,9 +274,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?=[^\s\"'`]*[A-Za-z])(?=[^\s\"'`]*\d)([^\s\"'`,;]{8,})"
             r"|(?<![A-Za-z0-9])(?i:pwd?|pass)\s+[\"'`]?(?!\[REDACTED)"
             r"(?=[^\s\"'`]*[a-z])(?=[^\s\"'`]*[A-Z])(?=[^\s\"'`]*\d)(?=[^\s\"'`]*[^\w\s\"'`.])"
-            r"(?![^\s\"'`,;]*-[a-z]+[.!?)]*(?:[\s\"'`,;]|$))"
+            r"(?![^\s\"'`,;]*-[a-z]+[.!?)]*(?:[\s\"'`,;]|$))(?!\w+=)"
             r"([^\s\"'`,;$<{-][^\s\"'`,;]{7,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
-            r"|(?i:passw(?:or)?d|passphrase)(?:\s+(?i:is|was))?(?:\s*[:=]\s*|\s+)"
+            r"|(?i:passphrase|passw(?:or)?d(?=\s*(?:[:=]|(?i:is|was)\b)"
+            r"|\s+[\"'`\u201c\u2018](?:[^\s\"'`\u201d\u2019]+[\"'`\u201d\u2019]"
+            r"|[^\"'`\u201d\u2019\n]*[^\sA-Za-z\"'`\u201d\u2019])))"
+            r"(?:\s+(?i:is|was))?(?:\s*[:=]\s*|\s+)"
             r"[\"'`\u201c\u2018](?!\[REDACTED)(?![\s$<{%])(?!" + _PROSE_WORD
             + r"[\"'`\u201d\u2019])"
             r"([^\"'`\u201d\u2019\n]{6,}?)[\"'`\u201d\u2019]"
@@ -279,12 +289,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         # a long random value given to a name that says it is secret ("set SECRET_KEY to
-        # 7d1f0a9c...", "SIGNING_KEY: ...", "the API token is ..."): any such name, so the
-        # value must look random (``_random``), not a word, a path or a commit named "key"
+        # 7d1f0a9c...", "SIGNING_KEY: ...", "the API token is ..."): the value must look
+        # random (``_random``), not a word, a path or an identifier
         "assigned-secret",
         _NAMED_RANDOM,
         1,
-        ("secret", "key", "token", "pass", "salt", "cred"),
+        ("secret", "key", "token", "pass", "pwd", "salt", "cred"),
     ),
 ]
 
@@ -338,7 +348,8 @@ def _random(value: str) -> bool:
     """True when ``value`` reads as a generated key: hex with digits and letters, or 20+
     characters whose letters and digits change case or kind often (random base64 does on
     about 6 in 10 characters; "ProductionSecretKey2026" 4 times in 23, "user_id_tenant_2"
-    once) or that hold signs among them (Django's keys). A path or a URL is none."""
+    once) or that hold signs among them (Django's keys). A path, a URL or a camelCase name
+    is none."""
     if value[0] in "/~.$<{%" or "://" in value:
         return False
     digits = sum(c.isdigit() for c in value)
@@ -346,10 +357,30 @@ def _random(value: str) -> bool:
         return digits >= 2 and len(value) - digits >= 2
     if len(value) < 20 or not digits or not any(c.isalpha() for c in value):
         return False
+    if _identifier(value):
+        return False
     kinds = ["u" if c.isupper() else "l" if c.islower() else "d" for c in value if c.isalnum()]
     changes = sum(a != b for a, b in pairwise(kinds))
     signs = sum(c in "!@#$%^&*+=~" for c in value)
     return changes >= 0.3 * (len(kinds) - 1) or signs >= 3
+
+
+_CAMEL_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]")
+
+
+def _identifier(value: str) -> bool:
+    """True when ``value`` reads as a camelCase name ("createdAt2026UtcMillisEpoch",
+    "enableNewCheckoutFlowV2"): letters and digits only, no two capitals together, words of 3+
+    letters on average each with a vowel. A random key of 20 characters reads so in about 2 of
+    1,000 draws (capitals meet, letters run without vowels)."""
+    if not value.isascii() or not value.isalnum():
+        return False
+    if any(a.isupper() and b.isupper() for a, b in pairwise(value)):
+        return False
+    words = _CAMEL_WORD.findall(value)
+    return sum(map(len, words)) >= 3 * len(words) and all(
+        len(word) < 3 or any(c in "aeiouyAEIOUY" for c in word) for word in words
+    )
 
 
 def contains_secret(text: str) -> bool:

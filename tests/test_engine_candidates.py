@@ -221,6 +221,27 @@ def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: st
     assert secret not in decision.subject
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("The DynamoDB sort key is createdAt2026UtcMillisEpoch, always query by it.",
+         "createdAt2026UtcMillisEpoch"),
+        ("Always set the flag key to enableNewCheckoutFlowV2 in staging first.",
+         "enableNewCheckoutFlowV2"),
+        ("Always sign release tags; my GPG key is 4AEE18F83AFDEB23.", "4AEE18F83AFDEB23"),
+        ("The Redis cache key is 3f9a2c1d4e5b6a7f for the homepage, never flush it in prod.",
+         "3f9a2c1d4e5b6a7f"),
+        ("Always sign in to the AWS account acme:prod2026 through SSO.", "acme:prod2026"),
+        ("Always pass ENV=Prod-2 to the deploy script for the EU cluster.", "ENV=Prod-2"),
+    ],
+)
+def test_an_identifier_named_key_or_an_account_is_a_memory(said: str, kept: str) -> None:
+    # taken for a secret, the statement was dropped (and a hand-written memory holding it
+    # frozen): none of these is a credential
+    (c,) = gather(human(said)).candidates
+    assert kept in c.text
+
+
 def test_only_the_persons_words_count() -> None:
     g = gather(
         Message("s1", "assistant", "text", "Always use pnpm for installs.", T0),

@@ -175,6 +175,8 @@ B64_KEY = "Zm9vYmFyYmF6" + "cXV4MTIzNDU2Nzg5"
         (f"SIGNING_KEY: {HEX_KEY}", HEX_KEY),
         (f"KEY={HEX_KEY}", HEX_KEY),
         (f"set the API token to {B64_KEY} for CI", B64_KEY),
+        (f"the api key is {B64_KEY}", B64_KEY),
+        (f"GPG_PRIVATE_KEY={B64_KEY}", B64_KEY),
         # a password straight after "pw" or "pass"
         ("The team always uses pw Zebra-Quartz-77 for the VPN.", "Zebra-Quartz-77"),
         ("We always pass Kettle#Moon#2291 to the backup script.", "Kettle#Moon#2291"),
@@ -217,6 +219,24 @@ def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> N
         "docker login, then docker push myapp:v1.2.3 and node:lts-alpine3.18",
         "the password 'field' must be set",
         "the password is '${{ secrets.DB_PASSWORD }}' in CI",
+        # a bare "key" names no credential (a sort, flag, cache or partition key; a GPG key's
+        # id is public), and a camelCase name is no password even after "token"
+        "The DynamoDB sort key is createdAt2026UtcMillisEpoch, always query by it.",
+        "Always set the flag key to enableNewCheckoutFlowV2 in staging first.",
+        "Always sign release tags; my GPG key is 4AEE18F83AFDEB23.",
+        "The Redis cache key is 3f9a2c1d4e5b6a7f for the homepage, never flush it in prod.",
+        "The partition key is tenantIdAndRegion2026Shard.",
+        "The test key is testKeyForLocalDevOnly123.",
+        "The token is Base64EncodedStringHere for tests.",
+        # after signing in, a pair is a login only when its second half has a sign: an
+        # account, a scope, an image's tag are not
+        "Always sign in to the AWS account acme:prod2026 through SSO.",
+        "Sign in with admin:readWrite2 scope.",
+        "Sign in to the account team:platform2.",
+        "Log into the DB as postgres:Postgres16 image? no.",
+        # a setting passed to a script, and a quoted example of plain words
+        "Always pass ENV=Prod-2 to the deploy script for the EU cluster.",
+        'Password "correct horse" is the example in the docs.',
     ],
 )
 def test_prose_near_those_words_is_left_alone(text: str) -> None:
