@@ -301,3 +301,20 @@ def test_rollback_restores_a_deleted_file_from_its_image_when_the_trash_copy_dif
     commit_mod.recover(state)
     assert _active(memory) == old
     assert (run_dir / "trash" / "deploy.md").read_text() == "the subagent's edited copy\n"
+
+
+@pytest.mark.parametrize(("changes", "order"), [
+    # topic files before the index, deletes after it: every index line links a file throughout
+    ([("old.md", "deleted"), ("MEMORY.md", "changed"), ("new.md", "added")],
+     ["new.md", "MEMORY.md", "old.md"]),
+    # a file renamed only in case is deleted first: on a case-insensitive file system the
+    # delete after the write would remove the file just written
+    ([("Deploy.md", "deleted"), ("deploy.md", "added"), ("MEMORY.md", "changed")],
+     ["Deploy.md", "deploy.md", "MEMORY.md"]),
+    # a file that becomes a directory makes room first
+    ([("topics", "deleted"), ("topics/a.md", "added"), ("MEMORY.md", "changed")],
+     ["topics", "topics/a.md", "MEMORY.md"]),
+])
+def test_the_order_changes_are_applied_in(changes: list[tuple[str, str]], order: list[str]) -> None:
+    given = [FileChange(path, kind) for path, kind in changes]  # type: ignore[arg-type]
+    assert [c.path for c in commit_mod.apply_order(given)] == order

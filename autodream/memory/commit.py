@@ -317,12 +317,16 @@ def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
     the set is being applied, or after a kill before the next run rolls it back, every line of
     whichever index is there links a file that exists (a new file is there before a line links
     it, an old one goes only once no line does). A delete that frees a path a write needs (a
-    file that becomes a directory, or the reverse) goes first. Rollback walks the list
-    backwards."""
-    written = {c.path for c in changes if c.kind != "deleted"}
+    file that becomes a directory, or the reverse, or a file renamed only in case) goes first.
+    Rollback walks the list backwards."""
+    written = {c.path.casefold() for c in changes if c.kind != "deleted"}
 
     def in_the_way(path: str) -> bool:
-        return any(w.startswith(path + "/") or path.startswith(w + "/") for w in written)
+        # (of the same name but for case too: on a case-insensitive file system, macOS's or
+        # Windows', "Deploy.md" deleted after "deploy.md" is written would delete the new file)
+        path = path.casefold()
+        return any(w == path or w.startswith(path + "/") or path.startswith(w + "/")
+                   for w in written)
 
     deletes = sorted((c for c in changes if c.kind == "deleted"), key=lambda c: c.path,
                      reverse=True)
