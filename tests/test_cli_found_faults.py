@@ -228,3 +228,19 @@ def test_a_claude_config_dir_that_is_a_file_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     (line,) = result.stderr.splitlines()
     assert line.startswith("Error: cannot use ") and str(config) in line
+
+
+def test_a_topic_file_in_latin_1_is_said_to_be_read_as_written_not_broken(
+        sample: Path) -> None:  # noqa: F811
+    # the notice said only 'is not valid UTF-8' and 'fix it by hand', where the README says
+    # such a file is read as written and rewritten in UTF-8 when a dream changes it
+    memory = sample / "memory"
+    text = "---\nname: Déploiement\ndescription: quand on déploie\ntype: project\n---\n\n" \
+           "On déploie le vendredi.\n"
+    (memory / "deploy.md").write_bytes(text.encode("latin-1"))
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+        fh.write("- [Deploy](deploy.md) — deploys\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert ("deploy.md: is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the next "
+            "dream that changes it will)") in err

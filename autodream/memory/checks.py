@@ -200,7 +200,7 @@ def check_staged(
             # a byte-order mark is no part of the first line (decode_text reads it so too)
             index_text = data.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError:
-            fail(CheckFailure("index-format", INDEX_FILENAME, "is not valid UTF-8"), index_found)
+            fail(CheckFailure("index-format", INDEX_FILENAME, _NOT_UTF8), index_found)
             index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
@@ -256,7 +256,7 @@ def check_staged(
             try:
                 parse_topic(data.decode("utf-8"))
             except UnicodeDecodeError:
-                fail(CheckFailure("frontmatter", rel, "is not valid UTF-8"), found)
+                fail(CheckFailure("frontmatter", rel, _NOT_UTF8), found)
             except FrontmatterError as exc:
                 fail(CheckFailure("frontmatter", rel, str(exc)), found)
         _check_secrets(fail, rel, text, found, partial(_lines, found_in, rel))
@@ -272,6 +272,10 @@ def check_staged(
 
 
 _REDACTED_MARK = REDACTED.partition("{")[0]
+# (the dream reads such a file as Windows-1252 and writes it back in UTF-8 when it changes it;
+# left as it is, Claude Code may not read its accents right)
+_NOT_UTF8 = ("is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the next dream "
+             "that changes it will)")
 
 
 def _check_secrets(
