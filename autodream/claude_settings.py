@@ -200,7 +200,7 @@ def _as_backed_up(path: Path, data: dict[str, Any]) -> str | None:
 # ---- reading --------------------------------------------------------------------------------
 
 
-def _load(path: Path) -> tuple[str, dict[str, Any], str | int]:
+def _load(path: Path) -> tuple[str, dict[str, Any], str | int | None]:
     """(original text, parsed object, indentation to write back with)."""
     try:
         text = path.read_text(encoding="utf-8")
@@ -226,8 +226,11 @@ def _load(path: Path) -> tuple[str, dict[str, Any], str | int]:
     return text, data, _detect_indent(text)
 
 
-def _detect_indent(text: str) -> str | int:
-    """The indentation of the first indented line, so a rewrite changes only what we touch."""
+def _detect_indent(text: str) -> str | int | None:
+    """The indentation of the first indented line, so a rewrite changes only what we touch;
+    None for a file written on one line, which stays on one line."""
+    if text.strip() and "\n" not in text.strip():
+        return None
     for line in text.splitlines()[1:]:
         stripped = line.lstrip(" \t")
         if stripped and stripped != line:
@@ -297,7 +300,7 @@ def _write(
     events: tuple[str, ...],
     old_text: str,
     data: dict[str, Any],
-    indent: str | int,
+    indent: str | int | None,
     dry_run: bool,
     now: float | None,
     *,

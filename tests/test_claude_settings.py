@@ -125,6 +125,18 @@ def test_install_keeps_the_files_indentation(config_dir: Path) -> None:
     assert all(line + "," in added for line in removed)
 
 
+def test_install_keeps_a_file_written_on_one_line_on_one_line(config_dir: Path) -> None:
+    # it was spread over many lines with two-space indents, the user's other hooks with it
+    path = config_dir / "settings.json"
+    path.write_text(json.dumps(OTHER_HOOKS) + "\n")
+    run("install", "--event", "Stop")
+    text = path.read_text()
+    assert text.count("\n") == 1 and text.startswith('{"model"')
+    assert json.loads(text)["hooks"]["Stop"]
+    run("uninstall")
+    assert json.loads(path.read_text()) == OTHER_HOOKS
+
+
 @pytest.mark.parametrize(
     ("text", "where"),
     [
