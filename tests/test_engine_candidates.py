@@ -543,6 +543,22 @@ def test_the_user_away_from_one_event_is_no_plan(said: str) -> None:
 
 
 @pytest.mark.parametrize(("said", "kept"), [
+    # the whole sentence was dropped as the user's absence, and the plan it told with it
+    ("I can't make the demo on 2026-07-24; it moved to 2026-07-28.",
+     "The demo moved to 2026-07-28."),
+    ("I won't be at the offsite next week, so Nina runs the retro on 2026-07-29.",
+     "Nina runs the retro on 2026-07-29."),
+    ("I can't make the design review on 2026-07-24, so Leo presents the RFC then.",
+     "Leo presents the RFC at the design review on 2026-07-24."),
+    ("Heads up, I'll miss the standup on Friday - Leo runs the demo then.",
+     "Leo runs the demo at the standup on 2026-07-10."),
+])
+def test_what_goes_on_at_an_event_the_user_is_away_from_is_a_plan(said: str, kept: str) -> None:
+    # the absence itself is still no plan: the one candidate is the other clause
+    assert [(c.kind, c.text) for c in gather(human(said, day=3)).candidates] == [("plan", kept)]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
     # near misses: a deadline the user can't meet, the user at the event, the team away
     ("I can't make the deadline on 2026-07-24.", "The user can't make the deadline on 2026-07-24."),
     ("I will attend the design review on 2026-07-24.",

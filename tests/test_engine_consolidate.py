@@ -831,6 +831,15 @@ def test_the_user_away_from_a_planned_event_leaves_the_plan_as_it_was(
     assert parse_entry(file, plan.writes[file]).statements == [lead]
 
 
+def test_a_move_told_beside_the_user_away_from_the_event_moves_its_plan() -> None:
+    # "I can't make the demo on 2026-07-24" dropped the whole sentence, and the move with it
+    plan = _plan({"project_demo.md": topic("Demo", "The demo is on 2026-07-24.")}, None,
+                 human("I can't make the demo on 2026-07-24; it moved to 2026-07-28.", day=3))
+    entry = parse_entry("project_demo.md", plan.writes["project_demo.md"])
+    assert entry.statements[0] == "The demo is on 2026-07-28."
+    assert "previously 2026-07-24" in plan.writes["project_demo.md"]
+
+
 @pytest.mark.parametrize(("lead", "said", "how"), [
     ("The design review is on 2026-07-14.", "The review moved to after the launch on 2026-07-22.",
      "Plan work around 2026-07-22."),

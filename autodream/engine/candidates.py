@@ -736,6 +736,12 @@ _AWAY_FROM_IT = re.compile(
     r"be\s+(?:at|there\s+for|in))|(?:'ll|will|(?:'m|am)\s+going\s+to)\s+"
     r"(?:have\s+to\s+)?(?:miss|skip)|(?:'m|am)\s+(?:missing|skipping))\s+"
     r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:deadline|cut-?off)s?\b)", _I)
+# ... and what it goes on to tell of the event ("...; it moved to 2026-07-28", "..., so Nina runs
+# the retro then"): the event away from, its day, and the clause after it
+_AWAY_AND_THEN = re.compile(
+    r"^(?P<event>(?!(?:on|next|this|in|tomorrow|today|tonight)\b).+?)(?P<when>\s+(?:on|next|this|in|tomorrow|today|tonight)\b[^;,—–]*?)?"
+    r"\s*(?:;|,?\s+(?:so|but)|\s[—–-])\s+(?P<rest>.+)$", _I)
+_IT_THEN = re.compile(r"^(?:it|that|this)\b(?!')|\bthen(?=[.!]*$)", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
@@ -975,7 +981,7 @@ class Gatherer:
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date())
-                              or [sentence])]
+                              or _away_and_more(sentence) or [sentence])]
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
@@ -2160,6 +2166,31 @@ def _points_back(tail: str) -> bool:
 _RULE_KINDS = frozenset({"preference", "prohibition"})
 # how far a rule reaches, or that it forbids, not what it is about ("don't" is "don", "t")
 _HOW_MUCH = word_set("everything everywhere always never every each all any don t do not")
+
+
+def _away_and_more(sentence: str) -> list[str]:
+    """The user away from one event and what goes on at it, each a sentence of its own: "I can't
+    make the demo on 2026-07-24; it moved to 2026-07-28" is "The demo moved to 2026-07-28.", "I
+    can't make the design review on 2026-07-24, so Leo presents the RFC then" is "Leo presents
+    the RFC at the design review on 2026-07-24."; the absence alone is no plan (``_AWAY_FROM_IT``)
+    and dropping the whole lost the plan it told. None when the rest is no plan of its own."""
+    if not (";" in sentence or ", so " in sentence or ", but " in sentence or (
+            " — " in sentence or " - " in sentence or " – " in sentence)):
+        return []
+    bare = _FILLER.sub("", sentence.strip())
+    away = _AWAY_FROM_IT.match(bare)
+    if away is None or (m := _AWAY_AND_THEN.match(bare[away.end():])) is None:
+        return []
+    event, when = m["event"], (m["when"] or "").strip()
+
+    def put(it: re.Match[str]) -> str:
+        return event if it[0].lower() != "then" else f"at {event} {when}".rstrip()
+
+    rest = ensure_period(sentence_case(_IT_THEN.sub(put, m["rest"].strip(), count=2)))
+    said, alone = _detect(bare), _detect(rest)
+    if said is None or said.kind != "plan" or alone is None or alone.kind != "plan":
+        return []
+    return [ensure_period(bare[: away.end() + m.start("rest")].rstrip(" ,;—–-")), rest]
 
 
 def _each_rule(sentence: str) -> list[str]:
