@@ -879,9 +879,28 @@ def test_a_rule_held_until_or_after_a_plans_day_passes_with_the_plan(
 @pytest.mark.parametrize("rule", [
     "We deploy every Friday since 2026-01-05 until further notice.",
     "We always merge after review (agreed on 2026-07-01), after that we deploy.",
+    # a practice held since its day up to an end with no day: the day is no plan's
+    "Since 2026-06-15 we deploy every Friday until the freeze.",
+    "We've only merged hotfixes every week since 2026-07-01 and will till the audit ends.",
+    "Since 2026-06-01 we always run the full e2e suite before merging, until the flaky tests "
+    "are fixed.",
 ])
 def test_a_standing_rule_that_only_mentions_after_or_until_is_no_past_plan(rule: str) -> None:
     assert tell_as_past(rule, date(2027, 1, 1)) is None
+
+
+@pytest.mark.parametrize("said", [
+    "Since 2026-06-15 we deploy every Friday until the freeze.",
+    "We've only merged hotfixes every week since 2026-07-01 and will till the audit ends.",
+])
+def test_a_practice_since_a_day_held_until_an_undated_end_stays_a_standing_fact(said: str) -> None:
+    # it read "Was planned: since 2026-06-15 we deploy ..." with "2026-06-15 has passed"
+    (cand,) = gather(Message("s1", "user", "prompt", said, _at(date(2026, 7, 9)))).candidates
+    plan = plan_dream({}, None, [cand], now=_at(date(2026, 7, 20)))
+    (text,) = plan.writes.values()
+    body = parse_topic(text).body
+    assert body.startswith(said)
+    assert "has passed" not in body and "Was planned" not in body
 
 
 # --- the engine: plans said on 2025-12-29, dreamed on before and after they pass -----------

@@ -950,12 +950,21 @@ _HELD_TILL_THEN = re.compile(
     r"(?i)\b(?:until|till)\b(?! further notice)|"
     r"\b(?:before|after|from) (?:then|that(?=\s*(?:[.,;:!)]|$)|\s+(?:day|date|point)\b))"
 )
+# ... and the day is the plan's only when no practice starts on it: "Since 2026-06-15 we deploy
+# every Friday until the freeze" is a practice held from its one day to an undated end, still a
+# standing fact, as it was before "until" was read (it was told as past once 2026-06-15 went by);
+# "from 2026-07-13 until 2026-07-24" tells the day it ends too
+_PRACTICE_SINCE = re.compile(
+    r"(?i)\b(?:since|as of|starting|from) (?:(?:the )?week of )?\d{4}-\d{2}-\d{2}\b")
+_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def is_standing(text: str) -> bool:
     """``text`` tells a standing fact that carries a date ("we deploy every Friday since
     2026-01-05"), not a plan for that date."""
-    return _STANDING_FACT.search(text) is not None and _HELD_TILL_THEN.search(text) is None
+    return _STANDING_FACT.search(text) is not None and (
+        _HELD_TILL_THEN.search(text) is None or (
+            _PRACTICE_SINCE.search(text) is not None and len(_ISO_DAY.findall(text)) == 1))
 
 
 def _future_retold(text: str) -> str:
