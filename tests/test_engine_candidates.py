@@ -798,6 +798,19 @@ def test_what_to_focus_on_in_the_work_at_hand_is_no_rule(said: str) -> None:
     assert candidates(said) == []
 
 
+@pytest.mark.parametrize(("said", "new", "old"), [
+    # a name or a known tool to focus on, set against another, is the choice of it: each made
+    # nothing or a preference beside the choice it replaced
+    ("We're focusing on Kubernetes, not Nomad.", "Kubernetes", "Nomad"),
+    ("Focus on Vitest, not Jest.", "Vitest", "Jest"),
+    ("Focus on vitest, not jest.", "vitest", "jest"),
+    ("Focus on iOS, not Android, for the beta.", "iOS", "Android"),
+])
+def test_focusing_on_one_tool_not_another_is_the_choice_of_it(said: str, new: str,
+                                                              old: str) -> None:
+    assert [(c.kind, c.new, c.old) for c in candidates(said)] == [("switch", new, old)]
+
+
 @pytest.mark.parametrize(
     ("said", "kind"),
     [

@@ -831,6 +831,16 @@ def test_the_user_away_from_a_planned_event_leaves_the_plan_as_it_was(
     assert parse_entry(file, plan.writes[file]).statements == [lead]
 
 
+def test_focus_on_one_tool_not_the_remembered_one_switches_it() -> None:
+    # it was a preference "Focus on Vitest, not Jest." beside the memory, Jest still current
+    plan = _plan({"project_tests.md": topic("Tests", "We use Jest for unit tests.")}, None,
+                 human("Focus on Vitest, not Jest.", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_tests.md"]
+    entry = parse_entry("project_tests.md", plan.writes["project_tests.md"])
+    assert entry.statements[0] == "We use Vitest for unit tests."
+    assert "previously Jest" in plan.writes["project_tests.md"]
+
+
 def test_a_move_told_beside_the_user_away_from_the_event_moves_its_plan() -> None:
     # "I can't make the demo on 2026-07-24" dropped the whole sentence, and the move with it
     plan = _plan({"project_demo.md": topic("Demo", "The demo is on 2026-07-24.")}, None,

@@ -48,6 +48,7 @@ from autodream.engine.text import (
 from autodream.engine.tool_kinds import (
     TOOL_PATTERN,
     it_is_not,
+    tool_kinds,
     tools_in,
     use_instead,
     use_tool,
@@ -223,8 +224,8 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
     # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is. What to
-    # look at is no tool chosen ("Focus on correctness, not style")
-    (re.compile(rf"\b(?:use|using|uses|prefer|(?<!focus )(?<!focusing )(?<!concentrate )on)\s+"
+    # look at is no tool chosen ("Focus on correctness, not style"; ``_focus_not_a_choice``)
+    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+"
                 rf"(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
                 rf"not\s+(?P<old>{_T})\b", _I), False),
     (re.compile(
@@ -1581,6 +1582,16 @@ _OWED = re.compile(
 _NAME_IN_CODE = re.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
 
 
+def _focus_not_a_choice(before: str, new: str, old: str) -> bool:
+    """"Focus on correctness, not style": what to look at, told after "focus on", is how the
+    user wants the work done, not a tool chosen; "We're focusing on Kubernetes, not Nomad" and
+    "Focus on Vitest, not Jest" name what is chosen (a name or a known tool) and are."""
+    if not before.rstrip().lower().endswith(("focus", "focusing", "concentrate",
+                                             "concentrating")):
+        return False
+    return not all(not name.islower() or tool_kinds(name) for name in (new, old))
+
+
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text):
         return None
@@ -1628,6 +1639,8 @@ def _switch(text: str) -> _Kind | None:
         if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
             continue
         if old and old.lower() == new.lower():
+            continue
+        if old and _focus_not_a_choice(text[: m.start()], new, old):
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
     if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
