@@ -484,6 +484,27 @@ def test_a_value_of_another_thing_leaves_the_rule(said: str) -> None:
     assert "feedback_yaml.md" not in plan.writes
 
 
+_PYTHON = "Use 4 spaces for Python indentation."
+
+
+@pytest.mark.parametrize(("rules", "said"), [
+    # naming none of what either rule is for: it rewrote the Python rule, "Python" lost
+    ({"feedback_python.md": _PYTHON,
+      "feedback_yaml.md": "Use 2 spaces for YAML indentation."}, "Use 2 spaces, not 4."),
+    ({"feedback_python.md": _PYTHON}, "Use 2 spaces, not 4."),
+    # of both rules alike: of neither one (it rewrote one of them)
+    ({"feedback_python.md": _PYTHON, "feedback_yaml.md": _YAML},
+     "Use 2 spaces for indentation, not 4."),
+])
+def test_a_value_said_of_no_one_rule_leaves_the_rules_alone(rules: dict[str, str],
+                                                             said: str) -> None:
+    files = {name: topic(name, lead, type_="feedback") for name, lead in rules.items()}
+    plan = plan_dream(files, None, gather(human(said, day=3)).candidates, now=NOW)
+    assert not set(rules) & set(plan.writes)
+    (new,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_topic(plan.writes[new]).body.startswith(said)
+
+
 _RULE = "Don't add pandas as a dependency; the package must stay light."
 
 

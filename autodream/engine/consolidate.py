@@ -229,6 +229,14 @@ def _value_put_right(old: str, new: str, corrects: bool) -> tuple[str, str] | No
     words_new = {w for w in _rule_words(told) if not _is_value(w)}
     if len(words_new) < 2 or not words_new <= words_old:
         return None
+    # ... and names what the rule is for, beyond the words the value is said with: "Use 2
+    # spaces, not 4" is of no one of "Use 4 spaces for Python indentation" and "... for YAML
+    # indentation", and rewrote the first as a rule for all, "Python" lost
+    said = _CHOICE_WORD.findall(old)
+    at = next(i for i, w in enumerate(said) if w.lower() == was)
+    scope = words_old - _rule_words(" ".join(said[max(at - 1, 0): at + 2]))
+    if scope and not words_new & scope:
+        return None
     return _words(old)[was], _words(told)[now]
 
 
@@ -1459,7 +1467,7 @@ class Consolidator:
                     said_of_other_things(target.lead, cand.text, corrects)
                     and said_of_other_things(_one_name(target.lead), _one_name(cand.text),
                                              corrects))
-                    or _value_put_right(target.lead, cand.text, corrects) is not None) and (
+                    or self._one_put_right(target, cand, corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
                 self._update(target, cand, cluster)
@@ -1619,6 +1627,15 @@ class Consolidator:
                          f"'{shorten(said[at], 80)}' replaced by what they prefer now; the "
                          "earlier statement kept as history"
                          + (f"; file renamed from {renamed}" if renamed else ""))
+
+    def _one_put_right(self, target: Entry, cand: Candidate, corrects: bool) -> bool:
+        """``cand`` gives ``target``'s one value anew (``_value_put_right``), and no other
+        entry's: "Use 2 spaces for indentation, not 4" beside rules of Python and of YAML
+        indentation is of neither of them."""
+        if _value_put_right(target.lead, cand.text, corrects) is None:
+            return False
+        return not any(e is not target and _value_put_right(e.lead, cand.text, corrects)
+                       for e in self.live())
 
     def _rule_entry(self, cand: Candidate, meets: Callable[[str, str], bool]) -> Entry | None:
         """The feedback entry with a rule ``cand`` ``meets`` (says again in other words, or
