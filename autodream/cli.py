@@ -240,7 +240,7 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
 @click.option("--dry-run", is_flag=True, help="Run the dream but commit nothing.")
 @click.option(
     "--project",
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     envvar="AUTODREAM_PROJECT",
     help="The project directory (default: the current directory).",
 )
@@ -414,7 +414,7 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
 @cli.command()
 @click.option(
     "--project",
-    type=click.Path(file_okay=False),
+    type=click.Path(),
     envvar="AUTODREAM_PROJECT",
     help="The project directory (default: the current directory).",
 )
@@ -531,13 +531,13 @@ def _journal_options(func: Any) -> Any:
     func = click.option(
         "--memory-dir",
         envvar="AUTODREAM_MEMORY_DIR",
-        type=click.Path(file_okay=False),
+        type=click.Path(),
         help="The memory dir (default: the project's, Claude Code layout).",
     )(func)
     func = click.option(
         "--project",
         envvar="AUTODREAM_PROJECT",
-        type=click.Path(file_okay=False),
+        type=click.Path(),
         help="The project whose memory to use (default: the current directory).",
     )(func)
     return func

@@ -351,7 +351,8 @@ def resolve_values(
     cwd = os.getcwd()
     project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
     if not os.path.isdir(project_dir):
-        raise ConfigError(f"project: directory does not exist: {project_dir}")
+        what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
+        raise ConfigError(f"project: {what}: {project_dir}")
     roots = git_roots(project_dir)
     toplevel, canonical = roots if roots else (project_dir, project_dir)
 

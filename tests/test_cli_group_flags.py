@@ -135,6 +135,18 @@ def test_a_mistyped_project_dir_is_refused_and_nothing_is_created(
     assert not typo.exists()
 
 
+@pytest.mark.parametrize("command", [[], ["status"], ["log"], ["show"]])
+def test_a_project_that_is_a_file_is_one_line_as_a_missing_one_is(
+        tmp_path: Path, command: list[str]) -> None:
+    # it was click's three-line usage error (exit 2) where a missing dir got one line (exit 3)
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x\n")
+    result = CliRunner().invoke(cli, ["--project", str(a_file), *command],
+                                env={"HOME": str(tmp_path)})
+    assert result.exit_code == errors.EXIT_CODES["bad configuration"]
+    assert result.stderr.splitlines() == [f"Error: project: is not a directory: {a_file}"]
+
+
 @pytest.mark.parametrize(
     ("args", "refused"),
     [
