@@ -52,7 +52,10 @@ _RANDOM_BITS = 4.35
 _NAMED_RANDOM = re.compile(
     r"(?:(?i:secret|token|passw(?:or)?d|pwd|passphrase|salt|credential)s?"
     r"|(?i:api|access|secret|private|signing|encryption|master)[\s_-]?(?i:key)s?"
-    r"|(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)*KEY)\b[\"'`]?"
+    r"|(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)*KEY"
+    # ... or any key given a long random value ("The HMAC key is 7d1f...", "stripe_key=a8Kj...":
+    # ``_random`` asks more of it: not a short hex id, "The GPG key is 4AEE18F83AFDEB23")
+    r"|(?P<bare>(?i:(?:[a-z0-9]+[_-])?key)))\b[\"'`]?"
     r"\s*(?:[:=]|\b(?i:is|to)\b)\s*[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
@@ -252,7 +255,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?"
             r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)"
             r"|(?<![\w./@:\\-])[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
-            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)(?(1)|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
+            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)(?(1)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
+            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))))"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
         ),
         2,
@@ -293,7 +297,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # random (``_random``), not a word, a path or an identifier
         "assigned-secret",
         _NAMED_RANDOM,
-        1,
+        2,
         ("secret", "key", "token", "pass", "pwd", "salt", "cred"),
     ),
 ]
@@ -323,7 +327,7 @@ def find_secrets(text: str) -> list[SecretHit]:
                 continue
             if pattern is _AWS_SECRET_IN_PROSE and _bits(text[start:end]) < _RANDOM_BITS:
                 continue
-            if pattern is _NAMED_RANDOM and not _random(text[start:end]):
+            if pattern is _NAMED_RANDOM and not _random(text[start:end], bare=bool(m["bare"])):
                 continue
             hits.append(SecretHit(kind, start, end))
     hits.sort(key=lambda h: (h.start, -h.end))
@@ -344,7 +348,7 @@ def _bits(text: str) -> float:
     return -sum(n / len(text) * math.log2(n / len(text)) for n in counts.values())
 
 
-def _random(value: str) -> bool:
+def _random(value: str, *, bare: bool = False) -> bool:
     """True when ``value`` reads as a generated key: hex with digits and letters, or 20+
     characters whose letters and digits change case or kind often (random base64 does on
     about 6 in 10 characters; "ProductionSecretKey2026" 4 times in 23, "user_id_tenant_2"
@@ -354,7 +358,8 @@ def _random(value: str) -> bool:
         return False
     digits = sum(c.isdigit() for c in value)
     if len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value):
-        return digits >= 2 and len(value) - digits >= 2
+        # (after a bare "key", 16 hex digits are an id: a GPG key's, a cache entry's)
+        return digits >= 2 and len(value) - digits >= 2 and (not bare or len(value) >= 24)
     if len(value) < 20 or not digits or not any(c.isalpha() for c in value):
         return False
     if _identifier(value):

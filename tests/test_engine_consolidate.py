@@ -1623,6 +1623,8 @@ def _said_of_rule(rule: str, said: str):  # type: ignore[no-untyped-def]
     ("Keep PRs under 400 lines.", "PRs should stay under 400 lines."),
     # weight put on it is no new rule: was a second memory "..., seriously."
     ("Keep PRs under 400 lines.", "Keep PRs under 400 lines, seriously."),
+    ("Keep PRs small.", "PRs should stay small."),
+    ("Keep the repo private.", "The repo should stay private."),
 ])
 def test_a_rule_said_again_in_other_words_is_confirmed_not_added(rule: str, said: str) -> None:
     plan = _said_of_rule(rule, said)

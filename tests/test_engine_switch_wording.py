@@ -1934,6 +1934,12 @@ def test_a_move_back_ends_a_switch_the_entry_tells(lead: str, said: str, old: st
         ("We use Sentry for error tracking.", "We dropped Sentry, errors go to Datadog now.",
          "Sentry", "Datadog"),
         ("We use npm for installs.", "We're back to using pnpm.", "npm", "pnpm"),
+        # any tool dropped, not only one the engine knows the kind of; the new name whole
+        # before "and" (it read "Vites")
+        ("We use Redux for state management.", "We dropped Redux, we use Zustand now.",
+         "Redux", "Zustand"),
+        ("We use Jest for unit tests.", "We stopped using Jest; we use Vitest and Playwright now.",
+         "Jest", "Vitest"),
     ],
 )
 def test_a_tool_dropped_or_gone_back_to_switches_the_entry(

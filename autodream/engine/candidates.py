@@ -181,6 +181,9 @@ _PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
 _THE = rf"(?:the\s+(?=(?:{PLACE_PATTERN})(?![\w-])))?"
 # A known tool or place, said whole
 _KNOWN_NAME = rf"(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])"
+# What a product runs on or supports, not a tool the team uses
+_PLATFORM = (r"(?:android|ios|ipados|windows|linux|macos|mac|ie\s*\d*|internet\s+explorer|"
+             r"safari|chrome|firefox|edge|mobile|desktop|tablets?)(?![\w-])")
 # A name: a known tool or place, or a word with a capital
 _A_NAME = rf"(?:(?-i:[A-Z])[\w.+#/-]*[\w+#]|{_KNOWN_NAME})"
 # What a default branch is called: a rename of one of these is of the branch
@@ -212,14 +215,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
     # "We stopped using ArgoCD; deploys go through Spinnaker now"
     (re.compile(
-        # ("We dropped Sentry, errors go to Datadog now": a known tool dropped, not a platform
-        # no longer supported, "We dropped Android, the app is on iOS only")
-        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using\s+|(?:ditched|dropped)\s+(?={_KNOWN_NAME}))"
+        # ("We dropped Sentry, errors go to Datadog now": a tool dropped, not a platform no
+        # longer supported, "We dropped Android, the app is on iOS only")
+        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using\s+|(?:ditched|dropped)\s+"
+        rf"(?!(?:support\b|{_PLATFORM})))"
         rf"(?P<old>{_T})\s*[;,]"
         rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
         rf"(?:through|to)|run\s+on|"
-        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})"
-        rf"(?!\s+(?:and|or|only)\b)", _I), False),
+        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),

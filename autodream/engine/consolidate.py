@@ -988,6 +988,9 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "modified": "changed", "edit": "change", "edited": "changed",
                "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
                "utilize": "use", "utilise": "use",
+               # "PRs should stay small" is "Keep PRs small" (and "stay down" is no "keep
+               # running": ``_opposite_said``)
+               "stay": "keep", "stays": "keeps",
                # a tracker's "tickets" are its "issues"
                "ticket": "issue", "tickets": "issues",
                # "We ship on 2026-07-10" is "The release is on 2026-07-10"
@@ -1011,6 +1014,19 @@ def _said_alike(word: str) -> str:
 _ALIKE_WORD = re.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-])", re.I)
 
 
+_OPPOSITES = frozenset((a, b) for x, y in (
+    ("on", "off"), ("up", "down"), ("running", "down"), ("running", "stopped"),
+    ("enabled", "disabled"), ("open", "closed"), ("public", "private"),
+    ("allowed", "forbidden"), ("in", "out")) for a, b in ((x, y), (y, x)))
+
+
+def _opposite_said(old: str, new: str) -> bool:
+    """``new`` says a state the opposite of one ``old`` says, of the same thing ("Keep the
+    staging DB running overnight" / "The staging DB should stay down overnight")."""
+    was, now = set(re.findall(r"[a-z]+", old.lower())), set(re.findall(r"[a-z]+", new.lower()))
+    return any((w, v) in _OPPOSITES for w in was - now for v in now - was)
+
+
 def _says_again(new: str, old: str) -> bool:
     """``new`` says what ``old`` says: alike in wording, or with (almost) every content word of
     it in ``old``, a word said alike counted as the same ("GitHub tickets" / "GitHub issues"),
@@ -1024,16 +1040,10 @@ def _as_said_alike(text: str) -> str:
     return _ALIKE_WORD.sub(lambda m: _said_alike(m[0]), text)
 
 
-_STAYS_WITHIN = re.compile(r"\bstays?\s+(?=(?:under|below|within|less|fewer|smaller|shorter)\b)")
-
-
 def _rule_words(text: str, frame: frozenset[str] = _RULE_FRAME) -> frozenset[str]:
     """What a rule is about: its words but the frame, each as it is said alike ("merging",
     "merge" and "merges" are one; "rebase", "rebasing")."""
     said = re.sub(r"\bpull\s+requests?\b", "pr", text.lower())
-    # "PRs should stay under 400 lines" is "Keep PRs under 400 lines" (a limit kept), not
-    # every stay: "The staging DB should stay down" turns "Keep it running" round
-    said = _STAYS_WITHIN.sub("keep ", said)
     out: set[str] = set()
     for word in re.findall(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]", said):
         if word in STOPWORDS or word in frame:
@@ -2450,6 +2460,7 @@ class Consolidator:
         rule = entry.type == "feedback" and _is_rule(cand)
         if any((_says_again(cand.text, s) or (rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
+               and not _opposite_said(s, cand.text)
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
                # the plan happened, not the plan said again
                and not (cand.kind == "fact" and says_past(cand.text) and not says_past(s))
