@@ -1585,14 +1585,22 @@ _OWED = re.compile(
 _NAME_IN_CODE = re.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
 
 
-def _focus_not_a_choice(before: str, new: str, old: str) -> bool:
+def _focus_not_a_choice(before: str, new: str, old: str, text: str) -> bool:
     """"Focus on correctness, not style": what to look at, told after "focus on", is how the
     user wants the work done, not a tool chosen; "We're focusing on Kubernetes, not Nomad" and
-    "Focus on Vitest, not Jest" name what is chosen (a name or a known tool) and are."""
+    "Focus on Vitest, not Jest" name what is chosen (a name or a known tool) and are. A focus
+    for a while ("Focus on iOS, not Android, this sprint", "Right now we're focusing on
+    Playwright, not Vitest") chooses nothing for good."""
     if not before.rstrip().lower().endswith(("focus", "focusing", "concentrate",
                                              "concentrating")):
         return False
-    return not all(not name.islower() or tool_kinds(name) for name in (new, old))
+    return _FOCUS_FOR_A_WHILE.search(text) is not None or not all(
+        not name.islower() or tool_kinds(name) for name in (new, old))
+
+
+_FOCUS_FOR_A_WHILE = re.compile(
+    r"\b(?:this|next)\s+(?:sprint|week|month|quarter|release|migration)\b|"
+    r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b", re.I)
 
 
 def _switch(text: str) -> _Kind | None:
@@ -1643,7 +1651,7 @@ def _switch(text: str) -> _Kind | None:
             continue
         if old and old.lower() == new.lower():
             continue
-        if old and _focus_not_a_choice(text[: m.start()], new, old):
+        if old and _focus_not_a_choice(text[: m.start()], new, old, text):
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
     if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
