@@ -480,7 +480,8 @@ def test_a_rescheduled_plan_changes_the_date_everywhere(moved: str) -> None:
                        now=T0 + timedelta(days=8, hours=5))
     (text,) = again.writes.values()
     t = parse_topic(text)
-    assert t.name == "The release is on 2026-07-17" and "2026-07-17" in t.description
+    # (the description adds to the title, which names the day: it names no day of its own)
+    assert t.name == "The release is on 2026-07-17" and "2026-07-10" not in t.description
     assert "Changed from 2026-07-10 to 2026-07-17 on 2026-07-14" in t.body
     assert "Plan work around 2026-07-17." in t.body and "has passed" not in t.body
     assert "[The release is on 2026-07-17]" in again.index
@@ -2236,7 +2237,8 @@ def test_a_standing_preference_leads_without_the_task_it_was_applied_to() -> Non
     assert pure.statements == [
         "The user prefers pure functions over classes.",
         "The user prefers small pure functions over classes, so keep the stats code functional."]
-    assert pure.description == "The user prefers pure functions over classes."
+    # the title says the rule; its index hook, the rest of it
+    assert pure.description == "keep the stats code functional"
     assert pure.how == ("Apply this by default in this project without being reminded. "
                         "Example (2026-07-13): don't introduce a Formatter class.")
     assert pure.generated_how  # a later dream may still replace it
@@ -2535,3 +2537,55 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
     for word in ("instead", "too"):
         assert f"to {word} on" not in written and f"previously {word}" not in written
     assert not any(d.action == "superseded" for d in plan.decisions)
+
+
+@pytest.mark.parametrize(("said", "title", "hook"), [
+    # nothing more is known than the rule: its kind and day, not the rule again
+    ("Put type hints on everything.", "Put type hints on everything",
+     "the user's stated preference (2026-07-06)"),
+    ("The release is on 2026-07-31.", "The release is on 2026-07-31", "plan stated on 2026-07-06"),
+    # the person's reason says more than the title
+    ("Always run ruff before committing, because it breaks CI otherwise.",
+     "Always run ruff before committing", None),
+])
+def test_a_new_memory_s_index_line_does_not_say_its_title_twice(
+        said: str, title: str, hook: str | None) -> None:
+    plan = _plan({}, None, human(said))
+    (line,) = parse_index(plan.index).entries
+    assert line.title == title
+    assert line.hook.rstrip(".…").lower() != title.lower()
+    assert not line.hook.lower().startswith(title.lower())
+    if hook is not None:
+        assert line.hook == hook
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).description == line.hook
+
+
+def test_a_memory_said_again_in_two_sessions_says_so_in_its_hook() -> None:
+    plan = _plan({}, None, human("Put type hints on everything.", session="a"),
+                 human("Put type hints on everything.", session="b", day=2))
+    (line,) = parse_index(plan.index).entries
+    assert line.hook == "the user's stated preference (2026-07-08, in 2 sessions)"
+
+
+def test_a_description_the_person_wrote_stays_even_when_it_is_the_title() -> None:
+    files = {"feedback_hints.md": topic("Type hints", "Put type hints on everything.",
+                                        type_="feedback", description="Type hints")}
+    plan = _plan(files, "- [Type hints](feedback_hints.md) — Type hints\n",
+                 human("Put type hints on everything.", session="a"),
+                 human("Put type hints on everything, even in tests.", session="b", day=2))
+    written = plan.writes.get("feedback_hints.md", files["feedback_hints.md"])
+    assert parse_topic(written).description == "Type hints"
+
+
+def test_a_hook_made_by_a_dream_follows_the_memory_when_it_changes() -> None:
+    first = _plan({}, None, human("The release is on 2026-07-31."), now=T0 + timedelta(hours=5))
+    (file,) = [f for f in first.writes if f != "MEMORY.md"]
+    assert parse_topic(first.writes[file]).description == "plan stated on 2026-07-06"
+    again = plan_dream(dict(first.writes), first.index,
+                       gather(human("Our release got moved: the release is on 2026-08-07.",
+                                    session="b", day=3)).candidates,
+                       now=T0 + timedelta(days=3, hours=5))
+    t = parse_topic(again.writes[file])
+    assert "2026-08-07" in t.name + t.description
+    assert t.description.rstrip(".").lower() != t.name.lower()

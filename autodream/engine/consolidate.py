@@ -26,7 +26,14 @@ from autodream.engine.dates import (
     says_past,
     tell_as_past,
 )
-from autodream.engine.entries import HISTORY_LINE, Entry, description_for, title_for
+from autodream.engine.entries import (
+    HISTORY_LINE,
+    Entry,
+    description_for,
+    hook_for,
+    says_only_name,
+    title_for,
+)
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
 from autodream.engine.revisions import Revision, revision
@@ -2704,9 +2711,10 @@ class Consolidator:
                 if told is not None and not changed:
                     subject, changed = told, True
             # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
-            # plan work around 2026-01-05.").
-            for attr in ("description", "hook") if entry.generated_how else (
-                    "description", "how", "hook"):
+            # plan work around 2026-01-05."), and its own hook is made anew (``describe``): the
+            # day it names is when the plan was said ("plan stated on 2026-07-06").
+            told_attrs = [] if entry.generated_hook else ["description", "hook"]
+            for attr in told_attrs if entry.generated_how else [*told_attrs, "how"]:
                 told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:
                     setattr(entry, attr, told)
@@ -2751,6 +2759,22 @@ class Consolidator:
                 "past", shorten(subject, 120),
                 f"its date is before {today.isoformat()}; told as past, not as upcoming",
                 file=entry.file))
+
+
+    def describe(self) -> None:
+        """Each entry this dream made whose description would only say its title again
+        ("Put type hints on everything" — "Put type hints on everything.") describes what the
+        title does not say (``hook_for``); one a dream described so before is described anew
+        when it changes. A description the person wrote stays."""
+        for entry in self.live():
+            if entry.opaque or not entry.changed:
+                continue
+            if entry.generated_hook:
+                entry.description = description_for(entry.lead)
+            elif entry.original is not None:
+                continue
+            if says_only_name(entry.description, entry.name):
+                entry.description = hook_for(entry) or entry.description
 
 
 def _past_title(name: str, today: date) -> str:

@@ -681,6 +681,7 @@ def _plan(
     for cluster in sorted(kept, key=lambda c: (c.latest.timestamp, c.latest.order)):
         work.apply(cluster)
     work.tell_past_plans(now.date())
+    work.describe()
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
     over = _files_over(work.entries, options) + extra

@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from autodream.engine.model import Source
-from autodream.engine.text import sentence_case, shorten, word_set
+from autodream.engine.text import sentence_case, shorten, tokens, word_set
 from autodream.memory.model import (
     FrontmatterError,
     MemoryType,
@@ -99,6 +99,9 @@ class Entry:
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace
     renamed_from: str = ""  # the file it was read from, when this dream gives it a new name
+    # ``description`` is the engine's ``hook_for``, written for a statement that said no more
+    # than the title: made again when the entry changes
+    generated_hook: bool = False
     # the entry that took in its statements when it was merged away (deleted_by "merged")
     merged_into: Entry | None = field(default=None, repr=False, compare=False)
 
@@ -250,7 +253,7 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
             statements.append(line)
     why_text = " ".join(w for w in why if w).strip()
     how_text = " ".join(h for h in how if h).strip()
-    return Entry(
+    entry = Entry(
         file=file,
         name=topic.name,
         description=topic.description,
@@ -265,6 +268,8 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         generated_why=is_generated_why(why_text),
         generated_how=is_generated_how(how_text),
     )
+    entry.generated_hook = bool(entry.description) and entry.description == hook_for(entry)
+    return entry
 
 
 def is_generated_why(text: str) -> bool:
@@ -278,7 +283,7 @@ def is_generated_how(text: str) -> bool:
     return _GENERATED_HOW.fullmatch(_EXAMPLE.sub("", text)) is not None
 
 
-_EXAMPLE = re.compile(rf" Example \({_DAY}\): .+$")
+_EXAMPLE = re.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
 
 
 def title_for(statement: str, *, whole: bool = False) -> str:
@@ -362,6 +367,47 @@ def _cut_title(words: list[str]) -> str:
 
 def description_for(statement: str) -> str:
     return shorten(statement.strip(), DESCRIPTION_CHARS)
+
+
+def says_only_name(description: str, name: str) -> bool:
+    """``description`` is the title ``name`` again ("Put type hints on everything."): as an
+    index hook it would repeat the line's title and tell the reader nothing more."""
+    return _bare(description) == _bare(name)
+
+
+def _bare(text: str) -> str:
+    return " ".join(text.lower().rstrip(" .!…").split())
+
+
+# a rule's clauses: "The user prefers small pure functions over classes, so keep the stats code
+# functional" gives "keep the stats code functional"
+_CLAUSE_BREAK = re.compile(r"\s*(?:;\s|:\s|\s[—–]\s|,\s(?:so|and|but|then)\s+(?=\S+\s+\S))")
+
+
+def hook_for(entry: Entry) -> str:
+    """A description for ``entry`` when the one made from its statement would only say its
+    title again: the rest of the rule (a clause the title does not carry), else its example,
+    else its reason, else what kind of memory it is and when it was said ("the user's stated
+    preference (2026-06-29)"); "" when none is known."""
+    named = tokens(entry.name)
+    for statement in entry.statements:
+        for clause in _CLAUSE_BREAK.split(statement.strip()):
+            clause = clause.strip().rstrip(".!;,")
+            new = tokens(clause) - named
+            if len(new) >= 2 and 2 * len(new) >= len(tokens(clause)):
+                return shorten(clause, DESCRIPTION_CHARS)
+    if m := _EXAMPLE.search(entry.how):
+        return shorten(f"e.g. {m['example'].rstrip('.')}", DESCRIPTION_CHARS)
+    why = entry.why.strip()
+    if why and not (is_generated_why(why) or why.startswith("An intention stated on ")):
+        return shorten(why.rstrip("."), DESCRIPTION_CHARS)
+    if why:
+        # the engine's own Why names the kind and day: "The user's stated preference (...)."
+        why = why.removesuffix(".").removesuffix(" (see the history above)").replace(
+            ", and repeated across", ", in")
+        return why[:1].lower() + why[1:]
+    day = entry.reference_day()
+    return f"stated by the user on {day.isoformat()}" if day is not None else ""
 
 
 __all__ = ["HISTORY_LINE", "UPDATE_LINE", "Entry", "FrontmatterError", "parse_entry", "title_for"]
