@@ -898,9 +898,12 @@ def test_a_plan_said_again_in_other_words_confirms_the_remembered_one(
         ["project_beta.md"] if same else [])
     assert not same or [f for f in later.writes if f not in ("MEMORY.md", "project_beta.md")
                         ] == []
-    # ... and in the dream that planned it
+    # ... and in the dream that planned it, where it was not remembered before: the decision
+    # that made it says it was said again
     both = _plan({}, None, human(first, session="a", day=0), human(said, session="b", day=2))
-    assert any(d.action == "confirmed" for d in both.decisions) == same
+    assert not any(d.action == "confirmed" for d in both.decisions)
+    assert any(d.action == "created" and "said 2 times in this dream" in d.reason
+               for d in both.decisions) == same
     if same:
         (made,) = [f for f in both.writes if f != "MEMORY.md"]
         assert parse_entry(made, both.writes[made]).lead == first
@@ -2589,3 +2592,27 @@ def test_a_hook_made_by_a_dream_follows_the_memory_when_it_changes() -> None:
     t = parse_topic(again.writes[file])
     assert "2026-08-07" in t.name + t.description
     assert t.description.rstrip(".").lower() != t.name.lower()
+
+
+@pytest.mark.parametrize(("said", "times"), [
+    # the sample project's switch, said twice in one session
+    (["We're switching the formatter from black to ruff format, starting today.",
+      "Run ruff format instead of black from now on."], "said 2 times in this dream"),
+    (["We use pnpm, not npm.", "We use pnpm, not npm."], "said 2 times in this dream"),
+    (["We use pnpm, not npm.", "We use pnpm, not npm.", "We use pnpm, not npm."],
+     "said 3 times in this dream"),
+])
+def test_a_memory_made_in_this_dream_and_said_again_is_not_already_remembered(
+        said: list[str], times: str) -> None:
+    plan = _plan({}, None, *[human(s, session=f"s{i}", day=i) for i, s in enumerate(said)])
+    told = [d for d in plan.decisions if d.action in ("created", "confirmed")]
+    assert [d.action for d in told] == ["created"]
+    assert times in told[0].reason
+
+
+def test_a_memory_kept_from_before_and_said_again_is_still_confirmed() -> None:
+    files = {"project_pnpm.md": topic("pnpm", "We use pnpm, not npm.")}
+    plan = _plan(files, "- [pnpm](project_pnpm.md) — We use pnpm, not npm.\n",
+                 human("We use pnpm, not npm.", session="a"))
+    (told,) = [d for d in plan.decisions if d.action in ("created", "confirmed")]
+    assert told.action == "confirmed" and told.reason.startswith("already remembered")

@@ -73,6 +73,7 @@ from autodream.engine.text import (
     sub_names,
     swap_words,
     tokens,
+    unique,
     word_set,
 )
 from autodream.engine.tool_kinds import (
@@ -1189,6 +1190,10 @@ class Consolidator:
         self._found: dict[int, tuple[frozenset[Source], date]] = {
             id(e): (frozenset(e.sources()), day) for e in entries
             if e.original is not None and (day := e.reference_day()) is not None}
+        # per entry made in this dream: where in ``decisions`` the one telling what it says now
+        # (created, or superseded since) is, its reason as first given, and the days it was said
+        # again since
+        self._told_now: dict[int, tuple[int, str, list[str]]] = {}
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
@@ -2026,6 +2031,7 @@ class Consolidator:
         entry.changed = True
         self.decisions.append(Decision(action, shorten(entry.lead, 120), reason,
                                        file=entry.file, session_id=cand.source.session_id))
+        self._told(entry)
 
     def _rescheduled(
         self, cand: Candidate, thing: frozenset[str], new: str
@@ -2401,7 +2407,25 @@ class Consolidator:
         self._superseded(entry, cand, cluster, f"an exception to the rule, said on {day}: "
                          f"{shorten(said, 80)}", action="updated")
 
+    def _told(self, entry: Entry) -> None:
+        """The decision just made tells what ``entry``, made in this dream, says now."""
+        if entry.original is None:
+            self._told_now[id(entry)] = (len(self.decisions) - 1, self.decisions[-1].reason, [])
+
     def _confirm(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        told = self._told_now.get(id(entry))
+        if told is not None:
+            # made in this dream, it was never "already remembered": the decision that made it
+            # says it was said again
+            at, reason, again = told
+            again.append(cand.source.day.isoformat())
+            days = unique(again)
+            self.decisions[at] = replace(
+                self.decisions[at], reason=f"{reason}; said {len(again) + 1} times in this "
+                f"dream (again on {_and(days)})")
+            entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+            entry.score = max(entry.score, cluster.score)
+            return
         # A file with no date of its own (hand-written, or Claude Code's) is not rewritten for
         # a restatement: its source goes in with its next real change.
         newest = entry.reference_day()
@@ -2650,6 +2674,7 @@ class Consolidator:
             "created", shorten(cand.text, 120),
             f"new {cand.type} memory ({cand.kind}; {n} session{'s' if n != 1 else ''})",
             file=entry.file, session_id=cand.source.session_id))
+        self._told(entry)
 
     # -- dates ---------------------------------------------------------------------------
     def date_existing(self, fallback: date | None) -> None:
