@@ -808,11 +808,12 @@ def test_dates_people_write_with_a_year_count_for_the_past_check(
         ("The team offsite in Lisbon is in January 2026.", date(2026, 1, 31),
          "The team offsite in Lisbon was in January 2026."),
         ("The launch is in 2026-01.", date(2026, 1, 31), "The launch was in 2026-01."),
+        # a plan said in the progressive: "We were upgrading" would read as going on then
         ("We are upgrading to Django 5 in 2026.", date(2026, 12, 31),
-         "We were upgrading to Django 5 in 2026."),
+         "Was planned: we are upgrading to Django 5 in 2026."),
         ("We're migrating from MySQL to Postgres in May 2026, after the audit.",
          date(2026, 5, 31),
-         "We were migrating from MySQL to Postgres in May 2026, after the audit."),
+         "Was planned: we're migrating from MySQL to Postgres in May 2026, after the audit."),
         ("The SOC2 audit is on 2026-01-15, keep that in mind.", date(2026, 1, 15),
          "The SOC2 audit was on 2026-01-15, keep that in mind."),
         ("January 2026's release is big.", date(2026, 1, 31),
@@ -927,10 +928,12 @@ def _at(day: date) -> datetime:
          "The team offsite in Lisbon was in January 2026.", "January 2026"),
         ("The SOC2 audit is on January 15th, so freeze the infra changes.",
          "The SOC2 audit is on 2026-01-15, so freeze the infra changes.",
-         "The SOC2 audit was on 2026-01-15, so freeze the infra changes.", "2026-01-15"),
+         # (its order for the time before it is not left beside a past event)
+         "Was planned: the SOC2 audit is on 2026-01-15, so freeze the infra changes.",
+         "2026-01-15"),
         ("We are upgrading to Django 5 next year.",
          "We are upgrading to Django 5 in 2026.",
-         "We were upgrading to Django 5 in 2026.", "2026"),
+         "Was planned: we are upgrading to Django 5 in 2026.", "2026"),
         ("Quarterly planning is next month.",
          "Quarterly planning is in January 2026.",
          "Quarterly planning was in January 2026.", "January 2026"),
@@ -942,7 +945,7 @@ def _at(day: date) -> datetime:
          "The SOC2 audit was on 2026-01-15.", "2026-01-15"),
         ("We're launching the mobile app in April.",
          "We're launching the mobile app in April 2026.",
-         "We were launching the mobile app in April 2026.", "April 2026"),
+         "Was planned: we're launching the mobile app in April 2026.", "April 2026"),
     ],
 )
 def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
@@ -959,7 +962,8 @@ def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
     assert (f"**How to apply:** {how_passed[:1].upper()}{how_passed[1:]} has passed; check how "
             "it turned out before relying on it.") in body
     assert "Was planned for" not in body and "Plan work around" not in body
-    assert again.index != first.index and passed.rstrip(".") in again.index
+    # (the title, "Was planned: We're launching ...", keeps its first word's capital)
+    assert again.index != first.index and passed.rstrip(".").lower() in again.index.lower()
     # one dream after the plan gives the same memory as two
     once = plan_dream({}, None, candidates, now=later)
     assert once.writes == {**first.writes, **again.writes}
@@ -1302,3 +1306,64 @@ def test_a_date_past_the_calendars_ends_is_left_as_said(said: str, day: date) ->
 def test_a_plan_in_the_calendars_last_week_is_remembered(said: str) -> None:
     plan = plan_dream({}, None, candidates(said), now=NOW)
     assert any("9999-12-27" in text for text in plan.writes.values())
+
+
+@pytest.mark.parametrize(("sentence", "told"), [
+    # a plan under way when said: "was giving" would read as going on then, "gave" as done
+    ("The user is giving a talk about csvstat at the PyData Berlin meetup on 2026-07-10, so the "
+     "0.3 release has to be on PyPI before then.",
+     "Was planned: the user is giving a talk about csvstat at the PyData Berlin meetup on "
+     "2026-07-10, so the 0.3 release has to be on PyPI before then."),
+    ("We're migrating the CI to Buildkite on 2026-07-10.",
+     "Was planned: we're migrating the CI to Buildkite on 2026-07-10."),
+    ("The staging box is being shut down on 2026-07-10.",
+     "Was planned: the staging box is being shut down on 2026-07-10."),
+    # an order for the plan's time, not left beside a past event
+    ("The demo is on 2026-07-03, so keep main green.",
+     "Was planned: the demo is on 2026-07-03, so keep main green."),
+    ("The freeze is on 2026-07-03; merge only fixes until then.",
+     "Was planned: the freeze is on 2026-07-03; merge only fixes until then."),
+    # no plan under way, no order: told in the past as before
+    ("The freeze is during the week of 2026-07-06.",
+     "The freeze was during the week of 2026-07-06."),
+    ("The demo is on 2026-07-03, so main must stay green.",
+     "The demo was on 2026-07-03, so main must stay green."),
+    ("The release is going to ship on 2026-07-10.", "The release planned to ship on 2026-07-10."),
+    # a standing fact is never a plan
+    ("We're deploying every Friday since 2026-07-03.", None),
+])
+def test_a_plan_under_way_or_with_an_order_is_told_as_planned_in_its_own_words(
+        sentence: str, told: str | None) -> None:
+    assert tell_as_past(sentence, date(2026, 7, 20)) == told
+
+
+def test_a_talk_the_user_was_giving_is_told_as_planned_in_its_title_and_body() -> None:
+    said = ("I'm giving a talk about csvstat at the PyData Berlin meetup next Friday, so the 0.3 "
+            "release has to be on PyPI before then.")
+    plan = plan_dream({}, None, gather(_said(said, "s1")).candidates,
+                      now=_at(date(2026, 7, 20)))
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    topic_ = parse_topic(text)
+    assert topic_.name == "Was planned: The user is giving a talk about csvstat"
+    assert topic_.body.startswith("Was planned: the user is giving a talk about csvstat at the "
+                                  "PyData Berlin meetup on 2026-01-02, so the 0.3 release has "
+                                  "to be on PyPI before then.")
+    assert "was giving" not in text and "had to" not in text
+
+
+@pytest.mark.parametrize(("said", "title", "lead"), [
+    ("The demo is on 2026-07-03, so keep main green.", "Was planned: The demo is on 2026-07-03",
+     "Was planned: the demo is on 2026-07-03, so keep main green."),
+    ("The SOC2 audit is on 2026-07-15, so freeze the infra changes.",
+     "Was planned: The SOC2 audit is on 2026-07-15",
+     "Was planned: the SOC2 audit is on 2026-07-15, so freeze the infra changes."),
+    # told in the past as before, in the title too
+    ("The demo is on 2026-07-03, so main must stay green.", "The demo was on 2026-07-03",
+     "The demo was on 2026-07-03, so main must stay green."),
+])
+def test_a_plan_told_as_planned_is_titled_so(said: str, title: str, lead: str) -> None:
+    plan = plan_dream({}, None, gather(_said(said, "s1")).candidates,
+                      now=_at(date(2026, 7, 20)))
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).name == title
+    assert parse_topic(text).body.startswith(lead)

@@ -2752,7 +2752,8 @@ class Consolidator:
             lead = new_statements[0] if new_statements else ""
             lead_passed = bool(entry.statements) and (
                 lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
-            name = _past_title(entry.name, today) if lead_passed else None
+            name = _past_title(entry.name, today, as_planned=lead.startswith(
+                "Was planned")) if lead_passed else None
             if name is not None and name != entry.name:
                 entry.name = name
                 changed = True
@@ -2802,15 +2803,23 @@ class Consolidator:
                 entry.description = hook_for(entry) or entry.description
 
 
-def _past_title(name: str, today: date) -> str:
+def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
     """A plan's title once its date has passed. The date it names is said once and the words
     keep their case ("Was planned: Priya joins the team on 2026-07-13", not "Was planned for
-    2026-07-13: priya joins the team on 2026-07-13"), within the length of any title."""
+    2026-07-13: priya joins the team on 2026-07-13"), within the length of any title.
+    ``as_planned``: the statement is told "Was planned: ..." in its own words, and so is the
+    title ("The SOC2 audit is on 2026-01-15" of "..., so freeze the infra changes" is not "The
+    SOC2 audit was on 2026-01-15" over it)."""
     told = tell_as_past(name, today)
     if told is None:
-        return retell(name)
+        told = retell(name)
+        if as_planned and told != name and not told.startswith("Was planned"):
+            told = f"Was planned: {name}"
+        # ("Was planned: The user is giving a talk about csvstat" may be over the length)
+        return title_for(told, whole=True) if told.startswith("Was planned") else told
     when = last_mention(name)
-    if told.startswith("Was planned") and when is not None and when.phrase in name:
+    if (told.startswith("Was planned") and when is not None and when.phrase in name) or (
+            as_planned and not told.startswith("Was planned")):
         told = f"Was planned: {name}"
     return title_for(told, whole=True)
 

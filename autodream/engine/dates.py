@@ -980,6 +980,8 @@ def retell(text: str) -> str:
     "was giving"); for the title of an entry whose plan has passed."""
     if _PAST_MARKERS.search(text):
         return text
+    if _planned_as_said(text):
+        return f"Was planned: {text}"
     return _future_retold(text)
 
 
@@ -1015,11 +1017,12 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     when = last_mention(sentence)
     if when is None or when.last >= today or _PAST_MARKERS.search(sentence):
         return None
-    out = _future_retold(sentence)
-    if out != sentence:
-        return out
-    if not _PLAN_HINT.search(sentence) or is_standing(sentence):
-        return None  # a dated fact ("we dropped 3.8 on ..."), not a plan
+    if not _planned_as_said(sentence):
+        out = _future_retold(sentence)
+        if out != sentence:
+            return out
+        if not _PLAN_HINT.search(sentence) or is_standing(sentence):
+            return None  # a dated fact ("we dropped 3.8 on ..."), not a plan
     lead = _AS_OF_LEAD.match(sentence)
     as_of = f" (as of {lead[1]})" if lead else ""
     rest = sentence[lead.end():] if lead else sentence
@@ -1027,6 +1030,30 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     # for 2026-07-13: we cut the 2.0 branch on 2026-07-13"
     planned = "Was planned" if when.phrase in rest else f"Was planned for {when.phrase}"
     return f"{planned}{as_of}: {_decapitalised(rest)}"
+
+
+# A plan in the progressive ("I'm giving a talk ...", "We're migrating CI ..."): put in the past
+# it would read as going on then ("The user was giving a talk"), or, in the simple past, as
+# done ("gave"), which no one told
+_UNDER_WAY = re.compile(
+    r"(?i)\b(?:is|are|am|['’]re|['’]m)\s+(?!going to\b|(?:during|pending|nothing|something|"
+    r"anything|everything|morning|evening|spring|string|thing)\b)[a-z]+ing\b")
+# A rule for the plan's time after it ("..., so keep main green"): an order beside a past event
+# would read as still to follow. Not a clause with a subject ("so we ...", "so main must ...").
+_RULE_AFTER = re.compile(
+    r"(?i)(?:,\s*so|;)\s+(?:please\s+)?(?:only\s+|just\s+)?(?:don['’]t|do not|keep|make|merge|"
+    r"hold|avoid|use|run|ship|push|wait|skip|stop|focus|prioriti[sz]e|check|test|review|ping|"
+    r"ask|get|finish|land|fix|freeze|book|block|prepare|leave|put|be|tag|cut|deploy|send|"
+    r"update|write|add|remove|have)\b")
+
+
+def _planned_as_said(sentence: str) -> bool:
+    """``sentence`` is a plan best told as past by "Was planned: " before its own words: a
+    plan under way, or one with a rule for its time after it. A standing fact is never one."""
+    if is_standing(sentence):
+        return False
+    return bool("ing" in sentence and _UNDER_WAY.search(sentence)) or bool(
+        (", so" in sentence or ";" in sentence) and _RULE_AFTER.search(sentence))
 
 
 # A one-word subject and its verb ("Priya joins the team", "Stripe is down"): the subject is a
