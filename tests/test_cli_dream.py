@@ -815,11 +815,11 @@ def test_index_lines_shortened_to_fit_a_write_limit_are_whole_again_once_it_is_l
     assert code == 0, out + err
     whole = index.read_text(encoding="utf-8")
     code, out, err = dream(sample, "--backend", "local", AUTODREAM_NOW="2026-07-20T11:00:00Z",
-                           AUTODREAM_MAX_WRITE_BYTES="980")
+                           AUTODREAM_MAX_WRITE_BYTES="960")
     assert code == 0, out + err
     cut = index.read_text(encoding="utf-8")
-    assert len(cut.encode("utf-8")) <= 980 < len(whole.encode("utf-8"))
-    assert "— Ruff format keeps reflowing the aligned…\n" in cut
+    assert len(cut.encode("utf-8")) <= 960 < len(whole.encode("utf-8"))
+    assert "— Ruff format keeps reflowing the…\n" in cut
     code, out, err = dream(sample, "--backend", "local", AUTODREAM_NOW="2026-07-20T13:00:00Z")
     assert code == 0, out + err
     assert index.read_text(encoding="utf-8") == whole

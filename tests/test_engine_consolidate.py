@@ -2616,3 +2616,28 @@ def test_a_memory_kept_from_before_and_said_again_is_still_confirmed() -> None:
                  human("We use pnpm, not npm.", session="a"))
     (told,) = [d for d in plan.decisions if d.action in ("created", "confirmed")]
     assert told.action == "confirmed" and told.reason.startswith("already remembered")
+
+
+@pytest.mark.parametrize(("said", "title", "hook"), [
+    ("Don't add pandas. csvstat must stay dependency-free, standard library only.",
+     "Don't add pandas", "csvstat must stay dependency-free, standard library only."),
+    ("The user is giving a talk about csvstat at the PyData Berlin meetup on 2026-07-30, so the "
+     "0.3 release has to be on PyPI before then.", "The user is giving a talk about csvstat",
+     "at the PyData Berlin meetup on 2026-07-30, so…"),
+])
+def test_an_index_line_gives_its_title_once_and_then_what_follows_it(
+        said: str, title: str, hook: str) -> None:
+    plan = _plan({}, None, human(said))
+    (line,) = parse_index(plan.index).entries
+    assert (line.title, line.hook) == (title, hook)
+    # the topic file's own description still says it whole
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).description.startswith(title)
+
+
+def test_an_index_line_a_person_wrote_stays_as_written() -> None:
+    files = {"project_runbook.md": topic("Deploy runbook", "The deploy runbook is in the wiki.",
+                                         description="Deploy runbook in the wiki")}
+    index = "- [Deploy runbook](project_runbook.md) — Deploy runbook in the wiki\n"
+    plan = _plan(files, index, human("Use pnpm, not npm.", session="a"))
+    assert "- [Deploy runbook](project_runbook.md) — Deploy runbook in the wiki" in plan.index

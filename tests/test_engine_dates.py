@@ -14,7 +14,7 @@ from autodream.engine.dates import absolutize, is_past, latest_date, tell_as_pas
 from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import is_generated_how, is_generated_why, parse_entry
 from autodream.engine.model import Candidate, Cluster, Source
-from autodream.memory.model import parse_topic
+from autodream.memory.model import parse_index, parse_topic
 from autodream.transcripts.model import Message
 from tests.engine_helpers import NOW, candidates, gather, topic
 
@@ -962,8 +962,10 @@ def test_a_dreamed_plan_is_retold_once_passed_whether_in_one_dream_or_two(
     assert (f"**How to apply:** {how_passed[:1].upper()}{how_passed[1:]} has passed; check how "
             "it turned out before relying on it.") in body
     assert "Was planned for" not in body and "Plan work around" not in body
-    # (the title, "Was planned: We're launching ...", keeps its first word's capital)
-    assert again.index != first.index and passed.rstrip(".").lower() in again.index.lower()
+    # the index line's title is told as past too (keeping its first word's capital: "Was
+    # planned: We're launching ..."), and its hook goes on from it
+    (line,) = parse_index(again.index).entries
+    assert again.index != first.index and passed.lower().startswith(line.title.lower())
     # one dream after the plan gives the same memory as two
     once = plan_dream({}, None, candidates, now=later)
     assert once.writes == {**first.writes, **again.writes}

@@ -30,6 +30,7 @@ from autodream.engine.entries import (
     HISTORY_LINE,
     Entry,
     description_for,
+    hook_after_title,
     hook_for,
     says_only_name,
     title_for,
@@ -2738,7 +2739,9 @@ class Consolidator:
             # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
             # plan work around 2026-01-05."), and its own hook is made anew (``describe``): the
             # day it names is when the plan was said ("plan stated on 2026-07-06").
-            told_attrs = [] if entry.generated_hook else ["description", "hook"]
+            told_attrs = [] if entry.generated_hook else ["description"] + (
+                [] if entry.hook and hook_after_title(entry.hook, entry.description, entry.name)
+                else ["hook"])
             for attr in told_attrs if entry.generated_how else [*told_attrs, "how"]:
                 told = tell_as_past(getattr(entry, attr) or "", today)
                 if told is not None:

@@ -369,6 +369,26 @@ def description_for(statement: str) -> str:
     return shorten(statement.strip(), DESCRIPTION_CHARS)
 
 
+def after_title(description: str, name: str) -> str:
+    """``description`` less the title it begins with: the line gives the title once ("[Don't
+    add pandas](...) — csvstat must stay dependency-free ..."), not twice. A description that
+    is the title and no more is kept whole."""
+    if description[: len(name)].lower() != name.lower():
+        return description
+    rest = description[len(name):].lstrip(" ,;:.!—–-")
+    return rest if len(rest.split()) >= 2 and description[len(name)] in " ,;:.!—–-" else description
+
+
+def hook_after_title(hook: str, description: str, name: str) -> bool:
+    """``hook``, an index line's, is ``description`` less the title ``name`` (``after_title``),
+    whole or shortened to fit: the index gives it anew from the description, a fragment never
+    told on its own."""
+    rest = after_title(description, name)
+    if rest == description:
+        return False
+    return hook == rest or (hook.endswith("…") and rest.startswith(hook[:-1].rstrip()))
+
+
 def says_only_name(description: str, name: str) -> bool:
     """``description`` is the title ``name`` again ("Put type hints on everything."): as an
     index hook it would repeat the line's title and tell the reader nothing more."""

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from autodream.engine.candidates import not_worth_saving
-from autodream.engine.entries import Entry
+from autodream.engine.entries import Entry, after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.text import shorten
@@ -46,13 +46,15 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long."""
     title = shorten(_flat(entry.name), 60)
-    hook = _flat(entry.description if (entry.changed or not entry.hook
-                                       or _cut_from(entry.hook, entry.description))
-                 else entry.hook)
+    described = after_title(entry.description, entry.name)
+    hook = entry.hook
+    if entry.changed or not hook or any(_cut_from(hook, d)
+                                        for d in {described, entry.description}):
+        hook = described
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
-    return IndexEntry(title, entry.file, shorten(hook, room))
+    return IndexEntry(title, entry.file, shorten(_flat(hook), room))
 
 
 def _cut_from(hook: str, description: str) -> bool:
