@@ -439,6 +439,72 @@ def test_a_move_by_an_amount_of_no_one_plan_is_no_memory(
     assert [f for f in plan.writes if f != "MEMORY.md"] == []
 
 
+@pytest.mark.parametrize(("kept", "said", "why"), [
+    # each made nothing, and the plan stayed upcoming ("Plan work around 2026-07-24")
+    ("The release is on 2026-07-24.", "The release is cancelled.",
+     "Stated by the user on 2026-07-09."),
+    ("The offsite is on 2026-07-28.", "The offsite was called off.",
+     "Stated by the user on 2026-07-09."),
+    ("The design review is on 2026-07-24.", "We cancelled the design review.",
+     "Stated by the user on 2026-07-09."),
+    ("We're releasing the v1 API on 2026-07-25.", "The release got scrapped.",
+     "Stated by the user on 2026-07-09."),
+    ("The demo is on 2026-07-30.", "We've called off the demo.",
+     "Stated by the user on 2026-07-09."),
+    ("The design review is on 2026-07-24.",
+     "We cancelled the design review because the designer is out sick.",
+     "The designer is out sick."),
+])
+def test_a_plan_called_off_is_told_off_with_the_plan_as_history(
+        kept: str, said: str, why: str) -> None:
+    files = {"project_plan.md": topic("Plan", kept)}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n", candidates(said, day=3),
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_plan.md"]
+    entry = parse_entry("project_plan.md", plan.writes["project_plan.md"])
+    assert entry.lead == said.split(" because ")[0].rstrip(".") + "."
+    assert entry.history == [f"Updated on 2026-07-09; previously: {kept}"]
+    assert entry.why == why
+    assert "Plan work around" not in entry.how and "2026-07" not in entry.how
+    assert [d.action for d in plan.decisions if d.file == "project_plan.md"] == ["superseded"]
+
+
+def test_a_plan_said_in_the_dream_and_called_off_is_one_memory_telling_it_off() -> None:
+    assert _plans("The release is on 2026-07-24.", "The release is cancelled.") == {
+        ("The release is cancelled.", "Take this into account when planning or suggesting "
+                                      "changes.")}
+
+
+@pytest.mark.parametrize(("kept", "said"), [
+    # no plan of it: a call-off of nothing known is no memory
+    ((), "The release is cancelled."),
+    (("The release is on 2026-07-24.",), "The offsite was called off."),
+    # two plans of it with a day: which one is off is not told
+    (("The release is on 2026-07-24.", "The mobile release is on 2026-07-30."),
+     "The release is cancelled."),
+    # a plan already told as past is no plan to call off
+    (("Was planned: the release is on 2026-07-14.",), "The release is cancelled."),
+    # the work at hand, an order, a plan said to stand
+    (("The release is on 2026-07-24.",), "I cancelled the failing CI job."),
+    (("The release is on 2026-07-24.",), "We cancelled the failing CI job."),
+    (("The release is on 2026-07-24.",), "Cancel the build."),
+    (("The release is on 2026-07-24.",), "The release isn't cancelled."),
+    (("The release is on 2026-07-24.",), "The release is not cancelled."),
+])
+def test_a_call_off_of_no_one_plan_is_no_memory(kept: tuple[str, ...], said: str) -> None:
+    files = {f"project_plan{i}.md": topic(f"Plan {i}", lead) for i, lead in enumerate(kept)}
+    index = "".join(f"- [Plan {i}](project_plan{i}.md) — plan\n" for i in range(len(kept)))
+    plan = plan_dream(files, index or None, candidates(said, day=3), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+
+
+def test_a_rule_against_calling_a_plan_off_leaves_the_plan() -> None:
+    files = {"project_plan.md": topic("Plan", "The release is on 2026-07-24.")}
+    plan = plan_dream(files, "- [Plan](project_plan.md) — plan\n",
+                      candidates("Don't cancel the release.", day=3), now=NOW)
+    assert "project_plan.md" not in plan.writes
+
+
 @pytest.mark.parametrize(("kept", "said"), [
     # the plan kept, moved with other words after its day (was a second memory, the kept one
     # left at its old day)

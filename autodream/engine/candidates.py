@@ -23,8 +23,10 @@ from autodream.engine.dates import (
     date_shift,
     last_mention,
     latest_date,
+    plan_cancelled,
     says_past,
     tell_as_past,
+    tells_call_off,
 )
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
@@ -1156,7 +1158,8 @@ class Gatherer:
             kind: CandidateKind = "plan" if _has_date(dated) else found.kind
         else:
             kind = found.kind
-        if kind == "plan" and not _has_date(dated) and date_shift(statement) is None:
+        if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
+                plan_cancelled(statement) is None):
             return False
         if kind == "plan" and (last := latest_date(dated)) is not None and (
                 (last < when.date() or (last == when.date() and (
@@ -1924,6 +1927,9 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("identity", _clean(sentence), 0.8)
     if date_shift(sentence) is not None:
         # "The launch got pushed back two weeks": a plan's day moved, whichever plan it is
+        return _Kind("plan", _clean(sentence), 0.7)
+    if tells_call_off(sentence) and plan_cancelled(_split_why(sentence)[0]) is not None:
+        # "The release is cancelled": a plan called off, whichever plan it is
         return _Kind("plan", _clean(sentence), 0.7)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
     # deploy took down checkout last year" they date the reason's past event, not a plan.

@@ -22,6 +22,7 @@ from autodream.engine.dates import (
     last_mention,
     latest_date,
     passed_how,
+    plan_cancelled,
     retell,
     says_past,
     tell_as_past,
@@ -1399,6 +1400,19 @@ class Consolidator:
                 told = replace(cand, text=f"{cand.text.rstrip('.!')} (to {now}).", key="")
                 self._reschedule(entry, was, now, told, cluster)
                 return
+            off = plan_cancelled(cand.text) if cand.kind == "plan" else None
+            if off is not None:
+                # "The release is cancelled": the one plan of the release is off; of none, or
+                # of more than one, it tells nothing to remember
+                planned = self._planned(tokens(off))
+                if planned is None:
+                    self.decisions.append(Decision(
+                        "dropped", shorten(cand.text, 120),
+                        f"calls off '{off}', and no single remembered plan of it is upcoming",
+                        session_id=cand.source.session_id))
+                else:
+                    self._cancel(planned, cand, cluster)
+                return
             excepted = self._rule_excepted(cand)
             if excepted is not None:
                 self._except(*excepted, cand, cluster)
@@ -2071,6 +2085,35 @@ class Consolidator:
         if _ISO_DAY.fullmatch(was) is None:
             return None
         return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
+
+    def _planned(self, thing: frozenset[str]) -> Entry | None:
+        """The one live plan whose clauses about ``thing`` give it a day; None when none does or
+        more than one: which one is meant is not told. A plan told as past, or a day
+        forbidden, is no plan."""
+        found = [entry for entry in self.live() if entry.type == "project" and not (
+            _TOLD_PAST.search(lead := _LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
+                 and any(_about_event(thing, part) and date_mentions(part)
+                         for part in _CLAUSE_EDGE.split(lead)[::2])]
+        return found[0] if len(found) == 1 else None
+
+    def _cancel(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """The plan ``entry`` called off: the person's words lead, the plan is history, and
+        its guidance, written for a day still ahead, goes."""
+        day = cand.source.day.isoformat()
+        was = _LIST_MARK.sub("", entry.lead).strip()
+        entry.history.append(f"Updated on {day}; previously: {was}")
+        entry.statements = [cand.text]
+        entry.description = description_for(cand.text)
+        if entry.hook:  # (its index line tells the plan as upcoming)
+            entry.hook = entry.description
+        if any(has_word(entry.name, d) for d in date_mentions(was)):
+            entry.name = title_for(cand.text) or entry.name
+        # ("Plan work around 2026-07-24" is for a day nothing is planned on now)
+        told = Cluster([replace(c, kind="fact") for c in cluster.members], cluster.score)
+        entry.why, entry.generated_why = cand.why or _default_why(told), not cand.why
+        entry.how, entry.generated_how = _default_how(told.latest), True
+        self._superseded(entry, cand, cluster,
+                         f"called off on {day}; the plan '{shorten(was, 80)}' kept as history")
 
     def _moved_there(self, thing: frozenset[str], new: str) -> Entry | None:
         """The live entry about ``thing`` that already says it is ``new``, a day told by
@@ -3090,6 +3133,9 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
     (``_named_apart``)."""
     if old.kind != "plan" or new.kind != "plan":
         return False
+    if (plan_cancelled(old.text) is None) != (plan_cancelled(new.text) is None):
+        # "The release is cancelled" is no plan said again: it calls one off, on its own
+        return True
     was, now = last_mention(old.text), last_mention(new.text)
     return was is not None and now is not None and was.last != now.last and _named_apart(
         old.text, new.text)

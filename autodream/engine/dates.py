@@ -298,6 +298,34 @@ def date_shift(text: str) -> tuple[str, int] | None:
     return m["what"], sign * _num(m["n"].lower()) * (7 if weeks else 1)
 
 
+# A plan called off, said alone: "The release is cancelled", "The offsite was called off", "We
+# cancelled the design review". Only what the team calls off: "I cancelled the failing CI job"
+# is the work at hand, and "The release isn't cancelled" says it still stands.
+_CALLED_OFF = r"(?:cancell?ed|called\s+off|scrapped)"
+_CANCELLED = re.compile(
+    rf"(?i)^(?:the|our)\s+(?P<what>{_THING})\s+(?:is|are|was|were|got|"
+    rf"has\s+been|have\s+been)\s+{_CALLED_OFF}\s*[.!]?$")
+_CANCELLED_BY_US = re.compile(
+    rf"(?i)^we(?:\s+have|'ve)?\s+(?:just\s+)?{_CALLED_OFF}\s+(?:the|our)\s+"
+    rf"(?P<what>{_THING})\s*[.!]?$")
+
+
+def plan_cancelled(text: str) -> str | None:
+    """What a sentence says was called off ("release" of "The release is cancelled", "design
+    review" of "We cancelled the design review"), or None."""
+    if not tells_call_off(text):
+        return None  # most sentences
+    said = text.strip()
+    m = _CANCELLED.match(said) or _CANCELLED_BY_US.match(said)
+    return None if m is None else m["what"].rstrip(".")
+
+
+def tells_call_off(text: str) -> bool:
+    """``text`` has a word that may call a plan off: a cheap check before ``plan_cancelled``."""
+    low = text.lower()
+    return "cancel" in low or "called off" in low or "scrapped" in low
+
+
 _MOVED_NEUTRAL = re.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
 _RESCHEDULED_LATER = re.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
 
