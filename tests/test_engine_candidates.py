@@ -132,6 +132,32 @@ def test_reason_given_with_because_becomes_why() -> None:
         ("After the incident yesterday, never restart the database without paging the on-call.",
          "prohibition", "Never restart the database without paging the on-call.",
          "The incident on 2026-07-05."),
+        # ... or told as what happened, then "so" the rule (was a project fact of it all, or
+        # nothing)
+        ("We got burned last quarter when mocked tests passed but the prod migration failed, so "
+         "don't mock the database in integration tests.", "prohibition",
+         "Don't mock the database in integration tests.",
+         "We got burned in Q2 2026 when mocked tests passed but the prod migration failed."),
+        ("The prod migration failed last week, so never run migrations from a laptop.",
+         "prohibition", "Never run migrations from a laptop.",
+         "The prod migration failed in the week of 2026-06-29."),
+        ("We got burned last quarter, so don't mock the database.", "prohibition",
+         "Don't mock the database.", "We got burned in Q2 2026."),
+        ("After we got burned last quarter, don't mock the database in integration tests.",
+         "prohibition", "Don't mock the database in integration tests.",
+         "We got burned in Q2 2026."),
+        # a state that holds for now is no reason told first: the rule holds while it does
+        ("The build has been broken since Friday, so don't merge anything.", "prohibition",
+         "The build has been broken since 2026-07-03, so don't merge anything.", ""),
+        ("CI is red, so don't merge anything.", "prohibition",
+         "CI is red, so don't merge anything.", ""),
+        # ... nor a switch, a memory of its own
+        ("We migrated to Postgres last month, so use psql for queries.", "switch",
+         "We migrated to Postgres in June 2026, so use psql for queries.", ""),
+        # ... nor one the rule points back into
+        ("We got burned last quarter by flaky integration tests, so always rerun them once.",
+         "preference",
+         "We got burned in Q2 2026 by flaky integration tests, so always rerun them once.", ""),
         # "since" with a time alone says since when, not why
         ("Since last week, we always use pnpm.", "preference",
          "Since the week of 2026-06-29, we always use pnpm.", ""),
@@ -149,7 +175,7 @@ def test_a_past_time_in_a_rules_reason_does_not_make_it_a_plan(
 ) -> None:
     g = gather(human(text))
     (cand,) = g.candidates  # it was saved as a plan that had passed, or dropped undated
-    assert (cand.kind, cand.type) == (kind, "project" if kind == "fact" else "feedback")
+    assert (cand.kind, cand.type) == (kind, "project" if kind in ("fact", "switch") else "feedback")
     assert (cand.text, cand.why) == (rule, why)
 
 

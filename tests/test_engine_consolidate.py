@@ -1560,6 +1560,39 @@ def test_a_reason_said_once_holds_when_the_rule_is_said_again_without_it(existin
     assert "**Why:** It makes reviews painful." in text
 
 
+_BURNED = ("We got burned last quarter when mocked tests passed but the prod migration failed, "
+           "so don't mock the database in integration tests.")
+
+
+@pytest.mark.parametrize(("files", "first"), [
+    # said before in the dream, or kept: the reason-first saying was a second, project memory
+    ({}, "Don't mock the database in integration tests."),
+    ({"feedback_mocks.md": topic("No mocked database",
+                                 "Don't mock the database in integration tests.",
+                                 type_="feedback")}, None),
+])
+def test_a_rule_said_again_with_its_reason_first_is_confirmed_with_that_reason(
+        files: dict[str, str], first: str | None) -> None:
+    said = ([human(first, session="s0", day=0)] if first else []) + [
+        human(_BURNED, session="s5", day=5)]
+    plan = _plan(files, "- [No mocked database](feedback_mocks.md) — mocks\n" if files else None,
+                 *said)
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(name, plan.writes[name])
+    assert (entry.type, entry.lead) == ("feedback", "Don't mock the database in integration tests.")
+    assert entry.why == ("We got burned in Q2 2026 when mocked tests passed but the prod "
+                         "migration failed.")
+
+
+def test_a_rule_said_again_with_its_reason_first_keeps_the_reason_it_had() -> None:
+    files = {"feedback_mocks.md": topic(
+        "No mocked database", "Don't mock the database in integration tests.\n\n"
+        "**Why:** Mocks hid a broken migration.", type_="feedback")}
+    plan = _plan(files, "- [No mocked database](feedback_mocks.md) — mocks\n",
+                 human(_BURNED, session="s5", day=5))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+
+
 @pytest.mark.parametrize(("lead", "said", "now", "history"), [
     ("Prod is prd-us-1.", "Prod is now prd-eu-2, we migrated last weekend.",
      "Prod is now prd-eu-2, we migrated on the weekend of 2026-07-04.",

@@ -702,6 +702,10 @@ _AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
 # A reason said before its rule: "Since the outage last week, always page the on-call first".
 _REASON_FIRST = re.compile(
     r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
+# ... or told as what happened, then the rule it taught: "We got burned last quarter when mocked
+# tests passed, so don't mock the database in integration tests"
+_REASON_THEN = re.compile(r"^(?P<why>[^,;]{6,}),\s*so\s+(?P<rule>.+)$", _I)
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|those|these)\b", _I)
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
 _OUTCOME_UNTOLD = re.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
@@ -1416,6 +1420,16 @@ def intended(text: str) -> bool:
 
 def _split_why(text: str) -> tuple[str, str]:
     first = _REASON_FIRST.match(text)
+    if first is None and ", so " in text.lower():
+        first = _REASON_THEN.match(text)
+        if first is not None and (_passing_state(first["why"]) or _SINCE_A_TIME.search(
+                first["why"]) or _POINTS_BACK.search(first["rule"]) or TELLS_SWITCH.search(
+                first["why"])):
+            # "The build has been broken since Friday, so don't merge anything": a rule for
+            # as long as the state holds, kept whole; "We got burned by flaky integration
+            # tests, so always rerun them once": what "them" is was said first; "We migrated
+            # to Postgres last month, so use psql": the switch is a memory of its own
+            first = None
     if first is not None and len(first["rule"].split()) >= 3 and _tells_past(first["why"]) and (
             _says_rule(first["rule"])):
         return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
@@ -1755,6 +1769,14 @@ def _detect(raw: str) -> _Kind | None:
         if found is not None:
             return found
     found = _detect_core(sentence)
+    if (found is None or found.kind in ("fact", "plan")) and (_REASON_FIRST.match(sentence) or (
+            ", so " in sentence.lower() and _REASON_THEN.match(sentence))):
+        # "We got burned last quarter ..., so don't mock the database": the rule its reason
+        # came before, as "Don't mock the database, because ..." is
+        told, why = _split_why(sentence)
+        ruled = _detect_core(told) if why else None
+        if ruled is not None and ruled.kind in _RULE_KINDS:
+            return replace(ruled, text=_clean(sentence))
     if found is None and sentence[:1] in "WwIi" and (m := _WHEN_DOING.match(sentence)):
         # "When you write tests, use pytest fixtures": a rule for a kind of work, as "Use pytest
         # fixtures" alone is one; "When you run it, use -v" is the work at hand
