@@ -228,8 +228,10 @@ def _load(path: Path) -> tuple[str, dict[str, Any], str | int | None]:
 
 def _detect_indent(text: str) -> str | int | None:
     """The indentation of the first indented line, so a rewrite changes only what we touch;
-    None for a file written on one line, which stays on one line."""
-    if text.strip() and "\n" not in text.strip():
+    None for a file of nested settings written on one line, which stays on one line."""
+    one_line = text.strip()
+    if one_line and "\n" not in one_line and (one_line.count("{") > 1 or "[" in one_line):
+        # (a bare "{}" or '{"model": "opus"}' has no layout of its own to keep)
         return None
     for line in text.splitlines()[1:]:
         stripped = line.lstrip(" \t")

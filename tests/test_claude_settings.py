@@ -137,6 +137,15 @@ def test_install_keeps_a_file_written_on_one_line_on_one_line(config_dir: Path) 
     assert json.loads(path.read_text()) == OTHER_HOOKS
 
 
+@pytest.mark.parametrize("initial", ["{}", '{"model": "opus"}'])
+def test_install_into_a_file_with_no_layout_of_its_own_indents_it(
+        config_dir: Path, initial: str) -> None:
+    path = config_dir / "settings.json"
+    path.write_text(initial + "\n")
+    run("install", "--event", "Stop")
+    assert path.read_text().startswith("{\n  ")
+
+
 @pytest.mark.parametrize(
     ("text", "where"),
     [
