@@ -241,6 +241,9 @@ def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> N
         # after signing in, a pair is a login only when its second half has a sign, or capitals
         # and small letters and a digit: an account or a scope in small letters is not
         "Always sign in to the AWS account acme:prod2026 through SSO.",
+        # an image and its tag after "creds": a version, no password
+        "We need creds to push image app:v2.1-alpine to the registry",
+        "The CI creds let us push backend:v1.4.2 to GHCR",
         "Sign in to the account team:platform2.",
         # a bare key given an id, not a secret: a GPG key's, a cache entry's (16 hex digits)
         "Always sign release tags; my GPG key is 4AEE18F83AFDEB23.",
