@@ -838,7 +838,8 @@ def test_focusing_on_one_tool_not_another_is_the_choice_of_it(said: str, new: st
 
 
 @pytest.mark.parametrize("said", ["Focus on iOS, not Android, this sprint.",
-                                  "Focus on Postgres, not MySQL, for this migration."])
+                                  "Focus on Postgres, not MySQL, for this migration.",
+                                  "Right now we're focusing on Playwright, not Vitest."])
 def test_a_focus_for_a_while_chooses_nothing_for_good(said: str) -> None:
     # it rewrote 'The app ships on iOS and Android' with 'Android is no longer current'
     assert all(c.kind != "switch" for c in candidates(said))

@@ -1617,7 +1617,8 @@ def _focus_not_a_choice(before: str, new: str, old: str, text: str) -> bool:
 
 _FOCUS_FOR_A_WHILE = re.compile(
     r"\b(?:this|next)\s+(?:sprint|week|month|quarter|release|migration)\b|"
-    r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b", re.I)
+    # (a leading "Right" is read as filler: "Now we're focusing on ..." was "Right now ...")
+    r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b|^now\b", re.I)
 
 
 def _switch(text: str) -> _Kind | None:
