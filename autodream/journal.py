@@ -602,7 +602,7 @@ def as_shown(record: RunRecord) -> RunRecord:
     """``record`` as ``log`` and ``show`` tell it: one still ``running`` whose process is gone
     is ``interrupted`` (reading commands change nothing; the next dream or undo rolls back
     what it applied and closes the record as failed)."""
-    if record.outcome != "running" or record.pid == os.getpid() or pid_running(record.pid):
+    if not _process_gone(record):
         return record
     return replace(record, outcome="interrupted", reason=(
         f"process {record.pid} died; the next dream rolls back anything it applied"))
@@ -612,6 +612,12 @@ def as_shown(record: RunRecord) -> RunRecord:
 # escaped). Recovery runs at the start of every dream, so the finished records of a long history
 # (a first dream's is ~170 KB) are skipped on sight rather than parsed each time.
 _OPEN_RECORD = re.compile(r'"outcome"\s*:\s*"running"')
+
+
+def _process_gone(record: RunRecord) -> bool:
+    """``record`` says ``running``, but no other process of that PID is alive to finish it."""
+    return (record.outcome == "running" and record.pid != os.getpid()
+            and not pid_running(record.pid))
 
 
 def _open_runs(state_dir: Path) -> list[RunRecord]:
@@ -641,9 +647,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     }
     closed: list[RunRecord] = []
     for record in _open_runs(state_dir):
-        if record.outcome != "running" or record.pid == os.getpid():
-            continue
-        if pid_running(record.pid):
+        if not _process_gone(record):
             continue
         shutil.rmtree(staging_dir(state_dir, record.id), ignore_errors=True)
         state = commit_mod.commit_state(run_dir(state_dir, record.id))

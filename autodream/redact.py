@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 REDACTED = "[REDACTED:{kind}]"
+# How every redaction begins: text holding it held a secret when it was read
+REDACTED_MARK = REDACTED.partition("{")[0]
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
 # letters ending like these is prose, not a credential.
@@ -323,7 +325,7 @@ def find_secrets(text: str) -> list[SecretHit]:
             start, end = m.span((m.lastindex or 0) if group < 0 else group)
             if start < 0 or end <= start:
                 continue
-            if text.startswith("[REDACTED:", start):
+            if text.startswith(REDACTED_MARK, start):
                 continue
             if pattern is _AWS_SECRET_IN_PROSE and _bits(text[start:end]) < _RANDOM_BITS:
                 continue

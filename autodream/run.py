@@ -97,8 +97,10 @@ class DreamOutcome:
         return [s.id for s in self.report.sessions]
 
     def as_dict(self) -> dict[str, Any]:
-        started_at = (datetime.fromtimestamp(self.started, tz=timezone.utc)
-                      .strftime("%Y-%m-%dT%H:%M:%SZ") if self.started else None)
+        from autodream.journal import iso_utc
+
+        started_at = (iso_utc(datetime.fromtimestamp(self.started, tz=timezone.utc))
+                      if self.started else None)
         return {
             # "id" and "started_at" as ``log --json`` and ``show --json`` name them, so one
             # script reads every command; "run_id" and "started" (epoch) as they always were

@@ -802,7 +802,7 @@ class ToolBox:
 
     def _check_new_content(self, vpath: str, content: str) -> bytes:
         hits = redact.find_secrets(content)
-        if hits or "[REDACTED:" in content:
+        if hits or redact.REDACTED_MARK in content:
             content, found = self._as_found(vpath, content)
             # a line kept as the person wrote it is theirs; any other secret is refused
             hits = redact.find_secrets("".join(

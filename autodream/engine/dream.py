@@ -53,7 +53,7 @@ from autodream.memory.model import (
     parse_topic,
     render_topic,
 )
-from autodream.redact import REDACTED, contains_secret, redact
+from autodream.redact import REDACTED_MARK, contains_secret, redact
 from autodream.transcripts.model import is_daily_log_name
 
 INDEX_NAME = "MEMORY.md"
@@ -221,7 +221,7 @@ def load_entries(
         ):
             continue  # the index, and daily logs, are not topic files
         known = linked.get(path)
-        if (at := files[path].find(REDACTED.partition("{")[0])) >= 0:
+        if (at := files[path].find(REDACTED_MARK)) >= 0:
             # a secret the person wrote in the file, redacted as the tools read it (or the
             # mark an older dream left for one): the file is theirs to fix, so it is left as
             # found (the check names the line), and what it says is no memory to match or
@@ -607,7 +607,7 @@ def plan_dream(
 
 def _redacted(text: str) -> bool:
     """True when ``text`` holds a secret, or one redacted when it was read."""
-    return REDACTED.partition("{")[0] in text or contains_secret(text)
+    return REDACTED_MARK in text or contains_secret(text)
 
 
 def _as_found(note: IndexNote) -> bool:

@@ -63,7 +63,7 @@ from autodream.memory.model import (
     unlisted_line,
 )
 from autodream.memory.staging import active_files, link_target, symlinks
-from autodream.redact import REDACTED, find_secrets, redact
+from autodream.redact import REDACTED_MARK, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
 
@@ -259,9 +259,9 @@ def check_staged(
                 fail(CheckFailure("frontmatter", rel, _NOT_UTF8), found)
             except FrontmatterError as exc:
                 fail(CheckFailure("frontmatter", rel, str(exc)), found)
-        _check_secrets(fail, rel, text, found, partial(_lines, found_in, rel))
-        mark = text.find(_REDACTED_MARK) if is_topic and found else -1
-        if mark >= 0 and not find_secrets(text):
+        secrets = _check_secrets(fail, rel, text, found, partial(_lines, found_in, rel))
+        mark = text.find(REDACTED_MARK) if is_topic and found and not secrets else -1
+        if mark >= 0:
             # what an older dream left for a secret: the engine reads it as one and leaves the
             # file as it is, so the person is told why it is never updated
             report.as_found.append(CheckFailure(
@@ -271,7 +271,6 @@ def check_staged(
     return report
 
 
-_REDACTED_MARK = REDACTED.partition("{")[0]
 # (the dream reads such a file as Windows-1252 and writes it back in UTF-8 when it changes it;
 # left as it is, Claude Code may not read its accents right)
 _NOT_UTF8 = ("is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the next dream "
@@ -281,17 +280,20 @@ _NOT_UTF8 = ("is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the
 def _check_secrets(
     fail: Callable[[CheckFailure, bool], None], rel: str, text: str, found: bool,
     prior: Callable[[], list[str]],
-) -> None:
+) -> bool:
     """Each secret in ``text`` (the file ``rel``) a failure, or one as found when the file is
-    as found or the line holding it is one the file had (``prior``: its lines then)."""
+    as found or the line holding it is one the file had (``prior``: its lines then); True when
+    there was one."""
     before: set[str] | None = None
-    for hit in find_secrets(text):
+    hits = find_secrets(text)
+    for hit in hits:
         line = text.count("\n", 0, hit.start) + 1
         kept = found
         if not kept:
             before = set(prior()) if before is None else before
             kept = _split(text)[line - 1] in before
         fail(CheckFailure("secret", rel, f"line {line}: contains a secret ({hit.kind})"), kept)
+    return bool(hits)
 
 
 def _lines(folder: Path | None, rel: str) -> list[str]:
