@@ -102,6 +102,9 @@ class DreamBrief:
     # memory, and a memory file one points at (deleting or renaming it would leave the link
     # dangling)
     kept_as_is: frozenset[str] = frozenset()
+    # memory names that are no regular file (a named pipe, socket or device): not staged, never
+    # opened; a dream keeps them and their index lines as they are
+    not_regular: frozenset[str] = frozenset()
     # a dry run records nothing: what it says the next dream does is what a real one would leave
     dry_run: bool = False
     roots: dict[str, str] = field(

@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from autodream.errors import NotFound, UndoConflict, UnsafeRecord
+from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord
 from autodream.memory import commit as commit_mod
 from autodream.memory.staging import (
     ChangeKind,
@@ -319,7 +319,10 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
 
 
 def load_run(state_dir: Path, run_id: str) -> RunRecord:
-    """The run named ``run_id`` or by a unique prefix of it; ``NotFound`` otherwise."""
+    """The run named ``run_id`` or by a unique prefix of it.
+
+    ``NotFound`` when nothing matches; ``BadInput`` when the prefix names several runs, which
+    exist: a script reading exit 9 as "no such run" would be misled."""
     root = runs_dir(state_dir)
     names = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
     if run_id in names:
@@ -329,7 +332,9 @@ def load_run(state_dir: Path, run_id: str) -> RunRecord:
         if not found:
             raise NotFound(f"no run '{run_id}' in {root}")
         if len(found) > 1:
-            raise NotFound(f"run id prefix '{run_id}' is ambiguous: {', '.join(found[:5])}")
+            more = f" and {len(found) - 5} more" if len(found) > 5 else ""
+            raise BadInput(f"run id prefix '{run_id}' is ambiguous, it matches {len(found)} runs: "
+                           f"{', '.join(found[:5])}{more}; give more of the id")
         match = found[0]
     if (root / match).is_symlink():
         raise UnsafeRecord(f"run '{match}' is a symlink; refused")

@@ -19,7 +19,7 @@ from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
 from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
 from autodream.memory.model import decode_text
-from autodream.memory.staging import Staging, link_target, symlinks
+from autodream.memory.staging import Staging, link_target, special_files, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings, backend_choice
@@ -294,7 +294,8 @@ def consolidate(
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
-        brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run)
+        brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run,
+                        not_regular=frozenset(special_files(settings.memory_dir)))
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

@@ -4,6 +4,8 @@ that file byte for byte, keeps its index line, and says so; it never fails every
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -126,6 +128,25 @@ def test_a_symlinked_topic_file_keeps_its_index_line_and_is_never_written_throug
     assert (memory / "small_prs.md").is_symlink() and shared.read_bytes() == before
     assert any(d["file"] == "small_prs.md" and "symlink" in d["reason"]
                for d in _decisions(sample))
+
+
+@pytest.mark.parametrize("linked", [True, False])
+def test_a_named_pipe_in_memory_is_never_opened_and_keeps_its_index_line(
+        sample: Path, linked: bool) -> None:  # noqa: F811
+    memory = sample / "memory"
+    os.mkfifo(memory / "pipe.md")  # opening it to read would block the dream for ever
+    if linked:
+        with (memory / "MEMORY.md").open("a", encoding="utf-8") as fh:
+            fh.write("- [Pipe](pipe.md) — fed by a script\n")
+    for _ in range(2):
+        code, out, err = dream(sample)
+        assert code == 0, out + err
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
+    assert ("- [Pipe](pipe.md) — fed by a script" in index) is linked
+    assert stat.S_ISFIFO(os.lstat(memory / "pipe.md").st_mode)
+    reasons = [d["reason"] for d in _decisions(sample) if d["file"] == "pipe.md"]
+    assert reasons and all("not a regular file" in r for r in reasons)
+    assert not any("does not exist" in r for r in reasons)
 
 
 def test_a_symlinked_index_is_a_one_line_error_and_nothing_changes(

@@ -96,6 +96,24 @@ def test_show_unknown_run_is_a_one_line_error_with_its_exit_code(memory: Path) -
     assert out.strip().startswith("Error: no run 'nope'") and len(out.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("command", ["show", "undo"])
+def test_a_prefix_naming_several_runs_is_bad_input_not_a_missing_run(
+    memory: Path, command: str
+) -> None:
+    runs = [dream(memory, {"role.md": topic("Role", "user", text)}) for text in "abcdefg"]
+    before = tree(memory)
+    common = runs[0].id.partition("-")[0]  # the time of day the test clock gives every run
+    assert all(run.id.startswith(common) for run in runs)
+    code, out = _run(command, common, memory=memory)
+    assert code == 10, out
+    assert out.startswith(f"Error: run id prefix '{common}' is ambiguous, it matches 7 runs: ")
+    assert out.rstrip().endswith("and 2 more; give more of the id")
+    assert len(out.strip().splitlines()) == 1
+    assert tree(memory) == before  # undo undid nothing
+    code, _ = _run(command, runs[-1].id, memory=memory)
+    assert code == 0
+
+
 def test_undo_restores_and_refuses_conflicts_through_the_cli(memory: Path) -> None:
     old = tree(memory)
     record = dream(memory, EDITS)

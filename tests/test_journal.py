@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from autodream import journal
 from autodream.cli import cli
-from autodream.errors import MemoryChanged, NotFound, UndoConflict
+from autodream.errors import BadInput, MemoryChanged, NotFound, UndoConflict
 from autodream.memory.staging import Staging
 from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, dream, sample_memory, topic, tree
@@ -67,7 +67,7 @@ def test_list_runs_newest_first_and_load_by_prefix(tmp_path: Path) -> None:
     with pytest.raises(NotFound, match="no run"):
         journal.load_run(state, "1999")
     third = dream(memory, {"role.md": topic("Role", "user", "three")})
-    with pytest.raises(NotFound, match="ambiguous"):
+    with pytest.raises(BadInput, match="ambiguous, it matches 2 runs"):
         journal.load_run(state, third.id[:16])
 
 

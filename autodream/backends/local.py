@@ -141,7 +141,8 @@ class LocalBackend:
         return ToolCall(id=f"local-{self._seq}", name=name, input=inp)
 
     def _run(self, brief: DreamBrief) -> Script:
-        files, index_text, facts, unread = yield from self._orient(brief.kept_as_is)
+        files, index_text, facts, unread = yield from self._orient(brief.kept_as_is,
+                                                                   brief.not_regular)
         if INDEX in unread:
             # Without the index there is no telling what a rebuilt one would lose.
             self.decisions.append(Decision(
@@ -265,7 +266,7 @@ class LocalBackend:
                     "written in MEMORY.md that wait there would be lost; the dream changed "
                     "nothing")
 
-    def _orient(self, kept_as_is: frozenset[str]) -> Generator[
+    def _orient(self, kept_as_is: frozenset[str], not_regular: frozenset[str]) -> Generator[
             list[ToolCall], list[ToolResult],
             tuple[dict[str, str], str | None, ProjectFacts, frozenset[str]]]:
         results = yield [self._call("list_dir", path="project/")]
@@ -279,6 +280,11 @@ class LocalBackend:
             self.decisions.append(Decision(
                 "skipped", name, "a symlink, or a file one points at; left as it is",
                 file=name))
+        not_regular = frozenset(p for p in not_regular if p.endswith(".md"))
+        for name in sorted(not_regular):
+            self.decisions.append(Decision(
+                "skipped", name, "not a regular file (a named pipe, socket or device): never "
+                "opened; left as it is, with its index line", file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
         texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
         project = yield from self._read_all(fact_paths, page=False)
@@ -287,7 +293,8 @@ class LocalBackend:
         index_text = texts.get(f"memory/{INDEX}")
         facts = build_facts({k.removeprefix("project/"): v for k, v in project.items()},
                             listing)
-        unread = frozenset(p for p in memory_paths if f"memory/{p}" not in texts) | linked_away
+        unread = (frozenset(p for p in memory_paths if f"memory/{p}" not in texts) | linked_away
+                  | not_regular)
         return files, index_text, facts, unread
 
     def _memory_files(self) -> Generator[list[ToolCall], list[ToolResult], list[str]]:

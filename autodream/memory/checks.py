@@ -62,7 +62,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files, link_target, symlinks
+from autodream.memory.staging import active_files, link_target, special_files, symlinks
 from autodream.redact import REDACTED_MARK, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -224,8 +224,13 @@ def check_staged(
                    lambda: _split(prior_index or ""))
 
     linked: set[str] = set()
+    # a pipe, socket or device the person keeps in memory is never staged: a line linking it
+    # links what is there, as they arranged it
+    not_regular = set(special_files(found_in)) if found_in is not None else set()
     for entry in parse_index(index_text).entries:
         rel = resolve_link(entry.file)
+        if rel in not_regular:
+            continue
         if rel is not None and rel in links and rel != INDEX_FILENAME:
             if not os.path.exists(links[rel]):
                 # the file it points at is gone: by this dream when it was there before

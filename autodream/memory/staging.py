@@ -139,6 +139,13 @@ def symlinks(root: Path) -> dict[str, Path]:
     return _memory_entries(root, links=True)
 
 
+def special_files(root: Path) -> list[str]:
+    """The memory names under ``root`` that are neither regular files, directories nor symlinks
+    (a named pipe, a socket, a device), hidden names left out: never opened (reading a pipe
+    blocks) nor staged, so a dream must keep them, and their index lines, as they are."""
+    return list(_memory_entries(root, links=False, special=True))
+
+
 def link_target(rel: str, link: Path, memory_dir: Path | None = None) -> str | None:
     """The memory file (relative to the memory root) the symlink at ``rel`` points at, written
     relative or absolute into ``memory_dir``; None when it points outside memory."""
@@ -154,9 +161,9 @@ def link_target(rel: str, link: Path, memory_dir: Path | None = None) -> str | N
     return inside.replace(os.sep, "/")
 
 
-def _memory_entries(root: Path, *, links: bool) -> dict[str, Path]:
-    """Regular files (or, with ``links``, symlinks) below ``root`` by relative POSIX path, sorted;
-    directories are walked without following a link."""
+def _memory_entries(root: Path, *, links: bool, special: bool = False) -> dict[str, Path]:
+    """Regular files (or, with ``links``, symlinks; with ``special``, the other kinds) below
+    ``root`` by relative POSIX path, sorted; directories are walked without following a link."""
     found: dict[str, Path] = {}
     if not root.is_dir():
         return found
@@ -173,7 +180,7 @@ def _memory_entries(root: Path, *, links: bool) -> dict[str, Path]:
                     stack.append(Path(entry.path))
                     continue
                 else:
-                    wanted = not links and entry.is_file(follow_symlinks=False)
+                    wanted = not links and entry.is_file(follow_symlinks=False) != special
                 if wanted:
                     path = Path(entry.path)
                     found[path.relative_to(root).as_posix()] = path
