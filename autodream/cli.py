@@ -472,8 +472,10 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
             for path, why in report.scan.skipped:
                 click.echo(f"{'':15}not read: {path}: {why}")
             for path in report.held_back:
-                why = ("could not write" if path in report.refused else "held back")
-                click.echo(f"{'':15}read again: {path} (memories the last dream {why})")
+                why = ("an undo took back what a dream learned there" if path in report.undone
+                       else "memories the last dream could not write" if path in report.refused
+                       else "memories the last dream held back")
+                click.echo(f"{'':15}read again: {path} ({why})")
             for path, why in report.stuck.items():
                 from autodream.tools import refusal_fix
 

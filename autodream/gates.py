@@ -202,6 +202,8 @@ class GateReport:
     held_back: list[str] = field(default_factory=list)
     # those of them left because the sandbox refused the write that was to save their memories
     refused: list[str] = field(default_factory=list)
+    # those of them an undo rewound: what a dream learned there was taken back
+    undone: list[str] = field(default_factory=list)
     # transcripts whose memories were refused again when read again (path -> why): they stay
     # pending, read by any dream, but no longer open the scan gate alone (not in held_back),
     # or autodream would dream after every min_hours to meet the same refusal
@@ -272,6 +274,7 @@ class GateReport:
             ],
             "held_back_sessions": list(self.held_back),
             "refused_sessions": list(self.refused),
+            "undone_sessions": list(self.undone),
             "refused_again_sessions": [{"path": path, "reason": why}
                                        for path, why in self.stuck.items()],
             "notes_waiting": self.notes_waiting,
@@ -665,8 +668,9 @@ def _held_back(settings: Settings, report: GateReport) -> None:
         left = [path for path in pending if path not in counted and os.path.isfile(path)]
         report.stuck = {path: stuck[path] for path in left if path in stuck}
         report.held_back = [path for path in left if path not in stuck]
-        refused = set(store.refused())
+        refused, undone = set(store.refused()), set(store.undone())
         report.refused = [path for path in report.held_back if path in refused]
+        report.undone = [path for path in report.held_back if path in undone]
     waiting = store.notes_waiting(settings.index_path)
     report.notes_waiting = waiting if waiting and settings.index_path.is_file() else 0
 
@@ -677,11 +681,13 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
     figure = f"{count} {noun} touched since the last dream"
     reason = f"min_sessions is {settings.min_sessions}"
     left = []
-    budget = len(report.held_back) - len(report.refused)
+    budget = len(report.held_back) - len(report.refused) - len(report.undone)
     if budget:
         left.append(f"{budget} with memories the last dream held back")
     if report.refused:
         left.append(f"{len(report.refused)} with memories the last dream could not write")
+    if report.undone:
+        left.append(f"{len(report.undone)} an undo left to read again")
     if report.notes_waiting:
         notes = report.notes_waiting
         left.append(f"{notes} note{'s' if notes != 1 else ''} written in MEMORY.md waiting to "
@@ -691,7 +697,9 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
         reason = ("the last dream's file budget (max_files_touched) left memories for the next "
                   "one" if budget or report.notes_waiting else
                   "the last dream could not write some memories (refused writes); the next one "
-                  "reads their sessions again")
+                  "reads their sessions again" if report.refused else
+                  "an undo took back what a dream learned in them; the next dream reads them "
+                  "again")
     if count < settings.min_sessions and report.stuck:
         # else a closed gate reads as if nothing waited
         figure += (f", {len(report.stuck)} waiting whose memories keep being refused (read "

@@ -563,8 +563,9 @@ def undo(
 def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:
     """Put each transcript's read position back to where it was before ``target``, so the next
     dream reads again what the undone one read (else what it learned there would be lost). A
-    position a later dream moved on is left where it is. Returns the moves, reversed, so that
-    undoing this undo moves them forward again."""
+    position a later dream moved on is left where it is. Each rewound transcript is marked
+    pending: it was not touched since, so the scan alone would never bring it back. Returns the
+    moves, reversed, so that undoing this undo moves them forward again."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
@@ -575,7 +576,11 @@ def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, A
         if store.entry(path) != after:
             continue
         store.put(path, before if isinstance(before, dict) else None)
-        rewound[path] = {"before": after, "after": before}
+        notes = any(isinstance(e, dict) and "notes_waiting" in e for e in (before, after))
+        was_pending = isinstance(before, dict) and before.get("pending")
+        if not notes and not was_pending:  # (one pending before keeps its own reason)
+            store.mark_pending(path, undone=True)
+        rewound[path] = {"before": after, "after": store.entry(path)}
     if rewound:
         store.save()
     return rewound

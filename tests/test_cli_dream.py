@@ -319,6 +319,33 @@ def test_undo_rewinds_what_the_dream_read_so_the_next_dream_learns_it_again(
     assert memory_files(sample) == dreamt  # nothing the sessions said was lost by the undo
 
 
+def test_after_an_undo_the_next_dream_reads_again_sessions_untouched_since(
+        sample: Path) -> None:
+    # as on a real machine: the transcripts were last written before the dream's clock, so no
+    # scan counts them as touched since; only the undo's word brings them back
+    written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
+    for path in (sample / "sessions").glob("*.jsonl"):
+        os.utime(path, (written, written))
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    dreamt = memory_files(sample)
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
+    assert "the next dream reads again what it read in 9 transcript(s)" in undone.stdout
+    status = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
+                                env=clean_env())
+    report = json.loads(status.stdout)
+    assert len(report["undone_sessions"]) == 9
+    scan = next(g for g in report["gates"] if g["name"] == "scan")
+    assert scan["open"] and "9 an undo left to read again" in scan["figure"]
+    text = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=clean_env())
+    assert text.stdout.count("(an undo took back what a dream learned there)") == 9
+    code, out, err = dream(sample)
+    assert code == 0 and "9 session(s) read" in out, out + err
+    assert memory_files(sample) == dreamt  # what the sessions said is learned again
+    code, out, err = dream(sample)
+    assert code == 0 and out.startswith("no-change:"), out + err  # and read once, not for ever
+
+
 def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) -> None:
     code, out, err = dream(sample)
     assert code == 0, out + err

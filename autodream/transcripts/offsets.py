@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 FINGERPRINT_BYTES = 4096
 # a pending transcript's mark when a refused write, not the file budget, left it (True)
 REFUSED = "refused"
+# a pending transcript's mark when an undo took back what a dream learned there
+UNDONE = "undone"
 _VERSION = 1
 
 
@@ -151,16 +153,18 @@ class OffsetStore:
             self._entries[self._key(path)] = dict(entry)
 
     def mark_pending(self, path: str | os.PathLike[str], *, refused: str | None = None,
-                     limit: int | None = None) -> None:
+                     limit: int | None = None, undone: bool = False) -> None:
         """``path`` holds something a dream read but could not keep (the file budget, or a
         refused write that was to save it: ``refused`` says why, under ``limit``, the
-        max_write_bytes then): the next dream reads it again from where it was, touched since
-        or not. Refusals in a row are counted: past the first retry the session only waits
-        (``stuck``)."""
+        max_write_bytes then; or an undo took back what it learned there: ``undone``): the next
+        dream reads it again from where it was, touched since or not. Refusals in a row are
+        counted: past the first retry the session only waits (``stuck``)."""
         key = self._key(path)
         entry = {k: v for k, v in self._entries.get(key, {}).items()
                  if k not in ("pending", "refusals", "why", "limit")}
-        if refused is None:
+        if undone:
+            entry["pending"] = UNDONE
+        elif refused is None:
             entry["pending"] = True
         else:
             entry.update(pending=REFUSED, refusals=self.refusals(path) + 1, why=refused)
@@ -176,6 +180,10 @@ class OffsetStore:
         """Those of ``pending`` left because a write that was to save what they said was
         refused."""
         return sorted(k for k, v in self._entries.items() if v.get("pending") == REFUSED)
+
+    def undone(self) -> list[str]:
+        """Those of ``pending`` an undo left to be read again."""
+        return sorted(k for k, v in self._entries.items() if v.get("pending") == UNDONE)
 
     def refusals(self, path: str | os.PathLike[str]) -> int:
         """How many dreams in a row refused to write what ``path`` said (0: none)."""
