@@ -717,6 +717,17 @@ SAID = date(2025, 12, 29)
         ("The outage was on December 3rd.", "The outage was on 2025-12-03.", date(2025, 12, 3)),
         ("We released v2 on Jan 5.", "We released v2 on 2025-01-05.", date(2025, 1, 5)),
         ("We dropped 3.8 last year.", "We dropped 3.8 in 2024.", date(2024, 12, 31)),
+        # a day a plan slipped to, told in a contraction of the present, lies ahead (it was
+        # put a year back, and the plan told as passed a week before its day)
+        ("The 1.4 release slipped, it's now January 6.",
+         "The 1.4 release slipped, it's now on 2026-01-06.", date(2026, 1, 6)),
+        ("The launch slipped; we're now aiming for January 20.",
+         "The launch slipped; we're now aiming for 2026-01-20.", date(2026, 1, 20)),
+        # ... but a past event's state is no plan, nor a place ("it's on PyPI")
+        ("We shipped the beta on Dec 3 and it's on PyPI.",
+         "We shipped the beta on 2025-12-03 and it's on PyPI.", date(2025, 12, 3)),
+        ("The outage was on Dec 3rd, it's fixed now.",
+         "The outage was on 2025-12-03, it's fixed now.", date(2025, 12, 3)),
     ],
 )
 def test_a_relative_date_reads_cleanly_and_passes_with_its_day(

@@ -218,6 +218,10 @@ _PAST_WORDING = re.compile(
 _FUTURE_WORDING = re.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
+    # a day told in a contraction of the present: "it's now August 6", "we're now aiming for"
+    # (not "it's fixed now": a past event's state)
+    r"|\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
+    r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b"
 )
 
 
