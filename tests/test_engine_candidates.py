@@ -208,6 +208,39 @@ def test_what_not_to_save_is_dropped_even_when_asked(text: str, reason: str) -> 
     assert reason in g.decisions[0].reason
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # the sentence that asks, and what it says
+        ("Don't remember this, but the staging password is in 1Password under 'acme-staging'.",
+         []),
+        ("You don't have to remember it, but we deploy on Tuesdays now.", []),
+        ("Off the record, the CTO hates GraphQL.", []),
+        # what "that" points back at, or a bare request follows
+        ("Always use pnpm. You don't need to remember that, it's just for today.", []),
+        ("The build box is slow today. No need to save that. Always run tests with -x.",
+         ["Always run tests with -x."]),
+        # a bare request first: what "this" points at cannot be told apart, so none of it
+        ("No need to remember this. The build box is slow today.", []),
+        # no request: a rule about keeping things, a memory that is not there, a reminder
+        ("Don't keep that in the repo, secrets belong in Vault.",
+         ["Don't keep that in the repo, secrets belong in Vault."]),
+        ("I don't remember this bug at all. Always use pnpm.", ["Always use pnpm."]),
+        ("Remember this: the VPN drops every night at 2am.",
+         ["The VPN drops every night at 2am."]),
+        ("Don't forget this: we deploy on Fridays.", ["We deploy on Fridays."]),
+    ],
+)
+def test_what_the_user_asks_not_to_be_remembered_is_not(said: str, kept: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == kept, g.decisions
+    if said.startswith(("Don't keep", "I don't", "Remember", "Don't forget")):
+        assert not any("asked that this not be remembered" in d.reason for d in g.decisions)
+    else:
+        assert any(d.action == "dropped" and "asked that this not be remembered" in d.reason
+                   for d in g.decisions)
+
+
 def test_ordinary_task_chatter_yields_nothing() -> None:
     g = gather(
         human("Now run the tests and fix this bug."),

@@ -79,6 +79,17 @@ _TAIL_REMINDER = re.compile(
     # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
     r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$", _I,
 )
+# "Don't remember this, but ...", "No need to save that.", "You don't have to remember it":
+# the person asks that it not be kept (not "I don't remember this bug": no request).
+_ASKED_NOT_TO_SAVE = re.compile(
+    r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just)\s+)"
+    r"(?:don['’]?t|do not|no need to|needn['’]t|(?:don['’]?t|do not) (?:need|have) to)\s+"
+    r"(?:(?:need|have) to\s+)?(?:remember|save|memori[sz]e|store|record|note|keep)\s+"
+    r"(?:this|that|it)\b(?:\s+(?:down|(?:in|to|into|as) (?:your |the )?(?:memory|memories|mind|"
+    r"a memory)))?(?=\s*(?:$|[,;:.!?)—–-]|but\b|and\b|though\b))"
+    r"|\b(?:this|that|it)(?:['’]s| is) not (?:worth )?(?:remembering|saving|keeping|for (?:your )?"
+    r"memory)\b|\boff the record\b", _I,
+)
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
@@ -95,7 +106,7 @@ _REMEMBER = re.compile(
     r"^(?:please[\s,]+)?(?:remember|keep in mind|don't forget|do not forget|never forget|"
     r"for future reference|for the record|make a note|note to self|note for later|"
     r"save (?:this|that) (?:to|in) (?:your )?memory|add (?:this|that) to (?:your )?memory)"
-    r"\b[\s,:;-]*(?:that\b[\s,]*)?(?P<rest>.*)$", _I,
+    r"\b[\s,:;-]*(?:that\b[\s,]*|this\s*[:—–-]+\s*)?(?P<rest>.*)$", _I,
 )
 _REMEMBER_INSIDE = re.compile(
     r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
@@ -992,6 +1003,9 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date())
                               or _away_and_more(sentence) or [sentence])]
+        asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
+        if asked:
+            parts = self._not_to_save(parts, asked, message.session_id)
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
@@ -1002,6 +1016,36 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
+
+    def _not_to_save(self, parts: list[str], asked: list[str], session_id: str) -> list[str]:
+        """The sentences of a message left to consider once the person asked that something
+        not be kept. Never the asking sentence ("Don't remember this, but the password is
+        ..."); what comes before it too when it points back ("Always use pnpm. You don't need
+        to remember that, it's just for today.") or says nothing more ("... No need to save
+        it."); and the whole message when it opens with a bare request ("No need to remember
+        this. ..."), as what "this" points at cannot be told apart."""
+        dropped: set[int] = set()
+        for i, part in enumerate(parts):
+            if part not in asked:
+                continue
+            m = _ASKED_NOT_TO_SAVE.search(part)
+            alone = m is not None and len(_ASKED_NOT_TO_SAVE.sub(" ", part).split()) < 3
+            back = m is not None and "that" in m[0].lower().split()
+            if alone and i == 0:
+                dropped.update(range(len(parts)))
+            dropped.update(range(i + 1) if alone or back else [i])
+            said = " ".join(m[0].strip(" ,;:.!?(—–-").split()) if m else part
+            for j in sorted(dropped):
+                if not parts[j]:
+                    continue  # (dropped for an earlier request)
+                self.stats.dropped += 1
+                self.decisions.append(Decision(
+                    "dropped", shorten(parts[j], 120),
+                    f"the user asked that this not be remembered ('{shorten(said, 60)}')",
+                    session_id=session_id))
+            parts = [p if j not in dropped else "" for j, p in enumerate(parts)]
+            dropped.clear()
+        return [part for part in parts if part]
 
     def _decided_at(self, sentence: str, when: datetime, session_id: str) -> list[str]:
         """"We had the retro on Monday and decided to stop deploying on Fridays" as the meeting
