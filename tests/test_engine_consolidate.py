@@ -1394,6 +1394,13 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
         ("The retro is the week after the launch on 2026-07-15.",
          "The retro is in the week of 2026-07-20"),
         ("The retro is the week of 2026-07-27.", "The retro is the week of 2026-07-27"),
+        # a colon in inline code, in a parenthesis or in an address is no clause's end (the
+        # index read "[Stop adding `# type](...) — ignore` comments.")
+        ("Stop adding `# type: ignore` comments.", "Stop adding `# type: ignore` comments"),
+        ("Commit messages should follow Conventional Commits (feat:, fix:, chore: ...).",
+         "Commit messages should follow Conventional Commits"),
+        ("The Grafana dashboard moved to https://grafana.acme.internal/d/recon-v2 , the old "
+         "one is gone.", "The Grafana dashboard moved to grafana.acme.internal"),
     ],
 )
 def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -> None:
@@ -1435,6 +1442,9 @@ def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> 
          "Was planned: The code freeze starts on 2026-07-09"),
         # a plan whose title says it in the future is retold as before
         ("The release is next Friday.", "The release was on 2026-07-10"),
+        # cut before its verb, not inside its subject (was "Was planned: The deadline")
+        ("The deadline for the SOC2 evidence package is 2026-07-10.",
+         "Was planned: The deadline for the SOC2 evidence package"),
     ],
 )
 def test_a_passed_plans_title_names_its_date_once_within_the_limit(said: str, title: str) -> None:

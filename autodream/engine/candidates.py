@@ -43,6 +43,7 @@ from autodream.engine.text import (
     sentence_case,
     sentences,
     shorten,
+    split_outside_spans,
     strip_code,
     tokens,
     word_set,
@@ -1877,7 +1878,7 @@ def key_clause(text: str) -> str:
     told = state_told(text)
     if told is not None:
         text = told[0]
-    clauses = [c for c in _CLAUSE.split(text) if len(c.split()) >= 3]
+    clauses = [c for c in split_outside_spans(_CLAUSE, text) if len(c.split()) >= 3]
     for clause in clauses:
         if _detect_core(clause) is not None:
             return clause

@@ -2646,7 +2646,9 @@ class Consolidator:
             first.text != cand.text and put_off is None and cand.kind != "switch") else None
         if traded is not None:
             lead = _swapped(first.text, *traded)
-        name = _switch_title(cand) if cand.kind == "switch" else title_for(lead)
+        # (an address ends the clause matched at its "https:"; the title gives its host)
+        name = _switch_title(cand) if cand.kind == "switch" else title_for(
+            cand.text if lead == cand.match_text and "://" in cand.text else lead)
         statements: list[str] = [lead] if traded is not None else []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if traded is not None and member.text in (first.text, cand.text):

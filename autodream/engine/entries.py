@@ -15,7 +15,7 @@ from datetime import date
 from typing import Any
 
 from autodream.engine.model import Source
-from autodream.engine.text import sentence_case, shorten, tokens, word_set
+from autodream.engine.text import sentence_case, shorten, split_outside_spans, tokens, word_set
 from autodream.memory.model import (
     FrontmatterError,
     MemoryType,
@@ -286,14 +286,16 @@ def is_generated_how(text: str) -> bool:
 _EXAMPLE = re.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
 
 
+_TITLE_BREAK = re.compile(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+
+
 def title_for(statement: str, *, whole: bool = False) -> str:
     """A short name for a new entry, cut at a word boundary, no trailing period. ``whole``: a
     title already, only cut to length (its first clause alone may not say what it is of)."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
     text = re.split(r"(?<=[.!?;])\s", text, maxsplit=1)[0].rstrip(".!;")
     # A colon inside a word is no break ("03:00", "host:port").
-    head = re.split(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*",
-                    text)[0]
+    head = split_outside_spans(_TITLE_BREAK, text, 1)[0]
     if len(head.split()) >= 3 and not whole:
         text = head
     # the clause that carries a rule, after its reason: "..., so always rerun them once"
@@ -331,6 +333,9 @@ _DANGLING = _PHRASE_START | word_set(
     must together along due according just also very even more less most least""")
 
 
+_COPULAS = word_set("is are was were")
+
+
 def _cut_title(words: list[str]) -> str:
     """The longest start of the words within NAME_CHARS that ends a clause (before a conjunction
     or after a comma), else one that ends a phrase (before a preposition). Without either, the
@@ -347,7 +352,10 @@ def _cut_title(words: list[str]) -> str:
         if before.endswith(",") or (after in _CLAUSE_START and not (
                 after == "that" and before in _SAYS_THAT)):
             clause = fit
-        elif after in _PHRASE_START and before not in _GOES_ON.get(after, ()):
+        elif (after in _PHRASE_START and before not in _GOES_ON.get(after, ())) or (
+                after in _COPULAS and fit >= 4):
+            # (before a copula the subject is whole: "Was planned: The deadline for the SOC2
+            # evidence package", not "Was planned: The deadline")
             phrase = fit
     if fit == 0:
         return words[0][:NAME_CHARS]
@@ -362,7 +370,7 @@ def _cut_title(words: list[str]) -> str:
         end -= 1
     while end > 1 and words[end - 1].lower().strip(",;:") in _DANGLING:
         end -= 1
-    return " ".join(words[:end]).rstrip(",;:-—")
+    return " ".join(words[:end]).rstrip(",;:-— ")
 
 
 def description_for(statement: str) -> str:
