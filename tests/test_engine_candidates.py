@@ -241,6 +241,40 @@ def test_what_the_user_asks_not_to_be_remembered_is_not(said: str, kept: list[st
                    for d in g.decisions)
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # what came before "forget that" / "scratch that" / "never mind" is taken back
+        ("I prefer tabs— no wait, forget that, we run black so 4 spaces, never mind.",
+         ["We run black so 4 spaces."]),
+        ("Use 4 spaces. Wait, never mind, ignore what I said about spaces.", []),
+        ("Use 4 spaces, never mind.", []),
+        ("Always use yarn. Actually, scratch that, use pnpm from now on.",
+         ["Use pnpm from now on."]),
+        # one at the end of a correction takes back what it corrects, not the correction
+        ("Can you use shorter variable names? Actually no, keep them descriptive, ignore that.",
+         ["Keep them descriptive."]),
+        ("The linter complains about line length. Ignore that, it's flaky. Always pin "
+         "dependencies.", ["Always pin dependencies."]),
+        # what to ignore is no taking back
+        ("Ignore that warning. Always pin dependencies.", ["Always pin dependencies."]),
+        ("Never mind the linter warnings, always run the tests before pushing.",
+         ["Never mind the linter warnings, always run the tests before pushing."]),
+        # what the person does despite themself is no rule; a rule said with it is
+        ("lol I always forget that. fix pls", []),
+        ("We keep forgetting the migrations, so always run them before deploying.",
+         ["We keep forgetting the migrations, so always run them before deploying."]),
+    ],
+)
+def test_what_the_user_takes_back_in_the_same_message_is_not_remembered(
+        said: str, kept: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == kept, g.decisions
+    took_back = any("taken back in the same message" in d.reason for d in g.decisions)
+    assert took_back == (said.startswith(("I prefer", "Use 4", "Always use yarn", "Can you",
+                                          "The linter")))
+
+
 def test_ordinary_task_chatter_yields_nothing() -> None:
     g = gather(
         human("Now run the tests and fix this bug."),

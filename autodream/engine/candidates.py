@@ -91,6 +91,16 @@ _ASKED_NOT_TO_SAVE = re.compile(
     r"|\b(?:this|that|it)(?:['’]s| is) not (?:worth )?(?:remembering|saving|keeping|for (?:your )?"
     r"memory)\b|\boff the record\b", _I,
 )
+# "I prefer tabs— no wait, forget that, we run black", "Always use yarn. Actually, scratch
+# that, use pnpm.": what came before is taken back (not "Ignore that warning", "Never mind the
+# linter": what to ignore)
+_TAKEN_BACK = re.compile(
+    r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b))(?:(?:no\s+)?wait\b[\s,—–-]*)?"
+    r"(?:(?:forget|scratch|ignore|disregard)\s+(?:that|this|"
+    r"it|what\s+i\s+(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?)|never\s*mind|nvm)"
+    r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
+# what may open a sentence that takes something back ("Actually, scratch that, ...")
+_TAKE_BACK_OPENER = re.compile(r"^(?:(?:actually|no|oh|sorry|hmm|ok(?:ay)?)\b[\s,.!—–-]*)+$", _I)
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
@@ -419,6 +429,11 @@ _SENT_TO_MONITORING = re.compile(
     # (nothing after: "the alerts go to PagerDuty now" is a change told, read as one)
     + r")\s*[.!]?$", _I)
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
+# what the person does despite themself, no rule: "lol I always forget that", "we keep
+# missing it" ("We keep forgetting migrations, so always run them" has its rule after it)
+_DESPITE_SELF = re.compile(
+    r"\b(?:i|we) (?:always|often|usually|keep|tend to) (?:forget|forgot|mix(?:ing)? up|"
+    r"mess(?:ing)? up|miss(?:ing)?|los(?:e|ing)|forgetting)\b", _I)
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -1004,6 +1019,8 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date())
                               or _away_and_more(sentence) or [sentence])]
+        if _TAKEN_BACK.search(text):
+            parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
         if asked:
             parts = self._not_to_save(parts, asked, message.session_id)
@@ -1017,6 +1034,40 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
+
+    def _taken_back(self, parts: list[str], session_id: str) -> list[str]:
+        """The sentences of a message less what the person took back in it: all before "forget
+        that" / "scratch that" / "never mind" goes, what follows stays ("Always use yarn.
+        Actually, scratch that, use pnpm." is "Actually, use pnpm."). One at the end of a
+        correction takes back what came before the correction ("Can you use shorter names?
+        Actually no, keep them descriptive, ignore that." keeps the correction)."""
+        kept: list[str] = []
+        for part in parts:
+            marks = list(_TAKEN_BACK.finditer(part))
+            head = part[:marks[0].start()].strip() if marks else ""
+            if not marks or not (kept or head):
+                # ("Scratch that, use tabs." opening a message takes back what an earlier one
+                # said: a change of mind the entries it revises tell)
+                kept.append(part)
+                continue
+            opener = head if _TAKE_BACK_OPENER.match(head) else ""
+            if len(marks) == 1 and marks[0].end() == len(part) and head and not opener and (
+                    _CORRECTION.match(head)):
+                gone, left = kept, head.rstrip(" ,;:—–-")
+            else:
+                gone = kept + ([head] if head and not opener else [])
+                after = part[marks[0].end():]
+                for m in reversed(marks[1:]):
+                    start, end = m.start() - marks[0].end(), m.end() - marks[0].end()
+                    after = after[:start] + " " + after[end:]
+                left = " ".join(f"{opener} {after}".split()).strip(" ,;:—–-")
+            for said in gone:
+                self.stats.dropped += 1
+                self.decisions.append(Decision(
+                    "dropped", shorten(said, 120), "taken back in the same message "
+                    f"('{marks[0][0].strip(' ,.;:!?—–-')}')", session_id=session_id))
+            kept = [ensure_period(left)] if left and left != opener else []
+        return kept
 
     def _not_to_save(self, parts: list[str], asked: list[str], session_id: str) -> list[str]:
         """The sentences of a message left to consider once the person asked that something
@@ -2022,7 +2073,8 @@ def _detect_core(raw: str) -> _Kind | None:
         # "It's fine to add pandas as an optional extra": what may be done, often an exception
         # to a rule against it
         return _Kind("preference", _clean(sentence), 0.75)
-    if _PREFERENCE.search(sentence):
+    if _PREFERENCE.search(sentence) and (not _DESPITE_SELF.search(sentence) or _PREFERENCE.search(
+            _DESPITE_SELF.sub(" ", sentence))):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
     if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
