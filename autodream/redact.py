@@ -27,6 +27,18 @@ _PROSE_WORD = (
     r"(?![\w-])"
 )
 
+# What stands in for a value rather than being one: a variable ("$GITHUB_TOKEN", "${SECRET}",
+# "$(cat key)", "%API_KEY%"), a template ("<your key>", "{{ secret }}"), letters that only fill
+# the space or cut it short ("xxx", "***", "...", "sk-..."), "your..." ("your-api-key-here")
+_PLACEHOLDER = (
+    r"(?:\$[{(]|\$[A-Z_][A-Z0-9_]*(?![^\s\"'`,;])|[<{]|%\w+%"
+    r"|(?i:x+|\*+|[^\s\"'`,;]*\.\.\.)(?![^\s\"'`,;])|(?i:your)(?![a-z]))"
+)
+# A setting's word for no value yet ("SECRET=none", "API_KEY=TODO")
+_NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
+# Code, not a value: a call, an index, a bracket ("get_key()", "os.environ[", "None})")
+_CODE = r"[^\s\"'`,;]*[()\[\]{}]"
+
 
 def _prefix(literal: str, width: int) -> str:
     """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
@@ -63,7 +75,8 @@ _NAMED_RANDOM = re.compile(
 )
 
 # (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
-# alternation that matched), words one of which the text must hold for the pattern to run)
+# alternation that matched), words one of which the text must hold for the pattern to run,
+# in any case unless written in capitals)
 _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         "private-key",
@@ -201,7 +214,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|"
             r"private[_-]?key)"
             r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
-            r"([^\s\"'`,;]{6,})"
+            r"(?!" + _PLACEHOLDER + r")"
+            # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
+            r"([^\s\"'`,;]{6,}|(?<=[=\"'])(?!" + _NO_VALUE + r"|" + _CODE + r")"
+            r"[^\s\"'`,;]{4,5})"
         ),
         1,
         ("pass", "secret", "key", "token"),
@@ -216,6 +232,32 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ),
         1,
         ("_token",),
+    ),
+    (
+        # an environment constant named for a secret holds one whatever its length
+        # ("ENCRYPTION_KEY=abcdef123456", "ADMIN_PWD: toor", "DB_CREDENTIALS=ab12"): the name
+        # ends in what holds a secret (not TOKEN_LIMIT, SECRET_NAME, PASSWORD_MIN_LENGTH,
+        # MAX_TOKENS, KEY_FILE), a key only when it says what for (API, signing, master...;
+        # not SORT_KEY, CACHE_KEY, PRIMARY_KEY); a count is none ("TOKEN=4096"), a password of
+        # digits is one; after a colon, a word going on into prose is none ("API_KEY: from the
+        # vault"). Upper case only: the rules above take ``password = ...`` in code
+        "assigned-secret",
+        re.compile(
+            r"(?<![A-Za-z0-9_])(?:[A-Z][A-Z0-9]*_)*"
+            r"(?:(?:API|ACCESS|SECRET|PRIVATE|SIGNING|ENCRYPTION|MASTER|AUTH|HMAC|JWT|APP"
+            r"|LICENSE)_?KEY|SECRET|TOKEN|CREDENTIALS?|(?P<pw>PASSWORD|PASSWD|PASSPHRASE|(?<=_)PWD))"
+            r"(?![A-Za-z0-9_])[\"']?(?:(?P<spaced>\s+)?=|\s*(?P<colon>:))\s*[\"']?(?!\[REDACTED)"
+            r"(?!" + _PLACEHOLDER + r"|" + _PROSE_WORD + r"|[/~.]"
+            r"|" + _NO_VALUE + r"|" + _CODE + r")"
+            r"(?(pw)|(?!\d{1,5}(?![^\s\"'`,;])))"
+            # (nor a variable given in code: "AUTH_TOKEN = token")
+            r"(?(spaced)(?![a-z_][a-z0-9_.]*(?![^\s\"'`,;])))"
+            # (nor a type after a colon: "API_KEY: Optional[str] = None")
+            r"(?(colon)(?![a-z]+[.,;!?)]*[ \t]+[A-Za-z])(?![^\s\"'`,;]*\s+=))"
+            r"([^\s\"'`,;]{4,})"
+        ),
+        4,
+        ("KEY", "SECRET", "TOKEN", "CREDENTIAL", "PASSW", "PWD"),
     ),
     (
         # short keywords, only as an assignment (``pw: x``, ``DB_PASS=x``): "pass" and "pw" are
@@ -319,7 +361,8 @@ def find_secrets(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     folded = text.casefold()
     for kind, pattern, group, needs in _PATTERNS:
-        if needs and not any(word in folded for word in needs):
+        # (a word in capitals is looked for as written: an environment constant's name)
+        if needs and not any(word in (text if word.isupper() else folded) for word in needs):
             continue
         for m in pattern.finditer(text):
             start, end = m.span((m.lastindex or 0) if group < 0 else group)

@@ -303,6 +303,8 @@ def test_secret_is_redacted_and_the_candidate_dropped() -> None:
         ("We always pass Kettle#Moon#2291 to the backup script.", "Kettle"),
         ("We always unlock the vault with the passphrase 'purple monkey dishwasher 42'.",
          "purple"),
+        # a short key, a pair one logs in with, a password chosen by a person mid-sentence
+        ("Always set ENCRYPTION_KEY=abcdef123456 in the staging .env file.", "abcdef123456"),
     ],
 )
 def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: str) -> None:
@@ -326,6 +328,8 @@ def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: st
          "3f9a2c1d4e5b6a7f"),
         ("Always sign in to the AWS account acme:prod2026 through SSO.", "acme:prod2026"),
         ("Always pass ENV=Prod-2 to the deploy script for the EU cluster.", "ENV=Prod-2"),
+        ("Always set SORT_KEY=name and TOKEN_LIMIT=4096 for the search index.",
+         "SORT_KEY=name and TOKEN_LIMIT=4096"),
     ],
 )
 def test_an_identifier_named_key_or_an_account_is_a_memory(said: str, kept: str) -> None:

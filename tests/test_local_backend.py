@@ -90,6 +90,29 @@ def test_local_dream_consolidates_through_the_tools(dream: LocalDream) -> None:
     assert run.turns <= 10
 
 
+@pytest.mark.parametrize(
+    ("said", "secret"),
+    [
+        ("Always set ENCRYPTION_KEY=abcdef123456 in the staging .env file.", "abcdef123456"),
+    ],
+)
+def test_a_secret_said_in_a_session_reaches_no_memory_file(
+    dream: LocalDream, said: str, secret: str
+) -> None:
+    # each was written into a memory (in its body, and its file name from the words:
+    # "feedback_always-set-encryption-key-abcdef123456.md"); the rest of the session still is
+    s3 = TranscriptBuilder(session_id="33333333-3333-4333-8333-333333333333",
+                           start=DAY0 + timedelta(days=3))
+    s3.user(said).assistant("OK.")
+    s3.user("Always run ruff before committing.").assistant("OK.")
+    s3.write(dream.sessions)
+    dream.run()
+    files = memory_text(dream.memory)
+    everything = "".join(files) + b"".join(files.values()).decode()
+    assert secret.lower() not in everything.lower()
+    assert "Always run ruff before committing." in everything
+
+
 def test_same_inputs_and_clock_give_identical_bytes(dream: LocalDream, tmp_path: Path) -> None:
     import shutil
     original = tmp_path / "memory-original"

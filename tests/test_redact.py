@@ -258,3 +258,69 @@ def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> N
 def test_prose_near_those_words_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a short value given to an environment constant named for a secret (each was left
+        # as written: only a long random one counted after a key's name)
+        ("ENCRYPTION_KEY=abcdef123456", "abcdef123456"),
+        ("export MASTER_KEY=\"deadbeef99\"", "deadbeef99"),
+        ("AWS_SECRET_ACCESS_KEY=short1", "short1"),
+        ("ADMIN_PWD: toor", "toor"),
+        ("REDIS_PASSWD=r3d1s", "r3d1s"),
+        ("DB_CREDENTIALS=abc123", "abc123"),
+        ("GITHUB_TOKEN=ab12c", "ab12c"),
+        ("PASSWORD=1234", "1234"),
+        # and a short one written as a setting after password, passwd or secret
+        ("mysql -u root --password=toor", "toor"),
+        ("passwd=r00t", "r00t"),
+        ("secret='ab12'", "ab12"),
+    ],
+)
+def test_a_short_value_given_to_a_name_for_a_secret_is_found(text: str, secret: str) -> None:
+    _assert_redacted(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a key that is no credential's, and a name about a secret rather than one
+        "SORT_KEY=name",
+        "CACHE_KEY=v2",
+        "PRIMARY_KEY=id",
+        "FOREIGN_KEY=user_id",
+        "KEY_FILE=~/.ssh/id_rsa",
+        "TOKEN_LIMIT=4096",
+        "MAX_TOKENS=1000",
+        "TOKEN=4096",
+        "PASSWORD_MIN_LENGTH=12",
+        "SECRET_NAME=prod/db",
+        "MASTER_KEY=./keys/master.key",
+        # what stands in for a value
+        "API_KEY=<your key>",
+        "API_KEY=<your-api-key>",
+        "API_KEY=...",
+        "OPENAI_API_KEY=sk-...",
+        "API_KEY=xxx",
+        "API_KEY=your-api-key-here",
+        "TOKEN=$GITHUB_TOKEN",
+        "SECRET_KEY=${SECRET}",
+        "GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}",
+        "DB_PASSWORD=%DB_PASSWORD%",
+        "API_KEY=TODO",
+        "SECRET=none",
+        "is_secret=true",
+        "secret=True",
+        # prose and code about one
+        "API_KEY: from the vault",
+        "set ENCRYPTION_KEY in .env, never commit it",
+        "API_KEY: Optional[str] = None",
+        "AUTH_TOKEN = token",
+        "SECRET_KEY = env(\"SECRET_KEY\")",
+        "client = Client(api_key=key)",
+    ],
+)
+def test_a_name_about_a_secret_or_a_placeholder_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
