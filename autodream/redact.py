@@ -289,22 +289,26 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a login written as a pair after a login word: "the test account login is
         # qa@example.com / Tr0ub4dor&3", "creds: admin@corp.io:Winter2026!"; the part after
         # the address is the password. A bare user name takes a colon straight after it and a
-        # password of letters and a digit ("the staging credentials are deploy:hunter2x"), with
-        # a sign too after a word that only says where one signs in ("log into grafana with
-        # admin:Tr0ub4dor&3"; not an account, a scope or an image's tag: "acme:prod2026",
-        # "admin:readWrite2", "postgres:Postgres16"); never a host's port ("localhost:8080")
+        # password of letters and a digit after a word for credentials ("the staging
+        # credentials are deploy:hunter2x") or as the one a person logs in as or with ("log in
+        # with root:toor2026", "ssh in as deploy:hunter2x"); elsewhere after a login word
+        # with a sign too or capitals ("log in to jenkins, user deploy:Deploy2026"), not an
+        # account or an image's tag ("sign in to the AWS account acme:prod2026"); never a
+        # host's port ("localhost:8080") or a path ("ssh into deploy@db.example.com:/srv")
         "login-pair",
         re.compile(
-            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?|account"
-            r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?"
-            r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)"
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?"
+            r"|ssh(?=[\s-]+(?:in|into|as)\b)|account"
+            r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?(?:(?<![\w-])(as|with)\s+)?"
+            r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)(?![/~])"
             r"|(?<![\w./@:\\-])[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
-            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)(?(1)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
-            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))))"
+            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)"
+            r"(?(1)|(?(2)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
+            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))))))"
             r"(?!\[REDACTED)(?!v?\d+\.\d)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,})"
         ),
-        2,
-        ("log", "sign", "cred", "account", "auth"),
+        3,
+        ("log", "sign", "cred", "account", "auth", "ssh"),
     ),
     (
         # a keyword followed straight by a value that looks like a credential: letters and

@@ -305,6 +305,8 @@ def test_secret_is_redacted_and_the_candidate_dropped() -> None:
          "purple"),
         # a short key, a pair one logs in with, a password chosen by a person mid-sentence
         ("Always set ENCRYPTION_KEY=abcdef123456 in the staging .env file.", "abcdef123456"),
+        ("Always log in to staging with root:toor2026.", "toor2026"),
+        ("We always ssh in as deploy:Hunter2! to restart the workers.", "Hunter2"),
     ],
 )
 def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: str) -> None:
@@ -330,6 +332,7 @@ def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: st
         ("Always pass ENV=Prod-2 to the deploy script for the EU cluster.", "ENV=Prod-2"),
         ("Always set SORT_KEY=name and TOKEN_LIMIT=4096 for the search index.",
          "SORT_KEY=name and TOKEN_LIMIT=4096"),
+        ("Always log in first, then use the image python:3.12-slim for CI.", "python:3.12-slim"),
     ],
 )
 def test_an_identifier_named_key_or_an_account_is_a_memory(said: str, kept: str) -> None:

@@ -324,3 +324,42 @@ def test_a_short_value_given_to_a_name_for_a_secret_is_found(text: str, secret: 
 )
 def test_a_name_about_a_secret_or_a_placeholder_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a pair that is who one logs in as or with: letters and a digit are enough
+        ("log in with root:toor2026", "toor2026"),
+        ("Always log in to staging with root:toor2026.", "toor2026"),
+        ("log in as deploy:hunter2x and restart the workers", "hunter2x"),
+        # ssh in as someone is logging in
+        ("ssh in as deploy:Hunter2!", "Hunter2!"),
+        ("ssh into the box as deploy:Hunter2! and restart nginx", "Hunter2!"),
+    ],
+)
+def test_a_user_and_password_one_logs_in_with_is_found(text: str, secret: str) -> None:
+    _assert_redacted(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Always sign in to the AWS account acme:prod2026 through SSO.",
+        "log in with the account acme:prod2026",
+        "log in with image app:v2.1-alpine",
+        "log in at localhost:8080",
+        "log in with host:port",
+        "log in with python:3.12-slim",
+        "log in and chown user:group /srv",
+        "log in as www-data:www-data",
+        "log in at 10:30, the ratio is 16:9",
+        "log in as admin and use role:admin2",
+        "ssh in as deploy and run chown deploy:deploy /srv",
+        "ssh as deploy to web2:22",
+        "ssh into deploy@db.example.com:/srv/app",
+        "ssh in as root:toor and fix it",
+    ],
+)
+def test_a_pair_after_logging_in_that_is_no_login_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
