@@ -273,16 +273,30 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         # prose: "wifi password for the office is correcthorsebattery", "root password: x"; the
-        # value ends the clause and is not an everyday word ("... is required.", "is rotated")
+        # value ends the clause and is not an everyday word ("... is required.", "is rotated");
+        # or it is chosen as people choose passwords, anywhere in the sentence ("the admin
+        # password for grafana is BlueMonkey7 btw", "the root password is still
+        # CorrectHorse42"): capitalised, with a sign (not a "?" ending it) or with a digit and
+        # two words run together; not a product and its version ("OAuth2", "React18"), a class
+        # ("the password hasher is Argon2Hasher") or a camelCase name ("getUserPassword2")
         "assigned-secret",
         re.compile(
             r"(?i)(?:password|passwd|passphrase)"
-            r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?\s*(?:\bis\b|[:=])\s*[\"'`]?"
-            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")([^\s\"'`,;]{6,}?)[\"'`]?"
-            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))",
+            r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
+            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            r"(?:(?(between)([^\s\"'`,;]{6,}?)[\"'`]?"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))|(?!))"
+            r"|(?:(?:still|now|currently|always|just)\s+)?"
+            r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
+            r"|(?=[^\s\"'`,;]*\d)"
+            r"[^\s\"'`,;]*?[A-Z][a-z]{2,}[-_.]?[A-Z][a-z]{2,}))"
+            r"(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
+            r"(?![^\s\"'`,;]*(?-i:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
+            r"|Helper|Provider|Store|Policy)(?![a-z]))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$)))",
             re.MULTILINE,
         ),
-        1,
+        -1,
         ("pass",),
     ),
     (

@@ -307,6 +307,7 @@ def test_secret_is_redacted_and_the_candidate_dropped() -> None:
         ("Always set ENCRYPTION_KEY=abcdef123456 in the staging .env file.", "abcdef123456"),
         ("Always log in to staging with root:toor2026.", "toor2026"),
         ("We always ssh in as deploy:Hunter2! to restart the workers.", "Hunter2"),
+        ("Remember the admin password for grafana is BlueMonkey7 btw.", "BlueMonkey7"),
     ],
 )
 def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: str) -> None:
@@ -333,6 +334,7 @@ def test_a_password_or_key_said_in_prose_is_never_a_memory(said: str, secret: st
         ("Always set SORT_KEY=name and TOKEN_LIMIT=4096 for the search index.",
          "SORT_KEY=name and TOKEN_LIMIT=4096"),
         ("Always log in first, then use the image python:3.12-slim for CI.", "python:3.12-slim"),
+        ("The password reset flow is always OAuth2 based.", "OAuth2"),
     ],
 )
 def test_an_identifier_named_key_or_an_account_is_a_memory(said: str, kept: str) -> None:

@@ -96,6 +96,7 @@ def test_local_dream_consolidates_through_the_tools(dream: LocalDream) -> None:
         ("Always set ENCRYPTION_KEY=abcdef123456 in the staging .env file.", "abcdef123456"),
         ("Always log in to staging with root:toor2026.", "toor2026"),
         ("We always ssh in as deploy:Hunter2! to restart the workers.", "Hunter2"),
+        ("Remember the admin password for grafana is BlueMonkey7 btw.", "BlueMonkey7"),
     ],
 )
 def test_a_secret_said_in_a_session_reaches_no_memory_file(

@@ -363,3 +363,37 @@ def test_a_user_and_password_one_logs_in_with_is_found(text: str, secret: str) -
 )
 def test_a_pair_after_logging_in_that_is_no_login_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a password as people choose them, the sentence going on after it
+        ("the admin password for grafana is BlueMonkey7 btw", "BlueMonkey7"),
+        ("The root password is still CorrectHorse42, don't change it.", "CorrectHorse42"),
+        ("the db password is CorrectHorse42", "CorrectHorse42"),
+        ("admin password: BlueMonkey7", "BlueMonkey7"),
+        ("the wifi password for guests is now Sunny#Day for the week", "Sunny#Day"),
+    ],
+)
+def test_a_password_chosen_by_a_person_is_found(text: str, secret: str) -> None:
+    _assert_redacted(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the function getUserName",
+        "use the fooBar helper",
+        "the password field uses getUserName for the label",
+        "The password reset flow is OAuth2 based.",
+        "the password UI is React18 based",
+        "The password service is AuthV2, talk to Dana.",
+        "the password rotation is Monday9am? no",
+        "the password policy is NIST800-63 compliant",
+        "The password manager is now 1Password, not LastPass.",
+        "the password length is still 12 characters",
+    ],
+)
+def test_a_name_or_a_version_near_password_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
