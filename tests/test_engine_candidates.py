@@ -1229,24 +1229,22 @@ def test_what_a_rule_spares_told_after_a_comma_is_its_reason(
         # what it harms, in a word or two: the reason stayed in the rule, and the How read
         # "Do not push to the release branch, it breaks CI unless ..."
         ("Never push to the release branch, it breaks CI.", "Never push to the release branch.",
-         "It breaks CI.", "Do not push to the release branch unless the user explicitly asks "
-         "for it."),
+         "It breaks CI.", "Do not push to the release branch (the user said never)."),
         ("Don't commit to main, it breaks prod.", "Don't commit to main.", "It breaks prod.",
          "Do not commit to main unless the user explicitly asks for it."),
         ("Never skip the hooks, that hides bugs.", "Never skip the hooks.", "That hides bugs.",
-         "Do not skip the hooks unless the user explicitly asks for it."),
+         "Do not skip the hooks (the user said never)."),
         ("Don't rebase shared branches, it confuses people.", "Don't rebase shared branches.",
          "It confuses people.", "Do not rebase shared branches unless the user explicitly "
          "asks for it."),
         ("Don't commit binaries, they slow git.", "Don't commit binaries.", "They slow git.",
          "Do not commit binaries unless the user explicitly asks for it."),
         ("Never edit the lockfile by hand, it breaks uv.", "Never edit the lockfile by hand.",
-         "It breaks uv.", "Do not edit the lockfile by hand unless the user explicitly asks "
-         "for it."),
+         "It breaks uv.", "Do not edit the lockfile by hand (the user said never)."),
         # told with "because", alike
         ("Never push to the release branch because it breaks CI.",
          "Never push to the release branch.", "It breaks CI.",
-         "Do not push to the release branch unless the user explicitly asks for it."),
+         "Do not push to the release branch (the user said never)."),
     ],
 )
 def test_a_short_harm_told_after_a_comma_is_the_rules_reason(

@@ -1309,26 +1309,26 @@ def test_a_rule_whose_reason_tells_a_past_event_is_written_as_a_rule_not_a_past_
 @pytest.mark.parametrize(
     ("said", "how"),
     [
+        # a "never" gives no "unless the user explicitly asks for it" the user did not give (a
+        # review read it as weakening "Never run migrations against prod"); a "don't" does
         ("Never force-push to main; open a PR instead.",
-         "Do not force-push to main unless the user explicitly asks for it; open a PR instead."),
-        ("We never deploy on Fridays.",
-         "Do not deploy on Fridays unless the user explicitly asks for it."),
+         "Do not force-push to main (the user said never); open a PR instead."),
+        ("We never deploy on Fridays.", "Do not deploy on Fridays (the user said never)."),
         ("Don't add docstrings to private helpers.",
          "Do not add docstrings to private helpers unless the user explicitly asks for it."),
         ("Never use print for logging, use structlog.",
-         "Do not use print for logging unless the user explicitly asks for it; use structlog."),
+         "Do not use print for logging (the user said never); use structlog."),
         ("Please avoid using lodash in the frontend code.",
          "Avoid using lodash in the frontend code unless the user explicitly asks for it."),
         ("You should never log full request bodies.",
-         "Do not log full request bodies unless the user explicitly asks for it."),
+         "Do not log full request bodies (the user said never)."),
         ("Never, ever delete the audit tables.",
-         "Do not delete the audit tables unless the user explicitly asks for it."),
+         "Do not delete the audit tables (the user said never)."),
         # a "never" asked to be remembered, or said as a correction
         ("Remember to never commit the .env file.",
-         "Do not commit the .env file unless the user explicitly asks for it."),
+         "Do not commit the .env file (the user said never)."),
         ("Actually, never run the migrations against prod from a laptop.",
-         "Do not run the migrations against prod from a laptop unless the user explicitly asks "
-         "for it."),
+         "Do not run the migrations against prod from a laptop (the user said never)."),
         # rules to follow, though they say "never": not something to avoid
         ("Always run the linter, never skip it.",
          "Apply this by default in this project without being reminded."),
@@ -1460,7 +1460,7 @@ def test_a_passed_plans_title_names_its_date_once_within_the_limit(said: str, ti
     ("lead", "how"),
     [
         ("Never force-push to main; open a PR instead.",
-         "Do not force-push to main unless the user explicitly asks for it; open a PR instead."),
+         "Do not force-push to main (the user said never); open a PR instead."),
         ("Always use pnpm for installs, never npm.",
          "Apply this by default in this project without being reminded."),
     ],
@@ -1935,10 +1935,10 @@ def test_a_rule_told_to_do_what_it_forbade_names_the_rule_it_replaced(
 @pytest.mark.parametrize(("rule", "said", "alone", "how"), [
     ("Never push to main branch.", "Never push to the release branch either.",
      "Never push to the release branch.",
-     "Do not push to the release branch unless the user explicitly asks for it."),
+     "Do not push to the release branch (the user said never)."),
     ("Never commit secrets.", "We also never commit build artifacts.",
      "We never commit build artifacts.",
-     "Do not commit build artifacts unless the user explicitly asks for it."),
+     "Do not commit build artifacts (the user said never)."),
     ("Always run the unit tests before committing.",
      "Always run the linter before committing as well.",
      "Always run the linter before committing.",

@@ -4026,7 +4026,13 @@ def _prohibition_how(text: str) -> str:
         return _KEEP_TO_IT  # "We never moved to Python 3.12": told of the past, no rule
     act = f"Avoid {m['avoid'][6:]}" if m["avoid"] else f"Do not {m['act']}"
     instead = f"; {rest[0]}" if rest and rest[0] else ""
+    if _SAID_NEVER.match(rule):
+        # "Never run migrations against prod": no "unless asked" the person did not give
+        return f"{act} (the user said never){instead}."
     return f"{act} unless the user explicitly asks for it{instead}."
+
+
+_SAID_NEVER = re.compile(r"^(?:(?:we|you)\s+)?(?:must\s+|should\s+)?never\b", re.I)
 
 
 TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}
