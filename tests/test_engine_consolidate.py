@@ -2463,6 +2463,39 @@ def test_a_switch_said_passively_or_by_contrast_updates_the_entry(
     assert entry.history[0].startswith(f"Switched from {was} to ")
 
 
+@pytest.mark.parametrize("said", [
+    "Once we switched to pnpm, installs got faster.",
+    "When we switched to pnpm, installs got faster.",
+    "After we moved to pnpm, installs got faster.",
+    "Since we switched to pnpm, installs got faster.",
+])
+@pytest.mark.parametrize("remembered", [True, False])
+def test_a_past_switch_told_as_background_does_not_switch_the_entry_back(
+        said: str, remembered: bool) -> None:
+    # the entry was rewritten to "Once we switched to pnpm, ...", "Use pnpm; yarn is no longer
+    # current": the story is from before the switch to yarn the entry tells
+    lead = "We switched from pnpm to yarn."
+    if remembered:
+        plan = _plan({"project_pkg.md": topic("Pkg", lead)}, None, human(said, day=3))
+        assert plan.writes == {} and plan.deletes == []
+        return
+    plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == [lead] and "Use yarn" in entry.how
+
+
+@pytest.mark.parametrize("said", [
+    # the switch told in the main clause, or said as a move back, is one
+    "We switched to pnpm, installs got faster.",
+    "Once yarn broke our lockfile, we went back to pnpm.",
+])
+def test_a_switch_back_told_in_the_main_clause_still_switches(said: str) -> None:
+    plan = _plan({"project_pkg.md": topic("Pkg", "We switched from pnpm to yarn.")}, None,
+                 human(said, day=3))
+    assert "Use pnpm" in parse_entry("project_pkg.md", plan.writes["project_pkg.md"]).how
+
+
 @pytest.mark.parametrize(("said", "file"), [
     # the name is cut after "to take", before what is taken over: the file was
     # "project_user-agreed-take.md", which says nothing of the billing service

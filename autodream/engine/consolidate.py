@@ -154,6 +154,29 @@ def _switch_told(lead: str) -> re.Match[str] | None:
     return told
 
 
+# A past switch opening the sentence as a subordinate clause, up to where the main clause starts:
+# "Once we switched to pnpm, installs got faster"
+_SWITCH_AS_BACKGROUND = re.compile(
+    rf"(?:ever\s+)?(?:once|when|after|since)\s+(?:we|i|they|the\s+team)\s+(?:had\s+)?"
+    rf"(?:{_MOVE_VERB}|went)\b[^,;]*[,;]", re.I)
+
+
+def _left_since(entry: Entry, cand: Candidate) -> bool:
+    """"Once we switched to pnpm, installs got faster" beside "We switched from pnpm to yarn":
+    the switch to pnpm is the setting of a story from before the entry's own switch away from
+    it; read as a switch, it moved the entry back to pnpm. A move back said as one ("We went
+    back to pnpm") or told in the main clause ("We switched to pnpm, installs got faster") is
+    still a switch."""
+    new = cand.new or ""
+    if cand.back or cand.old is not None or not new or cand.text[:1] not in "OoWwAaSsEe":
+        return False
+    clause = _SWITCH_AS_BACKGROUND.match(cand.text)
+    if clause is None or not has_word(clause[0], new):
+        return False
+    return any((m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
+               for h in entry.history) or _switched_from(entry.lead, new)
+
+
 def _switched_from(lead: str, name: str) -> bool:
     told = _switch_told(lead)
     return told is not None and told["old"].lower() == name.lower()
@@ -1346,6 +1369,13 @@ class Consolidator:
                 if target is not None:
                     self._confirm(target, cand, cluster)
                     return
+            if target is not None and _left_since(target, cand):
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"tells the move to {cand.new} as a past event behind what follows, and "
+                    f"{target.file} says {cand.new} was left after it; not a move back",
+                    file=target.file, session_id=cand.source.session_id))
+                return
             if target is not None:
                 self._switch(target, cand, cluster)
                 return
