@@ -2496,6 +2496,38 @@ def test_a_switch_back_told_in_the_main_clause_still_switches(said: str) -> None
     assert "Use pnpm" in parse_entry("project_pkg.md", plan.writes["project_pkg.md"]).how
 
 
+@pytest.mark.parametrize(("lead", "said", "now", "was"), [
+    # each clause of the old tool's set-up stayed beside the new one, as if it were its own
+    # ("We use Datadog for error tracking; the project is acme-web", "Datadog DSN is in .env")
+    ("We use Sentry for error tracking; the project is acme-web.",
+     "We dropped Sentry, errors go to Datadog now.", "We use Datadog for error tracking.",
+     "Sentry (the project is acme-web)"),
+    ("We use Sentry for error tracking; the Sentry DSN is in .env.",
+     "We moved from Sentry to Datadog.", "We use Datadog for error tracking.",
+     "Sentry (the Sentry DSN is in .env)"),
+    ("We use Sentry for error tracking; Sentry's org is acme-io.",
+     "We moved from Sentry to Datadog.", "We use Datadog for error tracking.",
+     "Sentry (Sentry's org is acme-io)"),
+    ("We lint with flake8; the config is in setup.cfg.", "We switched from flake8 to ruff.",
+     "We lint with ruff.", "flake8 (the config is in setup.cfg)"),
+    # near misses: what is said of the work itself, and a clause beside a version upgraded
+    ("We use Sentry for error tracking; the app is deployed on Fly.",
+     "We dropped Sentry, errors go to Datadog now.",
+     "We use Datadog for error tracking; the app is deployed on Fly.", "Sentry"),
+    ("We use GitHub Actions for CI; the project is a monorepo.",
+     "We moved from GitHub Actions to CircleCI.",
+     "We use CircleCI for CI; the project is a monorepo.", "GitHub Actions"),
+    ("We use Postgres 14; the instance is db-prod-1.", "We upgraded to Postgres 16.",
+     "We use Postgres 16; the instance is db-prod-1.", "Postgres 14"),
+])
+def test_a_switch_leaves_the_old_tools_set_up_in_the_history(
+        lead: str, said: str, now: str, was: str) -> None:
+    plan = _plan({"project_tool.md": topic("Tool", lead)}, None, human(said, day=3))
+    entry = parse_entry("project_tool.md", plan.writes["project_tool.md"])
+    assert entry.statements == [now]
+    assert entry.history[-1].endswith(f"; previously {was}.")
+
+
 @pytest.mark.parametrize(("said", "file"), [
     # the name is cut after "to take", before what is taken over: the file was
     # "project_user-agreed-take.md", which says nothing of the billing service

@@ -2357,6 +2357,11 @@ class Consolidator:
                 put, said, gone = kept
                 if over is not None:
                     said = f"{over}, not {said}"
+        if put is not None and old is not None and _tool_of(new) != _tool_of(old):
+            # "We use Sentry for error tracking; the project is acme-web": the project is
+            # Sentry's, and beside Datadog it would read as Datadog's
+            put, of_old = _without_old_tool_clauses(lead, put, old)
+            gone += of_old
         if rule_ended and old is not None:
             said, gone = _and(ended) if ended else old, [lead.rstrip(".!?")]
         elif told_new:
@@ -3656,6 +3661,39 @@ def _without_old_place(text: str, old: str, new: str) -> tuple[str, str, list[st
     if core[:1].isupper():
         left = sentence_case(left)
     return left + end_mark, "; ".join(said) or old, dropped
+
+
+# What a tool is set up with: its project, its keys, its account ("the project is acme-web",
+# "the DSN is in .env", "the Sentry DSN is in .env", "Sentry's org is acme-io"). What names the
+# work itself ("the project is a monorepo", "the app is deployed on Fly") is not.
+_SETUP_NOUN = (r"(?:project|org|organi[sz]ation|workspace|account|tenant|instance|dashboard|dsn|"
+               r"api\s+key|key|token|secret|config(?:uration)?(?:\s+file)?|license)"
+               r"(?:\s+(?:name|id|key|slug|url))?s?")
+_SETUP_OF_IT = re.compile(
+    r"^(?:(?:the|its|our|my)\s+)?(?:(?:dsn|api\s+key|key|token|secret|config(?:uration)?"
+    r"(?:\s+file)?|license)s?\s+(?:is|are|lives?)\s+(?:in|at|on|under)\b|"
+    rf"{_SETUP_NOUN}\s+(?:is|are)\s+(?:(?:called|named)\s+)?[`'\"]?[\w.-]*[-_.\d][\w.-]*"
+    r"[`'\"]?\s*$)", re.I)
+
+
+def _without_old_tool_clauses(lead: str, put: str, old: str) -> tuple[str, list[str]]:
+    """``put`` (``lead`` switched from ``old`` to another tool) without the clauses after its
+    first that tell how ``old`` is set up ("; the project is acme-web", "; the Sentry DSN is in
+    .env"), and those clauses as ``lead`` said them, for the history."""
+    was, now = _clause_parts(lead), _clause_parts(put)
+    if len(was) < 3 or len(was) != len(now):
+        return put, []
+    setup = re.compile(rf"{re.escape(old)}(?:'s)?\s+{_SETUP_NOUN}\b", re.I)
+    drop = [i for i in range(2, len(was), 2)
+            if _SETUP_OF_IT.match(was[i].strip()) or setup.search(was[i])]
+    if not drop:
+        return put, []
+    # each clause goes with the edge before it
+    kept = "".join(part for i, part in enumerate(now) if i not in drop and i + 1 not in drop)
+    end = re.search(r"[.!?]*$", put)
+    mark = end[0] if end else ""
+    kept = kept.rstrip().rstrip(".!?") + mark
+    return kept, [was[i].strip().rstrip(".!?") for i in drop]
 
 
 def _old_place_clauses(text: str, old: str, new: str) -> list[str]:
