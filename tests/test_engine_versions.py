@@ -196,6 +196,42 @@ def test_an_upgrade_of_something_else_leaves_the_entry_as_it_was(lead: str, said
     assert [d.action for d in plan.decisions if d.file == "project_stack.md"] == []
 
 
+@pytest.mark.parametrize(("lead", "said", "now", "was"), [
+    # a version gone back to made no memory at all (and "We run Node 20 in CI" was confirmed)
+    ("We upgraded to Node 20.", "We're back on Node 18, the 20 upgrade broke our native deps.",
+     "We're back on Node 18, the 20 upgrade broke our native deps.", "Node 20"),
+    ("We run Node 20 in CI.", "We're back on Node 18, 20 broke the native addons.",
+     "We run Node 18 in CI.", "Node 20"),
+    ("We use Python 3.12 for the API.", "We are back on Python 3.11 until numba supports 3.12.",
+     "We use Python 3.11 for the API.", "Python 3.12"),
+])
+def test_a_version_gone_back_to_replaces_the_upgrade_with_history(
+        lead: str, said: str, now: str, was: str) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert body.startswith(now + "\n")
+    assert f"; previously {was}." in body
+
+
+@pytest.mark.parametrize("said", [
+    "We're back on Node 18, the 20 upgrade broke our native deps.",
+    "We're back on Node 18.",
+])
+def test_a_version_gone_back_to_alone_is_remembered(said: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new) == ("switch", "Node 18")
+
+
+@pytest.mark.parametrize("said", [
+    # not yet, or no tool's version
+    "Once we're back on Node 18, rebuild the addons.",
+    "If we're back on Node 18, rebuild the addons.",
+    "We're back on track 2.",
+])
+def test_a_version_to_go_back_to_or_no_version_is_no_switch(said: str) -> None:
+    assert not any(c.kind == "switch" for c in candidates(said))
+
+
 @pytest.mark.parametrize(
     "said",
     ["we're on attempt 4 now", "we're on node 20 now", "We're on round 2 of the review now."],

@@ -50,6 +50,14 @@ _NAME_FIRST = re.compile(
 _TO_NAME = re.compile(
     rf"\b(?P<verb>{_UPGRADE}|{_MOVE})\s+{_BETWEEN}to\s+(?P<name>{_NAMES})\s+"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# "We're back on Node 18": a version gone back to (the word "back" opens it, as a move back
+# that a failure told beside it leads to: ``_FALLBACK_VERB``)
+_BACK_ON = re.compile(
+    rf"(?:(?<=\bwe're\s)|(?<=\bwe\sare\s)|(?<=\bwe're\snow\s)|(?<=\bwe\sare\snow\s))"
+    rf"back\s+(?:on|to)\s+(?:using\s+)?(?P<name>{_NAMES})\s+{_LABEL}(?P<now>{VERSION})"
+    rf"{_VERSION_ENDS}", re.I)
+_BACK_IF = re.compile(r"\b(?:if|once|when|until|unless|before|after)\s+we(?:'re|\s+are)\s+"
+                      r"(?:now\s+)?$", re.I)
 # "Flutter was upgraded to 3.19", "Terraform got bumped to 1.7", "Postgres has been upgraded to 16"
 _PASSIVE = re.compile(
     rf"(?P<name>{_NAMES})\s+(?:was|were|got|has\s+been|have\s+been|'s\s+been)\s+"
@@ -151,7 +159,7 @@ _UNDONE_AFTER = re.compile(
 
 
 # A move back is what a failure leads to: "downgraded ... after the extension broke"
-_FALLBACK_VERB = re.compile(r"downgrad|roll|pinn|revert")
+_FALLBACK_VERB = re.compile(r"downgrad|roll|pinn|revert|back")
 _MIDWAY = re.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
 
 
@@ -174,7 +182,9 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
     ``sure=False``, one whose name may be no tool's when no sure one is told."""
     unsure: _Upgrade | None = None
     for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON,
-                    _RATHER_THAN):
+                    _RATHER_THAN, _BACK_ON):
+        if pattern is _BACK_ON and "back" not in text:
+            continue
         m = pattern.search(text)
         if m is None:
             continue
@@ -200,7 +210,9 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
         # "everything was moved to 3": a name is capitalised or opens the sentence; "we're on
         # attempt 4 now" may name a tool, which a memory giving it a version would tell
         named = capitalised or (pattern in (_PASSIVE, _TOOL_IS_ON) and m.start("name") == 0)
-        maybe = not named and pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN)
+        maybe = not named and pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN, _BACK_ON)
+        if pattern is _BACK_ON and _BACK_IF.search(text, 0, m.start()):
+            continue  # "Once we're back on Node 18, rebuild the addons": not yet
         if pattern is _PASSIVE and not named:
             continue
         was = found.get("was") or found.get("before")
