@@ -84,6 +84,13 @@ def test_a_choice_that_cannot_be_named_keeps_the_old_statement() -> None:
          "plan", "August 2026"),
         ("We plan to migrate the database to Postgres 16 in two weeks.", "plan", "2026-07-20"),
         ("We will switch from MySQL to Postgres on July 30.", "plan", "2026-07-30"),
+        # told in the passive, its participle read as a switch made ("Why: Changed on ...")
+        ("The database is being migrated from MySQL to Postgres next month.", "plan",
+         "August 2026"),
+        ("The database will be migrated from MySQL to Postgres on 2026-07-28.", "plan",
+         "2026-07-28"),
+        ("The database is going to be moved from MySQL to Postgres on 2026-07-28.", "plan",
+         "2026-07-28"),
         ("We're going to switch from MySQL to Postgres.", "decision", None),
         ("We want to migrate from MySQL to Postgres eventually.", "decision", None),
         ("We should switch from MySQL to Postgres.", "decision", None),
@@ -102,6 +109,21 @@ def test_a_switch_still_to_come_is_a_plan_and_the_current_entry_stays(
     assert not any(d.action == "superseded" for d in plan.decisions)
     (created,) = [d for d in plan.decisions if d.action == "created"]
     assert "Postgres" in created.subject and "Use Postgres" not in plan.writes[created.file or ""]
+
+
+@pytest.mark.parametrize(("said", "day", "kind", "lead"), [
+    # a migration under way on a day to come is a plan with the day: it was a switch made
+    ("The staging cluster is being migrated to k8s 1.30 next Tuesday.", 3, "plan",
+     "The staging cluster is being migrated to k8s 1.30 on 2026-07-14."),
+    ("The staging cluster is being migrated to k8s 1.30 on 2026-07-28.", 3, "plan",
+     "The staging cluster is being migrated to k8s 1.30 on 2026-07-28."),
+    # told as done, it is a switch made
+    ("The staging cluster was migrated to k8s 1.30 last Tuesday.", 3, "switch",
+     "The staging cluster was migrated to k8s 1.30 on 2026-07-07."),
+])
+def test_a_migration_told_in_the_passive_is_a_plan_until_it_is_done(
+        said: str, day: int, kind: str, lead: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said, day=day)] == [(kind, lead)]
 
 
 @pytest.mark.parametrize(

@@ -1248,7 +1248,11 @@ class Gatherer:
         owed = _OWED.search(statement)
         still_to_come = ahead or _planned(statement) or (
             owed is not None and version_switch(statement[: owed.start()]) is None)
-        if found.kind == "switch" and still_to_come and not TELLS_SWITCH.search(statement):
+        # ("is being migrated ... on 2026-07-28": a day of its own, not only one said as ahead)
+        to_come = found.kind == "switch" and _SWITCHED_TO_COME.search(statement) is not None and (
+            still_to_come or _has_date(dated))
+        if found.kind == "switch" and (
+                (still_to_come and not TELLS_SWITCH.search(statement)) or to_come):
             # "We're migrating from MySQL to Postgres next month" has not happened: it is a
             # plan (dated, so it can be told as past later) or, undated, a decision; never a
             # switch that would rewrite the current entry to a state not reached yet.
@@ -1686,6 +1690,13 @@ def _not_done(text: str) -> bool:
         return False
     before = text[: m.start()]
     return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
+
+
+# A switch told in the passive as still to come ("The staging cluster is being migrated to k8s
+# 1.30 next Tuesday", "... will be moved to ..."): its past participle tells no switch made
+_SWITCHED_TO_COME = re.compile(
+    r"\b(?:being|will\s+be|(?:is|are)\s+(?:going\s+)?to\s+be|gets?|getting)\s+"
+    r"(?:switched|moved|migrated|upgraded|downgraded|changed|replaced|bumped)\b", _I)
 
 
 # A switch still owed: "we should upgrade to Node 20", "we need to bump Node to 20 before April".
