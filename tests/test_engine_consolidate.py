@@ -851,6 +851,25 @@ def test_a_move_told_beside_the_user_away_from_the_event_moves_its_plan() -> Non
     assert "previously 2026-07-24" in plan.writes["project_demo.md"]
 
 
+@pytest.mark.parametrize("said", ["I will attend the design review on 2026-07-24.",
+                                  "We can't make the design review on 2026-07-24.",
+                                  "Sam will join the design review on 2026-07-24."])
+@pytest.mark.parametrize("remembered", [True, False])
+def test_who_is_at_a_planned_event_follows_the_plan_and_does_not_replace_it(
+        said: str, remembered: bool) -> None:
+    # the plan was replaced by "The user will attend the design review on 2026-07-24." (or "We
+    # can't make ..."), the review itself no longer remembered as planned
+    lead = "The design review is on 2026-07-24."
+    kept = said.replace("I will", "The user will")
+    if remembered:
+        plan = _plan({"project_review.md": topic("Review", lead)}, None, human(said, day=3))
+        file = "project_review.md"
+    else:
+        plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=3))
+        (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(file, plan.writes[file]).statements == [lead, kept]
+
+
 @pytest.mark.parametrize(("lead", "said", "how"), [
     ("The design review is on 2026-07-14.", "The review moved to after the launch on 2026-07-22.",
      "Plan work around 2026-07-22."),

@@ -2564,6 +2564,10 @@ class Consolidator:
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         if self._came_to_pass(entry, cand, cluster):
             return
+        if cand.kind == "plan" and _at_the_event(cand.text) and not _at_the_event(
+                entry.lead) and same_values(cand.text, entry.lead):
+            self._beside_the_plan(entry, cand, cluster)
+            return
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
         # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
@@ -2658,6 +2662,23 @@ class Consolidator:
         entry.changed = True
         self.decisions.append(Decision(action, shorten(cand.text, 120), reason, file=entry.file,
                                        session_id=cand.source.session_id))
+
+    def _beside_the_plan(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` tells who is at the event ``entry`` plans, or away from it ("I will attend
+        the design review on 2026-07-24", "We can't make the design review ..."): the plan
+        leads as it was (replaced, it read as the review's plan, or as if it were off), and
+        the statement follows it."""
+        if any(_says_again(cand.text, s) for s in entry.statements[1:]):
+            self._confirm(entry, cand, cluster)
+            return
+        entry.statements = self._capped([*entry.statements, cand.text], entry.file)
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "updated", shorten(cand.text, 120),
+            "says who is at the event the entry plans, or away from it; the plan leads as it "
+            "was", file=entry.file, session_id=cand.source.session_id))
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
         said_alone = _alone(cand.text) if _is_rule(cand) else cand.text
@@ -3165,11 +3186,33 @@ def _one_event(plan: str, said: str) -> bool:
         told, planned)
 
 
+# Who is at one event, or away from it ("The user will attend the design review on ...", "We
+# can't make the design review on ...", "Sam is joining the offsite"): said of the event, it is
+# no new plan of it (a deadline not met is: "We can't make the deadline on ...")
+_AT_THE_EVENT = re.compile(
+    r"^(?:the\s+user|we|i|they|(?-i:[A-Z])[a-z]+)\s+(?:(?:will|'ll|(?:is|are|am|'m|'re)(?:\s+"
+    r"going\s+to)?)\s+(?:(?:be\s+able\s+to|have\s+to)\s+)?(?:attend(?:ing)?|join(?:ing)?|"
+    r"go(?:ing)?\s+to|be\s+at|present(?:ing)?\s+at)|(?:can't|cannot|can\s+not|won't|will\s+not|"
+    r"(?:is|are|am|'m|'re)\s+not\s+(?:going|able)\s+to)\s+(?:(?:be\s+able\s+to)\s+)?"
+    r"(?:make(?:\s+it)?(?:\s+to)?|attend|join|go\s+to|come\s+to|be\s+(?:at|there\s+for))|"
+    r"(?:will|'ll|(?:is|are|am|'m|'re)\s+going\s+to)\s+(?:have\s+to\s+)?(?:miss|skip)|"
+    r"(?:is|are|am|'m|'re)\s+(?:missing|skipping))\s+"
+    r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:deadline|cut-?off)s?\b)", re.I)
+
+
+def _at_the_event(text: str) -> bool:
+    return _AT_THE_EVENT.match(text) is not None
+
+
 def plans_other_things(old: Candidate, new: Candidate) -> bool:
     """``new`` plans another thing than ``old``, on another day, though the two read alike
     (``_named_apart``)."""
     if old.kind != "plan" or new.kind != "plan":
         return False
+    if _at_the_event(old.text) != _at_the_event(new.text):
+        # "I will attend the design review on ..." is who is there, not the review planned
+        # again: one beside the other, each is kept
+        return True
     if (plan_cancelled(old.text) is None) != (plan_cancelled(new.text) is None):
         # "The release is cancelled" is no plan said again: it calls one off, on its own
         return True
