@@ -2547,6 +2547,31 @@ def test_a_switch_leaves_the_old_tools_set_up_in_the_history(
     assert entry.history[-1].endswith(f"; previously {was}.")
 
 
+@pytest.mark.parametrize(("lead", "said"), [
+    # each made a second memory beside the first: the words more outweighed the ones shared
+    ("We use pytest.", "We use pytest with the xdist plugin for parallel test runs."),
+    ("We deploy with Helm.", "We deploy with Helm and the helm-diff plugin for every review."),
+    ("Our CI runs on GitHub Actions.",
+     "Our CI runs on GitHub Actions with self-hosted runners for the GPU jobs."),
+])
+@pytest.mark.parametrize("remembered", [True, False])
+def test_a_fact_said_again_with_more_is_one_memory_of_it(
+        lead: str, said: str, remembered: bool) -> None:
+    if remembered:
+        plan = _plan({"project_tool.md": topic("Tool", lead)}, None, human(said, day=3))
+    else:
+        plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(file, plan.writes[file]).statements == [said]
+    assert plan.deletes == [] and (file == "project_tool.md" or not remembered)
+
+
+def test_another_tool_whose_name_starts_alike_is_another_memory() -> None:
+    plan = _plan({}, None, human("We use pytest.", session="a", day=0),
+                 human("We use pytest-benchmark for the perf suite.", session="b", day=3))
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 2
+
+
 @pytest.mark.parametrize(("said", "file"), [
     # the name is cut after "to take", before what is taken over: the file was
     # "project_user-agreed-take.md", which says nothing of the billing service

@@ -1609,6 +1609,11 @@ class Consolidator:
         order when several are equally similar."""
         # "Our main branch is now trunk" is about the default branch
         texts = {cand.match_text, cand.text, _one_name(cand.text)}
+        # (a fact: a rule said on, "Never push to main on Fridays", is narrower, not more)
+        said_on = _said_on(cand.text, [e for e in self.live() if e.type == cand.type]) if (
+            cand.kind == "fact") else None
+        if said_on is not None:
+            return said_on
         # difflib is the cost here, so each entry gets a cheap ceiling first: one below what it
         # needs, or below the best found so far, cannot be chosen. Trying high ceilings first
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
@@ -3202,6 +3207,29 @@ _AT_THE_EVENT = re.compile(
 
 def _at_the_event(text: str) -> bool:
     return _AT_THE_EVENT.match(text) is not None
+
+
+def _said_on(text: str, entries: list[Entry]) -> Entry | None:
+    """The entry whose whole lead ``text`` opens with and goes on from ("We use pytest" in "We
+    use pytest with the xdist plugin for parallel test runs"): it says all the entry says and
+    more, however unlike the two read once the words more outweigh it (they made two memories
+    of pytest). The longest such lead wins; one of a word or two says too little to go on."""
+    said = text.lower()
+    found: Entry | None = None
+    for entry in entries:
+        lead = _LIST_MARK.sub("", entry.lead).rstrip(" .!").lower()
+        if (len(lead) > len(said) or not said.startswith(lead) or len(lead.split()) < 3
+                or not _GOES_ON.match(said, len(lead))):
+            continue
+        if found is None or len(lead) > len(found.lead):
+            found = entry
+    return found
+
+
+# What goes on from a statement with more of the same: "... with the xdist plugin", "... for
+# the API", "..., and ..."; not a turn against it ("..., but not ...", "... no longer")
+_GOES_ON = re.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|anymore|"
+                      r"any\s+more|no\s+longer)\b)\w")
 
 
 def plans_other_things(old: Candidate, new: Candidate) -> bool:
