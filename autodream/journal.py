@@ -796,7 +796,9 @@ def diary_entry(record: RunRecord) -> str:
         for kind in ("added", "changed", "deleted")
         if record.paths(kind)
     )
-    reason = f" {record.reason.rstrip('.')}." if record.reason else ""
+    said = record.reason.rstrip(".") if record.reason else ""
+    # a sentence of its own after "No change." / "Committed: ...": it opens with a capital
+    reason = f" {said[:1].upper()}{said[1:]}." if said else ""
     if record.outcome == "committed":
         lines.append(f"Committed: {counts or 'no files'}.{reason}")
     elif record.outcome == "dry-run":

@@ -954,3 +954,12 @@ def test_a_correction_of_what_the_sample_dream_says_holds_updates_its_memory(
     body = parse_topic((memory / "python_support.md").read_text(encoding="utf-8")).body
     assert body.startswith("Csvstat now requires Python 3.11 or newer")
     assert "Changed from 3.10 to 3.11 on 2026-07-20; previously 3.10." in body.splitlines()
+
+
+def test_the_diary_says_a_dream_that_changed_nothing_in_a_sentence(sample: Path) -> None:
+    for _ in range(2):
+        code, out, err = dream(sample)
+        assert code == 0, out + err
+    assert out.startswith("no-change:")
+    diary = (sample / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert "No change. The dream left the memory as it was.\n" in diary  # was "No change. the"
