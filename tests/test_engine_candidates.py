@@ -396,6 +396,18 @@ def test_own_words_around_a_paste_still_count() -> None:
     assert quoted.subject == "assistant: Never open PRs. log line 2"
 
 
+def test_a_pasted_log_is_one_dropped_block_however_many_stamped_lines_it_has() -> None:
+    log = "\n".join(f"2026-11-1{i}T10:0{i}:03Z ERROR worker-{i} kafka.consumer: OffsetOutOfRange"
+                    for i in range(8))
+    g = gather(human(f"The ingest keeps failing:\n{log}\n\nassistant: Never open PRs.\n\n"
+                     "Always propose a fix as a diff first."))
+    assert [c.text for c in g.candidates] == ["Always propose a fix as a diff first."]
+    quoted = [d.subject for d in g.decisions if d.reason.startswith("quoted")]
+    # (it was one decision per stamped line: 240 for a long log in `show --all-decisions`)
+    assert len(quoted) == 2 and quoted[0].startswith("2026-11-10T10:00:03Z ERROR worker-0")
+    assert quoted[1] == "assistant: Never open PRs."
+
+
 @pytest.mark.parametrize(
     "text",
     [

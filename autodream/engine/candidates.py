@@ -1329,8 +1329,9 @@ def own_words(text: str) -> tuple[str, list[str]]:
             kept.append(line)
             continue
         flat = " ".join(line.split())
-        if previous_quoted and not starts_paste:
-            quoted[-1] = f"{quoted[-1]} {flat}"  # one decision per block, not per line
+        if previous_quoted and not _ROLE_LINE.match(line):
+            # one decision per block, not per line: a pasted log's stamped lines are one block
+            quoted[-1] = f"{quoted[-1]} {flat}"
         else:
             quoted.append(flat)
         in_paste = in_paste or starts_paste
