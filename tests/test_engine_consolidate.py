@@ -2699,6 +2699,13 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
     ("Put type hints on everything.", "Put type hints on everything",
      "the user's stated preference (2026-07-06)"),
     ("The release is on 2026-07-31.", "The release is on 2026-07-31", "plan stated on 2026-07-06"),
+    # someone else's preference, passed on, is not called the user's (nor a tool's way)
+    ("Jonas prefers reviewing PRs on Tuesdays and Thursdays.",
+     "Jonas prefers reviewing PRs on Tuesdays and Thursdays",
+     "Jonas's preference (2026-07-06)"),
+    ("Postgres prefers explicit casts in migrations.",
+     "Postgres prefers explicit casts in migrations",
+     "the user's stated preference (2026-07-06)"),
     # the person's reason says more than the title
     ("Always run ruff before committing, because it breaks CI otherwise.",
      "Always run ruff before committing", None),

@@ -4021,6 +4021,19 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         entry.generated_how = True
 
 
+# "Jonas prefers reviewing PRs on Tuesdays": someone else's preference the user passed on
+_OTHERS_PREFERENCE = re.compile(
+    r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Nobody|Someone)\b)[A-Z][a-z]+(?=\s+"
+    r"(?:prefers|wants|likes|insists|asks|expects|hates|dislikes)\b)")
+
+
+def _whose_preference(text: str) -> str | None:
+    """The person a preference is of when it is someone else's ("Jonas"); None: the user's,
+    or a tool's way ("Postgres prefers explicit casts")."""
+    m = _OTHERS_PREFERENCE.match(text)
+    return m[0] if m is not None and not tools_in(m[0]) else None
+
+
 def _default_why(cluster: Cluster) -> str:
     # candidates imports facts, which imports this module: import where it is used
     from autodream.engine.candidates import intended
@@ -4032,7 +4045,9 @@ def _default_why(cluster: Cluster) -> str:
     return {
         "correction": f"The user corrected the assistant on {day}{repeated}.",
         "prohibition": f"The user asked for this on {day}{repeated}.",
-        "preference": f"The user's stated preference ({day}{repeated}).",
+        "preference": (f"{whose}'s preference, told by the user ({day}{repeated})."
+                       if (whose := _whose_preference(cand.text)) else
+                       f"The user's stated preference ({day}{repeated})."),
         "remember": f"The user asked to remember this on {day}.",
         # "we want to upgrade ...", "ideally we'd switch ...": wanted, not decided or done
         "decision": (f"An intention stated on {day}, not carried out yet."
