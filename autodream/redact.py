@@ -31,8 +31,11 @@ _PROSE_WORD = (
 # "$(cat key)", "%API_KEY%"), a template ("<your key>", "{{ secret }}"), letters that only fill
 # the space or cut it short ("xxx", "***", "...", "sk-..."), "your..." ("your-api-key-here")
 _PLACEHOLDER = (
-    r"(?:\$[{(]|\$[A-Z_][A-Z0-9_]*(?![^\s\"'`,;])|[<{]|%\w+%"
-    r"|(?i:x+|\*+|[^\s\"'`,;]*\.\.\.)(?![^\s\"'`,;])|(?i:your)(?![a-z]))"
+    # (case-sensitive inside the rules' (?i): "$ecretPass1", "Your2024Pass!", "{Tr0ub4dor&3}"
+    # and "hunter2Secret..." are passwords; "$GITHUB_TOKEN", "your-api-key", "{{ secret }}",
+    # "{API_KEY}" and "sk-..." stand for one)
+    r"(?-i:\$[{(]|\$[A-Z_][A-Z0-9_]*(?![^\s\"'`,;])|<|\{\{|\{[A-Za-z_][\w.-]*\}(?![^\s\"'`,;])"
+    r"|%\w+%|(?:[xX]+|\*+|[^\s\"'`,;]{0,6}\.\.\.)(?![^\s\"'`,;])|(?i:your)(?![a-z0-9]))"
 )
 # A setting's word for no value yet ("SECRET=none", "API_KEY=TODO")
 _NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
@@ -282,6 +285,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "assigned-secret",
         re.compile(
             r"(?i)(?:password|passwd|passphrase)"
+            # (not a thing named for passwords: "the password service is now AuthServer2")
+            r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
+            r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
+            r"|module|library|component|helper|check|api|class)\b)"
             r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?:(?(between)([^\s\"'`,;]{6,}?)[\"'`]?"
@@ -315,7 +322,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|ssh(?=[\s-]+(?:in|into|as)\b)|account"
             r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?(?:(?<![\w-])(as|with)\s+)?"
             r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)(?![/~])"
-            r"|(?<![\w./@:\\-])[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
+            # (not an identity provider and its scheme: "log in with github:oauth2")
+            r"|(?<![\w./@:\\-])(?!(?:github|gitlab|google|microsoft|azure|okta|keycloak|auth0"
+            r"|sso|saml|oidc|oauth2?|docker|ldap|apple|slack)\s*:)"
+            r"[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
             r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)"
             r"(?(1)|(?(2)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))))))"

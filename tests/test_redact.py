@@ -393,7 +393,31 @@ def test_a_password_chosen_by_a_person_is_found(text: str, secret: str) -> None:
         "the password policy is NIST800-63 compliant",
         "The password manager is now 1Password, not LastPass.",
         "the password length is still 12 characters",
+        # a thing named for passwords, or an identity provider signed in with (from a review)
+        "The password service is now AuthServer2 in prod.",
+        "The password reset page is LoginPage2.tsx now.",
+        "The password reset endpoint is still ResetPasswordV2 behind a flag.",
+        "log in with github:oauth2",
+        "sign in with google:oauth2 first",
+        "log in with keycloak:realm1",
+        "log in with docker:dind24",
     ],
 )
 def test_a_name_or_a_version_near_password_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # looks like a placeholder only without regard to case or length (from a review:
+        # each went into memory as written)
+        ("password=$ecretPass1", "$ecretPass1"),
+        ("DB_PASSWORD=Your2024Pass!", "Your2024Pass!"),
+        ("The password is hunter2Secret... I think", "hunter2Secret"),
+        ("DB_PASSWORD=S3cr3tP4ss... and then it failed", "S3cr3tP4ss"),
+        ("password={Tr0ub4dor&3}", "Tr0ub4dor&3"),
+    ],
+)
+def test_a_password_that_merely_resembles_a_placeholder_is_found(text: str, secret: str) -> None:
+    _assert_redacted(text, secret)
