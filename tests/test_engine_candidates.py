@@ -229,16 +229,31 @@ def test_what_not_to_save_is_dropped_even_when_asked(text: str, reason: str) -> 
         ("Remember this: the VPN drops every night at 2am.",
          ["The VPN drops every night at 2am."]),
         ("Don't forget this: we deploy on Fridays.", ["We deploy on Fridays."]),
+        # what "that" points back at is the sentence before it, not the whole message; what
+        # follows "but" is news of its own
+        ("We use Postgres 16 for the main database. Always run migrations with alembic. You "
+         "don't need to remember that, it's just for today.",
+         ["We use Postgres 16 for the main database."]),
+        ("Don't note that down, but we use Postgres 16.", ["We use Postgres 16."]),
+        # keeping, saving, storing data is no request about memory (from a review: a security
+        # rule was dropped)
+        ("Always fetch a fresh session token per request; don't store it.",
+         ["Always fetch a fresh session token per request; don't store it."]),
+        ("Always validate the upload; if it's over 10MB, don't keep it.",
+         ["Always validate the upload; if it's over 10MB, don't keep it."]),
+        ("We use Redis for sessions and the cache is ephemeral: no need to save it.",
+         ["We use Redis for sessions and the cache is ephemeral: no need to save it."]),
+        ("Always use pnpm; this is not worth remembering for other repos though.",
+         ["Always use pnpm; this is not worth remembering for other repos though."]),
     ],
 )
 def test_what_the_user_asks_not_to_be_remembered_is_not(said: str, kept: list[str]) -> None:
     g = gather(human(said))
     assert [c.text for c in g.candidates] == kept, g.decisions
-    if said.startswith(("Don't keep", "I don't", "Remember", "Don't forget")):
-        assert not any("asked that this not be remembered" in d.reason for d in g.decisions)
-    else:
-        assert any(d.action == "dropped" and "asked that this not be remembered" in d.reason
-                   for d in g.decisions)
+    asked = any(d.action == "dropped" and "asked that this not be remembered" in d.reason
+                for d in g.decisions)
+    assert asked == (kept != [said] and not said.startswith(("I don't", "Remember",
+                                                              "Don't forget")))
 
 
 @pytest.mark.parametrize(
@@ -254,10 +269,14 @@ def test_what_the_user_asks_not_to_be_remembered_is_not(said: str, kept: list[st
         # one at the end of a correction takes back what it corrects, not the correction
         ("Can you use shorter variable names? Actually no, keep them descriptive, ignore that.",
          ["Keep them descriptive."]),
-        ("The linter complains about line length. Ignore that, it's flaky. Always pin "
-         "dependencies.", ["Always pin dependencies."]),
-        # what to ignore is no taking back
+        # what to ignore is no taking back (from a review: the rules before were dropped)
         ("Ignore that warning. Always pin dependencies.", ["Always pin dependencies."]),
+        ("Always use pnpm. If the lockfile check fails, ignore it.", ["Always use pnpm."]),
+        ("Always run black before committing. The CI shows a deprecation warning; ignore it.",
+         ["Always run black before committing."]),
+        # only what came just before is taken back, not the whole message
+        ("Always use pnpm for installs. Run the tests with -x. Scratch that, run them with -q.",
+         ["Always use pnpm for installs."]),
         ("Never mind the linter warnings, always run the tests before pushing.",
          ["Never mind the linter warnings, always run the tests before pushing."]),
         # what the person does despite themself is no rule; a rule said with it is
@@ -272,7 +291,7 @@ def test_what_the_user_takes_back_in_the_same_message_is_not_remembered(
     assert [c.text for c in g.candidates] == kept, g.decisions
     took_back = any("taken back in the same message" in d.reason for d in g.decisions)
     assert took_back == (said.startswith(("I prefer", "Use 4", "Always use yarn", "Can you",
-                                          "The linter")))
+                                          "Always use pnpm for")))
 
 
 def test_ordinary_task_chatter_yields_nothing() -> None:

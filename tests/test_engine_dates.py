@@ -728,6 +728,11 @@ SAID = date(2025, 12, 29)
          "We shipped the beta on 2025-12-03 and it's on PyPI.", date(2025, 12, 3)),
         ("The outage was on Dec 3rd, it's fixed now.",
          "The outage was on 2025-12-03, it's fixed now.", date(2025, 12, 3)),
+        # ... nor a present told in another clause (from a review: put a year ahead)
+        ("We switched to pnpm on Dec 4; it's now the default.",
+         "We switched to pnpm on 2025-12-04; it's now the default.", date(2025, 12, 4)),
+        ("We migrated to Postgres 16 on Dec 2, we're now fully on it.",
+         "We migrated to Postgres 16 on 2025-12-02, we're now fully on it.", date(2025, 12, 2)),
     ],
 )
 def test_a_relative_date_reads_cleanly_and_passes_with_its_day(

@@ -75,30 +75,39 @@ _FILLER = re.compile(
 _PLEASE = re.compile(r"^please[\s,]+", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
 _TAIL_REMINDER = re.compile(
-    r"[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)\s+(?:that|this|it)"
+    # (not "..., don't keep it": a rule's own words)
+    r"(?<!n't)(?<!n’t)(?<!\bnot)[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)"
+    r"\s+(?:that|this|it)"
     r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$"
     # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
     r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$", _I,
 )
-# "Don't remember this, but ...", "No need to save that.", "You don't have to remember it":
-# the person asks that it not be kept (not "I don't remember this bug": no request).
+# "Don't remember this, but ...", "No need to save that to memory", "You don't have to
+# remember it": the person asks that it not be kept. Not "I don't remember this bug" (no
+# request), nor "don't store it", "no need to save it" of data ("Always fetch a fresh token;
+# don't store it"): keeping, saving, storing is of memory only when memory is named.
 _ASKED_NOT_TO_SAVE = re.compile(
     r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just)\s+)"
     r"(?:don['’]?t|do not|no need to|needn['’]t|(?:don['’]?t|do not) (?:need|have) to)\s+"
-    r"(?:(?:need|have) to\s+)?(?:remember|save|memori[sz]e|store|record|note|keep)\s+"
-    r"(?:this|that|it)\b(?:\s+(?:down|(?:in|to|into|as) (?:your |the )?(?:memory|memories|mind|"
-    r"a memory)))?(?=\s*(?:$|[,;:.!?)—–-]|but\b|and\b|though\b))"
-    r"|\b(?:this|that|it)(?:['’]s| is) not (?:worth )?(?:remembering|saving|keeping|for (?:your )?"
-    r"memory)\b|\boff the record\b", _I,
+    r"(?:(?:need|have) to\s+)?(?:(?:remember|memori[sz]e)\s+(?:this|that|it)\b"
+    r"|save\s+(?:this|that)\b(?!\s+(?:file|change|version|draft|copy)\b)"
+    r"|(?:save|store|record|note|keep)\s+(?:this|that|it)\s+(?:(?:in|to|into|as) (?:your |the )?"
+    r"(?:memory|memories|a memory)\b|down\b))"
+    r"(?=\s*(?:$|[,;:.!?)—–-]|but\b|and\b|though\b))"
+    r"|\b(?:this|that|it)(?:['’]s| is) not (?:worth )?(?:remembering|memori[sz]ing|for (?:your )?"
+    r"memory)(?=\s*(?:$|[,;:.!?)—–-]))|\boff the record\b", _I,
 )
 # "I prefer tabs— no wait, forget that, we run black", "Always use yarn. Actually, scratch
-# that, use pnpm.": what came before is taken back (not "Ignore that warning", "Never mind the
-# linter": what to ignore)
+# that, use pnpm.": what came just before is taken back. Not "ignore it" / "ignore that" /
+# "never mind the linter" (what to ignore: "The CI shows a warning; ignore it.")
 _TAKEN_BACK = re.compile(
     r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b))(?:(?:no\s+)?wait\b[\s,—–-]*)?"
-    r"(?:(?:forget|scratch|ignore|disregard)\s+(?:that|this|"
-    r"it|what\s+i\s+(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?)|never\s*mind|nvm)"
+    r"(?:(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
+    r"(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
+# "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
+_CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",
+                                _I)
 # what may open a sentence that takes something back ("Actually, scratch that, ...")
 _TAKE_BACK_OPENER = re.compile(r"^(?:(?:actually|no|oh|sorry|hmm|ok(?:ay)?)\b[\s,.!—–-]*)+$", _I)
 _STANDING = re.compile(
@@ -1019,7 +1028,7 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date())
                               or _away_and_more(sentence) or [sentence])]
-        if _TAKEN_BACK.search(text):
+        if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
         if asked:
@@ -1036,68 +1045,78 @@ class Gatherer:
             skip_next = self._sentence(sentence, following, message.session_id, when)
 
     def _taken_back(self, parts: list[str], session_id: str) -> list[str]:
-        """The sentences of a message less what the person took back in it: all before "forget
-        that" / "scratch that" / "never mind" goes, what follows stays ("Always use yarn.
-        Actually, scratch that, use pnpm." is "Actually, use pnpm."). One at the end of a
-        correction takes back what came before the correction ("Can you use shorter names?
-        Actually no, keep them descriptive, ignore that." keeps the correction)."""
+        """The sentences of a message less what the person took back in it: the words before
+        "forget that" / "scratch that" / "never mind" in its sentence, or when there are none
+        the sentence before it; what follows stays ("Always use yarn. Actually, scratch that,
+        use pnpm." is "Actually, use pnpm."). "..., ignore that" ending a correction takes
+        back the sentence before the correction ("Can you use shorter names? Actually no, keep
+        them descriptive, ignore that." keeps the correction)."""
         kept: list[str] = []
         for part in parts:
             marks = list(_TAKEN_BACK.finditer(part))
-            head = part[:marks[0].start()].strip() if marks else ""
-            if not marks or not (kept or head):
+            if not marks:
+                end = _CORRECTION_IGNORE.search(part)
+                if end is not None and kept and _CORRECTION.match(part):
+                    self._drop_taken_back(kept.pop(), end[0], session_id)
+                    part = part[:end.start()]
+                kept.append(part)
+                continue
+            head = part[:marks[0].start()].strip()
+            if not (kept or head):
                 # ("Scratch that, use tabs." opening a message takes back what an earlier one
                 # said: a change of mind the entries it revises tell)
                 kept.append(part)
                 continue
             opener = head if _TAKE_BACK_OPENER.match(head) else ""
-            if len(marks) == 1 and marks[0].end() == len(part) and head and not opener and (
-                    _CORRECTION.match(head)):
-                gone, left = kept, head.rstrip(" ,;:—–-")
-            else:
-                gone = kept + ([head] if head and not opener else [])
-                after = part[marks[0].end():]
-                for m in reversed(marks[1:]):
-                    start, end = m.start() - marks[0].end(), m.end() - marks[0].end()
-                    after = after[:start] + " " + after[end:]
-                left = " ".join(f"{opener} {after}".split()).strip(" ,;:—–-")
-            for said in gone:
-                self.stats.dropped += 1
-                self.decisions.append(Decision(
-                    "dropped", shorten(said, 120), "taken back in the same message "
-                    f"('{marks[0][0].strip(' ,.;:!?—–-')}')", session_id=session_id))
-            kept = [ensure_period(left)] if left and left != opener else []
+            self._drop_taken_back(head if head and not opener else kept.pop(), marks[0][0],
+                                  session_id)
+            after = part[marks[0].end():]
+            for m in reversed(marks[1:]):
+                start, end_at = m.start() - marks[0].end(), m.end() - marks[0].end()
+                after = after[:start] + " " + after[end_at:]
+            left = " ".join(f"{opener} {after}".split()).strip(" ,;:—–-")
+            if left and left != opener:
+                kept.append(ensure_period(left))
         return kept
+
+    def _drop_taken_back(self, said: str, mark: str, session_id: str) -> None:
+        self.stats.dropped += 1
+        self.decisions.append(Decision(
+            "dropped", shorten(said.strip(), 120),
+            f"taken back in the same message ('{mark.strip(' ,.;:!?—–-')}')",
+            session_id=session_id))
 
     def _not_to_save(self, parts: list[str], asked: list[str], session_id: str) -> list[str]:
         """The sentences of a message left to consider once the person asked that something
-        not be kept. Never the asking sentence ("Don't remember this, but the password is
-        ..."); what comes before it too when it points back ("Always use pnpm. You don't need
-        to remember that, it's just for today.") or says nothing more ("... No need to save
-        it."); and the whole message when it opens with a bare request ("No need to remember
-        this. ..."), as what "this" points at cannot be told apart."""
-        dropped: set[int] = set()
+        not be kept: never the asking sentence ("Don't remember this, but the password is
+        ..."), though what follows "but" after a "that" pointing back is news of its own
+        ("Don't note that down, but we use Postgres 16."); the sentence before it too when it
+        points back ("Always use pnpm. You don't need to remember that, it's just for today.")
+        or says nothing more ("... No need to remember it."); and the whole message when it
+        opens with a bare request ("No need to remember this. ..."), as what "this" points at
+        cannot be told apart."""
+        left = list(parts)
         for i, part in enumerate(parts):
-            if part not in asked:
+            m = _ASKED_NOT_TO_SAVE.search(part) if part in asked else None
+            if m is None:
                 continue
-            m = _ASKED_NOT_TO_SAVE.search(part)
-            alone = m is not None and len(_ASKED_NOT_TO_SAVE.sub(" ", part).split()) < 3
-            back = m is not None and "that" in m[0].lower().split()
-            if alone and i == 0:
-                dropped.update(range(len(parts)))
-            dropped.update(range(i + 1) if alone or back else [i])
-            said = " ".join(m[0].strip(" ,;:.!?(—–-").split()) if m else part
-            for j in sorted(dropped):
-                if not parts[j]:
-                    continue  # (dropped for an earlier request)
-                self.stats.dropped += 1
-                self.decisions.append(Decision(
-                    "dropped", shorten(parts[j], 120),
-                    f"the user asked that this not be remembered ('{shorten(said, 60)}')",
-                    session_id=session_id))
-            parts = [p if j not in dropped else "" for j, p in enumerate(parts)]
-            dropped.clear()
-        return [part for part in parts if part]
+            alone = len(_ASKED_NOT_TO_SAVE.sub(" ", part).split()) < 3
+            back = "that" in m[0].lower().split()
+            gone = set(range(len(parts))) if alone and i == 0 else {i, i - 1} if (
+                alone or back) and i else {i}
+            said = " ".join(m[0].strip(" ,;:.!?(—–-").split())
+            news = re.match(r"\s*,?\s*but\s+(?P<rest>\S.*)$", part[m.end():], _I)
+            for j in sorted(gone):
+                if left[j]:
+                    self.stats.dropped += 1
+                    self.decisions.append(Decision(
+                        "dropped", shorten(left[j], 120),
+                        f"the user asked that this not be remembered ('{shorten(said, 60)}')",
+                        session_id=session_id))
+                    left[j] = ""
+            if back and news is not None:
+                left[i] = sentence_case(news["rest"])
+        return [part for part in left if part]
 
     def _decided_at(self, sentence: str, when: datetime, session_id: str) -> list[str]:
         """"We had the retro on Monday and decided to stop deploying on Fridays" as the meeting

@@ -218,11 +218,14 @@ _PAST_WORDING = re.compile(
 _FUTURE_WORDING = re.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
-    # a day told in a contraction of the present: "it's now August 6", "we're now aiming for"
-    # (not "it's fixed now": a past event's state)
-    r"|\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
-    r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b"
 )
+# a day told in a contraction of the present, in the day's own clause: "The 1.4 release
+# slipped, it's now August 6", "we're now aiming for ..." (not "it's fixed now", a past
+# event's state; nor "We switched on May 4; it's now the default", another clause's)
+_PRESENT_CONTRACTION = re.compile(
+    r"(?i)\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
+    r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b")
+_CLAUSE_END = re.compile(r"[,;:—–]\s|\s-\s")
 
 
 def _told_as_past(text: str) -> bool:
@@ -340,7 +343,12 @@ def _looks_back(m: re.Match[str]) -> bool:
     prep = (m["prep"] or "").lower()
     if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
         return False
-    return _told_as_past(m.string)
+    if not _told_as_past(m.string):
+        return False
+    starts = [c.end() for c in _CLAUSE_END.finditer(m.string, 0, m.start())]
+    ends = _CLAUSE_END.search(m.string, m.end())
+    clause = m.string[starts[-1] if starts else 0:ends.start() if ends else len(m.string)]
+    return _PRESENT_CONTRACTION.search(clause) is None
 
 
 def _month_day(m: re.Match[str], ref: date) -> When | None:
