@@ -1778,3 +1778,52 @@ def test_a_standing_fact_of_the_team_is_kept(said: str, kind: str, text: str) ->
 ])
 def test_a_passing_state_or_a_task_said_with_its_day_is_none(said: str) -> None:
     assert candidates(said) == []
+
+
+# From a user's review: plain statements the gatherer dropped without a word.
+@pytest.mark.parametrize(
+    ("said", "kind", "type_", "text"),
+    [
+        # a team's schedule, the day in the plural (every such day)
+        ("Deploys go out on Tuesdays.", "fact", "project", "Deploys go out on Tuesdays."),
+        ("Standups are on Mondays at 10am.", "fact", "project",
+         "Standups are on Mondays at 10am."),
+        # who the user is, and what they work in or on
+        ("I'm Lena, I mostly work in Rust.", "identity", "user",
+         "The user is Lena, they mostly work in Rust."),
+        ("I mostly work on the frontend.", "identity", "user",
+         "The user mostly works on the frontend."),
+        ("hey im sam, solo dev, building a discord bot for my dnd group in typescript",
+         "identity", "user",
+         "The user is Sam, a solo dev, building a discord bot for their dnd group in typescript."),
+        # a plan of the team's, its day made absolute
+        ("We're freezing the API by the end of the month.", "plan", "project",
+         "We're freezing the API by 2026-07-31."),
+        # an event of the user's, terse and mistyped
+        ("the sesion is on saturday so needs to work by then", "plan", "project",
+         "The session is on 2026-07-11 so needs to work by then."),
+    ],
+)
+def test_a_plain_statement_of_how_things_are_is_remembered(
+        said: str, kind: str, type_: str, text: str) -> None:
+    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [(kind, type_, text)]
+
+
+@pytest.mark.parametrize("said", [
+    "Can you deploy on Tuesdays?",
+    "We used to deploy on Tuesdays.",
+    "We shipped on Mondays.",
+    "I mostly do that work on Fridays.",
+    "im done, dev server is running",
+    "i'm back, can you continue?",
+    "I'm stuck, the build fails.",
+    "I'm Lena, I think this is broken.",
+    "The app keeps freezing today.",
+    "In this session today we fixed the parser.",
+    "The session is on the server.",
+    "Now run the tests.",
+    "Can you refactor the parser?",
+    "Looks good, thanks!",
+])
+def test_task_chatter_near_a_plain_statement_stays_chatter(said: str) -> None:
+    assert candidates(said) == []

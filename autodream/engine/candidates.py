@@ -343,7 +343,8 @@ _IDENTITY = re.compile(
     r"fewer|few|many|much|several|lots|plenty|one|two|three|four|five|not)\b|[a-z]+ing\b|\d)"
     r"\w|"
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
-    r"\d+ years|years of)\b|\bi (?:work (?:on|at|in|as|for)|lead|manage|maintain|run the) |"
+    r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
+    r"(?:on|at|in|as|for)|lead|manage|maintain|run the) |"
     # the language they work in day to day: "I mostly write Go at work" (a language, not what
     # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
     # write Go, but use Python for this script")
@@ -359,12 +360,24 @@ _IDENTITY = re.compile(
     # their name, a name's capital ("My name is Priya", "I'm Priya, a backend engineer"; not "My
     # name is in the CODEOWNERS file", "I'm Priya's manager")
     r"^(?:(?:hi|hey),? )?(?:my name is|i(?:'m| am)) (?-i:[A-Z][a-z]+)"
-    r"(?: (?-i:[A-Z][a-z]+))?(?=\s*[.!]?$|, (?:an?|the) \w)|"
+    # ... and what they work in or on ("I'm Lena, I mostly work in Rust")
+    r"(?: (?-i:[A-Z][a-z]+))?(?=\s*[.!]?$|, (?:an?|the) \w|, i (?:(?:mostly|mainly|primarily|"
+    r"usually|normally|also) )?(?:work|write|code|build|lead|manage|maintain)\b)|"
     # the kind of work they do ("I mostly do backend work in Rust"; not "I mostly do code review
     # on Fridays", "I usually do that work myself")
     r"\bi (?:mostly|mainly|primarily|usually|normally) do (?!(?:the|this|that|my|some|any|"
     r"code)\b)(?:[\w-]+ )?(?:work|development|dev|engineering|programming)\b", _I,
 )
+# A terse introduction, lower case and without the apostrophe: "hey im sam, solo dev, building
+# a discord bot" (the name before a role said after it; not "im done, dev server is up", "i'm
+# stuck, the build fails")
+_TERSE_INTRO = re.compile(
+    r"^(?:(?:hi|hey|hello|yo),?\s+)?(?:im|i'm|i am)\s+(?P<name>[a-z][a-z'-]+),\s+(?:an?\s+)?"
+    r"(?P<role>(?:[\w+#-]+\s+){0,2}?(?:dev|developer|engineer|programmer|student|designer|"
+    r"founder|maintainer|hobbyist|freelancer|consultant|sre|devops|researcher))"
+    r"(?=\s*(?:[,.;!]|$|and\b|who\b|working\b|building\b|making\b))", _I)
+
+
 _PROHIBITION = re.compile(
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
     r"^let(?:'s|s| us) not\b|"
@@ -405,11 +418,18 @@ _PLAN_WORD = re.compile(
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
-    # a migration the team has planned ("We migrate the billing service on 2026-07-14"), not
-    # one handed out as a task ("Please migrate the fixtures tomorrow", "I'll migrate ...")
+    # a migration or a freeze the team has planned ("We migrate the billing service on
+    # 2026-07-14", "We're freezing the API by the end of the month"), not one handed out as a
+    # task ("Please migrate the fixtures tomorrow", "I'll migrate ...") nor a program that hangs
+    # ("The app keeps freezing today")
     r"|\bwe(?:'re|'ll|\s+are|\s+will)?\s+(?:(?:are\s+)?(?:going|plan(?:ning)?|need)\s+to\s+)?"
-    r"migrat(?:e|ing)\b", _I,
+    r"(?:migrat|freez)(?:e|ing)\b|"
+    # an event of the person's own on a day ("the session is on saturday", "Our game is next
+    # Friday"), its name as often mistyped ("sesion"); not "this session"
+    r"^(?:the|our|my)\s+(?:[\w-]+\s+)?(?:sess?ions?|games?|match|gig|playtest|tournament|"
+    r"trip|wedding|appointment)\s+(?:is|are)\s+(?:on|this|next|tomorrow)\b", _I,
 )
+_MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
     r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
@@ -492,6 +512,15 @@ _SCHEDULE = re.compile(
     r"sunday|day|week|morning|"
     r"evening|night|sprint|release|month)\b", _I,
 )
+# ... or said with the day in the plural, which is every such day ("Deploys go out on Tuesdays",
+# "Standups are on Mondays at 10"): only as a statement ending on it, not asked ("Can you deploy
+# on Tuesdays?") nor what was done once ("We used to deploy on Tuesdays", "I shipped it on
+# Mondays")
+_ON_WEEKDAYS = re.compile(
+    r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's)\b)"
+    r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
+    _I)
 # "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
 _ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+"
              r"(?:runs|uses|is on))\s+(?-i:[A-Z])")
@@ -2075,6 +2104,11 @@ def _detect_core(raw: str) -> _Kind | None:
         return beside_state
     if _IDENTITY.search(sentence):
         return _Kind("identity", _clean(sentence), 0.8)
+    if sentence[:1] in "hHiIyY" and (intro := _TERSE_INTRO.match(sentence)) is not None:
+        # said as it would be written: "I'm Sam, a solo dev, building ..."
+        rest = sentence[intro.end():]
+        return _Kind("identity", _clean(f"I'm {intro['name'].capitalize()}, a {intro['role']}"
+                                        f"{rest}"), 0.8)
     if date_shift(sentence) is not None:
         # "The launch got pushed back two weeks": a plan's day moved, whichever plan it is
         return _Kind("plan", _clean(sentence), 0.7)
@@ -2086,7 +2120,7 @@ def _detect_core(raw: str) -> _Kind | None:
     if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]):
         dated, rewrites = absolutize(said, _SOME_DAY)
         if rewrites or _has_date(dated):
-            return _Kind("plan", _clean(sentence), 0.7)
+            return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
     if setting_change(sentence) is not None:
         # "Bumped retries from 3 to 5", "The standup moved to 10:30": what holds now
         return _Kind("fact", _clean(sentence), 0.75)
@@ -2111,7 +2145,10 @@ def _detect_core(raw: str) -> _Kind | None:
     if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
             _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
-    if _SCHEDULE.search(sentence):
+    if _SCHEDULE.search(sentence) or ("days" in sentence and _ON_WEEKDAYS.match(sentence) and (
+            # ("I mostly do that work on Fridays": the work at hand)
+            not _said_in_past(sentence.split(" ", 2)[1].lower())
+            and not _POINTS_AT_HAND.search(sentence))):
         return _Kind("fact", _clean(sentence), 0.7)
     if _FACT.search(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
