@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from autodream.engine import plan_dream
+from autodream.engine.revisions import revision
 from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
 from tests.engine_helpers import NOW, T0, candidates, gather, human, topic
@@ -1796,6 +1797,15 @@ def test_a_passing_state_or_a_task_said_with_its_day_is_none(said: str) -> None:
         ("hey im sam, solo dev, building a discord bot for my dnd group in typescript",
          "identity", "user",
          "The user is Sam, a solo dev, building a discord bot for their dnd group in typescript."),
+        # what a part of the product gives is the project's, its reason said next
+        ("The audit log export should write JSON Lines, not CSV. Auditors asked for it.",
+         "preference", "project", "The audit log export should write JSON Lines, not CSV."),
+        # how to answer, for a kind of thing whenever it is so
+        ("please explain Python idioms when they're non-obvious", "preference", "feedback",
+         "Explain Python idioms when they're non-obvious."),
+        # leave to stop is a rule when it is about the answering
+        ("You can stop explaining Python idioms now", "prohibition", "feedback",
+         "Stop explaining Python idioms."),
         # a plan of the team's, its day made absolute
         ("We're freezing the API by the end of the month.", "plan", "project",
          "We're freezing the API by 2026-07-31."),
@@ -1824,6 +1834,50 @@ def test_a_plain_statement_of_how_things_are_is_remembered(
     "Now run the tests.",
     "Can you refactor the parser?",
     "Looks good, thanks!",
+    "Fix the test. Sam asked for it.",
+    "The fix should write to stderr, not stdout.",
+    "The function should return a list, not a tuple.",
+    "Explain the error when you get a chance.",
+    "Run tests when you're done.",
+    "You can stop now.",
+    "You can stop running the server now.",
+    "You can stop running tests now.",
+    "you can stop explaining the code now",
 ])
 def test_task_chatter_near_a_plain_statement_stays_chatter(said: str) -> None:
     assert candidates(said) == []
+
+
+def test_who_asked_for_a_rule_said_next_is_its_reason() -> None:
+    (cand,) = candidates("The audit log export should write JSON Lines, not CSV. "
+                         "Auditors asked for it.")
+    assert cand.why == "Auditors asked for it."
+
+
+@pytest.mark.parametrize("existing", [False, True])
+def test_leave_to_stop_takes_back_what_was_asked_for(existing: bool) -> None:
+    files, said = {}, [human("You can stop explaining Python idioms now", day=5, session="b")]
+    if existing:
+        files["feedback_idioms.md"] = topic("Idioms", "Explain Python idioms when they're "
+                                            "non-obvious.", type_="feedback")
+    else:
+        said.insert(0, human("please explain Python idioms when they're non-obvious", day=1,
+                             session="a"))
+    plan = plan_dream(files, None, gather(*said).candidates, now=NOW)
+    bodies = [parse_topic(t).body for t in plan.writes.values()]
+    assert len(bodies) == 1
+    assert bodies[0].startswith("Stop explaining Python idioms.")
+    assert "previously: Explain Python idioms when they're non-obvious." in bodies[0]
+    assert "\nExplain Python idioms" not in bodies[0]
+
+
+@pytest.mark.parametrize(("old", "takes_back"), [
+    ("Explain Python idioms when they're non-obvious.", True),
+    ("Always explain Python idioms.", True),
+    # another thing explained, or another verb on the same things
+    ("Explain the design in the PR description.", False),
+    ("Document Python idioms in the wiki.", False),
+])
+def test_stopping_takes_back_only_the_same_doing_of_the_same_things(
+        old: str, takes_back: bool) -> None:
+    assert (revision(old, "Stop explaining Python idioms.") is not None) is takes_back

@@ -463,6 +463,13 @@ _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 _DESPITE_SELF = re.compile(
     r"\b(?:i|we) (?:always|often|usually|keep|tend to) (?:forget|forgot|mix(?:ing)? up|"
     r"mess(?:ing)? up|miss(?:ing)?|los(?:e|ing)|forgetting)\b", _I)
+# What a part of the product must give, set against what not ("The audit log export should
+# write JSON Lines, not CSV"); not the work at hand ("The fix should write to stderr, not
+# stdout": ``_ONE_PIECE``)
+_GIVES_NOT = re.compile(
+    r"^(?:the|our|all)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:must|should)\s+(?:always\s+)?"
+    r"(?:write|output|emit|produce|return|export|store|send|log|save|use)\s+[^,;]+?,?\s+not\s+"
+    r"(?:as\s+|in\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s*[.!]?$", _I)
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -645,6 +652,21 @@ _KIND_RULE = re.compile(
     r"\s*(?:[,.;!]|$)|(?:put|keep|track|file|store|log|report|post|raise|mock|stub|squash|"
     rf"tag|label|mark|group)\s+{_BARE_KIND}\s+(?:as|in|into|on|under|across|at|with|for)\s+\S)",
     _I)
+# How to treat a kind of thing whenever it is of a kind: "Explain Python idioms when they're
+# non-obvious", "Flag TODOs if they're older than a month" (a kind of thing, bare: "Explain the
+# error when you get a chance", "Run tests when you're done" are the work at hand)
+_WHEN_THEY_ARE = re.compile(
+    rf"^(?:please\s+)?(?:always\s+)?(?!(?:i|we|you|they|it|let's|can|could|would)\b)[a-z]+\s+"
+    rf"{_BARE_KIND}\s+(?:when|whenever|if)\s+(?:they|it)(?:'re|'s|\s+are|\s+is)\s+"
+    r"(?:not\s+|too\s+|very\s+|at\s+all\s+)?[\w-]+(?:\s+[\w-]+)?\s*[.!]?$", _I)
+# Leave to stop doing something: how to answer when it is the answering ("You can stop
+# explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
+# ("You can stop running the server now", "You can stop now")
+_MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
+_STOP_ANSWERING = re.compile(
+    r"^\s+(?P<doing>(?:explain|add|includ|writ|us|ask|apologi[sz]|summari[sz]|suggest|mention|"
+    rf"repeat|comment|narrat|giv|show|print)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?)"
+    r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
 # login bug before deploying", "Run it before committing") it is a task.
@@ -1638,6 +1660,10 @@ _COMMA_REASON = re.compile(
 # ... or told next, of the thing chosen ("It has workspaces.", "They're faster.")
 _REASON_NEXT = re.compile(r"(?:it|they)(?:'s|'re|\s+(?:is|are|has|have|supports?|handles?|"
                           r"gives?|lets?|works?|runs?|installs?|resolves?))\s+\w", _I)
+# ... or who wanted it so: "The auditors asked for it", "Legal requires it"
+_ASKED_FOR_IT = re.compile(
+    r"^(?:the\s+|our\s+)?(?!(?:i|you|it|this|that)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:asked\s+(?:us\s+)?"
+    r"for|requested|wanted|wants?|needs?|requires?|required)\s+(?:it|this|that|them)\s*$", _I)
 
 
 def _reason_next(following: str) -> bool:
@@ -1645,7 +1671,7 @@ def _reason_next(following: str) -> bool:
     of its own."""
     said = following.strip().rstrip(".!")
     if _REASON_NEXT.match(said) is None and _COMMA_REASON.fullmatch(f", {said}") is None:
-        return False
+        return _ASKED_FOR_IT.match(said) is not None
     rest = said.partition(" ")[2]  # "it" is the thing chosen: what follows points at hand?
     return len(said.split()) <= 12 and not _POINTS_AT_HAND.search(rest) and _detect(said) is None
 
@@ -2094,6 +2120,11 @@ def _detect_core(raw: str) -> _Kind | None:
             # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected
             return replace(beside_state, explicitness=0.85)
         return _Kind("correction", rest, 0.85)
+    if sentence[:3].lower() in ("you", "fee") and (may := _MAY_STOP.match(sentence)):
+        stop = _STOP_ANSWERING.match(sentence[may.end():])
+        if stop is None:
+            return None
+        return _Kind("prohibition", f"Stop {stop['doing']}.", 0.85, revises=True)
     switched = _switch(sentence)
     if switched is not None:
         # (as it is said, or as it holds when it takes effect now: ``_switch``)
@@ -2134,6 +2165,9 @@ def _detect_core(raw: str) -> _Kind | None:
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
         return _Kind("resource", _clean(sentence), 0.7)
+    if " not " in sentence and _GIVES_NOT.match(sentence) and not _ONE_PIECE.search(
+            sentence) and not _POINTS_AT_HAND.search(sentence):
+        return _Kind("preference", _clean(sentence), 0.75)
     if _ALLOWED_NOW.match(sentence):
         # "It's fine to add pandas as an optional extra": what may be done, often an exception
         # to a rule against it
@@ -2175,7 +2209,8 @@ def _detect_core(raw: str) -> _Kind | None:
             # because it reads better")
             _AT_HAND.search(_without_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
-    if _standing_imperative(sentence) or _instead_of_doing(sentence):
+    if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
+            " they" in sentence and _WHEN_THEY_ARE.match(sentence)):
         return _Kind("preference", _clean(sentence), 0.7)
     return None
 
@@ -2242,7 +2277,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     # opens like a task ("Fix ...") but is one for every time
     bare = _FILLER.sub("", sentence.strip())
     lasting = _LASTING.search(sentence) is not None or _standing_imperative(bare) or (
-        _instead_of_doing(bare))
+        _instead_of_doing(bare)) or (" they" in bare and _WHEN_THEY_ARE.match(bare) is not None)
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
@@ -2588,6 +2623,9 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
         return "user"
     if kind == "resource":
         return "reference"
+    if kind == "preference" and " not " in text and _GIVES_NOT.match(text):
+        # what the product gives is the project's, not how the assistant works
+        return "project"
     if kind in ("correction", "prohibition", "preference"):
         return "feedback"
     if kind in ("decision", "plan", "fact"):

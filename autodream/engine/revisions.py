@@ -112,10 +112,36 @@ def chooses_an_end(text: str) -> bool:
     return any(len(_ends(scale, text)) == 1 for scale in _SCALES)
 
 
+# "Stop explaining Python idioms": what is no longer to be done, said after leave to stop
+_STOP_DOING = re.compile(r"^(?:stop|quit)\s+(?P<verb>[a-z]+?)(?P<double>[a-z])?ing\s+(?P<what>.+?)"
+                         r"[.!]?$", re.I)
+_DO = re.compile(r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+)$", re.I)
+
+
+def _stopped(old: str, new: str) -> Revision | None:
+    """How "Stop explaining Python idioms" takes back "Explain Python idioms when they're
+    non-obvious": the same verb on the same things, asked for before and stopped now."""
+    stop, do = _STOP_DOING.match(new.strip()), _DO.match(old.strip())
+    if stop is None or do is None:
+        return None
+    verb, said = stop["verb"].lower(), do["verb"].lower()
+    double = (stop["double"] or "").lower()
+    if said not in (verb + double, verb + "e", verb) or said in ("stop", "quit", "don't", "never"):
+        return None
+    what = {_root(w) for w in _WORD.findall(stop["what"].lower()) if w not in STOPWORDS}
+    if not what or not what <= {_root(w) for w in _WORD.findall(do["rest"].lower())}:
+        return None
+    return Revision(f"{said} {stop['what']}", new.strip().rstrip(".!"), False,
+                    re.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
+
+
 def revision(old: str, new: str) -> Revision | None:
     """How ``new``, said after a change of mind, takes back ``old``: on the same subject, at
-    another end of one scale; None when it does not (another subject, no choice of the same
-    kind in ``old``, or a part of ``old`` that ``new`` does not speak to)."""
+    another end of one scale, or asked for before and stopped now; None when it does not
+    (another subject, no choice of the same kind in ``old``, or a part of ``old`` that ``new``
+    does not speak to)."""
+    if new[:5].lower() in ("stop ", "quit "):
+        return _stopped(old, new)
     subject = _subject(new)
     for scale in _SCALES:
         said = _ends(scale, new)

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from autodream.engine.consolidate import plans_other_things, said_of_other_things
 from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.revisions import revision
 from autodream.engine.text import normalize, shorten, similarity, similarity_bound, tokens
 
 _MAX_COMPARISONS = 24  # per candidate: the clusters sharing the most words
@@ -35,7 +36,10 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:_MAX_COMPARISONS]
         for idx, _count in ranked:
             other = clusters[idx]
-            if other.type != cand.type or other.kind == "switch":
+            if other.type != cand.type or other.kind == "switch" or (
+                    # "You can stop explaining Python idioms now" is said of what "Explain
+                    # Python idioms when ..." is, and takes it back: not the same thing again
+                    cand.revises and revision(other.latest.text, cand.text) is not None):
                 continue
             # Only the most similar cluster matters, and only when it is similar enough: one
             # whose ceiling rules out both is passed over without difflib.
