@@ -1881,3 +1881,33 @@ def test_leave_to_stop_takes_back_what_was_asked_for(existing: bool) -> None:
 def test_stopping_takes_back_only_the_same_doing_of_the_same_things(
         old: str, takes_back: bool) -> None:
     assert (revision(old, "Stop explaining Python idioms.") is not None) is takes_back
+
+
+@pytest.mark.parametrize(("said", "texts"), [
+    # "him" and "its" are the owner and what they own, said just before
+    ("Marco owns the ledger-export module. Ask him before changing its schema.",
+     ["Marco owns the ledger-export module.",
+      "Ask Marco before changing the ledger-export module's schema."]),
+    # "them" is the kind of thing the question before asked about
+    ("Can you use shorter variable names? Actually no, keep them descriptive",
+     ["Keep variable names descriptive."]),
+    # ... and is left as it is when the question names no kind of thing
+    ("Can you make the tests faster? Actually no, keep them simple", ["Keep them simple."]),
+    # one person and one "him" only
+    ("Marco owns the ledger-export module. Tell him and her about it.",
+     ["Marco owns the ledger-export module."]),
+])
+def test_a_pronoun_is_read_as_what_the_sentence_before_names(said: str, texts: list[str]) -> None:
+    assert [c.text for c in candidates(said)] == texts
+
+
+@pytest.mark.parametrize(("said", "reason"), [
+    ("No, that's wrong.", "a correction that does not say what is right"),
+    ("I changed my mind.", "a change of mind that does not say what is wanted now"),
+    ("I changed my mind. Let's see.", "a change of mind that does not say what is wanted now"),
+])
+def test_a_correction_that_says_nothing_right_is_dropped_with_its_reason(
+        said: str, reason: str) -> None:
+    g = gather(human(said))
+    assert g.candidates == []
+    assert [d.reason.startswith(reason) for d in g.decisions if d.action == "dropped"] == [True]

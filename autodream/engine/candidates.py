@@ -1238,7 +1238,9 @@ class Gatherer:
         consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
             if not following:
-                return None, None, "", "", False
+                # ("No, that's wrong." ending the message: what is right is not said)
+                return found, ("a correction that does not say what is right: nothing to "
+                               "remember"), "", "", False
             # "No, that's wrong." followed by the actual correction in the next sentence.
             again = _detect(following)
             body = again.text if again is not None else _clean(following)
@@ -1247,11 +1249,13 @@ class Gatherer:
             consumed = True
         elif found is not None and found.revises and not found.text:
             if not following:
-                return None, None, "", "", False
+                return found, ("a change of mind that does not say what is wanted now: "
+                               "nothing to remember"), "", "", False
             # "I changed my mind. I prefer detailed explanations."
-            found = _revision(_FILLER.sub("", following.strip()))
+            changed, found = found, _revision(_FILLER.sub("", following.strip()))
             if found is None or not found.text:
-                return None, None, "", "", False
+                return changed, ("a change of mind that does not say what is wanted now: "
+                                 "nothing to remember"), "", "", False
             sentence, consumed = following, True
         if found is None:
             return None, None, "", "", consumed
@@ -1422,6 +1426,45 @@ _OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_N
                          r"(?!and\b|or\b|of\b|for\b|in\b|with\b|to\b)", _I)
 
 
+# Who owns what, said whole: "Marco owns the ledger-export module." ("him" and "its" in the
+# next sentence are Marco and the module)
+_OWNER_OF = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z]+))\s+(?:owns|maintains|is responsible for|looks after)\s+"
+    r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
+_HIM_OR_HER = re.compile(r"\b(?:him|her)\b(?!\s+(?:own|self)\b)", _I)
+_ITS = re.compile(r"\bits\b", _I)
+# "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
+# thing asked about is what "them" is
+_ASKED_ABOUT_KIND = re.compile(
+    r"^(?:can|could|would|should)\s+(?:you|we)\s+(?:use|make|keep|write)\s+(?:(?:more|less)\s+)?"
+    r"[a-z]+\s+(?P<kind>(?:[a-z]+\s+)?[a-z][\w-]*[^s\W]s)\s*\?$", _I)
+_KEEP_THEM = re.compile(r"^(?P<head>(?:(?:actually|no|nah)[\s,]+)*(?:keep|make|leave)\s+)them"
+                        r"(?=\s+[a-z]+\s*[.!]?$)", _I)
+
+
+def _said_of_before(sentence: str, previous: str) -> str:
+    """``sentence`` with "him"/"her" and "its" put as the person and the thing the sentence
+    before names as its owner and what they own ("Marco owns the ledger-export module. Ask
+    him before changing its schema." -> "Ask Marco before changing the ledger-export module's
+    schema."), or "them" as the kind of thing a question before asked about ("Can you use
+    shorter variable names? Actually no, keep them descriptive." -> "... keep variable names
+    descriptive"); as it is else: cut off from what it points at, it says nothing."""
+    if previous.endswith("?") and "them" in sentence:
+        kind, keep = _ASKED_ABOUT_KIND.match(previous), _KEEP_THEM.match(sentence)
+        if kind is not None and keep is not None:
+            return f"{keep['head']}{kind['kind']}{sentence[keep.end():]}"
+        return sentence
+    if not (" him" in sentence or " her" in sentence) or (
+            (owner := _OWNER_OF.match(previous)) is None):
+        return sentence
+    if len(_HIM_OR_HER.findall(sentence)) != 1:
+        return sentence
+    said = _HIM_OR_HER.sub(owner["who"], sentence)
+    what = owner["what"]
+    what = what[:1].lower() + what[1:]
+    return _ITS.sub(lambda _: f"{what}'s", said, count=1)
+
+
 def _it_resolved(sentence: str, previous: str) -> str:
     """``sentence`` with an opening "it" put as what it plainly stands for in the sentence
     before it ("This repo is the ranking service. It's deployed to GKE." -> "The ranking
@@ -1429,7 +1472,7 @@ def _it_resolved(sentence: str, previous: str) -> str:
     and where the sentence before opens with no part of the system "it" is left unread."""
     m = _IT_OPENS.match(sentence)
     if m is None:
-        return sentence
+        return _said_of_before(sentence, previous)
     named = _NAMED_AS.match(previous) or _OPENS_WITH.match(previous)
     if named is None:
         return sentence
