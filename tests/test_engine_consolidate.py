@@ -2706,6 +2706,8 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
     ("Postgres prefers explicit casts in migrations.",
      "Postgres prefers explicit casts in migrations",
      "the user's stated preference (2026-07-06)"),
+    ("Everybody prefers small pull requests.", "Everybody prefers small pull requests",
+     "the user's stated preference (2026-07-06)"),
     # the person's reason says more than the title
     ("Always run ruff before committing, because it breaks CI otherwise.",
      "Always run ruff before committing", None),

@@ -4022,9 +4022,11 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
 
 
 # "Jonas prefers reviewing PRs on Tuesdays": someone else's preference the user passed on
+# (not a group, nor what a tool expects: "Everybody hates ...", "Kubernetes expects ...")
 _OTHERS_PREFERENCE = re.compile(
-    r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Nobody|Someone)\b)[A-Z][a-z]+(?=\s+"
-    r"(?:prefers|wants|likes|insists|asks|expects|hates|dislikes)\b)")
+    r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Everybody|Nobody|Someone|Somebody"
+    r"|Users?|People|Customers|Reviewers|Clients|Devs|Developers|Engineers|Management|Legal"
+    r"|Security|Ops|QA)\b)[A-Z][a-z]+(?=\s+(?:prefers|likes|wants)\b)")
 
 
 def _whose_preference(text: str) -> str | None:
