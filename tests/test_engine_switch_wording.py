@@ -2125,3 +2125,57 @@ def test_what_reads_like_a_switch_but_is_not_one_never_confirms_or_switches(
     plan = _dream(lead, said)
     assert not any(d.action == "confirmed" for d in plan.decisions)
     assert not any("Switched" in t for t in plan.writes.values())
+
+
+_MEANT = ("I want to switch our task queue from Celery to Dramatiq. Celery's config is driving "
+          "me nuts.")
+_UNDONE = ("Dramatiq was a mistake. We're going back to Celery, please revert the "
+           "settlement-import port.")
+
+
+@pytest.mark.parametrize("remembered", [True, False])
+@pytest.mark.parametrize(
+    ("back", "now"),
+    [
+        (_UNDONE, "Our task queue is Celery."),
+        ("We went back to Celery.", "Our task queue is Celery."),
+    ],
+)
+def test_a_move_back_ends_the_switch_the_person_meant_to_make(
+    remembered: bool, back: str, now: str
+) -> None:
+    """"I want to switch ... from Celery to Dramatiq", then "We're going back to Celery": the
+    intention was carried out and undone. It was "confirmed", the memory still saying the user
+    wants to switch to Dramatiq."""
+    if remembered:
+        files = {"project_queue.md": topic(
+            "Task queue", "The user wants to switch our task queue from Celery to Dramatiq.")}
+        index: str | None = "- [Task queue](project_queue.md) — queue\n"
+        said = gather(human(back, day=4, session="s4")).candidates
+    else:
+        files, index = {}, None
+        said = gather(human(_MEANT, session="s0"), human(back, day=4, session="s4")).candidates
+    plan = plan_dream(files, index, said, now=NOW)
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    body = parse_topic(plan.writes[name]).body
+    assert body.startswith(now + "\n")
+    assert ("Switched back from Dramatiq to Celery on 2026-07-10; previously Dramatiq (The "
+            "user wants to switch our task queue from Celery to Dramatiq)." in body)
+    assert "Use Celery; Dramatiq is no longer current" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # the entry says a move meant, never made or undone: it stays as it was
+        ("The user wants to switch our task queue from Celery to Dramatiq.",
+         "We moved to Celery."),
+        ("The user doesn't want to switch our task queue from Celery to Dramatiq.",
+         "We went back to Celery."),
+    ],
+)
+def test_a_meant_switch_is_undone_only_by_a_move_back(lead: str, said: str) -> None:
+    plan = _dream(lead, said)
+    assert not any("Dramatiq is no longer current" in t for t in plan.writes.values())
+

@@ -182,6 +182,26 @@ def _switched_from(lead: str, name: str) -> bool:
     return told is not None and told["old"].lower() == name.lower()
 
 
+# A switch meant, not said done: "The user wants to switch our task queue from Celery to
+# Dramatiq". A move back to Celery after it tells it was made, and undone.
+_MEANT_TO = re.compile(r"\b(?:wants?|want(?:ed|ing)|plans?|plann(?:ed|ing)|intends?|going|"
+                       r"(?:would|'d)\s+like)\s+to\s+$", re.I)
+
+
+_MEANT_WHAT = re.compile(rf"\b{_MOVE_VERB}\s+(?P<what>(?:the|our|my|its)\s+[\w-]+(?:\s+[\w-]+)"
+                         r"{0,2}?)\s+from\s", re.I)
+
+
+def _meant_from(lead: str, name: str) -> str | None:
+    """What ``lead`` means to switch to from ``name``, told as an intention, or None."""
+    told = _SWITCH_TOLD.search(lead) if "from" in lead else None
+    if told is None or told["old"].lower() != name.lower() or not _MEANT_TO.search(
+            lead, 0, told.start()) or re.search(r"n't\b|\b(?:not|never|no\s+longer)\b",
+                                                lead[:told.start()], re.I):
+        return None
+    return told["new"]
+
+
 _NOT_A_THING = word_set("we i they you he she it us them on in at by since until after before then "
                         "user")
 
@@ -1803,7 +1823,8 @@ class Consolidator:
                 hit = any(
                     (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
                     for h in entry.history
-                ) or (not entry.history and _switched_from(entry.lead, new)
+                ) or (not entry.history and (_switched_from(entry.lead, new) or (
+                    cand.back and _meant_from(entry.lead, new) is not None))
                       and (not thing or _about(thing, entry.lead))) or (
                     says_new and (bool(entry.history) or (
                         bool(thing) and _about(thing, entry.lead)
@@ -2266,6 +2287,12 @@ class Consolidator:
         new = cand.new or ""
         thing = _moved_thing(cand.text)
         current = self._current_of(entry)
+        meant = current is None and cand.back and cand.old is None and not entry.history and (
+            _meant_from(entry.lead, new) is not None)
+        if meant:
+            # "We're going back to Celery" over "The user wants to switch ... from Celery to
+            # Dramatiq": Dramatiq was tried, and is what is left
+            current = _meant_from(entry.lead, new)
         # "moved back to Notion" over "Design docs live in Confluence, not Notion"
         old = cand.old or current or _chosen_over(entry.lead, new)
         day = cand.source.day.isoformat()
@@ -2306,7 +2333,7 @@ class Consolidator:
             # "We run Postgres 15 for analytics, not 14" put to MySQL would set it against a
             # bare "14": what set one version against another goes with the tool
             lead = without_version_contrast(lead, old)
-        fits = (old is not None and _names(lead, old) and not _ISO_DAY.search(lead)
+        fits = (old is not None and not meant and _names(lead, old) and not _ISO_DAY.search(lead)
                 and not TELLS_SWITCH.search(lead) and last_mention(lead) is None)
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
         # the choice the entry names goes, and what it was set against with it ("CI runs on
@@ -2317,7 +2344,7 @@ class Consolidator:
             put = _name_in_place(_without_contrast(lead, old), over, new, cand.text)
         elif fits and old is not None:
             put = _put_in_place(lead, old, new, cand.text, thing)
-        if put is None and old is not None and not TELLS_SWITCH.search(lead):
+        if put is None and old is not None and not meant and not TELLS_SWITCH.search(lead):
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
@@ -2347,8 +2374,8 @@ class Consolidator:
         # new choice itself: with the names put in place it would give its reason against
         # ruff format as one against black. The switch leads; the statement goes, its reason
         # with it, into the history (as it does when it is not rewritten for another reason)
-        told_new = old is not None and not rule_ended and _tells_of(
-            lead, new, old, thing if put is not None else frozenset())
+        told_new = meant or (old is not None and not rule_ended and _tells_of(
+            lead, new, old, thing if put is not None else frozenset()))
         if told_new:
             put = None
         was = old or "the previous choice"
@@ -2375,6 +2402,11 @@ class Consolidator:
             # the statement goes: what it said of the old place alone stays in the history
             gone = _old_place_clauses(lead, old, new)
         new_lead = cand.text if put is None else put
+        what = _MEANT_WHAT.search(lead) if meant else None
+        if what is not None:
+            # what the intention named moves back, not the words of the request ("..., please
+            # revert the settlement-import port")
+            new_lead = f"{sentence_case(what['what'])} is {new}."
         if bullet is not None:
             new_lead = bullet[0] + new_lead
         stale = [s for i, s in enumerate(entry.statements) if i and i != at and old
