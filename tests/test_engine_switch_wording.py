@@ -2179,3 +2179,32 @@ def test_a_meant_switch_is_undone_only_by_a_move_back(lead: str, said: str) -> N
     plan = _dream(lead, said)
     assert not any("Dramatiq is no longer current" in t for t in plan.writes.values())
 
+
+@pytest.mark.parametrize(
+    ("said", "old"),
+    [
+        ("We don't use poetry anymore, we moved to uv in September.", "poetry"),
+        ("We're not using Jenkins anymore; CI moved to GitHub Actions.", "Jenkins"),
+    ],
+)
+def test_a_tool_no_longer_used_is_what_the_move_was_from(said: str, old: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.old) == ("switch", old)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We don't use poetry anymore, we moved to uv in September.",
+        "We moved to uv in September, we don't use poetry anymore.",
+    ],
+)
+def test_a_tool_no_longer_used_ends_the_entry_of_it(said: str) -> None:
+    """The switch found no entry to end beside a hand-written "managed with poetry" (the
+    sentence names poetry, so it was no guess), and both stood as current."""
+    plan = _dream("Dependencies are managed with poetry; add dependencies with `poetry add`.",
+                  said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith("Dependencies are managed with uv.\n")
+    assert "Use uv; poetry is no longer current" in body

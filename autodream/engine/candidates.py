@@ -1846,6 +1846,14 @@ _FOCUS_FOR_A_WHILE = re.compile(
     r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b|^now\b", re.I)
 
 
+# A tool left, said beside the move away from it: "We don't use poetry anymore, we moved to
+# uv", "We moved to uv, we don't use poetry anymore"
+_LEFT = (r"(?:we|i)(?:\s+(?:don't|do\s+not|no\s+longer|are\s+not|aren't|am\s+not)|'re\s+not|"
+         r"'m\s+not)\s+(?:use|using)\s+(?P<old>[\w.+#-]*\w)(?:\s+any\s*more)?")
+_LEFT_BEFORE = re.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
+_LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
+
+
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text):
         return None
@@ -1879,6 +1887,10 @@ def _switch(text: str) -> _Kind | None:
         if back and not old and (tried := _switch(text[: m.start()])) is not None:
             # "We switched to pnpm, then reverted to npm": what was left is what was tried
             old = tried.new
+        if not old and not back and (left := _LEFT_BEFORE.search(text, 0, m.start()) or (
+                _LEFT_AFTER.search(text, m.end()))):
+            # "We don't use poetry anymore, we moved to uv": the move is from what was left
+            old = left["old"]
         if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
             continue
         if new[:1].isdigit():
