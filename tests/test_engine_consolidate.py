@@ -2802,3 +2802,57 @@ def test_an_index_line_a_person_wrote_stays_as_written() -> None:
     index = "- [Deploy runbook](project_runbook.md) — Deploy runbook in the wiki\n"
     plan = _plan(files, index, human("Use pnpm, not npm.", session="a"))
     assert "- [Deploy runbook](project_runbook.md) — Deploy runbook in the wiki" in plan.index
+
+
+@pytest.mark.parametrize("remembered", [True, False])
+@pytest.mark.parametrize(
+    ("rule", "said"),
+    [
+        # the same choice made anew: it read "Changed from unittest to everywhere", and "use
+        # pytest, not everywhere"
+        ("Use pytest, not unittest.", "We use pytest everywhere, never unittest."),
+        # told as said before: the rule was rewritten to lead with "Again,", and its old words
+        # went into an "Updated ...; previously" line
+        ("Don't generate unittest.TestCase classes.",
+         "Again, pytest style please, we don't write unittest.TestCase classes"),
+        ("Don't generate unittest.TestCase classes.",
+         "As I said, we don't write unittest.TestCase classes."),
+        # fewer of its words, one misspelt: it lost the reason and kept the typo
+        ("Dont use semicolons i hate them", "dont use semicolns"),
+    ],
+)
+def test_a_rule_said_again_keeps_its_words(remembered: bool, rule: str, said: str) -> None:
+    if remembered:
+        files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+        plan = plan_dream(files, "- [Rule](feedback_rule.md) — rule\n",
+                          gather(human(said, day=3)).candidates, now=NOW)
+        assert [d.action for d in plan.decisions if d.file == "feedback_rule.md"] == [
+            "confirmed"]
+        assert "feedback_rule.md" not in plan.writes
+        return
+    plan = plan_dream({}, None, gather(human(rule, session="s0"),
+                                       human(said, day=3, session="s3")).candidates, now=NOW)
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    body = parse_topic(plan.writes[name]).body
+    assert body.startswith(rule.rstrip(".") + ".\n")
+    assert "previously" not in body
+    assert "everywhere" not in body and "semicolns" not in body
+
+
+@pytest.mark.parametrize(
+    ("rule", "said", "now"),
+    [
+        # another thing said again, or another choice: still a change
+        ("Never deploy on Fridays.", "Again, never deploy on Mondays.", "Mondays"),
+        ("Use pytest, not unittest.", "Use nose, not unittest.", "nose"),
+        ("Dont use semicolons i hate them", "Dont use commas.", "commas"),
+    ],
+)
+def test_a_rule_told_as_said_before_still_changes_when_it_says_another_thing(
+    rule: str, said: str, now: str
+) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+    plan = plan_dream(files, "- [Rule](feedback_rule.md) — rule\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    assert any(now in t for t in plan.writes.values())

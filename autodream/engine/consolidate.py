@@ -1089,6 +1089,60 @@ def _says_again(new: str, old: str) -> bool:
             or _said_by_another_name(old, new))
 
 
+# A rule told as said before: "Again, pytest style please, ...", "As I said, ..."
+_SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:said|mentioned)|"
+                          r"like\s+(?:i|we|the\s+user)\s+said)\b,?\s*", re.I)
+# One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
+# pytest everywhere, never unittest"
+_ONE_OVER_OTHER = re.compile(
+    r"\b(?:use|uses|using|prefer|prefers)\s+(?P<one>[\w.+#-]*\w)(?:\s+(?:everywhere|always|"
+    r"throughout|by\s+default|for\s+everything))?,?\s+(?:not|never|rather\s+than|instead\s+of|"
+    r"over)\s+(?:using\s+)?(?P<other>[\w.+#-]*\w)\s*[.!]?$", re.I)
+
+
+def _one_over_other(text: str) -> tuple[str, str] | None:
+    m = _ONE_OVER_OTHER.search(text) if " " in text else None
+    return (m["one"].lower(), m["other"].lower()) if m else None
+
+
+def _spelled_as(new: str, old: str) -> str:
+    """``new`` with each long word misspelt from one of ``old``'s written as ``old`` has it
+    ("dont use semicolns" of "Dont use semicolons i hate them")."""
+    written = {w.lower() for w in re.findall(r"\b[A-Za-z]{6,}\b", old)}
+
+    def put(m: re.Match[str]) -> str:
+        word = m[0].lower()
+        if word in written:
+            return m[0]
+        near = [w for w in written if w[0] == word[0] and abs(len(w) - len(word)) <= 2
+                and difflib.SequenceMatcher(None, w, word).ratio() >= 0.9]
+        return near[0] if len(near) == 1 else m[0]
+
+    return re.sub(r"\b[A-Za-z]{6,}\b", put, new)
+
+
+def said_once_more(old: str, new: str) -> bool:
+    """``new`` gives the rule ``old`` again, and nothing of its own: told as said before
+    ("Again, pytest style please, we don't write unittest.TestCase classes" of "Don't generate
+    unittest.TestCase classes"), the one tool chosen over the same other ("We use pytest
+    everywhere, never unittest" of "Use pytest, not unittest"), or in fewer of its words, one
+    misspelt ("dont use semicolns" of "Dont use semicolons i hate them"). Read as a change, the
+    rule was rewritten in the newer words, or said "Changed from unittest to everywhere"."""
+    if bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) or _opposite_said(old, new) or (
+            not same_values(new, old)):
+        return False
+    told = _SAID_BEFORE.match(new)
+    if told is not None:
+        # what the rule is about is (mostly) said again: not "Again, use tabs" of "Use spaces"
+        was, now = _rule_words(old), _rule_words(new[told.end():])
+        return bool(was & now) and 2 * len(was - now) <= len(was)
+    chosen = _one_over_other(new)
+    if chosen is not None and chosen == _one_over_other(old):
+        return True
+    spelled = _spelled_as(new, old)
+    return spelled != new and coverage(spelled, old) >= 0.85 and not _word_replaced(old, spelled)
+
+
 def _as_said_alike(text: str) -> str:
     return _ALIKE_WORD.sub(lambda m: _said_alike(m[0]), text)
 
@@ -2615,7 +2669,8 @@ class Consolidator:
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
                # the plan happened, not the plan said again
                and not (cand.kind == "fact" and says_past(cand.text) and not says_past(s))
-               for s in entry.statements):
+               for s in entry.statements) or (rule and any(
+                   said_once_more(s, cand.text) for s in entry.statements)):
             self._restated(entry, cand, cluster)
             return
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
@@ -2739,21 +2794,28 @@ class Consolidator:
             first.text != cand.text and put_off is None and cand.kind != "switch") else None
         if traded is not None:
             lead = _swapped(first.text, *traded)
+        # "Dont use semicolons i hate them", then "dont use semicolns": the rule as first said,
+        # the later words adding nothing (they led, and the reason went into the history)
+        again = traded is None and put_off is None and first.text != cand.text and (
+            _is_rule(cand) and said_once_more(first.text, cand.text))
+        if again:
+            lead = first.text
         # (an address ends the clause matched at its "https:"; the title gives its host)
         name = _switch_title(cand) if cand.kind == "switch" else title_for(
             cand.text if lead == cand.match_text and "://" in cand.text else lead)
-        statements: list[str] = [lead] if traded is not None else []
+        statements: list[str] = [lead] if traded is not None or again else []
         for member in sorted(cluster.members, key=lambda c: (c.timestamp, c.order), reverse=True):
             if traded is not None and member.text in (first.text, cand.text):
                 continue
-            if not any(_says_again(member.text, s) for s in statements):
+            if not any(_says_again(member.text, s) or (again and said_once_more(s, member.text))
+                       for s in statements):
                 statements.append(member.text)
         file = self._new_file(cand.type, name, lead)
         entry = Entry(
             file=file,
             name=name,
             description=description_for(
-                lead if put_off is not None or traded is not None else cand.text),
+                lead if put_off is not None or traded is not None or again else cand.text),
             type=cand.type,
             statements=self._capped(statements, file),
             score=cluster.score,
@@ -2780,7 +2842,7 @@ class Consolidator:
             entry.history.append(
                 f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
                 f"previously {cand.old}.")
-        elif changed and not _forbids_another(first.text, cand.text, changed[0]):
+        elif changed and not again and not _forbids_another(first.text, cand.text, changed[0]):
             was, now = changed
             entry.statements = [s for s in entry.statements
                                 if not has_word(s, was) or has_word(s, now)] or [cand.text]
@@ -2794,7 +2856,7 @@ class Consolidator:
                 entry.history.append(f"Updated on {day}; previously: {first.text}")
             else:
                 entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
-        elif first.text != cand.text and replaces(
+        elif first.text != cand.text and not again and replaces(
                 first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
                 _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
                     cand.text, first.text):
@@ -2804,7 +2866,7 @@ class Consolidator:
         if entry.type in ("feedback", "project"):
             entry.why = cand.why or _default_why(cluster)
             entry.generated_why = not cand.why
-            entry.how = _default_how(cand)
+            entry.how = _default_how(first if again else cand)
             entry.generated_how = True
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         self.entries.append(entry)
