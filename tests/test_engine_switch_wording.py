@@ -2208,3 +2208,43 @@ def test_a_tool_no_longer_used_ends_the_entry_of_it(said: str) -> None:
     body = parse_topic(plan.writes["project_tool.md"]).body
     assert body.startswith("Dependencies are managed with uv.\n")
     assert "Use uv; poetry is no longer current" in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "actualy lets use npm again pnpm breaks on fly",
+        "Let's use npm again, pnpm breaks on fly.",
+    ],
+)
+def test_a_tool_used_again_switches_back_with_the_reason(said: str) -> None:
+    """Terse and misspelt, it made no memory at all, and 'Use pnpm not npm' stayed current."""
+    files = {"feedback_pkg.md": topic("Package manager", "Use pnpm not npm.", type_="feedback")}
+    plan = plan_dream(files, "- [Package manager](feedback_pkg.md) — pkg\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_pkg.md"]
+    body = parse_topic(plan.writes["feedback_pkg.md"]).body
+    assert body.startswith("Use npm not pnpm.\n")
+    assert "Switched back from pnpm to npm on 2026-07-09; previously pnpm." in body
+    assert "**Why:** Pnpm breaks on fly." in body
+    assert "actualy" not in body
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [
+        ("We should use black again.", "black", None),
+        ("Let's use npm again.", "npm", None),
+        # what comes after names no tool left ("it" was faster)
+        ("Please use pnpm again, it was faster.", "pnpm", None),
+    ],
+)
+def test_a_tool_used_again_is_a_move_back(said: str, new: str, old: str | None) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.new, cand.old, cand.back) == ("switch", new, old, True)
+
+
+@pytest.mark.parametrize(
+    "said", ["Let's use the helper again here.", "Try again with npm.", "Run the tests again."])
+def test_something_done_again_is_no_move_back(said: str) -> None:
+    assert not [c for c in candidates(said) if c.kind == "switch"]

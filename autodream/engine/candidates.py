@@ -39,6 +39,7 @@ from autodream.engine.text import (
     MOVED_TO_ADDRESS,
     TELLS_SWITCH,
     ensure_period,
+    has_word,
     names_pattern,
     sentence_case,
     sentences,
@@ -51,6 +52,7 @@ from autodream.engine.text import (
 from autodream.engine.tool_kinds import (
     TOOL_PATTERN,
     it_is_not,
+    same_tool,
     tool_kinds,
     tools_in,
     use_instead,
@@ -907,8 +909,10 @@ _EPHEMERAL = re.compile(
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
     r"\bcurrently (?:working|debugging|fixing|looking)\b|"
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
-    # ("let's not ...", "let's go back to npm" are a rule and a switch back, not a task)
-    r"^(?:(?:let's|lets)(?!\s+(?:not|(?:go|switch|move)\s+back\s+to)\b)|can you|could you|"
+    # ("let's not ...", "let's go back to npm", "let's use npm again" are a rule and a switch
+    # back, not a task)
+    r"^(?:(?:let's|lets)(?!\s+(?:not|(?:go|switch|move)\s+back\s+to|use\s+[\w.+#-]+\s+again)\b)|"
+    r"can you|could you|"
     r"would you|will you|go ahead|try|run|fix|"
     r"look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
@@ -1785,7 +1789,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 _SWITCH_WORD = re.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
     r"stopped|quit|dropped|renam|rather|back\s+(?:on|to)\b|"
-    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b)|->|=>|→", _I)
+    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b|again\b)|->|=>|→", _I)
 
 
 _SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|went\b|revert|return|"
@@ -1854,6 +1858,28 @@ _LEFT_BEFORE = re.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
 _LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 
 
+# "lets use npm again pnpm breaks on fly": a tool gone back to, and what broke told after it
+# ("We will use Docker again next sprint" is a plan)
+_USE_AGAIN = re.compile(
+    rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
+    rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
+    r"(?P<again>again\b[\s,;:—–-]*(?P<rest>.*))$", _I)
+
+
+def _used_again(text: str) -> _Kind | None:
+    """"Let's use npm again, pnpm breaks on fly" said as a move back, in its own words: the tool
+    of the same kind named after it is the one left, and what it tells of it the reason."""
+    m = _USE_AGAIN.match(text) if "again" in text.lower() else None
+    if m is None:
+        return None
+    new, rest = m["new"], m["rest"].strip().rstrip(".!")
+    left = [t for t in tools_in(rest) if tool_kinds(t) & tool_kinds(new) and not same_tool(t, new)]
+    old = left[0] if len(left) == 1 and has_word(rest.split()[0], left[0]) else None
+    # ("..., it was faster": the reason as said, for the why to be read from it)
+    said = f"Use {new} again because {rest}" if old is not None else f"Use {new} {m['again']}"
+    return _Kind("switch", ensure_period(said.rstrip()), 0.9, new=new, old=old, back=True)
+
+
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text):
         return None
@@ -1909,6 +1935,9 @@ def _switch(text: str) -> _Kind | None:
         if old and _focus_not_a_choice(text[: m.start()], new, old, text):
             continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
+    again = _used_again(text)
+    if again is not None:
+        return again  # (a move back told another way, "..., not black", is read as that)
     if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
             eff := _TAKES_EFFECT_NOW.search(text)):
         # "We're switching the formatter to ruff format, starting today" is made as it is said:
