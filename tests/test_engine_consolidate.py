@@ -789,7 +789,10 @@ def test_a_date_moved_puts_the_entry_to_the_new_date(
 _SLIPS = ["The beta slips to 2026-08-15.", "The beta slipped to 2026-08-15.",
           "The beta slid to 2026-08-15.", "The beta was pushed back to 2026-08-15.",
           "The beta got delayed to 2026-08-15.", "The beta delays to 2026-08-15.",
-          "We pushed the beta to 2026-08-15."]
+          "We pushed the beta to 2026-08-15.",
+          # the day said after a pause: each was a plan of its own, the old date kept for good
+          "The beta slipped, it's now 2026-08-15.", "The beta got pushed again, now on 2026-08-15.",
+          "The beta slipped; it is now set for 2026-08-15."]
 _SLIP_LINE = "Changed from 2026-08-01 to 2026-08-15 on 2026-07-09; previously 2026-08-01."
 
 
@@ -814,6 +817,40 @@ def test_a_date_that_slips_in_the_dream_that_planned_it_is_one_plan_at_the_new_d
     assert entry.statements == ["The beta ships on 2026-08-15."]
     assert entry.history == [_SLIP_LINE]
     assert "2026-08-01" not in entry.name + entry.description + entry.how
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    ("The 1.4 release slipped to 2026-07-17.", "The 1.5 release is now August 14."),
+    ("The 1.4 release slipped to 2026-07-17.", "The 1.5 release slipped, it's now August 14."),
+    ("The 1.4 release is on 2026-07-17.", "The 1.5 release is on August 14 now."),
+    ("We're planning to cut the 1.4 release on 2026-07-17.",
+     "The 1.5 release is now planned for August 14."),
+    ("The V2 launch is on 2026-07-17.", "The v3 launch date is now August 14."),
+    ("The Acme demo is on 2026-07-22.", "The Globex demo is now planned for August 14."),
+])
+def test_a_plan_of_another_version_or_name_told_as_a_change_is_a_plan_of_its_own(
+        lead: str, said: str) -> None:
+    # the first plan was rewritten to the second, "Updated on ...; previously: The 1.4 release
+    # ...": its date lost as current, though nothing said the 1.4 release moved
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, day=8))
+    assert "project_x.md" not in plan.writes or parse_entry(
+        "project_x.md", plan.writes["project_x.md"]).history == []
+    (new,) = [f for f in plan.writes if f not in ("project_x.md", "MEMORY.md")]
+    assert "2026-08-14" in parse_entry(new, plan.writes[new]).lead
+    assert "superseded" not in {d.action for d in plan.decisions}
+
+
+@pytest.mark.parametrize(("said", "moved"), [
+    ("The launch is now August 14.", True),  # one of them named, the other not: one plan
+    ("The V2 launch slipped, it's now August 14.", True),
+    ("The V3 launch is now August 14.", False),
+])
+def test_a_plan_told_as_a_change_moves_the_plan_of_its_name(said: str, moved: bool) -> None:
+    plan = _plan({"project_x.md": topic("X", "The V2 launch is on 2026-07-17.")}, None,
+                 human(said, day=8))
+    lead = parse_entry("project_x.md", plan.writes["project_x.md"]).lead if (
+        "project_x.md" in plan.writes) else "The V2 launch is on 2026-07-17."
+    assert ("2026-08-14" in lead) is moved
 
 
 @pytest.mark.parametrize("said", ["I can't make the design review on 2026-07-24.",

@@ -3168,7 +3168,12 @@ _RESCHEDULED_TO = re.compile(
     # "The 4.0 launch slipped to ...": a version names which launch
     rf"^(?P<subject>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
     rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?"
-    rf"to\s+", re.I)
+    rf"to\s+|"
+    # "The 1.4 release slipped, it's now 2026-07-17": the day it moved to said after a pause
+    rf"^(?P<slipped>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
+    rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s*"
+    rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)?now\s+(?:(?:on|for|set\s+for)\s+)?",
+    re.I)
 # A plan the entry already tells as past ("Was planned: ...", "Was planned for 2026-07-15: ...",
 # "We planned to ...", "The audit was on ...")
 _TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
@@ -3209,7 +3214,7 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
         return None
     rest = said[m.end():]
     after = date_mentions(rest)
-    thing = tokens(m["what"] or m["subject"] or "")
+    thing = tokens(m["what"] or m["subject"] or m["slipped"] or "")
     if not after or not thing:
         return None
     if not rest.startswith(after[0]):
@@ -3348,6 +3353,8 @@ def _named_apart(old: str, new: str) -> bool:
     "They ship the beta on 2026-07-24" moved, for each names a thing the other does not once
     how it comes out is dropped. A plan moved ("The beta slips to 2026-07-31"), or said with
     words more ("Beta ships on Friday 2026-07-31 now"), is one."""
+    if _other_names(_before_the_day(old), _before_the_day(new)):
+        return True
     # told as a change ("The launch is now 2026-07-31", "The kickoff call is now on ..."): the
     # plan moved, whatever words it is said in
     if _RESCHEDULED_TO.search(new) or _tells_a_change(new):
@@ -3365,6 +3372,30 @@ def _named_apart(old: str, new: str) -> bool:
         if not a and not b:
             return False
     return not a or not b or bool(_not_named(a, b) and _not_named(b, a))
+
+
+# A version ("1.4", "v2", "2.0.1") or a name written capitalised ("Acme", "SOC2"), of a word
+# in a plan's words
+_PLAN_NAME = re.compile(r"(?<![\w.])(?:v?\d+(?:\.\d+)+|[vV]\d+|[A-Z][\w-]*)(?![\w.-]*\w)")
+
+
+def _plan_names(words: str) -> frozenset[str]:
+    """The versions and names in a plan's words but its first (capitalised as any sentence's
+    start), "I" and a day's name ("Friday")."""
+    return frozenset(low for m in _PLAN_NAME.finditer(words, 1)
+                     if (low := m[0].lower()) != "i" and low not in CALENDAR_WORDS)
+
+
+def _other_names(old: str, new: str) -> bool:
+    """Each names what it plans by a version or a name, and none is the other's: "The 1.5
+    release is now 2026-08-14" is not the 1.4 release moved, nor "The Globex demo is now ..."
+    the Acme demo, however it is told as a change. One named and one not ("The launch is now
+    ..." of "The V2 launch") may be one."""
+    if not any(c.isdigit() or c.isupper() for c in old[1:]) or not any(
+            c.isdigit() or c.isupper() for c in new[1:]):
+        return False
+    a, b = _plan_names(old), _plan_names(new)
+    return bool(a and b) and a.isdisjoint(b)
 
 
 def _before_the_day(text: str) -> str:
