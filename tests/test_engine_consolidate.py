@@ -1079,6 +1079,52 @@ def test_a_remembered_plan_done_since_gives_way_to_what_happened(
     assert entry.history == history
 
 
+@pytest.mark.parametrize(("lead", "said", "now"), [
+    ("The 1.4 release is on 2026-07-10.", "We shipped 1.4 today!", "We shipped 1.4 on 2026-07-15!"),
+    ("The deadline for the SOC2 evidence package is 2026-07-17.",
+     "SOC2 evidence got submitted this morning.", "SOC2 evidence got submitted on 2026-07-15."),
+    ("The quarterly report is due on 2026-07-17.", "I handed in the quarterly report today.",
+     "The user handed in the quarterly report on 2026-07-15."),
+])
+@pytest.mark.parametrize("remembered", [True, False])
+def test_a_plan_told_done_in_words_of_no_plan_gives_way_to_what_happened(
+        lead: str, said: str, now: str, remembered: bool) -> None:
+    # each was no memory at all: the plan stayed, later "Was planned: ...; check how it turned
+    # out", though the person said it happened
+    if remembered:
+        plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, session="b", day=9))
+        file = "project_x.md"
+    else:
+        plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=9))
+        (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == [now]
+    assert entry.history == [f"Updated on 2026-07-15; previously: {lead}"]
+    assert "check how it turned out" not in plan.writes[file]
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    ({}, "I submitted the PR this morning."),  # of no plan: nothing to remember
+    ({}, "We shipped a hotfix today."),
+    # of another version, or a plan not yet due
+    ({"project_x.md": topic("X", "The 1.4 release is on 2026-07-10.")}, "We shipped 1.5 today!"),
+    ({"project_x.md": topic("X", "The 1.4 release is on 2026-08-20.")}, "We shipped 1.4 today!"),
+    # of "it", whatever it was
+    ({"project_x.md": topic("X", "We ship on 2026-07-16.")}, "We shipped it today."),
+    # of two plans alike: which one is not told
+    ({"project_x.md": topic("X", "The 1.4 release is on 2026-07-10."),
+      "project_y.md": topic("Y", "The 1.4 release of the mobile app is on 2026-07-09.")},
+     "We shipped 1.4 today!"),
+])
+def test_a_thing_told_done_in_words_of_no_plan_and_of_no_plan_remembered_is_no_memory(
+        files: dict[str, str], said: str) -> None:
+    plan = _plan(files, None, human(said, day=9))
+    assert [f for f in plan.writes if f != "MEMORY.md" and f not in files] == []
+    for file in files:
+        if file in plan.writes:
+            assert parse_entry(file, plan.writes[file]).history == []
+
+
 def test_a_plan_moved_in_one_dream_and_done_in_the_next_is_one_history() -> None:
     first = _plan({}, None, human(_LAUNCH_PLANNED, session="a", day=0),
                   human(_LAUNCH_MOVED, session="b", day=2), now=T0 + timedelta(days=3))

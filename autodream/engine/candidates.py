@@ -1023,6 +1023,7 @@ class _Kind:
     back: bool = False
     revises: bool = False  # said after "I changed my mind": takes back an earlier statement
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
+    of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
 
 
 # (kind found, reason not to save, statement, why, consumed the following sentence)
@@ -1340,6 +1341,9 @@ class Gatherer:
             kind: CandidateKind = "plan" if _has_date(dated) else found.kind
         else:
             kind = found.kind
+        if found.of_plan and (ahead or kind != "fact" or (
+                latest_date(dated) or when.date()) > when.date()):
+            return False  # (a day ahead: "We have it delivered on 2026-08-01" is no news)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
             return False
@@ -1368,6 +1372,7 @@ class Gatherer:
             old=found.old,
             back=found.back,
             revises=found.revises,
+            of_plan=found.of_plan,
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(
@@ -2296,7 +2301,22 @@ def _detect_core(raw: str) -> _Kind | None:
     if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
             " they" in sentence and _WHEN_THEY_ARE.match(sentence)):
         return _Kind("preference", _clean(sentence), 0.7)
+    if _DONE_ON_A_DAY.search(sentence) and not _NOT_DONE_YET.search(sentence):
+        dated, rewrites = absolutize(sentence, _SOME_DAY)
+        if rewrites or _has_date(dated):
+            return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
     return None
+
+
+# Told done, in words no plan is said in ("We shipped 1.4 today!", "The SOC2 evidence got
+# submitted this morning", "I handed in the report on Friday") ...
+_DONE_ON_A_DAY = re.compile(
+    r"\b(?:shipped|submitted|delivered|handed\s+in|turned\s+in|sent\s+(?:in|off|out)|filed|"
+    r"completed|finished|wrapped\s+up|went\s+(?:out|live)|signed\s+off)\b", _I)
+# ... but plainly: not a wish, a condition, a time around another thing or a question of it
+_NOT_DONE_YET = re.compile(
+    r"n't\b|\b(?:not|never|yet|if|once|when|after|before|until|unless|whether|should|must|will|"
+    r"would|could|might|can|need|needs|hope|plan|planning|going|want|wants)\b", _I)
 
 
 def _revision(rest: str) -> _Kind | None:

@@ -1404,6 +1404,10 @@ class Consolidator:
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:
         cand = cluster.latest
+        if not cand.of_plan and any(c.of_plan for c in cluster.members):
+            # a thing told done in words of no plan, said before what it was said alike to, is
+            # news of no plan here ("We shipped v2 in Q1", then "We will ship v2 on ...")
+            cluster = Cluster([c for c in cluster.members if not c.of_plan], cluster.score)
         if not cand.why:
             # "Don't reformat files you didn't change, it makes reviews painful", then "again:
             # don't reformat ...": the reason said once holds for the statement said again
@@ -1476,6 +1480,9 @@ class Consolidator:
                     f"a change of state ({cand.old} to {cand.new}), not a choice; no memory says "
                     f"it was {cand.old}", session_id=cand.source.session_id))
                 return
+        elif cand.of_plan:
+            self._plan_done(cand, cluster)
+            return
         else:
             change = setting_change(cand.text) if cand.kind in _TELLS_STATE else None
             corrects = cand.kind == "correction"
@@ -2652,6 +2659,30 @@ class Consolidator:
                          f"'{shorten(lead, 80)}' kept as history")
         return True
 
+    def _plan_done(self, cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` tells something done in words no plan is said in ("We shipped 1.4 today!",
+        "SOC2 evidence got submitted this morning"): the one remembered plan of it due by then
+        is told as done; said in this dream after its plan, the two are one memory. Of no plan,
+        or of more than one, it tells nothing to remember ("I finished the refactor today")."""
+        done = _done_on(cand)
+        # what was done must be named: "We shipped it today" is of whatever "it" was
+        if done is not None and any(w not in _DONE_WORDS for w in _event_words(cand.text)):
+            found = [e for e in self.live() if e.type == "project" and _due_by(
+                lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
+            if len(found) == 1 and self._came_to_pass(found[0], cand, cluster):
+                return
+            if not found and _plans_before(cluster, cand, done, set()):
+                self._create(cand, cluster)
+                return
+        self.decisions.append(Decision(
+            "dropped", shorten(cand.text, 120),
+            "tells something done, and no single remembered plan of it is due by then",
+            session_id=cand.source.session_id))
+        rest = [c for c in cluster.members if not c.of_plan]
+        if rest:
+            # what was said alike beside it is a memory as it would be alone
+            self.apply(Cluster(rest, cluster.score))
+
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         if self._came_to_pass(entry, cand, cluster):
             return
@@ -3241,6 +3272,8 @@ def _done_on(cand: Candidate) -> date | None:
     """The day ``cand`` tells something was done on ("V2 launched on 2026-07-15"): a fact told
     in the past with its date; None for anything else, a date put off included ("we pushed
     the launch to 2026-07-15")."""
+    if cand.of_plan:
+        return latest_date(cand.text)  # ("SOC2 evidence got submitted ...": past, not so worded)
     if (cand.kind != "fact" or not says_past(cand.text) or _date_moved(cand.text) is not None
             or _STILL_PLANNED.search(cand.text)):
         return None
@@ -3263,12 +3296,18 @@ def _event_words(text: str) -> list[str]:
             and not _ISO_DAY.fullmatch(w) and not re.fullmatch(r"\d{4}(?:-\d\d)?", w)]
 
 
+_DONE_WORDS = word_set("""got shipped submitted delivered handed turned sent filed completed
+    finished wrapped went live signed""")
+
+
 def _same_event(plan: str, done: str) -> bool:
     """``done`` tells of the thing ``plan`` plans, said perhaps with a word more on either
     side ("The release shipped on ..." of "The release is on ..."), a verb for a noun ("We
     launched v2" of "The v2 launch"); not another one on the same day ("The code freeze is on
     2026-07-10" / "The release was on 2026-07-10")."""
     planned, told = _event_words(plan), _event_words(done)
+    # how it was done names nothing of what ("We shipped 1.4" of "The 1.4 release")
+    told = [w for w in told if w not in _DONE_WORDS] or told
     if not planned or not told:
         return False
     return not _not_named(planned, told) or not _not_named(told, planned)

@@ -71,6 +71,9 @@ class Candidate:
     # "node 20" for "we're on node 20 now": an upgrade of a memory naming another version of
     # "node", else what the kind says
     maybe_new: str | None = None
+    # told done with no word of a plan ("We shipped 1.4 today!", "SOC2 evidence got submitted
+    # this morning"): news of a remembered plan, kept only where one is planned
+    of_plan: bool = False
     order: int = 0  # position in the gather stream; the final tie-breaker
     key: str = ""  # the clause that carries the statement, for matching (default: text)
 
