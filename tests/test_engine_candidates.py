@@ -646,6 +646,29 @@ def test_task_chatter_with_an_event_word_or_a_date_is_no_plan(text: str) -> None
     assert gather(human(text)).candidates == []
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # each made no memory: a change of who does what, on a day, was lost
+    ("I'm moving to the platform team at the end of the month. Jonas will take over as tech "
+     "lead.", "The user is moving to the platform team on 2026-07-31."),
+    ("Priya moves to the data platform team next Monday.",
+     "Priya moves to the data platform team on 2026-07-13."),
+    ("Jonas takes over as tech lead on payments on August 1.",
+     "Jonas takes over as tech lead on payments on 2026-08-01."),
+])
+def test_a_dated_change_of_role_is_a_plan(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == [("plan", "project", kept)]
+
+
+@pytest.mark.parametrize("said", [
+    "We're moving to the platform team's cluster next week.",  # no one's role
+    "Jonas will take over as tech lead.",  # no day: nothing to date it by
+    "Take over the ticket from Jonas tomorrow.",  # work at hand
+])
+def test_a_move_that_is_no_dated_change_of_role_is_no_plan_of_it(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
 @pytest.mark.parametrize("said", [
     "We had the retro on Monday.",  # was a plan: "Was planned for 2026-06-29: we had the retro"
     "We had the retro yesterday.",

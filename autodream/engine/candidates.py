@@ -420,6 +420,10 @@ _PLAN_WORD = re.compile(
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
+    # a change of who does what, on a day ("I'm moving to the platform team at the end of the
+    # month", "Jonas takes over as tech lead on August 1")
+    r"|\b(?:mov(?:e|es|ing)|switch(?:es|ing)?|transfer(?:s|ring)?)\s+(?:over\s+)?to\s+the\s+"
+    r"[\w-]+(?:\s+[\w-]+)?\s+team(?![\w'’])|\btak(?:e|es|ing)\s+over\s+as\b"
     # a migration or a freeze the team has planned ("We migrate the billing service on
     # 2026-07-14", "We're freezing the API by the end of the month"), not one handed out as a
     # task ("Please migrate the fixtures tomorrow", "I'll migrate ...") nor a program that hangs
