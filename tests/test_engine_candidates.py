@@ -1934,3 +1934,42 @@ def test_a_correction_that_says_nothing_right_is_dropped_with_its_reason(
     g = gather(human(said))
     assert g.candidates == []
     assert [d.reason.startswith(reason) for d in g.decisions if d.action == "dropped"] == [True]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from the final review of the day's own changes: each became a memory)
+        "im stuck, junior dev, building a bot and the build fails",  # a state, not a name
+        "hey im tired, solo dev, been at it all night",
+        "I usually work on it later",  # the work at hand, or a time, is no identity
+        "I mostly work on this branch",
+        "I usually work at night",
+        "Please use npm again to install the deps",  # a tool used again for the task at hand
+        "Let's use pytest again to check",
+        "Feel free to stop writing tests",  # leave to stop the work at hand is no rule
+        "You can stop printing logs now",
+        "You can stop using mocks now",
+        "We're freezing on startup since yesterday",  # a hang, not a freeze of the code
+        "The bug only shows up on Fridays",  # debugging, not a schedule
+        "The tests pass on Tuesdays",
+        "Ping me on Mondays",
+        "Don't keep that in mind, it was a one-off",  # asked not to be remembered
+        "Don't record this",
+    ],
+)
+def test_chatter_that_resembles_a_new_kind_of_memory_stays_chatter(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Anna owns the billing module. Ask her team before changing its API.",
+         "Ask her team before changing its API."),  # "her" of a noun is whose: left as said
+        ("Anna owns the billing module. Ask her before changing its API.",
+         "Ask Anna before changing the billing module's API."),
+    ],
+)
+def test_her_is_put_as_the_owner_only_when_it_is_whom(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said)).candidates][-1] == kept

@@ -2197,6 +2197,10 @@ def test_a_tool_no_longer_used_is_what_the_move_was_from(said: str, old: str) ->
     [
         "We don't use poetry anymore, we moved to uv in September.",
         "We moved to uv in September, we don't use poetry anymore.",
+        # "it" is no tool: the move is read as before, its "from" found in the entry (it made
+        # a rule "We don't use it anymore, we moved to uv" beside the poetry entry)
+        "We don't use it anymore, we moved to uv.",
+        "We moved to uv, we don't use that anymore.",
     ],
 )
 def test_a_tool_no_longer_used_ends_the_entry_of_it(said: str) -> None:

@@ -92,7 +92,8 @@ _ASKED_NOT_TO_SAVE = re.compile(
     r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just)\s+)"
     r"(?:don['’]?t|do not|no need to|needn['’]t|(?:don['’]?t|do not) (?:need|have) to)\s+"
     r"(?:(?:need|have) to\s+)?(?:(?:remember|memori[sz]e)\s+(?:this|that|it)\b"
-    r"|save\s+(?:this|that)\b(?!\s+(?:file|change|version|draft|copy)\b)"
+    r"|(?:save|record|note)\s+(?:this|that)\b(?!\s+(?:file|change|version|draft|copy)\b)"
+    r"|keep\s+(?:this|that|it)\s+in\s+mind\b"
     r"|(?:save|store|record|note|keep)\s+(?:this|that|it)\s+(?:(?:in|to|into|as) (?:your |the )?"
     r"(?:memory|memories|a memory)\b|down\b))"
     r"(?=\s*(?:$|[,;:.!?)—–-]|but\b|and\b|though\b))"
@@ -346,7 +347,10 @@ _IDENTITY = re.compile(
     r"\w|"
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
-    r"(?:on|at|in|as|for)|lead|manage|maintain|run the) |"
+    r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
+    # (not the work at hand or a time: "I usually work on it later", "... at night")
+    r"(?!(?:it|this|that|these|those|them|weekends?|nights?|night|home|the weekend|mornings?|"
+    r"evenings?|late|weekdays|fridays|mondays|my own|the same)\b)|"
     # the language they work in day to day: "I mostly write Go at work" (a language, not what
     # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
     # write Go, but use Python for this script")
@@ -374,7 +378,11 @@ _IDENTITY = re.compile(
 # a discord bot" (the name before a role said after it; not "im done, dev server is up", "i'm
 # stuck, the build fails")
 _TERSE_INTRO = re.compile(
-    r"^(?:(?:hi|hey|hello|yo),?\s+)?(?:im|i'm|i am)\s+(?P<name>[a-z][a-z'-]+),\s+(?:an?\s+)?"
+    r"^(?:(?:hi|hey|hello|yo),?\s+)?(?:im|i'm|i am)\s+"
+    # (a state is no name: "im stuck, junior dev, ...", "hey im tired, solo dev")
+    r"(?!(?:stuck|tired|new|back|done|confused|sure|sorry|here|ok|okay|fine|good|busy|lost|"
+    r"ready|bored|exhausted|frustrated|annoyed|happy|sad|late|away|off|out|free|just|also|"
+    r"still|not|so|really|a|an|the)\b)(?P<name>[a-z][a-z'-]+),\s+(?:an?\s+)?"
     r"(?P<role>(?:[\w+#-]+\s+){0,2}?(?:dev|developer|engineer|programmer|student|designer|"
     r"founder|maintainer|hobbyist|freelancer|consultant|sre|devops|researcher))"
     r"(?=\s*(?:[,.;!]|$|and\b|who\b|working\b|building\b|making\b))", _I)
@@ -429,7 +437,9 @@ _PLAN_WORD = re.compile(
     # task ("Please migrate the fixtures tomorrow", "I'll migrate ...") nor a program that hangs
     # ("The app keeps freezing today")
     r"|\bwe(?:'re|'ll|\s+are|\s+will)?\s+(?:(?:are\s+)?(?:going|plan(?:ning)?|need)\s+to\s+)?"
-    r"(?:migrat|freez)(?:e|ing)\b|"
+    # (a freeze of a thing: not "We're freezing on startup", a hang)
+    r"(?:migrat(?:e|ing)\b|freez(?:e|ing)\s+(?:the|our|all|main|master|code|api|apis|"
+    r"release|deploys?|merges?|features?|schema)\b)|"
     # an event of the person's own on a day ("the session is on saturday", "Our game is next
     # Friday"), its name as often mistyped ("sesion"); not "this session"
     r"^(?:the|our|my)\s+(?:[\w-]+\s+)?(?:sess?ions?|games?|match|gig|playtest|tournament|"
@@ -530,7 +540,11 @@ _SCHEDULE = re.compile(
 # on Tuesdays?") nor what was done once ("We used to deploy on Tuesdays", "I shipped it on
 # Mondays")
 _ON_WEEKDAYS = re.compile(
-    r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's)\b)"
+    r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
+    r"tell|remind|message|call|email|text)\b)"
+    # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
+    r"(?![^.!?]*\b(?:bugs?|tests?|errors?|crash(?:es)?|fails?|failures?|flak\w*|breaks?|"
+    r"shows?\s+up|happens?|pass(?:es)?)\b)"
     r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
     _I)
@@ -670,8 +684,10 @@ _WHEN_THEY_ARE = re.compile(
 # ("You can stop running the server now", "You can stop now")
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
-    r"^\s+(?P<doing>(?:explain|add|includ|writ|us|ask|apologi[sz]|summari[sz]|suggest|mention|"
-    rf"repeat|comment|narrat|giv|show|print)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?)"
+    # (how the answers read, not the work: "You can stop writing tests / printing logs / using
+    # mocks now" is the task at hand)
+    r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
+    rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?)"
     r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
@@ -1444,7 +1460,10 @@ _OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_N
 _OWNER_OF = re.compile(
     r"^(?P<who>(?-i:[A-Z][a-z]+))\s+(?:owns|maintains|is responsible for|looks after)\s+"
     r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
-_HIM_OR_HER = re.compile(r"\b(?:him|her)\b(?!\s+(?:own|self)\b)", _I)
+# (not "her team", "her PR": "her" before a noun is whose, not whom)
+_HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
+                         r"(?:before|after|about|first|when|if|for|to|and|or|too|again)\b))",
+                         _I)
 _ITS = re.compile(r"\bits\b", _I)
 # "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
 # thing asked about is what "them" is
@@ -1862,7 +1881,8 @@ _FOCUS_FOR_A_WHILE = re.compile(
 # A tool left, said beside the move away from it: "We don't use poetry anymore, we moved to
 # uv", "We moved to uv, we don't use poetry anymore"
 _LEFT = (r"(?:we|i)(?:\s+(?:don't|do\s+not|no\s+longer|are\s+not|aren't|am\s+not)|'re\s+not|"
-         r"'m\s+not)\s+(?:use|using)\s+(?P<old>[\w.+#-]*\w)(?:\s+any\s*more)?")
+         r"'m\s+not)\s+(?:use|using)\s+(?!(?:it|that|this|them|those|these)\b)"
+         r"(?P<old>[\w.+#-]*\w)(?:\s+any\s*more)?")
 _LEFT_BEFORE = re.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
 _LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 
@@ -1872,7 +1892,9 @@ _LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 _USE_AGAIN = re.compile(
     rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
     rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
-    r"(?P<again>again\b[\s,;:—–-]*(?P<rest>.*))$", _I)
+    # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
+    r"(?P<again>again\b(?!\s+(?:to|for|on|in|with|here|now|today)\b)[\s,;:—–-]*(?P<rest>.*))$",
+    _I)
 
 
 def _used_again(text: str) -> _Kind | None:
