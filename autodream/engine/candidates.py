@@ -483,9 +483,19 @@ _DESPITE_SELF = re.compile(
 # write JSON Lines, not CSV"); not the work at hand ("The fix should write to stderr, not
 # stdout": ``_ONE_PIECE``)
 _GIVES_NOT = re.compile(
-    r"^(?:the|our|all)\s+(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:must|should)\s+(?:always\s+)?"
+    r"^(?:the|our|all)\s+"
+    # (not a piece of code: "The parser should return a list, not a tuple")
+    r"(?!(?:[\w-]+\s+){0,3}?(?:parser|function|method|helper|handler|class|module|script|test|"
+    r"fixture|loop|query|regex|endpoint)s?\s)"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:must|should)\s+(?:always\s+)?"
     r"(?:write|output|emit|produce|return|export|store|send|log|save|use)\s+[^,;]+?,?\s+not\s+"
     r"(?:as\s+|in\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s*[.!]?$", _I)
+
+
+def _gives_not(text: str) -> bool:
+    return " not " in text and _GIVES_NOT.match(text) is not None
+
+
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -682,6 +692,12 @@ _WHEN_THEY_ARE = re.compile(
 # Leave to stop doing something: how to answer when it is the answering ("You can stop
 # explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
 # ("You can stop running the server now", "You can stop now")
+
+
+def _when_they_are(text: str) -> bool:
+    return " they" in text and _WHEN_THEY_ARE.match(text) is not None
+
+
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
@@ -2280,7 +2296,7 @@ def _detect_core(raw: str) -> _Kind | None:
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
     ):
         return _Kind("resource", _clean(sentence), 0.7)
-    if " not " in sentence and _GIVES_NOT.match(sentence) and not _ONE_PIECE.search(
+    if _gives_not(sentence) and not _ONE_PIECE.search(
             sentence) and not _POINTS_AT_HAND.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
     if _ALLOWED_NOW.match(sentence):
@@ -2325,7 +2341,7 @@ def _detect_core(raw: str) -> _Kind | None:
             _AT_HAND.search(_without_reason(sentence))) and len(sentence.split()) <= 16:
         return _Kind("preference", _clean(sentence), 0.7)
     if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
-            " they" in sentence and _WHEN_THEY_ARE.match(sentence)):
+            _when_they_are(sentence)):
         return _Kind("preference", _clean(sentence), 0.7)
     if _DONE_ON_A_DAY.search(sentence) and not _NOT_DONE_YET.search(sentence):
         dated, rewrites = absolutize(sentence, _SOME_DAY)
@@ -2407,7 +2423,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     # opens like a task ("Fix ...") but is one for every time
     bare = _FILLER.sub("", sentence.strip())
     lasting = _LASTING.search(sentence) is not None or _standing_imperative(bare) or (
-        _instead_of_doing(bare)) or (" they" in bare and _WHEN_THEY_ARE.match(bare) is not None)
+        _instead_of_doing(bare)) or _when_they_are(bare)
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
@@ -2753,7 +2769,7 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
         return "user"
     if kind == "resource":
         return "reference"
-    if kind == "preference" and " not " in text and _GIVES_NOT.match(text):
+    if kind == "preference" and _gives_not(text):
         # what the product gives is the project's, not how the assistant works
         return "project"
     if kind in ("correction", "prohibition", "preference"):
