@@ -204,6 +204,9 @@ def test_an_upgrade_of_something_else_leaves_the_entry_as_it_was(lead: str, said
      "We run Node 18 in CI.", "Node 20"),
     ("We use Python 3.12 for the API.", "We are back on Python 3.11 until numba supports 3.12.",
      "We use Python 3.11 for the API.", "Python 3.12"),
+    # a curly apostrophe: no memory, the entry of Node 20 left current
+    ("We run Node 20 in CI.", "We\u2019re back on Node 18, the 20 upgrade broke our native deps.",
+     "We run Node 18 in CI.", "Node 20"),
 ])
 def test_a_version_gone_back_to_replaces_the_upgrade_with_history(
         lead: str, said: str, now: str, was: str) -> None:
@@ -216,6 +219,7 @@ def test_a_version_gone_back_to_replaces_the_upgrade_with_history(
 @pytest.mark.parametrize("said", [
     "We're back on Node 18, the 20 upgrade broke our native deps.",
     "We're back on Node 18.",
+    "We\u2019re now back on Node 18.",
 ])
 def test_a_version_gone_back_to_alone_is_remembered(said: str) -> None:
     (cand,) = candidates(said)
@@ -226,6 +230,7 @@ def test_a_version_gone_back_to_alone_is_remembered(said: str) -> None:
     # not yet, or no tool's version
     "Once we're back on Node 18, rebuild the addons.",
     "If we're back on Node 18, rebuild the addons.",
+    "Once we\u2019re back on Node 18, rebuild the addons.",
     "We're back on track 2.",
 ])
 def test_a_version_to_go_back_to_or_no_version_is_no_switch(said: str) -> None:

@@ -53,10 +53,10 @@ _TO_NAME = re.compile(
 # "We're back on Node 18": a version gone back to (the word "back" opens it, as a move back
 # that a failure told beside it leads to: ``_FALLBACK_VERB``)
 _BACK_ON = re.compile(
-    rf"(?:(?<=\bwe're\s)|(?<=\bwe\sare\s)|(?<=\bwe're\snow\s)|(?<=\bwe\sare\snow\s))"
+    rf"(?:(?<=\bwe['’]re\s)|(?<=\bwe\sare\s)|(?<=\bwe['’]re\snow\s)|(?<=\bwe\sare\snow\s))"
     rf"back\s+(?:on|to)\s+(?:using\s+)?(?P<name>{_NAMES})\s+{_LABEL}(?P<now>{VERSION})"
     rf"{_VERSION_ENDS}", re.I)
-_BACK_IF = re.compile(r"\b(?:if|once|when|until|unless|before|after)\s+we(?:'re|\s+are)\s+"
+_BACK_IF = re.compile(r"\b(?:if|once|when|until|unless|before|after)\s+we(?:['’]re|\s+are)\s+"
                       r"(?:now\s+)?$", re.I)
 # "Flutter was upgraded to 3.19", "Terraform got bumped to 1.7", "Postgres has been upgraded to 16"
 _PASSIVE = re.compile(
