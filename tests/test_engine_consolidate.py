@@ -2591,6 +2591,9 @@ def test_a_past_switch_told_as_background_does_not_switch_the_entry_back(
     # the switch told in the main clause, or said as a move back, is one
     "We switched to pnpm, installs got faster.",
     "Once yarn broke our lockfile, we went back to pnpm.",
+    # "again" in the setting is a move back all the same: it was dropped, yarn left current
+    "Since we moved to pnpm again last week, installs are fast.",
+    "When we switched to pnpm again, installs got faster.",
 ])
 def test_a_switch_back_told_in_the_main_clause_still_switches(said: str) -> None:
     plan = _plan({"project_pkg.md": topic("Pkg", "We switched from pnpm to yarn.")}, None,

@@ -161,6 +161,11 @@ _SWITCH_AS_BACKGROUND = re.compile(
     rf"(?:{_MOVE_VERB}|went)\b[^,;]*[,;]", re.I)
 
 
+# The words a setting clause opens with (a cheap test before the pattern)
+_SETTING_OPENS = ("once ", "when ", "after ", "since ", "ever ")
+_BACK_AGAIN = re.compile(r"\b(?:again|back)\b", re.I)
+
+
 def _left_since(entry: Entry, cand: Candidate) -> bool:
     """"Once we switched to pnpm, installs got faster" beside "We switched from pnpm to yarn":
     the switch to pnpm is the setting of a story from before the entry's own switch away from
@@ -168,11 +173,12 @@ def _left_since(entry: Entry, cand: Candidate) -> bool:
     back to pnpm") or told in the main clause ("We switched to pnpm, installs got faster") is
     still a switch."""
     new = cand.new or ""
-    if cand.back or cand.old is not None or not new or cand.text[:1] not in "OoWwAaSsEe":
+    if cand.back or cand.old is not None or not new or not cand.text[:6].lower().startswith(
+            _SETTING_OPENS):
         return False
     clause = _SWITCH_AS_BACKGROUND.match(cand.text)
-    if clause is None or not has_word(clause[0], new):
-        return False
+    if clause is None or not has_word(clause[0], new) or _BACK_AGAIN.search(clause[0]):
+        return False  # "Since we moved to pnpm again last week, ...": a move back all the same
     return any((m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
                for h in entry.history) or _switched_from(entry.lead, new)
 
