@@ -890,7 +890,11 @@ def test_a_move_told_beside_the_user_away_from_the_event_moves_its_plan() -> Non
 
 @pytest.mark.parametrize("said", ["I will attend the design review on 2026-07-24.",
                                   "We can't make the design review on 2026-07-24.",
-                                  "Sam will join the design review on 2026-07-24."])
+                                  "Sam will join the design review on 2026-07-24.",
+                                  # in a contraction, or a curly apostrophe: each led in its place
+                                  "We'll skip the design review on 2026-07-24.",
+                                  "We're going to skip the design review on 2026-07-24.",
+                                  "We can\u2019t make the design review on 2026-07-24."])
 @pytest.mark.parametrize("remembered", [True, False])
 def test_who_is_at_a_planned_event_follows_the_plan_and_does_not_replace_it(
         said: str, remembered: bool) -> None:
@@ -905,6 +909,20 @@ def test_who_is_at_a_planned_event_follows_the_plan_and_does_not_replace_it(
         plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=3))
         (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     assert parse_entry(file, plan.writes[file]).statements == [lead, kept]
+
+
+@pytest.mark.parametrize(("lead", "said"), [
+    # a thing named first is no one at the event, and "going to miss" no going to it: each
+    # followed the plan as who is at it ("says who is at the event the entry plans")
+    ("The release is on 2026-07-24.", "Release will go to prod on 2026-07-24."),
+    ("The design review deadline is 2026-07-24.",
+     "We are going to miss the design review deadline on 2026-07-24."),
+])
+def test_a_plan_said_again_in_words_like_attending_it_is_the_plan_said_again(
+        lead: str, said: str) -> None:
+    plan = _plan({"project_plan.md": topic("Plan", lead)}, None, human(said, day=3))
+    assert parse_entry("project_plan.md", plan.writes["project_plan.md"]).statements == [said]
+    assert not any("who is at the event" in d.reason for d in plan.decisions)
 
 
 @pytest.mark.parametrize(("lead", "said", "how"), [

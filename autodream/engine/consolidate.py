@@ -3336,21 +3336,40 @@ def _one_event(plan: str, said: str) -> bool:
 
 
 # Who is at one event, or away from it ("The user will attend the design review on ...", "We
-# can't make the design review on ...", "Sam is joining the offsite"): said of the event, it is
-# no new plan of it (a deadline not met is: "We can't make the deadline on ...")
+# can't make the design review on ...", "Sam is joining the offsite", "We'll skip ..."): said of
+# the event, it is no new plan of it (a deadline not met is: "We can't make the deadline on
+# ..."). A contraction hangs on the subject ("We'll", "We’re"); "going to" before a verb is the
+# future ("We're going to miss ..."), before an event a going there ("going to the offsite").
+_WILL = r"(?:\s+will|['’]ll)"
+_BE = r"(?:\s+(?:is|are|am)|['’](?:m|re|s))"
 _AT_THE_EVENT = re.compile(
-    r"^(?:the\s+user|we|i|they|(?-i:[A-Z])[a-z]+)\s+(?:(?:will|'ll|(?:is|are|am|'m|'re)(?:\s+"
-    r"going\s+to)?)\s+(?:(?:be\s+able\s+to|have\s+to)\s+)?(?:attend(?:ing)?|join(?:ing)?|"
-    r"go(?:ing)?\s+to|be\s+at|present(?:ing)?\s+at)|(?:can't|cannot|can\s+not|won't|will\s+not|"
-    r"(?:is|are|am|'m|'re)\s+not\s+(?:going|able)\s+to)\s+(?:(?:be\s+able\s+to)\s+)?"
+    r"^(?P<who>the\s+user|we|i|they|(?-i:[A-Z])[a-z]+)(?:"
+    rf"(?:{_WILL}|{_BE}(?:\s+going\s+to)?)\s+(?:(?:be\s+able\s+to|have\s+to)\s+)?"
+    r"(?:attend(?:ing)?|join(?:ing)?|go(?:ing)?\s+to(?=\s+(?:the|our|my|a|an|this|next)\s|"
+    r"\s+(?-i:[A-Z]))|be\s+at|present(?:ing)?\s+at)|"
+    rf"(?:\s+(?:can['’]t|cannot|can\s+not|won['’]t|will\s+not)|['’]ll\s+not|"
+    rf"{_BE}\s+not\s+(?:going|able)\s+to|\s+(?:isn['’]t|aren['’]t)\s+(?:going|able)\s+to)\s+"
+    r"(?:be\s+able\s+to\s+)?"
     r"(?:make(?:\s+it)?(?:\s+to)?|attend|join|go\s+to|come\s+to|be\s+(?:at|there\s+for))|"
-    r"(?:will|'ll|(?:is|are|am|'m|'re)\s+going\s+to)\s+(?:have\s+to\s+)?(?:miss|skip)|"
-    r"(?:is|are|am|'m|'re)\s+(?:missing|skipping))\s+"
-    r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:deadline|cut-?off)s?\b)", re.I)
+    rf"(?:{_WILL}|{_BE}\s+going\s+to)\s+(?:have\s+to\s+)?(?:miss|skip)|"
+    rf"{_BE}\s+(?:missing|skipping))\s+"
+    r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:deadline|cut-?off)s?\b)", re.I)
+# A word opening a sentence capitalised that names a thing, not someone at an event ("Release
+# will go to prod ...", "Main will join the release branch ...")
+_NO_ONE = STOPWORDS | _COMING_OUT | _EVENT_FRAME | _DONE_WORDS | CALENDAR_WORDS | word_set(
+    """main master trunk develop dev prod production staging branch build builds deploy
+    deploys deployment code app api service team everything nothing beta alpha ga rc""")
 
 
 def _at_the_event(text: str) -> bool:
-    return _AT_THE_EVENT.match(text) is not None
+    """``text`` tells who is at a planned event, or away from it: the user, we, they, or
+    someone by name (not a thing named first: "Release will go to prod on ...")."""
+    m = _AT_THE_EVENT.match(text)
+    if m is None:
+        return False
+    who = m["who"]
+    return " " in who or who.lower() in ("i", "we", "they") or (
+        who.lower() not in _NO_ONE and not tools_in(who))
 
 
 def _said_on(text: str, entries: list[Entry]) -> Entry | None:
