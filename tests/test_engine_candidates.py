@@ -1957,6 +1957,8 @@ def test_a_correction_that_says_nothing_right_is_dropped_with_its_reason(
         "Don't keep that in mind, it was a one-off",  # asked not to be remembered
         "Don't record this",
         "The parser should return a list, not a tuple.",  # a piece of code, not the product
+        "No, that's wrong. Looks good.",  # what follows a bare correction says nothing of it
+        "No, that's wrong. Let me check.",
     ],
 )
 def test_chatter_that_resembles_a_new_kind_of_memory_stays_chatter(said: str) -> None:

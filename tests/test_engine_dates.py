@@ -733,6 +733,9 @@ SAID = date(2025, 12, 29)
          "We switched to pnpm on 2025-12-04; it's now the default.", date(2025, 12, 4)),
         ("We migrated to Postgres 16 on Dec 2, we're now fully on it.",
          "We migrated to Postgres 16 on 2025-12-02, we're now fully on it.", date(2025, 12, 2)),
+        # where a plan stands now, after a move told in the past (was a year back)
+        ("The beta got pushed again, now January 7.",
+         "The beta got pushed again, now on 2026-01-07.", date(2026, 1, 7)),
     ],
 )
 def test_a_relative_date_reads_cleanly_and_passes_with_its_day(

@@ -698,6 +698,11 @@ def _when_they_are(text: str) -> bool:
     return " they" in text and _WHEN_THEY_ARE.match(text) is not None
 
 
+# what follows a bare "No, that's wrong." that is no correction: a reply, a pause, a request
+_NO_BODY = re.compile(
+    r"^\s*(?:(?:looks|sounds)\s+good|lgtm|ok(?:ay)?|thanks?(?:\s+you)?|got\s+it|sure|cool|"
+    r"great|nice|fine|hmm+|wait|hold\s+on|one\s+sec(?:ond)?|let\s+me\s+(?:check|see|think|"
+    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it)\b[^.!?]{0,20}[.!?]*\s*$", _I)
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
@@ -1284,6 +1289,10 @@ class Gatherer:
                                "remember"), "", "", False
             # "No, that's wrong." followed by the actual correction in the next sentence.
             again = _detect(following)
+            if again is None and _NO_BODY.match(following):
+                # ("No, that's wrong. Looks good.": what follows says nothing of what is right)
+                return found, ("a correction that does not say what is right: nothing to "
+                               "remember"), "", "", True
             body = again.text if again is not None else _clean(following)
             found = _Kind("correction", body, 0.85, again.new if again else None,
                           again.old if again else None, again.back if again else False)

@@ -225,6 +225,7 @@ _FUTURE_WORDING = re.compile(
 _PRESENT_CONTRACTION = re.compile(
     r"(?i)\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
     r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b")
+_NOW_BEFORE = re.compile(r"(?i)\bnow\s+(?:(?:set|planned|scheduled|moved)\s+(?:for|to)\s+)?$")
 _CLAUSE_END = re.compile(r"[,;:—–]\s|\s-\s")
 
 
@@ -343,8 +344,8 @@ def _looks_back(m: re.Match[str]) -> bool:
     prep = (m["prep"] or "").lower()
     if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
         return False
-    if not _told_as_past(m.string):
-        return False
+    if not _told_as_past(m.string) or _NOW_BEFORE.search(m.string, 0, m.start()):
+        return False  # ("The beta got pushed again, now August 7": where it stands now)
     starts = [c.end() for c in _CLAUSE_END.finditer(m.string, 0, m.start())]
     ends = _CLAUSE_END.search(m.string, m.end())
     clause = m.string[starts[-1] if starts else 0:ends.start() if ends else len(m.string)]
