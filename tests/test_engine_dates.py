@@ -1454,3 +1454,31 @@ def test_a_plan_told_as_planned_is_titled_so(said: str, title: str, lead: str) -
     (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     assert parse_topic(text).name == title
     assert parse_topic(text).body.startswith(lead)
+
+
+@pytest.mark.parametrize(
+    ("said", "passed"),
+    [
+        # what will be done to a thing: "was migrated" would say it was done, which no one told
+        ("The staging cluster will be migrated to k8s 1.30 on 2026-07-14.",
+         "Was planned: the staging cluster will be migrated to k8s 1.30 on 2026-07-14."),
+        ("The design review will be held on 2026-07-14.",
+         "Was planned: the design review will be held on 2026-07-14."),
+        ("The staging cluster is being migrated to k8s 1.30 next Tuesday.",
+         "Was planned: the staging cluster is being migrated to k8s 1.30 on 2026-07-14."),
+        # the other side: a day said of an event, or a plan told with its person, as before
+        ("The demo will be on 2026-07-14.", "The demo was on 2026-07-14."),
+        ("We will migrate the staging cluster to k8s 1.30 on 2026-07-14.",
+         "We planned to migrate the staging cluster to k8s 1.30 on 2026-07-14."),
+    ],
+)
+def test_a_passed_plan_for_what_will_be_done_is_told_as_planned_not_as_done(
+        said: str, passed: str) -> None:
+    plan = plan_dream({}, None, candidates(said, day=1), now=NOW)
+    (path,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_topic(plan.writes[path])
+    assert entry.body.startswith(passed + "\n")
+    assert f"2026-07-14 {_GONE}" in entry.body
+    # nor is it told as done in its title or the index
+    told = f"{entry.name}\n{entry.description}\n{plan.index or ''}".lower()
+    assert "was migrated" not in told and "was held" not in told

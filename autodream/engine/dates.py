@@ -1088,12 +1088,21 @@ _RULE_AFTER = re.compile(
     r"update|write|add|remove|have)\b")
 
 
+# A plan for what will be done to a thing ("The staging cluster will be migrated to k8s 1.30 on
+# ..."): put in the past it reads as done ("was migrated"), which no one told
+_TO_BE_DONE = re.compile(
+    r"(?i)\b(?:will|['’]ll)\s+be\s+(?:[a-z]+ly\s+)?(?:[a-z]+ed|done|cut|shut|set|run|built|"
+    r"sent|shown|given|held|frozen|taken|torn|(?:re)?written|split|put|made|spun|rebuilt)\b")
+
+
 def _planned_as_said(sentence: str) -> bool:
     """``sentence`` is a plan best told as past by "Was planned: " before its own words: a
-    plan under way, or one with a rule for its time after it. A standing fact is never one."""
+    plan under way, one for what will be done, or one with a rule for its time after it. A
+    standing fact is never one."""
     if is_standing(sentence):
         return False
     return bool("ing" in sentence and _UNDER_WAY.search(sentence)) or bool(
+        " be " in sentence and _TO_BE_DONE.search(sentence)) or bool(
         (", so" in sentence or ";" in sentence) and _RULE_AFTER.search(sentence))
 
 
