@@ -572,34 +572,3 @@ def test_a_present_claim_of_another_version_updates_the_entry(said: str) -> None
         "project_stack.md", "MEMORY.md"}
     body = parse_topic(plan.writes["project_stack.md"]).body
     assert "Postgres 15" in body.split("\n\n")[0] and "previously Postgres 14" in body
-
-
-@pytest.mark.parametrize(
-    ("said", "switch"),
-    [
-        # an upgrade told as failed, then the version gone back to: that one is what is run
-        ("The upgrade to Node 20 failed, we're back on Node 18.", ("Node 18", None)),
-        ("We upgraded to Node 20 but it failed, we're back on Node 18.", ("Node 18", None)),
-        ("We upgraded to Node 20 and it failed, so we're back on Node 18.", ("Node 18", None)),
-        # ... or alone: no upgrade at all
-        ("The upgrade to Node 20 failed.", None),
-        ("Our upgrade to Node 20 has failed.", None),
-        ("The upgrade to Postgres 16 was rolled back.", None),
-        ("We tried Node 20 but it broke the build, so we're staying on Node 18.", None),
-        # the other side: an upgrade that held
-        ("We upgraded to Node 20 and nothing broke.", ("Node 20", None)),
-        ("We upgraded to Node 20 and fixed the tests that broke.", ("Node 20", None)),
-        ("The upgrade to Node 20 went fine.", ("Node 20", None)),
-    ],
-)
-def test_an_upgrade_told_as_failed_is_not_the_version_in_use(
-        said: str, switch: tuple[str, str | None] | None) -> None:
-    assert version_switch(said) == switch
-
-
-@pytest.mark.parametrize("lead", ["We run Node 18 in CI.", "We run Node 20 in CI."])
-def test_a_failed_upgrade_then_back_on_leaves_the_old_version_in_use(lead: str) -> None:
-    plan = _dream(lead, "The upgrade to Node 20 failed, we're back on Node 18.")
-    told = "\n".join(parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md")
-    assert "Use Node 20" not in told and "We run Node 20" not in told
-    assert "Use Node 18" in told

@@ -153,14 +153,9 @@ _LANDED = re.compile(r"\b(?:merged|landed|shipped|deployed|released)\b", re.I)
 # the upgrade itself undone, told after it: "... but rolled back", "..., then reverted",
 # "... but it failed"; not "... after fixing the tests that broke", "nothing broke"
 _UNDONE_AFTER = re.compile(
-    r"(?:\bbut|\bthen|\band|;|,)\s+(?:(?:we|it|that|this|the\s+upgrade)\s+)?(?:(?:had|have|has)\s+to\s+)?"
+    r"(?:\bbut|\bthen|;|,)\s+(?:(?:we|it|that|this|the\s+upgrade)\s+)?(?:(?:had|have|has)\s+to\s+)?"
     r"(?:(?!fix\w*\b|nothing\b|no\b|stopped\b)[\w'-]+\s+){0,2}?"
     + _UNDONE.pattern.removeprefix(r"\b"), re.I)
-# ... or told right after it, the upgrade named as a thing: "The upgrade to Node 20 failed",
-# "The upgrade to Postgres 16 was rolled back"
-_UNDONE_NEXT = re.compile(
-    r"\s+(?:(?:has|had|was|were|got|just)\s+(?:been\s+)?)?" + _UNDONE.pattern.removeprefix(r"\b"),
-    re.I)
 
 
 # A move back is what a failure leads to: "downgraded ... after the extension broke"
@@ -186,12 +181,9 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
     """The first upgrade ``text`` tells of, if it is told as done (None otherwise); with
     ``sure=False``, one whose name may be no tool's when no sure one is told."""
     unsure: _Upgrade | None = None
-    # an upgrade told as undone leaves only the version gone back to ("The upgrade to Node 20
-    # failed, we're back on Node 18"); without "back", none
-    undone = False
     for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON,
                     _RATHER_THAN, _BACK_ON):
-        if (pattern is _BACK_ON and "back" not in text) or (undone and pattern is not _BACK_ON):
+        if pattern is _BACK_ON and "back" not in text:
             continue
         m = pattern.search(text)
         if m is None:
@@ -231,11 +223,7 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
             if done and unsure is None:
                 unsure = _Upgrade(m, name, now, was, other, sure=False)
             continue
-        if done:
-            return _Upgrade(m, name, now, was, other)
-        if "back" not in text:
-            return None
-        undone = True
+        return _Upgrade(m, name, now, was, other) if done else None
     return None if sure else unsure
 
 
@@ -305,8 +293,7 @@ def _upgrade_done(text: str, m: re.Match[str], name: str, holds_now: bool) -> bo
     verb0 = m.group(0).split()[0].lower()
     after = text[m.end():]
     undone = not _FALLBACK_VERB.match(verb0) and bool(
-        _UNDONE_AFTER.search(after) or _UNDONE_NEXT.match(after)
-        or _MIDWAY.search(text, 0, m.start())
+        _UNDONE_AFTER.search(after) or _MIDWAY.search(text, 0, m.start())
         or (verb0.endswith("ing") and _UNDONE.search(after)))
     if undone or _PERSONAL.search(text) or _SOMEONE_ELSE.match(text):
         return False
