@@ -1976,3 +1976,37 @@ def test_chatter_that_resembles_a_new_kind_of_memory_stays_chatter(said: str) ->
 )
 def test_her_is_put_as_the_owner_only_when_it_is_whom(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said)).candidates][-1] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # (from the last-hour review: each was lost by a rule narrowed the hour before)
+        ("Let's use pnpm again for this repo.", "Use pnpm again for this repo."),
+        ("No, that's wrong. Wait, the port is 8080.", "Wait, the port is 8080."),
+        ("No, that's wrong. Fix it to use UTC.", "Fix it to use UTC."),
+        ("Anna owns the ledger-export module. Always loop her in on changes to its schema.",
+         "Always loop Anna in on changes to the ledger-export module's schema."),
+        ("I work on my own startup.", "The user works on their own startup."),
+        ("I work on home automation projects.", "The user works on home automation projects."),
+        ("I work on this team as the only backend dev.",
+         "The user works on this team as the only backend dev."),
+        ("Releases happen on Thursdays.", "Releases happen on Thursdays."),
+        ("The e2e tests run on Fridays.", "The e2e tests run on Fridays."),
+        ("Bug triage is on Wednesdays.", "Bug triage is on Wednesdays."),
+        ("You can stop using emojis", "Stop using emojis."),
+        ("You can stop adding docstrings everywhere", "Stop adding docstrings everywhere."),
+        ("All endpoints should return JSON, not HTML.",
+         "All endpoints should return JSON, not HTML."),
+        ("The logging module should write to stderr, not stdout.",
+         "The logging module should write to stderr, not stdout."),
+        # where a plan stands now, after a move told in the past: ahead, or the day just gone
+        ("The launch was moved, now scheduled for August 7.",
+         "The launch was moved, now scheduled for 2026-08-07."),
+        ("The beta got pushed again, now it's August 7.",
+         "The beta got pushed again, now it's on 2026-08-07."),
+        ("The demo was moved, now July 3.", "The demo was moved, now on 2026-07-03."),
+    ],
+)
+def test_what_the_narrowed_rules_must_still_remember(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said, day=2)).candidates][-1] == kept

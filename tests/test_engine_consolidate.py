@@ -2588,6 +2588,8 @@ def test_a_switch_said_passively_or_by_contrast_updates_the_entry(
     "When we switched to pnpm, installs got faster.",
     "After we moved to pnpm, installs got faster.",
     "Since we switched to pnpm, installs got faster.",
+    # "back" of a time is no move back (the last-hour review: pnpm was made current)
+    "Since we switched to pnpm back in March, installs were fast.",
 ])
 @pytest.mark.parametrize("remembered", [True, False])
 def test_a_past_switch_told_as_background_does_not_switch_the_entry_back(

@@ -349,8 +349,9 @@ _IDENTITY = re.compile(
     r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
     r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
     # (not the work at hand or a time: "I usually work on it later", "... at night")
-    r"(?!(?:it|this|that|these|those|them|weekends?|nights?|night|home|the weekend|mornings?|"
-    r"evenings?|late|weekdays|fridays|mondays|my own|the same)\b)|"
+    r"(?!(?:it|them)\b|(?:this|that|these|those)\s+(?:branch|one|bug|issue|ticket|thing|pr|"
+    r"file|part|stuff)\b|(?:weekends?|nights?|home|late|the\s+weekend|mornings?|evenings?|"
+    r"weekdays|fridays|mondays)\s*(?:[.!?,;]|$)|(?:it|this|that)\s+(?:later|now|today)\b)|"
     # the language they work in day to day: "I mostly write Go at work" (a language, not what
     # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
     # write Go, but use Python for this script")
@@ -485,8 +486,8 @@ _DESPITE_SELF = re.compile(
 _GIVES_NOT = re.compile(
     r"^(?:the|our|all)\s+"
     # (not a piece of code: "The parser should return a list, not a tuple")
-    r"(?!(?:[\w-]+\s+){0,3}?(?:parser|function|method|helper|handler|class|module|script|test|"
-    r"fixture|loop|query|regex|endpoint)s?\s)"
+    r"(?!(?:[\w-]+\s+){0,3}?(?:parser|function|method|helper|handler|class|script|test|"
+    r"fixture|loop|query|regex)s?\s)"
     r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:must|should)\s+(?:always\s+)?"
     r"(?:write|output|emit|produce|return|export|store|send|log|save|use)\s+[^,;]+?,?\s+not\s+"
     r"(?:as\s+|in\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s*[.!]?$", _I)
@@ -553,8 +554,8 @@ _ON_WEEKDAYS = re.compile(
     r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
     r"tell|remind|message|call|email|text)\b)"
     # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
-    r"(?![^.!?]*\b(?:bugs?|tests?|errors?|crash(?:es)?|fails?|failures?|flak\w*|breaks?|"
-    r"shows?\s+up|happens?|pass(?:es)?)\b)"
+    r"(?![^.!?]*\b(?:crash(?:es)?|fails?|breaks?|flak(?:es|y)|shows?\s+up|pass(?:es)?|"
+    r"only\s+happens?)\b)(?!(?:the|a|this|that|our)\s+(?:bug|error|crash|failure)s?\b)"
     r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
     _I)
@@ -702,13 +703,18 @@ def _when_they_are(text: str) -> bool:
 _NO_BODY = re.compile(
     r"^\s*(?:(?:looks|sounds)\s+good|lgtm|ok(?:ay)?|thanks?(?:\s+you)?|got\s+it|sure|cool|"
     r"great|nice|fine|hmm+|wait|hold\s+on|one\s+sec(?:ond)?|let\s+me\s+(?:check|see|think|"
-    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it)\b[^.!?]{0,20}[.!?]*\s*$", _I)
+    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it)(?:\s+(?:please|then|now))?"
+    r"\s*[.!?]*\s*$", _I)
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
     # mocks now" is the task at hand)
     r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
-    rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?)"
+    rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
+    # ... or what an answer is made of ("You can stop using emojis", "... adding docstrings")
+    r"|(?:us|writ|add|giv|show)ing\s+(?:[\w-]+\s+){0,2}?(?:emojis?|explanations?|summar(?:y|ies)|"
+    r"comments?|docstrings?|caveats?|disclaimers?|apolog(?:y|ies)|examples?|bullet\s+points|"
+    r"headers?|tables?|markdown|code\s+blocks?)(?:\s+everywhere)?)"
     r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
@@ -1487,8 +1493,8 @@ _OWNER_OF = re.compile(
     r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
 # (not "her team", "her PR": "her" before a noun is whose, not whom)
 _HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
-                         r"(?:before|after|about|first|when|if|for|to|and|or|too|again)\b))",
-                         _I)
+                         r"(?:before|after|about|first|when|whenever|if|for|to|and|or|too|again|"
+                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b))", _I)
 _ITS = re.compile(r"\bits\b", _I)
 # "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
 # thing asked about is what "them" is
@@ -1918,7 +1924,7 @@ _USE_AGAIN = re.compile(
     rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
     rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
     # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
-    r"(?P<again>again\b(?!\s+(?:to|for|on|in|with|here|now|today)\b)[\s,;:—–-]*(?P<rest>.*))$",
+    r"(?P<again>again\b(?!\s+to\s+(?!the\b|this\b|our\b|my\b)[a-z])[\s,;:—–-]*(?P<rest>.*))$",
     _I)
 
 

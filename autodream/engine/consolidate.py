@@ -163,7 +163,8 @@ _SWITCH_AS_BACKGROUND = re.compile(
 
 # The words a setting clause opens with (a cheap test before the pattern)
 _SETTING_OPENS = ("once ", "when ", "after ", "since ", "ever ")
-_BACK_AGAIN = re.compile(r"\b(?:again|back)\b", re.I)
+# (not "back in March", "back then": a time)
+_BACK_AGAIN = re.compile(r"\bagain\b|\bback\b(?!\s+(?:in|then|when|at|on|during|before)\b)", re.I)
 
 
 def _left_since(entry: Entry, cand: Candidate) -> bool:

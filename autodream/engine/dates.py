@@ -225,7 +225,8 @@ _FUTURE_WORDING = re.compile(
 _PRESENT_CONTRACTION = re.compile(
     r"(?i)\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
     r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b")
-_NOW_BEFORE = re.compile(r"(?i)\bnow\s+(?:(?:set|planned|scheduled|moved)\s+(?:for|to)\s+)?$")
+_NOW_BEFORE = re.compile(
+    r"(?i)\bnow\s+(?:it['’]s\s+|it\s+is\s+)?(?:(?:set|planned|scheduled|moved|pushed)\s+)?$")
 _CLAUSE_END = re.compile(r"[,;:—–]\s|\s-\s")
 
 
@@ -369,7 +370,8 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
         after = [d for d in found if d >= ref]
         chosen = min(after) if after else None
         before = [d for d in found if ref - timedelta(days=_JUST_GONE) <= d < ref]
-        if chosen is not None and before and (chosen - ref).days > 300 and _moved_to(m):
+        if chosen is not None and before and (chosen - ref).days > 300 and (
+                _moved_to(m) or _NOW_BEFORE.search(m.string, 0, m.start())):
             # "we moved the deadline to June 30", told on July 5: the move is news told after
             # it; a deadline put nearly a year ahead would be said with its year
             chosen = max(before)
