@@ -1959,6 +1959,23 @@ def test_a_correction_that_says_nothing_right_is_dropped_with_its_reason(
         "The parser should return a list, not a tuple.",  # a piece of code, not the product
         "No, that's wrong. Looks good.",  # what follows a bare correction says nothing of it
         "No, that's wrong. Let me check.",
+        # (from the review of the loosening after: replies with words after them, a tool used
+        # again for the moment, the work at hand, what code is made of, a symptom's day)
+        "No, that's wrong. Looks good to me.",
+        "No, that's wrong. Ok, let me check.",
+        "No, that's wrong. Hmm, not sure why.",
+        "No, that's wrong. Try again, but slower.",
+        "Let's use pnpm again for the moment",
+        "Let's use pnpm again today",
+        "Please use npm again to my surprise it works",
+        "I work on this tomorrow.",
+        "I work on my own branch.",
+        "I work at night mostly.",
+        "You can stop adding HTTP headers",
+        "You can stop adding the comments",
+        "The tests time out on Fridays.",
+        "Errors spike on Mondays.",
+        "The timeout happens on Mondays.",
     ],
 )
 def test_chatter_that_resembles_a_new_kind_of_memory_stays_chatter(said: str) -> None:
@@ -1984,6 +2001,9 @@ def test_her_is_put_as_the_owner_only_when_it_is_whom(said: str, kept: str) -> N
         # (from the last-hour review: each was lost by a rule narrowed the hour before)
         ("Let's use pnpm again for this repo.", "Use pnpm again for this repo."),
         ("No, that's wrong. Wait, the port is 8080.", "Wait, the port is 8080."),
+        ("No, that's wrong. OK so the port is 8080.", "The port is 8080."),
+        ("Anna owns the ledger-export module. Check her on-call schedule before paging.",
+         "Check her on-call schedule before paging."),  # whose, before a hyphenated word
         ("No, that's wrong. Fix it to use UTC.", "Fix it to use UTC."),
         ("Anna owns the ledger-export module. Always loop her in on changes to its schema.",
          "Always loop Anna in on changes to the ledger-export module's schema."),

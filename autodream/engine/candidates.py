@@ -349,9 +349,11 @@ _IDENTITY = re.compile(
     r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
     r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
     # (not the work at hand or a time: "I usually work on it later", "... at night")
-    r"(?!(?:it|them)\b|(?:this|that|these|those)\s+(?:branch|one|bug|issue|ticket|thing|pr|"
-    r"file|part|stuff)\b|(?:weekends?|nights?|home|late|the\s+weekend|mornings?|evenings?|"
-    r"weekdays|fridays|mondays)\s*(?:[.!?,;]|$)|(?:it|this|that)\s+(?:later|now|today)\b)|"
+    r"(?!(?:it|them)\b|(?:this|that|these|those)\b(?!\s+(?:team|company|project|product|"
+    r"codebase|repo|org)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|the\s+same\s+"
+    r"(?:branch|thing|file|machine)\b|(?:weekends?|nights?|the\s+weekend|mornings?|evenings?|"
+    r"weekdays|fridays|mondays)\b|(?:home|late)\b(?!\s+[a-z]+\s+(?:projects?|integrations?|"
+    r"apps?|tools?|systems?)\b))|"
     # the language they work in day to day: "I mostly write Go at work" (a language, not what
     # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
     # write Go, but use Python for this script")
@@ -555,7 +557,9 @@ _ON_WEEKDAYS = re.compile(
     r"tell|remind|message|call|email|text)\b)"
     # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
     r"(?![^.!?]*\b(?:crash(?:es)?|fails?|breaks?|flak(?:es|y)|shows?\s+up|pass(?:es)?|"
-    r"only\s+happens?)\b)(?!(?:the|a|this|that|our)\s+(?:bug|error|crash|failure)s?\b)"
+    r"only\s+happens?|times?\s+out|timed\s+out|hangs?|go(?:es)?\s+red|is\s+red|errors?\s+out|"
+    r"spikes?|piles?\s+up)\b)"
+    r"(?!(?:the|a|this|that|our|my)\s+(?:[\w-]+\s+)?(?:bug|error|crash|failure|timeout)s?\b)"
     r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
     _I)
@@ -700,11 +704,23 @@ def _when_they_are(text: str) -> bool:
 
 
 # what follows a bare "No, that's wrong." that is no correction: a reply, a pause, a request
-_NO_BODY = re.compile(
-    r"^\s*(?:(?:looks|sounds)\s+good|lgtm|ok(?:ay)?|thanks?(?:\s+you)?|got\s+it|sure|cool|"
+_REPLY_WORDS = re.compile(
+    r"^(?:\s*(?:(?:looks|sounds)\s+good|lgtm|ok(?:ay)?|so|thanks?(?:\s+you)?|got\s+it|sure|cool|"
     r"great|nice|fine|hmm+|wait|hold\s+on|one\s+sec(?:ond)?|let\s+me\s+(?:check|see|think|"
-    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it)(?:\s+(?:please|then|now))?"
-    r"\s*[.!?]*\s*$", _I)
+    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it|please|then|now|whatever|what)"
+    r"\b[\s,.!?—–-]*)+", _I)
+
+
+def _says_nothing(reply: str) -> bool:
+    """``reply`` after a bare "No, that's wrong." is a reply, not the correction: replies
+    ("Looks good to me.", "Ok, let me check.", "Hmm, not sure why.") and what is left after them
+    is a few words with no number or name in it ("Wait, the port is 8080." is a correction)."""
+    m = _REPLY_WORDS.match(reply)
+    if m is None:
+        return False
+    rest = reply[m.end():].strip(" .!?")
+    return len(rest.split()) < 4 and not re.search(r"\d|(?-i:\b[A-Z])", rest) and not tools_in(
+        rest)
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
@@ -712,9 +728,9 @@ _STOP_ANSWERING = re.compile(
     r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
     rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
     # ... or what an answer is made of ("You can stop using emojis", "... adding docstrings")
-    r"|(?:us|writ|add|giv|show)ing\s+(?:[\w-]+\s+){0,2}?(?:emojis?|explanations?|summar(?:y|ies)|"
-    r"comments?|docstrings?|caveats?|disclaimers?|apolog(?:y|ies)|examples?|bullet\s+points|"
-    r"headers?|tables?|markdown|code\s+blocks?)(?:\s+everywhere)?)"
+    r"|(?:us|writ|add|giv|show)ing\s+(?:(?!the\b|type\b|test\b|http\b|auth\b)[a-z]+\s+)?"
+    r"(?:emojis?|explanations?|summar(?:y|ies)|comments?|docstrings?|caveats?|disclaimers?|"
+    r"apolog(?:y|ies)|examples?|bullet\s+points|markdown|code\s+blocks?)(?:\s+everywhere)?)"
     r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
@@ -1295,7 +1311,7 @@ class Gatherer:
                                "remember"), "", "", False
             # "No, that's wrong." followed by the actual correction in the next sentence.
             again = _detect(following)
-            if again is None and _NO_BODY.match(following):
+            if again is None and _says_nothing(following):
                 # ("No, that's wrong. Looks good.": what follows says nothing of what is right)
                 return found, ("a correction that does not say what is right: nothing to "
                                "remember"), "", "", True
@@ -1494,7 +1510,7 @@ _OWNER_OF = re.compile(
 # (not "her team", "her PR": "her" before a noun is whose, not whom)
 _HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
                          r"(?:before|after|about|first|when|whenever|if|for|to|and|or|too|again|"
-                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b))", _I)
+                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b(?!-)))", _I)
 _ITS = re.compile(r"\bits\b", _I)
 # "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
 # thing asked about is what "them" is
@@ -1924,7 +1940,8 @@ _USE_AGAIN = re.compile(
     rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
     rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
     # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
-    r"(?P<again>again\b(?!\s+to\s+(?!the\b|this\b|our\b|my\b)[a-z])[\s,;:—–-]*(?P<rest>.*))$",
+    r"(?P<again>again\b(?!\s+(?:to|on|in|with|here|now|today|for)\b(?!\s+(?:this|the|our)\s+"
+    r"(?:repo|project|codebase|monorepo)\b))[\s,;:—–-]*(?P<rest>.*))$",
     _I)
 
 
