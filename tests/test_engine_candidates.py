@@ -2030,3 +2030,24 @@ def test_her_is_put_as_the_owner_only_when_it_is_whom(said: str, kept: str) -> N
 )
 def test_what_the_narrowed_rules_must_still_remember(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said, day=2)).candidates][-1] == kept
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from the fifth review: each was lost by the narrowing of the hour before)
+        "Let's use pnpm again for everything.",
+        "Let's use Prettier again with default settings.",
+        "You can stop adding headers.",
+        "You can stop writing such long explanations.",
+        "No, that's wrong. Wait, it's tabs.",
+        "No, that's wrong. So tabs, not spaces.",
+        "I maintain this library.",
+        "I lead this platform team.",
+        "I work at Home Depot.",
+        "I work at night as a nurse.",
+        "Our weekly bug triage is on Mondays.",
+    ],
+)
+def test_what_the_last_narrowing_must_not_lose(said: str) -> None:
+    assert gather(human(said, day=2)).candidates

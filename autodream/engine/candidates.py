@@ -349,11 +349,12 @@ _IDENTITY = re.compile(
     r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
     r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
     # (not the work at hand or a time: "I usually work on it later", "... at night")
-    r"(?!(?:it|them)\b|(?:this|that|these|those)\b(?!\s+(?:team|company|project|product|"
-    r"codebase|repo|org)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|the\s+same\s+"
-    r"(?:branch|thing|file|machine)\b|(?:weekends?|nights?|the\s+weekend|mornings?|evenings?|"
-    r"weekdays|fridays|mondays)\b|(?:home|late)\b(?!\s+[a-z]+\s+(?:projects?|integrations?|"
-    r"apps?|tools?|systems?)\b))|"
+    r"(?!(?:it|them)\b|(?:this|that|these|those)\s*(?:[.!?,;]|$|(?:branch|one|bug|issue|"
+    r"ticket|thing|pr|file|part|stuff|function|directory|folder|tomorrow|today|later|now|first|"
+    r"next|after|in\s+order|in\s+the)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|"
+    r"the\s+same\s+(?:branch|thing|file|machine)\b|(?:home|late|weekends?|nights?|night|the\s+"
+    r"weekend|mornings?|evenings?|weekdays|fridays|mondays)(?=\s*(?:[.!?,;]|$|(?:mostly|"
+    r"sometimes|usually|too|and|on)\b)))|"
     # the language they work in day to day: "I mostly write Go at work" (a language, not what
     # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
     # write Go, but use Python for this script")
@@ -558,8 +559,9 @@ _ON_WEEKDAYS = re.compile(
     # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
     r"(?![^.!?]*\b(?:crash(?:es)?|fails?|breaks?|flak(?:es|y)|shows?\s+up|pass(?:es)?|"
     r"only\s+happens?|times?\s+out|timed\s+out|hangs?|go(?:es)?\s+red|is\s+red|errors?\s+out|"
-    r"spikes?|piles?\s+up)\b)"
-    r"(?!(?:the|a|this|that|our|my)\s+(?:[\w-]+\s+)?(?:bug|error|crash|failure|timeout)s?\b)"
+    r"spikes?)\b)"
+    r"(?!(?:the|a|this|that|our|my)\s+(?:bug|error|crash|failure|timeout)s?\b|(?:bugs|errors|"
+    r"crashes|failures|timeouts)\b)"
     r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
     _I)
@@ -711,16 +713,20 @@ _REPLY_WORDS = re.compile(
     r"\b[\s,.!?—–-]*)+", _I)
 
 
+# what is left of a reply after its reply words ("Looks good | to me", "Hold on | a sec")
+_REPLY_REST = re.compile(
+    r"^(?:to\s+me|for\s+trying|a\s+(?:sec|second|minute|moment)|about\s+it|weird|why|"
+    r"not\s+sure(?:\s+why)?|but\s+slower|from\s+scratch|it['’]s\s+broken|that|this)?$", _I)
+
+
 def _says_nothing(reply: str) -> bool:
     """``reply`` after a bare "No, that's wrong." is a reply, not the correction: replies
     ("Looks good to me.", "Ok, let me check.", "Hmm, not sure why.") and what is left after them
-    is a few words with no number or name in it ("Wait, the port is 8080." is a correction)."""
+    is one of theirs ("Wait, it's tabs." and "Wait, the port is 8080." are corrections)."""
     m = _REPLY_WORDS.match(reply)
     if m is None:
         return False
-    rest = reply[m.end():].strip(" .!?")
-    return len(rest.split()) < 4 and not re.search(r"\d|(?-i:\b[A-Z])", rest) and not tools_in(
-        rest)
+    return _REPLY_REST.match(reply[m.end():].strip(" .!?")) is not None
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
@@ -728,9 +734,10 @@ _STOP_ANSWERING = re.compile(
     r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
     rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
     # ... or what an answer is made of ("You can stop using emojis", "... adding docstrings")
-    r"|(?:us|writ|add|giv|show)ing\s+(?:(?!the\b|type\b|test\b|http\b|auth\b)[a-z]+\s+)?"
-    r"(?:emojis?|explanations?|summar(?:y|ies)|comments?|docstrings?|caveats?|disclaimers?|"
-    r"apolog(?:y|ies)|examples?|bullet\s+points|markdown|code\s+blocks?)(?:\s+everywhere)?)"
+    r"|(?:us|writ|add|giv|show)ing\s+(?:(?!the\b|http\b|auth\b|cors\b|database\b|migration\b)"
+    r"[a-z]+\s+){0,2}(?:emojis?|explanations?|summar(?:y|ies)|comments?|docstrings?|caveats?|"
+    r"disclaimers?|apolog(?:y|ies)|examples?|bullet\s+points|headers?|tables?|markdown|"
+    r"code\s+blocks?)(?:\s+everywhere)?)"
     r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
@@ -1940,8 +1947,13 @@ _USE_AGAIN = re.compile(
     rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
     rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
     # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
-    r"(?P<again>again\b(?!\s+(?:to|on|in|with|here|now|today|for)\b(?!\s+(?:this|the|our)\s+"
-    r"(?:repo|project|codebase|monorepo)\b))[\s,;:—–-]*(?P<rest>.*))$",
+    # (not for the task at hand: "again to install", "... for the moment", "... today", "...
+    # here", "... on the new files", "... in this test")
+    r"(?P<again>again\b(?!\s+(?:to\s+[a-z]|today\b|here\b|now\b|in\s+the\s+meantime\b|for\s+"
+    r"(?:now|a\s+bit|the\s+(?:moment|time\s+being|next|install|demo|rest)|(?:this|that|these|"
+    r"those)\b(?!\s+(?:repo|project|codebase|monorepo)\b))|on\s+(?:this|that|these|those|the\s+"
+    r"new)\b|in\s+(?:this|that|the)\s+(?:test|file|step|branch|one)\b|with\s+this\b))"
+    r"[\s,;:—–-]*(?P<rest>.*))$",
     _I)
 
 
