@@ -319,7 +319,8 @@ def consolidate(
         report = checks.check_staged(
             staging.path, prior_index, allow_loss=settings.allow_loss,
             existed=frozenset(staging.baseline),
-            unchanged=frozenset(staging.baseline) - changed, found_in=settings.memory_dir)
+            unchanged=frozenset(staging.baseline) - changed, found_in=settings.memory_dir,
+            not_regular=brief.not_regular)
         record.checks = report.as_dict()
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))

@@ -62,7 +62,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files, link_target, special_files, symlinks
+from autodream.memory.staging import active_files, link_target, symlinks
 from autodream.redact import REDACTED_MARK, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -170,6 +170,7 @@ def check_staged(
     unchanged: frozenset[str] = frozenset(),
     existed: frozenset[str] = frozenset(),
     found_in: Path | None = None,
+    not_regular: frozenset[str] = frozenset(),
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
@@ -224,9 +225,8 @@ def check_staged(
                    lambda: _split(prior_index or ""))
 
     linked: set[str] = set()
-    # a pipe, socket or device the person keeps in memory is never staged: a line linking it
-    # links what is there, as they arranged it
-    not_regular = set(special_files(found_in)) if found_in is not None else set()
+    # ``not_regular``: a pipe, socket or device the person keeps in memory (as the run found
+    # it) is never staged; a line linking it links what is there, as they arranged it
     for entry in parse_index(index_text).entries:
         rel = resolve_link(entry.file)
         if rel in not_regular:
