@@ -278,6 +278,9 @@ def test_what_the_user_asks_not_to_be_remembered_is_not(said: str, kept: list[st
         # only what came just before is taken back, not the whole message
         ("Always use pnpm for installs. Run the tests with -x. Scratch that, run them with -q.",
          ["Always use pnpm for installs."]),
+        # opening a message, after an opener too, it revises an earlier message (this one
+        # raised IndexError: the whole dream failed on it)
+        ("Actually, scratch that, use pnpm from now on.", ["Use pnpm from now on."]),
         ("Never mind the linter warnings, always run the tests before pushing.",
          ["Never mind the linter warnings, always run the tests before pushing."]),
         # what the person does despite themself is no rule; a rule said with it is

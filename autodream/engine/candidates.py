@@ -696,9 +696,6 @@ _WHEN_THEY_ARE = re.compile(
     rf"^(?:please\s+)?(?:always\s+)?(?!(?:i|we|you|they|it|let's|can|could|would)\b)[a-z]+\s+"
     rf"{_BARE_KIND}\s+(?:when|whenever|if)\s+(?:they|it)(?:'re|'s|\s+are|\s+is)\s+"
     r"(?:not\s+|too\s+|very\s+|at\s+all\s+)?[\w-]+(?:\s+[\w-]+)?\s*[.!]?$", _I)
-# Leave to stop doing something: how to answer when it is the answering ("You can stop
-# explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
-# ("You can stop running the server now", "You can stop now")
 
 
 def _when_they_are(text: str) -> bool:
@@ -727,6 +724,11 @@ def _says_nothing(reply: str) -> bool:
     if m is None:
         return False
     return _REPLY_REST.match(reply[m.end():].strip(" .!?")) is not None
+
+
+# Leave to stop doing something: how to answer when it is the answering ("You can stop
+# explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
+# ("You can stop running the server now", "You can stop now")
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 _STOP_ANSWERING = re.compile(
     # (how the answers read, not the work: "You can stop writing tests / printing logs / using
@@ -1188,13 +1190,14 @@ class Gatherer:
                 kept.append(part)
                 continue
             head = part[:marks[0].start()].strip()
-            if not (kept or head):
-                # ("Scratch that, use tabs." opening a message takes back what an earlier one
-                # said: a change of mind the entries it revises tell)
+            opener = head if _TAKE_BACK_OPENER.match(head) else ""
+            if (opener or not head) and not kept:
+                # ("Scratch that, use tabs.", "Actually, scratch that, ..." opening a message
+                # takes back what an earlier one said: a change of mind the entries it revises
+                # tell)
                 kept.append(part)
                 continue
-            opener = head if _TAKE_BACK_OPENER.match(head) else ""
-            self._drop_taken_back(head if head and not opener else kept.pop(), marks[0][0],
+            self._drop_taken_back(kept.pop() if opener or not head else head, marks[0][0],
                                   session_id)
             after = part[marks[0].end():]
             for m in reversed(marks[1:]):
