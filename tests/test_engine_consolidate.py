@@ -9,8 +9,8 @@ from datetime import date, datetime, time, timedelta, timezone
 import pytest
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
-from autodream.engine.consolidate import different_subjects, names_another_subject
 from autodream.engine.entries import parse_entry
+from autodream.engine.replacement import different_subjects, names_another_subject
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, T0, gather, human, topic
 
@@ -1668,7 +1668,7 @@ def test_a_title_does_not_stop_at_what_is_preferred() -> None:
 
 
 def test_a_rule_of_several_sentences_gets_a_how_for_its_first() -> None:
-    from autodream.engine.consolidate import _prohibition_how
+    from autodream.engine.guidance import _prohibition_how
 
     how = _prohibition_how("Don't add pandas. csvstat must stay dependency-free, standard "
                            "library only; statistics.quantiles is fine for this.")

@@ -9,10 +9,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autodream.engine import dates, plan_dream
-from autodream.engine.consolidate import _default_how, _default_why
 from autodream.engine.dates import absolutize, is_past, latest_date, tell_as_past
 from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import is_generated_how, is_generated_why, parse_entry
+from autodream.engine.guidance import _default_how, _default_why
 from autodream.engine.model import Candidate, Cluster, Source
 from autodream.memory.model import parse_index, parse_topic
 from autodream.transcripts.model import Message

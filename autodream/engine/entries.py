@@ -38,7 +38,7 @@ HISTORY_LINE = re.compile(
 UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
 _URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
 _AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
-# The engine's own Why and How wordings (consolidate._default_why/_default_how, the switch and
+# The engine's own Why and How wordings (guidance._default_why/_default_how, the switch and
 # passed-plan ones), recognised when a file is read back: a later dream may replace them, as it
 # would have in the dream that wrote them, but never a person's own words.
 _DAY = r"\d{4}-\d{2}-\d{2}"

@@ -13,8 +13,8 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from autodream.engine.consolidate import coverage, replaces, same_values
 from autodream.engine.model import ProjectFacts
+from autodream.engine.replacement import coverage, replaces, same_values
 from autodream.engine.text import similar
 
 # Files worth reading for facts, relative to the project root.

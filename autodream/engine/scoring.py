@@ -6,8 +6,9 @@ import math
 from collections import defaultdict
 from datetime import datetime
 
-from autodream.engine.consolidate import plans_other_things, said_of_other_things
 from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
+from autodream.engine.plans import plans_other_things
+from autodream.engine.replacement import said_of_other_things
 from autodream.engine.revisions import revision
 from autodream.engine.text import normalize, shorten, similarity, similarity_bound, tokens
 

@@ -1,0 +1,571 @@
+"""Plans over time: whether a statement plans another thing, puts a plan off, or tells it done."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from autodream.engine.dates import (
+    When,
+    date_mentions,
+    is_standing,
+    last_mention,
+    latest_date,
+    plan_cancelled,
+    retell,
+    says_past,
+    tell_as_past,
+)
+from autodream.engine.entries import (
+    Entry,
+    title_for,
+)
+from autodream.engine.model import Candidate, Cluster, Source
+from autodream.engine.replacement import (
+    _EVENT_FRAME,
+    _FORBIDS,
+    _ISO_DAY,
+    _MOVE_WORDS,
+    _MOVED_WHAT,
+    _NOT_A_THING,
+    _SAID_ALIKE,
+    _changed_value,
+    _event_words,
+    _not_named,
+    _tells_a_change,
+    _value_change,
+    _words,
+    choice_difference,
+    same_values,
+)
+from autodream.engine.text import (
+    CALENDAR_WORDS,
+    STOPWORDS,
+    slug,
+    tokens,
+    word_set,
+)
+from autodream.engine.tool_kinds import (
+    tools_in,
+)
+from autodream.engine.versions import (
+    split_version,
+    tool_pattern,
+    version_switch,
+)
+
+
+def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
+    """A plan's title once its date has passed. The date it names is said once and the words
+    keep their case ("Was planned: Priya joins the team on 2026-07-13", not "Was planned for
+    2026-07-13: priya joins the team on 2026-07-13"), within the length of any title.
+    ``as_planned``: the statement is told "Was planned: ..." in its own words, and so is the
+    title ("The SOC2 audit is on 2026-01-15" of "..., so freeze the infra changes" is not "The
+    SOC2 audit was on 2026-01-15" over it)."""
+    told = tell_as_past(name, today)
+    if told is None:
+        told = retell(name)
+        if as_planned and told != name and not told.startswith("Was planned"):
+            told = f"Was planned: {name}"
+        # ("Was planned: The user is giving a talk about csvstat" may be over the length)
+        return title_for(told, whole=True) if told.startswith("Was planned") else told
+    when = last_mention(name)
+    if (told.startswith("Was planned") and when is not None and when.phrase in name) or (
+            as_planned and not told.startswith("Was planned")):
+        told = f"Was planned: {name}"
+    return title_for(told, whole=True)
+
+
+# A number right after a name is its version when the phrase ends there or goes on with a
+# small word ("MySQL 8 for the main database") or says where or when it is used ("Postgres 15
+# locally", "Node 20 everywhere"), not a count ("Heroku 2 times a day").
+_SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
+_WHERE_USED = (r"[a-z]+ly|everywhere|anywhere|today|anymore|already|still|yet|"
+               r"in-house|on-prem(?:ises)?")
+_VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD}|{_WHERE_USED})\b)"
+
+
+# The words of a plan that are no part of what it is about: its date, and how it is told
+_PLAN_TELLING = frozenset({"plann", "plan", "schedul", "due", "week", "month"})
+
+
+def _what_is_planned(text: str) -> frozenset[str]:
+    return frozenset(t for t in tokens(text) if t not in _PLAN_TELLING
+                     and t not in CALENDAR_WORDS and not any(c.isdigit() for c in t))
+
+
+def _another_plan(cand: Candidate, entry: Entry) -> bool:
+    """``cand`` plans another event than ``entry`` does, on another day: "The release is on
+    2026-07-24" is not the "code freeze starts on 2026-07-13", however alike two short dated
+    sentences read; a plan moved keeps a word of what moved ("The release moved to ...")."""
+    if cand.kind != "plan" or entry.type != "project":
+        return False
+    said, planned = last_mention(cand.text), last_mention(entry.lead)
+    return (said is not None and planned is not None and said.last != planned.last
+            and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
+                 or _named_apart(entry.lead, cand.text)))
+
+
+def _slugs_whole(name: str) -> bool:
+    """Every word of ``name`` is in its slug, and none is a lone letter ("C++" slugs to "c")."""
+    words = re.findall(r"[a-z0-9]+", name.lower())
+    return bool(words) and slug(name).split("-") == words and all(len(w) > 1 for w in words)
+
+
+def _slug_has(slugged: str, part: str) -> bool:
+    """``part``'s words stand together, whole, in ``slugged`` ("ci-runs-jenkins" has "jenkins",
+    not "jen")."""
+    return re.search(rf"(?:^|-){re.escape(part)}(?:-|$)", slugged) is not None
+
+
+def _slug_switched(slugged: str, was: str, now: str) -> str:
+    """``slugged`` with the words of ``was`` put in place of ``now``'s, or the two swapped where
+    it names both ("ruff-format-instead-black" -> "black-instead-ruff-format")."""
+    words, a, b = slugged.split("-"), was.split("-"), now.split("-")
+    both = _slug_has(slugged, now)
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i:i + len(a)] == a:
+            out += b
+            i += len(a)
+        elif both and words[i:i + len(b)] == b:
+            out += a
+            i += len(b)
+        else:
+            out.append(words[i])
+            i += 1
+    return "-".join(out)
+
+
+def _changed_when(cand: Candidate) -> str:
+    """When a value changed: the date a clause telling that the change was made gives ("...,
+    we moved it on 2026-07-06"), else the day it was said. A date in what holds now ("the
+    release is now on 2026-07-31") is the value, not when it changed."""
+    # candidates imports facts, which imports this module: import where it is used
+    from autodream.engine.candidates import state_told
+
+    told = state_told(cand.text)
+    return _done_by(last_mention(told[1]) if told is not None else None, cand)
+
+
+def _when_done(cand: Candidate) -> str:
+    """When a switch happened: the date it was said to be done ("last week we moved CI ..."
+    is dated "in the week of" that Monday), else the day it was said."""
+    return _done_by(last_mention(cand.text), cand)
+
+
+def _done_by(when: When | None, cand: Candidate) -> str:
+    """``when``, if it is no later than the day ``cand`` was said, else that day."""
+    if when is not None and when.last <= cand.source.day:
+        return when.prepositional
+    return f"on {cand.source.day.isoformat()}"
+
+
+# What holds the new version ("the staging servers are on Node 20 now"), and where alone an
+# upgrade was made ("... on staging only", "... in the Lambda functions only", "... on
+# staging"). Production is where an unqualified fact holds, so it narrows nothing, and "all
+# services" is everything.
+_HELD_BY = re.compile(
+    r"^(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?(?:(?:the|our)\s+"
+    r"(?P<held>[\w-]+(?:\s+[\w-]+){0,2}?)|(?P<env_held>staging|dev|qa|preview|canary|sandbox))"
+    r"(?:'re|'s|\s+(?:are|is))\s+(?:now\s+)?"
+    r"(?:on|using|running|use|run)\s", re.I)
+_ONLY_WHERE = re.compile(
+    r"\b(?:on|in|for)\s+(?:the\s+|our\s+)?(?P<only>[\w-]+(?:\s+[\w-]+){0,2}?)\s+only\b"
+    r"|\b(?:on|in)\s+(?P<env>staging|dev|development|test|testing|qa|preview|canary|sandbox|"
+    r"beta)\b", re.I)
+
+
+def _moved_words(said: str) -> list[str]:
+    """The words of what a move says moved ("design docs"), with where alone it was made
+    ("staging"), or none ("On 2026-07-12 we switched ..." names no thing)."""
+    m = _MOVED_WHAT.search(said) or _HELD_BY.search(said)
+    words = m[next(k for k, v in m.groupdict().items() if v)].split() if m else []
+    if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
+        words = []
+    up = version_switch(said)
+    tool = split_version(up[0]) if up else None
+    if tool is not None:
+        # "Upgraded PG to 16" moved no thing but the tool, under any of its names
+        words = [w for w in words if not re.fullmatch(tool_pattern(tool[0]), w, re.I)]
+    return words + _only_where(said).removeprefix("the ").split()
+
+
+def _only_where(said: str) -> str:
+    """Where alone a switch was made ("the Lambda functions" of "... in the Lambda functions
+    only"), or ""."""
+    m = _ONLY_WHERE.search(said)
+    if m is None:
+        return ""
+    words = (m["only"] or m["env"]).split()
+    if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
+        return ""
+    return ("the " if m[0].split()[1].lower() == "the" else "") + " ".join(words)
+
+
+# "we moved the release to 2027-03-10", "the launch slipped to March 2027": a date put off or
+# brought forward, what moved said after the verb or before it
+# ("slips", "delays", "pushes": told in the present too)
+_RESCHEDULING = (r"(?:mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|postpon(?:e|es|ed|ing)|"
+                 r"delay(?:s|ed|ing)?|reschedul(?:e|es|ed|ing)|shift(?:s|ed|ing)?|"
+                 r"bump(?:s|ed|ing)?|slip(?:s|ped|ping)?|slid(?:e|es|ing)?|brought|"
+                 r"pull(?:s|ed|ing)?)")
+_RESCHEDULED_TO = re.compile(
+    rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
+    rf"[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
+    # "The 4.0 launch slipped to ...": a version names which launch
+    rf"^(?P<subject>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
+    rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?"
+    rf"to\s+|"
+    # "The 1.4 release slipped, it's now 2026-07-17": the day it moved to said after a pause
+    rf"^(?P<slipped>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
+    rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s*"
+    rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)?now\s+(?:(?:on|for|set\s+for)\s+)?",
+    re.I)
+# A plan the entry already tells as past ("Was planned: ...", "Was planned for 2026-07-15: ...",
+# "We planned to ...", "The audit was on ...")
+_TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
+                        r"\b(?:had|was|were) to\b", re.I)
+
+
+def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
+    """For a plan and a move of its date said after it in one dream ("The beta ships on
+    2026-08-01", "The beta slipped to 2026-08-15"): the plan in its own words with the new
+    date, the old date and the new one, as ``_reschedule`` puts a remembered plan. None when
+    the move is of something else, the plan has more dates than one, or the dates are not
+    written alike."""
+    moved = _date_moved(said)
+    if moved is None or _TOLD_PAST.search(plan):
+        return None
+    thing, now = moved
+    # one date in all the plan: in "ships between 2026-08-01 and 2026-08-05" which moved is
+    # not told
+    dates = {d.lower(): d for d in date_mentions(plan)}
+    if len(dates) != 1 or now.lower() in dates or not _about_event(thing, plan):
+        return None
+    (was,) = dates.values()
+    if (_ISO_DAY.fullmatch(was) is None) != (_ISO_DAY.fullmatch(now) is None) or any(
+            d.lower().startswith("week") for d in (was, now)):
+        return None
+    return re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan), was, now
+
+
+_BY_ANOTHER_EVENT = re.compile(
+    r"(?:after|before)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|in)\s+", re.I)
+
+
+def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
+    """What a move of a date says moved, and the date it moved to: ({"release"}, "2027-03-10")
+    for "We moved the release to 2027-03-10"."""
+    m = _RESCHEDULED_TO.search(said)
+    if m is None:
+        return None
+    rest = said[m.end():]
+    after = date_mentions(rest)
+    thing = tokens(m["what"] or m["subject"] or m["slipped"] or "")
+    if not after or not thing:
+        return None
+    if not rest.startswith(after[0]):
+        # "The review moved to after the launch on 2026-07-22": its day told by another event's
+        rel = _BY_ANOTHER_EVENT.match(rest)
+        if rel is None or not rest.startswith(after[0], rel.end()):
+            return None
+        return thing, rest[: rel.end()] + after[0]
+    return thing, after[0]
+
+
+# A plan may come to pass a little before its day ("launched on 2026-07-15", planned for the
+# 17th); one due later than this after the day it was done is another event, still ahead.
+_EARLY = timedelta(days=7)
+
+
+# Told in the past, yet of a plan: "The migration was scheduled for ...", "We scheduled the
+# demo on ...", "The release was supposed to ship on ..."
+_STILL_PLANNED = re.compile(r"\b(?:schedul|plann|due\b|expected|slated|supposed|meant|"
+                            r"going\s+to|was\s+to|were\s+to)", re.I)
+
+
+def _done_on(cand: Candidate) -> date | None:
+    """The day ``cand`` tells something was done on ("V2 launched on 2026-07-15"): a fact told
+    in the past with its date; None for anything else, a date put off included ("we pushed
+    the launch to 2026-07-15")."""
+    if cand.of_plan:
+        return latest_date(cand.text)  # ("SOC2 evidence got submitted ...": past, not so worded)
+    if (cand.kind != "fact" or not says_past(cand.text) or _date_moved(cand.text) is not None
+            or _STILL_PLANNED.search(cand.text)):
+        return None
+    return latest_date(cand.text)
+
+
+_DONE_WORDS = word_set("""got shipped submitted delivered handed turned sent filed completed
+    finished wrapped went live signed""")
+
+
+def _same_event(plan: str, done: str) -> bool:
+    """``done`` tells of the thing ``plan`` plans, said perhaps with a word more on either
+    side ("The release shipped on ..." of "The release is on ..."), a verb for a noun ("We
+    launched v2" of "The v2 launch"); not another one on the same day ("The code freeze is on
+    2026-07-10" / "The release was on 2026-07-10")."""
+    planned, told = _event_words(plan), _event_words(done)
+    # how it was done names nothing of what ("We shipped 1.4" of "The 1.4 release")
+    told = [w for w in told if w not in _DONE_WORDS] or told
+    if not planned or not told:
+        return False
+    return not _not_named(planned, told) or not _not_named(told, planned)
+
+
+# How a planned thing comes out, which says nothing of which thing it is
+_COMING_OUT = word_set("""ship ships shipping release releases releasing launch launches
+    launching out live go goes going land lands landing""")
+
+
+def _one_event(plan: str, said: str) -> bool:
+    """``said`` plans what ``plan`` does, named alike but for how it comes out ("Beta release is
+    on ..." of "The beta ships on ..."); not another thing ("The GA ships on ..."), nor one
+    more ("The beta demo is on ...")."""
+    if _FORBIDS.search(said) or _FORBIDS.search(plan):
+        return False  # ("The beta is not shipping on ...": the words but one a stopword)
+    planned, told = _named_to_come_out(plan), _named_to_come_out(said)
+    return bool(planned and told) and not _not_named(planned, told) and not _not_named(
+        told, planned)
+
+
+# Who is at one event, or away from it ("The user will attend the design review on ...", "We
+# can't make the design review on ...", "Sam is joining the offsite", "We'll skip ..."): said of
+# the event, it is no new plan of it (a deadline not met is: "We can't make the deadline on
+# ..."). A contraction hangs on the subject ("We'll", "We’re"); "going to" before a verb is the
+# future ("We're going to miss ..."), before an event a going there ("going to the offsite").
+_WILL = r"(?:\s+will|['’]ll)"
+_BE = r"(?:\s+(?:is|are|am)|['’](?:m|re|s))"
+_AT_THE_EVENT = re.compile(
+    r"^(?P<who>the\s+user|we|i|they|(?-i:[A-Z])[a-z]+)(?:"
+    rf"(?:{_WILL}|{_BE}(?:\s+going\s+to)?)\s+(?:(?:be\s+able\s+to|have\s+to)\s+)?"
+    r"(?:attend(?:ing)?|join(?:ing)?|go(?:ing)?\s+to(?=\s+(?:the|our|my|a|an|this|next)\s|"
+    r"\s+(?-i:[A-Z]))|be\s+at|present(?:ing)?\s+at)|"
+    rf"(?:\s+(?:can['’]t|cannot|can\s+not|won['’]t|will\s+not)|['’]ll\s+not|"
+    rf"{_BE}\s+not\s+(?:going|able)\s+to|\s+(?:isn['’]t|aren['’]t)\s+(?:going|able)\s+to)\s+"
+    r"(?:be\s+able\s+to\s+)?"
+    r"(?:make(?:\s+it)?(?:\s+to)?|attend|join|go\s+to|come\s+to|be\s+(?:at|there\s+for))|"
+    rf"(?:{_WILL}|{_BE}\s+going\s+to)\s+(?:have\s+to\s+)?(?:miss|skip)|"
+    rf"{_BE}\s+(?:missing|skipping))\s+"
+    r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+){0,3}(?:deadline|cut-?off)s?\b)", re.I)
+# A word opening a sentence capitalised that names a thing, not someone at an event ("Release
+# will go to prod ...", "Main will join the release branch ...")
+_NO_ONE = STOPWORDS | _COMING_OUT | _EVENT_FRAME | _DONE_WORDS | CALENDAR_WORDS | word_set(
+    """main master trunk develop dev prod production staging branch build builds deploy
+    deploys deployment code app api service team everything nothing beta alpha ga rc""")
+
+
+def _at_the_event(text: str) -> bool:
+    """``text`` tells who is at a planned event, or away from it: the user, we, they, or
+    someone by name (not a thing named first: "Release will go to prod on ...")."""
+    m = _AT_THE_EVENT.match(text)
+    if m is None:
+        return False
+    who = m["who"]
+    return " " in who or who.lower() in ("i", "we", "they") or (
+        who.lower() not in _NO_ONE and not tools_in(who))
+
+
+def _said_on(text: str, entries: list[Entry]) -> Entry | None:
+    """The entry whose whole lead ``text`` opens with and goes on from ("We use pytest" in "We
+    use pytest with the xdist plugin for parallel test runs"): it says all the entry says and
+    more, however unlike the two read once the words more outweigh it (they made two memories
+    of pytest). The longest such lead wins; one of a word or two says too little to go on."""
+    said = text.lower()
+    found: Entry | None = None
+    for entry in entries:
+        lead = _LIST_MARK.sub("", entry.lead).rstrip(" .!").lower()
+        if (len(lead) > len(said) or not said.startswith(lead) or len(lead.split()) < 3
+                or not _GOES_ON.match(said, len(lead))):
+            continue
+        if found is None or len(lead) > len(found.lead):
+            found = entry
+    return found
+
+
+# What goes on from a statement with more of the same: "... with the xdist plugin", "... for
+# the API", "..., and ..."; not a turn against it ("..., but not ...", "... no longer")
+_GOES_ON = re.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|anymore|"
+                      r"any\s+more|no\s+longer)\b)\w")
+
+
+def plans_other_things(old: Candidate, new: Candidate) -> bool:
+    """``new`` plans another thing than ``old``, on another day, though the two read alike
+    (``_named_apart``)."""
+    if old.kind != "plan" or new.kind != "plan":
+        return False
+    if _at_the_event(old.text) != _at_the_event(new.text):
+        # "I will attend the design review on ..." is who is there, not the review planned
+        # again: one beside the other, each is kept
+        return True
+    if (plan_cancelled(old.text) is None) != (plan_cancelled(new.text) is None):
+        # "The release is cancelled" is no plan said again: it calls one off, on its own
+        return True
+    was, now = last_mention(old.text), last_mention(new.text)
+    return was is not None and now is not None and was.last != now.last and _named_apart(
+        old.text, new.text)
+
+
+def _named_apart(old: str, new: str) -> bool:
+    """Two plans that share a word plan two things: "They ship the GA on 2026-08-14" is not
+    "They ship the beta on 2026-07-24" moved, for each names a thing the other does not once
+    how it comes out is dropped. A plan moved ("The beta slips to 2026-07-31"), or said with
+    words more ("Beta ships on Friday 2026-07-31 now"), is one."""
+    if _other_names(_before_the_day(old), _before_the_day(new)):
+        return True
+    # told as a change ("The launch is now 2026-07-31", "The kickoff call is now on ..."): the
+    # plan moved, whatever words it is said in
+    if _RESCHEDULED_TO.search(new) or _tells_a_change(new):
+        return False
+    a, b = _what_comes_out(old), _what_comes_out(new)
+    if not (_not_named(a, b) and _not_named(b, a)):
+        return False
+    # what is planned is named before its day; words after it say why or what to do ("The
+    # SOC2 audit is on 2026-01-15, keep that in mind" / "..., so freeze the infra changes")
+    a, b = _what_comes_out(_before_the_day(old)), _what_comes_out(_before_the_day(new))
+    if not a and not b:
+        # nothing but how it comes out before the day ("We ship on ..."), or the day said
+        # first ("On 2026-07-24 we ship the beta"): what is planned is in the day's clause
+        a, b = _what_comes_out(_the_days_clause(old)), _what_comes_out(_the_days_clause(new))
+        if not a and not b:
+            return False
+    return not a or not b or bool(_not_named(a, b) and _not_named(b, a))
+
+
+# A version ("1.4", "v2", "2.0.1") or a name written capitalised ("Acme", "SOC2"), of a word
+# in a plan's words
+_PLAN_NAME = re.compile(r"(?<![\w.])(?:v?\d+(?:\.\d+)+|[vV]\d+|[A-Z][\w-]*)(?![\w.-]*\w)")
+
+
+def _plan_names(words: str) -> frozenset[str]:
+    """The versions and names in a plan's words but its first (capitalised as any sentence's
+    start), "I" and a day's name ("Friday")."""
+    return frozenset(low for m in _PLAN_NAME.finditer(words, 1)
+                     if (low := m[0].lower()) != "i" and low not in CALENDAR_WORDS)
+
+
+def _other_names(old: str, new: str) -> bool:
+    """Each names what it plans by a version or a name, and none is the other's: "The 1.5
+    release is now 2026-08-14" is not the 1.4 release moved, nor "The Globex demo is now ..."
+    the Acme demo, however it is told as a change. One named and one not ("The launch is now
+    ..." of "The V2 launch") may be one."""
+    if not any(c.isdigit() or c.isupper() for c in old[1:]) or not any(
+            c.isdigit() or c.isupper() for c in new[1:]):
+        return False
+    a, b = _plan_names(old), _plan_names(new)
+    return bool(a and b) and a.isdisjoint(b)
+
+
+def _before_the_day(text: str) -> str:
+    days = date_mentions(text)
+    return text[:text.find(days[0])] if days else text
+
+
+def _the_days_clause(text: str) -> str:
+    """The words after ``text``'s first day, to the end of its clause."""
+    days = date_mentions(text)
+    rest = text[text.find(days[0]) + len(days[0]):] if days else ""
+    return _CLAUSE_BREAK.split(rest, maxsplit=1)[0]
+
+
+_CLAUSE_BREAK = re.compile(r"[,;:.]\s|\s[—–-]\s")
+
+
+def _what_comes_out(text: str) -> list[str]:
+    """What ``text`` plans, but for the words of a move, a plan or a day ("moved", "planned",
+    "Friday")."""
+    return [w for w in _named_to_come_out(text) if w not in _MOVE_WORDS
+            and w not in CALENDAR_WORDS and not tokens(w) & _PLAN_TELLING]
+
+
+def _named_to_come_out(text: str) -> list[str]:
+    """What ``text`` says comes out: its words but its dates and how it comes out; each other
+    word counts ("The demo is on the morning of ...", "We planned to ...")."""
+    for said in date_mentions(text):
+        text = text.replace(said, " ")
+    return [w for w in _words(text) if w not in _COMING_OUT]
+
+
+def _due_by(text: str, done: date) -> bool:
+    """``text`` plans something for a day (or puts it off to one: "We pushed the v2 launch to
+    2026-07-15") by which a thing done on ``done`` may have been it."""
+    if (says_past(text) and _date_moved(text) is None) or is_standing(text):
+        return False
+    due = latest_date(text)
+    return due is not None and due <= done + _EARLY
+
+
+def _plans_before(
+    cluster: Cluster, cand: Candidate, done: date, taken: set[Source]
+) -> list[tuple[str, date]]:
+    """The plans of ``cluster`` said before ``cand`` told the event done (none already taken
+    in), each with the day it was said, in the order said."""
+    return [(m.text, m.source.day) for m in sorted(cluster.members, key=lambda c: (
+        c.timestamp, c.order)) if m is not cand and m.kind == "plan" and m.source not in taken
+        and (m.timestamp, m.order) < (cand.timestamp, cand.order) and _due_by(m.text, done)
+        and _same_event(m.text, cand.text)]
+
+
+def _plan_history(first: str, later: list[tuple[str, date]], done: Candidate) -> list[str]:
+    """History lines for a plan (``first``, then each said ``later`` with the day it was said)
+    that ``done`` tells came to pass: a move of the date as a change of it ("Changed from
+    2026-07-10 to 2026-07-15 on 2026-07-08; ..."), the same plan said again as nothing, and the
+    last plan as what the news that it was done replaced."""
+    lines: list[str] = []
+    last = first
+    for text, day in later:
+        moved = _changed_value(last, text)
+        if moved is not None:
+            was, now = moved
+            lines.append(f"Changed from {was} to {now} on {day.isoformat()}; previously {was}.")
+        elif not (same_values(text, last) and same_values(last, text)):
+            lines.append(f"Updated on {day.isoformat()}; previously: {last}")
+        last = text
+    told = done.source.day.isoformat()
+    moved = choice_difference(last, done.text) or _value_change(last, done.text)
+    if moved is not None and all(date_mentions(v) for v in moved):
+        # "The demo was on 2026-07-04" of "The demo is on 2026-07-07": it happened on another day
+        lines.append(f"Changed from {moved[0]} to {moved[1]} on {told}; previously {moved[0]}.")
+    else:
+        lines.append(f"Updated on {told}; previously: {last}")
+    return lines
+
+
+def _about(thing: frozenset[str], text: str) -> bool:
+    """Every word of ``thing`` is in ``text``; a plural is the same word. A word that only says
+    what kind of thing it is ("the RDS database", "the billing service") may be left out of a
+    text that names no kind: "We use Postgres 14 on RDS" is about the RDS database."""
+    said = tokens(text)
+    # ... unless the text names another kind: "the staging database" is not "the staging cluster"
+    named = thing if said & _KIND_WORDS else (thing - _KIND_WORDS or thing)
+    return all(t in said or t + "s" in said or t.removesuffix("s") in said for t in named)
+
+
+def _about_event(thing: frozenset[str], text: str) -> bool:
+    """``_about``, an event told by its verb or its noun, or by a word said alike, as one
+    ("The v1 API release moved to ..." of "We're releasing the v1 API on ...", "The
+    deprecation moved to ..." of "We deprecate the v1 API on ...")."""
+    if _about(thing, text):
+        return True
+    said = {_event_root(t) for t in tokens(text)}
+    return all(_event_root(t) in said for t in thing)
+
+
+def _event_root(token: str) -> str:
+    """A token (``tokens``: "-ing", "-ed", "-s" gone) with the end of its noun or verb gone:
+    "release", "releas" (of "releasing") and "launch" are "releas"; "deprecation" and
+    "deprecate" are "deprecat"."""
+    word = _SAID_ALIKE.get(token, token)
+    for end in ("ion", "e"):
+        if len(word) > len(end) + 3 and word.endswith(end):
+            return word[: -len(end)]
+    return word
+
+
+_KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "service",
+                         "machine", "box", "host", "app", "application"})
+
+
+_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")

@@ -1,0 +1,203 @@
+"""Whether one standing rule restates another, or turns it round."""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from autodream.engine.model import Candidate
+from autodream.engine.replacement import (
+    _ALIKE_WORD,
+    _CHOOSE_VERBS,
+    _CHOSEN_ENDS,
+    _DETERMINERS,
+    _FORBIDS,
+    _INSTEAD_AT_END,
+    _RULE_PARTS,
+    _SAYS_RULE,
+    _rule_clauses,
+    _rule_words,
+    _said_alike,
+    _said_by_another_name,
+    _word_replaced,
+    coverage,
+    same_values,
+)
+from autodream.engine.text import (
+    similar,
+)
+
+_OPPOSITES = frozenset((a, b) for x, y in (
+    ("on", "off"), ("up", "down"), ("running", "down"), ("running", "stopped"),
+    ("enabled", "disabled"), ("open", "closed"), ("public", "private"),
+    ("allowed", "forbidden"), ("in", "out")) for a, b in ((x, y), (y, x)))
+
+
+def _opposite_said(old: str, new: str) -> bool:
+    """``new`` says a state the opposite of one ``old`` says, of the same thing ("Keep the
+    staging DB running overnight" / "The staging DB should stay down overnight")."""
+    was, now = set(re.findall(r"[a-z]+", old.lower())), set(re.findall(r"[a-z]+", new.lower()))
+    return any((w, v) in _OPPOSITES for w in was - now for v in now - was)
+
+
+def _says_again(new: str, old: str) -> bool:
+    """``new`` says what ``old`` says: alike in wording, or with (almost) every content word of
+    it in ``old``, a word said alike counted as the same ("GitHub tickets" / "GitHub issues"),
+    or a thing named by another of its names ("Our main branch is now trunk" / "The default
+    branch is trunk")."""
+    return (similar(new, old, 0.9) or coverage(_as_said_alike(new), _as_said_alike(old)) >= 0.85
+            or _said_by_another_name(old, new))
+
+
+# A rule told as said before: "Again, pytest style please, ...", "As I said, ..."
+_SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:said|mentioned)|"
+                          r"like\s+(?:i|we|the\s+user)\s+said)\b,?\s*", re.I)
+# One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
+# pytest everywhere, never unittest"
+_ONE_OVER_OTHER = re.compile(
+    r"\b(?:use|uses|using|prefer|prefers)\s+(?P<one>[\w.+#-]*\w)(?:\s+(?:everywhere|always|"
+    r"throughout|by\s+default|for\s+everything))?,?\s+(?:not|never|rather\s+than|instead\s+of|"
+    r"over)\s+(?:using\s+)?(?P<other>[\w.+#-]*\w)\s*[.!]?$", re.I)
+
+
+def _one_over_other(text: str) -> tuple[str, str] | None:
+    m = _ONE_OVER_OTHER.search(text) if " " in text else None
+    return (m["one"].lower(), m["other"].lower()) if m else None
+
+
+def _spelled_as(new: str, old: str) -> str:
+    """``new`` with each long word misspelt from one of ``old``'s written as ``old`` has it
+    ("dont use semicolns" of "Dont use semicolons i hate them")."""
+    written = {w.lower() for w in re.findall(r"\b[A-Za-z]{6,}\b", old)}
+
+    def put(m: re.Match[str]) -> str:
+        word = m[0].lower()
+        if word in written:
+            return m[0]
+        near = [w for w in written if w[0] == word[0] and abs(len(w) - len(word)) <= 2
+                and difflib.SequenceMatcher(None, w, word).ratio() >= 0.9]
+        return near[0] if len(near) == 1 else m[0]
+
+    return re.sub(r"\b[A-Za-z]{6,}\b", put, new)
+
+
+def said_once_more(old: str, new: str) -> bool:
+    """``new`` gives the rule ``old`` again, and nothing of its own: told as said before
+    ("Again, pytest style please, we don't write unittest.TestCase classes" of "Don't generate
+    unittest.TestCase classes"), the one tool chosen over the same other ("We use pytest
+    everywhere, never unittest" of "Use pytest, not unittest"), or in fewer of its words, one
+    misspelt ("dont use semicolns" of "Dont use semicolons i hate them"). Read as a change, the
+    rule was rewritten in the newer words, or said "Changed from unittest to everywhere"."""
+    if bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) or _opposite_said(old, new) or (
+            not same_values(new, old)):
+        return False
+    told = _SAID_BEFORE.match(new)
+    if told is not None:
+        # what the rule is about is (mostly) said again: not "Again, use tabs" of "Use spaces"
+        was, now = _rule_words(old), _rule_words(new[told.end():])
+        return bool(was & now) and 2 * len(was - now) <= len(was)
+    chosen = _one_over_other(new)
+    if chosen is not None and chosen == _one_over_other(old):
+        return True
+    spelled = _spelled_as(new, old)
+    return spelled != new and coverage(spelled, old) >= 0.85 and not _word_replaced(old, spelled)
+
+
+def _as_said_alike(text: str) -> str:
+    return _ALIKE_WORD.sub(lambda m: _said_alike(m[0]), text)
+
+
+def restates_rule(old: str, new: str) -> bool:
+    """``new`` says again what a clause of the rule ``old`` says, in other words and perhaps
+    less of it ("Our convention is to squash-merge" of "We always squash-merge pull requests",
+    "Never push straight to main" of "Don't push directly to main"): everything it is about is
+    in that clause, which it covers at least half of, and both forbid or neither does. A rule
+    with another thing in it ("Always run mypy" / "Always run ruff") or turned round ("Never
+    squash-merge") is no restatement."""
+    return _meets_a_clause(old, new, turned=False)
+
+
+def turns_rule_round(old: str, new: str) -> bool:
+    """``new`` is a clause of the rule ``old`` turned round ("Never squash-merge" of "Always
+    squash-merge pull requests"): the same things, one forbidding and the other not."""
+    return _meets_a_clause(old, new, turned=True)
+
+
+def _meets_a_clause(old: str, new: str, *, turned: bool) -> bool:
+    said = _rule_clauses(new)
+    if len(said) != 1 or not said[0][0]:
+        return False
+    words, core, forbids, _ = said[0]
+    # "Use spaces instead" turns "Don't use spaces" round, and no more than that: not "Don't
+    # use spaces in file names", which it is said against far less plainly than "Use spaces"
+    instead = turned and "instead" in words
+    if instead:
+        words, core = words - _INSTEAD_WORD, core - _INSTEAD_WORD
+    # "Use spaces" turns round the clause "never spaces" of "Always use tabs and never
+    # spaces", which says its verb once for both
+    bare = words - _USE_VERB if turned and not forbids else words
+
+    def covers(part: frozenset[str], said: frozenset[str]) -> bool:
+        return bool(said) and said <= part and (
+            said == part if instead else 2 * len(said) >= len(part))
+
+    # read without the words of wanting, it covers two thirds of the clause: "The user prefers
+    # detailed explanations" is not "Write detailed explanations in docstrings"
+    clauses = _rule_clauses(old)
+    elided = any(part & _USE_VERB for part, *_ in clauses)
+    return any((covers(part, words) or (elided and not part & _USE_VERB and covers(part, bare))
+                or (core and core <= part_core and (core == part_core if instead else
+                                                    3 * len(core) >= 2 * len(part_core))))
+               and (forbids != part_forbids) == turned and standing
+               for part, part_core, part_forbids, standing in clauses)
+
+
+_USE_VERB = frozenset({"use", "using"})
+_INSTEAD_WORD = frozenset({"instead"})
+# What sets the thing a rule chooses against the one it does not ("Use tabs rather than
+# spaces", "Prefer composition over inheritance", "Use tabs, not spaces")
+_SET_OVER = re.compile(r",?\s+(?:rather\s+than|instead\s+of)\s+(?:using\s+)?|\s+over\s+|"
+                       r",\s+(?:but\s+)?(?:not|never)\s+(?:using\s+)?", re.I)
+_CHOOSE_AT = re.compile(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", re.I)
+_SET_OVER_WORDS = (" than ", " instead of ", " over ", ", not ", ", never ", ", but not ")
+
+
+def _choice_turned(old: str, new: str) -> tuple[str, str] | None:
+    """``new`` chooses what the rule ``old`` chose another thing over, and says nothing more
+    ("Use spaces instead", "Always use spaces" of "Use tabs rather than spaces"): the thing
+    ``old`` chose and the one it set against it, for the two to trade places. Not a rule of
+    something else ("Use spaces in file names"), nor one forbidding it ("Never use spaces")."""
+    if not any(w in old for w in _SET_OVER_WORDS):
+        return None
+    bare = _INSTEAD_AT_END.sub("", new).strip().rstrip(".!")
+    said = _CHOOSE_AT.search(bare)
+    if said is None or _FORBIDS.search(bare) or _RULE_PARTS.search(bare):
+        return None
+    rest = bare[said.end():]
+    end = _CHOSEN_ENDS.search(rest)
+    chosen = _rule_words(rest[:end.start()] if end else rest)
+    if not chosen or not _rule_words(bare) <= _rule_words(old):
+        return None
+    for over in _SET_OVER.finditer(old):
+        head = old[: over.start()]
+        verb = next(iter(reversed(list(_CHOOSE_AT.finditer(head)))), None)
+        after = old[over.end():]
+        end = _CHOSEN_ENDS.search(after)
+        other = after[: end.start()] if end else after
+        if verb is None or not other or _rule_words(other) != chosen:
+            continue
+        one = head[verb.end():]
+        end = _CHOSEN_ENDS.search(one)
+        one = one[: end.start()] if end else one
+        if one and _rule_words(one) - _rule_words(bare):
+            return one, other
+    return None
+
+
+def _turns_choice_round(old: str, new: str) -> bool:
+    return _choice_turned(old, new) is not None
+
+
+def _is_rule(cand: Candidate) -> bool:
+    return cand.type == "feedback" and (cand.kind in ("preference", "prohibition") or bool(
+        _SAYS_RULE.search(cand.text)))
