@@ -29,6 +29,7 @@ from autodream.engine.versions import (
     split_version,
     tool_pattern,
 )
+from autodream.engine.wording import intended
 
 
 def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
@@ -59,9 +60,6 @@ def _whose_preference(text: str) -> str | None:
 
 
 def _default_why(cluster: Cluster) -> str:
-    # candidates imports facts, which imports this module: import where it is used
-    from autodream.engine.candidates import intended
-
     cand = cluster.latest
     day = cand.source.day.isoformat()
     n = len(cluster.sessions)

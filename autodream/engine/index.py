@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
-from autodream.engine.candidates import not_worth_saving
 from autodream.engine.entries import Entry, after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
+from autodream.engine.not_to_save import not_worth_saving
 from autodream.engine.text import shorten
 from autodream.memory.model import (
     MEMORY_TYPES,

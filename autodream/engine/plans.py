@@ -38,6 +38,7 @@ from autodream.engine.replacement import (
     choice_difference,
     same_values,
 )
+from autodream.engine.sentence_kinds import state_told
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
@@ -142,9 +143,6 @@ def _changed_when(cand: Candidate) -> str:
     """When a value changed: the date a clause telling that the change was made gives ("...,
     we moved it on 2026-07-06"), else the day it was said. A date in what holds now ("the
     release is now on 2026-07-31") is the value, not when it changed."""
-    # candidates imports facts, which imports this module: import where it is used
-    from autodream.engine.candidates import state_told
-
     told = state_told(cand.text)
     return _done_by(last_mention(told[1]) if told is not None else None, cand)
 

@@ -1,0 +1,1225 @@
+"""What a sentence states, if anything worth remembering: a rule, a prohibition, a correction, a
+switch, a decision, a plan, a fact, who the user is."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from autodream.engine.dates import (
+    EVENT_WORDS,
+    absolutize,
+    date_mentions,
+    date_shift,
+    plan_cancelled,
+    tells_call_off,
+)
+from autodream.engine.model import CandidateKind
+from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.revisions import chooses_an_end
+from autodream.engine.setting_changes import setting_change
+from autodream.engine.text import (
+    ADDRESS_AT,
+    CALENDAR_WORDS,
+    MOVED_TO_ADDRESS,
+    TELLS_SWITCH,
+    ensure_period,
+    has_word,
+    names_pattern,
+    sentence_case,
+    split_outside_spans,
+    word_set,
+)
+from autodream.engine.tool_kinds import (
+    TOOL_PATTERN,
+    it_is_not,
+    same_tool,
+    tool_kinds,
+    tools_in,
+    use_instead,
+    use_tool,
+)
+from autodream.engine.versions import VERSION, version_switch
+from autodream.engine.wording import (
+    _ANY_CLAUSE,
+    _AT_HAND,
+    _BARE_KIND,
+    _BECAUSE,
+    _COMMA_REASON,
+    _FILLER,
+    _GENERIC_IMPERATIVE,
+    _I,
+    _IMPERATIVE,
+    _ONE_PIECE,
+    _PASSING_STATE,
+    _PLURAL_SHOULD,
+    _POINTS_AT_HAND,
+    _PREFERENCE,
+    _PROHIBITION,
+    _REASON_FIRST,
+    _REASON_THEN,
+    _SOME_DAY,
+    _SYSTEM_NOUN,
+    _TAKES_EFFECT_NOW,
+    _clean,
+    _has_date,
+    _said_in_past,
+    _split_why,
+    _standing_imperative,
+    _tells_past,
+    _without_reason,
+)
+
+# --- kinds, in the order they are tried ---------------------------------------------------
+_REMEMBER = re.compile(
+    r"^(?:please[\s,]+)?(?:remember|keep in mind|don't forget|do not forget|never forget|"
+    r"for future reference|for the record|make a note|note to self|note for later|"
+    r"save (?:this|that) (?:to|in) (?:your )?memory|add (?:this|that) to (?:your )?memory)"
+    r"\b[\s,:;-]*(?:that\b[\s,]*|this\s*[:—–-]+\s*)?(?P<rest>.*)$", _I,
+)
+_REMEMBER_INSIDE = re.compile(
+    r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
+)
+_CONDITION = re.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)\b\s+\S", _I)
+_STANDING_OPENER = re.compile(
+    r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
+)
+_CORRECTION = re.compile(
+    r"^(?:no|nope|wrong|incorrect|not quite|not like that|that's not (?:right|correct|it|what i)"
+    r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
+    r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
+)
+# "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
+# back what the person said before on its subject (consolidate rewrites that entry); the words
+# saying so are no part of the memory.
+_CHANGED_MIND = re.compile(
+    r"^(?:(?:actually|wait|hmm+|no|ok(?:ay)?|so|well|oh)\b[\s,.!:;—–-]*)*"
+    r"(?:(?:(?:i(?:'ve|\s+have)?\s+)?chang(?:ed|e)\s+my\s+mind(?:\s+(?:about|on)\s+"
+    r"(?:(?:that|this|it)\b|[^,.:;!?—–]{1,60}?(?=\s*(?:[,.:;!—–]|$))))?|"
+    r"on\s+(?:second|further)\s+thoughts?)(?![\w'-])[\s,.!:;—–-]*|"
+    # ... but "Scratch that test" is a task: the marker stands alone
+    r"(?:(?:scratch|strike)\s+that|i\s+take\s+(?:that|it)\s+back)"
+    r"(?:\s*[,.!:;—–-][\s,.!:;—–-]*|\s*$))(?P<rest>.*)$", _I,
+)
+_WORD_T = r"(?:[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9])"
+# A tool name: one word, or two when the second is a known tool suffix ("ruff format").
+_T = (
+    rf"{_WORD_T}(?:\s+(?:format|lint|check|actions|ci|compose|code|cloud|pages|workers|"
+    rf"functions|db|server|desktop|studio))?"
+)
+# "X instead of Y": X is the choice only where it is the object of a verb of choice ("use
+# poetry"), of with/via, or opens the clause. The words just before "instead" are often an
+# adverbial ("use poetry from now on instead of pip-tools", "Postgres in production instead
+# of MySQL"), skipped here; a sentence whose choice cannot be placed is no switch at all.
+_CHOICE_VERB = (
+    r"(?:use[sd]?|using|prefer(?:s|red)?|run|runs|running|pick|choose|want|adopt|install|"
+    r"go(?:ing)? with|went with|stick (?:to|with)|switch(?:ed|ing)? to|mov(?:e|ed|ing) to|"
+    r"migrat(?:e|ed|ing) to|with|via|through)"
+)
+_SET_ADVERBIAL = (
+    r"(?:from now on|from here on|going forward|by default|for now|in (?:the )?future|"
+    r"everywhere|always|now|nowadays|these days|here|too|again|please)"
+)
+# "in production", "for all HTTP calls", "to lock dependencies": said of the choice, not it.
+_ADVERBIAL = (
+    rf"(?:{_SET_ADVERBIAL}|(?:in|for|on|across|throughout|within|at|with|when) "
+    r"(?:(?:all|every|each|the|our|this|these|new|any|your|my)\s+)?[\w-]+(?:\s+[\w-]+)?|"
+    r"to [\w-]+(?:\s+[\w-]+){0,2})"
+)
+_INSTEAD_OF_CHOSEN = (
+    rf"\b{_CHOICE_VERB}\s+(?P<new>{_T})(?:,?\s+{_ADVERBIAL}){{0,3}},?\s+"
+    rf"(?:instead\s+of|rather\s+than)\s+(?P<old>{_T})"
+)
+_INSTEAD_OF_OPENING = (
+    rf"(?:^\s*|[,;:]\s+)(?P<new>{_T})(?:,?\s+{_SET_ADVERBIAL})?,?\s+"
+    rf"instead\s+of\s+(?P<old>{_T})"
+)
+# "on Tuesday instead of Monday": a day or month needs no verb to be the one meant.
+_CALENDAR_INSTEAD_OF = (
+    rf"\b(?P<new>{'|'.join(sorted(CALENDAR_WORDS))})s?\s+instead\s+of\s+(?P<old>{_T})"
+)
+# A choice said with "instead of" whose new term could not be placed: kept in the person's
+# words as a preference, never turned into a switch that names the wrong thing.
+_CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
+# What was moved, between the verb and from/to: "moved CI", "migrated our backend", "moved
+# the docs"; never the words that belong to the switch itself.
+_THING_WORD = r"(?!(?:back|over|from|to)\b)[\w-]+"
+_MOVED_THING = rf"(?:(?:(?:the|our|my|its)\s+)?{_THING_WORD}\s+)?"
+# "moved the design docs from Notion to Confluence": with both places named, the thing may be
+# up to three words, but not a piece of code ("moved the users table helpers from Postgres to
+# SQLAlchemy" moved code between modules)
+_CODE_PIECE = (r"(?:helpers?|functions?|methods?|class(?:es)?|modules?|code|logic|utils|files?|"
+               r"imports?|components?|handlers?|routes?|types?|constants?|fixtures?|middlewares?|"
+               r"webhooks?|schemas?|hooks?|endpoints?|controllers?|models?|views?|tickets?|bugs?|"
+               r"issues?|cards?|stor(?:y|ies)|tasks?|PRs?)")
+_MOVED_THINGS = (rf"(?:(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+){{0,2}}"
+                 rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+)?")
+_TASKS = r"tickets|bugs|issues|cards|stories|tasks"
+# A known place of more than one word ("from AWS Lambda to ..."); the new one is made whole
+# after the match (``_whole_name``)
+_PLACE_OR_T = rf"(?:(?:{PLACE_PATTERN})(?![\w-])|{_T})"
+# "to the GitHub Wiki": an article before a known place is no part of its name (before any
+# other word it is: "moved the standup to the afternoon" names no place)
+_THE = rf"(?:the\s+(?=(?:{PLACE_PATTERN})(?![\w-])))?"
+# A known tool or place, said whole
+_KNOWN_NAME = rf"(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])"
+# What a product runs on or supports, not a tool the team uses
+_PLATFORM = (r"(?:android|ios|ipados|windows|linux|macos|mac|ie\s*\d*|internet\s+explorer|"
+             r"safari|chrome|firefox|edge|mobile|desktop|tablets?)(?![\w-])")
+# A name: a known tool or place, or a word with a capital
+_A_NAME = rf"(?:(?-i:[A-Z])[\w.+#/-]*[\w+#]|{_KNOWN_NAME})"
+# What a default branch is called: a rename of one of these is of the branch
+_BRANCH_NAME = r"(?:main|master|trunk|develop|dev)"
+_SWITCHES: list[tuple[re.Pattern[str], bool]] = [
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+{_THE}(?P<old>{_PLACE_OR_T})\s+"
+        rf"(?:back\s+)?(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I), False),
+    # "We moved tickets from Linear to Jira": the tickets as a whole (no one ticket, no kind of
+    # them: "the login bug" moved between trackers is a task) between two known places is the
+    # tracker switched; between columns ("from Backlog to In Progress") it is a task moved
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))\s+"
+        rf"(?:all\s+)?(?:(?:the|our|my|its)\s+)?(?:{_TASKS})\s+(?:over\s+)?"
+        rf"from\s+{_THE}(?P<old>{PLACE_PATTERN})(?![\w-])\s+(?:over\s+)?to\s+{_THE}"
+        rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
+    # a move back: "went back to npm", "reverted to npm", "rolled back to npm"
+    (re.compile(
+        rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
+        rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing)|roll(?:ed|ing)?)\s+"
+        rf"(?:it\s+|everything\s+|{_MOVED_THINGS})back|revert(?:ed|ing)?)\s+to\s+(?:using\s+)?"
+        rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?"
+        # "We're back on Poetry", "We're back to using npm"
+        rf"|\b(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+(?:now\s+)?back\s+(?:on|to)\s+"
+        # (a tool known or named, not "back on track", "back on schedule")
+        rf"(?:using\s+)?(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new2>{_T})", _I),
+     True),
+    (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
+    # "We stopped using ArgoCD; deploys go through Spinnaker now"
+    (re.compile(
+        # ("We dropped Sentry, errors go to Datadog now": a tool dropped, not a platform no
+        # longer supported, "We dropped Android, the app is on iOS only")
+        rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using\s+|(?:ditched|dropped)\s+"
+        rf"(?!(?:support\b|{_PLATFORM})))"
+        rf"(?P<old>{_T})\s*[;,]"
+        rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
+        rf"(?:through|to)|run\s+on|"
+        rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
+    (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
+    (re.compile(_INSTEAD_OF_OPENING, _I), False),
+    (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
+    # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is. What to
+    # look at is no tool chosen ("Focus on correctness, not style"; ``_focus_not_a_choice``)
+    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+"
+                rf"(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
+                rf"not\s+(?P<old>{_T})\b", _I), False),
+    (re.compile(
+        rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
+        rf"(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I),
+     False),
+    # "We moved the design docs to Confluence": a thing of two or three words moved to a known
+    # place (code moved "to utils" or "to React Server Components" is no such move)
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?{_THING_WORD}"
+        rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+{_THE}(?P<new>{PLACE_PATTERN})"
+        rf"(?![\w-])",
+        _I),
+     False),
+    # "We moved the frontend tests to vitest": a thing of two or three words moved to a known
+    # tool (the tests "to the integration folder", helpers "to utils" moved no tool)
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+)"
+        rf"{{1,2}}(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>{TOOL_PATTERN})"
+        rf"(?![\w-]|\.\w)", _I),
+     False),
+    # "I moved the staging database to db2": a thing moved to a named host, region or cluster
+    # (a name with a digit), which replaces the one the entry about that thing names
+    (re.compile(
+        rf"\b(?:switched|migrated|moved)\s+(?:the|our|my|its)\s+(?:{_THING_WORD}\s+){{0,2}}"
+        rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>(?!v\d){SLOT_VALUE})(?![\w-])",
+        _I),
+     False),
+    (re.compile(
+        rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
+        rf"for\s+(?P<new>{_T})", _I),
+     False),
+    # "Postgres was replaced by MySQL": one of them a known tool or place, both names;
+    # not "the loop was replaced by a comprehension" or "the helper was replaced by Parser"
+    (re.compile(
+        rf"\b(?=(?:{_KNOWN_NAME})|[^.;]*?\breplaced\s+(?:by|with)\s+{_KNOWN_NAME})"
+        rf"(?P<old>{_A_NAME})\s+(?:was|were|ha(?:s|ve)\s+been|got)\s+(?:now\s+)?replaced\s+"
+        rf"(?:by|with)\s+(?P<new>{_A_NAME})", _I),
+     False),
+    # "We moved our CI off Jenkins and onto GitHub Actions"
+    (re.compile(
+        rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|got)\s+{_MOVED_THINGS}"
+        rf"off\s+(?:of\s+)?{_THE}(?P<old>{_PLACE_OR_T})\s+(?:and\s+)?(?:on)?to\s+{_THE}"
+        rf"(?P<new>{_T})", _I),
+     False),
+    # "Our CI is GitHub Actions rather than Jenkins": with "is", only between two known tools or
+    # places ("the bottleneck is IO rather than CPU" chose nothing)
+    (re.compile(
+        rf"\b(?:is|are)\s+(?:now\s+)?(?P<new>{_KNOWN_NAME})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
+        rf"(?:not|rather\s+than|instead\s+of)\s+(?P<old>{_KNOWN_NAME})", _I),
+     False),
+    # "We renamed the main branch to trunk", "We renamed master to main", "The default branch was
+    # renamed to trunk": the branch is the one thing a rename names for good (a variable, file
+    # or function renamed is code edited, no memory)
+    (re.compile(
+        rf"\brenam(?:e|ed|ing)\s+(?:(?:the|our|its)\s+)?(?:(?P<old>{_BRANCH_NAME})|default|"
+        rf"primary)\s+branch\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})|"
+        # ... without "branch", both names are a branch's ("renamed main to run_cli" is code)
+        rf"\brenam(?:e|ed|ing)\s+(?P<old3>{_BRANCH_NAME})\s+to\s+(?P<new2>{_BRANCH_NAME})\b", _I),
+     False),
+    (re.compile(
+        rf"\b(?:(?P<old>{_BRANCH_NAME})|default|primary)\s+branch\s+(?:was|is|has\s+been|got)\s+"
+        rf"(?:now\s+)?renamed\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})",
+        _I),
+     False),
+]
+_IDENTITY = re.compile(
+    r"\bi(?:'m| am) (?:now |also )?(?:more of |mostly |kind of |sort of |primarily )?(?:an?|the) "
+    r"(?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|mess\b|hurry\b|rush\b|loss\b|"
+    r"few\b)\w+|"
+    r"\bi(?:'m| am) (?:also )?(?:new to|familiar with|responsible for|"
+    r"the (?:maintainer|owner|lead)|based in|on the [\w-]+ team)\b|"
+    # what they know: "I'm also comfortable with TypeScript", "I'm fluent in Rust" (not "I'm
+    # comfortable with that", "... with merging it", "... with the plan", nor how much of a thing
+    # the user accepts: "... with some risk", "... with no tests", "... with 3 reviewers")
+    r"\bi(?:'m| am) (?:also |now |very |really |pretty |quite |fairly |most )?(?:comfortable|"
+    r"experienced|fluent|proficient|at home) (?:with|in) (?!(?:that|this|it|them|these|those|"
+    r"either|both|whatever|any|the|a|an|your|his|her|their|our|my|some|no|none|more|less|"
+    r"fewer|few|many|much|several|lots|plenty|one|two|three|four|five|not)\b|[a-z]+ing\b|\d)"
+    r"\w|"
+    r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
+    r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
+    r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
+    # (not the work at hand or a time: "I usually work on it later", "... at night")
+    r"(?!(?:it|them)\b|(?:this|that|these|those)\s*(?:[.!?,;]|$|(?:branch|one|bug|issue|"
+    r"ticket|thing|pr|file|part|stuff|function|directory|folder|tomorrow|today|later|now|first|"
+    r"next|after|in\s+order|in\s+the)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|"
+    r"the\s+same\s+(?:branch|thing|file|machine)\b|(?:home|late|weekends?|nights?|night|the\s+"
+    r"weekend|mornings?|evenings?|weekdays|fridays|mondays)(?=\s*(?:[.!?,;]|$|(?:mostly|"
+    r"sometimes|usually|too|and|on)\b)))|"
+    # the language they work in day to day: "I mostly write Go at work" (a language, not what
+    # they write, "I usually write PRs", nor a habit with the work at hand beside it, "I usually
+    # write Go, but use Python for this script")
+    r"\bi (?:mostly|mainly|primarily|usually|normally) (?:write|code in|program in) "
+    r"(?=(?-i:[A-Z]))(?:python|go|golang|rust|java|javascript|typescript|kotlin|swift|scala|ruby|"
+    r"php|perl|elixir|erlang|haskell|clojure|ocaml|lua|julia|dart|zig|sql|c|c\+\+|c#|f#|r|"
+    # ... a shell's, markup's or an older one's ("I mostly write Bash at work" made nothing)
+    r"bash|zsh|shell|powershell|html|css|objective-c|groovy|matlab|fortran|cobol|assembly)"
+    r"(?![\w#+])(?:\s+(?:at work|professionally|day to day|these days))?"
+    r"(?=\s*[.!;]?\s*$|,?\s+(?:so|and)\b|\s*;)|"
+    r"\bmy (?:role|job|background|expertise|title|team|time ?zone|working hours|pronouns|"
+    r"focus) (?:is|are|was)\b|"
+    # their name, a name's capital ("My name is Priya", "I'm Priya, a backend engineer"; not "My
+    # name is in the CODEOWNERS file", "I'm Priya's manager")
+    r"^(?:(?:hi|hey),? )?(?:my name is|i(?:'m| am)) (?-i:[A-Z][a-z]+)"
+    # ... and what they work in or on ("I'm Lena, I mostly work in Rust")
+    r"(?: (?-i:[A-Z][a-z]+))?(?=\s*[.!]?$|, (?:an?|the) \w|, i (?:(?:mostly|mainly|primarily|"
+    r"usually|normally|also) )?(?:work|write|code|build|lead|manage|maintain)\b)|"
+    # the kind of work they do ("I mostly do backend work in Rust"; not "I mostly do code review
+    # on Fridays", "I usually do that work myself")
+    r"\bi (?:mostly|mainly|primarily|usually|normally) do (?!(?:the|this|that|my|some|any|"
+    r"code)\b)(?:[\w-]+ )?(?:work|development|dev|engineering|programming)\b", _I,
+)
+# A terse introduction, lower case and without the apostrophe: "hey im sam, solo dev, building
+# a discord bot" (the name before a role said after it; not "im done, dev server is up", "i'm
+# stuck, the build fails")
+_TERSE_INTRO = re.compile(
+    r"^(?:(?:hi|hey|hello|yo),?\s+)?(?:im|i'm|i am)\s+"
+    # (a state is no name: "im stuck, junior dev, ...", "hey im tired, solo dev")
+    r"(?!(?:stuck|tired|new|back|done|confused|sure|sorry|here|ok|okay|fine|good|busy|lost|"
+    r"ready|bored|exhausted|frustrated|annoyed|happy|sad|late|away|off|out|free|just|also|"
+    r"still|not|so|really|a|an|the)\b)(?P<name>[a-z][a-z'-]+),\s+(?:an?\s+)?"
+    r"(?P<role>(?:[\w+#-]+\s+){0,2}?(?:dev|developer|engineer|programmer|student|designer|"
+    r"founder|maintainer|hobbyist|freelancer|consultant|sre|devops|researcher))"
+    r"(?=\s*(?:[,.;!]|$|and\b|who\b|working\b|building\b|making\b))", _I)
+_NOT_A_RULE = re.compile(
+    r"\b(?:i|we|you) (?:don't|do not) (?:know|think|see|understand|care|get|remember|want to "
+    r"(?:see|know))\b|\bdon't worry\b|\bnever mind\b|\bnevermind\b", _I,
+)
+_DECISION = re.compile(
+    r"\b(?:we(?:'ve| have)? (?:decided|agreed|chose|settled on)|we(?:'re| are) going with|"
+    # "I agreed to take over the billing service"; not "I agreed to that"
+    r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}(?:to (?!(?:it|this|that|the|a|"
+    r"an|them|your|his|her|their)\b)|that\b)|"
+    # ("The team decided yesterday to use Conventional Commits")
+    r"let's go with|decided(?:\s+(?:yesterday|today|last\s+week))?\s+to|the decision is|"
+    r"decision:|we(?:'ll| will) go with)\b", _I,
+)
+_PLAN_WORD = re.compile(
+    r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
+    r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
+    r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
+    rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
+    # a change of who does what, on a day ("I'm moving to the platform team at the end of the
+    # month", "Jonas takes over as tech lead on August 1")
+    r"|\b(?:mov(?:e|es|ing)|switch(?:es|ing)?|transfer(?:s|ring)?)\s+(?:over\s+)?to\s+the\s+"
+    r"[\w-]+(?:\s+[\w-]+)?\s+team(?![\w'’])|\btak(?:e|es|ing)\s+over\s+as\b"
+    # a migration or a freeze the team has planned ("We migrate the billing service on
+    # 2026-07-14", "We're freezing the API by the end of the month"), not one handed out as a
+    # task ("Please migrate the fixtures tomorrow", "I'll migrate ...") nor a program that hangs
+    # ("The app keeps freezing today")
+    r"|\bwe(?:'re|'ll|\s+are|\s+will)?\s+(?:(?:are\s+)?(?:going|plan(?:ning)?|need)\s+to\s+)?"
+    # (a freeze of a thing: not "We're freezing on startup", a hang)
+    r"(?:migrat(?:e|ing)\b|freez(?:e|ing)\s+(?:the|our|all|main|master|code|api|apis|"
+    r"release|deploys?|merges?|features?|schema)\b)|"
+    # an event of the person's own on a day ("the session is on saturday", "Our game is next
+    # Friday"), its name as often mistyped ("sesion"); not "this session"
+    r"^(?:the|our|my)\s+(?:[\w-]+\s+)?(?:sess?ions?|games?|match|gig|playtest|tournament|"
+    r"trip|wedding|appointment)\s+(?:is|are)\s+(?:on|this|next|tomorrow)\b", _I,
+)
+_MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
+_URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
+_POINTER = re.compile(
+    r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
+    r"see|check|under)\b", _I,
+)
+# Where a team keeps things to look up: its docs, tracker, dashboards and designs (not where code
+# runs: "Our CI is on GitHub Actions" is what the project runs on)
+_KEEPING_PLACE = names_pattern(
+    [name for name, kind in KIND_OF.items() if kind in ("docs", "tickets", "monitoring", "design")]
+    + ["google doc", "wiki"])
+# "Our docs live in Notion", "Bugs are tracked in Linear", "Bugs go in GitHub issues": where to
+# look, with no URL.
+_KEPT_IN_TOOL = re.compile(
+    r"\b(?:is|are|lives?|tracked|kept|documented|written up|filed|logged|tracks?|keeps?|"
+    # ("this goes in the wiki" is the work at hand)
+    r"(?<!\bthis\s)(?<!\bthat\s)(?<!\bit\s)go(?:es)?)\s+(?:\w+\s+)?(?:in|on|at|under|into)\s+(?:the\s+|our\s+)?"
+    rf"(?:{_KEEPING_PLACE})(?![\w-])", _I,
+)
+# "Alerts go to PagerDuty", "Errors are sent to Sentry": where signals of a kind end up, in a
+# known monitoring tool ("go to" alone is chatter: "go to the settings page")
+_SENT_TO_MONITORING = re.compile(
+    r"^(?:all\s+|our\s+)?(?:[\w-]+\s+)?(?:alerts|pages|incidents|errors|exceptions|crashes|"
+    r"logs|metrics|traces|notifications)\s+(?:go|are\s+(?:sent|routed|reported|shipped))\s+"
+    r"to\s+(?:the\s+|our\s+)?(?:"
+    + names_pattern([name for name, kind in KIND_OF.items() if kind == "monitoring"])
+    # (nothing after: "the alerts go to PagerDuty now" is a change told, read as one)
+    + r")\s*[.!]?$", _I)
+_CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
+# what the person does despite themself, no rule: "lol I always forget that", "we keep
+# missing it" ("We keep forgetting migrations, so always run them" has its rule after it)
+_DESPITE_SELF = re.compile(
+    r"\b(?:i|we) (?:always|often|usually|keep|tend to) (?:forget|forgot|mix(?:ing)? up|"
+    r"mess(?:ing)? up|miss(?:ing)?|los(?:e|ing)|forgetting)\b", _I)
+# What a part of the product must give, set against what not ("The audit log export should
+# write JSON Lines, not CSV"); not the work at hand ("The fix should write to stderr, not
+# stdout": ``_ONE_PIECE``)
+_GIVES_NOT = re.compile(
+    r"^(?:the|our|all)\s+"
+    # (not a piece of code: "The parser should return a list, not a tuple")
+    r"(?!(?:[\w-]+\s+){0,3}?(?:parser|function|method|helper|handler|class|script|test|"
+    r"fixture|loop|query|regex)s?\s)"
+    r"(?:[\w-]+\s+){0,3}?[\w-]+\s+(?:must|should)\s+(?:always\s+)?"
+    r"(?:write|output|emit|produce|return|export|store|send|log|save|use)\s+[^,;]+?,?\s+not\s+"
+    r"(?:as\s+|in\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s*[.!]?$", _I)
+
+
+def _gives_not(text: str) -> bool:
+    return " not " in text and _GIVES_NOT.match(text) is not None
+_UPDATE = re.compile(
+    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?)|"
+    r"no longer "
+    r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
+    r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
+    r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,
+)
+# "Things should be fine now", "It works now", "Tests pass now": the work at hand settled, not
+# a change in what holds
+_SETTLED_NOW = re.compile(
+    r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
+    r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$", _I)
+# A known tool said to be the one used these days, as what "it" is or as the command run: "It's
+# yarn these days", "We (just) bun install everything nowadays" tell what "now" at the end tells
+# (``_UPDATE``); consolidate puts the tool in place of one of its kind, and keeps no memory of
+# what "it" is when no entry names one. Not "I pnpm install nowadays": one person's habit, which
+# would be kept as "The user pnpms install nowadays."
+_TOOL_THESE_DAYS = re.compile(
+    rf"^(?:it(?:'s|\s+is)\s+(?:all\s+)?(?:{TOOL_PATTERN})|we\s+(?:just\s+|all\s+)?"
+    rf"(?:{TOOL_PATTERN})\s+"
+    r"(?:install|add|run)\b[^.;!?]*?)(?![\w-])\s+(?:these\s+days|nowadays)\s*[.!]?$", _I)
+# A standing schedule ("code freeze is every Thursday at noon").
+_SCHEDULE = re.compile(
+    r"\bevery (?:(?:other|second|third) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|day|week|morning|"
+    r"evening|night|sprint|release|month)\b", _I,
+)
+# ... or said with the day in the plural, which is every such day ("Deploys go out on Tuesdays",
+# "Standups are on Mondays at 10"): only as a statement ending on it, not asked ("Can you deploy
+# on Tuesdays?") nor what was done once ("We used to deploy on Tuesdays", "I shipped it on
+# Mondays")
+_ON_WEEKDAYS = re.compile(
+    r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
+    r"tell|remind|message|call|email|text)\b)"
+    # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
+    r"(?![^.!?]*\b(?:crash(?:es)?|fails?|breaks?|flak(?:es|y)|shows?\s+up|pass(?:es)?|"
+    r"only\s+happens?|times?\s+out|timed\s+out|hangs?|go(?:es)?\s+red|is\s+red|errors?\s+out|"
+    r"spikes?)\b)"
+    r"(?!(?:the|a|this|that|our|my)\s+(?:bug|error|crash|failure|timeout)s?\b|(?:bugs|errors|"
+    r"crashes|failures|timeouts)\b)"
+    r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
+    _I)
+# "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
+_ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+"
+             r"(?:runs|uses|is on))\s+(?-i:[A-Z])")
+# A part of the system someone owns: "the payments service", "our deploy pipeline"
+_SYSTEM_PART = (r"(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|"
+                r"apps?|pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|"
+                r"frontend)")
+_FACT = re.compile(
+    # (what holds since a day: "Since yesterday we require two approvals on every PR")
+    r"^(?:since\s+(?:yesterday|today|last\s+\w+|\w+day),?\s+)?"
+    r"(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
+    r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
+    r"ships|target|targets|support|supports|rely on|relies on|is|are|squash-merge|squash|rebase|"
+    r"merge|release|tag|pin|version|review|name|require)\b|"
+    rf"^{_ON_NAMED}|"
+    r"^the (?:prod|production|staging) \w+\s+(?:runs|uses|is on)\s+(?-i:[A-Z])|"
+    # where production itself runs: "Production runs on Kubernetes in eu-west-1"
+    r"^(?:prod|production|staging)\s+(?:runs\s+on|is\s+(?:on|hosted\s+on|deployed\s+(?:on|to)))"
+    r"\s+(?-i:[A-Z])|"
+    # what a deployed thing is called, a name the code does not show: "The staging database is
+    # called kestrel" (not "the parser is called twice", "... is called from main")
+    r"^(?:the|our) (?:prod|production|staging) (?:[\w-]+\s+)?(?:database|db|cluster|server|"
+    r"host|bucket|namespace|environment|env|instance|account|project|queue|box|machine)s?\s+"
+    r"(?:is|are) (?:called|named|known as)\s+[`'\"]?(?!(?:twice|once|directly|again|by|from|"
+    r"when|with|in|on|at|only|first|last|later|automatically|repeatedly)\b)[\w.-]+[`'\"]?"
+    r"\s*[.!]?$|"
+    # the branch the work goes to, by its name: "Our main branch is called trunk", "The default
+    # branch is trunk" (not "Our main branch is protected", "... is red again")
+    r"^(?:the|our) (?:main|default|primary) branch (?:is|'s) (?:(?:called|named) [`'\"]?[\w./-]+|"
+    rf"[`'\"]?{_BRANCH_NAME})[`'\"]?\s*[.!]?$|"
+    # who owns what: "Mara owns the ledger service", "The payments service is owned by the
+    # billing team" (a part of the system, not "the function is owned by ...")
+    r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
+    rf"^{_SYSTEM_PART}\s+(?:(?:is|"
+    r"are) (?:owned|maintained|run) by|belongs? to) (?:the |our )?(?:(?:[\w-]+\s+){0,2}?(?:team|"
+    r"squad|group|org)\b|(?-i:[A-Z][a-z]+)\s*[.!]?$)|"
+    # ... the team first: "The billing team owns the payments service" (a part of the system, not
+    # "The frontend team owns the bug, not us", the work at hand)
+    rf"^(?:the|our) [\w-]+ (?:team|squad|group) (?:owns|maintains) {_SYSTEM_PART}"
+    r"(?=\s*(?:[.!;]|$|and\b))|"
+    # a limit the code does not show: "The API is rate limited to 100 requests per minute", "The
+    # Stripe API has a rate limit of 100 requests per second"
+    r"^(?:the|our) (?:[\w-]+\s+){0,2}?(?:apis?|endpoints?|services?|gateway|server|backend)\s+"
+    r"(?:(?:is|are) rate[- ]limited (?:to|at)|(?:has|have) a rate[- ]limit of|rate[- ]limits? "
+    r"(?:is|are)) \d[\d,.]*k? (?:requests|calls|reqs?)\b"
+    # ... not a limit for a while ("... until tomorrow", "... for today")
+    r"(?![^.;]*\b(?:until|till|today|tonight|tomorrow|temporarily|for now|this (?:week|morning|"
+    r"afternoon|evening)|next (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"\d{4}-\d\d-\d\d)\b)|"
+    # what holds the project back, a named thing it cannot move to or must stay on: "We can't
+    # upgrade to Django 5 until the auth plugin supports it", "We have to stay on Node 18
+    # because of the SDK" (not "we can't switch to it until you fix the tests", the work at
+    # hand)
+    r"^we (?:(?:can't|cannot|can not|won't be able to) (?:(?:upgrade|move|migrate|switch) (?:to|"
+    r"past|beyond|off)|drop)|(?:have to|must|need to) stay on) (?-i:[A-Z])[\w.+-]*"
+    r"(?: v?\d[\w.]*)?(?: support)? (?:until|because|since|as long as)\b(?! you\b)|"
+    # ... and who does what on the team: "Tom is the infra lead", "Priya leads the data team"
+    r"^(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|You|The|Our|Everyone|"
+    r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our) (?:[\w-]+\s+){0,2}?(?:lead|"
+    r"owner|manager|maintainer|pm|architect|expert|dri|go-to(?: person)?|point person|"
+    r"point of contact)(?:\s+(?:for|on|of)\s+(?:the\s+|our\s+)?"
+    r"(?!(?:this|that|it|these|those)\b)[\w-]+(?:\s+[\w-]+)?)?"
+    r"\s*[.!]?$|is on (?:the|our) [\w-]+ team\b|(?:leads|heads|manages|runs) (?:the|our) "
+    r"[\w-]+(?:\s+[\w-]+)? (?:team|group|squad|guild|org)\b)", _I,
+)
+# "Quarantine flaky tests instead of rerunning them": a bare imperative on a kind of thing (no
+# "the" or "it": "Move the helpers instead of copying them" is the work at hand), set against
+# another way of doing it, is a rule whatever its verb, a verb with its particle too ("Fix bugs
+# instead of working around them", "... instead of commenting them out")
+_INSTEAD_OF_DOING = re.compile(
+    r"^(?:please\s+)?(?!(?:i|we|you|they|it|the|this|that|these|those|a|an|our|my|there)\b)"
+    r"[a-z][\w-]*\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
+    r"(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\s+(?P<instead>instead)\s+of\s+"
+    r"[a-z]+ing(?:\s+(?:around|over|past|through)\s+them|\s+them(?:\s+(?:out|off|away))?)?"
+    r"(?P<where>\s+(?:in|on|at|for)\s+[\w-]+)?\s*[.!]?$", _I)
+# How to treat a kind of thing whenever it is of a kind: "Explain Python idioms when they're
+# non-obvious", "Flag TODOs if they're older than a month" (a kind of thing, bare: "Explain the
+# error when you get a chance", "Run tests when you're done" are the work at hand)
+_WHEN_THEY_ARE = re.compile(
+    rf"^(?:please\s+)?(?:always\s+)?(?!(?:i|we|you|they|it|let's|can|could|would)\b)[a-z]+\s+"
+    rf"{_BARE_KIND}\s+(?:when|whenever|if)\s+(?:they|it)(?:'re|'s|\s+are|\s+is)\s+"
+    r"(?:not\s+|too\s+|very\s+|at\s+all\s+)?[\w-]+(?:\s+[\w-]+)?\s*[.!]?$", _I)
+
+
+def _when_they_are(text: str) -> bool:
+    return " they" in text and _WHEN_THEY_ARE.match(text) is not None
+
+
+# Leave to stop doing something: how to answer when it is the answering ("You can stop
+# explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
+# ("You can stop running the server now", "You can stop now")
+_MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
+_STOP_ANSWERING = re.compile(
+    # (how the answers read, not the work: "You can stop writing tests / printing logs / using
+    # mocks now" is the task at hand)
+    r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
+    rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
+    # ... or what an answer is made of ("You can stop using emojis", "... adding docstrings")
+    r"|(?:us|writ|add|giv|show)ing\s+(?:(?!the\b|http\b|auth\b|cors\b|database\b|migration\b)"
+    r"[a-z]+\s+){0,2}(?:emojis?|explanations?|summar(?:y|ies)|comments?|docstrings?|caveats?|"
+    r"disclaimers?|apolog(?:y|ies)|examples?|bullet\s+points|headers?|tables?|markdown|"
+    r"code\s+blocks?)(?:\s+everywhere)?)"
+    r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
+# "Our CI runs on Buildkite", "Our docs are built with mkdocs": what the project runs on
+_OUR_RUNS_ON = re.compile(
+    r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
+    r"managed|run)\s+(?:on|with|in|by|via)|deploys?\s+(?:to|with|via)|(?:is|are)\s+on)\s+\S",
+    _I)
+_NAMED_RUNS_ON = re.compile(
+    rf"^the\s+(?:[\w-]+\s+){{1,2}}{_SYSTEM_NOUN}\s+(?:runs?\s+on|(?:is|are)\s+(?:hosted|"
+    r"deployed|run|running)\s+(?:on|in|to|via)|deploys?\s+(?:to|via))\s+(?-i:[A-Z])", _I)
+# "The frontend tests use Jest", "The docs are built with mkdocs": a part of the project and
+# the known tool it is done with (the tool alone after the verb: "the parser uses pytest
+# fixtures" is about code)
+_PART_USES_TOOL = re.compile(
+    r"^(?P<part>(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?-i:[a-z])[\w-]*)\s+(?:uses?|run\s+(?:on|with|in)|"
+    r"runs\s+(?:on|with|in)|(?:is|are)\s+(?:written|run|built|tested|managed|formatted|linted|"
+    rf"type-checked|bundled)\s+(?:in|with|on|via|by))\s+(?P<tool>{TOOL_PATTERN})(?![\w-]|\.\w)"
+    r"\s*(?:[.!]|$)", _I)
+# "Ask Tom for API reviews", "Ping Sara before deploying payments", "Ask Priya to review
+# frontend changes": who to go to, for what
+_ASK_PERSON = r"(?:please\s+)?(?:ask|ping|cc|loop\s+in|check\s+with)\s+(?-i:[A-Z])[a-z]+"
+# What one asks a person for, as against work handed to them: a pointer to whom to ask
+_NOT_AT_HAND = r"(?!(?:the|a|an|my|your|our|its|their|his|her|this|that|these|those|it)\b)"
+_ASKED_NOUN = (r"(?:questions|help|advice|answers|access|info|information|context|credentials|"
+               r"permissions)\b")
+_ASKED_ABOUT = rf"\s+(?:about|on|with|to|for)\s+{_NOT_AT_HAND}[\w-]+(?:\s+[\w-]+)?"
+# ... of a kind said with it ("infra questions", "help with deploys", "anything about billing"):
+# "ask Tom for help", "ask Tom for more context" may be the work at hand
+_ASKED_FOR = (
+    rf"{_NOT_AT_HAND}(?:(?!(?:more|some|any|further|extra|additional|other|quick|much)\b)"
+    rf"(?:[\w-]+\s+){{1,2}}?{_ASKED_NOUN}(?:{_ASKED_ABOUT})?|{_ASKED_NOUN}{_ASKED_ABOUT}|"
+    rf"anything\s+(?:(?:about|on|related\s+to|to\s+do\s+with)\s+)?{_NOT_AT_HAND}[\w-]+)")
+_GO_TO_PERSON = re.compile(
+    rf"^{_ASK_PERSON}\s+"
+    # a kind of work ("for API reviews"), or whenever something is done ("before deploying"),
+    # not one thing at hand ("ask May about the rollout", "ask Tom about the failing tests");
+    # asked about a kind of thing ("about deploys"), or for what one asks for ("for
+    # credentials"), they are whom to go to, as "for help with deploys" says ("cc Tom on infra
+    # changes" is work handed to them)
+    rf"(?:for\s+(?:(?P<asked>{_ASKED_FOR}|(?:credentials|permissions|questions|answers)\b)|"
+    rf"{_BARE_KIND}\b)|on\s+(?:(?P<asked_on>{_ASKED_FOR})|{_BARE_KIND}\b)|"
+    rf"about\s+(?P<asked_about>{_ASKED_FOR}|{_BARE_KIND}\b)|"
+    r"(?:before|when|whenever|if)\s+[a-z]+ing\b|"
+    # work handed to them on a kind of thing ("to review frontend changes"), not on one at
+    # hand ("to review this PR", "to review the PR")
+    rf"to\s+(?:review|approve|sign\s+off\s+on|look\s+over)\s+(?:all\s+)?{_BARE_KIND}\b)"
+    # ... or the kind said first: "For infra questions, ask Tom", "Infra questions go to Tom"
+    rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$"
+    rf"|^(?P<asked_go>{_ASKED_FOR})\s+(?:go(?:es)?|should\s+go|(?:is|are)\s+(?:sent|routed))\s+"
+    # a person, not a day ("All questions go to Monday", put off)
+    r"to\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|june|"
+    r"july|august|september|october|november|december)\b)(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
+# "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
+# host name
+_TLD = r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b"
+_HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
+                   rf"{_TLD}|"
+                   # ... said as what the address is, the address the point of the sentence
+                   # (not "The URL is example.com in the test", "The endpoint is ... which
+                   # returns 500", a placeholder or what the work at hand met)
+                   r"\b(?:url|host(?:name)?|address|domain|endpoint)s?\s+(?:is|are)\s+"
+                   r"(?:https?://)?(?!(?:[a-z0-9-]+\.)*(?:example|localhost)\.)(?:[a-z0-9-]+\.)+"
+                   rf"{_TLD}(?:[:/][\w./:-]*?)?\s*(?:[.!]?\s*$|[,;]\s*(?:so|and)\b)", _I)
+_PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
+                   r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
+
+
+# A reason's opening word that points at nothing at hand ("it" in "it's faster than npm")
+_REASON_OPENS = word_set("it it's its that that's this they they're")
+
+
+def _instead_proposed(sentence: str) -> str:
+    """"Let's use spaces instead." as "Use spaces instead.": a known tool, or one end of a
+    choice of one kind, put in place of another, not a task proposed ("let's use a set
+    instead", "let's use dataclasses instead"); as it was, else."""
+    bare = _FILLER.sub("", sentence.strip())
+    if not bare[:10].lower().startswith(("let's use ", "lets use ")):
+        return sentence
+    said = bare[bare.index(" ") + 1:]
+    chosen = said.rstrip(".! ")[4:-8]
+    if said.rstrip(".! ")[-8:].lower() != " instead" or not (
+            use_tool(f"use {chosen}") or chooses_an_end(chosen)):
+        return sentence
+    return sentence_case(said)
+
+
+def _tool_with_reason(sentence: str) -> bool:
+    """``sentence`` asks to use a known tool and says why, of no thing at hand ("Use pnpm,
+    it's faster than npm", "Use pnpm because it's faster"): a choice for good, as "Use f-strings,
+    it helps readability" is. Said alone ("Use pnpm") it may be for the task at hand."""
+    if sentence[:4].lower() != "use " and sentence[:11].lower() != "please use ":
+        return False
+    reason = _BECAUSE.search(sentence) or _COMMA_REASON.search(sentence)
+    if reason is None or use_tool(sentence[: reason.start()]) is None:
+        return False
+    first, _, rest = reason["why"].partition(" ")
+    return not _POINTS_AT_HAND.search(rest if first.lower() in _REASON_OPENS else reason["why"])
+
+
+def _instead_of_doing(sentence: str) -> bool:
+    """``sentence`` is a rule said as a bare imperative on a kind of thing set against another
+    way of doing it (``_INSTEAD_OF_DOING``): "Fix flaky tests instead of skipping them" holds
+    for every flaky test, as a task on the ones at hand ("Fix the bug instead of working around
+    it") would not."""
+    doing = _INSTEAD_OF_DOING.match(sentence)
+    # ("them" in "instead of rerunning them" is the kind of thing the rule is about)
+    # ... but "for now" after it ties it to the task at hand
+    return doing is not None and not _AT_HAND.search(sentence[:doing.start("instead")]) and (
+        not _AT_HAND.search(doing["where"] or ""))
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What a sentence was found to be, before it becomes a ``Candidate``."""
+
+    kind: CandidateKind
+    text: str
+    explicitness: float
+    new: str | None = None
+    old: str | None = None
+    back: bool = False
+    revises: bool = False  # said after "I changed my mind": takes back an earlier statement
+    example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
+    of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
+
+
+def _learned_rule(sentence: str, found: _Kind) -> bool:
+    """A rule given with what once went wrong ("Don't mock the database in these tests — we got
+    burned last quarter"): a lesson kept for good, whatever it points at."""
+    if found.kind not in ("prohibition", "preference"):
+        return False
+    why = _split_why(sentence)[1]
+    return bool(why) and _tells_past(why)
+
+
+# Every pattern in _SWITCHES needs one of these words: one cheap search spares most sentences
+# the ten patterns.
+_SWITCH_WORD = re.compile(
+    r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
+    r"stopped|quit|dropped|renam|rather|back\s+(?:on|to)\b|"
+    r"upgrad|updat|downgrad|bump|rolled|pinned|now\b|again\b)|->|=>|→", _I)
+
+
+_SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|went\b|revert|return|"
+                r"replac|swap|ditch|trad)")
+# A switch said not to have happened, or that may not: "we haven't upgraded to Node 20", "don't
+# switch to pnpm yet", "we can't migrate until ...", "we tried to move". The memory it would
+# replace is still true; what is said is a rule or nothing.
+_NOT_DONE = re.compile(
+    r"(?:n't|\b(?:not|never|no\s+longer|would|could|might|(?-i:may)|can|tr(?:y|ies|ied|ying)\s+to|"
+    r"whether\s+to|if\s+we))\s+(?:(?!(?:so|and|but|then|because|since|we|they|it)\b)[\w-]+\s+)"
+    r"{0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
+
+
+def _not_done(text: str) -> bool:
+    """A negation or modal that governs the switch itself, not a follow-up after a switch
+    already told ("We switched to pnpm so we can move faster", "We bumped Node to 20, so you
+    might need to update your .nvmrc")."""
+    m = _NOT_DONE.search(text)
+    if m is None:
+        return False
+    before = text[: m.start()]
+    return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
+
+
+# A name in backticks: "from `pip` to `uv`" names the tools as plainly as "from pip to uv"
+_NAME_IN_CODE = re.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
+
+
+def _focus_not_a_choice(before: str, new: str, old: str, text: str) -> bool:
+    """"Focus on correctness, not style": what to look at, told after "focus on", is how the
+    user wants the work done, not a tool chosen; "We're focusing on Kubernetes, not Nomad" and
+    "Focus on Vitest, not Jest" name what is chosen (a name or a known tool) and are. A focus
+    for a while ("Focus on iOS, not Android, this sprint", "Right now we're focusing on
+    Playwright, not Vitest") chooses nothing for good."""
+    if not before.rstrip().lower().endswith(("focus", "focusing", "concentrate",
+                                             "concentrating")):
+        return False
+    return _FOCUS_FOR_A_WHILE.search(text) is not None or not all(
+        not name.islower() or tool_kinds(name) for name in (new, old))
+
+
+_FOCUS_FOR_A_WHILE = re.compile(
+    r"\b(?:this|next)\s+(?:sprint|week|month|quarter|release|migration)\b|"
+    # (a leading "Right" is read as filler: "Now we're focusing on ..." was "Right now ...")
+    r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b|^now\b", re.I)
+
+
+# A tool left, said beside the move away from it: "We don't use poetry anymore, we moved to
+# uv", "We moved to uv, we don't use poetry anymore"
+_LEFT = (r"(?:we|i)(?:\s+(?:don't|do\s+not|no\s+longer|are\s+not|aren't|am\s+not)|'re\s+not|"
+         r"'m\s+not)\s+(?:use|using)\s+(?!(?:it|that|this|them|those|these)\b)"
+         r"(?P<old>[\w.+#-]*\w)(?:\s+any\s*more)?")
+_LEFT_BEFORE = re.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
+_LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
+
+
+# "lets use npm again pnpm breaks on fly": a tool gone back to, and what broke told after it
+# ("We will use Docker again next sprint" is a plan)
+_USE_AGAIN = re.compile(
+    rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
+    rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
+    # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
+    # (not for the task at hand: "again to install", "... for the moment", "... today", "...
+    # here", "... on the new files", "... in this test")
+    r"(?P<again>again\b(?!\s+(?:to\s+[a-z]|today\b|here\b|now\b|in\s+the\s+meantime\b|for\s+"
+    r"(?:now|a\s+bit|the\s+(?:moment|time\s+being|next|install|demo|rest)|(?:this|that|these|"
+    r"those)\b(?!\s+(?:repo|project|codebase|monorepo)\b))|on\s+(?:this|that|these|those|the\s+"
+    r"new)\b|in\s+(?:this|that|the)\s+(?:test|file|step|branch|one)\b|with\s+this\b))"
+    r"[\s,;:—–-]*(?P<rest>.*))$",
+    _I)
+
+
+def _used_again(text: str) -> _Kind | None:
+    """"Let's use npm again, pnpm breaks on fly" said as a move back, in its own words: the tool
+    of the same kind named after it is the one left, and what it tells of it the reason."""
+    m = _USE_AGAIN.match(text) if "again" in text.lower() else None
+    if m is None:
+        return None
+    new, rest = m["new"], m["rest"].strip().rstrip(".!")
+    left = [t for t in tools_in(rest) if tool_kinds(t) & tool_kinds(new) and not same_tool(t, new)]
+    old = left[0] if len(left) == 1 and has_word(rest.split()[0], left[0]) else None
+    # ("..., it was faster": the reason as said, for the why to be read from it)
+    said = f"Use {new} again because {rest}" if old is not None else f"Use {new} {m['again']}"
+    return _Kind("switch", ensure_period(said.rstrip()), 0.9, new=new, old=old, back=True)
+
+
+def _switch(text: str) -> _Kind | None:
+    if _SWITCH_WORD.search(text) is None or _not_done(text):
+        return None
+    plain = _NAME_IN_CODE.sub(r"\1", text) if "`" in text else text
+    if plain != text:
+        found = _switch(plain)
+        return replace(found, text=text) if found is not None else None
+    upgrade = version_switch(text)
+    if upgrade is not None:
+        return _Kind("switch", text, 0.9, new=upgrade[0], old=upgrade[1])
+    contrast = it_is_not(text)
+    if contrast is not None:
+        return _Kind("switch", text, 0.9, new=contrast[0], old=contrast[1])
+    chosen = use_instead(text) if "instead" in text else None
+    if chosen is not None:
+        # "Use yarn instead": what it replaces is in the memory naming another of its kind
+        return _Kind("switch", text, 0.9, new=chosen)
+    for pattern, back in _SWITCHES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        which_new = "new" if m.groupdict().get("new") else "new2"
+        new = _whole_name(text, m.start(which_new), m[which_new])
+        which = next((g for g in ("old", "old2", "old3") if m.groupdict().get(g)), "old")
+        old = m.groupdict().get(which)
+        if old:
+            old = _whole_name(text, m.start(which), old)
+        is_back = back or bool(m.groupdict().get("back"))
+        if back and not old and _VERSION_NEXT.match(text, m.end(which_new)):
+            continue  # "... but rolled back to Node 18": a version move the upgrade did not hold
+        if back and not old and (tried := _switch(text[: m.start()])) is not None:
+            # "We switched to pnpm, then reverted to npm": what was left is what was tried
+            old = tried.new
+        if not old and not back and (left := _LEFT_BEFORE.search(text, 0, m.start()) or (
+                _LEFT_AFTER.search(text, m.end()))):
+            # "We don't use poetry anymore, we moved to uv": the move is from what was left
+            old = left["old"]
+        if new.lower() in _WEAK_TERMS or (old and old.lower() in _WEAK_TERMS):
+            continue
+        if new[:1].isdigit():
+            continue  # "the release moved to 2026-07-17": a new date or number, not a choice
+        if _PATH_LIKE.search(new) or (old and _PATH_LIKE.search(old)):
+            continue  # "moved the middleware from app.py to middleware.py": code moved
+        if (at := ADDRESS_AT.match(text, m.start(which_new))) and len(at[0].rstrip(
+                ".,;:!?")) > len(new):
+            # "The runbook moved to confluence.acme.io/oncall": a new address for the thing,
+            # not a tool chosen ("confluence", "https"); a resource (``MOVED_TO_ADDRESS``)
+            continue
+        if (new.lower() in _CALENDAR_TERMS) != bool(old and old.lower() in _CALENDAR_TERMS):
+            continue
+        if old and old.lower() == new.lower():
+            continue
+        if old and _focus_not_a_choice(text[: m.start()], new, old, text):
+            continue
+        return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
+    again = _used_again(text)
+    if again is not None:
+        return again  # (a move back told another way, "..., not black", is read as that)
+    if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
+            eff := _TAKES_EFFECT_NOW.search(text)):
+        # "We're switching the formatter to ruff format, starting today" is made as it is said:
+        # it holds from today, as "We switched the formatter to ruff format" says, and is kept
+        # so (the switch is dated by its message; "We're switching to X" alone may be under
+        # way, and "We're switching ..., starting 2026-07-09" would read as a plan)
+        head, tail = text[:eff.start()].rstrip(" ,"), text[eff.end():]
+        said = f"{head}{tail}" if head else tail.lstrip(" ,")
+        at = _SWITCHING_NOW.search(said)
+        if at is None:
+            return None
+        return _switch(f"{said[:at.start()]}{at['we']} {at['verb']}ed{said[at.end():]}")
+    return None
+
+
+_SWITCHING_NOW = re.compile(r"\b(?P<we>we)(?:'re|\s+are)\s+(?P<verb>switch|migrat|mov)ing\b", _I)
+
+
+_VERSION_NEXT = re.compile(rf"\s+{VERSION}\b")
+_NAME_GOES_ON = re.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
+_NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last next this that "
+                           "today tomorrow yesterday since until because")
+
+
+_PATH_LIKE = re.compile(
+    r"[/\\]|\.(?:py|pyi|ts|tsx|js|jsx|mjs|go|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|swift|php|md|json|"
+    r"ya?ml|toml|ini|cfg|sql|sh|css|scss|html|vue|svelte)$", re.I)
+
+
+def _whole_name(text: str, start: int, term: str) -> str:
+    """``term`` as found at ``start``, or the known place it begins ("Microsoft Teams", not
+    "Microsoft"; "Google Cloud Run", not "Google Cloud"), or the capitalised name it begins
+    ("AWS Secrets Manager", "Grafana Loki"), up to four words."""
+    longer = [p for p in places_in(text[start:start + 40]) if len(p) > len(term)
+              and text.startswith(p, start)]
+    if longer:
+        return max(longer, key=len)
+    if not term[:1].isupper() or " " in term:
+        return term
+    m = _NAME_GOES_ON.match(text, start + len(term))
+    if m is None:
+        return term
+    words = []
+    for word in m[0].split()[:3]:
+        if word.lower() in _NOT_NAME_WORDS or word.lower() in CALENDAR_WORDS:
+            break
+        words.append(word)
+    return " ".join([term, *words])
+
+
+_WEAK_TERMS = word_set(
+    """the a an it this that them there here then now use using me you us our my your his her
+    their its one some any all each other more less new old back over up down again
+    next last today tonight tomorrow yesterday week month year after before until later
+    earlier"""
+)  # ... and relative date words: "the release moved to next Friday" reschedules, not switches;
+# nor is "the review moved to after the launch"
+# A weekday or month is a switch only from another one ("the standup moved from Monday to
+# Tuesday"); "the demo switched to Thursday" alone is a date, not a new choice.
+_CALENDAR_TERMS = CALENDAR_WORDS - {"may"}  # as a switch term "may" is the modal verb
+
+
+_EXPLICIT_LEAD = re.compile(
+    r"^(?:reminder|fyi|heads[- ]?up|note|psa|important|context|for the record|for reference|"
+    r"you keep forgetting|you forgot(?: again)?|again)\b",
+    _I,
+)
+_LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+# A colon between digits is a time ("every Tuesday at 10:00"), not a clause break.
+_CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+
+
+# Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
+# ("When reviewing my PRs": the user's, all of them, are a kind of thing too)
+_WHEN_DOING = re.compile(
+    rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+(?:my\s+)?{_BARE_KIND}|"
+    rf"[a-z]+ing(?:\s+(?:my\s+)?{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
+
+
+def _detect(raw: str) -> _Kind | None:
+    """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
+    sentence = _FILLER.sub("", raw.strip())
+    m = _LEAD_IN.match(sentence)
+    if m is not None and len(m["tail"].split()) >= 3 and _detect_core(m["head"]) is None:
+        found = _detect_core(m["tail"])
+        if _EXPLICIT_LEAD.match(m["head"]):
+            # "FYI: ...", "Reminder: ...": the person marks it as worth keeping
+            if found is None:
+                return _Kind("remember", _clean(m["tail"]), 0.9)
+            return replace(found, explicitness=max(found.explicitness, 0.85))
+        asked = _REMEMBER.match(m["head"])
+        if found is not None and asked is not None and not asked["rest"]:
+            # "Remember: the staging cluster is named kestrel": asked to be kept, as "Remember
+            # that ..." is, whatever kind of thing it is
+            return replace(found, explicitness=1.0)
+        if found is not None:
+            return found
+    found = _detect_core(sentence)
+    if (found is None or found.kind in ("fact", "plan")) and (_REASON_FIRST.match(sentence) or (
+            ", so " in sentence.lower() and _REASON_THEN.match(sentence))):
+        # "We got burned last quarter ..., so don't mock the database": the rule its reason
+        # came before, as "Don't mock the database, because ..." is
+        told, why = _split_why(sentence)
+        ruled = _detect_core(told) if why else None
+        if ruled is not None and ruled.kind in _RULE_KINDS:
+            return replace(ruled, text=_clean(sentence))
+    if found is None and sentence[:1] in "WwIi" and (m := _WHEN_DOING.match(sentence)):
+        # "When you write tests, use pytest fixtures": a rule for a kind of work, as "Use pytest
+        # fixtures" alone is one; "When you run it, use -v" is the work at hand
+        rule = _detect_core(m["rule"])
+        if rule is not None and rule.kind in _RULE_KINDS and not _POINTS_AT_HAND.search(
+                m["when"]):
+            return replace(rule, text=_clean(sentence))
+    return found
+
+
+# A clause that only tells that a change was made, and perhaps when ("we migrated in the week of
+# 2026-06-29", "renamed it on 2026-07-08"); it names nothing that changed ("we moved it to X"
+# does), so what holds now is said beside it.
+_CHANGE_MADE = re.compile(
+    r"^(?:(?:and|so)\s+)?(?:(?:we|i|they|he|she|someone)\s+)?"
+    r"(?:(?:have|has|had|just|already|finally|recently)\s+)*"
+    r"(?:switched|moved|migrated|changed|renamed|upgraded|bumped|swapped|flipped|updated|"
+    r"deployed|shipped|released|cut\s+(?:it\s+)?over|rolled\s+(?:it\s+)?out)\b(?P<rest>.*)$",
+    _I)
+_WHEN_WORDS = word_set("""it that this them everything over on in at during the of week weekend
+    last night earlier recently already finally just today""")
+_TOLD_APART = re.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
+
+
+def _tells_change_made(clause: str) -> bool:
+    m = _CHANGE_MADE.match(clause.strip().rstrip(".!"))
+    if m is None:
+        return False
+    rest = m["rest"]
+    for said in date_mentions(rest):
+        rest = rest.replace(said, " ")
+    return all(w in _WHEN_WORDS for w in re.findall(r"[\w'-]+", rest.lower()))
+
+
+@lru_cache(maxsize=16_384)
+def state_told(text: str) -> tuple[str, str] | None:
+    """(what holds, the clauses telling that the change was made) for "Prod is now prd-eu-2,
+    we migrated in the week of 2026-06-29": the first is what an earlier memory of the same
+    thing says, so it is what matches one; None when no clause only tells of the change."""
+    parts = _TOLD_APART.split(text.strip().rstrip(".!"))
+    told = [p for p in parts if _tells_change_made(p)]
+    held = [p for p in parts if p not in told]
+    if not told or len(held) != 1 or len(held[0].split()) < 2:
+        return None
+    return ensure_period(sentence_case(held[0])), ", ".join(told)
+
+
+# People repeat themselves across sessions: a statement said again is keyed once.
+@lru_cache(maxsize=16_384)
+def key_clause(text: str) -> str:
+    """The clause that carries the statement, for matching ("I prefer X, so keep Y" -> first;
+    "Prod is now prd-eu-2, we migrated on ..." -> what holds)."""
+    told = state_told(text)
+    if told is not None:
+        text = told[0]
+    clauses = [c for c in split_outside_spans(_CLAUSE, text) if len(c.split()) >= 3]
+    for clause in clauses:
+        if _detect_core(clause) is not None:
+            return clause
+    return text
+
+
+_ALLOWED_NOW = re.compile(r"(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+"
+                          r"[\w.+#-]+\s+(?:as|for|in)\s", _I)
+
+
+def _beside_path(text: str) -> str | None:
+    """``text`` without its clauses naming a file path, when what is left is a memory of its
+    own ("Our CI runs on GitHub Actions" of "Our CI runs on GitHub Actions; the workflow is
+    .github/workflows/ci.yml"); None when the path is its point ("The tests are in tests/unit")."""
+    if ";" not in text:
+        return None
+    parts = [p.strip() for p in text.rstrip(".!").split(";")]
+    kept = [p for p in parts if not _PATH.search(p)]
+    if not kept or len(kept) == len(parts):
+        return None
+    said = "; ".join(kept) + "."
+    return said if _detect_core(said) is not None else None
+
+
+def _detect_core(raw: str) -> _Kind | None:
+    sentence = _FILLER.sub("", raw.strip())
+    m = _CHANGED_MIND.match(sentence)
+    if m is not None:
+        return _revision(m["rest"])
+    m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
+    if m is not None and len(m["rest"].split()) >= 2:
+        rest = re.sub(r"^to\s+", "", m["rest"].strip(), flags=_I)
+        condition = sentence[: m.start()].strip(" ,;")
+        if _CONDITION.match(condition):
+            # "If we ever move to MySQL, remember that the migrations need rewriting": without
+            # its condition the memory says something false
+            rest = f"{condition}, {rest[:1].lower()}{rest[1:]}"
+        inner = _switch(rest)
+        if inner is not None:
+            return _Kind("switch", _clean(rest), 1.0, inner.new, inner.old, inner.back)
+        return _Kind("remember", _clean(rest), 1.0)
+    m = _STANDING_OPENER.match(sentence)
+    if m is not None and len(m["rest"].split()) >= 2:
+        return _Kind("preference", _clean(m["rest"]), 0.9)
+    m = _CORRECTION.match(sentence)
+    if m is not None:
+        rest = m["rest"]
+        while (again := _CORRECTION.match(rest)) is not None and again["rest"] != rest:
+            rest = again["rest"]
+        rest = _clean(rest)
+        inner = _switch(rest)
+        if inner is not None:
+            return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
+        chosen = use_tool(rest)
+        if chosen is not None:
+            # "Actually, use yarn": put in place of what was said, as "... use yarn instead";
+            # no correction whose words come in the next sentence
+            return _Kind("switch", rest, 0.9, new=chosen)
+        beside_state = _rule_beside_state(rest)
+        if beside_state is not None:
+            # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected
+            return replace(beside_state, explicitness=0.85)
+        return _Kind("correction", rest, 0.85)
+    if sentence[:3].lower() in ("you", "fee") and (may := _MAY_STOP.match(sentence)):
+        stop = _STOP_ANSWERING.match(sentence[may.end():])
+        if stop is None:
+            return None
+        return _Kind("prohibition", f"Stop {stop['doing']}.", 0.85, revises=True)
+    switched = _switch(sentence)
+    if switched is not None:
+        # (as it is said, or as it holds when it takes effect now: ``_switch``)
+        return _Kind("switch", _clean(switched.text), 0.9, switched.new, switched.old,
+                     switched.back)
+    beside_state = _rule_beside_state(sentence)
+    if beside_state is not None:
+        return beside_state
+    if _IDENTITY.search(sentence):
+        return _Kind("identity", _clean(sentence), 0.8)
+    if sentence[:1] in "hHiIyY" and (intro := _TERSE_INTRO.match(sentence)) is not None:
+        # said as it would be written: "I'm Sam, a solo dev, building ..."
+        rest = sentence[intro.end():]
+        return _Kind("identity", _clean(f"I'm {intro['name'].capitalize()}, a {intro['role']}"
+                                        f"{rest}"), 0.8)
+    if date_shift(sentence) is not None:
+        # "The launch got pushed back two weeks": a plan's day moved, whichever plan it is
+        return _Kind("plan", _clean(sentence), 0.7)
+    if tells_call_off(sentence) and plan_cancelled(_split_why(sentence)[0]) is not None:
+        # "The release is cancelled": a plan called off, whichever plan it is
+        return _Kind("plan", _clean(sentence), 0.7)
+    # The event and its date must be the statement's own: in "We never merge on Fridays because a
+    # deploy took down checkout last year" they date the reason's past event, not a plan.
+    if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]):
+        dated, rewrites = absolutize(said, _SOME_DAY)
+        if rewrites or _has_date(dated):
+            return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
+    if setting_change(sentence) is not None:
+        # "Bumped retries from 3 to 5", "The standup moved to 10:30": what holds now
+        return _Kind("fact", _clean(sentence), 0.75)
+    if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
+        return _Kind("prohibition", _clean(sentence), 0.8)
+    if _DECISION.search(sentence):
+        return _Kind("decision", _clean(sentence), 0.75)
+    if _URL.search(sentence) or _KEPT_IN_TOOL.search(sentence) or _SENT_TO_MONITORING.match(
+            sentence) or (
+        _CHANNEL_OR_TICKET.search(sentence) and _POINTER.search(sentence)
+        and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
+    ):
+        return _Kind("resource", _clean(sentence), 0.7)
+    if _gives_not(sentence) and not _ONE_PIECE.search(
+            sentence) and not _POINTS_AT_HAND.search(sentence):
+        return _Kind("preference", _clean(sentence), 0.75)
+    if _ALLOWED_NOW.match(sentence):
+        # "It's fine to add pandas as an optional extra": what may be done, often an exception
+        # to a rule against it
+        return _Kind("preference", _clean(sentence), 0.75)
+    if _PREFERENCE.search(sentence) and (not _DESPITE_SELF.search(sentence) or _PREFERENCE.search(
+            _DESPITE_SELF.sub(" ", sentence))):
+        strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
+        return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
+    if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
+            _TOOL_THESE_DAYS.match(sentence)):
+        return _Kind("fact", _clean(sentence), 0.75)
+    if _SCHEDULE.search(sentence) or ("days" in sentence and _ON_WEEKDAYS.match(sentence) and (
+            # ("I mostly do that work on Fridays": the work at hand)
+            not _said_in_past(sentence.split(" ", 2)[1].lower())
+            and not _POINTS_AT_HAND.search(sentence))):
+        return _Kind("fact", _clean(sentence), 0.7)
+    if _FACT.search(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if _CHOSEN_INSTEAD.search(sentence):
+        return _Kind("preference", _clean(sentence), 0.75)
+    if _HOST.search(sentence) or MOVED_TO_ADDRESS.search(sentence):
+        return _Kind("resource", _clean(sentence), 0.7)
+    if (go_to := _GO_TO_PERSON.search(sentence)) is not None and not _AT_HAND.search(sentence):
+        # whom to ask about a kind of thing is where to go for it, as a tracker or a wiki is;
+        # work of a kind to hand to someone is how the work is done, a rule
+        pointer = any(go_to[g] is not None
+                      for g in ("asked", "asked_on", "asked_about", "asked_first", "asked_go"))
+        return _Kind("resource" if pointer else "preference", _clean(sentence), 0.7)
+    if _OUR_RUNS_ON.search(sentence) or _NAMED_RUNS_ON.search(sentence) or (
+            (used := _PART_USES_TOOL.match(sentence)) is not None
+            and tools_in(sentence[used.start("tool"):])
+            # "The failing test uses jest", "The new tests use pytest": the work at hand
+            and not _ONE_PIECE.fullmatch(used["part"]) and not _AT_HAND.search(used["part"])):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if _tool_with_reason(sentence):
+        return _Kind("preference", _clean(sentence), 0.7)
+    if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
+            # (a reason may point: "Use f-strings, it helps readability", "Use f-strings
+            # because it reads better")
+            _AT_HAND.search(_without_reason(sentence))) and len(sentence.split()) <= 16:
+        return _Kind("preference", _clean(sentence), 0.7)
+    if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
+            _when_they_are(sentence)):
+        return _Kind("preference", _clean(sentence), 0.7)
+    if _DONE_ON_A_DAY.search(sentence) and not _NOT_DONE_YET.search(sentence):
+        dated, rewrites = absolutize(sentence, _SOME_DAY)
+        if rewrites or _has_date(dated):
+            return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
+    return None
+
+
+# Told done, in words no plan is said in ("We shipped 1.4 today!", "The SOC2 evidence got
+# submitted this morning", "I handed in the report on Friday") ...
+_DONE_ON_A_DAY = re.compile(
+    r"\b(?:shipped|submitted|delivered|handed\s+in|turned\s+in|sent\s+(?:in|off|out)|filed|"
+    r"completed|finished|wrapped\s+up|went\s+(?:out|live)|signed\s+off)\b", _I)
+# ... but plainly: not a wish, a condition, a time around another thing or a question of it
+_NOT_DONE_YET = re.compile(
+    r"n't\b|\b(?:not|never|yet|if|once|when|after|before|until|unless|whether|should|must|will|"
+    r"would|could|might|can|need|needs|hope|plan|planning|going|want|wants)\b", _I)
+
+
+def _revision(rest: str) -> _Kind | None:
+    """What a person said after changing their mind, marked as taking back what they said
+    before; a preference when it says what is wanted and nothing else is found ("I want long
+    commit messages"). With no words after the marker ("I changed my mind.") the text is
+    empty: the next sentence says it (``Gatherer._analyse``)."""
+    rest = rest.strip()
+    if len(rest.split()) < 2:
+        return _Kind("preference", "", 0.85, revises=True)
+    inner = _detect_core(rest)
+    if inner is None and _WANTED.match(rest):
+        inner = _Kind("preference", _clean(rest), 0.85)
+    if inner is None:
+        return None
+    return replace(inner, explicitness=max(inner.explicitness, 0.85), revises=True)
+
+
+# What a person wants, said plainly: "I want long commit messages", "use tabs".
+_WANTED = re.compile(
+    r"^(?:please\s+)?(?:(?:i|we)\s+(?:(?:would|'d)\s+)?(?:want|prefer|like|rather|need)\b|"
+    rf"(?:never|always|don't|do\s+not)\b|(?:{'|'.join(sorted(_IMPERATIVE))})\b)", _I)
+_JOINED = re.compile(r"^(?:so|and|but|then|instead)\s+", _I)
+
+
+def _rule_beside_state(sentence: str) -> _Kind | None:
+    """"The build has been broken since Friday, so don't merge anything": a rule for as long
+    as a passing state holds, kept whole (the rule alone does not say while what it holds, the
+    state alone is no memory)."""
+    head, *rest = _ANY_CLAUSE.split(sentence.strip().rstrip(".!"), maxsplit=1)
+    if not rest or _PASSING_STATE.match(head) is None:
+        return None
+    rule = _JOINED.sub("", rest[0])
+    first = (rule.split() or [""])[0].lower()
+    if _PROHIBITION.search(rule) and not _NOT_A_RULE.search(rule):
+        return _Kind("prohibition", _clean(sentence), 0.8)
+    if first in _IMPERATIVE or first in ("always", "please"):
+        return _Kind("preference", _clean(sentence), 0.75)
+    return None
+_RULE_KINDS = frozenset({"preference", "prohibition"})

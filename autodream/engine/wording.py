@@ -1,0 +1,664 @@
+"""How a statement is told: the person's words in the third person, its reason split off, its
+tense, its dates made absolute."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+from functools import lru_cache
+
+from autodream.engine.dates import (
+    WEEKDAYS,
+    DateRewrite,
+    absolutize,
+    last_mention,
+)
+from autodream.engine.text import (
+    CALENDAR_WORDS,
+    TELLS_SWITCH,
+    ensure_period,
+    sentence_case,
+    strip_code,
+    word_set,
+)
+from autodream.engine.tool_kinds import (
+    TOOL_PATTERN,
+    use_tool,
+)
+from autodream.engine.versions import version_switch
+
+_I = re.I
+
+_FILLER = re.compile(
+    r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
+    r"one more thing|another thing|quick note|important|by the way|heads up|just so you know|"
+    r"for your information)\b[\s,.:;!-]*)+", _I,
+)
+_PLEASE = re.compile(r"^please[\s,]+", _I)
+# "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
+_TAIL_REMINDER = re.compile(
+    # (not "..., don't keep it": a rule's own words)
+    r"(?<!n't)(?<!n’t)(?<!\bnot)[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)"
+    r"\s+(?:that|this|it)"
+    r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$"
+    # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
+    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$", _I,
+)
+
+
+_PROHIBITION = re.compile(
+    r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
+    r"^let(?:'s|s| us) not\b|"
+    r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
+    r"\bnot (?:going to |gonna )?us(?:e|ing)\b.*\banymore\b", _I,
+)
+
+
+_PREFERENCE = re.compile(
+    r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
+    r"be sure to|should always|we always|i want you to|by default|our convention|"
+    r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
+    r"^(?:please\s+)?use\s+(?:\S+\s+){0,2}?\S+\s+(?:for|when)\b|"
+    r"^(?:please\s+)?use\s+\S+\s+to\b|"
+    # how the assistant answers: "Keep answers short", "Skip the summaries at the end"
+    r"^(?:please\s+)?(?:keep|skip|avoid|drop|no more)\s+(?:the\s+|your\s+|all\s+)?"
+    r"(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?|"
+    r"preambles?|emojis?)\b|"
+    # "Use the logging module, not print": a choice no tool name can stand for
+    r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
+    # a convention: "Commit messages must follow Conventional Commits"
+    r"^(?:all\s+|every\s+|each\s+|our\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:must|should)\s+"
+    r"(?:always\s+)?(?:follow|use|be\s+written|start|end|include|go\s+through|stay)\b|"
+    # "PRs need two approvals before merging", "Every PR needs a changelog entry"
+    r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:prs?|pull requests?|commits?|releases?|"
+    r"migrations?|changes?)\s+needs?\s+(?:\w+\s+){0,2}?(?:approvals?|reviews?|sign-?offs?|"
+    r"tests?|entry|entries)\b|"
+    r"^(?:please\s+)?keep\s+(?:all\s+|our\s+|the\s+|each\s+|every\s+)?[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:under|below|within|at most|shorter than|fewer than|less than)\s+\d", _I,
+)
+# A standing instruction said as a plain imperative about a kind of thing, not a thing at hand:
+# "Use conventional commit messages", "Write docstrings in Google style", "Follow PEP 8",
+# "Stick to the standard library", "Be concise". A task names what is at hand ("use a dict
+# here", "write a test for this", "follow the steps above"): a word pointing at the conversation
+# leaves the sentence to the other rules.
+_AT_HAND = re.compile(
+    r"\b(?:a|an|this|that|these|those|it|them|here|above|below|now|today|tomorrow|yet|again|"
+    r"step|steps|one|ones|same|previous|next|last|first|second|third|other|the\s+new)\b|[`(]",
+    _I)
+_STYLE_VERB = (r"(?:use|write|name|format|prefix|document|sort|group|log|pin|type|wrap|indent|"
+               r"quote|spell|structure|order|comment|annotate|return|raise|handle|validate)")
+# a plural or mass noun phrase naming a kind of thing: "commit messages", "f-strings", "tabs"
+_KIND_OF_THING = r"(?:the\s+)?(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\b"
+_GENERIC_IMPERATIVE = re.compile(
+    rf"^(?:please\s+)?(?:{_STYLE_VERB}\s+{_KIND_OF_THING}|"
+    r"(?:follow|stick\s+(?:to|with)|adhere\s+to)\s+\S|"
+    r"be\s+(?:more\s+)?(?:concise|brief|terse|succinct|direct|explicit|thorough|detailed|"
+    r"precise|blunt|candid)\b|"
+    # what to look at, set against what not to ("Focus on correctness, not style"; not "Focus on
+    # the failing test, not the flaky one", the work at hand)
+    r"(?:focus|concentrate)\s+on\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
+    r"[a-z][\w-]*\s*,?\s+(?:not|rather\s+than|over|instead\s+of)\s+[a-z][\w-]*\s*[.!]?$)", _I)
+# "Commit messages should be in the imperative mood", "Tests should be fast": a convention about
+# a kind of thing (plural), not about one at hand ("the fix should be simple")
+_PLURAL_SHOULD = re.compile(
+    r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:[\w-]+\s+)?(?!things\b)[a-z][\w-]*[^s\W]s\s+"
+    r"(?:must|should)\s+(?:always\s+|never\s+)?(?:be|have|stay|live|go)\s+"
+    r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
+# A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
+# reporting a failure") or place ("in a separate module").
+_POINTS_AT_HAND = re.compile(
+    r"\b(?:this|that|these|those|it|them|here|above|below|now|today|tonight|tomorrow|yet|again|"
+    r"same|previous|next|last|the\s+new)\b|[`(]", _I)
+# A bare plural, no article or pointer before it: a kind of thing ("PRs", "type hints", "flaky
+# tests"), not things at hand ("the logs", "these files")
+_BARE_KIND = (r"(?!(?:the|a|an|my|your|our|its|their|his|her|some|any|all\s+the|every|"
+              r"everything|things)\b)(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s")
+# A rule said as an imperative about a kind of thing, with more said than the thing: how it is
+# to be ("Keep PRs small", "Make commits atomic"), or where it goes or what it covers ("Track
+# bugs as GitHub issues", "Put type hints on everything"). The verb and the thing alone ("Keep
+# tests", "Rerun flaky tests") may be a task.
+_KIND_RULE = re.compile(
+    rf"^(?:please\s+)?(?:always\s+)?(?:(?:keep|make)\s+{_BARE_KIND}\s+"
+    # ("Make tests pass" is the work at hand)
+    r"(?!(?:pass|work|run|fail|compile|build|go|happen)\b)[a-z]+(?:\s+and\s+[a-z]+)?"
+    r"\s*(?:[,.;!]|$)|(?:put|keep|track|file|store|log|report|post|raise|mock|stub|squash|"
+    rf"tag|label|mark|group)\s+{_BARE_KIND}\s+(?:as|in|into|on|under|across|at|with|for)\s+\S)",
+    _I)
+# A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
+# the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
+# login bug before deploying", "Run it before committing") it is a task.
+_HABIT = re.compile(
+    r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b(?P<what>[^,;:.!?]*?)\s+"
+    r"(?:before|after|when|whenever|every\s+time)\s+(?:you\s+|we\s+)?"
+    r"(?!(?:nothing|something|anything|everything|morning|evening|during|thing|string)\b)"
+    r"[a-z]+ing\b", _I)
+# Work at hand named with "the": "the login bug", "the failing test", "your PR"
+_ONE_PIECE = re.compile(
+    r"\b(?:the|my|your|our)\s+(?:[\w-]+\s+)?(?:bug|error|issue|failure|crash|pr|pull\s+request|"
+    r"branch|diff|fix|patch|hotfix|ticket|line|function|method|class|file|test|change|"
+    r"migration|flag|script)\b", _I)
+# "The ranking service is deployed to GKE", "The billing API runs on Lambda": where a named
+# part of the system runs, on a named platform ("the hotfix is deployed to staging" is the work
+# at hand: no system noun, and no name)
+_SYSTEM_NOUN = (r"(?:services?|api|apis|app|apps|application|backend|frontend|website|site|"
+                r"monorepo|repo|repository|project|codebase|library|package|cli|bot|worker|"
+                r"workers|cluster|database|db|pipeline|dashboard)")
+
+# A change still to come: a modal or a stated intention, unless it takes effect now ("from now
+# on we'll use ruff" is a rule from today on, not a plan).
+_FUTURE = re.compile(
+    r"\b(?:will|shall|going to|gonna|about to|plan(?:s|ning)? to|planned to|intend(?:s|ing)? "
+    r"to|hope to|aim(?:s|ing)? to|(?:is|are|'re|'s) (?:planning|scheduled|due|set) to|"
+    # "we want to migrate to X" is not done yet; "I want to use X" is a preference now
+    r"want(?:s|ed)? to (?:switch|move|migrate|change|go)|"
+    r"soon|eventually|at some point|next (?:week|month|quarter|year|sprint|release))\b|"
+    r"\b(?:we|i|they|you|it|he|she)'ll\b", _I,
+)
+# A switch wanted, asked for, or waited on, not made: "we want to upgrade Django to 5.0", "we'd
+# like to", "time to upgrade", "help me upgrade", "let's switch", "once we upgrade Node to 20,
+# we can ...", "until we switch to pnpm, ...", "ideally we'd switch to pnpm", "can we upgrade to
+# Node 20". The verb is in its plain form: "once we switched to pnpm, installs got faster" tells
+# of a switch made.
+_PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump|revert|roll\s+back)\b"
+_INTENDED = re.compile(
+    r"\b(?:(?:want|wants|wanted|wanna|would\s+(?:like|love)|hope|hoping|ready|help\s+(?:me|us))"
+    r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+(?!\w+\s+back\b)|"
+    # "we'd like to", "we'd rather", "I'd switch"; not "I'd rather go with pnpm", a preference
+    r"(?:we|i|you|they)'d\s+(?:[\w-]+\s+){0,2}?|ideally[\s,]+(?:[\w']+\s+){0,2}?|"
+    # a subordinate clause: the switch is a condition of what follows, not told as made
+    r"(?:until|till|once|when|whenever|if|unless|before|after|as\s+soon\s+as)\s+"
+    r"(?:we|i|you|they|everyone|it)\s+(?:(?:finally|actually|eventually|all|can|do)\s+)?|"
+    # a question without its mark: "can we upgrade to Node 20", "should we bump Node to 20"
+    r"^(?:can|could|should|shall|would|will|do|did|may|might|must)\s+(?:we|you|i|they)\s+"
+    r"(?:[\w-]+\s+)?)" + _PLAIN_SWITCH_VERB, _I)
+_TAKES_EFFECT_NOW = re.compile(
+    r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
+    r"(?:today|immediately)|from today)\b", _I,
+)
+# "because of a broker bug" keeps its first words: "Of a broker bug." says nothing alone.
+_BECAUSE = re.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|since|so that|"
+                      r"as otherwise)\b\s+)(?P<why>.+)$", _I)
+# A reason told after a dash or semicolon: "Don't mock the database — we got burned last quarter
+# when ...". Only a clause telling of a time already past is taken as one ("...; open a PR
+# instead" is part of the rule).
+_AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
+# A reason said before its rule: "Since the outage last week, always page the on-call first".
+_REASON_FIRST = re.compile(
+    r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
+# ... or told as what happened, then the rule it taught: "We got burned last quarter when mocked
+# tests passed, so don't mock the database in integration tests"
+_REASON_THEN = re.compile(r"^(?P<why>[^,;]{6,}),\s*so\s+(?P<rule>.+)$", _I)
+_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|those|these)\b", _I)
+_DATE_WORDS = CALENDAR_WORDS | word_set(
+    "in on the of week weekend month year quarter early late mid end")
+# Any day works to tell "last quarter" (before it) from "next quarter" (after it).
+_SOME_DAY = date(2000, 1, 3)
+# A line that quotes someone else: a mail-style quote or a speaker's role ("assistant: ...").
+_QUOTE_LINE = re.compile(r"^\s*>")
+_ROLE_LINE = re.compile(
+    r"^\s*(?:\*\*|\[)?(?:assistant|system|user|human|ai|claude|model|bot|tool)(?:\*\*|\])?\s*:",
+    _I,
+)
+# A pasted log line (timestamped or levelled): what follows it is the same paste.
+_LOG_LINE = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}\b|"
+    r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b[\]:])"
+)
+_IMPERATIVE = word_set(
+    """use run write add keep put avoid prefer call name format test commit push deploy make
+    ask check prefix wrap log document pin lint type sort group follow stick target mention
+    include exclude skip default reply answer respond explain comment start end open close
+    store cache mock stub"""
+)
+# Verbs of a habit, said before "before ...ing" ("Rerun flaky tests before reporting a failure")
+_HABIT_VERBS = (_IMPERATIVE - {"make"}) | word_set(
+    """rerun re-run retry update rebase squash pull bump read re-read ping notify tag verify
+    double-check regenerate rebuild restart clear wait tell review lint build sign label track
+    file report post save back""")
+
+_MAKES_A_THING = word_set("add write put create open close")
+_DEFINITE = re.compile(r"\s*(?:the|my|your|our)\b", _I)
+_HABIT_CONDITION = re.compile(r"\b(?:before|after|when|whenever|every\s+time)\b", _I)
+
+
+def _standing_imperative(sentence: str) -> bool:
+    """``sentence`` is a rule said as a bare imperative (``_KIND_RULE``, ``_HABIT``) pointing at
+    nothing in the conversation but in its reason ("..., it makes reviews painful")."""
+    reason = _BECAUSE.search(sentence) or _COMMA_REASON.search(sentence)
+    said = sentence[: reason.start()] if reason is not None else sentence
+    if len(sentence.split()) > 16 or _POINTS_AT_HAND.search(said) or _ONE_PIECE.search(
+            _HABIT_CONDITION.split(said, maxsplit=1)[0]):
+        return False
+    if _KIND_RULE.match(sentence):
+        return True
+    m = _HABIT.match(sentence)
+    if m is None or (verb := m["verb"].lower()) not in _HABIT_VERBS:
+        return False
+    # "Add the retry logic before deploying": one thing made, not a habit
+    return not (verb in _MAKES_A_THING and _DEFINITE.match(m["what"]))
+
+
+def own_words(text: str) -> tuple[str, list[str]]:
+    """The lines a person wrote in their own voice, and the quoted or pasted blocks left out.
+
+    A ``>`` line is a quote. A line that opens with a speaker ("assistant:", "system:") or a
+    log stamp starts a paste that runs to the next blank line: a pasted chat or CI log can
+    carry planted instructions that must not read as the person's rules.
+    """
+    kept: list[str] = []
+    quoted: list[str] = []
+    in_paste = previous_quoted = False
+    for line in strip_code(text).splitlines():
+        if not line.strip():
+            in_paste = previous_quoted = False
+            kept.append(line)
+            continue
+        starts_paste = bool(_ROLE_LINE.match(line) or _LOG_LINE.match(line))
+        if not (in_paste or starts_paste or _QUOTE_LINE.match(line)):
+            previous_quoted = False
+            kept.append(line)
+            continue
+        flat = " ".join(line.split())
+        if previous_quoted and not _ROLE_LINE.match(line):
+            # one decision per block, not per line: a pasted log's stamped lines are one block
+            quoted[-1] = f"{quoted[-1]} {flat}"
+        else:
+            quoted.append(flat)
+        in_paste = in_paste or starts_paste
+        previous_quoted = True
+    return "\n".join(kept), quoted
+
+
+# "It" opening a sentence, with its verb: "It's deployed to GKE", "It runs on Lambda".
+_IT_OPENS = re.compile(r"^it(?:'s\b|\s+(?=(?:is|was|has|runs|uses|lives|deploys|talks|"
+                       r"depends|needs|reads|writes|serves|owns|sends|calls)\b))\s*", _I)
+# What "it" in the next sentence plainly stands for: the part of the system a sentence opens
+# with ("The billing API is written in Go."), or what it says the project is ("This repo is
+# the ranking service.").
+_NAMED_AS = re.compile(
+    r"^(?:this|our|the)\s+(?:repo|repository|project|codebase|service|app)\s+is\s+"
+    rf"(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s*[.!]?$", _I)
+_OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s+"
+                         r"(?!and\b|or\b|of\b|for\b|in\b|with\b|to\b)", _I)
+
+
+# Who owns what, said whole: "Marco owns the ledger-export module." ("him" and "its" in the
+# next sentence are Marco and the module)
+_OWNER_OF = re.compile(
+    r"^(?P<who>(?-i:[A-Z][a-z]+))\s+(?:owns|maintains|is responsible for|looks after)\s+"
+    r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
+# (not "her team", "her PR": "her" before a noun is whose, not whom)
+_HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
+                         r"(?:before|after|about|first|when|whenever|if|for|to|and|or|too|again|"
+                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b(?!-)))", _I)
+_ITS = re.compile(r"\bits\b", _I)
+# "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
+# thing asked about is what "them" is
+_ASKED_ABOUT_KIND = re.compile(
+    r"^(?:can|could|would|should)\s+(?:you|we)\s+(?:use|make|keep|write)\s+(?:(?:more|less)\s+)?"
+    r"[a-z]+\s+(?P<kind>(?:[a-z]+\s+)?[a-z][\w-]*[^s\W]s)\s*\?$", _I)
+_KEEP_THEM = re.compile(r"^(?P<head>(?:(?:actually|no|nah)[\s,]+)*(?:keep|make|leave)\s+)them"
+                        r"(?=\s+[a-z]+\s*[.!]?$)", _I)
+
+
+def _said_of_before(sentence: str, previous: str) -> str:
+    """``sentence`` with "him"/"her" and "its" put as the person and the thing the sentence
+    before names as its owner and what they own ("Marco owns the ledger-export module. Ask
+    him before changing its schema." -> "Ask Marco before changing the ledger-export module's
+    schema."), or "them" as the kind of thing a question before asked about ("Can you use
+    shorter variable names? Actually no, keep them descriptive." -> "... keep variable names
+    descriptive"); as it is else: cut off from what it points at, it says nothing."""
+    if previous.endswith("?") and "them" in sentence:
+        kind, keep = _ASKED_ABOUT_KIND.match(previous), _KEEP_THEM.match(sentence)
+        if kind is not None and keep is not None:
+            return f"{keep['head']}{kind['kind']}{sentence[keep.end():]}"
+        return sentence
+    if not (" him" in sentence or " her" in sentence) or (
+            (owner := _OWNER_OF.match(previous)) is None):
+        return sentence
+    if len(_HIM_OR_HER.findall(sentence)) != 1:
+        return sentence
+    said = _HIM_OR_HER.sub(owner["who"], sentence)
+    what = owner["what"]
+    what = what[:1].lower() + what[1:]
+    return _ITS.sub(lambda _: f"{what}'s", said, count=1)
+
+
+def _it_resolved(sentence: str, previous: str) -> str:
+    """``sentence`` with an opening "it" put as what it plainly stands for in the sentence
+    before it ("This repo is the ranking service. It's deployed to GKE." -> "The ranking
+    service is deployed to GKE."), or as it is: alone, "It's deployed to GKE." says nothing,
+    and where the sentence before opens with no part of the system "it" is left unread."""
+    m = _IT_OPENS.match(sentence)
+    if m is None:
+        return _said_of_before(sentence, previous)
+    named = _NAMED_AS.match(previous) or _OPENS_WITH.match(previous)
+    if named is None:
+        return sentence
+    verb = "is " if m[0].lower().startswith("it's") else ""
+    return sentence_case(f"{named['it']} {verb}{sentence[m.end():]}")
+
+
+_FIRST_PERSON_VERB = r"(work|lead|manage|maintain|run|own|use|prefer|like|want|need|write|build)"
+# Past forms that do not end in -ed: "I went back to pytest" reads "The user went back ...".
+_IRREGULAR_PAST = (r"(?:went|wrote|made|took|built|broke|chose|did|found|got|gave|kept|left|"
+                   r"lost|meant|ran|said|saw|sent|spent|told|thought|began|brought|bought|"
+                   r"drew|drove|fell|felt|forgot|heard|held|knew|led|rode|rose|sat|shook|"
+                   r"sold|stood|swore|threw|understood|woke|won|wore|met|paid|spoke|"
+                   # ... nor "-eed" ("I agreed to ..." is no "The user agreeds")
+                   r"agreed|freed)")
+_MODALS = word_set("can could will would shall should may might must")
+
+
+# Words after "I always/never ..." that are no verb to conjugate: the sentence keeps "they".
+_NO_PRESENT = word_set("ever am was were had did do does have has be been wanna gonna gotta got "
+                       "get just")
+
+
+_PAST_FORM = re.compile(rf"{_IRREGULAR_PAST}|.*[^e]ed")
+
+
+def _said_in_past(low: str) -> bool:
+    """A lower-case verb in its past form ("shipped", "went"); "need" and "speed" are not."""
+    return _PAST_FORM.fullmatch(low) is not None
+
+
+def _present(verb: str) -> str | None:
+    """``verb`` after "The user": "squash" -> "squashes", "try" -> "tries", "double-check" ->
+    "double-checks"; a past form or a modal as it is; None for a word that is no plain verb."""
+    low = verb.lower()
+    if low in _NO_PRESENT:
+        return None
+    if low in _MODALS or _said_in_past(low):
+        return verb
+    head, _, last = verb.rpartition("-")
+    out = last + "es" if re.search(r"(?:s|sh|ch|x|z|o)$", last) else (
+        last[:-1] + "ies" if re.search(r"[^aeiou]y$", last) else last + "s")
+    return f"{head}-{out}" if head else out
+
+
+def _with_present(m: re.Match[str]) -> str:
+    verb = _present(m[2])
+    return m[0] if verb is None else f"The user {m[1]} {verb}"
+
+
+def _user_does(m: re.Match[str]) -> str:
+    """"I fix bugs first" -> "The user fixes bugs first"; an adverb not known as one ("I
+    typically ...", "I still ...") keeps the words as they are."""
+    word = m[1]
+    verb = None if word.lower().endswith("ly") or word.lower() in _NOT_A_VERB else _present(word)
+    return m[0] if verb is None else f"The user {verb}"
+
+
+_ADVERB = (r"never|always|usually|mostly|often|rarely|really|also|only|mainly|still|sometimes|"
+           r"typically|generally|normally|personally")
+_NOT_A_VERB = word_set("then rather even ever already too not no so and or but if as at in on to "
+                       "for of with") | frozenset(_ADVERB.split("|"))
+
+
+_FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
+    (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
+    (re.compile(r"^i'd rather\b", _I), "The user would rather"),
+    (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
+    # a modal said with its "not" ("I can't ...", "I cannot ...", "I'll ..."): it read "They
+    # can't ..." (the agent reading it is "they" too) or "The user cannots ..."
+    (re.compile(r"^i ((?:ca|could|would|should|must|wo)n't|cannot)(?![\w'-])", _I),
+     "The user \\1"),
+    (re.compile(r"^i'll\b", _I), "The user will"),
+    # "I never ever want ...": "ever" goes with the adverb, the verb follows it
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
+    (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
+    # "do" is no verb to conjugate alone ("I do think ..."), but after an adverb it is the work
+    # done ("I mostly do backend work": not "They mostly do ...")
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) do\b", _I), "The user \\1 does"),
+    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I),
+     _with_present),
+    (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
+                r"(?![\w'-])", _I), "The user \\1"),
+    # "I bun install everything now": the tool run as a command, not a verb to conjugate ("The
+    # user buns install ...")
+    (re.compile(rf"^i ((?:just |now |mostly |always )?)({TOOL_PATTERN}) (install|add|run)\b", _I),
+     "The user \\1uses \\2 to \\3"),
+    (re.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
+    (re.compile(r"\bI(?:'m| am)\b"), "they are"),
+    (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
+    (re.compile(r"\bI\b"), "they"),
+    (re.compile(r"\bmy\b", _I), "their"),
+    (re.compile(r"\bme\b"), "them"),
+]
+
+
+def third_person(text: str) -> str:
+    """A person's "I am ..." as the memory will read it: "The user is ..."; "My name is ..."
+    as "The user's name is ..."; "Bob prefers tabs but I prefer spaces" as "... but the user
+    prefers spaces" (an "I" left in a memory is the agent's, once it reads it)."""
+    if re.match(r"^my\b", text, _I):
+        text = "The user's" + text[2:]
+    elif not re.match(r"^i\b|^i'", text, _I):
+        m = _MID_I.search(text)
+        if m is None:
+            # "ask me for the link", "before 5pm my time": no "I" to say who, so the user by name
+            return _ME.sub(lambda w: "the user" if w[0] == "me" else "the user's", text)
+        tail = third_person(text[m.start():])
+        return text[: m.start()] + tail.replace("The user", "the user", 1)
+    for pattern, repl in _FIRST_PERSON:
+        text = pattern.sub(repl, text)
+    return text
+
+
+_ME = re.compile(r"\b(?:me|my)\b")
+# "I" after other words: "but I prefer spaces" (a capital I only: "i" may be a variable)
+_MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b| (?=[a-z])"
+                    # ... nor a hedge: "... GitHub Actions I think"
+                    r"(?!(?:of|in|on|at|to|for|and|or|is|was|are|were|vs|think|guess|believe|"
+                    r"suppose|assume|mean|reckon)\b))")
+
+
+@lru_cache(maxsize=16_384)
+def _absolutize(text: str, day: date) -> tuple[str, tuple[DateRewrite, ...]]:
+    out, rewrites = absolutize(text, day)
+    return out, tuple(rewrites)
+
+
+def _has_date(text: str) -> bool:
+    """A date as the engine writes it ("2026-01-05", "the week of ...", "January 2026",
+    "in 2026") or with a year ("January 15, 2026")."""
+    return last_mention(text) is not None
+
+
+def _clean(text: str) -> str:
+    text = _FILLER.sub("", text.strip())
+    text = _PLEASE.sub("", text)
+    tail = _TAIL_REMINDER.search(text)
+    if tail is not None and len(text[: tail.start()].split()) >= 3:
+        text = text[: tail.start()] + "."
+    return sentence_case(text.strip(" ,;:-—"))
+
+
+def _planned(statement: str) -> bool:
+    return bool(_FUTURE.search(statement) or intended(statement)) and not (
+        _TAKES_EFFECT_NOW.search(statement))
+
+
+def intended(text: str) -> bool:
+    """A switch wanted or waited on, not a clause after a switch already told ("We're on Node
+    20 now, so when we update the lockfile use npm 10")."""
+    m = _INTENDED.search(text)
+    if m is None:
+        return False
+    before = text[: m.start()]
+    return not (TELLS_SWITCH.search(before) or version_switch(before) is not None)
+
+
+def _split_why(text: str) -> tuple[str, str]:
+    first = _REASON_FIRST.match(text)
+    if first is None and ", so " in text.lower():
+        first = _REASON_THEN.match(text)
+        if first is not None and (_passing_state(first["why"]) or _SINCE_A_TIME.search(
+                first["why"]) or _POINTS_BACK.search(first["rule"]) or TELLS_SWITCH.search(
+                first["why"])):
+            # "The build has been broken since Friday, so don't merge anything": a rule for
+            # as long as the state holds, kept whole; "We got burned by flaky integration
+            # tests, so always rerun them once": what "them" is was said first; "We migrated
+            # to Postgres last month, so use psql": the switch is a memory of its own
+            first = None
+    if first is not None and len(first["rule"].split()) >= 3 and _tells_past(first["why"]) and (
+            _says_rule(first["rule"])):
+        return ensure_period(sentence_case(first["rule"])), sentence_case(first["why"])
+    m = _BECAUSE.search(text) or _past_afterthought(text) or _comma_reason(text)
+    if m is None or _a_time_alone(m["why"].rstrip(".")):
+        return text, ""
+    head = text[: m.start()]
+    # a short head is a rule of its own only when it says one ("Use f-strings, it helps
+    # readability"); "Sure, it helps" is no rule and its reason
+    if len(head.split()) < 2 or (len(head.split()) < 3 and not _says_rule(head)):
+        return text, ""
+    if _SINCE_A_TIME.match(text, m.start()) and _a_time_alone(
+            _ANY_CLAUSE.split(m["why"], maxsplit=1)[0]):
+        # "broken since Friday, so don't merge anything": since when, then what follows
+        return text, ""
+    why = m["why"].strip().rstrip(".")
+    return ensure_period(text[: m.start()].rstrip(" ,;—–-")), sentence_case(why)
+
+
+def _past_afterthought(text: str) -> re.Match[str] | None:
+    """The clause after a rule's dash or semicolon when it tells what happened before ("— we got
+    burned last quarter", "; it leaked last month"): the rule's reason, not part of the rule."""
+    dashed = ";" in text or "—" in text or "–" in text or " - " in text
+    m = _AFTERTHOUGHT.search(text) if dashed else None
+    if m is None or len(m["why"].split()) < 3:
+        return None
+    if not _says_rule(text[: m.start()]):
+        return None
+    return m if _tells_past(m["why"]) else None
+
+
+# "Don't reformat files you didn't change, it makes reviews painful": what the rule spares, told
+# after a comma; or whom it spares, "Keep PRs under 400 lines, reviewers hate big diffs" (the
+# people it is for, said with how they take it: "..., reviewers are on it" tells no reason)
+_COMMA_REASON = re.compile(
+    r",\s+(?P<why>(?:(?:it|that|this|they)(?:'s|'re|\s+(?:is|are|was|were|makes?|breaks?|causes?|"
+    r"slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|adds?|leads?|hides?|"
+    r"triggers?|fails?|won't|doesn't|don't|can't|never))|"
+    r"(?:(?:the|our|most|many|some|other)\s+)?(?:reviewers|users|customers|people|folks|"
+    r"devs|developers|maintainers|teammates|everyone|everybody|nobody|no\s+one|the\s+team|"
+    r"on-?call)\s+(?:(?:really|all|just|usually|always|never|tend\s+to)\s+)?(?:hates?|"
+    r"dislikes?|complains?|struggles?|ignores?|skims?|miss(?:es)?|needs?|expects?|prefers?|"
+    r"rel(?:y|ies)|gets?\s+(?:lost|confused|annoyed|tired)|won't|doesn't|don't|can't|"
+    r"never))\b[^,;]{6,}|"
+    # what it is good for: "Put type hints on everything, it helps mypy"; or what it harms,
+    # however short: "Never push to the release branch, it breaks CI"
+    r"(?:it|that|this|they)\s+(?:helps?|saves?|catches?|prevents?|avoids?|keeps?|breaks?|"
+    r"causes?|slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|triggers?|hides?)"
+    r"\s+\w[^,;]+)$",
+    _I)
+
+
+def _without_comma_reason(text: str) -> str:
+    m = _COMMA_REASON.search(text)
+    return text if m is None else text[: m.start()]
+
+
+def _without_reason(text: str) -> str:
+    """``text`` without the reason told after it, "because ..." or after a comma."""
+    m = _BECAUSE.search(text)
+    return _without_comma_reason(text if m is None else text[: m.start()])
+
+
+def _comma_reason(text: str) -> re.Match[str] | None:
+    m = _COMMA_REASON.search(text)
+    if m is None:
+        return None
+    return m if _says_rule(text[: m.start()]) else None
+
+
+def _says_rule(head: str) -> bool:
+    """``head`` is a rule, however said: a reason may follow it."""
+    return bool(_PROHIBITION.search(head) or _PREFERENCE.search(head) or use_tool(head)
+                or _standing_imperative(_FILLER.sub("", head.strip())) or (
+                    (_GENERIC_IMPERATIVE.search(head) or _PLURAL_SHOULD.search(head))
+                    and not _AT_HAND.search(head)))
+
+
+_SINCE_A_TIME = re.compile(r"[,;]?\s+since\b", _I)
+_WEEKDAY_ALONE = re.compile(rf"(?:this\s+)?(?:{'|'.join(WEEKDAYS)})\.?", _I)
+
+
+def _tells_past(text: str) -> bool:
+    """``text`` tells of something at a time already past ("we got burned last quarter", "the
+    outage yesterday")."""
+    _, rewrites = _absolutize(text, _SOME_DAY)
+    return any(rw.resolved < _SOME_DAY for rw in rewrites) and not _a_time_alone(text)
+
+
+def _a_time_alone(text: str) -> bool:
+    """``text`` is a time and nothing more ("last week", "2026-01-05", "Friday"): after
+    "since" it says when, not why."""
+    if len(text.split()) > 5:
+        return False  # longer than any time said alone ("the week after next")
+    if _WEEKDAY_ALONE.fullmatch(text.strip()):
+        return True  # a weekday alone is dated only after its preposition
+    dated, _ = _absolutize(text, _SOME_DAY)
+    if not _has_date(dated):
+        return False
+    # what is left once the date's own words are gone ("in the week of 2026-06-29")
+    return all(any(c.isdigit() for c in w) or w.lower() in _DATE_WORDS
+               for w in re.findall(r"[\w-]+", dated))
+# Where a rule said beside a complaint may begin: "..., so use npm", "...; use yarn instead".
+_ANY_CLAUSE = re.compile(r"\s*(?:[,;:]|\s[—–-]\s)\s*|\s+(?:so|and|but|then)\s+", _I)
+
+
+# How something is for now, said after "Actually," or "No,": "the tests have been flaky all
+# week", "the build has been broken since Friday", "staging is down again". Only with nothing
+# after the state but when it held: "the v1 API is broken for dates before 1970" is a lasting
+# fact worth keeping, and so is "the migrations are slow" (slow only for a while is passing).
+_FOR_A_WHILE = (r"\s+(?:(?:all|this|last|the\s+whole|most\s+of\s+the|the\s+(?:past|last))\s+"
+                r"(?:few\s+)?(?:week|day|morning|afternoon|night|sprint|month)s?|"
+                r"since\s+(?:last\s+|this\s+)?[\w-]+|lately|recently|again|today|yesterday|"
+                r"for\s+(?:days|hours|weeks|a\s+while|ages)|(?:right\s+)?now|at\s+the\s+moment)")
+_PASSING_STATE = re.compile(
+    r"^(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:has|have)\s+been|is|are|was|were|keeps?|"
+    r"kept|(?:has\s+|have\s+)?started|seems?\s+to\s+be)\s+(?:(?:really|pretty|so|very|super|"
+    r"still|just|quite|a\s+bit|kind\s+of)\s+)*(?:flaky|flakey|flaking|broken|failing|red|down|"
+    r"unstable|flapping|timing\s+out|erroring|crashing|stuck|hanging|acting\s+up|offline|"
+    rf"unreachable|slow(?={_FOR_A_WHILE}))(?:{_FOR_A_WHILE})*\s*[.!]?\s*$", _I)
+
+
+def _passing_state(text: str) -> bool:
+    """``text`` tells how something is for now ("The tests have been flaky all week") and
+    nothing else: a clause beside it may be a rule ("..., so don't merge anything")."""
+    return len(_ANY_CLAUSE.split(text)) == 1 and _PASSING_STATE.match(text) is not None
+# ... or its subject left out, said by the first ("We freeze on 2026-07-13 and ship on
+# 2026-07-24": "we ship"), or its subject and verb ("We migrate the billing service on 2026-07-14
+# and the search service on 2026-07-24": "we migrate the search service"); the verb is left out
+# only of a clause naming a thing as the first's object is named
+_WHO_DOES = re.compile(
+    r"^(?P<who>we|they|i)(?P<aux>'ll|\s+(?:will|must|should|can|(?:plan|want|need|have|"
+    r"are\s+going|'re\s+going)\s+to))?\s+(?P<verb>(?-i:[a-z])[\w-]*)"
+    r"(?P<object>\s+(?:the|our|their|its|my)\s)?", _I)
+_NAMED_THING = re.compile(r"^(?:the|our|their|its|my)\s", _I)
+_NO_VERB = word_set("""on in at by from to until till before after for with and or also again
+    not never always the our their its my a an""")
+
+
+def _told_whole(head: str, tail: str) -> str | None:
+    """``tail`` with the subject, or the subject and verb, it leaves to ``head`` said again;
+    None when it leaves out neither."""
+    m = _WHO_DOES.match(head)
+    if m is None or _past_form(m["verb"]):
+        # ("We had a planning session this morning and decided to ship the beta next Friday"
+        # is a meeting and what was decided at it, which _decided_at reads)
+        return None
+    who = m["who"] + (m["aux"] or "")
+    if _NAMED_THING.match(tail):
+        return f"{who} {m['verb']} {tail}" if m["object"] else None
+    first = tail.split(maxsplit=1)[0].lower()
+    return f"{who} {tail}" if first.isalpha() and first not in _NO_VERB and not _past_form(
+        first) else None
+
+
+def _past_form(verb: str) -> bool:
+    low = verb.lower()
+    return low in ("had", "was", "were") or _said_in_past(low)
