@@ -22,6 +22,7 @@ from autodream.engine.dates import (
     tell_as_past,
 )
 from autodream.engine.facts import restated_by, shown_path
+from autodream.engine.informal import plain_spelling
 from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
 from autodream.engine.not_to_save import (
     _HELD_MEETING,
@@ -179,7 +180,7 @@ class Gatherer:
             return
         self.stats.human_messages += 1
         # Redact before anything else reads the text, so no decision can quote a secret.
-        text = _AFTER_REDACTION.sub(r"\1.\2", redact(message.text))
+        text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact(message.text)))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
         if marker is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 
+from autodream.engine.informal import plain_spelling
 from autodream.engine.model import Candidate
 from autodream.engine.replacement import (
     _ALIKE_WORD,
@@ -88,6 +89,7 @@ def said_once_more(old: str, new: str) -> bool:
     everywhere, never unittest" of "Use pytest, not unittest"), or in fewer of its words, one
     misspelt ("dont use semicolns" of "Dont use semicolons i hate them"). Read as a change, the
     rule was rewritten in the newer words, or said "Changed from unittest to everywhere"."""
+    old = plain_spelling(old)  # a person's own file may be typed fast, as the gatherer reads
     if bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) or _opposite_said(old, new) or (
             not same_values(new, old)):
         return False

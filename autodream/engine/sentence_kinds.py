@@ -85,8 +85,15 @@ _CONDITION = re.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)
 _STANDING_OPENER = re.compile(
     r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
 )
+# A bare "no" opens a correction when a stop or a new clause follows it ("No, it's tabs", "no
+# you're wrong", "no use pnpm"); before a noun it is the statement itself ("No more logrus", "no
+# gorm, no sqlc"), a prohibition to keep whole.
+_NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|it's|its|that|"
+             r"that's|this|they|there|the|our|my|your|use|do|don't|dont|keep|put|make|just|always|never|please|"
+             r"pls|actually|wait|not|sorry|thanks|change|set|switch|go)\b)")
 _CORRECTION = re.compile(
-    r"^(?:no|nope|wrong|incorrect|not quite|not like that|that's not (?:right|correct|it|what i)"
+    r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
+    r"that's not (?:right|correct|it|what i)"
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
     r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )

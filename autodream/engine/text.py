@@ -8,7 +8,14 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])")
+from autodream.engine.informal import plain_spelling
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])")
+# A stop that ends a word, not a sentence, before a word in lower case: "e.g. pytest", "at 9
+# a.m. daily", "etc. and" (a person typing in lower case starts sentences so too)
+_ABBREVIATION = re.compile(
+    r"(?:(?<![\w.])[a-z]\.[a-z]\.|(?<![\w.])(?:etc|vs|approx|cf|incl|misc|resp|al|sec|fig|ca|esp|"
+    r"dept|mr|mrs|ms|dr|jr|sr|e\.g|i\.e|w/o|pp|yrs?|wks?|hrs?|mins?|avg|std|req)\.)$", re.I)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
@@ -63,16 +70,23 @@ def sentences(text: str) -> list[str]:
         line = line.strip().lstrip("-*>•").strip()
         if not line:
             continue
+        said: list[str] = []
+        # a line begun in lower case is typed so throughout, and its sentences start so too; in
+        # one begun with a capital, a stop before a word in lower case ends a name or an
+        # abbreviation ("Don't add pandas. csvstat must stay ...")
+        lower = line[:1].islower()
         for part in _SENTENCE_END.split(line):
-            part = " ".join(part.split())
-            if part:
-                out.append(part)
+            if said and part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1])):
+                said[-1] += " " + part
+            else:
+                said.append(part)
+        out.extend(part for part in (" ".join(part.split()) for part in said) if part)
     return out
 
 
 @lru_cache(maxsize=32_768)
 def normalize(text: str) -> str:
-    return " ".join(_WORD.findall(text.lower()))
+    return " ".join(_WORD.findall(plain_spelling(text).lower()))
 
 
 def _stem(word: str) -> str:
@@ -85,7 +99,9 @@ def _stem(word: str) -> str:
 @lru_cache(maxsize=32_768)
 def tokens(text: str) -> frozenset[str]:
     """Content words, lightly stemmed: the ground for fuzzy matching."""
-    return frozenset(_stem(w) for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
+    # read as meant: "dont" is "don't", as a person typing fast may have written either
+    return frozenset(_stem(w) for w in _WORD.findall(plain_spelling(text).lower())
+                     if w not in STOPWORDS)
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:

@@ -36,6 +36,8 @@ _FILLER = re.compile(
     r"for your information)\b[\s,.:;!-]*)+", _I,
 )
 _PLEASE = re.compile(r"^please[\s,]+", _I)
+# "Don't commit to main please, always open a PR": asked kindly, no part of the rule
+_PLEASE_INSIDE = re.compile(r",?\s+please(?=\s*[,;]\s)", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
 _TAIL_REMINDER = re.compile(
     # (not "..., don't keep it": a rule's own words)
@@ -47,7 +49,29 @@ _TAIL_REMINDER = re.compile(
 )
 
 
+# "No ORMs in this repo", "no gorm, no sqlc": a thing refused, said as a noun after "no"; not
+# what was found ("No errors in the log", "No tests failed") nor a reply ("No idea", "No need").
+_NOT_REFUSED = (r"errors?|output|luck|change|changes|difference|response|results?|issues?|"
+                r"problems?|idea|worries|worry|way|thanks|rush|need|doubt|clue|matter|one|body|"
+                r"longer|wonder|kidding|offen[cs]e|pressure|hurry|big|dice|joke|surprise|success|"
+                r"warnings?|logs?|data|failures?|progress|updates?|news|reply|answer|time|point|"
+                r"reason|chance|sense|effect|improvement|further|other|matches|match|space|"
+                r"memory|access|connection|go|such|fix|solution|help|effect")
+_FOUND_VERBS = (r"failed|passed|ran|was|were|is|are|came|showed|appeared|happened|changed|found|"
+                r"returned|worked|works|matters?|needed|left|exists?|seems?|got|broke|known|printed|recorded|"
+                r"given|seen|shown|written|available|detected|configured|installed|there")
+_NO_THING = (
+    rf"^(?:please\s+)?no\s+(?![^.!?]*\b(?:{_FOUND_VERBS}|yet)\b)(?![^?]*\?)"
+    rf"(?!(?:{_NOT_REFUSED})\b)(?:"
+    # "No reformatting", "No mocking!"
+    r"[a-z][\w-]*ing\s*[.!]*$|"
+    # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
+    r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+)?,\s*\S|"
+    # "No ORMs in this repo", "No comments that repeat the code"
+    r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+){0,3}?\s+(?:in|on|inside|within|for|anywhere|ever|at\s+all|"
+    r"allowed|please|that|which|unless|without|except)\s+\S)")
 _PROHIBITION = re.compile(
+    _NO_THING + r"|"
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
     r"^let(?:'s|s| us) not\b|"
     r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
@@ -470,7 +494,7 @@ def _has_date(text: str) -> bool:
 
 def _clean(text: str) -> str:
     text = _FILLER.sub("", text.strip())
-    text = _PLEASE.sub("", text)
+    text = _PLEASE_INSIDE.sub("", _PLEASE.sub("", text))
     tail = _TAIL_REMINDER.search(text)
     if tail is not None and len(text[: tail.start()].split()) >= 3:
         text = text[: tail.start()] + "."

@@ -1,0 +1,76 @@
+"""Fast typing read as meant: "dont" is "don't", "pls" is "please", "alwyas" is "always", a lone
+"i" is "I", "nov 23" is "Nov 23". The gatherer's rules are written for ordinary spelling; a
+person typing fast in lower case, or in a second language, means the same, and the memory should
+say it in words the agent reads without stumbling. Code, paths and addresses are left as typed."""
+
+from __future__ import annotations
+
+import re
+
+# What is typed -> what is meant. Only spellings that are no other word a developer writes
+# ("cant" and "wont" are, but hardly ever in a chat with an agent; "its", "ill", "were" and "id"
+# are, and are left alone).
+_MEANT = {
+    **{f"{stem}nt": f"{stem}n't" for stem in (
+        "do", "does", "did", "is", "are", "was", "were", "should", "would", "could", "have",
+        "has", "had", "must", "need")},
+    "cant": "can't", "wont": "won't", "thats": "that's", "whats": "what's",
+    "theres": "there's", "youre": "you're", "theyre": "they're", "im": "I'm", "ive": "I've",
+    "pls": "please", "plz": "please", "plss": "please", "plse": "please", "pleas": "please",
+    "alwyas": "always", "allways": "always", "alwys": "always", "alawys": "always",
+    "awlays": "always", "alwasy": "always", "alwaus": "always", "alwayss": "always",
+    "nver": "never", "nevr": "never", "shoud": "should", "shoudl": "should", "shuold": "should",
+    "becuase": "because", "becasue": "because", "beacuse": "because", "cuz": "because",
+    "teh": "the", "u": "you", "gonna": "going to", "wanna": "want to",
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
+    "tommorrow": "tomorrow", "yesteday": "yesterday", "nxt": "next",
+}
+_TYPED = re.compile(
+    r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=len, reverse=True))
+    + r")(?![\w'’/\\-]|\.\w)", re.I)
+# "lets use pnpm": at a sentence's start only ("it lets you ..." is a verb)
+_LETS = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
+# a lone lower-case "i", and "i'm", "i'll", "i've", "i'd"
+_LOWER_I = re.compile(r"(?<![\w'’./\\-])i(?=\s|['’](?:m|ll|ve|d)\b)")
+_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+# a month in lower case beside a day: "nov 23", "23 nov", "20th of nov"
+_LOWER_MONTH = re.compile(
+    rf"(?<![\w.-])(?:{_MONTH})(?=\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*[:.]\d))"
+    rf"|(?<=\d\s)(?:{_MONTH})\b|(?<=\d(?:st|nd|rd|th)\s)(?:{_MONTH})\b"
+    rf"|(?<=\dth of\s)(?:{_MONTH})\b")
+# "fix the test in a/b.go and btw dont use ORMs": a second thing said in passing starts a
+# sentence of its own
+_BY_THE_WAY = re.compile(r"(?<=\w)(?:\s*,)?(?:\s+(?:and|also))?\s+(?=(?:btw|by the way)[\s,:])",
+                         re.I)
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
+
+
+def _meant(m: re.Match[str]) -> str:
+    typed = m[0]
+    meant = _MEANT[typed.lower()]
+    if typed.isupper() and len(typed) > 1:
+        return meant.upper()
+    return meant[0].upper() + meant[1:] if typed[0].isupper() else meant
+
+
+def _plain(text: str) -> str:
+    text = _TYPED.sub(_meant, text)
+    text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
+    text = _LOWER_I.sub("I", text)
+    text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
+    return _BY_THE_WAY.sub(". ", text)
+
+
+def plain_spelling(text: str) -> str:
+    """The text with fast typing spelled as meant; code spans and blocks as typed."""
+    if "`" not in text:
+        return _plain(text)
+    out: list[str] = []
+    at = 0
+    for code in _CODE.finditer(text):
+        out.append(_plain(text[at:code.start()]))
+        out.append(code[0])
+        at = code.end()
+    out.append(_plain(text[at:]))
+    return "".join(out)

@@ -1,0 +1,125 @@
+"""A person typing fast, in lower case or in a second language: what they mean is kept, and
+written as meant."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.engine.informal import plain_spelling
+from autodream.engine.text import sentences
+from tests.engine_helpers import gather, human
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("dont use gorm", "don't use gorm"),
+        ("Dont push to main pls", "Don't push to main please"),
+        ("alwyas run make test, i hate red CI", "always run make test, I hate red CI"),
+        ("im on call, ive seen it", "I'm on call, I've seen it"),
+        ("lets use pnpm. thats the rule", "let's use pnpm. that's the rule"),
+        ("we release on nov 23, not 20 nov", "we release on Nov 23, not 20 Nov"),
+        ("the demo is tmrw", "the demo is tomorrow"),
+        # code, paths and addresses stay as typed; so do words that are words ("its", "ill")
+        ("see `dont_panic(i)` and src/dont/im.go", "see `dont_panic(i)` and src/dont/im.go"),
+        ("its cache is ill-suited", "its cache is ill-suited"),
+        ("it lets you pick, e.g. i.e. u.s. style", "it lets you pick, e.g. i.e. u.s. style"),
+        ("DONT", "DON'T"),
+    ],
+)
+def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
+    assert plain_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # typed in lower case throughout: a stop before a lower-case word ends a sentence ...
+        ("pls write the repo. remember no orm", ["pls write the repo.", "remember no orm"]),
+        # ... but not after an abbreviation
+        ("use a runner e.g. pytest for it", ["use a runner e.g. pytest for it"]),
+        ("it runs at 9 a.m. daily. ok", ["it runs at 9 a.m. daily.", "ok"]),
+        # begun with a capital, the lower-case word is a name ("csvstat") going on the sentence
+        ("Don't add pandas. csvstat must stay small.",
+         ["Don't add pandas. csvstat must stay small."]),
+    ],
+)
+def test_sentences_of_a_message_typed_in_lower_case(text: str, said: list[str]) -> None:
+    assert sentences(text) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "lead"),
+    [
+        # a preference after a task, said "btw": the message named a path, and all of it was
+        # dropped as what the project shows
+        ("pls fix the failing test in internal/invoice/repo_test.go and btw dont use ORMs here "
+         "we write raw sql with pgx alwyas", "prohibition", "Don't use ORMs here"),
+        # a rule in the second sentence of a lower-case message
+        ("pls write the repo for invoice items. remember no orm, plain sql queries with pgx",
+         "remember", "No orm, plain sql queries with pgx"),
+        # "alwyas" and "pls": lost
+        ("also pls alwyas run make test before you say its done", "preference",
+         "Always run make test before you say its done"),
+        ("pls dont add comments that just repeat the code, i hate that", "prohibition",
+         "Don't add comments that just repeat the code"),
+        # a month in lower case: never dated
+        ("i will be on vacation from nov 23 to nov 30, joana covers me", "plan",
+         "The user will be on vacation from 2026-11-23 to 2026-11-30"),
+        ("dont commit directly to main pls, alwyas open a PR", "prohibition",
+         "Don't commit directly to main, always open a PR"),
+    ],
+)
+def test_what_a_fast_typist_means_is_kept(said: str, kind: str, lead: str) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text.startswith(lead)) for c in found] == [(kind, True)], [
+        (c.kind, c.text) for c in found]
+
+
+@pytest.mark.parametrize(
+    ("said", "lead"),
+    [
+        # a rule said "No <thing>": read as a correction opening "No, ...", it was kept turned
+        # round ("Emojis in commit messages.", "More logrus anywhere now")
+        ("No emojis in commit messages.", "No emojis in commit messages."),
+        ("no more logrus anywhere now, we removed it", "No more logrus anywhere now"),
+        ("no gorm, no sqlc, nothing generated", "No gorm, no sqlc, nothing generated."),
+        ("No semicolons in JS files.", "No semicolons in JS files."),
+        ("No comments that just repeat the code.", "No comments that just repeat the code."),
+        ("No reformatting", "No reformatting."),
+    ],
+)
+def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> None:
+    (found,) = gather(human(said, day=1)).candidates
+    assert found.kind == "prohibition"
+    assert found.text.startswith(lead)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # what was found, or a reply: no rule ("Need to run the tests." was kept before)
+        "No need to run the tests.",
+        "No errors in the log.",
+        "No tests failed on CI.",
+        "no price known for model local-llama-70b",
+        "No idea, can you check?",
+        "No space left on device",
+    ],
+)
+def test_no_before_what_was_found_is_no_rule(said: str) -> None:
+    assert gather(human(said, day=1)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("said", "lead"),
+    [
+        # a bare "no" before a clause still opens a correction
+        ("no the port is 8080", "The port is 8080."),
+        ("No, use httpx for HTTP calls.", "Use httpx for HTTP calls."),
+        ("no use httpx for HTTP calls", "Use httpx for HTTP calls."),
+    ],
+)
+def test_no_before_a_clause_is_still_a_correction(said: str, lead: str) -> None:
+    (found,) = gather(human(said, day=1)).candidates
+    assert (found.kind, found.text) == ("correction", lead)
