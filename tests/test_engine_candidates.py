@@ -2041,7 +2041,6 @@ def test_what_the_narrowed_rules_must_still_remember(said: str, kept: str) -> No
         # (from the fifth review: each was lost by the narrowing of the hour before)
         "Let's use pnpm again for everything.",
         "Let's use Prettier again with default settings.",
-        "You can stop adding headers.",
         "You can stop writing such long explanations.",
         "No, that's wrong. Wait, it's tabs.",
         "No, that's wrong. So tabs, not spaces.",
@@ -2054,3 +2053,243 @@ def test_what_the_narrowed_rules_must_still_remember(said: str, kept: str) -> No
 )
 def test_what_the_last_narrowing_must_not_lose(said: str) -> None:
     assert gather(human(said, day=2)).candidates
+
+
+def _written(said: str, files: dict[str, str] | None = None) -> dict[str, str]:
+    """What a dream writes after ``said`` (told on its own a week in), by file: its body."""
+    plan = plan_dream(dict(files or {}), None, gather(human(said, day=3)).candidates, now=NOW)
+    return {name: parse_topic(text).body for name, text in plan.writes.items()}
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # leave to stop how the assistant answers or behaves is a rule, whatever is said with it
+        ("You can stop apologizing.", "Stop apologizing."),
+        ("You can stop explaining everything.", "Stop explaining everything."),
+        ("You can stop using tables in your answers.", "Stop using tables in your answers."),
+        ("You can stop adding headers to your answers.", "Stop adding headers to your answers."),
+        ("You can stop adding emojis to commit messages.",
+         "Stop adding emojis to commit messages."),
+        ("You can stop asking for confirmation before running tests.",
+         "Stop asking for confirmation before running tests."),
+        ("you can stop writing summaries at the end", "Stop writing summaries at the end."),
+        ("You can stop using emojis going forward.", "Stop using emojis."),
+        ("You can stop using emojis please.", "Stop using emojis."),
+        ("you can stop using emojis pls", "Stop using emojis."),
+        ("You can stop using emojis, thanks.", "Stop using emojis."),
+        ("You can stop giving me options, just pick one.", "Stop giving the user options."),
+        ("You can stop adding comments to every line.", "Stop adding comments to every line."),
+        ("You can stop using markdown tables.", "Stop using markdown tables."),
+    ],
+)
+def test_leave_to_stop_a_way_of_answering_is_a_rule(said: str, rule: str) -> None:
+    assert [c.text for c in gather(human(said, day=2)).candidates] == [rule]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # ... not a thing in the code being written: a kind of header, table or comment
+        "You can stop adding headers now.",
+        "You can stop adding headers.",
+        "You can stop adding request headers.",
+        "You can stop adding CSV headers.",
+        "You can stop adding Authorization headers.",
+        "You can stop adding cache headers.",
+        "You can stop using hash tables.",
+        "You can stop using lookup tables.",
+        "You can stop using temp tables.",
+        "You can stop using pivot tables.",
+        "You can stop using staging tables.",
+        "You can stop using partitioned tables.",
+        "You can stop adding new tables.",
+        "You can stop adding test comments.",
+        "You can stop adding debug comments now.",
+        "You can stop adding more comments.",
+        "You can stop adding comments to the SQL.",
+        "You can stop adding TODO comments, I'll do the rest.",
+        "You can stop writing more examples.",
+        "You can stop adding examples, the README is done.",
+        "You can stop adding headers to the CSV.",
+    ],
+)
+def test_leave_to_stop_a_thing_in_the_code_is_no_rule(said: str) -> None:
+    assert gather(human(said, day=2)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "said"),
+    [
+        ("feedback_license.md", "Add the license header to every new file.",
+         "You can stop adding headers now."),
+        ("feedback_reqid.md", "Always add a request id header to outgoing requests.",
+         "You can stop adding request headers."),
+        ("feedback_tests.md", "Add comments to tests explaining what each one checks.",
+         "You can stop adding test comments."),
+    ],
+)
+def test_leave_to_stop_code_chatter_leaves_a_rule_about_the_code_alone(
+        name: str, body: str, said: str) -> None:
+    assert _written(said, {name: topic("Rule", body, type_="feedback")}) == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "who"),
+    [
+        # who they are, with "this" or "the" and no time or turn said of it
+        ("I maintain this library.", "The user maintains this library."),
+        ("I lead this platform team.", "The user leads this platform team."),
+        ("I work at Home Depot.", "The user works at Home Depot."),
+        ("I work at night as a nurse.", "The user works at night as a nurse."),
+        ("I work on my own startup.", "The user works on their own startup."),
+        ("I work on this team as the only backend dev.",
+         "The user works on this team as the only backend dev."),
+        ("I work on home automation projects.", "The user works on home automation projects."),
+        ("I work on this project full time.", "The user works on this project full time."),
+        ("I work on the payments team now.", "The user works on the payments team now."),
+        ("I maintain this lib in my spare time.",
+         "The user maintains this lib in their spare time."),
+        ("I run the platform team.", "The user runs the platform team."),
+    ],
+)
+def test_who_the_user_is_is_kept_beside_the_work_at_hand(said: str, who: str) -> None:
+    assert [c.text for c in gather(human(said, day=2)).candidates] == [who]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the thing at hand told with when or while it is worked on is no identity
+        "I work on this module next.",
+        "I work on this test first.",
+        "I work on this migration after lunch.",
+        "I work on this endpoint now.",
+        "I work on this class next.",
+        "I work on this component in a sec.",
+        "I work on these changes tonight.",
+        "I work on this while you fix the tests.",
+        "I work on this change on my end.",
+        "I work on the login bug tomorrow.",
+        "I work on the fix now.",
+        "I work on the tests next.",
+        "I work on my branch for now.",
+        "I work on my laptop today.",
+        "I work on the CSS while you do the API.",
+        "I work on the frontend part, you take the backend.",
+        "I run the tests locally.",
+        "I run the build myself.",
+        "I maintain the list by hand for now.",
+    ],
+)
+def test_the_work_at_hand_is_not_who_the_user_is(said: str) -> None:
+    assert gather(human(said, day=2)).candidates == []
+
+
+def test_the_work_at_hand_leaves_who_the_user_is_alone() -> None:
+    existing = {"user_role.md": topic("Role", "The user works on the frontend.", type_="user")}
+    assert _written("I work on the CSS while you do the API.", existing) == {}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # what is done every such day, even when its name has a fault's word in it
+        "The timeout review is on Mondays.",
+        "The timeout job runs on Sundays.",
+        "The hang-out is on Fridays.",
+        "Bugs are triaged on Mondays.",
+        "Errors are reviewed on Fridays.",
+        "Errors get reviewed on Thursdays.",
+        "The bug triage meeting is on Wednesdays.",
+        "The error budget resets on Mondays.",
+        "The flaky test report goes out on Mondays.",
+        "The nightly crash report runs on Sundays.",
+        "The QA pass is on Thursdays.",
+        "Deploys are on Tuesdays and Thursdays.",
+        "We triage errors on Mondays.",
+        "Flaky tests get quarantined on Fridays.",
+        "Dependabot PRs come in on Mondays.",
+    ],
+)
+def test_a_schedule_is_kept_whatever_it_is_named(said: str) -> None:
+    assert [c.text for c in gather(human(said, day=2)).candidates] == [said]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a fault told of it, in any tense, is a symptom's day: debugging
+        "The deploy broke on Fridays.",
+        "The release job crashed on Thursdays.",
+        "Release builds are failing on Thursdays.",
+        "Tests are red on Fridays.",
+        "The e2e suite flaked on Fridays.",
+        "We get more errors on Mondays.",
+        "Builds are failing on Mondays.",
+        "The nightly keeps failing on Sundays.",
+        "The worker OOMs on Sundays.",
+        "The site gets slow on Mondays.",
+        "Latency goes up on Mondays.",
+        "The API returns 500s on Mondays.",
+        "The disk fills up on Sundays.",
+        "The staging DB is down on Sundays.",
+    ],
+)
+def test_a_symptom_on_a_weekday_is_no_schedule(said: str) -> None:
+    assert gather(human(said, day=2)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("name", "body", "said"),
+    [
+        ("project_deploy.md", "We deploy on Fridays.", "The deploy broke on Fridays."),
+        ("project_releases.md", "Releases go out on Thursdays.",
+         "The release job crashed on Thursdays."),
+        ("project_releases.md", "Releases go out on Thursdays.",
+         "Release builds are failing on Thursdays."),
+    ],
+)
+def test_a_symptom_on_a_weekday_leaves_the_schedule_alone(name: str, body: str, said: str) -> None:
+    assert _written(said, {name: topic("Schedule", body)}) == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # "her" before the verb she is to do is whom: the owner named just before
+        ("Priya owns the billing service. Always let her review migrations.",
+         "Always let Priya review migrations."),
+        ("Priya owns the billing service. Always have her approve schema changes.",
+         "Always have Priya approve schema changes."),
+        ("Priya owns the billing service. Always let her know before deploying.",
+         "Always let Priya know before deploying."),
+        # ... and whose before a noun, left as said
+        ("Priya owns the billing service. Always have her team review migrations.",
+         "Always have her team review migrations."),
+    ],
+)
+def test_her_before_what_she_is_to_do_is_the_owner(said: str, rule: str) -> None:
+    assert [c.text for c in gather(human(said, day=2)).candidates][-1] == rule
+
+
+def test_her_as_the_owner_is_the_rule_written() -> None:
+    bodies = _written("Priya owns the billing service. Always let her review migrations.")
+    assert any(b.startswith("Always let Priya review migrations.") for b in bodies.values())
+
+
+def test_her_as_the_owner_restates_the_rule_already_kept() -> None:
+    existing = {"feedback_priya.md": topic("Priya", "Always let Priya review migrations.",
+                                           type_="feedback")}
+    written = _written("Priya owns the billing service. Always let her review migrations.",
+                       existing)
+    assert "feedback_priya.md" not in written
+    assert not any("let her" in body for body in written.values())
+
+
+def test_leave_to_stop_a_way_of_answering_takes_back_the_rule_for_it() -> None:
+    existing = {"feedback_sum.md": topic("Summaries", "Write summaries at the end of each answer.",
+                                         type_="feedback")}
+    written = _written("you can stop writing summaries at the end", existing)
+    assert list(written) == ["feedback_sum.md"]
+    assert written["feedback_sum.md"].startswith("Stop writing summaries at the end.")

@@ -302,7 +302,15 @@ _IDENTITY = re.compile(
     r"\bi(?:'ve| have) (?:been (?:writing|using|doing|coding)|"
     r"\d+ years|years of)\b|\bi (?:(?:mostly |mainly |primarily |usually |normally )?work "
     r"(?:on|at|in|as|for)|lead|manage|maintain|run the) "
-    # (not the work at hand or a time: "I usually work on it later", "... at night")
+    # (not the work at hand or a time: "I usually work on it later", "... at night"; nor a
+    # thing of the work told with when or while it is done, "I work on this module next", "...
+    # the login bug tomorrow", "... the CSS while you do the API", "I run the tests locally",
+    # "I maintain the list by hand for now"; a team's is who they are, "... the data team now")
+    r"(?!(?:(?:the|this|that|these|those|my)\s+|(?<=\brun\sthe\s))(?:(?!team\b|squad\b|"
+    r"company\b|org\b)[\w-]+\s+){0,3}?(?:(?:now|next|first|later|today|tonight|tomorrow|"
+    r"after|while|myself|locally|for\s+now|in\s+a\s+(?:sec|second|bit|minute|moment)|on\s+my\s+"
+    r"end|this\s+(?:week|morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|"
+    r"sun)day)\b|[^.!?]*,\s*you\b))"
     r"(?!(?:it|them)\b|(?:this|that|these|those)\s*(?:[.!?,;]|$|(?:branch|one|bug|issue|"
     r"ticket|thing|pr|file|part|stuff|function|directory|folder|tomorrow|today|later|now|first|"
     r"next|after|in\s+order|in\s+the)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|"
@@ -456,21 +464,53 @@ _SCHEDULE = re.compile(
     r"evening|night|sprint|release|month)\b", _I,
 )
 # ... or said with the day in the plural, which is every such day ("Deploys go out on Tuesdays",
-# "Standups are on Mondays at 10"): only as a statement ending on it, not asked ("Can you deploy
-# on Tuesdays?") nor what was done once ("We used to deploy on Tuesdays", "I shipped it on
-# Mondays")
+# "Standups are on Mondays at 10", "Deploys are on Tuesdays and Thursdays"): only as a statement
+# ending on it, not asked ("Can you deploy on Tuesdays?") nor what was done once ("We used to
+# deploy on Tuesdays", "I shipped it on Mondays")
+_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
 _ON_WEEKDAYS = re.compile(
     r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
     r"tell|remind|message|call|email|text)\b)"
-    # (a fault's or a test's day is debugging: "The bug only shows up on Fridays")
-    r"(?![^.!?]*\b(?:crash(?:es)?|fails?|breaks?|flak(?:es|y)|shows?\s+up|pass(?:es)?|"
-    r"only\s+happens?|times?\s+out|timed\s+out|hangs?|go(?:es)?\s+red|is\s+red|errors?\s+out|"
-    r"spikes?)\b)"
-    r"(?!(?:the|a|this|that|our|my)\s+(?:bug|error|crash|failure|timeout)s?\b|(?:bugs|errors|"
-    r"crashes|failures|timeouts)\b)"
-    r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?:[\w'-]+\s+){1,5}?on\s+"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
+    r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?P<head>(?:[\w'-]+\s+){1,6}?)on\s+"
+    rf"{_DAYS}(?:\s*(?:,|and|or|&)\s*(?:on\s+)?{_DAYS})*(?:\s+at\s+[\w:.]+(?:\s*[ap]m)?)?\s*[.!]?$",
     _I)
+# What is scheduled, told by its verb: it is on that day, is done then, runs or goes out then
+# ("The timeout review is on Mondays", "Errors are reviewed on Fridays", "The error budget
+# resets on Mondays", "The nightly crash report runs on Sundays": a fault's word in the name of
+# a scheduled thing is no symptom) or done then by the team ("We triage errors on Mondays")
+_SCHEDULED_BY_VERB = re.compile(
+    r"(?:\b(?:is|are)|'s|'re|\b(?:is|are|gets?|got)\s+(?:[a-z]+ed|sent|run|held|done|cut|shut)|"
+    r"\b(?:runs?|go(?:es)?\s+out|resets?|rotates?|kicks?\s+off|starts?)|"
+    r"(?P<we>^(?:we|i)\s+)(?:usually\s+|always\s+|only\s+|normally\s+)?(?:triage|review|deploy|release|"
+    r"ship|clear|rotate|run|rerun|hold|cut|tag|publish|prune|purge|rebuild|restart|patch|"
+    r"upgrade|merge|cleanup|clean\s+up|scrub)\b[\w\s'-]*)\s+$", _I)
+# ... else a fault told of it, in any tense, is a symptom's day, debugging ("The deploy broke
+# on Fridays", "Builds are failing on Mondays", "Tests are red on Fridays", "The site gets slow
+# on Mondays", "We get more errors on Mondays", "The timeout happens on Mondays")
+_FAULT_TOLD = re.compile(
+    r"\b(?:br(?:oke|oken|eaks?|eaking)|crash\w*|fail\w*|flak\w*|red|slow\w*|hangs?|hanging|hung|"
+    r"tim(?:es?|ed|ing)\s+out|timeouts?|ooms?|oom(?:ed|ing)|di(?:es?|ed)|dying|down|stuck|"
+    r"spik\w*|(?:go(?:es)?|went|going|gone)\s+(?:up|down|red)|climb\w*|drop\w*|"
+    r"(?:fill|back|pile)(?:s|ed|ing)?\s+up|peak\w*|takes?\s+forever|took\s+forever|\d+s|"
+    r"errors?|bugs?|outages?|alerts?|incidents?|show(?:s|ed)?\s+up|pass(?:es|ed|ing)?|"
+    r"lag\w*|stall\w*|misses|flap\w*|only\s+happens?|throttl\w*|degrad\w*|overload\w*|"
+    r"unavailable|unstable|unreliable|broken)\b", _I)
+
+
+def _on_weekdays(sentence: str) -> bool:
+    """Whether ``sentence`` says what is done every such day ("Bugs are triaged on Mondays"),
+    not a fault that shows up then ("The deploy broke on Fridays")."""
+    said = _ON_WEEKDAYS.match(sentence)
+    if said is None:
+        return False
+    head = said["head"]
+    by_verb = _SCHEDULED_BY_VERB.search(head)
+    # (the verb last, unless it is a fault's: "The staging DB is down", "Tests are red")
+    if by_verb is not None and (by_verb["we"] or not _FAULT_TOLD.search(head.split()[-1])):
+        return True
+    return _FAULT_TOLD.search(head) is None
+
+
 # "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
 _ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging|ci)\s+"
              r"(?:runs|uses|is on))\s+(?-i:[A-Z])")
@@ -563,17 +603,52 @@ def _when_they_are(text: str) -> bool:
 # explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
 # ("You can stop running the server now", "You can stop now")
 _MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
+# What an answer is made of and nothing else ("emojis", "caveats", "so many bullet points")
+_ANSWER_ONLY = (r"(?:[a-z]+\s+){0,3}?(?:emojis?|explanations?|summar(?:y|ies)|recaps?|caveats?|"
+                r"disclaimers?|apolog(?:y|ies)|bullet(?:\s+points)?|markdown(?:\s+(?:tables?|"
+                r"headers?|formatting))?|options|choices|alternatives|preambles?|pleasantries)")
+# A pause, politeness or "going forward" after it changes nothing of what is asked
+_STOP_POLITE = (r"(?:\s*,?\s*(?:now|anymore|any\s+more|from\s+now\s+on|going\s+forward|please|pls|"
+                r"plz|thanks|thank\s+you|thx|ty))*\s*[.!]?$")
 _STOP_ANSWERING = re.compile(
-    # (how the answers read, not the work: "You can stop writing tests / printing logs / using
-    # mocks now" is the task at hand)
-    r"^\s+(?P<doing>(?:explain|includ|apologi[sz]|summari[sz]|suggest|mention|repeat|narrat|"
-    rf"recap|justify|hedg|qualify)ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
-    # ... or what an answer is made of ("You can stop using emojis", "... adding docstrings")
-    r"|(?:us|writ|add|giv|show)ing\s+(?:(?!the\b|http\b|auth\b|cors\b|database\b|migration\b)"
-    r"[a-z]+\s+){0,2}(?:emojis?|explanations?|summar(?:y|ies)|comments?|docstrings?|caveats?|"
-    r"disclaimers?|apolog(?:y|ies)|examples?|bullet\s+points|headers?|tables?|markdown|"
-    r"code\s+blocks?)(?:\s+everywhere)?)"
-    r"(?:\s+(?:now|anymore|any\s+more|from\s+now\s+on))*\s*[.!]?$", _I)
+    # Leave to stop is a rule when what it stops is how the assistant answers or behaves, not
+    # when it names a thing in the code being written: "You can stop apologizing / asking for
+    # confirmation / using emojis / using tables in your answers" are rules; "... adding CSV
+    # headers / using hash tables / adding test comments / writing tests" are the work at hand
+    r"^\s+(?P<doing>(?:"
+    # ... a way of answering, whatever it is about ("explaining everything", "apologizing so
+    # much"; not "explaining the code", the work at hand)
+    r"(?:apologi[sz]|hedg|narrat|recap|over-?explain|second-guess)ing(?:\s+(?:so\s+much|all\s+"
+    r"the\s+time|constantly|for\s+everything|every\s+time))?"
+    r"|(?:explain|includ|summari[sz]|suggest|mention|repeat|narrat|recap|justify|hedg|qualify)"
+    rf"ing\s+{_BARE_KIND}(?:\s+[\w-]+){{0,2}}?"
+    r"|explaining\s+(?:everything|so\s+much|(?:basic|simple|obvious|trivial)\s+[\w-]+(?:\s+"
+    r"[\w-]+)?(?:\s+to\s+me)?|things\s+to\s+me)"
+    r"|summari[sz]ing(?:\s+(?:everything|at\s+the\s+end|(?:after\s+)?every\s+[\w-]+))?"
+    r"|repeating\s+(?:yourself|my\s+question)"
+    r"|checking\s+in(?:\s+so\s+often)?"
+    # ... asking before acting ("asking for confirmation before running tests")
+    r"|asking\s+(?:me\s+)?(?:(?:so\s+many\s+|clarifying\s+)?questions|for\s+(?:confirmation|permission|approval)|before\s+[\w-]+ing|"
+    r"whether|if\s+(?:i|it's|that's))[^.!?,;]*"
+    # ... what only an answer is made of, however much of it, wherever it goes ("putting
+    # emojis in commit messages", "giving me caveats", "with the emojis")
+    rf"|(?:(?:us|writ|add|giv|show|putt|includ)ing\s+(?:me\s+)?|with\s+(?:the\s+|all\s+the\s+)?)"
+    rf"{_ANSWER_ONLY}(?:\s+(?:to|in|on|at|after|before)\s+[^.!?,;]*?)?)(?P<answer>)"
+    # ... what the code has too ("headers", "tables", "examples"), only said to be in the
+    # answers ("adding headers to your answers"; not "adding request headers", "using hash
+    # tables", "adding headers now")
+    r"|(?:us|writ|add|giv|show|putt|includ)ing\s+(?:[a-z]+\s+){0,2}?(?:headers?|tables?|"
+    r"examples?|code\s+(?:blocks?|examples?|snippets?)|headings?|sections?)\s+(?:in|to|from|at\s+"
+    r"the\s+(?:top|end)\s+of)\s+(?:your\s+|the\s+|my\s+|every\s+|each\s+|all\s+)?(?:[\w-]+\s+)?"
+    r"(?:answers?|repl(?:y|ies)|responses?|messages?|output|explanations?|chat)"
+    # ... and how the assistant writes any code, said of all of it ("adding comments",
+    # "adding docstrings to private functions"; not "adding test comments", "... the comments",
+    # "... comments to the SQL", one kind or one piece of the code at hand)
+    r"|(?:us|writ|add|putt|includ)ing\s+(?:comments?|docstrings?|type\s+(?:hints?|annotations?))"
+    r"(?:\s+(?:everywhere|(?:to|in)\s+your\s+code|(?:to|on|in|for)\s+(?:every|each|all|private|public|internal|trivial|"
+    r"simple|obvious|small)\s+[\w-]+(?:\s+[\w-]+)?))?"
+    # (a reason or a wish said after a way of answering: "..., just pick one")
+    r")(?(answer)(?:\s*,\s*(?!now\b|please\b|pls\b|thanks\b)[^.!?]*)?)" + _STOP_POLITE, _I)
 # "Our CI runs on Buildkite", "Our docs are built with mkdocs": what the project runs on
 _OUR_RUNS_ON = re.compile(
     r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
@@ -1141,7 +1216,7 @@ def _detect_core(raw: str) -> _Kind | None:
     if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
             _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
-    if _SCHEDULE.search(sentence) or ("days" in sentence and _ON_WEEKDAYS.match(sentence) and (
+    if _SCHEDULE.search(sentence) or ("days" in sentence and _on_weekdays(sentence) and (
             # ("I mostly do that work on Fridays": the work at hand)
             not _said_in_past(sentence.split(" ", 2)[1].lower())
             and not _POINTS_AT_HAND.search(sentence))):

@@ -312,10 +312,16 @@ _OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_N
 _OWNER_OF = re.compile(
     r"^(?P<who>(?-i:[A-Z][a-z]+))\s+(?:owns|maintains|is responsible for|looks after)\s+"
     r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
-# (not "her team", "her PR": "her" before a noun is whose, not whom)
+# (not "her team", "her PR": "her" before a noun is whose, not whom; after "let", "have",
+# "make" or "help" it is whom, before the verb she is to do: "let her review migrations")
 _HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
                          r"(?:before|after|about|first|when|whenever|if|for|to|and|or|too|again|"
-                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b(?!-)))", _I)
+                         r"in|on|as|with|up|out|know|the|a|an|any|every)\b(?!-)))|"
+                         r"(?:(?<=\blet\s)|(?<=\bhave\s)|(?<=\bmake\s)|(?<=\bhelp\s))her\b"
+                         # (whose again when a noun comes first: "have her team review it")
+                         r"(?=\s+(?!(?:team|manager|boss|lead|reports|colleagues|teammates|"
+                         r"people|folks|group|squad|deputy|backup|assistant)\b)[a-z]+\b(?!-))",
+                         _I)
 _ITS = re.compile(r"\bits\b", _I)
 # "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
 # thing asked about is what "them" is
