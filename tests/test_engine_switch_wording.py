@@ -2252,3 +2252,97 @@ def test_a_tool_used_again_is_a_move_back(said: str, new: str, old: str | None) 
     "said", ["Let's use the helper again here.", "Try again with npm.", "Run the tests again."])
 def test_something_done_again_is_no_move_back(said: str) -> None:
     assert not [c for c in candidates(said) if c.kind == "switch"]
+
+
+def _dream_pkg(said: str) -> DreamPlan:
+    """A dream over one project entry, "We use pnpm.", and ``said`` three days after it."""
+    files = {"project_pkg.md": topic("Package manager", "We use pnpm.")}
+    return plan_dream(files, "- [Package manager](project_pkg.md) — pkg\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from two reviews: each turned "We use pnpm" into "We use npm", "do not suggest pnpm")
+        "Let's use npm again for a quick test.",
+        "Let's use npm again for the benchmark.",
+        "Let's use npm again while I debug this.",
+        "Let's use npm again so I can compare the lockfiles.",
+        "Let's use npm again and rerun the build.",
+        "Let's use npm again then rerun the tests.",
+        "Let's use npm again this time.",
+        "Let's use npm again this once.",
+        "Let's use npm again just this once.",
+        "Let's use npm again one more time.",
+        "Let's use npm again real quick.",
+        "Let's use npm again temporarily.",
+        "Let's use npm again just for this install.",
+        "Let's use npm again just for this build.",
+        "Let's use npm again and see if it works.",
+        "Let's use npm again just to check.",
+        "Let's use npm again instead of pnpm for this one install.",
+        "Please use npm again for the next command.",  # (made a feedback memory of it)
+        "Switch back to npm for this install.",
+        "Let's go back to npm for a quick test.",
+        "Actually, use npm again for a quick test.",  # (a correction, as a feedback memory)
+        "Actually, let's use npm again for the benchmark.",
+        # ("for now" is as often the work in progress as a policy: "do not suggest pnpm" would
+        # be too strong a memory of it)
+        "Let's use npm again for now.",
+        "Let's use npm again for the time being.",
+        "Let's use npm again here.",
+    ],
+)
+def test_a_tool_used_again_for_one_action_leaves_the_entry_alone(said: str) -> None:
+    assert _dream_pkg(said).writes == {}
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [
+        # (from two reviews: each was lost, and "We use pnpm" stayed current)
+        ("Let's use npm again now that pnpm broke our lockfile.", "Pnpm broke our lockfile."),
+        ("Let's use npm again now, pnpm is too flaky.", "Pnpm is too flaky."),
+        ("Let's use npm again on this project.", None),
+        ("Let's use npm again on this codebase.", None),
+        ("Let's use npm again with this monorepo.", None),
+        ("Let's use npm again to keep things simple.", None),
+        ("Let's use npm again to be safe.", None),
+        ("Let's use npm again for the rest of the project.", None),
+        ("Use npm again from now on.", None),
+        ("Go back to npm from now on.", None),
+        ("Let's just use npm again.", None),  # (dropped as the task at hand)
+        ("Fine, let's use npm again.", None),
+        ("Yeah, let's use npm again.", None),
+        ("Alright, let's use npm again.", None),
+        ("I think we should use npm again.", None),
+        # (and what already was one)
+        ("Let's use npm again for everything.", None),
+        ("Let's use npm again for this repo.", None),
+        ("Let's use npm again going forward.", None),
+        ("Let's use npm again.", None),
+    ],
+)
+def test_a_tool_used_again_for_good_rewrites_the_entry(said: str, why: str | None) -> None:
+    plan = _dream_pkg(said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_pkg.md"]
+    body = parse_topic(plan.writes["project_pkg.md"]).body
+    assert body.startswith("We use npm.\n")
+    assert "Switched back from pnpm to npm on 2026-07-09; previously pnpm." in body
+    assert "pnpm is no longer current, so do not suggest it" in body
+    if why is not None:
+        assert f"**Why:** {why}" in body
+
+
+@pytest.mark.parametrize(
+    ("said", "told"),
+    [
+        # told done, a day is when it was done, not a time for once
+        ("We reverted to npm today.", "We reverted to npm on 2026-07-09."),
+        ("We went back to npm here.", "We went back to npm here."),
+    ],
+)
+def test_a_move_back_told_done_is_still_one(said: str, told: str) -> None:
+    (cand,) = gather(human(said, day=3)).candidates
+    assert (cand.kind, cand.text, cand.new, cand.back) == ("switch", told, "npm", True)

@@ -159,7 +159,7 @@ _EPHEMERAL = re.compile(
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
     # ("let's not ...", "let's go back to npm", "let's use npm again" are a rule and a switch
     # back, not a task)
-    r"^(?:(?:let's|lets)(?!\s+(?:not|(?:go|switch|move)\s+back\s+to|use\s+[\w.+#-]+\s+again)\b)|"
+    r"^(?:(?:let's|lets)(?!\s+(?:not|(?:go|switch|move)\s+back\s+to|(?:just\s+)?use\s+[\w.+#-]+\s+again)\b)|"
     r"can you|could you|"
     r"would you|will you|go ahead|try|run|fix|"
     r"look at|check|"

@@ -196,7 +196,8 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
         rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing)|roll(?:ed|ing)?)\s+"
         rf"(?:it\s+|everything\s+|{_MOVED_THINGS})back|revert(?:ed|ing)?)\s+to\s+(?:using\s+)?"
-        rf"(?P<new>{_T})(?:\s+from\s+(?P<old>{_T}))?"
+        rf"(?P<new>{_T})(?:\s+from\s+(?!(?:now|here|then)\b)(?P<old>{_T}))?"
+        # ("Go back to npm from now on": when it holds from, not what was left)
         # "We're back on Poetry", "We're back to using npm"
         rf"|\b(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+(?:now\s+)?back\s+(?:on|to)\s+"
         # (a tool known or named, not "back on track", "back on schedule")
@@ -847,26 +848,75 @@ _LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 # "lets use npm again pnpm breaks on fly": a tool gone back to, and what broke told after it
 # ("We will use Docker again next sprint" is a plan)
 _USE_AGAIN = re.compile(
-    rf"^(?:(?:actually|actualy|ok(?:ay)?|so)\b[\s,]*)?(?:let'?s|let\s+us|we\s+should|"
-    rf"please)\s+(?:just\s+)?use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+"
-    # (not for a purpose: "Please use npm again to install the deps" is the task at hand)
-    # (not for the task at hand: "again to install", "... for the moment", "... today", "...
-    # here", "... on the new files", "... in this test")
-    r"(?P<again>again\b(?!\s+(?:to\s+[a-z]|today\b|here\b|now\b|in\s+the\s+meantime\b|for\s+"
-    r"(?:now|a\s+bit|the\s+(?:moment|time\s+being|next|install|demo|rest)|(?:this|that|these|"
-    r"those)\b(?!\s+(?:repo|project|codebase|monorepo)\b))|on\s+(?:this|that|these|those|the\s+"
-    r"new)\b|in\s+(?:this|that|the)\s+(?:test|file|step|branch|one)\b|with\s+this\b))"
-    r"[\s,;:—–-]*(?P<rest>.*))$",
+    r"^(?:(?:actually|actualy|ok(?:ay)?|so|fine|yeah|yes|yep|alright|all\s+right|well|ugh)\b"
+    r"[\s,]*)*(?:(?:let'?s|let\s+us|(?:i\s+think\s+)?we\s+should|please)\s+(?:just\s+)?)?"
+    rf"use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+(?P<again>again\b[\s,;:—–-]*"
+    r"(?P<rest>.*))$",
     _I)
+# What a move back is said with decides whether it lasts. A purpose or a time of one action is
+# the task at hand: a test, a benchmark, this install or build, the next command; while, so,
+# and, then with what is done now; this time, once, temporarily, today, here, for the moment
+# ("for now" is as often the work in progress as a policy, and "do not suggest pnpm" would be
+# too strong a memory of it); to and a verb of the work ("to install the deps", "to check")
+_ONE_ACTION = re.compile(
+    r"^(?:just\s+|only\s+)?(?:"
+    r"for\s+(?:a|an|one|the|this|that|these|those|my|our)\s+(?:(?:next|quick|single|one|last|"
+    r"little|short|first)\s+)*(?:tests?|benchmarks?|bench|install(?:ation)?|builds?|commands?|"
+    r"runs?|demo|checks?|experiments?|comparison|repro|debug(?:ging)?|try|trial|spike|steps?|"
+    r"session|script|job|deploy|ci\s+run|moment|bit|sec(?:ond)?|minute|while|day|today)\b|"
+    r"for\s+(?:now|a\s+bit|a\s+while|a\s+sec(?:ond)?|the\s+(?:time\s+being|next\b|install|demo|"
+    r"rest\s+of\s+(?:the|this|today)\s+(?:day|session|week|afternoon|morning|evening|sprint)))|"
+    # ... "for this" of anything but the whole project
+    r"for\s+(?:this|that|these|those)\b(?!\s+(?:repo(?:sitory)?|project|codebase|monorepo)\b)|"
+    r"(?:on|with)\s+(?:this|that|these|those|the\s+new)\b(?!\s+(?:repo(?:sitory)?|project|"
+    r"codebase|monorepo)\b)|"
+    r"in\s+(?:this|that|the)\s+(?:test|file|step|branch|one)\b|in\s+the\s+meantime\b|"
+    r"(?:while|until|so\s+(?:that\s+)?(?:i|we|you)\s+can)\b|"
+    r"(?:and|then|and\s+then)\s+(?:re)?(?:run|see|check|try|test|compare|retry|install|build|"
+    r"debug|look|verify|confirm|redo|benchmark|measure|time|profile|regenerate|start|deploy)\b|"
+    r"(?:just\s+)?(?:this|one\s+more|one\s+last)\s+(?:time|once)\b|(?:just\s+)?once\b|"
+    r"real(?:ly)?\s+quick|quickly|temporarily|today|tonight|here\b|"
+    r"(?:right\s+)?now\s*[.!]?$|"
+    # ... to and what is done ("to install the deps", "to check"), not a reason to keep it: to
+    # be safe, to keep things simple, to stay in line with CI
+    r"to\s+(?!(?:be|keep|stay|avoid|stick|match|simplify|reduce|save|make\s+(?:things|life|it))"
+    r"\b)[a-z])", _I)
+# "now" before what keeps a move back going ("again now, pnpm is too flaky"): when it
+# starts, not what it is for
+_NOW_THEN = re.compile(r"^now\b(?!\s+that\b)[\s,;:—–-]*", _I)
+
+
+# How a move back is asked for, not told done
+_ASKS_BACK = frozenset({"let's", "lets", "please", "go", "switch", "move", "revert", "return",
+                        "roll", "change"})
+
+
+def _again_for_once(text: str) -> bool:
+    """``text`` asks for a tool again for one action ("Let's use npm again for a quick test",
+    "... instead of pnpm for this one install", "Please use npm again for the next command"):
+    the task at hand, neither a move back nor a rule."""
+    m = _USE_AGAIN.match(text) if "again" in text.lower() else None
+    if m is None:
+        return False
+    rest = m["rest"].strip().rstrip(".!")
+    if rest[:11].lower() == "instead of ":
+        rest = rest[11:].partition(" ")[2]  # (what is left named, then what it is for)
+    return _ONE_ACTION.match(rest) is not None
 
 
 def _used_again(text: str) -> _Kind | None:
     """"Let's use npm again, pnpm breaks on fly" said as a move back, in its own words: the tool
-    of the same kind named after it is the one left, and what it tells of it the reason."""
+    of the same kind named after it is the one left, and what it tells of it the reason. Said
+    of one action ("Let's use npm again for a quick test", "... just this once") it is the task
+    at hand (``_again_for_once``), not a move back."""
     m = _USE_AGAIN.match(text) if "again" in text.lower() else None
-    if m is None:
+    if m is None or _again_for_once(text):
         return None
-    new, rest = m["new"], m["rest"].strip().rstrip(".!")
+    new = m["new"]
+    # ("again now, pnpm is too flaky", "again now that pnpm broke our lockfile": the reason)
+    rest = _NOW_THEN.sub("", m["rest"].strip().rstrip(".!"))
+    if rest[:9].lower() == "now that ":
+        rest = rest[9:]
     left = [t for t in tools_in(rest) if tool_kinds(t) & tool_kinds(new) and not same_tool(t, new)]
     old = left[0] if len(left) == 1 and has_word(rest.split()[0], left[0]) else None
     # ("..., it was faster": the reason as said, for the why to be read from it)
@@ -875,7 +925,7 @@ def _used_again(text: str) -> _Kind | None:
 
 
 def _switch(text: str) -> _Kind | None:
-    if _SWITCH_WORD.search(text) is None or _not_done(text):
+    if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text):
         return None
     plain = _NAME_IN_CODE.sub(r"\1", text) if "`" in text else text
     if plain != text:
@@ -902,6 +952,11 @@ def _switch(text: str) -> _Kind | None:
         if old:
             old = _whole_name(text, m.start(which), old)
         is_back = back or bool(m.groupdict().get("back"))
+        if back and text[:7].lower().split(" ")[0] in _ASKS_BACK and _ONE_ACTION.match(
+                text[m.end():].strip(" ,;:—–-").rstrip(".!")):
+            # "Go back to npm for the benchmark": the task at hand (``_ONE_ACTION``); told done
+            # ("We reverted to npm today") it is dated, not for once
+            continue
         if back and not old and _VERSION_NEXT.match(text, m.end(which_new)):
             continue  # "... but rolled back to Node 18": a version move the upgrade did not hold
         if back and not old and (tried := _switch(text[: m.start()])) is not None:
@@ -1144,6 +1199,8 @@ def _detect_core(raw: str) -> _Kind | None:
         while (again := _CORRECTION.match(rest)) is not None and again["rest"] != rest:
             rest = again["rest"]
         rest = _clean(rest)
+        if _again_for_once(rest):
+            return None  # ("Actually, use npm again for a quick test": the task at hand)
         inner = _switch(rest)
         if inner is not None:
             return _Kind("switch", rest, 0.9, inner.new, inner.old, inner.back)
@@ -1162,6 +1219,8 @@ def _detect_core(raw: str) -> _Kind | None:
         if stop is None:
             return None
         return _Kind("prohibition", f"Stop {stop['doing']}.", 0.85, revises=True)
+    if _again_for_once(sentence):
+        return None  # ("Please use npm again for the next command": no rule either)
     switched = _switch(sentence)
     if switched is not None:
         # (as it is said, or as it holds when it takes effect now: ``_switch``)
