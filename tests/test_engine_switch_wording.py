@@ -2346,3 +2346,78 @@ def test_a_tool_used_again_for_good_rewrites_the_entry(said: str, why: str | Non
 def test_a_move_back_told_done_is_still_one(said: str, told: str) -> None:
     (cand,) = gather(human(said, day=3)).candidates
     assert (cand.kind, cand.text, cand.new, cand.back) == ("switch", told, "npm", True)
+
+
+@pytest.mark.parametrize(
+    ("said", "new"),
+    [
+        # (from a month-of-use review: a fast typist's short switch-backs were lost)
+        ("Back to GitHub Actions, please.", "GitHub Actions"),
+        ("Back to golang-migrate, please.", "golang-migrate"),
+        ("Goose was a mistake. Back to golang-migrate, please.", "golang-migrate"),
+        ("Ok, back to npm then.", "npm"),
+    ],
+)
+def test_back_to_a_tool_is_a_move_back(said: str, new: str) -> None:
+    cand = gather(human(said)).candidates[-1]
+    assert (cand.kind, cand.text, cand.new, cand.back) == (
+        "switch", f"Use {new} again.", new, True)
+
+
+@pytest.mark.parametrize(
+    "said", ["Back to work.", "Back to normal.", "Back to main.", "Back to the tests.",
+             "Back to Monday.", "Back to square one.", "Back to you.", "Back to it.",
+             "Back to PR-212."])
+def test_back_to_what_is_no_tool_is_no_move_back(said: str) -> None:
+    assert not [c for c in gather(human(said)).candidates if c.kind == "switch"]
+
+
+def _dream_ci(lead: str, *said: str) -> DreamPlan:
+    files = {"project_ci.md": topic("CI: buildkite instead of github actions", lead)}
+    return plan_dream(files, "- [CI](project_ci.md) — ci\n",
+                      gather(*(human(s, day=3 + i, session=f"s{i}")
+                               for i, s in enumerate(said))).candidates, now=NOW)
+
+
+def test_ci_moved_to_buildkite_goes_back_to_github_actions() -> None:
+    """The review's CI entry stayed 'Use buildkite; github actions is no longer current'."""
+    plan = _dream_ci(
+        "We are moving CI from github actions to buildkite, thiago set up the pipeline in "
+        ".buildkite/pipeline.yml.\n\nSwitched from github actions to buildkite on 2026-07-07; "
+        "previously github actions.\n\n**Why:** Changed on 2026-07-07.\n**How to apply:** Use "
+        "buildkite; github actions is no longer current, so do not suggest it.",
+        "After release we stop using buildkite, too expensive says the CTO. Back to GitHub "
+        "Actions. Keep the GitHub workflow files, don't delete them.",
+        "Buildkite is off now, deleted .buildkite folder.")
+    body = parse_topic(plan.writes["project_ci.md"]).body
+    assert body.startswith("Use GitHub Actions again.\n")
+    assert "Switched back from buildkite to github actions on 2026-07-09" in body
+    assert "buildkite is no longer current, so do not suggest it" in body
+    assert "github actions is no longer current" not in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # (a move under way, lower-case names: the move back was read as the entry restated)
+        ("We are moving CI from github actions to buildkite.",
+         "We switched back to GitHub Actions."),
+        ("We are moving CI from github actions to buildkite.",
+         "Back to GitHub Actions, please."),
+    ],
+)
+def test_a_move_back_over_a_move_under_way_rewrites_it(lead: str, said: str) -> None:
+    plan = _dream_ci(lead, said)
+    body = parse_topic(plan.writes["project_ci.md"]).body
+    assert "Switched back from buildkite to github actions on 2026-07-09; previously " \
+           "buildkite." in body
+    assert "github actions to github actions" not in body
+
+
+def test_goose_was_a_mistake_back_to_golang_migrate() -> None:
+    files = {"project_mig.md": topic("Migrations", "We switched from golang-migrate to goose.")}
+    plan = plan_dream(files, "- [Migrations](project_mig.md) — mig\n", gather(human(
+        "Goose was a mistake. Back to golang-migrate, please.", day=3)).candidates, now=NOW)
+    body = parse_topic(plan.writes["project_mig.md"]).body
+    assert body.startswith("Use golang-migrate again.\n")
+    assert "Switched back from goose to golang-migrate on 2026-07-09; previously goose." in body

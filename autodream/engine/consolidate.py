@@ -84,6 +84,7 @@ from autodream.engine.replacement import (
     _SAID_OF_ONE,
     _SLUG,
     _TURNING,
+    UNDER_WAY,
     _changed_value,
     _event_words,
     _forbids_another,
@@ -1332,7 +1333,8 @@ class Consolidator:
             # bare "14": what set one version against another goes with the tool
             lead = without_version_contrast(lead, old)
         fits = (old is not None and not meant and _names(lead, old) and not _ISO_DAY.search(lead)
-                and not TELLS_SWITCH.search(lead) and last_mention(lead) is None)
+                and not TELLS_SWITCH.search(lead) and not UNDER_WAY.search(lead)
+                and last_mention(lead) is None)
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
         # the choice the entry names goes, and what it was set against with it ("CI runs on
         # Buildkite."); swapping the old name alone would say "..., not Buildkite"
@@ -1342,7 +1344,8 @@ class Consolidator:
             put = _name_in_place(_without_contrast(lead, old), over, new, cand.text)
         elif fits and old is not None:
             put = _put_in_place(lead, old, new, cand.text, thing)
-        if put is None and old is not None and not meant and not TELLS_SWITCH.search(lead):
+        if put is None and old is not None and not meant and not TELLS_SWITCH.search(lead) and (
+                not UNDER_WAY.search(lead)):
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it

@@ -17,6 +17,7 @@ from autodream.engine.entries import (
     Entry,
 )
 from autodream.engine.model import Candidate
+from autodream.engine.places import PLACE_PATTERN
 from autodream.engine.revisions import revision
 from autodream.engine.text import (
     ADDRESS_AT,
@@ -30,6 +31,7 @@ from autodream.engine.text import (
     word_set,
 )
 from autodream.engine.tool_kinds import (
+    TOOL_PATTERN,
     either_or,
     other_kinds,
     tool_kinds,
@@ -61,7 +63,9 @@ _MOVED_WHAT = re.compile(
     r"she|it|user|team|the\s+user)\b)[\w-]+(?:\s+[\w-]+)"
     r"{0,2}?)\s+(?:(?:has|have)\s+(?:been\s+)?|(?:was|were)\s+)?(?:switched|migrated|moved)"
     r"\s+(?:back\s+)?(?:over\s+)?(?:from\s+\S.*?\s+)?to\s+", re.I)
-_TOLD_NAME = r"[\w+#-]+(?:\.[\w+#-]+)*(?:\s+(?-i:[A-Z])[\w+#-]*){0,3}"
+# (a known name of more words, however written: "from github actions to buildkite")
+_TOLD_NAME = (rf"(?:(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])|"
+              r"[\w+#-]+(?:\.[\w+#-]+)*(?:\s+(?-i:[A-Z])[\w+#-]*){0,3})")
 # A switch told in an entry's own words: "We switched from Poetry to uv", "CI moved from
 # Jenkins to GitHub Actions"
 _SWITCH_TOLD = re.compile(
@@ -76,8 +80,15 @@ _SWITCH_UNDONE = re.compile(r"n't\b|\b(?:not|never|no\s+longer|would|could|might
                             r"whether|tr(?:y|ies|ied|ying))\b", re.I)
 
 
+# A move told as under way ("We are moving CI from GitHub Actions to Buildkite"): what it
+# moves to is what the entry holds, and a move back is from it
+UNDER_WAY = re.compile(r"\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?(?:switching|moving|"
+                       r"migrating)\b", re.I)
+
+
 def _switch_told(lead: str) -> re.Match[str] | None:
-    told = _SWITCH_TOLD.search(lead) if TELLS_SWITCH.search(lead) else None
+    told = _SWITCH_TOLD.search(lead) if TELLS_SWITCH.search(lead) or (
+        "ing " in lead and UNDER_WAY.search(lead)) else None
     if told is None or _SWITCH_UNDONE.search(lead, 0, told.start() + len(told[0].split()[0])) or (
             re.search(r"\byet\b", lead, re.I)):
         return None

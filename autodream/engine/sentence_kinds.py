@@ -886,6 +886,33 @@ _ONE_ACTION = re.compile(
 _NOW_THEN = re.compile(r"^now\b(?!\s+that\b)[\s,;:—–-]*", _I)
 
 
+# "Back to GitHub Actions, please.": a move back said in three words, to a tool known or named
+# (a capital, or a name with a hyphen or dot: "golang-migrate"), not "back to work", "back to
+# normal", "back to main" (a branch checked out); said alone or with what keeps it going
+_BACK_TO = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|fine|alright|yeah|then|and|anyway)\b[\s,]*)*back\s+to\s+"
+    # (no number in a name not known: "Back to PR-212" is work at hand)
+    rf"(?:using\s+)?(?P<new>{_KNOWN_NAME}|(?![\w.+#-]*\d)(?:(?-i:[A-Z])[\w.+#-]*[\w+#]|"
+    r"[a-z]\w*[-.][\w.-]*\w))"
+    r"(?P<rest>(?:[\s,]+(?:please|pls|then|again|for\s+good|from\s+now\s+on|going\s+forward|"
+    r"for\s+everything|everywhere))*)\s*[.!]*$", _I)
+
+
+_ASKING = re.compile(r"[\s,]*\b(?:please|pls|then|again)\b[\s,]*", _I)
+
+
+def _back_to(text: str) -> _Kind | None:
+    """"Back to GitHub Actions, please." as the move back it asks for."""
+    m = _BACK_TO.match(text) if "back to" in text[:30].lower() else None
+    if m is None or m["new"].lower() in _CALENDAR_TERMS:
+        return None
+    new = _whole_name(text, m.start("new"), m["new"])
+    # (told as "Let's use npm again" is: what is asked for, with when it holds from)
+    lasting = _ASKING.sub(" ", m["rest"]).strip(" ,")
+    said = f"Use {new} again {lasting}".rstrip()
+    return _Kind("switch", ensure_period(said), 0.9, new=new, back=True)
+
+
 # How a move back is asked for, not told done
 _ASKS_BACK = frozenset({"let's", "lets", "please", "go", "switch", "move", "revert", "return",
                         "roll", "change"})
@@ -987,6 +1014,8 @@ def _switch(text: str) -> _Kind | None:
     again = _used_again(text)
     if again is not None:
         return again  # (a move back told another way, "..., not black", is read as that)
+    if (bare := _back_to(text)) is not None:
+        return bare
     if "ing " in text and _SWITCHING_NOW.search(text) is not None and (
             eff := _TAKES_EFFECT_NOW.search(text)):
         # "We're switching the formatter to ruff format, starting today" is made as it is said:
