@@ -2964,3 +2964,38 @@ def test_a_rule_told_as_said_before_still_changes_when_it_says_another_thing(
                       gather(human(said, day=3)).candidates, now=NOW)
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert any(now in t for t in plan.writes.values())
+
+
+_RELEASE = "We release invoices v2 on 13 Jul, Joana (tech lead) wants all the migrations done."
+
+
+@pytest.mark.parametrize("first_move", [
+    "Bad news, release moved. Joana said invoices v2 goes out on 15 Jul now, not 13 Jul.",
+    "The release moved, invoices v2 goes out on 15 Jul now, not 13 Jul.",
+    "Invoices v2 goes out on 15 Jul now, not 13 Jul.",
+])
+@pytest.mark.parametrize("dreams", ["one", "each"])
+def test_a_release_moved_twice_in_a_fast_typists_words_is_one_plan_at_its_last_day(
+        first_move: str, dreams: str) -> None:
+    # each move was a memory of its own ("The release moved", "Was planned: Release moved
+    # AGAIN, new date is 2026-07-17") beside the first plan, still of 2026-07-13
+    said = [human(_RELEASE, session="a", day=0), human(first_move, session="b", day=2),
+            human("Release moved AGAIN, new date is 17 Jul. Joana confirmed in slack.",
+                  session="c", day=6)]
+    files: dict[str, str] = {}
+    index: str | None = None
+    for day, told in ([(7, said)] if dreams == "one" else [(1, said[:1]), (3, said[1:2]),
+                                                          (7, said[2:])]):
+        plan = _plan(files, index, *told, now=T0 + timedelta(days=day))
+        files.update({f: t for f, t in plan.writes.items() if f != "MEMORY.md"})
+        index = plan.index
+        for gone in plan.deletes:
+            files.pop(gone)
+    ((written, text),) = files.items()
+    entry = parse_entry(written, text)
+    assert entry.statements == [
+        "We release invoices v2 on 2026-07-17, Joana (tech lead) wants all the migrations done."]
+    assert entry.history == [
+        "Changed from 2026-07-13 to 2026-07-15 on 2026-07-08; previously 2026-07-13.",
+        "Changed from 2026-07-15 to 2026-07-17 on 2026-07-12; previously 2026-07-15."]
+    assert "Plan work around 2026-07-17." in entry.how

@@ -1482,3 +1482,45 @@ def test_a_passed_plan_for_what_will_be_done_is_told_as_planned_not_as_done(
     # nor is it told as done in its title or the index
     told = f"{entry.name}\n{entry.description}\n{plan.index or ''}".lower()
     assert "was migrated" not in told and "was held" not in told
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a relative day and its date side by side were both rewritten: "on 2026-07-07 on 2026-07-07"
+    ("The release is tomorrow 7 Jul, don't merge anything to main.",
+     "The release is on 2026-07-07, don't merge anything to main."),
+    ("The release is tomorrow, Jul 7.", "The release is on 2026-07-07."),
+    ("The release is tomorrow (7 Jul).", "The release is on 2026-07-07."),
+    ("The release is tomorrow 2026-07-07.", "The release is on 2026-07-07."),
+    # a weekday after "is" was never dated ("on Friday" was)
+    ("Thiago from ops said the staging deploy is friday.",
+     "Thiago from ops said the staging deploy is on 2026-07-10."),
+    ("The code freeze is Friday.", "The code freeze is on 2026-07-10."),
+    # ... but not the day itself
+    ("It is Friday.", "It is Friday."),
+    # a moved plan's new day "now", against the old one: read as last year's (2025-07-13)
+    ("The release moved, invoices v2 goes out on 13 Jul now, not 8 Jul.",
+     "The release moved, invoices v2 goes out on 2026-07-13 now, not on 2026-07-08."),
+    ("The release moved, it goes out on 13 Jul now.",
+     "The release moved, it goes out on 2026-07-13 now."),
+    # a move told with no "now" stays as it was read
+    ("We moved the office on 3 Jul.", "We moved the office on 2026-07-03."),
+])
+def test_days_as_a_fast_typist_says_them(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(("said", "lead"), [
+    # was no memory: "goes out" was no word of a plan, and "is friday" no date
+    ("Invoices v2 goes out on 13 Jul.", "Invoices v2 goes out on 2026-07-13."),
+    ("Thiago from ops said staging deploy is friday.",
+     "Thiago from ops said staging deploy is on 2026-07-10."),
+    ("Dry run ok. Release is tomorrow 7 Jul.", "Release is on 2026-07-07."),
+])
+def test_a_plan_said_tersely_is_remembered_with_its_day(said: str, lead: str) -> None:
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY, time(9), timezone.utc))).candidates
+    plan = plan_dream({}, None, found, now=datetime.combine(MONDAY, time(18), timezone.utc))
+    (written,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n")
+    assert "Plan work around" in body

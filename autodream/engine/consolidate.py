@@ -69,6 +69,7 @@ from autodream.engine.plans import (
     _slug_switched,
     _slugs_whole,
     _when_done,
+    day_put_against,
 )
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
@@ -172,8 +173,10 @@ from autodream.engine.setting_changes import (
 )
 from autodream.engine.text import (
     ADDRESS_AT,
+    CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
     STATE_WORDS,
+    STOPWORDS,
     TELLS_SWITCH,
     dice,
     file_slug,
@@ -470,6 +473,14 @@ class Consolidator:
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
+                return
+            against = day_put_against(cand.text) if (
+                date_moved is None and cand.kind == "plan") else None
+            planned_on = self._planned_on(cand, against[0]) if against is not None else None
+            if against is not None and planned_on is not None:
+                # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the plan of
+                # 2026-11-02 moved, whatever words it was said in
+                self._reschedule(planned_on, *against, cand, cluster)
                 return
             there = self._moved_there(*date_moved) if date_moved is not None else None
             if there is not None:
@@ -1118,6 +1129,19 @@ class Consolidator:
             d for part in _CLAUSE_EDGE.split(lead)[::2] if _about_event(thing, part)
             for d in date_mentions(part)], about=_about_event)
         return None if found is None else (found[0], found[1], new)
+
+    def _planned_on(self, cand: Candidate, was: str) -> Entry | None:
+        """The one live plan whose lead gives ``was`` as its only day and shares a word of
+        what is planned with ``cand`` ("invoices", "v2"); None when none does or more than one."""
+        said = tokens(cand.text) - STOPWORDS - CALENDAR_WORDS
+        found: list[Entry] = []
+        for entry in self.live():
+            lead = _LIST_MARK.sub("", entry.lead)
+            if (entry.type == "project" and not _FORBIDS.search(lead)
+                    and {d.lower() for d in date_mentions(lead)} == {was.lower()}
+                    and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
+                found.append(entry)
+        return found[0] if len(found) == 1 else None
 
     def _shifted(self, thing: frozenset[str], days: int) -> tuple[Entry, str, str] | None:
         """For "The launch got pushed back two weeks" (what moved, by how many days): the one

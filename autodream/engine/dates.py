@@ -227,6 +227,10 @@ _PRESENT_CONTRACTION = re.compile(
     r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b")
 _NOW_BEFORE = re.compile(
     r"(?i)\bnow\s+(?:it['’]s\s+|it\s+is\s+)?(?:(?:set|planned|scheduled|moved|pushed)\s+)?$")
+# ... or "now" said right after the day, or a day put against the one it replaces ("goes out
+# on 13 Nov now, not 2 Nov"): where a moved plan stands, however the move was told
+_NOW_AFTER = re.compile(r"(?i)\s+now\b")
+_NOW_NOT = re.compile(r"(?i)\bnow\s*[,;]?\s+(?:and\s+)?not\b")
 _CLAUSE_END = re.compile(r"[,;:—–]\s|\s-\s")
 
 
@@ -347,6 +351,9 @@ def _looks_back(m: re.Match[str]) -> bool:
         return False
     if not _told_as_past(m.string) or _NOW_BEFORE.search(m.string, 0, m.start()):
         return False  # ("The beta got pushed again, now August 7": where it stands now)
+    if "now" in m.string.lower() and (_NOW_AFTER.match(m.string, m.end())
+                                      or _NOW_NOT.search(m.string)):
+        return False
     starts = [c.end() for c in _CLAUSE_END.finditer(m.string, 0, m.start())]
     ends = _CLAUSE_END.search(m.string, m.end())
     clause = m.string[starts[-1] if starts else 0:ends.start() if ends else len(m.string)]
@@ -601,8 +608,11 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # A bare weekday is only a date after a preposition, and not in a standing rule
 # ("never deploy on Friday" is a rule about every Friday).
 # ... nor when the date it names follows ("on Friday 2026-07-17", "Friday (2026-07-17)")
-_BARE_WEEKDAY = re.compile(rf"\b(?P<prep>on|by|until|till|before|after) {_WD}\b(?!s)"
-                           r"(?!,?\s+\(?\d{4}-\d{2}-\d{2}\b)", re.I)
+# Said after "is" ("the staging deploy is Friday") it is the day of the thing named before.
+_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|(?<=\bare ))"
+                           rf"{_WD}\b(?!s)(?!,?\s+\(?\d{{4}}-\d{{2}}-\d{{2}}\b)", re.I)
+# ... but not of the day itself or of what is at hand ("Today is Friday", "It's Friday")
+_DAY_IS = frozenset({"today", "tomorrow", "yesterday", "it", "this", "that", "which", "what"})
 # (a colon between digits is no break: "I had a 1:1 with Sam on Tuesday")
 _CLAUSE_BREAK = re.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|"
                            r"then)\b", re.I)
@@ -634,12 +644,17 @@ _DECIDED_ON_DAY = re.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I
 _WHAT_DECIDED = re.compile(r"\s+(?:to|that)\b", re.I)
 
 
-def _bare_weekday(m: re.Match[str], ref: date) -> When:
+def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
     was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
     to ...", "we decided on Monday to ..."): then the latest one before. A day something is due
     "by", "until" or "before" lies ahead however it is told."""
     text = m.string
+    if m["prep"] is None:
+        before = text[:m.start()].split()
+        if len(before) < 2 or before[-2].lower() in _DAY_IS or before[-2][:1].isdigit():
+            return None
+        return _day(_weekday_ahead(ref, m["wd"], allow_today=False))
     start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
     after = _CLAUSE_BREAK.search(text, m.end())
     said = text[start:m.start()]
@@ -804,11 +819,19 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
         text = apply(pattern, resolver, text)
     if not _STANDING.search(text):
         text = apply(_BARE_WEEKDAY, _bare_weekday, text)
+    if rewrites and _SAME_DAY_TWICE.search(text):
+        # "tomorrow 20 Nov", "tomorrow (Nov 20)": one day, said once
+        text = _SAME_DAY_TWICE.sub(r"\1", text)
     # after the rules, so a day they dated can be the one told from ("the day after next Friday")
     text = _DAY_AFTER_DATE.sub(lambda m: _day_after_date(m, ref, rewrites), text)
     if rewrites and _PART_OF_DAY.search(text):
         text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
+
+
+# A relative day and the date it is, both rewritten to the one day ("tomorrow 20 Nov")
+_SAME_DAY_TWICE = re.compile(
+    r"(\d{4}-\d{2}-\d{2})(?:\s*\((?:on\s+)?\1\)|,?\s+(?:on\s+)?\1\b)(?!-)")
 
 
 # "tomorrow morning", "next Tuesday night": the part of the day goes with the date

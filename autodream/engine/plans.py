@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from itertools import pairwise
 
 from autodream.engine.dates import (
     When,
@@ -249,6 +250,50 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     return re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan), was, now
 
 
+# "The release moved, it goes out on 2026-11-13 now", "Release moved AGAIN, new date is
+# 2026-11-20": what moved said first, the day it moved to later in the sentence, told as where
+# it stands now
+_MOVED_THEN = re.compile(
+    rf"^(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|has\s+"
+    rf"been|have\s+been)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s+", re.I)
+_NEW_DAY = re.compile(r"\bnew\s+(?:date|day)\s+is\s+(?:now\s+)?(?:on\s+)?$|\bnow\s+(?:on\s+)?$",
+                      re.I)
+# "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the day put against the one it
+# replaces
+_NOW_NOT_DAY = re.compile(r"\s+now\s*[,;]?\s+(?:and\s+)?not\s+(?:on\s+)?", re.I)
+
+
+def day_put_against(said: str) -> tuple[str, str] | None:
+    """The day a plan was on and the one it is on now, for "... goes out on 2026-11-13 now, not
+    2026-11-02": ("2026-11-02", "2026-11-13"); None for any other sentence."""
+    if "not" not in said or "now" not in said:
+        return None
+    days = date_mentions(said)
+    for now, was in pairwise(days):
+        at = said.find(now) + len(now)
+        m = _NOW_NOT_DAY.match(said, at)
+        if m is not None and said.startswith(was, m.end()) and was != now:
+            return was, now
+    return None
+
+
+def _moved_then(said: str) -> tuple[frozenset[str], str] | None:
+    """``_date_moved`` for a move told first and its day after a pause (``_MOVED_THEN``)."""
+    m = _MOVED_THEN.match(said)
+    if m is None:
+        return None
+    rest = said[m.end():]
+    for day in date_mentions(rest):
+        at = rest.find(day)
+        if _NEW_DAY.search(rest, 0, at) or _NOW_AFTER_DAY.match(rest, at + len(day)):
+            thing = tokens(m["moved"])
+            return (thing, day) if thing else None
+    return None
+
+
+_NOW_AFTER_DAY = re.compile(r"\s+now\b", re.I)
+
+
 _BY_ANOTHER_EVENT = re.compile(
     r"(?:after|before)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|in)\s+", re.I)
 
@@ -258,7 +303,7 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     for "We moved the release to 2027-03-10"."""
     m = _RESCHEDULED_TO.search(said)
     if m is None:
-        return None
+        return _moved_then(said) if "now" in said or "new" in said else None
     rest = said[m.end():]
     after = date_mentions(rest)
     thing = tokens(m["what"] or m["subject"] or m["slipped"] or "")

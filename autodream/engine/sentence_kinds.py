@@ -369,6 +369,7 @@ _DECISION = re.compile(
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
+    r"go(?:es|ing)?\s+(?:out|live)|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
     # a change of who does what, on a day ("I'm moving to the platform team at the end of the
