@@ -2999,3 +2999,23 @@ def test_a_release_moved_twice_in_a_fast_typists_words_is_one_plan_at_its_last_d
         "Changed from 2026-07-13 to 2026-07-15 on 2026-07-08; previously 2026-07-13.",
         "Changed from 2026-07-15 to 2026-07-17 on 2026-07-12; previously 2026-07-15."]
     assert "Plan work around 2026-07-17." in entry.how
+
+
+@pytest.mark.parametrize("dreams", ["one", "each"])
+def test_a_freeze_said_again_on_its_day_in_fewer_words_is_the_one_plan(dreams: str) -> None:
+    # was two memories: "Was planned: On 2026-07-10 is code freeze for invoices v2" and "Was
+    # planned: Code freeze on 2026-07-10, only bugfixes now"
+    said = [human("Next friday is code freeze for invoices v2, all PRs must be merged until there.",
+                  session="a", day=0),
+            human("Code freeze today, only bugfixes now.", session="b", day=4)]
+    if dreams == "one":
+        plan = _plan({}, None, *said)
+    else:
+        first = _plan({}, None, said[0], now=T0 + timedelta(days=1))
+        plan = _plan({f: t for f, t in first.writes.items() if f != "MEMORY.md"}, first.index,
+                     said[1])
+    (written,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(written, plan.writes[written])
+    assert entry.name == "Code freeze for invoices v2 was on 2026-07-10"
+    assert entry.statements[0] == (
+        "Code freeze for invoices v2 was on 2026-07-10, all PRs must be merged until there.")

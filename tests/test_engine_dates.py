@@ -1502,6 +1502,12 @@ def test_a_passed_plan_for_what_will_be_done_is_told_as_planned_not_as_done(
      "The release moved, invoices v2 goes out on 2026-07-13 now, not on 2026-07-08."),
     ("The release moved, it goes out on 13 Jul now.",
      "The release moved, it goes out on 2026-07-13 now."),
+    # a day opening the sentence, then what is on it: was "On 2026-07-10 is code freeze ..."
+    ("Next friday is code freeze for invoices v2, all PRs must be merged until there.",
+     "Code freeze for invoices v2 is on 2026-07-10, all PRs must be merged until there."),
+    ("Tomorrow is the demo.", "The demo is on 2026-07-07."),
+    # ... but not how the day is
+    ("Tomorrow is fine.", "On 2026-07-07 is fine."),
     # a move told with no "now" stays as it was read
     ("We moved the office on 3 Jul.", "We moved the office on 2026-07-03."),
 ])

@@ -70,6 +70,7 @@ from autodream.engine.plans import (
     _slugs_whole,
     _when_done,
     day_put_against,
+    named_within,
 )
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
@@ -630,7 +631,7 @@ class Consolidator:
             if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
                     d.lower() for d in date_mentions(lead)} != days:
                 continue
-            if _one_event(lead, cand.text):
+            if _one_event(lead, cand.text) or named_within(cand.text, lead):
                 return entry
         return None
 

@@ -819,6 +819,12 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
         text = apply(pattern, resolver, text)
     if not _STANDING.search(text):
         text = apply(_BARE_WEEKDAY, _bare_weekday, text)
+    if rewrites and text[:3] in ("On ", "In ") and (told := _DAY_IS_WHAT.match(text)):
+        # "Next Friday is code freeze for invoices v2": "Code freeze for invoices v2 is on
+        # 2026-11-06", not "On 2026-11-06 is code freeze ..."
+        what = told["what"]
+        text = (f"{what[:1].upper()}{what[1:]} {told['verb']} {told['when'][:1].lower()}"
+                f"{told['when'][1:]}{text[told.end():]}")
     if rewrites and _SAME_DAY_TWICE.search(text):
         # "tomorrow 20 Nov", "tomorrow (Nov 20)": one day, said once
         text = _SAME_DAY_TWICE.sub(r"\1", text)
@@ -827,6 +833,14 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
     if rewrites and _PART_OF_DAY.search(text):
         text = _PART_OF_DAY.sub(lambda m: _part_of_day(m, rewrites), text)
     return text, rewrites
+
+
+# A day opening the sentence, then what is on it ("Next Friday is code freeze"); not how the day
+# is ("Tomorrow is fine", "Friday is not good")
+_DAY_IS_WHAT = re.compile(
+    r"(?P<when>(?:On|In) (?:the (?:week|weekend) of )?\d{4}-\d{2}-\d{2}) (?P<verb>is|are) "
+    r"(?P<what>(?!(?:fine|ok|okay|good|bad|better|best|worse|great|perfect|busy|free|not|also|"
+    r"too|when|what|the day|a day|my day off|off)\b)[\w-][^,;.!?()]*?)(?=[,;.!?]|$)")
 
 
 # A relative day and the date it is, both rewritten to the one day ("tomorrow 20 Nov")

@@ -374,6 +374,15 @@ def _one_event(plan: str, said: str) -> bool:
         told, planned)
 
 
+def named_within(said: str, plan: str) -> bool:
+    """What ``said`` names before its day is all named before ``plan``'s ("Code freeze on ..."
+    of "Code freeze for invoices v2 is on ..."): the one event, said shorter."""
+    if _FORBIDS.search(said) or _FORBIDS.search(plan):
+        return False  # ("The beta is not shipping on ...")
+    told = _what_comes_out(_before_the_day(said))
+    return bool(told) and set(told) <= set(_what_comes_out(_before_the_day(plan)))
+
+
 # Who is at one event, or away from it ("The user will attend the design review on ...", "We
 # can't make the design review on ...", "Sam is joining the offsite", "We'll skip ..."): said of
 # the event, it is no new plan of it (a deadline not met is: "We can't make the deadline on
