@@ -113,6 +113,31 @@ _ASKED_NOT_TO_SAVE = re.compile(
 # "I prefer tabs— no wait, forget that, we run black", "Always use yarn. Actually, scratch
 # that, use pnpm.": what came just before is taken back. Not "ignore it" / "ignore that" /
 # "never mind the linter" (what to ignore: "The CI shows a warning; ignore it.")
+# "Release moved AGAIN. Finance want the tax change included, new date is 20 Nov.": the move
+# told alone, its new day in a sentence after it
+_MOVED_ALONE = re.compile(
+    r"^(?:[\w'’]+(?:\s+[\w'’]+)?[,:]\s+)?(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?"
+    r"\s+(?:was\s+|got\s+)?(?:moved|pushed|postponed|delayed|slipped|rescheduled)"
+    r"(?:\s+(?:again|back|out))?)\s*[.!]*$", re.I)
+_NEW_DATE = re.compile(r"\bnew\s+(?:date|day)\s+is\b", re.I)
+
+
+def _moved_with_new_date(parts: list[str]) -> list[str]:
+    """``parts`` with a move told alone joined to the sentence after it (or the one after
+    that) giving the new day: "Release moved AGAIN: Finance want ..., new date is 20 Nov."; the
+    move alone names no day, and the day alone no thing."""
+    joined = list(parts)
+    for i, part in enumerate(parts):
+        m = _MOVED_ALONE.match(part)
+        if m is None:
+            continue
+        for j in (i + 1, i + 2):
+            if j < len(parts) and _NEW_DATE.search(parts[j]):
+                joined[j] = f"{m['moved']}: {parts[j]}"
+                break
+    return joined
+
+
 _TAKEN_BACK = re.compile(
     r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b))(?:(?:no\s+)?wait\b[\s,—–-]*)?"
     r"(?:(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
@@ -206,6 +231,8 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date())
                               or _away_and_more(sentence) or [sentence])]
+        if "ew date" in text or "ew day" in text:  # ("new date", "New date")
+            parts = _moved_with_new_date(parts)
         if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
