@@ -223,6 +223,11 @@ def test_what_not_to_save_is_dropped_even_when_asked(text: str, reason: str) -> 
          ["Always run tests with -x."]),
         # a bare request first: what "this" points at cannot be told apart, so none of it
         ("No need to remember this. The build box is slow today.", []),
+        # typed fast after a pasted address (from a month-of-use review: the request itself was
+        # kept as a rule, "Don't save that anywhere.")
+        ("prod db password was rotated by thiago, new url is postgres://app:Vr7qTz2Lm9@db:5432/"
+         "billing . no dont save that anywhere", []),
+        ("The staging box is staging-3 now. Don't save that anywhere, please.", []),
         # no request: a rule about keeping things, a memory that is not there, a reminder
         ("Don't keep that in the repo, secrets belong in Vault.",
          ["Don't keep that in the repo, secrets belong in Vault."]),

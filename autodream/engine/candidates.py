@@ -99,13 +99,15 @@ MAX_CHARS = 320
 # request), nor "don't store it", "no need to save it" of data ("Always fetch a fresh token;
 # don't store it"): keeping, saving, storing is of memory only when memory is named.
 _ASKED_NOT_TO_SAVE = re.compile(
-    r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just)\s+)"
+    r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just|no|so|oh|ok|okay)\s+)"
     r"(?:don['’]?t|do not|no need to|needn['’]t|(?:don['’]?t|do not) (?:need|have) to)\s+"
     r"(?:(?:need|have) to\s+)?(?:(?:remember|memori[sz]e)\s+(?:this|that|it)\b"
     r"|(?:save|record|note)\s+(?:this|that)\b(?!\s+(?:file|change|version|draft|copy)\b)"
     r"|keep\s+(?:this|that|it)\s+in\s+mind\b"
     r"|(?:save|store|record|note|keep)\s+(?:this|that|it)\s+(?:(?:in|to|into|as) (?:your |the )?"
     r"(?:memory|memories|a memory)\b|down\b))"
+    # "no dont save that anywhere", "don't save that please"
+    r"(?:\s+(?:anywhere|at\s+all|please|anymore|either))?"
     r"(?=\s*(?:$|[,;:.!?)—–-]|but\b|and\b|though\b))"
     r"|\b(?:this|that|it)(?:['’]s| is) not (?:worth )?(?:remembering|memori[sz]ing|for (?:your )?"
     r"memory)(?=\s*(?:$|[,;:.!?)—–-]))|\boff the record\b", _I,
