@@ -20,9 +20,11 @@ from tests.engine_helpers import gather, human
         ("lets use pnpm. thats the rule", "let's use pnpm. that's the rule"),
         ("we release on nov 23, not 20 nov", "we release on Nov 23, not 20 Nov"),
         ("the demo is tmrw", "the demo is tomorrow"),
+        ("say its done when its not failing", "say it's done when it's not failing"),
         # code, paths and addresses stay as typed; so do words that are words ("its", "ill")
         ("see `dont_panic(i)` and src/dont/im.go", "see `dont_panic(i)` and src/dont/im.go"),
         ("its cache is ill-suited", "its cache is ill-suited"),
+        ("give each service its own config", "give each service its own config"),
         ("it lets you pick, e.g. i.e. u.s. style", "it lets you pick, e.g. i.e. u.s. style"),
         ("DONT", "DON'T"),
     ],
@@ -60,7 +62,7 @@ def test_sentences_of_a_message_typed_in_lower_case(text: str, said: list[str]) 
          "remember", "No orm, plain sql queries with pgx"),
         # "alwyas" and "pls": lost
         ("also pls alwyas run make test before you say its done", "preference",
-         "Always run make test before you say its done"),
+         "Always run make test before you say it's done"),
         ("pls dont add comments that just repeat the code, i hate that", "prohibition",
          "Don't add comments that just repeat the code"),
         # a month in lower case: never dated
@@ -123,3 +125,23 @@ def test_no_before_what_was_found_is_no_rule(said: str) -> None:
 def test_no_before_a_clause_is_still_a_correction(said: str, lead: str) -> None:
     (found,) = gather(human(said, day=1)).candidates
     assert (found.kind, found.text) == ("correction", lead)
+
+
+@pytest.mark.parametrize(
+    ("said", "rule", "why"),
+    [
+        # the person's dislike after a comma is the reason, not part of the rule, told as the
+        # rest of the memory is ("The user ...", was "I ..." or kept in the rule)
+        ("pls dont add comments that just repeat the code, i hate that",
+         "Don't add comments that just repeat the code.", "The user hates that."),
+        ("Never use float for money because I got burned by rounding last year.",
+         "Never use float for money.", "The user got burned by rounding in 2025."),
+        # what went wrong once, told after a comma
+        ("also pls alwyas run make test before you say its done, last week claude said done and "
+         "ci was red", "Always run make test before you say it's done.",
+         "In the week of 2026-06-29 claude said done and ci was red."),
+    ],
+)
+def test_a_reason_typed_after_the_rule_is_its_why(said: str, rule: str, why: str) -> None:
+    (found,) = gather(human(said, day=1)).candidates
+    assert (found.text, found.why) == (rule, why)

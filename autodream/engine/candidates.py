@@ -522,7 +522,7 @@ class Gatherer:
             source=Source(session_id, when.date()),
             timestamp=when,
             explicitness=found.explicitness,
-            why=ensure_period(sentence_case(why)) if why else "",
+            why=ensure_period(sentence_case(third_person(why))) if why else "",
             example=ensure_period(third_person(found.example)) if found.example else "",
             new=found.new,
             old=found.old,

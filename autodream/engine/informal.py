@@ -28,6 +28,12 @@ _MEANT = {
 _TYPED = re.compile(
     r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=len, reverse=True))
     + r")(?![\w'’/\\-]|\.\w)", re.I)
+# "its done", "its not working": "it's" before what only a verb's subject has after it (the
+# possessive goes on to a noun: "its own config", "its tests")
+_ITS_IS = re.compile(
+    r"(?<![\w'’-])(?i:its)(?=\s+(?:done|not|ok|okay|fine|broken|working|wrong|right|correct|ready|"
+    r"good|bad|there|here|still|already|just|also|always|never|been|going|a|an|the|more|too|so|"
+    r"very|because|better|worse|faster|slower|easier|unclear|weird|failing|passing|red|green)\b)")
 # "lets use pnpm": at a sentence's start only ("it lets you ..." is a verb)
 _LETS = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
 # a lone lower-case "i", and "i'm", "i'll", "i've", "i'd"
@@ -56,6 +62,7 @@ def _meant(m: re.Match[str]) -> str:
 
 def _plain(text: str) -> str:
     text = _TYPED.sub(_meant, text)
+    text = _ITS_IS.sub(lambda m: m[0][:2] + "'s", text)
     text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
     text = _LOWER_I.sub("I", text)
     text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)

@@ -582,7 +582,16 @@ _COMMA_REASON = re.compile(
     # however short: "Never push to the release branch, it breaks CI"
     r"(?:it|that|this|they)\s+(?:helps?|saves?|catches?|prevents?|avoids?|keeps?|breaks?|"
     r"causes?|slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|triggers?|hides?)"
-    r"\s+\w[^,;]+)$",
+    r"\s+\w[^,;]+|"
+    # the person's own dislike of what the rule forbids: "Don't add comments that repeat the
+    # code, I hate that"
+    r"(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|dislike|can't\s+stand|don't\s+like|do\s+not\s+like)"
+    r"\s+(?:that|it|this|them|those|when\b[^,;]*)\s*[.!]*|"
+    # what went wrong once, told after the rule: "Always run make test before you say it's
+    # done, last week claude said done and CI was red"
+    r"(?:last\s+(?:week|time|month|sprint|year|release)|yesterday|the\s+other\s+day|once)\s+"
+    r"[^,;]*?\b(?:was|were|said|broke|failed|had|did|got|went|happened|deleted|leaked|crashed|"
+    r"pushed|merged|shipped)\b[^;]*)$",
     _I)
 
 
