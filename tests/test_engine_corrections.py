@@ -3,6 +3,8 @@ concerns, with the earlier state kept as history, instead of leaving it current.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from autodream.engine import plan_dream
@@ -540,3 +542,66 @@ def test_what_no_rule_forbids_is_no_exception(said: str) -> None:
                       gather(human(said)).candidates, now=NOW)
     assert "feedback_pandas.md" not in plan.writes
     assert [f for f in plan.writes if f != "MEMORY.md"]
+
+
+# (from the seventeenth review) what follows a bare "No, that's wrong." is the correction only
+# when it says how things are or should be; the person's or the assistant's next step, a
+# feeling, how the attempt went or a question is a reply, and remembering it as a correction
+# made rules of chatter ("Let the user check the logs." even overwrote a real entry)
+@pytest.mark.parametrize("reply", [
+    "That's not what I asked.", "That's not it.",  # a second bare correction: no words left
+    "Let me check the logs.", "Ugh.", "Thanks anyway.", "Sorry, my bad.",
+    "Ok I'll fix it myself.", "Hold on, I'm checking.", "Hmm, that's weird.",
+    "Hmm, it still fails.", "Wait, I'll check.", "Wait, let me rerun the tests.",
+    "Look at line 42.", "Let me look at the PR first.", "Sure, whatever works.", "Not sure.",
+    "Look again.", "Try harder.", "You broke the build.", "Revert that change.",
+    "Can you try again?", "The build still fails.", "The tests pass now.",
+])
+def test_a_reply_after_a_bare_correction_is_no_correction(reply: str) -> None:
+    g = gather(human(f"No, that's wrong. {reply}"))
+    assert g.candidates == []
+    assert [d.reason for d in g.decisions if d.action == "dropped"] == [
+        "a correction that does not say what is right: nothing to remember"]
+
+
+@pytest.mark.parametrize(("reply", "kept"), [
+    ("Wait, the port is 8080.", "The port is 8080."),  # the reply's opener is no part of it
+    ("Wait, it's tabs.", "It's tabs."),
+    ("So tabs, not spaces.", "Tabs, not spaces."),
+    # (a fix to make, but it says what is to be used)
+    ("Fix it to use UTC.", "Fix it to use UTC."),
+    ("It should be 30 seconds.", "It should be 30 seconds."),
+    ("It's in the config, not the env.", "It's in the config, not the env."),
+    ("The API returns amounts in cents.", "The API returns amounts in cents."),
+    ("Hmm, we use tabs here.", "We use tabs here."),
+    ("Sure, but the timeout is 30s.", "The timeout is 30s."),
+    ("Hold on, the staging URL is https://staging.acme.dev.",
+     "The staging URL is https://staging.acme.dev."),
+])
+def test_a_reply_that_says_how_things_are_is_the_correction_without_its_opener(
+        reply: str, kept: str) -> None:
+    assert [(c.kind, c.text) for c in gather(human(f"No, that's wrong. {reply}")).candidates
+            ] == [("correction", kept)]
+
+
+def test_a_reply_after_a_bare_correction_leaves_the_entry_it_resembles_alone() -> None:
+    files = {"feedback_logs.md": topic("Logs", "Check the logs before asking the user.",
+                                       type_="feedback")}
+    plan = plan_dream(files, "- [Logs](feedback_logs.md) — logs\n",
+                      gather(human("No, that's wrong. Let me check the logs.", day=3)).candidates,
+                      now=NOW)
+    assert "feedback_logs.md" not in plan.writes
+
+
+def test_a_dream_over_a_reply_with_no_words_left_succeeds_and_writes_no_entry(
+        tmp_path: Path) -> None:
+    from tests.test_cli_dream import _project_with_ci_memory, dream
+
+    project = _project_with_ci_memory(
+        tmp_path, "No, that's wrong. That's not what I asked. Always rebase before merging.")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    memory = project / "memory"
+    assert not (memory / "feedback_memory.md").exists()
+    assert [p.name for p in memory.glob("feedback_*.md")] == ["feedback_always-rebase-merging.md"]
+    assert "name: ''" not in "".join(p.read_text(encoding="utf-8") for p in memory.glob("*.md"))

@@ -34,6 +34,7 @@ from autodream.engine.not_to_save import (
     _one_off,
     _says_nothing,
     _without_change_of_mind,
+    reply_rest,
 )
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
@@ -399,12 +400,18 @@ class Gatherer:
                 return found, ("a correction that does not say what is right: nothing to "
                                "remember"), "", "", False
             # "No, that's wrong." followed by the actual correction in the next sentence.
-            again = _detect(following)
+            # (what is right, less the reply's openers: "Hmm, we use tabs here." is "We use
+            # tabs here.")
+            rest = reply_rest(following)
+            again = _detect(rest) if rest else None
+            if again is not None and not again.text:
+                again = None  # ("That's not it.": a second bare correction)
             if again is None and _says_nothing(following):
-                # ("No, that's wrong. Looks good.": what follows says nothing of what is right)
+                # ("No, that's wrong. Let me check the logs.": what follows says nothing of
+                # what is right)
                 return found, ("a correction that does not say what is right: nothing to "
                                "remember"), "", "", True
-            body = again.text if again is not None else _clean(following)
+            body = again.text if again is not None else _clean(rest)
             found = _Kind("correction", body, 0.85, again.new if again else None,
                           again.old if again else None, again.back if again else False)
             consumed = True
@@ -469,6 +476,13 @@ class Gatherer:
     def _candidate(
         self, found: _Kind, statement: str, why: str, session_id: str, when: datetime
     ) -> bool:
+        if not any(ch.isalnum() for ch in statement):
+            # (a statement cleaned down to nothing: an entry with no words would have no name)
+            self.stats.dropped += 1
+            self.decisions.append(Decision("dropped", shorten(found.text or statement, 120),
+                                           "says nothing once cleaned: nothing to remember",
+                                           session_id=session_id))
+            return False
         dated, rewrites = _absolutize(statement, when.date())
         why, why_rewrites = _absolutize(why, when.date())
         for said, done in ((dated, rewrites), (why, why_rewrites)):  # the reason's dates too

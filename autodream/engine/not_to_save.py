@@ -65,28 +65,51 @@ _TASK_TAKEN_ON = re.compile(
     r"before\s+\S+))*\s*[.!]?\s*$", _I)
 
 
-# what follows a bare "No, that's wrong." that is no correction: a reply, a pause, a request
-_REPLY_WORDS = re.compile(
-    r"^(?:\s*(?:(?:looks|sounds)\s+good|lgtm|ok(?:ay)?|so|thanks?(?:\s+you)?|got\s+it|sure|cool|"
-    r"great|nice|fine|hmm+|wait|hold\s+on|one\s+sec(?:ond)?|let\s+me\s+(?:check|see|think|"
-    r"look)|never\s*mind|try\s+again|again|fix\s+it|redo\s+it|please|then|now|whatever|what)"
-    r"\b[\s,.!?—–-]*)+", _I)
+# What may open a reply and says nothing itself: "Hmm, ...", "Sure, but ...", "Hold on, ...",
+# "Wait, ...", "Sorry, ...". Those that are verbs too ("Wait for CI", "Sure enough") only with
+# a comma after them.
+REPLY_OPENER = re.compile(
+    r"^(?:(?:(?:ok(?:ay)?|so|but|and|well|oh+|ah+|hmm+|hm+|um+|uh+|yeah|yes|no|right|actually|"
+    r"ugh|eh|nah|oops|err?)\b(?!['’])|(?:wait|hold\s+on|one\s+sec(?:ond)?|sure|sorry|look)"
+    r"(?=\s*[,.!—–]))[\s,.!—–-]*)+", _I)
+# ... and after them, what says nothing of how things are: the person's or the assistant's
+# next step ("I'll check", "Let me rerun the tests", "You broke the build"), how the attempt
+# went ("That's weird", "it's broken", "that's not it") or a question
+_ABOUT_THE_ATTEMPT = re.compile(
+    r"^(?:i\b|i['’]|me\b|my\b|let\s+me\b|let['’]?s\b|you\b(?!\s+(?:should|must|need|have\s+to|"
+    r"can['’]?t|cannot|don['’]?t|do\s+not)\b)|(?:that|this|there)(?:['’]s|\s+(?:is|was)\b)|"
+    r"it(?:['’]s|\s+is)\s+(?:still\s+)?(?:not\s+)?(?:weird|wrong|broken|fine|good|ok(?:ay)?|"
+    r"right|correct|failing|working|done|better|worse|off|bad|close|it)\b)", _I)
+# ... and what does: a rule's words ("always", "should", "use X"), a contrast ("tabs, not
+# spaces", "X instead of Y"), how a thing is ("the port is 8080", "it's tabs") or what we do
+# ("we deploy with Argo", "the API returns cents")
+_HOW_IT_IS = re.compile(
+    r"\b(?:always|never|should(?:n['’]t)?|must(?:n['’]t)?|don['’]t|do\s+not|needs?\s+to|"
+    r"ha(?:s|ve)\s+to|prefer|use[sd]?|using|from\s+now\s+on|instead\s+of|rather\s+than)\b"
+    r"|,\s*not\s+\w|\w(?:['’]s|['’]re|\s+(?:is|are))\s+\w|^(?:we|our)\s+(?!(?:will|['’]ll|"
+    r"['’]re\s+\w+ing)\b)\w+"
+    # ("The API returns amounts in cents", not "The build still fails")
+    r"|^(?:the|all|every|each)\s+(?:[\w.-]+\s+){0,3}?(?!(?:fails|breaks|crashes|errors|works|"
+    r"passes|hangs|looks|seems|does|was)\b)[a-z]+s\s+(?!(?:still|now|pass|fail|break|work|crash|"
+    r"hang)\b)\w", _I)
 
 
-# what is left of a reply after its reply words ("Looks good | to me", "Hold on | a sec")
-_REPLY_REST = re.compile(
-    r"^(?:to\s+me|for\s+trying|a\s+(?:sec|second|minute|moment)|about\s+it|weird|why|"
-    r"not\s+sure(?:\s+why)?|but\s+slower|from\s+scratch|it['’]s\s+broken|that|this)?$", _I)
+def reply_rest(reply: str) -> str:
+    """``reply`` without the openers that say nothing ("Hmm, we use tabs here." is "we use tabs
+    here.")."""
+    return REPLY_OPENER.sub("", reply.strip(), count=1)
 
 
 def _says_nothing(reply: str) -> bool:
-    """``reply`` after a bare "No, that's wrong." is a reply, not the correction: replies
-    ("Looks good to me.", "Ok, let me check.", "Hmm, not sure why.") and what is left after them
-    is one of theirs ("Wait, it's tabs." and "Wait, the port is 8080." are corrections)."""
-    m = _REPLY_WORDS.match(reply)
-    if m is None:
-        return False
-    return _REPLY_REST.match(reply[m.end():].strip(" .!?")) is not None
+    """``reply`` after a bare "No, that's wrong." is no correction: it is one only when it says
+    how things are or should be (a value, a tool, a rule: "Wait, the port is 8080.", "So tabs,
+    not spaces.", "Fix it to use UTC."), not when it is of the next step, feelings or how the
+    attempt went ("Let me check the logs.", "Ugh.", "Hmm, it still fails.", "Revert that
+    change.", "Can you try again?")."""
+    rest = reply_rest(reply).strip()
+    if not rest or rest.endswith("?") or _ABOUT_THE_ATTEMPT.match(rest):
+        return True
+    return _HOW_IT_IS.search(rest) is None
 # ... and one that is only a meeting held, with nothing of it told: the meeting is over and
 # says nothing to a later session (what was decided at it would be a memory of its own).
 _MEETING = (
