@@ -2298,3 +2298,44 @@ def test_leave_to_stop_a_way_of_answering_takes_back_the_rule_for_it() -> None:
     written = _written("you can stop writing summaries at the end", existing)
     assert list(written) == ["feedback_sum.md"]
     assert written["feedback_sum.md"].startswith("Stop writing summaries at the end.")
+
+
+# (from the seventeenth review) any interjection may open a take-back, with or without a comma
+# before "scratch that": what was taken back goes, with the decision saying so, and what is
+# said instead is kept, with no interjection in front of it
+@pytest.mark.parametrize(("said", "kept", "taken_back"), [
+    ("Always squash-merge. Ah, scratch that, rebase and merge.",
+     "Always rebase and merge.", "Always squash-merge."),
+    ("Always squash-merge. Wait no, forget that, rebase and merge.",
+     "Always rebase and merge.", "Always squash-merge."),
+    ("Always squash-merge. Sorry, never mind that, rebase and merge.",
+     "Always rebase and merge.", "Always squash-merge."),
+    ("Always squash-merge. Never mind, rebase and merge.",
+     "Always rebase and merge.", "Always squash-merge."),
+    *[(f"Use 2 spaces for indentation. {opener} scratch that, use 4 spaces.",
+       "Use 4 spaces.", "Use 2 spaces for indentation.")
+      for opener in ("Ugh,", "Oops,", "Nah,", "Eh,", "Well,", "Err,", "Actually")],
+    ("Use 2 spaces for indentation. Sorry, scratch that — use 4 spaces.",
+     "Use 4 spaces.", "Use 2 spaces for indentation."),
+    ("Use 2 spaces for indentation. Hmm actually, never mind, use 4 spaces.",
+     "Use 4 spaces.", "Use 2 spaces for indentation."),
+])
+def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
+        said: str, kept: str, taken_back: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == [kept]
+    assert [d.subject for d in g.decisions if d.action == "dropped"] == [taken_back]
+
+
+@pytest.mark.parametrize(("said", "texts"), [
+    # what is said before the take-back is no interjection when it says something: a rule, a
+    # tool ("MySQL" is what is taken back, not the sentence before)
+    ("Use tabs, scratch that, use spaces.", ["Use spaces."]),
+    ("We use Postgres. MySQL, scratch that, we use MariaDB.",
+     ["We use Postgres.", "We use MariaDB."]),
+    # "forget that" and "never mind" with no comma before them take nothing back
+    ("Always run the tests. Don't forget that.", ["Always run the tests.", "Don't forget that."]),
+    ("Always run the tests. Never mind that the linter complains.", ["Always run the tests."]),
+])
+def test_what_a_take_back_leaves_alone(said: str, texts: list[str]) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == texts

@@ -68,6 +68,7 @@ from autodream.engine.text import (
     shorten,
     strip_code,
 )
+from autodream.engine.tool_kinds import TOOL_PATTERN
 from autodream.engine.versions import upgrade_clauses, version_claim, version_switch
 from autodream.engine.wording import (
     _COMMA_REASON,
@@ -142,15 +143,29 @@ def _moved_with_new_date(parts: list[str]) -> list[str]:
 
 
 _TAKEN_BACK = re.compile(
-    r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b))(?:(?:no\s+)?wait\b[\s,—–-]*)?"
+    # ("Actually scratch that": "scratch that" and "never mind" take back even with no comma
+    # before them; "Don't forget that." does not)
+    r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b|scratch\s|never\s*mind\b))"
+    r"(?:(?:no\s+)?wait\b[\s,—–-]*)?"
     r"(?:(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
-    r"(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind)"
+    r"(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
 # "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
 _CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",
                                 _I)
-# what may open a sentence that takes something back ("Actually, scratch that, ...")
-_TAKE_BACK_OPENER = re.compile(r"^(?:(?:actually|no|oh|sorry|hmm|ok(?:ay)?)\b[\s,.!—–-]*)+$", _I)
+# what may open a sentence that takes something back ("Actually, scratch that, ...", "Ugh,
+# scratch that", "Wait no, forget that"): an interjection, a word or two of letters that say
+# nothing of their own (not "Use tabs, scratch that", "Postgres, never mind")
+_TAKE_BACK_OPENER = re.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!—–-]*$", _I)
+_TOOL_NAMED = re.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
+
+
+def _take_back_opener(head: str) -> bool:
+    # ("Actually" alone reads as a bare correction, with no words of its own)
+    return not head or (_TAKE_BACK_OPENER.match(head) is not None and not getattr(
+        _detect(head), "text", "") and _TOOL_NAMED.search(head) is None)
+
+
 _ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
@@ -270,22 +285,29 @@ class Gatherer:
                 kept.append(part)
                 continue
             head = part[:marks[0].start()].strip()
-            opener = head if _TAKE_BACK_OPENER.match(head) else ""
-            if (opener or not head) and not kept:
+            opener = _take_back_opener(head)
+            if opener and not kept:
                 # ("Scratch that, use tabs.", "Actually, scratch that, ..." opening a message
                 # takes back what an earlier one said: a change of mind the entries it revises
                 # tell)
                 kept.append(part)
                 continue
-            self._drop_taken_back(kept.pop() if opener or not head else head, marks[0][0],
-                                  session_id)
+            gone = kept.pop() if opener else head
+            self._drop_taken_back(gone, marks[0][0], session_id)
             after = part[marks[0].end():]
             for m in reversed(marks[1:]):
                 start, end_at = m.start() - marks[0].end(), m.end() - marks[0].end()
                 after = after[:start] + " " + after[end_at:]
-            left = " ".join(f"{opener} {after}".split()).strip(" ,;:—–-")
-            if left and left != opener:
-                kept.append(ensure_period(left))
+            # (the interjection says nothing, but "Actually, ..." tells the change of mind)
+            again = "Actually," if opener and "actually" in head.lower() else ""
+            left = " ".join(f"{again} {after}".split()).strip(" ,;:—–-")
+            if gone[:7].lower() == "always " and left and _detect(left) is None and (
+                    _detect(f"Always {left}") is not None):
+                # ("Always squash-merge. Scratch that, rebase and merge.": the rule said
+                # instead keeps the "always" of the one it replaces)
+                left = f"Always {left[0].lower()}{left[1:]}"
+            if left and left != again.rstrip(","):
+                kept.append(ensure_period(sentence_case(left)))
         return kept
 
     def _drop_taken_back(self, said: str, mark: str, session_id: str) -> None:
