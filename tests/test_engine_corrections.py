@@ -605,3 +605,46 @@ def test_a_dream_over_a_reply_with_no_words_left_succeeds_and_writes_no_entry(
     assert not (memory / "feedback_memory.md").exists()
     assert [p.name for p in memory.glob("feedback_*.md")] == ["feedback_always-rebase-merging.md"]
     assert "name: ''" not in "".join(p.read_text(encoding="utf-8") for p in memory.glob("*.md"))
+
+
+def _one_dream(files: dict[str, str], said: str) -> DreamPlan:
+    index = "".join(f"- [{name}]({name}) — rule\n" for name in files)
+    return plan_dream(files, index, gather(human(said, day=3)).candidates, now=NOW)
+
+
+# (from the seventeenth review) a take-back opening a later message replaces the rule it takes
+# back, with the earlier one as dated history, instead of leaving both rules current
+@pytest.mark.parametrize(("old", "said", "lead"), [
+    ("Always use yarn for installs.", "Actually, scratch that, use pnpm from now on.",
+     "Use pnpm from now on."),
+    ("Always squash-merge pull requests.", "Scratch that, always rebase and merge.",
+     "Always rebase and merge."),
+    ("Use 2 spaces for indentation.", "Actually, scratch that, use 4 spaces.", "Use 4 spaces."),
+    ("Always squash-merge pull requests.", "Oh wait, never mind, always rebase and merge.",
+     "Always rebase and merge."),
+])
+def test_a_take_back_in_a_later_message_replaces_the_rule_it_takes_back(
+        old: str, said: str, lead: str) -> None:
+    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback")}, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
+    body = parse_topic(plan.writes["feedback_rule.md"]).body
+    assert body.splitlines()[0] == lead
+    assert f"Updated on 2026-07-09; previously: {old}" in body
+
+
+@pytest.mark.parametrize(("files", "said"), [
+    # about something else: a word in common ("tests") is not what the rule is about
+    ({"feedback_mock.md": "Never mock the database in tests."},
+     "Actually, scratch that, always run the tests in parallel."),
+    # two rules it could take back: which one is not said
+    ({"feedback_yarn.md": "Always use yarn for installs.",
+      "feedback_docs.md": "Use npm for the docs site."},
+     "Scratch that, use pnpm from now on."),
+    ({"feedback_explain.md": "Keep explanations short."},
+     "I changed my mind: always rebase and merge."),
+])
+def test_a_take_back_leaves_the_rules_it_does_not_speak_to(
+        files: dict[str, str], said: str) -> None:
+    plan = _one_dream({n: topic("Rule", b, type_="feedback") for n, b in files.items()}, said)
+    assert not set(files) & set(plan.writes)
+    assert not plan.deletes

@@ -516,7 +516,8 @@ class Consolidator:
                 target, old = replaced
                 self._switch(target, replace(cand, kind="switch", new=claimed, old=old), cluster)
                 return
-            taken = self._taken_back(cand) if cand.revises else None
+            taken = (self._taken_back(cand) or self._taken_back_by_word(cand)) if (
+                cand.revises) else None
             if taken is not None:
                 # "I changed my mind: I prefer detailed explanations" beside "Keep explanations
                 # short": one preference replaces the other, or memory contradicts itself
@@ -685,6 +686,39 @@ class Consolidator:
             return None
         *_, entry, taken = max(found, key=lambda f: (f[0], f[1]))
         return entry, taken
+
+    def _taken_back_by_word(self, cand: Candidate
+                            ) -> tuple[Entry, list[tuple[int, Revision]]] | None:
+        """The rule ``cand``, said after "Scratch that" / "I changed my mind", takes back when
+        no scale of choices ties them: the only statement of its type naming another tool of
+        the kind ``cand`` names ("Use pnpm from now on" over "Always use yarn for installs"),
+        or sharing at least half of what ``cand`` is about ("Always rebase and merge" over
+        "Always squash-merge pull requests", "Use 4 spaces" over "Use 2 spaces for
+        indentation"); with two, which one was meant is not said."""
+        if cand.kind not in ("preference", "correction") or cand.text[:5].lower() in (
+                "stop ", "quit "):
+            return None
+        about = _about_words(cand.text)
+        tools = tools_in(cand.text)
+        kinds = tool_kinds(tools[0]) if len(tools) == 1 else frozenset()
+        found: list[tuple[Entry, int, str]] = []
+        for entry in self.live():
+            if entry.type != cand.type and {entry.type, cand.type} != _PREFERRING:
+                continue
+            for i, said in enumerate(entry.statements):
+                said = _LIST_MARK.sub("", said)
+                others = [t for t in tools_in(said) if tool_kinds(t) & kinds
+                          and not same_tool(t, tools[0])] if kinds else []
+                if others or (about and len(about & _about_words(said)) * 2 >= len(about)):
+                    found.append((entry, i, said))
+                    break
+        if len(found) != 1:
+            return None
+        entry, at, said = found[0]
+        gone = sorted(_about_words(said) - about)
+        stale = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
+                           if gone else r"(?!)", re.I)
+        return entry, [(at, Revision(said.rstrip(".!"), cand.text.rstrip(".!"), False, stale))]
 
     def _revise(self, entry: Entry, taken: list[tuple[int, Revision]], cand: Candidate,
                 cluster: Cluster) -> None:
@@ -2004,6 +2038,16 @@ class Consolidator:
 
 TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}
 
+
+
+# the words of a rule that say what it is about, less those of any rule ("always", "use")
+_RULE_WORDS = frozenset({"always", "never", "use", "using", "don't", "dont", "please", "prefer",
+                         "now", "from", "instead", "should", "must"})
+
+
+def _about_words(text: str) -> frozenset[str]:
+    return frozenset(w for w in re.findall(r"[a-z][a-z']+", text.lower())
+                     if w not in STOPWORDS and w not in _RULE_WORDS)
 
 def _declare(survivor: Entry, key: str, gone: Entry) -> None:
     """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a

@@ -105,8 +105,10 @@ _CHANGED_MIND = re.compile(
     r"(?:(?:(?:i(?:'ve|\s+have)?\s+)?chang(?:ed|e)\s+my\s+mind(?:\s+(?:about|on)\s+"
     r"(?:(?:that|this|it)\b|[^,.:;!?—–]{1,60}?(?=\s*(?:[,.:;!—–]|$))))?|"
     r"on\s+(?:second|further)\s+thoughts?)(?![\w'-])[\s,.!:;—–-]*|"
-    # ... but "Scratch that test" is a task: the marker stands alone
-    r"(?:(?:scratch|strike)\s+that|i\s+take\s+(?:that|it)\s+back)"
+    # ... but "Scratch that test" is a task, "Never mind the linter" is what to ignore: the
+    # marker stands alone
+    r"(?:(?:scratch|strike)\s+that|i\s+take\s+(?:that|it)\s+back|never\s*mind|"
+    r"forget\s+(?:that|it))"
     r"(?:\s*[,.!:;—–-][\s,.!:;—–-]*|\s*$))(?P<rest>.*)$", _I,
 )
 _WORD_T = r"(?:[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9])"
