@@ -2339,3 +2339,17 @@ def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
 ])
 def test_what_a_take_back_leaves_alone(said: str, texts: list[str]) -> None:
     assert [c.text for c in gather(human(said)).candidates] == texts
+
+
+# (from the seventeenth review) a reply's interjection opening what is said is no part of the
+# memory; without a comma after it, it is the sentence's own verb ("Wait for CI ...")
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Hold on, the staging URL is https://staging.acme.dev.",
+     "The staging URL is https://staging.acme.dev."),
+    ("Hmm, we use tabs here.", "We use tabs here."),
+    ("Wait, never push to main.", "Never push to main."),
+    ("Ah, the on-call rota is in PagerDuty.", "The on-call rota is in PagerDuty."),
+    ("Wait for CI to pass before merging.", "Wait for CI to pass before merging."),
+])
+def test_a_reply_interjection_is_no_part_of_what_is_kept(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == [kept]

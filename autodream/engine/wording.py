@@ -33,7 +33,10 @@ _I = re.I
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
     r"one more thing|another thing|quick note|important|by the way|heads up|just so you know|"
-    r"for your information)\b[\s,.:;!-]*)+", _I,
+    r"for your information)\b[\s,.:;!-]*"
+    # ... and a reply's interjections, with a comma after them ("Hold on, the staging URL is
+    # ...", "Hmm, we use tabs here"; not "Wait for CI", "Sure enough")
+    r"|(?:hmm+|hm+|wait|hold\s+on|sure|sorry|ugh|oops|ah+|uh+|um+|yeah|eh|nah)\s*,[\s,]*)+", _I,
 )
 _PLEASE = re.compile(r"^please[\s,]+", _I)
 # "Don't commit to main please, always open a PR": asked kindly, no part of the rule
