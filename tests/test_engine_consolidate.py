@@ -3006,6 +3006,30 @@ def test_a_release_moved_twice_in_a_fast_typists_words_is_one_plan_at_its_last_d
 
 
 @pytest.mark.parametrize("dreams", ["one", "each"])
+def test_the_release_moved_again_moves_a_plan_told_as_going_out(dreams: str) -> None:
+    # the plan first told in words the engine does not read ("em duas semanas"), then as going
+    # out on a day set against another: "the release" moved was a plan of its own, beside the
+    # one it moved (the plan's own "not on 2026-07-13" read as a day forbidden, "goes out" as
+    # no release)
+    said = [human("Joana said invoices v2 goes out on 15 Jul now, not 13 Jul.", session="a",
+                  day=0),
+            human("Release moved AGAIN, new date is 17 Jul.", session="b", day=4)]
+    if dreams == "one":
+        plan = _plan({}, None, *said)
+    else:
+        first = _plan({}, None, said[0], now=T0 + timedelta(days=1))
+        plan = _plan({f: t for f, t in first.writes.items() if f != "MEMORY.md"}, first.index,
+                     said[1])
+    (written,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(written, plan.writes[written])
+    # (passed on the dream's day, told as past, without the "now" it was news with)
+    assert entry.statements == [
+        "Joana said invoices v2 was to go out on 2026-07-17, not on 2026-07-13."]
+    assert entry.history == [
+        "Changed from 2026-07-15 to 2026-07-17 on 2026-07-10; previously 2026-07-15."]
+
+
+@pytest.mark.parametrize("dreams", ["one", "each"])
 def test_a_freeze_said_again_on_its_day_in_fewer_words_is_the_one_plan(dreams: str) -> None:
     # was two memories: "Was planned: On 2026-07-10 is code freeze for invoices v2" and "Was
     # planned: Code freeze on 2026-07-10, only bugfixes now"

@@ -216,6 +216,9 @@ from autodream.engine.versions import (
 )
 from autodream.memory.model import MEMORY_TYPES
 
+# "..., not on 2026-11-02": the day a plan is not on, set against its own
+_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
+
 
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
@@ -1160,8 +1163,11 @@ class Consolidator:
         day = (date_mentions(new) or [new])[-1]
         # a day forbidden ("Never schedule the design review on 2026-07-24") is no plan: the
         # move does not make the new day the one forbidden
-        found = self._one_other(cand, thing, day, lambda lead: [] if _FORBIDS.search(lead) else [
-            d for part in _CLAUSE_EDGE.split(lead)[::2] if _about_event(thing, part)
+        # (a day set against the plan's is neither its day nor a rule: "... on 2026-11-13 now,
+        # not on 2026-11-02")
+        found = self._one_other(cand, thing, day, lambda lead: [
+            d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
+            if _about_event(thing, part) and not _FORBIDS.search(part)
             for d in date_mentions(part)], about=_about_event)
         return None if found is None else (found[0], found[1], new)
 

@@ -1091,12 +1091,19 @@ _PLAN_HINT = re.compile(
 _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 
 
+_NOW_SAID = re.compile(r",?\s+now\b(?=\s*(?:[,.;:!]|$))|(?<=\s)now\s+(?=(?:on|for|at|in)\b)|"
+                       r"^now,?\s+", re.I)
+
+
 def tell_as_past(sentence: str, today: date) -> str | None:
     """A plan retold in the past once every date in it has passed; None when it is not a plan,
     not yet past, or already told as past."""
     when = last_mention(sentence)
     if when is None or when.last >= today or _PAST_MARKERS.search(sentence):
         return None
+    # told when it was news ("goes out on 2026-07-17 now", "is now on ..."), "now" is no longer
+    said = _NOW_SAID.sub("", sentence)
+    sentence = said[:1].upper() + said[1:]
     if not _planned_as_said(sentence):
         out = _future_retold(sentence)
         if out != sentence:

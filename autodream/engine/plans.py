@@ -602,7 +602,13 @@ def _about_event(thing: frozenset[str], text: str) -> bool:
     if _about(thing, text):
         return True
     said = {_event_root(t) for t in tokens(text)}
-    return all(_event_root(t) in said for t in thing)
+    if all(_event_root(t) in said for t in thing):
+        return True
+    # "The release moved ..." of "Invoices v2 goes out on ...": going out is the release
+    return {_event_root(t) for t in thing} == {"releas"} and bool(_GOES_OUT.search(text))
+
+
+_GOES_OUT = re.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+(?:out|live)\b", re.I)
 
 
 def _event_root(token: str) -> str:
