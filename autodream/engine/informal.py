@@ -47,31 +47,68 @@ _LOWER_MONTH = re.compile(
     rf"|(?<=\dth of\s)(?:{_MONTH})\b")
 # "fix the test in a/b.go and btw dont use ORMs": a second thing said in passing starts a
 # sentence of its own
-_BY_THE_WAY = re.compile(r"(?<=\w)(?:\s*,)?(?:\s+(?:and|also))?\s+(?=(?:btw|by the way)[\s,:])",
-                         re.I)
-_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`", re.S)
+# ("The btw module" names a thing)
+_BY_THE_WAY = re.compile(r"(?<=\w)(?:\s*,\s*(?:(?:and|also)\s+)?|\s+(?:and|also)\s+)"
+                         r"(?=(?:btw|by the way)[\s,:]+[\w'’]+\s+\w)", re.I)
+# code, and what is quoted ('the resolution "Cant Reproduce"'), as typed
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”", re.S)
+
+
+# Short forms that are also code, names or other languages' words ("U" the energy, "im" the
+# image variable, "pls" the build tool, German "im Büro", "i" the loop index): read as meant only
+# where a fast typist's sentence has them, never in capitals, never beside code's marks or after
+# a word that names a thing.
+_AMBIGUOUS = frozenset({"u", "im", "ive", "pls", "plz", "cant", "wont"})
+_NAMING = re.compile(
+    r"(?:\b(?:with|run|runs|the|use|uses|using|via|a|an|of|set|variable|var|class|make|named|"
+    r"called|let|def|func|type|index|loop|letter|install|call|value|field|column)\s+|[=+(\[{<*/])\s*$",
+    re.I)
+_CODE_NEXT = re.compile(r"\s*[=+()\[\]{}<>*/]")
+# "im on call", "ive seen it": the subject of a clause
+_CLAUSE_START = re.compile(
+    r"(?:^|[.;!?:]\s*|,\s*|\n|\b(?:and|but|so|because|cause|if|when|cuz|coz|cos|now|ok|okay|also|"
+    r"btw|tbh|since|until|as|then)\s+)$", re.I)
+_NEXT_WORD = re.compile(r"\s+[a-z]")
 
 
 def _meant(m: re.Match[str]) -> str:
     typed = m[0]
-    meant = _MEANT[typed.lower()]
+    low = typed.lower()
+    if low in _AMBIGUOUS:
+        before = m.string[max(0, m.start() - 24):m.start()]
+        after = m.string[m.end():m.end() + 3]
+        if (typed.isupper() or _NAMING.search(before) or _CODE_NEXT.match(after)
+                or (low in ("u", "im", "ive") and not _NEXT_WORD.match(after) and not (
+                    low == "u" and re.search(r"\b(?:thank|thanks|see|love)\s+$", before, re.I)))
+                or (low in ("im", "ive") and not _CLAUSE_START.search(before))):
+            return typed
+    meant = _MEANT[low]
     if typed.isupper() and len(typed) > 1:
         return meant.upper()
     return meant[0].upper() + meant[1:] if typed[0].isupper() else meant
+
+
+def _lower_i(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 24):m.start()]
+    after = m.string[m.end():m.end() + 8]
+    # "i and j as loop indices", "use i, j": a variable's name
+    if _NAMING.search(before) or re.match(r"\s*(?:,|and|or)\s*[a-z]\b(?!['’\w])", after):
+        return m[0]
+    return "I"
 
 
 def _plain(text: str) -> str:
     text = _TYPED.sub(_meant, text)
     text = _ITS_IS.sub(lambda m: m[0][:2] + "'s", text)
     text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
-    text = _LOWER_I.sub("I", text)
+    text = _LOWER_I.sub(_lower_i, text)
     text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
     return _BY_THE_WAY.sub(". ", text)
 
 
 def plain_spelling(text: str) -> str:
     """The text with fast typing spelled as meant; code spans and blocks as typed."""
-    if "`" not in text:
+    if "`" not in text and '"' not in text and "“" not in text:
         return _plain(text)
     out: list[str] = []
     at = 0

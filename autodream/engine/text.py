@@ -11,6 +11,17 @@ from functools import lru_cache
 from autodream.engine.informal import plain_spelling
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])")
+# In a line typed in lower case, what starts a sentence of its own after a stop: a request, a
+# rule, a switch ("pls write the repo. remember no orm, ...", "... says the cto. back to github
+# actions"); anything else goes on the sentence before ("we use pnpm here. npm is banned ...").
+_OPENS_ANEW = re.compile(
+    r"(?:remember|always|never|don'?t|do not|please|pls|also|btw|back|keep|use|stop|make sure|no|"
+    r"note|fyi|important|from now on|going forward|oh|ok|okay|actually|wait|but|and|so|let'?s|"
+    r"we|i|i'm|im|my|our)\b")
+# ... unless it points back at the sentence before, which says what it is about ("... lives in
+# config/settings.py. never edit it by hand", "... at 9.30 every day. dont book anything then")
+_POINTS_BACK = re.compile(r"^(?:\S+\s+){0,4}?(?:it|its|them|they|that|this|those|these|then|there|"
+                          r"he|she|him|her)\b")
 # A stop that ends a word, not a sentence, before a word in lower case: "e.g. pytest", "at 9
 # a.m. daily", "etc. and" (a person typing in lower case starts sentences so too)
 _ABBREVIATION = re.compile(
@@ -76,7 +87,8 @@ def sentences(text: str) -> list[str]:
         # abbreviation ("Don't add pandas. csvstat must stay ...")
         lower = line[:1].islower()
         for part in _SENTENCE_END.split(line):
-            if said and part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1])):
+            if said and part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1]) or (
+                    not _OPENS_ANEW.match(part)) or _POINTS_BACK.search(part)):
                 said[-1] += " " + part
             else:
                 said.append(part)
