@@ -64,9 +64,9 @@ def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
          ["the config lives in config/settings.py. never edit it by hand"]),
         ("the standup is at 9.30 every day. don't book anything then",
          ["the standup is at 9.30 every day. don't book anything then"]),
-        # ... and so does what opens no request or rule ("npm is banned" alone was lost)
-        ("we use pnpm here. npm is banned because of the lockfile mess.",
-         ["we use pnpm here. npm is banned because of the lockfile mess."]),
+        # ... and a reason or an example going on from it
+        ("we pin python 3.11. because newer versions break the numba build",
+         ["we pin python 3.11. because newer versions break the numba build"]),
         ("too expensive says the cto. back to github actions.",
          ["too expensive says the cto.", "back to github actions."]),
     ],
@@ -121,12 +121,16 @@ def test_what_a_fast_typist_means_is_kept(said: str, kind: str, lead: str) -> No
          "No logs with customer emails in them, ever."),
         ("No one merges to main without a review.", "No one merges to main without a review."),
         ("No raw SQL in the handlers, last time it was a mess.", "No raw SQL in the handlers."),
+        # a thing said to be banned (alone in a sentence, once lower-case lines split)
+        ("we use pnpm here. npm is banned because of the lockfile mess.", "Npm is banned."),
+        ("we deploy with argo. kubectl apply by hand is forbidden",
+         "Kubectl apply by hand is forbidden."),
     ],
 )
 def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> None:
-    (found,) = gather(human(said, day=1)).candidates
-    assert found.kind == "prohibition"
-    assert found.text.startswith(lead)
+    found = gather(human(said, day=1)).candidates
+    assert [c.text.startswith(lead) for c in found if c.kind == "prohibition"] == [True], [
+        (c.kind, c.text) for c in found]
 
 
 @pytest.mark.parametrize(

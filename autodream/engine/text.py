@@ -11,13 +11,10 @@ from functools import lru_cache
 from autodream.engine.informal import plain_spelling
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])")
-# In a line typed in lower case, what starts a sentence of its own after a stop: a request, a
-# rule, a switch ("pls write the repo. remember no orm, ...", "... says the cto. back to github
-# actions"); anything else goes on the sentence before ("we use pnpm here. npm is banned ...").
-_OPENS_ANEW = re.compile(
-    r"(?:remember|always|never|don'?t|do not|please|pls|also|btw|back|keep|use|stop|make sure|no|"
-    r"note|fyi|important|from now on|going forward|oh|ok|okay|actually|wait|but|and|so|let'?s|"
-    r"we|i|i'm|im|my|our)\b")
+# In a line typed in lower case, what goes on the sentence before rather than start one: an
+# example or a reason ("... e.g. ...", "... because ...")
+_GOES_ON = re.compile(r"(?:because|since|which|as|e\.g|i\.e|for example|such as|except|unless|"
+                      r"otherwise|or)\b")
 # ... unless it points back at the sentence before, which says what it is about ("... lives in
 # config/settings.py. never edit it by hand", "... at 9.30 every day. dont book anything then")
 _POINTS_BACK = re.compile(r"^(?:\S+\s+){0,4}?(?:it|its|them|they|that|this|those|these|then|there|"
@@ -88,7 +85,7 @@ def sentences(text: str) -> list[str]:
         lower = line[:1].islower()
         for part in _SENTENCE_END.split(line):
             if said and part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1]) or (
-                    not _OPENS_ANEW.match(part)) or _POINTS_BACK.search(part)):
+                    _GOES_ON.match(part)) or _POINTS_BACK.search(part)):
                 said[-1] += " " + part
             else:
                 said.append(part)

@@ -82,6 +82,9 @@ _NO_THING = (
 _PROHIBITION = re.compile(
     _NO_THING + r"|"
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
+    # "npm is banned here", "kubectl apply by hand is forbidden"
+    r"^[\w.+#/ -]{2,40}?\b(?:is|are)\s+(?:banned|forbidden|prohibited|not\s+allowed|"
+    r"off[\s-]limits)\b|"
     r"^let(?:'s|s| us) not\b|"
     r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
     r"\bnot (?:going to |gonna )?us(?:e|ing)\b.*\banymore\b", _I,
