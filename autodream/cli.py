@@ -211,6 +211,10 @@ class AutodreamGroup(click.Group):
             raise
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
+        except BrokenPipeError:
+            # "autodream show ... | head": the reader stopped, which is no error of a path;
+            # click ends quietly on it
+            raise
         except OSError as exc:
             # a path autodream must use is not what it should be (".autodream" a file, the
             # lock a directory, a config dir that is a file): one line naming it, no traceback

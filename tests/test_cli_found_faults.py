@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -265,3 +267,17 @@ def test_a_topic_file_in_latin_1_is_said_to_be_read_as_written_not_broken(
     assert code == 0, out + err
     assert ("deploy.md: is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the next "
             "dream that changes it will)") in err
+
+
+def test_output_cut_short_by_its_reader_ends_quietly(tmp_path: Path) -> None:
+    # "autodream show --all-decisions | head": the reader closing the pipe printed "Error:
+    # Broken pipe", as if a path autodream uses were wrong
+    env = clean_env(HOME=str(tmp_path), PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    proc = subprocess.Popen([sys.executable, "-m", "autodream.cli", "status", "--project",
+                             str(tmp_path)], env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the first line is written
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 1
+    assert err == b""
