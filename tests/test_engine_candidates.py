@@ -2327,6 +2327,32 @@ def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
     assert [d.subject for d in g.decisions if d.action == "dropped"] == [taken_back]
 
 
+# (from the eighteenth review) the "always" of a rule taken back is carried over only to a rule
+# said instead as a bare imperative: what follows may be no rule at all ("Always squash-merge.
+# Ugh, scratch that, I need to think about it." was kept as "Always i need to think about it.")
+@pytest.mark.parametrize("instead", [
+    "I need to think about it.", "let me think about it.", "not sure yet.",
+    "we'll decide later.", "it's fine.", "what do you think?", "maybe later.",
+])
+def test_a_take_back_followed_by_no_rule_keeps_nothing(instead: str) -> None:
+    for opener in ("Ugh, scratch that,", "Never mind,", "Well, forget that,"):
+        g = gather(human(f"Always squash-merge. {opener} {instead}"))
+        assert [c.text for c in g.candidates] == []
+        assert [d.subject for d in g.decisions if d.action == "dropped"][:1] == [
+            "Always squash-merge."]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Always squash-merge. Oops, scratch that, merge with a merge commit.",
+     "Always merge with a merge commit."),
+    ("Always squash-merge. Scratch that, rebase first.", "Always rebase first."),
+    ("Always squash-merge. Ugh, scratch that, ask me each time.",
+     "Always ask the user each time."),
+])
+def test_a_rule_told_instead_as_a_bare_imperative_keeps_the_always(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == [kept]
+
+
 @pytest.mark.parametrize(("said", "texts"), [
     # what is said before the take-back is no interjection when it says something: a rule, a
     # tool ("MySQL" is what is taken back, not the sentence before)

@@ -67,6 +67,7 @@ from autodream.engine.text import (
     sentences,
     shorten,
     strip_code,
+    word_set,
 )
 from autodream.engine.tool_kinds import TOOL_PATTERN
 from autodream.engine.versions import upgrade_clauses, version_claim, version_switch
@@ -164,6 +165,20 @@ def _take_back_opener(head: str) -> bool:
     # ("Actually" alone reads as a bare correction, with no words of its own)
     return not head or (_TAKE_BACK_OPENER.match(head) is not None and not getattr(
         _detect(head), "text", "") and _TOOL_NAMED.search(head) is None)
+
+
+# Words a sentence told as a bare imperative ("rebase and merge") does not open with: a
+# subject, a question, a doubt ("I need to think about it", "what does gofmt do?", "not sure")
+_NOT_IMPERATIVE = word_set(
+    """i i'm i'll i'd i've im ill id ive we we'll we're we'd you you're it it's its that
+    that's this there there's he she they let let's lets maybe perhaps probably not no what
+    how why when where who which idk dunno ok okay sorry thanks hmm""")
+
+
+def _bare_imperative(said: str) -> bool:
+    words = said.split(maxsplit=1)
+    return bool(words) and "?" not in said and (
+        words[0].lower().strip(",.;:!") not in _NOT_IMPERATIVE)
 
 
 _ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
@@ -301,10 +316,11 @@ class Gatherer:
             # (the interjection says nothing, but "Actually, ..." tells the change of mind)
             again = "Actually," if opener and "actually" in head.lower() else ""
             left = " ".join(f"{again} {after}".split()).strip(" ,;:—–-")
-            if gone[:7].lower() == "always " and left and _detect(left) is None and (
-                    _detect(f"Always {left}") is not None):
+            if gone[:7].lower() == "always " and left and _bare_imperative(left) and (
+                    _detect(left) is None and _detect(f"Always {left}") is not None):
                 # ("Always squash-merge. Scratch that, rebase and merge.": the rule said
-                # instead keeps the "always" of the one it replaces)
+                # instead keeps the "always" of the one it replaces; "..., I need to think
+                # about it" is no rule)
                 left = f"Always {left[0].lower()}{left[1:]}"
             if left and left != again.rstrip(","):
                 kept.append(ensure_period(sentence_case(left)))
