@@ -2292,6 +2292,15 @@ def _dream_pkg(said: str) -> DreamPlan:
         "Let's use npm again for now.",
         "Let's use npm again for the time being.",
         "Let's use npm again here.",
+        # (from the eighteenth review: one build, run, deploy, job or test said by what it is
+        # of, rewrote "We use pnpm" to npm)
+        "ok lets use npm again for the release build",
+        "Let's use npm again for the release build.",
+        "Let's use npm again for the docker build job.",
+        "Let's use npm again for the nightly deploy.",
+        "Let's use npm again for the e2e test.",
+        "Let's use npm again for the migration script.",
+        "Go back to npm for the release build.",
     ],
 )
 def test_a_tool_used_again_for_one_action_leaves_the_entry_alone(said: str) -> None:
@@ -2321,6 +2330,9 @@ def test_a_tool_used_again_for_one_action_leaves_the_entry_alone(said: str) -> N
         ("Let's use npm again for everything.", None),
         ("Let's use npm again for this repo.", None),
         ("Let's use npm again going forward.", None),
+        ("Let's use npm again for the frontend.", None),
+        ("Let's use npm again for the whole monorepo.", None),
+        ("Let's use npm again for the CI pipeline.", None),
         ("Let's use npm again.", None),
     ],
 )

@@ -867,6 +867,10 @@ _ONE_ACTION = re.compile(
     r"little|short|first)\s+)*(?:tests?|benchmarks?|bench|install(?:ation)?|builds?|commands?|"
     r"runs?|demo|checks?|experiments?|comparison|repro|debug(?:ging)?|try|trial|spike|steps?|"
     r"session|script|job|deploy|ci\s+run|moment|bit|sec(?:ond)?|minute|while|day|today)\b|"
+    # ... the one build or run said by what it is of ("for the release build", "for the e2e
+    # run"; "for the rest of the project" lasts)
+    r"for\s+(?:a|an|one|the|this|that|my|our)\s+(?!rest\b)[\w.+-]+(?:\s+[\w.+-]+)?\s+(?:build|"
+    r"run|deploy(?:ment)?|job|script|test|benchmark|check|release)\b(?!\s+(?:suite|pipeline)s?\b)|"
     r"for\s+(?:now|a\s+bit|a\s+while|a\s+sec(?:ond)?|the\s+(?:time\s+being|next\b|install|demo|"
     r"rest\s+of\s+(?:the|this|today)\s+(?:day|session|week|afternoon|morning|evening|sprint)))|"
     # ... "for this" of anything but the whole project
