@@ -612,6 +612,10 @@ def _one_dream(files: dict[str, str], said: str) -> DreamPlan:
     return plan_dream(files, index, gather(human(said, day=3)).candidates, now=NOW)
 
 
+# (a rule said the day before the take-back, 2026-07-09)
+_LATELY = "sources:\n- 2026-07-08 s0\n"
+
+
 # (from the seventeenth review) a take-back opening a later message replaces the rule it takes
 # back, with the earlier one as dated history, instead of leaving both rules current
 @pytest.mark.parametrize(("old", "said", "lead"), [
@@ -625,7 +629,8 @@ def _one_dream(files: dict[str, str], said: str) -> DreamPlan:
 ])
 def test_a_take_back_in_a_later_message_replaces_the_rule_it_takes_back(
         old: str, said: str, lead: str) -> None:
-    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback")}, said)
+    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback", extra=_LATELY)},
+                      said)
     assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_rule.md"]
     body = parse_topic(plan.writes["feedback_rule.md"]).body
     assert body.splitlines()[0] == lead
@@ -645,6 +650,64 @@ def test_a_take_back_in_a_later_message_replaces_the_rule_it_takes_back(
 ])
 def test_a_take_back_leaves_the_rules_it_does_not_speak_to(
         files: dict[str, str], said: str) -> None:
-    plan = _one_dream({n: topic("Rule", b, type_="feedback") for n, b in files.items()}, said)
+    plan = _one_dream({n: topic("Rule", b, type_="feedback", extra=_LATELY)
+                       for n, b in files.items()}, said)
     assert not set(files) & set(plan.writes)
     assert not plan.deletes
+
+
+# (from the eighteenth review) a take-back opening a message replaced a rule of another
+# language, file type or stage ("files" in common counted as half of what it is about), and one
+# said months before; now it reaches only a rule of the same place, said lately
+@pytest.mark.parametrize(("old", "said"), [
+    ("Use 2 spaces for indentation in YAML files.",
+     "Hmm, scratch that, use 4 spaces in Python files."),
+    ("Use 2 spaces for indentation in YAML files.",
+     "Ugh, never mind, use 4 spaces for indentation in Go files."),
+    ("Use mocks for the database in tests.", "Scratch that, use the real database in prod."),
+    ("Run the migrations by hand in staging.",
+     "Oops, scratch that, run the migrations with the deploy script in prod."),
+])
+def test_a_take_back_leaves_a_rule_of_another_place_as_it_was(old: str, said: str) -> None:
+    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback", extra=_LATELY)},
+                      said)
+    assert f"previously: {old}" not in "".join(plan.writes.values())
+    assert not plan.deletes
+    if "feedback_rule.md" in plan.writes:
+        assert old in parse_topic(plan.writes["feedback_rule.md"]).body
+
+
+@pytest.mark.parametrize("extra", [
+    "sources:\n- 2026-05-02 s0\n",  # two months before
+    "sources:\n- 2026-07-01 s0\n",  # a week before
+    "",  # written by hand: of no known age
+])
+def test_a_take_back_leaves_a_rule_not_said_lately(extra: str) -> None:
+    old = "Always squash-merge pull requests."
+    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback", extra=extra)},
+                      "Scratch that, always rebase and merge.")
+    assert "feedback_rule.md" not in plan.writes
+    assert not plan.deletes
+
+
+@pytest.mark.parametrize("said", [
+    "Actually, scratch that, use 4 spaces in YAML files.",
+    "Ugh, scratch that, use 4 spaces for YAML indentation.",
+])
+def test_a_take_back_in_the_same_place_replaces_the_rule(said: str) -> None:
+    old = "Use 2 spaces for indentation in YAML files."
+    plan = _one_dream({"feedback_rule.md": topic("Rule", old, type_="feedback", extra=_LATELY)},
+                      said)
+    body = parse_topic(plan.writes["feedback_rule.md"]).body
+    assert body.splitlines()[0] == said.split(", ")[-1][0].upper() + said.split(", ")[-1][1:]
+    assert f"Updated on 2026-07-09; previously: {old}" in body
+
+
+def test_a_take_back_the_next_day_in_another_session_replaces_the_rule_said_then() -> None:
+    messages = [human("Always squash-merge pull requests.", session="s1", day=2),
+                human("Scratch that, always rebase and merge.", session="s2", day=3)]
+    plan = plan_dream({}, "", gather(*messages).candidates, now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(bodies) == 1
+    assert bodies[0].startswith("Always rebase and merge.")
+    assert "previously: Always squash-merge pull requests." in bodies[0]

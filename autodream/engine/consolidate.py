@@ -193,6 +193,7 @@ from autodream.engine.text import (
     slug,
     tokens,
     unique,
+    word_set,
 )
 from autodream.engine.tool_kinds import (
     it_is_not,
@@ -705,11 +706,15 @@ class Consolidator:
         tools = tools_in(cand.text)
         kinds = tool_kinds(tools[0]) if len(tools) == 1 else frozenset()
         found: list[tuple[Entry, int, str]] = []
+        where = _scopes(cand.text)
         for entry in self.live():
-            if entry.type != cand.type and {entry.type, cand.type} != _PREFERRING:
+            if (entry.type != cand.type and {entry.type, cand.type} != _PREFERRING) or not (
+                    _said_lately(entry, cand.source)):
                 continue
             for i, said in enumerate(entry.statements):
                 said = _LIST_MARK.sub("", said)
+                if where and (other := _scopes(said)) and not where & other:
+                    continue  # ("Use 4 spaces in Python files" takes back no YAML rule)
                 others = [t for t in tools_in(said) if tool_kinds(t) & kinds
                           and not same_tool(t, tools[0])] if kinds else []
                 if others or (about and len(about & _about_words(said)) * 2 >= len(about)):
@@ -2054,6 +2059,33 @@ _RULE_WORDS = frozenset({"always", "never", "use", "using", "don't", "dont", "pl
 def _about_words(text: str) -> frozenset[str]:
     return frozenset(w for w in re.findall(r"[a-z][a-z']+", text.lower())
                      if w not in STOPWORDS and w not in _RULE_WORDS)
+
+
+# How long "Scratch that" opening a message reaches back: a rule said in the same session or a
+# few days before (a weekend between), not one kept for months that shares a word with it
+_TAKE_BACK_DAYS = 3
+
+
+def _said_lately(entry: Entry, said: Source) -> bool:
+    """``entry`` was said in the session of ``said`` or a few days before it; an entry with
+    no day told (written by hand) is of no known age, so not."""
+    return any(s.session_id == said.session_id or 0 <= (said.day - s.day).days <= _TAKE_BACK_DAYS
+               for s in entry.sources())
+
+
+# Where a rule holds: a language, file type, part or stage named after in / for / on ("in YAML
+# files", "for Python", "in tests", "on prod")
+_SCOPE = re.compile(r"\b(?:in|for|on|inside|within)\s+(?:the\s+|all\s+|our\s+|any\s+)?"
+                    r"(?P<w>[A-Za-z][\w.+#-]*)")
+_SCOPE_WORDS = word_set("""tests test unit integration e2e prod production staging dev local ci
+    frontend backend docs migrations scripts""")
+
+
+def _scopes(text: str) -> frozenset[str]:
+    if not any(f" {p} " in text for p in ("in", "for", "on", "inside", "within")):
+        return frozenset()
+    return frozenset(w.lower() for m in _SCOPE.finditer(text) if (w := m["w"])[0].isupper()
+                     or w.lower() in _SCOPE_WORDS or tool_kinds(w))
 
 def _declare(survivor: Entry, key: str, gone: Entry) -> None:
     """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a
