@@ -604,6 +604,32 @@ def test_relative_dates_become_iso_dates(text: str, ref: date, expected: str) ->
     assert rewrites, "a rewrite is recorded for the decision log"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # said on Monday 2026-10-12: each day once, and the end of the span in the same month
+        # as its start although "announced" tells the sentence as past (was "on 2026-10-19 the
+        # 19th through Friday 2026-09-23")
+        ("Finance announced a change freeze next week, Monday the 19th through Friday the 23rd.",
+         "Finance announced a change freeze on 2026-10-19 through Friday 2026-10-23."),
+        ("The freeze is Monday the 19th through Friday the 23rd.",
+         "The freeze is Monday 2026-10-19 through Friday 2026-10-23."),
+        ("The freeze runs from the 19th to the 23rd.",
+         "The freeze runs from 2026-10-19 to 2026-10-23."),
+        ("Next week, Tuesday the 20th, we ship.", "On 2026-10-20, we ship."),
+        # a weekday with its day of the month: the one falling on it, the next unless one has
+        # just gone by
+        ("Finance announced the freeze ends Friday the 23rd.",
+         "Finance announced the freeze ends Friday 2026-10-23."),
+        ("We shipped it on Friday the 9th.", "We shipped it on Friday 2026-10-09."),
+        ("The outage was on the 3rd.", "The outage was on 2026-10-03."),
+    ],
+)
+def test_a_day_of_the_month_with_its_weekday_or_in_a_span_is_that_day_said_once(
+        text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 10, 12))[0] == expected
+
+
 def test_standing_weekday_rule_is_not_dated() -> None:
     # "never deploy on Friday" is about every Friday, not one date
     out, rewrites = absolutize("Never deploy on Friday.", MONDAY)

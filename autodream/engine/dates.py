@@ -407,14 +407,37 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
         first = _add_months(this_month, 1 if m["which"].lower() == "next" else 0)
         return When("day", first.replace(day=day), bare=not prep) if (
             day <= _days_in_month(first.year, first.month)) else None
-    back = _looks_back(m)
-    for months in range(13):
+    weekday = _WEEKDAY_BEFORE.search(text, 0, m.start())
+    wanted = WEEKDAYS.index(weekday.group(0).strip(" ,").lower()) if weekday else None
+    span = _SPAN_START.search(text, 0, m.start())
+    # The end of a span lies on or after its start ("2026-10-19 through Friday the 23rd"),
+    # however the sentence around it is told
+    floor = date.fromisoformat(span["start"]) if span else ref
+    back = span is None and _looks_back(m)
+    # With its weekday ("Friday the 23rd"), the one that falls on it: the next, where the
+    # sentence is told as past but no such day has just gone ("finance announced a freeze ...
+    # Friday the 23rd"); with none near, the weekday is not that day's and is left out
+    chosen = None if wanted is None else (
+        (back and _day_of_month_near(day, wanted, floor, back=True))
+        or _day_of_month_near(day, wanted, floor, back=False))
+    chosen = chosen or _day_of_month_near(day, None, floor, back=back)
+    return When("day", chosen, bare=not prep) if chosen else None
+
+
+def _day_of_month_near(day: int, weekday: int | None, ref: date, *, back: bool) -> date | None:
+    """The day ``day`` of the message's month or the next that has it ahead (the latest gone,
+    ``back``); with a weekday said ("Friday the 23rd"), one that falls on it, within a month or
+    two (further off, the weekday was not that day's)."""
+    this_month = date(ref.year, ref.month, 1)
+    for months in range(13 if weekday is None else 3):
         first = _add_months(this_month, -months if back else months)
         if day <= _days_in_month(first.year, first.month):
             chosen = first.replace(day=day)
-            if (chosen <= ref) if back else (chosen >= ref):
-                return When("day", chosen, bare=not prep)
+            if ((chosen <= ref) if back else (chosen >= ref)) and (
+                    weekday is None or chosen.weekday() == weekday):
+                return chosen
     return None
+
 
 
 def _quarter_said(m: re.Match[str], ref: date) -> When | None:
@@ -499,6 +522,9 @@ Resolver = Callable[[re.Match[str], date], "When | None"]
 _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _WD2 = _WD.replace("?P<wd>", "?P<wd2>")
 _ANY_WD = _WD.replace("?P<wd>", "?:")  # a weekday where none is read back
+# A span's start, dated, before its end's day of the month: "2026-10-19 through Friday the"
+_SPAN_START = re.compile(rf"(?P<start>\d{{4}}-\d{{2}}-\d{{2}})\s*(?:through|thru|to|until|till|"
+                         rf"-|–)\s*(?:{_ANY_WD},?\s*)?$", re.I)
 _WEEK_STEP = {"next": 7, "this": 0, "last": -7}
 
 
@@ -529,7 +555,10 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
                 rf"(?:(?P<base>now|today|tomorrow)|{_WD})\b", re.I), _from_day),
     # Before "next week" is read alone: "Thursday next week", "next week on Thursday"
     (re.compile(rf"\b{_PREP}(?:{_WD},? (?:of |in )?(?P<rel>next|this|last) week|"
-                rf"(?P<rel2>next|this|last) week,? (?:on )?{_WD2})\b", re.I),
+                rf"(?P<rel2>next|this|last) week,? (?:on )?{_WD2}"
+                # its day of the month with it is the same day, said once ("next week, Monday
+                # the 19th" was "on 2026-10-19 the 19th")
+                r"(?: the (?:[1-9]|[12]\d|3[01])(?:st|nd|rd|th))?)\b", re.I),
      _weekday_of_week),
     # "Monday after next": the one after the next Monday ("the Monday after next Wednesday" is
     # told from that Wednesday: _DAY_AFTER_DATE, once it is dated)
@@ -540,7 +569,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
     (re.compile(rf"\b{_PREP}the (?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                 r"(?: of (?P<which>next|this) month)?\b(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:but|so|"
-                r"when|at|if|then|because|once|unless|we|they|i|you|he|she|it)\b)", re.I),
+                r"when|at|if|then|because|once|unless|we|they|i|you|he|she|it)\b|"
+                # the start of a span: "the 19th through Friday the 23rd", "the 19th to the 23rd"
+                rf"\s*(?:through|thru|to|until|till|-|–)\s*(?:the \d|{_ANY_WD}))", re.I),
      _day_of_month),
     (re.compile(rf"\b{_PREP}the day after tomorrow\b", re.I),
      lambda m, r: _day(r + timedelta(days=2))),
