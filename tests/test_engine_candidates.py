@@ -746,6 +746,23 @@ def test_an_event_held_with_more_told_is_a_dated_fact_not_a_plan(said: str, kept
     assert [(c.kind, c.text) for c in gather(human(said, day=3)).candidates] == [("fact", kept)]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # a start told as it happens was a plan, later "Was planned: freeze started on ...; check
+    # how it turned out"
+    ("Freeze started today. Heads up that the runbooks have moved.",
+     [("fact", "Freeze started on 2026-07-09.")]),
+    ("The migration starts today.", [("fact", "The migration starts on 2026-07-09.")]),
+    # the work at hand begun with "let's" is no memory
+    ("Let's start the secrets migration today.", []),
+    # a start ahead, or planned, is a plan still
+    ("We start the migration tomorrow.", [("plan", "We start the migration on 2026-07-10.")]),
+    ("Let's start the migration next week.",
+     [("plan", "Let's start the migration in the week of 2026-07-13.")]),
+])
+def test_a_start_told_as_it_happens_is_no_plan(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said, day=3)).candidates] == kept
+
+
 @pytest.mark.parametrize(
     ("said", "kind", "text"),
     [

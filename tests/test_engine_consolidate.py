@@ -1121,6 +1121,89 @@ def test_a_plan_told_done_in_words_of_no_plan_gives_way_to_what_happened(
     assert "check how it turned out" not in plan.writes[file]
 
 
+@pytest.mark.parametrize("remembered", [True, False])
+@pytest.mark.parametrize(("said", "closes"), [
+    ("Prod is on 1.30 as of this morning, it went smoothly.", True),
+    ("Prod is now on EKS 1.30.", True),
+    # another cluster, or another version, is on it: the prod upgrade stays ahead
+    ("Staging is on EKS 1.30 as of this morning.", False),
+    ("Prod is on 1.29 as of this morning.", False),
+])
+def test_a_version_told_reached_closes_the_planned_upgrade_to_it(
+        said: str, closes: bool, remembered: bool) -> None:
+    # "The prod EKS upgrade to 1.30 was scheduled for ...; check how it turned out" stayed,
+    # though the person said prod was on 1.30
+    lead = "The prod EKS upgrade to 1.30 is scheduled for 2026-07-15, 07:00 UTC."
+    if remembered:
+        plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, session="b", day=9))
+        file = "project_x.md"
+    else:
+        plan = _plan({}, None, human(lead, session="a", day=0), human(said, session="b", day=9))
+        (file,) = [f for f in plan.writes if f != "MEMORY.md" and "upgrade" in f]
+    entry = parse_entry(file, plan.writes[file])
+    if closes:
+        assert entry.statements[0].startswith("Prod is ")
+        assert entry.history == [f"Updated on 2026-07-15; previously: {lead}"]
+        assert "check how it turned out" not in plan.writes[file]
+    else:
+        assert "upgrade to 1.30" in entry.statements[0] and entry.history == []
+
+
+def test_a_thing_told_done_closes_its_plans_and_the_deadline_said_with_them() -> None:
+    # "The ESO migration is DONE" was kept with "Plan work around 2026-07-24" beside its pause,
+    # its resumption and two deadlines of nothing named, each still "Plan work around ..."
+    plan = _plan({}, None,
+                 human("Helen and I agreed to pause the ESO migration until next week. The new "
+                       "deadline Helen gave is July 24.", session="a", day=2),
+                 human("We're resuming the ESO migration today. Deadline is still July 24.",
+                       session="b", day=7),
+                 human("The search rollout is on July 30.", session="b", day=7),
+                 human("That's the last namespace: the ESO migration is DONE, nine days ahead "
+                       "of the July 24 deadline.", session="c", day=10))
+    files = [f for f in plan.writes if f != "MEMORY.md"]
+    assert len(files) == 2  # the migration, and the search rollout (not the ESO migration)
+    (done,) = [f for f in files if "DONE" in plan.writes[f]]
+    entry = parse_entry(done, plan.writes[done])
+    assert entry.name.startswith("The ESO migration is DONE")
+    assert entry.statements == [
+        "The ESO migration is DONE, nine days ahead of 2026-07-24 deadline."]
+    assert entry.history == [
+        "Updated on 2026-07-16; previously: Helen and the user agreed to pause the ESO migration "
+        "until the week of 2026-07-13.",
+        "Updated on 2026-07-16; previously: The new deadline Helen gave is 2026-07-24.",
+        "Updated on 2026-07-16; previously: We're resuming the ESO migration on 2026-07-13.",
+        "Updated on 2026-07-16; previously: Deadline is still on 2026-07-24."]
+    assert "Plan work around" not in plan.writes[done]
+    assert "check how it turned out" not in plan.writes[done]
+
+
+def test_a_fact_is_not_matched_to_an_entry_by_the_day_its_description_names() -> None:
+    # "Freeze started on 2026-07-13" was put in place of "The new deadline Helen gave is
+    # 2026-07-31", whose description "plan stated on 2026-07-08" it was most like
+    deadline = topic("The new deadline Helen gave is 2026-07-31",
+                     "The new deadline Helen gave is 2026-07-31.",
+                     description="plan stated on 2026-07-08")
+    plan = _plan({"project_deadline.md": deadline}, None,
+                 human("Freeze started today. Heads up that the runbooks have moved.", day=7))
+    if "project_deadline.md" in plan.writes:  # (told as past: its day is gone)
+        kept = parse_entry("project_deadline.md", plan.writes["project_deadline.md"])
+        assert "Freeze" not in " ".join(kept.statements)
+    (new,) = [f for f in plan.writes if f not in ("MEMORY.md", "project_deadline.md")]
+    assert parse_entry(new, plan.writes[new]).statements == ["Freeze started on 2026-07-13."]
+
+
+@pytest.mark.parametrize("said", [
+    "If the ESO migration is done by Friday, delete the SOPS files.",
+    "The ESO migration is not done yet.",
+    "The search migration is done.",
+])
+def test_a_thing_not_told_done_leaves_its_plan(said: str) -> None:
+    lead = "We're resuming the ESO migration on 2026-07-13."
+    plan = _plan({"project_x.md": topic("X", lead)}, None, human(said, session="b", day=9))
+    if "project_x.md" in plan.writes:
+        assert parse_entry("project_x.md", plan.writes["project_x.md"]).history == []
+
+
 @pytest.mark.parametrize(("files", "said"), [
     ({}, "I submitted the PR this morning."),  # of no plan: nothing to remember
     ({}, "We shipped a hotfix today."),

@@ -617,6 +617,10 @@ def test_relative_dates_become_iso_dates(text: str, ref: date, expected: str) ->
         ("The freeze runs from the 19th to the 23rd.",
          "The freeze runs from 2026-10-19 to 2026-10-23."),
         ("Next week, Tuesday the 20th, we ship.", "On 2026-10-20, we ship."),
+        # told as past, the span is the one gone by, its end read from its start
+        ("The outage was from the 10th to the 12th.",
+         "The outage was from 2026-10-10 to 2026-10-12."),
+        ("We are off from the 28th until the 2nd.", "We are off from 2026-10-28 until 2026-11-02."),
         # a weekday with its day of the month: the one falling on it, the next unless one has
         # just gone by
         ("Finance announced the freeze ends Friday the 23rd.",

@@ -44,6 +44,7 @@ from autodream.engine.sentence_kinds import (
     _ON_NAMED,
     _SWITCH_VERB,
     _URL,
+    TOLD_DONE,
     _beside_path,
     _detect,
     _gives_not,
@@ -220,6 +221,14 @@ class GatherStats:
     sentences: int = 0
     candidates: int = 0
     dropped: int = 0
+
+
+# A start, told on its day: "The freeze started today", "We're starting the migration today"
+_STARTS_NOW = re.compile(r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|kick(?:s|ed|ing)?\s+off)"
+                         r"\b", re.I)
+_NOT_DONE = re.compile(r"n't\b|\b(?:not|never|will|would|should|must|once|when|if|until|unless|"
+                       r"before|after)\b", re.I)
+_LETS = re.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
 
 
 @dataclass
@@ -555,6 +564,24 @@ class Gatherer:
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
             return False
+        if kind == "plan" and (told_done := TOLD_DONE.search(statement)) is not None and not (
+                _NOT_DONE.search(statement, 0, told_done.start())):
+            # "The ESO migration is DONE, nine days ahead of the Nov 13 deadline": done, with
+            # the day it was due; no plan to "work around" that day
+            kind = "fact"
+        if kind == "plan" and not ahead and _STARTS_NOW.search(statement) and (
+                latest_date(dated) == when.date() and not _planned(statement)):
+            # "Freeze started today", "Let's start the secrets migration today": a start told as
+            # it happens is no plan to check on later ("Was planned: freeze started on ...");
+            # the work at hand begun with "let's" is no memory at all
+            if _LETS.match(statement):
+                self.stats.dropped += 1
+                self.decisions.append(Decision(
+                    "dropped", shorten(dated, 120),
+                    "starts the work at hand as it is said: no plan to check on",
+                    session_id=session_id))
+                return False
+            kind = "fact"
         if kind == "plan" and (last := latest_date(dated)) is not None and (
                 (last < when.date() or (last == when.date() and (
                     says_past(statement) or _HELD.search(statement))))

@@ -71,6 +71,8 @@ from autodream.engine.plans import (
     _when_done,
     day_put_against,
     named_within,
+    plans_told_done,
+    version_plan,
 )
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
@@ -166,6 +168,7 @@ from autodream.engine.rewrites import (
     _without_old_place,
     _without_old_tool_clauses,
 )
+from autodream.engine.sentence_kinds import TOLD_DONE
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -369,6 +372,14 @@ class Consolidator:
                 f"newer news from {day}; read again (its transcript was rewritten or read "
                 "from the start)",
                 file=entry.file, session_id=cand.source.session_id))
+            return
+        if (reached := version_plan(cand, self.live())) is not None and self._came_to_pass(
+                reached[0], cand, cluster, done=reached[1]):
+            # "Prod is on 1.30 as of this morning": the upgrade planned to 1.30 was done
+            return
+        if cand.kind == "fact" and (done := TOLD_DONE.search(cand.text)) is not None and (
+                closed := plans_told_done(cand, done["what"], self.live())):
+            self._all_done(closed, cand, cluster)
             return
         if cand.kind == "switch":
             target = self._switch_target(cand)
@@ -655,8 +666,11 @@ class Consolidator:
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
         ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
         for pos, entry in enumerate(self.live()):
+            # (a description the engine made of the day alone names nothing: "plan stated on
+            # 2026-10-15" was most like "Freeze started on 2026-10-19" of all)
+            described = () if _DAY_ONLY.match(entry.description) else (entry.description,)
             pairs = [(text, s) for text in texts
-                     for s in {entry.lead, entry.description, _one_name(entry.lead),
+                     for s in {entry.lead, *described, _one_name(entry.lead),
                                *_upshot(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             bound = max(similarity_bound(text, s) for text, s in pairs)
@@ -1636,15 +1650,17 @@ class Consolidator:
             entry.changed = True
         self._confirm(entry, cand, cluster)
 
-    def _came_to_pass(self, entry: Entry, cand: Candidate, cluster: Cluster) -> bool:
+    def _came_to_pass(self, entry: Entry, cand: Candidate, cluster: Cluster,
+                      done: date | None = None) -> bool:
         """``cand`` tells that the event ``entry`` plans happened ("V2 launched on 2026-07-15"
         beside "The v2 launch is on 2026-07-17"): it leads, and the plan, with each move of its
         date said in this dream since, is dated history. Kept beside it, the plan would read as
         a second launch, or one still to come."""
-        done = _done_on(cand)
         lead = _LIST_MARK.sub("", entry.lead)
-        if done is None or not _due_by(lead, done) or not _same_event(lead, cand.text):
-            return False
+        if done is None:  # (given: a version the plan upgrades to, told reached on that day)
+            done = _done_on(cand)
+            if done is None or not _due_by(lead, done) or not _same_event(lead, cand.text):
+                return False
         day = cand.source.day.isoformat()
         entry.history.extend(_plan_history(
             lead, _plans_before(cluster, cand, done, set(entry.sources())), cand))
@@ -1668,6 +1684,26 @@ class Consolidator:
                          f"the plan came to pass: told as done on {day}; "
                          f"'{shorten(lead, 80)}' kept as history")
         return True
+
+    def _all_done(self, plans: list[Entry], cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` tells done what ``plans`` planned ("The ESO migration is DONE" of its start,
+        its pause, its resumption and its deadline): the first naming it tells it done, with
+        the others as its history, in the order said; kept apart, each read as work still
+        ahead ("Plan work around ...")."""
+        keep, day = plans[0], cand.source.day
+        self._came_to_pass(keep, cand, cluster, done=day)
+        keep.name = title_for(cand.text) or keep.name  # (it was named for its first plan)
+        for other in sorted(plans[1:], key=lambda e: (e.reference_day() or day, e.index_pos)):
+            line = f"Updated on {day.isoformat()}; previously: {_LIST_MARK.sub('', other.lead)}"
+            if line not in keep.history:
+                keep.history.append(line)
+            keep.add_sources(other.sources(), self.options.max_sources)
+            other.deleted, other.deleted_by, other.merged_into = True, "merged", keep
+            _declare(keep, "merged_from", other)
+            self.decisions.append(Decision(
+                "merged", f"{other.file} -> {keep.file}",
+                f"a plan of what was told done on {day.isoformat()}; kept as history",
+                file=keep.file, session_id=cand.source.session_id))
 
     def _plan_done(self, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` tells something done in words no plan is said in ("We shipped 1.4 today!",
@@ -2086,6 +2122,11 @@ def _scopes(text: str) -> frozenset[str]:
         return frozenset()
     return frozenset(w.lower() for m in _SCOPE.finditer(text) if (w := m["w"])[0].isupper()
                      or w.lower() in _SCOPE_WORDS or tool_kinds(w))
+
+
+# The description the engine gives an entry with nothing more to say than when it was said
+_DAY_ONLY = re.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}\.?$", re.I)
+
 
 def _declare(survivor: Entry, key: str, gone: Entry) -> None:
     """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a

@@ -409,11 +409,11 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
             day <= _days_in_month(first.year, first.month)) else None
     weekday = _WEEKDAY_BEFORE.search(text, 0, m.start())
     wanted = WEEKDAYS.index(weekday.group(0).strip(" ,").lower()) if weekday else None
-    span = _SPAN_START.search(text, 0, m.start())
-    # The end of a span lies on or after its start ("2026-10-19 through Friday the 23rd"),
-    # however the sentence around it is told
-    floor = date.fromisoformat(span["start"]) if span else ref
-    back = span is None and _looks_back(m)
+    # The end of a span lies on or after its start ("2026-10-19 through Friday the 23rd", "the
+    # 10th through the 12th"), however the sentence around it is told
+    floor = _span_start(m, ref)
+    back = floor is None and _looks_back(m)
+    floor = floor or ref
     # With its weekday ("Friday the 23rd"), the one that falls on it: the next, where the
     # sentence is told as past but no such day has just gone ("finance announced a freeze ...
     # Friday the 23rd"); with none near, the weekday is not that day's and is left out
@@ -422,6 +422,20 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
         or _day_of_month_near(day, wanted, floor, back=False))
     chosen = chosen or _day_of_month_near(day, None, floor, back=back)
     return When("day", chosen, bare=not prep) if chosen else None
+
+
+def _span_start(m: re.Match[str], ref: date) -> date | None:
+    """The day the span ``m`` ends is told from, dated before it or a day of the month
+    read in the same pass ("the 10th through the 12th")."""
+    span = _SPAN_START.search(m.string, 0, m.start())
+    if span is None or (span["to"] is None and (m["prep"] or "").lower() not in _SPAN_TO):
+        return None  # ("on 2026-10-19 the 12th": no span; "2026-10-10 through the 12th" is)
+    if span["start"]:
+        return date.fromisoformat(span["start"])
+    start = next((found for found in m.re.finditer(m.string)
+                  if found.start() < m.start() and found.start("dom") == span.start("dom")), None)
+    when = _day_of_month(start, ref) if start is not None else None
+    return when.start if when is not None else None
 
 
 def _day_of_month_near(day: int, weekday: int | None, ref: date, *, back: bool) -> date | None:
@@ -523,8 +537,10 @@ _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _WD2 = _WD.replace("?P<wd>", "?P<wd2>")
 _ANY_WD = _WD.replace("?P<wd>", "?:")  # a weekday where none is read back
 # A span's start, dated, before its end's day of the month: "2026-10-19 through Friday the"
-_SPAN_START = re.compile(rf"(?P<start>\d{{4}}-\d{{2}}-\d{{2}})\s*(?:through|thru|to|until|till|"
-                         rf"-|–)\s*(?:{_ANY_WD},?\s*)?$", re.I)
+_SPAN_TO = ("through", "thru", "to", "until", "till")
+_SPAN_START = re.compile(rf"(?:(?P<start>\d{{4}}-\d{{2}}-\d{{2}})|the (?P<dom>[1-9]|[12]\d|3[01])"
+                         rf"(?:st|nd|rd|th))\s*(?P<to>(?:through|thru|to|until|till|-|–)\s*"
+                         rf"(?:{_ANY_WD},?\s*)?)?$", re.I)
 _WEEK_STEP = {"next": 7, "this": 0, "last": -7}
 
 
@@ -1126,11 +1142,16 @@ _NOW_SAID = re.compile(r",?\s+now\b(?=\s*(?:[,.;:!]|$))|(?<=\s)now\s+(?=(?:on|fo
                        r"^now,?\s+", re.I)
 
 
+# A start told done: "Freeze started on 2026-10-19" was "Was planned: freeze started on ..."
+_BEGUN = re.compile(r"(?i)\b(?:started|began|kicked off)\b")
+
+
 def tell_as_past(sentence: str, today: date) -> str | None:
     """A plan retold in the past once every date in it has passed; None when it is not a plan,
     not yet past, or already told as past."""
     when = last_mention(sentence)
-    if when is None or when.last >= today or _PAST_MARKERS.search(sentence):
+    if when is None or when.last >= today or _PAST_MARKERS.search(sentence) or (
+            _BEGUN.search(sentence)):
         return None
     # told when it was news ("goes out on 2026-07-17 now", "is now on ..."), "now" is no longer
     said = _NOW_SAID.sub("", sentence)

@@ -627,3 +627,65 @@ _KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "ser
 
 
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+
+
+# A version reached, told as how things stand: "Prod is on 1.30 as of this morning", "Staging
+# is now on EKS 1.30" (what is on it, then the version)
+_VERSION_REACHED = re.compile(
+    r"^(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?(?:on|running)\s+"
+    r"(?:[A-Za-z][\w-]*\s+)?v?(?P<version>\d+(?:\.\d+)+)\b", re.I)
+_NOT_REACHED = re.compile(r"n't\b|\b(?:not|will|should|until|once|if|when|still|yet)\b", re.I)
+_UPGRADE_WORD = re.compile(r"\b(?:upgrad|migrat|mov|bump|updat|roll)\w*", re.I)
+
+
+def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | None:
+    """The one plan of an upgrade to the version ``cand`` tells something is on ("Prod is on
+    1.30 as of 2026-10-29" of "The prod EKS upgrade to 1.30 is scheduled for 2026-10-29"), due
+    by the day it is told reached, with that day: the upgrade was done. What is on it must be
+    named in the plan ("Staging is on 1.30" closes no prod upgrade)."""
+    if cand.kind not in ("fact", "switch") or (m := _VERSION_REACHED.match(cand.text)) is None:
+        return None
+    if _NOT_REACHED.search(cand.text):
+        return None
+    day = latest_date(cand.text) or cand.source.day
+    if day > cand.source.day:
+        return None
+    what = tokens(m["what"])
+    to_version = re.compile(
+        rf"\bto\s+(?:[A-Za-z][\w-]*\s+)?v?{re.escape(m['version'])}(?![\d.]*\d)", re.I)
+    found = []
+    for entry in entries:
+        lead = _LIST_MARK.sub("", entry.lead)
+        due = latest_date(lead)
+        if (entry.type == "project" and what and due is not None and due <= day + _EARLY
+                and _UPGRADE_WORD.search(lead) and to_version.search(lead)
+                and not is_standing(lead) and what <= tokens(lead)):
+            found.append(entry)
+    return (found[0], day) if len(found) == 1 else None
+
+
+# A deadline told with no word of what it is for: "The new deadline Helen gave is 2026-11-13",
+# "Deadline is still on 2026-11-13"
+_BARE_DEADLINE = re.compile(r"^(?:(?:the|our)\s+)?(?:new\s+)?deadline\b", re.I)
+
+
+def plans_told_done(cand: Candidate, what: str, entries: list[Entry]) -> list[Entry]:
+    """The plans of ``what``, which ``cand`` tells done ("The ESO migration is DONE"): each
+    dated entry naming it ("We're resuming the ESO migration on 2026-10-26"), first one first,
+    then each deadline of nothing named said in the same session as one of them."""
+    named = tokens(what)
+    if not named:
+        return []
+    found = []
+    for entry in entries:
+        lead = _LIST_MARK.sub("", entry.lead)
+        said = entry.reference_day()  # (a plan said after it was told done is another's)
+        if (entry.type == "project" and latest_date(lead) is not None and named <= tokens(lead)
+                and (said is None or said <= cand.source.day)):
+            found.append(entry)
+    sessions = {s.session_id for e in found for s in e.sources()}
+    deadlines = [e for e in entries if e.type == "project" and e not in found and (
+        _BARE_DEADLINE.match(_LIST_MARK.sub("", e.lead))) and any(
+            s.session_id in sessions for s in e.sources())]
+    return sorted(found, key=lambda e: (e.reference_day() or cand.source.day, e.index_pos)) + (
+        deadlines)

@@ -445,7 +445,9 @@ _UPDATE = re.compile(
     r"no longer "
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
-    r"maintains?|reviews?|approves?))\b|\bnow\s*[.!]?$", _I,
+    r"maintains?|reviews?|approves?)|"
+    # a version reached: "Prod is on 1.30 as of this morning"
+    r"(?:is|are) on v?\d+(?:\.\d+)+ as of)\b|\bnow\s*[.!]?$", _I,
 )
 # "Things should be fine now", "It works now", "Tests pass now": the work at hand settled, not
 # a change in what holds
@@ -1350,6 +1352,13 @@ def _detect_core(raw: str) -> _Kind | None:
             return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
     return None
 
+
+# Something told done: "the ESO migration is DONE", "the rollout is complete now" (its
+# subject ahead, for consolidate to close the plans of it), not "if it is done" or "it will be"
+TOLD_DONE = re.compile(
+    r"(?:^|[:;,]\s+)(?P<what>(?:the|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?"
+    r"(?:done|complete|completed|finished|over)\b(?!\s+(?:with|by|in|when|once|before|after)\b)",
+    re.I)
 
 # Told done, in words no plan is said in ("We shipped 1.4 today!", "The SOC2 evidence got
 # submitted this morning", "I handed in the report on Friday") ...
