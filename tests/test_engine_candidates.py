@@ -747,6 +747,23 @@ def test_an_event_held_with_more_told_is_a_dated_fact_not_a_plan(said: str, kept
 
 
 @pytest.mark.parametrize(("said", "kept"), [
+    # a deadline of nothing named, said after the work it is for: kept as "The new deadline
+    # Helen gave is 2026-11-13", said of nothing
+    ("Helen and I agreed to pause the ESO migration. The new deadline Helen gave is November 13.",
+     "The new deadline Helen gave for the ESO migration is 2026-11-13."),
+    ("We're resuming the ESO migration today. Deadline is still Nov 13.",
+     "Deadline for the ESO migration is still on 2026-11-13."),
+    # said of what already, or of no work named before: as said
+    ("We ship the release soon. The deadline for the docs is November 13.",
+     "The deadline for the docs is 2026-11-13."),
+    ("The deadline is November 13.", "The deadline is 2026-11-13."),
+])
+def test_a_deadline_said_after_the_work_it_is_for_names_it(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said, day=3)).candidates if "eadline" in c.text] == [
+        kept]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
     # a start told as it happens was a plan, later "Was planned: freeze started on ...; check
     # how it turned out"
     ("Freeze started today. Heads up that the runbooks have moved.",

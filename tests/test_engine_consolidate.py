@@ -1167,12 +1167,14 @@ def test_a_thing_told_done_closes_its_plans_and_the_deadline_said_with_them() ->
     assert entry.name.startswith("The ESO migration is DONE")
     assert entry.statements == [
         "The ESO migration is DONE, nine days ahead of 2026-07-24 deadline."]
-    assert entry.history == [
+    assert sorted(entry.history) == sorted([
         "Updated on 2026-07-16; previously: Helen and the user agreed to pause the ESO migration "
         "until the week of 2026-07-13.",
-        "Updated on 2026-07-16; previously: The new deadline Helen gave is 2026-07-24.",
+        "Updated on 2026-07-16; previously: The new deadline Helen gave for the ESO migration is "
+        "2026-07-24.",
         "Updated on 2026-07-16; previously: We're resuming the ESO migration on 2026-07-13.",
-        "Updated on 2026-07-16; previously: Deadline is still on 2026-07-24."]
+        "Updated on 2026-07-16; previously: Deadline for the ESO migration is still on "
+        "2026-07-24."])
     assert "Plan work around" not in plan.writes[done]
     assert "check how it turned out" not in plan.writes[done]
 

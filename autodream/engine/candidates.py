@@ -223,6 +223,29 @@ class GatherStats:
     dropped: int = 0
 
 
+# A deadline that says not of what ("The new deadline Helen gave is November 13", "Deadline is
+# still Nov 13"), and the work a sentence before names ("... pause the ESO migration")
+_BARE_DEADLINE_SAID = re.compile(
+    r"^(?P<head>(?:the\s+)?(?:new\s+)?deadline\b(?:\s+(?!(?:is|was|for|of)\b)[\w'’-]+){0,3}?)"
+    r"\s+(?P<verb>is|was)\b", re.I)
+_WORK_NAMED = re.compile(r"\b(?:the|our)\s+(?P<work>(?:[\w-]+\s+){0,2}?(?:migration|rollout|"
+                         r"upgrade|launch|release|rewrite|project))\b", re.I)
+
+
+def _deadline_of(part: str, before: list[str]) -> str:
+    """``part`` with what its deadline is for, where it says not and the nearest sentence
+    before that names a piece of work does: "The new deadline Helen gave for the ESO migration
+    is November 13". Alone in memory, "The new deadline Helen gave is ..." said of nothing."""
+    m = _BARE_DEADLINE_SAID.match(part)
+    if m is None:
+        return part
+    for said in reversed(before):
+        named = list(_WORK_NAMED.finditer(said))
+        if named:
+            return f"{m['head']} for the {named[-1]['work']} {m['verb']}{part[m.end():]}"
+    return part
+
+
 # A start, told on its day: "The freeze started today", "We're starting the migration today"
 _STARTS_NOW = re.compile(r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|kick(?:s|ed|ing)?\s+off)"
                          r"\b", re.I)
@@ -281,6 +304,8 @@ class Gatherer:
         if asked:
             parts = self._not_to_save(parts, asked, message.session_id)
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
+        if "eadline" in text:
+            parts = [_deadline_of(part, parts[:i]) for i, part in enumerate(parts)]
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
         skip_next = False

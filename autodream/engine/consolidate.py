@@ -1694,9 +1694,13 @@ class Consolidator:
         self._came_to_pass(keep, cand, cluster, done=day)
         keep.name = title_for(cand.text) or keep.name  # (it was named for its first plan)
         for other in sorted(plans[1:], key=lambda e: (e.reference_day() or day, e.index_pos)):
-            line = f"Updated on {day.isoformat()}; previously: {_LIST_MARK.sub('', other.lead)}"
-            if line not in keep.history:
-                keep.history.append(line)
+            # every statement it kept, and its own history ("resuming ..." said with "Deadline
+            # for the ESO migration is still ...")
+            for line in [*other.history, *(
+                    f"Updated on {day.isoformat()}; previously: {_LIST_MARK.sub('', said)}"
+                    for said in other.statements)]:
+                if line not in keep.history:
+                    keep.history.append(line)
             keep.add_sources(other.sources(), self.options.max_sources)
             other.deleted, other.deleted_by, other.merged_into = True, "merged", keep
             _declare(keep, "merged_from", other)
