@@ -2413,3 +2413,115 @@ def test_what_a_take_back_leaves_alone(said: str, texts: list[str]) -> None:
 ])
 def test_a_reply_interjection_is_no_part_of_what_is_kept(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said)).candidates] == [kept]
+
+
+# (from the eighteenth review) pasted tool output is never a memory: a kubectl table's column
+# header was kept as a rule ("NAME READY STATUS RESTARTS AGE."), and the next paste's header
+# "superseded" it; the person's own words right under the table are still theirs
+@pytest.mark.parametrize(("said", "texts"), [
+    ("external-dns is crashlooping in staging, here's what I see:\n"
+     "NAME                            READY   STATUS             RESTARTS        AGE\n"
+     "external-dns-7d9f8b6c4-2xkqp    0/1     CrashLoopBackOff   14 (2m11s ago)  48m\n"
+     "Can you look at the logs?", []),
+    ("All node groups are done:\n"
+     "NAME                                         STATUS   ROLES    AGE   VERSION\n"
+     "ip-10-20-11-42.eu-west-1.compute.internal    Ready    <none>   22m   v1.30.4-eks-a737599\n"
+     "Always use pnpm for installs.", ["Always use pnpm for installs."]),
+    ('Here\'s the log:\ntime="2026-10-06T13:01:12Z" level=error msg="Always retry"', []),
+    # a typist's two spaces between sentences are no columns
+    ("Use tabs.  Never push to main.  Always run ruff.",
+     ["Use tabs.", "Never push to main.", "Always run ruff."]),
+])
+def test_pasted_tool_output_is_no_memory(said: str, texts: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == texts
+    assert not any("NAME" in c.text for c in g.candidates)
+
+
+# (from the eighteenth review) a lead-in naming what follows as a rule makes the "No ..." after
+# it a prohibition: "Rule going forward: no long-lived IAM access keys anywhere, ..." was lost
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Damn, that's an old IAM user I forgot existed. Rule going forward: no long-lived IAM "
+     "access keys anywhere, humans use SSO via granted and pods use IRSA.",
+     "No long-lived IAM access keys anywhere, humans use SSO via granted and pods use IRSA."),
+    ("New rule: no force pushes to main.", "No force pushes to main."),
+    ("House rule: no merging on Fridays.", "No merging on Fridays."),
+    ("No long-lived IAM access keys anywhere.", "No long-lived IAM access keys anywhere."),
+    # a lead-in that names a rule is dropped even when it says "every time" itself
+    ("One hard rule while we're at it, and I want this applied every time: never run kubectl "
+     "apply, edit, delete or patch against the prod cluster.",
+     "Never run kubectl apply, edit, delete or patch against the prod cluster."),
+])
+def test_a_rule_lead_in_introduces_the_rule(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [(c.kind, c.text) for c in g.candidates] == [("prohibition", kept)]
+
+
+# ... and "no" after a lead-in that is not a rule's is still a reply
+@pytest.mark.parametrize("said", [
+    "Question: no luck with the retry?",
+    "Status: no changes yet.",
+])
+def test_a_lead_in_that_names_no_rule_makes_no_prohibition(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
+# (from the eighteenth review) a colleague's standing requirement is kept as theirs, and the
+# rule about "it" after what it points at is joined to it, not kept alone as a rule of nothing
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Priya wants every payments deploy to go through an Argo Rollouts canary, 10% for 30 min, "
+     "and tag her.",
+     "Priya wants every payments deploy to go through an Argo Rollouts canary, 10% for 30 min, "
+     "and tag her."),
+    ("Also, Priya (she leads the Payments team) wants every change to the payments namespace "
+     "rolled out as a canary. That's her team's requirement, not a general rule for us, but "
+     "respect it whenever we touch payments.",
+     "Priya (she leads the Payments team) wants every change to the payments namespace rolled "
+     "out as a canary. That's her team's requirement, not a general rule for us, but respect it "
+     "whenever we touch payments."),
+    ('Good catch, that reminds me of a security rule from Omar Haddad (security team lead): any '
+     'IAM policy with Resource "*" needs Omar\'s explicit sign-off on the PR before it can be '
+     'applied, in any environment. Please flag it every time you see one.',
+     'Any IAM policy with Resource "*" needs Omar\'s explicit sign-off on the PR before it can '
+     'be applied, in any environment. Please flag it every time you see one.'),
+])
+def test_a_colleagues_requirement_is_kept_with_what_it_is(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    "Priya wants the report by Friday.",
+    "Priya wants to know why the build failed.",
+])
+def test_what_a_colleague_wants_once_is_no_rule(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
+def test_a_colleagues_requirement_says_whose_it_is() -> None:
+    said = ("Priya (she leads the Payments team) wants every change to the payments namespace "
+            "rolled out as a canary.")
+    plan = plan_dream({}, None, gather(human(said)).candidates, now=NOW)
+    [text] = plan.writes.values()
+    assert "**Why:** Priya's preference, told by the user" in parse_topic(text).body
+
+
+# (from the eighteenth review) lasting news beside a passing remark, a dated upgrade, and what
+# is one case or the work under way
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Also I've started using mise instead of tfenv to manage the terraform version, the "
+     ".terraform-version file stays for now since mise reads it.",
+     [("switch", "The user has started using mise instead of tfenv to manage the terraform "
+       "version, the .terraform-version file stays for now.")]),
+    ("Also, let's do the 1.31 upgrade in staging the week after next, so we don't fall behind "
+     "on EKS standard support.",
+     [("plan", "Let's do the 1.31 upgrade in staging in the week of 2026-07-20, so we don't fall "
+       "behind on EKS standard support.")]),
+    ("No canary for this one, it's an emergency, Priya already agreed.", []),
+    ("Skip the review just this once.", []),
+    ("merged, syncing now", []),
+    ("Deploying now.", []),
+    # still news: what is used now
+    ("We use pnpm now.", [("fact", "We use pnpm now.")]),
+])
+def test_lasting_news_kept_and_one_offs_dropped(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said)).candidates] == kept

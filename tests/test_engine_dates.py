@@ -881,9 +881,15 @@ def test_a_month_that_is_a_name_has_its_year_or_recurs_stays(text: str) -> None:
         ("We moved the demo from March to April.",
          "We moved the demo from March 2027 to April 2027."),
         ("The review slipped to the 3rd.", "The review slipped to 2026-08-03."),
+        # ... told as a week too (from the eighteenth review: it was put in last year's)
+        ("The upgrade moved to the week of August 17.",
+         "The upgrade moved to the week of 2026-08-17."),
+        ("The upgrade moved from next week to the week of August 17.",
+         "The upgrade moved from the week of 2026-07-20 to the week of 2026-08-17."),
         # what was done in a month, or since, is behind
         ("We upgraded to Postgres 16 in March.", "We upgraded to Postgres 16 in March 2026."),
         ("We've been on Node 20 since April.", "We've been on Node 20 since April 2026."),
+        ("The outage was in the week of July 6.", "The outage was in the week of 2026-07-06."),
     ],
 )
 def test_a_date_something_was_moved_to_is_ahead_and_a_done_one_behind(

@@ -87,6 +87,7 @@ from autodream.engine.wording import (
     _planned,
     _split_why,
     _tells_past,
+    joined_to_what_it_means,
     own_words,
     third_person,
 )
@@ -303,6 +304,8 @@ class Gatherer:
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
         if asked:
             parts = self._not_to_save(parts, asked, message.session_id)
+        if " it" in text or " them" in text or " th" in text:
+            parts = joined_to_what_it_means(parts)
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         if "eadline" in text:
             parts = [_deadline_of(part, parts[:i]) for i, part in enumerate(parts)]

@@ -343,10 +343,15 @@ _MOVED_NEUTRAL = re.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
 _RESCHEDULED_LATER = re.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
 
 
+_WEEK_OF_BEFORE = re.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?week\s+of\s+$")
+
+
 def _looks_back(m: re.Match[str]) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
     to or from."""
     prep = (m["prep"] or "").lower()
+    if not prep and (week := _WEEK_OF_BEFORE.search(m.string, 0, m.start())) is not None:
+        prep = week["prep"].lower()  # "moved to the week of November 16": moved to, too
     if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
         return False
     if not _told_as_past(m.string) or _NOW_BEFORE.search(m.string, 0, m.start()):

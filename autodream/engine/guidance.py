@@ -44,12 +44,13 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         entry.generated_how = True
 
 
-# "Jonas prefers reviewing PRs on Tuesdays": someone else's preference the user passed on
+# "Jonas prefers reviewing PRs on Tuesdays", "Priya (she leads Payments) wants every ...":
+# someone else's preference the user passed on
 # (not a group, nor what a tool expects: "Everybody hates ...", "Kubernetes expects ...")
 _OTHERS_PREFERENCE = re.compile(
     r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Everybody|Nobody|Someone|Somebody"
     r"|Users?|People|Customers|Reviewers|Clients|Devs|Developers|Engineers|Management|Legal"
-    r"|Security|Ops|QA)\b)[A-Z][a-z]+(?=\s+(?:prefers|likes|wants)\b)")
+    r"|Security|Ops|QA)\b)[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:prefers|likes|wants)\b)")
 
 
 def _whose_preference(text: str) -> str | None:

@@ -178,6 +178,8 @@ _EPHEMERAL = re.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
+    # one case let off a rule: "No canary for this one, it's an emergency"
+    r"\bfor this one\b|\b(?:just )?this once\b|"
     r"\bcurrently (?:working|debugging|fixing|looking)\b|"
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
     # ("let's not ...", "let's go back to npm", "let's use npm again" are a rule and a switch
@@ -251,8 +253,13 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
             _beside_path(found.text) is None):
         return "file paths the project already shows"
+    told = _FILLER.sub("", sentence.strip())
+    if found.kind == "switch":
+        # "I've started using mise instead of tfenv, the version file stays for now": the
+        # switch is the first clause, and what stays for a while beside it does not make it pass
+        told = _ANY_CLAUSE.split(told, maxsplit=1)[0]
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
-        _FILLER.sub("", sentence.strip())
+        told
     ) and not _learned_rule(sentence, found):
         # A dated plan said as a task ("let's ship on Friday") stays, unless the task is one
         # piece of work at hand ("let's review the PR tomorrow", "fix the onboarding bug today")

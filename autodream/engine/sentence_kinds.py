@@ -370,7 +370,7 @@ _DECISION = re.compile(
 )
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
-    r"cut-?off|milestone|presentation|meeting|migration|deploy(?:ment|s)?|go-?live|rollout|"
+    r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
     r"go(?:es|ing)?\s+(?:out|live)|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
@@ -449,11 +449,14 @@ _UPDATE = re.compile(
     # a version reached: "Prod is on 1.30 as of this morning"
     r"(?:is|are) on v?\d+(?:\.\d+)+ as of)\b|\bnow\s*[.!]?$", _I,
 )
-# "Things should be fine now", "It works now", "Tests pass now": the work at hand settled, not
-# a change in what holds
+# "Things should be fine now", "It works now", "Tests pass now": the work at hand settled (or
+# under way), not a change in what holds
 _SETTLED_NOW = re.compile(
     r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
-    r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$", _I)
+    r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$|"
+    # ... or the work at hand under way: "Merged, syncing now", "deploying now"
+    r"\b(?:merg|sync|deploy|redeploy|build|rebuild|runn|push|restart|test|check|upload|"
+    r"install)ing\s+now\s*[.!]?$", _I)
 # A known tool said to be the one used these days, as what "it" is or as the command run: "It's
 # yarn these days", "We (just) bun install everything nowadays" tell what "now" at the end tells
 # (``_UPDATE``); consolidate puts the tool in place of one of its kind, and keeps no memory of
@@ -1093,6 +1096,14 @@ _EXPLICIT_LEAD = re.compile(
     _I,
 )
 _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+# "One hard rule, and I want this applied every time: never ...": the rule is the tail
+_NAMES_A_RULE = re.compile(r"\brules?\b(?!\s+(?:out|of\s+thumb)\b)", _I)
+_RULE_HEAD = re.compile(r"^(?P<head>[^:]{3,100}\brules?\b[^:]{0,60}):\s+(?P<tail>\S.+)$", _I)
+# A lead-in naming what follows as a rule: "Rule going forward: no long-lived access keys",
+# "New rule: no force pushes", "House rule: ..." ("No force pushes" alone may be a reply).
+_RULE_LEAD = re.compile(
+    r"^(?:(?:one|a|the|our|new|house|hard|team|standing|golden|general)\s+){0,2}(?:rule|policy)"
+    r"(?:\s+(?:going forward|from now on|for the future|here))?$", _I)
 # A colon between digits is a time ("every Tuesday at 10:00"), not a clause break.
 _CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
@@ -1108,7 +1119,12 @@ def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
     m = _LEAD_IN.match(sentence)
-    if m is not None and len(m["tail"].split()) >= 3 and _detect_core(m["head"]) is None:
+    if m is None and "rule" in sentence:
+        # "Good catch, that reminds me of a security rule from Omar Haddad (security team
+        # lead): any IAM policy ...": the rule is what follows, however long the telling
+        m = _RULE_HEAD.match(sentence)
+    if m is not None and len(m["tail"].split()) >= 3 and (
+            _detect_core(m["head"]) is None or _NAMES_A_RULE.search(m["head"])):
         found = _detect_core(m["tail"])
         if _EXPLICIT_LEAD.match(m["head"]):
             # "FYI: ...", "Reminder: ...": the person marks it as worth keeping
@@ -1122,6 +1138,8 @@ def _detect(raw: str) -> _Kind | None:
             return replace(found, explicitness=1.0)
         if found is not None:
             return found
+        if _RULE_LEAD.match(m["head"]) and m["tail"][:3].lower() == "no ":
+            return _Kind("prohibition", _clean(m["tail"]), 0.85)
     found = _detect_core(sentence)
     if (found is None or found.kind in ("fact", "plan")) and (_REASON_FIRST.match(sentence) or (
             ", so " in sentence.lower() and _REASON_THEN.match(sentence))):

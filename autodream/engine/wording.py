@@ -77,8 +77,10 @@ _NO_THING = (
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
     r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+)?,\s*\S|"
     # "No ORMs in this repo", "No comments that repeat the code"
-    r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+){0,4}?\s+(?:in|on|inside|within|for|anywhere|ever|at\s+all|"
-    r"allowed|please|that|which|unless|without|except)\s+\S)")
+    r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+){0,4}?\s+(?:(?:in|on|inside|within|for|anywhere|ever|"
+    r"at\s+all|allowed|please|that|which|unless|without|except)\s+\S|"
+    # "No long-lived access keys anywhere, humans use SSO": nowhere at all is the whole rule
+    r"(?:anywhere|ever|at\s+all)\s*(?:[,.!;]|$)))")
 _PROHIBITION = re.compile(
     _NO_THING + r"|"
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
@@ -101,6 +103,9 @@ _PREFERENCE = re.compile(
     r"^(?:please\s+)?(?:keep|skip|avoid|drop|no more)\s+(?:the\s+|your\s+|all\s+)?"
     r"(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?|"
     r"preambles?|emojis?)\b|"
+    # a colleague's standing requirement, for every one of a kind of thing: "Priya wants every
+    # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
+    r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
@@ -239,8 +244,12 @@ _ROLE_LINE = re.compile(
 # A pasted log line (timestamped or levelled): what follows it is the same paste.
 _LOG_LINE = re.compile(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}\b|"
-    r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b[\]:])"
+    r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b[\]:]|(?:time|ts|level)=)"
 )
+# A row of pasted tool output laid out in columns ("NAME   READY   STATUS", "web-1   1/1
+# Running"): two gaps of two or more spaces, neither after a sentence's end (a typist's double
+# space between sentences is not a column).
+_COLUMN_GAP = re.compile(r"(?<=[^\s.!?:;])  +(?=\S)")
 _IMPERATIVE = word_set(
     """use run write add keep put avoid prefer call name format test commit push deploy make
     ask check prefix wrap log document pin lint type sort group follow stick target mention
@@ -291,7 +300,10 @@ def own_words(text: str) -> tuple[str, list[str]]:
             kept.append(line)
             continue
         starts_paste = bool(_ROLE_LINE.match(line) or _LOG_LINE.match(line))
-        if not (in_paste or starts_paste or _QUOTE_LINE.match(line)):
+        # A pasted table ("kubectl get pods" under "here's what I see:") runs only as far as
+        # its rows: the person's own words go on right under it, with no blank line between.
+        table = "  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2
+        if not (in_paste or starts_paste or table or _QUOTE_LINE.match(line)):
             previous_quoted = False
             kept.append(line)
             continue
@@ -365,6 +377,26 @@ def _said_of_before(sentence: str, previous: str) -> str:
     what = owner["what"]
     what = what[:1].lower() + what[1:]
     return _ITS.sub(lambda _: f"{what}'s", said, count=1)
+
+
+# A rule about "it" with nothing else to go on: "Please flag it every time you see one" after
+# "Any IAM policy with Resource "*" needs Omar's sign-off", "respect it whenever we touch
+# payments" after what Priya wants. Alone it says nothing of what is to be flagged.
+_RULE_ON_IT = re.compile(
+    r"\b(?:flag|respect|follow|apply|enforce|honou?r|mention|raise|report|escalate)\s+"
+    r"(?:it|them|this|that)\b(?!\s*(?:is|was|'s|are)\b)", _I)
+
+
+def joined_to_what_it_means(parts: list[str]) -> list[str]:
+    """``parts`` with a rule about "it" joined to the sentence before it, which says what "it"
+    is: saved alone ("Flag it every time you see one") it is a rule of nothing."""
+    out: list[str] = []
+    for part in parts:
+        if out and not out[-1].rstrip().endswith("?") and _RULE_ON_IT.search(part):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
 
 
 def _it_resolved(sentence: str, previous: str) -> str:
