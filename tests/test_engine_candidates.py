@@ -2519,9 +2519,27 @@ def test_a_colleagues_requirement_says_whose_it_is() -> None:
     ("No canary for this one, it's an emergency, Priya already agreed.", []),
     ("Skip the review just this once.", []),
     ("merged, syncing now", []),
+    ("Don't destroy the cluster-autoscaler tag in the same PR though, keep both running side by "
+     "side for a week. Split it.", []),
+    ("Never mix refactors and features in the same PR.",
+     [("prohibition", "Never mix refactors and features in the same PR.")]),
     ("Deploying now.", []),
     # still news: what is used now
     ("We use pnpm now.", [("fact", "We use pnpm now.")]),
 ])
 def test_lasting_news_kept_and_one_offs_dropped(said: str, kept: list[tuple[str, str]]) -> None:
     assert [(c.kind, c.text) for c in gather(human(said)).candidates] == kept
+
+
+# (from the eighteenth review) "If you ever see ..., stop and tell me" is a rule for whenever it
+# happens, as "Whenever you see ..." is; a wish, a fact after the comma, or a plain "if" is not
+@pytest.mark.parametrize(("said", "kept"), [
+    ("If you ever see an access key in a file or a command, stop and tell me.",
+     ["If you ever see an access key in a file or a command, stop and tell the user."]),
+    ("If you ever need prod access, ask Omar.", ["If you ever need prod access, ask Omar."]),
+    ("If you ever want to try Rust, go ahead.", []),
+    ("If we ever get paged at night, it's usually the cert job.", []),
+    ("If you see the error again, tell me.", []),
+])
+def test_if_you_ever_is_a_standing_rule(said: str, kept: list[str]) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == kept

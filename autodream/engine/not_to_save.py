@@ -180,6 +180,8 @@ _EPHEMERAL = re.compile(
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
     # one case let off a rule: "No canary for this one, it's an emergency"
     r"\bfor this one\b|\b(?:just )?this once\b|"
+    # the change at hand, answered: "Don't destroy the tag in the same PR though"
+    r"\bthe same (?:pr|pull request|commit|change)\s+though\b|"
     r"\bcurrently (?:working|debugging|fixing|looking)\b|"
     r"\b(?<!we )(?<!they )now (?:run|fix|add|try|let's|do)\b|"
     # ("let's not ...", "let's go back to npm", "let's use npm again" are a rule and a switch

@@ -103,6 +103,9 @@ _PREFERENCE = re.compile(
     r"^(?:please\s+)?(?:keep|skip|avoid|drop|no more)\s+(?:the\s+|your\s+|all\s+)?"
     r"(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|explanations?|"
     r"preambles?|emojis?)\b|"
+    # whenever it happens: "If you ever see an access key in a file, stop and tell me"
+    r"^if\s+(?:you|we|anyone|someone)\s+ever\s+(?!(?:want|wonder|feel|wish)\w*\b)[a-z]+\b"
+    r"[^,?]*,\s*(?!(?:it|that|this|there|the|we|they|he|she|i|you)\b)\w|"
     # a colleague's standing requirement, for every one of a kind of thing: "Priya wants every
     # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
     r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s|"
