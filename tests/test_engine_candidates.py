@@ -2543,3 +2543,18 @@ def test_lasting_news_kept_and_one_offs_dropped(said: str, kept: list[tuple[str,
 ])
 def test_if_you_ever_is_a_standing_rule(said: str, kept: list[str]) -> None:
     assert [c.text for c in gather(human(said)).candidates] == kept
+
+
+# (from the eighteenth review) "wait no," stopping a sentence mid-way takes back what came
+# before it: the staging upgrade "moved ... to the week of November 16 because Jamal wants to do
+# it before he leaves... wait no, he leaves on the 16th" was kept as moved to the 16th
+@pytest.mark.parametrize(("said", "texts"), [
+    ("The staging upgrade moved from next week to the week of November 16 because Jamal wants "
+     "to do it before he leaves... wait no, he leaves on the 16th.", []),
+    ("Use tabs, wait no, use spaces.", ["Use spaces."]),
+    ("Always squash-merge. Wait no, forget that, rebase and merge.",
+     ["Always rebase and merge."]),
+    ("Don't wait, no one reviews on Fridays.", ["Don't wait, no one reviews on Fridays."]),
+])
+def test_wait_no_mid_sentence_takes_back_what_came_before(said: str, texts: list[str]) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == texts

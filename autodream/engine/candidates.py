@@ -150,7 +150,9 @@ _TAKEN_BACK = re.compile(
     # before them; "Don't forget that." does not)
     r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b|scratch\s|never\s*mind\b))"
     r"(?:(?:no\s+)?wait\b[\s,—–-]*)?"
-    r"(?:(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
+    # ("... before he leaves... wait no, he leaves on the 16th": a stop mid-way)
+    r"(?:(?:(?<=wait\s)|(?<=wait,\s))no(?![\s,—–-]+(?:forget|scratch|never|ignore|disregard)\b)|"
+    r"(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
     r"(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
 # "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
