@@ -2431,6 +2431,8 @@ def test_a_reply_interjection_is_no_part_of_what_is_kept(said: str, kept: str) -
     # a typist's two spaces between sentences are no columns
     ("Use tabs.  Never push to main.  Always run ruff.",
      ["Use tabs.", "Never push to main.", "Always run ruff."]),
+    ("Use tabs,  never spaces,  always run ruff.",
+     ["Use tabs, never spaces, always run ruff."]),
 ])
 def test_pasted_tool_output_is_no_memory(said: str, texts: list[str]) -> None:
     g = gather(human(said))

@@ -251,8 +251,8 @@ _LOG_LINE = re.compile(
 )
 # A row of pasted tool output laid out in columns ("NAME   READY   STATUS", "web-1   1/1
 # Running"): two gaps of two or more spaces, neither after a sentence's end (a typist's double
-# space between sentences is not a column).
-_COLUMN_GAP = re.compile(r"(?<=[^\s.!?:;])  +(?=\S)")
+# space between sentences or after a comma is not a column).
+_COLUMN_GAP = re.compile(r"(?<=[^\s.,!?:;])  +(?=\S)")
 _IMPERATIVE = word_set(
     """use run write add keep put avoid prefer call name format test commit push deploy make
     ask check prefix wrap log document pin lint type sort group follow stick target mention
