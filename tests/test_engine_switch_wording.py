@@ -997,6 +997,92 @@ def test_the_old_places_address_goes_from_the_statement_to_the_history(
     assert history in body
 
 
+@pytest.mark.parametrize(
+    ("lead", "said", "now", "history"),
+    [
+        # (from a month-of-use review: the dead wiki link was kept, labelled as Notion's, and
+        # the new link lost)
+        ("Platform runbooks are on the Confluence wiki: https://wiki.lumen.internal/display/PLAT"
+         "/Runbooks", "Runbooks moved to Notion: https://www.notion.so/lumen/Runbooks-8c1f2e7a9b",
+         "Platform runbooks are on the Notion wiki: https://www.notion.so/lumen/Runbooks-8c1f2e7a9b",
+         "previously Confluence (https://wiki.lumen.internal/display/PLAT/Runbooks)."),
+        ("The runbook is in Confluence at https://wiki.acme.io/x/runbook.",
+         "We moved the runbook to Notion, it's at https://notion.so/acme/runbook now.",
+         "The runbook is in Notion at https://notion.so/acme/runbook.",
+         "previously Confluence (https://wiki.acme.io/x/runbook)."),
+        # a move that gives no address: the old one is no address of the new place
+        ("Platform runbooks are on the Confluence wiki: https://wiki.acme.io/x/runbooks",
+         "Runbooks moved to Notion.", "Platform runbooks are on the Notion wiki",
+         "previously Confluence (https://wiki.acme.io/x/runbooks)."),
+        ("The runbook is in Confluence at https://wiki.acme.io/x/runbook.",
+         "We moved the runbook to Notion.", "The runbook is in Notion.",
+         "previously Confluence (https://wiki.acme.io/x/runbook)."),
+    ],
+)
+def test_the_address_given_with_a_move_takes_the_old_ones_place(
+    lead: str, said: str, now: str, history: str
+) -> None:
+    plan = _dream(lead, said)
+    assert list(plan.writes) == ["project_tool.md"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (the review's message, which wrote a second entry and left the dead link as current)
+        "Freeze started today. Heads up that the runbooks have moved: the Confluence wiki is "
+        "being shut down and everything now lives in Notion at https://www.notion.so/lumen/"
+        "Runbooks-8c1f2e7a9b. The old wiki link is dead already. Please update anything that "
+        "points at the old one.",
+        "The Confluence wiki was retired and everything is now in Notion at "
+        "https://www.notion.so/lumen/Runbooks-8c1f2e7a9b.",
+    ],
+)
+def test_a_wiki_shut_down_for_another_moves_the_entry_that_points_at_it(said: str) -> None:
+    plan = _dream_on({"reference_runbooks.md": "Platform runbooks are on the Confluence wiki: "
+                      "https://wiki.lumen.internal/display/PLAT/Runbooks"}, said)
+    assert not [f for f in plan.writes if "confluence" in f or "notion" in f]
+    body = parse_topic(plan.writes["reference_runbooks.md"]).body
+    assert body.startswith("Platform runbooks are on the Notion wiki: "
+                           "https://www.notion.so/lumen/Runbooks-8c1f2e7a9b\n")
+    assert "previously Confluence (https://wiki.lumen.internal/display/PLAT/Runbooks)." in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # a place closing with nothing said of where its contents went
+        "The Confluence wiki is being shut down next year.",
+        "The Confluence wiki is being shut down and nobody knows what replaces it.",
+    ],
+)
+def test_a_wiki_shut_down_alone_leaves_the_entry(said: str) -> None:
+    plan = _dream_on({"reference_runbooks.md": "Platform runbooks are on the Confluence wiki: "
+                      "https://wiki.lumen.internal/display/PLAT/Runbooks"}, said)
+    assert "reference_runbooks.md" not in plan.writes
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "now"),
+    [
+        # an address in a clause of something else is not the moved place's
+        ("Runbooks are in Confluence; dashboards are at https://grafana.acme.io/d/main.",
+         "Runbooks moved to Notion: https://notion.so/acme/runbooks",
+         "Runbooks are in Notion; dashboards are at https://grafana.acme.io/d/main."),
+        # an address told in the middle of the statement is left to the person
+        ("The runbook at https://wiki.acme.io/x/runbook is kept in Confluence.",
+         "Runbooks moved to Notion.",
+         "The runbook at https://wiki.acme.io/x/runbook is kept in Notion."),
+    ],
+)
+def test_an_address_that_is_not_the_moved_places_stays(lead: str, said: str, now: str) -> None:
+    body = parse_topic(_dream(lead, said).writes["project_tool.md"]).body
+    assert body.startswith(now + "\n")
+
+
 def test_a_line_using_the_same_letters_as_an_ordinary_word_is_not_pruned() -> None:
     body = parse_topic(_dream("Tickets are tracked in Linear.\nWe keep a linear history on main.",
                               "We switched from Linear to Jira.").writes["project_tool.md"]).body

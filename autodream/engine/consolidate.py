@@ -162,6 +162,7 @@ from autodream.engine.rewrites import (
     _swapped,
     _switch_title,
     _tells_of,
+    _to_new_address,
     _tool_claimed,
     _upshot,
     _without_contrast,
@@ -917,8 +918,10 @@ class Consolidator:
                 hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
                     last_mention(cand.text) is None)
             else:
-                # "in the GitHub Wiki": the article is the name's, not the sentence's
-                the = rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})))?"
+                # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
+                # Confluence wiki" is on Confluence all the same
+                the = (rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})|"
+                       rf"{re.escape(old)}\s+(?:wiki|space|site|instance)\b))?")
                 hit = (says_new and says_old) or (says_old and re.search(
                     rf"\b(?:use|uses|using|run|runs|on|in|via|with|is|are|to|at)\s+{the}[\[`]?"
                     rf"{re.escape(old)}\b", entry.text, re.I) is not None) or (
@@ -1474,6 +1477,10 @@ class Consolidator:
                 put, said, gone = kept
                 if over is not None:
                     said = f"{over}, not {said}"
+                moved = _to_new_address(put, cand.text, new)
+                if moved is not None:
+                    put, address = moved
+                    gone.append(address)
         if put is not None and old is not None and _tool_of(new) != _tool_of(old):
             # "We use Sentry for error tracking; the project is acme-web": the project is
             # Sentry's, and beside Datadog it would read as Datadog's

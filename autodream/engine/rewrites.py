@@ -417,6 +417,46 @@ def _without_old_place(text: str, old: str, new: str) -> tuple[str, str, list[st
     return left + end_mark, "; ".join(said) or old, dropped
 
 
+# A web address ("https://wiki.acme.io/x", "notion.so/acme/runbook"), not code or a file
+_WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S|[\w-]+(?:\.[\w-]+)+/", re.I)
+
+
+def _web_addresses(text: str) -> list[tuple[int, int]]:
+    return [(s, e) for s, e in address_spans(text) if _WEB_ADDRESS.match(text[s:e])]
+
+
+def _to_new_address(put: str, said: str, new: str) -> tuple[str, str] | None:
+    """``put`` (a statement switched to ``new``) with its one web address, the one the clause
+    naming ``new`` gives ("on the Notion wiki: https://wiki.acme.io/..."), put to the one address
+    the person gave with the switch ("Runbooks moved to Notion: https://notion.so/..."), and the
+    address that went, for the history. Kept, the old place's address would be given as the new
+    place's, and the new one lost. When the person gave none, the old one goes ("on the Notion
+    wiki" rather than a dead link told as Notion's). None when there is nothing to change."""
+    given = {said[s:e] for s, e in _web_addresses(said)}
+    if len(given) > 1:
+        return None
+    spans = _web_addresses(put)
+    if len(spans) != 1 or put[spans[0][0]:spans[0][1]] in given:
+        return None
+    start, end = spans[0]
+    parts, at = _clause_parts(put), 0
+    for i, part in enumerate(parts):
+        at += len(part)
+        if i % 2 == 0 and at >= end:
+            # its clause names the new place, or it follows one that does after a colon
+            if not (_names(part, new) or (i >= 2 and parts[i - 1].strip() == ":"
+                                           and _names(parts[i - 2], new))):
+                return None
+            break
+    if given:
+        return f"{put[:start]}{given.pop()}{put[end:]}", put[start:end]
+    # "...: https://..." or "... at https://..." goes whole; an address told otherwise stays
+    lead_in = re.search(r"(?::|\s+at)\s+$", put[:start])
+    if lead_in is None or put[end:].strip(" .!?"):
+        return None
+    return put[:lead_in.start()] + put[end:].strip(" "), put[start:end]
+
+
 # What a tool is set up with: its project, its keys, its account ("the project is acme-web",
 # "the DSN is in .env", "the Sentry DSN is in .env", "Sentry's org is acme-io"). What names the
 # work itself ("the project is a monorepo", "the app is deployed on Fly") is not.

@@ -216,6 +216,14 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
         rf"(?:through|to)|run\s+on|"
         rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
+    # "The Confluence wiki is being shut down and everything now lives in Notion": a known place
+    # closing, what it held now in another
+    (re.compile(
+        rf"\b(?:the\s+)?(?P<old>{PLACE_PATTERN})(?![\w-])(?:\s+(?:wiki|space|site))?\s+"
+        rf"(?:is|was|has\s+been|is\s+being)\s+(?:shut\s+down|retired|decommissioned|sunset|"
+        rf"turned\s+off)\s*(?:,\s*|\s+)and\s+(?:everything|it\s+all|all\s+of\s+it|"
+        rf"all\s+(?:the\s+)?\w+)\s+(?:now\s+)?(?:lives?|is|are)\s+(?:now\s+)?(?:in|on)\s+{_THE}"
+        rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
     (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
     (re.compile(_INSTEAD_OF_OPENING, _I), False),
     (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
