@@ -201,3 +201,54 @@ def test_a_version_a_date_or_no_setting_is_no_setting_change(said: str) -> None:
 def test_a_setting_change_is_a_fact() -> None:
     (cand,) = candidates("Retries were bumped from 3 to 5.")
     assert (cand.kind, cand.new, cand.old) == ("fact", None, None)
+
+
+_AUTO_SYNC_OFF = "We decided to turn ArgoCD auto-sync OFF for all prod applications."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from a month-of-use review: saved nothing, the entry still said OFF)
+        "Another reversal: Helen and I agreed this morning to turn ArgoCD auto-sync back ON for "
+        "prod apps, with self-heal, but prune stays OFF in prod.",
+        "ArgoCD auto-sync is back on for prod apps.",
+        "We turned ArgoCD auto-sync back on for prod apps.",
+    ],
+)
+def test_a_setting_turned_back_rewrites_the_entry_that_set_it(said: str) -> None:
+    plan = _dream(_AUTO_SYNC_OFF, said)
+    assert _others(plan) == []
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    assert "back ON" in body.split("\n")[0] or "back on" in body.split("\n")[0]
+    assert f"previously: {_AUTO_SYNC_OFF}" in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the same state said again, another setting turned back, no setting at all
+        "ArgoCD auto-sync is back off for prod apps.",
+        "We turned the feature flags back on.",
+        "The migration is back on track.",
+    ],
+)
+def test_what_turns_back_no_state_of_the_entry_leaves_it(said: str) -> None:
+    plan = _dream(_AUTO_SYNC_OFF, said)
+    if "project_stack.md" in plan.writes:
+        body = parse_topic(plan.writes["project_stack.md"]).body
+        assert _AUTO_SYNC_OFF in body
+        assert "previously" not in body
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("We turned the feature flag back off.", True),
+        ("Dark mode is back on for everyone.", True),
+        ("The project is back on track.", False),
+        ("The deal is back on the table.", False),
+    ],
+)
+def test_a_setting_turned_back_is_kept_as_what_holds(said: str, kept: bool) -> None:
+    assert bool(candidates(said)) == kept

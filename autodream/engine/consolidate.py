@@ -175,6 +175,7 @@ from autodream.engine.setting_changes import (
     is_about,
     same_value,
     setting_change,
+    turned_back_over,
 )
 from autodream.engine.text import (
     ADDRESS_AT,
@@ -553,7 +554,8 @@ class Consolidator:
                 # (it names nothing the rule does not), memory would contradict itself
                 self._turn_round(turned, cand, cluster)
                 return
-            target = self._readdressed(cand) or self._best_match(cand)
+            target = (self._readdressed(cand) or self._turned_back_in(cand)
+                      or self._best_match(cand))
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
             taken = self._taken_back(cand) if target is None and cand.kind in (
@@ -634,6 +636,15 @@ class Consolidator:
                  if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
                  and new is not None and new[0].lower() not in e.lead.lower()]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _turned_back_in(self, cand: Candidate) -> Entry | None:
+        """For "Helen and I agreed to turn ArgoCD auto-sync back ON for prod apps, ...": the one
+        live entry whose lead gives that setting the other state ("We decided to turn ArgoCD
+        auto-sync OFF for all prod applications"), too unlike it in words for ``_best_match``."""
+        if "back o" not in cand.text.lower():
+            return None
+        found = [e for e in self.live() if turned_back_over(e.lead, cand.text)]
+        return found[0] if len(found) == 1 else None
 
     def _same_plan(self, cand: Candidate) -> Entry | None:
         """The live plan of the event ``cand`` plans, on the one day it says: what is planned
@@ -1800,7 +1811,8 @@ class Consolidator:
             self._named_off_old_address(entry, previous, cand)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
-        elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)) and not (
+        elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
+              or turned_back_over(entry.lead, cand.text)) and not (
                 _ALSO.search(cand.text)) and not (
                 # "Prod is now prd-eu-2, we migrated on ..." over "Prod is now prd-eu-2": it
                 # says all the entry says, so nothing it said has ended

@@ -18,7 +18,7 @@ from autodream.engine.dates import (
 from autodream.engine.model import CandidateKind
 from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.revisions import chooses_an_end
-from autodream.engine.setting_changes import setting_change
+from autodream.engine.setting_changes import setting_change, turned_back
 from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
@@ -370,7 +370,10 @@ _NOT_A_RULE = re.compile(
 _DECISION = re.compile(
     r"\b(?:we(?:'ve| have)? (?:decided|agreed|chose|settled on)|we(?:'re| are) going with|"
     # "I agreed to take over the billing service"; not "I agreed to that"
-    r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}(?:to (?!(?:it|this|that|the|a|"
+    r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}"
+    # ("Helen and I agreed this morning to turn auto-sync back on")
+    r"(?:(?:(?:this|yesterday) (?:morning|afternoon|evening)|today|yesterday) )?"
+    r"(?:to (?!(?:it|this|that|the|a|"
     r"an|them|your|his|her|their)\b)|that\b)|"
     # ("The team decided yesterday to use Conventional Commits")
     r"let's go with|decided(?:\s+(?:yesterday|today|last\s+week))?\s+to|the decision is|"
@@ -1315,6 +1318,9 @@ def _detect_core(raw: str) -> _Kind | None:
     if setting_change(sentence) is not None:
         # "Bumped retries from 3 to 5", "The standup moved to 10:30": what holds now
         return _Kind("fact", _clean(sentence), 0.75)
+    if turned_back(sentence) is not None:
+        # "ArgoCD auto-sync is back on for prod apps": a setting turned back, what holds now
+        return _Kind("fact", _clean(sentence), 0.8)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):

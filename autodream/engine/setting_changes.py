@@ -261,3 +261,38 @@ def written_as(change: SettingChange, at: Stated) -> str:
         if number is not None and unit is not None:
             now = number[0] + at.written[unit.end():]  # the entry's own unit: "30s", "8 GB"
     return now
+
+
+# A setting turned back on or off: "We turned auto-sync back on", "Auto-sync is back ON for
+# prod"; not "back on track", "back on Poetry" (what follows is no more of the state)
+_TURNED_BACK = re.compile(
+    r"(?P<before>(?:[\w.-]+\s+){0,3}?)(?P<verb>turn(?:ed|ing|s)?|switch(?:ed|ing|es)?|"
+    r"flip(?:ped|ping|s)?|(?:is|are|was|were)(?:\s+now)?)\s+(?P<what>(?:[\w.-]+\s+){0,4}?)"
+    r"back\s+(?P<state>on|off)\b"
+    r"(?!\s+(?!(?:for|in|with|and|but|again|now|today|everywhere)\b)[a-z])", re.I)
+_ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
+
+
+def turned_back(text: str) -> tuple[str, str] | None:
+    """(the setting, "on" or "off") of "We turned ArgoCD auto-sync back on" or "ArgoCD auto-sync
+    is back ON for prod apps"; None when ``text`` turns nothing back."""
+    if "back o" not in text.lower():
+        return None
+    m = _TURNED_BACK.search(text)
+    if m is None:
+        return None
+    said = m["before"] if m["verb"][:1].lower() in "iw" else m["what"]
+    what = _ARTICLE.sub("", said.strip())
+    return (what, m["state"].lower()) if what else None
+
+
+def turned_back_over(old: str, new: str) -> bool:
+    """``new`` turns back the setting ``old`` gives the other state ("ArgoCD auto-sync is back on
+    for prod apps" over "We decided to turn ArgoCD auto-sync OFF for all prod applications")."""
+    turned = turned_back(new)
+    if turned is None:
+        return False
+    what, state = turned
+    other = "off" if state == "on" else "on"
+    return re.search(rf"(?<![\w-]){re.escape(what)}(?![\w-])(?:\s+(?:is|are|was|were|stays?|"
+                     rf"remains?|to\s+be|set\s+to|now))*\s+{other}\b", old, re.I) is not None
