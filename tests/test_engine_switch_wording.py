@@ -2519,3 +2519,41 @@ def test_goose_was_a_mistake_back_to_golang_migrate() -> None:
     body = parse_topic(plan.writes["project_mig.md"]).body
     assert body.startswith("Use golang-migrate again.\n")
     assert "Switched back from goose to golang-migrate on 2026-07-09; previously goose." in body
+
+
+_TERRAFORM = ("Terraform changes go through Atlantis: `atlantis plan` runs on every PR, "
+              "`atlantis apply` only after one approval from the platform team.")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from a month-of-use review: saved nothing, the entry still said Atlantis)
+        "Tooling change you need to know about: we've moved off Atlantis. As of this week "
+        "Spacelift runs terraform plans on every PR and applies after approval, stacks per env. "
+        "Atlantis is still running until we decommission it but nobody should use it.",
+        "We moved from Atlantis to Spacelift.",
+    ],
+)
+def test_a_move_off_a_tool_rewrites_the_entry_that_goes_through_it(said: str) -> None:
+    plan = _dream_on({"project_terraform.md": _TERRAFORM}, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_terraform.md"]
+    body = parse_topic(plan.writes["project_terraform.md"]).body
+    assert body.startswith("Terraform changes go through Spacelift.\n")
+    assert "Switched from Atlantis to Spacelift on 2026-07-09; previously Atlantis (`atlantis " \
+           "plan` runs on every PR;" in body
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("We've moved off Atlantis. Spacelift runs our plans now.",
+         "We've moved off Atlantis; Spacelift runs our plans now."),
+        # what follows the move is of its own when it names no tool doing the work
+        ("We've moved off Atlantis. Don't touch the old server.", "Don't touch the old server."),
+    ],
+)
+def test_a_move_off_told_alone_takes_the_sentence_naming_what_replaced_it(
+    said: str, kept: str
+) -> None:
+    assert [c.text for c in candidates(said)] == [kept]

@@ -127,6 +127,33 @@ _MOVED_ALONE = re.compile(
     r"\s+(?:was\s+|got\s+)?(?:moved|pushed|postponed|delayed|slipped|rescheduled)"
     r"(?:\s+(?:again|back|out))?)\s*[.!]*$", re.I)
 _NEW_DATE = re.compile(r"\bnew\s+(?:date|day)\s+is\b", re.I)
+# "Tooling change: we've moved off Atlantis. As of this week Spacelift runs terraform plans
+# ...": the tool left told alone, what does its work now in the sentence after it
+_MOVED_OFF_ALONE = re.compile(
+    r"^(?:[^.:]{0,60}:\s+)?(?P<moved>(?:we|i)(?:'ve|\s+have)?\s+(?:moved|migrated|switched)\s+"
+    r"(?:off|away\s+from)\s+[\w+#-]+(?:\.[\w+#-]+)*)\s*[.!]*$", re.I)
+
+
+_OPENING_WORDS = frozenset({"as", "since", "from", "starting", "now", "we", "our", "the"})
+
+
+def _moved_off_with_next(parts: list[str]) -> list[str]:
+    """``parts`` with a move off a tool told alone joined to the sentence after it, which may
+    name the tool taking its place ("We've moved off Atlantis; as of this week Spacelift runs
+    ..."); alone, the move says nothing of what holds now. Only when joined they tell a switch:
+    another sentence after it is of its own."""
+    joined = list(parts)
+    for i, part in enumerate(parts[:-1]):
+        m = _MOVED_OFF_ALONE.match(part)
+        if m is None:
+            continue
+        after = parts[i + 1]
+        if after.split(" ", 1)[0].lower() in _OPENING_WORDS:
+            after = after[:1].lower() + after[1:]  # (a name keeps its capital)
+        told = f"{sentence_case(m['moved'])}; {after}"
+        if getattr(_detect(told), "kind", None) == "switch":
+            joined[i], joined[i + 1] = "", told
+    return [part for part in joined if part]
 
 
 def _moved_with_new_date(parts: list[str]) -> list[str]:
@@ -301,6 +328,8 @@ class Gatherer:
                               or _away_and_more(sentence) or [sentence])]
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
+        if " off " in text or "away from" in text:
+            parts = _moved_off_with_next(parts)
         if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]

@@ -934,7 +934,8 @@ class Consolidator:
                 the = (rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})|"
                        rf"{re.escape(old)}\s+(?:wiki|space|site|instance)\b))?")
                 hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|run|runs|on|in|via|with|is|are|to|at)\s+{the}[\[`]?"
+                    rf"\b(?:use|uses|using|run|runs|on|in|via|with|through|is|are|to|at)\s+"
+                    rf"{the}[\[`]?"
                     rf"{re.escape(old)}\b", entry.text, re.I) is not None) or (
                     bool(thing) and _owned_by(entry.lead, old or ""))
             if hit:

@@ -216,6 +216,13 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"\s*(?:and\s+)?(?:(?:we|[\w-]+)\s+){{0,3}}?(?:now\s+)?(?:use|uses|go(?:es)?\s+"
         rf"(?:through|to)|run\s+on|"
         rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
+    # "We've moved off Atlantis: as of this week Spacelift runs terraform plans on every PR":
+    # the tool left, and the one (a name, capitalised) now doing its work
+    (re.compile(
+        rf"\b(?:moved|migrated|switched)\s+(?:off|away\s+from)\s+(?P<old>{_T})\s*[:;,]\s*"
+        r"(?:(?:as\s+of|since|from|starting)\s+(?:this|last|today)(?:\s+\w+)?\s*,?\s*)?"
+        rf"(?P<new>(?-i:[A-Z])[\w.+#-]*)\s+(?:now\s+)?(?:runs|handles|does|takes|owns|"
+        r"builds|deploys|hosts)\b", _I), False),
     # "The Confluence wiki is being shut down and everything now lives in Notion": a known place
     # closing, what it held now in another
     (re.compile(
