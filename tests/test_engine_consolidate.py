@@ -3132,3 +3132,39 @@ def test_a_freeze_said_again_on_its_day_in_fewer_words_is_the_one_plan(dreams: s
     assert entry.name == "Code freeze for invoices v2 was on 2026-07-10"
     assert entry.statements[0] == (
         "Code freeze for invoices v2 was on 2026-07-10, all PRs must be merged until there.")
+
+
+_KARPENTER = "We decided to replace cluster-autoscaler with Karpenter, starting in staging."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from a month-of-use review: a second entry beside the decision, left as current)
+        "Reversal from yesterday's infra sync: we are NOT doing Karpenter this quarter after all. "
+        "We're staying on cluster-autoscaler, and Karpenter is pushed to Q1.",
+        "We are not doing Karpenter after all.",
+    ],
+)
+def test_a_decision_taken_back_after_all_rewrites_it(said: str) -> None:
+    plan = _plan({"project_karpenter.md": topic("Karpenter", _KARPENTER)},
+                 "- [Karpenter](project_karpenter.md) — k\n", human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_karpenter.md"]
+    body = parse_topic(plan.writes["project_karpenter.md"]).body
+    assert not body.startswith(_KARPENTER)
+    assert f"Updated on 2026-07-09; previously: {_KARPENTER}" in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # another thing not done after all, or the decision said again
+        "We are not doing the Terraform refactor after all.",
+        "We're replacing cluster-autoscaler with Karpenter in staging, as decided.",
+    ],
+)
+def test_what_takes_back_no_decision_of_the_entry_leaves_it(said: str) -> None:
+    plan = _plan({"project_karpenter.md": topic("Karpenter", _KARPENTER)},
+                 "- [Karpenter](project_karpenter.md) — k\n", human(said, day=3))
+    if "project_karpenter.md" in plan.writes:
+        assert "previously: " + _KARPENTER not in plan.writes["project_karpenter.md"]

@@ -222,6 +222,15 @@ from autodream.engine.versions import (
 )
 from autodream.memory.model import MEMORY_TYPES
 
+# A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
+# Karpenter after all"; and what tells of a decision made
+_NOT_AFTER_ALL = re.compile(
+    r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
+    r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
+    r"(?P<what>(?-i:[A-Z])[\w.+#-]*)\b[^.;]*\bafter\s+all\b", re.I)
+_DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
+
+
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
 _NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
 
@@ -555,7 +564,7 @@ class Consolidator:
                 self._turn_round(turned, cand, cluster)
                 return
             target = (self._readdressed(cand) or self._turned_back_in(cand)
-                      or self._best_match(cand))
+                      or self._decision_taken_back(cand) or self._best_match(cand))
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
             taken = self._taken_back(cand) if target is None and cand.kind in (
@@ -636,6 +645,18 @@ class Consolidator:
                  if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
                  and new is not None and new[0].lower() not in e.lead.lower()]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _decision_taken_back(self, cand: Candidate) -> Entry | None:
+        """For "We are NOT doing Karpenter this quarter after all": the one live entry telling of
+        a decision about that thing ("We decided to replace cluster-autoscaler with Karpenter"),
+        which the person takes back."""
+        if "after all" not in cand.text.lower():
+            return None
+        m = _NOT_AFTER_ALL.search(cand.text)
+        if m is None:
+            return None
+        found = [e for e in self.live() if _DECIDED.search(e.lead) and has_name(e.lead, m["what"])]
+        return found[0] if len(found) == 1 else None
 
     def _turned_back_in(self, cand: Candidate) -> Entry | None:
         """For "Helen and I agreed to turn ArgoCD auto-sync back ON for prod apps, ...": the one
@@ -1766,6 +1787,8 @@ class Consolidator:
         if any((_says_again(cand.text, s) or (rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
                and not _opposite_said(s, cand.text)
+               # "We are not doing Karpenter after all" takes the decision back
+               and not (_NOT_AFTER_ALL.search(cand.text) and _DECIDED.search(s))
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
                # the plan happened, not the plan said again
                and not (cand.kind == "fact" and says_past(cand.text) and not says_past(s))
@@ -1813,7 +1836,8 @@ class Consolidator:
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
-              or turned_back_over(entry.lead, cand.text)) and not (
+              or turned_back_over(entry.lead, cand.text) or (
+                  _NOT_AFTER_ALL.search(cand.text) and _DECIDED.search(entry.lead))) and not (
                 _ALSO.search(cand.text)) and not (
                 # "Prod is now prd-eu-2, we migrated on ..." over "Prod is now prd-eu-2": it
                 # says all the entry says, so nothing it said has ended

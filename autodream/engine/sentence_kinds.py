@@ -826,6 +826,11 @@ _NOT_DONE = re.compile(
     r"(?:n't|\b(?:not|never|no\s+longer|would|could|might|(?-i:may)|can|tr(?:y|ies|ied|ying)\s+to|"
     r"whether\s+to|if\s+we))\s+(?:(?!(?:so|and|but|then|because|since|we|they|it)\b)[\w-]+\s+)"
     r"{0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
+# A switch decided on, not made: "we decided to replace cluster-autoscaler with Karpenter,
+# starting in staging" (the decision is kept as one; told as a switch it said the old tool
+# was no longer current before anything changed)
+_DECIDED_TO = re.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\w+)\s+)?to\s+"
+                         r"(?:\w+\s+)?" + _SWITCH_VERB, _I)
 
 
 def _not_done(text: str) -> bool:
@@ -982,7 +987,8 @@ def _used_again(text: str) -> _Kind | None:
 
 
 def _switch(text: str) -> _Kind | None:
-    if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text):
+    if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text) or (
+            ("decided" in text or "agreed" in text) and _DECIDED_TO.search(text)):
         return None
     plain = _NAME_IN_CODE.sub(r"\1", text) if "`" in text else text
     if plain != text:
