@@ -9,9 +9,11 @@ from datetime import date, datetime, time, timedelta, timezone
 import pytest
 
 from autodream.engine import EngineOptions, ProjectFacts, build_facts, plan_dream
+from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import parse_entry
 from autodream.engine.replacement import different_subjects, names_another_subject
 from autodream.memory.model import parse_index, parse_topic
+from autodream.transcripts.model import Message
 from tests.engine_helpers import NOW, T0, gather, human, topic
 
 
@@ -3090,6 +3092,15 @@ def test_a_release_moved_twice_in_a_fast_typists_words_is_one_plan_at_its_last_d
     assert "Plan work around 2026-07-17." in entry.how
 
 
+def _in_dreams(said: list[Message], dreams: str) -> DreamPlan:
+    """Two messages dreamed in one dream, or each in its own (the first the day after it)."""
+    if dreams == "one":
+        return _plan({}, None, *said)
+    first = _plan({}, None, said[0], now=T0 + timedelta(days=1))
+    return _plan({f: t for f, t in first.writes.items() if f != "MEMORY.md"}, first.index,
+                 said[1])
+
+
 @pytest.mark.parametrize("dreams", ["one", "each"])
 def test_the_release_moved_again_moves_a_plan_told_as_going_out(dreams: str) -> None:
     # the plan first told in words the engine does not read ("em duas semanas"), then as going
@@ -3099,12 +3110,7 @@ def test_the_release_moved_again_moves_a_plan_told_as_going_out(dreams: str) -> 
     said = [human("Joana said invoices v2 goes out on 15 Jul now, not 13 Jul.", session="a",
                   day=0),
             human("Release moved AGAIN, new date is 17 Jul.", session="b", day=4)]
-    if dreams == "one":
-        plan = _plan({}, None, *said)
-    else:
-        first = _plan({}, None, said[0], now=T0 + timedelta(days=1))
-        plan = _plan({f: t for f, t in first.writes.items() if f != "MEMORY.md"}, first.index,
-                     said[1])
+    plan = _in_dreams(said, dreams)
     (written,) = [f for f in plan.writes if f != "MEMORY.md"]
     entry = parse_entry(written, plan.writes[written])
     # (passed on the dream's day, told as past, without the "now" it was news with)
@@ -3121,12 +3127,7 @@ def test_a_freeze_said_again_on_its_day_in_fewer_words_is_the_one_plan(dreams: s
     said = [human("Next friday is code freeze for invoices v2, all PRs must be merged until there.",
                   session="a", day=0),
             human("Code freeze today, only bugfixes now.", session="b", day=4)]
-    if dreams == "one":
-        plan = _plan({}, None, *said)
-    else:
-        first = _plan({}, None, said[0], now=T0 + timedelta(days=1))
-        plan = _plan({f: t for f, t in first.writes.items() if f != "MEMORY.md"}, first.index,
-                     said[1])
+    plan = _in_dreams(said, dreams)
     (written,) = [f for f in plan.writes if f != "MEMORY.md"]
     entry = parse_entry(written, plan.writes[written])
     assert entry.name == "Code freeze for invoices v2 was on 2026-07-10"

@@ -985,23 +985,9 @@ def test_a_switch_leaves_the_same_letters_used_as_an_ordinary_word() -> None:
         ("We use Python 3.11; install it with `uv python install 3.11`.",
          "We upgraded from Python 3.11 to Python 3.12.", "We use Python 3.12.",
          "previously Python 3.11 (install it with `uv python install 3.11`)."),
-    ],
-)
-def test_the_old_places_address_goes_from_the_statement_to_the_history(
-    lead: str, said: str, now: str, history: str
-) -> None:
-    plan = _dream(lead, said)
-    assert list(plan.writes) == ["project_tool.md"]
-    body = parse_topic(plan.writes["project_tool.md"]).body
-    assert body.startswith(now + "\n")
-    assert history in body
-
-
-@pytest.mark.parametrize(
-    ("lead", "said", "now", "history"),
-    [
-        # (from a month-of-use review: the dead wiki link was kept, labelled as Notion's, and
-        # the new link lost)
+        # the new place's address given with the move takes the old one's place (from a
+        # month-of-use review: the dead wiki link was kept, labelled as Notion's, and the new
+        # link lost)
         ("Platform runbooks are on the Confluence wiki: https://wiki.lumen.internal/display/PLAT"
          "/Runbooks", "Runbooks moved to Notion: https://www.notion.so/lumen/Runbooks-8c1f2e7a9b",
          "Platform runbooks are on the Notion wiki: https://www.notion.so/lumen/Runbooks-8c1f2e7a9b",
@@ -1019,7 +1005,7 @@ def test_the_old_places_address_goes_from_the_statement_to_the_history(
          "previously Confluence (https://wiki.acme.io/x/runbook)."),
     ],
 )
-def test_the_address_given_with_a_move_takes_the_old_ones_place(
+def test_the_old_places_address_goes_from_the_statement_to_the_history(
     lead: str, said: str, now: str, history: str
 ) -> None:
     plan = _dream(lead, said)
