@@ -146,6 +146,10 @@ def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> Non
         "No biggie, just rerun it.",
         "No prob, go ahead.",
         "No luck, it still fails.",
+        # (from a review: "anywhere" made a finding a rule)
+        "No problem anywhere, the build is green.",
+        "No luck anywhere, I searched the whole repo.",
+        "No errors anywhere in the logs, weird.",
     ],
 )
 def test_no_before_what_was_found_is_no_rule(said: str) -> None:

@@ -54,13 +54,16 @@ _TAIL_REMINDER = re.compile(
 
 # "No ORMs in this repo", "no gorm, no sqlc": a thing refused, said as a noun after "no"; not
 # what was found ("No errors in the log", "No tests failed") nor a reply ("No idea", "No need").
-_NOT_REFUSED = (r"errors?|output|luck|change|changes|difference|response|results?|issues?|"
-                r"problems?|idea|worries|worry|way|thanks|rush|need|doubt|clue|matter|one|body|"
-                r"longer|wonder|kidding|offen[cs]e|pressure|hurry|big|dice|joke|surprise|success|"
-                r"warnings?|logs?|data|failures?|progress|updates?|news|reply|answer|time|point|"
-                r"reason|chance|sense|effect|improvement|further|other|matches|match|space|"
-                r"memory|access|connection|go|such|fix|solution|help|effect|biggie|prob|probs|"
-                r"problemo|sweat|bother|stress|thx|duh")
+# (a reply or a finding, whatever follows: "No luck anywhere, I searched the repo", "No errors
+# anywhere in the logs")
+_NEVER_REFUSED = (r"errors?|luck|difference|response|results?|issues?|problems?|idea|worries|"
+                  r"worry|way|thanks|rush|need|doubt|clue|matter|longer|wonder|kidding|offen[cs]e|"
+                  r"pressure|hurry|big|dice|joke|surprise|success|warnings?|failures?|progress|"
+                  r"news|reply|answer|point|reason|chance|sense|improvement|further|matches|match|"
+                  r"connection|go|such|fix|solution|help|biggie|prob|probs|problemo|sweat|bother|"
+                  r"stress|thx|duh|signal|sign|trace|hits?|bugs?|crash(?:es)?")
+_NOT_REFUSED = (_NEVER_REFUSED + r"|output|change|changes|one|body|updates?|logs?|data|time|"
+                r"other|space|memory|access|effect")
 # ... unless the rest makes it a rule ("No changes to the public API without a deprecation
 # notice", "No logs with customer emails in them, ever", "No one merges to main without review")
 _RULE_AFTER_NO = r"[^.!?]*\b(?:without|unless|except|ever|allowed|anywhere|at\s+all)\b"
@@ -71,7 +74,7 @@ _NO_THING = (
     # (what was found is told before a comma; after it may come a reason: "No raw SQL in the
     # handlers, last time it was a mess")
     rf"^(?:please\s+)?no\s+(?![^.!?,]*\b(?:{_FOUND_VERBS}|yet)\b)(?![^?]*\?)"
-    rf"(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
+    rf"(?!(?:{_NEVER_REFUSED})\b)(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
     # "No reformatting", "No mocking!"
     r"[a-z][\w-]*ing\s*[.!]*$|"
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
