@@ -1181,6 +1181,25 @@ def test_a_thing_told_done_closes_its_plans_and_the_deadline_said_with_them() ->
     assert "check how it turned out" not in plan.writes[done]
 
 
+@pytest.mark.parametrize(
+    ("said", "closed"),
+    [
+        # (from a review: the cutover plan was closed as come to pass) done only in part
+        ("The Postgres migration is done on staging; prod cutover still on Saturday.", False),
+        ("The Postgres migration is done for the backend.", False),
+        ("The Postgres migration is done, but prod is on Saturday.", False),
+        ("The Postgres migration is DONE, two days ahead of the July 25 cutover.", True),
+    ],
+)
+def test_a_thing_done_only_in_part_leaves_its_plan_open(said: str, closed: bool) -> None:
+    plan = _plan({"project_pg.md": topic(
+        "Postgres", "The Postgres migration cutover is planned for 2026-07-25.")},
+        "- [Postgres](project_pg.md) — p\n", human(said, day=17))
+    assert ("the plan came to pass" in " ".join(d.reason for d in plan.decisions)) == closed
+    if not closed and "project_pg.md" in plan.writes:
+        assert "was planned" not in plan.writes["project_pg.md"].lower()
+
+
 def test_a_fact_is_not_matched_to_an_entry_by_the_day_its_description_names() -> None:
     # "Freeze started on 2026-07-13" was put in place of "The new deadline Helen gave is
     # 2026-07-31", whose description "plan stated on 2026-07-08" it was most like
@@ -3133,6 +3152,26 @@ def test_a_freeze_said_again_on_its_day_in_fewer_words_is_the_one_plan(dreams: s
     assert entry.name == "Code freeze for invoices v2 was on 2026-07-10"
     assert entry.statements[0] == (
         "Code freeze for invoices v2 was on 2026-07-10, all PRs must be merged until there.")
+
+
+@pytest.mark.parametrize(
+    ("said", "now"),
+    [
+        # (from a review: only a decision entry, pnpm left current) a switch decided and told done
+        ("We decided to switch to bun last month and it's been great.", "We use bun for installs."),
+        ("We decided yesterday to switch to bun and it's already merged.",
+         "We use bun for installs."),
+        # decided only: the tool in use stays
+        ("At the infra sync we decided to replace pnpm with bun, starting next sprint.",
+         "We use pnpm for installs."),
+    ],
+)
+def test_a_switch_decided_is_made_only_when_told_done(said: str, now: str) -> None:
+    plan = _plan({"project_stack.md": topic("Stack", "We use pnpm for installs.")},
+                 "- [Stack](project_stack.md) — s\n", human(said, day=3))
+    written = plan.writes.get("project_stack.md")
+    body = parse_topic(written).body if written else "We use pnpm for installs."
+    assert body.split("\n")[0] == now
 
 
 _KARPENTER = "We decided to replace cluster-autoscaler with Karpenter, starting in staging."

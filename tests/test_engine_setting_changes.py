@@ -242,6 +242,27 @@ def test_what_turns_back_no_state_of_the_entry_leaves_it(said: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "said",
+    [
+        # (from a review: each replaced the entry) a condition, a prohibition, a wish, a
+        # proposal: no setting changed
+        "If we turn auto-sync back on for prod, the drift will come back.",
+        "Don't turn auto-sync back on for prod until the drift is fixed.",
+        "We should turn auto-sync back on for prod at some point.",
+        "Helen wants to turn auto-sync back on for prod, I'm not convinced.",
+    ],
+)
+def test_a_setting_only_spoken_of_turning_back_leaves_the_entry(said: str) -> None:
+    lead = "ArgoCD auto-sync is off for prod apps."
+    plan = _dream(lead, said)
+    if "project_stack.md" in plan.writes:
+        assert parse_topic(plan.writes["project_stack.md"]).body.startswith(lead)
+    turned = _dream(lead, "ArgoCD auto-sync is back on for prod apps.")
+    assert parse_topic(turned.writes["project_stack.md"]).body.startswith("ArgoCD auto-sync is")
+    assert "back on" in parse_topic(turned.writes["project_stack.md"]).body.split("\n")[0]
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         ("We turned the feature flag back off.", True),

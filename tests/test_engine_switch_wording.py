@@ -2531,6 +2531,22 @@ def test_a_move_off_a_tool_rewrites_the_entry_that_goes_through_it(said: str) ->
 
 
 @pytest.mark.parametrize(
+    ("entry", "said"),
+    [
+        # (from a review: "We use Karen for CI.", "Terraform changes go through Platform.") a
+        # person or a team taking the work over is no tool switched to
+        ("We use Jenkins for CI.", "I moved off Jenkins, Karen handles the pipelines now."),
+        (_TERRAFORM, "We've moved off Atlantis; Platform owns terraform from now on."),
+    ],
+)
+def test_a_move_off_a_tool_to_a_person_or_team_leaves_the_entry(entry: str, said: str) -> None:
+    plan = _dream_on({"project_terraform.md": entry}, said)
+    if "project_terraform.md" in plan.writes:
+        assert parse_topic(plan.writes["project_terraform.md"]).body.startswith(entry)
+    assert all("Karen for" not in t and "through Platform" not in t for t in plan.writes.values())
+
+
+@pytest.mark.parametrize(
     ("said", "kept"),
     [
         ("We've moved off Atlantis. Spacelift runs our plans now.",

@@ -221,6 +221,10 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:moved|migrated|switched)\s+(?:off|away\s+from)\s+(?P<old>{_T})\s*[:;,]\s*"
         r"(?:(?:as\s+of|since|from|starting)\s+(?:this|last|today)(?:\s+\w+)?\s*,?\s*)?"
+        # (a tool known, or a name doing a tool's work: not "Karen handles the pipelines now",
+        # "Platform owns terraform", a person or a team taking the work over)
+        rf"(?={_KNOWN_NAME}|(?!(?:platform|infra|sre|devops|ops|security|team)\b)"
+        r"[\w.+#-]+\s+(?:now\s+)?(?:runs|builds|deploys|hosts)\b)"
         rf"(?P<new>(?-i:[A-Z])[\w.+#-]*)\s+(?:now\s+)?(?:runs|handles|does|takes|owns|"
         r"builds|deploys|hosts)\b", _I), False),
     # "The Confluence wiki is being shut down and everything now lives in Notion": a known place
@@ -831,6 +835,11 @@ _NOT_DONE = re.compile(
 # was no longer current before anything changed)
 _DECIDED_TO = re.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\w+)\s+)?to\s+"
                          r"(?:\w+\s+)?" + _SWITCH_VERB, _I)
+# ... unless told done or in use since: "We decided to switch to bun last month and it's been
+# great", "We decided yesterday to switch to bun and it's already merged"
+_DECIDED_AND_DONE = re.compile(r"\b(?:it's|it\s+has)\s+been\b|\balready\s+(?:been\s+)?"
+                               r"(?:merged|done|live|shipped|rolled|in\s+use)\b|"
+                               r"\b(?:ever\s+)?since\s+then\b|(?:[,;]|\band)\s+now\b", _I)
 
 
 def _not_done(text: str) -> bool:
@@ -988,7 +997,8 @@ def _used_again(text: str) -> _Kind | None:
 
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text) or (
-            ("decided" in text or "agreed" in text) and _DECIDED_TO.search(text)):
+            ("decided" in text or "agreed" in text) and _DECIDED_TO.search(text)
+            and not _DECIDED_AND_DONE.search(text)):
         return None
     plain = _NAME_IN_CODE.sub(r"\1", text) if "`" in text else text
     if plain != text:
@@ -1402,7 +1412,10 @@ def _detect_core(raw: str) -> _Kind | None:
 # subject ahead, for consolidate to close the plans of it), not "if it is done" or "it will be"
 TOLD_DONE = re.compile(
     r"(?:^|[:;,]\s+)(?P<what>(?:the|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?"
-    r"(?:done|complete|completed|finished|over)\b(?!\s+(?:with|by|in|when|once|before|after)\b)",
+    r"(?:done|complete|completed|finished|over)\b(?!\s+(?:with|by|in|on|for|when|once|before|"
+    # (done in part: "is done on staging; prod cutover still on Saturday", "except the backend")
+    r"after|except)\b)(?![^.]*?\b(?:still\s+(?:on|set|planned|scheduled|pending|due|for|to)|"
+    r"except|apart\s+from|but\s+(?:not\s+)?(?:prod|production|staging)\b))",
     re.I)
 
 # Told done, in words no plan is said in ("We shipped 1.4 today!", "The SOC2 evidence got

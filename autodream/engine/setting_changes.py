@@ -271,6 +271,13 @@ _TURNED_BACK = re.compile(
     r"back\s+(?P<state>on|off)\b"
     r"(?!\s+(?!(?:for|in|with|and|but|again|now|today|everywhere)\b)[a-z])", re.I)
 _ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
+# Said before the turn, it is no setting changed: a condition ("If we turn auto-sync back on"),
+# a prohibition ("Don't turn it back on until ..."), a wish or a proposal ("We should turn it
+# back on", "Helen wants to turn it back on"); the entry giving the state still holds
+_NOT_TURNED = re.compile(
+    r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
+    r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|propos(?:e|es|ed|ing)|"
+    r"suggest(?:s|ed|ing)?|not)\b", re.I)
 
 
 def turned_back(text: str) -> tuple[str, str] | None:
@@ -279,7 +286,7 @@ def turned_back(text: str) -> tuple[str, str] | None:
     if "back o" not in text.lower():
         return None
     m = _TURNED_BACK.search(text)
-    if m is None:
+    if m is None or _NOT_TURNED.search(text, 0, m.start("verb")):
         return None
     said = m["before"] if m["verb"][:1].lower() in "iw" else m["what"]
     what = _ARTICLE.sub("", said.strip())
