@@ -2500,6 +2500,9 @@ def test_a_colleagues_requirement_is_kept_with_what_it_is(said: str, kept: str) 
 @pytest.mark.parametrize("said", [
     "Priya wants the report by Friday.",
     "Priya wants to know why the build failed.",
+    # (from the nineteenth review) one ask, not a standing requirement
+    "Sam wants any update on the outage asap.",
+    "Sam wants all the logs from the incident by tonight.",
 ])
 def test_what_a_colleague_wants_once_is_no_rule(said: str) -> None:
     assert gather(human(said)).candidates == []
@@ -2566,3 +2569,23 @@ def test_if_you_ever_is_a_standing_rule(said: str, kept: list[str]) -> None:
 ])
 def test_wait_no_mid_sentence_takes_back_what_came_before(said: str, texts: list[str]) -> None:
     assert [c.text for c in gather(human(said)).candidates] == texts
+
+
+# (from the nineteenth review) the person's own machine and surroundings are no project's plan,
+# version or setting; the project's still are
+@pytest.mark.parametrize(("said", "kept"), [
+    ("I need to upgrade my laptop's brew packages tomorrow.", []),
+    ("My laptop is on 3.12.1 as of yesterday, whatever.", []),
+    ("The flaky test is on 1.2.3 as of the last run, I think.", []),
+    ("I turned my VPN back on.", []),
+    ("The power is back on in the office, so I'm back online.", []),
+    ("I turned it back on.", []),
+    ("let's do the 1.31 upgrade in staging the week after next",
+     [("plan", "Let's do the 1.31 upgrade in staging in the week of 2026-07-20.")]),
+    ("Prod is on 1.30 as of this morning.", [("fact", "Prod is on 1.30 as of 2026-07-06.")]),
+    ("ArgoCD auto-sync is back on for prod apps.",
+     [("fact", "ArgoCD auto-sync is back on for prod apps.")]),
+])
+def test_the_persons_own_machine_is_no_project_news(
+        said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in gather(human(said)).candidates] == kept

@@ -468,9 +468,18 @@ _UPDATE = re.compile(
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
     r"maintains?|reviews?|approves?)|"
-    # a version reached: "Prod is on 1.30 as of this morning"
-    r"(?:is|are) on v?\d+(?:\.\d+)+ as of)\b|\bnow\s*[.!]?$", _I,
+    # a version reached: "Prod is on 1.30 as of this morning", as of a day (not "as of the last
+    # run", what one run showed)
+    r"(?:is|are) on v?\d+(?:\.\d+)+ as of (?:this|today|yesterday|tonight|last\s+(?:night|week)|"
+    r"\d\w*|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))"
+    r"\b|\bnow\s*[.!]?$", _I,
 )
+# The person's own machine is no project's: "I need to upgrade my laptop's brew packages
+# tomorrow", "My laptop is on 3.12.1 as of yesterday" are errands and chatter, not a plan or a
+# fact of what the project runs.
+_MY_MACHINE = re.compile(
+    r"\bmy\s+(?:own\s+)?(?:laptop|machine|computer|mac|macbook|desktop|pc|box|brew|homebrew|vpn|"
+    r"dotfiles|phone)\b", _I)
 # "Things should be fine now", "It works now", "Tests pass now": the work at hand settled (or
 # under way), not a change in what holds
 _SETTLED_NOW = re.compile(
@@ -1334,7 +1343,8 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("plan", _clean(sentence), 0.7)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
     # deploy took down checkout last year" they date the reason's past event, not a plan.
-    if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]):
+    if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]) and (
+            "my " not in said.lower() or not _MY_MACHINE.search(said)):
         dated, rewrites = absolutize(said, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
@@ -1365,7 +1375,8 @@ def _detect_core(raw: str) -> _Kind | None:
             _DESPITE_SELF.sub(" ", sentence))):
         strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
-    if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)) or (
+    if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)
+            and not _MY_MACHINE.search(sentence)) or (
             _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
     if _SCHEDULE.search(sentence) or ("days" in sentence and _on_weekdays(sentence) and (

@@ -278,6 +278,9 @@ _NOT_TURNED = re.compile(
     r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
     r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|propos(?:e|es|ed|ing)|"
     r"suggest(?:s|ed|ing)?|not)\b", re.I)
+_NOT_A_SETTING = re.compile(
+    r"(?:it|this|that|them|they|power|electricity|wi-?fi|internet|lights?|heating|ac|vpn|"
+    r"laptop|computer|phone)", re.I)
 
 
 def turned_back(text: str) -> tuple[str, str] | None:
@@ -290,7 +293,11 @@ def turned_back(text: str) -> tuple[str, str] | None:
         return None
     said = m["before"] if m["verb"][:1].lower() in "iw" else m["what"]
     what = _ARTICLE.sub("", said.strip())
-    return (what, m["state"].lower()) if what else None
+    # The person's own things and surroundings are no project's setting: "I turned my VPN back
+    # on", "I turned it back on", "The power is back on in the office"
+    if not what or said.lower().startswith("my ") or _NOT_A_SETTING.fullmatch(what):
+        return None
+    return what, m["state"].lower()
 
 
 def turned_back_over(old: str, new: str) -> bool:

@@ -111,7 +111,10 @@ _PREFERENCE = re.compile(
     r"[^,?]*,\s*(?!(?:it|that|this|there|the|we|they|he|she|i|you)\b)\w|"
     # a colleague's standing requirement, for every one of a kind of thing: "Priya wants every
     # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
-    r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s|"
+    r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
+    # (not one ask: "Sam wants any update on the outage asap")
+    r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon|end\s+of)|"
+    r"(?:from|of|on|about|for)\s+the\s+(?:demo|outage|incident|meeting|call)\b))|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
