@@ -2439,6 +2439,11 @@ def test_a_reply_interjection_is_no_part_of_what_is_kept(said: str, kept: str) -
      ["Use tabs.", "Never push to main.", "Always run ruff."]),
     ("Use tabs,  never spaces,  always run ruff.",
      ["Use tabs, never spaces, always run ruff."]),
+    # (nineteenth review) one line of prose with wide gaps is no table: a table has rows
+    ("We deploy api    to prod on Tuesdays    and worker on Thursdays.",
+     ["We deploy api to prod on Tuesdays and worker on Thursdays."]),
+    ("Heads up:\nWe deploy api    to prod on Tuesdays    and worker on Thursdays.",
+     ["We deploy api to prod on Tuesdays and worker on Thursdays."]),
 ])
 def test_pasted_tool_output_is_no_memory(said: str, texts: list[str]) -> None:
     g = gather(human(said))

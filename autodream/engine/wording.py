@@ -303,7 +303,13 @@ def own_words(text: str) -> tuple[str, list[str]]:
     kept: list[str] = []
     quoted: list[str] = []
     in_paste = previous_quoted = False
-    for line in strip_code(text).splitlines():
+    lines = strip_code(text).splitlines()
+    # A table has rows: a line with column gaps beside another, or a header in capitals
+    # ("NAME   READY   STATUS"); one line with wide gaps alone is the person's own spacing
+    # ("We deploy api    to prod on Tuesdays    and worker on Thursdays.")
+    gapped = [("  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2)
+              for line in lines] if "  " in text else [False] * len(lines)
+    for i, line in enumerate(lines):
         if not line.strip():
             in_paste = previous_quoted = False
             kept.append(line)
@@ -311,7 +317,8 @@ def own_words(text: str) -> tuple[str, list[str]]:
         starts_paste = bool(_ROLE_LINE.match(line) or _LOG_LINE.match(line))
         # A pasted table ("kubectl get pods" under "here's what I see:") runs only as far as
         # its rows: the person's own words go on right under it, with no blank line between.
-        table = "  " in line.strip() and len(_COLUMN_GAP.findall(line.strip())) >= 2
+        table = gapped[i] and ((i > 0 and gapped[i - 1]) or (i + 1 < len(lines) and gapped[
+            i + 1]) or line.upper() == line)
         if not (in_paste or starts_paste or table or _QUOTE_LINE.match(line)):
             previous_quoted = False
             kept.append(line)
