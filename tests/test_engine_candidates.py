@@ -2571,6 +2571,14 @@ def test_if_you_ever_is_a_standing_rule(said: str, kept: list[str]) -> None:
     ("Always squash-merge. Wait no, forget that, rebase and merge.",
      ["Always rebase and merge."]),
     ("Don't wait, no one reviews on Fridays.", ["Don't wait, no one reviews on Fridays."]),
+    # (nineteenth review) what is said instead is kept whole: a day alone in the place of the
+    # one it replaces, and "them" as what it was
+    ("Deploy on Tuesdays. Wait, no, Wednesdays. Tuesdays are for releases of the mobile app.",
+     ["Deploy on Wednesdays."]),
+    ("Use 2 spaces for indentation, wait no, 4.", ["Use 4 spaces for indentation."]),
+    ("Please run the migrations on staging first, wait no, run them locally first and then "
+     "staging, and always take a snapshot before.",
+     ["Run the migrations locally first and then staging, and always take a snapshot before."]),
 ])
 def test_wait_no_mid_sentence_takes_back_what_came_before(said: str, texts: list[str]) -> None:
     assert [c.text for c in gather(human(said)).candidates] == texts

@@ -192,6 +192,28 @@ _TAKE_BACK_OPENER = re.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!
 _TOOL_NAMED = re.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
 
 
+_DAY_OR_NUMBER = re.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+)\b", _I)
+_SAID_AGAIN = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<it>them|it)\b", _I)
+
+
+def _said_instead(gone: str, left: str) -> str:
+    """What is said instead of ``gone``, whole: a day or a number alone is put in the place of
+    the one it replaces ("Deploy on Tuesdays. Wait, no, Wednesdays." is "Deploy on
+    Wednesdays"), and "them" after the verb said again is what the verb was of ("Please run the
+    migrations on staging first, wait no, run them locally first" keeps "the migrations")."""
+    bare = left.strip(" .!")
+    if _DAY_OR_NUMBER.fullmatch(bare) and len(found := _DAY_OR_NUMBER.findall(gone)) == 1:
+        return gone.replace(found[0], bare, 1).rstrip(" ,;:—–-")
+    again = _SAID_AGAIN.match(left)
+    if again is not None:
+        before = re.match(rf"^(?:please\s+)?{again['verb']}\s+(?P<what>(?:the|our|all|these|those)"
+                          r"\s+[\w-]+(?:\s+[\w-]+)?)(?=\s+(?:on|in|at|to|from|for|with|first|"
+                          r"locally|before|after)\b|\s*$)", gone, _I)
+        if before is not None:
+            return f"{left[:again.start('it')]}{before['what']}{left[again.end('it'):]}"
+    return left
+
+
 def _take_back_opener(head: str) -> bool:
     # ("Actually" alone reads as a bare correction, with no words of its own)
     return not head or (_TAKE_BACK_OPENER.match(head) is not None and not getattr(
@@ -390,6 +412,7 @@ class Gatherer:
                 # instead keeps the "always" of the one it replaces; "..., I need to think
                 # about it" is no rule)
                 left = f"Always {left[0].lower()}{left[1:]}"
+            left = _said_instead(gone, left)
             if left and left != again.rstrip(","):
                 kept.append(ensure_period(sentence_case(left)))
         return kept
