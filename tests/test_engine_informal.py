@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from autodream.engine import plan_dream
 from autodream.engine.informal import plain_spelling
 from autodream.engine.text import sentences
-from tests.engine_helpers import gather, human
+from tests.engine_helpers import NOW, gather, human, topic
 
 
 @pytest.mark.parametrize(
@@ -188,3 +189,66 @@ def test_no_before_a_clause_is_still_a_correction(said: str, lead: str) -> None:
 def test_a_reason_typed_after_the_rule_is_its_why(said: str, rule: str, why: str) -> None:
     (found,) = gather(human(said, day=1)).candidates
     assert (found.text, found.why) == (rule, why)
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "lead"),
+    [
+        # (from the review of the last round: a reply's or a finding's noun after "no" had
+        # ruled out every rule about it)
+        ("No warnings allowed in CI, we treat them as errors.", "prohibition",
+         "No warnings allowed in CI"),
+        ("No bugs get closed without a regression test.", "prohibition",
+         "No bugs get closed without a regression test."),
+        ("No failures tolerated on main, fix or revert within the hour.", "prohibition",
+         "No failures tolerated on main"),
+        # a project's plan that names the person's machine is still the project's
+        ("The demo is next Thursday; I'll run it from my laptop.", "plan",
+         "The demo is on 2026-07-09; the user will run it from their laptop."),
+        # a colleague's requirement with a deadline of its own is still standing
+        ("Leo wants every outage to get a postmortem by end of week.", "preference",
+         "Leo wants every outage to get a postmortem"),
+    ],
+)
+def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text.startswith(lead)) for c in found] == [(kind, True)], [
+        (c.kind, c.text) for c in found]
+
+
+@pytest.mark.parametrize(
+    ("said", "turned"),
+    [
+        # said of the turn itself, it is the setting turned back ...
+        ("When the incident was resolved we turned ArgoCD auto-sync back on for prod apps.",
+         True),
+        ("Once the fix landed, auto-sync is back on for prod apps.", True),
+        # ... not a condition, a wish or a proposal just before it
+        ("If we turn auto-sync back on for prod, the drift will come back.", False),
+        ("We should turn auto-sync back on for prod at some point.", False),
+    ],
+)
+def test_a_setting_turned_back_is_told_by_its_own_clause(said: str, turned: bool) -> None:
+    files = {"project_argo.md": topic("ArgoCD auto-sync", "ArgoCD auto-sync is off for prod apps.",
+                                      type_="project")}
+    plan = plan_dream(files, "- [ArgoCD auto-sync](project_argo.md) — off\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    # (the entry says what holds now, or is left as it was)
+    assert (said in plan.writes.get("project_argo.md", "")) is turned
+
+
+@pytest.mark.parametrize(
+    ("said", "switched"),
+    [
+        ("We decided to switch to bun last month and it's been great.", True),
+        # a clause after the decision that says nothing of it being done
+        ("We decided to switch to bun; now the lockfile needs regenerating.", False),
+        ("We decided to switch to bun, it's been a long debate.", False),
+    ],
+)
+def test_a_switch_decided_is_made_only_when_told_done(said: str, switched: bool) -> None:
+    files = {"project_pkg.md": topic("Package manager", "We use pnpm for installs.",
+                                     type_="project")}
+    plan = plan_dream(files, "- [Package manager](project_pkg.md) — pnpm\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert ("We use bun for installs." in plan.writes.get("project_pkg.md", "")) is switched

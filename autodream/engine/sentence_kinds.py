@@ -471,6 +471,7 @@ _UPDATE = re.compile(
     # a version reached: "Prod is on 1.30 as of this morning", as of a day (not "as of the last
     # run", what one run showed)
     r"(?:is|are) on v?\d+(?:\.\d+)+ as of (?:this|today|yesterday|tonight|last\s+(?:night|week)|"
+    r"the\s+(?:last\s+)?(?:deploy|release|upgrade|rollout|cutover|sprint|weekend)|"
     r"\d\w*|(?:mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*))"
     r"\b|\bnow\s*[.!]?$", _I,
 )
@@ -478,8 +479,10 @@ _UPDATE = re.compile(
 # tomorrow", "My laptop is on 3.12.1 as of yesterday" are errands and chatter, not a plan or a
 # fact of what the project runs.
 _MY_MACHINE = re.compile(
-    r"\bmy\s+(?:own\s+)?(?:laptop|machine|computer|mac|macbook|desktop|pc|box|brew|homebrew|vpn|"
-    r"dotfiles|phone)\b", _I)
+    # (what the sentence is about: "My laptop ...", "I need to upgrade my laptop ..."; not a
+    # project's plan that names it, "The demo is Thursday; I'll run it from my laptop")
+    r"^(?:(?:i|i'm|i'll|i've|i\s+am|i\s+will)\b[^.;,]{0,40}?\s)?my\s+(?:own\s+)?(?:laptop|"
+    r"machine|computer|mac|macbook|desktop|pc|box|brew|homebrew|vpn|dotfiles|phone)\b", _I)
 # "Things should be fine now", "It works now", "Tests pass now": the work at hand settled (or
 # under way), not a change in what holds
 _SETTLED_NOW = re.compile(
@@ -846,9 +849,12 @@ _DECIDED_TO = re.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\
                          r"(?:\w+\s+)?" + _SWITCH_VERB, _I)
 # ... unless told done or in use since: "We decided to switch to bun last month and it's been
 # great", "We decided yesterday to switch to bun and it's already merged"
-_DECIDED_AND_DONE = re.compile(r"\b(?:it's|it\s+has)\s+been\b|\balready\s+(?:been\s+)?"
-                               r"(?:merged|done|live|shipped|rolled|in\s+use)\b|"
-                               r"\b(?:ever\s+)?since\s+then\b|(?:[,;]|\band)\s+now\b", _I)
+_DECIDED_AND_DONE = re.compile(
+    r"\b(?:it's|it\s+has)\s+been\s+(?:great|good|fine|working|live|running|smooth|solid|stable|"
+    r"a\s+success|in\s+(?:use|place|prod)|\d+\s+(?:days|weeks|months))\b|"
+    r"\balready\s+(?:been\s+)?(?:merged|done|live|shipped|rolled|in\s+use)\b|"
+    r"\b(?:ever\s+)?since\s+then\b|\band\s+now\s+(?:we|it|everything|all)\s+"
+    r"(?:use|uses|run|runs|are|is|build|builds|deploy|deploys)\b", _I)
 
 
 def _not_done(text: str) -> bool:

@@ -278,6 +278,7 @@ _NOT_TURNED = re.compile(
     r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
     r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|propos(?:e|es|ed|ing)|"
     r"suggest(?:s|ed|ing)?|not)\b", re.I)
+_CLAUSE_CUT = re.compile(r"[,;:—–]|\bbut\b", re.I)
 _NOT_A_SETTING = re.compile(
     r"(?:it|this|that|them|they|power|electricity|wi-?fi|internet|lights?|heating|ac|vpn|"
     r"laptop|computer|phone)", re.I)
@@ -289,13 +290,18 @@ def turned_back(text: str) -> tuple[str, str] | None:
     if "back o" not in text.lower():
         return None
     m = _TURNED_BACK.search(text)
-    if m is None or _NOT_TURNED.search(text, 0, m.start("verb")):
+    if m is None:
+        return None
+    # (said of the turn itself, just before it in its clause: not "When the incident was
+    # resolved we turned ... back on", "If anyone asks, auto-sync is back on")
+    clause = _CLAUSE_CUT.split(text[:m.start("verb")])[-1]
+    if _NOT_TURNED.search(" ".join(clause.split()[-3:])):
         return None
     said = m["before"] if m["verb"][:1].lower() in "iw" else m["what"]
     what = _ARTICLE.sub("", said.strip())
     # The person's own things and surroundings are no project's setting: "I turned my VPN back
     # on", "I turned it back on", "The power is back on in the office"
-    if not what or said.lower().startswith("my ") or _NOT_A_SETTING.fullmatch(what):
+    if not what or _NOT_A_SETTING.fullmatch(what):
         return None
     return what, m["state"].lower()
 

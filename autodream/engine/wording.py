@@ -66,7 +66,12 @@ _NOT_REFUSED = (_NEVER_REFUSED + r"|output|change|changes|one|body|updates?|logs
                 r"other|space|memory|access|effect")
 # ... unless the rest makes it a rule ("No changes to the public API without a deprecation
 # notice", "No logs with customer emails in them, ever", "No one merges to main without review")
-_RULE_AFTER_NO = r"[^.!?]*\b(?:without|unless|except|ever|allowed|anywhere|at\s+all)\b"
+_RULE_AFTER_NO = (r"[^.!?]*\b(?:without|unless|except|ever|allowed|tolerated|permitted|accepted|"
+                  r"anywhere|at\s+all)\b")
+# ... which, for a reply or a finding, only a condition or "ever" does: "No warnings allowed in
+# CI", "No bugs get closed without a regression test" (not "No luck anywhere")
+_RULE_AFTER_FINDING = (r"[^.!?]*\b(?:without|unless|except|ever|allowed|tolerated|permitted|"
+                       r"accepted)\b")
 _FOUND_VERBS = (r"failed|passed|ran|was|were|is|are|came|showed|appeared|happened|changed|found|"
                 r"returned|worked|works|matters?|needed|left|exists?|seems?|got|broke|known|printed|recorded|"
                 r"given|seen|shown|written|available|detected|configured|installed|there")
@@ -74,7 +79,8 @@ _NO_THING = (
     # (what was found is told before a comma; after it may come a reason: "No raw SQL in the
     # handlers, last time it was a mess")
     rf"^(?:please\s+)?no\s+(?![^.!?,]*\b(?:{_FOUND_VERBS}|yet)\b)(?![^?]*\?)"
-    rf"(?!(?:{_NEVER_REFUSED})\b)(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
+    rf"(?!(?:{_NEVER_REFUSED})\b(?!{_RULE_AFTER_FINDING}))"
+    rf"(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
     # "No reformatting", "No mocking!"
     r"[a-z][\w-]*ing\s*[.!]*$|"
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
@@ -113,8 +119,7 @@ _PREFERENCE = re.compile(
     # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
     r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
     # (not one ask: "Sam wants any update on the outage asap")
-    r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon|end\s+of)|"
-    r"(?:from|of|on|about|for)\s+the\s+(?:demo|outage|incident|meeting|call)\b))|"
+    r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+now|by\s+(?:eod|noon))\b)|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
@@ -540,7 +545,7 @@ def third_person(text: str) -> str:
 
 _ME = re.compile(r"\b(?:me|my)\b")
 # "I" after other words: "but I prefer spaces" (a capital I only: "i" may be a variable)
-_MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b| (?=[a-z])"
+_MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b|'ll\b| (?=[a-z])"
                     # ... nor a hedge: "... GitHub Actions I think"
                     r"(?!(?:of|in|on|at|to|for|and|or|is|was|are|were|vs|think|guess|believe|"
                     r"suppose|assume|mean|reckon)\b))")
