@@ -97,13 +97,30 @@ def _lower_i(m: re.Match[str]) -> str:
     return "I"
 
 
+# Every message passes here, most with nothing typed fast: its words are looked up first, and
+# only the patterns a word of it may start are run (each would scan the whole text).
+_WORD = re.compile(r"[A-Za-z]+")
+_MONTH_WORDS = frozenset({
+    "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+    "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+    "november", "dec", "december"})
+
+
 def _plain(text: str) -> str:
-    text = _TYPED.sub(_meant, text)
-    text = _ITS_IS.sub(lambda m: m[0][:2] + "'s", text)
-    text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
-    text = _LOWER_I.sub(_lower_i, text)
-    text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
-    return _BY_THE_WAY.sub(". ", text)
+    said = {w.lower() for w in _WORD.findall(text)}
+    if not said.isdisjoint(_MEANT):
+        text = _TYPED.sub(_meant, text)
+    if "its" in said:
+        text = _ITS_IS.sub(lambda m: m[0][:2] + "'s", text)
+    if "lets" in said:
+        text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
+    if "i" in said:
+        text = _LOWER_I.sub(_lower_i, text)
+    if not said.isdisjoint(_MONTH_WORDS):
+        text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
+    if "btw" in said or "way" in said:
+        text = _BY_THE_WAY.sub(". ", text)
+    return text
 
 
 def plain_spelling(text: str) -> str:
