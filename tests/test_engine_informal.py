@@ -151,6 +151,7 @@ def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> Non
         "No problem anywhere, the build is green.",
         "No luck anywhere, I searched the whole repo.",
         "No errors anywhere in the logs, weird.",
+        "No change anywhere after the redeploy, still 502s.",
     ],
 )
 def test_no_before_what_was_found_is_no_rule(said: str) -> None:
@@ -208,6 +209,13 @@ def test_a_reason_typed_after_the_rule_is_its_why(said: str, rule: str, why: str
         # a colleague's requirement with a deadline of its own is still standing
         ("Leo wants every outage to get a postmortem by end of week.", "preference",
          "Leo wants every outage to get a postmortem"),
+        # a verb that is a noun as well opens no correction before a noun (they were kept
+        # turned round: "Go services without sign-off from platform.")
+        ("No Go services without sign-off from platform.", "prohibition",
+         "No Go services without sign-off from platform."),
+        ("No switch statements in the parser, use a dispatch table.", "prohibition",
+         "No switch statements in the parser"),
+        ("no change it to 8080", "correction", "Change it to 8080."),
     ],
 )
 def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> None:

@@ -89,8 +89,12 @@ _STANDING_OPENER = re.compile(
 # you're wrong", "no use pnpm"); before a noun it is the statement itself ("No more logrus", "no
 # gorm, no sqlc"), a prohibition to keep whole.
 _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|it's|its|that|"
-             r"that's|this|they|there|the|our|my|your|use|do|don't|dont|keep|put|make|just|always|never|please|"
-             r"pls|actually|wait|not|sorry|thanks|change|set|switch|go)\b)")
+             r"that's|this|they|there|the|our|my|your|use|do|don't|dont|just|always|never|please|"
+             r"pls|actually|wait|not|sorry|thanks)\b|"
+             # a verb that is a noun as well ("No Go code", "No change anywhere", "No switch
+             # statements") only before what it acts on: "no change it to 8080", "no go back"
+             r"\s+(?:keep|put|make|change|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|"
+             r"on|off|up)\b)")
 _CORRECTION = re.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
     r"that's not (?:right|correct|it|what i)"

@@ -61,8 +61,8 @@ _NEVER_REFUSED = (r"errors?|luck|difference|response|results?|issues?|problems?|
                   r"pressure|hurry|big|dice|joke|surprise|success|warnings?|failures?|progress|"
                   r"news|reply|answer|point|reason|chance|sense|improvement|further|matches|match|"
                   r"connection|go|such|fix|solution|help|biggie|prob|probs|problemo|sweat|bother|"
-                  r"stress|thx|duh|signal|sign|trace|hits?|bugs?|crash(?:es)?")
-_NOT_REFUSED = (_NEVER_REFUSED + r"|output|change|changes|one|body|updates?|logs?|data|time|"
+                  r"stress|thx|duh|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|changes")
+_NOT_REFUSED = (_NEVER_REFUSED + r"|output|one|body|updates?|logs?|data|time|"
                 r"other|space|memory|access|effect")
 # ... unless the rest makes it a rule ("No changes to the public API without a deprecation
 # notice", "No logs with customer emails in them, ever", "No one merges to main without review")
