@@ -152,6 +152,15 @@ def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> Non
         "No luck anywhere, I searched the whole repo.",
         "No errors anywhere in the logs, weird.",
         "No change anywhere after the redeploy, still 502s.",
+        # a finding with a condition is still a finding; one ask, or the person's own things
+        "No issues except the flaky login test.",
+        "No response unless I restart the worker.",
+        "No luck without the VPN either.",
+        "No errors ever since the redeploy.",
+        "Priya wants every screenshot from the demo right away.",
+        "Leo wants all the notes from the outage.",
+        "I turned my slack notifications back on.",
+        "Need to upgrade my laptop to macOS 15 tomorrow.",
     ],
 )
 def test_no_before_what_was_found_is_no_rule(said: str) -> None:
@@ -216,6 +225,12 @@ def test_a_reason_typed_after_the_rule_is_its_why(said: str, rule: str, why: str
         ("No switch statements in the parser, use a dispatch table.", "prohibition",
          "No switch statements in the parser"),
         ("no change it to 8080", "correction", "Change it to 8080."),
+        # (from the last review: lost, or kept turned round)
+        ("No change to the retry logic without a load test.", "prohibition",
+         "No change to the retry logic without a load test."),
+        ("No changes anywhere in the vendor directory.", "prohibition",
+         "No changes anywhere in the vendor directory."),
+        ("no keep using npm, pnpm broke the lockfile", "correction", "Keep using npm"),
     ],
 )
 def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> None:
@@ -233,6 +248,8 @@ def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> N
         ("Once the fix landed, auto-sync is back on for prod apps.", True),
         # ... not a condition, a wish or a proposal just before it
         ("If we turn auto-sync back on for prod, the drift will come back.", False),
+        ("When the freeze ends we can turn auto-sync back on for prod apps.", False),
+        ("Once QA signs off, we'll turn auto-sync back on for prod apps.", False),
         ("We should turn auto-sync back on for prod at some point.", False),
     ],
 )
@@ -249,6 +266,7 @@ def test_a_setting_turned_back_is_told_by_its_own_clause(said: str, turned: bool
     ("said", "switched"),
     [
         ("We decided to switch to bun last month and it's been great.", True),
+        ("We decided to switch to bun last month and it's been much faster.", True),
         # a clause after the decision that says nothing of it being done
         ("We decided to switch to bun; now the lockfile needs regenerating.", False),
         ("We decided to switch to bun, it's been a long debate.", False),

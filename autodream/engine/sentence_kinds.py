@@ -93,8 +93,8 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              r"pls|actually|wait|not|sorry|thanks)\b|"
              # a verb that is a noun as well ("No Go code", "No change anywhere", "No switch
              # statements") only before what it acts on: "no change it to 8080", "no go back"
-             r"\s+(?:keep|put|make|change|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|"
-             r"on|off|up)\b)")
+             r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|on|off|"
+             r"up|using|with|for|everything|all)|change\s+(?:it|this|that|them|back))\b)")
 _CORRECTION = re.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
     r"that's not (?:right|correct|it|what i)"
@@ -485,7 +485,8 @@ _UPDATE = re.compile(
 _MY_MACHINE = re.compile(
     # (what the sentence is about: "My laptop ...", "I need to upgrade my laptop ..."; not a
     # project's plan that names it, "The demo is Thursday; I'll run it from my laptop")
-    r"^(?:(?:i|i'm|i'll|i've|i\s+am|i\s+will)\b[^.;,]{0,40}?\s)?my\s+(?:own\s+)?(?:laptop|"
+    r"^(?:(?:i|i'm|i'll|i've|i\s+am|i\s+will|need|needs|have|got|gotta|going|gonna|must|want)"
+    r"\b[^.;,]{0,40}?\s)?my\s+(?:own\s+)?(?:laptop|"
     r"machine|computer|mac|macbook|desktop|pc|box|brew|homebrew|vpn|dotfiles|phone)\b", _I)
 # "Things should be fine now", "It works now", "Tests pass now": the work at hand settled (or
 # under way), not a change in what holds
@@ -854,8 +855,9 @@ _DECIDED_TO = re.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\
 # ... unless told done or in use since: "We decided to switch to bun last month and it's been
 # great", "We decided yesterday to switch to bun and it's already merged"
 _DECIDED_AND_DONE = re.compile(
-    r"\b(?:it's|it\s+has)\s+been\s+(?:great|good|fine|working|live|running|smooth|solid|stable|"
-    r"a\s+success|in\s+(?:use|place|prod)|\d+\s+(?:days|weeks|months))\b|"
+    r"\b(?:it's|it\s+has)\s+been\s+(?:(?:much|way|a\s+lot|so|really|very)\s+)?(?:great|good|fine|"
+    r"working|live|running|smooth|smoother|solid|stable|faster|better|easier|simpler|nicer|nice|"
+    r"a\s+(?:big\s+)?(?:success|win)|in\s+(?:use|place|prod)|\d+\s+(?:days|weeks|months))\b|"
     r"\balready\s+(?:been\s+)?(?:merged|done|live|shipped|rolled|in\s+use)\b|"
     r"\b(?:ever\s+)?since\s+then\b|\band\s+now\s+(?:we|it|everything|all)\s+"
     r"(?:use|uses|run|runs|are|is|build|builds|deploy|deploys)\b", _I)

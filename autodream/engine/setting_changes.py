@@ -276,8 +276,13 @@ _ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
 # back on", "Helen wants to turn it back on"); the entry giving the state still holds
 _NOT_TURNED = re.compile(
     r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
-    r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|propos(?:e|es|ed|ing)|"
-    r"suggest(?:s|ed|ing)?|not)\b", re.I)
+    r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|perhaps|propos(?:e|es|ed|ing)|"
+    r"suggest(?:s|ed|ing)?|not|can|will|shall|going|gonna|plan|planning|tomorrow|tonight|later|"
+    r"soon|eventually|point)\b|['’]ll\b", re.I)
+# what a project turns on or off, even when the person calls it theirs ("my new-checkout flag"),
+# unlike their own things ("my slack notifications")
+_PROJECT_SETTING = re.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",
+                              re.I)
 _CLAUSE_CUT = re.compile(r"[,;:—–]|\bbut\b", re.I)
 _NOT_A_SETTING = re.compile(
     r"(?:it|this|that|them|they|power|electricity|wi-?fi|internet|lights?|heating|ac|vpn|"
@@ -301,7 +306,8 @@ def turned_back(text: str) -> tuple[str, str] | None:
     what = _ARTICLE.sub("", said.strip())
     # The person's own things and surroundings are no project's setting: "I turned my VPN back
     # on", "I turned it back on", "The power is back on in the office"
-    if not what or _NOT_A_SETTING.fullmatch(what):
+    if not what or _NOT_A_SETTING.fullmatch(what) or (
+            said.lower().startswith("my ") and not _PROJECT_SETTING.search(what)):
         return None
     return what, m["state"].lower()
 

@@ -56,13 +56,14 @@ _TAIL_REMINDER = re.compile(
 # what was found ("No errors in the log", "No tests failed") nor a reply ("No idea", "No need").
 # (a reply or a finding, whatever follows: "No luck anywhere, I searched the repo", "No errors
 # anywhere in the logs")
-_NEVER_REFUSED = (r"errors?|luck|difference|response|results?|issues?|problems?|idea|worries|"
-                  r"worry|way|thanks|rush|need|doubt|clue|matter|longer|wonder|kidding|offen[cs]e|"
-                  r"pressure|hurry|big|dice|joke|surprise|success|warnings?|failures?|progress|"
-                  r"news|reply|answer|point|reason|chance|sense|improvement|further|matches|match|"
-                  r"connection|go|such|fix|solution|help|biggie|prob|probs|problemo|sweat|bother|"
-                  r"stress|thx|duh|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|changes")
-_NOT_REFUSED = (_NEVER_REFUSED + r"|output|one|body|updates?|logs?|data|time|"
+_REPLY_NOUNS = (r"luck|idea|worries|worry|way|thanks|rush|need|doubt|clue|matter|longer|wonder|"
+                r"kidding|offen[cs]e|pressure|hurry|big|dice|joke|surprise|biggie|prob|probs|"
+                r"problemo|sweat|bother|stress|thx|duh|problems?|further|such|point|reason|chance|"
+                r"sense|answer|reply|news")
+_NEVER_REFUSED = (_REPLY_NOUNS + r"|errors?|difference|response|results?|issues?|success|"
+                  r"warnings?|failures?|progress|improvement|matches|match|connection|fix|"
+                  r"solution|help|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|go")
+_NOT_REFUSED = (_NEVER_REFUSED + r"|changes|output|one|body|updates?|logs?|data|time|"
                 r"other|space|memory|access|effect")
 # ... unless the rest makes it a rule ("No changes to the public API without a deprecation
 # notice", "No logs with customer emails in them, ever", "No one merges to main without review")
@@ -70,7 +71,7 @@ _RULE_AFTER_NO = (r"[^.!?]*\b(?:without|unless|except|ever|allowed|tolerated|per
                   r"anywhere|at\s+all)\b")
 # ... which, for a reply or a finding, only a condition or "ever" does: "No warnings allowed in
 # CI", "No bugs get closed without a regression test" (not "No luck anywhere")
-_RULE_AFTER_FINDING = (r"[^.!?]*\b(?:without|unless|except|ever|allowed|tolerated|permitted|"
+_RULE_AFTER_FINDING = (r"[^.!?]*\b(?:without|ever(?!\s+since)|allowed|tolerated|permitted|"
                        r"accepted)\b")
 _FOUND_VERBS = (r"failed|passed|ran|was|were|is|are|came|showed|appeared|happened|changed|found|"
                 r"returned|worked|works|matters?|needed|left|exists?|seems?|got|broke|known|printed|recorded|"
@@ -79,7 +80,7 @@ _NO_THING = (
     # (what was found is told before a comma; after it may come a reason: "No raw SQL in the
     # handlers, last time it was a mess")
     rf"^(?:please\s+)?no\s+(?![^.!?,]*\b(?:{_FOUND_VERBS}|yet)\b)(?![^?]*\?)"
-    rf"(?!(?:{_NEVER_REFUSED})\b(?!{_RULE_AFTER_FINDING}))"
+    rf"(?!(?:{_REPLY_NOUNS})\b)(?!(?:{_NEVER_REFUSED})\b(?!{_RULE_AFTER_FINDING}))"
     rf"(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
     # "No reformatting", "No mocking!"
     r"[a-z][\w-]*ing\s*[.!]*$|"
@@ -119,7 +120,8 @@ _PREFERENCE = re.compile(
     # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
     r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
     # (not one ask: "Sam wants any update on the outage asap")
-    r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+now|by\s+(?:eod|noon))\b)|"
+    r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon)|"
+    r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b)\b)|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
