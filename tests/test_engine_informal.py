@@ -231,6 +231,16 @@ def test_a_reason_typed_after_the_rule_is_its_why(said: str, rule: str, why: str
         ("No changes anywhere in the vendor directory.", "prohibition",
          "No changes anywhere in the vendor directory."),
         ("no keep using npm, pnpm broke the lockfile", "correction", "Keep using npm"),
+        # (from the last review: turned round, or lost)
+        ("No switch with fallthrough cases in the Go code.", "prohibition",
+         "No switch with fallthrough cases"),
+        ("No make for this repo, we use just.", "prohibition", "No make for this repo"),
+        ("No further schema changes without a DBA review.", "prohibition",
+         "No further schema changes without a DBA review."),
+        ("No big refactors without a design doc first.", "prohibition",
+         "No big refactors without a design doc first."),
+        ("Priya wants every alert from the incident channel acked within 15 minutes.",
+         "preference", "Priya wants every alert from the incident channel"),
     ],
 )
 def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> None:
@@ -246,10 +256,12 @@ def test_what_the_last_narrowing_must_keep(said: str, kind: str, lead: str) -> N
         ("When the incident was resolved we turned ArgoCD auto-sync back on for prod apps.",
          True),
         ("Once the fix landed, auto-sync is back on for prod apps.", True),
+        ("Later we turned ArgoCD auto-sync back on for prod apps.", True),
         # ... not a condition, a wish or a proposal just before it
         ("If we turn auto-sync back on for prod, the drift will come back.", False),
         ("When the freeze ends we can turn auto-sync back on for prod apps.", False),
         ("Once QA signs off, we'll turn auto-sync back on for prod apps.", False),
+        ("We should at some point turn ArgoCD auto-sync back on for prod apps.", False),
         ("We should turn auto-sync back on for prod at some point.", False),
     ],
 )

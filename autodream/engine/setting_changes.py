@@ -277,8 +277,8 @@ _ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
 _NOT_TURNED = re.compile(
     r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
     r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|perhaps|propos(?:e|es|ed|ing)|"
-    r"suggest(?:s|ed|ing)?|not|can|will|shall|going|gonna|plan|planning|tomorrow|tonight|later|"
-    r"soon|eventually|point)\b|['’]ll\b", re.I)
+    r"suggest(?:s|ed|ing)?|not|can|will|shall|going|gonna|plan|planning|tomorrow|tonight|soon|"
+    r"eventually|some\s+point)\b|['’]ll\b", re.I)
 # what a project turns on or off, even when the person calls it theirs ("my new-checkout flag"),
 # unlike their own things ("my slack notifications")
 _PROJECT_SETTING = re.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",

@@ -57,12 +57,13 @@ _TAIL_REMINDER = re.compile(
 # (a reply or a finding, whatever follows: "No luck anywhere, I searched the repo", "No errors
 # anywhere in the logs")
 _REPLY_NOUNS = (r"luck|idea|worries|worry|way|thanks|rush|need|doubt|clue|matter|longer|wonder|"
-                r"kidding|offen[cs]e|pressure|hurry|big|dice|joke|surprise|biggie|prob|probs|"
-                r"problemo|sweat|bother|stress|thx|duh|problems?|further|such|point|reason|chance|"
+                r"kidding|offen[cs]e|pressure|hurry|dice|joke|surprise|biggie|prob|probs|"
+                r"problemo|sweat|bother|stress|thx|duh|problems?|such|point|reason|chance|"
                 r"sense|answer|reply|news")
 _NEVER_REFUSED = (_REPLY_NOUNS + r"|errors?|difference|response|results?|issues?|success|"
                   r"warnings?|failures?|progress|improvement|matches|match|connection|fix|"
-                  r"solution|help|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|go")
+                  r"solution|help|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|go|big|"
+                  r"further")
 _NOT_REFUSED = (_NEVER_REFUSED + r"|changes|output|one|body|updates?|logs?|data|time|"
                 r"other|space|memory|access|effect")
 # ... unless the rest makes it a rule ("No changes to the public API without a deprecation
@@ -121,7 +122,8 @@ _PREFERENCE = re.compile(
     r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
     # (not one ask: "Sam wants any update on the outage asap")
     r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon)|"
-    r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b)\b)|"
+    r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b(?![\s-]+(?:channel|"
+    r"environment|env|server|room|team|page|board|dashboard|process|rotation)\b))\b)|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
