@@ -220,7 +220,6 @@ from autodream.engine.versions import (
     with_versions_said,
     without_version_contrast,
 )
-from autodream.memory.model import MEMORY_TYPES
 
 # A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
 # Karpenter after all"; and what tells of a decision made
@@ -2131,7 +2130,6 @@ class Consolidator:
                 entry.description = hook_for(entry) or entry.description
 
 
-TYPE_ORDER = {t: i for i, t in enumerate(MEMORY_TYPES)}
 
 
 

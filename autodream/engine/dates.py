@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Literal
 
+from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.text import word_set
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -394,7 +395,6 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
     return When("day", chosen, bare=not m["prep"] and _said_as_noun(m))
 
 
-_MONTH_WORDS = frozenset({m.lower() for m in MONTHS} | {m[:3].lower() for m in MONTHS} | {"sept"})
 
 
 def _day_of_month(m: re.Match[str], ref: date) -> When | None:
@@ -404,7 +404,7 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
     text, prep = m.string, (m["prep"] or "").lower()
     said_before = text[:m.start()].split()
     if (_RECURRING.search(text) or "monthly" in text.lower() or prep == "at"
-            or (said_before and said_before[-1].rstrip(".").lower() in _MONTH_WORDS)
+            or (said_before and said_before[-1].rstrip(".").lower() in MONTH_WORDS)
             or not (prep or _said_as_noun(m) or _WEEKDAY_BEFORE.search(text, 0, m.start()))):
         return None  # "rent is due on the 1st monthly", "look at the 3rd", "January the 15th"
     day, this_month = int(m["dom"]), date(ref.year, ref.month, 1)

@@ -38,8 +38,12 @@ _ITS_IS = re.compile(
 _LETS = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
 # a lone lower-case "i", and "i'm", "i'll", "i've", "i'd"
 _LOWER_I = re.compile(r"(?<![\w'’./\\-])i(?=\s|['’](?:m|ll|ve|d)\b)")
-_MONTH = (r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?")
+# The months' names and short names in lower case; dates.py reads its month words from here
+MONTH_WORDS = frozenset({
+    "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
+    "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
+    "november", "dec", "december"})
+_MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 # a month in lower case beside a day: "nov 23", "23 nov", "20th of nov"
 _LOWER_MONTH = re.compile(
     rf"(?<![\w.-])(?:{_MONTH})(?=\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*[:.]\d))"
@@ -100,10 +104,6 @@ def _lower_i(m: re.Match[str]) -> str:
 # Every message passes here, most with nothing typed fast: its words are looked up first, and
 # only the patterns a word of it may start are run (each would scan the whole text).
 _WORD = re.compile(r"[A-Za-z]+")
-_MONTH_WORDS = frozenset({
-    "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
-    "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
-    "november", "dec", "december"})
 
 
 def _plain(text: str) -> str:
@@ -116,7 +116,7 @@ def _plain(text: str) -> str:
         text = _LETS.sub(lambda m: "Let's" if m[0][0] == "L" else "let's", text)
     if "i" in said:
         text = _LOWER_I.sub(_lower_i, text)
-    if not said.isdisjoint(_MONTH_WORDS):
+    if not said.isdisjoint(MONTH_WORDS):
         text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
     if "btw" in said or "way" in said:
         text = _BY_THE_WAY.sub(". ", text)

@@ -26,7 +26,6 @@ _ABBREVIATION = re.compile(
     r"dept|mr|mrs|ms|dr|jr|sr|e\.g|i\.e|w/o|pp|yrs?|wks?|hrs?|mins?|avg|std|req)\.)$", re.I)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 # inline code and a parenthesis, whose colons and semicolons break no clause ("Stop adding
 # `# type: ignore` comments", "Conventional Commits (feat:, fix:, ...)"); an address in one is
@@ -267,10 +266,6 @@ def sentence_case(text: str) -> str:
 def ensure_period(text: str) -> str:
     text = text.rstrip()
     return text if not text or text[-1] in ".!?)…" or text.endswith("`") else text + "."
-
-
-def iso_dates(text: str) -> list[str]:
-    return _ISO_DATE.findall(text)
 
 
 def swap_words(text: str, a: str, b: str) -> str:
