@@ -58,7 +58,7 @@ def test_without_a_key_auto_dreams_locally_and_says_so(sample: Path) -> None:
     code, out, err = dream(sample, "--backend", "auto")
     assert code == 0, out + err
     assert "no API key: using the local engine" in err
-    assert out.startswith("committed: local engine:")
+    assert out.startswith("committed: local engine, ")
     assert "+ feedback_" in out  # a new feedback memory is listed among the changes
 
 
@@ -142,7 +142,7 @@ def test_bad_transcript_lines_are_skipped_and_reported(sample: Path) -> None:
         fh.write(b'["user", "a list, not a record"]\n')
     code, out, err = dream(sample)
     assert code == 0, out + err
-    assert "3 bad transcript line(s) skipped" in out
+    assert "3 bad transcript lines skipped" in out
     shown = CliRunner().invoke(cli, ["show", "--project", str(sample), "--json"],
                                env=clean_env())
     assert shown.exit_code == 0, shown.output
@@ -340,7 +340,7 @@ def test_after_an_undo_the_next_dream_reads_again_sessions_untouched_since(
     text = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=clean_env())
     assert text.stdout.count("(an undo took back what a dream learned there)") == 9
     code, out, err = dream(sample)
-    assert code == 0 and "9 session(s) read" in out, out + err
+    assert code == 0 and "9 sessions read" in out, out + err
     assert memory_files(sample) == dreamt  # what the sessions said is learned again
     code, out, err = dream(sample)
     assert code == 0 and out.startswith("no-change:"), out + err  # and read once, not for ever
@@ -663,6 +663,25 @@ def test_a_dream_and_log_name_the_run_alike_in_json(sample: Path) -> None:
     (record,) = json.loads(logged.stdout)
     assert (dreamt["id"], dreamt["started_at"]) == (record["id"], record["started_at"])
     assert dreamt["run_id"] == dreamt["id"]  # the old names stay for scripts that read them
+
+
+def test_log_shows_what_a_local_dream_changed_within_its_line(sample: Path) -> None:
+    # `log` cuts a summary at 100 characters, and the local engine's opened with its file
+    # counts ("local engine: 9 session(s) read; 6 topic file(s) written, 0 deleted, MEMORY.md
+    # rebuilt; 1 confirmed, 3 created, …"): what the dream did to the memory was cut off
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    shown = json.loads(CliRunner().invoke(cli, ["show", "--json", "--project", str(sample)],
+                                          env=clean_env()).stdout)
+    decisions = shown["run"]["decisions"]
+    actions = {d["action"] for d in decisions}
+    assert {"created", "superseded"} <= actions
+    logged = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=clean_env())
+    (line,) = logged.stdout.splitlines()
+    assert "local engine, 9 sessions read: " in line
+    created = sum(d["action"] == "created" for d in decisions)
+    superseded = sum(d["action"] == "superseded" for d in decisions)
+    assert line.index(f"{created} created") < line.index(f"{superseded} superseded")
 
 
 @pytest.mark.parametrize("max_write_bytes", ["300", "600", "900"])

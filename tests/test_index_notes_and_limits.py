@@ -370,9 +370,9 @@ def test_a_memory_md_of_hundreds_of_notes_loses_none_and_the_next_dream_files_th
         assert unlisted_count(index.splitlines()[-1]) == len(files) + 1
     else:
         assert not (memory / "notes_waiting.md").exists()
-    assert f"{count + 1 - len(files)} note(s) written in MEMORY.md wait for a later dream" in out
+    assert f"{count + 1 - len(files)} notes written in MEMORY.md wait for a later dream" in out
     diary = (memory / ".autodream" / "DREAMS.md").read_text()
-    assert "note(s) written in MEMORY.md wait for a later dream" in diary
+    assert "notes written in MEMORY.md wait for a later dream" in diary
     headings = re.findall(r"^#+ .*$", index, re.M)
     assert len(headings) == len(set(headings))
 

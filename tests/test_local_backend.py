@@ -68,7 +68,7 @@ def dream(tmp_path: Path) -> LocalDream:
 
 def test_local_dream_consolidates_through_the_tools(dream: LocalDream) -> None:
     backend, box, run = dream.run()
-    assert box.finished and "local engine: 2 session(s) read" in box.summary
+    assert box.finished and "local engine, 2 sessions read: " in box.summary
     files = memory_text(dream.memory)
     tracker = parse_topic(files["project_tracker.md"].decode())
     assert tracker.body.startswith("We track issues in Jira.")

@@ -418,16 +418,30 @@ class LocalBackend:
         counts: dict[str, int] = {}
         for d in self.decisions:
             counts[d.action] = counts.get(d.action, 0) + 1
-        detail = ", ".join(f"{n} {a}" for a, n in sorted(counts.items())) or "no decisions"
+        # what changed in the memory first: `autodream log` shows a summary's first 100 characters
+        ranked = sorted(counts.items(), key=lambda item: (_SUMMARY_RANK.get(item[0], 99), item[0]))
+        detail = ", ".join(f"{n} {a}" for a, n in ranked) or "no decisions"
+        sessions = self.report.sessions
         return (
-            f"local engine: {self.report.sessions} session(s) read; "
-            f"{written} topic file(s) written, {deleted} deleted"
-            f"{', MEMORY.md rebuilt' if rebuilt else ''}; {detail}"
-            + (f"; {waiting} note(s) written in MEMORY.md wait for a later dream"
+            f"local engine, {_plural(sessions, 'session')} read: {detail}; "
+            f"{_plural(written, 'topic file')} written, {deleted} deleted"
+            f"{', MEMORY.md rebuilt' if rebuilt else ''}"
+            + (f"; {_plural(waiting, 'note')} written in MEMORY.md wait for a later dream"
                if waiting else "")
-            + (f"; {self.report.bad_lines} bad transcript line(s) skipped"
+            + (f"; {_plural(self.report.bad_lines, 'bad transcript line')} skipped"
                if self.report.bad_lines else "")
         )
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+# The order a summary lists decisions in: changes to what the agent reads, then the rest.
+_SUMMARY_RANK = {action: rank for rank, action in enumerate((
+    "created", "updated", "superseded", "merged", "dated", "past", "redacted",
+    "confirmed", "pruned", "refused", "kept", "dropped",
+))}
 
 
 # What a decision says the dream did to a file: not so when the file's write was refused.
