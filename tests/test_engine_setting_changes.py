@@ -262,6 +262,48 @@ def test_a_setting_only_spoken_of_turning_back_leaves_the_entry(said: str) -> No
     assert "back on" in parse_topic(turned.writes["project_stack.md"]).body.split("\n")[0]
 
 
+_FREEZE_OFF = "ArgoCD auto-sync is off for prod apps during the freeze."
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # (from a review: saved nothing, or a second entry beside the one saying it is off,
+        # which kept saying so) the turn told with when it happened, or as confirmed
+        "When the incident was resolved we turned auto-sync back on in Argo",
+        "I can confirm ArgoCD auto-sync is back on",
+        "We know that ArgoCD auto-sync is back on.",
+        "ArgoCD auto-sync is back on for prod apps.",
+    ],
+)
+def test_a_setting_turned_back_with_when_or_who_rewrites_the_entry(said: str) -> None:
+    plan = _dream(_FREEZE_OFF, said)
+    assert _others(plan) == []
+    body = parse_topic(plan.writes["project_stack.md"]).body
+    current, _, history = body.partition("\n\n")
+    assert "back on" in current and "off" not in current
+    assert f"previously: {_FREEZE_OFF}" in history
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # hoped, believed, or said of another setting: the entry still says what holds
+        (_FREEZE_OFF, "I hope ArgoCD auto-sync is back on by Friday."),
+        (_FREEZE_OFF, "I think ArgoCD auto-sync is back on."),
+        (_FREEZE_OFF, "When the freeze ends we can turn auto-sync back on in Argo."),
+        ("Auto-sync is off for staging during the freeze.",
+         "When the incident was resolved we turned auto-sync back on for prod."),
+    ],
+)
+def test_a_turn_back_not_told_done_or_of_another_setting_leaves_the_entry(lead: str,
+                                                                          said: str) -> None:
+    plan = _dream(lead, said)
+    if "project_stack.md" in plan.writes:
+        body = parse_topic(plan.writes["project_stack.md"]).body
+        assert body.startswith(lead) and "previously" not in body
+
+
 @pytest.mark.parametrize(
     ("said", "kept"),
     [

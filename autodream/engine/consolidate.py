@@ -175,6 +175,7 @@ from autodream.engine.setting_changes import (
     is_about,
     same_value,
     setting_change,
+    turn_told,
     turned_back_over,
 )
 from autodream.engine.text import (
@@ -588,9 +589,13 @@ class Consolidator:
             # puts another value in "The default branch is main", not another branch
             # ... unless it gives the entry's one value anew in fewer of its words ("YAML should
             # use 2 spaces, not 4" of "Use 4 spaces for YAML indentation")
+            # ... the setting an entry gives the other state turned back is compared by the
+            # turn's own words ("auto-sync back on in Argo"), not when or who turned it
+            turn = turn_told(cand.text) if target is not None and turned_back_over(
+                target.lead, cand.text) else cand.text
             if target is not None and (not (
-                    said_of_other_things(target.lead, cand.text, corrects)
-                    and said_of_other_things(_one_name(target.lead), _one_name(cand.text),
+                    said_of_other_things(target.lead, turn, corrects)
+                    and said_of_other_things(_one_name(target.lead), _one_name(turn),
                                              corrects))
                     or self._one_put_right(target, cand, corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
@@ -1844,7 +1849,8 @@ class Consolidator:
             # "We now deploy the API to Cloud Run" against "... to AWS Lambda": the person says
             # the old state ended. Keeping both as current would contradict; history keeps it.
             replaced_lead = entry.lead
-            earlier = [s for s in entry.statements if not different_subjects(s, cand.text)]
+            earlier = [s for s in entry.statements if not different_subjects(s, cand.text)
+                       or turned_back_over(s, cand.text)]
             entry.history.extend(f"Updated on {day}; previously: {s}" for s in earlier)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
             entry.statements = self._capped(entry.statements, entry.file)

@@ -267,7 +267,8 @@ def written_as(change: SettingChange, at: Stated) -> str:
 # prod"; not "back on track", "back on Poetry" (what follows is no more of the state)
 _TURNED_BACK = re.compile(
     r"(?P<before>(?:[\w.-]+\s+){0,3}?)(?P<verb>turn(?:ed|ing|s)?|switch(?:ed|ing|es)?|"
-    r"flip(?:ped|ping|s)?|(?:is|are|was|were)(?:\s+now)?)\s+(?P<what>(?:[\w.-]+\s+){0,4}?)"
+    r"flip(?:ped|ping|s)?|(?:is|are|was|were)(?:\s+now)?)\s+"
+    r"(?P<what>(?:(?!(?:turn|switch|flip)\w*\s)[\w.-]+\s+){0,4}?)"
     r"back\s+(?P<state>on|off)\b"
     r"(?!\s+(?!(?:for|in|with|and|but|again|now|today|everywhere)\b)[a-z])", re.I)
 _ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
@@ -283,15 +284,20 @@ _NOT_TURNED = re.compile(
 # unlike their own things ("my slack notifications")
 _PROJECT_SETTING = re.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",
                               re.I)
+# A clause telling what follows ("I can confirm ...", "we know that ..."): its subject, a "can"
+# of the telling, and its verb
+_TOLD_BY = re.compile(r"\b(?:i|we|you|they|he|she|user)\s+(?:can\s+|just\s+|also\s+)?"
+                      r"(?P<verb>[a-z]+)\s+(?:that\s+)?", re.I)
+_BELIEVED = frozenset({"think", "thinks", "guess", "believe", "believes", "suppose", "assume",
+                       "doubt", "wonder", "feel", "reckon"})
 _CLAUSE_CUT = re.compile(r"[,;:—–]|\bbut\b", re.I)
 _NOT_A_SETTING = re.compile(
     r"(?:it|this|that|them|they|power|electricity|wi-?fi|internet|lights?|heating|ac|vpn|"
     r"laptop|computer|phone)", re.I)
 
 
-def turned_back(text: str) -> tuple[str, str] | None:
-    """(the setting, "on" or "off") of "We turned ArgoCD auto-sync back on" or "ArgoCD auto-sync
-    is back ON for prod apps"; None when ``text`` turns nothing back."""
+def _turn(text: str) -> tuple[str, str, int] | None:
+    """(the setting, "on" or "off", where the turn's own words start) of ``text``."""
     if "back o" not in text.lower():
         return None
     m = _TURNED_BACK.search(text)
@@ -300,16 +306,46 @@ def turned_back(text: str) -> tuple[str, str] | None:
     # (said of the turn itself, just before it in its clause: not "When the incident was
     # resolved we turned ... back on", "If anyone asks, auto-sync is back on")
     clause = _CLAUSE_CUT.split(text[:m.start("verb")])[-1]
+    is_form = m["verb"][:1].lower() in "iw"
+    told = _TOLD_BY.search(clause) if is_form else None
+    if told is not None and told["verb"].lower() in _BELIEVED:
+        told = None  # "I think auto-sync is back on": only believed, it turns no entry back
+    if told is not None:
+        # "I can confirm ArgoCD auto-sync is back on": the setting is what follows the telling,
+        # and it is the telling's verb that may leave the turn unsaid ("I hope it's back on")
+        if _NOT_TURNED.search(told["verb"]):
+            return None
+        clause = clause[told.end():]
     if _NOT_TURNED.search(" ".join(clause.split()[-3:])):
         return None
-    said = m["before"] if m["verb"][:1].lower() in "iw" else m["what"]
+    if told is not None:
+        said, start = clause, m.start("verb") - len(clause)
+    elif is_form:
+        said, start = m["before"], m.start("before")
+    else:
+        said, start = m["what"], m.start("what")
     what = _ARTICLE.sub("", said.strip())
     # The person's own things and surroundings are no project's setting: "I turned my VPN back
     # on", "I turned it back on", "The power is back on in the office"
     if not what or _NOT_A_SETTING.fullmatch(what) or (
             said.lower().startswith("my ") and not _PROJECT_SETTING.search(what)):
         return None
-    return what, m["state"].lower()
+    return what, m["state"].lower(), start
+
+
+def turned_back(text: str) -> tuple[str, str] | None:
+    """(the setting, "on" or "off") of "We turned ArgoCD auto-sync back on" or "ArgoCD auto-sync
+    is back ON for prod apps"; None when ``text`` turns nothing back."""
+    turn = _turn(text)
+    return None if turn is None else turn[:2]
+
+
+def turn_told(text: str) -> str:
+    """The words of ``text`` that turn a setting back, from the setting on ("auto-sync back on in
+    Argo" of "When the incident was resolved we turned auto-sync back on in Argo"): what it is
+    about, without when or by whom; ``text`` when it turns nothing back."""
+    turn = _turn(text)
+    return text if turn is None else text[turn[2]:]
 
 
 def turned_back_over(old: str, new: str) -> bool:
