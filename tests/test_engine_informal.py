@@ -168,6 +168,27 @@ def test_no_before_what_was_found_is_no_rule(said: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # (from a review: lost) an exception for a kind of place or thing makes a rule of what
+        # a finding's noun says ...
+        ("No warnings except in generated code.", True),
+        ("No warnings except in tests.", True),
+        ("No errors except for hotfixes.", True),
+        # ... one thing seen, or what the person did, a finding
+        ("No issues except the flaky login test.", False),
+        ("No errors except in the logs.", False),
+        ("No issues except in my branch.", False),
+        ("No failures except after I restart the worker.", False),
+        ("No crashes except when I run it on Windows.", False),
+    ],
+)
+def test_an_exception_for_a_kind_makes_a_rule_not_a_finding(said: str, rule: bool) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text) for c in found] == ([("prohibition", said)] if rule else [])
+
+
+@pytest.mark.parametrize(
     ("said", "lead"),
     [
         # a bare "no" before a clause still opens a correction
