@@ -161,6 +161,10 @@ def test_a_thing_refused_with_no_is_kept_as_refused(said: str, lead: str) -> Non
         "Leo wants all the notes from the outage.",
         "I turned my slack notifications back on.",
         "Need to upgrade my laptop to macOS 15 tomorrow.",
+        # "no go with" what failed, or what another choice rules out, is no correction
+        "no go with the VPN either",
+        "No go with the VPN, still times out.",
+        "No go with Mongo, we're sticking with Postgres.",
     ],
 )
 def test_no_before_what_was_found_is_no_rule(said: str) -> None:
@@ -195,6 +199,10 @@ def test_an_exception_for_a_kind_makes_a_rule_not_a_finding(said: str, rule: boo
         ("no the port is 8080", "The port is 8080."),
         ("No, use httpx for HTTP calls.", "Use httpx for HTTP calls."),
         ("no use httpx for HTTP calls", "Use httpx for HTTP calls."),
+        # (from a review: lost) one thing gone with as the other is ruled out
+        ("no go with postgres, mysql is out", "Go with postgres, mysql is out."),
+        ("No go with Postgres, MySQL is off the table.",
+         "Go with Postgres, MySQL is off the table."),
     ],
 )
 def test_no_before_a_clause_is_still_a_correction(said: str, lead: str) -> None:

@@ -94,7 +94,11 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              # a verb that is a noun as well ("No Go code", "No change anywhere", "No switch
              # statements") only before what it acts on: "no change it to 8080", "no go back"
              r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|on|off|"
-             r"up|using|everything|all)|change\s+(?:it|this|that|them|back))\b)")
+             r"up|using|everything|all)|change\s+(?:it|this|that|them|back))\b|"
+             # "no go with postgres, mysql is out": one thing chosen as another is ruled out;
+             # alone, "no go with X" may be what failed ("no go with the VPN either")
+             r"\s+(?-i:go)\s+with\s+[^,.;!?]{1,40},\s*(?:[\w.+#-]+\s+){1,3}(?:is|are)\s+"
+             r"(?:out|off\s+the\s+table|ruled\s+out)\b)")
 _CORRECTION = re.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
     r"that's not (?:right|correct|it|what i)"
