@@ -2506,8 +2506,8 @@ def test_a_standing_preference_leads_without_the_task_it_was_applied_to() -> Non
                        "Formatter class for this.", session="b", day=7))
     entries = {f: parse_entry(f, t) for f, t in plan.writes.items()}
     pure = entries["feedback_user-prefers-pure-functions-classes.md"]
+    # ... and said once: the shorter wording says nothing the fuller one does not
     assert pure.statements == [
-        "The user prefers pure functions over classes.",
         "The user prefers small pure functions over classes, so keep the stats code functional."]
     # the title says the rule; its index hook, the rest of it
     assert pure.description == "keep the stats code functional"
@@ -3208,3 +3208,100 @@ def test_what_takes_back_no_decision_of_the_entry_leaves_it(said: str) -> None:
                  "- [Karpenter](project_karpenter.md) — k\n", human(said, day=3))
     if "project_karpenter.md" in plan.writes:
         assert "previously: " + _KARPENTER not in plan.writes["project_karpenter.md"]
+
+
+_PURE = "The user prefers small pure functions over classes, so keep the stats code functional."
+
+
+@pytest.mark.parametrize(("first", "later", "kept"), [
+    # the sample project's preference, said again shorter with an example: written twice, it
+    # read as the duplicate drift a dream is meant to remove
+    ("I prefer small pure functions over classes, so keep the stats code functional.",
+     "And again: I prefer pure functions over classes — don't introduce a Formatter class for "
+     "this.", _PURE),
+    ("Never push to main on Fridays.", "Never push to main.", "Never push to main on Fridays."),
+    # the fuller one said later led alone before as well
+    ("Never push to main.", "Never push to main on Fridays.", "Never push to main on Fridays."),
+])
+def test_a_statement_saying_nothing_the_other_does_not_is_written_once(
+        first: str, later: str, kept: str) -> None:
+    plan = _plan({}, None, human(first, session="a", day=0), human(later, session="b", day=7))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == [kept]
+    # what the shorter one brought stays: its session, the repetition, its example
+    assert entry.extra["sources"] == ["2026-07-06 a", "2026-07-13 b"]
+    assert "repeated across 2 sessions" in entry.why
+    assert ("Formatter" in entry.how) == ("Formatter" in later)
+
+
+@pytest.mark.parametrize(("first", "later", "kept"), [
+    ("Use 4 spaces for indentation.", "Use 2 spaces for indentation.",
+     ["Use 2 spaces for indentation."]),
+    # what a line adds is kept: an example of its own, a place
+    ("The user prefers small pure functions over classes.",
+     "I prefer pure functions over classes, don't introduce a Formatter class for this.",
+     ["The user prefers pure functions over classes, don't introduce a Formatter class for "
+      "this.", "The user prefers small pure functions over classes."]),
+])
+def test_a_statement_that_adds_something_is_kept_beside_the_other(
+        first: str, later: str, kept: list[str]) -> None:
+    plan = _plan({}, None, human(first, session="a", day=0), human(later, session="b", day=7))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(file, plan.writes[file]).statements == kept
+
+
+def test_merged_duplicates_keep_the_fuller_line_once() -> None:
+    files = {"feedback_pure.md": topic("Pure functions",
+                                       "The user prefers pure functions over classes.",
+                                       type_="feedback"),
+             "feedback_pure_2.md": topic("Small pure functions", _PURE, type_="feedback")}
+    plan = _plan(files, None)
+    assert plan.deletes == ["feedback_pure_2.md"]
+    assert parse_entry("feedback_pure.md", plan.writes["feedback_pure.md"]).statements == [_PURE]
+
+
+_SOURCES = "sources:\n- 2026-06-29 a\n- 2026-07-13 b\n"
+
+
+@pytest.mark.parametrize(("body", "kept"), [
+    # as an earlier dream wrote the sample project's preference
+    (f"The user prefers pure functions over classes.\n{_PURE}", [_PURE]),
+    (f"{_PURE}\nThe user prefers pure functions over classes.", [_PURE]),
+    ("Never push to main.\nNever push to main on Fridays.", ["Never push to main on Fridays."]),
+    ("The demo is on 2026-07-24.\nThe demo is on 2026-07-24 at 15:00.",
+     ["The demo is on 2026-07-24 at 15:00."]),
+    # each line says something the other does not: left as they are
+    ("Use 4 spaces for Python.\nUse 2 spaces for YAML.", None),
+    ("Use 2 spaces.\nUse 4 spaces.", None),
+    ("Use tabs.\nDon't use tabs in YAML.", None),
+    ("Never push to main on Fridays.\nPush to main on Fridays after review.", None),
+    ("The design review is on 2026-07-24.\n"
+     "The user will attend the design review on 2026-07-24.", None),
+    ("The demo is on 2026-07-24.\nThe demo moved to 2026-07-31.", None),
+])
+def test_a_file_written_with_a_line_said_twice_is_tidied_by_the_next_dream(
+        body: str, kept: list[str] | None) -> None:
+    files = {"feedback_pure.md": topic("The user prefers pure functions over classes", body,
+                                       type_="feedback", extra=_SOURCES)}
+    plan = _plan(files, "- [Pure](feedback_pure.md) — pure\n")
+    if kept is None:
+        assert "feedback_pure.md" not in plan.writes
+        assert not [d for d in plan.decisions if d.action == "pruned"]
+        return
+    entry = parse_entry("feedback_pure.md", plan.writes["feedback_pure.md"])
+    assert entry.statements == kept
+    assert entry.extra["sources"] == ["2026-06-29 a", "2026-07-13 b"]
+    (pruned,) = [d for d in plan.decisions if d.action == "pruned"]
+    assert pruned.file == "feedback_pure.md" and "says nothing" in pruned.reason
+    # tidied once: the dream after leaves it as it is
+    again = plan_dream({"feedback_pure.md": plan.writes["feedback_pure.md"]}, plan.index, [],
+                       now=NOW)
+    assert again.writes == {}
+
+
+def test_a_hand_written_file_with_a_line_said_twice_is_left_as_the_person_wrote_it() -> None:
+    files = {"feedback_pure.md": topic("Pure functions",
+                                       f"The user prefers pure functions over classes.\n{_PURE}",
+                                       type_="feedback")}
+    assert "feedback_pure.md" not in _plan(files, "- [Pure](feedback_pure.md) — pure\n").writes

@@ -118,6 +118,7 @@ from autodream.engine.restating import (
     _opposite_said,
     _says_again,
     _turns_choice_round,
+    adds_nothing,
     restates_rule,
     said_once_more,
     turns_rule_round,
@@ -231,6 +232,9 @@ _NOT_AFTER_ALL = re.compile(
 _DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 
 
+# Lines of a body that are no statement to fold into another: a heading, code, a table, a quote
+_NOT_A_STATEMENT = ("#", "`", "|", ">")
+
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
 _NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
 
@@ -266,7 +270,9 @@ class Consolidator:
     def _capped(self, statements: list[str], file: str) -> list[str]:
         """At most ``max_statements`` wordings of the memory, newest first; each one left out
         is said. A statement that words none of those kept is a fact of its own (a line of a
-        hand-written list: "- Releases go to PyPI from the release workflow"), never cut."""
+        hand-written list: "- Releases go to PyPI from the release workflow"), never cut. One
+        that says nothing another does not is folded into it first (``_folded``)."""
+        statements = self._folded(statements, file)
         keep = max(self.options.max_statements, 1)
         kept = statements[:keep]
         wordings = kept[:]
@@ -280,6 +286,50 @@ class Consolidator:
                 f"an older wording of the same memory; the entry keeps its {keep} newest",
                 file=file))
         return kept
+
+    def _folded(self, statements: list[str], file: str) -> list[str]:
+        """``statements`` with each that says nothing another does not (``adds_nothing``) left
+        out, the fuller one standing where the first of the two stood: "The user prefers pure
+        functions over classes" above "The user prefers small pure functions over classes, so
+        keep the stats code functional" read as the same preference written twice. Of two that
+        say the same words, the first (the newest wording) stays. A line left out that was in
+        the file as read is said in the run record."""
+        lines = [s for s in statements if not s.lstrip().startswith(_NOT_A_STATEMENT)]
+        if len(lines) < 2:
+            return statements
+        kept = list(statements)
+        for line in lines:
+            if line not in kept:
+                continue
+            at = kept.index(line)
+            fuller = next((o for o in lines if o is not line and o in kept and adds_nothing(
+                line, o) and not (kept.index(o) > at and adds_nothing(o, line))), None)
+            if fuller is None:
+                continue
+            there = kept.index(fuller)
+            if there > at:
+                kept[at] = fuller
+                del kept[there]
+            else:
+                del kept[at]
+            entry = next((e for e in self.entries if e.file == file), None)
+            if entry is not None and entry.original is not None and line in entry.original:
+                self.decisions.append(Decision(
+                    "pruned", shorten(line, 120),
+                    f"says nothing '{shorten(fuller, 80)}' does not; one line kept, its "
+                    "sources and reasons stay", file=file))
+        return kept
+
+    def tidy_restatements(self) -> None:
+        """A file an earlier dream wrote with one line saying again what another says (written
+        so before ``_folded``) keeps the fuller line alone."""
+        for entry in self.live():
+            if entry.original is None or not entry.sources() or len(entry.statements) < 2:
+                continue
+            folded = self._folded(entry.statements, entry.file)
+            if folded != entry.statements:
+                entry.statements = folded
+                entry.changed = True
 
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:

@@ -672,6 +672,7 @@ def _plan(
     work = Consolidator(entries, options)
     work.date_existing(fallback_day)
     work.reword_old_how()
+    work.tidy_restatements()
     work.merge_duplicates()
     clusters = cluster_candidates(candidates, options)
     kept, scored = select(clusters, now, options)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from autodream.engine.informal import plain_spelling
 from autodream.engine.model import Candidate
@@ -25,6 +26,8 @@ from autodream.engine.replacement import (
     same_values,
 )
 from autodream.engine.text import (
+    _WORD,
+    _stem,
     similar,
 )
 
@@ -203,3 +206,46 @@ def _turns_choice_round(old: str, new: str) -> bool:
 def _is_rule(cand: Candidate) -> bool:
     return cand.type == "feedback" and (cand.kind in ("preference", "prohibition") or bool(
         _SAYS_RULE.search(cand.text)))
+
+
+# Words a line may leave out and still say all another says: articles, the verb "be", the
+# subject of a person's rule as the gatherer words it ("The user prefers ...")
+_EMPTY_WORDS = frozenset({"a", "an", "the", "is", "are", "be", "to", "of", "and", "that",
+                          "this", "it", "its"})
+# Words that, said in the fuller line only, turn or limit what the other says: "Don't use tabs
+# in YAML" is no fuller "Use tabs", nor "Use spaces rather than tabs", "Use tabs unless ..."
+_TURNS = frozenset({"not", "no", "never", "don", "doesn", "didn", "won", "nor", "without",
+                    "except", "unless", "instead", "rather", "over", "than", "but", "avoid",
+                    "stop", "stopped", "against", "anymore", "longer", "until", "off"})
+
+
+@lru_cache(maxsize=8_192)
+def _line_words(line: str) -> tuple[str, ...]:
+    """A line's words in order as compared for ``adds_nothing``: every word but the empty
+    ones, spelt plainly, lightly stemmed, a word said alike as its other ("tickets" as
+    "issues")."""
+    text = plain_spelling(_as_said_alike(line)).lower()
+    return tuple(_stem(w) for w in _WORD.findall(text) if w not in _EMPTY_WORDS)
+
+
+def adds_nothing(line: str, other: str) -> bool:
+    """``line`` says nothing ``other`` does not: ``other`` opens with the same word and says
+    each of ``line``'s (but articles and the like) in the same order, spelt and inflected
+    loosely, and what it says between and after them neither turns nor limits it ("The user
+    prefers pure functions over classes" of "The user prefers small pure functions over
+    classes, so keep the stats code functional"; "Never push to main" of "Never push to main
+    on Fridays"). Not "Use 4 spaces" of "Use 2 spaces", "Use tabs" of "Don't use tabs in
+    YAML", nor the plan "The design review is on 2026-07-24" of "The user will attend the
+    design review on 2026-07-24", which says another thing of it."""
+    said, fuller = _line_words(line), _line_words(other)
+    if not said or not fuller or said[0] != fuller[0] or len(said) > len(fuller):
+        return False
+    rest = iter(fuller)
+    if not all(w in rest for w in said):  # (``in`` on an iterator: in order)
+        return False
+    return _TURNS.isdisjoint(set(fuller) - set(said)) and _same_turns(line, other)
+
+
+def _same_turns(line: str, other: str) -> bool:
+    return bool(_FORBIDS.search(line)) == bool(_FORBIDS.search(other)) and not (
+        _opposite_said(line, other)) and same_values(line, other)
