@@ -3305,3 +3305,26 @@ def test_a_hand_written_file_with_a_line_said_twice_is_left_as_the_person_wrote_
                                        f"The user prefers pure functions over classes.\n{_PURE}",
                                        type_="feedback")}
     assert "feedback_pure.md" not in _plan(files, "- [Pure](feedback_pure.md) — pure\n").writes
+
+
+@pytest.mark.parametrize(("said", "title"), [
+    # a plan said for something: titled with who plans what, in the third person, not the
+    # phrase saying what it is for alone ("For the checkout flow", "For the launch")
+    ("For the checkout flow, I plan to ship the redesign next Friday.",
+     "For the checkout flow, the user planned to ship the redesign"),
+    ("For the launch, I planned to send the announcement on Friday.",
+     "For the launch, the user planned to send the announcement"),
+    ("For payments, I'll schedule the review with Priya for next Tuesday after the infra sync.",
+     "For payments, the user planned to schedule the review with Priya"),
+    ("For search, I'll migrate the index to OpenSearch next week.",
+     "For search, the user planned to migrate the index to OpenSearch"),
+    # a clause with its subject before the comma is whole: cut there as before
+    ("Before we upgrade Django to 5.0, we need to fix the deprecations.",
+     "Before we upgrade Django to 5.0"),
+])
+def test_a_plan_said_for_something_is_titled_with_what_is_planned(said: str, title: str) -> None:
+    plan = _plan({}, None, human(said, day=1))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    name = parse_topic(plan.writes[file]).name
+    assert name == title
+    assert not re.search(r"\b(?:I|I'll|I'm|my|me)\b", name)  # never in the first person

@@ -337,6 +337,7 @@ _DANGLING = _PHRASE_START | word_set(
 
 
 _COPULAS = word_set("is are was were")
+_SUBJECTS = word_set("i we you they he she it user")
 
 
 def _cut_title(words: list[str]) -> str:
@@ -346,13 +347,21 @@ def _cut_title(words: list[str]) -> str:
     of "at the PyData Berlin meetup")."""
     fit, size = 0, -1
     clause = phrase = 0
+    # "For the checkout flow, the user plans to ...": a phrase opening the sentence says what
+    # the rest is for, and ends no clause a title can stop at ("For the checkout flow"); one
+    # with a subject of its own is a clause ("Before we upgrade Django to 5.0, ...")
+    framed = words[0].lower() in _PHRASE_START and not any(
+        w.lower().strip(",") in _SUBJECTS for w in next(
+            (words[:i + 1] for i, w in enumerate(words) if w.endswith(",")), words))
     while fit < len(words) and size + 1 + len(words[fit]) <= NAME_CHARS:
         size += 1 + len(words[fit])
         fit += 1
         if fit == len(words):
             break
         before, after = words[fit - 1].lower(), words[fit].lower()
-        if before.endswith(",") or (after in _CLAUSE_START and not (
+        if framed and before.endswith(","):
+            framed = False
+        elif before.endswith(",") or (after in _CLAUSE_START and not (
                 after == "that" and before in _SAYS_THAT)):
             clause = fit
         elif (after in _PHRASE_START and before not in _GOES_ON.get(after, ())) or (
