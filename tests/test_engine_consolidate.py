@@ -3219,9 +3219,6 @@ _PURE = "The user prefers small pure functions over classes, so keep the stats c
     ("I prefer small pure functions over classes, so keep the stats code functional.",
      "And again: I prefer pure functions over classes — don't introduce a Formatter class for "
      "this.", _PURE),
-    ("Never push to main on Fridays.", "Never push to main.", "Never push to main on Fridays."),
-    # the fuller one said later led alone before as well
-    ("Never push to main.", "Never push to main on Fridays.", "Never push to main on Fridays."),
 ])
 def test_a_statement_saying_nothing_the_other_does_not_is_written_once(
         first: str, later: str, kept: str) -> None:
@@ -3243,6 +3240,10 @@ def test_a_statement_saying_nothing_the_other_does_not_is_written_once(
      "I prefer pure functions over classes, don't introduce a Formatter class for this.",
      ["The user prefers pure functions over classes, don't introduce a Formatter class for "
       "this.", "The user prefers small pure functions over classes."]),
+    # a scope narrows a rule: folded into it, the wider rule was lost ('Never push to main'
+    # kept only as '... on Fridays')
+    ("Never push to main on Fridays.", "Never push to main.",
+     ["Never push to main.", "Never push to main on Fridays."]),
 ])
 def test_a_statement_that_adds_something_is_kept_beside_the_other(
         first: str, later: str, kept: list[str]) -> None:
@@ -3268,7 +3269,7 @@ _SOURCES = "sources:\n- 2026-06-29 a\n- 2026-07-13 b\n"
     # as an earlier dream wrote the sample project's preference
     (f"The user prefers pure functions over classes.\n{_PURE}", [_PURE]),
     (f"{_PURE}\nThe user prefers pure functions over classes.", [_PURE]),
-    ("Never push to main.\nNever push to main on Fridays.", ["Never push to main on Fridays."]),
+    ("Never push to main.\nNever push to main on Fridays.", None),
     ("The demo is on 2026-07-24.\nThe demo is on 2026-07-24 at 15:00.",
      ["The demo is on 2026-07-24 at 15:00."]),
     # each line says something the other does not: left as they are

@@ -233,17 +233,43 @@ def adds_nothing(line: str, other: str) -> bool:
     each of ``line``'s (but articles and the like) in the same order, spelt and inflected
     loosely, and what it says between and after them neither turns nor limits it ("The user
     prefers pure functions over classes" of "The user prefers small pure functions over
-    classes, so keep the stats code functional"; "Never push to main" of "Never push to main
-    on Fridays"). Not "Use 4 spaces" of "Use 2 spaces", "Use tabs" of "Don't use tabs in
-    YAML", nor the plan "The design review is on 2026-07-24" of "The user will attend the
-    design review on 2026-07-24", which says another thing of it."""
+    classes, so keep the stats code functional"; "The demo is on 2026-07-24" of "... at
+    15:00"). Not "Use 4 spaces" of "Use 2 spaces", "Use tabs" of "Don't use tabs in YAML",
+    "Never push to main" of "Never push to main on Fridays" (a scope: another rule), nor the
+    plan "The design review is on 2026-07-24" of "The user will attend the design review on
+    2026-07-24", which says another thing of it."""
     said, fuller = _line_words(line), _line_words(other)
     if not said or not fuller or said[0] != fuller[0] or len(said) > len(fuller):
         return False
     rest = iter(fuller)
     if not all(w in rest for w in said):  # (``in`` on an iterator: in order)
         return False
-    return _TURNS.isdisjoint(set(fuller) - set(said)) and _same_turns(line, other)
+    return (_TURNS.isdisjoint(set(fuller) - set(said)) and not _limits(line, other)
+            and _same_turns(line, other))
+
+
+# A phrase these open narrows what it follows ("Never push to main" / "... on Fridays"): the
+# fuller line is then another rule, and the first one's wider reach would be lost with it.
+_SCOPE_WORDS = frozenset({"on", "in", "for", "during", "at", "when", "while", "before", "after",
+                          "within", "inside", "outside", "only", "if", "whenever", "between"})
+# What follows one of these is a reason or a consequence, which limits nothing.
+_REASON_OPENS = re.compile(r",\s*(?:so|since|as|because)\b|\s(?:because|since|so that)\b|[:;(]"
+                           r"|\s[-\u2013\u2014]\s")
+# A scope word before a number gives a time or value ("at 15:00", "on 2026-07-24"): precision
+_GIVES_VALUE = re.compile(r"\d")
+
+
+def _limits(line: str, other: str) -> bool:
+    """``other`` says ``line`` with a scope of its own before any reason it gives."""
+    head = _REASON_OPENS.split(other, maxsplit=1)[0]
+    said = set(_WORD.findall(line.lower()))
+    words = _WORD.findall(head.lower())
+    for i, word in enumerate(words):
+        if word in _SCOPE_WORDS and word not in said:
+            after = words[i + 1] if i + 1 < len(words) else ""
+            if not _GIVES_VALUE.match(after):
+                return True
+    return False
 
 
 def _same_turns(line: str, other: str) -> bool:
