@@ -982,3 +982,32 @@ def test_the_diary_says_a_dream_that_changed_nothing_in_a_sentence(sample: Path)
     assert out.startswith("no-change:")
     diary = (sample / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
     assert "No change. The dream left the memory as it was.\n" in diary  # was "No change. the"
+
+
+def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path: Path) -> None:
+    # from a month as a freelancer: the entry stayed, and the request was saved as a rule
+    project = _project_with_ci_memory(
+        tmp_path, "Oh, and forget what I said about the staging URL, Bramble are moving "
+                  "staging to their own domain.")
+    memory = project / "memory"
+    for name, title, said in [
+            ("reference_staging-url.md", "Bramble staging URL",
+             "The Bramble staging URL is https://bramble-git-staging-olly.vercel.app."),
+            ("feedback_pnpm.md", "Use pnpm", "Always use pnpm for installs.")]:
+        (memory / name).write_text(f"---\nname: {title}\ndescription: {title}\ntype: "
+                                   f"reference\n---\n\n{said}\n", encoding="utf-8")
+        with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
+            index.write(f"- [{title}]({name}) — {title}\n")
+    before = memory_files(project)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert not (memory / "reference_staging-url.md").exists()
+    assert set(memory_files(project)) == set(before) - {"reference_staging-url.md"}
+    assert "staging" not in (memory / "MEMORY.md").read_text(encoding="utf-8")
+    shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
+    assert ("  pruned     reference_staging-url.md\n"
+            "             the user asked to forget it on 2026-07-13 ('Oh, and forget what I "
+            "said about the staging URL") in shown.stdout
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    assert memory_files(project) == before

@@ -2602,3 +2602,53 @@ def test_wait_no_mid_sentence_takes_back_what_came_before(said: str, texts: list
 def test_the_persons_own_machine_is_no_project_news(
         said: str, kept: list[tuple[str, str]]) -> None:
     assert [(c.kind, c.text) for c in gather(human(said)).candidates] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "subject"),
+    [
+        # from a month as a freelancer: the request was kept as a standing rule
+        ("Oh, and forget what I said about the staging URL, Bramble are moving staging to "
+         "their own domain and I don't want the old one lying around.", "the staging URL"),
+        ("Forget the thing about Priya reviewing Bramble PRs, that fell through.",
+         "Priya reviewing Bramble PRs"),
+        ("Please forget the Bramble staging URL.", "the Bramble staging URL"),
+        ("You can forget about Priya, that fell through.", "Priya"),
+        ("Scratch the note about the staging URL.", "the staging URL"),
+        ("The staging URL is no longer relevant, drop it from memory.", "The staging URL"),
+        ("Bramble moved staging, so forget what I said about the staging URL.",
+         "the staging URL"),
+        ("forget everything I told you about the staging URL", "the staging URL"),
+    ],
+)
+def test_a_request_to_forget_is_kept_for_the_dream_and_never_saved(said: str,
+                                                                   subject: str) -> None:
+    g = gather(human(said))
+    assert g.candidates == [], g.candidates
+    assert [(r.subject, r.words) for r in g.forgets] == [(subject, said)]
+    assert any(d.action == "dropped" and f"a request to forget '{subject}'" in d.reason
+               for d in g.decisions)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Don't forget to run the tests before pushing.", "I forgot to push the branch yesterday.",
+     "forget it, I'll do it myself", "Never forget the changelog.",
+     "Please forget the tests for now, just ship it.", "Forget pnpm, we use npm now.",
+     "Always use yarn. Actually, forget that, use pnpm.", "Forget what I just said."],
+)
+def test_what_only_says_forget_is_no_request_to_forget(said: str) -> None:
+    assert gather(human(said)).forgets == []
+
+
+def test_what_the_same_sessions_said_before_a_request_to_forget_is_not_saved() -> None:
+    g = gather(human("The Bramble staging URL is https://bramble-staging.vercel.app.", day=0),
+               human("Always use pnpm for installs. Never share the staging URL with the client.",
+                     day=1),
+               human("Forget what I said about the staging URL.", day=2),
+               human("The new staging URL is https://staging.bramble.co.uk.", day=3))
+    assert [c.text for c in g.candidates] == [
+        "Always use pnpm for installs.", "The new staging URL is https://staging.bramble.co.uk."]
+    assert [d.subject for d in g.decisions if "later in these sessions" in d.reason] == [
+        "The Bramble staging URL is https://bramble-staging.vercel.app.",
+        "Never share the staging URL with the client."]

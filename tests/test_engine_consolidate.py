@@ -3329,3 +3329,104 @@ def test_a_plan_said_for_something_is_titled_with_what_is_planned(said: str, tit
     name = parse_topic(plan.writes[file]).name
     assert name == title
     assert not re.search(r"\b(?:I|I'll|I'm|my|me)\b", name)  # never in the first person
+
+
+_BRAMBLE = {
+    "reference_bramble-staging-url.md": topic(
+        "Bramble staging URL", "The Bramble staging URL is https://bramble-git-staging-olly."
+        "vercel.app and the basic-auth password is in 1Password under 'Bramble staging'.",
+        type_="reference"),
+    "project_priya.md": topic("Priya", "Priya reviews Bramble PRs on Mondays and Thursdays."),
+    "user_about.md": topic("About the user", "A freelance front-end developer in Bristol.\n"
+                           "Works with Sofia, Bramble's designer, on every colour change.",
+                           type_="user"),
+    "project_bramble-sale.md": topic("Bramble Christmas sale",
+                                     "The Bramble Christmas sale goes live on 2026-11-23."),
+    "feedback_pnpm.md": topic("Use pnpm", "Always use pnpm for installs.", type_="feedback"),
+}
+_BRAMBLE_INDEX = "".join(f"- [{parse_topic(t).name}]({f}) — {parse_topic(t).name}\n"
+                         for f, t in _BRAMBLE.items())
+
+
+def _forgetting(*said: str) -> DreamPlan:
+    g = gather(*[human(s, day=3) for s in said])
+    return plan_dream(dict(_BRAMBLE), _BRAMBLE_INDEX, g.candidates, now=NOW, forgets=g.forgets)
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        ("Oh, and forget what I said about the staging URL, Bramble are moving staging to "
+         "their own domain and I don't want the old one lying around.",
+         "reference_bramble-staging-url.md"),
+        ("Forget the thing about Priya reviewing Bramble PRs, that fell through.",
+         "project_priya.md"),
+        ("Please forget the Bramble staging URL.", "reference_bramble-staging-url.md"),
+        ("You can forget about Priya, that fell through.", "project_priya.md"),
+        ("Scratch the note about the staging URL.", "reference_bramble-staging-url.md"),
+        ("The staging URL is no longer relevant, drop it from memory.",
+         "reference_bramble-staging-url.md"),
+        ("forget the thing about Priya", "project_priya.md"),
+    ],
+)
+def test_a_request_to_forget_removes_the_entry_of_what_it_names_and_says_why(
+    said: str, gone: str,
+) -> None:
+    plan = _forgetting(said)
+    assert plan.deletes == [gone]
+    assert plan.writes == {}  # the request is no memory of its own
+    assert f"({gone})" not in plan.index
+    assert all(f"({f})" in plan.index for f in _BRAMBLE if f != gone)
+    (why,) = [d for d in plan.decisions if d.action == "pruned"]
+    assert why.file == gone
+    assert why.reason.startswith("the user asked to forget it on 2026-07-09 ('")
+    assert said[:40] in why.reason
+
+
+def test_forgetting_a_line_of_a_larger_entry_removes_that_line_only() -> None:
+    plan = _forgetting("Forget what I said about Sofia.")
+    assert plan.deletes == []
+    body = parse_topic(plan.writes["user_about.md"]).body
+    assert "A freelance front-end developer in Bristol." in body and "Sofia" not in body
+    (why,) = [d for d in plan.decisions if d.action == "updated"]
+    assert why.file == "user_about.md" and "the user asked to forget it on 2026-07-09" in (
+        why.reason) and "'Works with Sofia, Bramble's designer" in why.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [
+        # several entries name Bramble, and which one is not said
+        ("Forget what I said about Bramble.", "it names several memories"),
+        ("Please forget the Corvid demo.", "no memory is clearly of it"),
+        # a word of a larger subject: "Use pnpm" is more than a rule on installs
+        ("Please forget installs.", "no memory is clearly of it"),
+    ],
+)
+def test_a_request_to_forget_what_names_no_one_entry_clearly_removes_nothing(
+    said: str, why: str,
+) -> None:
+    plan = _forgetting(said)
+    assert plan.deletes == [] and plan.writes == {}
+    (skipped,) = [d for d in plan.decisions if d.action == "skipped"]
+    assert why in skipped.reason and skipped.subject == said
+
+
+def test_what_only_says_forget_removes_nothing() -> None:
+    plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
+                       "Forget it, I'll do it myself.", "Never forget the Christmas sale.")
+    assert plan.deletes == []
+    assert not any("forget" in d.reason for d in plan.decisions)
+
+
+def test_forgetting_everything_said_about_a_subject_removes_each_entry_of_it() -> None:
+    files = {**_BRAMBLE, "project_priya-hours.md": topic(
+        "Priya's hours", "Priya works on Tuesdays and Wednesdays.")}
+    index = _BRAMBLE_INDEX + "- [Priya's hours](project_priya-hours.md) — hours\n"
+    for said, gone in [("Forget everything I said about Priya.",
+                        ["project_priya-hours.md", "project_priya.md"]),
+                       ("Forget what I said about Priya.", [])]:
+        g = gather(human(said, day=3))
+        plan = plan_dream(files, index, g.candidates, now=NOW, forgets=g.forgets,
+                          options=EngineOptions(max_loss=None))
+        assert sorted(plan.deletes) == gone, said

@@ -159,6 +159,7 @@ class LocalBackend:
         plan = plan_dream(
             files, index_text, gatherer.candidates, now=brief.now, facts=facts,
             options=self.options, fallback_day=fallback, unreadable=unread,
+            forgets=gatherer.forgets,
         )
         self.plan = plan
         self.decisions.extend(plan.decisions)

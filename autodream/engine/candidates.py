@@ -22,8 +22,16 @@ from autodream.engine.dates import (
     tell_as_past,
 )
 from autodream.engine.facts import restated_by, shown_path
+from autodream.engine.forgetting import about, forget_request
 from autodream.engine.informal import plain_spelling
-from autodream.engine.model import Candidate, CandidateKind, Decision, ProjectFacts, Source
+from autodream.engine.model import (
+    Candidate,
+    CandidateKind,
+    Decision,
+    ForgetRequest,
+    ProjectFacts,
+    Source,
+)
 from autodream.engine.not_to_save import (
     _HELD_MEETING,
     _INJECTION,
@@ -314,6 +322,9 @@ class Gatherer:
     candidates: list[Candidate] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     stats: GatherStats = field(default_factory=GatherStats)
+    # what the person asked to be forgotten ("forget what I said about the staging URL"): the
+    # dream removes it from memory (``plan_dream``'s ``forgets``)
+    forgets: list[ForgetRequest] = field(default_factory=list)
     _memo: dict[tuple[str, str], _Analysis] = field(default_factory=dict, repr=False)
 
     def add(self, message: Message) -> None:
@@ -352,6 +363,9 @@ class Gatherer:
             parts = _moved_with_new_date(parts)
         if " off " in text or "away from" in text:
             parts = _moved_off_with_next(parts)
+        if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
+            # (before what is taken back: "forget what I said about X" names what it takes)
+            parts = self._forget(parts, message.session_id, when)
         if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
@@ -371,6 +385,42 @@ class Gatherer:
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
+
+    def _forget(self, parts: list[str], session_id: str, when: datetime) -> list[str]:
+        """The sentences of a message less its requests to forget ("Oh, and forget what I said
+        about the staging URL, ..."), each kept in ``forgets`` for the dream to remove what
+        memory holds of it; what these sessions said of it before the request (earlier
+        messages' candidates, earlier sentences of this one) is not saved either."""
+        kept: list[str] = []
+        for part in parts:
+            found = forget_request(part)
+            if found is None:
+                kept.append(part)
+                continue
+            subject, explicit, every = found
+            self.stats.dropped += 1
+            self.decisions.append(Decision(
+                "dropped", shorten(part, 120),
+                f"a request to forget '{subject}', not a memory: the dream removes what "
+                "memory holds of it", session_id=session_id))
+            asked = (f"the user asked to forget '{subject}' later in these sessions, on "
+                     f"{when.date().isoformat()}")
+            gone = [c for c in self.candidates if about(subject, c.text, explicit)]
+            for cand in gone:
+                self.decisions.append(Decision("dropped", shorten(cand.text, 120), asked,
+                                               session_id=cand.source.session_id))
+            if gone:
+                dropped = {id(c) for c in gone}
+                self.candidates = [c for c in self.candidates if id(c) not in dropped]
+            before = [s for s in kept if about(subject, s, explicit)]
+            for said in before:
+                kept.remove(said)
+                self.stats.dropped += 1
+                self.decisions.append(Decision("dropped", shorten(said, 120), asked,
+                                               session_id=session_id))
+            self.forgets.append(ForgetRequest(subject, part, session_id, when.date(), explicit,
+                                              every, unsaved=bool(gone or before)))
+        return kept
 
     def _taken_back(self, parts: list[str], session_id: str) -> list[str]:
         """The sentences of a message less what the person took back in it: the words before

@@ -24,6 +24,7 @@ from autodream.engine.entries import (
     repair_topic,
     title_for,
 )
+from autodream.engine.forgetting import forget
 from autodream.engine.index import (
     IndexBuild,
     build_index,
@@ -34,7 +35,14 @@ from autodream.engine.index import (
     prune_restated,
     section_type,
 )
-from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts, Source
+from autodream.engine.model import (
+    Candidate,
+    Decision,
+    EngineOptions,
+    ForgetRequest,
+    ProjectFacts,
+    Source,
+)
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
 from autodream.memory.model import (
@@ -568,9 +576,11 @@ def plan_dream(
     options: EngineOptions | None = None,
     fallback_day: date | None = None,
     unreadable: frozenset[str] = frozenset(),
+    forgets: Sequence[ForgetRequest] = (),
 ) -> DreamPlan:
     """The whole consolidation; ``fallback_day`` dates relative words in undated entries;
-    ``unreadable`` files exist in memory but could not be read, and are left as they are.
+    ``unreadable`` files exist in memory but could not be read, and are left as they are;
+    ``forgets``, what the person asked to be forgotten, goes from memory first.
 
     Past the file budget (``max_files_touched``) the notes written in MEMORY.md wait first:
     the last of them stay there as they are (the agent still reads them), and the plan is made
@@ -596,6 +606,7 @@ def plan_dream(
     while True:
         plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
                            fallback_day=fallback_day, unreadable=unreadable, notes=notes,
+                           forgets=forgets,
                            held=[*found, *(holdable[len(holdable) - held:] if held else [])],
                            waited=None if waiting is None else _waiting_text(waiting))
         more = min(over, len(holdable) - held)
@@ -653,6 +664,7 @@ def _plan(
     notes: list[IndexNote],
     held: list[IndexNote],
     waited: str | None,
+    forgets: Sequence[ForgetRequest] = (),
 ) -> tuple[DreamPlan, int]:
     """``plan_dream`` with the ``held`` ones of the ``notes`` left in MEMORY.md as they are,
     or in ``WAITING_FILE`` (``waited``: its text as a dream would write it, when it was
@@ -669,6 +681,8 @@ def _plan(
     waiting_text = _waiting_text(wait) if wait else None
     # WAITING_FILE written or deleted: one more file touched
     extra = 0 if waiting_text == waited else 1
+    # (before anything else reads them: a forgotten entry is merged into none, nor updated)
+    decisions.extend(forget(entries, forgets, options))
     work = Consolidator(entries, options)
     work.date_existing(fallback_day)
     work.reword_old_how()

@@ -1,0 +1,203 @@
+"""Requests to forget: "forget what I said about the staging URL", "scratch the note about
+Priya", "please forget the Bramble staging URL". The request is no memory of its own: the entry
+(or the sentence of one) that memory holds of what it names is removed, and what the same
+sessions said of it before the request is not saved."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from autodream.engine.entries import Entry, description_for
+from autodream.engine.model import Decision, EngineOptions, ForgetRequest
+from autodream.engine.text import sentences, shorten, similarity, tokens
+from autodream.engine.wording import _FILLER, _I
+
+# What may come before the request in its sentence: the opening interjections (``_FILLER``
+# strips them), "please", "you can (just)"; or, mid-sentence, a clause break ("Bramble moved
+# staging, so forget what I said about the staging URL"). Never "don't" / "never": "Don't
+# forget to run the tests", "Never forget the changelog" are rules.
+_LEAD = (r"(?:^|[,;:—–]\s*(?:(?:and|so|but|oh)\s+)*|\b(?:and|so)\s+)"
+         r"(?P<lead>(?:please\s+)?(?:(?:you\s+)?(?:can|could|may)\s+(?:just\s+|now\s+|safely\s+)?"
+         r"|just\s+|now\s+)?(?:please\s+)?)")
+# "what I said about", "everything I told you about"
+_SAID = (r"(?P<said>what|everything|anything|all|the\s+stuff|the\s+things?)\s+(?:that\s+)?"
+         r"(?:i|we)(?:['’]ve|\s+have)?\s+(?:just\s+|already\s+)?(?:said|told\s+you|mentioned|"
+         r"wrote|noted|shared|gave\s+you)(?:\s+(?:earlier|before|previously|last\s+time|"
+         r"the\s+other\s+day))?\s+(?:about|on|regarding|re|concerning)\s+")
+# "the thing about", "the note about", "all the notes on"
+_NOTE = (r"(?P<note>the|that|my|your|any|all\s+the|every)\s+(?P<what>notes?|entr(?:y|ies)|"
+         r"memor(?:y|ies)|things?|bits?|stuff|parts?|lines?|info(?:rmation)?|details?)\s+"
+         r"(?:about|on|regarding|re|concerning|for)\s+")
+# ... "delete the note about" names memory only with a word of it ("delete the line about X"
+# may be an edit to a file)
+_MEMORY_NOTE = (r"(?:the|that|my|your|any|all\s+the|every)\s+(?P<mem>notes?|memor(?:y|ies))\s+"
+                r"(?:about|on|regarding|re|concerning|for)\s+")
+_FROM_MEMORY = r"\s+(?:out\s+)?(?:from|of)\s+(?:your\s+|the\s+)?(?:memory|memories|notes)"
+# what is forgotten: up to the clause's end (a full stop inside "vercel.app" is no end)
+_X = r"(?P<x>[^,;:!?()—–\"]+?)"
+_END = r"(?=\s*(?:$|[,;:!?()—–]|\.(?:\s|$)|\s-\s))"
+_FORGET = re.compile(
+    _LEAD + r"(?:(?:(?:forget|scratch|disregard)\s+(?:about\s+)?(?:" + _SAID + "|" + _NOTE
+    + r")|(?:drop|remove|delete|erase|bin|ditch)\s+" + _MEMORY_NOTE + ")" + _X + _END
+    + r"|(?:drop|remove|delete|erase|forget)\s+" + _X.replace("?P<x>", "?P<y>") + _FROM_MEMORY
+    + r"\b"
+    # a bare "forget X": at the sentence's end, or before a reason only ("Please forget the
+    # Bramble staging URL.", "You can forget about Priya, that fell through")
+    + r"|(?P<bare>forget)\s+(?:about\s+)?" + _X.replace("?P<x>", "?P<z>")
+    + r"(?=\s*(?:[.!]*\s*$|,\s*(?:since|because|as|it|it['’]s|that|that['’]s|they|they['’]re|"
+    r"he|she|we['’]ve|we\s+have)\b)))", _I)
+# "The staging URL is no longer relevant, drop it from memory"
+_NO_LONGER = re.compile(
+    r"^(?P<w>[^,;:!?()—–]+?)\s+(?:is|are)\s+(?:no\s+longer\s+(?:relevant|needed|true|current|"
+    r"used|valid)|not\s+relevant\s+any\s?more|obsolete|out\s+of\s+date|outdated)"
+    r"[\s,;—–-]+(?:so\s+)?(?:please\s+|you\s+can\s+)?(?:(?:drop|remove|delete|erase|forget)\s+"
+    r"(?:it|them)" + _FROM_MEMORY + r"|forget\s+(?:it|them|about\s+(?:it|them)))\b", _I)
+# not what is forgotten: a pronoun ("forget it, I'll do it myself"), a task ("forget to ...")
+_NOT_A_THING = re.compile(
+    r"^(?:it|that|this|them|those|these|everything|anything|all|about\s+it|to\s|the\s+whole\s+"
+    r"thing$|him|her|me|you|us|what|whatever|how|why|when|where|who)\b", _I)
+# ... nor one let off for now ("Please forget the tests for now"): a task, not memory
+_FOR_NOW = re.compile(r"\b(?:for\s+(?:now|this|today|the\s+moment)|this\s+time|today|"
+                      r"right\s+now)\b", _I)
+# where what is forgotten ends: "the staging URL because Bramble moved it", "Priya too"
+_X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|now|"
+                     r"any\s?more|too|please|entirely|altogether|completely|for\s+good|"
+                     r"from\s+(?:your\s+)?memory)\b.*$", _I)
+# words of what is forgotten that name no more of it: "the old staging URL"
+# (nor the "s" of "Priya's")
+_NOT_NAMING = frozenset({"old", "previous", "earlier", "former", "whole", "stuff", "thing", "s"})
+
+
+def forget_request(sentence: str) -> tuple[str, bool, bool] | None:
+    """(what is to be forgotten, said of memory explicitly, all of it) when ``sentence`` asks
+    that something be forgotten; None when it does not. "Forget what I said about the staging
+    URL" and "scratch the note about Priya" name what memory says (explicitly: a sentence of
+    an entry may go); "please forget the Bramble staging URL" names the subject of an entry
+    (only an entry of that subject goes). "Everything I said about Priya" may be several."""
+    said = _FILLER.sub("", sentence.strip())
+    m = _NO_LONGER.match(said)
+    if m is not None:
+        return _thing(m["w"], True, False)
+    m = _FORGET.search(said)
+    if m is None:
+        return None
+    if m["bare"] and not (m["lead"] or m.start("bare") == 0):
+        return None
+    x = m["x"] or m["y"] or m["z"] or ""
+    every = bool(m["said"] and m["said"].lower() in ("everything", "all", "anything")) or bool(
+        m["note"] and m["note"].lower().startswith(("all", "every"))) or bool(
+        (m["what"] or m["mem"] or "").lower().endswith(("s", "ies")))
+    return _thing(x, not m["bare"], every)
+
+
+def _thing(x: str, explicit: bool, every: bool) -> tuple[str, bool, bool] | None:
+    if _FOR_NOW.search(x):
+        return None
+    x = _X_ENDS.sub("", x.strip()).strip(" .")
+    if not x or _NOT_A_THING.match(x) or not _named(x):
+        return None
+    return x, explicit, every
+
+
+def _named(subject: str) -> frozenset[str]:
+    return tokens(subject) - _NOT_NAMING
+
+
+def about(subject: str, text: str, explicit: bool) -> bool:
+    """``text`` (a statement) is of ``subject``: it names all of it, and, for a bare "forget
+    X" (no word of memory said), X is at least half of what it says: "Please forget the tests"
+    is not of "Always run the tests before pushing"."""
+    named = _named(subject)
+    said = _named(text)
+    if not named or not named <= said:
+        return False
+    return explicit or 2 * len(named) >= len(said)
+
+
+def _subject_of(subject: str, entry: Entry, threshold: float) -> bool:
+    """``entry`` is about ``subject`` as a whole: its title is like it (the similarity that
+    matches candidates to entries), or names it and little more."""
+    named = _named(subject)
+    title = _named(entry.name)
+    return similarity(subject, entry.name) >= threshold or (
+        bool(named) and named <= title and 2 * len(named) >= len(title))
+
+
+def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
+           options: EngineOptions) -> list[Decision]:
+    """Remove from ``entries`` what each request names: the entry whose subject it is (one, or
+    all of several when the request says "everything"), else the sentences naming it, when
+    one entry holds them (an entry left with nothing goes whole). Nothing when what it names
+    is in no entry, or in several and which is not said: a decision tells why."""
+    decisions: list[Decision] = []
+    for req in requests:
+        live = [e for e in entries if not e.deleted and not e.opaque]
+        asked = (f"the user asked to forget it on {req.day.isoformat()} "
+                 f"('{shorten(req.words, 100)}')")
+        whole = {id(e) for e in live if _subject_of(req.subject, e, options.match_similarity)}
+        # ("everything I said about Priya": her entries, and what the others say of her)
+        lines = {} if whole and not req.every else {
+            id(e): hits for e in live
+            if id(e) not in whole and (hits := _lines_about(req.subject, e, req.explicit))}
+        if not req.every and (len(whole) > 1 or len(lines) > 1):
+            named = sorted(e.file for e in live if id(e) in whole or id(e) in lines)
+            decisions.append(Decision(
+                "skipped", shorten(req.words, 120),
+                f"asked to forget '{req.subject}' on {req.day.isoformat()}, but it names "
+                f"several memories ({', '.join(named)}) and which one is not said: none is "
+                "removed", session_id=req.session_id))
+            continue
+        if not whole and not lines:
+            decisions.append(Decision(
+                "skipped", shorten(req.words, 120),
+                f"asked to forget '{req.subject}' on {req.day.isoformat()}: no memory held it "
+                "before these sessions, and what they said of it is not saved" if req.unsaved
+                else f"asked to forget '{req.subject}' on {req.day.isoformat()}, but no memory "
+                "is clearly of it: nothing is removed", session_id=req.session_id))
+            continue
+        for entry in live:
+            hits = lines.get(id(entry), [])
+            if id(entry) in whole or (hits and len(hits) == len(_said_in(entry))):
+                entry.deleted, entry.deleted_by = True, "forgotten"
+                decisions.append(Decision("pruned", entry.file, asked, file=entry.file,
+                                          session_id=req.session_id))
+            elif hits:
+                _drop_lines(entry, hits, req.subject)
+                decisions.append(Decision(
+                    "updated", entry.file,
+                    f"{asked}: '{shorten(' '.join(hits), 100)}' removed, the rest kept",
+                    file=entry.file, session_id=req.session_id))
+    return decisions
+
+
+def _said_in(entry: Entry) -> list[str]:
+    return [said for statement in entry.statements for said in sentences(statement)]
+
+
+def _lines_about(subject: str, entry: Entry, explicit: bool) -> list[str]:
+    return [said for said in _said_in(entry) if about(subject, said, explicit)]
+
+
+def _drop_lines(entry: Entry, hits: list[str], subject: str) -> None:
+    """``entry`` less the sentences ``hits`` (and any line of its history naming
+    ``subject``); its description made anew when it named it."""
+    gone = set(hits)
+    kept: list[str] = []
+    for statement in entry.statements:
+        lines: list[str] = []
+        for line in statement.splitlines():
+            said = sentences(line)
+            left = [s for s in said if s not in gone]
+            if len(left) == len(said):
+                lines.append(line)
+            elif left:  # (a list item keeps its mark)
+                mark = line[: len(line) - len(line.lstrip(" -*>•"))]
+                lines.append(mark + " ".join(left))
+        if lines:
+            kept.append("\n".join(lines))
+    entry.statements = kept
+    entry.history = [line for line in entry.history if not about(subject, line, True)]
+    if _named(subject) <= tokens(entry.description):
+        entry.description = description_for(entry.lead)
+    entry.changed = True
