@@ -320,7 +320,9 @@ def consolidate(
             staging.path, prior_index, allow_loss=settings.allow_loss,
             existed=frozenset(staging.baseline),
             unchanged=frozenset(staging.baseline) - changed, found_in=settings.memory_dir,
-            not_regular=brief.not_regular)
+            not_regular=brief.not_regular,
+            forgotten=frozenset(getattr(getattr(backend, "report", None), "forgotten", None)
+                                or ()))
         record.checks = report.as_dict()
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))

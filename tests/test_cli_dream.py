@@ -990,14 +990,13 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
         tmp_path, "Oh, and forget what I said about the staging URL, Bramble are moving "
                   "staging to their own domain.")
     memory = project / "memory"
-    for name, title, said in [
-            ("reference_staging-url.md", "Bramble staging URL",
-             "The Bramble staging URL is https://bramble-git-staging-olly.vercel.app."),
-            ("feedback_pnpm.md", "Use pnpm", "Always use pnpm for installs.")]:
-        (memory / name).write_text(f"---\nname: {title}\ndescription: {title}\ntype: "
-                                   f"reference\n---\n\n{said}\n", encoding="utf-8")
-        with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
-            index.write(f"- [{title}]({name}) — {title}\n")
+    # one of three entries: more than the quarter a dream may lose, but asked for, not lost
+    (memory / "reference_staging-url.md").write_text(
+        "---\nname: Bramble staging URL\ndescription: Bramble staging URL\ntype: reference\n"
+        "---\n\nThe Bramble staging URL is https://bramble-git-staging-olly.vercel.app.\n",
+        encoding="utf-8")
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
+        index.write("- [Bramble staging URL](reference_staging-url.md) — where staging is\n")
     before = memory_files(project)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
@@ -1005,6 +1004,10 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
     assert set(memory_files(project)) == set(before) - {"reference_staging-url.md"}
     assert "staging" not in (memory / "MEMORY.md").read_text(encoding="utf-8")
     shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
+    record = json.loads(CliRunner().invoke(cli, ["show", "--project", str(project), "--json"],
+                                           env=clean_env()).stdout)["run"]
+    assert record["checks"]["forgotten_entries"] == ["Bramble staging URL"]
+    assert record["checks"]["lost_entries"] == []
     assert ("  pruned     reference_staging-url.md\n"
             "             the user asked to forget it on 2026-07-13 ('Oh, and forget what I "
             "said about the staging URL") in shown.stdout

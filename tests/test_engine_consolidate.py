@@ -3430,3 +3430,15 @@ def test_forgetting_everything_said_about_a_subject_removes_each_entry_of_it() -
         plan = plan_dream(files, index, g.candidates, now=NOW, forgets=g.forgets,
                           options=EngineOptions(max_loss=None))
         assert sorted(plan.deletes) == gone, said
+
+
+def test_what_the_user_asked_to_forget_goes_even_past_the_share_a_dream_may_lose() -> None:
+    # the only entry: a dream may lose none of it, but this one was asked for, not lost
+    files = {"reference_staging.md": topic("Bramble staging URL",
+                                           "The Bramble staging URL is https://staging.b.app.",
+                                           type_="reference")}
+    g = gather(human("Forget what I said about the staging URL.", day=3))
+    plan = plan_dream(files, "- [Bramble staging URL](reference_staging.md) — staging\n",
+                      g.candidates, now=NOW, forgets=g.forgets)
+    assert plan.deletes == ["reference_staging.md"]
+    assert not any(d.action == "kept" for d in plan.decisions)

@@ -27,6 +27,7 @@ from autodream.engine import (
     build_facts,
     plan_dream,
 )
+from autodream.engine.forgetting import FORGOTTEN
 from autodream.errors import DreamFailed, NotFound, SandboxError
 from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
@@ -61,6 +62,8 @@ class GatherReport:
     refused_why: dict[str, str] = field(default_factory=dict)
     # notes written in MEMORY.md left for the next dream to move (in it, or notes_waiting.md)
     notes_waiting: int = 0
+    # memory files removed because the person asked to forget them: gone on request, not lost
+    forgotten: list[str] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -162,6 +165,8 @@ class LocalBackend:
             forgets=gatherer.forgets,
         )
         self.plan = plan
+        self.report.forgotten = sorted(e.file for e in plan.entries if e.deleted
+                                       and e.deleted_by == FORGOTTEN and e.original is not None)
         self.decisions.extend(plan.decisions)
         plan.decisions = []
         for info in brief.sessions:

@@ -24,7 +24,7 @@ from autodream.engine.entries import (
     repair_topic,
     title_for,
 )
-from autodream.engine.forgetting import forget
+from autodream.engine.forgetting import FORGOTTEN, forget
 from autodream.engine.index import (
     IndexBuild,
     build_index,
@@ -460,7 +460,9 @@ def _within_loss_budget(
     pairs = list(prior.items())
     budget = int(options.max_loss * len(pairs))
     by_file = {e.file: e for e in entries}
-    lost = _lost(pairs, build.text, entries)
+    # (what the person asked to forget is gone on request, not lost: never kept back)
+    asked = {e.file for e in entries if e.deleted and e.deleted_by == FORGOTTEN}
+    lost = [f for f in _lost(pairs, build.text, entries) if f not in asked]
     undoable = [by_file[f] for f in reversed(lost) if f in by_file and by_file[f].deleted]
     while len(lost) > budget and undoable:
         entry = undoable.pop(0)
@@ -480,7 +482,7 @@ def _within_loss_budget(
                 f"{decisions[announced].reason}; kept all the same: {budget_note}",
                 file=entry.file)
         build = build_index(entries, options, notes=held, unlisted=unlisted)
-        lost = _lost(pairs, build.text, entries)
+        lost = [f for f in _lost(pairs, build.text, entries) if f not in asked]
     return build
 
 

@@ -97,7 +97,7 @@ class Entry:
     score: float = 0.5
     changed: bool = False
     deleted: bool = False
-    deleted_by: str = ""  # merged | contradicted | restated
+    deleted_by: str = ""  # merged | contradicted | restated | forgotten
     opaque: bool = False  # a file the engine could not parse: indexed, never edited
     generated_why: bool = False  # ``why`` is the engine's default wording
     generated_how: bool = False  # ``how`` is the engine's default wording, safe to replace

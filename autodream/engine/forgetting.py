@@ -66,6 +66,9 @@ _X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|
                      r"from\s+(?:your\s+)?memory)\b.*$", _I)
 # words of what is forgotten that name no more of it: "the old staging URL"
 # (nor the "s" of "Priya's")
+# how ``Entry.deleted_by`` tells an entry removed on the person's request (the loss budgets
+# count it as no loss: asked for, not lost)
+FORGOTTEN = "forgotten"
 _NOT_NAMING = frozenset({"old", "previous", "earlier", "former", "whole", "stuff", "thing", "s"})
 
 
@@ -159,7 +162,7 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
         for entry in live:
             hits = lines.get(id(entry), [])
             if id(entry) in whole or (hits and len(hits) == len(_said_in(entry))):
-                entry.deleted, entry.deleted_by = True, "forgotten"
+                entry.deleted, entry.deleted_by = True, FORGOTTEN
                 decisions.append(Decision("pruned", entry.file, asked, file=entry.file,
                                           session_id=req.session_id))
             elif hits:

@@ -104,6 +104,8 @@ class CheckReport:
     lost_notes: list[str] = field(default_factory=list)  # first lines of notes no file holds
     # titles of prior entries gone from the index but declared merged into / superseded by another
     merged_entries: list[str] = field(default_factory=list)
+    # titles of prior entries the backend removed because the person asked it to forget them
+    forgotten_entries: list[str] = field(default_factory=list)
     # broken before the dream and left so by it (a file it did not change): reported, not failed
     as_found: list[CheckFailure] = field(default_factory=list)
 
@@ -134,6 +136,7 @@ class CheckReport:
             "prior_notes": self.prior_notes,
             "lost_notes": list(self.lost_notes),
             "merged_entries": list(self.merged_entries),
+            "forgotten_entries": list(self.forgotten_entries),
             "as_found": [f.as_dict() for f in self.as_found],
         }
 
@@ -171,6 +174,7 @@ def check_staged(
     existed: frozenset[str] = frozenset(),
     found_in: Path | None = None,
     not_regular: frozenset[str] = frozenset(),
+    forgotten: frozenset[str] = frozenset(),
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
@@ -182,6 +186,8 @@ def check_staged(
     secret on a line the file held as it is when the run began (``prior_index`` for
     MEMORY.md, ``found_in``: the memory dir as the run found it, for the others): the tools
     keep such a line of the person's as they wrote it, and they are told where it is.
+    ``forgotten`` are the files the backend removed because the person asked it to forget
+    them ("forget what I said about the staging URL"): gone on request, not lost.
     Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
     """
     report = CheckReport()
@@ -205,7 +211,7 @@ def check_staged(
             index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
-                _declared_replacements(staging_dir, index_text), files, existed)
+                _declared_replacements(staging_dir, index_text), files, existed, forgotten)
     format_failures = len(report.failures)
     _check_format(report, index_text, prior_index)
     if index_found:
@@ -394,6 +400,7 @@ def _check_loss(
     declared: set[str],
     files: dict[str, Path],
     existed: frozenset[str],
+    forgotten: frozenset[str] = frozenset(),
 ) -> None:
     if not prior_index:
         return
@@ -415,7 +422,10 @@ def _check_loss(
         if file not in now_files and _norm_title(title) not in now_titles and file not in files
     ]
     report.merged_entries = [title for file, title in gone if file in declared]
-    report.lost_entries = [title for file, title in gone if file not in declared]
+    report.forgotten_entries = [title for file, title in gone
+                                if file in forgotten and file not in declared]
+    report.lost_entries = [title for file, title in gone
+                           if file not in declared and file not in forgotten]
     notes = index_notes(prior_index)
     report.prior_notes = len(notes)
     if notes:
