@@ -2652,3 +2652,21 @@ def test_what_the_same_sessions_said_before_a_request_to_forget_is_not_saved() -
     assert [d.subject for d in g.decisions if "later in these sessions" in d.reason] == [
         "The Bramble staging URL is https://bramble-staging.vercel.app.",
         "Never share the staging URL with the client."]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Forget what I said about the port, it's 8080 now.", ["The port is 8080 now."]),
+        ("I prefer tabs. Forget what I said about tabs, we use spaces.", ["We use spaces."]),
+        ("Forget what I said about the staging URL, the new one is https://staging.b.co.uk.",
+         ["The new staging URL is https://staging.b.co.uk."]),
+        # why it goes is no memory
+        ("Forget what I said about the staging URL, Bramble are moving staging to their own "
+         "domain and I don't want the old one lying around.", []),
+    ],
+)
+def test_what_a_request_to_forget_says_instead_is_kept(said: str, kept: list[str]) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == kept
+    assert len(g.forgets) == 1

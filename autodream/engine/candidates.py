@@ -397,7 +397,7 @@ class Gatherer:
             if found is None:
                 kept.append(part)
                 continue
-            subject, explicit, every = found
+            subject, explicit, every, instead = found
             self.stats.dropped += 1
             self.decisions.append(Decision(
                 "dropped", shorten(part, 120),
@@ -420,6 +420,8 @@ class Gatherer:
                                                session_id=session_id))
             self.forgets.append(ForgetRequest(subject, part, session_id, when.date(), explicit,
                                               every, unsaved=bool(gone or before)))
+            if instead:  # (what it is now is news of its own: "..., it's 8080 now")
+                kept.append(ensure_period(instead))
         return kept
 
     def _taken_back(self, parts: list[str], session_id: str) -> list[str]:

@@ -72,16 +72,17 @@ FORGOTTEN = "forgotten"
 _NOT_NAMING = frozenset({"old", "previous", "earlier", "former", "whole", "stuff", "thing", "s"})
 
 
-def forget_request(sentence: str) -> tuple[str, bool, bool] | None:
-    """(what is to be forgotten, said of memory explicitly, all of it) when ``sentence`` asks
-    that something be forgotten; None when it does not. "Forget what I said about the staging
-    URL" and "scratch the note about Priya" name what memory says (explicitly: a sentence of
-    an entry may go); "please forget the Bramble staging URL" names the subject of an entry
-    (only an entry of that subject goes). "Everything I said about Priya" may be several."""
+def forget_request(sentence: str) -> tuple[str, bool, bool, str] | None:
+    """(what is to be forgotten, said of memory explicitly, all of it, what is said of it
+    instead) when ``sentence`` asks that something be forgotten; None when it does not.
+    "Forget what I said about the staging URL" and "scratch the note about Priya" name what
+    memory says (explicitly: a sentence of an entry may go); "please forget the Bramble
+    staging URL" names the subject of an entry (only an entry of that subject goes).
+    "Everything I said about Priya" may be several."""
     said = _FILLER.sub("", sentence.strip())
     m = _NO_LONGER.match(said)
     if m is not None:
-        return _thing(m["w"], True, False)
+        return _thing(m["w"], True, False, said[m.end():])
     m = _FORGET.search(said)
     if m is None:
         return None
@@ -91,16 +92,38 @@ def forget_request(sentence: str) -> tuple[str, bool, bool] | None:
     every = bool(m["said"] and m["said"].lower() in ("everything", "all", "anything")) or bool(
         m["note"] and m["note"].lower().startswith(("all", "every"))) or bool(
         (m["what"] or m["mem"] or "").lower().endswith(("s", "ies")))
-    return _thing(x, not m["bare"], every)
+    return _thing(x, not m["bare"], every, said[m.end():])
 
 
-def _thing(x: str, explicit: bool, every: bool) -> tuple[str, bool, bool] | None:
+# what the rest of the request's sentence may say of it instead: its new value ("forget what
+# I said about the port, it's 8080 now", "..., the new one is ...", "..., we use spaces"); not
+# why it goes ("..., Bramble are moving staging to their own domain", "..., that fell through")
+_INSTEAD = re.compile(r"^[\s,;:—–-]*(?:(?:and|so|but)\s+)?(?:(?P<it>it['’]s|it\s+is|its)\s+"
+                      r"|(?P<one>the\s+new\s+one)\b|(?=(?:now|we|use|instead)\b))", _I)
+
+
+def _thing(x: str, explicit: bool, every: bool, rest: str
+           ) -> tuple[str, bool, bool, str] | None:
     if _FOR_NOW.search(x):
         return None
     x = _X_ENDS.sub("", x.strip()).strip(" .")
     if not x or _NOT_A_THING.match(x) or not _named(x):
         return None
-    return x, explicit, every
+    return x, explicit, every, _instead(x, rest)
+
+
+def _instead(subject: str, rest: str) -> str:
+    """What ``rest`` says ``subject`` is now, whole ("The port is 8080 now."), or ""."""
+    m = _INSTEAD.match(rest)
+    if m is None or not rest[m.end():].strip(" .!"):
+        return ""
+    told = rest[m.end():].strip()
+    thing = re.sub(r"^(?:the|my|our)\s+", "", subject, flags=re.I)
+    if m["it"]:
+        told = f"the {thing} is {told}"
+    elif m["one"]:
+        told = f"the new {thing} {told}"
+    return told[:1].upper() + told[1:]
 
 
 def _named(subject: str) -> frozenset[str]:
