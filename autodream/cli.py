@@ -288,6 +288,16 @@ def cli(
 
     Without a command: evaluate the gates (time, session scan, lock) and, if all are open,
     run one dream.
+
+    \b
+    Transcripts read (`autodream status` shows the paths and what it found):
+      sessions_dir        Claude Code sessions (default ~/.claude/projects/<project dir>)
+      codex_sessions_dir  Codex CLI rollouts, only this project's (unset by default; set it
+                          to ~/.codex/sessions)
+      daily logs          YYYY-MM-DD.md in the memory dir, logs/YYYY/MM/ and memory/ in the
+                          project
+    Set them in autodream.toml in the project, or AUTODREAM_SESSIONS_DIR,
+    AUTODREAM_CODEX_SESSIONS_DIR.
     """
     overrides = {
         "backend": backend,
@@ -444,6 +454,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
         "sessions_dir": str(settings.sessions_dir),
+        "codex_sessions_dir": (str(settings.codex_sessions_dir)
+                               if settings.codex_sessions_dir is not None else None),
         "state_dir": str(settings.state_dir),
         "lock": str(settings.lock_path),
         "config": str(settings.config_path) if settings.config_path else None,
@@ -457,11 +469,15 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
                 "interrupted_commits": interrupted,
                 "ignored_transcripts": ignored,
+                "transcript_sources": _source_counts(settings, report),
                 **report.as_dict(),
             }
         )
         return
     for name, value in paths.items():
+        if name == "codex_sessions_dir":
+            click.echo(_codex_line(settings, report))
+            continue
         click.echo(f"{name + ':':<14}{value or '(none)'}")
     click.echo(f"{'backend:':<14}{choice.name} ({choice.reason})")
     click.echo("gates (cheapest first):")
@@ -512,6 +528,40 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
 
 _SOURCE_NAMES = {"claude-code": "Claude Code", "codex": "Codex rollout",
                  "markdown": "daily log"}
+
+
+def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
+    """For each place transcripts are read from, how many the scan counted (touched since the
+    last dream) and, for Codex's rollouts dir, how many of other projects it did not read."""
+    from autodream.gates import CODEX_ROOT
+
+    counts: dict[str, Any] = {"claude-code": 0, "codex": 0, "markdown": 0}
+    for session in report.sessions:
+        counts[session.source] = counts.get(session.source, 0) + 1
+    codex_dir = settings.codex_sessions_dir
+    if codex_dir is not None:
+        from autodream.pipeline import virtual_session_path
+
+        inside = [s for s in report.sessions if s.source == "codex" and str(
+            virtual_session_path(settings, s.path)).startswith(CODEX_ROOT + "/")]
+        others = [p for p, why in report.scan.skipped if why.startswith("a Codex rollout of")
+                  and str(virtual_session_path(settings, Path(p))).startswith(CODEX_ROOT + "/")]
+        counts["codex_sessions_dir"] = {"path": str(codex_dir), "rollouts": len(inside),
+                                        "other_projects_not_read": len(others)}
+    return counts
+
+
+def _codex_line(settings: Settings, report: Any) -> str:
+    """``codex_sessions_dir``, and what the scan found there (status's text)."""
+    label = "codex_sessions_dir: "
+    if settings.codex_sessions_dir is None:
+        return (f"{label}(not set: Codex CLI rollouts are read only from sessions_dir; set "
+                "codex_sessions_dir = \"~/.codex/sessions\" to read this project's there too)")
+    found = _source_counts(settings, report)["codex_sessions_dir"]
+    rollouts, others = found["rollouts"], found["other_projects_not_read"]
+    return (f"{label}{settings.codex_sessions_dir} ({rollouts} rollout"
+            f"{'' if rollouts == 1 else 's'} of this project touched since the last dream"
+            + (f", {others} of other projects not read" if others else "") + ")")
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------

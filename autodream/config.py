@@ -31,6 +31,7 @@ FIELDS: dict[str, str] = {
     "project_root": "path",
     "memory_dir": "path",
     "sessions_dir": "path",
+    "codex_sessions_dir": "path",
     "min_hours": "float",
     "min_sessions": "int",
     "scan_interval_minutes": "float",
@@ -55,6 +56,10 @@ BACKENDS = ("auto", "local", "anthropic")
 DEFAULT_MIN_HOURS = 24.0
 DEFAULT_LOCK_TTL_MINUTES = 60.0
 PATH_KEYS = ("project_root", "memory_dir", "sessions_dir")
+# Paths with no default: unset unless configured. Whether the directory exists is checked by
+# ``Settings.resolve``, not here, so the hook's time gate pays nothing for them.
+OPTIONAL_PATH_KEYS = ("codex_sessions_dir",)
+_ALL_PATH_KEYS = PATH_KEYS + OPTIONAL_PATH_KEYS
 
 _KIND_NAMES = {
     "path": "a path",
@@ -377,7 +382,7 @@ def resolve_values(
                     + (" (or ANTHROPIC_API_KEY)" if key == "api_key" else "")
                 )
             value = coerce(key, raw, source)
-            if key in PATH_KEYS:
+            if key in _ALL_PATH_KEYS:
                 value = os.path.join(base, os.path.expanduser(str(value)))
             values[key] = value
             sources[key] = source
@@ -389,7 +394,7 @@ def resolve_values(
             continue
         source = f"env {env_name}"
         value = coerce(key, raw_env, source, from_text=True)
-        if key in PATH_KEYS:
+        if key in _ALL_PATH_KEYS:
             value = os.path.join(cwd, os.path.expanduser(str(value)))
         values[key] = value
         sources[key] = source
@@ -398,10 +403,10 @@ def resolve_values(
         if raw is None:  # a flag not given
             continue
         source = f"option --{key.replace('_', '-')}"
-        if key in PATH_KEYS and isinstance(raw, os.PathLike):
+        if key in _ALL_PATH_KEYS and isinstance(raw, os.PathLike):
             raw = os.fspath(raw)
         value = coerce(key, raw, source, from_text=True)
-        if key in PATH_KEYS:
+        if key in _ALL_PATH_KEYS:
             value = os.path.join(cwd, os.path.expanduser(str(value)))
         values[key] = value
         sources[key] = source
@@ -416,6 +421,10 @@ def resolve_values(
                     f"memory_dir ({sources[key]}): parent directory does not exist: {resolved}"
                 )
             values[key] = resolved
+
+    for key in OPTIONAL_PATH_KEYS:
+        if key in values:
+            values[key] = os.path.abspath(str(values[key]))
 
     home = os.path.join(claude_home(env), "projects")
     values.setdefault("project_root", toplevel)

@@ -48,6 +48,7 @@ SkippedFile = tuple[str, str]  # (path, why it is not read)
 
 # The dirs a transcript is found in, by the names the dream's sandbox gives them
 SESSIONS_ROOT, MEMORY_ROOT, PROJECT_ROOT = "sessions", "memory", "project"
+CODEX_ROOT = "codex"  # codex_sessions_dir, when set: Codex CLI's rollouts of every project
 _ROLLOUT_PREFIX = "rollout-"
 _UUID_IN_NAME = re.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?=\.jsonl$)"
@@ -363,6 +364,7 @@ def scan_sessions(
         if finder.link_is_readable(SESSIONS_ROOT, os.path.join(base, name)):
             rows.append((mtime, name, size))
     finder.sessions_dir(sorted(others, key=lambda e: e.name))
+    finder.codex_dir()
     finder.daily_logs()
     return SessionScan(base, rows, finder.rows, finder.skipped)
 
@@ -385,6 +387,8 @@ def is_transcript_place(root: str, parts: tuple[str, ...]) -> bool:
         if not dirs:
             return SESSION_FILE_NAME.fullmatch(name) is not None or _is_rollout(name)
         return _is_rollout(name) and _dated(dirs, (4, 2, 2))
+    if root == CODEX_ROOT:
+        return _is_rollout(name) and (not dirs or _dated(dirs, (4, 2, 2)))
     if not is_daily_log_name(name):
         return False
     if dirs and dirs[0] == "logs":
@@ -420,6 +424,10 @@ class _OtherTranscripts:
             MEMORY_ROOT: settings.memory_dir,
             PROJECT_ROOT: settings.project_root,
         }
+        codex = settings.codex_sessions_dir
+        # the sessions dir set to the same dir (as the README once advised) is walked already
+        if codex is not None and not _same_dir(os.fspath(codex), os.fspath(settings.sessions_dir)):
+            self.roots[CODEX_ROOT] = codex
         self.rows: list[OtherRow] = []
         self.skipped: list[SkippedFile] = []
         self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path counted
@@ -515,13 +523,26 @@ class _OtherTranscripts:
             elif wanted(name):
                 self._add(root, entry, source, _session_id(name, source))
 
-    def sessions_dir(self, entries: list[os.DirEntry[str]]) -> None:
-        """Codex rollouts among the sessions dir's entries and in its ``YYYY/MM/DD/`` dirs."""
+    def sessions_dir(self, entries: list[os.DirEntry[str]], root: str = SESSIONS_ROOT) -> None:
+        """Codex rollouts among a dir's entries (the sessions dir's, or ``codex_sessions_dir``'s)
+        and in its ``YYYY/MM/DD/`` dirs."""
         for entry in entries:
             if _is_rollout(entry.name):
-                self._add(SESSIONS_ROOT, entry, "codex", _session_id(entry.name, "codex"))
+                self._add(root, entry, "codex", _session_id(entry.name, "codex"))
             elif _is_dated_dir(entry.name, 4) and entry.is_dir(follow_symlinks=False):
-                self._walk(SESSIONS_ROOT, entry.path, (2, 2), _is_rollout, "codex")
+                self._walk(root, entry.path, (2, 2), _is_rollout, "codex")
+
+    def codex_dir(self) -> None:
+        """Codex rollouts in ``codex_sessions_dir`` and its ``YYYY/MM/DD/`` dirs (when set)."""
+        root = self.roots.get(CODEX_ROOT)
+        if root is None:
+            return
+        try:
+            with os.scandir(root) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:  # gone since the settings were resolved
+            return
+        self.sessions_dir(entries, CODEX_ROOT)
 
     def daily_logs(self) -> None:
         """Markdown daily logs in the memory dir, then in the project."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from autodream import errors, journal
 from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
-from autodream.gates import MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
+from autodream.gates import CODEX_ROOT, MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
 from autodream.memory import checks
 from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging, link_target, special_files, symlinks
@@ -59,21 +59,38 @@ def default_backend(settings: Settings, toolbox: ToolBox) -> Backend:
 
 def virtual_session_path(settings: Settings, path: Path) -> str | None:
     """``<root>/<path inside it>``, the only name the subagent sees for a transcript: ``sessions/``
-    for the sessions dir, ``memory/`` for daily logs in the memory dir (read from the staging
-    copy), ``project/`` for the project's. The innermost root that holds ``path`` wins (the
-    memory dir often lives inside the sessions dir). The path is taken as written, its own
-    name kept: a symlink is named as itself, never as its target. None when no root holds it.
+    for the sessions dir, ``codex/`` for ``codex_sessions_dir``, ``memory/`` for daily logs in
+    the memory dir (read from the staging copy), ``project/`` for the project's. The innermost
+    root that holds ``path`` wins (the memory dir often lives inside the sessions dir). The
+    path is taken as written, its own name kept: a symlink is named as itself, never as its
+    target. None when no root holds it.
     """
-    roots = (
+    roots: tuple[tuple[str, Path], ...] = (
         (MEMORY_ROOT, settings.memory_dir),
         (SESSIONS_ROOT, settings.sessions_dir),
         (PROJECT_ROOT, settings.project_root),
     )
+    if settings.codex_sessions_dir is not None:
+        roots += ((CODEX_ROOT, settings.codex_sessions_dir),)
     found = _innermost(path, roots)
     if found is None:  # e.g. /tmp/x given for a root set as /private/tmp/x
         real_roots = tuple((name, Path(os.path.realpath(base))) for name, base in roots)
         found = _innermost(Path(os.path.realpath(path.parent)) / path.name, real_roots)
     return found
+
+
+def _codex_root(settings: Settings) -> Path | None:
+    """``codex_sessions_dir`` as the sandbox's ``codex/`` root: None when unset, gone, or the
+    sessions dir itself (its rollouts are under ``sessions/`` then, as the scan names them)."""
+    codex = settings.codex_sessions_dir
+    if codex is None or not codex.is_dir():
+        return None
+    try:
+        if os.path.samefile(codex, settings.sessions_dir):
+            return None
+    except OSError:
+        pass
+    return codex
 
 
 def _innermost(path: Path, roots: Sequence[tuple[str, Path]]) -> str | None:
@@ -286,6 +303,7 @@ def consolidate(
             project=settings.project_root if settings.project_root.is_dir() else None,
             excluded=[settings.memory_dir],
             rollouts_of=settings.project_root,
+            codex=_codex_root(settings),
         )
         name, notice = backend_name(settings)
         if notice:
@@ -296,6 +314,10 @@ def consolidate(
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
         brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run,
                         not_regular=frozenset(special_files(settings.memory_dir)))
+        if sandbox.has_root(CODEX_ROOT):
+            brief = replace(brief, roots={
+                **brief.roots,
+                CODEX_ROOT: "Codex CLI rollouts (read-only; only this project's are listed)"})
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

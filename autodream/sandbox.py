@@ -1,6 +1,8 @@
-"""The subagent's view of the filesystem: three virtual roots, one of them writable.
+"""The subagent's view of the filesystem: three virtual roots (four with ``codex/``), one of them
+writable.
 
-Every path the model sends is virtual (``memory/…``, ``sessions/…``, ``project/…``). It is first
+Every path the model sends is virtual (``memory/…``, ``sessions/…``, ``project/…``, ``codex/…``
+when Codex's rollouts dir is set). It is first
 checked as text (no ``..``, no absolute path, no NUL, no over-long names), then resolved one
 component at a time with ``lstat``: a symlink is followed only while it stays inside its root,
 and never at all on a write. The file is then opened by walking down from the root's directory
@@ -41,7 +43,11 @@ __all__ = [
     "secret_reason",
 ]
 
-ROOT_NAMES: tuple[str, ...] = ("memory", "sessions", "project")
+ROOT_NAMES: tuple[str, ...] = ("memory", "sessions", "project", "codex")
+# Roots where another project's Codex rollout may lie; in codex/ (codex_sessions_dir: Codex CLI's
+# rollouts of every project) nothing but rollouts is readable at all
+_ROLLOUT_ROOTS = frozenset({"sessions", "codex"})
+CODEX_ROOT = "codex"
 WRITABLE_ROOT = "memory"
 MAX_PATH_BYTES = 4096
 MAX_NAME_BYTES = 255
@@ -225,16 +231,18 @@ def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
             )
     if not parts or parts[0] not in ROOT_NAMES:
         raise _refuse(
-            f"{shown}: paths start with memory/, sessions/ or project/"
+            f"{shown}: paths start with memory/, sessions/, project/ or codex/"
         )
     return parts[0], tuple(parts[1:])
 
 
 class Sandbox:
-    """The path policy over three real directories.
+    """The path policy over three real directories, four with Codex's rollouts dir.
 
-    ``memory`` is the run's staging copy (the only writable root); ``sessions`` and ``project``
-    are read-only and may be None (or missing on disk): then they are unavailable.
+    ``memory`` is the run's staging copy (the only writable root); ``sessions``, ``project`` and
+    ``codex`` (``codex_sessions_dir``, every project's Codex rollouts) are read-only and may be
+    None (or missing on disk): then they are unavailable. In ``codex`` only rollouts are listed
+    or opened, and only this project's (it needs ``rollouts_of``).
     ``excluded`` lists real paths that must not be reachable through the read-only roots (the
     live memory dir lives inside Claude Code's sessions dir); the memory root itself is always
     excluded from them. With ``rollouts_of`` (the project root), a Codex rollout in sessions/
@@ -251,9 +259,13 @@ class Sandbox:
         excluded: Iterable[Path] = (),
         *,
         rollouts_of: Path | None = None,
+        codex: Path | None = None,
     ) -> None:
+        if codex is not None and rollouts_of is None:
+            raise ValueError("a codex root needs rollouts_of: it holds every project's rollouts")
         self._real: dict[str, str] = {}
-        for name, path in (("memory", memory), ("sessions", sessions), ("project", project)):
+        for name, path in (("memory", memory), ("sessions", sessions), ("project", project),
+                           (CODEX_ROOT, codex)):
             if path is None:
                 continue
             real = os.path.realpath(path)
@@ -451,6 +463,10 @@ class Sandbox:
             st = self._check_fd(res.root, fd, shown)
             if not stat.S_ISREG(st.st_mode):
                 raise _refuse(f"{shown}: not a regular file (device, FIFO, socket or directory)")
+            if res.root == CODEX_ROOT and not is_rollout_name(res.parts[-1]):
+                raise _refuse(
+                    f"{shown}: only Codex rollouts (rollout-*.jsonl) are readable in codex/"
+                )
             if res.root == WRITABLE_ROOT and st.st_nlink > 1:
                 raise _refuse(
                     f"{shown}: has {st.st_nlink} hard links; a shared file may live outside "
@@ -482,7 +498,7 @@ class Sandbox:
         project's Codex rollout. Leaves the descriptor at offset 0, as it was opened."""
         if (
             self._rollouts_of is None
-            or root != "sessions"
+            or root not in _ROLLOUT_ROOTS
             or not any(is_rollout_name(name) for name in names)
         ):
             return False
@@ -497,7 +513,7 @@ class Sandbox:
         return foreign
 
     def _hidden_rollout(self, root: str, dir_fd: int, name: str) -> bool:
-        if self._rollouts_of is None or root != "sessions" or not is_rollout_name(name):
+        if self._rollouts_of is None or root not in _ROLLOUT_ROOTS or not is_rollout_name(name):
             return False
         try:
             fd = os.open(name, _FILE_FLAGS, dir_fd=dir_fd)
@@ -548,6 +564,8 @@ class Sandbox:
                         continue
                 if stat.S_ISDIR(st.st_mode):
                     out.append(Entry(item.name, "dir", 0))
+                elif root == CODEX_ROOT and not is_rollout_name(item.name):
+                    continue  # another tool's file: nothing but rollouts is readable there
                 elif stat.S_ISREG(st.st_mode):
                     if self._hidden_rollout(root, fd, item.name):
                         continue

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autodream import config
+from autodream.errors import ConfigError
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -65,6 +66,9 @@ class Settings:
     project_root: Path
     memory_dir: Path
     sessions_dir: Path
+    # Codex CLI's rollouts dir (``~/.codex/sessions``), read beside the sessions dir when set;
+    # only this project's rollouts there are read
+    codex_sessions_dir: Path | None = None
     min_hours: float = config.DEFAULT_MIN_HOURS
     min_sessions: int = 5
     scan_interval_minutes: float = 10.0
@@ -135,6 +139,9 @@ class Settings:
         kwargs: dict[str, Any] = dict(values)
         for key in config.PATH_KEYS:
             kwargs[key] = Path(str(kwargs[key]))
+        for key in config.OPTIONAL_PATH_KEYS:
+            if key in kwargs:
+                kwargs[key] = _existing_dir(key, str(kwargs[key]), sources)
         if clock is None:
             clock = FixedClock(float(now)) if isinstance(now, float) else SystemClock()
         return cls(
@@ -146,6 +153,15 @@ class Settings:
 
     def now_dt(self) -> datetime:
         return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
+
+
+def _existing_dir(key: str, path: str, sources: object) -> Path:
+    """An optional dir setting, checked here rather than in ``config`` (the hook's time gate
+    resolves its values before it, and must not pay for a dir only the scan reads)."""
+    if not os.path.isdir(path):
+        source = sources.get(key, "default") if isinstance(sources, dict) else "default"
+        raise ConfigError(f"{key} ({source}): directory does not exist: {path}")
+    return Path(path)
 
 
 @dataclass(frozen=True)

@@ -686,7 +686,7 @@ class ToolBox:
                 self._charge(len(head))
                 return True
             fh.seek(0)
-            if res.root == "sessions" and vpath.endswith(".jsonl"):
+            if res.root in ("sessions", "codex") and vpath.endswith(".jsonl"):
                 done = self._grep_transcript(vpath, fh, rx, hits, max_hits)
                 if done is not None:
                     return done
@@ -763,7 +763,7 @@ class ToolBox:
         first = pattern.split("/", 1)[0]
         if pattern.startswith("/") or (first not in ROOT_NAMES and "**" not in first):
             raise _BadInput(
-                "glob patterns start with memory/, sessions/, project/ or **/ "
+                "glob patterns start with memory/, sessions/, project/, codex/ or **/ "
                 "(e.g. memory/*.md, **/*.jsonl)"
             )
         rx = _glob_regex(pattern)

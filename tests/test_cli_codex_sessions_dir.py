@@ -1,0 +1,287 @@
+"""``codex_sessions_dir``: a person who uses Claude Code and the Codex CLI on one project keeps
+reading Claude sessions from the sessions dir and reads this project's Codex rollouts from
+Codex's own dir (``~/.codex/sessions``, every project's rollouts), through the CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.errors import NotFound, SandboxError
+from autodream.sandbox import Sandbox
+from autodream.settings import Settings
+from tests.factories import TranscriptBuilder
+from tests.test_cli_transcript_sources import (
+    APPENDED_AT,
+    OUTSIDE,
+    PINNING,
+    SAID_AT,
+    SECOND,
+    SQUASH,
+    WILDCARDS,
+    Project,
+    rollout_lines,
+    write,
+)
+
+LINT = "Always run the linter before pushing."
+CLAUDE_ID = "aaaaaaaa-0000-4000-8000-00000000000c"
+MINE = "rollout-2026-07-01T10-00-00-0199aaaa-0000-7000-8000-000000000001.jsonl"
+THEIRS = "rollout-2026-07-01T11-00-00-0199aaaa-0000-7000-8000-000000000002.jsonl"
+DAY = Path("2026/07/01")
+
+
+@pytest.fixture
+def both(tmp_path: Path) -> Project:
+    """Claude Code sessions in ``sessions/``, Codex's rollouts dir in ``codex/`` beside it."""
+    p = Project(tmp_path / "work")
+    for d in (p.project, p.sessions, p.memory, p.root / "codex"):
+        d.mkdir(parents=True)
+    (p.project / "README.md").write_text("# demo\nA tiny tool.\n")
+    (p.root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'codex_sessions_dir = "codex"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n'
+    )
+    return p
+
+
+def _codex(p: Project) -> Path:
+    return p.root / "codex"
+
+
+def _claude(p: Project, said: str) -> Path:
+    path = TranscriptBuilder(session_id=CLAUDE_ID, start=datetime(
+        2026, 7, 1, 9, 0, tzinfo=timezone.utc)).user(said).assistant("OK.").write(p.sessions)
+    os.utime(path, (SAID_AT, SAID_AT))
+    return path
+
+
+def _rollouts(p: Project, tmp_path: Path) -> tuple[Path, Path]:
+    """This project's rollout and another project's, in Codex's YYYY/MM/DD layout."""
+    mine = write(_codex(p) / DAY / MINE, rollout_lines(WILDCARDS, cwd=str(p.project)))
+    theirs = write(_codex(p) / DAY / THEIRS,
+                   rollout_lines(OUTSIDE, cwd=str(tmp_path / "other-repo")))
+    return mine, theirs
+
+
+# ---- settings -----------------------------------------------------------------------------
+
+
+def test_codex_sessions_dir_is_unset_by_default(tmp_path: Path) -> None:
+    settings = Settings.resolve(tmp_path, env={"HOME": str(tmp_path)})
+    assert settings.codex_sessions_dir is None
+
+
+def test_codex_sessions_dir_from_the_config_file_then_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "rollouts").mkdir()
+    (tmp_path / "from-env").mkdir()
+    (tmp_path / "autodream.toml").write_text('codex_sessions_dir = "rollouts"\n')
+    monkeypatch.chdir(tmp_path / "from-env")
+    env = {"HOME": str(tmp_path)}
+    settings = Settings.resolve(tmp_path, env=env)
+    # relative to the config file, as every path there is
+    assert settings.codex_sessions_dir == tmp_path / "rollouts"
+    assert settings.sources["codex_sessions_dir"] == f"in {tmp_path / 'autodream.toml'}"
+    settings = Settings.resolve(tmp_path, env={**env, "AUTODREAM_CODEX_SESSIONS_DIR": "."})
+    assert settings.codex_sessions_dir == tmp_path / "from-env"  # relative to where it runs
+    assert settings.sources["codex_sessions_dir"] == "env AUTODREAM_CODEX_SESSIONS_DIR"
+
+
+def test_codex_sessions_dir_takes_a_home_relative_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / ".codex" / "sessions").mkdir(parents=True)
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "autodream.toml").write_text(
+        'codex_sessions_dir = "~/.codex/sessions"\n')
+    settings = Settings.resolve(tmp_path / "project", env={"HOME": str(tmp_path)})
+    assert settings.codex_sessions_dir == tmp_path / ".codex" / "sessions"
+
+
+@pytest.mark.parametrize("how", ["toml", "env"])
+def test_a_codex_sessions_dir_that_does_not_exist_is_a_one_line_error(
+    both: Project, how: str
+) -> None:
+    missing = both.root / "no-such-dir"
+    env: dict[str, str] = {}
+    if how == "toml":
+        toml = both.root / "autodream.toml"
+        toml.write_text(toml.read_text().replace('"codex"', '"no-such-dir"'))
+        source = f"in {toml}"
+    else:
+        env["AUTODREAM_CODEX_SESSIONS_DIR"] = str(missing)
+        source = "env AUTODREAM_CODEX_SESSIONS_DIR"
+    result = both.run("status", **env)
+    assert result.exit_code == 3, result.output
+    assert result.stderr.strip() == (
+        f"Error: codex_sessions_dir ({source}): directory does not exist: {missing}")
+
+
+# ---- the dream, the scan, status and show -------------------------------------------------
+
+
+def test_a_dream_reads_claude_sessions_and_this_projects_rollouts_and_not_another_projects(
+    both: Project, tmp_path: Path
+) -> None:
+    _claude(both, SQUASH)
+    mine, theirs = _rollouts(both, tmp_path)
+    before = theirs.read_bytes()
+
+    status = both.run("status")
+    assert status.exit_code == 0, status.output
+    assert "2 sessions touched since the last dream" in status.stdout
+    assert (f"codex_sessions_dir: {_codex(both)} (1 rollout of this project touched since the "
+            "last dream, 1 of other projects not read)") in status.stdout
+    assert f"(Codex rollout: {mine})" in status.stdout
+    assert (f"not read: {theirs}: a Codex rollout of another project "
+            f"(cwd {tmp_path / 'other-repo'})") in status.stdout
+
+    out = both.dream().stdout
+    assert "2 session(s) reviewed" in out
+    assert f"not read: codex/{DAY}/{THEIRS}: a Codex rollout of another project" in out
+    memory = both.topic_text()
+    assert "squash-merge" in memory and "wildcard imports" in memory
+    assert "tabs" not in memory
+    run = both.last_run()
+    assert sorted(run["sessions"]) == [f"codex/{DAY}/{MINE}", f"sessions/{CLAUDE_ID}.jsonl"]
+    assert [s["path"] for s in run["skipped_sessions"]] == [f"codex/{DAY}/{THEIRS}"]
+    shown = both.run("show").stdout
+    assert f"codex/{DAY}/{MINE}" in shown
+    assert f"not read codex/{DAY}/{THEIRS}: a Codex rollout of another project" in shown
+    assert theirs.read_bytes() == before
+
+
+def test_without_codex_sessions_dir_codex_rollouts_there_are_not_read(
+    both: Project, tmp_path: Path
+) -> None:
+    """Opt-in: Codex's dir is another tool's, and scanning it costs the hook."""
+    toml = both.root / "autodream.toml"
+    toml.write_text(toml.read_text().replace('codex_sessions_dir = "codex"\n', ""))
+    _claude(both, SQUASH)
+    _rollouts(both, tmp_path)
+    status = both.run("status").stdout
+    assert "1 session touched" in status
+    assert "codex_sessions_dir: (not set" in status
+    both.dream()
+    assert "wildcard imports" not in both.topic_text()
+
+
+def test_a_second_dream_reads_only_what_is_new_in_both_dirs(
+    both: Project, tmp_path: Path
+) -> None:
+    claude = _claude(both, SQUASH)
+    mine, _theirs = _rollouts(both, tmp_path)
+    both.dream()
+
+    added = TranscriptBuilder(session_id=CLAUDE_ID, start=datetime(
+        2026, 7, 3, 9, 0, tzinfo=timezone.utc)).user(LINT)
+    write(claude, "".join(json.dumps(r) + "\n" for r in added.records), APPENDED_AT,
+          append=True)
+    write(mine, rollout_lines(PINNING, at="2026-07-03T10:00:00.000Z"), APPENDED_AT, append=True)
+
+    assert "2 sessions touched" in both.run("status", now=SECOND).stdout
+    both.dream(SECOND)
+    run = both.last_run()
+    assert sorted(run["sessions"]) == [f"codex/{DAY}/{MINE}", f"sessions/{CLAUDE_ID}.jsonl"]
+    subjects = [d.get("subject", "") for d in run["decisions"]]
+    assert any("pin dependency versions" in s for s in subjects), subjects
+    assert any("linter" in s for s in subjects), subjects
+    # what the first dream read was not read again, from either dir
+    assert not any("wildcard" in s or "squash" in s for s in subjects), subjects
+    memory = both.topic_text()
+    for said in ("squash-merge", "wildcard imports", "pin dependency versions", "linter"):
+        assert said in memory, said
+
+
+def test_status_json_lists_both_dirs_and_what_each_holds(both: Project, tmp_path: Path) -> None:
+    claude = _claude(both, SQUASH)
+    mine, theirs = _rollouts(both, tmp_path)
+    result = both.run("status", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["paths"]["sessions_dir"] == str(both.sessions)
+    assert data["paths"]["codex_sessions_dir"] == str(_codex(both))
+    assert {(s["source"], s["path"]) for s in data["sessions"]} == {
+        ("claude-code", str(claude)), ("codex", str(mine))}
+    assert [s["path"] for s in data["skipped_sessions"]] == [str(theirs)]
+    assert data["transcript_sources"] == {
+        "claude-code": 1, "codex": 1, "markdown": 0,
+        "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1,
+                               "other_projects_not_read": 1}}
+
+
+def test_status_json_without_codex_sessions_dir_says_null(both: Project) -> None:
+    toml = both.root / "autodream.toml"
+    toml.write_text(toml.read_text().replace('codex_sessions_dir = "codex"\n', ""))
+    data = json.loads(both.run("status", "--json").stdout)
+    assert data["paths"]["codex_sessions_dir"] is None
+    assert "codex_sessions_dir" not in data["transcript_sources"]
+
+
+def test_the_same_dir_as_the_sessions_dir_reads_each_rollout_once(
+    both: Project, tmp_path: Path
+) -> None:
+    """The README once advised sessions_dir = ~/.codex/sessions: setting both to it is fine."""
+    toml = both.root / "autodream.toml"
+    toml.write_text(toml.read_text().replace('codex_sessions_dir = "codex"',
+                                             'codex_sessions_dir = "sessions"'))
+    write(both.sessions / DAY / MINE, rollout_lines(WILDCARDS, cwd=str(both.project)))
+    out = both.dream().stdout
+    assert "1 session(s) reviewed" in out and "not read" not in out
+    assert both.last_run()["sessions"] == [f"sessions/{DAY}/{MINE}"]
+
+
+# ---- the sandbox --------------------------------------------------------------------------
+
+
+def _sandbox(p: Project) -> Sandbox:
+    settings = Settings.resolve(p.root, env={"HOME": str(p.root)})
+    return Sandbox(memory=p.memory, sessions=p.sessions, project=p.project,
+                   excluded=[p.memory], rollouts_of=settings.project_root,
+                   codex=settings.codex_sessions_dir)
+
+
+def test_the_codex_root_lists_and_opens_this_projects_rollouts_and_nothing_else(
+    both: Project, tmp_path: Path
+) -> None:
+    mine, theirs = _rollouts(both, tmp_path)
+    outside = write(tmp_path / "elsewhere" / THEIRS.replace("02.jsonl", "03.jsonl"),
+                    rollout_lines(OUTSIDE, cwd=str(both.project)))
+    link = _codex(both) / DAY / outside.name
+    link.symlink_to(outside)
+    write(_codex(both) / "history.jsonl", json.dumps({"text": OUTSIDE}) + "\n")
+    sandbox = _sandbox(both)
+
+    assert WILDCARDS.encode() in sandbox.read_bytes(f"codex/{DAY}/{MINE}")
+    _res, entries = sandbox.list_dir(f"codex/{DAY}")
+    assert [e.name for e in entries if e.kind == "file"] == [MINE]
+    assert [v for v, _ in sandbox.walk_files("codex/")] == [f"codex/{DAY}/{MINE}"]
+    with pytest.raises(SandboxError, match="a Codex rollout of another project"):
+        sandbox.read_bytes(f"codex/{DAY}/{THEIRS}")
+    with pytest.raises(SandboxError, match="leads outside codex/"):
+        sandbox.read_bytes(f"codex/{DAY}/{outside.name}")
+    with pytest.raises(SandboxError, match="only Codex rollouts"):
+        sandbox.read_bytes("codex/history.jsonl")
+    for target in (f"codex/{DAY}/{MINE}", f"codex/{DAY}/new.md", "codex/x.md"):
+        with pytest.raises(SandboxError, match="codex/ is read-only"):
+            sandbox.write_bytes(target, b"x")
+    with pytest.raises(SandboxError, match="codex/ is read-only"):
+        sandbox.move_out(f"codex/{DAY}/{MINE}", tmp_path / "trash")
+    assert mine.exists() and theirs.exists()
+
+
+def test_without_codex_sessions_dir_the_codex_root_is_not_there(both: Project) -> None:
+    sandbox = Sandbox(memory=both.memory, sessions=both.sessions, project=both.project,
+                      rollouts_of=both.project)
+    with pytest.raises(SandboxError, match="codex/ is not available"):
+        sandbox.read_bytes(f"codex/{DAY}/{MINE}")
+    with pytest.raises((SandboxError, NotFound)):
+        sandbox.list_dir("codex/")
