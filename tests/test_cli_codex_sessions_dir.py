@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from autodream.errors import NotFound, SandboxError
 from autodream.sandbox import Sandbox
 from autodream.settings import Settings
 from tests.factories import TranscriptBuilder
+from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 from tests.test_cli_transcript_sources import (
     APPENDED_AT,
     OUTSIDE,
@@ -285,3 +287,60 @@ def test_without_codex_sessions_dir_the_codex_root_is_not_there(both: Project) -
         sandbox.read_bytes(f"codex/{DAY}/{MINE}")
     with pytest.raises((SandboxError, NotFound)):
         sandbox.list_dir("codex/")
+
+
+# ---- the Claude backend's tools ------------------------------------------------------------
+
+
+@pytest.fixture
+def api() -> Iterator[list[ScriptedAPI]]:
+    servers: list[ScriptedAPI] = []
+    yield servers
+    for server in servers:
+        server.__exit__(None, None, None)
+
+
+def test_claude_reads_this_projects_rollouts_in_codex_and_nothing_else_there(
+    both: Project, tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    _claude(both, SQUASH)
+    mine, _theirs = _rollouts(both, tmp_path)
+    outside = write(tmp_path / "elsewhere" / THEIRS.replace("02.jsonl", "03.jsonl"),
+                    rollout_lines(OUTSIDE, cwd=str(both.project)))
+    (_codex(both) / DAY / outside.name).symlink_to(outside)
+    vday = f"codex/{DAY}"
+    server = ScriptedAPI([
+        reply(tool_use("grep", {"pattern": "tabs|wildcard", "path": "codex/"}),
+              tool_use("read_file", {"path": f"{vday}/{THEIRS}"}),
+              tool_use("read_file", {"path": f"{vday}/{outside.name}"}),
+              tool_use("glob", {"pattern": "codex/**/*.jsonl"}),
+              tool_use("list_dir", {"path": vday})),
+        call("begin_phase", phase="gather"),
+        call("begin_phase", phase="consolidate"),
+        call("write_file", path=f"{vday}/{MINE}", content="- rewritten\n"),
+        call("finish", summary="looked around"),
+    ]).__enter__()
+    api.append(server)
+    result = both.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                      ANTHROPIC_BASE_URL=server.url)
+    assert result.exit_code == 0, result.output
+
+    system = server.requests[0]["system"]
+    assert "`codex/`" in json.dumps(system)
+    opening = server.requests[0]["messages"][0]["content"][0]["text"]
+    assert f"`{vday}/{MINE}`" in opening and f"`sessions/{CLAUDE_ID}.jsonl`" in opening
+    assert "wildcard imports" in opening and "squash-merge" in opening  # the digest: both dirs
+    results = [b["content"] for b in server.requests[1]["messages"][-1]["content"]
+               if b["type"] == "tool_result"]
+    grep, read_theirs, read_outside, globbed, listed = results
+    assert WILDCARDS in grep and OUTSIDE not in grep
+    assert "a Codex rollout of another project" in read_theirs
+    assert "leads outside codex/" in read_outside
+    assert globbed.splitlines() == [f"{vday}/{MINE}"]
+    # the symlink is listed as one (as in every read-only root), and refused when opened
+    assert [line.split()[0] for line in listed.splitlines()] == [MINE, f"{outside.name}@"]
+    write_result = json.dumps(server.requests[-1]["messages"][-1]["content"])
+    assert "codex/ is read-only" in write_result
+    sent = json.dumps(server.requests)
+    assert OUTSIDE not in sent and "other-repo" not in sent
+    assert mine.read_text().count(WILDCARDS) == 2  # untouched
