@@ -532,7 +532,7 @@ _SOURCE_NAMES = {"claude-code": "Claude Code", "codex": "Codex rollout",
 
 def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
     """For each place transcripts are read from, how many the scan counted (touched since the
-    last dream) and, for Codex's rollouts dir, how many of other projects it did not read."""
+    last dream) and, for Codex's rollouts dir, how many it did not read (other projects', ...)."""
     from autodream.gates import CODEX_ROOT
 
     counts: dict[str, Any] = {"claude-code": 0, "codex": 0, "markdown": 0}
@@ -544,10 +544,10 @@ def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
 
         inside = [s for s in report.sessions if s.source == "codex" and str(
             virtual_session_path(settings, s.path)).startswith(CODEX_ROOT + "/")]
-        others = [p for p, why in report.scan.skipped if why.startswith("a Codex rollout of")
-                  and str(virtual_session_path(settings, Path(p))).startswith(CODEX_ROOT + "/")]
+        others = [p for p, _why in report.scan.skipped
+                  if str(virtual_session_path(settings, Path(p))).startswith(CODEX_ROOT + "/")]
         counts["codex_sessions_dir"] = {"path": str(codex_dir), "rollouts": len(inside),
-                                        "other_projects_not_read": len(others)}
+                                        "not_read": len(others)}
     return counts
 
 
@@ -558,10 +558,11 @@ def _codex_line(settings: Settings, report: Any) -> str:
         return (f"{label}(not set: Codex CLI rollouts are read only from sessions_dir; set "
                 "codex_sessions_dir = \"~/.codex/sessions\" to read this project's there too)")
     found = _source_counts(settings, report)["codex_sessions_dir"]
-    rollouts, others = found["rollouts"], found["other_projects_not_read"]
+    rollouts, others = found["rollouts"], found["not_read"]
     return (f"{label}{settings.codex_sessions_dir} ({rollouts} rollout"
             f"{'' if rollouts == 1 else 's'} of this project touched since the last dream"
-            + (f", {others} of other projects not read" if others else "") + ")")
+            + (f", {others} not read (other projects', listed below)" if others else "")
+            + ")")
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------

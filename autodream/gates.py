@@ -463,13 +463,13 @@ class _OtherTranscripts:
             return f"a symlink to {root}/{'/'.join(parts)}, which is read under its own name"
         return None
 
-    def _other_project(self, path: str) -> str | None:
+    def _other_project(self, path: str, root: str) -> str | None:
         """Codex keeps every project's rollouts in one dir: one whose recorded ``cwd`` is not
         the project or inside it is another project's, never read into this memory (one with
         no ``cwd`` is read)."""
         cwd = rollout_cwd(path)
         if cwd is None:
-            return None
+            return codex.NO_CWD if root == CODEX_ROOT else None
         inside = self._cwd_inside.get(cwd)
         if inside is None:  # few distinct cwds; realpath costs an lstat per component
             inside = codex.cwd_is_within(cwd, self._real_root(PROJECT_ROOT))
@@ -489,7 +489,7 @@ class _OtherTranscripts:
             return
         if entry.is_symlink() and not self.link_is_readable(root, entry.path):
             return
-        if source == "codex" and (why := self._other_project(entry.path)) is not None:
+        if source == "codex" and (why := self._other_project(entry.path, root)) is not None:
             self.skipped.append((entry.path, why))
             return
         key = (st.st_dev, st.st_ino)

@@ -285,8 +285,9 @@ class Sandbox:
                 continue
             self._excluded_ids.add((st.st_dev, st.st_ino))
         self._rollouts_of = None if rollouts_of is None else os.path.realpath(rollouts_of)
-        # (device, inode) -> whether it is another project's rollout; its head never changes
-        self._foreign: dict[tuple[int, int], bool] = {}
+        # (device, inode, in codex/) -> whether it is not this project's rollout; its head
+        # never changes
+        self._foreign: dict[tuple[int, int, bool], bool] = {}
 
     # --- what exists ---------------------------------------------------------------------
 
@@ -478,7 +479,9 @@ class Sandbox:
                 # the other project's cwd is not named: the model could write it into memory
                 raise _refuse(
                     f"{shown}: a Codex rollout of another project (its cwd is outside "
-                    "project/); not read in this project's dream"
+                    "project/); not read in this project's dream" if res.root != CODEX_ROOT else
+                    f"{shown}: a Codex rollout of another project (its cwd is outside "
+                    "project/, or it recorded none); not read in this project's dream"
                 )
         except BaseException:
             os.close(fd)
@@ -502,12 +505,14 @@ class Sandbox:
             or not any(is_rollout_name(name) for name in names)
         ):
             return False
-        key = (st.st_dev, st.st_ino)
+        strict = root == CODEX_ROOT  # there, a rollout must say it is this project's
+        key = (st.st_dev, st.st_ino, strict)
         foreign = self._foreign.get(key)
         if foreign is None:
             # a dup shares the offset, hence the seek back
             with os.fdopen(os.dup(fd), "rb") as head:
-                foreign = other_project_reason(head, self._rollouts_of) is not None
+                foreign = other_project_reason(
+                    head, self._rollouts_of, need_cwd=strict) is not None
             os.lseek(fd, 0, os.SEEK_SET)
             self._foreign[key] = foreign
         return foreign

@@ -34,6 +34,7 @@ LINT = "Always run the linter before pushing."
 CLAUDE_ID = "aaaaaaaa-0000-4000-8000-00000000000c"
 MINE = "rollout-2026-07-01T10-00-00-0199aaaa-0000-7000-8000-000000000001.jsonl"
 THEIRS = "rollout-2026-07-01T11-00-00-0199aaaa-0000-7000-8000-000000000002.jsonl"
+NO_CWD = "rollout-2026-07-01T12-00-00-0199aaaa-0000-7000-8000-000000000004.jsonl"
 DAY = Path("2026/07/01")
 
 
@@ -69,6 +70,12 @@ def _rollouts(p: Project, tmp_path: Path) -> tuple[Path, Path]:
     theirs = write(_codex(p) / DAY / THEIRS,
                    rollout_lines(OUTSIDE, cwd=str(tmp_path / "other-repo")))
     return mine, theirs
+
+
+def _no_cwd(p: Project) -> Path:
+    """An older rollout whose head recorded no cwd: in Codex's dir, anyone's."""
+    text = "".join(line + "\n" for line in rollout_lines(OUTSIDE).splitlines()[2:])
+    return write(_codex(p) / DAY / NO_CWD, text)
 
 
 # ---- settings -----------------------------------------------------------------------------
@@ -135,26 +142,30 @@ def test_a_dream_reads_claude_sessions_and_this_projects_rollouts_and_not_anothe
 ) -> None:
     _claude(both, SQUASH)
     mine, theirs = _rollouts(both, tmp_path)
+    unplaced = _no_cwd(both)
     before = theirs.read_bytes()
 
     status = both.run("status")
     assert status.exit_code == 0, status.output
     assert "2 sessions touched since the last dream" in status.stdout
     assert (f"codex_sessions_dir: {_codex(both)} (1 rollout of this project touched since the "
-            "last dream, 1 of other projects not read)") in status.stdout
+            "last dream, 2 not read (other projects', listed below))") in status.stdout
     assert f"(Codex rollout: {mine})" in status.stdout
     assert (f"not read: {theirs}: a Codex rollout of another project "
             f"(cwd {tmp_path / 'other-repo'})") in status.stdout
+    assert f"not read: {unplaced}: a Codex rollout that recorded no cwd" in status.stdout
 
     out = both.dream().stdout
     assert "2 session(s) reviewed" in out
     assert f"not read: codex/{DAY}/{THEIRS}: a Codex rollout of another project" in out
+    assert f"not read: codex/{DAY}/{NO_CWD}: a Codex rollout that recorded no cwd" in out
     memory = both.topic_text()
     assert "squash-merge" in memory and "wildcard imports" in memory
     assert "tabs" not in memory
     run = both.last_run()
     assert sorted(run["sessions"]) == [f"codex/{DAY}/{MINE}", f"sessions/{CLAUDE_ID}.jsonl"]
-    assert [s["path"] for s in run["skipped_sessions"]] == [f"codex/{DAY}/{THEIRS}"]
+    assert [s["path"] for s in run["skipped_sessions"]] == [
+        f"codex/{DAY}/{THEIRS}", f"codex/{DAY}/{NO_CWD}"]
     shown = both.run("show").stdout
     assert f"codex/{DAY}/{MINE}" in shown
     assert f"not read codex/{DAY}/{THEIRS}: a Codex rollout of another project" in shown
@@ -216,8 +227,7 @@ def test_status_json_lists_both_dirs_and_what_each_holds(both: Project, tmp_path
     assert [s["path"] for s in data["skipped_sessions"]] == [str(theirs)]
     assert data["transcript_sources"] == {
         "claude-code": 1, "codex": 1, "markdown": 0,
-        "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1,
-                               "other_projects_not_read": 1}}
+        "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1, "not_read": 1}}
 
 
 def test_status_json_without_codex_sessions_dir_says_null(both: Project) -> None:
@@ -260,14 +270,16 @@ def test_the_codex_root_lists_and_opens_this_projects_rollouts_and_nothing_else(
     link = _codex(both) / DAY / outside.name
     link.symlink_to(outside)
     write(_codex(both) / "history.jsonl", json.dumps({"text": OUTSIDE}) + "\n")
+    _no_cwd(both)
     sandbox = _sandbox(both)
 
     assert WILDCARDS.encode() in sandbox.read_bytes(f"codex/{DAY}/{MINE}")
     _res, entries = sandbox.list_dir(f"codex/{DAY}")
     assert [e.name for e in entries if e.kind == "file"] == [MINE]
     assert [v for v, _ in sandbox.walk_files("codex/")] == [f"codex/{DAY}/{MINE}"]
-    with pytest.raises(SandboxError, match="a Codex rollout of another project"):
-        sandbox.read_bytes(f"codex/{DAY}/{THEIRS}")
+    for foreign in (THEIRS, NO_CWD):
+        with pytest.raises(SandboxError, match="a Codex rollout of another project"):
+            sandbox.read_bytes(f"codex/{DAY}/{foreign}")
     with pytest.raises(SandboxError, match="leads outside codex/"):
         sandbox.read_bytes(f"codex/{DAY}/{outside.name}")
     with pytest.raises(SandboxError, match="only Codex rollouts"):

@@ -111,11 +111,22 @@ def cwd_is_within(cwd: str, real_root: str) -> bool:
     return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
 
 
-def other_project_reason(stream: BinaryIO, real_root: str) -> str | None:
+# In codex_sessions_dir (Codex's own dir: every project's rollouts) a rollout is read only when
+# it says it is this project's; in the sessions dir one that recorded no cwd is read.
+NO_CWD = ("a Codex rollout that recorded no cwd, in codex_sessions_dir (every project's "
+          "rollouts): not known to be this project's")
+
+
+def other_project_reason(
+    stream: BinaryIO, real_root: str, *, need_cwd: bool = False
+) -> str | None:
     """Why a rollout belongs to another project than the one at ``real_root`` (one line, naming
-    the cwd it recorded), or None: recorded there or below, or no cwd recorded."""
+    the cwd it recorded), or None: recorded there or below, or no cwd recorded (unless
+    ``need_cwd``: then ``NO_CWD``)."""
     cwd = recorded_cwd(stream)
-    if cwd is None or cwd_is_within(cwd, real_root):
+    if cwd is None:
+        return NO_CWD if need_cwd else None
+    if cwd_is_within(cwd, real_root):
         return None
     return other_project(cwd)
 
