@@ -466,7 +466,7 @@ class _OtherTranscripts:
     def _other_project(self, path: str, root: str) -> str | None:
         """Codex keeps every project's rollouts in one dir: one whose recorded ``cwd`` is not
         the project or inside it is another project's, never read into this memory (one with
-        no ``cwd`` is read)."""
+        no ``cwd`` is read, except from ``codex_sessions_dir``, where it could be anyone's)."""
         cwd = rollout_cwd(path)
         if cwd is None:
             return codex.NO_CWD if root == CODEX_ROOT else None
