@@ -2670,3 +2670,4 @@ def test_what_a_request_to_forget_says_instead_is_kept(said: str, kept: list[str
     g = gather(human(said))
     assert [c.text for c in g.candidates] == kept
     assert len(g.forgets) == 1
+

@@ -1566,3 +1566,82 @@ def test_a_plan_said_tersely_is_remembered_with_its_day(said: str, lead: str) ->
     body = parse_topic(written).body
     assert body.startswith(f"{lead}\n")
     assert "Plan work around" in body
+
+
+@pytest.mark.parametrize(("text", "order", "expected"), [
+    # a part over 12 says which is the day, whatever the person's order: these were left as said
+    # and the sentence lost
+    ("The Acme launch is 30/11.", None, "The Acme launch is 2026-11-30."),
+    ("Invoice Bramble by 30/11 for the October work.", None,
+     "Invoice Bramble by 2026-11-30 for the October work."),
+    ("The deadline is 11/30.", None, "The deadline is 2026-11-30."),
+    ("The deadline is 11/30.", "dmy", "The deadline is 2026-11-30."),
+    ("The launch is on 30/11/2026.", "mdy", "The launch is on 2026-11-30."),
+    # one that reads either way round, in the order the person's own dates show
+    ("The Acme launch is 04/12.", "dmy", "The Acme launch is 2026-12-04."),
+    ("The Acme launch is 04/12.", "mdy", "The Acme launch is 2027-04-12."),
+    ("They pushed the launch back, it's now 11/12.", "dmy",
+     "They pushed the launch back, it's now 2026-12-11."),
+    ("Acme launch is still 08/12 and code freeze 01/12.", "dmy",
+     "Acme launch is still 2026-12-08 and code freeze 2026-12-01."),
+    ("The launch is on 04/12/2026.", "dmy", "The launch is on 2026-12-04."),
+    ("The launch is on 4/12/26.", "dmy", "The launch is on 2026-12-04."),
+    ("The launch is on 4/12.", "dmy", "The launch is on 2026-12-04."),
+    # ... and with no order known, left as said rather than guessed
+    ("The Acme launch is 04/12.", None, "The Acme launch is 04/12."),
+    ("The launch is on 04/12/2026.", None, "The launch is on 04/12/2026."),
+    # dots are written day first
+    ("The launch is on 04.12.", None, "The launch is on 2026-12-04."),
+    ("The launch is on 04.12.2026.", "mdy", "The launch is on 2026-12-04."),
+    # told as past, the latest one gone; a day already dated stays
+    ("The outage was on 03/02.", "dmy", "The outage was on 2026-02-03."),
+    ("The launch is 2026-12-04.", "dmy", "The launch is 2026-12-04."),
+])
+def test_a_day_in_figures_is_dated_in_the_persons_order(
+        text: str, order: dates.DateOrder | None, expected: str) -> None:
+    assert absolutize(text, MONDAY, order)[0] == expected
+
+
+@pytest.mark.parametrize("text", [
+    "2/3 of the tests pass.",
+    "The score is 3/4.",
+    "Tests are 3/4 passing.",
+    "The split is 50/50.",
+    "Look in src/12/04 for it.",
+    "Run chmod 04/12 on it.",
+    "We are on Python 3.12.",
+    "Upgrade to 3.12.1 on staging.",
+    "We're on call 24/7.",
+    "Version 1/2 of the doc is out.",
+    "We cut the build time by 1/2.",
+    "The ratio is 1/3.",
+    "See ticket 12/04 for it.",
+])
+def test_figures_that_tell_no_day_stay_as_they_are(text: str) -> None:
+    assert absolutize(text, MONDAY, "dmy") == (text, [])
+
+
+def _said_in_turn(*texts: str) -> list[Candidate]:
+    return gather(*(Message(f"s{i}", "user", "prompt", t,
+                            datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc))
+                    for i, t in enumerate(texts))).candidates
+
+
+_EITHER_WAY = "The Acme launch is 04/12."
+
+
+@pytest.mark.parametrize(("said", "lead"), [
+    # the person's own dates in the sessions read, before it or after, tell the order
+    (["The invoice for Bramble is due 30/11.", _EITHER_WAY], "The Acme launch is 2026-12-04."),
+    (["The invoice for Bramble is due 11/30.", _EITHER_WAY], "The Acme launch is 2027-04-12."),
+    ([_EITHER_WAY, "Also I need to invoice Bramble by 30/11."], "The Acme launch is 2026-12-04."),
+    ([_EITHER_WAY, "The report is due 11/30."], "The Acme launch is 2027-04-12."),
+    # none, or as many each way: kept as said, not dropped (it was) nor guessed
+    (["The invoice for Bramble is due 30 November.", _EITHER_WAY], _EITHER_WAY),
+    (["The invoice is due 30/11.", "The report is due 11/30.", _EITHER_WAY], _EITHER_WAY),
+])
+def test_a_day_either_way_round_follows_the_persons_own_dates(said: list[str], lead: str) -> None:
+    found = _said_in_turn(*said)
+    assert [c.text for c in found if "Acme" in c.text] == [lead]
+    assert [c.order for c in found] == list(range(len(found)))
+

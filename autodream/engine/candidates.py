@@ -15,11 +15,15 @@ from functools import lru_cache
 
 from autodream.engine.dates import (
     WEEKDAYS,
+    DateOrder,
     date_shift,
+    day_month_order,
+    either_way_round,
     latest_date,
     plan_cancelled,
     says_past,
     tell_as_past,
+    unresolved_day_month,
 )
 from autodream.engine.facts import restated_by, shown_path
 from autodream.engine.forgetting import about, forget_request
@@ -314,6 +318,19 @@ _NOT_DONE = re.compile(r"n't\b|\b(?:not|never|will|would|should|must|once|when|i
 _LETS = re.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
 
 
+@dataclass(frozen=True)
+class _Undated:
+    """A candidate kept with a day either way round: where it is, and what made it."""
+
+    at: int
+    found: _Kind
+    statement: str
+    why: str
+    session_id: str
+    when: datetime
+    decision: Decision | None
+
+
 @dataclass
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -326,6 +343,20 @@ class Gatherer:
     # dream removes it from memory (``plan_dream``'s ``forgets``)
     forgets: list[ForgetRequest] = field(default_factory=list)
     _memo: dict[tuple[str, str], _Analysis] = field(default_factory=dict, repr=False)
+    # How many of the person's days in figures, read so far, were day first ("30/11") and how
+    # many month first ("11/30"): the order an ambiguous one ("04/12") is read in
+    _orders: dict[DateOrder, int] = field(default_factory=lambda: {"dmy": 0, "mdy": 0},
+                                          repr=False)
+
+    # Candidates kept with a day that reads either way round ("04/12"), to date once the
+    # person's own dates tell the order: where each is, and what made it
+    _undated: list[_Undated] = field(default_factory=list, repr=False)
+
+    @property
+    def day_month_order(self) -> DateOrder | None:
+        """The order the person's own dates show so far; None with none, or as many each way."""
+        dmy, mdy = self._orders["dmy"], self._orders["mdy"]
+        return "dmy" if dmy > mdy else "mdy" if mdy > dmy else None
 
     def add(self, message: Message) -> None:
         self.stats.messages += 1
@@ -350,14 +381,20 @@ class Gatherer:
             # One line only: a pasted markdown document opens with "# Title" too.
             text = "Remember: " + text[2:]
         text, quoted = own_words(text)
+        if "/" in text and (order := day_month_order(text)) is not None:
+            told = self.day_month_order
+            self._orders[order] += 1
+            if self._undated and self.day_month_order not in (told, None):
+                self._redate()
         for block in quoted:
             self.stats.dropped += 1
             self.decisions.append(Decision("dropped", shorten(block, 120), QUOTED,
                                            session_id=message.session_id))
         # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
+        order = self.day_month_order
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
-                              or _each_rule(sentence) or _each_dated(sentence, when.date())
+                              or _each_rule(sentence) or _each_dated(sentence, when.date(), order)
                               or _away_and_more(sentence) or [sentence])]
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
@@ -423,6 +460,26 @@ class Gatherer:
             if instead:  # (what it is now is news of its own: "..., it's 8080 now")
                 kept.append(ensure_period(instead))
         return kept
+
+    def _redate(self) -> None:
+        """The candidates kept with a day either way round, made again now the person's own
+        dates (in a later message of those read) tell the order: "The Acme launch is 04/12",
+        said before "invoice Bramble by 30/11", is the plan for 4 December."""
+        pending, self._undated = self._undated, []
+        for undated in pending:
+            was = self.candidates[undated.at]
+            decisions, made = len(self.decisions), len(self.candidates)
+            self._candidate(undated.found, undated.statement, undated.why, undated.session_id,
+                            undated.when)
+            if len(self.candidates) == made:
+                del self.decisions[decisions:]  # (not made again: the kept one stands)
+                continue
+            self.candidates[undated.at] = replace(self.candidates.pop(), order=was.order)
+            self.stats.candidates -= 1
+            if self._undated and self._undated[-1].at == made:  # (still either way round)
+                self._undated[-1] = replace(self._undated[-1], at=undated.at)
+            if undated.decision is not None and undated.decision in self.decisions:
+                self.decisions.remove(undated.decision)
 
     def _taken_back(self, parts: list[str], session_id: str) -> list[str]:
         """The sentences of a message less what the person took back in it: the words before
@@ -664,14 +721,18 @@ class Gatherer:
                                            "says nothing once cleaned: nothing to remember",
                                            session_id=session_id))
             return False
-        dated, rewrites = _absolutize(statement, when.date())
-        why, why_rewrites = _absolutize(why, when.date())
+        order = self.day_month_order
+        dated, rewrites = _absolutize(statement, when.date(), order)
+        why, why_rewrites = _absolutize(why, when.date(), order)
         for said, done in ((dated, rewrites), (why, why_rewrites)):  # the reason's dates too
             for rw in done:
+                how = (" (day first, as the user's other dates are)" if order == "dmy" else
+                       " (month first, as the user's other dates are)") if either_way_round(
+                    rw.original) else ""
                 self.decisions.append(Decision(
                     "dated", shorten(said, 120),
-                    f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}",
-                    session_id=session_id))
+                    f"'{rw.original}' said on {when.date().isoformat()} -> {rw.replacement}"
+                    f"{how}", session_id=session_id))
         # A fact or decision becomes a plan only when it points ahead of its message ("we
         # migrate tomorrow"); "we dropped 3.8 this week" is done, however it is dated.
         ahead = any(rw.resolved > when.date() for rw in rewrites)
@@ -695,6 +756,17 @@ class Gatherer:
         if found.of_plan and (ahead or kind != "fact" or (
                 latest_date(dated) or when.date()) > when.date()):
             return False  # (a day ahead: "We have it delivered on 2026-08-01" is no news)
+        unsure = unresolved_day_month(dated) if "/" in dated else None
+        kept_as_said = None
+        if kind == "plan" and not _has_date(dated) and unsure is not None:
+            # "The Acme launch is 04/12" with no date of the person's to tell 4 December from
+            # April 12: kept as said, a fact, rather than a plan dated by a guess or lost
+            kind = "fact"
+            kept_as_said = Decision(
+                "dated", shorten(dated, 120),
+                f"'{unsure}' may be day or month first and no other date of the user's shows "
+                "which: kept as written", session_id=session_id)
+            self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
             return False
@@ -750,6 +822,9 @@ class Gatherer:
                        and not _not_done(statement) else None),
             order=len(self.candidates),
         )
+        if unsure is not None:
+            self._undated.append(_Undated(len(self.candidates), found, statement, why,
+                                          session_id, when, kept_as_said))
         self.candidates.append(candidate)
         self.stats.candidates += 1
         return False

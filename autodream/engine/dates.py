@@ -12,7 +12,10 @@ the calendar quarter ("Q1 2026"), "next year" the year ("2026"); "end of the wee
 Friday, "end of Q2" the quarter's last day. A day of a month with no year ("on January 15th",
 "by the 3rd") or a quarter with none ("in Q3") is the first such one that has not ended on the
 message's day, or the latest begun by then when the sentence is told as past ("the outage was
-on March 3rd").
+on March 3rd"). A day in figures is read by the part that cannot be a month ("30/11" and
+"11/30" are both 30 November; "04.12." is day first, as dots are written); one that reads
+either way round ("04/12") in the order the person's own dates show, and with none known is
+left as written; with no year it is dated as "4 December" is.
 
 A date is as precise as it was said: a month is past once the month has ended, a quarter once
 its last month has, a year once the year has (``latest_date``).
@@ -367,9 +370,14 @@ def _looks_back(m: re.Match[str]) -> bool:
 
 
 def _month_day(m: re.Match[str], ref: date) -> When | None:
+    return _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
+
+
+def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
+    """The day ``day`` of ``month`` that ``m`` said with no year: the next such day, or the
+    latest gone when the sentence is told as past."""
     if _RECURRING.search(m.string):
         return None
-    month, day = _month_number(m["mon"]), int(m["day"])
     found: list[date] = []
     for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
         try:
@@ -570,6 +578,114 @@ def _from_day(m: re.Match[str], ref: date) -> When:
     return _ago_or_ahead(m, start, 1)
 
 
+DateOrder = Literal["dmy", "mdy"]
+
+# A day and a month in figures: "04/12", "30/11/2026", "4/12/26", and with dots "04.12." or
+# "04.12.2026" (day first wherever dots are written). Not a part of a path, a version or a
+# longer number ("src/12/04", "3.12.1", "1/2/3"), nor a share ("2/3 of the tests", "3/4 passing").
+_NUMERIC_DATE = re.compile(
+    rf"(?:\b(?P<prep>{_PREP_WORDS})\s+)?(?<![\w/.:-])(?P<a>\d{{1,2}})(?:/(?P<b>\d{{1,2}})"
+    # (with no year, the dot after the month is the sentence's own where it ends there)
+    r"(?:/(?P<y>\d{4}|\d{2}))?|\.(?P<db>\d{2})(?:\.(?P<dy>\d{4}|\d{2})|\.(?=\s+[a-z])|(?=\.)))"
+    r"(?![\w/%-]|[.,]\d)"
+    r"(?!\s*(?:of|passing|passed|failing|failed|tests?|done|complete|votes?|points?|people|"
+    r"split|chance|odds|ratio|x)\b)", re.I)
+_NUMERIC_HINT = re.compile(r"\d/\d|\d\.\d\d\.")
+# Figures are a day only where a day is told: after a preposition of time ("by 30/11", "on
+# 04/12"), or after what is dated and its verb ("the launch is 04/12", "code freeze 01/12",
+# "it's now 11/12"); "the score is 3/4" and "cut the build time by 1/2" tell none
+_STRONG_PREPS = frozenset({"on", "by", "until", "till", "before", "after", "due", "since"})
+_NUMERIC_LEAD = re.compile(
+    r"(?i)\b(?:(?P<dated>deadline|launch|freeze|release|demo|date|due|cut-?off|go-?live|live)|"
+    r"is|are|was|were|be|it['’]s|now|still|from|to|for|through|starting)\s+$")
+_VERSIONED = re.compile(r"(?i)\b(?:versions?|v\d|upgrad\w*|bump\w*|pinn?\w*|python|node|"
+                        r"ubuntu|debian|postgres\w*|java|ruby|go|rust|php|kernel)\b")
+_BY_AMOUNT = re.compile(
+    r"(?i)\b(?:reduc|cut|increas|grow|grew|drop|fell|rose|improv|slow|sped|speed|shrank|shrunk)"
+    r"\w*(?:\s+[\w-]+){0,4}\s+$")
+
+
+def _numeric_context(m: re.Match[str]) -> bool:
+    """The figures ``m`` found are told as a day (see ``_NUMERIC_LEAD``)."""
+    if m["a"] == "24" and m["b"] == "7":
+        return False  # "on call 24/7"
+    prep = (m["prep"] or "").lower()
+    before = m.string[:m.start("a")]
+    if m["db"] and not m["dy"] and (_PLAN_HINT.search(m.string) is None or _VERSIONED.search(
+            m.string) is not None):
+        return False  # "the lambdas are still on 3.11.": a version, with no plan to date
+    if prep in _STRONG_PREPS:
+        return prep != "by" or _BY_AMOUNT.search(before[:m.start()]) is None
+    lead = _NUMERIC_LEAD.search(before)
+    return lead is not None and (lead["dated"] is not None or _PLAN_HINT.search(
+        before, 0, lead.start()) is not None)
+
+
+def _day_month(m: re.Match[str], order: DateOrder | None) -> tuple[int, int] | None:
+    """The day and the month the figures ``m`` found say, read in the person's ``order`` where
+    either could come first; None where they say no day, or the order is unknown."""
+    a, b = int(m["a"]), int(m["b"] or m["db"])
+    if m["db"]:
+        return (a, b) if 1 <= a <= 31 and 1 <= b <= 12 else None
+    day_first, month_first = 1 <= a <= 31 and 1 <= b <= 12, 1 <= a <= 12 and 1 <= b <= 31
+    if day_first and month_first and a != b:
+        return None if order is None else (a, b) if order == "dmy" else (b, a)
+    return (a, b) if day_first else (b, a) if month_first else None
+
+
+def _numeric_day(m: re.Match[str], ref: date, order: DateOrder | None) -> When | None:
+    """A day in figures: with its year, that day; with none, the next such day (the latest
+    gone, told as past), as "4 December" is."""
+    said = _day_month(m, order) if _numeric_context(m) else None
+    if said is None:
+        return None
+    day, month = said
+    year = m["y"] or m["dy"]
+    if year:
+        return When("day", date(int(year) + (2000 if len(year) == 2 else 0), month, day),
+                    bare=not m["prep"])
+    when = _month_day_of(m, ref, month, day)
+    return None if when is None else When("day", when.start, bare=not m["prep"])
+
+
+def day_month_order(text: str) -> DateOrder | None:
+    """The order the person's own figures show: "30/11" is day first, "11/30" month first;
+    None when no day in ``text`` tells."""
+    if "/" not in text:
+        return None
+    for m in _NUMERIC_DATE.finditer(text):
+        if m["b"] is None or not _numeric_context(m):
+            continue
+        a, b = int(m["a"]), int(m["b"])
+        if 12 < a <= 31 and 1 <= b <= 12:
+            return "dmy"
+        if 12 < b <= 31 and 1 <= a <= 12:
+            return "mdy"
+    return None
+
+
+_EITHER_WAY = re.compile(r"\b(0?[1-9]|1[0-2])/(0?[1-9]|1[0-2])\b")
+
+
+def either_way_round(said: str) -> bool:
+    """``said`` (a date's own words) has figures that read as a day either way round
+    ("04/12", not "30/11" or "12/12")."""
+    m = _EITHER_WAY.search(said) if "/" in said else None
+    return m is not None and int(m[1]) != int(m[2])
+
+
+def unresolved_day_month(text: str) -> str | None:
+    """A day in figures in ``text`` that may be read day or month first ("04/12"), as
+    written; None when there is none."""
+    if "/" not in text:
+        return None
+    for m in _NUMERIC_DATE.finditer(text):
+        if m["b"] is not None and _numeric_context(m) and _day_month(m, "dmy") != _day_month(
+                m, "mdy"):
+            return m[0][m.start("a") - m.start():]
+    return None
+
+
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # Before "today", "tomorrow" and a weekday are read alone: "a week from tomorrow" is one date
     (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from "
@@ -727,7 +843,7 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
 # text: much faster than re.I.
 _RELATIVE_WORD = re.compile(
     r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight|quarter|"
-    r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b")
+    r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b|\d/\d|\d\.\d\d\.")
 _MONTH_ABBREVIATIONS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
 _NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
@@ -843,8 +959,11 @@ def _told_from_day(m: re.Match[str], told: date, ref: date, rewrites: list[DateR
     return replacement
 
 
-def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
-    """``text`` with every relative date resolved against ``ref`` (the message's day)."""
+def absolutize(text: str, ref: date, order: DateOrder | None = None
+               ) -> tuple[str, list[DateRewrite]]:
+    """``text`` with every relative date resolved against ``ref`` (the message's day); a day
+    in figures that may be read either way round ("04/12") in the person's ``order``, and left
+    as written with none."""
     rewrites: list[DateRewrite] = []
     if not may_be_relative(text):
         return text, rewrites
@@ -867,6 +986,8 @@ def absolutize(text: str, ref: date) -> tuple[str, list[DateRewrite]]:
 
         return pattern.sub(repl, source)
 
+    if _NUMERIC_HINT.search(text):
+        text = apply(_NUMERIC_DATE, lambda m, r: _numeric_day(m, r, order), text)
     for pattern, resolver in _RULES:
         text = apply(pattern, resolver, text)
     if not _STANDING.search(text):

@@ -1361,7 +1361,8 @@ def _detect_core(raw: str) -> _Kind | None:
     # deploy took down checkout last year" they date the reason's past event, not a plan.
     if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]) and (
             "my " not in said.lower() or not _MY_MACHINE.search(said)):
-        dated, rewrites = absolutize(said, _SOME_DAY)
+        # (either order: a day in figures is a day, whichever way round it is read)
+        dated, rewrites = absolutize(said, _SOME_DAY, "dmy")
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
     if setting_change(sentence) is not None:

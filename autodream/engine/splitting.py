@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from autodream.engine.dates import DateOrder
 from autodream.engine.not_to_save import (
     _AWAY_FROM_IT,
 )
@@ -198,7 +199,7 @@ _BACK_AT_START = re.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _
 _SPAN = re.compile(r"\b(?:between|both|from)\b", _I)
 
 
-def _each_dated(sentence: str, day: date) -> list[str]:
+def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> list[str]:
     """Two plans said in one sentence, each a sentence of its own, so each is told past or
     upcoming by its own day; none when the sentence is not two dated plans."""
     for m in _AND_CLAUSE.finditer(sentence):
@@ -212,7 +213,8 @@ def _each_dated(sentence: str, day: date) -> list[str]:
             tail = whole
         # the dates first: reading each side for a plan costs far more, and most "and"s
         # join no two dated clauses
-        if not (_has_date(_absolutize(head, day)[0]) and _has_date(_absolutize(tail, day)[0])):
+        if not (_has_date(_absolutize(head, day, order)[0])
+                and _has_date(_absolutize(tail, day, order)[0])):
             continue
         said, alone = _detect(head), _detect(tail)
         if said is None or alone is None or said.kind != "plan" or alone.kind != "plan":

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from autodream.engine.dates import (
     WEEKDAYS,
+    DateOrder,
     DateRewrite,
     absolutize,
     last_mention,
@@ -560,8 +561,9 @@ _MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b|'ll\b| (?=[a-z])"
 
 
 @lru_cache(maxsize=16_384)
-def _absolutize(text: str, day: date) -> tuple[str, tuple[DateRewrite, ...]]:
-    out, rewrites = absolutize(text, day)
+def _absolutize(text: str, day: date, order: DateOrder | None = None
+                ) -> tuple[str, tuple[DateRewrite, ...]]:
+    out, rewrites = absolutize(text, day, order)
     return out, tuple(rewrites)
 
 
