@@ -1621,6 +1621,48 @@ def test_figures_that_tell_no_day_stay_as_they_are(text: str) -> None:
     assert absolutize(text, MONDAY, "dmy") == (text, [])
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # British: were "on 2026-07-07 week" and "on 2026-07-13 but one", or left as said
+    ("Corvid's demo is Tuesday week.", "Corvid's demo is on 2026-07-14."),
+    ("The demo is a week on Tuesday.", "The demo is on 2026-07-14."),
+    ("The sale goes live next Monday but one.", "The sale goes live on 2026-07-20."),
+    ("We ship next week but one.", "We ship in the week of 2026-07-20."),
+    ("Corvid want the Netlify move finished within a fortnight.",
+     "Corvid want the Netlify move finished by 2026-07-20."),
+    ("It needs to be done by end of play Friday.", "It needs to be done by 2026-07-10."),
+    ("Send the invoice by EOD.", "Send the invoice by 2026-07-06."),
+    ("I need the copy EOD Thursday.", "I need the copy by 2026-07-09."),
+    # neighbours that stay as they were
+    ("The demo is on Tuesday.", "The demo is on 2026-07-07."),
+    ("The demo is next week.", "The demo is in the week of 2026-07-13."),
+    ("The demo is next Monday.", "The demo is on 2026-07-13."),
+    ("The demo is in a fortnight.", "The demo is on 2026-07-20."),
+    ("At the end of the day, it is your call.", "At the end of the day, it is your call."),
+    ("The EOD report goes to Sam.", "The EOD report goes to Sam."),
+    ("We always answer reviews within a fortnight.",
+     "We always answer reviews within a fortnight."),
+])
+def test_british_days_are_dated(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(("said", "lead"), [
+    # said on Monday 2026-07-13: was "on 2026-07-14 week", told as passed on 2026-07-20
+    ("Corvid's demo is Tuesday week.", "Corvid's demo is on 2026-07-21."),
+    # said on Monday 2026-07-06: was "on 2026-07-13 but one", passed a week early
+    ("Bramble's sale goes live next Monday but one.", "Bramble's sale goes live on 2026-07-20."),
+])
+def test_a_british_day_is_no_plan_passed_before_its_day(said: str, lead: str) -> None:
+    day = 7 if "week." in said else 0
+    found = gather(Message("s1", "user", "prompt", said,
+                           datetime.combine(MONDAY + timedelta(days=day), time(9),
+                                            timezone.utc))).candidates
+    (written,) = [t for f, t in plan_dream({}, None, found, now=NOW).writes.items()
+                  if f != "MEMORY.md"]
+    body = parse_topic(written).body
+    assert body.startswith(f"{lead}\n") and "has passed" not in body
+
+
 def _said_in_turn(*texts: str) -> list[Candidate]:
     return gather(*(Message(f"s{i}", "user", "prompt", t,
                             datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc))

@@ -15,7 +15,10 @@ message's day, or the latest begun by then when the sentence is told as past ("t
 on March 3rd"). A day in figures is read by the part that cannot be a month ("30/11" and
 "11/30" are both 30 November; "04.12." is day first, as dots are written); one that reads
 either way round ("04/12") in the order the person's own dates show, and with none known is
-left as written; with no year it is dated as "4 December" is.
+left as written; with no year it is dated as "4 December" is. British: "Tuesday week" and "a
+week on Tuesday" are a week after the coming Tuesday, "next Monday but one" the Monday after
+next Monday, "within a fortnight" by the day two weeks on, "by EOD" and "end of play Friday"
+by that day.
 
 A date is as precise as it was said: a month is past once the month has ended, a quarter once
 its last month has, a year once the year has (``latest_date``).
@@ -55,7 +58,7 @@ _PREP = rf"(?:(?P<prep>{_PREP_WORDS})\s+)?"
 # A quarter is said "in Q3" or "during Q3", as a month is "in March".
 _PREP_OR_IN = rf"(?:(?P<prep>in|during|{_PREP_WORDS})\s+)?"
 _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "around",
-                                   "near": "around"}
+                                   "near": "around", "within": "by"}
 # "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
 _TIME = r"(?:['’]s?\s+time)?"
 _STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
@@ -548,6 +551,8 @@ Resolver = Callable[[re.Match[str], date], "When | None"]
 
 _MONTH_DAY_END = r"(?:st|nd|rd|th)?\b(?!,?\s*\d{4}\b|[-–:./]\d)"
 _WD2 = _WD.replace("?P<wd>", "?P<wd2>")
+_WD3 = _WD.replace("?P<wd>", "?P<wd3>")
+_WD4 = _WD.replace("?P<wd>", "?P<wd4>")
 _ANY_WD = _WD.replace("?P<wd>", "?:")  # a weekday where none is read back
 # A span's start, dated, before its end's day of the month: "2026-10-19 through Friday the"
 _SPAN_TO = ("through", "thru", "to", "until", "till")
@@ -686,7 +691,40 @@ def unresolved_day_month(text: str) -> str | None:
     return None
 
 
+def _british(m: re.Match[str], ref: date) -> When | None:
+    """"Tuesday week" and "a week on Tuesday": a week after the coming Tuesday (said on a
+    Monday, eight days on); "next Monday but one": the Monday after next Monday, "next week but
+    one" the week after next; "within a fortnight": by the day two weeks on (not in a rule for
+    every time: "reviews are answered within a fortnight"); "by EOD", "end of play Friday",
+    "COB Thursday": a deadline that day, only where it is a time (after "by" or its kin, with
+    its weekday, or ending the clause: "the EOD report" is none)."""
+    prep = (m["prep"] or "").lower()
+    if m["fortnight"]:
+        return None if prep != "within" or _STANDING.search(m.string) or _RECURRING.search(
+            m.string) else _day(ref + timedelta(days=14))
+    if prep == "within":
+        return None
+    if m["eod"]:
+        if not (prep in ("by", "before", "until", "till", "for") or m["wd4"]
+                or _CLAUSE_ENDS.match(m.string, m.end())):
+            return None
+        return _day(_weekday_ahead(ref, m["wd4"], allow_today=True) if m["wd4"] else ref)
+    if m["but_one"]:
+        return (_week(_monday(ref) + timedelta(days=14)) if m["wd3"] is None
+                else _day(_weekday_ahead(ref, m["wd3"], allow_today=False) + timedelta(days=7)))
+    return _day(_weekday_ahead(ref, m["wd"] or m["wd2"], allow_today=True) + timedelta(days=7))
+
+
+_CLAUSE_ENDS = re.compile(r"\s*(?:[.,;:!?)—–]|$)")
+
+
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
+    # British ways of saying a day (``_british``), in one pass
+    (re.compile(rf"\b(?:(?P<prep>{_PREP_WORDS}|within)\s+)?(?:{_WD} week\b(?!-)|"
+                rf"(?:a|one) week on {_WD2}\b|(?P<but_one>next (?:{_WD3}|week) but one)\b|"
+                r"(?P<fortnight>a fortnight)\b|(?P<eod>(?:the )?end of play|end of (?:business|"
+                rf"day)|EOD|EOP|COB|close of (?:play|business))(?:,?\s+(?:on\s+)?{_WD4})?\b)",
+                re.I), _british),
     # Before "today", "tomorrow" and a weekday are read alone: "a week from tomorrow" is one date
     (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from "
                 rf"(?:(?P<base>now|today|tomorrow)|{_WD})\b", re.I), _from_day),
@@ -843,7 +881,8 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
 # text: much faster than re.I.
 _RELATIVE_WORD = re.compile(
     r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight|quarter|"
-    r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b|\d/\d|\d\.\d\d\.")
+    r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b|\d/\d|\d\.\d\d\.|\beo[dp]\b|\bcob\b|end of play|"
+    r"close of")
 _MONTH_ABBREVIATIONS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
 _NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
@@ -878,6 +917,8 @@ def _wording(m: re.Match[str], when: When) -> str:
         middle = (f"the middle of {when.phrase}" if when.precision == "week"
                   else f"mid-{when.phrase}")
         return f"{written or 'in'} {middle}"
+    if not written and m.groupdict().get("eod"):
+        return f"by {when.phrase}"  # "EOD Thursday": a deadline
     if m.string[m.end():m.end() + 2] in ("'s", "’s"):
         return f"{written} {when.phrase}" if written else when.phrase
     prep = _PREP_AS.get(written.lower(), written) if written else None
