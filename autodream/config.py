@@ -50,8 +50,12 @@ FIELDS: dict[str, str] = {
     "max_cost_usd": "float",
     "keep_runs": "int",
     "allow_loss": "bool",
+    "date_order": "date_order",
 }
 BACKENDS = ("auto", "local", "anthropic")
+# How a day in figures that reads either way round ("04/12") is read when the person's own
+# dates in the sessions read do not tell: "auto" leaves it as written
+DATE_ORDERS = ("auto", "dmy", "mdy")
 # Defaults the hook needs before ``Settings`` is imported; ``Settings`` uses the same values.
 DEFAULT_MIN_HOURS = 24.0
 DEFAULT_LOCK_TTL_MINUTES = 60.0
@@ -69,6 +73,7 @@ _KIND_NAMES = {
     "optional_str": "a string",
     "bool": "true or false",
     "backend": "one of " + ", ".join(BACKENDS),
+    "date_order": "one of " + ", ".join(DATE_ORDERS),
 }
 # Settings where 0 is no limit a person could mean: a lock TTL of 0 makes every lock stale the
 # moment it is taken (a second dream would take it over mid-run), and a budget of 0 fails every
@@ -299,8 +304,8 @@ def _coerce(kind: str, value: object, from_env: bool) -> object:
             if lowered in _FALSE:
                 return False
         raise ValueError(kind)
-    if kind == "backend":
-        if isinstance(value, str) and value in BACKENDS:
+    if kind in ("backend", "date_order"):
+        if isinstance(value, str) and value in (BACKENDS if kind == "backend" else DATE_ORDERS):
             return value
         raise ValueError(kind)
     if kind == "optional_str":

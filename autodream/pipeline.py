@@ -192,14 +192,16 @@ def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
     return frozenset(kept)
 
 
-def _digest(toolbox: ToolBox, brief: DreamBrief) -> tuple[str, dict[str, int]]:
+def _digest(toolbox: ToolBox, brief: DreamBrief, date_order: str = "auto"
+            ) -> tuple[str, dict[str, int]]:
     """What is new since the last dream, gathered by the local engine, for a model to start
     from; and where each transcript's new part ended (to remember after a successful dream)."""
     from autodream.engine import Gatherer, build_digest
     from autodream.transcripts import iter_stream_messages
     from autodream.transcripts.model import ReadStats
 
-    gatherer = Gatherer()
+    gatherer = Gatherer(date_order="dmy" if date_order == "dmy" else "mdy" if date_order == "mdy"
+                        else None)
     ends: dict[str, int] = {}
     for info in brief.sessions:
         vpath = str(info.path)
@@ -321,7 +323,7 @@ def consolidate(
         record.skipped_sessions = reviewed.skipped
         digest_ends: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
-            digest, digest_ends = _digest(toolbox, brief)
+            digest, digest_ends = _digest(toolbox, brief, settings.date_order)
             brief = replace(brief, digest=digest)
         record.backend, record.model = backend.name, backend.model
         record.sessions = [str(s.path) for s in brief.sessions]

@@ -88,6 +88,9 @@ class Settings:
     max_cost_usd: float = 0.50
     allow_loss: bool = False
     keep_runs: int = 200  # run records (with their before-images for undo) kept; 0: all
+    # "04/12" read day first ("dmy") or month first ("mdy") where the person's own dates do not
+    # tell; "auto": left as written
+    date_order: str = "auto"
     clock: Clock = field(default_factory=SystemClock, compare=False)
     config_path: Path | None = None
     # where each setting not left at its default came from ("option --backend", "env

@@ -25,6 +25,7 @@ class LocalDream:
     now: datetime
     options: EngineOptions = field(default_factory=EngineOptions)
     start_offsets: dict[str, int] = field(default_factory=dict)
+    settings: object = None  # what LocalBackend reads of Settings (e.g. date_order)
 
     def run(self, session_files: list[Path] | None = None, limits: ToolLimits | None = None,
             missing: list[str] = ()) -> tuple[LocalBackend, ToolBox, AgentRun]:  # type: ignore[assignment]
@@ -42,7 +43,7 @@ class LocalDream:
                            start_offsets=dict(self.start_offsets))
         box = ToolBox(Sandbox(self.memory, self.sessions, self.project), self.trash,
                       limits or ToolLimits(max_read_bytes=None))
-        backend = LocalBackend(None, box, options=self.options)
+        backend = LocalBackend(self.settings, box, options=self.options)
         run = drive(backend, box, brief, Budgets())
         return backend, box, run
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autodream.engine import dates, plan_dream
+from autodream.engine import Gatherer, dates, plan_dream
 from autodream.engine.dates import absolutize, is_past, latest_date, tell_as_past
 from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import is_generated_how, is_generated_why, parse_entry
@@ -1687,3 +1687,16 @@ def test_a_day_either_way_round_follows_the_persons_own_dates(said: list[str], l
     assert [c.text for c in found if "Acme" in c.text] == [lead]
     assert [c.order for c in found] == list(range(len(found)))
 
+
+@pytest.mark.parametrize(("said", "lead"), [
+    ([_EITHER_WAY], "The Acme launch is 2026-12-04."),
+    # the person's own dates tell before the setting does
+    (["The report is due 11/30.", _EITHER_WAY], "The Acme launch is 2027-04-12."),
+])
+def test_the_configured_order_reads_what_the_persons_dates_do_not(
+        said: list[str], lead: str) -> None:
+    gatherer = Gatherer(date_order="dmy")
+    for i, text in enumerate(said):
+        gatherer.add(Message(f"s{i}", "user", "prompt", text,
+                             datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc)))
+    assert [c.text for c in gatherer.candidates if "Acme" in c.text] == [lead]

@@ -15,6 +15,7 @@ from autodream.engine import EngineOptions
 from autodream.errors import DreamFailed
 from autodream.memory.checks import check_staged
 from autodream.memory.model import index_notes, parse_index, parse_topic
+from autodream.settings import Settings
 from autodream.tools import ToolBox, ToolLimits
 from tests.factories import REPO_ROOT, TranscriptBuilder
 from tests.local_dream import LocalDream, memory_text
@@ -343,3 +344,27 @@ def test_backend_over_a_scripted_toolrunner_records_refused_reads() -> None:
     assert runner.finished
     assert [d.subject for d in backend.decisions if d.action == "refused"] == [
         "memory/MEMORY.md", "memory/user_x.md"]
+
+
+@pytest.mark.parametrize(("date_order", "lead"), [
+    # the setting reads a day either way round that the person's own dates do not settle
+    ("dmy", "The Acme launch is 2026-12-04."),
+    ("mdy", "The Acme launch is 2027-04-12."),
+    # with none, kept as written, not dropped (it was) nor guessed
+    ("auto", "The Acme launch is 04/12."),
+])
+def test_the_date_order_setting_reads_a_day_either_way_round(
+        tmp_path: Path, date_order: str, lead: str) -> None:
+    memory, sessions = tmp_path / "memory", tmp_path / "sessions"
+    for d in (memory, sessions):
+        d.mkdir()
+    (memory / "MEMORY.md").write_text("", encoding="utf-8")
+    s1 = TranscriptBuilder(session_id="11111111-1111-4111-8111-111111111111", start=DAY0)
+    s1.user("The Acme launch is 04/12.").assistant("Noted.")
+    s1.write(sessions)
+    settings = Settings(project_root=tmp_path, memory_dir=memory, sessions_dir=sessions,
+                        date_order=date_order)
+    LocalDream(memory, sessions, None, tmp_path / "trash", NOW, settings=settings).run()
+    leads = [parse_topic(t.decode()).body.split("\n", 1)[0]
+             for f, t in memory_text(memory).items() if f != "MEMORY.md"]
+    assert leads == [lead]

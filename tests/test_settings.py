@@ -348,3 +348,22 @@ def test_the_endpoint_and_key_come_from_flags_or_the_environment(layout: Layout)
         layout, AUTODREAM_BASE_URL="http://127.0.0.1:9", AUTODREAM_API_KEY="k-from-env"
     )
     assert (settings.base_url, settings.api_key) == ("http://127.0.0.1:9", "k-from-env")
+
+
+@pytest.mark.parametrize(("toml", "env", "expected"), [
+    (None, None, "auto"),
+    ('date_order = "dmy"', None, "dmy"),
+    ('date_order = "dmy"', "mdy", "mdy"),
+])
+def test_date_order_comes_from_the_config_or_the_environment(
+        layout: Layout, toml: str | None, env: str | None, expected: str) -> None:
+    if toml:
+        (layout.project / "autodream.toml").write_text(toml + "\n")
+    extra = {"AUTODREAM_DATE_ORDER": env} if env else {}
+    assert Settings.resolve(layout.project, env=layout.env(**extra)).date_order == expected
+
+
+def test_an_unknown_date_order_is_an_error_naming_the_choices(layout: Layout) -> None:
+    (layout.project / "autodream.toml").write_text('date_order = "ymd"\n')
+    with pytest.raises(ConfigError, match=r"date_order .*expected one of auto, dmy, mdy"):
+        Settings.resolve(layout.project, env=layout.env())

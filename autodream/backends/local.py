@@ -27,6 +27,7 @@ from autodream.engine import (
     build_facts,
     plan_dream,
 )
+from autodream.engine.dates import DateOrder
 from autodream.engine.forgetting import FORGOTTEN
 from autodream.errors import DreamFailed, NotFound, SandboxError
 from autodream.tools import refusal_cause
@@ -104,6 +105,9 @@ class LocalBackend:
         # a MEMORY.md longer than one write may be is refused, and the index as it was would
         # still link the files this dream renamed or merged away
         self._max_write: int | None = getattr(limits, "max_write_bytes", None)
+        order = getattr(settings, "date_order", "auto")
+        self._date_order: DateOrder | None = (
+            "dmy" if order == "dmy" else "mdy" if order == "mdy" else None)
         if getattr(settings, "allow_loss", False):
             # the person accepted a dream that loses entries (--allow-loss)
             self.options = replace(self.options, max_loss=None)
@@ -156,7 +160,7 @@ class LocalBackend:
             return
         results = yield [self._call("begin_phase", phase="gather")]
         self._refusals(results, "begin_phase gather")
-        gatherer = Gatherer(facts=facts)
+        gatherer = Gatherer(facts=facts, date_order=self._date_order)
         fallback = self._gather(brief, gatherer)
         self.decisions.extend(gatherer.decisions)
         plan = plan_dream(

@@ -336,6 +336,9 @@ class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
 
     facts: ProjectFacts = field(default_factory=ProjectFacts)
+    # the configured order of a day in figures that reads either way round ("date_order"),
+    # where the person's own dates read so far do not tell
+    date_order: DateOrder | None = None
     candidates: list[Candidate] = field(default_factory=list)
     decisions: list[Decision] = field(default_factory=list)
     stats: GatherStats = field(default_factory=GatherStats)
@@ -354,9 +357,10 @@ class Gatherer:
 
     @property
     def day_month_order(self) -> DateOrder | None:
-        """The order the person's own dates show so far; None with none, or as many each way."""
+        """The order the person's own dates show so far, else the configured one; None with
+        neither, or with as many of the person's each way."""
         dmy, mdy = self._orders["dmy"], self._orders["mdy"]
-        return "dmy" if dmy > mdy else "mdy" if mdy > dmy else None
+        return "dmy" if dmy > mdy else "mdy" if mdy > dmy else None if dmy else self.date_order
 
     def add(self, message: Message) -> None:
         self.stats.messages += 1

@@ -14,11 +14,11 @@ Friday, "end of Q2" the quarter's last day. A day of a month with no year ("on J
 message's day, or the latest begun by then when the sentence is told as past ("the outage was
 on March 3rd"). A day in figures is read by the part that cannot be a month ("30/11" and
 "11/30" are both 30 November; "04.12." is day first, as dots are written); one that reads
-either way round ("04/12") in the order the person's own dates show, and with none known is
-left as written; with no year it is dated as "4 December" is. British: "Tuesday week" and "a
-week on Tuesday" are a week after the coming Tuesday, "next Monday but one" the Monday after
-next Monday, "within a fortnight" by the day two weeks on, "by EOD" and "end of play Friday"
-by that day.
+either way round ("04/12") in the order the person's own dates show, else the configured
+``date_order``, and with neither is left as written; with no year it is dated as "4 December"
+is. British: "Tuesday week" and "a week on Tuesday" are a week after the coming Tuesday, "next
+Monday but one" the Monday after next Monday, "within a fortnight" by the day two weeks on,
+"by EOD" and "end of play Friday" by that day.
 
 A date is as precise as it was said: a month is past once the month has ended, a quarter once
 its last month has, a year once the year has (``latest_date``).
