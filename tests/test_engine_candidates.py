@@ -2671,3 +2671,14 @@ def test_what_a_request_to_forget_says_instead_is_kept(said: str, kept: list[str
     assert [c.text for c in g.candidates] == kept
     assert len(g.forgets) == 1
 
+
+def test_a_request_to_forget_leaves_a_day_either_way_round_to_be_dated_later() -> None:
+    # the candidates waiting for the person's day order are held by their place in the list:
+    # a request to forget that took an earlier candidate out shifted them onto the wrong one
+    g = gather(human("The Bramble staging URL is https://bramble-staging.vercel.app.", day=0),
+               human("The Acme launch is 04/12.", day=1),
+               human("Forget what I said about the staging URL.", day=2),
+               human("The invoice for Bramble is due 30/11.", day=3))
+    texts = [c.text for c in g.candidates]
+    assert "The Acme launch is 2026-12-04." in texts
+    assert not [t for t in texts if "staging" in t or "04/12" in t]

@@ -452,6 +452,11 @@ class Gatherer:
                                                session_id=cand.source.session_id))
             if gone:
                 dropped = {id(c) for c in gone}
+                # the candidates waiting for a day's order are held by place: move them with it
+                moved = {id(c): i for i, c in enumerate(
+                    c for c in self.candidates if id(c) not in dropped)}
+                self._undated = [replace(u, at=moved[id(self.candidates[u.at])])
+                                 for u in self._undated if id(self.candidates[u.at]) in moved]
                 self.candidates = [c for c in self.candidates if id(c) not in dropped]
             before = [s for s in kept if about(subject, s, explicit)]
             for said in before:
