@@ -2559,3 +2559,43 @@ def test_a_move_off_told_alone_takes_the_sentence_naming_what_replaced_it(
     said: str, kept: str
 ) -> None:
     assert [c.text for c in candidates(said)] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "lead", "how"),
+    [
+        # (from a user test) the switch back was for the sweeps alone, the main runs staying
+        ("We go back to wandb, but only for the hyperparameter sweeps. Main training runs stay "
+         "on mlflow.",
+         "We go back to wandb, but only for the hyperparameter sweeps; main training runs stay "
+         "on mlflow.",
+         "Use wandb for the hyperparameter sweeps; mlflow is no longer current there, but still "
+         "is elsewhere."),
+        ("Switch to wandb just for the sweeps, the main runs remain on mlflow.",
+         "Switch to wandb just for the sweeps, the main runs remain on mlflow.",
+         "Use wandb for the sweeps; mlflow is no longer current there, but still is elsewhere."),
+    ],
+)
+def test_a_switch_made_for_one_thing_alone_keeps_the_old_choice_current_elsewhere(
+        said: str, lead: str, how: str) -> None:
+    plan = _dream("We switched from wandb to mlflow on 2026-07-01.", said)
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert body.startswith(lead + "\n")
+    assert f"**How to apply:** {how}" in body
+    assert "do not suggest" not in body
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # the whole switch back, and the old choice is gone
+        "We go back to wandb.",
+        # a sentence after a switch made everywhere is no part of it
+        "We go back to wandb. Main training runs stay on the big nodes.",
+    ],
+)
+def test_a_whole_switch_back_still_ends_the_old_choice(said: str) -> None:
+    plan = _dream("We switched from wandb to mlflow on 2026-07-01.", said)
+    body = parse_topic(next(t for f, t in plan.writes.items() if f != "MEMORY.md")).body
+    assert body.startswith("We go back to wandb.\n")
+    assert "**How to apply:** Use wandb; mlflow is no longer current, so do not suggest it." in body

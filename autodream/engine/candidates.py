@@ -415,6 +415,8 @@ class Gatherer:
         if " it" in text or " them" in text or " th" in text:
             parts = joined_to_what_it_means(parts)
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
+        if " stay" in text or " remain" in text:
+            parts = _with_where_old_stays(parts)
         if "eadline" in text:
             parts = [_deadline_of(part, parts[:i]) for i, part in enumerate(parts)]
         parts = [part for said in parts
@@ -855,6 +857,32 @@ _REASON_NEXT = re.compile(r"(?:it|they)(?:'s|'re|\s+(?:is|are|has|have|supports?
 _ASKED_FOR_IT = re.compile(
     r"^(?:the\s+|our\s+)?(?!(?:i|you|it|this|that)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:asked\s+(?:us\s+)?"
     r"for|requested|wanted|wants?|needs?|requires?|required)\s+(?:it|this|that|them)\s*$", _I)
+
+
+# "main training runs stay on mlflow", "the rest remains with Jenkins": where the old choice
+# stays, told after a switch made in one place alone
+_STAYS_ON = re.compile(r"^(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:stays?|remains?)\s+"
+                       r"(?:on|in|with)\s+\S", re.I)
+
+
+_ONLY_FOR = re.compile(r"\b(?:only|just)\s+(?:on|in|for)\s|\s(?:on|in|for)\s.{1,40}\sonly\b", re.I)
+
+
+def _with_where_old_stays(parts: list[str]) -> list[str]:
+    """``parts`` with a sentence telling where the old choice stays joined to the switch made
+    in one place alone before it ("We go back to wandb, but only for the sweeps. Main training
+    runs stay on mlflow."): alone it would be lost, and the switch read as made everywhere."""
+    out: list[str] = []
+    for part in parts:
+        if out and _STAYS_ON.match(part) and _ONLY_FOR.search(out[-1]) and (
+                " back to " in out[-1] or TELLS_SWITCH.search(out[-1])):
+            stays = part.strip().rstrip(".!")
+            if stays[1:2].islower():
+                stays = stays[0].lower() + stays[1:]  # ("Main training runs", not a name)
+            out[-1] = f"{out[-1].rstrip().rstrip('.!')}; {stays}."
+        else:
+            out.append(part)
+    return out
 
 
 def _reason_next(following: str) -> bool:

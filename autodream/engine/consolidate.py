@@ -1622,8 +1622,11 @@ class Consolidator:
             entry.name = _switch_title(cand)  # "Use pnpm for installs" is what ended
         elif old is not None and has_word(entry.name, old):
             # a title telling of the earlier switch would tell of one that never happened
+            # (and one made for one thing alone says which: "Hyperparameter sweeps: wandb
+            # instead of mlflow", not "wandb instead of mlflow" of every run)
             entry.name = (_switch_title(cand) if put is None and (
-                TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name))
+                TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name)
+                or _only_where(cand.text))
                 else _renamed_title(entry.name, old, new, cand.text, thing))
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)

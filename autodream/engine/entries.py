@@ -60,7 +60,8 @@ _GENERATED_WHY = re.compile(
 # a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
 _GENERATED_HOW = re.compile(
     r"Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer current, "
-    r"so do not suggest them)\."
+    r"so do not suggest them|(?:is|are) no longer current there, but still (?:is|are) "
+    r"elsewhere)\."
     r"|Use .+ rather than .+ unless the user explicitly asks otherwise\."
     rf"|Plan work around (?:{_WHEN}|this date)\."
     r"|Do not do this unless the user explicitly asks for it\."

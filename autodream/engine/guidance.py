@@ -114,13 +114,14 @@ def _and(names: Iterable[str]) -> str:
 
 def _switch_how(new: str, was: str, said: str) -> str:
     """How to apply a switch; one made in one place alone ("on staging only") says where, since
-    elsewhere the old choice may still be current."""
+    elsewhere the old choice is still current."""
     where = _only_where(said)
     # "GitHub Actions and Jenkins": more than one
     verb, it = ("are", "them") if " and " in was and "," not in was else ("is", "it")
     if where:
-        return (f"Use {new} for {where}; {was} {verb} no longer current there, so do not "
-                f"suggest {it}.")
+        # the old choice holds everywhere else: nothing tells not to suggest it
+        return (f"Use {new} for {where}; {was} {verb} no longer current there, but still "
+                f"{verb} elsewhere.")
     return f"Use {new}; {was} {verb} no longer current, so do not suggest {it}."
 
 

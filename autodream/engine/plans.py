@@ -172,6 +172,10 @@ _HELD_BY = re.compile(
     r"(?:on|using|running|use|run)\s", re.I)
 _ONLY_WHERE = re.compile(
     r"\b(?:on|in|for)\s+(?:the\s+|our\s+)?(?P<only>[\w-]+(?:\s+[\w-]+){0,2}?)\s+only\b"
+    # "..., but only for the hyperparameter sweeps", "just for the nightly jobs": the words
+    # up to where the clause ends
+    r"|\b(?:only|just)\s+(?:on|in|for)\s+(?:the\s+|our\s+)?"
+    r"(?P<first>[\w-]+(?:\s+[\w-]+){0,2})(?=\s*(?:[.,;:!?)]|$))"
     r"|\b(?:on|in)\s+(?P<env>staging|dev|development|test|testing|qa|preview|canary|sandbox|"
     r"beta)\b", re.I)
 
@@ -188,19 +192,22 @@ def _moved_words(said: str) -> list[str]:
     if tool is not None:
         # "Upgraded PG to 16" moved no thing but the tool, under any of its names
         words = [w for w in words if not re.fullmatch(tool_pattern(tool[0]), w, re.I)]
-    return words + _only_where(said).removeprefix("the ").split()
+    # (not "only for the sweeps" told first: "We go back to wandb, but only for the sweeps" is
+    # of the entry on wandb and mlflow, which need not name the sweeps)
+    return words + _only_where(said, told_first=False).removeprefix("the ").split()
 
 
-def _only_where(said: str) -> str:
+def _only_where(said: str, *, told_first: bool = True) -> str:
     """Where alone a switch was made ("the Lambda functions" of "... in the Lambda functions
-    only"), or ""."""
+    only", "the sweeps" of "..., but only for the sweeps"), or ""; ``told_first``: with "only"
+    before where, too."""
     m = _ONLY_WHERE.search(said)
-    if m is None:
+    if m is None or (m["first"] and not told_first):
         return ""
-    words = (m["only"] or m["env"]).split()
+    words = (m["only"] or m["first"] or m["env"]).split()
     if any(w.lower() in _NOT_A_THING or re.fullmatch(r"[\d-]+", w) for w in words):
         return ""
-    return ("the " if m[0].split()[1].lower() == "the" else "") + " ".join(words)
+    return ("the " if "the" in m[0].lower().split()[1:3] else "") + " ".join(words)
 
 
 # "we moved the release to 2027-03-10", "the launch slipped to March 2027": a date put off or

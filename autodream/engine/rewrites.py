@@ -21,6 +21,7 @@ from autodream.engine.plans import (
     _VERSION_END,
     _about,
     _moved_words,
+    _only_where,
 )
 from autodream.engine.replacement import (
     _ALSO,
@@ -519,8 +520,10 @@ def _switch_title(cand: Candidate) -> str:
         return title_for(cand.match_text)
     new, old = split_version(cand.new), split_version(cand.old or "")
     # "we upgraded Django to 5.0" moved no thing but the tool itself
-    what = " ".join(w for w in _moved_words(cand.text)
-                    if new is None or w.lower() != new[0].lower())
+    moved = _moved_words(cand.text)
+    # "..., but only for the hyperparameter sweeps": where alone, told first, too
+    moved += [w for w in _only_where(cand.text).removeprefix("the ").split() if w not in moved]
+    what = " ".join(w for w in moved if new is None or w.lower() != new[0].lower())
     if new is not None and old is not None and new[0].lower() == old[0].lower():
         # "Django version: 5.1 instead of 4.2", not "django 5.1 instead of django 4.2" (filed
         # as project_django-instead-django.md)
