@@ -846,7 +846,10 @@ def test_a_lead_in_is_no_part_of_the_memory(lead_in: str) -> None:
 @pytest.mark.parametrize(
     "said",
     ["Don't do that again.", "Nope, revert that, the timeout was fine.", "Never do this.",
-     "Stop doing that."],
+     "Stop doing that.",
+     # (from a user test: said of a token pasted in the message before) any verb, and a
+     # filler after "it" says nothing more
+     "right, don't write it anywhere", "Never push that again.", "Don't use it."],
 )
 def test_a_rule_about_nothing_but_that_is_not_kept(said: str) -> None:
     g = gather(human(said))
@@ -2682,3 +2685,68 @@ def test_a_request_to_forget_leaves_a_day_either_way_round_to_be_dated_later() -
     texts = [c.text for c in g.candidates]
     assert "The Acme launch is 2026-12-04." in texts
     assert not [t for t in texts if "staging" in t or "04/12" in t]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a rule that says more than "it" is kept as it was
+        ("Never commit it to git.", "Never commit it to git."),
+        ("Don't touch it, Diego owns it.", "Don't touch it, Diego owns it."),
+        ("Don't write the token anywhere.", "Don't write the token anywhere."),
+    ],
+)
+def test_a_rule_about_it_that_says_more_is_kept(said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # (from a user test) a title before a name ends no sentence: the entry was cut at "Prof."
+        ("I'm Mei, a PhD student in Prof. Okafor's lab.",
+         "The user is Mei, a PhD student in Prof. Okafor's lab."),
+        ("Always ask Dr. Lee before changing the loss.",
+         "Always ask Dr. Lee before changing the loss."),
+        ("Send the weekly report to Ms. Kim every Friday.",
+         "Send the weekly report to Ms. Kim every Friday."),
+        ("Always use a managed database, e.g. Postgres.",
+         "Always use a managed database, e.g. Postgres."),
+    ],
+)
+def test_a_title_or_abbreviation_before_a_name_ends_no_sentence(said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)][:1] == [kept]
+
+
+@pytest.mark.parametrize(
+    ("said", "parts"),
+    [
+        ("Meet at Main St. The office is closed.", ["Meet at Main St.", "The office is closed."]),
+        ("Ask Dr. Lee. Then go.", ["Ask Dr. Lee.", "Then go."]),
+        ("We go to St. Louis. Ok.", ["We go to St. Louis.", "Ok."]),
+        ("We use MySQL vs. Postgres here. Fine.", ["We use MySQL vs. Postgres here.", "Fine."]),
+    ],
+)
+def test_a_sentence_ending_on_an_abbreviation_still_ends(said: str, parts: list[str]) -> None:
+    from autodream.engine.text import sentences
+    assert sentences(said) == parts
+
+
+@pytest.mark.parametrize(
+    ("said", "file"),
+    [
+        # (from a user test) a switch between two names with digits was filed as
+        # feedback_instead.md: the names are all the subject there is
+        ("Use bf16 not fp16 on the A100s.", "feedback_bf16-instead-fp16.md"),
+        # a name beside the values still names the file alone
+        ("We use Postgres 16 now, not Postgres 14.", None),
+    ],
+)
+def test_a_switch_between_names_with_digits_names_its_file_for_them(
+        said: str, file: str | None) -> None:
+    plan = plan_dream({}, None, candidates(said), now=NOW)
+    written = [f for f in plan.writes if f != "MEMORY.md"]
+    if file is not None:
+        assert written == [file]
+    else:
+        assert all("instead.md" not in f for f in written)

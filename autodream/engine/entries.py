@@ -293,11 +293,18 @@ _EXAMPLE = re.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
 _TITLE_BREAK = re.compile(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
+# where a title's first sentence ends: not after a title or abbreviation before a name ("Prof.
+# Okafor wants ...", "e.g. Postgres")
+_FIRST_SENTENCE_END = re.compile(
+    r"(?<=[.!?;])(?<!Prof\.)(?<!Dr\.)(?<!Mr\.)(?<!Mrs\.)(?<!Ms\.)(?<!vs\.)(?<!e\.g\.)(?<!i\.e\.)"
+    r"(?<!approx\.)\s")
+
+
 def title_for(statement: str, *, whole: bool = False) -> str:
     """A short name for a new entry, cut at a word boundary, no trailing period. ``whole``: a
     title already, only cut to length (its first clause alone may not say what it is of)."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
-    text = re.split(r"(?<=[.!?;])\s", text, maxsplit=1)[0].rstrip(".!;")
+    text = _FIRST_SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".!;")
     # A colon inside a word is no break ("03:00", "host:port").
     head = split_outside_spans(_TITLE_BREAK, text, 1)[0]
     if len(head.split()) >= 3 and not whole:

@@ -331,9 +331,14 @@ def _one_off(statement: str) -> tuple[str, str]:
     return ensure_period(head), example
 
 
+# ... of any verb, with nothing after but a filler: "Don't write it anywhere" (said of a token
+# pasted in another message), "Never push that again"; not of memory ("don't save that")
 _ONLY_POINTS = re.compile(
-    r"^(?:please\s+)?(?:(?:don't|do not|never|stop)\s+(?:do(?:ing)?\s+)?|revert\s+|undo\s+)"
-    r"(?:that|this|it)\b(?:\s+again)?(?:[,;]\s+.*)?[.!]*$", _I)
+    r"^(?:please\s+)?(?:(?:don't|do not|never|stop)\s+(?:do(?:ing)?\s+|(?!(?:save|remember|"
+    r"memori[sz]e|record|note|store|keep|mind|worry|bother|forget)\b)[a-z]+\s+(?=(?:that|this|it)"
+    r"(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*[.!]*$))?|revert\s+|undo\s+)"
+    r"(?:that|this|it)\b(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*"
+    r"(?:[,;]\s+.*)?[.!]*$", _I)
 _ONE_OFF = re.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
                      _I)
 

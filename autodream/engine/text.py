@@ -24,6 +24,12 @@ _POINTS_BACK = re.compile(r"^(?:\S+\s+){0,4}?(?:it|its|them|they|that|this|those
 _ABBREVIATION = re.compile(
     r"(?:(?<![\w.])[a-z]\.[a-z]\.|(?<![\w.])(?:etc|vs|approx|cf|incl|misc|resp|al|sec|fig|ca|esp|"
     r"dept|mr|mrs|ms|dr|jr|sr|e\.g|i\.e|w/o|pp|yrs?|wks?|hrs?|mins?|avg|std|req)\.)$", re.I)
+# ... and one that never ends a sentence, whatever case follows: a title before a name ("Prof.
+# Okafor", "Dr. Lee", "at St. Mary's", not "on Main St."), an example or a comparison ("e.g.
+# Postgres", "vs. MySQL")
+_BEFORE_A_NAME = re.compile(
+    r"(?<![\w.])(?:prof|dr|mr|mrs|ms|vs|approx|cf|incl|e\.g|i\.e)\.$"
+    r"|(?:^|(?-i:(?<=\s[a-z]{2})|(?<=\s[a-z]{3})|(?<=\s[a-z]{4}))\s)st\.$", re.I)
 _FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
 _WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
 
@@ -83,8 +89,9 @@ def sentences(text: str) -> list[str]:
         # abbreviation ("Don't add pandas. csvstat must stay ...")
         lower = line[:1].islower()
         for part in _SENTENCE_END.split(line):
-            if said and part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1]) or (
-                    _GOES_ON.match(part)) or _POINTS_BACK.search(part)):
+            if said and ((part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1]) or (
+                    _GOES_ON.match(part)) or _POINTS_BACK.search(part))) or _BEFORE_A_NAME.search(
+                    said[-1], max(0, len(said[-1]) - 10))):
                 said[-1] += " " + part
             else:
                 said.append(part)
@@ -211,6 +218,10 @@ CALENDAR_WORDS = word_set(
 _NAME_WITH_DIGITS = re.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
 
 
+# what a switch's title says around the names it switched between
+_NAMES_NO_SUBJECT = frozenset(("instead", "switched", "version"))
+
+
 def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
     "Mondays") are left out so the name stays right when the entry is updated."""
@@ -219,6 +230,11 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
              and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w))]
+    if all(w in _NAMES_NO_SUBJECT for w in words):
+        # "Bf16 instead of fp16": the names with digits are all the subject there is
+        # (filed as feedback_instead.md they would name none)
+        words = [w for w in re.findall(r"[a-z0-9]+", text) if w not in STOPWORDS and (
+            w in _NAMES_NO_SUBJECT or re.fullmatch(r"[a-z]+\d+[a-z\d]*", w))] or words
     if not words:
         words = re.findall(r"[a-z0-9]+", text) or ["memory"]
     # a word twice in a row, once the words between are left out ("the week of ... (the week
