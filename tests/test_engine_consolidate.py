@@ -3442,3 +3442,48 @@ def test_what_the_user_asked_to_forget_goes_even_past_the_share_a_dream_may_lose
                       g.candidates, now=NOW, forgets=g.forgets)
     assert plan.deletes == ["reference_staging.md"]
     assert not any(d.action == "kept" for d in plan.decisions)
+
+
+@pytest.mark.parametrize(
+    ("first", "again"),
+    [
+        # (from a user test) the rule said again, with a reason of its own appended, or with an
+        # aside left out: one entry, not three with the same title
+        ("Please always seed everything (torch, numpy, random and cuda) at the start of "
+         "train.py, I need every run to be reproducible.",
+         "Remember, always seed everything, the reviewers will ask for reproducibility."),
+        ("Please always seed everything (torch, numpy, random and cuda) at the start of "
+         "train.py, I need every run to be reproducible.",
+         "And always seed everything, I told claude the same thing."),
+        ("Prefer einops for reshapes, rearrange instead of view/permute chains.",
+         "I said it before, prefer einops, no .view().permute() chains please. you just wrote "
+         "one in the decoder"),
+    ],
+)
+def test_a_rule_said_again_in_other_words_is_one_entry(first: str, again: str) -> None:
+    said = gather(human(first, session="s0"), human(again, day=3, session="s3")).candidates
+    plan = plan_dream({}, None, said, now=NOW)
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 1
+    # ... and so it is in a later dream, of the entry written in the first
+    first_plan = plan_dream({}, None, gather(human(first, session="s0")).candidates, now=NOW)
+    files = {f: t for f, t in first_plan.writes.items() if f != "MEMORY.md"}
+    later = plan_dream(files, first_plan.index,
+                       gather(human(again, day=3, session="s3")).candidates, now=NOW)
+    assert [f for f in later.writes if f not in files and f != "MEMORY.md"] == []
+    assert "the same thing" not in "".join(later.writes.values())
+
+
+@pytest.mark.parametrize(
+    ("first", "other"),
+    [
+        # another rule, with a reason of its own: not the same entry
+        ("Always seed everything (torch, numpy) at the start of train.py.",
+         "Always log everything, the reviewers will ask for the numbers."),
+        ("Prefer einops for reshapes, rearrange instead of view/permute chains.",
+         "I said it before, use bf16, not fp16."),
+    ],
+)
+def test_another_rule_with_a_reason_appended_stays_apart(first: str, other: str) -> None:
+    said = gather(human(first, session="s0"), human(other, day=3, session="s3")).candidates
+    plan = plan_dream({}, None, said, now=NOW)
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 2

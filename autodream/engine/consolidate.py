@@ -170,7 +170,7 @@ from autodream.engine.rewrites import (
     _without_old_place,
     _without_old_tool_clauses,
 )
-from autodream.engine.sentence_kinds import TOLD_DONE
+from autodream.engine.sentence_kinds import TOLD_DONE, key_clause
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -646,7 +646,11 @@ class Consolidator:
             if target is not None and (not (
                     said_of_other_things(target.lead, turn, corrects)
                     and said_of_other_things(_one_name(target.lead), _one_name(turn),
-                                             corrects))
+                                             corrects)
+                    # ("Always seed everything, the reviewers will ask ..." of "Always seed
+                    # everything, and also set ...": the rules, reasons left out, are one)
+                    and (cand.key == "" or said_of_other_things(
+                        key_clause(target.lead), cand.key, corrects)))
                     or self._one_put_right(target, cand, corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)):
@@ -756,9 +760,11 @@ class Consolidator:
             # (a description the engine made of the day alone names nothing: "plan stated on
             # 2026-10-15" was most like "Freeze started on 2026-10-19" of all)
             described = () if _DAY_ONLY.match(entry.description) else (entry.description,)
+            # (the lead's own rule, as a candidate is keyed: "Always seed everything" said again
+            # is the entry "Always seed everything (torch, ...), the user needs ...")
             pairs = [(text, s) for text in texts
                      for s in {entry.lead, *described, _one_name(entry.lead),
-                               *_upshot(entry.lead)}]
+                               *_upshot(entry.lead), key_clause(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
             bound = max(similarity_bound(text, s) for text, s in pairs)
             # (another plan on another day is asked only of the entries the ceiling lets by)

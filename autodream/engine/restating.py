@@ -53,9 +53,12 @@ def _says_again(new: str, old: str) -> bool:
             or _said_by_another_name(old, new))
 
 
-# A rule told as said before: "Again, pytest style please, ...", "As I said, ..."
+# A rule told as said before: "Again, pytest style please, ...", "As I said, ...", "I said it
+# before, prefer einops"
 _SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:said|mentioned)|"
-                          r"like\s+(?:i|we|the\s+user)\s+said)\b,?\s*", re.I)
+                          r"like\s+(?:i|we|the\s+user)\s+said|(?:i|we|the\s+user)(?:'ve|\s+ha(?:ve|s))?"
+                          r"\s+said\s+(?:it|this|that)\s+(?:before|already))\b,?\s*", re.I)
+_SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not)\b", re.I)
 # One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
 # pytest everywhere, never unittest"
 _ONE_OVER_OTHER = re.compile(
@@ -93,10 +96,13 @@ def said_once_more(old: str, new: str) -> bool:
     misspelt ("dont use semicolns" of "Dont use semicolons i hate them"). Read as a change, the
     rule was rewritten in the newer words, or said "Changed from unittest to everywhere"."""
     old = plain_spelling(old)  # a person's own file may be typed fast, as the gatherer reads
-    if bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) or _opposite_said(old, new) or (
+    told = _SAID_BEFORE.match(new)
+    # (a rule that sets one thing against another forbids the other: "no .view() chains",
+    # told as said before, is "rearrange instead of view chains" again)
+    if (bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) and not (
+            told is not None and _SET_AGAINST.search(old))) or _opposite_said(old, new) or (
             not same_values(new, old)):
         return False
-    told = _SAID_BEFORE.match(new)
     if told is not None:
         # what the rule is about is (mostly) said again: not "Again, use tabs" of "Use spaces"
         was, now = _rule_words(old), _rule_words(new[told.end():])

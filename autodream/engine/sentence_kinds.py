@@ -1255,6 +1255,22 @@ def state_told(text: str) -> tuple[str, str] | None:
     return ensure_period(sentence_case(held[0])), ", ".join(told)
 
 
+# An aside in brackets of plain words ("(torch, numpy, random and cuda)"); not one with an
+# address or a path, which may be what the statement is
+_ASIDE = re.compile(r"\s*\((?![^()]*(?:/|://))[^()]{1,80}\)")
+# A clause after a comma with a subject of its own, told of the rule: its reason or how it was
+# said ("..., the reviewers will ask for reproducibility", "..., the user needs every run to be
+# reproducible")
+_OWN_SUBJECT_TAIL = re.compile(
+    r",\s+(?:the\s+(?:user|reviewers?|team|client|customer)|(?:i|we|they))\s+(?:will|would|"
+    r"needs?|told|wants?|asks?|asked|keeps?|expects?|requires?)\b[^,;:]*$", re.I)
+
+
+_SAID_IT_BEFORE = re.compile(
+    r"(?:the\s+user|i|we)(?:'ve|\s+ha(?:s|ve))?\s+said\s+(?:it|this|that)\s+(?:before|already)"
+    r"\s*[,:;]\s*", re.I)
+
+
 # People repeat themselves across sessions: a statement said again is keyed once.
 @lru_cache(maxsize=16_384)
 def key_clause(text: str) -> str:
@@ -1263,6 +1279,17 @@ def key_clause(text: str) -> str:
     told = state_told(text)
     if told is not None:
         text = told[0]
+    if text[:1] in "TtIiWw" and (again := _SAID_IT_BEFORE.match(text)) is not None:
+        text = text[again.end():]  # "I said it before, prefer einops, ...": the rule is after
+    if "(" in text or ", " in text:
+        # "Always seed everything (torch, numpy, ...) at the start of train.py, the user needs
+        # every run to be reproducible" is "Always seed everything" said again: the aside and
+        # the reason told after it with a subject of its own are no part of the rule
+        rule = _ASIDE.sub("", _OWN_SUBJECT_TAIL.sub("", text))
+        # (only where what is left is a statement still: "For payments, I'll schedule ..." is
+        # no rule with a reason after it)
+        if rule != text and len(rule.split()) >= 3 and _detect_core(rule) is not None:
+            text = rule
     clauses = [c for c in split_outside_spans(_CLAUSE, text) if len(c.split()) >= 3]
     for clause in clauses:
         if _detect_core(clause) is not None:

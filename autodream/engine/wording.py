@@ -49,7 +49,10 @@ _TAIL_REMINDER = re.compile(
     r"\s+(?:that|this|it)"
     r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$"
     # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
-    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$", _I,
+    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$"
+    # ... or said to be said before: "..., I told claude the same thing", "..., as I said"
+    r"|,\s*(?:(?:i|we)\s+told\s+(?:you|\w+)\s+the\s+same(?:\s+thing)?|as\s+i\s+said(?:\s+before)?|"
+    r"(?:i|we)(?:'ve|\s+have)?\s+said\s+(?:it|this|that)\s+(?:before|already))\s*[.!]*\s*$", _I,
 )
 
 
