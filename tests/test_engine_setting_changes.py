@@ -315,3 +315,47 @@ def test_a_turn_back_not_told_done_or_of_another_setting_leaves_the_entry(lead: 
 )
 def test_a_setting_turned_back_is_kept_as_what_holds(said: str, kept: bool) -> None:
     assert bool(candidates(said)) == kept
+
+
+@pytest.mark.parametrize(
+    ("lead", "said", "turned"),
+    [
+        # (from a review: each rewrote the entry, though the setting is still off) a turn told
+        # in the present, with a time word or asked for, is a plan or a request, not done
+        (_FREEZE_OFF, "Later today we turn auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "At a later point we turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "later on we turn auto-sync back on for prod apps", False),
+        (_FREEZE_OFF, "A bit later we flip ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "At which point we turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "Later Sam turns ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "later we turn argocd auto-sync back on for prod apps", False),
+        (_FREEZE_OFF, "Later on we'd turn ArgoCD auto-sync back on.", False),
+        ("The new-checkout flag is off in prod.",
+         "Later we turn the new-checkout flag back on in prod.", False),
+        (_FREEZE_OFF, "We need to turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "Remind me to turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "Please turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "After the freeze we turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "Next week we turn ArgoCD auto-sync back on for prod apps.", False),
+        (_FREEZE_OFF, "We're turning ArgoCD auto-sync back on for prod apps later this week.",
+         False),
+        # told as done, in the past, as a state or as a decision made, it rewrites the entry
+        (_FREEZE_OFF, "Later we turned ArgoCD auto-sync back on for prod apps.", True),
+        (_FREEZE_OFF, "Two days later we turned ArgoCD auto-sync back on for prod apps.", True),
+        (_FREEZE_OFF, "At that point we turned ArgoCD auto-sync back on for prod apps.", True),
+        (_FREEZE_OFF, "A bit later we flipped ArgoCD auto-sync back on for prod apps.", True),
+        (_FREEZE_OFF, "ArgoCD auto-sync is back on for prod apps.", True),
+        (_AUTO_SYNC_OFF, "Helen and I agreed this morning to turn ArgoCD auto-sync back ON for "
+         "prod apps.", True),
+    ],
+)
+def test_a_turn_back_rewrites_the_entry_only_when_told_done(lead: str, said: str,
+                                                            turned: bool) -> None:
+    plan = _dream(lead, said)
+    body = parse_topic(plan.writes["project_stack.md"]).body if (
+        "project_stack.md" in plan.writes) else lead
+    current = body.partition("\n\n")[0]
+    # (the entry says what holds now: the turn with the other state in its history, or the
+    # state it gave, untouched)
+    assert (current != lead and f"previously: {lead}" in body if turned else current == lead), body
+    assert _others(plan) == []

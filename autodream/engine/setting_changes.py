@@ -280,6 +280,10 @@ _NOT_TURNED = re.compile(
     r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|perhaps|propos(?:e|es|ed|ing)|"
     r"suggest(?:s|ed|ing)?|not|can|will|shall|going|gonna|plan|planning|tomorrow|tonight|soon|"
     r"eventually|some\s+point)\b|['’]ll\b", re.I)
+# a decision made to turn the setting, said just before the turn ("Helen and I agreed this
+# morning to turn ...")
+_DECIDED_TO = re.compile(r"\b(?:agreed|decided|chose|opted|voted)\s+(?:\S+\s+){0,3}?to\s*$",
+                         re.I)
 # what a project turns on or off, even when the person calls it theirs ("my new-checkout flag"),
 # unlike their own things ("my slack notifications")
 _PROJECT_SETTING = re.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",
@@ -317,6 +321,12 @@ def _turn(text: str) -> tuple[str, str, int] | None:
             return None
         clause = clause[told.end():]
     if _NOT_TURNED.search(" ".join(clause.split()[-3:])):
+        return None
+    # Only a turn told as done changes the entry: "we turned", "it is back on", or a decision
+    # made to turn it ("we agreed to turn ..."); told in the present it is a plan or a request
+    # ("Later today we turn auto-sync back on", "Please turn ...", "We need to turn ...")
+    if not m["verb"].lower().endswith(("ed", "is", "are", "was", "were", "now")) and (
+            _DECIDED_TO.search(clause) is None):
         return None
     if told is not None:
         said, start = clause, m.start("verb") - len(clause)
