@@ -319,3 +319,32 @@ def test_a_switch_decided_is_made_only_when_told_done(said: str, switched: bool)
     plan = plan_dream(files, "- [Package manager](project_pkg.md) — pnpm\n",
                       gather(human(said, day=3)).candidates, now=NOW)
     assert ("We use bun for installs." in plan.writes.get("project_pkg.md", "")) is switched
+
+
+@pytest.mark.parametrize(
+    ("said", "rule"),
+    [
+        # (from a review: saved as prohibitions) after "no big" or "no further", a reply's or a
+        # finding's noun is a reply or a finding, whatever follows ...
+        ("No big deal, just run it without the cache.", False),
+        ("No big deal, I'll merge it without squashing.", False),
+        ("No big deal, ever.", False),
+        ("No further questions, go ahead without the tests.", False),
+        ("No further comments, approved without changes.", False),
+        ("No big surprise, it fails without the env var.", False),
+        ("No big difference without the cache.", False),
+        ("No big gains without the cache either.", False),
+        ("No big change without the index, still 2s.", False),
+        ("No further improvement without the index.", False),
+        ("No further errors without the flag.", False),
+        ("no big diff without the cache tbh", False),
+        # ... and a thing refused, with a condition, is a rule
+        ("No further schema changes without a DBA review.", True),
+        ("No big refactors without a design doc first.", True),
+        ("No further deploys without a rollback plan.", True),
+        ("No big PRs without a design review.", True),
+    ],
+)
+def test_a_reply_or_finding_after_no_big_is_no_rule(said: str, rule: bool) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text) for c in found] == ([("prohibition", said)] if rule else [])

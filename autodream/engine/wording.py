@@ -63,7 +63,12 @@ _TAIL_REMINDER = re.compile(
 _REPLY_NOUNS = (r"luck|idea|worries|worry|way|thanks|rush|need|doubt|clue|matter|longer|wonder|"
                 r"kidding|offen[cs]e|pressure|hurry|dice|joke|surprise|biggie|prob|probs|"
                 r"problemo|sweat|bother|stress|thx|duh|problems?|such|point|reason|chance|"
-                r"sense|answer|reply|news")
+                r"sense|answer|reply|news|"
+                # an adjective decides nothing, the noun after it does: "No big deal, run it
+                # without the cache", "No further errors without the flag" (but "No big
+                # refactors without a design doc", "No further schema changes ...": rules)
+                r"(?:big|further)\s+(?:deal|questions?|comments?|surprises?|difference|gains?|"
+                r"change|improvements?|errors?|diffs?|issues?|problems?|concerns?|speedup|wins?)")
 _NEVER_REFUSED = (_REPLY_NOUNS + r"|errors?|difference|response|results?|issues?|success|"
                   r"warnings?|failures?|progress|improvement|matches|match|connection|fix|"
                   r"solution|help|signal|sign|trace|hits?|bugs?|crash(?:es)?|change|go|big|"
