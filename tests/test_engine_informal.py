@@ -348,3 +348,43 @@ def test_a_switch_decided_is_made_only_when_told_done(said: str, switched: bool)
 def test_a_reply_or_finding_after_no_big_is_no_rule(said: str, rule: bool) -> None:
     found = gather(human(said, day=1)).candidates
     assert [(c.kind, c.text) for c in found] == ([("prohibition", said)] if rule else [])
+
+
+@pytest.mark.parametrize(
+    ("said", "standing"),
+    [
+        # (from a review: kept as standing) a deadline of one time makes one ask of it, even
+        # of every thing from a standing place ...
+        ("Priya wants every bug from the incident board triaged by Monday.", False),
+        ("Sam wants all the tickets from the outage board closed by Friday.", False),
+        ("Sam wants all the graphs from the incident dashboard exported for the postmortem.",
+         False),
+        ("Priya wants all the alerts from the incident channel summarized for the retro.", False),
+        ("Sam wants every action item from the incident team in Jira this week.", False),
+        ("Priya wants every item on the incident board closed before the release.", False),
+        ("Sam wants every flaky test fixed this week.", False),
+        # ... how long each one may take is how every one goes
+        ("Priya wants every alert from the incident channel acked within 15 minutes.", True),
+        ("Priya wants every bug from the incident board triaged within a day.", True),
+        ("Sam wants every PR reviewed by end of day.", True),
+        ("Leo wants every migration reviewed before the release branch is cut.", True),
+        ("Sam wants every release tagged before the release notes go out.", True),
+    ],
+)
+def test_a_one_time_deadline_makes_one_ask_not_a_standing_one(said: str,
+                                                              standing: bool) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [c.kind for c in found if c.kind == "preference"] == (
+        ["preference"] if standing else []), [(c.kind, c.text) for c in found]
+
+
+def test_a_one_time_ask_leaves_the_standing_rule_it_resembles() -> None:
+    rule = "Priya wants every bug from the incident board triaged within a day."
+    files = {"feedback_sched.md": topic("Bug triage", rule, type_="feedback")}
+    plan = plan_dream(files, "- [Bug triage](feedback_sched.md) — triage\n", gather(human(
+        "Priya wants every bug from the incident board triaged by Monday.", day=3)).candidates,
+        now=NOW)
+    if "feedback_sched.md" in plan.writes:
+        assert "previously" not in plan.writes["feedback_sched.md"]
+        assert rule in plan.writes["feedback_sched.md"]
+    assert not any("by Monday" in text or "2026-07" in text for text in plan.writes.values())

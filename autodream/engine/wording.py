@@ -135,6 +135,13 @@ _PREFERENCE = re.compile(
     r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
     # (not one ask: "Sam wants any update on the outage asap")
     r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon)|"
+    # a deadline of one time, whatever it is asked of ("Priya wants every bug from the incident
+    # board triaged by Monday"; "... within a day", "... by end of day" is how every one goes)
+    r"by\s+(?:next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|"
+    r"jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{4}-\d\d-\d\d|the\s+\d+(?:st|nd|rd|th))|"
+    r"this\s+(?:week|sprint|month|morning|afternoon|evening|weekend)|"
+    r"(?:for|before)\s+the\s+(?:postmortem|post-mortem|retro|retrospective|release|launch|"
+    r"audit|offsite|cutover)(?=\s*(?:[.,;!?]|$))|"
     r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b(?![\s-]+(?:channel|"
     r"environment|env|server|room|team|page|board|dashboard|process|rotation)\b))\b)|"
     # "Use the logging module, not print": a choice no tool name can stand for
