@@ -388,3 +388,42 @@ def test_a_one_time_ask_leaves_the_standing_rule_it_resembles() -> None:
         assert "previously" not in plan.writes["feedback_sched.md"]
         assert rule in plan.writes["feedback_sched.md"]
     assert not any("by Monday" in text or "2026-07" in text for text in plan.writes.values())
+
+
+@pytest.mark.parametrize(
+    ("said", "correction"),
+    [
+        # (from a review: lost, or kept turned round as a prohibition) "no go with X" chooses X
+        # when X is an option offered, or what follows gives a reason for it or rules another
+        # thing out ...
+        ("no go with the second option, it's simpler", "Go with the second option, it's simpler."),
+        ("no go with the feature flag approach instead",
+         "Go with the feature flag approach instead."),
+        ("no go with what you had before", "Go with what you had before."),
+        ("no go for option 2, option 1 is too slow", "Go for option 2, option 1 is too slow."),
+        ("no go for the smaller instance, cost matters",
+         "Go for the smaller instance, cost matters."),
+        ("no go with npm, pnpm broke the lockfile", "Go with npm, pnpm broke the lockfile."),
+        ("no set with the env var, not the config file",
+         "Set with the env var, not the config file."),
+        ("no set for 30 seconds, 60 is too long", "Set for 30 seconds, 60 is too long."),
+        # ... it is what failed, or another choice, when what follows says so
+        ("No go for the launch, QA found a blocker.", None),
+        ("No go with the new driver, same error.", None),
+        ("no go with the new driver, it still times out", None),
+        ("no go with the VPN either", None),
+        ("No go with Mongo, we're sticking with Postgres.", None),
+        ("no go with redis, memcached is enough", None),
+        ("no make with -j8, it breaks the build", None),
+    ],
+)
+def test_no_go_with_a_thing_chooses_it_only_when_what_follows_says_so(
+        said: str, correction: str | None) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text) for c in found] == (
+        [("correction", correction)] if correction else []), [(c.kind, c.text) for c in found]
+
+
+def test_no_go_for_a_kind_of_thing_without_a_condition_stays_a_rule() -> None:
+    (found,) = gather(human("No go for prod deploys without sign-off.", day=1)).candidates
+    assert (found.kind, found.text) == ("prohibition", "No go for prod deploys without sign-off.")

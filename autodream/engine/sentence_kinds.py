@@ -95,10 +95,19 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              # statements") only before what it acts on: "no change it to 8080", "no go back"
              r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|on|off|"
              r"up|using|everything|all)|change\s+(?:it|this|that|them|back))\b|"
-             # "no go with postgres, mysql is out": one thing chosen as another is ruled out;
-             # alone, "no go with X" may be what failed ("no go with the VPN either")
-             r"\s+(?-i:go)\s+with\s+[^,.;!?]{1,40},\s*(?:[\w.+#-]+\s+){1,3}(?:is|are)\s+"
-             r"(?:out|off\s+the\s+table|ruled\s+out)\b)")
+             # "no go with X" may be what failed ("no go with the VPN either", "No go for the
+             # launch, QA found a blocker"); it is one thing chosen when it is an option offered
+             # ("no go with the second option", "... with what you had before"), or when what
+             # follows gives a reason for it or rules another thing out ("..., it's simpler",
+             # "no go with postgres, mysql is out", "no set for 30 seconds, 60 is too long",
+             # "no go with npm, pnpm broke the lockfile", "..., not the config file",
+             # "... instead")
+             r"\s+(?-i:go|set)\s+(?:with|for)\s+(?:(?:the\s+)?(?:[\w.+#-]+\s+){0,3}?"
+             r"(?:option|approach)\b|what\s+you\b|[^,.;!?]{1,40}?(?:\s+instead\b|,\s*(?:"
+             r"it['’]?s\s+(?:simpler|faster|cheaper|easier|cleaner|safer|smaller|better)\b|"
+             r"not\s+(?:the|a|an)\s|(?!(?:it|that|this|same|still|we|they|qa|which)\b)"
+             r"(?:[\w.+#-]+\s+){1,3}(?:(?:is|are)\s+(?:out|off\s+the\s+table|ruled\s+out|"
+             r"too\s+\w+)|matters|broke|breaks|keeps\s+(?:breaking|failing))\b))))")
 _CORRECTION = re.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
     r"that's not (?:right|correct|it|what i)"
