@@ -312,6 +312,57 @@ def test_ordinary_task_chatter_yields_nothing() -> None:
     assert g.candidates == [] and g.stats.human_messages == 3
 
 
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # a standing rule asked as a question or a wish is the rule (was lost, or kept and
+        # titled "It'd be lovely")
+        ("Could we perhaps stop using default exports?", ["Stop using default exports."]),
+        ("Can we stop using default exports?", ["Stop using default exports."]),
+        ("it'd be lovely if you could always add a story for new components",
+         ["Always add a story for new components."]),
+        ("It would be great if you could always add a story for new components.",
+         ["Always add a story for new components."]),
+        ("Could you perhaps always add a Storybook story for new components?",
+         ["Always add a Storybook story for new components."]),
+        # ... the task at hand asked so is none
+        ("Could we perhaps look at it tomorrow?", []),
+        ("It'd be lovely if you could fix the header.", []),
+        ("Would you stop using default exports in this file?", []),
+        ("Could you stop doing that?", []),
+    ],
+)
+def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -> None:
+    assert [c.text for c in candidates(said)] == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kind"),
+    [
+        # a client's standing requirement, said as British English says it (was lost)
+        ("Acme want all copy in US English.", "preference"),
+        ("Acme wants all copy in US English.", "preference"),
+        ("Acme now want Storybook published to Chromatic.", "preference"),
+        # who signs off what, a standing meeting's time (were lost)
+        ("Sofia signs off every Bramble colour change.", "fact"),
+        ("Sofia is Bramble's designer; Acme's Dan signs off copy.", "fact"),
+        ("Sofia is Bramble's designer.", "fact"),
+        ("standup is 9am New York time (14:00 UK)", "fact"),
+        ("The standup is at 9:30.", "fact"),
+        # ... one ask, one day's, or no standing thing at all is none of them
+        ("Acme want all the screenshots from the demo asap.", None),
+        ("Acme now want the report sent to Dan by Friday.", None),
+        ("Dan signs off on this.", None),
+        ("Tom is the infra lead; he is out today.", None),
+        ("The standup is at 10 today.", None),
+        ("Standup is 15 minutes late.", None),
+    ],
+)
+def test_a_clients_rule_a_sign_off_or_a_meeting_time_is_kept(said: str,
+                                                             kind: str | None) -> None:
+    assert [c.kind for c in candidates(said)] == ([kind] if kind else [])
+
+
 def test_secret_is_redacted_and_the_candidate_dropped() -> None:
     g = gather(human("Remember the staging api_key = sk-live-abcdefghijklmnop1234 for deploys."))
     assert g.candidates == []

@@ -96,6 +96,31 @@ def test_code_trivia_the_project_shows_is_dropped_even_when_asked(
 
 
 @pytest.mark.parametrize(
+    ("said", "saved"),
+    [
+        # a rule about a path the project has: the path existing is why the rule is needed
+        ("I'd rather you didn't touch the auth code in src/auth.", True),
+        ("I'd rather you left src/legacy alone.", True),
+        ("Please avoid editing src/legacy.", True),
+        ("Never edit anything under tests/fixtures/", True),
+        ("Don't touch src/legacy/.", True),
+        ("Acme want all copy in US English in anything user-facing in src/app.", True),
+        # ... not a reply that only says where things are
+        ("I'd rather not, the tests are in tests/unit.", False),
+        ("For the record, the tests are in tests/unit and tests/integration.", False),
+    ],
+)
+def test_a_rule_about_a_path_the_project_has_is_not_dropped_as_the_path(
+    said: str, saved: bool
+) -> None:
+    g = Gatherer(facts=_facts())
+    g.add(human(said))
+    assert bool(g.candidates) is saved, g.decisions
+    if not saved:
+        assert "is in the project" in g.decisions[0].reason
+
+
+@pytest.mark.parametrize(
     "said",
     [
         "Remember: integration tests go in tests/integration from now on.",  # a rule

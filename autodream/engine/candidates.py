@@ -331,6 +331,52 @@ class _Undated:
     decision: Decision | None
 
 
+# A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
+# "It'd be lovely if you could always add a story for new components"
+_POLITE_ASK = re.compile(
+    r"^(?:(?:could|can|would)\s+(?:we|you)\s+(?:(?:perhaps|possibly|maybe|please|just)\s+)?|"
+    r"(?:it|that)(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:lovely|great|nice|brilliant|ideal|"
+    r"helpful|good|amazing|wonderful)\s+if\s+(?:you|we)\s+(?:could|can|would)\s+|"
+    r"i(?:'d|\s+would)\s+(?:really\s+)?appreciate\s+it\s+if\s+you\s+(?:could|would)\s+)"
+    r"(?:(?:please|perhaps)\s+)?(?P<rest>[a-z][^?]*?)[\s,]*(?:please)?[\s?.!]*$", re.I)
+# ... for good, not the task at hand ("Could we perhaps look at it tomorrow?")
+_FOR_GOOD = re.compile(r"\b(?:always|never|stop\s+(?:using|writing|adding|putting|doing)|"
+                       r"from\s+now\s+on|going\s+forward|in\s+future|any\s?more)\b", re.I)
+_POLITE_OPENERS = ("could ", "can ", "would ", "it'd ", "it would ", "that'd ", "that would ",
+                   "i'd ", "i would ")
+
+
+def _asked_politely(sentence: str) -> str:
+    """A standing rule asked politely, as the rule ("Could we perhaps stop using default
+    exports?" is "Stop using default exports."); any other sentence as it is. The question's
+    words would leave it a question (no rule) or a wish titled by its opener ("It'd be
+    lovely")."""
+    if not sentence.lower().startswith(_POLITE_OPENERS):
+        return sentence
+    m = _POLITE_ASK.match(sentence.strip())
+    if m is None or _FOR_GOOD.search(m["rest"]) is None:
+        return sentence
+    rule = ensure_period(sentence_case(m["rest"]))
+    found = _detect(rule)
+    return rule if found is not None and found.kind in ("preference", "prohibition") else sentence
+
+
+# "I'd rather you didn't touch ...", "... rather you left it alone": a prohibition said
+# politely; "Acme want all copy in US English ... in apps/acme": a requirement on all of a kind
+_RULE_ON_A_PATH = re.compile(
+    r"\brather you (?:didn['’]t|did not|not|wouldn['’]t|would not|left|kept)\b|"
+    r"\bwants?\s+(?:every|each|all|any)\s", re.I)
+
+
+def _asks_not_to(sentence: str) -> bool:
+    """True for a rule said politely or as what someone wants ("I'd rather you didn't touch
+    packages/auth", "Acme want all copy in US English in apps/acme"): a rule about the path it
+    names, which the project showing that path does not make redundant."""
+    low = sentence.lower()
+    return ("rather you" in low or " want" in low) and _RULE_ON_A_PATH.search(
+        sentence) is not None
+
+
 @dataclass
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -638,7 +684,7 @@ class Gatherer:
 
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
-        sentence = _neither_nor(sentence)
+        sentence = _asked_politely(_neither_nor(sentence))
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
@@ -681,8 +727,9 @@ class Gatherer:
             reason = "contained a secret (redacted); a credential is never remembered"
         if reason is None and contains_secret(found.text):
             reason = "still contains a secret after redaction"
-        if reason is None and found.kind not in ("resource", "switch") and not _STANDING.search(
-                sentence) and (path := shown_path(found.text, self.facts)) is not None:
+        if reason is None and found.kind not in ("resource", "switch", "prohibition") and not (
+                _STANDING.search(sentence) or _asks_not_to(sentence)) and (
+                path := shown_path(found.text, self.facts)) is not None:
             beside = _beside_path(found.text)
             if beside is not None:
                 # "Our CI runs on GitHub Actions; the workflow is .github/workflows/ci.yml":

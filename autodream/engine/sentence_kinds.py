@@ -602,6 +602,12 @@ _FACT = re.compile(
     # branch is trunk" (not "Our main branch is protected", "... is red again")
     r"^(?:the|our) (?:main|default|primary) branch (?:is|'s) (?:(?:called|named) [`'\"]?[\w./-]+|"
     rf"[`'\"]?{_BRANCH_NAME})[`'\"]?\s*[.!]?$|"
+    # a standing meeting's time: "standup is 9am New York time (14:00 UK)" (not "standup is
+    # at 10 today", one day's)
+    r"^(?:(?:the|our|their|(?-i:[A-Z][a-z]+)'s)\s+)?(?:daily\s+)?(?:stand-?ups?|retros?)\s+"
+    r"(?:is|are)\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\b"
+    r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?)\b)(?![^.;]*\b(?:today|tomorrow|"
+    r"tonight|this\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|"
     # who owns what: "Mara owns the ledger service", "The payments service is owned by the
     # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
@@ -629,12 +635,22 @@ _FACT = re.compile(
     r"past|beyond|off)|drop)|(?:have to|must|need to) stay on) (?-i:[A-Z])[\w.+-]*"
     r"(?: v?\d[\w.]*)?(?: support)? (?:until|because|since|as long as)\b(?! you\b)|"
     # ... and who does what on the team: "Tom is the infra lead", "Priya leads the data team"
+    # ... or for a client: "Sofia is Bramble's designer", "Acme's Dan signs off copy", "Sofia
+    # signs off every Bramble colour change" (not "Dan signs off the release today")
+    r"^(?:(?-i:[A-Z][a-z]+)'s\s+)?(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|"
+    r"You|The|Our|Everyone|Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:signs\s+off|approves)\s+"
+    r"(?!(?:on\s+)?(?:this|that|it|these|those|my|your)\b)(?:on\s+)?[\w-]+(?:\s+[\w-]+){0,4}?\s*[.!]?$"
+    r"(?<!\btoday)(?<!\btoday\.)(?<!\btomorrow)(?<!\btomorrow\.)|"
     r"^(?!(?-i:This|That|It|There|Here|What|Which|Who|He|She|They|We|You|The|Our|Everyone|"
-    r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our) (?:[\w-]+\s+){0,2}?(?:lead|"
+    r"Nobody|Someone)\b)(?-i:[A-Z][a-z]+)\s+(?:is (?:the|our|(?-i:[A-Z][a-z]+)'s) "
+    r"(?:[\w-]+\s+){0,2}?(?:lead|designer|"
     r"owner|manager|maintainer|pm|architect|expert|dri|go-to(?: person)?|point person|"
-    r"point of contact)(?:\s+(?:for|on|of)\s+(?:the\s+|our\s+)?"
+    r"point of contact)(?:\s+(?:for|on|of|at)\s+(?:the\s+|our\s+)?"
     r"(?!(?:this|that|it|these|those)\b)[\w-]+(?:\s+[\w-]+)?)?"
-    r"\s*[.!]?$|is on (?:the|our) [\w-]+ team\b|(?:leads|heads|manages|runs) (?:the|our) "
+    # (who does what for another, told beside it: "Sofia is Bramble's designer; Dan signs off")
+    r"\s*(?:[.!]?$|;\s(?=[^.;]*\b(?:signs\s+off|approves|lead|designer|owns)\b"
+    r"(?![^.;]*\b(?:today|tomorrow|tonight)\b)))|is on (?:the|our) [\w-]+ team\b|"
+    r"(?:leads|heads|manages|runs) (?:the|our) "
     r"[\w-]+(?:\s+[\w-]+)? (?:team|group|squad|guild|org)\b)", _I,
 )
 # "Quarantine flaky tests instead of rerunning them": a bare imperative on a kind of thing (no

@@ -132,7 +132,11 @@ _PREFERENCE = re.compile(
     r"[^,?]*,\s*(?!(?:it|that|this|there|the|we|they|he|she|i|you)\b)\w|"
     # a colleague's standing requirement, for every one of a kind of thing: "Priya wants every
     # payments deploy to go through a canary" ("Priya wants the report by Friday" is one task)
-    r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+wants\s+(?:every|each|all|any)\s"
+    # ... or a client's, "Acme want all copy in US English" (British English says a company
+    # "want"), "Acme now want Storybook published to Chromatic" (a way of working from now on)
+    r"^(?-i:[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+(?:wants?\s+(?:every|each|all|any)\s|"
+    r"now\s+wants?\s+(?:[\w-]+\s+){1,3}?(?:published|deployed|hosted|built|reviewed|written|"
+    r"kept|run)\s+(?:to|on|in|with|through)\s)"
     # (not one ask: "Sam wants any update on the outage asap")
     r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon)|"
     # a deadline of one time, whatever it is asked of ("Priya wants every bug from the incident
