@@ -624,10 +624,34 @@ def test_a_switch_dated_by_its_year_reads_back_as_history() -> None:
         "I moved the login bug from Jira to Linear.",
         "I moved the login tickets from Jira to Linear.",
         "We moved the tickets from Backlog to In Progress.",
+        # a path after a named thing is still code's place, not a library
+        "We moved the handlers from Express to src/routes.",
+        "We moved the button from Header.js to Footer.js.",
+        "We moved the helpers from utils to lib/helpers.",
     ],
 )
 def test_code_and_task_moves_are_no_memory(said: str) -> None:
     assert [c for c in candidates(said) if c.kind == "switch"] == []
+
+
+@pytest.mark.parametrize(
+    ("said", "new", "old"),
+    [
+        # a library whose own name has a slash or ".js" (was lost: read as code moved)
+        ("We're moving from raw Radix primitives to shadcn/ui across all three apps.",
+         "shadcn/ui", "Radix"),
+        ("We switched from Radix to shadcn/ui.", "shadcn/ui", "Radix"),
+        ("We moved from CRA to Next.js.", "Next.js", "CRA"),
+        # what of the old library was used is no part of its name
+        ("We're moving from raw Radix primitives to Shadcn across all three apps.",
+         "Shadcn", "Radix"),
+        ("We moved from plain CSS to Tailwind.", "Tailwind", "CSS"),
+    ],
+)
+def test_a_switch_to_a_library_named_like_a_path_is_kept(said: str, new: str,
+                                                        old: str) -> None:
+    (found,) = candidates(said)
+    assert (found.kind, found.new, found.old) == ("switch", new, old)
 
 
 @pytest.mark.parametrize(

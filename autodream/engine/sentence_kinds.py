@@ -197,10 +197,14 @@ _PLATFORM = (r"(?:android|ios|ipados|windows|linux|macos|mac|ie\s*\d*|internet\s
 _A_NAME = rf"(?:(?-i:[A-Z])[\w.+#/-]*[\w+#]|{_KNOWN_NAME})"
 # What a default branch is called: a rename of one of these is of the branch
 _BRANCH_NAME = r"(?:main|master|trunk|develop|dev)"
+# "from raw Radix primitives to shadcn/ui": the library left, said with what of it was used
+_PLAIN = r"(?:(?:raw|plain|vanilla|bare)\s+)?"
+_ITS_PARTS = r"(?:\s+(?:primitives|components|widgets))?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
-        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+{_THE}(?P<old>{_PLACE_OR_T})\s+"
+        rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+{_THE}{_PLAIN}"
+        rf"(?P<old>{_PLACE_OR_T}){_ITS_PARTS}\s+"
         rf"(?:back\s+)?(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I), False),
     # "We moved tickets from Linear to Jira": the tickets as a whole (no one ticket, no kind of
     # them: "the login bug" moved between trackers is a task) between two known places is the
@@ -1093,7 +1097,8 @@ def _switch(text: str) -> _Kind | None:
             continue
         if new[:1].isdigit():
             continue  # "the release moved to 2026-07-17": a new date or number, not a choice
-        if _PATH_LIKE.search(new) or (old and _PATH_LIKE.search(old)):
+        if (_PATH_LIKE.search(new) and not _library_named(new, old)) or (
+                old and _PATH_LIKE.search(old)):
             continue  # "moved the middleware from app.py to middleware.py": code moved
         if (at := ADDRESS_AT.match(text, m.start(which_new))) and len(at[0].rstrip(
                 ".,;:!?")) > len(new):
@@ -1139,6 +1144,22 @@ _NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last nex
 _PATH_LIKE = re.compile(
     r"[/\\]|\.(?:py|pyi|ts|tsx|js|jsx|mjs|go|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|swift|php|md|json|"
     r"ya?ml|toml|ini|cfg|sql|sh|css|scss|html|vue|svelte)$", re.I)
+
+
+# "shadcn/ui", "Next.js": a library named so; "src/ui", "app.js" are code's places
+_LIBRARY_NAME = re.compile(
+    r"(?!(?:src|lib|libs|app|apps|packages|pkg|internal|cmd|tests?|docs|scripts|components|"
+    r"utils|config|public|static|assets)/)[a-z][\w-]*/[a-z][\w-]*|(?-i:[A-Z])\w*\.js", _I)
+
+
+def _library_named(new: str, old: str | None) -> bool:
+    """True for a library whose name looks like a path ("from Radix to shadcn/ui", "from CRA to
+    Next.js"): what was left is a name (a capital, or a known tool), not a file or folder, so
+    this is no code moved between places."""
+    if not old or _PATH_LIKE.search(old):
+        return False
+    return _LIBRARY_NAME.fullmatch(new) is not None and (old[:1].isupper() or bool(
+        tool_kinds(old)))
 
 
 def _whole_name(text: str, start: int, term: str) -> str:
