@@ -711,3 +711,39 @@ def test_a_take_back_the_next_day_in_another_session_replaces_the_rule_said_then
     assert len(bodies) == 1
     assert bodies[0].startswith("Always rebase and merge.")
     assert "previously: Always squash-merge pull requests." in bodies[0]
+
+
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        # a correction's opener is no part of what is said: what is used, said again, confirms
+        # the entry that says so (was a new entry quoting "That's not quite right, ...")
+        ("Always pnpm, with the filter flag, e.g. pnpm --filter acme dev.",
+         "That's not quite right, we use pnpm, not npm."),
+        ("Always use pnpm for installs.", "That isn't quite right, we use pnpm, not npm."),
+        # a reminder of a rule confirms it (was put in as the rule's new lead, "Corrected")
+        ("Always add a Storybook story for new components.",
+         "I did say, always a story for new components please"),
+        ("Always add a Storybook story for new components.",
+         "Like I said, always add a story for new components."),
+    ],
+)
+def test_a_rule_said_again_with_a_correction_or_reminder_opener_is_confirmed(
+        lead: str, said: str) -> None:
+    plan = _said_to("feedback_pref.md", lead, said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert [(d.action, d.file) for d in plan.decisions if d.action != "kept"] == [
+        ("confirmed", "feedback_pref.md")]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("That's not quite right, we use pnpm, not npm.", "We use pnpm, not npm."),
+        # agreeing is no correction
+        ("That's quite right, we use pnpm.", None),
+    ],
+)
+def test_a_correction_opener_said_politely_is_not_kept(said: str, kept: str | None) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == ([kept] if kept else [])
+

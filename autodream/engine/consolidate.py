@@ -239,6 +239,9 @@ _NOT_A_STATEMENT = ("#", "`", "|", ">")
 _NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
 
 
+# "we use pnpm, not npm": what is used now, set against another, not a move told as news
+_USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -461,6 +464,13 @@ class Consolidator:
             if target is None and cand.back:
                 # "We switched to pnpm, then reverted to npm" beside "We use npm": the entry is
                 # current again, or still, and says so already
+                target = self._still_current(cand)
+                if target is not None:
+                    self._confirm(target, cand, cluster)
+                    return
+            if target is None and not cand.back and cand.old and _USED_NOT.search(cand.text):
+                # "That's not quite right, we use pnpm, not npm" beside "Always pnpm, with the
+                # filter flag": what is used, said again, and no entry says npm is
                 target = self._still_current(cand)
                 if target is not None:
                     self._confirm(target, cand, cluster)

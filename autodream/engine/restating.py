@@ -57,7 +57,9 @@ def _says_again(new: str, old: str) -> bool:
 # before, prefer einops"
 _SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:said|mentioned)|"
                           r"like\s+(?:i|we|the\s+user)\s+said|(?:i|we|the\s+user)(?:'ve|\s+ha(?:ve|s))?"
-                          r"\s+said\s+(?:it|this|that)\s+(?:before|already))\b,?\s*", re.I)
+                          r"\s+said\s+(?:it|this|that)\s+(?:before|already)|"
+                          # ("I did say, always a story for new components please")
+                          r"(?:i|we|the\s+user)\s+did\s+say)\b,?\s*", re.I)
 _SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not)\b", re.I)
 # One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
 # pytest everywhere, never unittest"

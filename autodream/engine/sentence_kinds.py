@@ -110,6 +110,7 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              r"too\s+\w+)|matters|broke|breaks|keeps\s+(?:breaking|failing))\b))))")
 _CORRECTION = re.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
+    r"(?:(?:that's|that\s+is)\s+not|that\s+isn't)\s+quite\s+(?:right|correct|it)|"
     r"that's not (?:right|correct|it|what i)"
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
     r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
