@@ -747,3 +747,43 @@ def test_a_rule_said_again_with_a_correction_or_reminder_opener_is_confirmed(
 def test_a_correction_opener_said_politely_is_not_kept(said: str, kept: str | None) -> None:
     assert [c.text for c in gather(human(said)).candidates] == ([kept] if kept else [])
 
+
+def _about_me(said: str, *also: str) -> DreamPlan:
+    files = {"user_about.md": topic(
+        "About", "I'm Olly Bennett, a freelance front-end developer in Bristol (UK time).",
+        type_="user", description="freelance front-end developer, three clients")}
+    files.update({f"user_{i}.md": topic(f"More {i}", lead, type_="user")
+                  for i, lead in enumerate(also)})
+    return plan_dream(files, "- [About](user_about.md) — about\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I moved to Brighton last month.",
+     "I'm not in Bristol any more, I moved to Brighton last month."],
+)
+def test_the_person_moving_rewrites_the_user_entry_saying_where_they_are(said: str) -> None:
+    # was a new project entry, "Switched to Brighton", beside "... in Bristol"
+    plan = _about_me(said)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["user_about.md"]
+    entry = parse_topic(plan.writes["user_about.md"])
+    assert entry.type == "user"
+    lines = entry.body.splitlines()
+    assert lines[0] == "I'm Olly Bennett, a freelance front-end developer in Brighton (UK time)."
+    assert "Switched from Bristol to Brighton in June 2026; previously Bristol." in lines
+    assert entry.description == "freelance front-end developer, three clients"  # the person's
+
+
+@pytest.mark.parametrize(
+    ("said", "also"),
+    [
+        ("I'm not in Leeds any more, I moved to Brighton.", ()),  # not where the entry says
+        ("We moved to Brighton.", ()),  # not the person's own move
+        ("I moved to Brighton last month.", ("I work with Sam in London.",)),  # which one?
+    ],
+)
+def test_a_move_the_user_entry_does_not_tell_of_leaves_it(said: str,
+                                                          also: tuple[str, ...]) -> None:
+    plan = _about_me(said, *also)
+    assert "user_about.md" not in plan.writes

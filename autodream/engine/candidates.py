@@ -965,6 +965,9 @@ def read_note(text: str) -> tuple[MemoryType, str]:
     return _classify(found.kind, found.text), found.text
 
 
+_MOVED_MYSELF = ("I moved to ", "I've moved to ", "I have moved to ", "I relocated to ")
+
+
 def _classify(kind: CandidateKind, text: str) -> MemoryType:
     if kind == "identity":
         return "user"
@@ -979,6 +982,8 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
         return "project"
     first = (text.split() or [""])[0].lower().strip(",.:;")
     imperative = first in _IMPERATIVE or first in ("never", "always", "don't", "do")
+    if kind == "switch" and (text.startswith(_MOVED_MYSELF) or ", I moved to " in text):
+        return "user"  # ("I moved to Brighton last month": where the person is, not a choice)
     if kind == "switch":
         return "feedback" if imperative else "project"
     # remember: what is it about?

@@ -239,6 +239,19 @@ _NOT_A_STATEMENT = ("#", "`", "|", ">")
 _NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
 
 
+# The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
+# more, they moved to Brighton"), and where a user entry says they are ("... developer in
+# Bristol (UK time)", "I live in Leeds")
+_USER_MOVED = re.compile(r"The user (?:has |have )?(?:moved|relocated)\b|The user is not in "
+                         r"(?-i:[A-Z])\w+ any ?more, they (?:have |'ve )?(?:moved|relocated)\b",
+                         re.I)
+_NOT_IN_ANY_MORE = re.compile(r"\bnot in ((?-i:[A-Z])\w+) any ?more\b", re.I)
+_LIVES_IN = re.compile(r"\b(?:in|based in|living in|lives in)\s+((?-i:[A-Z])[a-z]+)\b"
+                       r"(?!\s+(?-i:[A-Z]))(?!'s)")
+# ... not what the person works in ("a developer in Python")
+_NOT_A_PLACE = frozenset({"python", "go", "rust", "java", "kotlin", "swift", "ruby", "php",
+                          "typescript", "javascript", "scala", "elixir", "haskell", "english",
+                          "react", "django", "rails", "node", "vue", "angular", "svelte"})
 # "we use pnpm, not npm": what is used now, set against another, not a move told as news
 _USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
 
@@ -450,7 +463,7 @@ class Consolidator:
             if target is None and cand.old is None and not cand.back:
                 found = (self._moved_from(cand) or self._upgraded_from(cand)
                          or self._moved_off(cand) or self._tool_replaced(cand)
-                         or self._branch_renamed(cand))
+                         or self._branch_renamed(cand) or self._user_moved(cand))
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
@@ -1057,6 +1070,23 @@ class Consolidator:
         return self._one_other(cand, thing, new, lambda lead: [
             p for p in places_in(lead) if kind_of(p) == kind])
 
+    def _user_moved(self, cand: Candidate) -> tuple[Entry, str] | None:
+        """For "I moved to Brighton last month": the one user entry saying where the person is
+        ("... a freelance front-end developer in Bristol"), and that place; the person's own
+        move is of who they are, not a project's choice. The place left, when said ("I'm not
+        in Bristol any more"), must be the entry's."""
+        new = cand.new or ""
+        if not cand.text.startswith("The user ") or not new[:1].isupper() or (
+                _USER_MOVED.match(cand.text) is None):
+            return None
+        left = _NOT_IN_ANY_MORE.search(cand.text)
+        found = [(entry, m[1]) for entry in self.live() if entry.type == "user"
+                 for m in _LIVES_IN.finditer(entry.lead)
+                 if m[1].lower() != new.lower() and m[1].lower() not in _NOT_A_PLACE
+                 and not tool_kinds(m[1]) and kind_of(m[1]) is None
+                 and (left is None or left[1] == m[1])]
+        return found[0] if len(found) == 1 else None
+
     def _kept_beside(self, cand: Candidate) -> bool:
         """An entry names another tool of ``cand``'s kind and stays as it is beside the switch
         (the user's habit, a rule with the old tool's reason): the switch is a memory of its
@@ -1647,7 +1677,10 @@ class Consolidator:
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
                    if old is not None and has_word(new_lead, new) else "")
-        if at == 0 or (old is not None and has_word(entry.description, old)):
+        # (a user entry's own description, "freelance front-end developer, three clients in one
+        # monorepo", stays when it does not name what was left: the person wrote it)
+        kept_hook = entry.type == "user" and bool(entry.description) and not entry.generated_hook
+        if (at == 0 and not kept_hook) or (old is not None and has_word(entry.description, old)):
             entry.description = description_for(new_lead)
         switched = self._switched.setdefault(id(entry), [])
         # a later switch of the same tool, or on from what the last one chose, replaces it
