@@ -2567,12 +2567,17 @@ def test_what_a_colleague_wants_once_is_no_rule(said: str) -> None:
     assert gather(human(said)).candidates == []
 
 
-def test_a_colleagues_requirement_says_whose_it_is() -> None:
-    said = ("Priya (she leads the Payments team) wants every change to the payments namespace "
-            "rolled out as a canary.")
+@pytest.mark.parametrize(("said", "whose"), [
+    ("Priya (she leads the Payments team) wants every change to the payments namespace "
+     "rolled out as a canary.", "Priya"),
+    # a client, in British English's plural (was "The user's stated preference")
+    ("Acme want all copy in US English.", "Acme"),
+    ("Acme now want Storybook published to Chromatic.", "Acme"),
+])
+def test_a_colleagues_requirement_says_whose_it_is(said: str, whose: str) -> None:
     plan = plan_dream({}, None, gather(human(said)).candidates, now=NOW)
     [text] = plan.writes.values()
-    assert "**Why:** Priya's preference, told by the user" in parse_topic(text).body
+    assert f"**Why:** {whose}'s preference, told by the user" in parse_topic(text).body
 
 
 # (from the eighteenth review) lasting news beside a passing remark, a dated upgrade, and what
