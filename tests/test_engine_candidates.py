@@ -2806,3 +2806,65 @@ def test_a_switch_between_names_with_digits_names_its_file_for_them(
         assert written == [file]
     else:
         assert all("instead.md" not in f for f in written)
+
+
+# (from a month-of-use tester, an ML researcher) the project's standing the code does not show
+# is kept: a best result, the resources it runs on and their names, what a colleague requires
+# and when, who is away and whom to ask; the secret beside it never is
+@pytest.mark.parametrize(("said", "kept"), [
+    ("yes, best val loss is 0.398 now with the cosine schedule, that's our new baseline",
+     [("fact", "Best val loss is 0.398 now with the cosine schedule, that's our new baseline.")]),
+    ("best val loss 0.389 now (temperature 0.07)",
+     [("fact", "Best val loss 0.389 now (temperature 0.07)")]),
+    ("final run done, best val loss is 0.352. that's the number for the paper",
+     [("fact", "Final run done, best val loss is 0.352. that's the number for the paper.")]),
+    ("the partitions on kepler: gpu-a100 for real runs, gpu-debug for quick tests (max 1 hour). "
+     "our group quota is 8 A100s at a time",
+     [("resource", "The partitions on kepler: gpu-a100 for real runs, gpu-debug for quick tests "
+       "(max 1 hour)."), ("fact", "Our group quota is 8 A100s at a time.")]),
+    ("the gpu-debug partition was renamed to debug-a100 this week, update the sbatch templates",
+     [("fact", "The gpu-debug partition was renamed to debug-a100 in the week of 2026-07-06.")]),
+    ("the mlflow experiment name is cseg-v2",
+     [("resource", "The mlflow experiment name is cseg-v2.")]),
+    ("we track experiments in wandb, project mei-cseg under entity okafor-lab. my key is "
+     "3f9a1c7e2b8d4f60a1c3e5b7d9f1a2c4e6b8d0f2 just export it in the sbatch script",
+     [("resource", "We track experiments in wandb, project mei-cseg under entity okafor-lab.")]),
+    ("Prof. Okafor wants ablations on the temperature parameter before the submission",
+     [("fact", "Prof. Okafor wants ablations on the temperature parameter before the "
+       "submission.")]),
+    ("next: Prof. Okafor wants a journal version by end of January",
+     [("plan", "Prof. Okafor wants a journal version by 2027-01-31.")]),
+    ("Okafor wants the camera-ready figures in matplotlib, not seaborn",
+     [("preference", "Okafor wants the camera-ready figures in matplotlib, not seaborn.")]),
+    ("Diego is on leave until Nov 16; ask Ana about the data loader meanwhile",
+     [("plan", "Diego is on leave until 2026-11-16; ask Ana about the data loader meanwhile.")]),
+    ("Diego moved the data loader to webdataset shards last week, ask him about the shard "
+     "format, not me",
+     [("resource", "Diego moved the data loader to webdataset shards in the week of 2026-06-29, "
+       "ask him about the shard format, not the user.")]),
+    ("kepler has maintenance next Tuesday, no jobs that day",
+     [("plan", "Kepler has maintenance on 2026-07-07, no jobs that day.")]),
+    # ... and what the run at hand shows, the code's own names, one ask, stay out
+    ("loss is going down", []),
+    ("it's 0.5 on this batch", []),
+    ("val loss is 0.41 after epoch 3", []),
+    ("best accuracy is 0.91 on this batch", []),
+    ("best f1 of 0.8 is not good enough", []),
+    ("the best approach is to retry", []),
+    ("the test fails at line 42", []),
+    ("the function name is parse_args", []),
+    ("the branch name is fix-123", []),
+    ("the file was renamed to utils.py", []),
+    ("the maintenance script failed today", []),
+    ("our api quota is 1000 requests until Friday", []),
+    ("Priya wants the report by Friday", []),
+    ("Sam wants the fix by tonight", []),
+    ("Lisa wants coffee, not tea", []),
+    ("Priya wants me to fix it, not Tom", []),
+    ("Tom moved the file, ask him about it", []),
+])
+def test_the_projects_standing_is_kept_and_the_run_at_hand_is_not(
+        said: str, kept: list[tuple[str, str]]) -> None:
+    found = gather(human(said)).candidates
+    assert [(c.kind, c.text) for c in found] == kept
+    assert not any("3f9a1c7e" in c.text for c in found)

@@ -1632,7 +1632,7 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
 def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -> None:
     plan = _plan({}, None, human(said))
     (text,) = plan.writes.values()
-    assert parse_topic(text).name == title
+    assert parse_topic(text).name.startswith(title)
     assert f"[{title}]" in plan.index
 
 
@@ -3487,3 +3487,20 @@ def test_another_rule_with_a_reason_appended_stays_apart(first: str, other: str)
     said = gather(human(first, session="s0"), human(other, day=3, session="s3")).candidates
     plan = plan_dream({}, None, said, now=NOW)
     assert len([f for f in plan.writes if f != "MEMORY.md"]) == 2
+
+
+# (from a month-of-use tester, an ML researcher) a title before a name cuts no entry's title
+# short, and a passed maintenance day is told as past
+@pytest.mark.parametrize(("said", "now", "title"), [
+    ("next: Prof. Okafor wants a journal version by end of January", NOW,
+     "Prof. Okafor wants a journal version by 2027-01-31"),
+    ("Prof. Okafor wants ablations on the temperature parameter before the submission", NOW,
+     "Prof. Okafor wants ablations on the temperature parameter"),
+    ("kepler has maintenance next Tuesday, no jobs that day", NOW,
+     "Was planned: Kepler has maintenance on 2026-07-07"),
+])
+def test_a_colleagues_and_the_clusters_plans_read_whole(said: str, now: datetime,
+                                                        title: str) -> None:
+    plan = plan_dream({}, None, gather(human(said)).candidates, now=now)
+    [text] = plan.writes.values()
+    assert parse_topic(text).name.startswith(title)

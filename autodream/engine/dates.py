@@ -1300,7 +1300,7 @@ _PLAN_HINT = re.compile(
     r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
     r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
     r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?|deploy(?:s|ment)?|"
-    rf"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|audit|{EVENT_WORDS})\b"
+    rf"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|audit|has maintenance|{EVENT_WORDS})\b"
 )
 _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 

@@ -148,7 +148,9 @@ _GIT = re.compile(
 )
 _DEBUG = re.compile(
     r"\bstack ?trace\b|\btraceback\b|\bsegfault\b|\broot cause\b|\bthe (?:error|bug|crash|"
-    r"issue|problem|failure) (?:was|is) (?:caused|because|due|in|that)\b|\bto debug\b|"
+    r"issue|problem|failure) (?:was|is) (?:caused|because|due|in|that)\b|"
+    # (a name with "debug" in it is no debugging: "renamed to debug-a100")
+    r"\bto debug\b(?![\w-])|"
     r"\bdebugging\b|\bthe fix (?:was|is)\b|\bfixed (?:it|this|that) by\b|\bworkaround (?:was|is)"
     r"\b|\brepro(?:duce)?\b|\bnull pointer\b|\boff-by-one\b|\berror:\s", _I,
 )

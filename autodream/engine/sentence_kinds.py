@@ -15,6 +15,7 @@ from autodream.engine.dates import (
     plan_cancelled,
     tells_call_off,
 )
+from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.model import CandidateKind
 from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.revisions import chooses_an_end
@@ -417,6 +418,9 @@ _PLAN_WORD = re.compile(
     r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
     r"go(?:es|ing)?\s+(?:out|live)|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
+    # (a colleague away, a cluster down: "Diego is on leave until Nov 16", "kepler has
+    # maintenance next Tuesday"; not "the maintenance script")
+    r"on\s+(?:parental\s+|sick\s+|paternity\s+|maternity\s+)?leave|has\s+maintenance|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
     # a change of who does what, on a day ("I'm moving to the platform team at the end of the
     # month", "Jonas takes over as tech lead on August 1")
@@ -445,7 +449,8 @@ _POINTER = re.compile(
 # runs: "Our CI is on GitHub Actions" is what the project runs on)
 _KEEPING_PLACE = names_pattern(
     [name for name, kind in KIND_OF.items() if kind in ("docs", "tickets", "monitoring", "design")]
-    + ["google doc", "wiki"])
+    # (and where experiments are tracked: "We track experiments in wandb, project mei-cseg")
+    + ["google doc", "wiki", "wandb", "weights & biases", "mlflow", "tensorboard"])
 # "Our docs live in Notion", "Bugs are tracked in Linear", "Bugs go in GitHub issues": where to
 # look, with no URL.
 _KEPT_IN_TOOL = re.compile(
@@ -792,6 +797,59 @@ _HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a
                    r"\b(?:url|host(?:name)?|address|domain|endpoint)s?\s+(?:is|are)\s+"
                    r"(?:https?://)?(?!(?:[a-z0-9-]+\.)*(?:example|localhost)\.)(?:[a-z0-9-]+\.)+"
                    rf"{_TLD}(?:[:/][\w./:-]*?)?\s*(?:[.!]?\s*$|[,;]\s*(?:so|and)\b)", _I)
+# The project's standing that the code does not show: a result to beat, the resources it runs
+# on and what each is for, what a colleague requires of it. Each is told of a named thing, as
+# it holds now, never of the run at hand ("loss is going down", "it's 0.5 on this batch").
+#
+# A best result and what it is: "best val loss is 0.398 now", "final run done, best val loss is
+# 0.352" (a later best replaces it; not "the best approach is to retry", no measure)
+_BEST_RESULT = re.compile(
+    r"(?:^|[,;:]\s+)(?:(?:our|the|new|current)\s+)*best\s+(?P<measure>(?:[\w-]+\s+){0,2}?(?:loss|"
+    r"accuracy|acc|f1|auc|auroc|bleu|rouge(?:-\w+)?|score|m?iou|map|perplexity|ppl|wer|cer|"
+    r"error(?:\s+rate)?|precision|recall))\s+(?:(?:is|so\s+far\s+is)\s+)?(?:now\s+)?(?:at\s+)?\d*\.?\d+%?"
+    # (not one batch's or one step's: "best accuracy is 0.91 on this batch")
+    r"(?!\w|\.\d)(?![^.;]*\b(?:this|that|one|each|every)\s+(?:batch|step|sample|epoch|seed)\b)", _I)
+# A reply's yes before it says nothing of the result
+_YES = re.compile(r"^(?:yes|yep|yup|yeah|nice|great)\b[\s,!.]*", _I)
+# A named resource of the cluster or the tracker and what it is: "the mlflow experiment name is
+# cseg-v2", "the partitions on kepler: gpu-a100 for real runs, ...", "the gpu-debug partition
+# was renamed to debug-a100" (a kind of thing code has no name for: not "the function name is
+# parse_args", "the file was renamed to utils.py")
+_RESOURCE_NOUN = (r"(?:partitions?|queues?|clusters?|buckets?|namespaces?|workspaces?|entity|"
+                  r"entities|experiments?|registr(?:y|ies)|projects?|nodes?)")
+_NAMED_RESOURCE = re.compile(
+    rf"^(?:the|our)\s+[\w.-]+\s+{_RESOURCE_NOUN}\s+(?:name\s+is|is\s+(?:called|named))\s+"
+    r"[`'\"]?[\w.-]*[\d-][\w.-]*[`'\"]?\s*[.!]?$|"
+    rf"^(?:the|our)\s+(?:[\w-]+\s+)?{_RESOURCE_NOUN}(?:\s+(?:on|in|at|of)\s+[\w.-]+)?"
+    r"(?:\s*:|\s+(?:is|are))\s+[`'\"]?[\w.]*[\d-][\w.-]*[`'\"]?\s+(?:is\s+)?for\s+\w", _I)
+_RENAMED_RESOURCE = re.compile(
+    rf"^(?P<what>(?:the|our)\s+[\w.-]+\s+{_RESOURCE_NOUN}\s+(?:was|were|has\s+been|got)\s+"
+    r"renamed\s+to\s+[`'\"]?[\w.-]*[\w][`'\"]?(?:\s+(?:this|last)\s+week|\s+today|\s+yesterday)?)"
+    r"(?:\s*[.!]?$|\s*,\s+)", _I)
+# A limit of what the team may use: "our group quota is 8 A100s at a time" (not one for a
+# while: "... until Friday", "... for now")
+_QUOTA = re.compile(
+    r"^(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?:quota|allocation)\s+is\s+\d+\s+\S+"
+    r"(?![^.;]*\b(?:until|till|today|tonight|tomorrow|temporarily|for\s+now|this\s+week)\b)", _I)
+# What a colleague requires of the project, by a named person: up to a milestone or a month
+# ("Prof. Okafor wants a journal version by end of January", "... ablations on the temperature
+# parameter before the submission"; not "Priya wants the report by Friday", one task), or a
+# choice of one thing against another ("Okafor wants the figures in matplotlib, not seaborn")
+_COLLEAGUE = r"(?:(?:Prof|Dr|Mr|Mrs|Ms)\.?\s+)?(?-i:[A-Z][a-z]+)"
+# Who knows a part of the system, by what they did to it: "Diego moved the data loader to
+# webdataset shards last week, ask him about the shard format" (whom to ask, not a task)
+_ASK_WHO_DID = re.compile(
+    rf"^{_COLLEAGUE}\s+(?:moved|migrated|wrote|rewrote|built|set\s+up|owns|maintains|designed)\s+"
+    r"(?:the|our)\s+[^.;!?]*?,\s+(?:so\s+)?ask\s+(?:him|her|them)\s+(?:about|for)\s+"
+    r"(?!(?:it|this|that|them)\b)\w", _I)
+_COLLEAGUE_WANTS = re.compile(
+    rf"^(?:[\w-]+:\s+)?{_COLLEAGUE}\s+wants\s+(?!to\b|(?:me|you|us|him|her|them|it)\b)"
+    r"(?:[^.;!?]*?\b(?:by|before|for)\s+(?:the\s+)?(?:(?P<end>end\s+of\s+(?:the\s+)?)?(?:"
+    rf"{'|'.join(sorted(MONTH_WORDS, key=len, reverse=True))}|(?(end)month|(?!))|quarter|year|"
+    r"q[1-4])\b|(?P<event>submission|camera-ready|deadline|conference|rebuttal|defense|"
+    r"release|launch)\b)"
+    r"|[^.;!?]*?\s(?:in|with|using|via|as)\s+[\w.+#-]+,?\s+not\s+(?!(?:me|you|us|him|her|them|now|yet|today|tonight|tomorrow|later|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)(?P<other>[\w.+#-]+)\s*[.!]?$)", _I)
 _PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
                    r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
 
@@ -1503,10 +1561,45 @@ def _detect_core(raw: str) -> _Kind | None:
     if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
             _when_they_are(sentence)):
         return _Kind("preference", _clean(sentence), 0.7)
+    state = _project_state(sentence)
+    if state is not None:
+        return state
     if _DONE_ON_A_DAY.search(sentence) and not _NOT_DONE_YET.search(sentence):
         dated, rewrites = absolutize(sentence, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
+    return None
+
+
+def best_result(text: str) -> str | None:
+    """The measure ``text`` gives the project's best result of ("val loss" for "Best val loss
+    is 0.398 now ..."), in lower case, or None."""
+    if "best" not in text.lower():
+        return None
+    m = _BEST_RESULT.search(text)
+    return " ".join(m["measure"].lower().split()) if m is not None else None
+
+
+def _project_state(sentence: str) -> _Kind | None:
+    """The project's standing the code does not show (``_BEST_RESULT`` and the rest), or None."""
+    lowered = sentence.lower()
+    if "best" in lowered and _BEST_RESULT.search(sentence):
+        return _Kind("fact", _clean(_YES.sub("", sentence)), 0.6)
+    if "renamed" in lowered and (m := _RENAMED_RESOURCE.match(sentence)):
+        # (an ask after it, "..., update the sbatch templates", is the work it makes)
+        return _Kind("fact", _clean(m["what"]), 0.6)
+    if ("quota" in lowered or "allocation" in lowered) and _QUOTA.match(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if (" for " in lowered or " name" in lowered or "called" in lowered) and (
+            _NAMED_RESOURCE.match(sentence)):
+        return _Kind("resource", _clean(sentence), 0.6)
+    if "ask " in lowered and _ASK_WHO_DID.match(sentence):
+        return _Kind("resource", _clean(sentence), 0.6)
+    if " wants " in sentence and (m := _COLLEAGUE_WANTS.match(sentence)):
+        if m["other"] is not None:
+            return _Kind("preference", _clean(sentence), 0.7)
+        dated, rewrites = absolutize(sentence, _SOME_DAY)
+        return _Kind("plan" if rewrites or _has_date(dated) else "fact", _clean(sentence), 0.7)
     return None
 
 
