@@ -3489,6 +3489,33 @@ def test_another_rule_with_a_reason_appended_stays_apart(first: str, other: str)
     assert len([f for f in plan.writes if f != "MEMORY.md"]) == 2
 
 
+# (from a month-of-use tester, an ML researcher) a newer best result replaces the older one,
+# kept as history, however differently each is told; a best of another measure is its own
+@pytest.mark.parametrize(("older", "newer", "entries"), [
+    (["best val loss is 0.412 (run cseg-lr3e-4)",
+      "yes, best val loss is 0.398 now with the cosine schedule, that's our new baseline"],
+     "final run done, best val loss is 0.352. that's the number for the paper", 1),
+    (["best val loss is 0.412"], "best val accuracy is 0.871", 2),
+])
+def test_a_newer_best_result_replaces_the_older(
+        older: list[str], newer: str, entries: int) -> None:
+    files: dict[str, str] = {}
+    for day, said in enumerate(older):
+        plan = plan_dream(files, None, gather(human(said, day=day, session=f"s{day}")).candidates,
+                          now=NOW)
+        files = {**{f: t for f, t in files.items() if f not in plan.deletes}, **plan.writes}
+    plan = plan_dream(files, None, gather(human(newer, day=5, session="s5")).candidates, now=NOW)
+    files = {**{f: t for f, t in files.items() if f not in plan.deletes}, **plan.writes}
+    assert len(files) == entries
+    if entries == 1:
+        [text] = files.values()
+        topic_ = parse_topic(text)
+        assert topic_.name == "Final run done, best val loss is 0.352"
+        assert topic_.body.startswith("Final run done, best val loss is 0.352.")
+        assert "previously: Best val loss is 0.412 (run cseg-lr3e-4)" in topic_.body
+        assert "previously: Best val loss is 0.398 now with the cosine schedule" in topic_.body
+
+
 # (from a month-of-use tester, an ML researcher) a title before a name cuts no entry's title
 # short, and a passed maintenance day is told as past
 @pytest.mark.parametrize(("said", "now", "title"), [

@@ -170,7 +170,7 @@ from autodream.engine.rewrites import (
     _without_old_place,
     _without_old_tool_clauses,
 )
-from autodream.engine.sentence_kinds import TOLD_DONE, key_clause
+from autodream.engine.sentence_kinds import TOLD_DONE, best_result, key_clause
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -636,6 +636,12 @@ class Consolidator:
                 # (it names nothing the rule does not), memory would contradict itself
                 self._turn_round(turned, cand, cluster)
                 return
+            bettered = self._best_of(cand) if cand.kind == "fact" else None
+            if bettered is not None:
+                # "Best val loss is 0.352" over "Best val loss is 0.398 now with the cosine
+                # schedule": the newer best is the result to beat, whatever else each says
+                self._new_best(bettered, cand, cluster)
+                return
             target = (self._readdressed(cand) or self._turned_back_in(cand)
                       or self._decision_taken_back(cand) or self._best_match(cand))
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
@@ -804,6 +810,38 @@ class Consolidator:
                     sim == best_sim and best is not None and pos < best_pos)):
                 best, best_sim, best_pos = entry, sim, pos
         return best
+
+    def _best_of(self, cand: Candidate) -> Entry | None:
+        """The newest live entry giving the project's best of the measure ``cand`` gives a best
+        of ("val loss"), or None."""
+        measure = best_result(cand.text)
+        if measure is None:
+            return None
+        found = [e for e in self.live() if e.type == cand.type and best_result(e.lead) == measure]
+        return max(found, key=lambda e: e.reference_day() or date.min, default=None)
+
+    def _new_best(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        if any(_says_again(cand.text, s) and same_values(cand.text, s)
+               for s in entry.statements):
+            self._restated(entry, cand, cluster)
+            return
+        day = cand.source.day.isoformat()
+        previous = entry.lead
+        entry.history.append(f"Updated on {day}; previously: {previous}")
+        entry.statements = self._capped([cand.text, *entry.statements[1:]], entry.file)
+        # (a title drawn from the lead, perhaps less an aside: "Best val loss is 0.412")
+        if entry.name == title_for(previous) or previous.startswith(entry.name):
+            entry.name = title_for(cand.text) or entry.name
+        if entry.original is None or entry.description == description_for(previous):
+            entry.description = description_for(entry.lead)
+        _guidance_for(entry, cand, cluster)
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "superseded", shorten(cand.text, 120),
+            f"a newer best result replaces '{shorten(previous, 80)}' on {day}",
+            file=entry.file, session_id=cand.source.session_id))
 
     def _taken_back(self, cand: Candidate) -> tuple[Entry, list[tuple[int, Revision]]] | None:
         """The entry whose statements ``cand``, said after a change of mind, takes back (each
