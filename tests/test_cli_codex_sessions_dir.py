@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from tests.test_cli_transcript_sources import (
     SQUASH,
     WILDCARDS,
     Project,
+    _claude_dream,
     rollout_lines,
     write,
 )
@@ -304,14 +304,6 @@ def test_without_codex_sessions_dir_the_codex_root_is_not_there(both: Project) -
 # ---- the Claude backend's tools ------------------------------------------------------------
 
 
-@pytest.fixture
-def api() -> Iterator[list[ScriptedAPI]]:
-    servers: list[ScriptedAPI] = []
-    yield servers
-    for server in servers:
-        server.__exit__(None, None, None)
-
-
 def test_claude_reads_this_projects_rollouts_in_codex_and_nothing_else_there(
     both: Project, tmp_path: Path, api: list[ScriptedAPI]
 ) -> None:
@@ -321,7 +313,7 @@ def test_claude_reads_this_projects_rollouts_in_codex_and_nothing_else_there(
                     rollout_lines(OUTSIDE, cwd=str(both.project)))
     (_codex(both) / DAY / outside.name).symlink_to(outside)
     vday = f"codex/{DAY}"
-    server = ScriptedAPI([
+    server = _claude_dream(both, api, [
         reply(tool_use("grep", {"pattern": "tabs|wildcard", "path": "codex/"}),
               tool_use("read_file", {"path": f"{vday}/{THEIRS}"}),
               tool_use("read_file", {"path": f"{vday}/{outside.name}"}),
@@ -331,11 +323,7 @@ def test_claude_reads_this_projects_rollouts_in_codex_and_nothing_else_there(
         call("begin_phase", phase="consolidate"),
         call("write_file", path=f"{vday}/{MINE}", content="- rewritten\n"),
         call("finish", summary="looked around"),
-    ]).__enter__()
-    api.append(server)
-    result = both.run("--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-                      ANTHROPIC_BASE_URL=server.url)
-    assert result.exit_code == 0, result.output
+    ])
 
     system = server.requests[0]["system"]
     assert "`codex/`" in json.dumps(system)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -332,14 +331,6 @@ def test_sessions_given_directly_pass_the_sandbox_and_are_read_once(
 
 
 # ---- the Claude backend's view ----------------------------------------------------------------
-
-
-@pytest.fixture
-def api() -> Iterator[list[ScriptedAPI]]:
-    servers: list[ScriptedAPI] = []
-    yield servers
-    for server in servers:
-        server.__exit__(None, None, None)
 
 
 def _claude_dream(proj: Project, api: list[ScriptedAPI], script: list[Step]) -> ScriptedAPI:
