@@ -42,6 +42,7 @@ from autodream.engine.guidance import (
     _switch_how,
     _tool_of,
 )
+from autodream.engine.index import cut_from
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
 from autodream.engine.plans import (
@@ -2209,8 +2210,12 @@ class Consolidator:
             # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
             # plan work around 2026-01-05."), and its own hook is made anew (``describe``): the
             # day it names is when the plan was said ("plan stated on 2026-07-06").
+            # A hook that is the description, whole or cut to fit, is given anew from it by the
+            # index: retold on its own it would count as a change no file shows.
             told_attrs = [] if entry.generated_hook else ["description"] + (
-                [] if entry.hook and hook_after_title(entry.hook, entry.description, entry.name)
+                [] if entry.hook and (
+                    hook_after_title(entry.hook, entry.description, entry.name)
+                    or entry.hook == entry.description or cut_from(entry.hook, entry.description))
                 else ["hook"])
             for attr in told_attrs if entry.generated_how else [*told_attrs, "how"]:
                 told = tell_as_past(getattr(entry, attr) or "", today)

@@ -71,8 +71,9 @@ _PAST_MARKERS = re.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
     r"finished)\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
-    # the keys on 2026-02-20", "they ran the migration"
-    rf"\b(?:we|they|i|he|she)\s+{_BEFORE_DEED}(?:\w+ed|{_IRREGULAR_DEEDS})\b"
+    # the keys on 2026-02-20", "they ran the migration"; "we need" is no past ("The deadline is
+    # on 2026-11-02, so we need the ablations before that" is a plan, to be told as past)
+    rf"\b(?:we|they|i|he|she)\s+{_BEFORE_DEED}(?:\w+[^e\W]ed|agreed|{_IRREGULAR_DEEDS})\b"
 )
 
 

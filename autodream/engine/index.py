@@ -48,7 +48,7 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     title = shorten(_flat(entry.name), 60)
     described = after_title(entry.description, entry.name)
     hook = entry.hook
-    if entry.changed or not hook or any(_cut_from(hook, d)
+    if entry.changed or not hook or any(cut_from(hook, d)
                                         for d in {described, entry.description}):
         hook = described
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
@@ -57,7 +57,7 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     return IndexEntry(title, entry.file, shorten(_flat(hook), room))
 
 
-def _cut_from(hook: str, description: str) -> bool:
+def cut_from(hook: str, description: str) -> bool:
     """True when ``hook`` is ``description`` shortened (to fit an index line, or a write limit
     since lifted): a dream rebuilding the index gives the whole description again, as room
     allows, instead of keeping the cut for good."""
