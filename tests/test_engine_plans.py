@@ -99,3 +99,91 @@ def test_a_past_decision_is_recorded_only_for_a_change_written(description: str,
     assert [d.action for d in plan.decisions if d.file == path] == (["past"] if written else [])
     if written:
         assert " was on 2026-07-10" in parse_topic(plan.writes[path]).description
+
+
+_DEADLINE = "The workshop deadline is on 2026-07-20, so we need the ablations before that."
+
+
+def _one_deadline(plans: list[DreamPlan]) -> tuple[str, str]:
+    """The path and text of the one workshop entry the last dream left; fails if the memory
+    holds more than one."""
+    files: dict[str, str] = {}
+    for plan in plans:
+        files.update({p: t for p, t in plan.writes.items() if p != "MEMORY.md"})
+    found = [(p, t) for p, t in files.items() if "workshop" in t.lower()]
+    assert len(found) == 1, [parse_topic(t).name for _, t in found]
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    "moved",
+    [
+        "the workshop deadline got extended, it's 2026-07-24 now",
+        "the workshop deadline got pushed, it's 2026-07-24 now",
+        "the workshop deadline was extended to 2026-07-24",
+        "the workshop deadline is now 2026-07-24",
+        "the workshop deadline is now on 2026-07-24",
+    ],
+)
+def test_a_deadline_extended_moves_the_one_plan_and_handing_in_closes_it(moved: str) -> None:
+    plans = _dreams([
+        (0, _DEADLINE),
+        (3, moved),
+        (8, "deadline extended again! the workshop deadline is now 2026-07-31"),
+        (12, "we submitted the workshop paper today, a week early!"),
+    ], [1, 4, 9, 13])
+    _, text = _one_deadline(plans[:2])
+    assert "2026-07-24" in parse_topic(text).name
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-09" in text
+    _, text = _one_deadline(plans[:3])
+    assert "2026-07-31" in parse_topic(text).name and "How to apply:** Plan work around" in text
+    path, text = _one_deadline(plans)
+    entry = parse_topic(text)
+    assert entry.name.startswith("We submitted the workshop paper on 2026-07-18")
+    assert "Plan work around" not in entry.body
+    assert "Changed from 2026-07-20 to 2026-07-24 on 2026-07-09" in entry.body
+    assert "Changed from 2026-07-24 to 2026-07-31 on 2026-07-14" in entry.body
+    assert [d.action for d in plans[-1].decisions if d.file == path] == ["superseded"]
+
+
+@pytest.mark.parametrize(
+    ("said", "moved_to"),
+    [
+        # "extended" to a day before the plan's: misread or misspoken, no move
+        ("the workshop deadline got extended, it's 2026-07-16 now", None),
+        ("the workshop deadline got pushed back, it's 2026-07-16 now", None),
+        ("the workshop deadline was postponed to 2026-07-16", None),
+        # a move with no word of later may bring the day forward
+        ("the workshop deadline got moved, it's 2026-07-16 now", "2026-07-16"),
+        ("the workshop deadline was moved to 2026-07-16", "2026-07-16"),
+    ],
+)
+def test_an_extension_to_an_earlier_day_is_doubtful_not_a_move(said: str,
+                                                               moved_to: str | None) -> None:
+    plans = _dreams([(0, _DEADLINE), (3, said)], [1, 4])
+    path, _ = _one_deadline(plans[:1])
+    doubtful = [d for d in plans[1].decisions if "doubtful" in d.reason]
+    if moved_to is None:
+        assert path not in plans[1].writes
+        assert [d.file for d in doubtful] == [path] and "2026-07-16" in doubtful[0].reason
+    else:
+        assert not doubtful
+        assert moved_to in parse_topic(plans[1].writes[path]).name
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # nothing of the workshop handed in
+        "we submitted the expense report today",
+        # the conference's day, not the workshop deadline's
+        "the conference is now on 2026-07-24",
+        # a deadline missed is no deadline met
+        "we missed the workshop deadline",
+    ],
+)
+def test_the_deadline_stays_for_what_is_not_of_it(said: str) -> None:
+    plans = _dreams([(0, _DEADLINE), (3, said)], [1, 4])
+    path, _ = _one_deadline(plans[:1])
+    assert path not in plans[1].writes or "2026-07-20" in parse_topic(
+        plans[1].writes[path]).name

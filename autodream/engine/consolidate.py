@@ -71,8 +71,10 @@ from autodream.engine.plans import (
     _slugs_whole,
     _when_done,
     day_put_against,
+    deadline_met,
     named_within,
     plans_told_done,
+    put_later_to_earlier,
     version_plan,
 )
 from autodream.engine.replacement import (
@@ -459,6 +461,10 @@ class Consolidator:
                 closed := plans_told_done(cand, done["what"], self.live())):
             self._all_done(closed, cand, cluster)
             return
+        if (met := deadline_met(cand, self.live())) is not None and self._came_to_pass(
+                met[0], cand, cluster, done=met[1]):
+            # "We submitted the workshop paper today" met "The workshop deadline is now on ..."
+            return
         if cand.kind == "switch":
             target = self._switch_target(cand)
             if target is None and cand.old is None and not cand.back:
@@ -572,6 +578,15 @@ class Consolidator:
                 return
             date_moved = _date_moved(cand.text)
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
+            if moved is not None and put_later_to_earlier(cand.text, moved[1], moved[2]):
+                # "The workshop deadline got extended, it's on 2026-10-29 now" of a plan on
+                # 2026-11-02: no extension makes a day earlier; the plan stays as it was
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"doubtful: puts '{shorten(moved[0].lead, 80)}' later, yet to {moved[2]}, "
+                    f"before its {moved[1]}; the plan is left as it was",
+                    file=moved[0].file, session_id=cand.source.session_id))
+                return
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
                 return
@@ -1466,6 +1481,9 @@ class Consolidator:
                 entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])
             _guidance_for(entry, cand, cluster)
             entry.description = description_for(lead)
+            # (the engine's own now: saying only the new title again, it is made anew)
+            entry.generated_hook = entry.generated_hook or says_only_name(
+                entry.description, title_for(lead) or entry.name)
             if entry.hook:  # (its index line, of the old date, would be told as past)
                 entry.hook = entry.description
         if _TOLD_PAST.search(entry.name) or has_word(entry.name, was):

@@ -216,7 +216,7 @@ def _only_where(said: str, *, told_first: bool = True) -> str:
 _RESCHEDULING = (r"(?:mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|postpon(?:e|es|ed|ing)|"
                  r"delay(?:s|ed|ing)?|reschedul(?:e|es|ed|ing)|shift(?:s|ed|ing)?|"
                  r"bump(?:s|ed|ing)?|slip(?:s|ped|ping)?|slid(?:e|es|ing)?|brought|"
-                 r"pull(?:s|ed|ing)?)")
+                 r"pull(?:s|ed|ing)?|extend(?:s|ed|ing)?)")
 _RESCHEDULED_TO = re.compile(
     rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
     rf"[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
@@ -229,6 +229,21 @@ _RESCHEDULED_TO = re.compile(
     rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s*"
     rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)?now\s+(?:(?:on|for|set\s+for)\s+)?",
     re.I)
+# A move that can only put a day later ("got extended", "pushed back", "postponed", "slipped"),
+# not one brought forward ("moved up", "pulled in")
+_PUT_LATER = re.compile(
+    r"\b(?:extend(?:s|ed|ing)?|postpon(?:e|es|ed|ing)|delay(?:s|ed|ing)?|slip(?:s|ped|ping)?|"
+    r"push(?:es|ed|ing)?(?:\s+(?:back|out))?)\b(?!\s+(?:forward|up|in)\b)", re.I)
+
+
+def put_later_to_earlier(said: str, was: str, now: str) -> bool:
+    """``said`` puts a plan later ("the workshop deadline got extended") to ``now``, a day
+    before the one it was on, ``was``: the day is misread or misspoken, no move to make."""
+    if _ISO_DAY.fullmatch(was) is None or _ISO_DAY.fullmatch(now) is None or now >= was:
+        return False
+    return _PUT_LATER.search(said) is not None
+
+
 # A plan the entry already tells as past ("Was planned: ...", "Was planned for 2026-07-15: ...",
 # "We planned to ...", "The audit was on ...")
 _TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
@@ -284,11 +299,26 @@ def day_put_against(said: str) -> tuple[str, str] | None:
     return None
 
 
+# "The workshop deadline is now on 2026-11-30": a plan's day told as where it stands now, no
+# word of the move ("deadline extended again!" said before it)
+_NOW_ON_DAY = re.compile(
+    r"^(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is|are)\s+now\s+"
+    r"(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+)?", re.I)
+
+
 def _moved_then(said: str) -> tuple[frozenset[str], str] | None:
-    """``_date_moved`` for a move told first and its day after a pause (``_MOVED_THEN``)."""
+    """``_date_moved`` for a move told first and its day after a pause (``_MOVED_THEN``), or a
+    day told as the one it is on now (``_NOW_ON_DAY``)."""
     m = _MOVED_THEN.match(said)
     if m is None:
-        return None
+        now = _NOW_ON_DAY.match(said)
+        days = date_mentions(said[now.end():]) if now is not None else []
+        # (told with more after it, "..., we moved it yesterday", it is news of its own)
+        if now is None or not days or not said.startswith(days[0], now.end()) or (
+                said[now.end() + len(days[0]):].strip(" .!")):
+            return None
+        thing = tokens(now["moved"])
+        return (thing, days[0]) if thing else None
     rest = said[m.end():]
     for day in date_mentions(rest):
         at = rest.find(day)
@@ -696,3 +726,34 @@ def plans_told_done(cand: Candidate, what: str, entries: list[Entry]) -> list[En
             s.session_id in sessions for s in e.sources())]
     return sorted(found, key=lambda e: (e.reference_day() or cand.source.day, e.index_pos)) + (
         deadlines)
+
+
+# What is handed in by a deadline ("we submitted the workshop paper", "I turned in the report")
+_HANDED_IN = re.compile(
+    r"\b(?:submitted|handed\s+in|turned\s+in|sent\s+in|filed|delivered)\b", re.I)
+_DEADLINE_WORD = re.compile(r"\bdeadline\b", re.I)
+
+
+def deadline_met(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | None:
+    """The one remembered deadline that ``cand`` tells met by handing something in ("We
+    submitted the workshop paper on 2026-11-19, a week early!" of "The workshop deadline is now
+    on 2026-11-30"), with the day it was handed in: a deadline not yet gone by then, whose
+    words before "deadline" name what was handed in. However early, work handed in before a
+    deadline met it; none when more than one deadline could be the one."""
+    if cand.kind != "fact" or "deadline" in cand.text.lower() or not says_past(cand.text) or (
+            _HANDED_IN.search(cand.text) is None):
+        return None
+    done = latest_date(cand.text) or cand.source.day
+    handed = tokens(cand.text)
+    found = []
+    for entry in entries:
+        lead = _LIST_MARK.sub("", entry.lead)
+        m = _DEADLINE_WORD.search(lead)
+        due = latest_date(lead)
+        if (entry.type == "project" and m is not None and due is not None
+                and done <= due + _EARLY and not is_standing(lead)
+                and (entry.reference_day() or done) <= cand.source.day
+                and tokens(lead[: m.start()]) & handed):
+            found.append(entry)
+    return (found[0], done) if len(found) == 1 else None
+
