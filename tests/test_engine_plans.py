@@ -187,3 +187,52 @@ def test_the_deadline_stays_for_what_is_not_of_it(said: str) -> None:
     path, _ = _one_deadline(plans[:1])
     assert path not in plans[1].writes or "2026-07-20" in parse_topic(
         plans[1].writes[path]).name
+
+
+@pytest.mark.parametrize(
+    ("plan", "said", "title"),
+    [
+        ("For payments, I will schedule the review with Priya for 2026-07-10 after the infra "
+         "sync.", "Payments review with Priya happened on 2026-07-10, she approved.",
+         "Payments review with Priya happened on 2026-07-10"),
+        ("The design review with Sam is on 2026-07-10.",
+         "The design review with Sam took place on 2026-07-10, all approved.",
+         "The design review with Sam took place on 2026-07-10"),
+    ],
+)
+def test_a_plan_come_to_pass_is_titled_by_what_happened(plan: str, said: str,
+                                                        title: str) -> None:
+    plans = _dreams([(0, plan), (8, said)], [1, 9])
+    (path,) = [p for p in plans[0].writes if p != "MEMORY.md"]
+    entry = parse_topic(plans[1].writes[path])
+    assert entry.body.startswith(said)
+    assert entry.name == title
+    assert f"[{title}]" in plans[1].index
+
+
+@pytest.mark.parametrize(
+    ("plan", "title"),
+    [
+        # a passed plan with nothing said since is told as past, as before
+        ("For payments, I will schedule the review with Priya for 2026-07-10.",
+         "For payments, the user planned to schedule the review with Priya"),
+        ("The design review with Sam is on 2026-07-10.",
+         "The design review with Sam was on 2026-07-10"),
+    ],
+)
+def test_a_passed_plan_with_no_news_keeps_its_title_told_as_past(plan: str, title: str) -> None:
+    plans = _dreams([(0, plan)], [1, 9])
+    (path,) = [p for p in plans[0].writes if p != "MEMORY.md"]
+    assert parse_topic(plans[1].writes[path]).name == title
+
+
+def test_the_engines_description_of_a_plan_come_to_pass_follows_what_happened() -> None:
+    plans = _dreams([
+        (0, "For payments, I will schedule the review with Priya for 2026-07-10 after the "
+            "infra sync."),
+        (8, "Payments review with Priya happened on 2026-07-10, she approved."),
+    ], [1, 9])
+    (path,) = [p for p in plans[0].writes if p != "MEMORY.md"]
+    entry = parse_topic(plans[1].writes[path])
+    assert "planned to schedule" not in entry.description
+    assert "planned to schedule" not in plans[1].index

@@ -75,6 +75,7 @@ from autodream.engine.plans import (
     named_within,
     plans_told_done,
     put_later_to_earlier,
+    told_happened,
     version_plan,
 )
 from autodream.engine.replacement import (
@@ -2218,6 +2219,7 @@ class Consolidator:
         """Plans whose dates have passed are told as past, not as upcoming."""
         for entry in self.live():
             changed = False
+            described = entry.description  # (before it is told as past below)
             new_statements = []
             subject = entry.lead  # what the decision names: the first statement retold
             for s in entry.statements:
@@ -2250,6 +2252,14 @@ class Consolidator:
                 lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
             name = _past_title(entry.name, today, as_planned=lead.startswith(
                 "Was planned")) if lead_passed else None
+            if name is not None and name != entry.name and (
+                    lead == entry.statements[0] and told_happened(lead)):
+                # "Payments review with Priya happened on 2026-11-03" leads: the title says the
+                # plan came to pass, not "For payments, the user planned to schedule ..."; so
+                # does the engine's description of the plan
+                name = title_for(lead) or name
+                if described in {description_for(s) for s in entry.statements[1:]}:
+                    entry.description = description_for(lead)
             if name is not None and name != entry.name:
                 entry.name = name
                 changed = True

@@ -757,3 +757,16 @@ def deadline_met(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
             found.append(entry)
     return (found[0], done) if len(found) == 1 else None
 
+
+# A statement telling a planned thing came to pass ("Payments review with Priya happened on
+# 2026-11-03, she approved"), with no word of anything still ahead
+_TOLD_HAPPENED = re.compile(
+    r"(?i)\b(?:happened|took\s+place|went\s+ahead|(?:was|were)\s+held|shipped|launched|"
+    r"submitted|completed|finished|wrapped\s+up)\b")
+_STILL_AHEAD = re.compile(r"(?i)\b(?:is|are|will|['’]ll|next|upcoming|planned|scheduled)\b")
+
+
+def told_happened(text: str) -> bool:
+    """``text`` tells a planned thing came to pass, and nothing still ahead."""
+    return _TOLD_HAPPENED.search(text) is not None and _STILL_AHEAD.search(text) is None
+
