@@ -386,7 +386,7 @@ class LocalBackend:
                         if message.timestamp is None:
                             message = replace(message, timestamp=last)
                         last = message.timestamp or last
-                        gatherer.add(message)
+                        gatherer.add(message, typed=info.source != "markdown")
                         if message.timestamp is not None and message.is_human:
                             day = message.timestamp.date()
                             first = day if first is None or day < first else first

@@ -408,7 +408,10 @@ class Gatherer:
         dmy, mdy = self._orders["dmy"], self._orders["mdy"]
         return "dmy" if dmy > mdy else "mdy" if mdy > dmy else None if dmy else self.date_order
 
-    def add(self, message: Message) -> None:
+    def add(self, message: Message, *, typed: bool = True) -> None:
+        """``typed``: the person typed it to the agent (a prompt), not a note in a file (a daily
+        log): only what they typed may ask for memory to be removed, since a file in the project
+        can come from anyone (a clone, a pull)."""
         self.stats.messages += 1
         if not message.is_human:
             return
@@ -452,7 +455,7 @@ class Gatherer:
             parts = _moved_off_with_next(parts)
         if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
             # (before what is taken back: "forget what I said about X" names what it takes)
-            parts = self._forget(parts, message.session_id, when)
+            parts = self._forget(parts, message.session_id, when, typed)
         if _TAKEN_BACK.search(text) or _CORRECTION_IGNORE.search(text):
             parts = self._taken_back(parts, message.session_id)
         asked = [part for part in parts if _ASKED_NOT_TO_SAVE.search(part)]
@@ -475,7 +478,8 @@ class Gatherer:
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
 
-    def _forget(self, parts: list[str], session_id: str, when: datetime) -> list[str]:
+    def _forget(self, parts: list[str], session_id: str, when: datetime,
+                typed: bool = True) -> list[str]:
         """The sentences of a message less its requests to forget ("Oh, and forget what I said
         about the staging URL, ..."), each kept in ``forgets`` for the dream to remove what
         memory holds of it; what these sessions said of it before the request (earlier
@@ -488,6 +492,12 @@ class Gatherer:
                 continue
             subject, explicit, every, instead = found
             self.stats.dropped += 1
+            if not typed:
+                self.decisions.append(Decision(
+                    "dropped", shorten(part, 120),
+                    f"a request to forget '{subject}' in a note, not typed to the agent: only "
+                    "the person's own prompts remove memory", session_id=session_id))
+                continue
             self.decisions.append(Decision(
                 "dropped", shorten(part, 120),
                 f"a request to forget '{subject}', not a memory: the dream removes what "
