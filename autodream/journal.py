@@ -53,7 +53,9 @@ _VERBS: dict[str, str] = {
         "Corrected",
     ),
     **dict.fromkeys(("remove", "removed", "delete", "deleted", "prune", "pruned"), "Removed"),
+    "forgotten": "Forgotten",
 }
+_REMOVING = ("Removed", "Forgotten")  # verbs whose file is meant to be gone after the dream
 DIARY_MAX_LINES = 20
 DIARY_MAX_LINE_CHARS = 240
 
@@ -737,7 +739,7 @@ def _as_left(
     for i, decision in enumerate(decisions):
         verb = _VERBS.get(_decision_action(decision))
         stale = [f for f in _decision_files(decision)
-                 if verb != "Removed" and f not in present and (f in made or f in gone)]
+                 if verb not in _REMOVING and f not in present and (f in made or f in gone)]
         if not stale:
             out.append(decision)
             continue

@@ -1008,7 +1008,11 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
                                            env=clean_env()).stdout)["run"]
     assert record["checks"]["forgotten_entries"] == ["Bramble staging URL"]
     assert record["checks"]["lost_entries"] == []
-    assert ("  pruned     reference_staging-url.md\n"
+    # named for what it was: "pruned" is what a dream does to a line the project says
+    diary = (memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert "- Forgotten “reference_staging-url.md” — the user asked to forget it" in diary
+    assert "forgotten" in json.dumps(record["decisions"])
+    assert ("  forgotten  reference_staging-url.md\n"
             "             the user asked to forget it on 2026-07-13 ('Oh, and forget what I "
             "said about the staging URL") in shown.stdout
     undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())

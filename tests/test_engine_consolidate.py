@@ -3377,7 +3377,7 @@ def test_a_request_to_forget_removes_the_entry_of_what_it_names_and_says_why(
     assert plan.writes == {}  # the request is no memory of its own
     assert f"({gone})" not in plan.index
     assert all(f"({f})" in plan.index for f in _BRAMBLE if f != gone)
-    (why,) = [d for d in plan.decisions if d.action == "pruned"]
+    (why,) = [d for d in plan.decisions if d.action == "forgotten"]
     assert why.file == gone
     assert why.reason.startswith("the user asked to forget it on 2026-07-09 ('")
     assert said[:40] in why.reason

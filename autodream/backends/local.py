@@ -449,7 +449,7 @@ def _plural(n: int, noun: str) -> str:
 
 # The order a summary lists decisions in: changes to what the agent reads, then the rest.
 _SUMMARY_RANK = {action: rank for rank, action in enumerate((
-    "created", "updated", "superseded", "merged", "dated", "past", "redacted",
+    "created", "updated", "superseded", "merged", "forgotten", "dated", "past", "redacted",
     "confirmed", "pruned", "refused", "kept", "dropped",
 ))}
 

@@ -442,7 +442,7 @@ def _lost(prior: list[tuple[str, str]], index: str, entries: list[Entry]) -> lis
 def _removes(decision: Decision, file: str) -> bool:
     """True for the decision that deleted the entry ``file`` (a prune or a merge into another),
     not for one that pruned a statement inside it."""
-    if decision.action == "pruned":
+    if decision.action in ("pruned", "forgotten"):
         return decision.subject == file and decision.file == file
     return decision.action == "merged" and decision.subject.startswith(f"{file} -> ")
 

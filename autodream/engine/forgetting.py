@@ -186,7 +186,7 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
             hits = lines.get(id(entry), [])
             if id(entry) in whole or (hits and len(hits) == len(_said_in(entry))):
                 entry.deleted, entry.deleted_by = True, FORGOTTEN
-                decisions.append(Decision("pruned", entry.file, asked, file=entry.file,
+                decisions.append(Decision("forgotten", entry.file, asked, file=entry.file,
                                           session_id=req.session_id))
             elif hits:
                 _drop_lines(entry, hits, req.subject)

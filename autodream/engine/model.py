@@ -15,7 +15,7 @@ CandidateKind = Literal[
 ]
 Action = Literal[
     "kept", "dropped", "merged", "created", "updated", "confirmed", "superseded", "dated",
-    "past", "pruned", "indexed", "unindexed", "refused", "skipped", "redacted",
+    "past", "pruned", "forgotten", "indexed", "unindexed", "refused", "skipped", "redacted",
 ]
 
 
