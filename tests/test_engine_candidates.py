@@ -2573,11 +2573,24 @@ def test_what_a_colleague_wants_once_is_no_rule(said: str) -> None:
     # a client, in British English's plural (was "The user's stated preference")
     ("Acme want all copy in US English.", "Acme"),
     ("Acme now want Storybook published to Chromatic.", "Acme"),
+    # (from a review of 1bbffee and 8db318a: lost, a reference, or "The user's stated
+    # preference") a title goes with the name
+    ("Prof. Okafor wants every figure in vector format", "Prof. Okafor"),
+    ("Dr. Chen wants every PR reviewed twice", "Dr. Chen"),
+    ("Ms. Kim wants every invoice in GBP", "Ms. Kim"),
+    ("Mr. Patel wants all invoices in GBP", "Mr. Patel"),
+    ("Dr. Chen wants every experiment logged in mlflow", "Dr. Chen"),
+    ("Okafor wants every experiment logged in mlflow", "Okafor"),
+    ("Prof. Okafor wants all plots in matplotlib, not seaborn", "Prof. Okafor"),
+    ("Okafor wants all invoices in GBP", "Okafor"),
 ])
 def test_a_colleagues_requirement_says_whose_it_is(said: str, whose: str) -> None:
     plan = plan_dream({}, None, gather(human(said)).candidates, now=NOW)
     [text] = plan.writes.values()
-    assert f"**Why:** {whose}'s preference, told by the user" in parse_topic(text).body
+    topic_ = parse_topic(text)
+    assert topic_.type == "feedback"
+    assert f"**Why:** {whose}'s preference, told by the user" in topic_.body
+    assert topic_.body.startswith(said.rstrip(".") + ".")
 
 
 # (from the eighteenth review) lasting news beside a passing remark, a dated upgrade, and what

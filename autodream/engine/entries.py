@@ -44,12 +44,14 @@ _AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b"
 _DAY = r"\d{4}-\d{2}-\d{2}"
 _WHEN = rf"(?:{_DAY}|[Tt]he week(?:end)? of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
 _REPEATED = r"(?:, and repeated across \d+ sessions)?"
-_NAMED_PREFERENCE = re.compile(r"[A-Z][a-z]+'s preference, told by the user ")
+_NAMED_PREFERENCE = re.compile(
+    r"(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user ")
 _GENERATED_WHY = re.compile(
     rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
     rf"|The user asked for this on {_DAY}{_REPEATED}\."
     rf"|The user's stated preference \({_DAY}{_REPEATED}\)\."
-    rf"|[A-Z][a-z]+'s preference, told by the user \({_DAY}{_REPEATED}\)\."
+    rf"|(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user "
+    rf"\({_DAY}{_REPEATED}\)\."
     rf"|The user asked to remember this on {_DAY}\."
     rf"|(?:Decided|Plan stated|Changed) on {_DAY}\."
     rf"|Decided in the week of {_DAY}\."

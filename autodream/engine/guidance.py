@@ -45,12 +45,12 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
 
 
 # "Jonas prefers reviewing PRs on Tuesdays", "Priya (she leads Payments) wants every ...":
-# someone else's preference the user passed on
+# someone else's preference the user passed on, a title kept with the name ("Prof. Okafor")
 # (not a group, nor what a tool expects: "Everybody hates ...", "Kubernetes expects ...")
 _OTHERS_PREFERENCE = re.compile(
     r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Everybody|Nobody|Someone|Somebody"
     r"|Users?|People|Customers|Reviewers|Clients|Devs|Developers|Engineers|Management|Legal"
-    r"|Security|Ops|QA)\b)[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?)\b)")
+    r"|Security|Ops|QA)\b)(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?)\b)")
 
 
 def _whose_preference(text: str) -> str | None:

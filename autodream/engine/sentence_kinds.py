@@ -1507,7 +1507,10 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):
         return _Kind("decision", _clean(sentence), 0.75)
-    if _URL.search(sentence) or _KEPT_IN_TOOL.search(sentence) or _SENT_TO_MONITORING.match(
+    if _URL.search(sentence) or (_KEPT_IN_TOOL.search(sentence) and not (
+            # what a colleague wants of every one is their rule, wherever it is kept ("Dr. Chen
+            # wants every experiment logged in mlflow")
+            " want" in sentence and _PREFERENCE.search(sentence))) or _SENT_TO_MONITORING.match(
             sentence) or (
         _CHANNEL_OR_TICKET.search(sentence) and _POINTER.search(sentence)
         and _FACT.search(sentence) is None and not _PREFERENCE.search(sentence)
