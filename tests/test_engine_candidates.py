@@ -2794,6 +2794,17 @@ def test_a_title_or_abbreviation_before_a_name_ends_no_sentence(said: str, kept:
         ("Ask Dr. Lee. Then go.", ["Ask Dr. Lee.", "Then go."]),
         ("We go to St. Louis. Ok.", ["We go to St. Louis.", "Ok."]),
         ("We use MySQL vs. Postgres here. Fine.", ["We use MySQL vs. Postgres here.", "Fine."]),
+        # (from a review of 1bbffee: the rule after it was lost or joined on) a person's title
+        # joins a name, not "the Dr." nor a word that opens a sentence
+        ("I'll ask the Dr. We should use seeds 1-5 for every run.",
+         ["I'll ask the Dr.", "We should use seeds 1-5 for every run."]),
+        ("Check with the Dr. Don't change the loss.",
+         ["Check with the Dr.", "Don't change the loss."]),
+        ("I talked to the Prof. Always run the baseline first.",
+         ["I talked to the Prof.", "Always run the baseline first."]),
+        ("Ask Dr. Chen. We agreed.", ["Ask Dr. Chen.", "We agreed."]),
+        ("Ask Dr. O'Brien about it.", ["Ask Dr. O'Brien about it."]),
+        ("Talk to Mr. Smith first.", ["Talk to Mr. Smith first."]),
     ],
 )
 def test_a_sentence_ending_on_an_abbreviation_still_ends(said: str, parts: list[str]) -> None:

@@ -76,6 +76,26 @@ def strip_code(text: str) -> str:
     return _FENCE.sub(" ", text)
 
 
+# A person's title joins only a name after it: a sentence goes on after "the Dr." or
+# before a word that opens one ("I'll ask the Dr. We should ...", "Check with Prof. Don't ...")
+_PERSON_TITLES = frozenset(("prof.", "dr.", "mr.", "mrs.", "ms."))
+_OPENS_A_SENTENCE = word_set("always never don't dont do does use make stop avoid keep run check "
+                             "try add remove put write let's lets can could would should must")
+
+
+def _names_after(before: str, title: str, after: str) -> bool:
+    """``title`` (ending ``before``) joins ``after``: it is no person's title, or ``after``
+    begins with a name."""
+    if title.lower() not in _PERSON_TITLES:
+        return True
+    if before.rstrip().lower().endswith((" the", " a")) or before.strip().lower() in ("the", "a"):
+        return False
+    word = after.split(" ", 1)[0].strip("\"'(,;:")
+    low = word.lower()
+    return word[:1].isupper() and low not in STOPWORDS and low not in _OPENS_A_SENTENCE and (
+        not low.endswith(("n't", "'ll", "'re", "'ve", "'d", "'m")))
+
+
 def sentences(text: str) -> list[str]:
     """Sentences of a message, one per line or sentence end; whitespace collapsed."""
     out: list[str] = []
@@ -90,8 +110,9 @@ def sentences(text: str) -> list[str]:
         lower = line[:1].islower()
         for part in _SENTENCE_END.split(line):
             if said and ((part[:1].islower() and (not lower or _ABBREVIATION.search(said[-1]) or (
-                    _GOES_ON.match(part)) or _POINTS_BACK.search(part))) or _BEFORE_A_NAME.search(
-                    said[-1], max(0, len(said[-1]) - 10))):
+                    _GOES_ON.match(part)) or _POINTS_BACK.search(part))) or (
+                    (title := _BEFORE_A_NAME.search(said[-1], max(0, len(said[-1]) - 10)))
+                    and _names_after(said[-1][:title.start()], title[0], part))):
                 said[-1] += " " + part
             else:
                 said.append(part)
