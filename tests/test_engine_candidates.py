@@ -2868,6 +2868,8 @@ def test_a_switch_between_names_with_digits_names_its_file_for_them(
        "ask him about the shard format, not the user.")]),
     ("kepler has maintenance next Tuesday, no jobs that day",
      [("plan", "Kepler has maintenance on 2026-07-07, no jobs that day.")]),
+    ("best accuracy is 0.93 on the test set", [("fact", "Best accuracy is 0.93 on the test set.")]),
+    ("the best val loss so far is 0.31", [("fact", "The best val loss so far is 0.31.")]),
     # ... and what the run at hand shows, the code's own names, one ask, stay out
     ("loss is going down", []),
     ("it's 0.5 on this batch", []),
@@ -2883,6 +2885,13 @@ def test_a_switch_between_names_with_digits_names_its_file_for_them(
     ("our api quota is 1000 requests until Friday", []),
     ("Priya wants the report by Friday", []),
     ("Sam wants the fix by tonight", []),
+    # (from a review of 8db318a: saved as the project's facts) a best result said in doubt or of
+    # a debug run, and maintenance that holds the work at hand today
+    ("best val loss is 0.41 on the debug run", []),
+    ("best val loss is 0.35 now? that seems too good", []),
+    ("best val loss is 0.398 now with the cosine schedule, not sure it's real though", []),
+    ("the best loss so far is 0.29 but that run diverged after", []),
+    ("kepler has maintenance today, so my jobs are stuck", []),
     ("Lisa wants coffee, not tea", []),
     ("Priya wants me to fix it, not Tom", []),
     ("Tom moved the file, ask him about it", []),

@@ -3516,6 +3516,23 @@ def test_a_newer_best_result_replaces_the_older(
         assert "previously: Best val loss is 0.398 now with the cosine schedule" in topic_.body
 
 
+# (from a review of 19fe740: the paper's number went to history) a best result said in doubt
+# or of a debug run is not the project's: the entry stays as it is
+@pytest.mark.parametrize("newer", [
+    "best val loss is 0.41 on the debug run",
+    "best val loss is 0.35 now? that seems too good",
+    "best val loss is 0.33 now, not sure it's real though",
+    "the best val loss so far is 0.29 but that run diverged after",
+])
+def test_a_doubted_or_debug_best_result_replaces_nothing(newer: str) -> None:
+    plan = plan_dream({}, None, gather(human(
+        "final run done, best val loss is 0.352. that's the number for the paper", day=1,
+        session="s1")).candidates, now=NOW)
+    files = dict(plan.writes)
+    plan = plan_dream(files, None, gather(human(newer, day=5, session="s5")).candidates, now=NOW)
+    assert not [f for f in plan.writes if f != "MEMORY.md"] and not plan.deletes
+
+
 # (from a month-of-use tester, an ML researcher) a title before a name cuts no entry's title
 # short, and a passed maintenance day is told as past
 @pytest.mark.parametrize(("said", "now", "title"), [

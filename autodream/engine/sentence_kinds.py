@@ -420,7 +420,10 @@ _PLAN_WORD = re.compile(
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     # (a colleague away, a cluster down: "Diego is on leave until Nov 16", "kepler has
     # maintenance next Tuesday"; not "the maintenance script")
-    r"on\s+(?:parental\s+|sick\s+|paternity\s+|maternity\s+)?leave|has\s+maintenance|"
+    # (maintenance on the day it is told is why the work at hand waits: "kepler has maintenance
+    # today, so my jobs are stuck")
+    r"on\s+(?:parental\s+|sick\s+|paternity\s+|maternity\s+)?leave|"
+    r"has\s+maintenance(?!\s+(?:today|now|right\s+now|at\s+the\s+moment)\b)|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
     # a change of who does what, on a day ("I'm moving to the platform team at the end of the
     # month", "Jonas takes over as tech lead on August 1")
@@ -807,8 +810,12 @@ _BEST_RESULT = re.compile(
     r"(?:^|[,;:]\s+)(?:(?:our|the|new|current)\s+)*best\s+(?P<measure>(?:[\w-]+\s+){0,2}?(?:loss|"
     r"accuracy|acc|f1|auc|auroc|bleu|rouge(?:-\w+)?|score|m?iou|map|perplexity|ppl|wer|cer|"
     r"error(?:\s+rate)?|precision|recall))\s+(?:(?:is|so\s+far\s+is)\s+)?(?:now\s+)?(?:at\s+)?\d*\.?\d+%?"
-    # (not one batch's or one step's: "best accuracy is 0.91 on this batch")
-    r"(?!\w|\.\d)(?![^.;]*\b(?:this|that|one|each|every)\s+(?:batch|step|sample|epoch|seed)\b)", _I)
+    # (not one batch's or one step's: "best accuracy is 0.91 on this batch"; nor a debug run's,
+    # nor one said in doubt: "... 0.41 on the debug run", "... 0.35 now? that seems too good",
+    # "..., not sure it's real though", "... 0.29 but that run diverged after")
+    r"(?!\w|\.\d)(?![^.;]*(?:\b(?:this|that|one|each|every)\s+(?:batch|step|sample|epoch|seed)\b|"
+    r"\?|\bnot\s+sure\b|\btoo\s+good\b|\bsuspicious|\b(?:can't|cannot)\s+be\s+right|"
+    r"\bdiverged\b|\b(?:debug|smoke|toy|sanity|test)[\s-]+runs?\b))", _I)
 # A reply's yes before it says nothing of the result
 _YES = re.compile(r"^(?:yes|yep|yup|yeah|nice|great)\b[\s,!.]*", _I)
 # A named resource of the cluster or the tracker and what it is: "the mlflow experiment name is
