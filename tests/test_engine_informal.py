@@ -185,6 +185,13 @@ def test_no_before_what_was_found_is_no_rule(said: str) -> None:
         ("No issues except in my branch.", False),
         ("No failures except after I restart the worker.", False),
         ("No crashes except when I run it on Windows.", False),
+        # (from a review of 4e4086e: saved as prohibitions) where a run was seen, a platform, CI
+        # or a version, is a finding
+        ("No failures except on Windows.", False),
+        ("No errors except on CI.", False),
+        ("No warnings except on Node 18.", False),
+        ("No errors except in CI.", False),
+        ("No failures except for Safari.", False),
     ],
 )
 def test_an_exception_for_a_kind_makes_a_rule_not_a_finding(said: str, rule: bool) -> None:
