@@ -352,6 +352,12 @@ def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -
         # ... one ask, one day's, or no standing thing at all is none of them
         ("Acme want all the screenshots from the demo asap.", None),
         ("Acme now want the report sent to Dan by Friday.", None),
+        # (from a review of 1029984: kept as standing feedback beside "All copy is in British
+        # English") an ask for one release, one PR, one time
+        ("Acme want all copy in US English for this release.", None),
+        ("Acme want all copy in US English this time.", None),
+        ("Acme want all screenshots in dark mode for this PR.", None),
+        ("Priya wants every test green for this demo.", None),
         ("Dan signs off on this.", None),
         ("Tom is the infra lead; he is out today.", None),
         ("The standup is at 10 today.", None),

@@ -147,7 +147,9 @@ _PREFERENCE = re.compile(
     # board triaged by Monday"; "... within a day", "... by end of day" is how every one goes)
     r"by\s+(?:next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|"
     r"jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{4}-\d\d-\d\d|the\s+\d+(?:st|nd|rd|th))|"
-    r"this\s+(?:week|sprint|month|morning|afternoon|evening|weekend)|"
+    # (or of one release, one PR: "Acme want all copy in US English for this release")
+    r"this\s+(?:week|sprint|month|morning|afternoon|evening|weekend|release|pr|demo|launch|"
+    r"time)\b|"
     r"(?:for|before)\s+the\s+(?:postmortem|post-mortem|retro|retrospective|release|launch|"
     r"audit|offsite|cutover)(?=\s*(?:[.,;!?]|$))|"
     r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b(?![\s-]+(?:channel|"
