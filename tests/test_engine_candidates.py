@@ -330,6 +330,14 @@ def test_ordinary_task_chatter_yields_nothing() -> None:
         ("It'd be lovely if you could fix the header.", []),
         ("Would you stop using default exports in this file?", []),
         ("Could you stop doing that?", []),
+        # (from a review of 1029984: "Mind always using single quotes.") a rule asked with
+        # "would you mind" is the rule, its verb as it is asked for
+        ("Would you mind always using single quotes?", ["Always use single quotes."]),
+        ("Would you mind always running the linter first?", ["Always run the linter first."]),
+        ("Would you mind never using var?", ["Never use var."]),
+        ("Would you mind always writing the tests first?", ["Always write the tests first."]),
+        ("Would you mind looking at this?", []),
+        ("Would you mind running the tests?", []),
     ],
 )
 def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -> None:

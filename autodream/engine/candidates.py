@@ -346,6 +346,31 @@ _POLITE_OPENERS = ("could ", "can ", "would ", "it'd ", "it would ", "that'd ", 
                    "i'd ", "i would ")
 
 
+# "mind always using ...": the gerund a rule's verb is asked in
+_MIND_DOING = re.compile(r"mind\s+(?P<when>always|never)\s+(?P<verb>[a-z]+ing)\b(?P<rest>.*)$",
+                         re.I | re.S)
+# gerunds whose verb keeps no "e" though its stem ends like one that does ("opening", "editing")
+_NO_E_VERBS = frozenset(("open", "edit", "visit", "limit", "listen", "target", "develop",
+                         "happen", "deploy", "sync", "bring", "ping", "log", "lint"))
+
+
+def _bare_verb(gerund: str) -> str:
+    """The verb a gerund is of: "using" -> "use", "running" -> "run", "adding" -> "add",
+    "checking" -> "check"."""
+    stem = gerund[:-3].lower()
+    if len(stem) > 2 and stem[-1] == stem[-2] and stem[-1] in "bdgmnprt" and stem[-1] != "d":
+        return stem[:-1]
+    if stem in _NO_E_VERBS or len(stem) < 2:
+        return stem
+    # a stem ending in one vowel and one consonant, or in a soft "g" or "c", lost an "e"
+    # ("us-ing", "writ-ing", "merg-ing", "chang-ing", "produc-ing")
+    if (stem[-1] not in "aeiouwxy" and stem[-2] in "aeiouy" and (
+            len(stem) < 3 or stem[-3] not in "aeiou" or stem[-4:-2] == "qu")) or stem.endswith(
+            ("v", "rg", "ng", "dg", "nc", "rc", "rs", "ns")):
+        return stem + "e"
+    return stem
+
+
 def _asked_politely(sentence: str) -> str:
     """A standing rule asked politely, as the rule ("Could we perhaps stop using default
     exports?" is "Stop using default exports."); any other sentence as it is. The question's
@@ -356,7 +381,13 @@ def _asked_politely(sentence: str) -> str:
     m = _POLITE_ASK.match(sentence.strip())
     if m is None or _FOR_GOOD.search(m["rest"]) is None:
         return sentence
-    rule = ensure_period(sentence_case(m["rest"]))
+    rest = m["rest"]
+    if rest[:5].lower() == "mind ":
+        # "Would you mind always using single quotes?" asks "Always use single quotes."
+        if (minded := _MIND_DOING.match(rest)) is None:
+            return sentence
+        rest = f"{minded['when']} {_bare_verb(minded['verb'])}{minded['rest']}"
+    rule = ensure_period(sentence_case(rest))
     found = _detect(rule)
     return rule if found is not None and found.kind in ("preference", "prohibition") else sentence
 
