@@ -2570,6 +2570,28 @@ def test_a_colleagues_requirement_is_kept_with_what_it_is(said: str, kept: str) 
     assert [c.text for c in gather(human(said)).candidates] == [kept]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # (from a review, wrong before) the rule after a person's title at a sentence's end
+    ("I'll ask the Dr. We should use seeds 1-5 for every run.",
+     ["We should use seeds 1-5 for every run."]),
+    ("Check with the Dr. Don't change the loss.", ["Don't change the loss."]),
+    ("I asked the Prof. Never use the test set for tuning.",
+     ["Never use the test set for tuning."]),
+    # a polite refusal with nothing after its verb is a reply ("The user would rather you
+    # didn't."), a rule with one is kept
+    ("I'd rather you didn't, thanks", []),
+    ("I'd rather not, let's keep it", []),
+    ("I'd rather you didn't.", []),
+    ("I'd rather not use mocks in the unit tests.",
+     ["The user would rather not use mocks in the unit tests."]),
+    # "Don't forget X, ever" is a rule for every time (was "The changelog, ever.")
+    ("Don't forget the changelog, ever", ["Never forget the changelog."]),
+    ("Don't forget to update the changelog, ever.", ["Never forget to update the changelog."]),
+])
+def test_a_reply_or_a_rule_said_around_it(said: str, kept: list[str]) -> None:
+    assert [c.text for c in candidates(said)] == kept
+
+
 @pytest.mark.parametrize("said", [
     "Priya wants the report by Friday.",
     "Priya wants to know why the build failed.",

@@ -46,6 +46,7 @@ from autodream.engine.not_to_save import (
     _one_off,
     _says_nothing,
     _without_change_of_mind,
+    refused,
     reply_rest,
 )
 from autodream.engine.sentence_kinds import (
@@ -779,6 +780,8 @@ class Gatherer:
             else:
                 # "the tests are in tests/unit and tests/integration": a folder the project has
                 reason = f"file paths the project already shows ('{path}' is in the project)"
+        if reason is None and refused(sentence):
+            reason = "a polite refusal of what was offered: a reply, with nothing to keep"
         if reason is None:
             restated = restated_by(found.text, self.facts)
             if restated is not None:

@@ -211,6 +211,18 @@ _EPHEMERAL = re.compile(
 )
 
 
+# "I'd rather you didn't, thanks", "I'd rather not, let's keep it": no verb after the refusal
+_REFUSED = re.compile(r"(?:i'd|i\s+would|id)\s+rather\s+(?:you\s+(?:didn['’]?t|did\s+not|"
+                      r"wouldn['’]?t|would\s+not|not)|not)\s*(?:[,.;!—–-]|$)", _I)
+
+
+def refused(sentence: str) -> bool:
+    """``sentence`` refuses what was offered and asks nothing else ("I'd rather you didn't,
+    thanks"): a reply, with nothing to keep."""
+    return "rather" in sentence[:16].lower() and _REFUSED.match(
+        _FILLER.sub("", sentence.strip())) is not None
+
+
 def _without_change_of_mind(sentence: str) -> str:
     """``sentence`` without its "I changed my mind:" (what the rules of what not to save
     read), or as it is."""

@@ -1434,6 +1434,11 @@ def _detect_core(raw: str) -> _Kind | None:
         return _revision(m["rest"])
     m = _REMEMBER.match(sentence) or _REMEMBER_INSIDE.search(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
+        if m["rest"].rstrip(".! ").lower().endswith(" ever") and sentence[:14].lower().startswith(
+                ("don't forget", "do not forget", "dont forget")):
+            # "Don't forget the changelog, ever": a rule for every time, not a thing to remember
+            ever = m["rest"].rstrip(".! ")[:-5].rstrip(" ,")
+            return _Kind("preference", _clean(f"Never forget {ever}"), 0.9)
         rest = re.sub(r"^to\s+", "", m["rest"].strip(), flags=_I)
         condition = sentence[: m.start()].strip(" ,;")
         if _CONDITION.match(condition):
