@@ -558,8 +558,38 @@ def undo(
         raise
     record.changes = sorted(changes, key=lambda c: c.path)
     record.offsets = _rewind_offsets(state_dir, target)
+    _withdraw_forgets(state_dir, target)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
     return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+
+
+# The sessions whose requests to forget an undo took back: the undo rewinds their read position,
+# and read again they would forget the same memories at the next dream.
+FORGETS_UNDONE_FILENAME = "forgets-undone.json"
+
+
+def forgets_undone(state_dir: Path) -> frozenset[str]:
+    """The ids of the sessions whose requests to forget an undo took back."""
+    try:
+        ids = json.loads((state_dir / FORGETS_UNDONE_FILENAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return frozenset()
+    return frozenset(i for i in ids if isinstance(i, str)) if isinstance(ids, list) else (
+        frozenset())
+
+
+def _withdraw_forgets(state_dir: Path, target: RunRecord) -> None:
+    """Remember the sessions whose requests to forget ``target`` carried out (an undo of an undo
+    leaves them remembered: the person took the forgetting back once, and says it again to
+    have it again)."""
+    ids = {str(d["session_id"]) for d in target.decisions if d.get("session_id") and (
+        d.get("action") == "forgotten" or "asked to forget it" in str(d.get("reason", "")))}
+    if not ids or ids <= forgets_undone(state_dir):
+        return
+    from autodream.memory.commit import write_atomic
+
+    body = json.dumps(sorted(ids | forgets_undone(state_dir)), indent=1) + "\n"
+    write_atomic(state_dir / FORGETS_UNDONE_FILENAME, body.encode("utf-8"))
 
 
 def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:

@@ -7,7 +7,7 @@ import json
 import os
 import re
 import shutil
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, cast
 
@@ -19,7 +19,7 @@ from autodream.agent import ToolCall, ToolResult
 from autodream.cli import cli
 from autodream.memory.model import index_notes, parse_index, parse_topic
 from autodream.tools import ToolBox
-from tests.factories import REPO_ROOT
+from tests.factories import REPO_ROOT, TranscriptBuilder
 
 NOW = "2026-07-20T09:00:00Z"
 
@@ -1018,6 +1018,21 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
     undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())
     assert undone.exit_code == 0, undone.output
     assert memory_files(project) == before
+    # the undo rewinds the session, and read again its request forgot the entry once more
+    # at the next dream: what the person took back by undoing stays taken back
+    code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-07-21T09:00:00Z")
+    assert code == 0, out + err
+    assert (memory / "reference_staging-url.md").exists()
+    record = json.loads(CliRunner().invoke(cli, ["show", "--project", str(project), "--json"],
+                                           env=clean_env()).stdout)["run"]
+    assert any("that `autodream undo` took back" in d["reason"] for d in record["decisions"])
+    # a new session asking again forgets it again
+    TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000c2",
+                      start=datetime(2026, 7, 22, 9, 0, tzinfo=timezone.utc)).user(
+        "Forget what I said about the staging URL.").assistant("OK.").write(project / "sessions")
+    code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-07-23T09:00:00Z")
+    assert code == 0, out + err
+    assert not (memory / "reference_staging-url.md").exists()
 
 
 @pytest.mark.parametrize("log", ["project/memory/2026-07-13.md",

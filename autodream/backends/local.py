@@ -30,6 +30,7 @@ from autodream.engine import (
 from autodream.engine.dates import DateOrder
 from autodream.engine.forgetting import FORGOTTEN
 from autodream.errors import DreamFailed, NotFound, SandboxError
+from autodream.journal import forgets_undone
 from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
 from autodream.transcripts.reader import iter_stream_messages
@@ -105,6 +106,8 @@ class LocalBackend:
         # a MEMORY.md longer than one write may be is refused, and the index as it was would
         # still link the files this dream renamed or merged away
         self._max_write: int | None = getattr(limits, "max_write_bytes", None)
+        state_dir = getattr(settings, "state_dir", None)
+        self._forgets_undone = forgets_undone(state_dir) if state_dir is not None else frozenset()
         order = getattr(settings, "date_order", "auto")
         self._date_order: DateOrder | None = (
             "dmy" if order == "dmy" else "mdy" if order == "mdy" else None)
@@ -160,7 +163,8 @@ class LocalBackend:
             return
         results = yield [self._call("begin_phase", phase="gather")]
         self._refusals(results, "begin_phase gather")
-        gatherer = Gatherer(facts=facts, date_order=self._date_order)
+        gatherer = Gatherer(facts=facts, date_order=self._date_order,
+                            forgets_undone=self._forgets_undone)
         fallback = self._gather(brief, gatherer)
         self.decisions.extend(gatherer.decisions)
         plan = plan_dream(

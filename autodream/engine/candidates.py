@@ -423,6 +423,8 @@ class Gatherer:
     # what the person asked to be forgotten ("forget what I said about the staging URL"): the
     # dream removes it from memory (``plan_dream``'s ``forgets``)
     forgets: list[ForgetRequest] = field(default_factory=list)
+    # sessions whose requests to forget `autodream undo` took back: read again, not carried out
+    forgets_undone: frozenset[str] = frozenset()
     _memo: dict[tuple[str, str], _Analysis] = field(default_factory=dict, repr=False)
     # How many of the person's days in figures, read so far, were day first ("30/11") and how
     # many month first ("11/30"): the order an ambiguous one ("04/12") is read in
@@ -524,6 +526,12 @@ class Gatherer:
                 continue
             subject, explicit, every, instead = found
             self.stats.dropped += 1
+            if session_id in self.forgets_undone:
+                self.decisions.append(Decision(
+                    "dropped", shorten(part, 120),
+                    f"a request to forget '{subject}' that `autodream undo` took back: not "
+                    "carried out again", session_id=session_id))
+                continue
             if not typed:
                 self.decisions.append(Decision(
                     "dropped", shorten(part, 120),
