@@ -2623,3 +2623,28 @@ def test_a_whole_switch_back_still_ends_the_old_choice(said: str) -> None:
     body = parse_topic(next(t for f, t in plan.writes.items() if f != "MEMORY.md")).body
     assert body.startswith("We go back to wandb.\n")
     assert "**How to apply:** Use wandb; mlflow is no longer current, so do not suggest it." in body
+
+
+@pytest.mark.parametrize(
+    ("said", "how"),
+    [
+        # (from a month-of-use tester, a tech lead: "still is elsewhere" beside "Never SOPS
+        # again") staging and prod together are everywhere, no limit
+        ("We migrated payments to ESO in staging and prod today.",
+         "Use ESO; the previous choice is no longer current, so do not suggest it."),
+        ("We switched from SOPS to ESO in staging, dev and production.",
+         "Use ESO; SOPS is no longer current, so do not suggest it."),
+        ("We switched from SOPS to ESO in all environments.",
+         "Use ESO; SOPS is no longer current, so do not suggest it."),
+        # one place alone stays a limit
+        ("We migrated payments to ESO in staging today.",
+         "Use ESO for staging; the previous choice is no longer current there, but still is "
+         "elsewhere."),
+        ("We switched from SOPS to ESO in staging and dev.",
+         "Use ESO for staging; SOPS is no longer current there, but still is elsewhere."),
+    ],
+)
+def test_a_switch_in_every_environment_is_a_whole_switch(said: str, how: str) -> None:
+    plan = plan_dream({}, "", gather(human(said, day=3)).candidates, now=NOW)
+    body = parse_topic(next(t for f, t in plan.writes.items() if f != "MEMORY.md")).body
+    assert f"**How to apply:** {how}" in body

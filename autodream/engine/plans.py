@@ -177,7 +177,9 @@ _ONLY_WHERE = re.compile(
     r"|\b(?:only|just)\s+(?:on|in|for)\s+(?:the\s+|our\s+)?"
     r"(?P<first>[\w-]+(?:\s+[\w-]+){0,2})(?=\s*(?:[.,;:!?)]|$))"
     r"|\b(?:on|in)\s+(?P<env>staging|dev|development|test|testing|qa|preview|canary|sandbox|"
-    r"beta)\b", re.I)
+    # ... unless production is named with it: "in staging and prod" is everywhere, no limit
+    r"beta)\b(?!(?:\s*,\s*[\w-]+)*\s*,?\s*(?:and|&)\s+(?:in\s+|on\s+)?(?:prod|production)\b)",
+    re.I)
 
 
 def _moved_words(said: str) -> list[str]:
