@@ -2648,3 +2648,56 @@ def test_a_switch_in_every_environment_is_a_whole_switch(said: str, how: str) ->
     plan = plan_dream({}, "", gather(human(said, day=3)).candidates, now=NOW)
     body = parse_topic(next(t for f, t in plan.writes.items() if f != "MEMORY.md")).body
     assert f"**How to apply:** {how}" in body
+
+
+@pytest.mark.parametrize(
+    ("lead", "now", "history"),
+    [
+        # (from a month-of-use tester, an ML researcher: "We track experiments in mlflow,
+        # project mei-cseg under entity okafor-lab", the project and entity being wandb's)
+        ("We track experiments in wandb, project mei-cseg under entity okafor-lab.",
+         "We track experiments in mlflow.",
+         "Switched from wandb to mlflow on 2026-07-09; previously wandb (project mei-cseg under "
+         "entity okafor-lab)."),
+        ("We track experiments in wandb, project mei-cseg.", "We track experiments in mlflow.",
+         "Switched from wandb to mlflow on 2026-07-09; previously wandb (project mei-cseg)."),
+        # nothing of the old tool's own: the tool alone is put in place
+        ("We track experiments in wandb.", "We track experiments in mlflow.",
+         "Switched from wandb to mlflow on 2026-07-09; previously wandb."),
+        ("We track experiments in wandb, for every run.",
+         "We track experiments in mlflow, for every run.",
+         "Switched from wandb to mlflow on 2026-07-09; previously wandb."),
+    ],
+)
+def test_a_switch_leaves_what_named_the_old_tools_own_setup_in_the_history(
+        lead: str, now: str, history: str) -> None:
+    plan = _dream_on({"reference_track.md": lead}, "We are switching from wandb to mlflow.")
+    body = parse_topic(plan.writes["reference_track.md"]).body
+    assert body.startswith(now + "\n")
+    assert history in body.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("said", "lines"),
+    [
+        # (from a month-of-use tester) the switch back for the sweeps alone, over the entry a
+        # whole switch rewrote: it was put in place as a whole switch back, the scope lost
+        ("We go back to wandb, but only for the hyperparameter sweeps. Main training runs stay "
+         "on mlflow.",
+         ["We go back to wandb, but only for the hyperparameter sweeps; main training runs "
+          "stay on mlflow.", "We track experiments in mlflow."]),
+        # the whole switch back is put in place
+        ("We go back to wandb.", ["We track experiments in wandb."]),
+    ],
+)
+def test_a_switch_back_for_one_thing_alone_keeps_its_scope_and_the_statement_beside_it(
+        said: str, lines: list[str]) -> None:
+    files = {"reference_track.md": topic("Tracking", "We track experiments in mlflow.\n\n"
+                                         "Switched from wandb to mlflow on 2026-07-01; "
+                                         "previously wandb.", type_="reference")}
+    plan = plan_dream(files, "- [Tracking](reference_track.md) — t\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    written = [f for f in plan.writes if f != "MEMORY.md"]
+    assert len(written) == 1
+    body = parse_topic(plan.writes[written[0]]).body
+    assert body.split("\n\n")[0].splitlines() == lines

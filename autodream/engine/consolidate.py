@@ -1627,6 +1627,13 @@ class Consolidator:
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
+        kept_beside: str | None = None
+        if put is not None and (scope := _only_where(cand.text)) and not _about(
+                tokens(scope), lead):
+            # "we go back to wandb, but only for the hyperparameter sweeps" over "We track
+            # experiments in mlflow": put in place, the scope would be lost; the switch says it,
+            # and the statement, still true of everything else, stays beside it
+            put, kept_beside = None, entry.statements[at] if entry.statements else entry.lead
         # "Always use pnpm for installs, never npm or yarn" set both aside, and "We switched
         # from npm to yarn" ends it (swapped, it would read "never yarn or yarn"): the switch
         # says what holds now, and the statement, with what it chose, goes into the history
@@ -1681,7 +1688,7 @@ class Consolidator:
             said, gone = _and(ended) if ended else old, [lead.rstrip(".!?")]
         elif told_new:
             gone = [lead.rstrip(".!?")]
-        elif put is None and old is not None:
+        elif put is None and old is not None and kept_beside is None:
             # the statement goes: what it said of the old place alone stays in the history
             gone = _old_place_clauses(lead, old, new)
         new_lead = cand.text if put is None else put
@@ -1711,6 +1718,8 @@ class Consolidator:
                              f"{versioned or prior}.")
         statements = list(entry.statements) or [new_lead]
         statements[at] = new_lead
+        if kept_beside is not None:
+            statements.insert(at + 1, kept_beside)
         entry.statements = [s for s in statements if s not in stale]
         named = entry.name
         if over is not None and old is not None and put is not None and _contrasted(

@@ -461,14 +461,18 @@ def _to_new_address(put: str, said: str, new: str) -> tuple[str, str] | None:
 # What a tool is set up with: its project, its keys, its account ("the project is acme-web",
 # "the DSN is in .env", "the Sentry DSN is in .env", "Sentry's org is acme-io"). What names the
 # work itself ("the project is a monorepo", "the app is deployed on Fly") is not.
-_SETUP_NOUN = (r"(?:project|org|organi[sz]ation|workspace|account|tenant|instance|dashboard|dsn|"
+_SETUP_NOUN = (r"(?:project|entity|org|organi[sz]ation|workspace|account|tenant|instance|"
+               r"dashboard|dsn|"
                r"api\s+key|key|token|secret|config(?:uration)?(?:\s+file)?|license)"
                r"(?:\s+(?:name|id|key|slug|url))?s?")
+_SETUP_NAME = r"[`'\"]?[\w.-]*[-_.\d][\w.-]*[`'\"]?"
 _SETUP_OF_IT = re.compile(
     r"^(?:(?:the|its|our|my)\s+)?(?:(?:dsn|api\s+key|key|token|secret|config(?:uration)?"
     r"(?:\s+file)?|license)s?\s+(?:is|are|lives?)\s+(?:in|at|on|under)\b|"
-    rf"{_SETUP_NOUN}\s+(?:is|are)\s+(?:(?:called|named)\s+)?[`'\"]?[\w.-]*[-_.\d][\w.-]*"
-    r"[`'\"]?\s*$)", re.I)
+    rf"{_SETUP_NOUN}\s+(?:(?:is|are)\s+(?:(?:called|named)\s+)?)?{_SETUP_NAME}"
+    # "..., project mei-cseg under entity okafor-lab": the project is within another of the tool's
+    rf"(?:\s+(?:under|in|within|of)\s+(?:(?:the|our)\s+)?(?:{_SETUP_NOUN}\s+)?{_SETUP_NAME})?"
+    r"\s*$)", re.I)
 
 
 def _without_old_tool_clauses(lead: str, put: str, old: str) -> tuple[str, list[str]]:
