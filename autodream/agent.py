@@ -107,6 +107,10 @@ class DreamBrief:
     not_regular: frozenset[str] = frozenset()
     # a dry run records nothing: what it says the next dream does is what a real one would leave
     dry_run: bool = False
+    # how many of the person's days in figures earlier dreams read day first ("dmy", "30/11")
+    # and month first ("mdy"): each dream reads only its own sessions, and "08/12" next week is
+    # read in the order "30/11" showed
+    date_orders: dict[str, int] = field(default_factory=dict)
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

@@ -193,15 +193,17 @@ def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
 
 
 def _digest(toolbox: ToolBox, brief: DreamBrief, date_order: str = "auto"
-            ) -> tuple[str, dict[str, int]]:
+            ) -> tuple[str, dict[str, int], dict[str, int]]:
     """What is new since the last dream, gathered by the local engine, for a model to start
-    from; and where each transcript's new part ended (to remember after a successful dream)."""
+    from; where each transcript's new part ended (to remember after a successful dream); and
+    the person's days in figures read each way, with earlier dreams' (``DATE_ORDERS``)."""
     from autodream.engine import Gatherer, build_digest
     from autodream.transcripts import iter_stream_messages
     from autodream.transcripts.model import ReadStats
 
     gatherer = Gatherer(date_order="dmy" if date_order == "dmy" else "mdy" if date_order == "mdy"
                         else None)
+    gatherer.remember_orders(brief.date_orders)
     ends: dict[str, int] = {}
     for info in brief.sessions:
         vpath = str(info.path)
@@ -214,7 +216,37 @@ def _digest(toolbox: ToolBox, brief: DreamBrief, date_order: str = "auto"
         except (errors.SandboxError, errors.NotFound, OSError):
             continue  # changed since the brief was made; the model's own reads will say so
         ends[vpath] = stats.end_offset
-    return build_digest(gatherer.candidates, now=brief.now), ends
+    return build_digest(gatherer.candidates, now=brief.now), ends, gatherer.orders_seen
+
+
+# How many of the person's days in figures the dreams so far read day first and month first,
+# in the state dir: a dream saves it only once its changes are committed, as it does the
+# offsets. ``autodream undo`` leaves it: the counts only grow with what the person wrote, and
+# an undone dream's dates were still the person's own.
+DATE_ORDERS = "date_orders.json"
+
+
+def _load_date_orders(state: Path) -> dict[str, int]:
+    """The counts earlier dreams saved; none where the file is missing or unreadable."""
+    try:
+        data = json.loads((state / DATE_ORDERS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if k in ("dmy", "mdy") and isinstance(v, int)
+            and not isinstance(v, bool) and v > 0}
+
+
+def _save_date_orders(state: Path, seen: dict[str, int], before: dict[str, int]) -> None:
+    """Write ``seen`` atomically where it counts more than ``before`` did."""
+    if not seen or all(seen.get(k, 0) <= before.get(k, 0) for k in ("dmy", "mdy")):
+        return
+    from autodream.memory.commit import write_atomic
+
+    body = json.dumps({k: seen.get(k, 0) for k in ("dmy", "mdy")}, sort_keys=True)
+    # no directory fsync: a lost rename only means the next dream reads fewer dates
+    write_atomic(state / DATE_ORDERS, body.encode("utf-8"), tag="dateorders", sync_dir=False)
 
 
 def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
@@ -321,9 +353,12 @@ def consolidate(
                 **brief.roots,
                 CODEX_ROOT: "Codex CLI rollouts (read-only; only this project's are listed)"})
         record.skipped_sessions = reviewed.skipped
+        orders_before = _load_date_orders(state)
+        brief = replace(brief, date_orders=orders_before)
         digest_ends: dict[str, int] = {}
+        orders_seen: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:
-            digest, digest_ends = _digest(toolbox, brief, settings.date_order)
+            digest, digest_ends, orders_seen = _digest(toolbox, brief, settings.date_order)
             brief = replace(brief, digest=digest)
         record.backend, record.model = backend.name, backend.model
         record.sessions = [str(s.path) for s in brief.sessions]
@@ -395,6 +430,9 @@ def consolidate(
                          now=settings.now_dt(), dry_run=dry_run)
         if not dry_run:
             offsets.save()
+            seen = getattr(getattr(backend, "report", None), "date_orders", None)
+            _save_date_orders(state, seen if isinstance(seen, dict) else orders_seen,
+                              orders_before)
             journal.prune_runs(state, settings.keep_runs)
     except BaseException as exc:
         if record.outcome == "running":

@@ -1060,3 +1060,38 @@ def test_a_request_to_forget_in_a_daily_log_removes_nothing(tmp_path: Path, log:
     assert record["checks"].get("forgotten_entries", []) == []
     assert any("in a note, not typed to the agent" in d["reason"]
                for d in record["decisions"])
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "dated"),
+    [
+        # (from a month-of-use tester, a British freelancer: "it's now 08/12" a week after
+        # "30/11" was kept as written, "no date of the user's shows the order")
+        ("Also I need to invoice Bramble by 30/11 for the October work.",
+         "The Acme launch is now 08/12.", "2026-12-08"),
+        ("The Bramble invoice is due 11/30.", "The Acme launch is now 08/12.", "2027-08-12"),
+    ],
+)
+def test_the_order_of_the_persons_dates_is_carried_to_the_next_dream(
+        tmp_path: Path, first: str, then: str, dated: str) -> None:
+    from datetime import timezone
+
+    from tests.factories import TranscriptBuilder
+
+    project = _project_with_one_session(tmp_path, None, "aaaaaaaa-0000-4000-8000-0000000000d1",
+                                        [first])
+    # a dry run remembers nothing of what it read
+    code, out, err = dream(project, "--backend", "local", "--dry-run",
+                           AUTODREAM_NOW="2026-10-23T20:00:00Z")
+    assert code == 0, out + err
+    assert not (project / "memory" / ".autodream" / "date_orders.json").exists()
+    code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-10-23T20:00:00Z")
+    assert code == 0, out + err
+    TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000d2",
+                      start=datetime(2026, 10, 28, 9, 0, tzinfo=timezone.utc)).user(
+        then).assistant("OK.").write(project / "sessions")
+    code, out, err = dream(project, "--backend", "local", AUTODREAM_NOW="2026-10-30T20:00:00Z")
+    assert code == 0, out + err
+    memory = "".join(p.read_text(encoding="utf-8") for p in (project / "memory").glob("*.md"))
+    assert f"The Acme launch is now {dated}" in memory
+    assert "08/12" not in memory

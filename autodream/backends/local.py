@@ -66,6 +66,8 @@ class GatherReport:
     notes_waiting: int = 0
     # memory files removed because the person asked to forget them: gone on request, not lost
     forgotten: list[str] = field(default_factory=list)
+    # the person's days in figures read each way so far, with earlier dreams' (for the next)
+    date_orders: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -165,7 +167,9 @@ class LocalBackend:
         self._refusals(results, "begin_phase gather")
         gatherer = Gatherer(facts=facts, date_order=self._date_order,
                             forgets_undone=self._forgets_undone)
+        gatherer.remember_orders(brief.date_orders)
         fallback = self._gather(brief, gatherer)
+        self.report.date_orders = gatherer.orders_seen
         self.decisions.extend(gatherer.decisions)
         plan = plan_dream(
             files, index_text, gatherer.candidates, now=brief.now, facts=facts,

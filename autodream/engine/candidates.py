@@ -9,6 +9,7 @@ no git history, no one-off debugging recipes, no ephemeral task state, even when
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -441,6 +442,20 @@ class Gatherer:
         neither, or with as many of the person's each way."""
         dmy, mdy = self._orders["dmy"], self._orders["mdy"]
         return "dmy" if dmy > mdy else "mdy" if mdy > dmy else None if dmy else self.date_order
+
+    @property
+    def orders_seen(self) -> dict[str, int]:
+        """How many of the person's days in figures were day first ("dmy") and month first
+        ("mdy"), with those ``remember_orders`` was given: kept for the next dream."""
+        return {order: count for order, count in self._orders.items()}
+
+    def remember_orders(self, seen: Mapping[str, int]) -> None:
+        """Count the days in figures earlier dreams saw (``orders_seen``): the order "08/12"
+        is read in is the one the person's "30/11" of last week showed."""
+        for order in ("dmy", "mdy"):
+            count = seen.get(order)
+            if isinstance(count, int) and count > 0:
+                self._orders[order] += count
 
     def add(self, message: Message, *, typed: bool = True) -> None:
         """``typed``: the person typed it to the agent (a prompt), not a note in a file (a daily
