@@ -3419,6 +3419,19 @@ def test_what_only_says_forget_removes_nothing() -> None:
     assert not any("forget" in d.reason for d in plan.decisions)
 
 
+def test_a_standing_deadline_said_the_british_way_updates_the_rule_it_changes() -> None:
+    # (from a review) was a plan "Always reply to review comments by 2026-07-09." beside the
+    # rule, which was never changed
+    files = {"feedback_reviews.md": topic("Review replies",
+                                          "Always reply to review comments within a day.",
+                                          type_="feedback")}
+    plan = plan_dream(files, "- [Review replies](feedback_reviews.md) — reviews\n", gather(
+        human("Always reply to review comments by end of day", day=3)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["feedback_reviews.md"]
+    assert parse_topic(plan.writes["feedback_reviews.md"]).body.startswith(
+        "Always reply to review comments by end of day.")
+
+
 def test_forgetting_everything_said_about_a_subject_removes_each_entry_of_it() -> None:
     files = {**_BRAMBLE, "project_priya-hours.md": topic(
         "Priya's hours", "Priya works on Tuesdays and Wednesdays.")}

@@ -1646,6 +1646,33 @@ def test_british_days_are_dated(text: str, expected: str) -> None:
     assert absolutize(text, MONDAY)[0] == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # (from a review) a deadline of every time stays as said: these were one day's deadline
+    # ("... by 2026-07-06"), and the rule a plan told as passed the day after
+    ("Always reply to review comments by end of day.",
+     "Always reply to review comments by end of day."),
+    ("PRs must be reviewed by EOD.", "PRs must be reviewed by EOD."),
+    ("Always push your branch by EOD.", "Always push your branch by EOD."),
+    ("Always post a status update by end of play.", "Always post a status update by end of play."),
+    ("Priya wants every incident acked by end of day.",
+     "Priya wants every incident acked by end of day."),
+    ("Sam wants every PR reviewed by end of day.", "Sam wants every PR reviewed by end of day."),
+    ("Every deploy must be announced by COB the day before.",
+     "Every deploy must be announced by COB the day before."),
+    ("Invoices are due within a fortnight.", "Invoices are due within a fortnight."),
+    ("All PRs must be reviewed by EOD.", "All PRs must be reviewed by EOD."),
+    # a deadline of one time is dated as before
+    ("I'll send it by EOD.", "I'll send it by 2026-07-06."),
+    ("The report is due by end of play Friday.", "The report is due by 2026-07-10."),
+    ("The fixes must land by EOD.", "The fixes must land by 2026-07-06."),
+    ("Please get all the tests green by EOD.", "Please get all the tests green by 2026-07-06."),
+    ("Sam needs the slides by COB.", "Sam needs the slides by 2026-07-06."),
+])
+def test_a_standing_deadline_said_the_british_way_stays_as_said(text: str,
+                                                               expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
 @pytest.mark.parametrize(("said", "lead"), [
     # said on Monday 2026-07-13: was "on 2026-07-14 week", told as passed on 2026-07-20
     ("Corvid's demo is Tuesday week.", "Corvid's demo is on 2026-07-21."),

@@ -698,16 +698,18 @@ def _british(m: re.Match[str], ref: date) -> When | None:
     one" the week after next; "within a fortnight": by the day two weeks on (not in a rule for
     every time: "reviews are answered within a fortnight"); "by EOD", "end of play Friday",
     "COB Thursday": a deadline that day, only where it is a time (after "by" or its kin, with
-    its weekday, or ending the clause: "the EOD report" is none)."""
+    its weekday, or ending the clause: "the EOD report" is none), and not in a rule for every
+    time ("Always reply to review comments by end of day", "PRs must be reviewed by EOD")."""
     prep = (m["prep"] or "").lower()
     if m["fortnight"]:
         return None if prep != "within" or _STANDING.search(m.string) or _RECURRING.search(
-            m.string) else _day(ref + timedelta(days=14))
+            m.string) or _STANDING_DEADLINE.search(m.string) else _day(ref + timedelta(days=14))
     if prep == "within":
         return None
     if m["eod"]:
         if not (prep in ("by", "before", "until", "till", "for") or m["wd4"]
-                or _CLAUSE_ENDS.match(m.string, m.end())):
+                or _CLAUSE_ENDS.match(m.string, m.end())) or _STANDING_DEADLINE.search(
+                    m.string):
             return None
         return _day(_weekday_ahead(ref, m["wd4"], allow_today=True) if m["wd4"] else ref)
     if m["but_one"]:
@@ -717,6 +719,13 @@ def _british(m: re.Match[str], ref: date) -> When | None:
 
 
 _CLAUSE_ENDS = re.compile(r"\s*(?:[.,;:!?)—–]|$)")
+# A deadline of every time, not of one day: a rule for always or for each one ("Always reply to
+# review comments by end of day", "PRs must be reviewed by EOD", "Priya wants every incident
+# acked by end of day"), or what is so of all of a kind ("invoices are due within a fortnight")
+_STANDING_DEADLINE = re.compile(
+    r"(?i)\b(?:always|never|every|each|whenever)\b|^\s*(?:all\s+(?:the\s+|our\s+)?)?"
+    r"(?!(?:the|our|my|your|his|her|their|these|those|this|that)\b)(?:[a-z]+\s+)?[a-z]+s\s+"
+    r"(?:are|must|should|need|have|get)\b")
 
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
