@@ -1673,6 +1673,21 @@ def test_a_standing_deadline_said_the_british_way_stays_as_said(text: str,
     assert absolutize(text, MONDAY)[0] == expected
 
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # (from a review) "24/7" is a day where it opens or ends a range of days: it was left
+    # as written beside the other end dated ("The offsite is 24/7 to 2026-07-26.")
+    ("The offsite is 24/7 to 26/7.", "The offsite is 2026-07-24 to 2026-07-26."),
+    ("The offsite is from 20/7 to 24/7.", "The offsite is from 2026-07-20 to 2026-07-24."),
+    ("The offsite is 23/7 to 26/7.", "The offsite is 2026-07-23 to 2026-07-26."),
+    # round the clock, as before
+    ("We run this 24/7.", "We run this 24/7."),
+    ("We're on call 24/7.", "We're on call 24/7."),
+    ("Support is 24/7 to our customers.", "Support is 24/7 to our customers."),
+])
+def test_a_range_of_days_in_figures_is_dated_at_both_ends(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY, "dmy")[0] == expected
+
+
 @pytest.mark.parametrize(("said", "lead"), [
     # said on Monday 2026-07-13: was "on 2026-07-14 week", told as passed on 2026-07-20
     ("Corvid's demo is Tuesday week.", "Corvid's demo is on 2026-07-21."),

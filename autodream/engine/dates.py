@@ -611,10 +611,16 @@ _BY_AMOUNT = re.compile(
     r"\w*(?:\s+[\w-]+){0,4}\s+$")
 
 
+# The other end of a range of days in figures, after or before the one found
+_RANGE_END = re.compile(r"\s*(?:to|until|till|-|–)\s*\d{1,2}/\d{1,2}\b")
+_RANGE_START = re.compile(r"\b\d{1,2}/\d{1,2}\s*(?:to|until|till|-|–)\s*$")
+
+
 def _numeric_context(m: re.Match[str]) -> bool:
     """The figures ``m`` found are told as a day (see ``_NUMERIC_LEAD``)."""
-    if m["a"] == "24" and m["b"] == "7":
-        return False  # "on call 24/7"
+    if m["a"] == "24" and m["b"] == "7" and not m["y"] and _RANGE_END.match(
+            m.string, m.end()) is None and _RANGE_START.search(m.string, 0, m.start("a")) is None:
+        return False  # "on call 24/7"; "24/7 to 26/7" is a range of days
     prep = (m["prep"] or "").lower()
     before = m.string[:m.start("a")]
     if m["db"] and not m["dy"] and (_PLAN_HINT.search(m.string) is None or _VERSIONED.search(
