@@ -3419,6 +3419,52 @@ def test_what_only_says_forget_removes_nothing() -> None:
     assert not any("forget" in d.reason for d in plan.decisions)
 
 
+@pytest.mark.parametrize(
+    ("title", "body", "said"),
+    [
+        # (from a review) a bare "forget X" (no word of memory) that only meant "never mind X"
+        # removed the entry X is named in
+        ("Old branch", "The old branch legacy-v1 must be kept for the hotfixes of customer Acme.",
+         "just forget the old branch"),
+        ("Old branch legacy-v1 kept for Acme hotfixes",
+         "The old branch legacy-v1 must be kept for the hotfixes of customer Acme.",
+         "forget the old branch"),
+        ("Flaky login test quarantined",
+         "The flaky login test is quarantined; do not delete it.",
+         "forget about the flaky test, it's fixed now"),
+        # a sentence of a larger entry that merely names it
+        ("Acme", "Acme is our biggest client.\nThe old branch legacy-v1 must be kept for Acme.",
+         "please forget the old branch legacy-v1"),
+    ],
+)
+def test_a_bare_forget_removes_no_entry_it_only_names(title: str, body: str, said: str) -> None:
+    files = {"project_x.md": topic(title, body)}
+    g = gather(human(said, day=3))
+    plan = plan_dream(files, f"- [{title}](project_x.md) — x\n", g.candidates, now=NOW,
+                      forgets=g.forgets)
+    assert plan.deletes == [] and plan.writes == {}
+
+
+@pytest.mark.parametrize(
+    ("title", "said"),
+    [
+        # with a word of memory, or naming the entry's subject exactly, it still goes
+        ("Old branch legacy-v1 kept for Acme hotfixes", "forget what I said about the old branch"),
+        ("Old branch legacy-v1 kept for Acme hotfixes", "Forget the note about the old branch."),
+        ("Flaky test", "forget about the flaky test, it's fixed now"),
+        ("Old branch", "You can just forget about the old branch, it's gone."),
+    ],
+)
+def test_a_forget_of_memory_or_of_an_entry_s_subject_still_removes_it(title: str,
+                                                                       said: str) -> None:
+    files = {"project_x.md": topic(title, "The old branch legacy-v1 must be kept for Acme; "
+                                   "the flaky test is quarantined.")}
+    g = gather(human(said, day=3))
+    plan = plan_dream(files, f"- [{title}](project_x.md) — x\n", g.candidates, now=NOW,
+                      forgets=g.forgets)
+    assert plan.deletes == ["project_x.md"]
+
+
 def test_a_standing_deadline_said_the_british_way_updates_the_rule_it_changes() -> None:
     # (from a review) was a plan "Always reply to review comments by 2026-07-09." beside the
     # rule, which was never changed

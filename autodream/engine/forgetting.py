@@ -88,6 +88,8 @@ def forget_request(sentence: str) -> tuple[str, bool, bool, str] | None:
         return None
     if m["bare"] and not (m["lead"] or m.start("bare") == 0):
         return None
+    if m["bare"] and (m["lead"] or "").lower().removeprefix("please").lstrip().startswith("just"):
+        return None  # "just forget the old branch": never mind it for the task, not memory
     x = m["x"] or m["y"] or m["z"] or ""
     every = bool(m["said"] and m["said"].lower() in ("everything", "all", "anything")) or bool(
         m["note"] and m["note"].lower().startswith(("all", "every"))) or bool(
@@ -155,15 +157,19 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
     """Remove from ``entries`` what each request names: the entry whose subject it is (one, or
     all of several when the request says "everything"), else the sentences naming it, when
     one entry holds them (an entry left with nothing goes whole). Nothing when what it names
-    is in no entry, or in several and which is not said: a decision tells why."""
+    is in no entry, or in several and which is not said: a decision tells why. A bare "forget
+    X" (no word of memory) removes only an entry whose title names X and nothing more, never a
+    sentence of one it is merely named in."""
     decisions: list[Decision] = []
     for req in requests:
         live = [e for e in entries if not e.deleted and not e.opaque]
         asked = (f"the user asked to forget it on {req.day.isoformat()} "
                  f"('{shorten(req.words, 100)}')")
-        whole = {id(e) for e in live if _subject_of(req.subject, e, options.match_similarity)}
-        # ("everything I said about Priya": her entries, and what the others say of her)
-        lines = {} if whole and not req.every else {
+        whole = {id(e) for e in live if _subject_of(req.subject, e, options.match_similarity)
+                 if req.explicit or _named(req.subject) == _named(e.name)}
+        # ("everything I said about Priya": her entries, and what the others say of her; a
+        # bare "forget X" never a sentence of an entry X is merely named in)
+        lines = {} if (whole and not req.every) or not req.explicit else {
             id(e): hits for e in live
             if id(e) not in whole and (hits := _lines_about(req.subject, e, req.explicit))}
         if not req.every and (len(whole) > 1 or len(lines) > 1):
