@@ -2435,6 +2435,30 @@ def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
     assert [d.subject for d in g.decisions if d.action == "dropped"] == [taken_back]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # (from a review) "forget what I said earlier" takes back as "scratch that" does: the
+    # earlier rule was kept and what was said instead lost
+    ("I prefer spaces for indentation. Forget what I said earlier, use tabs.", ["Use tabs."]),
+    ("I prefer spaces for indentation. Forget what I said before, use tabs.", ["Use tabs."]),
+    ("Forget what I said earlier, use tabs.", ["Use tabs."]),
+    ("Forget what I just said, we use pnpm.", ["We use pnpm."]),
+    # a request to forget a thing, and one saying nothing instead, as before
+    ("Forget what I said about the port, it's 8080 now.", ["The port is 8080 now."]),
+    ("Forget what I said earlier.", []),
+])
+def test_forgetting_what_was_said_earlier_keeps_what_is_said_instead(said: str,
+                                                                     kept: list[str]) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == kept
+
+
+def test_what_is_said_instead_of_an_earlier_message_replaces_it() -> None:
+    plan = plan_dream({}, None, gather(human("I prefer spaces for indentation.", day=1),
+                                       human("Forget what I said earlier, use tabs", day=2))
+                      .candidates, now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(bodies) == 1 and bodies[0].startswith("The user prefers tabs for indentation.")
+
+
 # (from the eighteenth review) the "always" of a rule taken back is carried over only to a rule
 # said instead as a bare imperative: what follows may be no rule at all ("Always squash-merge.
 # Ugh, scratch that, I need to think about it." was kept as "Always i need to think about it.")

@@ -194,7 +194,7 @@ _TAKEN_BACK = re.compile(
     # ("... before he leaves... wait no, he leaves on the 16th": a stop mid-way)
     r"(?:(?:(?<=wait\s)|(?<=wait,\s))no(?![\s,—–-]+(?:forget|scratch|never|ignore|disregard)\b)|"
     r"(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
-    r"(?:just\s+)?said(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
+    r"(?:just\s+)?said(?:\s+(?:earlier|before))?(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
 # "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
 _CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",

@@ -127,7 +127,7 @@ _CHANGED_MIND = re.compile(
     # ... but "Scratch that test" is a task, "Never mind the linter" is what to ignore: the
     # marker stands alone
     r"(?:(?:scratch|strike)\s+that|i\s+take\s+(?:that|it)\s+back|never\s*mind|"
-    r"forget\s+(?:that|it))"
+    r"forget\s+(?:that|it|what\s+i\s+(?:just\s+)?said(?:\s+(?:earlier|before))?))"
     r"(?:\s*[,.!:;—–-][\s,.!:;—–-]*|\s*$))(?P<rest>.*)$", _I,
 )
 _WORD_T = r"(?:[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9])"
