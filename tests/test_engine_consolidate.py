@@ -1649,6 +1649,13 @@ def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -
          "We need to fix the flaky checkout tests"),
         ("Supercalifragilisticexpialidocious-supercalifragilisticexpialidocious-word",
          "Supercalifragilisticexpialidocious-supercalifragilisticexpia"),
+        # a wish is no clause ending at "rather" (both of a freelancer's were titled "The user")
+        ("The user would rather you didn't touch the auth code in packages/auth.",
+         "The user would rather you didn't touch the auth code"),
+        ("The user would rather you didn't run pnpm install with --force, it wrecked the "
+         "lockfile.", "The user would rather you didn't run pnpm install"),
+        ("We deploy on Fridays rather than Mondays because the team is smaller then and quieter.",
+         "We deploy on Fridays rather than Mondays"),
     ],
 )
 def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> None:

@@ -350,6 +350,11 @@ _COPULAS = word_set("is are was were")
 _SUBJECTS = word_set("i we you they he she it user")
 
 
+# "would rather" is a wish, not "rather than" opening a clause ("The user would rather you
+# didn't touch the auth code" was titled "The user")
+_WOULD = frozenset({"would", "i'd", "we'd", "i’d", "we’d", "had"})
+
+
 def _cut_title(words: list[str]) -> str:
     """The longest start of the words within NAME_CHARS that ends a clause (before a conjunction
     or after a comma), else one that ends a phrase (before a preposition). Without either, the
@@ -372,7 +377,8 @@ def _cut_title(words: list[str]) -> str:
         if framed and before.endswith(","):
             framed = False
         elif before.endswith(",") or (after in _CLAUSE_START and not (
-                after == "that" and before in _SAYS_THAT)):
+                after == "that" and before in _SAYS_THAT) and not (
+                after == "rather" and before in _WOULD)):
             clause = fit
         elif (after in _PHRASE_START and before not in _GOES_ON.get(after, ())) or (
                 after in _COPULAS and fit >= 4):
