@@ -425,7 +425,11 @@ class _OtherTranscripts:
             PROJECT_ROOT: settings.project_root,
         }
         codex = settings.codex_sessions_dir
-        # the sessions dir set to the same dir (as the README once advised) is walked already
+        # the sessions dir set to the same dir (as the README once advised) is walked already,
+        # but by codex_sessions_dir's rule: a rollout there must say it is this project's
+        self.strict = {CODEX_ROOT}
+        if sessions_in_codex_dir(settings):
+            self.strict.add(SESSIONS_ROOT)
         if codex is not None and not _same_dir(os.fspath(codex), os.fspath(settings.sessions_dir)):
             self.roots[CODEX_ROOT] = codex
         self.rows: list[OtherRow] = []
@@ -469,7 +473,7 @@ class _OtherTranscripts:
         no ``cwd`` is read, except from ``codex_sessions_dir``, where it could be anyone's)."""
         cwd = rollout_cwd(path)
         if cwd is None:
-            return codex.NO_CWD if root == CODEX_ROOT else None
+            return codex.NO_CWD if root in self.strict else None
         inside = self._cwd_inside.get(cwd)
         if inside is None:  # few distinct cwds; realpath costs an lstat per component
             inside = codex.cwd_is_within(cwd, self._real_root(PROJECT_ROOT))
@@ -558,6 +562,18 @@ class _OtherTranscripts:
     def _logs_dir(self, root: str, path: str) -> None:
         if _plain_dir(path):
             self._walk(root, path, (4, 2), is_daily_log_name, "markdown")
+
+
+def sessions_in_codex_dir(settings: Settings) -> bool:
+    """Whether the sessions dir is ``codex_sessions_dir`` or inside it (itself, through a
+    symlink, or one of its dated dirs): every project's rollouts lie there, so a rollout is read
+    only when it says it is this project's, whichever name the dir is set under."""
+    codex_dir = settings.codex_sessions_dir
+    if codex_dir is None:
+        return False
+    real = os.path.realpath(codex_dir)
+    sessions = os.path.realpath(settings.sessions_dir)
+    return sessions == real or sessions.startswith(real.rstrip(os.sep) + os.sep)
 
 
 def _plain_dir(path: str) -> bool:

@@ -16,7 +16,13 @@ from typing import Any
 
 from autodream import errors, journal
 from autodream.agent import AgentRun, Backend, Budgets, DreamBrief, drive
-from autodream.gates import CODEX_ROOT, MEMORY_ROOT, PROJECT_ROOT, SESSIONS_ROOT
+from autodream.gates import (
+    CODEX_ROOT,
+    MEMORY_ROOT,
+    PROJECT_ROOT,
+    SESSIONS_ROOT,
+    sessions_in_codex_dir,
+)
 from autodream.memory import checks
 from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging, link_target, special_files, symlinks
@@ -338,6 +344,7 @@ def consolidate(
             excluded=[settings.memory_dir],
             rollouts_of=settings.project_root,
             codex=_codex_root(settings),
+            strict_sessions=sessions_in_codex_dir(settings),
         )
         name, notice = backend_name(settings)
         if notice:

@@ -260,6 +260,7 @@ class Sandbox:
         *,
         rollouts_of: Path | None = None,
         codex: Path | None = None,
+        strict_sessions: bool = False,
     ) -> None:
         if codex is not None and rollouts_of is None:
             raise ValueError("a codex root needs rollouts_of: it holds every project's rollouts")
@@ -285,6 +286,9 @@ class Sandbox:
                 continue
             self._excluded_ids.add((st.st_dev, st.st_ino))
         self._rollouts_of = None if rollouts_of is None else os.path.realpath(rollouts_of)
+        # the roots where a rollout must say it is this project's: codex/, and sessions/ when it
+        # is codex_sessions_dir too (a rollout that recorded no cwd could be anyone's there)
+        self._strict = {CODEX_ROOT, "sessions"} if strict_sessions else {CODEX_ROOT}
         # (device, inode, in codex/) -> whether it is not this project's rollout; its head
         # never changes
         self._foreign: dict[tuple[int, int, bool], bool] = {}
@@ -505,7 +509,7 @@ class Sandbox:
             or not any(is_rollout_name(name) for name in names)
         ):
             return False
-        strict = root == CODEX_ROOT  # there, a rollout must say it is this project's
+        strict = root in self._strict  # there, a rollout must say it is this project's
         key = (st.st_dev, st.st_ino, strict)
         foreign = self._foreign.get(key)
         if foreign is None:

@@ -238,17 +238,30 @@ def test_status_json_without_codex_sessions_dir_says_null(both: Project) -> None
     assert "codex_sessions_dir" not in data["transcript_sources"]
 
 
+@pytest.mark.parametrize("where", ["sessions", "link"])
 def test_the_same_dir_as_the_sessions_dir_reads_each_rollout_once(
-    both: Project, tmp_path: Path
+    both: Project, tmp_path: Path, where: str
 ) -> None:
-    """The README once advised sessions_dir = ~/.codex/sessions: setting both to it is fine."""
+    """The README once advised sessions_dir = ~/.codex/sessions: setting both to it (or to a
+    link to it) reads this project's rollouts once, and by codex_sessions_dir's rule: one that
+    recorded no cwd there could be any project's, and is not read."""
     toml = both.root / "autodream.toml"
+    (both.root / "link").symlink_to(both.sessions)
     toml.write_text(toml.read_text().replace('codex_sessions_dir = "codex"',
-                                             'codex_sessions_dir = "sessions"'))
+                                             f'codex_sessions_dir = "{where}"'))
     write(both.sessions / DAY / MINE, rollout_lines(WILDCARDS, cwd=str(both.project)))
+    text = "".join(line + "\n" for line in rollout_lines(OUTSIDE).splitlines()[2:])
+    write(both.sessions / DAY / NO_CWD, text)
+    status = both.run("status").stdout
+    assert "1 session touched" in status, status
     out = both.dream().stdout
-    assert "1 session(s) reviewed" in out and "not read" not in out
+    assert "1 session(s) reviewed" in out
     assert both.last_run()["sessions"] == [f"sessions/{DAY}/{MINE}"]
+    assert "tabs" not in both.topic_text()
+    sandbox = Sandbox(memory=both.memory, sessions=both.sessions, project=both.project,
+                      rollouts_of=both.project, strict_sessions=True)
+    with pytest.raises(SandboxError, match="another project"):
+        sandbox.read_bytes(f"sessions/{DAY}/{NO_CWD}")
 
 
 # ---- the sandbox --------------------------------------------------------------------------
