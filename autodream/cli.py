@@ -433,8 +433,10 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
     help="The project directory (default: the current directory).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--verbose", "-v", is_flag=True,
+              help="List each Codex rollout not read as another project's (by default counted).")
 @click.pass_context
-def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
+def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool) -> None:
     """Every gate with its figure and verdict, the resolved paths, the backend that would run.
 
     Changes nothing: neither the scan throttle nor the lock is touched.
@@ -471,6 +473,9 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 "ignored_transcripts": ignored,
                 "transcript_sources": _source_counts(settings, report),
                 **report.as_dict(),
+                **({"codex_rollouts_not_read_list": [
+                    {"path": path, "reason": why} for path, why, _root in report.scan.foreign]}
+                   if verbose else {}),
             }
         )
         return
@@ -491,6 +496,11 @@ def status(ctx: click.Context, project: str | None, as_json: bool) -> None:
                 click.echo(f"{'':15}{session.id}{where}")
             for path, why in report.scan.skipped:
                 click.echo(f"{'':15}not read: {path}: {why}")
+            if verbose:
+                for path, why, _root in report.scan.foreign:
+                    click.echo(f"{'':15}not read: {path}: {why}")
+            elif report.scan.foreign:
+                click.echo(f"{'':15}{gates.foreign_phrase(report.scan.foreign_counts())}")
             for path in report.held_back:
                 why = ("an undo took back what a dream learned there" if path in report.undone
                        else "memories the last dream could not write" if path in report.refused
@@ -546,8 +556,13 @@ def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
             virtual_session_path(settings, s.path)).startswith(CODEX_ROOT + "/")]
         others = [p for p, _why in report.scan.skipped
                   if str(virtual_session_path(settings, Path(p))).startswith(CODEX_ROOT + "/")]
-        counts["codex_sessions_dir"] = {"path": str(codex_dir), "rollouts": len(inside),
-                                        "not_read": len(others)}
+        foreign = report.scan.foreign_counts(CODEX_ROOT)
+        counts["codex_sessions_dir"] = {
+            "path": str(codex_dir), "rollouts": len(inside),
+            "not_read": len(others) + sum(foreign.values()),
+            # each reason apart: other projects' (counted by why), and this project's own left
+            # out for another reason (a symlink leading out, ...)
+            "not_read_by_reason": {**foreign, **({"other reason": len(others)} if others else {})}}
     return counts
 
 
@@ -558,11 +573,18 @@ def _codex_line(settings: Settings, report: Any) -> str:
         return (f"{label}(not set: Codex CLI rollouts are read only from sessions_dir; set "
                 "codex_sessions_dir = \"~/.codex/sessions\" to read this project's there too)")
     found = _source_counts(settings, report)["codex_sessions_dir"]
-    rollouts, others = found["rollouts"], found["not_read"]
+    rollouts, by_reason = found["rollouts"], dict(found["not_read_by_reason"])
+    others = by_reason.pop("other reason", 0)
     return (f"{label}{settings.codex_sessions_dir} ({rollouts} rollout"
             f"{'' if rollouts == 1 else 's'} of this project touched since the last dream"
-            + (f", {others} not read (other projects', listed below)" if others else "")
+            + "".join(f", {n:,} {_NOT_READ_LABELS[kind]}" for kind, n in by_reason.items())
+            + (f", {others:,} not read for another reason (listed below)" if others else "")
             + ")")
+
+
+_NOT_READ_LABELS = {"other project": "of other projects not read",
+                    "no cwd": "not read (no cwd recorded)",
+                    "cwd not in head": "not read (no cwd in their head)"}
 
 
 # ---- journal commands: sandbox issue ---------------------------------------------------------

@@ -45,6 +45,8 @@ SessionRow = tuple[float, str, int]  # (mtime, file name, size): one scanned tra
 # A transcript found beside the Claude Code sessions: (mtime, path, size, source, id)
 OtherRow = tuple[float, str, int, SessionSource, str]
 SkippedFile = tuple[str, str]  # (path, why it is not read)
+# a Codex rollout not known to be this project's: (path, why, the root it lies in)
+ForeignFile = tuple[str, str, str]
 
 # The dirs a transcript is found in, by the names the dream's sandbox gives them
 SESSIONS_ROOT, MEMORY_ROOT, PROJECT_ROOT = "sessions", "memory", "project"
@@ -55,6 +57,26 @@ _UUID_IN_NAME = re.compile(
 )
 
 
+_FOREIGN_KINDS = {codex.NO_CWD: "no cwd", codex.CWD_NOT_IN_HEAD: "cwd not in head"}
+_FOREIGN_PHRASES = {
+    "other project": ("of another project", "of other projects"),
+    "no cwd": ("that recorded no cwd", "that recorded no cwd"),
+    "cwd not in head": (f"whose cwd could not be read in its first "
+                        f"{codex.CWD_HEAD_BYTES // 1024} KB",
+                        f"whose cwd could not be read in their first "
+                        f"{codex.CWD_HEAD_BYTES // 1024} KB"),
+}
+
+
+def foreign_phrase(counts: dict[str, int]) -> str:
+    """``{"other project": 5999, "no cwd": 1}`` as "6,000 Codex rollouts not read: 5,999 of
+    other projects, 1 that recorded no cwd (`autodream status --verbose` lists them)"."""
+    total = sum(counts.values())
+    parts = [f"{n:,} {_FOREIGN_PHRASES[kind][n != 1]}" for kind, n in counts.items()]
+    return (f"{total:,} Codex rollout{'' if total == 1 else 's'} not read: {', '.join(parts)} "
+            "(`autodream status --verbose` lists them)")
+
+
 class SessionScan:
     """The sessions one scan found: counted at once, ``SessionInfo`` values built on demand.
 
@@ -63,7 +85,7 @@ class SessionScan:
     must pay) are built, once, only when a dream or ``status`` asks for them.
     """
 
-    __slots__ = ("_infos", "_others", "_rows", "_sorted", "base", "skipped")
+    __slots__ = ("_infos", "_others", "_rows", "_sorted", "base", "foreign", "skipped")
 
     def __init__(
         self,
@@ -71,6 +93,7 @@ class SessionScan:
         rows: list[SessionRow],
         others: list[OtherRow] | None = None,
         skipped: list[SkippedFile] | None = None,
+        foreign: list[ForeignFile] | None = None,
     ) -> None:
         self.base = base
         self._rows = rows
@@ -80,6 +103,9 @@ class SessionScan:
         # a file already counted, another project's Codex rollout), with the reason: a dream
         # records them
         self.skipped: list[SkippedFile] = skipped or []
+        # Codex rollouts not known to be this project's (thousands, on a busy machine): shown
+        # as counts (``foreign_counts``), listed only on request
+        self.foreign: list[ForeignFile] = foreign or []
         self._sorted = False
         self._infos: list[SessionInfo] | None = None
 
@@ -135,6 +161,22 @@ class SessionScan:
             self._infos = infos
         return self._infos
 
+
+    def foreign_counts(self, root: str | None = None) -> dict[str, int]:
+        """How many rollouts (in ``root``, or all) were not read for each reason: ``other
+        project``, ``no cwd``, ``cwd not in head``; reasons with none are left out."""
+        counts: dict[str, int] = {}
+        for _path, why, where in self.foreign:
+            if root is None or where == root:
+                kind = _FOREIGN_KINDS.get(why, "other project")
+                counts[kind] = counts.get(kind, 0) + 1
+        return counts
+
+    def foreign_summary(self) -> list[SkippedFile]:
+        """One ``(root/, why)`` per root holding rollouts not known to be this project's: what a
+        dream records and shows instead of each one's path and cwd."""
+        roots = sorted({where for _p, _w, where in self.foreign})
+        return [(f"{root}/", foreign_phrase(self.foreign_counts(root))) for root in roots]
 
     def dated_after(self, when: float) -> list[str]:
         """The paths of the counted transcripts whose mtime is past ``when``."""
@@ -273,6 +315,9 @@ class GateReport:
             "skipped_sessions": [
                 {"path": path, "reason": why} for path, why in self.scan.skipped
             ],
+            # counts only ("other project", "no cwd", "cwd not in head"): status --verbose
+            # lists them
+            "codex_rollouts_not_read": self.scan.foreign_counts(),
             "held_back_sessions": list(self.held_back),
             "refused_sessions": list(self.refused),
             "undone_sessions": list(self.undone),
@@ -366,7 +411,7 @@ def scan_sessions(
     finder.sessions_dir(sorted(others, key=lambda e: e.name))
     finder.codex_dir()
     finder.daily_logs()
-    return SessionScan(base, rows, finder.rows, finder.skipped)
+    return SessionScan(base, rows, finder.rows, finder.skipped, finder.foreign)
 
 
 def _is_rollout(name: str) -> bool:
@@ -402,13 +447,14 @@ def _dated(dirs: tuple[str, ...], widths: tuple[int, ...]) -> bool:
     )
 
 
-def rollout_cwd(path: str) -> str | None:
-    """The ``cwd`` a Codex rollout recorded in its first records (``session_meta``), or None."""
+def rollout_cwd(path: str) -> tuple[str | None, bool]:
+    """The ``cwd`` a Codex rollout recorded in its first records (``session_meta``), or None;
+    and whether its head was cut before one could be found (``codex.head_cwd``)."""
     try:
         with open(path, "rb") as fh:
-            return codex.recorded_cwd(fh)
+            return codex.head_cwd(fh)
     except OSError:
-        return None
+        return None, False
 
 
 class _OtherTranscripts:
@@ -434,6 +480,7 @@ class _OtherTranscripts:
             self.roots[CODEX_ROOT] = codex
         self.rows: list[OtherRow] = []
         self.skipped: list[SkippedFile] = []
+        self.foreign: list[ForeignFile] = []
         self._seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the path counted
         self._real: dict[str, str] = {}
         self._cwd_inside: dict[str, bool] = {}  # a recorded cwd -> inside the project?
@@ -471,8 +518,10 @@ class _OtherTranscripts:
         """Codex keeps every project's rollouts in one dir: one whose recorded ``cwd`` is not
         the project or inside it is another project's, never read into this memory (one with
         no ``cwd`` is read, except from ``codex_sessions_dir``, where it could be anyone's)."""
-        cwd = rollout_cwd(path)
+        cwd, cut = rollout_cwd(path)
         if cwd is None:
+            if cut:
+                return codex.CWD_NOT_IN_HEAD
             return codex.NO_CWD if root in self.strict else None
         inside = self._cwd_inside.get(cwd)
         if inside is None:  # few distinct cwds; realpath costs an lstat per component
@@ -494,7 +543,9 @@ class _OtherTranscripts:
         if entry.is_symlink() and not self.link_is_readable(root, entry.path):
             return
         if source == "codex" and (why := self._other_project(entry.path, root)) is not None:
-            self.skipped.append((entry.path, why))
+            # counted, not listed: other projects' paths and cwds stay out of this one's output
+            # and run records
+            self.foreign.append((entry.path, why, root))
             return
         key = (st.st_dev, st.st_ino)
         first = self._seen.get(key)

@@ -305,6 +305,7 @@ def consolidate(
     run_id: str | None = None,
     backend_factory: BackendFactory = default_backend,
     skipped_sessions: Sequence[tuple[str, str]] = (),
+    foreign_summary: Sequence[tuple[str, str]] = (),
 ) -> DreamResult:
     """Run one dream over ``sessions`` into ``settings.memory_dir``; the caller holds the lock.
 
@@ -359,7 +360,10 @@ def consolidate(
             brief = replace(brief, roots={
                 **brief.roots,
                 CODEX_ROOT: "Codex CLI rollouts (read-only; only this project's are listed)"})
-        record.skipped_sessions = reviewed.skipped
+        # other projects' rollouts as one count per root, never their paths or cwds: this
+        # record lives in this project's memory dir, which people share
+        record.skipped_sessions = reviewed.skipped + [
+            {"path": root, "reason": why} for root, why in foreign_summary]
         orders_before = _load_date_orders(state)
         brief = replace(brief, date_orders=orders_before)
         digest_ends: dict[str, int] = {}
@@ -535,6 +539,7 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
             run_id=context.run_id,
             backend_factory=backend_factory,
             skipped_sessions=context.report.scan.skipped,
+            foreign_summary=context.report.scan.foreign_summary(),
         )
         record = result.record
         return StepResult(

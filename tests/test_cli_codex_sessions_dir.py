@@ -149,26 +149,30 @@ def test_a_dream_reads_claude_sessions_and_this_projects_rollouts_and_not_anothe
     assert status.exit_code == 0, status.output
     assert "2 sessions touched since the last dream" in status.stdout
     assert (f"codex_sessions_dir: {_codex(both)} (1 rollout of this project touched since the "
-            "last dream, 2 not read (other projects', listed below))") in status.stdout
+            "last dream, 1 of other projects not read, 1 not read (no cwd recorded))"
+            ) in status.stdout
     assert f"(Codex rollout: {mine})" in status.stdout
+    counted = ("2 Codex rollouts not read: 1 of another project, 1 that recorded no cwd "
+               "(`autodream status --verbose` lists them)")
+    assert counted in status.stdout and "other-repo" not in status.stdout
+    verbose = both.run("status", "--verbose").stdout
     assert (f"not read: {theirs}: a Codex rollout of another project "
-            f"(cwd {tmp_path / 'other-repo'})") in status.stdout
-    assert f"not read: {unplaced}: a Codex rollout that recorded no cwd" in status.stdout
+            f"(cwd {tmp_path / 'other-repo'})") in verbose
+    assert f"not read: {unplaced}: a Codex rollout that recorded no cwd" in verbose
 
     out = both.dream().stdout
     assert "2 session(s) reviewed" in out
-    assert f"not read: codex/{DAY}/{THEIRS}: a Codex rollout of another project" in out
-    assert f"not read: codex/{DAY}/{NO_CWD}: a Codex rollout that recorded no cwd" in out
+    assert f"not read: codex/: {counted}" in out and THEIRS not in out
     memory = both.topic_text()
     assert "squash-merge" in memory and "wildcard imports" in memory
     assert "tabs" not in memory
     run = both.last_run()
     assert sorted(run["sessions"]) == [f"codex/{DAY}/{MINE}", f"sessions/{CLAUDE_ID}.jsonl"]
-    assert [s["path"] for s in run["skipped_sessions"]] == [
-        f"codex/{DAY}/{THEIRS}", f"codex/{DAY}/{NO_CWD}"]
+    assert run["skipped_sessions"] == [{"path": "codex/", "reason": counted}]
+    assert "other-repo" not in json.dumps(run) and THEIRS not in json.dumps(run)
     shown = both.run("show").stdout
     assert f"codex/{DAY}/{MINE}" in shown
-    assert f"not read codex/{DAY}/{THEIRS}: a Codex rollout of another project" in shown
+    assert f"not read codex/: {counted}" in shown
     assert theirs.read_bytes() == before
 
 
@@ -224,10 +228,14 @@ def test_status_json_lists_both_dirs_and_what_each_holds(both: Project, tmp_path
     assert data["paths"]["codex_sessions_dir"] == str(_codex(both))
     assert {(s["source"], s["path"]) for s in data["sessions"]} == {
         ("claude-code", str(claude)), ("codex", str(mine))}
-    assert [s["path"] for s in data["skipped_sessions"]] == [str(theirs)]
+    assert data["skipped_sessions"] == [] and "other-repo" not in result.stdout
+    assert data["codex_rollouts_not_read"] == {"other project": 1}
     assert data["transcript_sources"] == {
         "claude-code": 1, "codex": 1, "markdown": 0,
-        "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1, "not_read": 1}}
+        "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1, "not_read": 1,
+                               "not_read_by_reason": {"other project": 1}}}
+    listed = json.loads(both.run("status", "--json", "--verbose").stdout)
+    assert [s["path"] for s in listed["codex_rollouts_not_read_list"]] == [str(theirs)]
 
 
 def test_status_json_without_codex_sessions_dir_says_null(both: Project) -> None:
@@ -357,3 +365,31 @@ def test_claude_reads_this_projects_rollouts_in_codex_and_nothing_else_there(
     sent = json.dumps(server.requests)
     assert OUTSIDE not in sent and "other-repo" not in sent
     assert mine.read_text().count(WILDCARDS) == 2  # untouched
+
+
+def test_thousands_of_other_projects_rollouts_are_one_line(both: Project, tmp_path: Path) -> None:
+    """Codex's dir holds every project's rollouts: status, the dream, show and the run record
+    (in this project's memory dir, which people share) count them, never name them."""
+    _claude(both, SQUASH)
+    for n in range(40):
+        name = THEIRS.replace("000000000002", f"{n + 100:012d}")
+        write(_codex(both) / DAY / name, rollout_lines(OUTSIDE, cwd=f"/home/u/other{n}"))
+    status = both.run("status").stdout
+    assert len(status.splitlines()) < 20 and "/home/u/other" not in status
+    assert "40 Codex rollouts not read: 40 of other projects" in status
+    assert len(both.run("status", "--json").stdout) < 5000
+    out = both.dream().stdout
+    assert "/home/u/other" not in out and len(out.splitlines()) < 10
+    assert "/home/u/other" not in both.run("show").stdout
+    assert "/home/u/other" not in json.dumps(both.last_run())
+
+
+def test_a_rollout_whose_cwd_lies_past_the_head_is_said_so(both: Project) -> None:
+    """Not 'recorded no cwd': its cwd may be there, only not in the part the scan reads."""
+    meta = {"timestamp": "2026-07-01T10:00:00Z", "type": "session_meta",
+            "payload": {"id": "x", "instructions": "Be terse. " * 30_000, "cwd": "/home/u/o"}}
+    path = write(_codex(both) / DAY / THEIRS, json.dumps(meta) + "\n")
+    status = both.run("status", "--verbose").stdout
+    assert f"not read: {path}: a Codex rollout whose cwd could not be read in its first 256 KB" \
+        in status
+    assert "not read (no cwd in their head)" in both.run("status").stdout

@@ -481,16 +481,21 @@ def test_a_codex_rollout_of_another_project_is_never_read(proj: Project, tmp_pat
 
     status = proj.run("status").stdout
     assert "4 sessions touched" in status
-    assert f"not read: {other}: a Codex rollout of another project (cwd {elsewhere})" in status
+    # counted, not named: other projects' paths and cwds stay out of this project's output
+    assert f"1 Codex rollout not read: 1 of another project ({LISTS})" in status
+    assert elsewhere not in status
+    verbose = proj.run("status", "--verbose").stdout
+    assert f"not read: {other}: a Codex rollout of another project (cwd {elsewhere})" in verbose
 
     out = proj.dream().stdout
-    assert "4 session(s) reviewed" in out
+    assert "4 session(s) reviewed" in out and elsewhere not in out
     run = proj.last_run()
     assert sorted(run["sessions"]) == sorted(
         str(p.relative_to(proj.root)) for p in read)
     [skipped] = run["skipped_sessions"]
-    assert skipped == {"path": str(other.relative_to(proj.root)),
-                       "reason": f"a Codex rollout of another project (cwd {elsewhere})"}
+    assert skipped == {"path": "sessions/",
+                       "reason": f"1 Codex rollout not read: 1 of another project ({LISTS})"}
+    assert "other-repo" not in json.dumps(run)
     memory = proj.topic_text()
     for said in ("wildcard imports", "squash-merge", "pin dependency", "changelog"):
         assert said in memory
@@ -504,8 +509,11 @@ def test_other_projects_rollouts_alone_do_not_open_the_scan_gate(proj: Project,
     result = proj.run()  # the gate chain, as the hook runs it
     assert result.exit_code == 4, result.output  # gate closed
     status = proj.run("status").stdout
-    assert "closed by scan" in status and "a Codex rollout of another project" in status
+    assert "closed by scan" in status and "3 Codex rollouts not read: 3 of other projects" in status
     assert not (proj.memory / "MEMORY.md").exists()
+
+
+LISTS = "`autodream status --verbose` lists them"
 
 
 def _not_read_lines(output: str) -> list[str]:
@@ -525,10 +533,12 @@ def test_a_session_meta_longer_than_the_head_still_names_its_project(
     write(other, json.dumps(record) + "\n" + rest)
     _rollout(proj, "02", WILDCARDS, str(proj.project))
 
+    assert _not_read_lines(proj.run("status", "--verbose").stdout) == [
+        f"not read: {other}: a Codex rollout of another project (cwd {elsewhere})"]
     out = proj.dream().stdout
     assert "1 session(s) reviewed" in out
-    assert _not_read_lines(out) == [f"not read: {other.relative_to(proj.root)}: "
-                                    f"a Codex rollout of another project (cwd {elsewhere})"]
+    assert _not_read_lines(out) == [
+        f"not read: sessions/: 1 Codex rollout not read: 1 of another project ({LISTS})"]
     assert "wildcard imports" in proj.topic_text() and "tabs" not in proj.topic_text()
 
 
@@ -541,7 +551,7 @@ def test_a_cwd_with_control_characters_is_skipped_and_named_on_one_line(
     _rollout(proj, "02", WILDCARDS, str(proj.project))
     shown = repr(cwd)[1:-1]
 
-    status = proj.run("status")
+    status = proj.run("status", "--verbose")
     assert status.exit_code == 0, status.output
     assert _not_read_lines(status.stdout) == [
         f"not read: {other}: a Codex rollout of another project (cwd {shown})"]
@@ -559,10 +569,10 @@ def test_a_relative_cwd_is_not_resolved_against_where_autodream_runs(
     other = _rollout(proj, "01", OUTSIDE, ".")
     _rollout(proj, "02", WILDCARDS, str(proj.project))
 
-    out = proj.dream().stdout
-    assert "1 session(s) reviewed" in out
-    assert _not_read_lines(out) == [f"not read: {other.relative_to(proj.root)}: "
+    out = proj.run("status", "--verbose").stdout
+    assert _not_read_lines(out) == [f"not read: {other}: "
                                     "a Codex rollout of another project (cwd .)"]
+    assert "1 session(s) reviewed" in proj.dream().stdout
     assert "tabs" not in proj.topic_text()
 
 
@@ -580,11 +590,12 @@ def test_a_symlinked_project_root_and_a_cwd_deleted_since_still_match(
                             "instructions": None, "cwd": "/srv/elsewhere"}) + "\n"
           + bare.read_text())
 
-    out = proj.dream().stdout
-    assert sorted(proj.last_run()["sessions"]) == [str(p.relative_to(proj.root)) for p in read]
+    out = proj.run("status", "--verbose").stdout
     assert _not_read_lines(out) == [
-        f"not read: {p.relative_to(proj.root)}: a Codex rollout of another project (cwd {cwd})"
+        f"not read: {p}: a Codex rollout of another project (cwd {cwd})"
         for p, cwd in ((sibling, f"{real}-old"), (bare, "/srv/elsewhere"))]
+    proj.dream()
+    assert sorted(proj.last_run()["sessions"]) == [str(p.relative_to(proj.root)) for p in read]
     memory = proj.topic_text()
     assert "wildcard imports" in memory and "squash-merge" in memory and "tabs" not in memory
 

@@ -64,16 +64,24 @@ def is_rollout_name(name: str) -> bool:
 def recorded_cwd(stream: BinaryIO) -> str | None:
     """The ``cwd`` a rollout recorded in its first records (``session_meta``, in the wrapped or
     the older bare form), or None when it recorded none. Reads from the stream's position."""
+    return head_cwd(stream)[0]
+
+
+def head_cwd(stream: BinaryIO) -> tuple[str | None, bool]:
+    """``(recorded_cwd, cut)``: ``cut`` when no cwd was found but the head ended inside a
+    record, so one may lie past it (the rollout's owner is unknown, not "none recorded")."""
     for _ in range(_CWD_HEAD_RECORDS):
         line = stream.readline(CWD_HEAD_BYTES)
         if not line:
-            return None
+            return None, False
         cwd = _cwd_of(line)
         if cwd is not None:
-            return cwd
+            return cwd, False
         if not line.endswith(b"\n"):
-            return None  # cut at the head's end: a next read would start inside this record
-    return None
+            # cut at the head's end (a next read would start inside this record), or the
+            # file's last line with no newline yet (still being written)
+            return None, len(line) >= CWD_HEAD_BYTES
+    return None, False
 
 
 def _cwd_of(line: bytes) -> str | None:
@@ -117,14 +125,21 @@ NO_CWD = ("a Codex rollout that recorded no cwd, in codex_sessions_dir (every pr
           "rollouts): not known to be this project's")
 
 
+# A first record longer than the head whose cwd, if any, lies past it: never read, wherever
+CWD_NOT_IN_HEAD = (f"a Codex rollout whose cwd could not be read in its first "
+                   f"{CWD_HEAD_BYTES // 1024} KB: not known to be this project's")
+
+
 def other_project_reason(
     stream: BinaryIO, real_root: str, *, need_cwd: bool = False
 ) -> str | None:
     """Why a rollout belongs to another project than the one at ``real_root`` (one line, naming
     the cwd it recorded), or None: recorded there or below, or no cwd recorded (unless
-    ``need_cwd``: then ``NO_CWD``)."""
-    cwd = recorded_cwd(stream)
+    ``need_cwd``: then ``NO_CWD``). One whose head was too long to tell is never read."""
+    cwd, cut = head_cwd(stream)
     if cwd is None:
+        if cut:
+            return CWD_NOT_IN_HEAD
         return NO_CWD if need_cwd else None
     if cwd_is_within(cwd, real_root):
         return None
