@@ -175,12 +175,16 @@ def _param_type(ctx: click.Context, name: str) -> Any:
     return next((p.type for p in ctx.command.params if p.name == name), None)
 
 
-def resolve_settings(project: str | None, overrides: dict[str, Any] | None = None) -> Any:
+def resolve_settings(
+    project: str | None,
+    overrides: dict[str, Any] | None = None,
+    unused: frozenset[str] = frozenset(),
+) -> Any:
     """``Settings.resolve`` with library errors turned into CLI errors."""
     from autodream.settings import Settings
 
     try:
-        return Settings.resolve(project, overrides=overrides or {})
+        return Settings.resolve(project, overrides=overrides or {}, unused=unused)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
 
@@ -559,6 +563,7 @@ def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
         foreign = report.scan.foreign_counts(CODEX_ROOT)
         counts["codex_sessions_dir"] = {
             "path": str(codex_dir), "rollouts": len(inside),
+            "problem": settings.codex_dir_problem(),
             "not_read": len(others) + sum(foreign.values()),
             # each reason apart: other projects' (counted by why), and this project's own left
             # out for another reason (a symlink leading out, ...)
@@ -572,6 +577,9 @@ def _codex_line(settings: Settings, report: Any) -> str:
     if settings.codex_sessions_dir is None:
         return (f"{label}(not set: Codex CLI rollouts are read only from sessions_dir; set "
                 "codex_sessions_dir = \"~/.codex/sessions\" to read this project's there too)")
+    problem = settings.codex_dir_problem()
+    if problem is not None:
+        return f"{label}{problem}"
     found = _source_counts(settings, report)["codex_sessions_dir"]
     rollouts, by_reason = found["rollouts"], dict(found["not_read_by_reason"])
     others = by_reason.pop("other reason", 0)
@@ -590,12 +598,18 @@ _NOT_READ_LABELS = {"other project": "of other projects not read",
 # ---- journal commands: sandbox issue ---------------------------------------------------------
 
 
+_JOURNAL_UNUSED = frozenset({"codex_sessions_dir", "date_order"})
+
+
 def _journal_settings(project: str | None, memory_dir: str | None) -> Settings:
     """The project's settings, ``--memory-dir`` winning over discovery."""
     ctx = click.get_current_context()
     parent = ctx.find_root().obj or {}
     overrides = {**(parent.get("overrides") or {}), "memory_dir": memory_dir}
-    settings: Settings = resolve_settings(project or parent.get("project"), overrides)
+    # log, show and undo read no transcript and date nothing: a bad value of those settings
+    # must not keep a person from seeing or taking back a dream
+    settings: Settings = resolve_settings(project or parent.get("project"), overrides,
+                                          unused=_JOURNAL_UNUSED)
     if memory_dir is not None and not settings.memory_dir.is_dir():
         # A memory dir named outright that is not there is a typo or the wrong machine, not a
         # project that has never dreamt: "no dreams yet" would pass for an answer.

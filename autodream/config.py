@@ -343,12 +343,21 @@ def parse_now(text: str) -> float:
 USER_ONLY_KEYS = frozenset({"api_key", "base_url"})
 
 
+def shown(text: str) -> str:
+    """``text`` on one printable line (a path from a config file or the environment goes into
+    an error a terminal shows: a NUL, a newline or an escape sequence is written escaped)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def resolve_values(
     project: str | os.PathLike[str] | None,
     overrides: Mapping[str, object],
     env: Mapping[str, str],
     *,
     sessions_hint: str | None = None,
+    unused: frozenset[str] = frozenset(),
 ) -> dict[str, object]:
     """Every setting as a plain value (paths as absolute strings), plus ``config_path``,
     ``sources`` (where each setting not left at its default came from: "option --backend",
@@ -357,12 +366,14 @@ def resolve_values(
 
     ``sessions_hint`` is a sessions dir known better than by discovery (the hook passes the
     directory of the transcript Claude Code named); config, env and flags still win over it.
+    ``unused`` are settings the caller does not use: left at their defaults unchecked, so a bad
+    value there does not lock a person out of, say, ``log`` or ``undo``.
     """
     cwd = os.getcwd()
     project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
     if not os.path.isdir(project_dir):
         what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
-        raise ConfigError(f"project: {what}: {project_dir}")
+        raise ConfigError(f"project: {what}: {shown(project_dir)}")
     roots = git_roots(project_dir)
     toplevel, canonical = roots if roots else (project_dir, project_dir)
 
@@ -376,6 +387,8 @@ def resolve_values(
         path, table = found
         base = os.path.dirname(path)
         for key, raw in table.items():
+            if key in unused:
+                continue
             source = f"in {path}"
             if key in USER_ONLY_KEYS:
                 # A project file travels with a cloned repository: it must not be able to send
@@ -393,6 +406,8 @@ def resolve_values(
             sources[key] = source
 
     for key in FIELDS:
+        if key in unused:
+            continue
         env_name = ENV_PREFIX + key.upper()
         raw_env = env.get(env_name)
         if raw_env is None or raw_env == "":
@@ -405,7 +420,7 @@ def resolve_values(
         sources[key] = source
 
     for key, raw in overrides.items():
-        if raw is None:  # a flag not given
+        if raw is None or key in unused:  # a flag not given
             continue
         source = f"option --{key.replace('_', '-')}"
         if key in _ALL_PATH_KEYS and isinstance(raw, os.PathLike):
@@ -420,10 +435,13 @@ def resolve_values(
         if key in values:
             resolved = os.path.abspath(str(values[key]))
             if key != "memory_dir" and not os.path.isdir(resolved):
-                raise ConfigError(f"{key} ({sources[key]}): directory does not exist: {resolved}")
+                what = ("is not a directory" if os.path.exists(resolved)
+                        else "directory does not exist")
+                raise ConfigError(f"{key} ({sources[key]}): {what}: {shown(resolved)}")
             if key == "memory_dir" and not os.path.isdir(os.path.dirname(resolved)):
                 raise ConfigError(
-                    f"memory_dir ({sources[key]}): parent directory does not exist: {resolved}"
+                    f"memory_dir ({sources[key]}): parent directory does not exist: "
+                    f"{shown(resolved)}"
                 )
             values[key] = resolved
 
@@ -438,7 +456,8 @@ def resolve_values(
     if os.path.lexists(memory_dir) and not os.path.isdir(memory_dir):
         # created on first use when missing; a file (or a dangling link) in its place is not
         raise ConfigError(
-            f"memory_dir ({sources.get('memory_dir', 'default')}): not a directory: {memory_dir}")
+            f"memory_dir ({sources.get('memory_dir', 'default')}): not a directory: "
+            f"{shown(memory_dir)}")
     if "sessions_dir" not in values:
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)

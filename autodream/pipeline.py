@@ -325,6 +325,8 @@ def consolidate(
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
+    if (codex_problem := settings.codex_dir_problem()) is not None:
+        notices.append(codex_problem)
     if not sessions and not any(settings.sessions_dir.glob("*.jsonl")):
         notices.append(f"no transcripts in {settings.sessions_dir} (is this the directory Claude "
                        "Code ran in? `autodream status` shows the paths)")

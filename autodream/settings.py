@@ -122,19 +122,23 @@ class Settings:
         *,
         clock: Clock | None = None,
         sessions_hint: str | None = None,
+        unused: frozenset[str] = frozenset(),
     ) -> Settings:
         """The settings for ``project`` (default: the current directory).
 
         ``overrides`` are CLI flags (None values are flags not given); ``env`` defaults to
         ``os.environ``. ``clock`` wins over ``AUTODREAM_NOW``, which gives a ``FixedClock``.
         Raises ``ConfigError`` (one line, naming the key) for an unknown key, a value of the
-        wrong type, or a configured directory that does not exist.
+        wrong type, or a configured directory that does not exist (``codex_sessions_dir``
+        excepted: see ``codex_dir_problem``). ``unused`` settings are left at their defaults
+        unchecked (``config.resolve_values``).
         """
         values = config.resolve_values(
             project,
             overrides or {},
             os.environ if env is None else env,
             sessions_hint=sessions_hint,
+            unused=unused,
         )
         now = values.pop("now")
         config_path = values.pop("config_path")
@@ -144,7 +148,7 @@ class Settings:
             kwargs[key] = Path(str(kwargs[key]))
         for key in config.OPTIONAL_PATH_KEYS:
             if key in kwargs:
-                kwargs[key] = _existing_dir(key, str(kwargs[key]), sources)
+                kwargs[key] = _optional_dir(key, str(kwargs[key]), sources)
         if clock is None:
             clock = FixedClock(float(now)) if isinstance(now, float) else SystemClock()
         return cls(
@@ -157,13 +161,27 @@ class Settings:
     def now_dt(self) -> datetime:
         return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
 
+    def codex_dir_problem(self) -> str | None:
+        """Why ``codex_sessions_dir`` gives no rollouts (it does not exist, or is a file), as a
+        notice for status and the dream; None when unset or a directory. Not an error: the
+        documented ``~/.codex/sessions`` is missing until Codex first runs, and Claude Code's
+        sessions must go on being dreamt."""
+        path = self.codex_sessions_dir
+        if path is None or path.is_dir():
+            return None
+        what = "is not a directory" if path.exists() else "does not exist"
+        source = self.sources.get("codex_sessions_dir", "default")
+        return (f"codex_sessions_dir {config.shown(str(path))} ({source}) {what}: no rollouts "
+                "read from it")
 
-def _existing_dir(key: str, path: str, sources: object) -> Path:
+
+def _optional_dir(key: str, path: str, sources: object) -> Path:
     """An optional dir setting, checked here rather than in ``config`` (the hook's time gate
-    resolves its values before it, and must not pay for a dir only the scan reads)."""
-    if not os.path.isdir(path):
+    resolves its values before it, and must not pay for a dir only the scan reads). A missing
+    dir is a notice where it is read (``Settings.codex_dir_problem``); a NUL names no path."""
+    if "\x00" in path:
         source = sources.get(key, "default") if isinstance(sources, dict) else "default"
-        raise ConfigError(f"{key} ({source}): directory does not exist: {path}")
+        raise ConfigError(f"{key} ({source}): a path cannot hold a NUL: {config.shown(path)}")
     return Path(path)
 
 

@@ -116,10 +116,15 @@ def test_codex_sessions_dir_takes_a_home_relative_path(
 
 
 @pytest.mark.parametrize("how", ["toml", "env"])
-def test_a_codex_sessions_dir_that_does_not_exist_is_a_one_line_error(
-    both: Project, how: str
+@pytest.mark.parametrize("kind", ["missing", "file"])
+def test_a_codex_sessions_dir_that_is_no_dir_is_a_notice_and_claude_sessions_are_dreamt(
+    both: Project, how: str, kind: str
 ) -> None:
+    """The documented ~/.codex/sessions does not exist until Codex first runs: that must not
+    stop the hook's dreams of Claude Code sessions (it hides errors), nor log or undo."""
     missing = both.root / "no-such-dir"
+    if kind == "file":
+        missing.write_text("not a dir\n")
     env: dict[str, str] = {}
     if how == "toml":
         toml = both.root / "autodream.toml"
@@ -128,10 +133,48 @@ def test_a_codex_sessions_dir_that_does_not_exist_is_a_one_line_error(
     else:
         env["AUTODREAM_CODEX_SESSIONS_DIR"] = str(missing)
         source = "env AUTODREAM_CODEX_SESSIONS_DIR"
-    result = both.run("status", **env)
-    assert result.exit_code == 3, result.output
-    assert result.stderr.strip() == (
-        f"Error: codex_sessions_dir ({source}): directory does not exist: {missing}")
+    what = "does not exist" if kind == "missing" else "is not a directory"
+    notice = f"codex_sessions_dir {missing} ({source}) {what}: no rollouts read from it"
+    _claude(both, SQUASH)
+    status = both.run("status", **env)
+    assert status.exit_code == 0, status.output
+    assert f"codex_sessions_dir: {notice}" in status.stdout
+    data = json.loads(both.run("status", "--json", **env).stdout)
+    assert data["transcript_sources"]["codex_sessions_dir"]["problem"] == notice
+    result = both.run("--force", **env)
+    assert result.exit_code == 0, result.output
+    assert notice in result.output and "1 session(s) reviewed" in result.stdout
+    assert "squash-merge" in both.topic_text()
+    for command in ("log", "show", "undo"):
+        assert both.run(command, **env).exit_code == 0, command
+
+
+@pytest.mark.parametrize("setting", [
+    {"AUTODREAM_DATE_ORDER": "ymd"}, {"AUTODREAM_CODEX_SESSIONS_DIR": "\x01"}])
+def test_log_show_and_undo_need_no_transcript_setting_a_dream_would_refuse(
+    both: Project, setting: dict[str, str]
+) -> None:
+    _claude(both, SQUASH)
+    assert both.dream().exit_code == 0
+    for command in ("log", "show", "undo"):
+        result = both.run(command, **setting)
+        assert result.exit_code == 0, (command, result.output)
+    if "AUTODREAM_DATE_ORDER" in setting:  # still an error where it is used
+        result = both.run("status", **setting)
+        assert result.exit_code == 3 and "date_order" in result.stderr
+
+
+def test_a_path_in_a_config_error_is_printed_escaped(both: Project) -> None:
+    toml = both.root / "autodream.toml"
+    toml.write_text(toml.read_text().replace('"codex"', '"\\u0000x"'))
+    result = both.run("status")
+    assert result.exit_code == 3
+    assert "\x00" not in result.stderr and "\\x00x" in result.stderr
+    toml.write_text(toml.read_text().replace('sessions_dir = "sessions"\n',
+                                             'sessions_dir = "new\\nline\\u001b[2J"\n', 1))
+    result = both.run("status")
+    assert result.exit_code == 3 and "\x1b" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "new\\nline\\x1b[2J" in result.stderr
 
 
 # ---- the dream, the scan, status and show -------------------------------------------------
@@ -233,6 +276,7 @@ def test_status_json_lists_both_dirs_and_what_each_holds(both: Project, tmp_path
     assert data["transcript_sources"] == {
         "claude-code": 1, "codex": 1, "markdown": 0,
         "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1, "not_read": 1,
+                               "problem": None,
                                "not_read_by_reason": {"other project": 1}}}
     listed = json.loads(both.run("status", "--json", "--verbose").stdout)
     assert [s["path"] for s in listed["codex_rollouts_not_read_list"]] == [str(theirs)]
