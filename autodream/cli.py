@@ -472,6 +472,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
                 "status": "ok",
                 "paths": paths,
                 "backend": {"name": choice.name, "reason": choice.reason},
+                "date_order": {"value": settings.date_order,
+                               "source": settings.sources.get("date_order", "default")},
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
                 "interrupted_commits": interrupted,
                 "ignored_transcripts": ignored,
@@ -489,6 +491,10 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
             continue
         click.echo(f"{name + ':':<14}{value or '(none)'}")
     click.echo(f"{'backend:':<14}{choice.name} ({choice.reason})")
+    click.echo(f"{'date_order:':<14}{settings.date_order} "
+               f"({settings.sources.get('date_order', 'default')}"
+               + ("; a date like 04/12 is kept as written where your own dates do not tell)"
+                  if settings.date_order == "auto" else ")"))
     click.echo("gates (cheapest first):")
     for result in report.results:
         verdict = "open" if result.open else "closed"

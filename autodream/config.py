@@ -304,6 +304,8 @@ def _coerce(kind: str, value: object, from_env: bool) -> object:
             if lowered in _FALSE:
                 return False
         raise ValueError(kind)
+    if kind == "date_order" and isinstance(value, str):
+        value = value.strip().lower()  # "DMY" says the same
     if kind in ("backend", "date_order"):
         if isinstance(value, str) and value in (BACKENDS if kind == "backend" else DATE_ORDERS):
             return value

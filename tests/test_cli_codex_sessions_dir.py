@@ -437,3 +437,16 @@ def test_a_rollout_whose_cwd_lies_past_the_head_is_said_so(both: Project) -> Non
     assert f"not read: {path}: a Codex rollout whose cwd could not be read in its first 256 KB" \
         in status
     assert "not read (no cwd in their head)" in both.run("status").stdout
+
+
+@pytest.mark.parametrize(("given", "value"), [("DMY", "dmy"), (" Mdy", "mdy")])
+def test_date_order_takes_any_case_and_status_shows_it_with_its_source(
+    both: Project, given: str, value: str
+) -> None:
+    result = both.run("status", AUTODREAM_DATE_ORDER=given)
+    assert result.exit_code == 0, result.output
+    assert f"date_order:   {value} (env AUTODREAM_DATE_ORDER)" in result.stdout
+    data = json.loads(both.run("status", "--json", AUTODREAM_DATE_ORDER=given).stdout)
+    assert data["date_order"] == {"value": value, "source": "env AUTODREAM_DATE_ORDER"}
+    plain = both.run("status").stdout
+    assert "date_order:   auto (default; a date like 04/12 is kept as written" in plain
