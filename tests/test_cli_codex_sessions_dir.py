@@ -4,6 +4,7 @@ Codex's own dir (``~/.codex/sessions``, every project's rollouts), through the C
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from datetime import datetime, timezone
@@ -450,3 +451,47 @@ def test_date_order_takes_any_case_and_status_shows_it_with_its_source(
     assert data["date_order"] == {"value": value, "source": "env AUTODREAM_DATE_ORDER"}
     plain = both.run("status").stdout
     assert "date_order:   auto (default; a date like 04/12 is kept as written" in plain
+
+
+class _Counting(io.BytesIO):
+    """A rollout's bytes that count how many were read (the hook pays for each)."""
+
+    def __init__(self, data: bytes) -> None:
+        super().__init__(data)
+        self.read_bytes = 0
+
+    def read(self, size: int | None = -1, /) -> bytes:
+        out = super().read(size)
+        self.read_bytes += len(out)
+        return out
+
+    def readline(self, size: int | None = -1, /) -> bytes:
+        out = super().readline(size)
+        self.read_bytes += len(out)
+        return out
+
+
+def _meta(payload: str) -> bytes:
+    return (b'{"timestamp":"2026-07-01T10:00:00.000Z","type":"session_meta","payload":{'
+            + payload.encode() + b'}}\n{"type":"response_item"}\n')
+
+
+@pytest.mark.parametrize(("payload", "cwd", "whole"), [
+    # Codex's order: the cwd before 40 KB of instructions is found in the first few KB
+    ('"id":"x","cwd":"/home/u/p","instructions":"' + "Be terse. " * 4000 + '"', "/home/u/p",
+     False),
+    # a nested object's cwd first: the payload's own is taken, from the whole record
+    ('"git":{"cwd":"/home/u/p"},"cwd":"/srv/other","i":"' + "x" * 5000 + '"', "/srv/other",
+     True),
+    # text that quotes a cwd key is a string, escaped: never taken for one
+    ('"instructions":' + json.dumps('"cwd":"/home/u/p"') + ',"cwd":"/srv/other"', "/srv/other",
+     False),
+    ('"id":"x","instructions":"' + "y" * 300_000 + '","cwd":"/srv/other"', None, True),
+])
+def test_a_rollouts_cwd_is_read_from_a_bounded_head(payload: str, cwd: str | None,
+                                                    whole: bool) -> None:
+    from autodream.transcripts.codex import head_cwd
+
+    stream = _Counting(_meta(payload))
+    assert head_cwd(stream)[0] == cwd
+    assert (stream.read_bytes > 4096) == whole
