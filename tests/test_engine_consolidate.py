@@ -3419,6 +3419,59 @@ def test_a_request_to_forget_what_names_no_one_entry_clearly_removes_nothing(
     assert why in skipped.reason and skipped.subject == said
 
 
+_STANDING = {
+    "feedback_always-use-pnpm-never-npm.md": topic(
+        "Always use pnpm, never npm", "Always use pnpm, never npm.", type_="feedback"),
+    "feedback_never-push-main.md": topic(
+        "Never push to main on Fridays", "Never push to main on Fridays.", type_="feedback"),
+    "project_deploy-argocd-prod-cluster.md": topic(
+        "We deploy with ArgoCD to the prod cluster", "We deploy with ArgoCD to the prod cluster."),
+    "reference_staging-url.md": topic(
+        "The staging URL is staging.bramble.dev",
+        "The staging URL is https://staging.bramble.dev, we use it for client demos.",
+        type_="reference"),
+}
+
+
+@pytest.mark.parametrize(
+    ("said", "why"),
+    [
+        # (from a review) each word is in one entry only, which went whole
+        ("forget what I said about always", "names no subject a memory could be of"),
+        ("forget what I said about https", "names no subject a memory could be of"),
+        ("forget what I said about main", "only a word of what feedback_never-push-main.md"),
+        ("forget everything I said about main", "only a word of what feedback_never-push-main"),
+        ("forget what I said about prod", "only a word of what project_deploy-argocd-prod"),
+        ("forget what I said about deploys", "only a word of what project_deploy-argocd-prod"),
+        ("forget what I said about Fridays", "only a word of what feedback_never-push-main.md"),
+    ],
+)
+def test_a_forget_of_a_word_no_entry_is_about_keeps_the_standing_rules(said: str,
+                                                                      why: str) -> None:
+    g = gather(human(said, day=3))
+    index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in _STANDING.items())
+    plan = plan_dream(dict(_STANDING), index, g.candidates, now=NOW, forgets=g.forgets)
+    assert plan.deletes == [] and plan.writes == {}
+    (skipped,) = [d for d in plan.decisions if d.action == "skipped"]
+    assert why in skipped.reason and "nothing is removed" in skipped.reason
+
+
+@pytest.mark.parametrize(
+    ("said", "gone"),
+    [
+        # what the entry is about still goes
+        ("forget what I said about the staging URL", "reference_staging-url.md"),
+        ("forget everything I told you about the staging URL", "reference_staging-url.md"),
+        ("forget what I said about ArgoCD", "project_deploy-argocd-prod-cluster.md"),
+    ],
+)
+def test_a_forget_of_what_an_entry_is_about_still_removes_it(said: str, gone: str) -> None:
+    g = gather(human(said, day=3))
+    index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in _STANDING.items())
+    plan = plan_dream(dict(_STANDING), index, g.candidates, now=NOW, forgets=g.forgets)
+    assert plan.deletes == [gone]
+
+
 def test_what_only_says_forget_removes_nothing() -> None:
     plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
                        "Forget it, I'll do it myself.", "Never forget the Christmas sale.")

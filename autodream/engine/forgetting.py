@@ -10,7 +10,14 @@ from collections.abc import Sequence
 
 from autodream.engine.entries import Entry, description_for
 from autodream.engine.model import Decision, EngineOptions, ForgetRequest
-from autodream.engine.text import sentences, shorten, similarity, tokens
+from autodream.engine.text import (
+    CALENDAR_WORDS,
+    STOPWORDS,
+    sentences,
+    shorten,
+    similarity,
+    tokens,
+)
 from autodream.engine.wording import _FILLER, _I
 
 # What may come before the request in its sentence: the opening interjections (``_FILLER``
@@ -61,7 +68,8 @@ _NOT_A_THING = re.compile(
 _FOR_NOW = re.compile(r"\b(?:for\s+(?:now|this|today|the\s+moment)|this\s+time|today|"
                       r"right\s+now)\b", _I)
 # where what is forgotten ends: "the staging URL because Bramble moved it", "Priya too"
-_X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|now|"
+_X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|now|before|"
+                     r"earlier|previously|last\s+time|"
                      r"any\s?more|too|please|entirely|altogether|completely|for\s+good|"
                      r"from\s+(?:your\s+)?memory)\b.*$", _I)
 # words of what is forgotten that name no more of it: "the old staging URL"
@@ -70,6 +78,15 @@ _X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|
 # count it as no loss: asked for, not lost)
 FORGOTTEN = "forgotten"
 _NOT_NAMING = frozenset({"old", "previous", "earlier", "former", "whole", "stuff", "thing", "s"})
+# ... nor a word no entry is about: how often ("forget what I said about always" is not the
+# pnpm rule), a modal, a URL's scheme ("about https" is not the staging URL)
+_NO_SUBJECT = frozenset({
+    "always", "never", "usually", "often", "sometimes", "ever", "rarely", "generally",
+    "normally", "must", "should", "shall", "will", "would", "might", "may", "can", "could",
+    "need", "https", "http", "www", "com", "yes", "no", "not", "don't", "do"})
+_NO_SUBJECT_STEMS = frozenset(stem for word in _NO_SUBJECT for stem in tokens(word))
+# ... and what may open a statement before its subject ("The staging URL is ...")
+_DETERMINERS = frozenset({"the", "a", "an", "our", "my", "your", "their", "his", "her"})
 
 
 def forget_request(sentence: str) -> tuple[str, bool, bool, str] | None:
@@ -109,7 +126,7 @@ def _thing(x: str, explicit: bool, every: bool, rest: str
     if _FOR_NOW.search(x):
         return None
     x = _X_ENDS.sub("", x.strip()).strip(" .")
-    if not x or _NOT_A_THING.match(x) or not _named(x):
+    if not x or _NOT_A_THING.match(x) or not tokens(x) - _NOT_NAMING:
         return None
     return x, explicit, every, _instead(x, rest)
 
@@ -129,24 +146,51 @@ def _instead(subject: str, rest: str) -> str:
 
 
 def _named(subject: str) -> frozenset[str]:
-    return tokens(subject) - _NOT_NAMING
+    return tokens(subject) - _NOT_NAMING - _NO_SUBJECT_STEMS
+
+
+def _one_common_word(subject: str) -> bool:
+    """``subject`` is one word and no name: "main", "prod", "deploys", "Fridays" (a day is
+    no name), not "Sofia" or "ArgoCD"."""
+    words = [w for w in re.findall(r"[\w'’-]+", subject) if (low := w.lower()) not in STOPWORDS
+             and low not in _NOT_NAMING and low not in _NO_SUBJECT]
+    if len(words) != 1:
+        return False
+    word = words[0]
+    return not word[:1].isupper() or word.lower().removesuffix("s") in CALENDAR_WORDS
+
+
+def _leads_with(word: frozenset[str], text: str) -> bool:
+    """``text`` opens with ``word``, its subject ("Prod is prd-us-1"), not "We deploy ..."."""
+    for w in text.split()[:4]:
+        if w.lower() not in _DETERMINERS and w.lower() not in _NOT_NAMING:
+            return tokens(w) == word
+    return False
 
 
 def about(subject: str, text: str, explicit: bool) -> bool:
     """``text`` (a statement) is of ``subject``: it names all of it, and, for a bare "forget
     X" (no word of memory said), X is at least half of what it says: "Please forget the tests"
-    is not of "Always run the tests before pushing"."""
+    is not of "Always run the tests before pushing". One common word ("main", "prod") is of a
+    statement only when it is its subject or most of what it says: "forget what I said about
+    main" is not of "Never push to main on Fridays"."""
     named = _named(subject)
     said = _named(text)
     if not named or not named <= said:
         return False
-    return explicit or 2 * len(named) >= len(said)
+    if 2 * len(named) >= len(said):
+        return True
+    if _one_common_word(subject):
+        return _leads_with(named, text)
+    return explicit
 
 
 def _subject_of(subject: str, entry: Entry, threshold: float) -> bool:
     """``entry`` is about ``subject`` as a whole: its title is like it (the similarity that
     matches candidates to entries), or names it and little more."""
     named = _named(subject)
+    if not named:  # ("always" is like "Always use pnpm" but names none of it)
+        return False
     title = _named(entry.name)
     return similarity(subject, entry.name) >= threshold or (
         bool(named) and named <= title and 2 * len(named) >= len(title))
@@ -180,6 +224,22 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
                 f"several memories ({', '.join(named)}) and which one is not said: none is "
                 "removed", session_id=req.session_id))
             continue
+        if not whole and not lines and not _named(req.subject):
+            decisions.append(Decision(
+                "skipped", shorten(req.words, 120),
+                f"asked to forget '{req.subject}' on {req.day.isoformat()}, but that names no "
+                "subject a memory could be of: nothing is removed", session_id=req.session_id))
+            continue
+        if not whole and not lines and req.explicit and _one_common_word(req.subject):
+            only_a_word = sorted(e.file for e in live if any(
+                _named(req.subject) <= _named(said) for said in _said_in(e)))
+            if only_a_word:
+                decisions.append(Decision(
+                    "skipped", shorten(req.words, 120),
+                    f"asked to forget '{req.subject}' on {req.day.isoformat()}, but it is only "
+                    f"a word of what {', '.join(only_a_word)} says, not what it is about: "
+                    "nothing is removed", session_id=req.session_id))
+                continue
         if not whole and not lines:
             decisions.append(Decision(
                 "skipped", shorten(req.words, 120),
