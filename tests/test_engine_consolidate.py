@@ -3472,6 +3472,40 @@ def test_a_forget_of_what_an_entry_is_about_still_removes_it(said: str, gone: st
     assert plan.deletes == [gone]
 
 
+def _standing(*said: str) -> DreamPlan:
+    g = gather(*[human(s, day=3) for s in said])
+    index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in _STANDING.items())
+    return plan_dream(dict(_STANDING), index, g.candidates, now=NOW, forgets=g.forgets)
+
+
+@pytest.mark.parametrize(
+    ("said", "gone", "new"),
+    [
+        # (from a review) was no change: the new URL "taken back in the same message", the
+        # old entry kept
+        ("The staging URL is now https://stage.bramble.io. forget what I said about the "
+         "staging URL before.", ["reference_staging-url.md"], "https://stage.bramble.io"),
+        # one word of the Friday rule only: the rule stays, what is said now is kept
+        ("I'm off on Fridays now. forget what I said about Fridays", [], "off on Fridays"),
+    ],
+)
+def test_a_forget_beside_what_is_so_now_forgets_the_old_and_keeps_the_new(
+        said: str, gone: list[str], new: str) -> None:
+    plan = _standing(said)
+    assert plan.deletes == gone
+    assert any(new in t for f, t in plan.writes.items() if f not in _STANDING)
+    assert "Never push to main on Fridays." in (
+        plan.writes.get("feedback_never-push-main.md") or _STANDING["feedback_never-push-main.md"])
+    assert not [d for d in plan.decisions if "taken back" in d.reason]
+
+
+def test_a_forget_with_nothing_said_instead_still_forgets_what_the_message_said() -> None:
+    plan = _standing("The staging URL is https://stage.bramble.io. Actually, forget what I said "
+                     "about the staging URL.")
+    assert plan.deletes == ["reference_staging-url.md"]
+    assert not [f for f in plan.writes if f not in _STANDING]
+
+
 def test_what_only_says_forget_removes_nothing() -> None:
     plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
                        "Forget it, I'll do it myself.", "Never forget the Christmas sale.")

@@ -534,7 +534,7 @@ class Gatherer:
         memory holds of it; what these sessions said of it before the request (earlier
         messages' candidates, earlier sentences of this one) is not saved either."""
         kept: list[str] = []
-        for part in parts:
+        for part in [piece for said in parts for piece in _forget_split(said)]:
             found = forget_request(part)
             if found is None:
                 kept.append(part)
@@ -571,7 +571,11 @@ class Gatherer:
                 self._undated = [replace(u, at=moved[id(self.candidates[u.at])])
                                  for u in self._undated if id(self.candidates[u.at]) in moved]
                 self.candidates = [c for c in self.candidates if id(c) not in dropped]
-            before = [s for s in kept if about(subject, s, explicit)]
+            # (what this message says it is now is not forgotten: "The staging URL is now
+            # https://stage.bramble.io. forget what I said about the staging URL before.")
+            old = _SAID_BEFORE.search(part) is not None
+            before = [s for s in kept if about(subject, s, explicit)
+                      and not old and " now" not in s.lower()]
             for said in before:
                 kept.remove(said)
                 self.stats.dropped += 1
@@ -1061,3 +1065,22 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
     if imperative or _PROHIBITION.search(text) or _PREFERENCE.search(text):
         return "feedback"
     return "project"
+
+
+# a request to forget opening a sentence the splitter kept with the one before (it starts in
+# lower case): "The staging URL is now https://stage.bramble.io. forget what I said about ..."
+_FORGET_OPENS = re.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
+                           r"everything|anything|all)\s+(?:i|we)\b)", re.I)
+# ... "before" says the earlier one is forgotten, not what the message says instead
+_SAID_BEFORE = re.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\s*$", re.I)
+
+
+def _forget_split(part: str) -> list[str]:
+    """``part``, or its sentences either side of a request to forget opening in lower case."""
+    if "orget" not in part[1:] and "isregard" not in part[1:]:
+        return [part]
+    pieces = [piece for piece in _FORGET_OPENS.split(part) if piece.strip()]
+    if len(pieces) > 1 and forget_request(pieces[-1]) is not None:
+        return pieces
+    return [part]
+

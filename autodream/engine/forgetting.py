@@ -181,7 +181,7 @@ def about(subject: str, text: str, explicit: bool) -> bool:
     if 2 * len(named) >= len(said):
         return True
     if _one_common_word(subject):
-        return _leads_with(named, text)
+        return explicit and _leads_with(named, text)
     return explicit
 
 
