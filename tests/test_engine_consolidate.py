@@ -3506,6 +3506,21 @@ def test_a_forget_with_nothing_said_instead_still_forgets_what_the_message_said(
     assert not [f for f in plan.writes if f not in _STANDING]
 
 
+@pytest.mark.parametrize("said", [
+    # (from a review) was a new memory "What the user said about the staging URL."
+    "Don't forget what I said about the staging URL.",
+    "Please don't forget what I told you about the staging URL.",
+    "Never forget everything I said about the staging URL.",
+])
+def test_a_reminder_not_to_forget_adds_and_removes_nothing(said: str) -> None:
+    plan = _standing(said)
+    assert plan.deletes == [] and plan.writes == {}
+    g = gather(human(said, day=3))
+    assert g.candidates == [] and g.forgets == []
+    (why,) = [d for d in g.decisions if d.action == "dropped"]
+    assert "a reminder to keep what memory holds of 'the staging URL'" in why.reason
+
+
 def test_what_only_says_forget_removes_nothing() -> None:
     plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
                        "Forget it, I'll do it myself.", "Never forget the Christmas sale.")

@@ -535,6 +535,16 @@ class Gatherer:
         messages' candidates, earlier sentences of this one) is not saved either."""
         kept: list[str] = []
         for part in [piece for said in parts for piece in _forget_split(said)]:
+            reminder = _DONT_FORGET.match(part)
+            if reminder is not None and (found := forget_request(part[reminder.end():])) and (
+                    found[1]):
+                # ("Don't forget what I said about the staging URL": memory already holds it)
+                self.stats.dropped += 1
+                self.decisions.append(Decision(
+                    "dropped", shorten(part, 120),
+                    f"a reminder to keep what memory holds of '{found[0]}', neither a request "
+                    "to forget it nor a memory of its own", session_id=session_id))
+                continue
             found = forget_request(part)
             if found is None:
                 kept.append(part)
@@ -1067,6 +1077,9 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
     return "project"
 
 
+# "Don't forget what I said about X": a reminder, no request to forget
+_DONT_FORGET = re.compile(r"^\W*(?:oh,?\s+|and\s+)?(?:please\s+)?(?:don['’]?t|do\s+not|never)\s+"
+                          r"(?=forget\b)", re.I)
 # a request to forget opening a sentence the splitter kept with the one before (it starts in
 # lower case): "The staging URL is now https://stage.bramble.io. forget what I said about ..."
 _FORGET_OPENS = re.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
