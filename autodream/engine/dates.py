@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Literal
 
 from autodream.engine.informal import MONTH_WORDS
@@ -1158,6 +1159,7 @@ _RELATED_EVENT = re.compile(
     r"(?:[\w-]+\s+){1,3}?(?:on|of)\s+", re.I)
 
 
+@lru_cache(maxsize=16_384)  # asked of one candidate's text by several checks in a row
 def last_mention(text: str) -> When | None:
     """The date in a text that ends last, as precisely as it was said; not one a day was only
     told from, nor a second event's told after the date of what the text is about."""
