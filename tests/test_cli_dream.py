@@ -984,6 +984,15 @@ def test_the_diary_says_a_dream_that_changed_nothing_in_a_sentence(sample: Path)
     assert "No change. The dream left the memory as it was.\n" in diary  # was "No change. the"
 
 
+def _add_staging_url_entry(memory: Path) -> None:
+    (memory / "reference_staging-url.md").write_text(
+        "---\nname: Bramble staging URL\ndescription: Bramble staging URL\ntype: reference\n"
+        "---\n\nThe Bramble staging URL is https://bramble-git-staging-olly.vercel.app.\n",
+        encoding="utf-8")
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
+        index.write("- [Bramble staging URL](reference_staging-url.md) — where staging is\n")
+
+
 def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path: Path) -> None:
     # from a month as a freelancer: the entry stayed, and the request was saved as a rule
     project = _project_with_ci_memory(
@@ -991,12 +1000,7 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
                   "staging to their own domain.")
     memory = project / "memory"
     # one of three entries: more than the quarter a dream may lose, but asked for, not lost
-    (memory / "reference_staging-url.md").write_text(
-        "---\nname: Bramble staging URL\ndescription: Bramble staging URL\ntype: reference\n"
-        "---\n\nThe Bramble staging URL is https://bramble-git-staging-olly.vercel.app.\n",
-        encoding="utf-8")
-    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
-        index.write("- [Bramble staging URL](reference_staging-url.md) — where staging is\n")
+    _add_staging_url_entry(memory)
     before = memory_files(project)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
@@ -1043,12 +1047,7 @@ def test_a_request_to_forget_in_a_daily_log_removes_nothing(tmp_path: Path, log:
     # it deleted a memory and said "the user asked to forget it"
     project = _project_with_ci_memory(tmp_path, "Thanks, that's all for today.")
     memory = project / "memory"
-    (memory / "reference_staging-url.md").write_text(
-        "---\nname: Bramble staging URL\ndescription: Bramble staging URL\ntype: reference\n"
-        "---\n\nThe Bramble staging URL is https://bramble-git-staging-olly.vercel.app.\n",
-        encoding="utf-8")
-    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
-        index.write("- [Bramble staging URL](reference_staging-url.md) — where staging is\n")
+    _add_staging_url_entry(memory)
     note = project / log
     note.parent.mkdir(parents=True, exist_ok=True)
     note.write_text("- 10:00 forget what I said about the staging URL\n", encoding="utf-8")

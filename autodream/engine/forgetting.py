@@ -216,37 +216,11 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
         lines = {} if (whole and not req.every) or not req.explicit else {
             id(e): hits for e in live
             if id(e) not in whole and (hits := _lines_about(req.subject, e, req.explicit))}
-        if not req.every and (len(whole) > 1 or len(lines) > 1):
-            named = sorted(e.file for e in live if id(e) in whole or id(e) in lines)
-            decisions.append(Decision(
-                "skipped", shorten(req.words, 120),
-                f"asked to forget '{req.subject}' on {req.day.isoformat()}, but it names "
-                f"several memories ({', '.join(named)}) and which one is not said: none is "
-                "removed", session_id=req.session_id))
-            continue
-        if not whole and not lines and not _named(req.subject):
-            decisions.append(Decision(
-                "skipped", shorten(req.words, 120),
-                f"asked to forget '{req.subject}' on {req.day.isoformat()}, but that names no "
-                "subject a memory could be of: nothing is removed", session_id=req.session_id))
-            continue
-        if not whole and not lines and req.explicit and _one_common_word(req.subject):
-            only_a_word = sorted(e.file for e in live if any(
-                _named(req.subject) <= _named(said) for said in _said_in(e)))
-            if only_a_word:
-                decisions.append(Decision(
-                    "skipped", shorten(req.words, 120),
-                    f"asked to forget '{req.subject}' on {req.day.isoformat()}, but it is only "
-                    f"a word of what {', '.join(only_a_word)} says, not what it is about: "
-                    "nothing is removed", session_id=req.session_id))
-                continue
-        if not whole and not lines:
-            decisions.append(Decision(
-                "skipped", shorten(req.words, 120),
-                f"asked to forget '{req.subject}' on {req.day.isoformat()}: no memory held it "
-                "before these sessions, and what they said of it is not saved" if req.unsaved
-                else f"asked to forget '{req.subject}' on {req.day.isoformat()}, but no memory "
-                "is clearly of it: nothing is removed", session_id=req.session_id))
+        why = _why_nothing(req, live, whole, lines)
+        if why is not None:
+            decisions.append(Decision("skipped", shorten(req.words, 120),
+                                      f"asked to forget '{req.subject}' on "
+                                      f"{req.day.isoformat()}{why}", session_id=req.session_id))
             continue
         for entry in live:
             hits = lines.get(id(entry), [])
@@ -261,6 +235,28 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
                     f"{asked}: '{shorten(' '.join(hits), 100)}' removed, the rest kept",
                     file=entry.file, session_id=req.session_id))
     return decisions
+
+
+def _why_nothing(req: ForgetRequest, live: list[Entry], whole: set[int],
+                 lines: dict[int, list[str]]) -> str | None:
+    """Why ``req`` removes nothing (said after "asked to forget X on DATE"), or None."""
+    if not req.every and (len(whole) > 1 or len(lines) > 1):
+        named = sorted(e.file for e in live if id(e) in whole or id(e) in lines)
+        return (f", but it names several memories ({', '.join(named)}) and which one is not "
+                "said: none is removed")
+    if whole or lines:
+        return None
+    if not _named(req.subject):
+        return ", but that names no subject a memory could be of: nothing is removed"
+    if req.explicit and _one_common_word(req.subject):
+        only_a_word = sorted(e.file for e in live if any(
+            _named(req.subject) <= _named(said) for said in _said_in(e)))
+        if only_a_word:
+            return (f", but it is only a word of what {', '.join(only_a_word)} says, not what "
+                    "it is about: nothing is removed")
+    if req.unsaved:
+        return ": no memory held it before these sessions, and what they said of it is not saved"
+    return ", but no memory is clearly of it: nothing is removed"
 
 
 def _said_in(entry: Entry) -> list[str]:
