@@ -1094,3 +1094,16 @@ def test_the_order_of_the_persons_dates_is_carried_to_the_next_dream(
     memory = "".join(p.read_text(encoding="utf-8") for p in (project / "memory").glob("*.md"))
     assert f"The Acme launch is now {dated}" in memory
     assert "08/12" not in memory
+
+
+def test_a_request_to_forget_that_removes_nothing_is_shown_without_asking(tmp_path: Path) -> None:
+    # it was a "skipped" decision, which `show` hides unless --all-decisions: a person who
+    # asked for something to be forgotten saw nothing said of it
+    project = _project_with_ci_memory(tmp_path, "Forget what I said about the Corvid demo.")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert set(memory_files(project)) >= {"project_ci-runs-jenkins.md", "deploys.md"}
+    shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=clean_env())
+    assert ("  declined   Forget what I said about the Corvid demo.\n"
+            "             asked to forget 'the Corvid demo' on 2026-07-13, but no memory is "
+            "clearly of it: nothing is removed") in shown.stdout

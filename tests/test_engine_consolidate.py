@@ -3415,7 +3415,7 @@ def test_a_request_to_forget_what_names_no_one_entry_clearly_removes_nothing(
 ) -> None:
     plan = _forgetting(said)
     assert plan.deletes == [] and plan.writes == {}
-    (skipped,) = [d for d in plan.decisions if d.action == "skipped"]
+    (skipped,) = [d for d in plan.decisions if d.action == "declined"]
     assert why in skipped.reason and skipped.subject == said
 
 
@@ -3452,7 +3452,7 @@ def test_a_forget_of_a_word_no_entry_is_about_keeps_the_standing_rules(said: str
     index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in _STANDING.items())
     plan = plan_dream(dict(_STANDING), index, g.candidates, now=NOW, forgets=g.forgets)
     assert plan.deletes == [] and plan.writes == {}
-    (skipped,) = [d for d in plan.decisions if d.action == "skipped"]
+    (skipped,) = [d for d in plan.decisions if d.action == "declined"]
     assert why in skipped.reason and "nothing is removed" in skipped.reason
 
 

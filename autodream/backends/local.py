@@ -458,7 +458,7 @@ def _plural(n: int, noun: str) -> str:
 # The order a summary lists decisions in: changes to what the agent reads, then the rest.
 _SUMMARY_RANK = {action: rank for rank, action in enumerate((
     "created", "updated", "superseded", "merged", "forgotten", "dated", "past", "redacted",
-    "confirmed", "pruned", "refused", "kept", "dropped",
+    "confirmed", "pruned", "refused", "declined", "kept", "dropped",
 ))}
 
 

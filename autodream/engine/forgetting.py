@@ -218,7 +218,8 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
             if id(e) not in whole and (hits := _lines_about(req.subject, e, req.explicit))}
         why = _why_nothing(req, live, whole, lines)
         if why is not None:
-            decisions.append(Decision("skipped", shorten(req.words, 120),
+            # "declined", not "skipped": `show` lists it, since the person asked for something
+            decisions.append(Decision("declined", shorten(req.words, 120),
                                       f"asked to forget '{req.subject}' on "
                                       f"{req.day.isoformat()}{why}", session_id=req.session_id))
             continue

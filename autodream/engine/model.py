@@ -15,7 +15,8 @@ CandidateKind = Literal[
 ]
 Action = Literal[
     "kept", "dropped", "merged", "created", "updated", "confirmed", "superseded", "dated",
-    "past", "pruned", "forgotten", "indexed", "unindexed", "refused", "skipped", "redacted",
+    "past", "pruned", "forgotten", "declined", "indexed", "unindexed", "refused", "skipped",
+    "redacted",
 ]
 
 
