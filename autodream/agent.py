@@ -111,6 +111,8 @@ class DreamBrief:
     # and month first ("mdy"): each dream reads only its own sessions, and "08/12" next week is
     # read in the order "30/11" showed
     date_orders: dict[str, int] = field(default_factory=dict)
+    # sessions whose requests to forget `autodream undo` took back: read again, not carried out
+    forgets_undone: frozenset[str] = frozenset()
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

@@ -584,11 +584,12 @@ def _withdraw_forgets(state_dir: Path, target: RunRecord) -> None:
     have it again)."""
     ids = {str(d["session_id"]) for d in target.decisions if d.get("session_id") and (
         d.get("action") == "forgotten" or "asked to forget it" in str(d.get("reason", "")))}
-    if not ids or ids <= forgets_undone(state_dir):
+    known = forgets_undone(state_dir)
+    if not ids or ids <= known:
         return
     from autodream.memory.commit import write_atomic
 
-    body = json.dumps(sorted(ids | forgets_undone(state_dir)), indent=1) + "\n"
+    body = json.dumps(sorted(ids | known), indent=1) + "\n"
     write_atomic(state_dir / FORGETS_UNDONE_FILENAME, body.encode("utf-8"))
 
 

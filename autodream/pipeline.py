@@ -367,7 +367,8 @@ def consolidate(
         record.skipped_sessions = reviewed.skipped + [
             {"path": root, "reason": why} for root, why in foreign_summary]
         orders_before = _load_date_orders(state)
-        brief = replace(brief, date_orders=orders_before)
+        brief = replace(brief, date_orders=orders_before,
+                        forgets_undone=journal.forgets_undone(state))
         digest_ends: dict[str, int] = {}
         orders_seen: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

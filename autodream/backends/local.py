@@ -29,8 +29,8 @@ from autodream.engine import (
 )
 from autodream.engine.dates import DateOrder
 from autodream.engine.forgetting import FORGOTTEN
+from autodream.engine.text import counted
 from autodream.errors import DreamFailed, NotFound, SandboxError
-from autodream.journal import forgets_undone
 from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
 from autodream.transcripts.reader import iter_stream_messages
@@ -108,8 +108,6 @@ class LocalBackend:
         # a MEMORY.md longer than one write may be is refused, and the index as it was would
         # still link the files this dream renamed or merged away
         self._max_write: int | None = getattr(limits, "max_write_bytes", None)
-        state_dir = getattr(settings, "state_dir", None)
-        self._forgets_undone = forgets_undone(state_dir) if state_dir is not None else frozenset()
         order = getattr(settings, "date_order", "auto")
         self._date_order: DateOrder | None = (
             "dmy" if order == "dmy" else "mdy" if order == "mdy" else None)
@@ -166,7 +164,7 @@ class LocalBackend:
         results = yield [self._call("begin_phase", phase="gather")]
         self._refusals(results, "begin_phase gather")
         gatherer = Gatherer(facts=facts, date_order=self._date_order,
-                            forgets_undone=self._forgets_undone)
+                            forgets_undone=brief.forgets_undone)
         gatherer.remember_orders(brief.date_orders)
         fallback = self._gather(brief, gatherer)
         self.report.date_orders = gatherer.orders_seen
@@ -441,18 +439,14 @@ class LocalBackend:
         detail = ", ".join(f"{n} {a}" for a, n in ranked) or "no decisions"
         sessions = self.report.sessions
         return (
-            f"local engine, {_plural(sessions, 'session')} read: {detail}; "
-            f"{_plural(written, 'topic file')} written, {deleted} deleted"
+            f"local engine, {counted(sessions, 'session')} read: {detail}; "
+            f"{counted(written, 'topic file')} written, {deleted} deleted"
             f"{', MEMORY.md rebuilt' if rebuilt else ''}"
-            + (f"; {_plural(waiting, 'note')} written in MEMORY.md wait for a later dream"
+            + (f"; {counted(waiting, 'note')} written in MEMORY.md wait for a later dream"
                if waiting else "")
-            + (f"; {_plural(self.report.bad_lines, 'bad transcript line')} skipped"
+            + (f"; {counted(self.report.bad_lines, 'bad transcript line')} skipped"
                if self.report.bad_lines else "")
         )
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 # The order a summary lists decisions in: changes to what the agent reads, then the rest.

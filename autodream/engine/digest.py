@@ -10,7 +10,7 @@ from datetime import datetime
 
 from autodream.engine.model import Candidate, EngineOptions
 from autodream.engine.scoring import cluster_candidates, score
-from autodream.engine.text import shorten
+from autodream.engine.text import counted, shorten
 
 DIGEST_MAX_LINES = 60
 DIGEST_MAX_BYTES = 8_000
@@ -33,8 +33,8 @@ def build_digest(
     clusters.sort(key=lambda c: (-c.score, c.latest.timestamp, c.latest.order))
     sessions = sorted({c.source.session_id for c in candidates})
     head = (
-        f"{_count(len(candidates), 'statement')} in {_count(len(clusters), 'group')} from "
-        f"{_count(len(sessions), 'session')}, strongest first; {dropped} skipped as not worth "
+        f"{counted(len(candidates), 'statement')} in {counted(len(clusters), 'group')} from "
+        f"{counted(len(sessions), 'session')}, strongest first; {dropped} skipped as not worth "
         "saving. Dates are absolute."  # the system prompt says to verify with grep
     )
     lines = [head]
@@ -49,7 +49,7 @@ def build_digest(
         ids = ",".join(s[:8] for s in cluster.sessions[:3])
         # The order carries the score; session id prefixes let the model grep one session.
         line = (
-            f"- {tag} {shorten(latest.text, 160)} ({_count(len(cluster.sessions), 'session')}, "
+            f"- {tag} {shorten(latest.text, 160)} ({counted(len(cluster.sessions), 'session')}, "
             f"last {latest.source.day.isoformat()}: {ids})"
         )
         cost = len(line.encode("utf-8")) + 1
@@ -59,9 +59,5 @@ def build_digest(
         size += cost
         shown += 1
     if shown < len(clusters):
-        lines.append(f"- … {_count(len(clusters) - shown, 'weaker group')} not shown")
+        lines.append(f"- … {counted(len(clusters) - shown, 'weaker group')} not shown")
     return "\n".join(lines) + "\n"
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"

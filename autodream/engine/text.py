@@ -286,6 +286,11 @@ _ENDS_ON_A_VERB = re.compile(r"\bto\s+([a-z]+)$")
 _PARTICLE = r"(?:over|up|out|off|on|down|back|in|away|along)"
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one: "1 session", "3 sessions"."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def shorten(text: str, limit: int) -> str:
     """``text`` cut at a word boundary to at most ``limit`` characters, with an ellipsis."""
     text = " ".join(text.split())
