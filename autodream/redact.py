@@ -73,7 +73,8 @@ _NAMED_RANDOM = re.compile(
     # ... or any key given a long random value ("The HMAC key is 7d1f...", "stripe_key=a8Kj...":
     # ``_random`` asks more of it: not a short hex id, "The GPG key is 4AEE18F83AFDEB23")
     r"|(?P<bare>(?i:(?:[a-z0-9]+[_-])?key)))\b[\"'`]?"
-    r"\s*(?:[:=]|\b(?i:is|to)\b)\s*[\"'`]?(?!\[REDACTED)"
+    # (or straight after the name: "our Datadog API key 9f8e7d6c...")
+    r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|\s+)[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
@@ -143,11 +144,24 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                 ("r8_", 3, "[A-Za-z0-9]{37}"),  # Replicate
                 ("ATATT3", 6, "[A-Za-z0-9_=-]{50,}"),  # Atlassian API token
                 (r"dp\.(?:pt|st|sa|ct)\.", 6, "[A-Za-z0-9]{40,}"),  # Doppler
+                # HashiCorp Vault: service, batch and recovery tokens, and the legacy
+                # "s." form (24 letters and digits of both cases: no method name after "s.")
+                (r"hv[sbr]\.", 4, "[A-Za-z0-9_-]{24,}"),
+                (r"[sbr]\.", 2, "(?=[A-Za-z0-9]{0,23}[0-9])(?=[A-Za-z0-9]{0,23}[A-Z])"
+                 "(?=[A-Za-z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?![.(])"),
+                ("k8s-aws-v1\\.", 11, "[A-Za-z0-9_-]{20,}"),  # an EKS token in a kubeconfig
             ))
             + ")(?![A-Za-z0-9_-])"
         ),
         0,
         (),
+    ),
+    # a kubeconfig's client key: base64 of a PEM private key
+    (
+        "private-key",
+        re.compile(r"\bclient-key-data[\"']?\s*:\s*[\"']?([A-Za-z0-9+/]{16,}=*)"),
+        1,
+        ("client-key-data",),
     ),
     # a Telegram bot's token after its numeric id ("123456789:AA..."): the part after the
     # colon is the secret
@@ -333,6 +347,26 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ),
         3,
         ("log", "sign", "cred", "account", "auth", "ssh"),
+    ),
+    (
+        # the password one logs in with, after who one logs in as: "always log in as
+        # checkout_app with hunter2-Blue-77", "ssh in as deploy using Winter2026!"; the value
+        # has letters, a digit, and both cases or a sign ("with python3-venv", "with the
+        # ed25519 key", "with SSO" are no password)
+        "login-pair",
+        re.compile(
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?"
+            r"|ssh(?:[\s-]+in(?:to)?)?|connect(?:ed)?)\b[^\n]{0,40}?\bas\s+[\w.@+-]{2,40}"
+            r"\s+(?:with|using)\s+(?:(?:the\s+)?(?:password|passwd|pw|pass)\s+)?[\"'`]?"
+            r"(?!\[REDACTED)(?!(?:ssh-|ed25519|rsa|ecdsa|1password|oauth|v?\d+\.\d))"
+            r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[a-z])"
+            r"(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
+            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            r"(?!\s+(?:keys?|certs?|certificates?|tokens?|profiles?|roles?|accounts?)\b)"
+        ),
+        1,
+        ("log", "sign", "ssh", "connect"),
     ),
     (
         # a keyword followed straight by a value that looks like a credential: letters and

@@ -421,3 +421,61 @@ def test_a_name_or_a_version_near_password_is_left_alone(text: str) -> None:
 )
 def test_a_password_that_merely_resembles_a_placeholder_is_found(text: str, secret: str) -> None:
     _assert_redacted(text, secret)
+
+
+VAULT_TOKEN = "hvs." + "CAESIJ8kQ2mV7xR4pL9nT3wZ6yB1cF5hD0gS2aE8uK4jM7qN"
+EKS_TOKEN = "k8s-aws-v1." + "aHR0cHM6Ly9zdHMuZXUtd2VzdC0xLmFtYXpvbmF3cy5jb20vP0FjdGlvbj1H"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "secret"),
+    [
+        # an infrastructure engineer's day: Vault, a kubeconfig, a monitoring key, a login
+        (f"here's a token for the read-only policy: {VAULT_TOKEN} , read secret/x please",
+         "service-token", VAULT_TOKEN[4:20]),
+        ("the batch token is hvb." + "AAAAAQJx7kQ2mV7xR4pL9nT3wZ6y", "service-token", "hvb.AAAA"),
+        ("legacy root token s." + "Ab3dEfGh1jKlMn0pQrStUv9x" + " still works", "service-token",
+         "Ab3dEfGh1jKl"),
+        (f"users:\n- name: prod\n  user:\n    token: {EKS_TOKEN}", "service-token", EKS_TOKEN),
+        ("    client-key-data: LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQpNSUlF==", "private-key",
+         "LS0tLS1CRUdJTiBSU0Eg"),
+        # a key named and given with no colon or "is" between
+        ("Our Datadog API key 9f8e7d6c5b4a39281706f5e4d3c2b1a0 is the one for the platform org.",
+         "assigned-secret", "9f8e7d6c5b4a3928"),
+        # the password one logs in with, after who
+        ("For staging, always log in as checkout_app with hunter2-Blue-77.", "login-pair",
+         "hunter2-Blue-77"),
+        ("ssh in as deploy using Winter2026# and restart nginx", "login-pair", "Winter2026#"),
+        ("log in as admin with the password Tr0ub4dorX9", "login-pair", "Tr0ub4dorX9"),
+    ],
+)
+def test_infrastructure_credentials_are_found_and_redacted(
+    text: str, kind: str, secret: str
+) -> None:
+    assert kind in {h.kind for h in find_secrets(text)}
+    _assert_redacted(text, secret)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a CA certificate is public; a method after "s." is code
+        "    certificate-authority-data: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0tCk1JSUMv",
+        "call s.getElementsByTagNameX2 and s.toLocaleDateString",
+        "use r.status_code and r.json() to check it",
+        # how one logs in, not with what password
+        "log in as admin with SSO",
+        "ssh in as deploy with the ed25519 key",
+        "log in as root with python3-venv installed",
+        "connect as postgres with psql-16",
+        "log in as admin with the v2.1 client",
+        "sign in as alice with Okta2 profile",
+        # a key's name, its rotation, an id, a variable: no value given
+        "The GPG key 4AEE18F83AFDEB23 signs releases",
+        "the API key rotation happens every 90 days",
+        "Our API key env var is DATADOG_API_KEY_PROD_2026",
+        "the signing key is rotated monthly by the platform team",
+    ],
+)
+def test_infrastructure_prose_near_credentials_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
