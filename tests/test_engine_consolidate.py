@@ -3444,6 +3444,10 @@ _STANDING = {
         ("forget what I said about prod", "only a word of what project_deploy-argocd-prod"),
         ("forget what I said about deploys", "only a word of what project_deploy-argocd-prod"),
         ("forget what I said about Fridays", "only a word of what feedback_never-push-main.md"),
+        # the pnpm rule is of the tool it says to use, not of the one it says not to, nor of
+        # its verb
+        ("forget what I said about npm", "only a word of what feedback_always-use-pnpm-never"),
+        ("forget what I said about use", "only a word of what feedback_always-use-pnpm-never"),
     ],
 )
 def test_a_forget_of_a_word_no_entry_is_about_keeps_the_standing_rules(said: str,
@@ -3463,6 +3467,10 @@ def test_a_forget_of_a_word_no_entry_is_about_keeps_the_standing_rules(said: str
         ("forget what I said about the staging URL", "reference_staging-url.md"),
         ("forget everything I told you about the staging URL", "reference_staging-url.md"),
         ("forget what I said about ArgoCD", "project_deploy-argocd-prod-cluster.md"),
+        # was declined as "only a word" of the rule: the tool a rule says to use is what it
+        # is about
+        ("forget what I said about pnpm", "feedback_always-use-pnpm-never-npm.md"),
+        ("forget everything I said about pnpm", "feedback_always-use-pnpm-never-npm.md"),
     ],
 )
 def test_a_forget_of_what_an_entry_is_about_still_removes_it(said: str, gone: str) -> None:
@@ -3470,6 +3478,66 @@ def test_a_forget_of_what_an_entry_is_about_still_removes_it(said: str, gone: st
     index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in _STANDING.items())
     plan = plan_dream(dict(_STANDING), index, g.candidates, now=NOW, forgets=g.forgets)
     assert plan.deletes == [gone]
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "said"),
+    [
+        # (a title of two words named one common word "and little more": the rule went whole)
+        ("Never push to main", "Never push to main, use feature branches.",
+         "forget what I said about main"),
+        # what is used is the staging cluster, not "staging"
+        ("Use the staging cluster", "Use the staging cluster for demos.",
+         "forget what I said about staging"),
+        ("Use feature branches", "Use feature branches and open a PR.",
+         "forget what I said about feature"),
+        ("Always run the tests before pushing", "Always run the tests before pushing.",
+         "forget what I said about tests"),
+        ("Always use pnpm for installs", "Always use pnpm for installs.",
+         "forget what I said about installs"),
+    ],
+)
+def test_a_forget_of_one_word_a_rule_merely_says_keeps_it(title: str, body: str,
+                                                          said: str) -> None:
+    files = {"feedback_rule.md": topic(title, body, type_="feedback")}
+    g = gather(human(said, day=3))
+    plan = plan_dream(files, f"- [{title}](feedback_rule.md) — x\n", g.candidates, now=NOW,
+                      forgets=g.forgets)
+    assert plan.deletes == [] and plan.writes == {}
+    (declined,) = [d for d in plan.decisions if d.action == "declined"]
+    assert "nothing is removed" in declined.reason
+
+
+@pytest.mark.parametrize(
+    ("title", "body"),
+    [
+        ("Always use pnpm for installs", "Always use pnpm for installs."),
+        ("Switched to pnpm", "We switched to pnpm in July."),
+        ("Prefer pnpm over npm", "Prefer pnpm over npm, it keeps the lockfile honest."),
+        # the title says which; the body need not name it
+        ("Always use pnpm, never npm", "Installs go through it; npm breaks the lockfile."),
+    ],
+)
+def test_a_forget_of_the_tool_a_rule_says_to_use_removes_the_rule(title: str,
+                                                                   body: str) -> None:
+    files = {"feedback_rule.md": topic(title, body, type_="feedback"),
+             "project_ci.md": topic("CI", "CI runs pnpm install in the Docker image.")}
+    index = f"- [{title}](feedback_rule.md) — x\n- [CI](project_ci.md) — x\n"
+    g = gather(human("Forget what I said about pnpm.", day=3))
+    plan = plan_dream(files, index, g.candidates, now=NOW, forgets=g.forgets)
+    # (CI merely runs pnpm: that entry stays as it was)
+    assert plan.deletes == ["feedback_rule.md"] and plan.writes == {}
+
+
+def test_a_forget_of_a_tool_removes_only_the_sentence_that_says_to_use_it() -> None:
+    files = {"user_about.md": topic("About the user", "A freelance front-end developer in "
+                                    "Bristol.\nWe use pnpm in every repo.\nWorks with Sofia.",
+                                    type_="user")}
+    g = gather(human("forget what I said about pnpm", day=3))
+    plan = plan_dream(files, "- [About the user](user_about.md) — x\n", g.candidates,
+                      now=NOW, forgets=g.forgets)
+    body = parse_topic(plan.writes["user_about.md"]).body
+    assert "pnpm" not in body and "Bristol" in body and "Works with Sofia." in body
 
 
 def _standing(*said: str) -> DreamPlan:
@@ -3487,6 +3555,11 @@ def _standing(*said: str) -> DreamPlan:
          "staging URL before.", ["reference_staging-url.md"], "https://stage.bramble.io"),
         # one word of the Friday rule only: the rule stays, what is said now is kept
         ("I'm off on Fridays now. forget what I said about Fridays", [], "off on Fridays"),
+        # (from a review) the new URL after the request, in its sentence, was lost
+        ("forget what I said about the staging URL, the new URL is https://staging2.example.com",
+         ["reference_staging-url.md"], "The new staging URL is https://staging2.example.com"),
+        ("Forget what I said about the staging URL, the new one is https://staging2.example.com",
+         ["reference_staging-url.md"], "The new staging URL is https://staging2.example.com"),
     ],
 )
 def test_a_forget_beside_what_is_so_now_forgets_the_old_and_keeps_the_new(

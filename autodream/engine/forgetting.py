@@ -115,10 +115,12 @@ def forget_request(sentence: str) -> tuple[str, bool, bool, str] | None:
 
 
 # what the rest of the request's sentence may say of it instead: its new value ("forget what
-# I said about the port, it's 8080 now", "..., the new one is ...", "..., we use spaces"); not
-# why it goes ("..., Bramble are moving staging to their own domain", "..., that fell through")
+# I said about the port, it's 8080 now", "..., the new one is ...", "..., the new URL is ...",
+# "..., we use spaces"); not why it goes ("..., Bramble are moving staging to their own
+# domain", "..., that fell through")
 _INSTEAD = re.compile(r"^[\s,;:—–-]*(?:(?:and|so|but)\s+)?(?:(?P<it>it['’]s|it\s+is|its)\s+"
-                      r"|(?P<one>the\s+new\s+one)\b|(?=(?:now|we|use|instead)\b))", _I)
+                      r"|(?P<one>the\s+new\s+one)\b|the\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)"
+                      r"(?=\s+(?:is|are)\s)|(?=(?:now|we|use|instead)\b))", _I)
 
 
 def _thing(x: str, explicit: bool, every: bool, rest: str
@@ -140,8 +142,11 @@ def _instead(subject: str, rest: str) -> str:
     thing = re.sub(r"^(?:the|my|our)\s+", "", subject, flags=re.I)
     if m["it"]:
         told = f"the {thing} is {told}"
-    elif m["one"]:
+    elif m["one"] or (m["new"] and _named(m["new"]) <= _named(thing)):
+        # ("the new URL is ..." of the staging URL: the new staging URL)
         told = f"the new {thing} {told}"
+    elif m["new"]:  # ("the new password is ...": not the thing itself, said as it was)
+        told = f"the new {m['new']} {told}"
     return told[:1].upper() + told[1:]
 
 
@@ -168,6 +173,31 @@ def _leads_with(word: frozenset[str], text: str) -> bool:
     return False
 
 
+# a statement of which tool or thing to use: its object is what it is about ("Always use pnpm,
+# never npm" is the pnpm rule), unlike the object of any other verb ("Never push to main" is
+# not a rule about main) or a word further on ("never npm", "for installs")
+_CHOICE = re.compile(
+    r"^[\s*>•-]*(?:(?:we|i|you|they)\s+)?(?:(?:always|only|just|still|now|should|must|"
+    r"please|do|don['’]t|do\s+not|never|(?:we|i)['’]re|(?:we|i)\s+(?:are|have))\s+)*"
+    r"(?:use[sd]?|using|prefer(?:s|red)?|switch(?:ed)?\s+to|stick\s+(?:with|to)|go\s+with|"
+    r"standardi[sz]ed\s+on|settled\s+on)\s+(?:the\s+)?(?P<w>[\w.@/+-]+)", _I)
+
+
+# ... the whole of its object: "Use the staging cluster" is not of "staging"
+_OBJECT_ENDS = STOPWORDS | _NO_SUBJECT | {"instead", "everywhere"}
+
+
+def _chosen(word: frozenset[str], text: str) -> bool:
+    """``text`` says to use (or prefer, or switch to) ``word``, all of what it names: "Always
+    use pnpm", "We switched to pnpm in July", "Prefer tabs over spaces"."""
+    m = _CHOICE.match(text)
+    if m is None or tokens(m["w"]) != word:
+        return False
+    after = text[m.end():].split(maxsplit=1)
+    return not after or not after[0][:1].isalnum() or (
+        after[0].lower().rstrip(",;:.!?") in _OBJECT_ENDS)
+
+
 def about(subject: str, text: str, explicit: bool) -> bool:
     """``text`` (a statement) is of ``subject``: it names all of it, and, for a bare "forget
     X" (no word of memory said), X is at least half of what it says: "Please forget the tests"
@@ -181,7 +211,7 @@ def about(subject: str, text: str, explicit: bool) -> bool:
     if 2 * len(named) >= len(said):
         return True
     if _one_common_word(subject):
-        return explicit and _leads_with(named, text)
+        return explicit and (_leads_with(named, text) or _chosen(named, text))
     return explicit
 
 
@@ -192,8 +222,13 @@ def _subject_of(subject: str, entry: Entry, threshold: float) -> bool:
     if not named:  # ("always" is like "Always use pnpm" but names none of it)
         return False
     title = _named(entry.name)
+    if _one_common_word(subject):
+        # one common word is the subject of a title that is it, opens with it, or chooses it
+        # ("Always use pnpm, never npm"), not of one it is merely a word of: "Never push to
+        # main" is no entry about main
+        return named == title or _leads_with(named, entry.name) or _chosen(named, entry.name)
     return similarity(subject, entry.name) >= threshold or (
-        bool(named) and named <= title and 2 * len(named) >= len(title))
+        named <= title and 2 * len(named) >= len(title))
 
 
 def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
