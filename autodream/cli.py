@@ -570,6 +570,8 @@ def _source_counts(settings: Settings, report: Any) -> dict[str, Any]:
         counts["codex_sessions_dir"] = {
             "path": str(codex_dir), "rollouts": len(inside),
             "problem": settings.codex_dir_problem(),
+            # (a wrong setting, not a dir yet to come: scripts can tell the two apart)
+            "error": settings.codex_dir_error(),
             "not_read": len(others) + sum(foreign.values()),
             # each reason apart: other projects' (counted by why), and this project's own left
             # out for another reason (a symlink leading out, ...)

@@ -52,11 +52,15 @@ def _run(env: Mapping[str, str]) -> str:
     from autodream.settings import Settings
 
     settings = Settings.resolve(cwd, env=env, sessions_hint=sessions_hint)
+    # a wrong codex_sessions_dir stops no dream (Claude Code's sessions are dreamt without
+    # it), so it is said beside the decision, as an error of the settings is said instead of it
+    error = settings.codex_dir_error()
+    said = f"{error}; " if error else ""
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
-        return report.summary()
+        return said + report.summary()
     pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
-    return f"all gates open: dream started (pid {pid})"
+    return f"{said}all gates open: dream started (pid {pid})"
 
 
 def sessions_dir_hint(transcript: str | None, env: Mapping[str, str]) -> str | None:

@@ -325,7 +325,8 @@ def consolidate(
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
-    if (codex_problem := settings.codex_dir_problem()) is not None:
+    codex_error = settings.codex_dir_error()
+    if (codex_problem := settings.codex_dir_problem()) is not None and codex_error is None:
         notices.append(codex_problem)
     if not sessions and not any(settings.sessions_dir.glob("*.jsonl")):
         notices.append(f"no transcripts in {settings.sessions_dir} (is this the directory Claude "
@@ -366,6 +367,10 @@ def consolidate(
         # record lives in this project's memory dir, which people share
         record.skipped_sessions = reviewed.skipped + [
             {"path": root, "reason": why} for root, why in foreign_summary]
+        if codex_error is not None:
+            # in the record, not only the dream's output: a dream the hook starts writes its
+            # output to a log no one reads, and `show` lists what the record holds
+            record.skipped_sessions.append({"path": f"{CODEX_ROOT}/", "reason": codex_error})
         orders_before = _load_date_orders(state)
         brief = replace(brief, date_orders=orders_before,
                         forgets_undone=journal.forgets_undone(state))

@@ -162,17 +162,31 @@ class Settings:
         return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
 
     def codex_dir_problem(self) -> str | None:
-        """Why ``codex_sessions_dir`` gives no rollouts (it does not exist, or is a file), as a
-        notice for status and the dream; None when unset or a directory. Not an error: the
-        documented ``~/.codex/sessions`` is missing until Codex first runs, and Claude Code's
-        sessions must go on being dreamt."""
+        """Why ``codex_sessions_dir`` gives no rollouts, for status and the dream; None when
+        unset or a directory. One that does not exist is a notice (the documented
+        ``~/.codex/sessions`` is missing until Codex first runs); one that is there and no
+        directory is ``codex_dir_error``. Neither stops a dream: Claude Code's sessions must
+        go on being dreamt."""
         path = self.codex_sessions_dir
         if path is None or path.is_dir():
             return None
-        what = "is not a directory" if path.exists() else "does not exist"
+        return self.codex_dir_error() or (
+            f"codex_sessions_dir {config.shown(str(path))} "
+            f"({self.sources.get('codex_sessions_dir', 'default')}) does not exist: no rollouts "
+            "read from it")
+
+    def codex_dir_error(self) -> str | None:
+        """``codex_sessions_dir`` names a file (or another thing that is no directory): a
+        wrong setting, not a dir yet to come, said as an error wherever the setting is read
+        (status, the dream and its run record, the hook's stderr), since it would otherwise
+        go unseen for as long as Claude Code's sessions are dreamt without it."""
+        path = self.codex_sessions_dir
+        if path is None or path.is_dir() or not path.exists():
+            return None
+        what = "a file, not a directory" if path.is_file() else "not a directory"
         source = self.sources.get("codex_sessions_dir", "default")
-        return (f"codex_sessions_dir {config.shown(str(path))} ({source}) {what}: no rollouts "
-                "read from it")
+        return (f"error: codex_sessions_dir {config.shown(str(path))} ({source}) is {what}: no "
+                "rollouts read from it until it names the directory Codex writes them in")
 
 
 def _optional_dir(key: str, path: str, sources: object) -> Path:

@@ -118,11 +118,13 @@ def test_codex_sessions_dir_takes_a_home_relative_path(
 
 @pytest.mark.parametrize("how", ["toml", "env"])
 @pytest.mark.parametrize("kind", ["missing", "file"])
-def test_a_codex_sessions_dir_that_is_no_dir_is_a_notice_and_claude_sessions_are_dreamt(
+def test_a_codex_sessions_dir_that_is_no_dir_stops_no_dream_of_claude_sessions(
     both: Project, how: str, kind: str
 ) -> None:
     """The documented ~/.codex/sessions does not exist until Codex first runs: that must not
-    stop the hook's dreams of Claude Code sessions (it hides errors), nor log or undo."""
+    stop the hook's dreams of Claude Code sessions (it hides errors), nor log or undo. A file
+    there is a wrong setting: it stops nothing either, but status, the dream and its run record
+    (which `show` reads) say it as an error."""
     missing = both.root / "no-such-dir"
     if kind == "file":
         missing.write_text("not a dir\n")
@@ -134,18 +136,29 @@ def test_a_codex_sessions_dir_that_is_no_dir_is_a_notice_and_claude_sessions_are
     else:
         env["AUTODREAM_CODEX_SESSIONS_DIR"] = str(missing)
         source = "env AUTODREAM_CODEX_SESSIONS_DIR"
-    what = "does not exist" if kind == "missing" else "is not a directory"
-    notice = f"codex_sessions_dir {missing} ({source}) {what}: no rollouts read from it"
+    notice = (f"codex_sessions_dir {missing} ({source}) does not exist: no rollouts read from it"
+              if kind == "missing" else
+              # (was the same notice as a dir yet to come, "is not a directory", and not in the
+              # run record: a dream the hook starts said it only in a log no one reads)
+              f"error: codex_sessions_dir {missing} ({source}) is a file, not a directory: no "
+              "rollouts read from it until it names the directory Codex writes them in")
     _claude(both, SQUASH)
     status = both.run("status", **env)
     assert status.exit_code == 0, status.output
-    assert f"codex_sessions_dir: {notice}" in status.stdout
+    (line,) = [s for s in status.stdout.splitlines() if s.startswith("codex_sessions_dir:")]
+    assert line == f"codex_sessions_dir: {notice}"
     data = json.loads(both.run("status", "--json", **env).stdout)
-    assert data["transcript_sources"]["codex_sessions_dir"]["problem"] == notice
+    codex = data["transcript_sources"]["codex_sessions_dir"]
+    assert codex["problem"] == notice
+    assert codex["error"] == (notice if kind == "file" else None)
     result = both.run("--force", **env)
     assert result.exit_code == 0, result.output
     assert notice in result.output and "1 session(s) reviewed" in result.stdout
     assert "squash-merge" in both.topic_text()
+    recorded = [s["reason"] for s in both.last_run()["skipped_sessions"]]
+    assert recorded == ([notice] if kind == "file" else [])
+    shown = both.run("show", **env)
+    assert (f"not read codex/: {notice}" in shown.stdout) == (kind == "file")
     for command in ("log", "show", "undo"):
         assert both.run(command, **env).exit_code == 0, command
 
@@ -277,7 +290,7 @@ def test_status_json_lists_both_dirs_and_what_each_holds(both: Project, tmp_path
     assert data["transcript_sources"] == {
         "claude-code": 1, "codex": 1, "markdown": 0,
         "codex_sessions_dir": {"path": str(_codex(both)), "rollouts": 1, "not_read": 1,
-                               "problem": None,
+                               "problem": None, "error": None,
                                "not_read_by_reason": {"other project": 1}}}
     listed = json.loads(both.run("status", "--json", "--verbose").stdout)
     assert [s["path"] for s in listed["codex_rollouts_not_read_list"]] == [str(theirs)]
@@ -495,3 +508,14 @@ def test_a_rollouts_cwd_is_read_from_a_bounded_head(payload: str, cwd: str | Non
     stream = _Counting(_meta(payload))
     assert head_cwd(stream)[0] == cwd
     assert (stream.read_bytes > 4096) == whole
+
+
+@pytest.mark.parametrize("value", ["5", "true", '["~/.codex/sessions"]'])
+def test_a_codex_sessions_dir_that_is_no_path_is_one_line_in_status(both: Project,
+                                                                    value: str) -> None:
+    toml = both.root / "autodream.toml"
+    toml.write_text(toml.read_text().replace('"codex"', value))
+    result = both.run("status")
+    assert result.exit_code == 3
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"Error: codex_sessions_dir (in {toml}): expected a path, got ")

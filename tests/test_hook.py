@@ -127,6 +127,38 @@ def test_bad_configuration_does_not_fail_the_agent(layout: Layout) -> None:
     assert "min_hour" in result.stderr.decode()
 
 
+@pytest.mark.parametrize(("value", "said"), [
+    # a wrong type stops every dream, as any setting of the wrong type does
+    ("5", "error: ConfigError: codex_sessions_dir (in {toml}): expected a path, got int"),
+    # a file stops none (Claude Code's sessions are dreamt without it) but is said all the same;
+    # it was said nowhere the hook writes, as a dir that does not exist yet rightly is not
+    ('"not-a-dir.txt"', "error: codex_sessions_dir {project}/not-a-dir.txt (in {toml}) is a "
+     "file, not a directory: no rollouts read from it until it names the directory Codex "
+     "writes them in; scan gate closed: 0 sessions touched"),
+])
+def test_a_wrong_codex_sessions_dir_is_said_by_the_hook_as_any_wrong_setting_is(
+    layout: Layout, value: str, said: str
+) -> None:
+    toml = layout.project / "autodream.toml"
+    toml.write_text(f"codex_sessions_dir = {value}\n")
+    (layout.project / "not-a-dir.txt").write_text("a file\n")
+    layout.set_lock(T0 - 48 * 3600)
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert (result.returncode, result.stdout) == (0, b"")
+    (line,) = result.stderr.decode().splitlines()
+    assert line.startswith("autodream-hook: " + said.format(toml=toml, project=layout.project))
+
+
+def test_a_codex_sessions_dir_yet_to_come_is_no_error_to_the_hook(layout: Layout) -> None:
+    (layout.project / "autodream.toml").write_text('codex_sessions_dir = "no-such-dir"\n')
+    layout.set_lock(T0 - 48 * 3600)
+    result = run_hook(layout, hook_json(layout), AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0
+    assert result.stderr.decode().splitlines() == [
+        "autodream-hook: scan gate closed: 0 sessions touched since the last dream "
+        "(min_sessions is 5)"]
+
+
 @pytest.mark.parametrize("found_by", ["PYTHONPATH", "started in the checkout"])
 def test_open_gates_spawn_a_detached_dream_that_logs_to_the_state_dir(
     layout: Layout, found_by: str
