@@ -400,7 +400,9 @@ def consolidate(
             unchanged=frozenset(staging.baseline) - changed, found_in=settings.memory_dir,
             not_regular=brief.not_regular,
             forgotten=frozenset(getattr(getattr(backend, "report", None), "forgotten", None)
-                                or ()))
+                                or ()),
+            forgotten_notes=frozenset(getattr(getattr(backend, "report", None),
+                                              "forgotten_notes", None) or ()))
         record.checks = report.as_dict()
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))

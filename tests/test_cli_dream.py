@@ -1039,6 +1039,42 @@ def test_a_memory_the_user_asked_to_forget_is_removed_shown_and_undone(tmp_path:
     assert not (memory / "reference_staging-url.md").exists()
 
 
+def test_a_note_written_in_memory_md_the_user_asked_to_forget_is_removed_and_undone(
+        tmp_path: Path) -> None:
+    project = _project_with_ci_memory(tmp_path, "Forget what I said about the staging URL.")
+    memory = project / "memory"
+    with (memory / "MEMORY.md").open("a", encoding="utf-8") as index:
+        index.write("\nBramble staging URL: https://bramble-git-staging-olly.vercel.app\n")
+    before = memory_files(project)
+    code, out, err = dream(project, "--backend", "local")
+    # was exit 6, "1 of 3 prior entries and notes lost": the note asked for counted as lost
+    assert code == 0, out + err
+    assert not [p.name for p in memory.glob("*.md") if "staging" in p.read_text("utf-8")]
+    assert "CI runs on Jenkins" in (memory / "MEMORY.md").read_text("utf-8")
+    record = json.loads(CliRunner().invoke(cli, ["show", "--project", str(project), "--json"],
+                                           env=clean_env()).stdout)["run"]
+    assert record["checks"]["lost_notes"] == []
+    assert record["checks"]["forgotten_entries"] == [
+        "Bramble staging URL: https://bramble-git-staging-olly.vercel.app"]
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(project)], env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    assert memory_files(project) == before
+
+
+def test_a_note_in_memory_md_no_one_asked_to_forget_is_still_a_loss(tmp_path: Path) -> None:
+    from autodream.memory.checks import check_staged
+
+    staged = tmp_path / "staged"
+    staged.mkdir()
+    (staged / "MEMORY.md").write_text("- [Deploys](deploys.md) — how we deploy\n")
+    (staged / "deploys.md").write_text(
+        "---\nname: Deploys\ndescription: how we deploy\ntype: project\n---\n\nLambda.\n")
+    prior = ("- [Deploys](deploys.md) — how we deploy\nStaging is on Vercel\n"
+             "Prod is on Lambda\n")
+    report = check_staged(staged, prior, forgotten_notes=frozenset({"Staging is on Vercel"}))
+    assert report.lost_notes == ["Prod is on Lambda"] and not report.ok
+
+
 @pytest.mark.parametrize("log", ["project/memory/2026-07-13.md",
                                  "project/logs/2026/07/2026-07-13.md",
                                  "memory/2026-07-13.md"])

@@ -31,6 +31,7 @@ from autodream.engine.dates import DateOrder
 from autodream.engine.forgetting import FORGOTTEN
 from autodream.engine.text import counted
 from autodream.errors import DreamFailed, NotFound, SandboxError
+from autodream.settings import INDEX_FILENAME
 from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
 from autodream.transcripts.reader import iter_stream_messages
@@ -66,6 +67,8 @@ class GatherReport:
     notes_waiting: int = 0
     # memory files removed because the person asked to forget them: gone on request, not lost
     forgotten: list[str] = field(default_factory=list)
+    # ... and the notes written in MEMORY.md it removed so (their text)
+    forgotten_notes: list[str] = field(default_factory=list)
     # the person's days in figures read each way so far, with earlier dreams' (for the next)
     date_orders: dict[str, int] = field(default_factory=dict)
 
@@ -177,6 +180,9 @@ class LocalBackend:
         self.plan = plan
         self.report.forgotten = sorted(e.file for e in plan.entries if e.deleted
                                        and e.deleted_by == FORGOTTEN and e.original is not None)
+        self.report.forgotten_notes = sorted(
+            note.text for entry, note in plan.moved_notes
+            if entry.deleted and entry.deleted_by == FORGOTTEN and note.origin == INDEX_FILENAME)
         self.decisions.extend(plan.decisions)
         plan.decisions = []
         for info in brief.sessions:

@@ -175,6 +175,7 @@ def check_staged(
     found_in: Path | None = None,
     not_regular: frozenset[str] = frozenset(),
     forgotten: frozenset[str] = frozenset(),
+    forgotten_notes: frozenset[str] = frozenset(),
 ) -> CheckReport:
     """Check (and fix an overflowing ``MEMORY.md`` in) the staged memory; never raises.
 
@@ -187,7 +188,8 @@ def check_staged(
     MEMORY.md, ``found_in``: the memory dir as the run found it, for the others): the tools
     keep such a line of the person's as they wrote it, and they are told where it is.
     ``forgotten`` are the files the backend removed because the person asked it to forget
-    them ("forget what I said about the staging URL"): gone on request, not lost.
+    them ("forget what I said about the staging URL"): gone on request, not lost; so are
+    ``forgotten_notes``, the notes written in ``MEMORY.md`` it removed so (their ``text``).
     Call ``report.raise_if_failed()`` to turn failures into ``CheckFailed``.
     """
     report = CheckReport()
@@ -211,7 +213,8 @@ def check_staged(
             index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
-                _declared_replacements(staging_dir, index_text), files, existed, forgotten)
+                _declared_replacements(staging_dir, index_text), files, existed, forgotten,
+                forgotten_notes)
     format_failures = len(report.failures)
     _check_format(report, index_text, prior_index)
     if index_found:
@@ -401,6 +404,7 @@ def _check_loss(
     files: dict[str, Path],
     existed: frozenset[str],
     forgotten: frozenset[str] = frozenset(),
+    forgotten_notes: frozenset[str] = frozenset(),
 ) -> None:
     if not prior_index:
         return
@@ -434,8 +438,12 @@ def _check_loss(
             for rel, path in sorted(files.items())
             if rel != INDEX_FILENAME and rel.endswith(".md")
         ]
-        report.lost_notes = [" ".join(note.summary.split())[:120] for note in notes
-                             if not any(_holds(words, _words(note.text)) for words in held)]
+        gone_notes = [note for note in notes
+                      if not any(_holds(words, _words(note.text)) for words in held)]
+        report.lost_notes = [" ".join(note.summary.split())[:120] for note in gone_notes
+                             if note.text not in forgotten_notes]
+        report.forgotten_entries += [" ".join(note.summary.split())[:120] for note in gone_notes
+                                     if note.text in forgotten_notes]
     lost = len(report.lost_entries) + len(report.lost_notes)
     total = len(prior) + len(notes)
     if total and lost / total > max_loss and not allow_loss:
