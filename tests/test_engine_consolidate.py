@@ -794,7 +794,11 @@ _SLIPS = ["The beta slips to 2026-08-15.", "The beta slipped to 2026-08-15.",
           "We pushed the beta to 2026-08-15.",
           # the day said after a pause: each was a plan of its own, the old date kept for good
           "The beta slipped, it's now 2026-08-15.", "The beta got pushed again, now on 2026-08-15.",
-          "The beta slipped; it is now set for 2026-08-15."]
+          "The beta slipped; it is now set for 2026-08-15.",
+          # what moved after the verb, the day after a pause: a plan of its own too
+          "They've pushed the beta back two weeks, it's now 2026-08-15.",
+          "Acme have moved the beta again, it's now 2026-08-15.",
+          "We pushed the beta out, so now 2026-08-15."]
 _SLIP_LINE = "Changed from 2026-08-01 to 2026-08-15 on 2026-07-09; previously 2026-08-01."
 
 
@@ -3789,3 +3793,19 @@ def test_a_colleagues_and_the_clusters_plans_read_whole(said: str, now: datetime
     plan = plan_dream({}, None, gather(human(said)).candidates, now=now)
     [text] = plan.writes.values()
     assert parse_topic(text).name.startswith(title)
+
+
+def test_a_launch_pushed_back_in_day_first_figures_moves_the_one_launch_plan() -> None:
+    # "they've pushed the launch back a week, it's now 11/12" made a second launch plan beside
+    # the first, both current, and a third when it moved again
+    lead = "The Acme launch is 2026-12-04, so that's the date everything hangs off."
+    plan = _plan({"project_acme-launch.md": topic("Acme launch", lead)}, None,
+                 human("I need to invoice Bramble by 30/11.", session="a", day=1),
+                 human("News from Acme: they've pushed the launch back a week, it's now 11/12. "
+                       "Legal haven't finished the T&Cs.", session="b", day=2))
+    assert [f for f, text in plan.writes.items() if "launch" in text and f != "MEMORY.md"] == [
+        "project_acme-launch.md"]
+    entry = parse_entry("project_acme-launch.md", plan.writes["project_acme-launch.md"])
+    assert entry.statements == [lead.replace("2026-12-04", "2026-12-11")]
+    assert entry.history == [
+        "Changed from 2026-12-04 to 2026-12-11 on 2026-07-08; previously 2026-12-04."]

@@ -229,7 +229,13 @@ _RESCHEDULED_TO = re.compile(
     # "The 1.4 release slipped, it's now 2026-07-17": the day it moved to said after a pause
     rf"^(?P<slipped>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|is|"
     rf"are|has\s+been|have\s+been|'s)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s*"
-    rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)?now\s+(?:(?:on|for|set\s+for)\s+)?",
+    rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)?now\s+(?:(?:on|for|set\s+for)\s+)?|"
+    # "They've pushed the launch back a week, it's now 2026-12-11", "Acme have moved the
+    # launch again, it's now ...": what moved after the verb, the day it is on now after a pause
+    rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up)\s+)?(?P<moved>(?:the|our)\s+[\w.-]+"
+    rf"(?:\s+[\w.-]+){{0,2}}?)(?:\s+(?:back|out|forward|up))?(?:\s+(?:by\s+)?(?:a|an|one|two|"
+    rf"three|a\s+couple\s+of)\s+(?:days?|weeks?|fortnight|months?))?(?:\s+again)?\s*[,;:]\s*"
+    rf"(?:(?:and\s+)?(?:it|that)(?:'s|\s+is)\s+|so\s+)now\s+(?:(?:on|for|set\s+for)\s+)?",
     re.I)
 # A move that can only put a day later ("got extended", "pushed back", "postponed", "slipped"),
 # not one brought forward ("moved up", "pulled in")
@@ -345,7 +351,7 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
         return _moved_then(said) if "now" in said or "new" in said else None
     rest = said[m.end():]
     after = date_mentions(rest)
-    thing = tokens(m["what"] or m["subject"] or m["slipped"] or "")
+    thing = tokens(m["what"] or m["subject"] or m["slipped"] or m["moved"] or "")
     if not after or not thing:
         return None
     if not rest.startswith(after[0]):
