@@ -733,6 +733,33 @@ def test_a_dated_change_of_role_is_a_plan(said: str, kept: str) -> None:
     assert [(c.kind, c.type, c.text) for c in g.candidates] == [("plan", "project", kept)]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # each made nothing: a task the user owes by a day of the calendar was lost
+    ("Also I need to invoice Bramble by 30/11/2026 for the October and November work.",
+     "The user needs to invoice Bramble by 2026-11-30 for the October and November work."),
+    ("I have to renew the TLS certificate by 14 August.",
+     "The user has to renew the TLS certificate by 2026-08-14."),
+    ("We need to file the VAT return by 2026-08-07.",
+     "We need to file the VAT return by 2026-08-07."),
+    ("The books close early, so I need to send the invoice by August 3.",
+     "The books close early, so the user needs to send the invoice by 2026-08-03."),
+])
+def test_a_task_owed_by_a_day_of_the_calendar_is_a_plan(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [(c.kind, c.type, c.text) for c in g.candidates] == [("plan", "project", kept)], (
+        g.decisions)
+
+
+@pytest.mark.parametrize("said", [
+    "I need to fix this test by Friday.",  # the work at hand, done before it is worth keeping
+    "I need to get the PR up by EOD.",
+    "I need you to finish the PR by 2026-08-14.",  # work handed to the assistant
+    "I need to be out of the office by 5pm.",
+])
+def test_a_task_owed_soon_or_handed_over_is_no_plan(said: str) -> None:
+    assert [c for c in gather(human(said)).candidates if c.kind == "plan"] == []
+
+
 @pytest.mark.parametrize("said", [
     "We're moving to the platform team's cluster next week.",  # no one's role
     "Jonas will take over as tech lead.",  # no day: nothing to date it by

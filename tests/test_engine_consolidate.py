@@ -3809,3 +3809,43 @@ def test_a_launch_pushed_back_in_day_first_figures_moves_the_one_launch_plan() -
     assert entry.statements == [lead.replace("2026-12-04", "2026-12-11")]
     assert entry.history == [
         "Changed from 2026-12-04 to 2026-12-11 on 2026-07-08; previously 2026-12-04."]
+
+
+_INVOICE = "The user needs to invoice Bramble by 2026-11-30 for the October and November work."
+
+
+@pytest.mark.parametrize("said", [
+    "Change of plan on the Bramble invoice, they're closing their books early, so I need to "
+    "invoice them by 2026-11-27 instead.",
+    "I need to invoice Bramble by 2026-11-27 instead.",
+])
+def test_a_plan_told_changed_moves_the_one_plan_of_it(said: str) -> None:
+    # it was a second plan beside the first, both current: two days to invoice by
+    plan = _plan({"project_invoice.md": topic("Invoice Bramble", _INVOICE)}, None,
+                 human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_invoice.md"]
+    entry = parse_entry("project_invoice.md", plan.writes["project_invoice.md"])
+    assert entry.statements == [_INVOICE.replace("2026-11-30", "2026-11-27")]
+    assert entry.history == [
+        "Changed from 2026-11-30 to 2026-11-27 on 2026-07-09; previously 2026-11-30."]
+
+
+def test_a_plan_told_changed_in_the_dream_that_planned_it_is_one_plan() -> None:
+    plan = _plan({}, None,
+                 human("I need to invoice Bramble by 2026-11-30 for the October and November "
+                       "work.", session="a", day=0),
+                 human("Change of plan on the Bramble invoice, so I need to invoice them by "
+                       "2026-11-27 instead.", session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    entry = parse_entry(file, plan.writes[file])
+    assert entry.statements == [_INVOICE.replace("2026-11-30", "2026-11-27")]
+
+
+@pytest.mark.parametrize("said", [
+    "We'll demo the Corvid dashboard on 2026-11-27 instead.",  # another plan
+    "I need to invoice Corvid by 2026-11-27 instead.",  # another client's invoice
+])
+def test_another_plan_told_instead_leaves_the_plan_as_it_was(said: str) -> None:
+    plan = _plan({"project_invoice.md": topic("Invoice Bramble", _INVOICE)}, None,
+                 human(said, day=3))
+    assert "project_invoice.md" not in plan.writes

@@ -69,6 +69,7 @@ from autodream.engine.plans import (
     _slug_has,
     _slug_switched,
     _slugs_whole,
+    _what_is_planned,
     _when_done,
     day_put_against,
     deadline_met,
@@ -229,6 +230,11 @@ from autodream.engine.versions import (
 
 # A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
 # Karpenter after all"; and what tells of a decision made
+# A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
+# to invoice them by 2026-11-27 instead")
+_PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
+# Who owes a task, no part of what it is ("the user needs to ..." of both plans)
+_WHO_OWES = frozenset({"user", "need", "have", "must"})
 _NOT_AFTER_ALL = re.compile(
     r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
     r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
@@ -590,6 +596,14 @@ class Consolidator:
                 return
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
+                return
+            instead = self._plan_changed(cand) if (
+                date_moved is None and cand.kind == "plan" and _PLAN_CHANGED.search(cand.text)
+            ) else None
+            if instead is not None:
+                # "Change of plan on the Bramble invoice, ..., so I need to invoice them by
+                # 2026-11-27 instead": the one plan of the invoice moves, its day is history
+                self._reschedule(*instead, cand, cluster)
                 return
             against = day_put_against(cand.text) if (
                 date_moved is None and cand.kind == "plan") else None
@@ -1393,6 +1407,27 @@ class Consolidator:
                     and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
                 found.append(entry)
         return found[0] if len(found) == 1 else None
+
+    def _plan_changed(self, cand: Candidate) -> tuple[Entry, str, str] | None:
+        """For a plan told as changed with one day ("..., so I need to invoice them by
+        2026-11-27 instead"): the one live plan on one other day that shares two words of what
+        is planned with it ("invoice", "Bramble"), its day and the new one; None when none
+        does, or more than one."""
+        days = {d.lower(): d for d in date_mentions(cand.text)}
+        if len(days) != 1:
+            return None
+        (now,) = days.values()
+        said = _what_is_planned(cand.text) - STOPWORDS - _WHO_OWES
+        found: list[tuple[Entry, str]] = []
+        for entry in self.live():
+            lead = _LIST_MARK.sub("", entry.lead)
+            if entry.type != "project" or _FORBIDS.search(lead) or _TOLD_PAST.search(lead):
+                continue
+            planned = {d.lower(): d for d in date_mentions(lead)}
+            if len(planned) == 1 and now.lower() not in planned and len(
+                    said & _what_is_planned(lead)) >= 2:
+                found.append((entry, next(iter(planned.values()))))
+        return (found[0][0], found[0][1], now) if len(found) == 1 else None
 
     def _shifted(self, thing: frozenset[str], days: int) -> tuple[Entry, str, str] | None:
         """For "The launch got pushed back two weeks" (what moved, by how many days): the one

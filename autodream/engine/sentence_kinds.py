@@ -1509,6 +1509,10 @@ def _detect_core(raw: str) -> _Kind | None:
         dated, rewrites = absolutize(said, _SOME_DAY, "dmy")
         if rewrites or _has_date(dated):
             return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
+    if " by " in sentence and _owed_by_a_day(sentence):
+        # "I need to invoice Bramble by 30/11": the person's own task, due on a day of the
+        # calendar, is a plan to check on as a launch is
+        return _Kind("plan", _clean(sentence), 0.7)
     if setting_change(sentence) is not None:
         # "Bumped retries from 3 to 5", "The standup moved to 10:30": what holds now
         return _Kind("fact", _clean(sentence), 0.75)
@@ -1584,6 +1588,27 @@ def _detect_core(raw: str) -> _Kind | None:
         if rewrites or _has_date(dated):
             return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
     return None
+
+
+# "I need to invoice Bramble by ...", "..., so we have to send the report by ...": a task the
+# person or the team owes (not "I need you to ...", work handed to the assistant)
+_OWED_TASK = re.compile(
+    r"(?:^|[,;]\s+(?:so\s+|and\s+)?)(?:i|we)(?:\s+(?:really|still|also|now))?\s+"
+    r"(?:need\s+to|have\s+to|must|['’]ve\s+got\s+to|['’]ll\s+need\s+to|will\s+need\s+to)\s+"
+    r"(?!be\s)[a-z]", _I)
+# The day it is due, told as one of the calendar: "by 30/11", "by 30 November", "by 2026-11-30"
+# ("by Friday", "by EOD", "by tomorrow" are the work at hand, done before it is worth keeping)
+_MONTH_WORD = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_BY_CALENDAR_DAY = re.compile(
+    rf"\bby\s+(?:the\s+)?(?:\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\d{{4}}-\d{{2}}-\d{{2}}\b|"
+    rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORD})\b|(?:{_MONTH_WORD})\.?\s+\d{{1,2}}\b)",
+    _I)
+
+
+def _owed_by_a_day(sentence: str) -> bool:
+    """``sentence`` tells a task the person owes by a day of the calendar (``_OWED_TASK``)."""
+    m = _OWED_TASK.search(sentence)
+    return m is not None and _BY_CALENDAR_DAY.search(sentence, m.end()) is not None
 
 
 def best_result(text: str) -> str | None:
