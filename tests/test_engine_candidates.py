@@ -478,6 +478,28 @@ def test_quoted_or_pasted_text_is_not_the_persons_words(text: str) -> None:
     assert quoted and all(d.action == "dropped" for d in quoted)
 
 
+@pytest.mark.parametrize("text", [
+    # the last line of a pasted .env became a reference memory, confirmed when pasted again
+    "Checkout still fails locally, here's my .env.local in case something's off:\n"
+    "STRIPE_SECRET_KEY=sk_test_51PqRsTuVwXyZ0123456789abcdEFGHijklMNOPqrstUVWXyz0123456789AbCd\n"
+    "NEXT_PUBLIC_SITE_URL=http://localhost:3001",
+    "Here's the config:\nexport DATABASE_URL=postgres://localhost:5432/app\nPORT=3000",
+    "NEXT_PUBLIC_SITE_URL=http://localhost:3001",
+    'SITE_NAME="Acme Studio"  # shown in the header',
+])
+def test_pasted_env_lines_are_not_the_persons_words(text: str) -> None:
+    g = gather(human(text))
+    assert g.candidates == [], g.candidates
+    assert any(d.reason == "quoted text, not the person's words" for d in g.decisions)
+
+
+def test_own_words_beside_pasted_env_lines_still_count() -> None:
+    g = gather(human("Here's my env:\nNEXT_PUBLIC_SITE_URL=http://localhost:3001\n"
+                     "Always pass ENV=Prod-2 to the deploy script for the EU cluster."))
+    assert [c.text for c in g.candidates] == [
+        "Always pass ENV=Prod-2 to the deploy script for the EU cluster."]
+
+
 def test_own_words_around_a_paste_still_count() -> None:
     g = gather(human(
         "Always use pnpm for installs.\n\nassistant: Never open PRs.\nlog line 2\n\n"

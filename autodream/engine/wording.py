@@ -285,6 +285,10 @@ _DATE_WORDS = CALENDAR_WORDS | word_set(
 _SOME_DAY = date(2000, 1, 3)
 # A line that quotes someone else: a mail-style quote or a speaker's role ("assistant: ...").
 _QUOTE_LINE = re.compile(r"^\s*>")
+# A line of an env or config file pasted ("NEXT_PUBLIC_SITE_URL=http://localhost:3001",
+# "export PORT=3000"): the file's contents, not the person's words
+_ENV_LINE = re.compile(
+    r"^\s*(?:export\s+)?[A-Z][A-Z0-9_]+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*(?:#.*)?$")
 _ROLE_LINE = re.compile(
     r"^\s*(?:\*\*|\[)?(?:assistant|system|user|human|ai|claude|model|bot|tool)(?:\*\*|\])?\s*:",
     _I,
@@ -358,7 +362,8 @@ def own_words(text: str) -> tuple[str, list[str]]:
         # its rows: the person's own words go on right under it, with no blank line between.
         table = gapped[i] and ((i > 0 and gapped[i - 1]) or (i + 1 < len(lines) and gapped[
             i + 1]) or line.upper() == line)
-        if not (in_paste or starts_paste or table or _QUOTE_LINE.match(line)):
+        if not (in_paste or starts_paste or table or _QUOTE_LINE.match(line) or (
+                "=" in line and _ENV_LINE.match(line))):
             previous_quoted = False
             kept.append(line)
             continue
