@@ -3849,3 +3849,57 @@ def test_another_plan_told_instead_leaves_the_plan_as_it_was(said: str) -> None:
     plan = _plan({"project_invoice.md": topic("Invoice Bramble", _INVOICE)}, None,
                  human(said, day=3))
     assert "project_invoice.md" not in plan.writes
+
+
+_US_COPY = ("Acme want all copy in US English, so 'color', 'optimize', 'center' and so on in "
+            "anything user-facing in apps/acme.")
+
+
+@pytest.mark.parametrize("said", [
+    # each made a project entry beside the feedback rule it says again
+    "Remember Acme's copy is US English, I spotted 'colour' in the pricing FAQ.",
+    "Remember that Acme's copy is in US English.",
+])
+def test_a_rule_said_again_as_a_fact_of_the_project_confirms_the_rule(said: str) -> None:
+    plan = _plan({"feedback_us-copy.md": topic("US copy", _US_COPY, type_="feedback")}, None,
+                 human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] in ([], ["feedback_us-copy.md"])
+    assert [d.action for d in plan.decisions if d.action not in ("kept", "indexed")] == [
+        "confirmed"]
+
+
+def test_a_rule_said_again_as_another_type_in_the_dream_that_made_it_is_one_entry() -> None:
+    plan = _plan({}, None, human(f"Acme bits today. {_US_COPY}", session="a", day=0),
+                 human("Remember Acme's copy is US English, I spotted 'colour' in the pricing "
+                       "FAQ.", session="b", day=3))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert parse_entry(file, plan.writes[file]).statements == [_US_COPY]
+
+
+def test_a_fact_of_the_project_said_more_fully_as_a_rule_is_one_entry() -> None:
+    plan = _plan({"project_us-copy.md": topic("US copy", "Acme's copy is US English.")}, None,
+                 human(_US_COPY, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_us-copy.md"]
+    entry = parse_entry("project_us-copy.md", plan.writes["project_us-copy.md"])
+    assert entry.statements[0] == _US_COPY
+    assert entry.history == []
+
+
+def test_a_rule_said_again_with_news_of_a_day_stays_the_rule() -> None:
+    rule = "Acme want all copy in US English."
+    plan = _plan({"feedback_us-copy.md": topic("US copy", rule, type_="feedback")}, None,
+                 human("Remember Acme's copy is US English, I spotted 'colour' in the pricing "
+                       "FAQ.", day=3))
+    assert [d.action for d in plan.decisions if d.action not in ("kept", "indexed")] == [
+        "confirmed"]
+
+
+@pytest.mark.parametrize("said", [
+    "Bramble's copy is UK English.",  # another client's rule
+    "Acme's copy is not US English any more.",
+    "Acme's copy is US English and Spanish.",
+])
+def test_another_rule_beside_a_rule_of_another_type_is_not_a_restatement(said: str) -> None:
+    plan = _plan({"feedback_us-copy.md": topic("US copy", _US_COPY, type_="feedback")}, None,
+                 human(said, day=3))
+    assert not any(d.action == "confirmed" for d in plan.decisions)

@@ -101,6 +101,7 @@ from autodream.engine.replacement import (
     _meant_from,
     _not_named,
     _one_name,
+    _rule_clauses,
     _switch_told,
     _switched_from,
     _tells_a_change,
@@ -230,6 +231,15 @@ from autodream.engine.versions import (
 
 # A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
 # Karpenter after all"; and what tells of a decision made
+_RULE_OR_PROJECT = frozenset({"feedback", "project"})
+_RULE_KINDS = frozenset({"preference", "prohibition"})
+
+
+def _owner_plain(words: frozenset[str]) -> frozenset[str]:
+    """``words`` with whose said as the name ("acme'" of "Acme's" is "acme")."""
+    return frozenset(w.rstrip("'’") for w in words)
+
+
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
 _PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
@@ -683,6 +693,14 @@ class Consolidator:
                 self._revise(*taken, cand, cluster)
                 return
             restated = self._rule_entry(cand, restates_rule) if target is None else None
+            other_type = self._restated_as_other_type(cand) if (
+                target is None and restated is None) else None
+            if other_type is not None and other_type[1]:
+                # "Acme want all copy in US English, so 'color', ..." of "Acme's copy is US
+                # English": the one memory, said more fully
+                self._said_more_fully(other_type[0], cand, cluster)
+                return
+            restated = restated or (other_type[0] if other_type is not None else None)
             if restated is not None:
                 self._restated(restated, cand, cluster)
                 return
@@ -990,6 +1008,37 @@ class Consolidator:
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
                  if e.type == "feedback" and any(meets(s, cand.text) for s in e.statements)]
         return max(found, key=lambda f: f[:2])[2] if found else None
+
+    def _restated_as_other_type(self, cand: Candidate) -> tuple[Entry, bool] | None:
+        """The one live entry of the other type (a rule, or a fact of the project) a clause of
+        which ``cand``'s first clause says again in fewer or other words, and nothing more in
+        it: "Acme's copy is US English, I spotted 'colour' in the pricing FAQ", read as of the
+        project, says again the rule "Acme want all copy in US English, so 'color' ...", read
+        as feedback; two entries of one rule, each guessed a type, would drift apart. With
+        whether ``cand``, a rule, says it in more clauses than the entry does (then it says
+        more)."""
+        if cand.type not in _RULE_OR_PROJECT or cand.kind in ("plan", "switch", "correction"):
+            return None
+        clauses = _rule_clauses(cand.text)
+        if not clauses:
+            return None
+        _, said, forbids, _ = clauses[0]
+        said = _owner_plain(said)
+        if len(said) < 3:
+            return None  # ("Use pytest": too few words to tell one rule from another)
+        found: list[tuple[Entry, bool]] = []
+        for entry in self.live():
+            if entry.type not in _RULE_OR_PROJECT or entry.type == cand.type:
+                continue
+            lead = _LIST_MARK.sub("", entry.lead)
+            told = _rule_clauses(lead)
+            if any(said <= (core := _owner_plain(part_core)) and 3 * len(said) >= 2 * len(core)
+                   and part_forbids == forbids for _, part_core, part_forbids, _ in told) and (
+                    same_values(cand.text, lead) and not _opposite_said(lead, cand.text)):
+                # (a rule says more in more clauses; a fact's more is news of a day: "..., I
+                # spotted 'colour' in the pricing FAQ")
+                found.append((entry, len(clauses) > len(told) and cand.kind in _RULE_KINDS))
+        return found[0] if len(found) == 1 else None
 
     def _turn_round(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """The statements of ``entry`` that ``cand`` turns round give way to it, each a dated
@@ -2088,6 +2137,25 @@ class Consolidator:
         entry.changed = True
         self.decisions.append(Decision(action, shorten(cand.text, 120), reason, file=entry.file,
                                        session_id=cand.source.session_id))
+
+    def _said_more_fully(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` says what ``entry`` does and more ("Acme want all copy in US English, so
+        'color', ..." of "Acme's copy is US English"): its words lead, what it covers goes."""
+        day = cand.source.day.isoformat()
+        covered = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
+        entry.statements = self._capped(
+            [cand.text] + [s for s in entry.statements if s not in covered], entry.file)
+        if entry.original is None:
+            entry.description = description_for(entry.lead)
+        if cand.why:
+            entry.why, entry.generated_why = cand.why, False
+        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
+        entry.score = max(entry.score, cluster.score)
+        entry.changed = True
+        self.decisions.append(Decision(
+            "updated", shorten(cand.text, 120),
+            f"says again, more fully, what the entry says; newest wording from {day} leads",
+            file=entry.file, session_id=cand.source.session_id))
 
     def _beside_the_plan(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` tells who is at the event ``entry`` plans, or away from it ("I will attend
