@@ -3010,3 +3010,30 @@ def test_the_projects_standing_is_kept_and_the_run_at_hand_is_not(
     found = gather(human(said)).candidates
     assert [(c.kind, c.text) for c in found] == kept
     assert not any("3f9a1c7e" in c.text for c in found)
+
+
+_SOFIA = ("Their designer Sofia signs off every colour change, so if you touch anything in the "
+          "Tailwind theme for Bramble, flag it and I'll send it to her before it merges.")
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # each made nothing: a colleague's say over a kind of work was lost
+    (f"Bramble today. {_SOFIA}",
+     "Their designer Sofia signs off every colour change, so if you touch anything in the "
+     "Tailwind theme for Bramble, flag it and the user will send it to her before it merges."),
+    ("Dan approves all copy changes for Acme, so send them to him first.",
+     "Dan approves all copy changes for Acme, so send them to him first."),
+    ("Priya has to sign off every schema migration.",
+     "Priya has to sign off every schema migration."),
+])
+def test_a_colleague_who_signs_off_every_change_of_a_kind_is_kept(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [(c.type, c.text) for c in g.candidates] == [("project", kept)], g.decisions
+
+
+@pytest.mark.parametrize("said", [
+    "Who signs off every colour change?",
+    "Sofia signed off the red.",
+])
+def test_who_signs_off_asked_or_once_is_not_kept(said: str) -> None:
+    assert gather(human(said)).candidates == []

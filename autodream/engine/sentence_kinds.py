@@ -442,6 +442,13 @@ _PLAN_WORD = re.compile(
     r"^(?:the|our|my)\s+(?:[\w-]+\s+)?(?:sess?ions?|games?|match|gig|playtest|tournament|"
     r"trip|wedding|appointment)\s+(?:is|are)\s+(?:on|this|next|tomorrow)\b", _I,
 )
+# Someone by name who signs off, approves or reviews every change of a kind ("Sofia signs off
+# every colour change", "Dan approves all copy changes"); not who does ("Who signs off ...?")
+_SIGNS_OFF_EVERY = re.compile(
+    r"(?:^|\s)(?!(?:Who|Nobody|No\s+one|Someone|Somebody|Everyone|Everybody|It|This|That|He|"
+    r"She|They)\b)(?-i:[A-Z][a-z]+)\s+(?:(?:always|now|still)\s+)?"
+    r"(?:signs\s+off(?:\s+on)?|approves|has\s+to\s+(?:approve|sign\s+off(?:\s+on)?)|"
+    r"needs\s+to\s+(?:approve|sign\s+off(?:\s+on)?))\s+(?:every|all|any)\b", _I)
 _MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
@@ -1519,6 +1526,12 @@ def _detect_core(raw: str) -> _Kind | None:
     if turned_back(sentence) is not None:
         # "ArgoCD auto-sync is back on for prod apps": a setting turned back, what holds now
         return _Kind("fact", _clean(sentence), 0.8)
+    if (" every " in sentence or " all " in sentence or " any " in sentence) and (
+            _SIGNS_OFF_EVERY.search(sentence)) and not sentence.rstrip().endswith("?"):
+        # "Their designer Sofia signs off every colour change, so if you touch the theme, flag
+        # it": a colleague's standing say over a kind of work, a fact of the project as "Sofia
+        # signs off every colour change" alone is, what to do about it and all
+        return _Kind("fact", _clean(sentence), 0.7)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):

@@ -447,12 +447,19 @@ _RULE_ON_IT = re.compile(
     r"(?:it|them|this|that)\b(?!\s*(?:is|was|'s|are)\b)", _I)
 
 
+# What "it" is, said in the same sentence before it: "... so if you touch anything in the theme,
+# flag it" (joined to "Bramble today." before it, it read "Bramble on 2026-07-06. Their ...")
+_ITS_OWN_IT = re.compile(r"\b(?:if|when|whenever)\s+(?:you|we|anyone|someone)\s+\w+\s+\w", _I)
+
+
 def joined_to_what_it_means(parts: list[str]) -> list[str]:
     """``parts`` with a rule about "it" joined to the sentence before it, which says what "it"
     is: saved alone ("Flag it every time you see one") it is a rule of nothing."""
     out: list[str] = []
     for part in parts:
-        if out and not out[-1].rstrip().endswith("?") and _RULE_ON_IT.search(part):
+        m = _RULE_ON_IT.search(part) if out else None
+        if m is not None and not out[-1].rstrip().endswith("?") and (
+                _ITS_OWN_IT.search(part, 0, m.start()) is None):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
