@@ -3598,6 +3598,69 @@ def test_a_reminder_not_to_forget_adds_and_removes_nothing(said: str) -> None:
     assert "a reminder to keep what memory holds of 'the staging URL'" in why.reason
 
 
+@pytest.mark.parametrize("said", [
+    # (from the twenty-fourth review) each removed Priya's entry
+    ["Hmm. forget what I said about Priya?"],
+    ["The PR is up. forget what I said about Priya? no, keep it."],
+    ["The PR is up. forget what I said about Priya. actually no, keep it."],
+    ["Great work today. please forget what I said about Priya? Just kidding."],
+    ["please forget what I said about Priya? Just kidding."],
+    ["Forget what I said about Priya? No, keep it."],
+    ["Forget what I said about Priya. Scratch that, she's staying."],
+    ["Please forget what I said about Priya. Just kidding, keep it."],
+    # ... and the next message's take-back was saved as the rule "Keep it, she's staying."
+    ["Forget what I said about Priya.", "Never mind, keep it, she's staying."],
+])
+def test_a_request_to_forget_asked_as_a_question_or_taken_back_removes_nothing(
+        said: list[str]) -> None:
+    plan = _forgetting(*said)
+    assert plan.deletes == [] and plan.writes == {}
+    # (the Gatherer's decisions join the plan's in the run record, where `show` lists it)
+    (declined,) = [d for d in gather(*[human(s, day=3) for s in said]).decisions
+                   if d.action == "declined"]
+    assert declined.reason.startswith("asked to forget 'Priya' on 2026-07-09, but ")
+    assert declined.reason.endswith(": nothing is removed")
+    assert any(why in declined.reason for why in ("as a question", "taken back"))
+
+
+def test_what_a_take_back_of_a_request_to_forget_left_out_is_saved_again() -> None:
+    g = gather(human("The Corvid demo is on 2026-07-24.", day=2),
+               human("The staging URL is https://stage.bramble.io. Forget what I said about "
+                     "the Corvid demo.", day=3),
+               human("No wait, keep it.", day=3))
+    assert g.forgets == []
+    assert sorted(c.text for c in g.candidates) == [
+        "The Corvid demo is on 2026-07-24.", "The staging URL is https://stage.bramble.io."]
+    assert not [d for d in g.decisions if "later in these sessions" in d.reason]
+
+
+@pytest.mark.parametrize("said", [
+    ["Forget what I said about Priya."],
+    ["Forget what I said about Priya, she left."],
+    ["The PR is up. forget what I said about Priya."],
+    # no take-back: "No more ..." is news, the next message's "Keep the ..." a rule
+    ["Forget what I said about Priya. No more reviews from her."],
+    ["Forget what I said about Priya.", "Keep the PR descriptions short."],
+    ["Forget what I said about Priya. I know, it's a shame."],
+    ["Forget what I said about Priya. No, she left."],
+    # a question only in its tag
+    ["Please forget what I said about Priya, ok?"],
+    ["Forget what I said about Priya, would you?"],
+])
+def test_a_request_to_forget_said_plainly_still_removes_what_it_names(said: list[str]) -> None:
+    plan = _forgetting(*said)
+    assert plan.deletes == ["project_priya.md"]
+    assert not [d for d in plan.decisions if d.action == "declined"]
+
+
+def test_a_forget_beside_nowhere_still_forgets_what_the_message_said() -> None:
+    # "nowhere" is no "now": what the message said of the staging URL goes with the entry
+    plan = _standing("The staging URL is nowhere near ready, it's https://new.bramble.io. "
+                     "Actually, forget what I said about the staging URL.")
+    assert plan.deletes == ["reference_staging-url.md"]
+    assert not [f for f in plan.writes if f not in _STANDING]
+
+
 def test_what_only_says_forget_removes_nothing() -> None:
     plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
                        "Forget it, I'll do it myself.", "Never forget the Christmas sale.")

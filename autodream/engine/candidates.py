@@ -333,6 +333,18 @@ class _Undated:
     decision: Decision | None
 
 
+@dataclass(frozen=True)
+class _Asked:
+    """A request to forget, as the next message of its session may take it back ("Never
+    mind, keep it"): what it left out of these sessions, to be read again then."""
+
+    request: ForgetRequest
+    gone: list[Candidate]
+    dropped: list[Decision]
+    before: list[str]
+    when: datetime
+
+
 # A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
 # "It'd be lovely if you could always add a story for new components"
 _POLITE_ASK = re.compile(
@@ -435,6 +447,8 @@ class Gatherer:
     # Candidates kept with a day that reads either way round ("04/12"), to date once the
     # person's own dates tell the order: where each is, and what made it
     _undated: list[_Undated] = field(default_factory=list, repr=False)
+    # the request to forget the last message made, which the next may take back
+    _asked: _Asked | None = field(default=None, repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -502,6 +516,12 @@ class Gatherer:
             parts = _moved_with_new_date(parts)
         if " off " in text or "away from" in text:
             parts = _moved_off_with_next(parts)
+        if self._asked is not None:
+            asked_last, self._asked = self._asked, None
+            if asked_last.request.session_id == message.session_id and parts and (
+                    back := _UNASKED.match(parts[0])) is not None:
+                parts = [*_left_of_unasking(parts[0][back.end():]), *parts[1:]]
+                self._unask(asked_last, back[0])
         if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
             # (before what is taken back: "forget what I said about X" names what it takes)
             parts = self._forget(parts, message.session_id, when, typed)
@@ -534,7 +554,12 @@ class Gatherer:
         memory holds of it; what these sessions said of it before the request (earlier
         messages' candidates, earlier sentences of this one) is not saved either."""
         kept: list[str] = []
-        for part in [piece for said in parts for piece in _forget_split(said)]:
+        pieces = [piece for said in parts for piece in _forget_split(said)]
+        unasking = -1  # (the sentence after a request that took it back: no memory)
+        self._asked = None
+        for at, part in enumerate(pieces):
+            if at == unasking:
+                continue
             reminder = _DONT_FORGET.match(part)
             if reminder is not None and (found := forget_request(part[reminder.end():])) and (
                     found[1]):
@@ -563,16 +588,30 @@ class Gatherer:
                     f"a request to forget '{subject}' in a note, not typed to the agent: only "
                     "the person's own prompts remove memory", session_id=session_id))
                 continue
-            self.decisions.append(Decision(
+            following = pieces[at + 1] if at + 1 < len(pieces) else ""
+            unasked = _unasked(part, following)
+            if unasked is not None:
+                # ("forget what I said about Priya?", "... Just kidding, keep it."): the
+                # person did not ask, and is told nothing was removed
+                why, took_next = unasked
+                self.decisions.append(Decision(
+                    "declined", shorten(part, 120),
+                    f"asked to forget '{subject}' on {when.date().isoformat()}, but {why}: "
+                    "nothing is removed", session_id=session_id))
+                if took_next is not None:
+                    unasking = at + 1
+                    kept.extend(_left_of_unasking(following[took_next:]))
+                continue
+            told = [Decision(
                 "dropped", shorten(part, 120),
                 f"a request to forget '{subject}', not a memory: the dream removes what "
-                "memory holds of it", session_id=session_id))
+                "memory holds of it", session_id=session_id)]
             asked = (f"the user asked to forget '{subject}' later in these sessions, on "
                      f"{when.date().isoformat()}")
             gone = [c for c in self.candidates if about(subject, c.text, explicit)]
             for cand in gone:
-                self.decisions.append(Decision("dropped", shorten(cand.text, 120), asked,
-                                               session_id=cand.source.session_id))
+                told.append(Decision("dropped", shorten(cand.text, 120), asked,
+                                     session_id=cand.source.session_id))
             if gone:
                 dropped = {id(c) for c in gone}
                 # the candidates waiting for a day's order are held by place: move them with it
@@ -585,17 +624,38 @@ class Gatherer:
             # https://stage.bramble.io. forget what I said about the staging URL before.")
             old = _SAID_BEFORE.search(part) is not None
             before = [s for s in kept if about(subject, s, explicit)
-                      and not old and " now" not in s.lower()]
+                      and not old and _NOW.search(s) is None]
             for said in before:
                 kept.remove(said)
                 self.stats.dropped += 1
-                self.decisions.append(Decision("dropped", shorten(said, 120), asked,
-                                               session_id=session_id))
-            self.forgets.append(ForgetRequest(subject, part, session_id, when.date(), explicit,
-                                              every, unsaved=bool(gone or before)))
+                told.append(Decision("dropped", shorten(said, 120), asked,
+                                     session_id=session_id))
+            self.decisions.extend(told)
+            request = ForgetRequest(subject, part, session_id, when.date(), explicit, every,
+                                    unsaved=bool(gone or before))
+            self.forgets.append(request)
+            # (only a request the message ends with: "Never mind" next is of it)
+            self._asked = _Asked(request, gone, told, before, when) if (
+                at == len(pieces) - 1) else None
             if instead:  # (what it is now is news of its own: "..., it's 8080 now")
                 kept.append(ensure_period(instead))
         return kept
+
+    def _unask(self, asked: _Asked, mark: str) -> None:
+        """``asked`` taken back by the message after it ("Forget what I said about Priya." then
+        "Never mind, keep it."): nothing is removed, and what it left out is read again."""
+        req = asked.request
+        self.forgets = [r for r in self.forgets if r is not req]
+        self.decisions = [d for d in self.decisions if not any(d is o for o in asked.dropped)]
+        self.decisions.append(Decision(
+            "declined", shorten(req.words, 120),
+            f"asked to forget '{req.subject}' on {req.day.isoformat()}, but taken back in the "
+            f"next message ('{shorten(mark.strip(' ,.;:!?—–-'), 40)}'): nothing is removed",
+            session_id=req.session_id))
+        self.candidates.extend(asked.gone)
+        for i, said in enumerate(asked.before):
+            following = asked.before[i + 1] if i + 1 < len(asked.before) else ""
+            self._sentence(said, following, req.session_id, asked.when)
 
     def _redate(self) -> None:
         """The candidates kept with a day either way round, made again now the person's own
@@ -1084,8 +1144,54 @@ _DONT_FORGET = re.compile(r"^\W*(?:oh,?\s+|and\s+)?(?:please\s+)?(?:don['’]?t|
 # lower case): "The staging URL is now https://stage.bramble.io. forget what I said about ..."
 _FORGET_OPENS = re.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
                            r"everything|anything|all)\s+(?:i|we)\b)", re.I)
+# ... nor what it says is so now ("now", not "nowhere")
+_NOW = re.compile(r"\bnow\b", re.I)
 # ... "before" says the earlier one is forgotten, not what the message says instead
 _SAID_BEFORE = re.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\s*$", re.I)
+
+
+# what takes a request to forget back, in its sentence or the next ("... no, keep it.", "Just
+# kidding.", "Scratch that, she's staying.", "Never mind, keep it"); not "No more reviews"
+_UNASKED = re.compile(
+    r"^[\s,.;:!?—–-]*(?:(?:oh|ah|um+|hmm+|ok(?:ay)?|well|sorry|actually|wait|ugh)\b[\s,.!—–-]*)*"
+    r"(?:(?:no|nope|nah)\b(?=[\s,.!—–-]*(?:$|keep\b|wait\b|don['’]?t\b|leave\b))|(?:just\s+|only\s+)?"
+    r"kidding\b|jk\b|(?:scratch|strike)\s+that\b|never\s*mind\b|i\s+take\s+(?:that|it)\s+back\b|"
+    r"on\s+second\s+thoughts?\b|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind\b|"
+    r"keep\s+(?:it|them|that|her|him|the\s+notes?)\b|don['’]?t\b(?=\s*(?:[.!]|$)))[\s,.;:!—–-]*",
+    re.I)
+# ... and the request's own end: a question asks nothing ("forget what I said about Priya?")
+_ASKED_ENDS = re.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|erase)\b"
+                         r"(?:[^.!?]|[.!?](?=[^\s.!?]))*(?P<end>[.!?]+|$)", re.I)
+# ... but a tag after it asks it all the same ("..., ok?", "..., would you?")
+_TAG_ASKED = re.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|would|can|could)\s+"
+                        r"you(?:\s+please)?)\s*$", re.I)
+# ... and what is said after a take-back of nothing more than keeping it ("keep it", "she's
+# staying")
+_JUST_KEEP = re.compile(r"^(?:keep\b|(?:she|he|they|it)(?:['’]s|['’]re|\s+is|\s+are)\s+"
+                        r"(?:staying|still\b))", re.I)
+
+
+def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
+    """Why the request to forget in ``part`` asks nothing (asked as a question, or taken back
+    after it in its sentence or in ``following``), and where what ``following`` says after
+    taking it back starts when it did; None when it asks."""
+    m = _ASKED_ENDS.search(part)
+    after = part[m.end():] if m is not None else ""
+    back = _UNASKED.match(after) if after.strip() else None
+    later = _UNASKED.match(following) if back is None and not after.strip() else None
+    if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None:
+        return "as a question", later.end() if later is not None else None
+    mark = back or later
+    if mark is None:
+        return None
+    why = f"taken back ('{shorten(mark[0].strip(' ,.;:!?—–-'), 40)}')"
+    return why, later.end() if later is not None else None
+
+
+def _left_of_unasking(rest: str) -> list[str]:
+    """What a take-back of a request to forget says after it, unless only to keep it."""
+    rest = rest.strip(" ,.;:!—–-")
+    return [] if not rest or _JUST_KEEP.match(rest) else [ensure_period(sentence_case(rest))]
 
 
 def _forget_split(part: str) -> list[str]:
