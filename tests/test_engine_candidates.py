@@ -2485,10 +2485,14 @@ def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
 
 
 @pytest.mark.parametrize(("said", "kept"), [
-    # (from a review) "forget what I said earlier" takes back as "scratch that" does: the
-    # earlier rule was kept and what was said instead lost
-    ("I prefer spaces for indentation. Forget what I said earlier, use tabs.", ["Use tabs."]),
-    ("I prefer spaces for indentation. Forget what I said before, use tabs.", ["Use tabs."]),
+    # (from a review) what was said instead was lost; "earlier" points past this message
+    # (from the twenty-fourth review: "We deploy with ArgoCD. Forget what I said before, use
+    # tabs." lost the ArgoCD fact), so the sentence before stays and what is said instead
+    # replaces it in the dream (``test_what_is_said_instead_in_the_same_message_replaces_it``)
+    ("I prefer spaces for indentation. Forget what I said earlier, use tabs.",
+     ["The user prefers spaces for indentation.", "Use tabs."]),
+    ("I prefer spaces for indentation. Forget what I said before, use tabs.",
+     ["The user prefers spaces for indentation.", "Use tabs."]),
     ("Forget what I said earlier, use tabs.", ["Use tabs."]),
     ("Forget what I just said, we use pnpm.", ["We use pnpm."]),
     # a request to forget a thing, and one saying nothing instead, as before
@@ -2498,6 +2502,14 @@ def test_a_take_back_after_an_interjection_keeps_only_what_is_said_instead(
 def test_forgetting_what_was_said_earlier_keeps_what_is_said_instead(said: str,
                                                                      kept: list[str]) -> None:
     assert [c.text for c in gather(human(said)).candidates] == kept
+
+
+def test_what_is_said_instead_in_the_same_message_replaces_it() -> None:
+    plan = plan_dream({}, None, gather(human(
+        "I prefer spaces for indentation. Forget what I said earlier, use tabs.")).candidates,
+        now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(bodies) == 1 and bodies[0].startswith("The user prefers tabs for indentation.")
 
 
 def test_what_is_said_instead_of_an_earlier_message_replaces_it() -> None:

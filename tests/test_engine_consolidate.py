@@ -3653,6 +3653,63 @@ def test_a_request_to_forget_said_plainly_still_removes_what_it_names(said: list
     assert not [d for d in plan.decisions if d.action == "declined"]
 
 
+def _quotes(*said: str, day: int = 3) -> DreamPlan:
+    files = {"feedback_style.md": topic("Quotes", "Use single quotes in JS.", type_="feedback"),
+             "project_freeze.md": topic("Deploy freeze", "The deploy freeze starts on 2026-07-24.")}
+    index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in files.items())
+    g = gather(*[human(s, day=day) for s in said])
+    return plan_dream(files, index, g.candidates, now=NOW, forgets=g.forgets)
+
+
+@pytest.mark.parametrize("said", [
+    # (from the twenty-fourth review) the new statement was taken back: "earlier" points past
+    # this message, to the rule it changes
+    "Use double quotes in JS. Forget what I said earlier.",
+    "Use double quotes in JS. forget what I said earlier.",
+    "Use double quotes in JS. Forget what I said before.",
+    "Use double quotes in JS, forget what I said before.",
+])
+def test_what_is_said_before_forget_what_i_said_earlier_is_what_holds_now(said: str) -> None:
+    plan = _quotes(said)
+    body = parse_topic(plan.writes["feedback_style.md"]).body
+    assert body.startswith("Use double quotes in JS.") and "previously: Use single" in body
+    assert plan.deletes == []
+
+
+@pytest.mark.parametrize("said", [
+    # only "just said" and "scratch that" take back the sentence before them
+    "Use double quotes in JS. Forget what I just said.",
+    "Use double quotes in JS. Scratch that.",
+])
+def test_forget_what_i_just_said_still_takes_back_the_sentence_before(said: str) -> None:
+    assert _quotes(said).writes == {}
+
+
+def test_forget_what_i_said_before_keeps_the_other_news_of_its_message() -> None:
+    plan = _quotes("We deploy with ArgoCD. The staging URL is https://stage.bramble.io. Forget "
+                   "what I said before, use tabs.")
+    written = " ".join(plan.writes.values())
+    assert "https://stage.bramble.io" in written and "ArgoCD" in written
+    assert any(parse_topic(t).body.startswith("Use tabs.") for t in plan.writes.values()
+               if not t.startswith("- ["))
+
+
+def test_what_is_so_now_beside_forget_what_i_said_before_replaces_the_earlier_one() -> None:
+    g = gather(human("Deploys go out on Tuesdays.", day=1),
+               human("Deploys go out on Thursdays now, forget what I said before.", day=3))
+    plan = plan_dream({}, None, g.candidates, now=NOW, forgets=g.forgets)
+    (body,) = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert body.startswith("Deploys go out on Thursdays now.")
+
+
+def test_a_new_date_before_a_request_to_forget_the_old_one_is_saved() -> None:
+    # (from the twenty-fourth review) the entry went and the new date with it
+    plan = _quotes("The deploy freeze starts on 2026-07-27 now, forget what I said about the "
+                   "deploy freeze before.")
+    assert plan.deletes == ["project_freeze.md"]
+    assert any("The deploy freeze starts on 2026-07-27" in t for t in plan.writes.values())
+
+
 def test_a_forget_beside_nowhere_still_forgets_what_the_message_said() -> None:
     # "nowhere" is no "now": what the message said of the staging URL goes with the entry
     plan = _standing("The staging URL is nowhere near ready, it's https://new.bramble.io. "

@@ -196,6 +196,10 @@ _TAKEN_BACK = re.compile(
     r"(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
     r"(?:just\s+)?said(?:\s+(?:earlier|before))?(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
+# ... of which "forget what I said earlier / before" points past the message, to what it
+# changes (read as "I changed my mind": ``_CHANGED_MIND_SAID`` opening what is said instead)
+_POINTS_PAST = re.compile(r"\bwhat\s+i\s+said\s+(?:earlier|before)\b", _I)
+_CHANGED_MIND_SAID = "Forget what I said before: "
 # "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
 _CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",
                                 _I)
@@ -554,7 +558,8 @@ class Gatherer:
         memory holds of it; what these sessions said of it before the request (earlier
         messages' candidates, earlier sentences of this one) is not saved either."""
         kept: list[str] = []
-        pieces = [piece for said in parts for piece in _forget_split(said)]
+        pieces = [piece for said in parts for split in _forget_split(said)
+                  for piece in _before_request(split)]
         unasking = -1  # (the sentence after a request that took it back: no memory)
         self._asked = None
         for at, part in enumerate(pieces):
@@ -696,6 +701,20 @@ class Gatherer:
                 continue
             head = part[:marks[0].start()].strip()
             opener = _take_back_opener(head)
+            if _POINTS_PAST.search(marks[0][0]) and len(marks) == 1:
+                # "forget what I said earlier/before" points past this message: what it says
+                # here is what holds now, told as a change of mind ("Use double quotes in JS.
+                # Forget what I said earlier."); "We deploy with ArgoCD. Forget what I said
+                # before, use tabs." takes back nothing of its own
+                after = part[marks[0].end():].strip()
+                if not opener:
+                    kept.append(f"{_CHANGED_MIND_SAID}{ensure_period(head.rstrip(' ,;:—–-'))}")
+                    kept.extend([ensure_period(sentence_case(after))] if after else [])
+                elif kept and not after:
+                    kept[-1] = f"{_CHANGED_MIND_SAID}{kept[-1]}"
+                else:
+                    kept.append(part)
+                continue
             if opener and not kept:
                 # ("Scratch that, use tabs.", "Actually, scratch that, ..." opening a message
                 # takes back what an earlier one said: a change of mind the entries it revises
@@ -1192,6 +1211,23 @@ def _left_of_unasking(rest: str) -> list[str]:
     """What a take-back of a request to forget says after it, unless only to keep it."""
     rest = rest.strip(" ,.;:!—–-")
     return [] if not rest or _JUST_KEEP.match(rest) else [ensure_period(sentence_case(rest))]
+
+
+# a request to forget after a clause of its sentence ("The deploy freeze starts on 2026-07-27
+# now, forget what I said about the deploy freeze before.")
+_REQUEST_OPENS = re.compile(r"[,;—–]\s*(?:(?:and|so)\s+)?(?=(?:please\s+)?forget\s+what\s)",
+                            re.I)
+
+
+def _before_request(part: str) -> list[str]:
+    """``part``, or what its sentence says of what a request to forget in it names, before the
+    request, and the request, apart: what it says is so now stays, what it says that is not
+    goes with what memory holds of it (``Gatherer._forget``)."""
+    m = _REQUEST_OPENS.search(part) if "orget what" in part else None
+    if m is None or (found := forget_request(part[m.end():])) is None or not about(
+            found[0], head := part[:m.start()], found[1]):
+        return [part]
+    return [ensure_period(head.strip()), sentence_case(part[m.end():])]
 
 
 def _forget_split(part: str) -> list[str]:
