@@ -3718,6 +3718,36 @@ def test_a_forget_beside_nowhere_still_forgets_what_the_message_said() -> None:
     assert not [f for f in plan.writes if f not in _STANDING]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # (from the twenty-fourth review) the whole sentence was dropped as a reminder
+    ("Don't forget what I said about the staging URL: never share it with clients.",
+     "Never share the staging URL with clients."),
+    ("Never forget what I told you about secrets: keep them in .env.local only.",
+     "Keep secrets in .env.local only."),
+    ("Don't forget what I said about the staging URL: it's https://stage.bramble.io now.",
+     "The staging URL is https://stage.bramble.io now."),
+])
+def test_what_a_reminder_not_to_forget_goes_on_to_say_is_kept(said: str, kept: str) -> None:
+    plan = _standing(said)
+    assert plan.deletes == []
+    assert any(parse_topic(t).body.startswith(kept) for f, t in plan.writes.items()
+               if f != "MEMORY.md")
+
+
+def test_news_after_a_reminder_not_to_forget_updates_the_entry() -> None:
+    plan = _quotes("Don't forget what I said about the deploy freeze: it now starts on Monday "
+                   "instead.")
+    assert plan.deletes == []
+    assert "2026-07-13" in parse_topic(plan.writes["project_freeze.md"]).body
+
+
+def test_a_request_to_forget_after_a_reminder_not_to_forget_is_carried_out() -> None:
+    plan = _forgetting("Don't forget what I said about the staging URL, but forget what I said "
+                       "about Priya.")
+    assert plan.deletes == ["project_priya.md"]
+    assert not [f for f in plan.writes if f not in _BRAMBLE and f != "MEMORY.md"]
+
+
 def test_what_only_says_forget_removes_nothing() -> None:
     plan = _forgetting("Don't forget to use pnpm for installs.", "I forgot the staging URL.",
                        "Forget it, I'll do it myself.", "Never forget the Christmas sale.")

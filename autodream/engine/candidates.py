@@ -559,7 +559,7 @@ class Gatherer:
         messages' candidates, earlier sentences of this one) is not saved either."""
         kept: list[str] = []
         pieces = [piece for said in parts for split in _forget_split(said)
-                  for piece in _before_request(split)]
+                  for piece in _after_reminder(split) for piece in _before_request(piece)]
         unasking = -1  # (the sentence after a request that took it back: no memory)
         self._asked = None
         for at, part in enumerate(pieces):
@@ -1211,6 +1211,35 @@ def _left_of_unasking(rest: str) -> list[str]:
     """What a take-back of a request to forget says after it, unless only to keep it."""
     rest = rest.strip(" ,.;:!—–-")
     return [] if not rest or _JUST_KEEP.match(rest) else [ensure_period(sentence_case(rest))]
+
+
+# where a reminder's own words end ("Don't forget what I said about the staging URL: ...")
+_CLAUSE_ENDS = re.compile(r"[:;,—–]\s*(?:(?:but|and|so|also)\s+)?")
+_IT = re.compile(r"^(?:she|he)\b(?P<was>['’]s\b)?|\b(?:it|them)\b(?P<is>['’]s\b)?", re.I)
+
+
+def _after_reminder(part: str) -> list[str]:
+    """``part``, or a reminder not to forget and what its sentence says after it, apart: "Don't
+    forget what I said about the staging URL: never share it with clients." is the reminder
+    and "Never share the staging URL with clients." (a rule), "..., but forget what I said about
+    Priya" a request of its own."""
+    reminder = _DONT_FORGET.match(part)
+    if reminder is None or not (found := forget_request(part[reminder.end():])) or not found[1]:
+        return [part]
+    named = part.lower().find(found[0].lower(), reminder.end())
+    cut = _CLAUSE_ENDS.search(part, named + len(found[0])) if named >= 0 else None
+    rest = part[cut.end():].strip() if cut is not None else ""
+    if cut is None or not rest.strip(" .!"):
+        return [part]
+    asked = forget_request(rest)
+    if asked is not None and not asked[1]:
+        return [part]  # ("..., and also forget the old branch": a task as likely as memory)
+    if asked is None and _DONT_FORGET.match(rest) is None:
+        # ("it" is what memory holds: "never share it" is of the staging URL, "she
+        # reviews on Mondays" of Priya)
+        rest = _IT.sub(lambda it: found[0] + (" is" if it["is"] or it["was"] else ""), rest,
+                       count=1)
+    return [part[:cut.start()] + ".", ensure_period(sentence_case(rest))]
 
 
 # a request to forget after a clause of its sentence ("The deploy freeze starts on 2026-07-27
