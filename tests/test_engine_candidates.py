@@ -3049,3 +3049,16 @@ def test_a_colleague_who_signs_off_every_change_of_a_kind_is_kept(said: str, kep
 ])
 def test_who_signs_off_asked_or_once_is_not_kept(said: str) -> None:
     assert gather(human(said)).candidates == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # a weekday in a past-tense sentence is the one gone by (said on a Thursday; it was dated
+    # to the next Tuesday, 2026-07-14)
+    ("the demo went well on Tuesday", "2026-07-07"),
+    ("The demo went well on Tuesday, the client liked it.", "2026-07-07"),
+    # ... and one still to come is ahead
+    ("The demo is on Tuesday.", "2026-07-14"),
+])
+def test_a_weekday_told_of_what_went_on_is_the_latest_before(said: str, kept: str) -> None:
+    (cand,) = candidates(said, day=3)
+    assert kept in cand.text

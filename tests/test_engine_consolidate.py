@@ -469,12 +469,14 @@ def test_a_fact_with_a_past_date_keeps_its_present_title(file: str, title: str, 
     assert not [d for d in plan.decisions if d.action == "past"]
 
 
-@pytest.mark.parametrize("moved", [
-    "The release is next Friday.",
-    "The release moved to next Friday.",
-    "The release is postponed to next Friday.",
+@pytest.mark.parametrize(("moved", "day"), [
+    ("The release is next Friday.", "2026-07-17"),
+    ("The release moved to next Friday.", "2026-07-17"),
+    # put off, "next Friday" said on a Tuesday is the week after's: the coming one would be
+    # "this Friday"
+    ("The release is postponed to next Friday.", "2026-07-24"),
 ])
-def test_a_rescheduled_plan_changes_the_date_everywhere(moved: str) -> None:
+def test_a_rescheduled_plan_changes_the_date_everywhere(moved: str, day: str) -> None:
     first = _plan({}, None, human("The release is next Friday.", session="a", day=0),
                   now=T0 + timedelta(hours=5))
     again = plan_dream(dict(first.writes), first.index,
@@ -483,10 +485,10 @@ def test_a_rescheduled_plan_changes_the_date_everywhere(moved: str) -> None:
     (text,) = again.writes.values()
     t = parse_topic(text)
     # (the description adds to the title, which names the day: it names no day of its own)
-    assert t.name == "The release is on 2026-07-17" and "2026-07-10" not in t.description
-    assert "Changed from 2026-07-10 to 2026-07-17 on 2026-07-14" in t.body
-    assert "Plan work around 2026-07-17." in t.body and "has passed" not in t.body
-    assert "[The release is on 2026-07-17]" in again.index
+    assert t.name == f"The release is on {day}" and "2026-07-10" not in t.description
+    assert f"Changed from 2026-07-10 to {day} on 2026-07-14" in t.body
+    assert f"Plan work around {day}." in t.body and "has passed" not in t.body
+    assert f"[The release is on {day}]" in again.index
     assert [d.action for d in again.decisions if d.action in ("superseded", "past")] == [
         "superseded"]
 

@@ -1300,6 +1300,11 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
         ("On Friday we shipped the beta.", "On 2026-07-03 we shipped the beta."),
         ("I had a 1:1 with Sam on Tuesday and agreed to take over the billing service.",
          "I had a 1:1 with Sam on 2026-07-07 and agreed to take over the billing service."),
+        # ... or by what it befell, with no one named (was the Tuesday to come)
+        ("the demo went well on Tuesday", "the demo went well on 2026-07-07"),
+        ("The demo went well on Tuesday, the client liked it.",
+         "The demo went well on 2026-07-07, the client liked it."),
+        ("The nightly deploy failed on Monday.", "The nightly deploy failed on 2026-07-06."),
         # ... and what is arranged, due or still to come lies ahead
         ("We ship on Friday.", "We ship on 2026-07-10."),
         ("We need the signed contract on Friday.", "We need the signed contract on 2026-07-10."),
@@ -1314,6 +1319,8 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
         ("On Monday we decided to ship on Friday.",
          "On 2026-07-06 we decided to ship on 2026-07-10."),
         ("We'll ship on Monday, we decided.", "We'll ship on 2026-07-13, we decided."),
+        ("The updated docs go out on Monday.", "The updated docs go out on 2026-07-13."),
+        ("The demo is on Tuesday.", "The demo is on 2026-07-14."),
         ("At the standup on Monday we'll pick a date.",
          "At the standup on 2026-07-13 we'll pick a date."),
     ],
@@ -1742,3 +1749,53 @@ def test_the_configured_order_reads_what_the_persons_dates_do_not(
         gatherer.add(Message(f"s{i}", "user", "prompt", text,
                              datetime.combine(MONDAY + timedelta(days=i), time(9), timezone.utc)))
     assert [c.text for c in gatherer.candidates if "Acme" in c.text] == [lead]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # said on a Monday, "next Thursday" is the coming one (most people's reading, British
+        # or American) ...
+        ("The demo is next Thursday.", "The demo is on 2026-07-09."),
+        ("The release moved to next Thursday.", "The release moved to 2026-07-09."),
+        # (a putting off told after the day is another thing's)
+        ("The deadline is next Thursday, we pushed the other one back.",
+         "The deadline is on 2026-07-09, we pushed the other one back."),
+        # ... but a day put later to "next Thursday" is the week after's: put off to three days
+        # on, it would have been "this Thursday"
+        ("the deadline got extended, it's next Thursday now",
+         "the deadline got extended, it's on 2026-07-16 now"),
+        ("We pushed the launch to next Thursday.", "We pushed the launch to 2026-07-16."),
+        ("The release was postponed to next Friday.", "The release was postponed to 2026-07-17."),
+        ("The beta slipped to next Wednesday.", "The beta slipped to 2026-07-15."),
+    ],
+)
+def test_next_weekday_later_in_the_week_is_the_coming_one_unless_put_later_then_the_week_after(
+        text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected
+
+
+def test_next_weekday_put_later_said_after_that_weekday_is_still_the_coming_one() -> None:
+    # said on a Friday, the coming Wednesday is already next week's: no week added
+    assert absolutize("We pushed the launch to next Wednesday.", FRIDAY)[0] == (
+        "We pushed the launch to 2026-07-15.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a deadline with its weekday is that one day's, even of a kind of thing
+        ("Timesheets are due by EOD Friday", "Timesheets are due by 2026-07-10"),
+        ("Expense reports are due by COB Thursday.", "Expense reports are due by 2026-07-09."),
+        # ... not when said of every one, nor with no weekday ("by EOD" is every day's)
+        ("Timesheets are always due by EOD Friday.", "Timesheets are always due by EOD Friday."),
+        ("Timesheets are due by EOD Friday every week.",
+         "Timesheets are due by EOD Friday every week."),
+        ("PRs must be reviewed by EOD.", "PRs must be reviewed by EOD."),
+        ("Always reply to review comments by end of day",
+         "Always reply to review comments by end of day"),
+    ],
+)
+def test_a_deadline_at_the_end_of_a_named_weekday_is_that_one_day(text: str, expected: str
+                                                                   ) -> None:
+    assert absolutize(text, MONDAY)[0] == expected

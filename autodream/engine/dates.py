@@ -714,9 +714,12 @@ def _british(m: re.Match[str], ref: date) -> When | None:
     if prep == "within":
         return None
     if m["eod"]:
+        # with its weekday ("Timesheets are due by EOD Friday") it is that one Friday's, unless
+        # said of every one ("... by EOD every Friday")
         if not (prep in ("by", "before", "until", "till", "for") or m["wd4"]
-                or _CLAUSE_ENDS.match(m.string, m.end())) or _STANDING_DEADLINE.search(
-                    m.string):
+                or _CLAUSE_ENDS.match(m.string, m.end())) or (
+                    _STANDING.search(m.string) or _RECURRING.search(m.string) if m["wd4"]
+                    else _STANDING_DEADLINE.search(m.string)):
             return None
         return _day(_weekday_ahead(ref, m["wd4"], allow_today=True) if m["wd4"] else ref)
     if m["but_one"]:
@@ -733,6 +736,20 @@ _STANDING_DEADLINE = re.compile(
     r"(?i)\b(?:always|never|every|each|whenever)\b|^\s*(?:all\s+(?:the\s+|our\s+)?)?"
     r"(?!(?:the|our|my|your|his|her|their|these|those|this|that)\b)(?:[a-z]+\s+)?[a-z]+s\s+"
     r"(?:are|must|should|need|have|get)\b")
+
+
+def _next_weekday(m: re.Match[str], ref: date) -> When:
+    """"next Thursday" is the coming Thursday, even said on a Monday of its week (the reading
+    most people give it, in either British or American usage) -- except where the day was put
+    later ("the deadline got extended, it's next Thursday now", "we pushed it to next
+    Thursday"): a day put off to three days on would be "this Thursday", so "next" there says
+    the week after's."""
+    coming = _weekday_ahead(ref, m["wd"], allow_today=False)
+    told = m.string[:m.start()]  # the putting off is told before the day
+    if _monday(coming) == _monday(ref) and (
+            "extend" in told.lower() or _RESCHEDULED_LATER.search(told)):
+        return _day(coming + timedelta(days=7))
+    return _day(coming)
 
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
@@ -785,8 +802,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b{_PREP}yesterday\b", re.I), lambda m, r: _day(r - timedelta(days=1))),
     (re.compile(rf"\b{_PREP}(?:today|tonight|this (?:morning|afternoon|evening))\b", re.I),
      lambda m, r: _day(r)),
-    (re.compile(rf"\b{_PREP}next {_WD}\b", re.I),
-     lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False))),
+    (re.compile(rf"\b{_PREP}next {_WD}\b", re.I), _next_weekday),
     (re.compile(rf"\b{_PREP}(?:this|this coming|coming) {_WD}\b", re.I),
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=True))),
     (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
@@ -845,6 +861,9 @@ _DEED = rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)"
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
 _DONE = re.compile(
     rf"\b(?:we|they|i|he|she|it|someone)\s+{_BEFORE_DEED}{_DEED}\b"
+    # ... or by what it befell, a noun opening the clause: "the demo went well on Tuesday",
+    # "the deploy failed on Tuesday" (a word between, so "the updated docs" is no deed)
+    rf"|^\s*(?:the|our|my|their|his|her|your)\s+(?:[\w'-]+\s+){{1,3}}?{_BEFORE_DEED}{_DEED}\b"
     r"|\b(?:was|were|happened|took place)\b|"
     r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b", re.I)
 # Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
