@@ -3062,3 +3062,17 @@ def test_who_signs_off_asked_or_once_is_not_kept(said: str) -> None:
 def test_a_weekday_told_of_what_went_on_is_the_latest_before(said: str, kept: str) -> None:
     (cand,) = candidates(said, day=3)
     assert kept in cand.text
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # "no go on Friday" calls Friday off: it was kept as "Go on 2026-07-17, ...", a
+    # correction saying the opposite
+    ("no go on Friday, we wait till Monday",
+     [("plan", "No go on 2026-07-10, we wait till 2026-07-13.")]),
+    ("The release is a no-go on Friday, we wait till Monday.",
+     [("plan", "The release is a no-go on 2026-07-10, we wait till 2026-07-13.")]),
+    # "no, go ..." is still a correction
+    ("No, go on Friday.", [("correction", "Go on 2026-07-10.")]),
+])
+def test_no_go_on_a_day_is_that_day_called_off(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == kept

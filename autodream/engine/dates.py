@@ -62,7 +62,8 @@ _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "a
                                    "near": "around", "within": "by"}
 # "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
 _TIME = r"(?:['’]s?\s+time)?"
-_STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no)\b")
+# ("no go on Friday" is one day called off, no rule)
+_STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no(?![\s-]go\b))\b")
 # How a doer's past deed is said after who did it ("we just rolled ...", "they ran ..."): an
 # adverb perhaps, then the verb (past forms that do not end in -ed listed)
 _BEFORE_DEED = r"(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"

@@ -94,8 +94,10 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              r"pls|actually|wait|not|sorry|thanks)\b|"
              # a verb that is a noun as well ("No Go code", "No change anywhere", "No switch
              # statements") only before what it acts on: "no change it to 8080", "no go back"
-             r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|on|off|"
-             r"up|using|everything|all)|change\s+(?:it|this|that|them|back))\b|"
+             r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|off|"
+             # (not "no go on Friday, we wait till Monday": a day that is off, a noun)
+             r"on(?!\s+(?:the|this|that|today|tomorrow|tonight|\d|(?:mon|tues|wednes|thurs|fri|"
+             r"satur|sun)day)\b)|up|using|everything|all)|change\s+(?:it|this|that|them|back))\b|"
              # "no go with X" may be what failed ("no go with the VPN either", "No go for the
              # launch, QA found a blocker"); it is one thing chosen when it is an option offered
              # ("no go with the second option", "... with what you had before"), or when what
@@ -416,7 +418,7 @@ _DECISION = re.compile(
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
-    r"go(?:es|ing)?\s+(?:out|live)|"
+    r"go(?:es|ing)?\s+(?:out|live)|no[\s-]go|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     # (a colleague away, a cluster down: "Diego is on leave until Nov 16", "kepler has
     # maintenance next Tuesday"; not "the maintenance script")
