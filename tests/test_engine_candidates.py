@@ -3076,3 +3076,18 @@ def test_a_weekday_told_of_what_went_on_is_the_latest_before(said: str, kept: st
 ])
 def test_no_go_on_a_day_is_that_day_called_off(said: str, kept: list[tuple[str, str]]) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == kept
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # a weekly window is a standing fact, not a plan that passes (it was "The maintenance
+    # window is on 2026-07-12 ...", later told as over)
+    ("the maintenance window is Sunday 02:00-04:00 UTC",
+     [("fact", "The maintenance window is Sunday 02:00-04:00 UTC.")]),
+    ("Our deploy windows are Tuesdays and Thursdays.",
+     [("fact", "Our deploy windows are Tuesdays and Thursdays.")]),
+    # ... a window for one piece of work is that day's plan
+    ("The cutover window is Sunday 02:00-04:00 UTC.",
+     [("plan", "The cutover window is on 2026-07-12 02:00-04:00 UTC.")]),
+])
+def test_a_weekly_window_is_a_standing_fact(said: str, kept: list[tuple[str, str]]) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == kept

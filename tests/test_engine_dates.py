@@ -1799,3 +1799,21 @@ def test_next_weekday_put_later_said_after_that_weekday_is_still_the_coming_one(
 def test_a_deadline_at_the_end_of_a_named_weekday_is_that_one_day(text: str, expected: str
                                                                    ) -> None:
     assert absolutize(text, MONDAY)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a weekly window is every week's: no day to date
+        ("the maintenance window is Sunday 02:00-04:00 UTC",
+         "the maintenance window is Sunday 02:00-04:00 UTC"),
+        ("Our deploy window is on Tuesday after 14:00.",
+         "Our deploy window is on Tuesday after 14:00."),
+        # ... but one named as this week's, or a window for one piece of work, is that day
+        ("The maintenance window is this Sunday.", "The maintenance window is on 2026-07-12."),
+        ("The cutover window is Sunday 02:00-04:00 UTC.",
+         "The cutover window is on 2026-07-12 02:00-04:00 UTC."),
+    ],
+)
+def test_a_weekly_window_is_not_dated(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY)[0] == expected

@@ -887,12 +887,28 @@ _DECIDED_ON_DAY = re.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I
 _WHAT_DECIDED = re.compile(r"\s+(?:to|that)\b", re.I)
 
 
+# A window kept for work of a kind comes round each week: "the maintenance window is Sunday
+# 02:00-04:00 UTC" is every Sunday's, a standing fact (not "the cutover window is Sunday")
+_RECURRING_WINDOW = re.compile(
+    r"(?i)\b(?:maintenance|change|deploy\w*|release|patch\w*|backup)\s+windows?\s+(?:is|are)\s+"
+    rf"(?:on\s+)?{_ANY_WD}s?\b")
+
+
+def recurring_window(text: str) -> bool:
+    """Whether ``text`` tells the weekday of a window that comes round each week ("the
+    maintenance window is Sunday 02:00-04:00 UTC", "... is on Sundays")."""
+    return "window" in text.lower() and _RECURRING_WINDOW.search(text) is not None
+
+
 def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
     was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
     to ...", "we decided on Monday to ..."): then the latest one before. A day something is due
     "by", "until" or "before" lies ahead however it is told."""
     text = m.string
+    if "window" in text[:m.start()].lower() and (
+            w := _RECURRING_WINDOW.search(text)) is not None and w.end() == m.end():
+        return None
     if m["prep"] is None:
         before = text[:m.start()].split()
         if len(before) < 2 or before[-2].lower() in _DAY_IS or before[-2][:1].isdigit():

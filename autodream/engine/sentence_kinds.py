@@ -13,6 +13,7 @@ from autodream.engine.dates import (
     date_mentions,
     date_shift,
     plan_cancelled,
+    recurring_window,
     tells_call_off,
 )
 from autodream.engine.informal import MONTH_WORDS
@@ -1562,7 +1563,8 @@ def _detect_core(raw: str) -> _Kind | None:
             and not _MY_MACHINE.search(sentence)) or (
             _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
-    if _SCHEDULE.search(sentence) or ("days" in sentence and _on_weekdays(sentence) and (
+    if _SCHEDULE.search(sentence) or recurring_window(sentence) or (
+            "days" in sentence and _on_weekdays(sentence) and (
             # ("I mostly do that work on Fridays": the work at hand)
             not _said_in_past(sentence.split(" ", 2)[1].lower())
             and not _POINTS_AT_HAND.search(sentence))):
