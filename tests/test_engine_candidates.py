@@ -3091,3 +3091,29 @@ def test_no_go_on_a_day_is_that_day_called_off(said: str, kept: list[tuple[str, 
 ])
 def test_a_weekly_window_is_a_standing_fact(said: str, kept: list[tuple[str, str]]) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == kept
+
+
+@pytest.mark.parametrize("said", [
+    # said bare, a kind of code refused is a rule, as "Never use default exports" is (both
+    # were lost)
+    "No default exports.",
+    "No magic numbers.",
+    "No nested ternaries",
+    "Good. No inline styles.",
+])
+def test_no_and_a_kind_of_code_said_bare_is_a_prohibition(said: str) -> None:
+    kept = said.removeprefix("Good. ").rstrip(".") + "."
+    assert [(c.kind, c.text) for c in candidates(said)] == [("prohibition", kept)]
+
+
+@pytest.mark.parametrize("said", [
+    # ... but what was found, or a reply, is none
+    "No merge conflicts.",
+    "No open issues.",
+    "No hard feelings.",
+    "No strong opinions.",
+    "No failing tests.",
+    "No new errors.",
+])
+def test_no_and_what_was_found_said_bare_is_no_rule(said: str) -> None:
+    assert candidates(said) == []

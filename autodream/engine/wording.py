@@ -92,6 +92,24 @@ _RULE_AFTER_FINDING = (r"[^.!?]*\b(?:without|ever(?!\s+since)|allowed|tolerated|
 _FOUND_VERBS = (r"failed|passed|ran|was|were|is|are|came|showed|appeared|happened|changed|found|"
                 r"returned|worked|works|matters?|needed|left|exists?|seems?|got|broke|known|printed|recorded|"
                 r"given|seen|shown|written|available|detected|configured|installed|there")
+# ... a two-word kind said bare is a rule unless its word before says what was seen or how it
+# went, or its noun is what a run turns up or a reply names
+_FINDING_KIND = (r"new|fail\w*|open|remaining|known|obvious|major|minor|real|visible|pending|"
+                 r"outstanding|additional|serious|significant|strong|hard|immediate|specific|"
+                 r"particular|recent|flaky|broken|more|test|type|lint|compile|build|"
+                 r"runtime|unit|security|extra|unread|missing|duplicate|such|similar|"
+                 r"hidden|silly|stupid|dumb|good|bad|easy|quick|simple|clear|red|green|dead|"
+                 r"running|existing|matching|passing|lingering|hanging|stale")
+_FOUND_THINGS = (r"feelings|opinions|objections|concerns|questions|complaints|errors|warnings|"
+                 r"failures|issues|conflicts|changes|bugs|problems|results|matches|hits|"
+                 r"crashes|vulnerabilities|regressions|differences|diffs|comments|plans|updates|"
+                 r"takers|regrets|worries|thanks|alerts|incidents|blockers|surprises|logs|"
+                 r"tests|messages|notifications|events|requests|responses|records|rows|"
+                 r"entries|items|users|calls|retries|commits|leaks|timeouts|exceptions|"
+                 r"violations|findings|news|answers|ideas|options|hits|signs|traces|files|"
+                 # what runs, seen running or not
+                 r"runs|jobs|builds|pods|nodes|containers|instances|deploys|deployments|hosts|"
+                 r"servers|machines|workers|processes|threads|connections|sessions|ends")
 _NO_THING = (
     # (what was found is told before a comma; after it may come a reason: "No raw SQL in the
     # handlers, last time it was a mess")
@@ -100,6 +118,10 @@ _NO_THING = (
     rf"(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
     # "No reformatting", "No mocking!"
     r"[a-z][\w-]*ing\s*[.!]*$|"
+    # "No default exports.", "No magic numbers.": a kind of thing, said alone (not what was
+    # found, "No open issues.", "No merge conflicts.", nor a reply, "No hard feelings.")
+    rf"(?!(?:{_FINDING_KIND})\b)[a-z][\w.+#-]*\s+(?!(?:{_FOUND_THINGS})\b)[a-z][\w.+#-]*s"
+    r"\s*[.!]*$|"
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
     r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+)?,\s*\S|"
     # "No ORMs in this repo", "No comments that repeat the code"
