@@ -3117,3 +3117,22 @@ def test_no_and_a_kind_of_code_said_bare_is_a_prohibition(said: str) -> None:
 ])
 def test_no_and_what_was_found_said_bare_is_no_rule(said: str) -> None:
     assert candidates(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    # a switch for the work at hand alone is no standing switch (it rewrote the pnpm rule)
+    "switch to yarn, but only for this PR",
+    "Switch to yarn but only for this branch.",
+    "switch to yarn for today",
+    "Use bun on this branch only, we're testing it.",
+])
+def test_a_switch_for_the_work_at_hand_alone_is_not_kept(said: str) -> None:
+    assert candidates(said, day=7) == []
+
+
+@pytest.mark.parametrize("said", [
+    "We switched to yarn on staging only.",
+    "Switch to yarn for the frontend only.",
+])
+def test_a_switch_for_a_lasting_part_of_the_project_is_kept(said: str) -> None:
+    assert [c.kind for c in candidates(said)] == ["switch"]

@@ -2701,3 +2701,20 @@ def test_a_switch_back_for_one_thing_alone_keeps_its_scope_and_the_statement_bes
     assert len(written) == 1
     body = parse_topic(plan.writes[written[0]]).body
     assert body.split("\n\n")[0].splitlines() == lines
+
+
+@pytest.mark.parametrize("said", [
+    "switch to yarn, but only for this PR",
+    "switch to yarn for today",
+])
+@pytest.mark.parametrize("rule", [
+    "Use pnpm, not npm.",
+    "We use pnpm for package management.",
+    "Always use pnpm for installing packages.",
+])
+def test_a_switch_for_this_pr_alone_leaves_the_standing_rule_as_it_was(said: str, rule: str
+                                                                        ) -> None:
+    files = {"feedback_pnpm.md": topic("Pnpm", rule, type_="feedback")}
+    plan = plan_dream(files, "- [Pnpm](feedback_pnpm.md) — pnpm\n",
+                      gather(human(said, day=7)).candidates, now=NOW)
+    assert plan.writes == {} and plan.deletes == []

@@ -176,6 +176,12 @@ _STRUCTURE = re.compile(
     # "the Handler class wraps every request", "the stats module depends on the io module"
     rf"\b`?[\w.]+`? {_CODE_UNIT}s? {_CODE_RELATION}\b|\bcalls? `?[\w.]+\(\)", _I,
 )
+# What a switch is scoped to when it is for the work at hand alone: "switch to yarn, but only
+# for this PR", "use bun on this branch", "switch to yarn for today" (the switch's clause alone
+# is read for ``_EPHEMERAL``, so the scope said after it is read here)
+_ONE_OFF_SCOPE = re.compile(
+    r"\b(?:for|on|in)\s+(?:(?:this|that|the\s+current)\s+(?:pr|pull\s+request|branch|change|"
+    r"commit|task|ticket|one|spike|experiment|session)|today|tonight)\b|\bthis\s+once\b", _I)
 _EPHEMERAL = re.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
@@ -270,6 +276,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
             _beside_path(found.text) is None):
         return "file paths the project already shows"
     told = _FILLER.sub("", sentence.strip())
+    if found.kind == "switch" and _ONE_OFF_SCOPE.search(told):
+        return ("a switch for the work at hand only (this PR, this branch, today), not a "
+                "standing one")
     if found.kind == "switch":
         # "I've started using mise instead of tfenv, the version file stays for now": the
         # switch is the first clause, and what stays for a while beside it does not make it pass
