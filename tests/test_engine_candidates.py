@@ -3136,3 +3136,26 @@ def test_a_switch_for_the_work_at_hand_alone_is_not_kept(said: str) -> None:
 ])
 def test_a_switch_for_a_lasting_part_of_the_project_is_kept(said: str) -> None:
     assert [c.kind for c in candidates(said)] == ["switch"]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # the whole sentence read as one, and "he wants ..." names no one: nothing was kept
+    ("Diego is back, and he wants every data loader change as a PR to him, no direct pushes "
+     "to src/data",
+     "Diego wants every data loader change as a PR to him, no direct pushes to src/data."),
+    ("Ana is back from leave, and she wants all migrations reviewed by her.",
+     "Ana wants all migrations reviewed by her."),
+])
+def test_what_a_colleague_back_from_leave_wants_is_kept_in_their_name(
+        said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said, day=3)).candidates] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: the return alone, what follows no requirement, "they" of many
+    "Diego is back.",
+    "Diego is back, and he says hi.",
+    "The build is back, and it works again.",
+])
+def test_a_colleague_back_with_nothing_they_want_keeps_no_requirement(said: str) -> None:
+    assert not [c for c in gather(human(said, day=3)).candidates if "wants" in c.text]

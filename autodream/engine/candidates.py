@@ -70,6 +70,7 @@ from autodream.engine.sentence_kinds import (
 )
 from autodream.engine.splitting import (
     _away_and_more,
+    _back_and_wants,
     _each_dated,
     _each_replaced,
     _each_rule,
@@ -515,7 +516,8 @@ class Gatherer:
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date(), order)
-                              or _away_and_more(sentence) or [sentence])]
+                              or _away_and_more(sentence) or _back_and_wants(sentence)
+                              or [sentence])]
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
         if " off " in text or "away from" in text:

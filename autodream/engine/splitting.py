@@ -185,6 +185,27 @@ def _each_rule(sentence: str) -> list[str]:
     return []
 
 
+# "Diego is back, and he wants every data loader change as a PR to him": the return alone is
+# nothing to keep, and "he wants ..." read alone names no one, so the requirement was lost
+_BACK_AND_WANTS = re.compile(
+    r"^(?P<who>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+(?:is|'s)\s+back(?:\s+from\s+[\w\s]+?)?"
+    r"\s*,?\s+and\s+(?:he|she)\s+(?P<rest>\w+s\b.+)$")
+
+
+def _back_and_wants(sentence: str) -> list[str]:
+    """"Diego is back, and he wants every data loader change as a PR to him" as what the
+    colleague wants, named ("Diego wants every data loader change as a PR to him."): a standing
+    requirement of his; none when what follows is no rule or preference of its own."""
+    m = _BACK_AND_WANTS.match(sentence.strip()) if " back" in sentence else None
+    if m is None:
+        return []
+    said = ensure_period(f"{m['who']} {m['rest'].strip()}")
+    found = _detect(said)
+    if found is None or (found.kind not in _RULE_KINDS and found.kind != "preference"):
+        return []
+    return [said]
+
+
 # "The code freeze starts on 2026-07-13 and the release is on 2026-07-24": two plans, each
 # a whole clause with its own subject and its own date, which pass on different days. The
 # second starts with who or what does it ("the release is", "we ship", "GA follows"); "... and
