@@ -359,3 +359,53 @@ def test_a_turn_back_rewrites_the_entry_only_when_told_done(lead: str, said: str
     # state it gave, untouched)
     assert (current != lead and f"previously: {lead}" in body if turned else current == lead), body
     assert _others(plan) == []
+
+
+_CUT = "Group quota cut to 4 A100s until 2026-07-30 (the other group's deadline)."
+_NO_EIGHT = topic("Don't request 8 GPUs", "Don't request 8 GPUs.\n\n**Why:** Since the quota cut "
+                  "I can only use 4 at a time.", type_="feedback")
+
+
+def _quota_dream(files: dict[str, str], *said: str) -> DreamPlan:
+    return plan_dream(files, None, gather(*(human(s, day=3) for s in said)).candidates, now=NOW)
+
+
+@pytest.mark.parametrize("said", [
+    "good news, the quota is back to 8 A100s",
+    "quota: back to 8 A100s since Monday",
+    "The quota went back to 8 A100s.",
+])
+def test_a_setting_back_to_its_value_ends_the_change_and_the_rule_given_for_it(said: str) -> None:
+    # the cut stayed current (and the rule against 8 GPUs with it): the agent would refuse
+    # the 8-GPU runs the person was back to
+    plan = _quota_dream({"project_quota-cut.md": topic("Group quota cut", _CUT),
+                         "feedback_dont-request-gpus.md": _NO_EIGHT}, said)
+    body = parse_topic(plan.writes["project_quota-cut.md"]).body
+    lead = body.splitlines()[0]
+    assert "back to 8 A100s" in lead and "Good news" not in lead and "4" not in lead
+    assert f"Updated on 2026-07-09; previously: {_CUT}" in body.splitlines()
+    assert plan.deletes == ["feedback_dont-request-gpus.md"]
+
+
+def test_a_setting_back_to_the_value_an_entry_gave_keeps_that_entry_with_the_change() -> None:
+    plan = _quota_dream({"project_quota.md": topic("Group quota",
+                                                   "Our group quota is 8 A100s at a time."),
+                         "project_quota-cut.md": topic("Group quota cut", _CUT)},
+                        "the quota is back to 8 A100s")
+    body = parse_topic(plan.writes["project_quota.md"]).body
+    assert body.splitlines()[0] == "Our group quota is 8 A100s at a time."
+    assert f"Updated on 2026-07-09; previously: {_CUT}" in body.splitlines()
+    assert plan.deletes == ["project_quota-cut.md"]
+
+
+@pytest.mark.parametrize("rule", [
+    # near misses: a rule not against the value returned to, or given for another reason
+    "Don't request 16 GPUs.\n\n**Why:** Since the quota cut I can only use 4 at a time.",
+    "Don't request 8 GPUs.\n\n**Why:** The scheduler starves jobs that ask for a full node.",
+])
+def test_a_rule_not_given_for_the_change_that_ended_stays(rule: str) -> None:
+    plan = _quota_dream({"project_quota-cut.md": topic("Group quota cut", _CUT),
+                         "feedback_gpus.md": topic("GPUs", rule, type_="feedback")},
+                        "the quota is back to 8 A100s")
+    assert "project_quota-cut.md" in plan.writes
+    assert plan.deletes == []

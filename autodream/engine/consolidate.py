@@ -275,6 +275,10 @@ _NOT_A_PLACE = frozenset({"python", "go", "rust", "java", "kotlin", "swift", "ru
 # "we use pnpm, not npm": what is used now, set against another, not a move told as news
 _USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
 
+# A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
+_AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
+
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -556,6 +560,8 @@ class Consolidator:
                 entry, was = set_in
                 if was is None:
                     self._confirm(entry, cand, cluster)  # it gives the new value already
+                elif change.back and setting_change(entry.lead) is not None:
+                    self._set_back(entry, change, was, cand, cluster)
                 else:
                     self._set_value(entry, change, was, cand, cluster)
                 return
@@ -1401,6 +1407,69 @@ class Consolidator:
             entry.generated_why = False
         self._superseded(entry, cand, cluster, f"{change.what} changed from {old} to {now} "
                          f"{done}; entry rewritten to the new value")
+
+    def _set_back(
+        self, entry: Entry, change: SettingChange, was: str, cand: Candidate, cluster: Cluster
+    ) -> None:
+        """For "the quota is back to 8 A100s" over "Group quota cut to 4 A100s until ...": the
+        change the entry told has ended. Put in its own words ("cut to 8 A100s until ...") it
+        would tell a cut that never was: the return replaces it, the cut kept as history, in the
+        entry that gave the value returned to when there is one ("Our group quota is 8 A100s").
+        The rules given for the change ("Don't request 8 GPUs", since the cut) end with it."""
+        old = next(v.written for v in _stated_in(change, entry.lead) if v.value == was)
+        done, day = _when_done(cand), cand.source.day.isoformat()
+        # (the unit said with the number: "8 A100s", "the quota", not "8", "quota A100s")
+        said = re.search(rf"(?<![\w.]){re.escape(change.now)}\s+([A-Za-z][\w-]*)", cand.text)
+        unit = said[1] if said and has_word(change.what, said[1]) else ""
+        thing = change.what.replace(unit, "").strip() if unit else change.what
+        was_said, now_said = f"{old} {unit}".strip(), f"{change.now} {unit}".strip()
+        held = [e for e in self.live() if e is not entry and (values := [
+            v.value for v in _stated_in(change, e.lead)]) and all(
+                same_value(v, change.now_value) for v in values)]
+        if len(held) == 1:
+            # the value returned to is what that entry said all along: the change is its history
+            kept = held[0]
+            kept.history.extend(h for h in entry.history if h not in kept.history)
+            # (in the words a later dream reads back as history: ``UPDATE_LINE``)
+            kept.history.append(f"Updated on {day}; previously: {entry.lead}")
+            kept.statements = self._capped([*kept.statements, *(
+                s for s in entry.statements[1:] if not _stated_in(change, s))], kept.file)
+            kept.add_sources(entry.sources(), self.options.max_sources)
+            entry.deleted, entry.deleted_by, entry.merged_into = True, "merged", kept
+            _declare(kept, "merged_from", entry)
+            self._superseded(kept, cand, cluster, f"the {thing} is back to {now_said} {done}; "
+                             f"'{shorten(entry.lead, 80)}' ended and is kept as history",
+                             "confirmed")
+        else:
+            kept = entry
+            previous = entry.lead
+            entry.history.append(f"Updated on {day}; previously: {previous}")
+            entry.statements = [cand.text] + [s for s in entry.statements[1:]
+                                              if not _stated_in(change, s)]
+            if entry.name == title_for(previous) or previous.startswith(entry.name):
+                entry.name = title_for(cand.text) or entry.name
+            entry.description = description_for(entry.lead)
+            _guidance_for(entry, cand, cluster)
+            self._superseded(entry, cand, cluster, f"the {thing} is back to {now_said} {done}; "
+                             f"'{shorten(previous, 80)}' ended and is kept as history")
+        for rule in self._given_for_change(change, old):
+            rule.deleted, rule.deleted_by = True, "contradicted"
+            _declare(kept, "supersedes", rule)
+            self.decisions.append(Decision(
+                "pruned", rule.file,
+                f"a rule given while the {thing} was {was_said}; it is back to {now_said} "
+                f"{done} ({kept.file})", file=rule.file, session_id=cand.source.session_id))
+
+    def _given_for_change(self, change: SettingChange, old: str) -> list[Entry]:
+        """The rules against the value now returned to, given for the change that ended ("Don't
+        request 8 GPUs", why: "since the quota cut I can only use 4 at a time"): each forbids
+        that number and gives the old one beside the setting's word in its reason."""
+        now = re.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
+        was = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
+        words = change.about - change.nouns or change.nouns
+        return [e for e in self.live() if e.type == "feedback" and _AGAINST.match(e.lead)
+                and now.search(e.lead) and was.search(e.why or "") and any(
+                    has_word(e.why, w) for w in words)]
 
     def _back_in_its_place(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "Let's go back to npm for the frontend" with no history of npm: the one entry that

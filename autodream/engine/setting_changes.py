@@ -91,6 +91,7 @@ class SettingChange:
     now: str  # as said
     now_value: str  # as compared (``same_value``): "60s" for "60 seconds", "21:00" for "9pm"
     was_value: str | None  # None when not said
+    back: bool = False  # a return to a value held before ("the quota is back to 8 A100s")
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,20 @@ class Stated:
     value: str
 
 
+# "The quota is back to 8 A100s", "quota: back to 8 A100s since Monday": a return told as what
+# holds, read as "went back to" is
+_IS_BACK_TO = re.compile(r"(?:\s+(?:is|are)|'s|:)\s+back\s+to\b", re.I)
+_BACK = re.compile(r"\bback\s+to\b", re.I)
+
+
 def setting_change(text: str) -> SettingChange | None:
     """The change of a numeric setting ``text`` tells as done ("Bumped retries from 3 to 5",
     "The standup moved to 10:30"), or None: a version ("bumped Node to 20"), a date, a question,
     a request, or one not made ("we haven't raised the timeout")."""
     if text.rstrip().endswith("?"):
         return None
+    if "back to" in text:
+        text = _IS_BACK_TO.sub(" went back to", text, count=1)
     m = _CHANGE.search(text)
     if m is None:
         return None
@@ -125,7 +134,9 @@ def setting_change(text: str) -> SettingChange | None:
         return None  # "moved Postgres 14 to ...", "moved it to 3"
     # a plural after the number counts what it says ("to 5 brokers"), after a verb that scales;
     # "pushed the fix to 3 repos" counts no setting
-    unit = m["unit"] if m["unit"] and _counts(m["unit"], verb in _SCALED) else None
+    # ... and a return counts what it returns to ("back to 8 A100s"): the unit said before
+    back = _BACK.search(m[0]) is not None
+    unit = m["unit"] if m["unit"] and _counts(m["unit"], verb in _SCALED or back) else None
     was_word = m["was_word"] if m["was_word"] and _counts(m["was_word"], verb in _SCALED) else None
     measure = _measure(m["now"], m["unit"]) or (m["was"] and _measure(m["was"], m["was_word"]))
     # "retries", "the workers"; not "Node", a tool, where "nodes" are counted
@@ -143,7 +154,8 @@ def setting_change(text: str) -> SettingChange | None:
     about = frozenset(_one(w) for w in words) | nouns
     said = " ".join(words + ([unit] if unit and _one(unit) not in {_one(w) for w in words}
                              else []))
-    return SettingChange(said, about, frozenset(nouns), measure or "", time, m["now"], now, was)
+    return SettingChange(said, about, frozenset(nouns), measure or "", time, m["now"], now, was,
+                         back)
 
 
 def _measure(amount: str, after: str | None) -> str:

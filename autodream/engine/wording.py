@@ -34,6 +34,7 @@ _I = re.I
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
     r"one more thing|another thing|quick note|important|by the way|heads up|just so you know|"
+    r"good news|great news|"
     r"for your information)\b[\s,.:;!-]*"
     # ... and a reply's interjections, with a comma after them ("Hold on, the staging URL is
     # ...", "Hmm, we use tabs here"; not "Wait for CI", "Sure enough")
