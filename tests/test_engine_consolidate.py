@@ -4055,3 +4055,39 @@ def test_another_rule_beside_a_rule_of_another_type_is_not_a_restatement(said: s
     plan = _plan({"feedback_us-copy.md": topic("US copy", _US_COPY, type_="feedback")}, None,
                  human(said, day=3))
     assert not any(d.action == "confirmed" for d in plan.decisions)
+
+
+_PANDAS = ("Never use pandas in the training loop, it's way too slow, the user saw someone "
+           "building a DataFrame per step in the old code.")
+
+
+@pytest.mark.parametrize("said", [
+    "I don't want pandas anywhere in src/, not just the training loop. notebooks only",
+    "No pandas anywhere in src/, not only in the training loop.",
+])
+def test_a_rule_widened_past_the_scope_of_an_older_one_replaces_it_with_history(
+        said: str) -> None:
+    files = {"feedback_no-pandas.md": topic("Never use pandas in the training loop", _PANDAS,
+                                            type_="feedback")}
+    plan = _plan(files, None, human(said, session="b", day=3))
+    # one rule, the wider one, not the narrower one beside it as if both held apart
+    assert list(plan.writes) == ["feedback_no-pandas.md"]
+    body = parse_topic(plan.writes["feedback_no-pandas.md"]).body
+    lead = body.splitlines()[0]
+    assert "pandas anywhere in src/" in lead and not lead.startswith("Never use pandas")
+    assert f"Updated on 2026-07-09; previously: {_PANDAS}" in body.splitlines()
+
+
+@pytest.mark.parametrize(("old", "said"), [
+    # near misses: the scope named is not what the rule was kept to, or the rule is of
+    # another thing
+    (_PANDAS, "Always write tests for src/, not just the training loop."),
+    ("Never use pandas in the notebooks.",
+     "I don't want pandas anywhere in src/, not just the training loop."),
+])
+def test_a_rule_said_not_just_of_another_scope_or_thing_leaves_the_older_one(
+        old: str, said: str) -> None:
+    files = {"feedback_rule.md": topic("A rule", old, type_="feedback")}
+    plan = _plan(files, None, human(said, session="b", day=3))
+    assert "feedback_rule.md" not in plan.writes
+

@@ -176,7 +176,7 @@ from autodream.engine.rewrites import (
     _without_old_place,
     _without_old_tool_clauses,
 )
-from autodream.engine.sentence_kinds import TOLD_DONE, best_result, key_clause
+from autodream.engine.sentence_kinds import _RULE_KINDS, TOLD_DONE, best_result, key_clause
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -274,6 +274,16 @@ _NOT_A_PLACE = frozenset({"python", "go", "rust", "java", "kotlin", "swift", "ru
                           "react", "django", "rails", "node", "vue", "angular", "svelte"})
 # "we use pnpm, not npm": what is used now, set against another, not a move told as news
 _USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
+
+# "I don't want pandas anywhere in src/, not just the training loop": the rule widened past
+# the reach an earlier one had; the scope named is what that earlier rule was kept to
+_NOT_JUST = re.compile(
+    r",?\s*\bnot\s+(?:just|only)\s+(?:in\s+|for\s+|on\s+)?(?:the\s+|our\s+)?"
+    r"(?P<scope>[\w/-]+(?:\s+[\w/-]+){0,3}?)\s*(?=[,.;!]|$)", re.I)
+# words of a rule's frame, no subject of it
+_RULE_FRAME = word_set("""never always use want don doesn t do not anywhere everywhere only just
+    prefer avoid stop keep user""")
+
 
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
 _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
@@ -598,6 +608,11 @@ class Consolidator:
             excepted = self._rule_excepted(cand)
             if excepted is not None:
                 self._except(*excepted, cand, cluster)
+                return
+            widened = self._widened(cand) if cand.kind in _RULE_KINDS and (
+                "not just" in cand.text or "not only" in cand.text) else None
+            if widened is not None:
+                self._widen(widened, cand, cluster)
                 return
             date_moved = _date_moved(cand.text)
             moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
@@ -1950,6 +1965,40 @@ class Consolidator:
         entry.history.append(f"{verb} from {old} to {new} {done}; previously {old}.")
         self._superseded(entry, cand, cluster, f"already says {new} over {old}; the switch, "
                          f"made {done}, kept as history", action="updated")
+
+    def _widened(self, cand: Candidate) -> Entry | None:
+        """For "I don't want pandas anywhere in src/, not just the training loop": the one live
+        rule kept to the scope named ("Never use pandas in the training loop") about the same
+        thing; None when no rule, or more than one, is that narrower rule."""
+        m = _NOT_JUST.search(cand.text)
+        if m is None:
+            return None
+        scope = tokens(m["scope"])
+        subject = tokens(cand.text[: m.start()]) - scope - _RULE_FRAME
+        if not scope or not subject:
+            return None
+        found = [e for e in self.live() if e.type == "feedback" and scope <= tokens(e.lead)
+                 and subject & (tokens(e.lead) - _RULE_FRAME)]
+        return found[0] if len(found) == 1 else None
+
+    def _widen(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``entry``'s narrower rule replaced by the wider one ``cand`` says, the old kept as
+        history: two rules on one thing, one narrower, read as if both held apart."""
+        day = cand.source.day.isoformat()
+        previous = entry.lead
+        entry.history.append(f"Updated on {day}; previously: {previous}")
+        entry.statements = [cand.text] + [s for s in entry.statements[1:]
+                                          if coverage(s, cand.text) < 0.85]
+        if entry.original is None or entry.description == description_for(previous):
+            entry.description = description_for(entry.lead)
+        if entry.name == title_for(previous) or previous.startswith(entry.name):
+            entry.name = title_for(cand.text) or entry.name
+        _guidance_for(entry, cand, cluster)
+        if cand.why:
+            entry.why = cand.why
+            entry.generated_why = False
+        self._superseded(entry, cand, cluster,
+                         f"a wider rule replaces '{shorten(previous, 80)}' on {day}")
 
     def _rule_excepted(self, cand: Candidate) -> tuple[Entry, str] | None:
         """The one live rule against what ``cand`` says is used now or allowed ("Don't add
