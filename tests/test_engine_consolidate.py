@@ -4091,3 +4091,40 @@ def test_a_rule_said_not_just_of_another_scope_or_thing_leaves_the_older_one(
     plan = _plan(files, None, human(said, session="b", day=3))
     assert "feedback_rule.md" not in plan.writes
 
+
+_PARTITIONS = ("The partitions on kepler: gpu-a100 for real runs, gpu-debug for quick tests "
+               "(max 1 hour).")
+
+
+@pytest.mark.parametrize("said", [
+    "the gpu-debug partition was renamed to debug-a100 this week, update the sbatch templates",
+    "The gpu-debug partition has been renamed to debug-a100.",
+    "Remember: the gpu-debug partition was renamed to debug-a100.",
+])
+def test_a_rename_puts_the_new_name_in_the_entry_naming_the_old_one(said: str) -> None:
+    files = {"reference_partitions.md": topic("Partitions", _PARTITIONS, type_="reference")}
+    plan = _plan(files, None, human(said, session="b", day=3))
+    # a memory of the rename alone told the new name while this one went on naming the old
+    assert list(plan.writes) == ["reference_partitions.md"]
+    body = parse_topic(plan.writes["reference_partitions.md"]).body
+    assert body.splitlines()[0] == ("The partitions on kepler: gpu-a100 for real runs, "
+                                    "debug-a100 for quick tests (max 1 hour).")
+    assert f"Updated on 2026-07-09; previously: {_PARTITIONS}" in body.splitlines()
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: another name renamed, or no old name said
+    "The gpu-large partition was renamed to large-a100.",
+    "The partition was renamed to debug-a100.",
+])
+def test_a_rename_of_a_name_no_entry_uses_leaves_the_entries(said: str) -> None:
+    files = {"reference_partitions.md": topic("Partitions", _PARTITIONS, type_="reference")}
+    plan = _plan(files, None, human(said, session="b", day=3))
+    assert "reference_partitions.md" not in plan.writes
+
+
+def test_a_rename_said_again_leaves_the_memory_of_the_rename_as_it_was() -> None:
+    said = "The gpu-debug partition was renamed to debug-a100."
+    files = {"project_rename.md": topic("Rename", said)}
+    plan = _plan(files, None, human(said, session="b", day=3))
+    assert all("The debug-a100 partition" not in t for t in plan.writes.values())

@@ -285,6 +285,15 @@ _RULE_FRAME = word_set("""never always use want don doesn t do not anywhere ever
     prefer avoid stop keep user""")
 
 
+# "The gpu-debug partition was renamed to debug-a100", "we renamed gpu-debug to debug-a100":
+# the old name and the new. Only a name as such (with a hyphen, a digit, a dot or an
+# underscore): "The default branch was renamed to trunk" does not say from what
+_NAME = r"`?(?P<{}>[A-Za-z][\w.]*[-_.\d][\w.-]*\w)`?"
+_RENAMED = re.compile(
+    rf"(?<![\w.-]){_NAME.format('old')}\s+(?:[a-z]+\s+)?(?:was|has\s+been|got|is)\s+"
+    rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
+
+
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
 _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 
@@ -574,6 +583,12 @@ class Consolidator:
                     self._set_back(entry, change, was, cand, cluster)
                 else:
                     self._set_value(entry, change, was, cand, cluster)
+                return
+            renamed = _RENAMED.search(cand.text) if cand.kind in _TELLS_STATE and (
+                "renamed" in cand.text) else None
+            named = self._naming(renamed["old"], renamed["new"]) if renamed else []
+            if renamed is not None and named:
+                self._rename_in(named, renamed["old"], renamed["new"], cand, cluster)
                 return
             shift = date_shift(cand.text) if cand.kind == "plan" else None
             if shift is not None:
@@ -1485,6 +1500,30 @@ class Consolidator:
         return [e for e in self.live() if e.type == "feedback" and _AGAINST.match(e.lead)
                 and now.search(e.lead) and was.search(e.why or "") and any(
                     has_word(e.why, w) for w in words)]
+
+    def _naming(self, old: str, new: str) -> list[Entry]:
+        """The live entries that use the name ``old`` and not ``new`` (one naming both knows of
+        the rename already); a few at most: a name in many is too common a word to be the one
+        renamed."""
+        found = [e for e in self.live() if not e.opaque and has_word(e.lead, old)
+                 and not has_word(e.lead, new)]
+        return found if len(found) <= 3 else []
+
+    def _rename_in(self, entries: list[Entry], old: str, new: str, cand: Candidate,
+                   cluster: Cluster) -> None:
+        """For "The gpu-debug partition was renamed to debug-a100": each entry naming gpu-debug
+        ("The partitions on kepler: gpu-a100 for real runs, gpu-debug for quick tests") now
+        names debug-a100, the old wording kept as history; beside them, a memory of the rename
+        alone told the new name while the entry went on naming the old one as current."""
+        done, day = _when_done(cand), cand.source.day.isoformat()
+        for entry in entries:
+            previous = entry.lead
+            entry.history.append(f"Updated on {day}; previously: {previous}")
+            entry.statements = [_put_value(entry, old, new), *(
+                re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", new, s)
+                for s in entry.statements[1:])]
+            self._superseded(entry, cand, cluster,
+                             f"{old} was renamed to {new} {done}; the entry names {new} now")
 
     def _back_in_its_place(self, cand: Candidate) -> tuple[Entry, str] | None:
         """For "Let's go back to npm for the frontend" with no history of npm: the one entry that
