@@ -2718,3 +2718,34 @@ def test_a_switch_for_this_pr_alone_leaves_the_standing_rule_as_it_was(said: str
     plan = plan_dream(files, "- [Pnpm](feedback_pnpm.md) — pnpm\n",
                       gather(human(said, day=7)).candidates, now=NOW)
     assert plan.writes == {} and plan.deletes == []
+
+
+@pytest.mark.parametrize("said", [
+    "forget it. we go back to wandb, but only for the hyperparameter sweeps. main training runs "
+    "stay on mlflow",
+    "We're going back to wandb.",
+])
+def test_a_move_back_to_a_tool_ends_the_older_rule_against_it(said: str) -> None:
+    # the rule was read as the tool still current and the move back "confirmed" it: memory
+    # told the agent never to use what the person had gone back to
+    files = {"feedback_stop-logging-wandb.md": topic("Stop logging to wandb",
+                                                     "Stop logging to wandb.", type_="feedback")}
+    plan = plan_dream(files, None, gather(human(said, day=3)).candidates, now=NOW)
+    assert plan.deletes == ["feedback_stop-logging-wandb.md"]
+    (kept,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    topic_ = parse_topic(kept)
+    assert "back to wandb" in topic_.body.splitlines()[0]
+    assert "Updated on 2026-07-09; previously: Stop logging to wandb." in topic_.body
+    assert topic_.extra["supersedes"] == ["feedback_stop-logging-wandb.md"]
+
+
+@pytest.mark.parametrize("rule", [
+    # near misses: a rule naming more than the tool, or another tool
+    "Don't move the main runs back to wandb.",
+    "Stop logging to mlflow.",
+])
+def test_a_move_back_leaves_a_rule_of_more_than_the_tool(rule: str) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+    plan = plan_dream(files, None, gather(human("We're going back to wandb.", day=3)).candidates,
+                      now=NOW)
+    assert plan.deletes == []

@@ -294,6 +294,18 @@ _RENAMED = re.compile(
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
 
 
+# A rule against a tool and nothing more: "Stop logging to wandb", "Never use wandb"
+_BAN_OPENER = re.compile(r"(?:stop|don'?t|do\s+not|never|no\s+more|quit)\b", re.I)
+_BAN_FRAME = tokens("stop don't do not never no more quit use using log logging send sending "
+                    "push pushing write writing anything")
+
+
+def _bans(lead: str, name: str) -> bool:
+    """``lead`` is a rule against ``name`` alone, no more said of it."""
+    return _BAN_OPENER.match(lead) is not None and has_word(lead, name) and not (
+        tokens(lead) - tokens(name) - _BAN_FRAME)
+
+
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
 _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 
@@ -544,6 +556,7 @@ class Consolidator:
                 return
             if target is not None:
                 self._switch(target, cand, cluster)
+                self._lift_bans(cand, target)
                 return
             if it_is_not(cand.text) is not None:
                 # "It's yarn, not npm" with no memory saying npm is used: what "it" is was said
@@ -778,7 +791,10 @@ class Consolidator:
                     "says only what 'it' is now, and no memory names another tool of its kind "
                     "for it to replace", session_id=cand.source.session_id))
                 return
+        before = len(self.entries)
         self._create(cand, cluster)
+        if cand.kind == "switch" and len(self.entries) > before:
+            self._lift_bans(cand, self.entries[-1])
 
     def _overtaken(self, cand: Candidate) -> tuple[Entry, date] | None:
         """The entry that already took ``cand`` in and has changed since, with the day of that
@@ -801,8 +817,34 @@ class Consolidator:
         used (not as what is not), about what moved when that is said."""
         new, thing = cand.new or "", _moved_thing(cand.text)
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)]
+                 if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
+                 and not _bans(e.lead, new)]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _lift_bans(self, cand: Candidate, by: Entry) -> None:
+        """For a move back to wandb ("we go back to wandb, but only for the sweeps"), the
+        older rule against wandb alone ("Stop logging to wandb") has ended: kept beside the
+        move, it told the agent never to use what the person went back to. ``by`` holds the
+        move now; a rule naming more than the tool ("Don't move the main runs back to
+        wandb") is kept."""
+        new = cand.new or ""
+        if not cand.back or not new:
+            return
+        for rule in [e for e in self.live() if e is not by and e.type == "feedback"
+                     and _bans(e.lead, new)]:
+            said = rule.reference_day()
+            if said is not None and said > cand.source.day:
+                continue  # said after the move back: the newer word holds
+            rule.deleted, rule.deleted_by = True, "contradicted"
+            _declare(by, "supersedes", rule)
+            by.history.append(f"Updated on {cand.source.day.isoformat()}; previously: "
+                              f"{rule.lead}")
+            by.changed = True
+            self.decisions.append(Decision(
+                "pruned", rule.file,
+                f"a rule against {new}, which the user went back to on "
+                f"{cand.source.day.isoformat()} ({by.file})", file=rule.file,
+                session_id=cand.source.session_id))
 
     def _readdressed(self, cand: Candidate) -> Entry | None:
         """For "The runbook moved to confluence.acme.io/oncall": the live entry about the thing
