@@ -232,7 +232,6 @@ from autodream.engine.versions import (
 # A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
 # Karpenter after all"; and what tells of a decision made
 _RULE_OR_PROJECT = frozenset({"feedback", "project"})
-_RULE_KINDS = frozenset({"preference", "prohibition"})
 
 
 def _owner_plain(words: frozenset[str]) -> frozenset[str]:
