@@ -113,6 +113,10 @@ class DreamBrief:
     date_orders: dict[str, int] = field(default_factory=dict)
     # sessions whose requests to forget `autodream undo` took back: read again, not carried out
     forgets_undone: frozenset[str] = frozenset()
+    # from the journal: the name each topic file had when a dream last wrote it, and the
+    # memory files the dreams left; what differs from them now is the person's doing
+    dreamed_names: dict[str, str] = field(default_factory=dict)
+    dreamed_files: frozenset[str] = frozenset()
     roots: dict[str, str] = field(
         default_factory=lambda: {
             "memory": "the memory directory (staging copy; the only writable root; its "

@@ -25,6 +25,7 @@ from typing import Any
 
 from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord
 from autodream.memory import commit as commit_mod
+from autodream.memory.model import parse_topic
 from autodream.memory.staging import (
     ChangeKind,
     FileChange,
@@ -561,6 +562,40 @@ def undo(
     _withdraw_forgets(state_dir, target)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
     return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+
+
+def dreamed_memory(state_dir: Path, index_name: str) -> tuple[dict[str, str], frozenset[str]]:
+    """What the dreams in the journal left in memory: the ``name`` each topic file had when a
+    dream in place last wrote it, and every file they left there (added or changed, and not
+    deleted by a later run, an undo included). Against the memory as found, these tell what
+    the person did by hand since: an index title that is not the one made of the name a dream
+    wrote is theirs, a file gone is one they deleted."""
+    records = [r for r in list_runs(state_dir) if r.outcome == "committed"]
+    undone = _undone_ids(records)
+    names: dict[str, str] = {}
+    seen: set[str] = set()
+    for record in records:  # newest first
+        if record.trigger == "undo" or record.id in undone:
+            continue
+        for change in record.changes:
+            if change.kind == "deleted" or change.path in seen or change.path == index_name:
+                continue
+            seen.add(change.path)
+            try:
+                topic = parse_topic(commit_mod.read_image(_image_path(
+                    state_dir, record.id, commit_mod.AFTER_DIR, change.path)).decode("utf-8"))
+            except (OSError, ValueError):  # pruned, unreadable, or no topic file
+                continue
+            names[change.path] = topic.name
+    left: set[str] = set()
+    for record in reversed(records):  # oldest first
+        for change in record.changes:
+            if change.kind == "deleted":
+                left.discard(change.path)
+            else:
+                left.add(change.path)
+    left.discard(index_name)
+    return names, frozenset(left)
 
 
 # The sessions whose requests to forget an undo took back: the undo rewinds their read position,

@@ -372,8 +372,10 @@ def consolidate(
             # output to a log no one reads, and `show` lists what the record holds
             record.skipped_sessions.append({"path": f"{CODEX_ROOT}/", "reason": codex_error})
         orders_before = _load_date_orders(state)
+        written, dreamed = journal.dreamed_memory(state, settings.index_path.name)
         brief = replace(brief, date_orders=orders_before,
-                        forgets_undone=journal.forgets_undone(state))
+                        forgets_undone=journal.forgets_undone(state), dreamed_names=written,
+                        dreamed_files=dreamed)
         digest_ends: dict[str, int] = {}
         orders_seen: dict[str, int] = {}
         if backend.name != "local" and brief.sessions:

@@ -659,3 +659,94 @@ def test_a_frontmatter_block_on_top_of_memory_md_stays_there_and_is_no_memory(
     again, _ = _dream(project, "2026-04-06T12:00:00Z")
     assert again.startswith("no-change:")
     assert (memory / "MEMORY.md").read_text() == index
+
+
+# ---- titles written by hand in MEMORY.md, files deleted by hand ----------------------------
+
+PG = topic("We're on Postgres 16 (local compose and prod)",
+           "We're on Postgres 16 (local compose and prod).")
+PG_LINE = "## Project\n- [Postgres 16 everywhere](project_pg.md) — local and prod\n"
+
+
+@pytest.mark.parametrize("said", [
+    # the dream does not touch the entry (it went back to the file's name in two dreams)
+    "Always run go vet before you commit.",
+    # the dream rewrites the entry, its subject unchanged
+    "Remember, we're on Postgres 16 everywhere, local and prod.",
+])
+def test_a_title_written_by_hand_in_memory_md_is_kept(said: str) -> None:
+    plan = plan_dream({"project_pg.md": PG}, PG_LINE, gather(human(said, day=10)).candidates,
+                      now=NOW)
+    assert "- [Postgres 16 everywhere](project_pg.md)" in plan.index
+    assert "[We're on Postgres 16" not in plan.index
+    again = plan_dream({"project_pg.md": plan.writes.get("project_pg.md", PG)}, plan.index, [],
+                       now=NOW)
+    assert "- [Postgres 16 everywhere](project_pg.md)" in again.index
+
+
+def test_a_title_written_by_hand_gives_way_only_when_the_dream_makes_it_wrong() -> None:
+    old = topic("We're on Postgres 15", "We're on Postgres 15 in every environment.")
+    line = "## Project\n- [Postgres 15 everywhere](project_pg.md) — local and prod\n"
+    plan = plan_dream({"project_pg.md": old}, line, gather(human(
+        "We upgraded to Postgres 16 last week, all environments.", day=10)).candidates, now=NOW)
+    assert "Postgres 15 everywhere" not in plan.index
+    assert "- [We're on Postgres 16](project_pg.md)" in plan.index
+    said = [d.reason for d in plan.decisions if d.file == "project_pg.md"]
+    assert ("index title written by hand ('Postgres 15 everywhere') retitled \"We're on "
+            "Postgres 16\": the entry no longer says '15'") in said
+
+
+def test_a_title_the_engine_made_of_a_name_the_person_changed_since_follows_the_name() -> None:
+    # the journal says a dream wrote the file under the old name: its title on the line is
+    # the engine's, and the person's new name is what the line says now
+    plan = plan_dream({"project_pg.md": PG},
+                      "## Project\n- [We're on Postgres 15](project_pg.md) — local and prod\n",
+                      [], now=NOW, names={"project_pg.md": "We're on Postgres 15"})
+    assert "- [We're on Postgres 16 (local compose and prod)](project_pg.md)" in plan.index
+
+
+def test_a_new_entry_never_takes_the_name_of_a_file_the_person_deleted() -> None:
+    said = gather(human("Always run go vet before you commit.", day=10)).candidates
+    first = plan_dream({}, "", said, now=NOW)
+    [made] = [f for f in first.writes if f.startswith("feedback_")]
+    # a dream left it; the person deleted it and its line; it is said again
+    again = plan_dream({}, "", said, now=NOW, dreamed=frozenset({made}))
+    [remade] = [f for f in again.writes if f.startswith("feedback_")]
+    assert remade != made and remade.removesuffix(".md").startswith(made.removesuffix(".md"))
+    # a file still there is no deleted one: the same dream names it as before
+    assert plan_dream({}, "", said, now=NOW, dreamed=frozenset({"other.md"})).writes == (
+        first.writes)
+
+
+def test_the_journal_tells_titles_names_and_deletions_made_by_hand_between_dreams(
+    tmp_path: Path,
+) -> None:
+    project = _project_with_memory(tmp_path, {"MEMORY.md": TESTING_LINE, "testing.md": TESTING})
+    TranscriptBuilder(start=datetime(2026, 4, 2, 10, tzinfo=timezone.utc)).user(
+        "Always run go vet before you commit.").assistant("OK.").write(project / "sessions")
+    out, _ = _dream(project, "2026-04-05T12:00:00Z")
+    assert out.startswith("committed:")
+    memory = project / "memory"
+    index = (memory / "MEMORY.md").read_text()
+    made = {e.title: e.file for e in parse_index(index).entries if e.file != "testing.md"}
+    vet = next(f for t, f in made.items() if "vet" in t)
+    data = next(f for t, f in made.items() if "personal data" in t)
+    # by hand: the go vet entry deleted; the personal data one renamed in its frontmatter
+    # only; the testing line retitled in MEMORY.md only
+    (memory / vet).unlink()
+    index = "".join(line.replace("[Testing]", "[pytest, fail fast]") + "\n"
+                    for line in index.splitlines() if vet not in line)
+    (memory / "MEMORY.md").write_text(index)
+    text = (memory / data).read_text()
+    (memory / data).write_text(re.sub(r"(?m)^name: .*$", "name: No personal data in logs",
+                                      text, count=1))
+    TranscriptBuilder(start=datetime(2026, 4, 6, 10, tzinfo=timezone.utc)).user(
+        "Always run go vet before you commit, please.").assistant("OK.").write(
+        project / "sessions")
+    out, _ = _dream(project, "2026-04-07T12:00:00Z")
+    assert out.startswith("committed:")
+    index = (memory / "MEMORY.md").read_text()
+    assert "- [pytest, fail fast](testing.md)" in index
+    assert f"- [No personal data in logs]({data})" in index
+    again = [e.file for e in parse_index(index).entries if "vet" in e.title]
+    assert again and vet not in again and not (memory / vet).exists()

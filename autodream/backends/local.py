@@ -175,7 +175,7 @@ class LocalBackend:
         plan = plan_dream(
             files, index_text, gatherer.candidates, now=brief.now, facts=facts,
             options=self.options, fallback_day=fallback, unreadable=unread,
-            forgets=gatherer.forgets,
+            forgets=gatherer.forgets, names=brief.dreamed_names, dreamed=brief.dreamed_files,
         )
         self.plan = plan
         self.report.forgotten = sorted(e.file for e in plan.entries if e.deleted

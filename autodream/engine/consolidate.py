@@ -312,9 +312,13 @@ _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
-    def __init__(self, entries: list[Entry], options: EngineOptions) -> None:
+    def __init__(self, entries: list[Entry], options: EngineOptions,
+                 gone: frozenset[str] = frozenset()) -> None:
         self.entries = entries
         self.options = options
+        # names (lower-cased) of files an earlier dream left that are gone since: the person
+        # deleted them, and a new entry under one would read as that deletion undone
+        self.gone = gone
         self.decisions: list[Decision] = []
         # per entry, the switches this dream made to it: (new, was), so the why and how of an
         # entry with two tools upgraded speak of both
@@ -335,7 +339,7 @@ class Consolidator:
 
     def _new_file(self, kind: str, name: str, said: str = "") -> str:
         return free_file_name(f"{kind}_{file_slug(name, said) if said else slug(name)}",
-                              {e.file.lower() for e in self.entries})
+                              {e.file.lower() for e in self.entries} | self.gone)
 
     def _capped(self, statements: list[str], file: str) -> list[str]:
         """At most ``max_statements`` wordings of the memory, newest first; each one left out
@@ -1173,7 +1177,7 @@ class Consolidator:
 
     def _filed_by_name(self, entry: Entry, lead: str) -> None:
         """``entry`` filed under its name; what was decided of it names the new file."""
-        taken = {e.file.lower() for e in self.entries if e is not entry}
+        taken = {e.file.lower() for e in self.entries if e is not entry} | self.gone
         file = free_file_name(f"{entry.type}_{file_slug(entry.name, lead)}", taken)
         if file == entry.file:
             return
@@ -1789,7 +1793,7 @@ class Consolidator:
             return ""
         before = entry.file
         taken = {e.file.lower() for e in self.entries} | {
-            e.renamed_from.lower() for e in self.entries if e.renamed_from}
+            e.renamed_from.lower() for e in self.entries if e.renamed_from} | self.gone
         entry.file = free_file_name(f"{kind}_{rest}", taken)
         if entry.original is not None:
             entry.renamed_from = entry.renamed_from or before

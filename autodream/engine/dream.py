@@ -28,11 +28,14 @@ from autodream.engine.forgetting import FORGOTTEN, forget
 from autodream.engine.index import (
     IndexBuild,
     build_index,
+    hand_title,
     index_decisions,
     index_rank,
     note_lines,
     notes_fit,
     prune_restated,
+    retitles,
+    said_now,
     section_type,
 )
 from autodream.engine.model import (
@@ -202,15 +205,19 @@ def _as_read(entry: Entry, known: IndexEntry | None) -> Entry:
     again.score = index_rank(again)
     if known is not None:
         again.hook, again.index_pos = known.hook, known.line_no
+    again.hand_title, again.text_as_read = entry.hand_title, said_now(again)
     return again
 
 
 def load_entries(
-    files: Mapping[str, str], index_text: str | None, unreadable: frozenset[str] = frozenset()
+    files: Mapping[str, str], index_text: str | None, unreadable: frozenset[str] = frozenset(),
+    names: Mapping[str, str] | None = None,
 ) -> tuple[list[Entry], list[str], list[Decision]]:
     """Entries from the memory dir's markdown files; unparsable ones are left alone, and so are
     ``unreadable`` ones (there but not read: binary, a line too long to read whole), which keep
-    their index line."""
+    their index line. ``names``, by file, are the names a dream last wrote in them, when the
+    journal knows: a title on a file's line made of neither that name nor the one it has now
+    is the person's, and is kept."""
     decisions: list[Decision] = []
     entries: list[Entry] = []
     unparsable: list[str] = []
@@ -262,6 +269,8 @@ def load_entries(
         entry.score = index_rank(entry)
         if known is not None:
             entry.index_pos, entry.hook = known.line_no, known.hook
+            entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
+            entry.text_as_read = said_now(entry)
         entries.append(entry)
     for path in sorted(unreadable):
         unparsable.append(path)
@@ -579,10 +588,16 @@ def plan_dream(
     fallback_day: date | None = None,
     unreadable: frozenset[str] = frozenset(),
     forgets: Sequence[ForgetRequest] = (),
+    names: Mapping[str, str] | None = None,
+    dreamed: frozenset[str] = frozenset(),
 ) -> DreamPlan:
     """The whole consolidation; ``fallback_day`` dates relative words in undated entries;
     ``unreadable`` files exist in memory but could not be read, and are left as they are;
-    ``forgets``, what the person asked to be forgotten, goes from memory first.
+    ``forgets``, what the person asked to be forgotten, goes from memory first; ``names``, the
+    name each file had when a dream last wrote it (from the journal), tell the index titles
+    written by hand;
+    ``dreamed``, the files earlier dreams left in memory: one gone since was deleted by hand,
+    and no new entry takes its name.
 
     Past the file budget (``max_files_touched``) the notes written in MEMORY.md wait first:
     the last of them stay there as they are (the agent still reads them), and the plan is made
@@ -608,7 +623,7 @@ def plan_dream(
     while True:
         plan, over = _plan(files, index_text, candidates, now=now, facts=facts, options=options,
                            fallback_day=fallback_day, unreadable=unreadable, notes=notes,
-                           forgets=forgets,
+                           forgets=forgets, names=names, dreamed=dreamed,
                            held=[*found, *(holdable[len(holdable) - held:] if held else [])],
                            waited=None if waiting is None else _waiting_text(waiting))
         more = min(over, len(holdable) - held)
@@ -667,14 +682,17 @@ def _plan(
     held: list[IndexNote],
     waited: str | None,
     forgets: Sequence[ForgetRequest] = (),
+    names: Mapping[str, str] | None = None,
+    dreamed: frozenset[str] = frozenset(),
 ) -> tuple[DreamPlan, int]:
     """``plan_dream`` with the ``held`` ones of the ``notes`` left in MEMORY.md as they are,
     or in ``WAITING_FILE`` (``waited``: its text as a dream would write it, when it was
     there); and how many files over ``max_files_touched`` it was before any new memory was
     left out."""
-    entries, unparsable, decisions = load_entries(files, index_text, unreadable)
-    taken = ({f.lower() for f in (*files, *unreadable)} | {e.file.lower() for e in entries}
-             | {WAITING_FILE.lower()})
+    entries, unparsable, decisions = load_entries(files, index_text, unreadable, names)
+    present = {f.lower() for f in (*files, *unreadable)}
+    gone = frozenset(f.lower() for f in dreamed) - present
+    taken = present | {e.file.lower() for e in entries} | {WAITING_FILE.lower()} | gone
     moved = [n for n in notes if n not in held]
     note_made, note_decisions = note_entries(notes, taken, frozenset(held))
     entries.extend(note_made)
@@ -685,7 +703,7 @@ def _plan(
     extra = 0 if waiting_text == waited else 1
     # (before anything else reads them: a forgotten entry is merged into none, nor updated)
     decisions.extend(forget(entries, forgets, options))
-    work = Consolidator(entries, options)
+    work = Consolidator(entries, options, gone)
     work.date_existing(fallback_day)
     work.reword_old_how()
     work.tidy_restatements()
@@ -701,6 +719,7 @@ def _plan(
     work.describe()
     decisions.extend(work.decisions)
     decisions.extend(prune_restated(work.entries, facts))
+    decisions.extend(retitles(work.entries))
     over = _files_over(work.entries, options) + extra
     decisions.extend(_held_decisions(stay, wait, options))
     held_back = _within_file_budget(work.entries, note_made, options, decisions, extra)

@@ -110,6 +110,11 @@ class Entry:
     generated_hook: bool = False
     # the entry that took in its statements when it was merged away (deleted_by "merged")
     merged_into: Entry | None = field(default=None, repr=False, compare=False)
+    # the title of its MEMORY.md line when a person wrote it there (it is not the one the
+    # engine wrote for the file): the index keeps it, and ``text_as_read`` is what the entry
+    # said when read, to tell whether the dream's rewrite made that title wrong
+    hand_title: str = ""
+    text_as_read: str = ""
 
     @property
     def text(self) -> str:

@@ -11,7 +11,7 @@ from autodream.engine.entries import Entry, after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
-from autodream.engine.text import shorten
+from autodream.engine.text import shorten, tokens
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -44,8 +44,9 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 
 
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
-    """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long."""
-    title = shorten(_flat(entry.name), 60)
+    """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long; a title
+    the person wrote there is kept (``hand_title``)."""
+    title = entry.hand_title or engine_title(entry.name)
     described = after_title(entry.description, entry.name)
     hook = entry.hook
     if entry.changed or not hook or any(cut_from(hook, d)
@@ -55,6 +56,54 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     if room < 12:
         return IndexEntry(title, entry.file, "")
     return IndexEntry(title, entry.file, shorten(_flat(hook), room))
+
+
+def engine_title(name: str) -> str:
+    """The title the index gives an entry of this ``name``."""
+    return shorten(_flat(name), 60)
+
+
+def hand_title(title: str, name: str, written: str | None) -> str:
+    """``title``, read from an entry's MEMORY.md line, when a person wrote it there, else "".
+
+    A title the engine makes of the file's ``name``, of the name a dream last wrote in it
+    (``written``, when the journal knows it: the person renamed the file since, and the line
+    follows), or a cut of either (as an older version cut them) is the engine's."""
+    said = " ".join(title.split())
+    for made in (name, written):
+        if made is None:
+            continue
+        whole = " ".join(_flat(made).split())
+        if said in ("", engine_title(made)) or (
+                said.endswith("…") and whole.startswith(said[:-1].rstrip())):
+            return ""
+    return said
+
+
+def said_now(entry: Entry) -> str:
+    """What ``entry`` says is so: its name, description and statements, not its history."""
+    return " ".join([entry.name, entry.description, *entry.statements])
+
+
+def retitles(entries: Sequence[Entry]) -> list[Decision]:
+    """Titles written by hand in MEMORY.md that the dream's rewrite of their entry made wrong:
+    the title names what the entry said when read and says no more (a value superseded, a
+    switch undone). Those give way to the entry's new name, and the run record says so; every
+    other title written by hand is kept, however the dream reworded the entry."""
+    decisions: list[Decision] = []
+    for entry in entries:
+        if entry.deleted or not entry.hand_title or not entry.changed:
+            continue
+        gone = tokens(entry.text_as_read) - tokens(said_now(entry))
+        stale = [w for w in entry.hand_title.split() if tokens(w) & gone]
+        if not stale:
+            continue
+        was, entry.hand_title = entry.hand_title, ""
+        decisions.append(Decision(
+            "updated", entry.file,
+            f"index title written by hand ({was!r}) retitled {engine_title(entry.name)!r}: "
+            f"the entry no longer says {' '.join(stale)!r}", file=entry.file))
+    return decisions
 
 
 def cut_from(hook: str, description: str) -> bool:
