@@ -236,3 +236,22 @@ def test_the_engines_description_of_a_plan_come_to_pass_follows_what_happened() 
     entry = parse_topic(plans[1].writes[path])
     assert "planned to schedule" not in entry.description
     assert "planned to schedule" not in plans[1].index
+
+
+@pytest.mark.parametrize("body", [
+    # the person rewrote "We're moving CI from CircleCI to GitHub Actions this week" by hand
+    "CI is GitHub Actions (.github/workflows/ci.yml). .circleci is dead, never edit it.",
+    "CI is GitHub Actions (.github/workflows/ci.yml).\n\nSwitched from CircleCI to GitHub "
+    "Actions in the week of 2026-07-06; previously CircleCI.",
+])
+def test_an_entry_rewritten_by_hand_as_a_present_fact_is_not_told_as_was_planned(
+    body: str,
+) -> None:
+    # its description, the engine's of the plan the body said before, was told "Was planned:
+    # we're moving CI ...", as if the move might not have happened
+    described = "We're moving CI from CircleCI to GitHub Actions in the week of 2026-07-06."
+    ci = topic("CI on GitHub Actions", body, description=described)
+    line = f"## Project\n- [CI on GitHub Actions](project_ci.md) — {described}\n"
+    plan = plan_dream({"project_ci.md": ci}, line, [], now=NOW)
+    assert "Was planned" not in plan.index and "project_ci.md" not in plan.writes
+    assert not [d for d in plan.decisions if d.action == "past"]

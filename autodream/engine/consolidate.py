@@ -309,6 +309,11 @@ def _bans(lead: str, name: str) -> bool:
 _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 
 
+def _tells_plan(entry: Entry) -> bool:
+    """True when a statement of ``entry`` names a day: only a dated statement can be a plan."""
+    return any(last_mention(s) is not None for s in entry.statements)
+
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -2546,7 +2551,11 @@ class Consolidator:
             # day it names is when the plan was said ("plan stated on 2026-07-06").
             # A hook that is the description, whole or cut to fit, is given anew from it by the
             # index: retold on its own it would count as a change no file shows.
-            told_attrs = [] if entry.generated_hook else ["description"] + (
+            # A body that tells no plan (the person rewrote "we're moving CI to GitHub Actions
+            # this week" as "CI is GitHub Actions") makes the description no plan either: it
+            # is not told as planned because a sentence gone from the body was.
+            no_plan = bool(entry.statements) and not changed and not _tells_plan(entry)
+            told_attrs = [] if entry.generated_hook or no_plan else ["description"] + (
                 [] if entry.hook and (
                     hook_after_title(entry.hook, entry.description, entry.name)
                     or entry.hook == entry.description or cut_from(entry.hook, entry.description))
