@@ -1633,6 +1633,10 @@ def test_a_rules_how_says_what_to_do_without_a_double_negative(said: str, how: s
          "Commit messages should follow Conventional Commits"),
         ("The Grafana dashboard moved to https://grafana.acme.internal/d/recon-v2 , the old "
          "one is gone.", "The Grafana dashboard moved to grafana.acme.internal"),
+        # the subject whole, not cut after its verb: was "[The Grafana alert for p99 above 500ms
+        # on /v1/charges goes] — to #payments-oncall on Slack."
+        ("The Grafana alert for p99 above 500ms on /v1/charges goes to #payments-oncall on "
+         "Slack.", "The Grafana alert for p99 above 500ms on /v1/charges"),
     ],
 )
 def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -> None:
@@ -1662,6 +1666,12 @@ def test_a_long_statements_title_ends_on_a_whole_phrase(said: str, title: str) -
          "lockfile.", "The user would rather you didn't run pnpm install"),
         ("We deploy on Fridays rather than Mondays because the team is smaller then and quieter.",
          "We deploy on Fridays rather than Mondays"),
+        ("Deploy logs for the payments service go to the Loki instance or Grafana Cloud.",
+         "Deploy logs for the payments service"),
+        # the last of a list is no clause: a note in MEMORY.md was indexed "[Staging needs the
+        # WireGuard VPN up before any deploy] — or DB check."
+        ("Staging needs the WireGuard VPN up before any deploy or DB check.",
+         "Staging needs the WireGuard VPN up"),
     ],
 )
 def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> None:

@@ -351,6 +351,11 @@ _DANGLING = _PHRASE_START | word_set(
     must together along due according just also very even more less most least""")
 
 
+_LIST_TAIL = word_set("or nor")
+# where a thing goes or points, the verb a title cut just after would end on ("... goes")
+_ROUTE_VERBS = word_set("""goes go pages page posts post sends send fires fire alerts alert
+                        points point routes route redirects redirect forwards forward belongs
+                        belong reports report leads lead refers refer""")
 _COPULAS = word_set("is are was were")
 _SUBJECTS = word_set("i we you they he she it user")
 
@@ -381,6 +386,8 @@ def _cut_title(words: list[str]) -> str:
         before, after = words[fit - 1].lower(), words[fit].lower()
         if framed and before.endswith(","):
             framed = False
+        elif after in _LIST_TAIL and len(words) - fit <= 3:
+            pass  # the last of a list, no clause: "... before any deploy or DB check"
         elif before.endswith(",") or (after in _CLAUSE_START and not (
                 after == "that" and before in _SAYS_THAT) and not (
                 after == "rather" and before in _WOULD)):
@@ -393,6 +400,12 @@ def _cut_title(words: list[str]) -> str:
     if fit == 0:
         return words[0][:NAME_CHARS]
     end = clause if clause >= 3 else phrase if phrase >= 3 else fit
+    # a phrase cut just after the verb of where a thing goes ("The Grafana alert for p99 on
+    # /v1/charges goes" | "to #payments-oncall"): the cut goes before the verb, and the title
+    # is the whole subject
+    if end == phrase and end >= 4 and (
+            words[end - 1] in _ROUTE_VERBS) and words[end - 2].lower().strip(",") not in _DANGLING:
+        end -= 1
     # not inside an aside: "... in the week of 2026-07-20 (the week after the launch on ...)"
     # cut in it leaves "(the week"
     opened = max((i for i in range(end) if words[i].startswith("(")), default=-1)
