@@ -3159,3 +3159,58 @@ def test_what_a_colleague_back_from_leave_wants_is_kept_in_their_name(
 ])
 def test_a_colleague_back_with_nothing_they_want_keeps_no_requirement(said: str) -> None:
     assert not [c for c in gather(human(said, day=3)).candidates if "wants" in c.text]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # a preference said in the first person, or tersely again, was missed until said as a
+    # command ("Remember: require, never assert"); what the assistant did this time is no part
+    # of it
+    ("In tests I want testify's require, not assert. If an assertion fails the test should "
+     "stop right there.", "In tests the user wants testify's require, not assert."),
+    ("In tests I want testify's require, not assert.",
+     "In tests the user wants testify's require, not assert."),
+    ("Again, require not assert in the tests please, you used assert.Equal in the new refunds "
+     "test.", "Again, require not assert in the tests."),
+])
+def test_a_preference_said_in_the_first_person_or_again_is_a_candidate(
+    said: str, kept: str,
+) -> None:
+    found = gather(human(said)).candidates
+    assert [c.kind for c in found] in (["preference"], ["prohibition"])
+    assert found[0].text.startswith(kept)
+
+
+@pytest.mark.parametrize("said", [
+    "Quick one, the charges list endpoint returns 25 items per page by default, that's set in "
+    "internal/http/charges.go.",
+    "The charges list endpoint returns 25 items per page by default.",
+    "The HTTP client retries 3 times by default.",
+])
+def test_what_the_code_does_by_default_is_no_preference(said: str) -> None:
+    # saved as a feedback memory "Quick one, the charges list endpoint returns 25 items"
+    assert gather(human(said)).candidates == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("We use pnpm by default.", "We use pnpm by default."),
+    ("The charges endpoint returns 25 items by default, never change that without asking.",
+     "The charges endpoint returns 25 items by default"),
+    ("Quick one, always run go vet before you commit.", "Always run go vet before you commit."),
+])
+def test_a_rule_about_a_default_is_still_kept(said: str, kept: str) -> None:
+    found = gather(human(said)).candidates
+    assert found and found[0].text.startswith(kept)
+
+
+def test_a_preference_said_again_with_what_the_assistant_did_confirms_the_entry() -> None:
+    # ", you used assert.Equal in the new refunds test" is this time's, no part of the rule:
+    # kept in, the restatement matched nothing and would have been a second entry
+    files = {"feedback_req.md": topic("In tests the user wants testify's require, not assert",
+                                      "In tests the user wants testify's require, not assert.",
+                                      type_="feedback")}
+    plan = plan_dream(files, "- [In tests the user wants testify's require, not assert]"
+                             "(feedback_req.md)\n", candidates(
+        "Again, require not assert in the tests please, you used assert.Equal in the new "
+        "refunds test.", day=3), now=NOW)
+    assert [d.action for d in plan.decisions if d.file == "feedback_req.md"] == ["confirmed"]
+    assert [f for f in plan.writes if f != "feedback_req.md"] == []

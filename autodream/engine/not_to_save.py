@@ -182,6 +182,16 @@ _STRUCTURE = re.compile(
 _ONE_OFF_SCOPE = re.compile(
     r"\b(?:for|on|in)\s+(?:(?:this|that|the\s+current)\s+(?:pr|pull\s+request|branch|change|"
     r"commit|task|ticket|one|spike|experiment|session)|today|tonight)\b|\bthis\s+once\b", _I)
+# What a piece of the code does when nothing else is asked ("the charges list endpoint returns
+# 25 items per page by default"): its "by default" tells the code's, not the person's, way; the
+# code shows it. Not a rule about it ("... by default, never change it"), nor what we do.
+_CODE_DEFAULT = re.compile(
+    r"^(?:the\s+|our\s+|this\s+)?(?:[\w./{}-]+\s+){0,3}?(?:endpoints?|handlers?|routes?|"
+    r"functions?|methods?|quer(?:y|ies)|apis?|clients?|servers?|middleware|workers?|jobs?|"
+    r"commands?|services?)\s+(?:returns?|sends?|sets?|retries|caches|logs|paginates|"
+    r"times\s+out|limits?|defaults\s+to)\b"
+    r"(?![^.;]*\b(?:should|must|always|never|don't|do\s+not|keep|please)\b)[^.;]*\bby\s+default\b",
+    _I)
 _EPHEMERAL = re.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
@@ -263,6 +273,9 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
                 "who is away would read as if it were off")
     if found.kind in ("decision", "plan") and _TASK_TAKEN_ON.search(sentence):
         return "ephemeral task state (one piece of work taken on), not a lasting decision"
+    if found.kind in ("preference", "fact") and _CODE_DEFAULT.match(
+            _FILLER.sub("", sentence.strip())):
+        return "what the code does by default: the project's files show it"
     standing = _STANDING.search(sentence) is not None
     # "Rerun flaky tests before reporting a failure": a rule for every time, whatever its verb
     # ... or set against another way of doing it: "Fix flaky tests instead of skipping them"

@@ -33,8 +33,8 @@ _I = re.I
 
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
-    r"one more thing|another thing|quick note|important|by the way|heads up|just so you know|"
-    r"good news|great news|"
+    r"one more thing|another thing|quick note|quick one|important|by the way|heads up|"
+    r"just so you know|good news|great news|"
     r"for your information)\b[\s,.:;!-]*"
     # ... and a reply's interjections, with a comma after them ("Hold on, the staging URL is
     # ...", "Hmm, we use tabs here"; not "Wait for CI", "Sure enough")
@@ -53,7 +53,9 @@ _TAIL_REMINDER = re.compile(
     r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$"
     # ... or said to be said before: "..., I told claude the same thing", "..., as I said"
     r"|,\s*(?:(?:i|we)\s+told\s+(?:you|\w+)\s+the\s+same(?:\s+thing)?|as\s+i\s+said(?:\s+before)?|"
-    r"(?:i|we)(?:'ve|\s+have)?\s+said\s+(?:it|this|that)\s+(?:before|already))\s*[.!]*\s*$", _I,
+    r"(?:i|we)(?:'ve|\s+have)?\s+said\s+(?:it|this|that)\s+(?:before|already))\s*[.!]*\s*$"
+    # ... or what the assistant did this time: "..., you used assert.Equal in the new test"
+    r"|,\s*(?:but\s+)?you\s+used\s+[^,;]+$", _I,
 )
 
 
@@ -177,6 +179,12 @@ _PREFERENCE = re.compile(
     r"audit|offsite|cutover)(?=\s*(?:[.,;!?]|$))|"
     r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b(?![\s-]+(?:channel|"
     r"environment|env|server|room|team|page|board|dashboard|process|rotation)\b))\b)|"
+    # a choice said as the person's own: "In tests I want testify's require, not assert"
+    r"\bi\s+want\s+(?!to\b|you\b|it\b|this\b|that\b)(?:[\w.'’-]+\s+){0,2}?[\w.'’-]+,?\s+"
+    r"not\s+[\w.'’-]+|"
+    # ... or said tersely, of a kind of thing: "Again, require not assert in the tests please"
+    r"^(?:again[,\s]+)?[\w.'’-]+,?\s+not\s+[\w.'’-]+\s+(?:in|for)\s+(?:the\s+|all\s+|our\s+|"
+    r"every\s+)?(?:tests?|code|repo|project|prs?|commits?|handlers?|services?)\b|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
