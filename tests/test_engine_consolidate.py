@@ -4138,3 +4138,161 @@ def test_a_rename_said_again_leaves_the_memory_of_the_rename_as_it_was() -> None
     files = {"project_rename.md": topic("Rename", said)}
     plan = _plan(files, None, human(said, session="b", day=3))
     assert all("The debug-a100 partition" not in t for t in plan.writes.values())
+
+
+# (from a month as an SRE) what happened to a system in an incident is no switch of the
+# person's: an RDS failover made "Use eu-west-1b; ... do not suggest the previous choice"
+@pytest.mark.parametrize("said", [
+    "It's recovered; the writer moved to eu-west-1b.",
+    "Paged again. INC-4471: RDS checkout-prod failed over at 02:40 UTC, checkout had 4 minutes "
+    "of errors. It's recovered; the writer moved to eu-west-1b.",
+    "The primary crashed and moved to eu-west-1c.",
+])
+def test_a_system_moving_in_an_incident_is_no_switch(said: str) -> None:
+    plan = _plan({}, None, human(said, day=4))
+    for text in plan.writes.values():
+        assert "do not suggest" not in text
+        assert "Switched" not in text
+    assert not [d for d in plan.decisions if "switch" in d.reason]
+
+
+@pytest.mark.parametrize("said", [
+    "After the outage we moved to Datadog.",
+    "We moved the staging database to db2.",
+])
+def test_a_move_someone_made_is_still_a_switch(said: str) -> None:
+    plan = _plan({}, None, human(said, day=4))
+    assert any("(switch;" in d.reason for d in plan.decisions)
+
+
+# (from a month as an SRE) the one way work of a kind goes, and the new way replacing it
+def test_applies_moving_to_another_tool_replace_the_old_way() -> None:
+    first = _plan({}, None, human(
+        "Important rule for this repo: never run terraform apply from a laptop. Applies only go "
+        "through Terraform Cloud, in the infra-live-prod and infra-live-staging workspaces.",
+        day=0))
+    saved = [parse_topic(t) for f, t in first.writes.items() if f.startswith("project_")]
+    assert [t.body.split("\n")[0] for t in saved] == [
+        "Applies only go through Terraform Cloud, in the infra-live-prod and "
+        "infra-live-staging workspaces."]
+    files = {f: t for f, t in first.writes.items() if f != "MEMORY.md"}
+    plan = _plan(files, first.index, human(
+        "Big change: we've moved off Terraform Cloud. All applies now go through Atlantis: open "
+        "the PR, Atlantis posts the plan, and you comment `atlantis apply` after approval.",
+        day=3))
+    [moved] = [parse_topic(t) for f, t in plan.writes.items() if f.startswith("project_")]
+    assert moved.body.startswith("All applies now go through Atlantis: open the PR")
+    assert "`atlantis apply` after approval" in moved.body
+    assert "previously: Applies only go through Terraform Cloud" in moved.body
+    assert "Terraform Cloud" not in moved.name
+    assert "Terraform Cloud" not in plan.index.split("previously")[0]
+    assert not plan.deletes
+
+
+@pytest.mark.parametrize("said", [
+    "All deploys go through ArgoCD.",
+    "Applies only go through Terraform Cloud.",
+])
+def test_the_one_way_work_goes_is_kept(said: str) -> None:
+    plan = _plan({}, None, human(said))
+    assert [f for f in plan.writes if f.startswith("project_")]
+
+
+def test_requests_through_the_gateway_are_no_way_of_working() -> None:
+    plan = _plan({}, None, human("Requests go through the gateway."))
+    assert not [f for f in plan.writes if f != "MEMORY.md"]
+
+
+# (from a month as an SRE) a moved address replaces the old one where it stands, beside what
+# else the entry gives
+def test_a_retired_host_is_replaced_in_the_entry_that_holds_it() -> None:
+    old = ("The main Grafana dashboard for the platform is https://grafana.acme-platform.io/d/"
+           "k8s-overview/kubernetes-overview and PagerDuty service for platform is "
+           "https://acme-platform.pagerduty.com/service-directory/P7X2K9Q.")
+    files = {"reference_grafana.md": topic("Grafana", old, type_="reference")}
+    plan = _plan(files, "- [Grafana](reference_grafana.md) — dashboards\n", human(
+        "Grafana moved: the platform dashboards are now at https://grafana.platform.acme.io/d/"
+        "k8s-overview, the old grafana.acme-platform.io instance was retired on Friday.", day=4))
+    assert list(plan.writes) == ["reference_grafana.md"] or set(plan.writes) == {
+        "reference_grafana.md", "MEMORY.md"}
+    body = parse_topic(plan.writes["reference_grafana.md"]).body
+    lead = body.split("\n")[0]
+    assert lead == ("The main Grafana dashboard for the platform is https://grafana.platform."
+                    "acme.io/d/k8s-overview and PagerDuty service for platform is "
+                    "https://acme-platform.pagerduty.com/service-directory/P7X2K9Q.")
+    assert "previously: The main Grafana dashboard for the platform is https://grafana." \
+           "acme-platform.io" in body
+
+
+# (from a month as an SRE) a correction of a standing value replaces it
+@pytest.mark.parametrize("said", [
+    "Correction on the maintenance window: it's Saturday 22:00 to Sunday 02:00 UTC now, not "
+    "Sunday 02:00-04:00. The DB team asked for it to move because of their backups.",
+    "Correction: the maintenance window is Saturday 22:00 to Sunday 02:00 UTC now, not Sunday "
+    "02:00-04:00.",
+])
+def test_a_corrected_maintenance_window_replaces_the_old_one(said: str) -> None:
+    files = {"project_weekly-maintenance-window.md": topic(
+        "The weekly maintenance window",
+        "The weekly maintenance window is every Sunday 02:00-04:00 UTC.")}
+    plan = _plan(files, "- [Window](project_weekly-maintenance-window.md) — Sunday\n",
+                 human(said, day=4))
+    topics = [f for f in plan.writes if f != "MEMORY.md"]
+    assert topics == ["project_weekly-maintenance-window.md"]
+    body = parse_topic(plan.writes[topics[0]]).body
+    assert body.startswith("The maintenance window is Saturday 22:00 to Sunday 02:00 UTC now")
+    assert "previously: The weekly maintenance window is every Sunday 02:00-04:00 UTC." in body
+    assert "2026-07-11" not in body
+
+
+# (from a month as an SRE) the person's on-call weeks are dated plans
+@pytest.mark.parametrize(("said", "day", "lead"), [
+    ("I'm on call from 16/11 to 23/11.", 4, "The user is on call from 2026-11-16 to 2026-11-23."),
+    ("I'm on call again the week of 16/11, Monday to Monday.", 4,
+     "The user is on call again the week of 2026-11-16, Monday to Monday."),
+    ("FYI I'm on call this week until Monday 09:00 UTC, then Marco takes over.", 1,
+     "The user was on call in the week of 2026-07-06 until 2026-07-13 09:00 UTC, then Marco"),
+])
+def test_an_on_call_week_is_kept_as_a_dated_plan(said: str, day: int, lead: str) -> None:
+    plan = _plan({}, None, human(said, day=day))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).body.startswith(lead)
+
+
+@pytest.mark.parametrize("said", [
+    "The on-call runbook is at https://wiki.acme.io/oncall.",
+    # (a week with a weekly handoff in it would never be told as past)
+    "Also, FYI I'm primary on-call this week (PagerDuty schedule platform-primary, handoff is "
+    "Mondays at 10:00), so I may drop out of this session if I get paged.",
+    "On-call: I hand off to Jamal Reed this morning, he's my senior SRE.",
+])
+def test_on_call_said_otherwise_is_no_plan(said: str) -> None:
+    plan = _plan({}, None, human(said))
+    assert not [f for f in plan.writes if f.startswith("project_")]
+
+
+# (from a month as an SRE) a plan on "the 29/11" window is a plan; an incident is dated and
+# told as past
+def test_a_plan_for_the_day_in_figures_is_kept() -> None:
+    plan = _plan({}, None, human(
+        "Next big item is the Istio 1.24 upgrade, planned for the 29/11 maintenance window.",
+        day=4))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert "planned for the 2026-11-29 maintenance window" in parse_topic(text).body
+
+
+def test_an_incident_is_dated_and_told_as_past() -> None:
+    plan = _plan({}, None, human(
+        "INC-4412: the checkout pods OOMKilled at 03:10 UTC, checkout is down in prod.", day=1))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).body.startswith(
+        "INC-4412: the checkout pods OOMKilled at 03:10 UTC on 2026-07-07, checkout was down in "
+        "prod.")
+
+
+def test_an_incident_told_with_no_time_is_dated_by_its_day() -> None:
+    plan = _plan({}, None, human("INC-4413: checkout is down in prod, the pods are OOMKilled.",
+                                 day=1))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).body.startswith(
+        "INC-4413 (2026-07-07): checkout was down in prod")

@@ -283,6 +283,15 @@ _Analysis = tuple["_Kind | None", "str | None", str, str, bool]
 _MEMO_MAX = 50_000
 
 
+# An incident told by its id: "INC-4412: ...", "INC 4471 - ..."
+_INCIDENT_TOLD = re.compile(r"(?P<id>INC[- ]?\d+)\s*(?::|\s[—–-])\s*", re.I)
+# When in its day the incident began: "at 03:10 UTC"
+_AT_TIME = re.compile(r"\bat\s+\d{1,2}:\d\d(?:\s*(?:UTC|GMT|[A-Z]{2,4}T))?(?![\w:])")
+# What an incident does to a service while it lasts, told as it happens
+_DOWN_NOW = re.compile(r"\b(is|are)\s+((?:still\s+)?(?:down|degraded|unavailable|failing|erroring|"
+                       r"flapping|broken|unreachable|on\s+fire))\b", re.I)
+
+
 @dataclass
 class GatherStats:
     """Counts of what gathering read and found, for the run record."""
@@ -1018,6 +1027,17 @@ class Gatherer:
             # Friday since 2026-01-05"), not a plan to check on later; a decision made then
             # ("We agreed on 2026-07-07 to freeze the API") is one still
             kind = "decision" if _DECISION.search(statement) else "fact"
+        if dated[:3].upper() == "INC" and (told := _INCIDENT_TOLD.match(dated)) is not None and (
+                latest_date(dated) is None):
+            # "INC-4412: the checkout pods OOMKilled at 03:10 UTC, checkout is down in prod": an
+            # incident happened on the day it was told, and is over by the time memory is read;
+            # kept undated in the present, it said checkout was down for ever after
+            rest = _DOWN_NOW.sub(lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2],
+                                 dated[told.end():])
+            day = when.date().isoformat()
+            at = _AT_TIME.search(rest)
+            dated = (f"{dated[:told.end()]}{rest[:at.end()]} on {day}{rest[at.end():]}" if at
+                     else f"{told['id']} ({day}): {rest}")
         text = ensure_period(sentence_case(third_person(dated)))
         candidate = Candidate(
             kind=kind,

@@ -176,7 +176,13 @@ from autodream.engine.rewrites import (
     _without_old_place,
     _without_old_tool_clauses,
 )
-from autodream.engine.sentence_kinds import _RULE_KINDS, TOLD_DONE, best_result, key_clause
+from autodream.engine.sentence_kinds import (
+    _RULE_KINDS,
+    TOLD_DONE,
+    best_result,
+    key_clause,
+    route_of,
+)
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -312,6 +318,36 @@ _AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 def _tells_plan(entry: Entry) -> bool:
     """True when a statement of ``entry`` names a day: only a dated statement can be a plan."""
     return any(last_mention(s) is not None for s in entry.statements)
+
+
+# "the old grafana.acme-platform.io instance was retired", "grafana.acme.io was decommissioned":
+# a host that no longer serves
+_RETIRED_HOST = re.compile(
+    r"\bthe\s+old\s+(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
+    r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
+    r"turned\s+off|gone|removed)\b", re.I)
+_URL_IN = re.compile(r"https?://[^\s<>\"')\]]+", re.I)
+
+
+def _named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
+    """``entry``'s name, made from the statement ``lead`` replaced, put to ``lead`` when it
+    names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
+    applies now go through Atlantis": the index would tell the old way as the current one).
+    Only a name with a name (a capital past its first word) or a day in it that the new lead
+    lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16)."""
+    if entry.name != title_for(previous):
+        return
+    gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
+            and not has_word(lead, w)]
+    if gone:
+        entry.name = title_for(lead) or entry.name
+
+
+_ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _host_of(url: str) -> str:
+    return url.split("://", 1)[-1].split("/", 1)[0].lower()
 
 
 class Consolidator:
@@ -740,6 +776,10 @@ class Consolidator:
                 # schedule": the newer best is the result to beat, whatever else each says
                 self._new_best(bettered, cand, cluster)
                 return
+            readdressed = self._host_retired(cand) if cand.kind == "resource" else None
+            if readdressed is not None:
+                self._readdress_in_place(*readdressed, cand, cluster)
+                return
             target = (self._readdressed(cand) or self._turned_back_in(cand)
                       or self._decision_taken_back(cand) or self._best_match(cand))
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
@@ -868,6 +908,42 @@ class Consolidator:
                  and new is not None and new[0].lower() not in e.lead.lower()]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
+    def _host_retired(self, cand: Candidate) -> tuple[Entry, str, str] | None:
+        """For "the platform dashboards are now at https://grafana.platform.acme.io/..., the old
+        grafana.acme-platform.io instance was retired": the one live entry with an address on
+        the retired host, that address and the new one. The entry may say more than the moved
+        thing ("... Grafana dashboard is https://grafana.acme-platform.io/... and PagerDuty
+        service is https://..."), too unlike the move for a match by words: the old address
+        stayed in memory beside the new one."""
+        if "old " not in cand.text and "retired" not in cand.text:
+            return None
+        gone = _RETIRED_HOST.search(cand.text)
+        given = _URL_IN.findall(cand.text)
+        if gone is None or len(given) != 1:
+            return None
+        host = gone["host"].lower()
+        if host in given[0].lower():
+            return None
+        found = [(e, url.rstrip(".,;:!?")) for e in self.live() for url in _URL_IN.findall(e.lead)
+                 if _host_of(url) == host]
+        if len(found) != 1:
+            return None
+        return found[0][0], found[0][1], given[0].rstrip(".,;:!?")
+
+    def _readdress_in_place(self, entry: Entry, old: str, new: str, cand: Candidate,
+                            cluster: Cluster) -> None:
+        """``entry`` with the retired address ``old`` put to ``new`` where it stands: what else
+        the line says (another service's address) still holds."""
+        previous = entry.lead
+        day = cand.source.day.isoformat()
+        entry.statements = [s.replace(old, new) for s in entry.statements] or [cand.text]
+        entry.history.append(f"Updated on {day}; previously: {previous}")
+        if old in entry.description:
+            entry.description = entry.description.replace(old, new)
+        self._superseded(entry, cand, cluster,
+                         f"the address on the retired host moved to {new} on {day}; the rest "
+                         f"of the entry stays")
+
     def _decision_taken_back(self, cand: Candidate) -> Entry | None:
         """For "We are NOT doing Karpenter this quarter after all": the one live entry telling of
         a decision about that thing ("We decided to replace cluster-autoscaler with Karpenter"),
@@ -916,6 +992,8 @@ class Consolidator:
             cand.kind == "fact") else None
         if said_on is not None:
             return said_on
+        if cand.kind == "fact" and (route := self._route_told(cand)) is not None:
+            return route
         # difflib is the cost here, so each entry gets a cheap ceiling first: one below what it
         # needs, or below the best found so far, cannot be chosen. Trying high ceilings first
         # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
@@ -945,6 +1023,18 @@ class Consolidator:
                     sim == best_sim and best is not None and pos < best_pos)):
                 best, best_sim, best_pos = entry, sim, pos
         return best
+
+    def _route_told(self, cand: Candidate) -> Entry | None:
+        """For "All applies now go through Atlantis": the one entry of its type saying the same
+        work goes through something else ("Applies only go through Terraform Cloud, in the
+        infra-live-prod and infra-live-staging workspaces"), however unlike the two read; the
+        way the work is done has changed, and the old way must not stay beside it."""
+        told = route_of(cand.text)
+        if told is None or not told[1]:
+            return None
+        found = [e for e in self.live() if e.type == cand.type
+                 and (was := route_of(e.lead)) is not None and was[0] == told[0]]
+        return found[0] if len(found) == 1 else None
 
     def _best_of(self, cand: Candidate) -> Entry | None:
         """The newest live entry giving the project's best of the measure ``cand`` gives a best
@@ -2297,6 +2387,7 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             _guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
+            _named_off_old_name(entry, previous, cand.text)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
@@ -2320,6 +2411,7 @@ class Consolidator:
             if replaced_lead in earlier:
                 _guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
+            _named_off_old_name(entry, replaced_lead, cand.text)
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
@@ -2330,6 +2422,8 @@ class Consolidator:
             return
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
+            if entry.lead in replaced:
+                _named_off_old_name(entry, entry.lead, cand.text)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"

@@ -605,7 +605,9 @@ _NUMERIC_HINT = re.compile(r"\d/\d|\d\.\d\d\.")
 _STRONG_PREPS = frozenset({"on", "by", "until", "till", "before", "after", "due", "since"})
 _NUMERIC_LEAD = re.compile(
     r"(?i)\b(?:(?P<dated>deadline|launch|freeze|release|demo|date|due|cut-?off|go-?live|live)|"
-    r"is|are|was|were|be|it['’]s|now|still|from|to|for|through|starting)\s+$")
+    r"is|are|was|were|be|it['’]s|now|still|from|to|for|through|starting|"
+    # ("the week of 16/11", "planned for the 29/11 maintenance window")
+    r"week\s+of|(?:for|on|by|until|before|after)\s+the)\s+$")
 _VERSIONED = re.compile(r"(?i)\b(?:versions?|v\d|upgrad\w*|bump\w*|pinn?\w*|python|node|"
                         r"ubuntu|debian|postgres\w*|java|ruby|go|rust|php|kernel)\b")
 _BY_AMOUNT = re.compile(
@@ -900,6 +902,18 @@ def recurring_window(text: str) -> bool:
     return "window" in text.lower() and _RECURRING_WINDOW.search(text) is not None
 
 
+# A weekday and its time set against another weekday's: "The maintenance window is Saturday
+# 22:00 to Sunday 02:00 UTC now, not Sunday 02:00-04:00" puts right the slot it recurs in, not
+# one day's; dated, the window read as 2026-10-31 only, and was then told as past
+_AT_TIME = re.compile(r"\s+\d{1,2}:\d\d\b")
+_NOT_ANOTHER_SLOT = re.compile(rf"\bnot\s+{_ANY_WD}\s+\d{{1,2}}:\d\d\b", re.I)
+
+
+def _slot_put_right(m: re.Match[str]) -> bool:
+    return _AT_TIME.match(m.string, m.end()) is not None and _NOT_ANOTHER_SLOT.search(
+        m.string, m.end()) is not None
+
+
 def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
     was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
@@ -908,6 +922,8 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     text = m.string
     if "window" in text[:m.start()].lower() and (
             w := _RECURRING_WINDOW.search(text)) is not None and w.end() == m.end():
+        return None
+    if m["prep"] is None and _slot_put_right(m):
         return None
     if m["prep"] is None:
         before = text[:m.start()].split()
@@ -1355,6 +1371,8 @@ _PLAN_HINT = re.compile(
     r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
     r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?|deploy(?:s|ment)?|"
     rf"migrat(?:e|es|ing|ion)|upgrades?|roll-?out|rolls out|audit|has maintenance|{EVENT_WORDS})\b"
+    # a person's on-call week is dated as a leave is ("I'm on call from 16/11 to 23/11")
+    r"|(?<![\w-])on[\s-]call(?![\w-])"
 )
 _AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 

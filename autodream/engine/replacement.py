@@ -511,8 +511,27 @@ def said_of_other_things(old: str, new: str, corrects: bool) -> bool:
     correction): a rule said with "instead" at its end is told as a change of the other, and
     without the word ("Always use f-strings instead" over "Always use type hints", where
     "instead" read as a thing of its own set the two apart)."""
+    if " not " in new and _sets_aside(old, new):
+        return False
     bare = _INSTEAD_AT_END.sub("", new)
     return about_other_things(old, bare, corrects or bare != new)
+
+
+# "..., not Sunday 02:00-04:00" at the end: the time slot set aside, a day and its hours (a
+# bare figure, "not 4", is as often another thing's value: "Use 2 spaces for JSON, not 4")
+_NOT_THE_VALUE = re.compile(
+    r"(?:,|\bnow)\s+not\s+(?P<was>[a-z]+\s+\d{1,2}:\d\d(?:\s*[-–]\s*\d{1,2}:\d\d)?"
+    r"(?:\s+[A-Z]{2,4})?)\s*[.!]?\s*$", re.I)
+
+
+def _sets_aside(old: str, new: str) -> bool:
+    """``new`` ends setting aside the very value ``old`` gives ("The maintenance window is
+    Saturday 22:00 to Sunday 02:00 UTC now, not Sunday 02:00-04:00" of "The weekly maintenance
+    window is every Sunday 02:00-04:00 UTC"): it is said of the same thing, to replace it,
+    however many of its words changed."""
+    m = _NOT_THE_VALUE.search(new)
+    return m is not None and re.search(
+        rf"(?<![\w:-]){re.escape(m['was'])}(?![\w:-])", old, re.I) is not None
 
 
 def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:

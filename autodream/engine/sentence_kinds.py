@@ -12,6 +12,7 @@ from autodream.engine.dates import (
     absolutize,
     date_mentions,
     date_shift,
+    is_standing,
     plan_cancelled,
     recurring_window,
     tells_call_off,
@@ -119,6 +120,13 @@ _CORRECTION = re.compile(
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
     r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )
+# "Correction:", "Correction on the maintenance window:": what follows puts right what was said
+# of that subject before
+_CORRECTION_ON = re.compile(
+    r"^correction(?:\s+(?:on|about|to|for|re)\s+(?P<about>[^:;,.]{3,60}?))?\s*[:—–-]\s*"
+    r"(?P<rest>\S.*)$", _I)
+_IT_IS = re.compile(r"(?:it's|it\s+is|its)\s+", _I)
+_NOW_WORD = re.compile(r"\bnow\b", _I)
 # "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
 # back what the person said before on its subject (consolidate rewrites that entry); the words
 # saying so are no part of the memory.
@@ -452,6 +460,22 @@ _SIGNS_OFF_EVERY = re.compile(
     r"She|They)\b)(?-i:[A-Z][a-z]+)\s+(?:(?:always|now|still)\s+)?"
     r"(?:signs\s+off(?:\s+on)?|approves|has\s+to\s+(?:approve|sign\s+off(?:\s+on)?)|"
     r"needs\s+to\s+(?:approve|sign\s+off(?:\s+on)?))\s+(?:every|all|any)\b", _I)
+
+
+# A person's on-call week, dated as a leave is ("I'm on call from 16/11 to 23/11"); not "the
+# on-call runbook", nor "On-call:" heading what follows
+_ON_CALL = re.compile(
+    r"(?<![\w-])on[\s-]call(?![\w:-])(?!\s+(?:runbook|rotation|schedule|channel|doc|docs|"
+    r"handbook|engineer|person|tool|phone|pager|alias)s?\b)", _I)
+
+
+def _plan_word(text: str) -> bool:
+    """``text`` names what a date makes a plan of; an on-call week only where nothing in it
+    recurs ("handoff is Mondays at 10:00"): a plan that never passes would stay current."""
+    return _PLAN_WORD.search(text) is not None or (
+        "call" in text and _ON_CALL.search(text) is not None and not is_standing(text))
+
+
 _MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
@@ -503,7 +527,8 @@ _GIVES_NOT = re.compile(
 def _gives_not(text: str) -> bool:
     return " not " in text and _GIVES_NOT.match(text) is not None
 _UPDATE = re.compile(
-    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?)|"
+    r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?|"
+    r"go(?:es)? (?:through|via))|"
     r"no longer "
     r"(?:supports?|uses?|needs?|runs?)|(?:we|they|i) dropped|dropped support|is deprecated|"
     r"are deprecated|has been deprecated|(?:is|are) now|now (?:owns?|handles?|writes?|leads?|"
@@ -593,6 +618,22 @@ def _on_weekdays(sentence: str) -> bool:
     if by_verb is not None and (by_verb["we"] or not _FAULT_TOLD.search(head.split()[-1])):
         return True
     return _FAULT_TOLD.search(head) is None
+
+
+# The one way work of a kind is done, by a named tool: "Applies only go through Terraform Cloud",
+# "All deploys go through ArgoCD" (a capital: not "requests go through the gateway", code's path)
+_GOES_THROUGH = re.compile(
+    r"^(?:all\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?P<now>now\s+)?(?:only\s+)?"
+    r"(?:go|run|happen)\s+(?:only\s+)?(?:through|via)\s+(?-i:[A-Z])", _I)
+
+
+def route_of(text: str) -> tuple[str, bool] | None:
+    """(the work, whether told as new) for a statement of the one way work of a kind is done
+    ("All applies now go through Atlantis" -> ("applies", True)); None for any other."""
+    if " through " not in text and " via " not in text:
+        return None
+    m = _GOES_THROUGH.match(text)
+    return None if m is None else (m["what"].lower(), bool(m["now"]))
 
 
 # "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
@@ -1187,6 +1228,8 @@ def _switch(text: str) -> _Kind | None:
             continue
         if old and _focus_not_a_choice(text[: m.start()], new, old, text):
             continue
+        if _happened_to_system(text, m.start()):
+            continue
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
     again = _used_again(text)
     if again is not None:
@@ -1206,6 +1249,28 @@ def _switch(text: str) -> _Kind | None:
             return None
         return _switch(f"{said[:at.start()]}{at['we']} {at['verb']}ed{said[at.end():]}")
     return None
+
+
+# What happens to a running system by itself: "It's recovered; the writer moved to eu-west-1b"
+# after an RDS failover. The writer moves again on the next one; told as a switch it became
+# "use eu-west-1b, do not suggest the previous choice", a rule that pins work to one zone.
+_SYSTEM_EVENT = re.compile(
+    r"\b(?:fail(?:ed|s|ing)?[\s-]+over|failovers?|recover(?:ed|s|ing)|crash(?:ed|es|ing)?|"
+    r"went\s+down|(?:is|was)\s+down|outage|paged|evicted|rescheduled|oom-?killed)\b", _I)
+# ... unless someone made the move: "After the outage we moved to Datadog"
+_MOVED_BY_SOMEONE = re.compile(
+    r"\b(?:we|i|they|you)(?:'ve|'d|\s+have|\s+had|\s+just|\s+finally|\s+then|\s+all)*\s+$", _I)
+
+
+def _happened_to_system(text: str, at: int) -> bool:
+    """Whether the move found at ``at`` is one a system made by itself in an incident told in
+    the same sentence (a failover, a recovery), not the person's choice of a new thing."""
+    low = text.lower()
+    if not any(w in low for w in ("fail", "recover", "crash", "down", "outage", "paged",
+                                  "evicted", "rescheduled", "oom")):
+        return False
+    return _SYSTEM_EVENT.search(text) is not None and _MOVED_BY_SOMEONE.search(
+        text, 0, at) is None
 
 
 _SWITCHING_NOW = re.compile(r"\b(?P<we>we)(?:'re|\s+are)\s+(?P<verb>switch|migrat|mov)ing\b", _I)
@@ -1299,6 +1364,9 @@ _WHEN_DOING = re.compile(
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
+    if sentence[:10].lower() == "correction" and _CORRECTION_ON.match(sentence):
+        # "Correction: ..." is no lead-in to drop: it says what follows replaces what was said
+        return _detect_core(sentence)
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
         # "Good catch, that reminds me of a security rule from Omar Haddad (security team
@@ -1462,9 +1530,23 @@ def _detect_core(raw: str) -> _Kind | None:
     m = _STANDING_OPENER.match(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
         return _Kind("preference", _clean(m["rest"]), 0.9)
-    m = _CORRECTION.match(sentence)
+    m = _CORRECTION.match(sentence) or (
+        _CORRECTION_ON.match(sentence) if sentence[:10].lower() == "correction" else None)
     if m is not None:
         rest = m["rest"]
+        if m.re is _CORRECTION_ON and m["about"] and (it := _IT_IS.match(rest)) is not None:
+            # "Correction on the maintenance window: it's Saturday ..." is "The maintenance
+            # window is Saturday ...": "it" alone says nothing the memory could keep
+            rest = f"{sentence_case(m['about'])} is {rest[it.end():]}"
+        if m.re is _CORRECTION_ON:
+            # a statement of what holds put right, of the project as the person said it first,
+            # not of the assistant's work: "The maintenance window is Saturday ... now, not
+            # Sunday ..." replaces the window the project memory gives
+            inner = _detect_core(rest)
+            if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
+                return replace(inner, explicitness=max(inner.explicitness, 0.85))
+            if inner is None and _NOW_WORD.search(rest):
+                return _Kind("fact", _clean(rest), 0.85)
         while (again := _CORRECTION.match(rest)) is not None and again["rest"] != rest:
             rest = again["rest"]
         rest = _clean(rest)
@@ -1513,7 +1595,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("plan", _clean(sentence), 0.7)
     # The event and its date must be the statement's own: in "We never merge on Fridays because a
     # deploy took down checkout last year" they date the reason's past event, not a plan.
-    if _PLAN_WORD.search(sentence) and _PLAN_WORD.search(said := _split_why(sentence)[0]) and (
+    if _plan_word(sentence) and _plan_word(said := _split_why(sentence)[0]) and (
             "my " not in said.lower() or not _MY_MACHINE.search(said)):
         # (either order: a day in figures is a day, whichever way round it is read)
         dated, rewrites = absolutize(said, _SOME_DAY, "dmy")
@@ -1569,7 +1651,8 @@ def _detect_core(raw: str) -> _Kind | None:
             not _said_in_past(sentence.split(" ", 2)[1].lower())
             and not _POINTS_AT_HAND.search(sentence))):
         return _Kind("fact", _clean(sentence), 0.7)
-    if _FACT.search(sentence):
+    if _FACT.search(sentence) or ((" through " in sentence or " via " in sentence)
+                                  and _GOES_THROUGH.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.6)
     if _CHOSEN_INSTEAD.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
