@@ -338,6 +338,23 @@ def test_ordinary_task_chatter_yields_nothing() -> None:
         ("Would you mind always writing the tests first?", ["Always write the tests first."]),
         ("Would you mind looking at this?", []),
         ("Would you mind running the tests?", []),
+        # (from a review of 1029984: each was saved as a rule) a question of what can be, one
+        # asked in doubt or with a second question, and a rule for the work at hand are none
+        ("Can you never reproduce it locally?", []),
+        ("Can you always reproduce the flaky test?", []),
+        ("Can we always trust the cache?", []),
+        ("Can we always assume the API returns JSON?", []),
+        ("Could you always get the same loss with seed 0?", []),
+        ("Could we never have shipped that?", []),
+        ("Can we always deploy on Fridays? Or is that risky?", []),
+        ("Can we stop using Sentry? Is it worth the money?", []),
+        ("Can we stop using default exports? I'm not sure.", []),
+        ("Can we stop using default exports? Actually no, leave it.", []),
+        ("Would you mind always using single quotes in this PR?", []),
+        # ... while a reason after it leaves the rule asked for
+        ("Would you mind always running the linter first? It's quicker.",
+         ["Always run the linter first."]),
+        ("Could you perhaps never use var?", ["Never use var."]),
     ],
 )
 def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -> None:

@@ -372,6 +372,20 @@ _FOR_GOOD = re.compile(r"\b(?:always|never|stop\s+(?:using|writing|adding|puttin
                        r"from\s+now\s+on|going\s+forward|in\s+future|any\s?more)\b", re.I)
 _POLITE_OPENERS = ("could ", "can ", "would ", "it'd ", "it would ", "that'd ", "that would ",
                    "i'd ", "i would ")
+# ... a question of what can be, not a way of working: "Can you always reproduce the flaky
+# test?", "Can we always trust the cache?", "Could we never have shipped that?"
+_ABLE_TO = re.compile(
+    r"\b(?:always|never)\s+(?:just\s+)?(?:reproduce|repro|replicate|trust|assume|rely|count\s+on|"
+    r"get|see|hear|have|know|find|tell|expect|guarantee|afford|reach|recover|understand)\b", re.I)
+# ... or one for the work at hand ("Would you mind always using single quotes in this PR?")
+_AT_HAND = re.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|commit|session)|"
+                      r"this\s+time|for\s+now|right\s+now|today|tonight)\b", re.I)
+# ... or asked in doubt, the next sentence a second question or unsure ("Can we stop using
+# Sentry? Is it worth the money?", "... Or is that risky?", "... I'm not sure.")
+_IN_DOUBT = re.compile(
+    r"^(?:(?:hmm+|well|honestly|actually)[,\s]+)?(?:i['’]?m\s+not\s+sure|not\s+sure|"
+    r"i\s+don['’]?t\s+know|dunno|no\s+idea|maybe\s+not|no\s*[,.!]|or\b|on\s+second\s+thought|"
+    r"just\s+(?:wondering|asking|curious)|what\s+do\s+you\s+think|thoughts\b)", re.I)
 
 
 # "mind always using ...": the gerund a rule's verb is asked in
@@ -399,15 +413,17 @@ def _bare_verb(gerund: str) -> str:
     return stem
 
 
-def _asked_politely(sentence: str) -> str:
+def _asked_politely(sentence: str, following: str) -> str:
     """A standing rule asked politely, as the rule ("Could we perhaps stop using default
     exports?" is "Stop using default exports."); any other sentence as it is. The question's
     words would leave it a question (no rule) or a wish titled by its opener ("It'd be
-    lovely")."""
+    lovely"). ``following`` is the sentence after it, which may leave the question open."""
     if not sentence.lower().startswith(_POLITE_OPENERS):
         return sentence
     m = _POLITE_ASK.match(sentence.strip())
-    if m is None or _FOR_GOOD.search(m["rest"]) is None:
+    if m is None or _FOR_GOOD.search(m["rest"]) is None or _ABLE_TO.search(
+            m["rest"]) or _AT_HAND.search(m["rest"]) or (following and (
+            following.rstrip().endswith("?") or _IN_DOUBT.match(following.strip()))):
         return sentence
     rest = m["rest"]
     if rest[:5].lower() == "mind ":
@@ -853,7 +869,7 @@ class Gatherer:
 
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
-        sentence = _asked_politely(_neither_nor(sentence))
+        sentence = _asked_politely(_neither_nor(sentence), following)
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
