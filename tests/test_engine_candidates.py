@@ -2786,6 +2786,11 @@ def test_if_you_ever_is_a_standing_rule(said: str, kept: list[str]) -> None:
     ("Deploy on Tuesdays. Wait, no, Wednesdays. Tuesdays are for releases of the mobile app.",
      ["Deploy on Wednesdays."]),
     ("Use 2 spaces for indentation, wait no, 4.", ["Use 4 spaces for indentation."]),
+    # (from a review of the last round) "no wait" as "wait no", and a number with decimals
+    ("Deploy on Tuesdays, no wait, Wednesdays.", ["Deploy on Wednesdays."]),
+    ("best val loss is 0.352, no wait, 0.362", ["Best val loss is 0.362."]),
+    ("best val loss is 0.352, wait no, 0.362", ["Best val loss is 0.362."]),
+    ("There's no wait, just go ahead and merge.", []),
     ("Please run the migrations on staging first, wait no, run them locally first and then "
      "staging, and always take a snapshot before.",
      ["Run the migrations locally first and then staging, and always take a snapshot before."]),

@@ -3923,6 +3923,22 @@ def test_a_newer_best_result_replaces_the_older(
         assert "previously: Best val loss is 0.398 now with the cosine schedule" in topic_.body
 
 
+# (from a review of the last round: the whole sentence was the entry) a best result put right
+# as it is said ("no wait", "wait no") is the number said last
+@pytest.mark.parametrize("newer", ["best val loss is 0.352, no wait, 0.362",
+                                   "best val loss is 0.352, wait no, 0.362"])
+def test_a_best_result_put_right_as_said_replaces_with_the_right_number(newer: str) -> None:
+    plan = plan_dream({}, None, gather(human(
+        "Best val loss is 0.398 now with the cosine schedule.", day=1, session="s1")).candidates,
+        now=NOW)
+    files = dict(plan.writes)
+    plan = plan_dream(files, None, gather(human(newer, day=5, session="s5")).candidates, now=NOW)
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    assert body.startswith("Best val loss is 0.362.\n") and "0.352" not in body
+    assert "previously: Best val loss is 0.398 now" in body
+
+
 # (from a review of 19fe740: the paper's number went to history) a best result said in doubt
 # or of a debug run is not the project's: the entry stays as it is
 @pytest.mark.parametrize("newer", [
@@ -3930,6 +3946,9 @@ def test_a_newer_best_result_replaces_the_older(
     "best val loss is 0.35 now? that seems too good",
     "best val loss is 0.33 now, not sure it's real though",
     "the best val loss so far is 0.29 but that run diverged after",
+    # (from a review of the last round: it replaced the paper's number) one the person discounts
+    "Best val loss is 0.31 on the broken split, ignore it.",
+    "Best val loss is 0.42, but that run was buggy.",
 ])
 def test_a_doubted_or_debug_best_result_replaces_nothing(newer: str) -> None:
     plan = plan_dream({}, None, gather(human(

@@ -194,6 +194,8 @@ _TAKEN_BACK = re.compile(
     r"(?:(?:no\s+)?wait\b[\s,—–-]*)?"
     # ("... before he leaves... wait no, he leaves on the 16th": a stop mid-way)
     r"(?:(?:(?<=wait\s)|(?<=wait,\s))no(?![\s,—–-]+(?:forget|scratch|never|ignore|disregard)\b)|"
+    # ("best val loss is 0.352, no wait, 0.362": "no wait" after a comma, as "wait no")
+    r"(?<=,\sno\swait)(?=\s*,)|"
     r"(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
     r"(?:just\s+)?said(?:\s+(?:earlier|before))?(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
@@ -211,7 +213,7 @@ _TAKE_BACK_OPENER = re.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!
 _TOOL_NAMED = re.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
 
 
-_DAY_OR_NUMBER = re.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+)\b", _I)
+_DAY_OR_NUMBER = re.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+(?:\.\d+)?)\b", _I)
 _SAID_AGAIN = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<it>them|it)\b", _I)
 
 

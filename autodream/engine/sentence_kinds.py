@@ -863,10 +863,13 @@ _BEST_RESULT = re.compile(
     r"error(?:\s+rate)?|precision|recall))\s+(?:(?:is|so\s+far\s+is)\s+)?(?:now\s+)?(?:at\s+)?\d*\.?\d+%?"
     # (not one batch's or one step's: "best accuracy is 0.91 on this batch"; nor a debug run's,
     # nor one said in doubt: "... 0.41 on the debug run", "... 0.35 now? that seems too good",
-    # "..., not sure it's real though", "... 0.29 but that run diverged after")
+    # "..., not sure it's real though", "... 0.29 but that run diverged after"; nor one the
+    # person discounts: "... 0.31 on the broken split, ignore it", "... but that run was buggy")
     r"(?!\w|\.\d)(?![^.;]*(?:\b(?:this|that|one|each|every)\s+(?:batch|step|sample|epoch|seed)\b|"
     r"\?|\bnot\s+sure\b|\btoo\s+good\b|\bsuspicious|\b(?:can't|cannot)\s+be\s+right|"
-    r"\bdiverged\b|\b(?:debug|smoke|toy|sanity|test)[\s-]+runs?\b))", _I)
+    r"\bdiverged\b|\b(?:debug|smoke|toy|sanity|test)[\s-]+runs?\b|\b(?:broken|buggy|bugged|"
+    r"leaky|leaked|invalid|bogus)\b|\bignore\s+(?:it|that|this)\b|\bdoes(?:n't|\s+not)\s+count\b))",
+    _I)
 # A reply's yes before it says nothing of the result
 _YES = re.compile(r"^(?:yes|yep|yup|yeah|nice|great)\b[\s,!.]*", _I)
 # A named resource of the cluster or the tracker and what it is: "the mlflow experiment name is
