@@ -188,6 +188,7 @@ from autodream.engine.setting_changes import (
     is_about,
     same_value,
     setting_change,
+    turn_to_come_over,
     turn_told,
     turned_back_over,
 )
@@ -828,7 +829,10 @@ class Consolidator:
                         key_clause(target.lead), cand.key, corrects)))
                     or self._one_put_right(target, cand, corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
-                    change is None or is_about(change, target.lead)):
+                    change is None or is_about(change, target.lead)) and not (
+                    # ("Next week we turn ArgoCD auto-sync back on ..." of "... is off during
+                    # the freeze": a plan beside what holds until it is done)
+                    turn_to_come_over(target.lead, cand.text)):
                 self._update(target, cand, cluster)
                 return
             if claimed and _claimed_as_it(cand.text, claimed):

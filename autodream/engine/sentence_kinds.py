@@ -21,7 +21,7 @@ from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.model import CandidateKind
 from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.revisions import chooses_an_end
-from autodream.engine.setting_changes import setting_change, turned_back
+from autodream.engine.setting_changes import setting_change, turn_to_come, turned_back
 from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
@@ -1620,6 +1620,9 @@ def _detect_core(raw: str) -> _Kind | None:
         # it": a colleague's standing say over a kind of work, a fact of the project as "Sofia
         # signs off every colour change" alone is, what to do about it and all
         return _Kind("fact", _clean(sentence), 0.7)
+    if "back o" in sentence.lower() and turn_to_come(sentence):
+        # "Next week we turn ArgoCD auto-sync back on for prod apps": a plan of its own
+        return _Kind("fact", _clean(sentence), 0.8)
     if _PROHIBITION.search(sentence) and not _NOT_A_RULE.search(sentence):
         return _Kind("prohibition", _clean(sentence), 0.8)
     if _DECISION.search(sentence):

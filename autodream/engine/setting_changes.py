@@ -312,8 +312,21 @@ _NOT_A_SETTING = re.compile(
     r"laptop|computer|phone)", re.I)
 
 
-def _turn(text: str) -> tuple[str, str, int] | None:
-    """(the setting, "on" or "off", where the turn's own words start) of ``text``."""
+# A turn to come, told with who makes it and when: "Next week we turn ArgoCD auto-sync back on",
+# "After the freeze we turn ...", "We're turning it back on on Thursday" (a plan, not a request:
+# "Please turn ...", "We need to turn ..."; nor "Later today we turn ...", the day's task)
+_MAKES_THE_TURN = frozenset({"we", "they", "i", "we're", "they're", "i'm", "we’re", "they’re",
+                             "i’m"})
+_TURN_AHEAD = re.compile(
+    r"\b(?:next\s+(?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+    r"after\s+(?:the|our|this)\s+[\w-]+|later\s+this\s+(?:week|month)|"
+    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:a|two|three|\d+)\s+(?:days|weeks?)|"
+    r"(?:on|in\s+the\s+week\s+of)\s+\d{4}-\d\d-\d\d)\b", re.I)
+
+
+def _turn(text: str, to_come: bool = False) -> tuple[str, str, int] | None:
+    """(the setting, "on" or "off", where the turn's own words start) of ``text``; with
+    ``to_come``, of a turn told as a plan (``_TURN_AHEAD``) instead of one told done."""
     if "back o" not in text.lower():
         return None
     m = _TURNED_BACK.search(text)
@@ -337,8 +350,12 @@ def _turn(text: str) -> tuple[str, str, int] | None:
     # Only a turn told as done changes the entry: "we turned", "it is back on", or a decision
     # made to turn it ("we agreed to turn ..."); told in the present it is a plan or a request
     # ("Later today we turn auto-sync back on", "Please turn ...", "We need to turn ...")
-    if not m["verb"].lower().endswith(("ed", "is", "are", "was", "were", "now")) and (
-            _DECIDED_TO.search(clause) is None):
+    done = m["verb"].lower().endswith(("ed", "is", "are", "was", "were", "now")) or (
+        _DECIDED_TO.search(clause) is not None)
+    if to_come and (done or not clause.split() or clause.split()[-1].lower() not in (
+            _MAKES_THE_TURN) or _TURN_AHEAD.search(text) is None):
+        return None
+    if not done and not to_come:
         return None
     if told is not None:
         said, start = clause, m.start("verb") - len(clause)
@@ -362,6 +379,12 @@ def turned_back(text: str) -> tuple[str, str] | None:
     return None if turn is None else turn[:2]
 
 
+def turn_to_come(text: str) -> bool:
+    """``text`` tells a setting turned back as a plan: "Next week we turn ArgoCD auto-sync back
+    on for prod apps" (which leaves the entry that gives the other state as it is)."""
+    return _turn(text, to_come=True) is not None
+
+
 def turn_told(text: str) -> str:
     """The words of ``text`` that turn a setting back, from the setting on ("auto-sync back on in
     Argo" of "When the incident was resolved we turned auto-sync back on in Argo"): what it is
@@ -373,7 +396,18 @@ def turn_told(text: str) -> str:
 def turned_back_over(old: str, new: str) -> bool:
     """``new`` turns back the setting ``old`` gives the other state ("ArgoCD auto-sync is back on
     for prod apps" over "We decided to turn ArgoCD auto-sync OFF for all prod applications")."""
-    turned = turned_back(new)
+    return _gives_other_state(old, turned_back(new))
+
+
+def turn_to_come_over(old: str, new: str) -> bool:
+    """``new`` plans to turn back the setting ``old`` gives the other state ("Next week we turn
+    ArgoCD auto-sync back on" of "ArgoCD auto-sync is off for prod apps during the freeze"):
+    news of its own, while ``old`` still holds."""
+    turn = _turn(new, to_come=True) if "back o" in new.lower() else None
+    return _gives_other_state(old, None if turn is None else turn[:2])
+
+
+def _gives_other_state(old: str, turned: tuple[str, str] | None) -> bool:
     if turned is None:
         return False
     what, state = turned
