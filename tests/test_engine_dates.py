@@ -1686,12 +1686,31 @@ def test_a_standing_deadline_said_the_british_way_stays_as_said(text: str,
     ("The offsite is 24/7 to 26/7.", "The offsite is 2026-07-24 to 2026-07-26."),
     ("The offsite is from 20/7 to 24/7.", "The offsite is from 2026-07-20 to 2026-07-24."),
     ("The offsite is 23/7 to 26/7.", "The offsite is 2026-07-23 to 2026-07-26."),
+    # (from a review of the last round: the far end was left as written) told with a dash
+    ("The freeze is 24/7 - 26/7.", "The freeze is 2026-07-24 - 2026-07-26."),
+    ("The freeze is 23/7 – 26/7.", "The freeze is 2026-07-23 – 2026-07-26."),
+    ("Rota: 24/7 - 28/7 Sam", "Rota: 24/7 - 28/7 Sam"),
     # round the clock, as before
+    ("We run the pager 24/7 - 365 days a year.", "We run the pager 24/7 - 365 days a year."),
     ("We run this 24/7.", "We run this 24/7."),
     ("We're on call 24/7.", "We're on call 24/7."),
     ("Support is 24/7 to our customers.", "Support is 24/7 to our customers."),
 ])
 def test_a_range_of_days_in_figures_is_dated_at_both_ends(text: str, expected: str) -> None:
+    assert absolutize(text, MONDAY, "dmy")[0] == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # (from a review of the last round) figures that are a score or a share of a day are no
+    # day ("on 2026-10-10 ready", "on 2027-02-01 day"), and what ends on a day is dated as what
+    # is due on one (only the report was)
+    ("The demo is 10/10 ready.", "The demo is 10/10 ready."),
+    ("The demo is on 1/2 day, mornings only.", "The demo is on 1/2 day, mornings only."),
+    ("Grant ends 30/9, report due 15/10.", "Grant ends 2026-09-30, report due 2026-10-15."),
+    ("The demo is on 10/10.", "The demo is on 2026-10-10."),
+    ("The release is 3/8.", "The release is 2026-08-03."),
+])
+def test_figures_are_a_day_only_where_a_day_is_told(text: str, expected: str) -> None:
     assert absolutize(text, MONDAY, "dmy")[0] == expected
 
 

@@ -597,14 +597,18 @@ _NUMERIC_DATE = re.compile(
     r"(?:/(?P<y>\d{4}|\d{2}))?|\.(?P<db>\d{2})(?:\.(?P<dy>\d{4}|\d{2})|\.(?=\s+[a-z])|(?=\.)))"
     r"(?![\w/%-]|[.,]\d)"
     r"(?!\s*(?:of|passing|passed|failing|failed|tests?|done|complete|votes?|points?|people|"
-    r"split|chance|odds|ratio|x)\b)", re.I)
+    # (nor a score, "10/10 ready", or a part of a time, "on 1/2 day")
+    r"split|chance|odds|ratio|x|ready|perfect|score|rating|stars?|sure|confident|"
+    r"(?:an?\s+)?(?:days?|hours?|hrs?|weeks?|shifts?))\b)", re.I)
 _NUMERIC_HINT = re.compile(r"\d/\d|\d\.\d\d\.")
 # Figures are a day only where a day is told: after a preposition of time ("by 30/11", "on
 # 04/12"), or after what is dated and its verb ("the launch is 04/12", "code freeze 01/12",
 # "it's now 11/12"); "the score is 3/4" and "cut the build time by 1/2" tell none
 _STRONG_PREPS = frozenset({"on", "by", "until", "till", "before", "after", "due", "since"})
 _NUMERIC_LEAD = re.compile(
-    r"(?i)\b(?:(?P<dated>deadline|launch|freeze|release|demo|date|due|cut-?off|go-?live|live)|"
+    r"(?i)\b(?:(?P<dated>deadline|launch|freeze|release|demo|date|due|cut-?off|go-?live|live|"
+    # (what ends or starts on a day: "Grant ends 30/9")
+    r"ends|starts|begins|closes|expires)|"
     r"is|are|was|were|be|it['’]s|now|still|from|to|for|through|starting|"
     # ("the week of 16/11", "planned for the 29/11 maintenance window")
     r"week\s+of|(?:for|on|by|until|before|after)\s+the)\s+$")
@@ -633,6 +637,12 @@ def _numeric_context(m: re.Match[str]) -> bool:
     if prep in _STRONG_PREPS:
         return prep != "by" or _BY_AMOUNT.search(before[:m.start()]) is None
     lead = _NUMERIC_LEAD.search(before)
+    if lead is None and (start := _RANGE_START.search(before)) is not None and (
+            before.rstrip()[-1:] in "-–"):
+        # the far end of a range told with a dash ("The freeze is 24/7 - 26/7") is a day
+        # where its start is
+        told = _NUMERIC_DATE.match(m.string, start.start())
+        return told is not None and _numeric_context(told)
     return lead is not None and (lead["dated"] is not None or _PLAN_HINT.search(
         before, 0, lead.start()) is not None)
 
