@@ -355,6 +355,8 @@ def test_ordinary_task_chatter_yields_nothing() -> None:
         ("Would you mind always running the linter first? It's quicker.",
          ["Always run the linter first."]),
         ("Could you perhaps never use var?", ["Never use var."]),
+        ("Could you always tell me before you push?", ["Always tell the user before you push."]),
+        ("Can you always tell which test is flaky?", []),
     ],
 )
 def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -> None:

@@ -378,7 +378,9 @@ _POLITE_OPENERS = ("could ", "can ", "would ", "it'd ", "it would ", "that'd ", 
 # test?", "Can we always trust the cache?", "Could we never have shipped that?"
 _ABLE_TO = re.compile(
     r"\b(?:always|never)\s+(?:just\s+)?(?:reproduce|repro|replicate|trust|assume|rely|count\s+on|"
-    r"get|see|hear|have|know|find|tell|expect|guarantee|afford|reach|recover|understand)\b", re.I)
+    r"get|see|hear|have|know|find|expect|guarantee|afford|reach|recover|understand|"
+    # ("Can you always tell which test is flaky?", not "Could you always tell me before ...")
+    r"tell(?!\s+(?:me|us|him|her|them|the\s+(?:user|team))\b))\b", re.I)
 # ... or one for the work at hand ("Would you mind always using single quotes in this PR?")
 _AT_HAND = re.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|commit|session)|"
                       r"this\s+time|for\s+now|right\s+now|today|tonight)\b", re.I)
