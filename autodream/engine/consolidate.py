@@ -1064,13 +1064,8 @@ class Consolidator:
         if entry.original is None or entry.description == description_for(previous):
             entry.description = description_for(entry.lead)
         _guidance_for(entry, cand, cluster)
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "superseded", shorten(cand.text, 120),
-            f"a newer best result replaces '{shorten(previous, 80)}' on {day}",
-            file=entry.file, session_id=cand.source.session_id))
+        self._took_in(entry, cand, cluster, "superseded",
+                      f"a newer best result replaces '{shorten(previous, 80)}' on {day}")
 
     def _taken_back(self, cand: Candidate) -> tuple[Entry, list[tuple[int, Revision]]] | None:
         """The entry whose statements ``cand``, said after a change of mind, takes back (each
@@ -1685,12 +1680,19 @@ class Consolidator:
     def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str,
                     action: Action = "superseded") -> None:
         """``entry`` now says what ``cluster`` told: its sources and score, and the decision."""
+        self._took_in(entry, cand, cluster, action, reason, said=entry.lead)
+        self._told(entry)
+
+    def _took_in(self, entry: Entry, cand: Candidate, cluster: Cluster, action: Action,
+                 reason: str, said: str | None = None) -> None:
+        """``entry`` changed for what ``cluster`` told: its sources and score go in, and the
+        decision says why, quoting ``said`` (else the candidate's words)."""
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         entry.score = max(entry.score, cluster.score)
         entry.changed = True
-        self.decisions.append(Decision(action, shorten(entry.lead, 120), reason,
-                                       file=entry.file, session_id=cand.source.session_id))
-        self._told(entry)
+        self.decisions.append(Decision(
+            action, shorten(cand.text if said is None else said, 120), reason,
+            file=entry.file, session_id=cand.source.session_id))
 
     def _rescheduled(
         self, cand: Candidate, thing: frozenset[str], new: str
@@ -2437,11 +2439,7 @@ class Consolidator:
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(action, shorten(cand.text, 120), reason, file=entry.file,
-                                       session_id=cand.source.session_id))
+        self._took_in(entry, cand, cluster, action, reason)
 
     def _said_more_fully(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` says what ``entry`` does and more ("Acme want all copy in US English, so
@@ -2454,13 +2452,9 @@ class Consolidator:
             entry.description = description_for(entry.lead)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "updated", shorten(cand.text, 120),
-            f"says again, more fully, what the entry says; newest wording from {day} leads",
-            file=entry.file, session_id=cand.source.session_id))
+        self._took_in(entry, cand, cluster, "updated",
+                      f"says again, more fully, what the entry says; newest wording from {day} "
+                      "leads")
 
     def _beside_the_plan(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` tells who is at the event ``entry`` plans, or away from it ("I will attend
@@ -2471,13 +2465,9 @@ class Consolidator:
             self._confirm(entry, cand, cluster)
             return
         entry.statements = self._capped([*entry.statements, cand.text], entry.file)
-        entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
-        entry.score = max(entry.score, cluster.score)
-        entry.changed = True
-        self.decisions.append(Decision(
-            "updated", shorten(cand.text, 120),
-            "says who is at the event the entry plans, or away from it; the plan leads as it "
-            "was", file=entry.file, session_id=cand.source.session_id))
+        self._took_in(entry, cand, cluster, "updated",
+                      "says who is at the event the entry plans, or away from it; the plan "
+                      "leads as it was")
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
         said_alone = _alone(cand.text) if _is_rule(cand) else cand.text
