@@ -359,11 +359,15 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|ssh(?:[\s-]+in(?:to)?)?|connect(?:ed)?)\b[^\n]{0,40}?\bas\s+[\w.@+-]{2,40}"
             r"\s+(?:with|using)\s+(?:(?:the\s+)?(?:password|passwd|pw|pass)\s+)?[\"'`]?"
             r"(?!\[REDACTED)(?!(?:ssh-|ed25519|rsa|ecdsa|1password|oauth|v?\d+\.\d))"
+            # (not a product and its version, "Python3.11", "Chrome120"; nor an option set,
+            # "ProxyJump=bastion01")
+            r"(?!(?-i:[A-Z][a-z]+)[\d.]+(?![^\s\"'`,;]))(?![\w-]+=)"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[a-z])"
             r"(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
-            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
-            r"(?!\s+(?:keys?|certs?|certificates?|tokens?|profiles?|roles?|accounts?)\b)"
+            r"|(?=[^\s\"'`,;]{8})(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))"
+            # ... and it ends the clause: "with Terraform1.6 installed" names a tool
+            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:\s*$|\s*\n|[\"'`,;]|\s+(?:and|then|to|for|"
+            r"on|before|after|so|but|or|from|via|when|if|please|btw|now|first)\b))"
         ),
         1,
         ("log", "sign", "ssh", "connect"),

@@ -479,3 +479,18 @@ def test_infrastructure_credentials_are_found_and_redacted(
 )
 def test_infrastructure_prose_near_credentials_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a tool and its version, or an option, that one logs in with: no password
+        "connect as postgres using Python3.11 venv",
+        "connect as root with Terraform1.6 installed",
+        "Log into staging as qa-bot with Chrome120 headless",
+        "ssh as deploy with ProxyJump=bastion01",
+        "Log in as admin with Okta2FA",
+    ],
+)
+def test_what_one_logs_in_with_that_is_no_password_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
