@@ -3511,6 +3511,9 @@ def test_a_forget_of_what_an_entry_is_about_still_removes_it(said: str, gone: st
          "forget what I said about tests"),
         ("Always use pnpm for installs", "Always use pnpm for installs.",
          "forget what I said about installs"),
+        # (from the twenty-fifth review) the rule alone, with nothing after it, went whole
+        ("Never push to main", "Never push to main.", "forget what I said about main"),
+        ("Never push to main", "Never push to main.", "forget everything I said about main"),
     ],
 )
 def test_a_forget_of_one_word_a_rule_merely_says_keeps_it(title: str, body: str,

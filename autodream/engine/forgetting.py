@@ -300,7 +300,14 @@ def _said_in(entry: Entry) -> list[str]:
 
 
 def _lines_about(subject: str, entry: Entry, explicit: bool) -> list[str]:
-    return [said for said in _said_in(entry) if about(subject, said, explicit)]
+    # one common word is of a sentence of memory as of a title: when it is all of it, its
+    # subject or what it says to use; "Never push to main." alone is no more about main than
+    # "Never push to main, always open a PR."
+    named = _named(subject)
+    common = _one_common_word(subject)
+    return [said for said in _said_in(entry) if about(subject, said, explicit) and (
+        not common or _named(said) == named or _leads_with(named, said)
+        or _chosen(named, said))]
 
 
 def _drop_lines(entry: Entry, hits: list[str], subject: str) -> None:
