@@ -3700,6 +3700,17 @@ def test_forget_what_i_just_said_still_takes_back_the_sentence_before(said: str)
     assert _quotes(said).writes == {}
 
 
+@pytest.mark.parametrize("said", [
+    # (from the twenty-fifth review) double quotes superseded single quotes: "Just kidding"
+    # takes back the change of mind
+    "Use double quotes in JS, forget what I said before. Just kidding.",
+    "Use double quotes in JS. Forget what I said earlier. Just kidding.",
+])
+def test_a_change_of_mind_then_just_kidding_leaves_the_rule_as_it_was(said: str) -> None:
+    plan = _quotes(said)
+    assert plan.writes == {} and plan.deletes == []
+
+
 def test_forget_what_i_said_before_keeps_the_other_news_of_its_message() -> None:
     plan = _quotes("We deploy with ArgoCD. The staging URL is https://stage.bramble.io. Forget "
                    "what I said before, use tabs.")
@@ -3723,6 +3734,59 @@ def test_a_new_date_before_a_request_to_forget_the_old_one_is_saved() -> None:
                    "deploy freeze before.")
     assert plan.deletes == ["project_freeze.md"]
     assert any("The deploy freeze starts on 2026-07-27" in t for t in plan.writes.values())
+
+
+@pytest.mark.parametrize(("said", "saved"), [
+    # (from the twenty-fifth review) each was read as taking the request back, and Priya's
+    # entry stayed; what follows is of something else, and a rule it tells is saved
+    (["Forget what I said about Priya.", "Never mind the flaky test, I fixed it."], None),
+    (["Forget what I said about Priya.", "Keep the notes about the Christmas sale."], None),
+    (["Forget what I said about Priya. Keep the notes about the Christmas sale."], None),
+    (["Forget what I said about Priya.", "Actually, I changed my mind about the linter: use "
+      "flake8."], "Use flake8."),
+    (["Forget what I said about Priya.", "On second thought, use tabs in the Makefile."],
+     "Use tabs in the Makefile."),
+    # the request's own clause is no question; one after it is
+    (["Forget what I said about Priya, and can you rerun the tests?"], None),
+    (["Please forget what I said about Priya, she left the company - can you also drop her "
+      "from CODEOWNERS?"], None),
+    (["Forget what I said about Priya, why did you even save that?"], None),
+])
+def test_a_request_to_forget_before_other_words_or_a_question_of_its_own_still_removes(
+        said: list[str], saved: str | None) -> None:
+    plan = _forgetting(*said)
+    assert plan.deletes == ["project_priya.md"]
+    assert not [d for d in plan.decisions if d.action == "declined"]
+    new = [parse_topic(t).body.split("\n")[0] for f, t in plan.writes.items()
+           if f not in _BRAMBLE and f != "MEMORY.md"]
+    assert new == ([saved] if saved else [])
+
+
+@pytest.mark.parametrize("said", [
+    ["Forget what I said about Priya.", "Never mind."],
+    ["Forget what I said about Priya.", "On second thought, keep it."],
+    ["Forget what I said about Priya.", "Actually, I changed my mind."],
+    ["Forget what I said about Priya.", "Scratch that, she's staying."],
+    ["Forget what I said about Priya.", "Never mind, Priya is staying."],
+    ["Forget what I said about Priya.", "Just kidding, she's back on Monday."],
+    # a question in the request's own clause
+    ["Forget what I said about Priya, the reviewer?"],
+])
+def test_a_take_back_standing_alone_or_about_the_request_still_removes_nothing(
+        said: list[str]) -> None:
+    plan = _forgetting(*said)
+    assert plan.deletes == []
+    assert not [f for f in plan.writes if f == "project_priya.md"]
+
+
+def test_a_new_value_after_taking_a_request_to_forget_back_replaces_the_old_one() -> None:
+    # (from the twenty-fifth review) the request was taken back, the old URL kept and the
+    # new one saved beside it, both current
+    plan = _forgetting("Forget what I said about the Bramble staging URL.",
+                       "Never mind, the new URL is https://stage2.bramble.io.")
+    assert plan.deletes == ["reference_bramble-staging-url.md"]
+    written = " ".join(t for f, t in plan.writes.items() if f != "MEMORY.md")
+    assert "https://stage2.bramble.io" in written
 
 
 def test_a_forget_beside_nowhere_still_forgets_what_the_message_said() -> None:

@@ -199,6 +199,8 @@ _TAKEN_BACK = re.compile(
     r"(?:forget|scratch)\s+(?:that|this|it)|(?:forget|ignore|disregard)\s+what\s+i\s+"
     r"(?:just\s+)?said(?:\s+(?:earlier|before))?(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
+# "Just kidding." alone: the sentence before it is taken back
+_KIDDING_ALONE = re.compile(r"^\W*(?:(?:just|only)\s+)?(?:kidding|jk)\W*$", _I)
 # ... of which "forget what I said earlier / before" points past the message, to what it
 # changes (read as "I changed my mind": ``_CHANGED_MIND_SAID`` opening what is said instead)
 _POINTS_PAST = re.compile(r"\bwhat\s+i\s+said\s+(?:earlier|before)\b", _I)
@@ -554,7 +556,7 @@ class Gatherer:
         if self._asked is not None:
             asked_last, self._asked = self._asked, None
             if asked_last.request.session_id == message.session_id and parts and (
-                    back := _UNASKED.match(parts[0])) is not None:
+                    back := _unasking(parts[0])) is not None:
                 parts = [*_left_of_unasking(parts[0][back.end():]), *parts[1:]]
                 self._unask(asked_last, back[0])
         if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
@@ -722,6 +724,11 @@ class Gatherer:
         them descriptive, ignore that." keeps the correction)."""
         kept: list[str] = []
         for part in parts:
+            if kept and _KIDDING_ALONE.match(part):
+                # ("Use double quotes in JS, forget what I said before. Just kidding.": the
+                # change of mind is taken back too)
+                self._drop_taken_back(kept.pop(), part, session_id)
+                continue
             marks = list(_TAKEN_BACK.finditer(part))
             if not marks:
                 end = _CORRECTION_IGNORE.search(part)
@@ -1218,7 +1225,8 @@ _UNASKED = re.compile(
     r"(?:(?:no|nope|nah)\b(?=[\s,.!—–-]*(?:$|keep\b|wait\b|don['’]?t\b|leave\b))|(?:just\s+|only\s+)?"
     r"kidding\b|jk\b|(?:scratch|strike)\s+that\b|never\s*mind\b|i\s+take\s+(?:that|it)\s+back\b|"
     r"on\s+second\s+thoughts?\b|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind\b|"
-    r"keep\s+(?:it|them|that|her|him|the\s+notes?)\b|don['’]?t\b(?=\s*(?:[.!]|$)))[\s,.;:!—–-]*",
+    r"keep\s+(?:it|them|that|her|him|the\s+notes?)\b|don['’]?t\b(?=\s*(?:[.!]|$)))"
+    r"(?:[\s,.;:!—–-]*(?:wait|no)\b)*[\s,.;:!—–-]*",  # ("No wait, keep it")
     re.I)
 # ... and the request's own end: a question asks nothing ("forget what I said about Priya?")
 _ASKED_ENDS = re.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|erase)\b"
@@ -1227,9 +1235,35 @@ _ASKED_ENDS = re.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|eras
 _TAG_ASKED = re.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|would|can|could)\s+"
                         r"you(?:\s+please)?)\s*$", re.I)
 # ... and what is said after a take-back of nothing more than keeping it ("keep it", "she's
-# staying")
+# staying", "Priya is staying")
 _JUST_KEEP = re.compile(r"^(?:keep\b|(?:she|he|they|it)(?:['’]s|['’]re|\s+is|\s+are)\s+"
-                        r"(?:staying|still\b))", re.I)
+                        r"(?:staying|still\b)|[\w-]+\s+(?:is|are)\s+staying\b)", re.I)
+
+
+# ... of which these take it back whatever follows; the others only standing alone or before
+# keeping it ("Never mind." / "Never mind, keep it."), not before news of their own: "Never mind
+# the flaky test, I fixed it.", "On second thought, use tabs in the Makefile.", "I changed my
+# mind about the linter: use flake8.", "Keep it short in the PR description."
+_SURELY_UNASKED = re.compile(r"\b(?:kidding|jk|scratch|strike|take)\b", re.I)
+# ... and where a request's clause ends before a question of its own ("Forget what I said
+# about Priya, and can you rerun the tests?"; "..., she left - can you also drop her?")
+_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[—–-]\s")
+
+
+def _question_of_its_own(asked: str) -> bool:
+    """``asked`` (a request to forget up to its "?") ends in a clause of its own, which is what
+    asks: "..., and can you rerun the tests", not "..., the reviewer"."""
+    breaks = list(_CLAUSE_BREAK.finditer(asked))
+    return bool(breaks) and len(asked[breaks[-1].end():].split()) >= 3
+
+
+def _unasking(said: str) -> re.Match[str] | None:
+    """The words opening ``said`` that take back a request to forget said just before it."""
+    m = _UNASKED.match(said)
+    if m is None or _SURELY_UNASKED.search(m[0]):
+        return m
+    rest = said[m.end():].strip(" ,.;:!—–-")
+    return m if not rest or _JUST_KEEP.match(rest) else None
 
 
 def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
@@ -1238,9 +1272,10 @@ def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
     taking it back starts when it did; None when it asks."""
     m = _ASKED_ENDS.search(part)
     after = part[m.end():] if m is not None else ""
-    back = _UNASKED.match(after) if after.strip() else None
-    later = _UNASKED.match(following) if back is None and not after.strip() else None
-    if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None:
+    back = _unasking(after) if after.strip() else None
+    later = _unasking(following) if back is None and not after.strip() else None
+    if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None \
+            and not _question_of_its_own(part[m.start():m.start("end")]):
         return "as a question", later.end() if later is not None else None
     mark = back or later
     if mark is None:
