@@ -3751,6 +3751,9 @@ def test_a_new_date_before_a_request_to_forget_the_old_one_is_saved() -> None:
     (["Please forget what I said about Priya, she left the company - can you also drop her "
       "from CODEOWNERS?"], None),
     (["Forget what I said about Priya, why did you even save that?"], None),
+    # what follows a comma is the reason, or news of its own
+    (["Forget what I said about Priya, I changed my mind."], None),
+    (["Forget what I said about Priya, never mind the tests."], None),
 ])
 def test_a_request_to_forget_before_other_words_or_a_question_of_its_own_still_removes(
         said: list[str], saved: str | None) -> None:
@@ -3771,6 +3774,10 @@ def test_a_request_to_forget_before_other_words_or_a_question_of_its_own_still_r
     ["Forget what I said about Priya.", "Just kidding, she's back on Monday."],
     # a question in the request's own clause
     ["Forget what I said about Priya, the reviewer?"],
+    # taken back after a comma in its sentence: Priya's entry went
+    ["Forget what I said about Priya, actually no, keep it."],
+    ["Forget what I said about Priya, just kidding."],
+    ["Forget what I said about Priya - never mind, keep it."],
 ])
 def test_a_take_back_standing_alone_or_about_the_request_still_removes_nothing(
         said: list[str]) -> None:

@@ -1273,6 +1273,12 @@ def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
     m = _ASKED_ENDS.search(part)
     after = part[m.end():] if m is not None else ""
     back = _unasking(after) if after.strip() else None
+    if back is None and m is not None and not after.strip():
+        # (taken back after a comma in its sentence: "..., actually no, keep it."; not "...,
+        # I changed my mind", which is why it is asked)
+        back = next((b for c in _CLAUSE_BREAK.finditer(part, m.start(), m.start("end"))
+                     if (b := _unasking(part[c.start():])) is not None
+                     and "changed" not in b[0].lower()), None)
     later = _unasking(following) if back is None and not after.strip() else None
     if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None \
             and not _question_of_its_own(part[m.start():m.start("end")]):
