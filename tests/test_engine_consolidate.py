@@ -4338,6 +4338,47 @@ def test_a_corrected_maintenance_window_replaces_the_old_one(said: str) -> None:
     assert "2026-07-11" not in body
 
 
+# (from a review of the SRE month) a correction of the person's own words updates the project
+# entry it corrects or is left alone; it is never the assistant corrected
+def test_a_corrected_hyphenated_subject_replaces_its_entry() -> None:
+    files = {"project_oncall.md": topic("On-call rotation", "The on-call rotation is biweekly.")}
+    plan = _plan(files, "- [On-call](project_oncall.md) — biweekly\n", human(
+        "Correction on the on-call rotation: it's weekly now, not biweekly.", day=1))
+    topics = [f for f in plan.writes if f != "MEMORY.md"]
+    assert topics == ["project_oncall.md"]
+    body = parse_topic(plan.writes["project_oncall.md"]).body
+    assert body.startswith("The on-call rotation is weekly now, not biweekly.")
+
+
+@pytest.mark.parametrize(("existing", "said"), [
+    ("The nightly build is broken on main.", "Correction on that: it's actually fine."),
+    ("The dev DB port is 5432.", "Correction to my last message: the port is 5433."),
+    ("The dev server port is 5432.", "Correction on the port: 5433, not 5432."),
+    ("The release is on Thursday 2026-07-23.",
+     "Correction about the release: it's been pushed to Friday."),
+    ("The dev DB port is 5432.", "Correction: I meant staging, not prod."),
+    ("The dev DB port is 5432.", "Correction for the record: it's the EU region now."),
+])
+def test_a_self_correction_is_no_feedback_to_the_assistant(existing: str, said: str) -> None:
+    files = {"project_old.md": topic("Old", existing)}
+    plan = _plan(files, "- [Old](project_old.md) — old\n", human(said, day=1))
+    for f, text in plan.writes.items():
+        if f == "MEMORY.md":
+            continue
+        assert not f.startswith("feedback_"), f
+        body = parse_topic(text).body
+        assert "corrected the assistant" not in body
+        assert " is been " not in body and "The record is" not in body
+
+
+def test_a_corrected_rule_is_still_a_preference() -> None:
+    plan = _plan({}, None, human("Correction: always use pnpm.", day=1))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    assert body.startswith("Always use pnpm.")
+    assert "corrected the assistant" not in body
+
+
 # (from a month as an SRE) the person's on-call weeks are dated plans
 @pytest.mark.parametrize(("said", "day", "lead"), [
     ("I'm on call from 16/11 to 23/11.", 4, "The user is on call from 2026-11-16 to 2026-11-23."),

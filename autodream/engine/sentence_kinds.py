@@ -122,10 +122,14 @@ _CORRECTION = re.compile(
 )
 # "Correction:", "Correction on the maintenance window:": what follows puts right what was said
 # of that subject before
+# (a hyphen parts the two only with a space before it: "the on-call rotation" is one subject)
 _CORRECTION_ON = re.compile(
-    r"^correction(?:\s+(?:on|about|to|for|re)\s+(?P<about>[^:;,.]{3,60}?))?\s*[:—–-]\s*"
-    r"(?P<rest>\S.*)$", _I)
-_IT_IS = re.compile(r"(?:it's|it\s+is|its)\s+", _I)
+    r"^correction(?:\s+(?:on|about|to|for|re)\s+(?P<about>[^:;,.]{3,60}?))?"
+    r"(?:\s*[:—–]|\s+-)\s*(?P<rest>\S.*)$", _I)
+# "it's" of a state, not of "it's been pushed", "it's got two replicas" ("is been")
+_IT_IS = re.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
+# A subject the memory can name: "the port", not "that", "my last message", "the record"
+_NAMED_SUBJECT = re.compile(r"the\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)\S", _I)
 _NOW_WORD = re.compile(r"\bnow\b", _I)
 # "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
 # back what the person said before on its subject (consolidate rewrites that entry); the words
@@ -1364,12 +1368,33 @@ _WHEN_DOING = re.compile(
     rf"[a-z]+ing(?:\s+(?:my\s+)?{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
+def _corrected_on(m: re.Match[str]) -> _Kind | None:
+    """The statement of what holds that "Correction on X: ..." puts right, of the project as
+    the person said it first ("The maintenance window is Saturday ... now, not Sunday ..."
+    replaces the window the project memory gives), or None."""
+    rest = m["rest"]
+    if m["about"] and _NAMED_SUBJECT.match(m["about"]) and (it := _IT_IS.match(rest)):
+        # "Correction on the maintenance window: it's Saturday ..." is "The maintenance
+        # window is Saturday ...": "it" alone says nothing the memory could keep
+        rest = f"{sentence_case(m['about'])} is {rest[it.end():]}"
+    inner = _detect_core(rest)
+    if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
+        return replace(inner, explicitness=max(inner.explicitness, 0.85))
+    if inner is None and _NOW_WORD.search(rest):
+        return _Kind("fact", _clean(rest), 0.85)
+    return None
+
+
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
-    if sentence[:10].lower() == "correction" and _CORRECTION_ON.match(sentence):
-        # "Correction: ..." is no lead-in to drop: it says what follows replaces what was said
-        return _detect_core(sentence)
+    if sentence[:10].lower() == "correction" and (on := _CORRECTION_ON.match(sentence)):
+        # "Correction on the maintenance window: ...": what follows replaces what was said of
+        # the project; anything else the person put right ("Correction: I meant staging") is
+        # read as before, the word a lead-in, never as the assistant corrected
+        put_right = _corrected_on(on)
+        if put_right is not None:
+            return put_right
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
         # "Good catch, that reminds me of a security rule from Omar Haddad (security team
@@ -1533,23 +1558,9 @@ def _detect_core(raw: str) -> _Kind | None:
     m = _STANDING_OPENER.match(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
         return _Kind("preference", _clean(m["rest"]), 0.9)
-    m = _CORRECTION.match(sentence) or (
-        _CORRECTION_ON.match(sentence) if sentence[:10].lower() == "correction" else None)
+    m = _CORRECTION.match(sentence)
     if m is not None:
         rest = m["rest"]
-        if m.re is _CORRECTION_ON and m["about"] and (it := _IT_IS.match(rest)) is not None:
-            # "Correction on the maintenance window: it's Saturday ..." is "The maintenance
-            # window is Saturday ...": "it" alone says nothing the memory could keep
-            rest = f"{sentence_case(m['about'])} is {rest[it.end():]}"
-        if m.re is _CORRECTION_ON:
-            # a statement of what holds put right, of the project as the person said it first,
-            # not of the assistant's work: "The maintenance window is Saturday ... now, not
-            # Sunday ..." replaces the window the project memory gives
-            inner = _detect_core(rest)
-            if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
-                return replace(inner, explicitness=max(inner.explicitness, 0.85))
-            if inner is None and _NOW_WORD.search(rest):
-                return _Kind("fact", _clean(rest), 0.85)
         while (again := _CORRECTION.match(rest)) is not None and again["rest"] != rest:
             rest = again["rest"]
         rest = _clean(rest)
