@@ -4371,11 +4371,16 @@ def test_a_self_correction_is_no_feedback_to_the_assistant(existing: str, said: 
         assert " is been " not in body and "The record is" not in body
 
 
-def test_a_corrected_rule_is_still_a_preference() -> None:
-    plan = _plan({}, None, human("Correction: always use pnpm.", day=1))
+@pytest.mark.parametrize(("said", "lead"), [
+    ("Correction: always use pnpm.", "Always use pnpm."),
+    ("Correction - always run the linter before pushing.",
+     "Always run the linter before pushing."),
+])
+def test_a_corrected_rule_is_still_a_preference(said: str, lead: str) -> None:
+    plan = _plan({}, None, human(said, day=1))
     [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     body = parse_topic(text).body
-    assert body.startswith("Always use pnpm.")
+    assert body.startswith(lead)
     assert "corrected the assistant" not in body
 
 
@@ -4403,6 +4408,64 @@ def test_an_on_call_week_is_kept_as_a_dated_plan(said: str, day: int, lead: str)
 def test_on_call_said_otherwise_is_no_plan(said: str) -> None:
     plan = _plan({}, None, human(said))
     assert not [f for f in plan.writes if f.startswith("project_")]
+
+
+# (from a review of the SRE month) only the person's on-call span still ahead is a plan
+@pytest.mark.parametrize("said", [
+    "I was on call last week and it was brutal.",
+    "I'm on call tonight, so keep it short.",
+    "Whoever was on call yesterday missed the page.",
+    "Ping whoever is on call tomorrow.",
+    "Whoever is on call this week owns the pager.",
+])
+def test_on_call_that_is_no_span_ahead_is_not_saved(said: str) -> None:
+    plan = _plan({}, None, human(said, day=1))
+    assert not [f for f in plan.writes if f.startswith("project_")]
+
+
+# (from a review of the SRE month) a one-off slot put right is dated as before; only a
+# recurring one skips the dating
+def test_a_one_off_slot_put_right_is_a_dated_plan() -> None:
+    plan = _plan({}, None, human("The release is Friday 14:00, not Thursday 09:00.", day=3))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert "2026-07-10 14:00" in parse_topic(text).body
+
+
+# (from a review of the SRE month) a move told after an outage is a switch where someone made it
+@pytest.mark.parametrize(("said", "new"), [
+    ("Heroku went down twice last month so the team moved to Fly.io.", "Fly.io"),
+    ("After the outage, the platform team switched to Grafana Cloud.", "Grafana Cloud"),
+    ("Kept crashing on Heroku, moved to Fly.io.", "Fly.io"),
+])
+def test_a_move_after_an_outage_by_the_team_is_a_switch(said: str, new: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert f"Use {new}" in parse_topic(text).body
+
+
+def test_a_system_moving_in_an_incident_is_still_no_switch() -> None:
+    plan = _plan({}, None, human("It's recovered; the writer moved to eu-west-1b.", day=3))
+    assert not [f for f in plan.writes if f != "MEMORY.md"]
+
+
+# (from a review of the SRE month) an approver and a tool are two routes for the same work
+def test_a_tool_route_does_not_replace_an_approver() -> None:
+    files = {"project_prs.md": topic("PRs", "PRs go through Sarah before merging.")}
+    plan = _plan(files, "- [PRs](project_prs.md) — Sarah\n",
+                 human("All PRs now go through Graphite.", day=3))
+    assert "project_prs.md" not in plan.writes
+    assert any("Graphite" in t for f, t in plan.writes.items() if f != "MEMORY.md")
+
+
+@pytest.mark.parametrize("said", [
+    "These calls go through React Query.",
+    "Sometimes requests go through Cloudflare and sometimes not.",
+    "My messages go through Slack anyway.",
+    "If requests go through Cloudflare, the client IP is masked.",
+])
+def test_a_route_said_in_passing_is_not_saved(said: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    assert not [f for f in plan.writes if f != "MEMORY.md"]
 
 
 # (from a month as an SRE) a plan on "the 29/11" window is a plan; an incident is dated and

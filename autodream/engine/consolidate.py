@@ -181,6 +181,7 @@ from autodream.engine.sentence_kinds import (
     TOLD_DONE,
     best_result,
     key_clause,
+    route_by_person,
     route_of,
 )
 from autodream.engine.setting_changes import (
@@ -1036,8 +1037,12 @@ class Consolidator:
         told = route_of(cand.text)
         if told is None or not told[1]:
             return None
+        # (an approver and a tool are two routes, both kept: "PRs go through Sarah before
+        # merging" beside "All PRs now go through Graphite")
+        person = route_by_person(cand.text)
         found = [e for e in self.live() if e.type == cand.type
-                 and (was := route_of(e.lead)) is not None and was[0] == told[0]]
+                 and (was := route_of(e.lead)) is not None and was[0] == told[0]
+                 and route_by_person(e.lead) == person]
         return found[0] if len(found) == 1 else None
 
     def _best_of(self, cand: Candidate) -> Entry | None:

@@ -919,9 +919,15 @@ _AT_TIME = re.compile(r"\s+\d{1,2}:\d\d\b")
 _NOT_ANOTHER_SLOT = re.compile(rf"\bnot\s+{_ANY_WD}\s+\d{{1,2}}:\d\d\b", re.I)
 
 
+# ... of a thing that recurs: "The release is Friday 14:00, not Thursday 09:00" is one day's
+_RECURS = ("window", "standup", "stand-up", "rotation", "every", "weekly", "daily", "handoff",
+           "hand-off", "sync", "retro")
+
+
 def _slot_put_right(m: re.Match[str]) -> bool:
-    return _AT_TIME.match(m.string, m.end()) is not None and _NOT_ANOTHER_SLOT.search(
-        m.string, m.end()) is not None
+    head = m.string[:m.start()].lower()
+    return any(w in head for w in _RECURS) and _AT_TIME.match(
+        m.string, m.end()) is not None and _NOT_ANOTHER_SLOT.search(m.string, m.end()) is not None
 
 
 def _bare_weekday(m: re.Match[str], ref: date) -> When | None:

@@ -473,11 +473,23 @@ _ON_CALL = re.compile(
     r"handbook|engineer|person|tool|phone|pager|alias)s?\b)", _I)
 
 
+# ... the person's own, still ahead, and for a span ("this week until Monday", "from 16/11 to
+# 23/11"): not "I was on call last week", "I'm on call tonight, so keep it short", "whoever is
+# on call tomorrow"
+_ON_CALL_AHEAD = re.compile(
+    r"(?:\b(?:i['’]m|i\s+am|i['’]ll\s+be|i\s+will\s+be)|(?<![\w-])(?!(?:whoever|who|nobody|"
+    r"someone|somebody|everyone|no\s+one)\b)(?-i:[A-Z][a-z]+)\s+(?:is|will\s+be))\s+"
+    r"(?:[a-z]+\s+)?on[\s-]call\b", _I)
+_ON_CALL_SPAN = re.compile(r"\b(?:weeks?|until|till|through)\b|\bfrom\b.+\bto\b", _I)
+
+
 def _plan_word(text: str) -> bool:
     """``text`` names what a date makes a plan of; an on-call week only where nothing in it
     recurs ("handoff is Mondays at 10:00"): a plan that never passes would stay current."""
     return _PLAN_WORD.search(text) is not None or (
-        "call" in text and _ON_CALL.search(text) is not None and not is_standing(text))
+        "call" in text and _ON_CALL.search(text) is not None
+        and _ON_CALL_AHEAD.search(text) is not None and _ON_CALL_SPAN.search(text) is not None
+        and not is_standing(text))
 
 
 _MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
@@ -627,7 +639,12 @@ def _on_weekdays(sentence: str) -> bool:
 # The one way work of a kind is done, by a named tool: "Applies only go through Terraform Cloud",
 # "All deploys go through ArgoCD" (a capital: not "requests go through the gateway", code's path)
 _GOES_THROUGH = re.compile(
-    r"^(?:all\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?P<now>now\s+)?(?:only\s+)?"
+    # (not "These calls go through React Query", "My messages go through Slack anyway", "If
+    # requests go through Cloudflare, ...", "Sometimes requests go through ...": code at hand,
+    # the person's own, a condition, a case)
+    r"^(?!(?:these|those|my|your|his|her|their|some|sometimes|if|when|whether|unless|once|"
+    r"maybe|most|many|few)\b)"
+    r"(?:all\s+|our\s+)?(?P<what>(?:[\w-]+\s+){0,2}?[\w-]+s)\s+(?P<now>now\s+)?(?:only\s+)?"
     r"(?:go|run|happen)\s+(?:only\s+)?(?:through|via)\s+(?-i:[A-Z])", _I)
 
 
@@ -638,6 +655,18 @@ def route_of(text: str) -> tuple[str, bool] | None:
         return None
     m = _GOES_THROUGH.match(text)
     return None if m is None else (m["what"].lower(), bool(m["now"]))
+
+
+# A person the work waits on: "PRs go through Sarah before merging" (an approver, beside
+# whatever tool the same work goes through)
+_THROUGH_PERSON = re.compile(
+    r"\b(?:through|via)\s+(?-i:[A-Z][a-z]+)\s+(?:before|for\s+(?:approval|review|sign-?off))\b",
+    _I)
+
+
+def route_by_person(text: str) -> bool:
+    """Whether the route ``text`` tells is a person's approval, not a tool's."""
+    return _THROUGH_PERSON.search(text) is not None
 
 
 # "We're on Postgres 15", "Prod runs Postgres 15": a fact, and a claim of what holds now
@@ -1265,8 +1294,11 @@ _SYSTEM_EVENT = re.compile(
     r"\b(?:fail(?:ed|s|ing)?[\s-]+over|failovers?|recover(?:ed|s|ing)|crash(?:ed|es|ing)?|"
     r"went\s+down|(?:is|was)\s+down|outage|paged|evicted|rescheduled|oom-?killed)\b", _I)
 # ... unless someone made the move: "After the outage we moved to Datadog"
+# ("so the team moved to Fly.io", "the platform team switched to ...", "Kept crashing on
+# Heroku, moved to Fly.io": the person's clause without its subject)
 _MOVED_BY_SOMEONE = re.compile(
-    r"\b(?:we|i|they|you)(?:'ve|'d|\s+have|\s+had|\s+just|\s+finally|\s+then|\s+all)*\s+$", _I)
+    r"(?:\b(?:we|i|they|you|team|teams|org|everyone|everybody)|^|[,;:])"
+    r"(?:'ve|'d|\s+have|\s+had|\s+just|\s+finally|\s+then|\s+all)*\s*$", _I)
 
 
 def _happened_to_system(text: str, at: int) -> bool:
@@ -1395,6 +1427,8 @@ def _detect(raw: str) -> _Kind | None:
         put_right = _corrected_on(on)
         if put_right is not None:
             return put_right
+        if ":" not in sentence[:on.start("rest")]:
+            sentence = on["rest"]  # ("Correction - always run the linter": no lead-in below)
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
         # "Good catch, that reminds me of a security rule from Omar Haddad (security team
