@@ -357,6 +357,36 @@ def test_ordinary_task_chatter_yields_nothing() -> None:
         ("Could you perhaps never use var?", ["Never use var."]),
         ("Could you always tell me before you push?", ["Always tell the user before you push."]),
         ("Can you always tell which test is flaky?", []),
+        # (from a review of 78c730e: each was lost) asked of "you" about how to work, with an
+        # order, a condition, a scope or a reason after it, the question is the rule
+        ("Could you never assume the API returns JSON? It broke us twice.",
+         ["Never assume the API returns JSON."]),
+        ("Can you always tell Sarah before touching the billing code?",
+         ["Always tell Sarah before touching the billing code."]),
+        ("Could you always get a review from Sarah before merging?",
+         ["Always get a review from Sarah before merging."]),
+        ("Could you never have more than one migration per PR?",
+         ["Never have more than one migration per PR."]),
+        ("Can you always see if there's an open issue first?",
+         ["Always see if there's an open issue first."]),
+        ("Could you always find the owner in CODEOWNERS before pinging people?",
+         ["Always find the owner in CODEOWNERS before pinging people."]),
+        ("Could you always reach out to the DB team before schema changes?",
+         ["Always reach out to the DB team before schema changes."]),
+        ("Could you always get approval from security for new deps?",
+         ["Always get approval from security for new deps."]),
+        ("Could you always have the tests pass before asking for review?",
+         ["Always have the tests pass before asking for review."]),
+        ("Could you always add tests? Or at least for the API layer.", ["Always add tests."]),
+        # ... while what can be stays a question: the "when" or "if" it asks of, a failure told
+        # of no one, a doubt after it, a question of what "we" can
+        ("Can you always tell when a test is flaky?", []),
+        ("Can you always tell if a test is flaky?", []),
+        ("Can you always reproduce the flaky test? It failed twice today.", []),
+        ("Can you always get the first build green?", []),
+        ("Can you always get the build green before Friday?", []),
+        ("Could you always add tests? Or is that overkill?", []),
+        ("Can we always get a review from Sarah before merging?", []),
     ],
 )
 def test_a_rule_asked_politely_is_kept_as_the_rule(said: str, kept: list[str]) -> None:

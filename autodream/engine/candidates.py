@@ -383,6 +383,20 @@ _ABLE_TO = re.compile(
     r"get|see|hear|have|know|find|expect|guarantee|afford|reach|recover|understand|"
     # ("Can you always tell which test is flaky?", not "Could you always tell me before ...")
     r"tell(?!\s+(?:me|us|him|her|them|the\s+(?:user|team))\b))\b", re.I)
+# ... though one asked of "you" about how to work, with an order, a condition or a scope after
+# its verb's object, is a rule: "Can you always tell Sarah before touching the billing code?",
+# "Can you always see if there's an open issue first?", "Could you never have more than one
+# migration per PR?", "Could you always get approval from security for new deps?" (matched
+# from the verb on; an "if" or "when" right after it is what is asked of: "Can you always tell
+# when it's flaky?")
+_HOW_TO_WORK = re.compile(
+    r"\s+(?:an?\s+|the\s+)?(?:approval|review|sign-?off|go-ahead|ok|okay|lgtm)\b|"
+    r".*?(?:\b(?:before|unless|until|after\s+\w+ing|per)\s+(?!(?:the\s+)?(?:deadline|demo|standup|"
+    # (not a deadline of the work at hand: "Can you always get the build green before Friday?")
+    r"meeting|call|release\s+date|end\s+of|eod|noon|lunch|today|tonight|tomorrow|next|this|"
+    rf"(?:{'|'.join(WEEKDAYS)})s?\b|\d))\S|\S\s+(?:if|when|whenever)\s+\S|\bfirst\W*$)", re.I)
+# ... or one told why next, by what it cost "us" ("... JSON? It broke us twice.")
+_COST_US = re.compile(r"\b(?:us|we|our)\b", re.I)
 # ... or one for the work at hand ("Would you mind always using single quotes in this PR?")
 _AT_HAND = re.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|commit|session)|"
                       r"this\s+time|for\s+now|right\s+now|today|tonight)\b", re.I)
@@ -390,7 +404,9 @@ _AT_HAND = re.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|comm
 # Sentry? Is it worth the money?", "... Or is that risky?", "... I'm not sure.")
 _IN_DOUBT = re.compile(
     r"^(?:(?:hmm+|well|honestly|actually)[,\s]+)?(?:i['’]?m\s+not\s+sure|not\s+sure|"
-    r"i\s+don['’]?t\s+know|dunno|no\s+idea|maybe\s+not|no\s*[,.!]|or\b|on\s+second\s+thought|"
+    # ("Or at least for the API layer." narrows the rule, not doubts it)
+    r"i\s+don['’]?t\s+know|dunno|no\s+idea|maybe\s+not|no\s*[,.!]|or\b(?!\s+at\s+least\b)|"
+    r"on\s+second\s+thought|"
     r"just\s+(?:wondering|asking|curious)|what\s+do\s+you\s+think|thoughts\b)", re.I)
 
 
@@ -427,9 +443,15 @@ def _asked_politely(sentence: str, following: str) -> str:
     if not sentence.lower().startswith(_POLITE_OPENERS):
         return sentence
     m = _POLITE_ASK.match(sentence.strip())
-    if m is None or _FOR_GOOD.search(m["rest"]) is None or _ABLE_TO.search(
-            m["rest"]) or _AT_HAND.search(m["rest"]) or (following and (
-            following.rstrip().endswith("?") or _IN_DOUBT.match(following.strip()))):
+    if m is None or _FOR_GOOD.search(m["rest"]) is None or _AT_HAND.search(m["rest"]) or (
+            following and (following.rstrip().endswith("?") or _IN_DOUBT.match(
+                following.strip()))):
+        return sentence
+    if (able := _ABLE_TO.search(m["rest"])) is not None and not (
+            "you" in sentence[:m.start("rest")].lower().split() and (
+                _HOW_TO_WORK.match(m["rest"], able.end()) or (following and (
+                    following.lower().startswith("because ") or (_PAST_STORY.match(
+                        following) and _COST_US.search(following)))))):
         return sentence
     rest = m["rest"]
     if rest[:5].lower() == "mind ":
