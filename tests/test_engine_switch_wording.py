@@ -2749,3 +2749,45 @@ def test_a_move_back_leaves_a_rule_of_more_than_the_tool(rule: str) -> None:
     plan = plan_dream(files, None, gather(human("We're going back to wandb.", day=3)).candidates,
                       now=NOW)
     assert plan.deletes == []
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # a rule on how to touch a place is no ban on it as a tool
+    ("Don't push to main.", "We're moving back to main as the default branch."),
+    ("Stop writing to S3.", "We went back to S3 for the nightly artifacts."),
+    # a move back for one part narrows a standing ban at most
+    ("Never use npm.", "Go back to npm for the docs site, but keep pnpm everywhere else."),
+    ("Never use npm.", "We go back to npm, but only for the docs site."),
+    ("Don't use wandb.", "We go back to wandb, but only for the hyperparameter sweeps."),
+])
+def test_a_move_back_leaves_a_rule_on_how_to_touch_it_or_a_standing_ban_elsewhere(
+        rule: str, said: str) -> None:
+    # each was pruned: memory lost "Don't push to main" for a move of the default branch
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+    plan = plan_dream(files, None, gather(human(said, day=3)).candidates, now=NOW)
+    assert plan.deletes == [] and "feedback_rule.md" not in plan.writes
+    (kept,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert "previously" not in parse_topic(kept).body
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    # near misses: a ban on using the tool, ended by a move back to it for everything
+    ("Never use npm.", "We're going back to npm."),
+    ("Stop using S3.", "We went back to S3."),
+    ("Don't use wandb.", "We go back to wandb."),
+])
+def test_a_move_back_for_everything_ends_a_ban_on_using_the_tool(rule: str, said: str) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+    plan = plan_dream(files, None, gather(human(said, day=3)).candidates, now=NOW)
+    assert plan.deletes == ["feedback_rule.md"]
+
+
+def test_a_move_back_for_one_part_keeps_the_old_choice_elsewhere_in_how_to_apply() -> None:
+    # it said "the previous choice is no longer current, so do not suggest it": pnpm, kept
+    # everywhere else
+    plan = plan_dream({}, None, gather(human(
+        "Go back to npm for the docs site, but keep pnpm everywhere else.", day=3)).candidates,
+        now=NOW)
+    (kept,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert ("**How to apply:** Use npm for the docs site; the previous choice is no longer "
+            "current there, but still is elsewhere.") in parse_topic(kept).body

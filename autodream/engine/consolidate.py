@@ -301,10 +301,13 @@ _RENAMED = re.compile(
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
 
 
-# A rule against a tool and nothing more: "Stop logging to wandb", "Never use wandb"
+# A rule against using a tool and nothing more: "Stop logging to wandb", "Never use wandb".
+# "Don't push to main", "Stop writing to S3" say how not to touch a place, not to leave it
 _BAN_OPENER = re.compile(r"(?:stop|don'?t|do\s+not|never|no\s+more|quit)\b", re.I)
-_BAN_FRAME = tokens("stop don't do not never no more quit use using log logging send sending "
-                    "push pushing write writing anything")
+_BAN_FRAME = tokens("stop don't do not never no more quit use using log logging anything")
+# a move back said of one part ("back to npm for the docs site", "... everywhere else")
+_BACK_FOR = re.compile(r"\bback\s+(?:on|to)\s+\S+\s+(?:for|in|on)\s+(?!good\b|now\b)"
+                       r"|\b(?:everywhere|anywhere)\s+else\b|\belsewhere\b|\bexcept\b", re.I)
 
 
 def _bans(lead: str, name: str) -> bool:
@@ -871,7 +874,8 @@ class Consolidator:
         new, thing = cand.new or "", _moved_thing(cand.text)
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
                  if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
-                 and not _bans(e.lead, new)]
+                 # a rule against it ("Stop writing to S3") is not confirmed by the move
+                 and not (_BAN_OPENER.match(e.lead) and has_word(e.lead, new))]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
     def _lift_bans(self, cand: Candidate, by: Entry) -> None:
@@ -883,8 +887,13 @@ class Consolidator:
         new = cand.new or ""
         if not cand.back or not new:
             return
+        # A move back for one part ("for the docs site") ends only a stop told with the move
+        # away ("Stop logging to wandb": logging to wandb again, it no longer holds as said);
+        # a standing "Never use npm" still holds everywhere else
+        scoped = bool(_only_where(cand.text) or _BACK_FOR.search(cand.text))
         for rule in [e for e in self.live() if e is not by and e.type == "feedback"
-                     and _bans(e.lead, new)]:
+                     and _bans(e.lead, new) and not (
+                         scoped and not e.lead.lower().startswith(("stop", "quit")))]:
             said = rule.reference_day()
             if said is not None and said > cand.source.day:
                 continue  # said after the move back: the newer word holds

@@ -112,10 +112,18 @@ def _and(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
+# "Go back to npm for the docs site, but keep pnpm everywhere else": where the switch holds,
+# the old choice kept everywhere else
+_FOR_WHERE = re.compile(r"\b(?:to|on)\s+[\w.+#-]+\s+(?:for|in|on)\s+(?P<where>(?:the\s+|our\s+)?"
+                        r"[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s*[,;.]|\s+but\b)", re.I)
+
+
 def _switch_how(new: str, was: str, said: str) -> str:
     """How to apply a switch; one made in one place alone ("on staging only") says where, since
     elsewhere the old choice is still current."""
     where = _only_where(said)
+    if not where and " else" in said and (m := _FOR_WHERE.search(said)):
+        where = m["where"]
     # "GitHub Actions and Jenkins": more than one
     verb, it = ("are", "them") if " and " in was and "," not in was else ("is", "it")
     if where:
