@@ -4129,6 +4129,36 @@ def test_another_plan_told_instead_leaves_the_plan_as_it_was(said: str) -> None:
     assert "project_invoice.md" not in plan.writes
 
 
+@pytest.mark.parametrize(("lead", "said"), [
+    # each moved the plan named by the first words of another event's name
+    ("The Acme launch is 2026-12-04.",
+     "Change of plan, we'll do the Acme launch retro on 2026-12-14."),
+    ("The Acme launch is 2026-12-04.",
+     "The Acme launch party is on 2026-12-10 instead, at the office."),
+    (_INVOICE, "I need to send the Bramble invoice reminder by 2026-11-20 instead."),
+])
+def test_another_event_of_the_same_name_told_instead_leaves_the_plan_its_day(
+        lead: str, said: str) -> None:
+    plan = _plan({"project_plan.md": topic("Plan", lead)}, None, human(said, day=3))
+    written = plan.writes.get("project_plan.md")
+    if written is not None:
+        entry = parse_entry("project_plan.md", written)
+        assert lead in entry.statements and not entry.history
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: the same event, more said of when
+    "Change of plan, the Acme launch happens on 2026-12-10 instead.",
+    "The Acme launch date is 2026-12-10 instead.",
+    "We'll do the Acme launch on 2026-12-10 instead.",
+])
+def test_the_same_event_told_instead_moves_its_plan(said: str) -> None:
+    plan = _plan({"project_plan.md": topic("Plan", "The Acme launch is 2026-12-04.")}, None,
+                 human(said, day=3))
+    entry = parse_entry("project_plan.md", plan.writes["project_plan.md"])
+    assert entry.statements == ["The Acme launch is 2026-12-10."]
+
+
 _US_COPY = ("Acme want all copy in US English, so 'color', 'optimize', 'center' and so on in "
             "anything user-facing in apps/acme.")
 

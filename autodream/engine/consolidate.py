@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import date, timedelta
+from itertools import pairwise
 
 from autodream.engine.dates import (
     WEEKDAYS,
@@ -252,6 +253,11 @@ def _owner_plain(words: frozenset[str]) -> frozenset[str]:
 _PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
 # Who owes a task, no part of what it is ("the user needs to ..." of both plans)
 _WHO_OWES = frozenset({"user", "need", "have", "must"})
+# What may follow the name of a planned event and tell no other one ("the Acme launch date",
+# "the launch happens on ...", "the launch now"): unlike "the Acme launch retro"
+_SAME_EVENT = tokens("""date day deadline time now instead itself again then still also
+    happen happens moving moves moved go goes going slips slipped shift shifted land lands take
+    takes start starts begin begins fall falls kick kicks got gets will ll re""")
 _NOT_AFTER_ALL = re.compile(
     r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
     r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
@@ -353,6 +359,20 @@ _ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 def _host_of(url: str) -> str:
     return url.split("://", 1)[-1].split("/", 1)[0].lower()
+
+
+def _another_event(said: str, lead: str) -> bool:
+    """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
+    name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
+    other events than "The Acme launch" or "... invoice Bramble by ...", however many words
+    they share."""
+    planned = tokens(lead)
+    for clause in re.split(r"[,.;:!?()]", said.lower()):
+        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
+        if any(a in planned and b and b not in planned and b not in _SAME_EVENT
+               and b.isalpha() for a, b in pairwise(words)):
+            return True
+    return False
 
 
 class Consolidator:
@@ -1757,7 +1777,7 @@ class Consolidator:
                 continue
             planned = {d.lower(): d for d in date_mentions(lead)}
             if len(planned) == 1 and now.lower() not in planned and len(
-                    said & _what_is_planned(lead)) >= 2:
+                    said & _what_is_planned(lead)) >= 2 and not _another_event(cand.text, lead):
                 found.append((entry, next(iter(planned.values()))))
         return (found[0][0], found[0][1], now) if len(found) == 1 else None
 
