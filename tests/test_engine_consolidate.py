@@ -4279,6 +4279,29 @@ def test_a_rename_of_a_name_no_entry_uses_leaves_the_entries(said: str) -> None:
     assert "reference_partitions.md" not in plan.writes
 
 
+@pytest.mark.parametrize("past", [
+    # each was rewritten to "... from debug-a100 ...", a name the partition did not have then
+    "In June we moved the notebooks from gpu-debug to the cpu queue.",
+    "gpu-debug was down on 2026-06-03.",
+])
+def test_a_rename_leaves_a_past_event_under_the_name_it_had(past: str) -> None:
+    files = {"reference_partitions.md": topic("Partitions", _PARTITIONS, type_="reference"),
+             "project_history.md": topic("History", past)}
+    plan = _plan(files, None, human("The gpu-debug partition was renamed to debug-a100.",
+                                    session="b", day=3))
+    # near miss: the entry telling what is now names the new one
+    assert list(plan.writes) == ["reference_partitions.md"]
+
+
+def test_a_rename_puts_the_new_name_in_a_clause_of_what_is_now() -> None:
+    files = {"project_quick.md": topic("Quick", "Quick tests run on gpu-debug, which was added "
+                                       "in May.")}
+    plan = _plan(files, None, human("The gpu-debug partition was renamed to debug-a100.",
+                                    session="b", day=3))
+    assert parse_topic(plan.writes["project_quick.md"]).body.splitlines()[0] == (
+        "Quick tests run on debug-a100, which was added in May.")
+
+
 def test_a_rename_said_again_leaves_the_memory_of_the_rename_as_it_was() -> None:
     said = "The gpu-debug partition was renamed to debug-a100."
     files = {"project_rename.md": topic("Rename", said)}

@@ -361,6 +361,14 @@ def _host_of(url: str) -> str:
     return url.split("://", 1)[-1].split("/", 1)[0].lower()
 
 
+def _told_past_of(said: str, name: str, day: date) -> bool:
+    """The clause of ``said`` naming ``name`` tells a past event ("In June we moved the
+    notebooks from gpu-debug to the cpu queue", "gpu-debug was down on 2026-06-03"): a rename
+    since does not change what was done then, under the name it had."""
+    return any(has_word(clause, name) and (says_past(clause) or is_past(clause, day))
+               for clause in re.split(r"[,;:]\s", said))
+
+
 def _another_event(said: str, lead: str) -> bool:
     """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
     name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
@@ -668,7 +676,8 @@ class Consolidator:
                 return
             renamed = _RENAMED.search(cand.text) if cand.kind in _TELLS_STATE and (
                 "renamed" in cand.text) else None
-            named = self._naming(renamed["old"], renamed["new"]) if renamed else []
+            named = self._naming(renamed["old"], renamed["new"], cand.source.day) if (
+                renamed) else []
             if renamed is not None and named:
                 self._rename_in(named, renamed["old"], renamed["new"], cand, cluster)
                 return
@@ -1674,12 +1683,12 @@ class Consolidator:
                 and now.search(e.lead) and was.search(e.why or "") and any(
                     has_word(e.why, w) for w in words)]
 
-    def _naming(self, old: str, new: str) -> list[Entry]:
+    def _naming(self, old: str, new: str, day: date) -> list[Entry]:
         """The live entries that use the name ``old`` and not ``new`` (one naming both knows of
-        the rename already); a few at most: a name in many is too common a word to be the one
-        renamed."""
+        the rename already), as what is now, not in a past event; a few at most: a name in
+        many is too common a word to be the one renamed."""
         found = [e for e in self.live() if not e.opaque and has_word(e.lead, old)
-                 and not has_word(e.lead, new)]
+                 and not has_word(e.lead, new) and not _told_past_of(e.lead, old, day)]
         return found if len(found) <= 3 else []
 
     def _rename_in(self, entries: list[Entry], old: str, new: str, cand: Candidate,
@@ -1693,6 +1702,7 @@ class Consolidator:
             previous = entry.lead
             entry.history.append(f"Updated on {day}; previously: {previous}")
             entry.statements = [_put_value(entry, old, new), *(
+                s if _told_past_of(s, old, cand.source.day) else
                 re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", new, s)
                 for s in entry.statements[1:])]
             self._superseded(entry, cand, cluster,
