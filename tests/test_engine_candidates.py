@@ -3256,6 +3256,35 @@ def test_a_rule_about_a_default_is_still_kept(said: str, kept: str) -> None:
     assert found and found[0].text.startswith(kept)
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # the rule after the default is the person's: all four were dropped as what the code does
+    ("The deploy job times out after 30 minutes by default, so split long migrations.",
+     "split long migrations"),
+    ("The payments service sends receipts by default, so disable it in tests.",
+     "disable it in tests"),
+    ("The API client retries 3 times by default, which hides flaky upstreams, so set retries=0 "
+     "in integration tests.", "set retries=0 in integration tests"),
+    ("Our CI job caches node_modules by default; bust the cache when the lockfile changes.",
+     "bust the cache when the lockfile changes"),
+    ("The payments service sends receipts by default, disable it in tests.",
+     "disable it in tests"),
+])
+def test_a_rule_drawn_after_what_the_code_does_by_default_is_kept(said: str, kept: str) -> None:
+    found = gather(human(said)).candidates
+    assert len(found) == 1 and kept in found[0].text
+
+
+@pytest.mark.parametrize("said", [
+    "The worker sends a heartbeat every 30s by default.",
+    "The HTTP client retries 3 times by default so that flaky calls pass.",
+    "The export endpoint returns CSV by default, the frontend asks for JSON.",
+])
+def test_what_the_code_does_by_default_with_no_rule_after_is_still_no_preference(
+    said: str,
+) -> None:
+    assert gather(human(said)).candidates == []
+
+
 def test_a_preference_said_again_with_what_the_assistant_did_confirms_the_entry() -> None:
     # ", you used assert.Equal in the new refunds test" is this time's, no part of the rule:
     # kept in, the restatement matched nothing and would have been a second entry

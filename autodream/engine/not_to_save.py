@@ -192,6 +192,12 @@ _CODE_DEFAULT = re.compile(
     r"times\s+out|limits?|defaults\s+to)\b"
     r"(?![^.;]*\b(?:should|must|always|never|don't|do\s+not|keep|please)\b)[^.;]*\bby\s+default\b",
     _I)
+# What the person makes of the default after it: "..., so split long migrations", "...; bust the
+# cache when the lockfile changes", "..., disable it in tests" (a rule of theirs, to keep)
+_AFTER_DEFAULT = re.compile(r"\s*(?:;|,?\s+so\s+(?!that\b)|,\s*(?:and\s+|but\s+|then\s+)?"
+                            r"(?:please\s+)?(?P<verb>[a-z]+)\b)", _I)
+_DEFAULT_RULE_VERBS = _HABIT_VERBS | frozenset(("disable", "enable", "set", "split", "bust",
+                                                "raise", "lower", "turn", "override", "pass"))
 _EPHEMERAL = re.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
@@ -246,6 +252,21 @@ def _without_change_of_mind(sentence: str) -> str:
     return m["rest"] if m is not None and m["rest"].strip() else sentence
 
 
+def _code_default(told: str) -> bool:
+    """``told`` says only what a piece of the code does by default ("the charges endpoint
+    returns 25 items per page by default"), no rule the person draws from it after."""
+    m = _CODE_DEFAULT.match(told)
+    if m is None:
+        return False
+    # "..., which hides flaky upstreams, so set retries=0": any clause after may carry it
+    for after in re.finditer(r"[,;]|\bso\b", told[m.end():]):
+        rule = _AFTER_DEFAULT.match(told, m.end() + after.start())
+        if rule is not None and (rule["verb"] is None or rule["verb"].lower() in
+                                 _DEFAULT_RULE_VERBS):
+            return False
+    return True
+
+
 def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _INJECTION.search(sentence):
         return f"{PLANTED}: never followed or saved"
@@ -273,8 +294,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
                 "who is away would read as if it were off")
     if found.kind in ("decision", "plan") and _TASK_TAKEN_ON.search(sentence):
         return "ephemeral task state (one piece of work taken on), not a lasting decision"
-    if found.kind in ("preference", "fact") and _CODE_DEFAULT.match(
-            _FILLER.sub("", sentence.strip())):
+    if found.kind in ("preference", "fact") and _code_default(_FILLER.sub("", sentence.strip())):
         return "what the code does by default: the project's files show it"
     standing = _STANDING.search(sentence) is not None
     # "Rerun flaky tests before reporting a failure": a rule for every time, whatever its verb
