@@ -3234,6 +3234,32 @@ def test_a_preference_said_in_the_first_person_or_again_is_a_candidate(
     assert found[0].text.startswith(kept)
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    ("In Go tests I want require, not assert.", "In Go tests the user wants require, not assert."),
+    ("I want testify's require, not assert in the tests.",
+     "The user wants testify's require, not assert in the tests."),
+    ("For all handlers I want zap, not logrus.",
+     "For all handlers the user wants zap, not logrus."),
+    ("Again, vitest not jest for the tests.", "Again, vitest not jest for the tests."),
+])
+def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kept: str) -> None:
+    assert [c.text for c in gather(human(said)).candidates] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    # the work at hand, wanted once: saved as standing preferences
+    "I want a quick fix, not a rewrite.",
+    "I want the fix, not a workaround.",
+    "For this PR I want a fix, not a rewrite.",
+    # how a thing is, said in passing: saved as the preference "Good not great in the tests."
+    "Okay, good not great in the tests.",
+    "Fixed, not flaky in the tests.",
+    "Passing, not green in the tests.",
+])
+def test_a_passing_remark_with_not_is_no_preference(said: str) -> None:
+    assert gather(human(said)).candidates == []
+
+
 @pytest.mark.parametrize("said", [
     "Quick one, the charges list endpoint returns 25 items per page by default, that's set in "
     "internal/http/charges.go.",

@@ -144,6 +144,12 @@ _PROHIBITION = re.compile(
 )
 
 
+# A kind of work a preference is kept to: "in tests", "for all handlers", "in the Go code"
+_WORK_KIND = (r"(?:the\s+|all\s+|our\s+|every\s+)?(?:[\w.+#-]+\s+)?(?:tests?|code|repo|project|"
+              r"prs?|commits?|handlers?|services?)\b")
+# What the person wants and what not: "testify's require, not assert"
+_WANTED_NOT = (r"(?!to\b|you\b|it\b|this\b|that\b)(?:[\w.'’-]+\s+){0,2}?[\w.'’-]+,?\s+"
+               r"not\s+[\w.'’-]+")
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -179,12 +185,16 @@ _PREFERENCE = re.compile(
     r"audit|offsite|cutover)(?=\s*(?:[.,;!?]|$))|"
     r"(?:from|of|on|about)\s+the\s+(?:demo|outage|incident|meeting|call)\b(?![\s-]+(?:channel|"
     r"environment|env|server|room|team|page|board|dashboard|process|rotation)\b))\b)|"
-    # a choice said as the person's own: "In tests I want testify's require, not assert"
-    r"\bi\s+want\s+(?!to\b|you\b|it\b|this\b|that\b)(?:[\w.'’-]+\s+){0,2}?[\w.'’-]+,?\s+"
-    r"not\s+[\w.'’-]+|"
+    # a choice said as the person's own, for a kind of work: "In tests I want testify's
+    # require, not assert" ("I want a quick fix, not a rewrite" is the task at hand's)
+    rf"^(?:in|for)\s+{_WORK_KIND},?\s+i\s+want\s+{_WANTED_NOT}|"
+    rf"\bi\s+want\s+{_WANTED_NOT}\s+(?:in|for)\s+{_WORK_KIND}|"
     # ... or said tersely, of a kind of thing: "Again, require not assert in the tests please"
-    r"^(?:again[,\s]+)?[\w.'’-]+,?\s+not\s+[\w.'’-]+\s+(?:in|for)\s+(?:the\s+|all\s+|our\s+|"
-    r"every\s+)?(?:tests?|code|repo|project|prs?|commits?|handlers?|services?)\b|"
+    # (not how a thing is: "Okay, good not great in the tests", "Fixed, not flaky in the tests")
+    r"^(?:again[,\s]+)?(?![\w'’-]+ed\b|(?:good|great|fine|bad|ok|okay|nice|flaky|broken|green|"
+    r"red|slow|fast|clean|done|stable|solid|perfect|better|worse|passing|failing|working)\b)"
+    r"[\w.'’-]+,?\s+not\s+"
+    rf"[\w.'’-]+\s+(?:in|for)\s+{_WORK_KIND}|"
     # "Use the logging module, not print": a choice no tool name can stand for
     r"^(?:please\s+)?(?:use|prefer)\s+(?:[\w.+#-]+\s+){0,3}?[\w.+#-]+,?\s+not\s+\w|"
     # a convention: "Commit messages must follow Conventional Commits"
