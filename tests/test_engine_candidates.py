@@ -3174,6 +3174,34 @@ def test_no_and_what_was_found_said_bare_is_no_rule(said: str) -> None:
 
 
 @pytest.mark.parametrize("said", [
+    # what there is, a state or what is to hand, not a practice in code: each was saved as a
+    # prohibition ("No spare GPUs.")
+    "No spare GPUs.",
+    "No free slots.",
+    "No idle runners.",
+    "No slow queries.",
+    "No cold starts.",
+    "No dropped packets.",
+    "No spare cycles.",
+    "No customer tickets.",
+    "No staging access.",
+    "No race conditions.",
+])
+def test_no_and_a_state_said_bare_is_no_rule(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize("said", [
+    "No unused imports.",
+    "No global variables.",
+    "No hardcoded secrets.",
+    "No raw queries.",
+])
+def test_no_and_a_practice_in_code_said_bare_is_still_a_prohibition(said: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == [("prohibition", said)]
+
+
+@pytest.mark.parametrize("said", [
     # a switch for the work at hand alone is no standing switch (it rewrote the pnpm rule)
     "switch to yarn, but only for this PR",
     "Switch to yarn but only for this branch.",

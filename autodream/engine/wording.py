@@ -113,6 +113,23 @@ _FOUND_THINGS = (r"feelings|opinions|objections|concerns|questions|complaints|er
                  # what runs, seen running or not
                  r"runs|jobs|builds|pods|nodes|containers|instances|deploys|deployments|hosts|"
                  r"servers|machines|workers|processes|threads|connections|sessions|ends")
+# ... and, said bare, a kind of thing one writes in code ("No default exports.", "No inline
+# styles."), not one a run, a machine or a team has ("No spare GPUs.", "No customer tickets.")
+_CODE_THINGS = (r"exports|imports|numbers|strings|styles|ternar(?:y|ies)|variables|vars|globals|"
+                r"statements|casts|literals|mutations|lambdas|decorators|macros|semicolons|"
+                r"classes|enums|mocks|snapshots|prints|generics|fixtures|dependencies|deps|"
+                r"queries|selectors|types|annotations|abbreviations|names|functions|methods|"
+                r"props|hooks|components|callbacks|promises|loops|conditionals|flags|constants|"
+                r"singletons|sleeps|suppressions|ignores|pragmas|directives|joins|subqueries|"
+                r"secrets|credentials|passwords|urls|paths|ids|ports|colou?rs|fonts|emojis|"
+                r"asserts|panics|unwraps|gotos|hacks|shims|polyfills|wrappers|helpers|utils|"
+                r"abstractions|returns|awaits|any|args|arguments|parameters|params|"
+                r"defaults|keys|values|tabs|spaces|quotes|braces|brackets|semicolon")
+# ... and how a thing is or stands now, said of one ("No slow queries.", "No cold starts.")
+_STATE_KIND = (r"spare|free|idle|slow|fast|cold|warm|hot|dropped|lost|missed|wasted|stuck|"
+               r"blocked|queued|delayed|available|customer|user|staging|prod|production|"
+               r"race|data|big|small|huge|high|low|sudden|random|weird|odd|strange|"
+               r"unexpected|noticeable|breaking")
 _NO_THING = (
     # (what was found is told before a comma; after it may come a reason: "No raw SQL in the
     # handlers, last time it was a mess")
@@ -123,8 +140,10 @@ _NO_THING = (
     r"[a-z][\w-]*ing\s*[.!]*$|"
     # "No default exports.", "No magic numbers.": a kind of thing, said alone (not what was
     # found, "No open issues.", "No merge conflicts.", nor a reply, "No hard feelings.")
-    rf"(?!(?:{_FINDING_KIND})\b)[a-z][\w.+#-]*\s+(?!(?:{_FOUND_THINGS})\b)[a-z][\w.+#-]*s"
-    r"\s*[.!]*$|"
+    # ... and a kind of code one writes: "No spare GPUs.", "No slow queries.", "No staging
+    # access." tell what there is, a state, not a practice refused
+    rf"(?!(?:{_FINDING_KIND}|{_STATE_KIND})\b)[a-z][\w.+#-]*\s+(?!(?:{_FOUND_THINGS})\b)"
+    rf"(?:{_CODE_THINGS})\s*[.!]*$|"
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
     r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+)?,\s*\S|"
     # "No ORMs in this repo", "No comments that repeat the code"
