@@ -1320,6 +1320,15 @@ def test_a_weekend_lasts_to_its_sunday() -> None:
          "On 2026-07-06 we decided to ship on 2026-07-10."),
         ("We'll ship on Monday, we decided.", "We'll ship on 2026-07-13, we decided."),
         ("The updated docs go out on Monday.", "The updated docs go out on 2026-07-13."),
+        # ... and a deed told of an earlier day is that day's, not the next one's (was
+        # "goes out on 2026-07-06", a Monday gone by)
+        ("The release tagged on Friday goes out on Monday.",
+         "The release tagged on 2026-07-03 goes out on 2026-07-13."),
+        ("The release we tagged on Friday ships on Thursday.",
+         "The release we tagged on 2026-07-03 ships on 2026-07-16."),
+        # (a deed told after it is still this one's)
+        ("The release tagged on Friday went out on Monday.",
+         "The release tagged on 2026-07-03 went out on 2026-07-06."),
         ("The demo is on Tuesday.", "The demo is on 2026-07-14."),
         ("At the standup on Monday we'll pick a date.",
          "At the standup on 2026-07-13 we'll pick a date."),

@@ -930,6 +930,17 @@ def _slot_put_right(m: re.Match[str]) -> bool:
         m.string, m.end()) is not None and _NOT_ANOTHER_SLOT.search(m.string, m.end()) is not None
 
 
+_A_WEEKDAY = re.compile(rf"\b{_ANY_WD}\b", re.I)
+_DEED_OPENS = re.compile(rf"\s*{_BEFORE_DEED}{_DEED}\b", re.I)
+
+
+def _last_weekday(said: str) -> int | None:
+    """Where the last weekday told in ``said`` ends, if one is."""
+    if "day" not in said.lower():
+        return None
+    return max((w.end() for w in _A_WEEKDAY.finditer(said)), default=None)
+
+
 def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
     was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
@@ -949,8 +960,13 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
     after = _CLAUSE_BREAK.search(text, m.end())
     said = text[start:m.start()]
+    # "The release tagged on Friday goes out on Monday": a deed told of an earlier day in the
+    # clause is that day's; this one's is told after it ("... went out on Monday")
+    if (earlier := _last_weekday(said)) is not None:
+        said = said[earlier:]
     if m["prep"].lower() == "on" and (
-            (_DONE.search(said) and not _ARRANGED.search(said) and not _FUTURE_WORDING.search(
+            ((_DONE.search(said) or (earlier is not None and _DEED_OPENS.match(said)))
+             and not _ARRANGED.search(said) and not _FUTURE_WORDING.search(
                 text, start, after.start() if after else len(text)))
             or (start == 0 and _OPENS_WITH_DAY.match(said)
                 and _DEED_AFTER_DAY.match(text, m.end()))
