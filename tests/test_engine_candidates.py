@@ -3100,6 +3100,10 @@ def test_a_colleague_who_signs_off_every_change_of_a_kind_is_kept(said: str, kep
 @pytest.mark.parametrize("said", [
     "Who signs off every colour change?",
     "Sofia signed off the red.",
+    # ... or one day's, or what happens next in a story: saved as facts ("On 2026-07-07 Sofia
+    # approves every PR.")
+    "Today Sofia approves every PR.",
+    "Then Dan approves all of them anyway.",
 ])
 def test_who_signs_off_asked_or_once_is_not_kept(said: str) -> None:
     assert gather(human(said)).candidates == []
@@ -3127,6 +3131,8 @@ def test_a_weekday_told_of_what_went_on_is_the_latest_before(said: str, kept: st
      [("plan", "The release is a no-go on 2026-07-10, we wait till 2026-07-13.")]),
     # "no, go ..." is still a correction
     ("No, go on Friday.", [("correction", "Go on 2026-07-10.")]),
+    # ... and the day at hand called off is no plan (was "It's a no-go for 2026-07-07, ...")
+    ("It's a no-go for today, QA found a blocker.", []),
 ])
 def test_no_go_on_a_day_is_that_day_called_off(said: str, kept: list[tuple[str, str]]) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == kept

@@ -431,7 +431,8 @@ _DECISION = re.compile(
 _PLAN_WORD = re.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
-    r"go(?:es|ing)?\s+(?:out|live)|no[\s-]go|"
+    # (a day called off, "no go on Friday"; not one "a no-go for today", said of the day at hand)
+    r"go(?:es|ing)?\s+(?:out|live)|no[\s-]go\s+on\b|"
     r"planned|scheduled|sprint|offsite|vacation|out of office|ooo|holiday|conference|audit|"
     # (a colleague away, a cluster down: "Diego is on leave until Nov 16", "kepler has
     # maintenance next Tuesday"; not "the maintenance script")
@@ -461,7 +462,8 @@ _PLAN_WORD = re.compile(
 # every colour change", "Dan approves all copy changes"); not who does ("Who signs off ...?")
 _SIGNS_OFF_EVERY = re.compile(
     r"(?:^|\s)(?!(?:Who|Nobody|No\s+one|Someone|Somebody|Everyone|Everybody|It|This|That|He|"
-    r"She|They)\b)(?-i:[A-Z][a-z]+)\s+(?:(?:always|now|still)\s+)?"
+    r"She|They|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b)(?-i:[A-Z][a-z]+)\s+"
+    r"(?:(?:always|now|still)\s+)?"
     r"(?:signs\s+off(?:\s+on)?|approves|has\s+to\s+(?:approve|sign\s+off(?:\s+on)?)|"
     r"needs\s+to\s+(?:approve|sign\s+off(?:\s+on)?))\s+(?:every|all|any)\b", _I)
 
@@ -492,6 +494,10 @@ def _plan_word(text: str) -> bool:
         and not is_standing(text))
 
 
+# ... not said of one day or one time: "Today Sofia approves every PR", "Then Dan approves all
+# of them anyway"
+_ONE_TIME_OPENER = re.compile(r"^(?:today|tonight|tomorrow|yesterday|then|this\s+(?:week|time|"
+                              r"once|morning|afternoon)|for\s+now|right\s+now)\b", _I)
 _MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
 _URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
 _POINTER = re.compile(
@@ -1666,7 +1672,8 @@ def _detect_core(raw: str) -> _Kind | None:
         # "ArgoCD auto-sync is back on for prod apps": a setting turned back, what holds now
         return _Kind("fact", _clean(sentence), 0.8)
     if (" every " in sentence or " all " in sentence or " any " in sentence) and (
-            _SIGNS_OFF_EVERY.search(sentence)) and not sentence.rstrip().endswith("?"):
+            _SIGNS_OFF_EVERY.search(sentence)) and not sentence.rstrip().endswith("?") and (
+                not _ONE_TIME_OPENER.match(sentence)):
         # "Their designer Sofia signs off every colour change, so if you touch the theme, flag
         # it": a colleague's standing say over a kind of work, a fact of the project as "Sofia
         # signs off every colour change" alone is, what to do about it and all
