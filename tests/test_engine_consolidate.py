@@ -3622,6 +3622,10 @@ def test_a_reminder_not_to_forget_adds_and_removes_nothing(said: str) -> None:
     ["please forget what I said about Priya? Just kidding."],
     ["Forget what I said about Priya? No, keep it."],
     ["Forget what I said about Priya. Scratch that, she's staying."],
+    # a doubt after it, or a polite ask taken back
+    ["Forget what I said about Priya, or should we keep it?"],
+    ["Can you forget what I said about Priya, or is that risky?"],
+    ["Can you forget what I said about Priya? No, keep it."],
     ["Please forget what I said about Priya. Just kidding, keep it."],
     # ... and the next message's take-back was saved as the rule "Keep it, she's staying."
     ["Forget what I said about Priya.", "Never mind, keep it, she's staying."],
@@ -3661,6 +3665,10 @@ def test_what_a_take_back_of_a_request_to_forget_left_out_is_saved_again() -> No
     # a question only in its tag
     ["Please forget what I said about Priya, ok?"],
     ["Forget what I said about Priya, would you?"],
+    # asked politely (it was no request at all: nothing removed, nothing said of it)
+    ["Can you forget what I said about Priya?"],
+    ["Could you please forget what I said about Priya?"],
+    ["Can you forget what I said about Priya? She left."],
 ])
 def test_a_request_to_forget_said_plainly_still_removes_what_it_names(said: list[str]) -> None:
     plan = _forgetting(*said)

@@ -1256,6 +1256,10 @@ _ASKED_ENDS = re.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|eras
 # ... but a tag after it asks it all the same ("..., ok?", "..., would you?")
 _TAG_ASKED = re.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|would|can|could)\s+"
                         r"you(?:\s+please)?)\s*$", re.I)
+# ... as does a request asked politely ("Can you forget what I said about Priya?"): its "?" is
+# how it is asked, not a doubt
+_ASKED_POLITELY = re.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)?(?:can|could|"
+                             r"would|will)\s+you\s+(?:please\s+)?(?:just\s+|now\s+)?$", re.I)
 # ... and what is said after a take-back of nothing more than keeping it ("keep it", "she's
 # staying", "Priya is staying")
 _JUST_KEEP = re.compile(r"^(?:keep\b|(?:she|he|they|it)(?:['’]s|['’]re|\s+is|\s+are)\s+"
@@ -1274,9 +1278,11 @@ _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[—–-]\s")
 
 def _question_of_its_own(asked: str) -> bool:
     """``asked`` (a request to forget up to its "?") ends in a clause of its own, which is what
-    asks: "..., and can you rerun the tests", not "..., the reviewer"."""
+    asks: "..., and can you rerun the tests", not "..., the reviewer", nor a doubt of the
+    request ("..., or is that risky", "..., or should we keep it")."""
     breaks = list(_CLAUSE_BREAK.finditer(asked))
-    return bool(breaks) and len(asked[breaks[-1].end():].split()) >= 3
+    last = asked[breaks[-1].end():].split() if breaks else []
+    return len(last) >= 3 and last[0].lower() not in ("or", "unless")
 
 
 def _unasking(said: str) -> re.Match[str] | None:
@@ -1303,6 +1309,8 @@ def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
                      and "changed" not in b[0].lower()), None)
     later = _unasking(following) if back is None and not after.strip() else None
     if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None \
+            and (_ASKED_POLITELY.search(part, 0, m.start()) is None
+                 or _CLAUSE_BREAK.search(part, m.start(), m.start("end")) is not None) \
             and not _question_of_its_own(part[m.start():m.start("end")]):
         return "as a question", later.end() if later is not None else None
     mark = back or later

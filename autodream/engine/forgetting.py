@@ -26,6 +26,8 @@ from autodream.engine.wording import _FILLER, _I
 # forget to run the tests", "Never forget the changelog" are rules.
 _LEAD = (r"(?:^|[,;:—–]\s*(?:(?:and|so|but|oh)\s+)*|\b(?:and|so)\s+)"
          r"(?P<lead>(?:please\s+)?(?:(?:you\s+)?(?:can|could|may)\s+(?:just\s+|now\s+|safely\s+)?"
+         # (asked politely: "Can you forget what I said about Priya?")
+         r"|(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:just\s+|now\s+)?"
          r"|just\s+|now\s+)?(?:please\s+)?)")
 # "what I said about", "everything I told you about"
 _SAID = (r"(?P<said>what|everything|anything|all|the\s+stuff|the\s+things?)\s+(?:that\s+)?"
