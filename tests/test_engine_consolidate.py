@@ -3622,6 +3622,22 @@ def test_a_reminder_not_to_forget_adds_and_removes_nothing(said: str) -> None:
     ["please forget what I said about Priya? Just kidding."],
     ["Forget what I said about Priya? No, keep it."],
     ["Forget what I said about Priya. Scratch that, she's staying."],
+    # (from the twenty-seventh review) each removed the entry: a take-back with more said
+    # of keeping it, or a doubt of the request after it
+    ["Forget what I said about Priya.", "Never mind, leave it."],
+    ["Forget what I said about Priya.", "No, don't."],
+    ["Forget what I said about Priya. On second thought, don't."],
+    ["Forget what I said about Priya.", "Nah, leave it."],
+    ["Forget what I said about Priya.", "Never mind, I still need it."],
+    ["Forget what I said about Priya.", "Never mind, Priya's still on the team."],
+    ["Forget what I said about Priya.", "Hmm, never mind, that's still true."],
+    ["Forget what I said about Priya.", "Never mind, she's not leaving after all."],
+    ["Forget what I said about Priya.", "Changed my mind, leave it as is."],
+    ["Forget what I said about Priya.", "No wait, don't delete it."],
+    ["Forget what I said about Priya, never mind, I still need it."],
+    ["Forget what I said about Priya, is that still relevant?"],
+    ["Forget what I said about Priya, or do we still need that?"],
+    ["Forget what I said about Priya, unless it's still useful?"],
     # a doubt after it, or a polite ask taken back
     ["Forget what I said about Priya, or should we keep it?"],
     ["Can you forget what I said about Priya, or is that risky?"],
@@ -3665,6 +3681,9 @@ def test_what_a_take_back_of_a_request_to_forget_left_out_is_saved_again() -> No
     # a question only in its tag
     ["Please forget what I said about Priya, ok?"],
     ["Forget what I said about Priya, would you?"],
+    # a question of its own after it, and news after a take-back's words
+    ["Forget what I said about Priya, and can you keep the rest?"],
+    ["Forget what I said about Priya.", "Never mind, don't use tabs in the Makefile."],
     # asked politely (it was no request at all: nothing removed, nothing said of it)
     ["Can you forget what I said about Priya?"],
     ["Could you please forget what I said about Priya?"],

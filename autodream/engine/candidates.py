@@ -1262,8 +1262,14 @@ _ASKED_POLITELY = re.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)
                              r"would|will)\s+you\s+(?:please\s+)?(?:just\s+|now\s+)?$", re.I)
 # ... and what is said after a take-back of nothing more than keeping it ("keep it", "she's
 # staying", "Priya is staying")
-_JUST_KEEP = re.compile(r"^(?:keep\b|(?:she|he|they|it)(?:['’]s|['’]re|\s+is|\s+are)\s+"
-                        r"(?:staying|still\b)|[\w-]+\s+(?:is|are)\s+staying\b)", re.I)
+_JUST_KEEP = re.compile(
+    r"^(?:keep\b|leave\s+(?:it|that|them|her|him)\b"
+    r"|(?:she|he|they|it|that)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:staying|still\b)"
+    r"|[\w-]+(?:['’]s|\s+is|\s+are)\s+(?:staying|still\b)|(?:she|he|they)\s+still\b"
+    r"|(?:i|we)\s+still\s+need\b|[^.!?]*\bafter\s+all\b"
+    # ("No, don't.", "No wait, don't delete it."; not "Never mind, don't use tabs")
+    r"|don['’]?t(?:\s+(?:delete|remove|drop|forget|touch)(?:\s+(?:it|that|them|her|him))?)?"
+    r"\s*[.!]*\s*$)", re.I)
 
 
 # ... of which these take it back whatever follows; the others only standing alone or before
@@ -1276,13 +1282,20 @@ _SURELY_UNASKED = re.compile(r"\b(?:kidding|jk|scratch|strike|take)\b", re.I)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[—–-]\s")
 
 
+# ... which asks something else of the agent: "and can you ...", "can you also ...", "why did
+# you ..."; not a doubt of the request ("..., is that still relevant?", "..., or should I keep
+# it?", "..., does that make sense?")
+_OTHER_QUESTION = re.compile(r"(?:(?:and|also|then|plus|btw|oh)\s+)?(?:(?:can|could|would|will)"
+                             r"\s+you\b|why\b|how\s+come\b)", re.I)
+
+
 def _question_of_its_own(asked: str) -> bool:
-    """``asked`` (a request to forget up to its "?") ends in a clause of its own, which is what
-    asks: "..., and can you rerun the tests", not "..., the reviewer", nor a doubt of the
-    request ("..., or is that risky", "..., or should we keep it")."""
+    """``asked`` (a request to forget up to its "?") ends in a clause of its own asking
+    something else, which is what asks: "..., and can you rerun the tests", not "..., the
+    reviewer", nor "..., or should we keep it"."""
     breaks = list(_CLAUSE_BREAK.finditer(asked))
-    last = asked[breaks[-1].end():].split() if breaks else []
-    return len(last) >= 3 and last[0].lower() not in ("or", "unless")
+    last = asked[breaks[-1].end():].strip() if breaks else ""
+    return len(last.split()) >= 3 and _OTHER_QUESTION.match(last) is not None
 
 
 def _unasking(said: str) -> re.Match[str] | None:
