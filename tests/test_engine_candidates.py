@@ -3275,6 +3275,12 @@ def test_a_preference_said_in_the_first_person_or_again_is_a_candidate(
     ("For all handlers I want zap, not logrus.",
      "For all handlers the user wants zap, not logrus."),
     ("Again, vitest not jest for the tests.", "Again, vitest not jest for the tests."),
+    # (from the twenty-seventh review) a choice of kinds of thing needs no scope: each was lost
+    ("I want tabs, not spaces.", "The user wants tabs, not spaces."),
+    ("I want pytest, not unittest.", "The user wants pytest, not unittest."),
+    ("I want Postgres, not MySQL, for new services.",
+     "The user wants Postgres, not MySQL, for new services."),
+    ("I want comments in English, not German.", "The user wants comments in English, not German."),
 ])
 def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said)).candidates] == [kept]

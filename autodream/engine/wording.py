@@ -208,6 +208,9 @@ _PREFERENCE = re.compile(
     # require, not assert" ("I want a quick fix, not a rewrite" is the task at hand's)
     rf"^(?:in|for)\s+{_WORK_KIND},?\s+i\s+want\s+{_WANTED_NOT}|"
     rf"\bi\s+want\s+{_WANTED_NOT}\s+(?:in|for)\s+{_WORK_KIND}|"
+    # ... or of kinds of thing, no one thing of the task ("I want tabs, not spaces", "I want
+    # pytest, not unittest"; not "I want a quick fix, not a rewrite", "the fix, not a workaround")
+    rf"\bi\s+want\s+(?!(?:a|an|the|some|my|your|his|her|our|their)\b){_WANTED_NOT}|"
     # ... or said tersely, of a kind of thing: "Again, require not assert in the tests please"
     # (not how a thing is: "Okay, good not great in the tests", "Fixed, not flaky in the tests")
     r"^(?:again[,\s]+)?(?![\w'’-]+ed\b|(?:good|great|fine|bad|ok|okay|nice|flaky|broken|green|"
