@@ -3192,6 +3192,9 @@ def test_no_and_what_was_found_said_bare_is_no_rule(said: str) -> None:
     "No customer tickets.",
     "No staging access.",
     "No race conditions.",
+    "No open PRs.",
+    "No pending migrations.",
+    "No recent commits.",
 ])
 def test_no_and_a_state_said_bare_is_no_rule(said: str) -> None:
     assert candidates(said) == []
@@ -3202,6 +3205,11 @@ def test_no_and_a_state_said_bare_is_no_rule(said: str) -> None:
     "No global variables.",
     "No hardcoded secrets.",
     "No raw queries.",
+    # (from the twenty-seventh review) how work is handed in: each was lost
+    "No force pushes.",
+    "No large PRs.",
+    "No mocked databases.",
+    "No third-party trackers.",
 ])
 def test_no_and_a_practice_in_code_said_bare_is_still_a_prohibition(said: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("prohibition", said)]

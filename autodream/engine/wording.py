@@ -124,7 +124,10 @@ _CODE_THINGS = (r"exports|imports|numbers|strings|styles|ternar(?:y|ies)|variabl
                 r"secrets|credentials|passwords|urls|paths|ids|ports|colou?rs|fonts|emojis|"
                 r"asserts|panics|unwraps|gotos|hacks|shims|polyfills|wrappers|helpers|utils|"
                 r"abstractions|returns|awaits|any|args|arguments|parameters|params|"
-                r"defaults|keys|values|tabs|spaces|quotes|braces|brackets|semicolon")
+                r"defaults|keys|values|tabs|spaces|quotes|braces|brackets|semicolon|"
+                # ... and how work is handed in ("No force pushes.", "No large PRs.")
+                r"pushes|prs|merges|rebases|commits|databases|trackers|migrations|"
+                r"cookies|analytics")
 # ... and how a thing is or stands now, said of one ("No slow queries.", "No cold starts.")
 _STATE_KIND = (r"spare|free|idle|slow|fast|cold|warm|hot|dropped|lost|missed|wasted|stuck|"
                r"blocked|queued|delayed|available|customer|user|staging|prod|production|"
