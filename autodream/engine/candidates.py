@@ -86,7 +86,7 @@ from autodream.engine.text import (
     word_set,
 )
 from autodream.engine.tool_kinds import TOOL_PATTERN
-from autodream.engine.versions import upgrade_clauses, version_claim, version_switch
+from autodream.engine.versions import NOW_WORD, upgrade_clauses, version_claim, version_switch
 from autodream.engine.wording import (
     _COMMA_REASON,
     _FILLER,
@@ -680,11 +680,12 @@ class Gatherer:
                 self._undated = [replace(u, at=moved[id(self.candidates[u.at])])
                                  for u in self._undated if id(self.candidates[u.at]) in moved]
                 self.candidates = [c for c in self.candidates if id(c) not in dropped]
-            # (what this message says it is now is not forgotten: "The staging URL is now
-            # https://stage.bramble.io. forget what I said about the staging URL before.")
+            # (what this message says it is now, "now" and not "nowhere", is not forgotten: "The
+            # staging URL is now https://stage.bramble.io. forget what I said about the staging
+            # URL before.")
             old = _SAID_BEFORE.search(part) is not None
             before = [s for s in kept if about(subject, s, explicit)
-                      and not old and _NOW.search(s) is None]
+                      and not old and NOW_WORD.search(s) is None]
             for said in before:
                 kept.remove(said)
                 self.stats.dropped += 1
@@ -1234,8 +1235,6 @@ _DONT_FORGET = re.compile(r"^\W*(?:oh,?\s+|and\s+)?(?:please\s+)?(?:don['’]?t|
 # lower case): "The staging URL is now https://stage.bramble.io. forget what I said about ..."
 _FORGET_OPENS = re.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
                            r"everything|anything|all)\s+(?:i|we)\b)", re.I)
-# ... nor what it says is so now ("now", not "nowhere")
-_NOW = re.compile(r"\bnow\b", re.I)
 # ... "before" says the earlier one is forgotten, not what the message says instead
 _SAID_BEFORE = re.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\s*$", re.I)
 

@@ -43,7 +43,7 @@ from autodream.engine.tool_kinds import (
     use_instead,
     use_tool,
 )
-from autodream.engine.versions import VERSION, version_switch
+from autodream.engine.versions import NOW_WORD, VERSION, version_switch
 from autodream.engine.wording import (
     _ANY_CLAUSE,
     _AT_HAND,
@@ -130,7 +130,6 @@ _CORRECTION_ON = re.compile(
 _IT_IS = re.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
 # A subject the memory can name: "the port", not "that", "my last message", "the record"
 _NAMED_SUBJECT = re.compile(r"the\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)\S", _I)
-_NOW_WORD = re.compile(r"\bnow\b", _I)
 # "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
 # back what the person said before on its subject (consolidate rewrites that entry); the words
 # saying so are no part of the memory.
@@ -1424,7 +1423,7 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
     inner = _detect_core(rest)
     if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
         return replace(inner, explicitness=max(inner.explicitness, 0.85))
-    if inner is None and _NOW_WORD.search(rest):
+    if inner is None and NOW_WORD.search(rest):
         return _Kind("fact", _clean(rest), 0.85)
     return None
 

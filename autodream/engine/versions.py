@@ -238,7 +238,7 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     return f"{up.to_name or up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
 
 
-_NOW_WORD = re.compile(r"\bnow\b", re.I)
+NOW_WORD = re.compile(r"\bnow\b", re.I)
 
 
 def version_claim(text: str, corrected: bool = False) -> str | None:
@@ -247,7 +247,7 @@ def version_claim(text: str, corrected: bool = False) -> str | None:
     upgrade: an upgrade only of a memory that names another version of the same name. With
     ``corrected``, ``text`` corrects what was assumed ("No, we're on Python 3.12"): it tells
     what holds now without saying "now", and a name in capitals is claimed too."""
-    if corrected and not _NOW_WORD.search(text):
+    if corrected and not NOW_WORD.search(text):
         text = f"{text.rstrip(' .!')} now"
     up = _first_upgrade(text, sure=False)
     return None if up is None or (up.sure and not corrected) else f"{up.name} {up.now}"
