@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-from autodream.errors import ConfigError
+from autodream.errors import ConfigError, printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~7 ms to import; annotations are strings anyway
@@ -345,14 +345,6 @@ def parse_now(text: str) -> float:
 USER_ONLY_KEYS = frozenset({"api_key", "base_url"})
 
 
-def shown(text: str) -> str:
-    """``text`` on one printable line (a path from a config file or the environment goes into
-    an error a terminal shows: a NUL, a newline or an escape sequence is written escaped)."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
-
-
 def resolve_values(
     project: str | os.PathLike[str] | None,
     overrides: Mapping[str, object],
@@ -375,7 +367,7 @@ def resolve_values(
     project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
     if not os.path.isdir(project_dir):
         what = "is not a directory" if os.path.exists(project_dir) else "directory does not exist"
-        raise ConfigError(f"project: {what}: {shown(project_dir)}")
+        raise ConfigError(f"project: {what}: {printable(project_dir)}")
     roots = git_roots(project_dir)
     toplevel, canonical = roots if roots else (project_dir, project_dir)
 
@@ -439,11 +431,11 @@ def resolve_values(
             if key != "memory_dir" and not os.path.isdir(resolved):
                 what = ("is not a directory" if os.path.exists(resolved)
                         else "directory does not exist")
-                raise ConfigError(f"{key} ({sources[key]}): {what}: {shown(resolved)}")
+                raise ConfigError(f"{key} ({sources[key]}): {what}: {printable(resolved)}")
             if key == "memory_dir" and not os.path.isdir(os.path.dirname(resolved)):
                 raise ConfigError(
                     f"memory_dir ({sources[key]}): parent directory does not exist: "
-                    f"{shown(resolved)}"
+                    f"{printable(resolved)}"
                 )
             values[key] = resolved
 
@@ -459,7 +451,7 @@ def resolve_values(
         # created on first use when missing; a file (or a dangling link) in its place is not
         raise ConfigError(
             f"memory_dir ({sources.get('memory_dir', 'default')}): not a directory: "
-            f"{shown(memory_dir)}")
+            f"{printable(memory_dir)}")
     if "sessions_dir" not in values:
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)

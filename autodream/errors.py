@@ -7,6 +7,14 @@ exit code. Each subclasses the builtin it means, so callers can catch either.
 from __future__ import annotations
 
 
+def printable(text: str) -> str:
+    """``text`` on one printable line, as an error quotes a path or value read from a file or
+    the environment: a NUL, a newline or an escape sequence is written escaped."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class AutodreamError(Exception):
     """Base of every error autodream raises on purpose."""
 

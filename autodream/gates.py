@@ -161,7 +161,6 @@ class SessionScan:
             self._infos = infos
         return self._infos
 
-
     def foreign_counts(self, root: str | None = None) -> dict[str, int]:
         """How many rollouts (in ``root``, or all) were not read for each reason: ``other
         project``, ``no cwd``, ``cwd not in head``; reasons with none are left out."""
@@ -519,15 +518,16 @@ class _OtherTranscripts:
         the project or inside it is another project's, never read into this memory (one with
         no ``cwd`` is read, except from ``codex_sessions_dir``, where it could be anyone's)."""
         cwd, cut = rollout_cwd(path)
-        if cwd is None:
-            if cut:
-                return codex.CWD_NOT_IN_HEAD
-            return codex.NO_CWD if root in self.strict else None
+        return codex.foreign_reason(cwd, cut, self._within, need_cwd=root in self.strict)
+
+    def _within(self, cwd: str) -> bool:
+        """``codex.cwd_is_within`` the project, remembered: few distinct cwds, and realpath
+        costs an lstat per component."""
         inside = self._cwd_inside.get(cwd)
-        if inside is None:  # few distinct cwds; realpath costs an lstat per component
+        if inside is None:
             inside = codex.cwd_is_within(cwd, self._real_root(PROJECT_ROOT))
             self._cwd_inside[cwd] = inside
-        return None if inside else codex.other_project(cwd)
+        return inside
 
     def _add(
         self, root: str, entry: os.DirEntry[str], source: SessionSource, session_id: str

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import unquote
 
-from autodream.errors import NotFound, SandboxError
+from autodream.errors import NotFound, SandboxError, printable
 from autodream.settings import LOCK_FILENAME, STATE_DIRNAME
 from autodream.transcripts.codex import is_rollout_name, other_project_reason
 
@@ -185,7 +185,7 @@ def _refuse(message: str) -> SandboxError:
 def _show(vpath: str) -> str:
     """A path as quoted in an error: short, printable, one line."""
     text = vpath if len(vpath) <= 120 else vpath[:100] + f"…({len(vpath)} chars)"
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+    return printable(text)
 
 
 def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:

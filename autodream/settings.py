@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autodream import config
-from autodream.errors import ConfigError
+from autodream.errors import ConfigError, printable
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -171,7 +171,7 @@ class Settings:
         if path is None or path.is_dir():
             return None
         return self.codex_dir_error() or (
-            f"codex_sessions_dir {config.shown(str(path))} "
+            f"codex_sessions_dir {printable(str(path))} "
             f"({self.sources.get('codex_sessions_dir', 'default')}) does not exist: no rollouts "
             "read from it")
 
@@ -185,7 +185,7 @@ class Settings:
             return None
         what = "a file, not a directory" if path.is_file() else "not a directory"
         source = self.sources.get("codex_sessions_dir", "default")
-        return (f"error: codex_sessions_dir {config.shown(str(path))} ({source}) is {what}: no "
+        return (f"error: codex_sessions_dir {printable(str(path))} ({source}) is {what}: no "
                 "rollouts read from it until it names the directory Codex writes them in")
 
 
@@ -195,7 +195,7 @@ def _optional_dir(key: str, path: str, sources: object) -> Path:
     dir is a notice where it is read (``Settings.codex_dir_problem``); a NUL names no path."""
     if "\x00" in path:
         source = sources.get(key, "default") if isinstance(sources, dict) else "default"
-        raise ConfigError(f"{key} ({source}): a path cannot hold a NUL: {config.shown(path)}")
+        raise ConfigError(f"{key} ({source}): a path cannot hold a NUL: {printable(path)}")
     return Path(path)
 
 

@@ -14,10 +14,11 @@ import json
 import os
 import re
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any, BinaryIO
 
+from autodream.errors import printable
 from autodream.transcripts.lines import MAX_LINE_BYTES, is_json_object, iter_lines, parse_object
 from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
 from autodream.transcripts.timestamps import parse_timestamp
@@ -61,15 +62,11 @@ def is_rollout_name(name: str) -> bool:
     return name.startswith("rollout-") and name.endswith(".jsonl")
 
 
-def recorded_cwd(stream: BinaryIO) -> str | None:
-    """The ``cwd`` a rollout recorded in its first records (``session_meta``, in the wrapped or
-    the older bare form), or None when it recorded none. Reads from the stream's position."""
-    return head_cwd(stream)[0]
-
-
 def head_cwd(stream: BinaryIO) -> tuple[str | None, bool]:
-    """``(recorded_cwd, cut)``: ``cut`` when no cwd was found but the head ended inside a
-    record, so one may lie past it (the rollout's owner is unknown, not "none recorded")."""
+    """``(cwd, cut)``: the ``cwd`` a rollout recorded in its first records (``session_meta``,
+    in the wrapped or the older bare form), or None when it recorded none; ``cut`` when none
+    was found but the head ended inside a record, so one may lie past it (the rollout's owner
+    is unknown, not "none recorded"). Reads from the stream's position."""
     if stream.seekable():
         # Codex writes session_meta's cwd before its instructions (often tens of KB): a few KB
         # tell whose a rollout is, without parsing the whole line (the hook's first scan of a
@@ -171,13 +168,18 @@ def other_project_reason(
     the cwd it recorded), or None: recorded there or below, or no cwd recorded (unless
     ``need_cwd``: then ``NO_CWD``). One whose head was too long to tell is never read."""
     cwd, cut = head_cwd(stream)
+    return foreign_reason(cwd, cut, lambda c: cwd_is_within(c, real_root), need_cwd=need_cwd)
+
+
+def foreign_reason(cwd: str | None, cut: bool, within: Callable[[str], bool], *,
+                   need_cwd: bool) -> str | None:
+    """Why a rollout whose head gave ``(cwd, cut)`` (``head_cwd``) is not read, or None:
+    ``within`` tells whether a recorded cwd is the project or below it."""
     if cwd is None:
         if cut:
             return CWD_NOT_IN_HEAD
         return NO_CWD if need_cwd else None
-    if cwd_is_within(cwd, real_root):
-        return None
-    return other_project(cwd)
+    return None if within(cwd) else other_project(cwd)
 
 
 def other_project(cwd: str) -> str:
@@ -189,9 +191,7 @@ def _shown(text: str) -> str:
     """``text`` on one printable line: it comes from a file, and goes to a terminal."""
     if len(text) > _SHOWN_CWD_CHARS:
         text = text[:_SHOWN_CWD_CHARS] + "…"
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return printable(text)
 
 
 def is_injected(text: str) -> bool:
