@@ -179,6 +179,7 @@ from autodream.engine.rewrites import (
 )
 from autodream.engine.sentence_kinds import (
     _RULE_KINDS,
+    _URL,
     TOLD_DONE,
     best_result,
     key_clause,
@@ -337,7 +338,6 @@ _RETIRED_HOST = re.compile(
     r"\bthe\s+old\s+(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
     r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
     r"turned\s+off|gone|removed)\b", re.I)
-_URL_IN = re.compile(r"https?://[^\s<>\"')\]]+", re.I)
 
 
 def _named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
@@ -961,13 +961,13 @@ class Consolidator:
         if "old " not in cand.text and "retired" not in cand.text:
             return None
         gone = _RETIRED_HOST.search(cand.text)
-        given = _URL_IN.findall(cand.text)
+        given = _URL.findall(cand.text)
         if gone is None or len(given) != 1:
             return None
         host = gone["host"].lower()
         if host in given[0].lower():
             return None
-        found = [(e, url.rstrip(".,;:!?")) for e in self.live() for url in _URL_IN.findall(e.lead)
+        found = [(e, url.rstrip(".,;:!?")) for e in self.live() for url in _URL.findall(e.lead)
                  if _host_of(url) == host]
         if len(found) != 1:
             return None

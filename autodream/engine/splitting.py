@@ -201,7 +201,7 @@ def _back_and_wants(sentence: str) -> list[str]:
         return []
     said = ensure_period(f"{m['who']} {m['rest'].strip()}")
     found = _detect(said)
-    if found is None or (found.kind not in _RULE_KINDS and found.kind != "preference"):
+    if found is None or found.kind not in _RULE_KINDS:
         return []
     return [said]
 
