@@ -3371,3 +3371,70 @@ def test_a_preference_said_again_with_what_the_assistant_did_confirms_the_entry(
         "refunds test.", day=3), now=NOW)
     assert [d.action for d in plan.decisions if d.file == "feedback_req.md"] == ["confirmed"]
     assert [f for f in plan.writes if f != "feedback_req.md"] == []
+
+
+@pytest.mark.parametrize(("said", "kind", "mtype"), [
+    # an SRE's standing team rules: each was lost, no candidate at all
+    ("Terraform default_tags in the provider does that, don't add tags per resource.",
+     "prohibition", "feedback"),
+    ("If you write an alert rule, make it a multi-window burn rate alert.", "preference",
+     "feedback"),
+    ("Checkout's SLO is 99.9% availability over 28 days, by the way.", "fact", "project"),
+    ("Our SLO is 99.95% over 30 days.", "fact", "project"),
+    ("We do blameless postmortems in the SRE Confluence space, using the standard template.",
+     "fact", "project"),
+    ("We do code reviews on every PR.", "fact", "project"),
+])
+def test_a_team_rule_said_in_passing_is_kept(said: str, kind: str, mtype: str) -> None:
+    (cand,) = candidates(said)
+    assert (cand.kind, cand.type) == (kind, mtype)
+    assert cand.text.rstrip(".") in said
+
+
+@pytest.mark.parametrize("said", [
+    "We do need tests.",
+    "We do have backups.",
+    "That's fine, don't worry about the tests.",
+    "I'll handle the deploy myself, don't touch prod.",
+    "The deploy is nearly done, don't cancel the deploy.",
+    "The tests are flaky on CI, don't rerun them.",
+    "If you write a test today, make it fast.",
+    "When you write the alert rule, make it multi-window.",
+    "The SLO is breached.",
+])
+def test_near_misses_of_team_rules_are_not_kept(said: str) -> None:
+    assert [c.text for c in candidates(said) if c.kind in (
+        "prohibition", "preference", "fact")] == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Vault is at https://vault.acme-platform.io and here's a token for the read-only policy: "
+     "hvs.CAESIJ8kQ2mV7xR4pL9nT3wZ6yB1cF5hD0gS2aE8uK4jM7qN , read secret/platform/checkout "
+     "please.", "Vault is at https://vault.acme-platform.io."),
+    ("The staging Grafana is at https://grafana.staging.acme.io, the admin password is "
+     "Tr0ub4dor-Sal7y-9.", "The staging Grafana is at https://grafana.staging.acme.io."),
+])
+def test_an_address_said_beside_a_credential_is_kept_without_it(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == [kept]
+    assert "REDACTED" not in kept
+
+
+@pytest.mark.parametrize("said", [
+    # the secret is in the address itself, or no address comes before it
+    "Grafana is at https://admin:Tr0ub4dor-Sal7y-9@grafana.acme.io and it's read-only.",
+    "Here's a token for Vault: hvs.CAESIJ8kQ2mV7xR4pL9nT3wZ6yB1cF5hD0gS2aE8uK4jM7qN",
+    "The staging db password is hunter2-Blue-77, user checkout_app.",
+])
+def test_a_credential_with_no_clean_address_before_it_is_still_dropped(said: str) -> None:
+    g = gather(human(said))
+    assert g.candidates == []
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Checkout's SLO is 99.9% availability over 28 days, by the way.",
+     "Checkout's SLO is 99.9% availability over 28 days."),
+    ("Keep PRs small, btw.", "Keep PRs small."),
+])
+def test_a_by_the_way_after_the_memory_is_not_part_of_it(said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)] == [kept]

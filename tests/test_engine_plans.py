@@ -255,3 +255,18 @@ def test_an_entry_rewritten_by_hand_as_a_present_fact_is_not_told_as_was_planned
     plan = plan_dream({"project_ci.md": ci}, line, [], now=NOW)
     assert "Was planned" not in plan.index and "project_ci.md" not in plan.writes
     assert not [d for d in plan.decisions if d.action == "past"]
+
+
+@pytest.mark.parametrize("opener", ["Bad news, ", "Sad news: ", ""])
+def test_a_slip_told_as_bad_news_moves_the_plan_it_is_of(opener: str) -> None:
+    # "Bad news, the EKS 1.31 upgrade slips to 16/07" made a second entry titled "Was planned:
+    # Bad news", beside the plan still giving the old day
+    first, second = _dreams([
+        (0, "The EKS upgrade from 1.30 to 1.31 in prod is planned for 2026-07-09, in the "
+            "afternoon."),
+        (2, f"{opener}the EKS 1.31 upgrade slips to 2026-07-16 because the node pools aren't "
+            "ready.")], [0, 3])
+    (path,) = [p for p in first.writes if p != "MEMORY.md"]
+    assert [p for p in second.writes if p != "MEMORY.md"] == [path]
+    entry = parse_topic(second.writes[path])
+    assert "2026-07-16" in entry.body and "news" not in entry.body.lower()

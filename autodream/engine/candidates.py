@@ -943,7 +943,13 @@ class Gatherer:
             return None, None, "", "", consumed
         reason = _not_to_save(_without_change_of_mind(sentence), found)
         if reason is None and "[REDACTED:" in found.text:
-            reason = "contained a secret (redacted); a credential is never remembered"
+            where = _address_before_secret(found.text) if found.kind == "resource" else None
+            if where is not None:
+                # "Vault is at https://vault... and here's a token ...: [REDACTED]": where the
+                # service is stays a useful pointer; the clause with the credential goes
+                found = replace(found, text=where)
+            else:
+                reason = "contained a secret (redacted); a credential is never remembered"
         if reason is None and contains_secret(found.text):
             reason = "still contains a secret after redaction"
         if reason is None and found.kind not in ("resource", "switch", "prohibition") and not (
@@ -1118,6 +1124,23 @@ class Gatherer:
         self.candidates.append(candidate)
         self.stats.candidates += 1
         return False
+
+
+_BEFORE_SECRET = re.compile(r"^(?P<where>[^,;:]*?https?://\S+?)[.,]?\s*(?:,|;|\band\b)\s")
+
+
+def _address_before_secret(text: str) -> str | None:
+    """The clause before a redacted credential when it says where something is ("Vault is at
+    https://vault.acme.io" of "Vault is at https://vault.acme.io and here's a token: ..."), or
+    None: a clause that holds the secret, or says no address, is not kept."""
+    m = _BEFORE_SECRET.match(text)
+    if m is None or "[REDACTED:" in m["where"] or "@" in m["where"] or len(
+            m["where"].split()) < 3:
+        return None
+    where = m["where"]
+    if contains_secret(where) or not _URL.search(where) or _detect(where) is None:
+        return None
+    return ensure_period(where)
 
 
 # Kinds whose sentence may say which version of a tool we are on now

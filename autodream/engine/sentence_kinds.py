@@ -688,6 +688,13 @@ _FACT = re.compile(
     r"(?:(?:now|currently|still|always)\s+)?(?:use|uses|run|runs|deploy|deploys|host|hosts|ship|"
     r"ships|target|targets|support|supports|rely on|relies on|is|are|squash-merge|squash|rebase|"
     r"merge|release|tag|pin|version|review|name|require)\b|"
+    # a practice of the team's, of a kind of thing: "We do blameless postmortems in the SRE
+    # space" (not "We do need tests", "We do the release tomorrow")
+    r"^we\s+(?:always\s+)?do\s+(?!(?:not|need|have|want|know|think|get|like|care|mind|use|run|"
+    rf"make|take|see|feel|hope|try|plan|keep|love|hate)\b){_BARE_KIND}\b|"
+    # a service's objective: "Checkout's SLO is 99.9% availability over 28 days"
+    r"^(?:(?:the|our)\s+)?(?:[\w-]+(?:'s)?\s+)?(?:slos?|slas?|availability\s+target|"
+    r"uptime\s+target)\s+(?:is|are)\s+\d|"
     rf"^{_ON_NAMED}|"
     r"^the (?:prod|production|staging) \w+\s+(?:runs|uses|is on)\s+(?-i:[A-Z])|"
     # where production itself runs: "Production runs on Kubernetes in eu-west-1"
@@ -1411,6 +1418,23 @@ _WHEN_DOING = re.compile(
     rf"[a-z]+ing(?:\s+(?:my\s+)?{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
+# Whenever one of a kind of thing is made, how it is to be: "If you write an alert rule, make it
+# a multi-window burn rate alert"
+_WHEN_MAKING = re.compile(
+    r"^(?P<when>(?:when|whenever|if)\s+(?:you|we)\s+(?:ever\s+)?(?:write|add|create|set\s+up|"
+    r"define|build)\s+(?:an?|any)\s+(?:new\s+)?[\w-]+(?:\s+[\w-]+)?),\s+(?:please\s+)?"
+    r"(?:make|keep|base|name|tag)\s+it\s+\S", _I)
+# A rule after the state that makes it one, its head a statement of some length, not a reply
+# ("Sure, don't ...", "I'll do it, don't ...") nor comfort ("..., don't worry about it")
+_STATE_THEN_DONT = re.compile(
+    r"^(?!(?:i|i'll|i'm|i've|we'll|let\s+me|ok|okay|sure|thanks|thank\s+you|no|yes|yeah|fine|"
+    r"good|great|got\s+it|right|cool)\b)(?:[\w'.=/-]+\s+){3,}[\w'.=/-]+,\s+"
+    r"(?P<rule>(?:don't|do\s+not)\s+(?!(?:worry|bother|mind|panic|stress|rush|apologi[sz]e)\b)"
+    r"\S.*)$", _I)
+# ... of a kind of thing, not the one at hand ("The deploy is nearly done, don't cancel the deploy")
+_THE_ONE = re.compile(r"\b(?:the|my|your)\b", _I)
+
+
 def _corrected_on(m: re.Match[str]) -> _Kind | None:
     """The statement of what holds that "Correction on X: ..." puts right, of the project as
     the person said it first ("The maintenance window is Saturday ... now, not Sunday ..."
@@ -1470,6 +1494,20 @@ def _detect(raw: str) -> _Kind | None:
         told, why = _split_why(sentence)
         ruled = _detect_core(told) if why else None
         if ruled is not None and ruled.kind in _RULE_KINDS:
+            return replace(ruled, text=_clean(sentence))
+    if found is None and sentence[:1] in "WwIi" and (m := _WHEN_MAKING.match(sentence)) and (
+            not _POINTS_AT_HAND.search(m["when"])):
+        # "If you write an alert rule, make it a multi-window burn rate alert": how every one
+        # of a kind of thing is to be made ("When you write the alert rule, make it ..." or
+        # "If you write one today, ..." is the one at hand)
+        return _Kind("preference", _clean(sentence), 0.75)
+    if found is None and (", don't " in sentence or ", do not " in sentence) and (
+            m := _STATE_THEN_DONT.match(sentence)) and not _POINTS_AT_HAND.search(m["rule"]) and (
+            not _ONE_PIECE.search(m["rule"])) and not _THE_ONE.search(m["rule"]):
+        # "Terraform default_tags in the provider does that, don't add tags per resource": a
+        # rule said after what makes it one, as "..., so don't ..." is
+        ruled = _detect_core(m["rule"])
+        if ruled is not None and ruled.kind == "prohibition":
             return replace(ruled, text=_clean(sentence))
     if found is None and sentence[:1] in "WwIi" and (m := _WHEN_DOING.match(sentence)):
         # "When you write tests, use pytest fixtures": a rule for a kind of work, as "Use pytest

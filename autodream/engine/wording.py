@@ -34,7 +34,7 @@ _I = re.I
 _FILLER = re.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
     r"one more thing|another thing|quick note|quick one|important|by the way|heads up|"
-    r"just so you know|good news|great news|"
+    r"just so you know|good news|great news|bad news|sad news|"
     r"for your information)\b[\s,.:;!-]*"
     # ... and a reply's interjections, with a comma after them ("Hold on, the staging URL is
     # ...", "Hmm, we use tabs here"; not "Wait for CI", "Sure enough")
@@ -50,7 +50,7 @@ _TAIL_REMINDER = re.compile(
     r"\s+(?:that|this|it)"
     r"(?:\s+in\s+mind)?(?:\s+(?:please|going forward|for (?:later|the future)))?\s*[.!]*\s*$"
     # ... or weight put on it: "Keep PRs under 400 lines, seriously." is the rule said again
-    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you)\s*[.!]*\s*$"
+    r"|,\s*(?:seriously|i mean it|for real|please|thanks|thank you|by the way|btw)\s*[.!]*\s*$"
     # ... or said to be said before: "..., I told claude the same thing", "..., as I said"
     r"|,\s*(?:(?:i|we)\s+told\s+(?:you|\w+)\s+the\s+same(?:\s+thing)?|as\s+i\s+said(?:\s+before)?|"
     r"(?:i|we)(?:'ve|\s+have)?\s+said\s+(?:it|this|that)\s+(?:before|already))\s*[.!]*\s*$"
