@@ -3,8 +3,9 @@
 Claude Code reads hooks from ``{"hooks": {<event>: [<group>, ...]}}`` where a group is
 ``{"matcher": ..., "hooks": [{"type": "command", "command": ..., "timeout": ...}]}``.
 We add one group per event holding one command handler, and recognise our handlers later
-by their exact ``command`` string, so ``uninstall`` removes what ``install`` added and
-nothing a person wrote by hand.
+by their ``command``: ``autodream-hook`` itself or a full path to a file of that name (what
+``install`` writes when the hook is not on PATH), or the exact string given as ``--command``.
+So ``uninstall`` removes what ``install`` added and no other hook a person wrote.
 
 Every other key, event and hook is kept as it was (JSON objects keep their order); the
 file is rewritten with the indentation it already used. A file that is not valid JSON, or
@@ -54,6 +55,8 @@ class SettingsChange:
     diff: str  # unified diff, empty when nothing changes
     backup: Path | None  # copy of the previous file, when one was written
     dry_run: bool
+    # autodream hooks left in place because they run another command than the one asked for
+    others: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -68,6 +71,7 @@ class SettingsChange:
             "diff": self.diff,
             "backup": str(self.backup) if self.backup else None,
             "dry_run": self.dry_run,
+            "others": list(self.others),
         }
 
 
@@ -89,6 +93,25 @@ def project_settings_path(project_dir: Path) -> Path:
     return project_dir / ".claude" / "settings.json"
 
 
+def is_autodream_hook(command: object) -> bool:
+    """``autodream-hook``, or a full path to it (no arguments): the hook whatever its install."""
+    if not isinstance(command, str):
+        return False
+    return command == HOOK_COMMAND or (
+        os.path.isabs(command) and os.path.basename(command) == HOOK_COMMAND
+    )
+
+
+def hook_beside(executable: str, on_path: str | None) -> Path | None:
+    """The ``autodream-hook`` installed beside ``executable`` when ``on_path`` (what PATH
+    finds) is None: a virtualenv's scripts are not on PATH until it is activated, and Claude
+    Code runs hooks without it, so the hook must be named by its full path."""
+    if on_path is not None:
+        return None
+    beside = Path(executable).parent / HOOK_COMMAND
+    return beside if beside.is_file() and os.access(beside, os.X_OK) else None
+
+
 def check_events(events: Iterable[str]) -> tuple[str, ...]:
     """The events in a stable order, refusing any we do not install for."""
     chosen = tuple(dict.fromkeys(events)) or EVENTS
@@ -108,7 +131,8 @@ def install_hook(
     dry_run: bool = False,
     now: float | None = None,
 ) -> SettingsChange:
-    """Add ``command`` as a hook for each event that does not already run it."""
+    """Add ``command`` as a hook for each event that does not already run it (or another
+    install of the hook: two would both fire after every turn)."""
     chosen = check_events(events)
     old_text, data, indent = _load(path)
     hooks = _hooks_table(path, data)
@@ -117,7 +141,8 @@ def install_hook(
     added: list[str] = []
     for event in chosen:
         groups = _event_groups(path, hooks, event)
-        if any(_is_ours(h, command) for g in groups for h in _group_handlers(g)):
+        if any(_is_ours(h, command) or _is_ours(h, None)
+               for g in groups for h in _group_handlers(g)):
             continue
         groups.append(
             {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
@@ -132,11 +157,12 @@ def uninstall_hook(
     path: Path,
     events: Iterable[str] = EVENTS,
     *,
-    command: str = HOOK_COMMAND,
+    command: str | None = None,
     dry_run: bool = False,
     now: float | None = None,
 ) -> SettingsChange:
-    """Remove the handlers whose command is exactly ``command``, and only those.
+    """Remove the handlers whose command is exactly ``command``, and only those; with no
+    ``command``, every handler that runs the hook (``is_autodream_hook``).
 
     A group, event list or ``hooks`` table left empty by the removal goes too; one that
     was already empty stays.
@@ -147,6 +173,7 @@ def uninstall_hook(
     old_text, data, indent = _load(path)
     hooks = _hooks_table(path, data)
     removed: list[str] = []
+    others: list[str] = []
     if hooks is not None:
         for event in chosen:
             if event not in hooks:
@@ -156,6 +183,7 @@ def uninstall_hook(
             for group in groups:
                 handlers = _group_handlers(group)
                 kept = [h for h in handlers if not _is_ours(h, command)]
+                others.extend(h["command"] for h in kept if _is_ours(h, None))
                 if len(kept) == len(handlers):
                     kept_groups.append(group)
                     continue
@@ -172,7 +200,8 @@ def uninstall_hook(
         if removed and not hooks:
             del data["hooks"]
     if not removed:
-        return SettingsChange(path, "uninstall", (), "", None, dry_run)
+        return SettingsChange(path, "uninstall", (), "", None, dry_run,
+                              tuple(dict.fromkeys(others)))
     return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now,
                   text=_as_backed_up(path, data))
 
@@ -273,12 +302,13 @@ def _group_handlers(group: dict[str, Any]) -> list[Any]:
     return handlers if isinstance(handlers, list) else []
 
 
-def _is_ours(handler: Any, command: str) -> bool:
-    return (
-        isinstance(handler, dict)
-        and handler.get("type") == "command"
-        and handler.get("command") == command
-    )
+def _is_ours(handler: Any, command: str | None) -> bool:
+    """Whether ``handler`` runs ``command``; with None, whether it runs the hook at all."""
+    if not isinstance(handler, dict) or handler.get("type") != "command":
+        return False
+    if command is None:
+        return is_autodream_hook(handler.get("command"))
+    return bool(handler.get("command") == command)
 
 
 def _json_type(value: Any) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
@@ -1016,6 +1017,12 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
     return claude_settings.user_settings_path()
 
 
+def _given(ctx: click.Context, name: str) -> bool:
+    """Whether the person set option ``name`` (flag or environment), not its default."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source is not click.core.ParameterSource.DEFAULT
+
+
 def _not_blank(ctx: click.Context, param: click.Parameter, value: str) -> str:
     if not value.strip():
         # written as is, Claude Code would run an empty command after every turn
@@ -1065,7 +1072,8 @@ def _hook_options(func: Any) -> Any:
             show_default=True,
             envvar="AUTODREAM_HOOK_COMMAND",
             callback=_not_blank,
-            help="The command Claude Code runs; our entries are recognised by this exact string.",
+            help="The command Claude Code runs (default: autodream-hook, by its full path when "
+            "it is not on PATH). Given to uninstall, only entries of exactly this command go.",
         ),
         click.option("--dry-run", is_flag=True, help="Print the diff; write nothing."),
         click.option("--json", "as_json", is_flag=True, help="Print the result as JSON."),
@@ -1117,6 +1125,12 @@ def install(
     from autodream import claude_settings
 
     path = _settings_file(scope, project_dir)
+    if not _given(click.get_current_context(), "hook_command"):
+        beside = claude_settings.hook_beside(sys.executable, shutil.which(hook_command))
+        if beside is not None:
+            hook_command = str(beside)
+            click.echo(f"note: autodream-hook is not on PATH; installing it by its full path "
+                       f"{hook_command}", err=True)
     try:
         change = claude_settings.install_hook(
             path, events, command=hook_command, dry_run=dry_run
@@ -1143,17 +1157,20 @@ def uninstall(
     dry_run: bool,
     as_json: bool,
 ) -> None:
-    """Remove exactly the hook entries install added (matched by their command string)."""
+    """Remove the autodream hook entries (`autodream-hook` or a full path to it; with
+    --command, exactly that command)."""
     from autodream import claude_settings
 
     path = _settings_file(scope, project_dir)
+    exact = hook_command if _given(click.get_current_context(), "hook_command") else None
     try:
-        change = claude_settings.uninstall_hook(
-            path, events, command=hook_command, dry_run=dry_run
-        )
+        change = claude_settings.uninstall_hook(path, events, command=exact, dry_run=dry_run)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     _report_settings_change(change, as_json)
+    if change.others and not as_json:
+        click.echo(f"note: the hook is installed as {change.others[0]!r}, not {exact!r}; "
+                   "`autodream uninstall` without --command removes it", err=True)
 
 
 

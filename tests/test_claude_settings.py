@@ -34,7 +34,18 @@ def config_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     directory = tmp_path / "claude-config"
     directory.mkdir()
     monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(directory))
+    # as after `pipx install`: the hook is on PATH, so install writes its bare name
+    on_path = tmp_path / "bin"
+    on_path.mkdir()
+    fake_executable(on_path / claude_settings.HOOK_COMMAND)
+    monkeypatch.setenv("PATH", str(on_path))
     return directory
+
+
+def fake_executable(path: Path) -> Path:
+    path.write_text("#!/bin/sh\nexit 0\n")
+    path.chmod(0o755)
+    return path
 
 
 def run(*args: str) -> Result:
@@ -301,20 +312,83 @@ def test_single_event_and_project_scope(tmp_path: Path, config_dir: Path) -> Non
     assert target.stat().st_mode & 0o777 == 0o644
 
 
-def test_custom_command_is_what_identifies_our_entries(config_dir: Path) -> None:
+def stop_commands(path: Path) -> list[str]:
+    data = json.loads(path.read_text())
+    return [h["command"] for g in data.get("hooks", {}).get("Stop", []) for h in g["hooks"]]
+
+
+def test_the_hook_by_its_full_path_is_the_same_hook(config_dir: Path) -> None:
     path = config_dir / "settings.json"
     run("install", "--command", "/opt/autodream/bin/autodream-hook")
-    run("install")  # the default command is a different entry
-    data = json.loads(path.read_text())
-    assert [h["command"] for g in data["hooks"]["Stop"] for h in g["hooks"]] == [
-        "/opt/autodream/bin/autodream-hook",
-        "autodream-hook",
-    ]
+    # a second install under the bare name would fire the hook twice after every turn
+    assert "already installed" in run("install").stdout
+    assert stop_commands(path) == ["/opt/autodream/bin/autodream-hook"]
+    result = run("uninstall")
+    assert result.exit_code == 0 and "removed the autodream hook" in result.stdout
+    assert "hooks" not in json.loads(path.read_text())
+
+
+def test_uninstall_with_another_command_says_how_the_hook_is_installed(
+    config_dir: Path,
+) -> None:
+    path = config_dir / "settings.json"
+    run("install", "--command", "/opt/autodream/bin/autodream-hook")
+    result = CliRunner().invoke(cli, ["uninstall", "--command", "/usr/bin/autodream-hook"])
+    assert result.exit_code == 0 and "not installed" in result.stdout
+    assert "'/opt/autodream/bin/autodream-hook'" in result.stderr
+    assert "without --command" in result.stderr
+    assert stop_commands(path) == ["/opt/autodream/bin/autodream-hook"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["autodream-hook --verbose", "~/bin/autodream-hook", "/opt/bin/autodream-hook-old",
+     "my-autodream-hook"],
+)
+def test_uninstall_keeps_a_hook_that_only_looks_like_ours(config_dir: Path, command: str) -> None:
+    path = config_dir / "settings.json"
+    mine = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": command}]}]}}
+    path.write_text(json.dumps(mine, indent=2) + "\n")
+    before = path.read_bytes()
+    assert "not installed" in run("uninstall").stdout
+    assert path.read_bytes() == before
+
+
+def test_exactly_the_given_command_is_removed_with_command(config_dir: Path) -> None:
+    path = config_dir / "settings.json"
+    run("install", "--command", "/opt/autodream/bin/autodream-hook")
     run("uninstall", "--command", "/opt/autodream/bin/autodream-hook")
-    data = json.loads(path.read_text())
-    assert [h["command"] for g in data["hooks"]["Stop"] for h in g["hooks"]] == [
-        "autodream-hook"
-    ]
+    assert stop_commands(path) == []
+
+
+def test_install_names_the_hook_by_its_full_path_when_it_is_not_on_path(
+    config_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a virtualenv's bin is not on PATH when Claude Code runs hooks: the bare name would fail
+    venv_bin = tmp_path / "venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    hook = fake_executable(venv_bin / claude_settings.HOOK_COMMAND)
+    monkeypatch.setattr("sys.executable", str(venv_bin / "python"))
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    path = config_dir / "settings.json"
+    result = CliRunner().invoke(cli, ["install"])
+    assert result.exit_code == 0
+    assert stop_commands(path) == [str(hook)]
+    assert f"installing it by its full path {hook}" in result.stderr
+    assert "warning" not in result.stderr
+    assert "removed" in run("uninstall").stdout
+    assert stop_commands(path) == []
+
+
+def test_install_warns_when_the_hook_is_nowhere_to_be_found(
+    config_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.executable", str(tmp_path / "nowhere" / "python"))
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    result = CliRunner().invoke(cli, ["install"])
+    assert result.exit_code == 0
+    assert stop_commands(config_dir / "settings.json") == ["autodream-hook"]
+    assert "warning: 'autodream-hook' is not on PATH" in result.stderr
 
 
 def test_unknown_event_is_a_usage_error(config_dir: Path) -> None:
