@@ -4596,3 +4596,184 @@ def test_an_incident_told_with_no_time_is_dated_by_its_day() -> None:
     [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     assert parse_topic(text).body.startswith(
         "INC-4413 (2026-07-07): checkout was down in prod")
+
+
+# (from the eighteenth session's list of sentences still wrong) a correction said of a named
+# thing replaces what the memory says of it; a plain statement beside "Correction" is a fact
+@pytest.mark.parametrize(("existing", "said", "lead", "gone"), [
+    ("The main database is in the US region.",
+     "Correction about the region: the main database is in the EU region.",
+     "The main database is in the EU region.", "The main database is in the US region."),
+    ("The dev DB port is 5432.", "Correction on the port: 5433, not 5432.",
+     "The dev DB port is 5433.", "The dev DB port is 5432."),
+])
+def test_a_correction_of_a_named_thing_replaces_its_entry(
+        existing: str, said: str, lead: str, gone: str) -> None:
+    files = {"project_old.md": topic("Old", existing)}
+    plan = _plan(files, "- [Old](project_old.md) — old\n", human(said, day=3))
+    topics = [f for f in plan.writes if f != "MEMORY.md"]
+    assert topics == ["project_old.md"]
+    body = parse_topic(plan.writes["project_old.md"]).body
+    assert body.startswith(lead)
+    assert gone not in body.split("\n\n")[0]
+
+
+@pytest.mark.parametrize("said", [
+    "Correction about the region: the main database is fine.",
+    "Correction on that: the main database is not the problem.",
+    "Correction: I meant the staging database.",
+])
+def test_a_correction_that_states_nothing_new_leaves_the_entry(said: str) -> None:
+    files = {"project_old.md": topic("Old", "The main database is in the US region.")}
+    plan = _plan(files, "- [Old](project_old.md) — old\n", human(said, day=3))
+    if "project_old.md" in plan.writes:
+        body = parse_topic(plan.writes["project_old.md"]).body
+        assert "US region" in body.split("\n\n")[0]
+
+
+# a move back to a thing for the very part a rule kept it from ends that rule
+@pytest.mark.parametrize("said", [
+    "We're going back to main for experiments.",
+    "Let's move back to main for experiments, the scratch branch is gone.",
+])
+def test_a_move_back_for_a_part_ends_the_rule_against_it_there(said: str) -> None:
+    files = {"feedback_branch.md": topic(
+        "Branch", "Don't use the main branch for experiments; use the scratch branch.",
+        type_="feedback")}
+    plan = _plan(files, "- [Branch](feedback_branch.md) — scratch\n", human(said, day=3))
+    assert "feedback_branch.md" in plan.deletes
+    [moved] = [t for f, t in plan.writes.items() if f.startswith("project_")]
+    assert "previously: Don't use the main branch for experiments" in parse_topic(moved).body
+
+
+@pytest.mark.parametrize(("rule", "said"), [
+    ("Don't use the main branch for experiments; use the scratch branch.",
+     "We're going back to main for the docs deploys."),
+    ("Never use npm for the release builds.", "We're back on npm for the docs site."),
+])
+def test_a_move_back_for_another_part_keeps_the_rule(rule: str, said: str) -> None:
+    files = {"feedback_rule.md": topic("Rule", rule, type_="feedback")}
+    plan = _plan(files, "- [Rule](feedback_rule.md) — rule\n", human(said, day=3))
+    assert "feedback_rule.md" not in plan.deletes
+    assert "feedback_rule.md" not in plan.writes
+
+
+# a switch for today "and from now on" is a standing one, kept without the day it starts on
+@pytest.mark.parametrize(("said", "lead"), [
+    ("Switch to yarn for today's deploy and from now on.", "Switch to yarn from now on."),
+    ("Use pnpm for this PR and going forward.", None),
+])
+def test_a_switch_from_today_on_is_standing(said: str, lead: str | None) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    if lead is not None:
+        assert body.startswith(lead)
+    assert "Was planned" not in body and "2026-07-09" not in body.split("\n")[0]
+
+
+@pytest.mark.parametrize("said", [
+    "Switch to yarn for today's deploy.",
+    "Use pnpm for this PR only.",
+])
+def test_a_switch_for_today_alone_is_not_kept(said: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    assert not [f for f in plan.writes if f != "MEMORY.md"]
+
+
+# "No ORMs." alone is a rule; a reply is not
+@pytest.mark.parametrize(("said", "kept"), [
+    ("No ORMs.", True), ("No mocks.", True), ("No emojis.", True),
+    ("No luck.", False), ("No idea.", False), ("No worries.", False), ("No problem.", False),
+    ("No commits.", False), ("No mocks?", False), ("No mocks found.", False),
+])
+def test_a_bare_kind_of_code_refused_is_a_rule(said: str, kept: bool) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    written = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert bool(written) == kept
+    if kept:
+        assert parse_topic(written[0]).body.startswith(said)
+
+
+# (from a month as a Go developer) a rule told as said before is written as the rule alone
+@pytest.mark.parametrize(("said", "lead"), [
+    ("Again, require not assert in the tests please, you used assert.Equal in the new refunds "
+     "test.", "Require not assert in the tests."),
+    ("As I said, always run gofmt before committing.", "Always run gofmt before committing."),
+    ("Once again, always run gofmt before committing.", "Always run gofmt before committing."),
+])
+def test_a_rule_said_again_is_written_without_again(said: str, lead: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    assert body.startswith(lead)
+
+
+def test_a_rule_said_again_still_confirms_its_entry() -> None:
+    files = {"feedback_require.md": topic(
+        "Require", "In tests use testify's require, not assert.", type_="feedback")}
+    plan = _plan(files, "- [Require](feedback_require.md) — require\n", human(
+        "Again, require not assert in the tests please.", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] in ([], ["feedback_require.md"])
+
+
+# (from a month as a Go developer) a colleague's rule for every one of a kind of work is kept,
+# whatever file it names, and told as theirs
+@pytest.mark.parametrize(("said", "whose"), [
+    ("Jonas wants every new API error code documented in docs/errors.md in the same PR that "
+     "adds it.", "Jonas"),
+    ("Priya wants every handler change covered by a table-driven test in internal/http.",
+     "Priya"),
+])
+def test_a_colleagues_rule_for_every_piece_of_work_is_kept(said: str, whose: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    assert body.startswith(said.split(",")[0].rstrip("."))
+    assert f"{whose}'s preference" in body
+
+
+@pytest.mark.parametrize("said", [
+    "Jonas wants the new error code documented in docs/errors.md.",
+    "Marta asked that the PR gets her review before merge.",
+    "Priya wants every test in the PR fixed by tonight.",
+    "The handlers live in internal/http/handlers.go.",
+])
+def test_one_ask_or_a_path_is_not_kept(said: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    assert not [f for f in plan.writes if f != "MEMORY.md"]
+
+
+# a thing's new address replaces the one its entry gives, after a request to forget another
+# thing or not ("Never mind, the new URL is ..." made a second entry beside the old URL)
+@pytest.mark.parametrize("said", [
+    "Never mind, the new URL is https://staging2.acme.io.",
+    "The new staging URL is https://staging2.acme.io.",
+])
+def test_a_new_address_replaces_the_old_one(said: str) -> None:
+    files = {"reference_staging.md": topic(
+        "Staging", "The staging URL is https://staging.acme.io.", type_="reference")}
+    said_first = human("Forget what I said about the VPN.", day=3)
+    found = gather(said_first, human(said, day=3))
+    plan = plan_dream(files, "- [Staging](reference_staging.md) — staging\n", found.candidates,
+                      now=NOW, forgets=found.forgets)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["reference_staging.md"]
+    body = parse_topic(plan.writes["reference_staging.md"]).body
+    assert body.startswith("The staging URL is https://staging2.acme.io.")
+    assert "previously: The staging URL is https://staging.acme.io." in body
+
+
+@pytest.mark.parametrize(("said", "other"), [
+    # two addresses the new one could be of: which one moved is not said
+    ("The new URL is https://staging2.acme.io.", "The prod URL is https://acme.io/app."),
+    ("The new docs URL is https://docs.acme.io.", None),
+])
+def test_a_new_address_of_another_thing_is_its_own_entry(said: str, other: str | None) -> None:
+    files = {"reference_staging.md": topic(
+        "Staging", "The staging URL is https://staging.acme.io.", type_="reference")}
+    if other is not None:
+        files["reference_prod.md"] = topic("Prod", other, type_="reference")
+    plan = _plan(files, "- [Staging](reference_staging.md) — staging\n", human(said, day=3))
+    assert not [d for d in plan.decisions if d.action == "superseded"]
+    if "reference_staging.md" in plan.writes:
+        assert "https://staging.acme.io." in plan.writes["reference_staging.md"]

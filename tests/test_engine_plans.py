@@ -270,3 +270,47 @@ def test_a_slip_told_as_bad_news_moves_the_plan_it_is_of(opener: str) -> None:
     assert [p for p in second.writes if p != "MEMORY.md"] == [path]
     entry = parse_topic(second.writes[path])
     assert "2026-07-16" in entry.body and "news" not in entry.body.lower()
+
+
+# (from a month as a Go developer) a go-live moved, told in other words than the plan ("the
+# refunds v2 go-live moved" of "The v2 refunds API goes live on ..."), moves that plan; it made
+# a second entry beside the first, and the old day stayed in memory as if still planned
+@pytest.mark.parametrize(("lead", "said"), [
+    ("The v2 refunds API goes live on 2026-07-24, Jonas is wiring the checkout to it.",
+     "The refunds v2 go-live moved to July 31st, the bank needs more time for the sandbox."),
+    ("The v2 refunds API goes live on 2026-07-24 (moved from 2026-07-10, the bank needed more "
+     "sandbox time). Jonas is wiring the checkout to it.",
+     "Refunds v2 go-live moved again, it's now July 31st."),
+])
+def test_a_go_live_moved_in_other_words_moves_the_plan(lead: str, said: str) -> None:
+    files = {"project_refunds.md": topic("Refunds", lead)}
+    plan = plan_dream(files, "- [Refunds](project_refunds.md) — refunds\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_refunds.md"]
+    body = parse_topic(plan.writes["project_refunds.md"]).body
+    assert body.startswith("The v2 refunds API goes live on 2026-07-31")
+    assert "previously 2026-07-24" in body
+
+
+def test_a_go_live_told_again_in_other_words_is_the_same_plan() -> None:
+    files = {"project_refunds.md": topic(
+        "Refunds", "The v2 refunds API goes live on 2026-07-24 (moved from 2026-07-10).")}
+    plan = plan_dream(files, "- [Refunds](project_refunds.md) — refunds\n", gather(human(
+        "The refunds v2 go-live moved to July 24th, the bank needs more time.", day=3)).candidates,
+                      now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] in ([], ["project_refunds.md"])
+    assert [d.action for d in plan.decisions if d.file == "project_refunds.md"] == ["confirmed"]
+
+
+@pytest.mark.parametrize("said", [
+    # another thing's go-live, or a thing that goes live with no move
+    "The payouts v2 go-live moved to July 31st.",
+    "The refunds v2 docs go live on July 31st.",
+])
+def test_another_go_live_leaves_the_plan(said: str) -> None:
+    lead = "The v2 refunds API goes live on 2026-07-24, Jonas is wiring the checkout to it."
+    files = {"project_refunds.md": topic("Refunds", lead)}
+    plan = plan_dream(files, "- [Refunds](project_refunds.md) — refunds\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    if "project_refunds.md" in plan.writes:
+        assert parse_topic(plan.writes["project_refunds.md"]).body.startswith(lead)

@@ -105,6 +105,9 @@ def test_code_trivia_the_project_shows_is_dropped_even_when_asked(
         ("Never edit anything under tests/fixtures/", True),
         ("Don't touch src/legacy/.", True),
         ("Acme want all copy in US English in anything user-facing in src/app.", True),
+        # ... or a colleague's, for every piece of work that touches it
+        ("Priya wants every change to src/legacy reviewed by her before merge.", True),
+        ("Jonas wants every new error code documented in tests/fixtures/errors.md.", True),
         # ... not a reply that only says where things are
         ("I'd rather not, the tests are in tests/unit.", False),
         ("For the record, the tests are in tests/unit and tests/integration.", False),

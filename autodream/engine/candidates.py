@@ -49,6 +49,7 @@ from autodream.engine.not_to_save import (
     _without_change_of_mind,
     refused,
     reply_rest,
+    rule_for_every,
 )
 from autodream.engine.sentence_kinds import (
     _CHANNEL_OR_TICKET,
@@ -953,7 +954,8 @@ class Gatherer:
         if reason is None and contains_secret(found.text):
             reason = "still contains a secret after redaction"
         if reason is None and found.kind not in ("resource", "switch", "prohibition") and not (
-                _STANDING.search(sentence) or _asks_not_to(sentence)) and (
+                _STANDING.search(sentence) or _asks_not_to(sentence)
+                or rule_for_every(found, sentence)) and (
                 path := shown_path(found.text, self.facts)) is not None:
             beside = _beside_path(found.text)
             if beside is not None:

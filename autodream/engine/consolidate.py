@@ -129,6 +129,7 @@ from autodream.engine.restating import (
     restates_rule,
     said_once_more,
     turns_rule_round,
+    without_said_before,
 )
 from autodream.engine.revisions import Revision, revision
 from autodream.engine.rewrites import (
@@ -199,6 +200,7 @@ from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
+    NEW_ADDRESS,
     STATE_WORDS,
     STOPWORDS,
     TELLS_SWITCH,
@@ -270,7 +272,9 @@ _DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 _NOT_A_STATEMENT = ("#", "`", "|", ">")
 
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
-_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b")
+_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
+                          # ... nor the day it was on before ("(moved from 2026-11-06, ...)")
+                          r"|\b(?:moved|changed|pushed|postponed)\s+from\s+\d{4}-\d{2}-\d{2}\b")
 
 
 # The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
@@ -321,6 +325,21 @@ def _bans(lead: str, name: str) -> bool:
     """``lead`` is a rule against ``name`` alone, no more said of it."""
     return _BAN_OPENER.match(lead) is not None and has_word(lead, name) and not (
         tokens(lead) - tokens(name) - _BAN_FRAME)
+
+
+def _bans_where(lead: str, name: str, back: str) -> bool:
+    """``lead`` is a rule against ``name`` for the very part the move ``back`` to it names
+    ("Don't use the main branch for experiments" and "We're going back to main for
+    experiments"): the two cannot both hold."""
+    first = _FIRST_CLAUSE.split(lead, maxsplit=1)[0]
+    extra = tokens(first) - tokens(name) - _BAN_FRAME - _NAME_FRAME
+    return bool(extra) and _BAN_OPENER.match(lead) is not None and has_word(first, name) and (
+        extra <= tokens(back))
+
+
+_FIRST_CLAUSE = re.compile(r"\s*(?:[;:,]|\s[—–-]\s)\s*")
+# what a name is said with, the thing it names ("the main branch")
+_NAME_FRAME = tokens("the a branch for")
 
 
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
@@ -810,7 +829,8 @@ class Consolidator:
                 # schedule": the newer best is the result to beat, whatever else each says
                 self._new_best(bettered, cand, cluster)
                 return
-            readdressed = self._host_retired(cand) if cand.kind == "resource" else None
+            readdressed = (self._host_retired(cand) or self._given_new_address(cand)) if (
+                cand.kind == "resource") else None
             if readdressed is not None:
                 self._readdress_in_place(*readdressed, cand, cluster)
                 return
@@ -920,9 +940,10 @@ class Consolidator:
         # away ("Stop logging to wandb": logging to wandb again, it no longer holds as said);
         # a standing "Never use npm" still holds everywhere else
         scoped = bool(_only_where(cand.text) or _BACK_FOR.search(cand.text))
-        for rule in [e for e in self.live() if e is not by and e.type == "feedback"
-                     and _bans(e.lead, new) and not (
-                         scoped and not e.lead.lower().startswith(("stop", "quit")))]:
+        for rule in [e for e in self.live() if e is not by and e.type == "feedback" and ((
+                _bans(e.lead, new) and not (
+                    scoped and not e.lead.lower().startswith(("stop", "quit"))))
+                or (scoped and _bans_where(e.lead, new, cand.text)))]:
             said = rule.reference_day()
             if said is not None and said > cand.source.day:
                 continue  # said after the move back: the newer word holds
@@ -973,6 +994,21 @@ class Consolidator:
             return None
         return found[0][0], found[0][1], given[0].rstrip(".,;:!?")
 
+    def _given_new_address(self, cand: Candidate) -> tuple[Entry, str, str] | None:
+        """For "The new staging URL is https://staging2...": the one live entry giving the
+        thing ("the staging URL") one other address, that address and the new one. Too few
+        words are shared for a match by words, and the old address stayed beside the new."""
+        if "new " not in cand.text[:40].lower():
+            return None
+        told = NEW_ADDRESS.match(cand.text)
+        if told is None:
+            return None
+        thing, new = tokens(told["thing"]), told["at"].rstrip(".,;:!?")
+        found = [(e, said[0].rstrip(".,;:!?")) for e in self.live()
+                 if _about(thing, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
+                 and said[0].rstrip(".,;:!?").lower() != new.lower()]
+        return (found[0][0], found[0][1], new) if len(found) == 1 else None
+
     def _readdress_in_place(self, entry: Entry, old: str, new: str, cand: Candidate,
                             cluster: Cluster) -> None:
         """``entry`` with the retired address ``old`` put to ``new`` where it stands: what else
@@ -984,8 +1020,8 @@ class Consolidator:
         if old in entry.description:
             entry.description = entry.description.replace(old, new)
         self._superseded(entry, cand, cluster,
-                         f"the address on the retired host moved to {new} on {day}; the rest "
-                         f"of the entry stays")
+                         f"the address {old} moved to {new} on {day}; the rest of the entry "
+                         f"stays")
 
     def _decision_taken_back(self, cand: Candidate) -> Entry | None:
         """For "We are NOT doing Karpenter this quarter after all": the one live entry telling of
@@ -1846,7 +1882,11 @@ class Consolidator:
         """The live entry about ``thing`` that already says it is ``new``, a day told by
         another event's ("after the launch on 2026-07-22")."""
         if not _BY_ANOTHER_EVENT.match(new):
-            return None
+            # "The refunds v2 go-live moved to 2026-11-20" of "The v2 refunds API goes live on
+            # 2026-11-20": the move, told again in other words, is already in the plan
+            return next((e for e in self.live() if e.type == "project" and [
+                d.lower() for d in date_mentions(_NOT_THE_DAY.sub("", e.lead))] == [new.lower()]
+                and _about_event(thing, e.lead)), None) if _ISO_DAY.fullmatch(new) else None
         return next((e for e in self.live() if new.lower() in e.lead.lower()
                      and _about(thing, e.lead)), None)
 
@@ -2515,6 +2555,11 @@ class Consolidator:
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
         said_alone = _alone(cand.text) if _is_rule(cand) else cand.text
+        if _is_rule(cand) and len(cluster.members) == 1:
+            # ("Again, require not assert": said before where no memory kept it, the first
+            # memory of it says the rule alone; with its first telling beside it, the two are
+            # weighed as said, below)
+            said_alone = without_said_before(said_alone)
         if said_alone != cand.text:
             # "Never push to the release branch either" adds to a rule kept elsewhere; the
             # memory of its own says the rule alone

@@ -37,6 +37,14 @@ from autodream.engine.wording import (
     _standing_imperative,
 )
 
+
+def rule_for_every(found: _Kind, sentence: str) -> bool:
+    """``sentence`` asks something of every one of a kind of work ("Jonas wants every new API
+    error code documented in docs/errors.md", "Always ... every migration in db/migrations"):
+    a rule, whatever paths it names for where it applies."""
+    return found.kind == "preference" and " every " in sentence
+
+
 _STANDING = re.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
@@ -306,10 +314,11 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if not standing and _STRUCTURE.search(sentence) and not _KEPT_IN_TOOL.search(sentence):
         return "code structure the project already shows"
     if not standing and found.kind not in ("resource", "switch") and _PATH.search(sentence) and (
-            _beside_path(found.text) is None):
+            _beside_path(found.text) is None) and not rule_for_every(found, sentence):
         return "file paths the project already shows"
     told = _FILLER.sub("", sentence.strip())
-    if found.kind == "switch" and _ONE_OFF_SCOPE.search(told):
+    if found.kind == "switch" and not _LASTING.search(told) and _ONE_OFF_SCOPE.search(told):
+        # ("Switch to yarn for today's deploy and from now on": today is where it starts)
         return ("a switch for the work at hand only (this PR, this branch, today), not a "
                 "standing one")
     if found.kind == "switch":

@@ -646,6 +646,10 @@ def _about_event(thing: frozenset[str], text: str) -> bool:
     deprecation moved to ..." of "We deprecate the v1 API on ...")."""
     if _about(thing, text):
         return True
+    if "go-live" in thing and _GOES_LIVE.search(text):
+        # "The refunds v2 go-live moved ..." of "The v2 refunds API goes live on ...": the
+        # go-live is the going live, whatever else names the thing
+        return _about_event(thing - {"go-live"}, text) if len(thing) > 1 else True
     said = {_event_root(t) for t in tokens(text)}
     if all(_event_root(t) in said for t in thing):
         return True
@@ -654,6 +658,7 @@ def _about_event(thing: frozenset[str], text: str) -> bool:
 
 
 _GOES_OUT = re.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+(?:out|live)\b", re.I)
+_GOES_LIVE = re.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+live\b", re.I)
 
 
 def _event_root(token: str) -> str:

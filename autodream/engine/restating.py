@@ -28,6 +28,7 @@ from autodream.engine.replacement import (
 from autodream.engine.text import (
     _WORD,
     _stem,
+    sentence_case,
     similar,
 )
 
@@ -60,6 +61,18 @@ _SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:
                           r"\s+said\s+(?:it|this|that)\s+(?:before|already)|"
                           # ("I did say, always a story for new components please")
                           r"(?:i|we|the\s+user)\s+did\s+say)\b,?\s*", re.I)
+
+
+def without_said_before(text: str) -> str:
+    """``text`` without the words telling it was said before ("Again, require not assert in
+    the tests" is written "Require not assert in the tests"): a memory kept of it for the
+    first time was never said before there, and "Again" would read as a second entry."""
+    m = _SAID_BEFORE.match(text)
+    if m is None or len(text[m.end():].split()) < 3:
+        return text
+    return sentence_case(text[m.end():])
+
+
 _SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not)\b", re.I)
 # One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
 # pytest everywhere, never unittest"

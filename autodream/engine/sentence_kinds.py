@@ -1220,6 +1220,12 @@ def _used_again(text: str) -> _Kind | None:
     return _Kind("switch", ensure_period(said.rstrip()), 0.9, new=new, old=old, back=True)
 
 
+# "for today's deploy and from now on": the work at hand a standing switch starts with
+_FROM_TODAY_ON = re.compile(
+    r"\s+(?:for|on|in|with)\s+(?:today|tonight|this\s+(?:pr|branch|task|session|deploy|release))"
+    r"(?:['’]s\s+[\w-]+)?,?\s+and\s+(?=(?:from\s+now\s+on|going\s+forward)\b)", _I)
+
+
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text) or (
             ("decided" in text or "agreed" in text) and _DECIDED_TO.search(text)
@@ -1435,6 +1441,13 @@ _STATE_THEN_DONT = re.compile(
 _THE_ONE = re.compile(r"\b(?:the|my|your)\b", _I)
 
 
+# What a named thing of the project is, said plainly: "the main database is in the EU region"
+_STATED_OF = re.compile(
+    r"(?:the|our)\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)[\w-]+(?:\s+[\w-]+){0,3}?"
+    r"\s+(?:is|are)\s+(?!(?:been|not|also|just|wrong|right|correct|fine|broken|flaky|down)\b)\S",
+    _I)
+
+
 def _corrected_on(m: re.Match[str]) -> _Kind | None:
     """The statement of what holds that "Correction on X: ..." puts right, of the project as
     the person said it first ("The maintenance window is Saturday ... now, not Sunday ..."
@@ -1444,10 +1457,16 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
         # "Correction on the maintenance window: it's Saturday ..." is "The maintenance
         # window is Saturday ...": "it" alone says nothing the memory could keep
         rest = f"{sentence_case(m['about'])} is {rest[it.end():]}"
+    named = bool(m["about"]) and _NAMED_SUBJECT.match(m["about"]) is not None
+    if named and rest[:1].isdigit():
+        # "Correction on the port: 5433, not 5432": the value alone is what the subject is
+        rest = f"{sentence_case(m['about'])} is {rest}"
     inner = _detect_core(rest)
     if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
         return replace(inner, explicitness=max(inner.explicitness, 0.85))
-    if inner is None and NOW_WORD.search(rest):
+    if inner is None and (NOW_WORD.search(rest) or (named and _STATED_OF.match(rest))):
+        # ("Correction about the region: the main database is in the EU region": put right
+        # on a named subject, a plain statement of what holds is a fact, as it is not alone)
         return _Kind("fact", _clean(rest), 0.85)
     return None
 
@@ -1672,8 +1691,12 @@ def _detect_core(raw: str) -> _Kind | None:
     switched = _switch(sentence)
     if switched is not None:
         # (as it is said, or as it holds when it takes effect now: ``_switch``)
-        return _Kind("switch", _clean(switched.text), 0.9, switched.new, switched.old,
-                     switched.back)
+        told = switched.text
+        if " and " in told and (" on" in told or "forward" in told):
+            # "Switch to yarn for today's deploy and from now on": today is only where the
+            # standing switch starts; kept, the day would make it read as a plan long past
+            told = _FROM_TODAY_ON.sub(" ", told)
+        return _Kind("switch", _clean(told), 0.9, switched.new, switched.old, switched.back)
     beside_state = _rule_beside_state(sentence)
     if beside_state is not None:
         return beside_state

@@ -227,6 +227,14 @@ ADDRESS_AT = re.compile(_ADDRESS, re.I)
 MOVED_TO_ADDRESS = re.compile(
     rf"\b(?:moved|migrated|relocated)\s+(?:[\w-]+\s+){{0,3}}?(?:over\s+)?to\s+{_ADDRESS}", re.I)
 
+# "The new staging URL is https://...", "Never mind, the new URL is ...": the address a thing
+# has now, the old one replaced as "moved to" replaces it
+NEW_ADDRESS = re.compile(
+    rf"^(?:(?:never\s+mind|ok(?:ay)?|also|so|btw|fyi)[,.:;\s]+)?the\s+new\s+"
+    rf"(?P<thing>(?:[\w-]+\s+){{0,2}}?(?:url|address|link|endpoint|host|domain))\s+is\s+"
+    rf"(?:now\s+)?(?P<at>{_ADDRESS})", re.I)
+
+
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
 CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april

@@ -128,6 +128,11 @@ _CODE_THINGS = (r"exports|imports|numbers|strings|styles|ternar(?:y|ies)|variabl
                 # ... and how work is handed in ("No force pushes.", "No large PRs.")
                 r"pushes|prs|merges|rebases|commits|databases|trackers|migrations|"
                 r"cookies|analytics")
+# ... of which some are refused said alone: "No ORMs.", "No mocks.", "No emojis." (not "No
+# commits.", "No values.": what was looked for and not found)
+_BARE_REFUSED = (r"orms|mocks|emojis|globals|semicolons|ternar(?:y|ies)|lambdas|decorators|"
+                 r"macros|singletons|gotos|polyfills|abbreviations|casts|enums|generics|"
+                 r"unwraps|hacks|shims")
 # ... and how a thing is or stands now, said of one ("No slow queries.", "No cold starts.")
 _STATE_KIND = (r"spare|free|idle|slow|fast|cold|warm|hot|dropped|lost|missed|wasted|stuck|"
                r"blocked|queued|delayed|available|customer|user|staging|prod|production|"
@@ -141,6 +146,8 @@ _NO_THING = (
     rf"(?!(?:{_NOT_REFUSED})\b(?!{_RULE_AFTER_NO}))(?:"
     # "No reformatting", "No mocking!"
     r"[a-z][\w-]*ing\s*[.!]*$|"
+    # "No ORMs.", "No mocks.": a kind of code said alone, never a thing a run turns up
+    rf"(?:{_BARE_REFUSED})\s*[.!]*$|"
     # "No default exports.", "No magic numbers.": a kind of thing, said alone (not what was
     # found, "No open issues.", "No merge conflicts.", nor a reply, "No hard feelings.")
     # ... and a kind of code one writes: "No spare GPUs.", "No slow queries.", "No staging
