@@ -49,6 +49,93 @@ def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        # typos of the words the gatherer reads a request or a rule by
+        ("remeber we deploy fridays only after 3pm", "remember we deploy fridays only after 3pm"),
+        ("pls rember the bucket is x", "please remember the bucket is x"),
+        ("why cant the uploader recieve anything", "why can't the uploader receive anything"),
+        # shorthand an agent reads better spelled out
+        ("dont touch the billing stuff w/o asking ana",
+         "don't touch the billing stuff without asking ana"),
+        ("ruff clashes w/ our hooks. ill revisit ruff in dec",
+         "ruff clashes with our hooks. I'll revisit ruff in dec"),
+        ("compose maps it to 5433 b/c 5432 is taken",
+         "compose maps it to 5433 because 5432 is taken"),
+        ("we dropped it last wk", "we dropped it last week"),
+        ("standup is at 9:30, im usually afk then", "standup is at 9:30, I'm usually away then"),
+        ("thx, its broken rn", "thanks, it's broken right now"),
+        ("prob not worth it", "probably not worth it"),
+        ("standup is at 9:30 btw, im usually afk then", "standup is at 9:30, I'm usually away then"),
+        ("use uv btw.", "use uv."),
+        ("no wait its 5433 not 5432", "no wait it's 5433 not 5432"),
+        # weekdays' short names where they are days, and a day told after what happens on it
+        ("im off next fri", "I'm off next Friday"),
+        ("demo for ana's team mon at 2, pls", "demo for ana's team on Monday at 2, please"),
+        ("pg16 migration still on for sat the 21st",
+         "pg16 migration still on for Saturday the 21st"),
+        ("the admin ui moves on tues", "the admin ui moves on Tuesday"),
+        ("demo for the team monday at 2", "demo for the team on Monday at 2"),
+        # near misses: code, paths, flags, identifiers and the words themselves stay as typed
+        ("see src/w/o.py and w/o/x, `w/o`", "see src/w/o.py and w/o/x, `w/o`"),
+        ("run it with --fri and edit mon.py, a u8 field",
+         "run it with --fri and edit mon.py, a u8 field"),
+        ("`next fri` is a flag value", "`next fri` is a flag value"),
+        ("we sat down; the sun is out; wed to it", "we sat down; the sun is out; wed to it"),
+        ("the SAT solver runs on SUN boxes", "the SAT solver runs on SUN boxes"),
+        ("im so ill today, feeling ill", "I'm so ill today, feeling ill"),
+        ("the rn app, pipe it to bc, the prob is low",
+         "the rn app, pipe it to bc, the prob is low"),
+        ("RN 0.72 and bc -l", "RN 0.72 and bc -l"),
+        ("its 3 retries are enough", "its 3 retries are enough"),
+        ("the wk/ dir and afk.py", "the wk/ dir and afk.py"),
+        ("btw the btw module is fine", "btw the btw module is fine"),
+    ],
+)
+def test_shorthand_and_typos_are_read_as_meant(typed: str, meant: str) -> None:
+    assert plain_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
+    ("said", "day", "kind", "lead"),
+    [
+        # lost before: the misspelled cue word lost the whole message
+        ("remeber we deploy fridays only after 3pm",
+         0, "remember", "We deploy fridays only after 3pm"),
+        ("remeber the staging bucket is orders-invoices-staging", 0, "remember",
+         "The staging bucket is orders-invoices-staging"),
+        # lost before: a plan said with a weekday's short name
+        ("demo for ana's team mon at 2, pls have the refunds endpoint working by then", 3, "plan",
+         "Demo for ana's team on 2026-07-13 at 2"),
+        ("the release is next fri", 0, "plan", "The release is on 2026-07-10"),
+        ("the demo is mon at 2pm", 3, "plan", "The demo is on 2026-07-13 at 2pm"),
+    ],
+)
+def test_what_is_said_in_shorthand_is_kept(said: str, day: int, kind: str, lead: str) -> None:
+    found = gather(human(said, day=day)).candidates
+    assert [(c.kind, c.text.startswith(lead)) for c in found] == [(kind, True)], [
+        (c.kind, c.text) for c in found]
+
+
+@pytest.mark.parametrize(
+    ("said", "written", "not_written"),
+    [
+        ("dont touch the billing stuff w/o asking ana, she owns app/billing", "without asking",
+         "w/o"),
+        # ("b/c" read as "because": the reason is the entry's why)
+        ("no wait its 5433 not 5432. compose maps it to 5433 b/c 5432 is taken by my other project",
+         "**Why:** 5432 is taken", "b/c"),
+        ("always use httpx not requests w/ the new clients", "with the new clients", "w/"),
+    ],
+)
+def test_memory_is_written_in_standard_words(said: str, written: str, not_written: str) -> None:
+    plan = plan_dream({}, None, gather(human(said, day=13)).candidates, now=NOW)
+    text = "\n".join(plan.writes.values())
+    assert written in text, text
+    assert f" {not_written} " not in text, text
+
+
+@pytest.mark.parametrize(
     ("text", "said"),
     [
         # typed in lower case throughout: a stop before a lower-case word ends a sentence ...

@@ -24,6 +24,22 @@ _MEANT = {
     "teh": "the", "u": "you", "gonna": "going to", "wanna": "want to",
     "tmrw": "tomorrow", "tmr": "tomorrow", "tomorow": "tomorrow", "tommorow": "tomorrow",
     "tommorrow": "tomorrow", "yesteday": "yesterday", "nxt": "next",
+    # the cue words the gatherer reads a request by ("remeber we deploy fridays only after 3pm"
+    # is as much a request as "remember ..."), and the misspellings a spell checker would flag
+    **{typo: "remember" for typo in ("remeber", "rember", "remmber", "remembr", "rememeber",
+                                     "rememebr", "remebmer", "remmeber")},
+    "remebered": "remembered", "rememberd": "remembered",
+    "recieve": "receive", "recieved": "received", "recieves": "receives",
+    "recieving": "receiving", "seperate": "separate", "seperately": "separately",
+    "definately": "definitely", "definitly": "definitely", "untill": "until",
+    "occured": "occurred", "thier": "their", "enviroment": "environment",
+    "wierd": "weird", "accross": "across", "beleive": "believe", "realy": "really",
+    # shorthand the agent reads better spelled out in memory ("last wk", "afk then")
+    "thx": "thanks", "thnx": "thanks", "wk": "week", "wks": "weeks", "afk": "away",
+    "abt": "about", "thru": "through", "tho": "though", "bcuz": "because", "becuz": "because",
+    "coz": "because", "idk": "I don't know", "weve": "we've", "youve": "you've",
+    "theyve": "they've", "youll": "you'll", "theyll": "they'll", "heres": "here's",
+    "wheres": "where's", "ill": "I'll", "prob": "probably", "rn": "right now", "bc": "because",
 }
 _TYPED = re.compile(
     r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=len, reverse=True))
@@ -33,7 +49,9 @@ _TYPED = re.compile(
 _ITS_IS = re.compile(
     r"(?<![\w'’-])(?i:its)(?=\s+(?:done|not|ok|okay|fine|broken|working|wrong|right|correct|ready|"
     r"good|bad|there|here|still|already|just|also|always|never|been|going|a|an|the|more|too|so|"
-    r"very|because|better|worse|faster|slower|easier|unclear|weird|failing|passing|red|green)\b)")
+    r"very|because|better|worse|faster|slower|easier|unclear|weird|failing|passing|red|green)\b"
+    # "no wait its 5433 not 5432": a correction of a value
+    r"|\s+[\w.:]*\d[\w.:]*\s+(?:not|instead)\b)")
 # "lets use pnpm": at a sentence's start only ("it lets you ..." is a verb)
 _LETS = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
 # a lone lower-case "i", and "i'm", "i'll", "i've", "i'd"
@@ -51,9 +69,11 @@ _LOWER_MONTH = re.compile(
     rf"|(?<=\dth of\s)(?:{_MONTH})\b")
 # "fix the test in a/b.go and btw dont use ORMs": a second thing said in passing starts a
 # sentence of its own
-# ("The btw module" names a thing)
-_BY_THE_WAY = re.compile(r"(?<=\w)(?:\s*,\s*(?:(?:and|also)\s+)?|\s+(?:and|also)\s+)"
-                         r"(?=(?:btw|by the way)[\s,:]+[\w'’]+\s+\w)", re.I)
+# ("The btw module" names a thing); at a clause's end ("standup is at 9:30 btw, ...") it says
+# nothing memory should keep
+_BY_THE_WAY = re.compile(r"(?<=\w)(?:(?P<next>\s*,\s*(?:(?:and|also)\s+)?|\s+(?:and|also)\s+)"
+                         r"(?=(?:btw|by the way)[\s,:]+[\w'’]+\s+\w)"
+                         r"|\s+btw(?=\s*(?:[,.;!?]|$)))", re.I)
 # code, and what is quoted ('the resolution "Cant Reproduce"'), as typed
 _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”", re.S)
 
@@ -62,7 +82,11 @@ _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,
 # image variable, "pls" the build tool, German "im Büro", "i" the loop index): read as meant only
 # where a fast typist's sentence has them, never in capitals, never beside code's marks or after
 # a word that names a thing.
-_AMBIGUOUS = frozenset({"u", "im", "ive", "pls", "plz", "cant", "wont"})
+_AMBIGUOUS = frozenset({"u", "im", "ive", "pls", "plz", "cant", "wont", "ill", "prob", "rn", "bc"})
+# "ill do it" is "I'll"; "feeling ill", "so ill today" are the word
+_ILL_THE_WORD = re.compile(
+    r"\b(?:so|very|too|really|quite|pretty|feel\w*|felt|was|were|got|fell|been|being|is|am|are|"
+    r"look\w*|seem\w*)\s+$", re.I)
 _NAMING = re.compile(
     r"(?:\b(?:with|run|runs|the|use|uses|using|via|a|an|of|set|variable|var|class|make|named|"
     r"called|let|def|func|type|index|loop|letter|install|call|value|field|column)\s+|[=+(\[{<*/])\s*$",
@@ -84,7 +108,13 @@ def _meant(m: re.Match[str]) -> str:
         if (typed.isupper() or _NAMING.search(before) or _CODE_NEXT.match(after)
                 or (low in ("u", "im", "ive") and not _NEXT_WORD.match(after) and not (
                     low == "u" and re.search(r"\b(?:thank|thanks|see|love)\s+$", before, re.I)))
-                or (low in ("im", "ive") and not _CLAUSE_START.search(before))):
+                or (low in ("im", "ive", "ill") and not _CLAUSE_START.search(before))
+                or (low in ("ill", "prob", "bc") and not _NEXT_WORD.match(after))
+                # "rn", "bc", "prob": React Native, the calculator, a probability when not typed
+                # in lower case, or before a version or a flag
+                or (low in ("rn", "bc", "prob") and (typed != low or after[:1] == "-"
+                                                     or after.strip()[:1].isdigit()))
+                or (low == "ill" and _ILL_THE_WORD.search(before))):
             return typed
     meant = _MEANT[low]
     if typed.isupper() and len(typed) > 1:
@@ -101,6 +131,45 @@ def _lower_i(m: re.Match[str]) -> str:
     return "I"
 
 
+# "w/ our hooks", "w/o asking", "b/c 5432 is taken": a word of their own, not a path's part
+# ("src/w/o.py", "w/o/" are paths)
+_SLASHED = re.compile(r"(?<![\w/.\\-])(?:w/o|w/out|b/c|w/)(?=\s)", re.I)
+_SLASHED_MEANT = {"w/": "with", "w/o": "without", "w/out": "without", "b/c": "because"}
+# A weekday's short name where it is a day ("next fri", "on mon", "mon at 2", "sat the 21st"):
+# dates.py reads the full names. Alone it is left ("sat" the verb, "sun", "mon" a module).
+_DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
+         "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
+         "fri": "friday", "sat": "saturday", "sun": "sunday"}
+_DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
+_ANY_DAY = "|".join((*sorted(set(_DAYS.values())), _DAY))
+_DAY_WORDS = frozenset((*_DAYS, *_DAYS.values()))
+# ... or a day, short or not, told straight after what happens on it ("demo for ana's team mon
+# at 2"): a note's shorthand for "on Monday at 2", which is how a plan is read
+_SHORT_DAY = re.compile(
+    rf"(?P<lead>\b(?:next|this|last|on|by|till|until|til|from|every|each|since|before|after|"
+    rf"through|thru|coming|following|cya|see you)\s+)(?P<day>{_DAY})(?![\w'’/\\-]|\.\w)"
+    rf"|(?P<word>\b[a-z]+(?:['’]s)?\s+)?(?<![\w'’./\\-])(?P<said>{_ANY_DAY})"
+    rf"(?=,?\s+(?:at|@)\s*\d|\s+(?:morning|afternoon|evening|night|eod|am|pm)\b"
+    rf"|,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b)", re.I)
+# after these the day is not what happens on it ("for sat the 21st", "is mon at 2", "moved to")
+_NOT_BEFORE_ON = frozenset((
+    "on", "by", "for", "to", "till", "until", "til", "from", "at", "next", "this", "last", "every",
+    "each", "since", "before", "after", "through", "thru", "coming", "following", "is", "are",
+    "was", "were", "be", "been", "and", "or", "of", "the", "a", "an", "moved", "move", "moves",
+    "pushed", "postponed", "shifted", "rescheduled", "changed", "cya", "see"))
+
+
+def _day_meant(m: re.Match[str]) -> str:
+    typed = m["day"] or m["said"]
+    lead = m["lead"] or m["word"] or ""
+    if len(typed) > 1 and typed.isupper():  # "SAT", "SUN": a test, a company
+        return m[0]
+    meant = _DAYS.get(typed.lower(), typed).capitalize()
+    if m["word"] and m["word"].split()[0].lower() not in _NOT_BEFORE_ON:
+        lead += "on "
+    return lead + meant
+
+
 # Every message passes here, most with nothing typed fast: its words are looked up first, and
 # only the patterns a word of it may start are run (each would scan the whole text).
 _WORD = re.compile(r"[A-Za-z]+")
@@ -110,6 +179,10 @@ def _plain(text: str) -> str:
     said = {w.lower() for w in _WORD.findall(text)}
     if not said.isdisjoint(_MEANT):
         text = _TYPED.sub(_meant, text)
+    if "/" in text and ("w/" in text or "W/" in text or "b/c" in text or "B/C" in text):
+        text = _SLASHED.sub(lambda m: _SLASHED_MEANT[m[0].lower()], text)
+    if not said.isdisjoint(_DAY_WORDS):
+        text = _SHORT_DAY.sub(_day_meant, text)
     if "its" in said:
         text = _ITS_IS.sub(lambda m: m[0][:2] + "'s", text)
     if "lets" in said:
@@ -119,7 +192,7 @@ def _plain(text: str) -> str:
     if not said.isdisjoint(MONTH_WORDS):
         text = _LOWER_MONTH.sub(lambda m: m[0].capitalize(), text)
     if "btw" in said or "way" in said:
-        text = _BY_THE_WAY.sub(". ", text)
+        text = _BY_THE_WAY.sub(lambda m: "" if m["next"] is None else ". ", text)
     return text
 
 
