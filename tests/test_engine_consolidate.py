@@ -3645,6 +3645,12 @@ def test_a_reminder_not_to_forget_adds_and_removes_nothing(said: str) -> None:
     ["Please forget what I said about Priya. Just kidding, keep it."],
     # ... and the next message's take-back was saved as the rule "Keep it, she's staying."
     ["Forget what I said about Priya.", "Never mind, keep it, she's staying."],
+    # (from the twenty-eighth review) each removed the entry and saved the take-back's words as
+    # a rule ("Don't remove it yet.", "It's still useful.")
+    ["Forget what I said about Priya.", "Actually no, don't remove it yet."],
+    ["Forget what I said about Priya.", "Oh wait, no, it's still useful."],
+    ["Forget what I said about Priya.", "No wait, she's still needed."],
+    ["Forget what I said about Priya.", "Never mind, leave her on it."],
 ])
 def test_a_request_to_forget_asked_as_a_question_or_taken_back_removes_nothing(
         said: list[str]) -> None:
@@ -3781,6 +3787,18 @@ def test_a_new_date_before_a_request_to_forget_the_old_one_is_saved() -> None:
     # what follows a comma is the reason, or news of its own
     (["Forget what I said about Priya, I changed my mind."], None),
     (["Forget what I said about Priya, never mind the tests."], None),
+    # (from the twenty-eighth review) a question of its own, whatever it opens with: each
+    # removed nothing, as if the request itself were asked
+    *[([f"Forget what I said about Priya{asked}"], None) for asked in (
+        ", what's the new one?", ", did you update the reviewers list?",
+        ", are the tests passing now?", ", where does it live now?",
+        ", who should review payment PRs instead?", ", and what's the status of the migration?",
+        ", also is the build green yet?", "; do we have a new reviewer yet?",
+        ", which one are you using now?", ", what do you think?",
+        ", do you need anything else from me?", ", should I tell the team too?",
+        ", does that make sense?", ", is that clear?", ", did you get that?",
+        ", is that okay with you?", ", why would we need it?")],
+    (["Please forget what I said about Priya, which one are you using now?"], None),
 ])
 def test_a_request_to_forget_before_other_words_or_a_question_of_its_own_still_removes(
         said: list[str], saved: str | None) -> None:
@@ -3790,6 +3808,27 @@ def test_a_request_to_forget_before_other_words_or_a_question_of_its_own_still_r
     new = [parse_topic(t).body.split("\n")[0] for f, t in plan.writes.items()
            if f not in _BRAMBLE and f != "MEMORY.md"]
     assert new == ([saved] if saved else [])
+
+
+@pytest.mark.parametrize(("said", "saved"), [
+    # (from the twenty-eighth review) news after "never mind" of another thing than the one
+    # asked to forget, or of no thing kept: each took the request back and dropped the news
+    ("Never mind, the demo is on Friday after all.", "demo"),
+    ("Never mind, we're shipping on Friday after all.", "shipping"),
+    ("Never mind, we still need to finish the migration before the audit on 2026-08-14.",
+     "audit"),
+    ("Never mind, CI is still red.", None),
+    ("Ugh, never mind, prod's still down, focus on that.", None),
+    ("Never mind, the tests passed after all.", None),
+    ("Never mind, leave it to me, I'll update the doc myself.", None),
+])
+def test_news_after_never_mind_of_another_thing_leaves_the_request_to_forget_standing(
+        said: str, saved: str | None) -> None:
+    plan = _forgetting("Forget what I said about Priya.", said)
+    assert plan.deletes == ["project_priya.md"]
+    assert not [d for d in plan.decisions if d.action == "declined"]
+    new = " ".join(t for f, t in plan.writes.items() if f not in _BRAMBLE and f != "MEMORY.md")
+    assert (saved in new) if saved else not new
 
 
 @pytest.mark.parametrize("said", [

@@ -579,8 +579,9 @@ class Gatherer:
         if self._asked is not None:
             asked_last, self._asked = self._asked, None
             if asked_last.request.session_id == message.session_id and parts and (
-                    back := _unasking(parts[0])) is not None:
-                parts = [*_left_of_unasking(parts[0][back.end():]), *parts[1:]]
+                    back := _unasking(parts[0], asked_last.request.subject)) is not None:
+                parts = [*_left_of_unasking(parts[0][back.end():], asked_last.request.subject),
+                         *parts[1:]]
                 self._unask(asked_last, back[0])
         if "orget" in text or "cratch" in text or "emor" in text or "isregard" in text:
             # (before what is taken back: "forget what I said about X" names what it takes)
@@ -650,7 +651,7 @@ class Gatherer:
                     "the person's own prompts remove memory", session_id=session_id))
                 continue
             following = pieces[at + 1] if at + 1 < len(pieces) else ""
-            unasked = _unasked(part, following)
+            unasked = _unasked(part, following, subject)
             if unasked is not None:
                 # ("forget what I said about Priya?", "... Just kidding, keep it."): the
                 # person did not ask, and is told nothing was removed
@@ -661,7 +662,7 @@ class Gatherer:
                     "nothing is removed", session_id=session_id))
                 if took_next is not None:
                     unasking = at + 1
-                    kept.extend(_left_of_unasking(following[took_next:]))
+                    kept.extend(_left_of_unasking(following[took_next:], subject))
                 continue
             told = [Decision(
                 "dropped", shorten(part, 120),
@@ -1265,10 +1266,12 @@ _SAID_BEFORE = re.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\
 
 
 # what takes a request to forget back, in its sentence or the next ("... no, keep it.", "Just
-# kidding.", "Scratch that, she's staying.", "Never mind, keep it"); not "No more reviews"
+# kidding.", "Scratch that, she's staying.", "Never mind, keep it", "Oh wait, no, it's still
+# useful"); not "No more reviews"
 _UNASKED = re.compile(
     r"^[\s,.;:!?—–-]*(?:(?:oh|ah|um+|hmm+|ok(?:ay)?|well|sorry|actually|wait|ugh)\b[\s,.!—–-]*)*"
-    r"(?:(?:no|nope|nah)\b(?=[\s,.!—–-]*(?:$|keep\b|wait\b|don['’]?t\b|leave\b))|(?:just\s+|only\s+)?"
+    r"(?:(?:no|nope|nah)\b(?=[\s,.!—–-]*(?:$|keep\b|wait\b|don['’]?t\b|leave\b|(?:it|that|she|he|"
+    r"they|i)\b))|(?:just\s+|only\s+)?"
     r"kidding\b|jk\b|(?:scratch|strike)\s+that\b|never\s*mind\b|i\s+take\s+(?:that|it)\s+back\b|"
     r"on\s+second\s+thoughts?\b|(?:i(?:['’]ve|\s+have)?\s+)?changed\s+my\s+mind\b|"
     r"keep\s+(?:it|them|that|her|him|the\s+notes?)\b|don['’]?t\b(?=\s*(?:[.!]|$)))"
@@ -1284,16 +1287,34 @@ _TAG_ASKED = re.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|wou
 # how it is asked, not a doubt
 _ASKED_POLITELY = re.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)?(?:can|could|"
                              r"would|will)\s+you\s+(?:please\s+)?(?:just\s+|now\s+)?$", re.I)
-# ... and what is said after a take-back of nothing more than keeping it ("keep it", "she's
-# staying", "Priya is staying")
+# ... and what is said after a take-back of nothing more than keeping it: "keep it", "leave it",
+# "No, don't.", "I still need it", or the thing itself said to stay ("she's staying", "Priya's
+# still on the team", "she's not leaving after all", "it's still useful"); not news of another
+# thing ("Never mind, CI is still red", "the demo is on Friday after all", "leave it to me, I'll
+# update the doc myself") nor of this one changing ("the release is still on the 23rd but now
+# in the afternoon")
 _JUST_KEEP = re.compile(
-    r"^(?:keep\b|leave\s+(?:it|that|them|her|him)\b"
-    r"|(?:she|he|they|it|that)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:staying|still\b)"
-    r"|[\w-]+(?:['’]s|\s+is|\s+are)\s+(?:staying|still\b)|(?:she|he|they)\s+still\b"
-    r"|(?:i|we)\s+still\s+need\b|[^.!?]*\bafter\s+all\b"
-    # ("No, don't.", "No wait, don't delete it."; not "Never mind, don't use tabs")
-    r"|don['’]?t(?:\s+(?:delete|remove|drop|forget|touch)(?:\s+(?:it|that|them|her|him))?)?"
-    r"\s*[.!]*\s*$)", re.I)
+    r"^(?:keep\b|leave\s+(?:it|that|them|her|him)(?:\s+(?:alone|be|as\s+is|on\s+it|there))?\s*[.!]*\s*$"
+    r"|(?P<who>(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:staying\b"
+    r"|still\b|not\s+(?:leaving|going|gone|moving|changing)\b|(?:fine|ok(?:ay)?|right|correct"
+    r"|true|needed|useful|relevant|valid)\s*[.!]*\s*$)"
+    r"(?![^.!?]*\b(?:but|until|till|now|instead|except|anymore|moved|from)\b)"
+    r"|(?:she|he|they)\s+still\b|(?:i|we)\s+still\s+need\s+(?:it|that|them|her|him)\s*[.!]*\s*$"
+    # ("No, don't.", "No wait, don't delete it.", "don't remove it yet"; not "Never mind, don't
+    # use tabs")
+    r"|don['’]?t(?:\s+(?:delete|remove|drop|forget|touch)(?:\s+(?:it|that|them|her|him))?"
+    r"(?:\s+(?:yet|just\s+yet|now|for\s+now))?)?\s*[.!]*\s*$)", re.I)
+_KEPT_BY_NAME = frozenset(("it", "that", "this", "she", "he", "they"))
+
+
+def _just_keep(rest: str, subject: str) -> bool:
+    """``rest`` (what a take-back of the request to forget ``subject`` says after its words)
+    says no more than to keep it: of the thing itself, by name or "it", not another."""
+    m = _JUST_KEEP.match(rest)
+    if m is None or m["who"] is None:
+        return m is not None
+    who = m["who"].lower().removeprefix("the ").split()
+    return " ".join(who) in _KEPT_BY_NAME or set(who) <= set(subject.lower().split())
 
 
 # ... of which these take it back whatever follows; the others only standing alone or before
@@ -1306,45 +1327,53 @@ _SURELY_UNASKED = re.compile(r"\b(?:kidding|jk|scratch|strike|take)\b", re.I)
 _CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[—–-]\s")
 
 
-# ... which asks something else of the agent: "and can you ...", "can you also ...", "why did
-# you ..."; not a doubt of the request ("..., is that still relevant?", "..., or should I keep
-# it?", "..., does that make sense?")
-_OTHER_QUESTION = re.compile(r"(?:(?:and|also|then|plus|btw|oh)\s+)?(?:(?:can|could|would|will)"
-                             r"\s+you\b|why\b|how\s+come\b)", re.I)
+# ... which asks something of its own, opening as a question does: "and can you ...", "what's
+# the new one", "did you update the reviewers list", "is that clear"; not an afterthought ("...,
+# the reviewer") nor a doubt of the request ("..., or should we keep it", "..., unless it's still
+# useful", "..., is that still relevant")
+_OTHER_QUESTION = re.compile(
+    r"(?:(?:and|also|then|plus|btw|oh|so|but|anyway)[,\s]+)?(?:(?:can|could|would|will)\s+you\b"
+    r"|why\b|how\s+come\b|(?P<asks>(?:what|where|who|which|when|how|is|are|was|were|do|does"
+    r"|did|should|shall|have|has|may|might)(?:['’]s)?\b))", re.I)
+# ... the doubt: whether what is forgotten still holds, is needed or kept
+_DOUBT = re.compile(r"\b(?:still|keep|relevant|useful|risky|safe|need\s+(?:it|that|this|them|"
+                    r"her|him))\b", re.I)
 
 
 def _question_of_its_own(asked: str) -> bool:
     """``asked`` (a request to forget up to its "?") ends in a clause of its own asking
-    something else, which is what asks: "..., and can you rerun the tests", not "..., the
-    reviewer", nor "..., or should we keep it"."""
+    something else, which is what asks: "..., and can you rerun the tests", "..., what's the
+    new one", not "..., the reviewer", nor "..., or should we keep it"."""
     breaks = list(_CLAUSE_BREAK.finditer(asked))
     last = asked[breaks[-1].end():].strip() if breaks else ""
-    return len(last.split()) >= 3 and _OTHER_QUESTION.match(last) is not None
+    m = _OTHER_QUESTION.match(last) if len(last.split()) >= 3 else None
+    return m is not None and (m["asks"] is None or _DOUBT.search(last, m.end()) is None)
 
 
-def _unasking(said: str) -> re.Match[str] | None:
-    """The words opening ``said`` that take back a request to forget said just before it."""
+def _unasking(said: str, subject: str) -> re.Match[str] | None:
+    """The words opening ``said`` that take back a request to forget ``subject`` said just
+    before it."""
     m = _UNASKED.match(said)
     if m is None or _SURELY_UNASKED.search(m[0]):
         return m
     rest = said[m.end():].strip(" ,.;:!—–-")
-    return m if not rest or _JUST_KEEP.match(rest) else None
+    return m if not rest or _just_keep(rest, subject) else None
 
 
-def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
-    """Why the request to forget in ``part`` asks nothing (asked as a question, or taken back
-    after it in its sentence or in ``following``), and where what ``following`` says after
-    taking it back starts when it did; None when it asks."""
+def _unasked(part: str, following: str, subject: str) -> tuple[str, int | None] | None:
+    """Why the request to forget ``subject`` in ``part`` asks nothing (asked as a question, or
+    taken back after it in its sentence or in ``following``), and where what ``following``
+    says after taking it back starts when it did; None when it asks."""
     m = _ASKED_ENDS.search(part)
     after = part[m.end():] if m is not None else ""
-    back = _unasking(after) if after.strip() else None
+    back = _unasking(after, subject) if after.strip() else None
     if back is None and m is not None and not after.strip():
         # (taken back after a comma in its sentence: "..., actually no, keep it."; not "...,
         # I changed my mind", which is why it is asked)
         back = next((b for c in _CLAUSE_BREAK.finditer(part, m.start(), m.start("end"))
-                     if (b := _unasking(part[c.start():])) is not None
+                     if (b := _unasking(part[c.start():], subject)) is not None
                      and "changed" not in b[0].lower()), None)
-    later = _unasking(following) if back is None and not after.strip() else None
+    later = _unasking(following, subject) if back is None and not after.strip() else None
     if m is not None and "?" in m["end"] and _TAG_ASKED.search(part, 0, m.start("end")) is None \
             and (_ASKED_POLITELY.search(part, 0, m.start()) is None
                  or _CLAUSE_BREAK.search(part, m.start(), m.start("end")) is not None) \
@@ -1357,10 +1386,11 @@ def _unasked(part: str, following: str) -> tuple[str, int | None] | None:
     return why, later.end() if later is not None else None
 
 
-def _left_of_unasking(rest: str) -> list[str]:
-    """What a take-back of a request to forget says after it, unless only to keep it."""
+def _left_of_unasking(rest: str, subject: str) -> list[str]:
+    """What a take-back of a request to forget ``subject`` says after it, unless only to keep
+    it."""
     rest = rest.strip(" ,.;:!—–-")
-    return [] if not rest or _JUST_KEEP.match(rest) else [ensure_period(sentence_case(rest))]
+    return [] if not rest or _just_keep(rest, subject) else [ensure_period(sentence_case(rest))]
 
 
 # where a reminder's own words end ("Don't forget what I said about the staging URL: ...")
