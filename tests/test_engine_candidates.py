@@ -3195,6 +3195,26 @@ def test_no_and_what_was_found_said_bare_is_no_rule(said: str) -> None:
     "No open PRs.",
     "No pending migrations.",
     "No recent commits.",
+    # (from the twenty-eighth review) what was found in the state it is in, a participle or a
+    # state: each was saved as a prohibition
+    "No unmerged PRs.",
+    "Checked the queue. No unreviewed PRs.",
+    "No merged PRs.",
+    "No approved PRs.",
+    "No unanswered PRs.",
+    "No draft PRs.",
+    "No closed PRs.",
+    "No orphaned migrations.",
+    "No unapplied migrations.",
+    "No conflicting migrations.",
+    "No leftover migrations.",
+    "No scheduled migrations.",
+    "No rejected pushes.",
+    "No empty databases.",
+    "No orphaned databases.",
+    "No unused databases.",
+    "No active databases.",
+    "No expired cookies.",
 ])
 def test_no_and_a_state_said_bare_is_no_rule(said: str) -> None:
     assert candidates(said) == []
@@ -3210,6 +3230,17 @@ def test_no_and_a_state_said_bare_is_no_rule(said: str) -> None:
     "No large PRs.",
     "No mocked databases.",
     "No third-party trackers.",
+    # ... and the kinds of it one refuses, a participle among them
+    "No direct pushes.",
+    "No squash merges.",
+    "No tracking cookies.",
+    "No irreversible migrations.",
+    "No shared databases.",
+    "No managed databases.",
+    "No stacked PRs.",
+    "No interactive rebases.",
+    "No nested ternaries.",
+    "No unused variables.",
 ])
 def test_no_and_a_practice_in_code_said_bare_is_still_a_prohibition(said: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("prohibition", said)]

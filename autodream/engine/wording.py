@@ -124,10 +124,16 @@ _CODE_THINGS = (r"exports|imports|numbers|strings|styles|ternar(?:y|ies)|variabl
                 r"secrets|credentials|passwords|urls|paths|ids|ports|colou?rs|fonts|emojis|"
                 r"asserts|panics|unwraps|gotos|hacks|shims|polyfills|wrappers|helpers|utils|"
                 r"abstractions|returns|awaits|any|args|arguments|parameters|params|"
-                r"defaults|keys|values|tabs|spaces|quotes|braces|brackets|semicolon|"
-                # ... and how work is handed in ("No force pushes.", "No large PRs.")
-                r"pushes|prs|merges|rebases|commits|databases|trackers|migrations|"
-                r"cookies|analytics")
+                r"defaults|keys|values|tabs|spaces|quotes|braces|brackets|semicolon")
+# ... and how work is handed in or kept ("No force pushes.", "No large PRs.", "No shared
+# databases."), which also has states one finds it in, said as a participle or a state ("No
+# unmerged PRs.", "No orphaned migrations.", "No expired cookies.", "No draft PRs.") unless the
+# participle is a way of building it ("No mocked databases.")
+_WORK_THINGS = (r"pushes|prs|merges|rebases|commits|databases|trackers|migrations|cookies|"
+                r"analytics")
+_FOUND_STATE = (r"un[\w-]+|(?!(?:mocked|shared|stacked|stubbed|faked|managed|hosted|self-hosted|"
+                r"hard-?coded|nested|forced|signed|encrypted)\b)[\w-]+ed|empty|draft|leftover|"
+                r"conflicting|dangling|active|old|current|other|left|done")
 # ... of which some are refused said alone: "No ORMs.", "No mocks.", "No emojis." (not "No
 # commits.", "No values.": what was looked for and not found)
 _BARE_REFUSED = (r"orms|mocks|emojis|globals|semicolons|ternar(?:y|ies)|lambdas|decorators|"
@@ -152,8 +158,9 @@ _NO_THING = (
     # found, "No open issues.", "No merge conflicts.", nor a reply, "No hard feelings.")
     # ... and a kind of code one writes: "No spare GPUs.", "No slow queries.", "No staging
     # access." tell what there is, a state, not a practice refused
-    rf"(?!(?:{_FINDING_KIND}|{_STATE_KIND})\b)[a-z][\w.+#-]*\s+(?!(?:{_FOUND_THINGS})\b)"
-    rf"(?:{_CODE_THINGS})\s*[.!]*$|"
+    rf"(?!(?:{_FINDING_KIND}|{_STATE_KIND})\b)(?:[a-z][\w.+#-]*\s+(?!(?:{_FOUND_THINGS})\b)"
+    rf"(?:{_CODE_THINGS})|(?!(?:{_FOUND_STATE})(?![\w.+#-]))[a-z][\w.+#-]*\s+"
+    rf"(?!(?:{_FOUND_THINGS})\b)(?:{_WORK_THINGS}))\s*[.!]*$|"
     # "no gorm, no sqlc", "No pnpm, use npm", "no orm, plain sql with pgx"
     r"[a-z][\w.+#-]*(?:\s+[\w.+#-]+)?,\s*\S|"
     # "No ORMs in this repo", "No comments that repeat the code"
