@@ -3320,6 +3320,14 @@ def test_a_preference_said_in_the_first_person_or_again_is_a_candidate(
     ("I want Postgres, not MySQL, for new services.",
      "The user wants Postgres, not MySQL, for new services."),
     ("I want comments in English, not German.", "The user wants comments in English, not German."),
+    # (from the twenty-eighth review) kinds of thing, not one of the choices at hand
+    ("I want bullet points, not paragraphs.", "The user wants bullet points, not paragraphs."),
+    ("I want numbers, not adjectives, in the summary.",
+     "The user wants numbers, not adjectives, in the summary."),
+    ("I want answers, not guesses.", "The user wants answers, not guesses."),
+    ("I want f-strings, not format calls.", "The user wants f-strings, not format calls."),
+    ("I want just the diff, not the whole file.",
+     "The user wants just the diff, not the whole file."),
 ])
 def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said)).candidates] == [kept]
@@ -3330,6 +3338,21 @@ def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kep
     "I want a quick fix, not a rewrite.",
     "I want the fix, not a workaround.",
     "For this PR I want a fix, not a rewrite.",
+    # (from the twenty-eighth review) one of the choices at hand, named by a letter, a number,
+    # a day, pointed at, or where it goes: each was saved as a standing preference
+    "I want option B, not A.",
+    "I want staging, not prod.",
+    "Deploy the branch first. I want staging, not prod.",
+    "I want Friday, not Monday, for the demo.",
+    "I want v2, not v3, of the client for this upgrade.",
+    "I want rollback, not a hotfix, this time.",
+    "I want Tuesday's build, not Wednesday's.",
+    "I want approach two, not approach one.",
+    "I want both, not just one.",
+    "I want yes, not maybe.",
+    "I want all of it, not half.",
+    "I want them gone, not commented out.",
+    "I want tomorrow, not today.",
     # how a thing is, said in passing: saved as the preference "Good not great in the tests."
     "Okay, good not great in the tests.",
     "Fixed, not flaky in the tests.",

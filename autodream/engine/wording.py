@@ -186,6 +186,12 @@ _WORK_KIND = (r"(?:the\s+|all\s+|our\s+|every\s+)?(?:[\w.+#-]+\s+)?(?:tests?|cod
 # What the person wants and what not: "testify's require, not assert"
 _WANTED_NOT = (r"(?!to\b|you\b|it\b|this\b|that\b)(?:[\w.'’-]+\s+){0,2}?[\w.'’-]+,?\s+"
                r"not\s+[\w.'’-]+")
+# ... which is one of the choices at hand when it is named by a letter, a number or a day, or
+# pointed at ("both", "all of it", "them gone", "yes"), or is where it goes ("staging, not prod")
+_ONE_OF_THESE = (r"(?:[a-z]|v?\d[\w.]*|one|two|three|four|five|first|second|third|last|next|both|"
+                 r"all|half|none|either|neither|yes|no|maybe|it|them|this|that|these|those|"
+                 r"today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|"
+                 r"sun)day(?:['’]s)?|staging|prod|production)(?![\w-])")
 _PREFERENCE = re.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -226,8 +232,12 @@ _PREFERENCE = re.compile(
     rf"^(?:in|for)\s+{_WORK_KIND},?\s+i\s+want\s+{_WANTED_NOT}|"
     rf"\bi\s+want\s+{_WANTED_NOT}\s+(?:in|for)\s+{_WORK_KIND}|"
     # ... or of kinds of thing, no one thing of the task ("I want tabs, not spaces", "I want
-    # pytest, not unittest"; not "I want a quick fix, not a rewrite", "the fix, not a workaround")
-    rf"\bi\s+want\s+(?!(?:a|an|the|some|my|your|his|her|our|their)\b){_WANTED_NOT}|"
+    # pytest, not unittest"; not "I want a quick fix, not a rewrite", "the fix, not a workaround",
+    # nor one of the choices at hand: "option B, not A", "Friday, not Monday", "staging, not
+    # prod", "both, not just one", "rollback, not a hotfix, this time")
+    rf"\bi\s+want\s+(?!(?:a|an|the|some|my|your|his|her|our|their)\b|{_ONE_OF_THESE})"
+    rf"(?:[\w.'’-]+\s+){{0,2}}?(?!{_ONE_OF_THESE})[\w.'’-]+,?\s+not\s+"
+    rf"(?!{_ONE_OF_THESE})[\w.'’-]+(?![^.;!?]*\bthis\b)|"
     # ... or said tersely, of a kind of thing: "Again, require not assert in the tests please"
     # (not how a thing is: "Okay, good not great in the tests", "Fixed, not flaky in the tests")
     r"^(?:again[,\s]+)?(?![\w'’-]+ed\b|(?:good|great|fine|bad|ok|okay|nice|flaky|broken|green|"
