@@ -66,7 +66,8 @@ def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
         ("standup is at 9:30, im usually afk then", "standup is at 9:30, I'm usually away then"),
         ("thx, its broken rn", "thanks, it's broken right now"),
         ("prob not worth it", "probably not worth it"),
-        ("standup is at 9:30 btw, im usually afk then", "standup is at 9:30, I'm usually away then"),
+        ("standup is at 9:30 btw, im usually afk then",
+         "standup is at 9:30, I'm usually away then"),
         ("use uv btw.", "use uv."),
         ("no wait its 5433 not 5432", "no wait it's 5433 not 5432"),
         # weekdays' short names where they are days, and a day told after what happens on it
