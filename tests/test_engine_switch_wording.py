@@ -2791,3 +2791,64 @@ def test_a_move_back_for_one_part_keeps_the_old_choice_elsewhere_in_how_to_apply
     (kept,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     assert ("**How to apply:** Use npm for the docs site; the previous choice is no longer "
             "current there, but still is elsewhere.") in parse_topic(kept).body
+
+
+_FORWARD = ["Switched to ruff from flake8 on 2026-07-06.", "We switched from flake8 to ruff.",
+            "We replaced flake8 with ruff."]
+
+
+@pytest.mark.parametrize("lead", _FORWARD)
+@pytest.mark.parametrize("said", [
+    "Switching back to flake8, ruff clashes with our pre-commit hooks.",
+    "We switched back to flake8, ruff clashes with our pre-commit hooks.",
+    "We're switching back to flake8 for now, ruff clashes with our pre-commit hooks.",
+    "We went back to flake8.",
+    "We're going back to flake8.",
+    "We're moving back to flake8.",
+    "We moved back to flake8.",
+    "Back to flake8 from ruff, it clashes with our pre-commit hooks.",
+    "We use flake8 again instead of ruff.",
+])
+def test_a_move_back_never_confirms_the_entry_for_the_move_away(lead: str, said: str) -> None:
+    """A move back to flake8 names the same two tools as "Switched to ruff from flake8": read
+    as the same news, it confirmed the ruff entry (the rule inverted, and restated). It
+    supersedes it, "for now" or not."""
+    plan = _dream(lead, said)
+    assert [d.action for d in plan.decisions if d.file == "project_tool.md"] == ["superseded"]
+    body = parse_topic(plan.writes["project_tool.md"]).body
+    assert "Use flake8; ruff is no longer current" in body
+
+
+@pytest.mark.parametrize("lead", _FORWARD)
+@pytest.mark.parametrize("said", [
+    "We switched to ruff from flake8.",
+    "We use ruff now, not flake8.",
+])
+def test_the_move_away_said_again_confirms_its_entry(lead: str, said: str) -> None:
+    """The near miss: the forward switch told again, in either order, is the entry said again."""
+    plan = _dream(lead, said)
+    assert [d.action for d in plan.decisions if d.action != "kept"] == ["confirmed"]
+    assert set(plan.writes) <= {"project_tool.md"} and not plan.deletes
+    if plan.writes:
+        assert parse_topic(plan.writes["project_tool.md"]).body.startswith(lead)
+
+
+def test_a_move_back_ends_the_rule_made_with_the_move_away() -> None:
+    """"Don't run flake8 anymore, ruff check and ruff format" was said with the move to ruff;
+    kept beside the move back, it told the agent never to run the linter now used."""
+    files = {"project_tool.md": topic("Tool", "Switched to ruff from flake8 on 2026-07-06."),
+             "feedback_flake8.md": topic(
+                 "Flake8", "Don't run flake8 anymore, ruff check and ruff format.",
+                 type_="feedback")}
+    plan = plan_dream(files, None, candidates(
+        "We're switching back to flake8 for now, ruff clashes with our pre-commit hooks."),
+        now=NOW)
+    assert plan.deletes == ["feedback_flake8.md"]
+
+
+@pytest.mark.parametrize("said", [
+    "Switch back to flake8 for now.",
+    "Let's go back to flake8 for now.",
+])
+def test_a_move_back_asked_for_now_is_still_the_work_at_hand(said: str) -> None:
+    assert candidates(said) == []

@@ -115,6 +115,7 @@ from autodream.engine.replacement import (
     choice_difference,
     coverage,
     different_subjects,
+    left_in,
     replaces,
     said_of_other_things,
     same_values,
@@ -322,9 +323,17 @@ _BACK_FOR = re.compile(r"\bback\s+(?:on|to)\s+\S+\s+(?:for|in|on)\s+(?!good\b|no
 
 
 def _bans(lead: str, name: str) -> bool:
-    """``lead`` is a rule against ``name`` alone, no more said of it."""
-    return _BAN_OPENER.match(lead) is not None and has_word(lead, name) and not (
-        tokens(lead) - tokens(name) - _BAN_FRAME)
+    """``lead`` is a rule against ``name`` alone, no more said of it, or one made with a move
+    away from it ("Don't run flake8 anymore, ruff check and ruff format")."""
+    if _BAN_OPENER.match(lead) is None or not has_word(lead, name):
+        return False
+    first = _FIRST_CLAUSE.split(lead, maxsplit=1)[0]
+    return not (tokens(lead) - tokens(name) - _BAN_FRAME) or (
+        has_word(first, name) and _NO_LONGER.search(first) is not None)
+
+
+_FIRST_CLAUSE = re.compile(r"[,;:.]\s")
+_NO_LONGER = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+longer)\b", re.I)
 
 
 def _bans_where(lead: str, name: str, back: str) -> bool:
@@ -923,6 +932,7 @@ class Consolidator:
         new, thing = cand.new or "", _moved_thing(cand.text)
         found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
                  if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
+                 and not left_in(e.lead, new)
                  # a rule against it ("Stop writing to S3") is not confirmed by the move
                  and not (_BAN_OPENER.match(e.lead) and has_word(e.lead, new))]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None

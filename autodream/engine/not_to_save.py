@@ -187,6 +187,10 @@ _STRUCTURE = re.compile(
 # What a switch is scoped to when it is for the work at hand alone: "switch to yarn, but only
 # for this PR", "use bun on this branch", "switch to yarn for today" (the switch's clause alone
 # is read for ``_EPHEMERAL``, so the scope said after it is read here)
+# How a switch is asked for, not told made
+_ASKS_SWITCH = frozenset({"let's", "lets", "please", "go", "switch", "move", "revert", "return",
+                          "roll", "change", "use", "try", "just"})
+_FOR_NOW = re.compile(r"\bfor now\b", _I)
 _ONE_OFF_SCOPE = re.compile(
     r"\b(?:for|on|in)\s+(?:(?:this|that|the\s+current)\s+(?:pr|pull\s+request|branch|change|"
     r"commit|task|ticket|one|spike|experiment|session)|today|tonight)\b|\bthis\s+once\b", _I)
@@ -325,6 +329,11 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
         # "I've started using mise instead of tfenv, the version file stays for now": the
         # switch is the first clause, and what stays for a while beside it does not make it pass
         told = _ANY_CLAUSE.split(told, maxsplit=1)[0]
+        if "for now" in told.lower() and told.split(" ", 1)[0].lower() not in _ASKS_SWITCH:
+            # "We're switching back to flake8 for now, ruff clashes with our hooks": a switch
+            # told made holds until it is revisited, "for now" or not ("Switch back to flake8
+            # for now" asks for the work at hand)
+            told = _FOR_NOW.sub("", told)
     if not lasting and found.kind not in ("identity",) and _EPHEMERAL.search(
         told
     ) and not _learned_rule(sentence, found):

@@ -71,6 +71,14 @@ _TOLD_NAME = (rf"(?:(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])|"
 _SWITCH_TOLD = re.compile(
     rf"\b(?:{_MOVE_VERB}|went|replaced)\s+(?:(?:the|our|my|its|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
     rf"from\s+(?P<old>{_TOLD_NAME})\s+to\s+(?P<new>{_TOLD_NAME})", re.I)
+# ... or with where it went first: "Switched to ruff from flake8", "We moved CI to Buildkite from
+# Jenkins" (read the other way round only by its words in common, a move back to flake8 would
+# find it naming flake8 and confirm it)
+_SWITCH_TOLD_TO_FROM = re.compile(
+    rf"\b(?:{_MOVE_VERB}|went)\s+(?:(?:the|our|my|its|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
+    rf"to\s+(?P<new>{_TOLD_NAME})\s+from\s+(?P<old>{_TOLD_NAME})", re.I)
+_REPLACED_WITH = re.compile(rf"\breplaced\s+(?P<old>{_TOLD_NAME})\s+with\s+(?P<new>{_TOLD_NAME})",
+                            re.I)
 
 
 # ... and not said undone, or to come: "We haven't moved from MySQL to Postgres yet", "We
@@ -87,8 +95,9 @@ UNDER_WAY = re.compile(r"\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?(?:switc
 
 
 def _switch_told(lead: str) -> re.Match[str] | None:
-    told = _SWITCH_TOLD.search(lead) if TELLS_SWITCH.search(lead) or (
-        "ing " in lead and UNDER_WAY.search(lead)) else None
+    told = (_SWITCH_TOLD.search(lead) or _SWITCH_TOLD_TO_FROM.search(lead)
+            or _REPLACED_WITH.search(lead)) if (
+        TELLS_SWITCH.search(lead) or ("ing " in lead and UNDER_WAY.search(lead))) else None
     if told is None or _SWITCH_UNDONE.search(lead, 0, told.start() + len(told[0].split()[0])) or (
             re.search(r"\byet\b", lead, re.I)):
         return None
@@ -128,6 +137,16 @@ def _left_since(entry: Entry, cand: Candidate) -> bool:
 def _switched_from(lead: str, name: str) -> bool:
     told = _switch_told(lead)
     return told is not None and told["old"].lower() == name.lower()
+
+
+def left_in(lead: str, name: str) -> bool:
+    """``lead`` names ``name`` as what a switch left ("Lint with ruff (switched from flake8)",
+    "We replaced flake8 with ruff"): a move back to it is news for that entry, never the entry
+    said again."""
+    if not TELLS_SWITCH.search(lead):
+        return False
+    return _switched_from(lead, name) or re.search(
+        rf"\b(?:from|replaced)\s+{re.escape(name)}(?![\w-])", lead, re.I) is not None
 
 
 # A switch meant, not said done: "The user wants to switch our task queue from Celery to

@@ -280,9 +280,11 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+"
                 rf"(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
                 rf"not\s+(?P<old>{_T})\b", _I), False),
+    # ("We switched to ruff from flake8": what was left, when named after it)
     (re.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
-        rf"(?:over\s+)?to\s+{_THE}(?P<new>{_T})", _I),
+        rf"(?:over\s+)?to\s+{_THE}(?P<new>{_T})"
+        rf"(?:\s+from\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<old>{_T}))?", _I),
      False),
     # "We moved the design docs to Confluence": a thing of two or three words moved to a known
     # place (code moved "to utils" or "to React Server Components" is no such move)
@@ -1163,6 +1165,9 @@ _BACK_TO = re.compile(
     # (no number in a name not known: "Back to PR-212" is work at hand)
     rf"(?:using\s+)?(?P<new>{_KNOWN_NAME}|(?![\w.+#-]*\d)(?:(?-i:[A-Z])[\w.+#-]*[\w+#]|"
     r"[a-z]\w*[-.][\w.-]*\w))"
+    # ("Back to flake8 from ruff, it clashes with our hooks": what was left, and why)
+    rf"(?:\s+from\s+(?P<old>{_KNOWN_NAME}|(?-i:[A-Z])[\w.+#-]*[\w+#])(?=[\s,;.!]|$)"
+    r"(?:[,;]\s+(?P<why>\S.*?))?)?"
     r"(?P<rest>(?:[\s,]+(?:please|pls|then|again|for\s+good|from\s+now\s+on|going\s+forward|"
     r"for\s+everything|everywhere))*)\s*[.!]*$", _I)
 
@@ -1176,6 +1181,8 @@ def _back_to(text: str) -> _Kind | None:
     if m is None or m["new"].lower() in _CALENDAR_TERMS:
         return None
     new = _whole_name(text, m.start("new"), m["new"])
+    if m["old"]:
+        return _Kind("switch", ensure_period(text), 0.9, new=new, old=m["old"], back=True)
     # (told as "Let's use npm again" is: what is asked for, with when it holds from)
     lasting = _ASKING.sub(" ", m["rest"]).strip(" ,")
     said = f"Use {new} again {lasting}".rstrip()
