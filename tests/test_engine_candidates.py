@@ -3492,3 +3492,37 @@ def test_a_credential_with_no_clean_address_before_it_is_still_dropped(said: str
 ])
 def test_a_by_the_way_after_the_memory_is_not_part_of_it(said: str, kept: str) -> None:
     assert [c.text for c in candidates(said)] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    "Ana says every alembic migration needs a working downgrade() too, no pass.",
+    "Every alembic migration needs a working downgrade(), no pass.",
+    "Every migration must have a working downgrade.",
+    "All migrations need a working downgrade.",
+    "Each PR has to have a changelog entry.",
+    "Migrations must have a working downgrade.",
+    "Every deploy must be announced by COB the day before.",
+])
+def test_what_every_one_of_a_kind_needs_is_a_rule(said: str) -> None:
+    """"needs", "must", "has to" said of every migration, PR or deploy is a rule for each one
+    (a colleague's word included), as "always" is; it was not even a candidate."""
+    (cand,) = candidates(said)
+    assert cand.kind == "preference"
+    plan = plan_dream({}, None, [cand], now=NOW)
+    (written,) = plan.writes.values()
+    assert parse_topic(written).type == "feedback"
+
+
+@pytest.mark.parametrize("said", [
+    "The handler needs a db session.",
+    "This migration needs a downgrade.",
+    "The test needs a fixture for the db.",
+    "Every request needs a db session, that's why the handler is slow.",
+    "Every migration in this PR needs a downgrade.",
+    "Each build needs about ten minutes.",
+    "Every user needs a password to log in.",
+    "The build must have failed.",
+    "All tests need to pass now.",
+])
+def test_what_one_piece_of_code_needs_is_no_rule(said: str) -> None:
+    assert candidates(said) == []

@@ -547,6 +547,38 @@ _GIVES_NOT = re.compile(
     r"(?:as\s+|in\s+)?[\w.+#-]+(?:\s+[\w.+#-]+)?\s*[.!]?$", _I)
 
 
+# What every one of a kind of thing needs, perhaps told as a colleague's word ("Ana says every
+# alembic migration needs a working downgrade()", "Each PR has to have a changelog entry"): a
+# rule for each one, where "The handler needs a db session" tells of one piece of code
+# ("needs" only of a piece of the work: "Every user needs a password to log in" tells how the
+# product works, "Each build needs about ten minutes" how long it takes)
+_EVERY_NEEDS = re.compile(
+    r"^(?:[a-z]+\s+says\s+(?:that\s+)?)?(?:every|each|all|any)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:(?P<piece>(?:migration|pr|pull\s+request|commit|test|endpoint|deploy|deployment|"
+    r"release|change|feature|module|service|script|job|table|query|route|schema|component|"
+    r"package|dependency|api|function|class|ticket|branch|config|secret|column|index)s?)\s+"
+    r"needs?|[\w-]+\s+(?:must|has\s+to|have\s+to|should\s+always))\s+"
+    r"(?!be\s+(?:fine|ok|okay|good|ready|done|working|fixed|gone)\b)(?!about\b|around\b|\d)[a-z]",
+    _I)
+# ... not told as a cause of what is seen ("..., that's why the handler is slow")
+_THATS_WHY = re.compile(r"\b(?:that's|that\s+is|which\s+is)\s+why\b", _I)
+
+
+def _quantified_rule(text: str) -> bool:
+    """``text`` says what every one of a kind of thing needs (``_EVERY_NEEDS``), of no one
+    piece of work at hand ("every migration in this PR")."""
+    head = text[:30].lower()
+    if not ("every " in head or "each " in head or "all " in head or "any " in head):
+        return False
+    return _EVERY_NEEDS.match(text) is not None and not _THATS_WHY.search(text) and (
+        not _POINTS_AT_HAND.search(_CALLED.sub("", text)))
+
+
+_ARTICLE = re.compile(r"\b(?:a|an)\b", _I)
+# a function named with its parentheses ("downgrade()"), which point at nothing
+_CALLED = re.compile(r"(?<=\w)\(\)")
+
+
 def _gives_not(text: str) -> bool:
     return " not " in text and _GIVES_NOT.match(text) is not None
 _UPDATE = re.compile(
@@ -1764,6 +1796,8 @@ def _detect_core(raw: str) -> _Kind | None:
     if _gives_not(sentence) and not _ONE_PIECE.search(
             sentence) and not _POINTS_AT_HAND.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
+    if _quantified_rule(sentence):
+        return _Kind("preference", _clean(sentence), 0.75)
     if _ALLOWED_NOW.match(sentence):
         # "It's fine to add pandas as an optional extra": what may be done, often an exception
         # to a rule against it
@@ -1803,10 +1837,14 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("fact", _clean(sentence), 0.6)
     if _tool_with_reason(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
-    if (_GENERIC_IMPERATIVE.search(sentence) or _PLURAL_SHOULD.search(sentence)) and not (
-            # (a reason may point: "Use f-strings, it helps readability", "Use f-strings
-            # because it reads better")
-            _AT_HAND.search(_without_reason(sentence))) and len(sentence.split()) <= 16:
+    plural = _PLURAL_SHOULD.search(sentence) is not None
+    if (plural or _GENERIC_IMPERATIVE.search(sentence)) and (
+            not (at := _AT_HAND.search(_without_reason(sentence)))
+            # ("Migrations must have a working downgrade": what each one has is "a" thing)
+            or (plural and at[0].lower() in ("a", "an") and not _AT_HAND.search(
+                _ARTICLE.sub("", _without_reason(sentence))))) and len(sentence.split()) <= 16:
+        # (a reason may point: "Use f-strings, it helps readability", "Use f-strings because
+        # it reads better")
         return _Kind("preference", _clean(sentence), 0.7)
     if _standing_imperative(sentence) or _instead_of_doing(sentence) or (
             _when_they_are(sentence)):
