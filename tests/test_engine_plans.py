@@ -314,3 +314,30 @@ def test_another_go_live_leaves_the_plan(said: str) -> None:
                       gather(human(said, day=3)).candidates, now=NOW)
     if "project_refunds.md" in plan.writes:
         assert parse_topic(plan.writes["project_refunds.md"]).body.startswith(lead)
+
+
+@pytest.mark.parametrize(("lead", "said", "now"), [
+    ("On 2026-07-24 we migrate the db to postgres 16.",
+     "The pg16 migration moved to the 31st, ops can't do the 24th.",
+     "On 2026-07-31 we migrate the db to postgres 16."),
+    ("The Postgres16 upgrade is on 2026-07-24.", "The pg 16 upgrade moved to the 31st.",
+     "The Postgres16 upgrade is on 2026-07-31."),
+    ("The python 3.12 upgrade is on 2026-07-24.", "The py3.12 upgrade moved to the 31st.",
+     "The python 3.12 upgrade is on 2026-07-31."),
+])
+def test_a_plan_moved_under_a_short_name_moves_its_entry(lead: str, said: str, now: str) -> None:
+    """"pg16" is "postgres 16": told by its short name, the move made a second entry and left
+    the old day to be told later as passed."""
+    files = {"project_migration.md": topic("Migration", lead)}
+    plan = plan_dream(files, None, gather(human(said, day=10)).candidates, now=NOW)
+    assert list(plan.writes) == ["project_migration.md"]
+    assert parse_topic(plan.writes["project_migration.md"]).body.startswith(now)
+
+
+@pytest.mark.parametrize("said", ["The pg15 migration moved to the 31st.",
+                                  "The redis migration moved to the 31st."])
+def test_a_plan_of_another_version_or_thing_leaves_the_entry(said: str) -> None:
+    files = {"project_migration.md": topic(
+        "Migration", "On 2026-07-24 we migrate the db to postgres 16.")}
+    plan = plan_dream(files, None, gather(human(said, day=10)).candidates, now=NOW)
+    assert "project_migration.md" not in plan.writes

@@ -136,8 +136,26 @@ def _stem(word: str) -> str:
 def tokens(text: str) -> frozenset[str]:
     """Content words, lightly stemmed: the ground for fuzzy matching."""
     # read as meant: "dont" is "don't", as a person typing fast may have written either
-    return frozenset(_stem(w) for w in _WORD.findall(plain_spelling(text).lower())
+    return frozenset(_stem(w) for w in _spelled_out(_WORD.findall(plain_spelling(text).lower()))
                      if w not in STOPWORDS)
+
+
+# Short names of a few tools versions are said with, as written out: "pg16", "pg 16",
+# "Postgres16" are "postgres 16" ("py3.12" is "python 3.12", "k8s" is "kubernetes"), for a plan
+# told in one to meet its entry told in the other. A bare "py" is a file's suffix, not Python.
+_SHORT_NAME = {"pg": "postgres", "postgresql": "postgres", "psql": "postgres", "py": "python",
+               "k8s": "kubernetes"}
+_NAME_VERSION = re.compile(r"(pg|postgres(?:ql)?|py(?:thon)?|k8s|node)(\d+(?:\.\d+)*)$")
+
+
+def _spelled_out(words: list[str]) -> list[str]:
+    out: list[str] = []
+    for w in words:
+        if w[0] in "pkn" and (m := _NAME_VERSION.match(w)) is not None:
+            out += [_SHORT_NAME.get(m[1], m[1]), m[2]]
+        else:
+            out.append(_SHORT_NAME.get(w, w) if w != "py" else w)
+    return out
 
 
 def dice(a: frozenset[str], b: frozenset[str]) -> float:
