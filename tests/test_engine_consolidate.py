@@ -4816,3 +4816,31 @@ def test_a_new_address_of_another_thing_is_its_own_entry(said: str, other: str |
     assert not [d for d in plan.decisions if d.action == "superseded"]
     if "reference_staging.md" in plan.writes:
         assert "https://staging.acme.io." in plan.writes["reference_staging.md"]
+
+
+_PNPM_RULE = "Use pnpm not npm please for the admin UI in web/."
+
+
+@pytest.mark.parametrize("said", [
+    "I said pnpm not npm. Please remember that, pnpm only in web/",
+    "Please remember that, pnpm only in web/",
+])
+def test_a_rule_said_again_in_two_words_confirms_it(said: str) -> None:
+    """"pnpm only in web/", said after the agent ran npm, is the pnpm rule again: it was kept
+    as a second, weaker entry ("Pnpm only in web/.", a project fact)."""
+    files = {"feedback_pnpm.md": topic("Pnpm", _PNPM_RULE, type_="feedback")}
+    plan = plan_dream(files, None, gather(human(said, day=7)).candidates, now=NOW)
+    assert set(plan.writes) <= {"feedback_pnpm.md"}
+    assert [d.action for d in plan.decisions if d.action not in ("kept", "indexed")] == [
+        "confirmed"]
+
+
+@pytest.mark.parametrize("said", [
+    "Please remember that, pnpm only in docs/",
+    "Please remember that, yarn only in web/",
+    "Please remember that, npm only in web/",
+])
+def test_a_short_rule_of_another_tool_or_place_is_not_the_rule_again(said: str) -> None:
+    files = {"feedback_pnpm.md": topic("Pnpm", _PNPM_RULE, type_="feedback")}
+    plan = plan_dream(files, None, gather(human(said, day=7)).candidates, now=NOW)
+    assert "confirmed" not in [d.action for d in plan.decisions]

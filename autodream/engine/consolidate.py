@@ -1288,7 +1288,11 @@ class Consolidator:
             return None
         _, said, forbids, _ = clauses[0]
         said = _owner_plain(said)
-        if len(said) < 3:
+        # ("pnpm only in web/" of "Use pnpm, not npm, for the admin UI in web/": the tool the
+        # rule chooses and where, in two words)
+        tool = [t for t in tools_in(cand.text) if t.lower() in said] if len(said) == 2 and (
+            not forbids) else []
+        if len(said) < 3 and len(tool) != 1:
             return None  # ("Use pytest": too few words to tell one rule from another)
         found: list[tuple[Entry, bool]] = []
         for entry in self.live():
@@ -1296,8 +1300,12 @@ class Consolidator:
                 continue
             lead = _LIST_MARK.sub("", entry.lead)
             told = _rule_clauses(lead)
-            if any(said <= (core := _owner_plain(part_core)) and 3 * len(said) >= 2 * len(core)
-                   and part_forbids == forbids for _, part_core, part_forbids, _ in told) and (
+            if tool and (entry.type != "feedback" or _set_against(lead, tool[0]) or not any(
+                    said <= _owner_plain(part_core) for _, part_core, *_ in told)):
+                continue
+            if (bool(tool) or any(
+                    said <= (core := _owner_plain(part_core)) and 3 * len(said) >= 2 * len(core)
+                    and part_forbids == forbids for _, part_core, part_forbids, _ in told)) and (
                     same_values(cand.text, lead) and not _opposite_said(lead, cand.text)):
                 # (a rule says more in more clauses; a fact's more is news of a day: "..., I
                 # spotted 'colour' in the pricing FAQ")
