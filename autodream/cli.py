@@ -610,7 +610,9 @@ _NOT_READ_LABELS = {"other project": "of other projects not read",
 _JOURNAL_UNUSED = frozenset({"codex_sessions_dir", "date_order"})
 
 
-def _journal_settings(project: str | None, memory_dir: str | None) -> Settings:
+def _journal_settings(
+    project: str | None, memory_dir: str | None, unused: frozenset[str] = _JOURNAL_UNUSED
+) -> Settings:
     """The project's settings, ``--memory-dir`` winning over discovery."""
     ctx = click.get_current_context()
     parent = ctx.find_root().obj or {}
@@ -618,7 +620,7 @@ def _journal_settings(project: str | None, memory_dir: str | None) -> Settings:
     # log, show and undo read no transcript and date nothing: a bad value of those settings
     # must not keep a person from seeing or taking back a dream
     settings: Settings = resolve_settings(project or parent.get("project"), overrides,
-                                          unused=_JOURNAL_UNUSED)
+                                          unused=unused)
     if memory_dir is not None and not settings.memory_dir.is_dir():
         # A memory dir named outright that is not there is a typo or the wrong machine, not a
         # project that has never dreamt: "no dreams yet" would pass for an answer.
@@ -843,6 +845,49 @@ def undo_command(
         again += f"{len(record.offsets)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
+
+@cli.command("scrub", epilog=EXIT_CODES_HELP)
+@click.option("--dry-run", is_flag=True, help="List what would change; change nothing.")
+@click.option("--json", "as_json", is_flag=True, help="Print what was scrubbed as JSON.")
+@_journal_options
+def scrub_command(dry_run: bool, as_json: bool, project: str | None,
+                  memory_dir: str | None) -> None:
+    """Replace a leaked credential everywhere autodream keeps it: memory files, undo copies,
+    run records, diffs. The value is read from stdin (printf %s "$TOKEN" | autodream scrub),
+    or asked for without echo at a terminal, so it stays out of shell history. Undo keeps
+    working; transcripts that still hold it are listed, not changed."""
+    from autodream import scrub
+
+    settings = _journal_settings(project, memory_dir, unused=frozenset({"date_order"}))
+    if sys.stdin.isatty():
+        value = click.prompt("Value to scrub (not shown)", hide_input=True, default="",
+                             show_default=False, err=True)
+    else:
+        value = sys.stdin.read()
+    try:
+        report = scrub.scrub_project(settings, value, dry_run=dry_run)
+    except errors.AutodreamError as exc:
+        raise fail(exc) from exc
+    if as_json:
+        echo_json({"status": "ok", **report.as_dict()})
+        return
+    would = "would replace" if dry_run else "replaced"
+    if report.files:
+        click.echo(f"{would} {report.occurrences} occurrence(s) in {len(report.files)} file(s) "
+                   f"with {scrub.PLACEHOLDER}:")
+        for item in report.files:
+            click.echo(f"  {item.path} ({item.count})")
+        if report.rehashed:
+            click.echo(f"{'would update' if dry_run else 'updated'} the hashes undo checks in "
+                       f"{len(report.rehashed)} more journal file(s), so undo still works")
+    else:
+        click.echo("not found in the memory dir or autodream's journal: nothing to scrub")
+    if report.transcripts:
+        click.echo(f"still in {len(report.transcripts)} transcript(s), which autodream does not "
+                   "change (they are Claude Code's or Codex's): rotate the credential")
+        for path in report.transcripts:
+            click.echo(f"  {path}")
+
 
 # ---- replay: replay issue --------------------------------------------------------------------
 

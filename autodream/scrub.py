@@ -1,0 +1,362 @@
+"""``autodream scrub``: take a credential the redactor missed out of memory and the journal.
+
+A secret of a shape ``redact`` does not know can reach a memory file; a dream then keeps copies
+of it in its before- and after-images, its run record (decisions, tool calls) and the diary.
+``scrub`` replaces every literal occurrence, in the memory dir and everything under the state
+dir, by the redactor's placeholder, and brings the hashes and sizes the journal keeps for undo
+and recovery in line with the scrubbed bytes, so ``undo`` still restores the (scrubbed) state a
+run found.
+
+The files are staged first (a temp file beside each, fsynced), then put in place one by one;
+an error or Ctrl-C while they are put in place writes back the ones already replaced, so a scrub
+that fails leaves every byte as it was. autodream's own JSON goes in first: after a hard crash
+part way a second ``scrub`` of the same value finishes the job, since the hashes of what is not
+scrubbed yet are still found by reading it.
+
+Nothing of the value is kept: not in output, not in the journal, not as a hash (a short value's
+hash is cheap to reverse); only counts and file names. Transcripts are never changed (they are
+Claude Code's and Codex's); the ones that hold the value are listed, so the person knows to
+rotate the credential.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from autodream.errors import BadInput, NotFound
+from autodream.memory import commit as commit_mod
+from autodream.redact import REDACTED
+from autodream.settings import LOCK_FILENAME, Settings
+
+PLACEHOLDER = REDACTED.format(kind="scrubbed")
+# Shorter than this, a literal match would hit ordinary words and numbers in memory and rewrite
+# them: a credential is longer than any word it could be mistaken for.
+MIN_LENGTH = 8
+_TEMP_SUFFIX = ".scrub.tmp"
+# Read in blocks so a transcript of hundreds of MB is searched in constant memory.
+_BLOCK = 1 << 20
+
+# Called after each file is put in place with "replace <path>"; tests fail the scrub there.
+StepHook = Callable[[str], None]
+
+
+@dataclass
+class ScrubbedFile:
+    """One file the scrub changed (or would): where, and how many occurrences it held."""
+
+    path: str  # relative to the memory dir, POSIX (".autodream/runs/<id>/before/x.md")
+    count: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "count": self.count}
+
+
+@dataclass
+class ScrubReport:
+    """What a scrub did: the files that held the value, the journal files whose integrity data
+    was brought in line, and the transcripts still holding it."""
+
+    dry_run: bool
+    files: list[ScrubbedFile] = field(default_factory=list)
+    # autodream's JSON whose recorded hashes and sizes changed with the scrubbed files
+    rehashed: list[str] = field(default_factory=list)
+    transcripts: list[str] = field(default_factory=list)
+
+    @property
+    def occurrences(self) -> int:
+        return sum(f.count for f in self.files)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "dry_run": self.dry_run,
+            "placeholder": PLACEHOLDER,
+            "occurrences": self.occurrences,
+            "files": [f.as_dict() for f in self.files],
+            "rehashed": list(self.rehashed),
+            "transcripts": list(self.transcripts),
+        }
+
+
+def check_value(value: str) -> str:
+    """The value to scrub, its surrounding whitespace dropped (``echo`` adds a newline);
+    ``BadInput`` when it is empty or too short to match only itself."""
+    secret = value.strip()
+    if not secret:
+        raise BadInput("no value to scrub was given (pipe it in: "
+                       "printf %s \"$TOKEN\" | autodream scrub)")
+    if len(secret) < MIN_LENGTH:
+        raise BadInput(f"the value to scrub is {len(secret)} character(s); at least "
+                       f"{MIN_LENGTH} are needed, since a shorter one would match too much "
+                       "ordinary text")
+    if secret in PLACEHOLDER:
+        raise BadInput("the value to scrub is part of the placeholder that replaces it")
+    return secret
+
+
+def scrub_project(
+    settings: Settings, value: str, *, dry_run: bool = False, on_step: StepHook | None = None
+) -> ScrubReport:
+    """Scrub ``value`` from the project's memory dir and state dir, holding the consolidation
+    lock (``LockHeld`` when a dream runs); its mtime is rolled back after, as an undo's is."""
+    from autodream.journal import recover
+    from autodream.lock import ConsolidationLock
+
+    secret = check_value(value)
+    if not settings.memory_dir.is_dir():
+        raise NotFound(f"no memory dir at {settings.memory_dir}")
+    lease = ConsolidationLock.for_settings(settings).acquire()
+    try:
+        if not dry_run:
+            # an interrupted commit is rolled back first, by the hashes it recorded
+            recover(settings.memory_dir, settings.state_dir, settings.now_dt())
+        report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,
+                       on_step=on_step)
+    finally:
+        lease.rollback()
+    report.transcripts = transcripts_holding(settings, secret)
+    return report
+
+
+def scrub(
+    memory_dir: Path,
+    state_dir: Path,
+    secret: str,
+    *,
+    dry_run: bool = False,
+    on_step: StepHook | None = None,
+) -> ScrubReport:
+    """Replace ``secret`` by ``PLACEHOLDER`` in every file of ``memory_dir`` (its state dir
+    included) and update the journal's hashes to match; all files or none. The caller holds
+    the lock and has checked ``secret`` (``check_value``)."""
+    report = ScrubReport(dry_run=dry_run)
+    needle = secret.encode("utf-8")
+    replacement = PLACEHOLDER.encode("utf-8")
+    journal_json: list[Path] = []
+    new_data: dict[Path, bytes] = {}
+    old_data: dict[Path, bytes] = {}
+    # sha256 of a content that held the secret -> (sha256, size) of it scrubbed
+    rehash: dict[str, tuple[str, int]] = {}
+    leftovers: list[Path] = []
+    for path in _files(memory_dir, leftovers):
+        if _is_journal_json(path, state_dir):
+            journal_json.append(path)
+            continue
+        data = path.read_bytes()
+        count = data.count(needle)
+        if not count:
+            continue
+        scrubbed = data.replace(needle, replacement)
+        old_data[path], new_data[path] = data, scrubbed
+        rehash[hashlib.sha256(data).hexdigest()] = (
+            hashlib.sha256(scrubbed).hexdigest(), len(scrubbed))
+        report.files.append(ScrubbedFile(_rel(path, memory_dir), count))
+    json_first: list[Path] = []
+    for path in journal_json:
+        data = path.read_bytes()
+        result = _scrub_json(data, secret, rehash)
+        if result is None:
+            continue
+        scrubbed, count = result
+        old_data[path], new_data[path] = data, scrubbed
+        json_first.append(path)
+        if count:
+            report.files.append(ScrubbedFile(_rel(path, memory_dir), count))
+        else:
+            report.rehashed.append(_rel(path, memory_dir))
+    report.files.sort(key=lambda f: (f.path.startswith("."), f.path))
+    report.rehashed.sort()
+    if dry_run:
+        return report
+    for path in leftovers:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    if not new_data:
+        return report
+    # autodream's JSON first: see the module's note on a crash part way
+    order = json_first + [p for p in new_data if p not in json_first]
+    _write_all(order, new_data, old_data, memory_dir, on_step or (lambda _name: None))
+    return report
+
+
+def _files(root: Path, leftovers: list[Path] | None = None) -> Iterator[Path]:
+    """Every regular file under ``root``, never through a symlink; the lock file left out, and
+    the temp files of a scrub killed part way put in ``leftovers`` (they hold no secret)."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        base = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if not (base / d).is_symlink())
+        for name in sorted(filenames):
+            path = base / name
+            if base == root and name == LOCK_FILENAME:
+                continue
+            with contextlib.suppress(OSError):
+                if not stat.S_ISREG(os.lstat(path).st_mode):
+                    continue
+                if name.startswith(".") and name.endswith(_TEMP_SUFFIX):
+                    if leftovers is not None:
+                        leftovers.append(path)
+                    continue
+                yield path
+
+
+def _is_journal_json(path: Path, state_dir: Path) -> bool:
+    """autodream's own JSON (a run record, a commit intent, the offsets): read as JSON, so an
+    escaped occurrence is found and the recorded hashes can be updated. Images of memory files
+    are the person's bytes, replaced as bytes."""
+    if path.suffix != ".json":
+        return False
+    parent = path.parent
+    runs = state_dir / commit_mod.RUNS_DIRNAME
+    return parent == state_dir or parent.parent == runs
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def _scrub_json(
+    data: bytes, secret: str, rehash: dict[str, tuple[str, int]]
+) -> tuple[bytes, int] | None:
+    """A JSON file with ``secret`` replaced in every string and its recorded hashes and sizes
+    of scrubbed contents updated, and the count of occurrences; None when nothing changes.
+    A file that is no JSON (damaged) is scrubbed as bytes."""
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        count = data.count(secret.encode("utf-8"))
+        if not count:
+            return None
+        return data.replace(secret.encode("utf-8"), PLACEHOLDER.encode("utf-8")), count
+    counter = [0, 0]  # occurrences, hashes updated
+    new_doc = _walk(doc, secret, rehash, counter)
+    if counter == [0, 0]:
+        return None
+    text = json.dumps(new_doc, indent=2, ensure_ascii=False) + "\n"
+    return text.encode("utf-8"), counter[0]
+
+
+def _walk(value: Any, secret: str, rehash: dict[str, tuple[str, int]], counter: list[int]) -> Any:
+    if isinstance(value, str):
+        if secret in value:
+            counter[0] += value.count(secret)
+            return value.replace(secret, PLACEHOLDER)
+        return value
+    if isinstance(value, list):
+        return [_walk(item, secret, rehash, counter) for item in value]
+    if not isinstance(value, dict):
+        return value
+    out = {_walk(k, secret, rehash, counter): _walk(v, secret, rehash, counter)
+           for k, v in value.items()}
+    for side in ("before", "after"):
+        # a FileChange (record and intent): its hash and size must be the scrubbed file's,
+        # or undo and recovery would take the scrubbed file for one changed since
+        digest = out.get(f"{side}_sha256")
+        if isinstance(digest, str) and digest in rehash:
+            out[f"{side}_sha256"], size = rehash[digest]
+            if f"{side}_size" in out:
+                out[f"{side}_size"] = size
+            counter[1] += 1
+    return out
+
+
+def _temp(path: Path) -> Path:
+    return path.parent / f".{path.name}{_TEMP_SUFFIX}"
+
+
+def _write_all(
+    order: list[Path],
+    new_data: dict[Path, bytes],
+    old_data: dict[Path, bytes],
+    memory_dir: Path,
+    step: StepHook,
+) -> None:
+    """Stage every file beside itself, then put each in place; on any failure the staged ones
+    are removed and the replaced ones written back, so every byte is as it was."""
+    staged: list[Path] = []
+    replaced: list[Path] = []
+    try:
+        for path in order:
+            tmp = _temp(path)
+            staged.append(path)
+            with open(tmp, "wb") as fh:
+                fh.write(new_data[path])
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        for path in order:
+            os.replace(_temp(path), path)
+            replaced.append(path)
+            step(f"replace {_rel(path, memory_dir)}")
+        for directory in sorted({p.parent for p in order}):
+            commit_mod.fsync_dir(directory)
+    except BaseException:
+        # BaseException too: Ctrl-C part way must not leave some copies scrubbed and the
+        # hashes of others updated
+        for path in staged:
+            with contextlib.suppress(OSError):
+                _temp(path).unlink()
+        for path in reversed(replaced):
+            commit_mod.write_atomic(path, old_data[path], tag="unscrub")
+        raise
+
+
+def transcripts_holding(settings: Settings, secret: str) -> list[str]:
+    """The files under the sessions dir (Claude Code's transcripts, their subagents' and tool
+    results) and ``codex_sessions_dir`` (Codex's rollouts, of every project: a copy in another
+    project's is as leaked) that hold ``secret``, as it is or escaped in JSON. The memory dir
+    inside the sessions dir is not searched: the scrub saw to it."""
+    needles = sorted({secret.encode("utf-8"),
+                      json.dumps(secret)[1:-1].encode("utf-8"),
+                      json.dumps(secret, ensure_ascii=False)[1:-1].encode("utf-8")})
+    roots = [settings.sessions_dir]
+    codex = settings.codex_sessions_dir
+    if codex is not None and codex.is_dir():
+        roots.append(codex)
+    memory = os.path.realpath(settings.memory_dir)
+    found: list[str] = []
+    seen: set[str] = set()
+    for root in roots:
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(
+                d for d in dirnames
+                if os.path.realpath(os.path.join(dirpath, d)) != memory
+                and not os.path.islink(os.path.join(dirpath, d)))
+            for name in sorted(filenames):
+                path = os.path.join(dirpath, name)
+                real = os.path.realpath(path)
+                if real in seen or not _regular(path):  # (a FIFO would block the read)
+                    continue
+                seen.add(real)
+                if _holds(path, needles):
+                    found.append(path)
+    return sorted(found)
+
+
+def _regular(path: str) -> bool:
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _holds(path: str, needles: list[bytes]) -> bool:
+    """Whether the file at ``path`` holds any of ``needles``, read block by block."""
+    keep = max(len(n) for n in needles) - 1
+    tail = b""
+    try:
+        with open(path, "rb") as fh:
+            while block := fh.read(_BLOCK):
+                window = tail + block
+                if any(n in window for n in needles):
+                    return True
+                tail = window[-keep:] if keep else b""
+    except OSError:
+        return False
+    return False

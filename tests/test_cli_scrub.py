@@ -1,0 +1,249 @@
+"""``autodream scrub``: a credential the redactor missed, taken out of memory and the journal."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click.testing
+import pytest
+from click.testing import CliRunner
+
+from autodream import journal, scrub
+from autodream.cli import cli
+from tests.memdirs import dream, sample_memory, topic
+
+# A password of no shape the redactor knows; the quote is written escaped in the run records
+SECRET = 'Quokka"Lantern#2291'
+PLACEHOLDER = "[REDACTED:scrubbed]"
+SESSION = "0b9f3c2e-5d4a-4f6b-9c1d-2e3f4a5b6c7d"
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """A project whose memory holds SECRET in a topic file, put there by one dream and kept by
+    the next, so two runs hold it in their undo copies, records and diary; a Claude Code
+    session and a Codex rollout hold it too."""
+    memory = sample_memory(tmp_path / "memory")
+    (tmp_path / "autodream.toml").write_text(
+        'memory_dir = "memory"\nsessions_dir = "sessions"\ncodex_sessions_dir = "codex"\n')
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    said = {"type": "user", "message": {"content": f"the staging password is {SECRET}"}}
+    (sessions / f"{SESSION}.jsonl").write_text(json.dumps(said) + "\n")
+    (sessions / "1c2d3e4f-0000-4000-8000-000000000000.jsonl").write_text('{"type":"user"}\n')
+    rollouts = tmp_path / "codex" / "2026" / "07" / "19"
+    rollouts.mkdir(parents=True)
+    (rollouts / "rollout-2026-07-19T10-00-00-abc.jsonl").write_text(
+        json.dumps({"payload": {"text": SECRET}}) + "\n")
+    dream(memory, {"deploy.md": topic("Deploy", "project", f"Staging password: {SECRET}.")},
+          decisions=[{"action": "corrected", "file": "deploy.md", "subject": "Deploy",
+                      "reason": f"said the password is {SECRET}"}])
+    dream(memory, {"deploy.md": topic("Deploy", "project",
+                                      f"Deploy on Fridays; staging password: {SECRET}."),
+                   "role.md": topic("Role", "user", "A data engineer.")})
+    return tmp_path
+
+
+def _run(project: Path, *args: str, value: str | None = SECRET) -> click.testing.Result:
+    return CliRunner().invoke(cli, [*args, "--project", str(project)], input=value,
+                              env={"AUTODREAM_MEMORY_DIR": None})
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    """Every file under ``root``, the state dir and hidden files included; the lock's own
+    files left out (taking the lock rewrites them, as every command holding it does)."""
+    out: dict[str, bytes] = {}
+    for dirpath, _dirnames, filenames in os.walk(root):
+        for name in filenames:
+            if name not in (".consolidate-lock", "lock.guard"):
+                path = Path(dirpath) / name
+                out[path.relative_to(root).as_posix()] = path.read_bytes()
+    return out
+
+
+def holding(root: Path) -> list[str]:
+    """The files under ``root`` that hold SECRET, as it is or escaped in JSON."""
+    forms = (SECRET.encode(), json.dumps(SECRET)[1:-1].encode())
+    return sorted(rel for rel, data in snapshot(root).items() if any(f in data for f in forms))
+
+
+def test_scrub_replaces_every_copy_and_undo_still_restores_the_earlier_state(
+    project: Path,
+) -> None:
+    memory = project / "memory"
+    first, second = sorted(r.id for r in journal.list_runs(memory / ".autodream"))
+    held = holding(memory)
+    assert "deploy.md" in held and f".autodream/runs/{first}/after/deploy.md" in held
+    assert f".autodream/runs/{second}/before/deploy.md" in held
+    assert f".autodream/runs/{first}/record.json" in held  # the decision's reason
+    result = _run(project, "scrub")
+    assert result.exit_code == 0, result.output
+    assert SECRET not in result.output and "Quokka" not in result.output
+    assert holding(memory) == []
+    lines = result.output.splitlines()
+    assert lines[0].startswith("replaced ")
+    assert lines[0].endswith(f"occurrence(s) in {len(held)} file(s) with {PLACEHOLDER}:")
+    assert "  deploy.md (1)" in lines
+    assert f"  .autodream/runs/{first}/record.json (1)" in lines
+    assert "so undo still works" in result.output
+    assert (memory / "deploy.md").read_text().count(PLACEHOLDER) == 1
+    # show's diff is of the scrubbed copies
+    shown = _run(project, "show", first, value=None)
+    assert shown.exit_code == 0 and PLACEHOLDER in shown.output and "Quokka" not in shown.output
+    # undo: the second dream, then the first, each without a conflict
+    undone = _run(project, "undo", value=None)
+    assert undone.exit_code == 0, undone.output
+    assert (memory / "deploy.md").read_text() == topic(
+        "Deploy", "project", f"Staging password: {PLACEHOLDER}.")
+    assert (memory / "role.md").read_text() == topic("Role", "user")
+    undone = _run(project, "undo", first, value=None)
+    assert undone.exit_code == 0, undone.output
+    assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
+    assert holding(memory) == []
+
+
+def test_the_transcripts_still_holding_it_are_listed_not_changed(project: Path) -> None:
+    session = project / "sessions" / f"{SESSION}.jsonl"
+    before = session.read_bytes()
+    result = _run(project, "scrub")
+    assert result.exit_code == 0, result.output
+    assert "still in 2 transcript(s)" in result.output and "rotate the credential" in result.output
+    rollout = project / "codex" / "2026" / "07" / "19" / "rollout-2026-07-19T10-00-00-abc.jsonl"
+    assert f"  {session}" in result.output.splitlines()
+    assert f"  {rollout}" in result.output.splitlines()
+    assert "1c2d3e4f" not in result.output
+    assert session.read_bytes() == before
+
+
+def test_json_output(project: Path) -> None:
+    result = _run(project, "scrub", "--json")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["status"] == "ok" and doc["dry_run"] is False
+    assert doc["placeholder"] == PLACEHOLDER
+    assert {"path": "deploy.md", "count": 1} in doc["files"]
+    assert doc["occurrences"] == sum(f["count"] for f in doc["files"])
+    assert len(doc["transcripts"]) == 2
+    assert "Quokka" not in result.output
+
+
+def test_a_dry_run_lists_what_would_change_and_changes_nothing(project: Path) -> None:
+    before = snapshot(project)
+    result = _run(project, "scrub", "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("would replace ")
+    assert "  deploy.md (1)" in result.output.splitlines()
+    assert "Quokka" not in result.output
+    assert snapshot(project) == before
+
+
+def test_a_value_not_found_changes_nothing(project: Path) -> None:
+    before = snapshot(project)
+    result = _run(project, "scrub", value="NotThereAtAll-123")
+    assert result.exit_code == 0, result.output
+    assert "nothing to scrub" in result.output and "transcript" not in result.output
+    assert snapshot(project) == before
+
+
+@pytest.mark.parametrize(("value", "said"), [
+    ("", "no value to scrub was given"),
+    ("   \n", "no value to scrub was given"),
+    ("abc123\n", "the value to scrub is 6 character(s); at least 8 are needed, since a shorter "
+                 "one would match too much ordinary text"),
+    ("REDACTED", "part of the placeholder"),
+])
+def test_an_empty_or_short_value_is_refused(project: Path, value: str, said: str) -> None:
+    before = snapshot(project)
+    result = _run(project, "scrub", value=value)
+    assert result.exit_code == 10
+    assert len(result.output.strip().splitlines()) == 1 and said in result.output
+    assert snapshot(project) == before
+
+
+def test_refused_while_a_dream_holds_the_lock(project: Path) -> None:
+    memory = project / "memory"
+    (memory / ".consolidate-lock").write_text(f"{os.getpid()}\n")  # a live holder, just now
+    before = snapshot(project)
+    result = _run(project, "scrub")
+    assert result.exit_code == 5 and "held" in result.output
+    assert snapshot(project) == before
+
+
+def test_the_value_is_asked_for_without_echo_at_a_terminal(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(click.testing._NamedTextIOWrapper, "isatty", lambda self: True)
+    result = _run(project, "scrub", value=SECRET + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Value to scrub (not shown): " in result.output and "Quokka" not in result.output
+    assert holding(project / "memory") == []
+
+
+def test_a_failed_replace_part_way_leaves_every_byte_as_it_was(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = snapshot(project)
+    real = os.replace
+    calls = [0]
+
+    def failing(src: Any, dst: Any) -> None:
+        calls[0] += 1
+        if calls[0] == 4:  # after the JSON and some images are in place
+            raise OSError(28, "No space left on device", str(dst))
+        real(src, dst)
+
+    monkeypatch.setattr(os, "replace", failing)
+    result = _run(project, "scrub")
+    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert "Quokka" not in result.output
+    monkeypatch.setattr(os, "replace", real)
+    assert snapshot(project) == before
+    # and the scrub goes through once the disk has room
+    assert _run(project, "scrub").exit_code == 0
+    assert holding(project / "memory") == []
+
+
+def test_an_interrupt_at_any_file_leaves_every_byte_as_it_was(project: Path) -> None:
+    memory = project / "memory"
+    before = snapshot(project)
+    steps: list[str] = []
+    scrub.scrub(memory, memory / ".autodream", SECRET, on_step=steps.append)
+    assert len(steps) > 5
+    for at in range(len(steps)):
+        # the scrub above is undone by writing the project back as it was
+        for rel, data in before.items():
+            (project / rel).write_bytes(data)
+        seen: list[str] = []
+
+        def interrupt(name: str, at: int = at, seen: list[str] = seen) -> None:
+            seen.append(name)
+            if len(seen) > at:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            scrub.scrub(memory, memory / ".autodream", SECRET, on_step=interrupt)
+        assert snapshot(project) == before, seen[-1]
+
+
+def test_in_claude_codes_layout_the_memory_dir_is_not_taken_for_a_transcript(
+    tmp_path: Path,
+) -> None:
+    # ~/.claude/projects/<project>/ holds the transcripts and, inside, memory/
+    sessions = tmp_path / "sessions"
+    memory = sample_memory(sessions / "memory")
+    (tmp_path / "autodream.toml").write_text('memory_dir = "sessions/memory"\n'
+                                             'sessions_dir = "sessions"\n')
+    (sessions / f"{SESSION}.jsonl").write_text(json.dumps({"text": SECRET}) + "\n")
+    results = sessions / SESSION / "tool-results"
+    results.mkdir(parents=True)
+    (results / "toolu_01.txt").write_text(f"PASSWORD={SECRET}\n")
+    dream(memory, {"deploy.md": topic("Deploy", "project", f"Password: {SECRET}.")})
+    result = _run(tmp_path, "scrub", "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert "still in 2 transcript(s)" in result.output
+    assert [line for line in result.output.splitlines() if str(sessions) in line] == [
+        f"  {sessions / SESSION}.jsonl",
+        f"  {sessions / SESSION / 'tool-results' / 'toolu_01.txt'}"]
