@@ -859,7 +859,9 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
     from autodream import scrub
 
     settings = _journal_settings(project, memory_dir, unused=frozenset({"date_order"}))
-    if sys.stdin.isatty():
+    if sys.stdin is None:  # started with stdin closed: no value (refused as empty)
+        value = ""
+    elif sys.stdin.isatty():
         value = click.prompt("Value to scrub (not shown)", hide_input=True, default="",
                              show_default=False, err=True)
     else:

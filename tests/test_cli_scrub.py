@@ -247,3 +247,32 @@ def test_in_claude_codes_layout_the_memory_dir_is_not_taken_for_a_transcript(
     assert [line for line in result.output.splitlines() if str(sessions) in line] == [
         f"  {sessions / SESSION}.jsonl",
         f"  {sessions / SESSION / 'tool-results' / 'toolu_01.txt'}"]
+
+
+@pytest.mark.parametrize("killed_after", [1, 3, 5, 7])
+def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
+    project: Path, monkeypatch: pytest.MonkeyPatch, killed_after: int
+) -> None:
+    # a kill leaves no chance to write back: what is in place stays, the staged rest is left
+    memory = project / "memory"
+    seen: list[str] = []
+
+    def kill(name: str) -> None:
+        seen.append(name)
+        if len(seen) == killed_after:
+            raise SystemExit(137)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", SECRET, on_step=kill)
+    assert any(name.endswith(".scrub.tmp") for name in snapshot(memory))
+    result = _run(project, "scrub")
+    assert result.exit_code == 0, result.output
+    assert holding(memory) == []
+    assert not any(name.endswith(".scrub.tmp") for name in snapshot(memory))
+    first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+    assert _run(project, "undo", value=None).exit_code == 0
+    assert _run(project, "undo", first, value=None).exit_code == 0
+    assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
