@@ -760,9 +760,12 @@ def show_command(
                    "they wait for the next dream to move them (--all-decisions names each)")
     # what the dream found wrong and did not write (a secret the person put in memory): the
     # notice said it once, and it stays until they fix it
+    from autodream.scrub import scrub_hint
+
     for found in (record.checks or {}).get("as_found", []):
         click.echo(f"found    {found.get('path', '?')}: {found.get('message', '')} "
-                   "(left as found: fix it by hand)")
+                   "(left as found: fix it by hand)"
+                   + scrub_hint(str(found.get("check")), str(found.get("message"))))
     if record.tool_calls:
         verdicts: dict[str, int] = {}
         for call in record.tool_calls:

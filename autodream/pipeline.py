@@ -28,6 +28,7 @@ from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging, link_target, special_files, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult
 from autodream.sandbox import Sandbox
+from autodream.scrub import scrub_hint
 from autodream.settings import Settings, backend_choice
 from autodream.tools import ToolBox, ToolLimits, by_cause, refusal_cause, refusal_fix
 from autodream.transcripts.model import SessionInfo
@@ -409,6 +410,7 @@ def consolidate(
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))
         notices.extend(f"left as found (fix it by hand): {failure}"
+                       + scrub_hint(failure.check, failure.message)
                        for failure in report.as_found)
         held = getattr(getattr(backend, "report", None), "held_back", None) or ()
         if held:

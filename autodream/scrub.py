@@ -37,6 +37,15 @@ from autodream.redact import REDACTED
 from autodream.settings import LOCK_FILENAME, Settings
 
 PLACEHOLDER = REDACTED.format(kind="scrubbed")
+# Said after a secret a dream found in memory and left there: fixing the file by hand leaves
+# the journal's copies behind
+SCRUB_HINT = "; `autodream scrub` takes it out of memory and the journal's copies"
+
+
+def scrub_hint(check: str, message: str) -> str:
+    """``SCRUB_HINT`` for a check that found a secret in memory ('' for anything else, a mark
+    an older dream left included: it holds no value to scrub)."""
+    return SCRUB_HINT if check == "secret" and "contains a secret" in message else ""
 # Shorter than this, a literal match would hit ordinary words and numbers in memory and rewrite
 # them: a credential is longer than any word it could be mistaken for.
 MIN_LENGTH = 8

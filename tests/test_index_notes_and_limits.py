@@ -618,10 +618,12 @@ def test_a_secret_written_in_memory_by_hand_stays_on_its_line_and_the_person_is_
                    for name, text in files.items() if name != where)
     at = files[where].splitlines().index(line) + 1
     notice = f"{where}: line {at}: contains a secret (anthropic-key)"
-    assert f"left as found (fix it by hand): {notice}" in err
+    # fixed by hand, the copies in the journal would stay: the person is told what removes both
+    scrub = "; `autodream scrub` takes it out of memory and the journal's copies"
+    assert f"left as found (fix it by hand): {notice}{scrub}" in err
     env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
     shown = CliRunner().invoke(cli, ["show", "--project", str(project)], env=env)
-    assert notice in shown.stdout
+    assert f"{notice} (left as found: fix it by hand){scrub}" in shown.stdout
 
 
 def test_a_topic_file_holding_an_older_dreams_redaction_mark_is_left_and_the_person_is_told(
@@ -640,6 +642,7 @@ def test_a_topic_file_holding_an_older_dreams_redaction_mark_is_left_and_the_per
     at = marked.splitlines().index("Deploy key is [REDACTED:anthropic-key], always use it.") + 1
     assert (f"left as found (fix it by hand): deploy.md: line {at}: holds the mark of a secret "
             "redacted by an earlier dream") in err
+    assert "autodream scrub" not in err  # a mark holds no value to scrub
 
 
 def test_a_frontmatter_block_on_top_of_memory_md_stays_there_and_is_no_memory(
