@@ -885,6 +885,11 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
         if report.rehashed:
             click.echo(f"{'would update' if dry_run else 'updated'} the hashes undo checks in "
                        f"{len(report.rehashed)} more journal file(s), so undo still works")
+        if report.memory_files:
+            # a dream leaves a topic file holding a redaction mark as it is, and says so
+            click.echo(f"edit the line(s) holding {scrub.PLACEHOLDER} in "
+                       f"{', '.join(report.memory_files)}: a dream leaves a file with that mark "
+                       "as it is")
     else:
         click.echo("not found in the memory dir or autodream's journal: nothing to scrub")
     if report.transcripts:

@@ -41,11 +41,6 @@ PLACEHOLDER = REDACTED.format(kind="scrubbed")
 # the journal's copies behind
 SCRUB_HINT = "; `autodream scrub` takes it out of memory and the journal's copies"
 
-
-def scrub_hint(check: str, message: str) -> str:
-    """``SCRUB_HINT`` for a check that found a secret in memory ('' for anything else, a mark
-    an older dream left included: it holds no value to scrub)."""
-    return SCRUB_HINT if check == "secret" and "contains a secret" in message else ""
 # Shorter than this, a literal match would hit ordinary words and numbers in memory and rewrite
 # them: a credential is longer than any word it could be mistaken for.
 MIN_LENGTH = 8
@@ -55,6 +50,12 @@ _BLOCK = 1 << 20
 
 # Called after each file is put in place with "replace <path>"; tests fail the scrub there.
 StepHook = Callable[[str], None]
+
+
+def scrub_hint(check: str, message: str) -> str:
+    """``SCRUB_HINT`` for a check that found a secret in memory ('' for anything else, a mark
+    an older dream left included: it holds no value to scrub)."""
+    return SCRUB_HINT if check == "secret" and "contains a secret" in message else ""
 
 
 @dataclass
@@ -82,6 +83,11 @@ class ScrubReport:
     @property
     def occurrences(self) -> int:
         return sum(f.count for f in self.files)
+
+    @property
+    def memory_files(self) -> list[str]:
+        """The files of memory itself that held the value (not the journal's copies)."""
+        return [f.path for f in self.files if not f.path.startswith(".")]
 
     def as_dict(self) -> dict[str, Any]:
         return {

@@ -89,6 +89,8 @@ def test_scrub_replaces_every_copy_and_undo_still_restores_the_earlier_state(
     assert "  deploy.md (1)" in lines
     assert f"  .autodream/runs/{first}/record.json (1)" in lines
     assert "so undo still works" in result.output
+    assert (f"edit the line(s) holding {PLACEHOLDER} in deploy.md: a dream leaves a file with "
+            "that mark as it is") in lines
     assert (memory / "deploy.md").read_text().count(PLACEHOLDER) == 1
     # show's diff is of the scrubbed copies
     shown = _run(project, "show", first, value=None)
