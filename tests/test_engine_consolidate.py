@@ -4844,3 +4844,42 @@ def test_a_short_rule_of_another_tool_or_place_is_not_the_rule_again(said: str) 
     files = {"feedback_pnpm.md": topic("Pnpm", _PNPM_RULE, type_="feedback")}
     plan = plan_dream(files, None, gather(human(said, day=7)).candidates, now=NOW)
     assert "confirmed" not in [d.action for d in plan.decisions]
+
+
+def _long_memory() -> tuple[dict[str, str], str, list[str]]:
+    """A memory grown long by hand: a topic file per service (its port and team, so two read
+    alike but give other values), a rule per tool, step and module with no value in it, and
+    eight rules written a second time further down (one of them also as a project note, a
+    type of its own). Returns the files, their index and the merges expected, in order."""
+    tools, steps = ["ruff", "mypy", "pytest", "black"], ["merging", "releasing"]
+    areas = ["billing", "search", "auth", "export", "ledger", "queue"]
+    files: dict[str, str] = {}
+    for i in range(90):
+        files[f"project_service_{i:02d}.md"] = topic(
+            f"Service {i}", f"The service number {i} runs on port {8000 + i} and is owned by "
+            f"team {['alpha', 'beta', 'gamma'][i % 3]}.")
+    rules = [f"Always run {tool} before {step} in the {area} module."
+             for tool in tools for step in steps for area in areas]
+    for k, rule in enumerate(rules):
+        files[f"feedback_rule_{k:02d}.md"] = topic(f"Rule {k}", rule, type_="feedback")
+    expected = []
+    for k in range(0, len(rules), 6):
+        files[f"feedback_rule_{k:02d}_again.md"] = topic(f"Rule {k} again", rules[k],
+                                                         type_="feedback")
+        expected.append(f"feedback_rule_{k:02d}_again.md -> feedback_rule_{k:02d}.md")
+    files["project_rule_00.md"] = topic("Rule 0 for the project", rules[0])
+    index = "".join(f"- [{name}]({name}) — x\n" for name in files)
+    return files, index, expected
+
+
+def test_a_long_memory_merges_only_the_rules_written_twice() -> None:
+    # Each entry meets every later one of its type: the services (another port each) and the
+    # rules (another tool, step or module) all stay, each rule written twice becomes one, in
+    # the order the index lists them, and the rule filed as a project note stays apart.
+    files, index, expected = _long_memory()
+    plan = _plan(files, index, options=EngineOptions(max_loss=None))
+    merged = [d.subject for d in plan.decisions if d.action == "merged"]
+    assert merged == expected
+    assert sorted(plan.deletes) == sorted(m.split(" -> ")[0] for m in expected)
+    assert "project_rule_00.md" not in plan.deletes
+    assert len(parse_index(plan.index).entries) == len(files) - len(expected)

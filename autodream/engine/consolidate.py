@@ -216,6 +216,7 @@ from autodream.engine.text import (
     similar,
     similarity,
     similarity_bound,
+    similarity_ceiling,
     slug,
     tokens,
     unique,
@@ -517,27 +518,42 @@ class Consolidator:
         values = {e.file: _values(e.lead) for e in live}
         dated = {e.file: e.reference_day() is not None for e in live}
         threshold = self.options.duplicate_similarity
+        # Entries of another type are never merged: each meets only the later ones of its own
+        # (in the same order as among all, so the same merges happen first).
+        of_type: dict[str, list[Entry]] = {}
+        rank: list[int] = []
+        for e in live:
+            group = of_type.setdefault(e.type, [])
+            rank.append(len(group))
+            group.append(e)
         for i, keep in enumerate(live):
             if keep.deleted:
                 continue
-            for other in live[i + 1 :]:
-                if other.deleted or other.type != keep.type:
+            a, keep_full = lead_tokens[keep.file], full_tokens[keep.file]
+            for other in of_type[keep.type][rank[i] + 1 :]:
+                if other.deleted:
                     continue
-                a, b = lead_tokens[keep.file], lead_tokens[other.file]
+                b = lead_tokens[other.file]
                 shared = len(a & b)
                 contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
-                rough = dice(full_tokens[keep.file], full_tokens[other.file])
+                rough = dice(keep_full, full_tokens[other.file])
                 if not contained and rough < 0.45:
                     continue  # too little in common for difflib to find a duplicate
+                differ = values[keep.file] != values[other.file]
+                both_dated = dated[keep.file] and dated[other.file]
+                if differ and not both_dated:
+                    # same shape, different facts (another test, another port): kept apart
+                    # whatever about_other_things says, so it is not asked (a note per
+                    # service in a long MEMORY.md is thousands of such pairs)
+                    continue
                 if about_other_things(keep.lead, other.lead):
                     continue  # alike in shape, about different things: neither is stale
-                if values[keep.file] != values[other.file]:
+                if differ:
                     # same shape, different facts (another test, another date), unless one
                     # dated entry states a changed value of the other
-                    if dated[keep.file] and dated[other.file]:
-                        conflict = choice_difference(keep.lead, other.lead)
-                        if conflict is not None:
-                            self._resolve_conflict(keep, other, conflict)
+                    conflict = choice_difference(keep.lead, other.lead)
+                    if conflict is not None:
+                        self._resolve_conflict(keep, other, conflict)
                     continue
                 sim = rough if rough >= threshold else similarity(full[keep.file],
                                                                   full[other.file])
@@ -1097,17 +1113,28 @@ class Consolidator:
                      for s in {entry.lead, *described, _one_name(entry.lead),
                                *_upshot(entry.lead), key_clause(entry.lead)}]
             needed = self.options.match_similarity if entry.type == cand.type else 0.85
-            bound = max(similarity_bound(text, s) for text, s in pairs)
+            bounds = [(similarity_bound(text, s), text, s) for text, s in pairs]
+            bound = max(b for b, _, _ in bounds)
             # (another plan on another day is asked only of the entries the ceiling lets by)
             if bound >= needed and not _another_plan(cand, entry):
-                ranked.append((bound, pos, entry, pairs, needed))
+                # only a pair whose own ceiling reaches what is needed can make the entry
+                # chosen, and then it is the most similar: difflib is spared the others
+                ranked.append((bound, pos, entry,
+                               [(text, s) for b, text, s in bounds if b >= needed], needed))
         ranked.sort(key=lambda r: (-r[0], r[1]))
         best: Entry | None = None
         best_sim, best_pos = 0.0, -1
         for bound, pos, entry, pairs, needed in ranked:
             if bound < best_sim or (bound == best_sim and pos > best_pos):
                 continue  # at best a tie with an earlier entry, which wins ties
-            sim = max(similarity(text, s) for text, s in pairs)
+            # Each candidate meets every entry, so in a long memory difflib is most of the
+            # cost: a pair is measured only if the closer ceiling lets it reach both what is
+            # needed and the best so far (the pair that decides is never one left out)
+            floor = max(needed, best_sim)
+            reach = [(text, s) for text, s in pairs if similarity_ceiling(text, s) >= floor]
+            if not reach:
+                continue
+            sim = max(similarity(text, s) for text, s in reach)
             if sim >= needed and (sim > best_sim or (
                     sim == best_sim and best is not None and pos < best_pos)):
                 best, best_sim, best_pos = entry, sim, pos

@@ -192,12 +192,19 @@ def _one_name(text: str) -> str:
 
 def _words(text: str) -> dict[str, str]:
     """lower -> as written, content words only."""
+    return dict(_word_pairs(text))
+
+
+# Every pair of alike entries asks this of both texts: read once per text (a copy is handed
+# out, so no caller can change what the next one is given)
+@lru_cache(maxsize=16_384)
+def _word_pairs(text: str) -> tuple[tuple[str, str], ...]:
     out: dict[str, str] = {}
     for w in _CHOICE_WORD.findall(text):
         low = w.lower()
         if low not in STOPWORDS and low not in out:
             out[low] = w
-    return out
+    return tuple(out.items())
 
 
 # Words that say a value moved rather than what it is about ("the release moved to ...").
@@ -507,7 +514,9 @@ def different_subjects(a: str, b: str) -> bool:
     things_a, things_b = _subject_things(a), _subject_things(b)
     if len(things_a) < 2 or len(things_b) < 2:
         return False
-    shared = sum(any(_spelled_out([x], [y]) or x == y for y in things_b) for x in things_a)
+    # (the same word first: the set finds it without a pass over the other's things)
+    shared = sum(x in things_b or any(_spelled_out([x], [y]) for y in things_b)
+                 for x in things_a)
     return shared * 2 < min(len(things_a), len(things_b))
 
 
@@ -745,7 +754,7 @@ def _events_on_one_day(a: str, b: str) -> bool:
     is ..."), is still one. Only the clause that gives the date says what happens on it ("The
     SOC2 audit is on ..., so freeze the infra changes" plans the audit), and a standing fact
     with a date ("We deploy every Friday since ...") plans nothing."""
-    days = set(date_mentions(a)) & set(date_mentions(b))
+    days = _days_in(a) & _days_in(b)
     if not days or is_standing(a) or is_standing(b):
         return False
 
@@ -764,6 +773,12 @@ def _events_on_one_day(a: str, b: str) -> bool:
                 and _not_named(events_b, events(a)))
 
 
+@lru_cache(maxsize=16_384)  # of each text of every pair of alike entries
+def _days_in(text: str) -> frozenset[str]:
+    return frozenset(date_mentions(text))
+
+
+@lru_cache(maxsize=16_384)  # of each text of every pair of alike entries
 def _subject_things(text: str) -> frozenset[str]:
     # "the default branch" is "the main branch", which "main" alone may name
     text = _SAID_OF_ONE.sub("main", text)
@@ -880,9 +895,10 @@ def _said_by_another_name(old: str, new: str) -> bool:
             and (_FORBIDS.search(old) is None) == (_FORBIDS.search(new) is None))
 
 
-def _clauses(text: str) -> list[str]:
+@lru_cache(maxsize=16_384)  # of each text of every pair of alike entries
+def _clauses(text: str) -> tuple[str, ...]:
     """The text, then each of its clauses: a statement may restate one clause of another."""
-    return [text] + [c for c in _CLAUSES.split(text) if c.strip() and c.strip() != text.strip()]
+    return (text, *(c for c in _CLAUSES.split(text) if c.strip() and c.strip() != text.strip()))
 
 
 def _one_change(old: str, new: str) -> bool:
@@ -972,7 +988,7 @@ def choice_difference(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when ``new`` says what ``old`` says with one value changed; each clause of
     ``new`` is tried ("We dropped 3.8: csvstat now requires 3.10" -> ("3.8", "3.10")). A thing
     said by another of its names is no value changed ("the main branch", "default branch")."""
-    olds = _clauses(_one_name(old))
+    olds = list(_clauses(_one_name(old)))
     if "://" in old and ADDRESS_AT.search(new) is None:
         # "Design docs live in Notion (https://www.notion.so/...)" -> "... in Confluence": the
         # address said beside the old place is of it, and no word of the new
