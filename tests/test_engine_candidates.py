@@ -3526,3 +3526,22 @@ def test_what_every_one_of_a_kind_needs_is_a_rule(said: str) -> None:
 ])
 def test_what_one_piece_of_code_needs_is_no_rule(said: str) -> None:
     assert candidates(said) == []
+
+
+@pytest.mark.parametrize(("said", "rule"), [
+    ("And for the diary: change freeze from 18/12 to 4/1. No prod changes in that window "
+     "except incident fixes with an approved exception.", "No prod changes in that window"),
+    ("Change freeze from 2026-12-18 to 2027-01-04. No deploys during that period.",
+     "No deploys during that period"),
+])
+def test_a_rule_for_that_window_stays_with_the_days_of_the_window(said: str, rule: str) -> None:
+    # the freeze and its rule were two memories, "No prod changes in that window" of no
+    # window; and the rule's "approved" told the freeze's days as a past year's
+    (cand,) = candidates(said, day=3)
+    assert "2026-12-18" in cand.text and "2027-01-04" in cand.text and rule in cand.text
+
+
+def test_a_rule_for_that_window_with_no_days_before_it_is_its_own() -> None:
+    found = candidates("We have a maintenance window on Sundays. No prod changes in that window "
+                       "unless approved.", day=3)
+    assert len(found) == 2

@@ -341,3 +341,30 @@ def test_a_plan_of_another_version_or_thing_leaves_the_entry(said: str) -> None:
         "Migration", "On 2026-07-24 we migrate the db to postgres 16.")}
     plan = plan_dream(files, None, gather(human(said, day=10)).candidates, now=NOW)
     assert "project_migration.md" not in plan.writes
+
+
+@pytest.mark.parametrize("days", [[2, 12], [12]])
+def test_an_on_call_week_again_is_a_new_entry_beside_the_past_one(days: list[int]) -> None:
+    # "I'm on call again the week of ..." was taken into the entry of the week before: its
+    # title and how to apply still told the past week, as if the new one were not ahead
+    plans = _dreams([
+        (1, "FYI I'm on call this week until Monday 09:00 UTC, then Marco takes over."),
+        (10, "I'm on call again the week of 2026-07-27, Monday to Monday.")], days)
+    files: dict[str, str] = {}
+    for plan in plans:
+        files.update({p: t for p, t in plan.writes.items() if p != "MEMORY.md"})
+    (ahead,) = [parse_topic(t) for t in files.values() if "2026-07-27" in t]
+    assert "2026-07-06" not in ahead.name and "2026-07-06" not in ahead.body
+    assert "2026-07-13" not in ahead.body
+    (past,) = [parse_topic(t) for t in files.values() if "2026-07-27" not in t]
+    assert past.body.startswith("The user was on call in the week of 2026-07-06")
+
+
+@pytest.mark.parametrize("moved", [
+    "The release slipped again, to 2026-07-24.",
+    "The release got pushed again to 2026-07-24.",
+])
+def test_a_plan_moved_again_is_still_the_one_plan(moved: str) -> None:
+    first, second = _dreams([(0, "The release is planned for 2026-07-10."), (8, moved)], [2, 9])
+    (path,) = [p for p in first.writes if p != "MEMORY.md"]
+    assert [p for p in second.writes if p != "MEMORY.md"] == [path]

@@ -364,7 +364,12 @@ def _looks_back(m: re.Match[str]) -> bool:
         prep = week["prep"].lower()  # "moved to the week of November 16": moved to, too
     if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
         return False
-    if not _told_as_past(m.string) or _NOW_BEFORE.search(m.string, 0, m.start()):
+    # (the sentence of the day alone: "Change freeze from 18/12 to 4/1. No prod changes in that
+    # window except fixes with an approved exception." is a freeze ahead)
+    said = m.string[m.string.rfind(". ", 0, m.start()) + 1:]
+    if (stop := said.find(". ", m.end() - (len(m.string) - len(said)))) >= 0:
+        said = said[:stop]
+    if not _told_as_past(said) or _NOW_BEFORE.search(m.string, 0, m.start()):
         return False  # ("The beta got pushed again, now August 7": where it stands now)
     if "now" in m.string.lower() and (_NOW_AFTER.match(m.string, m.end())
                                       or _NOW_NOT.search(m.string)):

@@ -105,7 +105,20 @@ def _another_plan(cand: Candidate, entry: Entry) -> bool:
     said, planned = last_mention(cand.text), last_mention(entry.lead)
     return (said is not None and planned is not None and said.last != planned.last
             and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
-                 or _named_apart(entry.lead, cand.text)))
+                 or _named_apart(entry.lead, cand.text) or _once_more(cand.text)))
+
+
+# "slipped again", "pushed back again": the same event moved once more
+_MOVED_AGAIN = re.compile(
+    r"\b(?:slip|push|mov|delay|postpon|reschedul|bump|shift)\w*(?:\s+\w+)?\s+again\b", re.I)
+
+
+def _once_more(text: str) -> bool:
+    """``text`` plans the event once more, on its own day ("I'm on call again the week of
+    2026-11-16"): a new period of what recurs, not the past one moved, which stays told as
+    past."""
+    return "again" in text.lower() and re.search(r"\bagain\b", text, re.I) is not None and (
+        _MOVED_AGAIN.search(text) is None)
 
 
 def _slugs_whole(name: str) -> bool:
@@ -501,8 +514,8 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
         # "The release is cancelled" is no plan said again: it calls one off, on its own
         return True
     was, now = last_mention(old.text), last_mention(new.text)
-    return was is not None and now is not None and was.last != now.last and _named_apart(
-        old.text, new.text)
+    return was is not None and now is not None and was.last != now.last and (_named_apart(
+        old.text, new.text) or _once_more(new.text))
 
 
 def _named_apart(old: str, new: str) -> bool:

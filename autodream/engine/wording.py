@@ -542,14 +542,33 @@ _RULE_ON_IT = re.compile(
 _ITS_OWN_IT = re.compile(r"\b(?:if|when|whenever)\s+(?:you|we|anyone|someone)\s+\w+\s+\w", _I)
 
 
+# "No prod changes in that window except ...": a rule for the span of days the sentence before
+# gives ("change freeze from 18/12 to 4/1"); alone it is a rule of no time, and the freeze a
+# plan with no rule
+_IN_THAT_SPAN = re.compile(
+    r"\b(?:in|during|within|for|over|throughout)\s+(?:that|this)\s+(?:window|period|time|"
+    r"span|week|weekend|freeze)\b", _I)
+
+
+def _for_that_span(part: str, before: str) -> bool:
+    """``part`` is a rule for "that window" and ``before`` gives the window's days."""
+    return " th" in part and _IN_THAT_SPAN.search(part) is not None and _DAY_SPAN.search(
+        before) is not None
+
+
+_DAY_SPAN = re.compile(r"\d\s*(?:to|until|till|through|[-–])\s*\d", _I)
+
+
 def joined_to_what_it_means(parts: list[str]) -> list[str]:
     """``parts`` with a rule about "it" joined to the sentence before it, which says what "it"
-    is: saved alone ("Flag it every time you see one") it is a rule of nothing."""
+    is: saved alone ("Flag it every time you see one") it is a rule of nothing. So is a rule
+    for "that window" after the sentence giving the window's days."""
     out: list[str] = []
     for part in parts:
         m = _RULE_ON_IT.search(part) if out else None
-        if m is not None and not out[-1].rstrip().endswith("?") and (
-                _ITS_OWN_IT.search(part, 0, m.start()) is None):
+        if out and ((m is None and _for_that_span(part, out[-1])) or (
+                m is not None and not out[-1].rstrip().endswith("?")
+                and _ITS_OWN_IT.search(part, 0, m.start()) is None)):
             out[-1] = f"{out[-1]} {part}"
         else:
             out.append(part)
