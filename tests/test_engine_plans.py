@@ -368,3 +368,36 @@ def test_a_plan_moved_again_is_still_the_one_plan(moved: str) -> None:
     first, second = _dreams([(0, "The release is planned for 2026-07-10."), (8, moved)], [2, 9])
     (path,) = [p for p in first.writes if p != "MEMORY.md"]
     assert [p for p in second.writes if p != "MEMORY.md"] == [path]
+
+
+@pytest.mark.parametrize("done", [
+    "We upgraded prod EKS to 1.31 this afternoon, all green.",
+    "We upgraded EKS to 1.31 this afternoon.",
+])
+def test_an_upgrade_told_done_by_who_did_it_closes_its_plan(done: str) -> None:
+    # "We upgraded prod EKS to 1.31 this afternoon" was no memory at all (the "prod" before
+    # the tool hid the upgrade), and the plan stayed "planned for 2026-07-16"
+    first, second = _dreams([
+        (0, "The EKS upgrade from 1.30 to 1.31 in prod is planned for 2026-07-16, in the "
+            "afternoon."), (10, done)], [2, 11])
+    (path,) = [p for p in first.writes if p != "MEMORY.md"]
+    assert [p for p in second.writes if p != "MEMORY.md"] == [path]
+    entry = parse_topic(second.writes[path])
+    assert entry.body.startswith("We upgraded") and "Plan work around" not in entry.body
+    assert "planned" not in entry.name
+
+
+@pytest.mark.parametrize(("done", "closed"), [
+    ("INC-4412 postmortem is done.", True),
+    ("The INC-4412 postmortem is done.", True),
+    # near miss: a ticket of another thing closes no postmortem
+    ("INC-4460 is done.", False),
+])
+def test_a_postmortem_due_friday_is_dated_and_closed_when_done(done: str, closed: bool) -> None:
+    # "is due Friday" was never dated, and kept beside "INC-4412 postmortem is done"
+    first, second = _dreams([
+        (2, "The INC-4412 postmortem is due Friday, I'm writing it."), (7, done)], [3, 8])
+    (path,) = [p for p in first.writes if p != "MEMORY.md"]
+    assert "due on 2026-07-10" in first.writes[path]
+    files = {p: t for p, t in second.writes.items() if p != "MEMORY.md"}
+    assert (done.rstrip(".") in files.get(path, "")) is closed

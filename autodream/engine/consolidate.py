@@ -630,7 +630,8 @@ class Consolidator:
                 reached[0], cand, cluster, done=reached[1]):
             # "Prod is on 1.30 as of this morning": the upgrade planned to 1.30 was done
             return
-        if cand.kind == "fact" and (done := TOLD_DONE.search(cand.text)) is not None and (
+        if cand.kind in ("fact", "resource") and (
+                done := TOLD_DONE.search(cand.text)) is not None and (
                 closed := plans_told_done(cand, done["what"], self.live())):
             self._all_done(closed, cand, cluster)
             return
@@ -2399,8 +2400,9 @@ class Consolidator:
             entry.file)
         if entry.original is None or entry.description == description_for(lead):
             entry.description = description_for(cand.text)
-        if _TOLD_PAST.search(entry.name) or any(has_word(entry.name, d)
-                                                for d in date_mentions(lead)):
+        # (a title of the plan's own words, "The EKS upgrade ... is planned", told it still ahead)
+        if _TOLD_PAST.search(entry.name) or entry.name == title_for(lead) or any(
+                has_word(entry.name, d) for d in date_mentions(lead)):
             entry.name = title_for(cand.text) or entry.name
         if cand.why:
             entry.why, entry.generated_why = cand.why, False

@@ -866,7 +866,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # ("never deploy on Friday" is a rule about every Friday).
 # ... nor when the date it names follows ("on Friday 2026-07-17", "Friday (2026-07-17)")
 # Said after "is" ("the staging deploy is Friday") it is the day of the thing named before.
-_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|(?<=\bare ))"
+# ... and after "due" ("The postmortem is due Friday") it is the day it is due
+_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|"
+                           rf"(?<=\bare )|(?<=\bdue ))"
                            rf"{_WD}\b(?!s)(?!,?\s+\(?\d{{4}}-\d{{2}}-\d{{2}}\b)", re.I)
 # ... but not of the day itself or of what is at hand ("Today is Friday", "It's Friday")
 _DAY_IS = frozenset({"today", "tomorrow", "yesterday", "it", "this", "that", "which", "what"})

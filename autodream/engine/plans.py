@@ -697,6 +697,11 @@ _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 _VERSION_REACHED = re.compile(
     r"^(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?(?:on|running)\s+"
     r"(?:[A-Za-z][\w-]*\s+)?v?(?P<version>\d+(?:\.\d+)+)\b", re.I)
+# ... or told done by who did it: "We upgraded prod EKS to 1.31 this afternoon"
+_UPGRADED_TO = re.compile(
+    r"^(?:we|i|they)\s+(?:just\s+)?(?:upgraded|migrated|moved|bumped|updated)\s+"
+    r"(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+to\s+(?:[A-Za-z][\w-]*\s+)?"
+    r"v?(?P<version>\d+(?:\.\d+)+)\b", re.I)
 _NOT_REACHED = re.compile(r"n't\b|\b(?:not|will|should|until|once|if|when|still|yet)\b", re.I)
 _UPGRADE_WORD = re.compile(r"\b(?:upgrad|migrat|mov|bump|updat|roll)\w*", re.I)
 
@@ -706,7 +711,8 @@ def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
     1.30 as of 2026-10-29" of "The prod EKS upgrade to 1.30 is scheduled for 2026-10-29"), due
     by the day it is told reached, with that day: the upgrade was done. What is on it must be
     named in the plan ("Staging is on 1.30" closes no prod upgrade)."""
-    if cand.kind not in ("fact", "switch") or (m := _VERSION_REACHED.match(cand.text)) is None:
+    if cand.kind not in ("fact", "switch") or (m := _VERSION_REACHED.match(cand.text) or (
+            _UPGRADED_TO.match(cand.text))) is None:
         return None
     if _NOT_REACHED.search(cand.text):
         return None

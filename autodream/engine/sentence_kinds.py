@@ -1915,7 +1915,9 @@ def _project_state(sentence: str) -> _Kind | None:
 # Something told done: "the ESO migration is DONE", "the rollout is complete now" (its
 # subject ahead, for consolidate to close the plans of it), not "if it is done" or "it will be"
 TOLD_DONE = re.compile(
-    r"(?:^|[:;,]\s+)(?P<what>(?:the|our)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?"
+    # (a ticket's name needs no article: "INC-4412 postmortem is done")
+    r"(?:^|[:;,]\s+)(?P<what>(?:(?:the|our)\s+|(?-i:(?=[A-Z]{2,}-\d)))[\w-]+(?:\s+[\w-]+){0,2}?)"
+    r"\s+(?:is|are)\s+(?:now\s+)?"
     r"(?:done|complete|completed|finished|over)\b(?!\s+(?:with|by|in|on|for|when|once|before|"
     # (done in part: "is done on staging; prod cutover still on Saturday", "except the backend")
     r"after|except)\b)(?![^.]*?\b(?:still\s+(?:on|set|planned|scheduled|pending|due|for|to)|"

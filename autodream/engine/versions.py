@@ -41,9 +41,11 @@ _FROM_TO = re.compile(
     rf"\b(?:{_UPGRADE}|{_MOVE})\s+{_BETWEEN}from\s+(?P<name>{_NAMES})\s+(?P<was>{VERSION})\s+"
     rf"{_TO}\s+(?:(?P=name)\s+|(?!v(?:ersion)?\b)(?P<other>{_NAMES})\s+)?{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
+# ("upgraded prod EKS to 1.31": where it runs, said before the tool, is not the tool)
+_WHERE_RUN = r"(?:(?:prod|production|staging)\s+)?"
 # "Upgraded PHP 8.1 to 8.3", "bumped Django from 4.2 to 5.0", "ruby 3.1 -> 3.3"
 _NAME_FIRST = re.compile(
-    rf"\b(?:(?P<verb>{_UPGRADE}|{_MOVE}|rolled)\s+(?P<name>{_NAMES})\s+(?:back\s+)?"
+    rf"\b(?:(?P<verb>{_UPGRADE}|{_MOVE}|rolled)\s+{_WHERE_RUN}(?P<name>{_NAMES})\s+(?:back\s+)?"
     rf"(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
     rf"{_TO}|(?P<arrowed>{_NAMES})\s+(?P<before>{VERSION})\s*(?:->|=>|→))\s*{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
