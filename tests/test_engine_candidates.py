@@ -3545,3 +3545,39 @@ def test_a_rule_for_that_window_with_no_days_before_it_is_its_own() -> None:
     found = candidates("We have a maintenance window on Sundays. No prod changes in that window "
                        "unless approved.", day=3)
     assert len(found) == 2
+
+
+_POSTMORTEM = ("INC-4412 postmortem is done. Root cause: the checkout JVM wasn't container-aware "
+               "about heap, so -Xmx defaulted to something larger than the 512Mi limit after "
+               "the base image change. Fix: -XX:MaxRAMPercentage=75 in the checkout image, "
+               "tracked as OPS-2291.")
+
+
+def test_an_incident_told_done_keeps_its_root_cause_and_fix() -> None:
+    # the root cause was no candidate and the fix was dropped as ephemeral task state: memory
+    # kept only "INC-4412 postmortem is done."
+    (cand,) = candidates(_POSTMORTEM, day=3)
+    assert "Root cause: the checkout JVM" in cand.text and "MaxRAMPercentage=75" in cand.text
+
+
+@pytest.mark.parametrize("said", [
+    "The build broke. Root cause: a stale lockfile. Fix: delete it and reinstall.",
+    "Root cause: the cert expired. Fix: renew it.",
+])
+def test_a_root_cause_of_no_named_incident_is_still_a_debugging_recipe(said: str) -> None:
+    assert not [c for c in candidates(said, day=3) if "cause" in c.text.lower()]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("INC-4460 earlier today: the public ingress was returning 502s from 11:52 to 12:31 UTC. "
+     "Can you check the ALB target health?", "the public ingress was returning 502s"),
+    ("INC-4460: the public ingress returned 502s from 11:52 to 12:31 UTC.",
+     "the public ingress returned 502s"),
+    # near misses: a question under the incident's name is no memory
+    ("INC-4460: can you check the ALB target health?", None),
+])
+def test_an_incident_told_in_the_past_under_its_name_is_kept(said: str, kept: str | None
+                                                             ) -> None:
+    # an incident told in the past tense was never a candidate, unlike one told "is down"
+    found = [c.text for c in candidates(said, day=3) if "INC-4460" in c.text]
+    assert (found and kept in found[0]) if kept else not found

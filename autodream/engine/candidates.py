@@ -106,6 +106,7 @@ from autodream.engine.wording import (
     joined_to_what_it_means,
     own_words,
     third_person,
+    with_incident_findings,
 )
 from autodream.memory.model import MemoryType
 from autodream.redact import contains_secret, redact
@@ -593,6 +594,8 @@ class Gatherer:
             parts = self._not_to_save(parts, asked, message.session_id)
         if " it" in text or " them" in text or " th" in text:
             parts = joined_to_what_it_means(parts)
+        if "cause:" in text or "ix:" in text:
+            parts = with_incident_findings(parts)
         parts = [_it_resolved(part, parts[i - 1]) if i else part for i, part in enumerate(parts)]
         if " stay" in text or " remain" in text:
             parts = _with_where_old_stays(parts)

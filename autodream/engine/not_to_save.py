@@ -162,6 +162,9 @@ _DEBUG = re.compile(
     r"\bdebugging\b|\bthe fix (?:was|is)\b|\bfixed (?:it|this|that) by\b|\bworkaround (?:was|is)"
     r"\b|\brepro(?:duce)?\b|\bnull pointer\b|\boff-by-one\b|\berror:\s", _I,
 )
+# An incident told with its root cause ("INC-4412 postmortem is done. Root cause: ..."): what
+# was learned of a named incident is the project's history, not a recipe for the code at hand
+_INCIDENT_FINDINGS = re.compile(r"(?-i:^(?:The\s+)?INC-?\d+\b)[^.]*\.\s+Root\s+cause:", _I)
 # "Stop using print for debugging": debugging is what the rule is for, not a recipe.
 _DEBUG_AS_CONTEXT = re.compile(r"\b(?:for|when|while|during) debugging\b", _I)
 # "Always include the stack trace in bug reports": a rule for every time, no recipe
@@ -296,7 +299,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _DEBUG.search(sentence) and not (
         found.kind in ("prohibition", "preference") and (
             _DEBUG_AS_CONTEXT.search(sentence) or _ALWAYS_OR_NEVER.match(sentence))
-    ):
+    ) and not _INCIDENT_FINDINGS.search(sentence):
         return "a one-off debugging recipe: the fix is in the code"
     if (held := _MEETING_HELD.match(found.text)) and (
             not held["when"].strip() or _a_time_alone(held["when"])):

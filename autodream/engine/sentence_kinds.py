@@ -1889,6 +1889,11 @@ def best_result(text: str) -> str | None:
     return " ".join(m["measure"].lower().split()) if m is not None else None
 
 
+# An incident told under its name, in whatever tense ("INC-4460 earlier today: the public
+# ingress was returning 502s from 11:52 to 12:31 UTC"): the project's history, dated
+_INCIDENT_TOLD = re.compile(r"INC-?\d+\b[^:.?!]{0,40}:\s+\S")
+
+
 def _project_state(sentence: str) -> _Kind | None:
     """The project's standing the code does not show (``_BEST_RESULT`` and the rest), or None."""
     lowered = sentence.lower()
@@ -1902,6 +1907,8 @@ def _project_state(sentence: str) -> _Kind | None:
     if (" for " in lowered or " name" in lowered or "called" in lowered) and (
             _NAMED_RESOURCE.match(sentence)):
         return _Kind("resource", _clean(sentence), 0.6)
+    if sentence[:3] == "INC" and _INCIDENT_TOLD.match(sentence):
+        return _Kind("resource", _clean(sentence), 0.7)
     if "ask " in lowered and _ASK_WHO_DID.match(sentence):
         return _Kind("resource", _clean(sentence), 0.6)
     if " wants " in sentence and (m := _COLLEAGUE_WANTS.match(sentence)):

@@ -559,6 +559,26 @@ def _for_that_span(part: str, before: str) -> bool:
 _DAY_SPAN = re.compile(r"\d\s*(?:to|until|till|through|[-–])\s*\d", _I)
 
 
+# An incident's findings, each told under its own heading after the incident ("INC-4412
+# postmortem is done. Root cause: ... Fix: ..."): alone, a root cause and a fix read as a
+# debugging recipe of nothing, and the incident told done says nothing of what was learned
+_FINDING = re.compile(r"(?:(?:the\s+)?root\s+cause|fix|mitigation|remediation|follow-?ups?)\s*:",
+                      _I)
+_INCIDENT_NAMED = re.compile(r"(?-i:\bINC-?\d+)|\b(?:incident|postmortem|post-mortem|outage)\b",
+                            _I)
+
+
+def with_incident_findings(parts: list[str]) -> list[str]:
+    """``parts`` with each finding of an incident joined to the sentence naming it."""
+    out: list[str] = []
+    for part in parts:
+        if out and _FINDING.match(part) and _INCIDENT_NAMED.search(out[-1]):
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def joined_to_what_it_means(parts: list[str]) -> list[str]:
     """``parts`` with a rule about "it" joined to the sentence before it, which says what "it"
     is: saved alone ("Flag it every time you see one") it is a rule of nothing. So is a rule
