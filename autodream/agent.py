@@ -105,6 +105,9 @@ class DreamBrief:
     # memory names that are no regular file (a named pipe, socket or device): not staged, never
     # opened; a dream keeps them and their index lines as they are
     not_regular: frozenset[str] = frozenset()
+    # those of them that are files the dream could not read (no permission): said so, not as
+    # a pipe or device
+    unreadable: frozenset[str] = frozenset()
     # a dry run records nothing: what it says the next dream does is what a real one would leave
     dry_run: bool = False
     # how many of the person's days in figures earlier dreams read day first ("dmy", "30/11")

@@ -146,7 +146,10 @@ class SettingValue(click.ParamType):  # type: ignore[type-arg]
         source = f"option --{self.key.replace('_', '-')}"
         from_env = click.core.ParameterSource.ENVIRONMENT
         if ctx and param and param.name and ctx.get_parameter_source(param.name) == from_env:
-            source = f"env AUTODREAM_{self.key.upper()}"
+            # The settings read AUTODREAM_<KEY> themselves, by the same rules, where the
+            # command uses the setting: checked here, a bad AUTODREAM_MIN_HOURS would stop
+            # `log`, `undo` and `install`, which have no use for it
+            return value
         try:
             return coerce(self.key, value, source, from_text=True)
         except errors.ConfigError as exc:
@@ -181,13 +184,21 @@ def resolve_settings(
     overrides: dict[str, Any] | None = None,
     unused: frozenset[str] = frozenset(),
 ) -> Any:
-    """``Settings.resolve`` with library errors turned into CLI errors."""
+    """``Settings.resolve`` with library errors turned into CLI errors; a bad value of an
+    ``unused`` setting is a warning on stderr, not an error."""
     from autodream.settings import Settings
 
+    warnings: list[str] = []
     try:
-        return Settings.resolve(project, overrides=overrides or {}, unused=unused)
+        settings = Settings.resolve(project, overrides=overrides or {}, unused=unused,
+                                    warnings=warnings)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
+    ctx = click.get_current_context(silent=True)
+    name = ctx.info_name if ctx is not None else None
+    for warning in warnings:
+        click.echo(f"warning: {warning} (not used by `{name}`; a dream refuses it)", err=True)
+    return settings
 
 
 class AutodreamGroup(click.Group):
@@ -451,10 +462,13 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
 
     settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"))
     from autodream.memory.commit import pending_commits
+    from autodream.run import blockers
     from autodream.transcripts.discovery import unrecognised_transcripts
 
     report = gates.inspect(settings)
     choice = backend_choice(settings)
+    # what fails every dream whatever the gates say: "all gates open" would be a false promise
+    problems = [{"error": str(e), "exit_code": e.exit_code} for e in blockers(settings)]
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
     ignored = unrecognised_transcripts(settings.sessions_dir)
     paths = {
@@ -477,6 +491,7 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
                                "source": settings.sources.get("date_order", "default")},
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
                 "interrupted_commits": interrupted,
+                "problems": problems,
                 "ignored_transcripts": ignored,
                 "transcript_sources": _source_counts(settings, report),
                 **report.as_dict(),
@@ -543,7 +558,12 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
         )
     for run_id in interrupted:
         click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
+    for problem in problems:
+        click.echo(f"problem:      {problem['error']} (a dream fails, exit {problem['exit_code']})")
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
+    if problems:
+        verdict = ("a dream would fail (the problem above)" if len(problems) == 1
+                   else f"a dream would fail ({len(problems)} problems above)")
     click.echo(f"verdict:      {verdict}")
 
 
@@ -607,27 +627,35 @@ _NOT_READ_LABELS = {"other project": "of other projects not read",
 # ---- journal commands: sandbox issue ---------------------------------------------------------
 
 
-_JOURNAL_UNUSED = frozenset({"codex_sessions_dir", "date_order"})
+# What log, show and undo use of the settings: where the memory is, and (undo, which takes the
+# consolidation lock) when a lock is stale. A bad value of any other setting must not keep a
+# person from seeing or taking back a dream.
+_JOURNAL_USED = frozenset({"project_root", "memory_dir"})
+
+
+def _journal_unused() -> frozenset[str]:
+    from autodream.config import FIELDS
+
+    command = click.get_current_context().info_name
+    used = _JOURNAL_USED | ({"lock_ttl_minutes"} if command in ("undo", "scrub") else set())
+    if command == "scrub":  # it lists the transcripts that still hold the value
+        used |= {"sessions_dir", "codex_sessions_dir"}
+    return frozenset(FIELDS) - used
 
 
 def _journal_settings(
-    project: str | None, memory_dir: str | None, unused: frozenset[str] = _JOURNAL_UNUSED
+    project: str | None, memory_dir: str | None, unused: frozenset[str] | None = None
 ) -> Settings:
     """The project's settings, ``--memory-dir`` winning over discovery."""
     ctx = click.get_current_context()
     parent = ctx.find_root().obj or {}
-    overrides = {**(parent.get("overrides") or {}), "memory_dir": memory_dir}
-    # log, show and undo read no transcript and date nothing: a bad value of those settings
-    # must not keep a person from seeing or taking back a dream
+    from_env = ctx.get_parameter_source("memory_dir") == click.core.ParameterSource.ENVIRONMENT
+    # (AUTODREAM_MEMORY_DIR the settings read themselves, and name as the env's in an error)
+    overrides = {**(parent.get("overrides") or {}),
+                 "memory_dir": None if from_env else memory_dir}
     settings: Settings = resolve_settings(project or parent.get("project"), overrides,
-                                          unused=unused)
-    if memory_dir is not None and not settings.memory_dir.is_dir():
-        # A memory dir named outright that is not there is a typo or the wrong machine, not a
-        # project that has never dreamt: "no dreams yet" would pass for an answer.
-        given = ("AUTODREAM_MEMORY_DIR"
-                 if ctx.get_parameter_source("memory_dir") == click.core.ParameterSource.ENVIRONMENT
-                 else "--memory-dir")
-        raise NotFoundError(f"{given}: no memory dir at {settings.memory_dir}")
+                                          unused=unused if unused is not None
+                                          else _journal_unused())
     return settings
 
 
@@ -861,7 +889,7 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
     working; transcripts that still hold it are listed, not changed."""
     from autodream import scrub
 
-    settings = _journal_settings(project, memory_dir, unused=frozenset({"date_order"}))
+    settings = _journal_settings(project, memory_dir)
     if sys.stdin is None:  # started with stdin closed: no value (refused as empty)
         value = ""
     elif sys.stdin.isatty():
@@ -926,7 +954,7 @@ def replay_command(
 
     documents: list[dict[str, Any]] = []
     kept_names: set[str] = set()
-    unavailable = 0  # scenarios that could not run for want of their backend
+    codes: set[int] = set()  # the exit codes of the scenarios that could not run
     for scenario in _scenario_dirs(scenarios, quiet=as_json):
         name = scenario.name or str(scenario)
         keep_dir = None
@@ -941,7 +969,9 @@ def replay_command(
             result = replay(scenario, backend=backend, keep=keep_dir)
         except Exception as exc:  # one scenario that cannot run must not stop the others
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            unavailable += isinstance(exc, errors.BackendUnavailable)
+            # (a bug is the scenario's input the engine could not take, as it always said)
+            codes.add(exc.exit_code if isinstance(exc, errors.AutodreamError)
+                      else errors.BadInput.exit_code)
             if not isinstance(exc, errors.AutodreamError):
                 # A bug, not bad input: keep the traceback for whoever reads the CI log.
                 message = f"internal error: {type(exc).__name__}: {message}"
@@ -978,8 +1008,10 @@ def replay_command(
         # under --json nothing was printed above: the line names the first itself
         why = (f": {errored[0]}" + (f" (and {len(errored) - 1} more)" if len(errored) > 1 else "")
                if as_json else " (see above)")
-        # (none could run for want of the backend: that, exit 8, as a dream says it)
-        cls = BackendUnavailableError if unavailable == summary["errors"] else BadInputError
+        # one kind of failure keeps its own code, as a dream says it (8: no backend, 9: no such
+        # scenario dir); more kinds, bad input
+        code = codes.pop() if len(codes) == 1 else errors.BadInput.exit_code
+        cls = next((c for _, c in _CLI_ERRORS if c.exit_code == code), CliError)
         raise cls(f"{summary['errors']} scenario(s) could not run{why}", document)
 
 
@@ -1232,7 +1264,8 @@ def uninstall(
 @cli.command(context_settings=CONTEXT_SETTINGS)
 @click.option(
     "--root",
-    type=click.Path(file_okay=False, path_type=Path),
+    # (whether it is a directory is the library's to say, with the exit code of every path)
+    type=click.Path(path_type=Path),
     envvar="AUTODREAM_WATCH_ROOT",
     help="Claude Code's projects root. Default: $CLAUDE_CONFIG_DIR/projects or "
     "~/.claude/projects.",
@@ -1269,7 +1302,15 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
     # watchdog warns when a directory gets a second watch (a new dir and its parent's rescan
     # racing); harmless, and it would interleave with our one-line-per-decision log.
     warnings.filterwarnings("ignore", message="Callback with id", category=RuntimeWarning)
+    from autodream.watch import root_error
+
+    ctx = click.get_current_context()
+    given = None if root is None else (
+        "env AUTODREAM_WATCH_ROOT" if ctx.get_parameter_source("root")
+        == click.core.ParameterSource.ENVIRONMENT else "option --root")
     root = root or claude_settings.claude_config_dir() / "projects"
+    if (problem := root_error(root, given=given)) is not None:
+        raise fail(problem)
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s autodream watch: %(message)s"))
     logger = logging.getLogger("autodream.watch")

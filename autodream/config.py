@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-from autodream.errors import ConfigError, printable
+from autodream.errors import AutodreamError, ConfigError, printable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs ~7 ms to import; annotations are strings anyway
@@ -345,6 +345,34 @@ def parse_now(text: str) -> float:
 USER_ONLY_KEYS = frozenset({"api_key", "base_url"})
 
 
+def _file_value(key: str, raw: object, source: str) -> object:
+    """A project config file's ``key``, coerced; ConfigError as ``coerce`` raises it."""
+    if key in USER_ONLY_KEYS:
+        # A project file travels with a cloned repository: it must not be able to send the
+        # user's API key to another endpoint, nor commit a key of its own.
+        flag = f"--{key.replace('_', '-')} or " if key in _FLAG_KEYS else ""
+        raise ConfigError(
+            f"{key} {source}: not allowed in a project config file; "
+            f"use {flag}AUTODREAM_{key.upper()}"
+            + (" (or ANTHROPIC_API_KEY)" if key == "api_key" else "")
+        )
+    return coerce(key, raw, source)
+
+
+def _check_unused(key: str, raw: object, source: str, warnings: list[str] | None, *,
+                  in_file: bool) -> None:
+    """Check a setting the caller does not use; its error, if any, is a warning."""
+    if warnings is None:
+        return
+    try:
+        if in_file:
+            _file_value(key, raw, source)
+        else:
+            coerce(key, raw, source, from_text=True)
+    except ConfigError as exc:
+        warnings.append(str(exc))
+
+
 def resolve_values(
     project: str | os.PathLike[str] | None,
     overrides: Mapping[str, object],
@@ -352,6 +380,7 @@ def resolve_values(
     *,
     sessions_hint: str | None = None,
     unused: frozenset[str] = frozenset(),
+    warnings: list[str] | None = None,
 ) -> dict[str, object]:
     """Every setting as a plain value (paths as absolute strings), plus ``config_path``,
     ``sources`` (where each setting not left at its default came from: "option --backend",
@@ -360,8 +389,9 @@ def resolve_values(
 
     ``sessions_hint`` is a sessions dir known better than by discovery (the hook passes the
     directory of the transcript Claude Code named); config, env and flags still win over it.
-    ``unused`` are settings the caller does not use: left at their defaults unchecked, so a bad
-    value there does not lock a person out of, say, ``log`` or ``undo``.
+    ``unused`` are settings the caller does not use: left at their defaults, so a bad value
+    there does not lock a person out of, say, ``log`` or ``undo``; the error it would have been
+    is added to ``warnings`` (when given) for the caller to mention.
     """
     cwd = os.getcwd()
     project_dir = os.path.realpath(os.path.join(cwd, os.path.expanduser(os.fspath(project or cwd))))
@@ -381,32 +411,25 @@ def resolve_values(
         path, table = found
         base = os.path.dirname(path)
         for key, raw in table.items():
-            if key in unused:
-                continue
             source = f"in {path}"
-            if key in USER_ONLY_KEYS:
-                # A project file travels with a cloned repository: it must not be able to send
-                # the user's API key to another endpoint, nor commit a key of its own.
-                flag = f"--{key.replace('_', '-')} or " if key in _FLAG_KEYS else ""
-                raise ConfigError(
-                    f"{key} {source}: not allowed in a project config file; "
-                    f"use {flag}AUTODREAM_{key.upper()}"
-                    + (" (or ANTHROPIC_API_KEY)" if key == "api_key" else "")
-                )
-            value = coerce(key, raw, source)
+            if key in unused:
+                _check_unused(key, raw, source, warnings, in_file=True)
+                continue
+            value = _file_value(key, raw, source)
             if key in _ALL_PATH_KEYS:
                 value = os.path.join(base, os.path.expanduser(str(value)))
             values[key] = value
             sources[key] = source
 
     for key in FIELDS:
-        if key in unused:
-            continue
         env_name = ENV_PREFIX + key.upper()
         raw_env = env.get(env_name)
         if raw_env is None or raw_env == "":
             continue
         source = f"env {env_name}"
+        if key in unused:
+            _check_unused(key, raw_env, source, warnings, in_file=False)
+            continue
         value = coerce(key, raw_env, source, from_text=True)
         if key in _ALL_PATH_KEYS:
             value = os.path.join(cwd, os.path.expanduser(str(value)))
@@ -432,10 +455,13 @@ def resolve_values(
                 what = ("is not a directory" if os.path.exists(resolved)
                         else "directory does not exist")
                 raise ConfigError(f"{key} ({sources[key]}): {what}: {printable(resolved)}")
-            if key == "memory_dir" and not os.path.isdir(os.path.dirname(resolved)):
+            if key == "memory_dir" and not os.path.lexists(resolved):
+                # Claude Code's own memory dir may not exist yet (it makes it on the first
+                # memory); one named outright that is not there is a typo or the wrong machine,
+                # and would silently start a new, empty memory
                 raise ConfigError(
-                    f"memory_dir ({sources[key]}): parent directory does not exist: "
-                    f"{printable(resolved)}"
+                    f"memory_dir ({sources[key]}): directory does not exist: "
+                    f"{printable(resolved)} (create it to start a memory there)"
                 )
             values[key] = resolved
 
@@ -449,9 +475,14 @@ def resolve_values(
     memory_dir = str(values["memory_dir"])
     if os.path.lexists(memory_dir) and not os.path.isdir(memory_dir):
         # created on first use when missing; a file (or a dangling link) in its place is not
-        raise ConfigError(
-            f"memory_dir ({sources.get('memory_dir', 'default')}): not a directory: "
-            f"{printable(memory_dir)}")
+        if "memory_dir" in sources:
+            raise ConfigError(
+                f"memory_dir ({sources['memory_dir']}): not a directory: {printable(memory_dir)}")
+        # nothing configured wrong: Claude Code's own place is taken (exit 1, as for any path
+        # autodream must use that is of the wrong kind), and the person is told what to do
+        raise AutodreamError(
+            f"cannot use {printable(memory_dir)}: Not a directory (Claude Code's memory dir "
+            "for this project: move that file away, or set memory_dir)")
     if "sessions_dir" not in values:
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)

@@ -881,7 +881,15 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     _set_last_consolidated(report)
     report.results.append(_time_result(settings, report))
     report.throttle_age = _age(report.now, _stamp_mtime(settings))
-    report.scan = scan_sessions(settings, report.last_consolidated, current_session)
+    try:
+        report.scan = scan_sessions(settings, report.last_consolidated, current_session)
+    except OSError as exc:
+        # (status) the rest of the report is still worth reading; this gate says what is wrong
+        why = exc.strerror or type(exc).__name__
+        report.results.append(GateResult(
+            SCAN, False, f"cannot read {exc.filename or settings.sessions_dir}", why))
+        report.results.append(_lock_result(report.lock))
+        return report
     _set_aside_read_ahead(settings, report.scan, report.now)
     throttled = _throttled(settings, report.throttle_age)
     _held_back(settings, report)

@@ -26,7 +26,7 @@ from autodream.gates import (
 from autodream.memory import checks
 from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging, link_target, special_files, symlinks
-from autodream.run import DreamContext, DreamStep, StepResult
+from autodream.run import DreamContext, DreamStep, StepResult, index_blocker
 from autodream.sandbox import Sandbox
 from autodream.scrub import scrub_hint
 from autodream.settings import Settings, backend_choice
@@ -314,12 +314,8 @@ def consolidate(
     (``SessionScan.skipped``); they are recorded with any the dream leaves out itself."""
     state = settings.state_dir
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
-    if settings.index_path.is_symlink():
-        # Every dream rewrites the index; writing through the link would write outside memory.
-        raise errors.BadInput(
-            f"{settings.index_path} is a symlink (to {os.readlink(settings.index_path)}); "
-            "autodream never writes through one: keep MEMORY.md itself in the memory dir, or set "
-            "memory_dir to the directory that holds it")
+    if (blocker := index_blocker(settings)) is not None:
+        raise blocker  # (``run.dream`` refuses it before the lock; the index changed since)
     journal.recover(settings.memory_dir, state, settings.now_dt())
     offsets = OffsetStore(state / OFFSETS_FILENAME)
     sessions = [*sessions, *_pending_sessions(offsets, sessions)]
@@ -334,8 +330,13 @@ def consolidate(
                        "Code ran in? `autodream status` shows the paths)")
     try:
         staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
+        if settings.index_path.name in staging.unreadable:
+            # (``run.dream`` refuses this before the lock; the index changed since)
+            raise errors.AutodreamError(
+                f"cannot read {settings.index_path}: "
+                f"{staging.unreadable[settings.index_path.name]}; fix its permissions")
         kept_as_is = _linked_files(staging.path, settings.memory_dir)
-        if not staging.baseline and not kept_as_is:
+        if not staging.baseline and not kept_as_is and not staging.unreadable:
             # First use, or a typo in memory_dir or the project dir: the user should know.
             notices.insert(0, f"{settings.memory_dir} holds no memory yet; this dream starts one "
                               "(if you expected memory there, check memory_dir or the project dir)")
@@ -359,7 +360,9 @@ def consolidate(
         backend = backend_factory(replace(settings, backend=name), toolbox)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
         brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run,
-                        not_regular=frozenset(special_files(settings.memory_dir)))
+                        not_regular=frozenset([*special_files(settings.memory_dir),
+                                               *staging.unreadable]),
+                        unreadable=frozenset(staging.unreadable))
         if sandbox.has_root(CODEX_ROOT):
             brief = replace(brief, roots={
                 **brief.roots,
@@ -406,6 +409,10 @@ def consolidate(
                                 or ()),
             forgotten_notes=frozenset(getattr(getattr(backend, "report", None),
                                               "forgotten_notes", None) or ()))
+        report.as_found.extend(
+            checks.CheckFailure("unreadable", rel, f"cannot be read ({why}); fix its "
+                                "permissions")
+            for rel, why in staging.unreadable.items())
         record.checks = report.as_dict()
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))

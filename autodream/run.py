@@ -8,6 +8,7 @@ Ctrl-C, SIGTERM, or a dry run: its mtime is what it was before).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import threading
@@ -15,13 +16,21 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from pathlib import Path
 from types import FrameType
 from typing import Any, Protocol
 
 from autodream import gates
-from autodream.errors import GateClosed, LockHeld
+from autodream.errors import (
+    AutodreamError,
+    BackendUnavailable,
+    BadInput,
+    GateClosed,
+    LockHeld,
+    printable,
+)
 from autodream.lock import ConsolidationLock, Lease
-from autodream.settings import Settings
+from autodream.settings import NO_KEY_ERROR, Settings, api_key_and_source
 
 # Who started a dream (recorded in the journal): the CLI ("manual", or "force" with --force),
 # the agent's hook, the watcher, a replay, or a program calling ``autodream.dream()``.
@@ -118,6 +127,54 @@ class DreamOutcome:
         }
 
 
+def index_blocker(settings: Settings) -> AutodreamError | None:
+    """Why no dream can use ``MEMORY.md`` as it is (a symlink, a directory, a file that cannot
+    be read), as the error a dream raises; None when it is a readable file or not there yet.
+
+    Every dream reads and rewrites the index: without it there is no telling what a rebuilt one
+    would lose, and writing through a link would write outside memory."""
+    index = settings.index_path
+    shown = printable(str(index))
+    if index.is_symlink():
+        return BadInput(
+            f"{shown} is a symlink (to {printable(os.readlink(index))}); autodream never writes "
+            "through one: keep MEMORY.md itself in the memory dir, or set memory_dir to the "
+            "directory that holds it")
+    if index.is_dir():
+        return AutodreamError(f"cannot use {shown}: it is a directory, not the index file "
+                              "(move it away; a dream writes MEMORY.md there)")
+    try:
+        fd = os.open(index, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None  # a memory not started yet: the dream writes its first index
+    except OSError as exc:
+        return AutodreamError(f"cannot read {shown}: {exc.strerror or type(exc).__name__}; "
+                              "fix its permissions")
+    os.close(fd)
+    return None
+
+
+def blockers(settings: Settings, env: Mapping[str, str] | None = None) -> list[AutodreamError]:
+    """What makes every dream of ``settings`` fail whatever the gates say, each as the error
+    the dream raises (its exit code too): ``status`` lists them, ``dream`` refuses the first
+    before it takes the lock (so no failed run is recorded for what was known beforehand)."""
+    found: list[AutodreamError] = []
+    if (index := index_blocker(settings)) is not None:
+        found.append(index)
+    try:
+        with os.scandir(settings.sessions_dir):
+            pass
+    except (FileNotFoundError, NotADirectoryError):
+        pass  # no sessions yet (the scan counts none): the dream says so, and goes on
+    except OSError as exc:
+        found.append(AutodreamError(
+            f"cannot use {printable(str(settings.sessions_dir))}: "
+            f"{exc.strerror or type(exc).__name__}; fix its permissions"))
+    if settings.backend == "anthropic" and api_key_and_source(settings, env)[0] is None:
+        found.append(BackendUnavailable(NO_KEY_ERROR))
+    return found
+
+
 def new_run_id(settings: Settings) -> str:
     """The journal's id for a run starting now (by the settings' clock): sorts after every run
     already recorded, even one that started in the same second."""
@@ -144,6 +201,11 @@ def dream(
     """
     if trigger not in TRIGGERS:
         raise ValueError(f"unknown trigger {trigger!r}")
+    for blocker in blockers(settings) if step is None else ():
+        raise blocker
+    if dry_run and not os.path.lexists(settings.memory_dir):
+        return _dry_run_elsewhere(settings, trigger=trigger, force=force,
+                                  current_session=current_session, step=step)
     report = gates.evaluate(
         settings, current_session=current_session, force=force, stamp=not dry_run
     )
@@ -174,6 +236,25 @@ def dream(
         lock_released=released,
         details=result.details,
     )
+
+
+def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
+                       current_session: str | None, step: DreamStep | None) -> DreamOutcome:
+    """A dry run for a memory dir not made yet (Claude Code makes it on the first memory): run
+    in a throwaway one, so that a run that commits nothing creates nothing either (no memory
+    dir, lock or run record); what it says names the real dir."""
+    import tempfile
+    from dataclasses import replace
+
+    real = str(settings.memory_dir)
+    with tempfile.TemporaryDirectory(prefix="autodream-dry-run-") as scratch:
+        stand_in = Path(scratch) / settings.memory_dir.name
+        stand_in.mkdir()
+        outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger, force=force,
+                        dry_run=True, current_session=current_session, step=step)
+    outcome.details = json.loads(json.dumps(outcome.details, default=str).replace(
+        json.dumps(str(stand_in))[1:-1], json.dumps(real)[1:-1]))
+    return outcome
 
 
 @contextmanager

@@ -123,6 +123,7 @@ class Settings:
         clock: Clock | None = None,
         sessions_hint: str | None = None,
         unused: frozenset[str] = frozenset(),
+        warnings: list[str] | None = None,
     ) -> Settings:
         """The settings for ``project`` (default: the current directory).
 
@@ -130,8 +131,8 @@ class Settings:
         ``os.environ``. ``clock`` wins over ``AUTODREAM_NOW``, which gives a ``FixedClock``.
         Raises ``ConfigError`` (one line, naming the key) for an unknown key, a value of the
         wrong type, or a configured directory that does not exist (``codex_sessions_dir``
-        excepted: see ``codex_dir_problem``). ``unused`` settings are left at their defaults
-        unchecked (``config.resolve_values``).
+        excepted: see ``codex_dir_problem``). ``unused`` settings are left at their defaults, a
+        bad value there added to ``warnings`` (``config.resolve_values``).
         """
         values = config.resolve_values(
             project,
@@ -139,6 +140,7 @@ class Settings:
             os.environ if env is None else env,
             sessions_hint=sessions_hint,
             unused=unused,
+            warnings=warnings,
         )
         now = values.pop("now")
         config_path = values.pop("config_path")
@@ -197,6 +199,9 @@ def _optional_dir(key: str, path: str, sources: object) -> Path:
         source = sources.get(key, "default") if isinstance(sources, dict) else "default"
         raise ConfigError(f"{key} ({source}): a path cannot hold a NUL: {printable(path)}")
     return Path(path)
+
+
+NO_KEY_ERROR = "backend anthropic needs an API key: set ANTHROPIC_API_KEY or AUTODREAM_API_KEY"
 
 
 @dataclass(frozen=True)

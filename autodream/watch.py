@@ -25,6 +25,7 @@ Logging: one line per decision on the ``autodream.watch`` logger; the CLI config
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -47,7 +48,15 @@ from watchdog.events import (
 )
 from watchdog.observers import Observer
 
-from autodream.errors import AutodreamError, DreamFailed, GateClosed, LockHeld, NotFound
+from autodream.errors import (
+    AutodreamError,
+    ConfigError,
+    DreamFailed,
+    GateClosed,
+    LockHeld,
+    NotFound,
+    printable,
+)
 from autodream.gates import MEMORY_ROOT, is_transcript_place
 from autodream.lock import in_the_future
 from autodream.settings import Clock, Settings, SystemClock
@@ -149,16 +158,15 @@ def resolve_project(
     cwd = recorded_cwd(project_dir)
     if cwd is not None and cwd.is_dir():
         return Settings.resolve(cwd, env=environ, clock=clock, sessions_hint=str(project_dir))
-    return Settings.resolve(
+    settings = Settings.resolve(
         project_dir,
-        overrides={
-            "project_root": str(project_dir),
-            "sessions_dir": str(project_dir),
-            "memory_dir": str(project_dir / "memory"),
-        },
+        overrides={"project_root": str(project_dir), "sessions_dir": str(project_dir)},
         env=environ,
         clock=clock,
     )
+    # Claude Code's own memory dir of the project, which it makes on the first memory: not a
+    # setting named outright, which must exist
+    return dataclasses.replace(settings, memory_dir=project_dir / "memory")
 
 
 def recorded_cwd(project_dir: Path) -> Path | None:
@@ -544,6 +552,25 @@ class _Handler(FileSystemEventHandler):
             return
         if kind in ("created", "modified", "moved"):
             self.watcher.record_write(dest)
+
+
+def root_error(root: Path, *, given: str | None = None) -> AutodreamError | None:
+    """Why ``root`` cannot be watched, as the error to raise; None when it is a directory.
+
+    ``given`` is where a root named outright came from ("option --root"): one that is not
+    there, or no directory, is a wrong setting (exit 3, naming it). Claude Code's own root not
+    made yet is not found (exit 9); taken by a file, a path of the wrong kind (exit 1)."""
+    if root.is_dir():
+        return None
+    shown = printable(str(root))
+    if given is not None:
+        what = "not a directory" if root.exists() else "directory does not exist"
+        return ConfigError(f"root ({given}): {what}: {shown}")
+    if root.exists():
+        return AutodreamError(f"cannot use {shown}: Not a directory (Claude Code's projects "
+                              "root: move that file away, or pass --root)")
+    return NotFound(f"projects root does not exist: {shown} (Claude Code makes it when it "
+                    "first runs; or pass --root)")
 
 
 def run_once(

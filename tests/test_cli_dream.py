@@ -391,7 +391,10 @@ def test_a_dream_into_an_empty_memory_dir_or_without_transcripts_says_so(
         sample: Path) -> None:
     toml = sample / "autodream.toml"
     toml.write_text(toml.read_text(encoding="utf-8").replace(
-        'memory_dir = "memory"', 'memory_dir = "memroy"'), encoding="utf-8")  # a typo
+        'memory_dir = "memory"', 'memory_dir = "memroy"'), encoding="utf-8")
+    # (a typo naming no dir at all is an error now, tests/test_cli_memory_dir_missing.py; one
+    # naming an empty dir, a new memory started there, still gets the note)
+    (sample / "memroy").mkdir()
     code, out, err = dream(sample)
     assert code == 0, out + err
     assert f"note: {sample / 'memroy'} holds no memory yet" in err

@@ -185,8 +185,12 @@ def test_a_memory_dir_named_outright_that_is_missing_is_an_error_not_no_dreams(
     args, env = ([command, given, str(missing)], {}) if given.startswith("--") else (
         [command], {given: str(missing)})
     result = CliRunner().invoke(cli, args, env=env)
-    assert result.exit_code == 9, result.output
-    assert result.output == f"Error: {given}: no memory dir at {missing}\n"
+    # exit 3 and the setting's name, as for every configured directory that does not exist
+    # (it was exit 9 here alone, "--memory-dir: no memory dir at ...")
+    assert result.exit_code == 3, result.output
+    source = "option --memory-dir" if given.startswith("--") else "env AUTODREAM_MEMORY_DIR"
+    assert result.output.startswith(
+        f"Error: memory_dir ({source}): directory does not exist: {missing} ")
 
 
 @pytest.mark.parametrize("command", [["log"], ["log", "--json"], ["show"], ["show", "--json"]])

@@ -521,7 +521,7 @@ def test_cli_json_a_scenario_that_cannot_run_is_named_in_the_one_error_line(
     # Under --json nothing is printed above the error line, so it says which and why itself.
     missing = tmp_path / "missing"
     result = CliRunner().invoke(cli, ["replay", "--json", str(missing)])
-    assert result.exit_code == 10
+    assert result.exit_code == 9  # not found, as the table says (was 10, bad input)
     doc = json.loads(result.stdout)
     assert doc["error"] == ("1 scenario(s) could not run: scenario missing: no such directory: "
                             f"{missing}")

@@ -506,8 +506,11 @@ def test_run_once_leaves_a_project_written_within_the_idle_period(timeline: Time
 
 def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["watch", "--once", "--root", str(tmp_path / "nope")])
-    assert result.exit_code == 9
-    assert "projects root does not exist" in result.output
+    # a directory named outright that is not there: exit 3 naming it, as for every setting
+    # (it was 9 here alone)
+    assert result.exit_code == 3
+    assert result.output == (f"Error: root (option --root): directory does not exist: "
+                             f"{tmp_path / 'nope'}\n")
 
 
 def test_a_pass_over_plain_folders_leaves_nothing_behind(tmp_path: Path) -> None:

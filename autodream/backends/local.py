@@ -154,8 +154,8 @@ class LocalBackend:
         return ToolCall(id=f"local-{self._seq}", name=name, input=inp)
 
     def _run(self, brief: DreamBrief) -> Script:
-        files, index_text, facts, unread = yield from self._orient(brief.kept_as_is,
-                                                                   brief.not_regular)
+        files, index_text, facts, unread = yield from self._orient(
+            brief.kept_as_is, brief.not_regular, brief.unreadable)
         if INDEX in unread:
             # Without the index there is no telling what a rebuilt one would lose.
             self.decisions.append(Decision(
@@ -288,7 +288,8 @@ class LocalBackend:
                     "written in MEMORY.md that wait there would be lost; the dream changed "
                     "nothing")
 
-    def _orient(self, kept_as_is: frozenset[str], not_regular: frozenset[str]) -> Generator[
+    def _orient(self, kept_as_is: frozenset[str], not_regular: frozenset[str],
+                unreadable: frozenset[str] = frozenset()) -> Generator[
             list[ToolCall], list[ToolResult],
             tuple[dict[str, str], str | None, ProjectFacts, frozenset[str]]]:
         results = yield [self._call("list_dir", path="project/")]
@@ -305,8 +306,9 @@ class LocalBackend:
         not_regular = frozenset(p for p in not_regular if p.endswith(".md"))
         for name in sorted(not_regular):
             self.decisions.append(Decision(
-                "skipped", name, "not a regular file (a named pipe, socket or device): never "
-                "opened; left as it is, with its index line", file=name))
+                "skipped", name, "could not be read (fix its permissions); left as it is, with "
+                "its index line" if name in unreadable else "not a regular file (a named pipe, "
+                "socket or device): never opened; left as it is, with its index line", file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
         texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
         project = yield from self._read_all(fact_paths, page=False)

@@ -13,7 +13,7 @@ from typing import Any
 
 from autodream.agent import Backend
 from autodream.errors import BackendUnavailable, ConfigError
-from autodream.settings import Settings, api_key_and_source
+from autodream.settings import NO_KEY_ERROR, Settings, api_key_and_source
 
 BACKENDS: tuple[str, ...] = ("auto", "anthropic", "local")
 NO_KEY_NOTICE = "no API key: using the local engine"
@@ -67,9 +67,7 @@ def make_backend(
     key = api_key(settings, env)
     if key is None:
         if name == "anthropic":
-            raise BackendUnavailable(
-                "backend anthropic needs an API key: set ANTHROPIC_API_KEY or AUTODREAM_API_KEY"
-            )
+            raise BackendUnavailable(NO_KEY_ERROR)
         return BackendChoice(_local(settings, toolbox), NO_KEY_NOTICE)
     from autodream.backends.anthropic import AnthropicBackend
 

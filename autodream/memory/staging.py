@@ -13,7 +13,7 @@ import os
 import re
 import shutil
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
@@ -218,6 +218,9 @@ class Staging:
     memory_dir: Path
     path: Path
     baseline: dict[str, FileInfo]
+    # memory files that could not be read (no permission, an I/O error), by why: not staged,
+    # so the dream leaves them as they are, with their index lines, and says so
+    unreadable: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def create(cls, memory_dir: Path, staging_dir: Path) -> Staging:
@@ -228,11 +231,20 @@ class Staging:
         """
         staging_dir.mkdir(parents=True, exist_ok=False)
         baseline: dict[str, FileInfo] = {}
+        unreadable: dict[str, str] = {}
         try:
             for rel, src in active_files(memory_dir).items():
                 dest = staging_dir / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dest, follow_symlinks=False)
+                try:
+                    shutil.copyfile(src, dest, follow_symlinks=False)
+                except OSError as exc:
+                    if exc.filename is None or Path(exc.filename) != src:
+                        raise  # the staging side (a full disk): the dream cannot go on
+                    # one file the person cannot let us read must not stop every dream
+                    unreadable[rel] = exc.strerror or type(exc).__name__
+                    dest.unlink(missing_ok=True)
+                    continue
                 shutil.copystat(src, dest, follow_symlinks=False)
                 # hash the copy, not the source: the source may change under us
                 info = file_info(dest)
@@ -248,7 +260,7 @@ class Staging:
         except BaseException:
             shutil.rmtree(staging_dir, ignore_errors=True)
             raise
-        return cls(memory_dir, staging_dir, baseline)
+        return cls(memory_dir, staging_dir, baseline, unreadable)
 
     def changes(self) -> list[FileChange]:
         """What the dream did: staging now against the snapshot it started from."""

@@ -79,7 +79,7 @@ def unrecognised_transcripts(sessions_dir: str | os.PathLike[str]) -> list[str]:
     try:
         names = sorted(e.name for e in os.scandir(sessions_dir)
                        if e.name.endswith(".jsonl") and e.is_file())
-    except (FileNotFoundError, NotADirectoryError):
+    except OSError:  # missing, or unreadable: status says so on its scan line
         return []
     return [n for n in names if not is_session_name(n)
             and not n.startswith(("agent-", "rollout-"))]

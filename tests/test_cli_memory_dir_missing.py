@@ -1,0 +1,81 @@
+"""A memory dir named outright (autodream.toml, AUTODREAM_MEMORY_DIR, --memory-dir) that is not
+there is a typo or the wrong machine: one line naming the setting (exit 3), never a new, empty
+memory. Claude Code's own memory dir may not exist yet (it makes it on the first memory): a
+dream starts it, and a dry run of it creates nothing anywhere."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import errors
+from autodream.cli import cli
+from autodream.config import sanitize
+from tests.test_cli_dream import clean_env, sample  # noqa: F401  (fixture)
+
+
+def _toml(project: Path) -> dict[str, str]:
+    toml = project / "autodream.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'memory_dir = "memory"', 'memory_dir = "memroy"'), encoding="utf-8")
+    return clean_env()
+
+
+def _env(project: Path) -> dict[str, str]:
+    return clean_env(AUTODREAM_MEMORY_DIR=str(project / "memroy"))
+
+
+HOW = {"autodream.toml": (_toml, "in "), "env": (_env, "env AUTODREAM_MEMORY_DIR")}
+COMMANDS = {"dream": ["--force"], "dry run": ["--dry-run", "--force"], "status": ["status"],
+            "log": ["log"], "show": ["show"], "undo": ["undo"]}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("how", sorted(HOW))
+def test_a_configured_memory_dir_that_is_not_there_is_a_one_line_error(
+        sample: Path, how: str, command: str) -> None:  # noqa: F811
+    configure, source = HOW[how]
+    env = configure(sample)
+    result = CliRunner().invoke(cli, [*COMMANDS[command], "--project", str(sample)], env=env)
+    # was: "note: ... holds no memory yet; this dream starts one" and exit 0, the typo made
+    # into a new memory dir (by a dry run too)
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"Error: memory_dir ({source}") and "directory does not exist" in line
+    assert str(sample / "memroy") in line
+    assert not (sample / "memroy").exists()
+
+
+def test_memory_dir_given_to_log_that_is_not_there_is_the_same_error(
+        tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["log", "--memory-dir", str(tmp_path / "nope")],
+                                env=clean_env())
+    assert result.exit_code == errors.ConfigError.exit_code
+    assert result.stderr.startswith("Error: memory_dir (option --memory-dir): directory does "
+                                     f"not exist: {tmp_path / 'nope'}")
+
+
+@pytest.mark.parametrize("dry_run", [True, False])
+def test_claude_codes_memory_dir_not_made_yet_is_started_by_a_dream_not_by_a_dry_run(
+        sample: Path, tmp_path: Path, dry_run: bool) -> None:  # noqa: F811
+    project = tmp_path / "proj"
+    project.mkdir()
+    home = tmp_path / "claude"
+    sessions = home / "projects" / sanitize(str(project.resolve()))
+    shutil.copytree(sample / "sessions", sessions)
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    result = CliRunner().invoke(
+        cli, [*(["--dry-run"] if dry_run else []), "--force", "--backend", "local",
+              "--project", str(project)], env=clean_env(CLAUDE_CONFIG_DIR=str(home)))
+    assert result.exit_code == 0, result.output
+    memory = sessions / "memory"
+    assert f"{memory} holds no memory yet" in result.stderr
+    assert "+ MEMORY.md" in result.stdout
+    if dry_run:
+        # was: memory/.autodream/{runs/...,DREAMS.md,lock.guard,staging} left behind
+        assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before
+    else:
+        assert (memory / "MEMORY.md").is_file()
