@@ -877,6 +877,7 @@ def undo_command(
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
 
+
 @cli.command("scrub", epilog=EXIT_CODES_HELP)
 @click.option("--dry-run", is_flag=True, help="List what would change; change nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was scrubbed as JSON.")
