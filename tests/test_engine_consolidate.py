@@ -4883,3 +4883,31 @@ def test_a_long_memory_merges_only_the_rules_written_twice() -> None:
     assert sorted(plan.deletes) == sorted(m.split(" -> ")[0] for m in expected)
     assert "project_rule_00.md" not in plan.deletes
     assert len(parse_index(plan.index).entries) == len(files) - len(expected)
+
+
+@pytest.mark.parametrize(("lead", "said", "now", "closes"), [
+    # a past event alike but for the tense: was a second entry beside "Was planned: ...; check
+    # how it turned out"
+    ("Release 2.3 goes out on 2026-07-17, please bump the version in pyproject.",
+     "release 2.3 went out fri, all good", "Release 2.3 went out on 2026-07-17, all good.", True),
+    ("Release 2.3 goes out on 2026-07-17.", "Release 2.3 went out on Friday.",
+     "Release 2.3 went out on 2026-07-17.", True),
+    # another release, or one told done long before its day, is not this plan's outcome
+    ("Release 2.4 goes out on 2026-07-17.", "Release 2.3 went out on Friday.",
+     "Release 2.3 went out on 2026-07-17.", False),
+    ("Release 2.3 goes out on 2026-08-28.", "Release 2.3 went out on Friday.",
+     "Release 2.3 went out on 2026-07-17.", False),
+])
+def test_a_plan_told_done_in_its_own_words_takes_the_outcome(
+        lead: str, said: str, now: str, closes: bool) -> None:
+    plan = _plan({"project_release.md": topic("Release", lead)}, None,
+                 human(said, session="b", day=14))
+    files = sorted(f for f in plan.writes if f != "MEMORY.md")
+    if closes:
+        assert files == ["project_release.md"]
+        entry = parse_entry("project_release.md", plan.writes["project_release.md"])
+        assert entry.statements == [now]
+        assert entry.history == [f"Updated on 2026-07-20; previously: {lead}"]
+        assert "check how it turned out" not in plan.writes["project_release.md"]
+    else:
+        assert any(now in plan.writes[f] for f in files if f != "project_release.md")

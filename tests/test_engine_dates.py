@@ -1342,6 +1342,34 @@ def test_a_bare_weekday_is_behind_when_its_clause_tells_what_was_done(
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # told on Friday 2026-07-17, a thing named with no article done on a weekday, or the
+        # weekday straight after the deed with no "on", is the one gone by (were 2026-07-24, a
+        # week ahead, and no date at all)
+        ("Release 2.3 went out on Friday.", "Release 2.3 went out on 2026-07-10."),
+        ("Release 2.3 went out Friday.", "Release 2.3 went out on 2026-07-10."),
+        ("release 2.3 went out Friday, all good", "release 2.3 went out on 2026-07-10, all good"),
+        ("Billing fix shipped on Tuesday.", "Billing fix shipped on 2026-07-14."),
+        ("Deploy happened Tuesday.", "Deploy happened on 2026-07-14."),
+        ("The outage was Wednesday.", "The outage was on 2026-07-15."),
+        # ... near misses: still to come, arranged, moved, what the day is, or the deed not the
+        # day's own ("Review merged PRs" is a task)
+        ("Release 2.4 goes out on Friday.", "Release 2.4 goes out on 2026-07-24."),
+        ("Review merged PRs on Friday.", "Review merged PRs on 2026-07-24."),
+        ("Legal confirmed the launch on Friday.", "Legal confirmed the launch on 2026-07-24."),
+        ("It will be shipped Friday.", "It will be shipped Friday."),
+        ("We scheduled the demo Friday.", "We scheduled the demo Friday."),
+        ("The demo got moved Friday.", "The demo got moved Friday."),
+        ("It was Friday.", "It was Friday."),
+        ("The release is Friday.", "The release is on 2026-07-24."),
+    ],
+)
+def test_a_weekday_told_of_a_deed_done_is_the_one_gone_by(text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 7, 17))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # "since" a weekday is the latest one before, in a rule too (a bare weekday is not read
         # in a rule: "never deploy on Friday" is every Friday)
         ("The build has been broken since Friday.", "The build has been broken since 2026-07-03."),

@@ -77,6 +77,9 @@ def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
          "pg16 migration still on for Saturday the 21st"),
         ("the admin ui moves on tues", "the admin ui moves on Tuesday"),
         ("demo for the team monday at 2", "demo for the team on Monday at 2"),
+        # ... and a day told straight after a deed done on it (was "went out fri", no date)
+        ("release 2.3 went out fri, all good", "release 2.3 went out Friday, all good"),
+        ("the outage was tue", "the outage was Tuesday"),
         # near misses: code, paths, flags, identifiers and the words themselves stay as typed
         ("see src/w/o.py and w/o/x, `w/o`", "see src/w/o.py and w/o/x, `w/o`"),
         ("run it with --fri and edit mon.py, a u8 field",
@@ -84,6 +87,7 @@ def test_fast_typing_is_read_as_meant(typed: str, meant: str) -> None:
         ("`next fri` is a flag value", "`next fri` is a flag value"),
         ("we sat down; the sun is out; wed to it", "we sat down; the sun is out; wed to it"),
         ("the SAT solver runs on SUN boxes", "the SAT solver runs on SUN boxes"),
+        ("it shipped sat.py and went out mon.py", "it shipped sat.py and went out mon.py"),
         ("im so ill today, feeling ill", "I'm so ill today, feeling ill"),
         ("the rn app, pipe it to bc, the prob is low",
          "the rn app, pipe it to bc, the prob is low"),

@@ -922,6 +922,12 @@ class Consolidator:
                     "says only what 'it' is now, and no memory names another tool of its kind "
                     "for it to replace", session_id=cand.source.session_id))
                 return
+        if cand.kind == "fact" and (passed := self._plan_told_done(cand)) is not None and (
+                self._came_to_pass(passed, cand, cluster)):
+            # "Release 2.3 went out on 2026-10-23" beside "Release 2.3 goes out on 2026-10-23,
+            # ...": alike but for the tense (so read as about other things), it is the plan's
+            # outcome, not a second entry beside a plan told "check how it turned out"
+            return
         before = len(self.entries)
         self._create(cand, cluster)
         if cand.kind == "switch" and len(self.entries) > before:
@@ -2439,6 +2445,15 @@ class Consolidator:
                 "merged", f"{other.file} -> {keep.file}",
                 f"a plan of what was told done on {day.isoformat()}; kept as history",
                 file=keep.file, session_id=cand.source.session_id))
+
+    def _plan_told_done(self, cand: Candidate) -> Entry | None:
+        """The one remembered plan due by the day ``cand`` tells something of it was done."""
+        done = _done_on(cand)
+        if done is None:
+            return None
+        found = [e for e in self.live() if e.type == "project" and _due_by(
+            lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
+        return found[0] if len(found) == 1 else None
 
     def _plan_done(self, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` tells something done in words no plan is said in ("We shipped 1.4 today!",

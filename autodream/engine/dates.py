@@ -867,8 +867,12 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # ... nor when the date it names follows ("on Friday 2026-07-17", "Friday (2026-07-17)")
 # Said after "is" ("the staging deploy is Friday") it is the day of the thing named before.
 # ... and after "due" ("The postmortem is due Friday") it is the day it is due
-_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|"
-                           rf"(?<=\bare )|(?<=\bdue ))"
+# Said straight after a deed ("release 2.3 went out Friday", "the outage was Friday") it is
+# the day that deed was done on: one gone by.
+_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|(?<=\bare )"
+                           r"|(?<=\bdue )"
+                           r"|(?P<deed>(?<=ed )|(?<=\bwent out )|(?<=\bwent live )|(?<=\bwas )"
+                           r"|(?<=\bwere )))"
                            rf"{_WD}\b(?!s)(?!,?\s+\(?\d{{4}}-\d{{2}}-\d{{2}}\b)", re.I)
 # ... but not of the day itself or of what is at hand ("Today is Friday", "It's Friday")
 _DAY_IS = frozenset({"today", "tomorrow", "yesterday", "it", "this", "that", "which", "what"})
@@ -877,6 +881,7 @@ _CLAUSE_BREAK = re.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|becaus
                            r"then)\b", re.I)
 # A verb of what was done: past in -ed (not "need", "feed"), or irregular
 _DEED = rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)"
+_DEED_PARTICLE = r"(?:out|live|down|off|through|well|fine|badly|smoothly|ok|okay)"
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
 _DONE = re.compile(
@@ -885,7 +890,11 @@ _DONE = re.compile(
     # "the deploy failed on Tuesday" (a word between, so "the updated docs" is no deed)
     rf"|^\s*(?:the|our|my|their|his|her|your)\s+(?:[\w'-]+\s+){{1,3}}?{_BEFORE_DEED}{_DEED}\b"
     r"|\b(?:was|were|happened|took place)\b|"
-    r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b", re.I)
+    r"^\s*\w+[^e\W]ed\s+(?:it|that|this|them)\b"
+    # ... or by a thing named with no article, the deed right before the day ("Release 2.3
+    # went out on Friday", "Billing fix shipped on Friday"; not "Review merged PRs on Friday")
+    r"|^\s*(?!(?:a|an|the|our|my|their|his|her|your)\s)(?:[\w'.-]+\s+){1,3}?"
+    rf"{_BEFORE_DEED}{_DEED}(?:\s+{_DEED_PARTICLE})?\s*$", re.I)
 # Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
 # Friday", "I asked Sam to deploy on Friday", "we postponed it on Monday".
 _ARRANGED = re.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|postpon|delay|agree|"
@@ -948,6 +957,28 @@ def _last_weekday(said: str) -> int | None:
     return max((w.end() for w in _A_WEEKDAY.finditer(said)), default=None)
 
 
+# A word before a day that arranges or moves it rather than tells what was done on it
+# ("scheduled Friday", "moved Friday")
+_NOT_A_DEED = re.compile(r"(?:mov|push|shift|bump|chang|want|hop|aim|target|need)ed$", re.I)
+_A_DEED = re.compile(rf"(?:{_DEED}(?:\s+(?:out|live))?|was|were)$", re.I)
+
+
+def _after_deed(m: re.Match[str], ref: date) -> When | None:
+    """A weekday straight after a deed ("went out Friday", "shipped Friday", "was Friday"):
+    the latest one gone by, unless the clause is still to come ("will be shipped Friday"), it
+    tells what the day is ("it was Friday"), or the word before is no deed of that day; then
+    left as said, as before."""
+    text = m.string
+    start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+    said = text[start:m.start()].rstrip()
+    words = said.split()
+    if (len(words) < 2 or words[-2].lower() in _DAY_IS or not _A_DEED.search(said)
+            or _NOT_A_DEED.search(said) or _ARRANGED.search(said)
+            or _FUTURE_WORDING.search(said)):
+        return None
+    return _day(_weekday_before(ref, m["wd"]))
+
+
 def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
     """"On Friday" is the first Friday after the message's day, unless its clause tells what
     was done on it ("we moved it on Monday", "the outage was on Tuesday", "on Monday we decided
@@ -959,6 +990,8 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
         return None
     if m["prep"] is None and _slot_put_right(m):
         return None
+    if m["deed"] is not None:
+        return _after_deed(m, ref)
     if m["prep"] is None:
         before = text[:m.start()].split()
         if len(before) < 2 or before[-2].lower() in _DAY_IS or before[-2][:1].isdigit():

@@ -147,7 +147,9 @@ _DAY_WORDS = frozenset((*_DAYS, *_DAYS.values()))
 # at 2"): a note's shorthand for "on Monday at 2", which is how a plan is read
 _SHORT_DAY = re.compile(
     rf"(?P<lead>\b(?:next|this|last|on|by|till|until|til|from|every|each|since|before|after|"
-    rf"through|thru|coming|following|cya|see you)\s+)(?P<day>{_DAY})(?![\w'’/\\-]|\.\w)"
+    # (or after a deed done on it: "went out fri", "shipped mon")
+    rf"through|thru|coming|following|cya|see you|went out|went live|shipped|launched|released|"
+    rf"deployed|happened|was|were)\s+)(?P<day>{_DAY})(?![\w'’/\\-]|\.\w)"
     rf"|(?P<word>\b[a-z]+(?:['’]s)?\s+)?(?<![\w'’./\\-])(?P<said>{_ANY_DAY})"
     rf"(?=,?\s+(?:at|@)\s*\d|\s+(?:morning|afternoon|evening|night|eod|am|pm)\b"
     rf"|,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b)", re.I)

@@ -399,8 +399,9 @@ def _done_on(cand: Candidate) -> date | None:
     return latest_date(cand.text)
 
 
+# (and how it went, which names nothing either: "release 2.3 went out fri, all good")
 _DONE_WORDS = word_set("""got shipped submitted delivered handed turned sent filed completed
-    finished wrapped went live signed""")
+    finished wrapped went live signed all good fine well smoothly smooth ok okay great""")
 
 
 def _same_event(plan: str, done: str) -> bool:
