@@ -102,6 +102,11 @@ def is_autodream_hook(command: object) -> bool:
     )
 
 
+def _gone(command: str) -> bool:
+    """A hook named by a full path whose file is no longer there to run."""
+    return os.path.isabs(command) and not os.access(command, os.X_OK)
+
+
 def hook_beside(executable: str, on_path: str | None) -> Path | None:
     """The ``autodream-hook`` installed beside ``executable`` when ``on_path`` (what PATH
     finds) is None: a virtualenv's scripts are not on PATH until it is activated, and Claude
@@ -141,9 +146,20 @@ def install_hook(
     added: list[str] = []
     for event in chosen:
         groups = _event_groups(path, hooks, event)
-        if any(_is_ours(h, command) or _is_ours(h, None)
+        if any(_is_ours(h, command) or (_is_ours(h, None) and not _gone(h["command"]))
                for g in groups for h in _group_handlers(g)):
             continue
+        # a hook by a full path that is gone (a virtualenv moved or rebuilt) runs nothing:
+        # installing again is how a person repairs it
+        emptied: list[int] = []
+        for i, group in enumerate(groups):
+            kept = [h for h in _group_handlers(group) if not _is_ours(h, None)]
+            if len(kept) != len(_group_handlers(group)):
+                group["hooks"] = kept
+                if not kept:
+                    emptied.append(i)
+        for i in reversed(emptied):
+            del groups[i]
         groups.append(
             {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
         )

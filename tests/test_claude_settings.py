@@ -319,10 +319,11 @@ def stop_commands(path: Path) -> list[str]:
 
 def test_the_hook_by_its_full_path_is_the_same_hook(config_dir: Path) -> None:
     path = config_dir / "settings.json"
-    run("install", "--command", "/opt/autodream/bin/autodream-hook")
+    hook = str(fake_executable(config_dir / "autodream-hook"))
+    run("install", "--command", hook)
     # a second install under the bare name would fire the hook twice after every turn
     assert "already installed" in run("install").stdout
-    assert stop_commands(path) == ["/opt/autodream/bin/autodream-hook"]
+    assert stop_commands(path) == [hook]
     result = run("uninstall")
     assert result.exit_code == 0 and "removed the autodream hook" in result.stdout
     assert "hooks" not in json.loads(path.read_text())
@@ -441,3 +442,27 @@ def test_project_scope_follows_the_groups_project_option(tmp_path: Path, config_
     result = run("--project", str(project), "install", "--project", "--event", "Stop")
     assert result.exit_code == 0, result.output
     assert our_handlers(json.loads((project / ".claude" / "settings.json").read_text()), "Stop")
+
+
+def test_install_again_repairs_a_hook_whose_file_is_gone(
+    config_dir: Path, tmp_path: Path
+) -> None:
+    # the virtualenv it was installed from was moved or rebuilt: the hook runs nothing now
+    path = config_dir / "settings.json"
+    mine = {"hooks": {"Stop": [
+        {"hooks": [{"type": "command", "command": "notify-send done"},
+                   {"type": "command", "command": str(tmp_path / "gone" / "autodream-hook")}]},
+    ]}}
+    path.write_text(json.dumps(mine, indent=2) + "\n")
+    result = run("install", "--event", "Stop")
+    assert "installed the autodream hook for Stop" in result.stdout
+    assert stop_commands(path) == ["notify-send done", "autodream-hook"]
+
+
+def test_install_keeps_a_hook_by_a_full_path_that_is_there(
+    config_dir: Path, tmp_path: Path
+) -> None:
+    hook = fake_executable(tmp_path / "autodream-hook")
+    run("install", "--command", str(hook))
+    assert "already installed" in run("install").stdout
+    assert stop_commands(config_dir / "settings.json") == [str(hook)]
