@@ -3581,3 +3581,59 @@ def test_an_incident_told_in_the_past_under_its_name_is_kept(said: str, kept: st
     # an incident told in the past tense was never a candidate, unlike one told "is down"
     found = [c.text for c in candidates(said, day=3) if "INC-4460" in c.text]
     assert (found and kept in found[0]) if kept else not found
+
+
+# (from the Go developer's month) news passed on from a colleague is no task asked of the
+# assistant, and "her" is named; a task that opens with "Update" still is one
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Update from Marta: migration PRs no longer need her specifically, any one of the other "
+     "two of us can review them now.",
+     "Migration PRs no longer need Marta specifically, any one of the other two of us can "
+     "review them now."),
+    ("As I said, use table-driven tests for the handlers.",
+     "As the user said, use table-driven tests for the handlers."),
+    ("Like I said, always run make lint before you finish.",
+     "Like the user said, always run make lint before you finish."),
+])
+def test_news_and_rules_said_again_are_candidates(said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    "Update the README with the new flag.",
+    "Update from main and rebase your branch.",
+    "As I said, no.",
+    "As I said earlier, the build is broken right now.",
+])
+def test_tasks_and_replies_said_so_stay_out(said: str) -> None:
+    assert candidates(said) == []
+
+
+# (from the Go developer's month) how deploys go out, and what a colleague asked the team to
+# keep until a day, are memories; one deploy, or keeping an eye on something, are not
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Our staging deploys run from the deploy.yml workflow on merge to main; prod deploys are "
+     "manual through the same workflow with a tag.",
+     "Our staging deploys run from the deploy.yml workflow on merge to main; prod deploys are "
+     "manual through the same workflow with a tag."),
+    ("Prod deploys are manual.", "Prod deploys are manual."),
+    ("Jonas asked if we can keep the /v1 charges endpoints alive until the end of August, the "
+     "mobile app still calls them.",
+     "Keep the /v1 charges endpoints alive until 2026-08-31 (Jonas's ask; the mobile app still "
+     "calls them)."),
+    ("Jonas asked us to keep the old dashboard until Friday.",
+     "Keep the old dashboard until 2026-07-10 (Jonas's ask)."),
+])
+def test_how_deploys_go_and_what_is_kept_until_a_day_are_candidates(said: str,
+                                                                      kept: str) -> None:
+    assert [c.text for c in candidates(said, day=3)] == [kept]
+
+
+@pytest.mark.parametrize("said", [
+    "Jonas asked if we can keep it until Friday.",
+    "Jonas asked if we can keep an eye on the queue until the release.",
+    "Our staging deploys run tonight, I'll watch them.",
+])
+def test_one_deploy_or_a_thing_to_watch_stays_out(said: str) -> None:
+    assert [c.kind for c in candidates(said, day=3)] in ([], ["plan"])
+    assert not any(c.text.startswith("Keep ") for c in candidates(said, day=3))

@@ -4911,3 +4911,128 @@ def test_a_plan_told_done_in_its_own_words_takes_the_outcome(
         assert "check how it turned out" not in plan.writes["project_release.md"]
     else:
         assert any(now in plan.writes[f] for f in files if f != "project_release.md")
+
+
+# (from the Go developer's month) a colleague's ask for every one of a kind of work is her
+# rule; when she lifts it, the rule says what holds now and the ask is its history
+_MARTA = ("Marta asked that every PR touching db/migrations gets her review before merge, so "
+          "please flag any migration you write.")
+
+
+@pytest.mark.parametrize("lifted", [
+    "Update from Marta: migration PRs no longer need her specifically, any one of the other two "
+    "of us can review them now.",
+    "Migration PRs no longer need Marta specifically, any one of us can review them now.",
+])
+def test_a_colleagues_ask_she_lifts_is_replaced_not_kept_beside(lifted: str) -> None:
+    plan = _plan({}, None, human(_MARTA, session="a", day=0), human(lifted, session="b", day=4))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(text).body
+    now, _, rest = body.partition("\n\n")
+    assert now.startswith("Migration PRs no longer need Marta specifically")
+    assert "gets her review" not in now  # the ask is no rule any more ...
+    assert f"Updated on {(T0 + timedelta(days=4)).date()}; previously: Marta asked" in rest
+
+
+def test_a_colleagues_ask_alone_is_her_rule() -> None:
+    plan = _plan({}, None, human(_MARTA, day=0))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    topic_ = parse_topic(text)
+    assert topic_.type == "feedback"
+    assert topic_.body.startswith("Marta asked that every PR touching db/migrations")
+    assert "Marta's preference" in topic_.body
+
+
+@pytest.mark.parametrize("other", [
+    # another person's ask lifted, or Marta's for other work: her rule stands
+    "Update from Jonas: migration PRs no longer need him specifically, any one of us can "
+    "review them now.",
+    "Update from Marta: frontend PRs no longer need her specifically, any one of us can review "
+    "them now.",
+])
+def test_another_ask_lifted_leaves_the_colleagues_rule(other: str) -> None:
+    files = {"feedback_migrations.md": topic(
+        "Migrations", "Marta asked that every PR touching db/migrations gets her review before "
+        "merge.", type_="feedback")}
+    plan = _plan(files, "- [Migrations](feedback_migrations.md) — Marta reviews\n",
+                 human(other, day=3))
+    if "feedback_migrations.md" in plan.writes:
+        assert parse_topic(plan.writes["feedback_migrations.md"]).body.startswith(
+            "Marta asked that every PR")
+
+
+@pytest.mark.parametrize("said", [
+    "As I said, use table-driven tests for the handlers.",
+    "Like I said, use table-driven tests for the handlers.",
+    "As mentioned, use table-driven tests for the handlers.",
+    "As I mentioned before, use table-driven tests for the handlers.",
+])
+def test_a_rule_said_as_said_before_is_kept_without_those_words(said: str) -> None:
+    plan = _plan({}, None, human(said, day=3))
+    [(file, text)] = [(f, t) for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert file == "feedback_use-table-driven-tests-handlers.md"
+    assert parse_topic(text).body.startswith("Use table-driven tests for the handlers.\n")
+
+
+def test_a_rule_said_as_said_before_confirms_the_one_kept() -> None:
+    files = {"feedback_table.md": topic("Table", "Use table-driven tests for the handlers.",
+                                        type_="feedback")}
+    plan = _plan(files, "- [Table](feedback_table.md) — table tests\n",
+                 human("As I said, use table-driven tests for the handlers.", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] in ([], ["feedback_table.md"])
+    assert any(d.action == "confirmed" and d.file == "feedback_table.md"
+               for d in plan.decisions)
+
+
+def test_a_port_put_right_is_changed_in_the_history_not_switched_from_is() -> None:
+    files = {"project_port.md": topic("Port", "The dev DB port is 5432.")}
+    plan = _plan(files, "- [Port](project_port.md) — port\n",
+                 human("Correction on the port: 5433, not 5432.", day=3))
+    body = parse_topic(plan.writes["project_port.md"]).body
+    assert body.startswith("The dev DB port is 5433.")
+    assert "Changed from 5432 to 5433 on 2026-07-09; previously 5432." in body
+    assert "is 5432" not in body.split("\n\n", 1)[1]
+
+
+# "The new port is 8080" gives the one port memory holds of that thing a new number
+@pytest.mark.parametrize(("files", "said", "file", "lead"), [
+    ({"project_port.md": "The dev DB port is 5432."}, "The new port is 8080.",
+     "project_port.md", "The dev DB port is 8080."),
+    ({"project_api.md": "The API server listens on port 3000 in dev.",
+      "project_db.md": "Postgres runs on port 5432 locally."},
+     "The new Postgres port is 5433.", "project_db.md", "Postgres runs on port 5433 locally."),
+])
+def test_a_new_port_replaces_the_old_one_where_it_is_given(
+        files: dict[str, str], said: str, file: str, lead: str) -> None:
+    plan = _plan({f: topic(f[8:-3], b) for f, b in files.items()},
+                 "".join(f"- [{f}]({f}) — x\n" for f in files), human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+    body = parse_topic(plan.writes[file]).body
+    assert body.startswith(lead + "\n")
+    old = re.search(r"\d{4}", files[file])
+    assert old is not None
+    new = re.findall(r"\d{4}", lead)[-1]
+    assert f"Changed from {old[0]} to {new} on 2026-07-09; previously {old[0]}." in body
+
+
+@pytest.mark.parametrize(("files", "said", "expect"), [
+    # which of two ports moved is not said: kept as said, the two entries as they were
+    ({"project_api.md": "The API server listens on port 3000 in dev.",
+      "project_db.md": "Postgres runs on port 5432 locally."}, "The new port is 8080.",
+     "created"),
+    # no port in memory: nothing says what it is the port of
+    ({"project_x.md": "We deploy on Thursdays."}, "The new port is 8080.", "dropped"),
+    # the port it has already
+    ({"project_port.md": "The dev DB port is 8080."}, "The new port is 8080.", "confirmed"),
+    # not a port given: left to what reads it now
+    ({"project_port.md": "The dev DB port is 5432."}, "The new port scanner is great.", None),
+])
+def test_a_new_port_that_says_no_one_port_leaves_the_entries(
+        files: dict[str, str], said: str, expect: str | None) -> None:
+    plan = _plan({f: topic(f[8:-3], b) for f, b in files.items()},
+                 "".join(f"- [{f}]({f}) — x\n" for f in files), human(said, day=3))
+    for f, b in files.items():
+        if f in plan.writes:
+            assert parse_topic(plan.writes[f]).body.startswith(b)
+    actions = {d.action for d in plan.decisions if d.subject.startswith(("The new", "The dev"))}
+    assert expect is None or expect in actions

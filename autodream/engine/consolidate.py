@@ -202,6 +202,7 @@ from autodream.engine.text import (
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
     NEW_ADDRESS,
+    NEW_PORT,
     STATE_WORDS,
     STOPWORDS,
     TELLS_SWITCH,
@@ -272,6 +273,18 @@ _DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 
 # Lines of a body that are no statement to fold into another: a heading, code, a table, a quote
 _NOT_A_STATEMENT = ("#", "`", "|", ">")
+# "... no longer need Marta": what a named person asked of that work is lifted
+_NO_LONGER_NEEDS = re.compile(
+    r"\bno\s+longer\s+(?:needs?|requires?)\s+(?P<who>(?-i:[A-Z][a-z]+))\b", re.I)
+# ... the ask as told: "Marta asked that every ...", "Marta wants every ..."
+_ASKED_BY = re.compile(r"\b(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked\s+that|asks\s+that|wants?)\s+"
+                       r"(?:every|each|all|any)\b", re.I)
+_ASK_FRAME = tokens("the our all every any")
+# the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
+_PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
+                         r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
+# what a claimed version is no tool's name but a value's ("is 5433")
+_VALUE_OF = ("is ", "are ", "was ", "were ")
 
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
 _NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
@@ -806,8 +819,12 @@ class Consolidator:
             if upgraded is not None:
                 # "we're on node 20 now" beside "We use Node 18 for the API"
                 target, old = upgraded
-                self._switch(target, replace(cand, kind="switch", new=cand.maybe_new, old=old),
-                             cluster)
+                new = cand.maybe_new or ""
+                if new.startswith(_VALUE_OF) and old.lower().startswith(_VALUE_OF):
+                    # "The port is 5433, not 5432": no tool's version but a value, which the
+                    # history tells alone ("from 5432 to 5433", not "from is 5432")
+                    new, old = new.split(" ", 1)[1], old.split(" ", 1)[1]
+                self._switch(target, replace(cand, kind="switch", new=new, old=old), cluster)
                 return
             # "Our design docs are in Confluence now" is read as where to look, and is as much
             # a move away from the place an entry names; "Use pnpm" (with its reason: "it's
@@ -859,6 +876,17 @@ class Consolidator:
                 cand.kind == "resource") else None
             if readdressed is not None:
                 self._readdress_in_place(*readdressed, cand, cluster)
+                return
+            told_port = NEW_PORT.match(cand.text) if cand.kind == "fact" and (
+                " port " in cand.text) else None
+            if told_port is not None and self._new_port(told_port, cand, cluster):
+                return
+            lifted = self._ask_lifted(cand) if cand.kind == "fact" else None
+            if lifted is not None:
+                # "Migration PRs no longer need Marta specifically, ..." of "Marta asked that
+                # every PR touching db/migrations gets her review": her ask is over; kept
+                # beside it, memory would still hold the review she no longer needs
+                self._lift_ask(lifted, cand, cluster)
                 return
             target = (self._readdressed(cand) or self._turned_back_in(cand)
                       or self._decision_taken_back(cand) or self._best_match(cand))
@@ -1055,6 +1083,74 @@ class Consolidator:
         self._superseded(entry, cand, cluster,
                          f"the address {old} moved to {new} on {day}; the rest of the entry "
                          f"stays")
+
+    def _ask_lifted(self, cand: Candidate) -> Entry | None:
+        """For "Migration PRs no longer need Marta specifically, ...": the one live entry
+        telling of what Marta asked for that work ("Marta asked that every PR touching
+        db/migrations gets her review"), which she lifts."""
+        if "no longer" not in cand.text:
+            return None
+        m = _NO_LONGER_NEEDS.search(cand.text)
+        if m is None:
+            return None
+        who = m["who"]
+        about = tokens(cand.text[:m.start()]) - _ASK_FRAME
+        found = [e for e in self.live() if e.type in ("feedback", "project")
+                 and (asked := _ASKED_BY.search(e.lead)) is not None and asked["who"] == who
+                 and about & tokens(e.lead)]
+        return found[0] if len(found) == 1 else None
+
+    def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
+        """"The new port is 8080": the one live entry giving a port of that thing another
+        number has it put in place; with none about a port the sentence says nothing to keep
+        (dropped); with more than one, which moved is not said (False: kept as said)."""
+        new, thing = told["port"], tokens(told["thing"])
+        about_ports = [e for e in self.live() if has_word(e.lead, "port")]
+        found = [(e, said[0]) for e in about_ports if thing <= tokens(e.lead)
+                 and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1]
+        if len(found) == 1 and found[0][1] == new:
+            self._confirm(found[0][0], cand, cluster)  # (the port it has already)
+            return True
+        if len(found) == 1:
+            entry, old = found[0]
+            at = re.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
+            day = cand.source.day.isoformat()
+            entry.statements = [at.sub(new, s) if has_word(s, "port") else s
+                                for s in entry.statements]
+            entry.description = at.sub(new, entry.description)
+            entry.history.append(f"Changed from {old} to {new} on {day}; previously {old}.")
+            self._superseded(entry, cand, cluster,
+                             f"the port {old} changed to {new} on {day}; the rest of the entry "
+                             f"stays")
+            return True
+        if not about_ports:
+            self.decisions.append(Decision(
+                "dropped", shorten(cand.text, 120),
+                "says only what the port is now, and no memory gives a port for it to replace",
+                session_id=cand.source.session_id))
+            return True
+        return False
+
+    def _lift_ask(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``entry``, the ask ``cand`` lifts, says what holds now; the ask is its history."""
+        if any(_says_again(cand.text, s) for s in entry.statements):
+            self._restated(entry, cand, cluster)
+            return
+        day = cand.source.day.isoformat()
+        previous = entry.lead
+        who = _NO_LONGER_NEEDS.search(cand.text)
+        entry.history.append(f"Updated on {day}; previously: {previous}")
+        # (a line of its own about something else stays: a person's note beside the ask)
+        entry.statements = self._capped([cand.text, *(
+            s for s in entry.statements[1:] if who is None or not has_word(s, who["who"]))],
+            entry.file)
+        if entry.name == title_for(previous) or previous.startswith(entry.name):
+            entry.name = title_for(cand.text) or entry.name
+        if entry.original is None or entry.description == description_for(previous):
+            entry.description = description_for(entry.lead)
+        _guidance_for(entry, cand, cluster)
+        self._took_in(entry, cand, cluster, "superseded",
+                      f"the ask '{shorten(previous, 80)}' is lifted on {day}; kept as history")
 
     def _decision_taken_back(self, cand: Candidate) -> Entry | None:
         """For "We are NOT doing Karpenter this quarter after all": the one live entry telling of
@@ -2193,7 +2289,9 @@ class Consolidator:
         # a line pruned below for naming the old place keeps its address in the history
         gone += [_LIST_MARK.sub("", s).strip().rstrip(".!?") for s in stale
                  if old and _of_old_place(s, old, new)]
-        verb = "Switched back" if cand.back else "Switched"
+        # (a value put right, "from 5432 to 5433", changed: no tool was switched)
+        verb = "Switched back" if cand.back else "Changed" if new[:1].isdigit() and (
+            was[:1].isdigit()) else "Switched"
         # "in Notion (https://...)" takes what else went inside its own brackets
         prior = (said if not gone else f"{said[:-1]}; {'; '.join(gone)})" if said.endswith(")")
                  else f"{said} ({'; '.join(gone)})")

@@ -50,7 +50,7 @@ def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
 _OTHERS_PREFERENCE = re.compile(
     r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Everybody|Nobody|Someone|Somebody"
     r"|Users?|People|Customers|Reviewers|Clients|Devs|Developers|Engineers|Management|Legal"
-    r"|Security|Ops|QA)\b)(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?)\b)")
+    r"|Security|Ops|QA)\b)(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?|asked\s+that|asks\s+that)\b)")
 
 
 def _whose_preference(text: str) -> str | None:

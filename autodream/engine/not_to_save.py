@@ -231,7 +231,9 @@ _EPHEMERAL = re.compile(
     r"look at|check|"
     r"show me|give me|make it|continue|proceed|undo|revert)\b|\bwip\b|\btodo\b|"
     # a task asked of the assistant, or help asked with it: "help me upgrade Django to 5.0"
-    r"^(?:please )?(?:help (?:me|us) (?:to )?)?(?:fix|add|implement|refactor|update|change|look|"
+    r"^(?:please )?(?:help (?:me|us) (?:to )?)?(?:fix|add|implement|refactor|change|look|"
+    # (not news passed on: "Update from Marta: ...")
+    r"update(?!\s+from\s+(?-i:[A-Z])[\w-]+\s*[:—–])|"
     r"make|create|remove|delete|"
     r"rename|move|continue|commit|push|open|show|explain|review|tidy|clean|bump|upgrade|"
     r"downgrade|tag|install|build|print|merge|finish|rerun|retry|do|"

@@ -56,11 +56,13 @@ def _says_again(new: str, old: str) -> bool:
 
 # A rule told as said before: "Again, pytest style please, ...", "As I said, ...", "I said it
 # before, prefer einops"
-_SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:i|we|the\s+user)\s+(?:said|mentioned)|"
+_SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:(?:i|we|the\s+user)\s+)?mentioned|"
+                          r"as\s+(?:i|we|the\s+user)\s+said|"
                           r"like\s+(?:i|we|the\s+user)\s+said|(?:i|we|the\s+user)(?:'ve|\s+ha(?:ve|s))?"
                           r"\s+said\s+(?:it|this|that)\s+(?:before|already)|"
                           # ("I did say, always a story for new components please")
-                          r"(?:i|we|the\s+user)\s+did\s+say)\b,?\s*", re.I)
+                          r"(?:i|we|the\s+user)\s+did\s+say)(?:\s+(?:before|earlier))?\b,?\s*",
+                          re.I)
 
 
 def without_said_before(text: str) -> str:

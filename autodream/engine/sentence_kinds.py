@@ -26,6 +26,7 @@ from autodream.engine.text import (
     ADDRESS_AT,
     CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
+    NEW_PORT,
     TELLS_SWITCH,
     ensure_period,
     has_word,
@@ -734,6 +735,12 @@ _FACT = re.compile(
     # where production itself runs: "Production runs on Kubernetes in eu-west-1"
     r"^(?:prod|production|staging)\s+(?:runs\s+on|is\s+(?:on|hosted\s+on|deployed\s+(?:on|to)))"
     r"\s+(?-i:[A-Z])|"
+    # how deploys go out: "Our staging deploys run from the deploy.yml workflow on merge to
+    # main", "Prod deploys are manual through the same workflow with a tag" (not one deploy's:
+    # "... run tonight")
+    r"^(?:our\s+)?(?:(?:prod|production|staging|preview)\s+)?(?:deploys|deployments|releases)\s+"
+    r"(?:run\s+(?:from|through|via|on)|go\s+out\s+(?:from|through|via|on)|are\s+(?:manual|"
+    r"automatic|automated|triggered))\b(?![^.;]*\b(?:today|tonight|tomorrow|this\s+week|now)\b)|"
     # what a deployed thing is called, a name the code does not show: "The staging database is
     # called kestrel" (not "the parser is called twice", "... is called from main")
     r"^(?:the|our) (?:prod|production|staging) (?:[\w-]+\s+)?(?:database|db|cluster|server|"
@@ -1522,6 +1529,20 @@ def _detect(raw: str) -> _Kind | None:
             return put_right
         if ":" not in sentence[:on.start("rest")]:
             sentence = on["rest"]  # ("Correction - always run the linter": no lead-in below)
+    if sentence[:7].lower() == "update " and (update := _update_from(sentence)) is not None:
+        return update
+    if " until " in sentence and " keep " in sentence and (
+            kept := _KEEP_UNTIL.match(sentence)) is not None:
+        # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of
+        # January, ...": what the team keeps, and for how long, is the memory; asked as a
+        # question, it was agreed in the answer
+        why = f"; {kept['why'].rstrip(' .!?')}" if kept["why"] else ""
+        return _Kind("plan", f"Keep {kept['what']} until {kept['when']} ({kept['who']}'s "
+                             f"ask{why}).", 0.8)
+    if " port " in sentence and NEW_PORT.match(sentence) is not None:
+        # "The new port is 8080": what it is the port of is in memory (consolidate puts it in
+        # place there), not in the sentence
+        return _Kind("fact", _clean(sentence), 0.8)
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
         # "Good catch, that reminds me of a security rule from Omar Haddad (security team
@@ -1640,6 +1661,8 @@ def key_clause(text: str) -> str:
         text = told[0]
     if text[:1] in "TtIiWw" and (again := _SAID_IT_BEFORE.match(text)) is not None:
         text = text[again.end():]  # "I said it before, prefer einops, ...": the rule is after
+    elif text[:3].lower() in ("as ", "lik") and (again := _RESTATED.match(text)) is not None:
+        text = again["rest"]  # ("As I said, use table-driven tests ...": so is it here)
     if "(" in text or ", " in text:
         # "Always seed everything (torch, numpy, ...) at the start of train.py, the user needs
         # every run to be reproducible" is "Always seed everything" said again: the aside and
@@ -1674,8 +1697,54 @@ def _beside_path(text: str) -> str | None:
     return said if _detect_core(said) is not None else None
 
 
+# "As I said, use table-driven tests ...", "Like I said, ...", "As mentioned, ...": what is
+# said again follows; the words before it only tell it was said before
+_RESTATED = re.compile(r"(?:as|like)\s+(?:(?:i|we|the\s+user)\s+(?:said|mentioned)|mentioned)"
+                       r"(?:\s+(?:before|earlier))?\s*[,:;]\s*(?P<rest>\S.*)$", _I)
+
+
+# "Update from Marta: migration PRs no longer need her specifically, ...": news passed on,
+# what follows is the statement; "her" is the one it came from
+_UPDATE_FROM = re.compile(r"update\s+from\s+(?P<who>(?-i:[A-Z][a-z]+))\s*[:—–]\s*(?P<rest>\S.*)$",
+                          _I)
+_HER = re.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|any\s+longer)\b|"
+                  r"\s*[,.;]|$)", _I)
+
+
+# "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the
+# mobile app still calls them", "Jonas asked us to keep ..."
+_KEEP_UNTIL = re.compile(
+    r"(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked|asks)\s+(?:(?:if|whether)\s+we\s+(?:can|could)|"
+    r"us\s+to)\s+keep\s+(?P<what>(?!(?:it|this|that|them|an?\s+eye)\b)[^,;]+?)\s+until\s+"
+    r"(?P<when>[^,;]+?)(?:\s*[,;]\s*(?P<why>[^?]+?))?\s*[.!?]?$", _I)
+
+
+def _update_from(sentence: str) -> _Kind | None:
+    """What "Update from Marta: ..." tells, with who "her" is named ("Migration PRs no longer
+    need Marta specifically, ..."): the memory is read where no one says who she is."""
+    m = _UPDATE_FROM.match(sentence)
+    if m is None or len(m["rest"].split()) < 3:
+        return None
+    told = _HER.sub(m["who"], m["rest"], count=1)
+    if told == m["rest"]:
+        return None  # (who it came from is not in it: read as any lead-in is, below)
+    inner = _detect_core(told)
+    if inner is None or inner.kind not in ("fact", "decision", "preference", "prohibition"):
+        return None
+    return replace(inner, text=_clean(told))
+
+
 def _detect_core(raw: str) -> _Kind | None:
     sentence = _FILLER.sub("", raw.strip())
+    if sentence[:3].lower() in ("as ", "lik") and (again := _RESTATED.match(sentence)) and (
+            len(again["rest"].split()) >= 3):
+        inner = _detect_core(again["rest"])
+        if inner is not None and inner.kind in ("preference", "prohibition"):
+            # read as the rule it restates, told as said before (a first memory of it leaves
+            # those words out; one kept already is confirmed by it: ``said_once_more``)
+            told = inner.text[:1].lower() + inner.text[1:] if again["rest"][:1].islower() else (
+                inner.text)
+            return replace(inner, text=_clean(sentence[:again.start("rest")] + told))
     m = _CHANGED_MIND.match(sentence)
     if m is not None:
         return _revision(m["rest"])

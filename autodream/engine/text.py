@@ -285,6 +285,13 @@ NEW_ADDRESS = re.compile(
     rf"(?:now\s+)?(?P<at>{_ADDRESS})", re.I)
 
 
+# "The new port is 8080", "The new Postgres port is 5433": the port a thing has now, which
+# replaces the one its entry gives
+NEW_PORT = re.compile(
+    r"^(?:(?:never\s+mind|ok(?:ay)?|also|so|btw|fyi)[,.:;\s]+)?(?:the|our)\s+new\s+"
+    r"(?P<thing>(?:[\w-]+\s+){0,2}?)port\s+is\s+(?:now\s+)?(?P<port>\d{2,5})\s*[.!]?$", re.I)
+
+
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
 CALENDAR_WORDS = word_set(
     """monday tuesday wednesday thursday friday saturday sunday january february march april

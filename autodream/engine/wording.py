@@ -210,8 +210,9 @@ _PREFERENCE = re.compile(
     # ... or a client's, "Acme want all copy in US English" (British English says a company
     # "want"), "Acme now want Storybook published to Chromatic" (a way of working from now on)
     # (a title goes with the name: "Prof. Okafor wants every figure in vector format")
-    r"^(?-i:(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+(?:wants?\s+"
-    r"(?:every|each|all|any)\s|"
+    r"^(?-i:(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+)(?:\s+\([^)]{3,60}\))?\s+(?:(?:wants?|"
+    # ("Marta asked that every PR touching db/migrations gets her review")
+    r"(?:asked|asks)\s+that)\s+(?:every|each|all|any)\s|"
     r"now\s+wants?\s+(?:[\w-]+\s+){1,3}?(?:published|deployed|hosted|built|reviewed|written|"
     r"kept|run)\s+(?:to|on|in|with|through)\s)"
     # (not one ask: "Sam wants any update on the outage asap")
