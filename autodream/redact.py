@@ -349,6 +349,29 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("log", "sign", "cred", "account", "auth", "ssh"),
     ),
     (
+        # a login given as "<user> / <password>" straight after a login word: "Grafana is at
+        # https://grafana.acme.io, login admin / walrusbanjo77", "creds: deploy / Hunter-22x";
+        # the spaces round the slash keep paths out ("login/admin/v2"), the password has a
+        # letter and a digit and no slash ("login / logout flow", "admin / user roles",
+        # "sign in page / dashboard" are none)
+        "login-pair",
+        re.compile(
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)|sign(?:ed)?[\s-]?in|credentials?|creds)"
+            r"(?:\s*[:=]\s*|\s+(?:is|are|as|with)\s+|\s+)[\"'`]?"
+            # (not a part of the login, "login page / dashboard2", nor an identity provider)
+            r"(?!(?:pages?|forms?|screens?|flows?|buttons?|views?|ui|api|endpoints?|routes?"
+            r"|links?|urls?|services?|github|gitlab|google|sso|saml|oidc|oauth2?|okta)\b)"
+            r"[a-z][\w.-]{0,31}[\"'`]?"
+            r"\s+/\s+[\"'`]?(?!\[REDACTED)(?!v?\d+\.\d)(?![^\s\"'`,;]*/)"
+            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)([^\s\"'`,;]{6,}?)[\"'`]?"
+            # ... and it ends the clause: "login page / dashboard2024 is new" names pages
+            r"(?=[.!?)]*(?:\s*$|\s*\n|[\"'`,;]|\s+(?:and|then|to|for|on|before|after|so"
+            r"|but|or|from|via|when|if|please|btw|now|first)\b)|[.!?]+\s)"
+        ),
+        1,
+        ("log", "sign", "cred"),
+    ),
+    (
         # the password one logs in with, after who one logs in as: "always log in as
         # checkout_app with hunter2-Blue-77", "ssh in as deploy using Winter2026!"; the value
         # has letters, a digit, and both cases or a sign ("with python3-venv", "with the

@@ -494,3 +494,42 @@ def test_infrastructure_prose_near_credentials_is_left_alone(text: str) -> None:
 )
 def test_what_one_logs_in_with_that_is_no_password_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a user and a password written "user / password" after a login word
+        ("Remember: Grafana is at https://grafana.acme.io, login admin / walrusbanjo77",
+         "walrusbanjo77"),
+        ("Grafana is at https://grafana.acme.io, login admin / Sup3r-S3cret-Pw!",
+         "Sup3r-S3cret-Pw"),
+        ("Grafana: login admin / walrusbanjo77. Ask Jo for access.", "walrusbanjo77"),
+        ('staging login "admin" / "walrusbanjo77" for now', "walrusbanjo77"),
+        ("creds: deploy / Hunter-22x", "Hunter-22x"),
+        ("sign in as qa / bluefrog2026, then open the billing page", "bluefrog2026"),
+    ],
+)
+def test_a_login_written_user_slash_password_is_found(text: str, secret: str) -> None:
+    _assert_redacted(text, secret)
+    assert find_secrets(text)[0].kind == "login-pair"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the login / logout flow is broken",
+        "admin / user roles are in RBAC",
+        "login admin / user roles",
+        "see login/admin/v2 for it",
+        "login admin / src/app/v2",
+        "login v1 / v2.3 migration",
+        "sign in page / dashboard2 layout",
+        "login page / dashboard2024 is new",
+        "the login form / signup2 form",
+        "log in with github / gitlab2fa",
+        "log in as admin / operator2 depending on the task",
+    ],
+)
+def test_a_slash_after_a_login_word_that_is_no_password_is_left_alone(text: str) -> None:
+    assert not contains_secret(text), find_secrets(text)
