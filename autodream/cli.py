@@ -906,11 +906,18 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
         echo_json({"status": "ok", **report.as_dict()})
         return
     would = "would replace" if dry_run else "replaced"
-    if report.files:
-        click.echo(f"{would} {report.occurrences} occurrence(s) in {len(report.files)} file(s) "
-                   f"with {scrub.PLACEHOLDER}:")
+    if report.files or report.renamed:
+        if report.files:
+            click.echo(f"{would} {report.occurrences} occurrence(s) in {len(report.files)} "
+                       f"file(s) with {scrub.PLACEHOLDER}:")
         for item in report.files:
             click.echo(f"  {item.path} ({item.count})")
+        if report.renamed:
+            # only the new names: the old ones hold the value
+            click.echo(f"{'would rename' if dry_run else 'renamed'} {len(report.renamed)} "
+                       "file(s) whose name held it, to:")
+            for path in report.renamed:
+                click.echo(f"  -> {path}")
         if report.rehashed:
             click.echo(f"{'would update' if dry_run else 'updated'} the hashes undo checks in "
                        f"{len(report.rehashed)} more journal file(s), so undo still works")
@@ -921,6 +928,10 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
                        "as it is")
     else:
         click.echo("not found in the memory dir or autodream's journal: nothing to scrub")
+    if report.partial:
+        # only whole copies are replaced: a copy cut short or changed is the person's to find
+        click.echo(f"warning: a long part of the value is still in {', '.join(report.partial)}: "
+                   "a copy cut short or changed; edit it by hand")
     if report.transcripts:
         click.echo(f"still in {len(report.transcripts)} transcript(s), which autodream does not "
                    "change (they are Claude Code's or Codex's): rotate the credential")

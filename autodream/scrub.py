@@ -24,8 +24,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import math
 import os
+import re
 import stat
+import string
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +50,10 @@ MIN_LENGTH = 8
 _TEMP_SUFFIX = ".scrub.tmp"
 # Read in blocks so a transcript of hundreds of MB is searched in constant memory.
 _BLOCK = 1 << 20
+
+# What a file name holding the value gets in its place (in slug form, so a topic file's name
+# stays one: "reference_grafana-login-admin-redacted.md")
+NAME_PLACEHOLDER = "redacted"
 
 # Called after each file is put in place with "replace <path>"; tests fail the scrub there.
 StepHook = Callable[[str], None]
@@ -79,6 +86,10 @@ class ScrubReport:
     # autodream's JSON whose recorded hashes and sizes changed with the scrubbed files
     rehashed: list[str] = field(default_factory=list)
     transcripts: list[str] = field(default_factory=list)
+    # files whose name held the value, by their new names (the old ones hold the value)
+    renamed: list[str] = field(default_factory=list)
+    # files that, scrubbed, still hold a long part of the value (a copy cut short or changed)
+    partial: list[str] = field(default_factory=list)
 
     @property
     def occurrences(self) -> int:
@@ -96,6 +107,8 @@ class ScrubReport:
             "occurrences": self.occurrences,
             "files": [f.as_dict() for f in self.files],
             "rehashed": list(self.rehashed),
+            "renamed": list(self.renamed),
+            "partial": list(self.partial),
             "transcripts": list(self.transcripts),
         }
 
@@ -140,6 +153,127 @@ def scrub_project(
     return report
 
 
+def value_forms(secret: str) -> list[str]:
+    """The forms of ``secret`` to scrub, longest first: as given, and with the punctuation at
+    its ends dropped when that is still ``MIN_LENGTH`` long, as a copy in memory may have lost
+    it ("login admin / Sup3r-S3cret-Pw!" is kept as "... Sup3r-S3cret-Pw")."""
+    forms = [secret]
+    stripped = secret.strip(string.punctuation)
+    if stripped != secret and len(stripped) >= MIN_LENGTH and stripped not in PLACEHOLDER:
+        forms.append(stripped)
+    return forms
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _name_pattern(forms: list[str]) -> re.Pattern[str]:
+    """A value's forms as they would stand in a file name: as written, or in slug form (a
+    topic file's name is the slug of its title), case ignored."""
+    variants = {f for f in forms} | {_slug(f) for f in forms if len(_slug(f)) >= MIN_LENGTH}
+    ordered = sorted(variants, key=lambda v: (-len(v), v))
+    # a word of the value with letters and a digit, which a slug keeps as a name
+    # ("Sup3r-S3cret-Pw!" titled a file "...-login-admin-sup3r.md"): no word of a name
+    # chosen for its meaning, so it goes too, as a whole word of the name
+    words = sorted({w for w in re.findall(r"[a-z0-9]+", forms[0].lower())
+                    if len(w) >= 5 and re.search(r"[a-z]", w) and re.search(r"\d", w)},
+                   key=lambda w: (-len(w), w))
+    alternatives = [re.escape(v) for v in ordered] + [
+        rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in words]
+    return re.compile("|".join(alternatives), re.IGNORECASE)
+
+
+def _renamed(name: str, pattern: re.Pattern[str]) -> str:
+    """``name`` with the value (``pattern``) replaced by ``NAME_PLACEHOLDER``."""
+    stem, dot, ext = name.rpartition(".") if "." in name.lstrip(".") else (name, "", "")
+    # a dash either side of the placeholder, never two: "x--redacted" reads as a slip
+    stem = re.sub(r"-{2,}", "-", pattern.sub(NAME_PLACEHOLDER, stem))
+    return f"{stem}{dot}{ext}"
+
+
+def _new_names(paths: list[Path], pattern: re.Pattern[str]) -> dict[str, str]:
+    """Every file name among ``paths`` that holds the value, and the name it gets: the value
+    replaced by ``NAME_PLACEHOLDER``, numbered when that name is taken in a directory the old
+    name is in. One name maps to one new name in every directory, so a memory file and its
+    copies in the runs stay alike; and a scrub killed part way, run again, picks the names the
+    journal already holds (where a file was renamed, its old name is gone)."""
+    in_dir: dict[Path, set[str]] = {}
+    for path in paths:
+        in_dir.setdefault(path.parent, set()).add(path.name)
+    out: dict[str, str] = {}
+    for name in sorted({p.name for p in paths if pattern.search(p.name)}):
+        dirs = [names for names in in_dir.values() if name in names]
+        candidate, n = _renamed(name, pattern), 1
+        stem, dot, ext = candidate.rpartition(".") if "." in candidate else (candidate, "", "")
+        while any(candidate in names for names in dirs):
+            n += 1
+            candidate = f"{stem}-{n}{dot}{ext}"
+        for names in dirs:
+            names.add(candidate)
+        out[name] = candidate
+    return out
+
+
+class _Replacer:
+    """The value's forms and the names holding it, replaced in a text: the names first (a
+    link or a journal path follows its file), then each form by ``PLACEHOLDER``."""
+
+    def __init__(
+        self, forms: list[str], names: dict[str, str], pattern: re.Pattern[str]
+    ) -> None:
+        self.forms = forms
+        self.names = names
+        self.pattern = pattern
+        # a topic file's name holding the value where no file has that name any more (a scrub
+        # killed part way renamed them all): it gets the name they got, bar a number
+        self.other_name_re = re.compile(
+            r"(?<![\w.-])[\w.-]*?(?:" + pattern.pattern + r")[\w.-]*\.md(?![\w.-])",
+            re.IGNORECASE)
+        ordered = sorted(names, key=lambda n: (-len(n), n))
+        self.name_re = re.compile(
+            r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w.-])"
+        ) if names else None
+        # the start of the value where a record cut a long text short ("login admin /
+        # Sup3r…(+244 chars)", as a tool call's input is kept): 4 characters or more, from
+        # where a word starts
+        secret = forms[0]
+        starts = [re.escape(secret[:n]) for n in range(len(secret) - 1, 3, -1)]
+        self.cut_re = re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(starts) + r")(?=…)") \
+            if starts else None
+
+    def text(self, value: str) -> tuple[str, int]:
+        count = 0
+        if self.name_re is not None and self.name_re.search(value):
+            value, n = self.name_re.subn(lambda m: self.names[m[0]], value)
+            count += n
+        if ".md" in value:
+            value, n = self.other_name_re.subn(lambda m: _renamed(m[0], self.pattern), value)
+            count += n
+        for form in self.forms:
+            if form in value:
+                count += value.count(form)
+                value = value.replace(form, PLACEHOLDER)
+        if self.cut_re is not None and "…" in value:
+            value, n = self.cut_re.subn(PLACEHOLDER, value)
+            count += n
+        return value, count
+
+    def data(self, data: bytes) -> tuple[bytes, int]:
+        text, count = self.text(data.decode("utf-8", "surrogateescape"))
+        return text.encode("utf-8", "surrogateescape"), count
+
+
+def _parts(secret: str) -> list[str]:
+    """The long parts of ``secret`` whose copy in a file after the scrub means the value was
+    there cut short or changed: its start and its end, two thirds of it and at least
+    ``MIN_LENGTH`` long (none when the value is that short: it is all scrubbed)."""
+    size = max(MIN_LENGTH, math.ceil(len(secret) * 2 / 3))
+    if size >= len(secret):
+        return []
+    return sorted({secret[:size], secret[-size:]})
+
+
 def scrub(
     memory_dir: Path,
     state_dir: Path,
@@ -149,34 +283,43 @@ def scrub(
     on_step: StepHook | None = None,
 ) -> ScrubReport:
     """Replace ``secret`` by ``PLACEHOLDER`` in every file of ``memory_dir`` (its state dir
-    included) and update the journal's hashes to match; all files or none. The caller holds
-    the lock and has checked ``secret`` (``check_value``)."""
+    included), rename the files whose name holds it, and update the journal's hashes and
+    paths to match; all files or none. The caller holds the lock and has checked ``secret``
+    (``check_value``)."""
     report = ScrubReport(dry_run=dry_run)
-    needle = secret.encode("utf-8")
-    replacement = PLACEHOLDER.encode("utf-8")
+    forms = value_forms(secret)
     journal_json: list[Path] = []
     new_data: dict[Path, bytes] = {}
     old_data: dict[Path, bytes] = {}
+    moves: dict[Path, Path] = {}
     # sha256 of a content that held the secret -> (sha256, size) of it scrubbed
     rehash: dict[str, tuple[str, int]] = {}
     leftovers: list[Path] = []
-    for path in _files(memory_dir, leftovers):
+    paths = list(_files(memory_dir, leftovers))
+    pattern = _name_pattern(forms)
+    names = _new_names(paths, pattern)
+    replacer = _Replacer(forms, names, pattern)
+    for path in paths:
+        if path.name in names:
+            moves[path] = path.with_name(names[path.name])
+            report.renamed.append(_rel(moves[path], memory_dir))
         if _is_journal_json(path, state_dir):
             journal_json.append(path)
             continue
         data = path.read_bytes()
-        count = data.count(needle)
-        if not count:
+        scrubbed, count = replacer.data(data)
+        if not count and path not in moves:
             continue
-        scrubbed = data.replace(needle, replacement)
         old_data[path], new_data[path] = data, scrubbed
-        rehash[hashlib.sha256(data).hexdigest()] = (
-            hashlib.sha256(scrubbed).hexdigest(), len(scrubbed))
-        report.files.append(ScrubbedFile(_rel(path, memory_dir), count))
+        if count:
+            rehash[hashlib.sha256(data).hexdigest()] = (
+                hashlib.sha256(scrubbed).hexdigest(), len(scrubbed))
+            # (by its new name: the old one holds the value)
+            report.files.append(ScrubbedFile(_rel(moves.get(path, path), memory_dir), count))
     json_first: list[Path] = []
     for path in journal_json:
         data = path.read_bytes()
-        result = _scrub_json(data, secret, rehash)
+        result = _scrub_json(data, replacer, rehash)
         if result is None:
             continue
         scrubbed, count = result
@@ -188,6 +331,8 @@ def scrub(
             report.rehashed.append(_rel(path, memory_dir))
     report.files.sort(key=lambda f: (f.path.startswith("."), f.path))
     report.rehashed.sort()
+    report.renamed.sort(key=lambda r: (r.startswith("."), r))
+    report.partial = _still_partly_held(paths, new_data, moves, secret, memory_dir)
     if dry_run:
         return report
     for path in leftovers:
@@ -197,8 +342,33 @@ def scrub(
         return report
     # autodream's JSON first: see the module's note on a crash part way
     order = json_first + [p for p in new_data if p not in json_first]
-    _write_all(order, new_data, old_data, memory_dir, on_step or (lambda _name: None))
+    _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
     return report
+
+
+def _still_partly_held(
+    paths: list[Path], new_data: dict[Path, bytes], moves: dict[Path, Path], secret: str,
+    memory_dir: Path,
+) -> list[str]:
+    """The files (as they will be named) that, scrubbed, still hold a long part of the value
+    in their bytes or their name: the scrub replaced only whole copies, so the person is told
+    where to look."""
+    parts = _parts(secret)
+    if not parts:
+        return []
+    needles = [p.encode("utf-8") for p in parts]
+    name_parts = [p.lower() for p in parts] + [_slug(p) for p in parts
+                                                if len(_slug(p)) >= MIN_LENGTH]
+    found: list[str] = []
+    for path in paths:
+        final = moves.get(path, path)
+        try:
+            data = new_data[path] if path in new_data else path.read_bytes()
+        except OSError:
+            continue
+        if any(n in data for n in needles) or any(p in final.name.lower() for p in name_parts):
+            found.append(_rel(final, memory_dir))
+    return sorted(found, key=lambda p: (p.startswith("."), p))
 
 
 def _files(root: Path, leftovers: list[Path] | None = None) -> Iterator[Path]:
@@ -237,37 +407,35 @@ def _rel(path: Path, root: Path) -> str:
 
 
 def _scrub_json(
-    data: bytes, secret: str, rehash: dict[str, tuple[str, int]]
+    data: bytes, replacer: _Replacer, rehash: dict[str, tuple[str, int]]
 ) -> tuple[bytes, int] | None:
-    """A JSON file with ``secret`` replaced in every string and its recorded hashes and sizes
-    of scrubbed contents updated, and the count of occurrences; None when nothing changes.
-    A file that is no JSON (damaged) is scrubbed as bytes."""
+    """A JSON file with the value replaced in every string (and the names holding it), its
+    recorded hashes and sizes of scrubbed contents updated, and the count of occurrences; None
+    when nothing changes. A file that is no JSON (damaged) is scrubbed as bytes."""
     try:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        count = data.count(secret.encode("utf-8"))
-        if not count:
-            return None
-        return data.replace(secret.encode("utf-8"), PLACEHOLDER.encode("utf-8")), count
+        scrubbed, count = replacer.data(data)
+        return (scrubbed, count) if count else None
     counter = [0, 0]  # occurrences, hashes updated
-    new_doc = _walk(doc, secret, rehash, counter)
+    new_doc = _walk(doc, replacer, rehash, counter)
     if counter == [0, 0]:
         return None
     text = json.dumps(new_doc, indent=2, ensure_ascii=False) + "\n"
     return text.encode("utf-8"), counter[0]
 
 
-def _walk(value: Any, secret: str, rehash: dict[str, tuple[str, int]], counter: list[int]) -> Any:
+def _walk(value: Any, replacer: _Replacer, rehash: dict[str, tuple[str, int]],
+          counter: list[int]) -> Any:
     if isinstance(value, str):
-        if secret in value:
-            counter[0] += value.count(secret)
-            return value.replace(secret, PLACEHOLDER)
-        return value
+        new, count = replacer.text(value)
+        counter[0] += count
+        return new
     if isinstance(value, list):
-        return [_walk(item, secret, rehash, counter) for item in value]
+        return [_walk(item, replacer, rehash, counter) for item in value]
     if not isinstance(value, dict):
         return value
-    out = {_walk(k, secret, rehash, counter): _walk(v, secret, rehash, counter)
+    out = {_walk(k, replacer, rehash, counter): _walk(v, replacer, rehash, counter)
            for k, v in value.items()}
     for side in ("before", "after"):
         # a FileChange (record and intent): its hash and size must be the scrubbed file's,
@@ -289,36 +457,46 @@ def _write_all(
     order: list[Path],
     new_data: dict[Path, bytes],
     old_data: dict[Path, bytes],
+    moves: dict[Path, Path],
     memory_dir: Path,
     step: StepHook,
 ) -> None:
-    """Stage every file beside itself, then put each in place; on any failure the staged ones
-    are removed and the replaced ones written back, so every byte is as it was."""
+    """Stage every file beside where it goes, then put each in place (a renamed file's old
+    name removed once the new one is there); on any failure the staged ones are removed and
+    the replaced ones written back under their old names, so every byte is as it was."""
     staged: list[Path] = []
     replaced: list[Path] = []
     try:
         for path in order:
-            tmp = _temp(path)
-            staged.append(path)
+            target = moves.get(path, path)
+            tmp = _temp(target)
+            staged.append(target)
             with open(tmp, "wb") as fh:
                 fh.write(new_data[path])
                 fh.flush()
                 os.fsync(fh.fileno())
             os.chmod(tmp, os.stat(path).st_mode & 0o7777)
         for path in order:
-            os.replace(_temp(path), path)
+            target = moves.get(path, path)
+            os.replace(_temp(target), target)
             replaced.append(path)
-            step(f"replace {_rel(path, memory_dir)}")
+            if target != path:
+                path.unlink()
+            step(f"replace {_rel(target, memory_dir)}")
         for directory in sorted({p.parent for p in order}):
             commit_mod.fsync_dir(directory)
     except BaseException:
         # BaseException too: Ctrl-C part way must not leave some copies scrubbed and the
         # hashes of others updated
-        for path in staged:
+        for target in staged:
             with contextlib.suppress(OSError):
-                _temp(path).unlink()
+                _temp(target).unlink()
         for path in reversed(replaced):
+            target = moves.get(path, path)
             commit_mod.write_atomic(path, old_data[path], tag="unscrub")
+            if target != path:
+                with contextlib.suppress(OSError):
+                    target.unlink()
         raise
 
 

@@ -278,3 +278,181 @@ def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
     assert _run(project, "undo", value=None).exit_code == 0
     assert _run(project, "undo", first, value=None).exit_code == 0
     assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
+
+
+# A password in a file's name: a dream once built a topic's name from the line holding it
+NAMED = "walrusbanjo77"
+NAMED_FILE = f"reference_grafana-acme-io-login-admin-{NAMED}.md"
+
+
+@pytest.fixture
+def named(tmp_path: Path) -> Path:
+    """A project whose first dream created NAMED_FILE (the password in its name and title)
+    and linked it from MEMORY.md, and whose second dream edited it."""
+    memory = sample_memory(tmp_path / "memory")
+    (tmp_path / "autodream.toml").write_text('memory_dir = "memory"\nsessions_dir = "s"\n')
+    (tmp_path / "s").mkdir()
+    title = f"Grafana is at https://grafana.acme.io, login admin / {NAMED}"
+    old_index = (memory / "MEMORY.md").read_text()
+    dream(memory, {NAMED_FILE: topic(title, "reference"),
+                   "MEMORY.md": old_index + f"- [{title}]({NAMED_FILE}) — dashboards\n"},
+          decisions=[{"action": "created", "file": NAMED_FILE, "subject": title,
+                      "reason": "new reference memory"}])
+    dream(memory, {NAMED_FILE: topic(title, "reference", "Dashboards for payments.")})
+    return tmp_path
+
+
+def _names_and_bytes_holding(root: Path, value: str) -> list[str]:
+    return sorted(rel for rel, data in snapshot(root).items()
+                  if value.lower() in rel.lower() or value.encode() in data)
+
+
+def test_a_file_whose_name_holds_the_value_is_renamed_and_undo_still_works(
+    named: Path,
+) -> None:
+    memory = named / "memory"
+    first, second = sorted(r.id for r in journal.list_runs(memory / ".autodream"))
+    new_name = "reference_grafana-acme-io-login-admin-redacted.md"
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 0, result.output
+    assert NAMED not in result.output
+    assert _names_and_bytes_holding(memory, NAMED) == []
+    assert (memory / new_name).is_file() and not (memory / NAMED_FILE).exists()
+    assert f"]({new_name})" in (memory / "MEMORY.md").read_text()
+    assert (memory / ".autodream" / "runs" / first / "after" / new_name).is_file()
+    assert (memory / ".autodream" / "runs" / second / "before" / new_name).is_file()
+    assert "renamed 4 file(s) whose name held it, to:" in result.output
+    assert f"  -> {new_name}" in result.output.splitlines()
+    # a dream after it finds the index and its files agreeing
+    shown = _run(named, "show", first, value=None)
+    assert shown.exit_code == 0 and new_name in shown.output and NAMED not in shown.output
+    undone = _run(named, "undo", value=None)
+    assert undone.exit_code == 0, undone.output
+    assert "Dashboards" not in (memory / new_name).read_text()
+    undone = _run(named, "undo", first, value=None)
+    assert undone.exit_code == 0, undone.output
+    assert not (memory / new_name).exists()
+    assert new_name not in (memory / "MEMORY.md").read_text()
+    # and undoing the undo brings the renamed file back, its link with it
+    again = max(r.id for r in journal.list_runs(memory / ".autodream"))
+    redone = _run(named, "undo", again, value=None)
+    assert redone.exit_code == 0, redone.output
+    assert (memory / new_name).is_file()
+    assert f"]({new_name})" in (memory / "MEMORY.md").read_text()
+    assert _names_and_bytes_holding(memory, NAMED) == []
+
+
+def test_a_renamed_file_does_not_take_a_name_already_there(named: Path) -> None:
+    memory = named / "memory"
+    taken = "reference_grafana-acme-io-login-admin-redacted.md"
+    (memory / taken).write_text(topic("Someone else's", "reference"))
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 0, result.output
+    assert (memory / taken).read_text() == topic("Someone else's", "reference")
+    renamed = "reference_grafana-acme-io-login-admin-redacted-2.md"
+    assert (memory / renamed).is_file()
+    assert f"]({renamed})" in (memory / "MEMORY.md").read_text()
+
+
+# The password's last sign was dropped where memory kept it (in the title and its slug)
+SIGNED = "Sup3r-S3cret-Pw!"
+
+
+@pytest.mark.parametrize("name", [
+    "reference_grafana-login-admin-sup3r-s3cret-pw.md",
+    # the slug kept only the value's first word ("s3cret-pw" went as a value that changes)
+    "reference_grafana-login-admin-sup3r.md",
+])
+def test_a_copy_that_lost_the_values_end_punctuation_is_scrubbed_too(
+    tmp_path: Path, name: str
+) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    (tmp_path / "autodream.toml").write_text('memory_dir = "memory"\nsessions_dir = "s"\n')
+    (tmp_path / "s").mkdir()
+    title = "Grafana login admin / Sup3r-S3cret-Pw"
+    # the run record keeps a long text cut short, the value with it
+    dream(memory, {name: topic(title, "reference", f"login admin / {SIGNED}"),
+                   "MEMORY.md": (memory / "MEMORY.md").read_text() + f"- [{title}]({name})\n"},
+          decisions=[{"action": "created", "file": name, "subject": title,
+                      "reason": "said: login admin / Sup3r…(+40 chars)"}])
+    result = _run(tmp_path, "scrub", value=SIGNED)
+    assert result.exit_code == 0, result.output
+    for part in ("sup3r", "s3cret"):
+        assert _names_and_bytes_holding(memory, part) == []
+        assert _names_and_bytes_holding(memory, part.capitalize()) == []
+    assert (memory / "reference_grafana-login-admin-redacted.md").is_file()
+    assert "still hold" not in result.output
+    first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+    assert _run(tmp_path, "undo", first, value=None).exit_code == 0
+
+
+def test_a_copy_cut_short_is_named_in_a_warning(project: Path) -> None:
+    memory = project / "memory"
+    (memory / "notes.md").write_text(topic("Notes", "project", f"pw was {SECRET[:-3]}"))
+    result = _run(project, "scrub")
+    assert result.exit_code == 0, result.output
+    # the diary's own redaction had taken only the value's start ('[REDACTED:...]"Lantern#2291')
+    assert ("warning: a long part of the value is still in notes.md, .autodream/DREAMS.md: a "
+            "copy cut short or changed; edit it by hand") in result.output.splitlines()
+    assert "Quokka" not in result.output
+    assert "warning" not in _run(project, "scrub", value=SECRET[:-3]).output
+
+
+def test_an_interrupt_while_renaming_leaves_every_byte_and_name_as_it_was(named: Path) -> None:
+    memory = named / "memory"
+    before = snapshot(named)
+    steps: list[str] = []
+    scrub.scrub(memory, memory / ".autodream", NAMED, on_step=steps.append)
+    for at in range(len(steps)):
+        for rel in set(snapshot(named)) - set(before):
+            (named / rel).unlink()
+        for rel, data in before.items():
+            (named / rel).write_bytes(data)
+        seen: list[str] = []
+
+        def interrupt(name: str, at: int = at, seen: list[str] = seen) -> None:
+            seen.append(name)
+            if len(seen) > at:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            scrub.scrub(memory, memory / ".autodream", NAMED, on_step=interrupt)
+        assert snapshot(named) == before, seen[-1]
+
+
+@pytest.mark.parametrize("killed_after", [1, 3, 5, 7])
+def test_a_renaming_scrub_killed_part_way_is_finished_by_running_it_again(
+    named: Path, monkeypatch: pytest.MonkeyPatch, killed_after: int
+) -> None:
+    memory = named / "memory"
+    seen: list[str] = []
+
+    def kill(name: str) -> None:
+        seen.append(name)
+        if len(seen) == killed_after:
+            raise SystemExit(137)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        real_unlink = Path.unlink
+
+        def unlink_renamed_only(self: Path, missing_ok: bool = False) -> None:
+            # the old name of a file put in place goes (a step done before the kill); what
+            # the write-back would remove stays
+            if NAMED in self.name and not self.name.endswith(".scrub.tmp"):
+                real_unlink(self, missing_ok)
+
+        patched.setattr(Path, "unlink", unlink_renamed_only)
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", NAMED, on_step=kill)
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 0, result.output
+    assert _names_and_bytes_holding(memory, NAMED) == []
+    assert not any(name.endswith(".scrub.tmp") for name in snapshot(memory))
+    new_name = "reference_grafana-acme-io-login-admin-redacted.md"
+    assert f"]({new_name})" in (memory / "MEMORY.md").read_text()
+    first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+    undone = _run(named, "undo", value=None)
+    assert undone.exit_code == 0, (seen, undone.output)
+    assert _run(named, "undo", first, value=None).exit_code == 0
+    assert not (memory / new_name).exists()
