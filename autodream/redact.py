@@ -233,8 +233,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
-            r"([^\s\"'`,;]{6,}|(?<=[=\"'])(?!" + _NO_VALUE + r"|" + _CODE + r")"
-            r"[^\s\"'`,;]{4,5})"
+            # (a quote inside the value is part of it: 'is Quokka"Lantern#2291' left the half
+            # after the quote in the diary)
+            r"([^\s\"'`,;]{6,}(?:[\"'`][^\s\"'`,;)\]}]+)*|(?<=[=\"'])(?!" + _NO_VALUE + r"|"
+            + _CODE + r")[^\s\"'`,;]{4,5})"
         ),
         1,
         ("pass", "secret", "key", "token"),

@@ -391,8 +391,8 @@ def test_a_copy_cut_short_is_named_in_a_warning(project: Path) -> None:
     (memory / "notes.md").write_text(topic("Notes", "project", f"pw was {SECRET[:-3]}"))
     result = _run(project, "scrub")
     assert result.exit_code == 0, result.output
-    # the diary's own redaction had taken only the value's start ('[REDACTED:...]"Lantern#2291')
-    assert ("warning: a long part of the value is still in notes.md, .autodream/DREAMS.md: a "
+    # (the diary's own redaction takes the whole value, quote and all, so only the note is named)
+    assert ("warning: a long part of the value is still in notes.md: a "
             "copy cut short or changed; edit it by hand") in result.output.splitlines()
     assert "Quokka" not in result.output
     assert "warning" not in _run(project, "scrub", value=SECRET[:-3]).output

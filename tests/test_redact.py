@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from autodream.redact import contains_secret, find_secrets, redact
@@ -533,3 +535,23 @@ def test_a_login_written_user_slash_password_is_found(text: str, secret: str) ->
 )
 def test_a_slash_after_a_login_word_that_is_no_password_is_left_alone(text: str) -> None:
     assert not contains_secret(text), find_secrets(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kept"),
+    [
+        # half a password stayed after the quote in it (found by scrub's leftover warning)
+        ('the staging password is Quokka"Lantern#2291', 'Quokka"Lantern#2291', ""),
+        ("password: Quokka'Lantern#2291 ok", "Quokka'Lantern#2291", " ok"),
+        # a closing quote or bracket is the value's end, not part of it
+        ('{"password": "s3cr3t!!"}', "s3cr3t!!", '"}'),
+        ('password="hunter22", user="x"', "hunter22", '", user="x"'),
+        ("PASSWORD='abc12345' ./run", "abc12345", "' ./run"),
+    ],
+)
+def test_a_quote_inside_a_password_is_part_of_it(text: str, secret: str, kept: str) -> None:
+    redacted = redact(text)
+    assert secret not in redacted
+    assert not any(part and part in redacted for part in re.split(r"[\"']", secret)
+                   if len(part) > 3)
+    assert redacted.endswith(kept)
