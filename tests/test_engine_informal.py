@@ -102,6 +102,39 @@ def test_shorthand_and_typos_are_read_as_meant(typed: str, meant: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        # (from a review: the province, the calculator, a weekday's verb and names' parts were
+        # read as shorthand and saved so)
+        ("Customer data must stay in bc because of the privacy law",
+         "Customer data must stay in bc because of the privacy law"),
+        ("Always pipe the totals to bc for the math", "Always pipe the totals to bc for the math"),
+        ("our data lives in bc for privacy law", "our data lives in bc for privacy law"),
+        ("the reports DB sat at 95% CPU all afternoon",
+         "the reports DB sat at 95% CPU all afternoon"),
+        ("the orders queue sat at 5k messages", "the orders queue sat at 5k messages"),
+        ("the PR sat at 2 approvals for a week", "the PR sat at 2 approvals for a week"),
+        ("the model's prob output is a float", "the model's prob output is a float"),
+        ("the wk column in the reports table", "the wk column in the reports table"),
+        ("our rn app is on expo 49", "our rn app is on expo 49"),
+        # near misses: where they are the shorthand they still are
+        ("use 5433 bc the port is taken", "use 5433 because the port is taken"),
+        ("we pin it bc it's faster", "we pin it because it's faster"),
+        ("it's prob fine, our deploy is broken rn",
+         "it's probably fine, our deploy is broken right now"),
+        ("a wk ago, the wk after the release, Leo's on call this wk",
+         "a week ago, the week after the release, Leo's on call this week"),
+        ("the backup job runs sat at 2am", "the backup job runs on Saturday at 2am"),
+        ("sat at 10:30 we migrate", "Saturday at 10:30 we migrate"),
+        ("the alert fires every sat morning", "the alert fires every Saturday morning"),
+        ("wed at 2 is the deploy window", "Wednesday at 2 is the deploy window"),
+    ],
+)
+def test_a_short_form_that_is_a_name_or_a_verb_stays(typed: str, meant: str) -> None:
+    assert plain_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
     ("said", "day", "kind", "lead"),
     [
         # lost before: the misspelled cue word lost the whole message

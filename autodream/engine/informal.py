@@ -97,6 +97,36 @@ _CLAUSE_START = re.compile(
     r"(?:^|[.;!?:]\s*|,\s*|\n|\b(?:and|but|so|because|cause|if|when|cuz|coz|cos|now|ok|okay|also|"
     r"btw|tbh|since|until|as|then)\s+)$", re.I)
 _NEXT_WORD = re.compile(r"\s+[a-z]")
+# "the model's prob output", "our rn app", "the wk column": after a determiner or an owner and
+# before a noun, the short form is a name's part ("it's prob fine" is no owner)
+_OWNER = re.compile(r"\b(?:a|an|the|our|my|your|their|his|her|its|(?P<who>\w+)['’]s)\s+$", re.I)
+_IS_NOT_OWNS = frozenset(("it", "that", "what", "there", "here", "who", "where", "he", "she",
+                          "let", "how", "when"))
+# ... where no noun follows ("a wk ago", "the wk after", "a wk.") it is the word
+_NOT_A_NOUN = frozenset((
+    "in", "to", "on", "at", "from", "into", "with", "via", "for", "of", "by", "after", "before",
+    "ago", "off", "or", "and", "but", "so", "then", "is", "was", "are", "were", "has", "had",
+    "will", "would", "should", "can", "could", "may", "might", "must", "or", "later", "earlier",
+    "because", "if", "when", "until", "till", "since", "as", "than"))
+# "bc" is "because" only before a reason's clause: after or before a place's preposition it is
+# the province, the calculator ("stay in bc because of the privacy law", "pipe it to bc for the
+# math")
+_PLACE_WORDS = frozenset(("in", "to", "on", "at", "from", "into", "with", "via", "for", "of"))
+_NOT_A_REASON = frozenset((*_PLACE_WORDS, "because", "and", "or", "is", "was"))
+
+
+def _next_word(text: str, at: int) -> str:
+    m = re.match(r"\s+([a-z]+)\b", text[at:at + 24])
+    return m[1] if m else ""
+
+
+def _names_a_thing(m: re.Match[str], before: str) -> bool:
+    """Whether a short form between an owner and a noun is part of a name."""
+    owner = _OWNER.search(before)
+    if not owner or (owner["who"] or "").lower() in _IS_NOT_OWNS:
+        return False
+    following = _next_word(m.string, m.end())
+    return bool(following) and following not in _NOT_A_NOUN
 
 
 def _meant(m: re.Match[str]) -> str:
@@ -114,8 +144,14 @@ def _meant(m: re.Match[str]) -> str:
                 # in lower case, or before a version or a flag
                 or (low in ("rn", "bc", "prob") and (typed != low or after[:1] == "-"
                                                      or after.strip()[:1].isdigit()))
-                or (low == "ill" and _ILL_THE_WORD.search(before))):
+                or (low == "ill" and _ILL_THE_WORD.search(before))
+                or (low in ("rn", "bc", "prob") and _names_a_thing(m, before))
+                or (low == "bc" and (
+                    (before.split() or [""])[-1].lower() in _PLACE_WORDS
+                    or _next_word(m.string, m.end()) in _NOT_A_REASON))):
             return typed
+    elif low in ("wk", "wks") and _names_a_thing(m, m.string[max(0, m.start() - 24):m.start()]):
+        return typed
     meant = _MEANT[low]
     if typed.isupper() and len(typed) > 1:
         return meant.upper()
@@ -143,6 +179,11 @@ _DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday
 _DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
 _ANY_DAY = "|".join((*sorted(set(_DAYS.values())), _DAY))
 _DAY_WORDS = frozenset((*_DAYS, *_DAYS.values()))
+# "at 2pm", "at 9:30", "at 2, pls", "at 2 for the demo": a time of day; "sat at 95% CPU", "sat at
+# 5k messages", "sat at 2 approvals" are a quantity ("sat" the verb)
+_HOUR = (r"(?:[01]?\d|2[0-3])(?!\d)(?:(?::[0-5]\d)?\s*(?:am|pm)\b|:[0-5]\d(?![\d%])"
+         r"|(?=\s*(?:[,;!?)]|\.(?!\d)|$|\s+(?:for|to|is|was|with|and|so|then|in|on|the|we|if|"
+         r"sharp|utc)\b)))")
 # ... or a day, short or not, told straight after what happens on it ("demo for ana's team mon
 # at 2"): a note's shorthand for "on Monday at 2", which is how a plan is read
 _SHORT_DAY = re.compile(
@@ -151,7 +192,7 @@ _SHORT_DAY = re.compile(
     rf"through|thru|coming|following|cya|see you|went out|went live|shipped|launched|released|"
     rf"deployed|happened|was|were)\s+)(?P<day>{_DAY})(?![\w'’/\\-]|\.\w)"
     rf"|(?P<word>\b[a-z]+(?:['’]s)?\s+)?(?<![\w'’./\\-])(?P<said>{_ANY_DAY})"
-    rf"(?=,?\s+(?:at|@)\s*\d|\s+(?:morning|afternoon|evening|night|eod|am|pm)\b"
+    rf"(?=,?\s+(?:at|@)\s*{_HOUR}|\s+(?:morning|afternoon|evening|night|eod|am|pm)\b"
     rf"|,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b)", re.I)
 # after these the day is not what happens on it ("for sat the 21st", "is mon at 2", "moved to")
 _NOT_BEFORE_ON = frozenset((
