@@ -3328,6 +3328,13 @@ def test_a_preference_said_in_the_first_person_or_again_is_a_candidate(
     ("I want f-strings, not format calls.", "The user wants f-strings, not format calls."),
     ("I want just the diff, not the whole file.",
      "The user wants just the diff, not the whole file."),
+    # (from the twenty-ninth review) a number or a day with what it counts or names, and a
+    # tool's version for CI, are standing choices: each was lost with the choices at hand
+    ("I want 2 spaces, not 4.", "The user wants 2 spaces, not 4."),
+    ("I want 100-char lines, not 80.", "The user wants 100-char lines, not 80."),
+    ("I want python 3.12, not 3.11, in CI.", "The user wants python 3.12, not 3.11, in CI."),
+    ("I want Monday standups, not Friday ones.",
+     "The user wants Monday standups, not Friday ones."),
 ])
 def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kept: str) -> None:
     assert [c.text for c in gather(human(said)).candidates] == [kept]
@@ -3353,6 +3360,7 @@ def test_a_first_person_choice_for_a_kind_of_work_is_a_preference(said: str, kep
     "I want all of it, not half.",
     "I want them gone, not commented out.",
     "I want tomorrow, not today.",
+    "I want 3 replicas, not 5, for this deploy.",
     # how a thing is, said in passing: saved as the preference "Good not great in the tests."
     "Okay, good not great in the tests.",
     "Fixed, not flaky in the tests.",
@@ -3502,6 +3510,7 @@ def test_a_by_the_way_after_the_memory_is_not_part_of_it(said: str, kept: str) -
     "Each PR has to have a changelog entry.",
     "Migrations must have a working downgrade.",
     "Every deploy must be announced by COB the day before.",
+    "Every service needs restarting after a config change.",
 ])
 def test_what_every_one_of_a_kind_needs_is_a_rule(said: str) -> None:
     """"needs", "must", "has to" said of every migration, PR or deploy is a rule for each one
@@ -3523,6 +3532,9 @@ def test_what_every_one_of_a_kind_needs_is_a_rule(said: str) -> None:
     "Every user needs a password to log in.",
     "The build must have failed.",
     "All tests need to pass now.",
+    # (from the twenty-ninth review) what is to be done after a change just made: saved as a rule
+    "Every service needs restarting after the config change.",
+    "Every service needs a restart after this deploy.",
 ])
 def test_what_one_piece_of_code_needs_is_no_rule(said: str) -> None:
     assert candidates(said) == []

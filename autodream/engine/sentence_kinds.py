@@ -563,6 +563,11 @@ _EVERY_NEEDS = re.compile(
     _I)
 # ... not told as a cause of what is seen ("..., that's why the handler is slow")
 _THATS_WHY = re.compile(r"\b(?:that's|that\s+is|which\s+is)\s+why\b", _I)
+# ... nor as what is to be done after a change just made ("Every service needs restarting after
+# the config change" is a task; "after a config change" is the rule)
+_NEEDS_DOING_AFTER = re.compile(
+    r"\bneeds?\s+(?:[a-z]+ing|a\s+re[a-z]+|to\s+be\s+re[a-z]+ed)\b.*?\bafter\s+(?:the|this|that|"
+    r"these|those|my|our|your|today['’]s|yesterday['’]s|last)\b", _I)
 
 
 def _quantified_rule(text: str) -> bool:
@@ -572,7 +577,8 @@ def _quantified_rule(text: str) -> bool:
     if not ("every " in head or "each " in head or "all " in head or "any " in head):
         return False
     return _EVERY_NEEDS.match(text) is not None and not _THATS_WHY.search(text) and (
-        not _POINTS_AT_HAND.search(_CALLED.sub("", text)))
+        not _POINTS_AT_HAND.search(_CALLED.sub("", text))) and not (
+        " after " in text and _NEEDS_DOING_AFTER.search(text))
 
 
 _ARTICLE = re.compile(r"\b(?:a|an)\b", _I)

@@ -239,6 +239,14 @@ _PREFERENCE = re.compile(
     rf"\bi\s+want\s+(?!(?:a|an|the|some|my|your|his|her|our|their)\b|{_ONE_OF_THESE})"
     rf"(?:[\w.'’-]+\s+){{0,2}}?(?!{_ONE_OF_THESE})[\w.'’-]+,?\s+not\s+"
     rf"(?!{_ONE_OF_THESE})[\w.'’-]+(?![^.;!?]*\bthis\b)|"
+    # ... a number or a day with the kind of thing it counts or names is a standing choice too
+    # ("I want 2 spaces, not 4", "100-char lines, not 80", "Monday standups, not Friday ones";
+    # not "Tuesday's build, not Wednesday's"), and so is a tool's version for CI or everywhere
+    # ("python 3.12, not 3.11, in CI"; not "v2, not v3, of the client for this upgrade")
+    r"\bi\s+want\s+(?:\d+(?:\s+|-)[a-z][\w-]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+"
+    r"[a-z][\w-]*s)\b(?:\s+[a-z][\w-]*)?,?\s+not\s+[\w.'’-]+(?![^.;!?]*\bthis\b)|"
+    r"\bi\s+want\s+[a-z][\w.+#-]*\s+v?\d[\w.]*,?\s+not\s+v?\d[\w.]*,?\s+(?:in\s+(?:ci|"
+    r"every)\b|everywhere\b|by\s+default\b|across\b)|"
     # ... or said tersely, of a kind of thing: "Again, require not assert in the tests please"
     # (not how a thing is: "Okay, good not great in the tests", "Fixed, not flaky in the tests")
     r"^(?:again[,\s]+)?(?![\w'’-]+ed\b|(?:good|great|fine|bad|ok|okay|nice|flaky|broken|green|"
