@@ -4839,11 +4839,15 @@ def test_a_rule_said_again_in_two_words_confirms_it(said: str) -> None:
     "Please remember that, pnpm only in docs/",
     "Please remember that, yarn only in web/",
     "Please remember that, npm only in web/",
+    # (from the twenty-ninth review: it confirmed the rule, and docs/ was lost)
+    "Please remember that, pnpm only in web/ and docs/",
 ])
 def test_a_short_rule_of_another_tool_or_place_is_not_the_rule_again(said: str) -> None:
     files = {"feedback_pnpm.md": topic("Pnpm", _PNPM_RULE, type_="feedback")}
     plan = plan_dream(files, None, gather(human(said, day=7)).candidates, now=NOW)
     assert "confirmed" not in [d.action for d in plan.decisions]
+    place = said.rsplit(" ", 1)[-1]
+    assert any(place in text for text in plan.writes.values()), plan.writes
 
 
 def _long_memory() -> tuple[dict[str, str], str, list[str]]:
@@ -5036,3 +5040,30 @@ def test_a_new_port_that_says_no_one_port_leaves_the_entries(
             assert parse_topic(plan.writes[f]).body.startswith(b)
     actions = {d.action for d in plan.decisions if d.subject.startswith(("The new", "The dev"))}
     assert expect is None or expect in actions
+
+
+_PG16_PLAN = "On 2026-07-25 we migrate the db to postgres 16, the user will do it."
+
+
+@pytest.mark.parametrize("said", [
+    "pg16 migration still on for sat the 25th",
+    "pg16 migration still on for the 25th",
+])
+def test_a_plan_said_still_on_for_its_day_confirms_it(said: str) -> None:
+    """(from the twenty-ninth review) it was a second plan, "Pg16 migration still on for
+    Saturday 2026-07-25", beside the migration planned for that day."""
+    files = {"project_pg16.md": topic("Pg16 migration", _PG16_PLAN)}
+    plan = _plan(files, None, human(said, day=10))
+    assert set(plan.writes) <= {"project_pg16.md"}, plan.writes
+    assert "confirmed" in [d.action for d in plan.decisions]
+
+
+@pytest.mark.parametrize("said", [
+    # another day, another thing: no restatement of the plan
+    "pg16 migration still on for the 28th",
+    "the demo is still on for the 25th",
+])
+def test_another_plan_still_on_is_not_the_plan_again(said: str) -> None:
+    files = {"project_pg16.md": topic("Pg16 migration", _PG16_PLAN)}
+    plan = _plan(files, None, human(said, day=10))
+    assert "confirmed" not in [d.action for d in plan.decisions]

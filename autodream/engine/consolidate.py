@@ -397,6 +397,10 @@ def _named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
 
 
 _ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
+# A plan told as still on ("Pg16 migration still on for Saturday 2026-11-21"): what is planned
+_STILL_ON = re.compile(
+    r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
+    r"(?:on|happening|planned|scheduled|set|going\s+ahead)\b", re.I)
 
 
 def _host_of(url: str) -> str:
@@ -791,6 +795,13 @@ class Consolidator:
                 return
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
+                return
+            kept_on = self._still_on(cand) if (
+                date_moved is None and cand.kind == "plan" and "still" in cand.text) else None
+            if kept_on is not None:
+                # "pg16 migration still on for sat the 21st" of the migration planned for the
+                # 21st: the plan as it was, said again, not a second plan beside it
+                self._confirm(kept_on, cand, cluster)
                 return
             instead = self._plan_changed(cand) if (
                 date_moved is None and cand.kind == "plan" and _PLAN_CHANGED.search(cand.text)
@@ -1419,9 +1430,9 @@ class Consolidator:
         _, said, forbids, _ = clauses[0]
         said = _owner_plain(said)
         # ("pnpm only in web/" of "Use pnpm, not npm, for the admin UI in web/": the tool the
-        # rule chooses and where, in two words)
+        # rule chooses and where, in two words; "pnpm only in web/ and docs/" adds a place)
         tool = [t for t in tools_in(cand.text) if t.lower() in said] if len(said) == 2 and (
-            not forbids) else []
+            not forbids and len(clauses) == 1) else []
         if len(said) < 3 and len(tool) != 1:
             return None  # ("Use pytest": too few words to tell one rule from another)
         found: list[tuple[Entry, bool]] = []
@@ -1940,6 +1951,19 @@ class Consolidator:
             if _about_event(thing, part) and not _FORBIDS.search(part)
             for d in date_mentions(part)], about=_about_event)
         return None if found is None else (found[0], found[1], new)
+
+    def _still_on(self, cand: Candidate) -> Entry | None:
+        """For a plan told as still on for a day ("Pg16 migration still on for Saturday
+        2026-11-21"): the one live plan of that thing on that day, and no other."""
+        m = _STILL_ON.match(cand.text)
+        days = set(_ISO_DAY.findall(cand.text))
+        if m is None or len(days) != 1:
+            return None
+        thing = tokens(m["what"]) - STOPWORDS
+        found = [entry for entry in self.live() if entry.type == "project" and thing and (
+            lead := _LIST_MARK.sub("", entry.lead)) and not _FORBIDS.search(lead)
+            and set(_ISO_DAY.findall(lead)) == days and _about_event(thing, lead)]
+        return found[0] if len(found) == 1 else None
 
     def _planned_on(self, cand: Candidate, was: str) -> Entry | None:
         """The one live plan whose lead gives ``was`` as its only day and shares a word of
