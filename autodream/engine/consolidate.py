@@ -429,6 +429,23 @@ def _another_event(said: str, lead: str) -> bool:
     return False
 
 
+def _lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
+                   statements: list[str]) -> str:
+    """``entry`` takes ``statements``, ``cand``'s first, the old lead kept as a dated history
+    line; a title or description drawn from the old lead (perhaps less an
+    aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
+    the old lead."""
+    previous = entry.lead
+    entry.history.append(f"Updated on {cand.source.day.isoformat()}; previously: {previous}")
+    entry.statements = statements
+    if entry.name == title_for(previous) or previous.startswith(entry.name):
+        entry.name = title_for(cand.text) or entry.name
+    if entry.original is None or entry.description == description_for(previous):
+        entry.description = description_for(entry.lead)
+    _guidance_for(entry, cand, cluster)
+    return previous
+
+
 class Consolidator:
     """Holds the entries of one dream and applies clusters to them in time order."""
 
@@ -1148,18 +1165,11 @@ class Consolidator:
             self._restated(entry, cand, cluster)
             return
         day = cand.source.day.isoformat()
-        previous = entry.lead
         who = _NO_LONGER_NEEDS.search(cand.text)
-        entry.history.append(f"Updated on {day}; previously: {previous}")
         # (a line of its own about something else stays: a person's note beside the ask)
-        entry.statements = self._capped([cand.text, *(
+        previous = _lead_replaced(entry, cand, cluster, self._capped([cand.text, *(
             s for s in entry.statements[1:] if who is None or not has_word(s, who["who"]))],
-            entry.file)
-        if entry.name == title_for(previous) or previous.startswith(entry.name):
-            entry.name = title_for(cand.text) or entry.name
-        if entry.original is None or entry.description == description_for(previous):
-            entry.description = description_for(entry.lead)
-        _guidance_for(entry, cand, cluster)
+            entry.file))
         self._took_in(entry, cand, cluster, "superseded",
                       f"the ask '{shorten(previous, 80)}' is lifted on {day}; kept as history")
 
@@ -1285,15 +1295,8 @@ class Consolidator:
             self._restated(entry, cand, cluster)
             return
         day = cand.source.day.isoformat()
-        previous = entry.lead
-        entry.history.append(f"Updated on {day}; previously: {previous}")
-        entry.statements = self._capped([cand.text, *entry.statements[1:]], entry.file)
-        # (a title drawn from the lead, perhaps less an aside: "Best val loss is 0.412")
-        if entry.name == title_for(previous) or previous.startswith(entry.name):
-            entry.name = title_for(cand.text) or entry.name
-        if entry.original is None or entry.description == description_for(previous):
-            entry.description = description_for(entry.lead)
-        _guidance_for(entry, cand, cluster)
+        previous = _lead_replaced(entry, cand, cluster, self._capped(
+            [cand.text, *entry.statements[1:]], entry.file))
         self._took_in(entry, cand, cluster, "superseded",
                       f"a newer best result replaces '{shorten(previous, 80)}' on {day}")
 
@@ -1849,14 +1852,8 @@ class Consolidator:
                              "confirmed")
         else:
             kept = entry
-            previous = entry.lead
-            entry.history.append(f"Updated on {day}; previously: {previous}")
-            entry.statements = [cand.text] + [s for s in entry.statements[1:]
-                                              if not _stated_in(change, s)]
-            if entry.name == title_for(previous) or previous.startswith(entry.name):
-                entry.name = title_for(cand.text) or entry.name
-            entry.description = description_for(entry.lead)
-            _guidance_for(entry, cand, cluster)
+            previous = _lead_replaced(entry, cand, cluster, [cand.text, *(
+                s for s in entry.statements[1:] if not _stated_in(change, s))])
             self._superseded(entry, cand, cluster, f"the {thing} is back to {now_said} {done}; "
                              f"'{shorten(previous, 80)}' ended and is kept as history")
         for rule in self._given_for_change(change, old):
@@ -2428,15 +2425,8 @@ class Consolidator:
         """``entry``'s narrower rule replaced by the wider one ``cand`` says, the old kept as
         history: two rules on one thing, one narrower, read as if both held apart."""
         day = cand.source.day.isoformat()
-        previous = entry.lead
-        entry.history.append(f"Updated on {day}; previously: {previous}")
-        entry.statements = [cand.text] + [s for s in entry.statements[1:]
-                                          if coverage(s, cand.text) < 0.85]
-        if entry.original is None or entry.description == description_for(previous):
-            entry.description = description_for(entry.lead)
-        if entry.name == title_for(previous) or previous.startswith(entry.name):
-            entry.name = title_for(cand.text) or entry.name
-        _guidance_for(entry, cand, cluster)
+        previous = _lead_replaced(entry, cand, cluster, [cand.text, *(
+            s for s in entry.statements[1:] if coverage(s, cand.text) < 0.85)])
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
