@@ -74,9 +74,22 @@ class BadConfigError(CliError):
 class GateClosedError(CliError):
     exit_code = errors.GateClosed.exit_code
 
+    def show(self, file: Any = None) -> None:
+        # a closed gate is the usual answer between dreams, not a fault: said as what happened
+        # (the exit code still tells scripts)
+        if self.as_json:
+            echo_error_json(self, self.document)
+        click.echo(f"no dream now: {self.format_message()}", err=True)
+
 
 class LockHeldError(CliError):
     exit_code = errors.LockHeld.exit_code
+
+
+class DreamRunningError(LockHeldError):
+    """Another dream holds the lock: for a dream, an outcome said as a closed gate is."""
+
+    show = GateClosedError.show
 
 
 class UndoConflictError(CliError):
@@ -357,7 +370,11 @@ def cli(
         )
     except errors.AutodreamError as exc:
         if isinstance(exc, run.GateClosedWithReport):
-            raise fail(exc, {"status": "gate closed", "gates": exc.report.as_dict()}) from exc
+            raise GateClosedError(exc.report.explained(),
+                                  {"status": "gate closed", "gates": exc.report.as_dict()}) from exc
+        if isinstance(exc, errors.LockHeld):
+            # another dream running is an outcome of this call too, with the same wording
+            raise DreamRunningError(str(exc).splitlines()[0]) from exc
         raise fail(exc) from exc
     details = outcome.details
     for notice in details.get("notices", []):
@@ -554,7 +571,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
         body = report.lock.body
         click.echo(
             f"lock holder:  pid {body.pid}, host {body.host or 'unknown'}, "
-            f"{(report.lock.age or 0) / 60:.1f} min old, {report.lock.state}"
+            + (f"run {body.run_id}, " if body.run_id else "")
+            + f"{(report.lock.age or 0) / 60:.1f} min old, {report.lock.state}"
         )
     for run_id in interrupted:
         click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
@@ -564,6 +582,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     if problems:
         verdict = ("a dream would fail (the problem above)" if len(problems) == 1
                    else f"a dream would fail ({len(problems)} problems above)")
+    elif report.advice:
+        verdict += f"; {report.advice}"
     click.echo(f"verdict:      {verdict}")
 
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from autodream.lock import ConsolidationLock, LockStatus, in_the_future
+from autodream.lock import ConsolidationLock, LockStatus, in_the_future, span
 from autodream.settings import Settings
 from autodream.transcripts import codex
 from autodream.transcripts.model import (
@@ -253,6 +253,10 @@ class GateReport:
     # notes written in MEMORY.md the last dream left there (or in notes_waiting.md) for the
     # next one to move: they open the scan gate too
     notes_waiting: int = 0
+    # what the person can do about the closed gate: when it opens, or what to do about the
+    # lock's holder ("" when all are open); and for the time gate, the hours until it opens
+    advice: str = ""
+    next_dream_in_hours: float | None = None
 
     @property
     def sessions(self) -> list[SessionInfo]:
@@ -296,6 +300,10 @@ class GateReport:
         assert result is not None
         return f"{closed} gate closed: {result.figure} ({result.reason})"
 
+    def explained(self) -> str:
+        """``summary()`` and what to do about it."""
+        return self.summary() + (f"; {self.advice}" if self.advice else "")
+
     def as_dict(self) -> dict[str, object]:
         return {
             "open": self.open,
@@ -325,6 +333,8 @@ class GateReport:
             "notes_waiting": self.notes_waiting,
             "scan_throttle_age_seconds": self.throttle_age,
             "lock": self.lock.as_dict() if self.lock else None,
+            "advice": self.advice,
+            "next_dream_in_hours": self.next_dream_in_hours,
         }
 
 
@@ -828,6 +838,40 @@ def evaluate(
     throttle (unless ``stamp`` is false: a dry run must leave the dream it previews free to
     run), and a crashed holder's lock is rolled back to its prior mtime.
     """
+    report = _evaluate(settings, current_session=current_session, force=force, stamp=stamp)
+    _advise(settings, report)
+    return report
+
+
+def _advise(settings: Settings, report: GateReport) -> None:
+    """Fill ``report.advice`` (and ``next_dream_in_hours``) for its closing gate."""
+    closed = report.closed_by
+    lock = report.lock
+    if closed is None:
+        return
+    if lock is not None and lock.held and closed in (TIME, LOCK):
+        report.advice = lock.advice(settings.lock_ttl_minutes * 60)
+    elif closed == TIME and report.last_consolidated is not None:
+        left = max(0.0, settings.min_hours * 3600 - (report.now - report.last_consolidated))
+        report.next_dream_in_hours = round(left / 3600, 2)
+        report.advice = f"next dream possible in {span(left)}, or --force to dream now"
+    elif closed == SCAN and report.throttle_age is not None and (
+            report.throttle_age < settings.scan_interval_minutes * 60):
+        left = settings.scan_interval_minutes * 60 - report.throttle_age
+        report.advice = f"next scan possible in {span(left)}, or --force to dream now"
+    elif closed == SCAN:
+        short = settings.min_sessions - len(report.scan)
+        report.advice = (f"a dream waits for {short} more session{'s' if short != 1 else ''} "
+                         "(min_sessions), or --force to dream now")
+
+
+def _evaluate(
+    settings: Settings,
+    *,
+    current_session: str | None,
+    force: bool,
+    stamp: bool,
+) -> GateReport:
     lock = ConsolidationLock.for_settings(settings)
     report = GateReport(now=settings.now(), forced=force)
     report.lock = lock.status()
@@ -895,4 +939,5 @@ def inspect(settings: Settings, *, current_session: str | None = None) -> GateRe
     _held_back(settings, report)
     report.results.append(throttled or _scan_figure(settings, report))
     report.results.append(_lock_result(report.lock))
+    _advise(settings, report)
     return report

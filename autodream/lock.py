@@ -198,6 +198,18 @@ class LockStatus:
         age = f", {self.age / 60:.1f} min old" if self.age is not None else ""
         return f"{self.state} holder: pid {self.body.pid}{where}{age}"
 
+    def advice(self, ttl_seconds: float) -> str:
+        """What to do about a holder: wait, how long until the lock counts as stale, and the
+        file to delete when the pid is something else (a pid reused by another program)."""
+        body = self.body
+        if body is None or body.pid is None or not self.held:
+            return ""
+        run = f" (run {body.run_id})" if body.run_id else ""
+        left = max(0.0, ttl_seconds - (self.age or 0.0))
+        return (f"wait for pid {body.pid}{run} to finish; the lock is taken as stale "
+                f"{ttl_seconds / 60:g} min after it was taken (lock_ttl_minutes), in "
+                f"{span(left)}; if pid {body.pid} is not a dream, delete {self.path}")
+
     def as_dict(self) -> dict[str, object]:
         body = self.body
         return {
@@ -218,6 +230,13 @@ class LockStatus:
                 else body.prior_mtime_ns / 1e9,
             },
         }
+
+
+def span(seconds: float) -> str:
+    """A wait as a person reads it: minutes under an hour, else hours."""
+    if seconds < 3600:
+        return f"{max(seconds, 0.0) / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def read_status(
@@ -400,7 +419,8 @@ class ConsolidationLock:
         with _Guard(self.guard_path):
             status = self.status()
             if status.held:
-                raise LockHeld(f"consolidation lock {self.path} is held: {status.describe()}")
+                raise LockHeld(f"consolidation lock {self.path} is held: {status.describe()}; "
+                               f"{status.advice(self.ttl_seconds)}")
             if seen is not None and status.mtime_ns != seen.mtime_ns:
                 raise LockHeld(
                     f"consolidation lock {self.path} changed since the gates were checked:"

@@ -210,7 +210,7 @@ def dream(
         settings, current_session=current_session, force=force, stamp=not dry_run
     )
     if report.closed_by == gates.LOCK:
-        raise LockHeld(report.summary())
+        raise LockHeld(report.explained())
     if not report.open:
         raise GateClosedWithReport(report)
     run_id = new_run_id(settings)

@@ -58,7 +58,7 @@ from autodream.errors import (
     printable,
 )
 from autodream.gates import MEMORY_ROOT, is_transcript_place
-from autodream.lock import in_the_future
+from autodream.lock import in_the_future, span
 from autodream.settings import Clock, Settings, SystemClock
 
 log = logging.getLogger("autodream.watch")
@@ -384,7 +384,7 @@ class Watcher:
             report = getattr(exc, "report", None)
             retry = retry_at(settings, report, self.clock.now() + self.idle_seconds)
             self._settle(name, retry=retry)
-            when = "" if retry is None else f"; re-check in {retry - self.clock.now():.0f}s"
+            when = "" if retry is None else f"; re-check in {span(retry - self.clock.now())}"
             if retry is None:
                 when = "; waiting for more sessions"
             return self._decide(name, "wait", f"{_one_line(exc)}{when}")

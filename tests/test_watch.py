@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -175,6 +176,8 @@ def test_writes_over_a_day_trigger_exactly_the_dreams_the_gates_allow(timeline: 
     assert sorted(actions(decided)) == [("alpha", "wait"), ("beta", "wait")]
     alpha_wait = next(d for d in decided if d.project.endswith("alpha"))
     assert "time gate closed" in alpha_wait.detail
+    # in hours, as a person reads a day's wait ("re-check in 86353s" was not)
+    assert re.search(r"; re-check in 2\d\.\d h$", alpha_wait.detail), alpha_wait.detail
 
     # Nothing happens before the day is over, and no event is needed after it.
     assert timeline.advance(first_dream + 24 * HOUR - timeline.clock.now() - 1) == []
