@@ -368,6 +368,18 @@ def cli(
             dry_run=dry_run,
             current_session=current_session,
         )
+    except (KeyboardInterrupt, SystemExit) as exc:
+        why = errors.interruption(exc)
+        if why is None:
+            raise
+        # the dream rolled back before this (staging discarded, lock restored): say so, in the
+        # shell's convention for the signal, instead of click's bare "Aborted!" (exit 1)
+        code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
+        line = f"interrupted: nothing was committed (memory unchanged); {why}"
+        if as_json:
+            echo_json({"status": "interrupted", "error": line, "exit_code": code})
+        click.echo(line, err=True)
+        raise click.exceptions.Exit(int(code or 1)) from None
     except errors.AutodreamError as exc:
         if isinstance(exc, run.GateClosedWithReport):
             raise GateClosedError(exc.report.explained(),

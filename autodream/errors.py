@@ -6,6 +6,8 @@ exit code. Each subclasses the builtin it means, so callers can catch either.
 
 from __future__ import annotations
 
+import signal
+
 
 def printable(text: str) -> str:
     """``text`` on one printable line, as an error quotes a path or value read from a file or
@@ -102,6 +104,24 @@ class SandboxError(AutodreamError, PermissionError):
     """
 
 
+def interruption(exc: BaseException) -> str | None:
+    """How a person stopped a run, in their words ("interrupted by Ctrl-C", "interrupted by
+    SIGTERM"), or None when ``exc`` is no interruption: a log that says "KeyboardInterrupt" or
+    "143" makes them read code."""
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted by Ctrl-C"
+    if isinstance(exc, SystemExit) and isinstance(exc.code, int) and exc.code > 128:
+        try:
+            return f"interrupted by {signal.Signals(exc.code - 128).name}"
+        except ValueError:
+            return None
+    return None
+
+
+# the shell's convention for a run stopped by a signal: 128 + its number
+INTERRUPTED_EXIT_CODE = 128 + signal.SIGINT
+
+
 EXIT_CODES: dict[str, int] = {
     "ok": 0,
     # (a file or directory autodream must use cannot be: "cannot use PATH: Not a directory")
@@ -116,4 +136,5 @@ EXIT_CODES: dict[str, int] = {
     "not found": NotFound.exit_code,
     "bad input": BadInput.exit_code,
     "replay check failed": ReplayCheckFailed.exit_code,
+    "interrupted by Ctrl-C (SIGTERM: 143)": INTERRUPTED_EXIT_CODE,
 }

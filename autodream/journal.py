@@ -23,7 +23,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord
+from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord, interruption
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import parse_topic
 from autodream.memory.staging import (
@@ -428,7 +428,7 @@ def conclude(
         # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
         record.changes = []
         finish_run(state_dir, record, outcome="failed", now=now,
-                   reason=str(exc) or type(exc).__name__)
+                   reason=interruption(exc) or str(exc) or type(exc).__name__)
         raise
     return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
                       reason=record.reason)

@@ -468,7 +468,8 @@ def consolidate(
             journal.prune_runs(state, settings.keep_runs)
     except BaseException as exc:
         if record.outcome == "running":
-            reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            reason = errors.interruption(exc) or (
+                str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
             journal.finish_run(state, record, outcome="failed", reason=reason,
                                now=settings.now_dt())
         if isinstance(exc, errors.AutodreamError) or not isinstance(exc, Exception):
@@ -569,6 +570,7 @@ def make_step(backend_factory: BackendFactory = default_backend) -> DreamStep:
                 "outcome": record.outcome,
                 "reason": record.reason,
                 "backend": result.backend,
+                "backend_notice": backend_name(settings)[1],
                 "model": result.model,
                 "notices": result.notices,
                 "sessions": record.sessions,

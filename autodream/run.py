@@ -123,6 +123,11 @@ class DreamOutcome:
             "started": self.started,
             "lock_released": self.lock_released,
             "gates": self.report.as_dict(),
+            # which backend ran, and why when ``auto`` fell back to the local engine ("no API
+            # key: using the local engine"), as the text output says it
+            "backend": self.details.get("backend"),
+            "backend_notice": self.details.get("backend_notice"),
+            "notices": list(self.details.get("notices", [])),
             "details": self.details,
         }
 

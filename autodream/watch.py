@@ -140,7 +140,9 @@ def run_dream(settings: Settings) -> str:
     from autodream import run
 
     outcome = run.dream(settings, trigger="watch")
-    return f"run {outcome.run_id}: {outcome.summary}"
+    notice = outcome.details.get("backend_notice")
+    # (said once a dream, as the CLI says it: a person without a key learns why Claude did not)
+    return f"run {outcome.run_id}: {outcome.summary}" + (f" ({notice})" if notice else "")
 
 
 def resolve_project(

@@ -114,3 +114,79 @@ def test_status_names_the_holding_run_and_what_to_do(layout: Layout) -> None:
             "20261126T000000Z-abcd) to finish; the lock is taken as stale 30 min after it was "
             "taken (lock_ttl_minutes), in 24 min") in out
 
+
+@pytest.mark.parametrize(
+    ("env", "backend", "notice"),
+    [
+        ({}, "local", "no API key: using the local engine"),  # auto, no key: fell back
+        ({"AUTODREAM_BACKEND": "local"}, "local", None),  # asked for: nothing to explain
+    ],
+)
+def test_the_dream_json_says_which_backend_ran_and_why(
+    layout: Layout, env: dict[str, str], backend: str, notice: str | None
+) -> None:
+    code, out, err = invoke(layout, "--force", "--json", **env)
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["backend"] == backend
+    assert document["backend_notice"] == notice
+    assert any("API key" in n for n in document["notices"]) == (notice is not None)
+
+
+def test_watch_says_it_dreamed_with_the_local_engine_for_want_of_a_key(
+    layout: Layout, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from autodream import watch
+
+    for key in ("ANTHROPIC_API_KEY", "AUTODREAM_API_KEY", "AUTODREAM_BACKEND"):
+        monkeypatch.delenv(key, raising=False)
+    layout.add_session(T0 - 600)
+    said = watch.run_dream(layout.settings(min_sessions=1, min_hours=0))
+    assert said.endswith("(no API key: using the local engine)"), said
+
+
+MEMORY = {
+    "MEMORY.md": "- [Deploys](project_deploys.md) — deploys happen on Tuesdays\n",
+    "project_deploys.md": "---\nname: Deploys\ndescription: deploys happen on Tuesdays\n"
+                          "type: project\n---\nDeploys happen on Tuesdays.\n",
+}
+
+
+def memory_files(layout: Layout) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in layout.memory_dir.iterdir() if p.is_file()
+            and p.name != ".consolidate-lock"}
+
+
+@pytest.mark.parametrize(
+    ("make", "code", "why"),
+    [
+        (KeyboardInterrupt, 130, "interrupted by Ctrl-C"),
+        (lambda: __import__("autodream.run").run.TerminatedBySignal(143), 143,
+         "interrupted by SIGTERM"),
+    ],
+)
+def test_an_interrupted_dream_says_so_and_leaves_memory_as_it_was(
+    layout: Layout, monkeypatch: pytest.MonkeyPatch, make: object, code: int, why: str
+) -> None:
+    from autodream import pipeline
+
+    layout.set_lock(T0 - 30 * HOUR)
+    for name, text in MEMORY.items():
+        (layout.memory_dir / name).write_text(text)
+    for i in range(6):
+        layout.add_session(T0 - HOUR + 60 * i)
+    before = memory_files(layout)
+
+    def stopped(*args: object, **kwargs: object) -> None:
+        raise make()  # type: ignore[operator]
+
+    monkeypatch.setattr(pipeline, "drive", stopped)
+    got, out, err = invoke(layout, "--force")
+    assert got == code
+    assert err.strip() == f"interrupted: nothing was committed (memory unchanged); {why}"
+    assert "Aborted" not in out + err
+    assert memory_files(layout) == before
+    assert layout.lock_path.stat().st_mtime == T0 - 30 * HOUR, "the lock rolled back"
+    got, out, _ = invoke(layout, "log")
+    assert "failed" in out and why in out
+    assert "KeyboardInterrupt" not in out and " 143" not in out
