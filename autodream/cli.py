@@ -725,21 +725,25 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
     unreadable: list[str] = []
     records = [journal.as_shown(r) for r in
                journal.list_runs(settings.state_dir, count, unreadable=unreadable)]
+    # (every record: the undo that took a listed dream back may be older than the newest n)
+    undone = journal.undone_by(journal.list_runs(settings.state_dir)) if records else {}
     if unreadable:
         # else a damaged record reads as a dream that never happened ("no dreams yet")
         click.echo(f"note: {len(unreadable)} run record(s) could not be read: "
                    f"{', '.join(unreadable)} (`autodream show {unreadable[0]}` says why)",
                    err=True)
     if as_json:
-        echo_json([r.to_dict() for r in records])
+        echo_json([{**r.to_dict(), "undone_by": undone.get(r.id)} for r in records])
         return
     if not records:
         if not unreadable:
-            click.echo("no dreams yet")
+            click.echo(journal.no_dreams_yet(settings.memory_dir))
         return
     for r in records:
         note = " ".join((r.reason or r.summary).split())
         note = note if len(note) <= 100 else note[:99] + "…"
+        if r.id in undone:
+            note = f"[undone by {undone[r.id]}] {note}".rstrip()
         click.echo(
             f"{r.id}  {r.outcome:<9}  {r.trigger:<6}  {_change_counts(r)}"
             + (f"  {note}" if note else "")
@@ -763,14 +767,15 @@ def show_command(
     from autodream.tools import by_cause, refusal_fix
     from autodream.transcripts.offsets import OffsetStore
 
-    state = _journal_settings(project, memory_dir).state_dir
+    settings = _journal_settings(project, memory_dir)
+    state = settings.state_dir
     try:
         if run_id is None:
             # the newest run even when its record is damaged: showing an older one instead
             # would pass for the newest
             run_id = journal.newest_run_id(state)
             if run_id is None:
-                raise errors.NotFound(f"no runs recorded yet in {state}")
+                raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir))
         record = journal.as_shown(journal.load_run(state, run_id))
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
@@ -908,6 +913,10 @@ def undo_command(
         again += f"{len(record.offsets)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
+    if record.overwrote:
+        click.echo(f"overwrote your edits since run {record.undoes} to "
+                   f"{_listed(record.overwrote, 5)}; `autodream undo {record.id}` brings them "
+                   "back")
 
 
 @cli.command("scrub", epilog=EXIT_CODES_HELP)

@@ -86,6 +86,9 @@ class RunRecord:
     pid: int = field(default_factory=os.getpid)
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # for a forced undo: the files it restored over edits made since the run it undid (undoing
+    # this undo brings those edits back)
+    overwrote: list[str] = field(default_factory=list)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -111,6 +114,7 @@ class RunRecord:
             "undoes": self.undoes,
             "pid": self.pid,
             "offsets": dict(self.offsets),
+            "overwrote": list(self.overwrote),
         }
 
     @classmethod
@@ -142,6 +146,7 @@ class RunRecord:
             pid=int(data.get("pid", 0)),
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
+            overwrote=[str(p) for p in data.get("overwrote") or []],
         )
 
     def to_json(self) -> str:
@@ -333,7 +338,7 @@ def load_run(state_dir: Path, run_id: str) -> RunRecord:
     else:
         found = [name for name in names if run_id and name.startswith(run_id)]
         if not found:
-            raise NotFound(f"no run '{run_id}' in {root}")
+            raise NotFound(f"no run '{run_id}' in {root} (`autodream log` lists the runs)")
         if len(found) > 1:
             more = f" and {len(found) - 5} more" if len(found) > 5 else ""
             raise BadInput(f"run id prefix '{run_id}' is ambiguous, it matches {len(found)} runs: "
@@ -455,6 +460,25 @@ def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
     return {rid for rid in by_id if undone(rid, frozenset())}
 
 
+def undone_by(records: list[RunRecord]) -> dict[str, str]:
+    """For each run an undo still in place reverted, that undo's id (``records`` newest
+    first, as ``list_runs`` gives them): ``log`` marks them, so its list says which dreams are
+    in memory now."""
+    undone = _undone_ids(records)
+    by: dict[str, str] = {}
+    for r in records:  # newest first: the undo in place
+        if (r.trigger == "undo" and r.outcome == "committed" and r.undoes in undone
+                and r.id not in undone):
+            by.setdefault(r.undoes, r.id)
+    return by
+
+
+def no_dreams_yet(memory_dir: Path) -> str:
+    """What log, show and undo all say of a memory dir no dream has run in yet, and what to do."""
+    return (f"no dreams yet in {memory_dir}: `autodream --force` dreams now, `autodream status` "
+            "says when one will run")
+
+
 def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
     """Said for a run an undo still in place reverted: which undo, and how to take it back
     (rather than 'files changed since', which sends the person to --force)."""
@@ -465,7 +489,7 @@ def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> 
                     f"(`autodream undo {undoer}` puts it back)")
 
 
-def default_undo_target(state_dir: Path) -> RunRecord:
+def default_undo_target(state_dir: Path, memory_dir: Path | None = None) -> RunRecord:
     """The newest committed dream (not an undo) whose changes are still in place."""
     records = list_runs(state_dir)
     undone = _undone_ids(records)
@@ -475,7 +499,9 @@ def default_undo_target(state_dir: Path) -> RunRecord:
             return r
     if dreams:
         raise _already_undone(dreams[0].id, records, undone)
-    raise NotFound("no committed run to undo")
+    if not records and memory_dir is not None:
+        raise NotFound(no_dreams_yet(memory_dir))
+    raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
 
 
 def undo(
@@ -495,7 +521,7 @@ def undo(
     """
     when = now or datetime.now(timezone.utc)
     recover(memory_dir, state_dir, when)
-    target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir)
+    target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir, memory_dir)
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
     if run_id and not force:
@@ -558,6 +584,7 @@ def undo(
                    reason=str(exc) or type(exc).__name__)
         raise
     record.changes = sorted(changes, key=lambda c: c.path)
+    record.overwrote = sorted(conflicts)
     record.offsets = _rewind_offsets(state_dir, target)
     _withdraw_forgets(state_dir, target)
     reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
@@ -663,7 +690,7 @@ def undo_project(
     from autodream.lock import ConsolidationLock
 
     if not settings.memory_dir.is_dir():
-        raise NotFound(f"no memory dir at {settings.memory_dir}")
+        raise NotFound(no_dreams_yet(settings.memory_dir))
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
         return undo(

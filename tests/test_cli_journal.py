@@ -43,7 +43,9 @@ def test_log_lists_runs_newest_first_in_text_and_json(memory: Path) -> None:
 
 
 def test_log_of_an_empty_journal(memory: Path) -> None:
-    assert _run("log", memory=memory) == (0, "no dreams yet\n")
+    said = (f"no dreams yet in {memory}: `autodream --force` dreams now, `autodream status` says "
+            "when one will run\n")
+    assert _run("log", memory=memory) == (0, said)
     assert _run("log", "--json", memory=memory) == (0, "[]\n")
 
 
