@@ -214,6 +214,20 @@ def resolve_settings(
     return settings
 
 
+def _print_version(ctx: click.Context, value: bool) -> None:
+    """``--version``, as JSON too when ``--json`` is given (every other output honours it)."""
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    number = version("autodream")
+    if ctx.meta.get("autodream.json"):
+        echo_json({"status": "ok", "version": number})
+    else:
+        click.echo(f"autodream, version {number}")
+    ctx.exit()
+
+
 class AutodreamGroup(click.Group):
     """The main group; a mistyped option is never answered with a hidden one, and under
     ``--json`` a usage error is a JSON document on stdout too, like every other failure."""
@@ -241,13 +255,25 @@ class AutodreamGroup(click.Group):
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         except BrokenPipeError:
-            # "autodream show ... | head": the reader stopped, which is no error of a path;
-            # click ends quietly on it
-            raise
+            # "autodream show ... | head": the reader stopped, which is no error (click would
+            # exit 1): end quietly, with what is left unwritten sent nowhere
+            _quiet_stdout()
+            ctx.exit(0)
         except OSError as exc:
             # a path autodream must use is not what it should be (".autodream" a file, the
             # lock a directory, a config dir that is a file): one line naming it, no traceback
             raise CliError(os_error_line(exc)) from exc
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so the flush at exit does not raise BrokenPipeError again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's runner)
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 def os_error_line(exc: OSError) -> str:
@@ -294,7 +320,9 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
 @click.option("--trigger", type=click.Choice(["manual", "hook", "watch"]), hidden=True)
 @click.option("--session", "current_session", hidden=True)
-@click.version_option(package_name="autodream", prog_name="autodream")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, param, value: _print_version(ctx, value),
+              help="Show the version and exit.")
 @click.pass_context
 def cli(
     ctx: click.Context,
@@ -470,7 +498,7 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
         click.echo(f"see the diff: autodream show {run_id}; take it back: autodream undo {run_id}")
 
 
-@cli.command()
+@cli.command(epilog=EXIT_CODES_HELP)
 @click.option(
     "--project",
     type=click.Path(),
@@ -983,7 +1011,7 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
 # ---- replay: replay issue --------------------------------------------------------------------
 
 
-@cli.command("replay")
+@cli.command("replay", epilog=EXIT_CODES_HELP)
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--check", is_flag=True, help="Exit non-zero if any scenario fails or errors.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -1246,7 +1274,7 @@ def _report_settings_change(change: Any, as_json: bool) -> None:
         )
 
 
-@cli.command(context_settings=CONTEXT_SETTINGS)
+@cli.command(context_settings=CONTEXT_SETTINGS, epilog=EXIT_CODES_HELP)
 @_hook_options
 def install(
     scope: str,
@@ -1287,7 +1315,7 @@ def install(
         )
 
 
-@cli.command(context_settings=CONTEXT_SETTINGS)
+@cli.command(context_settings=CONTEXT_SETTINGS, epilog=EXIT_CODES_HELP)
 @_hook_options
 def uninstall(
     scope: str,
@@ -1314,7 +1342,7 @@ def uninstall(
 
 
 
-@cli.command(context_settings=CONTEXT_SETTINGS)
+@cli.command(context_settings=CONTEXT_SETTINGS, epilog=EXIT_CODES_HELP)
 @click.option(
     "--root",
     # (whether it is a directory is the library's to say, with the exit code of every path)

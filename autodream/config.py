@@ -261,8 +261,10 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
     except (TypeError, ValueError):
         if isinstance(value, str):
             shown = repr(value)
-        elif isinstance(value, float) and (value != value or abs(value) == float("inf")):
-            shown = str(value)  # "nan", "inf": "got float" would puzzle
+        elif isinstance(value, bool):
+            shown = str(value).lower()  # as TOML spells it
+        elif isinstance(value, (int, float)):
+            shown = str(value)  # the value as written ("got 2.5"), as a flag's is
         else:
             shown = type(value).__name__
         raise ConfigError(f"{key} ({source}): expected {_KIND_NAMES[kind]}, got {shown}") from None

@@ -457,7 +457,7 @@ class Watcher:
     def start(self) -> None:
         """Observe the root and start the worker; existing projects get one initial check."""
         if not self.root.is_dir():
-            raise NotFound(f"projects root does not exist: {self.root}")
+            raise missing_root(self.root)
         observer = Observer()
         observer.schedule(
             _Handler(self),
@@ -519,6 +519,8 @@ class Watcher:
         restored to its prior mtime.
         """
         self._stopping.set()
+        # (a watcher that never started, its root missing, has nothing to say it stopped)
+        started = self._observer is not None or self._worker is not None
         if self._observer is not None:
             self._observer.stop()
             self._observer.join(timeout=5)
@@ -531,7 +533,14 @@ class Watcher:
             self._jobs.put(None)
             self._worker.join(timeout)
             self._worker = None
-        log.info("stopped")
+        if started:
+            log.info("stopped")
+
+
+def missing_root(root: Path) -> NotFound:
+    """The projects root is not there: on a fresh machine Claude Code has not made it yet."""
+    return NotFound(f"projects root does not exist: {root} (Claude Code makes it at its first "
+                    "session: run Claude Code once, or give the projects root with --root)")
 
 
 class _Handler(FileSystemEventHandler):
@@ -591,7 +600,7 @@ def run_once(
     watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env,
                       idle_seconds=idle_seconds)
     if not watcher.root.is_dir():
-        raise NotFound(f"projects root does not exist: {watcher.root}")
+        raise missing_root(watcher.root)
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
         if entry.is_dir() and not entry.name.startswith("."):
             watcher._state(entry.name)

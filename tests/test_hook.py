@@ -129,7 +129,7 @@ def test_bad_configuration_does_not_fail_the_agent(layout: Layout) -> None:
 
 @pytest.mark.parametrize(("value", "said"), [
     # a wrong type stops every dream, as any setting of the wrong type does
-    ("5", "error: ConfigError: codex_sessions_dir (in {toml}): expected a path, got int"),
+    ("5", "error: ConfigError: codex_sessions_dir (in {toml}): expected a path, got 5"),
     # a file stops none (Claude Code's sessions are dreamt without it) but is said all the same;
     # it was said nowhere the hook writes, as a dir that does not exist yet rightly is not
     ('"not-a-dir.txt"', "error: codex_sessions_dir {project}/not-a-dir.txt (in {toml}) is a "

@@ -1,0 +1,81 @@
+"""Small things a first-time user meets: watch on a fresh machine, --json --version, every
+command's -h, a pipe closed early, a TOML value of the wrong kind."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import errors
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+from tests.memdirs import dream, sample_memory, topic
+
+
+@pytest.mark.parametrize("once", [[], ["--once"]])
+def test_watch_without_a_projects_root_says_how_to_get_one(tmp_path: Path,
+                                                          once: list[str]) -> None:
+    root = tmp_path / "home" / ".claude" / "projects"
+    result = CliRunner().invoke(cli, ["watch", "--root", str(root), *once])
+    assert result.exit_code == errors.NotFound.exit_code
+    assert (f"projects root does not exist: {root} (Claude Code makes it at its first session: "
+            "run Claude Code once, or give the projects root with --root)") in result.stderr
+    assert "stopped" not in result.stderr, "it never started"
+
+
+@pytest.mark.parametrize("args", [["--json", "--version"], ["--version", "--json"]])
+def test_version_as_json(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == {"status": "ok", "version": version("autodream")}
+    plain = CliRunner().invoke(cli, ["--version"])
+    assert plain.stdout == f"autodream, version {version('autodream')}\n"
+
+
+@pytest.mark.parametrize("command", sorted(cli.commands))  # type: ignore[attr-defined]
+def test_every_command_help_lists_the_exit_codes(command: str) -> None:
+    result = CliRunner().invoke(cli, [command, "-h"])
+    assert result.exit_code == 0
+    assert "Exit codes: 0 ok" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("command", [["show"], ["show", "--json"]])
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path, command: list[str]) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    for i in range(3):  # more than a pipe's buffer: the writer meets the closed pipe
+        dream(memory, {"big.md": topic("Big", "project", f"line {i}\n" * 40000)})
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "AUTODREAM_MEMORY_DIR": str(memory)}
+    proc = subprocess.Popen([sys.executable, "-m", "autodream.cli", *command], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert err == b""
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("min_sessions = 2.5", "min_sessions (in {toml}): expected an integer, got 2.5"),
+        ("min_hours = true", "min_hours (in {toml}): expected a number, got true"),
+        ("min_hours = [1]", "min_hours (in {toml}): expected a number, got list"),
+    ],
+)
+def test_a_toml_value_of_the_wrong_kind_is_shown_as_written(
+    tmp_path: Path, line: str, said: str
+) -> None:
+    toml = tmp_path / "autodream.toml"
+    toml.write_text(line + "\n")
+    result = CliRunner().invoke(cli, ["--project", str(tmp_path), "status"],
+                                env={"HOME": str(tmp_path)})
+    assert result.exit_code == errors.ConfigError.exit_code
+    assert result.stderr.strip() == "Error: " + said.format(toml=toml)
