@@ -539,8 +539,9 @@ class Watcher:
 
 def missing_root(root: Path) -> NotFound:
     """The projects root is not there: on a fresh machine Claude Code has not made it yet."""
-    return NotFound(f"projects root does not exist: {root} (Claude Code makes it at its first "
-                    "session: run Claude Code once, or give the projects root with --root)")
+    return NotFound(f"projects root does not exist: {printable(str(root))} (Claude Code makes "
+                    "it at its first session: run Claude Code once, or give the projects root "
+                    "with --root)")
 
 
 class _Handler(FileSystemEventHandler):
@@ -580,8 +581,7 @@ def root_error(root: Path, *, given: str | None = None) -> AutodreamError | None
     if root.exists():
         return AutodreamError(f"cannot use {shown}: Not a directory (Claude Code's projects "
                               "root: move that file away, or pass --root)")
-    return NotFound(f"projects root does not exist: {shown} (Claude Code makes it when it "
-                    "first runs; or pass --root)")
+    return missing_root(root)
 
 
 def run_once(

@@ -20,10 +20,14 @@ from tests.memdirs import dream, sample_memory, topic
 
 
 @pytest.mark.parametrize("once", [[], ["--once"]])
-def test_watch_without_a_projects_root_says_how_to_get_one(tmp_path: Path,
-                                                          once: list[str]) -> None:
+def test_watch_without_a_projects_root_says_how_to_get_one(
+    tmp_path: Path, once: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Claude Code's own root, not made yet on a fresh machine (one named with --root that is
+    # not there is a wrong setting, exit 3)
+    monkeypatch.setenv("CLAUDE_CONFIG_DIR", str(tmp_path / "home" / ".claude"))
     root = tmp_path / "home" / ".claude" / "projects"
-    result = CliRunner().invoke(cli, ["watch", "--root", str(root), *once])
+    result = CliRunner().invoke(cli, ["watch", *once])
     assert result.exit_code == errors.NotFound.exit_code
     assert (f"projects root does not exist: {root} (Claude Code makes it at its first session: "
             "run Claude Code once, or give the projects root with --root)") in result.stderr
