@@ -5067,3 +5067,35 @@ def test_another_plan_still_on_is_not_the_plan_again(said: str) -> None:
     files = {"project_pg16.md": topic("Pg16 migration", _PG16_PLAN)}
     plan = _plan(files, None, human(said, day=10))
     assert "confirmed" not in [d.action for d in plan.decisions]
+
+
+# (from the terse typist's month) "Ana says every ..." is Ana's rule: named by the rule, not by
+# "Ana says", and its Why says whose it is, not "the user's stated preference"
+@pytest.mark.parametrize(("said", "lead", "whose"), [
+    ("ana says every alembic migration needs a working downgrade() too, no pass",
+     "Every alembic migration needs a working downgrade() too, no pass (Ana's rule).", "Ana's"),
+    ("Raj says every migration needs a downgrade() test.",
+     "Every migration needs a downgrade() test (Raj's rule).", "Raj's"),
+])
+def test_a_colleagues_say_so_rule_is_titled_by_the_rule(said: str, lead: str, whose: str) -> None:
+    plan = _plan({}, None, human(said, day=0))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    topic_ = parse_topic(text)
+    assert topic_.type == "feedback"
+    assert not topic_.name.lower().startswith(("ana says", "raj says"))
+    assert topic_.body.startswith(lead)
+    assert f"**Why:** {whose} preference, told by the user" in topic_.body
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: no colleague's word, or a pronoun's or a document's: the user's rule as said
+    "Every alembic migration needs a working downgrade(), no pass.",
+    "He says every alembic migration needs a working downgrade(), no pass.",
+    "docs says every alembic migration needs a working downgrade(), no pass.",
+])
+def test_a_rule_not_told_as_a_colleagues_word_is_the_users(said: str) -> None:
+    plan = _plan({}, None, human(said, day=0))
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    topic_ = parse_topic(text)
+    assert "'s rule)" not in topic_.body
+    assert "**Why:** The user's stated preference" in topic_.body

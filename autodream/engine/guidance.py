@@ -53,10 +53,16 @@ _OTHERS_PREFERENCE = re.compile(
     r"|Security|Ops|QA)\b)(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?|asked\s+that|asks\s+that)\b)")
 
 
+# "... (Ana's rule).": a colleague's rule, as sentence_kinds puts "Ana says every ..."
+_NAMED_RULE = re.compile(r"\((?P<who>[A-Z][a-z]+)'s rule\)\.$")
+
+
 def _whose_preference(text: str) -> str | None:
     """The person a preference is of when it is someone else's ("Jonas"); None: the user's,
     or a tool's way ("Postgres prefers explicit casts")."""
     m = _OTHERS_PREFERENCE.match(text)
+    if m is None and text.endswith("'s rule).") and (named := _NAMED_RULE.search(text)):
+        return named["who"]
     return m[0] if m is not None and not tools_in(m[0]) else None
 
 

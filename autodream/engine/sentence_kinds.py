@@ -570,6 +570,25 @@ _NEEDS_DOING_AFTER = re.compile(
     r"these|those|my|our|your|today['’]s|yesterday['’]s|last)\b", _I)
 
 
+# "Ana says every alembic migration needs ...": a colleague's word, the rule what follows (not
+# a pronoun, a crowd or a document: "He says ...", "The doc says ...")
+_NAME_SAYS = re.compile(
+    r"^(?!(?:he|she|it|they|everyone|everybody|someone|somebody|nobody|one|who|this|that|"
+    r"doc|docs|readme|wiki|policy|spec|guide|handbook|ci|team|lead|boss|manager|security|"
+    r"legal|ops|qa)\b)(?P<who>[a-z]+)\s+says\s+(?:that\s+)?(?=(?:every|each|all|any)\s)", _I)
+
+
+def _whose_rule(sentence: str) -> str:
+    """A rule told as a colleague's word put as the rule, whose it is after it ("Every alembic
+    migration needs a working downgrade() (Ana's rule)."): the title names the rule, and the
+    Why whose preference it is (``guidance._whose_preference``)."""
+    m = _NAME_SAYS.match(sentence)
+    if m is None:
+        return sentence
+    rest = sentence[m.end():].rstrip(" .!")
+    return f"{rest[:1].upper()}{rest[1:]} ({m['who'].capitalize()}'s rule)."
+
+
 def _quantified_rule(text: str) -> bool:
     """``text`` says what every one of a kind of thing needs (``_EVERY_NEEDS``), of no one
     piece of work at hand ("every migration in this PR")."""
@@ -1872,7 +1891,7 @@ def _detect_core(raw: str) -> _Kind | None:
             sentence) and not _POINTS_AT_HAND.search(sentence):
         return _Kind("preference", _clean(sentence), 0.75)
     if _quantified_rule(sentence):
-        return _Kind("preference", _clean(sentence), 0.75)
+        return _Kind("preference", _clean(_whose_rule(sentence)), 0.75)
     if _ALLOWED_NOW.match(sentence):
         # "It's fine to add pandas as an optional extra": what may be done, often an exception
         # to a rule against it
