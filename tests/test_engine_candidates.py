@@ -3036,7 +3036,7 @@ def test_a_switch_between_names_with_digits_names_its_file_for_them(
     ("Okafor wants the camera-ready figures in matplotlib, not seaborn",
      [("preference", "Okafor wants the camera-ready figures in matplotlib, not seaborn.")]),
     ("Diego is on leave until Nov 16; ask Ana about the data loader meanwhile",
-     [("plan", "Diego is on leave until 2026-11-16; ask Ana about the data loader meanwhile.")]),
+     [("plan", "Until 2026-11-16, ask Ana about the data loader (Diego is on leave).")]),
     ("Diego moved the data loader to webdataset shards last week, ask him about the shard "
      "format, not me",
      [("resource", "Diego moved the data loader to webdataset shards in the week of 2026-06-29, "

@@ -5099,3 +5099,55 @@ def test_a_rule_not_told_as_a_colleagues_word_is_the_users(said: str) -> None:
     topic_ = parse_topic(text)
     assert "'s rule)" not in topic_.body
     assert "**Why:** The user's stated preference" in topic_.body
+
+
+# (from the terse typist's month) a colleague away and who to ask meanwhile is a dated fact that
+# ends: on its day it is told as past, and her return ends it early; her standing rule stays
+_BILLING_RULE = "Don't touch the billing stuff without asking Ana. She owns app/billing."
+
+
+@pytest.mark.parametrize(("said", "day", "lead"), [
+    ("ana is out till the 20th, ask raj about billing stuff instead", 7,
+     "Until 2026-07-20, ask Raj about billing (Ana is out)."),
+    ("ana is on leave till the 20th - ask raj for billing reviews", 7,
+     "Until 2026-07-20, ask Raj about billing reviews (Ana is on leave)."),
+    # its day gone by: who stood in, not who to ask
+    ("Ana's away until Friday, so ask Raj about billing.", 7,
+     "Until 2026-07-17, Raj covered billing (Ana was away)."),
+])
+def test_who_stands_in_while_a_colleague_is_away_is_kept_to_its_day(
+        said: str, day: int, lead: str) -> None:
+    rule = topic("Don't touch the billing stuff without asking Ana", _BILLING_RULE,
+                 type_="feedback")
+    plan = _plan({"feedback_billing.md": rule}, None, human(said, day=day))
+    assert "feedback_billing.md" not in plan.writes  # the standing rule is untouched
+    [text] = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    written = parse_topic(text)
+    assert written.body.startswith(lead)
+    # (the title as the body: not "ask Raj" over a stand-in gone by)
+    assert written.name.startswith(lead.split(" (")[0])
+
+
+_AWAY = "Until 2026-07-24, ask Raj about billing (Ana is out)."
+
+
+def test_a_colleague_back_early_ends_the_stand_in() -> None:
+    files = {"project_raj-billing.md": topic("Until 2026-07-24, ask Raj about billing", _AWAY)}
+    plan = _plan(files, None, human("ana's back early, billing questions go to her again",
+                                    day=10))
+    body = parse_topic(plan.writes["project_raj-billing.md"]).body
+    now, _, rest = body.partition("\n\n")
+    assert now == "Ana is back early, billing questions go to her again."
+    assert "previously: Until 2026-07-24, ask Raj about billing (Ana is out)." in rest
+    assert "Plan work around" not in body
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: someone else back, or Ana back on a team, not from being away
+    "raj's back early",
+    "Ana is back on the payments team.",
+])
+def test_another_return_leaves_the_stand_in(said: str) -> None:
+    files = {"project_raj-billing.md": topic("Until 2026-07-24, ask Raj about billing", _AWAY)}
+    plan = _plan(files, None, human(said, day=10))
+    assert "project_raj-billing.md" not in plan.writes

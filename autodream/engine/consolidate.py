@@ -17,6 +17,7 @@ from autodream.engine.dates import (
     date_shift,
     is_past,
     last_mention,
+    latest_date,
     passed_how,
     plan_cancelled,
     says_past,
@@ -180,8 +181,10 @@ from autodream.engine.rewrites import (
     _without_old_tool_clauses,
 )
 from autodream.engine.sentence_kinds import (
+    _AWAY_WORDS,
     _RULE_KINDS,
     _URL,
+    BACK_FROM_AWAY,
     TOLD_DONE,
     best_result,
     key_clause,
@@ -2572,6 +2575,16 @@ class Consolidator:
         "SOC2 evidence got submitted this morning"): the one remembered plan of it due by then
         is told as done; said in this dream after its plan, the two are one memory. Of no plan,
         or of more than one, it tells nothing to remember ("I finished the refactor today")."""
+        if (back := BACK_FROM_AWAY.match(cand.text)) is not None:
+            # "Ana is back early, ...": the stand-in kept while she is away ends, told as
+            # history; no stand-in, nothing to remember
+            away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
+            covers = [e for e in self.live() if e.type == "project" and away.match(
+                _LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
+                    cand.source.day)]
+            if len(covers) == 1 and self._came_to_pass(
+                    covers[0], cand, cluster, done=cand.source.day):
+                return
         done = _done_on(cand)
         # what was done must be named: "We shipped it today" is of whatever "it" was
         if done is not None and any(w not in _DONE_WORDS for w in _event_words(cand.text)):

@@ -1338,6 +1338,13 @@ def is_past(text: str, today: date) -> bool:
 
 
 _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    # who stood in while a colleague was away (as sentence_kinds puts it): "Until 2026-11-20,
+    # Raj covered billing (Ana was out).", no longer who to ask
+    # (its title too, cut before the parenthesis: "Until 2026-11-20, ask Raj about billing")
+    (re.compile(r"^Until (\S+), ask ([A-Z][a-z]+) about (.+?)(?: \(([A-Z][a-z]+) is "
+                r"(out|away|off|on leave|on vacation|on holiday|ooo)\)|$)"),
+     lambda m: f"Until {m[1]}, {m[2]} covered {m[3]}" + (
+         f" ({m[4]} was {m[5]})" if m[4] else "")),
     (re.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
     (re.compile(r"\bwill be\b", re.I), lambda m: "was"),

@@ -1564,6 +1564,19 @@ def _detect(raw: str) -> _Kind | None:
         why = f"; {kept['why'].rstrip(' .!?')}" if kept["why"] else ""
         return _Kind("plan", f"Keep {kept['what']} until {kept['when']} ({kept['who']}'s "
                              f"ask{why}).", 0.8)
+    if " ask " in sentence and (" till " in sentence or " until " in sentence or (
+            " til " in sentence)) and (cover := _STAND_IN.match(sentence)) is not None:
+        # "ana is out till the 20th, ask raj about billing stuff instead": who to ask while a
+        # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
+        # billing (Ana is out)."), beside the standing rule to ask her
+        what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
+        return _Kind("plan", f"Until {cover['when']}, ask {cover['other'].capitalize()} about "
+                             f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
+    if " back" in sentence and (back := BACK_FROM_AWAY.match(sentence)) is not None:
+        # "ana's back early, billing questions go to her again": news of a stand-in kept while
+        # she was away (consolidate ends it), of nothing else to remember
+        return _Kind("fact", _clean(f"{back['who'].capitalize()} is back{sentence[back.end():]}"),
+                     0.7, of_plan=True)
     if " port " in sentence and NEW_PORT.match(sentence) is not None:
         # "The new port is 8080": what it is the port of is in memory (consolidate puts it in
         # place there), not in the sentence
@@ -1734,6 +1747,23 @@ _UPDATE_FROM = re.compile(r"update\s+from\s+(?P<who>(?-i:[A-Z][a-z]+))\s*[:—�
                           _I)
 _HER = re.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|any\s+longer)\b|"
                   r"\s*[,.;]|$)", _I)
+
+
+# "ana is out till the 20th, ask raj about billing stuff instead", "Ana's away until Friday, so
+# ask Raj about billing": a named colleague away to a day, and who stands in for what
+_AWAY_WORDS = r"out|away|off|on\s+leave|on\s+vacation|on\s+holiday|ooo"
+_STAND_IN = re.compile(
+    r"^(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody)\b)"
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:till|until|til)\s+"
+    r"(?P<when>[^,;]+?)\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
+    r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
+    r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+# "ana's back early", "Ana is back from leave": a colleague back from being away (not a thing
+# back up or on: "prod's back up", "Ana is back on the payments team")
+BACK_FROM_AWAY = re.compile(
+    r"^(?!(?:it|he|she|they|this|that|prod|staging|ci|everything|everyone|everybody)\b)"
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and)\b)", _I)
 
 
 # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the
