@@ -3649,3 +3649,28 @@ def test_how_deploys_go_and_what_is_kept_until_a_day_are_candidates(said: str,
 def test_one_deploy_or_a_thing_to_watch_stays_out(said: str) -> None:
     assert [c.kind for c in candidates(said, day=3)] in ([], ["plan"])
     assert not any(c.text.startswith("Keep ") for c in candidates(said, day=3))
+
+
+# (from the terse typist's month) a day off of the person's own is a plan; "next Friday" said on
+# the Thursday may be the morrow (as "next" is read) or the Friday a week on (as meant): both
+# days are kept, with how it was said, not one passed off as the one meant
+@pytest.mark.parametrize(("said", "day", "kept"), [
+    ("im off next fri", 3, 'The user is off on 2026-07-10 or on 2026-07-17, told as "next" '
+                           'Friday on 2026-07-09.'),
+    ("I'm off next Friday.", 0, "The user is off on 2026-07-10."),
+    ("I am out on Friday", 0, "The user is out on 2026-07-10."),
+    ("im off tmrw", 3, "The user is off on 2026-07-10."),
+])
+def test_a_day_off_of_ones_own_is_a_plan(said: str, day: int, kept: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said, day=day)] == [("plan", kept)]
+
+
+@pytest.mark.parametrize("said", [
+    # near misses: not a day away ("I'm off to lunch"), or what is off ("The flag is off")
+    "im off to lunch",
+    "I'm out of ideas on Friday's bug",
+    "The feature flag is off next Friday.",
+])
+def test_off_not_of_a_day_away_is_no_day_off(said: str) -> None:
+    assert all("The user is off" not in c.text and "The user is out" not in c.text
+               for c in candidates(said, day=3))

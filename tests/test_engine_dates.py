@@ -1873,3 +1873,16 @@ def test_a_deadline_at_the_end_of_a_named_weekday_is_that_one_day(text: str, exp
 )
 def test_a_weekly_window_is_not_dated(text: str, expected: str) -> None:
     assert absolutize(text, MONDAY)[0] == expected
+
+
+# a day away gone by, and a stand-in for a colleague away, are told as past (they were kept as
+# "Plan work around ..." for ever, or as who to ask still)
+@pytest.mark.parametrize(("said", "past"), [
+    ("The user is off on 2026-07-10.", "The user was off on 2026-07-10."),
+    ("The user is out of office on 2026-07-10.", "The user was out of office on 2026-07-10."),
+    ("Until 2026-07-10, ask Raj about billing (Ana is out).",
+     "Until 2026-07-10, Raj covered billing (Ana was out)."),
+])
+def test_a_day_away_gone_by_is_told_as_past(said: str, past: str) -> None:
+    assert tell_as_past(said, date(2026, 7, 20)) == past
+    assert tell_as_past(said, date(2026, 7, 9)) is None  # (not before its day)

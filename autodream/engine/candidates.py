@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
 from autodream.engine.dates import (
@@ -215,6 +215,26 @@ _CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?
 # nothing of their own (not "Use tabs, scratch that", "Postgres, never mind")
 _TAKE_BACK_OPENER = re.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!—–-]*$", _I)
 _TOOL_NAMED = re.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
+
+
+# "The user is off next Friday": a day away told with "next" ...
+_OFF_NEXT = re.compile(
+    rf"^(?:the\s+user\s+is|i['’]m|i\s+am)\s+(?:off|out|away|ooo|out\s+of\s+office)\s+"
+    rf"(?P<next>next\s+(?P<day>{'|'.join(WEEKDAYS)}))\b", re.I)
+
+
+def _off_either_day(statement: str, off: re.Match[str], told: date) -> str:
+    """... said the day before that weekday may mean tomorrow (as dates.py reads "next") or the
+    week after ("im off next fri" said on a Thursday meant the Friday a week on): both days
+    are kept, and how it was said, rather than one of them passed off as the one meant."""
+    day = WEEKDAYS.index(off["day"].lower())
+    if (told.weekday() + 1) % 7 != day:
+        return statement
+    first = told + timedelta(days=1)
+    second = first + timedelta(days=7)
+    return (f"{statement[:off.start('next')]}on {first.isoformat()} or on {second.isoformat()}, "
+            f"told as \"next\" {off['day'].capitalize()} on {told.isoformat()}"
+            f"{statement[off.end('next'):] or '.'}")
 
 
 _DAY_OR_NUMBER = re.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+(?:\.\d+)?)\b", _I)
@@ -1013,6 +1033,9 @@ class Gatherer:
                                            session_id=session_id))
             return False
         order = self.day_month_order
+        if found.kind == "plan" and "next " in statement and (
+                off := _OFF_NEXT.search(statement)) is not None:
+            statement = _off_either_day(statement, off, when.date())
         dated, rewrites = _absolutize(statement, when.date(), order)
         why, why_rewrites = _absolutize(why, when.date(), order)
         for said, done in ((dated, rewrites), (why, why_rewrites)):  # the reason's dates too

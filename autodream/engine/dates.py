@@ -1340,6 +1340,8 @@ def is_past(text: str, today: date) -> bool:
 _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     # who stood in while a colleague was away (as sentence_kinds puts it): "Until 2026-11-20,
     # Raj covered billing (Ana was out).", no longer who to ask
+    # the person away on a day ("The user is off on 2026-10-30")
+    (re.compile(r"^The user is (off|out|away)\b"), lambda m: f"The user was {m[1]}"),
     # (its title too, cut before the parenthesis: "Until 2026-11-20, ask Raj about billing")
     (re.compile(r"^Until (\S+), ask ([A-Z][a-z]+) about (.+?)(?: \(([A-Z][a-z]+) is "
                 r"(out|away|off|on leave|on vacation|on holiday|ooo)\)|$)"),

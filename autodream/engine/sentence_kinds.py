@@ -1572,6 +1572,9 @@ def _detect(raw: str) -> _Kind | None:
         what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
         return _Kind("plan", f"Until {cover['when']}, ask {cover['other'].capitalize()} about "
                              f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
+    if " o" in sentence and DAY_OFF.match(sentence) is not None:
+        # "im off next fri": a day the person is away, a plan to work around
+        return _Kind("plan", _clean(sentence), 0.75)
     if " back" in sentence and (back := BACK_FROM_AWAY.match(sentence)) is not None:
         # "ana's back early, billing questions go to her again": news of a stand-in kept while
         # she was away (consolidate ends it), of nothing else to remember
@@ -1758,6 +1761,14 @@ _STAND_IN = re.compile(
     r"(?P<when>[^,;]+?)\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
     r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
     r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+# "I'm off next Friday", "I'm out on Monday": the person away on one day (the gatherer dates
+# a "next" said the day before with both days it may mean)
+DAY_OFF = re.compile(
+    r"^i(?:['’]m|\s+am|\s+will\s+be|['’]ll\s+be)\s+(?:off|out|away|ooo|out\s+of\s+office)\s+"
+    r"(?P<when>(?:on\s+)?(?:(?:next|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    r"tomorrow)\s*[.!]?$", _I)
+
 
 # "ana's back early", "Ana is back from leave": a colleague back from being away (not a thing
 # back up or on: "prod's back up", "Ana is back on the payments team")
