@@ -5000,8 +5000,16 @@ def test_a_port_put_right_is_changed_in_the_history_not_switched_from_is() -> No
 
 # "The new port is 8080" gives the one port memory holds of that thing a new number
 @pytest.mark.parametrize(("files", "said", "file", "lead"), [
-    ({"project_port.md": "The dev DB port is 5432."}, "The new port is 8080.",
+    # (bare, the rest of the message names the entry's thing or its old port)
+    ({"project_port.md": "The dev DB port is 5432."},
+     "We moved the dev DB off 5432. The new port is 8080.",
      "project_port.md", "The dev DB port is 8080."),
+    ({"project_db.md": "Postgres runs on port 5432 locally."},
+     "Postgres had to move because of a clash. The new port is 5433.",
+     "project_db.md", "Postgres runs on port 5433 locally."),
+    ({"project_db.md": "Postgres runs on port 5432 locally."},
+     "Something else grabbed 5432. The new port is 5433.",
+     "project_db.md", "Postgres runs on port 5433 locally."),
     ({"project_api.md": "The API server listens on port 3000 in dev.",
       "project_db.md": "Postgres runs on port 5432 locally."},
      "The new Postgres port is 5433.", "project_db.md", "Postgres runs on port 5433 locally."),
@@ -5151,3 +5159,23 @@ def test_another_return_leaves_the_stand_in(said: str) -> None:
     files = {"project_raj-billing.md": topic("Until 2026-07-24, ask Raj about billing", _AWAY)}
     plan = _plan(files, None, human(said, day=10))
     assert "project_raj-billing.md" not in plan.writes
+
+
+# a bare "The new port is N" is of the one port memory holds only where its message says so:
+# another thing moved, or nothing said of what, and the entry keeps its port
+@pytest.mark.parametrize(("lead", "said"), [
+    ("Postgres runs on port 5432 locally.",
+     "I moved the dev server off 3000 since something else grabbed it. The new port is 8080."),
+    ("Grafana is at http://localhost:3000 on port 3000.",
+     "We had to move the metrics exporter. The new port is 9101."),
+    ("The dev DB port is 5432.", "I moved the dev server off 3000. The new port is 8080."),
+    ("The dev DB port is 5432.", "The new port is 8080."),
+])
+def test_a_bare_new_port_of_another_thing_leaves_the_entry(lead: str, said: str) -> None:
+    plan = _plan({"project_x.md": topic("X", lead)}, "- [X](project_x.md) — x\n",
+                 human(said, day=3))
+    if "project_x.md" in plan.writes:
+        assert parse_topic(plan.writes["project_x.md"]).body.startswith(lead + "\n")
+        assert "Changed from" not in plan.writes["project_x.md"]
+    assert any(d.action == "dropped" and d.subject.startswith("The new port")
+               and "ties it to" in d.reason for d in plan.decisions)

@@ -78,6 +78,7 @@ from autodream.engine.splitting import (
     _neither_nor,
 )
 from autodream.engine.text import (
+    NEW_PORT,
     TELLS_SWITCH,
     ensure_period,
     sentence_case,
@@ -624,12 +625,25 @@ class Gatherer:
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
         skip_next = False
+        first = len(self.candidates)
         for i, sentence in enumerate(parts):
             if skip_next:
                 skip_next = False
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             skip_next = self._sentence(sentence, following, message.session_id, when)
+        if "ew port" in text:
+            self._port_said_with(first, parts)
+
+    def _port_said_with(self, first: int, parts: list[str]) -> None:
+        """Each bare "The new port is 8080" found since ``first`` carries the rest of its
+        message: only that tells whose port it is ("We moved the dev DB off 5432. ...", or
+        "I moved the dev server off 3000 ...", no port memory holds)."""
+        for i in range(first, len(self.candidates)):
+            told = NEW_PORT.match(self.candidates[i].text)
+            if told is not None and not told["thing"]:
+                rest = " ".join(part for part in parts if NEW_PORT.match(part) is None)
+                self.candidates[i] = replace(self.candidates[i], said_with=rest)
 
     def _forget(self, parts: list[str], session_id: str, when: datetime,
                 typed: bool = True) -> list[str]:

@@ -286,6 +286,15 @@ _ASK_FRAME = tokens("the our all every any")
 # the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
 _PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
                          r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
+# what the rest of a message says was moved ("I moved the dev server off 3000", "We had to
+# move the metrics exporter"): the thing a bare "The new port is 8080" is of
+_MOVED_WHAT = re.compile(
+    r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
+    r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
+    r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
+# words of an entry about a port that name no thing of its own ("The dev DB port is 5432")
+_PORT_PLAIN = tokens("port ports dev local locally prod production staging test server "
+                     "service runs run listens listen new old default now localhost http https")
 # what a claimed version is no tool's name but a value's ("is 5433")
 _VALUE_OF = ("is ", "are ", "was ", "were ")
 
@@ -447,6 +456,22 @@ def _lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
         entry.description = description_for(entry.lead)
     _guidance_for(entry, cand, cluster)
     return previous
+
+
+def _ties_port(said: str, lead: str, old: str) -> bool | None:
+    """Whether the rest of a bare "The new port is 8080"'s message (``said``) ties it to the
+    entry ``lead`` giving port ``old``: False when it names another thing as moved, True when
+    it names the entry's thing or its old port, None when it says neither."""
+    if not said:
+        return None
+    about = tokens(lead)
+    if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
+        for m in _MOVED_WHAT.finditer(said):
+            if not tokens(m["what"]) <= about:
+                return False
+    if re.search(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)", said):
+        return True
+    return bool(tokens(said) & {w for w in about - _PORT_PLAIN if not w.isdigit()}) or None
 
 
 class Consolidator:
@@ -1139,6 +1164,21 @@ class Consolidator:
         about_ports = [e for e in self.live() if has_word(e.lead, "port")]
         found = [(e, said[0]) for e in about_ports if thing <= tokens(e.lead)
                  and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1]
+        if not thing and found:
+            # bare, the port is the entry's only where the rest of the message ties it there
+            # ("We moved the dev DB off 5432."); "I moved the dev server off 3000." tells of
+            # another thing's port, which memory does not hold
+            ties = [(e, old, _ties_port(cand.said_with, e.lead, old)) for e, old in found]
+            tied = [(e, old) for e, old, tie in ties if tie]
+            if len(found) == 1 and not tied and not (found[0][1] == new and ties[0][2] is None):
+                entry, old = found[0]
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"says only that a port is now {new}, and nothing in its message ties it "
+                    f"to the port {old} of {entry.file} (another thing's port, maybe); that "
+                    f"entry is left as it was", session_id=cand.source.session_id))
+                return True
+            found = tied or found
         if len(found) == 1 and found[0][1] == new:
             self._confirm(found[0][0], cand, cluster)  # (the port it has already)
             return True

@@ -77,6 +77,8 @@ class Candidate:
     of_plan: bool = False
     order: int = 0  # position in the gather stream; the final tie-breaker
     key: str = ""  # the clause that carries the statement, for matching (default: text)
+    # the rest of the message of a bare "The new port is 8080": only it tells whose port that is
+    said_with: str = ""
 
     @property
     def match_text(self) -> str:
