@@ -196,15 +196,17 @@ def resolve_settings(
     project: str | None,
     overrides: dict[str, Any] | None = None,
     unused: frozenset[str] = frozenset(),
+    problems: list[Any] | None = None,
 ) -> Any:
     """``Settings.resolve`` with library errors turned into CLI errors; a bad value of an
-    ``unused`` setting is a warning on stderr, not an error."""
+    ``unused`` setting is a warning on stderr, not an error; ``problems``: see
+    ``Settings.resolve``."""
     from autodream.settings import Settings
 
     warnings: list[str] = []
     try:
         settings = Settings.resolve(project, overrides=overrides or {}, unused=unused,
-                                    warnings=warnings)
+                                    warnings=warnings, problems=problems)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     ctx = click.get_current_context(silent=True)
@@ -517,7 +519,11 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     from autodream import gates
     from autodream.settings import backend_choice
 
-    settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"))
+    # a memory_dir named outright and not there is a problem line, as any other blocker is:
+    # the report shows which setting named it and where the rest would be read from
+    missing: list[errors.AutodreamError] = []
+    settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"),
+                                problems=missing)
     from autodream.memory.commit import pending_commits
     from autodream.run import blockers
     from autodream.transcripts.discovery import unrecognised_transcripts
@@ -525,7 +531,8 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     report = gates.inspect(settings)
     choice = backend_choice(settings)
     # what fails every dream whatever the gates say: "all gates open" would be a false promise
-    problems = [{"error": str(e), "exit_code": e.exit_code} for e in blockers(settings)]
+    problems = [{"error": str(e), "exit_code": e.exit_code}
+                for e in [*missing, *blockers(settings)]]
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
     ignored = unrecognised_transcripts(settings.sessions_dir)
     paths = {

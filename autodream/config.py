@@ -383,6 +383,7 @@ def resolve_values(
     sessions_hint: str | None = None,
     unused: frozenset[str] = frozenset(),
     warnings: list[str] | None = None,
+    problems: list[ConfigError] | None = None,
 ) -> dict[str, object]:
     """Every setting as a plain value (paths as absolute strings), plus ``config_path``,
     ``sources`` (where each setting not left at its default came from: "option --backend",
@@ -461,10 +462,13 @@ def resolve_values(
                 # Claude Code's own memory dir may not exist yet (it makes it on the first
                 # memory); one named outright that is not there is a typo or the wrong machine,
                 # and would silently start a new, empty memory
-                raise ConfigError(
+                missing = ConfigError(
                     f"memory_dir ({sources[key]}): directory does not exist: "
                     f"{printable(resolved)} (create it to start a memory there)"
                 )
+                if problems is None:
+                    raise missing
+                problems.append(missing)  # (``status`` shows it with the rest of its report)
             values[key] = resolved
 
     for key in OPTIONAL_PATH_KEYS:

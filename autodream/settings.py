@@ -124,6 +124,7 @@ class Settings:
         sessions_hint: str | None = None,
         unused: frozenset[str] = frozenset(),
         warnings: list[str] | None = None,
+        problems: list[ConfigError] | None = None,
     ) -> Settings:
         """The settings for ``project`` (default: the current directory).
 
@@ -132,7 +133,8 @@ class Settings:
         Raises ``ConfigError`` (one line, naming the key) for an unknown key, a value of the
         wrong type, or a configured directory that does not exist (``codex_sessions_dir``
         excepted: see ``codex_dir_problem``). ``unused`` settings are left at their defaults, a
-        bad value there added to ``warnings`` (``config.resolve_values``).
+        bad value there added to ``warnings`` (``config.resolve_values``). Given ``problems``,
+        a memory_dir named outright that does not exist is added there instead of raised.
         """
         values = config.resolve_values(
             project,
@@ -141,6 +143,7 @@ class Settings:
             sessions_hint=sessions_hint,
             unused=unused,
             warnings=warnings,
+            problems=problems,
         )
         now = values.pop("now")
         config_path = values.pop("config_path")

@@ -5,6 +5,7 @@ dream starts it, and a dry run of it creates nothing anywhere."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -29,7 +30,8 @@ def _env(project: Path) -> dict[str, str]:
 
 
 HOW = {"autodream.toml": (_toml, "in "), "env": (_env, "env AUTODREAM_MEMORY_DIR")}
-COMMANDS = {"dream": ["--force"], "dry run": ["--dry-run", "--force"], "status": ["status"],
+# (status shows it on a problem line with the rest of its report: below)
+COMMANDS = {"dream": ["--force"], "dry run": ["--dry-run", "--force"],
             "log": ["log"], "show": ["show"], "undo": ["undo"]}
 
 
@@ -46,6 +48,26 @@ def test_a_configured_memory_dir_that_is_not_there_is_a_one_line_error(
     (line,) = result.stderr.splitlines()
     assert line.startswith(f"Error: memory_dir ({source}") and "directory does not exist" in line
     assert str(sample / "memroy") in line
+    assert not (sample / "memroy").exists()
+
+
+@pytest.mark.parametrize("how", sorted(HOW))
+def test_status_shows_a_configured_memory_dir_not_there_as_a_problem(
+        sample: Path, how: str) -> None:  # noqa: F811
+    configure, source = HOW[how]
+    env = configure(sample)
+    result = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=env)
+    # was: exit 3 and only the error line, where every other blocker is a line of the report
+    assert result.exit_code == 0, result.output
+    [problem] = [line for line in result.stdout.splitlines() if line.startswith("problem:")]
+    assert f"memory_dir ({source}" in problem and str(sample / "memroy") in problem
+    assert problem.endswith("(a dream fails, exit 3)")
+    assert f"memory_dir:   {sample / 'memroy'}" in result.stdout
+    assert "verdict:      a dream would fail (the problem above)" in result.stdout
+    as_json = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)], env=env)
+    assert as_json.exit_code == 0, as_json.output
+    [listed] = json.loads(as_json.stdout)["problems"]
+    assert listed["exit_code"] == 3 and "directory does not exist" in listed["error"]
     assert not (sample / "memroy").exists()
 
 
