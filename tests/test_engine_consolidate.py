@@ -5179,3 +5179,32 @@ def test_a_bare_new_port_of_another_thing_leaves_the_entry(lead: str, said: str)
         assert "Changed from" not in plan.writes["project_x.md"]
     assert any(d.action == "dropped" and d.subject.startswith("The new port")
                and "ties it to" in d.reason for d in plan.decisions)
+
+
+@pytest.mark.parametrize(("said", "unwanted"), [
+    # said on Thursday 2026-07-16: each was dated 2026-07-10, the Friday gone by, and saved as
+    # a plan that "has passed" or a rule "Why: We're blocked on 2026-07-10"
+    ("The billing release gets deployed Friday, please bump the version before.", "Was planned"),
+    ("We're blocked Friday, so no releases that day.", "2026-07-10"),
+    ("I have a 1:1 with Ahmed Friday about the billing migration.", "2026-07-10"),
+])
+def test_a_weekday_after_a_word_in_ed_that_is_no_deed_is_not_remembered_as_gone_by(
+        said: str, unwanted: str) -> None:
+    plan = _plan({}, None, human(said, day=10))
+    assert not any(unwanted in t for t in plan.writes.values())
+
+
+@pytest.mark.parametrize("said", [
+    "release 2.3 went out fri, all good",
+    "Release 2.3 went out Friday, all good.",
+])
+def test_a_deed_told_on_the_day_its_plan_was_for_is_that_day(said: str) -> None:
+    # said on Friday 2026-07-17, the plan's own day: it went out as planned, today (was "went
+    # out on 2026-07-10", "Changed from 2026-07-17 to 2026-07-10")
+    lead = "Release 2.3 goes out on 2026-07-17, please bump the version in pyproject first."
+    plan = _plan({"project_release.md": topic("Release", lead)}, None,
+                 human(said, session="b", day=11))
+    assert sorted(f for f in plan.writes if f != "MEMORY.md") == ["project_release.md"]
+    entry = parse_entry("project_release.md", plan.writes["project_release.md"])
+    assert entry.statements == ["Release 2.3 went out on 2026-07-17, all good."]
+    assert "2026-07-10" not in plan.writes["project_release.md"]

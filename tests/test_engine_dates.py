@@ -1886,3 +1886,46 @@ def test_a_weekly_window_is_not_dated(text: str, expected: str) -> None:
 def test_a_day_away_gone_by_is_told_as_past(said: str, past: str) -> None:
     assert tell_as_past(said, date(2026, 7, 20)) == past
     assert tell_as_past(said, date(2026, 7, 9)) is None  # (not before its day)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # told on Thursday 2026-07-16, a weekday after a word in -ed that is no deed of the
+        # clause's subject is the Friday ahead, or left as said, as before (were all 2026-07-10,
+        # the Friday gone by): passive or still to come ...
+        ("The billing release gets deployed Friday, please bump the version before.",
+         "The billing release gets deployed Friday, please bump the version before."),
+        ("It gets shipped Friday.", "It gets shipped Friday."),
+        ("It's being deployed Friday.", "It's being deployed Friday."),
+        ("We're closed Friday.", "We're closed Friday."),
+        ("I'm committed Friday.", "I'm committed Friday."),
+        ("We're blocked Friday, so no releases that day.",
+         "We're blocked Friday, so no releases that day."),
+        # ... a participle naming which things, in a rule of every Friday ...
+        ("PRs merged Friday go out Monday.", "PRs merged Friday go out Monday."),
+        ("Bugs reported Friday are top priority.", "Bugs reported Friday are top priority."),
+        ("Anything deployed Friday gets rolled back Monday.",
+         "Anything deployed Friday gets rolled back Monday."),
+        ("Alerts fired Friday were noise.", "Alerts fired Friday were noise."),
+        # ... or a name
+        ("I have a 1:1 with Ahmed Friday about the billing migration.",
+         "I have a 1:1 with Ahmed Friday about the billing migration."),
+        ("Sync with Ahmed Friday about the billing migration.",
+         "Sync with Ahmed Friday about the billing migration."),
+        ("Call Jared Friday about the contract.", "Call Jared Friday about the contract."),
+        ("Ping Fred Friday.", "Ping Fred Friday."),
+        # a day something was due is one gone by (was 2026-07-17, ahead)
+        ("The report was due Friday but nobody sent it.",
+         "The report was due on 2026-07-10 but nobody sent it."),
+        # deeds done stay the day gone by
+        ("Release 2.3 went out Friday.", "Release 2.3 went out on 2026-07-10."),
+        ("It was released Friday.", "It was released on 2026-07-10."),
+        ("We released Friday.", "We released on 2026-07-10."),
+        ("The on-call handoff happened Friday.", "The on-call handoff happened on 2026-07-10."),
+        ("The outage was Friday.", "The outage was on 2026-07-10."),
+    ],
+)
+def test_a_weekday_after_a_word_in_ed_that_is_no_deed_done_is_not_gone_by(
+        text: str, expected: str) -> None:
+    assert absolutize(text, date(2026, 7, 16))[0] == expected

@@ -678,6 +678,7 @@ class Consolidator:
             said = [c for c in cluster.members if c.why]
             if said:
                 cand = replace(cand, why=max(said, key=lambda c: (c.timestamp, c.order)).why)
+        cand = self._done_on_planned_day(cand)
         stale = self._overtaken(cand)
         if stale is not None:
             entry, day = stale
@@ -2600,6 +2601,19 @@ class Consolidator:
                 "merged", f"{other.file} -> {keep.file}",
                 f"a plan of what was told done on {day.isoformat()}; kept as history",
                 file=keep.file, session_id=cand.source.session_id))
+
+    def _done_on_planned_day(self, cand: Candidate) -> Candidate:
+        """``cand`` told done on a weekday that is the day it is said ("release 2.3 went out
+        fri, all good", said on a Friday), read as the one gone by, while a plan of that very
+        thing is for that very day: it was done on its planned day, today."""
+        done = _done_on(cand) if cand.kind == "fact" else None
+        said = cand.source.day
+        if done is None or said - done != timedelta(days=7) or not any(
+                e.type == "project" and latest_date(lead := _LIST_MARK.sub("", e.lead)) == said
+                and _due_by(lead, said) and _same_event(lead, cand.text) for e in self.live()):
+            return cand
+        was, now = done.isoformat(), said.isoformat()
+        return replace(cand, text=cand.text.replace(was, now), key=cand.key.replace(was, now))
 
     def _plan_told_done(self, cand: Candidate) -> Entry | None:
         """The one remembered plan due by the day ``cand`` tells something of it was done."""

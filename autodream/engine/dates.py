@@ -961,6 +961,17 @@ def _last_weekday(said: str) -> int | None:
 # ("scheduled Friday", "moved Friday")
 _NOT_A_DEED = re.compile(r"(?:mov|push|shift|bump|chang|want|hop|aim|target|need)ed$", re.I)
 _A_DEED = re.compile(rf"(?:{_DEED}(?:\s+(?:out|live))?|was|were)$", re.I)
+# ... nor is a participle after these one done by the clause's subject: passive or still to
+# come ("It gets shipped Friday", "It's being deployed Friday", "We're closed Friday")
+_NOT_DONE_BY = frozenset({"get", "gets", "got", "getting", "is", "are", "am", "be", "being",
+                          "been", "will", "to", "should", "must", "can", "could", "would",
+                          "may", "might", "shall", "going"})
+# The clause's own verb after the day: the deed is a participle naming which things ("PRs
+# merged Friday go out Monday", "Bugs reported Friday are top priority"), a rule of every one
+_VERB_AFTER_DAY = re.compile(
+    r"\s+(?:is|are|was|were|go|goes|get|gets|got|need|needs|have|has|had|will|would|should|"
+    r"must|can|could|may|might|stay|stays|remain|remains|do|does|did|count|counts|become|"
+    r"becomes|land|lands)\b", re.I)
 
 
 def _after_deed(m: re.Match[str], ref: date) -> When | None:
@@ -975,6 +986,13 @@ def _after_deed(m: re.Match[str], ref: date) -> When | None:
     if (len(words) < 2 or words[-2].lower() in _DAY_IS or not _A_DEED.search(said)
             or _NOT_A_DEED.search(said) or _ARRANGED.search(said)
             or _FUTURE_WORDING.search(said)):
+        return None
+    # the deed's own word ("went" of "went out") and the word before it
+    at = len(words) - (2 if words[-1].lower() in ("out", "live") and len(words) > 2 else 1)
+    before = words[at - 1].lower().replace("\u2019", "'")
+    # a name is no deed ("Sync with Ahmed Friday", "Ping Fred Friday")
+    if (words[at][:1].isupper() or before in _NOT_DONE_BY
+            or before.endswith(("'s", "'re", "'m")) or _VERB_AFTER_DAY.match(text, m.end())):
         return None
     return _day(_weekday_before(ref, m["wd"]))
 
@@ -996,6 +1014,9 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
         before = text[:m.start()].split()
         if len(before) < 2 or before[-2].lower() in _DAY_IS or before[-2][:1].isdigit():
             return None
+        if before[-1].lower() == "due" and before[-2].lower() in ("was", "were"):
+            # "The report was due Friday but nobody sent it": a day gone by
+            return _day(_weekday_before(ref, m["wd"]))
         return _day(_weekday_ahead(ref, m["wd"], allow_today=False))
     start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
     after = _CLAUSE_BREAK.search(text, m.end())
