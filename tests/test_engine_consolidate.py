@@ -5010,6 +5010,13 @@ def test_a_port_put_right_is_changed_in_the_history_not_switched_from_is() -> No
     ({"project_db.md": "Postgres runs on port 5432 locally."},
      "Something else grabbed 5432. The new port is 5433.",
      "project_db.md", "Postgres runs on port 5433 locally."),
+    # (what moved worded otherwise than the entry, but off its old port)
+    ({"project_db.md": "Postgres runs on port 5432 locally."},
+     "We moved the dev DB off 5432. The new port is 8080.",
+     "project_db.md", "Postgres runs on port 8080 locally."),
+    ({"project_redis.md": "Redis runs on port 6379."},
+     "We moved the cache off 6379. The new port is 6380.",
+     "project_redis.md", "Redis runs on port 6380."),
     ({"project_api.md": "The API server listens on port 3000 in dev.",
       "project_db.md": "Postgres runs on port 5432 locally."},
      "The new Postgres port is 5433.", "project_db.md", "Postgres runs on port 5433 locally."),
@@ -5154,6 +5161,10 @@ def test_a_colleague_back_early_ends_the_stand_in() -> None:
     # near misses: someone else back, or Ana back on a team, not from being away
     "raj's back early",
     "Ana is back on the payments team.",
+    # back from a moment away, or the stand-in told as still on
+    "Ana's back from lunch",
+    "ana's back from the standup, she says the deploy is fine",
+    "ana is back home sick, raj still has billing",
 ])
 def test_another_return_leaves_the_stand_in(said: str) -> None:
     files = {"project_raj-billing.md": topic("Until 2026-07-24, ask Raj about billing", _AWAY)}

@@ -464,13 +464,15 @@ def _ties_port(said: str, lead: str, old: str) -> bool | None:
     it names the entry's thing or its old port, None when it says neither."""
     if not said:
         return None
+    # the old port named is the surest tie: what moved off it may be worded otherwise than
+    # the entry words it ("We moved the dev DB off 5432" of "Postgres runs on port 5432")
+    if re.search(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)", said):
+        return True
     about = tokens(lead)
     if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
         for m in _MOVED_WHAT.finditer(said):
             if not tokens(m["what"]) <= about:
                 return False
-    if re.search(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)", said):
-        return True
     return bool(tokens(said) & {w for w in about - _PORT_PLAIN if not w.isdigit()}) or None
 
 

@@ -1771,10 +1771,14 @@ DAY_OFF = re.compile(
 
 
 # "ana's back early", "Ana is back from leave": a colleague back from being away (not a thing
-# back up or on: "prod's back up", "Ana is back on the payments team")
+# back up or on: "prod's back up", "Ana is back on the payments team"; not back from a
+# moment away, "Ana's back from lunch", "back home sick"; nor with the stand-in still on:
+# "..., raj still has billing")
 BACK_FROM_AWAY = re.compile(
     r"^(?!(?:it|he|she|they|this|that|prod|staging|ci|everything|everyone|everybody)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and)\b)", _I)
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and|home)\b)"
+    r"(?!\s+from\s+(?!(?:vacation|holidays?|leave|pto|parental|sick\s+leave|her|his|their)\b))"
+    r"(?![^.]*\bstill\b)", _I)
 
 
 # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the
