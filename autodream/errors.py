@@ -6,8 +6,6 @@ exit code. Each subclasses the builtin it means, so callers can catch either.
 
 from __future__ import annotations
 
-import signal
-
 
 def printable(text: str) -> str:
     """``text`` on one printable line, as an error quotes a path or value read from a file or
@@ -111,6 +109,8 @@ def interruption(exc: BaseException) -> str | None:
     if isinstance(exc, KeyboardInterrupt):
         return "interrupted by Ctrl-C"
     if isinstance(exc, SystemExit) and isinstance(exc.code, int) and exc.code > 128:
+        import signal  # not at the top: the hook imports this module, and signal costs it ~6 ms
+
         try:
             return f"interrupted by {signal.Signals(exc.code - 128).name}"
         except ValueError:
@@ -118,8 +118,9 @@ def interruption(exc: BaseException) -> str | None:
     return None
 
 
-# the shell's convention for a run stopped by a signal: 128 + its number
-INTERRUPTED_EXIT_CODE = 128 + signal.SIGINT
+# the shell's convention for a run stopped by a signal: 128 + its number (SIGINT is 2
+# everywhere Python runs)
+INTERRUPTED_EXIT_CODE = 128 + 2
 
 
 EXIT_CODES: dict[str, int] = {
