@@ -481,9 +481,10 @@ class Watcher:
         self._worker = threading.Thread(target=self._work, name="autodream-dreams", daemon=True)
         self._worker.start()
         self.ready.set()
+        count = len(self.projects)
         log.info(
-            "watching %s (%d projects, idle %.0fs)", self.root, len(self.projects),
-            self.idle_seconds,
+            "watching %s (%d project%s; its gates run after %s min with no transcript written)",
+            self.root, count, "" if count == 1 else "s", f"{self.idle_seconds / 60:g}",
         )
 
     def poke(self) -> None:

@@ -8,6 +8,7 @@ simulated timeline moves a ``FixedClock`` instead of sleeping.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import select
@@ -673,3 +674,17 @@ def test_watch_once_exits_non_zero_when_a_project_errored(
         doc = json.loads(result.stdout)
         assert doc["status"] == "error" and doc["exit_code"] == 3
         assert [d["action"] for d in doc["decisions"]] == ["error", "wait"]
+
+
+@pytest.mark.parametrize(("names", "counted"), [(["alpha"], "1 project;"),
+                                                (["alpha", "beta"], "2 projects;")])
+def test_the_start_line_counts_projects_and_says_the_quiet_time_in_minutes(
+    timeline: Timeline, caplog: pytest.LogCaptureFixture, names: list[str], counted: str
+) -> None:
+    # it said "(1 projects, idle 3s)" for --idle-minutes 0.05
+    for name in names:
+        timeline.write_session(name)
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        timeline.start()
+    (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("watching")]
+    assert f"({counted} its gates run after {IDLE / 60:g} min with no transcript written)" in line
