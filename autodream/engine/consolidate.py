@@ -292,6 +292,12 @@ _MOVED_WHAT = re.compile(
     r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
     r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
     r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
+# what a thing with a port is called by its kind, as the words the entry names it by read
+_KIND_OF: dict[str, frozenset[str]] = {
+    kind: tokens(names) for kind, names in (
+        ("db", "postgres postgresql mysql mariadb mongo mongodb database sqlite"),
+        ("database", "postgres postgresql mysql mariadb mongo mongodb db sqlite"),
+        ("cache", "redis memcached valkey"))}
 # words of an entry about a port that name no thing of its own ("The dev DB port is 5432")
 _PORT_PLAIN = tokens("port ports dev local locally prod production staging test server "
                      "service runs run listens listen new old default now localhost http https")
@@ -461,18 +467,20 @@ def _lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
 def _ties_port(said: str, lead: str, old: str) -> bool | None:
     """Whether the rest of a bare "The new port is 8080"'s message (``said``) ties it to the
     entry ``lead`` giving port ``old``: False when it names another thing as moved, True when
-    it names the entry's thing or its old port, None when it says neither."""
+    it names the entry's thing or its old port as a port, None when it says neither."""
     if not said:
         return None
-    # the old port named is the surest tie: what moved off it may be worded otherwise than
-    # the entry words it ("We moved the dev DB off 5432" of "Postgres runs on port 5432")
-    if re.search(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)", said):
-        return True
     about = tokens(lead)
     if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
         for m in _MOVED_WHAT.finditer(said):
-            if not tokens(m["what"]) <= about:
+            said_what = tokens(m["what"])
+            what = (said_what - _PORT_PLAIN) or said_what  # ("the dev server": all plain)
+            # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
+            if not all(w in about or _KIND_OF.get(w, frozenset()) & about for w in what):
                 return False
+    if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on)\s+:?|(?<![\w/]):){old}\b"
+                 rf"|\b{old}\s+(?:is|was)\s+(?:taken|busy|in\s+use)\b", said, re.I):
+        return True
     return bool(tokens(said) & {w for w in about - _PORT_PLAIN if not w.isdigit()}) or None
 
 

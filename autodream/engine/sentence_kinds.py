@@ -1776,9 +1776,10 @@ DAY_OFF = re.compile(
 # "..., raj still has billing")
 BACK_FROM_AWAY = re.compile(
     r"^(?!(?:it|he|she|they|this|that|prod|staging|ci|everything|everyone|everybody)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and|home)\b)"
-    r"(?!\s+from\s+(?!(?:vacation|holidays?|leave|pto|parental|sick\s+leave|her|his|their)\b))"
-    r"(?![^.]*\bstill\b)", _I)
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and)\b)"
+    r"(?!\s+home\s+sick\b)(?!\s+from\s+(?:(?:her|his|their|the|a|an|my|our)\s+)?(?:lunch|"
+    r"meetings?|standup|stand-up|call|break|coffee|gym|walk|errand|dentist|doctor)\b)"
+    r"(?![^.]*\b[a-z]+\s+still\s+(?:has|have|covers|owns|handles|takes|does)\b)", _I)
 
 
 # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the
