@@ -5014,6 +5014,9 @@ def test_a_port_put_right_is_changed_in_the_history_not_switched_from_is() -> No
     ({"project_db.md": "Postgres runs on port 5432 locally."},
      "We moved the dev DB off 5432. The new port is 8080.",
      "project_db.md", "Postgres runs on port 8080 locally."),
+    ({"project_db.md": "Postgres runs on port 5432 locally."},
+     "It's no longer 5432. The new port is 5433.",
+     "project_db.md", "Postgres runs on port 5433 locally."),
     ({"project_redis.md": "Redis runs on port 6379."},
      "We moved the cache off 6379. The new port is 6380.",
      "project_redis.md", "Redis runs on port 6380."),
@@ -5153,6 +5156,9 @@ _AWAY = "Until 2026-07-24, ask Raj about billing (Ana is out)."
     "Ana is back from the conference, billing questions go to her again",
     "ana is back, still catching up on email",
     "Ana is back home now, billing goes to her again",
+    "Ana's back from Berlin, raj still covers payroll",
+    "Ana's back from vacation, she still has jet lag",
+    "Ana is back from a break, billing questions go to her again",
 ])
 def test_a_colleague_back_early_ends_the_stand_in(said: str) -> None:
     files = {"project_raj-billing.md": topic("Until 2026-07-24, ask Raj about billing", _AWAY)}
@@ -5192,6 +5198,7 @@ def test_another_return_leaves_the_stand_in(said: str) -> None:
     # the old port named, but of another thing moved, or as no port at all
     ("Grafana runs on port 3000.", "I moved the dev server off 3000. The new port is 8080."),
     ("Postgres runs on port 5432 locally.", "The build takes 5432 ms. The new port is 8080."),
+    ("Postgres runs on port 5432 locally.", "The build took 5432 ms. The new port is 8080."),
     ("Postgres runs on port 5432 locally.",
      "We moved Redis off 6379; the timeout is 5432 now. The new port is 6380."),
     ("Postgres runs on port 5432 locally.",

@@ -292,6 +292,8 @@ _MOVED_WHAT = re.compile(
     r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
     r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
     r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
+# who stands in, in a stand-in entry: "Until 2026-07-24, ask Raj about billing (Ana is out)."
+_ASK_WHO = re.compile(r"\bask\s+([A-Z][a-z]+)\b(?:\s+about\s+(\w+))?")
 # what a thing with a port is called by its kind, as the words the entry names it by read
 _KIND_OF: dict[str, frozenset[str]] = {
     kind: tokens(names) for kind, names in (
@@ -478,7 +480,9 @@ def _ties_port(said: str, lead: str, old: str) -> bool | None:
             # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
             if not all(w in about or _KIND_OF.get(w, frozenset()) & about for w in what):
                 return False
-    if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on)\s+:?|(?<![\w/]):){old}\b"
+    if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on|using|uses|used|longer)\s+:?"
+                 rf"|(?<![\w/]):){old}\b(?!\s*(?:ms|s|secs?|seconds|minutes|mb|kb|gb|%|px|rows|"
+                 rf"lines|bytes|records)\b)"
                  rf"|\b{old}\s+(?:is|was)\s+(?:taken|busy|in\s+use)\b", said, re.I):
         return True
     return bool(tokens(said) & {w for w in about - _PORT_PLAIN if not w.isdigit()}) or None
@@ -2646,6 +2650,9 @@ class Consolidator:
             covers = [e for e in self.live() if e.type == "project" and away.match(
                 _LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
                     cand.source.day)]
+            # (unless the one standing in is told to still do it: "..., raj still has billing")
+            covers = [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
+                rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
             if len(covers) == 1 and self._came_to_pass(
                     covers[0], cand, cluster, done=cand.source.day):
                 return
