@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,19 @@ from tests.memdirs import dream, sample_memory, topic
 SECRET = 'Quokka"Lantern#2291'
 PLACEHOLDER = "[REDACTED:scrubbed]"
 SESSION = "0b9f3c2e-5d4a-4f6b-9c1d-2e3f4a5b6c7d"
+
+
+def stop_at(step: int, stop: BaseException) -> tuple[list[str], Callable[[str], None]]:
+    """A scrub's ``on_step`` that records each step and raises ``stop`` at step number
+    ``step`` (1-based): a Ctrl-C or a kill part way. Returns the steps seen and the callback."""
+    seen: list[str] = []
+
+    def on_step(name: str) -> None:
+        seen.append(name)
+        if len(seen) == step:
+            raise stop
+
+    return seen, on_step
 
 
 @pytest.fixture
@@ -218,13 +232,7 @@ def test_an_interrupt_at_any_file_leaves_every_byte_as_it_was(project: Path) -> 
         # the scrub above is undone by writing the project back as it was
         for rel, data in before.items():
             (project / rel).write_bytes(data)
-        seen: list[str] = []
-
-        def interrupt(name: str, at: int = at, seen: list[str] = seen) -> None:
-            seen.append(name)
-            if len(seen) > at:
-                raise KeyboardInterrupt
-
+        seen, interrupt = stop_at(at + 1, KeyboardInterrupt())
         with pytest.raises(KeyboardInterrupt):
             scrub.scrub(memory, memory / ".autodream", SECRET, on_step=interrupt)
         assert snapshot(project) == before, seen[-1]
@@ -257,12 +265,7 @@ def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
 ) -> None:
     # a kill leaves no chance to write back: what is in place stays, the staged rest is left
     memory = project / "memory"
-    seen: list[str] = []
-
-    def kill(name: str) -> None:
-        seen.append(name)
-        if len(seen) == killed_after:
-            raise SystemExit(137)
+    _, kill = stop_at(killed_after, SystemExit(137))
 
     with monkeypatch.context() as patched:
         patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
@@ -408,13 +411,7 @@ def test_an_interrupt_while_renaming_leaves_every_byte_and_name_as_it_was(named:
             (named / rel).unlink()
         for rel, data in before.items():
             (named / rel).write_bytes(data)
-        seen: list[str] = []
-
-        def interrupt(name: str, at: int = at, seen: list[str] = seen) -> None:
-            seen.append(name)
-            if len(seen) > at:
-                raise KeyboardInterrupt
-
+        seen, interrupt = stop_at(at + 1, KeyboardInterrupt())
         with pytest.raises(KeyboardInterrupt):
             scrub.scrub(memory, memory / ".autodream", NAMED, on_step=interrupt)
         assert snapshot(named) == before, seen[-1]
@@ -425,12 +422,7 @@ def test_a_renaming_scrub_killed_part_way_is_finished_by_running_it_again(
     named: Path, monkeypatch: pytest.MonkeyPatch, killed_after: int
 ) -> None:
     memory = named / "memory"
-    seen: list[str] = []
-
-    def kill(name: str) -> None:
-        seen.append(name)
-        if len(seen) == killed_after:
-            raise SystemExit(137)
+    seen, kill = stop_at(killed_after, SystemExit(137))
 
     with monkeypatch.context() as patched:
         patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
