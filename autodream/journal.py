@@ -410,7 +410,7 @@ def conclude(
     on_step: commit_mod.StepHook | None = None,
 ) -> RunRecord:
     """End a checked run: commit the staged changes (or only store their images on a dry run)
-    and close the record as ``committed``, ``dry-run`` or ``no-change``.
+    and close the record as ``committed``, ``dry-run`` (with changes or none) or ``no-change``.
 
     When the commit raises (``MemoryChanged``, an I/O error) nothing is left changed, the record
     is closed as ``failed`` and the error propagates.
@@ -418,6 +418,11 @@ def conclude(
     changes = staging.changes()
     target = run_dir(state_dir, record.id)
     if not changes:
+        # a dry run is logged as one whatever it found: "no-change" in `log` read as a real
+        # dream that ran (and moved the time gate), which a dry run never does
+        if dry_run:
+            return finish_run(state_dir, record, outcome="dry-run", now=now,
+                              reason="a real dream would leave the memory as it was")
         return finish_run(state_dir, record, outcome="no-change", now=now,
                           reason="the dream left the memory as it was")
     record.changes = changes

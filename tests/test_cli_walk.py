@@ -1,0 +1,39 @@
+"""Leftovers a first-time user met walking the CLI: each test runs the command as they did and
+asserts what they read (the wording that misled them is in a comment)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+
+
+def _log(project: Path) -> str:
+    result = CliRunner().invoke(cli, ["log", "--project", str(project)], env=clean_env())
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_a_dry_run_with_nothing_to_change_is_logged_as_a_dry_run(sample: Path) -> None:  # noqa: F811
+    assert dream(sample)[0] == 0  # every session read: a second run has nothing to change
+    code, out, err = dream(sample, "--dry-run")
+    assert code == 0, out + err
+    # was "no-change: ...", and `log` listed it as "no-change" beside the real dreams
+    assert out.startswith("dry-run:"), out
+    newest = _log(sample).splitlines()[0]
+    assert "  dry-run  " in newest and "no-change" not in newest
+    assert "a real dream would leave the memory as it was" in newest
+    as_json = CliRunner().invoke(cli, ["log", "--json", "--project", str(sample)],
+                                 env=clean_env())
+    assert json.loads(as_json.stdout)[0]["outcome"] == "dry-run"
+    diary = (sample / "memory" / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert diary.rstrip().splitlines()[-3] == (
+        "Dry run, nothing committed: would have changed nothing.")
+    # a real dream with nothing to change is still one
+    code, out, _ = dream(sample)
+    assert code == 0 and out.startswith("no-change:")
+    assert "  no-change  " in _log(sample).splitlines()[0]
