@@ -57,6 +57,8 @@ class SettingsChange:
     dry_run: bool
     # autodream hooks left in place because they run another command than the one asked for
     others: tuple[str, ...] = ()
+    # uninstall deleted the file: install had made it, and nothing but the hook was in it
+    deleted: bool = False
 
     @property
     def changed(self) -> bool:
@@ -72,6 +74,7 @@ class SettingsChange:
             "backup": str(self.backup) if self.backup else None,
             "dry_run": self.dry_run,
             "others": list(self.others),
+            "deleted": self.deleted,
         }
 
 
@@ -218,8 +221,27 @@ def uninstall_hook(
     if not removed:
         return SettingsChange(path, "uninstall", (), "", None, dry_run,
                               tuple(dict.fromkeys(others)))
+    if not data and _made_by_install(path):
+        # a "{}" left behind would be a file the person never had: give back the absence
+        return _delete(path, tuple(removed), old_text, dry_run)
     return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now,
                   text=_as_backed_up(path, data))
+
+
+def _made_by_install(path: Path) -> bool:
+    """Whether ``install`` created ``path``: it backs up every file it finds before writing,
+    so a file with no backup beside it was not there before (a symlink is the person's)."""
+    return not path.is_symlink() and not any(path.parent.glob(f"{path.name}{BACKUP_INFIX}*"))
+
+
+def _delete(path: Path, events: tuple[str, ...], old_text: str, dry_run: bool) -> SettingsChange:
+    """Remove a settings file that held only the hook; no backup, since nothing the person
+    wrote is lost (``install`` writes the same file again)."""
+    diff = "".join(difflib.unified_diff(old_text.splitlines(keepends=True), [],
+                                        fromfile=f"{path} (before)", tofile="/dev/null"))
+    if not dry_run:
+        path.unlink()
+    return SettingsChange(path, "uninstall", events, diff, None, dry_run, deleted=True)
 
 
 def _canonical(data: Any) -> str:

@@ -1272,8 +1272,13 @@ def _report_settings_change(change: Any, as_json: bool) -> None:
         would = "install" if change.action == "install" else "remove"
         click.echo(
             f"dry run: would {would} the autodream hook for {', '.join(change.events)}"
-            f" in {change.path}; nothing written"
+            + (f" and delete {change.path}, which held nothing else" if change.deleted
+               else f" in {change.path}")
+            + "; nothing written"
         )
+    elif change.deleted:
+        click.echo(f"{verb} the autodream hook for {', '.join(change.events)}: deleted "
+                   f"{change.path}, which install had created and which held nothing else")
     else:
         backup = f" (previous file saved as {change.backup})" if change.backup else ""
         click.echo(

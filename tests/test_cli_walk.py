@@ -37,3 +37,45 @@ def test_a_dry_run_with_nothing_to_change_is_logged_as_a_dry_run(sample: Path) -
     code, out, _ = dream(sample)
     assert code == 0 and out.startswith("no-change:")
     assert "  no-change  " in _log(sample).splitlines()[0]
+
+
+def _hook_command(*args: str, home: Path) -> str:
+    result = CliRunner().invoke(cli, [*args, "--command", "autodream-hook"],
+                                env=clean_env(HOME=str(home), CLAUDE_CONFIG_DIR=""))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_uninstall_deletes_the_settings_file_install_created(tmp_path: Path) -> None:
+    settings = tmp_path / ".claude" / "settings.json"
+    _hook_command("install", home=tmp_path)
+    assert settings.is_file()
+    said = _hook_command("uninstall", "--dry-run", home=tmp_path)
+    assert f"and delete {settings}, which held nothing else; nothing written" in said
+    assert settings.is_file()
+    said = _hook_command("uninstall", home=tmp_path)
+    # was: the file left holding "{}", and a backup of it beside
+    assert not settings.exists()
+    assert f"deleted {settings}, which install had created and which held nothing else" in said
+    assert list(settings.parent.iterdir()) == []
+
+
+def test_uninstall_gives_back_a_settings_file_the_person_had(tmp_path: Path) -> None:
+    settings = tmp_path / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    for text in ("{}\n", '{\n  "model": "opus"\n}\n'):
+        settings.write_text(text, encoding="utf-8")
+        _hook_command("install", home=tmp_path)
+        _hook_command("uninstall", home=tmp_path)
+        assert settings.read_text(encoding="utf-8") == text
+
+
+def test_uninstall_of_a_project_settings_file_install_created(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+    _hook_command("install", "--project", "--project-dir", str(project), home=tmp_path)
+    assert (project / ".claude" / "settings.json").is_file()
+    as_json = _hook_command("uninstall", "--project", "--project-dir", str(project), "--json",
+                            home=tmp_path)
+    assert json.loads(as_json)["deleted"] is True
+    assert not (project / ".claude" / "settings.json").exists()
