@@ -89,7 +89,10 @@ def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
         return None  # a last dream dated in the future is not believed: the full chain says so
     hours = (now - last_ns / 1e9) / 3600
     if hours < min_hours:
-        return f"{hours:.1f} h since the last dream, min_hours is {min_hours:g}"
+        # when the next dream may run, as status and the dream say it (lock is imported anyway)
+        return (f"{hours:.1f} h since the last dream, min_hours is {min_hours:g}; next dream "
+                f"possible in {lock.span((min_hours - hours) * 3600)}, or `autodream --force` "
+                "to dream now")
     return None
 
 

@@ -96,8 +96,10 @@ def test_debug_prints_one_line_on_stderr(layout: Layout) -> None:
     assert result.returncode == 0
     assert result.stdout == b""
     lines = result.stderr.decode().splitlines()
+    # (was without the advice: when the next dream may run, which status and the dream say)
     assert lines == [
-        "autodream-hook: time gate closed: 0.0 h since the last dream, min_hours is 24"
+        "autodream-hook: time gate closed: 0.0 h since the last dream, min_hours is 24; next "
+        "dream possible in 24.0 h, or `autodream --force` to dream now"
     ]
 
 
