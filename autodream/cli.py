@@ -402,12 +402,17 @@ def cli(
         why = errors.interruption(exc)
         if why is None:
             raise
-        # the dream rolled back before this (staging discarded, lock restored): say so, in the
-        # shell's convention for the signal, instead of click's bare "Aborted!" (exit 1)
+        # the dream rolled back before this (staging discarded, lock restored), unless the
+        # signal came after its commit: say which, in the shell's convention for the signal,
+        # instead of click's bare "Aborted!" (exit 1)
         code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
-        line = f"interrupted: nothing was committed (memory unchanged); {why}"
+        committed = errors.committed_run(exc)
+        line = (f"interrupted after the commit: run {committed} is in memory (see it: autodream "
+                f"show {committed}; take it back: autodream undo {committed}); {why}"
+                if committed else f"interrupted: nothing was committed (memory unchanged); {why}")
         if as_json:
-            echo_json({"status": "interrupted", "error": line, "exit_code": code})
+            echo_json({"status": "interrupted", "error": line, "exit_code": code,
+                       "committed_run": committed})
         click.echo(line, err=True)
         raise click.exceptions.Exit(int(code or 1)) from None
     except errors.AutodreamError as exc:

@@ -118,6 +118,18 @@ def interruption(exc: BaseException) -> str | None:
     return None
 
 
+def mark_committed(exc: BaseException, run_id: str) -> None:
+    """Say on ``exc`` that it stopped the run after its commit: memory holds run ``run_id``,
+    so what stops the run must not be told as "nothing was committed"."""
+    exc.autodream_committed = run_id  # type: ignore[attr-defined]
+
+
+def committed_run(exc: BaseException) -> str | None:
+    """The run that ``exc`` stopped after its commit (``mark_committed``), else None."""
+    run_id = getattr(exc, "autodream_committed", None)
+    return run_id if isinstance(run_id, str) else None
+
+
 # the shell's convention for a run stopped by a signal: 128 + its number (SIGINT is 2
 # everywhere Python runs)
 INTERRUPTED_EXIT_CODE = 128 + 2

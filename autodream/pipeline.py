@@ -467,6 +467,10 @@ def consolidate(
                               orders_before)
             journal.prune_runs(state, settings.keep_runs)
     except BaseException as exc:
+        if record.outcome == "committed":
+            # stopped after the commit (saving the read positions, pruning old runs): memory
+            # holds this dream, and the record says so
+            errors.mark_committed(exc, record.id)
         if record.outcome == "running":
             reason = errors.interruption(exc) or (
                 str(exc).splitlines()[0] if str(exc) else type(exc).__name__)

@@ -27,6 +27,8 @@ from autodream.errors import (
     BadInput,
     GateClosed,
     LockHeld,
+    committed_run,
+    mark_committed,
     printable,
 )
 from autodream.lock import ConsolidationLock, Lease
@@ -222,15 +224,22 @@ def dream(
     # ``seen``: a dream that ran between the gate check and here makes this one a duplicate.
     lease = ConsolidationLock.for_settings(settings).acquire(run_id=run_id, seen=report.lock)
     context = DreamContext(run_id, trigger, dry_run, report, lease)
+    result: StepResult | None = None
     try:
         with _sigterm_raises():
             result = (step or pipeline_step)(settings, context)
-    except BaseException:
-        lease.rollback()
-        gates.restore_stamp(settings, report)
+            # A dry run changes nothing, the lock's mtime included.
+            released = lease.rollback() if dry_run else lease.release()
+    except BaseException as exc:
+        if result is not None and result.details.get("outcome") == "committed":
+            mark_committed(exc, run_id)
+        if committed_run(exc) is None:
+            lease.rollback()
+            gates.restore_stamp(settings, report)
+        else:
+            # the dream is in memory: its lock time is the last dream's, as after any commit
+            lease.release()
         raise
-    # A dry run changes nothing, the lock's mtime included.
-    released = lease.rollback() if dry_run else lease.release()
     return DreamOutcome(
         run_id=run_id,
         status="dry-run" if dry_run else "ok",

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from autodream.cli import cli
+from autodream.run import TerminatedBySignal
 from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
 
 
@@ -79,3 +82,43 @@ def test_uninstall_of_a_project_settings_file_install_created(tmp_path: Path) ->
                             home=tmp_path)
     assert json.loads(as_json)["deleted"] is True
     assert not (project / ".claude" / "settings.json").exists()
+
+
+@pytest.mark.parametrize(("make", "code", "why"), [
+    (KeyboardInterrupt, 130, "interrupted by Ctrl-C"),
+    (lambda: TerminatedBySignal(143), 143, "interrupted by SIGTERM"),
+])
+@pytest.mark.parametrize("where", ["saving read positions", "releasing the lock"])
+def test_a_dream_stopped_after_its_commit_says_it_was_committed(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, make: Any, code: int, why: str,  # noqa: F811
+        where: str) -> None:
+    from autodream import lock, pipeline
+
+    method = ((pipeline.OffsetStore, "save") if where == "saving read positions"
+              else (lock.Lease, "release"))
+    real = getattr(*method)
+    stopped: list[bool] = []
+
+    def stop(*args: Any, **kwargs: Any) -> Any:
+        if not stopped:  # the signal lands once; what the run does then is real
+            stopped.append(True)
+            raise make()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(*method, stop)
+    code_got, out, err = dream(sample, "--json")
+    assert code_got == code, out + err
+    (newest,) = _log(sample).splitlines()
+    run_id = newest.split()[0]
+    # was "interrupted: nothing was committed (memory unchanged)", with the dream in memory
+    assert err.strip() == (f"interrupted after the commit: run {run_id} is in memory (see it: "
+                           f"autodream show {run_id}; take it back: autodream undo {run_id}); "
+                           f"{why}")
+    assert json.loads(out)["committed_run"] == run_id
+    assert "  committed  " in newest
+    # the lock dates the dream (rolled back, no lock would be left: the time gate would open
+    # again at once)
+    assert (sample / "memory" / ".consolidate-lock").exists()
+    assert "Dana" in (sample / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    undo = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
+    assert undo.exit_code == 0 and f"undid run {run_id}" in undo.stdout
