@@ -209,6 +209,8 @@ def resolve_settings(
                                     warnings=warnings, problems=problems)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
+    if (unreadable := settings.memory_dir_error()) is not None:
+        raise fail(unreadable)  # (every command that resolves settings reads the memory dir)
     ctx = click.get_current_context(silent=True)
     name = ctx.info_name if ctx is not None else None
     for warning in warnings:

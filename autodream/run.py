@@ -166,6 +166,8 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None) -> list[A
     the dream raises (its exit code too): ``status`` lists them, ``dream`` refuses the first
     before it takes the lock (so no failed run is recorded for what was known beforehand)."""
     found: list[AutodreamError] = []
+    if (memory := settings.memory_dir_error()) is not None:
+        return [memory]  # (every file inside it would fail alike)
     if (index := index_blocker(settings)) is not None:
         found.append(index)
     try:

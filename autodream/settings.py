@@ -10,6 +10,7 @@ the hook can use it before the time gate). A new field needs its kind in ``confi
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Mapping
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autodream import config
-from autodream.errors import ConfigError, printable
+from autodream.errors import AutodreamError, ConfigError, printable
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -165,6 +166,28 @@ class Settings:
 
     def now_dt(self) -> datetime:
         return datetime.fromtimestamp(self.clock.now(), tz=timezone.utc)
+
+    def memory_dir_error(self) -> AutodreamError | None:
+        """The memory dir is there and cannot be listed or entered (mode 000, another owner):
+        said of the dir itself, since every command then fails on the first file inside it
+        ("cannot use .../.consolidate-lock", ".autodream/runs"), which the person never made.
+        None when it can be read, or is not there yet."""
+        path = self.memory_dir
+        try:
+            with os.scandir(path):  # listing it needs read permission,
+                pass
+            # a name inside it, search permission (ENOENT: the name could be looked up)
+            with contextlib.suppress(FileNotFoundError):
+                os.lstat(path / LOCK_FILENAME)
+        except (FileNotFoundError, NotADirectoryError):
+            return None  # (made on first use; a file in its place is config's to say)
+        except OSError as exc:
+            shown = printable(str(path))
+            return AutodreamError(
+                f"cannot read the memory dir {shown}: {exc.strerror or type(exc).__name__}; "
+                f"autodream reads and writes it as you: fix its permissions (chmod u+rwx "
+                f"{shown}) or run as its owner")
+        return None
 
     def codex_dir_problem(self) -> str | None:
         """Why ``codex_sessions_dir`` gives no rollouts, for status and the dream; None when

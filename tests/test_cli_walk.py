@@ -4,6 +4,10 @@ asserts what they read (the wording that misled them is in a comment)."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +126,79 @@ def test_a_dream_stopped_after_its_commit_says_it_was_committed(
     assert "Dana" in (sample / "memory" / "MEMORY.md").read_text(encoding="utf-8")
     undo = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
     assert undo.exit_code == 0 and f"undid run {run_id}" in undo.stdout
+
+
+MEMORY_DIR_COMMANDS = [["--force"], ["--force", "--dry-run"], ["status"], ["status", "--json"],
+                       ["log"], ["show"], ["undo"]]
+
+
+def _say(project: Path, command: list[str]) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, [*command, "--project", str(project)], env=clean_env())
+    return result.exit_code, result.stdout, result.stderr
+
+
+def _without_root_powers(project: Path, command: list[str]) -> tuple[int, str, str]:
+    """The CLI run as root without the capabilities that let it ignore file modes, so a mode
+    000 dir is what it is for its owner (the suite often runs as root in a container)."""
+    drop = "-dac_override,-dac_read_search"
+    result = subprocess.run(
+        ["setpriv", f"--bounding-set={drop}", f"--inh-caps={drop}", sys.executable, "-m",
+         "autodream.cli", *command, "--project", str(project)],
+        capture_output=True, text=True, check=False,
+        env={**clean_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    return result.returncode, result.stdout, result.stderr
+
+
+def _can_drop_root_powers(tmp_path: Path) -> bool:
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        return False
+    locked = tmp_path / "probe"
+    locked.mkdir(mode=0)
+    probe = subprocess.run(["setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                            "--inh-caps=-dac_override,-dac_read_search", "ls", str(locked)],
+                           capture_output=True, check=False)
+    return probe.returncode != 0 and b"ermission denied" in probe.stderr
+
+
+def _said_of_the_memory_dir(project: Path, command: list[str], *, as_root: bool = False) -> None:
+    memory = project / "memory"
+    code, out, err = (_without_root_powers if as_root else _say)(project, command)
+    assert code == 1, out + err
+    (line,) = err.splitlines()
+    # was "Error: cannot use .../memory/.consolidate-lock: Permission denied" (status), ".../
+    # .autodream/runs" (log, show), ".../.autodream" (undo), ".../MEMORY.md" (the dream)
+    assert line == (f"Error: cannot read the memory dir {memory}: Permission denied; autodream "
+                    f"reads and writes it as you: fix its permissions (chmod u+rwx {memory}) "
+                    "or run as its owner")
+    if "--json" in command:
+        assert json.loads(out)["error"] == line[len("Error: "):]
+
+
+@pytest.mark.parametrize("command", MEMORY_DIR_COMMANDS, ids=" ".join)
+def test_an_unreadable_memory_dir_is_said_of_the_dir_itself(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]) -> None:  # noqa: F811
+    memory = sample / "memory"
+    real = os.scandir
+
+    def scandir(path: Any = ".") -> Any:  # as for a mode 000 dir (root ignores modes)
+        if not isinstance(path, int) and os.fspath(path) == str(memory):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    _said_of_the_memory_dir(sample, command)
+
+
+@pytest.mark.parametrize("mode", [0o000, 0o400, 0o300])  # none, no search, no listing
+def test_a_mode_000_memory_dir_is_said_of_the_dir_itself(
+        sample: Path, tmp_path: Path, mode: int) -> None:  # noqa: F811
+    as_root = _can_drop_root_powers(tmp_path)
+    if os.geteuid() == 0 and not as_root:
+        pytest.skip("root reads a dir whatever its mode, and setpriv cannot drop that here")
+    memory = sample / "memory"
+    memory.chmod(mode)
+    try:
+        for command in MEMORY_DIR_COMMANDS:
+            _said_of_the_memory_dir(sample, command, as_root=as_root)
+    finally:
+        memory.chmod(0o755)
