@@ -538,8 +538,13 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     report = gates.inspect(settings)
     choice = backend_choice(settings)
     # what fails every dream whatever the gates say: "all gates open" would be a false promise
-    problems = [{"error": str(e), "exit_code": e.exit_code}
+    problems = [{"error": str(e), "exit_code": e.exit_code, "dream_fails": True}
                 for e in [*missing, *blockers(settings)]]
+    # what a dream passes by in silence: it runs, but these transcripts are never read
+    codex_error = settings.codex_dir_error()
+    unread = [*([codex_error.removeprefix("error: ")] if codex_error else []),
+              *(why for _place, why in gates.unreadable_log_dirs(settings))]
+    problems += [{"error": why, "exit_code": None, "dream_fails": False} for why in unread]
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
     ignored = unrecognised_transcripts(settings.sessions_dir)
     paths = {
@@ -631,13 +636,19 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     for run_id in interrupted:
         click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
     for problem in problems:
-        click.echo(f"problem:      {problem['error']} (a dream fails, exit {problem['exit_code']})")
+        click.echo(f"problem:      {problem['error']} "
+                   + (f"(a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
+                      else "(a dream goes on without them)"))
+    failing = [p for p in problems if p["dream_fails"]]
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
-    if problems:
-        verdict = ("a dream would fail (the problem above)" if len(problems) == 1
-                   else f"a dream would fail ({len(problems)} problems above)")
+    if failing:
+        verdict = ("a dream would fail (the problem above)" if len(failing) == 1
+                   else f"a dream would fail ({len(failing)} problems above)")
     elif report.advice:
         verdict += f"; {report.advice}"
+    if unread and not failing:
+        verdict += (f"; {len(unread)} place(s) of transcripts above not read" if len(unread) > 1
+                    else "; the place of transcripts above not read")
     click.echo(f"verdict:      {verdict}")
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from autodream.errors import printable
 from autodream.lock import ConsolidationLock, LockStatus, in_the_future, span
 from autodream.settings import Settings
 from autodream.transcripts import codex
@@ -635,6 +636,30 @@ def sessions_in_codex_dir(settings: Settings) -> bool:
     real = os.path.realpath(codex_dir)
     sessions = os.path.realpath(settings.sessions_dir)
     return sessions == real or sessions.startswith(real.rstrip(os.sep) + os.sep)
+
+
+def unreadable_log_dirs(settings: Settings) -> list[tuple[str, str]]:
+    """Each daily-log dir that is there and cannot be listed (the memory dir's ``logs/``, the
+    project's ``logs/`` and ``memory/``), said as a person can act on it: the scan passes such
+    a dir by in silence, so the logs in it would never be dreamt and no one would know why."""
+    memory = os.fspath(settings.memory_dir)
+    project = os.fspath(settings.project_root)
+    places = [os.path.join(memory, "logs"), os.path.join(project, "logs")]
+    notes = os.path.join(project, "memory")
+    if not _same_dir(notes, memory):
+        places.append(notes)
+    found: list[tuple[str, str]] = []
+    for place in places:
+        if not _plain_dir(place):
+            continue
+        try:
+            with os.scandir(place):
+                pass
+        except OSError as exc:
+            found.append((place, f"cannot read the daily-log dir {printable(place)}: "
+                                 f"{exc.strerror or type(exc).__name__}; the daily logs in it "
+                                 "are not read until you fix its permissions"))
+    return found
 
 
 def _plain_dir(path: str) -> bool:

@@ -375,6 +375,11 @@ def consolidate(
             # in the record, not only the dream's output: a dream the hook starts writes its
             # output to a log no one reads, and `show` lists what the record holds
             record.skipped_sessions.append({"path": f"{CODEX_ROOT}/", "reason": codex_error})
+        from autodream.gates import unreadable_log_dirs
+
+        # (likewise: the scan passes an unreadable dir by in silence)
+        record.skipped_sessions.extend(
+            {"path": place + os.sep, "reason": why} for place, why in unreadable_log_dirs(settings))
         orders_before = _load_date_orders(state)
         written, dreamed = journal.dreamed_memory(state, settings.index_path.name)
         brief = replace(brief, date_orders=orders_before,

@@ -196,9 +196,12 @@ class Settings:
         directory is ``codex_dir_error``. Neither stops a dream: Claude Code's sessions must
         go on being dreamt."""
         path = self.codex_sessions_dir
-        if path is None or path.is_dir():
+        if path is None:
             return None
-        return self.codex_dir_error() or (
+        error = self.codex_dir_error()
+        if error is not None or path.is_dir():
+            return error
+        return (
             f"codex_sessions_dir {printable(str(path))} "
             f"({self.sources.get('codex_sessions_dir', 'default')}) does not exist: no rollouts "
             "read from it")
@@ -209,10 +212,18 @@ class Settings:
         (status, the dream and its run record, the hook's stderr), since it would otherwise
         go unseen for as long as Claude Code's sessions are dreamt without it."""
         path = self.codex_sessions_dir
-        if path is None or path.is_dir() or not path.exists():
+        if path is None or not path.exists():
             return None
-        what = "a file, not a directory" if path.is_file() else "not a directory"
         source = self.sources.get("codex_sessions_dir", "default")
+        if path.is_dir():
+            try:
+                with os.scandir(path):
+                    return None
+            except OSError as exc:  # the scan would pass it by in silence
+                return (f"error: codex_sessions_dir {printable(str(path))} ({source}) cannot be "
+                        f"read ({exc.strerror or type(exc).__name__}): no rollouts read from "
+                        "it until you fix its permissions")
+        what = "a file, not a directory" if path.is_file() else "not a directory"
         return (f"error: codex_sessions_dir {printable(str(path))} ({source}) is {what}: no "
                 "rollouts read from it until it names the directory Codex writes them in")
 

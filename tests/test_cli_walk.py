@@ -202,3 +202,60 @@ def test_a_mode_000_memory_dir_is_said_of_the_dir_itself(
             _said_of_the_memory_dir(sample, command, as_root=as_root)
     finally:
         memory.chmod(0o755)
+
+
+def _unread_places(project: Path) -> list[Path]:
+    """A Codex sessions dir set in autodream.toml, and two daily-log dirs of the project."""
+    places = [project / "codex", project / "project" / "logs", project / "project" / "memory"]
+    for place in places:
+        place.mkdir()
+    with (project / "autodream.toml").open("a", encoding="utf-8") as fh:
+        fh.write('codex_sessions_dir = "codex"\n')
+    return places
+
+
+def _deny_listing(monkeypatch: pytest.MonkeyPatch, places: list[Path]) -> None:
+    real = os.scandir
+    denied = {str(p) for p in places}
+
+    def scandir(path: Any = ".") -> Any:  # as for a mode 000 dir (root ignores modes)
+        if not isinstance(path, int) and os.fspath(path) in denied:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def test_status_names_transcript_dirs_it_cannot_read(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    codex, logs, notes = _unread_places(sample)
+    _deny_listing(monkeypatch, [codex, logs, notes])
+    code, out, err = _say(sample, ["status"])
+    assert code == 0, out + err
+    # was: no problem line, "verdict: all gates open", and their transcripts never read
+    toml = sample / "autodream.toml"
+    assert [line for line in out.splitlines() if line.startswith("problem:")] == [
+        f"problem:      codex_sessions_dir {codex} (in {toml}) cannot be read (Permission "
+        "denied): no rollouts read from it until you fix its permissions (a dream goes on "
+        "without them)",
+        *(f"problem:      cannot read the daily-log dir {d}: Permission denied; the daily logs "
+          "in it are not read until you fix its permissions (a dream goes on without them)"
+          for d in (logs, notes))]
+    assert out.splitlines()[-1] == (
+        "verdict:      all gates open; 3 place(s) of transcripts above not read")
+    code, out, _ = _say(sample, ["status", "--json"])
+    problems = json.loads(out)["problems"]
+    assert [(p["exit_code"], p["dream_fails"]) for p in problems] == [(None, False)] * 3
+    assert str(codex) in problems[0]["error"] and str(logs) in problems[1]["error"]
+    # the dream goes on, and says (and records) what it did not read
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert f"  not read: {logs}{os.sep}: cannot read the daily-log dir {logs}" in out
+    shown = CliRunner().invoke(cli, ["show", "--project", str(sample)], env=clean_env())
+    assert f"not read {notes}{os.sep}: cannot read the daily-log dir {notes}" in shown.stdout
+
+
+def test_readable_transcript_dirs_are_no_problem(sample: Path) -> None:  # noqa: F811
+    _unread_places(sample)
+    code, out, _ = _say(sample, ["status", "--json"])
+    assert code == 0 and json.loads(out)["problems"] == []
