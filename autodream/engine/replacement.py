@@ -589,10 +589,14 @@ def _another_rule(a: str, b: str, told_as_change: bool = False) -> bool:
     was, now = ({_said_alike(w) for w in words} - _RULE_FRAME - _CONTRACTED for words in found)
     # another thing named, not the rule said again in other words ("didn't touch" for "didn't
     # change", "Never" for "Don't") or a value changed
-    if was == now or any(_is_value(w) for w in was | now):
+    if was == now:
         return False
     if added:
+        # ("Always test migrations against pg15 too" beside "... against Postgres 16": a
+        # value said as added is one more to keep, not the old one changed)
         return True
+    if any(_is_value(w) for w in was | now):
+        return False
     if any(forbids) != all(forbids):
         # "Never push to main; push to develop" says what to do instead: of what the other
         # forbids or does ("Never push to develop", "Push to main"), which it changes; of
