@@ -1,7 +1,10 @@
-"""A rule said as added to another: what the person said is what memory ends up saying, one
-memory of each thing, no contradiction beside it."""
+"""A port said anew of a thing memory holds, a colleague's stand-in while away, and a rule
+said as added to another: what the person said is what memory ends up saying, one memory of
+each thing, no contradiction beside it."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 import pytest
 
@@ -9,7 +12,10 @@ from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.model import parse_topic
 from autodream.transcripts.model import Message
-from tests.engine_helpers import NOW, gather, human, topic
+from tests.engine_helpers import NOW, T0, gather, human, topic
+
+_DB = "We use Postgres 16 on port 5432."
+_GRAFANA = "Grafana runs on port 3000."
 
 
 def _plan(files: dict[str, str], *said: Message, now: object = NOW) -> DreamPlan:
@@ -19,6 +25,78 @@ def _plan(files: dict[str, str], *said: Message, now: object = NOW) -> DreamPlan
 
 def _new_files(plan: DreamPlan, files: dict[str, str]) -> list[str]:
     return [f for f in plan.writes if f != "MEMORY.md" and f not in files]
+
+
+@pytest.mark.parametrize("said", [
+    # the port put right, the one it replaces named: the entry giving that port is the one
+    "Correction on the port: 5433, not 5432.",
+    "correction on the port - 5433 not 5432",
+    "The port is 5433, not 5432.",
+    "Actually the postgres port is 5433, not 5432.",
+    "the db port is 5433 now, not 5432",
+    # ... or the thing named by its kind, told as now
+    "The database port is now 5433.",
+])
+def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
+    # it was a second memory, 'The port is 5433, not 5432', beside db.md still at 5432 (or
+    # nothing at all, or a rule of feedback)
+    files = {"project_db.md": topic("db", _DB), "project_grafana.md": topic("grafana", _GRAFANA)}
+    plan = _plan(files, human(said, day=3))
+    assert _new_files(plan, files) == []
+    body = parse_topic(plan.writes["project_db.md"]).body
+    assert body.startswith("We use Postgres 16 on port 5433.\n")
+    assert "Changed from 5432 to 5433 on 2026-07-09; previously 5432." in body
+    assert "project_grafana.md" not in plan.writes
+
+
+@pytest.mark.parametrize("said", [
+    "I moved the dev server off 3000. The new port is 8080.",
+    "We moved the frontend off 3000 because of a clash. The new port is 8080.",
+])
+def test_a_new_port_of_another_thing_moved_leaves_every_port_and_keeps_nothing(said: str) -> None:
+    # beside two ports it was kept as said, a memory 'The new port is 8080.' of no thing
+    files = {"project_db.md": topic("db", _DB), "project_grafana.md": topic("grafana", _GRAFANA)}
+    plan = _plan(files, human(said, day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert any(d.action == "dropped" and d.subject == "The new port is 8080."
+               for d in plan.decisions)
+
+
+# said on Monday 2026-07-06: the stand-in holds to the end of the span said
+@pytest.mark.parametrize(("said", "lead"), [
+    ("Ana is out this week, ask Raj about billing.",
+     "Until 2026-07-10, ask Raj about billing (Ana is out)."),
+    ("Ana is off the rest of the week, ask Raj about billing.",
+     "Until 2026-07-10, ask Raj about billing (Ana is off)."),
+    ("Ana is out next week, ask Raj about billing.",
+     "Until 2026-07-17, ask Raj about billing (Ana is out)."),
+    ("ana is ooo for a week, pls ask raj re billing",
+     "Until 2026-07-13, ask Raj about billing (Ana is ooo)."),
+    ("ana's on vacation for two weeks, ask raj about billing",
+     "Until 2026-07-20, ask Raj about billing (Ana is on vacation)."),
+    ("Ana is on leave this month, ask Raj about billing.",
+     "Until 2026-07-31, ask Raj about billing (Ana is on leave)."),
+])
+def test_a_stand_in_for_a_span_away_is_kept_until_its_end(said: str, lead: str) -> None:
+    # only "till"/"until" a day was read; for a span it was saved as nothing at all
+    plan = _plan({}, human(said), now=T0 + timedelta(hours=2))
+    (file,) = _new_files(plan, {})
+    assert parse_topic(plan.writes[file]).body.startswith(lead + "\n")
+
+
+def test_a_colleague_back_ends_each_stand_in_she_had() -> None:
+    # with two (Raj for billing, Chloe for payroll) neither ended: one was wanted
+    files = {
+        "project_raj.md": topic("raj", "Until 2026-07-24, ask Raj about billing (Ana is out)."),
+        "project_chloe.md": topic("chloe",
+                                  "Until 2026-07-24, ask Chloe about payroll (Ana is out)."),
+        "project_ben.md": topic("ben", "Until 2026-07-24, ask Dev about deploys (Ben is out)."),
+    }
+    plan = _plan(files, human("Ana's back from vacation.", day=3))
+    for file in ("project_raj.md", "project_chloe.md"):
+        now, _, rest = parse_topic(plan.writes[file]).body.partition("\n\n")
+        assert now == "Ana is back from vacation." and "previously: Until 2026-07-24" in rest
+    assert "project_ben.md" not in plan.writes
 
 
 _PG16 = "Always test migrations against Postgres 16."

@@ -214,6 +214,7 @@ from autodream.engine.text import (
     free_file_name,
     has_name,
     has_word,
+    port_put_right,
     said_as_name,
     sentence_case,
     shorten,
@@ -950,6 +951,9 @@ class Consolidator:
                 return
             told_port = NEW_PORT.match(cand.text) if cand.kind == "fact" and (
                 " port " in cand.text) else None
+            # ("The port is 5433, not 5432", "Actually the postgres port is 5433 now")
+            told_port = told_port or (port_put_right(cand.text) if cand.kind in (
+                "fact", "correction") and "port " in cand.text.lower() else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
             lifted = self._ask_lifted(cand) if cand.kind == "fact" else None
@@ -1176,10 +1180,15 @@ class Consolidator:
         number has it put in place; with none about a port the sentence says nothing to keep
         (dropped); with more than one, which moved is not said (False: kept as said)."""
         new, thing = told["port"], tokens(told["thing"])
+        # the port it replaces, when said ("..., not 5432"): the surest tie of all
+        replaced = told.groupdict().get("old")
         about_ports = [e for e in self.live() if has_word(e.lead, "port")]
-        found = [(e, said[0]) for e in about_ports if thing <= tokens(e.lead)
-                 and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1]
-        if not thing and found:
+        # (the thing said by its kind is the entry's: "the db port" of Postgres)
+        found = [(e, said[0]) for e in about_ports if all(
+            w in (about := tokens(e.lead)) or _KIND_OF.get(w, frozenset()) & about for w in thing)
+                 and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1
+                 and replaced in (None, said[0])]
+        if not thing and found and replaced is None:
             # bare, the port is the entry's only where the rest of the message ties it there
             # ("We moved the dev DB off 5432."); "I moved the dev server off 3000." tells of
             # another thing's port, which memory does not hold
@@ -1192,6 +1201,15 @@ class Consolidator:
                     f"says only that a port is now {new}, and nothing in its message ties it "
                     f"to the port {old} of {entry.file} (another thing's port, maybe); that "
                     f"entry is left as it was", session_id=cand.source.session_id))
+                return True
+            if len(found) > 1 and all(tie is False for _, _, tie in ties):
+                # ("I moved the dev server off 3000." beside Postgres's and Grafana's ports:
+                # kept as said, "The new port is 8080" is a memory of no thing's port)
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"says only that a port is now {new}, and its message tells of another "
+                    f"thing moved than those whose port memory gives; they are left as they "
+                    f"were", session_id=cand.source.session_id))
                 return True
             found = tied or found
         if len(found) == 1 and found[0][1] == new:
@@ -1209,7 +1227,7 @@ class Consolidator:
                              f"the port {old} changed to {new} on {day}; the rest of the entry "
                              f"stays")
             return True
-        if not about_ports:
+        if not about_ports and told.re is NEW_PORT:
             self.decisions.append(Decision(
                 "dropped", shorten(cand.text, 120),
                 "says only what the port is now, and no memory gives a port for it to replace",
@@ -2653,8 +2671,9 @@ class Consolidator:
             # (unless the one standing in is told to still do it: "..., raj still has billing")
             covers = [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
                 rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
-            if len(covers) == 1 and self._came_to_pass(
-                    covers[0], cand, cluster, done=cand.source.day):
+            # (each stand-in she had ends: "ask Raj about billing" and "ask Chloe about payroll")
+            ended = [self._came_to_pass(e, cand, cluster, done=cand.source.day) for e in covers]
+            if any(ended):
                 return
         done = _done_on(cand)
         # what was done must be named: "We shipped it today" is of whatever "it" was

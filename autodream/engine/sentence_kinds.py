@@ -31,6 +31,7 @@ from autodream.engine.text import (
     ensure_period,
     has_word,
     names_pattern,
+    port_put_right,
     sentence_case,
     split_outside_spans,
     word_set,
@@ -1564,13 +1565,13 @@ def _detect(raw: str) -> _Kind | None:
         why = f"; {kept['why'].rstrip(' .!?')}" if kept["why"] else ""
         return _Kind("plan", f"Keep {kept['what']} until {kept['when']} ({kept['who']}'s "
                              f"ask{why}).", 0.8)
-    if " ask " in sentence and (" till " in sentence or " until " in sentence or (
-            " til " in sentence)) and (cover := _STAND_IN.match(sentence)) is not None:
+    if " ask " in sentence and (cover := _STAND_IN.match(sentence)) is not None:
         # "ana is out till the 20th, ask raj about billing stuff instead": who to ask while a
         # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
         # billing (Ana is out)."), beside the standing rule to ask her
         what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
-        return _Kind("plan", f"Until {cover['when']}, ask {cover['other'].capitalize()} about "
+        return _Kind("plan", f"Until {cover['when'] or _span_end(cover['span'])}, ask "
+                             f"{cover['other'].capitalize()} about "
                              f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
     if " o" in sentence and DAY_OFF.match(sentence) is not None:
         # "im off next fri": a day the person is away, a plan to work around
@@ -1583,6 +1584,10 @@ def _detect(raw: str) -> _Kind | None:
     if " port " in sentence and NEW_PORT.match(sentence) is not None:
         # "The new port is 8080": what it is the port of is in memory (consolidate puts it in
         # place there), not in the sentence
+        return _Kind("fact", _clean(sentence), 0.8)
+    if "port " in sentence and port_put_right(sentence) is not None:
+        # "The port is 5433, not 5432", "the db port is 5433 now": likewise (consolidate puts
+        # it in place of the port it replaces)
         return _Kind("fact", _clean(sentence), 0.8)
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
@@ -1753,14 +1758,30 @@ _HER = re.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|a
 
 
 # "ana is out till the 20th, ask raj about billing stuff instead", "Ana's away until Friday, so
-# ask Raj about billing": a named colleague away to a day, and who stands in for what
+# ask Raj about billing", "Ana is out this week, ask Raj ...": a named colleague away to a day
+# or for a span, and who stands in for what
 _AWAY_WORDS = r"out|away|off|on\s+leave|on\s+vacation|on\s+holiday|ooo"
 _STAND_IN = re.compile(
     r"^(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:till|until|til)\s+"
-    r"(?P<when>[^,;]+?)\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:(?:till|until|til)\s+"
+    r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
+    r"(?:week|month)|today|tomorrow|for\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?)))"
+    r"\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
     r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
     r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+def _span_end(span: str) -> str:
+    """The last day of a span away as the dates read it: "this week" is "the end of this
+    week", "for two weeks" is "two weeks from now"; a stand-in said for a span ends too."""
+    words = span.lower().split()
+    if words[-1] in ("today", "tomorrow"):
+        return words[-1]
+    if words[-1] in ("week", "month") and words[-2] in ("this", "next", "the"):
+        return f"the end of {'next' if 'next' in words else 'this'} {words[-1]}"
+    number = {"a": "one"}.get(words[1], words[1])
+    unit = words[2].rstrip("s") + ("" if number == "one" else "s")
+    return f"{number} {unit} from now"
+
 
 # "I'm off next Friday", "I'm out on Monday": the person away on one day (the gatherer dates
 # a "next" said the day before with both days it may mean)

@@ -290,6 +290,20 @@ NEW_ADDRESS = re.compile(
 NEW_PORT = re.compile(
     r"^(?:(?:never\s+mind|ok(?:ay)?|also|so|btw|fyi)[,.:;\s]+)?(?:the|our)\s+new\s+"
     r"(?P<thing>(?:[\w-]+\s+){0,2}?)port\s+is\s+(?:now\s+)?(?P<port>\d{2,5})\s*[.!]?$", re.I)
+# "The port is 5433, not 5432", "the db port is 5433 now", "Correction on the port: 5433, not
+# 5432" (read as "The port is ..."): a port put right or changed, the one it replaces named or
+# the change told by "now" (a plain "The port is 5432" is no change)
+PORT_PUT_RIGHT = re.compile(
+    r"^(?:(?:actually|never\s+mind|ok(?:ay)?|so|btw|fyi|sorry|oops|no)[,.:;\s]+)?"
+    r"(?:(?:the|our)\s+)?(?P<thing>(?:[\w-]+\s+){0,2}?)port\s+is\s+(?:(?P<now>now)\s+)?"
+    r"(?P<port>\d{2,5})(?:\s+(?P<later>now))?(?:\s*,?\s+(?:and\s+)?not\s+(?P<old>\d{2,5}))?"
+    r"\s*[.!]?$", re.I)
+
+
+def port_put_right(text: str) -> re.Match[str] | None:
+    """``PORT_PUT_RIGHT`` told as a change: "now", or the port it replaces."""
+    m = PORT_PUT_RIGHT.match(text)
+    return m if m is not None and (m["now"] or m["later"] or m["old"]) else None
 
 
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
