@@ -36,6 +36,12 @@ def _new_files(plan: DreamPlan, files: dict[str, str]) -> list[str]:
     "the db port is 5433 now, not 5432",
     # ... or the thing named by its kind, told as now
     "The database port is now 5433.",
+    "the dev db port is 5433 now, not 5432",
+    # ... or the thing told as moved to the port, or on it now (read as a switch, confirmed,
+    # or as a new lead, 'Postgres now runs on port 5433.', the version 16 lost)
+    "Postgres moved to port 5433.",
+    "we moved the database to port 5433",
+    "Postgres now runs on port 5433.",
 ])
 def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     # it was a second memory, 'The port is 5433, not 5432', beside db.md still at 5432 (or
@@ -102,15 +108,21 @@ def test_a_colleague_back_ends_each_stand_in_she_had() -> None:
 _PG16 = "Always test migrations against Postgres 16."
 
 
-@pytest.mark.parametrize("said", [
-    "Always test migrations against pg15 too.",
-    "always test migrations against postgres 15 too",
-    "Always test migrations against pg15 as well.",
+@pytest.mark.parametrize(("said", "added"), [
+    ("Always test migrations against pg15 too.", "Always test migrations against pg15 too."),
+    ("always test migrations against postgres 15 too",
+     "Always test migrations against postgres 15 too."),
+    ("Always test migrations against pg15 as well.",
+     "Always test migrations against pg15 as well."),
+    # the word said first, where it read as a reply's filler
+    ("Also, always test migrations against pg15.", "Always test migrations against pg15 too."),
+    ("also always test migrations against postgres 15",
+     "Always test migrations against postgres 15 too."),
 ])
-def test_a_version_said_as_added_to_a_rule_is_kept_beside_it_with_its_word(said: str) -> None:
+def test_a_version_said_as_added_to_a_rule_is_kept_beside_it_with_its_word(
+        said: str, added: str) -> None:
     # the rule was rewritten to 15 ('Changed from 16 to 15'), or kept as its own memory
     # without 'too', which reads as the one version to test against
-    added = said[0].upper() + said[1:].rstrip(".") + "."
     remembered = _plan({"feedback_pg.md": topic("pg", _PG16, type_="feedback")},
                        human(said, day=3))
     in_one_dream = _plan({}, human(_PG16, session="a", day=0), human(said, session="b", day=3))
@@ -119,3 +131,35 @@ def test_a_version_said_as_added_to_a_rule_is_kept_beside_it_with_its_word(said:
         bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
         assert sorted(b.partition("\n\n")[0] for b in bodies) == leads
         assert not any("previously" in b for b in bodies)
+
+
+_AWAY = "Until 2026-07-24, ask Raj about billing (Ana is out)."
+
+
+@pytest.mark.parametrize("said", [
+    # (each was read as no return)
+    "Ana returned from vacation.",
+    "Ana's back in the office.",
+    "ana came back early, billing goes to her again",
+])
+def test_a_colleague_back_from_being_away_ends_the_stand_in(said: str) -> None:
+    plan = _plan({"project_raj.md": topic("raj", _AWAY)}, human(said, day=3))
+    now, _, rest = parse_topic(plan.writes["project_raj.md"]).body.partition("\n\n")
+    assert now.startswith("Ana is back") and f"previously: {_AWAY}" in rest
+
+
+@pytest.mark.parametrize("said", [
+    # back from a moment away, however told (each ended the stand-in)
+    "Ana's back from a quick lunch.",
+    "Ana's back from the dentist.",
+    "ana's back from her 1:1",
+    "Ana's back from a doctor's appointment.",
+    # no return at all
+    "Ana returned the laptop.",
+])
+def test_a_colleague_back_from_a_moment_away_leaves_the_stand_in(said: str) -> None:
+    plan = _plan({"project_raj.md": topic("raj", _AWAY)}, human(said, day=3))
+    assert "project_raj.md" not in plan.writes or parse_topic(
+        plan.writes["project_raj.md"]).body.startswith(_AWAY + "\n")
+    assert not any(parse_topic(t).body.startswith("Ana is back")
+                   for f, t in plan.writes.items() if f != "MEMORY.md")

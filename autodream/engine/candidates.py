@@ -87,7 +87,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN
+from autodream.engine.tool_kinds import TOOL_PATTERN, names_a_choice
 from autodream.engine.versions import NOW_WORD, upgrade_clauses, version_claim, version_switch
 from autodream.engine.wording import (
     _COMMA_REASON,
@@ -114,6 +114,10 @@ from autodream.redact import contains_secret, redact
 from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
+# "Also, always ...", "And also ...": a rule said as one more, the word a lead-in to the reader
+_ALSO_FIRST = re.compile(r"^(?:and\s+|oh\s+|ok(?:ay)?,?\s+)?also\b", re.I)
+# ... and a word that already says so in what is kept
+_ADDED_WORD = re.compile(r"\b(?:also|too|as\s+well|in\s+addition)\b", re.I)
 _AFTER_REDACTION = re.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
 MIN_CHARS = 8
 MAX_CHARS = 320
@@ -946,6 +950,12 @@ class Gatherer:
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
+        if found is not None and found.kind in ("preference", "correction") and (
+                _ALSO_FIRST.match(sentence)) and not _ADDED_WORD.search(found.text) and (
+                names_a_choice(found.text)):
+            # "Also, always test migrations against pg15": the lead-in read as filler took
+            # what says the version is one more ("too" says it as the rule is kept)
+            found = replace(found, text=f"{found.text.rstrip(' .!')} too.")
         consumed = False
         if found is not None and found.kind == "correction" and len(found.text.split()) < 3:
             if not following:

@@ -1183,9 +1183,12 @@ class Consolidator:
         # the port it replaces, when said ("..., not 5432"): the surest tie of all
         replaced = told.groupdict().get("old")
         about_ports = [e for e in self.live() if has_word(e.lead, "port")]
-        # (the thing said by its kind is the entry's: "the db port" of Postgres)
+        # (the thing said by its kind is the entry's: "the db port" of Postgres; with the old
+        # port said, words of no thing of their own do not set it apart: "the dev db port is
+        # 5433 now, not 5432" of "We use Postgres 16 on port 5432")
+        named = thing - _PORT_PLAIN if replaced is not None else thing
         found = [(e, said[0]) for e in about_ports if all(
-            w in (about := tokens(e.lead)) or _KIND_OF.get(w, frozenset()) & about for w in thing)
+            w in (about := tokens(e.lead)) or _KIND_OF.get(w, frozenset()) & about for w in named)
                  and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1
                  and replaced in (None, said[0])]
         if not thing and found and replaced is None:

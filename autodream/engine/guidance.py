@@ -23,6 +23,7 @@ from autodream.engine.text import (
     sentence_case,
 )
 from autodream.engine.tool_kinds import (
+    names_a_choice,
     tools_in,
 )
 from autodream.engine.versions import (
@@ -142,8 +143,6 @@ def _switch_how(new: str, was: str, said: str) -> str:
 # What says a rule adds to another: "... either", "... too", "... as well", "Also, ...",
 # "We also never ..."
 _ADDED_AT_END = re.compile(r",?\s+(?:either|too|as\s+well)(?=\s*[.!]?\s*$)", re.I)
-# ... and a rule that forbids (what "either" or "too" adds to it goes without saying)
-_FORBIDDING = re.compile(r"^(?:(?:we|you)\s+)?(?:never|don['’]t|do\s+not|no|avoid|stop)\b", re.I)
 _ADDED_AT_START = re.compile(r"^(?:also\b,?\s+|(?P<who>(?:we|you)\s+)also\s+)", re.I)
 
 
@@ -156,10 +155,9 @@ def _alone(rule: str) -> str:
         return rule
     alone = sentence_case(_ADDED_AT_START.sub(lambda m: m["who"] or "",
                                               _ADDED_AT_END.sub("", rule.strip())))
-    if not _FORBIDDING.match(alone) and (re.search(r"\d", alone) or tools_in(alone)):
+    if names_a_choice(alone):
         # "Always test migrations against pg15 too": a version or tool to use besides
-        # another; alone, "... against pg15." reads as the one to use (a thing not done is
-        # not done however many others are not: "Don't use yarn either" stays "Don't use yarn")
+        # another; alone, "... against pg15." reads as the one to use
         return rule
     return alone if alone != rule.strip() and len(alone.split()) >= 3 and _says_rule(
         alone) else rule

@@ -1576,7 +1576,8 @@ def _detect(raw: str) -> _Kind | None:
     if " o" in sentence and DAY_OFF.match(sentence) is not None:
         # "im off next fri": a day the person is away, a plan to work around
         return _Kind("plan", _clean(sentence), 0.75)
-    if " back" in sentence and (back := BACK_FROM_AWAY.match(sentence)) is not None:
+    if (" back" in sentence or " returned" in sentence) and (
+            back := BACK_FROM_AWAY.match(sentence)) is not None:
         # "ana's back early, billing questions go to her again": news of a stand-in kept while
         # she was away (consolidate ends it), of nothing else to remember
         return _Kind("fact", _clean(f"{back['who'].capitalize()} is back{sentence[back.end():]}"),
@@ -1795,11 +1796,18 @@ DAY_OFF = re.compile(
 # back up or on: "prod's back up", "Ana is back on the payments team"; not back from a
 # moment away, "Ana's back from lunch", "back home sick"; the stand-in told as still on,
 # "..., raj still has billing", is the Consolidator's to see: it knows who stands in)
+# (back "in the office", "at work", or "returned from ..." is back from being away too; a moment
+# away is one of a day's meals, meetings, appointments or errands, however it is told: "a quick
+# lunch", "her 1:1", "a doctor's appointment", "the dentist")
 BACK_FROM_AWAY = re.compile(
     r"^(?!(?:it|he|she|they|this|that|prod|staging|ci|everything|everyone|everybody)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+back\b(?!\s+(?:up|on|online|down|in|to|at|and)\b)"
-    r"(?!\s+home\s+sick\b)(?!\s+from\s+(?:(?:her|his|their|the|a|an|my|our)\s+)?(?:lunch|"
-    r"meetings?|standup|stand-up|call|coffee|gym|walk|errand)\b)", _I)
+    r"(?P<who>[a-z]+)(?:(?:\s+is|['’]s)\s+back\b|\s+(?:has\s+)?(?:returned|came\s+back)"
+    r"(?=\s+(?:from|early|today|to\s+work)\b|\s*[,.;!]|\s*$))"
+    r"(?!\s+(?:up|on|online|down|in(?!\s+(?:the\s+)?office\b)|to|at(?!\s+work\b)|and)\b)"
+    r"(?!\s+home\s+sick\b)(?!\s+from\s+(?:(?:her|his|their|the|a|an|my|our)\s+)?"
+    r"(?:[\w'’-]+\s+){0,2}?(?:lunch|breakfast|dinner|meetings?|standup|stand-up|call|coffee|"
+    r"gym|walk|errands?|1:1|one-on-one|sync|interview|appointment|dentist|doctor|school\s+run)"
+    r"(?![\w-]))", _I)
 
 
 # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the

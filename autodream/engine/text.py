@@ -300,10 +300,26 @@ PORT_PUT_RIGHT = re.compile(
     r"\s*[.!]?$", re.I)
 
 
+# "Postgres moved to port 5433", "we moved the database to port 5433", "Redis now runs on port
+# 6380": a thing given another port
+PORT_MOVED = re.compile(
+    r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i)(?:['’]ve|\s+have)?\s+"
+    r"(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?:(?:has\s+|have\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to|"
+    r"(?:now\s+)?(?:runs|listens|is)\s+(?:now\s+)?on|to)\s+port\s+(?P<port>\d{2,5})"
+    r"(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?\s*[.!]?$", re.I)
+
+
 def port_put_right(text: str) -> re.Match[str] | None:
-    """``PORT_PUT_RIGHT`` told as a change: "now", or the port it replaces."""
+    """``PORT_PUT_RIGHT`` told as a change ("now", or the port it replaces), or
+    ``PORT_MOVED`` told of a thing moved or now on a port."""
     m = PORT_PUT_RIGHT.match(text)
-    return m if m is not None and (m["now"] or m["later"] or m["old"]) else None
+    if m is not None and (m["now"] or m["later"] or m["old"]):
+        return m
+    moved = PORT_MOVED.match(text)
+    # ("Postgres runs on port 5432" is what holds, not a change: "moved", "now" or "not" is)
+    return moved if moved is not None and re.search(
+        r"\b(?:moved|switched|now|not)\b", text, re.I) else None
 
 
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)

@@ -190,3 +190,15 @@ _EITHER_OR: tuple[frozenset[str], ...] = (frozenset({"tabs", "spaces"}),)
 def either_or(a: str, b: str) -> bool:
     """``a`` and ``b`` are the two sides of a choice with no third ("tabs", "spaces")."""
     return any({_key(a), _key(b)} == pair for pair in _EITHER_OR)
+
+
+# A rule that forbids: what "either" or "too" adds to it goes without saying ("Don't use yarn
+# either" is "Don't use yarn")
+_FORBIDDING = re.compile(r"^(?:(?:we|you)\s+)?(?:never|don['’]t|do\s+not|no|avoid|stop)\b", re.I)
+
+
+def names_a_choice(rule: str) -> bool:
+    """``rule`` asks for a version or a tool ("Always test migrations against pg15"): said as
+    added to another rule ("... too", "Also, ..."), it is one more to use, and without the word
+    it reads as the one to use."""
+    return not _FORBIDDING.match(rule) and bool(re.search(r"\d", rule) or tools_in(rule))
