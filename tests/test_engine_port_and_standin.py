@@ -42,6 +42,12 @@ def _new_files(plan: DreamPlan, files: dict[str, str]) -> list[str]:
     "Postgres moved to port 5433.",
     "we moved the database to port 5433",
     "Postgres now runs on port 5433.",
+    # ... or on a number no version is (it became 'We use Postgres 5433 on port 5432.')
+    "pg is on 5433 now",
+    "postgres is on 5433 now",
+    # ... or a bare new port said in one sentence with what ties it (each was lost)
+    "moved postgres off 5432, new port is 5433",
+    "Something else grabbed 5432 so the new port is 5433.",
 ])
 def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     # it was a second memory, 'The port is 5433, not 5432', beside db.md still at 5432 (or
@@ -55,9 +61,16 @@ def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     assert "project_grafana.md" not in plan.writes
 
 
+def test_a_version_said_now_is_still_the_version_not_the_port() -> None:
+    plan = _plan({"project_db.md": topic("db", _DB)}, human("We're on Postgres 17 now.", day=3))
+    assert parse_topic(plan.writes["project_db.md"]).body.startswith(
+        "We use Postgres 17 on port 5432.\n")
+
+
 @pytest.mark.parametrize("said", [
     "I moved the dev server off 3000. The new port is 8080.",
     "We moved the frontend off 3000 because of a clash. The new port is 8080.",
+    "moved the dev server off 3000, new port is 8080",
 ])
 def test_a_new_port_of_another_thing_moved_leaves_every_port_and_keeps_nothing(said: str) -> None:
     # beside two ports it was kept as said, a memory 'The new port is 8080.' of no thing

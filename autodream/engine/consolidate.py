@@ -953,7 +953,8 @@ class Consolidator:
                 " port " in cand.text) else None
             # ("The port is 5433, not 5432", "Actually the postgres port is 5433 now")
             told_port = told_port or (port_put_right(cand.text) if cand.kind in (
-                "fact", "correction") and "port " in cand.text.lower() else None)
+                "fact", "correction") and ("port " in cand.text.lower() or (
+                    " on " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
             lifted = self._ask_lifted(cand) if cand.kind == "fact" else None

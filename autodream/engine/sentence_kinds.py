@@ -1586,7 +1586,11 @@ def _detect(raw: str) -> _Kind | None:
         # "The new port is 8080": what it is the port of is in memory (consolidate puts it in
         # place there), not in the sentence
         return _Kind("fact", _clean(sentence), 0.8)
-    if "port " in sentence and port_put_right(sentence) is not None:
+    if "ew port " in sentence and (bare := _NEW_PORT_SAID_WITH.match(sentence)) is not None:
+        # "moved postgres off 5432, new port is 5433": the bare new port, what it is of in
+        # the rest of the message (the gatherer gives it the sentence as said)
+        return _Kind("fact", f"The new port is {bare['port']}.", 0.8)
+    if ("port " in sentence or " on " in sentence) and port_put_right(sentence) is not None:
         # "The port is 5433, not 5432", "the db port is 5433 now": likewise (consolidate puts
         # it in place of the port it replaces)
         return _Kind("fact", _clean(sentence), 0.8)
@@ -1782,6 +1786,13 @@ def _span_end(span: str) -> str:
     number = {"a": "one"}.get(words[1], words[1])
     unit = words[2].rstrip("s") + ("" if number == "one" else "s")
     return f"{number} {unit} from now"
+
+
+# "new port is 5433", "moved postgres off 5432, new port is 5433", "Something else grabbed 5432
+# so the new port is 5433": "The new port is 5433" said tersely, or after what tells whose
+_NEW_PORT_SAID_WITH = re.compile(
+    r"^(?:\S.*?(?:\s*[,;:—–]|\s+-|\s+so|\s+and)\s+(?:so\s+)?)?(?:the\s+|our\s+)?new\s+port\s+is\s+"
+    r"(?:now\s+)?(?P<port>\d{2,5})\s*[.!]?$", _I)
 
 
 # "I'm off next Friday", "I'm out on Monday": the person away on one day (the gatherer dates

@@ -301,12 +301,14 @@ PORT_PUT_RIGHT = re.compile(
 
 
 # "Postgres moved to port 5433", "we moved the database to port 5433", "Redis now runs on port
-# 6380": a thing given another port
+# 6380": a thing given another port; "pg is on 5433 now" too, a number of four or five digits
+# something is on (no version of a thing is: it was read as "Postgres 5433")
 PORT_MOVED = re.compile(
     r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i)(?:['’]ve|\s+have)?\s+"
     r"(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
-    r"(?:(?:has\s+|have\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to|"
-    r"(?:now\s+)?(?:runs|listens|is)\s+(?:now\s+)?on|to)\s+port\s+(?P<port>\d{2,5})"
+    r"(?:(?:(?:has\s+|have\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to|to)\s+port\s+|"
+    r"(?:now\s+)?(?:runs|listens|is)\s+(?:now\s+)?on\s+(?:port\s+|:|(?=\d{4,5}(?![\w./:-]))))"
+    r"(?P<port>\d{2,5})"
     r"(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?\s*[.!]?$", re.I)
 
 
