@@ -61,6 +61,15 @@ def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     assert "project_grafana.md" not in plan.writes
 
 
+def test_a_port_put_right_with_nothing_of_whose_is_no_second_port_beside_it() -> None:
+    # 'The port is 5433.' was kept beside 'We use Postgres 16 on port 5432.'; which port is
+    # not said (a bare port ties to the one memory gives only as its message says)
+    files = {"project_db.md": topic("db", _DB)}
+    plan = _plan(files, human("Correction on the port: 5433.", day=3))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert any(d.action == "dropped" and "5433" in d.subject for d in plan.decisions)
+
+
 def test_a_version_said_now_is_still_the_version_not_the_port() -> None:
     plan = _plan({"project_db.md": topic("db", _DB)}, human("We're on Postgres 17 now.", day=3))
     assert parse_topic(plan.writes["project_db.md"]).body.startswith(

@@ -1532,7 +1532,10 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
     named = bool(m["about"]) and _NAMED_SUBJECT.match(m["about"]) is not None
     if named and rest[:1].isdigit():
         # "Correction on the port: 5433, not 5432": the value alone is what the subject is
-        rest = f"{sentence_case(m['about'])} is {rest}"
+        # (a port put right is one changed: "Correction on the port: 5433." is "The port is now
+        # 5433", else kept apart from the port memory gives, as another)
+        now = "now " if has_word(m["about"], "port") and " not " not in rest else ""
+        rest = f"{sentence_case(m['about'])} is {now}{rest}"
     inner = _detect_core(rest)
     if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
         return replace(inner, explicitness=max(inner.explicitness, 0.85))
