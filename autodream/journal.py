@@ -40,7 +40,8 @@ from autodream.settings import Settings
 RECORD_FILENAME = "record.json"
 DIARY_FILENAME = "DREAMS.md"
 STAGING_DIRNAME = "staging"
-TRIGGERS = ("manual", "hook", "force", "watch", "replay", "undo", "library")
+# "scrub": a run `autodream scrub` records, changing no file undo could restore
+TRIGGERS = ("manual", "hook", "force", "watch", "replay", "undo", "library", "scrub")
 OUTCOMES = ("running", "committed", "failed", "dry-run", "no-change")
 
 # decision actions (the engine's past-tense verbs, or a backend's imperative ones) -> the diary's
@@ -498,7 +499,8 @@ def default_undo_target(state_dir: Path, memory_dir: Path | None = None) -> RunR
     """The newest committed dream (not an undo) whose changes are still in place."""
     records = list_runs(state_dir)
     undone = _undone_ids(records)
-    dreams = [r for r in records if r.outcome == "committed" and r.trigger != "undo"]
+    dreams = [r for r in records
+              if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
     for r in dreams:
         if r.id not in undone:
             return r
@@ -527,6 +529,9 @@ def undo(
     when = now or datetime.now(timezone.utc)
     recover(memory_dir, state_dir, when)
     target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir, memory_dir)
+    if target.trigger == "scrub":
+        raise NotFound(f"run {target.id} is a scrub, which cannot be undone: the bytes it "
+                       "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
     if run_id and not force:
@@ -899,7 +904,9 @@ def diary_entry(record: RunRecord) -> str:
     said = record.reason.rstrip(".") if record.reason else ""
     # a sentence of its own after "No change." / "Committed: ...": it opens with a capital
     reason = f" {said[:1].upper()}{said[1:]}." if said else ""
-    if record.outcome == "committed":
+    if record.trigger == "scrub":
+        lines.append(f"Scrub:{reason}")
+    elif record.outcome == "committed":
         lines.append(f"Committed: {counts or 'no files'}.{reason}")
     elif record.outcome == "dry-run":
         lines.append(f"Dry run, nothing committed: would have {counts or 'changed nothing'}.")

@@ -147,10 +147,27 @@ def scrub_project(
             recover(settings.memory_dir, settings.state_dir, settings.now_dt())
         report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,
                        on_step=on_step)
+        if not dry_run and (report.files or report.renamed):
+            _record(settings, report)
     finally:
         lease.rollback()
     report.transcripts = transcripts_holding(settings, secret)
     return report
+
+
+def _record(settings: Settings, report: ScrubReport) -> None:
+    """A run of its own in the journal, so ``log`` (and the diary) say a scrub ran and what it
+    changed: counts and the new names only, never the value. It changes no file undo could
+    restore (the bytes it replaced held the value), so it records no changes."""
+    from autodream import journal
+
+    now = settings.now_dt()
+    record = journal.begin_run(settings.state_dir, trigger="scrub", now=now)
+    renamed = f", renamed {len(report.renamed)} file(s)" if report.renamed else ""
+    journal.finish_run(
+        settings.state_dir, record, outcome="committed", now=now,
+        reason=(f"scrubbed a leaked value: {report.occurrences} occurrence(s) in "
+                f"{len(report.files)} file(s) replaced with {PLACEHOLDER}{renamed}"))
 
 
 def value_forms(secret: str) -> list[str]:
@@ -192,27 +209,78 @@ def _renamed(name: str, pattern: re.Pattern[str]) -> str:
     return f"{stem}{dot}{ext}"
 
 
-def _new_names(paths: list[Path], pattern: re.Pattern[str]) -> dict[str, str]:
+def _as_named(name: str) -> str:
+    """A file name an older scrub wrote with ``PLACEHOLDER`` in it, as a scrub names it now."""
+    return re.sub(r"-{2,}", "-", name.replace(PLACEHOLDER, NAME_PLACEHOLDER))
+
+
+def _new_names(
+    paths: list[Path], pattern: re.Pattern[str], forms: list[str]
+) -> dict[str, str]:
     """Every file name among ``paths`` that holds the value, and the name it gets: the value
     replaced by ``NAME_PLACEHOLDER``, numbered when that name is taken in a directory the old
     name is in. One name maps to one new name in every directory, so a memory file and its
     copies in the runs stay alike; and a scrub killed part way, run again, picks the names the
-    journal already holds (where a file was renamed, its old name is gone)."""
+    journal already holds (where a file was renamed, its old name is gone). A file already
+    under the new name whose bytes are the old one's scrubbed does not take the name: it is
+    the old one's copy, placed by a scrub killed before it removed the old name."""
     in_dir: dict[Path, set[str]] = {}
     for path in paths:
         in_dir.setdefault(path.parent, set()).add(path.name)
+    held = sorted({p.name for p in paths if pattern.search(p.name)})
+    plain = _Replacer(forms, {name: _renamed(name, pattern) for name in held}, pattern)
     out: dict[str, str] = {}
-    for name in sorted({p.name for p in paths if pattern.search(p.name)}):
-        dirs = [names for names in in_dir.values() if name in names]
+    for name in held:
+        dirs = {d: names for d, names in in_dir.items() if name in names}
         candidate, n = _renamed(name, pattern), 1
         stem, dot, ext = candidate.rpartition(".") if "." in candidate else (candidate, "", "")
-        while any(candidate in names for names in dirs):
+        while any(candidate in names and not _copy_of(d / name, d / candidate, plain)
+                  for d, names in dirs.items()):
             n += 1
             candidate = f"{stem}-{n}{dot}{ext}"
-        for names in dirs:
+        for names in dirs.values():
             names.add(candidate)
         out[name] = candidate
     return out
+
+
+def _copy_of(old: Path, new: Path, replacer: _Replacer) -> bool:
+    """Whether ``new`` holds ``old``'s bytes as a scrub leaves them."""
+    try:
+        return replacer.data(old.read_bytes())[0] == new.read_bytes()
+    except OSError:
+        return False
+
+
+def _refuse_folders(memory_dir: Path, state_dir: Path, pattern: re.Pattern[str]) -> None:
+    """``BadInput`` naming (the value masked) the first folder under ``memory_dir`` whose name
+    holds the value: a scrub renames files, not folders, and a folder left holding it would
+    keep the value on disk while the scrub said it was gone."""
+    found: list[str] = []
+    for dirpath, dirnames, _filenames in os.walk(memory_dir):
+        base = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if not (base / d).is_symlink())
+        found.extend(_rel(base / d, memory_dir) for d in dirnames if pattern.search(d))
+    if not found:
+        return
+    rel = sorted(found, key=lambda r: (r.startswith("."), r))[0]
+    shown = pattern.sub(_MASK, rel)
+    runs = f"{_rel(state_dir, memory_dir)}/{commit_mod.RUNS_DIRNAME}/"
+    if rel.startswith(runs):
+        run_id = rel[len(runs):].split("/")[0]
+        fix = (f"delete that run's dir ({runs}{run_id}; its undo goes with it) and run the "
+               "scrub again")
+        where = f"in run {run_id}'s copies"
+    else:
+        fix = "rename it by hand and run the scrub again"
+        where = "in the memory dir"
+    raise BadInput(f"refused: the name of the folder {shown}/ {where} holds the value (shown "
+                   f"as {_MASK}), and scrub renames files, not folders: {fix}; nothing was "
+                   "changed")
+
+
+# What stands for the value in a folder's name the scrub refuses (the name is printed)
+_MASK = "<value>"
 
 
 class _Replacer:
@@ -220,11 +288,17 @@ class _Replacer:
     link or a journal path follows its file), then each form by ``PLACEHOLDER``."""
 
     def __init__(
-        self, forms: list[str], names: dict[str, str], pattern: re.Pattern[str]
+        self, forms: list[str], names: dict[str, str], pattern: re.Pattern[str],
+        present: set[str] | None = None,
     ) -> None:
         self.forms = forms
         self.names = names
         self.pattern = pattern
+        # a link an older scrub (one that renamed no file) left as "x-[REDACTED:scrubbed].md":
+        # pointed at "x-redacted.md" when a file has that name once this scrub is done
+        self.present = present or set()
+        self.placeholder_name_re = re.compile(
+            r"(?<![\w.-])[\w.-]*" + re.escape(PLACEHOLDER) + r"[\w.-]*\.md(?![\w.-])")
         # a topic file's name holding the value where no file has that name any more (a scrub
         # killed part way renamed them all): it gets the name they got, bar a number
         self.other_name_re = re.compile(
@@ -250,6 +324,9 @@ class _Replacer:
         if ".md" in value:
             value, n = self.other_name_re.subn(lambda m: _renamed(m[0], self.pattern), value)
             count += n
+        if PLACEHOLDER in value and self.present:
+            value, n = self._placeholder_links(value)
+            count += n
         for form in self.forms:
             if form in value:
                 count += value.count(form)
@@ -258,6 +335,18 @@ class _Replacer:
             value, n = self.cut_re.subn(PLACEHOLDER, value)
             count += n
         return value, count
+
+    def _placeholder_links(self, value: str) -> tuple[str, int]:
+        count = [0]
+
+        def repair(match: re.Match[str]) -> str:
+            name = _as_named(match[0])
+            if name not in self.present:
+                return match[0]
+            count[0] += 1
+            return name
+
+        return self.placeholder_name_re.sub(repair, value), count[0]
 
     def data(self, data: bytes) -> tuple[bytes, int]:
         text, count = self.text(data.decode("utf-8", "surrogateescape"))
@@ -297,8 +386,12 @@ def scrub(
     leftovers: list[Path] = []
     paths = list(_files(memory_dir, leftovers))
     pattern = _name_pattern(forms)
-    names = _new_names(paths, pattern)
-    replacer = _Replacer(forms, names, pattern)
+    _refuse_folders(memory_dir, state_dir, pattern)
+    names = _new_names(paths, pattern, forms)
+    # every file name there once the scrub is done: a link an older scrub left pointing at
+    # the value's placeholder is pointed at the file renamed since (see _Replacer)
+    present = {names.get(p.name, p.name) for p in paths}
+    replacer = _Replacer(forms, names, pattern, present)
     for path in paths:
         if path.name in names:
             moves[path] = path.with_name(names[path.name])
@@ -478,10 +571,17 @@ def _write_all(
             os.chmod(tmp, os.stat(path).st_mode & 0o7777)
         for path in order:
             target = moves.get(path, path)
-            os.replace(_temp(target), target)
-            replaced.append(path)
             if target != path:
-                path.unlink()
+                # the old name goes as the new one comes, in one rename: killed here or just
+                # after, one file is left under the new name, whose bytes a second scrub
+                # finishes (placing a copy, then removing the old name, left two files, and the
+                # second scrub named the old one's copy "-2")
+                os.rename(path, target)
+                replaced.append(path)
+                os.replace(_temp(target), target)
+            else:
+                os.replace(_temp(target), target)
+                replaced.append(path)
             step(f"replace {_rel(target, memory_dir)}")
         for directory in sorted({p.parent for p in order}):
             commit_mod.fsync_dir(directory)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -448,3 +449,134 @@ def test_a_renaming_scrub_killed_part_way_is_finished_by_running_it_again(
     assert undone.exit_code == 0, (seen, undone.output)
     assert _run(named, "undo", first, value=None).exit_code == 0
     assert not (memory / new_name).exists()
+
+
+def _kill_at(n: int, patched: pytest.MonkeyPatch) -> list[str]:
+    """Kill the scrub before its ``n``-th change of a name or a file in place (a replace, a
+    rename, an unlink; 1-based): from there on nothing runs, as after a SIGKILL. Returns the
+    changes seen (all of them when ``n`` is past the end)."""
+    seen: list[str] = []
+    real = {"replace": os.replace, "rename": os.rename, "unlink": Path.unlink}
+
+    def op(kind: str) -> Callable[..., None]:
+        def run(*args: Any, **kwargs: Any) -> None:
+            seen.append(kind)
+            if len(seen) == n:
+                raise SystemExit(137)
+            if len(seen) < n:
+                real[kind](*args, **kwargs)
+        return run
+
+    patched.setattr(os, "replace", op("replace"))
+    patched.setattr(os, "rename", op("rename"))
+    patched.setattr(Path, "unlink", op("unlink"))
+    patched.setattr(scrub.commit_mod, "write_atomic",
+                    lambda *a, **k: None if len(seen) >= n else real_write(*a, **k))
+    return seen
+
+
+real_write = scrub.commit_mod.write_atomic
+
+
+def test_a_scrub_killed_at_any_rename_ends_with_one_file_under_the_right_name(
+    named: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shutil
+
+    tmp_path = tmp_path_factory.mktemp("kills")  # (not inside named: it is copied)
+    new_name = "reference_grafana-acme-io-login-admin-redacted.md"
+    counted = tmp_path / "counted"
+    shutil.copytree(named, counted)
+    with monkeypatch.context() as patched:
+        ops = _kill_at(10_000, patched)
+        scrub.scrub(counted / "memory", counted / "memory" / ".autodream", NAMED)
+    assert "rename" in ops or "unlink" in ops
+    for at in range(1, len(ops) + 1):
+        project = tmp_path / f"killed-at-{at}"
+        shutil.copytree(named, project)
+        memory = project / "memory"
+        with monkeypatch.context() as patched:
+            _kill_at(at, patched)
+            with pytest.raises(SystemExit):
+                scrub.scrub(memory, memory / ".autodream", NAMED)
+        result = _run(project, "scrub", value=NAMED)
+        assert result.exit_code == 0, (at, result.output)
+        assert _names_and_bytes_holding(memory, NAMED) == [], at
+        topics = sorted(p.name for p in memory.glob("reference_*"))
+        assert topics == [new_name], (at, ops[at - 1], topics)
+        assert f"]({new_name})" in (memory / "MEMORY.md").read_text(), at
+        first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+        undone = _run(project, "undo", value=None)
+        assert undone.exit_code == 0, (at, undone.output)
+        assert _run(project, "undo", first, value=None).exit_code == 0, at
+        assert not (memory / new_name).exists(), at
+
+
+@pytest.mark.parametrize(("folder", "said"), [
+    (f"clients-{NAMED}", "in the memory dir"),
+    (".autodream/runs/{first}/before/" + f"old-{NAMED}", "in run {first}'s copies"),
+])
+def test_a_folder_whose_name_holds_the_value_is_refused_naming_it(
+    named: Path, folder: str, said: str
+) -> None:
+    memory = named / "memory"
+    first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+    folder, said = folder.format(first=first), said.format(first=first)
+    (memory / folder).mkdir()
+    (memory / folder / "notes.md").write_text(topic("Notes", "project"))
+    before = snapshot(named)
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 10, result.output
+    assert len(result.output.strip().splitlines()) == 1 and NAMED not in result.output
+    assert f"the name of the folder {folder.replace(NAMED, '<value>')}/ {said}" in result.output
+    assert "scrub renames files, not folders" in result.output
+    assert "nothing was changed" in result.output
+    assert snapshot(named) == before
+
+
+def test_a_link_an_older_scrub_left_on_the_placeholder_follows_the_renamed_file(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a scrub of an earlier version replaced the value in the links and records, not in the
+    # files' names: MEMORY.md pointed at a name no file had
+    memory = named / "memory"
+    with monkeypatch.context() as older:
+        older.setattr(scrub, "_name_pattern", lambda forms: re.compile("(?!)"))
+        scrub.scrub(memory, memory / ".autodream", NAMED)
+    assert (memory / NAMED_FILE).is_file()
+    broken = NAMED_FILE.replace(NAMED, PLACEHOLDER)
+    assert f"]({broken})" in (memory / "MEMORY.md").read_text()
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 0, result.output
+    new_name = "reference_grafana-acme-io-login-admin-redacted.md"
+    assert (memory / new_name).is_file()
+    index = (memory / "MEMORY.md").read_text()
+    assert f"]({new_name})" in index and broken not in index
+    assert _names_and_bytes_holding(memory, NAMED) == []
+    first = min(r.id for r in journal.list_runs(memory / ".autodream"))
+    assert _run(named, "undo", value=None).exit_code == 0
+    assert _run(named, "undo", first, value=None).exit_code == 0
+    assert not (memory / new_name).exists()
+
+
+def test_log_says_a_scrub_ran_and_undo_still_takes_back_the_dreams(project: Path) -> None:
+    memory = project / "memory"
+    first, second = sorted(r.id for r in journal.list_runs(memory / ".autodream"))
+    assert _run(project, "scrub").exit_code == 0
+    shown = _run(project, "log", value=None)
+    assert shown.exit_code == 0, shown.output
+    top = shown.output.splitlines()[0]
+    assert "committed  scrub" in top and "Quokka" not in shown.output
+    assert f"scrubbed a leaked value: 5 occurrence(s) in 5 file(s) replaced with {PLACEHOLDER}" \
+        in top
+    docs = json.loads(_run(project, "log", "--json", value=None).output)
+    assert docs[0]["trigger"] == "scrub" and docs[0]["changes"] == []
+    assert "Quokka" not in (memory / ".autodream" / "DREAMS.md").read_text()
+    assert "Scrub: Scrubbed a leaked value" in (memory / ".autodream" / "DREAMS.md").read_text()
+    # undo takes back the newest dream, as before the scrub, and a scrub is not undone
+    undone = _run(project, "undo", value=None)
+    assert undone.exit_code == 0 and f"undid run {second}" in undone.output, undone.output
+    refused = _run(project, "undo", docs[0]["id"], value=None)
+    assert refused.exit_code == 9 and "is a scrub, which cannot be undone" in refused.output
+    assert _run(project, "undo", first, value=None).exit_code == 0
+    assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
