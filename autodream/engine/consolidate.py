@@ -10,6 +10,8 @@ from dataclasses import replace
 from datetime import date, timedelta
 from itertools import pairwise
 
+from autodream.engine.bans import AGAINST, BAN_OPENER, bans_ended
+from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
 from autodream.engine.dates import (
     WEEKDAYS,
     absolutize,
@@ -44,6 +46,7 @@ from autodream.engine.guidance import (
     _switch_how,
     _tool_of,
 )
+from autodream.engine.history import declare, declare_file, lead_replaced, named_off_old_name
 from autodream.engine.index import cut_from
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
@@ -81,6 +84,7 @@ from autodream.engine.plans import (
     told_happened,
     version_plan,
 )
+from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -181,10 +185,8 @@ from autodream.engine.rewrites import (
     _without_old_tool_clauses,
 )
 from autodream.engine.sentence_kinds import (
-    _AWAY_WORDS,
     _RULE_KINDS,
     _URL,
-    BACK_FROM_AWAY,
     TOLD_DONE,
     best_result,
     key_clause,
@@ -277,33 +279,6 @@ _DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 
 # Lines of a body that are no statement to fold into another: a heading, code, a table, a quote
 _NOT_A_STATEMENT = ("#", "`", "|", ">")
-# "... no longer need Marta": what a named person asked of that work is lifted
-_NO_LONGER_NEEDS = re.compile(
-    r"\bno\s+longer\s+(?:needs?|requires?)\s+(?P<who>(?-i:[A-Z][a-z]+))\b", re.I)
-# ... the ask as told: "Marta asked that every ...", "Marta wants every ..."
-_ASKED_BY = re.compile(r"\b(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked\s+that|asks\s+that|wants?)\s+"
-                       r"(?:every|each|all|any)\b", re.I)
-_ASK_FRAME = tokens("the our all every any")
-# the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
-_PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
-                         r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
-# what the rest of a message says was moved ("I moved the dev server off 3000", "We had to
-# move the metrics exporter"): the thing a bare "The new port is 8080" is of
-_MOVED_WHAT = re.compile(
-    r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
-    r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
-    r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
-# who stands in, in a stand-in entry: "Until 2026-07-24, ask Raj about billing (Ana is out)."
-_ASK_WHO = re.compile(r"\bask\s+([A-Z][a-z]+)\b(?:\s+about\s+(\w+))?")
-# what a thing with a port is called by its kind, as the words the entry names it by read
-_KIND_OF: dict[str, frozenset[str]] = {
-    kind: tokens(names) for kind, names in (
-        ("db", "postgres postgresql mysql mariadb mongo mongodb database sqlite"),
-        ("database", "postgres postgresql mysql mariadb mongo mongodb db sqlite"),
-        ("cache", "redis memcached valkey"))}
-# words of an entry about a port that name no thing of its own ("The dev DB port is 5432")
-_PORT_PLAIN = tokens("port ports dev local locally prod production staging test server "
-                     "service runs run listens listen new old default now localhost http https")
 # what a claimed version is no tool's name but a value's ("is 5433")
 _VALUE_OF = ("is ", "are ", "was ", "were ")
 
@@ -348,46 +323,6 @@ _RENAMED = re.compile(
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
 
 
-# A rule against using a tool and nothing more: "Stop logging to wandb", "Never use wandb".
-# "Don't push to main", "Stop writing to S3" say how not to touch a place, not to leave it
-_BAN_OPENER = re.compile(r"(?:stop|don'?t|do\s+not|never|no\s+more|quit)\b", re.I)
-_BAN_FRAME = tokens("stop don't do not never no more quit use using log logging anything")
-# a move back said of one part ("back to npm for the docs site", "... everywhere else")
-_BACK_FOR = re.compile(r"\bback\s+(?:on|to)\s+\S+\s+(?:for|in|on)\s+(?!good\b|now\b)"
-                       r"|\b(?:everywhere|anywhere)\s+else\b|\belsewhere\b|\bexcept\b", re.I)
-
-
-def _bans(lead: str, name: str) -> bool:
-    """``lead`` is a rule against ``name`` alone, no more said of it, or one made with a move
-    away from it ("Don't run flake8 anymore, ruff check and ruff format")."""
-    if _BAN_OPENER.match(lead) is None or not has_word(lead, name):
-        return False
-    first = _FIRST_CLAUSE.split(lead, maxsplit=1)[0]
-    return not (tokens(lead) - tokens(name) - _BAN_FRAME) or (
-        has_word(first, name) and _NO_LONGER.search(first) is not None)
-
-
-_FIRST_CLAUSE = re.compile(r"[,;:.]\s")
-_NO_LONGER = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+longer)\b", re.I)
-
-
-def _bans_where(lead: str, name: str, back: str) -> bool:
-    """``lead`` is a rule against ``name`` for the very part the move ``back`` to it names
-    ("Don't use the main branch for experiments" and "We're going back to main for
-    experiments"): the two cannot both hold."""
-    first = _FIRST_CLAUSE.split(lead, maxsplit=1)[0]
-    extra = tokens(first) - tokens(name) - _BAN_FRAME - _NAME_FRAME
-    return bool(extra) and _BAN_OPENER.match(lead) is not None and has_word(first, name) and (
-        extra <= tokens(back))
-
-
-_FIRST_CLAUSE = re.compile(r"\s*(?:[;:,]|\s[—–-]\s)\s*")
-# what a name is said with, the thing it names ("the main branch")
-_NAME_FRAME = tokens("the a branch for")
-
-
-# A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
-_AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 
 
 def _tells_plan(entry: Entry) -> bool:
@@ -403,21 +338,6 @@ _RETIRED_HOST = re.compile(
     r"turned\s+off|gone|removed)\b", re.I)
 
 
-def _named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
-    """``entry``'s name, made from the statement ``lead`` replaced, put to ``lead`` when it
-    names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
-    applies now go through Atlantis": the index would tell the old way as the current one).
-    Only a name with a name (a capital past its first word) or a day in it that the new lead
-    lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16)."""
-    if entry.name != title_for(previous):
-        return
-    gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
-            and not has_word(lead, w)]
-    if gone:
-        entry.name = title_for(lead) or entry.name
-
-
-_ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
 # A plan told as still on ("Pg16 migration still on for Saturday 2026-11-21"): what is planned
 _STILL_ON = re.compile(
     r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
@@ -450,43 +370,8 @@ def _another_event(said: str, lead: str) -> bool:
     return False
 
 
-def _lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
-                   statements: list[str]) -> str:
-    """``entry`` takes ``statements``, ``cand``'s first, the old lead kept as a dated history
-    line; a title or description drawn from the old lead (perhaps less an
-    aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
-    the old lead."""
-    previous = entry.lead
-    entry.history.append(f"Updated on {cand.source.day.isoformat()}; previously: {previous}")
-    entry.statements = statements
-    if entry.name == title_for(previous) or previous.startswith(entry.name):
-        entry.name = title_for(cand.text) or entry.name
-    if entry.original is None or entry.description == description_for(previous):
-        entry.description = description_for(entry.lead)
-    _guidance_for(entry, cand, cluster)
-    return previous
 
 
-def _ties_port(said: str, lead: str, old: str) -> bool | None:
-    """Whether the rest of a bare "The new port is 8080"'s message (``said``) ties it to the
-    entry ``lead`` giving port ``old``: False when it names another thing as moved, True when
-    it names the entry's thing or its old port as a port, None when it says neither."""
-    if not said:
-        return None
-    about = tokens(lead)
-    if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
-        for m in _MOVED_WHAT.finditer(said):
-            said_what = tokens(m["what"])
-            what = (said_what - _PORT_PLAIN) or said_what  # ("the dev server": all plain)
-            # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
-            if not all(w in about or _KIND_OF.get(w, frozenset()) & about for w in what):
-                return False
-    if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on|using|uses|used|longer)\s+:?"
-                 rf"|(?<![\w/]):){old}\b(?!\s*(?:ms|s|secs?|seconds|minutes|mb|kb|gb|%|px|rows|"
-                 rf"lines|bytes|records)\b)"
-                 rf"|\b{old}\s+(?:is|was)\s+(?:taken|busy|in\s+use)\b", said, re.I):
-        return True
-    return bool(tokens(said) & {w for w in about - _PORT_PLAIN if not w.isdigit()}) or None
 
 
 class Consolidator:
@@ -661,7 +546,7 @@ class Consolidator:
         other.deleted = True
         other.deleted_by = "merged"
         other.merged_into = keep
-        _declare(keep, "merged_from", other)
+        declare(keep, "merged_from", other)
         self.decisions.append(Decision(
             "merged", f"{other.file} -> {keep.file}",
             f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
@@ -674,7 +559,7 @@ class Consolidator:
         older.deleted = True
         older.deleted_by = "contradicted"
         newer.changed = True
-        _declare(newer, "supersedes", older)
+        declare(newer, "supersedes", older)
         self.decisions.append(Decision(
             "pruned", older.file,
             f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
@@ -957,7 +842,7 @@ class Consolidator:
                     " on " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
-            lifted = self._ask_lifted(cand) if cand.kind == "fact" else None
+            lifted = ask_lifted(cand, self.live()) if cand.kind == "fact" else None
             if lifted is not None:
                 # "Migration PRs no longer need Marta specifically, ..." of "Marta asked that
                 # every PR touching db/migrations gets her review": her ask is over; kept
@@ -1061,7 +946,7 @@ class Consolidator:
                  if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
                  and not left_in(e.lead, new)
                  # a rule against it ("Stop writing to S3") is not confirmed by the move
-                 and not (_BAN_OPENER.match(e.lead) and has_word(e.lead, new))]
+                 and not (BAN_OPENER.match(e.lead) and has_word(e.lead, new))]
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
     def _lift_bans(self, cand: Candidate, by: Entry) -> None:
@@ -1073,19 +958,12 @@ class Consolidator:
         new = cand.new or ""
         if not cand.back or not new:
             return
-        # A move back for one part ("for the docs site") ends only a stop told with the move
-        # away ("Stop logging to wandb": logging to wandb again, it no longer holds as said);
-        # a standing "Never use npm" still holds everywhere else
-        scoped = bool(_only_where(cand.text) or _BACK_FOR.search(cand.text))
-        for rule in [e for e in self.live() if e is not by and e.type == "feedback" and ((
-                _bans(e.lead, new) and not (
-                    scoped and not e.lead.lower().startswith(("stop", "quit"))))
-                or (scoped and _bans_where(e.lead, new, cand.text)))]:
+        for rule in bans_ended(cand, new, by, self.live()):
             said = rule.reference_day()
             if said is not None and said > cand.source.day:
                 continue  # said after the move back: the newer word holds
             rule.deleted, rule.deleted_by = True, "contradicted"
-            _declare(by, "supersedes", rule)
+            declare(by, "supersedes", rule)
             by.history.append(f"Updated on {cand.source.day.isoformat()}; previously: "
                               f"{rule.lead}")
             by.changed = True
@@ -1160,22 +1038,6 @@ class Consolidator:
                          f"the address {old} moved to {new} on {day}; the rest of the entry "
                          f"stays")
 
-    def _ask_lifted(self, cand: Candidate) -> Entry | None:
-        """For "Migration PRs no longer need Marta specifically, ...": the one live entry
-        telling of what Marta asked for that work ("Marta asked that every PR touching
-        db/migrations gets her review"), which she lifts."""
-        if "no longer" not in cand.text:
-            return None
-        m = _NO_LONGER_NEEDS.search(cand.text)
-        if m is None:
-            return None
-        who = m["who"]
-        about = tokens(cand.text[:m.start()]) - _ASK_FRAME
-        found = [e for e in self.live() if e.type in ("feedback", "project")
-                 and (asked := _ASKED_BY.search(e.lead)) is not None and asked["who"] == who
-                 and about & tokens(e.lead)]
-        return found[0] if len(found) == 1 else None
-
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
         """"The new port is 8080": the one live entry giving a port of that thing another
         number has it put in place; with none about a port the sentence says nothing to keep
@@ -1187,16 +1049,16 @@ class Consolidator:
         # (the thing said by its kind is the entry's: "the db port" of Postgres; with the old
         # port said, words of no thing of their own do not set it apart: "the dev db port is
         # 5433 now, not 5432" of "We use Postgres 16 on port 5432")
-        named = thing - _PORT_PLAIN if replaced is not None else thing
+        named = thing - PORT_PLAIN if replaced is not None else thing
         found = [(e, said[0]) for e in about_ports if all(
-            w in (about := tokens(e.lead)) or _KIND_OF.get(w, frozenset()) & about for w in named)
-                 and len(said := sorted({m[1] or m[2] for m in _PORT_GIVEN.finditer(e.lead)})) == 1
+            w in (about := tokens(e.lead)) or KIND_OF.get(w, frozenset()) & about for w in named)
+                 and len(said := sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(e.lead)})) == 1
                  and replaced in (None, said[0])]
         if not thing and found and replaced is None:
             # bare, the port is the entry's only where the rest of the message ties it there
             # ("We moved the dev DB off 5432."); "I moved the dev server off 3000." tells of
             # another thing's port, which memory does not hold
-            ties = [(e, old, _ties_port(cand.said_with, e.lead, old)) for e, old in found]
+            ties = [(e, old, ties_port(cand.said_with, e.lead, old)) for e, old in found]
             tied = [(e, old) for e, old, tie in ties if tie]
             if len(found) == 1 and not tied and not (found[0][1] == new and ties[0][2] is None):
                 entry, old = found[0]
@@ -1245,10 +1107,10 @@ class Consolidator:
             self._restated(entry, cand, cluster)
             return
         day = cand.source.day.isoformat()
-        who = _NO_LONGER_NEEDS.search(cand.text)
+        who = no_longer_needed(cand.text)
         # (a line of its own about something else stays: a person's note beside the ask)
-        previous = _lead_replaced(entry, cand, cluster, self._capped([cand.text, *(
-            s for s in entry.statements[1:] if who is None or not has_word(s, who["who"]))],
+        previous = lead_replaced(entry, cand, cluster, self._capped([cand.text, *(
+            s for s in entry.statements[1:] if who is None or not has_word(s, who))],
             entry.file))
         self._took_in(entry, cand, cluster, "superseded",
                       f"the ask '{shorten(previous, 80)}' is lifted on {day}; kept as history")
@@ -1375,7 +1237,7 @@ class Consolidator:
             self._restated(entry, cand, cluster)
             return
         day = cand.source.day.isoformat()
-        previous = _lead_replaced(entry, cand, cluster, self._capped(
+        previous = lead_replaced(entry, cand, cluster, self._capped(
             [cand.text, *entry.statements[1:]], entry.file))
         self._took_in(entry, cand, cluster, "superseded",
                       f"a newer best result replaces '{shorten(previous, 80)}' on {day}")
@@ -1926,19 +1788,19 @@ class Consolidator:
                 s for s in entry.statements[1:] if not _stated_in(change, s))], kept.file)
             kept.add_sources(entry.sources(), self.options.max_sources)
             entry.deleted, entry.deleted_by, entry.merged_into = True, "merged", kept
-            _declare(kept, "merged_from", entry)
+            declare(kept, "merged_from", entry)
             self._superseded(kept, cand, cluster, f"the {thing} is back to {now_said} {done}; "
                              f"'{shorten(entry.lead, 80)}' ended and is kept as history",
                              "confirmed")
         else:
             kept = entry
-            previous = _lead_replaced(entry, cand, cluster, [cand.text, *(
+            previous = lead_replaced(entry, cand, cluster, [cand.text, *(
                 s for s in entry.statements[1:] if not _stated_in(change, s))])
             self._superseded(entry, cand, cluster, f"the {thing} is back to {now_said} {done}; "
                              f"'{shorten(previous, 80)}' ended and is kept as history")
         for rule in self._given_for_change(change, old):
             rule.deleted, rule.deleted_by = True, "contradicted"
-            _declare(kept, "supersedes", rule)
+            declare(kept, "supersedes", rule)
             self.decisions.append(Decision(
                 "pruned", rule.file,
                 f"a rule given while the {thing} was {was_said}; it is back to {now_said} "
@@ -1951,7 +1813,7 @@ class Consolidator:
         now = re.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
         was = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
         words = change.about - change.nouns or change.nouns
-        return [e for e in self.live() if e.type == "feedback" and _AGAINST.match(e.lead)
+        return [e for e in self.live() if e.type == "feedback" and AGAINST.match(e.lead)
                 and now.search(e.lead) and was.search(e.why or "") and any(
                     has_word(e.why, w) for w in words)]
 
@@ -2231,7 +2093,7 @@ class Consolidator:
         entry.file = free_file_name(f"{kind}_{rest}", taken)
         if entry.original is not None:
             entry.renamed_from = entry.renamed_from or before
-            _declare_file(entry, "supersedes", entry.renamed_from)
+            declare_file(entry, "supersedes", entry.renamed_from)
         return before
 
     def _current_of(self, entry: Entry) -> str | None:
@@ -2505,7 +2367,7 @@ class Consolidator:
         """``entry``'s narrower rule replaced by the wider one ``cand`` says, the old kept as
         history: two rules on one thing, one narrower, read as if both held apart."""
         day = cand.source.day.isoformat()
-        previous = _lead_replaced(entry, cand, cluster, [cand.text, *(
+        previous = lead_replaced(entry, cand, cluster, [cand.text, *(
             s for s in entry.statements[1:] if coverage(s, cand.text) < 0.85)])
         if cand.why:
             entry.why = cand.why
@@ -2632,7 +2494,7 @@ class Consolidator:
                     keep.history.append(line)
             keep.add_sources(other.sources(), self.options.max_sources)
             other.deleted, other.deleted_by, other.merged_into = True, "merged", keep
-            _declare(keep, "merged_from", other)
+            declare(keep, "merged_from", other)
             self.decisions.append(Decision(
                 "merged", f"{other.file} -> {keep.file}",
                 f"a plan of what was told done on {day.isoformat()}; kept as history",
@@ -2665,20 +2527,13 @@ class Consolidator:
         "SOC2 evidence got submitted this morning"): the one remembered plan of it due by then
         is told as done; said in this dream after its plan, the two are one memory. Of no plan,
         or of more than one, it tells nothing to remember ("I finished the refactor today")."""
-        if (back := BACK_FROM_AWAY.match(cand.text)) is not None:
-            # "Ana is back early, ...": the stand-in kept while she is away ends, told as
-            # history; no stand-in, nothing to remember
-            away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
-            covers = [e for e in self.live() if e.type == "project" and away.match(
-                _LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
-                    cand.source.day)]
-            # (unless the one standing in is told to still do it: "..., raj still has billing")
-            covers = [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
-                rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
-            # (each stand-in she had ends: "ask Raj about billing" and "ask Chloe about payroll")
-            ended = [self._came_to_pass(e, cand, cluster, done=cand.source.day) for e in covers]
-            if any(ended):
-                return
+        # "Ana is back early, ...": the stand-in kept while she is away ends, told as history; no
+        # stand-in, nothing to remember; each stand-in she had ends ("ask Raj about billing"
+        # and "ask Chloe about payroll")
+        covers = stand_ins_ended(cand, self.live())
+        ended = [self._came_to_pass(e, cand, cluster, done=cand.source.day) for e in covers]
+        if any(ended):
+            return
         done = _done_on(cand)
         # what was done must be named: "We shipped it today" is of whatever "it" was
         if done is not None and any(w not in _DONE_WORDS for w in _event_words(cand.text)):
@@ -2758,7 +2613,7 @@ class Consolidator:
                 entry.description = description_for(entry.lead)
             _guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
-            _named_off_old_name(entry, previous, cand.text)
+            named_off_old_name(entry, previous, cand.text)
             action = "superseded"
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
@@ -2782,7 +2637,7 @@ class Consolidator:
             if replaced_lead in earlier:
                 _guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
-            _named_off_old_name(entry, replaced_lead, cand.text)
+            named_off_old_name(entry, replaced_lead, cand.text)
             action = "superseded"
             reason = (f"newer statement says what holds now ('{shorten(cand.text, 80)}'); "
                       f"the earlier one kept as history, {day}")
@@ -2794,7 +2649,7 @@ class Consolidator:
         else:
             replaced = [s for s in entry.statements if coverage(s, cand.text) >= 0.85]
             if entry.lead in replaced:
-                _named_off_old_name(entry, entry.lead, cand.text)
+                named_off_old_name(entry, entry.lead, cand.text)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in replaced]
             entry.statements = self._capped(entry.statements, entry.file)
             action = "updated"
@@ -3134,16 +2989,3 @@ def _scopes(text: str) -> frozenset[str]:
 _DAY_ONLY = re.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}\.?$", re.I)
 
 
-def _declare(survivor: Entry, key: str, gone: Entry) -> None:
-    """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a
-    person reading the file) can tell a merge from a dropped memory."""
-    if gone.original is None:
-        return  # never on disk, nothing to account for
-    for name in [gone.renamed_from or gone.file, *[str(n) for n in gone.extra.get(key, []) or []]]:
-        _declare_file(survivor, key, name)
-
-
-def _declare_file(survivor: Entry, key: str, name: str) -> None:
-    names = [str(n) for n in survivor.extra.get(key, []) or []]
-    if name not in names and name != survivor.file:
-        survivor.extra[key] = sorted([*names, name])

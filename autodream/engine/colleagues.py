@@ -1,0 +1,63 @@
+"""Colleagues: the stand-in kept while a named person is away, ended when they are told back;
+and what a named person asked of some work, lifted when that work no longer needs them."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from autodream.engine.dates import latest_date
+from autodream.engine.entries import Entry
+from autodream.engine.model import Candidate
+from autodream.engine.plans import _LIST_MARK
+from autodream.engine.sentence_kinds import _AWAY_WORDS, BACK_FROM_AWAY
+from autodream.engine.text import tokens
+
+# "... no longer need Marta": what a named person asked of that work is lifted
+_NO_LONGER_NEEDS = re.compile(
+    r"\bno\s+longer\s+(?:needs?|requires?)\s+(?P<who>(?-i:[A-Z][a-z]+))\b", re.I)
+# ... the ask as told: "Marta asked that every ...", "Marta wants every ..."
+_ASKED_BY = re.compile(r"\b(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked\s+that|asks\s+that|wants?)\s+"
+                      r"(?:every|each|all|any)\b", re.I)
+_ASK_FRAME = tokens("the our all every any")
+# who stands in, in a stand-in entry: "Until 2026-07-24, ask Raj about billing (Ana is out)."
+_ASK_WHO = re.compile(r"\bask\s+([A-Z][a-z]+)\b(?:\s+about\s+(\w+))?")
+
+
+def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
+    """The stand-ins (project entries "Until <day>, ask Raj about billing (Ana is out).") that
+    ``cand``, telling the one away back ("Ana is back early, ..."), ends: those still running
+    on the day it is said. Empty when ``cand`` tells no one back."""
+    if (back := BACK_FROM_AWAY.match(cand.text)) is None:
+        return []
+    away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
+    covers = [e for e in live if e.type == "project" and away.match(
+        _LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
+            cand.source.day)]
+    # (unless the one standing in is told to still do it: "..., raj still has billing")
+    return [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
+        rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
+
+
+def ask_lifted(cand: Candidate, live: list[Entry]) -> Entry | None:
+    """For "Migration PRs no longer need Marta specifically, ...": the one live entry
+    telling of what Marta asked for that work ("Marta asked that every PR touching
+    db/migrations gets her review"), which she lifts."""
+    if "no longer" not in cand.text:
+        return None
+    m = _NO_LONGER_NEEDS.search(cand.text)
+    if m is None:
+        return None
+    who = m["who"]
+    about = tokens(cand.text[:m.start()]) - _ASK_FRAME
+    found = [e for e in live if e.type in ("feedback", "project")
+             and (asked := _ASKED_BY.search(e.lead)) is not None and asked["who"] == who
+             and about & tokens(e.lead)]
+    return found[0] if len(found) == 1 else None
+
+
+def no_longer_needed(text: str) -> str | None:
+    """The person ``text`` says some work no longer needs ("... no longer need Marta"), or
+    None."""
+    m = _NO_LONGER_NEEDS.search(text)
+    return None if m is None else m["who"]

@@ -1,0 +1,60 @@
+"""History: what an entry said before it was replaced, kept as a dated line, its name following
+the new lead; and the files an entry absorbed, declared in its frontmatter."""
+
+from __future__ import annotations
+
+import re
+
+from autodream.engine.entries import Entry, description_for, title_for
+from autodream.engine.guidance import _guidance_for
+from autodream.engine.model import Candidate, Cluster
+from autodream.engine.text import has_word
+
+
+def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
+    """``entry``'s name, made from the statement ``lead`` replaced, put to ``lead`` when it
+    names what ``lead`` no longer says ("Applies only go through Terraform Cloud" over "All
+    applies now go through Atlantis": the index would tell the old way as the current one).
+    Only a name with a name (a capital past its first word) or a day in it that the new lead
+    lacks ("The user is on call in the week of 2026-10-19" over the week of 2026-11-16)."""
+    if entry.name != title_for(previous):
+        return
+    gone = [w for w in entry.name.split()[1:] if (w[:1].isupper() or _ISO_DAY_WORD.fullmatch(w))
+            and not has_word(lead, w)]
+    if gone:
+        entry.name = title_for(lead) or entry.name
+
+
+_ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
+                   statements: list[str]) -> str:
+    """``entry`` takes ``statements``, ``cand``'s first, the old lead kept as a dated history
+    line; a title or description drawn from the old lead (perhaps less an
+    aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
+    the old lead."""
+    previous = entry.lead
+    entry.history.append(f"Updated on {cand.source.day.isoformat()}; previously: {previous}")
+    entry.statements = statements
+    if entry.name == title_for(previous) or previous.startswith(entry.name):
+        entry.name = title_for(cand.text) or entry.name
+    if entry.original is None or entry.description == description_for(previous):
+        entry.description = description_for(entry.lead)
+    _guidance_for(entry, cand, cluster)
+    return previous
+
+
+def declare(survivor: Entry, key: str, gone: Entry) -> None:
+    """Name the file ``survivor`` absorbed in its frontmatter, so the harness's loss check (and a
+    person reading the file) can tell a merge from a dropped memory."""
+    if gone.original is None:
+        return  # never on disk, nothing to account for
+    for name in [gone.renamed_from or gone.file, *[str(n) for n in gone.extra.get(key, []) or []]]:
+        declare_file(survivor, key, name)
+
+
+def declare_file(survivor: Entry, key: str, name: str) -> None:
+    names = [str(n) for n in survivor.extra.get(key, []) or []]
+    if name not in names and name != survivor.file:
+        survivor.extra[key] = sorted([*names, name])

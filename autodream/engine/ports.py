@@ -1,0 +1,49 @@
+"""Ports: the number a port is given in a memory, and whether a bare "The new port is 8080" is
+told of the thing a remembered port belongs to."""
+
+from __future__ import annotations
+
+import re
+
+from autodream.engine.text import tokens
+
+# the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
+PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
+                        r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
+# what the rest of a message says was moved ("I moved the dev server off 3000", "We had to
+# move the metrics exporter"): the thing a bare "The new port is 8080" is of
+_MOVED_WHAT = re.compile(
+    r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
+    r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
+    r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
+# what a thing with a port is called by its kind, as the words the entry names it by read
+KIND_OF: dict[str, frozenset[str]] = {
+    kind: tokens(names) for kind, names in (
+        ("db", "postgres postgresql mysql mariadb mongo mongodb database sqlite"),
+        ("database", "postgres postgresql mysql mariadb mongo mongodb db sqlite"),
+        ("cache", "redis memcached valkey"))}
+# words of an entry about a port that name no thing of its own ("The dev DB port is 5432")
+PORT_PLAIN = tokens("port ports dev local locally prod production staging test server "
+                    "service runs run listens listen new old default now localhost http https")
+
+
+def ties_port(said: str, lead: str, old: str) -> bool | None:
+    """Whether the rest of a bare "The new port is 8080"'s message (``said``) ties it to the
+    entry ``lead`` giving port ``old``: False when it names another thing as moved, True when
+    it names the entry's thing or its old port as a port, None when it says neither."""
+    if not said:
+        return None
+    about = tokens(lead)
+    if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
+        for m in _MOVED_WHAT.finditer(said):
+            said_what = tokens(m["what"])
+            what = (said_what - PORT_PLAIN) or said_what  # ("the dev server": all plain)
+            # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
+            if not all(w in about or KIND_OF.get(w, frozenset()) & about for w in what):
+                return False
+    if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on|using|uses|used|longer)\s+:?"
+                 rf"|(?<![\w/]):){old}\b(?!\s*(?:ms|s|secs?|seconds|minutes|mb|kb|gb|%|px|rows|"
+                 rf"lines|bytes|records)\b)"
+                 rf"|\b{old}\s+(?:is|was)\s+(?:taken|busy|in\s+use)\b", said, re.I):
+        return True
+    return bool(tokens(said) & {w for w in about - PORT_PLAIN if not w.isdigit()}) or None
