@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import date, timedelta
-from itertools import pairwise
+from datetime import date
 
 from autodream.engine.bans import AGAINST, BAN_OPENER, bans_ended
 from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
@@ -19,17 +18,13 @@ from autodream.engine.dates import (
     date_shift,
     is_past,
     last_mention,
-    latest_date,
-    passed_how,
     plan_cancelled,
     says_past,
-    tell_as_past,
 )
 from autodream.engine.entries import (
     HISTORY_LINE,
     Entry,
     description_for,
-    hook_after_title,
     hook_for,
     says_only_name,
     title_for,
@@ -47,25 +42,36 @@ from autodream.engine.guidance import (
     _tool_of,
 )
 from autodream.engine.history import declare, declare_file, lead_replaced, named_off_old_name
-from autodream.engine.index import cut_from
+from autodream.engine.matching import one_other
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of, places_in, slot_values
+from autodream.engine.plan_entries import (
+    PLAN_CHANGED,
+    done_on_planned_day,
+    plan_changed,
+    plan_moved_there,
+    plan_of,
+    plan_on_day,
+    plan_rescheduled,
+    plan_shifted,
+    plan_still_on,
+    plan_told_done,
+    same_plan,
+    tell_past_plans,
+)
 from autodream.engine.plans import (
     _BY_ANOTHER_EVENT,
     _DONE_WORDS,
     _LIST_MARK,
     _TOLD_PAST,
     _about,
-    _about_event,
     _another_plan,
     _at_the_event,
     _changed_when,
     _date_moved,
     _done_on,
     _due_by,
-    _one_event,
     _only_where,
-    _past_title,
     _plan_history,
     _plans_before,
     _put_off,
@@ -74,14 +80,11 @@ from autodream.engine.plans import (
     _slug_has,
     _slug_switched,
     _slugs_whole,
-    _what_is_planned,
     _when_done,
     day_put_against,
     deadline_met,
-    named_within,
     plans_told_done,
     put_later_to_earlier,
-    told_happened,
     version_plan,
 )
 from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port
@@ -91,7 +94,6 @@ from autodream.engine.replacement import (
     _BRANCH_IS,
     _CLAUSE_EDGE,
     _DATE_SPAN,
-    _FORBIDS,
     _INSTEAD_AT_END,
     _ISO_DAY,
     _MEANT_WHAT,
@@ -204,7 +206,6 @@ from autodream.engine.setting_changes import (
 )
 from autodream.engine.text import (
     ADDRESS_AT,
-    CALENDAR_WORDS,
     MOVED_TO_ADDRESS,
     NEW_ADDRESS,
     NEW_PORT,
@@ -260,16 +261,6 @@ def _owner_plain(words: frozenset[str]) -> frozenset[str]:
     return frozenset(w.rstrip("'’") for w in words)
 
 
-# A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
-# to invoice them by 2026-11-27 instead")
-_PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
-# Who owes a task, no part of what it is ("the user needs to ..." of both plans)
-_WHO_OWES = frozenset({"user", "need", "have", "must"})
-# What may follow the name of a planned event and tell no other one ("the Acme launch date",
-# "the launch happens on ...", "the launch now"): unlike "the Acme launch retro"
-_SAME_EVENT = tokens("""date day deadline time now instead itself again then still also
-    happen happens moving moves moved go goes going slips slipped shift shifted land lands take
-    takes start starts begin begins fall falls kick kicks got gets will ll re""")
 _NOT_AFTER_ALL = re.compile(
     r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
     r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
@@ -281,11 +272,6 @@ _DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 _NOT_A_STATEMENT = ("#", "`", "|", ">")
 # what a claimed version is no tool's name but a value's ("is 5433")
 _VALUE_OF = ("is ", "are ", "was ", "were ")
-
-# "..., not on 2026-11-02": the day a plan is not on, set against its own
-_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
-                          # ... nor the day it was on before ("(moved from 2026-11-06, ...)")
-                          r"|\b(?:moved|changed|pushed|postponed)\s+from\s+\d{4}-\d{2}-\d{2}\b")
 
 
 # The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
@@ -323,25 +309,12 @@ _RENAMED = re.compile(
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
 
 
-
-
-def _tells_plan(entry: Entry) -> bool:
-    """True when a statement of ``entry`` names a day: only a dated statement can be a plan."""
-    return any(last_mention(s) is not None for s in entry.statements)
-
-
 # "the old grafana.acme-platform.io instance was retired", "grafana.acme.io was decommissioned":
 # a host that no longer serves
 _RETIRED_HOST = re.compile(
     r"\bthe\s+old\s+(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
     r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
     r"turned\s+off|gone|removed)\b", re.I)
-
-
-# A plan told as still on ("Pg16 migration still on for Saturday 2026-11-21"): what is planned
-_STILL_ON = re.compile(
-    r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
-    r"(?:on|happening|planned|scheduled|set|going\s+ahead)\b", re.I)
 
 
 def _host_of(url: str) -> str:
@@ -354,24 +327,6 @@ def _told_past_of(said: str, name: str, day: date) -> bool:
     since does not change what was done then, under the name it had."""
     return any(has_word(clause, name) and (says_past(clause) or is_past(clause, day))
                for clause in re.split(r"[,;:]\s", said))
-
-
-def _another_event(said: str, lead: str) -> bool:
-    """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
-    name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
-    other events than "The Acme launch" or "... invoice Bramble by ...", however many words
-    they share."""
-    planned = tokens(lead)
-    for clause in re.split(r"[,.;:!?()]", said.lower()):
-        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
-        if any(a in planned and b and b not in planned and b not in _SAME_EVENT
-               and b.isalpha() for a, b in pairwise(words)):
-            return True
-    return False
-
-
-
-
 
 
 class Consolidator:
@@ -578,7 +533,7 @@ class Consolidator:
             said = [c for c in cluster.members if c.why]
             if said:
                 cand = replace(cand, why=max(said, key=lambda c: (c.timestamp, c.order)).why)
-        cand = self._done_on_planned_day(cand)
+        cand = done_on_planned_day(self.live(), cand)
         stale = self._overtaken(cand)
         if stale is not None:
             entry, day = stale
@@ -693,7 +648,7 @@ class Consolidator:
             if shift is not None:
                 # "The launch got pushed back two weeks": the one plan of the launch with a day
                 # moves by that much; of none, it tells nothing to remember
-                shifted = self._shifted(tokens(shift[0]), shift[1])
+                shifted = plan_shifted(self.live(), tokens(shift[0]), shift[1])
                 if shifted is None:
                     self.decisions.append(Decision(
                         "dropped", shorten(cand.text, 120),
@@ -710,7 +665,7 @@ class Consolidator:
             if off is not None:
                 # "The release is cancelled": the one plan of the release is off; of none, or
                 # of more than one, it tells nothing to remember
-                planned = self._planned(tokens(off))
+                planned = plan_of(self.live(), tokens(off))
                 if planned is None:
                     self.decisions.append(Decision(
                         "dropped", shorten(cand.text, 120),
@@ -729,7 +684,8 @@ class Consolidator:
                 self._widen(widened, cand, cluster)
                 return
             date_moved = _date_moved(cand.text)
-            moved = self._rescheduled(cand, *date_moved) if date_moved is not None else None
+            moved = plan_rescheduled(self.live(), cand, *date_moved) if (
+                date_moved is not None) else None
             if moved is not None and put_later_to_earlier(cand.text, moved[1], moved[2]):
                 # "The workshop deadline got extended, it's on 2026-10-29 now" of a plan on
                 # 2026-11-02: no extension makes a day earlier; the plan stays as it was
@@ -742,15 +698,15 @@ class Consolidator:
             if moved is not None:
                 self._reschedule(*moved, cand, cluster)
                 return
-            kept_on = self._still_on(cand) if (
+            kept_on = plan_still_on(self.live(), cand) if (
                 date_moved is None and cand.kind == "plan" and "still" in cand.text) else None
             if kept_on is not None:
                 # "pg16 migration still on for sat the 21st" of the migration planned for the
                 # 21st: the plan as it was, said again, not a second plan beside it
                 self._confirm(kept_on, cand, cluster)
                 return
-            instead = self._plan_changed(cand) if (
-                date_moved is None and cand.kind == "plan" and _PLAN_CHANGED.search(cand.text)
+            instead = plan_changed(self.live(), cand) if (
+                date_moved is None and cand.kind == "plan" and PLAN_CHANGED.search(cand.text)
             ) else None
             if instead is not None:
                 # "Change of plan on the Bramble invoice, ..., so I need to invoice them by
@@ -759,13 +715,13 @@ class Consolidator:
                 return
             against = day_put_against(cand.text) if (
                 date_moved is None and cand.kind == "plan") else None
-            planned_on = self._planned_on(cand, against[0]) if against is not None else None
+            planned_on = plan_on_day(self.live(), cand, against[0]) if against is not None else None
             if against is not None and planned_on is not None:
                 # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the plan of
                 # 2026-11-02 moved, whatever words it was said in
                 self._reschedule(planned_on, *against, cand, cluster)
                 return
-            there = self._moved_there(*date_moved) if date_moved is not None else None
+            there = plan_moved_there(self.live(), *date_moved) if date_moved is not None else None
             if there is not None:
                 # "The review moved to after the launch on 2026-07-22" beside "The design
                 # review is after the launch on 2026-07-22": the move is remembered
@@ -811,7 +767,7 @@ class Consolidator:
                 return
             # "The runbook moved to confluence.acme.io/oncall" shares too few words with "The
             # on-call runbook is in Notion at notion.so/...", the entry it makes stale
-            same = self._same_plan(cand) if cand.kind == "plan" else None
+            same = same_plan(self.live(), cand) if cand.kind == "plan" else None
             if same is not None:
                 # "Beta release is on 2026-08-01" beside "The beta ships on 2026-08-01": the
                 # one event on its one day, said in other words (read as about other things)
@@ -911,7 +867,7 @@ class Consolidator:
                     "says only what 'it' is now, and no memory names another tool of its kind "
                     "for it to replace", session_id=cand.source.session_id))
                 return
-        if cand.kind == "fact" and (passed := self._plan_told_done(cand)) is not None and (
+        if cand.kind == "fact" and (passed := plan_told_done(self.live(), cand)) is not None and (
                 self._came_to_pass(passed, cand, cluster)):
             # "Release 2.3 went out on 2026-10-23" beside "Release 2.3 goes out on 2026-10-23,
             # ...": alike but for the tense (so read as about other things), it is the plan's
@@ -1135,23 +1091,6 @@ class Consolidator:
             return None
         found = [e for e in self.live() if turned_back_over(e.lead, cand.text)]
         return found[0] if len(found) == 1 else None
-
-    def _same_plan(self, cand: Candidate) -> Entry | None:
-        """The live plan of the event ``cand`` plans, on the one day it says: what is planned
-        named alike but for how it comes out ("ships", "release", "launch", "goes live")."""
-        days = {d.lower() for d in date_mentions(cand.text)}
-        if len(days) != 1:
-            return None
-        (day,) = days
-        for entry in self.live():
-            lead = _LIST_MARK.sub("", entry.lead)
-            # ``in`` first: most entries name no such day, and dating every lead costs
-            if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
-                    d.lower() for d in date_mentions(lead)} != days:
-                continue
-            if _one_event(lead, cand.text) or named_within(cand.text, lead):
-                return entry
-        return None
 
     def _best_match(self, cand: Candidate) -> Entry | None:
         """The live entry most similar to ``cand`` that is similar enough; the first one in
@@ -1543,7 +1482,7 @@ class Consolidator:
         if not thing:
             return self._place_replaced(new, "") if len(named) == 1 else None
         # "bug tracking" is what "Bugs are tracked in Linear" is about
-        return self._one_other(cand, thing, new, lambda lead: [
+        return one_other(self.live(), cand, thing, new, lambda lead: [
             p for p in places_in(lead) if kind_of(p) == kind])
 
     def _user_moved(self, cand: Candidate) -> tuple[Entry, str] | None:
@@ -1638,7 +1577,7 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         if not thing and sum(bool(named_in(e.text)) and open_to(e) for e in self.live()) != 1:
             return None
-        return self._one_other(cand, thing, new, others_in, open_to)
+        return one_other(self.live(), cand, thing, new, others_in, open_to)
 
     def _place_replaced(self, new: str, said: str) -> tuple[Entry, str] | None:
         """For "CI runs on GitHub Actions now", a move told as what holds: the only entry
@@ -1680,7 +1619,7 @@ class Consolidator:
         thing = _moved_thing(cand.text)
         if not thing or slot_values(new) != [new]:
             return None
-        return self._one_other(cand, thing, new, lambda lead: [
+        return one_other(self.live(), cand, thing, new, lambda lead: [
             v for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
             for v in slot_values(part)])
 
@@ -1689,7 +1628,7 @@ class Consolidator:
         entry giving the default branch one name ("The default branch is main"), and it."""
         if _SAID_OF_ONE.search(cand.text) is None or not re.search(r"\brenam", cand.text, re.I):
             return None
-        return self._one_other(cand, frozenset(), cand.new or "", lambda lead: [
+        return one_other(self.live(), cand, frozenset(), cand.new or "", lambda lead: [
             m[1] for m in _BRANCH_IS.finditer(lead)])
 
     def _upgraded_from(self, cand: Candidate) -> tuple[Entry, str] | None:
@@ -1701,7 +1640,7 @@ class Consolidator:
         if parts is None:
             return None
         name, version = parts
-        found = self._one_other(cand, _moved_thing(cand.text), version, lambda lead: (
+        found = one_other(self.live(), cand, _moved_thing(cand.text), version, lambda lead: (
             [] if _other_holders(lead, cand.text) else versions_of(lead, name)))
         return None if found is None else (found[0], spelled_as_in(found[0].lead,
                                                                    f"{name} {found[1]}"))
@@ -1872,104 +1811,6 @@ class Consolidator:
             action, shorten(cand.text if said is None else said, 120), reason,
             file=entry.file, session_id=cand.source.session_id))
 
-    def _rescheduled(
-        self, cand: Candidate, thing: frozenset[str], new: str
-    ) -> tuple[Entry, str, str] | None:
-        """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027" (what
-        moved and the new date, from ``_date_moved``): the entry whose clause about what moved
-        gives it one other date ("The release is planned for 2027-03-03"), that date and the
-        new one."""
-        # ("after the launch on 2026-07-22" is of a plan already on 2026-07-22)
-        day = (date_mentions(new) or [new])[-1]
-        # a day forbidden ("Never schedule the design review on 2026-07-24") is no plan: the
-        # move does not make the new day the one forbidden
-        # (a day set against the plan's is neither its day nor a rule: "... on 2026-11-13 now,
-        # not on 2026-11-02")
-        found = self._one_other(cand, thing, day, lambda lead: [
-            d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
-            if _about_event(thing, part) and not _FORBIDS.search(part)
-            for d in date_mentions(part)], about=_about_event)
-        return None if found is None else (found[0], found[1], new)
-
-    def _still_on(self, cand: Candidate) -> Entry | None:
-        """For a plan told as still on for a day ("Pg16 migration still on for Saturday
-        2026-11-21"): the one live plan of that thing on that day, and no other."""
-        m = _STILL_ON.match(cand.text)
-        days = set(_ISO_DAY.findall(cand.text))
-        if m is None or len(days) != 1:
-            return None
-        thing = tokens(m["what"]) - STOPWORDS
-        found = [entry for entry in self.live() if entry.type == "project" and thing and (
-            lead := _LIST_MARK.sub("", entry.lead)) and not _FORBIDS.search(lead)
-            and set(_ISO_DAY.findall(lead)) == days and _about_event(thing, lead)]
-        return found[0] if len(found) == 1 else None
-
-    def _planned_on(self, cand: Candidate, was: str) -> Entry | None:
-        """The one live plan whose lead gives ``was`` as its only day and shares a word of
-        what is planned with ``cand`` ("invoices", "v2"); None when none does or more than one."""
-        said = tokens(cand.text) - STOPWORDS - CALENDAR_WORDS
-        found: list[Entry] = []
-        for entry in self.live():
-            lead = _LIST_MARK.sub("", entry.lead)
-            if (entry.type == "project" and not _FORBIDS.search(lead)
-                    and {d.lower() for d in date_mentions(lead)} == {was.lower()}
-                    and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
-                found.append(entry)
-        return found[0] if len(found) == 1 else None
-
-    def _plan_changed(self, cand: Candidate) -> tuple[Entry, str, str] | None:
-        """For a plan told as changed with one day ("..., so I need to invoice them by
-        2026-11-27 instead"): the one live plan on one other day that shares two words of what
-        is planned with it ("invoice", "Bramble"), its day and the new one; None when none
-        does, or more than one."""
-        days = {d.lower(): d for d in date_mentions(cand.text)}
-        if len(days) != 1:
-            return None
-        (now,) = days.values()
-        said = _what_is_planned(cand.text) - STOPWORDS - _WHO_OWES
-        found: list[tuple[Entry, str]] = []
-        for entry in self.live():
-            lead = _LIST_MARK.sub("", entry.lead)
-            if entry.type != "project" or _FORBIDS.search(lead) or _TOLD_PAST.search(lead):
-                continue
-            planned = {d.lower(): d for d in date_mentions(lead)}
-            if len(planned) == 1 and now.lower() not in planned and len(
-                    said & _what_is_planned(lead)) >= 2 and not _another_event(cand.text, lead):
-                found.append((entry, next(iter(planned.values()))))
-        return (found[0][0], found[0][1], now) if len(found) == 1 else None
-
-    def _shifted(self, thing: frozenset[str], days: int) -> tuple[Entry, str, str] | None:
-        """For "The launch got pushed back two weeks" (what moved, by how many days): the one
-        live plan whose clauses about what moved give it one day, that day and the day moved
-        to. None when no plan of it has a day, or more than one does: which one moved is not
-        told. A plan told as past, or a day forbidden, is no plan to move."""
-        found: list[tuple[Entry, dict[str, str]]] = []
-        for entry in self.live():
-            lead = _LIST_MARK.sub("", entry.lead)
-            if not _ISO_DAY.search(lead) or _TOLD_PAST.search(lead) or _FORBIDS.search(lead):
-                continue
-            named = {d.lower(): d for part in _CLAUSE_EDGE.split(lead)[::2]
-                     if _about_event(thing, part) for d in date_mentions(part)}
-            if named:
-                found.append((entry, named))
-        if len(found) != 1 or len(found[0][1]) != 1:
-            return None
-        entry, named = found[0]
-        (was,) = named.values()
-        if _ISO_DAY.fullmatch(was) is None:
-            return None
-        return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
-
-    def _planned(self, thing: frozenset[str]) -> Entry | None:
-        """The one live plan whose clauses about ``thing`` give it a day; None when none does or
-        more than one: which one is meant is not told. A plan told as past, or a day
-        forbidden, is no plan."""
-        found = [entry for entry in self.live() if entry.type == "project" and not (
-            _TOLD_PAST.search(lead := _LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
-                 and any(_about_event(thing, part) and date_mentions(part)
-                         for part in _CLAUSE_EDGE.split(lead)[::2])]
-        return found[0] if len(found) == 1 else None
-
     def _cancel(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """The plan ``entry`` called off: the person's words lead, the plan is history, and
         its guidance, written for a day still ahead, goes."""
@@ -1988,18 +1829,6 @@ class Consolidator:
         entry.how, entry.generated_how = _default_how(told.latest), True
         self._superseded(entry, cand, cluster,
                          f"called off on {day}; the plan '{shorten(was, 80)}' kept as history")
-
-    def _moved_there(self, thing: frozenset[str], new: str) -> Entry | None:
-        """The live entry about ``thing`` that already says it is ``new``, a day told by
-        another event's ("after the launch on 2026-07-22")."""
-        if not _BY_ANOTHER_EVENT.match(new):
-            # "The refunds v2 go-live moved to 2026-11-20" of "The v2 refunds API goes live on
-            # 2026-11-20": the move, told again in other words, is already in the plan
-            return next((e for e in self.live() if e.type == "project" and [
-                d.lower() for d in date_mentions(_NOT_THE_DAY.sub("", e.lead))] == [new.lower()]
-                and _about_event(thing, e.lead)), None) if _ISO_DAY.fullmatch(new) else None
-        return next((e for e in self.live() if new.lower() in e.lead.lower()
-                     and _about(thing, e.lead)), None)
 
     def _reschedule(
         self, entry: Entry, was: str, now: str, cand: Candidate, cluster: Cluster
@@ -2041,32 +1870,6 @@ class Consolidator:
         entry.statements = [lead] + [s for s in entry.statements[1:] if not has_word(s, was)]
         self._superseded(entry, cand, cluster,
                          f"moved from {was} to {now} on {day}; entry rewritten to the new date")
-
-    def _one_other(
-        self, cand: Candidate, thing: frozenset[str], new: str,
-        named_in: Callable[[str], list[str]],
-        open_to: Callable[[Entry], bool] | None = None,
-        about: Callable[[frozenset[str], str], bool] | None = None,
-    ) -> tuple[Entry, str] | None:
-        """The live entry, ``about`` ``thing`` when a thing is named, in whose lead
-        ``named_in`` finds exactly one value and not ``new``, with that value: what ``new``
-        replaced. The entry most like ``cand`` wins, then the earliest; only one ``open_to``
-        takes, if given. ``about`` is ``_about`` unless given."""
-        about = about or _about
-        found: list[tuple[float, int, Entry, str]] = []
-        for pos, entry in enumerate(self.live()):
-            if (thing and not about(thing, entry.lead)) or (
-                    open_to is not None and not open_to(entry)):
-                continue
-            named = {v.lower(): v for v in named_in(entry.lead)}
-            if len(named) != 1 or new.lower() in named:
-                continue
-            (old,) = named.values()
-            found.append((similarity(cand.text, entry.lead), -pos, entry, old))
-        if not found:
-            return None
-        _, _, entry, old = max(found, key=lambda f: (f[0], f[1]))
-        return entry, old
 
     def _rename_for(self, entry: Entry, named: str, old: str, new: str) -> str:
         """A file named for what was replaced ("project_ci-runs-jenkins.md" once CI runs on
@@ -2500,28 +2303,6 @@ class Consolidator:
                 f"a plan of what was told done on {day.isoformat()}; kept as history",
                 file=keep.file, session_id=cand.source.session_id))
 
-    def _done_on_planned_day(self, cand: Candidate) -> Candidate:
-        """``cand`` told done on a weekday that is the day it is said ("release 2.3 went out
-        fri, all good", said on a Friday), read as the one gone by, while a plan of that very
-        thing is for that very day: it was done on its planned day, today."""
-        done = _done_on(cand) if cand.kind == "fact" else None
-        said = cand.source.day
-        if done is None or said - done != timedelta(days=7) or not any(
-                e.type == "project" and latest_date(lead := _LIST_MARK.sub("", e.lead)) == said
-                and _due_by(lead, said) and _same_event(lead, cand.text) for e in self.live()):
-            return cand
-        was, now = done.isoformat(), said.isoformat()
-        return replace(cand, text=cand.text.replace(was, now), key=cand.key.replace(was, now))
-
-    def _plan_told_done(self, cand: Candidate) -> Entry | None:
-        """The one remembered plan due by the day ``cand`` tells something of it was done."""
-        done = _done_on(cand)
-        if done is None:
-            return None
-        found = [e for e in self.live() if e.type == "project" and _due_by(
-            lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
-        return found[0] if len(found) == 1 else None
-
     def _plan_done(self, cand: Candidate, cluster: Cluster) -> None:
         """``cand`` tells something done in words no plan is said in ("We shipped 1.4 today!",
         "SOC2 evidence got submitted this morning"): the one remembered plan of it due by then
@@ -2849,85 +2630,7 @@ class Consolidator:
 
     def tell_past_plans(self, today: date) -> None:
         """Plans whose dates have passed are told as past, not as upcoming."""
-        for entry in self.live():
-            changed = False
-            described = entry.description  # (before it is told as past below)
-            new_statements = []
-            subject = entry.lead  # what the decision names: the first statement retold
-            for s in entry.statements:
-                told = tell_as_past(s, today)
-                new_statements.append(told if told is not None else s)
-                if told is not None and not changed:
-                    subject, changed = told, True
-            # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
-            # plan work around 2026-01-05."), and its own hook is made anew (``describe``): the
-            # day it names is when the plan was said ("plan stated on 2026-07-06").
-            # A hook that is the description, whole or cut to fit, is given anew from it by the
-            # index: retold on its own it would count as a change no file shows.
-            # A body that tells no plan (the person rewrote "we're moving CI to GitHub Actions
-            # this week" as "CI is GitHub Actions") makes the description no plan either: it
-            # is not told as planned because a sentence gone from the body was.
-            no_plan = bool(entry.statements) and not changed and not _tells_plan(entry)
-            told_attrs = [] if entry.generated_hook or no_plan else ["description"] + (
-                [] if entry.hook and (
-                    hook_after_title(entry.hook, entry.description, entry.name)
-                    or entry.hook == entry.description or cut_from(entry.hook, entry.description))
-                else ["hook"])
-            for attr in told_attrs if entry.generated_how else [*told_attrs, "how"]:
-                told = tell_as_past(getattr(entry, attr) or "", today)
-                if told is not None:
-                    setattr(entry, attr, told)
-                    changed = True
-            # The title follows the entry's current statement: it is retold when that plan is
-            # told as past here, never otherwise. Not while the plan is upcoming (an older,
-            # passed statement kept as history does not make it past), not for a fact that
-            # merely carries a past date ("CI moved to Buildkite on 2026-07-01" under the title
-            # "CI is running on Buildkite"), and not for a title whose own date is stale.
-            lead = new_statements[0] if new_statements else ""
-            lead_passed = bool(entry.statements) and (
-                lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
-            name = _past_title(entry.name, today, as_planned=lead.startswith(
-                "Was planned")) if lead_passed else None
-            if name is not None and name != entry.name and (
-                    lead == entry.statements[0] and told_happened(lead)):
-                # "Payments review with Priya happened on 2026-11-03" leads: the title says the
-                # plan came to pass, not "For payments, the user planned to schedule ..."; so
-                # does the engine's description of the plan
-                name = title_for(lead) or name
-                if described in {description_for(s) for s in entry.statements[1:]}:
-                    entry.description = description_for(lead)
-            if name is not None and name != entry.name:
-                entry.name = name
-                changed = True
-            # The engine's "Plan work around <day>" is stale once the plan has passed, even when
-            # an earlier dream already told the statements as past.
-            plans_ahead = entry.generated_how and entry.how.startswith(
-                ("Plan work around", "Was planned for"))
-            # ... but a lead that tells it happened ("We launched v2 on ...") needs no check on
-            # how it turned out
-            retold = bool(entry.statements) and lead != entry.statements[0]
-            if entry.type in ("feedback", "project") and lead_passed and (
-                    plans_ahead or (changed and retold and (entry.generated_how or not entry.how))):
-                how = passed_how(new_statements[0], today)
-                if how is not None and how != entry.how:
-                    entry.how = how
-                    changed = True
-            elif entry.type == "project" and lead_passed and changed and entry.how and (
-                    not entry.generated_how):
-                # The person's own How ("only bug fixes on main until it is out") stays, word
-                # for word; the reader learns it was for a date now gone by.
-                how = passed_how(new_statements[0], today)
-                if how is not None and how not in entry.how:
-                    entry.how = f"{entry.how.rstrip()} ({how})"
-            if not changed:
-                continue
-            entry.statements = new_statements
-            entry.changed = True
-            self.decisions.append(Decision(
-                "past", shorten(subject, 120),
-                f"its date is before {today.isoformat()}; told as past, not as upcoming",
-                file=entry.file))
-
+        self.decisions.extend(tell_past_plans(self.live(), today))
 
     def describe(self) -> None:
         """Each entry this dream made whose description would only say its title again
@@ -2943,9 +2646,6 @@ class Consolidator:
                 continue
             if says_only_name(entry.description, entry.name):
                 entry.description = hook_for(entry) or entry.description
-
-
-
 
 
 # the words of a rule that say what it is about, less those of any rule ("always", "use")

@@ -1,0 +1,340 @@
+"""Remembered plans: which plan in memory a candidate speaks of (the one moved, put off,
+still on, called off, done) and plans whose day has passed, told as past."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from datetime import date, timedelta
+from itertools import pairwise
+
+from autodream.engine.dates import (
+    date_mentions,
+    is_past,
+    last_mention,
+    latest_date,
+    passed_how,
+    says_past,
+    tell_as_past,
+)
+from autodream.engine.entries import (
+    Entry,
+    description_for,
+    hook_after_title,
+    title_for,
+)
+from autodream.engine.index import cut_from
+from autodream.engine.matching import one_other
+from autodream.engine.model import Candidate, Decision
+from autodream.engine.plans import (
+    _BY_ANOTHER_EVENT,
+    _LIST_MARK,
+    _TOLD_PAST,
+    _about,
+    _about_event,
+    _done_on,
+    _due_by,
+    _one_event,
+    _past_title,
+    _same_event,
+    _what_is_planned,
+    named_within,
+    told_happened,
+)
+from autodream.engine.replacement import (
+    _CLAUSE_EDGE,
+    _FORBIDS,
+    _ISO_DAY,
+)
+from autodream.engine.text import (
+    CALENDAR_WORDS,
+    STOPWORDS,
+    shorten,
+    tokens,
+)
+
+# A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
+# to invoice them by 2026-11-27 instead")
+PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
+# Who owes a task, no part of what it is ("the user needs to ..." of both plans)
+_WHO_OWES = frozenset({"user", "need", "have", "must"})
+# What may follow the name of a planned event and tell no other one ("the Acme launch date",
+# "the launch happens on ...", "the launch now"): unlike "the Acme launch retro"
+_SAME_EVENT = tokens("""date day deadline time now instead itself again then still also
+    happen happens moving moves moved go goes going slips slipped shift shifted land lands take
+    takes start starts begin begins fall falls kick kicks got gets will ll re""")
+
+# "..., not on 2026-11-02": the day a plan is not on, set against its own
+_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
+                          # ... nor the day it was on before ("(moved from 2026-11-06, ...)")
+                          r"|\b(?:moved|changed|pushed|postponed)\s+from\s+\d{4}-\d{2}-\d{2}\b")
+
+
+def _tells_plan(entry: Entry) -> bool:
+    """True when a statement of ``entry`` names a day: only a dated statement can be a plan."""
+    return any(last_mention(s) is not None for s in entry.statements)
+
+
+# A plan told as still on ("Pg16 migration still on for Saturday 2026-11-21"): what is planned
+_STILL_ON = re.compile(
+    r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
+    r"(?:on|happening|planned|scheduled|set|going\s+ahead)\b", re.I)
+
+
+def _another_event(said: str, lead: str) -> bool:
+    """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
+    name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
+    other events than "The Acme launch" or "... invoice Bramble by ...", however many words
+    they share."""
+    planned = tokens(lead)
+    for clause in re.split(r"[,.;:!?()]", said.lower()):
+        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
+        if any(a in planned and b and b not in planned and b not in _SAME_EVENT
+               and b.isalpha() for a, b in pairwise(words)):
+            return True
+    return False
+
+
+def same_plan(live: list[Entry], cand: Candidate) -> Entry | None:
+    """The live plan of the event ``cand`` plans, on the one day it says: what is planned
+    named alike but for how it comes out ("ships", "release", "launch", "goes live")."""
+    days = {d.lower() for d in date_mentions(cand.text)}
+    if len(days) != 1:
+        return None
+    (day,) = days
+    for entry in live:
+        lead = _LIST_MARK.sub("", entry.lead)
+        # ``in`` first: most entries name no such day, and dating every lead costs
+        if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
+                d.lower() for d in date_mentions(lead)} != days:
+            continue
+        if _one_event(lead, cand.text) or named_within(cand.text, lead):
+            return entry
+    return None
+
+
+def plan_rescheduled(
+    live: list[Entry], cand: Candidate, thing: frozenset[str], new: str
+) -> tuple[Entry, str, str] | None:
+    """For "we moved the release to 2027-03-10" or "the launch slipped to March 2027" (what
+    moved and the new date, from ``_date_moved``): the entry whose clause about what moved
+    gives it one other date ("The release is planned for 2027-03-03"), that date and the
+    new one."""
+    # ("after the launch on 2026-07-22" is of a plan already on 2026-07-22)
+    day = (date_mentions(new) or [new])[-1]
+    # a day forbidden ("Never schedule the design review on 2026-07-24") is no plan: the
+    # move does not make the new day the one forbidden
+    # (a day set against the plan's is neither its day nor a rule: "... on 2026-11-13 now,
+    # not on 2026-11-02")
+    found = one_other(live, cand, thing, day, lambda lead: [
+        d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
+        if _about_event(thing, part) and not _FORBIDS.search(part)
+        for d in date_mentions(part)], about=_about_event)
+    return None if found is None else (found[0], found[1], new)
+
+
+def plan_still_on(live: list[Entry], cand: Candidate) -> Entry | None:
+    """For a plan told as still on for a day ("Pg16 migration still on for Saturday
+    2026-11-21"): the one live plan of that thing on that day, and no other."""
+    m = _STILL_ON.match(cand.text)
+    days = set(_ISO_DAY.findall(cand.text))
+    if m is None or len(days) != 1:
+        return None
+    thing = tokens(m["what"]) - STOPWORDS
+    found = [entry for entry in live if entry.type == "project" and thing and (
+        lead := _LIST_MARK.sub("", entry.lead)) and not _FORBIDS.search(lead)
+        and set(_ISO_DAY.findall(lead)) == days and _about_event(thing, lead)]
+    return found[0] if len(found) == 1 else None
+
+
+def plan_on_day(live: list[Entry], cand: Candidate, was: str) -> Entry | None:
+    """The one live plan whose lead gives ``was`` as its only day and shares a word of
+    what is planned with ``cand`` ("invoices", "v2"); None when none does or more than one."""
+    said = tokens(cand.text) - STOPWORDS - CALENDAR_WORDS
+    found: list[Entry] = []
+    for entry in live:
+        lead = _LIST_MARK.sub("", entry.lead)
+        if (entry.type == "project" and not _FORBIDS.search(lead)
+                and {d.lower() for d in date_mentions(lead)} == {was.lower()}
+                and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
+            found.append(entry)
+    return found[0] if len(found) == 1 else None
+
+
+def plan_changed(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] | None:
+    """For a plan told as changed with one day ("..., so I need to invoice them by
+    2026-11-27 instead"): the one live plan on one other day that shares two words of what
+    is planned with it ("invoice", "Bramble"), its day and the new one; None when none
+    does, or more than one."""
+    days = {d.lower(): d for d in date_mentions(cand.text)}
+    if len(days) != 1:
+        return None
+    (now,) = days.values()
+    said = _what_is_planned(cand.text) - STOPWORDS - _WHO_OWES
+    found: list[tuple[Entry, str]] = []
+    for entry in live:
+        lead = _LIST_MARK.sub("", entry.lead)
+        if entry.type != "project" or _FORBIDS.search(lead) or _TOLD_PAST.search(lead):
+            continue
+        planned = {d.lower(): d for d in date_mentions(lead)}
+        if len(planned) == 1 and now.lower() not in planned and len(
+                said & _what_is_planned(lead)) >= 2 and not _another_event(cand.text, lead):
+            found.append((entry, next(iter(planned.values()))))
+    return (found[0][0], found[0][1], now) if len(found) == 1 else None
+
+
+def plan_shifted(live: list[Entry], thing: frozenset[str], days: int
+                 ) -> tuple[Entry, str, str] | None:
+    """For "The launch got pushed back two weeks" (what moved, by how many days): the one
+    live plan whose clauses about what moved give it one day, that day and the day moved
+    to. None when no plan of it has a day, or more than one does: which one moved is not
+    told. A plan told as past, or a day forbidden, is no plan to move."""
+    found: list[tuple[Entry, dict[str, str]]] = []
+    for entry in live:
+        lead = _LIST_MARK.sub("", entry.lead)
+        if not _ISO_DAY.search(lead) or _TOLD_PAST.search(lead) or _FORBIDS.search(lead):
+            continue
+        named = {d.lower(): d for part in _CLAUSE_EDGE.split(lead)[::2]
+                 if _about_event(thing, part) for d in date_mentions(part)}
+        if named:
+            found.append((entry, named))
+    if len(found) != 1 or len(found[0][1]) != 1:
+        return None
+    entry, named = found[0]
+    (was,) = named.values()
+    if _ISO_DAY.fullmatch(was) is None:
+        return None
+    return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
+
+
+def plan_of(live: list[Entry], thing: frozenset[str]) -> Entry | None:
+    """The one live plan whose clauses about ``thing`` give it a day; None when none does or
+    more than one: which one is meant is not told. A plan told as past, or a day
+    forbidden, is no plan."""
+    found = [entry for entry in live if entry.type == "project" and not (
+        _TOLD_PAST.search(lead := _LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
+             and any(_about_event(thing, part) and date_mentions(part)
+                     for part in _CLAUSE_EDGE.split(lead)[::2])]
+    return found[0] if len(found) == 1 else None
+
+
+def plan_moved_there(live: list[Entry], thing: frozenset[str], new: str) -> Entry | None:
+    """The live entry about ``thing`` that already says it is ``new``, a day told by
+    another event's ("after the launch on 2026-07-22")."""
+    if not _BY_ANOTHER_EVENT.match(new):
+        # "The refunds v2 go-live moved to 2026-11-20" of "The v2 refunds API goes live on
+        # 2026-11-20": the move, told again in other words, is already in the plan
+        return next((e for e in live if e.type == "project" and [
+            d.lower() for d in date_mentions(_NOT_THE_DAY.sub("", e.lead))] == [new.lower()]
+            and _about_event(thing, e.lead)), None) if _ISO_DAY.fullmatch(new) else None
+    return next((e for e in live if new.lower() in e.lead.lower()
+                 and _about(thing, e.lead)), None)
+
+
+def plan_told_done(live: list[Entry], cand: Candidate) -> Entry | None:
+    """The one remembered plan due by the day ``cand`` tells something of it was done."""
+    done = _done_on(cand)
+    if done is None:
+        return None
+    found = [e for e in live if e.type == "project" and _due_by(
+        lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
+    return found[0] if len(found) == 1 else None
+
+
+def done_on_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
+    """``cand`` told done on a weekday that is the day it is said ("release 2.3 went out
+    fri, all good", said on a Friday), read as the one gone by, while a plan of that very
+    thing is for that very day: it was done on its planned day, today."""
+    done = _done_on(cand) if cand.kind == "fact" else None
+    said = cand.source.day
+    if done is None or said - done != timedelta(days=7) or not any(
+            e.type == "project" and latest_date(lead := _LIST_MARK.sub("", e.lead)) == said
+            and _due_by(lead, said) and _same_event(lead, cand.text) for e in live):
+        return cand
+    was, now = done.isoformat(), said.isoformat()
+    return replace(cand, text=cand.text.replace(was, now), key=cand.key.replace(was, now))
+
+
+def tell_past_plans(live: list[Entry], today: date) -> list[Decision]:
+    """Plans whose dates have passed are told as past, not as upcoming; what was told so is
+    said in the decisions returned."""
+    decisions: list[Decision] = []
+    for entry in live:
+        changed = False
+        described = entry.description  # (before it is told as past below)
+        new_statements = []
+        subject = entry.lead  # what the decision names: the first statement retold
+        for s in entry.statements:
+            told = tell_as_past(s, today)
+            new_statements.append(told if told is not None else s)
+            if told is not None and not changed:
+                subject, changed = told, True
+        # The engine's own How is rewritten below, not retold ("Was planned for 2026-01-05:
+        # plan work around 2026-01-05."), and its own hook is made anew (``describe``): the
+        # day it names is when the plan was said ("plan stated on 2026-07-06").
+        # A hook that is the description, whole or cut to fit, is given anew from it by the
+        # index: retold on its own it would count as a change no file shows.
+        # A body that tells no plan (the person rewrote "we're moving CI to GitHub Actions
+        # this week" as "CI is GitHub Actions") makes the description no plan either: it
+        # is not told as planned because a sentence gone from the body was.
+        no_plan = bool(entry.statements) and not changed and not _tells_plan(entry)
+        told_attrs = [] if entry.generated_hook or no_plan else ["description"] + (
+            [] if entry.hook and (
+                hook_after_title(entry.hook, entry.description, entry.name)
+                or entry.hook == entry.description or cut_from(entry.hook, entry.description))
+            else ["hook"])
+        for attr in told_attrs if entry.generated_how else [*told_attrs, "how"]:
+            told = tell_as_past(getattr(entry, attr) or "", today)
+            if told is not None:
+                setattr(entry, attr, told)
+                changed = True
+        # The title follows the entry's current statement: it is retold when that plan is
+        # told as past here, never otherwise. Not while the plan is upcoming (an older,
+        # passed statement kept as history does not make it past), not for a fact that
+        # merely carries a past date ("CI moved to Buildkite on 2026-07-01" under the title
+        # "CI is running on Buildkite"), and not for a title whose own date is stale.
+        lead = new_statements[0] if new_statements else ""
+        lead_passed = bool(entry.statements) and (
+            lead != entry.statements[0] or (is_past(lead, today) and says_past(lead)))
+        name = _past_title(entry.name, today, as_planned=lead.startswith(
+            "Was planned")) if lead_passed else None
+        if name is not None and name != entry.name and (
+                lead == entry.statements[0] and told_happened(lead)):
+            # "Payments review with Priya happened on 2026-11-03" leads: the title says the
+            # plan came to pass, not "For payments, the user planned to schedule ..."; so
+            # does the engine's description of the plan
+            name = title_for(lead) or name
+            if described in {description_for(s) for s in entry.statements[1:]}:
+                entry.description = description_for(lead)
+        if name is not None and name != entry.name:
+            entry.name = name
+            changed = True
+        # The engine's "Plan work around <day>" is stale once the plan has passed, even when
+        # an earlier dream already told the statements as past.
+        plans_ahead = entry.generated_how and entry.how.startswith(
+            ("Plan work around", "Was planned for"))
+        # ... but a lead that tells it happened ("We launched v2 on ...") needs no check on
+        # how it turned out
+        retold = bool(entry.statements) and lead != entry.statements[0]
+        if entry.type in ("feedback", "project") and lead_passed and (
+                plans_ahead or (changed and retold and (entry.generated_how or not entry.how))):
+            how = passed_how(new_statements[0], today)
+            if how is not None and how != entry.how:
+                entry.how = how
+                changed = True
+        elif entry.type == "project" and lead_passed and changed and entry.how and (
+                not entry.generated_how):
+            # The person's own How ("only bug fixes on main until it is out") stays, word
+            # for word; the reader learns it was for a date now gone by.
+            how = passed_how(new_statements[0], today)
+            if how is not None and how not in entry.how:
+                entry.how = f"{entry.how.rstrip()} ({how})"
+        if not changed:
+            continue
+        entry.statements = new_statements
+        entry.changed = True
+        decisions.append(Decision(
+            "past", shorten(subject, 120),
+            f"its date is before {today.isoformat()}; told as past, not as upcoming",
+            file=entry.file))
+    return decisions
