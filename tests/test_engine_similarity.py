@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from autodream.engine import scoring
 from autodream.engine.consolidate import Consolidator
 from autodream.engine.entries import Entry
+from autodream.engine.matching import best_match
 from autodream.engine.model import Candidate, EngineOptions, Source
 from autodream.engine.text import (
     dice,
@@ -70,7 +71,7 @@ def _candidate(text: str, key: str, type_: str, order: int = 0) -> Candidate:
 
 
 def _reference_best_match(consolidator: Consolidator, cand: Candidate) -> Entry | None:
-    """_best_match as written before the ceiling: every entry compared, in order."""
+    """best_match as written before the ceiling: every entry compared, in order."""
     best: Entry | None = None
     best_sim = 0.0
     for entry in consolidator.live():
@@ -106,7 +107,8 @@ def test_best_match_chooses_what_comparing_every_entry_chooses(
     ]
     consolidator = Consolidator(entries, EngineOptions(match_similarity=match))
     cand = _candidate(text, key, type_)
-    assert consolidator._best_match(cand) is _reference_best_match(consolidator, cand)
+    assert best_match(consolidator.live(), cand, match) is _reference_best_match(
+        consolidator, cand)
 
 
 @pytest.mark.parametrize("match", [0.0, 0.6, 0.9])
@@ -132,8 +134,8 @@ def test_a_tie_goes_to_the_earlier_entry_even_when_a_later_one_has_the_higher_ce
     assert similarity_bound(text, loose) > similarity(text, same) > similarity(text, loose)
     first = Entry(file="a.md", name="a", description=same, type="project", statements=[same])
     second = Entry(file="b.md", name="b", description=loose, type="project", statements=[same])
-    consolidator = Consolidator([first, second], EngineOptions())
-    assert consolidator._best_match(_candidate(text, "", "project")) is first
+    match = EngineOptions().match_similarity
+    assert best_match([first, second], _candidate(text, "", "project"), match) is first
 
 
 @pytest.mark.parametrize(

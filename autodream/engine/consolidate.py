@@ -5,18 +5,16 @@ replaces an older one."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
-from autodream.engine.bans import AGAINST, BAN_OPENER, bans_ended
+from autodream.engine.addresses import given_new_address, host_retired, moved_address_entry
+from autodream.engine.bans import bans_ended
 from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
 from autodream.engine.dates import (
-    WEEKDAYS,
     absolutize,
     date_mentions,
     date_shift,
-    is_past,
     last_mention,
     plan_cancelled,
     says_past,
@@ -42,9 +40,24 @@ from autodream.engine.guidance import (
     _tool_of,
 )
 from autodream.engine.history import declare, declare_file, lead_replaced, named_off_old_name
-from autodream.engine.matching import one_other
+from autodream.engine.matching import (
+    DECIDED,
+    NOT_AFTER_ALL,
+    best_match,
+    best_result_entry,
+    decision_taken_back,
+    entry_still_current,
+    one_put_right,
+    restated_as_other_type,
+    rule_entry,
+    rule_excepted,
+    rule_widened,
+    taken_back,
+    taken_back_by_word,
+    turned_back_in,
+)
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
-from autodream.engine.places import kind_of, places_in, slot_values
+from autodream.engine.places import kind_of
 from autodream.engine.plan_entries import (
     PLAN_CHANGED,
     done_on_planned_day,
@@ -65,7 +78,6 @@ from autodream.engine.plans import (
     _LIST_MARK,
     _TOLD_PAST,
     _about,
-    _another_plan,
     _at_the_event,
     _changed_when,
     _date_moved,
@@ -75,7 +87,6 @@ from autodream.engine.plans import (
     _plan_history,
     _plans_before,
     _put_off,
-    _said_on,
     _same_event,
     _slug_has,
     _slug_switched,
@@ -91,14 +102,11 @@ from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
-    _BRANCH_IS,
-    _CLAUSE_EDGE,
     _DATE_SPAN,
     _INSTEAD_AT_END,
     _ISO_DAY,
     _MEANT_WHAT,
     _NOW_CHANGED,
-    _SAID_OF_ONE,
     _SLUG,
     _TURNING,
     UNDER_WAY,
@@ -107,11 +115,8 @@ from autodream.engine.replacement import (
     _forbids_another,
     _left_since,
     _meant_from,
-    _not_named,
     _one_name,
-    _rule_clauses,
     _switch_told,
-    _switched_from,
     _tells_a_change,
     _value_change,
     _value_put_right,
@@ -122,7 +127,6 @@ from autodream.engine.replacement import (
     choice_difference,
     coverage,
     different_subjects,
-    left_in,
     replaces,
     said_of_other_things,
     same_values,
@@ -139,17 +143,8 @@ from autodream.engine.restating import (
     turns_rule_round,
     without_said_before,
 )
-from autodream.engine.revisions import Revision, revision
+from autodream.engine.revisions import Revision
 from autodream.engine.rewrites import (
-    _EXCEPTED,
-    _NOT_PLAINLY,
-    _NOUN_AFTER,
-    _ONE_TIME,
-    _PLACE_SUBJECTS,
-    _PREFERRING,
-    _RECORDS_PLACE,
-    _SAYS_PLACED,
-    _SAYS_USED,
     _TELLS_STATE,
     _as_written,
     _choice_put,
@@ -162,39 +157,24 @@ from autodream.engine.rewrites import (
     _names,
     _of_old_place,
     _old_place_clauses,
-    _only_forbids,
-    _other_holders,
     _over_left,
-    _owned_by,
-    _place_subject,
     _put_in_place,
     _put_setting,
     _put_value,
     _renamed_title,
-    _says_day,
     _says_of,
     _set_against,
     _stated_in,
-    _stays_beside,
     _swapped,
     _switch_title,
     _tells_of,
     _to_new_address,
     _tool_claimed,
-    _upshot,
     _without_contrast,
     _without_old_place,
     _without_old_tool_clauses,
 )
-from autodream.engine.sentence_kinds import (
-    _RULE_KINDS,
-    _URL,
-    TOLD_DONE,
-    best_result,
-    key_clause,
-    route_by_person,
-    route_of,
-)
+from autodream.engine.sentence_kinds import _RULE_KINDS, TOLD_DONE, key_clause
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -204,18 +184,31 @@ from autodream.engine.setting_changes import (
     turn_told,
     turned_back_over,
 )
+from autodream.engine.switch_targets import (
+    back_in_its_place,
+    branch_renamed,
+    given_for_change,
+    kept_beside,
+    moved_from,
+    moved_off,
+    named_as,
+    place_replaced,
+    setting_target,
+    switch_target,
+    told_past_of,
+    tool_replaced,
+    upgraded_from,
+    user_moved,
+)
 from autodream.engine.text import (
     ADDRESS_AT,
     MOVED_TO_ADDRESS,
-    NEW_ADDRESS,
     NEW_PORT,
     STATE_WORDS,
-    STOPWORDS,
     TELLS_SWITCH,
     dice,
     file_slug,
     free_file_name,
-    has_name,
     has_word,
     port_put_right,
     said_as_name,
@@ -223,50 +216,19 @@ from autodream.engine.text import (
     shorten,
     similar,
     similarity,
-    similarity_bound,
-    similarity_ceiling,
     slug,
     tokens,
     unique,
-    word_set,
 )
-from autodream.engine.tool_kinds import (
-    it_is_not,
-    kinds_used_as,
-    same_tool,
-    tool_kinds,
-    tools_in,
-    use_instead,
-    use_tool,
-)
+from autodream.engine.tool_kinds import it_is_not, tools_in, use_instead, use_tool
 from autodream.engine.versions import (
     left_behind,
-    names_version,
-    spelled_as_in,
     split_version,
     tool_pattern,
-    versions_of,
     with_version,
     with_versions_said,
     without_version_contrast,
 )
-
-# A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
-# Karpenter after all"; and what tells of a decision made
-_RULE_OR_PROJECT = frozenset({"feedback", "project"})
-
-
-def _owner_plain(words: frozenset[str]) -> frozenset[str]:
-    """``words`` with whose said as the name ("acme'" of "Acme's" is "acme")."""
-    return frozenset(w.rstrip("'’") for w in words)
-
-
-_NOT_AFTER_ALL = re.compile(
-    r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
-    r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
-    r"(?P<what>(?-i:[A-Z])[\w.+#-]*)\b[^.;]*\bafter\s+all\b", re.I)
-_DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
-
 
 # Lines of a body that are no statement to fold into another: a heading, code, a table, a quote
 _NOT_A_STATEMENT = ("#", "`", "|", ">")
@@ -274,30 +236,8 @@ _NOT_A_STATEMENT = ("#", "`", "|", ">")
 _VALUE_OF = ("is ", "are ", "was ", "were ")
 
 
-# The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
-# more, they moved to Brighton"), and where a user entry says they are ("... developer in
-# Bristol (UK time)", "I live in Leeds")
-_USER_MOVED = re.compile(r"The user (?:has |have )?(?:moved|relocated)\b|The user is not in "
-                         r"(?-i:[A-Z])\w+ any ?more, they (?:have |'ve )?(?:moved|relocated)\b",
-                         re.I)
-_NOT_IN_ANY_MORE = re.compile(r"\bnot in ((?-i:[A-Z])\w+) any ?more\b", re.I)
-_LIVES_IN = re.compile(r"\b(?:in|based in|living in|lives in)\s+((?-i:[A-Z])[a-z]+)\b"
-                       r"(?!\s+(?-i:[A-Z]))(?!'s)")
-# ... not what the person works in ("a developer in Python")
-_NOT_A_PLACE = frozenset({"python", "go", "rust", "java", "kotlin", "swift", "ruby", "php",
-                          "typescript", "javascript", "scala", "elixir", "haskell", "english",
-                          "react", "django", "rails", "node", "vue", "angular", "svelte"})
 # "we use pnpm, not npm": what is used now, set against another, not a move told as news
 _USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
-
-# "I don't want pandas anywhere in src/, not just the training loop": the rule widened past
-# the reach an earlier one had; the scope named is what that earlier rule was kept to
-_NOT_JUST = re.compile(
-    r",?\s*\bnot\s+(?:just|only)\s+(?:in\s+|for\s+|on\s+)?(?:the\s+|our\s+)?"
-    r"(?P<scope>[\w/-]+(?:\s+[\w/-]+){0,3}?)\s*(?=[,.;!]|$)", re.I)
-# words of a rule's frame, no subject of it
-_RULE_FRAME = word_set("""never always use want don doesn t do not anywhere everywhere only just
-    prefer avoid stop keep user""")
 
 
 # "The gpu-debug partition was renamed to debug-a100", "we renamed gpu-debug to debug-a100":
@@ -307,26 +247,6 @@ _NAME = r"`?(?P<{}>[A-Za-z][\w.]*[-_.\d][\w.-]*\w)`?"
 _RENAMED = re.compile(
     rf"(?<![\w.-]){_NAME.format('old')}\s+(?:[a-z]+\s+)?(?:was|has\s+been|got|is)\s+"
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
-
-
-# "the old grafana.acme-platform.io instance was retired", "grafana.acme.io was decommissioned":
-# a host that no longer serves
-_RETIRED_HOST = re.compile(
-    r"\bthe\s+old\s+(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
-    r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
-    r"turned\s+off|gone|removed)\b", re.I)
-
-
-def _host_of(url: str) -> str:
-    return url.split("://", 1)[-1].split("/", 1)[0].lower()
-
-
-def _told_past_of(said: str, name: str, day: date) -> bool:
-    """The clause of ``said`` naming ``name`` tells a past event ("In June we moved the
-    notebooks from gpu-debug to the cpu queue", "gpu-debug was down on 2026-06-03"): a rename
-    since does not change what was done then, under the name it had."""
-    return any(has_word(clause, name) and (says_past(clause) or is_past(clause, day))
-               for clause in re.split(r"[,;:]\s", said))
 
 
 class Consolidator:
@@ -558,32 +478,32 @@ class Consolidator:
             # "We submitted the workshop paper today" met "The workshop deadline is now on ..."
             return
         if cand.kind == "switch":
-            target = self._switch_target(cand)
+            target = switch_target(self.live(), cand)
             if target is None and cand.old is None and not cand.back:
-                found = (self._moved_from(cand) or self._upgraded_from(cand)
-                         or self._moved_off(cand) or self._tool_replaced(cand)
-                         or self._branch_renamed(cand) or self._user_moved(cand))
+                found = (moved_from(self.live(), cand) or upgraded_from(self.live(), cand)
+                         or moved_off(self.live(), cand) or tool_replaced(self.live(), cand)
+                         or branch_renamed(self.live(), cand) or user_moved(self.live(), cand))
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
             elif target is None and cand.old is None and cand.back:
                 # ("We're back on pnpm" beside the one entry naming a package manager: as
                 # "We moved to pnpm" would be)
-                found = self._back_in_its_place(cand) or self._tool_replaced(cand)
+                found = back_in_its_place(self.live(), cand) or tool_replaced(self.live(), cand)
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)
             if target is None and cand.back:
                 # "We switched to pnpm, then reverted to npm" beside "We use npm": the entry is
                 # current again, or still, and says so already
-                target = self._still_current(cand)
+                target = entry_still_current(self.live(), cand)
                 if target is not None:
                     self._confirm(target, cand, cluster)
                     return
             if target is None and not cand.back and cand.old and _USED_NOT.search(cand.text):
                 # "That's not quite right, we use pnpm, not npm" beside "Always pnpm, with the
                 # filter flag": what is used, said again, and no entry says npm is
-                target = self._still_current(cand)
+                target = entry_still_current(self.live(), cand)
                 if target is not None:
                     self._confirm(target, cand, cluster)
                     return
@@ -607,7 +527,7 @@ class Consolidator:
                     "replace", session_id=cand.source.session_id))
                 return
             if cand.old is None and (use_instead(cand.text) or use_tool(cand.text)) and not (
-                    self._kept_beside(cand)):
+                    kept_beside(self.live(), cand)):
                 # "Use yarn instead" with no memory naming another tool of its kind: instead of
                 # what was said in the conversation, not in the words a memory would keep
                 self.decisions.append(Decision(
@@ -627,7 +547,7 @@ class Consolidator:
         else:
             change = setting_change(cand.text) if cand.kind in _TELLS_STATE else None
             corrects = cand.kind == "correction"
-            set_in = self._setting_target(cand, change) if change is not None else None
+            set_in = setting_target(self.live(), cand, change) if change is not None else None
             if change is not None and set_in is not None:
                 entry, was = set_in
                 if was is None:
@@ -639,7 +559,7 @@ class Consolidator:
                 return
             renamed = _RENAMED.search(cand.text) if cand.kind in _TELLS_STATE and (
                 "renamed" in cand.text) else None
-            named = self._naming(renamed["old"], renamed["new"], cand.source.day) if (
+            named = named_as(self.live(), renamed["old"], renamed["new"], cand.source.day) if (
                 renamed) else []
             if renamed is not None and named:
                 self._rename_in(named, renamed["old"], renamed["new"], cand, cluster)
@@ -674,11 +594,11 @@ class Consolidator:
                 else:
                     self._cancel(planned, cand, cluster)
                 return
-            excepted = self._rule_excepted(cand)
+            excepted = rule_excepted(self.live(), cand)
             if excepted is not None:
                 self._except(*excepted, cand, cluster)
                 return
-            widened = self._widened(cand) if cand.kind in _RULE_KINDS and (
+            widened = rule_widened(self.live(), cand) if cand.kind in _RULE_KINDS and (
                 "not just" in cand.text or "not only" in cand.text) else None
             if widened is not None:
                 self._widen(widened, cand, cluster)
@@ -727,7 +647,7 @@ class Consolidator:
                 # review is after the launch on 2026-07-22": the move is remembered
                 self._confirm(there, cand, cluster)
                 return
-            upgraded = self._upgraded_from(replace(cand, new=cand.maybe_new)) if (
+            upgraded = upgraded_from(self.live(), replace(cand, new=cand.maybe_new)) if (
                 cand.maybe_new) else None
             if upgraded is not None:
                 # "we're on node 20 now" beside "We use Node 18 for the API"
@@ -749,8 +669,8 @@ class Consolidator:
                 claimed = use_tool(cand.text) if cand.kind == "preference" else None
             if cand.kind == "resource" and claimed and kind_of(claimed) is None:
                 claimed = None
-            replaced = (self._tool_replaced(replace(cand, new=claimed))
-                        or self._place_replaced(claimed, cand.text)) if claimed else None
+            replaced = (tool_replaced(self.live(), replace(cand, new=claimed))
+                        or place_replaced(self.live(), claimed, cand.text)) if claimed else None
             if replaced is not None and not _claims_more(cand.text, claimed or "",
                                                          replaced[0].text):
                 # "We're on MySQL now" beside "We use Postgres 14": a tool of the same kind in
@@ -758,7 +678,7 @@ class Consolidator:
                 target, old = replaced
                 self._switch(target, replace(cand, kind="switch", new=claimed, old=old), cluster)
                 return
-            taken = (self._taken_back(cand) or self._taken_back_by_word(cand)) if (
+            taken = (taken_back(self.live(), cand) or taken_back_by_word(self.live(), cand)) if (
                 cand.revises) else None
             if taken is not None:
                 # "I changed my mind: I prefer detailed explanations" beside "Keep explanations
@@ -773,19 +693,20 @@ class Consolidator:
                 # one event on its one day, said in other words (read as about other things)
                 self._restated(same, cand, cluster)
                 return
-            turned = self._rule_entry(cand, _turns_choice_round)
+            turned = rule_entry(self.live(), cand, _turns_choice_round)
             if turned is not None:
                 # "Use spaces instead" beside "Use tabs rather than spaces": read as said again
                 # (it names nothing the rule does not), memory would contradict itself
                 self._turn_round(turned, cand, cluster)
                 return
-            bettered = self._best_of(cand) if cand.kind == "fact" else None
+            bettered = best_result_entry(self.live(), cand) if cand.kind == "fact" else None
             if bettered is not None:
                 # "Best val loss is 0.352" over "Best val loss is 0.398 now with the cosine
                 # schedule": the newer best is the result to beat, whatever else each says
                 self._new_best(bettered, cand, cluster)
                 return
-            readdressed = (self._host_retired(cand) or self._given_new_address(cand)) if (
+            readdressed = (host_retired(self.live(), cand)
+                           or given_new_address(self.live(), cand)) if (
                 cand.kind == "resource") else None
             if readdressed is not None:
                 self._readdress_in_place(*readdressed, cand, cluster)
@@ -805,17 +726,18 @@ class Consolidator:
                 # beside it, memory would still hold the review she no longer needs
                 self._lift_ask(lifted, cand, cluster)
                 return
-            target = (self._readdressed(cand) or self._turned_back_in(cand)
-                      or self._decision_taken_back(cand) or self._best_match(cand))
+            target = (moved_address_entry(self.live(), cand) or turned_back_in(self.live(), cand)
+                      or decision_taken_back(self.live(), cand) or best_match(
+                          self.live(), cand, self.options.match_similarity))
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
-            taken = self._taken_back(cand) if target is None and cand.kind in (
+            taken = taken_back(self.live(), cand) if target is None and cand.kind in (
                 "preference", "correction") else None
             if taken is not None:
                 self._revise(*taken, cand, cluster)
                 return
-            restated = self._rule_entry(cand, restates_rule) if target is None else None
-            other_type = self._restated_as_other_type(cand) if (
+            restated = rule_entry(self.live(), cand, restates_rule) if target is None else None
+            other_type = restated_as_other_type(self.live(), cand) if (
                 target is None and restated is None) else None
             if other_type is not None and other_type[1]:
                 # "Acme want all copy in US English, so 'color', ..." of "Acme's copy is US
@@ -826,7 +748,7 @@ class Consolidator:
             if restated is not None:
                 self._restated(restated, cand, cluster)
                 return
-            turned = self._rule_entry(cand, turns_rule_round) if target is None else None
+            turned = rule_entry(self.live(), cand, turns_rule_round) if target is None else None
             if turned is not None:
                 # "Never squash-merge" beside "Always squash-merge pull requests": kept apart,
                 # memory would contradict itself
@@ -851,7 +773,7 @@ class Consolidator:
                     # everything, and also set ...": the rules, reasons left out, are one)
                     and (cand.key == "" or said_of_other_things(
                         key_clause(target.lead), cand.key, corrects)))
-                    or self._one_put_right(target, cand, corrects)) and (
+                    or one_put_right(self.live(), target, cand, corrects)) and (
                     date_moved is None or _about(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)) and not (
                     # ("Next week we turn ArgoCD auto-sync back on ..." of "... is off during
@@ -894,17 +816,6 @@ class Consolidator:
                 return entry, newer
         return None
 
-    def _still_current(self, cand: Candidate) -> Entry | None:
-        """The live entry most like ``cand`` that names what ``cand`` moved back to as what is
-        used (not as what is not), about what moved when that is said."""
-        new, thing = cand.new or "", _moved_thing(cand.text)
-        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
-                 and not left_in(e.lead, new)
-                 # a rule against it ("Stop writing to S3") is not confirmed by the move
-                 and not (BAN_OPENER.match(e.lead) and has_word(e.lead, new))]
-        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
-
     def _lift_bans(self, cand: Candidate, by: Entry) -> None:
         """For a move back to wandb ("we go back to wandb, but only for the sweeps"), the
         older rule against wandb alone ("Stop logging to wandb") has ended: kept beside the
@@ -928,57 +839,6 @@ class Consolidator:
                 f"a rule against {new}, which the user went back to on "
                 f"{cand.source.day.isoformat()} ({by.file})", file=rule.file,
                 session_id=cand.source.session_id))
-
-    def _readdressed(self, cand: Candidate) -> Entry | None:
-        """For "The runbook moved to confluence.acme.io/oncall": the live entry about the thing
-        moved (``_about``) that gives another address for it ("The on-call runbook is at
-        notion.so/..."); the one most like ``cand`` wins, then the earliest."""
-        m = MOVED_TO_ADDRESS.search(cand.text)
-        thing = _moved_thing(cand.text)
-        if m is None or not thing:
-            return None
-        new = ADDRESS_AT.search(m[0], len(m[0].split()[0]))
-        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
-                 and new is not None and new[0].lower() not in e.lead.lower()]
-        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
-
-    def _host_retired(self, cand: Candidate) -> tuple[Entry, str, str] | None:
-        """For "the platform dashboards are now at https://grafana.platform.acme.io/..., the old
-        grafana.acme-platform.io instance was retired": the one live entry with an address on
-        the retired host, that address and the new one. The entry may say more than the moved
-        thing ("... Grafana dashboard is https://grafana.acme-platform.io/... and PagerDuty
-        service is https://..."), too unlike the move for a match by words: the old address
-        stayed in memory beside the new one."""
-        if "old " not in cand.text and "retired" not in cand.text:
-            return None
-        gone = _RETIRED_HOST.search(cand.text)
-        given = _URL.findall(cand.text)
-        if gone is None or len(given) != 1:
-            return None
-        host = gone["host"].lower()
-        if host in given[0].lower():
-            return None
-        found = [(e, url.rstrip(".,;:!?")) for e in self.live() for url in _URL.findall(e.lead)
-                 if _host_of(url) == host]
-        if len(found) != 1:
-            return None
-        return found[0][0], found[0][1], given[0].rstrip(".,;:!?")
-
-    def _given_new_address(self, cand: Candidate) -> tuple[Entry, str, str] | None:
-        """For "The new staging URL is https://staging2...": the one live entry giving the
-        thing ("the staging URL") one other address, that address and the new one. Too few
-        words are shared for a match by words, and the old address stayed beside the new."""
-        if "new " not in cand.text[:40].lower():
-            return None
-        told = NEW_ADDRESS.match(cand.text)
-        if told is None:
-            return None
-        thing, new = tokens(told["thing"]), told["at"].rstrip(".,;:!?")
-        found = [(e, said[0].rstrip(".,;:!?")) for e in self.live()
-                 if _about(thing, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
-                 and said[0].rstrip(".,;:!?").lower() != new.lower()]
-        return (found[0][0], found[0][1], new) if len(found) == 1 else None
 
     def _readdress_in_place(self, entry: Entry, old: str, new: str, cand: Candidate,
                             cluster: Cluster) -> None:
@@ -1071,105 +931,6 @@ class Consolidator:
         self._took_in(entry, cand, cluster, "superseded",
                       f"the ask '{shorten(previous, 80)}' is lifted on {day}; kept as history")
 
-    def _decision_taken_back(self, cand: Candidate) -> Entry | None:
-        """For "We are NOT doing Karpenter this quarter after all": the one live entry telling of
-        a decision about that thing ("We decided to replace cluster-autoscaler with Karpenter"),
-        which the person takes back."""
-        if "after all" not in cand.text.lower():
-            return None
-        m = _NOT_AFTER_ALL.search(cand.text)
-        if m is None:
-            return None
-        found = [e for e in self.live() if _DECIDED.search(e.lead) and has_name(e.lead, m["what"])]
-        return found[0] if len(found) == 1 else None
-
-    def _turned_back_in(self, cand: Candidate) -> Entry | None:
-        """For "Helen and I agreed to turn ArgoCD auto-sync back ON for prod apps, ...": the one
-        live entry whose lead gives that setting the other state ("We decided to turn ArgoCD
-        auto-sync OFF for all prod applications"), too unlike it in words for ``_best_match``."""
-        if "back o" not in cand.text.lower():
-            return None
-        found = [e for e in self.live() if turned_back_over(e.lead, cand.text)]
-        return found[0] if len(found) == 1 else None
-
-    def _best_match(self, cand: Candidate) -> Entry | None:
-        """The live entry most similar to ``cand`` that is similar enough; the first one in
-        order when several are equally similar."""
-        # "Our main branch is now trunk" is about the default branch
-        texts = {cand.match_text, cand.text, _one_name(cand.text)}
-        # (a fact: a rule said on, "Never push to main on Fridays", is narrower, not more)
-        said_on = _said_on(cand.text, [e for e in self.live() if e.type == cand.type]) if (
-            cand.kind == "fact") else None
-        if said_on is not None:
-            return said_on
-        if cand.kind == "fact" and (route := self._route_told(cand)) is not None:
-            return route
-        # difflib is the cost here, so each entry gets a cheap ceiling first: one below what it
-        # needs, or below the best found so far, cannot be chosen. Trying high ceilings first
-        # finds a restatement (similarity 1.0) before the rest, which it then rules out unseen.
-        ranked: list[tuple[float, int, Entry, list[tuple[str, str]], float]] = []
-        for pos, entry in enumerate(self.live()):
-            # (a description the engine made of the day alone names nothing: "plan stated on
-            # 2026-10-15" was most like "Freeze started on 2026-10-19" of all)
-            described = () if _DAY_ONLY.match(entry.description) else (entry.description,)
-            # (the lead's own rule, as a candidate is keyed: "Always seed everything" said again
-            # is the entry "Always seed everything (torch, ...), the user needs ...")
-            pairs = [(text, s) for text in texts
-                     for s in {entry.lead, *described, _one_name(entry.lead),
-                               *_upshot(entry.lead), key_clause(entry.lead)}]
-            needed = self.options.match_similarity if entry.type == cand.type else 0.85
-            bounds = [(similarity_bound(text, s), text, s) for text, s in pairs]
-            bound = max(b for b, _, _ in bounds)
-            # (another plan on another day is asked only of the entries the ceiling lets by)
-            if bound >= needed and not _another_plan(cand, entry):
-                # only a pair whose own ceiling reaches what is needed can make the entry
-                # chosen, and then it is the most similar: difflib is spared the others
-                ranked.append((bound, pos, entry,
-                               [(text, s) for b, text, s in bounds if b >= needed], needed))
-        ranked.sort(key=lambda r: (-r[0], r[1]))
-        best: Entry | None = None
-        best_sim, best_pos = 0.0, -1
-        for bound, pos, entry, pairs, needed in ranked:
-            if bound < best_sim or (bound == best_sim and pos > best_pos):
-                continue  # at best a tie with an earlier entry, which wins ties
-            # Each candidate meets every entry, so in a long memory difflib is most of the
-            # cost: a pair is measured only if the closer ceiling lets it reach both what is
-            # needed and the best so far (the pair that decides is never one left out)
-            floor = max(needed, best_sim)
-            reach = [(text, s) for text, s in pairs if similarity_ceiling(text, s) >= floor]
-            if not reach:
-                continue
-            sim = max(similarity(text, s) for text, s in reach)
-            if sim >= needed and (sim > best_sim or (
-                    sim == best_sim and best is not None and pos < best_pos)):
-                best, best_sim, best_pos = entry, sim, pos
-        return best
-
-    def _route_told(self, cand: Candidate) -> Entry | None:
-        """For "All applies now go through Atlantis": the one entry of its type saying the same
-        work goes through something else ("Applies only go through Terraform Cloud, in the
-        infra-live-prod and infra-live-staging workspaces"), however unlike the two read; the
-        way the work is done has changed, and the old way must not stay beside it."""
-        told = route_of(cand.text)
-        if told is None or not told[1]:
-            return None
-        # (an approver and a tool are two routes, both kept: "PRs go through Sarah before
-        # merging" beside "All PRs now go through Graphite")
-        person = route_by_person(cand.text)
-        found = [e for e in self.live() if e.type == cand.type
-                 and (was := route_of(e.lead)) is not None and was[0] == told[0]
-                 and route_by_person(e.lead) == person]
-        return found[0] if len(found) == 1 else None
-
-    def _best_of(self, cand: Candidate) -> Entry | None:
-        """The newest live entry giving the project's best of the measure ``cand`` gives a best
-        of ("val loss"), or None."""
-        measure = best_result(cand.text)
-        if measure is None:
-            return None
-        found = [e for e in self.live() if e.type == cand.type and best_result(e.lead) == measure]
-        return max(found, key=lambda e: e.reference_day() or date.min, default=None)
-
     def _new_best(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         if any(_says_again(cand.text, s) and same_values(cand.text, s)
                for s in entry.statements):
@@ -1180,59 +941,6 @@ class Consolidator:
             [cand.text, *entry.statements[1:]], entry.file))
         self._took_in(entry, cand, cluster, "superseded",
                       f"a newer best result replaces '{shorten(previous, 80)}' on {day}")
-
-    def _taken_back(self, cand: Candidate) -> tuple[Entry, list[tuple[int, Revision]]] | None:
-        """The entry whose statements ``cand``, said after a change of mind, takes back (each
-        with how), of its type; the one most like ``cand`` wins, then the earliest."""
-        found: list[tuple[float, int, Entry, list[tuple[int, Revision]]]] = []
-        for pos, entry in enumerate(self.live()):
-            if entry.type != cand.type and {entry.type, cand.type} != _PREFERRING:
-                continue  # a preference may be kept as what the user is like, or as feedback
-            taken = [(i, r) for i, s in enumerate(entry.statements)
-                     if (r := revision(_LIST_MARK.sub("", s), cand.text)) is not None]
-            if taken:
-                found.append((similarity(cand.text, entry.lead), -pos, entry, taken))
-        if not found:
-            return None
-        *_, entry, taken = max(found, key=lambda f: (f[0], f[1]))
-        return entry, taken
-
-    def _taken_back_by_word(self, cand: Candidate
-                            ) -> tuple[Entry, list[tuple[int, Revision]]] | None:
-        """The rule ``cand``, said after "Scratch that" / "I changed my mind", takes back when
-        no scale of choices ties them: the only statement of its type naming another tool of
-        the kind ``cand`` names ("Use pnpm from now on" over "Always use yarn for installs"),
-        or sharing at least half of what ``cand`` is about ("Always rebase and merge" over
-        "Always squash-merge pull requests", "Use 4 spaces" over "Use 2 spaces for
-        indentation"); with two, which one was meant is not said."""
-        if cand.kind not in ("preference", "correction") or cand.text[:5].lower() in (
-                "stop ", "quit "):
-            return None
-        about = _about_words(cand.text)
-        tools = tools_in(cand.text)
-        kinds = tool_kinds(tools[0]) if len(tools) == 1 else frozenset()
-        found: list[tuple[Entry, int, str]] = []
-        where = _scopes(cand.text)
-        for entry in self.live():
-            if (entry.type != cand.type and {entry.type, cand.type} != _PREFERRING) or not (
-                    _said_lately(entry, cand.source)):
-                continue
-            for i, said in enumerate(entry.statements):
-                said = _LIST_MARK.sub("", said)
-                if where and (other := _scopes(said)) and not where & other:
-                    continue  # ("Use 4 spaces in Python files" takes back no YAML rule)
-                others = [t for t in tools_in(said) if tool_kinds(t) & kinds
-                          and not same_tool(t, tools[0])] if kinds else []
-                if others or (about and len(about & _about_words(said)) * 2 >= len(about)):
-                    found.append((entry, i, said))
-                    break
-        if len(found) != 1:
-            return None
-        entry, at, said = found[0]
-        gone = sorted(_about_words(said) - about)
-        stale = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
-                           if gone else r"(?!)", re.I)
-        return entry, [(at, Revision(said.rstrip(".!"), cand.text.rstrip(".!"), False, stale))]
 
     def _revise(self, entry: Entry, taken: list[tuple[int, Revision]], cand: Candidate,
                 cluster: Cluster) -> None:
@@ -1278,64 +986,6 @@ class Consolidator:
                          f"'{shorten(said[at], 80)}' replaced by what they prefer now; the "
                          "earlier statement kept as history"
                          + (f"; file renamed from {renamed}" if renamed else ""))
-
-    def _one_put_right(self, target: Entry, cand: Candidate, corrects: bool) -> bool:
-        """``cand`` gives ``target``'s one value anew (``_value_put_right``), and no other
-        entry's: "Use 2 spaces for indentation, not 4" beside rules of Python and of YAML
-        indentation is of neither of them."""
-        if _value_put_right(target.lead, cand.text, corrects) is None:
-            return False
-        return not any(e is not target and _value_put_right(e.lead, cand.text, corrects)
-                       for e in self.live())
-
-    def _rule_entry(self, cand: Candidate, meets: Callable[[str, str], bool]) -> Entry | None:
-        """The feedback entry with a rule ``cand`` ``meets`` (says again in other words, or
-        turns round), too unlike it for ``_best_match`` ("Our convention is to squash-merge" /
-        "We always squash-merge pull requests"); the most similar one, then the first."""
-        if not _is_rule(cand):
-            return None
-        found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(self.live())
-                 if e.type == "feedback" and any(meets(s, cand.text) for s in e.statements)]
-        return max(found, key=lambda f: f[:2])[2] if found else None
-
-    def _restated_as_other_type(self, cand: Candidate) -> tuple[Entry, bool] | None:
-        """The one live entry of the other type (a rule, or a fact of the project) a clause of
-        which ``cand``'s first clause says again in fewer or other words, and nothing more in
-        it: "Acme's copy is US English, I spotted 'colour' in the pricing FAQ", read as of the
-        project, says again the rule "Acme want all copy in US English, so 'color' ...", read
-        as feedback; two entries of one rule, each guessed a type, would drift apart. With
-        whether ``cand``, a rule, says it in more clauses than the entry does (then it says
-        more)."""
-        if cand.type not in _RULE_OR_PROJECT or cand.kind in ("plan", "switch", "correction"):
-            return None
-        clauses = _rule_clauses(cand.text)
-        if not clauses:
-            return None
-        _, said, forbids, _ = clauses[0]
-        said = _owner_plain(said)
-        # ("pnpm only in web/" of "Use pnpm, not npm, for the admin UI in web/": the tool the
-        # rule chooses and where, in two words; "pnpm only in web/ and docs/" adds a place)
-        tool = [t for t in tools_in(cand.text) if t.lower() in said] if len(said) == 2 and (
-            not forbids and len(clauses) == 1) else []
-        if len(said) < 3 and len(tool) != 1:
-            return None  # ("Use pytest": too few words to tell one rule from another)
-        found: list[tuple[Entry, bool]] = []
-        for entry in self.live():
-            if entry.type not in _RULE_OR_PROJECT or entry.type == cand.type:
-                continue
-            lead = _LIST_MARK.sub("", entry.lead)
-            told = _rule_clauses(lead)
-            if tool and (entry.type != "feedback" or _set_against(lead, tool[0]) or not any(
-                    said <= _owner_plain(part_core) for _, part_core, *_ in told)):
-                continue
-            if (bool(tool) or any(
-                    said <= (core := _owner_plain(part_core)) and 3 * len(said) >= 2 * len(core)
-                    and part_forbids == forbids for _, part_core, part_forbids, _ in told)) and (
-                    same_values(cand.text, lead) and not _opposite_said(lead, cand.text)):
-                # (a rule says more in more clauses; a fact's more is news of a day: "..., I
-                # spotted 'colour' in the pricing FAQ")
-                found.append((entry, len(clauses) > len(told) and cand.kind in _RULE_KINDS))
-        return found[0] if len(found) == 1 else None
 
     def _turn_round(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """The statements of ``entry`` that ``cand`` turns round give way to it, each a dated
@@ -1402,282 +1052,6 @@ class Consolidator:
         self.decisions[:] = [replace(d, file=file) if d.file == before else d
                              for d in self.decisions]
 
-    def _switch_target(self, cand: Candidate) -> Entry | None:
-        new, old = cand.new or "", cand.old
-        thing = _moved_thing(cand.text)
-        ranked: list[tuple[float, int, Entry]] = []
-        for pos, entry in enumerate(self.live()):
-            if old and _stays_beside(entry, cand.text, old):
-                continue
-            if old and _only_forbids(entry.lead, old) and not has_word(entry.lead, new):
-                # "Never use npm": a switch from npm to yarn would make it "Never use yarn",
-                # the rule turned into its opposite. ("Never use npm or yarn" the switch ends.)
-                continue
-            says_new = has_word(entry.text, new)
-            says_old = bool(old) and has_word(entry.text, old or "")
-            if old is None:
-                # "moved back to X": an entry whose history says it moved away from X, or
-                # whose lead does ("We switched from Poetry to uv.")
-                hit = any(
-                    (m := HISTORY_LINE.match(h)) and m["old"].lower() == new.lower()
-                    for h in entry.history
-                ) or (not entry.history and (_switched_from(entry.lead, new) or (
-                    cand.back and _meant_from(entry.lead, new) is not None))
-                      and (not thing or _about(thing, entry.lead))) or (
-                    says_new and (bool(entry.history) or (
-                        bool(thing) and _about(thing, entry.lead)
-                        and ((_says_of(entry.lead, thing, new)
-                              and not _set_against(entry.lead, new))
-                             or _chosen_over(entry.lead, new) is not None))))
-            elif thing and not _about(thing, entry.text):
-                # "the metrics moved from Datadog": "Logs go to Datadog" is about something
-                # else, and so is "Our design docs live in Notion" for the onboarding docs
-                hit = False
-            elif old and split_version(old) is None and _over_left(
-                    entry.lead, entry, cand, old, thing) is not None:
-                hit = True  # "CI runs on GitHub Actions, not Jenkins": about CI all the same
-            elif thing and old and has_name(entry.lead, named := _as_written(entry, old)) and (
-                    _put_in_place(entry.lead, named, new, cand.text, thing) is None):
-                hit = False  # "Design docs and runbooks live in Notion": not for one of them
-            elif old and split_version(old) is not None:
-                # "upgraded from Postgres 14 to 16": a version is specific enough on its own
-                hit = names_version(entry.text, old)
-            elif old and old.lower() in WEEKDAYS and thing:
-                # "the standup moved from Monday to Tuesday": "The standup is every Monday",
-                # "... on Mondays"; not for a week's exception ("this week only", "on the 14th")
-                hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
-                    last_mention(cand.text) is None)
-            else:
-                # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
-                # Confluence wiki" is on Confluence all the same
-                the = (rf"(?:the\s+(?={re.escape(old)}\b(?!\s+{_NOUN_AFTER})|"
-                       rf"{re.escape(old)}\s+(?:wiki|space|site|instance)\b))?")
-                hit = (says_new and says_old) or (says_old and re.search(
-                    rf"\b(?:use|uses|using|run|runs|on|in|via|with|through|is|are|to|at)\s+"
-                    rf"{the}[\[`]?"
-                    rf"{re.escape(old)}\b", entry.text, re.I) is not None) or (
-                    bool(thing) and _owned_by(entry.lead, old or ""))
-            if hit:
-                weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
-                ranked.append((weight, -pos, entry))
-        if not ranked:
-            return None
-        ranked.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return ranked[0][2]
-
-    def _moved_from(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "we moved the design docs to Confluence", which says where to but not where
-        from: the entry about that thing (every content word of what moved is in it; a plural
-        is the same word) that names one known place of the same kind ("Our design docs live in
-        Notion"), and that place. Nothing when the kind is unknown or the entry names the new
-        place already: the move is a memory of its own then. A move naming no thing ("We moved
-        to GitHub Actions") is of the only entry saying a place of that kind is used, as "We
-        moved to yarn" is of the only one naming a package manager."""
-        new = cand.new or ""
-        named = {p.lower() for p in places_in(cand.text)}
-        kind = kind_of(new) if new.lower() in named else None
-        if kind is None:
-            return None
-        thing = _moved_thing(cand.text)
-        if not thing:
-            return self._place_replaced(new, "") if len(named) == 1 else None
-        # "bug tracking" is what "Bugs are tracked in Linear" is about
-        return one_other(self.live(), cand, thing, new, lambda lead: [
-            p for p in places_in(lead) if kind_of(p) == kind])
-
-    def _user_moved(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "I moved to Brighton last month": the one user entry saying where the person is
-        ("... a freelance front-end developer in Bristol"), and that place; the person's own
-        move is of who they are, not a project's choice. The place left, when said ("I'm not
-        in Bristol any more"), must be the entry's."""
-        new = cand.new or ""
-        if not cand.text.startswith("The user ") or not new[:1].isupper() or (
-                _USER_MOVED.match(cand.text) is None):
-            return None
-        left = _NOT_IN_ANY_MORE.search(cand.text)
-        found = [(entry, m[1]) for entry in self.live() if entry.type == "user"
-                 for m in _LIVES_IN.finditer(entry.lead)
-                 if m[1].lower() != new.lower() and m[1].lower() not in _NOT_A_PLACE
-                 and not tool_kinds(m[1]) and kind_of(m[1]) is None
-                 and (left is None or left[1] == m[1])]
-        return found[0] if len(found) == 1 else None
-
-    def _kept_beside(self, cand: Candidate) -> bool:
-        """An entry names another tool of ``cand``'s kind and stays as it is beside the switch
-        (the user's habit, a rule with the old tool's reason): the switch is a memory of its
-        own, not news of nothing in memory."""
-        if self._tool_replaced(cand, guarded=False) is not None:
-            return True
-        # ... or one naming that tool again in the reason ("..., npm has the lockfile"), which
-        # no switch takes as its target
-        new = cand.new or ""
-        kinds = tool_kinds(new)
-        for entry in self.live():
-            named = {t.lower(): t for t in tools_in(entry.lead) if tool_kinds(t) & kinds}
-            if len(named) == 1 and new.lower() not in named:
-                (old,) = named.values()
-                if not _NOT_PLAINLY.search(entry.lead) and re.search(
-                        rf"{_SAYS_USED}\s+{re.escape(old)}(?![\w-])", entry.lead, re.I) and (
-                        _stays_beside(entry, cand.text, old)):
-                    return True
-        return False
-
-    def _tool_replaced(self, cand: Candidate, *, guarded: bool = True) -> tuple[Entry, str] | None:
-        """For "we moved to pytest", which says neither from what nor, often, for what: the
-        entry naming one other known tool of the same kind ("Use unittest for new tests"), and
-        that tool. When what moved is named ("we moved the frontend tests to vitest"), the entry
-        about it; else the only entry naming a tool of that kind at all: with two ("jest for
-        the frontend", "pytest for the backend") nothing says which one was replaced."""
-        new = cand.new or ""
-        kinds = tool_kinds(new)
-        if not kinds:
-            return None
-
-        def named_in(text: str) -> list[str]:
-            # "The API runs on Bun" names no package manager
-            return [t for t in tools_in(text) if kinds_used_as(text, t) & kinds]
-
-        def others_in(lead: str) -> list[str]:
-            named = named_in(lead)
-            if named and all(same_tool(t, named[0]) for t in named):
-                # "We use Postgres 15, not Postgres 14" says one tool is used, whichever version
-                lead = without_version_contrast(lead, named[0])
-                named = named_in(lead)
-            # another name of the new tool ("Postgres" for "PostgreSQL") is no other tool; an
-            # entry that does not say the tool is used ("Never use pnpm", "When we switch to
-            # pnpm, ...", "webpack was a headache") would be rewritten into nonsense. One that
-            # gives its version ("We use Postgres 14") is rewritten without it, the version
-            # kept in the history.
-            if len(named) != 1 or same_tool(named[0], new) or _NOT_PLAINLY.search(lead) or (
-                    not re.search(rf"{_SAYS_USED}\s+{re.escape(named[0])}(?![\w-])",
-                                  lead, re.I)):
-                return []
-            # A tool said to be used now ("We're on pnpm now") is no switch said: it takes the
-            # place only of a tool that did nothing more ("The API runs on Bun", a runtime
-            # too, does not run on pnpm) and is not a part of it ("ruff format" of "ruff")
-            if cand.kind != "switch" and (not tool_kinds(named[0]) <= kinds
-                                          or has_word(named[0], new)):
-                return []
-            # A switch takes the place of the tool only where the entry uses it as one of the
-            # new tool's kinds ("The API runs on Bun", the runtime, is not what "We moved to
-            # yarn" replaced), and not of a tool it is a part of or has as a part ("Always run
-            # ruff", the linter, beside "We switched to ruff format", the formatter)
-            if not kinds_used_as(lead, named[0]) <= kinds or has_word(new, named[0]) or (
-                    has_word(named[0], new)):
-                return []
-            return named
-
-        if any(not same_tool(t, new) for t in named_in(cand.text)):
-            return None  # "managed with poetry (switched to uv ..., back on ...)": not a guess
-
-        def open_to(entry: Entry) -> bool:
-            return not guarded or not any(_stays_beside(entry, cand.text, t)
-                                          for t in named_in(entry.lead))
-
-        thing = _moved_thing(cand.text)
-        if not thing and sum(bool(named_in(e.text)) and open_to(e) for e in self.live()) != 1:
-            return None
-        return one_other(self.live(), cand, thing, new, others_in, open_to)
-
-    def _place_replaced(self, new: str, said: str) -> tuple[Entry, str] | None:
-        """For "CI runs on GitHub Actions now", a move told as what holds: the only entry
-        saying one other known place of the same kind is used ("CI runs on Jenkins", "We use
-        Jenkins for CI") and naming all ``said`` names beside the place, and that place. With
-        two ("CI runs on Jenkins", "Nightly builds run on CircleCI") nothing says which one was
-        left."""
-        kind = kind_of(new)
-        if kind is None:
-            return None
-
-        def others_in(lead: str) -> list[str]:
-            named = {p.lower(): p for p in places_in(lead) if kind_of(p) == kind}
-            if len(named) != 1 or _NOT_PLAINLY.search(lead):
-                return []
-            (place,) = named.values()
-            # "Jenkins is flaky" names the place but does not say it is used
-            said = re.search(rf"{_SAYS_PLACED}\s+{re.escape(place)}(?![\w-])", lead, re.I)
-            return [place] if said else []
-
-        found = [(entry, named[0]) for entry in self.live() if (named := others_in(entry.lead))
-                 and not _claims_more(said, new, entry.text)]
-        if len(found) != 1 or found[0][1].lower() == new.lower():
-            return None
-        # Only a plain statement of which place serves what it is about, and about no more
-        # than the sentence names ("Deploys run on Jenkins" is not what "We use GitHub Actions
-        # now" tells of, CI is): a rule ("Always run the release job on Jenkins, ...") or who
-        # the user is ("I keep my personal notes in Notion") is no record of the team's place
-        entry = found[0][0]
-        if entry.type not in _RECORDS_PLACE or _not_named(
-                _place_subject(entry.lead), _place_subject(said) + _PLACE_SUBJECTS[kind]):
-            return None
-        return found[0]
-
-    def _moved_off(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "I moved the staging database to db2": the entry whose clause about that thing
-        names one other host of that shape ("The staging database is on db1"), and that host."""
-        new = cand.new or ""
-        thing = _moved_thing(cand.text)
-        if not thing or slot_values(new) != [new]:
-            return None
-        return one_other(self.live(), cand, thing, new, lambda lead: [
-            v for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
-            for v in slot_values(part)])
-
-    def _branch_renamed(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "The default branch was renamed to trunk", which does not say from what: the
-        entry giving the default branch one name ("The default branch is main"), and it."""
-        if _SAID_OF_ONE.search(cand.text) is None or not re.search(r"\brenam", cand.text, re.I):
-            return None
-        return one_other(self.live(), cand, frozenset(), cand.new or "", lambda lead: [
-            m[1] for m in _BRANCH_IS.finditer(lead)])
-
-    def _upgraded_from(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "we upgraded production to Postgres 16", which does not say from which version:
-        the entry naming one other version of that tool ("We run Postgres 14 in production"),
-        about what moved when the move names it, and that version. Nothing when no entry, or
-        more than one version in the entry, says which is replaced."""
-        parts = split_version(cand.new or "")
-        if parts is None:
-            return None
-        name, version = parts
-        found = one_other(self.live(), cand, _moved_thing(cand.text), version, lambda lead: (
-            [] if _other_holders(lead, cand.text) else versions_of(lead, name)))
-        return None if found is None else (found[0], spelled_as_in(found[0].lead,
-                                                                   f"{name} {found[1]}"))
-
-    def _setting_target(
-        self, cand: Candidate, change: SettingChange
-    ) -> tuple[Entry, str | None] | None:
-        """For "Bumped retries from 3 to 5" or "The standup moved to 10:30": the live entry
-        whose clauses about that setting give it the old value (their one value, when the old
-        one is not said), and that value as compared; else one that gives it the new value
-        alone, already, and None. Not for one week's exception ("this week only", "next week
-        the standup moved to 10"), nor for one place ("on staging") an entry does not name.
-        The entry most like ``cand`` wins, then the earliest."""
-        if _ONE_TIME.search(cand.text) or (change.time and last_mention(cand.text) is not None):
-            return None
-        where = tokens(_only_where(cand.text))
-        found: list[tuple[bool, float, int, Entry, str | None]] = []
-        for pos, entry in enumerate(self.live()):
-            values = [v.value for v in _stated_in(change, entry.lead)]
-            if not values or (where and not _about(where, entry.lead)):
-                continue
-            says_now = [same_value(v, change.now_value) for v in values]
-            was: str | None = None
-            if not all(says_now):
-                if any(says_now):
-                    continue  # the old value and the new: which holds where is not said
-                said = change.was_value
-                was = next((v for v in values if same_value(v, said)), None) if said else (
-                    values[0] if len(set(values)) == 1 else None)
-                if was is None:
-                    continue
-            found.append((was is not None, similarity(cand.text, entry.lead), -pos, entry, was))
-        if not found:
-            return None
-        *_, entry, was = max(found, key=lambda f: f[:3])
-        return entry, was
-
     def _set_value(
         self, entry: Entry, change: SettingChange, was: str, cand: Candidate, cluster: Cluster
     ) -> None:
@@ -1737,32 +1111,13 @@ class Consolidator:
                 s for s in entry.statements[1:] if not _stated_in(change, s))])
             self._superseded(entry, cand, cluster, f"the {thing} is back to {now_said} {done}; "
                              f"'{shorten(previous, 80)}' ended and is kept as history")
-        for rule in self._given_for_change(change, old):
+        for rule in given_for_change(self.live(), change, old):
             rule.deleted, rule.deleted_by = True, "contradicted"
             declare(kept, "supersedes", rule)
             self.decisions.append(Decision(
                 "pruned", rule.file,
                 f"a rule given while the {thing} was {was_said}; it is back to {now_said} "
                 f"{done} ({kept.file})", file=rule.file, session_id=cand.source.session_id))
-
-    def _given_for_change(self, change: SettingChange, old: str) -> list[Entry]:
-        """The rules against the value now returned to, given for the change that ended ("Don't
-        request 8 GPUs", why: "since the quota cut I can only use 4 at a time"): each forbids
-        that number and gives the old one beside the setting's word in its reason."""
-        now = re.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
-        was = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
-        words = change.about - change.nouns or change.nouns
-        return [e for e in self.live() if e.type == "feedback" and AGAINST.match(e.lead)
-                and now.search(e.lead) and was.search(e.why or "") and any(
-                    has_word(e.why, w) for w in words)]
-
-    def _naming(self, old: str, new: str, day: date) -> list[Entry]:
-        """The live entries that use the name ``old`` and not ``new`` (one naming both knows of
-        the rename already), as what is now, not in a past event; a few at most: a name in
-        many is too common a word to be the one renamed."""
-        found = [e for e in self.live() if not e.opaque and has_word(e.lead, old)
-                 and not has_word(e.lead, new) and not _told_past_of(e.lead, old, day)]
-        return found if len(found) <= 3 else []
 
     def _rename_in(self, entries: list[Entry], old: str, new: str, cand: Candidate,
                    cluster: Cluster) -> None:
@@ -1775,24 +1130,11 @@ class Consolidator:
             previous = entry.lead
             entry.history.append(f"Updated on {day}; previously: {previous}")
             entry.statements = [_put_value(entry, old, new), *(
-                s if _told_past_of(s, old, cand.source.day) else
+                s if told_past_of(s, old, cand.source.day) else
                 re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", new, s)
                 for s in entry.statements[1:])]
             self._superseded(entry, cand, cluster,
                              f"{old} was renamed to {new} {done}; the entry names {new} now")
-
-    def _back_in_its_place(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """For "Let's go back to npm for the frontend" with no history of npm: the one entry that
-        says the same but for one choice ("We use pnpm for the frontend"), and that choice."""
-        new = cand.new or ""
-        at = re.search(rf"\b{re.escape(new)}\b", cand.text)
-        tail = cand.text[at.end():].strip().rstrip(".!") if at else ""
-        if not new or len(tail.split()) < 2:
-            return None  # nothing said beside the choice to find its place by
-        said = f"We use {new} {tail}"
-        found = [(e, d[0]) for e in self.live() if (d := choice_difference(e.lead, said))
-                 and d[1].lower() == new.lower()]
-        return found[0] if len(found) == 1 else None
 
     def _superseded(self, entry: Entry, cand: Candidate, cluster: Cluster, reason: str,
                     action: Action = "superseded") -> None:
@@ -2151,21 +1493,6 @@ class Consolidator:
         self._superseded(entry, cand, cluster, f"already says {new} over {old}; the switch, "
                          f"made {done}, kept as history", action="updated")
 
-    def _widened(self, cand: Candidate) -> Entry | None:
-        """For "I don't want pandas anywhere in src/, not just the training loop": the one live
-        rule kept to the scope named ("Never use pandas in the training loop") about the same
-        thing; None when no rule, or more than one, is that narrower rule."""
-        m = _NOT_JUST.search(cand.text)
-        if m is None:
-            return None
-        scope = tokens(m["scope"])
-        subject = tokens(cand.text[: m.start()]) - scope - _RULE_FRAME
-        if not scope or not subject:
-            return None
-        found = [e for e in self.live() if e.type == "feedback" and scope <= tokens(e.lead)
-                 and subject & (tokens(e.lead) - _RULE_FRAME)]
-        return found[0] if len(found) == 1 else None
-
     def _widen(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
         """``entry``'s narrower rule replaced by the wider one ``cand`` says, the old kept as
         history: two rules on one thing, one narrower, read as if both held apart."""
@@ -2177,23 +1504,6 @@ class Consolidator:
             entry.generated_why = False
         self._superseded(entry, cand, cluster,
                          f"a wider rule replaces '{shorten(previous, 80)}' on {day}")
-
-    def _rule_excepted(self, cand: Candidate) -> tuple[Entry, str] | None:
-        """The one live rule against what ``cand`` says is used now or allowed ("Don't add
-        pandas as a dependency; ..." for "We now use pandas for the Excel export", "It's fine
-        to add pandas as an optional extra"), and the exception as the rule tells it; None
-        when no such rule. Beside it the rule would stand as it was, as if never broken."""
-        m = _EXCEPTED.match(cand.text)
-        if m is None or cand.kind not in ("fact", "decision", "preference", "correction"):
-            return None
-        name = m["allowed"] or m["used"]
-        found = [e for e in self.live() if e.type == "feedback" and has_word(e.lead, name)
-                 and _only_forbids(e.lead, name)]
-        if len(found) != 1:
-            return None
-        said = (f"{m['allowed']}{m['rest']}".rstrip(".!") + " is fine" if m["allowed"]
-                else cand.text[:1].lower() + cand.text[1:].rstrip(".!"))
-        return found[0], said
 
     def _except(self, entry: Entry, said: str, cand: Candidate, cluster: Cluster) -> None:
         day = cand.source.day.isoformat()
@@ -2349,7 +1659,7 @@ class Consolidator:
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
                and not _opposite_said(s, cand.text)
                # "We are not doing Karpenter after all" takes the decision back
-               and not (_NOT_AFTER_ALL.search(cand.text) and _DECIDED.search(s))
+               and not (NOT_AFTER_ALL.search(cand.text) and DECIDED.search(s))
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
                # the plan happened, not the plan said again
                and not (cand.kind == "fact" and says_past(cand.text) and not says_past(s))
@@ -2399,7 +1709,7 @@ class Consolidator:
             reason = f"newer statement replaces '{shorten(previous, 80)}' on {day}"
         elif (_NOW_CHANGED.search(cand.text) or MOVED_TO_ADDRESS.search(cand.text)
               or turned_back_over(entry.lead, cand.text) or (
-                  _NOT_AFTER_ALL.search(cand.text) and _DECIDED.search(entry.lead))) and not (
+                  NOT_AFTER_ALL.search(cand.text) and DECIDED.search(entry.lead))) and not (
                 _ALSO.search(cand.text)) and not (
                 # "Prod is now prd-eu-2, we migrated on ..." over "Prod is now prd-eu-2": it
                 # says all the entry says, so nothing it said has ended
@@ -2646,46 +1956,5 @@ class Consolidator:
                 continue
             if says_only_name(entry.description, entry.name):
                 entry.description = hook_for(entry) or entry.description
-
-
-# the words of a rule that say what it is about, less those of any rule ("always", "use")
-_RULE_WORDS = frozenset({"always", "never", "use", "using", "don't", "dont", "please", "prefer",
-                         "now", "from", "instead", "should", "must"})
-
-
-def _about_words(text: str) -> frozenset[str]:
-    return frozenset(w for w in re.findall(r"[a-z][a-z']+", text.lower())
-                     if w not in STOPWORDS and w not in _RULE_WORDS)
-
-
-# How long "Scratch that" opening a message reaches back: a rule said in the same session or a
-# few days before (a weekend between), not one kept for months that shares a word with it
-_TAKE_BACK_DAYS = 3
-
-
-def _said_lately(entry: Entry, said: Source) -> bool:
-    """``entry`` was said in the session of ``said`` or a few days before it; an entry with
-    no day told (written by hand) is of no known age, so not."""
-    return any(s.session_id == said.session_id or 0 <= (said.day - s.day).days <= _TAKE_BACK_DAYS
-               for s in entry.sources())
-
-
-# Where a rule holds: a language, file type, part or stage named after in / for / on ("in YAML
-# files", "for Python", "in tests", "on prod")
-_SCOPE = re.compile(r"\b(?:in|for|on|inside|within)\s+(?:the\s+|all\s+|our\s+|any\s+)?"
-                    r"(?P<w>[A-Za-z][\w.+#-]*)")
-_SCOPE_WORDS = word_set("""tests test unit integration e2e prod production staging dev local ci
-    frontend backend docs migrations scripts""")
-
-
-def _scopes(text: str) -> frozenset[str]:
-    if not any(f" {p} " in text for p in ("in", "for", "on", "inside", "within")):
-        return frozenset()
-    return frozenset(w.lower() for m in _SCOPE.finditer(text) if (w := m["w"])[0].isupper()
-                     or w.lower() in _SCOPE_WORDS or tool_kinds(w))
-
-
-# The description the engine gives an entry with nothing more to say than when it was said
-_DAY_ONLY = re.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}\.?$", re.I)
 
 

@@ -17,12 +17,7 @@ from autodream.engine.dates import (
     says_past,
     tell_as_past,
 )
-from autodream.engine.entries import (
-    Entry,
-    description_for,
-    hook_after_title,
-    title_for,
-)
+from autodream.engine.entries import Entry, description_for, hook_after_title, title_for
 from autodream.engine.index import cut_from
 from autodream.engine.matching import one_other
 from autodream.engine.model import Candidate, Decision
@@ -41,17 +36,8 @@ from autodream.engine.plans import (
     named_within,
     told_happened,
 )
-from autodream.engine.replacement import (
-    _CLAUSE_EDGE,
-    _FORBIDS,
-    _ISO_DAY,
-)
-from autodream.engine.text import (
-    CALENDAR_WORDS,
-    STOPWORDS,
-    shorten,
-    tokens,
-)
+from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
+from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
