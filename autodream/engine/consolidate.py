@@ -27,6 +27,7 @@ from autodream.engine.entries import (
     says_only_name,
     title_for,
 )
+from autodream.engine.folding import capped, folded
 from autodream.engine.guidance import (
     _OLD_PROHIBITION_HOW,
     _alone,
@@ -56,6 +57,7 @@ from autodream.engine.matching import (
     taken_back_by_word,
     turned_back_in,
 )
+from autodream.engine.merging import merge_near_duplicates
 from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineOptions, Source
 from autodream.engine.places import kind_of
 from autodream.engine.plan_entries import (
@@ -120,10 +122,8 @@ from autodream.engine.replacement import (
     _tells_a_change,
     _value_change,
     _value_put_right,
-    _values,
     _word_replaced,
     _words,
-    about_other_things,
     choice_difference,
     coverage,
     different_subjects,
@@ -137,7 +137,6 @@ from autodream.engine.restating import (
     _opposite_said,
     _says_again,
     _turns_choice_round,
-    adds_nothing,
     restates_rule,
     said_once_more,
     turns_rule_round,
@@ -206,7 +205,6 @@ from autodream.engine.text import (
     NEW_PORT,
     STATE_WORDS,
     TELLS_SWITCH,
-    dice,
     file_slug,
     free_file_name,
     has_word,
@@ -214,7 +212,6 @@ from autodream.engine.text import (
     said_as_name,
     sentence_case,
     shorten,
-    similar,
     similarity,
     slug,
     tokens,
@@ -230,8 +227,6 @@ from autodream.engine.versions import (
     without_version_contrast,
 )
 
-# Lines of a body that are no statement to fold into another: a heading, code, a table, a quote
-_NOT_A_STATEMENT = ("#", "`", "|", ">")
 # what a claimed version is no tool's name but a value's ("is 5433")
 _VALUE_OF = ("is ", "are ", "was ", "were ")
 
@@ -282,163 +277,22 @@ class Consolidator:
                               {e.file.lower() for e in self.entries} | self.gone)
 
     def _capped(self, statements: list[str], file: str) -> list[str]:
-        """At most ``max_statements`` wordings of the memory, newest first; each one left out
-        is said. A statement that words none of those kept is a fact of its own (a line of a
-        hand-written list: "- Releases go to PyPI from the release workflow"), never cut. One
-        that says nothing another does not is folded into it first (``_folded``)."""
-        statements = self._folded(statements, file)
-        keep = max(self.options.max_statements, 1)
-        kept = statements[:keep]
-        wordings = kept[:]
-        for s in statements[keep:]:
-            if not any(similar(s, k, self.options.match_similarity)
-                       or coverage(s, k) >= 0.6 for k in wordings):
-                kept.append(s)
-                continue
-            self.decisions.append(Decision(
-                "pruned", shorten(s, 120),
-                f"an older wording of the same memory; the entry keeps its {keep} newest",
-                file=file))
-        return kept
-
-    def _folded(self, statements: list[str], file: str) -> list[str]:
-        """``statements`` with each that says nothing another does not (``adds_nothing``) left
-        out, the fuller one standing where the first of the two stood: "The user prefers pure
-        functions over classes" above "The user prefers small pure functions over classes, so
-        keep the stats code functional" read as the same preference written twice. Of two that
-        say the same words, the first (the newest wording) stays. A line left out that was in
-        the file as read is said in the run record."""
-        lines = [s for s in statements if not s.lstrip().startswith(_NOT_A_STATEMENT)]
-        if len(lines) < 2:
-            return statements
-        kept = list(statements)
-        for line in lines:
-            if line not in kept:
-                continue
-            at = kept.index(line)
-            fuller = next((o for o in lines if o is not line and o in kept and adds_nothing(
-                line, o) and not (kept.index(o) > at and adds_nothing(o, line))), None)
-            if fuller is None:
-                continue
-            there = kept.index(fuller)
-            if there > at:
-                kept[at] = fuller
-                del kept[there]
-            else:
-                del kept[at]
-            entry = next((e for e in self.entries if e.file == file), None)
-            if entry is not None and entry.original is not None and line in entry.original:
-                self.decisions.append(Decision(
-                    "pruned", shorten(line, 120),
-                    f"says nothing '{shorten(fuller, 80)}' does not; one line kept, its "
-                    "sources and reasons stay", file=file))
-        return kept
+        return capped(statements, file, self.entries, self.options, self.decisions)
 
     def tidy_restatements(self) -> None:
         """A file an earlier dream wrote with one line saying again what another says (written
-        so before ``_folded``) keeps the fuller line alone."""
+        so before ``folded``) keeps the fuller line alone."""
         for entry in self.live():
             if entry.original is None or not entry.sources() or len(entry.statements) < 2:
                 continue
-            folded = self._folded(entry.statements, entry.file)
-            if folded != entry.statements:
-                entry.statements = folded
+            kept = folded(entry.statements, entry.file, self.entries, self.decisions)
+            if kept != entry.statements:
+                entry.statements = kept
                 entry.changed = True
 
     # -- merging existing near-duplicates ------------------------------------------------
     def merge_duplicates(self) -> None:
-        live = sorted(self.live(), key=lambda e: (e.index_pos, e.file))
-        # Computed once per entry: a large memory makes this loop quadratic.
-        full = {e.file: f"{e.name}. {e.lead}" for e in live}
-        full_tokens = {e.file: tokens(full[e.file]) for e in live}
-        lead_tokens = {e.file: tokens(e.lead) for e in live}
-        values = {e.file: _values(e.lead) for e in live}
-        dated = {e.file: e.reference_day() is not None for e in live}
-        threshold = self.options.duplicate_similarity
-        # Entries of another type are never merged: each meets only the later ones of its own
-        # (in the same order as among all, so the same merges happen first).
-        of_type: dict[str, list[Entry]] = {}
-        rank: list[int] = []
-        for e in live:
-            group = of_type.setdefault(e.type, [])
-            rank.append(len(group))
-            group.append(e)
-        for i, keep in enumerate(live):
-            if keep.deleted:
-                continue
-            a, keep_full = lead_tokens[keep.file], full_tokens[keep.file]
-            for other in of_type[keep.type][rank[i] + 1 :]:
-                if other.deleted:
-                    continue
-                b = lead_tokens[other.file]
-                shared = len(a & b)
-                contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
-                rough = dice(keep_full, full_tokens[other.file])
-                if not contained and rough < 0.45:
-                    continue  # too little in common for difflib to find a duplicate
-                differ = values[keep.file] != values[other.file]
-                both_dated = dated[keep.file] and dated[other.file]
-                if differ and not both_dated:
-                    # same shape, different facts (another test, another port): kept apart
-                    # whatever about_other_things says, so it is not asked (a note per
-                    # service in a long MEMORY.md is thousands of such pairs)
-                    continue
-                if about_other_things(keep.lead, other.lead):
-                    continue  # alike in shape, about different things: neither is stale
-                if differ:
-                    # same shape, different facts (another test, another date), unless one
-                    # dated entry states a changed value of the other
-                    conflict = choice_difference(keep.lead, other.lead)
-                    if conflict is not None:
-                        self._resolve_conflict(keep, other, conflict)
-                    continue
-                sim = rough if rough >= threshold else similarity(full[keep.file],
-                                                                  full[other.file])
-                if sim < threshold and not contained:
-                    continue
-                sim = max(sim, 0.75 if contained else 0.0)
-                conflict = choice_difference(keep.lead, other.lead)
-                if conflict is not None:
-                    self._resolve_conflict(keep, other, conflict)
-                    continue
-                self._absorb(keep, other, sim)
-
-    def _absorb(self, keep: Entry, other: Entry, sim: float) -> None:
-        for statement in other.statements:
-            if not any(similar(statement, s, 0.85) for s in keep.statements):
-                keep.statements.append(statement)
-        keep.statements = self._capped(keep.statements, keep.file)
-        for line in other.history:
-            if line not in keep.history:
-                keep.history.append(line)
-        if not keep.why and other.why:
-            keep.why = other.why
-        if not keep.how and other.how:
-            keep.how = other.how
-        keep.add_sources(other.sources(), self.options.max_sources)
-        keep.index_pos = min(keep.index_pos, other.index_pos)
-        keep.changed = True
-        other.deleted = True
-        other.deleted_by = "merged"
-        other.merged_into = keep
-        declare(keep, "merged_from", other)
-        self.decisions.append(Decision(
-            "merged", f"{other.file} -> {keep.file}",
-            f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
-
-    def _resolve_conflict(self, a: Entry, b: Entry, conflict: tuple[str, str]) -> None:
-        day_a, day_b = a.reference_day(), b.reference_day()
-        if day_a is None or day_b is None or day_a == day_b:
-            return  # without dates neither can be called stale: both stay
-        newer, older = (a, b) if day_a > day_b else (b, a)
-        older.deleted = True
-        older.deleted_by = "contradicted"
-        newer.changed = True
-        declare(newer, "supersedes", older)
-        self.decisions.append(Decision(
-            "pruned", older.file,
-            f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
-            file=older.file))
+        merge_near_duplicates(self.live(), self.entries, self.options, self.decisions)
 
     # -- applying candidates -------------------------------------------------------------
     def apply(self, cluster: Cluster) -> None:

@@ -1,0 +1,114 @@
+"""Merging: entries of one memory written twice (near-duplicates) become one file, and of two that
+give one choice two values the older, by their days, is pruned as contradicted."""
+
+from __future__ import annotations
+
+from autodream.engine.entries import Entry
+from autodream.engine.folding import capped
+from autodream.engine.history import declare
+from autodream.engine.model import Decision, EngineOptions
+from autodream.engine.replacement import _values, about_other_things, choice_difference
+from autodream.engine.text import dice, similar, similarity, tokens
+
+
+def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: EngineOptions,
+                          decisions: list[Decision]) -> None:
+    """Of two live entries of one type that say the same (by words, or one within the other),
+    the later is absorbed into the earlier; of two giving one choice two values, the older
+    dated one is pruned. ``entries`` are all the dream holds (a merge may cap statements)."""
+    live = sorted(live, key=lambda e: (e.index_pos, e.file))
+    # Computed once per entry: a large memory makes this loop quadratic.
+    full = {e.file: f"{e.name}. {e.lead}" for e in live}
+    full_tokens = {e.file: tokens(full[e.file]) for e in live}
+    lead_tokens = {e.file: tokens(e.lead) for e in live}
+    values = {e.file: _values(e.lead) for e in live}
+    dated = {e.file: e.reference_day() is not None for e in live}
+    threshold = options.duplicate_similarity
+    # Entries of another type are never merged: each meets only the later ones of its own
+    # (in the same order as among all, so the same merges happen first).
+    of_type: dict[str, list[Entry]] = {}
+    rank: list[int] = []
+    for e in live:
+        group = of_type.setdefault(e.type, [])
+        rank.append(len(group))
+        group.append(e)
+    for i, keep in enumerate(live):
+        if keep.deleted:
+            continue
+        a, keep_full = lead_tokens[keep.file], full_tokens[keep.file]
+        for other in of_type[keep.type][rank[i] + 1 :]:
+            if other.deleted:
+                continue
+            b = lead_tokens[other.file]
+            shared = len(a & b)
+            contained = shared >= 3 and shared / max(1, min(len(a), len(b))) >= 0.75
+            rough = dice(keep_full, full_tokens[other.file])
+            if not contained and rough < 0.45:
+                continue  # too little in common for difflib to find a duplicate
+            differ = values[keep.file] != values[other.file]
+            both_dated = dated[keep.file] and dated[other.file]
+            if differ and not both_dated:
+                # same shape, different facts (another test, another port): kept apart
+                # whatever about_other_things says, so it is not asked (a note per
+                # service in a long MEMORY.md is thousands of such pairs)
+                continue
+            if about_other_things(keep.lead, other.lead):
+                continue  # alike in shape, about different things: neither is stale
+            if differ:
+                # same shape, different facts (another test, another date), unless one
+                # dated entry states a changed value of the other
+                conflict = choice_difference(keep.lead, other.lead)
+                if conflict is not None:
+                    _resolve_conflict(keep, other, conflict, decisions)
+                continue
+            sim = rough if rough >= threshold else similarity(full[keep.file],
+                                                              full[other.file])
+            if sim < threshold and not contained:
+                continue
+            sim = max(sim, 0.75 if contained else 0.0)
+            conflict = choice_difference(keep.lead, other.lead)
+            if conflict is not None:
+                _resolve_conflict(keep, other, conflict, decisions)
+                continue
+            _absorb(keep, other, sim, entries, options, decisions)
+
+
+def _absorb(keep: Entry, other: Entry, sim: float, entries: list[Entry], options: EngineOptions,
+            decisions: list[Decision]) -> None:
+    for statement in other.statements:
+        if not any(similar(statement, s, 0.85) for s in keep.statements):
+            keep.statements.append(statement)
+    keep.statements = capped(keep.statements, keep.file, entries, options, decisions)
+    for line in other.history:
+        if line not in keep.history:
+            keep.history.append(line)
+    if not keep.why and other.why:
+        keep.why = other.why
+    if not keep.how and other.how:
+        keep.how = other.how
+    keep.add_sources(other.sources(), options.max_sources)
+    keep.index_pos = min(keep.index_pos, other.index_pos)
+    keep.changed = True
+    other.deleted = True
+    other.deleted_by = "merged"
+    other.merged_into = keep
+    declare(keep, "merged_from", other)
+    decisions.append(Decision(
+        "merged", f"{other.file} -> {keep.file}",
+        f"near-duplicate entries (similarity {sim:.2f}); kept one file", file=keep.file))
+
+
+def _resolve_conflict(a: Entry, b: Entry, conflict: tuple[str, str],
+                      decisions: list[Decision]) -> None:
+    day_a, day_b = a.reference_day(), b.reference_day()
+    if day_a is None or day_b is None or day_a == day_b:
+        return  # without dates neither can be called stale: both stay
+    newer, older = (a, b) if day_a > day_b else (b, a)
+    older.deleted = True
+    older.deleted_by = "contradicted"
+    newer.changed = True
+    declare(newer, "supersedes", older)
+    decisions.append(Decision(
+        "pruned", older.file,
+        f"contradicted by the newer {newer.file} ({day_b if newer is b else day_a})",
+        file=older.file))
