@@ -32,6 +32,16 @@ from autodream.errors import BadInput, ConfigError
 
 HOOK_COMMAND = "autodream-hook"
 
+# What ``install --project`` writes. The project's .claude/settings.json is shared with the
+# team, so it must not name this machine's path to the hook, and a teammate without autodream
+# must not see "command not found" after every turn: like the plugin's wrapper, it looks in
+# $AUTODREAM_HOOK_BIN, PATH and pipx's ~/.local/bin, and exits 0 in silence when none has it.
+SHARED_COMMAND = (
+    'for h in "$AUTODREAM_HOOK_BIN" "$(command -v autodream-hook)" '
+    '"$HOME/.local/bin/autodream-hook"; do [ -f "$h" ] && [ -x "$h" ] && exec "$h"; done; '
+    "exit 0"
+)
+
 # Install adds both by default: Stop fires after every turn, so long sessions that never end
 # cleanly still get consolidated; SessionEnd covers the last turn. The hook's time gate makes
 # the extra Stop calls cost one stat().
@@ -97,10 +107,11 @@ def project_settings_path(project_dir: Path) -> Path:
 
 
 def is_autodream_hook(command: object) -> bool:
-    """``autodream-hook``, or a full path to it (no arguments): the hook whatever its install."""
+    """``autodream-hook``, a full path to it (no arguments), or the command ``install
+    --project`` writes: the hook whatever its install."""
     if not isinstance(command, str):
         return False
-    return command == HOOK_COMMAND or (
+    return command in (HOOK_COMMAND, SHARED_COMMAND) or (
         os.path.isabs(command) and os.path.basename(command) == HOOK_COMMAND
     )
 
@@ -108,6 +119,14 @@ def is_autodream_hook(command: object) -> bool:
 def _gone(command: str) -> bool:
     """A hook named by a full path whose file is no longer there to run."""
     return os.path.isabs(command) and not os.access(command, os.X_OK)
+
+
+def shared_command_finds_hook(env: Mapping[str, str], on_path: str | None) -> bool:
+    """Whether ``SHARED_COMMAND`` would find a hook to run on this machine."""
+    home = env.get("HOME")
+    places = [env.get("AUTODREAM_HOOK_BIN"), on_path,
+              os.path.join(home, ".local", "bin", HOOK_COMMAND) if home else None]
+    return any(p and os.path.isfile(p) and os.access(p, os.X_OK) for p in places)
 
 
 def hook_beside(executable: str, on_path: str | None) -> Path | None:

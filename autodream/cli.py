@@ -1196,6 +1196,7 @@ def _echo_replay_result(doc: dict[str, Any]) -> None:
 
 def _settings_file(scope: str, project_dir: Path | None) -> Path:
     from autodream import claude_settings
+    from autodream.config import project_root_of
 
     if scope == "project":
         if project_dir is None:  # `autodream --project DIR install --project` means DIR
@@ -1206,8 +1207,8 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
             if not project_dir.is_dir():
                 raise click.BadParameter(f"directory '{project_dir}' does not exist",
                                          param_hint="'--project'")
-        return claude_settings.project_settings_path(project_dir)
-    return claude_settings.user_settings_path()
+        return claude_settings.project_settings_path(Path(project_root_of(str(project_dir))))
+    return Path(os.path.abspath(claude_settings.user_settings_path()))
 
 
 def _given(ctx: click.Context, name: str) -> bool:
@@ -1240,7 +1241,9 @@ def _hook_options(func: Any) -> Any:
             "--project",
             "scope",
             flag_value="project",
-            help="The project's shared settings: <project-dir>/.claude/settings.json.",
+            help="The project's shared settings: .claude/settings.json at the project's root "
+            "(its git top level). The hook is written as a command that does nothing where "
+            "autodream is not installed, so teammates are not bothered.",
         ),
         click.option(
             "--project-dir",
@@ -1276,9 +1279,20 @@ def _hook_options(func: Any) -> Any:
     return func
 
 
-def _report_settings_change(change: Any, as_json: bool) -> None:
+# said of what `install --project` writes, in text and in --json
+SHARED_NOTE = (
+    "the project's settings are shared with the team: the hook runs autodream-hook where it "
+    "is installed (PATH, ~/.local/bin or $AUTODREAM_HOOK_BIN) and exits 0 without a word "
+    "where it is not, so teammates without autodream are not bothered"
+)
+
+
+def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False) -> None:
     if as_json:
-        echo_json({"status": "dry-run" if change.dry_run else "ok", **change.to_dict()})
+        doc = {"status": "dry-run" if change.dry_run else "ok", **change.to_dict()}
+        if shared:
+            doc["note"] = SHARED_NOTE
+        echo_json(doc)
         return
     if change.diff:
         click.echo(change.diff, nl=False)
@@ -1302,6 +1316,8 @@ def _report_settings_change(change: Any, as_json: bool) -> None:
         click.echo(
             f"{verb} the autodream hook for {', '.join(change.events)} in {change.path}{backup}"
         )
+    if shared and change.action == "install":
+        click.echo(f"note: {SHARED_NOTE}")
 
 
 @cli.command(context_settings=CONTEXT_SETTINGS, epilog=EXIT_CODES_HELP)
@@ -1323,7 +1339,10 @@ def install(
     from autodream import claude_settings
 
     path = _settings_file(scope, project_dir)
-    if not _given(click.get_current_context(), "hook_command"):
+    shared = scope == "project" and not _given(click.get_current_context(), "hook_command")
+    if shared:
+        hook_command = claude_settings.SHARED_COMMAND
+    elif not _given(click.get_current_context(), "hook_command"):
         beside = claude_settings.hook_beside(sys.executable, shutil.which(hook_command))
         if beside is not None:
             hook_command = str(beside)
@@ -1335,8 +1354,19 @@ def install(
         )
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
-    _report_settings_change(change, as_json)
-    if hook_command == claude_settings.HOOK_COMMAND and shutil.which(hook_command) is None:
+    _report_settings_change(change, as_json, shared=shared)
+    on_path = shutil.which(claude_settings.HOOK_COMMAND)
+    if shared and not claude_settings.shared_command_finds_hook(os.environ, on_path):
+        beside = claude_settings.hook_beside(sys.executable, on_path)
+        click.echo(
+            "warning: on this machine autodream-hook is not on PATH nor in ~/.local/bin, so "
+            "the hook will do nothing here; "
+            + (f"set AUTODREAM_HOOK_BIN={beside} where Claude Code runs, " if beside else "")
+            + "install the package with pipx (pipx install . in the autodream checkout), or "
+            "use `autodream install` (your user settings) instead",
+            err=True,
+        )
+    elif hook_command == claude_settings.HOOK_COMMAND and on_path is None:
         click.echo(
             f"warning: {hook_command!r} is not on PATH; Claude Code will not find it until the "
             "package is installed (pipx install . in the autodream checkout) or --command "

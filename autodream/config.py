@@ -161,6 +161,14 @@ def git_roots(path: str) -> tuple[str, str] | None:
         current = parent
 
 
+def project_root_of(directory: str) -> str:
+    """The project a directory belongs to, as the settings resolve it: the top level of its
+    git worktree, else the directory itself (absolute, links resolved)."""
+    real = os.path.realpath(os.path.expanduser(directory))
+    roots = git_roots(real)
+    return roots[0] if roots else real
+
+
 def _main_root_of_worktree(toplevel: str, dotgit_file: str) -> str:
     try:
         with open(dotgit_file, encoding="utf-8") as fh:

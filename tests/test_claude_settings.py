@@ -61,7 +61,7 @@ def our_handlers(data: dict[str, Any], event: str) -> list[dict[str, Any]]:
         h
         for g in data.get("hooks", {}).get(event, [])
         for h in g["hooks"]
-        if h.get("command") == claude_settings.HOOK_COMMAND
+        if claude_settings.is_autodream_hook(h.get("command"))
     ]
 
 

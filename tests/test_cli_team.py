@@ -1,0 +1,108 @@
+"""A team lead's walk of the CLI: a project-scope install shared with teammates, a hook that
+would spawn a dream that cannot run, flags before ``watch``, JSON for scripts, the slash
+commands finding autodream, ``status --memory-dir``, and wording."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import claude_settings
+from autodream.cli import cli
+from tests.test_plugin_files import validate_hooks_table
+
+
+def _git_project(tmp_path: Path) -> Path:
+    project = tmp_path / "projA"
+    (project / ".git").mkdir(parents=True)
+    (project / "src").mkdir()
+    return project
+
+
+def _stop_command(settings: Path) -> str:
+    data = json.loads(settings.read_text(encoding="utf-8"))
+    validate_hooks_table(data["hooks"])
+    command = data["hooks"]["Stop"][0]["hooks"][0]["command"]
+    assert isinstance(command, str)
+    return command
+
+
+def test_install_project_writes_a_command_teammates_without_autodream_can_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _git_project(tmp_path)
+    venv_bin = tmp_path / "venv" / "bin"
+    venv_bin.mkdir(parents=True)
+    marker = tmp_path / "ran"
+    hook = venv_bin / "autodream-hook"
+    hook.write_text(f"#!/bin/sh\ncat > {marker}\nexit 0\n")
+    hook.chmod(0o755)
+    # the venv is not on PATH: the old install wrote this machine's path into a shared file
+    monkeypatch.setattr("sys.executable", str(venv_bin / "python"))
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(project / "src")
+    result = CliRunner().invoke(cli, ["install", "--project"])
+    assert result.exit_code == 0, result.output
+    # the project's root, as status resolves it, not the directory install was run in
+    settings = project / ".claude" / "settings.json"
+    assert settings.is_file() and not (project / "src" / ".claude").exists()
+    command = _stop_command(settings)
+    assert str(tmp_path) not in command
+    assert "shared with the team" in result.stdout
+    assert f"AUTODREAM_HOOK_BIN={hook}" in result.stderr
+
+    # a teammate without autodream: nothing said, the turn goes on
+    bare_env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home")}
+    done = subprocess.run(["sh", "-c", command], env=bare_env, input="{}",
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert not marker.exists()
+    # one who has it (here by AUTODREAM_HOOK_BIN; PATH and ~/.local/bin alike): it runs
+    done = subprocess.run(["sh", "-c", command], env={**bare_env, "AUTODREAM_HOOK_BIN": str(hook)},
+                          input='{"session_id": "x"}', capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0 and marker.read_text() == '{"session_id": "x"}'
+    local_bin = tmp_path / "home" / ".local" / "bin"
+    local_bin.mkdir(parents=True)
+    (local_bin / "autodream-hook").symlink_to(hook)
+    marker.unlink()
+    subprocess.run(["sh", "-c", command], env=bare_env, input="{}", text=True, check=True)
+    assert marker.exists()
+
+    # uninstall knows it as ours
+    result = CliRunner().invoke(cli, ["uninstall", "--project"])
+    assert result.exit_code == 0 and "removed" in result.stdout
+    assert not settings.exists()
+
+
+def test_install_project_with_the_hook_on_path_does_not_write_the_bare_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _git_project(tmp_path)
+    on_path = tmp_path / "bin"
+    on_path.mkdir()
+    (on_path / "autodream-hook").write_text("#!/bin/sh\nexit 0\n")
+    (on_path / "autodream-hook").chmod(0o755)
+    monkeypatch.setenv("PATH", f"{on_path}:/usr/bin:/bin")
+    result = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project)])
+    assert result.exit_code == 0
+    assert _stop_command(project / ".claude" / "settings.json") == claude_settings.SHARED_COMMAND
+    assert "warning" not in result.stderr
+
+
+def test_install_project_dry_run_json_path_is_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _git_project(tmp_path)
+    monkeypatch.chdir(project / "src")
+    result = CliRunner().invoke(cli, ["install", "--project", "--dry-run", "--json"])
+    doc = json.loads(result.stdout)
+    assert doc["path"] == str(project.resolve() / ".claude" / "settings.json")
+    assert os.path.isabs(doc["path"])
+    assert "shared with the team" in doc["note"]
