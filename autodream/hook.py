@@ -59,6 +59,13 @@ def _run(env: Mapping[str, str]) -> str:
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
         return said + report.summary()
+    # a dream known to fail (no API key for backend = "anthropic", an unreadable memory dir)
+    # is not started: its error would land only in dream.log, after the line said it started
+    from autodream.run import blockers
+
+    found = blockers(settings, env)
+    if found:
+        return f"{said}all gates open, but no dream started: {found[0]}"
     pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
     return f"{said}all gates open: dream started (pid {pid})"
 

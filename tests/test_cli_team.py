@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 
 from autodream import claude_settings
 from autodream.cli import cli
+from tests.claude_layout import T0, make_layout
 from tests.test_plugin_files import validate_hooks_table
 
 
@@ -106,3 +108,25 @@ def test_install_project_dry_run_json_path_is_absolute(
     assert doc["path"] == str(project.resolve() / ".claude" / "settings.json")
     assert os.path.isabs(doc["path"])
     assert "shared with the team" in doc["note"]
+
+
+def test_the_hook_refuses_a_dream_that_cannot_run_and_says_why(tmp_path: Path) -> None:
+    # backend = "anthropic" with no key: the old hook said "all gates open: dream started"
+    # and the failure landed only in dream.log
+    layout = make_layout(tmp_path)
+    (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    env = layout.env(AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    env.pop("ANTHROPIC_API_KEY", None)
+    payload = json.dumps({"session_id": "x", "cwd": str(layout.project),
+                          "hook_event_name": "Stop"})
+    result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
+                            capture_output=True, text=True, env=env, cwd=layout.project,
+                            timeout=30, check=False)
+    assert (result.returncode, result.stdout) == (0, "")
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("autodream-hook: all gates open, but no dream started: ")
+    assert "API key" in line and "dream started (pid" not in line
+    assert not (layout.memory_dir / ".autodream" / "logs" / "dream.log").exists()
