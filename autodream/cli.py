@@ -438,8 +438,9 @@ def cli(
 _FORWARDED = ("as_json", "dry_run")
 
 
-# Commands that resolve the project's settings, so a setting flag before them is used.
-_TAKE_SETTINGS = frozenset({"status", "log", "show", "undo"})
+# Commands that resolve the project's settings, so a setting flag before them is used
+# (watch: every project's it dreams in).
+_TAKE_SETTINGS = frozenset({"status", "log", "show", "undo", "watch"})
 
 
 def _forward_group_flags(
@@ -461,7 +462,7 @@ def _forward_group_flags(
     for key, value in settings_given.items():
         # (what a dream may lose is only a dream's, and what status reports: log, show and
         # undo took --allow-loss and did nothing with it)
-        if name in _TAKE_SETTINGS and (key != "allow_loss" or name == "status"):
+        if name in _TAKE_SETTINGS and (key != "allow_loss" or name in ("status", "watch")):
             continue
         if key in own:
             defaults[key] = value  # replay's own --backend
@@ -1446,6 +1447,16 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
     from autodream.watch import root_error
 
     ctx = click.get_current_context()
+    group = ctx.find_root()
+    shared = group.obj if isinstance(group.obj, dict) else {}
+    if shared.get("project") and group.get_parameter_source("project") == (
+            click.core.ParameterSource.COMMANDLINE):
+        # watched, it would be dropped in silence: watch takes every project under the root
+        raise click.UsageError(
+            "--project does not apply to 'watch', which watches every project under --root; "
+            "to dream in one project, run `autodream --project DIR` (the hook does it after "
+            "each turn)", ctx=ctx)
+    overrides = {k: v for k, v in (shared.get("overrides") or {}).items() if v is not None}
     given = None if root is None else (
         "env AUTODREAM_WATCH_ROOT" if ctx.get_parameter_source("root")
         == click.core.ParameterSource.ENVIRONMENT else "option --root")
@@ -1458,12 +1469,13 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
     try:
-        _watch(logger, root, idle_minutes, once, as_json)
+        _watch(logger, root, idle_minutes, once, as_json, overrides)
     finally:
         logger.removeHandler(handler)
 
 
-def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bool) -> None:
+def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bool,
+           overrides: dict[str, Any]) -> None:
     import signal
     import threading
 
@@ -1472,7 +1484,7 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
     if once:
         try:
             decisions = watching.run_once(root, idle_seconds=idle_minutes * 60,
-                                          clock=_fixed_clock())
+                                          clock=_fixed_clock(), overrides=overrides)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
@@ -1495,7 +1507,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         click.echo(json.dumps(decision.to_dict(), sort_keys=True))
 
     watcher = watching.Watcher(
-        root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None
+        root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None,
+        overrides=overrides,
     )
     stopping = threading.Event()
 

@@ -151,18 +151,22 @@ def resolve_project(
     root: Path,
     env: Mapping[str, str] | None = None,
     clock: Clock | None = None,
+    overrides: Mapping[str, object] | None = None,
 ) -> Settings:
-    """The settings of one Claude Code project dir under the root (see the module doc)."""
+    """The settings of one Claude Code project dir under the root (see the module doc);
+    ``overrides`` (``autodream --min-hours 0 watch``) apply to every project."""
+    given = dict(overrides or {})
     environ = dict(os.environ if env is None else env)
     if root.name == "projects" and not environ.get("CLAUDE_CONFIG_DIR"):
         # Claude Code's layout relative to the watched root, also when --root moved it.
         environ["CLAUDE_CONFIG_DIR"] = str(root.parent)
     cwd = recorded_cwd(project_dir)
     if cwd is not None and cwd.is_dir():
-        return Settings.resolve(cwd, env=environ, clock=clock, sessions_hint=str(project_dir))
+        return Settings.resolve(cwd, overrides=given, env=environ, clock=clock,
+                                sessions_hint=str(project_dir))
     settings = Settings.resolve(
         project_dir,
-        overrides={"project_root": str(project_dir), "sessions_dir": str(project_dir)},
+        overrides={**given, "project_root": str(project_dir), "sessions_dir": str(project_dir)},
         env=environ,
         clock=clock,
     )
@@ -254,12 +258,14 @@ class Watcher:
         env: Mapping[str, str] | None = None,
         initial_pass: bool = True,
         on_decision: Callable[[Decision], None] | None = None,
+        overrides: Mapping[str, object] | None = None,
     ) -> None:
         self.root = Path(os.path.abspath(root))
         self.idle_seconds = idle_seconds
         self.clock: Clock = clock or SystemClock()
         self._resolve = resolve or (
-            lambda p: resolve_project(p, root=self.root, env=env, clock=self.clock)
+            lambda p: resolve_project(p, root=self.root, env=env, clock=self.clock,
+                                      overrides=overrides)
         )
         self._dream = dream
         self._on_decision = on_decision
@@ -593,13 +599,14 @@ def run_once(
     dream: Dreamer = run_dream,
     env: Mapping[str, str] | None = None,
     idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
+    overrides: Mapping[str, object] | None = None,
 ) -> list[Decision]:
     """One pass over every project under ``root``, one at a time, in name order: the gate
     chain and, where it is open, a dream. A project with a transcript written in the last
     ``idle_seconds`` is left for a later pass (a session may still be running there), as the
     watcher leaves a project until it has gone quiet. Returns one decision per project."""
     watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env,
-                      idle_seconds=idle_seconds)
+                      idle_seconds=idle_seconds, overrides=overrides)
     if not watcher.root.is_dir():
         raise missing_root(watcher.root)
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):

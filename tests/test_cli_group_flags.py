@@ -152,7 +152,6 @@ def test_a_project_that_is_a_file_is_one_line_as_a_missing_one_is(
     ("args", "refused"),
     [
         (["--min-hours", "3", "install", "--dry-run"], "--min-hours"),
-        (["--model", "x", "watch", "--once"], "--model"),
         # a loss allowance is only a dream's: log, show and undo took it and did nothing
         (["--allow-loss", "log"], "--allow-loss"),
         (["--allow-loss", "show"], "--allow-loss"),

@@ -17,6 +17,7 @@ from autodream import claude_settings
 from autodream.cli import cli
 from tests.claude_layout import T0, make_layout
 from tests.test_plugin_files import validate_hooks_table
+from tests.test_watch import Timeline
 
 
 def _git_project(tmp_path: Path) -> Path:
@@ -130,3 +131,48 @@ def test_the_hook_refuses_a_dream_that_cannot_run_and_says_why(tmp_path: Path) -
     assert line.startswith("autodream-hook: all gates open, but no dream started: ")
     assert "API key" in line and "dream started (pid" not in line
     assert not (layout.memory_dir / ".autodream" / "logs" / "dream.log").exists()
+
+
+def _watch_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Timeline:
+    world = Timeline(tmp_path)
+    world.write_session("alpha")  # one session: min_sessions 2 keeps alpha's scan gate closed
+    for key, value in world.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_SCAN_INTERVAL_MINUTES", "0")  # a pass after a pass
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(world.clock.now() + 3600))
+    return world
+
+
+def test_a_setting_before_watch_applies_to_the_projects_it_dreams_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _watch_world(tmp_path, monkeypatch)
+    plain = CliRunner().invoke(cli, ["watch", "--once", "--json"])
+    assert [d["action"] for d in json.loads(plain.stdout)["decisions"]] == ["wait"]
+    # it was exit 2: "--min-sessions is a setting of the dream and does not apply to 'watch'"
+    result = CliRunner().invoke(cli, ["--min-sessions", "1", "watch", "--once", "--json"])
+    assert result.exit_code == 0, result.output
+    assert [d["action"] for d in json.loads(result.stdout)["decisions"]] == ["dreamed"]
+
+
+def test_a_backend_before_watch_is_the_one_its_dreams_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _watch_world(tmp_path, monkeypatch)
+    result = CliRunner().invoke(
+        cli, ["--backend", "anthropic", "--min-sessions", "1", "watch", "--once", "--json"])
+    assert result.exit_code != 2, result.output
+    (decision,) = json.loads(result.stdout)["decisions"]
+    assert decision["action"] in ("failed", "error") and "API key" in decision["detail"]
+
+
+def test_a_project_before_watch_is_refused_not_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = _watch_world(tmp_path, monkeypatch)
+    world.write_session("beta")
+    result = CliRunner().invoke(cli, ["--project", str(world.code / "alpha"), "watch", "--once"])
+    # it exited 0 after deciding about both projects
+    assert result.exit_code == 2
+    assert "--project does not apply to 'watch'" in result.stderr
