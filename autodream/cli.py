@@ -429,7 +429,8 @@ def cli(
     for notice in details.get("notices", []):
         click.echo(f"note: {notice}", err=True)
     if as_json:
-        echo_json(outcome.as_dict())
+        # "outcome" at the top, where log --json and undo --json have it
+        echo_json({**outcome.as_dict(), "outcome": outcome.details.get("outcome", "ok")})
         return
     echo_dream_outcome(outcome.run_id, outcome.summary, details)
 
@@ -787,7 +788,8 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
                    f"{', '.join(unreadable)} (`autodream show {unreadable[0]}` says why)",
                    err=True)
     if as_json:
-        echo_json([{**r.to_dict(), "undone_by": undone.get(r.id)} for r in records])
+        echo_json([{**r.to_dict(), "run_id": r.id, "undone_by": undone.get(r.id)}
+                   for r in records])
         return
     if not records:
         if not unreadable:
@@ -952,7 +954,8 @@ def undo_command(
     if as_json:
         # "status" as in every other document a script may get from a command (a dream's, an
         # error's); what the undo did is its "outcome"
-        echo_json({"status": "ok", **record.to_dict()})
+        # "run_id" as the dream's and watch's documents name it, beside the record's "id"
+        echo_json({"status": "ok", **record.to_dict(), "run_id": record.id})
         return
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
@@ -1484,7 +1487,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
     if once:
         try:
             decisions = watching.run_once(root, idle_seconds=idle_minutes * 60,
-                                          clock=_fixed_clock(), overrides=overrides)
+                                          clock=_fixed_clock(), overrides=overrides,
+                                          log_decisions=not as_json)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         document = {"root": str(root), "decisions": [d.to_dict() for d in decisions]}
@@ -1508,7 +1512,7 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
 
     watcher = watching.Watcher(
         root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None,
-        overrides=overrides,
+        overrides=overrides, log_decisions=not as_json,
     )
     stopping = threading.Event()
 

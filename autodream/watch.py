@@ -80,18 +80,35 @@ class Decision:
     # "failed" and "error": the exit code the CLI gives that error (``errors``), so a pass
     # over many projects can exit with it
     exit_code: int | None = None
+    # for scripts, which should not have to parse ``detail`` or undo Claude Code's folder name:
+    # the folder's path, the project and memory dir it resolved to, and the dream's run id
+    sessions_dir: str | None = None
+    project_root: str | None = None
+    memory_dir: str | None = None
+    run_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"project": self.project, "action": self.action,
-                               "detail": self.detail, "at": self.at}
+                               "detail": self.detail, "at": self.at,
+                               "sessions_dir": self.sessions_dir,
+                               "project_root": self.project_root,
+                               "memory_dir": self.memory_dir, "run_id": self.run_id}
         if self.exit_code is not None:
             doc["exit_code"] = self.exit_code
         return doc
 
 
+@dataclass(frozen=True)
+class Dreamt:
+    """What a ``Dreamer`` may return instead of a bare summary: the summary and its run id."""
+
+    summary: str
+    run_id: str | None = None
+
+
 # Runs the gate chain and, if it is open, a dream; returns a one-line summary. Raises
 # GateClosed (run.dream's carries the report), LockHeld or DreamFailed.
-Dreamer = Callable[[Settings], str]
+Dreamer = Callable[[Settings], "str | Dreamt"]
 Resolver = Callable[[Path], Settings]
 
 
@@ -135,14 +152,15 @@ def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
     return fallback  # the lock gate: another dream holds it
 
 
-def run_dream(settings: Settings) -> str:
+def run_dream(settings: Settings) -> Dreamt:
     """The real thing: ``run.dream`` with the watcher as its trigger."""
     from autodream import run
 
     outcome = run.dream(settings, trigger="watch")
     notice = outcome.details.get("backend_notice")
     # (said once a dream, as the CLI says it: a person without a key learns why Claude did not)
-    return f"run {outcome.run_id}: {outcome.summary}" + (f" ({notice})" if notice else "")
+    return Dreamt(f"run {outcome.run_id}: {outcome.summary}" + (f" ({notice})" if notice else ""),
+                  outcome.run_id)
 
 
 def resolve_project(
@@ -259,6 +277,7 @@ class Watcher:
         initial_pass: bool = True,
         on_decision: Callable[[Decision], None] | None = None,
         overrides: Mapping[str, object] | None = None,
+        log_decisions: bool = True,
     ) -> None:
         self.root = Path(os.path.abspath(root))
         self.idle_seconds = idle_seconds
@@ -269,6 +288,8 @@ class Watcher:
         )
         self._dream = dream
         self._on_decision = on_decision
+        # off when the caller prints the decisions itself (--json): said twice otherwise
+        self._log_decisions = log_decisions
         self.initial_pass = initial_pass
         self.projects: dict[str, ProjectState] = {}
         self.decisions: list[Decision] = []
@@ -378,16 +399,20 @@ class Watcher:
             touched = len(state.touched) if state else 0
         if state is None:
             return None
+        where = {"sessions_dir": str(state.path)}
         if not state.path.is_dir():
             self.project_vanished(str(state.path))
-            return self._decide(name, "error", "project dir is gone", NotFound.exit_code)
+            return self._decide(name, "error", "project dir is gone",
+                                exit_code=NotFound.exit_code, where=where)
         try:
             settings = self._resolve(state.path)
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
-            return self._decide(name, "error", _one_line(exc), _exit_code(exc))
+            return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
+                                where=where)
+        where.update(project_root=str(settings.project_root), memory_dir=str(settings.memory_dir))
         try:
-            summary = self._dream(settings)
+            done = self._dream(settings)
         except GateClosed as exc:
             report = getattr(exc, "report", None)
             retry = retry_at(settings, report, self.clock.now() + self.idle_seconds)
@@ -395,24 +420,28 @@ class Watcher:
             when = "" if retry is None else f"; re-check in {span(retry - self.clock.now())}"
             if retry is None:
                 when = "; waiting for more sessions"
-            return self._decide(name, "wait", f"{_one_line(exc)}{when}")
+            return self._decide(name, "wait", f"{_one_line(exc)}{when}", where=where)
         except LockHeld as exc:
             self._settle(name, retry=self.clock.now() + self.idle_seconds)
-            return self._decide(name, "lock-held", _one_line(exc))
+            return self._decide(name, "lock-held", _one_line(exc), where=where)
         except DreamFailed as exc:
             self._settle(name)
-            return self._decide(name, "failed", _one_line(exc), exc.exit_code)
+            return self._decide(name, "failed", _one_line(exc), exit_code=exc.exit_code,
+                                where=where)
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
-            return self._decide(name, "error", _one_line(exc), _exit_code(exc))
+            return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
+                                where=where)
         except Exception as exc:  # one project's bug must not stop the watcher
             log.exception("%s: dream crashed", name)
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
-                                _exit_code(exc))
+                                exit_code=_exit_code(exc), where=where)
         self._settle(name, dreamed=True)
-        seen = f" ({touched} sessions written while watched)" if touched else ""
-        return self._decide(name, "dreamed", f"{summary}{seen}")
+        plural = "session" if touched == 1 else "sessions"
+        seen = f" ({touched} {plural} written while watched)" if touched else ""
+        summary, run_id = (done.summary, done.run_id) if isinstance(done, Dreamt) else (done, None)
+        return self._decide(name, "dreamed", f"{summary}{seen}", run_id=run_id, where=where)
 
     def _settle(self, name: str, *, retry: float | None = None, dreamed: bool = False) -> None:
         with self._cond:
@@ -426,12 +455,18 @@ class Watcher:
             self._cond.notify_all()
 
     def _decide(
-        self, name: str, action: str, detail: str, exit_code: int | None = None
+        self, name: str, action: str, detail: str, *, exit_code: int | None = None,
+        where: Mapping[str, str] | None = None, run_id: str | None = None,
     ) -> Decision:
-        decision = Decision(name, action, detail, self.clock.now(), exit_code)
+        """``where``: the ``sessions_dir``, ``project_root`` and ``memory_dir`` known so far."""
+        known = where or {}
+        decision = Decision(name, action, detail, self.clock.now(), exit_code,
+                            known.get("sessions_dir", str(self.root / name)),
+                            known.get("project_root"), known.get("memory_dir"), run_id)
         with self._cond:
             self.decisions.append(decision)
-        log.info("%s: %s: %s", name, action, detail)
+        if self._log_decisions:
+            log.info("%s: %s: %s", name, action, detail)
         if self._on_decision is not None:
             self._on_decision(decision)
         return decision
@@ -489,8 +524,9 @@ class Watcher:
         self.ready.set()
         count = len(self.projects)
         log.info(
-            "watching %s (%d project%s; its gates run after %s min with no transcript written)",
-            self.root, count, "" if count == 1 else "s", f"{self.idle_seconds / 60:g}",
+            "watching %s (%d project%s; %s gates run after %s with no transcript written)",
+            self.root, count, "" if count == 1 else "s", "its" if count == 1 else "their",
+            quiet_time(self.idle_seconds),
         )
 
     def poke(self) -> None:
@@ -542,6 +578,14 @@ class Watcher:
             self._worker = None
         if started:
             log.info("stopped")
+
+
+def quiet_time(seconds: float) -> str:
+    """The idle period as --idle-minutes gives it, in seconds when under a minute (``0.1 min``
+    read as a typo)."""
+    if seconds < 60:
+        return f"{seconds:g} s"
+    return f"{seconds / 60:g} min"
 
 
 def missing_root(root: Path) -> NotFound:
@@ -600,13 +644,15 @@ def run_once(
     env: Mapping[str, str] | None = None,
     idle_seconds: float = DEFAULT_IDLE_MINUTES * 60,
     overrides: Mapping[str, object] | None = None,
+    log_decisions: bool = True,
 ) -> list[Decision]:
     """One pass over every project under ``root``, one at a time, in name order: the gate
     chain and, where it is open, a dream. A project with a transcript written in the last
     ``idle_seconds`` is left for a later pass (a session may still be running there), as the
     watcher leaves a project until it has gone quiet. Returns one decision per project."""
     watcher = Watcher(root, clock=clock, resolve=resolve, dream=dream, env=env,
-                      idle_seconds=idle_seconds, overrides=overrides)
+                      idle_seconds=idle_seconds, overrides=overrides,
+                      log_decisions=log_decisions)
     if not watcher.root.is_dir():
         raise missing_root(watcher.root)
     for entry in sorted(os.scandir(watcher.root), key=lambda e: e.name):
@@ -617,7 +663,8 @@ def run_once(
             if quiet < idle_seconds:
                 watcher._decide(entry.name, "wait",
                                 f"a transcript was written {quiet:.0f}s ago; waiting until it "
-                                f"has been quiet for {idle_seconds:.0f}s")
+                                f"has been quiet for {quiet_time(idle_seconds)} "
+                                "(--idle-minutes)")
                 continue
             watcher.attempt(entry.name)
     return watcher.decisions

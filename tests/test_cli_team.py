@@ -5,16 +5,21 @@ commands finding autodream, ``status --memory-dir``, and wording."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from click.testing import CliRunner
 
-from autodream import claude_settings
+from autodream import claude_settings, watch
 from autodream.cli import cli
+from autodream.settings import Settings
 from tests.claude_layout import T0, make_layout
 from tests.test_plugin_files import validate_hooks_table
 from tests.test_watch import Timeline
@@ -176,3 +181,74 @@ def test_a_project_before_watch_is_refused_not_ignored(
     # it exited 0 after deciding about both projects
     assert result.exit_code == 2
     assert "--project does not apply to 'watch'" in result.stderr
+
+
+def test_watch_json_decisions_name_the_run_and_the_project_by_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = _watch_world(tmp_path, monkeypatch)
+    world.write_session("alpha")
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json"])
+    assert result.exit_code == 0, result.output
+    (decision,) = json.loads(result.stdout)["decisions"]
+    assert decision["action"] == "dreamed"
+    # it was only in detail ("run 2026...: ..."), and the project only as Claude Code's folder
+    assert decision["run_id"] and f"run {decision['run_id']}:" in decision["detail"]
+    assert decision["project_root"] == str((world.code / "alpha").resolve())
+    assert decision["memory_dir"].endswith("/memory")
+    assert decision["sessions_dir"] == str(world.root / decision["project"])
+    # the decisions are the document on stdout, not also a log line each on stderr
+    assert "dreamed:" not in result.stderr
+    shown = CliRunner().invoke(cli, ["show", decision["run_id"], "--json",
+                                     "--memory-dir", decision["memory_dir"]])
+    assert shown.exit_code == 0, shown.output
+
+
+def test_run_documents_name_the_run_and_its_outcome_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = _watch_world(tmp_path, monkeypatch)
+    world.write_session("alpha")
+    monkeypatch.chdir(world.code / "alpha")
+    dreamt = json.loads(CliRunner().invoke(cli, ["--force", "--json"]).stdout)
+    assert dreamt["outcome"] == dreamt["details"]["outcome"] == "committed"
+    assert dreamt["id"] == dreamt["run_id"]
+    (logged,) = json.loads(CliRunner().invoke(cli, ["log", "--json"]).stdout)
+    assert logged["run_id"] == logged["id"] == dreamt["run_id"] and logged["outcome"] == "committed"
+    undone = json.loads(CliRunner().invoke(cli, ["undo", "--json"]).stdout)
+    assert undone["run_id"] == undone["id"] and undone["outcome"]
+    assert undone["undoes"] == dreamt["run_id"]
+
+
+def test_watch_wording_says_seconds_their_gates_and_one_session(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    root = tmp_path / "projects"
+    for name in ("p", "q"):
+        (root / name).mkdir(parents=True)
+    fake = cast(Settings, SimpleNamespace(project_root=tmp_path, memory_dir=tmp_path / "m"))
+    watcher = watch.Watcher(root, idle_seconds=6, resolve=lambda p: fake,
+                            dream=lambda s: "done", initial_pass=False)
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        watcher.start()
+    try:
+        (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("watching")]
+        # it said "(2 projects; its gates run after 0.1 min ...)"
+        assert "(2 projects; their gates run after 6 s with no transcript written)" in line
+        watcher.projects["p"].touched.add("s1")
+        decision = watcher.attempt("p")
+        assert decision is not None
+        assert decision.detail == "done (1 session written while watched)"  # "1 sessions"
+    finally:
+        watcher.stop(timeout=5)
+
+
+def test_watch_once_says_the_quiet_time_as_the_flag_gives_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _watch_world(tmp_path, monkeypatch)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(time.time()))
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json"])
+    (decision,) = json.loads(result.stdout)["decisions"]
+    # it said "quiet for 600s" of --idle-minutes 10
+    assert decision["detail"].endswith("has been quiet for 10 min (--idle-minutes)")

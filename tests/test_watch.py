@@ -676,8 +676,8 @@ def test_watch_once_exits_non_zero_when_a_project_errored(
         assert [d["action"] for d in doc["decisions"]] == ["error", "wait"]
 
 
-@pytest.mark.parametrize(("names", "counted"), [(["alpha"], "1 project;"),
-                                                (["alpha", "beta"], "2 projects;")])
+@pytest.mark.parametrize(("names", "counted"), [(["alpha"], "1 project; its"),
+                                                (["alpha", "beta"], "2 projects; their")])
 def test_the_start_line_counts_projects_and_says_the_quiet_time_in_minutes(
     timeline: Timeline, caplog: pytest.LogCaptureFixture, names: list[str], counted: str
 ) -> None:
@@ -687,4 +687,4 @@ def test_the_start_line_counts_projects_and_says_the_quiet_time_in_minutes(
     with caplog.at_level(logging.INFO, logger="autodream.watch"):
         timeline.start()
     (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("watching")]
-    assert f"({counted} its gates run after {IDLE / 60:g} min with no transcript written)" in line
+    assert f"({counted} gates run after {IDLE / 60:g} min with no transcript written)" in line
