@@ -152,14 +152,52 @@ def test_hooks_file_runs_the_wrapper_on_stop_and_session_end() -> None:
         assert WRAPPER.stat().st_mode & stat.S_IXUSR
 
 
+COMMAND_WRAPPER = PLUGIN_ROOT / "commands" / "run-autodream.sh"
+
+
+def inline_command(name: str) -> str:
+    _, body = split_frontmatter((PLUGIN_ROOT / "commands" / name).read_text())
+    (command,) = re.findall(r"!`([^`]+)`", body)
+    return command
+
+
 @pytest.mark.parametrize(
-    ("name", "runs"), [("dream.md", "autodream --force"), ("dream-status.md", "autodream status")]
+    ("name", "runs"), [("dream.md", "--force"), ("dream-status.md", "status")]
 )
 def test_slash_commands(name: str, runs: str) -> None:
     text = (PLUGIN_ROOT / "commands" / name).read_text()
     validate_command_file(text)
-    _, body = split_frontmatter(text)
-    assert f"!`{runs}`" in body
+    # autodream, found as the hook wrapper finds autodream-hook (not a bare `autodream`)
+    assert inline_command(name) == f'sh "${{CLAUDE_PLUGIN_ROOT}}/commands/run-autodream.sh" {runs}'
+    assert COMMAND_WRAPPER.stat().st_mode & stat.S_IXUSR
+
+
+@pytest.mark.parametrize("how", ["path", "pipx-bin", "beside-hook-bin", "missing"])
+def test_slash_commands_find_autodream_where_the_hook_wrapper_finds_the_hook(
+    tmp_path: Path, how: str
+) -> None:
+    # with AUTODREAM_HOOK_BIN set, as the wrapper's own error suggests, hooks worked and /dream
+    # said "command not found"
+    bin_dir = tmp_path / ("home/.local/bin" if how == "pipx-bin" else "venv/bin")
+    bin_dir.mkdir(parents=True)
+    if how != "missing":
+        fake = bin_dir / "autodream"
+        fake.write_text('#!/bin/sh\necho "ran autodream $*"\n')
+        fake.chmod(0o755)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"),
+           "CLAUDE_PLUGIN_ROOT": str(PLUGIN_ROOT)}
+    if how == "path":
+        env["PATH"] = f"{bin_dir}:/usr/bin:/bin"
+    if how in ("beside-hook-bin", "missing"):
+        env["AUTODREAM_HOOK_BIN"] = str(bin_dir / "autodream-hook")
+    done = subprocess.run(["/bin/sh", "-c", inline_command("dream.md")], env=env,
+                          capture_output=True, text=True, timeout=10)
+    if how == "missing":
+        assert done.returncode == 127
+        assert done.stdout.startswith("autodream: command not found")
+        assert f"pipx install {REPO_ROOT}'" in done.stdout
+    else:
+        assert (done.returncode, done.stdout) == (0, "ran autodream --force\n"), done.stderr
 
 
 @pytest.mark.parametrize(
