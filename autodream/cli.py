@@ -516,11 +516,18 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
     envvar="AUTODREAM_PROJECT",
     help="The project directory (default: the current directory).",
 )
+@click.option(
+    "--memory-dir",
+    envvar="AUTODREAM_MEMORY_DIR",
+    type=click.Path(),
+    help="The memory dir (default: the project's, Claude Code layout), as for log, show, undo.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--verbose", "-v", is_flag=True,
               help="List each Codex rollout not read as another project's (by default counted).")
 @click.pass_context
-def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool) -> None:
+def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_json: bool,
+           verbose: bool) -> None:
     """Every gate with its figure and verdict, the resolved paths, the backend that would run.
 
     Changes nothing: neither the scan throttle nor the lock is touched.
@@ -531,8 +538,11 @@ def status(ctx: click.Context, project: str | None, as_json: bool, verbose: bool
     # a memory_dir named outright and not there is a problem line, as any other blocker is:
     # the report shows which setting named it and where the rest would be read from
     missing: list[errors.AutodreamError] = []
-    settings = resolve_settings(project or ctx.obj.get("project"), ctx.obj.get("overrides"),
-                                problems=missing)
+    # (AUTODREAM_MEMORY_DIR the settings read themselves, and name as the env's)
+    from_env = ctx.get_parameter_source("memory_dir") == click.core.ParameterSource.ENVIRONMENT
+    overrides = {**(ctx.obj.get("overrides") or {}),
+                 "memory_dir": None if from_env else memory_dir}
+    settings = resolve_settings(project or ctx.obj.get("project"), overrides, problems=missing)
     from autodream.memory.commit import pending_commits
     from autodream.run import blockers
     from autodream.transcripts.discovery import unrecognised_transcripts

@@ -252,3 +252,18 @@ def test_watch_once_says_the_quiet_time_as_the_flag_gives_it(
     (decision,) = json.loads(result.stdout)["decisions"]
     # it said "quiet for 600s" of --idle-minutes 10
     assert decision["detail"].endswith("has been quiet for 10 min (--idle-minutes)")
+
+
+def test_status_takes_memory_dir_as_log_show_and_undo_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = _git_project(tmp_path)
+    elsewhere = tmp_path / "elsewhere-memory"
+    elsewhere.mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("AUTODREAM_MEMORY_DIR", raising=False)
+    result = CliRunner().invoke(cli, ["status", "--project", str(project), "--memory-dir",
+                                      str(elsewhere), "--json"])
+    # it was exit 2: "No such option: --memory-dir"
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["paths"]["memory_dir"] == str(elsewhere)
