@@ -653,6 +653,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                       else "(a dream goes on without them)"))
     failing = [p for p in problems if p["dream_fails"]]
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
+    if report.closed_by in ("time", "lock") and report.lock is not None and report.lock.held:
+        # "closed by time" read as "too soon", while the reason is a dream under way
+        verdict = "a dream is running"
     if failing:
         verdict = ("a dream would fail (the problem above)" if len(failing) == 1
                    else f"a dream would fail ({len(failing)} problems above)")
@@ -927,9 +930,12 @@ def show_command(
                 f" ({said})" if where else "")
             click.echo(f"  {decision.get('action', '?'):<10} {label}")
             click.echo(f"  {'':<10} {decision.get('reason', '')}")
-        hidden = len(record.decisions) - len(reasons)
-        if hidden:
-            click.echo(f"  ({hidden} scoring decision(s) not shown: --all-decisions)")
+    hidden = len(record.decisions) - len(reasons)
+    if hidden:
+        # also when every decision is a quiet one: the run's "why" is then only behind the flag
+        if not reasons:
+            click.echo("why:")
+        click.echo(f"  ({hidden} scoring decision(s) not shown: --all-decisions)")
     if diff:
         click.echo("")
         click.echo(diff, nl=False)

@@ -69,13 +69,18 @@ _FOREIGN_PHRASES = {
 }
 
 
-def foreign_phrase(counts: dict[str, int]) -> str:
+def foreign_phrase(counts: dict[str, int], *, after_not_read: bool = False) -> str:
     """``{"other project": 5999, "no cwd": 1}`` as "6,000 Codex rollouts not read: 5,999 of
-    other projects, 1 that recorded no cwd (`autodream status --verbose` lists them)"."""
+    other projects, 1 that recorded no cwd (`autodream status --verbose` lists them)";
+    ``after_not_read`` (a line that already begins "not read: codex/:") as "6,000 Codex
+    rollouts (5,999 of other projects, 1 that recorded no cwd; `autodream status --verbose`
+    lists them)"."""
     total = sum(counts.values())
-    parts = [f"{n:,} {_FOREIGN_PHRASES[kind][n != 1]}" for kind, n in counts.items()]
-    return (f"{total:,} Codex rollout{'' if total == 1 else 's'} not read: {', '.join(parts)} "
-            "(`autodream status --verbose` lists them)")
+    parts = ", ".join(f"{n:,} {_FOREIGN_PHRASES[kind][n != 1]}" for kind, n in counts.items())
+    rollouts = f"{total:,} Codex rollout{'' if total == 1 else 's'}"
+    if after_not_read:
+        return f"{rollouts} ({parts}; `autodream status --verbose` lists them)"
+    return f"{rollouts} not read: {parts} (`autodream status --verbose` lists them)"
 
 
 class SessionScan:
@@ -176,7 +181,8 @@ class SessionScan:
         """One ``(root/, why)`` per root holding rollouts not known to be this project's: what a
         dream records and shows instead of each one's path and cwd."""
         roots = sorted({where for _p, _w, where in self.foreign})
-        return [(f"{root}/", foreign_phrase(self.foreign_counts(root))) for root in roots]
+        return [(f"{root}/", foreign_phrase(self.foreign_counts(root), after_not_read=True))
+                for root in roots]
 
     def dated_after(self, when: float) -> list[str]:
         """The paths of the counted transcripts whose mtime is past ``when``."""

@@ -219,17 +219,20 @@ def test_a_dream_reads_claude_sessions_and_this_projects_rollouts_and_not_anothe
 
     out = both.dream().stdout
     assert "2 session(s) reviewed" in out
-    assert f"not read: codex/: {counted}" in out and THEIRS not in out
+    # (it said "not read: codex/: 2 Codex rollouts not read: ...")
+    recorded = ("2 Codex rollouts (1 of another project, 1 that recorded no cwd; "
+                "`autodream status --verbose` lists them)")
+    assert f"not read: codex/: {recorded}" in out and THEIRS not in out
     memory = both.topic_text()
     assert "squash-merge" in memory and "wildcard imports" in memory
     assert "tabs" not in memory
     run = both.last_run()
     assert sorted(run["sessions"]) == [f"codex/{DAY}/{MINE}", f"sessions/{CLAUDE_ID}.jsonl"]
-    assert run["skipped_sessions"] == [{"path": "codex/", "reason": counted}]
+    assert run["skipped_sessions"] == [{"path": "codex/", "reason": recorded}]
     assert "other-repo" not in json.dumps(run) and THEIRS not in json.dumps(run)
     shown = both.run("show").stdout
     assert f"codex/{DAY}/{MINE}" in shown
-    assert f"not read codex/: {counted}" in shown
+    assert f"not read codex/: {recorded}" in shown
     assert theirs.read_bytes() == before
 
 

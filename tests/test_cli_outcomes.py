@@ -110,7 +110,7 @@ def test_status_names_the_holding_run_and_what_to_do(layout: Layout) -> None:
     assert code == 0
     assert (f"lock holder:  pid {os.getpid()}, host {this_host()}, run 20261126T000000Z-abcd, "
             "6.0 min old, live") in out
-    assert (f"verdict:      closed by time; wait for pid {os.getpid()} (run "
+    assert (f"verdict:      a dream is running; wait for pid {os.getpid()} (run "
             "20261126T000000Z-abcd) to finish; the lock is taken as stale 30 min after it was "
             "taken (lock_ttl_minutes), in 24 min") in out
 

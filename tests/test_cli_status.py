@@ -49,7 +49,7 @@ def test_status_shows_every_gate_paths_holder_and_backend(layout: Layout) -> Non
     assert "scan  closed 0 sessions touched" in out  # counted from the running dream's start
     assert f"lock  closed live holder: pid {os.getpid()} on {this_host()}, 2.0 min old" in out
     assert f"lock holder:  pid {os.getpid()}, host {this_host()}, 2.0 min old, live" in out
-    assert "verdict:      closed by time" in out
+    assert "verdict:      a dream is running; wait for pid" in out
     assert "scan throttle: never scanned (one scan every 10 min)" in out
     assert not any(i in out for i in ids)
 

@@ -267,3 +267,22 @@ def test_status_takes_memory_dir_as_log_show_and_undo_do(
     # it was exit 2: "No such option: --memory-dir"
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["paths"]["memory_dir"] == str(elsewhere)
+
+
+def test_show_of_a_run_with_only_quiet_decisions_points_at_all_decisions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = _watch_world(tmp_path, monkeypatch)
+    monkeypatch.chdir(world.code / "alpha")
+    dreamt = json.loads(CliRunner().invoke(cli, ["--force", "--json"]).stdout)
+    memory_dir = Path(json.loads(CliRunner().invoke(cli, ["status", "--json"]).stdout)
+                      ["paths"]["memory_dir"])
+    record_path = memory_dir / ".autodream" / "runs" / dreamt["run_id"] / "record.json"
+    record = json.loads(record_path.read_text())
+    record["decisions"] = [{"action": "dropped", "subject": "chit-chat",
+                            "reason": "nothing to remember"}]
+    record_path.write_text(json.dumps(record))
+    shown = CliRunner().invoke(cli, ["show", dreamt["run_id"]])
+    assert shown.exit_code == 0, shown.output
+    # it said nothing of the decision at all
+    assert "(1 scoring decision(s) not shown: --all-decisions)" in shown.stdout

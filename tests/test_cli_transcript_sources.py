@@ -494,7 +494,7 @@ def test_a_codex_rollout_of_another_project_is_never_read(proj: Project, tmp_pat
         str(p.relative_to(proj.root)) for p in read)
     [skipped] = run["skipped_sessions"]
     assert skipped == {"path": "sessions/",
-                       "reason": f"1 Codex rollout not read: 1 of another project ({LISTS})"}
+                       "reason": f"1 Codex rollout (1 of another project; {LISTS})"}
     assert "other-repo" not in json.dumps(run)
     memory = proj.topic_text()
     for said in ("wildcard imports", "squash-merge", "pin dependency", "changelog"):
@@ -538,7 +538,8 @@ def test_a_session_meta_longer_than_the_head_still_names_its_project(
     out = proj.dream().stdout
     assert "1 session(s) reviewed" in out
     assert _not_read_lines(out) == [
-        f"not read: sessions/: 1 Codex rollout not read: 1 of another project ({LISTS})"]
+        # it said "not read: sessions/: 1 Codex rollout not read: ..."
+        f"not read: sessions/: 1 Codex rollout (1 of another project; {LISTS})"]
     assert "wildcard imports" in proj.topic_text() and "tabs" not in proj.topic_text()
 
 
