@@ -59,6 +59,7 @@ _AWS_SECRET_IN_PROSE = re.compile(
     r"((?=[A-Za-z0-9/+]*[0-9])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])"
     r"[A-Za-z0-9][A-Za-z0-9/+]{39})(?![A-Za-z0-9/+=])"
 )
+_URL_USER_KEY = re.compile(r"://([A-Za-z0-9_-]{16,})@")
 # Bits per character below which 40 characters read as words: random base64 has 4.35+ in
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.
 _RANDOM_BITS = 4.35
@@ -150,6 +151,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                 (r"[sbr]\.", 2, "(?=[A-Za-z0-9]{0,23}[0-9])(?=[A-Za-z0-9]{0,23}[A-Z])"
                  "(?=[A-Za-z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?![.(])"),
                 ("k8s-aws-v1\\.", 11, "[A-Za-z0-9_-]{20,}"),  # an EKS token in a kubeconfig
+                ("whsec_", 6, "[A-Za-z0-9+/=]{24,}"),  # a webhook's signing secret (Stripe, Svix)
             ))
             + ")(?![A-Za-z0-9_-])"
         ),
@@ -191,6 +193,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         (),
     ),
+    # a key given as a URL's user (a Sentry DSN, "https://<key>@o1.ingest.sentry.io/2",
+    # "https://ghp_...@github.com"): a long random user name (``_random``)
+    ("url-password", _URL_USER_KEY, 1, ("://",)),
     # Slack and Discord incoming webhooks: the URL itself is the credential
     (
         "slack-webhook",
@@ -284,7 +289,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "assigned-secret",
         re.compile(
             r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
-            r"\b[\"']?\s*[:=]\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            # (or "pw is x" with a digit or a sign in x: "the pass is valid" is prose)
+            r"\b[\"']?(?:\s*[:=]\s*|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
+            r"[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"([^\s\"'`,;]{6,})"
         ),
         1,
@@ -323,6 +330,23 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("pass",),
     ),
     (
+        # a password on a command line: "curl -u admin:pw", "docker login -u me -p pw",
+        # "sshpass -p pw", "mysql -u root -ppw"; only after the commands that take one so
+        # ("docker run -u 1000:1000", "ssh -p 2222", "mkdir -p x" are none)
+        "command-password",
+        re.compile(
+            r"\b(?:(?:curl|wget|http|https|xh)\b[^\n|;&]*?\s(?:-u|--user|--proxy-user)(?:\s+|=)"
+            r"[\"']?[^\s:\"']*:"
+            r"|(?:docker|podman|nerdctl|buildah|skopeo|helm|oc|cf)\b[^\n|;&]*?\blogin\b"
+            r"[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)"
+            r"|sshpass\s+-p\s*"
+            r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?=\S)"
+            r")[\"']?(?!\[REDACTED)(?![$<{%])([^\s\"'`]{3,})"
+        ),
+        1,
+        ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb"),
+    ),
+    (
         # a login written as a pair after a login word: "the test account login is
         # qa@example.com / Tr0ub4dor&3", "creds: admin@corp.io:Winter2026!"; the part after
         # the address is the password. A bare user name takes a colon straight after it and a
@@ -358,20 +382,28 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # "sign in page / dashboard" are none)
         "login-pair",
         re.compile(
-            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)|sign(?:ed)?[\s-]?in|credentials?|creds)"
+            r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)|sign(?:ed)?[\s-]?in|user(?:[\s_-]?name)?"
+            r"|(credentials?|creds))"
             r"(?:\s*[:=]\s*|\s+(?:is|are|as|with)\s+|\s+)[\"'`]?"
             # (not a part of the login, "login page / dashboard2", nor an identity provider)
             r"(?!(?:pages?|forms?|screens?|flows?|buttons?|views?|ui|api|endpoints?|routes?"
             r"|links?|urls?|services?|github|gitlab|google|sso|saml|oidc|oauth2?|okta)\b)"
             r"[a-z][\w.-]{0,31}[\"'`]?"
-            r"\s+/\s+[\"'`]?(?!\[REDACTED)(?!v?\d+\.\d)(?![^\s\"'`,;]*/)"
-            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)([^\s\"'`,;]{6,}?)[\"'`]?"
+            # "admin / pw", "admin/pw" (no dot then: "login handler/auth2.py" is a path), and
+            # after a word for credentials "admin and pw" ("creds are admin and S3cr3t!")
+            r"(?:\s+/\s+|/(?![^\s\"'`,;]*\.)|(?(1)\s+and\s+|(?!)))"
+            r"[\"'`]?(?!\[REDACTED)(?!v?\d+\.\d)(?![^\s\"'`,;]*/)"
+            # (a letter and a digit, or a sign: "Walrus!Banjo"; not "user roles")
+            r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:\d|[!#$%&*+=?^~@]))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?"
             # ... and it ends the clause: "login page / dashboard2024 is new" names pages
+            # (a capital after it begins the next sentence, its period left out: "login
+            # admin / walrusbanjo77 We use it for staging")
             r"(?=[.!?)]*(?:\s*$|\s*\n|[\"'`,;]|\s+(?:and|then|to|for|on|before|after|so"
-            r"|but|or|from|via|when|if|please|btw|now|first)\b)|[.!?]+\s)"
+            r"|but|or|from|via|when|if|please|btw|now|first)\b|\s+(?-i:[A-Z][a-z]))|[.!?]+\s)"
         ),
-        1,
-        ("log", "sign", "cred"),
+        2,
+        ("log", "sign", "cred", "user"),
     ),
     (
         # the password one logs in with, after who one logs in as: "always log in as
@@ -465,6 +497,8 @@ def find_secrets(text: str) -> list[SecretHit]:
                 continue
             if pattern is _NAMED_RANDOM and not _random(text[start:end], bare=bool(m["bare"])):
                 continue
+            if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
+                continue
             hits.append(SecretHit(kind, start, end))
     hits.sort(key=lambda h: (h.start, -h.end))
     merged: list[SecretHit] = []
@@ -496,12 +530,17 @@ def _random(value: str, *, bare: bool = False) -> bool:
     if len(value) >= 16 and all(c in "0123456789abcdefABCDEF" for c in value):
         # (after a bare "key", 16 hex digits are an id: a GPG key's, a cache entry's)
         return digits >= 2 and len(value) - digits >= 2 and (not bare or len(value) >= 24)
-    if len(value) < 20 or not digits or not any(c.isalpha() for c in value):
+    if len(value) < 16 or not digits or not any(c.isalpha() for c in value):
         return False
     if _identifier(value):
         return False
     kinds = ["u" if c.isupper() else "l" if c.islower() else "d" for c in value if c.isalnum()]
     changes = sum(a != b for a, b in pairwise(kinds))
+    if len(value) < 20:
+        # (16 to 19 characters only mixed through and through, both cases and 2+ digits:
+        # "8sKj2LmQ9xZp4RtY" after "the token is"; not "JwtAuthV2Handler", "user_id_2026_07")
+        return (not bare and digits >= 2 and {"u", "l", "d"} <= set(kinds)
+                and changes >= 0.5 * (len(kinds) - 1))
     signs = sum(c in "!@#$%^&*+=~" for c in value)
     return changes >= 0.3 * (len(kinds) - 1) or signs >= 3
 
