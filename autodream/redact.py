@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
@@ -479,8 +480,48 @@ class SecretHit:
     end: int
 
 
+# A character escaped as JSON writes it: a transcript line read as it is holds a pasted .env as
+# "...\\nAWS_SECRET_ACCESS_KEY=...\\nghp_...", where the "n" before each name hid it from every
+# pattern that wants a word to start there, and '\\"password\\": \\"x\\"' from the quoted ones
+_JSON_ESCAPE = re.compile(r'\\[nrt"\\/]')
+_UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "/": "/"}
+
+
+def _unescape(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` with JSON's escapes read, and where each stretch of it starts in the result and
+    in ``text`` (an escape is a stretch of its own: one character for two)."""
+    view: list[str] = []
+    starts: list[int] = []
+    origins: list[int] = []
+    pos = size = 0
+    for m in _JSON_ESCAPE.finditer(text):
+        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0][1]], m.start())):
+            starts.append(size)
+            origins.append(origin)
+            view.append(piece)
+            size += len(piece)
+        pos = m.end()
+    starts.append(size)
+    origins.append(pos)
+    view.append(text[pos:])
+    return "".join(view), starts, origins
+
+
 def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, left to right, overlaps merged (first kind wins)."""
+    if "\\" in text and _JSON_ESCAPE.search(text):
+        view, starts, origins = _unescape(text)
+
+        def original(at: int) -> int:
+            i = bisect_right(starts, at) - 1
+            return origins[i] + (at - starts[i])
+
+        return [SecretHit(h.kind, original(h.start), original(h.end))
+                for h in _find_secrets(view)]
+    return _find_secrets(text)
+
+
+def _find_secrets(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     folded = text.casefold()
     for kind, pattern, group, needs in _PATTERNS:

@@ -1,7 +1,10 @@
 """Secrets a developer pastes into a chat, in the shapes a red-team sweep found leaking, and
-ordinary sentences near them that must stay as they are."""
+ordinary sentences near them that must stay as they are; and the same shapes in a transcript's
+JSON line as the Claude backend's read_file shows it."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -41,6 +44,17 @@ SHAPES: list[tuple[str, str]] = [
     (f"export SENTRY_DSN=https://{SENTRY_KEY}@o12345.ingest.sentry.io/678", SENTRY_KEY),
 ]
 
+# A transcript line read as it is: each message a JSON string, its line breaks "\n"
+ESCAPED: list[tuple[str, str]] = [
+    (f"my .env:\nAWS_SECRET_ACCESS_KEY={AWS_SECRET}\nDEBUG=1", AWS_SECRET),
+    (f"```\naws_secret_access_key = {AWS_SECRET}\n```", AWS_SECRET),
+    (f"keys:\n{RK_LIVE}\n{GHP}", RK_LIVE),
+    (f"keys:\n{RK_LIVE}\n{GHP}", GHP),
+    (f"tokens:\n\t{XOXP}", XOXP),
+    (f"keys:\n{AKIA}", AKIA),
+    ('config:\n"password": "Js0n-Pass!"', "Js0n-Pass!"),
+]
+
 ORDINARY = [
     "the password policy needs 12 chars",
     "use the token bucket algorithm",
@@ -63,6 +77,14 @@ ORDINARY = [
 @pytest.mark.parametrize(("text", "secret"), SHAPES)
 def test_a_secret_said_in_this_shape_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(("text", "secret"), ESCAPED)
+def test_a_secret_after_an_escaped_line_break_is_redacted(text: str, secret: str) -> None:
+    line = json.dumps({"message": {"role": "user", "content": text}})
+    redacted = redact(line)
+    assert secret not in redacted and json.dumps(secret)[1:-1] not in redacted
+    json.loads(redacted)  # still one JSON line
 
 
 @pytest.mark.parametrize("text", ORDINARY)
