@@ -18,6 +18,7 @@ from string import Template
 
 from autodream.agent import DreamBrief
 from autodream.errors import ConfigError
+from autodream.redact import redact
 from autodream.transcripts.model import SessionInfo
 
 PROMPT_FILES: tuple[str, ...] = (
@@ -169,7 +170,8 @@ def _session_line(
     offset = start_offsets.get(vpath, 0)
     if offset:
         parts.append(f"new part starts at byte {offset:,} (reviewed before up to there)")
-    return "- " + ", ".join(parts)
+    # (a transcript's name and its branch are the person's words: redacted as they are)
+    return "- " + redact(", ".join(parts))
 
 
 def _stamp(moment: datetime) -> str:

@@ -435,6 +435,10 @@ class ToolBox:
                     f"fields: {', '.join(sorted(allowed)) or 'none'}"
                 )
             content = handler(call.input)
+            if name in _NAMING_TOOLS:
+                # a file's name is text the person wrote too ("password=hunter2-Zebra.md",
+                # "ghp_....txt"): the names a listing shows are redacted like its lines
+                content = redact.redact(content)
             content = _cut(
                 content,
                 self.limits.max_output_bytes,
@@ -999,6 +1003,10 @@ class ToolBox:
                 line = raw.decode("utf-8", errors="replace")
                 yield pos, redact.redact(line)
                 pos += len(raw)
+
+
+# The tools whose output names files
+_NAMING_TOOLS = frozenset({"list_dir", "glob", "grep"})
 
 
 def _no_charge(n: int) -> None:

@@ -1,14 +1,25 @@
-"""Secrets a developer pastes into a chat, in the shapes a red-team sweep found leaking, and
-ordinary sentences near them that must stay as they are; and the same shapes in a transcript's
-JSON line as the Claude backend's read_file shows it."""
+"""Secrets a developer pastes into a chat, through what a dream does with them: none reaches
+memory, the journal, the diary, the run record, the CLI's output or any request the Claude
+backend sends (the scripted Messages API records each one)."""
 
 from __future__ import annotations
 
 import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
+from autodream import prompting
+from autodream.agent import DreamBrief, ToolCall
+from autodream.cli import cli
 from autodream.redact import redact
+from autodream.transcripts.model import SessionInfo
+from tests.factories import TranscriptBuilder
+from tests.sandbox_tree import build_tree
+from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
 # Built from parts so the repository itself carries no live-looking credential in one piece.
 GHP = "ghp_" + "16C7e42F292c6912E7710c838347Ae178B4a"
@@ -43,6 +54,8 @@ SHAPES: list[tuple[str, str]] = [
     (f"{WHSEC} is the webhook signing secret", WHSEC),
     (f"export SENTRY_DSN=https://{SENTRY_KEY}@o12345.ingest.sentry.io/678", SENTRY_KEY),
 ]
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 
 # A transcript line read as it is: each message a JSON string, its line breaks "\n"
 ESCAPED: list[tuple[str, str]] = [
@@ -90,3 +103,126 @@ def test_a_secret_after_an_escaped_line_break_is_redacted(text: str, secret: str
 @pytest.mark.parametrize("text", ORDINARY)
 def test_an_ordinary_sentence_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("tool", "inp"),
+    [
+        ("glob", {"pattern": "project/*"}),
+        ("list_dir", {"path": "project/"}),
+        ("grep", {"pattern": "x", "path": "project/"}),
+    ],
+)
+def test_a_file_named_for_a_secret_is_listed_redacted(
+    tmp_path: Path, tool: str, inp: dict[str, str]
+) -> None:
+    tree = build_tree(tmp_path)
+    (tree.project / f"{GHP}.txt").write_text("x\n")
+    (tree.project / "password=hunter2-Zebra.md").write_text("x\n")
+
+    result = tree.toolbox(phase="gather").call(ToolCall("c1", tool, inp))
+
+    assert not result.is_error, result.content
+    assert "[REDACTED:github-token].txt" in result.content
+    assert GHP not in result.content and "hunter2-Zebra" not in result.content
+
+
+def test_a_session_named_for_a_secret_is_listed_redacted_in_the_claude_brief() -> None:
+    session = SessionInfo(id="s1", path=Path(f"sessions/{GHP}.jsonl"), source="claude-code",
+                          size=10, mtime=0.0, git_branch=f"fix/{XOXP}",
+                          started=SAID_AT)
+    brief = DreamBrief(run_id="r1", now=SAID_AT, sessions=[session])
+
+    first = prompting.render(brief, max_turns=10).first_message
+
+    assert "[REDACTED:github-token].jsonl" in first
+    assert GHP not in first and XOXP not in first
+
+
+# ---- through real dreams ---------------------------------------------------------------------
+
+EVERY_SECRET = [s for _, s in SHAPES] + [s for _, s in ESCAPED]
+
+
+def _work(root: Path) -> Path:
+    """A project whose one session says every shape, in a message, in a sentence asking to
+    remember it, in a code block and in a tool's output the person shows; a project file is
+    named for a secret too. The session's path."""
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "project" / "README.md").write_text("# demo\n")
+    (root / "project" / f"{GHP}.txt").write_text("x\n")
+    (root / "project" / "password=hunter2-Zebra.md").write_text("x\n")
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
+    for text, _secret in SHAPES + ESCAPED:
+        b.user(f"Remember this for the project: {text}")
+        b.user(f"Please remember: {text} We always use it for staging.")
+        b.user(f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that.")
+        b.tool_roundtrip("Bash", {"command": "cat notes"}, text)
+    path = b.write(root / "sessions")
+    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+    return path
+
+
+def _run(root: Path, *args: str, **env: str) -> Result:
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z", **env)
+    result = CliRunner().invoke(cli, [*args, "--project", str(root)], env=environ,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def _leaks(text: str) -> list[str]:
+    return [s for s in [*EVERY_SECRET, "hunter2-Zebra"]
+            if s in text or json.dumps(s)[1:-1] in text]
+
+
+def _kept(root: Path) -> str:
+    """Every name and byte a dream left in the work dir, what the person wrote left out."""
+    out = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if rel.parts[0] in ("sessions", "project"):
+            continue
+        out.append(str(rel))
+        if path.is_file():
+            out.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(out)
+
+
+def test_a_local_dream_keeps_no_secret_in_memory_journal_or_output(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    _work(root)
+    result = _run(root, "--force")
+    assert any((root / "memory").glob("*.md"))  # the dream did remember things
+    assert _leaks(_kept(root)) == []
+    assert _leaks(result.output) == []
+
+
+def test_no_request_to_claude_holds_a_secret(tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    root = tmp_path / "work"
+    session = _work(root)
+    server = ScriptedAPI([
+        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
+              tool_use("grep", {"pattern": "pass|token|key|secret|login|creds|-u|-p",
+                                "path": "sessions/"}),
+              tool_use("grep", {"pattern": "x", "path": "project/"}),
+              tool_use("glob", {"pattern": "**/*"}),
+              tool_use("list_dir", {"path": "project/"})),
+        call("finish", summary="looked"),
+    ]).__enter__()
+    api.append(server)
+    result = _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                  ANTHROPIC_BASE_URL=server.url)
+
+    sent = json.dumps(server.requests)
+    assert "Here's what I pasted" in sent  # the session was read
+    assert "README.md" in sent  # and the project listed
+    assert _leaks(sent) == []
+    assert _leaks(_kept(root)) == []
+    assert _leaks(result.output) == []
