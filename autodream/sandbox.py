@@ -22,6 +22,7 @@ import fnmatch
 import os
 import shutil
 import stat
+import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -188,6 +189,18 @@ def _show(vpath: str) -> str:
     return printable(text)
 
 
+# Characters that turn text around without being seen: a name holding one would read as another
+# in a listing ("a\u202egnp.md" shows as "adm.png")
+_DIRECTION_MARKS = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _control(ch: str) -> bool:
+    """True for a control character: C0, DEL and C1 ("\\x85" ends a line for str.splitlines),
+    a line or paragraph separator ("\\u2028": a name in two lines of a listing), or a
+    direction mark."""
+    return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _DIRECTION_MARKS
+
+
 def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
     """Check a virtual path as text; return its root name and components.
 
@@ -205,7 +218,7 @@ def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
         raise _refuse(f"{shown}: the path is not valid UTF-8") from None
     if size > MAX_PATH_BYTES:
         raise _refuse(f"{shown}: the path is {size} bytes; the limit is {MAX_PATH_BYTES}")
-    if any(ord(ch) < 0x20 or ord(ch) == 0x7F for ch in vpath):
+    if any(_control(ch) for ch in vpath):
         raise _refuse(f"{shown}: control characters are not allowed in paths")
     if "\\" in vpath:
         raise _refuse(f"{shown}: backslashes are not allowed; separate components with /")
