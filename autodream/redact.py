@@ -338,14 +338,45 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         re.compile(
             r"\b(?:(?:curl|wget|http|https|xh)\b[^\n|;&]*?\s(?:-u|--user|--proxy-user)(?:\s+|=)"
             r"[\"']?[^\s:\"']*:"
-            r"|(?:docker|podman|nerdctl|buildah|skopeo|helm|oc|cf)\b[^\n|;&]*?\blogin\b"
-            r"[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)"
+            r"|\blogin\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)"
             r"|sshpass\s+-p\s*"
             r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?=\S)"
-            r")[\"']?(?!\[REDACTED)(?![$<{%])([^\s\"'`]{3,})"
+            r"|htpasswd\s+(?:-\w+\s+)*?-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+"
+            r"|openssl\b[^\n|;&]*?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)"
+            # (a port is no password: "login to the box with ssh -p 2222")
+            r")[\"']?(?!\[REDACTED)(?![$<{%])(?!\d{1,5}(?![^\s\"'`]))([^\s\"'`]{3,})"
         ),
         1,
-        ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb"),
+        ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb", "htpasswd",
+         "openssl"),
+    ),
+    (
+        # a secret given a new value: "set the root password to toor2026", "change the admin
+        # password to Tr0ub4dorXX"; the value has a digit or a sign ("set the password to
+        # expire", "rotate the token to the new format" are none)
+        "assigned-secret",
+        re.compile(
+            r"(?i)\b(?:set|setting|change[ds]?|changing|reset|update[ds]?|rotated?)\b[^\n.]{0,40}?"
+            r"\b(?:password|passwd|passphrase|passcode|pw|pin|secret|token)\s+to\s+[\"'`]?"
+            r"(?!\[REDACTED)(?![$<{%])(?!v?\d+(?:\.\d+)*[\"'`]?(?![^\s\"'`,;]))"
+            r"(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s,;]|$))"
+        ),
+        1,
+        ("pass", "pw", "pin", "secret", "token"),
+    ),
+    (
+        # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821"
+        "assigned-secret",
+        re.compile(r"(?i)\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:\bis\b|[:=])\s*(\d{4,8})\b(?![.,]\d)"),
+        1,
+        ("passcode", "pin"),
+    ),
+    (
+        # a .pgpass line: host:port:database:user:password
+        "assigned-secret",
+        re.compile(r"(?<![\w:])[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:([^\s:\"'`]{4,})"),
+        1,
+        (),
     ),
     (
         # a login written as a pair after a login word: "the test account login is
