@@ -236,7 +236,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?:password|passwd|passphrase|secret|secret_key|api[_-]?key|apikey|"
             r"access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret|"
             r"private[_-]?key)"
-            r"\b[\"']?\s*(?:[:=]|\bis\b)\s*[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            # ("password is: x", "the staging db password, it's x"; a space after "it's": an
+            # index entry titled "... password, it's](file.md)" holds no value)
+            r"\b[\"']?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s))\s*[\"']?"
+            r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
             # (a quote inside the value is part of it: 'is Quokka"Lantern#2291' left the half
@@ -651,4 +654,23 @@ def redact(text: str) -> str:
         out.append(REDACTED.format(kind=hit.kind))
         pos = hit.end
     out.append(text[pos:])
+    return "".join(out)
+
+
+def redact_after(before: str, text: str) -> str:
+    """``text`` redacted as said on the line after ``before``: a secret's name may end the
+    message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""
+    if not before:
+        return redact(text)
+    joined = f"{before}\n{text}"
+    start = len(before) + 1
+    out: list[str] = []
+    pos = start
+    for hit in find_secrets(joined):
+        if hit.end <= start:
+            continue
+        out.append(joined[pos : max(hit.start, start)])
+        out.append(REDACTED.format(kind=hit.kind))
+        pos = hit.end
+    out.append(joined[pos:])
     return "".join(out)

@@ -53,6 +53,8 @@ SHAPES: list[tuple[str, str]] = [
     (".pgpass line: db:5432:app:app:Pg-Secret-2291", "Pg-Secret-2291"),
     # said in words
     ("pw is walrusbanjo77", "walrusbanjo77"),
+    ("Remember the staging db password, it's Pg-Secret-2291 and use it", "Pg-Secret-2291"),
+    ("the db password is: Pg-Secret-2291 and always", "Pg-Secret-2291"),
     ("set the password to Zebra-Quartz-77", "Zebra-Quartz-77"),
     ("change the admin password to Tr0ub4dorXX", "Tr0ub4dorXX"),
     ("I set the root password to toor2026", "toor2026"),
@@ -92,6 +94,8 @@ ORDINARY = [
     "the pass is valid for 30 days",
     "the token is JwtAuthV2Handler",
     "set the password to expire in 90 days",
+    "the password, it's in 1Password",
+    "the password, it's required",
     "rotate the token to the new format",
     "login to the box with ssh -p 2222 deploy@host",
     "pin the version to 4.2.0",
@@ -241,3 +245,24 @@ def test_no_request_to_claude_holds_a_secret(tmp_path: Path, api: list[ScriptedA
     assert _leaks(sent) == []
     assert _leaks(_kept(root)) == []
     assert _leaks(result.output) == []
+
+
+def test_a_secret_said_in_the_message_after_its_name_is_not_remembered(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
+    b.user("Remember the staging db password, it's")
+    b.user("Pg-Secret-2291 and always use it for staging deploys")
+    path = b.write(root / "sessions")
+    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+
+    _run(root, "--force")
+
+    kept = _kept(root)
+    assert "staging db password" in kept  # the session was read
+    assert "Pg-Secret-2291" not in kept
+

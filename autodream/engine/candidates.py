@@ -110,7 +110,7 @@ from autodream.engine.wording import (
     with_incident_findings,
 )
 from autodream.memory.model import MemoryType
-from autodream.redact import contains_secret, redact
+from autodream.redact import contains_secret, redact_after
 from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
@@ -507,6 +507,10 @@ def _asks_not_to(sentence: str) -> bool:
         sentence) is not None
 
 
+# How much of the person's last message a secret's name may stand in ("... the password is")
+_SAID_LAST_CHARS = 200
+
+
 @dataclass
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -534,6 +538,9 @@ class Gatherer:
     _undated: list[_Undated] = field(default_factory=list, repr=False)
     # the request to forget the last message made, which the next may take back
     _asked: _Asked | None = field(default=None, repr=False)
+    # the end of what the person said last in each session: a secret is said across two
+    # messages too ("the staging db password is" / "Pg-Secret-2291")
+    _said_last: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -565,7 +572,9 @@ class Gatherer:
             return
         self.stats.human_messages += 1
         # Redact before anything else reads the text, so no decision can quote a secret.
-        text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact(message.text)))
+        before = self._said_last.get(message.session_id, "")
+        self._said_last[message.session_id] = message.text[-_SAID_LAST_CHARS:]
+        text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text)))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
         if marker is not None:
