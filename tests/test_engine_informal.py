@@ -559,3 +559,64 @@ def test_no_go_with_a_thing_chooses_it_only_when_what_follows_says_so(
 def test_no_go_for_a_kind_of_thing_without_a_condition_stays_a_rule() -> None:
     (found,) = gather(human("No go for prod deploys without sign-off.", day=1)).candidates
     assert (found.kind, found.text) == ("prohibition", "No go for prod deploys without sign-off.")
+
+
+@pytest.mark.parametrize(
+    ("said", "kind", "kept"),
+    [
+        # standing facts of the project typed tersely, in lower case: never saved
+        ("we cache sessions in redis on 6380", "fact", "We cache sessions in redis on 6380."),
+        ("we store uploads in postgres", "fact", "We store uploads in postgres."),
+        ("mypy strict only for app/", "preference", "Mypy strict only for app/."),
+        ("our s3 buckets are acme-prod-assets and acme-staging-assets", "resource",
+         "Our s3 buckets are acme-prod-assets and acme-staging-assets."),
+        # "rn" between the subject and its verb: kept as "We right now use postgres 15."
+        ("we rn use postgres 15", "fact", "We currently use postgres 15."),
+        # "please" kept inside the rule
+        ("always run make lint before pushing please", "preference",
+         "Always run make lint before pushing."),
+        ("always please rebase before merging", "preference", "Always rebase before merging."),
+        # ... but not the word a rule is about
+        ("never say please in commit messages", "prohibition",
+         "Never say please in commit messages."),
+    ],
+)
+def test_what_a_terse_typist_states_is_kept_in_standard_words(
+        said: str, kind: str, kept: str) -> None:
+    found = gather(human(said, day=1)).candidates
+    assert [(c.kind, c.text) for c in found] == [(kind, kept)]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["we fixed the bug in redis", "we need to look in redis", "the clusters are down",
+     "we tried it with postgres"],
+)
+def test_what_the_work_at_hand_met_is_still_no_terse_fact(said: str) -> None:
+    assert gather(human(said, day=1)).candidates == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("thx, its broken rn", "thanks, it's broken right now"),
+     ("we rn use postgres 15", "we currently use postgres 15"),
+     ("we're rn migrating to pnpm", "we're currently migrating to pnpm")],
+)
+def test_rn_is_currently_before_a_verb_and_right_now_at_the_end(typed: str, meant: str) -> None:
+    assert plain_spelling(typed) == meant
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["no pnpm in web/ anymore", "no more pnpm in web/", "No pnpm in web/ anymore."],
+)
+def test_a_tool_left_said_tersely_ends_the_rule_to_use_it(said: str) -> None:
+    files = {"feedback_pnpm.md": topic("pnpm in web", "Always use pnpm in web/.",
+                                       type_="feedback")}
+    plan = plan_dream(files, "- [pnpm in web](feedback_pnpm.md) — pnpm\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    # the rule is ended in its own file, not kept beside a new one that says the opposite
+    assert list(plan.writes) == ["feedback_pnpm.md"] or set(plan.writes) == {
+        "feedback_pnpm.md", "MEMORY.md"}, list(plan.writes)
+    assert "We don't use pnpm in web/ anymore." in plan.writes["feedback_pnpm.md"]
+    assert "previously: Always use pnpm in web/." in plan.writes["feedback_pnpm.md"]

@@ -97,6 +97,9 @@ _CLAUSE_START = re.compile(
     r"(?:^|[.;!?:]\s*|,\s*|\n|\b(?:and|but|so|because|cause|if|when|cuz|coz|cos|now|ok|okay|also|"
     r"btw|tbh|since|until|as|then)\s+)$", re.I)
 _NEXT_WORD = re.compile(r"\s+[a-z]")
+_SUBJECT_BEFORE = re.compile(
+    r"\b(?:we|i|they|you|he|she|it|we['’]re|they['’]re|you['’]re|i['’]m|he['’]s|she['’]s|"
+    r"it['’]s|team|everyone|prod|staging)\s+$", re.I)
 # "the model's prob output", "our rn app", "the wk column": after a determiner or an owner and
 # before a noun, the short form is a name's part ("it's prob fine" is no owner)
 _OWNER = re.compile(r"\b(?:a|an|the|our|my|your|their|his|her|its|(?P<who>\w+)['’]s)\s+$", re.I)
@@ -153,6 +156,11 @@ def _meant(m: re.Match[str]) -> str:
     elif low in ("wk", "wks") and _names_a_thing(m, m.string[max(0, m.start() - 24):m.start()]):
         return typed
     meant = _MEANT[low]
+    if low == "rn" and _SUBJECT_BEFORE.search(m.string, 0, m.start()) and _NEXT_WORD.match(
+            m.string, m.end()):
+        # "we rn use postgres 15": between the subject and its verb it is "currently" ("we
+        # right now use ..." is no sentence anyone writes); "it's broken rn" stays "right now"
+        meant = "currently"
     if typed.isupper() and len(typed) > 1:
         return meant.upper()
     return meant[0].upper() + meant[1:] if typed[0].isupper() else meant

@@ -1001,6 +1001,24 @@ _NAMED_RESOURCE = re.compile(
     r"[`'\"]?[\w.-]*[\d-][\w.-]*[`'\"]?\s*[.!]?$|"
     rf"^(?:the|our)\s+(?:[\w-]+\s+)?{_RESOURCE_NOUN}(?:\s+(?:on|in|at|of)\s+[\w.-]+)?"
     r"(?:\s*:|\s+(?:is|are))\s+[`'\"]?[\w.]*[\d-][\w.-]*[`'\"]?\s+(?:is\s+)?for\s+\w", _I)
+# ... or the names alone, one or a few: "our s3 buckets are acme-prod-assets and
+# acme-staging-assets" (a name with a hyphen or a figure: not "the clusters are down")
+_NAME_OF_RESOURCE = r"[`'\"]?(?=[\w.-]*[\d-])[a-z][\w.-]*[\w][`'\"]?"
+_NAMED_RESOURCES = re.compile(
+    rf"^(?:the|our)\s+(?:[\w-]+\s+)?{_RESOURCE_NOUN}\s+(?:is|are)\s+{_NAME_OF_RESOURCE}"
+    rf"(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+){_NAME_OF_RESOURCE})*\s*[.!]?$", _I)
+# A terse typist's standing facts: how the team uses a known tool ("we cache sessions in redis
+# on 6380": a deed in the present, not "we fixed ...", "we need ..."), and a checker's setting
+# kept to a part of the tree ("mypy strict only for app/")
+_WE_DO_WITH_TOOL = re.compile(
+    r"^we\s+(?:(?:still|always|currently|now)\s+)?(?!(?:need|want|have|had|should|could|would|"
+    r"will|can|must|might|may|did|do|does|tried|try|are|were|got|get|think|saw|see|lost|broke|"
+    r"hit|fixed|found|just)\b)[a-z]+(?<!ed)(?<!ing)\s+(?:[\w-]+\s+){0,3}?(?:in|on|with|via|"
+    rf"through|into)\s+(?P<tool>{TOOL_PATTERN})(?![\w-])(?:\s+(?:on\s+)?(?:port\s+)?:?\d{{2,5}})?"
+    r"\s*[.!]?$", _I)
+_CHECKER_SCOPED = re.compile(
+    rf"^(?P<tool>{TOOL_PATTERN})\s+(?:--)?[\w-]+(?:\s+mode)?\s+(?:only\s+)?(?:for|in|on)\s+"
+    r"(?:only\s+)?[\w.-]+/(?:[\w.-]+/)*(?:\s+only)?\s*[.!]?$", _I)
 _RENAMED_RESOURCE = re.compile(
     rf"^(?P<what>(?:the|our)\s+[\w.-]+\s+{_RESOURCE_NOUN}\s+(?:was|were|has\s+been|got)\s+"
     r"renamed\s+to\s+[`'\"]?[\w.-]*[\w][`'\"]?(?:\s+(?:this|last)\s+week|\s+today|\s+yesterday)?)"
@@ -1546,6 +1564,11 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
     return None
 
 
+_NO_TOOL_ANYMORE = re.compile(
+    rf"^no\s+(?:(?P<more>more)\s+)?(?P<tool>{TOOL_PATTERN})(?![\w-])"
+    r"(?P<where>\s+(?:in|for|on)\s+[\w./-]+)?(?(more)|\s+(?:anymore|any\s+more))\s*[.!]?$", _I)
+
+
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
@@ -1597,6 +1620,10 @@ def _detect(raw: str) -> _Kind | None:
         # "The port is 5433, not 5432", "the db port is 5433 now": likewise (consolidate puts
         # it in place of the port it replaces)
         return _Kind("fact", _clean(sentence), 0.8)
+    if sentence[:3].lower() == "no " and (left := _NO_TOOL_ANYMORE.match(sentence)):
+        # "no pnpm in web/ anymore": a tool left, as "We don't use pnpm in web/ anymore" tells
+        # it (which ends a rule to use it there), not a rule beside that one
+        return _detect_core(f"We don't use {left['tool']}{left['where'] or ''} anymore")
     m = _LEAD_IN.match(sentence)
     if m is None and "rule" in sentence:
         # "Good catch, that reminds me of a security rule from Omar Haddad (security team
@@ -2089,6 +2116,12 @@ def _project_state(sentence: str) -> _Kind | None:
     if (" for " in lowered or " name" in lowered or "called" in lowered) and (
             _NAMED_RESOURCE.match(sentence)):
         return _Kind("resource", _clean(sentence), 0.6)
+    if (" are " in lowered or " is " in lowered) and _NAMED_RESOURCES.match(sentence):
+        return _Kind("resource", _clean(sentence), 0.6)
+    if lowered[:3] == "we " and _WE_DO_WITH_TOOL.match(sentence):
+        return _Kind("fact", _clean(sentence), 0.6)
+    if "/" in sentence and _CHECKER_SCOPED.match(sentence):
+        return _Kind("preference", _clean(sentence), 0.7)
     if sentence[:3] == "INC" and _INCIDENT_TOLD.match(sentence):
         return _Kind("resource", _clean(sentence), 0.7)
     if "ask " in lowered and _ASK_WHO_DID.match(sentence):

@@ -42,7 +42,12 @@ _FILLER = re.compile(
 )
 _PLEASE = re.compile(r"^please[\s,]+", _I)
 # "Don't commit to main please, always open a PR": asked kindly, no part of the rule
-_PLEASE_INSIDE = re.compile(r",?\s+please(?=\s*[,;]\s)", _I)
+# ... as its last word or after the rule's first ("Always run make lint before pushing please",
+# "always please rebase"), not a word the rule is about ("Never say please in commit messages")
+_PLEASE_INSIDE = re.compile(
+    r",?\s+please(?=\s*[,;]\s)|(?<!\bsay)(?<!\bsaying)(?<!\bword)(?<!\bwrite)\s*,?\s+please"
+    r"(?=\s*[.!]*\s*$)|(?:(?<=\balways)|(?<=\bnever)|(?<=\balso)|(?<=\bjust)|(?<=\band)|"
+    r"(?<=\bthen))\s+please(?=\s+[a-z])", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
 _TAIL_REMINDER = re.compile(
     # (not "..., don't keep it": a rule's own words)
