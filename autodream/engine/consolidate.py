@@ -100,7 +100,7 @@ from autodream.engine.plans import (
     put_later_to_earlier,
     version_plan,
 )
-from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port
+from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port_or_kind
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -728,7 +728,8 @@ class Consolidator:
             # bare, the port is the entry's only where the rest of the message ties it there
             # ("We moved the dev DB off 5432."); "I moved the dev server off 3000." tells of
             # another thing's port, which memory does not hold
-            ties = [(e, old, ties_port(cand.said_with, e.lead, old)) for e, old in found]
+            ties = [(e, old, ties_port_or_kind(cand.said_with, e.lead, old))
+                    for e, old in found]
             tied = [(e, old) for e, old, tie in ties if tie]
             if len(found) == 1 and not tied and not (found[0][1] == new and ties[0][2] is None):
                 entry, old = found[0]

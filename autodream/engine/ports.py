@@ -47,3 +47,17 @@ def ties_port(said: str, lead: str, old: str) -> bool | None:
                  rf"|\b{old}\s+(?:is|was)\s+(?:taken|busy|in\s+use)\b", said, re.I):
         return True
     return bool(tokens(said) & {w for w in about - PORT_PLAIN if not w.isdigit()}) or None
+
+
+# "The db port changed.": the port said of a thing by its kind
+_PORT_OF_KIND = re.compile(r"\b(?P<kind>db|database|cache)(?:['’]s)?\s+port\b", re.I)
+
+
+def ties_port_or_kind(said: str, lead: str, old: str) -> bool | None:
+    """``ties_port``, else True when ``said`` names the port of the entry's thing by its kind
+    ("The db port changed." of "Postgres runs on port 5432 locally.")."""
+    tie = ties_port(said, lead, old)
+    if tie is None and (m := _PORT_OF_KIND.search(said)) is not None and (
+            KIND_OF[m["kind"].lower()] & tokens(lead)):
+        return True
+    return tie

@@ -1,0 +1,39 @@
+"""A port said of a thing by its kind ("The db port changed.") is the port of the one entry
+whose thing is of that kind."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import NOW, gather, human, topic
+
+
+@pytest.mark.parametrize(("lead", "said", "now"), [
+    # the port stayed 5432: "The db port changed." tied nothing, the sentence was dropped
+    ("Postgres runs on port 5432 locally.", "The db port changed. The new port is 6543.",
+     "Postgres runs on port 6543 locally."),
+    ("Postgres runs on port 5432 locally.", "The database port changed. The new port is 6543.",
+     "Postgres runs on port 6543 locally."),
+    ("Redis runs on port 6379.", "The cache port changed. The new port is 6380.",
+     "Redis runs on port 6380."),
+])
+def test_a_port_said_of_the_things_kind_changes_its_entry(lead: str, said: str, now: str) -> None:
+    plan = plan_dream({"project_x.md": topic("X", lead)}, "- [X](project_x.md) — x\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    body = parse_topic(plan.writes["project_x.md"]).body
+    assert body.startswith(now + "\n"), body
+
+
+@pytest.mark.parametrize("said", [
+    # a kind the entry's thing is not
+    "The cache port changed. The new port is 6543.",
+    "The db port changed. I moved the dev server off 3000. The new port is 8080.",
+])
+def test_a_port_said_of_another_kind_leaves_the_entry(said: str) -> None:
+    lead = "Postgres runs on port 5432 locally."
+    plan = plan_dream({"project_x.md": topic("X", lead)}, "- [X](project_x.md) — x\n",
+                      gather(human(said, day=3)).candidates, now=NOW)
+    if "project_x.md" in plan.writes:
+        assert parse_topic(plan.writes["project_x.md"]).body.startswith(lead + "\n")
