@@ -130,6 +130,7 @@ from autodream.engine.replacement import (
     replaces,
     said_of_other_things,
     same_values,
+    value_at,
 )
 from autodream.engine.restating import (
     _choice_turned,
@@ -205,6 +206,7 @@ from autodream.engine.text import (
     NEW_PORT,
     STATE_WORDS,
     TELLS_SWITCH,
+    bare_put_right,
     file_slug,
     free_file_name,
     has_word,
@@ -573,6 +575,10 @@ class Consolidator:
                     " on " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
+            put_right = bare_put_right(cand.text) if cand.kind == "correction" else None
+            if put_right is not None:
+                self._value_corrected(*put_right, cand, cluster)
+                return
             lifted = ask_lifted(cand, self.live()) if cand.kind == "fact" else None
             if lifted is not None:
                 # "Migration PRs no longer need Marta specifically, ..." of "Marta asked that
@@ -707,6 +713,27 @@ class Consolidator:
         self._superseded(entry, cand, cluster,
                          f"the address {old} moved to {new} on {day}; the rest of the entry "
                          f"stays")
+
+    def _value_corrected(self, was: str, now: str, cand: Candidate, cluster: Cluster) -> None:
+        """"Wait its 5433 not 5432": the one live entry giving 5432 has 5433 in its place; with
+        none or more than one, which was meant is not said, and the words alone ("It's 5433 not
+        5432") would be a memory of nothing (dropped)."""
+        at = value_at(was)
+        found = [e for e in self.live() if any(at.search(s) for s in e.statements)]
+        if len(found) != 1:
+            self.decisions.append(Decision(
+                "dropped", shorten(cand.text, 120),
+                f"puts {now} in place of {was}, and {'no' if not found else 'more than one'} "
+                f"memory gives {was}", session_id=cand.source.session_id))
+            return
+        (entry,) = found
+        day = cand.source.day.isoformat()
+        if entry.name == title_for(entry.lead):
+            entry.name = title_for(at.sub(now, entry.lead)) or entry.name
+        entry.statements = [at.sub(now, s) for s in entry.statements]
+        entry.description = at.sub(now, entry.description)
+        entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+        self._superseded(entry, cand, cluster, f"put right on {day}: {now}, not {was}")
 
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
         """"The new port is 8080": the one live entry giving a port of that thing another

@@ -1119,3 +1119,8 @@ def _event_words(text: str) -> list[str]:
         text = text.replace(said, " ")
     return [w for w in _words(text) if w not in _EVENT_FRAME and w not in CALENDAR_WORDS
             and not _ISO_DAY.fullmatch(w) and not re.fullmatch(r"\d{4}(?:-\d\d)?", w)]
+
+
+def value_at(value: str) -> re.Pattern[str]:
+    """``value`` as a whole value of a text ("5432" in "port 5432", not in "15432" or "5432.1")."""
+    return re.compile(rf"(?<![\w.:/-]){re.escape(value)}(?![\w:/-]|\.\d)")

@@ -28,6 +28,7 @@ from autodream.engine.text import (
     MOVED_TO_ADDRESS,
     NEW_PORT,
     TELLS_SWITCH,
+    bare_put_right,
     ensure_period,
     has_word,
     names_pattern,
@@ -120,7 +121,11 @@ _CORRECTION = re.compile(
     r"(?:(?:that's|that\s+is)\s+not|that\s+isn't)\s+quite\s+(?:right|correct|it)|"
     r"that's not (?:right|correct|it|what i)"
     r"[^,.;:!]*|that's (?:wrong|incorrect)|that is (?:not right|wrong|incorrect)|"
-    r"you're wrong|that's a mistake|actually)\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
+    r"you're wrong|that's a mistake|actually|"
+    # "Wait its 5433 not 5432", "sorry, it's 5433, not 5432": a value put right ("wait until
+    # CI passes" is no correction)
+    r"(?:wait|sorry|oops|whoops|my\s+bad)(?=[\s,.!:;—-]+(?:it|that)(?:['’]?s|\s+is|\s+was)\s+"
+    r"[^\s,]*\d[^\s,]*,?\s+not\s))\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )
 # "Correction:", "Correction on the maintenance window:": what follows puts right what was said
 # of that subject before
@@ -1929,6 +1934,9 @@ def _detect_core(raw: str) -> _Kind | None:
             # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected
             return replace(beside_state, explicitness=0.85)
         return _Kind("correction", rest, 0.85)
+    if sentence[:2].lower() in ("it", "th") and bare_put_right(sentence) is not None:
+        # "its 5433 not 5432" (its "wait," or "sorry," a reply's interjection): a value put right
+        return _Kind("correction", _clean(sentence), 0.85)
     if sentence[:3].lower() in ("you", "fee") and (may := _MAY_STOP.match(sentence)):
         stop = _STOP_ANSWERING.match(sentence[may.end():])
         if stop is None:

@@ -556,3 +556,15 @@ def replies_and_written(a: str, b: str) -> bool:
         return not written(text) and _REPLIES.search(text) is not None
 
     return (written(a) and replies(b)) or (written(b) and replies(a))
+
+
+# A value put right, and nothing else said: "It's 5433, not 5432" (a figure in each)
+_BARE_PUT_RIGHT = re.compile(
+    r"^(?:it|that)(?:['’]?s|\s+is|\s+was)\s+(?P<now>[^\s,]*\d[^\s,]*?),?\s+not\s+"
+    r"(?P<was>[^\s,]*\d[^\s,]*?)\s*[.!]*$", re.I)
+
+
+def bare_put_right(text: str) -> tuple[str, str] | None:
+    """(was, now) of a correction that gives only a value and the one it replaces."""
+    m = _BARE_PUT_RIGHT.match(text)
+    return None if m is None or m["was"] == m["now"] else (m["was"], m["now"])
