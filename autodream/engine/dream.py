@@ -46,6 +46,7 @@ from autodream.engine.model import (
     ProjectFacts,
     Source,
 )
+from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
 from autodream.engine.text import free_file_name, shorten, slug
 from autodream.memory.model import (
@@ -708,6 +709,8 @@ def _plan(
     work.reword_old_how()
     work.tidy_restatements()
     work.merge_duplicates()
+    # ("ask ana ..." beside "Ana owns billing": one person, written one way)
+    candidates = named_as_written(candidates, (s for e in entries for s in e.statements))
     clusters = cluster_candidates(candidates, options)
     kept, scored = select(clusters, now, options)
     decisions.extend(work.decisions)
