@@ -62,6 +62,7 @@ from autodream.engine.model import Action, Candidate, Cluster, Decision, EngineO
 from autodream.engine.places import kind_of
 from autodream.engine.plan_entries import (
     PLAN_CHANGED,
+    deed_of,
     done_on_planned_day,
     plan_changed,
     plan_moved_there,
@@ -1444,7 +1445,8 @@ class Consolidator:
         lead = _LIST_MARK.sub("", entry.lead)
         if done is None:  # (given: a version the plan upgrades to, told reached on that day)
             done = _done_on(cand)
-            if done is None or not _due_by(lead, done) or not _same_event(lead, cand.text):
+            if done is None or not _due_by(lead, done) or not _same_event(
+                    lead, deed_of(cand.text)):
                 return False
         day = cand.source.day.isoformat()
         entry.history.extend(_plan_history(
@@ -1511,7 +1513,8 @@ class Consolidator:
         # what was done must be named: "We shipped it today" is of whatever "it" was
         if done is not None and any(w not in _DONE_WORDS for w in _event_words(cand.text)):
             found = [e for e in self.live() if e.type == "project" and _due_by(
-                lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
+                lead := _LIST_MARK.sub("", e.lead), done) and _same_event(
+                    lead, deed_of(cand.text))]
             if len(found) == 1 and self._came_to_pass(found[0], cand, cluster):
                 return
             if not found and _plans_before(cluster, cand, done, set()):

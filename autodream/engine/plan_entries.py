@@ -223,7 +223,7 @@ def plan_told_done(live: list[Entry], cand: Candidate) -> Entry | None:
     if done is None:
         return None
     found = [e for e in live if e.type == "project" and _due_by(
-        lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, cand.text)]
+        lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, deed_of(cand.text))]
     return found[0] if len(found) == 1 else None
 
 
@@ -235,7 +235,7 @@ def done_on_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
     said = cand.source.day
     if done is None or said - done != timedelta(days=7) or not any(
             e.type == "project" and latest_date(lead := _LIST_MARK.sub("", e.lead)) == said
-            and _due_by(lead, said) and _same_event(lead, cand.text) for e in live):
+            and _due_by(lead, said) and _same_event(lead, deed_of(cand.text)) for e in live):
         return cand
     was, now = done.isoformat(), said.isoformat()
     return replace(cand, text=cand.text.replace(was, now), key=cand.key.replace(was, now))
@@ -324,3 +324,13 @@ def tell_past_plans(live: list[Entry], today: date) -> list[Decision]:
             f"its date is before {today.isoformat()}; told as past, not as upcoming",
             file=entry.file))
     return decisions
+
+
+# what follows the deed's own clause ("... went out fri but we rolled it back an hour later")
+_DEED_CLAUSE = re.compile(r"\s+but\s+|\s*[,;:]\s+|\s+and\s+(?:then\s+)?(?:we|it|they)\b", re.I)
+
+
+def deed_of(said: str) -> str:
+    """The clause of ``said`` that tells the deed: what it names is what was done, not what
+    came after ("release 2.3 went out fri but we rolled it back an hour later")."""
+    return _DEED_CLAUSE.split(said, maxsplit=1)[0]
