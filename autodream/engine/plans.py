@@ -39,7 +39,7 @@ from autodream.engine.replacement import (
     choice_difference,
     same_values,
 )
-from autodream.engine.sentence_kinds import state_told
+from autodream.engine.sentence_kinds import OUTCOME_TOLD, state_told
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
@@ -392,7 +392,10 @@ def _done_on(cand: Candidate) -> date | None:
     in the past with its date; None for anything else, a date put off included ("we pushed
     the launch to 2026-07-15")."""
     if cand.of_plan:
-        return latest_date(cand.text)  # ("SOC2 evidence got submitted ...": past, not so worded)
+        # ("SOC2 evidence got submitted ...": past, not so worded; "PCI audit went fine": by
+        # the day it is told)
+        return latest_date(cand.text) or (
+            cand.source.day if OUTCOME_TOLD.match(cand.text) else None)
     if (cand.kind != "fact" or not says_past(cand.text) or _date_moved(cand.text) is not None
             or _STILL_PLANNED.search(cand.text)):
         return None

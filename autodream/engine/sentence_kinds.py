@@ -2073,7 +2073,20 @@ def _detect_core(raw: str) -> _Kind | None:
         dated, rewrites = absolutize(sentence, _SOME_DAY)
         if rewrites or _has_date(dated):
             return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
+    if " " in sentence and OUTCOME_TOLD.match(sentence) and not _NOT_DONE_YET.search(sentence):
+        # "PCI audit went fine": news of a remembered plan, on the day it is told (kept only
+        # where one is planned by then)
+        return _Kind("fact", _clean(sentence), 0.7, of_plan=True)
     return None
+
+
+# How a thing went, told with no day: "PCI audit went fine", "the demo went really well", "the
+# SOC2 audit passed" (of a thing named: not "it went fine", "that went well")
+OUTCOME_TOLD = re.compile(
+    r"^(?:the\s+|our\s+)?(?!(?:it|that|this|everything|all|things|which)\b)"
+    r"(?P<what>(?:[\w.-]+\s+){0,3}?[\w.-]+)\s+(?:(?:went|was)\s+(?:(?:really|very|pretty|"
+    r"super|totally|just|all)\s+)?(?:fine|well|great|smoothly|smooth|ok|okay|good|a\s+success)|"
+    r"passed|went\s+through|was\s+approved|got\s+approved)\b\s*[.!]*\s*$", _I)
 
 
 # "I need to invoice Bramble by ...", "..., so we have to send the report by ...": a task the
