@@ -312,6 +312,8 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     title already, only cut to length (its first clause alone may not say what it is of)."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
     text = _FIRST_SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".!;")
+    if not whole and "," in text:
+        text = _rule_first(text)
     # A colon inside a word is no break ("03:00", "host:port").
     head = split_outside_spans(_TITLE_BREAK, text, 1)[0]
     if len(head.split()) >= 3 and not whole:
@@ -321,6 +323,32 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     if len(text) <= NAME_CHARS:
         return text
     return _cut_title(text.split())
+
+
+# A rule told after what it is for ("If you write an alert rule, make it a multi-window burn
+# rate alert") or after what makes it one ("Terraform default_tags in the provider does that,
+# don't add tags per resource"): the opening words say neither what the entry is about nor
+# what to do, as a title of them did ("If you write an alert rule")
+_RULE_FOR_KIND = re.compile(
+    r"^(?:when|whenever|if)\s+(?:you|we)\s+(?:ever\s+)?[a-z]+(?:\s+up)?\s+(?:an?|any)\s+"
+    r"(?:new\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)?),\s+(?:please\s+)?(?P<rule>\S.*)$", re.I)
+_RULE_AFTER_STATE = re.compile(
+    r"^(?P<subject>(?:[\w'.=/-]+\s+){0,6}?[\w'.=/-]+?)\s+(?:already\s+)?(?:does|handles|covers|"
+    r"takes\s+care\s+of)\s+(?:that|this|it)(?:\s+already)?,\s+"
+    r"(?P<rule>(?:don't|do\s+not|never)\s+\S.*)$", re.I)
+_WHERE_SAID = re.compile(r"\s+(?:in|on|of|for|at|from|inside|within)\s+", re.I)
+
+
+def _rule_first(text: str) -> str:
+    """``text`` as a title says it: the kind of thing and its rule ("Alert rule: make it a
+    multi-window burn rate alert"), the rule and what makes it one ("Don't add tags per
+    resource (Terraform default_tags)"); else as it is."""
+    if (m := _RULE_FOR_KIND.match(text)) is not None:
+        return f"{m['what'][:1].upper()}{m['what'][1:]}: {m['rule']}"
+    if (m := _RULE_AFTER_STATE.match(text)) is not None:
+        subject = re.sub(r"^(?:the|our)\s+", "", m["subject"], flags=re.I)
+        return f"{m['rule']} ({_WHERE_SAID.split(subject, maxsplit=1)[0]})"
+    return text
 
 
 # A clause begins at these words (or after a comma): a title cut before one ends on a whole
