@@ -60,6 +60,7 @@ from autodream.engine.sentence_kinds import (
     _SWITCH_VERB,
     _URL,
     TOLD_DONE,
+    WEEKDAY_AND_DAY,
     _beside_path,
     _detect,
     _gives_not,
@@ -1113,6 +1114,17 @@ class Gatherer:
                 "dated", shorten(dated, 120),
                 f"'{unsure}' may be day or month first and no other date of the user's shows "
                 "which: kept as written", session_id=session_id)
+            self.decisions.append(kept_as_said)
+        if kind == "plan" and not _has_date(dated) and (
+                both := WEEKDAY_AND_DAY.search(dated)) is not None:
+            # "demo for acme on sat the 26th" said in mid-July, when the 26th is a Sunday and
+            # next month's a Wednesday: which was the slip is not told; kept as said, a fact,
+            # rather than dated to September's Saturday the 26th or lost
+            kind = "fact"
+            kept_as_said = Decision(
+                "dated", shorten(dated, 120),
+                f"'{both[0]}' is no such day this month or the next: kept as written",
+                session_id=session_id)
             self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):

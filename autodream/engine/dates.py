@@ -440,11 +440,15 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
     floor = floor or ref
     # With its weekday ("Friday the 23rd"), the one that falls on it: the next, where the
     # sentence is told as past but no such day has just gone ("finance announced a freeze ...
-    # Friday the 23rd"); with none near, the weekday is not that day's and is left out
+    # Friday the 23rd"), this month's or the next's; with none so near, the two disagree and
+    # the words stay as they are: "sat the 26th" said in mid-July (a Sunday this month, a
+    # Wednesday the next) was read as September's, ten weeks off, which no one says without
+    # its month; which of the two was a slip is not told, and a date would pass a guess off
     chosen = None if wanted is None else (
         (back and _day_of_month_near(day, wanted, floor, back=True))
         or _day_of_month_near(day, wanted, floor, back=False))
-    chosen = chosen or _day_of_month_near(day, None, floor, back=back)
+    if wanted is None:
+        chosen = _day_of_month_near(day, None, floor, back=back)
     return When("day", chosen, bare=not prep) if chosen else None
 
 
@@ -464,10 +468,10 @@ def _span_start(m: re.Match[str], ref: date) -> date | None:
 
 def _day_of_month_near(day: int, weekday: int | None, ref: date, *, back: bool) -> date | None:
     """The day ``day`` of the message's month or the next that has it ahead (the latest gone,
-    ``back``); with a weekday said ("Friday the 23rd"), one that falls on it, within a month or
-    two (further off, the weekday was not that day's)."""
+    ``back``); with a weekday said ("Friday the 23rd"), one that falls on it, this month's or
+    the next's (further off, the weekday was not that day's)."""
     this_month = date(ref.year, ref.month, 1)
-    for months in range(13 if weekday is None else 3):
+    for months in range(13 if weekday is None else 2):
         first = _add_months(this_month, -months if back else months)
         if day <= _days_in_month(first.year, first.month):
             chosen = first.replace(day=day)
@@ -873,7 +877,9 @@ _BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=
                            r"|(?<=\bdue )"
                            r"|(?P<deed>(?<=ed )|(?<=\bwent out )|(?<=\bwent live )|(?<=\bwas )"
                            r"|(?<=\bwere )))"
-                           rf"{_WD}\b(?!s)(?!,?\s+\(?\d{{4}}-\d{{2}}-\d{{2}}\b)", re.I)
+                           rf"{_WD}\b(?!s)(?!,?\s+\(?\d{{4}}-\d{{2}}-\d{{2}}\b)"
+                           # (nor with its day of the month, left as said: ``_day_of_month``)
+                           r"(?!,?\s+the\s+\d{1,2}(?:st|nd|rd|th)\b)", re.I)
 # ... but not of the day itself or of what is at hand ("Today is Friday", "It's Friday")
 _DAY_IS = frozenset({"today", "tomorrow", "yesterday", "it", "this", "that", "which", "what"})
 # (a colon between digits is no break: "I had a 1:1 with Sam on Tuesday")

@@ -1975,7 +1975,7 @@ def _detect_core(raw: str) -> _Kind | None:
             "my " not in said.lower() or not _MY_MACHINE.search(said)):
         # (either order: a day in figures is a day, whichever way round it is read)
         dated, rewrites = absolutize(said, _SOME_DAY, "dmy")
-        if rewrites or _has_date(dated):
+        if rewrites or _has_date(dated) or WEEKDAY_AND_DAY.search(dated):
             return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
     if " by " in sentence and _owed_by_a_day(sentence):
         # "I need to invoice Bramble by 30/11": the person's own task, due on a day of the
@@ -2102,6 +2102,12 @@ _BY_CALENDAR_DAY = re.compile(
     rf"\bby\s+(?:the\s+)?(?:\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\d{{4}}-\d{{2}}-\d{{2}}\b|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORD})\b|(?:{_MONTH_WORD})\.?\s+\d{{1,2}}\b)",
     _I)
+
+
+# "on Saturday the 26th": a day of the calendar, dated where weekday and day agree near the
+# day it is said, else kept as said (``dates._day_of_month``)
+WEEKDAY_AND_DAY = re.compile(
+    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", _I)
 
 
 def _owed_by_a_day(sentence: str) -> bool:
