@@ -48,6 +48,8 @@ FIELDS: dict[str, str] = {
     "max_input_tokens": "int",
     "max_output_tokens": "int",
     "max_cost_usd": "float",
+    "api_timeout_seconds": "float",
+    "api_max_retries": "int",
     "keep_runs": "int",
     "allow_loss": "bool",
     "date_order": "date_order",
@@ -80,7 +82,7 @@ _KIND_NAMES = {
 # dream with a refusal far from its cause.
 _POSITIVE_KEYS = frozenset({
     "lock_ttl_minutes", "max_turns", "max_tool_output_bytes", "max_read_bytes",
-    "max_write_bytes", "max_input_tokens", "max_output_tokens",
+    "max_write_bytes", "max_input_tokens", "max_output_tokens", "api_timeout_seconds",
 })
 # The user-only settings the command line takes as a flag (a key never goes on a command line,
 # where other users of the machine can read it in the process list).

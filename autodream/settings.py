@@ -87,6 +87,11 @@ class Settings:
     max_input_tokens: int = 400_000
     max_output_tokens: int = 40_000
     max_cost_usd: float = 0.50
+    # each request to the Messages API: how long to wait for an answer, and how many times the
+    # SDK tries again (with backoff) after a timeout, 429, 5xx or overload; a dream that hangs
+    # waits at most about timeout x (retries + 1)
+    api_timeout_seconds: float = 120.0
+    api_max_retries: int = 6
     allow_loss: bool = False
     keep_runs: int = 200  # run records (with their before-images for undo) kept; 0: all
     # "04/12" read day first ("dmy") or month first ("mdy") where the person's own dates do not

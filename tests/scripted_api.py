@@ -34,6 +34,12 @@ class Step:
     error_message: str = ""
     headers: dict[str, str] = field(default_factory=dict)
     stall_s: float = 0.0
+    raw: str | None = None  # sent as it is (text/html), in place of any JSON
+
+
+def raw(body: str, status: int = 200) -> Step:
+    """An answer that is no Messages-API JSON: a proxy's error page, another API's reply."""
+    return Step(status=status, raw=body)
 
 
 def text(value: str) -> dict[str, Any]:
@@ -79,11 +85,12 @@ class ScriptedAPI:
     """Plays ``script`` in order; after the last step every request gets a non-retryable 500."""
 
     def __init__(self, script: list[Step], *, retry_after_ms: int | None = 1,
-                 count_tokens: bool | int = True) -> None:
+                 count_tokens: bool | int | str = True) -> None:
         self.script = list(script)
         # Errors carry ``retry-after-ms`` (which the SDK honours) so retries take milliseconds.
         self.retry_after_ms = retry_after_ms
-        # True: answer; False: 404 as from an endpoint without it; a status: fail with it
+        # True: answer; False: 404 as from an endpoint without it; a status: fail with it;
+        # a string: answer 200 with it as it is
         self.count_tokens = count_tokens
         self.requests: list[dict[str, Any]] = []  # bodies of POST /v1/messages, in order
         self.headers: list[dict[str, str]] = []
@@ -129,25 +136,31 @@ class ScriptedAPI:
                 length = int(self.headers.get("content-length") or 0)
                 body = json.loads(self.rfile.read(length) or b"{}")
                 path = self.path.split("?", 1)[0]
+                raw: str | None = None
                 if path == "/v1/messages/count_tokens":
                     status, payload, headers = api._count(body)
+                    if isinstance(api.count_tokens, str):
+                        raw = api.count_tokens
                 elif path == "/v1/messages":
                     with api._lock:
                         api.requests.append(body)
                         api.headers.append({k.lower(): v for k, v in self.headers.items()})
                         step = api.script.pop(0) if api.script else None
                     status, payload, headers = api._answer(step, body)
+                    raw = step.raw if step is not None else None
                     if step is not None and step.stall_s:
                         time.sleep(step.stall_s)
                 else:
                     status, payload, headers = 404, _error("not_found_error", path), {}
-                self._send(status, payload, headers)
+                self._send(status, payload, headers, raw)
 
-            def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str]) -> None:
-                data = json.dumps(payload).encode()
+            def _send(self, status: int, payload: dict[str, Any], headers: dict[str, str],
+                      raw: str | None = None) -> None:
+                data = json.dumps(payload).encode() if raw is None else raw.encode()
                 try:
                     self.send_response(status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type",
+                                     "application/json" if raw is None else "text/html")
                     self.send_header("content-length", str(len(data)))
                     self.send_header("request-id", f"req_{uuid.uuid4().hex[:16]}")
                     for name, value in headers.items():
@@ -163,6 +176,8 @@ class ScriptedAPI:
         self.count_requests.append(body)
         if self.count_tokens is False:
             return 404, _error("not_found_error", "Not found"), {"x-should-retry": "false"}
+        if isinstance(self.count_tokens, str):
+            return 200, {}, {}
         if self.count_tokens is not True:
             return int(self.count_tokens), _error("api_error", "counting failed"), {}
         return 200, {"input_tokens": _tokens(json.dumps(body))}, {}
@@ -172,6 +187,8 @@ class ScriptedAPI:
         if step is None:
             self.exhausted = True
             return 500, _error("api_error", "script exhausted"), {"x-should-retry": "false"}
+        if step.raw is not None:
+            return step.status, {}, dict(step.headers)
         if step.status != 200:
             headers = dict(step.headers)
             if self.retry_after_ms is not None:

@@ -50,6 +50,7 @@ from tests.scripted_api import (
     api_error,
     call,
     overloaded,
+    raw,
     reply,
     stall,
     text,
@@ -843,3 +844,58 @@ def test_an_overloaded_api_fails_the_cli_dream_cleanly(api_factory: Any,
     assert len(api.requests) == 4 + 7  # one try and six retries of the fifth turn
     assert {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")} == before
     assert claude_layout.lock_path.stat().st_mtime == pytest.approx(T0 - 48 * 3600, abs=0.01)
+
+
+# ---- what a user walk found ---------------------------------------------------------------------
+
+
+def _memory(lay: Layout) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in lay.memory_dir.glob("*.md")}
+
+
+@pytest.mark.parametrize("count_tokens", [True, "junk"], ids=["counted", "count-junk"])
+@pytest.mark.parametrize(
+    ("answer", "shown"),
+    [(raw("<html>Bad Gateway</html>"), "(a text body: <html>Bad Gateway</html>)"),
+     (raw('{"type":"message","content":"nope"}'),
+      '(JSON: {"content": "nope", "type": "message"})')],
+    ids=["html", "content-not-a-list"])
+def test_an_answer_that_is_no_messages_api_response_fails_in_one_line(
+        api_factory: Any, claude_layout: Layout, answer: Step, shown: str,
+        count_tokens: bool | str) -> None:
+    # It said "dream failed: AttributeError: 'str' object has no attribute 'input_tokens'" or
+    # "TypeError: '>' not supported between instances of 'NoneType' and 'int'".
+    before = _memory(claude_layout)
+    api = api_factory([answer], count_tokens=answer.raw if count_tokens == "junk" else True)
+    result = cli_dream(claude_layout, api, "--backend", "anthropic")
+    assert result.exit_code == DreamFailed.exit_code
+    (line,) = [ln for ln in result.output.splitlines() if "Error" in ln]
+    assert line == (f"Error: {api.url} answered with something that is not a Messages-API "
+                    f"response {shown}: is the base URL right?")
+    assert _memory(claude_layout) == before
+
+
+@pytest.mark.parametrize(("retry_header", "said", "tries"),
+                         [("false", "failed (not retried) (500", 1),
+                          (None, "still failing after 1 retry (500", 2)])
+def test_a_failure_says_how_many_times_it_was_retried(
+        api_factory: Any, world: World, retry_header: str | None, said: str,
+        tries: int) -> None:
+    # With x-should-retry: false (one attempt) it said "still failing after 6 retries".
+    headers = {"x-should-retry": retry_header} if retry_header else {}
+    api = api_factory([api_error(500, "api_error", "boom", **headers)] * 3)
+    with pytest.raises(DreamFailed) as info:
+        dream(api, world, max_retries=1)
+    assert len(api.requests) == tries
+    assert said in str(info.value)
+
+
+def test_the_request_timeout_and_retries_are_settings(api_factory: Any,
+                                                      claude_layout: Layout) -> None:
+    # A hung endpoint held a dream ~14 minutes: 120 s a try, 6 retries, no setting.
+    api = api_factory([stall(2.0)] * 3)
+    result = cli_dream(claude_layout, api, "--backend", "anthropic",
+                       AUTODREAM_API_TIMEOUT_SECONDS="0.2", AUTODREAM_API_MAX_RETRIES="1")
+    assert result.exit_code == DreamFailed.exit_code
+    assert f"Error: {api.url} timed out after 1 retry" in result.output
+    assert len(api.requests) == 2

@@ -14,6 +14,7 @@ need not page through raw transcripts.
 
 from __future__ import annotations
 
+import json
 import re
 import socket
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ import anthropic
 
 from autodream import prompting
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec, Usage
-from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed
+from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed, printable
 
 if TYPE_CHECKING:
     from anthropic.types import (
@@ -156,7 +157,8 @@ class AnthropicBackend:
             max_turns=settings.max_turns,
             max_input_tokens=settings.max_input_tokens,
             max_output_tokens=settings.max_output_tokens,
-            **options,
+            **{"max_retries": settings.api_max_retries,
+               "timeout_s": settings.api_timeout_seconds, **options},
         )
 
     # ---- the Backend protocol -----------------------------------------------------------------
@@ -183,7 +185,7 @@ class AnthropicBackend:
             self._append_user(self._result_blocks(results, note))
         elif note:  # the model's last reply was empty and not recorded; add to the open turn
             self._append_user([{"type": "text", "text": note}])
-        message = self._create()
+        message = self._checked(self._create())
         usage = self._usage(message)
         self._output_spent += usage.output_tokens
         return self._reply(message, usage)
@@ -267,12 +269,34 @@ class AnthropicBackend:
                 f"token counting unavailable, pre-flight skipped: {self._describe(exc, 0)}"
             )
             return
+        if not _is_int(getattr(counted, "input_tokens", None)):
+            # a proxy's error page or another API: the first turn's answer will say which
+            self.notes.append(
+                "token counting unavailable, pre-flight skipped: the answer was not a token "
+                f"count ({_shown(counted)})")
+            return
         self.prefix_tokens = counted.input_tokens
         if counted.input_tokens > self._max_input_tokens:
             raise BudgetExceeded(
                 f"input token budget exceeded before the first turn: the prompt alone is "
                 f"{counted.input_tokens} tokens > {self._max_input_tokens}"
             )
+
+    def _checked(self, message: object) -> Message:
+        """``message`` if it is a Messages-API message; else the one-line failure saying so.
+
+        The SDK hands back whatever a 200 carried (an HTML page from a proxy, another API's
+        JSON) without validating it; reading it as a message would fail on a missing field."""
+        usage = getattr(message, "usage", None)
+        content = getattr(message, "content", None)
+        if (isinstance(message, anthropic.types.Message) and isinstance(content, list)
+                and _is_int(getattr(usage, "input_tokens", None))
+                and _is_int(getattr(usage, "output_tokens", None))
+                and all(_is_block(block) for block in content)):
+            return message
+        raise DreamFailed(
+            f"{self.base_url or 'the Anthropic API'} answered with something that is not a "
+            f"Messages-API response ({_shown(message)}): is the base URL right?")
 
     def _reply(self, message: Message, usage: Usage) -> BackendReply:
         if message.stop_reason == "refusal":
@@ -325,8 +349,8 @@ class AnthropicBackend:
     def _describe(self, exc: anthropic.APIError, retries: int | None = None) -> str:
         """One line a person can act on."""
         where = self.base_url or "the Anthropic API"
-        retries = self.max_retries if retries is None else retries
-        retried = f" after {retries} retries" if retries else ""
+        retries = _retries_taken(exc, self.max_retries) if retries is None else retries
+        retried = f" after {retries} {'retry' if retries == 1 else 'retries'}" if retries else ""
         if isinstance(exc, anthropic.APITimeoutError):
             return f"{where} timed out{retried}"
         if isinstance(exc, anthropic.APIConnectionError):
@@ -337,9 +361,50 @@ class AnthropicBackend:
             if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
                 return f"{where} rejected the API key ({label}): {text}"
             if exc.status_code in (408, 409, 429) or exc.status_code >= 500:
-                return f"{where} still failing{retried} ({label}): {text}"
+                # not retried: the endpoint said not to (x-should-retry: false)
+                failing = f"still failing{retried}" if retries else "failed (not retried)"
+                return f"{where} {failing} ({label}): {text}"
             return f"{where} refused the request ({label}): {text}"
         return f"{where} error: {_first_line(str(exc))}"
+
+
+def _retries_taken(exc: anthropic.APIError, default: int) -> int:
+    """How many times the SDK retried before ``exc``: its last request says so (the SDK numbers
+    each attempt in ``x-stainless-retry-count``); an endpoint may stop it early with
+    ``x-should-retry: false``, so the setting is only the most it could have been."""
+    try:
+        return int(exc.request.headers.get("x-stainless-retry-count", default))
+    except (AttributeError, RuntimeError, ValueError):  # no request kept with the error
+        return default
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_block(block: object) -> bool:
+    """A content block the conversation can carry back: text with its text, a tool call with
+    its id and name, or another typed block (thinking, ...) that is left out."""
+    kind = getattr(block, "type", None)
+    if kind == "text":
+        return isinstance(getattr(block, "text", None), str)
+    if kind == "tool_use":
+        return all(isinstance(getattr(block, k, None), str) for k in ("id", "name"))
+    return isinstance(kind, str)
+
+
+def _shown(answer: object) -> str:
+    """The start of an answer that was not what was asked for, on one short line."""
+    if isinstance(answer, str):
+        what = "a text body"
+        text = answer
+    else:
+        dump = getattr(answer, "model_dump", None)
+        what = "JSON" if callable(dump) else f"a {type(answer).__name__}"
+        # (the SDK left the fields unvalidated; pydantic would warn of each on stderr)
+        text = json.dumps(dump(exclude_none=True, warnings=False), default=str) if callable(
+            dump) else str(answer)
+    return f"{what}: {printable(_first_line(text, 80)) or '(empty)'}"
 
 
 def _unreachable(exc: BaseException) -> bool:
