@@ -178,13 +178,16 @@ FINISH_REMINDER = (
 )
 
 
-def drive(backend: Backend, tools: ToolRunner, brief: DreamBrief, budgets: Budgets) -> AgentRun:
+def drive(backend: Backend, tools: ToolRunner, brief: DreamBrief, budgets: Budgets,
+          run: AgentRun | None = None) -> AgentRun:
     """Run the backend until it calls ``finish``; raise ``BudgetExceeded`` when a budget runs out.
 
     Tool errors never end the run (the model reads them and goes on); budgets and backend
-    exceptions do, and the caller rolls everything back.
+    exceptions do, and the caller rolls everything back. ``run``, when given, is filled in as
+    the turns go: after an exception it still holds what was spent (billed turns are paid for
+    whether the dream succeeds or not, and the run record must say so).
     """
-    run = AgentRun()
+    run = AgentRun() if run is None else run
     backend.start(brief, tools.specs())
     results: list[ToolResult] = []
     note: str | None = None

@@ -775,6 +775,16 @@ def _journal_options(func: Any) -> Any:
     return func
 
 
+def _spent(usage: dict[str, Any] | None) -> str:
+    """What a run's billed requests cost, as ``log`` says it ("spent 3 requests, $0.0123")."""
+    requests = (usage or {}).get("requests")
+    if not isinstance(requests, int) or requests <= 0:
+        return ""
+    cost = (usage or {}).get("cost_usd")
+    return (f"spent {requests} request{'s' if requests != 1 else ''}"
+            + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else ""))
+
+
 def _change_counts(record: journal.RunRecord) -> str:
     return " ".join(
         f"{sign}{len(record.paths(kind))}"
@@ -813,6 +823,9 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
         note = note if len(note) <= 100 else note[:99] + "…"
         if r.id in undone:
             note = f"[undone by {undone[r.id]}] {note}".rstrip()
+        if r.outcome == "failed" and (spent := _spent(r.usage)):
+            # a failed dream commits nothing, but its billed replies were paid for all the same
+            note = f"[{spent}] {note}".rstrip()
         click.echo(
             f"{r.id}  {r.outcome:<9}  {r.trigger:<6}  {_change_counts(r)}"
             + (f"  {note}" if note else "")
@@ -911,7 +924,8 @@ def show_command(
         tokens = record.usage.get("input_tokens", 0), record.usage.get("output_tokens", 0)
         cost = record.usage.get("cost_usd")
         click.echo(f"usage    {tokens[0]} in / {tokens[1]} out tokens"
-                   + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else ""))
+                   + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else "")
+                   + (" (spent, though the dream failed)" if record.outcome == "failed" else ""))
     if record.summary:
         click.echo(f"summary  {record.summary}")
     reasons = [d for d in record.decisions if all_decisions or d.get("action") not in _QUIET]

@@ -57,6 +57,19 @@ def backend_name(settings: Settings) -> tuple[str, str | None]:
     return choice.name, choice.reason if fell_back else None
 
 
+def unused_base_url(settings: Settings, backend: str) -> str | None:
+    """A notice when a base URL was given but the local engine runs: the person asked for an
+    endpoint and would otherwise not learn that no request went to it. An explicit
+    ``backend = "local"`` still wins (a URL says where Claude is, not that Claude is wanted);
+    ``auto`` without a key already says it fell back."""
+    if backend != "local" or not settings.base_url or settings.backend != "local":
+        return None
+    where = settings.sources.get("base_url", "given")
+    given = settings.sources.get("backend", "configured")
+    return (f"base_url ({where}) is not used: backend = local ({given}); "
+            "add --backend anthropic to dream with Claude at that URL")
+
+
 def default_backend(settings: Settings, toolbox: ToolBox) -> Backend:
     from autodream.backends.select import make_backend
 
@@ -353,8 +366,9 @@ def consolidate(
             strict_sessions=sessions_in_codex_dir(settings),
         )
         name, notice = backend_name(settings)
-        if notice:
-            notices.append(notice)
+        for said in (notice, unused_base_url(settings, name)):
+            if said:
+                notices.append(said)
         toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
@@ -397,7 +411,7 @@ def consolidate(
         journal.save_run(state, record, sync_dir=False)
         run = AgentRun()
         try:
-            run = drive(backend, toolbox, brief, _budgets(settings, backend.name))
+            drive(backend, toolbox, brief, _budgets(settings, backend.name), run)
         finally:
             record.tool_calls = [c.as_dict() for c in toolbox.log]
             record.usage = run.usage.as_dict()

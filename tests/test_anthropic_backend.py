@@ -853,6 +853,27 @@ def _memory(lay: Layout) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in lay.memory_dir.glob("*.md")}
 
 
+def test_a_failed_claude_dream_records_what_its_billed_replies_cost(
+        api_factory: Any, claude_layout: Layout) -> None:
+    # Three billed replies then a 500: `log --json` said requests 0, tokens 0, cost 0.0.
+    api = api_factory([*PNPM_DREAM[:3], *[api_error(500, "api_error", "internal boom")] * 5])
+    result = cli_dream(claude_layout, api, "--backend", "anthropic", "--model",
+                       "claude-opus-4-6", AUTODREAM_API_MAX_RETRIES="1")
+    assert result.exit_code == DreamFailed.exit_code
+    project = ["--project", str(claude_layout.project)]
+    env = claude_layout.env()
+    record = json.loads(CliRunner().invoke(cli, ["log", *project, "--json", "-n", "1"],
+                                           env=env).output)[0]
+    assert record["outcome"] == "failed"
+    assert record["usage"]["requests"] == 3 and record["usage"]["input_tokens"] > 0
+    assert record["usage"]["cost_usd"] > 0
+    line = CliRunner().invoke(cli, ["log", *project, "-n", "1"], env=env).output
+    assert re.search(r"failed .*\[spent 3 requests, \$0\.\d{4}\] ", line), line
+    shown = CliRunner().invoke(cli, ["show", *project], env=env).output
+    assert re.search(r"usage    \d+ in / \d+ out tokens, \$0\.\d{4} \(spent, though the "
+                     r"dream failed\)", shown), shown
+
+
 @pytest.mark.parametrize("count_tokens", [True, "junk"], ids=["counted", "count-junk"])
 @pytest.mark.parametrize(
     ("answer", "shown"),
@@ -899,3 +920,13 @@ def test_the_request_timeout_and_retries_are_settings(api_factory: Any,
     assert result.exit_code == DreamFailed.exit_code
     assert f"Error: {api.url} timed out after 1 retry" in result.output
     assert len(api.requests) == 2
+
+
+def test_a_base_url_the_local_engine_will_not_use_is_said(claude_layout: Layout) -> None:
+    # backend = "local" in autodream.toml and --base-url given: the URL was silently ignored.
+    (claude_layout.project / "autodream.toml").write_text('backend = "local"\n')
+    result = cli_dream(claude_layout, None, "--base-url", "http://127.0.0.1:9")
+    assert result.exit_code == 0, result.output
+    toml = claude_layout.project / "autodream.toml"
+    assert (f"base_url (option --base-url) is not used: backend = local (in {toml}); add "
+            "--backend anthropic to dream with Claude at that URL") in result.output
