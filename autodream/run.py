@@ -12,7 +12,7 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -201,8 +201,12 @@ def dream(
     dry_run: bool = False,
     current_session: str | None = None,
     step: DreamStep | None = None,
+    on_start: Callable[[DreamContext], None] | None = None,
 ) -> DreamOutcome:
     """Evaluate the gates, take the lock, run ``step``, release (or roll back).
+
+    ``on_start`` is told once the lock is taken and the dream itself begins (the watcher says
+    so: a Claude dream may take minutes, and a silent one looks hung).
 
     Raises ``GateClosed`` (a ``GateClosedWithReport``) when the time or scan gate is closed,
     ``LockHeld`` when another process holds the lock, and whatever ``step`` raised (after
@@ -229,6 +233,8 @@ def dream(
     result: StepResult | None = None
     try:
         with _sigterm_raises():
+            if on_start is not None:
+                on_start(context)
             result = (step or pipeline_step)(settings, context)
             # A dry run changes nothing, the lock's mtime included.
             released = lease.rollback() if dry_run else lease.release()

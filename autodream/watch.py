@@ -156,7 +156,11 @@ def run_dream(settings: Settings) -> Dreamt:
     """The real thing: ``run.dream`` with the watcher as its trigger."""
     from autodream import run
 
-    outcome = run.dream(settings, trigger="watch")
+    def started(context: run.DreamContext) -> None:
+        log.info("%s: dream %s started (%d session(s) to read)",
+                 printable(str(settings.project_root)), context.run_id, len(context.sessions))
+
+    outcome = run.dream(settings, trigger="watch", on_start=started)
     notice = outcome.details.get("backend_notice")
     # (said once a dream, as the CLI says it: a person without a key learns why Claude did not)
     return Dreamt(f"run {outcome.run_id}: {outcome.summary}" + (f" ({notice})" if notice else ""),
@@ -572,7 +576,9 @@ class Watcher:
             with self._cond:
                 busy = self._running > 0
             if busy:
-                log.info("waiting for the dream in flight to finish")
+                # a Claude dream may wait minutes on a slow endpoint: say how not to wait
+                log.info("waiting for the dream in flight to finish (Ctrl-C again stops it "
+                         "now; the dream is rolled back)")
             self._jobs.put(None)
             self._worker.join(timeout)
             self._worker = None

@@ -417,7 +417,31 @@ def test_concurrent_dreams_of_one_memory_dir_never_overlap(
     assert len(dreams) == 1, dreams
 
 
-def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline) -> None:
+def test_a_dream_that_starts_is_logged(timeline: Timeline, caplog: pytest.LogCaptureFixture,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Claude dream on a hung endpoint waited minutes with nothing logged since the last
+    # decision: the watcher looked dead.
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    settings = watch.resolve_project(timeline.project("alpha"), root=timeline.root,
+                                     env=timeline.env, clock=timeline.clock)
+    logged_first: list[bool] = []
+
+    def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
+        logged_first.append(any("started" in r.getMessage() for r in caplog.records))
+        return run.StepResult("done")
+
+    monkeypatch.setattr(run, "pipeline_step", step)
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        dreamt = watch.run_dream(settings)
+    (line,) = [r.getMessage() for r in caplog.records if "started" in r.getMessage()]
+    run_id = dreamt.run_id if isinstance(dreamt, watch.Dreamt) else None
+    assert line == f"{settings.project_root}: dream {run_id} started (2 session(s) to read)"
+    assert logged_first == [True]
+
+
+def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline,
+                                              caplog: pytest.LogCaptureFixture) -> None:
     started, release = threading.Event(), threading.Event()
     finished: list[str] = []
 
@@ -440,10 +464,15 @@ def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline) -> None:
     loop.start()
     assert started.wait(WAIT)  # the initial pass queued both; the first is dreaming
 
-    stop.set()
-    watcher.poke()
-    loop.join(0.2)
-    assert loop.is_alive()  # waiting for the dream in flight
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        stop.set()
+        watcher.poke()
+        loop.join(0.2)
+        assert loop.is_alive()  # waiting for the dream in flight
+        wait_until(lambda: any("in flight" in r.getMessage() for r in caplog.records))
+    # the first Ctrl-C waits, maybe minutes on a slow endpoint: say how not to
+    assert ("waiting for the dream in flight to finish (Ctrl-C again stops it now; the dream "
+            "is rolled back)") in [r.getMessage() for r in caplog.records]
     release.set()
     loop.join(WAIT)
 
