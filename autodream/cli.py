@@ -990,20 +990,31 @@ def undo_command(
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
         return
+    made = [journal.load_run(settings.state_dir, i) for i in record.together] + [record]
+    for undo_run in made[:-1]:
+        # a later dream changed the same files: undone first, said as a dream's, not as edits
+        click.echo(f"undid the later run {undo_run.undoes} first: {_change_counts(undo_run)} "
+                   f"(recorded as run {undo_run.id})")
     again = ""
-    if record.offsets:
+    read = {path for r in made for path in r.offsets}
+    if read:
         undone = journal.load_run(settings.state_dir, record.undoes or "")
         # undoing an undo moves the read positions forward again, to where the dream stopped
         again = (f"; the next dream reads on from where run {undone.undoes} stopped in "
                  if undone.trigger == "undo" and undone.undoes
                  else "; the next dream reads again what it read in ")
-        again += f"{len(record.offsets)} transcript(s)"
+        again += f"{len(read)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
-    if record.overwrote:
-        click.echo(f"overwrote your edits since run {record.undoes} to "
-                   f"{_listed(record.overwrote, 5)}; `autodream undo {record.id}` brings them "
-                   "back")
+    # every undo keeps what it restored over: undoing the first one made brings all back
+    back = (f"`autodream undo {record.together[0]} --force`" if record.together
+            else f"`autodream undo {record.id}`")
+    for undo_run in made:
+        if undo_run.overwrote:
+            click.echo(f"overwrote your edits since run {undo_run.undoes} to "
+                       f"{_listed(undo_run.overwrote, 5)}; {back} brings them back")
+    if record.together:
+        click.echo(f"{back} puts runs {', '.join(r.undoes or '' for r in made)} back")
 
 
 @cli.command("scrub", epilog=EXIT_CODES_HELP)

@@ -90,6 +90,9 @@ class RunRecord:
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
     # this undo brings those edits back)
     overwrote: list[str] = field(default_factory=list)
+    # for an undo that had to take back later dreams first (they changed the same files after
+    # the run it undid): the undo runs it made for them, in the order made (newest dream first)
+    together: list[str] = field(default_factory=list)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -116,6 +119,7 @@ class RunRecord:
             "pid": self.pid,
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
+            "together": list(self.together),
         }
 
     @classmethod
@@ -148,6 +152,7 @@ class RunRecord:
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
+            together=[_check_run_id(i) for i in data.get("together") or []],
         )
 
     def to_json(self) -> str:
@@ -511,6 +516,107 @@ def default_undo_target(state_dir: Path, memory_dir: Path | None = None) -> RunR
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
 
 
+def _sha(path: Path) -> str | None:
+    info = file_info(path)
+    return info.sha256 if info else None
+
+
+def _when(record: RunRecord) -> str:
+    """A run's start as a person reads it: ``2026-07-20 09:00 UTC``."""
+    return record.started_at.replace("T", " ")[:16] + " UTC"
+
+
+def _later_in_place(target: RunRecord, records: list[RunRecord]) -> list[RunRecord]:
+    """The runs after ``target`` still in place that changed its files, or files such a run
+    changed (undoing ``target`` alone would restore its before-images over their work), oldest
+    first. A dream and the undo that took it back, both after ``target``, cancel out: neither
+    is listed."""
+    undone = _undone_ids(records)
+    touched = {ch.path for ch in target.changes}
+    later: list[RunRecord] = []
+    for r in sorted(records, key=lambda r: r.id):
+        if (r.id <= target.id or r.outcome != "committed" or not r.changes or r.id in undone
+                or (r.trigger == "undo" and r.undoes is not None and r.undoes > target.id)):
+            continue
+        paths = {ch.path for ch in r.changes}
+        if paths & touched:
+            later.append(r)
+            touched |= paths
+    return later
+
+
+@dataclass
+class _Step:
+    """One run of an undo's chain: the changes that restore its before-images, and the files on
+    which they overwrite edits made by hand since it."""
+
+    run: RunRecord
+    changes: list[FileChange]
+    overwrites: list[str]
+    after: list[str] = field(default_factory=list)  # the files an earlier step changed before it
+
+
+def _plan(memory_dir: Path, chain: list[RunRecord]) -> list[_Step]:
+    """The steps undoing ``chain`` (oldest first), newest first, each one planned against the
+    memory the steps before it leave: a file differs from what the run left only when someone
+    changed it by hand after that run (every later run that touched it is in the chain)."""
+    state: dict[str, tuple[str | None, int | None]] = {}
+    for run in chain:
+        for ch in run.changes:
+            info = file_info(memory_dir / ch.path)
+            state[ch.path] = (info.sha256, info.size) if info else (None, None)
+    seen: set[str] = set()
+    before: dict[str, set[str]] = {}  # run id -> its files an older run of the chain changed
+    for run in chain:
+        paths = {ch.path for ch in run.changes}
+        before[run.id] = paths & seen
+        seen |= paths
+    steps: list[_Step] = []
+    for run in reversed(chain):
+        changes: list[FileChange] = []
+        overwrites: list[str] = []
+        for ch in run.changes:
+            cur_hash, cur_size = state[ch.path]
+            if cur_hash != ch.after_sha256:
+                overwrites.append(ch.path)
+            if cur_hash == ch.before_sha256:
+                continue
+            kind: ChangeKind = ("deleted" if ch.before_sha256 is None
+                                else "added" if cur_hash is None else "changed")
+            changes.append(FileChange(ch.path, kind, cur_hash, ch.before_sha256, cur_size,
+                                      ch.before_size))
+            state[ch.path] = (ch.before_sha256, ch.before_size)
+        steps.append(_Step(run, changes, sorted(overwrites), sorted(before[run.id])))
+    return steps
+
+
+def _conflict(target: RunRecord, steps: list[_Step], changed: list[str]) -> UndoConflict:
+    """The refusal: which later dreams changed the run's files after it (undo them first, or
+    all together), and which files were edited by hand since (``--force`` restores over them,
+    and the undo keeps them)."""
+    later = [s for s in steps if s.run.id != target.id]
+    shown = ", ".join(sorted(changed)[:5]) + (" …" if len(changed) > 5 else "")
+    parts: list[str] = []
+    for step in later:
+        parts.append(f"run {step.run.id} ({_when(step.run)}) changed "
+                     f"{', '.join(step.after[:5])}{' …' if len(step.after) > 5 else ''} after it")
+    for step in steps:
+        if step.overwrites:
+            since = "it" if step.run.id == target.id else f"run {step.run.id}"
+            parts.append(f"you edited {', '.join(step.overwrites[:5])}"
+                         f"{' …' if len(step.overwrites) > 5 else ''} by hand since {since}")
+    ids = [s.run.id for s in later]
+    hand = any(s.overwrites for s in steps)
+    kept = " (the undo keeps your edits: undoing it brings them back)" if hand else ""
+    if ids:
+        what = (f"undo {', '.join(ids)} first, or use --force to undo {', '.join(ids)} and "
+                f"{target.id} together{' over your edits' if hand else ''}{kept}")
+    else:
+        what = f"use --force to restore anyway{kept}"
+    return UndoConflict(f"{len(changed)} file(s) changed since run {target.id} ({shown}): "
+                        f"{'; '.join(parts)}; {what}")
+
+
 def undo(
     memory_dir: Path,
     state_dir: Path,
@@ -522,9 +628,12 @@ def undo(
 ) -> RunRecord:
     """Restore a run's before-images byte for byte; the undo is itself a committed run.
 
-    Files the run added are deleted, files it deleted come back. Refuses with ``UndoConflict``
-    when a file is no longer what the run left (unless ``force``). Without ``run_id`` the newest
-    committed dream still in place is undone; to undo an undo, name it.
+    Files the run added are deleted, files it deleted come back. When later dreams still in
+    place changed its files after it, or the person edited them by hand, refuses with
+    ``UndoConflict`` naming which; with ``force`` the later dreams are undone first, newest
+    first, each by an undo run of its own (``together`` on the returned record names them), all
+    or nothing, and hand edits are restored over (each undo keeps what it overwrote). Without
+    ``run_id`` the newest committed dream still in place is undone; to undo an undo, name it.
     """
     when = now or datetime.now(timezone.utc)
     recover(memory_dir, state_dir, when)
@@ -534,71 +643,70 @@ def undo(
                        "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
+    records = list_runs(state_dir)
     if run_id and not force:
-        records = list_runs(state_dir)
         undone = _undone_ids(records)
         if target.id in undone:
             raise _already_undone(target.id, records, undone)
-    for ch in target.changes:  # a forged record is refused before anything is read or written
-        commit_mod.safe_path(memory_dir, ch.path)
-        _image_path(state_dir, target.id, commit_mod.BEFORE_DIR, ch.path)
-    conflicts: list[str] = []
-    changes: list[FileChange] = []
-    for ch in target.changes:
-        current = file_info(memory_dir / ch.path)
-        cur_hash = current.sha256 if current else None
-        if cur_hash != ch.after_sha256:
-            conflicts.append(ch.path)
-        if cur_hash == ch.before_sha256:
-            continue
-        kind: ChangeKind
-        if ch.before_sha256 is None:
-            kind = "deleted"
-        elif current is None:
-            kind = "added"
-        else:
-            kind = "changed"
-        changes.append(
-            FileChange(
-                ch.path,
-                kind,
-                cur_hash,
-                ch.before_sha256,
-                current.size if current else None,
-                ch.before_size,
-            )
-        )
-    before_dir = run_dir(state_dir, target.id) / commit_mod.BEFORE_DIR
-    missing = [c.path for c in changes if c.after_sha256 and not (before_dir / c.path).is_file()]
-    if missing:
-        raise NotFound(f"run {target.id} has lost its before-image of {missing[0]}; cannot undo")
-    if conflicts and not force:
-        shown = ", ".join(sorted(conflicts)[:5]) + (" …" if len(conflicts) > 5 else "")
-        raise UndoConflict(
-            f"{len(conflicts)} file(s) changed since run {target.id}: {shown}; "
-            "use --force to restore anyway"
-        )
-    record = begin_run(state_dir, trigger="undo", now=when, undoes=target.id)
-    if not changes:
+    chain = [target, *_later_in_place(target, records)]
+    for run in chain:  # a forged record is refused before anything is read or written
+        for ch in run.changes:
+            commit_mod.safe_path(memory_dir, ch.path)
+            _image_path(state_dir, run.id, commit_mod.BEFORE_DIR, ch.path)
+    steps = _plan(memory_dir, chain)
+    for step in steps:
+        before_dir = run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR
+        missing = [c.path for c in step.changes
+                   if c.after_sha256 and not (before_dir / c.path).is_file()]
+        if missing:
+            raise NotFound(f"run {step.run.id} has lost its before-image of {missing[0]}; "
+                           "cannot undo")
+    changed = [ch.path for ch in target.changes if _sha(memory_dir / ch.path) != ch.after_sha256]
+    if changed and not force:
+        raise _conflict(target, steps, changed)
+    if len(steps) == 1 and not steps[0].changes:
         return finish_run(
-            state_dir, record, outcome="no-change", now=when,
+            state_dir, begin_run(state_dir, trigger="undo", now=when, undoes=target.id),
+            outcome="no-change", now=when,
             reason=f"files already match the state before run {target.id}",
         )
-    source = run_dir(state_dir, target.id) / commit_mod.BEFORE_DIR
+    done: list[tuple[RunRecord, _Step]] = []
+    record: RunRecord | None = None
     try:
-        commit_mod.commit(
-            memory_dir, source, changes, run_dir(state_dir, record.id), on_step=on_step
-        )
+        for step in steps:
+            record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id)
+            commit_mod.commit(memory_dir, run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR,
+                              step.changes, run_dir(state_dir, record.id), on_step=on_step)
+            done.append((record, step))
+            record = None
     except BaseException as exc:
-        finish_run(state_dir, record, outcome="failed", now=when,
-                   reason=str(exc) or type(exc).__name__)
+        # all or nothing: the later dreams already undone are put back, newest undo first
+        why = str(exc) or type(exc).__name__
+        for made, step in reversed(done):
+            commit_mod.roll_back(memory_dir, run_dir(state_dir, made.id), step.changes)
+            finish_run(state_dir, made, outcome="failed", now=when,
+                       reason=f"rolled back: the undo of run {target.id} failed: {why}")
+        if record is not None:
+            finish_run(state_dir, record, outcome="failed", now=when, reason=why)
         raise
-    record.changes = sorted(changes, key=lambda c: c.path)
-    record.overwrote = sorted(conflicts)
-    record.offsets = _rewind_offsets(state_dir, target)
-    _withdraw_forgets(state_dir, target)
-    reason = f"Undo of run {target.id}" + (" (forced over local edits)" if conflicts else "")
-    return finish_run(state_dir, record, outcome="committed", now=when, reason=reason)
+    made_ids: list[str] = []
+    for made, step in done:
+        made.changes = sorted(step.changes, key=lambda c: c.path)
+        made.overwrote = step.overwrites
+        made.offsets = _rewind_offsets(state_dir, step.run)
+        _withdraw_forgets(state_dir, step.run)
+        if step.run.id == target.id:
+            made.together = made_ids
+            reason = f"Undo of run {target.id}"
+            if made_ids:
+                reason += f" (later {', '.join(s.run.id for s in steps[:-1])} undone first)"
+        else:
+            made_ids.append(made.id)
+            reason = f"Undo of run {step.run.id} (to undo the earlier {target.id})"
+        if step.overwrites:
+            reason += " (forced over local edits)"
+        finish_run(state_dir, made, outcome="committed", now=when, reason=reason)
+    return done[-1][0]
 
 
 def dreamed_memory(state_dir: Path, index_name: str) -> tuple[dict[str, str], frozenset[str]]:

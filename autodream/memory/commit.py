@@ -486,3 +486,10 @@ def intent_changes(run_dir: Path) -> list[FileChange]:
         return [FileChange.from_dict(c) for c in data.get("changes", [])]
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return []
+
+
+def roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> None:
+    """Take back a commit that completed (its intent says ``done``), as if it had been
+    interrupted: for a set of commits that must all stand or none (a forced undo of several
+    runs) when a later one fails."""
+    _abort(memory_dir, run_dir, apply_order(changes), run_dir / INTENT_FILENAME)

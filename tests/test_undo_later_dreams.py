@@ -1,0 +1,164 @@
+"""Undoing a dream that later dreams built on: they are named, and a forced undo takes them
+back too (newest first, all or nothing, each marked in ``log``, their sessions read again),
+rather than passing their memories off as the person's edits and losing them."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import journal
+from autodream.cli import cli
+from autodream.errors import UndoConflict
+from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+from tests.memdirs import NOW, dream, index, sample_memory, topic, tree
+
+INDEX_B = index(("User", [("Role", "role.md", "data engineer")]),
+                ("Project", [("Deploy", "deploy.md", "friday freeze"),
+                             ("Freeze API", "freeze.md", "no deploys")]))
+
+
+def _run(*args: str, memory: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    return result.exit_code, result.output
+
+
+def _read(state: Path, record: journal.RunRecord, session: str, offset: int) -> None:
+    """Say the run read ``session`` up to ``offset`` (from where the store had it)."""
+    store = OffsetStore(state / OFFSETS_FILENAME)
+    after = {"offset": offset, "line": 1, "size": offset, "fingerprint": None}
+    record.offsets = {session: {"before": store.entry(session), "after": after}}
+    record.sessions = [session]
+    store.put(session, after)
+    store.save()
+    journal.save_run(state, record)
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Path:
+    return sample_memory(tmp_path / "memory")
+
+
+def _two_dreams(memory: Path) -> tuple[journal.RunRecord, journal.RunRecord]:
+    """A changes role.md and deploy.md; B, a day later, deploy.md again (Postgres 16 -> 17),
+    adds freeze.md and links it from MEMORY.md."""
+    state = memory / ".autodream"
+    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
+                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
+    _read(state, a, "/s/a.jsonl", 10)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17."),
+                       "freeze.md": topic("Freeze API", "project", "No deploys."),
+                       "MEMORY.md": INDEX_B}, now=NOW + timedelta(days=1))
+    _read(state, b, "/s/b.jsonl", 20)
+    return a, b
+
+
+def test_the_refusal_names_the_later_dream_not_edits(memory: Path) -> None:
+    a, b = _two_dreams(memory)
+    after_b = tree(memory)
+    code, out = _run("undo", a.id, memory=memory)
+    assert code == 7, out
+    assert f"run {b.id} (2026-07-21 09:00 UTC) changed deploy.md after it" in out
+    assert f"undo {b.id} first, or use --force to undo {b.id} and {a.id} together" in out
+    assert "by hand" not in out
+    assert tree(memory) == after_b
+    # undoing B first, as it says, lets A be undone without --force
+    assert _run("undo", b.id, memory=memory)[0] == 0
+    assert _run("undo", a.id, memory=memory)[0] == 0
+
+
+@pytest.mark.parametrize("how", ["cli", "api"])
+def test_a_forced_undo_takes_the_later_dream_back_too_and_loses_nothing(
+    memory: Path, how: str
+) -> None:
+    state = memory / ".autodream"
+    original = tree(memory)
+    a, b = _two_dreams(memory)
+    after_b = tree(memory)
+    if how == "cli":
+        code, out = _run("undo", a.id, "--force", memory=memory)
+        assert code == 0, out
+        assert "overwrote your edits" not in out, "B is a dream, not the person's edits"
+        assert f"undid the later run {b.id} first" in out
+        first = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+        assert f"`autodream undo {first} --force` puts runs {b.id}, {a.id} back" in out
+        assert "reads again what it read in 2 transcript(s)" in out
+    else:
+        record = journal.undo(memory, state, a.id, force=True, now=NOW + timedelta(days=2))
+        assert record.undoes == a.id and len(record.together) == 1
+        first = record.together[0]
+        assert journal.load_run(state, first).undoes == b.id
+    # the memory is as before A: index and topic files agree (no freeze.md left unlinked)
+    assert tree(memory) == original
+    # both marked undone in log
+    code, out = _run("log", "--json", memory=memory)
+    undone = {r["id"]: r["undone_by"] for r in json.loads(out)}
+    assert undone[a.id] and undone[b.id] == first
+    # both dreams' sessions are read again by the next dream
+    store = OffsetStore(state / OFFSETS_FILENAME)
+    assert store.undone() == ["/s/a.jsonl", "/s/b.jsonl"]
+    assert store.start_for("/s/b.jsonl") == 0
+    # and what it said brings B's memory (Postgres 17) back
+    code, out = _run("undo", first, "--force", memory=memory)
+    assert code == 0, out
+    assert tree(memory) == after_b
+    assert b"Postgres 17." in (memory / "deploy.md").read_bytes()
+
+
+@pytest.mark.parametrize(("edited", "since"), [("freeze.md", "b"), ("deploy.md", "b"),
+                                               ("role.md", "a")])
+def test_hand_edits_are_told_apart_from_later_dreams(
+    memory: Path, edited: str, since: str
+) -> None:
+    a, b = _two_dreams(memory)
+    (memory / edited).write_text("my own words\n")
+    hand = tree(memory)
+    run_id = {"a": a.id, "b": b.id}[since]
+    code, out = _run("undo", a.id, memory=memory)
+    assert code == 7, out
+    said = "it" if since == "a" else f"run {b.id}"
+    assert f"you edited {edited} by hand since {said}" in out
+    assert "changed deploy.md after it" in out
+    code, out = _run("undo", a.id, "--force", memory=memory)
+    assert code == 0, out
+    first = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+    assert (f"overwrote your edits since run {run_id} to {edited}; "
+            f"`autodream undo {first} --force` brings them back") in out
+    assert _run("undo", first, "--force", memory=memory)[0] == 0
+    assert tree(memory) == hand, "the hand edit and both dreams are back"
+
+
+def test_a_chain_undo_that_fails_part_way_changes_nothing(memory: Path) -> None:
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    after_b = tree(memory)
+    offsets = (state / OFFSETS_FILENAME).read_bytes()
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:  # the undo of A, after B's was applied
+                raise OSError("disk full")
+
+    with pytest.raises(OSError, match="disk full"):
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    assert tree(memory) == after_b
+    assert (state / OFFSETS_FILENAME).read_bytes() == offsets
+    assert journal.undone_by(journal.list_runs(state)) == {}
+    made = [r for r in journal.list_runs(state) if r.trigger == "undo"]
+    assert [r.outcome for r in made] == ["failed", "failed"]
+    assert "rolled back" in made[1].reason
+    # and it can be tried again
+    journal.undo(memory, state, a.id, force=True, now=NOW)
+    assert b"Postgres" not in (memory / "deploy.md").read_bytes()
+
+
+def test_the_api_refusal_is_an_undo_conflict_naming_the_run(memory: Path) -> None:
+    a, b = _two_dreams(memory)
+    with pytest.raises(UndoConflict, match=f"run {b.id} .* changed deploy.md after it"):
+        journal.undo(memory, memory / ".autodream", a.id)
