@@ -871,7 +871,12 @@ def show_command(
     click.echo(f"started  {record.started_at}  ended {record.ended_at or '-'}")
     click.echo(f"files    {_change_counts(record)}")
     if record.sessions:
-        click.echo(f"sessions {len(record.sessions)} reviewed: {_listed(record.sessions)}")
+        # a run that failed read nothing it kept: its read positions were never saved
+        done = {"failed": "to read; it failed before committing anything, so the next dream "
+                          "reads them again",
+                "interrupted": "to read; interrupted, so the next dream reads them again",
+                "running": "being read"}.get(record.outcome, "reviewed")
+        click.echo(f"sessions {len(record.sessions)} {done}: {_listed(record.sessions)}")
     for skipped in record.skipped_sessions:
         click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
