@@ -1018,6 +1018,9 @@ def undo_command(
         if undo_run.overwrote:
             click.echo(f"overwrote your edits since run {undo_run.undoes} to "
                        f"{_listed(undo_run.overwrote, 5)}; {back} brings them back")
+    if record.unlinked:
+        click.echo(f"MEMORY.md as restored no longer links {_listed(record.unlinked, 5)}, still "
+                   f"on disk; {back} brings the links back")
     if record.together:
         click.echo(f"{back} puts runs {', '.join(r.undoes or '' for r in made)} back")
 

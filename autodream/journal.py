@@ -25,7 +25,7 @@ from typing import Any
 
 from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord, interruption
 from autodream.memory import commit as commit_mod
-from autodream.memory.model import parse_topic
+from autodream.memory.model import decode_text, is_file_link, parse_index, parse_topic
 from autodream.memory.staging import (
     ChangeKind,
     FileChange,
@@ -35,7 +35,7 @@ from autodream.memory.staging import (
 )
 from autodream.procs import pid_running
 from autodream.redact import redact
-from autodream.settings import Settings
+from autodream.settings import INDEX_FILENAME, Settings
 
 RECORD_FILENAME = "record.json"
 DIARY_FILENAME = "DREAMS.md"
@@ -93,6 +93,9 @@ class RunRecord:
     # for an undo that had to take back later dreams first (they changed the same files after
     # the run it undid): the undo runs it made for them, in the order made (newest dream first)
     together: list[str] = field(default_factory=list)
+    # topic files still on disk that the index it restored no longer links (linked by hand
+    # since the run): they are not lost, but the agent no longer finds them
+    unlinked: list[str] = field(default_factory=list)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -120,6 +123,7 @@ class RunRecord:
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
+            "unlinked": list(self.unlinked),
         }
 
     @classmethod
@@ -153,6 +157,7 @@ class RunRecord:
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
             together=[_check_run_id(i) for i in data.get("together") or []],
+            unlinked=[str(p) for p in data.get("unlinked") or []],
         )
 
     def to_json(self) -> str:
@@ -590,7 +595,36 @@ def _plan(memory_dir: Path, chain: list[RunRecord]) -> list[_Step]:
     return steps
 
 
-def _conflict(target: RunRecord, steps: list[_Step], changed: list[str]) -> UndoConflict:
+def _links(data: bytes | None) -> set[str]:
+    if data is None:
+        return set()
+    return {e.file.removeprefix("./") for e in parse_index(decode_text(data)).entries
+            if is_file_link(e.file)}
+
+
+def _unlinked(memory_dir: Path, state_dir: Path, steps: list[_Step]) -> list[str]:
+    """The topic files the index links now, still on disk after ``steps``, that the index they
+    restore does not link: each step puts back an index that agreed with the files of its
+    time, so these are files linked by hand since."""
+    final: dict[str, tuple[str, FileChange]] = {}
+    for step in steps:  # newest first: the oldest step's change says what is left
+        for ch in step.changes:
+            final[ch.path] = (step.run.id, ch)
+    if INDEX_FILENAME not in final:
+        return []
+    holder, index = final[INDEX_FILENAME]
+    restored = None if index.after_sha256 is None else commit_mod.read_image(
+        _image_path(state_dir, holder, commit_mod.BEFORE_DIR, INDEX_FILENAME))
+    current = memory_dir / INDEX_FILENAME
+    linked = _links(current.read_bytes() if current.is_file() else None) - _links(restored)
+    safe = {f for f in linked if ".." not in f.split("/") and not f.startswith("/")}
+    return sorted(f for f in safe if (final[f][1].after_sha256 is not None if f in final
+                                      else (memory_dir / f).is_file()))
+
+
+def _conflict(
+    target: RunRecord, steps: list[_Step], changed: list[str], unlinked: list[str]
+) -> UndoConflict:
     """The refusal: which later dreams changed the run's files after it (undo them first, or
     all together), and which files were edited by hand since (``--force`` restores over them,
     and the undo keeps them)."""
@@ -605,6 +639,9 @@ def _conflict(target: RunRecord, steps: list[_Step], changed: list[str]) -> Undo
             since = "it" if step.run.id == target.id else f"run {step.run.id}"
             parts.append(f"you edited {', '.join(step.overwrites[:5])}"
                          f"{' …' if len(step.overwrites) > 5 else ''} by hand since {since}")
+    if unlinked:
+        parts.append(f"the {INDEX_FILENAME} it restores would no longer link "
+                     f"{', '.join(unlinked[:5])}{' …' if len(unlinked) > 5 else ''} (on disk)")
     ids = [s.run.id for s in later]
     hand = any(s.overwrites for s in steps)
     kept = " (the undo keeps your edits: undoing it brings them back)" if hand else ""
@@ -662,8 +699,9 @@ def undo(
             raise NotFound(f"run {step.run.id} has lost its before-image of {missing[0]}; "
                            "cannot undo")
     changed = [ch.path for ch in target.changes if _sha(memory_dir / ch.path) != ch.after_sha256]
+    unlinked = _unlinked(memory_dir, state_dir, steps)
     if changed and not force:
-        raise _conflict(target, steps, changed)
+        raise _conflict(target, steps, changed, unlinked)
     if len(steps) == 1 and not steps[0].changes:
         return finish_run(
             state_dir, begin_run(state_dir, trigger="undo", now=when, undoes=target.id),
@@ -697,6 +735,7 @@ def undo(
         _withdraw_forgets(state_dir, step.run)
         if step.run.id == target.id:
             made.together = made_ids
+            made.unlinked = unlinked
             reason = f"Undo of run {target.id}"
             if made_ids:
                 reason += f" (later {', '.join(s.run.id for s in steps[:-1])} undone first)"

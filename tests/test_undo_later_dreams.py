@@ -162,3 +162,31 @@ def test_the_api_refusal_is_an_undo_conflict_naming_the_run(memory: Path) -> Non
     a, b = _two_dreams(memory)
     with pytest.raises(UndoConflict, match=f"run {b.id} .* changed deploy.md after it"):
         journal.undo(memory, memory / ".autodream", a.id)
+
+
+@pytest.mark.parametrize("later_dream", [False, True])
+def test_an_undo_says_when_the_index_it_restores_drops_a_file_linked_by_hand(
+    memory: Path, later_dream: bool
+) -> None:
+    a = dream(memory, {"MEMORY.md": INDEX_B.replace("freeze.md", "deploy.md"),
+                       "role.md": topic("Role", "user", "Staff engineer.")})
+    if later_dream:
+        dream(memory, {"role.md": topic("Role", "user", "Principal."), "MEMORY.md": INDEX_B,
+                       "freeze.md": topic("Freeze API", "project", "No deploys.")},
+              now=NOW + timedelta(days=1))
+    (memory / "notes.md").write_text(topic("Notes", "reference", "My notes."))
+    with (memory / "MEMORY.md").open("a") as f:
+        f.write("- [Notes](notes.md) — mine\n")
+    hand = tree(memory)
+    code, out = _run("undo", a.id, memory=memory)
+    assert code == 7, out
+    assert "the MEMORY.md it restores would no longer link notes.md (on disk)" in out
+    code, out = _run("undo", a.id, "--force", memory=memory)
+    assert code == 0, out
+    first = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+    back = f"`autodream undo {first} --force`" if later_dream else f"`autodream undo {first}`"
+    assert (f"MEMORY.md as restored no longer links notes.md, still on disk; {back} brings "
+            "the links back") in out
+    assert (memory / "notes.md").is_file()
+    assert _run("undo", *back.strip("`").split()[2:], memory=memory)[0] == 0
+    assert tree(memory) == hand
