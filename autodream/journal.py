@@ -100,6 +100,9 @@ class RunRecord:
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
 
+    def paths_touched(self) -> set[str]:
+        return {c.path for c in self.changes}
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": self.id,
@@ -535,13 +538,13 @@ def _later_in_place(target: RunRecord, records: list[RunRecord]) -> list[RunReco
     """The runs after ``target`` still in place that changed its files, or files such a run
     changed (undoing ``target`` alone would restore its before-images over their work), oldest
     first. A dream and the undo that took it back, both after ``target``, cancel out: neither
-    is listed."""
+    is listed (nor an undo of ``target`` itself: undoing it again changes nothing)."""
     undone = _undone_ids(records)
     touched = {ch.path for ch in target.changes}
     later: list[RunRecord] = []
     for r in sorted(records, key=lambda r: r.id):
         if (r.id <= target.id or r.outcome != "committed" or not r.changes or r.id in undone
-                or (r.trigger == "undo" and r.undoes is not None and r.undoes > target.id)):
+                or (r.trigger == "undo" and r.undoes is not None and r.undoes >= target.id)):
             continue
         paths = {ch.path for ch in r.changes}
         if paths & touched:
@@ -698,7 +701,10 @@ def undo(
         if missing:
             raise NotFound(f"run {step.run.id} has lost its before-image of {missing[0]}; "
                            "cannot undo")
-    changed = [ch.path for ch in target.changes if _sha(memory_dir / ch.path) != ch.after_sha256]
+    # (a later dream that put a file back as the run left it still changed it since)
+    changed = sorted({ch.path for ch in target.changes
+                      if _sha(memory_dir / ch.path) != ch.after_sha256}
+                     | {p for step in steps for p in step.after if p in target.paths_touched()})
     unlinked = _unlinked(memory_dir, state_dir, steps)
     if changed and not force:
         raise _conflict(target, steps, changed, unlinked)

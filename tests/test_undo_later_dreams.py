@@ -190,3 +190,26 @@ def test_an_undo_says_when_the_index_it_restores_drops_a_file_linked_by_hand(
     assert (memory / "notes.md").is_file()
     assert _run("undo", *back.strip("`").split()[2:], memory=memory)[0] == 0
     assert tree(memory) == hand
+
+
+def test_later_dreams_that_put_a_file_back_as_it_was_are_still_named(memory: Path) -> None:
+    deploy = topic("Deploy", "project", "Postgres 16.")
+    a = dream(memory, {"deploy.md": deploy})
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+              now=NOW + timedelta(days=1))
+    c = dream(memory, {"deploy.md": deploy}, now=NOW + timedelta(days=2))
+    before = tree(memory)
+    code, out = _run("undo", a.id, memory=memory)
+    assert code == 7, out
+    assert f"undo {b.id}, {c.id} first" not in out  # newest first
+    assert f"undo {c.id}, {b.id} first, or use --force to undo {c.id}, {b.id} and {a.id}" in out
+    assert tree(memory) == before
+
+
+def test_a_forced_undo_of_a_run_already_undone_changes_nothing(memory: Path) -> None:
+    a, _b = _two_dreams(memory)
+    assert _run("undo", a.id, "--force", memory=memory)[0] == 0
+    undone = tree(memory)
+    code, out = _run("undo", a.id, "--force", memory=memory)
+    assert code == 0 and out.startswith("nothing to restore"), out
+    assert tree(memory) == undone
