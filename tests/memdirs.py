@@ -60,7 +60,9 @@ def sample_memory(root: Path) -> Path:
         "deploy.md": topic("Deploy", "project"),
         "sub/ci.md": topic("CI", "project"),
         "2026-07-19.md": "# daily log\nno frontmatter needed\n",
-        ".consolidate-lock": "12345\n",
+        # a lock left by a dream long gone: no pid reaches 2**22 (Linux's highest pid_max), where
+        # a small one (12345) was now and then a live process and the lock held
+        ".consolidate-lock": "4194304\n",
     }
     return write_tree(root, files)
 

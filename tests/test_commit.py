@@ -69,7 +69,7 @@ def test_commit_applies_the_whole_set_and_keeps_images(tmp_path: Path) -> None:
     assert (run_dir / "after" / "role.md").read_bytes() == b"changed role\n"
     assert (run_dir / "removed" / "sub" / "ci.md").read_bytes() == old["sub/ci.md"]
     assert not (memory / "sub").exists()  # emptied by the delete
-    assert (memory / ".consolidate-lock").read_text() == "12345\n"
+    assert (memory / ".consolidate-lock").read_text() == "4194304\n"
 
 
 def test_commit_keeps_file_permissions(tmp_path: Path) -> None:
