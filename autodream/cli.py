@@ -1028,8 +1028,10 @@ def undo_command(
 @cli.command("scrub", epilog=EXIT_CODES_HELP)
 @click.option("--dry-run", is_flag=True, help="List what would change; change nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Print what was scrubbed as JSON.")
+@click.option("--force", is_flag=True,
+              help="Scrub a value made only of letters (refused as an ordinary word otherwise).")
 @_journal_options
-def scrub_command(dry_run: bool, as_json: bool, project: str | None,
+def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None,
                   memory_dir: str | None) -> None:
     """Replace a leaked credential everywhere autodream keeps it: memory files, undo copies,
     run records, diffs. The value is read from stdin (printf %s "$TOKEN" | autodream scrub),
@@ -1046,7 +1048,7 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
     else:
         value = sys.stdin.read()
     try:
-        report = scrub.scrub_project(settings, value, dry_run=dry_run)
+        report = scrub.scrub_project(settings, value, dry_run=dry_run, force=force)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:
@@ -1079,6 +1081,9 @@ def scrub_command(dry_run: bool, as_json: bool, project: str | None,
         # only whole copies are replaced: a copy cut short or changed is the person's to find
         click.echo(f"warning: a long part of the value is still in {', '.join(report.partial)}: "
                    "a copy cut short or changed; edit it by hand")
+    for path in report.case_only:
+        click.echo(f"warning: a copy differing only in case was found in {path}: scrub it with "
+                   "that spelling")
     if report.transcripts:
         click.echo(f"still in {len(report.transcripts)} transcript(s), which autodream does not "
                    "change (they are Claude Code's or Codex's): rotate the credential")

@@ -29,6 +29,7 @@ import os
 import re
 import stat
 import string
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,15 @@ SCRUB_HINT = "; `autodream scrub` takes it out of memory and the journal's copie
 # Shorter than this, a literal match would hit ordinary words and numbers in memory and rewrite
 # them: a credential is longer than any word it could be mistaken for.
 MIN_LENGTH = 8
+# A value of only letters is a word ("password") unless it is a passphrase of this many words:
+# one or two words are found in ordinary notes, three in that order hardly ever
+PASSPHRASE_WORDS = 3
+# A start of the value cut short by a record ("Sup3r…") is replaced only this long or longer,
+# and only with a digit or a sign in it (or two thirds of the value): "hunt…" is a word's start
+MIN_CUT = 5
+# The chosen new names of the files a scrub renames (never the old ones: they hold the value),
+# written before anything moves, so a scrub killed part way is finished under the same names
+NAMES_FILENAME = "scrub-names.json"
 _TEMP_SUFFIX = ".scrub.tmp"
 # Read in blocks so a transcript of hundreds of MB is searched in constant memory.
 _BLOCK = 1 << 20
@@ -90,6 +100,8 @@ class ScrubReport:
     renamed: list[str] = field(default_factory=list)
     # files that, scrubbed, still hold a long part of the value (a copy cut short or changed)
     partial: list[str] = field(default_factory=list)
+    # files still holding a word-like value in another case (it is matched as given)
+    case_only: list[str] = field(default_factory=list)
 
     @property
     def occurrences(self) -> int:
@@ -109,14 +121,22 @@ class ScrubReport:
             "rehashed": list(self.rehashed),
             "renamed": list(self.renamed),
             "partial": list(self.partial),
+            "case_only": list(self.case_only),
             "transcripts": list(self.transcripts),
         }
 
 
-def check_value(value: str) -> str:
-    """The value to scrub, its surrounding whitespace dropped (``echo`` adds a newline);
-    ``BadInput`` when it is empty or too short to match only itself."""
-    secret = value.strip()
+def word_like(secret: str) -> bool:
+    """Whether ``secret`` is made only of letters (words, with spaces, hyphens or apostrophes
+    between them): then only whole words are replaced, case kept, as in a passphrase."""
+    return all(ch.isalpha() or ch in " -'" for ch in secret)
+
+
+def check_value(value: str, *, force: bool = False) -> str:
+    """The value to scrub, its surrounding whitespace dropped (``echo`` adds a newline) and in
+    NFC form; ``BadInput`` when it is empty, too short to match only itself, or an ordinary
+    word (letters only, under ``PASSPHRASE_WORDS`` words) the person did not insist on."""
+    secret = unicodedata.normalize("NFC", value.strip())
     if not secret:
         raise BadInput("no value to scrub was given (pipe it in: "
                        "printf %s \"$TOKEN\" | autodream scrub)")
@@ -124,20 +144,27 @@ def check_value(value: str) -> str:
         raise BadInput(f"the value to scrub is {len(secret)} character(s); at least "
                        f"{MIN_LENGTH} are needed, since a shorter one would match too much "
                        "ordinary text")
-    if secret in PLACEHOLDER:
+    if secret.lower() in PLACEHOLDER.lower():
         raise BadInput("the value to scrub is part of the placeholder that replaces it")
+    if word_like(secret) and len(secret.split()) < PASSPHRASE_WORDS and not force:
+        raise BadInput("refused: the value to scrub is made only of letters, like an ordinary "
+                       "word, and would be replaced wherever that word is written in your notes "
+                       "and file names; a real credential rarely is. If it is the leaked value, "
+                       "run again with --force (then only whole words with the same case are "
+                       "replaced); nothing was changed")
     return secret
 
 
 def scrub_project(
-    settings: Settings, value: str, *, dry_run: bool = False, on_step: StepHook | None = None
+    settings: Settings, value: str, *, dry_run: bool = False, on_step: StepHook | None = None,
+    force: bool = False,
 ) -> ScrubReport:
     """Scrub ``value`` from the project's memory dir and state dir, holding the consolidation
     lock (``LockHeld`` when a dream runs); its mtime is rolled back after, as an undo's is."""
     from autodream.journal import recover
     from autodream.lock import ConsolidationLock
 
-    secret = check_value(value)
+    secret = check_value(value, force=force)
     if not settings.memory_dir.is_dir():
         raise NotFound(f"no memory dir at {settings.memory_dir}")
     lease = ConsolidationLock.for_settings(settings).acquire()
@@ -178,7 +205,28 @@ def value_forms(secret: str) -> list[str]:
     stripped = secret.strip(string.punctuation)
     if stripped != secret and len(stripped) >= MIN_LENGTH and stripped not in PLACEHOLDER:
         forms.append(stripped)
-    return forms
+    # a copy in decomposed form (macOS file names, text pasted from some editors) is the same
+    # value to the eye and to whoever reads it
+    forms += [nf for f in list(forms) for nf in (unicodedata.normalize("NFC", f),
+                                                  unicodedata.normalize("NFD", f))
+              if nf not in forms]
+    return sorted(dict.fromkeys(forms), key=lambda f: (-len(f), f != secret, f))
+
+
+def _whole(body: str, word: bool, edge: str = r"\w") -> str:
+    """``body`` as whole words only when the value is ``word``-like: "password" must not take
+    "passwordless" or "passwords" with it."""
+    return rf"(?<!{edge})(?:{body})(?!{edge})" if word else f"(?:{body})"
+
+
+def _value_re(forms: list[str]) -> re.Pattern[str]:
+    """The value's forms in a text. A value with a digit or a sign in it is no ordinary text,
+    so a copy differing only in case (a slug or a title lower- or capital-cased it) is a copy
+    of it and goes too; a word-like one keeps its case, whole words only (a copy in another
+    case is warned about, see ``ScrubReport.case_only``)."""
+    word = word_like(forms[0])
+    body = "|".join(re.escape(f) for f in forms)
+    return re.compile(_whole(body, word), 0 if word else re.IGNORECASE)
 
 
 def _slug(text: str) -> str:
@@ -188,6 +236,7 @@ def _slug(text: str) -> str:
 def _name_pattern(forms: list[str]) -> re.Pattern[str]:
     """A value's forms as they would stand in a file name: as written, or in slug form (a
     topic file's name is the slug of its title), case ignored."""
+    word = word_like(forms[0])
     variants = {f for f in forms} | {_slug(f) for f in forms if len(_slug(f)) >= MIN_LENGTH}
     ordered = sorted(variants, key=lambda v: (-len(v), v))
     # a word of the value with letters and a digit, which a slug keeps as a name
@@ -196,7 +245,7 @@ def _name_pattern(forms: list[str]) -> re.Pattern[str]:
     words = sorted({w for w in re.findall(r"[a-z0-9]+", forms[0].lower())
                     if len(w) >= 5 and re.search(r"[a-z]", w) and re.search(r"\d", w)},
                    key=lambda w: (-len(w), w))
-    alternatives = [re.escape(v) for v in ordered] + [
+    alternatives = [_whole(re.escape(v), word, r"[^\W_]") for v in ordered] + [
         rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in words]
     return re.compile("|".join(alternatives), re.IGNORECASE)
 
@@ -308,15 +357,22 @@ class _Replacer:
         self.name_re = re.compile(
             r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w.-])"
         ) if names else None
+        self.value_re = _value_re(forms)
         # the start of the value where a record cut a long text short ("login admin /
-        # Sup3r…(+244 chars)", as a tool call's input is kept): 4 characters or more, from
-        # where a word starts
+        # Sup3r…(+244 chars)", as a tool call's input is kept), from where a word starts:
+        # MIN_CUT characters or more with a digit or a sign in it, or two thirds of the value
+        # ("hunt…" of "hunter2-hunter2" is the start of a word anyone writes)
         secret = forms[0]
-        starts = [re.escape(secret[:n]) for n in range(len(secret) - 1, 3, -1)]
-        self.cut_re = re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join(starts) + r")(?=…)") \
-            if starts else None
+        whole = max(MIN_LENGTH, math.ceil(len(secret) * 2 / 3))
+        starts = [re.escape(secret[:n]) for n in range(len(secret) - 1, MIN_CUT - 1, -1)
+                  if n >= whole or not secret[:n].replace(" ", "").isalpha()]
+        self.cut_re = re.compile(r"(?<!\w)(?:" + "|".join(starts) + r")(?=…)",
+                                 self.value_re.flags) if starts else None
 
-    def text(self, value: str) -> tuple[str, int]:
+    def text(self, value: str, *, cut: bool = True) -> tuple[str, int]:
+        """``value`` scrubbed and the count of what was replaced; ``cut``: whether the value's
+        start cut short goes too, as in autodream's own records, diffs and diary, which shorten
+        long texts (in the person's memory files a word's start is theirs)."""
         count = 0
         if self.name_re is not None and self.name_re.search(value):
             value, n = self.name_re.subn(lambda m: self.names[m[0]], value)
@@ -327,11 +383,9 @@ class _Replacer:
         if PLACEHOLDER in value and self.present:
             value, n = self._placeholder_links(value)
             count += n
-        for form in self.forms:
-            if form in value:
-                count += value.count(form)
-                value = value.replace(form, PLACEHOLDER)
-        if self.cut_re is not None and "…" in value:
+        value, n = self.value_re.subn(PLACEHOLDER, value)
+        count += n
+        if cut and self.cut_re is not None and "…" in value:
             value, n = self.cut_re.subn(PLACEHOLDER, value)
             count += n
         return value, count
@@ -348,8 +402,8 @@ class _Replacer:
 
         return self.placeholder_name_re.sub(repair, value), count[0]
 
-    def data(self, data: bytes) -> tuple[bytes, int]:
-        text, count = self.text(data.decode("utf-8", "surrogateescape"))
+    def data(self, data: bytes, *, cut: bool = True) -> tuple[bytes, int]:
+        text, count = self.text(data.decode("utf-8", "surrogateescape"), cut=cut)
         return text.encode("utf-8", "surrogateescape"), count
 
 
@@ -400,7 +454,7 @@ def scrub(
             journal_json.append(path)
             continue
         data = path.read_bytes()
-        scrubbed, count = replacer.data(data)
+        scrubbed, count = replacer.data(data, cut=path.is_relative_to(state_dir))
         if not count and path not in moves:
             continue
         old_data[path], new_data[path] = data, scrubbed
@@ -426,6 +480,7 @@ def scrub(
     report.rehashed.sort()
     report.renamed.sort(key=lambda r: (r.startswith("."), r))
     report.partial = _still_partly_held(paths, new_data, moves, secret, memory_dir)
+    report.case_only = _held_in_other_case(paths, new_data, moves, forms, memory_dir)
     if dry_run:
         return report
     for path in leftovers:
@@ -446,7 +501,8 @@ def _still_partly_held(
     """The files (as they will be named) that, scrubbed, still hold a long part of the value
     in their bytes or their name: the scrub replaced only whole copies, so the person is told
     where to look."""
-    parts = _parts(secret)
+    # (the start of a word someone forced is the start of words anyone writes)
+    parts = _parts(secret) if not (word_like(secret) and " " not in secret) else []
     if not parts:
         return []
     needles = [p.encode("utf-8") for p in parts]
@@ -461,6 +517,27 @@ def _still_partly_held(
             continue
         if any(n in data for n in needles) or any(p in final.name.lower() for p in name_parts):
             found.append(_rel(final, memory_dir))
+    return sorted(found, key=lambda p: (p.startswith("."), p))
+
+
+def _held_in_other_case(
+    paths: list[Path], new_data: dict[Path, bytes], moves: dict[Path, Path], forms: list[str],
+    memory_dir: Path,
+) -> list[str]:
+    """The files that, scrubbed, still hold a word-like value in another case ("Password" of
+    "password"): it is replaced only as given, since an ordinary word's capitalised copy
+    starting a sentence is no copy of a secret; the person is told where to look."""
+    if not word_like(forms[0]):
+        return []  # (matched in any case)
+    other = re.compile(_value_re(forms).pattern, re.IGNORECASE)
+    found: list[str] = []
+    for path in paths:
+        try:
+            data = new_data[path] if path in new_data else path.read_bytes()
+        except OSError:
+            continue
+        if other.search(data.decode("utf-8", "surrogateescape")):
+            found.append(_rel(moves.get(path, path), memory_dir))
     return sorted(found, key=lambda p: (p.startswith("."), p))
 
 

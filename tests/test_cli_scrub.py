@@ -580,3 +580,85 @@ def test_log_says_a_scrub_ran_and_undo_still_takes_back_the_dreams(project: Path
     assert refused.exit_code == 9 and "is a scrub, which cannot be undone" in refused.output
     assert _run(project, "undo", first, value=None).exit_code == 0
     assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
+
+
+def _plain(tmp_path: Path, files: dict[str, str], reason: str = "new memory") -> Path:
+    """A project whose one dream wrote ``files`` into memory, ``reason`` in its record."""
+    memory = sample_memory(tmp_path / "memory")
+    (tmp_path / "autodream.toml").write_text('memory_dir = "memory"\nsessions_dir = "s"\n')
+    (tmp_path / "s").mkdir()
+    dream(memory, files, decisions=[{"action": "created", "file": next(iter(files)),
+                                     "subject": "x", "reason": reason}])
+    return memory
+
+
+POLICY = "reference_passwords-policy.md"
+POLICY_TEXT = topic("Password policy", "reference",
+                    "Rotate each password yearly; passwordless login for CI.")
+
+
+def test_an_ordinary_word_is_refused_unless_forced_and_then_only_whole_words_go(
+    tmp_path: Path,
+) -> None:
+    memory = _plain(tmp_path, {POLICY: POLICY_TEXT})
+    before = snapshot(tmp_path)
+    refused = _run(tmp_path, "scrub", value="password")
+    assert refused.exit_code == 10, refused.output
+    assert "made only of letters, like an ordinary word" in refused.output
+    assert "--force" in refused.output and "nothing was changed" in refused.output
+    assert snapshot(tmp_path) == before
+    # at any length, and with capitals
+    assert _run(tmp_path, "scrub", value="Passwordlessness").exit_code == 10
+    forced = _run(tmp_path, "scrub", "--force", value="password")
+    assert forced.exit_code == 0, forced.output
+    text = (memory / POLICY).read_text()
+    assert f"Rotate each {PLACEHOLDER} yearly; passwordless login" in text
+    assert "renamed" not in forced.output and (memory / POLICY).is_file()
+    # the title's "Password" is another spelling: named, not changed
+    assert f"warning: a copy differing only in case was found in {POLICY}: scrub it with " \
+        "that spelling" in forced.output.splitlines()
+
+
+def test_a_passphrase_of_words_is_taken_as_whole_words(tmp_path: Path) -> None:
+    phrase = "correct horse battery staple"
+    memory = _plain(tmp_path, {"vault.md": topic("Vault", "reference",
+                                                 f"Unlock with {phrase}; {phrase}s is not it.")})
+    result = _run(tmp_path, "scrub", value=phrase)
+    assert result.exit_code == 0, result.output
+    assert f"Unlock with {PLACEHOLDER}; {phrase}s is not it." in (memory / "vault.md").read_text()
+
+
+UNICODE = "Päss-Üb3rGeh31m"
+
+
+def test_a_decomposed_or_lower_case_copy_is_scrubbed_too(tmp_path: Path) -> None:
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", UNICODE)
+    assert nfd != UNICODE
+    memory = _plain(tmp_path, {"vpn.md": topic("VPN", "reference",
+                                               f"Pasted: {nfd}. Typed: {UNICODE.lower()}.")})
+    result = _run(tmp_path, "scrub", value=UNICODE)
+    assert result.exit_code == 0, result.output
+    assert "nothing to scrub" not in result.output
+    for rel, data in snapshot(memory).items():
+        text = unicodedata.normalize("NFC", data.decode()).lower()
+        assert UNICODE.lower() not in text and "üb3rgeh31m" not in text, rel
+    assert f"Pasted: {PLACEHOLDER}. Typed: {PLACEHOLDER}." in (memory / "vpn.md").read_text()
+    # and the value given decomposed finds the composed copies of another project
+    other = _plain(tmp_path / "two", {"vpn.md": topic("VPN", "reference", f"pw {UNICODE}")})
+    assert _run(tmp_path / "two", "scrub", value=nfd).exit_code == 0
+    assert f"pw {PLACEHOLDER}" in (other / "vpn.md").read_text()
+
+
+def test_a_values_start_cut_short_goes_only_from_autodreams_records(tmp_path: Path) -> None:
+    value = "hunter2-hunter2"
+    memory = _plain(tmp_path, {"notes.md": topic("Notes", "project",
+                                                 f"The hunt… went on. Key {value}.")},
+                    reason="said: key hunter2-h…(+20 chars); the hunt… went on")
+    result = _run(tmp_path, "scrub", value=value)
+    assert result.exit_code == 0, result.output
+    assert "The hunt… went on." in (memory / "notes.md").read_text()
+    records = [p.read_text() for p in (memory / ".autodream" / "runs").glob("*/record.json")]
+    said = [r for r in records if "the hunt… went on" in r]
+    assert said and f"key {PLACEHOLDER}…(+20 chars)" in said[0] and "hunter2" not in said[0]
