@@ -319,14 +319,21 @@ def newest_run_id(state_dir: Path) -> str | None:
 def prune_runs(state_dir: Path, keep: int) -> list[str]:
     """Delete all but the ``keep`` newest run dirs (record, before-images, trash), oldest first,
     so the journal does not grow for ever; returns the ids removed. A run still open or with a
-    commit not finished is never touched (recovery needs it). ``keep`` 0 keeps every run."""
+    commit not finished is never touched (recovery needs it). ``keep`` 0 keeps every run.
+
+    A scrub's run is not counted: it holds no undo copies, and counting it pushed one old
+    dream's out with each scrub. It goes once it is older than every dream kept."""
     root = runs_dir(state_dir)
     if keep <= 0 or not root.is_dir():
         return []
     names = sorted((p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink()),
                    reverse=True)
+    counted = [name for name in names if not _is_scrub(root / name)]
+    if len(counted) <= keep:
+        return []
+    oldest_kept = counted[keep - 1]
     removed: list[str] = []
-    for name in reversed(names[keep:]):
+    for name in reversed([n for n in names if n < oldest_kept]):
         path = root / name
         if commit_mod.commit_state(path) == "applying":
             continue
@@ -338,6 +345,17 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
         shutil.rmtree(path, ignore_errors=True)
         removed.append(name)
     return removed
+
+
+_SCRUB_RECORD = re.compile(r'"trigger"\s*:\s*"scrub"')
+
+
+def _is_scrub(run: Path) -> bool:
+    """Whether the run dir ``run`` is a scrub's record (see ``autodream.scrub``)."""
+    try:
+        return bool(_SCRUB_RECORD.search((run / RECORD_FILENAME).read_text("utf-8")))
+    except OSError:
+        return False
 
 
 def load_run(state_dir: Path, run_id: str) -> RunRecord:

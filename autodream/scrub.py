@@ -682,9 +682,12 @@ def transcripts_holding(settings: Settings, secret: str) -> list[str]:
     results) and ``codex_sessions_dir`` (Codex's rollouts, of every project: a copy in another
     project's is as leaked) that hold ``secret``, as it is or escaped in JSON. The memory dir
     inside the sessions dir is not searched: the scrub saw to it."""
-    needles = sorted({secret.encode("utf-8"),
-                      json.dumps(secret)[1:-1].encode("utf-8"),
-                      json.dumps(secret, ensure_ascii=False)[1:-1].encode("utf-8")})
+    # (composed and decomposed alike: see value_forms)
+    needles = sorted({needle for form in {unicodedata.normalize("NFC", secret),
+                                          unicodedata.normalize("NFD", secret)}
+                      for needle in (form.encode("utf-8"),
+                                     json.dumps(form)[1:-1].encode("utf-8"),
+                                     json.dumps(form, ensure_ascii=False)[1:-1].encode("utf-8"))})
     roots = [settings.sessions_dir]
     codex = settings.codex_sessions_dir
     if codex is not None and codex.is_dir():

@@ -662,3 +662,17 @@ def test_a_values_start_cut_short_goes_only_from_autodreams_records(tmp_path: Pa
     records = [p.read_text() for p in (memory / ".autodream" / "runs").glob("*/record.json")]
     said = [r for r in records if "the hunt… went on" in r]
     assert said and f"key {PLACEHOLDER}…(+20 chars)" in said[0] and "hunter2" not in said[0]
+
+
+def test_a_scrub_does_not_push_a_dreams_undo_copies_out_of_keep_runs(project: Path) -> None:
+    memory = project / "memory"
+    state = memory / ".autodream"
+    first, _second = sorted(r.id for r in journal.list_runs(state))
+    assert _run(project, "scrub").exit_code == 0
+    assert _run(project, "scrub", value="Other-Leak-99").exit_code == 0  # (nothing found)
+    # keep_runs = 2, as a dream prunes after it commits: both dreams keep their undo copies
+    assert journal.prune_runs(state, keep=2) == []
+    assert _run(project, "undo", value=None).exit_code == 0
+    undone = _run(project, "undo", first, value=None)
+    assert undone.exit_code == 0, undone.output
+    assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
