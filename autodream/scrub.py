@@ -264,7 +264,8 @@ def _as_named(name: str) -> str:
 
 
 def _new_names(
-    paths: list[Path], pattern: re.Pattern[str], forms: list[str]
+    paths: list[Path], pattern: re.Pattern[str], forms: list[str],
+    chosen: dict[str, str] | None = None,
 ) -> dict[str, str]:
     """Every file name among ``paths`` that holds the value, and the name it gets: the value
     replaced by ``NAME_PLACEHOLDER``, numbered when that name is taken in a directory the old
@@ -272,7 +273,9 @@ def _new_names(
     copies in the runs stay alike; and a scrub killed part way, run again, picks the names the
     journal already holds (where a file was renamed, its old name is gone). A file already
     under the new name whose bytes are the old one's scrubbed does not take the name: it is
-    the old one's copy, placed by a scrub killed before it removed the old name."""
+    the old one's copy, placed by a scrub killed before it removed the old name. ``chosen``:
+    the names a scrub killed part way wrote down (``NAMES_FILENAME``), by the name before
+    numbering; they are kept, as the files it renamed already have them."""
     in_dir: dict[Path, set[str]] = {}
     for path in paths:
         in_dir.setdefault(path.parent, set()).add(path.name)
@@ -283,6 +286,10 @@ def _new_names(
         dirs = {d: names for d, names in in_dir.items() if name in names}
         candidate, n = _renamed(name, pattern), 1
         stem, dot, ext = candidate.rpartition(".") if "." in candidate else (candidate, "", "")
+        if chosen and candidate in chosen:
+            # the memory file may be under it already, its copies in the runs not: numbered
+            # afresh, they would take the name free in the runs and part from the journal
+            candidate = chosen[candidate]
         while any(candidate in names and not _copy_of(d / name, d / candidate, plain)
                   for d, names in dirs.items()):
             n += 1
@@ -441,7 +448,8 @@ def scrub(
     paths = list(_files(memory_dir, leftovers))
     pattern = _name_pattern(forms)
     _refuse_folders(memory_dir, state_dir, pattern)
-    names = _new_names(paths, pattern, forms)
+    names_file = state_dir / NAMES_FILENAME
+    names = _new_names(paths, pattern, forms, _chosen_names(names_file))
     # every file name there once the scrub is done: a link an older scrub left pointing at
     # the value's placeholder is pointed at the file renamed since (see _Replacer)
     present = {names.get(p.name, p.name) for p in paths}
@@ -490,8 +498,44 @@ def scrub(
         return report
     # autodream's JSON first: see the module's note on a crash part way
     order = json_first + [p for p in new_data if p not in json_first]
-    _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
+    if names:
+        _write_names(names_file, {_renamed(old, pattern): new for old, new in names.items()})
+    try:
+        _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
+    except BaseException:
+        # every byte was written back (see _write_all), so the names go too; only a kill,
+        # which runs nothing more, leaves them for the scrub run again
+        names_file.unlink(missing_ok=True)
+        raise
+    names_file.unlink(missing_ok=True)
     return report
+
+
+def _chosen_names(path: Path) -> dict[str, str]:
+    """The names a scrub killed part way chose (``NAMES_FILENAME``); {} when there is none or
+    it cannot be read (then the names are chosen afresh, as before it was kept)."""
+    try:
+        doc = json.loads(path.read_text("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    names = doc.get("names") if isinstance(doc, dict) else None
+    if not isinstance(names, dict):
+        return {}
+    return {k: v for k, v in names.items() if isinstance(k, str) and isinstance(v, str)
+            and "/" not in v and v not in ("", ".", "..")}
+
+
+def _write_names(path: Path, names: dict[str, str]) -> None:
+    """``names`` (the new names, by the name before numbering: neither holds the value) put
+    in ``path`` and fsynced before any file moves."""
+    data = json.dumps({"names": dict(sorted(names.items()))}, indent=2) + "\n"
+    tmp = _temp(path)
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+    commit_mod.fsync_dir(path.parent)
 
 
 def _still_partly_held(

@@ -676,3 +676,41 @@ def test_a_scrub_does_not_push_a_dreams_undo_copies_out_of_keep_runs(project: Pa
     undone = _run(project, "undo", first, value=None)
     assert undone.exit_code == 0, undone.output
     assert (memory / "deploy.md").read_text() == topic("Deploy", "project")
+
+
+def test_a_scrub_killed_after_renaming_to_a_numbered_name_is_finished_under_that_name(
+    named: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import shutil
+
+    memory = named / "memory"
+    taken = "reference_grafana-acme-io-login-admin-redacted.md"
+    (memory / taken).write_text(topic("Someone else's", "reference"))
+    renamed = "reference_grafana-acme-io-login-admin-redacted-2.md"
+    steps: list[str] = []
+    probe = tmp_path_factory.mktemp("probe") / "copy"
+    shutil.copytree(named, probe)
+    scrub.scrub(probe / "memory", probe / "memory" / ".autodream", NAMED, on_step=steps.append)
+    # killed just after the memory file took its new name, its copies in the runs not yet
+    at = steps.index(f"replace {renamed}") + 1
+    seen, kill = stop_at(at + 1, SystemExit(137))
+    with monkeypatch.context() as patched:
+        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", NAMED, on_step=kill)
+    assert (memory / renamed).is_file() and not (memory / NAMED_FILE).exists(), seen
+    result = _run(named, "scrub", value=NAMED)
+    assert result.exit_code == 0, result.output
+    assert _names_and_bytes_holding(memory, NAMED) == []
+    runs = memory / ".autodream" / "runs"
+    first, second = sorted(r.id for r in journal.list_runs(memory / ".autodream"))[:2]
+    assert (runs / first / "after" / renamed).is_file()
+    assert (runs / second / "before" / renamed).is_file()
+    assert not list(runs.glob(f"*/*/{taken}"))
+    assert (memory / taken).read_text() == topic("Someone else's", "reference")
+    undone = _run(named, "undo", value=None)
+    assert undone.exit_code == 0, undone.output
+    assert _run(named, "undo", first, value=None).exit_code == 0
+    assert not (memory / renamed).exists()
+    assert not (memory / ".autodream" / scrub.NAMES_FILENAME).exists()
