@@ -559,6 +559,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     problems += [{"error": why, "exit_code": None, "dream_fails": False} for why in unread]
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
     ignored = unrecognised_transcripts(settings.sessions_dir)
+    from autodream.scrub import broken_links
+
+    broken = broken_links(settings.memory_dir) if settings.memory_dir.is_dir() else []
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -580,6 +583,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                 "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
                 "interrupted_commits": interrupted,
                 "problems": problems,
+                "broken_scrub_links": [b.as_dict() for b in broken],
                 "ignored_transcripts": ignored,
                 "transcript_sources": _source_counts(settings, report),
                 **report.as_dict(),
@@ -651,6 +655,11 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         click.echo(f"problem:      {problem['error']} "
                    + (f"(a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
                       else "(a dream goes on without them)"))
+    for link in broken:
+        # a dream passes a link to no file by; the person would not know the scrub left it
+        click.echo(f"problem:      {link.file} links to {link.link}, which is not there (an "
+                   f"older scrub replaced the value in the link, not in the file's name): "
+                   f"{link.fix}")
     failing = [p for p in problems if p["dream_fails"]]
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     if report.closed_by in ("time", "lock") and report.lock is not None and report.lock.held:

@@ -756,6 +756,56 @@ def transcripts_holding(settings: Settings, secret: str) -> list[str]:
     return sorted(found)
 
 
+@dataclass
+class BrokenLink:
+    """A link an older scrub left on ``PLACEHOLDER`` ("x-[REDACTED:scrubbed].md") that points
+    nowhere: that scrub replaced the value in the link, not in the file's name."""
+
+    file: str  # the memory file holding the link, relative to the memory dir
+    link: str
+    fix: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"file": self.file, "link": self.link, "fix": self.fix}
+
+
+_PLACEHOLDER_LINK = re.compile(
+    r"\]\(([^()\s]*" + re.escape(PLACEHOLDER) + r"[^()\s]*\.md)\)")
+
+
+def broken_links(memory_dir: Path) -> list[BrokenLink]:
+    """The links to ``PLACEHOLDER`` names in the memory files (the state dir left out) that
+    point at no file, each with its fix: a scrub run again with the value, when a file's name
+    fits the link (it renames the file and points the link at it), else an edit by hand."""
+    found: list[BrokenLink] = []
+    mds: list[Path] = []
+    for dirpath, dirnames, filenames in os.walk(memory_dir):
+        # (the state dir and other hidden dirs left out: runs hold hundreds of copies)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".")
+                             and not os.path.islink(os.path.join(dirpath, d)))
+        mds += [Path(dirpath, n) for n in sorted(filenames) if n.endswith(".md")]
+    for path in mds:
+        rel = path.relative_to(memory_dir)
+        if not _regular(str(path)):
+            continue
+        try:
+            text = path.read_text("utf-8", "replace")
+        except OSError:
+            continue
+        for link in dict.fromkeys(_PLACEHOLDER_LINK.findall(text)):
+            target = path.parent / link
+            if target.exists():
+                continue
+            head, _, tail = target.name.partition(PLACEHOLDER)
+            fits = [p for p in target.parent.glob("*.md") if p.name.startswith(head)
+                    and p.name.endswith(tail) and len(p.name) > len(head) + len(tail)]
+            fix = ("run `autodream scrub` again with the same value: it renames the file and "
+                   "points the link at it") if fits else (
+                   "no file's name fits it: edit the link by hand")
+            found.append(BrokenLink(rel.as_posix(), link, fix))
+    return found
+
+
 def _regular(path: str) -> bool:
     try:
         return stat.S_ISREG(os.lstat(path).st_mode)

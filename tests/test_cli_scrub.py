@@ -714,3 +714,32 @@ def test_a_scrub_killed_after_renaming_to_a_numbered_name_is_finished_under_that
     assert _run(named, "undo", first, value=None).exit_code == 0
     assert not (memory / renamed).exists()
     assert not (memory / ".autodream" / scrub.NAMES_FILENAME).exists()
+
+
+def test_status_names_a_link_an_older_scrub_left_pointing_nowhere(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = named / "memory"
+    with monkeypatch.context() as older:
+        older.setattr(scrub, "_name_pattern", lambda forms: re.compile("(?!)"))
+        scrub.scrub(memory, memory / ".autodream", NAMED)
+    broken = NAMED_FILE.replace(NAMED, PLACEHOLDER)
+    shown = _run(named, "status", value=None)
+    assert shown.exit_code == 0, shown.output
+    assert (f"problem:      MEMORY.md links to {broken}, which is not there (an older scrub "
+            "replaced the value in the link, not in the file's name): run `autodream scrub` "
+            "again with the same value: it renames the file and points the link at it"
+            ) in shown.output.splitlines()
+    assert NAMED not in shown.output
+    doc = json.loads(_run(named, "status", "--json", value=None).output)
+    assert doc["broken_scrub_links"] == [{"file": "MEMORY.md", "link": broken, "fix": (
+        "run `autodream scrub` again with the same value: it renames the file and points the "
+        "link at it")}]
+    assert _run(named, "scrub", value=NAMED).exit_code == 0
+    assert "an older scrub" not in _run(named, "status", value=None).output
+    # with no file left to fit it, the fix is an edit
+    (memory / "MEMORY.md").write_text((memory / "MEMORY.md").read_text()
+                                      + f"- [Gone](gone-{PLACEHOLDER}.md)\n")
+    assert (f"problem:      MEMORY.md links to gone-{PLACEHOLDER}.md, which is not there (an "
+            "older scrub replaced the value in the link, not in the file's name): no file's name "
+            "fits it: edit the link by hand") in _run(named, "status", value=None).output
