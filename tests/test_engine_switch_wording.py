@@ -2782,6 +2782,38 @@ def test_a_move_back_for_everything_ends_a_ban_on_using_the_tool(rule: str, said
     assert plan.deletes == ["feedback_rule.md"]
 
 
+_SWITCHED = "We switched from wandb to mlflow on 2026-07-01."
+
+
+@pytest.mark.parametrize("rule", [
+    # the "no longer" of a second sentence is of the dashboards, not of wandb (it made the
+    # rule a whole ban, pruned by the move back)
+    "Never log to wandb from the CI runners. The old dashboards are no longer maintained.",
+    "Never log to wandb from the CI runners. The old dashboards are kept elsewhere.",
+    "Never log to wandb from the CI runners, the old dashboards are no longer maintained.",
+])
+def test_a_move_back_keeps_a_ban_on_one_place_whatever_its_next_sentence_says(
+        rule: str) -> None:
+    plan = _dream_on({"project_tool.md": _SWITCHED, "feedback_wandb-ci.md": rule},
+                     "We go back to wandb.")
+    assert plan.deletes == [] and "feedback_wandb-ci.md" not in plan.writes
+    assert not any(d.file == "feedback_wandb-ci.md" for d in plan.decisions
+                   if d.action != "kept")
+    assert parse_topic(plan.writes["project_tool.md"]).body.startswith("We go back to wandb.\n")
+
+
+@pytest.mark.parametrize("rule", [
+    # a ban said whole in its first sentence, a reason after: the move back ends it
+    "Stop logging to wandb. We no longer pay for the team plan.",
+    "Don't run flake8 anymore. Ruff does it all.",
+    "Never use wandb. The dashboards are kept elsewhere.",
+])
+def test_a_move_back_ends_a_ban_said_whole_in_its_first_sentence(rule: str) -> None:
+    tool = "flake8" if "flake8" in rule else "wandb"
+    plan = _dream_on({"feedback_rule.md": rule}, f"We're going back to {tool}.")
+    assert plan.deletes == ["feedback_rule.md"]
+
+
 def test_a_move_back_for_one_part_keeps_the_old_choice_elsewhere_in_how_to_apply() -> None:
     # it said "the previous choice is no longer current, so do not suggest it": pnpm, kept
     # everywhere else

@@ -24,8 +24,12 @@ def _bans(lead: str, name: str) -> bool:
     away from it ("Don't run flake8 anymore, ruff check and ruff format")."""
     if BAN_OPENER.match(lead) is None or not has_word(lead, name):
         return False
-    first = _FIRST_CLAUSE.split(lead, maxsplit=1)[0]
-    return not (tokens(lead) - tokens(name) - _BAN_FRAME) or (
+    # (a first sentence that bans it and says no more is the rule, what follows its reason:
+    # "Stop logging to wandb. We no longer pay for the team plan."; a clause after a comma may
+    # scope it, "Never use npm, except in the docs site")
+    sentence = _SENTENCE_END.split(lead.strip(), maxsplit=1)[0]
+    first = _FIRST_CLAUSE.split(sentence, maxsplit=1)[0]
+    return not (tokens(sentence) - tokens(name) - _BAN_FRAME) or (
         has_word(first, name) and _NO_LONGER.search(first) is not None)
 
 
@@ -42,7 +46,11 @@ def _bans_where(lead: str, name: str, back: str) -> bool:
         extra <= tokens(back))
 
 
-_FIRST_CLAUSE = re.compile(r"\s*(?:[;:,]|\s[—–-]\s)\s*")
+# a rule's first clause ends at a comma, a colon, a dash or the end of its sentence: "Never
+# log to wandb from the CI runners. The old dashboards are no longer maintained." bans wandb on
+# the runners, as it does with a comma; the "no longer" of the next sentence is of the dashboards
+_FIRST_CLAUSE = re.compile(r"\s*(?:[;:,]|\s[—–-]\s|[.!?](?=\s))\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 # what a name is said with, the thing it names ("the main branch")
 _NAME_FRAME = tokens("the a branch for")
 
