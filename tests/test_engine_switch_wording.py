@@ -3,13 +3,15 @@ the current entry stays current until it happens."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from autodream.engine import EngineOptions, plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.engine.entries import parse_entry
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import NOW, candidates, gather, human, topic
+from tests.engine_helpers import NOW, T0, candidates, gather, human, topic
 
 
 def _dream(lead: str, *said: str) -> DreamPlan:
@@ -1893,6 +1895,31 @@ def test_a_new_address_said_in_the_dream_that_gave_the_old_one_replaces_it(said:
     assert ("Updated on 2026-07-09; previously: The on-call runbook is at "
             "notion.so/acme/oncall-runbook.") in memory.body.splitlines()
     assert "notion" not in memory.name.lower()
+
+
+@pytest.mark.parametrize("said", [
+    "The staging API moved to https://stg.example.com/api.",
+    "We moved the staging API to stg.example.com/api.",
+])
+def test_an_address_moved_in_a_later_dream_leaves_no_old_host_in_the_title_or_index(
+        said: str) -> None:
+    # the file kept from the dream before kept its title, 'The staging API is at
+    # staging.example.com', and the index line told the old host as the current one
+    first = plan_dream({}, None, gather(human(
+        "The staging API is at https://staging.example.com/api.")).candidates,
+        now=T0 + timedelta(hours=1))
+    (file,) = first.writes
+    assert parse_topic(first.writes[file]).name == "The staging API is at staging.example.com"
+    plan = plan_dream(dict(first.writes), first.index, gather(human(said, day=1)).candidates,
+                      now=T0 + timedelta(days=1, hours=1))
+    assert list(plan.writes) == [file]  # (the file keeps its name: no rename for a title)
+    memory = parse_topic(plan.writes[file])
+    assert memory.body.startswith(said + "\n")
+    assert "staging.example.com" not in memory.name
+    assert "stg.example.com" in memory.name
+    (line,) = [ln for ln in plan.index.splitlines() if file in ln]
+    assert line.startswith(f"- [{memory.name}]({file}) — ")
+    assert "staging.example.com" not in line
 
 
 @pytest.mark.parametrize(("lead", "said"), [

@@ -915,14 +915,18 @@ class Consolidator:
         """``entry``, made in this dream under the address ``cand`` says it moved from, named
         and filed anew: neither may keep the old address or its host ("Runbooks live at
         wiki.acme.io", reference_runbooks-live-wiki-acme-io.md for "https://wiki.acme.io/...").
-        A file kept from before keeps its name."""
-        if entry.original is None and MOVED_TO_ADDRESS.search(cand.text) and any(
+        A file kept from before keeps its file name; its title, drawn from the old statement,
+        follows the new one (the index told "The staging API is at staging.example.com" of the
+        API moved to stg.example.com)."""
+        if MOVED_TO_ADDRESS.search(cand.text) and any(
                 _ADDRESS_SCHEME.sub("", a[0]).split("/")[0].rstrip(".,;:!?").lower()
-                in entry.name.lower() for a in ADDRESS_AT.finditer(previous)):
+                in entry.name.lower() for a in ADDRESS_AT.finditer(previous)) and (
+                entry.original is None or entry.name == title_for(previous)):
             # (a key cut at the colon of "https://" would name it for "https")
             said = cand.text if "://" in cand.text else cand.match_text
             entry.name = title_for(said) or entry.name
-            self._filed_by_name(entry, said)
+            if entry.original is None:
+                self._filed_by_name(entry, said)
 
     def _filed_by_name(self, entry: Entry, lead: str) -> None:
         """``entry`` filed under its name; what was decided of it names the new file."""
