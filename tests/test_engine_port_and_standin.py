@@ -70,6 +70,40 @@ def test_a_port_put_right_with_nothing_of_whose_is_no_second_port_beside_it() ->
     assert any(d.action == "dropped" and "5433" in d.subject for d in plan.decisions)
 
 
+def _dreamed(*days: tuple[int, str]) -> DreamPlan:
+    """Each (day, sentence) said and dreamed over in turn, each dream on what the last wrote."""
+    files: dict[str, str] = {}
+    index = ""
+    plan = DreamPlan()
+    for day, said in days:
+        plan = plan_dream(files, index, gather(human(said, day=day)).candidates,
+                          now=T0 + timedelta(days=day, hours=1))
+        index = plan.index or index
+        files = {f: t for f, t in {**files, **plan.writes}.items()
+                 if f != "MEMORY.md" and f not in plan.deletes}
+    return plan
+
+
+@pytest.mark.parametrize("said", [
+    "Postgres moved to port 5433.",
+    "postgres is on 5433 now",
+    "Correction on the port: 5433, not 5432.",
+])
+def test_a_port_changed_leaves_no_old_port_in_the_title_or_the_index(said: str) -> None:
+    # the title stayed 'We use Postgres 16 on port 5432' and the index line read "[We use
+    # Postgres 16 on port 5432](...) — We use Postgres 16 on port 5433." (the description a
+    # copy of the body), where an upgrade's title follows it ('We use Node 20 ...')
+    plan = _dreamed((0, _DB), (1, said))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    written = parse_topic(plan.writes[file])
+    assert written.name == "We use Postgres 16 on port 5433"
+    assert written.body.startswith("We use Postgres 16 on port 5433.\n")
+    assert "5432" not in written.description
+    (line,) = [ln for ln in plan.index.splitlines() if file in ln]
+    assert line.startswith(f"- [We use Postgres 16 on port 5433]({file}) — ")
+    assert "5432" not in line and "We use Postgres 16 on port 5433." not in line
+
+
 def test_a_version_said_now_is_still_the_version_not_the_port() -> None:
     plan = _plan({"project_db.md": topic("db", _DB)}, human("We're on Postgres 17 now.", day=3))
     assert parse_topic(plan.writes["project_db.md"]).body.startswith(

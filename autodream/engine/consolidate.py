@@ -787,6 +787,11 @@ class Consolidator:
             entry.statements = [at.sub(new, s) if has_word(s, "port") else s
                                 for s in entry.statements]
             entry.description = at.sub(new, entry.description)
+            # (a title drawn from the lead gives the old port too: the index line would tell
+            # it as the current one, as a version's title follows the upgrade)
+            entry.name = at.sub(new, entry.name)
+            if entry.hook:
+                entry.hook = at.sub(new, entry.hook)
             entry.history.append(f"Changed from {old} to {new} on {day}; previously {old}.")
             self._superseded(entry, cand, cluster,
                              f"the port {old} changed to {new} on {day}; the rest of the entry "
