@@ -61,13 +61,31 @@ def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     assert "project_grafana.md" not in plan.writes
 
 
-def test_a_port_put_right_with_nothing_of_whose_is_no_second_port_beside_it() -> None:
-    # 'The port is 5433.' was kept beside 'We use Postgres 16 on port 5432.'; which port is
-    # not said (a bare port ties to the one memory gives only as its message says)
+def test_the_port_put_right_when_memory_gives_one_port_is_that_port() -> None:
+    # 'The port is 5433.' was kept beside 'We use Postgres 16 on port 5432.', later dropped
+    # ("nothing in its message ties it to the port 5432"): the person correcting "the port"
+    # when memory gives one port means that one
     files = {"project_db.md": topic("db", _DB)}
     plan = _plan(files, human("Correction on the port: 5433.", day=3))
-    assert [f for f in plan.writes if f != "MEMORY.md"] == []
-    assert any(d.action == "dropped" and "5433" in d.subject for d in plan.decisions)
+    assert _new_files(plan, files) == []
+    body = parse_topic(plan.writes["project_db.md"]).body
+    assert body.startswith("We use Postgres 16 on port 5433.\n")
+    assert "Changed from 5432 to 5433 on 2026-07-09; previously 5432." in body
+
+
+@pytest.mark.parametrize("said", [
+    # two ports in memory: which one is not said
+    "Correction on the port: 5433.",
+    # another thing named than the one port memory gives
+    "Correction on the redis port: 5433.",
+])
+def test_a_port_put_right_of_no_one_port_memory_gives_changes_none(said: str) -> None:
+    files = {"project_db.md": topic("db", _DB)}
+    if "redis" not in said:
+        files["project_grafana.md"] = topic("grafana", _GRAFANA)
+    plan = _plan(files, human(said, day=3))
+    assert "project_db.md" not in plan.writes
+    assert "project_grafana.md" not in plan.writes
 
 
 def _dreamed(*days: tuple[int, str]) -> DreamPlan:
@@ -88,6 +106,7 @@ def _dreamed(*days: tuple[int, str]) -> DreamPlan:
     "Postgres moved to port 5433.",
     "postgres is on 5433 now",
     "Correction on the port: 5433, not 5432.",
+    "Correction on the port: 5433.",
 ])
 def test_a_port_changed_leaves_no_old_port_in_the_title_or_the_index(said: str) -> None:
     # the title stayed 'We use Postgres 16 on port 5432' and the index line read "[We use
@@ -102,6 +121,17 @@ def test_a_port_changed_leaves_no_old_port_in_the_title_or_the_index(said: str) 
     (line,) = [ln for ln in plan.index.splitlines() if file in ln]
     assert line.startswith(f"- [We use Postgres 16 on port 5433]({file}) — ")
     assert "5432" not in line and "We use Postgres 16 on port 5433." not in line
+
+
+def test_a_port_put_right_twice_follows_each_change() -> None:
+    # after 'Postgres moved to port 5433.', 'Correction on the port: 5434.' was dropped
+    plan = _dreamed((0, _DB), (1, "Postgres moved to port 5433."),
+                    (2, "Correction on the port: 5434."))
+    (file,) = [f for f in plan.writes if f != "MEMORY.md"]
+    written = parse_topic(plan.writes[file])
+    assert written.name == "We use Postgres 16 on port 5434"
+    assert written.body.startswith("We use Postgres 16 on port 5434.\n")
+    assert "Changed from 5433 to 5434 on 2026-07-08; previously 5433." in written.body
 
 
 def test_a_version_said_now_is_still_the_version_not_the_port() -> None:

@@ -1184,6 +1184,7 @@ class Gatherer:
             back=found.back,
             revises=found.revises,
             of_plan=found.of_plan,
+            put_right=found.put_right,
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(

@@ -759,7 +759,12 @@ class Consolidator:
             ties = [(e, old, ties_port_or_kind(cand.said_with, e.lead, old))
                     for e, old in found]
             tied = [(e, old) for e, old, tie in ties if tie]
-            if len(found) == 1 and not tied and not (found[0][1] == new and ties[0][2] is None):
+            # "Correction on the port: 5434." when memory gives one port and no more: the
+            # port put right is that one (with two, or another thing named, which is not said)
+            put_right = (cand.kind == "correction" or cand.put_right) and (
+                len(about_ports) == len(found) == 1 and ties[0][2] is None)
+            if len(found) == 1 and not tied and not put_right and not (
+                    found[0][1] == new and ties[0][2] is None):
                 entry, old = found[0]
                 self.decisions.append(Decision(
                     "dropped", shorten(cand.text, 120),

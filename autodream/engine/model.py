@@ -79,6 +79,9 @@ class Candidate:
     key: str = ""  # the clause that carries the statement, for matching (default: text)
     # the rest of the message of a bare "The new port is 8080": only it tells whose port that is
     said_with: str = ""
+    # told as a correction ("Correction on the port: 5434.", read "The port is now 5434."):
+    # what it puts right is something memory holds, though the words name nothing of it
+    put_right: bool = False
 
     @property
     def match_text(self) -> str:

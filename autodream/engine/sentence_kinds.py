@@ -1113,6 +1113,7 @@ class _Kind:
     revises: bool = False  # said after "I changed my mind": takes back an earlier statement
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
+    put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
@@ -1561,11 +1562,11 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
         rest = f"{sentence_case(m['about'])} is {now}{rest}"
     inner = _detect_core(rest)
     if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
-        return replace(inner, explicitness=max(inner.explicitness, 0.85))
+        return replace(inner, explicitness=max(inner.explicitness, 0.85), put_right=True)
     if inner is None and (NOW_WORD.search(rest) or (named and _STATED_OF.match(rest))):
         # ("Correction about the region: the main database is in the EU region": put right
         # on a named subject, a plain statement of what holds is a fact, as it is not alone)
-        return _Kind("fact", _clean(rest), 0.85)
+        return _Kind("fact", _clean(rest), 0.85, put_right=True)
     return None
 
 
