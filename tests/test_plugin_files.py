@@ -152,9 +152,6 @@ def test_hooks_file_runs_the_wrapper_on_stop_and_session_end() -> None:
         assert WRAPPER.stat().st_mode & stat.S_IXUSR
 
 
-COMMAND_WRAPPER = PLUGIN_ROOT / "commands" / "run-autodream.sh"
-
-
 def inline_command(name: str) -> str:
     _, body = split_frontmatter((PLUGIN_ROOT / "commands" / name).read_text())
     (command,) = re.findall(r"!`([^`]+)`", body)
@@ -162,42 +159,22 @@ def inline_command(name: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("name", "runs"), [("dream.md", "--force"), ("dream-status.md", "status")]
+    ("name", "runs"), [("dream.md", "autodream --force"), ("dream-status.md", "autodream status")]
 )
 def test_slash_commands(name: str, runs: str) -> None:
     text = (PLUGIN_ROOT / "commands" / name).read_text()
     validate_command_file(text)
-    # autodream, found as the hook wrapper finds autodream-hook (not a bare `autodream`)
-    assert inline_command(name) == f'sh "${{CLAUDE_PLUGIN_ROOT}}/commands/run-autodream.sh" {runs}'
-    assert COMMAND_WRAPPER.stat().st_mode & stat.S_IXUSR
+    assert inline_command(name) == runs
 
 
-@pytest.mark.parametrize("how", ["path", "pipx-bin", "beside-hook-bin", "missing"])
-def test_slash_commands_find_autodream_where_the_hook_wrapper_finds_the_hook(
-    tmp_path: Path, how: str
-) -> None:
-    # with AUTODREAM_HOOK_BIN set, as the wrapper's own error suggests, hooks worked and /dream
-    # said "command not found"
-    bin_dir = tmp_path / ("home/.local/bin" if how == "pipx-bin" else "venv/bin")
-    bin_dir.mkdir(parents=True)
-    if how != "missing":
-        fake = bin_dir / "autodream"
-        fake.write_text('#!/bin/sh\necho "ran autodream $*"\n')
-        fake.chmod(0o755)
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path / "home"),
-           "CLAUDE_PLUGIN_ROOT": str(PLUGIN_ROOT)}
-    if how == "path":
-        env["PATH"] = f"{bin_dir}:/usr/bin:/bin"
-    if how in ("beside-hook-bin", "missing"):
-        env["AUTODREAM_HOOK_BIN"] = str(bin_dir / "autodream-hook")
-    done = subprocess.run(["/bin/sh", "-c", inline_command("dream.md")], env=env,
-                          capture_output=True, text=True, timeout=10)
-    if how == "missing":
-        assert done.returncode == 127
-        assert done.stdout.startswith("autodream: command not found")
-        assert f"pipx install {REPO_ROOT}'" in done.stdout
-    else:
-        assert (done.returncode, done.stdout) == (0, "ran autodream --force\n"), done.stderr
+@pytest.mark.parametrize("name", ["dream.md", "dream-status.md"])
+def test_slash_commands_allow_only_autodream_itself(name: str) -> None:
+    # While the command's prompt runs, Claude may use what allowed-tools lists without asking,
+    # and the dream's output (built from transcripts) is in its context: Bash(sh:*) let an
+    # injected `sh -c '<anything>'` run unasked. Only `autodream ...` may.
+    meta, _ = split_frontmatter((PLUGIN_ROOT / "commands" / name).read_text())
+    assert meta["allowed-tools"] == "Bash(autodream:*)"
+    assert not (PLUGIN_ROOT / "commands" / "run-autodream.sh").exists()
 
 
 @pytest.mark.parametrize(
@@ -260,7 +237,38 @@ def test_wrapper_explains_a_missing_package_and_does_not_fail_the_turn(tmp_path:
     assert done.returncode == 0
     assert "autodream-hook' not found" in done.stderr
     assert f"pipx install {REPO_ROOT}'" in done.stderr
+    # AUTODREAM_HOOK_BIN, which this message suggests, does nothing for the slash commands
+    assert "/dream and /dream-status need 'autodream' on PATH" in done.stderr
     assert done.stdout == ""
+
+
+@pytest.mark.parametrize("runner", ["plugin wrapper", "install --project"])
+@pytest.mark.parametrize("hook_bin", ["/bad/autodream-hook", "good"])
+def test_wrapper_and_shared_command_find_the_hook_alike(
+    tmp_path: Path, runner: str, hook_bin: str
+) -> None:
+    # AUTODREAM_HOOK_BIN=/bad: the shared command fell through to PATH, the wrapper gave up
+    from autodream.claude_settings import SHARED_COMMAND
+
+    for name in ("good", "on-path"):
+        fake = tmp_path / name / "autodream-hook"
+        fake.parent.mkdir()
+        fake.write_text(f"#!/bin/sh\necho {name}\n")
+        fake.chmod(0o755)
+    env = {"PATH": f"{tmp_path / 'on-path'}:/usr/bin:/bin", "HOME": str(tmp_path),
+           "AUTODREAM_HOOK_BIN": str(tmp_path / "good" / "autodream-hook")
+           if hook_bin == "good" else hook_bin}
+    argv = ["/bin/sh", str(WRAPPER)] if runner == "plugin wrapper" else ["/bin/sh", "-c",
+                                                                       SHARED_COMMAND]
+    done = subprocess.run(argv, input="{}", env=env, capture_output=True, text=True, timeout=10)
+    assert (done.returncode, done.stdout) == (0, "good\n" if hook_bin == "good" else "on-path\n")
+
+
+def test_wrapper_names_a_bad_hook_bin(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "AUTODREAM_HOOK_BIN": "/bad/hook"}
+    done = run_wrapper(env, "{}")
+    assert done.returncode == 0
+    assert "AUTODREAM_HOOK_BIN=/bad/hook is not an executable file" in done.stderr
 
 
 @pytest.mark.parametrize("how", ["path", "pipx-bin", "explicit"])
