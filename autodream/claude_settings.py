@@ -17,14 +17,15 @@ settings.json, to the file it points at) and the previous file is copied to
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import json
 import os
+import shlex
 import shutil
 import tempfile
 import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ TIMEOUTS: dict[str, int] = {"Stop": 10, "SessionEnd": 1}
 BACKUP_INFIX = ".autodream-backup-"
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class SettingsChange:
     """What ``install``/``uninstall`` did (or, with ``dry_run``, would do) to one file."""
 
@@ -69,6 +70,8 @@ class SettingsChange:
     others: tuple[str, ...] = ()
     # uninstall deleted the file: install had made it, and nothing but the hook was in it
     deleted: bool = False
+    # install took out these other installs of the hook (gone, or not the shared command)
+    replaced: tuple[str, ...] = ()
 
     @property
     def changed(self) -> bool:
@@ -85,6 +88,7 @@ class SettingsChange:
             "dry_run": self.dry_run,
             "others": list(self.others),
             "deleted": self.deleted,
+            "replaced": list(self.replaced),
         }
 
 
@@ -107,36 +111,115 @@ def project_settings_path(project_dir: Path) -> Path:
 
 
 def is_autodream_hook(command: object) -> bool:
-    """``autodream-hook``, a full path to it (no arguments), or the command ``install
-    --project`` writes: the hook whatever its install."""
+    """``autodream-hook``, a full path to it (no arguments, quoted for the shell or not), or
+    the command ``install --project`` writes: the hook whatever its install."""
     if not isinstance(command, str):
         return False
-    return command in (HOOK_COMMAND, SHARED_COMMAND) or (
-        os.path.isabs(command) and os.path.basename(command) == HOOK_COMMAND
-    )
+    return command in (HOOK_COMMAND, SHARED_COMMAND) or _hook_path(command) is not None
+
+
+def _hook_path(command: str) -> str | None:
+    """The file a command of one full path to ``autodream-hook`` runs, else None."""
+    if os.path.isabs(command) and os.path.basename(command) == HOOK_COMMAND:
+        return command
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if len(words) == 1 and words[0] != command and _hook_path(words[0]) == words[0]:
+        return words[0]
+    return None
+
+
+def for_the_shell(command: str) -> str:
+    """``command`` as settings.json must hold it: Claude Code runs it with ``sh -c``, so a
+    full path to the hook with a space in it ("/opt/my tools/autodream-hook") is quoted;
+    anything else (a command with arguments) is taken as the shell command it already is."""
+    if os.path.isabs(command) and os.path.basename(command) == HOOK_COMMAND:
+        return shlex.quote(command)
+    return command
 
 
 def _gone(command: str) -> bool:
     """A hook named by a full path whose file is no longer there to run."""
-    return os.path.isabs(command) and not os.access(command, os.X_OK)
+    path = _hook_path(command)
+    return path is not None and not os.access(path, os.X_OK)
 
 
-def shared_command_finds_hook(env: Mapping[str, str], on_path: str | None) -> bool:
-    """Whether ``SHARED_COMMAND`` would find a hook to run on this machine."""
+def _executable_file(path: str | None) -> bool:
+    return bool(path) and os.path.isfile(str(path)) and os.access(str(path), os.X_OK)
+
+
+def shared_command_finds_hook(env: Mapping[str, str]) -> bool:
+    """Whether ``SHARED_COMMAND`` (and the plugin's hooks/run-autodream-hook.sh, which looks
+    alike) would find a hook to run with ``env``: the first executable file of
+    $AUTODREAM_HOOK_BIN, PATH and ~/.local/bin."""
     home = env.get("HOME")
-    places = [env.get("AUTODREAM_HOOK_BIN"), on_path,
+    places = [env.get("AUTODREAM_HOOK_BIN"), _on_path(env),
               os.path.join(home, ".local", "bin", HOOK_COMMAND) if home else None]
-    return any(p and os.path.isfile(p) and os.access(p, os.X_OK) for p in places)
+    return any(_executable_file(p) for p in places)
 
 
-def hook_beside(executable: str, on_path: str | None) -> Path | None:
-    """The ``autodream-hook`` installed beside ``executable`` when ``on_path`` (what PATH
-    finds) is None: a virtualenv's scripts are not on PATH until it is activated, and Claude
-    Code runs hooks without it, so the hook must be named by its full path."""
-    if on_path is not None:
-        return None
+def _on_path(env: Mapping[str, str]) -> str | None:
+    return shutil.which(HOOK_COMMAND, path=env.get("PATH", os.defpath))
+
+
+def hook_beside(executable: str) -> Path | None:
+    """The ``autodream-hook`` installed beside ``executable`` (this Python): a virtualenv's
+    scripts are not on PATH until it is activated, and Claude Code runs hooks without it."""
     beside = Path(executable).parent / HOOK_COMMAND
-    return beside if beside.is_file() and os.access(beside, os.X_OK) else None
+    return beside if _executable_file(str(beside)) else None
+
+
+@dataclasses.dataclass(frozen=True)
+class InstallPlan:
+    """What ``install`` writes, decided from the scope, ``--command`` and this machine."""
+
+    command: str
+    # the project's shared settings: SHARED_COMMAND, the one autodream hook there
+    shared: bool
+    # said before installing (how the command was chosen), and after (what will not work)
+    note: str | None = None
+    warning: str | None = None
+
+
+def plan_install(
+    project: bool, given: str | None, *, env: Mapping[str, str], executable: str
+) -> InstallPlan:
+    """The command ``install`` writes: ``given`` (``--command``) quoted for the shell; for a
+    project, SHARED_COMMAND (its settings.json is the team's: no path of this machine, no
+    "command not found" for a teammate without autodream); else ``autodream-hook``, or its
+    full path beside this Python when PATH does not have it (a virtualenv not activated)."""
+    if given is not None:
+        command = for_the_shell(given)
+        warning = None
+        if given == HOOK_COMMAND and _on_path(env) is None:
+            warning = (f"{given!r} is not on PATH; Claude Code will not find it until the "
+                       "package is installed (pipx install . in the autodream checkout) or "
+                       "--command gives its full path")
+        return InstallPlan(command, False, warning=warning)
+    if project:
+        warning = None
+        if not shared_command_finds_hook(env):
+            beside = hook_beside(executable)
+            warning = (
+                "on this machine autodream-hook is not on PATH nor in ~/.local/bin, so the hook "
+                "will do nothing here; "
+                + (f"set AUTODREAM_HOOK_BIN={beside} where Claude Code runs, " if beside else "")
+                + "install the package with pipx (pipx install . in the autodream checkout), or "
+                "use `autodream install` (your user settings) instead"
+            )
+        return InstallPlan(SHARED_COMMAND, True, warning=warning)
+    if _on_path(env) is not None:
+        return InstallPlan(HOOK_COMMAND, False)
+    beside = hook_beside(executable)
+    if beside is None:
+        return InstallPlan(HOOK_COMMAND, False, warning=(
+            f"{HOOK_COMMAND!r} is not on PATH; Claude Code will not find it until the package "
+            "is installed (pipx install . in the autodream checkout) or --command gives its "
+            "full path"))
+    return InstallPlan(for_the_shell(str(beside)), False, note=(
+        f"autodream-hook is not on PATH; installing it by its full path {beside}"))
 
 
 def check_events(events: Iterable[str]) -> tuple[str, ...]:
@@ -155,40 +238,56 @@ def install_hook(
     events: Iterable[str] = EVENTS,
     *,
     command: str = HOOK_COMMAND,
+    only: bool = False,
     dry_run: bool = False,
     now: float | None = None,
 ) -> SettingsChange:
     """Add ``command`` as a hook for each event that does not already run it (or another
-    install of the hook: two would both fire after every turn)."""
+    install of the hook: two would both fire after every turn). With ``only``, ``command``
+    replaces any other install of the hook there: in a project's shared settings, a bare
+    ``autodream-hook`` or a full path (what older installs wrote) names one machine's hook."""
     chosen = check_events(events)
     old_text, data, indent = _load(path)
     hooks = _hooks_table(path, data)
     if hooks is None:
         hooks = data["hooks"] = {}
     added: list[str] = []
+    replaced: list[str] = []
     for event in chosen:
         groups = _event_groups(path, hooks, event)
-        if any(_is_ours(h, command) or (_is_ours(h, None) and not _gone(h["command"]))
-               for g in groups for h in _group_handlers(g)):
-            continue
-        # a hook by a full path that is gone (a virtualenv moved or rebuilt) runs nothing:
-        # installing again is how a person repairs it
+        handlers = [h for g in groups for h in _group_handlers(g)]
+        has = any(_is_ours(h, command) for h in handlers)
+        others = [h["command"] for h in handlers if _is_ours(h, None) and not _is_ours(h, command)]
+        if only:
+            stale = others
+            if has and not stale:
+                continue
+        else:
+            if has or any(not _gone(c) for c in others):
+                continue
+            # a hook by a full path that is gone (a virtualenv moved or rebuilt) runs nothing:
+            # installing again is how a person repairs it
+            stale = others
         emptied: list[int] = []
         for i, group in enumerate(groups):
-            kept = [h for h in _group_handlers(group) if not _is_ours(h, None)]
+            kept = [h for h in _group_handlers(group)
+                    if not (_is_ours(h, None) and h["command"] in stale)]
             if len(kept) != len(_group_handlers(group)):
                 group["hooks"] = kept
                 if not kept:
                     emptied.append(i)
         for i in reversed(emptied):
             del groups[i]
-        groups.append(
-            {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
-        )
+        if not has:
+            groups.append(
+                {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
+            )
         added.append(event)
+        replaced.extend(stale)
     if not added:
         return SettingsChange(path, "install", (), "", None, dry_run)
-    return _write(path, "install", tuple(added), old_text, data, indent, dry_run, now)
+    change = _write(path, "install", tuple(added), old_text, data, indent, dry_run, now)
+    return dataclasses.replace(change, replaced=tuple(dict.fromkeys(replaced)))
 
 
 def uninstall_hook(

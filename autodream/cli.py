@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import traceback
 from collections.abc import Callable
@@ -1373,6 +1372,8 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
             f"dry run: would {would} the autodream hook for {', '.join(change.events)}"
             + (f" and delete {change.path}, which held nothing else" if change.deleted
                else f" in {change.path}")
+            + (" in place of " + ", ".join(repr(c) for c in change.replaced)
+               if change.replaced else "")
             + "; nothing written"
         )
     elif change.deleted:
@@ -1380,9 +1381,10 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
                    f"{change.path}, which install had created and which held nothing else")
     else:
         backup = f" (previous file saved as {change.backup})" if change.backup else ""
-        click.echo(
-            f"{verb} the autodream hook for {', '.join(change.events)} in {change.path}{backup}"
-        )
+        instead = (" in place of " + ", ".join(repr(c) for c in change.replaced)
+                   if change.replaced else "")
+        click.echo(f"{verb} the autodream hook for {', '.join(change.events)} in "
+                   f"{change.path}{instead}{backup}")
     if shared and change.action == "install":
         click.echo(f"note: {SHARED_NOTE}")
 
@@ -1406,40 +1408,20 @@ def install(
     from autodream import claude_settings
 
     path = _settings_file(scope, project_dir)
-    shared = scope == "project" and not _given(click.get_current_context(), "hook_command")
-    if shared:
-        hook_command = claude_settings.SHARED_COMMAND
-    elif not _given(click.get_current_context(), "hook_command"):
-        beside = claude_settings.hook_beside(sys.executable, shutil.which(hook_command))
-        if beside is not None:
-            hook_command = str(beside)
-            click.echo(f"note: autodream-hook is not on PATH; installing it by its full path "
-                       f"{hook_command}", err=True)
+    given = hook_command if _given(click.get_current_context(), "hook_command") else None
+    plan = claude_settings.plan_install(scope == "project", given, env=os.environ,
+                                        executable=sys.executable)
+    if plan.note:
+        click.echo(f"note: {plan.note}", err=True)
     try:
         change = claude_settings.install_hook(
-            path, events, command=hook_command, dry_run=dry_run
+            path, events, command=plan.command, only=plan.shared, dry_run=dry_run
         )
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
-    _report_settings_change(change, as_json, shared=shared)
-    on_path = shutil.which(claude_settings.HOOK_COMMAND)
-    if shared and not claude_settings.shared_command_finds_hook(os.environ, on_path):
-        beside = claude_settings.hook_beside(sys.executable, on_path)
-        click.echo(
-            "warning: on this machine autodream-hook is not on PATH nor in ~/.local/bin, so "
-            "the hook will do nothing here; "
-            + (f"set AUTODREAM_HOOK_BIN={beside} where Claude Code runs, " if beside else "")
-            + "install the package with pipx (pipx install . in the autodream checkout), or "
-            "use `autodream install` (your user settings) instead",
-            err=True,
-        )
-    elif hook_command == claude_settings.HOOK_COMMAND and on_path is None:
-        click.echo(
-            f"warning: {hook_command!r} is not on PATH; Claude Code will not find it until the "
-            "package is installed (pipx install . in the autodream checkout) or --command "
-            "gives its full path",
-            err=True,
-        )
+    _report_settings_change(change, as_json, shared=plan.shared)
+    if plan.warning:
+        click.echo(f"warning: {plan.warning}", err=True)
 
 
 @cli.command(context_settings=CONTEXT_SETTINGS, epilog=EXIT_CODES_HELP)
@@ -1457,7 +1439,8 @@ def uninstall(
     from autodream import claude_settings
 
     path = _settings_file(scope, project_dir)
-    exact = hook_command if _given(click.get_current_context(), "hook_command") else None
+    exact = (claude_settings.for_the_shell(hook_command)
+             if _given(click.get_current_context(), "hook_command") else None)
     try:
         change = claude_settings.uninstall_hook(path, events, command=exact, dry_run=dry_run)
     except errors.AutodreamError as exc:

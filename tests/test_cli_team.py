@@ -286,3 +286,54 @@ def test_show_of_a_run_with_only_quiet_decisions_points_at_all_decisions(
     assert shown.exit_code == 0, shown.output
     # it said nothing of the decision at all
     assert "(1 scoring decision(s) not shown: --all-decisions)" in shown.stdout
+
+
+def test_install_project_repairs_what_an_older_install_wrote(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a bare autodream-hook and one machine's venv path: "already installed ... nothing
+    # changed", then a note (runs where installed, silent elsewhere) false for that file
+    project = _git_project(tmp_path)
+    settings = project / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    older = {"hooks": {
+        "Stop": [{"hooks": [{"type": "command", "command": "autodream-hook", "timeout": 10}]}],
+        "SessionEnd": [{"hooks": [{"type": "command",
+                                   "command": "/tmp/walk/venv/bin/autodream-hook",
+                                   "timeout": 1}]}]}}
+    settings.write_text(json.dumps(older, indent=2) + "\n")
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    result = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project)])
+    assert result.exit_code == 0, result.output
+    hooks = json.loads(settings.read_text())["hooks"]
+    assert [h["command"] for e in ("Stop", "SessionEnd") for g in hooks[e] for h in g["hooks"]] \
+        == [claude_settings.SHARED_COMMAND] * 2
+    assert "nothing changed" not in result.stdout
+    assert ("in place of 'autodream-hook', '/tmp/walk/venv/bin/autodream-hook'"
+            in result.stdout)
+    again = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project)])
+    assert "already installed" in again.stdout
+
+
+def test_install_command_with_a_space_is_quoted_for_the_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # written unquoted, sh ran "/opt/my" with the argument "tools/autodream-hook"
+    project = _git_project(tmp_path)
+    hook = tmp_path / "my tools" / "autodream-hook"
+    hook.parent.mkdir()
+    hook.write_text("#!/bin/sh\necho ran\n")
+    hook.chmod(0o755)
+    result = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project),
+                                      "--command", str(hook)])
+    assert result.exit_code == 0, result.output
+    command = _stop_command(project / ".claude" / "settings.json")
+    done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout) == (0, "ran\n")
+    # still known as the hook: a second install changes nothing, uninstall takes it out
+    again = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project),
+                                     "--command", str(hook)])
+    assert "already installed" in again.stdout
+    gone = CliRunner().invoke(cli, ["uninstall", "--project", "--project-dir", str(project),
+                                    "--command", str(hook)])
+    assert gone.exit_code == 0 and "removed" in gone.stdout
