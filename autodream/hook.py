@@ -65,7 +65,11 @@ def _run(env: Mapping[str, str]) -> str:
 
     found = blockers(settings, env)
     if found:
-        return f"{said}all gates open, but no dream started: {found[0]}"
+        decision = f"{said}all gates open, but no dream started: {found[0]}"
+        # without AUTODREAM_DEBUG nothing else records why memory stops being consolidated;
+        # a spawned dream that failed used to leave its error here
+        log_line(settings.state_dir, now, decision)
+        return decision
     pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
     return f"{said}all gates open: dream started (pid {pid})"
 
@@ -147,6 +151,19 @@ def spawn_dream(
             close_fds=True,
         )
     return child.pid
+
+
+def log_line(state_dir: object, now: float, message: str) -> None:
+    """Append ``<UTC time> autodream-hook: <message>`` to the state dir's dream.log; a log
+    that cannot be written is not the hook's failure (it never fails the turn)."""
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now))
+    log_dir = os.path.join(str(state_dir), "logs")
+    try:
+        os.makedirs(log_dir, exist_ok=True)
+        with open(os.path.join(log_dir, DREAM_LOG_FILENAME), "a", encoding="utf-8") as log:
+            log.write(f"{stamp} autodream-hook: {message}\n")
+    except OSError as exc:
+        _debug(f"cannot write {log_dir}/{DREAM_LOG_FILENAME}: {exc}")
 
 
 def read_stdin() -> bytes:

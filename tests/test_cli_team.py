@@ -135,7 +135,17 @@ def test_the_hook_refuses_a_dream_that_cannot_run_and_says_why(tmp_path: Path) -
     (line,) = result.stderr.splitlines()
     assert line.startswith("autodream-hook: all gates open, but no dream started: ")
     assert "API key" in line and "dream started (pid" not in line
-    assert not (layout.memory_dir / ".autodream" / "logs" / "dream.log").exists()
+    # without AUTODREAM_DEBUG the reason is still recorded where a failed start left its error
+    # (the scan throttle would let one call in ten minutes through: off here)
+    del env["AUTODREAM_DEBUG"]
+    env["AUTODREAM_SCAN_INTERVAL_MINUTES"] = "0"
+    result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
+                            capture_output=True, text=True, env=env, cwd=layout.project,
+                            timeout=30, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    log = (layout.memory_dir / ".autodream" / "logs" / "dream.log").read_text()
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(T0))
+    assert log.splitlines() == [f"{stamp} {line}"] * 2  # one a call, with or without debug
 
 
 def _watch_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Timeline:
