@@ -534,8 +534,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     from autodream import gates
     from autodream.settings import backend_choice
 
-    # a memory_dir named outright and not there is a problem line, as any other blocker is:
-    # the report shows which setting named it and where the rest would be read from
+    # a memory_dir named outright and not there is a problem line of the full report (which
+    # setting named it, where the rest would be read from), and then, as for any named path
+    # that is missing, an error (exit 3): a script must not read exit 0 as "all is well"
     missing: list[errors.AutodreamError] = []
     # (AUTODREAM_MEMORY_DIR the settings read themselves, and name as the env's)
     from_env = ctx.get_parameter_source("memory_dir") == click.core.ParameterSource.ENVIRONMENT
@@ -572,25 +573,27 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         "config": str(settings.config_path) if settings.config_path else None,
     }
     if as_json:
-        echo_json(
-            {
-                "status": "ok",
-                "paths": paths,
-                "backend": {"name": choice.name, "reason": choice.reason},
-                "date_order": {"value": settings.date_order,
-                               "source": settings.sources.get("date_order", "default")},
-                "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
-                "interrupted_commits": interrupted,
-                "problems": problems,
-                "broken_scrub_links": [b.as_dict() for b in broken],
-                "ignored_transcripts": ignored,
-                "transcript_sources": _source_counts(settings, report),
-                **report.as_dict(),
-                **({"codex_rollouts_not_read_list": [
-                    {"path": path, "reason": why} for path, why, _root in report.scan.foreign]}
-                   if verbose else {}),
-            }
-        )
+        document: dict[str, Any] = {
+            "status": "ok",
+            "paths": paths,
+            "backend": {"name": choice.name, "reason": choice.reason},
+            "date_order": {"value": settings.date_order,
+                           "source": settings.sources.get("date_order", "default")},
+            "thresholds": {k: getattr(settings, k) for k in THRESHOLD_OPTIONS},
+            "interrupted_commits": interrupted,
+            "problems": problems,
+            "broken_scrub_links": [b.as_dict() for b in broken],
+            "ignored_transcripts": ignored,
+            "transcript_sources": _source_counts(settings, report),
+            **report.as_dict(),
+            **({"codex_rollouts_not_read_list": [
+                {"path": path, "reason": why} for path, why, _root in report.scan.foreign]}
+               if verbose else {}),
+        }
+        if missing:
+            del document["status"]  # the error's own "status": "error" stands
+            raise fail(missing[0], document)
+        echo_json(document)
         return
     for name, value in paths.items():
         if name == "codex_sessions_dir":
@@ -673,6 +676,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         verdict += (f"; {len(unread)} place(s) of transcripts above not read" if len(unread) > 1
                     else "; the place of transcripts above not read")
     click.echo(f"verdict:      {verdict}")
+    if missing:
+        raise fail(missing[0])
 
 
 _SOURCE_NAMES = {"claude-code": "Claude Code", "codex": "Codex rollout",

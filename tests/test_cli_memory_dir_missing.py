@@ -30,7 +30,7 @@ def _env(project: Path) -> dict[str, str]:
 
 
 HOW = {"autodream.toml": (_toml, "in "), "env": (_env, "env AUTODREAM_MEMORY_DIR")}
-# (status shows it on a problem line with the rest of its report: below)
+# (status shows it on a problem line with the rest of its report, then exits 3: below)
 COMMANDS = {"dream": ["--force"], "dry run": ["--dry-run", "--force"],
             "log": ["log"], "show": ["show"], "undo": ["undo"]}
 
@@ -57,16 +57,22 @@ def test_status_shows_a_configured_memory_dir_not_there_as_a_problem(
     configure, source = HOW[how]
     env = configure(sample)
     result = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=env)
-    # was: exit 3 and only the error line, where every other blocker is a line of the report
-    assert result.exit_code == 0, result.output
+    # the full report, where the first fix had only the error line; and exit 3 as for any
+    # named path that is missing, where the report said exit 0 and a script read "all well"
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    (error,) = result.stderr.splitlines()
+    assert error.startswith(f"Error: memory_dir ({source}") and "does not exist" in error
     [problem] = [line for line in result.stdout.splitlines() if line.startswith("problem:")]
     assert f"memory_dir ({source}" in problem and str(sample / "memroy") in problem
     assert problem.endswith("(a dream fails, exit 3)")
     assert f"memory_dir:   {sample / 'memroy'}" in result.stdout
     assert "verdict:      a dream would fail (the problem above)" in result.stdout
     as_json = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)], env=env)
-    assert as_json.exit_code == 0, as_json.output
-    [listed] = json.loads(as_json.stdout)["problems"]
+    assert as_json.exit_code == errors.ConfigError.exit_code, as_json.output
+    document = json.loads(as_json.stdout)
+    assert (document["status"], document["exit_code"]) == ("error", 3)
+    assert document["paths"]["memory_dir"] == str(sample / "memroy")
+    [listed] = document["problems"]
     assert listed["exit_code"] == 3 and "directory does not exist" in listed["error"]
     assert not (sample / "memroy").exists()
 
