@@ -101,7 +101,7 @@ from autodream.engine.plans import (
     put_later_to_earlier,
     version_plan,
 )
-from autodream.engine.ports import KIND_OF, PORT_GIVEN, PORT_PLAIN, ties_port_or_kind
+from autodream.engine.ports import NAMES_OF_KIND, PORT_GIVEN, PORT_PLAIN, ties_port_or_kind
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -748,8 +748,9 @@ class Consolidator:
         # port said, words of no thing of their own do not set it apart: "the dev db port is
         # 5433 now, not 5432" of "We use Postgres 16 on port 5432")
         named = thing - PORT_PLAIN if replaced is not None else thing
-        found = [(e, said[0]) for e in about_ports if all(
-            w in (about := tokens(e.lead)) or KIND_OF.get(w, frozenset()) & about for w in named)
+        found = [(e, said[0]) for e in about_ports
+                 if all(w in (about := tokens(e.lead))
+                        or NAMES_OF_KIND.get(w, frozenset()) & about for w in named)
                  and len(said := sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(e.lead)})) == 1
                  and replaced in (None, said[0])]
         if not thing and found and replaced is None:

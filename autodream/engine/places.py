@@ -29,9 +29,9 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "design": ("figma", "sketch", "miro", "excalidraw"),
     "repos": ("github", "gitlab", "bitbucket"),
 }
-KIND_OF: dict[str, str] = {name: kind for kind, names in _KINDS.items() for name in names}
+PLACE_KIND: dict[str, str] = {name: kind for kind, names in _KINDS.items() for name in names}
 # longest first, so "google cloud run" is found before "google cloud"
-PLACE_NAMES: tuple[str, ...] = tuple(sorted(KIND_OF, key=lambda n: (-len(n), n)))
+PLACE_NAMES: tuple[str, ...] = tuple(sorted(PLACE_KIND, key=lambda n: (-len(n), n)))
 PLACE_PATTERN = names_pattern(PLACE_NAMES)
 # A known name followed by another capitalised word is part of a longer name ("AWS RDS",
 # "Google Cloud SQL"): some other product, of no known kind.
@@ -45,7 +45,7 @@ def places_in(text: str) -> list[str]:
 
 
 def kind_of(name: str) -> str | None:
-    return KIND_OF.get(" ".join(name.lower().split()))
+    return PLACE_KIND.get(" ".join(name.lower().split()))
 
 
 # A named host, region, cluster or database ("db2", "eu-west-1", "prod-cluster-3"): a name with a

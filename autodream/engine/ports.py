@@ -16,8 +16,8 @@ _MOVED_WHAT = re.compile(
     r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
     r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
     r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
-# what a thing with a port is called by its kind, as the words the entry names it by read
-KIND_OF: dict[str, frozenset[str]] = {
+# a kind of thing with a port ("db") -> the words an entry names such a thing by ("postgres")
+NAMES_OF_KIND: dict[str, frozenset[str]] = {
     kind: tokens(names) for kind, names in (
         ("db", "postgres postgresql mysql mariadb mongo mongodb database sqlite"),
         ("database", "postgres postgresql mysql mariadb mongo mongodb db sqlite"),
@@ -34,13 +34,12 @@ def ties_port(said: str, lead: str, old: str) -> bool | None:
     if not said:
         return None
     about = tokens(lead)
-    if "ov" in said or "igrat" in said or "hift" in said or "elocat" in said:
-        for m in _MOVED_WHAT.finditer(said):
-            said_what = tokens(m["what"])
-            what = (said_what - PORT_PLAIN) or said_what  # ("the dev server": all plain)
-            # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
-            if not all(w in about or KIND_OF.get(w, frozenset()) & about for w in what):
-                return False
+    for m in _MOVED_WHAT.finditer(said):
+        said_what = tokens(m["what"])
+        what = (said_what - PORT_PLAIN) or said_what  # ("the dev server": all plain)
+        # (a thing said by its kind is the entry's: "the dev DB" of Postgres)
+        if not all(w in about or NAMES_OF_KIND.get(w, frozenset()) & about for w in what):
+            return False
     if re.search(rf"(?:\b(?:off|from|port|grabbed|took|taking|on|using|uses|used|longer)\s+:?"
                  rf"|(?<![\w/]):){old}\b(?!\s*(?:ms|s|secs?|seconds|minutes|mb|kb|gb|%|px|rows|"
                  rf"lines|bytes|records)\b)"
@@ -58,6 +57,6 @@ def ties_port_or_kind(said: str, lead: str, old: str) -> bool | None:
     ("The db port changed." of "Postgres runs on port 5432 locally.")."""
     tie = ties_port(said, lead, old)
     if tie is None and (m := _PORT_OF_KIND.search(said)) is not None and (
-            KIND_OF[m["kind"].lower()] & tokens(lead)):
+            NAMES_OF_KIND[m["kind"].lower()] & tokens(lead)):
         return True
     return tie

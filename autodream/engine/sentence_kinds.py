@@ -19,7 +19,7 @@ from autodream.engine.dates import (
 )
 from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.model import CandidateKind
-from autodream.engine.places import KIND_OF, PLACE_PATTERN, SLOT_VALUE, places_in
+from autodream.engine.places import PLACE_KIND, PLACE_PATTERN, SLOT_VALUE, places_in
 from autodream.engine.revisions import chooses_an_end
 from autodream.engine.setting_changes import setting_change, turn_to_come, turned_back
 from autodream.engine.text import (
@@ -515,7 +515,8 @@ _POINTER = re.compile(
 # Where a team keeps things to look up: its docs, tracker, dashboards and designs (not where code
 # runs: "Our CI is on GitHub Actions" is what the project runs on)
 _KEEPING_PLACE = names_pattern(
-    [name for name, kind in KIND_OF.items() if kind in ("docs", "tickets", "monitoring", "design")]
+    [name for name, kind in PLACE_KIND.items()
+     if kind in ("docs", "tickets", "monitoring", "design")]
     # (and where experiments are tracked: "We track experiments in wandb, project mei-cseg")
     + ["google doc", "wiki", "wandb", "weights & biases", "mlflow", "tensorboard"])
 # "Our docs live in Notion", "Bugs are tracked in Linear", "Bugs go in GitHub issues": where to
@@ -532,7 +533,7 @@ _SENT_TO_MONITORING = re.compile(
     r"^(?:all\s+|our\s+)?(?:[\w-]+\s+)?(?:alerts|pages|incidents|errors|exceptions|crashes|"
     r"logs|metrics|traces|notifications)\s+(?:go|are\s+(?:sent|routed|reported|shipped))\s+"
     r"to\s+(?:the\s+|our\s+)?(?:"
-    + names_pattern([name for name, kind in KIND_OF.items() if kind == "monitoring"])
+    + names_pattern([name for name, kind in PLACE_KIND.items() if kind == "monitoring"])
     # (nothing after: "the alerts go to PagerDuty now" is a change told, read as one)
     + r")\s*[.!]?$", _I)
 _CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
