@@ -7,8 +7,8 @@ import re
 
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
-from autodream.engine.plans import _about
-from autodream.engine.rewrites import _moved_thing
+from autodream.engine.plans import mentions_thing
+from autodream.engine.rewrites import moved_thing
 from autodream.engine.sentence_kinds import _URL
 from autodream.engine.text import ADDRESS_AT, MOVED_TO_ADDRESS, NEW_ADDRESS, similarity, tokens
 
@@ -26,15 +26,15 @@ def _host_of(url: str) -> str:
 
 def moved_address_entry(live: list[Entry], cand: Candidate) -> Entry | None:
     """For "The runbook moved to confluence.acme.io/oncall": the live entry about the thing
-    moved (``_about``) that gives another address for it ("The on-call runbook is at
+    moved (``mentions_thing``) that gives another address for it ("The on-call runbook is at
     notion.so/..."); the one most like ``cand`` wins, then the earliest."""
     m = MOVED_TO_ADDRESS.search(cand.text)
-    thing = _moved_thing(cand.text)
+    thing = moved_thing(cand.text)
     if m is None or not thing:
         return None
     new = ADDRESS_AT.search(m[0], len(m[0].split()[0]))
     found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(live)
-             if _about(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
+             if mentions_thing(thing, e.lead) and ADDRESS_AT.search(e.lead) is not None
              and new is not None and new[0].lower() not in e.lead.lower()]
     return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
@@ -73,6 +73,6 @@ def given_new_address(live: list[Entry], cand: Candidate) -> tuple[Entry, str, s
         return None
     thing, new = tokens(told["thing"]), told["at"].rstrip(".,;:!?")
     found = [(e, said[0].rstrip(".,;:!?")) for e in live
-             if _about(thing, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
+             if mentions_thing(thing, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
              and said[0].rstrip(".,;:!?").lower() != new.lower()]
     return (found[0][0], found[0][1], new) if len(found) == 1 else None

@@ -7,7 +7,7 @@ import re
 
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
-from autodream.engine.plans import _only_where
+from autodream.engine.plans import only_where
 from autodream.engine.text import has_word, tokens
 
 # A rule against using a tool and nothing more: "Stop logging to wandb", "Never use wandb".
@@ -65,7 +65,7 @@ def bans_ended(cand: Candidate, new: str, by: Entry, live: list[Entry]) -> list[
     # A move back for one part ("for the docs site") ends only a stop told with the move
     # away ("Stop logging to wandb": logging to wandb again, it no longer holds as said);
     # a standing "Never use npm" still holds everywhere else
-    scoped = bool(_only_where(cand.text) or _BACK_FOR.search(cand.text))
+    scoped = bool(only_where(cand.text) or _BACK_FOR.search(cand.text))
     return [e for e in live if e is not by and e.type == "feedback" and ((
             _bans(e.lead, new) and not (
                 scoped and not e.lead.lower().startswith(("stop", "quit"))))

@@ -9,7 +9,7 @@ from datetime import date
 from autodream.engine.dates import latest_date
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
-from autodream.engine.plans import _LIST_MARK
+from autodream.engine.plans import LIST_MARK
 from autodream.engine.sentence_kinds import _AWAY_WORDS, BACK_FROM_AWAY
 from autodream.engine.text import tokens
 
@@ -32,7 +32,7 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
         return []
     away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
     covers = [e for e in live if e.type == "project" and away.match(
-        _LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
+        LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
             cand.source.day)]
     # (unless the one standing in is told to still do it: "..., raj still has billing")
     return [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(

@@ -34,11 +34,11 @@ from autodream.engine.guidance import (
     _and,
     _default_how,
     _default_why,
-    _guidance_for,
     _prohibition_how,
     _same_tool_as,
     _switch_how,
     _tool_of,
+    guidance_for,
 )
 from autodream.engine.history import declare, declare_file, lead_replaced, named_off_old_name
 from autodream.engine.matching import (
@@ -78,15 +78,13 @@ from autodream.engine.plan_entries import (
 from autodream.engine.plans import (
     _BY_ANOTHER_EVENT,
     _DONE_WORDS,
-    _LIST_MARK,
     _TOLD_PAST,
-    _about,
+    LIST_MARK,
     _at_the_event,
     _changed_when,
     _date_moved,
     _done_on,
     _due_by,
-    _only_where,
     _plan_history,
     _plans_before,
     _put_off,
@@ -97,6 +95,8 @@ from autodream.engine.plans import (
     _when_done,
     day_put_against,
     deadline_met,
+    mentions_thing,
+    only_where,
     plans_told_done,
     put_later_to_earlier,
     version_plan,
@@ -135,10 +135,10 @@ from autodream.engine.replacement import (
 )
 from autodream.engine.restating import (
     _choice_turned,
-    _is_rule,
-    _opposite_said,
     _says_again,
     _turns_choice_round,
+    is_rule,
+    opposite_said,
     restates_rule,
     said_once_more,
     turns_rule_round,
@@ -153,7 +153,6 @@ from autodream.engine.rewrites import (
     _claimed_as_it,
     _claims_more,
     _contrasted,
-    _moved_thing,
     _name_in_place,
     _names,
     _of_old_place,
@@ -174,6 +173,7 @@ from autodream.engine.rewrites import (
     _without_contrast,
     _without_old_place,
     _without_old_tool_clauses,
+    moved_thing,
 )
 from autodream.engine.sentence_kinds import _RULE_KINDS, TOLD_DONE, key_clause
 from autodream.engine.setting_changes import (
@@ -635,7 +635,7 @@ class Consolidator:
                     and (cand.key == "" or said_of_other_things(
                         key_clause(target.lead), cand.key, corrects)))
                     or one_put_right(self.live(), target, cand, corrects)) and (
-                    date_moved is None or _about(date_moved[0], target.lead)) and (
+                    date_moved is None or mentions_thing(date_moved[0], target.lead)) and (
                     change is None or is_about(change, target.lead)) and not (
                     # ("Next week we turn ArgoCD auto-sync back on ..." of "... is off during
                     # the freeze": a plan beside what holds until it is done)
@@ -843,8 +843,8 @@ class Consolidator:
         "Use spaces for indentation"), the rest go; each is a dated history line."""
         day = cand.source.day.isoformat()
         at, first = taken[0]
-        said = {i: _LIST_MARK.sub("", entry.statements[i]) for i, _ in taken}
-        bullet = _LIST_MARK.match(entry.statements[at])
+        said = {i: LIST_MARK.sub("", entry.statements[i]) for i, _ in taken}
+        bullet = LIST_MARK.match(entry.statements[at])
         lead = _choice_put(said[at], first) if first.subjectless else cand.text
         for i, rev in taken:
             entry.history.append(
@@ -909,7 +909,7 @@ class Consolidator:
             entry.description = description_for(entry.lead)
         if cand.why:
             entry.why, entry.generated_why = cand.why, False
-        _guidance_for(entry, cand, cluster)
+        guidance_for(entry, cand, cluster)
         self._superseded(entry, cand, cluster,
                          f"the rule turned round on {day}: '{shorten(turned[0], 80)}' no "
                          "longer holds")
@@ -1055,7 +1055,7 @@ class Consolidator:
         """The plan ``entry`` called off: the person's words lead, the plan is history, and
         its guidance, written for a day still ahead, goes."""
         day = cand.source.day.isoformat()
-        was = _LIST_MARK.sub("", entry.lead).strip()
+        was = LIST_MARK.sub("", entry.lead).strip()
         entry.history.append(f"Updated on {day}; previously: {was}")
         entry.statements = [cand.text]
         entry.description = description_for(cand.text)
@@ -1084,7 +1084,7 @@ class Consolidator:
         # the first would make "between 2026-08-15 and 2026-08-05"; the new statement leads
         ranged = any(was in m[0] for m in _DATE_SPAN.finditer(entry.lead))
         entry.history.append(
-            f"Updated on {day}; previously: {_LIST_MARK.sub('', entry.lead).strip()}" if ranged
+            f"Updated on {day}; previously: {LIST_MARK.sub('', entry.lead).strip()}" if ranged
             else f"Changed from {was} to {now} on {day}; previously {was}.")
         # "The design review is on 2026-07-14", moved to after the launch on 2026-07-22: "The
         # design review is after the launch on 2026-07-22"
@@ -1097,7 +1097,7 @@ class Consolidator:
         else:
             lead = cand.text if on_was is None or ranged or _TOLD_PAST.search(entry.lead) else (
                 entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])
-            _guidance_for(entry, cand, cluster)
+            guidance_for(entry, cand, cluster)
             entry.description = description_for(lead)
             # (the engine's own now: saying only the new title again, it is made anew)
             entry.generated_hook = entry.generated_hook or says_only_name(
@@ -1153,7 +1153,7 @@ class Consolidator:
             cand = replace(cand, new=_as_written(entry, cand.new),
                            old=cand.old and _as_written(entry, cand.old))
         new = cand.new or ""
-        thing = _moved_thing(cand.text)
+        thing = moved_thing(cand.text)
         current = self._current_of(entry)
         meant = current is None and cand.back and cand.old is None and not entry.history and (
             _meant_from(entry.lead, new) is not None)
@@ -1193,7 +1193,7 @@ class Consolidator:
             at = next((i for i, st in enumerate(entry.statements) if i and _names(st, old)
                        and not has_word(st, new)), 0)
         lead = entry.statements[at] if at else entry.lead
-        bullet = _LIST_MARK.match(lead)
+        bullet = LIST_MARK.match(lead)
         if bullet is not None:
             lead = lead[bullet.end():]
         if old is not None and split_version(old) is None and (
@@ -1219,7 +1219,7 @@ class Consolidator:
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
         kept_beside: str | None = None
-        if put is not None and (scope := _only_where(cand.text)) and not _about(
+        if put is not None and (scope := only_where(cand.text)) and not mentions_thing(
                 tokens(scope), lead):
             # "we go back to wandb, but only for the hyperparameter sweeps" over "We track
             # experiments in mlflow": put in place, the scope would be lost; the switch says it,
@@ -1293,7 +1293,7 @@ class Consolidator:
         stale = [s for i, s in enumerate(entry.statements) if i and i != at and old
                  and (_names(s, old) or _of_old_place(s, old, new)) and not has_word(s, new)]
         # a line pruned below for naming the old place keeps its address in the history
-        gone += [_LIST_MARK.sub("", s).strip().rstrip(".!?") for s in stale
+        gone += [LIST_MARK.sub("", s).strip().rstrip(".!?") for s in stale
                  if old and _of_old_place(s, old, new)]
         # (a value put right, "from 5432 to 5433", changed: no tool was switched)
         verb = "Switched back" if cand.back else "Changed" if new[:1].isdigit() and (
@@ -1332,7 +1332,7 @@ class Consolidator:
             # instead of mlflow", not "wandb instead of mlflow" of every run)
             entry.name = (_switch_title(cand) if put is None and (
                 TELLS_SWITCH.search(entry.name) or _ISO_DAY.search(entry.name)
-                or _only_where(cand.text))
+                or only_where(cand.text))
                 else _renamed_title(entry.name, old, new, cand.text, thing))
         # only an entry rewritten to name the new choice is renamed for it
         renamed = (self._rename_for(entry, named, ended[0] if len(ended) == 1 else old, new)
@@ -1457,7 +1457,7 @@ class Consolidator:
         beside "The v2 launch is on 2026-07-17"): it leads, and the plan, with each move of its
         date said in this dream since, is dated history. Kept beside it, the plan would read as
         a second launch, or one still to come."""
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         if done is None:  # (given: a version the plan upgrades to, told reached on that day)
             done = _done_on(cand)
             if done is None or not _due_by(lead, done) or not _same_event(
@@ -1500,7 +1500,7 @@ class Consolidator:
             # every statement it kept, and its own history ("resuming ..." said with "Deadline
             # for the ESO migration is still ...")
             for line in [*other.history, *(
-                    f"Updated on {day.isoformat()}; previously: {_LIST_MARK.sub('', said)}"
+                    f"Updated on {day.isoformat()}; previously: {LIST_MARK.sub('', said)}"
                     for said in other.statements)]:
                 if line not in keep.history:
                     keep.history.append(line)
@@ -1528,7 +1528,7 @@ class Consolidator:
         # what was done must be named: "We shipped it today" is of whatever "it" was
         if done is not None and any(w not in _DONE_WORDS for w in _event_words(cand.text)):
             found = [e for e in self.live() if e.type == "project" and _due_by(
-                lead := _LIST_MARK.sub("", e.lead), done) and _same_event(
+                lead := LIST_MARK.sub("", e.lead), done) and _same_event(
                     lead, deed_of(cand.text))]
             if len(found) == 1 and self._came_to_pass(found[0], cand, cluster):
                 return
@@ -1554,10 +1554,10 @@ class Consolidator:
         # A restatement says nothing the entry does not: a new date or number ("the demo is on
         # 2026-07-31" against "... on 2026-07-24") is a change, however similar the words, and
         # so is one word put in place of another ("I prefer tabs" -> "I prefer spaces").
-        rule = entry.type == "feedback" and _is_rule(cand)
+        rule = entry.type == "feedback" and is_rule(cand)
         if any((_says_again(cand.text, s) or (rule and restates_rule(s, cand.text)))
                and same_values(cand.text, s) and not _word_replaced(s, cand.text)
-               and not _opposite_said(s, cand.text)
+               and not opposite_said(s, cand.text)
                # "We are not doing Karpenter after all" takes the decision back
                and not (NOT_AFTER_ALL.search(cand.text) and DECIDED.search(s))
                # "We launched v2 on 2026-07-15" of "The v2 launch is on 2026-07-15": news that
@@ -1602,7 +1602,7 @@ class Consolidator:
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or entry.description == description_for(previous):
                 entry.description = description_for(entry.lead)
-            _guidance_for(entry, cand, cluster)
+            guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, previous, cand)
             named_off_old_name(entry, previous, cand.text)
             action = "superseded"
@@ -1626,7 +1626,7 @@ class Consolidator:
                     entry.description == description_for(s) for s in earlier):
                 entry.description = description_for(entry.lead)
             if replaced_lead in earlier:
-                _guidance_for(entry, cand, cluster)
+                guidance_for(entry, cand, cluster)
             self._named_off_old_address(entry, replaced_lead, cand)
             named_off_old_name(entry, replaced_lead, cand.text)
             action = "superseded"
@@ -1681,8 +1681,8 @@ class Consolidator:
                       "leads as it was")
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
-        said_alone = _alone(cand.text) if _is_rule(cand) else cand.text
-        if _is_rule(cand) and len(cluster.members) == 1:
+        said_alone = _alone(cand.text) if is_rule(cand) else cand.text
+        if is_rule(cand) and len(cluster.members) == 1:
             # ("Again, require not assert": said before where no memory kept it, the first
             # memory of it says the rule alone; with its first telling beside it, the two are
             # weighed as said, below)
@@ -1710,7 +1710,7 @@ class Consolidator:
         # "Dont use semicolons i hate them", then "dont use semicolns": the rule as first said,
         # the later words adding nothing (they led, and the reason went into the history)
         again = traded is None and put_off is None and first.text != cand.text and (
-            _is_rule(cand) and said_once_more(first.text, cand.text))
+            is_rule(cand) and said_once_more(first.text, cand.text))
         if again:
             lead = first.text
         # (an address ends the clause matched at its "https:"; the title gives its host)
@@ -1771,7 +1771,7 @@ class Consolidator:
                 entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
         elif first.text != cand.text and not again and replaces(
                 first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
-                _is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
+                is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
                     cand.text, first.text):
             entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
             entry.history.append(

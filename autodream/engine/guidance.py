@@ -13,7 +13,7 @@ from autodream.engine.entries import (
 )
 from autodream.engine.model import Candidate, Cluster
 from autodream.engine.plans import (
-    _only_where,
+    only_where,
 )
 from autodream.engine.replacement import (
     _says_rule,
@@ -33,7 +33,7 @@ from autodream.engine.versions import (
 from autodream.engine.wording import intended
 
 
-def _guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+def guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
     """Why and How for the statement that replaced the entry's lead. The old ones were written
     for the statement replaced ("avoid syntax newer than 3.8" under "now requires 3.10"):
     keeping them would present stale guidance as current. The history line keeps the old
@@ -128,7 +128,7 @@ _FOR_WHERE = re.compile(r"\b(?:to|on)\s+[\w.+#-]+\s+(?:for|in|on)\s+(?P<where>(?
 def _switch_how(new: str, was: str, said: str) -> str:
     """How to apply a switch; one made in one place alone ("on staging only") says where, since
     elsewhere the old choice is still current."""
-    where = _only_where(said)
+    where = only_where(said)
     if not where and " else" in said and (m := _FOR_WHERE.search(said)):
         where = m["where"]
     # "GitHub Actions and Jenkins": more than one

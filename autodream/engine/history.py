@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from autodream.engine.entries import Entry, description_for, title_for
-from autodream.engine.guidance import _guidance_for
+from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
 from autodream.engine.text import has_word
 
@@ -41,7 +41,7 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
         entry.name = title_for(cand.text) or entry.name
     if entry.original is None or entry.description == description_for(previous):
         entry.description = description_for(entry.lead)
-    _guidance_for(entry, cand, cluster)
+    guidance_for(entry, cand, cluster)
     return previous
 
 

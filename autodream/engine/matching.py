@@ -11,7 +11,7 @@ from datetime import date
 from autodream.engine.bans import BAN_OPENER
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate, Source
-from autodream.engine.plans import _LIST_MARK, _about, _another_plan, _said_on
+from autodream.engine.plans import LIST_MARK, another_plan, entry_said_on, mentions_thing
 from autodream.engine.replacement import (
     _one_name,
     _rule_clauses,
@@ -19,16 +19,16 @@ from autodream.engine.replacement import (
     left_in,
     same_values,
 )
-from autodream.engine.restating import _is_rule, _opposite_said
+from autodream.engine.restating import is_rule, opposite_said
 from autodream.engine.revisions import Revision, revision
 from autodream.engine.rewrites import (
     _EXCEPTED,
     _PREFERRING,
-    _moved_thing,
     _only_forbids,
     _says_of,
     _set_against,
     _upshot,
+    moved_thing,
 )
 from autodream.engine.sentence_kinds import (
     _RULE_KINDS,
@@ -123,7 +123,7 @@ _DAY_ONLY = re.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}
 def entry_still_current(live: list[Entry], cand: Candidate) -> Entry | None:
     """The live entry most like ``cand`` that names what ``cand`` moved back to as what is
     used (not as what is not), about what moved when that is said."""
-    new, thing = cand.new or "", _moved_thing(cand.text)
+    new, thing = cand.new or "", moved_thing(cand.text)
     found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(live)
              if _says_of(e.lead, thing, new) and not _set_against(e.lead, new)
              and not left_in(e.lead, new)
@@ -162,7 +162,7 @@ def best_match(live: list[Entry], cand: Candidate, match_similarity: float) -> E
     # "Our main branch is now trunk" is about the default branch
     texts = {cand.match_text, cand.text, _one_name(cand.text)}
     # (a fact: a rule said on, "Never push to main on Fridays", is narrower, not more)
-    said_on = _said_on(cand.text, [e for e in live if e.type == cand.type]) if (
+    said_on = entry_said_on(cand.text, [e for e in live if e.type == cand.type]) if (
         cand.kind == "fact") else None
     if said_on is not None:
         return said_on
@@ -185,7 +185,7 @@ def best_match(live: list[Entry], cand: Candidate, match_similarity: float) -> E
         bounds = [(similarity_bound(text, s), text, s) for text, s in pairs]
         bound = max(b for b, _, _ in bounds)
         # (another plan on another day is asked only of the entries the ceiling lets by)
-        if bound >= needed and not _another_plan(cand, entry):
+        if bound >= needed and not another_plan(cand, entry):
             # only a pair whose own ceiling reaches what is needed can make the entry
             # chosen, and then it is the most similar: difflib is spared the others
             ranked.append((bound, pos, entry,
@@ -246,7 +246,7 @@ def taken_back(live: list[Entry], cand: Candidate
         if entry.type != cand.type and {entry.type, cand.type} != _PREFERRING:
             continue  # a preference may be kept as what the user is like, or as feedback
         taken = [(i, r) for i, s in enumerate(entry.statements)
-                 if (r := revision(_LIST_MARK.sub("", s), cand.text)) is not None]
+                 if (r := revision(LIST_MARK.sub("", s), cand.text)) is not None]
         if taken:
             found.append((similarity(cand.text, entry.lead), -pos, entry, taken))
     if not found:
@@ -276,7 +276,7 @@ def taken_back_by_word(live: list[Entry], cand: Candidate
                 _said_lately(entry, cand.source)):
             continue
         for i, said in enumerate(entry.statements):
-            said = _LIST_MARK.sub("", said)
+            said = LIST_MARK.sub("", said)
             if where and (other := _scopes(said)) and not where & other:
                 continue  # ("Use 4 spaces in Python files" takes back no YAML rule)
             others = [t for t in tools_in(said) if tool_kinds(t) & kinds
@@ -308,7 +308,7 @@ def rule_entry(live: list[Entry], cand: Candidate, meets: Callable[[str, str], b
     """The feedback entry with a rule ``cand`` ``meets`` (says again in other words, or
     turns round), too unlike it for ``best_match`` ("Our convention is to squash-merge" /
     "We always squash-merge pull requests"); the most similar one, then the first."""
-    if not _is_rule(cand):
+    if not is_rule(cand):
         return None
     found = [(similarity(cand.text, e.lead), -pos, e) for pos, e in enumerate(live)
              if e.type == "feedback" and any(meets(s, cand.text) for s in e.statements)]
@@ -340,7 +340,7 @@ def restated_as_other_type(live: list[Entry], cand: Candidate) -> tuple[Entry, b
     for entry in live:
         if entry.type not in _RULE_OR_PROJECT or entry.type == cand.type:
             continue
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         told = _rule_clauses(lead)
         if tool and (entry.type != "feedback" or _set_against(lead, tool[0]) or not any(
                 said <= _owner_plain(part_core) for _, part_core, *_ in told)):
@@ -348,7 +348,7 @@ def restated_as_other_type(live: list[Entry], cand: Candidate) -> tuple[Entry, b
         if (bool(tool) or any(
                 said <= (core := _owner_plain(part_core)) and 3 * len(said) >= 2 * len(core)
                 and part_forbids == forbids for _, part_core, part_forbids, _ in told)) and (
-                same_values(cand.text, lead) and not _opposite_said(lead, cand.text)):
+                same_values(cand.text, lead) and not opposite_said(lead, cand.text)):
             # (a rule says more in more clauses; a fact's more is news of a day: "..., I
             # spotted 'colour' in the pricing FAQ")
             found.append((entry, len(clauses) > len(told) and cand.kind in _RULE_KINDS))
@@ -398,8 +398,8 @@ def one_other(
     """The live entry, ``about`` ``thing`` when a thing is named, in whose lead
     ``named_in`` finds exactly one value and not ``new``, with that value: what ``new``
     replaced. The entry most like ``cand`` wins, then the earliest; only one ``open_to``
-    takes, if given. ``about`` is ``_about`` unless given."""
-    about = about or _about
+    takes, if given. ``about`` is ``mentions_thing`` unless given."""
+    about = about or mentions_thing
     found: list[tuple[float, int, Entry, str]] = []
     for pos, entry in enumerate(live):
         if (thing and not about(thing, entry.lead)) or (

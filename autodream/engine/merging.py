@@ -7,7 +7,7 @@ from autodream.engine.entries import Entry
 from autodream.engine.folding import capped
 from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
-from autodream.engine.replacement import _values, about_other_things, choice_difference
+from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.text import dice, similar, similarity, tokens
 
 
@@ -21,7 +21,7 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
     full = {e.file: f"{e.name}. {e.lead}" for e in live}
     full_tokens = {e.file: tokens(full[e.file]) for e in live}
     lead_tokens = {e.file: tokens(e.lead) for e in live}
-    values = {e.file: _values(e.lead) for e in live}
+    values = {e.file: specific_values(e.lead) for e in live}
     dated = {e.file: e.reference_day() is not None for e in live}
     threshold = options.duplicate_similarity
     # Entries of another type are never merged: each meets only the later ones of its own

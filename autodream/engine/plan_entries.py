@@ -23,9 +23,8 @@ from autodream.engine.matching import one_other
 from autodream.engine.model import Candidate, Decision
 from autodream.engine.plans import (
     _BY_ANOTHER_EVENT,
-    _LIST_MARK,
     _TOLD_PAST,
-    _about,
+    LIST_MARK,
     _about_event,
     _done_on,
     _due_by,
@@ -33,6 +32,7 @@ from autodream.engine.plans import (
     _past_title,
     _same_event,
     _what_is_planned,
+    mentions_thing,
     named_within,
     told_happened,
 )
@@ -89,7 +89,7 @@ def same_plan(live: list[Entry], cand: Candidate) -> Entry | None:
         return None
     (day,) = days
     for entry in live:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         # ``in`` first: most entries name no such day, and dating every lead costs
         if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
                 d.lower() for d in date_mentions(lead)} != days:
@@ -128,7 +128,7 @@ def plan_still_on(live: list[Entry], cand: Candidate) -> Entry | None:
         return None
     thing = tokens(m["what"]) - STOPWORDS
     found = [entry for entry in live if entry.type == "project" and thing and (
-        lead := _LIST_MARK.sub("", entry.lead)) and not _FORBIDS.search(lead)
+        lead := LIST_MARK.sub("", entry.lead)) and not _FORBIDS.search(lead)
         and set(_ISO_DAY.findall(lead)) == days and _about_event(thing, lead)]
     return found[0] if len(found) == 1 else None
 
@@ -139,7 +139,7 @@ def plan_on_day(live: list[Entry], cand: Candidate, was: str) -> Entry | None:
     said = tokens(cand.text) - STOPWORDS - CALENDAR_WORDS
     found: list[Entry] = []
     for entry in live:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         if (entry.type == "project" and not _FORBIDS.search(lead)
                 and {d.lower() for d in date_mentions(lead)} == {was.lower()}
                 and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
@@ -159,7 +159,7 @@ def plan_changed(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] |
     said = _what_is_planned(cand.text) - STOPWORDS - _WHO_OWES
     found: list[tuple[Entry, str]] = []
     for entry in live:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         if entry.type != "project" or _FORBIDS.search(lead) or _TOLD_PAST.search(lead):
             continue
         planned = {d.lower(): d for d in date_mentions(lead)}
@@ -177,7 +177,7 @@ def plan_shifted(live: list[Entry], thing: frozenset[str], days: int
     told. A plan told as past, or a day forbidden, is no plan to move."""
     found: list[tuple[Entry, dict[str, str]]] = []
     for entry in live:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         if not _ISO_DAY.search(lead) or _TOLD_PAST.search(lead) or _FORBIDS.search(lead):
             continue
         named = {d.lower(): d for part in _CLAUSE_EDGE.split(lead)[::2]
@@ -198,7 +198,7 @@ def plan_of(live: list[Entry], thing: frozenset[str]) -> Entry | None:
     more than one: which one is meant is not told. A plan told as past, or a day
     forbidden, is no plan."""
     found = [entry for entry in live if entry.type == "project" and not (
-        _TOLD_PAST.search(lead := _LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
+        _TOLD_PAST.search(lead := LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
              and any(_about_event(thing, part) and date_mentions(part)
                      for part in _CLAUSE_EDGE.split(lead)[::2])]
     return found[0] if len(found) == 1 else None
@@ -214,7 +214,7 @@ def plan_moved_there(live: list[Entry], thing: frozenset[str], new: str) -> Entr
             d.lower() for d in date_mentions(_NOT_THE_DAY.sub("", e.lead))] == [new.lower()]
             and _about_event(thing, e.lead)), None) if _ISO_DAY.fullmatch(new) else None
     return next((e for e in live if new.lower() in e.lead.lower()
-                 and _about(thing, e.lead)), None)
+                 and mentions_thing(thing, e.lead)), None)
 
 
 def plan_told_done(live: list[Entry], cand: Candidate) -> Entry | None:
@@ -223,7 +223,7 @@ def plan_told_done(live: list[Entry], cand: Candidate) -> Entry | None:
     if done is None:
         return None
     found = [e for e in live if e.type == "project" and _due_by(
-        lead := _LIST_MARK.sub("", e.lead), done) and _same_event(lead, deed_of(cand.text))]
+        lead := LIST_MARK.sub("", e.lead), done) and _same_event(lead, deed_of(cand.text))]
     return found[0] if len(found) == 1 else None
 
 
@@ -234,7 +234,7 @@ def done_on_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
     done = _done_on(cand) if cand.kind == "fact" else None
     said = cand.source.day
     if done is None or said - done != timedelta(days=7) or not any(
-            e.type == "project" and latest_date(lead := _LIST_MARK.sub("", e.lead)) == said
+            e.type == "project" and latest_date(lead := LIST_MARK.sub("", e.lead)) == said
             and _due_by(lead, said) and _same_event(lead, deed_of(cand.text)) for e in live):
         return cand
     was, now = done.isoformat(), said.isoformat()

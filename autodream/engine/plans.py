@@ -96,7 +96,7 @@ def _what_is_planned(text: str) -> frozenset[str]:
                      and t not in CALENDAR_WORDS and not any(c.isdigit() for c in t))
 
 
-def _another_plan(cand: Candidate, entry: Entry) -> bool:
+def another_plan(cand: Candidate, entry: Entry) -> bool:
     """``cand`` plans another event than ``entry`` does, on another day: "The release is on
     2026-07-24" is not the "code freeze starts on 2026-07-13", however alike two short dated
     sentences read; a plan moved keeps a word of what moved ("The release moved to ...")."""
@@ -209,10 +209,10 @@ def _moved_words(said: str) -> list[str]:
         words = [w for w in words if not re.fullmatch(tool_pattern(tool[0]), w, re.I)]
     # (not "only for the sweeps" told first: "We go back to wandb, but only for the sweeps" is
     # of the entry on wandb and mlflow, which need not name the sweeps)
-    return words + _only_where(said, told_first=False).removeprefix("the ").split()
+    return words + only_where(said, told_first=False).removeprefix("the ").split()
 
 
-def _only_where(said: str, *, told_first: bool = True) -> str:
+def only_where(said: str, *, told_first: bool = True) -> str:
     """Where alone a switch was made ("the Lambda functions" of "... in the Lambda functions
     only", "the sweeps" of "..., but only for the sweeps"), or ""; ``told_first``: with "only"
     before where, too."""
@@ -482,7 +482,7 @@ def _at_the_event(text: str) -> bool:
         who.lower() not in _NO_ONE and not tools_in(who))
 
 
-def _said_on(text: str, entries: list[Entry]) -> Entry | None:
+def entry_said_on(text: str, entries: list[Entry]) -> Entry | None:
     """The entry whose whole lead ``text`` opens with and goes on from ("We use pytest" in "We
     use pytest with the xdist plugin for parallel test runs"): it says all the entry says and
     more, however unlike the two read once the words more outweigh it (they made two memories
@@ -490,7 +490,7 @@ def _said_on(text: str, entries: list[Entry]) -> Entry | None:
     said = text.lower()
     found: Entry | None = None
     for entry in entries:
-        lead = _LIST_MARK.sub("", entry.lead).rstrip(" .!").lower()
+        lead = LIST_MARK.sub("", entry.lead).rstrip(" .!").lower()
         if (len(lead) > len(said) or not said.startswith(lead) or len(lead.split()) < 3
                 or not _GOES_ON.match(said, len(lead))):
             continue
@@ -647,7 +647,7 @@ def _plan_history(first: str, later: list[tuple[str, date]], done: Candidate) ->
     return lines
 
 
-def _about(thing: frozenset[str], text: str) -> bool:
+def mentions_thing(thing: frozenset[str], text: str) -> bool:
     """Every word of ``thing`` is in ``text``; a plural is the same word. A word that only says
     what kind of thing it is ("the RDS database", "the billing service") may be left out of a
     text that names no kind: "We use Postgres 14 on RDS" is about the RDS database."""
@@ -658,10 +658,10 @@ def _about(thing: frozenset[str], text: str) -> bool:
 
 
 def _about_event(thing: frozenset[str], text: str) -> bool:
-    """``_about``, an event told by its verb or its noun, or by a word said alike, as one
+    """``mentions_thing``, an event told by its verb or its noun, or by a word said alike, as one
     ("The v1 API release moved to ..." of "We're releasing the v1 API on ...", "The
     deprecation moved to ..." of "We deprecate the v1 API on ...")."""
-    if _about(thing, text):
+    if mentions_thing(thing, text):
         return True
     if "go-live" in thing and _GOES_LIVE.search(text):
         # "The refunds v2 go-live moved ..." of "The v2 refunds API goes live on ...": the
@@ -693,7 +693,7 @@ _KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "ser
                          "machine", "box", "host", "app", "application"})
 
 
-_LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
 # A version reached, told as how things stand: "Prod is on 1.30 as of this morning", "Staging
@@ -728,7 +728,7 @@ def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
         rf"\bto\s+(?:[A-Za-z][\w-]*\s+)?v?{re.escape(m['version'])}(?![\d.]*\d)", re.I)
     found = []
     for entry in entries:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         due = latest_date(lead)
         if (entry.type == "project" and what and due is not None and due <= day + _EARLY
                 and _UPGRADE_WORD.search(lead) and to_version.search(lead)
@@ -751,14 +751,14 @@ def plans_told_done(cand: Candidate, what: str, entries: list[Entry]) -> list[En
         return []
     found = []
     for entry in entries:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         said = entry.reference_day()  # (a plan said after it was told done is another's)
         if (entry.type == "project" and latest_date(lead) is not None and named <= tokens(lead)
                 and (said is None or said <= cand.source.day)):
             found.append(entry)
     sessions = {s.session_id for e in found for s in e.sources()}
     deadlines = [e for e in entries if e.type == "project" and e not in found and (
-        _BARE_DEADLINE.match(_LIST_MARK.sub("", e.lead))) and any(
+        _BARE_DEADLINE.match(LIST_MARK.sub("", e.lead))) and any(
             s.session_id in sessions for s in e.sources())]
     return sorted(found, key=lambda e: (e.reference_day() or cand.source.day, e.index_pos)) + (
         deadlines)
@@ -783,7 +783,7 @@ def deadline_met(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
     handed = tokens(cand.text)
     found = []
     for entry in entries:
-        lead = _LIST_MARK.sub("", entry.lead)
+        lead = LIST_MARK.sub("", entry.lead)
         m = _DEADLINE_WORD.search(lead)
         due = latest_date(lead)
         if (entry.type == "project" and m is not None and due is not None

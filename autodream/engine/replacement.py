@@ -220,7 +220,7 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
     moved to 2026-07-17", too short for ``choice_difference`` (two words in common). Anything
     else that differs ("the release *notes* are due on ...") makes them different statements."""
     a, b = _words(old), _words(new)
-    values_a, values_b = _values(old), _values(new)
+    values_a, values_b = specific_values(old), specific_values(new)
     plain_a, plain_b = a.keys() - values_a, b.keys() - values_b
     if not plain_a or (plain_a ^ plain_b) - _MOVE_WORDS:
         return None
@@ -244,7 +244,7 @@ def _value_put_right(old: str, new: str, corrects: bool) -> tuple[str, str] | No
     is about nothing else."""
     refused = _NOT_VALUE.search(new) if " not " in new else None
     told = new[:refused.start()] if refused is not None else new
-    values_old, values_new = _values(old), _values(told)
+    values_old, values_new = specific_values(old), specific_values(told)
     if len(values_old) != 1 or len(values_new) != 1 or _plain_values(old) == _plain_values(told):
         return None
     (was,), (now,) = values_old, values_new
@@ -1014,14 +1014,14 @@ def _as_said(word: str, text: str) -> str:
     return said[0] if said else word
 
 
-def _values(text: str) -> frozenset[str]:
+def specific_values(text: str) -> frozenset[str]:
     """Numbers, dates, versions and identifiers with digits: what makes a fact specific."""
     return frozenset(w.lower() for w in _CHOICE_WORD.findall(text) if _is_value(w))
 
 
 def _plain_values(text: str) -> set[str]:
-    """``_values`` as written loosely: "v0.3" and "0.3", "3.12.0" and "3.12" are one."""
-    return {_plain_value(v) for v in _values(text)}
+    """``specific_values`` as written loosely: "v0.3" and "0.3", "3.12.0" and "3.12" are one."""
+    return {_plain_value(v) for v in specific_values(text)}
 
 
 def coverage(part: str, whole: str) -> float:
@@ -1048,7 +1048,7 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "remove": "delete", "removed": "deleted", "execute": "run", "executed": "ran",
                "utilize": "use", "utilise": "use",
                # "PRs should stay small" is "Keep PRs small" (and "stay down" is no "keep
-               # running": ``_opposite_said``)
+               # running": ``opposite_said``)
                "stay": "keep", "stays": "keeps",
                # a tracker's "tickets" are its "issues"
                "ticket": "issue", "tickets": "issues",

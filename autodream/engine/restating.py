@@ -38,7 +38,7 @@ _OPPOSITES = frozenset((a, b) for x, y in (
     ("allowed", "forbidden"), ("in", "out")) for a, b in ((x, y), (y, x)))
 
 
-def _opposite_said(old: str, new: str) -> bool:
+def opposite_said(old: str, new: str) -> bool:
     """``new`` says a state the opposite of one ``old`` says, of the same thing ("Keep the
     staging DB running overnight" / "The staging DB should stay down overnight")."""
     was, now = set(re.findall(r"[a-z]+", old.lower())), set(re.findall(r"[a-z]+", new.lower()))
@@ -117,7 +117,7 @@ def said_once_more(old: str, new: str) -> bool:
     # (a rule that sets one thing against another forbids the other: "no .view() chains",
     # told as said before, is "rearrange instead of view chains" again)
     if (bool(_FORBIDS.search(old)) != bool(_FORBIDS.search(new)) and not (
-            told is not None and _SET_AGAINST.search(old))) or _opposite_said(old, new) or (
+            told is not None and _SET_AGAINST.search(old))) or opposite_said(old, new) or (
             not same_values(new, old)):
         return False
     if told is not None:
@@ -226,7 +226,7 @@ def _turns_choice_round(old: str, new: str) -> bool:
     return _choice_turned(old, new) is not None
 
 
-def _is_rule(cand: Candidate) -> bool:
+def is_rule(cand: Candidate) -> bool:
     return cand.type == "feedback" and (cand.kind in ("preference", "prohibition") or bool(
         _SAYS_RULE.search(cand.text)))
 
@@ -297,4 +297,4 @@ def _limits(line: str, other: str) -> bool:
 
 def _same_turns(line: str, other: str) -> bool:
     return bool(_FORBIDS.search(line)) == bool(_FORBIDS.search(other)) and not (
-        _opposite_said(line, other)) and same_values(line, other)
+        opposite_said(line, other)) and same_values(line, other)

@@ -19,9 +19,9 @@ from autodream.engine.model import Candidate
 from autodream.engine.places import kind_of, places_in
 from autodream.engine.plans import (
     _VERSION_END,
-    _about,
     _moved_words,
-    _only_where,
+    mentions_thing,
+    only_where,
 )
 from autodream.engine.replacement import (
     _ALSO,
@@ -254,7 +254,7 @@ def _claims_more(said: str, tool: str, text: str) -> bool:
 
 # One switch said in many sessions is matched against every entry each time: read it once.
 @lru_cache(maxsize=4096)
-def _moved_thing(said: str) -> frozenset[str]:
+def moved_thing(said: str) -> frozenset[str]:
     """The content words of what a move says moved, or none."""
     return tokens(" ".join(_moved_words(said)))
 
@@ -317,7 +317,7 @@ def _put_in_place(
         return _in_place(text, old, new, said)
     parts = _clause_parts(text)
     naming = [i for i in range(0, len(parts), 2) if _names(parts[i], old)]
-    chosen = [i for i in naming if _about(thing, parts[i])]
+    chosen = [i for i in naming if mentions_thing(thing, parts[i])]
     if not chosen:
         return None
     if len(chosen) == len(naming) and len(naming) == len(parts[::2]):
@@ -526,7 +526,7 @@ def _switch_title(cand: Candidate) -> str:
     # "we upgraded Django to 5.0" moved no thing but the tool itself
     moved = _moved_words(cand.text)
     # "..., but only for the hyperparameter sweeps": where alone, told first, too
-    moved += [w for w in _only_where(cand.text).removeprefix("the ").split() if w not in moved]
+    moved += [w for w in only_where(cand.text).removeprefix("the ").split() if w not in moved]
     what = " ".join(w for w in moved if new is None or w.lower() != new[0].lower())
     if new is not None and old is not None and new[0].lower() == old[0].lower():
         # "Django version: 5.1 instead of 4.2", not "django 5.1 instead of django 4.2" (filed
@@ -542,7 +542,7 @@ def _renamed_title(name: str, old: str, new: str, said: str, thing: frozenset[st
     """An entry's title after a switch: a title the engine gave a switch ("CI: GitHub Actions
     instead of Jenkins") is about what moved as a whole; any other as its statement is."""
     head, colon, rest = name.partition(": ")
-    if colon and thing and _about(thing, head):
+    if colon and thing and mentions_thing(thing, head):
         return f"{head}: {_in_place(rest, old, new, said)}"
     return _put_in_place(name, old, new, said, thing) or name
 
@@ -572,7 +572,7 @@ def _says_of(text: str, thing: frozenset[str], name: str) -> bool:
     the runbooks."""
     if not thing:
         return has_word(text, name)
-    return any(_about(thing, part) and has_word(part, name)
+    return any(mentions_thing(thing, part) and has_word(part, name)
                for part in _CLAUSE_EDGE.split(text)[::2])
 
 
@@ -594,7 +594,7 @@ def _over_left(
     if when is not None and (cand.source.day - when.last).days > _RECENT_SWITCH_DAYS:
         return None
     if thing:
-        return over if _about(thing, lead) else None
+        return over if mentions_thing(thing, lead) else None
     kind = kind_of(over)
     return over if kind is not None and kind == kind_of(new) else None
 
@@ -642,7 +642,7 @@ def _tells_of(text: str, name: str, other: str, thing: frozenset[str]) -> bool:
     subject = re.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
     return any((m := subject.match(part.strip())) is not None
                and m["next"].lower() not in _USED_AS and not has_word(part, other)
-               and (not thing or _about(thing, part))
+               and (not thing or mentions_thing(thing, part))
                for said in sentences(text) for part in _clause_parts(said)[::2])
 
 

@@ -12,7 +12,7 @@ from autodream.engine.entries import HISTORY_LINE, Entry
 from autodream.engine.matching import one_other
 from autodream.engine.model import Candidate
 from autodream.engine.places import kind_of, places_in, slot_values
-from autodream.engine.plans import _about, _only_where
+from autodream.engine.plans import mentions_thing, only_where
 from autodream.engine.replacement import (
     _BRANCH_IS,
     _CLAUSE_EDGE,
@@ -33,7 +33,6 @@ from autodream.engine.rewrites import (
     _as_written,
     _chosen_over,
     _claims_more,
-    _moved_thing,
     _only_forbids,
     _other_holders,
     _over_left,
@@ -45,6 +44,7 @@ from autodream.engine.rewrites import (
     _set_against,
     _stated_in,
     _stays_beside,
+    moved_thing,
 )
 from autodream.engine.setting_changes import SettingChange, same_value
 from autodream.engine.text import has_name, has_word, similarity, tokens
@@ -84,7 +84,7 @@ def told_past_of(said: str, name: str, day: date) -> bool:
 
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
-    thing = _moved_thing(cand.text)
+    thing = moved_thing(cand.text)
     ranked: list[tuple[float, int, Entry]] = []
     for pos, entry in enumerate(live):
         if old and _stays_beside(entry, cand.text, old):
@@ -103,13 +103,13 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
                 for h in entry.history
             ) or (not entry.history and (_switched_from(entry.lead, new) or (
                 cand.back and _meant_from(entry.lead, new) is not None))
-                  and (not thing or _about(thing, entry.lead))) or (
+                  and (not thing or mentions_thing(thing, entry.lead))) or (
                 says_new and (bool(entry.history) or (
-                    bool(thing) and _about(thing, entry.lead)
+                    bool(thing) and mentions_thing(thing, entry.lead)
                     and ((_says_of(entry.lead, thing, new)
                           and not _set_against(entry.lead, new))
                          or _chosen_over(entry.lead, new) is not None))))
-        elif thing and not _about(thing, entry.text):
+        elif thing and not mentions_thing(thing, entry.text):
             # "the metrics moved from Datadog": "Logs go to Datadog" is about something
             # else, and so is "Our design docs live in Notion" for the onboarding docs
             hit = False
@@ -159,7 +159,7 @@ def moved_from(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
     kind = kind_of(new) if new.lower() in named else None
     if kind is None:
         return None
-    thing = _moved_thing(cand.text)
+    thing = moved_thing(cand.text)
     if not thing:
         return place_replaced(live, new, "") if len(named) == 1 else None
     # "bug tracking" is what "Bugs are tracked in Linear" is about
@@ -259,7 +259,7 @@ def tool_replaced(live: list[Entry], cand: Candidate, *, guarded: bool = True
         return not guarded or not any(_stays_beside(entry, cand.text, t)
                                       for t in named_in(entry.lead))
 
-    thing = _moved_thing(cand.text)
+    thing = moved_thing(cand.text)
     if not thing and sum(bool(named_in(e.text)) and open_to(e) for e in live) != 1:
         return None
     return one_other(live, cand, thing, new, others_in, open_to)
@@ -303,11 +303,11 @@ def moved_off(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
     """For "I moved the staging database to db2": the entry whose clause about that thing
     names one other host of that shape ("The staging database is on db1"), and that host."""
     new = cand.new or ""
-    thing = _moved_thing(cand.text)
+    thing = moved_thing(cand.text)
     if not thing or slot_values(new) != [new]:
         return None
     return one_other(live, cand, thing, new, lambda lead: [
-        v for part in _CLAUSE_EDGE.split(lead)[::2] if _about(thing, part)
+        v for part in _CLAUSE_EDGE.split(lead)[::2] if mentions_thing(thing, part)
         for v in slot_values(part)])
 
 
@@ -329,7 +329,7 @@ def upgraded_from(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | Non
     if parts is None:
         return None
     name, version = parts
-    found = one_other(live, cand, _moved_thing(cand.text), version, lambda lead: (
+    found = one_other(live, cand, moved_thing(cand.text), version, lambda lead: (
         [] if _other_holders(lead, cand.text) else versions_of(lead, name)))
     return None if found is None else (found[0], spelled_as_in(found[0].lead,
                                                                f"{name} {found[1]}"))
@@ -346,11 +346,11 @@ def setting_target(
     The entry most like ``cand`` wins, then the earliest."""
     if _ONE_TIME.search(cand.text) or (change.time and last_mention(cand.text) is not None):
         return None
-    where = tokens(_only_where(cand.text))
+    where = tokens(only_where(cand.text))
     found: list[tuple[bool, float, int, Entry, str | None]] = []
     for pos, entry in enumerate(live):
         values = [v.value for v in _stated_in(change, entry.lead)]
-        if not values or (where and not _about(where, entry.lead)):
+        if not values or (where and not mentions_thing(where, entry.lead)):
             continue
         says_now = [same_value(v, change.now_value) for v in values]
         was: str | None = None
