@@ -368,6 +368,38 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("pass", "pw", "pin", "secret", "token"),
     ),
     (
+        # a password said after more words and a colon: "the staging password is the same as
+        # prod: Pr0d-Pass", "the db password we use everywhere: Tr0ub4dor&3"; the value mixes
+        # both cases or holds a sign besides its digit ("the password policy: min 12",
+        # "the token limit: 4096", "the secret store: vault2" are none; a URL after the colon is
+        # left to the URL's rule, which keeps its user and host: "new url is postgres://...")
+        "assigned-secret",
+        re.compile(
+            r"(?i)(?:passw(?:or)?d|passphrase|secret|token|credentials?|creds)s?\b[^\n:.]{1,60}?"
+            r"(?<!\[REDACTED):[ \t]*[\"'`]?(?!\[REDACTED)(?![/~])(?!" + _PLACEHOLDER + r")"
+            r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
+            r"(?-i:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])|(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+        ),
+        1,
+        ("pass", "secret", "token", "cred"),
+    ),
+    (
+        # a value alone on its line after a line that says it follows: "The admin token for
+        # grafana is below" / "Xk9mQ2vL8pR4tW7z" (said in the next message, too); a letter and
+        # a digit in it ("the key is below:" / "see the docs" is none)
+        "assigned-secret",
+        re.compile(
+            r"(?i)(?:passw(?:or)?d|passphrase|passcode|secret|token|key|credentials?|creds|pin)s?"
+            r"\b[^\n]{0,60}?\b(?:below|here|as\s+follows|following|next)\b[^\n\w]{0,4}\n\s*"
+            r"[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
+            r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?[.!]*[ \t]*(?:\n|$)"
+        ),
+        1,
+        ("pass", "secret", "token", "key", "cred", "pin"),
+    ),
+    (
         # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821"
         "assigned-secret",
         re.compile(r"(?i)\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:\bis\b|[:=])\s*(\d{4,8})\b(?![.,]\d)"),
@@ -400,7 +432,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (not an identity provider and its scheme: "log in with github:oauth2")
             r"|(?<![\w./@:\\-])(?!(?:github|gitlab|google|microsoft|azure|okta|keycloak|auth0"
             r"|sso|saml|oidc|oauth2?|docker|ldap|apple|slack)\s*:)"
-            r"[a-z][\w.-]{0,31}:(?![\d:/\\])(?![^\s\"'`,;]*/)"
+            r"[a-z][\w.-]{0,31}(?:(?(1)[ \t]*):(?(1)[ \t]*))(?![\d:/\\])(?![^\s\"'`,;]*/)"
             r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)"
             r"(?(1)|(?(2)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))))))"
@@ -439,6 +471,24 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ),
         2,
         ("log", "sign", "cred", "user"),
+    ),
+    (
+        # a user and a password as a pair with no login word before them ("grafana
+        # admin:admin123 works", "root:Tr0ub4dor&3"): the password begins with the user's name
+        # and goes on in digits or signs, or mixes both cases with a digit or a sign; a word,
+        # a colon and a version or tag ("redis:7-alpine", "node:lts", "build:prod2026",
+        # "main:App") are none. (A dot or another colon makes it a module, a time or a path.)
+        "login-pair",
+        re.compile(
+            r"(?<![\w./@:\\$%{\[-])(?P<user>[A-Za-z][\w-]{1,31}):(?![\d:/\\])"
+            r"(?![^\s\"'`,;]*(?:[/:@]|\.[^\s\"'`,;.!?)]))(?!\[REDACTED)(?=[^\s\"'`,;]*\d)"
+            r"(?:(?=(?i:(?P=user))[^\s\"'`,;]*?[\d!#$%&*+=?^~@])"
+            r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))"
+            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-]))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+        ),
+        2,
+        (":",),
     ),
     (
         # the password one logs in with, after who one logs in as: "always log in as
@@ -574,6 +624,10 @@ def _find_secrets(text: str) -> list[SecretHit]:
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
+            # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
+            # "[REDACTED]!", the password's last character in sight)
+            while end < len(text) and text[end] == "!":
+                end += 1
             hits.append(SecretHit(kind, start, end))
     hits.sort(key=lambda h: (h.start, -h.end))
     merged: list[SecretHit] = []
@@ -657,20 +711,33 @@ def redact(text: str) -> str:
     return "".join(out)
 
 
+def _hits_after(before: str, text: str) -> list[SecretHit]:
+    """The secrets in ``text`` said on the line after ``before``, where in ``text`` each is."""
+    if not before:
+        return find_secrets(text)
+    start = len(before) + 1
+    return [SecretHit(hit.kind, max(hit.start, start) - start, hit.end - start)
+            for hit in find_secrets(f"{before}\n{text}") if hit.end > start]
+
+
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the
     message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""
-    if not before:
-        return redact(text)
-    joined = f"{before}\n{text}"
-    start = len(before) + 1
     out: list[str] = []
-    pos = start
-    for hit in find_secrets(joined):
-        if hit.end <= start:
-            continue
-        out.append(joined[pos : max(hit.start, start)])
+    pos = 0
+    for hit in _hits_after(before, text):
+        out.append(text[pos : hit.start])
         out.append(REDACTED.format(kind=hit.kind))
         pos = hit.end
-    out.append(joined[pos:])
+    out.append(text[pos:])
     return "".join(out)
+
+
+def secrets_after(before: str, text: str) -> list[tuple[str, str]]:
+    """(kind, value) of each secret ``text`` gives only as said after ``before``: a reader that
+    shows a message as it is stored (a transcript's JSON record) redacts these values in it."""
+    if not before:
+        return []
+    own = {(hit.start, hit.end) for hit in find_secrets(text)}
+    return [(hit.kind, text[hit.start : hit.end]) for hit in _hits_after(before, text)
+            if (hit.start, hit.end) not in own]

@@ -266,3 +266,62 @@ def test_a_secret_said_in_the_message_after_its_name_is_not_remembered(tmp_path:
     assert "staging db password" in kept  # the session was read
     assert "Pg-Secret-2291" not in kept
 
+
+
+# ---- second sweep ----------------------------------------------------------------------------
+
+# (what the person said, the secret in it)
+SHAPES_2: list[tuple[str, str]] = [
+    # a user and a password with no login word before them
+    ("grafana admin:admin123 works", "admin123"),
+    ("root:Tr0ub4dor&3 on the box", "Tr0ub4dor&3"),
+    ("Admin credentials -> admin : Adm1n-2026", "Adm1n-2026"),
+    # a password after more words and a colon
+    ("the staging password is the same as prod: Pr0d-Pass", "Pr0d-Pass"),
+    # a value alone on the line after one saying it follows
+    ("The admin token for grafana is below\nXk9mQ2vL8pR4tW7z", "Xk9mQ2vL8pR4tW7z"),
+]
+
+# what the second sweep's shapes must leave as it is
+ORDINARY_2 = [
+    "redis:7-alpine",
+    "docker pull node:lts",
+    "npm run build:prod2026",
+    "uvicorn app.main:App2",
+    "see file.py:123",
+    "the password policy: min 12",
+    "the token limit: 4096",
+    "token usage: gpt-4o-mini",
+    "the key is below:\nsee the docs",
+    "the password format is below\nMyClass2 handles it",
+    "Hi!! great",
+    '"private_key_id": "3f2a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e4f3a",',
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SHAPES_2)
+def test_a_secret_said_in_a_second_sweep_shape_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", ORDINARY_2)
+def test_an_ordinary_sentence_stays_as_it_is_after_the_second_sweep(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("creds are admin and S3cr3t!", "creds are admin and [REDACTED:login-pair]"),
+        ("grafana admin:admin123! works", "grafana admin:[REDACTED:login-pair] works"),
+    ],
+)
+def test_a_bang_ending_a_password_goes_with_it(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+def test_a_value_in_the_message_after_the_one_saying_it_follows_is_redacted() -> None:
+    from autodream.redact import redact_after
+
+    said = redact_after("The admin token for grafana is below", "Xk9mQ2vL8pR4tW7z")
+    assert "Xk9mQ2vL8pR4tW7z" not in said
