@@ -228,6 +228,34 @@ def _redact_window(before: str, text: str, after: str = "") -> str:
     return "".join(out)
 
 
+def _redact_said_after(name: str, before: bytes, cut: bool, raw: bytes, text: str) -> str:
+    """``text``, a window of transcript records, with each secret given in a message whose name
+    ended the person's message before it also redacted: each message is a record of its own
+    ("Remember the staging db password, it's" / "Pg-Secret-2291"), so the window read as it
+    is never has the two together. ``before``: the bytes before the window (``cut``: the
+    first of its lines is cut short); ``raw``: the window's."""
+    head = before.split(b"\n", 1)[1] if cut and b"\n" in before else b"" if cut else before
+    found: dict[str, str] = {}
+    last = ""
+    try:
+        for message in iter_stream_messages(io.BytesIO(head + raw), name=name, start_offset=0,
+                                            only_human=True):
+            for kind, value in redact.secrets_after(last, message.text):
+                found[value] = kind
+            last = message.text[-_SAID_LAST_CHARS:]
+    except (OSError, ValueError):  # not a transcript after all: the lines' redaction stands
+        return text
+    for value in sorted(found, key=len, reverse=True):
+        mark = redact.REDACTED.format(kind=found[value])
+        # (as the record stores it too: a value holding a quote or a backslash is escaped)
+        text = text.replace(value, mark).replace(json.dumps(value)[1:-1], mark)
+    return text
+
+
+# What of the person's message before a message is read with it (the engine reads as much)
+_SAID_LAST_CHARS = 200
+
+
 _PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
 _PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 # a quantified group that itself holds a quantifier: ``(a+)+``, ``(\w*)*``, ``(x{2,})+``
@@ -520,12 +548,13 @@ class ToolBox:
             return f"{res.vpath} is empty"
         lines = []
         for entry in entries:
+            name = entry.name
             if entry.kind == "dir":
-                lines.append(f"{entry.name}/")
+                lines.append(f"{name}/")
             elif entry.kind == "symlink":
-                lines.append(f"{entry.name}@")
+                lines.append(f"{name}@")
             else:
-                lines.append(f"{entry.name}  {entry.size}")
+                lines.append(f"{name}  {entry.size}")
         return "\n".join(lines)
 
     def _line_index(self, fh: BinaryIO, st: os.stat_result) -> _LineIndex:
@@ -595,6 +624,8 @@ class ToolBox:
             decode_text(raw),
             after.decode("utf-8", errors="replace"),
         )
+        if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
+            text = _redact_said_after(res.vpath, before, window_start > len(before), raw, text)
         if last < index.lines or cut_line:
             if not text.endswith("\n"):
                 text += "\n"
@@ -737,13 +768,18 @@ class ToolBox:
         text, and only that pass is charged to the read budget."""
         stats = ReadStats()
         transcript = True
+        said_last = ""  # the person's message before (a secret's name may end it)
         try:
             for message in iter_stream_messages(fh, name=vpath, stats=stats, start_offset=0):
                 rx.check()
                 who = _speaker(message)
                 if who is None:
                     continue
-                text = " ".join(redact.redact(message.text).split())[: self.limits.max_line_chars]
+                before = said_last if message.is_human else ""
+                if message.is_human:
+                    said_last = message.text[-_SAID_LAST_CHARS:]
+                text = " ".join(redact.redact_after(before, message.text).split())[
+                    : self.limits.max_line_chars]
                 match = rx.search(text)
                 if match is None:
                     continue

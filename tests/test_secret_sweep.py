@@ -325,3 +325,91 @@ def test_a_value_in_the_message_after_the_one_saying_it_follows_is_redacted() ->
 
     said = redact_after("The admin token for grafana is below", "Xk9mQ2vL8pR4tW7z")
     assert "Xk9mQ2vL8pR4tW7z" not in said
+
+
+def _two_messages(root: Path, *said: str) -> Path:
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "project" / "README.md").write_text("# demo\n")
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
+    for text in said:
+        b.user(text)
+    path = b.write(root / "sessions")
+    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "secret"),
+    [
+        ("Remember the staging db password, it's", "Pg-Secret-2291", "Pg-Secret-2291"),
+        ("Remember the staging db password, it's",
+         "Pg-Secret-2291 and always use it for staging deploys", "Pg-Secret-2291"),
+        ("The admin token for grafana is below", "Xk9mQ2vL8pR4tW7z", "Xk9mQ2vL8pR4tW7z"),
+    ],
+)
+@pytest.mark.parametrize("offset", [1, 2])
+def test_claude_reads_no_secret_said_in_the_message_after_its_name(
+    tmp_path: Path, api: list[ScriptedAPI], first: str, second: str, secret: str, offset: int
+) -> None:
+    root = tmp_path / "work"
+    session = _two_messages(root, first, second)
+    vpath = f"sessions/{session.name}"
+    lines = session.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines, 1) if json.dumps(second)[1:-1] in line)
+    server = ScriptedAPI([
+        # the whole transcript, and a window starting at the message with the value
+        reply(tool_use("read_file", {"path": vpath}),
+              tool_use("read_file", {"path": vpath, "offset": start if offset == 2 else 1}),
+              tool_use("grep", {"pattern": "Pg|Xk|staging|admin", "path": "sessions/"})),
+        call("finish", summary="looked"),
+    ]).__enter__()
+    api.append(server)
+    _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+         ANTHROPIC_BASE_URL=server.url)
+
+    sent = json.dumps(server.requests)
+    assert json.dumps(first)[1:-1] in sent  # the transcript was read
+    assert secret not in sent
+    assert secret not in _kept(root)
+
+
+# A Google Cloud service account's key file, pasted whole in one message: its "private_key" is
+# a PEM block in a JSON string, its line breaks written "\n"
+_PEM_BODY = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7" + "Vb3kQ9xZ2mL8pR4tW7zXk9mQ2vL8"
+SERVICE_ACCOUNT = json.dumps({
+    "type": "service_account",
+    "project_id": "acme-prod",
+    "private_key_id": "3f2a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e4f3a",
+    "private_key": f"-----BEGIN PRIVATE KEY-----\n{_PEM_BODY}\n{_PEM_BODY[::-1]}\n"
+                   "-----END PRIVATE KEY-----\n",
+    "client_email": "deployer@acme-prod.iam.gserviceaccount.com",
+    "client_id": "104522937284619283746",
+}, indent=2)
+
+
+def test_a_pasted_service_account_key_reaches_neither_memory_nor_claude(
+    tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    root = tmp_path / "work"
+    session = _two_messages(
+        root, f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}")
+    server = ScriptedAPI([
+        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
+              tool_use("grep", {"pattern": "MII|private|BEGIN", "path": "sessions/"})),
+        call("finish", summary="looked"),
+    ]).__enter__()
+    api.append(server)
+    _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+         ANTHROPIC_BASE_URL=server.url)
+    local = tmp_path / "local"
+    _two_messages(local, f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}")
+    _run(local, "--force")
+
+    sent = json.dumps(server.requests)
+    assert "acme-prod" in sent  # the message was read
+    for where in (sent, _kept(root), _kept(local)):
+        assert _PEM_BODY[:24] not in where and _PEM_BODY[::-1][:24] not in where
