@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
 from autodream import redact
 from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
-from autodream.errors import BudgetExceeded, NotFound, SandboxError
+from autodream.errors import BudgetExceeded, NotFound, SandboxError, printable
 from autodream.memory.model import decode_text
 from autodream.sandbox import ROOT_NAMES, WRITABLE_ROOT, Sandbox, parse_vpath
 from autodream.settings import Settings
@@ -548,7 +548,9 @@ class ToolBox:
             return f"{res.vpath} is empty"
         lines = []
         for entry in entries:
-            name = entry.name
+            # (a name the person gave may hold what prints unseen: "a\u2028b.md" listed as two
+            # entries, "a\u202egnp.md" as "adm.png"; such a character is shown escaped)
+            name = printable(entry.name)
             if entry.kind == "dir":
                 lines.append(f"{name}/")
             elif entry.kind == "symlink":
@@ -826,7 +828,7 @@ class ToolBox:
                         note = f"[stopped after {self.limits.max_walk_files} files; narrow it]"
                         break
                     if rx.match(vpath):
-                        out.append(vpath)
+                        out.append(printable(vpath))  # (unseen characters escaped, as list_dir)
                         if len(out) >= self.limits.max_glob_results:
                             note = f"[stopped at {self.limits.max_glob_results} results]"
                             break

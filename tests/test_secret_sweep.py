@@ -413,3 +413,19 @@ def test_a_pasted_service_account_key_reaches_neither_memory_nor_claude(
     assert "acme-prod" in sent  # the message was read
     for where in (sent, _kept(root), _kept(local)):
         assert _PEM_BODY[:24] not in where and _PEM_BODY[::-1][:24] not in where
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u2029", "\u202e", "\x85", "\u200f"])
+@pytest.mark.parametrize(("tool", "inp"), [("list_dir", {"path": "project/"}),
+                                           ("glob", {"pattern": "project/*"})])
+def test_a_name_with_an_unseen_character_is_listed_escaped(
+    tmp_path: Path, odd: str, tool: str, inp: dict[str, str]
+) -> None:
+    tree = build_tree(tmp_path)
+    (tree.project / f"a{odd}gnp.md").write_text("x\n")
+
+    result = tree.toolbox(phase="gather").call(ToolCall("c1", tool, inp))
+
+    assert not result.is_error, result.content
+    assert odd not in result.content
+    assert f"a{repr(odd)[1:-1]}gnp.md" in result.content
