@@ -88,7 +88,7 @@ from autodream.engine.text import (
     strip_code,
     word_set,
 )
-from autodream.engine.tool_kinds import TOOL_PATTERN, names_a_choice
+from autodream.engine.tool_kinds import TOOL_PATTERN, names_a_choice, proper_tool_names
 from autodream.engine.versions import NOW_WORD, upgrade_clauses, version_claim, version_switch
 from autodream.engine.wording import (
     _COMMA_REASON,
@@ -1169,6 +1169,9 @@ class Gatherer:
             dated = (f"{dated[:told.end()]}{rest[:at.end()]} on {day}{rest[at.end():]}" if at
                      else f"{told['id']} ({day}): {rest}")
         text = ensure_period(sentence_case(third_person(dated)))
+        if kind in ("fact", "decision"):
+            # (a fact read back later reads as the docs do: "We cache sessions in Redis")
+            text = proper_tool_names(text)
         candidate = Candidate(
             kind=kind,
             type=_classify(kind, statement),

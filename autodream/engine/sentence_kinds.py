@@ -1022,6 +1022,18 @@ _WE_DO_WITH_TOOL = re.compile(
     r"hit|fixed|found|just)\b)[a-z]+(?<!ed)(?<!ing)\s+(?:[\w-]+\s+){0,3}?(?:in|on|with|via|"
     rf"through|into)\s+(?P<tool>{TOOL_PATTERN})(?![\w-])(?:\s+(?:on\s+)?(?:port\s+)?:?\d{{2,5}})?"
     r"\s*[.!]?$", _I)
+# Where a part of the system listens, a standing fact of the project: "Our API server listens
+# on port 8080", "postgres runs on port 5432 locally", "Redis is on :6380 in dev" (a known tool
+# or a part named by its kind; not one time's: "... on 8081 for now", "... today")
+_PORT_HELD = re.compile(
+    r"^(?:(?:the|our)\s+(?:[\w-]+\s+){0,3}?(?:server|service|api|app|backend|frontend|worker|"
+    r"gateway|proxy|database|db|cache|broker|queue|exporter|daemon|dashboard)s?|"
+    rf"(?:the\s+|our\s+)?(?:(?:local|dev|prod|production|staging)\s+)?(?:{TOOL_PATTERN})"
+    r"(?:\s+(?:server|instance))?)\s+"
+    r"(?:listens|runs|is|serves|lives)\s+on\s+(?:port\s+|:)\d{2,5}"
+    r"(?:\s*,?\s+not\s+(?:on\s+)?(?:port\s+)?\d{2,5})?"
+    r"(?:\s+(?:locally|by\s+default|(?:in|on)\s+(?:dev|development|prod|production|staging|ci|"
+    r"localhost|docker|the\s+dev\s+box)))?\s*[.!]?$", _I)
 _CHECKER_SCOPED = re.compile(
     rf"^(?P<tool>{TOOL_PATTERN})\s+(?:--)?[\w-]+(?:\s+mode)?\s+(?:only\s+)?(?:for|in|on)\s+"
     r"(?:only\s+)?[\w.-]+/(?:[\w.-]+/)*(?:\s+only)?\s*[.!]?$", _I)
@@ -1502,6 +1514,10 @@ _EXPLICIT_LEAD = re.compile(
     _I,
 )
 _LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+# A lead-in naming what follows as settled: "Decided: ...", "Team decision: ...", "Agreed: ..."
+_DECIDED_LEAD = re.compile(
+    r"^(?:(?:we|the\s+team)\s+)?(?:(?:(?:team|final|new|architecture|design)\s+)?decision|"
+    r"decided|agreed|settled)$", _I)
 # "One hard rule, and I want this applied every time: never ...": the rule is the tail
 _NAMES_A_RULE = re.compile(r"\brules?\b(?!\s+(?:out|of\s+thumb)\b)", _I)
 _RULE_HEAD = re.compile(r"^(?P<head>[^:]{3,100}\brules?\b[^:]{0,60}):\s+(?P<tail>\S.+)$", _I)
@@ -1649,6 +1665,10 @@ def _detect(raw: str) -> _Kind | None:
             # "Remember: the staging cluster is named kestrel": asked to be kept, as "Remember
             # that ..." is, whatever kind of thing it is
             return replace(found, explicitness=1.0)
+        if _DECIDED_LEAD.match(m["head"]) and (found is None or found.kind == "fact"):
+            # "Decided: the staging cluster moves to eu-west-2" (a daily log's note): what was
+            # settled, as "We decided ..." is, the plain words after it no pattern of their own
+            return _Kind("decision", _clean(sentence), 0.8)
         if found is not None:
             return found
         if _RULE_LEAD.match(m["head"]) and m["tail"][:3].lower() == "no ":
@@ -2149,6 +2169,8 @@ def _project_state(sentence: str) -> _Kind | None:
         return _Kind("resource", _clean(sentence), 0.6)
     if lowered[:3] == "we " and _WE_DO_WITH_TOOL.match(sentence):
         return _Kind("fact", _clean(sentence), 0.6)
+    if " on " in sentence and _PORT_HELD.match(sentence):
+        return _Kind("fact", _clean(sentence), 0.7)
     if "/" in sentence and _CHECKER_SCOPED.match(sentence):
         return _Kind("preference", _clean(sentence), 0.7)
     if sentence[:3] == "INC" and _INCIDENT_TOLD.match(sentence):

@@ -113,6 +113,28 @@ def tools_in(text: str) -> list[str]:
     return [m[0] for m in outside_addresses(text, _TOOL.finditer(text))]
 
 
+# The names of known services people write with capitals, in the project's own docs and in
+# memory alike ("We cache sessions in Redis"); the other tools are spelled in lower case
+_PROPER: dict[str, str] = {
+    "postgres": "Postgres", "postgresql": "PostgreSQL", "mysql": "MySQL", "mariadb": "MariaDB",
+    "sqlite": "SQLite", "mongodb": "MongoDB", "redis": "Redis", "memcached": "Memcached",
+    "valkey": "Valkey"}
+_LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w-]|[.:/]\w)")
+
+
+def proper_tool_names(text: str) -> str:
+    """``text`` with the known services it writes in lower case given their proper names
+    ("we cache sessions in redis on 6380" -> "... in Redis ..."), none inside an address or
+    code ("redis://cache:6379", "`redis-cli`")."""
+    if not _LOWER_PROPER.search(text):
+        return text
+    out, at = [], 0
+    for m in outside_addresses(text, _LOWER_PROPER.finditer(text)):
+        out.append(text[at:m.start()] + _PROPER[m[0]])
+        at = m.end()
+    return "".join(out) + text[at:]
+
+
 # "It's yarn, not npm": what "it" is, one known tool told in place of another
 _IT_IS_NOT = re.compile(
     rf"^it(?:'s|\s+is)\s+(?:all\s+)?(?P<new>{TOOL_PATTERN})(?![\w-])\s*,?\s+not\s+"
