@@ -565,13 +565,13 @@ def test_no_go_for_a_kind_of_thing_without_a_condition_stays_a_rule() -> None:
     ("said", "kind", "kept"),
     [
         # standing facts of the project typed tersely, in lower case: never saved
-        ("we cache sessions in redis on 6380", "fact", "We cache sessions in redis on 6380."),
-        ("we store uploads in postgres", "fact", "We store uploads in postgres."),
+        ("we cache sessions in redis on 6380", "fact", "We cache sessions in Redis on 6380."),
+        ("we store uploads in postgres", "fact", "We store uploads in Postgres."),
         ("mypy strict only for app/", "preference", "Mypy strict only for app/."),
         ("our s3 buckets are acme-prod-assets and acme-staging-assets", "resource",
          "Our s3 buckets are acme-prod-assets and acme-staging-assets."),
         # "rn" between the subject and its verb: kept as "We right now use postgres 15."
-        ("we rn use postgres 15", "fact", "We currently use postgres 15."),
+        ("we rn use postgres 15", "fact", "We currently use Postgres 15."),
         # "please" kept inside the rule
         ("always run make lint before pushing please", "preference",
          "Always run make lint before pushing."),

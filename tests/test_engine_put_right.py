@@ -37,8 +37,8 @@ def test_a_value_put_right_in_the_same_session_changes_what_was_just_said() -> N
                       now=NOW)
     (file,) = [f for f in plan.writes if f != "MEMORY.md"]
     topic_file = parse_topic(plan.writes[file])
-    assert topic_file.name == "We run postgres on 5433 for dev"
-    assert topic_file.body.startswith("We run postgres on 5433 for dev.\n")
+    assert topic_file.name == "We run Postgres on 5433 for dev"
+    assert topic_file.body.startswith("We run Postgres on 5433 for dev.\n")
 
 
 @pytest.mark.parametrize("files", [

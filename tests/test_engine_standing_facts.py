@@ -8,9 +8,11 @@ import io
 
 import pytest
 
+from autodream.engine import plan_dream
+from autodream.memory.model import parse_topic
 from autodream.transcripts.markdown import iter_markdown
 from autodream.transcripts.model import ReadStats
-from tests.engine_helpers import candidates, gather
+from tests.engine_helpers import NOW, candidates, gather, topic
 
 
 @pytest.mark.parametrize(("said", "kept"), [
@@ -45,3 +47,97 @@ def test_a_decision_noted_in_a_daily_log_is_remembered(note: str) -> None:
     g = gather(*messages)
     assert [(c.kind, c.type, c.text) for c in g.candidates] == [
         ("decision", "project", note[2:])]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Also test migrations against Postgres 15.",
+     "Always test migrations against Postgres 15 too."),
+    ("We also test migrations against pg15.", "We also test migrations against pg15."),
+    ("Ok also test migrations against MySQL 8", "Always test migrations against MySQL 8 too."),
+])
+def test_a_way_of_working_said_with_also_is_a_rule(said: str, kept: str) -> None:
+    # nothing was saved: no "always", so no rule was read
+    found = candidates(said)
+    assert [(c.kind, c.type, c.text) for c in found] == [("preference", "feedback", kept)]
+
+
+@pytest.mark.parametrize("said", [
+    "Also test the migration against pg15.",  # the one at hand
+    "Also run it on Python 3.12.",
+    "Also test migrations.",  # no version or tool to use: the work at hand
+])
+def test_also_of_the_work_at_hand_is_no_rule(said: str) -> None:
+    assert candidates(said) == []
+
+
+@pytest.mark.parametrize(("said", "name"), [
+    ("Always test migrations against pg15 as well.", "feedback_always-test-migrations-against.md"),
+    ("Always test migrations against pg15 too.", "feedback_always-test-migrations-against.md"),
+    # ("as well as" names both)
+    ("Always lint with ruff as well as mypy.", "feedback_always-lint-ruff-mypy.md"),
+])
+def test_as_well_names_no_file(said: str, name: str) -> None:
+    # it was filed as feedback_always-test-migrations-against-well.md
+    plan = plan_dream({}, "", candidates(said), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [name]
+
+
+@pytest.mark.parametrize(("said", "kind", "kept"), [
+    # told in two sentences as in one (the one-sentence form was read so already)
+    (["Ana is out this week.", "Ask Raj about billing."], "plan",
+     "Until 2026-07-10, ask Raj about billing (Ana is out)."),
+    (["Ana is out till Friday. Please ask Raj about billing stuff."], "plan",
+     "Until 2026-07-10, ask Raj about billing (Ana is out)."),
+    # ... or with no day it ends: until she is told back
+    (["While Ana is out, ask Raj about billing."], "fact",
+     "Until Ana is back, ask Raj about billing (Ana is out)."),
+    (["Ana is away. Ask Raj about billing."], "fact",
+     "Until Ana is back, ask Raj about billing (Ana is away)."),
+])
+def test_whom_to_ask_while_a_colleague_is_away_is_kept(said: list[str], kind: str,
+                                                        kept: str) -> None:
+    # nothing was saved
+    found = candidates(" ".join(said))
+    assert [(c.kind, c.type, c.text) for c in found] == [(kind, "project", kept)]
+
+
+def test_a_stand_in_with_no_day_ends_when_she_is_back() -> None:
+    files = {"project_billing.md": topic(
+        "billing", "Until Ana is back, ask Raj about billing (Ana is out).")}
+    plan = plan_dream(files, "- [x](project_billing.md) — x\n", candidates(
+        "Ana's back, billing questions go to her again.", day=3), now=NOW)
+    body = parse_topic(plan.writes["project_billing.md"]).body
+    assert body.startswith("Ana is back, billing questions go to her again.")
+
+
+@pytest.mark.parametrize("said", [
+    "Ana is out this week. Ask me about billing.",  # (no stand-in named)
+    "Ana is out this week. Ask Raj whether the deploy went out.",
+])
+def test_away_then_another_ask_is_no_stand_in(said: str) -> None:
+    assert all("Until" not in c.text for c in candidates(said))
+
+
+@pytest.mark.parametrize("said", [
+    "switched postgres to 5433",
+    "We moved Postgres to 5433.",
+    "the db switched to 5433",
+])
+def test_a_database_moved_to_a_number_moves_its_port(said: str) -> None:
+    # the entry stayed at 5432 and nothing was saved
+    files = {"project_db.md": topic("db", "Postgres runs on port 5432 locally.")}
+    plan = plan_dream(files, "- [x](project_db.md) — x\n", candidates(said, day=2), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_db.md"]
+    body = parse_topic(plan.writes["project_db.md"]).body
+    assert body.startswith("Postgres runs on port 5433 locally.\n")
+    assert "Changed from 5432 to 5433 on 2026-07-08" in body
+
+
+def test_a_database_moved_to_a_number_no_port_is_given_for_is_left() -> None:
+    # ("moved postgres to 2027": a year, maybe; no port of it is in memory)
+    files = {"project_db.md": topic("db", "We use Postgres 16.")}
+    plan = plan_dream(files, "- [x](project_db.md) — x\n",
+                      candidates("switched postgres to 2027", day=2), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert any(d.action == "dropped" and "a port only where memory gives" in d.reason
+               for d in plan.decisions)

@@ -52,6 +52,7 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.sentence_kinds import (
+    _AWAY_WORDS,
     _CHANNEL_OR_TICKET,
     _CORRECTION,
     _DECISION,
@@ -283,6 +284,62 @@ def _bare_imperative(said: str) -> bool:
     words = said.split(maxsplit=1)
     return bool(words) and "?" not in said and (
         words[0].lower().strip(",.;:!") not in _NOT_IMPERATIVE)
+
+
+# "Also test migrations against Postgres 15.", "We also test migrations against pg15.": one more
+# way the work is always done, said as added to what the team does (no "always" said)
+_ALSO_DOING = re.compile(
+    r"^(?:(?:and|oh|ok(?:ay)?|so)[,\s]+)?(?P<we>we\s+)?also[,\s]+(?P<rest>[a-z][\w-]*\s+\S.*)$",
+    _I)
+_THE_THING = re.compile(r"\b(?:the|my|your|his|her|their)\b", _I)
+
+
+def _also_rule(sentence: str) -> _Kind | None:
+    """A bare "also" before a way of working on a kind of thing that names a version or a tool
+    to use ("Also test migrations against Postgres 15"): the rule "Always ... too"; not the
+    work at hand ("Also test the migration against pg15", "Also run it on 3.12")."""
+    m = _ALSO_DOING.match(sentence.strip())
+    if m is None:
+        return None
+    rest = m["rest"].rstrip(" .!")
+    if not _bare_imperative(rest) or _POINTS_AT_HAND.search(rest) or _THE_THING.search(rest) or (
+            not names_a_choice(rest)):
+        return None
+    ruled = _detect(f"Always {rest}")
+    if ruled is None or ruled.kind != "preference":
+        return None
+    # (told as said where "We also ..." says the team's way; "too" says one more as the rule)
+    text = f"{sentence.strip().rstrip(' .!')}." if m["we"] else f"Always {rest} too."
+    return replace(ruled, text=text[:1].upper() + text[1:])
+
+
+# "Ana is out this week. Ask Raj about billing.": who is away, then whom to ask instead, told
+# in two sentences as in one ("Ana is out this week, ask Raj about billing")
+_AWAY_ALONE = re.compile(
+    r"^(?!(?:it|he|she|they|this|that|i|we|you|everyone|everybody|someone|somebody|nobody)\b)"
+    rf"[a-z]+(?:\s+is|['’]s)\s+(?:{_AWAY_WORDS})\b[^,;.!?]*[.!]?$", _I)
+_ASK_NEXT = re.compile(r"^(?:so\s+)?(?:please\s+|pls\s+)?ask\s+\S", _I)
+
+
+def _away_then_ask(parts: list[str]) -> list[str]:
+    """``parts`` with each "X is out ..." followed by "Ask Y about ..." told as one sentence,
+    when that one is a stand-in (``_detect`` reads it so)."""
+    out: list[str] = []
+    skip = False
+    for i, part in enumerate(parts):
+        if skip:
+            skip = False
+            continue
+        following = parts[i + 1] if i + 1 < len(parts) else ""
+        if following and _AWAY_ALONE.match(part) and _ASK_NEXT.match(following):
+            joined = f"{part.strip().rstrip('.!')}, {following[:1].lower()}{following[1:]}"
+            found = _detect(joined)
+            if found is not None and found.text.startswith("Until "):
+                out.append(joined)
+                skip = True
+                continue
+        out.append(part)
+    return out
 
 
 _ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
@@ -608,6 +665,8 @@ class Gatherer:
                               or _each_rule(sentence) or _each_dated(sentence, when.date(), order)
                               or _away_and_more(sentence) or _back_and_wants(sentence)
                               or [sentence])]
+        if "sk " in text and len(parts) > 1:  # ("Ana is out this week. Ask Raj ...")
+            parts = _away_then_ask(parts)
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
         if " off " in text or "away from" in text:
@@ -960,6 +1019,8 @@ class Gatherer:
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
         found = _detect(sentence)
+        if found is None and "lso" in sentence:
+            found = _also_rule(sentence)
         if found is not None and found.kind in ("preference", "correction") and (
                 _ALSO_FIRST.match(sentence)) and not _ADDED_WORD.search(found.text) and (
                 names_a_choice(found.text)):

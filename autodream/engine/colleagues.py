@@ -31,8 +31,9 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     if (back := BACK_FROM_AWAY.match(cand.text)) is None:
         return []
     away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
+    # (one with no day runs until she is told back: "Until Ana is back, ask Raj ...")
     covers = [e for e in live if e.type == "project" and away.match(
-        LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.min) >= (
+        LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.max) >= (
             cand.source.day)]
     # (unless the one standing in is told to still do it: "..., raj still has billing")
     return [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(

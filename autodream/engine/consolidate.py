@@ -205,6 +205,7 @@ from autodream.engine.text import (
     ADDRESS_AT,
     MOVED_TO_ADDRESS,
     NEW_PORT,
+    PORT_MOVED_BARE,
     STATE_WORDS,
     TELLS_SWITCH,
     bare_put_right,
@@ -573,7 +574,7 @@ class Consolidator:
             # ("The port is 5433, not 5432", "Actually the postgres port is 5433 now")
             told_port = told_port or (port_put_right(cand.text) if cand.kind in (
                 "fact", "correction") and ("port " in cand.text.lower() or (
-                    " on " in cand.text)) else None)
+                    " on " in cand.text or " to " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
             put_right = bare_put_right(cand.text) if cand.kind == "correction" else None
@@ -802,6 +803,14 @@ class Consolidator:
             self._superseded(entry, cand, cluster,
                              f"the port {old} changed to {new} on {day}; the rest of the entry "
                              f"stays")
+            return True
+        if not found and told.re is PORT_MOVED_BARE:
+            # ("switched postgres to 5433" with no port of it in memory: the number is not
+            # told to be a port, a year or a version maybe)
+            self.decisions.append(Decision(
+                "dropped", shorten(cand.text, 120),
+                f"says {told['thing']} moved to {new}, a port only where memory gives "
+                f"{told['thing']} one, and none does", session_id=cand.source.session_id))
             return True
         if not about_ports and told.re is NEW_PORT:
             self.decisions.append(Decision(

@@ -1622,6 +1622,12 @@ def _detect(raw: str) -> _Kind | None:
         return _Kind("plan", f"Until {cover['when'] or _span_end(cover['span'])}, ask "
                              f"{cover['other'].capitalize()} about "
                              f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
+    if " ask " in sentence and (cover := _STAND_IN_WHILE.match(sentence)) is not None:
+        # ... with no day it ends: until she is told back ("Ana is back", which ends it)
+        what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
+        who = cover["who"].capitalize()
+        return _Kind("fact", f"Until {who} is back, ask {cover['other'].capitalize()} about "
+                             f"{what} ({who} is {cover['away']}).", 0.8)
     if " o" in sentence and DAY_OFF.match(sentence) is not None:
         # "im off next fri": a day the person is away, a plan to work around
         return _Kind("plan", _clean(sentence), 0.75)
@@ -1639,7 +1645,8 @@ def _detect(raw: str) -> _Kind | None:
         # "moved postgres off 5432, new port is 5433": the bare new port, what it is of in
         # the rest of the message (the gatherer gives it the sentence as said)
         return _Kind("fact", f"The new port is {bare['port']}.", 0.8)
-    if ("port " in sentence or " on " in sentence) and port_put_right(sentence) is not None:
+    if ("port " in sentence or " on " in sentence or " to " in sentence) and (
+            port_put_right(sentence) is not None):
         # "The port is 5433, not 5432", "the db port is 5433 now": likewise (consolidate puts
         # it in place of the port it replaces)
         return _Kind("fact", _clean(sentence), 0.8)
@@ -1831,6 +1838,17 @@ _STAND_IN = re.compile(
     r"\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
     r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
     r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+# "While Ana is out, ask Raj about billing", "Ana is away, ask Raj about billing": a stand-in
+# with no day it ends, kept until she is told back
+_STAND_IN_WHILE = re.compile(
+    r"^(?:(?:while|whilst|as\s+long\s+as)\s+)?"
+    r"(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody|i|we|you)\b)"
+    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s*(?:[,;]|\s[—–-])\s*"
+    r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+(?!(?:me|us|him|her|them|it|around)\b)"
+    r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>[^.,;!?]+?)"
+    r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
 
 def _span_end(span: str) -> str:
     """The last day of a span away as the dates read it: "this week" is "the end of this

@@ -312,6 +312,18 @@ PORT_MOVED = re.compile(
     r"(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?\s*[.!]?$", re.I)
 
 
+# "switched postgres to 5433": a known database or cache moved to a number, no "port" said; a
+# port only where memory gives that thing one (else "moved postgres to 2027" may be a year)
+PORT_MOVED_BARE = re.compile(
+    r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i)(?:['’]ve|\s+have)?\s+)?"
+    r"(?P<verb>(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>(?:(?:local|dev|prod|"
+    r"production|staging)\s+)?(?:postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|redis|"
+    r"memcached?|valkey|db|database|cache))\s+"
+    r"(?(verb)(?:over\s+)?to|(?:has\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to)\s+"
+    r"(?P<port>\d{2,5})(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?"
+    r"\s*[.!]?$", re.I)
+
+
 def port_put_right(text: str) -> re.Match[str] | None:
     """``PORT_PUT_RIGHT`` told as a change ("now", or the port it replaces), or
     ``PORT_MOVED`` told of a thing moved or now on a port."""
@@ -320,8 +332,9 @@ def port_put_right(text: str) -> re.Match[str] | None:
         return m
     moved = PORT_MOVED.match(text)
     # ("Postgres runs on port 5432" is what holds, not a change: "moved", "now" or "not" is)
-    return moved if moved is not None and re.search(
-        r"\b(?:moved|switched|now|not)\b", text, re.I) else None
+    if moved is not None and re.search(r"\b(?:moved|switched|now|not)\b", text, re.I):
+        return moved
+    return PORT_MOVED_BARE.match(text) if " to " in text else None
 
 
 # Weekdays and months: values that move (slugs leave them out; a switch needs one on both sides)
@@ -345,6 +358,9 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     "Mondays") are left out so the name stays right when the entry is updated."""
     # "don't" is one word ("dont-upgrade-redis"), not "don" and "t"; "we'll" is "we"
     text = re.sub(r"(?<=[a-z])['\u2019](?:(?=t\b)|(?:ll|re|ve|d|m|s)\b)", "", text.lower())
+    if "as well" in text:
+        # ("... against pg15 as well": no subject, as "too" is none; nor in "X as well as Y")
+        text = re.sub(r"\bas\s+well\b", " ", text)
     words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
              and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w))]
