@@ -141,3 +141,16 @@ def test_a_database_moved_to_a_number_no_port_is_given_for_is_left() -> None:
     assert [f for f in plan.writes if f != "MEMORY.md"] == []
     assert any(d.action == "dropped" and "a port only where memory gives" in d.reason
                for d in plan.decisions)
+
+
+@pytest.mark.parametrize("said", ["The deadline was Friday.", "the deadline was friday"])
+def test_a_deadline_told_in_the_past_tense_before_its_day_confirms_it(said: str) -> None:
+    # said on the Thursday, it replaced the plan with 'The deadline was on 2026-07-03' (the
+    # Friday gone), 'grant report' lost
+    lead = "The deadline for the grant report is on 2026-07-10."
+    files = {"project_deadline.md": topic("deadline", lead)}
+    plan = plan_dream(files, "- [x](project_deadline.md) — x\n", candidates(said, day=3),
+                      now=NOW.replace(day=9))
+    body = parse_topic(plan.writes.get("project_deadline.md", files["project_deadline.md"])).body
+    assert body.startswith(lead + "\n") and "previously" not in body
+    assert "confirmed" in [d.action for d in plan.decisions]

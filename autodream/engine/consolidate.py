@@ -16,6 +16,7 @@ from autodream.engine.dates import (
     date_mentions,
     date_shift,
     last_mention,
+    latest_date,
     plan_cancelled,
     says_past,
 )
@@ -246,6 +247,22 @@ _NAME = r"`?(?P<{}>[A-Za-z][\w.]*[-_.\d][\w.-]*\w)`?"
 _RENAMED = re.compile(
     rf"(?<![\w.-]){_NAME.format('old')}\s+(?:[a-z]+\s+)?(?:was|has\s+been|got|is)\s+"
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
+
+
+_DUE = re.compile(r"\b(?:deadline|due)\b", re.I)
+
+
+def _due_day_told_past(lead: str, cand: Candidate) -> bool:
+    """"The deadline was Friday", said on a Thursday (dated to the Friday gone, "The deadline
+    was on 2026-07-03") of "The deadline for the grant report is on 2026-07-10": memory's
+    deadline falls a week after, not yet past, on the weekday said; told in the past tense as
+    reported ("the deadline was Friday, as I said"), it is that same day, no new one."""
+    if _DUE.search(cand.text) is None or not _DUE.search(lead) or not says_past(cand.text) or (
+            says_past(lead)):
+        return False
+    said, planned = latest_date(cand.text), latest_date(lead)
+    return said is not None and planned is not None and (
+        (planned - said).days == 7 and said < cand.source.day <= planned)
 
 
 class Consolidator:
@@ -1554,6 +1571,9 @@ class Consolidator:
             self.apply(Cluster(rest, cluster.score))
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        if _due_day_told_past(entry.lead, cand):
+            self._confirm(entry, cand, cluster)
+            return
         if self._came_to_pass(entry, cand, cluster):
             return
         if cand.kind == "plan" and _at_the_event(cand.text) and not _at_the_event(
