@@ -43,6 +43,23 @@ _NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
 # Code, not a value: a call, an index, a bracket ("get_key()", "os.environ[", "None})")
 _CODE = r"[^\s\"'`,;]*[()\[\]{}]"
 
+# Evidence that the word starting here is a value rather than a name for one, where only the
+# shape of a sentence says a secret may follow ("set the secret to ...", "the password's ..."):
+# letters and a digit or a sign, and not a version ("2.3.1-post1", "v2-format", "v3"), a port
+# or count (digits alone) nor a constant's name ("GITHUB_TOKEN2", the variable holding it)
+_MIXED = (
+    r"(?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])"
+    r"(?!v?\d+(?:[.-]|(?![\w!#$%&*+=?^~@])))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
+    # (nor a hash's name: "the password's Argon2id-hashed now")
+    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5))"
+)
+# ... and more: a digit with both cases or a sign ("Pg-Secret-2291", "hunter2!"), where a plain
+# "word2" may be prose ("the password's 16-character minimum", "password -> argon2id")
+_SECRETISH = (
+    _MIXED + r"(?=[^\s\"'`,;]*\d)"
+    r"(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])|(?=[^\s\"'`,;]*[!#$%&*+=?^~@]))"
+)
+
 
 def _prefix(literal: str, width: int) -> str:
     """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
@@ -238,7 +255,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"private[_-]?key)"
             # ("password is: x", "the staging db password, it's x"; a space after "it's": an
             # index entry titled "... password, it's](file.md)" holds no value)
-            r"\b[\"']?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s))\s*[\"']?"
+            r"\b[\"']?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
+            # (with evidence the word is a value: "the db password's Pg-Secret-2291",
+            # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
+            # "the password's 16-character minimum", "Where's the password? It's somewhere")
+            r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
+            + r")|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))\s*[\"']?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
@@ -341,7 +363,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         re.compile(
             r"\b(?:(?:curl|wget|http|https|xh)\b[^\n|;&]*?\s(?:-u|--user|--proxy-user)(?:\s+|=)"
             r"[\"']?[^\s:\"']*:"
-            r"|\blogin\b[^\n|;&]*?\s(?:-p|--password)(?:\s+|=)"
+            # (a login's -p value with a digit, a capital or a sign: "gh auth login -p ssh"
+            # gives gh's git protocol; --password says what it is)
+            r"|\blogin\b[^\n|;&]*?\s(?:--password(?:\s+|=)"
+            r"|-p(?:\s+|=)[\"']?(?=[^\s\"'`]*[^a-z\s\"'`]))"
             r"|sshpass\s+-p\s*"
             r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]*?\s-p(?=\S)"
             r"|htpasswd\s+(?:-\w+\s+)*?-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+"
@@ -362,6 +387,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?i)\b(?:set|setting|change[ds]?|changing|reset|update[ds]?|rotated?)\b[^\n.]{0,40}?"
             r"\b(?:password|passwd|passphrase|passcode|pw|pin|secret|token)\s+to\s+[\"'`]?"
             r"(?!\[REDACTED)(?![$<{%])(?!v?\d+(?:\.\d+)*[\"'`]?(?![^\s\"'`,;]))"
+            # (not a version pin, "set the pin to 2.3.1-post1", a version tag, "change the
+            # token to v2-format tokens", nor the variable holding it, "set the secret to
+            # GITHUB_TOKEN2")
+            r"(?!v?\d+[.-])(?!v\d+(?![\w!#$%&*+=?^~@]))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
             r"(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s,;]|$))"
         ),
         1,
@@ -402,14 +431,26 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821"
         "assigned-secret",
-        re.compile(r"(?i)\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:\bis\b|[:=])\s*(\d{4,8})\b(?![.,]\d)"),
+        re.compile(
+            r"(?i)\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:\bis\b|[:=])\s*(\d{4,8})\b(?![.,]\d)"
+            # (and end the clause: in "the pin: 8080 is the port" the number is what is told of)
+            r"(?![ \t]+(?:is|was|are|means)\b)"
+        ),
         1,
         ("passcode", "pin"),
     ),
     (
         # a .pgpass line: host:port:database:user:password
         "assigned-secret",
-        re.compile(r"(?<![\w:])[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:([^\s:\"'`]{4,})"),
+        re.compile(
+            r"(?<![\w:])(?!(?:[0-9a-fA-F]{1,4}:){4}[0-9a-fA-F]{1,4}(?![\w:]))"
+            r"[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:"
+            # the password: letters and a digit or a sign, or 6+ digits; five fields of words
+            # are a cache key ("redis:6379:0:cache:sessions"), a location
+            # ("src/app.py:42:def:main:entrypoint") or a time ("09:30:00:UTC:daily")
+            r"(?:(?=[^\s:\"'`]*[A-Za-z])(?=[^\s:\"'`]*[\d!#$%&*+=?^~@])(?!v?\d+(?:[.-]|(?![^\s:])))"
+            r"|(?=\d{6}))([^\s:\"'`]{4,})"
+        ),
         1,
         (),
     ),

@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 from autodream import prompting
 from autodream.agent import DreamBrief, ToolCall
 from autodream.cli import cli
-from autodream.redact import redact
+from autodream.redact import redact, redact_after
 from autodream.transcripts.model import SessionInfo
 from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import build_tree
@@ -55,6 +55,8 @@ SHAPES: list[tuple[str, str]] = [
     ("pw is walrusbanjo77", "walrusbanjo77"),
     ("Remember the staging db password, it's Pg-Secret-2291 and use it", "Pg-Secret-2291"),
     ("the db password is: Pg-Secret-2291 and always", "Pg-Secret-2291"),
+    ("the db password's Pg-Secret-2291", "Pg-Secret-2291"),
+    ("passwd -> Pg-Secret-2291", "Pg-Secret-2291"),
     ("set the password to Zebra-Quartz-77", "Zebra-Quartz-77"),
     ("change the admin password to Tr0ub4dorXX", "Tr0ub4dorXX"),
     ("I set the root password to toor2026", "toor2026"),
@@ -102,6 +104,24 @@ ORDINARY = [
     "the pin is 3.2.1",
     "openssl req -new -key server.key",
     "git@github.com:acme/repo.git",
+    # shapes of a secret holding none: gh's -p is its git protocol, five colon fields of words
+    # or an IPv6 prefix are no .pgpass line, a version pin, a version tag or the variable
+    # holding a secret is no value, a port told of is no PIN
+    "Always run `gh auth login -p ssh` before pushing from the build box.",
+    "gh auth login -p https",
+    "Always name cache keys like redis:6379:0:cache:sessions, never bare names.",
+    "We use the ULA prefix fd00:1234:abcd:ef01:2345 for the lab network.",
+    "jump to src/app.py:42:def:main:entrypoint",
+    "web:8080:tcp:public:ingress",
+    "the report runs at 09:30:00:UTC:daily",
+    "Never change the token to v2-format tokens in the auth service.",
+    "set the pin to 2.3.1-post1",
+    "set the secret to GITHUB_TOKEN2",
+    "update the secret to v2-rotated format",
+    "the pin: 8080 is the port",
+    "the password's 16-character minimum",
+    "the password's Argon2id-hashed now",
+    "Where's the password? It's somewhere in the vault",
     "https://build_user_for_docs@host.example.io/x",
 ]
 
@@ -122,6 +142,11 @@ def test_a_secret_after_an_escaped_line_break_is_redacted(text: str, secret: str
 @pytest.mark.parametrize("text", ORDINARY)
 def test_an_ordinary_sentence_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_password_given_as_the_answer_to_a_question_is_redacted() -> None:
+    assert "hunter22" not in redact_after("what's the db password?", "it's hunter22")
+    assert redact_after("where's the password?", "it's in the vault") == "it's in the vault"
 
 
 @pytest.mark.parametrize(
@@ -429,3 +454,41 @@ def test_a_name_with_an_unseen_character_is_listed_escaped(
     assert not result.is_error, result.content
     assert odd not in result.content
     assert f"a{repr(odd)[1:-1]}gnp.md" in result.content
+
+
+
+# Rules a person gives that only look like a secret's shape (sayings that were dropped whole as
+# "contained a secret (redacted)")
+LOOKALIKES = [
+    "Always run `gh auth login -p ssh` before pushing from the build box.",
+    "Always name cache keys like redis:6379:0:cache:sessions, never bare names.",
+    "We use the ULA prefix fd00:1234:abcd:ef01:2345 for the lab network.",
+    "Never change the token to v2-format tokens in the auth service.",
+    "Always set the pin to 2.3.1-post1 for the grpc wheel in CI.",
+    "Always set the secret to GITHUB_TOKEN2 in the release workflow.",
+    "Never update the secret to v2-rotated format in the billing service.",
+    "Remember the pin: 8080 is the port the dev proxy listens on.",
+    "Always expose web:8080:tcp:public:ingress on the edge nodes.",
+]
+
+
+def test_a_rule_that_only_looks_like_a_secret_is_remembered_as_said(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
+    for text in LOOKALIKES:
+        b.user(text)
+    path = b.write(root / "sessions")
+    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+
+    result = _run(root, "--force")
+
+    # (a fact to remember is kept without its "Remember": "The pin: 8080 is the port ...")
+    memory = "\n".join(p.read_text() for p in (root / "memory").glob("*.md")).casefold()
+    assert [text for text in LOOKALIKES
+            if text.removeprefix("Remember ").casefold() not in memory] == []
+    assert "REDACTED" not in memory and "contained a secret" not in result.output
