@@ -260,7 +260,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
             r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
-            + r")|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))\s*[\"']?"
+            + r")|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
+            # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
+            # after "=" is the next setting)
+            r"(?:(?<==)[ \t]*|(?<!=)\s*)[\"']?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
@@ -277,7 +280,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # such as ``next_token = it.next()`` stays readable
         "assigned-secret",
         re.compile(
-            r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*[:=]\s*[\"']?(?!\[REDACTED)"
+            r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*(?::\s*|=[ \t]*)[\"']?(?!\[REDACTED)"
             r"([^\s\"'`,;]{6,})"
         ),
         1,
@@ -296,7 +299,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?<![A-Za-z0-9_])(?:[A-Z][A-Z0-9]*_)*"
             r"(?:(?:API|ACCESS|SECRET|PRIVATE|SIGNING|ENCRYPTION|MASTER|AUTH|HMAC|JWT|APP"
             r"|LICENSE)_?KEY|SECRET|TOKEN|CREDENTIALS?|(?P<pw>PASSWORD|PASSWD|PASSPHRASE|(?<=_)PWD))"
-            r"(?![A-Za-z0-9_])[\"']?(?:(?P<spaced>\s+)?=|\s*(?P<colon>:))\s*[\"']?(?!\[REDACTED)"
+            r"(?![A-Za-z0-9_])[\"']?(?:(?P<spaced>\s+)?=[ \t]*|\s*(?P<colon>:)\s*)[\"']?"
+            r"(?!\[REDACTED)"
             r"(?!" + _PLACEHOLDER + r"|" + _PROSE_WORD + r"|[/~.]"
             r"|" + _NO_VALUE + r"|" + _CODE + r")"
             r"(?(pw)|(?!\d{1,5}(?![^\s\"'`,;])))"
@@ -316,7 +320,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         re.compile(
             r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
             # (or "pw is x" with a digit or a sign in x: "the pass is valid" is prose)
-            r"\b[\"']?(?:\s*[:=]\s*|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
+            r"\b[\"']?(?:\s*(?::\s*|=[ \t]*)|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
             r"[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"([^\s\"'`,;]{6,})"
         ),

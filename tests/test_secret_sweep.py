@@ -122,6 +122,9 @@ ORDINARY = [
     "the password's 16-character minimum",
     "the password's Argon2id-hashed now",
     "Where's the password? It's somewhere in the vault",
+    # a .env with its keys left empty (Claude Code's Read output of one)
+    "OPENAI_API_KEY=\n    23\u2192ANTHROPIC_API_KEY=\n    24\u2192DEFAULT_LLM_MODEL=gpt-4",
+    "GITHUB_TOKEN=\nDB_PASS=\nLOG_LEVEL_DEFAULT=info",
     "https://build_user_for_docs@host.example.io/x",
 ]
 
