@@ -154,3 +154,19 @@ def test_a_deadline_told_in_the_past_tense_before_its_day_confirms_it(said: str)
     body = parse_topic(plan.writes.get("project_deadline.md", files["project_deadline.md"])).body
     assert body.startswith(lead + "\n") and "previously" not in body
     assert "confirmed" in [d.action for d in plan.decisions]
+
+
+@pytest.mark.parametrize("said", [
+    "We decided to run the migrations as the postgres user via sudo -u postgres psql.",
+    "We agreed to name the compose service redis.",
+    "We decided to install the redis python client with pip install redis.",
+    "Decided: we connect with psql -U postgres from now on.",
+    "We decided to open the shell with docker exec -it postgres psql.",
+    "We decided the worker should import redis lazily.",
+    "We decided the host is postgres in compose.",
+])
+def test_a_name_in_a_command_or_given_to_a_user_or_host_stays_as_written(said: str) -> None:
+    # 'sudo -u postgres psql' was kept as 'sudo -u Postgres psql' (a broken command), 'pip
+    # install redis' as 'pip install Redis', 'the compose service redis' as '... Redis'
+    found = candidates(said)
+    assert found and all(c.text.rstrip(".") == said.rstrip(".") for c in found)

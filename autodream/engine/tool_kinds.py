@@ -122,14 +122,32 @@ _PROPER: dict[str, str] = {
 _LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w-]|[.:/]\w)")
 
 
+# A sentence holding a command: there the lower-case name is an argument the shell needs as
+# written ("sudo -u postgres psql", "pip install redis", "import redis")
+_COMMAND_IN = re.compile(
+    r"(?:^|\s)--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|docker|podman|compose|kubectl|"
+    r"helm|psql|exec|brew|apt(?:-get)?|npm|yarn|uv|poetry|systemctl|createdb|dropdb|pg_dump|"
+    r"redis-cli|mysqldump)\b", re.I)
+# A name given to a user, host, service, container or database is its own word, not the
+# product's ("the host is postgres", "the postgres user", "container postgres")
+_NAMED = r"(?:user|users|host|hostname|service|services|container|containers|database|db|role|" \
+    r"owner|account|image|named|called|name)"
+_NAME_BEFORE = re.compile(rf"\b{_NAMED}(?:\s+(?:is|was|=|as|to|of))?\s*[:=]?\s*$", re.I)
+_NAME_AFTER = re.compile(rf"^\s+{_NAMED}\b", re.I)
+
+
 def proper_tool_names(text: str) -> str:
     """``text`` with the known services it writes in lower case given their proper names
     ("we cache sessions in redis on 6380" -> "... in Redis ..."), none inside an address or
-    code ("redis://cache:6379", "`redis-cli`")."""
-    if not _LOWER_PROPER.search(text):
+    code ("redis://cache:6379", "`redis-cli`"), none in a sentence holding a command ("sudo -u
+    postgres psql", "pip install redis") and none naming a user, host, service or container
+    ("the host is postgres", "the postgres user")."""
+    if not _LOWER_PROPER.search(text) or _COMMAND_IN.search(text):
         return text
     out, at = [], 0
     for m in outside_addresses(text, _LOWER_PROPER.finditer(text)):
+        if _NAME_BEFORE.search(text[:m.start()]) or _NAME_AFTER.match(text[m.end():]):
+            continue
         out.append(text[at:m.start()] + _PROPER[m[0]])
         at = m.end()
     return "".join(out) + text[at:]
