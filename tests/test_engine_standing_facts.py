@@ -170,3 +170,15 @@ def test_a_name_in_a_command_or_given_to_a_user_or_host_stays_as_written(said: s
     # install redis' as 'pip install Redis', 'the compose service redis' as '... Redis'
     found = candidates(said)
     assert found and all(c.text.rstrip(".") == said.rstrip(".") for c in found)
+
+
+def test_a_deadline_told_as_moved_is_not_confirmed() -> None:
+    # 'The deadline was Friday, but now it is Monday.' said on the Thursday was counted as
+    # confirming the Friday: memory kept 2026-07-10 and the Monday was lost
+    lead = "The deadline for the grant report is on 2026-07-10."
+    files = {"project_deadline.md": topic("deadline", lead)}
+    plan = plan_dream(files, "- [x](project_deadline.md) — x\n",
+                      candidates("The deadline was Friday, but now it is Monday.", day=3),
+                      now=NOW.replace(day=9))
+    assert "confirmed" not in [d.action for d in plan.decisions]
+    assert "Monday" in parse_topic(plan.writes["project_deadline.md"]).body

@@ -250,6 +250,9 @@ _RENAMED = re.compile(
 
 
 _DUE = re.compile(r"\b(?:deadline|due)\b", re.I)
+_ONLY_DUE_WAS = re.compile(
+    r"(?:the\s+)?(?:deadline|due\s+date)\s+was\s+(?:on\s+)?DAY(?:,?\s+as\s+(?:I|we)\s+said)?"
+    r"\s*[.!]?", re.I)
 
 
 def _due_day_told_past(lead: str, cand: Candidate) -> bool:
@@ -259,6 +262,10 @@ def _due_day_told_past(lead: str, cand: Candidate) -> bool:
     reported ("the deadline was Friday, as I said"), it is that same day, no new one."""
     if _DUE.search(cand.text) is None or not _DUE.search(lead) or not says_past(cand.text) or (
             says_past(lead)):
+        return False
+    # only the bare restatement: "The deadline was Friday, but now it is Monday" tells a move
+    mentions = date_mentions(cand.text)
+    if len(mentions) != 1 or not _ONLY_DUE_WAS.fullmatch(cand.text.replace(mentions[0], "DAY")):
         return False
     said, planned = latest_date(cand.text), latest_date(lead)
     return said is not None and planned is not None and (
