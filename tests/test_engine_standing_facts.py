@@ -182,3 +182,18 @@ def test_a_deadline_told_as_moved_is_not_confirmed() -> None:
                       now=NOW.replace(day=9))
     assert "confirmed" not in [d.action for d in plan.decisions]
     assert "Monday" in parse_topic(plan.writes["project_deadline.md"]).body
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_two_servers_ports_said_in_one_session_are_two_memories(first: bool) -> None:
+    # kept as one file 'The dev server runs on port 3000' with the 8080 sentence in its body
+    said = ["Our API server listens on port 8080.", "The dev server runs on port 3000."]
+    plan = plan_dream({}, "", candidates(*(said if first else said[::-1])), now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert sorted(b.splitlines()[0] for b in bodies) == sorted(said)
+
+
+def test_one_servers_port_said_again_is_still_one_memory() -> None:
+    plan = plan_dream({}, "", candidates("The dev server runs on port 3000.",
+                                         "The dev server runs on port 3001."), now=NOW)
+    assert len([f for f in plan.writes if f != "MEMORY.md"]) == 1

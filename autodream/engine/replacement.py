@@ -527,7 +527,28 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
     text no longer says."""
     return (different_subjects(a, b) or names_another_subject(a, b)
             or replies_and_written(a, b) or _events_on_one_day(a, b)
-            or _another_rule(a, b, told_as_change))
+            or _another_rule(a, b, told_as_change) or _ports_of_other_things(a, b))
+
+
+# "Our API server listens on port 8080": what holds the port is the words before the verb
+_PORT_HOLDER = re.compile(
+    r"^(?:(?:the|our|my|your)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
+    r"(?:listens|runs|is|serves|lives)\s+on\s+(?:port\s+|:)\d{2,5}\b", re.I)
+
+
+def _ports_of_other_things(a: str, b: str) -> bool:
+    """Both give the port of a thing, each of its own ("Our API server listens on port 8080" /
+    "The dev server runs on port 3000"): two servers, not one whose port changed."""
+    one, other = _PORT_HOLDER.match(a), _PORT_HOLDER.match(b)
+    if one is None or other is None:
+        return False
+    # (what names no thing of its own: "The API runs on ..." / "the API server now listens ...")
+    this, that = (set(m["what"].lower().split()) - _HOLDER_PLAIN for m in (one, other))
+    return bool(this and that) and not (this <= that or that <= this)
+
+
+_HOLDER_PLAIN = frozenset(
+    ["now", "still", "currently", "also", "server", "servers", "service", "instance"])
 
 
 # "Always use f-strings instead": said last, the word tells a change, and names nothing
