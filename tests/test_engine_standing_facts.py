@@ -197,3 +197,22 @@ def test_one_servers_port_said_again_is_still_one_memory() -> None:
     plan = plan_dream({}, "", candidates("The dev server runs on port 3000.",
                                          "The dev server runs on port 3001."), now=NOW)
     assert len([f for f in plan.writes if f != "MEMORY.md"]) == 1
+
+
+@pytest.mark.parametrize("day", [0, 2])
+def test_a_port_and_its_move_in_one_dream_keep_the_fact_at_the_new_port(day: int) -> None:
+    # both were one memory, 'Switched Postgres to 5433.', dropped as memory gave Postgres no
+    # port: 'We use Postgres 16 on port 5432' was lost
+    said = (candidates("We use Postgres 16 on port 5432.")
+            + candidates("switched postgres to 5433", session="s2", day=day))
+    plan = plan_dream({}, "", said, now=NOW.replace(day=8))
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert len(bodies) == 1 and bodies[0].startswith("We use Postgres 16 on port 5433.\n")
+
+
+def test_a_move_told_by_the_user_of_a_service_with_no_port_is_dropped() -> None:
+    # 'I switched redis to 6380' was saved as 'The user switched Redis to 6380'
+    plan = plan_dream({}, "", candidates("I switched redis to 6380"), now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+    assert any(d.action == "dropped" and "a port only where memory gives" in d.reason
+               for d in plan.decisions)

@@ -10,9 +10,24 @@ from autodream.engine.model import Candidate, Cluster, Decision, EngineOptions
 from autodream.engine.plans import plans_other_things
 from autodream.engine.replacement import said_of_other_things
 from autodream.engine.revisions import revision
-from autodream.engine.text import normalize, shorten, similarity, similarity_bound, tokens
+from autodream.engine.text import (
+    PORT_MOVED_BARE,
+    normalize,
+    shorten,
+    similarity,
+    similarity_bound,
+    tokens,
+)
 
 _MAX_COMPARISONS = 24  # per candidate: the clusters sharing the most words
+
+
+def _moves_a_port(cand: Candidate) -> bool:
+    """"Switched Postgres to 5433.": a move of the port an entry gives, applied after that
+    entry; clustered with "We use Postgres 16 on port 5432." said the same week, it stood in
+    for it, found no port in memory and was dropped, the fact with it."""
+    return cand.kind == "fact" and " to " in cand.text and (
+        PORT_MOVED_BARE.match(cand.text) is not None)
 
 
 def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> list[Cluster]:
@@ -21,7 +36,7 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
     exact: dict[tuple[str, str], int] = {}
     by_token: dict[str, list[int]] = defaultdict(list)
     for cand in sorted(candidates, key=lambda c: (c.timestamp, c.order)):
-        if cand.kind == "switch":
+        if cand.kind == "switch" or _moves_a_port(cand):
             clusters.append(Cluster([cand]))
             continue
         key = (cand.type, normalize(cand.match_text))
@@ -37,7 +52,7 @@ def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> l
         ranked = sorted(shared.items(), key=lambda kv: (-kv[1], kv[0]))[:_MAX_COMPARISONS]
         for idx, _count in ranked:
             other = clusters[idx]
-            if other.type != cand.type or other.kind == "switch" or (
+            if other.type != cand.type or other.kind == "switch" or _moves_a_port(other.latest) or (
                     # "You can stop explaining Python idioms now" is said of what "Explain
                     # Python idioms when ..." is, and takes it back: not the same thing again
                     cand.revises and revision(other.latest.text, cand.text) is not None):

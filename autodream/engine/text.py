@@ -315,7 +315,7 @@ PORT_MOVED = re.compile(
 # "switched postgres to 5433": a known database or cache moved to a number, no "port" said; a
 # port only where memory gives that thing one (else "moved postgres to 2027" may be a year)
 PORT_MOVED_BARE = re.compile(
-    r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i)(?:['’]ve|\s+have)?\s+)?"
+    r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i|the\s+user)(?:['’]ve|\s+have)?\s+)?"
     r"(?P<verb>(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>(?:(?:local|dev|prod|"
     r"production|staging)\s+)?(?:postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|redis|"
     r"memcached?|valkey|db|database|cache))\s+"
