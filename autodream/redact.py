@@ -91,7 +91,9 @@ _NAMED_RANDOM = re.compile(
     r"|(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)*KEY"
     # ... or any key given a long random value ("The HMAC key is 7d1f...", "stripe_key=a8Kj...":
     # ``_random`` asks more of it: not a short hex id, "The GPG key is 4AEE18F83AFDEB23")
-    r"|(?P<bare>(?i:(?:[a-z0-9]+[_-])?key)))\b[\"'`]?"
+    # (its leading word taken whole, from where a word starts: tried at each letter of a
+    # long run, "xxxx...", the run was read to its end from each one, a hang on 300k of them)
+    r"|(?P<bare>(?i:(?:(?<![a-z0-9])[a-z0-9]+[_-])?key)))\b[\"'`]?"
     # (or straight after the name: "our Datadog API key 9f8e7d6c...")
     r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|\s+)[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
@@ -207,7 +209,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         "url-password",
         # the user may be empty: redis://:password@host
-        re.compile(r"\b[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]*:([^\s@/\"'<>]+)@"),
+        # (a scheme from where its run of letters starts, or a short one after a sign in it:
+        # from each "-" of a long "Aa1-Aa1-..." the run was read to its end, 1 MB took hours)
+        re.compile(r"\b(?:(?<![a-zA-Z0-9+.-])|(?=[a-zA-Z0-9+.-]{1,32}://))"
+                   r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]*:([^\s@/\"'<>]+)@"),
         1,
         (),
     ),
@@ -447,7 +452,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a .pgpass line: host:port:database:user:password
         "assigned-secret",
         re.compile(
-            r"(?<![\w:])(?!(?:[0-9a-fA-F]{1,4}:){4}[0-9a-fA-F]{1,4}(?![\w:]))"
+            # (a host from where its run starts, or one of up to 64 characters after a sign in
+            # it: from each "-" of a long "Aa1-Aa1-..." the run was read to its end)
+            r"(?<![\w:])(?:(?<![.*-])|(?=[\w.*-]{1,64}:))"
+            r"(?!(?:[0-9a-fA-F]{1,4}:){4}[0-9a-fA-F]{1,4}(?![\w:]))"
             r"[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:"
             # the password: letters and a digit or a sign, or 6+ digits; five fields of words
             # are a cache key ("redis:6379:0:cache:sessions"), a location

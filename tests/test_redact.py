@@ -555,3 +555,18 @@ def test_a_quote_inside_a_password_is_part_of_it(text: str, secret: str, kept: s
     assert not any(part and part in redacted for part in re.split(r"[\"']", secret)
                    if len(part) > 3)
     assert redacted.endswith(kept)
+
+
+def test_a_megabyte_of_runs_that_once_hung_redaction_is_redacted_as_it_was() -> None:
+    # A person may paste a multi-MB log into one message: a run of 300k "x" (held by a real
+    # transcript) was read to its end from each of its letters by the bare-key rule, and a
+    # run of "Aa1-Aa1-..." from each "-" by the URL and .pgpass rules; a dream never finished
+    run = "x" * 300_000
+    signs = "Aa1-" * 150_000
+    text = (f"{run} the key is 7d1f0a9c4b2e8f6a1d3c5b7e9f0a2c4d\n{signs}:5432:db:user:Pw1xyz\n"
+            f"{signs}x-https://admin:hunter2x@db.example.com {run}_key=a8Kj3mQ9xZp4RtY7vL2n")
+    assert redact(text) == (
+        f"{run} the key is [REDACTED:assigned-secret]\n{signs}:5432:db:user:"
+        f"[REDACTED:assigned-secret]\n{signs}x-https://admin:[REDACTED:url-password]"
+        f"@db.example.com {run}_key=[REDACTED:assigned-secret]"
+    )

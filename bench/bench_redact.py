@@ -1,0 +1,60 @@
+"""Redaction speed on large text, in MB/s, beside a bare ``re.search`` of one simple pattern.
+
+    python bench/bench_redact.py [--runs 3]
+
+A person may paste a multi-MB log into one message, and the Claude backend's read_file and grep
+redact windows of transcripts: redaction must stay linear in the text's length. Inputs: the
+2.3 MB malformed transcript of tests/scenarios/huge-and-malformed (it holds a 300k run of "x"
+that once hung a dream), 1 MB of the shapes that were slow ("Aa1-" runs, long letter runs), and
+1 MB of prose. The floor is ``re.search(r"sk-ant-[A-Za-z0-9_-]{16,}", text)`` over the same text,
+which any scan pays. No target: figures for the report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from autodream.redact import redact
+
+ROOT = Path(__file__).resolve().parent.parent
+_FLOOR = re.compile(r"sk-ant-[A-Za-z0-9_-]{16,}")
+
+
+def _inputs() -> dict[str, str]:
+    scenario = ROOT / "tests/scenarios/huge-and-malformed/sessions"
+    return {
+        "huge-and-malformed transcript": next(scenario.glob("9ccd8772-*.jsonl")).read_text(),
+        "1 MB of slow shapes": ("x" * 250_000 + " " + "Aa1-" * 62_500 + "\n") * 2,
+        "1 MB of prose": ("The deploy key lives in the vault; log in as admin with the SSO "
+                          "button, then set the password to expire. ") * 9_000,
+    }
+
+
+def _best(run: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    print(f"{'input':32} {'MB':>6} {'redact MB/s':>12} {'re.search MB/s':>15}")
+    for name, text in _inputs().items():
+        mb = len(text.encode()) / 1e6
+        full = _best(lambda text=text: redact(text), args.runs)
+        floor = _best(lambda text=text: _FLOOR.search(text), args.runs)
+        print(f"{name:32} {mb:6.2f} {mb / full:12.2f} {mb / floor:15.1f}")
+
+
+if __name__ == "__main__":
+    main()
