@@ -537,7 +537,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?![^\s\"'`,;]*(?:[/:@]|\.[^\s\"'`,;.!?)]))(?!\[REDACTED)(?=[^\s\"'`,;]*\d)"
             r"(?:(?=(?i:(?P=user))[^\s\"'`,;]*?[\d!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))"
-            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-]))"
+            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-])"
+            # (a '-' alone is no sign between a capitalised word and its number: a branch, a
+            # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024")
+            r"(?!(?-i:[A-Z][a-z]+)-\d+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$))))"
             r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
         2,

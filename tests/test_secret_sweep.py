@@ -303,6 +303,10 @@ SHAPES_2: list[tuple[str, str]] = [
     # a user and a password with no login word before them
     ("grafana admin:admin123 works", "admin123"),
     ("root:Tr0ub4dor&3 on the box", "Tr0ub4dor&3"),
+    # (a sign besides the '-', or more than one word and its number)
+    ("deploy:Secret-2291! on the box", "Secret-2291"),
+    ("deploy:Blue-Sky-77 on the box", "Blue-Sky-77"),
+    ("deploy:Hunter-22x on the box", "Hunter-22x"),
     ("Admin credentials -> admin : Adm1n-2026", "Adm1n-2026"),
     # a password after more words and a colon
     ("the staging password is the same as prod: Pr0d-Pass", "Pr0d-Pass"),
@@ -324,6 +328,14 @@ ORDINARY_2 = [
     "the password format is below\nMyClass2 handles it",
     "Hi!! great",
     '"private_key_id": "3f2a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e4f3a",',
+    # a branch, a tag, a ticket or a label after a colon: a capitalised word, "-" and digits
+    "git checkout feature:Fix-42",
+    "image: app:Release-2",
+    "JIRA:Proj-123",
+    "origin:Release-2024",
+    "web:Build-7",
+    "hotfix:Auth-9",
+    "Name:Value-1",
 ]
 
 
@@ -472,6 +484,11 @@ LOOKALIKES = [
     "Never update the secret to v2-rotated format in the billing service.",
     "Remember the pin: 8080 is the port the dev proxy listens on.",
     "Always expose web:8080:tcp:public:ingress on the edge nodes.",
+    # (a branch, an image's tag, a ticket, a label after a colon: a capitalised word, "-", digits)
+    "Always run `git checkout feature:Fix-42` before the billing tests.",
+    "Never push origin:Release-2024 without a signed tag.",
+    "Always link JIRA:Proj-123 in the release notes.",
+    "Never merge hotfix:Auth-9 into main before review.",
 ]
 
 
