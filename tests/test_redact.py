@@ -570,3 +570,11 @@ def test_a_megabyte_of_runs_that_once_hung_redaction_is_redacted_as_it_was() -> 
         f"[REDACTED:assigned-secret]\n{signs}x-https://admin:[REDACTED:url-password]"
         f"@db.example.com {run}_key=[REDACTED:assigned-secret]"
     )
+
+
+def test_a_long_line_of_command_words_is_redacted_as_it_was() -> None:
+    # minified JSON full of URLs: each "http" was read to the line's end looking for its -u
+    words = '"http-x", ' * 50_000
+    text = f"{words}curl -s https://api.example.com -u admin:Hunt3r-Zebra {words}"
+    assert redact(text) == (
+        f"{words}curl -s https://api.example.com -u admin:[REDACTED:command-password] {words}")
