@@ -99,6 +99,19 @@ _NAMED_RANDOM = re.compile(
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
+# The name of an account one logs in as, and the words passwords are made of: after a colon,
+# a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
+# "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
+# ("feature:Fix-42", "deploy:Build-123", "user:Profile-42")
+_ACCOUNT = (
+    r"(?i:root|admin|administrator|superuser|postgres|mysql|sa|ubuntu|ec2-user|centos|pi|"
+    r"jenkins|guest|oracle|elastic|deployer|[a-z0-9]*admin|[a-z0-9]+[_-]user)"
+)
+_PASSWORD_WORD = (
+    r"(?i:spring|summer|autumn|fall|winter|welcome|password|passw0rd|changeme|letmein|secret|"
+    r"hunter|qwerty|master|monkey|dragon|sunshine|princess|football|baseball|trustno)"
+)
+
 # (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
 # alternation that matched), words one of which the text must hold for the pattern to run,
 # in any case unless written in capitals)
@@ -535,17 +548,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # "main:App") are none. (A dot or another colon makes it a module, a time or a path.)
         "login-pair",
         re.compile(
-            r"(?<![\w./@:\\$%{\[-])(?P<user>[A-Za-z][\w-]{1,31}):(?![\d:/\\])"
+            r"(?<![\w./@:\\$%{\[-])"
+            # (an account's name: "root", "admin", "postgres", "app_user", "dbadmin")
+            rf"(?:(?=(?P<account>{_ACCOUNT}):))?"
+            r"(?P<user>[A-Za-z][\w-]{1,31}):(?![\d:/\\])"
             r"(?![^\s\"'`,;]*(?:[/:@]|\.[^\s\"'`,;.!?)]))(?!\[REDACTED)(?=[^\s\"'`,;]*\d)"
             r"(?:(?=(?i:(?P=user))[^\s\"'`,;]*?[\d!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))"
             r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-])"
             # (a '-' alone is no sign between a capitalised word and its number: a branch, a
-            # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024")
-            r"(?!(?-i:[A-Z][a-z]+)-\d+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$))))"
+            # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024";
+            # after an account's name or in a password's word it is the password's)
+            rf"(?(account)|(?!(?!{_PASSWORD_WORD}-)"
+            r"(?-i:[A-Z][a-z]+)-\d+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
             r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
-        2,
+        3,
         (":",),
     ),
     (

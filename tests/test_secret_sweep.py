@@ -301,6 +301,11 @@ SHAPES_2: list[tuple[str, str]] = [
     ("deploy:Secret-2291! on the box", "Secret-2291"),
     ("deploy:Blue-Sky-77 on the box", "Blue-Sky-77"),
     ("deploy:Hunter-22x on the box", "Hunter-22x"),
+    # (a branch's shape after an account's name is its password)
+    ("ssh to the box as root:Winter-2025 please", "Winter-2025"),
+    ("Use postgres:Welcome-1 to connect locally.", "Welcome-1"),
+    ("grafana deploy:Spring-2026 works", "Spring-2026"),
+    ("the replica takes app_user:Summer-2024", "Summer-2024"),
     ("Admin credentials -> admin : Adm1n-2026", "Adm1n-2026"),
     # a password after more words and a colon
     ("the staging password is the same as prod: Pr0d-Pass", "Pr0d-Pass"),
@@ -330,6 +335,8 @@ ORDINARY_2 = [
     "web:Build-7",
     "hotfix:Auth-9",
     "Name:Value-1",
+    "Our cache key is user:Profile-42 in redis.",
+    "Never commit deploy:Build-123 tags to main.",
 ]
 
 
