@@ -380,21 +380,23 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         # a password on a command line: "curl -u admin:pw", "docker login -u me -p pw",
         # "sshpass -p pw", "mysql -u root -ppw"; only after the commands that take one so
-        # ("docker run -u 1000:1000", "ssh -p 2222", "mkdir -p x" are none); the flag within 400
-        # characters of its command: unbounded, a line of many "http" (minified JSON) was read to
-        # its end from each one, 1 MB of it for most of an hour
+        # ("docker run -u 1000:1000", "ssh -p 2222", "mkdir -p x" are none); the flag is looked
+        # for up to the next of its commands, which looks on: read to the line's end from each,
+        # a line of many "http" (minified JSON) took 1 MB most of an hour, and a bound of 400
+        # characters let a password through after a long -d body or a long line of options
         "command-password",
         re.compile(
-            r"\b(?:(?:curl|wget|http|https|xh)\b[^\n|;&]{0,400}?\s"
+            r"\b(?:(?:curl|wget|http|https|xh)\b(?:(?!\b(?:curl|wget|https?|xh)\b)[^\n|;&])*?\s"
             r"(?:-u|--user|--proxy-user)(?:\s+|=)[\"']?[^\s:\"']*:"
             # (a login's -p value with a digit, a capital or a sign: "gh auth login -p ssh"
             # gives gh's git protocol; --password says what it is)
-            r"|\blogin\b[^\n|;&]{0,400}?\s(?:--password(?:\s+|=)"
+            r"|\blogin\b(?:(?!\blogin\b)[^\n|;&])*?\s(?:--password(?:\s+|=)"
             r"|-p(?:\s+|=)[\"']?(?=[^\s\"'`]*[^a-z\s\"'`]))"
             r"|sshpass\s+-p\s*"
-            r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,400}?\s-p(?=\S)"
+            r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b"
+            r"(?:(?!\b(?:mysql|mysqldump|mysqladmin|mariadb)\b)[^\n|;&])*?\s-p(?=\S)"
             r"|htpasswd\s+(?:-\w+\s+)*?-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+"
-            r"|openssl\b[^\n|;&]{0,400}?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)"
+            r"|openssl\b(?:(?!\bopenssl\b)[^\n|;&])*?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)"
             # (a port is no password: "login to the box with ssh -p 2222")
             r")[\"']?(?!\[REDACTED)(?![$<{%])(?!\d{1,5}(?![^\s\"'`]))([^\s\"'`]{3,})"
         ),

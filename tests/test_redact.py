@@ -578,3 +578,16 @@ def test_a_long_line_of_command_words_is_redacted_as_it_was() -> None:
     text = f"{words}curl -s https://api.example.com -u admin:Hunt3r-Zebra {words}"
     assert redact(text) == (
         f"{words}curl -s https://api.example.com -u admin:[REDACTED:command-password] {words}")
+
+
+@pytest.mark.parametrize("before", [
+    # a long JSON body, a long line of options, a long list of labels before the flag
+    "curl -X POST https://api.example.com/v1/items -H 'Content-Type: application/json' -d '{"
+    + ", ".join(f'"field{i}": "value number {i}"' for i in range(25)) + "}' -u admin:",
+    "mysql --host=db.internal.example.com " + "--default-character-set=utf8mb4 " * 15 + "-p",
+    "docker login registry.example.com " + "--label team=payments " * 20 + "-p ",
+])
+def test_a_password_far_along_its_command_line_is_redacted(before: str) -> None:
+    assert len(before) > 400
+    assert redact(f"{before}Xk9mQ2vL8pR4 and more") == (
+        f"{before}[REDACTED:command-password] and more")
