@@ -216,3 +216,19 @@ def test_a_move_told_by_the_user_of_a_service_with_no_port_is_dropped() -> None:
     assert [f for f in plan.writes if f != "MEMORY.md"] == []
     assert any(d.action == "dropped" and "a port only where memory gives" in d.reason
                for d in plan.decisions)
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    ("We decided to move the analytics database to postgres.",
+     "We decided to move the analytics database to Postgres."),
+    ("We decided the main database is postgres 16.",
+     "We decided the main database is Postgres 16."),
+    ("We run a postgres database for billing on port 5432.",
+     "We run a Postgres database for billing on port 5432."),
+    ("We use the redis service for sessions on port 6380.",
+     "We use the Redis service for sessions on port 6380."),
+])
+def test_what_a_database_or_service_is_is_written_by_its_name(said: str, kept: str) -> None:
+    # since 750fda0 each kept 'postgres' / 'redis' in lower case, read as a name given to the
+    # database or the service ('the host is postgres')
+    assert [c.text for c in candidates(said)] == [kept]

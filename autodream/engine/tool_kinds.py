@@ -129,11 +129,16 @@ _COMMAND_IN = re.compile(
     r"helm|psql|exec|brew|apt(?:-get)?|npm|yarn|uv|poetry|systemctl|createdb|dropdb|pg_dump|"
     r"redis-cli|mysqldump)\b", re.I)
 # A name given to a user, host, service, container or database is its own word, not the
-# product's ("the host is postgres", "the postgres user", "container postgres")
-_NAMED = r"(?:user|users|host|hostname|service|services|container|containers|database|db|role|" \
-    r"owner|account|image|named|called|name)"
-_NAME_BEFORE = re.compile(rf"\b{_NAMED}(?:\s+(?:is|was|=|as|to|of))?\s*[:=]?\s*$", re.I)
-_NAME_AFTER = re.compile(rf"^\s+{_NAMED}\b", re.I)
+# product's ("the host is postgres", "the postgres user", "container postgres", "the compose
+# service redis"); what a database, a service or a cache is, or is moved to, is the product
+# ("The main database is Postgres 16.", "moved the analytics database to Postgres", "the
+# Postgres database")
+_NAMED = r"(?:user|users|host|hostname|container|containers|role|owner|account|image|named|" \
+    r"called|name)"
+_NAME_BEFORE = re.compile(
+    rf"\b(?:{_NAMED}(?:\s+(?:is|was|=|as|to|of))?|service|services|database|db)\s*[:=]?\s*$",
+    re.I)
+_NAME_AFTER = re.compile(r"^\s+(?:user|users|role|owner|account|host|hostname)\b", re.I)
 
 
 def proper_tool_names(text: str) -> str:
