@@ -1619,6 +1619,13 @@ def _detect(raw: str) -> _Kind | None:
         # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
         # billing (Ana is out)."), beside the standing rule to ask her
         what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
+        if cover["span"] and _LATER_SPAN.search(cover["span"]):
+            # ... a span that starts later is a plan on its days, "Ana is out in the week of
+            # 2026-07-13, ask Raj about billing." ("Until 2026-07-17, ask Raj ..." sent this
+            # week's questions to Raj, Ana still in)
+            return _Kind("plan", f"{cover['who'].capitalize()} is {cover['away']} "
+                                 f"{cover['span']}, ask {cover['other'].capitalize()} about "
+                                 f"{what}.", 0.8)
         return _Kind("plan", f"Until {cover['when'] or _span_end(cover['span'])}, ask "
                              f"{cover['other'].capitalize()} about "
                              f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
@@ -1848,6 +1855,9 @@ _STAND_IN_WHILE = re.compile(
     r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+(?!(?:me|us|him|her|them|it|around)\b)"
     r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>[^.,;!?]+?)"
     r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+
+_LATER_SPAN = re.compile(r"\b(?:next|tomorrow)\b", _I)
 
 
 def _span_end(span: str) -> str:
