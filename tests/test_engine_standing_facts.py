@@ -232,3 +232,12 @@ def test_what_a_database_or_service_is_is_written_by_its_name(said: str, kept: s
     # since 750fda0 each kept 'postgres' / 'redis' in lower case, read as a name given to the
     # database or the service ('the host is postgres')
     assert [c.text for c in candidates(said)] == [kept]
+
+
+@pytest.mark.parametrize("said", ["We switched postgres to 16.", "we moved the db to 16"])
+def test_a_version_said_as_a_move_leaves_the_port_as_it_was(said: str) -> None:
+    # 'We use Postgres 15 on port 5432.' became '... on port 16.', 'Changed from 5432 to 16'
+    files = {"project_pg.md": topic("pg", "We use Postgres 15 on port 5432.")}
+    plan = plan_dream(files, "", candidates(said), now=NOW)
+    body = parse_topic(plan.writes.get("project_pg.md", files["project_pg.md"])).body
+    assert body.startswith("We use Postgres 15 on port 5432.\n") and "to 16" not in body

@@ -313,14 +313,16 @@ PORT_MOVED = re.compile(
 
 
 # "switched postgres to 5433": a known database or cache moved to a number, no "port" said; a
-# port only where memory gives that thing one (else "moved postgres to 2027" may be a year)
+# port only where memory gives that thing one (else "moved postgres to 2027" may be a year),
+# and of three digits or more ("We switched postgres to 16." is its version: it made 'We use
+# Postgres 15 on port 5432.' '... on port 16.')
 PORT_MOVED_BARE = re.compile(
     r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i|the\s+user)(?:['’]ve|\s+have)?\s+)?"
     r"(?P<verb>(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>(?:(?:local|dev|prod|"
     r"production|staging)\s+)?(?:postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|redis|"
     r"memcached?|valkey|db|database|cache))\s+"
     r"(?(verb)(?:over\s+)?to|(?:has\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to)\s+"
-    r"(?P<port>\d{2,5})(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?"
+    r"(?P<port>\d{3,5})(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?"
     r"\s*[.!]?$", re.I)
 
 
