@@ -61,12 +61,16 @@ def test_a_port_put_right_changes_the_entry_giving_it(said: str) -> None:
     assert "project_grafana.md" not in plan.writes
 
 
-def test_the_port_put_right_when_memory_gives_one_port_is_that_port() -> None:
+@pytest.mark.parametrize("said", ["Correction on the port: 5433.",
+                                  # (read as no statement at all: nothing was saved)
+                                  "Correction: the port is 5433.",
+                                  "Correction: the port is 5433, not 5432."])
+def test_the_port_put_right_when_memory_gives_one_port_is_that_port(said: str) -> None:
     # 'The port is 5433.' was kept beside 'We use Postgres 16 on port 5432.', later dropped
     # ("nothing in its message ties it to the port 5432"): the person correcting "the port"
     # when memory gives one port means that one
     files = {"project_db.md": topic("db", _DB)}
-    plan = _plan(files, human("Correction on the port: 5433.", day=3))
+    plan = _plan(files, human(said, day=3))
     assert _new_files(plan, files) == []
     body = parse_topic(plan.writes["project_db.md"]).body
     assert body.startswith("We use Postgres 16 on port 5433.\n")

@@ -1561,6 +1561,10 @@ _STATED_OF = re.compile(
     _I)
 
 
+# "the port is 5434", "the db port is 5434": a port's value, what "Correction:" puts right
+_PORT_IS = re.compile(r"(?P<about>the\s+(?:[\w-]+\s+){0,3}?port)\s+is\s+(?=\d)", _I)
+
+
 def _corrected_on(m: re.Match[str]) -> _Kind | None:
     """The statement of what holds that "Correction on X: ..." puts right, of the project as
     the person said it first ("The maintenance window is Saturday ... now, not Sunday ..."
@@ -1577,6 +1581,12 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
         # 5433", else kept apart from the port memory gives, as another)
         now = "now " if has_word(m["about"], "port") and " not " not in rest else ""
         rest = f"{sentence_case(m['about'])} is {now}{rest}"
+    elif not m["about"] and (port := _PORT_IS.match(rest)) is not None:
+        # "Correction: the port is 5434." is "Correction on the port: 5434.", a port put right
+        # (read plainly, "the port is 5434" was no statement at all: nothing was saved)
+        now = "now " if " not " not in rest else ""
+        rest = f"{sentence_case(port['about'])} is {now}{rest[port.end():]}"
+        named = True
     inner = _detect_core(rest)
     if inner is not None and inner.kind in ("fact", "plan", "resource", "decision"):
         return replace(inner, explicitness=max(inner.explicitness, 0.85), put_right=True)
