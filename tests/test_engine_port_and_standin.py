@@ -77,6 +77,31 @@ def test_the_port_put_right_when_memory_gives_one_port_is_that_port(said: str) -
     assert "Changed from 5432 to 5433 on 2026-07-09; previously 5432." in body
 
 
+@pytest.mark.parametrize("said", ["We switched postgres to 5433.",
+                                  "Correction: the port is 5433."])
+def test_a_port_changed_is_described_as_changed_that_day(said: str) -> None:
+    # the engine's Why and the description drawn from it kept the day the old port was said,
+    # 'stated by the user on 2026-07-06', as if nothing had changed since
+    said_on = "Stated by the user on 2026-07-06."
+    files = {"project_db.md": topic("We use Postgres 16 on port 5432", f"{_DB}\n\n**Why:** "
+                                    f"{said_on}\n**How to apply:** Take this into account "
+                                    "when planning or suggesting changes.",
+                                    description="stated by the user on 2026-07-06")}
+    plan = _plan(files, human(said, day=3))
+    written = parse_topic(plan.writes["project_db.md"])
+    assert written.description == "changed on 2026-07-09"
+    assert "**Why:** Changed on 2026-07-09." in written.body
+
+
+def test_a_port_changed_keeps_the_persons_own_why() -> None:
+    files = {"project_db.md": topic("db", f"{_DB}\n\n**Why:** The 5432 clashed with brew's.",
+                                    description="our database")}
+    plan = _plan(files, human("We switched postgres to 5433.", day=3))
+    written = parse_topic(plan.writes["project_db.md"])
+    assert written.description == "our database"
+    assert "**Why:** The 5432 clashed with brew's." in written.body
+
+
 @pytest.mark.parametrize("said", [
     # two ports in memory: which one is not said
     "Correction on the port: 5433.",

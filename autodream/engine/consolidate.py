@@ -25,6 +25,7 @@ from autodream.engine.entries import (
     Entry,
     description_for,
     hook_for,
+    is_generated_why,
     says_only_name,
     title_for,
 )
@@ -754,12 +755,25 @@ class Consolidator:
             return
         (entry,) = found
         day = cand.source.day.isoformat()
+        self._why_changed(entry, day)
         if entry.name == title_for(entry.lead):
             entry.name = title_for(at.sub(now, entry.lead)) or entry.name
         entry.statements = [at.sub(now, s) for s in entry.statements]
         entry.description = at.sub(now, entry.description)
         entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
         self._superseded(entry, cand, cluster, f"put right on {day}: {now}, not {was}")
+
+    @staticmethod
+    def _why_changed(entry: Entry, day: str) -> None:
+        """``entry``'s value changes on ``day``: the engine's Why, and a description drawn from
+        it, told the day it was first said ("stated by the user on 2026-07-06" over a port
+        changed on 2026-07-08), as if nothing had happened since. A person's words stay."""
+        if not is_generated_why(entry.why.strip()):
+            return
+        told = hook_for(entry)
+        entry.why, entry.generated_why = f"Changed on {day}.", True
+        if entry.description == told:
+            entry.description = hook_for(entry) or entry.description
 
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
         """"The new port is 8080": the one live entry giving a port of that thing another
@@ -815,6 +829,7 @@ class Consolidator:
             entry, old = found[0]
             at = re.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
             day = cand.source.day.isoformat()
+            self._why_changed(entry, day)
             entry.statements = [at.sub(new, s) if has_word(s, "port") else s
                                 for s in entry.statements]
             entry.description = at.sub(new, entry.description)
