@@ -1912,14 +1912,62 @@ def test_an_address_moved_in_a_later_dream_leaves_no_old_host_in_the_title_or_in
     assert parse_topic(first.writes[file]).name == "The staging API is at staging.example.com"
     plan = plan_dream(dict(first.writes), first.index, gather(human(said, day=1)).candidates,
                       now=T0 + timedelta(days=1, hours=1))
-    assert list(plan.writes) == [file]  # (the file keeps its name: no rename for a title)
-    memory = parse_topic(plan.writes[file])
+    # the file is named for the new host too (it kept reference_staging-api-staging-example-
+    # com.md), the old one deleted and declared superseded
+    renamed = "reference_staging-api-stg-example-com.md"
+    assert list(plan.writes) == [renamed]
+    assert plan.deletes == [file]
+    memory = parse_topic(plan.writes[renamed])
     assert memory.body.startswith(said + "\n")
     assert "staging.example.com" not in memory.name
     assert "stg.example.com" in memory.name
-    (line,) = [ln for ln in plan.index.splitlines() if file in ln]
-    assert line.startswith(f"- [{memory.name}]({file}) — ")
+    assert f"supersedes:\n- {file}\n" in plan.writes[renamed]
+    (line,) = [ln for ln in plan.index.splitlines() if "staging-api" in ln]
+    assert line.startswith(f"- [{memory.name}]({renamed}) — ")
     assert "staging.example.com" not in line
+
+
+def _staging_url_then(*said: str) -> tuple[str, DreamPlan]:
+    """The staging URL remembered in one dream, then ``said`` a day apart, a dream each."""
+    plan = plan_dream({}, None, gather(human(
+        "The staging API URL is https://staging.example.com/api.")).candidates,
+        now=T0 + timedelta(hours=1))
+    (first,) = plan.writes
+    files = dict(plan.writes)
+    for day, words in enumerate(said, 1):
+        plan = plan_dream(files, plan.index, gather(human(words, day=day)).candidates,
+                          now=T0 + timedelta(days=day, hours=1))
+        files = {f: t for f, t in files.items() if f not in plan.deletes} | plan.writes
+    return first, plan
+
+
+@pytest.mark.parametrize("said", ["The staging API URL is now https://stg.example.com/api.",
+                                  "staging.example.com is retired, use stg.example.com now"])
+def test_an_address_changed_renames_the_kept_file_and_title_for_the_new_host(said: str) -> None:
+    # 'is now' kept the title 'The staging API URL is staging.example.com' and its file name;
+    # 'is retired, use ... now' was a second memory beside the old address, still current
+    first, plan = _staging_url_then(said)
+    assert first == "reference_staging-api-url-staging-example-com.md"
+    renamed = "reference_staging-api-url-stg-example-com.md"
+    assert list(plan.writes) == [renamed]
+    assert plan.deletes == [first]
+    memory = parse_topic(plan.writes[renamed])
+    assert memory.name == "The staging API URL is stg.example.com"
+    assert "https://stg.example.com/api" in memory.body.splitlines()[0]
+    assert "staging.example.com" not in plan.index
+    (decision,) = [d for d in plan.decisions if d.action == "superseded"]
+    assert f"file renamed from {first}" in decision.reason
+
+
+def test_a_host_retired_after_memory_moved_off_it_is_no_second_memory() -> None:
+    # the URL moved to stg.example.com the day before: the retirement of the old host was a
+    # memory of its own, 'Staging.example.com is retired, use stg.example.com now'
+    _, plan = _staging_url_then("The new staging API URL is https://stg.example.com/api.",
+                                "staging.example.com is retired, use stg.example.com now")
+    assert [f for f in plan.writes if f != "MEMORY.md"] in (
+        [], ["reference_staging-api-url-stg-example-com.md"])
+    assert [d.action for d in plan.decisions if d.action in ("created", "confirmed")] == [
+        "confirmed"]
 
 
 @pytest.mark.parametrize(("lead", "said"), [

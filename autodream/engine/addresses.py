@@ -14,14 +14,35 @@ from autodream.engine.text import ADDRESS_AT, MOVED_TO_ADDRESS, NEW_ADDRESS, sim
 
 # "the old grafana.acme-platform.io instance was retired", "grafana.acme.io was decommissioned":
 # a host that no longer serves
+# (said bare too: "staging.example.com is retired, use stg.example.com now")
 _RETIRED_HOST = re.compile(
-    r"\bthe\s+old\s+(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
+    r"(?:\bthe\s+old\s+|(?<![\w.@/-]))(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
     r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
     r"turned\s+off|gone|removed)\b", re.I)
 
 
+# a host named bare ("stg.example.com"), not a file ("config.yaml") or a version ("1.2.3")
+# (top-level names a file's ending is not: "config.py", "main.rs" name no host)
+_HOST = re.compile(r"(?<![\w.@/-])(?=[a-z0-9-]{2})(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|"
+                   r"cloud|co|ai|so|me|eu|uk|de|us|internal|local)(?![\w-]|\.\w)", re.I)
+
+
 def _host_of(url: str) -> str:
     return url.split("://", 1)[-1].split("/", 1)[0].lower()
+
+
+def hosts_in(text: str) -> set[str]:
+    """The hosts ``text`` names, bare or in an address, lower-cased."""
+    return {h.lower() for h in _HOST.findall(text)} | {
+        _host_of(u.rstrip(".,;:!?")) for u in _URL.findall(text)}
+
+
+def host_moved(before: str, after: str) -> tuple[str, str] | None:
+    """The one host ``before`` names that ``after`` no longer does, and the one ``after``
+    names in its place ("staging.example.com", "stg.example.com"), or None."""
+    was, now = hosts_in(before), hosts_in(after)
+    gone, came = was - now, now - was
+    return (gone.pop(), came.pop()) if len(gone) == len(came) == 1 else None
 
 
 def moved_address_entry(live: list[Entry], cand: Candidate) -> Entry | None:
@@ -39,6 +60,39 @@ def moved_address_entry(live: list[Entry], cand: Candidate) -> Entry | None:
     return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
 
+def _retired(cand: Candidate) -> tuple[str, list[str], set[str]] | None:
+    """The host ``cand`` tells retired, the address it gives instead (if any), and the other
+    hosts it names; None when it tells no host retired, or not one new place for it."""
+    if "old " not in cand.text and "retired" not in cand.text:
+        return None
+    gone = _RETIRED_HOST.search(cand.text)
+    given = _URL.findall(cand.text)
+    if gone is None or len(given) > 1:
+        return None
+    host = gone["host"].lower()
+    if given and host in given[0].lower():
+        return None
+    # ("..., use stg.example.com now": the new host alone, the rest of the address as it was)
+    hosts = {h.lower() for h in _HOST.findall(cand.text)} - {host}
+    if not given and len(hosts) != 1:
+        return None
+    return host, given, hosts
+
+
+def moved_off_already(live: list[Entry], cand: Candidate) -> Entry | None:
+    """For "staging.example.com is retired, use stg.example.com now" when memory moved the
+    address there already ("Updated on ...; previously: ... https://staging.example.com/api"):
+    the one live entry saying so, which the retirement confirms (it was a second memory)."""
+    told = _retired(cand)
+    if told is None:
+        return None
+    host, given, hosts = told
+    new = {_host_of(given[0].rstrip(".,;:!?"))} if given else hosts
+    found = [e for e in live if new <= hosts_in(e.lead) and host not in hosts_in(e.lead)
+             and any(host in hosts_in(line) for line in e.history)]
+    return found[0] if len(found) == 1 else None
+
+
 def host_retired(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] | None:
     """For "the platform dashboards are now at https://grafana.platform.acme.io/..., the old
     grafana.acme-platform.io instance was retired": the one live entry with an address on
@@ -46,20 +100,19 @@ def host_retired(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] |
     thing ("... Grafana dashboard is https://grafana.acme-platform.io/... and PagerDuty
     service is https://..."), too unlike the move for a match by words: the old address
     stayed in memory beside the new one."""
-    if "old " not in cand.text and "retired" not in cand.text:
+    told = _retired(cand)
+    if told is None:
         return None
-    gone = _RETIRED_HOST.search(cand.text)
-    given = _URL.findall(cand.text)
-    if gone is None or len(given) != 1:
-        return None
-    host = gone["host"].lower()
-    if host in given[0].lower():
-        return None
+    host, given, hosts = told
     found = [(e, url.rstrip(".,;:!?")) for e in live for url in _URL.findall(e.lead)
              if _host_of(url) == host]
     if len(found) != 1:
         return None
-    return found[0][0], found[0][1], given[0].rstrip(".,;:!?")
+    entry, old = found[0]
+    if given:
+        return entry, old, given[0].rstrip(".,;:!?")
+    at = old.lower().index(host)
+    return entry, old, old[:at] + hosts.pop() + old[at + len(host):]
 
 
 def given_new_address(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] | None:

@@ -8,7 +8,13 @@ import re
 from dataclasses import replace
 from datetime import date
 
-from autodream.engine.addresses import given_new_address, host_retired, moved_address_entry
+from autodream.engine.addresses import (
+    given_new_address,
+    host_moved,
+    host_retired,
+    moved_address_entry,
+    moved_off_already,
+)
 from autodream.engine.bans import bans_ended
 from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
 from autodream.engine.dates import (
@@ -588,11 +594,17 @@ class Consolidator:
                 # schedule": the newer best is the result to beat, whatever else each says
                 self._new_best(bettered, cand, cluster)
                 return
-            readdressed = (host_retired(self.live(), cand)
-                           or given_new_address(self.live(), cand)) if (
-                cand.kind == "resource") else None
+            # ("staging.example.com is retired, use stg.example.com now" is read as a fact)
+            readdressed = (host_retired(self.live(), cand) if cand.kind in (
+                "resource", "fact") else None) or (given_new_address(self.live(), cand) if (
+                    cand.kind == "resource") else None)
             if readdressed is not None:
                 self._readdress_in_place(*readdressed, cand, cluster)
+                return
+            moved_before = moved_off_already(self.live(), cand) if cand.kind in (
+                "resource", "fact") else None
+            if moved_before is not None:
+                self._confirm(moved_before, cand, cluster)
                 return
             told_port = NEW_PORT.match(cand.text) if cand.kind == "fact" and (
                 " port " in cand.text) else None
@@ -737,9 +749,31 @@ class Consolidator:
         entry.history.append(f"Updated on {day}; previously: {previous}")
         if old in entry.description:
             entry.description = entry.description.replace(old, new)
+        renamed = self._named_for_host(entry, previous)
         self._superseded(entry, cand, cluster,
                          f"the address {old} moved to {new} on {day}; the rest of the entry "
-                         f"stays")
+                         f"stays" + (f"; file renamed from {renamed}" if renamed else ""))
+
+    def _named_for_host(self, entry: Entry, previous: str) -> str:
+        """``entry``, whose lead ``previous`` named a host its lead now names another in place
+        of, titled, described and filed by the new host: the index told "The staging API URL
+        is staging.example.com" of the URL moved to stg.example.com, from
+        reference_staging-api-url-staging-example-com.md. The file's old name, or ""."""
+        moved = host_moved(previous, entry.lead)
+        if moved is None:
+            return ""
+        was, now = moved
+        at = re.compile(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\w)", re.I)
+        named = entry.name
+        entry.name = at.sub(now, entry.name)
+        entry.description = at.sub(now, entry.description)
+        if entry.hook:
+            entry.hook = at.sub(now, entry.hook)
+        if entry.original is not None:
+            return self._rename_for(entry, named, was, now)
+        if _slug_has(entry.file.removesuffix(".md"), slug(was)):
+            self._filed_by_name(entry, entry.lead)
+        return ""
 
     def _value_corrected(self, was: str, now: str, cand: Candidate, cluster: Cluster) -> None:
         """"Wait its 5433 not 5432": the one live entry giving 5432 has 5433 in its place; with
@@ -1593,6 +1627,7 @@ class Consolidator:
             self.apply(Cluster(rest, cluster.score))
 
     def _update(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        before = entry.lead
         if _due_day_told_past(entry.lead, cand):
             self._confirm(entry, cand, cluster)
             return
@@ -1701,6 +1736,8 @@ class Consolidator:
         if cand.why:
             entry.why = cand.why
             entry.generated_why = False
+        if action == "superseded" and (renamed := self._named_for_host(entry, before)):
+            reason += f"; file renamed from {renamed}"
         self._took_in(entry, cand, cluster, action, reason)
 
     def _said_more_fully(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
