@@ -172,16 +172,21 @@ def test_a_name_in_a_command_or_given_to_a_user_or_host_stays_as_written(said: s
     assert found and all(c.text.rstrip(".") == said.rstrip(".") for c in found)
 
 
-def test_a_deadline_told_as_moved_is_not_confirmed() -> None:
-    # 'The deadline was Friday, but now it is Monday.' said on the Thursday was counted as
-    # confirming the Friday: memory kept 2026-07-10 and the Monday was lost
+@pytest.mark.parametrize("said", ["The deadline was Friday, but now it is Monday.",
+                                  "the deadline was friday but it's monday now"])
+def test_a_deadline_told_as_moved_moves_the_plan_to_the_day_said(said: str) -> None:
+    # said on the Thursday it was counted as confirming the Friday (memory kept 2026-07-10,
+    # the Monday lost), then became 'The deadline was on 2026-07-03, but now it is Monday.':
+    # the Friday dated a week back, the Monday not at all, 'grant report' lost
     lead = "The deadline for the grant report is on 2026-07-10."
     files = {"project_deadline.md": topic("deadline", lead)}
-    plan = plan_dream(files, "- [x](project_deadline.md) — x\n",
-                      candidates("The deadline was Friday, but now it is Monday.", day=3),
+    plan = plan_dream(files, "- [x](project_deadline.md) — x\n", candidates(said, day=3),
                       now=NOW.replace(day=9))
     assert "confirmed" not in [d.action for d in plan.decisions]
-    assert "Monday" in parse_topic(plan.writes["project_deadline.md"]).body
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_deadline.md"]
+    body = parse_topic(plan.writes["project_deadline.md"]).body
+    assert body.startswith("The deadline for the grant report is on 2026-07-13.\n")
+    assert "Changed from 2026-07-10 to 2026-07-13 on 2026-07-09; previously 2026-07-10." in body
 
 
 @pytest.mark.parametrize("first", [True, False])

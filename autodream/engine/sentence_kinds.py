@@ -1602,6 +1602,17 @@ _NO_TOOL_ANYMORE = re.compile(
     r"(?P<where>\s+(?:in|for|on)\s+[\w./-]+)?(?(more)|\s+(?:anymore|any\s+more))\s*[.!]?$", _I)
 
 
+# "The deadline was Friday, but now it is Monday.", "the demo was on the 14th but it's the
+# 16th now": a day put in place of the one it was
+_DAY_SAID = (r"(?:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{4}-\d{2}-\d{2}|"
+             r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
+             r"(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th))")
+_WAS_BUT_NOW = re.compile(
+    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+was\s+(?:due\s+)?(?:on\s+)?"
+    rf"(?P<old>{_DAY_SAID})\s*,?\s+but\s+(?:now\s+)?(?:it|that)(?:['’]s|\s+is)\s+"
+    rf"(?:now\s+)?(?:on\s+)?(?P<new>{_DAY_SAID})(?:\s+now)?\s*[.!]?$", _I)
+
+
 def _detect(raw: str) -> _Kind | None:
     """The statement's kind; a lead-in ("One thing: I prefer ...") is dropped first."""
     sentence = _FILLER.sub("", raw.strip())
@@ -1616,6 +1627,11 @@ def _detect(raw: str) -> _Kind | None:
             sentence = on["rest"]  # ("Correction - always run the linter": no lead-in below)
     if sentence[:7].lower() == "update " and (update := _update_from(sentence)) is not None:
         return update
+    if " but " in sentence and (was_now := _WAS_BUT_NOW.match(sentence)) is not None:
+        # "The deadline was Friday, but now it is Monday.": the day that holds now, said as
+        # a plan moved is ("The deadline is now on Monday"); read as said, the Friday was
+        # dated to the one before, the Monday not at all, and the plan lost its words
+        sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
     if " until " in sentence and " keep " in sentence and (
             kept := _KEEP_UNTIL.match(sentence)) is not None:
         # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of
