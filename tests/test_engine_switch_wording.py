@@ -2857,6 +2857,36 @@ def test_a_move_back_for_everything_ends_a_ban_on_using_the_tool(rule: str, said
     assert plan.deletes == ["feedback_rule.md"]
 
 
+def _banned_then(said: str) -> tuple[dict[str, str], DreamPlan]:
+    """A ban and what to use instead, said in one message and dreamed over; ``said`` three
+    days later, dreamed over."""
+    first = plan_dream({}, None, gather(human(
+        "Never use wandb. Use mlflow for experiment tracking instead.")).candidates,
+        now=T0 + timedelta(hours=1))
+    return first.writes, plan_dream(dict(first.writes), first.index,
+                                    gather(human(said, day=3)).candidates, now=NOW)
+
+
+def test_a_move_back_ends_the_rule_given_with_the_ban_of_what_to_use_instead() -> None:
+    # 'Use mlflow for experiment tracking instead' was kept as a current rule beside
+    # 'Switched to wandb'
+    before, plan = _banned_then("We go back to wandb.")
+    assert sorted(plan.deletes) == sorted(f for f in before if f != "MEMORY.md")
+    (kept,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    body = parse_topic(kept).body
+    assert body.startswith("We go back to wandb.\n")
+    assert ("Updated on 2026-07-09; previously: Use mlflow for experiment tracking instead."
+            in body.splitlines())
+    assert "mlflow" not in plan.index
+    assert [d.action for d in plan.decisions if "mlflow" in (d.file or "")] == ["pruned"]
+
+
+def test_a_move_back_for_one_part_keeps_the_rule_of_what_to_use_elsewhere() -> None:
+    before, plan = _banned_then("We go back to wandb, but only for the hyperparameter sweeps.")
+    instead = [f for f in before if "mlflow" in f]
+    assert instead and not set(instead) & set(plan.deletes)
+
+
 _SWITCHED = "We switched from wandb to mlflow on 2026-07-01."
 
 

@@ -70,3 +70,22 @@ def bans_ended(cand: Candidate, new: str, by: Entry, live: list[Entry]) -> list[
             _bans(e.lead, new) and not (
                 scoped and not e.lead.lower().startswith(("stop", "quit"))))
             or (scoped and _bans_where(e.lead, new, cand.text)))]
+
+
+# "Use mlflow for experiment tracking instead": what to use in a banned tool's place
+_USE_INSTEAD = re.compile(r"^(?:please\s+)?use\s+(?P<tool>[\w.+#-]+)\b[^.;!?]*\binstead\b"
+                          r"\s*[.!]?$", re.I)
+
+
+def alternatives_ended(cand: Candidate, new: str, bans: list[Entry], by: Entry,
+                       live: list[Entry]) -> list[Entry]:
+    """The feedback rules said with ``bans`` (in one of their sessions) of what to use instead
+    ("Never use wandb. Use mlflow for experiment tracking instead."), which the move back to
+    ``new`` everywhere ends with them; a move back for one part ("..., but only for the
+    sweeps") leaves the other tool where it was."""
+    if not bans or only_where(cand.text) or _BACK_FOR.search(cand.text):
+        return []
+    said_with = {s.session_id for b in bans for s in b.sources()} - {""}
+    return [e for e in live if e is not by and e not in bans and e.type == "feedback"
+            and _USE_INSTEAD.match(e.lead) is not None and not has_word(e.text, new)
+            and said_with & {s.session_id for s in e.sources()}]

@@ -15,7 +15,7 @@ from autodream.engine.addresses import (
     moved_address_entry,
     moved_off_already,
 )
-from autodream.engine.bans import bans_ended
+from autodream.engine.bans import alternatives_ended, bans_ended
 from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
 from autodream.engine.dates import (
     absolutize,
@@ -724,10 +724,13 @@ class Consolidator:
         new = cand.new or ""
         if not cand.back or not new:
             return
-        for rule in bans_ended(cand, new, by, self.live()):
-            said = rule.reference_day()
-            if said is not None and said > cand.source.day:
-                continue  # said after the move back: the newer word holds
+        ended = [rule for rule in bans_ended(cand, new, by, self.live())
+                 # (said after the move back: the newer word holds)
+                 if (said := rule.reference_day()) is None or said <= cand.source.day]
+        # the rule given with a ban of what to use instead ("Use mlflow for experiment
+        # tracking instead") ends with it: kept, it told the agent to use what was left
+        instead = alternatives_ended(cand, new, ended, by, self.live())
+        for rule in [*ended, *instead]:
             rule.deleted, rule.deleted_by = True, "contradicted"
             declare(by, "supersedes", rule)
             by.history.append(f"Updated on {cand.source.day.isoformat()}; previously: "
@@ -735,9 +738,10 @@ class Consolidator:
             by.changed = True
             self.decisions.append(Decision(
                 "pruned", rule.file,
-                f"a rule against {new}, which the user went back to on "
-                f"{cand.source.day.isoformat()} ({by.file})", file=rule.file,
-                session_id=cand.source.session_id))
+                (f"a rule against {new}" if rule in ended else
+                 "a rule to use another tool in place of " + new)
+                + f", which the user went back to on {cand.source.day.isoformat()} "
+                f"({by.file})", file=rule.file, session_id=cand.source.session_id))
 
     def _readdress_in_place(self, entry: Entry, old: str, new: str, cand: Candidate,
                             cluster: Cluster) -> None:
