@@ -12,7 +12,7 @@ from autodream.engine import plan_dream
 from autodream.memory.model import parse_topic
 from autodream.transcripts.markdown import iter_markdown
 from autodream.transcripts.model import ReadStats
-from tests.engine_helpers import NOW, candidates, gather, topic
+from tests.engine_helpers import NOW, candidates, gather, human, topic
 
 
 @pytest.mark.parametrize(("said", "kept"), [
@@ -47,6 +47,24 @@ def test_a_decision_noted_in_a_daily_log_is_remembered(note: str) -> None:
     g = gather(*messages)
     assert [(c.kind, c.type, c.text) for c in g.candidates] == [
         ("decision", "project", note[2:])]
+
+
+@pytest.mark.parametrize("said", ["The staging cluster moves to eu-west-2.",
+                                  "Our billing service is behind the VPN."])
+def test_a_statement_of_the_project_not_saved_is_dropped_with_why(said: str) -> None:
+    # read as nothing, it left no decision: 'show --all-decisions' had no trace of it
+    g = gather(human(said))
+    assert g.candidates == []
+    (told,) = g.decisions
+    assert (told.action, told.subject) == ("dropped", said)
+    assert "not saved" in told.reason and "Remember: ..." in told.reason
+    assert g.stats.dropped == 1
+
+
+@pytest.mark.parametrize("said", ["Can you add a --json flag?", "Sounds good.",
+                                  "The tests are failing again?", "Please tidy up the table."])
+def test_a_question_or_an_ask_not_saved_leaves_no_decision(said: str) -> None:
+    assert gather(human(said)).decisions == []
 
 
 @pytest.mark.parametrize(("said", "kept"), [

@@ -122,6 +122,14 @@ _ALSO_FIRST = re.compile(r"^(?:and\s+|oh\s+|ok(?:ay)?,?\s+)?also\b", re.I)
 _ADDED_WORD = re.compile(r"\b(?:also|too|as\s+well|in\s+addition)\b", re.I)
 _AFTER_REDACTION = re.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
 MIN_CHARS = 8
+# A statement of how something of the project is, will be or was ("The staging cluster moves
+# to eu-west-2.", "Our API gateway is behind Cloudflare."), not a question or an ask
+_STATEMENT = re.compile(
+    r"^(?:the|our)\s+(?:[\w./:-]+\s+){1,5}?(?:is|are|was|were|will|has|have|had|can|must|"
+    r"should|moves?|runs?|uses?|lives?|goes|starts?|ends?|ships?|needs?|takes?|depends?|"
+    r"gets?|stays?|sits?|points?|listens?|belongs?|comes?|expires?)\b[^?]*[.!]?$", re.I)
+UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
+          "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 MAX_CHARS = 320
 # "Don't remember this, but ...", "No need to save that to memory", "You don't have to
 # remember it": the person asks that it not be kept. Not "I don't remember this bug" (no
@@ -1005,6 +1013,12 @@ class Gatherer:
             analysis = self._memo[key] = self._analyse(sentence, following)
         found, reason, statement, why, consumed = analysis
         if found is None:
+            if not consumed and _STATEMENT.match(sentence) is not None:
+                # "The staging cluster moves to eu-west-2.": said of the project, and not
+                # saved; with no decision the run record had no trace of it
+                self.stats.dropped += 1
+                self.decisions.append(Decision("dropped", shorten(sentence, 120), UNREAD,
+                                               session_id=session_id))
             return consumed
         if reason is not None:
             self.stats.dropped += 1
