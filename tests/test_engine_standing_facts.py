@@ -30,6 +30,23 @@ def test_where_a_service_listens_is_a_project_fact(said: str, kept: str) -> None
     assert [(c.kind, c.type, c.text) for c in found] == [("fact", "project", kept)]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    # a tool's name in prose opens no command: the service is named as in a sentence without
+    # it (each stayed 'redis', 'postgres' while 'We cache sessions in Redis on 6380.' did not)
+    ("We run redis in docker locally.", "We run Redis in docker locally."),
+    ("We decided to run redis in docker and test with pytest.",
+     "We decided to run Redis in docker and test with pytest."),
+    ("We run postgres in docker compose, and redis natively.",
+     "We run Postgres in docker compose, and Redis natively."),
+    # in a command's clause the name stays as the shell needs it; outside it, by its name
+    ("We decided to start redis with docker run -d redis, then point the app at postgres.",
+     "We decided to start Redis with docker run -d redis, then point the app at Postgres."),
+])
+def test_a_service_is_named_alike_in_prose_whatever_tools_the_sentence_names(
+        said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)] == [kept]
+
+
 def test_a_service_in_an_address_keeps_its_spelling() -> None:
     found = candidates("We cache sessions in redis on 6380, see redis://cache.internal:6380")
     assert all("redis://cache.internal:6380" in c.text for c in found)

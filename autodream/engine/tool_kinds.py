@@ -122,12 +122,19 @@ _PROPER: dict[str, str] = {
 _LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w-]|[.:/]\w)")
 
 
-# A sentence holding a command: there the lower-case name is an argument the shell needs as
-# written ("sudo -u postgres psql", "pip install redis", "import redis")
-_COMMAND_IN = re.compile(
-    r"(?:^|\s)--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|docker|podman|compose|kubectl|"
-    r"helm|psql|exec|brew|apt(?:-get)?|npm|yarn|uv|poetry|systemctl|createdb|dropdb|pg_dump|"
-    r"redis-cli|mysqldump)\b", re.I)
+# A command in a sentence: there a lower-case name is an argument the shell needs as written
+# ("sudo -u postgres psql", "pip install redis", "import redis"), to the end of its clause.
+# A word that is also a tool's name in prose ("we run redis in docker locally") opens one
+# only with a subcommand or a flag after it ("docker exec -it postgres psql", "npm i redis")
+_COMMAND_AT = re.compile(
+    r"(?:^|(?<=\s))--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|psql|exec|apt(?:-get)?|"
+    r"systemctl|createdb|dropdb|pg_dump|redis-cli|mysqldump)\b|\b(?:docker|podman|compose|"
+    r"kubectl|helm|brew|npm|yarn|uv|poetry)\s+(?:--?[A-Za-z]|(?:run|exec|build|compose|"
+    r"install|i|ci|add|remove|rm|up|down|pull|push|apply|get|describe|logs|ps|start|stop|"
+    r"restart|create|delete|init|update|upgrade|sync|tap|volume|network|cp|rollout|"
+    r"port-forward|config)\b)", re.I)
+# where a command's clause ends
+_CLAUSE_END = re.compile(r"[,;]\s|[.!?](?=\s|$)")
 # A name given to a user, host, service, container or database is its own word, not the
 # product's ("the host is postgres", "the postgres user", "container postgres", "the compose
 # service redis"); what a database, a service or a cache is, or is moved to, is the product
@@ -144,14 +151,17 @@ _NAME_AFTER = re.compile(r"^\s+(?:user|users|role|owner|account|host|hostname)\b
 def proper_tool_names(text: str) -> str:
     """``text`` with the known services it writes in lower case given their proper names
     ("we cache sessions in redis on 6380" -> "... in Redis ..."), none inside an address or
-    code ("redis://cache:6379", "`redis-cli`"), none in a sentence holding a command ("sudo -u
-    postgres psql", "pip install redis") and none naming a user, host, service or container
-    ("the host is postgres", "the postgres user")."""
-    if not _LOWER_PROPER.search(text) or _COMMAND_IN.search(text):
+    code ("redis://cache:6379", "`redis-cli`"), none in a command ("sudo -u postgres psql",
+    "pip install redis"; "we run redis in docker locally" holds none) and none naming a user,
+    host, service or container ("the host is postgres", "the postgres user")."""
+    if not _LOWER_PROPER.search(text):
         return text
+    commands = [(c.start(), end.start() if (end := _CLAUSE_END.search(text, c.end())) else (
+        len(text))) for c in _COMMAND_AT.finditer(text)]
     out, at = [], 0
     for m in outside_addresses(text, _LOWER_PROPER.finditer(text)):
-        if _NAME_BEFORE.search(text[:m.start()]) or _NAME_AFTER.match(text[m.end():]):
+        if _NAME_BEFORE.search(text[:m.start()]) or _NAME_AFTER.match(text[m.end():]) or any(
+                start <= m.start() < end for start, end in commands):
             continue
         out.append(text[at:m.start()] + _PROPER[m[0]])
         at = m.end()
