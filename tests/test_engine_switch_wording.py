@@ -1959,6 +1959,21 @@ def test_an_address_changed_renames_the_kept_file_and_title_for_the_new_host(sai
     assert f"file renamed from {first}" in decision.reason
 
 
+@pytest.mark.parametrize("lead", ["The staging API is at https://staging.example.com/api.",
+                                  "Use https://staging.example.com/api for the staging API."])
+def test_a_new_url_replaces_the_address_of_the_thing_said_without_url(lead: str) -> None:
+    # 'The new staging API URL is ...' was put above the old line in its file, both current
+    # ('The staging API is at https://staging.example.com/api.' stayed), or was a second
+    # memory beside it
+    files = {"reference_staging.md": topic("Staging", lead, type_="reference")}
+    plan = plan_dream(files, None, gather(human(
+        "The new staging API URL is https://stg.example.com/api.", day=2)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["reference_staging.md"]
+    body = parse_topic(plan.writes["reference_staging.md"]).body.splitlines()
+    current = [line for line in body if line and not line.startswith("Updated on")]
+    assert current == [lead.replace("staging.example.com", "stg.example.com")]
+
+
 def test_a_host_retired_after_memory_moved_off_it_is_no_second_memory() -> None:
     # the URL moved to stg.example.com the day before: the retirement of the old host was a
     # memory of its own, 'Staging.example.com is retired, use stg.example.com now'

@@ -27,6 +27,10 @@ _HOST = re.compile(r"(?<![\w.@/-])(?=[a-z0-9-]{2})(?:[a-z0-9-]+\.)+(?:com|org|ne
                    r"cloud|co|ai|so|me|eu|uk|de|us|internal|local)(?![\w-]|\.\w)", re.I)
 
 
+# words that say only that what they name is an address
+_ADDRESS_WORDS = frozenset({"url", "urls", "address", "link", "endpoint", "location"})
+
+
 def _host_of(url: str) -> str:
     return url.split("://", 1)[-1].split("/", 1)[0].lower()
 
@@ -125,7 +129,10 @@ def given_new_address(live: list[Entry], cand: Candidate) -> tuple[Entry, str, s
     if told is None:
         return None
     thing, new = tokens(told["thing"]), told["at"].rstrip(".,;:!?")
+    # ("the staging API URL" of "The staging API is at https://...": the address the entry
+    # gives is its URL, said or not; kept beside it, the old address stayed current)
+    named = thing - _ADDRESS_WORDS or thing
     found = [(e, said[0].rstrip(".,;:!?")) for e in live
-             if mentions_thing(thing, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
+             if mentions_thing(named, e.lead) and len(said := ADDRESS_AT.findall(e.lead)) == 1
              and said[0].rstrip(".,;:!?").lower() != new.lower()]
     return (found[0][0], found[0][1], new) if len(found) == 1 else None
