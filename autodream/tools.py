@@ -31,7 +31,7 @@ from autodream.memory.model import decode_text
 from autodream.sandbox import ROOT_NAMES, WRITABLE_ROOT, Sandbox, parse_vpath
 from autodream.settings import Settings
 from autodream.transcripts.model import Message, ReadStats, is_daily_log_name
-from autodream.transcripts.reader import iter_stream_messages
+from autodream.transcripts.reader import detect_source, iter_stream_messages
 
 if TYPE_CHECKING:
     import regex  # imported where grep runs: a local dream never greps
@@ -228,17 +228,16 @@ def _redact_window(before: str, text: str, after: str = "") -> str:
     return "".join(out)
 
 
-def _redact_said_after(name: str, before: bytes, cut: bool, raw: bytes, text: str) -> str:
+def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> str:
     """``text``, a window of transcript records, with each secret given in a message whose name
     ended the person's message before it also redacted: each message is a record of its own
     ("Remember the staging db password, it's" / "Pg-Secret-2291"), so the window read as it
-    is never has the two together. ``before``: the bytes before the window (``cut``: the
-    first of its lines is cut short); ``raw``: the window's."""
-    head = before.split(b"\n", 1)[1] if cut and b"\n" in before else b"" if cut else before
+    is never has the two together. ``said_before``: the end of the person's last message before
+    the window; ``raw``: the window's bytes."""
     found: dict[str, str] = {}
-    last = ""
+    last = said_before
     try:
-        for message in iter_stream_messages(io.BytesIO(head + raw), name=name, start_offset=0,
+        for message in iter_stream_messages(io.BytesIO(raw), name=name, start_offset=0,
                                             only_human=True):
             for kind, value in redact.secrets_after(last, message.text):
                 found[value] = kind
@@ -250,6 +249,25 @@ def _redact_said_after(name: str, before: bytes, cut: bool, raw: bytes, text: st
         # (as the record stores it too: a value holding a quote or a backslash is escaped)
         text = text.replace(value, mark).replace(json.dumps(value)[1:-1], mark)
     return text
+
+
+def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
+    """(offset, bytes) of each line before ``end`` (where a line starts), the last first."""
+    pos = end
+    rest = b""  # the start of the earliest line seen so far, its beginning not yet read
+    while pos > 0:
+        step = min(pos, 1 << 16)
+        pos -= step
+        fh.seek(pos)
+        pieces = (fh.read(step) + rest).split(b"\n")
+        rest = pieces[0]
+        lines: list[tuple[int, bytes]] = []
+        at = pos + len(rest) + 1
+        for line in pieces[1:]:
+            lines.append((at, line))
+            at += len(line) + 1
+        yield from reversed(lines)
+    yield 0, rest
 
 
 # What of the person's message before a message is read with it (the engine reads as much)
@@ -429,6 +447,10 @@ class ToolBox:
     _indexes: dict[tuple[int, int, int, int], _LineIndex] = field(
         default_factory=dict, init=False, repr=False
     )
+    # (file, a window's start) -> the end of the person's last message before it
+    _said: dict[tuple[tuple[int, int, int, int], int], str] = field(
+        default_factory=dict, init=False, repr=False
+    )
 
     # --- the ToolRunner protocol ----------------------------------------------------------
 
@@ -567,6 +589,37 @@ class ToolBox:
             self._indexes[key] = index
         return index
 
+    def _said_before(self, fh: BinaryIO, st: os.stat_result, name: str, start: int) -> str:
+        """The end of the person's last message before byte ``start`` of transcript ``fh`` (""
+        when none): looked for message by message, not in so many bytes before, so no reply
+        however long between a secret's name and its value parts them (an 8 KB look-back let
+        'Pg-Secret-2291' through after a 9 KB reply to "the staging db password, it's")."""
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+        if (key, start) in self._said:
+            return self._said[key, start]
+        fh.seek(0)
+        source = detect_source(name, fh.readline(1 << 18))
+        said = ""
+        for at, line in _lines_back(fh, start):
+            # (a record of the person's holds "user"; a cheap test before parsing it)
+            if b"user" in line:
+                try:
+                    for message in iter_stream_messages(
+                        io.BytesIO(line + b"\n"), name=name, start_offset=0, source=source,
+                        only_human=True,
+                    ):
+                        said = message.text[-_SAID_LAST_CHARS:]
+                except (OSError, ValueError):
+                    pass
+                if said:
+                    break
+            # (a window read before begins here: paging on reads each line back once)
+            if (key, at) in self._said:
+                said = self._said[key, at]
+                break
+        self._said[key, start] = said
+        return said
+
     def _read_file(self, inp: dict[str, Any]) -> str:
         path = _string(inp, "path")
         offset = _int(inp, "offset", 1, 1, 1 << 40)
@@ -614,6 +667,10 @@ class ToolBox:
                 back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
                 before = fh.read(back)
+            said_before = ""
+            if (res.root != WRITABLE_ROOT and window_start > 0
+                    and b"".join(chunks[:1]).lstrip()[:1] == b"{"):
+                said_before = self._said_before(fh, st, res.vpath, window_start)
         raw = b"".join(chunks)
         if res.root == WRITABLE_ROOT and b"\x00" in raw:
             # Nothing a backend could write back would be this file: keep it out of the dream.
@@ -627,7 +684,7 @@ class ToolBox:
             after.decode("utf-8", errors="replace"),
         )
         if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
-            text = _redact_said_after(res.vpath, before, window_start > len(before), raw, text)
+            text = _redact_said_after(res.vpath, said_before, raw, text)
         if last < index.lines or cut_line:
             if not text.endswith("\n"):
                 text += "\n"

@@ -1,0 +1,63 @@
+"""Redaction's leftovers of the third sweep, both ways: secrets that reached Claude's tools or a
+dream's memory, and ordinary engineering sentences dropped as 'contained a secret'."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.agent import ToolCall
+from tests.factories import TranscriptBuilder
+from tests.sandbox_tree import Tree, build_tree
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+
+
+def _session(tree: Tree, build: TranscriptBuilder) -> str:
+    """``build`` written to the sessions root; its virtual path."""
+    return f"sessions/{build.write(tree.sessions).name}"
+
+
+def _read(tree: Tree, tool: str, inp: dict[str, object]) -> str:
+    result = tree.toolbox(phase="gather").call(ToolCall("c1", tool, inp))
+    assert not result.is_error, result.content
+    return result.content
+
+
+# ---- 1. a long reply between a secret's name and its value ----------------------------------
+
+
+@pytest.mark.parametrize("padding", [9_000, 40_000])
+def test_claude_reads_no_secret_said_after_a_long_reply(tmp_path: Path, padding: int) -> None:
+    tree = build_tree(tmp_path)
+    b = TranscriptBuilder(cwd=str(tree.project), start=SAID_AT)
+    b.user("Remember the staging db password, it's")
+    b.assistant("Sure. " + "Here is a long explanation of the staging setup. " * (padding // 50))
+    b.user("Pg-Secret-2291")
+    b.user("and always use it for staging deploys")
+    vpath = _session(tree, b)
+
+    # the whole transcript, and windows starting at the value's message and just before it
+    seen = [_read(tree, "read_file", {"path": vpath, "offset": offset}) for offset in (1, 2, 3)]
+    seen.append(_read(tree, "grep", {"pattern": "Pg|staging", "path": "sessions/"}))
+
+    assert "Remember the staging db password" in seen[0]  # the transcript was read
+    assert [text for text in seen if "Pg-Secret-2291" in text] == []
+
+
+def test_paging_through_a_transcript_still_redacts_each_window(tmp_path: Path) -> None:
+    tree = build_tree(tmp_path)
+    b = TranscriptBuilder(cwd=str(tree.project), start=SAID_AT)
+    b.user("The admin token for grafana is below")
+    for n in range(40):
+        b.assistant(f"step {n}: " + "checking the dashboards one by one. " * 40)
+    b.user("Xk9mQ2vL8pR4tW7z")
+    vpath = _session(tree, b)
+
+    pages = [_read(tree, "read_file", {"path": vpath, "offset": offset, "limit": 5})
+             for offset in range(1, 44, 5)]
+
+    assert any("admin token" in page for page in pages)
+    assert [page for page in pages if "Xk9mQ2vL8pR4tW7z" in page] == []
