@@ -743,8 +743,8 @@ class ToolBox:
                 room = self._read_room()
                 if room is not None and size > room:
                     notes.append(
-                        f"[stopped before {vpath}: reading it would exceed the read budget "
-                        f"({room} bytes left)]"
+                        f"[stopped before {printable(vpath)}: reading it would exceed the read "
+                        f"budget ({room} bytes left)]"
                     )
                     break
                 if rx.expired() or not self._grep_file(vpath, rx, hits, max_hits):
@@ -810,7 +810,8 @@ class ToolBox:
                 match = rx.search(line)
                 if match is None:
                     continue
-                hits.append(f"{vpath}:{line_no}: {_snippet(line, match.span())}")
+                # (a name shown as list_dir shows it: "a\u200bgnp.md", not a lookalike)
+                hits.append(f"{printable(vpath)}:{line_no}: {_snippet(line, match.span())}")
                 if len(hits) >= max_hits:
                     return True
         return True
@@ -845,7 +846,8 @@ class ToolBox:
                 when = (f" {message.timestamp:%Y-%m-%d %H:%M}"
                         if message.timestamp is not None else "")
                 hits.append(
-                    f"{vpath}:{message.line_no}: [{who}{when}] {_snippet(text, match.span())}"
+                    f"{printable(vpath)}:{message.line_no}: [{who}{when}] "
+                    f"{_snippet(text, match.span())}"
                 )
                 if len(hits) >= max_hits:
                     return True

@@ -61,3 +61,25 @@ def test_paging_through_a_transcript_still_redacts_each_window(tmp_path: Path) -
 
     assert any("admin token" in page for page in pages)
     assert [page for page in pages if "Xk9mQ2vL8pR4tW7z" in page] == []
+
+
+# ---- 3. grep's hits name their files as list_dir does ----------------------------------------
+
+
+# (a character a path may not hold, "\u202e", keeps the file out of every tool; these may be
+# in one, and list_dir shows them escaped)
+@pytest.mark.parametrize("odd", ["\u200b", "\u00a0", "\ufeff", "\u00ad"])
+def test_a_grep_hit_in_a_file_named_with_an_unseen_character_is_named_escaped(
+    tmp_path: Path, odd: str
+) -> None:
+    tree = build_tree(tmp_path)
+    (tree.project / f"a{odd}gnp.md").write_text("the build uses make\n")
+    b = TranscriptBuilder(cwd=str(tree.project), start=SAID_AT, session_id=f"s{odd}x")
+    b.user("the build uses make")
+    b.write(tree.sessions)
+
+    found = _read(tree, "grep", {"pattern": "build uses"})
+
+    assert odd not in found
+    assert f"project/a{repr(odd)[1:-1]}gnp.md:1: the build uses make" in found
+    assert f"sessions/s{repr(odd)[1:-1]}x.jsonl:1: [person" in found
