@@ -442,16 +442,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         # a value alone on its line after a line that says it follows: "The admin token for
         # grafana is below" / "Xk9mQ2vL8pR4tW7z" (said in the next message, too); a letter and
-        # a digit in it ("the key is below:" / "see the docs" is none)
+        # a digit in it ("the key is below:" / "see the docs" is none). Words after it on its
+        # line ("Xk9mQ2vL8pR4tW7z thanks") ask more of it: both cases and two digits, or a
+        # sign ("MyClass2 handles it" names a class, "Release-2024 notes" a tag)
         "assigned-secret",
         re.compile(
             r"(?i)(?:passw(?:or)?d|passphrase|passcode|secret|token|key|credentials?|creds|pin)s?"
             r"\b[^\n]{0,60}?\b(?:below|here|as\s+follows|following|next)\b[^\n\w]{0,4}\n\s*"
             r"[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?[.!]*[ \t]*(?:\n|$)"
+            r"(?:([^\s\"'`,;]{6,}?)[\"'`]?[.!]*[ \t]*(?:\n|$)"
+            r"|(?!(?-i:[A-Z][a-z]+)-\d+(?![^\s\"'`,;]))"
+            r"(?:(?=[^\s\"'`,;]*?\d[^\s\"'`,;]*?\d)"
+            r"(?-i:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))|(?=[^\s\"'`,;]*[!#$%&*+=?^~@]))"
+            r"([^\s\"'`,;]{6,}?)[\"'`]?[.!,;:]*(?=[ \t]+\S))"
         ),
-        1,
+        -1,
         ("pass", "secret", "token", "key", "cred", "pin"),
     ),
     (

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from autodream.agent import ToolCall
+from autodream.redact import redact_after
 from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import Tree, build_tree
 
@@ -83,3 +84,20 @@ def test_a_grep_hit_in_a_file_named_with_an_unseen_character_is_named_escaped(
     assert odd not in found
     assert f"project/a{repr(odd)[1:-1]}gnp.md:1: the build uses make" in found
     assert f"sessions/s{repr(odd)[1:-1]}x.jsonl:1: [person" in found
+
+
+# ---- 2 and 4: shapes let through ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("before", "said", "secret"),
+    [
+        ("The token is below", "Xk9mQ2vL8pR4tW7z thanks", "Xk9mQ2vL8pR4tW7z"),
+        ("The staging password is below", "Pg-Secret-2291 for the db", "Pg-Secret-2291"),
+        ("", "The token is below\nXk9mQ2vL8pR4tW7z thanks", "Xk9mQ2vL8pR4tW7z"),
+    ],
+)
+def test_a_value_not_alone_on_the_line_after_one_saying_it_follows_is_redacted(
+    before: str, said: str, secret: str
+) -> None:
+    assert secret not in redact_after(before, said)
