@@ -461,15 +461,20 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("pass", "secret", "token", "key", "cred", "pin"),
     ),
     (
-        # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821"
+        # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821", "set
+        # the pin to 4821" (a password of digits, too: "reset the password to 20262026")
         "assigned-secret",
         re.compile(
-            r"(?i)\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:\bis\b|[:=])\s*(\d{4,8})\b(?![.,]\d)"
-            # (and end the clause: in "the pin: 8080 is the port" the number is what is told of)
-            r"(?![ \t]+(?:is|was|are|means)\b)"
+            r"(?i)(?:\b(?:set|setting|change[ds]?|changing|reset|update[ds]?)\b[^\n.]{0,40}?"
+            r"\b(?:passcode|pin(?:[\s-]?code)?|passw(?:or)?d)\s+to\s+"
+            r"|\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:(?P<is>\bis\b)|[:=])\s*)"
+            r"(\d{4,8})\b(?![.,-]\d)"
+            # (after a colon, ending the clause: in "the pin: 8080 is the port" the number is
+            # what is told of; "the PIN is 4821 is what I use" tells of the PIN)
+            r"(?(is)|(?![ \t]+(?:is|was|are|means)\b))"
         ),
-        1,
-        ("passcode", "pin"),
+        2,
+        ("passcode", "pin", "pass"),
     ),
     (
         # a .pgpass line: host:port:database:user:password

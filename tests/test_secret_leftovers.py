@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from autodream.agent import ToolCall
-from autodream.redact import redact_after
+from autodream.redact import redact, redact_after
 from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import Tree, build_tree
 
@@ -101,3 +101,15 @@ def test_a_value_not_alone_on_the_line_after_one_saying_it_follows_is_redacted(
     before: str, said: str, secret: str
 ) -> None:
     assert secret not in redact_after(before, said)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("set the pin to 4821", "4821"),
+        ("the PIN is 4821 is what I use", "4821"),
+        ("change the door pin to 482913 tonight", "482913"),
+    ],
+)
+def test_a_pin_said_so_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
