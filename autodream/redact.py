@@ -278,7 +278,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
             r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
-            + r")|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
+            # (a rename in code is none: "password -> PasswordV2Field")
+            + r")(?!\s*(?-i:(?:[A-Z][a-z]+|V\d+)+)[.!?)]*(?![^\s\"'`,;]))"
+            r"|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
             # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
             # after "=" is the next setting)
             r"(?:(?<==)[ \t]*|(?<!=)\s*)[\"']?"
@@ -389,9 +391,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\b(?:(?:curl|wget|http|https|xh)\b(?:(?!\b(?:curl|wget|https?|xh)\b)[^\n|;&])*?\s"
             r"(?:-u|--user|--proxy-user)(?:\s+|=)[\"']?[^\s:\"']*:"
             # (a login's -p value with a digit, a capital or a sign: "gh auth login -p ssh"
-            # gives gh's git protocol; --password says what it is)
+            # and "-p SSH" give gh's git protocol; --password says what it is)
             r"|\blogin\b(?:(?!\blogin\b)[^\n|;&])*?\s(?:--password(?:\s+|=)"
-            r"|-p(?:\s+|=)[\"']?(?=[^\s\"'`]*[^a-z\s\"'`]))"
+            r"|-p(?:\s+|=)[\"']?(?=[^\s\"'`]*[^a-z\s\"'`])(?!(?i:ssh|https?)(?![^\s\"'`])))"
             r"|sshpass\s+-p\s*"
             r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b"
             r"(?:(?!\b(?:mysql|mysqldump|mysqladmin|mariadb)\b)[^\n|;&])*?\s-p(?=\S)"
@@ -484,7 +486,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # it: from each "-" of a long "Aa1-Aa1-..." the run was read to its end)
             r"(?<![\w:])(?:(?<![.*-])|(?=[\w.*-]{1,64}:))"
             r"(?!(?:[0-9a-fA-F]{1,4}:){4}[0-9a-fA-F]{1,4}(?![\w:]))"
-            r"[\w.*-]+:(?:\d{2,5}|\*):[\w.*-]+:[\w.*-]+:"
+            # (nor a port's protocol where the database stands: "web:8080:tcp:public:ingress2")
+            r"[\w.*-]+:(?:\d{2,5}|\*):(?!(?i:tcp|udp|sctp|quic|https?|grpc|tls):)"
+            r"[\w.*-]+:[\w.*-]+:"
             # the password: letters and a digit or a sign, or 6+ digits; five fields of words
             # are a cache key ("redis:6379:0:cache:sessions"), a location
             # ("src/app.py:42:def:main:entrypoint") or a time ("09:30:00:UTC:daily")

@@ -113,3 +113,35 @@ def test_a_value_not_alone_on_the_line_after_one_saying_it_follows_is_redacted(
 )
 def test_a_pin_said_so_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+# ---- ordinary sentences taken for secrets ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password -> PasswordV2Field",
+        "Rename password -> PasswordV2Field in the signup form.",
+        "token => TokenStoreV3",
+        "web:8080:tcp:public:ingress2",
+        "Always expose web:8080:tcp:public:ingress2 on the edge nodes.",
+        "api:443:udp:private:quic3",
+        "gh auth login -p SSH",
+        "Always run `gh auth login -p HTTPS` on the build box.",
+    ],
+)
+def test_code_that_only_looks_like_a_secret_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("passwd -> Hunter2Zebra", "Hunter2Zebra"),
+        ("db:5432:app:app:ingress2", "ingress2"),
+        ("docker login -u me -p Ssh-2291x registry.acme.io", "Ssh-2291x"),
+    ],
+)
+def test_their_neighbours_that_are_secrets_stay_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
