@@ -139,7 +139,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         0,
         (),
     ),
-    ("gitlab-token", re.compile(_prefix("glpat-", 6) + r"[A-Za-z0-9_-]{20,}"), 0, ()),
+    # (a personal token, and the deploy, runner, trigger, feed, mail, agent, OAuth app, CI job
+    # and service account tokens: "gldt-...", "glrt-...")
+    (
+        "gitlab-token",
+        # (the newer ones with a digit or a capital: "glrt-runner-registration-is-deprecated"
+        # is prose)
+        re.compile(_prefix("gl", 2) + r"(?:pat-|(?:dt|rt|ptt|ft|imt|agent|oas|cbt|soat)-"
+                   r"(?=[a-z_-]{0,40}[0-9A-Z]))[A-Za-z0-9_-]{20,}"),
+        0,
+        (),
+    ),
     (
         "aws-access-key",
         re.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
@@ -185,6 +195,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                  "(?=[A-Za-z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?![.(])"),
                 ("k8s-aws-v1\\.", 11, "[A-Za-z0-9_-]{20,}"),  # an EKS token in a kubeconfig
                 ("whsec_", 6, "[A-Za-z0-9+/=]{24,}"),  # a webhook's signing secret (Stripe, Svix)
+                ("GOCSPX-", 7, "[A-Za-z0-9_-]{24,}"),  # a Google OAuth client's secret
             ))
             + ")(?![A-Za-z0-9_-])"
         ),
@@ -197,6 +208,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         re.compile(r"\bclient-key-data[\"']?\s*:\s*[\"']?([A-Za-z0-9+/]{16,}=*)"),
         1,
         ("client-key-data",),
+    ),
+    # a user and password in base64: .npmrc's "_auth=YWRtaW46..." and a registry's "auth" in
+    # docker's config.json ('"auth": "YWRtaW46..."'); 12+ characters of base64 alone
+    (
+        "basic-auth",
+        re.compile(r"(?:(?<![\w-])_auth[ \t]*=[ \t]*[\"']?(?=[A-Za-z0-9+/]{12,}={0,2}"
+                   r"(?![^\s\"'`,;]))|\"auth\"\s*:\s*\"(?=[A-Za-z0-9+/]{12,}={0,2}\"))"
+                   r"([A-Za-z0-9+/]+={0,2})"),
+        1,
+        ("auth",),
     ),
     # a Telegram bot's token after its numeric id ("123456789:AA..."): the part after the
     # colon is the secret
@@ -318,7 +339,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         re.compile(
             r"(?<![A-Za-z0-9_])(?:[A-Z][A-Z0-9]*_)*"
             r"(?:(?:API|ACCESS|SECRET|PRIVATE|SIGNING|ENCRYPTION|MASTER|AUTH|HMAC|JWT|APP"
-            r"|LICENSE)_?KEY|SECRET|TOKEN|CREDENTIALS?|(?P<pw>PASSWORD|PASSWD|PASSPHRASE|(?<=_)PWD))"
+            # (Rails' SECRET_KEY_BASE is its one secret)
+            r"|LICENSE)_?KEY(?:_BASE)?|SECRET|TOKEN|CREDENTIALS?"
+            r"|(?P<pw>PASSWORD|PASSWD|PASSPHRASE|(?<=_)PWD))"
             r"(?![A-Za-z0-9_])[\"']?(?:(?P<spaced>\s+)?=[ \t]*|\s*(?P<colon>:)\s*)[\"']?"
             r"(?!\[REDACTED)"
             r"(?!" + _PLACEHOLDER + r"|" + _PROSE_WORD + r"|[/~.]"
@@ -395,6 +418,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|\blogin\b(?:(?!\blogin\b)[^\n|;&])*?\s(?:--password(?:\s+|=)"
             r"|-p(?:\s+|=)[\"']?(?=[^\s\"'`]*[^a-z\s\"'`])(?!(?i:ssh|https?)(?![^\s\"'`])))"
             r"|sshpass\s+-p\s*"
+            # (redis-cli's -a and an LDAP tool's -w give the password: "redis-cli -a pw ping",
+            # "ldapsearch -D cn=admin -w pw")
+            r"|redis-cli\b(?:(?!\bredis-cli\b)[^\n|;&])*?\s(?:-a|--pass)\s+"
+            r"|\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b"
+            r"(?:(?!\bldap[a-z]+\b)[^\n|;&])*?\s-w\s+"
             r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b"
             r"(?:(?!\b(?:mysql|mysqldump|mysqladmin|mariadb)\b)[^\n|;&])*?\s-p(?=\S)"
             r"|htpasswd\s+(?:-\w+\s+)*?-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+"
@@ -404,7 +432,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ),
         1,
         ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb", "htpasswd",
-         "openssl"),
+         "openssl", "redis-cli", "ldap"),
     ),
     (
         # a secret given a new value: "set the root password to toor2026", "change the admin

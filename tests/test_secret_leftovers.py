@@ -3,15 +3,20 @@ dream's memory, and ordinary engineering sentences dropped as 'contained a secre
 
 from __future__ import annotations
 
+import json
+import os
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from autodream.agent import ToolCall
+from autodream.cli import cli
 from autodream.redact import redact, redact_after
 from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import Tree, build_tree
+from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -145,3 +150,178 @@ def test_code_that_only_looks_like_a_secret_is_left_alone(text: str) -> None:
 )
 def test_their_neighbours_that_are_secrets_stay_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+# ---- the third sweep: what people paste, and what engineers say ------------------------------
+
+# (built from parts, so no file here carries a live-looking credential whole)
+_JWT = ("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9" + ".eyJzdWIiOiIxMjM0NTY3ODkwIn0"
+        ".SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c")
+_SSH_BODY = "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW"
+# (what a person pastes, the secret in it)
+SHAPES_3: list[tuple[str, str]] = [
+    ("postgres://app:Pg-Secret-2291@db.acme.io:5432/app", "Pg-Secret-2291"),
+    ("mongodb+srv://admin:M0ngo-Pass!x@cluster0.abcd.mongodb.net/test", "M0ngo-Pass!x"),
+    ("amqp://guest:Rabbit-77x@mq:5672/", "Rabbit-77x"),
+    (
+        "curl -H 'Authorization: Bearer 8f3kLm29XzQw7RtY1vBn' https://api.acme.io",
+        "8f3kLm29XzQw7RtY1vBn",
+    ),
+    (
+        "curl -H \"X-API-Key: 9f8e7d6c5b4a39281706f5e4d3c2b1a0\" https://api.acme.io",
+        "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    ),
+    (
+        "curl -H 'PRIVATE-TOKEN: "
+        + "glpat-" + "Ab12Cd34Ef56Gh78Ij90' https://gitlab.acme.io/api/v4/projects",
+        "Ab12Cd34Ef56Gh78Ij90",
+    ),
+    ("docker login registry.acme.io -u ci --password 'Tr0ub4dor&3'", "Tr0ub4dor&3"),
+    ("kubectl create secret generic db --from-literal=password=Kube-Secret-77", "Kube-Secret-77"),
+    (
+        "kubectl create secret docker-registry regcred --docker-username=ci "
+        "--docker-password=Dkr-Pass-2291",
+        "Dkr-Pass-2291",
+    ),
+    (
+        "//npm.acme.io/:_authToken=3f9a8b7c-1d2e-4f5a-9b8c-7d6e5f4a3b2c",
+        "3f9a8b7c-1d2e-4f5a-9b8c-7d6e5f4a3b2c",
+    ),
+    ("_auth=YWRtaW46UzNjcjN0IQ==", "YWRtaW46UzNjcjN0IQ=="),
+    ("index-url = https://ci:Pip-Secret-77@pypi.acme.io/simple", "Pip-Secret-77"),
+    ("jdbc:postgresql://db.acme.io:5432/app?user=app&password=Jdbc-Pass-2291", "Jdbc-Pass-2291"),
+    (
+        "jdbc:sqlserver://db.acme.io:1433;databaseName=app;user=sa;password=SqlS3rver!x;",
+        "SqlS3rver!x",
+    ),
+    ("jdbc:mysql://app:MyJdbc-77x@db:3306/app", "MyJdbc-77x"),
+    (
+        "-----BEGIN OPENSSH PRIVATE KEY-----\n" + _SSH_BODY + "\n-----END OPENSSH PRIVATE KEY-----",
+        _SSH_BODY,
+    ),
+    (_JWT, _JWT),
+    ("xoxb-" + "1234567890-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx", "AbCdEfGhIjKlMnOpQrStUvWx"),
+    (
+        "https://hooks.slack.com/services/" + "T00000000/B00000000/Xk9mQ2vL8pR4tW7zAbCdEfGh",
+        "Xk9mQ2vL8pR4tW7zAbCdEfGh",
+    ),
+    ("sk_" + "live_51H8xYzAbCdEfGhIjKlMnOpQr", "51H8xYzAbCdEfGhIjKlMnOpQr"),
+    ("github_pat_" + "11ABCDEFG0aBcDeFgHiJkLmN_oPqRsTuVwXyZ0123456789", "11ABCDEFG0aBcDeFgHiJkLmN"),
+    ("gho_" + "16C7e42F292c6912E7710c838347Ae178B4a", "16C7e42F292c6912E7710c838347Ae178B4a"),
+    ("glrt-" + "Ab12Cd34Ef56Gh78Ij90Kl", "Ab12Cd34Ef56Gh78Ij90Kl"),
+    ("gldt-" + "Zx98Yw76Vu54Ts32Rq10Po", "Zx98Yw76Vu54Ts32Rq10Po"),
+    ("client_secret: GOCSPX-" + "Ab12Cd34Ef56Gh78Ij90KlMnOp", "Ab12Cd34Ef56Gh78Ij90KlMnOp"),
+    (
+        "GOCSPX-" + "Ab12Cd34Ef56Gh78Ij90KlMnOp is the oauth client secret",
+        "Ab12Cd34Ef56Gh78Ij90KlMnOp",
+    ),
+    ("AIza" + "SyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW", "SyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUvW"),
+    (
+        "DefaultEndpointsProtocol=https;AccountName=acme;AccountKey="
+        + "Zm9vYmFyYmF6cXV4" * 5 + "==;EndpointSuffix=core.windows.net",
+        "Zm9vYmFyYmF6cXV4Zm9v",
+    ),
+    (
+        "https://acme.blob.core.windows.net/c?sv=2021-06-08&sp=r&sig=abc%2Bdef8Ghij%3D",
+        "abc%2Bdef8Ghij",
+    ),
+    ("AZURE_CLIENT_SECRET=abc8Q~" + "Xk9mQ2vL8pR4tW7zAbCdEfGh", "Xk9mQ2vL8pR4tW7zAbCdEfGh"),
+    (
+        "az login --service-principal -u http://app -p 'Azure-Sp-Pass1!' --tenant acme",
+        "Azure-Sp-Pass1!",
+    ),
+    ("redis-cli -h cache.acme.io -a Redis-Pass-77 ping", "Redis-Pass-77"),
+    ("PGPASSWORD=pgpass2291 psql -h db -U app", "pgpass2291"),
+    (
+        "git clone https://oauth2:" + "glpat-" + "Ab12Cd34Ef56Gh78Ij90@gitlab.com/acme/x.git",
+        "Ab12Cd34Ef56Gh78Ij90",
+    ),
+    ('{"auths": {"registry.acme.io": {"auth": "YWRtaW46UzNjcjN0IQ=="}}}', "YWRtaW46UzNjcjN0IQ=="),
+    ("ldapsearch -x -D cn=admin,dc=acme -w 'Ldap-Pass-77' -b dc=acme", "Ldap-Pass-77"),
+    ("wget --user=ci --password=Wget-Pass-77 https://nexus/x.tgz", "Wget-Pass-77"),
+    ('psql "host=db user=app password=Pg-Secret-2291 dbname=app"', "Pg-Secret-2291"),
+    ("Server=tcp:acme.database.windows.net;User ID=sa;Password=SqlS3rver!x;", "SqlS3rver!x"),
+    (
+        "npm config set //registry.npmjs.org/:_authToken npm_"
+        + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
+        "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8",
+    ),
+    (
+        "heroku config:set SECRET_KEY_BASE=9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+        "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), SHAPES_3)
+def test_a_pasted_secret_of_the_third_sweep_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+def _project(root: Path, *said: str) -> Path:
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "project" / "README.md").write_text("# demo\n")
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
+    for text in said:
+        b.user(text)
+    path = b.write(root / "sessions")
+    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+    return path
+
+
+def _dream(root: Path, *args: str, **env: str) -> str:
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z", **env)
+    result = CliRunner().invoke(cli, ["--force", *args, "--project", str(root)], env=environ,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _kept(root: Path) -> str:
+    """Every name and byte a dream left in the work dir, what the person wrote left out."""
+    out = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if rel.parts[0] in ("sessions", "project"):
+            continue
+        out.append(str(rel))
+        if path.is_file():
+            out.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(out)
+
+
+def _leaked(text: str) -> list[str]:
+    return [secret for _, secret in SHAPES_3
+            if secret in text or json.dumps(secret)[1:-1] in text]
+
+
+def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    said = [f"Remember this for the project: {text}" for text, _ in SHAPES_3]
+    said += [f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that."
+             for text, _ in SHAPES_3]
+    local = tmp_path / "local"
+    _project(local, *said)
+    shown = _dream(local)
+    root = tmp_path / "claude"
+    session = _project(root, *said)
+    server = ScriptedAPI([
+        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
+              tool_use("grep", {"pattern": "pasted|project|:|=|-", "path": "sessions/"})),
+        call("finish", summary="looked"),
+    ]).__enter__()
+    api.append(server)
+    _dream(root, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+           ANTHROPIC_BASE_URL=server.url)
+
+    sent = json.dumps(server.requests)
+    assert "Here's what I pasted" in sent  # the session was read
+    assert any((local / "memory").glob("*.md"))  # the dream did remember things
+    assert {"memory": _leaked(_kept(local)), "output": _leaked(shown), "claude": _leaked(sent),
+            "claude's run": _leaked(_kept(root))} == {
+        "memory": [], "output": [], "claude": [], "claude's run": []}
