@@ -601,11 +601,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?:(?=(?i:(?P=user))[^\s\"'`,;]*?[\d!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))"
             r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-])"
-            # (a '-' alone is no sign between a capitalised word and its number: a branch, a
-            # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024";
-            # after an account's name or in a password's word it is the password's)
+            # (a '-' alone is no sign between a capitalised word and its numbers: a branch, a
+            # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024",
+            # "api:Release-2026-07"; after an account's name or in a password's word it is the
+            # password's)
             rf"(?(account)|(?!(?!{_PASSWORD_WORD}-)"
-            r"(?-i:[A-Z][a-z]+)-\d+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
+            r"(?-i:[A-Z][a-z]+)(?:-\d+)+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
             r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
         3,

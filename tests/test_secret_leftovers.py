@@ -251,11 +251,60 @@ SHAPES_3: list[tuple[str, str]] = [
         "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
     ),
 ]
+# engineering sentences that use the words and shapes of secrets about code
+ORDINARY_3 = [
+    "Rename token -> TokenV2 in the auth module.",
+    "The password field is validated by PasswordStrengthValidator2.",
+    "Use key: value pairs in the YAML config.",
+    "Run pytest -k test_password_reset before merging.",
+    "Always run `docker login -u ci --password-stdin` in CI.",
+    "The API key header is X-API-Key: see docs/auth.md.",
+    "Set the token TTL to 3600 seconds.",
+    "The secret store moved to vault:8200/v1/kv.",
+    "Use primary key: id and sort key: created_at in DynamoDB.",
+    "The password reset flow lives in auth/reset_password.py:42.",
+    "Map token_type -> TokenType2 in the serializer.",
+    "Rotate keys with `kubectl create secret generic app --from-file=./secrets/` only.",
+    "Never log the Authorization header; log its length instead.",
+    "Bump the tokenizer to tiktoken-0.7.0.",
+    "Use passwordless login: ssh-copy-id deploy@host.",
+    "The key rotation job runs at 02:00:00 UTC.",
+    "Name the Redis key session:{user_id}:v2.",
+    "Docker image tag: api:Release-2026-07.",
+    "Use git checkout -b fix/token-refresh-42.",
+    "Set PASSWORD_MIN_LENGTH=12 in settings.",
+    "The pin for pydantic: pydantic==2.7.1.",
+    "Set the pin to 3.11 for Python.",
+    "The Kafka topic is auth.token.refreshed-v2.",
+    "Always run mysql -u root -p (it asks) on the staging box.",
+    "Use `openssl rand -hex 32` to make a new SECRET_KEY.",
+    "The secret name is db-credentials-v2 in the k8s namespace.",
+    "password hashing: argon2id with m=65536,t=3,p=4",
+    "The login page: /auth/login-v2.",
+    "Keep API_KEY_HEADER=X-Api-Key in the gateway config.",
+    "The password column is password_hash_v2.",
+    "Always sign with the key ID kid-2026-07.",
+    "Use token auth: Authorization: Bearer <token>.",
+    "curl -H 'Authorization: Bearer $TOKEN' https://api.acme.io",
+    "The pgpass file format is host:port:db:user:password.",
+    "Rename api_key -> ApiKeyV2 in the client.",
+    "Use key-value: redis for caching, postgres for the rest.",
+    "The token endpoint is /oauth/token-v2: POST only.",
+    "Store the token in the Keychain, never in UserDefaults2.",
+    "Use --from-literal=username=admin only in dev.",
+    "Set the key size to 4096 for RSA.",
+    "The db password rotation: every 90 days via rotate-db-pw2.",
+]
 
 
 @pytest.mark.parametrize(("text", "secret"), SHAPES_3)
 def test_a_pasted_secret_of_the_third_sweep_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("text", ORDINARY_3)
+def test_an_engineering_sentence_of_the_third_sweep_is_left_alone(text: str) -> None:
+    assert redact(text) == text
 
 
 def _project(root: Path, *said: str) -> Path:
@@ -325,3 +374,36 @@ def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[Scr
     assert {"memory": _leaked(_kept(local)), "output": _leaked(shown), "claude": _leaked(sent),
             "claude's run": _leaked(_kept(root))} == {
         "memory": [], "output": [], "claude": [], "claude's run": []}
+
+
+# (said as rules a dream keeps: the sentences above, and those the brief named)
+RULES_3 = [
+    "Always rename password -> PasswordV2Field in the signup form.",
+    "Always expose web:8080:tcp:public:ingress2 on the edge nodes.",
+    "Always run `gh auth login -p SSH` before pushing from the build box.",
+    *[f"Always remember: {text}" for text in ORDINARY_3],
+]
+
+
+def test_an_engineering_sentence_is_not_dropped_as_a_secret(
+    tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    local = tmp_path / "local"
+    _project(local, *RULES_3)
+    shown = _dream(local)
+    root = tmp_path / "claude"
+    session = _project(root, *RULES_3)
+    server = ScriptedAPI([
+        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
+              tool_use("grep", {"pattern": "Always", "path": "sessions/"})),
+        call("finish", summary="looked"),
+    ]).__enter__()
+    api.append(server)
+    _dream(root, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+           ANTHROPIC_BASE_URL=server.url)
+
+    sent = json.dumps(server.requests)
+    memory = "\n".join(p.read_text() for p in (local / "memory").glob("*.md"))
+    assert "contained a secret" not in shown and "REDACTED" not in memory
+    # (the tools' descriptions say how a secret shows: "[REDACTED:kind]")
+    assert sent.count("[REDACTED:") == sent.count("[REDACTED:kind]")
