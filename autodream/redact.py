@@ -421,6 +421,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (redis-cli's -a and an LDAP tool's -w give the password: "redis-cli -a pw ping",
             # "ldapsearch -D cn=admin -w pw")
             r"|redis-cli\b(?:(?!\bredis-cli\b)[^\n|;&])*?\s(?:-a|--pass)\s+"
+            # (what is echoed into "sudo -S" is the password it reads)
+            r"|\becho\s+(?=[^\n|]{1,200}\|\s*sudo\b[^\n|;&]{0,100}?\s-S\b)"
             r"|\bldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn)\b"
             r"(?:(?!\bldap[a-z]+\b)[^\n|;&])*?\s-w\s+"
             r"|(?:mysql|mysqldump|mysqladmin|mariadb)\b"
@@ -432,7 +434,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ),
         1,
         ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb", "htpasswd",
-         "openssl", "redis-cli", "ldap"),
+         "openssl", "redis-cli", "ldap", "sudo"),
     ),
     (
         # a secret given a new value: "set the root password to toor2026", "change the admin

@@ -231,6 +231,8 @@ SHAPES_3: list[tuple[str, str]] = [
         "Azure-Sp-Pass1!",
     ),
     ("redis-cli -h cache.acme.io -a Redis-Pass-77 ping", "Redis-Pass-77"),
+    ("echo 'Sud0-Pass-77!' | sudo -S apt-get update", "Sud0-Pass-77"),
+    ('echo Sud0-Pass-77 | sudo -k -S systemctl restart app', "Sud0-Pass-77"),
     ("PGPASSWORD=pgpass2291 psql -h db -U app", "pgpass2291"),
     (
         "git clone https://oauth2:" + "glpat-" + "Ab12Cd34Ef56Gh78Ij90@gitlab.com/acme/x.git",
@@ -277,6 +279,8 @@ ORDINARY_3 = [
     "Set the pin to 3.11 for Python.",
     "The Kafka topic is auth.token.refreshed-v2.",
     "Always run mysql -u root -p (it asks) on the staging box.",
+    'Run echo "$SUDO_PW" | sudo -S make install on the runner.',
+    "Never echo the build log | sudo tee /var/log/build.log",
     "Use `openssl rand -hex 32` to make a new SECRET_KEY.",
     "The secret name is db-credentials-v2 in the k8s namespace.",
     "password hashing: argon2id with m=65536,t=3,p=4",
