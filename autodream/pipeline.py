@@ -497,7 +497,16 @@ def consolidate(
                                now=settings.now_dt())
         if isinstance(exc, errors.AutodreamError) or not isinstance(exc, Exception):
             raise
-        raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
+        if record.outcome != "committed":
+            raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
+        # (a full disk when the read positions are saved): "dream failed" with the dream in
+        # memory, the mark lost with the wrapped error, had the lock rolled back under it
+        failed = errors.DreamFailed(
+            f"dream {record.id} is in memory (see it: autodream show {record.id}; take it "
+            f"back: autodream undo {record.id}), but what follows its commit failed: "
+            f"{type(exc).__name__}: {exc}")
+        errors.mark_committed(failed, record.id)
+        raise failed from exc
     finally:
         if staging is not None:
             staging.discard()

@@ -128,6 +128,32 @@ def test_a_dream_stopped_after_its_commit_says_it_was_committed(
     assert undo.exit_code == 0 and f"undid run {run_id}" in undo.stdout
 
 
+def test_a_dream_whose_disk_fills_after_its_commit_says_it_is_in_memory(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    # A full disk when the read positions were saved, after the commit: the dream said
+    # "Error: dream failed: OSError: [Errno 28] No space left on device" (exit 6) with its
+    # changes in memory, and rolled the lock back, so the time gate opened again at once and
+    # the person was told nothing had changed
+    from autodream import pipeline
+
+    def full(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(pipeline.OffsetStore, "save", full)
+    lock = sample / "memory" / ".consolidate-lock"
+    code, out, err = dream(sample)
+    (newest,) = _log(sample).splitlines()
+    run_id = newest.split()[0]
+    assert code == 6, out + err
+    assert err.strip() == (
+        f"Error: dream {run_id} is in memory (see it: autodream show {run_id}; take it back: "
+        f"autodream undo {run_id}), but what follows its commit failed: OSError: [Errno 28] No "
+        "space left on device")
+    assert "  committed  " in newest
+    assert "Dana" in (sample / "memory" / "MEMORY.md").read_text(encoding="utf-8")
+    assert lock.exists()  # the lock dates the dream in memory
+
+
 MEMORY_DIR_COMMANDS = [["--force"], ["--force", "--dry-run"], ["status"], ["status", "--json"],
                        ["log"], ["show"], ["undo"]]
 
