@@ -201,6 +201,25 @@ def _control(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Zl", "Zp") or ch in _DIRECTION_MARKS
 
 
+def _folded(name: str) -> str:
+    """A name as a case-insensitive, normalising file system (macOS's APFS, Windows' NTFS) tells
+    names apart, and a reader too: "MEMORY.MD", "\uff2dEMORY.md" read as "MEMORY.md"."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def _twin(directory: str, name: str) -> str | None:
+    """Another entry of ``directory`` whose name folds to ``name``'s (``_folded``), or None."""
+    folded = _folded(name)
+    try:
+        with os.scandir(directory) as it:
+            for entry in it:
+                if entry.name != name and _folded(entry.name) == folded:
+                    return entry.name
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    return None
+
+
 def parse_vpath(vpath: object) -> tuple[str, tuple[str, ...]]:
     """Check a virtual path as text; return its root name and components.
 
@@ -655,6 +674,7 @@ class Sandbox:
             raise _refuse(f"{shown}: is a directory")
         if res.exists and res.is_dir:
             raise _refuse(f"{shown}: is a directory")
+        self._check_new_names(res, shown)
         dir_fd = self._open_dir(res.root, res.parts[:-1], shown, create=True)
         name = res.parts[-1]
         tmp = f".autodream-tmp-{os.urandom(8).hex()}"
@@ -687,6 +707,34 @@ class Sandbox:
             raise
         finally:
             os.close(dir_fd)
+
+    def _check_new_names(self, res: Resolved, shown: str) -> None:
+        """Refuse a name a write would create (the file, or a directory on its way) that prints
+        as another: one holding a character that shows as nothing or as a plain space (a
+        zero-width space, a soft hyphen, a no-break space: "\u200bbuild.md" is listed, indexed
+        and loaded as "build.md"). Names already there are the person's, and written as they are.
+        """
+        base = self._real[res.root]
+        for depth, part in enumerate(res.parts, 1):
+            parent = os.path.join(base, *res.parts[: depth - 1])
+            if os.path.lexists(os.path.join(parent, part)):
+                continue
+            unseen = sorted({ch for ch in part if not ch.isprintable() and ch != " "})
+            if unseen:
+                codes = ", ".join(f"U+{ord(ch):04X}" for ch in unseen)
+                raise _refuse(
+                    f"{shown}: a new name may not hold characters that print as nothing or as a "
+                    f"space ({codes}); name the file with visible characters"
+                )
+            twin = _twin(parent, part)
+            if twin is not None:
+                there = "/".join((res.root, *res.parts[: depth - 1], twin))
+                raise _refuse(
+                    f"{shown}: {printable(there)} is there already, the same name but for case "
+                    "or Unicode form (one file on macOS and Windows); "
+                    f"write {printable(there)}, or delete it first"
+                )
+            return  # what lies below a new directory is new too, with no other name beside it
 
     def move_out(self, vpath: object, dest: Path) -> None:
         """Move a regular file out of memory/ to ``dest`` (a harness path, e.g. the trash)."""

@@ -230,6 +230,35 @@ def test_walk_skips_symlinks_and_noise_dirs(tree: Tree) -> None:
     assert inside == ["project/node_modules/pkg/index.js"]
 
 
+def test_a_new_name_twin_of_another_but_for_case_or_form_is_refused(tree: Tree) -> None:
+    # macOS keeps "café.md" (NFC) and "café.md" (NFD) as one file, and "Build.md" as "build.md":
+    # a dream's second name was committed over the first there
+    sandbox = tree.sandbox()
+    (tree.memory / "caf\u00e9.md").write_text("nfc\n")
+    with pytest.raises(SandboxError, match=r"memory/caf\u00e9\.md is there already, the same "
+                       r"name but for case or Unicode form .*write memory/caf\u00e9\.md, or "
+                       "delete it first"):
+        sandbox.write_bytes("memory/cafe\u0301.md", b"nfd\n")
+    with pytest.raises(SandboxError, match="memory/sub is there already"):
+        sandbox.write_bytes("memory/Sub/deeper/new.md", b"x")
+    assert not (tree.memory / "Sub").exists()
+    assert (tree.memory / "caf\u00e9.md").read_text() == "nfc\n"
+    # the name itself is written as ever, and a name renamed in case once the old one is gone
+    assert sandbox.write_bytes("memory/caf\u00e9.md", b"again\n") is False
+    sandbox.move_out("memory/build.md", tree.base / "trash-build.md")
+    assert sandbox.write_bytes("memory/Build.md", b"renamed\n") is True
+    assert sandbox.write_bytes("memory/new/deeper/x.md", b"x") is True
+
+
+def test_a_name_the_person_gave_with_unseen_characters_is_still_written(tree: Tree) -> None:
+    sandbox = tree.sandbox()
+    (tree.memory / "my\u00a0notes.md").write_text("theirs\n")
+    assert sandbox.write_bytes("memory/my\u00a0notes.md", b"updated\n") is False
+    assert (tree.memory / "my\u00a0notes.md").read_text() == "updated\n"
+    with pytest.raises(SandboxError, match=r"print as nothing or as a space \(U\+200B\)"):
+        sandbox.write_bytes("memory/\u200bnotes.md", b"x")
+
+
 def test_write_bytes_is_atomic_and_keeps_mode(tree: Tree) -> None:
     sandbox = tree.sandbox()
     os.chmod(tree.memory / "build.md", 0o600)

@@ -99,6 +99,25 @@ CASES: list[tuple[str, str, str, Any]] = [
     ("write-hidden", "consolidate", "write_file", {"path": "memory/.hidden.md", "content": "x"}),
     ("write-hidden-dir", "consolidate", "write_file", {"path": "memory/sub/.x/y.md",
                                                        "content": "x"}),
+    # names that are another file's on macOS and Windows (case-insensitive, one Unicode form):
+    # a dream wrote memory/MEMORY.MD beside MEMORY.md, unchecked, and memory/Build.md beside
+    # build.md; the commit there replaced the index or the topic file with it
+    ("case-twin-index", "consolidate", "write_file", {"path": "memory/MEMORY.MD",
+                                                      "content": "x"}),
+    ("case-twin-topic", "consolidate", "write_file", {"path": "memory/Build.md", "content": "x"}),
+    ("case-twin-dir", "consolidate", "write_file", {"path": "memory/SUB/new.md", "content": "x"}),
+    ("width-twin-index", "consolidate", "write_file", {"path": "memory/\uff2dEMORY.md",
+                                                       "content": "x"}),
+    # names that print as another: a zero-width space, a no-break space, a soft hyphen
+    ("zero-width-name", "consolidate", "write_file", {"path": "memory/\u200bbuild.md",
+                                                      "content": "x"}),
+    ("zero-width-joiner-name", "consolidate", "write_file", {"path": "memory/bu\u200dild2.md",
+                                                             "content": "x"}),
+    ("bom-name", "consolidate", "write_file", {"path": "memory/\ufeffnotes.md", "content": "x"}),
+    ("nbsp-name", "consolidate", "write_file", {"path": "memory/my\u00a0notes.md",
+                                                "content": "x"}),
+    ("soft-hyphen-name", "consolidate", "write_file", {"path": "memory/bu\u00adild.md",
+                                                       "content": "x"}),
     # phases
     ("write-in-orient", "orient", "write_file", {"path": "memory/new.md", "content": "x"}),
     ("write-in-gather", "gather", "write_file", {"path": "memory/new.md", "content": "x"}),
