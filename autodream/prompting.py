@@ -10,6 +10,7 @@ what is specific to the dream: the sessions under review and the harness's diges
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -95,7 +96,7 @@ def render(
             "today": today,
             "session_count": str(len(brief.sessions)),
             "sessions": _session_lines(brief),
-            "digest": cap_digest(brief.digest, max_digest_bytes),
+            "digest": _framed(cap_digest(brief.digest, max_digest_bytes)),
         },
     )
     return DreamPrompt(system=system, first_message=first)
@@ -121,6 +122,27 @@ def cap_digest(digest: str, max_bytes: int) -> str:
     return "\n".join(kept)
 
 
+# the tags that frame the digest, as the person's words may hold them
+_DIGEST_TAG = re.compile(r"<(?=/?digest)", re.IGNORECASE)
+
+
+def _framed(digest: str) -> str:
+    """The digest with its own tags escaped: the person's words ("... with </digest> before the
+    footer") must not end the frame that says they are data."""
+    return _DIGEST_TAG.sub("&lt;", digest)
+
+
+# What a git branch can be called: one line of printable characters, no space in it
+_BRANCH = re.compile(r"[^\s~^:?*\[\\]{1,120}")
+
+
+def _branch(name: str) -> str | None:
+    """``name`` when it can be a git branch's, else None. A transcript says which branch it was
+    on, and it is shown beside the session, outside the digest: a "branch" of several lines
+    would read as the harness's own words."""
+    return name if _BRANCH.fullmatch(name) and name.isprintable() else None
+
+
 def _fill(name: str, values: dict[str, str]) -> str:
     try:
         return Template(load_prompt(name)).substitute(values)
@@ -141,7 +163,7 @@ def _session_lines(brief: DreamBrief, limit: int = MAX_SESSION_LINES) -> str:
     hidden = max(0, len(ordered) - limit)
     shown = ordered[hidden:]
     # One branch for all is said once rather than on every line.
-    branches = {s.git_branch for s in shown}
+    branches = {_branch(s.git_branch) if s.git_branch else None for s in shown}
     common = branches.pop() if len(branches) == 1 and len(shown) > 1 else None
     lines = [_session_line(s, brief.start_offsets, show_branch=common is None) for s in shown]
     if hidden:
@@ -165,8 +187,9 @@ def _session_line(
         if session.ended is not None and _stamp(session.ended)[:10] != span[:10]:
             span += f" to {_stamp(session.ended)[:10]}"
         parts.append(span)
-    if session.git_branch and show_branch:
-        parts.append(f"branch {session.git_branch}")
+    branch = _branch(session.git_branch) if session.git_branch else None
+    if branch and show_branch:
+        parts.append(f"branch {branch}")
     offset = start_offsets.get(vpath, 0)
     if offset:
         parts.append(f"new part starts at byte {offset:,} (reviewed before up to there)")
