@@ -975,6 +975,12 @@ class ToolBox:
             raise _Refused(
                 f"{res.vpath}: memory files are Markdown; only .md files can be written"
             )
+        if not res.exists and not res.parts[-1].endswith(".md"):
+            # (the checks hold '.md' files to a topic file's rules, a link and frontmatter;
+            # 'junk.MD' was committed unchecked. A person's own 'Notes.MD' is still written)
+            raise _Refused(
+                f"{res.vpath}: a new memory file's name ends in '.md', in lower case"
+            )
         _refuse_daily_log(res.vpath, res.parts[-1])
         return res.vpath, res.rel
 

@@ -155,6 +155,10 @@ CASES: list[tuple[str, str, str, Any]] = [
     # content checks
     ("non-md-py", "consolidate", "write_file", {"path": "memory/script.py", "content": "x"}),
     ("non-md-txt", "consolidate", "write_file", {"path": "memory/notes.txt", "content": "x"}),
+    # a new '.MD' file was written and committed unchecked: the checks read '.md' files as topic
+    # files (linked from the index, with frontmatter), and passed this one by
+    ("upper-md-new", "consolidate", "write_file", {"path": "memory/junk.MD", "content": "x"}),
+    ("mixed-md-new", "consolidate", "write_file", {"path": "memory/sub/junk.Md", "content": "x"}),
     ("oversize", "consolidate", "write_file", {"path": "memory/big.md", "content": "x" * 1001}),
     ("secret-write", "consolidate", "write_file", {"path": "memory/keys.md",
                                                    "content": f"key: {ANTHROPIC_KEY}\n"}),

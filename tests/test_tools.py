@@ -416,6 +416,17 @@ def test_a_write_edit_or_delete_target_whose_path_holds_a_secret_is_refused(
     assert not redact.contains_secret(json.dumps([r.__dict__ for r in box.log], default=str))
 
 
+def test_a_persons_md_file_named_in_capitals_is_still_written(tree: Tree) -> None:
+    box = tree.toolbox(phase="consolidate")
+    (tree.memory / "Notes.MD").write_text("theirs\n")
+    done = box.call(ToolCall("w", "write_file", {"path": "memory/Notes.MD", "content": "new\n"}))
+    assert not done.is_error, done.content
+    assert (tree.memory / "Notes.MD").read_text() == "new\n"
+    made = box.call(ToolCall("n", "write_file", {"path": "memory/More.MD", "content": "x\n"}))
+    assert made.content == ("refused: memory/More.MD: a new memory file's name ends in '.md', "
+                            "in lower case")
+
+
 def test_writes_stay_shallow(tree: Tree) -> None:
     box = tree.toolbox(phase="consolidate")
     ok(box, "write_file", path="memory/a/b/c/d/e/f.md", content="x")
