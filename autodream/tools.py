@@ -647,18 +647,21 @@ class ToolBox:
             last = offset - 1
             cut_line = False
             while last < offset - 1 + limit:
-                line, full = _read_line_head(fh, budget + _CONTEXT_BYTES)
+                # (a line cut short is longer than the budget, so it is never one shown whole:
+                # its rest is not read, nor charged; a 9.6 MB bundle on one line was, and one
+                # look at it spent the dream's whole read budget)
+                line = fh.readline(budget + _CONTEXT_BYTES)
                 if not line:
                     break
                 if used + len(line) > budget:
                     if not chunks:  # one line longer than the whole budget: show its head
-                        self._charge(full)
+                        self._charge(len(line))
                         chunks.append(line[:budget])
                         after = line[budget:]
                         last += 1
                         cut_line = True
                     break
-                self._charge(full)
+                self._charge(len(line))
                 chunks.append(line)
                 used += len(line)
                 last += 1

@@ -120,6 +120,20 @@ def test_read_file_shows_the_head_of_one_huge_line(tree: Tree) -> None:
     assert ok(box, "read_file", path="sessions/huge.jsonl", offset=2) == '{"b":1}\n'
 
 
+def test_a_look_at_a_bundle_on_one_line_costs_what_is_shown(tree: Tree) -> None:
+    # A 9.6 MB minified bundle is one line: read_file showed its first 16 KB but charged the
+    # whole line, so one look ended the Claude dream ('read budget exhausted: more than
+    # 8000000 bytes read') and rolled it back
+    (tree.project / "app.min.js").write_text("var a=1;" * 1_200_000 + "\nvar b=2;\n")
+    box = tree.toolbox()
+    text = ok(box, "read_file", path="project/app.min.js")
+    assert text.startswith("var a=1;var a=1;")
+    assert text.endswith("[truncated: line 1 of 2 is longer than the output cap and was cut; "
+                         "continue with offset=2]")
+    assert box.bytes_read < 30_000
+    assert ok(box, "read_file", path="project/app.min.js", offset=2) == "var b=2;\n"
+
+
 def test_read_file_empty(tree: Tree) -> None:
     (tree.memory / "empty.md").write_text("")
     assert ok(tree.toolbox(), "read_file", path="memory/empty.md") == "[empty file]"
