@@ -42,6 +42,7 @@ __all__ = [
     "ToolCallRecord",
     "ToolLimits",
     "Verdict",
+    "glob_match",
 ]
 
 Verdict = Literal["ok", "refused", "error"]
@@ -280,39 +281,93 @@ _PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 _NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]")
 
 
-def _glob_regex(pattern: str) -> re.Pattern[str]:
-    """A compiled regex for a path glob: ``**`` spans directories, ``*`` and ``?`` do not."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]*/)*")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif ch == "*":
-            out.append("[^/]*")
-            i += 1
-        elif ch == "?":
-            out.append("[^/]")
-            i += 1
-        elif ch == "[":
-            end = pattern.find("]", i + 1)
-            if end == -1:
-                out.append(re.escape(ch))
+class _Glob:
+    """A path glob: ``**/`` spans whole directories, ``**`` anything, ``*`` and ``?`` stay
+    within one name, ``[...]`` is a class of one character (``[!...]`` its complement).
+
+    Matched by walking its tokens as a set of states, one character at a time: the regex it
+    was translated to backtracked, and 'project/*a*a*a*a*b' over a file named with 200 a's
+    took 18 s (a star more, ten minutes) that no cap could stop. This takes the length of the
+    path times the pattern's, whatever the pattern.
+    """
+
+    def __init__(self, pattern: str) -> None:
+        tokens: list[tuple[str, str | re.Pattern[str]]] = []
+        i = 0
+        while i < len(pattern):
+            ch = pattern[i]
+            if pattern.startswith("**/", i):
+                tokens.append(("dirs", ""))
+                i += 3
+            elif pattern.startswith("**", i):
+                tokens.append(("any", ""))
+                i += 2
+            elif ch in "*?":
+                tokens.append(("star" if ch == "*" else "one", ""))
                 i += 1
-            else:
+            elif ch == "[" and (end := pattern.find("]", i + 1)) != -1:
                 body = pattern[i + 1 : end].replace("\\", "\\\\")
                 if body.startswith("!"):
                     body = "^" + body[1:]
-                out.append(f"[{body}]")
+                try:
+                    tokens.append(("class", re.compile(f"[{body}]")))
+                except re.error as exc:
+                    raise _BadInput(
+                        f"bad character class {pattern[i : end + 1]!r} in the glob: {exc}"
+                    ) from None
                 i = end + 1
-        else:
-            out.append(re.escape(ch))
-            i += 1
-    return re.compile("".join(out) + r"\Z")
+            else:
+                tokens.append(("char", ch))
+                i += 1
+        self._tokens = tokens
+
+    def _closure(self, states: set[tuple[int, bool]]) -> set[tuple[int, bool]]:
+        """``states`` and those each reaches matching nothing (a star's zero characters)."""
+        todo = list(states)
+        while todo:
+            at, inside = todo.pop()
+            if not inside and at < len(self._tokens) and self._tokens[at][0] in (
+                    "star", "any", "dirs"):
+                nxt = (at + 1, False)
+                if nxt not in states:
+                    states.add(nxt)
+                    todo.append(nxt)
+        return states
+
+    def match(self, path: str) -> bool:
+        """Whether the whole of ``path`` matches."""
+        tokens = self._tokens
+        # (token index, inside a directory name that a '**/' spans)
+        states = self._closure({(0, False)})
+        for ch in path:
+            after: set[tuple[int, bool]] = set()
+            for at, inside in states:
+                if inside:  # in a name '**/' spans: more of it, or its '/'
+                    after.add((at, ch != "/"))
+                    continue
+                if at == len(tokens):
+                    continue
+                kind, arg = tokens[at]
+                if kind == "dirs":
+                    after.add((at, ch != "/"))
+                elif kind == "star":
+                    if ch != "/":
+                        after.add((at, False))
+                elif kind == "any":
+                    if ch != "\n":  # (as the regex's '.' was)
+                        after.add((at, False))
+                elif (kind == "one" and ch != "/") or (kind == "char" and ch == arg) or (
+                        kind == "class" and isinstance(arg, re.Pattern) and arg.fullmatch(ch)):
+                    after.add((at + 1, False))
+            if not after:
+                return False
+            states = self._closure(after)
+        return (len(tokens), False) in states
+
+
+def glob_match(pattern: str, path: str) -> bool:
+    """Whether ``path`` matches the glob ``pattern`` whole (see ``_Glob``)."""
+    return _Glob(pattern).match(path)
 
 
 def _literal_prefix(pattern: str) -> str:
@@ -728,7 +783,9 @@ class ToolBox:
         targets = [path] if path.strip("/ ") else [
             f"{name}/" for name in ROOT_NAMES if self.sandbox.has_root(name)
         ]
-        glob_rx = _glob_regex(name_glob) if name_glob else None
+        if len(name_glob) > self.limits.max_pattern_chars:
+            raise _BadInput(f"glob is longer than {self.limits.max_pattern_chars} characters")
+        glob_rx = _Glob(name_glob) if name_glob else None
         hits: list[str] = []
         notes: list[str] = []
         rx = _TimedPattern(compiled, time.monotonic() + self.limits.grep_seconds)
@@ -870,7 +927,9 @@ class ToolBox:
                 "glob patterns start with memory/, sessions/, project/, codex/ or **/ "
                 "(e.g. memory/*.md, **/*.jsonl)"
             )
-        rx = _glob_regex(pattern)
+        if len(pattern) > self.limits.max_pattern_chars:
+            raise _BadInput(f"pattern is longer than {self.limits.max_pattern_chars} characters")
+        rx = _Glob(pattern)
         prefix = _literal_prefix(pattern)
         if prefix:
             starts = [prefix]

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from autodream import redact
 from autodream.agent import (
@@ -23,7 +26,14 @@ from autodream.agent import (
 )
 from autodream.errors import BudgetExceeded, NotFound, SandboxError
 from autodream.settings import Settings
-from autodream.tools import PHASE_INSTRUCTIONS, TOOL_NAMES, ToolBox, ToolLimits, tool_specs
+from autodream.tools import (
+    PHASE_INSTRUCTIONS,
+    TOOL_NAMES,
+    ToolBox,
+    ToolLimits,
+    glob_match,
+    tool_specs,
+)
 from tests.factories import TranscriptBuilder
 from tests.sandbox_tree import ANTHROPIC_KEY, AWS_KEY, SESSION_ID, Tree, build_tree
 
@@ -302,6 +312,82 @@ def test_glob(tree: Tree) -> None:
     assert ok(box, "glob", pattern="**/app.py") == "project/src/app.py"
     assert ok(box, "glob", pattern="project/*.nothing") == "no matches"
     assert ".env" not in ok(box, "glob", pattern="project/*")
+
+
+def test_a_glob_with_many_stars_answers_at_once(tree: Tree) -> None:
+    # 'project/*a*a*a*a*b' over one file named with 200 a's took 18 s (a star more: ten
+    # minutes), and 'project/**/**/.../nomatch' three times longer for each '**/' over a deep
+    # tree: the glob was a backtracking regex no cap could stop, and the dream hung on it
+    (tree.project / ("a" * 200)).write_text("x\n")
+    deep = tree.project.joinpath(*"abcdefghijklmnop")
+    deep.mkdir(parents=True)
+    (deep / "file.txt").write_text("x\n")
+    box = tree.toolbox()
+    started = time.monotonic()
+    assert ok(box, "glob", pattern="project/" + "*a" * 12 + "*b") == "no matches"
+    assert ok(box, "glob", pattern="project/" + "**/" * 20 + "nomatch") == "no matches"
+    assert ok(box, "grep", pattern="x", path="project/", glob="*a" * 12 + "*b") == "no matches"
+    assert time.monotonic() - started < 5
+    assert ok(box, "glob", pattern="project/" + "**/" * 20 + "file.txt") == (
+        "project/" + "/".join("abcdefghijklmnop") + "/file.txt")
+    assert ok(box, "glob", pattern="project/" + "*a" * 12 + "*") == "project/" + "a" * 200
+
+
+def test_a_glob_with_a_bad_class_is_an_error_the_model_reads(tree: Tree) -> None:
+    # 'project/[z-a]' raised re.error out of the toolbox, and the dream failed on it
+    box = tree.toolbox()
+    for result in (run(box, "glob", pattern="project/[z-a]"),
+                   run(box, "grep", pattern="x", path="project/", glob="[z-a]")):
+        assert result.is_error
+        assert result.content.startswith("error: bad character class '[z-a]' in the glob: ")
+    assert ok(box, "glob", pattern="project/src/[a-z]pp.py") == "project/src/app.py"
+
+
+def _regex_of_glob(pattern: str) -> re.Pattern[str]:
+    """The glob as a regex, as tools translated it before (the reference the matcher keeps)."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif ch == "*":
+            out.append("[^/]*")
+            i += 1
+        elif ch == "?":
+            out.append("[^/]")
+            i += 1
+        elif ch == "[":
+            end = pattern.find("]", i + 1)
+            if end == -1:
+                out.append(re.escape(ch))
+                i += 1
+            else:
+                body = pattern[i + 1 : end].replace("\\", "\\\\")
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append(f"[{body}]")
+                i = end + 1
+        else:
+            out.append(re.escape(ch))
+            i += 1
+    return re.compile("".join(out) + r"\Z")
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.text(alphabet="*?/ab.[]!", max_size=10), st.text(alphabet="/ab.", max_size=10))
+def test_the_glob_matcher_matches_what_the_regex_did(pattern: str, path: str) -> None:
+    if "[]" in pattern or "[!]" in pattern:
+        return  # an empty class: the regex read it with what follows ('[]?' as '[][^/]')
+    try:
+        reference = _regex_of_glob(pattern)
+    except re.error:
+        return  # ('[b-a]' and the like: the regex did not compile, the call was an error)
+    assert glob_match(pattern, path) == bool(reference.match(path))
 
 
 def test_glob_without_a_root_gets_a_hint(tree: Tree) -> None:
