@@ -161,13 +161,17 @@ def index_blocker(settings: Settings) -> AutodreamError | None:
     return None
 
 
-def blockers(settings: Settings, env: Mapping[str, str] | None = None) -> list[AutodreamError]:
+def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
+             writing: bool = True) -> list[AutodreamError]:
     """What makes every dream of ``settings`` fail whatever the gates say, each as the error
     the dream raises (its exit code too): ``status`` lists them, ``dream`` refuses the first
-    before it takes the lock (so no failed run is recorded for what was known beforehand)."""
+    before it takes the lock (so no failed run is recorded for what was known beforehand).
+    ``writing=False`` (a dry run) leaves out a memory dir that can be read but not written."""
     found: list[AutodreamError] = []
     if (memory := settings.memory_dir_error()) is not None:
         return [memory]  # (every file inside it would fail alike)
+    if writing and (unwritable := settings.memory_dir_write_error()) is not None:
+        return [unwritable]
     if (index := index_blocker(settings)) is not None:
         found.append(index)
     try:
@@ -214,9 +218,10 @@ def dream(
     """
     if trigger not in TRIGGERS:
         raise ValueError(f"unknown trigger {trigger!r}")
-    for blocker in blockers(settings) if step is None else ():
+    for blocker in blockers(settings, writing=not dry_run) if step is None else ():
         raise blocker
-    if dry_run and not os.path.lexists(settings.memory_dir):
+    if dry_run and (not os.path.lexists(settings.memory_dir)
+                    or settings.memory_dir_write_error() is not None):
         return _dry_run_elsewhere(settings, trigger=trigger, force=force,
                                   current_session=current_session, step=step)
     report = gates.evaluate(
@@ -262,16 +267,22 @@ def dream(
 
 def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
                        current_session: str | None, step: DreamStep | None) -> DreamOutcome:
-    """A dry run for a memory dir not made yet (Claude Code makes it on the first memory): run
-    in a throwaway one, so that a run that commits nothing creates nothing either (no memory
-    dir, lock or run record); what it says names the real dir."""
+    """A dry run for a memory dir not made yet (Claude Code makes it on the first memory), or
+    one that cannot be written (not even its lock): run in a throwaway one, empty or a copy,
+    so that a run that commits nothing creates nothing either (no memory dir, lock or run
+    record); what it says names the real dir."""
+    import shutil
     import tempfile
     from dataclasses import replace
 
     real = str(settings.memory_dir)
     with tempfile.TemporaryDirectory(prefix="autodream-dry-run-") as scratch:
         stand_in = Path(scratch) / settings.memory_dir.name
-        stand_in.mkdir()
+        if os.path.lexists(settings.memory_dir):
+            shutil.copytree(settings.memory_dir, stand_in, symlinks=True)
+            stand_in.chmod(0o700)  # (copytree copies the real dir's mode 555 too)
+        else:
+            stand_in.mkdir()
         outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger, force=force,
                         dry_run=True, current_session=current_session, step=step)
     outcome.details = json.loads(json.dumps(outcome.details, default=str).replace(

@@ -194,6 +194,25 @@ class Settings:
                 f"{shown}) or run as its owner")
         return None
 
+    def memory_dir_write_error(self) -> AutodreamError | None:
+        """The memory dir can be read but no file made in it (chmod 555, a read-only mount):
+        said of the dir, since a dream first fails making its lock's temp file
+        (".consolidate-lock.4357.tmp"), a name the person never made. None when writable or
+        not there yet. ``os.access`` asks as the real user: root may write a mode 555 dir."""
+        path = self.memory_dir
+        if not path.is_dir() or os.access(path, os.W_OK | os.X_OK):
+            return None
+        shown = printable(str(path))
+        try:
+            read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+        except (OSError, AttributeError):  # (no statvfs on Windows)
+            read_only = False
+        why = "read-only file system" if read_only else "Permission denied"
+        return AutodreamError(
+            f"cannot write the memory dir {shown}: {why}; a dream writes its memories, lock "
+            f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
+            "--dry-run previews a dream without writing")
+
     def codex_dir_problem(self) -> str | None:
         """Why ``codex_sessions_dir`` gives no rollouts, for status and the dream; None when
         unset or a directory. One that does not exist is a notice (the documented

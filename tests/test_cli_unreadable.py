@@ -119,6 +119,39 @@ def _unreadable_sessions(project: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return f"cannot use {project / 'sessions'}: Permission denied"
 
 
+def _deny_new_entries(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """``folder`` acts as a mode 555 dir does for its owner (root ignores modes): its files
+    can be read and written, no name made, removed or renamed in it."""
+    real_open, real_mkdir, real_access = os.open, os.mkdir, os.access
+
+    def entry(target: Any) -> bool:
+        return Path(os.path.abspath(os.fspath(target))).parent == folder
+
+    def opened(target: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT and entry(target) and not os.path.lexists(target):
+            raise PermissionError(13, "Permission denied", os.fspath(target))
+        return real_open(target, flags, *args, **kwargs)
+
+    def made(target: Any, *args: Any, **kwargs: Any) -> None:
+        if entry(target):
+            raise PermissionError(13, "Permission denied", os.fspath(target))
+        real_mkdir(target, *args, **kwargs)
+
+    def access(target: Any, mode: int, *args: Any, **kwargs: Any) -> bool:
+        if Path(os.fspath(target)) == folder and mode & os.W_OK:
+            return False
+        return real_access(target, mode, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", opened)
+    monkeypatch.setattr(os, "mkdir", made)
+    monkeypatch.setattr(os, "access", access)
+
+
+def _read_only_memory_dir(project: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    _deny_new_entries(monkeypatch, project / "memory")
+    return f"cannot write the memory dir {project / 'memory'}: Permission denied"
+
+
 # each: what breaks every dream, and the exit code the dream gives it
 BLOCKERS = {
     "unreadable MEMORY.md": (_unreadable_index, 1),
@@ -126,6 +159,7 @@ BLOCKERS = {
     "symlinked MEMORY.md": (_symlinked_index, 10),
     "anthropic without a key": (_no_key, 8),
     "unreadable sessions dir": (_unreadable_sessions, 1),
+    "read-only memory dir": (_read_only_memory_dir, 1),
 }
 
 
@@ -174,3 +208,42 @@ def test_a_mode_000_index_is_a_one_line_error(sample: Path) -> None:  # noqa: F8
     finally:
         index.chmod(0o644)
     assert code == 1 and err.startswith(f"Error: cannot read {index}: Permission denied")
+
+
+@pytest.mark.parametrize("dreamt_before", [False, True])
+def test_a_read_only_memory_dir_is_one_line_and_a_dry_run_still_previews(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, dreamt_before: bool) -> None:  # noqa: F811
+    memory = sample / "memory"
+    if dreamt_before:  # (its state dir is there: the dream got as far as the lock's temp file)
+        assert dream(sample)[0] == 0
+        for session in (sample / "sessions").glob("*.jsonl"):
+            session.write_text(session.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    before = {p.relative_to(memory).as_posix(): p.read_bytes()
+              for p in memory.rglob("*") if p.is_file()}
+    _deny_new_entries(monkeypatch, memory)
+    code, out, err = dream(sample)
+    # was: "Error: cannot use .../memory/.consolidate-lock.4357.tmp: Permission denied" (or
+    # ".../memory/.autodream"), names the person never made
+    assert code == 1, out + err
+    (line,) = err.splitlines()
+    assert line.startswith(f"Error: cannot write the memory dir {memory}: Permission denied; ")
+    assert "--dry-run previews" in line and ".tmp" not in line
+    code, out, err = dream(sample, "--dry-run")
+    # was: the same error as the dream's (exit 1), nothing previewed
+    assert code == 0, out + err
+    assert "dry-run: local engine" in out and "autodream-dry-run-" not in out + err
+    assert {p.relative_to(memory).as_posix(): p.read_bytes()
+            for p in memory.rglob("*") if p.is_file()} == before
+
+
+@needs_file_modes
+def test_a_mode_555_memory_dir_is_one_line(sample: Path) -> None:  # noqa: F811
+    memory = sample / "memory"
+    memory.chmod(0o555)
+    try:
+        code, _out, err = dream(sample)
+        dry, _out, _err = dream(sample, "--dry-run")
+    finally:
+        memory.chmod(0o755)
+    assert code == 1 and err.startswith(f"Error: cannot write the memory dir {memory}")
+    assert dry == 0
