@@ -43,7 +43,10 @@ def _run(env: Mapping[str, str]) -> str:
 
     values = config.resolve_values(cwd, {}, env, sessions_hint=sessions_hint)
     now = values["now"] if isinstance(values["now"], float) else time.time()
-    closed = time_gate_closed(values, now)
+    try:
+        closed = time_gate_closed(values, now)
+    except OSError:
+        closed = None  # a memory dir that cannot be searched: the full chain says it in words
     if closed:
         return f"time gate closed: {closed}"
 
@@ -56,6 +59,9 @@ def _run(env: Mapping[str, str]) -> str:
     # it), so it is said beside the decision, as an error of the settings is said instead of it
     error = settings.codex_dir_error()
     said = f"{error}; " if error else ""
+    if (unreadable := settings.memory_dir_error()) is not None:
+        # (not logged: the log is in the memory dir; was "error: PermissionError: [Errno 13]")
+        return f"{said}no dream started: {unreadable}"
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
         return said + report.summary()

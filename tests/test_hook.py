@@ -293,3 +293,38 @@ def test_a_last_dream_dated_in_the_future_does_not_close_the_hooks_time_gate(
     assert result.returncode == 0
     said = result.stderr.decode()
     assert "time gate" not in said and "scan gate closed: 1 session touched" in said
+
+
+# The hook with the memory dir as mode 000 is for its owner (root ignores modes): nothing in it
+# can be listed or looked up.
+DENY_MEMORY_DIR = """
+import os, sys
+memory, stat = sys.argv[1], os.stat
+def denying(real):
+    def call(target, *args, **kwargs):
+        path = "" if isinstance(target, int) else os.path.abspath(os.fsdecode(target))
+        if path.startswith(memory + os.sep) or (path == memory and real is not stat):
+            raise PermissionError(13, "Permission denied", path)
+        return real(target, *args, **kwargs)
+    return call
+for name in ("stat", "lstat", "scandir", "listdir", "open", "mkdir"):
+    setattr(os, name, denying(getattr(os, name)))
+from autodream.hook import main
+sys.exit(main())
+"""
+
+
+def test_an_unreadable_memory_dir_is_said_in_words_by_the_debug_line(layout: Layout) -> None:
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    result = run_hook(layout, hook_json(layout),
+                      [sys.executable, "-c", DENY_MEMORY_DIR, str(layout.memory_dir)],
+                      AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1")
+    assert result.returncode == 0 and result.stdout == b""
+    # was: "autodream-hook: error: PermissionError: [Errno 13] Permission denied:
+    # '.../memory/.consolidate-lock'"
+    assert result.stderr.decode().splitlines() == [
+        f"autodream-hook: no dream started: cannot read the memory dir {layout.memory_dir}: "
+        "Permission denied; autodream reads and writes it as you: fix its permissions (chmod "
+        f"u+rwx {layout.memory_dir}) or run as its owner"]
