@@ -1282,6 +1282,25 @@ def _settings_file(scope: str, project_dir: Path | None) -> Path:
     return Path(os.path.abspath(claude_settings.user_settings_path()))
 
 
+def _scope(scope: str, project_path: str | None,
+           project_dir: Path | None) -> tuple[str, Path | None]:
+    """The scope and project dir of ``install``/``uninstall`` from ``--user``, ``--project
+    [PATH]`` and ``--project-dir``."""
+    if project_path is None:
+        return scope, project_dir
+    if not project_path:
+        return "project", project_dir
+    if project_dir is not None:
+        raise click.UsageError("--project PATH and --project-dir name the project twice: "
+                               "give one")
+    path = Path(project_path)
+    if not path.is_dir():
+        # a typo must not grow a .claude/ tree in a directory that was never a project
+        raise click.BadParameter(f"directory '{project_path}' does not exist",
+                                 param_hint="'--project'")
+    return "project", path
+
+
 def _given(ctx: click.Context, name: str) -> bool:
     """Whether the person set option ``name`` (flag or environment), not its default."""
     source = ctx.get_parameter_source(name)
@@ -1310,11 +1329,17 @@ def _hook_options(func: Any) -> Any:
         ),
         click.option(
             "--project",
-            "scope",
-            flag_value="project",
-            help="The project's shared settings: .claude/settings.json at the project's root "
-            "(its git top level). The hook is written as a command that does nothing where "
-            "autodream is not installed, so teammates are not bothered.",
+            "project_path",
+            # a value of its own, as every other command's --project takes; alone, as before,
+            # a flag meaning --project-dir, the group's --project, else the current directory
+            is_flag=False,
+            flag_value="",
+            default=None,
+            metavar="[PATH]",
+            help="The project's shared settings: .claude/settings.json at the root (git top "
+            "level) of PATH, or of --project-dir, the group's --project, else the current "
+            "directory. The hook is written as a command that does nothing where autodream is "
+            "not installed, so teammates are not bothered.",
         ),
         click.option(
             "--project-dir",
@@ -1398,6 +1423,7 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
 @_hook_options
 def install(
     scope: str,
+    project_path: str | None,
     project_dir: Path | None,
     events: tuple[str, ...],
     hook_command: str,
@@ -1412,6 +1438,7 @@ def install(
     """
     from autodream import claude_settings
 
+    scope, project_dir = _scope(scope, project_path, project_dir)
     path = _settings_file(scope, project_dir)
     given = hook_command if _given(click.get_current_context(), "hook_command") else None
     plan = claude_settings.plan_install(scope == "project", given, env=os.environ,
@@ -1433,6 +1460,7 @@ def install(
 @_hook_options
 def uninstall(
     scope: str,
+    project_path: str | None,
     project_dir: Path | None,
     events: tuple[str, ...],
     hook_command: str,
@@ -1443,6 +1471,7 @@ def uninstall(
     --command, exactly that command)."""
     from autodream import claude_settings
 
+    scope, project_dir = _scope(scope, project_path, project_dir)
     path = _settings_file(scope, project_dir)
     exact = (claude_settings.for_the_shell(hook_command)
              if _given(click.get_current_context(), "hook_command") else None)

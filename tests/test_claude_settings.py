@@ -467,3 +467,24 @@ def test_install_keeps_a_hook_by_a_full_path_that_is_there(
     run("install", "--command", str(hook))
     assert "already installed" in run("install").stdout
     assert stop_commands(config_dir / "settings.json") == [str(hook)]
+
+
+def test_install_project_takes_a_path_as_every_other_project_option_does(
+        tmp_path: Path, config_dir: Path) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+    # was: "Error: Got unexpected extra argument (.../proj)" (exit 2)
+    result = run("install", "--project", str(project), "--event", "Stop")
+    assert result.exit_code == 0, result.output
+    target = project / ".claude" / "settings.json"
+    assert our_handlers(json.loads(target.read_text()), "Stop")
+    assert not (config_dir / "settings.json").exists()
+    assert run("uninstall", "--project", str(project)).exit_code == 0
+    assert not target.exists()
+    # (the flag alone keeps its meaning: test_single_event_and_project_scope); a missing PATH
+    # grows no .claude/
+    missing = run("install", "--project", str(tmp_path / "typo"))
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+    assert not (tmp_path / "typo").exists()
+    both = run("install", "--project", str(project), "--project-dir", str(project))
+    assert both.exit_code == 2 and "give one" in both.output
