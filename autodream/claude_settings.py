@@ -72,6 +72,8 @@ class SettingsChange:
     deleted: bool = False
     # install took out these other installs of the hook (gone, or not the shared command)
     replaced: tuple[str, ...] = ()
+    # uninstall deleted the file's folder too (a project's .claude/ left empty)
+    deleted_folder: bool = False
 
     @property
     def changed(self) -> bool:
@@ -88,6 +90,7 @@ class SettingsChange:
             "dry_run": self.dry_run,
             "others": list(self.others),
             "deleted": self.deleted,
+            "deleted_folder": self.deleted_folder,
             "replaced": list(self.replaced),
         }
 
@@ -297,12 +300,14 @@ def uninstall_hook(
     command: str | None = None,
     dry_run: bool = False,
     now: float | None = None,
+    tidy_folder: bool = False,
 ) -> SettingsChange:
     """Remove the handlers whose command is exactly ``command``, and only those; with no
     ``command``, every handler that runs the hook (``is_autodream_hook``).
 
     A group, event list or ``hooks`` table left empty by the removal goes too; one that
-    was already empty stays.
+    was already empty stays. ``tidy_folder`` (a project's ``.claude/``): the folder of a
+    file deleted as ``install`` made it goes too when nothing else is in it.
     """
     chosen = check_events(events)
     if not path.exists():
@@ -341,7 +346,14 @@ def uninstall_hook(
                               tuple(dict.fromkeys(others)))
     if not data and _made_by_install(path):
         # a "{}" left behind would be a file the person never had: give back the absence
-        return _delete(path, tuple(removed), old_text, dry_run)
+        change = _delete(path, tuple(removed), old_text, dry_run)
+        if tidy_folder and not dry_run and not path.parent.is_symlink():
+            try:
+                path.parent.rmdir()  # only when empty: anything of the person's keeps it
+            except OSError:
+                return change
+            return dataclasses.replace(change, deleted_folder=True)
+        return change
     return _write(path, "uninstall", tuple(removed), old_text, data, indent, dry_run, now,
                   text=_as_backed_up(path, data))
 

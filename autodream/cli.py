@@ -1408,7 +1408,9 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
         )
     elif change.deleted:
         click.echo(f"{verb} the autodream hook for {', '.join(change.events)}: deleted "
-                   f"{change.path}, which install had created and which held nothing else")
+                   f"{change.path}, which install had created and which held nothing else"
+                   + (f", and {change.path.parent}, left empty" if change.deleted_folder
+                      else ""))
     else:
         backup = f" (previous file saved as {change.backup})" if change.backup else ""
         instead = (" in place of " + ", ".join(repr(c) for c in change.replaced)
@@ -1476,7 +1478,8 @@ def uninstall(
     exact = (claude_settings.for_the_shell(hook_command)
              if _given(click.get_current_context(), "hook_command") else None)
     try:
-        change = claude_settings.uninstall_hook(path, events, command=exact, dry_run=dry_run)
+        change = claude_settings.uninstall_hook(path, events, command=exact, dry_run=dry_run,
+                                                tidy_folder=scope == "project")
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     _report_settings_change(change, as_json)

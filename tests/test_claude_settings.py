@@ -469,6 +469,24 @@ def test_install_keeps_a_hook_by_a_full_path_that_is_there(
     assert stop_commands(config_dir / "settings.json") == [str(hook)]
 
 
+def test_uninstall_project_takes_away_the_claude_folder_install_made(
+        tmp_path: Path, config_dir: Path) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+    assert run("install", "--project", "--project-dir", str(project)).exit_code == 0
+    result = run("uninstall", "--project", "--project-dir", str(project))
+    assert result.exit_code == 0, result.output
+    # was: an empty .claude/ left in the project, which it never had
+    assert list(project.iterdir()) == []
+    assert f"and {project / '.claude'}, left empty" in result.stdout
+    # a .claude/ holding anything else of the person's stays
+    (project / ".claude").mkdir()
+    (project / ".claude" / "commands").mkdir()
+    run("install", "--project", "--project-dir", str(project))
+    assert run("uninstall", "--project", "--project-dir", str(project)).exit_code == 0
+    assert [p.name for p in (project / ".claude").iterdir()] == ["commands"]
+
+
 def test_install_project_takes_a_path_as_every_other_project_option_does(
         tmp_path: Path, config_dir: Path) -> None:
     project = tmp_path / "proj"
