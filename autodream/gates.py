@@ -646,26 +646,37 @@ def sessions_in_codex_dir(settings: Settings) -> bool:
 
 def unreadable_log_dirs(settings: Settings) -> list[tuple[str, str]]:
     """Each daily-log dir that is there and cannot be listed (the memory dir's ``logs/``, the
-    project's ``logs/`` and ``memory/``), said as a person can act on it: the scan passes such
-    a dir by in silence, so the logs in it would never be dreamt and no one would know why."""
+    project's ``logs/`` and ``memory/``, and the ``YYYY/`` and ``YYYY/MM/`` dirs in a
+    ``logs/``), said as a person can act on it: the scan passes such a dir by in silence, so
+    the logs in it would never be dreamt and no one would know why."""
     memory = os.fspath(settings.memory_dir)
     project = os.fspath(settings.project_root)
-    places = [os.path.join(memory, "logs"), os.path.join(project, "logs")]
+    places: list[tuple[str, tuple[int, ...]]] = [
+        (os.path.join(memory, "logs"), (4, 2)), (os.path.join(project, "logs"), (4, 2))]
     notes = os.path.join(project, "memory")
     if not _same_dir(notes, memory):
-        places.append(notes)
+        places.append((notes, ()))
     found: list[tuple[str, str]] = []
-    for place in places:
-        if not _plain_dir(place):
-            continue
-        try:
-            with os.scandir(place):
-                pass
-        except OSError as exc:
-            found.append((place, f"cannot read the daily-log dir {printable(place)}: "
-                                 f"{exc.strerror or type(exc).__name__}; the daily logs in it "
-                                 "are not read until you fix its permissions"))
+    for place, widths in places:
+        if _plain_dir(place):
+            _unlistable(place, widths, found)
     return found
+
+
+def _unlistable(place: str, widths: tuple[int, ...], found: list[tuple[str, str]]) -> None:
+    """Add ``place`` to ``found`` when it cannot be listed, else each dated dir of ``widths``
+    below it that cannot (as ``_Finder._walk`` descends)."""
+    try:
+        with os.scandir(place) as it:
+            dated = sorted(e.path for e in it if widths and _is_dated_dir(e.name, widths[0])
+                           and e.is_dir(follow_symlinks=False))
+    except OSError as exc:
+        found.append((place, f"cannot read the daily-log dir {printable(place)}: "
+                             f"{exc.strerror or type(exc).__name__}; the daily logs in it "
+                             "are not read until you fix its permissions"))
+        return
+    for below in dated:
+        _unlistable(below, widths[1:], found)
 
 
 def _plain_dir(path: str) -> bool:

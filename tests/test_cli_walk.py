@@ -281,6 +281,32 @@ def test_status_names_transcript_dirs_it_cannot_read(
     assert f"not read {notes}{os.sep}: cannot read the daily-log dir {notes}" in shown.stdout
 
 
+def test_status_names_dated_daily_log_dirs_it_cannot_read(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    year = sample / "project" / "logs" / "2026"
+    month = sample / "memory" / "logs" / "2026" / "07"
+    for place in (year, month):
+        place.mkdir(parents=True)
+    (month.parent / "notes").mkdir()  # (not a dated dir: the scan never enters it)
+    log = month / "2026-07-02.md"
+    log.write_text("- Decided: the staging cluster moves to eu-west-2.\n", encoding="utf-8")
+    _deny_listing(monkeypatch, [year, month, month.parent / "notes"])
+    code, out, err = _say(sample, ["status"])
+    assert code == 0, out + err
+    # was: no problem line and "verdict: all gates open", the logs in them never read
+    assert [line for line in out.splitlines() if line.startswith("problem:")] == [
+        f"problem:      cannot read the daily-log dir {d}: Permission denied; the daily logs "
+        "in it are not read until you fix its permissions (a dream goes on without them)"
+        for d in (month, year)]
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert f"  not read: {year}{os.sep}: cannot read the daily-log dir {year}" in out
+    # was: "Error: dream failed: PermissionError: [Errno 13] ... memory/logs/2026/07" (exit 6)
+    assert f"  not read: {month}{os.sep}: cannot read the daily-log dir {month}" in out
+    monkeypatch.undo()
+    assert log.read_text(encoding="utf-8").startswith("- Decided:")
+
+
 def test_readable_transcript_dirs_are_no_problem(sample: Path) -> None:  # noqa: F811
     _unread_places(sample)
     code, out, _ = _say(sample, ["status", "--json"])

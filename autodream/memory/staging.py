@@ -170,7 +170,15 @@ def _memory_entries(root: Path, *, links: bool, special: bool = False) -> dict[s
     stack = [root]
     while stack:
         current = stack.pop()
-        with os.scandir(current) as it:
+        try:
+            listing = os.scandir(current)
+        except OSError:
+            if current == root:
+                raise
+            # a subdir the person locked (a dated logs/2026/ of mode 000): its files are
+            # neither staged nor committed, so left as found; status names it
+            continue
+        with listing as it:
             for entry in it:
                 if entry.name.startswith("."):
                     continue  # .autodream/, .consolidate-lock, editor droppings, temp files
