@@ -860,6 +860,17 @@ def test_token_counting_is_not_retried(api_factory: Any, world: World) -> None:
     assert "503" in backend.notes[0] and "retries" not in backend.notes[0]
 
 
+@pytest.mark.parametrize("status", [401, 403])
+def test_a_key_refused_by_token_counting_stops_the_dream_at_once(
+        api_factory: Any, world: World, status: int) -> None:
+    api = api_factory([FINISH], count_tokens=status)
+    # was: a note "token counting unavailable, pre-flight skipped: ... rejected the API key"
+    # and the first turn sent in full, to be refused the same way
+    with pytest.raises(DreamFailed, match=re.escape(f"rejected the API key ({status}")):
+        dream(api, world)
+    assert len(api.count_requests) == 1 and api.requests == []
+
+
 def test_an_overloaded_api_fails_the_cli_dream_cleanly(api_factory: Any,
                                                        claude_layout: Layout) -> None:
     before = {p.name: p.read_bytes() for p in claude_layout.memory_dir.glob("*.md")}

@@ -264,6 +264,10 @@ class AnthropicBackend:
                 # Refused, no such host, no route: retrying for ~20 s would only delay the
                 # same answer (a typo in --base-url, an endpoint that is not running).
                 raise BackendUnavailable(self._describe(exc, 0)) from exc
+            if isinstance(exc, anthropic.AuthenticationError | anthropic.PermissionDeniedError):
+                # the key the dream's every request carries: the first turn would be refused
+                # alike, after paying for nothing but a wait
+                raise DreamFailed(self._describe(exc, 0)) from exc
             # Many compatible endpoints have no count_tokens; the budgets still hold per turn.
             self.notes.append(
                 f"token counting unavailable, pre-flight skipped: {self._describe(exc, 0)}"
