@@ -951,7 +951,30 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
             reason += "; its partial commit was rolled back"
         record.changes = []
         closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
+    _settle_offsets(state_dir)
     return closed
+
+
+def _settle_offsets(state_dir: Path) -> None:
+    """Move the read positions on to where the newest dream left them when it was stopped
+    (Ctrl-C, SIGTERM, a kill) after its commit and before it saved them: its record, written
+    with the commit, holds them, so memory and what was read stay one step; else the next dream
+    reads those sessions again. A position moved since (by an undo, a newer record) is left."""
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    newest = next((r for r in list_runs(state_dir, 20)
+                   if r.outcome in ("committed", "no-change") and r.trigger != "scrub"), None)
+    if newest is None or newest.trigger == "undo" or not newest.offsets:
+        return  # (an undo saves its positions before its record)
+    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    moved = False
+    for path, move in newest.offsets.items():
+        before, after = move.get("before"), move.get("after")
+        if before != after and store.entry(path) == before:
+            store.put(path, after if isinstance(after, dict) else None)
+            moved = True
+    if moved:
+        store.save()
 
 
 # ---- the diary -------------------------------------------------------------------------------

@@ -319,6 +319,43 @@ def test_undo_rewinds_what_the_dream_read_so_the_next_dream_learns_it_again(
     assert memory_files(sample) == dreamt  # nothing the sessions said was lost by the undo
 
 
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit(128 + 15)],
+                         ids=["ctrl-c", "sigterm"])
+def test_a_dream_stopped_after_its_commit_keeps_what_it_read_as_read(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, stop: BaseException) -> None:
+    from autodream import journal
+    from autodream.transcripts.offsets import OffsetStore
+
+    written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
+    for path in (sample / "sessions").glob("*.jsonl"):
+        os.utime(path, (written, written))  # (as on a real machine: before the dream's clock)
+    real_save = OffsetStore.save
+
+    def stopped(self: OffsetStore) -> None:  # the signal lands between commit and this save
+        monkeypatch.setattr(OffsetStore, "save", real_save)
+        raise stop
+
+    monkeypatch.setattr(OffsetStore, "save", stopped)
+    code, out, err = dream(sample)
+    assert code == errors.INTERRUPTED_EXIT_CODE or code == 128 + 15, out + err
+    assert "interrupted after the commit" in err
+    # a session written to again is read on from where the stopped dream left it
+    talk = sorted((sample / "sessions").glob("*.jsonl"))[0]
+    talk.write_text(talk.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    code, out, err = dream(sample)
+    assert code == 0 and "1 session read" in out, out + err
+    (moved,) = journal.list_runs(sample / "memory" / ".autodream", 1)[0].offsets.values()
+    # was: None, the whole transcript read again from its start
+    assert moved["before"] is not None and moved["before"]["offset"] > 0
+    # and undoing the stopped dream brings back to the next dream what it had read
+    undone = CliRunner().invoke(cli, ["undo", "--project", str(sample)],
+                                env=clean_env())
+    assert undone.exit_code == 0, undone.output
+    # was: no word of reading again: what the dream learned was gone for good (the one
+    # transcript the later dream read on is left where that dream left it)
+    assert "the next dream reads again what it read in 8 transcript(s)" in undone.stdout
+
+
 def test_after_an_undo_the_next_dream_reads_again_sessions_untouched_since(
         sample: Path) -> None:
     # as on a real machine: the transcripts were last written before the dream's clock, so no
