@@ -222,11 +222,21 @@ def _whole(body: str, word: bool, edge: str = r"\w") -> str:
 def _value_re(forms: list[str]) -> re.Pattern[str]:
     """The value's forms in a text. A value with a digit or a sign in it is no ordinary text,
     so a copy differing only in case (a slug or a title lower- or capital-cased it) is a copy
-    of it and goes too; a word-like one keeps its case, whole words only (a copy in another
-    case is warned about, see ``ScrubReport.case_only``)."""
+    of it and goes too, as does a passphrase's (``PASSPHRASE_WORDS`` words in that order are
+    no one's prose); a word or two forced through keep their case, whole words only (a copy in
+    another case is warned about, see ``ScrubReport.case_only``). A value of digits only is a
+    whole number: "4821993377" is no part of an id "948219933771"."""
     word = word_like(forms[0])
     body = "|".join(re.escape(f) for f in forms)
-    return re.compile(_whole(body, word), 0 if word else re.IGNORECASE)
+    if forms[0].isdigit():
+        return re.compile(_whole(body, True, r"\d"))
+    return re.compile(_whole(body, word), 0 if _case_kept(forms[0]) else re.IGNORECASE)
+
+
+def _case_kept(secret: str) -> bool:
+    """Whether only copies in the case given are the value: a word or two of letters, which
+    start a sentence capitalised as anyone's would."""
+    return word_like(secret) and len(secret.split()) < PASSPHRASE_WORDS
 
 
 def _slug(text: str) -> str:
@@ -245,7 +255,9 @@ def _name_pattern(forms: list[str]) -> re.Pattern[str]:
     words = sorted({w for w in re.findall(r"[a-z0-9]+", forms[0].lower())
                     if len(w) >= 5 and re.search(r"[a-z]", w) and re.search(r"\d", w)},
                    key=lambda w: (-len(w), w))
-    alternatives = [_whole(re.escape(v), word, r"[^\W_]") for v in ordered] + [
+    digits = forms[0].isdigit()  # (a whole number there too: see _value_re)
+    alternatives = [_whole(re.escape(v), word or digits, r"\d" if digits else r"[^\W_]")
+                    for v in ordered] + [
         rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in words]
     return re.compile("|".join(alternatives), re.IGNORECASE)
 
@@ -546,7 +558,9 @@ def _still_partly_held(
     in their bytes or their name: the scrub replaced only whole copies, so the person is told
     where to look."""
     # (the start of a word someone forced is the start of words anyone writes)
-    parts = _parts(secret) if not (word_like(secret) and " " not in secret) else []
+    # (nor are two thirds of a number's digits: they are found in other numbers)
+    forced_word = word_like(secret) and " " not in secret
+    parts = _parts(secret) if not (forced_word or secret.isdigit()) else []
     if not parts:
         return []
     needles = [p.encode("utf-8") for p in parts]
@@ -571,7 +585,7 @@ def _held_in_other_case(
     """The files that, scrubbed, still hold a word-like value in another case ("Password" of
     "password"): it is replaced only as given, since an ordinary word's capitalised copy
     starting a sentence is no copy of a secret; the person is told where to look."""
-    if not word_like(forms[0]):
+    if not _case_kept(forms[0]):
         return []  # (matched in any case)
     other = re.compile(_value_re(forms).pattern, re.IGNORECASE)
     found: list[str] = []

@@ -628,6 +628,36 @@ def test_a_passphrase_of_words_is_taken_as_whole_words(tmp_path: Path) -> None:
     assert f"Unlock with {PLACEHOLDER}; {phrase}s is not it." in (memory / "vault.md").read_text()
 
 
+def test_a_number_is_scrubbed_only_where_it_stands_whole(tmp_path: Path) -> None:
+    pin = "4821993377"
+    memory = _plain(tmp_path, {"bank.md": topic(
+        "Bank", "reference", f"Card pin {pin}. Order 948219933771 and ticket {pin}0 shipped.")},
+        reason=f"said: pin {pin}")
+    result = _run(tmp_path, "scrub", value=pin)
+    assert result.exit_code == 0, result.output
+    # was: "Order 9[REDACTED:scrubbed]1 and ticket [REDACTED:scrubbed]0", two other numbers cut
+    assert (f"Card pin {PLACEHOLDER}. Order 948219933771 and ticket {pin}0 shipped."
+            in (memory / "bank.md").read_text())
+    assert "warning" not in result.output
+    alone = re.compile(rf"(?<!\d){pin}(?!\d)")
+    assert [rel for rel, data in snapshot(memory).items() if alone.search(data.decode())] == []
+
+
+def test_a_passphrase_in_another_case_is_scrubbed_as_the_same_words(tmp_path: Path) -> None:
+    phrase = "correct horse battery staple"
+    memory = _plain(tmp_path, {"vault.md": topic(
+        "Correct horse battery staple", "reference", f"Unlock with {phrase.upper()}.")})
+    result = _run(tmp_path, "scrub", value=phrase)
+    assert result.exit_code == 0, result.output
+    # was: both left, "warning: a copy differing only in case was found in vault.md", and the
+    # journal's copies of it beyond the person's reach
+    text = (memory / "vault.md").read_text()
+    assert phrase not in text.lower() and f"Unlock with {PLACEHOLDER}." in text
+    assert "differing only in case" not in result.output
+    leftovers = [rel for rel, data in snapshot(memory).items() if phrase in data.decode().lower()]
+    assert leftovers == []
+
+
 UNICODE = "Päss-Üb3rGeh31m"
 
 
