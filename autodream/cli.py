@@ -559,9 +559,10 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     problems += [{"error": why, "exit_code": None, "dream_fails": False} for why in unread]
     interrupted = [p.name for p in pending_commits(settings.state_dir)]
     ignored = unrecognised_transcripts(settings.sessions_dir)
-    from autodream.scrub import broken_links
+    from autodream.scrub import broken_links, unfinished
 
     broken = broken_links(settings.memory_dir) if settings.memory_dir.is_dir() else []
+    scrub_left = unfinished(settings.state_dir)
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -583,6 +584,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             "interrupted_commits": interrupted,
             "problems": problems,
             "broken_scrub_links": [b.as_dict() for b in broken],
+            "unfinished_scrub": scrub_left,
             "ignored_transcripts": ignored,
             "transcript_sources": _source_counts(settings, report),
             **report.as_dict(),
@@ -662,6 +664,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
         click.echo(f"problem:      {link.file} links to {link.link}, which is not there (an "
                    f"older scrub replaced the value in the link, not in the file's name): "
                    f"{link.fix}")
+    if scrub_left:
+        click.echo(f"problem:      {scrub_left}")
     failing = [p for p in problems if p["dream_fails"]]
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     if report.closed_by in ("time", "lock") and report.lock is not None and report.lock.held:

@@ -523,6 +523,18 @@ def scrub(
     return report
 
 
+def unfinished(state_dir: Path) -> str | None:
+    """What a scrub killed part way left (its ``NAMES_FILENAME``, only removed by a scrub that
+    finishes), said for ``status``: the value may still be in memory and the journal, and no
+    one would know to run it again. None when no scrub was left unfinished."""
+    names = state_dir / NAMES_FILENAME
+    if not names.is_file():
+        return None
+    return (f"a scrub was stopped part way ({names} holds the new names it chose): the value "
+            "may still be in memory or the journal; run `autodream scrub` again with the same "
+            "value to finish it")
+
+
 def _chosen_names(path: Path) -> dict[str, str]:
     """The names a scrub killed part way chose (``NAMES_FILENAME``); {} when there is none or
     it cannot be read (then the names are chosen afresh, as before it was kept)."""

@@ -746,6 +746,28 @@ def test_a_scrub_killed_after_renaming_to_a_numbered_name_is_finished_under_that
     assert not (memory / ".autodream" / scrub.NAMES_FILENAME).exists()
 
 
+def test_status_names_a_scrub_stopped_part_way_until_it_is_run_again(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = named / "memory"
+    with monkeypatch.context() as patched:
+        _kill_at(2, patched)  # (once its names are written)
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", NAMED)
+    names = memory / ".autodream" / scrub.NAMES_FILENAME
+    assert names.is_file()
+    shown = _run(named, "status", value=None)
+    # was: nothing said, the file kept for ever and the value left in memory unknown
+    assert (f"problem:      a scrub was stopped part way ({names} holds the new names it "
+            "chose): the value may still be in memory or the journal; run `autodream scrub` "
+            "again with the same value to finish it") in shown.output.splitlines()
+    as_json = json.loads(_run(named, "status", "--json", value=None).stdout)
+    assert as_json["unfinished_scrub"].startswith("a scrub was stopped part way")
+    assert NAMED not in shown.output
+    assert _run(named, "scrub", value=NAMED).exit_code == 0
+    assert "stopped part way" not in _run(named, "status", value=None).output
+
+
 def test_status_names_a_link_an_older_scrub_left_pointing_nowhere(
     named: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
