@@ -534,15 +534,19 @@ def test_a_folder_whose_name_holds_the_value_is_refused_naming_it(
     assert snapshot(named) == before
 
 
-def test_a_link_an_older_scrub_left_on_the_placeholder_follows_the_renamed_file(
-    named: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # a scrub of an earlier version replaced the value in the links and records, not in the
-    # files' names: MEMORY.md pointed at a name no file had
-    memory = named / "memory"
+def _scrub_as_an_older_version(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``NAMED`` scrubbed as a scrub of an earlier version did: in the links and records, not
+    in the files' names, so MEMORY.md points at a name no file has."""
     with monkeypatch.context() as older:
         older.setattr(scrub, "_name_pattern", lambda forms: re.compile("(?!)"))
         scrub.scrub(memory, memory / ".autodream", NAMED)
+
+
+def test_a_link_an_older_scrub_left_on_the_placeholder_follows_the_renamed_file(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = named / "memory"
+    _scrub_as_an_older_version(memory, monkeypatch)
     assert (memory / NAMED_FILE).is_file()
     broken = NAMED_FILE.replace(NAMED, PLACEHOLDER)
     assert f"]({broken})" in (memory / "MEMORY.md").read_text()
@@ -772,9 +776,7 @@ def test_status_names_a_link_an_older_scrub_left_pointing_nowhere(
     named: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     memory = named / "memory"
-    with monkeypatch.context() as older:
-        older.setattr(scrub, "_name_pattern", lambda forms: re.compile("(?!)"))
-        scrub.scrub(memory, memory / ".autodream", NAMED)
+    _scrub_as_an_older_version(memory, monkeypatch)
     broken = NAMED_FILE.replace(NAMED, PLACEHOLDER)
     shown = _run(named, "status", value=None)
     assert shown.exit_code == 0, shown.output

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import cast
 
 import pytest
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from autodream import claude_settings, watch
 from autodream.cli import cli
@@ -30,6 +30,11 @@ def _git_project(tmp_path: Path) -> Path:
     (project / ".git").mkdir(parents=True)
     (project / "src").mkdir()
     return project
+
+
+def _install_project(project: Path, *args: str, command: str = "install") -> Result:
+    """``install`` (or ``uninstall``) into ``project``'s shared settings."""
+    return CliRunner().invoke(cli, [command, "--project", str(project), *args])
 
 
 def _stop_command(settings: Path) -> str:
@@ -313,7 +318,7 @@ def test_install_project_repairs_what_an_older_install_wrote(
                                    "timeout": 1}]}]}}
     settings.write_text(json.dumps(older, indent=2) + "\n")
     monkeypatch.setenv("PATH", "/usr/bin:/bin")
-    result = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project)])
+    result = _install_project(project)
     assert result.exit_code == 0, result.output
     hooks = json.loads(settings.read_text())["hooks"]
     assert [h["command"] for e in ("Stop", "SessionEnd") for g in hooks[e] for h in g["hooks"]] \
@@ -321,8 +326,7 @@ def test_install_project_repairs_what_an_older_install_wrote(
     assert "nothing changed" not in result.stdout
     assert ("in place of 'autodream-hook', '/tmp/walk/venv/bin/autodream-hook'"
             in result.stdout)
-    again = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project)])
-    assert "already installed" in again.stdout
+    assert "already installed" in _install_project(project).stdout
 
 
 def test_install_command_with_a_space_is_quoted_for_the_shell(
@@ -334,16 +338,12 @@ def test_install_command_with_a_space_is_quoted_for_the_shell(
     hook.parent.mkdir()
     hook.write_text("#!/bin/sh\necho ran\n")
     hook.chmod(0o755)
-    result = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project),
-                                      "--command", str(hook)])
+    result = _install_project(project, "--command", str(hook))
     assert result.exit_code == 0, result.output
     command = _stop_command(project / ".claude" / "settings.json")
     done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout) == (0, "ran\n")
     # still known as the hook: a second install changes nothing, uninstall takes it out
-    again = CliRunner().invoke(cli, ["install", "--project", "--project-dir", str(project),
-                                     "--command", str(hook)])
-    assert "already installed" in again.stdout
-    gone = CliRunner().invoke(cli, ["uninstall", "--project", "--project-dir", str(project),
-                                    "--command", str(hook)])
+    assert "already installed" in _install_project(project, "--command", str(hook)).stdout
+    gone = _install_project(project, "--command", str(hook), command="uninstall")
     assert gone.exit_code == 0 and "removed" in gone.stdout
