@@ -109,15 +109,17 @@ def test_the_lease_context_manager_rolls_back_on_an_exception(layout: Layout) ->
     [
         ("", FREE),
         ("not a pid\n", FREE),
-        (f"{os.getpid()}", LIVE),  # Claude Code's body: a bare PID, no newline
-        (f"{os.getpid()}\n", LIVE),
+        ("{me}", LIVE),  # Claude Code's body: a bare PID, no newline
+        ("{me}\n", LIVE),
         ("{dead}", DEAD),
-        (f"{os.getpid()}\nstarted=1.0\nhost={this_host()}\n", REUSED),
-        (f"{os.getpid()}\nhost=elsewhere.example\n", FOREIGN),
+        (f"{{me}}\nstarted=1.0\nhost={this_host()}\n", REUSED),
+        ("{me}\nhost=elsewhere.example\n", FOREIGN),
     ],
 )
 def test_holder_states(layout: Layout, body: str, state: str) -> None:
-    layout.set_lock(T0 - 60, body.replace("{dead}", str(dead_pid())))
+    # the pid is put in here, not in the ids: test ids must be the same in every process
+    body = body.replace("{me}", str(os.getpid())).replace("{dead}", str(dead_pid()))
+    layout.set_lock(T0 - 60, body)
     assert lock_for(layout).status().state == state
 
 
