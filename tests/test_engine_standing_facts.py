@@ -208,11 +208,14 @@ def test_a_name_in_a_command_or_given_to_a_user_or_host_stays_as_written(said: s
 
 
 @pytest.mark.parametrize("said", ["The deadline was Friday, but now it is Monday.",
-                                  "the deadline was friday but it's monday now"])
+                                  "the deadline was friday but it's monday now",
+                                  "The deadline is now Monday, not Friday.",
+                                  "The deadline moved from Friday to Monday."])
 def test_a_deadline_told_as_moved_moves_the_plan_to_the_day_said(said: str) -> None:
     # said on the Thursday it was counted as confirming the Friday (memory kept 2026-07-10,
     # the Monday lost), then became 'The deadline was on 2026-07-03, but now it is Monday.':
-    # the Friday dated a week back, the Monday not at all, 'grant report' lost
+    # the Friday dated a week back, the Monday not at all, 'grant report' lost; 'is now
+    # Monday, not Friday' and 'moved from Friday to Monday' were each a second memory
     lead = "The deadline for the grant report is on 2026-07-10."
     files = {"project_deadline.md": topic("deadline", lead)}
     plan = plan_dream(files, "- [x](project_deadline.md) — x\n", candidates(said, day=3),

@@ -1611,6 +1611,23 @@ _WAS_BUT_NOW = re.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+was\s+(?:due\s+)?(?:on\s+)?"
     rf"(?P<old>{_DAY_SAID})\s*,?\s+but\s+(?:now\s+)?(?:it|that)(?:['’]s|\s+is)\s+"
     rf"(?:now\s+)?(?:on\s+)?(?P<new>{_DAY_SAID})(?:\s+now)?\s*[.!]?$", _I)
+# ... "The deadline is now Monday, not Friday.", "The deadline moved from Friday to Monday.":
+# the same move told the other way round
+_NOW_NOT = re.compile(
+    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+(?:on\s+)?"
+    rf"(?P<new>{_DAY_SAID})\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>{_DAY_SAID})\s*[.!]?$", _I)
+# ... of one day's thing: "The standup moved from Monday to Tuesday" moves the day it comes
+# round on, which "The standup is every Monday" says ("... is now on Tuesday" would be one day)
+_RECURRING = re.compile(r"\b(?:stand-?ups?|syncs?|retros?|windows?|rotations?|meetings?|1:1s?|"
+                        r"check-?ins?|classes|class|weekly|daily|planning)\b", _I)
+# ... so only of a thing that is one day's by its name ("The release moved from Thursday to
+# Friday" may move the day releases are done on, every week)
+_ONE_DAYS = re.compile(r"\b(?:deadline|due\s+date|launch|demo|offsite|off-site|submission|"
+                       r"cutover|go-live|presentation|kickoff|kick-off|workshop|interview)\b", _I)
+_MOVED_FROM_TO = re.compile(
+    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
+    rf"(?:moved|shifted|changed|pushed|slipped|bumped)\s+from\s+(?:on\s+)?(?P<old>{_DAY_SAID})"
+    rf"\s+to\s+(?:on\s+)?(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
 
 
 def _detect(raw: str) -> _Kind | None:
@@ -1631,6 +1648,11 @@ def _detect(raw: str) -> _Kind | None:
         # "The deadline was Friday, but now it is Monday.": the day that holds now, said as
         # a plan moved is ("The deadline is now on Monday"); read as said, the Friday was
         # dated to the one before, the Monday not at all, and the plan lost its words
+        sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
+    elif (" not " in sentence or " from " in sentence) and (
+            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)) is not None and (
+            _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
+        # ... and said either way round: each was a second memory beside the Friday plan
         sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
     if " until " in sentence and " keep " in sentence and (
             kept := _KEEP_UNTIL.match(sentence)) is not None:
