@@ -227,6 +227,33 @@ def test_a_deadline_told_as_moved_moves_the_plan_to_the_day_said(said: str) -> N
     assert "Changed from 2026-07-10 to 2026-07-13 on 2026-07-09; previously 2026-07-10." in body
 
 
+@pytest.mark.parametrize("said", ["The grant report deadline was Friday.",
+                                  "Yes, the deadline was Friday.",
+                                  "Reminder: the deadline was Friday.",
+                                  "Right, the deadline was Friday, as planned.",
+                                  "The deadline was Friday, so we have one more day."])
+def test_a_planned_weekday_said_with_was_before_it_comes_confirms_the_plan(said: str) -> None:
+    # said on the Thursday before the planned Friday, each replaced the plan with 'The ...
+    # deadline was on 2026-07-03' (last week's Friday), most losing 'grant report'
+    lead = "The deadline for the grant report is on 2026-07-10."
+    files = {"project_deadline.md": topic("deadline", lead)}
+    plan = plan_dream(files, "- [x](project_deadline.md) — x\n", candidates(said, day=3),
+                      now=NOW.replace(day=9))
+    assert "confirmed" in [d.action for d in plan.decisions]
+    assert "2026-07-03" not in "".join(plan.writes.values())
+    assert [f for f in plan.writes if f != "MEMORY.md"] == []
+
+
+def test_a_weekday_said_with_was_and_no_plan_for_it_is_the_one_gone_by() -> None:
+    # (a plan of another thing, on that Friday, is none of it)
+    lead = "The code freeze is on 2026-07-10."
+    files = {"project_freeze.md": topic("freeze", lead)}
+    plan = plan_dream(files, "- [x](project_freeze.md) — x\n",
+                      candidates("The grant report deadline was Friday.", day=3),
+                      now=NOW.replace(day=9))
+    assert "The grant report deadline was on 2026-07-03." in "".join(plan.writes.values())
+
+
 @pytest.mark.parametrize("first", [True, False])
 def test_two_servers_ports_said_in_one_session_are_two_memories(first: bool) -> None:
     # kept as one file 'The dev server runs on port 3000' with the 8080 sentence in its body

@@ -9,7 +9,7 @@ no git history, no one-off debugging recipes, no ephemeral task state, even when
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
@@ -17,6 +17,7 @@ from functools import lru_cache
 from autodream.engine.dates import (
     WEEKDAYS,
     DateOrder,
+    DateRewrite,
     date_shift,
     day_month_order,
     either_way_round,
@@ -1263,6 +1264,7 @@ class Gatherer:
             revises=found.revises,
             of_plan=found.of_plan,
             put_right=found.put_right,
+            weekday_gone=_weekday_gone(statement, rewrites, when.date()),
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(
@@ -1277,6 +1279,19 @@ class Gatherer:
         self.candidates.append(candidate)
         self.stats.candidates += 1
         return False
+
+
+_WEEKDAY_ALONE = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", _I)
+
+
+def _weekday_gone(statement: str, rewrites: Sequence[DateRewrite], said: date) -> date | None:
+    """The day a bare weekday after "was" or "were" was read as, when it is one gone by ("the
+    deadline was Friday", said on Thursday 2026-07-09: 2026-07-03), else None."""
+    for rw in rewrites:
+        if rw.resolved < said and _WEEKDAY_ALONE.fullmatch(rw.original) and re.search(
+                rf"\b(?:was|were)\s+{re.escape(rw.original)}\b", statement, _I):
+            return rw.resolved
+    return None
 
 
 _BEFORE_SECRET = re.compile(r"^(?P<where>[^,;:]*?https?://\S+?)[.,]?\s*(?:,|;|\band\b)\s")

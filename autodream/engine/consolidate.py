@@ -81,6 +81,7 @@ from autodream.engine.plan_entries import (
     plan_still_on,
     plan_told_done,
     same_plan,
+    still_planned_day,
     tell_past_plans,
 )
 from autodream.engine.plans import (
@@ -343,6 +344,15 @@ class Consolidator:
             if said:
                 cand = replace(cand, why=max(said, key=lambda c: (c.timestamp, c.order)).why)
         cand = done_on_planned_day(self.live(), cand)
+        if (ahead := still_planned_day(self.live(), cand)) is not cand:
+            # ("Yes, the deadline was Friday.", said on the Thursday before it: the plan's
+            # Friday, not last week's, which replaced the plan)
+            self.decisions.append(Decision(
+                "dated", shorten(ahead.text, 120),
+                f"the weekday after 'was' is the planned day still ahead "
+                f"({latest_date(ahead.text)}), not the one a week before",
+                session_id=cand.source.session_id))
+            cand = ahead
         stale = self._overtaken(cand)
         if stale is not None:
             entry, day = stale

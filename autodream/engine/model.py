@@ -82,6 +82,9 @@ class Candidate:
     # told as a correction ("Correction on the port: 5434.", read "The port is now 5434."):
     # what it puts right is something memory holds, though the words name nothing of it
     put_right: bool = False
+    # the day a bare weekday said after "was" was read as ("The deadline was Friday", said on a
+    # Thursday: the Friday gone by); one a week on may be a plan it confirms
+    weekday_gone: date | None = None
 
     @property
     def match_text(self) -> str:

@@ -37,6 +37,7 @@ from autodream.engine.plans import (
     told_happened,
 )
 from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
+from autodream.engine.sentence_kinds import key_clause
 from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
@@ -239,6 +240,32 @@ def done_on_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
         return cand
     was, now = done.isoformat(), said.isoformat()
     return replace(cand, text=cand.text.replace(was, now), key=cand.key.replace(was, now))
+
+
+# An answer's first word, which tells nothing of what: "Yes, the deadline was Friday."
+_YES = re.compile(r"^(?:yes|yeah|yep|right|ok|okay|sure|correct|indeed|reminder|note)\b[,:!]?\s*",
+                  re.I)
+# "was" / "were" before the day a plan is on, told again in the present
+_WAS_ON = re.compile(r"\b(was|were)(\s+(?:due\s+)?on\s+)(?=\d{4}-\d\d-\d\d\b)", re.I)
+
+
+def still_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
+    """``cand`` told of a weekday after "was", read as the one gone by ("The deadline was
+    Friday", said on Thursday 2026-07-09: 2026-07-03), while a plan of that very thing is for
+    the same weekday still ahead (2026-07-10): the plan said again, not a day a week back."""
+    gone = cand.weekday_gone
+    if gone is None or (ahead := gone + timedelta(days=7)) <= cand.source.day:
+        return cand
+    if not any(e.type == "project" and latest_date(lead := LIST_MARK.sub("", e.lead)) == ahead
+               and not says_past(lead) and _same_event(lead, deed_of(_YES.sub("", cand.text)))
+               for e in live):
+        return cand
+    was, now = gone.isoformat(), ahead.isoformat()
+    text = _WAS_ON.sub(lambda m: ("is" if m[1].lower() == "was" else "are") + m[2],
+                       cand.text.replace(was, now))
+    # (read as a day gone by, it was told as a fact; it is the plan's day, ahead)
+    return replace(cand, text=text, key=key_clause(text), weekday_gone=None,
+                   kind="plan" if cand.kind == "fact" else cand.kind)
 
 
 def tell_past_plans(live: list[Entry], today: date) -> list[Decision]:
