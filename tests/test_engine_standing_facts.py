@@ -227,6 +227,24 @@ def test_a_deadline_told_as_moved_moves_the_plan_to_the_day_said(said: str) -> N
     assert "Changed from 2026-07-10 to 2026-07-13 on 2026-07-09; previously 2026-07-10." in body
 
 
+def test_a_moved_plan_is_described_by_the_day_it_moved() -> None:
+    # it kept 'plan stated on 2026-07-06' on its index line and as its Why, as if unmoved
+    lead = "The deadline for the grant report is on 2026-07-10."
+    body = (f"{lead}\n\n**Why:** Plan stated on 2026-07-06.\n"
+            "**How to apply:** Plan work around 2026-07-10.")
+    files = {"project_deadline.md": topic(
+        lead.rstrip("."), body, description="plan stated on 2026-07-06",
+        extra="sources:\n- 2026-07-06 s1\n")}
+    plan = plan_dream(files, f"- [{lead.rstrip('.')}](project_deadline.md) — plan stated on "
+                      "2026-07-06\n",
+                      candidates("The deadline is now on Monday.", day=3),
+                      now=NOW.replace(day=9))
+    moved = parse_topic(plan.writes["project_deadline.md"])
+    assert moved.description == "changed on 2026-07-09"
+    assert "**Why:** Changed on 2026-07-09." in moved.body
+    assert "— changed on 2026-07-09" in plan.index
+
+
 @pytest.mark.parametrize("said", ["The grant report deadline was Friday.",
                                   "Yes, the deadline was Friday.",
                                   "Reminder: the deadline was Friday.",

@@ -1187,6 +1187,9 @@ class Consolidator:
         on_was = re.search(rf"\b(?:on|in)\s+{re.escape(was)}(?![\w-]|\.\d)", entry.lead) if (
             by_event) else None
         if alike and not ranged and not _TOLD_PAST.search(entry.lead):
+            # ("plan stated on 2026-07-06" on the index line of a plan moved since: as if it
+            # had not moved)
+            self._why_changed(entry, day)
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
                 entry.how = _default_how(cand)
