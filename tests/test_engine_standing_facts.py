@@ -128,6 +128,9 @@ def test_as_well_names_no_file(said: str, name: str) -> None:
      "Until Ana is back, ask Raj about billing (Ana is out)."),
     (["Ana is away. Ask Raj about billing."], "fact",
      "Until Ana is back, ask Raj about billing (Ana is away)."),
+    # ... or from a day ahead, as said (two sentences saved nothing)
+    (["Ana is out next week. Ask Raj about billing."], "plan",
+     "Ana is out in the week of 2026-07-13, ask Raj about billing."),
 ])
 def test_whom_to_ask_while_a_colleague_is_away_is_kept(said: list[str], kind: str,
                                                         kept: str) -> None:
