@@ -37,3 +37,26 @@ def test_a_port_said_of_another_kind_leaves_the_entry(said: str) -> None:
                       gather(human(said, day=3)).candidates, now=NOW)
     if "project_x.md" in plan.writes:
         assert parse_topic(plan.writes["project_x.md"]).body.startswith(lead + "\n")
+
+
+@pytest.mark.parametrize(("first", "then", "now", "was"), [
+    # it made a feedback memory 'The db runs on port 5433' and kept the stale 5432
+    ("Postgres runs on port 5432.", "Actually the db runs on port 5433.",
+     "Postgres runs on port 5433.", "5432"),
+    # ... and 'We switched redis to 6380 on 2026-07-06' beside 'Redis runs on port 6379.'
+    ("Redis runs on port 6379.", "Actually we switched redis to 6380 today.",
+     "Redis runs on port 6380.", "6379"),
+])
+@pytest.mark.parametrize("same_session", [True, False])
+def test_a_port_put_right_in_passing_changes_the_facts_port(
+        first: str, then: str, now: str, was: str, same_session: bool) -> None:
+    if same_session:
+        plan = plan_dream({}, "", gather(human(first), human(then)).candidates, now=NOW)
+    else:
+        plan = plan_dream({"project_x.md": topic("X", first)}, "- [X](project_x.md) — x\n",
+                          gather(human(then, day=1)).candidates, now=NOW)
+    written = {f: parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"}
+    assert len(written) == 1, written
+    (body,) = written.values()
+    assert body.startswith(now + "\n"), body
+    assert f"previously {was}." in body

@@ -619,7 +619,8 @@ class Consolidator:
             told_port = NEW_PORT.match(cand.text) if cand.kind == "fact" and (
                 " port " in cand.text) else None
             # ("The port is 5433, not 5432", "Actually the postgres port is 5433 now")
-            told_port = told_port or (port_put_right(cand.text) if cand.kind in (
+            told_port = told_port or (port_put_right(
+                cand.text, corrected=cand.kind == "correction") if cand.kind in (
                 "fact", "correction") and ("port " in cand.text.lower() or (
                     " on " in cand.text or " to " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):

@@ -309,7 +309,8 @@ PORT_MOVED = re.compile(
     r"(?:(?:(?:has\s+|have\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to|to)\s+port\s+|"
     r"(?:now\s+)?(?:runs|listens|is)\s+(?:now\s+)?on\s+(?:port\s+|:|(?=\d{4,5}(?![\w./:-]))))"
     r"(?P<port>\d{2,5})"
-    r"(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?\s*[.!]?$", re.I)
+    r"(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?"
+    r"(?:\s+on\s+\d{4}-\d\d-\d\d)?\s*[.!]?$", re.I)
 
 
 # "switched postgres to 5433": a known database or cache moved to a number, no "port" said; a
@@ -323,18 +324,21 @@ PORT_MOVED_BARE = re.compile(
     r"memcached?|valkey|db|database|cache))\s+"
     r"(?(verb)(?:over\s+)?to|(?:has\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to)\s+"
     r"(?P<port>\d{3,5})(?:\s+now)?(?:\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>\d{2,5}))?"
-    r"\s*[.!]?$", re.I)
+    # (the day it was done, "today" dated: "we switched redis to 6380 on 2026-07-06")
+    r"(?:\s+on\s+\d{4}-\d\d-\d\d)?\s*[.!]?$", re.I)
 
 
-def port_put_right(text: str) -> re.Match[str] | None:
+def port_put_right(text: str, *, corrected: bool = False) -> re.Match[str] | None:
     """``PORT_PUT_RIGHT`` told as a change ("now", or the port it replaces), or
-    ``PORT_MOVED`` told of a thing moved or now on a port."""
+    ``PORT_MOVED`` told of a thing moved or now on a port; ``corrected``: the sentence was told
+    as a correction ("Actually the db runs on port 5433"), a change however it is worded."""
     m = PORT_PUT_RIGHT.match(text)
     if m is not None and (m["now"] or m["later"] or m["old"]):
         return m
     moved = PORT_MOVED.match(text)
     # ("Postgres runs on port 5432" is what holds, not a change: "moved", "now" or "not" is)
-    if moved is not None and re.search(r"\b(?:moved|switched|now|not)\b", text, re.I):
+    if moved is not None and (corrected or re.search(
+            r"\b(?:moved|switched|now|not)\b", text, re.I)):
         return moved
     return PORT_MOVED_BARE.match(text) if " to " in text else None
 
