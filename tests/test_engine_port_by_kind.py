@@ -60,3 +60,12 @@ def test_a_port_put_right_in_passing_changes_the_facts_port(
     (body,) = written.values()
     assert body.startswith(now + "\n"), body
     assert f"previously {was}." in body
+
+
+@pytest.mark.parametrize("said", ["The admin dashboard is served on port 9000.",
+                                  "The metrics exporter is exposed on port 9100."])
+def test_a_part_served_on_a_port_is_remembered(said: str) -> None:
+    # dropped: 'is served on port' was read as no fact
+    plan = plan_dream({}, "", gather(human(said)).candidates, now=NOW)
+    bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert [b.splitlines()[0] for b in bodies] == [said]

@@ -1030,7 +1030,9 @@ _PORT_HELD = re.compile(
     r"gateway|proxy|database|db|cache|broker|queue|exporter|daemon|dashboard)s?|"
     rf"(?:the\s+|our\s+)?(?:(?:local|dev|prod|production|staging)\s+)?(?:{TOOL_PATTERN})"
     r"(?:\s+(?:server|instance))?)\s+"
-    r"(?:listens|runs|is|serves|lives)\s+on\s+(?:port\s+|:)\d{2,5}"
+    # ("The admin dashboard is served on port 9000": dropped with no trace)
+    r"(?:listens|runs|is|serves|lives|(?:is\s+)?(?:served|exposed|reachable|available))\s+on\s+"
+    r"(?:port\s+|:)\d{2,5}"
     r"(?:\s*,?\s+not\s+(?:on\s+)?(?:port\s+)?\d{2,5})?"
     r"(?:\s+(?:locally|by\s+default|(?:in|on)\s+(?:dev|development|prod|production|staging|ci|"
     r"localhost|docker|the\s+dev\s+box)))?\s*[.!]?$", _I)
