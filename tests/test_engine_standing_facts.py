@@ -78,6 +78,21 @@ def test_a_statement_of_the_project_not_saved_is_dropped_with_why(said: str) -> 
     assert g.stats.dropped == 1
 
 
+@pytest.mark.parametrize(("said", "why"), [
+    ("We're moving staging to eu-west-2.", "Remember: ..."),
+    ("Keep the PR small please: I review in the evenings, and anything over about 300 lines "
+     "waits until the weekend.", "Always ..."),
+])
+def test_a_plan_of_the_team_or_an_ask_with_please_not_saved_is_dropped_with_why(
+        said: str, why: str) -> None:
+    # neither was saved, nor left a trace in 'show --all-decisions'
+    g = gather(human(said))
+    assert g.candidates == []
+    (told,) = g.decisions
+    assert (told.action, told.subject) == ("dropped", said)
+    assert "not saved" in told.reason and why in told.reason
+
+
 @pytest.mark.parametrize("said", ["Can you add a --json flag?", "Sounds good.",
                                   "The tests are failing again?", "Please tidy up the table."])
 def test_a_question_or_an_ask_not_saved_leaves_no_decision(said: str) -> None:

@@ -129,6 +129,22 @@ _STATEMENT = re.compile(
     r"^(?:the|our)\s+(?:[\w./:-]+\s+){1,5}?(?:is|are|was|were|will|has|have|had|can|must|"
     r"should|moves?|runs?|uses?|lives?|goes|starts?|ends?|ships?|needs?|takes?|depends?|"
     r"gets?|stays?|sits?|points?|listens?|belongs?|comes?|expires?)\b[^?]*[.!]?$", re.I)
+# ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
+_WE_STATEMENT = re.compile(
+    r"^we(?:['’]re|\s+are|['’]ll|\s+will|\s+are\s+going\s+to|['’]re\s+going\s+to)\s+"
+    r"(?:\w+ing|move|migrate|switch|drop|add|retire|upgrade|deprecate|rename)\s+\w[^?]*[.!]?$",
+    re.I)
+# An ask of the person's, said with "please" ("Keep the PR small please: I review in the
+# evenings, ..."): about the work at hand unless told as a rule; said as no rule the engine
+# knows, it left no trace
+_PLEASE_ASK = re.compile(
+    r"^(?:please\s+)?(?:keep|make|use|avoid|don['’]t|do\s+not|stop|try|write|put|leave|run|"
+    r"split|add|remove|send|ping|check|prefer)\b[^?]*\bplease\b[^?]*[.!]?$|"
+    r"^please\s+(?:keep|make|use|avoid|don['’]t|do\s+not|stop|try|write|put|leave|split|"
+    r"prefer)\b[^?]*[.!]?$", re.I)
+UNASKED = ("an ask of the user's the local engine reads as no rule or preference it knows (the "
+           "work at hand, maybe); not saved (say it as 'Always ...' or 'Remember: ...' to keep "
+           "it)")
 UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 MAX_CHARS = 320
@@ -1017,11 +1033,14 @@ class Gatherer:
             analysis = self._memo[key] = self._analyse(sentence, following)
         found, reason, statement, why, consumed = analysis
         if found is None:
-            if not consumed and _STATEMENT.match(sentence) is not None:
+            unread = None if consumed else UNREAD if (
+                _STATEMENT.match(sentence) or _WE_STATEMENT.match(sentence)) else UNASKED if (
+                _PLEASE_ASK.match(sentence)) else None
+            if unread is not None:
                 # "The staging cluster moves to eu-west-2.": said of the project, and not
                 # saved; with no decision the run record had no trace of it
                 self.stats.dropped += 1
-                self.decisions.append(Decision("dropped", shorten(sentence, 120), UNREAD,
+                self.decisions.append(Decision("dropped", shorten(sentence, 120), unread,
                                                session_id=session_id))
             return consumed
         if reason is not None:
