@@ -69,3 +69,23 @@ def test_a_part_served_on_a_port_is_remembered(said: str) -> None:
     plan = plan_dream({}, "", gather(human(said)).candidates, now=NOW)
     bodies = [parse_topic(t).body for f, t in plan.writes.items() if f != "MEMORY.md"]
     assert [b.splitlines()[0] for b in bodies] == [said]
+
+
+def test_the_caches_port_is_redis_where_memory_says_redis_is_the_cache() -> None:
+    # it was a second memory, 'The cache runs on port 6380', beside 'Redis runs on port 6379'
+    files = {"project_redis.md": topic("redis", "Redis runs on port 6379."),
+             "project_cache.md": topic("cache", "We use Redis as the cache for sessions.")}
+    plan = plan_dream(files, "- [r](project_redis.md) — r\n- [c](project_cache.md) — c\n",
+                      gather(human("The cache runs on port 6380.", day=1)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_redis.md"]
+    assert parse_topic(plan.writes["project_redis.md"]).body.startswith(
+        "Redis runs on port 6380.\n")
+
+
+def test_the_caches_port_with_no_memory_of_what_the_cache_is_stays_apart_and_says_why() -> None:
+    files = {"project_redis.md": topic("redis", "Redis runs on port 6379.")}
+    plan = plan_dream(files, "- [r](project_redis.md) — r\n",
+                      gather(human("The cache runs on port 6380.", day=1)).candidates, now=NOW)
+    assert "project_redis.md" not in plan.writes
+    assert any(d.subject == "The cache runs on port 6380." and "no memory says Redis is the "
+               "cache" in d.reason for d in plan.decisions)

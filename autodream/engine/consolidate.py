@@ -110,7 +110,14 @@ from autodream.engine.plans import (
     put_later_to_earlier,
     version_plan,
 )
-from autodream.engine.ports import NAMES_OF_KIND, PORT_GIVEN, PORT_PLAIN, ties_port_or_kind
+from autodream.engine.ports import (
+    NAMES_OF_KIND,
+    PORT_GIVEN,
+    PORT_PLAIN,
+    kind_on_port,
+    said_to_be,
+    ties_port_or_kind,
+)
 from autodream.engine.replacement import (
     _ADDRESS_SCHEME,
     _ALSO,
@@ -214,6 +221,7 @@ from autodream.engine.text import (
     ADDRESS_AT,
     MOVED_TO_ADDRESS,
     NEW_PORT,
+    PORT_MOVED,
     PORT_MOVED_BARE,
     STATE_WORDS,
     TELLS_SWITCH,
@@ -616,6 +624,9 @@ class Consolidator:
             if moved_before is not None:
                 self._confirm(moved_before, cand, cluster)
                 return
+            if cand.kind == "fact" and (of_kind := kind_on_port(cand.text)) is not None and (
+                    self._port_of_kind(*of_kind, cand, cluster)):
+                return
             told_port = NEW_PORT.match(cand.text) if cand.kind == "fact" and (
                 " port " in cand.text) else None
             # ("The port is 5433, not 5432", "Actually the postgres port is 5433 now")
@@ -823,6 +834,30 @@ class Consolidator:
         entry.why, entry.generated_why = f"Changed on {day}.", True
         if entry.description == told:
             entry.description = hook_for(entry) or entry.description
+
+    def _port_of_kind(self, kind: str, port: str, cand: Candidate, cluster: Cluster) -> bool:
+        """"The cache runs on port 6380" beside the one entry giving a port of a cache
+        ("Redis runs on port 6379"): that entry's port changed, where memory says that thing
+        is the cache ("We use Redis as the cache"); else two memories, and the run record says
+        why (which cache runs on 6380 is not told)."""
+        names = NAMES_OF_KIND[kind]
+        holders = [(e, said[0], next(w for w in re.findall(r"[\w-]+", e.lead)
+                                     if tokens(w) & names)) for e in self.live()
+                   if has_word(e.lead, "port") and names & tokens(e.lead)
+                   and len(said := sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(e.lead)}))
+                   == 1 and said[0] != port]
+        if len(holders) != 1:
+            return False
+        entry, old, name = holders[0]
+        if any(said_to_be(kind, name, s) for e in self.live() for s in e.statements):
+            moved = PORT_MOVED.match(cand.text)
+            return moved is not None and self._new_port(moved, cand, cluster)
+        self.decisions.append(Decision(
+            "kept", shorten(cand.text, 120),
+            f"a memory of its own: {entry.file} gives {name} port {old}, but no memory says "
+            f"{name} is the {kind}, so whether the {kind} on {port} is {name} is not told",
+            file=entry.file, session_id=cand.source.session_id))
+        return False
 
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
         """"The new port is 8080": the one live entry giving a port of that thing another

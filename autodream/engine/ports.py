@@ -60,3 +60,26 @@ def ties_port_or_kind(said: str, lead: str, old: str) -> bool | None:
             NAMES_OF_KIND[m["kind"].lower()] & tokens(lead)):
         return True
     return tie
+
+
+# "The cache runs on port 6380": a port given to a thing named only by its kind
+_KIND_ON_PORT = re.compile(
+    r"^(?:the|our)\s+(?:(?:local|dev|prod|production|staging)\s+)?(?P<kind>db|database|cache)\s+"
+    r"(?:runs|listens|is|lives)\s+on\s+(?:port\s+|:)(?P<port>\d{2,5})\s*[.!]?$", re.I)
+
+
+def kind_on_port(text: str) -> tuple[str, str] | None:
+    """The kind and the port of "The cache runs on port 6380", else None."""
+    m = _KIND_ON_PORT.match(text)
+    return (m["kind"].lower(), m["port"]) if m is not None else None
+
+
+_KIND_WORDS = {"db": r"db|databases?", "database": r"db|databases?",
+               "cache": r"cach(?:e|es|ed|ing)"}
+
+
+def said_to_be(kind: str, name: str, statement: str) -> bool:
+    """Whether ``statement`` ties the thing ``name`` to its ``kind`` ("We use Redis as the
+    cache", "We cache sessions in Redis" of the cache and Redis)."""
+    return re.search(rf"\b{re.escape(name)}\b", statement, re.I) is not None and re.search(
+        rf"\b(?:{_KIND_WORDS[kind]})\b", statement, re.I) is not None
