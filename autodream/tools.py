@@ -306,7 +306,9 @@ class _Glob:
                 tokens.append(("star" if ch == "*" else "one", ""))
                 i += 1
             elif ch == "[" and (end := pattern.find("]", i + 1)) != -1:
-                body = pattern[i + 1 : end].replace("\\", "\\\\")
+                # (a "[" in a class is itself: "[[a]" is "[" or "a", which re warns of as a
+                # nested set to come)
+                body = pattern[i + 1 : end].replace("\\", "\\\\").replace("[", "\\[")
                 if body.startswith("!"):
                     body = "^" + body[1:]
                 try:

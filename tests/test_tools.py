@@ -367,7 +367,7 @@ def _regex_of_glob(pattern: str) -> re.Pattern[str]:
                 out.append(re.escape(ch))
                 i += 1
             else:
-                body = pattern[i + 1 : end].replace("\\", "\\\\")
+                body = pattern[i + 1 : end].replace("\\", "\\\\").replace("[", "\\[")
                 if body.startswith("!"):
                     body = "^" + body[1:]
                 out.append(f"[{body}]")
