@@ -31,7 +31,8 @@ def _named(text: str, word: str) -> bool:
     return re.search(re.escape(word) + r"(?![\w-])", text) is not None
 
 
-@pytest.mark.parametrize(("where", "command"), list(_commands()), ids=lambda x: str(x))
+@pytest.mark.parametrize(("where", "command"), list(_commands()),
+                         ids=[where for where, _ in _commands()])
 def test_every_option_and_variable_of_a_command_is_in_the_readme(
         where: str, command: click.Command) -> None:
     if where != "autodream":
