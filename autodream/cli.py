@@ -1113,7 +1113,7 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
 
 @cli.command("replay", epilog=EXIT_CODES_HELP)
 @click.argument("scenarios", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--check", is_flag=True, help="Exit non-zero if any scenario fails or errors.")
+@click.option("--check", is_flag=True, help="Exit 11 if any scenario fails or could not run.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.option(
     "--backend",
