@@ -299,7 +299,8 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
     epilog=EXIT_CODES_HELP,
 )
 @click.option("--force", is_flag=True, help="Skip the time and session gates (never the lock).")
-@click.option("--dry-run", is_flag=True, help="Run the dream but commit nothing.")
+@click.option("--dry-run", is_flag=True,
+              help="Run the whole dream on a staging copy and print its diff; commit nothing.")
 @click.option(
     "--project",
     type=click.Path(),
