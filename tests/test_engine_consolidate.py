@@ -3435,6 +3435,33 @@ def test_a_request_to_forget_what_names_no_one_entry_clearly_removes_nothing(
     assert why in skipped.reason and skipped.subject == said
 
 
+@pytest.mark.parametrize(
+    ("said", "removed"),
+    [
+        ("Please forget the Bramble staging URL.", True),
+        ("forget the Bramble staging URL", True),
+        # (a bare request names the thing as a whole: part of it is no memory's subject)
+        ("Please forget the staging URL.", False),
+    ],
+)
+def test_a_bare_forget_of_a_thing_removes_the_memory_titled_with_its_value(
+        said: str, removed: bool) -> None:
+    # as the engine titles what "The Bramble staging URL is https://staging.bramble.dev." said:
+    # the README's "please forget the Bramble staging URL" was declined ("no memory is clearly
+    # of it"), its title being more than the thing it names
+    name = "reference_bramble-staging-url-staging-bramble-dev.md"
+    files = {name: topic("The Bramble staging URL is staging.bramble.dev",
+                         "The Bramble staging URL is https://staging.bramble.dev.",
+                         type_="reference"),
+             "project_priya.md": _BRAMBLE["project_priya.md"]}
+    index = "".join(f"- [{parse_topic(t).name}]({f}) — x\n" for f, t in files.items())
+    g = gather(human(said, day=3))
+    plan = plan_dream(files, index, g.candidates, now=NOW, forgets=g.forgets)
+    assert plan.deletes == ([name] if removed else [])
+    assert [d.action for d in plan.decisions if d.action in ("forgotten", "declined")] == [
+        "forgotten" if removed else "declined"]
+
+
 _STANDING = {
     "feedback_always-use-pnpm-never-npm.md": topic(
         "Always use pnpm, never npm", "Always use pnpm, never npm.", type_="feedback"),

@@ -233,6 +233,22 @@ def _subject_of(subject: str, entry: Entry, threshold: float) -> bool:
         named <= title and 2 * len(named) >= len(title))
 
 
+# a title the engine writes for a value: "The Bramble staging URL is staging.bramble.dev",
+# "The API port is 8443" (the thing, then what it is: an address, a number, a version)
+_TITLED_VALUE = re.compile(
+    r"^(?P<thing>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:at\s+|on\s+)?"
+    r"(?P<value>[^\s]*[\d./:@][^\s]*?)[.!]?$", _I)
+
+
+def _its_value(subject: str, title: str) -> bool:
+    """``title`` says what ``subject`` is and nothing more: "The Bramble staging URL is
+    staging.bramble.dev" is the memory of "the Bramble staging URL", as a title that is the
+    thing alone would be ("please forget the Bramble staging URL" was declined: "no memory is
+    clearly of it"). "The staging URL is important" says more than a value."""
+    m = _TITLED_VALUE.match(title.strip())
+    return m is not None and bool(_named(subject)) and _named(m["thing"]) == _named(subject)
+
+
 def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
            options: EngineOptions) -> list[Decision]:
     """Remove from ``entries`` what each request names: the entry whose subject it is (one, or
@@ -246,8 +262,10 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
         live = [e for e in entries if not e.deleted and not e.opaque]
         asked = (f"the user asked to forget it on {req.day.isoformat()} "
                  f"('{shorten(req.words, 100)}')")
-        whole = {id(e) for e in live if _subject_of(req.subject, e, options.match_similarity)
-                 if req.explicit or _named(req.subject) == _named(e.name)}
+        whole = {id(e) for e in live
+                 if (_subject_of(req.subject, e, options.match_similarity)
+                     and (req.explicit or _named(req.subject) == _named(e.name)))
+                 or (not req.explicit and _its_value(req.subject, e.name))}
         # ("everything I said about Priya": her entries, and what the others say of her; a
         # bare "forget X" never a sentence of an entry X is merely named in)
         lines = {} if (whole and not req.every) or not req.explicit else {
