@@ -382,9 +382,12 @@ def holds_only_tool_results(data: bytes) -> bool:
     if _TOOL_RESULT_FIRST.match(data, opened) is None:
         return False
     end = data.find(_AFTER_MESSAGE, opened)
-    # regexes with a literal head, not ``in`` then a regex: as fast as ``in``, one scan each
-    return _TEXT_BLOCK.search(data, opened, len(data) if end < 0 else end) is None and (
-        _ESCAPED_ASCII.search(data) is None
+    stop = len(data) if end < 0 else end
+    # each regex only where its literal is: bytes.find passes over a line several times faster
+    # than a regex's search for the same literal (most lines of tool results hold neither)
+    return (data.find(b'"text"', opened, stop) < 0
+            or _TEXT_BLOCK.search(data, opened, stop) is None) and (
+        data.find(b"\\u00") < 0 or _ESCAPED_ASCII.search(data) is None
     )
 
 
@@ -443,7 +446,9 @@ def iter_claude_code(
             pass
         return
     for line in lines:
-        if only_human and b'"user"' not in line.data and b"queue" not in line.data:
+        # (find, not ``in``: Python 3.11's ``bytes in bytes`` first tries the needle as an
+        # int and raises and clears a TypeError, which costs more than the search on most lines)
+        if only_human and line.data.find(b'"user"') < 0 and line.data.find(b"queue") < 0:
             data = line.data
             if data[:1] != b"{" or data[-1:] != b"}":  # cheap: a whole record is {...}
                 data = data.strip()
