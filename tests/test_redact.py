@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import ast
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
+from autodream import redact as redact_module
 from autodream.redact import contains_secret, find_secrets, redact
 
 # Built from parts so the repository itself carries no live-looking credential in one piece.
@@ -618,3 +621,48 @@ def test_a_password_far_along_its_command_line_is_redacted(before: str) -> None:
     assert len(before) > 400
     assert redact(f"{before}Xk9mQ2vL8pR4 and more") == (
         f"{before}[REDACTED:command-password] and more")
+
+
+@pytest.mark.parametrize("text, secret", [
+    ("the p\u0131n: 4821", "4821"),
+    ("s\u0131gn in as deploy with Winter2026!", "Winter2026"),
+])
+def test_a_dotless_i_in_a_cue_word_does_not_hide_the_secret(text: str, secret: str) -> None:
+    # under (?i) a pattern's "i" matches "\u0131", which casefold keeps: the cue was missed
+    assert secret not in redact(text)
+    assert "[REDACTED:" in redact(text)
+
+
+def _strings_the_secret_tests_hold() -> list[str]:
+    here = Path(__file__).parent
+    found: set[str] = set()
+    for name in ("test_redact.py", "test_secret_leftovers.py", "test_secret_sweep.py"):
+        tree = ast.parse((here / name).read_text(encoding="utf-8"))
+        # (a secret's shape is written in two halves, "GOCSPX-" + "Ab12...", so that no scanner
+        # takes the test file for a leak: the halves are joined back)
+        found.update(text for node in ast.walk(tree)
+                     if (text := _joined(node)) is not None and 4 <= len(text) <= 4000)
+    return sorted(found)
+
+
+def _joined(node: ast.AST) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _joined(node.left), _joined(node.right)
+        return None if left is None or right is None else left + right
+    return None
+
+
+def test_every_match_of_a_cued_pattern_holds_one_of_its_cues() -> None:
+    # a pattern runs only on a text holding one of its cue words: a new prefix added to a
+    # pattern without its cue (as 'GOCSPX-' once was) would let that secret through unseen
+    missed = []
+    for text in _strings_the_secret_tests_hold():
+        folded = text.casefold().replace("\u0131", "i")
+        for kind, pattern, _, cues in redact_module._PATTERNS:
+            if not cues or not pattern.search(text):
+                continue
+            if not any(c in (text if c.isupper() else folded) for c in cues):
+                missed.append((kind, text[:80]))
+    assert missed == []
