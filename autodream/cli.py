@@ -1029,6 +1029,14 @@ def undo_command(
         again += f"{len(read)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
+    for undo_run in made:
+        if undo_run.not_read_again:
+            # a dream of an older autodream kept no read positions to rewind: without this
+            # line the person would wait for the next dream to learn it all again
+            click.echo(f"note: run {undo_run.undoes} was recorded by an older autodream, which "
+                       f"kept no read positions: the next dream does not read its "
+                       f"{len(undo_run.not_read_again)} session(s) again, so what it learned "
+                       f"there stays undone; say what should be remembered again in a session")
     # every undo keeps what it restored over: undoing the first one made brings all back
     back = (f"`autodream undo {record.together[0]} --force`" if record.together
             else f"`autodream undo {record.id}`")

@@ -96,6 +96,12 @@ class RunRecord:
     # topic files still on disk that the index it restored no longer links (linked by hand
     # since the run): they are not lost, but the agent no longer finds them
     unlinked: list[str] = field(default_factory=list)
+    # a dream recorded before run records kept read positions (autodream before 2026-11-24):
+    # an undo of it cannot have its sessions read again
+    offsets_unknown: bool = False
+    # for an undo of such a dream: the sessions it read, which the next dream does not read
+    # again (what the dream learned there stays taken back)
+    not_read_again: list[str] = field(default_factory=list)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -127,6 +133,9 @@ class RunRecord:
             "overwrote": list(self.overwrote),
             "together": list(self.together),
             "unlinked": list(self.unlinked),
+            # written only when set: a record of today reads back the same without them
+            **({"offsets_unknown": True} if self.offsets_unknown else {}),
+            **({"not_read_again": list(self.not_read_again)} if self.not_read_again else {}),
         }
 
     @classmethod
@@ -161,6 +170,10 @@ class RunRecord:
             overwrote=[str(p) for p in data.get("overwrote") or []],
             together=[_check_run_id(i) for i in data.get("together") or []],
             unlinked=[str(p) for p in data.get("unlinked") or []],
+            # a dream's record without the "offsets" key was written by a version that kept none
+            offsets_unknown=bool(data.get("offsets_unknown")) or (
+                "offsets" not in data and str(data.get("trigger", "")) != "undo"),
+            not_read_again=[str(p) for p in data.get("not_read_again") or []],
         )
 
     def to_json(self) -> str:
@@ -756,6 +769,8 @@ def undo(
         made.changes = sorted(step.changes, key=lambda c: c.path)
         made.overwrote = step.overwrites
         made.offsets = _rewind_offsets(state_dir, step.run)
+        if step.run.offsets_unknown:
+            made.not_read_again = list(step.run.sessions)
         _withdraw_forgets(state_dir, step.run)
         if step.run.id == target.id:
             made.together = made_ids
@@ -850,6 +865,8 @@ def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, A
         # "after" None: the run left no position (an undo of a first read): absent is in place
         before, after = moved.get("before"), moved.get("after")
         if store.entry(path) != after:
+            continue
+        if before == after:  # the run read nothing there (older versions listed such too)
             continue
         store.put(path, before if isinstance(before, dict) else None)
         notes = any(isinstance(e, dict) and "notes_waiting" in e for e in (before, after))
