@@ -7,7 +7,11 @@ redact windows of transcripts: redaction must stay linear in the text's length. 
 2.3 MB malformed transcript of tests/scenarios/huge-and-malformed (it holds a 300k run of "x"
 that once hung a dream), 1 MB of the shapes that were slow ("Aa1-" runs, long letter runs), and
 1 MB of prose. The floor is ``re.search(r"sk-ant-[A-Za-z0-9_-]{16,}", text)`` over the same text,
-which any scan pays. No target: figures for the report.
+which any scan pays. No target for the speed: figures for the report.
+
+Then linearity: the shapes that once took time by the square of their length (a dream never
+finished), each at one size and at eight times it, the CPU-time ratio printed side by side:
+linear is about 8x, by the square 64x; target: under 24x.
 """
 
 from __future__ import annotations
@@ -35,6 +39,27 @@ def _inputs() -> dict[str, str]:
     }
 
 
+def _slow_shapes(size: int) -> str:
+    run, signs = "x" * 2_400 * size, "Aa1-" * 1_200 * size
+    return (f"{run} the key is 7d1f0a9c4b2e8f6a1d3c5b7e9f0a2c4d\n{signs}:5432:db:user:Pw1xyz\n"
+            f"{signs}x-https://admin:hunter2x@db.example.com {run}_key=a8Kj3mQ9xZp4RtY7vL2n")
+
+
+def _command_words(size: int) -> str:
+    # minified JSON full of URLs: each "http" was once read to the line's end for its -u
+    words = '"http-x", ' * 400 * size
+    return f"{words}curl -s https://api.example.com -u admin:Hunt3r-Zebra {words}"
+
+
+def _cpu(text: str, runs: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.process_time()
+        redact(text)
+        best = min(best, time.process_time() - start)
+    return best
+
+
 def _best(run: Callable[[], object], runs: int) -> float:
     times = []
     for _ in range(runs):
@@ -54,6 +79,11 @@ def main() -> None:
         full = _best(lambda text=text: redact(text), args.runs)
         floor = _best(lambda text=text: _FLOOR.search(text), args.runs)
         print(f"{name:32} {mb:6.2f} {mb / full:12.2f} {mb / floor:15.1f}")
+    print(f"\n{'linearity':32} {'1x s':>8} {'8x s':>8} {'ratio':>7}  (target < 24x)")
+    for name, paste in (("runs that once hung", _slow_shapes),
+                        ("a line of command words", _command_words)):
+        small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
+        print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,6 @@ from __future__ import annotations
 
 import ast
 import re
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -562,28 +560,11 @@ def test_a_quote_inside_a_password_is_part_of_it(text: str, secret: str, kept: s
     assert redacted.endswith(kept)
 
 
-def _cpu_seconds(text: str) -> float:
-    """CPU time of the fastest of three redactions of ``text``: CPU, not wall, so the other
-    processes of a busy test machine do not count."""
-    best = float("inf")
-    for _ in range(3):
-        start = time.process_time()
-        redact(text)
-        best = min(best, time.process_time() - start)
-    return best
-
-
-def _linear(paste: Callable[[int], str]) -> None:
-    # Eight times the text in at most 24 times the time: linear is 8, by its square it is 64
-    # (measured on the regexes that hung: 59-61). 112 KB at the square took 9 s, 1 MB hours.
-    small, big = _cpu_seconds(paste(1)), _cpu_seconds(paste(8))
-    assert big < 24 * small, f"{big:.3f}s for 8x the text of {small:.3f}s: not linear"
-
-
-def test_runs_that_once_hung_redaction_are_redacted_as_they_were_in_linear_time() -> None:
+def test_runs_that_once_hung_redaction_are_redacted_as_they_were() -> None:
     # A person may paste a multi-MB log into one message: a run of 300k "x" (held by a real
     # transcript) was read to its end from each of its letters by the bare-key rule, and a
     # run of "Aa1-Aa1-..." from each "-" by the URL and .pgpass rules; a dream never finished
+    # (that it stays linear is bench/bench_redact.py's: 8x the text, its time ratio printed)
     def paste(size: int) -> str:
         run, signs = "x" * 2_400 * size, "Aa1-" * 1_200 * size
         return (f"{run} the key is 7d1f0a9c4b2e8f6a1d3c5b7e9f0a2c4d\n{signs}:5432:db:user:Pw1xyz\n"
@@ -595,10 +576,9 @@ def test_runs_that_once_hung_redaction_are_redacted_as_they_were_in_linear_time(
         f"[REDACTED:assigned-secret]\n{signs}x-https://admin:[REDACTED:url-password]"
         f"@db.example.com {run}_key=[REDACTED:assigned-secret]"
     )
-    _linear(paste)
 
 
-def test_a_long_line_of_command_words_is_redacted_as_it_was_in_linear_time() -> None:
+def test_a_long_line_of_command_words_is_redacted_as_it_was() -> None:
     # minified JSON full of URLs: each "http" was read to the line's end looking for its -u
     def paste(size: int) -> str:
         words = '"http-x", ' * 400 * size
@@ -607,7 +587,6 @@ def test_a_long_line_of_command_words_is_redacted_as_it_was_in_linear_time() -> 
     words = '"http-x", ' * 3_200
     assert redact(paste(8)) == (
         f"{words}curl -s https://api.example.com -u admin:[REDACTED:command-password] {words}")
-    _linear(paste)
 
 
 @pytest.mark.parametrize("before", [
