@@ -41,6 +41,16 @@ def test_where_a_service_listens_is_a_project_fact(said: str, kept: str) -> None
     # in a command's clause the name stays as the shell needs it; outside it, by its name
     ("We decided to start redis with docker run -d redis, then point the app at postgres.",
      "We decided to start Redis with docker run -d redis, then point the app at Postgres."),
+    # the program before its flag, and a tool's other subcommands, are commands too (each
+    # was 'MySQL -u root -p', 'brew services start Redis', 'npm uninstall Redis')
+    ("We run mysql in docker, and mysql -u root -p opens a shell.",
+     "We run MySQL in docker, and mysql -u root -p opens a shell."),
+    ("We run redis locally, started with brew services start redis.",
+     "We run Redis locally, started with brew services start redis."),
+    ("We run redis in docker, and npm uninstall redis removed the client.",
+     "We run Redis in docker, and npm uninstall redis removed the client."),
+    ("We run postgres in docker, and docker inspect postgres shows its settings.",
+     "We run Postgres in docker, and docker inspect postgres shows its settings."),
 ])
 def test_a_service_is_named_alike_in_prose_whatever_tools_the_sentence_names(
         said: str, kept: str) -> None:

@@ -125,14 +125,18 @@ _LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w
 # A command in a sentence: there a lower-case name is an argument the shell needs as written
 # ("sudo -u postgres psql", "pip install redis", "import redis"), to the end of its clause.
 # A word that is also a tool's name in prose ("we run redis in docker locally") opens one
-# only with a subcommand or a flag after it ("docker exec -it postgres psql", "npm i redis")
+# only with a subcommand or a flag after it ("docker exec -it postgres psql", "npm i redis").
+# A flag's command starts at the word before it, the program ("mysql -u root -p", "postgres
+# --version": there 'MySQL -u root -p' was no command the shell runs)
 _COMMAND_AT = re.compile(
-    r"(?:^|(?<=\s))--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|psql|exec|apt(?:-get)?|"
-    r"systemctl|createdb|dropdb|pg_dump|redis-cli|mysqldump)\b|\b(?:docker|podman|compose|"
-    r"kubectl|helm|brew|npm|yarn|uv|poetry)\s+(?:--?[A-Za-z]|(?:run|exec|build|compose|"
-    r"install|i|ci|add|remove|rm|up|down|pull|push|apply|get|describe|logs|ps|start|stop|"
-    r"restart|create|delete|init|update|upgrade|sync|tap|volume|network|cp|rollout|"
-    r"port-forward|config)\b)", re.I)
+    r"(?:^|(?<=\s))(?:[a-z][\w.-]*\s+)?--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|psql|"
+    r"exec|apt(?:-get)?|systemctl|createdb|dropdb|pg_dump|redis-cli|mysqldump)\b|\b(?:docker|"
+    r"podman|compose|kubectl|helm|brew|npm|yarn|uv|poetry)\s+(?:--?[A-Za-z]|(?:run|exec|build|"
+    r"compose|install|uninstall|reinstall|i|ci|add|remove|rm|rmi|up|down|pull|push|apply|get|"
+    r"describe|logs|ps|start|stop|restart|kill|create|delete|init|update|upgrade|sync|tap|"
+    r"volume|network|cp|rollout|port-forward|config|services|inspect|attach|image|images|"
+    r"container|login|tag|info|link|unlink|scale|edit|patch|top|stats|prune|list|ls|show|"
+    r"test|publish|audit|lock|export|cleanup|rollback|status|set|template|venv|tool)\b)", re.I)
 # where a command's clause ends
 _CLAUSE_END = re.compile(r"[,;]\s|[.!?](?=\s|$)")
 # A name given to a user, host, service, container or database is its own word, not the
