@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from autodream.engine.dates import latest_date
+from autodream.engine.dates import last_mention, latest_date
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
@@ -35,6 +35,12 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     covers = [e for e in live if e.type == "project" and away.match(
         LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.max) >= (
             cand.source.day)]
+    # ... and one said for a span that starts later ("Ana is out in the week of 2026-07-13,
+    # ask Raj about billing."), once it has begun: it stayed current, Ana back
+    later = re.compile(rf"^{back['who']} is (?:{_AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
+    covers += [e for e in live if e.type == "project" and later.match(
+        LIST_MARK.sub("", e.lead)) and (when := last_mention(e.lead)) is not None
+        and when.start <= cand.source.day <= when.last]
     # (unless the one standing in is told to still do it: "..., raj still has billing")
     return [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
         rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
