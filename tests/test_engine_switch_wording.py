@@ -2902,6 +2902,19 @@ def test_a_move_back_for_one_part_keeps_the_rule_of_what_to_use_elsewhere() -> N
     assert instead and not set(instead) & set(plan.deletes)
 
 
+def test_a_move_back_keeps_the_rule_of_what_to_use_in_place_of_another_banned_tool() -> None:
+    # 'Use polars for dataframes instead', said with 'Never use pandas' in the session that
+    # banned wandb, was pruned by 'We go back to wandb.' (and so was the mlflow rule: which
+    # "instead" is whose, one session cannot tell)
+    first = plan_dream({}, None, gather(human(
+        "Never use wandb. Use mlflow for experiment tracking instead. Never use pandas. Use "
+        "polars for dataframes instead.")).candidates, now=T0 + timedelta(hours=1))
+    plan = plan_dream(dict(first.writes), first.index,
+                      gather(human("We go back to wandb.", day=3)).candidates, now=NOW)
+    assert [f for f in plan.deletes if "polars" in f or "pandas" in f] == []
+    assert "polars" in plan.index and "pandas" in plan.index
+
+
 _SWITCHED = "We switched from wandb to mlflow on 2026-07-01."
 
 

@@ -86,6 +86,12 @@ def alternatives_ended(cand: Candidate, new: str, bans: list[Entry], by: Entry,
     if not bans or only_where(cand.text) or _BACK_FOR.search(cand.text):
         return []
     said_with = {s.session_id for b in bans for s in b.sources()} - {""}
+    # (a session that banned another tool too leaves which "instead" is whose unknown:
+    # "Never use pandas. Use polars for dataframes instead." said there ended with wandb's)
+    others = {s.session_id for e in live if e is not by and e not in bans
+              and e.type == "feedback" and BAN_OPENER.match(e.lead) is not None
+              for s in e.sources()}
     return [e for e in live if e is not by and e not in bans and e.type == "feedback"
             and _USE_INSTEAD.match(e.lead) is not None and not has_word(e.text, new)
-            and said_with & {s.session_id for s in e.sources()}]
+            and (sessions := {s.session_id for s in e.sources()}) & said_with
+            and not sessions & others]
