@@ -1882,6 +1882,15 @@ def test_a_weekly_window_is_not_dated(text: str, expected: str) -> None:
     ("The user is out of office on 2026-07-10.", "The user was out of office on 2026-07-10."),
     ("Until 2026-07-10, ask Raj about billing (Ana is out).",
      "Until 2026-07-10, Raj covered billing (Ana was out)."),
+    # ... and one for days that started later (each was 'Was planned: Ana is out in the week
+    # of 2026-07-13, ask Raj about billing.', still telling to ask Raj, the title present)
+    ("Ana is out in the week of 2026-07-13, ask Raj about billing.",
+     "Ana was out in the week of 2026-07-13; Raj covered billing."),
+    ("Ana is out in the week of 2026-07-13", "Ana was out in the week of 2026-07-13"),
+    ("Ana is out on 2026-07-10, ask Raj about billing.",
+     "Ana was out on 2026-07-10; Raj covered billing."),
+    ("Ana is on leave in the week of 2026-07-13, ask Raj about billing.",
+     "Ana was on leave in the week of 2026-07-13; Raj covered billing."),
 ])
 def test_a_day_away_gone_by_is_told_as_past(said: str, past: str) -> None:
     assert tell_as_past(said, date(2026, 7, 20)) == past

@@ -226,13 +226,15 @@ _LATER = "Ana is out in the week of 2026-07-13, ask Raj about billing."
 def test_a_colleague_back_ends_a_stand_in_said_for_a_span_that_started_later() -> None:
     # said in her week away it was dropped, the stand-in still current (as 'Until
     # 2026-07-17, ask Raj about billing (Ana is out).' it ended)
-    plan = _plan({"project_raj.md": topic("raj", _LATER)}, human("Ana's back early.", day=8))
+    plan = _plan({"project_raj.md": topic("raj", _LATER)}, human("Ana's back early.", day=8),
+                 now=T0 + timedelta(days=8, hours=2))
     now, _, rest = parse_topic(plan.writes["project_raj.md"]).body.partition("\n\n")
     assert now.startswith("Ana is back") and f"previously: {_LATER}" in rest
 
 
 def test_a_colleague_back_before_her_span_away_leaves_its_stand_in() -> None:
-    plan = _plan({"project_raj.md": topic("raj", _LATER)}, human("Ana's back early.", day=3))
+    plan = _plan({"project_raj.md": topic("raj", _LATER)}, human("Ana's back early.", day=3),
+                 now=T0 + timedelta(days=3, hours=2))
     assert "project_raj.md" not in plan.writes
 
 

@@ -1374,6 +1374,12 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
                 r"(out|away|off|on leave|on vacation|on holiday|ooo)\)|$)"),
      lambda m: f"Until {m[1]}, {m[2]} covered {m[3]}" + (
          f" ({m[4]} was {m[5]})" if m[4] else "")),
+    # ... or away for days that started later ("Ana is out in the week of 2026-07-13, ask Raj
+    # about billing."): "Ana was out in the week of 2026-07-13; Raj covered billing.", not a
+    # plan still telling to ask Raj (and its title, cut before ", ask", alike)
+    (re.compile(r"^([A-Z][a-z]+) is (out|away|off|on leave|on vacation|on holiday|ooo) "
+                r"((?:in|on) [^,]*\d{4}(?:-\d\d-\d\d)?)(?:, ask ([A-Z][a-z]+) about (.+?)\.?)?$"),
+     lambda m: f"{m[1]} was {m[2]} {m[3]}" + (f"; {m[4]} covered {m[5]}." if m[4] else "")),
     (re.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
     (re.compile(r"\bwill be\b", re.I), lambda m: "was"),
