@@ -1959,6 +1959,24 @@ def test_an_address_changed_renames_the_kept_file_and_title_for_the_new_host(sai
     assert f"file renamed from {first}" in decision.reason
 
 
+_LINKED = "reference_staging-api-url-staging-example-com.md"
+
+
+@pytest.mark.parametrize("said", ["The staging API URL is now https://stg.example.com/api.",
+                                  "staging.example.com is retired, use stg.example.com now"])
+def test_an_address_changed_keeps_the_file_name_another_memory_links_to(said: str) -> None:
+    # renamed reference_staging-api-url-stg-example-com.md, the link in project_deploys.md
+    # led to a file no longer there
+    files = {_LINKED: topic("The staging API URL is staging.example.com",
+                            "The staging API URL is https://staging.example.com/api.",
+                            type_="reference"),
+             "project_deploys.md": topic("Deploys", f"Deploys go to staging first; see "
+                                                    f"[the staging API]({_LINKED}).")}
+    plan = plan_dream(files, None, gather(human(said, day=2)).candidates, now=NOW)
+    assert plan.deletes == [] and list(plan.writes) in ([_LINKED], [_LINKED, "MEMORY.md"])
+    assert "https://stg.example.com/api" in parse_topic(plan.writes[_LINKED]).body
+
+
 @pytest.mark.parametrize("lead", ["The staging API is at https://staging.example.com/api.",
                                   "Use https://staging.example.com/api for the staging API."])
 def test_a_new_url_replaces_the_address_of_the_thing_said_without_url(lead: str) -> None:

@@ -1258,7 +1258,7 @@ class Consolidator:
         was, now = slug(old), slug(new)
         if (entry.opaque or not sep or kind != entry.type or "/" in stem
                 or not _SLUG.fullmatch(rest) or not (_slugs_whole(old) and _slugs_whole(new))
-                or was == now or not _slug_has(rest, was)):
+                or was == now or not _slug_has(rest, was) or self._linked_to(entry)):
             return ""
         rest = slug(entry.name) if rest == slug(named) else _slug_switched(rest, was, now)
         if not _slug_has(rest, now):
@@ -1273,6 +1273,14 @@ class Consolidator:
             entry.renamed_from = entry.renamed_from or before
             declare_file(entry, "supersedes", entry.renamed_from)
         return before
+
+    def _linked_to(self, entry: Entry) -> bool:
+        """Another memory links to ``entry``'s file ("see [staging API](reference_staging-
+        api-url-staging-example-com.md)"): renamed, that link would lead nowhere, so the file
+        keeps its name."""
+        link = re.compile(rf"\]\((?:\./)?{re.escape(entry.file)}(?:#[^)]*)?\)")
+        return any(link.search("\n".join([*e.statements, *e.history, e.why, e.how]))
+                   for e in self.entries if e is not entry and not e.deleted)
 
     def _current_of(self, entry: Entry) -> str | None:
         for line in reversed(entry.history):
