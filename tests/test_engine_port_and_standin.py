@@ -105,6 +105,7 @@ def test_a_port_changed_keeps_the_persons_own_why() -> None:
 @pytest.mark.parametrize("said", [
     # two ports in memory: which one is not said
     "Correction on the port: 5433.",
+    "Correction: the port is 5433.",
     # another thing named than the one port memory gives
     "Correction on the redis port: 5433.",
 ])
@@ -115,6 +116,11 @@ def test_a_port_put_right_of_no_one_port_memory_gives_changes_none(said: str) ->
     plan = _plan(files, human(said, day=3))
     assert "project_db.md" not in plan.writes
     assert "project_grafana.md" not in plan.writes
+    if "redis" not in said:
+        # (nor a memory of no thing's port: 'The port is now 5433.' was kept beside them)
+        assert _new_files(plan, files) == []
+        assert any(d.action == "dropped" and "without saying whose" in d.reason
+                   for d in plan.decisions)
 
 
 def _dreamed(*days: tuple[int, str]) -> DreamPlan:

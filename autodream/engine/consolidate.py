@@ -906,6 +906,16 @@ class Consolidator:
                     f"were", session_id=cand.source.session_id))
                 return True
             found = tied or found
+            if len(found) > 1 and (cand.kind == "correction" or cand.put_right):
+                # ("Correction: the port is 5434." beside Postgres's and Redis's ports: which
+                # one it puts right is not said; kept, 'The port is now 5434.' was a memory of
+                # no thing's port)
+                self.decisions.append(Decision(
+                    "dropped", shorten(cand.text, 120),
+                    f"puts a port right as {new} without saying whose, and memory gives "
+                    f"{len(found)} ports; they are left as they were",
+                    session_id=cand.source.session_id))
+                return True
         if len(found) == 1 and found[0][1] == new:
             self._confirm(found[0][0], cand, cluster)  # (the port it has already)
             return True
