@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 LOCK_FILENAME = ".consolidate-lock"
 GUARD_FILENAME = "lock.guard"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # (absent on Windows, where links need privilege)
 STATE_DIRNAME = ".autodream"
 # A process start time read twice can differ by rounding (it is derived from clock ticks and
 # the boot time); a PID reused within a second of the holder's start is not a concern.
@@ -289,7 +290,7 @@ def _read_text(path: str) -> str | None:
 def _write_atomic(path: str, text: str, mtime_ns: int) -> None:
     """Replace ``path`` with ``text`` and the given mtime in one step (temp file, fsync, rename)."""
     tmp = f"{path}.{os.getpid()}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o644)
     try:
         os.write(fd, text.encode("utf-8"))
         os.fsync(fd)
@@ -357,7 +358,8 @@ class _Guard:
 
     def __enter__(self) -> _Guard:
         os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        # never through a link: it would create or lock a file wherever it points
+        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         _lock_fd(self.fd)
         return self
 

@@ -172,6 +172,8 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
         return [memory]  # (every file inside it would fail alike)
     if writing and (unwritable := settings.memory_dir_write_error()) is not None:
         return [unwritable]
+    if (state := settings.state_dir_error()) is not None:
+        found.append(state)
     if (index := index_blocker(settings)) is not None:
         found.append(index)
     try:
@@ -220,6 +222,8 @@ def dream(
         raise ValueError(f"unknown trigger {trigger!r}")
     for blocker in blockers(settings, writing=not dry_run) if step is None else ():
         raise blocker
+    if (unsafe := settings.state_dir_error()) is not None:
+        raise unsafe  # (whatever the step: the gates write the scan stamp there first)
     if dry_run and (not os.path.lexists(settings.memory_dir)
                     or settings.memory_dir_write_error() is not None):
         return _dry_run_elsewhere(settings, trigger=trigger, force=force,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autodream import config
-from autodream.errors import AutodreamError, ConfigError, printable
+from autodream.errors import AutodreamError, BadInput, ConfigError, printable
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -212,6 +213,51 @@ class Settings:
             f"cannot write the memory dir {shown}: {why}; a dream writes its memories, lock "
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
             "--dry-run previews a dream without writing")
+
+    def state_dir_error(self) -> BadInput | None:
+        """A symlink where autodream keeps its state (``.autodream/`` or an entry in it two levels
+        down, ``.consolidate-lock``), as the error a dream refuses with; None when there is none.
+
+        A dream writes runs, staging copies, DREAMS.md, offsets and the lock's guard there; a
+        link (one a teammate committed to a shared memory dir) would have all of it written
+        wherever it points. Proven the way the memory files are: no link on the way, and the
+        state dir resolves to the memory dir's own child."""
+        memory = self.memory_dir
+        shown = printable(str(self.state_dir))
+        for path in (self.state_dir, self.lock_path):
+            try:
+                st = os.lstat(path)
+            except (FileNotFoundError, NotADirectoryError):
+                continue
+            except OSError:
+                return None  # (memory_dir_error says why the memory dir cannot be read)
+            if stat.S_ISLNK(st.st_mode):
+                return BadInput(
+                    f"{printable(str(path))} is a symlink (to {printable(os.readlink(path))}); "
+                    "autodream keeps its state only in the memory dir itself: remove the link "
+                    "(autodream makes the directory again)")
+        if not os.path.isdir(self.state_dir):
+            return None  # (not there yet; a file in its place is "cannot use ...", exit 1)
+        if os.path.realpath(self.state_dir) != os.path.join(os.path.realpath(memory),
+                                                            STATE_DIRNAME):
+            return BadInput(f"{shown} resolves outside the memory dir; move it away")
+        stack = [(str(self.state_dir), 0)]
+        while stack:
+            folder, depth = stack.pop()
+            try:
+                with os.scandir(folder) as it:
+                    entries = list(it)
+            except OSError:
+                continue  # (what cannot be listed cannot redirect a write either)
+            for entry in entries:
+                if entry.is_symlink():
+                    return BadInput(
+                        f"{printable(entry.path)} is a symlink (to "
+                        f"{printable(os.readlink(entry.path))}); autodream keeps its state only "
+                        f"in {shown} itself: remove the link")
+                if depth < 1 and entry.is_dir(follow_symlinks=False):
+                    stack.append((entry.path, depth + 1))
+        return None
 
     def codex_dir_problem(self) -> str | None:
         """Why ``codex_sessions_dir`` gives no rollouts, for status and the dream; None when
