@@ -201,6 +201,11 @@ def _pending_sessions(offsets: OffsetStore, given: Sequence[SessionInfo]) -> lis
             if path not in given_paths and os.path.isfile(path)]
 
 
+def _unread_why(why: str) -> str:
+    """Why a memory file was not staged, and what the person can do about it."""
+    return why if why.startswith("it has ") else f"{why}; fix its permissions"
+
+
 def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
     """The memory symlinks (as staged, relative to the memory root) and the memory files they
     point at, however the link is written (relative, or absolute into the memory dir)."""
@@ -347,7 +352,7 @@ def consolidate(
             # (``run.dream`` refuses this before the lock; the index changed since)
             raise errors.AutodreamError(
                 f"cannot read {settings.index_path}: "
-                f"{staging.unreadable[settings.index_path.name]}; fix its permissions")
+                f"{_unread_why(staging.unreadable[settings.index_path.name])}")
         kept_as_is = _linked_files(staging.path, settings.memory_dir)
         if not staging.baseline and not kept_as_is and not staging.unreadable:
             # First use, or a typo in memory_dir or the project dir: the user should know.
@@ -429,8 +434,8 @@ def consolidate(
             forgotten_notes=frozenset(getattr(getattr(backend, "report", None),
                                               "forgotten_notes", None) or ()))
         report.as_found.extend(
-            checks.CheckFailure("unreadable", rel, f"cannot be read ({why}); fix its "
-                                "permissions")
+            checks.CheckFailure("unreadable", rel, f"not read: {why}" if why.startswith(
+                "it has ") else f"cannot be read ({why}); fix its permissions")
             for rel, why in staging.unreadable.items())
         record.checks = report.as_dict()
         if not report.ok:

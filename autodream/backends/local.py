@@ -306,9 +306,10 @@ class LocalBackend:
         not_regular = frozenset(p for p in not_regular if p.endswith(".md"))
         for name in sorted(not_regular):
             self.decisions.append(Decision(
-                "skipped", name, "could not be read (fix its permissions); left as it is, with "
-                "its index line" if name in unreadable else "not a regular file (a named pipe, "
-                "socket or device): never opened; left as it is, with its index line", file=name))
+                "skipped", name, "not read (its permissions, or hard links: the dream's notes "
+                "say which); left as it is, with its index line" if name in unreadable else "not "
+                "a regular file (a named pipe, socket or device): never opened; left as it is, "
+                "with its index line", file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]
         texts = yield from self._read_all([f"memory/{p}" for p in memory_paths], page=True)
         project = yield from self._read_all(fact_paths, page=False)

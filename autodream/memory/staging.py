@@ -195,6 +195,36 @@ def _memory_entries(root: Path, *, links: bool, special: bool = False) -> dict[s
     return dict(sorted(found.items()))
 
 
+def hard_link_reason(links: int) -> str:
+    """Why a memory file with ``links`` names is left out of a dream, for its record and notes."""
+    return (f"it has {links} hard links, so its other name may be a file outside the memory dir; "
+            "a dream neither reads nor changes it (if it is yours alone, make it a file of its "
+            "own: cp NAME x && mv x NAME)")
+
+
+def _copy_unlinked(src: Path, dest: Path) -> int:
+    """Copy ``src`` to ``dest`` unless it has more than one hard link; then its link count.
+
+    Checked on the open descriptor (``O_NOFOLLOW``), so a link made after the listing is seen:
+    ``ln ~/.ssh/config memory/notes.md`` would otherwise show the outside file to the model
+    under a memory name, and the staging copy, having one link, would hide that it is shared.
+    """
+    fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        st = os.fstat(fd)
+        if st.st_nlink > 1:
+            return st.st_nlink
+        shutil.copyfile(src, dest, follow_symlinks=False)
+        # the name may have been swapped for a link to another file between the two opens
+        now = os.lstat(src)
+        if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino) or now.st_nlink > 1:
+            os.unlink(dest)
+            return max(now.st_nlink, 2)
+    finally:
+        os.close(fd)
+    return 0
+
+
 def manifest(root: Path) -> dict[str, FileInfo]:
     """Hash and size of every active file under ``root``."""
     out: dict[str, FileInfo] = {}
@@ -226,8 +256,9 @@ class Staging:
     memory_dir: Path
     path: Path
     baseline: dict[str, FileInfo]
-    # memory files that could not be read (no permission, an I/O error), by why: not staged,
-    # so the dream leaves them as they are, with their index lines, and says so
+    # memory files that could not be read (no permission, an I/O error) or are not read (more
+    # than one hard link), by why: not staged, so the dream leaves them as they are, with their
+    # index lines, and says so
     unreadable: dict[str, str] = field(default_factory=dict)
 
     @classmethod
@@ -245,13 +276,16 @@ class Staging:
                 dest = staging_dir / rel
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 try:
-                    shutil.copyfile(src, dest, follow_symlinks=False)
+                    linked = _copy_unlinked(src, dest)
                 except OSError as exc:
                     if exc.filename is None or Path(exc.filename) != src:
                         raise  # the staging side (a full disk): the dream cannot go on
                     # one file the person cannot let us read must not stop every dream
                     unreadable[rel] = exc.strerror or type(exc).__name__
                     dest.unlink(missing_ok=True)
+                    continue
+                if linked:
+                    unreadable[rel] = hard_link_reason(linked)
                     continue
                 shutil.copystat(src, dest, follow_symlinks=False)
                 # hash the copy, not the source: the source may change under us
