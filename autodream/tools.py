@@ -405,33 +405,43 @@ _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction 
 @dataclass
 class _LineIndex:
     """Byte offsets of every 256th line of a file, so a line range is found without reading from
-    the start."""
+    the start; found as far as a read has needed them (``complete`` once scanned to the end)."""
 
-    lines: int
+    lines: int  # lines counted so far (the whole file's once complete)
     checkpoints: list[int]  # byte offset of line 1, 257, 513, … (1-based)
+    scanned: int = 0  # bytes scanned so far
+    complete: bool = False
+    last_byte: bytes = b""
 
 
-def _build_index(fh: BinaryIO) -> _LineIndex:
-    fh.seek(0)
-    checkpoints = [0]
-    lines = 0
-    pos = 0
-    last = b""
-    for chunk in iter(lambda: fh.read(1 << 20), b""):
+def _scan_index(fh: BinaryIO, index: _LineIndex, *, until_line: int | None = None,
+                charge: Callable[[int], None] | None = None) -> None:
+    """Count on from where ``index`` stopped until it has ``until_line`` lines ended (None: to
+    the end of the file), telling ``charge`` each step read (it may stop the count)."""
+    fh.seek(index.scanned)
+    while not index.complete and (until_line is None or index.lines < until_line):
+        # (charged, a step is small: the count stops where a read needed it, not a megabyte on)
+        chunk = fh.read(1 << 20 if charge is None else 1 << 16)
+        if charge is not None:
+            charge(len(chunk))
+        if not chunk:
+            index.complete = True
+            if index.scanned and index.last_byte != b"\n":
+                index.lines += 1  # a last line with no newline
+            break
         start = 0
-        while True:
+        while until_line is None or index.lines < until_line:
             nl = chunk.find(b"\n", start)
             if nl == -1:
                 break
-            lines += 1
-            if lines % _CHECKPOINT_EVERY == 0:
-                checkpoints.append(pos + nl + 1)
+            index.lines += 1
+            if index.lines % _CHECKPOINT_EVERY == 0:
+                index.checkpoints.append(index.scanned + nl + 1)
             start = nl + 1
-        pos += len(chunk)
-        last = chunk[-1:]
-    if pos and last != b"\n":
-        lines += 1
-    return _LineIndex(lines, checkpoints)
+        if until_line is not None and index.lines >= until_line:
+            chunk = chunk[:start]  # (the rest is scanned again when a later read needs it)
+        index.scanned += len(chunk)
+        index.last_byte = chunk[-1:] or index.last_byte
 
 
 # --- the toolbox ------------------------------------------------------------------------------
@@ -638,12 +648,25 @@ class ToolBox:
                 lines.append(f"{name}  {entry.size}")
         return "\n".join(lines)
 
-    def _line_index(self, fh: BinaryIO, st: os.stat_result) -> _LineIndex:
+    def _line_index(self, fh: BinaryIO, st: os.stat_result, offset: int) -> _LineIndex:
+        """The file's line index, far enough to find line ``offset``.
+
+        A file no bigger than the whole read budget is counted to its end at once, uncharged (its
+        line count says how far there is to read). A bigger one is counted only as far as a read
+        asks, and what is counted is charged to the read budget (which stops it): counting a
+        20 GB file's lines took 20 s for a look at its first page, and any offset was reached
+        uncharged."""
         key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         index = self._indexes.get(key)
         if index is None:
-            index = _build_index(fh)
-            self._indexes[key] = index
+            index = self._indexes[key] = _LineIndex(0, [0])
+        limit = self.limits.max_read_bytes
+        if limit is None or st.st_size <= limit:
+            _scan_index(fh, index)
+            return index
+        # the lines before ``offset`` (the skip from their checkpoint re-reads at most what is
+        # counted and charged here)
+        _scan_index(fh, index, until_line=offset - 1, charge=self._charge)
         return index
 
     def _said_before(self, fh: BinaryIO, st: os.stat_result, name: str, start: int) -> str:
@@ -683,10 +706,10 @@ class ToolBox:
         limit = _int(inp, "limit", 400, 1, self.limits.max_read_lines)
         fd, res, st = self.sandbox.open_fd(path)
         with os.fdopen(fd, "rb") as fh:
-            index = self._line_index(fh, st)
-            if index.lines == 0:
+            index = self._line_index(fh, st, offset)
+            if st.st_size == 0:
                 return "[empty file]"
-            if offset > index.lines:
+            if offset > index.lines and (index.complete or index.scanned >= st.st_size):
                 raise _BadInput(
                     f"offset {offset} is past the end of {res.vpath} ({index.lines} lines)"
                 )
@@ -722,6 +745,7 @@ class ToolBox:
                 chunks.append(line)
                 used += len(line)
                 last += 1
+            end_at = fh.tell()
             before = b""
             if window_start > 0:
                 back = min(window_start, _CONTEXT_BYTES)
@@ -745,17 +769,28 @@ class ToolBox:
         )
         if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
             text = _redact_said_after(res.vpath, said_before, raw, text)
-        if last < index.lines or cut_line:
+        # (a file bigger than the read budget is not counted to its end: "of N" would cost it)
+        of = (f"of {index.lines}" if index.complete
+              else f"of a {st.st_size}-byte file (its lines not counted)")
+        more = last < index.lines if index.complete else end_at < st.st_size
+        if more or cut_line:
             if not text.endswith("\n"):
                 text += "\n"
-            if cut_line:
+            if cut_line and (index.complete and last >= index.lines):
+                # (offset=last+1 would be past the end: the cut rest is in no later line)
                 text += (
-                    f"[truncated: line {last} of {index.lines} is longer than the output cap and "
-                    f"was cut; continue with offset={last + 1}]"
+                    f"[truncated: line {last} {of} is longer than the output cap and was cut; "
+                    "it is the file's last line (grep finds words in the rest)]"
+                )
+            elif cut_line:
+                text += (
+                    f"[truncated: line {last} {of} is longer than the output cap and "
+                    f"was cut; continue with offset={last + 1}"
+                    + ("]" if index.complete else " if it has more lines]")
                 )
             else:
                 text += (
-                    f"[truncated: lines {offset}-{last} of {index.lines}; "
+                    f"[truncated: lines {offset}-{last} {of}; "
                     f"continue with offset={last + 1}]"
                 )
         return text

@@ -138,10 +138,43 @@ def test_a_look_at_a_bundle_on_one_line_costs_what_is_shown(tree: Tree) -> None:
     box = tree.toolbox()
     text = ok(box, "read_file", path="project/app.min.js")
     assert text.startswith("var a=1;var a=1;")
-    assert text.endswith("[truncated: line 1 of 2 is longer than the output cap and was cut; "
-                         "continue with offset=2]")
+    # (bigger than the read budget: its lines are not counted to the end for a first look)
+    assert text.endswith("[truncated: line 1 of a 9600010-byte file (its lines not counted) "
+                         "is longer than the output cap and was cut; continue with offset=2 "
+                         "if it has more lines]")
     assert box.bytes_read < 30_000
-    assert ok(box, "read_file", path="project/app.min.js", offset=2) == "var b=2;\n"
+    roomy = tree.toolbox(ToolLimits(max_read_bytes=20_000_000))
+    assert ok(roomy, "read_file", path="project/app.min.js", offset=2) == "var b=2;\n"
+
+
+def test_a_file_bigger_than_the_read_budget_is_counted_only_as_far_as_a_read_goes(
+        tree: Tree) -> None:
+    # read_file counted every line of a file to say 'of N' (20 s for a 20 GB file, uncharged),
+    # and reached any offset in it uncharged: the read budget bounded none of that work
+    line = b"a log line of forty bytes, more or less\n"
+    (tree.project / "huge.log").write_bytes(line * 75_000)  # 3 MB, 75,000 lines
+    box = tree.toolbox(ToolLimits(max_read_bytes=1_000_000))
+    text = ok(box, "read_file", path="project/huge.log", limit=5)
+    assert text.endswith("[truncated: lines 1-5 of a 3000000-byte file (its lines not "
+                         "counted); continue with offset=6]")
+    assert box.bytes_read < 1_000
+    # a page 10,000 lines in is charged for the lines counted on the way
+    text = ok(box, "read_file", path="project/huge.log", offset=10_001, limit=2)
+    assert text.startswith(line.decode() * 2)
+    assert 400_000 <= box.bytes_read < 500_000
+    with pytest.raises(BudgetExceeded, match="read budget"):
+        run(box, "read_file", path="project/huge.log", offset=70_000)
+
+
+def test_a_cut_last_line_is_not_followed_by_an_offset_past_the_end(tree: Tree) -> None:
+    # a one-line file longer than the output cap said 'continue with offset=2', and offset=2
+    # then said 'offset 2 is past the end'
+    (tree.project / "one.json").write_text("[" + "1," * 60_000 + "1]")
+    box = tree.toolbox()
+    text = ok(box, "read_file", path="project/one.json")
+    assert "offset=2" not in text
+    assert text.endswith("[truncated: line 1 of 1 is longer than the output cap and was cut; "
+                         "it is the file's last line (grep finds words in the rest)]")
 
 
 def test_read_file_empty(tree: Tree) -> None:
