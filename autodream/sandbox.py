@@ -23,7 +23,7 @@ import os
 import shutil
 import stat
 import unicodedata
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -207,13 +207,45 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
-def _twin(directory: str, name: str) -> str | None:
-    """Another entry of ``directory`` whose name folds to ``name``'s (``_folded``), or None."""
-    folded = _folded(name)
+# Letters of Cyrillic and Greek drawn as a Latin letter is (after ``_folded``): "tаbs.md" with
+# a Cyrillic а reads as "tabs.md". A small table, not Unicode's whole confusables list: these
+# are the letters a name in another script can be spelt with to pass for a Latin one.
+_LOOK_ALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "һ": "h", "і": "i", "ї": "i", "ј": "j", "к": "k",
+    "ӏ": "l", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c", "ԛ": "q", "ѕ": "s", "т": "t",
+    "у": "y", "ԝ": "w", "х": "x", "ԁ": "d", "ɡ": "g",
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v", "ο": "o",
+    "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ϲ": "c", "ϳ": "j",
+})
+# scripts whose letters one name may mix as a language writes them (Japanese: kanji and kana)
+_ONE_SCRIPT = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK", "KATAKANA-HIRAGANA": "CJK"}
+
+
+def _skeleton(name: str) -> str:
+    """A name as it looks: ``_folded``, then look-alike letters read as the Latin ones."""
+    return _folded(name).translate(_LOOK_ALIKES)
+
+
+def _scripts(name: str) -> dict[str, str]:
+    """The scripts of the letters in ``name`` without its extension, each with its first
+    letter (Latin for "tabs", Latin and Cyrillic for "tаbs": ".md" is Latin in every name)."""
+    stem = name.rsplit(".", 1)[0] if "." in name.lstrip(".") else name
+    found: dict[str, str] = {}
+    for ch in stem:
+        if not unicodedata.category(ch).startswith("L"):
+            continue
+        word = unicodedata.name(ch, "UNKNOWN").split()[0]
+        found.setdefault(_ONE_SCRIPT.get(word, word), ch)
+    return found
+
+
+def _twin(directory: str, name: str, key: Callable[[str], str] = _folded) -> str | None:
+    """Another entry of ``directory`` whose name has ``name``'s ``key`` (``_folded``), or None."""
+    folded = key(name)
     try:
         with os.scandir(directory) as it:
             for entry in it:
-                if entry.name != name and _folded(entry.name) == folded:
+                if entry.name != name and key(entry.name) == folded:
                     return entry.name
     except (FileNotFoundError, NotADirectoryError):
         return None
@@ -733,6 +765,23 @@ class Sandbox:
                     f"{shown}: {printable(there)} is there already, the same name but for case "
                     "or Unicode form (one file on macOS and Windows); "
                     f"write {printable(there)}, or delete it first"
+                )
+            scripts = _scripts(part)
+            if len(scripts) > 1:
+                letters = "; ".join(
+                    f"{ch!r} is {unicodedata.name(ch, f'U+{ord(ch):04X}')}"
+                    for ch in scripts.values())
+                raise _refuse(
+                    f"{shown}: a new name may not mix letters of two scripts ({letters}): such a "
+                    "name reads as another; write it in one script"
+                )
+            twin = _twin(parent, part, _skeleton)
+            if twin is not None:
+                there = "/".join((res.root, *res.parts[: depth - 1], twin))
+                raise _refuse(
+                    f"{shown}: reads as {printable(there)}, which is there already (letters of "
+                    f"another script drawn alike); write {printable(there)}, or choose a name "
+                    "that reads as no other"
                 )
             return  # what lies below a new directory is new too, with no other name beside it
 

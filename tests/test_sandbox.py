@@ -250,6 +250,33 @@ def test_a_new_name_twin_of_another_but_for_case_or_form_is_refused(tree: Tree) 
     assert sandbox.write_bytes("memory/new/deeper/x.md", b"x") is True
 
 
+def test_a_new_name_in_look_alike_letters_of_another_script_is_refused(tree: Tree) -> None:
+    # 'tаbs.md' (a Cyrillic а) beside 'tabs.md' was written: two memories, listed and indexed
+    # under one name as a person reads it
+    sandbox = tree.sandbox()
+    (tree.memory / "tabs.md").write_text("theirs\n")
+    with pytest.raises(SandboxError, match=r"memory/t\u0430bs\.md: a new name may not mix "
+                       r"letters of two scripts \('t' is LATIN SMALL LETTER T; '\u0430' is "
+                       r"CYRILLIC SMALL LETTER A\): such a name reads as another"):
+        sandbox.write_bytes("memory/t\u0430bs.md", b"x\n")
+    # all in another script, yet drawn as a name already there: 'сос' is Cyrillic throughout
+    (tree.memory / "coc.md").write_text("theirs\n")
+    with pytest.raises(SandboxError, match=r"reads as memory/coc\.md, which is there already "
+                       r"\(letters of another script drawn alike\); write memory/coc\.md"):
+        sandbox.write_bytes("memory/\u0441\u043e\u0441.md", b"x\n")
+    with pytest.raises(SandboxError, match="mix letters of two scripts"):
+        sandbox.write_bytes("memory/p\u0430yments/new.md", b"x\n")
+    assert not (tree.memory / "t\u0430bs.md").exists()
+    assert not (tree.memory / "\u0441\u043e\u0441.md").exists()
+    # a name in one script, a language's own, is written as any other
+    assert sandbox.write_bytes("memory/\u0437\u0430\u043c\u0435\u0442\u043a\u0438.md", b"x\n")
+    assert sandbox.write_bytes("memory/\u65e5\u672c\u8a9e\u306e\u30e1\u30e2.md", b"x\n")
+    assert sandbox.write_bytes("memory/notes-v2_\u00e9t\u00e9.md", b"x\n")
+    # and a name the person gave in mixed scripts is theirs, written as it is
+    (tree.memory / "m\u0456x.md").write_text("theirs\n")
+    assert sandbox.write_bytes("memory/m\u0456x.md", b"updated\n") is False
+
+
 def test_a_name_the_person_gave_with_unseen_characters_is_still_written(tree: Tree) -> None:
     sandbox = tree.sandbox()
     (tree.memory / "my\u00a0notes.md").write_text("theirs\n")

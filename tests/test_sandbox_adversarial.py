@@ -118,6 +118,11 @@ CASES: list[tuple[str, str, str, Any]] = [
                                                 "content": "x"}),
     ("soft-hyphen-name", "consolidate", "write_file", {"path": "memory/bu\u00adild.md",
                                                        "content": "x"}),
+    # a name in look-alike letters of another script: 'tаbs.md' (Cyrillic а) beside tabs.md
+    ("mixed-script-name", "consolidate", "write_file", {"path": "memory/bu\u0456ld.md",
+                                                        "content": "x"}),
+    ("look-alike-name", "consolidate", "write_file", {"path": "memory/\u0455\u0442\u0443\u04cf"
+                                                      "\u0435.md", "content": "x"}),
     # phases
     ("write-in-orient", "orient", "write_file", {"path": "memory/new.md", "content": "x"}),
     ("write-in-gather", "gather", "write_file", {"path": "memory/new.md", "content": "x"}),
