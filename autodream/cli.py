@@ -774,6 +774,9 @@ def _journal_settings(
     settings: Settings = resolve_settings(project or parent.get("project"), overrides,
                                           unused=unused if unused is not None
                                           else _journal_unused())
+    # log, show, undo and scrub read or write the runs: none of them through a link
+    if (linked := settings.state_dir_error()) is not None:
+        raise fail(linked)
     return settings
 
 

@@ -62,6 +62,10 @@ def _run(env: Mapping[str, str]) -> str:
     if (unreadable := settings.memory_dir_error()) is not None:
         # (not logged: the log is in the memory dir; was "error: PermissionError: [Errno 13]")
         return f"{said}no dream started: {unreadable}"
+    if (linked := settings.state_dir_error()) is not None:
+        # before the gates, which write the scan stamp and offsets there; not logged either:
+        # the log is in that very state dir
+        return f"{said}no dream started: {linked}"
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
         return said + report.summary()

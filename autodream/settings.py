@@ -215,13 +215,15 @@ class Settings:
             "--dry-run previews a dream without writing")
 
     def state_dir_error(self) -> BadInput | None:
-        """A symlink where autodream keeps its state (``.autodream/`` or an entry in it two levels
-        down, ``.consolidate-lock``), as the error a dream refuses with; None when there is none.
+        """A symlink where autodream keeps its state (``.autodream/`` or any entry under it,
+        ``.consolidate-lock``), as the error a command that reads or writes that state refuses
+        with; None when there is none.
 
-        A dream writes runs, staging copies, DREAMS.md, offsets and the lock's guard there; a
-        link (one a teammate committed to a shared memory dir) would have all of it written
-        wherever it points. Proven the way the memory files are: no link on the way, and the
-        state dir resolves to the memory dir's own child."""
+        A dream writes runs, staging copies, DREAMS.md, offsets and the lock's guard there, undo
+        restores from a run's copies and scrub rewrites them; a link at any depth (one a
+        teammate committed to a shared memory dir: ``runs/<id>/before -> /x``) would have a file
+        written, deleted or restored wherever it points. Proven the way the memory files are:
+        no link on the way, and the state dir resolves to the memory dir's own child."""
         memory = self.memory_dir
         shown = printable(str(self.state_dir))
         for path in (self.state_dir, self.lock_path):
@@ -241,9 +243,9 @@ class Settings:
         if os.path.realpath(self.state_dir) != os.path.join(os.path.realpath(memory),
                                                             STATE_DIRNAME):
             return BadInput(f"{shown} resolves outside the memory dir; move it away")
-        stack = [(str(self.state_dir), 0)]
+        stack = [str(self.state_dir)]
         while stack:
-            folder, depth = stack.pop()
+            folder = stack.pop()
             try:
                 with os.scandir(folder) as it:
                     entries = list(it)
@@ -255,8 +257,8 @@ class Settings:
                         f"{printable(entry.path)} is a symlink (to "
                         f"{printable(os.readlink(entry.path))}); autodream keeps its state only "
                         f"in {shown} itself: remove the link")
-                if depth < 1 and entry.is_dir(follow_symlinks=False):
-                    stack.append((entry.path, depth + 1))
+                if entry.is_dir(follow_symlinks=False):
+                    stack.append(entry.path)
         return None
 
     def codex_dir_problem(self) -> str | None:

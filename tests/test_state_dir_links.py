@@ -3,8 +3,11 @@ no dream writes through it, status names it, memory stays as it was."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -64,3 +67,73 @@ def test_a_dream_refuses_a_linked_state_path_and_writes_nothing_anywhere(
     assert f"problem:      {memory / link} is a symlink" in status.stdout
     assert "a dream fails, exit 10" in status.stdout
     assert list(elsewhere.iterdir()) == []
+
+
+# Every command that reads or writes the runs, and every place under the state dir a link can
+# stand: a teammate's link to a copy of the real thing (so a command that follows it works on
+# and changes that copy), refused before anything is read or written.
+_PLACES = [".autodream", ".autodream/runs", ".autodream/runs/RUN", ".autodream/runs/RUN/before",
+           ".autodream/runs/RUN/trash", ".autodream/runs/RUN/record.json",
+           ".autodream/runs/RUN/before/small_prs.md", ".autodream/DREAMS.md",
+           ".autodream/offsets.json"]
+_COMMANDS = ["dream", "log", "show", "undo", "scrub", "hook"]
+LATER = "2026-07-23T09:00:00Z"  # past min_hours, so the hook's time gate is open
+
+
+@pytest.fixture(scope="module")
+def dreamt(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sample project after one dream (runs, copies, DREAMS.md, offsets), made once."""
+    copy = tmp_path_factory.mktemp("dreamt") / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", copy)
+    first = CliRunner().invoke(cli, ["--force", "--project", str(copy)], env=_env())
+    assert first.exit_code == 0, first.output
+    return copy
+
+
+def _link_to_a_copy(memory: Path, place: str, elsewhere: Path) -> Path:
+    real = memory / place
+    target = elsewhere / real.name
+    if real.is_dir():
+        shutil.copytree(real, target)
+        shutil.rmtree(real)
+    else:
+        shutil.copy2(real, target)
+        real.unlink()
+    os.symlink(target, real)
+    return real
+
+
+@pytest.mark.parametrize("command", _COMMANDS)
+@pytest.mark.parametrize("place", _PLACES)
+def test_no_command_reads_or_writes_state_through_a_link_anywhere_under_it(
+    dreamt: Path, tmp_path: Path, place: str, command: str
+) -> None:
+    sample = tmp_path / "sample_project"
+    shutil.copytree(dreamt, sample, symlinks=True)
+    memory = sample / "memory"
+    (run_id,) = os.listdir(memory / ".autodream" / "runs")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = _link_to_a_copy(memory, place.replace("RUN", run_id), elsewhere)
+    before, there = _tree(memory), _tree(elsewhere)
+    env = {**_env(), "AUTODREAM_NOW": LATER}
+    if command == "hook":
+        hook = subprocess.run(
+            [sys.executable, "-m", "autodream.hook"], input=json.dumps({"cwd": str(sample)}),
+            capture_output=True, text=True, timeout=60, cwd=sample,
+            env={**env, "AUTODREAM_DEBUG": "1"})
+        assert hook.returncode == 0
+        error = hook.stderr.strip()
+        assert "no dream started" in error
+    else:
+        args = {"dream": ["--force"], "log": ["log"], "show": ["show", run_id],
+                "undo": ["undo", run_id], "scrub": ["scrub", "--force"]}[command]
+        result = CliRunner().invoke(cli, [*args, "--project", str(sample)], env=env,
+                                    input="reviews in the evenings")
+        assert result.exit_code == 10, result.output
+        error = result.stderr.strip()
+        assert result.stdout == ""  # nothing read through the link is shown
+    assert len(error.splitlines()) == 1
+    assert f"{link} is a symlink" in error and "remove the link" in error
+    assert _tree(elsewhere) == there  # nothing written, restored or deleted there
+    assert _tree(memory) == before
