@@ -735,9 +735,9 @@ def restore_stamp(settings: Settings, report: GateReport) -> None:
 def _touch_stamp(settings: Settings, now: float) -> None:
     path = scan_stamp_path(settings)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a", encoding="utf-8"):
-        pass
-    os.utime(path, (now, now))
+    # never through a link: utime would then date, and open make, a file wherever it points
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644))
+    os.utime(path, (now, now), follow_symlinks=False)
 
 
 def _set_last_consolidated(report: GateReport) -> None:

@@ -20,6 +20,7 @@ from autodream import config, lock
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Mapping
+    from typing import BinaryIO
 
 STDIN_TIMEOUT_SECONDS = 0.5  # Claude Code writes the JSON at once and closes stdin
 STDIN_MAX_BYTES = 1 << 20
@@ -149,7 +150,7 @@ def spawn_dream(
         )
     log_dir = os.path.join(str(state_dir), "logs")
     os.makedirs(log_dir, exist_ok=True)
-    with open(os.path.join(log_dir, DREAM_LOG_FILENAME), "ab") as log:
+    with _open_log(log_dir) as log:
         child = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
@@ -163,6 +164,13 @@ def spawn_dream(
     return child.pid
 
 
+def _open_log(log_dir: str) -> BinaryIO:
+    """The dream log, to append to, never through a symlink (a teammate's link in a shared
+    memory dir would have the dream's output written wherever it points)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+    return open(os.open(os.path.join(log_dir, DREAM_LOG_FILENAME), flags, 0o644), "ab")
+
+
 def log_line(state_dir: object, now: float, message: str) -> None:
     """Append ``<UTC time> autodream-hook: <message>`` to the state dir's dream.log; a log
     that cannot be written is not the hook's failure (it never fails the turn)."""
@@ -170,8 +178,8 @@ def log_line(state_dir: object, now: float, message: str) -> None:
     log_dir = os.path.join(str(state_dir), "logs")
     try:
         os.makedirs(log_dir, exist_ok=True)
-        with open(os.path.join(log_dir, DREAM_LOG_FILENAME), "a", encoding="utf-8") as log:
-            log.write(f"{stamp} autodream-hook: {message}\n")
+        with _open_log(log_dir) as log:
+            log.write(f"{stamp} autodream-hook: {message}\n".encode())
     except OSError as exc:
         _debug(f"cannot write {log_dir}/{DREAM_LOG_FILENAME}: {exc}")
 

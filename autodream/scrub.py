@@ -554,8 +554,8 @@ def _write_names(path: Path, names: dict[str, str]) -> None:
     in ``path`` and fsynced before any file moves."""
     data = json.dumps({"names": dict(sorted(names.items()))}, indent=2) + "\n"
     tmp = _temp(path)
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(data)
+    with commit_mod.open_new(tmp) as fh:
+        fh.write(data.encode("utf-8"))
         fh.flush()
         os.fsync(fh.fileno())
     os.replace(tmp, path)
@@ -711,7 +711,7 @@ def _write_all(
             target = moves.get(path, path)
             tmp = _temp(target)
             staged.append(target)
-            with open(tmp, "wb") as fh:
+            with commit_mod.open_new(tmp) as fh:
                 fh.write(new_data[path])
                 fh.flush()
                 os.fsync(fh.fileno())

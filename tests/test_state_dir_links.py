@@ -137,3 +137,45 @@ def test_no_command_reads_or_writes_state_through_a_link_anywhere_under_it(
     assert f"{link} is a symlink" in error and "remove the link" in error
     assert _tree(elsewhere) == there  # nothing written, restored or deleted there
     assert _tree(memory) == before
+
+
+@pytest.mark.parametrize("writer", ["run image", "temp file of an atomic write", "hook log",
+                                    "scan stamp"])
+def test_no_write_under_the_state_dir_goes_through_a_link_put_there_after_the_check(
+    sample: Path, tmp_path: Path, writer: str
+) -> None:
+    """The check runs once, before a command; a link that appears while it runs (a sync tool,
+    a teammate's checkout) must still not receive autodream's bytes or dates."""
+    from autodream import gates, hook
+    from autodream.memory import commit
+    from autodream.settings import Settings
+
+    settings = Settings.resolve(str(sample), env=_env())
+    state = settings.state_dir
+    outside = tmp_path / "theirs.txt"
+    outside.write_text("theirs\n")
+    os.utime(outside, (1_000_000, 1_000_000))
+    if writer == "run image":
+        dest = state / "runs" / "R" / "before" / "small_prs.md"
+        dest.parent.mkdir(parents=True)
+        os.symlink(outside, dest)
+        with pytest.raises(OSError):
+            commit._write_image(dest, b"ours\n", set())
+    elif writer == "temp file of an atomic write":
+        state.mkdir()
+        dest = state / "offsets.json"
+        os.symlink(outside, commit._temp_path(dest, "offsets"))
+        with pytest.raises(OSError):
+            commit.write_atomic(dest, b"ours\n", tag="offsets")
+        assert not dest.exists()
+    elif writer == "hook log":
+        (state / "logs").mkdir(parents=True)
+        os.symlink(outside, state / "logs" / hook.DREAM_LOG_FILENAME)
+        hook.log_line(state, 2_000_000.0, "ours")  # (never fails the turn: says why with DEBUG)
+    else:
+        state.mkdir()
+        os.symlink(outside, gates.scan_stamp_path(settings))
+        with pytest.raises(OSError):
+            gates._touch_stamp(settings, 2_000_000.0)
+    assert outside.read_text() == "theirs\n"
+    assert os.stat(outside).st_mtime == 1_000_000

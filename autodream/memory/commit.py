@@ -27,7 +27,7 @@ import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from autodream.errors import MemoryChanged, UnsafeRecord
 from autodream.memory.staging import FileChange, check_rel_path, file_info
@@ -92,6 +92,15 @@ def read_image(path: Path) -> bytes:
         return fh.read()
 
 
+def open_new(path: str | os.PathLike[str], *, append: bool = False) -> BinaryIO:
+    """``path`` opened to write (truncated, or appended to), never through a symlink
+    (``O_NOFOLLOW``): a link put there, in the memory dir or its state dir, between the check
+    that found none and this write must not have the bytes written wherever it points."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= os.O_APPEND if append else os.O_TRUNC
+    return open(os.open(path, flags, 0o644), "ab" if append else "wb")
+
+
 def fsync_dir(path: Path) -> None:
     """Make a directory's entries (creates, renames, unlinks) durable."""
     try:
@@ -139,7 +148,7 @@ def write_atomic(
     except FileNotFoundError:
         mode = None
     try:
-        with open(tmp, "wb") as fh:
+        with open_new(tmp) as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
@@ -163,7 +172,7 @@ def _write_image(dest: Path, data: bytes, made_dirs: set[Path]) -> None:
     """Write one image into a fresh run dir: no temp file needed (no intent points at it yet),
     the file is fsynced here and its directories once at the end (``_fsync_dirs``)."""
     dest.parent.mkdir(parents=True, exist_ok=True)
-    with open(dest, "wb") as fh:
+    with open_new(dest) as fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
