@@ -255,6 +255,36 @@ def test_a_deadline_told_as_moved_moves_the_plan_to_the_day_said(said: str) -> N
     assert "Changed from 2026-07-10 to 2026-07-13 on 2026-07-09; previously 2026-07-10." in body
 
 
+@pytest.mark.parametrize("first", ["The deadline is now Monday, not Friday.",
+                                   "The deadline is now on Monday."])
+def test_a_deadline_said_to_be_a_day_without_on_still_moves_the_plan(first: str) -> None:
+    # 'The deadline is now Tuesday.' (no 'on') was read as no move: one dream over the three
+    # sessions made one memory 'The deadline is now Tuesday' of the three sentences, described
+    # 'The deadline for the grant report is on 2026-07-10', and the plan itself was lost
+    said = gather(human("The deadline for the grant report is Friday.", session="s1"),
+                  human(first, session="s2", day=3),
+                  human("The deadline is now Tuesday.", session="s3", day=4)).candidates
+    plan = plan_dream({}, "", said, now=NOW.replace(day=10))
+    written = {f: parse_topic(t) for f, t in plan.writes.items() if f != "MEMORY.md"}
+    assert len(written) == 1
+    (memory,) = written.values()
+    assert memory.name == "The deadline for the grant report is on 2026-07-14"
+    assert memory.body.startswith("The deadline for the grant report is on 2026-07-14.\n")
+    assert "is now Tuesday" not in memory.body
+
+
+def test_a_deadline_said_alone_to_be_a_day_moves_the_plan() -> None:
+    # it was a second memory, 'The deadline is now Tuesday', beside the Friday plan still current
+    lead = "The deadline for the grant report is on 2026-07-10."
+    files = {"project_deadline.md": topic("deadline", lead)}
+    plan = plan_dream(files, "- [x](project_deadline.md) — x\n",
+                      candidates("The deadline is now Tuesday.", day=4), now=NOW.replace(day=10))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_deadline.md"]
+    body = parse_topic(plan.writes["project_deadline.md"]).body
+    assert body.startswith("The deadline for the grant report is on 2026-07-14.\n")
+    assert "Changed from 2026-07-10 to 2026-07-14 on 2026-07-10; previously 2026-07-10." in body
+
+
 def test_a_moved_plan_is_described_by_the_day_it_moved() -> None:
     # it kept 'plan stated on 2026-07-06' on its index line and as its Why, as if unmoved
     lead = "The deadline for the grant report is on 2026-07-10."

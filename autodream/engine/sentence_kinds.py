@@ -1626,6 +1626,12 @@ _RECURRING = re.compile(r"\b(?:stand-?ups?|syncs?|retros?|windows?|rotations?|me
 # Friday" may move the day releases are done on, every week)
 _ONE_DAYS = re.compile(r"\b(?:deadline|due\s+date|launch|demo|offsite|off-site|submission|"
                        r"cutover|go-live|presentation|kickoff|kick-off|workshop|interview)\b", _I)
+# ... "The deadline is now Tuesday." (no "on"): the plan's day said alone, as "is now on
+# Tuesday" is; read as said it was a memory of its own, and one said after an earlier move in
+# the same dream took the plan's place ('The deadline is now Tuesday' over the Friday plan)
+_NOW_DAY = re.compile(
+    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+"
+    rf"(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
 _MOVED_FROM_TO = re.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
     rf"(?:moved|shifted|changed|pushed|slipped|bumped)\s+from\s+(?:on\s+)?(?P<old>{_DAY_SAID})"
@@ -1651,8 +1657,9 @@ def _detect(raw: str) -> _Kind | None:
         # a plan moved is ("The deadline is now on Monday"); read as said, the Friday was
         # dated to the one before, the Monday not at all, and the plan lost its words
         sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
-    elif (" not " in sentence or " from " in sentence) and (
-            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)) is not None and (
+    elif (" not " in sentence or " from " in sentence or " now " in sentence) and (
+            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)
+            or _NOW_DAY.match(sentence)) is not None and (
             _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
         # ... and said either way round: each was a second memory beside the Friday plan
         sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
