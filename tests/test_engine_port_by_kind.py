@@ -89,3 +89,16 @@ def test_the_caches_port_with_no_memory_of_what_the_cache_is_stays_apart_and_say
     assert "project_redis.md" not in plan.writes
     assert any(d.subject == "The cache runs on port 6380." and "no memory says Redis is the "
                "cache" in d.reason for d in plan.decisions)
+
+
+def test_why_the_caches_port_stays_apart_is_told_of_the_memory_it_became() -> None:
+    # the why was a 'kept' of its own naming project_redis.md, the file the sentence was not
+    # put in, and the summary counted one memory kept twice ('2 created, 3 kept')
+    files = {"project_redis.md": topic("redis", "Redis runs on port 6379.")}
+    plan = plan_dream(files, "- [r](project_redis.md) — r\n",
+                      gather(human("The cache runs on port 6380.", day=1)).candidates, now=NOW)
+    told = [d for d in plan.decisions if d.subject == "The cache runs on port 6380."]
+    assert [d.action for d in told].count("kept") == 1
+    assert all(d.file != "project_redis.md" for d in told)
+    (created,) = [d for d in told if d.action == "created"]
+    assert created.file in plan.writes and "no memory says Redis is the cache" in created.reason

@@ -310,6 +310,9 @@ class Consolidator:
         # (created, or superseded since) is, its reason as first given, and the days it was said
         # again since
         self._told_now: dict[int, tuple[int, str, list[str]]] = {}
+        # per candidate, why it is not another memory's change, told in the "created" of the
+        # memory it becomes (a decision of its own was one more "kept", naming that other file)
+        self._own_why: dict[int, str] = {}
 
     # -- entry bookkeeping ---------------------------------------------------------------
     def live(self) -> list[Entry]:
@@ -852,11 +855,9 @@ class Consolidator:
         if any(said_to_be(kind, name, s) for e in self.live() for s in e.statements):
             moved = PORT_MOVED.match(cand.text)
             return moved is not None and self._new_port(moved, cand, cluster)
-        self.decisions.append(Decision(
-            "kept", shorten(cand.text, 120),
+        self._own_why[id(cand)] = (
             f"a memory of its own: {entry.file} gives {name} port {old}, but no memory says "
-            f"{name} is the {kind}, so whether the {kind} on {port} is {name} is not told",
-            file=entry.file, session_id=cand.source.session_id))
+            f"{name} is the {kind}, so whether the {kind} on {port} is {name} is not told")
         return False
 
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
@@ -1943,9 +1944,10 @@ class Consolidator:
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         self.entries.append(entry)
         n = len(cluster.sessions)
+        own = f"; {why}" if (why := self._own_why.get(id(cand))) else ""
         self.decisions.append(Decision(
             "created", shorten(cand.text, 120),
-            f"new {cand.type} memory ({cand.kind}; {n} session{'s' if n != 1 else ''})",
+            f"new {cand.type} memory ({cand.kind}; {n} session{'s' if n != 1 else ''}){own}",
             file=entry.file, session_id=cand.source.session_id))
         self._told(entry)
 
