@@ -758,7 +758,9 @@ def _find_secrets(text: str) -> list[SecretHit]:
     hits: list[SecretHit] = []
     # (under (?i) a pattern's "i" matches a dotless "\u0131", which casefold keeps: 'the p\u0131n:
     # 4821' named no cue and kept its PIN)
-    folded = text.casefold().replace("\u0131", "i")
+    # ... nor its dotted capital "\u0130", which casefold makes "i" and a combining dot: 'the
+    # p\u0130n: 4821' named no cue either
+    folded = text.casefold().replace("\u0131", "i").replace("i\u0307", "i")
     # which of the patterns' cue words the text holds, looked for once and not per pattern (a
     # dream redacts every message: an any() per pattern was 193k steps in bench_local_dream); a
     # word in capitals is looked for as written (an environment constant's name)
