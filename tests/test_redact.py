@@ -649,3 +649,32 @@ def test_every_match_of_a_cued_pattern_holds_one_of_its_cues() -> None:
             if not any(c in (text if c.isupper() else folded) for c in cues):
                 missed.append((kind, text[:80]))
     assert missed == []
+
+
+# ---- lookalikes of a login pair, a rename and a command's password --------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a naming scheme, a bump, an ordinal after a word and a colon
+        "Always bump version:Minor+1 when adding endpoints.",
+        "Use the pool db:Primary#2 for writes.",
+        "Our naming is service:Env-Region2 for clusters.",
+    ],
+)
+def test_a_word_a_colon_and_a_numbered_name_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("deploy:Blue-Sky-77 on the box", "Blue-Sky-77"),
+        ("root:Primary#2 on the box", "Primary#2"),
+        ("deploy:Summer-2 on the box", "Summer-2"),
+        ("deploy:Tr0ub4dor&3 on the box", "Tr0ub4dor&3"),
+    ],
+)
+def test_a_login_pair_beside_them_stays_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
