@@ -678,3 +678,21 @@ def test_a_word_a_colon_and_a_numbered_name_is_left_alone(text: str) -> None:
 )
 def test_a_login_pair_beside_them_stays_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+def test_a_rename_to_a_type_named_for_what_it_holds_is_left_alone() -> None:
+    text = "The secret -> SecretRef2 migration is done."
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("passwd -> Hunter2Zebra", "Hunter2Zebra"),
+        ("passwd -> Summer2026", "Summer2026"),
+        ("passwd -> SecretSauce2026", "SecretSauce2026"),
+        ("the password is Summer2026", "Summer2026"),
+    ],
+)
+def test_a_password_after_a_rename_arrow_stays_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
