@@ -448,7 +448,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|htpasswd\s+(?:-\w+\s+)*?-\w*b\w*\s+(?:-\w+\s+)*[^\s-]\S*\s+\S+\s+"
             r"|openssl\b(?:(?!\bopenssl\b)[^\n|;&])*?\s(?:-k\s+|-pass(?:in|out)?\s+pass:)"
             # (a port is no password: "login to the box with ssh -p 2222")
-            r")[\"']?(?!\[REDACTED)(?![$<{%])(?!\d{1,5}(?![^\s\"'`]))([^\s\"'`]{3,})"
+            # (nor a word joining the clause to the next, the flag's value left unsaid:
+            # "always run redis-cli -n 2 -a before flushing", with prose after it, not a
+            # command the password opens: "sshpass -p then ssh host")
+            r")[\"']?(?!\[REDACTED)(?![$<{%])(?!\d{1,5}(?![^\s\"'`]))"
+            r"(?!(?:before|after|then|and|or|to|for|when|if|once|until|while|so|but)[ \t]+"
+            r"(?:[a-z]{3,}ing|the|a|an|you|we|it|each|every|any)\b)"
+            r"([^\s\"'`]{3,})"
         ),
         1,
         ("curl", "wget", "http", "xh", "login", "sshpass", "mysql", "mariadb", "htpasswd",

@@ -696,3 +696,20 @@ def test_a_rename_to_a_type_named_for_what_it_holds_is_left_alone() -> None:
 )
 def test_a_password_after_a_rename_arrow_stays_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+def test_a_flag_left_without_its_value_in_prose_is_left_alone() -> None:
+    text = "Always run redis-cli -n 2 -a before flushing"
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("redis-cli -a then ping", "then"),
+        ("sshpass -p then ssh host", "then"),
+        ("redis-cli -a before", "before"),
+    ],
+)
+def test_a_password_that_is_a_joining_word_stays_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
