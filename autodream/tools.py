@@ -174,13 +174,33 @@ def _int(inp: Mapping[str, Any], key: str, default: int, lo: int, hi: int) -> in
     return value
 
 
+def _cut_short(value: str) -> str:
+    """``value`` (redacted) cut to about 60 characters, as ``scrub`` reads it back
+    ("...…(+N chars)"): at a space, where one is near, and never inside a redaction. (Cut
+    inside a word, what was left could look like a secret: "api:Release-20…(+9 chars)" was
+    journalled as "api:[REDACTED:login-pair]".)"""
+    if len(value) <= 80:
+        return value
+    cut = value.rfind(" ", 0, 61) + 1
+    if cut <= 30:
+        cut = 60
+        # (a redaction is kept whole: cut in it or before it, "PGPASSWORD=[RE…" and
+        # "PGPASSWORD=…" were taken for a value)
+        marker = value.rfind("[", 0, cut)
+        if value.startswith(redact.REDACTED_MARK, marker) and "]" not in value[marker:cut]:
+            cut = value.find("]", marker) + 1 or len(value)
+    if cut >= len(value):
+        return value
+    return value[:cut] + f"…(+{len(value) - cut} chars)"
+
+
 def _summarise(inp: Any) -> str:
     """A short, redacted account of a call's input for the journal."""
     if isinstance(inp, dict):
         shown: dict[str, Any] = {}
         for key, value in list(inp.items())[:8]:
             if isinstance(value, str) and len(value) > 80:
-                value = value[:60] + f"…(+{len(value) - 60} chars)"
+                value = _cut_short(redact.redact(value))
             shown[str(key)[:40]] = value
         try:
             text = json.dumps(shown, ensure_ascii=False, default=repr)

@@ -815,3 +815,24 @@ def test_grep_of_jsonl_that_is_no_transcript_is_charged_once(tree: Tree) -> None
     box = tree.toolbox(ToolLimits(max_read_bytes=size + size // 2))
     out = ok(box, "grep", pattern="staging", path="sessions/notes.jsonl", max_hits=200)
     assert len(out.splitlines()) == 100
+
+
+def test_a_long_value_cut_short_in_the_journal_is_no_secret_where_it_was_cut(tree: Tree) -> None:
+    # (index 60 falls inside the tag: cut there, "api:Release-20…" looked like a login pair)
+    box = tree.toolbox(phase="consolidate")
+    lead = "Docker image tag: "
+    content = lead + "x" * (50 - len(lead)) + " api:Release-2026-07 for the billing service builds."
+    run(box, "write_file", path="memory/k.md", content=content)
+    summary = box.log[0].input_summary
+    assert "REDACTED" not in summary
+    assert "…(+" in summary and "chars)" in summary
+
+
+def test_a_secret_where_a_long_value_is_cut_is_redacted_whole(tree: Tree) -> None:
+    # (no space to cut at: the cut fell in the password, and its redaction took the count)
+    box = tree.toolbox(phase="consolidate")
+    content = "x" * 40 + ",password=Sup3r-Secret-2291," + "y" * 30
+    run(box, "write_file", path="memory/k.md", content=content)
+    summary = box.log[0].input_summary
+    assert "Sup" not in summary and "password=[REDACTED:" in summary
+    assert re.search(r"…\(\+\d+ chars\)", summary)
