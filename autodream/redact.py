@@ -716,6 +716,13 @@ _RUNS_ON: dict[str, frozenset[int]] = {
     for word in _CUES_AS_WRITTEN + _CUES_FOLDED
 }
 _ALWAYS = frozenset(i for i, (*_, needs) in enumerate(_PATTERNS) if not needs)
+_EVERY = frozenset(range(len(_PATTERNS)))
+# The patterns that can find in "<before>\n<text>" what they do not in ``text`` alone: a part
+# of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
+# from each regex's parse tree); any other match lies on one line, the same found alone
+_ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
+                           40, 41})
+_WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
 @dataclass(frozen=True)
@@ -756,6 +763,12 @@ def _unescape(text: str) -> tuple[str, list[int], list[int]]:
 
 def find_secrets(text: str) -> list[SecretHit]:
     """Every secret in ``text``, left to right, overlaps merged (first kind wins)."""
+    return _merged(_scan(text, _EVERY))
+
+
+def _scan(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
+    """Each hit in ``text`` of the patterns ``only`` (by place in _PATTERNS) with that place,
+    overlaps not merged."""
     if "\\" in text and _JSON_ESCAPE.search(text):
         view, starts, origins = _unescape(text)
 
@@ -763,13 +776,13 @@ def find_secrets(text: str) -> list[SecretHit]:
             i = bisect_right(starts, at) - 1
             return origins[i] + (at - starts[i])
 
-        return [SecretHit(h.kind, original(h.start), original(h.end))
-                for h in _find_secrets(view)]
-    return _find_secrets(text)
+        return [(i, SecretHit(h.kind, original(h.start), original(h.end)))
+                for i, h in _scan_view(view, only)]
+    return _scan_view(text, only)
 
 
-def _find_secrets(text: str) -> list[SecretHit]:
-    hits: list[SecretHit] = []
+def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
+    hits: list[tuple[int, SecretHit]] = []
     # (under (?i) a pattern's "i" matches a dotless "\u0131", which casefold keeps: 'the p\u0131n:
     # 4821' named no cue and kept its PIN)
     # ... nor its dotted capital "\u0130", which casefold makes "i" and a combining dot: 'the
@@ -782,7 +795,7 @@ def _find_secrets(text: str) -> list[SecretHit]:
     # order, which decides the kind of two hits over the same span)
     runs = _ALWAYS.union(*map(_RUNS_ON.__getitem__, filter(text.__contains__, _CUES_AS_WRITTEN)),
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
-    for i in sorted(runs):
+    for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
         for m in pattern.finditer(text):
             start, end = m.span((m.lastindex or 0) if group < 0 else group)
@@ -800,8 +813,14 @@ def _find_secrets(text: str) -> list[SecretHit]:
             # "[REDACTED]!", the password's last character in sight)
             while end < len(text) and text[end] == "!":
                 end += 1
-            hits.append(SecretHit(kind, start, end))
-    hits.sort(key=lambda h: (h.start, -h.end))
+            hits.append((i, SecretHit(kind, start, end)))
+    return hits
+
+
+def _merged(found: list[tuple[int, SecretHit]]) -> list[SecretHit]:
+    """The hits left to right, overlaps merged: the first kind wins, and of two at the same
+    place the longer, then the pattern first in _PATTERNS."""
+    hits = [hit for _, hit in sorted(found, key=lambda f: (f[1].start, -f[1].end, f[0]))]
     merged: list[SecretHit] = []
     for hit in hits:
         if merged and hit.start < merged[-1].end:
@@ -888,8 +907,19 @@ def _hits_after(before: str, text: str) -> list[SecretHit]:
     if not before:
         return find_secrets(text)
     start = len(before) + 1
+    joined = f"{before}\n{text}"
+    # Only the patterns that can see past a line break find in the join what ``text`` alone
+    # does not hold; the others run on ``text`` alone (half the patterns, over the text and
+    # not the ~200 characters before it too). A hit running from ``before`` into ``text``
+    # may merge with one in ``before`` the others would find there: then all run on the join.
+    across = [(i, hit) for i, hit in _scan(joined, _ACROSS_LINES) if hit.end > start]
+    if any(hit.start < start for _, hit in across):
+        found = _merged(_scan(joined, _EVERY))
+    else:
+        found = _merged(across + [(i, SecretHit(hit.kind, hit.start + start, hit.end + start))
+                                  for i, hit in _scan(text, _WITHIN_LINES)])
     return [SecretHit(hit.kind, max(hit.start, start) - start, hit.end - start)
-            for hit in find_secrets(f"{before}\n{text}") if hit.end > start]
+            for hit in found if hit.end > start]
 
 
 def redact_after(before: str, text: str) -> str:

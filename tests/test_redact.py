@@ -2,7 +2,11 @@ from __future__ import annotations
 
 import ast
 import re
+import re._constants as C
+import re._parser as P
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,6 +16,7 @@ from autodream.redact import contains_secret, find_secrets, redact
 # Built from parts so the repository itself carries no live-looking credential in one piece.
 AWS_ID = "AKIA" + "IOSFODNN7EXAMPLE"
 AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY"
+NL = ord("\n")
 PEM = "-----BEGIN RSA " + "PRIVATE KEY-----\nMIIEowIBAAKCAQEA7\nabc\n-----END RSA PRIVATE KEY-----"
 
 
@@ -713,3 +718,87 @@ def test_a_flag_left_without_its_value_in_prose_is_left_alone() -> None:
 )
 def test_a_password_that_is_a_joining_word_stays_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+# ---- the patterns scanned across a line break ------------------------------------------------
+
+
+def _can_hold_a_line_break(items: Any, flags: int) -> bool:
+    """Whether a regex's parse tree (``re._parser``) can consume a line break, or look back
+    over one, or depends on where the text starts (``\\A``, ``^`` without MULTILINE)."""
+    for op, av in items:
+        if (op is C.LITERAL and av == NL) or (op is C.NOT_LITERAL and av != NL):
+            return True
+        if (op is C.ANY and flags & re.DOTALL) or (op is C.IN and _class_holds_a_line_break(av)):
+            return True
+        if op is C.AT and (av is C.AT_BEGINNING_STRING
+                           or (av is C.AT_BEGINNING and not flags & re.MULTILINE)):
+            return True
+        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            parts = [av[2]]
+        elif op is C.SUBPATTERN:
+            parts, flags_in = [av[3]], (flags | av[1]) & ~av[2]
+            if _can_hold_a_line_break(av[3], flags_in):
+                return True
+            continue
+        elif op is C.BRANCH:
+            parts = list(av[1])
+        elif op in (C.ASSERT, C.ASSERT_NOT):
+            # (a look ahead from a match on the text's lines stays in the text)
+            parts = [av[1]] if av[0] < 0 else []
+        elif op is C.GROUPREF_EXISTS:
+            parts = [p for p in av[1:] if p is not None]
+        elif op is C.ATOMIC_GROUP:
+            parts = [av]
+        else:
+            parts = []
+        if any(_can_hold_a_line_break(p, flags) for p in parts):
+            return True
+    return False
+
+
+def _class_holds_a_line_break(items: Any) -> bool:
+    negate, held = False, False
+    for op, av in items:
+        if op is C.NEGATE:
+            negate = True
+        elif op is C.LITERAL:
+            held |= av == NL
+        elif op is C.RANGE:
+            held |= av[0] <= NL <= av[1]
+        elif op is C.CATEGORY:
+            held |= av in (C.CATEGORY_SPACE, C.CATEGORY_NOT_WORD, C.CATEGORY_NOT_DIGIT,
+                           C.CATEGORY_LINEBREAK)
+        else:
+            raise AssertionError(f"a class item this test does not know: {op}")
+    return held != negate
+
+
+def test_the_patterns_scanned_across_a_line_break_are_those_that_can_match_one() -> None:
+    # redact_after scans the join of a message and the end of the one before only with these:
+    # a pattern left out would miss a secret named in one message and given in the next
+    across = set()
+    for i, (_, pattern, _, _) in enumerate(redact_module._PATTERNS):
+        tree = P.parse(pattern.pattern, pattern.flags)
+        if _can_hold_a_line_break(tree, tree.state.flags):
+            across.add(i)
+    assert sorted(redact_module._ACROSS_LINES) == sorted(across)
+
+
+def test_a_message_after_another_is_redacted_as_in_their_join() -> None:
+    # (every string of the secret tests, cut at each line break and after each sentence, and
+    # each with the next: the hits in the second part are those of the whole join)
+    texts = _strings_the_secret_tests_hold()
+    pairs = list(pairwise(texts))
+    for text in texts:
+        for m in re.finditer(r"\n|[.:?] ", text):
+            pairs.append((text[: m.start()], text[m.end():]))
+    differ = []
+    for before, text in pairs:
+        start = len(before) + 1
+        whole = [(h.kind, max(h.start, start) - start, h.end - start)
+                 for h in find_secrets(f"{before}\n{text}") if h.end > start]
+        if before and [(h.kind, h.start, h.end)
+                       for h in redact_module._hits_after(before, text)] != whole:
+            differ.append((before[-60:], text[:60]))
+    assert len(pairs) > 1000 and differ == []
