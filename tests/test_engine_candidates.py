@@ -3674,3 +3674,19 @@ def test_a_day_off_of_ones_own_is_a_plan(said: str, day: int, kept: str) -> None
 def test_off_not_of_a_day_away_is_no_day_off(said: str) -> None:
     assert all("The user is off" not in c.text and "The user is out" not in c.text
                for c in candidates(said, day=3))
+
+
+@pytest.mark.parametrize("said", [
+    "The connection string is postgresql://csvstat:Wh4le-Song-2231@warehouse-staging.internal:"
+    "5432/trips and the staging DB password is Wh4le-Song-2231 — use it just for this run.",
+    "Please use the deploy token ghp_abcdefghijklmnopqrstuvwxyz0123456789 for this run please.",
+])
+def test_a_sentence_left_out_for_its_secret_is_never_advised_to_be_said_again(said: str) -> None:
+    # the sample dream dropped the connection string with "(say it as 'Remember: ...' to keep
+    # it)": told to say the credential again
+    g = gather(human(said))
+    assert g.candidates == []
+    (decision,) = g.decisions
+    assert decision.action == "dropped"
+    assert "held a secret" in decision.reason and "say it as" not in decision.reason
+    assert "Wh4le" not in decision.subject and "ghp_abc" not in decision.subject

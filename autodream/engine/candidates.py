@@ -147,6 +147,8 @@ UNASKED = ("an ask of the user's the local engine reads as no rule or preference
            "it)")
 UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
+UNREAD_SECRET = ("left out because it held a secret (redacted); a credential is never "
+                 "remembered, so there is nothing to say again")
 MAX_CHARS = 320
 # "Don't remember this, but ...", "No need to save that to memory", "You don't have to
 # remember it": the person asks that it not be kept. Not "I don't remember this bug" (no
@@ -1036,6 +1038,10 @@ class Gatherer:
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(sentence) or _WE_STATEMENT.match(sentence)) else UNASKED if (
                 _PLEASE_ASK.match(sentence)) else None
+            if unread is not None and ("[REDACTED:" in sentence or contains_secret(sentence)):
+                # "The connection string is postgresql://csvstat:[REDACTED]@...": advice to
+                # say it again would have the person repeat the credential
+                unread = UNREAD_SECRET
             if unread is not None:
                 # "The staging cluster moves to eu-west-2.": said of the project, and not
                 # saved; with no decision the run record had no trace of it
