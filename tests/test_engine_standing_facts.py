@@ -285,6 +285,30 @@ def test_a_deadline_said_alone_to_be_a_day_moves_the_plan() -> None:
     assert "Changed from 2026-07-10 to 2026-07-14 on 2026-07-10; previously 2026-07-10." in body
 
 
+@pytest.mark.parametrize(("said", "moved", "kept"), [
+    ("The deadline was Friday, but now it is Monday.", "grant-report", "audit"),
+    ("the deadline was friday but it's monday now", "grant-report", "audit"),
+    ("The deadline is now Monday, not Friday.", "grant-report", "audit"),
+    ("The deadline moved from Friday to Monday.", "grant-report", "audit"),
+    ("The deadline was Thursday, but now it is Monday.", "audit", "grant-report"),
+])
+def test_the_deadline_moved_from_a_day_is_the_one_on_that_day(said: str, moved: str,
+                                                              kept: str) -> None:
+    # with the audit's deadline on Thursday and the grant report's on Friday, 'was Friday'
+    # moved the audit's (the first), and the grant report's stayed on Friday
+    days = {"grant-report": "2026-07-10", "audit": "2026-07-09"}
+    files = {f"project_deadline-{k}.md": topic(
+        f"deadline {k}", f"The deadline for the {k.replace('-', ' ')} is on {d}.")
+        for k, d in days.items()}
+    index = "".join(f"- [x]({f}) — x\n" for f in files)
+    plan = plan_dream(files, index, candidates(said, day=1), now=NOW.replace(day=7))
+    assert [f for f in plan.writes if f != "MEMORY.md"] == [f"project_deadline-{moved}.md"]
+    body = parse_topic(plan.writes[f"project_deadline-{moved}.md"]).body
+    assert body.startswith(f"The deadline for the {moved.replace('-', ' ')} is on 2026-07-13.\n")
+    assert f"Changed from {days[moved]} to 2026-07-13 on 2026-07-07" in body
+    assert f"project_deadline-{kept}.md" not in plan.writes
+
+
 def test_a_moved_plan_is_described_by_the_day_it_moved() -> None:
     # it kept 'plan stated on 2026-07-06' on its index line and as its Why, as if unmoved
     lead = "The deadline for the grant report is on 2026-07-10."

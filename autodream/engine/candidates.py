@@ -70,6 +70,7 @@ from autodream.engine.sentence_kinds import (
     _Kind,
     _not_done,
     _revision,
+    day_moved_from,
     key_clause,
 )
 from autodream.engine.splitting import (
@@ -1064,6 +1065,9 @@ class Gatherer:
         found = _detect(sentence)
         if found is None and "lso" in sentence:
             found = _also_rule(sentence)
+        if found is not None and found.kind == "plan" and (
+                was := day_moved_from(sentence)) is not None:
+            found = replace(found, moved_from=was)
         if found is not None and found.kind in ("preference", "correction") and (
                 _ALSO_FIRST.match(sentence)) and not _ADDED_WORD.search(found.text) and (
                 names_a_choice(found.text)):
@@ -1293,6 +1297,7 @@ class Gatherer:
             of_plan=found.of_plan,
             put_right=found.put_right,
             weekday_gone=_weekday_gone(statement, rewrites, when.date()),
+            moved_from=_moved_from(found.moved_from, when.date(), order),
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(
@@ -1320,6 +1325,18 @@ def _weekday_gone(statement: str, rewrites: Sequence[DateRewrite], said: date) -
                 rf"\b(?:was|were)\s+{re.escape(rw.original)}\b", statement, _I):
             return rw.resolved
     return None
+
+
+def _moved_from(said: str | None, when: date, order: DateOrder | None) -> str | None:
+    """The day a plan was on as ``Candidate.moved_from`` holds it: a bare weekday by its name
+    (which week it was in is not told: "was Friday", said on Saturday, may be either), any
+    other day as the ISO day it is read as."""
+    if said is None:
+        return None
+    if _WEEKDAY_ALONE.fullmatch(said):
+        return said.lower()
+    _, rewrites = _absolutize(f"on {said}", when, order)
+    return rewrites[0].resolved.isoformat() if len(rewrites) == 1 else None
 
 
 _BEFORE_SECRET = re.compile(r"^(?P<where>[^,;:]*?https?://\S+?)[.,]?\s*(?:,|;|\band\b)\s")

@@ -85,6 +85,9 @@ class Candidate:
     # the day a bare weekday said after "was" was read as ("The deadline was Friday", said on a
     # Thursday: the Friday gone by); one a week on may be a plan it confirms
     weekday_gone: date | None = None
+    # the day a plan was on, told with the day it moved to ("The deadline was Friday, but now
+    # it is Monday"): a weekday's name ("friday") or an ISO day, which of the plans moved
+    moved_from: str | None = None
 
     @property
     def match_text(self) -> str:

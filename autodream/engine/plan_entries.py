@@ -113,11 +113,29 @@ def plan_rescheduled(
     # move does not make the new day the one forbidden
     # (a day set against the plan's is neither its day nor a rule: "... on 2026-11-13 now,
     # not on 2026-11-02")
-    found = one_other(live, cand, thing, day, lambda lead: [
-        d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
-        if _about_event(thing, part) and not _FORBIDS.search(part)
-        for d in date_mentions(part)], about=_about_event)
+    def named_in(lead: str) -> list[str]:
+        return [d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
+                if _about_event(thing, part) and not _FORBIDS.search(part)
+                for d in date_mentions(part)]
+
+    if cand.moved_from is not None:
+        # "The deadline was Friday, but now it is Monday" beside the grant report's deadline
+        # on Friday and the audit's on Thursday: the Friday one moved (the most like it, or
+        # the first, was the audit's); when no plan is on that day, as before
+        on_it = [e for e in live if any(_on_day(d, cand.moved_from) for d in named_in(e.lead))]
+        live = on_it or live
+    found = one_other(live, cand, thing, day, named_in, about=_about_event)
     return None if found is None else (found[0], found[1], new)
+
+
+def _on_day(day: str, was: str) -> bool:
+    """``day`` (an ISO day as memory writes it) is ``was``: the same ISO day, or one on the
+    weekday ``was`` names ("friday")."""
+    if _ISO_DAY.fullmatch(day) is None:
+        return False
+    if _ISO_DAY.fullmatch(was) is not None:
+        return day == was
+    return date.fromisoformat(day).strftime("%A").lower() == was
 
 
 def plan_still_on(live: list[Entry], cand: Candidate) -> Entry | None:

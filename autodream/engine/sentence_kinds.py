@@ -1126,6 +1126,7 @@ class _Kind:
     old: str | None = None
     back: bool = False
     revises: bool = False  # said after "I changed my mind": takes back an earlier statement
+    moved_from: str | None = None  # ``Candidate.moved_from``, as said ("Friday")
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
@@ -1636,6 +1637,20 @@ _MOVED_FROM_TO = re.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
     rf"(?:moved|shifted|changed|pushed|slipped|bumped)\s+from\s+(?:on\s+)?(?P<old>{_DAY_SAID})"
     rf"\s+to\s+(?:on\s+)?(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
+
+
+def day_moved_from(raw: str) -> str | None:
+    """The day a plan was on, told beside the day it moved to ("The deadline was Friday, but
+    now it is Monday.": "Friday"), as ``_detect`` reads the move; None for any other sentence.
+    Read as "The deadline is now on Monday.", the Friday tells which deadline moved."""
+    sentence = _FILLER.sub("", raw.strip())
+    if " but " in sentence and (was_now := _WAS_BUT_NOW.match(sentence)) is not None:
+        return was_now["old"]
+    if (" not " in sentence or " from " in sentence) and (
+            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)) is not None and (
+            _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
+        return was_now["old"]
+    return None
 
 
 def _detect(raw: str) -> _Kind | None:
