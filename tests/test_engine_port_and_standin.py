@@ -215,6 +215,11 @@ def test_a_new_port_of_another_thing_moved_leaves_every_port_and_keeps_nothing(s
      "Until 2026-07-20, ask Raj about billing (Ana is on vacation)."),
     ("Ana is on leave this month, ask Raj about billing.",
      "Until 2026-07-31, ask Raj about billing (Ana is on leave)."),
+    # "the next two weeks" start now, as "two weeks" do (it was lost: nothing saved)
+    ("Ana is out for the next two weeks, ask Raj about billing.",
+     "Until 2026-07-20, ask Raj about billing (Ana is out)."),
+    ("ana is off for the coming week, ask raj about billing",
+     "Until 2026-07-13, ask Raj about billing (Ana is off)."),
 ])
 def test_a_stand_in_for_a_span_away_is_kept_until_its_end(said: str, lead: str) -> None:
     # only "till"/"until" a day was read; for a span it was saved as nothing at all

@@ -1913,7 +1913,9 @@ _STAND_IN = re.compile(
     r"^(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody)\b)"
     r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:(?:till|until|til)\s+"
     r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
-    r"(?:week|month)|today|tomorrow|for\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?)))"
+    r"(?:week|month)|today|tomorrow|for\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?)|"
+    # ("for the next two weeks", "for the coming week": from now, as "for two weeks" is)
+    r"for\s+the\s+(?:next|coming)\s+(?:(?:two|three|four|\d+)\s+(?:days|weeks)|day|week)))"
     r"\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
     r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
     r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
@@ -1929,13 +1931,16 @@ _STAND_IN_WHILE = re.compile(
     r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
 
 
-_LATER_SPAN = re.compile(r"\b(?:next|tomorrow)\b", _I)
+_LATER_SPAN = re.compile(r"\b(?<!the\s)(?:next|tomorrow)\b", _I)
 
 
 def _span_end(span: str) -> str:
     """The last day of a span away as the dates read it: "this week" is "the end of this
     week", "for two weeks" is "two weeks from now"; a stand-in said for a span ends too."""
     words = span.lower().split()
+    if words[:3] in (["for", "the", "next"], ["for", "the", "coming"]):
+        # "for the next two weeks" is "for two weeks", "for the next week" "for a week"
+        words = ["for", *(["a"] if len(words) == 4 else []), *words[3:]]
     if words[-1] in ("today", "tomorrow"):
         return words[-1]
     if words[-1] in ("week", "month") and words[-2] in ("this", "next", "the"):
