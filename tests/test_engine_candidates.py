@@ -2601,8 +2601,9 @@ def test_a_rule_told_instead_as_a_bare_imperative_keeps_the_always(said: str, ke
     ("Use tabs, scratch that, use spaces.", ["Use spaces."]),
     ("We use Postgres. MySQL, scratch that, we use MariaDB.",
      ["We use Postgres.", "We use MariaDB."]),
-    # "forget that" and "never mind" with no comma before them take nothing back
-    ("Always run the tests. Don't forget that.", ["Always run the tests.", "Don't forget that."]),
+    # "forget that" and "never mind" with no comma before them take nothing back ("Don't
+    # forget that." says to keep the rule, and is no memory of its own)
+    ("Always run the tests. Don't forget that.", ["Always run the tests."]),
     ("Always run the tests. Never mind that the linter complains.", ["Always run the tests."]),
 ])
 def test_what_a_take_back_leaves_alone(said: str, texts: list[str]) -> None:
@@ -3690,3 +3691,24 @@ def test_a_sentence_left_out_for_its_secret_is_never_advised_to_be_said_again(sa
     assert decision.action == "dropped"
     assert "held a secret" in decision.reason and "say it as" not in decision.reason
     assert "Wh4le" not in decision.subject and "ghp_abc" not in decision.subject
+
+
+@pytest.mark.parametrize("said", [
+    "The staging CI cluster moves to eu-west-2. Remember that.",
+    "The staging CI cluster moves to eu-west-2. Please don't forget that!",
+    "The staging CI cluster moves to eu-west-2. Keep that in mind.",
+])
+def test_remember_that_after_a_statement_saves_the_statement(said: str) -> None:
+    # the statement was dropped, advising "say it as 'Remember: ...'", which was just done
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == ["The staging CI cluster moves to eu-west-2."]
+    assert not [d for d in g.decisions if d.action == "dropped"]
+
+
+@pytest.mark.parametrize("said", ["Don't forget it.", "Remember that!", "Please remember this."])
+def test_remember_it_alone_is_never_a_memory(said: str) -> None:
+    # "Don't forget it." was saved as a feedback memory of its own
+    g = gather(human(said))
+    assert g.candidates == []
+    (decision,) = g.decisions
+    assert decision.action == "dropped" and "without saying what" in decision.reason

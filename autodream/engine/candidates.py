@@ -148,6 +148,12 @@ UNASKED = ("an ask of the user's the local engine reads as no rule or preference
            "it)")
 UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
+# "Remember that.", "Don't forget it!", "Please keep that in mind": to remember what was just
+# said, and nothing of its own
+_REMEMBER_IT = re.compile(
+    r"^(?:(?:and|so|oh|ok(?:ay)?|also)[,\s]+)?(?:please\s+)?(?:(?:remember|memori[sz]e|note|"
+    r"(?:don['’]?t|do\s+not)\s+forget)\s+(?:that|this|it)|keep\s+(?:that|this|it)\s+in\s+mind)"
+    r"(?:\s+(?:please|too|for\s+later|for\s+next\s+time))?\s*[.!]*$", re.I)
 UNREAD_SECRET = ("left out because it held a secret (redacted); a credential is never "
                  "remembered, so there is nothing to say again")
 MAX_CHARS = 320
@@ -1059,6 +1065,19 @@ class Gatherer:
 
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
+        if _REMEMBER_IT.match(sentence):
+            # "Don't forget it." alone: what 'it' is was said elsewhere (it was saved as a
+            # feedback memory, 'Don't forget it.')
+            return (_Kind("remember", sentence, 0.0), "asks to remember 'it' without saying "
+                    "what: nothing to remember", "", "", False)
+        if following and _REMEMBER_IT.match(following) and not sentence.rstrip().endswith("?"):
+            # "The staging CI cluster moves to eu-west-2. Remember that.": the statement before
+            # is what to remember, as 'Remember: ...' says it (it was dropped, the person told
+            # to say it as 'Remember: ...')
+            found, reason, statement, why, _ = self._analyse(sentence, "")
+            if found is None:
+                found, reason, statement, why, _ = self._analyse(f"Remember: {sentence}", "")
+            return found, reason, statement, why, True
         sentence = _asked_politely(_neither_nor(sentence), following)
         if "instead" in sentence:
             sentence = _instead_proposed(sentence)
