@@ -1959,6 +1959,17 @@ def test_an_address_changed_renames_the_kept_file_and_title_for_the_new_host(sai
     assert f"file renamed from {first}" in decision.reason
 
 
+def test_an_address_changed_twice_names_the_file_for_a_host_with_figures() -> None:
+    # the title said stg2.example.com, the file kept reference_staging-api-url-stg-example-
+    # com.md: a file name left out 'stg2' as a word with figures
+    _, plan = _staging_url_then("The staging API URL is now https://stg.example.com/api.",
+                                "The staging API URL is now https://stg2.example.com/api.")
+    renamed = "reference_staging-api-url-stg2-example-com.md"
+    assert list(plan.writes) == [renamed]
+    assert plan.deletes == ["reference_staging-api-url-stg-example-com.md"]
+    assert parse_topic(plan.writes[renamed]).name == "The staging API URL is stg2.example.com"
+
+
 _LINKED = "reference_staging-api-url-staging-example-com.md"
 
 

@@ -355,6 +355,10 @@ CALENDAR_WORDS = word_set(
 _NAME_WITH_DIGITS = re.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
 
 
+# a host name: dotted labels ending in a name of letters ("stg2.example.com", not "1.2.3")
+_HOST = re.compile(r"(?<![\w.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w-])")
+
+
 # what a switch's title says around the names it switched between
 _NAMES_NO_SUBJECT = frozenset(("instead", "switched", "version"))
 
@@ -367,9 +371,14 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     if "as well" in text:
         # ("... against pg15 as well": no subject, as "too" is none; nor in "X as well as Y")
         text = re.sub(r"\bas\s+well\b", " ", text)
+    # a host's labels are its name, figures and all ("stg2.example.com" is not "example.com":
+    # its file kept the name of the host before it, 'stg-example-com')
+    hosts = {label for m in (_HOST.finditer(text) if "." in text else ())
+             for label in re.findall(r"[a-z0-9]+", m[0])}
     words = [w for w in re.findall(r"[a-z0-9]+", text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
-             and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w))]
+             and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w)
+                  or w in hosts)]
     if all(w in _NAMES_NO_SUBJECT for w in words):
         # "Bf16 instead of fp16": the names with digits are all the subject there is
         # (filed as feedback_instead.md they would name none)
