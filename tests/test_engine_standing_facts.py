@@ -325,7 +325,8 @@ def test_a_release_moved_between_weekdays_moves_the_dated_plan_memory_holds(said
 
 def test_a_release_moved_between_weekdays_rewrites_the_weekly_rule_memory_holds() -> None:
     # the day releases are done on, every week, is what moved: no plan of one day
-    files = {"project_release.md": topic("release", "We do the release on Thursdays.")}
+    files = {"project_release.md": topic("We do the release on Thursdays",
+                                         "We do the release on Thursdays.")}
     plan = plan_dream(files, "- [x](project_release.md) — x\n",
                       candidates("The release moved from Thursday to Friday.", day=1),
                       now=NOW.replace(day=7))
@@ -333,6 +334,8 @@ def test_a_release_moved_between_weekdays_rewrites_the_weekly_rule_memory_holds(
     body = parse_topic(plan.writes["project_release.md"]).body
     assert body.startswith("We do the release on Fridays.\n")
     assert "2026-07-" not in body.split("\n")[0]
+    # (the title kept 'Thursdays' while the rule said Fridays)
+    assert parse_topic(plan.writes["project_release.md"]).name == "We do the release on Fridays"
 
 
 def test_a_moved_plan_is_described_by_the_day_it_moved() -> None:

@@ -1496,7 +1496,10 @@ class Consolidator:
                           else _switch_title(cand))
         elif ended and any(has_word(entry.name, t) for t in ended):
             entry.name = _switch_title(cand)  # "Use pnpm for installs" is what ended
-        elif old is not None and has_word(entry.name, old):
+        elif old is not None and (has_word(entry.name, old) or (
+                old.lower() in CALENDAR_WORDS and has_word(entry.name, f"{old}s"))):
+            # ("We do the release on Thursdays" moved to Fridays kept its title, its body
+            # saying Fridays)
             # a title telling of the earlier switch would tell of one that never happened
             # (and one made for one thing alone says which: "Hyperparameter sweeps: wandb
             # instead of mlflow", not "wandb instead of mlflow" of every run)
