@@ -142,3 +142,33 @@ class TranscriptBuilder:
 def sanitize(path: str) -> str:
     """Claude Code's project-dir naming, for fixtures (the real one is in the package)."""
     return "".join(c if c.isalnum() else "-" for c in path)
+
+
+def project_with_one_session(root: Path, said: list[str] | tuple[str, ...], at: datetime) -> Path:
+    """A project for the local backend (gates at their least) whose one session has the person
+    say each of ``said``, the session dated an hour after ``at``; returns the session's path."""
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "project" / "README.md").write_text("# demo\n")
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    b = TranscriptBuilder(cwd=str(root / "project"), start=at)
+    for text in said:
+        b.user(text)
+    path = b.write(root / "sessions")
+    os.utime(path, (at.timestamp() + 3600,) * 2)
+    return path
+
+
+def what_a_dream_kept(root: Path) -> str:
+    """Every name and byte a dream left in the work dir, what the person wrote left out."""
+    out = []
+    for path in sorted(root.rglob("*")):
+        rel = path.relative_to(root)
+        if rel.parts[0] in ("sessions", "project"):
+            continue
+        out.append(str(rel))
+        if path.is_file():
+            out.append(path.read_bytes().decode("utf-8", "replace"))
+    return "\n".join(out)

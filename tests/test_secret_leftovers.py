@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from autodream.agent import ToolCall
 from autodream.cli import cli
 from autodream.redact import redact, redact_after
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_with_one_session, what_a_dream_kept
 from tests.sandbox_tree import Tree, build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
@@ -311,21 +311,6 @@ def test_an_engineering_sentence_of_the_third_sweep_is_left_alone(text: str) -> 
     assert redact(text) == text
 
 
-def _project(root: Path, *said: str) -> Path:
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "project" / "README.md").write_text("# demo\n")
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
-    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
-    for text in said:
-        b.user(text)
-    path = b.write(root / "sessions")
-    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
-    return path
-
-
 def _dream(root: Path, *args: str, **env: str) -> str:
     environ = {k: v for k, v in os.environ.items()
                if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
@@ -334,19 +319,6 @@ def _dream(root: Path, *args: str, **env: str) -> str:
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
     return result.output
-
-
-def _kept(root: Path) -> str:
-    """Every name and byte a dream left in the work dir, what the person wrote left out."""
-    out = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root)
-        if rel.parts[0] in ("sessions", "project"):
-            continue
-        out.append(str(rel))
-        if path.is_file():
-            out.append(path.read_bytes().decode("utf-8", "replace"))
-    return "\n".join(out)
 
 
 def _leaked(text: str) -> list[str]:
@@ -359,10 +331,10 @@ def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[Scr
     said += [f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that."
              for text, _ in SHAPES_3]
     local = tmp_path / "local"
-    _project(local, *said)
+    project_with_one_session(local, said, SAID_AT)
     shown = _dream(local)
     root = tmp_path / "claude"
-    session = _project(root, *said)
+    session = project_with_one_session(root, said, SAID_AT)
     server = ScriptedAPI([
         reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
               tool_use("grep", {"pattern": "pasted|project|:|=|-", "path": "sessions/"})),
@@ -375,8 +347,8 @@ def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[Scr
     sent = json.dumps(server.requests)
     assert "Here's what I pasted" in sent  # the session was read
     assert any((local / "memory").glob("*.md"))  # the dream did remember things
-    assert {"memory": _leaked(_kept(local)), "output": _leaked(shown), "claude": _leaked(sent),
-            "claude's run": _leaked(_kept(root))} == {
+    assert {"memory": _leaked(what_a_dream_kept(local)), "output": _leaked(shown),
+            "claude": _leaked(sent), "claude's run": _leaked(what_a_dream_kept(root))} == {
         "memory": [], "output": [], "claude": [], "claude's run": []}
 
 
@@ -393,10 +365,10 @@ def test_an_engineering_sentence_is_not_dropped_as_a_secret(
     tmp_path: Path, api: list[ScriptedAPI]
 ) -> None:
     local = tmp_path / "local"
-    _project(local, *RULES_3)
+    project_with_one_session(local, RULES_3, SAID_AT)
     shown = _dream(local)
     root = tmp_path / "claude"
-    session = _project(root, *RULES_3)
+    session = project_with_one_session(root, RULES_3, SAID_AT)
     server = ScriptedAPI([
         reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
               tool_use("grep", {"pattern": "Always", "path": "sessions/"})),

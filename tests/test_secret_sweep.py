@@ -18,7 +18,7 @@ from autodream.agent import DreamBrief, ToolCall
 from autodream.cli import cli
 from autodream.redact import redact, redact_after
 from autodream.transcripts.model import SessionInfo
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_with_one_session, what_a_dream_kept
 from tests.sandbox_tree import build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
@@ -223,17 +223,7 @@ def _leaks(text: str) -> list[str]:
                 else s in text or json.dumps(s)[1:-1] in text)]
 
 
-def _kept(root: Path) -> str:
-    """Every name and byte a dream left in the work dir, what the person wrote left out."""
-    out = []
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root)
-        if rel.parts[0] in ("sessions", "project"):
-            continue
-        out.append(str(rel))
-        if path.is_file():
-            out.append(path.read_bytes().decode("utf-8", "replace"))
-    return "\n".join(out)
+
 
 
 def test_a_local_dream_keeps_no_secret_in_memory_journal_or_output(tmp_path: Path) -> None:
@@ -241,7 +231,7 @@ def test_a_local_dream_keeps_no_secret_in_memory_journal_or_output(tmp_path: Pat
     _work(root)
     result = _run(root, "--force")
     assert any((root / "memory").glob("*.md"))  # the dream did remember things
-    assert _leaks(_kept(root)) == []
+    assert _leaks(what_a_dream_kept(root)) == []
     assert _leaks(result.output) == []
 
 
@@ -265,7 +255,7 @@ def test_no_request_to_claude_holds_a_secret(tmp_path: Path, api: list[ScriptedA
     assert "Here's what I pasted" in sent  # the session was read
     assert "README.md" in sent  # and the project listed
     assert _leaks(sent) == []
-    assert _leaks(_kept(root)) == []
+    assert _leaks(what_a_dream_kept(root)) == []
     assert _leaks(result.output) == []
 
 
@@ -284,7 +274,7 @@ def test_a_secret_said_in_the_message_after_its_name_is_not_remembered(tmp_path:
 
     _run(root, "--force")
 
-    kept = _kept(root)
+    kept = what_a_dream_kept(root)
     assert "staging db password" in kept  # the session was read
     assert "Pg-Secret-2291" not in kept
 
@@ -369,21 +359,6 @@ def test_a_value_in_the_message_after_the_one_saying_it_follows_is_redacted() ->
     assert "Xk9mQ2vL8pR4tW7z" not in said
 
 
-def _two_messages(root: Path, *said: str) -> Path:
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "project" / "README.md").write_text("# demo\n")
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
-    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
-    for text in said:
-        b.user(text)
-    path = b.write(root / "sessions")
-    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
-    return path
-
-
 @pytest.mark.parametrize(
     ("first", "second", "secret"),
     [
@@ -398,7 +373,7 @@ def test_claude_reads_no_secret_said_in_the_message_after_its_name(
     tmp_path: Path, api: list[ScriptedAPI], first: str, second: str, secret: str, offset: int
 ) -> None:
     root = tmp_path / "work"
-    session = _two_messages(root, first, second)
+    session = project_with_one_session(root, [first, second], SAID_AT)
     vpath = f"sessions/{session.name}"
     lines = session.read_text().splitlines()
     start = next(i for i, line in enumerate(lines, 1) if json.dumps(second)[1:-1] in line)
@@ -416,7 +391,7 @@ def test_claude_reads_no_secret_said_in_the_message_after_its_name(
     sent = json.dumps(server.requests)
     assert json.dumps(first)[1:-1] in sent  # the transcript was read
     assert secret not in sent
-    assert secret not in _kept(root)
+    assert secret not in what_a_dream_kept(root)
 
 
 # A Google Cloud service account's key file, pasted whole in one message: its "private_key" is
@@ -437,8 +412,9 @@ def test_a_pasted_service_account_key_reaches_neither_memory_nor_claude(
     tmp_path: Path, api: list[ScriptedAPI]
 ) -> None:
     root = tmp_path / "work"
-    session = _two_messages(
-        root, f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}")
+    session = project_with_one_session(
+        root, [f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}"],
+        SAID_AT)
     server = ScriptedAPI([
         reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
               tool_use("grep", {"pattern": "MII|private|BEGIN", "path": "sessions/"})),
@@ -448,12 +424,14 @@ def test_a_pasted_service_account_key_reaches_neither_memory_nor_claude(
     _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
          ANTHROPIC_BASE_URL=server.url)
     local = tmp_path / "local"
-    _two_messages(local, f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}")
+    project_with_one_session(
+        local, [f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}"],
+        SAID_AT)
     _run(local, "--force")
 
     sent = json.dumps(server.requests)
     assert "acme-prod" in sent  # the message was read
-    for where in (sent, _kept(root), _kept(local)):
+    for where in (sent, what_a_dream_kept(root), what_a_dream_kept(local)):
         assert _PEM_BODY[:24] not in where and _PEM_BODY[::-1][:24] not in where
 
 
