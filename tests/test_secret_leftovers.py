@@ -326,10 +326,10 @@ def _leaked(text: str) -> list[str]:
             if secret in text or json.dumps(secret)[1:-1] in text]
 
 
-def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[ScriptedAPI]) -> None:
-    said = [f"Remember this for the project: {text}" for text, _ in SHAPES_3]
-    said += [f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that."
-             for text, _ in SHAPES_3]
+def _dream_both_ways(tmp_path: Path, api: list[ScriptedAPI], said: list[str],
+                     grep: str) -> tuple[Path, str, Path, str]:
+    """The same session dreamt by the local engine and by Claude (reading it whole, then a
+    grep): the local work dir and its output, Claude's work dir and every request sent."""
     local = tmp_path / "local"
     project_with_one_session(local, said, SAID_AT)
     shown = _dream(local)
@@ -337,14 +337,21 @@ def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[Scr
     session = project_with_one_session(root, said, SAID_AT)
     server = ScriptedAPI([
         reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
-              tool_use("grep", {"pattern": "pasted|project|:|=|-", "path": "sessions/"})),
+              tool_use("grep", {"pattern": grep, "path": "sessions/"})),
         call("finish", summary="looked"),
     ]).__enter__()
     api.append(server)
     _dream(root, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
            ANTHROPIC_BASE_URL=server.url)
+    return local, shown, root, json.dumps(server.requests)
 
-    sent = json.dumps(server.requests)
+
+def test_no_pasted_secret_reaches_memory_or_claude(tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    said = [f"Remember this for the project: {text}" for text, _ in SHAPES_3]
+    said += [f"Here's what I pasted:\n```\n{text}\n```\nAlways remember that."
+             for text, _ in SHAPES_3]
+    local, shown, root, sent = _dream_both_ways(tmp_path, api, said, "pasted|project|:|=|-")
+
     assert "Here's what I pasted" in sent  # the session was read
     assert any((local / "memory").glob("*.md"))  # the dream did remember things
     assert {"memory": _leaked(what_a_dream_kept(local)), "output": _leaked(shown),
@@ -364,21 +371,8 @@ RULES_3 = [
 def test_an_engineering_sentence_is_not_dropped_as_a_secret(
     tmp_path: Path, api: list[ScriptedAPI]
 ) -> None:
-    local = tmp_path / "local"
-    project_with_one_session(local, RULES_3, SAID_AT)
-    shown = _dream(local)
-    root = tmp_path / "claude"
-    session = project_with_one_session(root, RULES_3, SAID_AT)
-    server = ScriptedAPI([
-        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
-              tool_use("grep", {"pattern": "Always", "path": "sessions/"})),
-        call("finish", summary="looked"),
-    ]).__enter__()
-    api.append(server)
-    _dream(root, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-           ANTHROPIC_BASE_URL=server.url)
+    local, shown, _, sent = _dream_both_ways(tmp_path, api, RULES_3, "Always")
 
-    sent = json.dumps(server.requests)
     memory = "\n".join(p.read_text() for p in (local / "memory").glob("*.md"))
     assert "contained a secret" not in shown and "REDACTED" not in memory
     # (the tools' descriptions say how a secret shows: "[REDACTED:kind]")
