@@ -3712,25 +3712,3 @@ def test_remember_it_alone_is_never_a_memory(said: str) -> None:
     assert g.candidates == []
     (decision,) = g.decisions
     assert decision.action == "dropped" and "without saying what" in decision.reason
-
-
-@pytest.mark.parametrize(("said", "kept"), [
-    ("ALWAYS RUN THE TESTS BEFORE PUSHING.", "Always run the tests before pushing."),
-    ("WE DEPLOY TO S3 ON FRIDAYS.", "We deploy to S3 on Fridays."),
-    ("NEVER FORCE-PUSH TO MAIN!", "Never force-push to main!"),
-    ("ALWAYS SET NODE_ENV BEFORE THE BUILD.", "Always set NODE_ENV before the build."),
-])
-def test_a_sentence_said_in_capitals_is_kept_in_normal_case(said: str, kept: str) -> None:
-    # each was kept as shouted, its title too ('ALWAYS RUN THE TESTS BEFORE PUSHING')
-    assert [c.text for c in candidates(said)] == [kept]
-
-
-def test_a_port_put_right_in_capitals_changes_the_one_port_in_normal_case() -> None:
-    # 'CORRECTION: THE PORT IS 5434.' was read as 'THE PORT is now 5434.', a title shouted
-    files = {"project_db.md": topic("db", "We use Postgres 16 on port 5432.")}
-    plan = plan_dream(files, "- [db](project_db.md) — x\n",
-                      candidates("CORRECTION: THE PORT IS 5434.", day=3), now=NOW)
-    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_db.md"]
-    written = parse_topic(plan.writes["project_db.md"])
-    assert written.body.startswith("We use Postgres 16 on port 5434.\n")
-    assert "THE PORT" not in plan.writes["project_db.md"] + plan.index

@@ -82,7 +82,6 @@ from autodream.engine.splitting import (
     _neither_nor,
 )
 from autodream.engine.text import (
-    CALENDAR_WORDS,
     NEW_PORT,
     TELLS_SWITCH,
     ensure_period,
@@ -1034,7 +1033,6 @@ class Gatherer:
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
-        sentence, following = _calmed(sentence), _calmed(following)
         key = (sentence, following)
         analysis = self._memo.get(key)
         if analysis is None:
@@ -1346,33 +1344,6 @@ def _weekday_gone(statement: str, rewrites: Sequence[DateRewrite], said: date) -
                 rf"\b(?:was|were)\s+{re.escape(rw.original)}\b", statement, _I):
             return rw.resolved
     return None
-
-
-# A word of letters said in capitals, and one that is no word to lower: an identifier or a
-# name with figures ("NODE_ENV", "S3"), a redaction mark
-_SHOUTED_WORD = re.compile(r"\[REDACTED:[a-z-]+\]|[\w'’-]*[\d_][\w'’-]*|(?P<word>[A-Z][A-Z'’-]*)\b")
-
-
-def _calmed(sentence: str) -> str:
-    """``sentence`` said all in capitals ("CORRECTION: THE PORT IS 5434.") in lower case, so
-    that what it means is kept in the case memory is written in (it was titled 'THE PORT is
-    now 5434'); one with a word in lower case is as said (its capitals are names)."""
-    if not sentence or any(ch.islower() for ch in sentence):
-        return sentence
-    shouted = [m for m in _SHOUTED_WORD.finditer(sentence) if m["word"]]
-    if len(shouted) < 3:
-        return sentence  # ("NEVER." or "LGTM": too little to tell shouting from names)
-
-    def calm(m: re.Match[str]) -> str:
-        if not m["word"]:
-            return m[0]
-        word = m[0].lower()
-        # (a day's or a month's name, and "I", are written with their capital)
-        named = word in CALENDAR_WORDS or word.removesuffix("s") in CALENDAR_WORDS or (
-            word == "i" or word[:2] in ("i'", "i’"))
-        return word.capitalize() if named else word
-
-    return _SHOUTED_WORD.sub(calm, sentence)
 
 
 def _moved_from(said: str | None, when: date, order: DateOrder | None) -> str | None:
