@@ -309,20 +309,6 @@ def test_the_deadline_moved_from_a_day_is_the_one_on_that_day(said: str, moved: 
     assert f"project_deadline-{kept}.md" not in plan.writes
 
 
-@pytest.mark.parametrize("said", ["The release moved from Friday to Monday.",
-                                  "We moved the release from Friday to Monday."])
-def test_a_release_moved_between_weekdays_moves_the_dated_plan_memory_holds(said: str) -> None:
-    # it was a second memory, 'The release moved from Friday to Monday' ('Switched from Friday
-    # to Monday'), beside 'The release is on 2026-07-10' still giving the Friday
-    files = {"project_release.md": topic("release", "The release is on 2026-07-10.")}
-    plan = plan_dream(files, "- [x](project_release.md) — x\n", candidates(said, day=1),
-                      now=NOW.replace(day=7))
-    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_release.md"]
-    body = parse_topic(plan.writes["project_release.md"]).body
-    assert body.startswith("The release is on 2026-07-13.\n")
-    assert "Changed from 2026-07-10 to 2026-07-13 on 2026-07-07" in body
-
-
 def test_a_release_moved_between_weekdays_rewrites_the_weekly_rule_memory_holds() -> None:
     # the day releases are done on, every week, is what moved: no plan of one day
     files = {"project_release.md": topic("We do the release on Thursdays",

@@ -9,7 +9,6 @@ from datetime import date, timedelta
 from itertools import pairwise
 
 from autodream.engine.dates import (
-    absolutize,
     date_mentions,
     is_past,
     last_mention,
@@ -39,7 +38,7 @@ from autodream.engine.plans import (
 )
 from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
 from autodream.engine.sentence_kinds import key_clause
-from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, sentence_case, shorten, tokens
+from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
@@ -127,49 +126,6 @@ def plan_rescheduled(
         live = on_it or live
     found = one_other(live, cand, thing, day, named_in, about=_about_event)
     return None if found is None else (found[0], found[1], new)
-
-
-_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
-# "The release moved from Friday to Monday", "We moved the release from Friday to Monday": a
-# day put in place of another, which may be one plan's day or the day of every week it is on
-_WEEKDAY_MOVED = re.compile(
-    rf"^(?:(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+"
-    rf"(?:been\s+)?)?(?:moved|shifted|changed|pushed|slipped|bumped)|(?:we|i)(?:['’]ve|\s+have)?"
-    rf"\s+(?:moved|shifted|changed|pushed|bumped)\s+(?P<object>(?:the|our|my)\s+[\w' -]{{1,60}}?))"
-    rf"\s+from\s+(?:on\s+)?(?P<old>{_WEEKDAY})s?\s+to\s+(?:on\s+)?(?P<new>{_WEEKDAY})s?"
-    rf"\s*[.!]?$", re.I)
-
-
-def weekday_plan_moved(live: list[Entry], cand: Candidate
-                       ) -> tuple[Entry, str, str, Candidate] | None:
-    """For a switch of weekdays ("The release moved from Friday to Monday"): the one live plan
-    of what moved on a day that is such a weekday ("The release is on 2026-07-10"), its day,
-    the day moved to (the weekday next after the day it was said) and the move told as a plan
-    ("The release is now on 2026-07-13."). None when memory gives the thing's weekday in words
-    ("We do the release on Thursdays"): that rule is what moved, every week."""
-    m = _WEEKDAY_MOVED.match(cand.text.strip())
-    if m is None:
-        return None
-    subject = m["subject"] or m["object"]
-    thing = tokens(subject) - STOPWORDS - CALENDAR_WORDS
-    old = m["old"].lower()
-    if not thing or any(_about_event(thing, e.lead) and re.search(
-            rf"\b{old}s?\b", e.lead, re.I) for e in live):
-        return None
-    _, rewrites = absolutize(f"on {m['new']}", cand.source.day)
-    if len(rewrites) != 1:
-        return None
-    new = rewrites[0].resolved.isoformat()
-    found = [(e, d) for e in live if e.type == "project" and not _TOLD_PAST.search(e.lead)
-             for d in {d for part in _CLAUSE_EDGE.split(LIST_MARK.sub("", e.lead))[::2]
-                       if _about_event(thing, part) and not _FORBIDS.search(part)
-                       for d in date_mentions(part)} if _on_day(d, old)]
-    if len(found) != 1 or found[0][1] == new:
-        return None
-    entry, was = found[0]
-    told = replace(cand, kind="plan", text=f"{sentence_case(subject)} is now on {new}.", key="",
-                   new=None, old=None)
-    return entry, was, new, told
 
 
 def _on_day(day: str, was: str) -> bool:
