@@ -123,20 +123,6 @@ def test_a_port_put_right_of_no_one_port_memory_gives_changes_none(said: str) ->
                    for d in plan.decisions)
 
 
-@pytest.mark.parametrize("said", ["Correction on the port: 5433.",
-                                  "Correction: the port is 5433.",
-                                  "correction - the port is 5433"])
-@pytest.mark.parametrize("held", [{}, {"project_ci.md": topic("ci", "CI runs on GitHub Actions.")}])
-def test_a_port_put_right_with_no_port_in_memory_is_dropped_with_why(
-        said: str, held: dict[str, str]) -> None:
-    # it was kept as 'The port is now 5433.', a memory of no particular thing's port
-    plan = _plan(dict(held), human(said, day=3))
-    assert _new_files(plan, held) == []
-    assert [f for f in plan.writes if f != "MEMORY.md"] == []
-    (dropped,) = [d for d in plan.decisions if d.action == "dropped"]
-    assert "without saying whose" in dropped.reason and "no memory gives a port" in dropped.reason
-
-
 def _dreamed(*days: tuple[int, str]) -> DreamPlan:
     """Each (day, sentence) said and dreamed over in turn, each dream on what the last wrote."""
     files: dict[str, str] = {}

@@ -947,14 +947,6 @@ class Consolidator:
                 f"says {told['thing']} moved to {new}, a port only where memory gives "
                 f"{told['thing']} one, and none does", session_id=cand.source.session_id))
             return True
-        if not found and not thing and (cand.kind == "correction" or cand.put_right):
-            # ("Correction: the port is 5434." with no port in memory: kept, 'The port is now
-            # 5434.' was a memory of no thing's port)
-            self.decisions.append(Decision(
-                "dropped", shorten(cand.text, 120),
-                f"puts a port right as {new} without saying whose, and no memory gives a port "
-                "for it to put right", session_id=cand.source.session_id))
-            return True
         if not about_ports and told.re is NEW_PORT:
             self.decisions.append(Decision(
                 "dropped", shorten(cand.text, 120),
