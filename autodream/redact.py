@@ -314,11 +314,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
             r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
-            # (a rename in code is none: "password -> PasswordV2Field", nor a type named for
-            # what it holds and numbered, "secret -> SecretRef2"; "passwd -> Hunter2Zebra" is)
+            # (a rename in code is none: "password -> PasswordV2Field")
             + r")(?!\s*(?-i:(?:[A-Z][a-z]+|V\d+)+)[.!?)]*(?![^\s\"'`,;]))"
-            r"(?!\s*(?-i:(?=Secret|Pass|Token|Key|Api|Access|Auth|Refresh|Client|Private|Cred)"
-            r"(?:[A-Z][a-z]+){2,}\d{1,2})[.!?)]*(?![^\s\"'`,;]))"
             r"|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
             # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
             # after "=" is the next setting)
