@@ -629,12 +629,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # "api:Release-2026-07"; after an account's name or in a password's word it is the
             # password's)
             rf"(?(account)|(?!(?!{_PASSWORD_WORD}-)"
-            r"(?-i:[A-Z][a-z]+)(?:-\d+)+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))"
-            # (nor, there, capitalised words and a sign numbered by one digit: a naming scheme,
-            # a bump or an ordinal, "service:Env-Region2", "version:Minor+1", "db:Primary#2";
-            # a password's number is longer or among its letters, "deploy:Blue-Sky-77")
-            rf"(?!(?!{_PASSWORD_WORD})(?-i:[A-Z][a-z]+(?:[-+#][A-Z][a-z]+)*[-+#]?\d)"
-            r"[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
+            r"(?-i:[A-Z][a-z]+)(?:-\d+)+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
             r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
         3,
