@@ -474,16 +474,7 @@ LOOKALIKES = [
 
 def test_a_rule_that_only_looks_like_a_secret_is_remembered_as_said(tmp_path: Path) -> None:
     root = tmp_path / "work"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
-    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
-    for text in LOOKALIKES:
-        b.user(text)
-    path = b.write(root / "sessions")
-    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
+    project_with_one_session(root, LOOKALIKES, SAID_AT)
 
     result = _run(root, "--force")
 
