@@ -9,6 +9,7 @@ import os
 import re
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
@@ -235,23 +236,30 @@ def test_a_local_dream_keeps_no_secret_in_memory_journal_or_output(tmp_path: Pat
     assert _leaks(result.output) == []
 
 
-def test_no_request_to_claude_holds_a_secret(tmp_path: Path, api: list[ScriptedAPI]) -> None:
-    root = tmp_path / "work"
-    session = _work(root)
-    server = ScriptedAPI([
-        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
-              tool_use("grep", {"pattern": "pass|token|key|secret|login|creds|-u|-p",
-                                "path": "sessions/"}),
-              tool_use("grep", {"pattern": "x", "path": "project/"}),
-              tool_use("glob", {"pattern": "**/*"}),
-              tool_use("list_dir", {"path": "project/"})),
-        call("finish", summary="looked"),
-    ]).__enter__()
+def _claude_dream(
+    root: Path, api: list[ScriptedAPI], *looks: dict[str, Any]
+) -> tuple[Result, str]:
+    """A Claude dream of ``root`` that makes the tool calls ``looks`` in one reply, then
+    finishes; its output, and every request it sent as one JSON text."""
+    server = ScriptedAPI([reply(*looks), call("finish", summary="looked")]).__enter__()
     api.append(server)
     result = _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
                   ANTHROPIC_BASE_URL=server.url)
+    return result, json.dumps(server.requests)
 
-    sent = json.dumps(server.requests)
+
+def test_no_request_to_claude_holds_a_secret(tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    root = tmp_path / "work"
+    session = _work(root)
+    result, sent = _claude_dream(
+        root, api,
+        tool_use("read_file", {"path": f"sessions/{session.name}"}),
+        tool_use("grep", {"pattern": "pass|token|key|secret|login|creds|-u|-p",
+                          "path": "sessions/"}),
+        tool_use("grep", {"pattern": "x", "path": "project/"}),
+        tool_use("glob", {"pattern": "**/*"}),
+        tool_use("list_dir", {"path": "project/"}))
+
     assert "Here's what I pasted" in sent  # the session was read
     assert "README.md" in sent  # and the project listed
     assert _leaks(sent) == []
@@ -377,18 +385,13 @@ def test_claude_reads_no_secret_said_in_the_message_after_its_name(
     vpath = f"sessions/{session.name}"
     lines = session.read_text().splitlines()
     start = next(i for i, line in enumerate(lines, 1) if json.dumps(second)[1:-1] in line)
-    server = ScriptedAPI([
-        # the whole transcript, and a window starting at the message with the value
-        reply(tool_use("read_file", {"path": vpath}),
-              tool_use("read_file", {"path": vpath, "offset": start if offset == 2 else 1}),
-              tool_use("grep", {"pattern": "Pg|Xk|staging|admin", "path": "sessions/"})),
-        call("finish", summary="looked"),
-    ]).__enter__()
-    api.append(server)
-    _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-         ANTHROPIC_BASE_URL=server.url)
+    # the whole transcript, and a window starting at the message with the value
+    _, sent = _claude_dream(
+        root, api,
+        tool_use("read_file", {"path": vpath}),
+        tool_use("read_file", {"path": vpath, "offset": start if offset == 2 else 1}),
+        tool_use("grep", {"pattern": "Pg|Xk|staging|admin", "path": "sessions/"}))
 
-    sent = json.dumps(server.requests)
     assert json.dumps(first)[1:-1] in sent  # the transcript was read
     assert secret not in sent
     assert secret not in what_a_dream_kept(root)
@@ -415,21 +418,16 @@ def test_a_pasted_service_account_key_reaches_neither_memory_nor_claude(
     session = project_with_one_session(
         root, [f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}"],
         SAID_AT)
-    server = ScriptedAPI([
-        reply(tool_use("read_file", {"path": f"sessions/{session.name}"}),
-              tool_use("grep", {"pattern": "MII|private|BEGIN", "path": "sessions/"})),
-        call("finish", summary="looked"),
-    ]).__enter__()
-    api.append(server)
-    _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-         ANTHROPIC_BASE_URL=server.url)
+    _, sent = _claude_dream(
+        root, api,
+        tool_use("read_file", {"path": f"sessions/{session.name}"}),
+        tool_use("grep", {"pattern": "MII|private|BEGIN", "path": "sessions/"}))
     local = tmp_path / "local"
     project_with_one_session(
         local, [f"Remember the deploy service account for the project:\n{SERVICE_ACCOUNT}"],
         SAID_AT)
     _run(local, "--force")
 
-    sent = json.dumps(server.requests)
     assert "acme-prod" in sent  # the message was read
     for where in (sent, what_a_dream_kept(root), what_a_dream_kept(local)):
         assert _PEM_BODY[:24] not in where and _PEM_BODY[::-1][:24] not in where
