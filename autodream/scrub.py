@@ -146,7 +146,7 @@ def check_value(value: str, *, force: bool = False) -> str:
                        "ordinary text")
     if secret.lower() in PLACEHOLDER.lower():
         raise BadInput("the value to scrub is part of the placeholder that replaces it")
-    if word_like(secret) and len(secret.split()) < PASSPHRASE_WORDS and not force:
+    if _case_kept(secret) and not force:
         raise BadInput("refused: the value to scrub is made only of letters, like an ordinary "
                        "word, and would be replaced wherever that word is written in your notes "
                        "and file names; a real credential rarely is. If it is the leaked value, "
@@ -359,7 +359,6 @@ class _Replacer:
         self, forms: list[str], names: dict[str, str], pattern: re.Pattern[str],
         present: set[str] | None = None,
     ) -> None:
-        self.forms = forms
         self.names = names
         self.pattern = pattern
         # a link an older scrub (one that renamed no file) left as "x-[REDACTED:scrubbed].md":
