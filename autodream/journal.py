@@ -656,6 +656,11 @@ def _unlinked(memory_dir: Path, state_dir: Path, steps: list[_Step]) -> list[str
                                       else (memory_dir / f).is_file()))
 
 
+def _first_five(paths: list[str]) -> str:
+    """The first five of ``paths``, and " …" after them when there are more."""
+    return ", ".join(paths[:5]) + (" …" if len(paths) > 5 else "")
+
+
 def _conflict(
     target: RunRecord, steps: list[_Step], changed: list[str], unlinked: list[str]
 ) -> UndoConflict:
@@ -663,19 +668,18 @@ def _conflict(
     all together), and which files were edited by hand since (``--force`` restores over them,
     and the undo keeps them)."""
     later = [s for s in steps if s.run.id != target.id]
-    shown = ", ".join(sorted(changed)[:5]) + (" …" if len(changed) > 5 else "")
+    shown = _first_five(sorted(changed))
     parts: list[str] = []
     for step in later:
         parts.append(f"run {step.run.id} ({_when(step.run)}) changed "
-                     f"{', '.join(step.after[:5])}{' …' if len(step.after) > 5 else ''} after it")
+                     f"{_first_five(step.after)} after it")
     for step in steps:
         if step.overwrites:
             since = "it" if step.run.id == target.id else f"run {step.run.id}"
-            parts.append(f"you edited {', '.join(step.overwrites[:5])}"
-                         f"{' …' if len(step.overwrites) > 5 else ''} by hand since {since}")
+            parts.append(f"you edited {_first_five(step.overwrites)} by hand since {since}")
     if unlinked:
         parts.append(f"the {INDEX_FILENAME} it restores would no longer link "
-                     f"{', '.join(unlinked[:5])}{' …' if len(unlinked) > 5 else ''} (on disk)")
+                     f"{_first_five(unlinked)} (on disk)")
     ids = [s.run.id for s in later]
     hand = any(s.overwrites for s in steps)
     kept = " (the undo keeps your edits: undoing it brings them back)" if hand else ""
@@ -733,9 +737,10 @@ def undo(
             raise NotFound(f"run {step.run.id} has lost its before-image of {missing[0]}; "
                            "cannot undo")
     # (a later dream that put a file back as the run left it still changed it since)
+    touched = target.paths_touched()
     changed = sorted({ch.path for ch in target.changes
                       if _sha(memory_dir / ch.path) != ch.after_sha256}
-                     | {p for step in steps for p in step.after if p in target.paths_touched()})
+                     | {p for step in steps for p in step.after if p in touched})
     unlinked = _unlinked(memory_dir, state_dir, steps)
     if changed and not force:
         raise _conflict(target, steps, changed, unlinked)
