@@ -186,6 +186,12 @@ class InstallPlan:
     warning: str | None = None
 
 
+# (the hook by its bare name, given or chosen, when PATH has no such command)
+_NOT_ON_PATH = (f"{HOOK_COMMAND!r} is not on PATH; Claude Code will not find it until the "
+                "package is installed (pipx install . in the autodream checkout) or --command "
+                "gives its full path")
+
+
 def plan_install(
     project: bool, given: str | None, *, env: Mapping[str, str], executable: str
 ) -> InstallPlan:
@@ -197,9 +203,7 @@ def plan_install(
         command = for_the_shell(given)
         warning = None
         if given == HOOK_COMMAND and _on_path(env) is None:
-            warning = (f"{given!r} is not on PATH; Claude Code will not find it until the "
-                       "package is installed (pipx install . in the autodream checkout) or "
-                       "--command gives its full path")
+            warning = _NOT_ON_PATH
         return InstallPlan(command, False, warning=warning)
     if project:
         warning = None
@@ -217,10 +221,7 @@ def plan_install(
         return InstallPlan(HOOK_COMMAND, False)
     beside = hook_beside(executable)
     if beside is None:
-        return InstallPlan(HOOK_COMMAND, False, warning=(
-            f"{HOOK_COMMAND!r} is not on PATH; Claude Code will not find it until the package "
-            "is installed (pipx install . in the autodream checkout) or --command gives its "
-            "full path"))
+        return InstallPlan(HOOK_COMMAND, False, warning=_NOT_ON_PATH)
     return InstallPlan(for_the_shell(str(beside)), False, note=(
         f"autodream-hook is not on PATH; installing it by its full path {beside}"))
 
@@ -262,19 +263,16 @@ def install_hook(
         has = any(_is_ours(h, command) for h in handlers)
         others = [h["command"] for h in handlers if _is_ours(h, None) and not _is_ours(h, command)]
         if only:
-            stale = others
-            if has and not stale:
+            if has and not others:
                 continue
-        else:
-            if has or any(not _gone(c) for c in others):
-                continue
-            # a hook by a full path that is gone (a virtualenv moved or rebuilt) runs nothing:
-            # installing again is how a person repairs it
-            stale = others
+        elif has or any(not _gone(c) for c in others):
+            # (a hook by a full path that is gone, a virtualenv moved or rebuilt, runs nothing:
+            # installing again is how a person repairs it)
+            continue
         emptied: list[int] = []
         for i, group in enumerate(groups):
             kept = [h for h in _group_handlers(group)
-                    if not (_is_ours(h, None) and h["command"] in stale)]
+                    if not (_is_ours(h, None) and h["command"] in others)]
             if len(kept) != len(_group_handlers(group)):
                 group["hooks"] = kept
                 if not kept:
@@ -286,7 +284,7 @@ def install_hook(
                 {"hooks": [{"type": "command", "command": command, "timeout": TIMEOUTS[event]}]}
             )
         added.append(event)
-        replaced.extend(stale)
+        replaced.extend(others)
     if not added:
         return SettingsChange(path, "install", (), "", None, dry_run)
     change = _write(path, "install", tuple(added), old_text, data, indent, dry_run, now)

@@ -1409,6 +1409,8 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
     if change.diff:
         click.echo(change.diff, nl=False)
     verb = "installed" if change.action == "install" else "removed"
+    instead = (" in place of " + ", ".join(repr(c) for c in change.replaced)
+               if change.replaced else "")
     if not change.changed:
         state = "already installed" if change.action == "install" else "not installed"
         click.echo(f"autodream hook {state} in {change.path}; nothing changed")
@@ -1418,9 +1420,7 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
             f"dry run: would {would} the autodream hook for {', '.join(change.events)}"
             + (f" and delete {change.path}, which held nothing else" if change.deleted
                else f" in {change.path}")
-            + (" in place of " + ", ".join(repr(c) for c in change.replaced)
-               if change.replaced else "")
-            + "; nothing written"
+            + instead + "; nothing written"
         )
     elif change.deleted:
         click.echo(f"{verb} the autodream hook for {', '.join(change.events)}: deleted "
@@ -1429,8 +1429,6 @@ def _report_settings_change(change: Any, as_json: bool, *, shared: bool = False)
                       else ""))
     else:
         backup = f" (previous file saved as {change.backup})" if change.backup else ""
-        instead = (" in place of " + ", ".join(repr(c) for c in change.replaced)
-                   if change.replaced else "")
         click.echo(f"{verb} the autodream hook for {', '.join(change.events)} in "
                    f"{change.path}{instead}{backup}")
     if shared and change.action == "install":
