@@ -882,8 +882,11 @@ def contains_secret(text: str) -> bool:
 def redact(text: str) -> str:
     """``text`` with every secret replaced by ``[REDACTED:<kind>]``."""
     hits = find_secrets(text)
-    if not hits:
-        return text
+    return _spliced(text, hits) if hits else text
+
+
+def _spliced(text: str, hits: list[SecretHit]) -> str:
+    """``text`` with each of ``hits`` (left to right, none overlapping) replaced by its mark."""
     out: list[str] = []
     pos = 0
     for hit in hits:
@@ -892,6 +895,11 @@ def redact(text: str) -> str:
         pos = hit.end
     out.append(text[pos:])
     return "".join(out)
+
+
+# How much of the person's message before a message is read with it, where a secret's name
+# may stand ("... the password is" / the value): the engine and Claude's tools alike
+SAID_LAST_CHARS = 200
 
 
 def _hits_after(before: str, text: str) -> list[SecretHit]:
@@ -917,14 +925,7 @@ def _hits_after(before: str, text: str) -> list[SecretHit]:
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the
     message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""
-    out: list[str] = []
-    pos = 0
-    for hit in _hits_after(before, text):
-        out.append(text[pos : hit.start])
-        out.append(REDACTED.format(kind=hit.kind))
-        pos = hit.end
-    out.append(text[pos:])
-    return "".join(out)
+    return _spliced(text, _hits_after(before, text))
 
 
 def secrets_after(before: str, text: str) -> list[tuple[str, str]]:

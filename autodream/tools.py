@@ -262,7 +262,7 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
                                             only_human=True):
             for kind, value in redact.secrets_after(last, message.text):
                 found[value] = kind
-            last = message.text[-_SAID_LAST_CHARS:]
+            last = message.text[-redact.SAID_LAST_CHARS:]
     except (OSError, ValueError):  # not a transcript after all: the lines' redaction stands
         return text
     for value in sorted(found, key=len, reverse=True):
@@ -290,9 +290,6 @@ def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
         yield from reversed(lines)
     yield 0, rest
 
-
-# What of the person's message before a message is read with it (the engine reads as much)
-_SAID_LAST_CHARS = 200
 
 
 _PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
@@ -708,7 +705,7 @@ class ToolBox:
                         io.BytesIO(line + b"\n"), name=name, start_offset=0, source=source,
                         only_human=True,
                     ):
-                        said = message.text[-_SAID_LAST_CHARS:]
+                        said = message.text[-redact.SAID_LAST_CHARS:]
                 except (OSError, ValueError):
                     pass
                 if said:
@@ -954,7 +951,7 @@ class ToolBox:
                     continue
                 before = said_last if message.is_human else ""
                 if message.is_human:
-                    said_last = message.text[-_SAID_LAST_CHARS:]
+                    said_last = message.text[-redact.SAID_LAST_CHARS:]
                 text = " ".join(redact.redact_after(before, message.text).split())[
                     : self.limits.max_line_chars]
                 match = rx.search(text)

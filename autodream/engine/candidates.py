@@ -114,7 +114,7 @@ from autodream.engine.wording import (
     with_incident_findings,
 )
 from autodream.memory.model import MemoryType
-from autodream.redact import contains_secret, redact_after
+from autodream.redact import SAID_LAST_CHARS, contains_secret, redact_after
 from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
@@ -602,9 +602,6 @@ def _asks_not_to(sentence: str) -> bool:
         sentence) is not None
 
 
-# How much of the person's last message a secret's name may stand in ("... the password is")
-_SAID_LAST_CHARS = 200
-
 
 @dataclass
 class Gatherer:
@@ -668,7 +665,7 @@ class Gatherer:
         self.stats.human_messages += 1
         # Redact before anything else reads the text, so no decision can quote a secret.
         before = self._said_last.get(message.session_id, "")
-        self._said_last[message.session_id] = message.text[-_SAID_LAST_CHARS:]
+        self._said_last[message.session_id] = message.text[-SAID_LAST_CHARS:]
         text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text)))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
