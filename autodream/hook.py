@@ -167,8 +167,10 @@ def spawn_dream(
 def _open_log(log_dir: str) -> BinaryIO:
     """The dream log, to append to, never through a symlink (a teammate's link in a shared
     memory dir would have the dream's output written wherever it points)."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
-    return open(os.open(os.path.join(log_dir, DREAM_LOG_FILENAME), flags, 0o644), "ab")
+    # (imported here: only a hook past its time gate writes the log)
+    from autodream.memory.commit import open_new
+
+    return open_new(os.path.join(log_dir, DREAM_LOG_FILENAME), append=True)
 
 
 def log_line(state_dir: object, now: float, message: str) -> None:
