@@ -222,8 +222,10 @@ def dream(
         raise ValueError(f"unknown trigger {trigger!r}")
     for blocker in blockers(settings, writing=not dry_run) if step is None else ():
         raise blocker
-    if (unsafe := settings.state_dir_error()) is not None:
-        raise unsafe  # (whatever the step: the gates write the scan stamp there first)
+    # (with a step too: the gates write the scan stamp there first; without one, blockers
+    # has just walked the state dir)
+    if step is not None and (unsafe := settings.state_dir_error()) is not None:
+        raise unsafe
     if dry_run and (not os.path.lexists(settings.memory_dir)
                     or settings.memory_dir_write_error() is not None):
         return _dry_run_elsewhere(settings, trigger=trigger, force=force,
