@@ -112,9 +112,9 @@ from autodream.engine.plans import (
 )
 from autodream.engine.ports import (
     NAMES_OF_KIND,
-    PORT_GIVEN,
     PORT_PLAIN,
     kind_on_port,
+    ports_given,
     said_to_be,
     ties_port_or_kind,
 )
@@ -848,8 +848,7 @@ class Consolidator:
         holders = [(e, said[0], next(w for w in re.findall(r"[\w-]+", e.lead)
                                      if tokens(w) & names)) for e in self.live()
                    if has_word(e.lead, "port") and names & tokens(e.lead)
-                   and len(said := sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(e.lead)}))
-                   == 1 and said[0] != port]
+                   and len(said := ports_given(e.lead)) == 1 and said[0] != port]
         if len(holders) != 1:
             return False
         entry, old, name = holders[0]
@@ -876,7 +875,7 @@ class Consolidator:
         found = [(e, said[0]) for e in about_ports
                  if all(w in (about := tokens(e.lead))
                         or NAMES_OF_KIND.get(w, frozenset()) & about for w in named)
-                 and len(said := sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(e.lead)})) == 1
+                 and len(said := ports_given(e.lead)) == 1
                  and replaced in (None, said[0])]
         if not thing and found and replaced is None:
             # bare, the port is the entry's only where the rest of the message ties it there

@@ -10,6 +10,13 @@ from autodream.engine.text import tokens
 # the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
 PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
                         r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
+
+
+def ports_given(text: str) -> list[str]:
+    """The distinct ports ``text`` gives a number for (``PORT_GIVEN``), in order."""
+    return sorted({m[1] or m[2] for m in PORT_GIVEN.finditer(text)})
+
+
 # what the rest of a message says was moved ("I moved the dev server off 3000", "We had to
 # move the metrics exporter"): the thing a bare "The new port is 8080" is of
 _MOVED_WHAT = re.compile(
