@@ -15,12 +15,12 @@ lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream sta
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from autodream import rx
 from autodream.errors import printable
 from autodream.lock import ConsolidationLock, LockStatus, in_the_future, span
 from autodream.settings import Settings
@@ -53,7 +53,7 @@ ForeignFile = tuple[str, str, str]
 SESSIONS_ROOT, MEMORY_ROOT, PROJECT_ROOT = "sessions", "memory", "project"
 CODEX_ROOT = "codex"  # codex_sessions_dir, when set: Codex CLI's rollouts of every project
 _ROLLOUT_PREFIX = "rollout-"
-_UUID_IN_NAME = re.compile(
+_UUID_IN_NAME = rx.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?=\.jsonl$)"
 )
 

@@ -15,7 +15,6 @@ import contextlib
 import difflib
 import json
 import os
-import re
 import shutil
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,6 +22,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from autodream import rx
 from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord, interruption
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import decode_text, is_file_link, parse_index, parse_topic
@@ -360,7 +360,7 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
     return removed
 
 
-_SCRUB_RECORD = re.compile(r'"trigger"\s*:\s*"scrub"')
+_SCRUB_RECORD = rx.compile(r'"trigger"\s*:\s*"scrub"')
 
 
 def _is_scrub(run: Path) -> bool:
@@ -919,7 +919,7 @@ def as_shown(record: RunRecord) -> RunRecord:
 # An open record says so in its JSON (``save_run`` writes ``"outcome": "running"``; ASCII is never
 # escaped). Recovery runs at the start of every dream, so the finished records of a long history
 # (a first dream's is ~170 KB) are skipped on sight rather than parsed each time.
-_OPEN_RECORD = re.compile(r'"outcome"\s*:\s*"running"')
+_OPEN_RECORD = rx.compile(r'"outcome"\s*:\s*"running"')
 
 
 def _process_gone(record: RunRecord) -> bool:

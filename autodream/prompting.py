@@ -17,6 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from string import Template
 
+from autodream import rx
 from autodream.agent import DreamBrief
 from autodream.errors import ConfigError
 from autodream.redact import redact
@@ -123,7 +124,7 @@ def cap_digest(digest: str, max_bytes: int) -> str:
 
 
 # the tags that frame the digest, as the person's words may hold them
-_DIGEST_TAG = re.compile(r"<(?=/?digest)", re.IGNORECASE)
+_DIGEST_TAG = rx.compile(r"<(?=/?digest)", re.IGNORECASE)
 
 
 def _framed(digest: str) -> str:
@@ -133,7 +134,7 @@ def _framed(digest: str) -> str:
 
 
 # What a git branch can be called: one line of printable characters, no space in it
-_BRANCH = re.compile(r"[^\s~^:?*\[\\]{1,120}")
+_BRANCH = rx.compile(r"[^\s~^:?*\[\\]{1,120}")
 
 
 def _branch(name: str) -> str | None:

@@ -15,6 +15,8 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import pairwise
 
+from autodream import rx
+
 REDACTED = "[REDACTED:{kind}]"
 # How every redaction begins: text holding it held a secret when it was read
 REDACTED_MARK = REDACTED.partition("{")[0]
@@ -72,12 +74,12 @@ def _prefix(literal: str, width: int) -> str:
 # for the deploy user, wJalr..."): 40 characters, upper, lower and digits mixed (a git hash is
 # hex in lower case), starting with one of them (a path starts with "/"), and random: a
 # CamelCase name or a path of words has too little entropy (see ``_RANDOM_BITS``).
-_AWS_SECRET_IN_PROSE = re.compile(
+_AWS_SECRET_IN_PROSE = rx.compile(
     r"(?i:\b(?:aws|secret)\b)[^\n]{0,60}?(?<![A-Za-z0-9/+=])"
     r"((?=[A-Za-z0-9/+]*[0-9])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])"
     r"[A-Za-z0-9][A-Za-z0-9/+]{39})(?![A-Za-z0-9/+=])"
 )
-_URL_USER_KEY = re.compile(r"://([A-Za-z0-9_-]{16,})@")
+_URL_USER_KEY = rx.compile(r"://([A-Za-z0-9_-]{16,})@")
 # Bits per character below which 40 characters read as words: random base64 has 4.35+ in
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.
 _RANDOM_BITS = 4.35
@@ -85,7 +87,7 @@ _RANDOM_BITS = 4.35
 # A name that says its value is a credential: a bare "key" does not (a sort, cache, flag or
 # partition key, a GPG key's public id), one of what a key is for does ("API key", "signing
 # key"), and so does an environment constant ending in KEY ("SECRET_KEY", "KEY=").
-_NAMED_RANDOM = re.compile(
+_NAMED_RANDOM = rx.compile(
     r"(?:(?i:secret|token|passw(?:or)?d|pwd|passphrase|salt|credential)s?"
     r"|(?i:api|access|secret|private|signing|encryption|master)[\s_-]?(?i:key)s?"
     r"|(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)*KEY"
@@ -118,7 +120,7 @@ _PASSWORD_WORD = (
 _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         "private-key",
-        re.compile(
+        rx.compile(
             r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
             r"(?:.|\n)*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|\Z)"
         ),
@@ -127,19 +129,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "anthropic-key",
-        re.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"),
+        rx.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"),
         0,
         ("sk-ant-",),
     ),
     (
         "openai-key",
-        re.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"),
+        rx.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"),
         0,
         ("sk-",),
     ),
     (
         "github-token",
-        re.compile(rf"(?:{_prefix('gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
+        rx.compile(rf"(?:{_prefix('gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
                    rf"|{_prefix('github_pat_', 11)}[A-Za-z0-9_]{{22,}})"),
         0,
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
@@ -150,7 +152,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "gitlab-token",
         # (the newer ones with a digit or a capital: "glrt-runner-registration-is-deprecated"
         # is prose)
-        re.compile(_prefix("gl", 2) + r"(?:pat-|(?:dt|rt|ptt|ft|imt|agent|oas|cbt|soat)-"
+        rx.compile(_prefix("gl", 2) + r"(?:pat-|(?:dt|rt|ptt|ft|imt|agent|oas|cbt|soat)-"
                    r"(?=[a-z_-]{0,40}[0-9A-Z]))[A-Za-z0-9_-]{20,}"),
         0,
         ("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "gloas-",
@@ -158,34 +160,34 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "aws-access-key",
-        re.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
+        rx.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
         0,
         ("AKIA", "ASIA", "AGPA", "AIDA", "AROA"),
     ),
     (
         "aws-secret-key",
-        re.compile(
+        rx.compile(
             r"(?i)\baws_?secret_?access_?key\b[\"']?\s*[:=]\s*[\"']?([A-Za-z0-9/+=]{40})\b"
         ),
         1,
         ("aws",),
     ),
     ("aws-secret-key", _AWS_SECRET_IN_PROSE, 1, ("aws", "secret")),
-    ("slack-token", re.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0, ("xox",)),
-    ("google-api-key", re.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0, ("aiza",)),
+    ("slack-token", rx.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0, ("xox",)),
+    ("google-api-key", rx.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0, ("aiza",)),
     (
         "stripe-key",
-        re.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"),
+        rx.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"),
         0,
         ("k_live_", "k_test_"),
     ),
-    ("npm-token", re.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0, ("npm_",)),
-    ("huggingface-token", re.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0, ("hf_",)),
+    ("npm-token", rx.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0, ("npm_",)),
+    ("huggingface-token", rx.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0, ("hf_",)),
     # other services' keys, each known by a prefix and a fixed shape; one pattern, so the
     # text is scanned once for all of them
     (
         "service-token",
-        re.compile(
+        rx.compile(
             "(?:"
             + "|".join(_prefix(literal, width) + rest for literal, width, rest in (
                 (r"SG\.", 3, r"[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}"),  # SendGrid
@@ -218,7 +220,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     # a kubeconfig's client key: base64 of a PEM private key
     (
         "private-key",
-        re.compile(r"\bclient-key-data[\"']?\s*:\s*[\"']?([A-Za-z0-9+/]{16,}=*)"),
+        rx.compile(r"\bclient-key-data[\"']?\s*:\s*[\"']?([A-Za-z0-9+/]{16,}=*)"),
         1,
         ("client-key-data",),
     ),
@@ -226,7 +228,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     # docker's config.json ('"auth": "YWRtaW46..."'); 12+ characters of base64 alone
     (
         "basic-auth",
-        re.compile(r"(?:(?<![\w-])_auth[ \t]*=[ \t]*[\"']?(?=[A-Za-z0-9+/]{12,}={0,2}"
+        rx.compile(r"(?:(?<![\w-])_auth[ \t]*=[ \t]*[\"']?(?=[A-Za-z0-9+/]{12,}={0,2}"
                    r"(?![^\s\"'`,;]))|\"auth\"\s*:\s*\"(?=[A-Za-z0-9+/]{12,}={0,2}\"))"
                    r"([A-Za-z0-9+/]+={0,2})"),
         1,
@@ -234,10 +236,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     # a Telegram bot's token after its numeric id ("123456789:AA..."): the part after the
     # colon is the secret
-    ("service-token", re.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1, (":",)),
+    ("service-token", rx.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1, (":",)),
     (
         "jwt",
-        re.compile(
+        rx.compile(
             _prefix("eyJ", 3) + r"[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
         ),
         0,
@@ -245,7 +247,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "authorization-header",
-        re.compile(
+        rx.compile(
             r"(?i)\b(?:proxy-)?authorization\b[\"']?\s*[:=]\s*[\"']?"
             r"(?:(?:bearer|basic|token|digest)\s+)?([A-Za-z0-9._~+/=:-]{8,})"
         ),
@@ -254,13 +256,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # keeps)
         ("author",),
     ),
-    ("bearer-token", re.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/=-]{16,})"), 1, ("bearer",)),
+    ("bearer-token", rx.compile(r"(?i)\bbearer\s+([A-Za-z0-9._~+/=-]{16,})"), 1, ("bearer",)),
     (
         "url-password",
         # the user may be empty: redis://:password@host
         # (a scheme from where its run of letters starts, or a short one after a sign in it:
         # from each "-" of a long "Aa1-Aa1-..." the run was read to its end, 1 MB took hours)
-        re.compile(r"\b(?:(?<![a-zA-Z0-9+.-])|(?=[a-zA-Z0-9+.-]{1,32}://))"
+        rx.compile(r"\b(?:(?<![a-zA-Z0-9+.-])|(?=[a-zA-Z0-9+.-]{1,32}://))"
                    r"[a-zA-Z][a-zA-Z0-9+.-]*://[^\s:/@\"'<>]*:([^\s@/\"'<>]+)@"),
         1,
         ("://",),
@@ -271,7 +273,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     # Slack and Discord incoming webhooks: the URL itself is the credential
     (
         "slack-webhook",
-        re.compile(
+        rx.compile(
             r"https://hooks\.slack(?:-gov)?\.com/(?:services|workflows|triggers)/"
             r"[A-Za-z0-9_/-]{16,}"
         ),
@@ -280,7 +282,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "discord-webhook",
-        re.compile(
+        rx.compile(
             r"https://(?:(?:ptb|canary)\.)?discord(?:app)?\.com/api/webhooks/\d+/"
             r"[A-Za-z0-9_-]{16,}"
         ),
@@ -290,7 +292,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     # a credential in a URL's query string: ?token=..., &api_key=..., &sig=... (pre-signed URLs)
     (
         "url-query-secret",
-        re.compile(
+        rx.compile(
             r"(?i)[?&;][\w.-]*?(?:token|key|secret|sig|signature|password|passwd|pwd|auth)"
             # a digit, or 20+ characters: "?sort_key=name" is no credential
             r"=(?!\[REDACTED)((?=[^&\s#\"'<>`]*\d)[^&\s#\"'<>`]{8,}|[^&\s#\"'<>`]{20,})"
@@ -300,7 +302,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "assigned-secret",
-        re.compile(
+        rx.compile(
             # no left boundary: any word may lead up to the keyword (PGPASSWORD, DB_PASSWORD,
             # MYSQL_ROOT_PASSWORD), and only the value is redacted
             r"(?i)"
@@ -335,7 +337,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # environment-style tokens (GITHUB_TOKEN=..., NPM_TOKEN: ...): upper case only, so code
         # such as ``next_token = it.next()`` stays readable
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*(?::\s*|=[ \t]*)[\"']?(?!\[REDACTED)"
             r"([^\s\"'`,;]{6,})"
         ),
@@ -351,7 +353,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # digits is one; after a colon, a word going on into prose is none ("API_KEY: from the
         # vault"). Upper case only: the rules above take ``password = ...`` in code
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?<![A-Za-z0-9_])(?:[A-Z][A-Z0-9]*_)*"
             r"(?:(?:API|ACCESS|SECRET|PRIVATE|SIGNING|ENCRYPTION|MASTER|AUTH|HMAC|JWT|APP"
             # (Rails' SECRET_KEY_BASE is its one secret)
@@ -375,7 +377,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # short keywords, only as an assignment (``pw: x``, ``DB_PASS=x``): "pass" and "pw" are
         # too common in prose to take ``is`` or a bare value after them
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
             # (or "pw is x" with a digit or a sign in x: "the pass is valid" is prose)
             r"\b[\"']?(?:\s*(?::\s*|=[ \t]*)|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
@@ -394,7 +396,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # two words run together; not a product and its version ("OAuth2", "React18"), a class
         # ("the password hasher is Argon2Hasher") or a camelCase name ("getUserPassword2")
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)(?:password|passwd|passphrase)"
             # (not a thing named for passwords: "the password service is now AuthServer2")
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
@@ -425,7 +427,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a line of many "http" (minified JSON) took 1 MB most of an hour, and a bound of 400
         # characters let a password through after a long -d body or a long line of options
         "command-password",
-        re.compile(
+        rx.compile(
             r"\b(?:(?:curl|wget|http|https|xh)\b(?:(?!\b(?:curl|wget|https?|xh)\b)[^\n|;&])*?\s"
             r"(?:-u|--user|--proxy-user)(?:\s+|=)[\"']?[^\s:\"']*:"
             # (a login's -p value with a digit, a capital or a sign: "gh auth login -p ssh"
@@ -462,7 +464,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # password to Tr0ub4dorXX"; the value has a digit or a sign ("set the password to
         # expire", "rotate the token to the new format" are none)
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)\b(?:set|setting|change[ds]?|changing|reset|update[ds]?|rotated?)\b[^\n.]{0,40}?"
             r"\b(?:password|passwd|passphrase|passcode|pw|pin|secret|token)\s+to\s+[\"'`]?"
             r"(?!\[REDACTED)(?![$<{%])(?!v?\d+(?:\.\d+)*[\"'`]?(?![^\s\"'`,;]))"
@@ -482,7 +484,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # "the token limit: 4096", "the secret store: vault2" are none; a URL after the colon is
         # left to the URL's rule, which keeps its user and host: "new url is postgres://...")
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)(?:passw(?:or)?d|passphrase|secret|token|credentials?|creds)s?\b[^\n:.]{1,60}?"
             r"(?<!\[REDACTED):[ \t]*[\"'`]?(?!\[REDACTED)(?![/~])(?!" + _PLACEHOLDER + r")"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
@@ -499,7 +501,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # line ("Xk9mQ2vL8pR4tW7z thanks") ask more of it: both cases and two digits, or a
         # sign ("MyClass2 handles it" names a class, "Release-2024 notes" a tag)
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)(?:passw(?:or)?d|passphrase|passcode|secret|token|key|credentials?|creds|pin)s?"
             r"\b[^\n]{0,60}?\b(?:below|here|as\s+follows|following|next)\b[^\n\w]{0,4}\n\s*"
             r"[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
@@ -517,7 +519,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a PIN or passcode said with its digits: "the passcode is 482913", "PIN: 4821", "set
         # the pin to 4821" (a password of digits, too: "reset the password to 20262026")
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i)(?:\b(?:set|setting|change[ds]?|changing|reset|update[ds]?)\b[^\n.]{0,40}?"
             r"\b(?:passcode|pin(?:[\s-]?code)?|passw(?:or)?d)\s+to\s+"
             r"|\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:(?P<is>\bis\b)|[:=])\s*)"
@@ -532,7 +534,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         # a .pgpass line: host:port:database:user:password
         "assigned-secret",
-        re.compile(
+        rx.compile(
             # (a host from where its run starts, or one of up to 64 characters after a sign in
             # it: from each "-" of a long "Aa1-Aa1-..." the run was read to its end)
             r"(?<![\w:])(?:(?<![.*-])|(?=[\w.*-]{1,64}:))"
@@ -560,7 +562,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # account or an image's tag ("sign in to the AWS account acme:prod2026"); never a
         # host's port ("localhost:8080") or a path ("ssh into deploy@db.example.com:/srv")
         "login-pair",
-        re.compile(
+        rx.compile(
             r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?"
             r"|ssh(?=[\s-]+(?:in|into|as)\b)|account"
             r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?(?:(?<![\w-])(as|with)\s+)?"
@@ -584,7 +586,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # letter and a digit and no slash ("login / logout flow", "admin / user roles",
         # "sign in page / dashboard" are none)
         "login-pair",
-        re.compile(
+        rx.compile(
             r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)|sign(?:ed)?[\s-]?in|user(?:[\s_-]?name)?"
             r"|(credentials?|creds))"
             r"(?:\s*[:=]\s*|\s+(?:is|are|as|with)\s+|\s+)[\"'`]?"
@@ -615,7 +617,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # a colon and a version or tag ("redis:7-alpine", "node:lts", "build:prod2026",
         # "main:App") are none. (A dot or another colon makes it a module, a time or a path.)
         "login-pair",
-        re.compile(
+        rx.compile(
             r"(?<![\w./@:\\$%{\[-])"
             # (an account's name: "root", "admin", "postgres", "app_user", "dbadmin")
             rf"(?:(?=(?P<account>{_ACCOUNT}):))?"
@@ -641,7 +643,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # has letters, a digit, and both cases or a sign ("with python3-venv", "with the
         # ed25519 key", "with SSO" are no password)
         "login-pair",
-        re.compile(
+        rx.compile(
             r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)(?:to)?|sign(?:ed)?[\s-]?in(?:to)?"
             r"|ssh(?:[\s-]+in(?:to)?)?|connect(?:ed)?)\b[^\n]{0,40}?\bas\s+[\w.@+-]{2,40}"
             r"\s+(?:with|using)\s+(?:(?:the\s+)?(?:password|passwd|pw|pass)\s+)?[\"'`]?"
@@ -669,7 +671,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # word or holds more than letters: right after it, plain words are an example talked
         # about ('Password "correct horse" is the example'), unless "is" or ":" gives them
         "assigned-secret",
-        re.compile(
+        rx.compile(
             r"(?i:password|passwd|passphrase)\s+[\"'`]?"
             r"(?!\[REDACTED)(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
             r"(?=[^\s\"'`]*[A-Za-z])(?=[^\s\"'`]*\d)([^\s\"'`,;]{8,})"
@@ -729,7 +731,7 @@ class SecretHit:
 # A character escaped as JSON writes it: a transcript line read as it is holds a pasted .env as
 # "...\\nAWS_SECRET_ACCESS_KEY=...\\nghp_...", where the "n" before each name hid it from every
 # pattern that wants a word to start there, and '\\"password\\": \\"x\\"' from the quoted ones
-_JSON_ESCAPE = re.compile(r'\\[nrt"\\/]')
+_JSON_ESCAPE = rx.compile(r'\\[nrt"\\/]')
 _UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "/": "/"}
 
 
@@ -857,7 +859,7 @@ def _random(value: str, *, bare: bool = False) -> bool:
     return changes >= 0.3 * (len(kinds) - 1) or signs >= 3
 
 
-_CAMEL_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]")
+_CAMEL_WORD = rx.compile(r"[A-Z]?[a-z]+|[A-Z]")
 
 
 def _identifier(value: str) -> bool:

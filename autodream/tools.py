@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
-from autodream import redact
+from autodream import redact, rx
 from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError, printable
 from autodream.memory.model import decode_text
@@ -292,10 +292,10 @@ def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
 
 
 
-_PEM_BEGIN = re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
-_PEM_END = re.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
+_PEM_BEGIN = rx.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
+_PEM_END = rx.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 # a quantified group that itself holds a quantifier: ``(a+)+``, ``(\w*)*``, ``(x{2,})+``
-_NESTED_QUANTIFIER = re.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]")
+_NESTED_QUANTIFIER = rx.compile(r"\((?:[^()\\]|\\.)*[*+}](?:[^()\\]|\\.)*\)[*+{]")
 
 
 class _Glob:
@@ -329,7 +329,7 @@ class _Glob:
                 if body.startswith("!"):
                     body = "^" + body[1:]
                 try:
-                    tokens.append(("class", re.compile(f"[{body}]")))
+                    tokens.append(("class", rx.compile(f"[{body}]")))
                 except re.error as exc:
                     raise _BadInput(
                         f"bad character class {pattern[i : end + 1]!r} in the glob: {exc}"

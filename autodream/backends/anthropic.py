@@ -15,14 +15,13 @@ need not page through raw transcripts.
 from __future__ import annotations
 
 import json
-import re
 import socket
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import anthropic
 
-from autodream import prompting
+from autodream import prompting, rx
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec, Usage
 from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed, printable
 
@@ -86,7 +85,7 @@ PRICES: dict[str, Price] = {
     "claude-opus-4-0": Price(15.00, 75.00),
     "claude-opus-4": Price(15.00, 75.00),
 }
-_DATE_OR_ALIAS_SUFFIX = re.compile(r"(?:-\d{8}|-latest)$")
+_DATE_OR_ALIAS_SUFFIX = rx.compile(r"(?:-\d{8}|-latest)$")
 
 
 def price_for(model: str) -> Price | None:

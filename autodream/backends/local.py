@@ -9,12 +9,12 @@ re-indexes through ``write_file``/``delete_file`` calls (consolidate, prune) and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
 from typing import Any, BinaryIO
 
+from autodream import rx
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec
 from autodream.engine import (
     FACT_FILES,
@@ -38,7 +38,7 @@ from autodream.transcripts.reader import iter_stream_messages
 
 INDEX = "MEMORY.md"
 READ_LIMIT = 2_000  # lines per read_file call (the toolbox's largest accepted limit)
-_TRUNCATED = re.compile(
+_TRUNCATED = rx.compile(
     r"\n?\[truncated: (?:lines \d+-\d+ of \d+|line \d+ of \d+ is longer than the output cap "
     r"and was cut); continue with offset=(?P<next>\d+)\]\n?$"
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import mentions_thing
@@ -15,7 +16,7 @@ from autodream.engine.text import ADDRESS_AT, MOVED_TO_ADDRESS, NEW_ADDRESS, sim
 # "the old grafana.acme-platform.io instance was retired", "grafana.acme.io was decommissioned":
 # a host that no longer serves
 # (said bare too: "staging.example.com is retired, use stg.example.com now")
-_RETIRED_HOST = re.compile(
+_RETIRED_HOST = rx.compile(
     r"(?:\bthe\s+old\s+|(?<![\w.@/-]))(?P<host>(?:[a-z0-9-]+\.)+[a-z]{2,})\b(?:\s+(?:instance|host|server|site|"
     r"domain))?\s+(?:was|is|has\s+been|got)\s+(?:now\s+)?(?:retired|decommissioned|shut\s+down|"
     r"turned\s+off|gone|removed)\b", re.I)
@@ -23,7 +24,7 @@ _RETIRED_HOST = re.compile(
 
 # a host named bare ("stg.example.com"), not a file ("config.yaml") or a version ("1.2.3")
 # (top-level names a file's ending is not: "config.py", "main.rs" name no host)
-_HOST = re.compile(r"(?<![\w.@/-])(?=[a-z0-9-]{2})(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|"
+_HOST = rx.compile(r"(?<![\w.@/-])(?=[a-z0-9-]{2})(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|"
                    r"cloud|co|ai|so|me|eu|uk|de|us|internal|local)(?![\w-]|\.\w)", re.I)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import only_where
@@ -12,10 +13,10 @@ from autodream.engine.text import has_word, tokens
 
 # A rule against using a tool and nothing more: "Stop logging to wandb", "Never use wandb".
 # "Don't push to main", "Stop writing to S3" say how not to touch a place, not to leave it
-BAN_OPENER = re.compile(r"(?:stop|don'?t|do\s+not|never|no\s+more|quit)\b", re.I)
+BAN_OPENER = rx.compile(r"(?:stop|don'?t|do\s+not|never|no\s+more|quit)\b", re.I)
 _BAN_FRAME = tokens("stop don't do not never no more quit use using log logging anything")
 # a move back said of one part ("back to npm for the docs site", "... everywhere else")
-_BACK_FOR = re.compile(r"\bback\s+(?:on|to)\s+\S+\s+(?:for|in|on)\s+(?!good\b|now\b)"
+_BACK_FOR = rx.compile(r"\bback\s+(?:on|to)\s+\S+\s+(?:for|in|on)\s+(?!good\b|now\b)"
                        r"|\b(?:everywhere|anywhere)\s+else\b|\belsewhere\b|\bexcept\b", re.I)
 
 
@@ -33,7 +34,7 @@ def _bans(lead: str, name: str) -> bool:
         has_word(first, name) and _NO_LONGER.search(first) is not None)
 
 
-_NO_LONGER = re.compile(r"\b(?:any\s*more|any\s+longer|no\s+longer)\b", re.I)
+_NO_LONGER = rx.compile(r"\b(?:any\s*more|any\s+longer|no\s+longer)\b", re.I)
 
 
 def _bans_where(lead: str, name: str, back: str) -> bool:
@@ -49,14 +50,14 @@ def _bans_where(lead: str, name: str, back: str) -> bool:
 # a rule's first clause ends at a comma, a colon, a dash or the end of its sentence: "Never
 # log to wandb from the CI runners. The old dashboards are no longer maintained." bans wandb on
 # the runners, as it does with a comma; the "no longer" of the next sentence is of the dashboards
-_FIRST_CLAUSE = re.compile(r"\s*(?:[;:,]|\s[—–-]\s|[.!?](?=\s))\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_FIRST_CLAUSE = rx.compile(r"\s*(?:[;:,]|\s[—–-]\s|[.!?](?=\s))\s*")
+_SENTENCE_END = rx.compile(r"(?<=[.!?])\s+")
 # what a name is said with, the thing it names ("the main branch")
 _NAME_FRAME = tokens("the a branch for")
 
 
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
-AGAINST = re.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
+AGAINST = rx.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 
 
 def bans_ended(cand: Candidate, new: str, by: Entry, live: list[Entry]) -> list[Entry]:
@@ -73,7 +74,7 @@ def bans_ended(cand: Candidate, new: str, by: Entry, live: list[Entry]) -> list[
 
 
 # "Use mlflow for experiment tracking instead": what to use in a banned tool's place
-_USE_INSTEAD = re.compile(r"^(?:please\s+)?use\s+(?P<tool>[\w.+#-]+)\b[^.;!?]*\binstead\b"
+_USE_INSTEAD = rx.compile(r"^(?:please\s+)?use\s+(?P<tool>[\w.+#-]+)\b[^.;!?]*\binstead\b"
                           r"\s*[.!]?$", re.I)
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.dates import (
     WEEKDAYS,
     DateOrder,
@@ -119,26 +120,26 @@ from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
 # "Also, always ...", "And also ...": a rule said as one more, the word a lead-in to the reader
-_ALSO_FIRST = re.compile(r"^(?:and\s+|oh\s+|ok(?:ay)?,?\s+)?also\b", re.I)
+_ALSO_FIRST = rx.compile(r"^(?:and\s+|oh\s+|ok(?:ay)?,?\s+)?also\b", re.I)
 # ... and a word that already says so in what is kept
-_ADDED_WORD = re.compile(r"\b(?:also|too|as\s+well|in\s+addition)\b", re.I)
-_AFTER_REDACTION = re.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
+_ADDED_WORD = rx.compile(r"\b(?:also|too|as\s+well|in\s+addition)\b", re.I)
+_AFTER_REDACTION = rx.compile(r"(\[REDACTED:[a-z-]+\])(\s+)(?=[A-Z])")
 MIN_CHARS = 8
 # A statement of how something of the project is, will be or was ("The staging cluster moves
 # to eu-west-2.", "Our API gateway is behind Cloudflare."), not a question or an ask
-_STATEMENT = re.compile(
+_STATEMENT = rx.compile(
     r"^(?:the|our)\s+(?:[\w./:-]+\s+){1,5}?(?:is|are|was|were|will|has|have|had|can|must|"
     r"should|moves?|runs?|uses?|lives?|goes|starts?|ends?|ships?|needs?|takes?|depends?|"
     r"gets?|stays?|sits?|points?|listens?|belongs?|comes?|expires?)\b[^?]*[.!]?$", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
-_WE_STATEMENT = re.compile(
+_WE_STATEMENT = rx.compile(
     r"^we(?:['’]re|\s+are|['’]ll|\s+will|\s+are\s+going\s+to|['’]re\s+going\s+to)\s+"
     r"(?:\w+ing|move|migrate|switch|drop|add|retire|upgrade|deprecate|rename)\s+\w[^?]*[.!]?$",
     re.I)
 # An ask of the person's, said with "please" ("Keep the PR small please: I review in the
 # evenings, ..."): about the work at hand unless told as a rule; said as no rule the engine
 # knows, it left no trace
-_PLEASE_ASK = re.compile(
+_PLEASE_ASK = rx.compile(
     r"^(?:please\s+)?(?:keep|make|use|avoid|don['’]t|do\s+not|stop|try|write|put|leave|run|"
     r"split|add|remove|send|ping|check|prefer)\b[^?]*\bplease\b[^?]*[.!]?$|"
     r"^please\s+(?:keep|make|use|avoid|don['’]t|do\s+not|stop|try|write|put|leave|split|"
@@ -150,7 +151,7 @@ UNREAD = ("a statement of the project the local engine reads as no rule, prefere
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
 # "Remember that.", "Don't forget it!", "Please keep that in mind": to remember what was just
 # said, and nothing of its own
-_REMEMBER_IT = re.compile(
+_REMEMBER_IT = rx.compile(
     r"^(?:(?:and|so|oh|ok(?:ay)?|also)[,\s]+)?(?:please\s+)?(?:(?:remember|memori[sz]e|note|"
     r"(?:don['’]?t|do\s+not)\s+forget)\s+(?:that|this|it)|keep\s+(?:that|this|it)\s+in\s+mind)"
     r"(?:\s+(?:please|too|for\s+later|for\s+next\s+time))?\s*[.!]*$", re.I)
@@ -161,7 +162,7 @@ MAX_CHARS = 320
 # remember it": the person asks that it not be kept. Not "I don't remember this bug" (no
 # request), nor "don't store it", "no need to save it" of data ("Always fetch a fresh token;
 # don't store it"): keeping, saving, storing is of memory only when memory is named.
-_ASKED_NOT_TO_SAVE = re.compile(
+_ASKED_NOT_TO_SAVE = rx.compile(
     r"(?:^|[,;:.!?(—–-]\s*|\b(?:please|you|but|and|just|no|so|oh|ok|okay)\s+)"
     r"(?:don['’]?t|do not|no need to|needn['’]t|(?:don['’]?t|do not) (?:need|have) to)\s+"
     r"(?:(?:need|have) to\s+)?(?:(?:remember|memori[sz]e)\s+(?:this|that|it)\b"
@@ -180,14 +181,14 @@ _ASKED_NOT_TO_SAVE = re.compile(
 # "never mind the linter" (what to ignore: "The CI shows a warning; ignore it.")
 # "Release moved AGAIN. Finance want the tax change included, new date is 20 Nov.": the move
 # told alone, its new day in a sentence after it
-_MOVED_ALONE = re.compile(
+_MOVED_ALONE = rx.compile(
     r"^(?:[\w'’]+(?:\s+[\w'’]+)?[,:]\s+)?(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?"
     r"\s+(?:was\s+|got\s+)?(?:moved|pushed|postponed|delayed|slipped|rescheduled)"
     r"(?:\s+(?:again|back|out))?)\s*[.!]*$", re.I)
-_NEW_DATE = re.compile(r"\bnew\s+(?:date|day)\s+is\b", re.I)
+_NEW_DATE = rx.compile(r"\bnew\s+(?:date|day)\s+is\b", re.I)
 # "Tooling change: we've moved off Atlantis. As of this week Spacelift runs terraform plans
 # ...": the tool left told alone, what does its work now in the sentence after it
-_MOVED_OFF_ALONE = re.compile(
+_MOVED_OFF_ALONE = rx.compile(
     r"^(?:[^.:]{0,60}:\s+)?(?P<moved>(?:we|i)(?:'ve|\s+have)?\s+(?:moved|migrated|switched)\s+"
     r"(?:off|away\s+from)\s+[\w+#-]+(?:\.[\w+#-]+)*)\s*[.!]*$", re.I)
 
@@ -230,7 +231,7 @@ def _moved_with_new_date(parts: list[str]) -> list[str]:
     return joined
 
 
-_TAKEN_BACK = re.compile(
+_TAKEN_BACK = rx.compile(
     # ("Actually scratch that": "scratch that" and "never mind" take back even with no comma
     # before them; "Don't forget that." does not)
     r"(?:^|(?<=[,.;:!?—–-])\s*|\s(?=(?:no\s+)?wait\b|scratch\s|never\s*mind\b))"
@@ -243,23 +244,23 @@ _TAKEN_BACK = re.compile(
     r"(?:just\s+)?said(?:\s+(?:earlier|before))?(?:\s+about\s+[^,.;:!?—–]+)?|never\s*mind(?:\s+(?:that|this|it))?)"
     r"(?=\s*(?:[,.;:!?—–-]|$))[\s,.;:!?—–-]*", _I)
 # "Just kidding." alone: the sentence before it is taken back
-_KIDDING_ALONE = re.compile(r"^\W*(?:(?:just|only)\s+)?(?:kidding|jk)\W*$", _I)
+_KIDDING_ALONE = rx.compile(r"^\W*(?:(?:just|only)\s+)?(?:kidding|jk)\W*$", _I)
 # ... of which "forget what I said earlier / before" points past the message, to what it
 # changes (read as "I changed my mind": ``_CHANGED_MIND_SAID`` opening what is said instead)
-_POINTS_PAST = re.compile(r"\bwhat\s+i\s+said\s+(?:earlier|before)\b", _I)
+_POINTS_PAST = rx.compile(r"\bwhat\s+i\s+said\s+(?:earlier|before)\b", _I)
 _CHANGED_MIND_SAID = "Forget what I said before: "
 # "Actually no, keep them descriptive, ignore that.": after a correction, what it corrects
-_CORRECTION_IGNORE = re.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",
+_CORRECTION_IGNORE = rx.compile(r"[\s,;—–-]+(?:ignore|disregard|forget)\s+(?:that|it)\s*[.!]*$",
                                 _I)
 # what may open a sentence that takes something back ("Actually, scratch that, ...", "Ugh,
 # scratch that", "Wait no, forget that"): an interjection, a word or two of letters that say
 # nothing of their own (not "Use tabs, scratch that", "Postgres, never mind")
-_TAKE_BACK_OPENER = re.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!—–-]*$", _I)
-_TOOL_NAMED = re.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
+_TAKE_BACK_OPENER = rx.compile(r"^[a-z’']+(?:[\s,.!—–-]+[a-z’']+)?[\s,.!—–-]*$", _I)
+_TOOL_NAMED = rx.compile(rf"\b(?:{TOOL_PATTERN})\b", _I)
 
 
 # "The user is off next Friday": a day away told with "next" ...
-_OFF_NEXT = re.compile(
+_OFF_NEXT = rx.compile(
     rf"^(?:the\s+user\s+is|i['’]m|i\s+am)\s+(?:off|out|away|ooo|out\s+of\s+office)\s+"
     rf"(?P<next>next\s+(?P<day>{'|'.join(WEEKDAYS)}))\b", re.I)
 
@@ -278,8 +279,8 @@ def _off_either_day(statement: str, off: re.Match[str], told: date) -> str:
             f"{statement[off.end('next'):] or '.'}")
 
 
-_DAY_OR_NUMBER = re.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+(?:\.\d+)?)\b", _I)
-_SAID_AGAIN = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<it>them|it)\b", _I)
+_DAY_OR_NUMBER = rx.compile(rf"\b(?:(?:{'|'.join(WEEKDAYS)})s?|\d+(?:\.\d+)?)\b", _I)
+_SAID_AGAIN = rx.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?P<it>them|it)\b", _I)
 
 
 def _said_instead(gone: str, left: str) -> str:
@@ -322,10 +323,10 @@ def _bare_imperative(said: str) -> bool:
 
 # "Also test migrations against Postgres 15.", "We also test migrations against pg15.": one more
 # way the work is always done, said as added to what the team does (no "always" said)
-_ALSO_DOING = re.compile(
+_ALSO_DOING = rx.compile(
     r"^(?:(?:and|oh|ok(?:ay)?|so)[,\s]+)?(?P<we>we\s+)?also[,\s]+(?P<rest>[a-z][\w-]*\s+\S.*)$",
     _I)
-_THE_THING = re.compile(r"\b(?:the|my|your|his|her|their)\b", _I)
+_THE_THING = rx.compile(r"\b(?:the|my|your|his|her|their)\b", _I)
 
 
 def _also_rule(sentence: str) -> _Kind | None:
@@ -349,10 +350,10 @@ def _also_rule(sentence: str) -> _Kind | None:
 
 # "Ana is out this week. Ask Raj about billing.": who is away, then whom to ask instead, told
 # in two sentences as in one ("Ana is out this week, ask Raj about billing")
-_AWAY_ALONE = re.compile(
+_AWAY_ALONE = rx.compile(
     r"^(?!(?:it|he|she|they|this|that|i|we|you|everyone|everybody|someone|somebody|nobody)\b)"
     rf"[a-z]+(?:\s+is|['’]s)\s+(?:{_AWAY_WORDS})\b[^,;.!?]*[.!]?$", _I)
-_ASK_NEXT = re.compile(r"^(?:so\s+)?(?:please\s+|pls\s+)?ask\s+\S", _I)
+_ASK_NEXT = rx.compile(r"^(?:so\s+)?(?:please\s+|pls\s+)?ask\s+\S", _I)
 
 
 def _away_then_ask(parts: list[str]) -> list[str]:
@@ -379,29 +380,29 @@ def _away_then_ask(parts: list[str]) -> list[str]:
     return out
 
 
-_ON_VERSION = re.compile(rf"^{_ON_NAMED}", _I)
+_ON_VERSION = rx.compile(rf"^{_ON_NAMED}", _I)
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
-_OUTCOME_UNTOLD = re.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
+_OUTCOME_UNTOLD = rx.compile(r"\b(?:planned|decided to|(?:was|were)\s+\w+ing)\b", _I)
 # An event told as held ("We had the retro on Monday", "we held the offsite last week"): done,
 # however its event word reads as a plan
-_HELD = re.compile(r"\b(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held)\s+"
+_HELD = rx.compile(r"\b(?:we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held)\s+"
                    r"(?:the|our|a|an|my|their)\b", _I)
 # "We had the retro on Monday and decided to stop deploying on Fridays": what was decided is
 # news of its own, dated by the meeting; the meeting alone is over (``_MEETING_HELD``)
-_DECIDED_AT = re.compile(
+_DECIDED_AT = rx.compile(
     rf"^(?P<held>{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}}?))\s*,?\s+and\s+"
     r"(?:(?:we|they|i)\s+)?(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
     r"settled\s+on)\b.+)$", _I)
 # ... and the same told from the meeting, or the day: "At the retro on Monday, we decided to
 # ...", "On Monday we decided to ..."
-_DECIDED_AT_MEETING = re.compile(
+_DECIDED_AT_MEETING = rx.compile(
     rf"^(?:(?:at|during|in)\s+{_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}}?)|"
     rf"(?P<day>on\s+(?:{'|'.join(WEEKDAYS)})|yesterday|last\s+week|earlier\s+today))\s*,?\s+"
     r"(?P<who>we|they|i)\s+(?:(?:also|finally|all)\s+)?(?P<decided>(?:decided|agreed|chose|"
     r"settled\s+on)\b.+)$", _I)
 QUOTED = "quoted text, not the person's words"
-_CODEISH = re.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
+_CODEISH = rx.compile(r"^\s*(?:\$ |>>> |[{}\[\]<]|def |class |import |from \S+ import|at \S+\()")
 
 
 # (kind found, reason not to save, statement, why, consumed the following sentence)
@@ -410,11 +411,11 @@ _MEMO_MAX = 50_000
 
 
 # An incident told by its id: "INC-4412: ...", "INC 4471 - ..."
-_INCIDENT_TOLD = re.compile(r"(?P<id>INC[- ]?\d+)\s*(?::|\s[—–-])\s*", re.I)
+_INCIDENT_TOLD = rx.compile(r"(?P<id>INC[- ]?\d+)\s*(?::|\s[—–-])\s*", re.I)
 # When in its day the incident began: "at 03:10 UTC"
-_AT_TIME = re.compile(r"\bat\s+\d{1,2}:\d\d(?:\s*(?:UTC|GMT|[A-Z]{2,4}T))?(?![\w:])")
+_AT_TIME = rx.compile(r"\bat\s+\d{1,2}:\d\d(?:\s*(?:UTC|GMT|[A-Z]{2,4}T))?(?![\w:])")
 # What an incident does to a service while it lasts, told as it happens
-_DOWN_NOW = re.compile(r"\b(is|are)\s+((?:still\s+)?(?:down|degraded|unavailable|failing|erroring|"
+_DOWN_NOW = rx.compile(r"\b(is|are)\s+((?:still\s+)?(?:down|degraded|unavailable|failing|erroring|"
                        r"flapping|broken|unreachable|on\s+fire))\b", re.I)
 
 
@@ -431,10 +432,10 @@ class GatherStats:
 
 # A deadline that says not of what ("The new deadline Helen gave is November 13", "Deadline is
 # still Nov 13"), and the work a sentence before names ("... pause the ESO migration")
-_BARE_DEADLINE_SAID = re.compile(
+_BARE_DEADLINE_SAID = rx.compile(
     r"^(?P<head>(?:the\s+)?(?:new\s+)?deadline\b(?:\s+(?!(?:is|was|for|of)\b)[\w'’-]+){0,3}?)"
     r"\s+(?P<verb>is|was)\b", re.I)
-_WORK_NAMED = re.compile(r"\b(?:the|our)\s+(?P<work>(?:[\w-]+\s+){0,2}?(?:migration|rollout|"
+_WORK_NAMED = rx.compile(r"\b(?:the|our)\s+(?P<work>(?:[\w-]+\s+){0,2}?(?:migration|rollout|"
                          r"upgrade|launch|release|rewrite|project))\b", re.I)
 
 
@@ -453,11 +454,11 @@ def _deadline_of(part: str, before: list[str]) -> str:
 
 
 # A start, told on its day: "The freeze started today", "We're starting the migration today"
-_STARTS_NOW = re.compile(r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|kick(?:s|ed|ing)?\s+off)"
+_STARTS_NOW = rx.compile(r"\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|kick(?:s|ed|ing)?\s+off)"
                          r"\b", re.I)
-_NOT_DONE = re.compile(r"n't\b|\b(?:not|never|will|would|should|must|once|when|if|until|unless|"
+_NOT_DONE = rx.compile(r"n't\b|\b(?:not|never|will|would|should|must|once|when|if|until|unless|"
                        r"before|after)\b", re.I)
-_LETS = re.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
+_LETS = rx.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -487,20 +488,20 @@ class _Asked:
 
 # A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
 # "It'd be lovely if you could always add a story for new components"
-_POLITE_ASK = re.compile(
+_POLITE_ASK = rx.compile(
     r"^(?:(?:could|can|would)\s+(?:we|you)\s+(?:(?:perhaps|possibly|maybe|please|just)\s+)?|"
     r"(?:it|that)(?:'d|\s+would)\s+be\s+(?:really\s+)?(?:lovely|great|nice|brilliant|ideal|"
     r"helpful|good|amazing|wonderful)\s+if\s+(?:you|we)\s+(?:could|can|would)\s+|"
     r"i(?:'d|\s+would)\s+(?:really\s+)?appreciate\s+it\s+if\s+you\s+(?:could|would)\s+)"
     r"(?:(?:please|perhaps)\s+)?(?P<rest>[a-z][^?]*?)[\s,]*(?:please)?[\s?.!]*$", re.I)
 # ... for good, not the task at hand ("Could we perhaps look at it tomorrow?")
-_FOR_GOOD = re.compile(r"\b(?:always|never|stop\s+(?:using|writing|adding|putting|doing)|"
+_FOR_GOOD = rx.compile(r"\b(?:always|never|stop\s+(?:using|writing|adding|putting|doing)|"
                        r"from\s+now\s+on|going\s+forward|in\s+future|any\s?more)\b", re.I)
 _POLITE_OPENERS = ("could ", "can ", "would ", "it'd ", "it would ", "that'd ", "that would ",
                    "i'd ", "i would ")
 # ... a question of what can be, not a way of working: "Can you always reproduce the flaky
 # test?", "Can we always trust the cache?", "Could we never have shipped that?"
-_ABLE_TO = re.compile(
+_ABLE_TO = rx.compile(
     r"\b(?:always|never)\s+(?:just\s+)?(?:reproduce|repro|replicate|trust|assume|rely|count\s+on|"
     r"get|see|hear|have|know|find|expect|guarantee|afford|reach|recover|understand|"
     # ("Can you always tell which test is flaky?", not "Could you always tell me before ...")
@@ -511,20 +512,20 @@ _ABLE_TO = re.compile(
 # migration per PR?", "Could you always get approval from security for new deps?" (matched
 # from the verb on; an "if" or "when" right after it is what is asked of: "Can you always tell
 # when it's flaky?")
-_HOW_TO_WORK = re.compile(
+_HOW_TO_WORK = rx.compile(
     r"\s+(?:an?\s+|the\s+)?(?:approval|review|sign-?off|go-ahead|ok|okay|lgtm)\b|"
     r".*?(?:\b(?:before|unless|until|after\s+\w+ing|per)\s+(?!(?:the\s+)?(?:deadline|demo|standup|"
     # (not a deadline of the work at hand: "Can you always get the build green before Friday?")
     r"meeting|call|release\s+date|end\s+of|eod|noon|lunch|today|tonight|tomorrow|next|this|"
     rf"(?:{'|'.join(WEEKDAYS)})s?\b|\d))\S|\S\s+(?:if|when|whenever)\s+\S|\bfirst\W*$)", re.I)
 # ... or one told why next, by what it cost "us" ("... JSON? It broke us twice.")
-_COST_US = re.compile(r"\b(?:us|we|our)\b", re.I)
+_COST_US = rx.compile(r"\b(?:us|we|our)\b", re.I)
 # ... or one for the work at hand ("Would you mind always using single quotes in this PR?")
-_AT_HAND = re.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|commit|session)|"
+_AT_HAND = rx.compile(r"\b(?:in\s+this\s+(?:pr|pull\s+request|change|branch|commit|session)|"
                       r"this\s+time|for\s+now|right\s+now|today|tonight)\b", re.I)
 # ... or asked in doubt, the next sentence a second question or unsure ("Can we stop using
 # Sentry? Is it worth the money?", "... Or is that risky?", "... I'm not sure.")
-_IN_DOUBT = re.compile(
+_IN_DOUBT = rx.compile(
     r"^(?:(?:hmm+|well|honestly|actually)[,\s]+)?(?:i['’]?m\s+not\s+sure|not\s+sure|"
     # ("Or at least for the API layer." narrows the rule, not doubts it)
     r"i\s+don['’]?t\s+know|dunno|no\s+idea|maybe\s+not|no\s*[,.!]|or\b(?!\s+at\s+least\b)|"
@@ -533,7 +534,7 @@ _IN_DOUBT = re.compile(
 
 
 # "mind always using ...": the gerund a rule's verb is asked in
-_MIND_DOING = re.compile(r"mind\s+(?P<when>always|never)\s+(?P<verb>[a-z]+ing)\b(?P<rest>.*)$",
+_MIND_DOING = rx.compile(r"mind\s+(?P<when>always|never)\s+(?P<verb>[a-z]+ing)\b(?P<rest>.*)$",
                          re.I | re.S)
 # gerunds whose verb keeps no "e" though its stem ends like one that does ("opening", "editing")
 _NO_E_VERBS = frozenset(("open", "edit", "visit", "limit", "listen", "target", "develop",
@@ -588,7 +589,7 @@ def _asked_politely(sentence: str, following: str) -> str:
 
 # "I'd rather you didn't touch ...", "... rather you left it alone": a prohibition said
 # politely; "Acme want all copy in US English ... in apps/acme": a requirement on all of a kind
-_RULE_ON_A_PATH = re.compile(
+_RULE_ON_A_PATH = rx.compile(
     r"\brather you (?:didn['’]t|did not|not|wouldn['’]t|would not|left|kept)\b|"
     r"\bwants?\s+(?:every|each|all|any)\s", re.I)
 
@@ -1330,7 +1331,7 @@ class Gatherer:
         return False
 
 
-_WEEKDAY_ALONE = re.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", _I)
+_WEEKDAY_ALONE = rx.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", _I)
 
 
 def _weekday_gone(statement: str, rewrites: Sequence[DateRewrite], said: date) -> date | None:
@@ -1355,7 +1356,7 @@ def _moved_from(said: str | None, when: date, order: DateOrder | None) -> str | 
     return rewrites[0].resolved.isoformat() if len(rewrites) == 1 else None
 
 
-_BEFORE_SECRET = re.compile(r"^(?P<where>[^,;:]*?https?://\S+?)[.,]?\s*(?:,|;|\band\b)\s")
+_BEFORE_SECRET = rx.compile(r"^(?P<where>[^,;:]*?https?://\S+?)[.,]?\s*(?:,|;|\band\b)\s")
 
 
 def _address_before_secret(text: str) -> str | None:
@@ -1377,26 +1378,26 @@ _MAY_TELL_VERSION = frozenset({"fact", "correction", "remember", "preference"})
 _version_claim = lru_cache(maxsize=16_384)(version_claim)
 
 
-_PAST_STORY = re.compile(r"^(?:we|it|that|this|they|the \w+)\s+(?:\w+\s+)?(?:got|was|were|"
+_PAST_STORY = rx.compile(r"^(?:we|it|that|this|they|the \w+)\s+(?:\w+\s+)?(?:got|was|were|"
                          r"broke|failed|took|caused|leaked|burned|bit|hit|went)\b", _I)
 
 
 # ... or told next, of the thing chosen ("It has workspaces.", "They're faster.")
-_REASON_NEXT = re.compile(r"(?:it|they)(?:'s|'re|\s+(?:is|are|has|have|supports?|handles?|"
+_REASON_NEXT = rx.compile(r"(?:it|they)(?:'s|'re|\s+(?:is|are|has|have|supports?|handles?|"
                           r"gives?|lets?|works?|runs?|installs?|resolves?))\s+\w", _I)
 # ... or who wanted it so: "The auditors asked for it", "Legal requires it"
-_ASKED_FOR_IT = re.compile(
+_ASKED_FOR_IT = rx.compile(
     r"^(?:the\s+|our\s+)?(?!(?:i|you|it|this|that)\b)[\w-]+(?:\s+[\w-]+)?\s+(?:asked\s+(?:us\s+)?"
     r"for|requested|wanted|wants?|needs?|requires?|required)\s+(?:it|this|that|them)\s*$", _I)
 
 
 # "main training runs stay on mlflow", "the rest remains with Jenkins": where the old choice
 # stays, told after a switch made in one place alone
-_STAYS_ON = re.compile(r"^(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:stays?|remains?)\s+"
+_STAYS_ON = rx.compile(r"^(?:the\s+|our\s+)?[\w-]+(?:\s+[\w-]+){0,3}\s+(?:stays?|remains?)\s+"
                        r"(?:on|in|with)\s+\S", re.I)
 
 
-_ONLY_FOR = re.compile(r"\b(?:only|just)\s+(?:on|in|for)\s|\s(?:on|in|for)\s.{1,40}\sonly\b", re.I)
+_ONLY_FOR = rx.compile(r"\b(?:only|just)\s+(?:on|in|for)\s|\s(?:on|in|for)\s.{1,40}\sonly\b", re.I)
 
 
 def _with_where_old_stays(parts: list[str]) -> list[str]:
@@ -1428,14 +1429,14 @@ def _reason_next(following: str) -> bool:
 
 # A switch told in the passive as still to come ("The staging cluster is being migrated to k8s
 # 1.30 next Tuesday", "... will be moved to ..."): its past participle tells no switch made
-_SWITCHED_TO_COME = re.compile(
+_SWITCHED_TO_COME = rx.compile(
     r"\b(?:being|will\s+be|(?:is|are)\s+(?:going\s+)?to\s+be|gets?|getting)\s+"
     r"(?:switched|moved|migrated|upgraded|downgraded|changed|replaced|bumped)\b", _I)
 
 
 # A switch still owed: "we should upgrade to Node 20", "we need to bump Node to 20 before April".
 # Like one planned, it is a plan or a decision, not a change made.
-_OWED = re.compile(
+_OWED = rx.compile(
     r"\b(?:should|must|needs?\s+to|ha(?:ve|s)\s+to)\s+(?:[\w-]+\s+){0,2}?" + _SWITCH_VERB, _I)
 
 
@@ -1481,20 +1482,20 @@ def _classify(kind: CandidateKind, text: str) -> MemoryType:
 
 
 # "Don't forget what I said about X": a reminder, no request to forget
-_DONT_FORGET = re.compile(r"^\W*(?:oh,?\s+|and\s+)?(?:please\s+)?(?:don['’]?t|do\s+not|never)\s+"
+_DONT_FORGET = rx.compile(r"^\W*(?:oh,?\s+|and\s+)?(?:please\s+)?(?:don['’]?t|do\s+not|never)\s+"
                           r"(?=forget\b)", re.I)
 # a request to forget opening a sentence the splitter kept with the one before (it starts in
 # lower case): "The staging URL is now https://stage.bramble.io. forget what I said about ..."
-_FORGET_OPENS = re.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
+_FORGET_OPENS = rx.compile(r"(?<=[.!?])\s+(?=(?:please\s+)?(?:forget|disregard)\s+(?:what|"
                            r"everything|anything|all)\s+(?:i|we)\b)", re.I)
 # ... "before" says the earlier one is forgotten, not what the message says instead
-_SAID_BEFORE = re.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\s*$", re.I)
+_SAID_BEFORE = rx.compile(r"\b(?:before|earlier|previously|last\s+time)\s*[.!]*\s*$", re.I)
 
 
 # what takes a request to forget back, in its sentence or the next ("... no, keep it.", "Just
 # kidding.", "Scratch that, she's staying.", "Never mind, keep it", "Oh wait, no, it's still
 # useful"); not "No more reviews"
-_UNASKED = re.compile(
+_UNASKED = rx.compile(
     r"^[\s,.;:!?—–-]*(?:(?:oh|ah|um+|hmm+|ok(?:ay)?|well|sorry|actually|wait|ugh)\b[\s,.!—–-]*)*"
     r"(?:(?:no|nope|nah)\b(?=[\s,.!—–-]*(?:$|keep\b|wait\b|don['’]?t\b|leave\b|(?:it|that|she|he|"
     r"they|i)\b))|(?:just\s+|only\s+)?"
@@ -1504,14 +1505,14 @@ _UNASKED = re.compile(
     r"(?:[\s,.;:!—–-]*(?:wait|no)\b)*[\s,.;:!—–-]*",  # ("No wait, keep it")
     re.I)
 # ... and the request's own end: a question asks nothing ("forget what I said about Priya?")
-_ASKED_ENDS = re.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|erase)\b"
+_ASKED_ENDS = rx.compile(r"\b(?:forget|scratch|disregard|drop|remove|delete|erase)\b"
                          r"(?:[^.!?]|[.!?](?=[^\s.!?]))*(?P<end>[.!?]+|$)", re.I)
 # ... but a tag after it asks it all the same ("..., ok?", "..., would you?")
-_TAG_ASKED = re.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|would|can|could)\s+"
+_TAG_ASKED = rx.compile(r",\s*(?:ok(?:ay)?|alright|right|please|yeah|(?:will|would|can|could)\s+"
                         r"you(?:\s+please)?)\s*$", re.I)
 # ... as does a request asked politely ("Can you forget what I said about Priya?"): its "?" is
 # how it is asked, not a doubt
-_ASKED_POLITELY = re.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)?(?:can|could|"
+_ASKED_POLITELY = rx.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)?(?:can|could|"
                              r"would|will)\s+you\s+(?:please\s+)?(?:just\s+|now\s+)?$", re.I)
 # ... and what is said after a take-back of nothing more than keeping it: "keep it", "leave it",
 # "No, don't.", "I still need it", or the thing itself said to stay ("she's staying", "Priya's
@@ -1519,7 +1520,7 @@ _ASKED_POLITELY = re.compile(r"(?:^|[.!?]\s+)(?:(?:hey|ok(?:ay)?|so|also)[,\s]+)
 # thing ("Never mind, CI is still red", "the demo is on Friday after all", "leave it to me, I'll
 # update the doc myself") nor of this one changing ("the release is still on the 23rd but now
 # in the afternoon")
-_JUST_KEEP = re.compile(
+_JUST_KEEP = rx.compile(
     r"^(?:keep\b|leave\s+(?:it|that|them|her|him)(?:\s+(?:alone|be|as\s+is|on\s+it|there))?\s*[.!]*\s*$"
     r"|(?P<who>(?:the\s+)?[\w-]+(?:\s+[\w-]+)?)(?:['’]s|['’]re|\s+is|\s+are)\s+(?:staying\b"
     r"|still\b|not\s+(?:leaving|going|gone|moving|changing)\b|(?:fine|ok(?:ay)?|right|correct"
@@ -1547,22 +1548,22 @@ def _just_keep(rest: str, subject: str) -> bool:
 # keeping it ("Never mind." / "Never mind, keep it."), not before news of their own: "Never mind
 # the flaky test, I fixed it.", "On second thought, use tabs in the Makefile.", "I changed my
 # mind about the linter: use flake8.", "Keep it short in the PR description."
-_SURELY_UNASKED = re.compile(r"\b(?:kidding|jk|scratch|strike|take)\b", re.I)
+_SURELY_UNASKED = rx.compile(r"\b(?:kidding|jk|scratch|strike|take)\b", re.I)
 # ... and where a request's clause ends before a question of its own ("Forget what I said
 # about Priya, and can you rerun the tests?"; "..., she left - can you also drop her?")
-_CLAUSE_BREAK = re.compile(r"[,;:]\s|\s[—–-]\s")
+_CLAUSE_BREAK = rx.compile(r"[,;:]\s|\s[—–-]\s")
 
 
 # ... which asks something of its own, opening as a question does: "and can you ...", "what's
 # the new one", "did you update the reviewers list", "is that clear"; not an afterthought ("...,
 # the reviewer") nor a doubt of the request ("..., or should we keep it", "..., unless it's still
 # useful", "..., is that still relevant")
-_OTHER_QUESTION = re.compile(
+_OTHER_QUESTION = rx.compile(
     r"(?:(?:and|also|then|plus|btw|oh|so|but|anyway)[,\s]+)?(?:(?:can|could|would|will)\s+you\b"
     r"|why\b|how\s+come\b|(?P<asks>(?:what|where|who|which|when|how|is|are|was|were|do|does"
     r"|did|should|shall|have|has|may|might)(?:['’]s)?\b))", re.I)
 # ... the doubt: whether what is forgotten still holds, is needed or kept
-_DOUBT = re.compile(r"\b(?:still|keep|relevant|useful|risky|safe|need\s+(?:it|that|this|them|"
+_DOUBT = rx.compile(r"\b(?:still|keep|relevant|useful|risky|safe|need\s+(?:it|that|this|them|"
                     r"her|him))\b", re.I)
 
 
@@ -1620,8 +1621,8 @@ def _left_of_unasking(rest: str, subject: str) -> list[str]:
 
 
 # where a reminder's own words end ("Don't forget what I said about the staging URL: ...")
-_CLAUSE_ENDS = re.compile(r"[:;,—–]\s*(?:(?:but|and|so|also)\s+)?")
-_IT = re.compile(r"^(?:she|he)\b(?P<was>['’]s\b)?|\b(?:it|them)\b(?P<is>['’]s\b)?", re.I)
+_CLAUSE_ENDS = rx.compile(r"[:;,—–]\s*(?:(?:but|and|so|also)\s+)?")
+_IT = rx.compile(r"^(?:she|he)\b(?P<was>['’]s\b)?|\b(?:it|them)\b(?P<is>['’]s\b)?", re.I)
 
 
 def _after_reminder(part: str) -> list[str]:
@@ -1650,7 +1651,7 @@ def _after_reminder(part: str) -> list[str]:
 
 # a request to forget after a clause of its sentence ("The deploy freeze starts on 2026-07-27
 # now, forget what I said about the deploy freeze before.")
-_REQUEST_OPENS = re.compile(r"[,;—–]\s*(?:(?:and|so)\s+)?(?=(?:please\s+)?forget\s+what\s)",
+_REQUEST_OPENS = rx.compile(r"[,;—–]\s*(?:(?:and|so)\s+)?(?=(?:please\s+)?forget\s+what\s)",
                             re.I)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from autodream import rx
 from autodream.engine.dates import last_mention, latest_date
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
@@ -14,14 +15,14 @@ from autodream.engine.sentence_kinds import _AWAY_WORDS, BACK_FROM_AWAY
 from autodream.engine.text import tokens
 
 # "... no longer need Marta": what a named person asked of that work is lifted
-_NO_LONGER_NEEDS = re.compile(
+_NO_LONGER_NEEDS = rx.compile(
     r"\bno\s+longer\s+(?:needs?|requires?)\s+(?P<who>(?-i:[A-Z][a-z]+))\b", re.I)
 # ... the ask as told: "Marta asked that every ...", "Marta wants every ..."
-_ASKED_BY = re.compile(r"\b(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked\s+that|asks\s+that|wants?)\s+"
+_ASKED_BY = rx.compile(r"\b(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked\s+that|asks\s+that|wants?)\s+"
                       r"(?:every|each|all|any)\b", re.I)
 _ASK_FRAME = tokens("the our all every any")
 # who stands in, in a stand-in entry: "Until 2026-07-24, ask Raj about billing (Ana is out)."
-_ASK_WHO = re.compile(r"\bask\s+([A-Z][a-z]+)\b(?:\s+about\s+(\w+))?")
+_ASK_WHO = rx.compile(r"\bask\s+([A-Z][a-z]+)\b(?:\s+about\s+(\w+))?")
 
 
 def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
@@ -30,14 +31,14 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     on the day it is said. Empty when ``cand`` tells no one back."""
     if (back := BACK_FROM_AWAY.match(cand.text)) is None:
         return []
-    away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
+    away = rx.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
     # (one with no day runs until she is told back: "Until Ana is back, ask Raj ...")
     covers = [e for e in live if e.type == "project" and away.match(
         LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.max) >= (
             cand.source.day)]
     # ... and one said for a span that starts later ("Ana is out in the week of 2026-07-13,
     # ask Raj about billing."), once it has begun: it stayed current, Ana back
-    later = re.compile(rf"^{back['who']} is (?:{_AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
+    later = rx.compile(rf"^{back['who']} is (?:{_AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
     covers += [e for e in live if e.type == "project" and later.match(
         LIST_MARK.sub("", e.lead)) and (when := last_mention(e.lead)) is not None
         and when.start <= cand.source.day <= when.last]

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 from datetime import date
 
+from autodream import rx
 from autodream.engine.addresses import (
     given_new_address,
     host_moved,
@@ -254,20 +255,20 @@ _VALUE_OF = ("is ", "are ", "was ", "were ")
 
 
 # "we use pnpm, not npm": what is used now, set against another, not a move told as news
-_USED_NOT = re.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
+_USED_NOT = rx.compile(r"\b(?:use|uses|using|on)\s+[\w.+#/-]+,?\s+not\s+", re.I)
 
 
 # "The gpu-debug partition was renamed to debug-a100", "we renamed gpu-debug to debug-a100":
 # the old name and the new. Only a name as such (with a hyphen, a digit, a dot or an
 # underscore): "The default branch was renamed to trunk" does not say from what
 _NAME = r"`?(?P<{}>[A-Za-z][\w.]*[-_.\d][\w.-]*\w)`?"
-_RENAMED = re.compile(
+_RENAMED = rx.compile(
     rf"(?<![\w.-]){_NAME.format('old')}\s+(?:[a-z]+\s+)?(?:was|has\s+been|got|is)\s+"
     rf"renamed\s+(?:to|as)\s+{_NAME.format('new')}", re.I)
 
 
-_DUE = re.compile(r"\b(?:deadline|due)\b", re.I)
-_ONLY_DUE_WAS = re.compile(
+_DUE = rx.compile(r"\b(?:deadline|due)\b", re.I)
+_ONLY_DUE_WAS = rx.compile(
     r"(?:the\s+)?(?:deadline|due\s+date)\s+was\s+(?:on\s+)?DAY(?:,?\s+as\s+(?:I|we)\s+said)?"
     r"\s*[.!]?", re.I)
 
@@ -793,7 +794,7 @@ class Consolidator:
         if moved is None:
             return ""
         was, now = moved
-        at = re.compile(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\w)", re.I)
+        at = rx.compile(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\w)", re.I)
         named = entry.name
         entry.name = at.sub(now, entry.name)
         entry.description = at.sub(now, entry.description)
@@ -922,7 +923,7 @@ class Consolidator:
             return True
         if len(found) == 1:
             entry, old = found[0]
-            at = re.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
+            at = rx.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
             day = cand.source.day.isoformat()
             self._why_changed(entry, day)
             entry.statements = [at.sub(new, s) if has_word(s, "port") else s
@@ -1289,7 +1290,7 @@ class Consolidator:
         """Another memory links to ``entry``'s file ("see [staging API](reference_staging-
         api-url-staging-example-com.md)"): renamed, that link would lead nowhere, so the file
         keeps its name."""
-        link = re.compile(rf"\]\((?:\./)?{re.escape(entry.file)}(?:#[^)]*)?\)")
+        link = rx.compile(rf"\]\((?:\./)?{re.escape(entry.file)}(?:#[^)]*)?\)")
         return any(link.search("\n".join([*e.statements, *e.history, e.why, e.how]))
                    for e in self.entries if e is not entry and not e.deleted)
 

@@ -33,6 +33,7 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Literal
 
+from autodream import rx
 from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.text import word_set
 
@@ -63,13 +64,13 @@ _PREP_AS: dict[str, str | None] = {"at": None, "towards": "around", "toward": "a
 # "in two weeks' time", "in a month's time": the apostrophe and "time" belong to the date.
 _TIME = r"(?:['’]s?\s+time)?"
 # ("no go on Friday" is one day called off, no rule)
-_STANDING = re.compile(r"(?i)\b(always|never|every|don't|do not|no(?![\s-]go\b))\b")
+_STANDING = rx.compile(r"(?i)\b(always|never|every|don't|do not|no(?![\s-]go\b))\b")
 # How a doer's past deed is said after who did it ("we just rolled ...", "they ran ..."): an
 # adverb perhaps, then the verb (past forms that do not end in -ed listed)
 _BEFORE_DEED = r"(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
 _IRREGULAR_DEEDS = (r"ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|kept|"
                     r"left|froze|gave|took|found")
-_PAST_MARKERS = re.compile(
+_PAST_MARKERS = rx.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
     r"finished)\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
@@ -223,34 +224,34 @@ def _end_of_week(ref: date) -> date:
 
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
-_PAST_WORDING = re.compile(
+_PAST_WORDING = rx.compile(
     r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed)\b")
-_FUTURE_WORDING = re.compile(
+_FUTURE_WORDING = rx.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
 )
 # a day told in a contraction of the present, in the day's own clause: "The 1.4 release
 # slipped, it's now August 6", "we're now aiming for ..." (not "it's fixed now", a past
 # event's state; nor "We switched on May 4; it's now the default", another clause's)
-_PRESENT_CONTRACTION = re.compile(
+_PRESENT_CONTRACTION = rx.compile(
     r"(?i)\b(?:it|that|this|which)['’]s (?:now|due|set|scheduled|planned)\b"
     r"|['’]re (?:now|due|set|scheduled|planned|aiming|targeting)\b")
-_NOW_BEFORE = re.compile(
+_NOW_BEFORE = rx.compile(
     r"(?i)\bnow\s+(?:it['’]s\s+|it\s+is\s+)?(?:(?:set|planned|scheduled|moved|pushed)\s+)?$")
 # ... or "now" said right after the day, or a day put against the one it replaces ("goes out
 # on 13 Nov now, not 2 Nov"): where a moved plan stands, however the move was told
-_NOW_AFTER = re.compile(r"(?i)\s+now\b")
-_NOW_NOT = re.compile(r"(?i)\bnow\s*[,;]?\s+(?:and\s+)?not\b")
-_CLAUSE_END = re.compile(r"[,;:—–]\s|\s-\s")
+_NOW_AFTER = rx.compile(r"(?i)\s+now\b")
+_NOW_NOT = rx.compile(r"(?i)\bnow\s*[,;]?\s+(?:and\s+)?not\b")
+_CLAUSE_END = rx.compile(r"[,;:—–]\s|\s-\s")
 
 
 def _told_as_past(text: str) -> bool:
     return _PAST_WORDING.search(text) is not None and _FUTURE_WORDING.search(text) is None
 
 
-_COPULA = re.compile(r"(?i)\b(?:is|are|was|were|be|been)$")
+_COPULA = rx.compile(r"(?i)\b(?:is|are|was|were|be|been)$")
 # "Her birthday is on March 3rd" is every March 3rd, not one of them.
-_RECURRING = re.compile(r"(?i)\b(?:every|each|annual(?:ly)?|yearly|birthdays?|anniversary)\b")
+_RECURRING = rx.compile(r"(?i)\b(?:every|each|annual(?:ly)?|yearly|birthdays?|anniversary)\b")
 
 
 def _said_as_noun(m: re.Match[str]) -> bool:
@@ -263,7 +264,7 @@ def _said_as_noun(m: re.Match[str]) -> bool:
 
 # What a date was moved to lies ahead, however the move is told: "the launch moved to March 3"
 # said in July is next March's.
-_RESCHEDULED = re.compile(
+_RESCHEDULED = rx.compile(
     r"(?i)\b(?:mov|push|postpon|delay|slipp?|reschedul|shift|bump|brought|pull)\w*\b")
 
 
@@ -286,10 +287,10 @@ _SHIFT_VERB = (r"(?P<verb>mov(?:e|es|ed)|push(?:es|ed)?|postpon(?:e|es|ed)|delay
 _SHIFT_BY = (rf"(?:(?P<dir>back|out|forward|up|in|earlier|later)\s+)?(?:by\s+)?{_NUM}\s+"
              r"(?P<unit>days?|weeks?)(?:\s+(?P<after>earlier|later|back|out))?\s*[.!]?$")
 _THING = r"[\w.-]+(?:\s+[\w.-]+){0,3}?"
-_SHIFTED = re.compile(
+_SHIFTED = rx.compile(
     rf"(?i)^(?:(?:the|our)\s+)?(?P<what>(?!(?:we|they|i|it)\b){_THING})\s+(?:(?:was|were|got|is|"
     rf"are|has\s+been|have\s+been)\s+)?{_SHIFT_VERB}\s+{_SHIFT_BY}")
-_SHIFTED_BY_US = re.compile(
+_SHIFTED_BY_US = rx.compile(
     rf"(?i)^(?:we|they)\s+(?:have\s+|'ve\s+)?{_SHIFT_VERB}\s+(?:the|our)\s+(?P<what>{_THING})\s+"
     rf"{_SHIFT_BY}")
 _EARLIER = frozenset({"forward", "up", "in", "earlier"})
@@ -325,10 +326,10 @@ def date_shift(text: str) -> tuple[str, int] | None:
 # cancelled the design review". Only what the team calls off: "I cancelled the failing CI job"
 # is the work at hand, and "The release isn't cancelled" says it still stands.
 _CALLED_OFF = r"(?:cancell?ed|called\s+off|scrapped)"
-_CANCELLED = re.compile(
+_CANCELLED = rx.compile(
     rf"(?i)^(?:the|our)\s+(?P<what>{_THING})\s+(?:is|are|was|were|got|"
     rf"has\s+been|have\s+been)\s+{_CALLED_OFF}\s*[.!]?$")
-_CANCELLED_BY_US = re.compile(
+_CANCELLED_BY_US = rx.compile(
     rf"(?i)^we(?:\s+have|'ve)?\s+(?:just\s+)?{_CALLED_OFF}\s+(?:the|our)\s+"
     rf"(?P<what>{_THING})\s*[.!]?$")
 
@@ -349,11 +350,11 @@ def tells_call_off(text: str) -> bool:
     return "cancel" in low or "called off" in low or "scrapped" in low
 
 
-_MOVED_NEUTRAL = re.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
-_RESCHEDULED_LATER = re.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
+_MOVED_NEUTRAL = rx.compile(r"(?i)\b(?:mov|shift|reschedul|chang)\w*\b")
+_RESCHEDULED_LATER = rx.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*|\w+ed back)\b")
 
 
-_WEEK_OF_BEFORE = re.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?week\s+of\s+$")
+_WEEK_OF_BEFORE = rx.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?week\s+of\s+$")
 
 
 def _looks_back(m: re.Match[str]) -> bool:
@@ -568,7 +569,7 @@ _WD4 = _WD.replace("?P<wd>", "?P<wd4>")
 _ANY_WD = _WD.replace("?P<wd>", "?:")  # a weekday where none is read back
 # A span's start, dated, before its end's day of the month: "2026-10-19 through Friday the"
 _SPAN_TO = ("through", "thru", "to", "until", "till")
-_SPAN_START = re.compile(rf"(?:(?P<start>\d{{4}}-\d{{2}}-\d{{2}})|the (?P<dom>[1-9]|[12]\d|3[01])"
+_SPAN_START = rx.compile(rf"(?:(?P<start>\d{{4}}-\d{{2}}-\d{{2}})|the (?P<dom>[1-9]|[12]\d|3[01])"
                          rf"(?:st|nd|rd|th))\s*(?P<to>(?:through|thru|to|until|till|-|–)\s*"
                          rf"(?:{_ANY_WD},?\s*)?)?$", re.I)
 _WEEK_STEP = {"next": 7, "this": 0, "last": -7}
@@ -584,7 +585,7 @@ def _weekday_of_week(m: re.Match[str], ref: date) -> When:
     return When("day", day, bare=not m["prep"] and subject)
 
 
-_VERB_NEXT = re.compile(r"\s+(?:was|is|were|will|would|has|had|looks|seems)\b", re.I)
+_VERB_NEXT = rx.compile(r"\s+(?:was|is|were|will|would|has|had|looks|seems)\b", re.I)
 
 
 def _from_day(m: re.Match[str], ref: date) -> When:
@@ -600,7 +601,7 @@ DateOrder = Literal["dmy", "mdy"]
 # A day and a month in figures: "04/12", "30/11/2026", "4/12/26", and with dots "04.12." or
 # "04.12.2026" (day first wherever dots are written). Not a part of a path, a version or a
 # longer number ("src/12/04", "3.12.1", "1/2/3"), nor a share ("2/3 of the tests", "3/4 passing").
-_NUMERIC_DATE = re.compile(
+_NUMERIC_DATE = rx.compile(
     rf"(?:\b(?P<prep>{_PREP_WORDS})\s+)?(?<![\w/.:-])(?P<a>\d{{1,2}})(?:/(?P<b>\d{{1,2}})"
     # (with no year, the dot after the month is the sentence's own where it ends there)
     r"(?:/(?P<y>\d{4}|\d{2}))?|\.(?P<db>\d{2})(?:\.(?P<dy>\d{4}|\d{2})|\.(?=\s+[a-z])|(?=\.)))"
@@ -609,28 +610,28 @@ _NUMERIC_DATE = re.compile(
     # (nor a score, "10/10 ready", or a part of a time, "on 1/2 day")
     r"split|chance|odds|ratio|x|ready|perfect|score|rating|stars?|sure|confident|"
     r"(?:an?\s+)?(?:days?|hours?|hrs?|weeks?|shifts?))\b)", re.I)
-_NUMERIC_HINT = re.compile(r"\d/\d|\d\.\d\d\.")
+_NUMERIC_HINT = rx.compile(r"\d/\d|\d\.\d\d\.")
 # Figures are a day only where a day is told: after a preposition of time ("by 30/11", "on
 # 04/12"), or after what is dated and its verb ("the launch is 04/12", "code freeze 01/12",
 # "it's now 11/12"); "the score is 3/4" and "cut the build time by 1/2" tell none
 _STRONG_PREPS = frozenset({"on", "by", "until", "till", "before", "after", "due", "since"})
-_NUMERIC_LEAD = re.compile(
+_NUMERIC_LEAD = rx.compile(
     r"(?i)\b(?:(?P<dated>deadline|launch|freeze|release|demo|date|due|cut-?off|go-?live|live|"
     # (what ends or starts on a day: "Grant ends 30/9")
     r"ends|starts|begins|closes|expires)|"
     r"is|are|was|were|be|it['’]s|now|still|from|to|for|through|starting|"
     # ("the week of 16/11", "planned for the 29/11 maintenance window")
     r"week\s+of|(?:for|on|by|until|before|after)\s+the)\s+$")
-_VERSIONED = re.compile(r"(?i)\b(?:versions?|v\d|upgrad\w*|bump\w*|pinn?\w*|python|node|"
+_VERSIONED = rx.compile(r"(?i)\b(?:versions?|v\d|upgrad\w*|bump\w*|pinn?\w*|python|node|"
                         r"ubuntu|debian|postgres\w*|java|ruby|go|rust|php|kernel)\b")
-_BY_AMOUNT = re.compile(
+_BY_AMOUNT = rx.compile(
     r"(?i)\b(?:reduc|cut|increas|grow|grew|drop|fell|rose|improv|slow|sped|speed|shrank|shrunk)"
     r"\w*(?:\s+[\w-]+){0,4}\s+$")
 
 
 # The other end of a range of days in figures, after or before the one found
-_RANGE_END = re.compile(r"\s*(?:to|until|till|-|–)\s*\d{1,2}/\d{1,2}\b")
-_RANGE_START = re.compile(r"\b\d{1,2}/\d{1,2}\s*(?:to|until|till|-|–)\s*$")
+_RANGE_END = rx.compile(r"\s*(?:to|until|till|-|–)\s*\d{1,2}/\d{1,2}\b")
+_RANGE_START = rx.compile(r"\b\d{1,2}/\d{1,2}\s*(?:to|until|till|-|–)\s*$")
 
 
 def _numeric_context(m: re.Match[str]) -> bool:
@@ -699,7 +700,7 @@ def day_month_order(text: str) -> DateOrder | None:
     return None
 
 
-_EITHER_WAY = re.compile(r"\b(0?[1-9]|1[0-2])/(0?[1-9]|1[0-2])\b")
+_EITHER_WAY = rx.compile(r"\b(0?[1-9]|1[0-2])/(0?[1-9]|1[0-2])\b")
 
 
 def either_way_round(said: str) -> bool:
@@ -750,11 +751,11 @@ def _british(m: re.Match[str], ref: date) -> When | None:
     return _day(_weekday_ahead(ref, m["wd"] or m["wd2"], allow_today=True) + timedelta(days=7))
 
 
-_CLAUSE_ENDS = re.compile(r"\s*(?:[.,;:!?)—–]|$)")
+_CLAUSE_ENDS = rx.compile(r"\s*(?:[.,;:!?)—–]|$)")
 # A deadline of every time, not of one day: a rule for always or for each one ("Always reply to
 # review comments by end of day", "PRs must be reviewed by EOD", "Priya wants every incident
 # acked by end of day"), or what is so of all of a kind ("invoices are due within a fortnight")
-_STANDING_DEADLINE = re.compile(
+_STANDING_DEADLINE = rx.compile(
     r"(?i)\b(?:always|never|every|each|whenever)\b|^\s*(?:all\s+(?:the\s+|our\s+)?)?"
     r"(?!(?:the|our|my|your|his|her|their|these|those|this|that)\b)(?:[a-z]+\s+)?[a-z]+s\s+"
     r"(?:are|must|should|need|have|get)\b")
@@ -776,16 +777,16 @@ def _next_weekday(m: re.Match[str], ref: date) -> When:
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # British ways of saying a day (``_british``), in one pass
-    (re.compile(rf"\b(?:(?P<prep>{_PREP_WORDS}|within)\s+)?(?:{_WD} week\b(?!-)|"
+    (rx.compile(rf"\b(?:(?P<prep>{_PREP_WORDS}|within)\s+)?(?:{_WD} week\b(?!-)|"
                 rf"(?:a|one) week on {_WD2}\b|(?P<but_one>next (?:{_WD3}|week) but one)\b|"
                 r"(?P<fortnight>a fortnight)\b|(?P<eod>(?:the )?end of play|end of (?:business|"
                 rf"day)|EOD|EOP|COB|close of (?:play|business))(?:,?\s+(?:on\s+)?{_WD4})?\b)",
                 re.I), _british),
     # Before "today", "tomorrow" and a weekday are read alone: "a week from tomorrow" is one date
-    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from "
+    (rx.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) from "
                 rf"(?:(?P<base>now|today|tomorrow)|{_WD})\b", re.I), _from_day),
     # Before "next week" is read alone: "Thursday next week", "next week on Thursday"
-    (re.compile(rf"\b{_PREP}(?:{_WD},? (?:of |in )?(?P<rel>next|this|last) week|"
+    (rx.compile(rf"\b{_PREP}(?:{_WD},? (?:of |in )?(?P<rel>next|this|last) week|"
                 rf"(?P<rel2>next|this|last) week,? (?:on )?{_WD2}"
                 # its day of the month with it is the same day, said once ("next week, Monday
                 # the 19th" was "on 2026-10-19 the 19th")
@@ -793,77 +794,77 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      _weekday_of_week),
     # "Monday after next": the one after the next Monday ("the Monday after next Wednesday" is
     # told from that Wednesday: _DAY_AFTER_DATE, once it is dated)
-    (re.compile(rf"\b{_PREP}(?:the )?{_WD} after next\b(?! (?:week|month|quarter|year|"
+    (rx.compile(rf"\b{_PREP}(?:the )?{_WD} after next\b(?! (?:week|month|quarter|year|"
                 rf"{_ANY_WD})\b)", re.I),
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=False) + timedelta(days=7))),
     # A day of the month alone is a date only where the clause goes on without a noun ("on the
     # 15th at 10", not "for the 3rd time"). First, so "the 1st of next month" is read whole.
-    (re.compile(rf"\b{_PREP}the (?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
+    (rx.compile(rf"\b{_PREP}the (?P<dom>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)"
                 r"(?: of (?P<which>next|this) month)?\b(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:but|so|"
                 r"when|at|if|then|because|once|unless|we|they|i|you|he|she|it)\b|"
                 # the start of a span: "the 19th through Friday the 23rd", "the 19th to the 23rd"
                 rf"\s*(?:through|thru|to|until|till|-|–)\s*(?:the \d|{_ANY_WD}))", re.I),
      _day_of_month),
-    (re.compile(rf"\b{_PREP}the day after tomorrow\b", re.I),
+    (rx.compile(rf"\b{_PREP}the day after tomorrow\b", re.I),
      lambda m, r: _day(r + timedelta(days=2))),
-    (re.compile(rf"\b{_PREP}the day before yesterday\b", re.I),
+    (rx.compile(rf"\b{_PREP}the day before yesterday\b", re.I),
      lambda m, r: _day(r - timedelta(days=2))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?month\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?month\b", re.I),
      lambda m, r: _day(_month_end(r))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of next month\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of next month\b", re.I),
      lambda m, r: _day(_month_end(_add_months(r, 1)))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?week\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?week\b", re.I),
      lambda m, r: _day(_end_of_week(r))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of next week\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of next week\b", re.I),
      lambda m, r: _day(_monday(r) + timedelta(days=11))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?year\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of (?:the |this )?year\b", re.I),
      lambda m, r: _day(date(r.year, 12, 31))),
-    (re.compile(rf"\b{_PREP}(?:the )?end of next year\b", re.I),
+    (rx.compile(rf"\b{_PREP}(?:the )?end of next year\b", re.I),
      lambda m, r: _day(date(r.year + 1, 12, 31))),
-    (re.compile(rf"\b{_PREP}tomorrow\b", re.I), lambda m, r: _day(r + timedelta(days=1))),
-    (re.compile(rf"\b{_PREP}yesterday\b", re.I), lambda m, r: _day(r - timedelta(days=1))),
-    (re.compile(rf"\b{_PREP}(?:today|tonight|this (?:morning|afternoon|evening))\b", re.I),
+    (rx.compile(rf"\b{_PREP}tomorrow\b", re.I), lambda m, r: _day(r + timedelta(days=1))),
+    (rx.compile(rf"\b{_PREP}yesterday\b", re.I), lambda m, r: _day(r - timedelta(days=1))),
+    (rx.compile(rf"\b{_PREP}(?:today|tonight|this (?:morning|afternoon|evening))\b", re.I),
      lambda m, r: _day(r)),
-    (re.compile(rf"\b{_PREP}next {_WD}\b", re.I), _next_weekday),
-    (re.compile(rf"\b{_PREP}(?:this|this coming|coming) {_WD}\b", re.I),
+    (rx.compile(rf"\b{_PREP}next {_WD}\b", re.I), _next_weekday),
+    (rx.compile(rf"\b{_PREP}(?:this|this coming|coming) {_WD}\b", re.I),
      lambda m, r: _day(_weekday_ahead(r, m["wd"], allow_today=True))),
-    (re.compile(rf"\b{_PREP}last {_WD}\b", re.I),
+    (rx.compile(rf"\b{_PREP}last {_WD}\b", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # "broken since Friday": the latest Friday before, in a rule too ("..., so don't merge")
-    (re.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)", re.I),
+    (rx.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
-    (re.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
+    (rx.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
                 r"(?! (?:week|month|quarter|year|sprint|release|time)\b)|"
                 # "over the next week" is the coming days, no week to name: left as said
                 r"(?<!\bthe )(?:in the )?(?P<rel>next|last|this) "
                 r"(?P<unit>week(?:end)?|month|year))\b", re.I),
      _next_last_this),
     # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
-    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
+    (rx.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
                 r"(?:(?:(?:the )?(?P<rel>next|last|this|the) )?quarter|Q(?P<q>[1-4]))\b"
                 r"(?![\s'’/-]*\d|\s*FY)", re.I), _quarter_said),
-    (re.compile(rf"\b{_PREP}in a fortnight{_TIME}\b", re.I),
+    (rx.compile(rf"\b{_PREP}in a fortnight{_TIME}\b", re.I),
      lambda m, r: _day(r + timedelta(days=14))),
-    (re.compile(rf"\b{_PREP}in {_NUM} days?{_TIME}\b", re.I),
+    (rx.compile(rf"\b{_PREP}in {_NUM} days?{_TIME}\b", re.I),
      lambda m, r: _day(r + timedelta(days=_num(m["n"])))),
-    (re.compile(rf"\b{_PREP}in {_NUM} weeks?{_TIME}\b", re.I),
+    (rx.compile(rf"\b{_PREP}in {_NUM} weeks?{_TIME}\b", re.I),
      lambda m, r: _day(r + timedelta(days=7 * _num(m["n"])))),
-    (re.compile(rf"\b{_PREP}in {_NUM} months?{_TIME}\b", re.I),
+    (rx.compile(rf"\b{_PREP}in {_NUM} months?{_TIME}\b", re.I),
      lambda m, r: _day(_add_months(r, _num(m["n"])))),
-    (re.compile(rf"\b{_PREP}in {_NUM} years?{_TIME}\b", re.I),
+    (rx.compile(rf"\b{_PREP}in {_NUM} years?{_TIME}\b", re.I),
      lambda m, r: _year(r.year + _num(m["n"]))),
-    (re.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) ago\b", re.I),
+    (rx.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) ago\b", re.I),
      lambda m, r: _ago_or_ahead(m, r, -1)),
     # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
-    (re.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?(?P<day>\d{{1,2}})"
+    (rx.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?(?P<day>\d{{1,2}})"
                 rf"{_MONTH_DAY_END}", re.I), _month_day),
-    (re.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
+    (rx.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
                 rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I), _month_day),
     # A month alone, once any day of it is read: "in April", "by the end of March"; not "April
     # 2027", "April '27" or "April 3".
-    (re.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>{_MONTH_NAMES}))\b"
+    (rx.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>{_MONTH_NAMES}))\b"
                 rf"(?![\s,.]*['’]?\d|-\d)", re.I), _month_said),
 ]
 # A bare weekday is only a date after a preposition, and not in a standing rule
@@ -873,7 +874,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 # ... and after "due" ("The postmortem is due Friday") it is the day it is due
 # Said straight after a deed ("release 2.3 went out Friday", "the outage was Friday") it is
 # the day that deed was done on: one gone by.
-_BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|(?<=\bare )"
+_BARE_WEEKDAY = rx.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=\bis )|(?<=\bare )"
                            r"|(?<=\bdue )"
                            r"|(?P<deed>(?<=ed )|(?<=\bwent out )|(?<=\bwent live )|(?<=\bwas )"
                            r"|(?<=\bwere )))"
@@ -883,14 +884,14 @@ _BARE_WEEKDAY = re.compile(rf"(?:\b(?P<prep>on|by|until|till|before|after) |(?<=
 # ... but not of the day itself or of what is at hand ("Today is Friday", "It's Friday")
 _DAY_IS = frozenset({"today", "tomorrow", "yesterday", "it", "this", "that", "which", "what"})
 # (a colon between digits is no break: "I had a 1:1 with Sam on Tuesday")
-_CLAUSE_BREAK = re.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|"
+_CLAUSE_BREAK = rx.compile(r"[,;()]|:(?!\d)|\s[—–-]\s|\b(?:and|but|so|because|while|whereas|"
                            r"then)\b", re.I)
 # A verb of what was done: past in -ed (not "need", "feed"), or irregular
 _DEED = rf"(?:\w+[^e\W]ed|had|did|{_IRREGULAR_DEEDS}|went|came)"
 _DEED_PARTICLE = r"(?:out|live|down|off|through|well|fine|badly|smoothly|ok|okay)"
 # What was done, told by who did it ("we moved it", "they rolled it back", "it broke"), of a
 # thing ("the outage was"), or with no one named ("renamed it"); "we need" is no past.
-_DONE = re.compile(
+_DONE = rx.compile(
     rf"\b(?:we|they|i|he|she|it|someone)\s+{_BEFORE_DEED}{_DEED}\b"
     # ... or by what it befell, a noun opening the clause: "the demo went well on Tuesday",
     # "the deploy failed on Tuesday" (a word between, so "the updated docs" is no deed)
@@ -903,27 +904,27 @@ _DONE = re.compile(
     rf"{_BEFORE_DEED}{_DEED}(?:\s+{_DEED_PARTICLE})?\s*$", re.I)
 # Words that arrange a day rather than tell what was done on it: "we scheduled the demo on
 # Friday", "I asked Sam to deploy on Friday", "we postponed it on Monday".
-_ARRANGED = re.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|postpon|delay|agree|"
+_ARRANGED = rx.compile(r"\bto\s+\w|\b(?:schedul|plann|book|arrang|reschedul|postpon|delay|agree|"
                        r"decid|promis|ask|told|expect|suppos|meant)\w*", re.I)
 
 
 # The deed told right after a day that opens the sentence, perhaps after where it was done: "On
 # Monday we decided to ...", "At the retro on Monday, we agreed that ..." ("agreed" is no -ed
 # word to ``_DONE``)
-_OPENS_WITH_DAY = re.compile(r"^\s*(?:(?:at|during|in|after)\s+(?:the|our|a|an|my|their)\s+"
+_OPENS_WITH_DAY = rx.compile(r"^\s*(?:(?:at|during|in|after)\s+(?:the|our|a|an|my|their)\s+"
                              r"(?:[\w:-]+\s+){1,3}?)?$", re.I)
-_DEED_AFTER_DAY = re.compile(
+_DEED_AFTER_DAY = rx.compile(
     rf"\s*,?\s*(?:we|they|i|he|she|someone|everyone)\s+{_BEFORE_DEED}(?:agreed|{_DEED})\b",
     re.I)
 # The day of a decision, said right after its verb: "we decided on Monday to ...", "I agreed on
 # Tuesday that ..." ("we decided to ship on Friday" is the day decided on: ``_ARRANGED``)
-_DECIDED_ON_DAY = re.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I)
-_WHAT_DECIDED = re.compile(r"\s+(?:to|that)\b", re.I)
+_DECIDED_ON_DAY = rx.compile(r"\b(?:decided|agreed)(?:\s+with\s+\w+)?\s+$", re.I)
+_WHAT_DECIDED = rx.compile(r"\s+(?:to|that)\b", re.I)
 
 
 # A window kept for work of a kind comes round each week: "the maintenance window is Sunday
 # 02:00-04:00 UTC" is every Sunday's, a standing fact (not "the cutover window is Sunday")
-_RECURRING_WINDOW = re.compile(
+_RECURRING_WINDOW = rx.compile(
     r"(?i)\b(?:maintenance|change|deploy\w*|release|patch\w*|backup)\s+windows?\s+(?:is|are)\s+"
     rf"(?:on\s+)?{_ANY_WD}s?\b")
 
@@ -937,8 +938,8 @@ def recurring_window(text: str) -> bool:
 # A weekday and its time set against another weekday's: "The maintenance window is Saturday
 # 22:00 to Sunday 02:00 UTC now, not Sunday 02:00-04:00" puts right the slot it recurs in, not
 # one day's; dated, the window read as 2026-10-31 only, and was then told as past
-_AT_TIME = re.compile(r"\s+\d{1,2}:\d\d\b")
-_NOT_ANOTHER_SLOT = re.compile(rf"\bnot\s+{_ANY_WD}\s+\d{{1,2}}:\d\d\b", re.I)
+_AT_TIME = rx.compile(r"\s+\d{1,2}:\d\d\b")
+_NOT_ANOTHER_SLOT = rx.compile(rf"\bnot\s+{_ANY_WD}\s+\d{{1,2}}:\d\d\b", re.I)
 
 
 # ... of a thing that recurs: "The release is Friday 14:00, not Thursday 09:00" is one day's
@@ -952,8 +953,8 @@ def _slot_put_right(m: re.Match[str]) -> bool:
         m.string, m.end()) is not None and _NOT_ANOTHER_SLOT.search(m.string, m.end()) is not None
 
 
-_A_WEEKDAY = re.compile(rf"\b{_ANY_WD}\b", re.I)
-_DEED_OPENS = re.compile(rf"\s*{_BEFORE_DEED}{_DEED}\b", re.I)
+_A_WEEKDAY = rx.compile(rf"\b{_ANY_WD}\b", re.I)
+_DEED_OPENS = rx.compile(rf"\s*{_BEFORE_DEED}{_DEED}\b", re.I)
 
 
 def _last_weekday(said: str) -> int | None:
@@ -965,8 +966,8 @@ def _last_weekday(said: str) -> int | None:
 
 # A word before a day that arranges or moves it rather than tells what was done on it
 # ("scheduled Friday", "moved Friday")
-_NOT_A_DEED = re.compile(r"(?:mov|push|shift|bump|chang|want|hop|aim|target|need)ed$", re.I)
-_A_DEED = re.compile(rf"(?:{_DEED}(?:\s+(?:out|live))?|was|were)$", re.I)
+_NOT_A_DEED = rx.compile(r"(?:mov|push|shift|bump|chang|want|hop|aim|target|need)ed$", re.I)
+_A_DEED = rx.compile(rf"(?:{_DEED}(?:\s+(?:out|live))?|was|were)$", re.I)
 # ... nor is a participle after these one done by the clause's subject: passive or still to
 # come ("It gets shipped Friday", "It's being deployed Friday", "We're closed Friday")
 _NOT_DONE_BY = frozenset({"get", "gets", "got", "getting", "is", "are", "am", "be", "being",
@@ -974,7 +975,7 @@ _NOT_DONE_BY = frozenset({"get", "gets", "got", "getting", "is", "are", "am", "b
                           "may", "might", "shall", "going"})
 # The clause's own verb after the day: the deed is a participle naming which things ("PRs
 # merged Friday go out Monday", "Bugs reported Friday are top priority"), a rule of every one
-_VERB_AFTER_DAY = re.compile(
+_VERB_AFTER_DAY = rx.compile(
     r"\s+(?:is|are|was|were|go|goes|get|gets|got|need|needs|have|has|had|will|would|should|"
     r"must|can|could|may|might|stay|stays|remain|remains|do|does|did|count|counts|become|"
     r"becomes|land|lands)\b", re.I)
@@ -1047,16 +1048,16 @@ def _bare_weekday(m: re.Match[str], ref: date) -> When | None:
 # for a day of the month), or a month's name beside a number; most texts have neither, and then
 # the rules need not run (they did ~15k substitutions a dream). Searched in the lower-cased
 # text: much faster than re.I.
-_RELATIVE_WORD = re.compile(
+_RELATIVE_WORD = rx.compile(
     r"day|week|month|year|tomorrow|tonight|morning|afternoon|evening|fortnight|quarter|"
     r"\bq[1-4]\b|\d(?:st|nd|rd|th)\b|\d/\d|\d\.\d\d\.|\beo[dp]\b|\bcob\b|end of play|"
     r"close of")
 _MONTH_ABBREVIATIONS = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
-_MONTH_BEFORE_NUMBER = re.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
-_NUMBER_BEFORE_MONTH = re.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
+_MONTH_BEFORE_NUMBER = rx.compile(rf"{_MONTH_ABBREVIATIONS}[a-z]*\.? (?:the )?\d")
+_NUMBER_BEFORE_MONTH = rx.compile(rf"\d(?:st|nd|rd|th)?(?: of)? {_MONTH_ABBREVIATIONS}")
 
 
-_MONTH_NAME = re.compile(rf"\b(?:{_MONTH_NAMES})\b")
+_MONTH_NAME = rx.compile(rf"\b(?:{_MONTH_NAMES})\b")
 
 
 def may_be_relative(text: str) -> bool:
@@ -1070,11 +1071,11 @@ def may_be_relative(text: str) -> bool:
 
 # A preposition the date patterns do not take as theirs, just before the date: it already
 # says how the date relates, so no other is put in.
-_PREP_BEFORE = re.compile(
+_PREP_BEFORE = rx.compile(
     r"(?i)\b(?:of|since|from|through|effective|beginning|around|over|during|throughout|within)\s*$")
 # A weekday just before the date names its day ("on Friday July 17", "Friday, the 17th"): the
 # date follows it as written, with no preposition of its own
-_WEEKDAY_BEFORE = re.compile(rf"\b{_ANY_WD},?\s*$", re.I)
+_WEEKDAY_BEFORE = rx.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 
 
 def _wording(m: re.Match[str], when: When) -> str:
@@ -1105,7 +1106,7 @@ def _wording(m: re.Match[str], when: When) -> str:
 # otherwise be dated by. Only with the date said (or already rewritten) just after a short name
 # of what it dates ("the launch on"), and not again once resolved (the words stay, in
 # parentheses, after the day).
-_DAY_AFTER_DATE = re.compile(
+_DAY_AFTER_DATE = rx.compile(
     rf"\b(?:(?P<prep>{_PREP_WORDS})\s+)?(?<!\()the "
     rf"(?:{_WD}|(?P<unit>day|week)) (?P<side>after|before) "
     r"(?P<what>(?:the|our|a|an)\s+(?:[\w-]+\s+){0,2}?(?:on|of)\s+)?"
@@ -1120,7 +1121,7 @@ def _day_after_date(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) ->
 
 
 # "next Wednesday", which said early in a week may be the next week's
-_NEXT_WEEKDAY = re.compile(rf"\bnext\s+{_ANY_WD}\b", re.I)
+_NEXT_WEEKDAY = rx.compile(rf"\bnext\s+{_ANY_WD}\b", re.I)
 
 
 def _day_before(told: date, unit: str, weekday: str | None) -> When:
@@ -1219,19 +1220,19 @@ def absolutize(text: str, ref: date, order: DateOrder | None = None
 
 # A day opening the sentence, then what is on it ("Next Friday is code freeze"); not how the day
 # is ("Tomorrow is fine", "Friday is not good")
-_DAY_IS_WHAT = re.compile(
+_DAY_IS_WHAT = rx.compile(
     r"(?P<when>(?:On|In) (?:the (?:week|weekend) of )?\d{4}-\d{2}-\d{2}) (?P<verb>is|are) "
     r"(?P<what>(?!(?:fine|ok|okay|good|bad|better|best|worse|great|perfect|busy|free|not|also|"
     r"too|when|what|the day|a day|my day off|off)\b)[\w-][^,;.!?()]*?)(?=[,;.!?]|$)")
 
 
 # A relative day and the date it is, both rewritten to the one day ("tomorrow 20 Nov")
-_SAME_DAY_TWICE = re.compile(
+_SAME_DAY_TWICE = rx.compile(
     r"(\d{4}-\d{2}-\d{2})(?:\s*\((?:on\s+)?\1\)|,?\s+(?:on\s+)?\1\b)(?!-)")
 
 
 # "tomorrow morning", "next Tuesday night": the part of the day goes with the date
-_PART_OF_DAY = re.compile(
+_PART_OF_DAY = rx.compile(
     r"(?P<prep>\b(?:on|for|by|until|till|before|after|from|since|to)\s+)?"
     r"(?P<day>\d{4}-\d{2}-\d{2}) (?P<part>morning|afternoon|evening|night)\b", re.I)
 
@@ -1248,7 +1249,7 @@ def _part_of_day(m: re.Match[str], rewrites: list[DateRewrite]) -> str:
 # Dates as this module writes them, and as people write them with a year. A month or a year
 # alone counts only after a preposition ("in 2026", "by 2026-03"), so "Postgres 2019 images"
 # or "2048 requests" are not dates; a year must also end the clause.
-_MENTION = re.compile(
+_MENTION = rx.compile(
     rf"(?P<dmy>\b(?P<dmy_d>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? {_month_token('dmy_m')},? "
     rf"(?P<dmy_y>\d{{4}})\b)"
     rf"|(?P<mdy>\b{_month_token('mdy_m')} (?P<mdy_d>\d{{1,2}})(?:st|nd|rd|th)?,? "
@@ -1291,20 +1292,20 @@ def _mention(m: re.Match[str]) -> When | None:
         return None  # "2026-13-45" is no date
 
 
-_FOUR_DIGITS = re.compile(r"\d{4}")
+_FOUR_DIGITS = rx.compile(r"\d{4}")
 
 
 # The words a day was told from, kept in parentheses after it (``_day_after_date``): in "on
 # 2026-07-14 (the Tuesday before the launch on 2026-07-15)" the later date is the launch's, and
 # the text is dated by the day told
-_TOLD_FROM = re.compile(
+_TOLD_FROM = rx.compile(
     rf"(?<=\d \()the (?:{_ANY_WD}|day|week) (?:after|before) [^()]*\)", re.I)
 
 
 # A second event told right after a date, by its own date: in "The review is on 2026-07-14,
 # before the launch on 2026-07-22" the sentence is about the review, and the launch's date is
 # only where the review stands; the text is dated by the review's day
-_RELATED_EVENT = re.compile(
+_RELATED_EVENT = rx.compile(
     r"(?:,\s*|\s+)(?:(?:just|right|well|shortly|(?:a|one|two|three|four|five|\d+)\s+"
     r"(?:days?|weeks?))\s+)?(?:before|after|ahead\s+of|following)\s+(?:the|our|a|an)\s+"
     r"(?:[\w-]+\s+){1,3}?(?:on|of)\s+", re.I)
@@ -1368,44 +1369,44 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
     # who stood in while a colleague was away (as sentence_kinds puts it): "Until 2026-11-20,
     # Raj covered billing (Ana was out).", no longer who to ask
     # the person away on a day ("The user is off on 2026-10-30")
-    (re.compile(r"^The user is (off|out|away)\b"), lambda m: f"The user was {m[1]}"),
+    (rx.compile(r"^The user is (off|out|away)\b"), lambda m: f"The user was {m[1]}"),
     # (its title too, cut before the parenthesis: "Until 2026-11-20, ask Raj about billing")
-    (re.compile(r"^Until (\S+), ask ([A-Z][a-z]+) about (.+?)(?: \(([A-Z][a-z]+) is "
+    (rx.compile(r"^Until (\S+), ask ([A-Z][a-z]+) about (.+?)(?: \(([A-Z][a-z]+) is "
                 r"(out|away|off|on leave|on vacation|on holiday|ooo)\)|$)"),
      lambda m: f"Until {m[1]}, {m[2]} covered {m[3]}" + (
          f" ({m[4]} was {m[5]})" if m[4] else "")),
     # ... or away for days that started later ("Ana is out in the week of 2026-07-13, ask Raj
     # about billing."): "Ana was out in the week of 2026-07-13; Raj covered billing.", not a
     # plan still telling to ask Raj (and its title, cut before ", ask", alike)
-    (re.compile(r"^([A-Z][a-z]+) is (out|away|off|on leave|on vacation|on holiday|ooo) "
+    (rx.compile(r"^([A-Z][a-z]+) is (out|away|off|on leave|on vacation|on holiday|ooo) "
                 r"((?:in|on) [^,]*\d{4}(?:-\d\d-\d\d)?)(?:, ask ([A-Z][a-z]+) about (.+?)\.?)?$"),
      lambda m: f"{m[1]} was {m[2]} {m[3]}" + (f"; {m[4]} covered {m[5]}." if m[4] else "")),
-    (re.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
+    (rx.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
-    (re.compile(r"\bwill be\b", re.I), lambda m: "was"),
-    (re.compile(
+    (rx.compile(r"\bwill be\b", re.I), lambda m: "was"),
+    (rx.compile(
         r"\b(?:will|is going to|are going to|am going to|plans? to|intends? to|wants? to)"
         r"\s+(\w+)", re.I),
      lambda m: f"planned to {m[1]}"),
-    (re.compile(r"(?<=\w)'ll\s+(\w+)", re.I), lambda m: f" planned to {m[1]}"),
-    (re.compile(r"\bupcoming\b", re.I), lambda m: "planned"),
-    (re.compile(r"\b(is|are|am) (\w+ing)\b", re.I),
+    (rx.compile(r"(?<=\w)'ll\s+(\w+)", re.I), lambda m: f" planned to {m[1]}"),
+    (rx.compile(r"\bupcoming\b", re.I), lambda m: "planned"),
+    (rx.compile(r"\b(is|are|am) (\w+ing)\b", re.I),
      lambda m: ("were " if m[1].lower() == "are" else "was ") + m[2]),
-    (re.compile(r"\b(we|they|you)['’]re (\w+ing)\b", re.I), lambda m: f"{m[1]} were {m[2]}"),
-    (re.compile(r"\b(I)['’]m (\w+ing)\b"), lambda m: f"{m[1]} was {m[2]}"),
-    (re.compile(r"\b(?:has|have) to\b", re.I), lambda m: "had to"),
-    (re.compile(r"\b(is|are) (on|by|due|happening|in)\b", re.I),
+    (rx.compile(r"\b(we|they|you)['’]re (\w+ing)\b", re.I), lambda m: f"{m[1]} were {m[2]}"),
+    (rx.compile(r"\b(I)['’]m (\w+ing)\b"), lambda m: f"{m[1]} was {m[2]}"),
+    (rx.compile(r"\b(?:has|have) to\b", re.I), lambda m: "had to"),
+    (rx.compile(r"\b(is|are) (on|by|due|happening|in)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
     # A dated plan in the present tense: "we deploy the new billing service on 2026-01-05".
     # Only after a person (a noun before "releases" may be its object: "we track releases").
-    (re.compile(
+    (rx.compile(
         r"\b(we|they|I|you)\s+(deploy|ship|launch|release|migrate|cut over|demo|present|"
         r"upgrade|roll out|publish|announce|freeze|merge|switch|move|kick off|go live|start|"
         r"begin|hold|host|run|give|submit|deliver|sunset|deprecate|retire|decommission|"
         r"onboard|hand over|wrap up)\b", re.I),
      lambda m: f"{m[1]} planned to {m[2]}"),
     # ... or of a thing: "the 0.2 release goes out on 2026-06-27", "the beta ships on ..."
-    (re.compile(r"\b(?:release|version|build|beta|launch|feature|update|app|site|v[\d.]+)\s+"
+    (rx.compile(r"\b(?:release|version|build|beta|launch|feature|update|app|site|v[\d.]+)\s+"
                 r"(goes out|goes live|ships|launches|lands|is released|is out)\b", re.I),
      lambda m: m[0][: m.start(1) - m.start(0)] + "was to " + {
          "goes out": "go out", "goes live": "go live", "ships": "ship", "launches": "launch",
@@ -1414,7 +1415,7 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
 # A standing fact carries a date without being a plan ("we deploy every Friday since
 # 2026-01-05", "CI is running on Buildkite since 2026-07-01", "we merge after review (agreed on
 # 2026-07-01)"): never retold as past.
-_STANDING_FACT = re.compile(
+_STANDING_FACT = rx.compile(
     r"(?i)\b(?:since|every|always|never|usually|whenever|from now on|each (?:day|week|month|"
     r"time|sprint|release)|(?:mon|tues|wednes|thurs|fri|satur|sun)days|agreed|decided|"
     r"confirmed|noted)\b"
@@ -1424,7 +1425,7 @@ _STANDING_FACT = re.compile(
 # ... unless the rule holds up to the plan's day or from it ("The code freeze starts on
 # 2026-07-13, so we always merge only fixes after that", "always prioritize beta bugs until
 # 2026-07-31", "... until then"): it is part of the plan, and goes by with it.
-_HELD_TILL_THEN = re.compile(
+_HELD_TILL_THEN = rx.compile(
     r"(?i)\b(?:until|till)\b(?! further notice)|"
     r"\b(?:before|after|from) (?:then|that(?=\s*(?:[.,;:!)]|$)|\s+(?:day|date|point)\b))"
 )
@@ -1432,9 +1433,9 @@ _HELD_TILL_THEN = re.compile(
 # every Friday until the freeze" is a practice held from its one day to an undated end, still a
 # standing fact, as it was before "until" was read (it was told as past once 2026-06-15 went by);
 # "from 2026-07-13 until 2026-07-24" tells the day it ends too
-_PRACTICE_SINCE = re.compile(
+_PRACTICE_SINCE = rx.compile(
     r"(?i)\b(?:since|as of|starting|from) (?:(?:the )?week of )?\d{4}-\d{2}-\d{2}\b")
-_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_ISO_DAY = rx.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 
 
 def is_standing(text: str) -> bool:
@@ -1480,7 +1481,7 @@ EVENT_WORDS = (
     # a release's branch cut ("We cut the 2.0 branch next Monday"), not a branch cut for a fix
     r"branch[ -]cut|cut(?:s|ting)? (?:the |a |our )?(?:v?\d[\w.]*|release) branch"
 )
-_PLAN_HINT = re.compile(
+_PLAN_HINT = rx.compile(
     r"(?i)\b(?:deadline|due|releases?|launch(?:es)?|ships?|freeze|demo|talk|meetup|conference|"
     r"offsite|goes out|go-?live|cut-?off|milestone|kick-?off|vacation|holiday|presentation|"
     r"meeting|review|sprint|planned|plans?|scheduled|expected|target(?:ed)?|deploy(?:s|ment)?|"
@@ -1488,15 +1489,15 @@ _PLAN_HINT = re.compile(
     # a person's on-call week is dated as a leave is ("I'm on call from 16/11 to 23/11")
     r"|(?<![\w-])on[\s-]call(?![\w-])"
 )
-_AS_OF_LEAD = re.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
+_AS_OF_LEAD = rx.compile(r"(?i)^as of (\d{4}-\d{2}-\d{2}):\s*")
 
 
-_NOW_SAID = re.compile(r",?\s+now\b(?=\s*(?:[,.;:!]|$))|(?<=\s)now\s+(?=(?:on|for|at|in)\b)|"
+_NOW_SAID = rx.compile(r",?\s+now\b(?=\s*(?:[,.;:!]|$))|(?<=\s)now\s+(?=(?:on|for|at|in)\b)|"
                        r"^now,?\s+", re.I)
 
 
 # A start told done: "Freeze started on 2026-10-19" was "Was planned: freeze started on ..."
-_BEGUN = re.compile(r"(?i)\b(?:started|began|kicked off)\b")
+_BEGUN = rx.compile(r"(?i)\b(?:started|began|kicked off)\b")
 
 
 def tell_as_past(sentence: str, today: date) -> str | None:
@@ -1527,12 +1528,12 @@ def tell_as_past(sentence: str, today: date) -> str | None:
 # A plan in the progressive ("I'm giving a talk ...", "We're migrating CI ..."): put in the past
 # it would read as going on then ("The user was giving a talk"), or, in the simple past, as
 # done ("gave"), which no one told
-_UNDER_WAY = re.compile(
+_UNDER_WAY = rx.compile(
     r"(?i)\b(?:is|are|am|['’]re|['’]m)\s+(?!going to\b|(?:during|pending|nothing|something|"
     r"anything|everything|morning|evening|spring|string|thing)\b)[a-z]+ing\b")
 # A rule for the plan's time after it ("..., so keep main green"): an order beside a past event
 # would read as still to follow. Not a clause with a subject ("so we ...", "so main must ...").
-_RULE_AFTER = re.compile(
+_RULE_AFTER = rx.compile(
     r"(?i)(?:,\s*so|;)\s+(?:please\s+)?(?:only\s+|just\s+)?(?:don['’]t|do not|keep|make|merge|"
     r"hold|avoid|use|run|ship|push|wait|skip|stop|focus|prioriti[sz]e|check|test|review|ping|"
     r"ask|get|finish|land|fix|freeze|book|block|prepare|leave|put|be|tag|cut|deploy|send|"
@@ -1541,7 +1542,7 @@ _RULE_AFTER = re.compile(
 
 # A plan for what will be done to a thing ("The staging cluster will be migrated to k8s 1.30 on
 # ..."): put in the past it reads as done ("was migrated"), which no one told
-_TO_BE_DONE = re.compile(
+_TO_BE_DONE = rx.compile(
     r"(?i)\b(?:will|['’]ll)\s+be\s+(?:[a-z]+ly\s+)?(?:[a-z]+ed|done|cut|shut|set|run|built|"
     r"sent|shown|given|held|frozen|taken|torn|(?:re)?written|split|put|made|spun|rebuilt)\b")
 
@@ -1559,7 +1560,7 @@ def _planned_as_said(sentence: str) -> bool:
 
 # A one-word subject and its verb ("Priya joins the team", "Stripe is down"): the subject is a
 # name, which keeps its capital ("Merges freeze" is a plural, and goes lower-case)
-_NAME_DOES = re.compile(r"^[A-Z][a-z]*[a-rt-z] (?:is|was|has|[a-z]+[a-rt-z]s)\b")
+_NAME_DOES = rx.compile(r"^[A-Z][a-z]*[a-rt-z] (?:is|was|has|[a-z]+[a-rt-z]s)\b")
 
 
 def _decapitalised(text: str) -> str:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 
+from autodream import rx
 from autodream.engine.candidates import read_note
 from autodream.engine.consolidate import Consolidator
 from autodream.engine.entries import (
@@ -69,7 +70,7 @@ from autodream.redact import REDACTED_MARK, contains_secret, redact
 from autodream.transcripts.model import is_daily_log_name
 
 INDEX_NAME = "MEMORY.md"
-_INDEX_FILE = re.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
+_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
 
 
 @dataclass
@@ -415,7 +416,7 @@ def _waiting_text(notes: Sequence[IndexNote]) -> str:
         type="project", body=note_lines(notes)))
 
 
-_MD_LINK = re.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
+_MD_LINK = rx.compile(r"\[([^\]\n]*)\]\(([^)\s]*)\)")
 
 
 def _plain(text: str, *, urls: bool = True) -> str:

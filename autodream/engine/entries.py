@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from autodream import rx
 from autodream.engine.model import Source
 from autodream.engine.text import sentence_case, shorten, split_outside_spans, tokens, word_set
 from autodream.memory.model import (
@@ -24,29 +25,29 @@ from autodream.memory.model import (
     render_topic,
 )
 
-_WHY = re.compile(r"^\*\*Why:?\*\*:?\s*(?P<text>.*)$", re.I)
-_HOW = re.compile(r"^\*\*How to apply:?\*\*:?\s*(?P<text>.*)$", re.I)
+_WHY = rx.compile(r"^\*\*Why:?\*\*:?\s*(?P<text>.*)$", re.I)
+_HOW = rx.compile(r"^\*\*How to apply:?\*\*:?\s*(?P<text>.*)$", re.I)
 # A switch said as done in the past ("last week we moved CI ...") is dated when it was done,
 # as precisely as it was said: "on 2026-03-30", "on the weekend of 2026-03-28", "in the week of
 # 2026-03-30", "in March 2026".
-HISTORY_LINE = re.compile(
+HISTORY_LINE = rx.compile(
     r"^(?:Switched|Changed|Moved)(?: back)? from (?P<old>.+?) to (?P<new>.+?) "
     r"(?:on (?P<day>\d{4}-\d{2}-\d{2})|on the weekend of \d{4}-\d{2}-\d{2}|"
     r"in (?:the week of \d{4}-\d{2}-\d{2}|[A-Z][a-z]+ \d{4}|Q[1-4] \d{4}|\d{4})); previously .*$"
 )
 # A change with no single "X to Y": the whole earlier statement is kept after "previously:".
-UPDATE_LINE = re.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
-_URL = re.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
-_AS_OF = re.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
+UPDATE_LINE = rx.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
+_URL = rx.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
+_AS_OF = rx.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
 # The engine's own Why and How wordings (guidance._default_why/_default_how, the switch and
 # passed-plan ones), recognised when a file is read back: a later dream may replace them, as it
 # would have in the dream that wrote them, but never a person's own words.
 _DAY = r"\d{4}-\d{2}-\d{2}"
 _WHEN = rf"(?:{_DAY}|[Tt]he week(?:end)? of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
 _REPEATED = r"(?:, and repeated across \d+ sessions)?"
-_NAMED_PREFERENCE = re.compile(
+_NAMED_PREFERENCE = rx.compile(
     r"(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user ")
-_GENERATED_WHY = re.compile(
+_GENERATED_WHY = rx.compile(
     rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
     rf"|The user asked for this on {_DAY}{_REPEATED}\."
     rf"|The user's stated preference \({_DAY}{_REPEATED}\)\."
@@ -60,7 +61,7 @@ _GENERATED_WHY = re.compile(
     rf"|The user changed their mind on {_DAY} \(see the history above\)\."
 )
 # a date as dates.When.phrase writes it: a day, a week, a month, a quarter, a year
-_GENERATED_HOW = re.compile(
+_GENERATED_HOW = rx.compile(
     r"Use .+; .+ (?:is no longer current(?: there)?, so do not suggest it|are no longer current, "
     r"so do not suggest them|(?:is|are) no longer current there, but still (?:is|are) "
     r"elsewhere)\."
@@ -194,8 +195,8 @@ class Entry:
         return render_topic(topic)
 
 
-_LOOSE_KEY = re.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
-_PREFIX_TYPE = re.compile(r"^(user|feedback|project|reference)[_-]")
+_LOOSE_KEY = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):\s*(?P<value>.*)$")
+_PREFIX_TYPE = rx.compile(r"^(user|feedback|project|reference)[_-]")
 
 
 def repair_topic(file: str, text: str, *, name: str = "", hook: str = "",
@@ -294,15 +295,15 @@ def is_generated_how(text: str) -> bool:
     return _GENERATED_HOW.fullmatch(_EXAMPLE.sub("", text)) is not None
 
 
-_EXAMPLE = re.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
+_EXAMPLE = rx.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
 
 
-_TITLE_BREAK = re.compile(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+_TITLE_BREAK = rx.compile(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
 # where a title's first sentence ends: not after a title or abbreviation before a name ("Prof.
 # Okafor wants ...", "e.g. Postgres")
-_FIRST_SENTENCE_END = re.compile(
+_FIRST_SENTENCE_END = rx.compile(
     r"(?<=[.!?;])(?<!Prof\.)(?<!Dr\.)(?<!Mr\.)(?<!Mrs\.)(?<!Ms\.)(?<!vs\.)(?<!e\.g\.)(?<!i\.e\.)"
     r"(?<!approx\.)\s")
 
@@ -329,14 +330,14 @@ def title_for(statement: str, *, whole: bool = False) -> str:
 # rate alert") or after what makes it one ("Terraform default_tags in the provider does that,
 # don't add tags per resource"): the opening words say neither what the entry is about nor
 # what to do, as a title of them did ("If you write an alert rule")
-_RULE_FOR_KIND = re.compile(
+_RULE_FOR_KIND = rx.compile(
     r"^(?:when|whenever|if)\s+(?:you|we)\s+(?:ever\s+)?[a-z]+(?:\s+up)?\s+(?:an?|any)\s+"
     r"(?:new\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)?),\s+(?:please\s+)?(?P<rule>\S.*)$", re.I)
-_RULE_AFTER_STATE = re.compile(
+_RULE_AFTER_STATE = rx.compile(
     r"^(?P<subject>(?:[\w'.=/-]+\s+){0,6}?[\w'.=/-]+?)\s+(?:already\s+)?(?:does|handles|covers|"
     r"takes\s+care\s+of)\s+(?:that|this|it)(?:\s+already)?,\s+"
     r"(?P<rule>(?:don't|do\s+not|never)\s+\S.*)$", re.I)
-_WHERE_SAID = re.compile(r"\s+(?:in|on|of|for|at|from|inside|within)\s+", re.I)
+_WHERE_SAID = rx.compile(r"\s+(?:in|on|of|for|at|from|inside|within)\s+", re.I)
 
 
 def _rule_first(text: str) -> str:
@@ -483,7 +484,7 @@ def _bare(text: str) -> str:
 
 # a rule's clauses: "The user prefers small pure functions over classes, so keep the stats code
 # functional" gives "keep the stats code functional"
-_CLAUSE_BREAK = re.compile(r"\s*(?:;\s|:\s|\s[—–]\s|,\s(?:so|and|but|then)\s+(?=\S+\s+\S))")
+_CLAUSE_BREAK = rx.compile(r"\s*(?:;\s|:\s|\s[—–]\s|,\s(?:so|and|but|then)\s+(?=\S+\s+\S))")
 
 
 def hook_for(entry: Entry) -> str:

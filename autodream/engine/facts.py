@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from autodream import rx
 from autodream.engine.model import ProjectFacts
 from autodream.engine.replacement import coverage, replaces, same_values
 from autodream.engine.text import similar
@@ -22,15 +23,15 @@ FACT_FILES: tuple[str, ...] = (
     "package.json", "pyproject.toml", "requirements.txt", "Makefile", "justfile",
     "README.md", "README.rst", "README", "CLAUDE.md", "Cargo.toml", "go.mod",
 )
-_REQ_NAME = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
-_MAKE_TARGET = re.compile(r"^([A-Za-z0-9][\w.-]*)\s*:(?!=)", re.M)
-_USES = re.compile(
+_REQ_NAME = rx.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)")
+_MAKE_TARGET = rx.compile(r"^([A-Za-z0-9][\w.-]*)\s*:(?!=)", re.M)
+_USES = rx.compile(
     r"\b(?:uses?|using|built (?:with|on)|depends on|written in|runs on|based on|framework is|"
     r"library is)\s+`?([A-Za-z0-9][\w.+-]*)`?", re.I,
 )
-_RUN = re.compile(r"`?\b(?:make|npm run|pnpm|yarn|just|poetry run|uv run|tox -e)\s+([\w:.-]+)`?",
+_RUN = rx.compile(r"`?\b(?:make|npm run|pnpm|yarn|just|poetry run|uv run|tox -e)\s+([\w:.-]+)`?",
                   re.I)
-_OPINION = re.compile(
+_OPINION = rx.compile(
     r"\b(?:always|never|prefer|don't|do not|not|instead|switch|moved|migrat|deprecated|avoid|"
     r"must|should|because|why|why:)\b", re.I,
 )
@@ -38,7 +39,7 @@ _OPINION = re.compile(
 
 # Words that turn a statement around: "Do not use the legacy client" says the opposite of the
 # README's "Use the legacy client", though every content word matches.
-_NEGATION = re.compile(
+_NEGATION = rx.compile(
     r"\b(?:not|no|never|no longer|cannot|avoid|stop|instead)\b|n't\b", re.I,
 )
 
@@ -123,7 +124,7 @@ def build_facts(files: Mapping[str, str], listing: list[str] | None = None) -> P
 
 
 # A relative path with at least one slash, not inside a URL ("tests/unit", "./src/app").
-_PATH = re.compile(r"(?<![\w/.:@-])(?:\./)?([A-Za-z0-9_][\w.-]*(?:/[\w.-]*[\w-])+)/?")
+_PATH = rx.compile(r"(?<![\w/.:@-])(?:\./)?([A-Za-z0-9_][\w.-]*(?:/[\w.-]*[\w-])+)/?")
 
 
 def shown_path(text: str, facts: ProjectFacts) -> str | None:

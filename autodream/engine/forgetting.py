@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from autodream import rx
 from autodream.engine.entries import Entry, description_for
 from autodream.engine.model import Decision, EngineOptions, ForgetRequest
 from autodream.engine.text import (
@@ -46,7 +47,7 @@ _FROM_MEMORY = r"\s+(?:out\s+)?(?:from|of)\s+(?:your\s+|the\s+)?(?:memory|memori
 # what is forgotten: up to the clause's end (a full stop inside "vercel.app" is no end)
 _X = r"(?P<x>[^,;:!?()—–\"]+?)"
 _END = r"(?=\s*(?:$|[,;:!?()—–]|\.(?:\s|$)|\s-\s))"
-_FORGET = re.compile(
+_FORGET = rx.compile(
     _LEAD + r"(?:(?:(?:forget|scratch|disregard)\s+(?:about\s+)?(?:" + _SAID + "|" + _NOTE
     + r")|(?:drop|remove|delete|erase|bin|ditch)\s+" + _MEMORY_NOTE + ")" + _X + _END
     + r"|(?:drop|remove|delete|erase|forget)\s+" + _X.replace("?P<x>", "?P<y>") + _FROM_MEMORY
@@ -57,20 +58,20 @@ _FORGET = re.compile(
     + r"(?=\s*(?:[.!]*\s*$|,\s*(?:since|because|as|it|it['’]s|that|that['’]s|they|they['’]re|"
     r"he|she|we['’]ve|we\s+have)\b)))", _I)
 # "The staging URL is no longer relevant, drop it from memory"
-_NO_LONGER = re.compile(
+_NO_LONGER = rx.compile(
     r"^(?P<w>[^,;:!?()—–]+?)\s+(?:is|are)\s+(?:no\s+longer\s+(?:relevant|needed|true|current|"
     r"used|valid)|not\s+relevant\s+any\s?more|obsolete|out\s+of\s+date|outdated)"
     r"[\s,;—–-]+(?:so\s+)?(?:please\s+|you\s+can\s+)?(?:(?:drop|remove|delete|erase|forget)\s+"
     r"(?:it|them)" + _FROM_MEMORY + r"|forget\s+(?:it|them|about\s+(?:it|them)))\b", _I)
 # not what is forgotten: a pronoun ("forget it, I'll do it myself"), a task ("forget to ...")
-_NOT_A_THING = re.compile(
+_NOT_A_THING = rx.compile(
     r"^(?:it|that|this|them|those|these|everything|anything|all|about\s+it|to\s|the\s+whole\s+"
     r"thing$|him|her|me|you|us|what|whatever|how|why|when|where|who)\b", _I)
 # ... nor one let off for now ("Please forget the tests for now"): a task, not memory
-_FOR_NOW = re.compile(r"\b(?:for\s+(?:now|this|today|the\s+moment)|this\s+time|today|"
+_FOR_NOW = rx.compile(r"\b(?:for\s+(?:now|this|today|the\s+moment)|this\s+time|today|"
                       r"right\s+now)\b", _I)
 # where what is forgotten ends: "the staging URL because Bramble moved it", "Priya too"
-_X_ENDS = re.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|now|before|"
+_X_ENDS = rx.compile(r"\s+(?:because|since|as|but|so|though|and\s+(?:i|we|they)|now|before|"
                      r"earlier|previously|last\s+time|"
                      r"any\s?more|too|please|entirely|altogether|completely|for\s+good|"
                      r"from\s+(?:your\s+)?memory)\b.*$", _I)
@@ -120,7 +121,7 @@ def forget_request(sentence: str) -> tuple[str, bool, bool, str] | None:
 # I said about the port, it's 8080 now", "..., the new one is ...", "..., the new URL is ...",
 # "..., we use spaces"); not why it goes ("..., Bramble are moving staging to their own
 # domain", "..., that fell through")
-_INSTEAD = re.compile(r"^[\s,;:—–-]*(?:(?:and|so|but)\s+)?(?:(?P<it>it['’]s|it\s+is|its)\s+"
+_INSTEAD = rx.compile(r"^[\s,;:—–-]*(?:(?:and|so|but)\s+)?(?:(?P<it>it['’]s|it\s+is|its)\s+"
                       r"|(?P<one>the\s+new\s+one)\b|the\s+new\s+(?P<new>[\w-]+(?:\s+[\w-]+)?)"
                       r"(?=\s+(?:is|are)\s)|(?=(?:now|we|use|instead)\b))", _I)
 
@@ -178,7 +179,7 @@ def _leads_with(word: frozenset[str], text: str) -> bool:
 # a statement of which tool or thing to use: its object is what it is about ("Always use pnpm,
 # never npm" is the pnpm rule), unlike the object of any other verb ("Never push to main" is
 # not a rule about main) or a word further on ("never npm", "for installs")
-_CHOICE = re.compile(
+_CHOICE = rx.compile(
     r"^[\s*>•-]*(?:(?:we|i|you|they)\s+)?(?:(?:always|only|just|still|now|should|must|"
     r"please|do|don['’]t|do\s+not|never|(?:we|i)['’]re|(?:we|i)\s+(?:are|have))\s+)*"
     r"(?:use[sd]?|using|prefer(?:s|red)?|switch(?:ed)?\s+to|stick\s+(?:with|to)|go\s+with|"
@@ -235,7 +236,7 @@ def _subject_of(subject: str, entry: Entry, threshold: float) -> bool:
 
 # a title the engine writes for a value: "The Bramble staging URL is staging.bramble.dev",
 # "The API port is 8443" (the thing, then what it is: an address, a number, a version)
-_TITLED_VALUE = re.compile(
+_TITLED_VALUE = rx.compile(
     r"^(?P<thing>.+?)\s+(?:is|are)\s+(?:now\s+)?(?:at\s+|on\s+)?"
     r"(?P<value>[^\s]*[\d./:@][^\s]*?)[.!]?$", _I)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from autodream import rx
 from autodream.engine.dates import (
     last_mention,
 )
@@ -48,14 +49,14 @@ def guidance_for(entry: Entry, cand: Candidate, cluster: Cluster) -> None:
 # "Jonas prefers reviewing PRs on Tuesdays", "Priya (she leads Payments) wants every ...":
 # someone else's preference the user passed on, a title kept with the name ("Prof. Okafor")
 # (not a group, nor what a tool expects: "Everybody hates ...", "Kubernetes expects ...")
-_OTHERS_PREFERENCE = re.compile(
+_OTHERS_PREFERENCE = rx.compile(
     r"^(?!(?:The|This|That|Our|My|We|I|It|They|Everyone|Everybody|Nobody|Someone|Somebody"
     r"|Users?|People|Customers|Reviewers|Clients|Devs|Developers|Engineers|Management|Legal"
     r"|Security|Ops|QA)\b)(?:(?:Prof|Dr|Mr|Mrs|Ms)\.\s+)?[A-Z][a-z]+(?=(?:\s+\([^)]{3,60}\))?\s+(?:now\s+)?(?:prefers|likes|wants?|asked\s+that|asks\s+that)\b)")
 
 
 # "... (Ana's rule).": a colleague's rule, as sentence_kinds puts "Ana says every ..."
-_NAMED_RULE = re.compile(r"\((?P<who>[A-Z][a-z]+)'s rule\)\.$")
+_NAMED_RULE = rx.compile(r"\((?P<who>[A-Z][a-z]+)'s rule\)\.$")
 
 
 def _whose_preference(text: str) -> str | None:
@@ -91,7 +92,7 @@ def _default_why(cluster: Cluster) -> str:
 
 # "We decided on 2026-07-06 to ...", "I agreed with Sam on 2026-07-07 to ...": told later than
 # it was decided
-_DECIDED_ON = re.compile(r"\b(?:decided|agreed)\s+(?:with\s+\w+\s+)?"
+_DECIDED_ON = rx.compile(r"\b(?:decided|agreed)\s+(?:with\s+\w+\s+)?"
                          r"(?P<when>on\s+\d{4}-\d{2}-\d{2}|"
                          r"in\s+the\s+week\s+of\s+\d{4}-\d{2}-\d{2})\b")
 
@@ -121,7 +122,7 @@ def _and(names: Iterable[str]) -> str:
 
 # "Go back to npm for the docs site, but keep pnpm everywhere else": where the switch holds,
 # the old choice kept everywhere else
-_FOR_WHERE = re.compile(r"\b(?:to|on)\s+[\w.+#-]+\s+(?:for|in|on)\s+(?P<where>(?:the\s+|our\s+)?"
+_FOR_WHERE = rx.compile(r"\b(?:to|on)\s+[\w.+#-]+\s+(?:for|in|on)\s+(?P<where>(?:the\s+|our\s+)?"
                         r"[\w-]+(?:\s+[\w-]+){0,2}?)(?=\s*[,;.]|\s+but\b)", re.I)
 
 
@@ -142,8 +143,8 @@ def _switch_how(new: str, was: str, said: str) -> str:
 
 # What says a rule adds to another: "... either", "... too", "... as well", "Also, ...",
 # "We also never ..."
-_ADDED_AT_END = re.compile(r",?\s+(?:either|too|as\s+well)(?=\s*[.!]?\s*$)", re.I)
-_ADDED_AT_START = re.compile(r"^(?:also\b,?\s+|(?P<who>(?:we|you)\s+)also\s+)", re.I)
+_ADDED_AT_END = rx.compile(r",?\s+(?:either|too|as\s+well)(?=\s*[.!]?\s*$)", re.I)
+_ADDED_AT_START = rx.compile(r"^(?:also\b,?\s+|(?P<who>(?:we|you)\s+)also\s+)", re.I)
 
 
 def _alone(rule: str) -> str:
@@ -190,19 +191,19 @@ _KEEP_TO_IT = "Keep to this unless the user explicitly asks otherwise."
 # A rule's leading "never" or "don't", said to the assistant or of the team ("We never deploy on
 # Fridays"): the action after it is in its plain form, so it can be said again as "Do not ...".
 # Not after "the user" ("The user doesn't like emojis"): what follows is no action to forbid.
-_NEVER_LEAD = re.compile(
+_NEVER_LEAD = rx.compile(
     r"^(?:(?:we|you)\s+)?(?:(?:must\s+|should\s+)?never|don't|do\s+not|dont|must\s+not|mustn't|"
     r"should\s+not|shouldn't)(?:,?\s+ever)?\s+(?P<act>.+)$|^(?P<avoid>avoid\s+.+)$", re.I)
 # Where the forbidden action ends and what to do instead begins ("Never force-push to main; open
 # a PR instead", "Never use print for logging, use structlog").
-_INSTEAD = re.compile(
+_INSTEAD = rx.compile(
     r"\s*(?:;|\s[—–-]\s|,\s+(?=(?:use|open|go|ask|run|prefer|instead|but|rather)\b))\s*", re.I)
 
 
 # An emphasis after the action: "Don't add pandas to the dependencies, ever"
-_TAIL = re.compile(r",?\s+(?:ever|please|again)$", re.I)
+_TAIL = rx.compile(r",?\s+(?:ever|please|again)$", re.I)
 # A past form where the plain one would be: "We never moved to Python 3.12"
-_TOLD_DONE = re.compile(r"(?:\w+(?<!e)ed|had|was|were|did|went|got|ran)\b", re.I)
+_TOLD_DONE = rx.compile(r"(?:\w+(?<!e)ed|had|was|were|did|went|got|ran)\b", re.I)
 
 
 def _prohibition_how(text: str) -> str:
@@ -229,4 +230,4 @@ def _prohibition_how(text: str) -> str:
     return f"{act} unless the user explicitly asks for it{instead}."
 
 
-_SAID_NEVER = re.compile(r"^(?:(?:we|you)\s+)?(?:must\s+|should\s+)?never\b", re.I)
+_SAID_NEVER = rx.compile(r"^(?:(?:we|you)\s+)?(?:must\s+|should\s+)?never\b", re.I)

@@ -3,8 +3,7 @@ the new lead; and the files an entry absorbed, declared in its frontmatter."""
 
 from __future__ import annotations
 
-import re
-
+from autodream import rx
 from autodream.engine.entries import Entry, description_for, title_for
 from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
@@ -25,7 +24,7 @@ def named_off_old_name(entry: Entry, previous: str, lead: str) -> None:
         entry.name = title_for(lead) or entry.name
 
 
-_ISO_DAY_WORD = re.compile(r"\d{4}-\d{2}-\d{2}")
+_ISO_DAY_WORD = rx.compile(r"\d{4}-\d{2}-\d{2}")
 
 
 def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,

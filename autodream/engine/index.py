@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from autodream import rx
 from autodream.engine.entries import Entry, after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
@@ -116,7 +116,7 @@ def cut_from(hook: str, description: str) -> bool:
     return len(whole) > len(kept) > 0 and whole.startswith(kept)
 
 
-_MARKDOWN_LINK = re.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
+_MARKDOWN_LINK = rx.compile(r"\[([^\[\]\n]*)\]\(([^()\s]*)\)")
 
 
 def _flat(text: str) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
+
 # What is typed -> what is meant. Only spellings that are no other word a developer writes
 # ("cant" and "wont" are, but hardly ever in a chat with an agent; "its", "ill", "were" and "id"
 # are, and are left alone).
@@ -41,21 +43,21 @@ _MEANT = {
     "theyve": "they've", "youll": "you'll", "theyll": "they'll", "heres": "here's",
     "wheres": "where's", "ill": "I'll", "prob": "probably", "rn": "right now", "bc": "because",
 }
-_TYPED = re.compile(
+_TYPED = rx.compile(
     r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=len, reverse=True))
     + r")(?![\w'’/\\-]|\.\w)", re.I)
 # "its done", "its not working": "it's" before what only a verb's subject has after it (the
 # possessive goes on to a noun: "its own config", "its tests")
-_ITS_IS = re.compile(
+_ITS_IS = rx.compile(
     r"(?<![\w'’-])(?i:its)(?=\s+(?:done|not|ok|okay|fine|broken|working|wrong|right|correct|ready|"
     r"good|bad|there|here|still|already|just|also|always|never|been|going|a|an|the|more|too|so|"
     r"very|because|better|worse|faster|slower|easier|unclear|weird|failing|passing|red|green)\b"
     # "no wait its 5433 not 5432": a correction of a value
     r"|\s+[\w.:]*\d[\w.:]*\s+(?:not|instead)\b)")
 # "lets use pnpm": at a sentence's start only ("it lets you ..." is a verb)
-_LETS = re.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
+_LETS = rx.compile(r"(?:^|(?<=[.!?]\s)|(?<=\n))lets(?=\s)", re.I)
 # a lone lower-case "i", and "i'm", "i'll", "i've", "i'd"
-_LOWER_I = re.compile(r"(?<![\w'’./\\-])i(?=\s|['’](?:m|ll|ve|d)\b)")
+_LOWER_I = rx.compile(r"(?<![\w'’./\\-])i(?=\s|['’](?:m|ll|ve|d)\b)")
 # The months' names and short names in lower case; dates.py reads its month words from here
 MONTH_WORDS = frozenset({
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
@@ -63,7 +65,7 @@ MONTH_WORDS = frozenset({
     "november", "dec", "december"})
 _MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
 # a month in lower case beside a day: "nov 23", "23 nov", "20th of nov"
-_LOWER_MONTH = re.compile(
+_LOWER_MONTH = rx.compile(
     rf"(?<![\w.-])(?:{_MONTH})(?=\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*[:.]\d))"
     rf"|(?<=\d\s)(?:{_MONTH})\b|(?<=\d(?:st|nd|rd|th)\s)(?:{_MONTH})\b"
     rf"|(?<=\dth of\s)(?:{_MONTH})\b")
@@ -71,11 +73,11 @@ _LOWER_MONTH = re.compile(
 # sentence of its own
 # ("The btw module" names a thing); at a clause's end ("standup is at 9:30 btw, ...") it says
 # nothing memory should keep
-_BY_THE_WAY = re.compile(r"(?<=\w)(?:(?P<next>\s*,\s*(?:(?:and|also)\s+)?|\s+(?:and|also)\s+)"
+_BY_THE_WAY = rx.compile(r"(?<=\w)(?:(?P<next>\s*,\s*(?:(?:and|also)\s+)?|\s+(?:and|also)\s+)"
                          r"(?=(?:btw|by the way)[\s,:]+[\w'’]+\s+\w)"
                          r"|\s+btw(?=\s*(?:[,.;!?]|$)))", re.I)
 # code, and what is quoted ('the resolution "Cant Reproduce"'), as typed
-_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”", re.S)
+_CODE = rx.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,80}”", re.S)
 
 
 # Short forms that are also code, names or other languages' words ("U" the energy, "im" the
@@ -84,25 +86,25 @@ _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`\n]*`|\"[^\"\n]{1,80}\"|“[^”\n]{1,
 # a word that names a thing.
 _AMBIGUOUS = frozenset({"u", "im", "ive", "pls", "plz", "cant", "wont", "ill", "prob", "rn", "bc"})
 # "ill do it" is "I'll"; "feeling ill", "so ill today" are the word
-_ILL_THE_WORD = re.compile(
+_ILL_THE_WORD = rx.compile(
     r"\b(?:so|very|too|really|quite|pretty|feel\w*|felt|was|were|got|fell|been|being|is|am|are|"
     r"look\w*|seem\w*)\s+$", re.I)
-_NAMING = re.compile(
+_NAMING = rx.compile(
     r"(?:\b(?:with|run|runs|the|use|uses|using|via|a|an|of|set|variable|var|class|make|named|"
     r"called|let|def|func|type|index|loop|letter|install|call|value|field|column)\s+|[=+(\[{<*/])\s*$",
     re.I)
-_CODE_NEXT = re.compile(r"\s*[=+()\[\]{}<>*/]")
+_CODE_NEXT = rx.compile(r"\s*[=+()\[\]{}<>*/]")
 # "im on call", "ive seen it": the subject of a clause
-_CLAUSE_START = re.compile(
+_CLAUSE_START = rx.compile(
     r"(?:^|[.;!?:]\s*|,\s*|\n|\b(?:and|but|so|because|cause|if|when|cuz|coz|cos|now|ok|okay|also|"
     r"btw|tbh|since|until|as|then)\s+)$", re.I)
-_NEXT_WORD = re.compile(r"\s+[a-z]")
-_SUBJECT_BEFORE = re.compile(
+_NEXT_WORD = rx.compile(r"\s+[a-z]")
+_SUBJECT_BEFORE = rx.compile(
     r"\b(?:we|i|they|you|he|she|it|we['’]re|they['’]re|you['’]re|i['’]m|he['’]s|she['’]s|"
     r"it['’]s|team|everyone|prod|staging)\s+$", re.I)
 # "the model's prob output", "our rn app", "the wk column": after a determiner or an owner and
 # before a noun, the short form is a name's part ("it's prob fine" is no owner)
-_OWNER = re.compile(r"\b(?:a|an|the|our|my|your|their|his|her|its|(?P<who>\w+)['’]s)\s+$", re.I)
+_OWNER = rx.compile(r"\b(?:a|an|the|our|my|your|their|his|her|its|(?P<who>\w+)['’]s)\s+$", re.I)
 _IS_NOT_OWNS = frozenset(("it", "that", "what", "there", "here", "who", "where", "he", "she",
                           "let", "how", "when"))
 # ... where no noun follows ("a wk ago", "the wk after", "a wk.") it is the word
@@ -177,7 +179,7 @@ def _lower_i(m: re.Match[str]) -> str:
 
 # "w/ our hooks", "w/o asking", "b/c 5432 is taken": a word of their own, not a path's part
 # ("src/w/o.py", "w/o/" are paths)
-_SLASHED = re.compile(r"(?<![\w/.\\-])(?:w/o|w/out|b/c|w/)(?=\s)", re.I)
+_SLASHED = rx.compile(r"(?<![\w/.\\-])(?:w/o|w/out|b/c|w/)(?=\s)", re.I)
 _SLASHED_MEANT = {"w/": "with", "w/o": "without", "w/out": "without", "b/c": "because"}
 # A weekday's short name where it is a day ("next fri", "on mon", "mon at 2", "sat the 21st"):
 # dates.py reads the full names. Alone it is left ("sat" the verb, "sun", "mon" a module).
@@ -194,7 +196,7 @@ _HOUR = (r"(?:[01]?\d|2[0-3])(?!\d)(?:(?::[0-5]\d)?\s*(?:am|pm)\b|:[0-5]\d(?![\d
          r"sharp|utc)\b)))")
 # ... or a day, short or not, told straight after what happens on it ("demo for ana's team mon
 # at 2"): a note's shorthand for "on Monday at 2", which is how a plan is read
-_SHORT_DAY = re.compile(
+_SHORT_DAY = rx.compile(
     rf"(?P<lead>\b(?:next|this|last|on|by|till|until|til|from|every|each|since|before|after|"
     # (or after a deed done on it: "went out fri", "shipped mon")
     rf"through|thru|coming|following|cya|see you|went out|went live|shipped|launched|released|"
@@ -223,7 +225,7 @@ def _day_meant(m: re.Match[str]) -> str:
 
 # Every message passes here, most with nothing typed fast: its words are looked up first, and
 # only the patterns a word of it may start are run (each would scan the whole text).
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = rx.compile(r"[A-Za-z]+")
 
 
 def _plain(text: str) -> str:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from datetime import date
 
+from autodream import rx
 from autodream.engine.bans import BAN_OPENER
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate, Source
@@ -60,16 +61,16 @@ def _owner_plain(words: frozenset[str]) -> frozenset[str]:
 
 # A decision taken back: "we are NOT doing Karpenter this quarter after all", "we won't move to
 # Karpenter after all"; and what tells of a decision made
-NOT_AFTER_ALL = re.compile(
+NOT_AFTER_ALL = rx.compile(
     r"(?:n't|\bnot)\s+(?:be\s+)?(?:doing|going\s+(?:ahead\s+)?with|moving\s+to|switching\s+to|"
     r"migrating\s+to|adopting|using|do|move\s+to|switch\s+to|adopt|use)\s+"
     r"(?P<what>(?-i:[A-Z])[\w.+#-]*)\b[^.;]*\bafter\s+all\b", re.I)
-DECIDED = re.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
+DECIDED = rx.compile(r"\b(?:decided|agreed)\s+(?:\w+\s+){0,2}?to\b", re.I)
 
 
 # "I don't want pandas anywhere in src/, not just the training loop": the rule widened past
 # the reach an earlier one had; the scope named is what that earlier rule was kept to
-_NOT_JUST = re.compile(
+_NOT_JUST = rx.compile(
     r",?\s*\bnot\s+(?:just|only)\s+(?:in\s+|for\s+|on\s+)?(?:the\s+|our\s+)?"
     r"(?P<scope>[\w/-]+(?:\s+[\w/-]+){0,3}?)\s*(?=[,.;!]|$)", re.I)
 
@@ -103,7 +104,7 @@ def _said_lately(entry: Entry, said: Source) -> bool:
 
 # Where a rule holds: a language, file type, part or stage named after in / for / on ("in YAML
 # files", "for Python", "in tests", "on prod")
-_SCOPE = re.compile(r"\b(?:in|for|on|inside|within)\s+(?:the\s+|all\s+|our\s+|any\s+)?"
+_SCOPE = rx.compile(r"\b(?:in|for|on|inside|within)\s+(?:the\s+|all\s+|our\s+|any\s+)?"
                     r"(?P<w>[A-Za-z][\w.+#-]*)")
 _SCOPE_WORDS = word_set("""tests test unit integration e2e prod production staging dev local ci
     frontend backend docs migrations scripts""")
@@ -117,7 +118,7 @@ def _scopes(text: str) -> frozenset[str]:
 
 
 # The description the engine gives an entry with nothing more to say than when it was said
-_DAY_ONLY = re.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}\.?$", re.I)
+_DAY_ONLY = rx.compile(r"(?:plan stated|stated by the user) on \d{4}-\d{2}-\d{2}\.?$", re.I)
 
 
 def entry_still_current(live: list[Entry], cand: Candidate) -> Entry | None:
@@ -288,7 +289,7 @@ def taken_back_by_word(live: list[Entry], cand: Candidate
         return None
     entry, at, said = found[0]
     gone = sorted(_about_words(said) - about)
-    stale = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
+    stale = rx.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
                        if gone else r"(?!)", re.I)
     return entry, [(at, Revision(said.rstrip(".!"), cand.text.rstrip(".!"), False, stale))]
 

@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from autodream import rx
 from autodream.engine.model import Candidate
 from autodream.engine.text import STOPWORDS, word_set
 
@@ -16,7 +17,7 @@ _PERSON_AROUND = (
     r"|\b{name}(?:['’]s\b|\s+(?:says|said|owns|wants|asked|leads|reviews|approves|covers|"
     r"handles|maintains|is\s+(?:out|back|away|off|on\s+leave|the)|was\s+out)\b))")
 # (the name's group twice in the pattern: the first is named b)
-_NAMED = re.compile(_PERSON_AROUND.format(name=r"(?P<a>[A-Z][a-z]{1,14})").replace(
+_NAMED = rx.compile(_PERSON_AROUND.format(name=r"(?P<a>[A-Z][a-z]{1,14})").replace(
     "(?P<a>", "(?P<b>", 1))
 # words that are names of no one however they are typed ("Ask Will ..." is a name, but "will"
 # is far likelier the verb)
@@ -41,7 +42,7 @@ def named_as_written(candidates: list[Candidate], known: Iterable[str]) -> list[
     names = _names([*known, *(c.text for c in candidates)])
     if not names:
         return candidates
-    lowered = re.compile(_PERSON_AROUND.format(
+    lowered = rx.compile(_PERSON_AROUND.format(
         name=f"(?P<n>{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})"
     ).replace("(?P<n>", "(?P<m>", 1), re.I)
 

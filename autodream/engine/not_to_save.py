@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.places import SLOT_VALUE
 from autodream.engine.sentence_kinds import (
     _CHANGED_MIND,
@@ -45,13 +46,13 @@ def rule_for_every(found: _Kind, sentence: str) -> bool:
     return found.kind == "preference" and " every " in sentence
 
 
-_STANDING = re.compile(
+_STANDING = rx.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|don't|do not|prefer|must|should|everything|everywhere|all code)\b", _I,
 )
 
 # Words that make an instruction outlast the task at hand ("don't" alone does not).
-_LASTING = re.compile(
+_LASTING = rx.compile(
     r"\b(?:always|never|every ?time|whenever|from now on|going forward|in (?:the )?future|"
     r"by default|everything|everywhere|all code|any code|each time)\b", _I,
 )
@@ -59,7 +60,7 @@ _LASTING = re.compile(
 # first"): a thing to do, ephemeral task state, not a decision that lasts ("We agreed to use
 # Postgres", "I agreed to take over the billing service", "We agreed to review all PRs within
 # a day": a kind of thing, not one of them).
-_TASK_TAKEN_ON = re.compile(
+_TASK_TAKEN_ON = rx.compile(
     r"\b(?:agreed|decided)\s+(?:(?:on|with)\s+\S+\s+|(?:yesterday|today|last\s+week)\s+){0,2}"
     r"to\s+"
     r"(?:(?:also|first|quickly)\s+)?(?:review|re-review|look\s+(?:at|into)|check|fix|merge|"
@@ -76,14 +77,14 @@ _TASK_TAKEN_ON = re.compile(
 # What may open a reply and says nothing itself: "Hmm, ...", "Sure, but ...", "Hold on, ...",
 # "Wait, ...", "Sorry, ...". Those that are verbs too ("Wait for CI", "Sure enough") only with
 # a comma after them.
-REPLY_OPENER = re.compile(
+REPLY_OPENER = rx.compile(
     r"^(?:(?:(?:ok(?:ay)?|so|but|and|well|oh+|ah+|hmm+|hm+|um+|uh+|yeah|yes|no|right|actually|"
     r"ugh|eh|nah|oops|err?)\b(?!['’])|(?:wait|hold\s+on|one\s+sec(?:ond)?|sure|sorry|look)"
     r"(?=\s*[,.!—–]))[\s,.!—–-]*)+", _I)
 # ... and after them, what says nothing of how things are: the person's or the assistant's
 # next step ("I'll check", "Let me rerun the tests", "You broke the build"), how the attempt
 # went ("That's weird", "it's broken", "that's not it") or a question
-_ABOUT_THE_ATTEMPT = re.compile(
+_ABOUT_THE_ATTEMPT = rx.compile(
     r"^(?:i\b|i['’]|me\b|my\b|let\s+me\b|let['’]?s\b|you\b(?!\s+(?:should|must|need|have\s+to|"
     r"can['’]?t|cannot|don['’]?t|do\s+not)\b)|(?:that|this|there)(?:['’]s|\s+(?:is|was)\b)|"
     r"it(?:['’]s|\s+is)\s+(?:still\s+)?(?:not\s+)?(?:weird|wrong|broken|fine|good|ok(?:ay)?|"
@@ -91,7 +92,7 @@ _ABOUT_THE_ATTEMPT = re.compile(
 # ... and what does: a rule's words ("always", "should", "use X"), a contrast ("tabs, not
 # spaces", "X instead of Y"), how a thing is ("the port is 8080", "it's tabs") or what we do
 # ("we deploy with Argo", "the API returns cents")
-_HOW_IT_IS = re.compile(
+_HOW_IT_IS = rx.compile(
     r"\b(?:always|never|should(?:n['’]t)?|must(?:n['’]t)?|don['’]t|do\s+not|needs?\s+to|"
     r"ha(?:s|ve)\s+to|prefer|use[sd]?|using|from\s+now\s+on|instead\s+of|rather\s+than)\b"
     r"|,\s*not\s+\w|\w(?:['’]s|['’]re|\s+(?:is|are))\s+\w|^(?:we|our)\s+(?!(?:will|['’]ll|"
@@ -127,12 +128,12 @@ _MEETING = (
 _HELD_MEETING = (
     r"(?P<who>we|they|i)\s+(?:just\s+|already\s+|finally\s+)?(?:had|held|did|ran)\s+"
     + _MEETING)
-_MEETING_HELD = re.compile(rf"^{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}})\s*[.!]?$", _I)
+_MEETING_HELD = rx.compile(rf"^{_HELD_MEETING}(?P<when>(?:\s+[\w-]+){{0,4}})\s*[.!]?$", _I)
 # The user away from one event ("I can't make the design review on 2026-07-24", "I won't be at
 # the offsite next week", "I'll miss the standup on Friday"): it went in as the plan itself, so
 # the event read as off and an earlier plan of it was replaced. Not a deadline the user can't
 # meet ("I can't make the deadline on ...").
-_AWAY_FROM_IT = re.compile(
+_AWAY_FROM_IT = rx.compile(
     r"i\s*(?:(?:can't|cannot|can\s+not|won't|will\s+not|(?:'m|am)\s+not\s+(?:going|able)\s+to)"
     r"\s+(?:be\s+able\s+to\s+)?(?:make(?:\s+it)?(?:\s+to)?|attend|join|go\s+to|come\s+to|"
     r"be\s+(?:at|there\s+for|in))|(?:'ll|will|(?:'m|am)\s+going\s+to)\s+"
@@ -140,7 +141,7 @@ _AWAY_FROM_IT = re.compile(
     r"(?!(?:the\s+|a\s+|our\s+|my\s+)?(?:[\w-]+\s+)?(?:deadline|cut-?off)s?\b)", _I)
 
 # --- what not to save --------------------------------------------------------------------
-_INJECTION = re.compile(
+_INJECTION = rx.compile(
     r"\b(?:ignore|disregard|forget) (?:all |any )?(?:of )?(?:the |your |my )?(?:previous|prior|"
     r"above|earlier|system|preceding) (?:instructions|messages|rules|prompts?|context)|"
     r"\bdisregard (?:all|any|everything|the|your|these|those|that)\b|\bsystem prompt\b|"
@@ -149,12 +150,12 @@ _INJECTION = re.compile(
     _I,
 )
 PLANTED = "planted instruction"
-_GIT = re.compile(
+_GIT = rx.compile(
     r"\bgit (?:log|blame|show|reflog)\b|\bcommit [0-9a-f]{7,40}\b|\b(?:last|previous|latest) "
     r"commit\b|\bin (?:the|this|that) commit\b|\bmerged (?:the |my |your )?(?:pr|pull request|"
     r"branch)\b|\b(?:pr|pull request) #?\d+\b|\bwas reverted\b|\bcherry-?pick", _I,
 )
-_DEBUG = re.compile(
+_DEBUG = rx.compile(
     r"\bstack ?trace\b|\btraceback\b|\bsegfault\b|\broot cause\b|\bthe (?:error|bug|crash|"
     r"issue|problem|failure) (?:was|is) (?:caused|because|due|in|that)\b|"
     # (a name with "debug" in it is no debugging: "renamed to debug-a100")
@@ -164,12 +165,12 @@ _DEBUG = re.compile(
 )
 # An incident told with its root cause ("INC-4412 postmortem is done. Root cause: ..."): what
 # was learned of a named incident is the project's history, not a recipe for the code at hand
-_INCIDENT_FINDINGS = re.compile(r"(?-i:^(?:The\s+)?INC-?\d+\b)[^.]*\.\s+Root\s+cause:", _I)
+_INCIDENT_FINDINGS = rx.compile(r"(?-i:^(?:The\s+)?INC-?\d+\b)[^.]*\.\s+Root\s+cause:", _I)
 # "Stop using print for debugging": debugging is what the rule is for, not a recipe.
-_DEBUG_AS_CONTEXT = re.compile(r"\b(?:for|when|while|during) debugging\b", _I)
+_DEBUG_AS_CONTEXT = rx.compile(r"\b(?:for|when|while|during) debugging\b", _I)
 # "Always include the stack trace in bug reports": a rule for every time, no recipe
 # (a verb after it, as asked: not "Never seen this traceback before", "Always a segfault")
-_ALWAYS_OR_NEVER = re.compile(
+_ALWAYS_OR_NEVER = rx.compile(
     r"^\s*(?:please\s+)?(?:always|never)\s+(?!(?:a|an|the|this|that|these|those|same|so|"
     r"been|had|was|is|got)\b)(?![a-z]+(?:ed|en)\b|[a-z]+(?<!s)s\b)[a-z]+\s+\S", _I)
 _CODE_UNIT = r"(?:function|class|method|module|component|helper)"
@@ -177,7 +178,7 @@ _CODE_RELATION = (
     r"(?:calls|returns|handles|contains|imports|wraps|depends on|inherits from|extends|"
     r"subclasses|overrides)"
 )
-_STRUCTURE = re.compile(
+_STRUCTURE = rx.compile(
     r"\b(?:is|are) (?:defined|declared|implemented|located|stored|kept) in\b|"
     # "the parser lives in src/", not "the search cluster lives in us-east-1" or "in Frankfurt"
     rf"\blives? (?:in|under)\b(?!\s+(?-i:[A-Z])[\w-]*(?!\.?[\w/-])|\s+{SLOT_VALUE}(?![\w/])|"
@@ -193,14 +194,14 @@ _STRUCTURE = re.compile(
 # How a switch is asked for, not told made
 _ASKS_SWITCH = frozenset({"let's", "lets", "please", "go", "switch", "move", "revert", "return",
                           "roll", "change", "use", "try", "just"})
-_FOR_NOW = re.compile(r"\bfor now\b", _I)
-_ONE_OFF_SCOPE = re.compile(
+_FOR_NOW = rx.compile(r"\bfor now\b", _I)
+_ONE_OFF_SCOPE = rx.compile(
     r"\b(?:for|on|in)\s+(?:(?:this|that|the\s+current)\s+(?:pr|pull\s+request|branch|change|"
     r"commit|task|ticket|one|spike|experiment|session)|today|tonight)\b|\bthis\s+once\b", _I)
 # What a piece of the code does when nothing else is asked ("the charges list endpoint returns
 # 25 items per page by default"): its "by default" tells the code's, not the person's, way; the
 # code shows it. Not a rule about it ("... by default, never change it"), nor what we do.
-_CODE_DEFAULT = re.compile(
+_CODE_DEFAULT = rx.compile(
     r"^(?:the\s+|our\s+|this\s+)?(?:[\w./{}-]+\s+){0,3}?(?:endpoints?|handlers?|routes?|"
     r"functions?|methods?|quer(?:y|ies)|apis?|clients?|servers?|middleware|workers?|jobs?|"
     r"commands?|services?)\s+(?:returns?|sends?|sets?|retries|caches|logs|paginates|"
@@ -209,11 +210,11 @@ _CODE_DEFAULT = re.compile(
     _I)
 # What the person makes of the default after it: "..., so split long migrations", "...; bust the
 # cache when the lockfile changes", "..., disable it in tests" (a rule of theirs, to keep)
-_AFTER_DEFAULT = re.compile(r"\s*(?:;|,?\s+so\s+(?!that\b)|,\s*(?:and\s+|but\s+|then\s+)?"
+_AFTER_DEFAULT = rx.compile(r"\s*(?:;|,?\s+so\s+(?!that\b)|,\s*(?:and\s+|but\s+|then\s+)?"
                             r"(?:please\s+)?(?P<verb>[a-z]+)\b)", _I)
 _DEFAULT_RULE_VERBS = _HABIT_VERBS | frozenset(("disable", "enable", "set", "split", "bust",
                                                 "raise", "lower", "turn", "override", "pass"))
-_EPHEMERAL = re.compile(
+_EPHEMERAL = rx.compile(
     r"\b(?:this|that|these|those) (?:bug|error|test|tests|file|files|function|line|lines|issue|"
     r"pr|branch|change|changes|diff|output|failure|warning|commit|method|class|script|"
     r"snippet|stack)\b|\bright now\b|\bfor now\b|\bat the moment\b|\bnext step\b|"
@@ -251,7 +252,7 @@ _EPHEMERAL = re.compile(
 
 
 # "I'd rather you didn't, thanks", "I'd rather not, let's keep it": no verb after the refusal
-_REFUSED = re.compile(r"(?:i'd|i\s+would|id)\s+rather\s+(?:you\s+(?:didn['’]?t|did\s+not|"
+_REFUSED = rx.compile(r"(?:i'd|i\s+would|id)\s+rather\s+(?:you\s+(?:didn['’]?t|did\s+not|"
                       r"wouldn['’]?t|would\s+not|not)|not)\s*(?:[,.;!—–-]|$)", _I)
 
 
@@ -354,7 +355,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
 
 # How something went, said after "Actually," or "No,": "pnpm has been a pain with our monorepo",
 # "Docker was a nightmare on the M1 machines", "I hate how slow the CI is".
-_COMPLAINT = re.compile(
+_COMPLAINT = rx.compile(
     # ("a mess", not "don't mess with"; "a disaster", not "disaster recovery")
     r"\b(?:a|an|such\s+a|real|total|complete|huge|big|major|absolute)\s+(?:pain|nightmare|"
     r"headache|hassle|mess|disaster|struggle)\b|\bpain\s+in\s+the\s+\w+|\b(?:nightmare|headache)s?\b|"
@@ -385,9 +386,9 @@ def _complaint(text: str) -> bool:
 # A rule's clause that applies it to the work at hand: "I prefer pure functions over classes —
 # don't introduce a Formatter class for this". The rule holds beyond it; the clause is only an
 # example of it, and in the rule it would read as if the rule were about that class.
-_APPLIED = re.compile(r"\s*(?:;|\s[—–]\s|\s-\s|,\s+so\s+)\s*(?P<tail>[^;—–]+?)[.!]*$", _I)
+_APPLIED = rx.compile(r"\s*(?:;|\s[—–]\s|\s-\s|,\s+so\s+)\s*(?P<tail>[^;—–]+?)[.!]*$", _I)
 # ... said with words that tie it to the task ("here" alone may be the project: not those)
-_HERE = re.compile(r"\s+(?:for\s+(?:this|that|now)(?:\s+one)?|this\s+time|right\s+now|"
+_HERE = rx.compile(r"\s+(?:for\s+(?:this|that|now)(?:\s+one)?|this\s+time|right\s+now|"
                    r"in\s+this\s+(?:one|case|pr|change|file|module|function))\b", _I)
 
 
@@ -412,13 +413,13 @@ def _one_off(statement: str) -> tuple[str, str]:
 
 # ... of any verb, with nothing after but a filler: "Don't write it anywhere" (said of a token
 # pasted in another message), "Never push that again"; not of memory ("don't save that")
-_ONLY_POINTS = re.compile(
+_ONLY_POINTS = rx.compile(
     r"^(?:please\s+)?(?:(?:don't|do not|never|stop)\s+(?:do(?:ing)?\s+|(?!(?:save|remember|"
     r"memori[sz]e|record|note|store|keep|mind|worry|bother|forget)\b)[a-z]+\s+(?=(?:that|this|it)"
     r"(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*[.!]*$))?|revert\s+|undo\s+)"
     r"(?:that|this|it)\b(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*"
     r"(?:[,;]\s+.*)?[.!]*$", _I)
-_ONE_OFF = re.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
+_ONE_OFF = rx.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
                      _I)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.text import names_pattern, outside_addresses
 
 _KINDS: dict[str, tuple[str, ...]] = {
@@ -35,7 +36,7 @@ PLACE_NAMES: tuple[str, ...] = tuple(sorted(PLACE_KIND, key=lambda n: (-len(n), 
 PLACE_PATTERN = names_pattern(PLACE_NAMES)
 # A known name followed by another capitalised word is part of a longer name ("AWS RDS",
 # "Google Cloud SQL"): some other product, of no known kind.
-_PLACE = re.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))", re.I)
+_PLACE = rx.compile(rf"(?<![\w.-])(?:{PLACE_PATTERN})(?![\w-])(?!\s+(?-i:[A-Z]))", re.I)
 
 
 def places_in(text: str) -> list[str]:
@@ -52,7 +53,7 @@ def kind_of(name: str) -> str | None:
 # digit in it. A move of a thing to one replaces the one of that shape the entry about the thing
 # names ("The staging database is on db1").
 SLOT_VALUE = r"[A-Za-z][\w-]*\d[\w.-]*(?<![.-])"
-_SLOT = re.compile(rf"(?<![\w.-]){SLOT_VALUE}(?![\w-])")
+_SLOT = rx.compile(rf"(?<![\w.-]){SLOT_VALUE}(?![\w-])")
 
 
 def slot_values(text: str) -> list[str]:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import date, timedelta
 from itertools import pairwise
 
+from autodream import rx
 from autodream.engine.dates import (
     date_mentions,
     is_past,
@@ -42,7 +43,7 @@ from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
-PLAN_CHANGED = re.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
+PLAN_CHANGED = rx.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
 # Who owes a task, no part of what it is ("the user needs to ..." of both plans)
 _WHO_OWES = frozenset({"user", "need", "have", "must"})
 # What may follow the name of a planned event and tell no other one ("the Acme launch date",
@@ -52,7 +53,7 @@ _SAME_EVENT = tokens("""date day deadline time now instead itself again then sti
     takes start starts begin begins fall falls kick kicks got gets will ll re""")
 
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
-_NOT_THE_DAY = re.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
+_NOT_THE_DAY = rx.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
                           # ... nor the day it was on before ("(moved from 2026-11-06, ...)")
                           r"|\b(?:moved|changed|pushed|postponed)\s+from\s+\d{4}-\d{2}-\d{2}\b")
 
@@ -63,7 +64,7 @@ def _tells_plan(entry: Entry) -> bool:
 
 
 # A plan told as still on ("Pg16 migration still on for Saturday 2026-11-21"): what is planned
-_STILL_ON = re.compile(
+_STILL_ON = rx.compile(
     r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
     r"(?:on|happening|planned|scheduled|set|going\s+ahead)\b", re.I)
 
@@ -261,10 +262,10 @@ def done_on_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
 
 
 # An answer's first word, which tells nothing of what: "Yes, the deadline was Friday."
-_YES = re.compile(r"^(?:yes|yeah|yep|right|ok|okay|sure|correct|indeed|reminder|note)\b[,:!]?\s*",
+_YES = rx.compile(r"^(?:yes|yeah|yep|right|ok|okay|sure|correct|indeed|reminder|note)\b[,:!]?\s*",
                   re.I)
 # "was" / "were" before the day a plan is on, told again in the present
-_WAS_ON = re.compile(r"\b(was|were)(\s+(?:due\s+)?on\s+)(?=\d{4}-\d\d-\d\d\b)", re.I)
+_WAS_ON = rx.compile(r"\b(was|were)(\s+(?:due\s+)?on\s+)(?=\d{4}-\d\d-\d\d\b)", re.I)
 
 
 def still_planned_day(live: list[Entry], cand: Candidate) -> Candidate:
@@ -372,7 +373,7 @@ def tell_past_plans(live: list[Entry], today: date) -> list[Decision]:
 
 
 # what follows the deed's own clause ("... went out fri but we rolled it back an hour later")
-_DEED_CLAUSE = re.compile(r"\s+but\s+|\s*[,;:]\s+|\s+and\s+(?:then\s+)?(?:we|it|they)\b", re.I)
+_DEED_CLAUSE = rx.compile(r"\s+but\s+|\s*[,;:]\s+|\s+and\s+(?:then\s+)?(?:we|it|they)\b", re.I)
 
 
 def deed_of(said: str) -> str:

@@ -6,6 +6,7 @@ import re
 from datetime import date, timedelta
 from itertools import pairwise
 
+from autodream import rx
 from autodream.engine.dates import (
     When,
     date_mentions,
@@ -109,7 +110,7 @@ def another_plan(cand: Candidate, entry: Entry) -> bool:
 
 
 # "slipped again", "pushed back again": the same event moved once more
-_MOVED_AGAIN = re.compile(
+_MOVED_AGAIN = rx.compile(
     r"\b(?:slip|push|mov|delay|postpon|reschedul|bump|shift)\w*(?:\s+\w+)?\s+again\b", re.I)
 
 
@@ -178,12 +179,12 @@ def _done_by(when: When | None, cand: Candidate) -> str:
 # upgrade was made ("... on staging only", "... in the Lambda functions only", "... on
 # staging"). Production is where an unqualified fact holds, so it narrows nothing, and "all
 # services" is everything.
-_HELD_BY = re.compile(
+_HELD_BY = rx.compile(
     r"^(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?(?:(?:the|our)\s+"
     r"(?P<held>[\w-]+(?:\s+[\w-]+){0,2}?)|(?P<env_held>staging|dev|qa|preview|canary|sandbox))"
     r"(?:'re|'s|\s+(?:are|is))\s+(?:now\s+)?"
     r"(?:on|using|running|use|run)\s", re.I)
-_ONLY_WHERE = re.compile(
+_ONLY_WHERE = rx.compile(
     r"\b(?:on|in|for)\s+(?:the\s+|our\s+)?(?P<only>[\w-]+(?:\s+[\w-]+){0,2}?)\s+only\b"
     # "..., but only for the hyperparameter sweeps", "just for the nightly jobs": the words
     # up to where the clause ends
@@ -232,7 +233,7 @@ _RESCHEDULING = (r"(?:mov(?:e|es|ed|ing)|push(?:es|ed|ing)?|postpon(?:e|es|ed|in
                  r"delay(?:s|ed|ing)?|reschedul(?:e|es|ed|ing)|shift(?:s|ed|ing)?|"
                  r"bump(?:s|ed|ing)?|slip(?:s|ped|ping)?|slid(?:e|es|ing)?|brought|"
                  r"pull(?:s|ed|ing)?|extend(?:s|ed|ing)?)")
-_RESCHEDULED_TO = re.compile(
+_RESCHEDULED_TO = rx.compile(
     rf"\b{_RESCHEDULING}\s+(?:(?:back|out|forward|up|in)\s+)?(?P<what>(?:(?:the|our)\s+)?"
     rf"[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:back|out|forward|up)\s+)?to\s+|"
     # "The 4.0 launch slipped to ...": a version names which launch
@@ -252,7 +253,7 @@ _RESCHEDULED_TO = re.compile(
     re.I)
 # A move that can only put a day later ("got extended", "pushed back", "postponed", "slipped"),
 # not one brought forward ("moved up", "pulled in")
-_PUT_LATER = re.compile(
+_PUT_LATER = rx.compile(
     r"\b(?:extend(?:s|ed|ing)?|postpon(?:e|es|ed|ing)|delay(?:s|ed|ing)?|slip(?:s|ped|ping)?|"
     r"push(?:es|ed|ing)?(?:\s+(?:back|out))?)\b(?!\s+(?:forward|up|in)\b)", re.I)
 
@@ -267,7 +268,7 @@ def put_later_to_earlier(said: str, was: str, now: str) -> bool:
 
 # A plan the entry already tells as past ("Was planned: ...", "Was planned for 2026-07-15: ...",
 # "We planned to ...", "The audit was on ...")
-_TOLD_PAST = re.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
+_TOLD_PAST = rx.compile(r"^(?:Was planned for|We planned to)\b|\b(?:was|were)\b|"
                         r"\b(?:had|was|were) to\b", re.I)
 
 
@@ -296,14 +297,14 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
 # "The release moved, it goes out on 2026-11-13 now", "Release moved AGAIN, new date is
 # 2026-11-20": what moved said first, the day it moved to later in the sentence, told as where
 # it stands now
-_MOVED_THEN = re.compile(
+_MOVED_THEN = rx.compile(
     rf"^(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){{0,3}}?)\s+(?:(?:was|were|got|has\s+"
     rf"been|have\s+been)\s+)?{_RESCHEDULING}(?:\s+(?:again|back|out))?\s*[,;:]\s+", re.I)
-_NEW_DAY = re.compile(r"\bnew\s+(?:date|day)\s+is\s+(?:now\s+)?(?:on\s+)?$|\bnow\s+(?:on\s+)?$",
+_NEW_DAY = rx.compile(r"\bnew\s+(?:date|day)\s+is\s+(?:now\s+)?(?:on\s+)?$|\bnow\s+(?:on\s+)?$",
                       re.I)
 # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the day put against the one it
 # replaces
-_NOW_NOT_DAY = re.compile(r"\s+now\s*[,;]?\s+(?:and\s+)?not\s+(?:on\s+)?", re.I)
+_NOW_NOT_DAY = rx.compile(r"\s+now\s*[,;]?\s+(?:and\s+)?not\s+(?:on\s+)?", re.I)
 
 
 def day_put_against(said: str) -> tuple[str, str] | None:
@@ -322,7 +323,7 @@ def day_put_against(said: str) -> tuple[str, str] | None:
 
 # "The workshop deadline is now on 2026-11-30": a plan's day told as where it stands now, no
 # word of the move ("deadline extended again!" said before it)
-_NOW_ON_DAY = re.compile(
+_NOW_ON_DAY = rx.compile(
     r"^(?P<moved>(?:(?:the|our)\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is|are)\s+now\s+"
     r"(?:on\s+|due\s+(?:on\s+)?|set\s+for\s+)?", re.I)
 
@@ -349,10 +350,10 @@ def _moved_then(said: str) -> tuple[frozenset[str], str] | None:
     return None
 
 
-_NOW_AFTER_DAY = re.compile(r"\s+now\b", re.I)
+_NOW_AFTER_DAY = rx.compile(r"\s+now\b", re.I)
 
 
-_BY_ANOTHER_EVENT = re.compile(
+_BY_ANOTHER_EVENT = rx.compile(
     r"(?:after|before)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|in)\s+", re.I)
 
 
@@ -383,7 +384,7 @@ _EARLY = timedelta(days=7)
 
 # Told in the past, yet of a plan: "The migration was scheduled for ...", "We scheduled the
 # demo on ...", "The release was supposed to ship on ..."
-_STILL_PLANNED = re.compile(r"\b(?:schedul|plann|due\b|expected|slated|supposed|meant|"
+_STILL_PLANNED = rx.compile(r"\b(?:schedul|plann|due\b|expected|slated|supposed|meant|"
                             r"going\s+to|was\s+to|were\s+to)", re.I)
 
 
@@ -452,7 +453,7 @@ def named_within(said: str, plan: str) -> bool:
 # future ("We're going to miss ..."), before an event a going there ("going to the offsite").
 _WILL = r"(?:\s+will|['’]ll)"
 _BE = r"(?:\s+(?:is|are|am)|['’](?:m|re|s))"
-_AT_THE_EVENT = re.compile(
+_AT_THE_EVENT = rx.compile(
     r"^(?P<who>the\s+user|we|i|they|(?-i:[A-Z])[a-z]+)(?:"
     rf"(?:{_WILL}|{_BE}(?:\s+going\s+to)?)\s+(?:(?:be\s+able\s+to|have\s+to)\s+)?"
     r"(?:attend(?:ing)?|join(?:ing)?|go(?:ing)?\s+to(?=\s+(?:the|our|my|a|an|this|next)\s|"
@@ -501,7 +502,7 @@ def entry_said_on(text: str, entries: list[Entry]) -> Entry | None:
 
 # What goes on from a statement with more of the same: "... with the xdist plugin", "... for
 # the API", "..., and ..."; not a turn against it ("..., but not ...", "... no longer")
-_GOES_ON = re.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|anymore|"
+_GOES_ON = rx.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|anymore|"
                       r"any\s+more|no\s+longer)\b)\w")
 
 
@@ -550,7 +551,7 @@ def _named_apart(old: str, new: str) -> bool:
 
 # A version ("1.4", "v2", "2.0.1") or a name written capitalised ("Acme", "SOC2"), of a word
 # in a plan's words
-_PLAN_NAME = re.compile(r"(?<![\w.])(?:v?\d+(?:\.\d+)+|[vV]\d+|[A-Z][\w-]*)(?![\w.-]*\w)")
+_PLAN_NAME = rx.compile(r"(?<![\w.])(?:v?\d+(?:\.\d+)+|[vV]\d+|[A-Z][\w-]*)(?![\w.-]*\w)")
 
 
 def _plan_names(words: str) -> frozenset[str]:
@@ -584,7 +585,7 @@ def _the_days_clause(text: str) -> str:
     return _CLAUSE_BREAK.split(rest, maxsplit=1)[0]
 
 
-_CLAUSE_BREAK = re.compile(r"[,;:.]\s|\s[—–-]\s")
+_CLAUSE_BREAK = rx.compile(r"[,;:.]\s|\s[—–-]\s")
 
 
 def _what_comes_out(text: str) -> list[str]:
@@ -674,8 +675,8 @@ def _about_event(thing: frozenset[str], text: str) -> bool:
     return {_event_root(t) for t in thing} == {"releas"} and bool(_GOES_OUT.search(text))
 
 
-_GOES_OUT = re.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+(?:out|live)\b", re.I)
-_GOES_LIVE = re.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+live\b", re.I)
+_GOES_OUT = rx.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+(?:out|live)\b", re.I)
+_GOES_LIVE = rx.compile(r"\b(?:go(?:es|ing)?|went|gone)\s+live\b", re.I)
 
 
 def _event_root(token: str) -> str:
@@ -693,21 +694,21 @@ _KIND_WORDS = frozenset({"database", "db", "server", "cluster", "instance", "ser
                          "machine", "box", "host", "app", "application"})
 
 
-LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
+LIST_MARK = rx.compile(r"^\s*(?:[-*+]|\d{1,3}[.)])\s+")
 
 
 # A version reached, told as how things stand: "Prod is on 1.30 as of this morning", "Staging
 # is now on EKS 1.30" (what is on it, then the version)
-_VERSION_REACHED = re.compile(
+_VERSION_REACHED = rx.compile(
     r"^(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+(?:is|are)\s+(?:now\s+)?(?:on|running)\s+"
     r"(?:[A-Za-z][\w-]*\s+)?v?(?P<version>\d+(?:\.\d+)+)\b", re.I)
 # ... or told done by who did it: "We upgraded prod EKS to 1.31 this afternoon"
-_UPGRADED_TO = re.compile(
+_UPGRADED_TO = rx.compile(
     r"^(?:we|i|they)\s+(?:just\s+)?(?:upgraded|migrated|moved|bumped|updated)\s+"
     r"(?P<what>(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,2}?)\s+to\s+(?:[A-Za-z][\w-]*\s+)?"
     r"v?(?P<version>\d+(?:\.\d+)+)\b", re.I)
-_NOT_REACHED = re.compile(r"n't\b|\b(?:not|will|should|until|once|if|when|still|yet)\b", re.I)
-_UPGRADE_WORD = re.compile(r"\b(?:upgrad|migrat|mov|bump|updat|roll)\w*", re.I)
+_NOT_REACHED = rx.compile(r"n't\b|\b(?:not|will|should|until|once|if|when|still|yet)\b", re.I)
+_UPGRADE_WORD = rx.compile(r"\b(?:upgrad|migrat|mov|bump|updat|roll)\w*", re.I)
 
 
 def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | None:
@@ -724,7 +725,7 @@ def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
     if day > cand.source.day:
         return None
     what = tokens(m["what"])
-    to_version = re.compile(
+    to_version = rx.compile(
         rf"\bto\s+(?:[A-Za-z][\w-]*\s+)?v?{re.escape(m['version'])}(?![\d.]*\d)", re.I)
     found = []
     for entry in entries:
@@ -739,7 +740,7 @@ def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
 
 # A deadline told with no word of what it is for: "The new deadline Helen gave is 2026-11-13",
 # "Deadline is still on 2026-11-13"
-_BARE_DEADLINE = re.compile(r"^(?:(?:the|our)\s+)?(?:new\s+)?deadline\b", re.I)
+_BARE_DEADLINE = rx.compile(r"^(?:(?:the|our)\s+)?(?:new\s+)?deadline\b", re.I)
 
 
 def plans_told_done(cand: Candidate, what: str, entries: list[Entry]) -> list[Entry]:
@@ -765,9 +766,9 @@ def plans_told_done(cand: Candidate, what: str, entries: list[Entry]) -> list[En
 
 
 # What is handed in by a deadline ("we submitted the workshop paper", "I turned in the report")
-_HANDED_IN = re.compile(
+_HANDED_IN = rx.compile(
     r"\b(?:submitted|handed\s+in|turned\s+in|sent\s+in|filed|delivered)\b", re.I)
-_DEADLINE_WORD = re.compile(r"\bdeadline\b", re.I)
+_DEADLINE_WORD = rx.compile(r"\bdeadline\b", re.I)
 
 
 def deadline_met(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | None:
@@ -796,10 +797,10 @@ def deadline_met(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
 
 # A statement telling a planned thing came to pass ("Payments review with Priya happened on
 # 2026-11-03, she approved"), with no word of anything still ahead
-_TOLD_HAPPENED = re.compile(
+_TOLD_HAPPENED = rx.compile(
     r"(?i)\b(?:happened|took\s+place|went\s+ahead|(?:was|were)\s+held|shipped|launched|"
     r"submitted|completed|finished|wrapped\s+up)\b")
-_STILL_AHEAD = re.compile(r"(?i)\b(?:is|are|will|['’]ll|next|upcoming|planned|scheduled)\b")
+_STILL_AHEAD = rx.compile(r"(?i)\b(?:is|are|will|['’]ll|next|upcoming|planned|scheduled)\b")
 
 
 def told_happened(text: str) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.text import tokens
 
 # the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
-PORT_GIVEN = re.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
+PORT_GIVEN = rx.compile(r"\bport\s+(?:is\s+|of\s+|=\s*)?(?:now\s+)?(\d{2,5})\b|"
                         r"(?<![\w.:/-])(\d{2,5})\s+(?:as\s+(?:the|its)\s+)?port\b", re.I)
 
 
@@ -19,7 +20,7 @@ def ports_given(text: str) -> list[str]:
 
 # what the rest of a message says was moved ("I moved the dev server off 3000", "We had to
 # move the metrics exporter"): the thing a bare "The new port is 8080" is of
-_MOVED_WHAT = re.compile(
+_MOVED_WHAT = rx.compile(
     r"\b(?:mov(?:e|ed|ing)|migrat(?:e|ed|ing)|shift(?:ed)?|relocat(?:e|ed))\s+"
     r"(?:the\s+|our\s+|my\s+)?(?P<what>(?:(?!(?:off|to|from|onto|over|away|because|since|and|"
     r"so|as|on|for|in|at|it|them|this|that)\b)[\w-]+\s*){1,3})", re.I)
@@ -56,7 +57,7 @@ def ties_port(said: str, lead: str, old: str) -> bool | None:
 
 
 # "The db port changed.": the port said of a thing by its kind
-_PORT_OF_KIND = re.compile(r"\b(?P<kind>db|database|cache)(?:['’]s)?\s+port\b", re.I)
+_PORT_OF_KIND = rx.compile(r"\b(?P<kind>db|database|cache)(?:['’]s)?\s+port\b", re.I)
 
 
 def ties_port_or_kind(said: str, lead: str, old: str) -> bool | None:
@@ -70,7 +71,7 @@ def ties_port_or_kind(said: str, lead: str, old: str) -> bool | None:
 
 
 # "The cache runs on port 6380": a port given to a thing named only by its kind
-_KIND_ON_PORT = re.compile(
+_KIND_ON_PORT = rx.compile(
     r"^(?:the|our)\s+(?:(?:local|dev|prod|production|staging)\s+)?(?P<kind>db|database|cache)\s+"
     r"(?:runs|listens|is|lives)\s+on\s+(?:port\s+|:)(?P<port>\d{2,5})\s*[.!]?$", re.I)
 

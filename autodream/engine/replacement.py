@@ -7,6 +7,7 @@ import difflib
 import re
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.dates import (
     WEEKDAYS,
     date_mentions,
@@ -37,18 +38,18 @@ from autodream.engine.tool_kinds import (
     tool_kinds,
 )
 
-_ISO_DAY = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_ISO_DAY = rx.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_SLUG = rx.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 # (not the colon of "https://": "Runbooks live at https" is no clause of an address)
-_CLAUSES = re.compile(r"\s*(?:;|:(?!//)|\s[—–]\s|,\s)\s*")
+_CLAUSES = rx.compile(r"\s*(?:;|:(?!//)|\s[—–]\s|,\s)\s*")
 # Where one clause of a statement ends, kept (split with a group) so the text can be rejoined.
-_CLAUSE_EDGE = re.compile(
+_CLAUSE_EDGE = rx.compile(
     r"(\s*(?:[;:]|\s[—–]\s|,\s(?!(?:and\s+|but\s+)?(?:not|never)\b))\s*"
     r"|\s+(?:and|but|while|whereas)\s+(?!not\b))")
-_CHOICE_WORD = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
+_CHOICE_WORD = rx.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 # A span of days ("between 2026-08-01 and 2026-08-05", "from ... to ..."): one day moved alone
 # in it would leave a span that may end before it starts
-_DATE_SPAN = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+(?:to|until|till|through))"
+_DATE_SPAN = rx.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+(?:to|until|till|through))"
                         r"\s+\S+", re.I)
 
 
@@ -56,7 +57,7 @@ _DATE_SPAN = re.compile(r"\b(?:between\s+\S+\s+and|from\s+\S+\s+(?:to|until|till
 # docs moved to ...").
 _MOVE_VERB = (r"(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing)|"
               r"upgrad(?:e|ed|ing)|bump(?:ed|ing)?)")
-_MOVED_WHAT = re.compile(
+_MOVED_WHAT = rx.compile(
     rf"\b{_MOVE_VERB}\s+(?:(?:the|our|my|its|all)\s+)?(?P<what>(?!(?:from|to|back|"
     r"over)\b)[\w-]+(?:\s+(?!(?:from|to|back|over)\b)[\w-]+){0,2}?)\s+(?:back\s+)?(?:over\s+)?"
     r"(?:from\s+\S.*?\s+)?to\s+|^(?:(?:the|our|my|its)\s+)?(?P<subject>(?!(?:we|i|they|you|he|"
@@ -68,29 +69,29 @@ _TOLD_NAME = (rf"(?:(?:{TOOL_PATTERN}|{PLACE_PATTERN})(?![\w-])|"
               r"[\w+#-]+(?:\.[\w+#-]+)*(?:\s+(?-i:[A-Z])[\w+#-]*){0,3})")
 # A switch told in an entry's own words: "We switched from Poetry to uv", "CI moved from
 # Jenkins to GitHub Actions"
-_SWITCH_TOLD = re.compile(
+_SWITCH_TOLD = rx.compile(
     rf"\b(?:{_MOVE_VERB}|went|replaced)\s+(?:(?:the|our|my|its|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
     rf"from\s+(?P<old>{_TOLD_NAME})\s+to\s+(?P<new>{_TOLD_NAME})", re.I)
 # ... or with where it went first: "Switched to ruff from flake8", "We moved CI to Buildkite from
 # Jenkins" (read the other way round only by its words in common, a move back to flake8 would
 # find it naming flake8 and confirm it)
-_SWITCH_TOLD_TO_FROM = re.compile(
+_SWITCH_TOLD_TO_FROM = rx.compile(
     rf"\b(?:{_MOVE_VERB}|went)\s+(?:(?:the|our|my|its|all)\s+)?(?:[\w-]+\s+){{0,2}}?"
     rf"to\s+(?P<new>{_TOLD_NAME})\s+from\s+(?P<old>{_TOLD_NAME})", re.I)
-_REPLACED_WITH = re.compile(rf"\breplaced\s+(?P<old>{_TOLD_NAME})\s+with\s+(?P<new>{_TOLD_NAME})",
+_REPLACED_WITH = rx.compile(rf"\breplaced\s+(?P<old>{_TOLD_NAME})\s+with\s+(?P<new>{_TOLD_NAME})",
                             re.I)
 
 
 # ... and not said undone, or to come: "We haven't moved from MySQL to Postgres yet", "We
 # plan to switch from npm to pnpm"
-_SWITCH_UNDONE = re.compile(r"n't\b|\b(?:not|never|no\s+longer|would|could|might|can|will|"
+_SWITCH_UNDONE = rx.compile(r"n't\b|\b(?:not|never|no\s+longer|would|could|might|can|will|"
                             r"plan|plans|planning|going|want|wants|should|must|need|needs|if|"
                             r"whether|tr(?:y|ies|ied|ying))\b", re.I)
 
 
 # A move told as under way ("We are moving CI from GitHub Actions to Buildkite"): what it
 # moves to is what the entry holds, and a move back is from it
-UNDER_WAY = re.compile(r"\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?(?:switching|moving|"
+UNDER_WAY = rx.compile(r"\b(?:we|i)(?:'re|'m|\s+are|\s+am)\s+(?:now\s+)?(?:switching|moving|"
                        r"migrating)\b", re.I)
 
 
@@ -106,7 +107,7 @@ def _switch_told(lead: str) -> re.Match[str] | None:
 
 # A past switch opening the sentence as a subordinate clause, up to where the main clause starts:
 # "Once we switched to pnpm, installs got faster"
-_SWITCH_AS_BACKGROUND = re.compile(
+_SWITCH_AS_BACKGROUND = rx.compile(
     rf"(?:ever\s+)?(?:once|when|after|since)\s+(?:we|i|they|the\s+team)\s+(?:had\s+)?"
     rf"(?:{_MOVE_VERB}|went)\b[^,;]*[,;]", re.I)
 
@@ -114,7 +115,7 @@ _SWITCH_AS_BACKGROUND = re.compile(
 # The words a setting clause opens with (a cheap test before the pattern)
 _SETTING_OPENS = ("once ", "when ", "after ", "since ", "ever ")
 # (not "back in March", "back then": a time)
-_BACK_AGAIN = re.compile(r"\bagain\b|\bback\b(?!\s+(?:in|then|when|at|on|during|before)\b)", re.I)
+_BACK_AGAIN = rx.compile(r"\bagain\b|\bback\b(?!\s+(?:in|then|when|at|on|during|before)\b)", re.I)
 
 
 def _left_since(entry: Entry, cand: Candidate) -> bool:
@@ -151,11 +152,11 @@ def left_in(lead: str, name: str) -> bool:
 
 # A switch meant, not said done: "The user wants to switch our task queue from Celery to
 # Dramatiq". A move back to Celery after it tells it was made, and undone.
-_MEANT_TO = re.compile(r"\b(?:wants?|want(?:ed|ing)|plans?|plann(?:ed|ing)|intends?|going|"
+_MEANT_TO = rx.compile(r"\b(?:wants?|want(?:ed|ing)|plans?|plann(?:ed|ing)|intends?|going|"
                        r"(?:would|'d)\s+like)\s+to\s+$", re.I)
 
 
-_MEANT_WHAT = re.compile(rf"\b{_MOVE_VERB}\s+(?P<what>(?:the|our|my|its)\s+[\w-]+(?:\s+[\w-]+)"
+_MEANT_WHAT = rx.compile(rf"\b{_MOVE_VERB}\s+(?P<what>(?:the|our|my|its)\s+[\w-]+(?:\s+[\w-]+)"
                          r"{0,2}?)\s+from\s", re.I)
 
 
@@ -174,11 +175,11 @@ _NOT_A_THING = word_set("we i they you he she it us them on in at by since until
 
 
 # Names of one thing: "the main branch" is the default branch, not a value that changed
-_SAID_OF_ONE = re.compile(r"\b(?:main|primary|default)(?=\s+branch\b)", re.I)
+_SAID_OF_ONE = rx.compile(r"\b(?:main|primary|default)(?=\s+branch\b)", re.I)
 # ... and what it is called is what it is: "Our main branch is called trunk" puts another name
 # in "The default branch is master", as "... is trunk" does
-_BRANCH_CALLED = re.compile(r"(?<=\bbranch is )(?:now )?(?:called|named) ", re.I)
-_BRANCH_IS = re.compile(r"\b(?:main|primary|default)\s+branch\s+is\s+(?:(?:now\s+)?(?:called|"
+_BRANCH_CALLED = rx.compile(r"(?<=\bbranch is )(?:now )?(?:called|named) ", re.I)
+_BRANCH_IS = rx.compile(r"\b(?:main|primary|default)\s+branch\s+is\s+(?:(?:now\s+)?(?:called|"
                         r"named)\s+)?`?([\w.-]+[\w])", re.I)
 
 
@@ -233,7 +234,7 @@ def _value_change(old: str, new: str) -> tuple[str, str] | None:
 
 
 # "..., not 4" at a statement's end: the value said to be wrong
-_NOT_VALUE = re.compile(r",?\s+not\s+([\w.+-]*\d[\w.+-]*?)\s*[.!]?\s*$", re.I)
+_NOT_VALUE = rx.compile(r",?\s+not\s+([\w.+-]*\d[\w.+-]*?)\s*[.!]?\s*$", re.I)
 
 
 def _value_put_right(old: str, new: str, corrects: bool) -> tuple[str, str] | None:
@@ -304,7 +305,7 @@ def _changed_value(old: str, new: str) -> tuple[str, str] | None:
 # A switch told as one ("we switched", "moved to", "X was replaced by Y", "now", "back to"), not
 # a choice said against another ("Our database is Postgres, not MySQL", "Prefer composition
 # instead of inheritance"): only the first has a change to date in a history line.
-_TELLS_A_CHANGE = re.compile(
+_TELLS_A_CHANGE = rx.compile(
     r"\b(?:switch\w*|mov(?:e|ed|es|ing)|migrat\w*|replac\w*|chang\w*|went|go(?:ne|ing)\s+back|"
     r"ditch\w*|dropp?\w*|adopt\w*|upgrad\w*|downgrad\w*|renam\w*|transition\w*|"
     r"port(?:ed|ing)|now|no\s+longer|any\s?more|these\s+days|nowadays|back\s+to|"
@@ -317,16 +318,16 @@ def _tells_a_change(text: str) -> bool:
 
 # A statement that says it replaced what held before ("we now deploy to ..."), unless it adds
 # to it ("we now also deploy the docs").
-_NOW_CHANGED = re.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
+_NOW_CHANGED = rx.compile(r"\b(?:now|no longer|from now on|these days|nowadays)\b", re.I)
 _ADDING = r"also|additionally|in addition|neither|nor"
 _AT_CLAUSE_END = r"(?=\s*(?:[.,;:!?)]|$))"
-_ALSO = re.compile(rf"\b(?:{_ADDING}|too|as well)\b|\beither{_AT_CLAUSE_END}", re.I)
+_ALSO = rx.compile(rf"\b(?:{_ADDING}|too|as well)\b|\beither{_AT_CLAUSE_END}", re.I)
 # ... read strictly, where it may set two rules apart: "too" and "either" end a clause ("Never
 # push to the release branch either"), not "too long" or "either npm or yarn".
-_ADDS = re.compile(rf"\b(?:{_ADDING})\b|\b(?:too|either|as well){_AT_CLAUSE_END}", re.I)
+_ADDS = rx.compile(rf"\b(?:{_ADDING})\b|\b(?:too|either|as well){_AT_CLAUSE_END}", re.I)
 # A rule said as a change of the one before ("Actually, ...", "... instead", "... from now
 # on"): another object named in it takes the old one's place.
-_RULE_CHANGED = re.compile(r"\b(?:now|no longer|anymore|any more|from now on|instead|rather|"
+_RULE_CHANGED = rx.compile(r"\b(?:now|no longer|anymore|any more|from now on|instead|rather|"
                            r"actually|changed|switch(?:ed)?)\b", re.I)
 
 
@@ -413,14 +414,14 @@ def _apart_at_two_places(old: str, new: str) -> bool:
 
 
 # A host or path has no digit to say it is a value, but is one: where the thing is
-_ADDRESS = re.compile(r"\w[./]\w")
+_ADDRESS = rx.compile(r"\w[./]\w")
 # ... and the scheme before its host ("https://")
-_ADDRESS_SCHEME = re.compile(r"^[a-z][a-z+.-]*://", re.I)
+_ADDRESS_SCHEME = rx.compile(r"^[a-z][a-z+.-]*://", re.I)
 # What may stand before a statement's subject: "The beta ships ...", not "We reverted ...".
-_BEFORE_SUBJECT = re.compile(r"^\W*(?:(?:the|our|a|an|this|that|my|your|their|its)\s+)?", re.I)
+_BEFORE_SUBJECT = rx.compile(r"^\W*(?:(?:the|our|a|an|this|that|my|your|their|its)\s+)?", re.I)
 # A word told as done is no thing: "Bumped Node to 20" / "Reverted Node to 18" (but "speed",
 # "need" are no deeds, and after "the" a word in -ed is said of a thing: "The shared drive")
-_DONE = re.compile(r"\w{2,}[^e\W]ed$")
+_DONE = rx.compile(r"\w{2,}[^e\W]ed$")
 # What follows a subject said without a determiner: a verb ("Latency dashboard is at",
 # "GA ships on"), where an imperative goes on to what it acts on ("Bump Node to 20")
 _SAID_OF = r"(?:is|are|was|were|will|has|have|had|\w+s)"
@@ -531,7 +532,7 @@ def about_other_things(a: str, b: str, told_as_change: bool = False) -> bool:
 
 
 # "Our API server listens on port 8080": what holds the port is the words before the verb
-_PORT_HOLDER = re.compile(
+_PORT_HOLDER = rx.compile(
     r"^(?:(?:the|our|my|your)\s+)?(?P<what>[\w-]+(?:\s+[\w-]+){0,3}?)\s+"
     r"(?:listens|runs|is|serves|lives)\s+on\s+(?:port\s+|:)\d{2,5}\b", re.I)
 
@@ -552,7 +553,7 @@ _HOLDER_PLAIN = frozenset(
 
 
 # "Always use f-strings instead": said last, the word tells a change, and names nothing
-_INSTEAD_AT_END = re.compile(r",?\s+instead\s*(?=[.!]?\s*$)", re.I)
+_INSTEAD_AT_END = rx.compile(r",?\s+instead\s*(?=[.!]?\s*$)", re.I)
 
 
 def said_of_other_things(old: str, new: str, corrects: bool) -> bool:
@@ -568,7 +569,7 @@ def said_of_other_things(old: str, new: str, corrects: bool) -> bool:
 
 # "..., not Sunday 02:00-04:00" at the end: the time slot set aside, a day and its hours (a
 # bare figure, "not 4", is as often another thing's value: "Use 2 spaces for JSON, not 4")
-_NOT_THE_VALUE = re.compile(
+_NOT_THE_VALUE = rx.compile(
     r"(?:,|\bnow)\s+not\s+(?P<was>[a-z]+\s+\d{1,2}:\d\d(?:\s*[-–]\s*\d{1,2}:\d\d)?"
     r"(?:\s+[A-Z]{2,4})?)\s*[.!]?\s*$", re.I)
 
@@ -681,9 +682,9 @@ _CHOOSE_VERBS = (r"(?:use|uses|using|prefer|prefers|preferring|pick|picks|choose
                  r"stick\s+(?:to|with)|go\s+with)")
 # A rule told as a choice without "always" ("Use snake_case for function names", "Prefer
 # f-strings"): a rule to the reader, as "Always ..." is.
-_CHOOSES = re.compile(rf"^(?:please\s+)?{_CHOOSE_VERBS}\b", re.I)
+_CHOOSES = rx.compile(rf"^(?:please\s+)?{_CHOOSE_VERBS}\b", re.I)
 # Where the thing chosen ends: what it is for, where, when, or the clause's end.
-_CHOSEN_ENDS = re.compile(r"\s+(?:for|in|on|to|with|when|where|whenever|if|unless|over|instead|"
+_CHOSEN_ENDS = rx.compile(r"\s+(?:for|in|on|to|with|when|where|whenever|if|unless|over|instead|"
                           r"rather|than|and|or|but|everywhere|always|only|by|from|as|at|"
                           r"across|throughout|before|after)\b|\s*[^\w\s'-]|$", re.I)
 
@@ -708,7 +709,7 @@ def _chosen(text: str, thing: str) -> tuple[str, bool] | None:
 
 
 # what the thing is chosen for, or in place of ("Prefer httpx over requests")
-_FOR_A_PURPOSE = re.compile(r"\s+(?:for|to|over)\s", re.I)
+_FOR_A_PURPOSE = rx.compile(r"\s+(?:for|to|over)\s", re.I)
 
 
 def _alternatives(one: str, other: str, for_one_purpose: bool) -> bool:
@@ -1060,7 +1061,7 @@ _RULE_FRAME = word_set("""always never don't dont do does not no must mustn't sh
 # ("The user prefers ...") and "Keep explanations short" are one rule.
 _WANTING = word_set("user user's prefer prefers like likes want wants keep keeps")
 # Whether a rule forbids: "Never squash-merge" is no restatement of "Always squash-merge".
-_FORBIDS = re.compile(r"\b(?:never|not|no|avoid|stop)\b|n't\b", re.I)
+_FORBIDS = rx.compile(r"\b(?:never|not|no|avoid|stop)\b|n't\b", re.I)
 # Said either way in a rule: "straight to main" is "directly to main", "PRs" "pull requests".
 _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                # "files you didn't change" are "files you didn't touch"
@@ -1077,11 +1078,11 @@ _SAID_ALIKE = {"straight": "direct", "directly": "direct", "prs": "pr",
                "ship": "release", "ships": "releases", "shipped": "released",
                "shipping": "releasing", "launch": "release", "launches": "releases",
                "launched": "released", "launching": "releasing"}
-_RULE_PARTS = re.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
+_RULE_PARTS = rx.compile(r"\s*(?:[,;:]\s|\s[—–-]\s|\s(?:and|but|while|whereas)\s)\s*", re.I)
 # A part that tells of a change or sets a condition is no standing rule: "We switched to pnpm
 # but went back to npm" and "Until we switch to pnpm, keep using npm" are not restated by "Our
 # convention is pnpm".
-_NO_STANDING_RULE = re.compile(
+_NO_STANDING_RULE = rx.compile(
     # ("files you didn't change" tells of no change made)
     rf"(?<!n't )(?<!not )\b{_MOVE_VERB}\b|^(?:until|till|when|once|if|after|as soon as)\b",
     re.I)
@@ -1091,7 +1092,7 @@ def _said_alike(word: str) -> str:
     return _SAID_ALIKE.get(word.lower(), word.lower())
 
 
-_ALIKE_WORD = re.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-])", re.I)
+_ALIKE_WORD = rx.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-])", re.I)
 
 
 def _rule_words(text: str, frame: frozenset[str] = _RULE_FRAME) -> frozenset[str]:
@@ -1123,7 +1124,7 @@ def _rule_clauses(text: str) -> tuple[tuple[frozenset[str], frozenset[str], bool
 
 # A correction or a request to remember may be a rule too ("Actually, never run the migrations
 # from a laptop"), or a fact ("No, we're on Python 3.12"): only one that says it is a rule.
-_SAYS_RULE = re.compile(r"\b(?:always|never|convention|rule|policy)\b|^(?:don't|do not)\b", re.I)
+_SAYS_RULE = rx.compile(r"\b(?:always|never|convention|rule|policy)\b|^(?:don't|do not)\b", re.I)
 
 
 # Words that say when or how a thing is planned or happened, not what it is
@@ -1144,4 +1145,4 @@ def _event_words(text: str) -> list[str]:
 
 def value_at(value: str) -> re.Pattern[str]:
     """``value`` as a whole value of a text ("5432" in "port 5432", not in "15432" or "5432.1")."""
-    return re.compile(rf"(?<![\w.:/-]){re.escape(value)}(?![\w:/-]|\.\d)")
+    return rx.compile(rf"(?<![\w.:/-]){re.escape(value)}(?![\w:/-]|\.\d)")

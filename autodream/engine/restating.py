@@ -6,6 +6,7 @@ import difflib
 import re
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.informal import plain_spelling
 from autodream.engine.model import Candidate
 from autodream.engine.replacement import (
@@ -56,7 +57,7 @@ def _says_again(new: str, old: str) -> bool:
 
 # A rule told as said before: "Again, pytest style please, ...", "As I said, ...", "I said it
 # before, prefer einops"
-_SAID_BEFORE = re.compile(r"^(?:(?:once\s+)?again|as\s+(?:(?:i|we|the\s+user)\s+)?mentioned|"
+_SAID_BEFORE = rx.compile(r"^(?:(?:once\s+)?again|as\s+(?:(?:i|we|the\s+user)\s+)?mentioned|"
                           r"as\s+(?:i|we|the\s+user)\s+said|"
                           r"like\s+(?:i|we|the\s+user)\s+said|(?:i|we|the\s+user)(?:'ve|\s+ha(?:ve|s))?"
                           r"\s+said\s+(?:it|this|that)\s+(?:before|already)|"
@@ -75,10 +76,10 @@ def without_said_before(text: str) -> str:
     return sentence_case(text[m.end():])
 
 
-_SET_AGAINST = re.compile(r"\b(?:instead\s+of|rather\s+than|not)\b", re.I)
+_SET_AGAINST = rx.compile(r"\b(?:instead\s+of|rather\s+than|not)\b", re.I)
 # One tool set against another, perhaps said of everywhere: "Use pytest, not unittest", "We use
 # pytest everywhere, never unittest"
-_ONE_OVER_OTHER = re.compile(
+_ONE_OVER_OTHER = rx.compile(
     r"\b(?:use|uses|using|prefer|prefers)\s+(?P<one>[\w.+#-]*\w)(?:\s+(?:everywhere|always|"
     r"throughout|by\s+default|for\s+everything))?,?\s+(?:not|never|rather\s+than|instead\s+of|"
     r"over)\s+(?:using\s+)?(?P<other>[\w.+#-]*\w)\s*[.!]?$", re.I)
@@ -184,9 +185,9 @@ _USE_VERB = frozenset({"use", "using"})
 _INSTEAD_WORD = frozenset({"instead"})
 # What sets the thing a rule chooses against the one it does not ("Use tabs rather than
 # spaces", "Prefer composition over inheritance", "Use tabs, not spaces")
-_SET_OVER = re.compile(r",?\s+(?:rather\s+than|instead\s+of)\s+(?:using\s+)?|\s+over\s+|"
+_SET_OVER = rx.compile(r",?\s+(?:rather\s+than|instead\s+of)\s+(?:using\s+)?|\s+over\s+|"
                        r",\s+(?:but\s+)?(?:not|never)\s+(?:using\s+)?", re.I)
-_CHOOSE_AT = re.compile(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", re.I)
+_CHOOSE_AT = rx.compile(rf"\b{_CHOOSE_VERBS}\s+{_DETERMINERS}", re.I)
 _SET_OVER_WORDS = (" than ", " instead of ", " over ", ", not ", ", never ", ", but not ")
 
 
@@ -276,10 +277,10 @@ def adds_nothing(line: str, other: str) -> bool:
 _SCOPE_WORDS = frozenset({"on", "in", "for", "during", "at", "when", "while", "before", "after",
                           "within", "inside", "outside", "only", "if", "whenever", "between"})
 # What follows one of these is a reason or a consequence, which limits nothing.
-_REASON_OPENS = re.compile(r",\s*(?:so|since|as|because)\b|\s(?:because|since|so that)\b|[:;(]"
+_REASON_OPENS = rx.compile(r",\s*(?:so|since|as|because)\b|\s(?:because|since|so that)\b|[:;(]"
                            r"|\s[-\u2013\u2014]\s")
 # A scope word before a number gives a time or value ("at 15:00", "on 2026-07-24"): precision
-_GIVES_VALUE = re.compile(r"\d")
+_GIVES_VALUE = rx.compile(r"\d")
 
 
 def _limits(line: str, other: str) -> bool:

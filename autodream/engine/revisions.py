@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autodream import rx
 from autodream.engine.text import STOPWORDS, word_set
 
 
@@ -39,7 +40,7 @@ def _root(word: str) -> str:
 
 
 def _end(words: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.I)
+    return rx.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.I)
 
 
 def _roots(words: str) -> frozenset[str]:
@@ -70,9 +71,9 @@ _FRAME = word_set(
     do avoid stop instead default everywhere going forward from again let's go stick get
     actually"""
 )
-_WORD = re.compile(r"[a-z0-9][a-z0-9'_-]*")
+_WORD = rx.compile(r"[a-z0-9][a-z0-9'_-]*")
 # Where one clause ends ("Keep explanations short; the user prefers terse answers").
-_CLAUSE = re.compile(r"\s*(?:[;:]|\s[—–-]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+", re.I)
+_CLAUSE = rx.compile(r"\s*(?:[;:]|\s[—–-]\s|,\s)\s*|\s+(?:and|but|while|whereas)\s+", re.I)
 
 
 def _subject(text: str) -> frozenset[str]:
@@ -113,9 +114,9 @@ def chooses_an_end(text: str) -> bool:
 
 
 # "Stop explaining Python idioms": what is no longer to be done, said after leave to stop
-_STOP_DOING = re.compile(r"^(?:stop|quit)\s+(?P<verb>[a-z]+?)(?P<double>[a-z])?ing\s+(?P<what>.+?)"
+_STOP_DOING = rx.compile(r"^(?:stop|quit)\s+(?P<verb>[a-z]+?)(?P<double>[a-z])?ing\s+(?P<what>.+?)"
                          r"[.!]?$", re.I)
-_DO = re.compile(r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+)$", re.I)
+_DO = rx.compile(r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.+)$", re.I)
 
 
 def _stopped(old: str, new: str) -> Revision | None:
@@ -132,7 +133,7 @@ def _stopped(old: str, new: str) -> Revision | None:
     if not what or not what <= {_root(w) for w in _WORD.findall(do["rest"].lower())}:
         return None
     return Revision(f"{said} {stop['what']}", new.strip().rstrip(".!"), False,
-                    re.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
+                    rx.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
 
 
 def revision(old: str, new: str) -> Revision | None:
@@ -159,7 +160,7 @@ def revision(old: str, new: str) -> Revision | None:
         if any(_ends(scale, c) for c in core) and all(
                 c in core or (subject and _said_with(c, about, scale, at)) for c in clauses):
             was = next(iter(stated.values()))
-            return Revision(was, now, not subject, re.compile(
+            return Revision(was, now, not subject, rx.compile(
                 "|".join(scale.ends[i].pattern for i in stated), re.I))
     return None
 

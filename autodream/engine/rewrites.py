@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.dates import (
     WEEKDAYS,
     last_mention,
@@ -128,7 +129,7 @@ def _put_setting(text: str, change: SettingChange, was: str) -> tuple[str, str]:
 _SAYS_USED = (r"\b(?:use|uses|using|run|runs|with|via|on|prefer|prefers|is|are)"
               r"(?:\s+(?:the|only|always))?")
 # An entry that forbids or plans, rather than says what is used
-_NOT_PLAINLY = re.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|when|if|once|"
+_NOT_PLAINLY = rx.compile(r"\b(?:not|no|never|no\s+longer|avoid|stop|instead|when|if|once|"
                           r"would|switch|move|migrate|revert)\b|n't\b|'d\b", re.I)
 
 
@@ -160,11 +161,11 @@ def _place_subject(text: str) -> list[str]:
 
 # A sentence told of the team ("We use yarn now", "Our team switched to yarn") and not of the
 # user ("The user switched to yarn", as "I switched to yarn" is read)
-_TEAM_SAID = re.compile(r"\b(?:we|we're|we've|our|us|team)\b", re.I)
-_SELF_SAID = re.compile(r"\b(?:i|i'm|i've|my|me|the\s+user)\b", re.I)
+_TEAM_SAID = rx.compile(r"\b(?:we|we're|we've|our|us|team)\b", re.I)
+_SELF_SAID = rx.compile(r"\b(?:i|i'm|i've|my|me|the\s+user)\b", re.I)
 # A rule's reason told in its own clause: "Always build the release with npm, npm has the
 # lockfile", "... because npm has the lockfile"
-_GIVES_REASON = re.compile(r"(?:[,;]|\s[—–-])\s|\s(?:because|since|so\s+that)\s", re.I)
+_GIVES_REASON = rx.compile(r"(?:[,;]|\s[—–-])\s|\s(?:because|since|so\s+that)\s", re.I)
 
 
 def _stays_beside(entry: Entry, said: str, old: str) -> bool:
@@ -200,8 +201,8 @@ def _stays_beside(entry: Entry, said: str, old: str) -> bool:
 
 # A reason told of the thing the rule names ("it has the lockfile", "it's faster"), and one that
 # is only that it is the standard ("it's the default here"), which is what a switch replaces
-_OF_IT = re.compile(r"(?:it|it's|its|they|they're)\b", re.I)
-_STANDARD = re.compile(r"\b(?:standard\w*|convention\w*|default|agreed|policy)\b", re.I)
+_OF_IT = rx.compile(r"(?:it|it's|its|they|they're)\b", re.I)
+_STANDARD = rx.compile(r"\b(?:standard\w*|convention\w*|default|agreed|policy)\b", re.I)
 
 
 def _tool_claimed(text: str) -> str | None:
@@ -225,7 +226,7 @@ def _tool_claimed(text: str) -> str | None:
     return named[0]
 
 
-_BY_PRONOUN = re.compile(r"(?:it|that|this|they|these|those)\b", re.I)
+_BY_PRONOUN = rx.compile(r"(?:it|that|this|they|these|those)\b", re.I)
 
 
 # Two more ways to say a tool is the one used: as the command run ("We bun install everything
@@ -419,7 +420,7 @@ def _without_old_place(text: str, old: str, new: str) -> tuple[str, str, list[st
 
 
 # A web address ("https://wiki.acme.io/x", "notion.so/acme/runbook"), not code or a file
-_WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S|[\w-]+(?:\.[\w-]+)+/", re.I)
+_WEB_ADDRESS = rx.compile(r"(?:https?://|www\.)\S|[\w-]+(?:\.[\w-]+)+/", re.I)
 
 
 def _web_addresses(text: str) -> list[tuple[int, int]]:
@@ -466,7 +467,7 @@ _SETUP_NOUN = (r"(?:project|entity|org|organi[sz]ation|workspace|account|tenant|
                r"api\s+key|key|token|secret|config(?:uration)?(?:\s+file)?|license)"
                r"(?:\s+(?:name|id|key|slug|url))?s?")
 _SETUP_NAME = r"[`'\"]?[\w.-]*[-_.\d][\w.-]*[`'\"]?"
-_SETUP_OF_IT = re.compile(
+_SETUP_OF_IT = rx.compile(
     r"^(?:(?:the|its|our|my)\s+)?(?:(?:dsn|api\s+key|key|token|secret|config(?:uration)?"
     r"(?:\s+file)?|license)s?\s+(?:is|are|lives?)\s+(?:in|at|on|under)\b|"
     rf"{_SETUP_NOUN}\s+(?:(?:is|are)\s+(?:(?:called|named)\s+)?)?{_SETUP_NAME}"
@@ -482,7 +483,7 @@ def _without_old_tool_clauses(lead: str, put: str, old: str) -> tuple[str, list[
     was, now = _clause_parts(lead), _clause_parts(put)
     if len(was) < 3 or len(was) != len(now):
         return put, []
-    setup = re.compile(rf"{re.escape(old)}(?:'s)?\s+{_SETUP_NOUN}\b", re.I)
+    setup = rx.compile(rf"{re.escape(old)}(?:'s)?\s+{_SETUP_NOUN}\b", re.I)
     drop = [i for i in range(2, len(was), 2)
             if _SETUP_OF_IT.match(was[i].strip()) or setup.search(was[i])]
     if not drop:
@@ -610,13 +611,13 @@ def _swapped(text: str, old: str, new: str) -> str:
 
 # What a rule against a thing allows after all: "It's fine to add pandas as an optional extra",
 # "We now use pandas for the Excel export"
-_EXCEPTED = re.compile(
+_EXCEPTED = rx.compile(
     r"^(?:(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+(?P<allowed>[\w.+#-]+)|"
     r"we\s+now\s+use\s+(?P<used>[\w.+#-]+))(?P<rest>\s+(?:as|for|in)\s+.+)$", re.I)
 
 
 # An event that changes what holds: "We dropped Python 3.8 support", "We added a Windows build"
-_EVENT_HEAD = re.compile(r"\b(?:dropped|added|removed|deprecated|stopped|started)\b", re.I)
+_EVENT_HEAD = rx.compile(r"\b(?:dropped|added|removed|deprecated|stopped|started)\b", re.I)
 
 
 @lru_cache(maxsize=4096)
@@ -639,7 +640,7 @@ def _tells_of(text: str, name: str, other: str, thing: frozenset[str]) -> bool:
     to ("We're switching from black to ruff format")."""
     if not has_word(text, name):
         return False  # most leads a switch rewrites name only the old choice
-    subject = re.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
+    subject = rx.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
     return any((m := subject.match(part.strip())) is not None
                and m["next"].lower() not in _USED_AS and not has_word(part, other)
                and (not thing or mentions_thing(thing, part))
@@ -689,7 +690,7 @@ def _owned_by(text: str, name: str) -> bool:
                      text) is not None
 
 
-_ONE_TIME = re.compile(r"\b(?:only|this time|just this|once|for now)\b", re.I)
+_ONE_TIME = rx.compile(r"\b(?:only|this time|just this|once|for now)\b", re.I)
 
 
 def _names(text: str, name: str) -> bool:

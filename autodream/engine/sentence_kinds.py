@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.dates import (
     EVENT_WORDS,
     absolutize,
@@ -78,17 +79,17 @@ from autodream.engine.wording import (
 )
 
 # --- kinds, in the order they are tried ---------------------------------------------------
-_REMEMBER = re.compile(
+_REMEMBER = rx.compile(
     r"^(?:please[\s,]+)?(?:remember|keep in mind|don't forget|do not forget|never forget|"
     r"for future reference|for the record|make a note|note to self|note for later|"
     r"save (?:this|that) (?:to|in) (?:your )?memory|add (?:this|that) to (?:your )?memory)"
     r"\b[\s,:;-]*(?:that\b[\s,]*|this\s*[:—–-]+\s*)?(?P<rest>.*)$", _I,
 )
-_REMEMBER_INSIDE = re.compile(
+_REMEMBER_INSIDE = rx.compile(
     r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
 )
-_CONDITION = re.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)\b\s+\S", _I)
-_STANDING_OPENER = re.compile(
+_CONDITION = rx.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)\b\s+\S", _I)
+_STANDING_OPENER = rx.compile(
     r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
 )
 # A bare "no" opens a correction when a stop or a new clause follows it ("No, it's tabs", "no
@@ -116,7 +117,7 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              r"not\s+(?:the|a|an)\s|(?!(?:it|that|this|same|still|we|they|qa|which)\b)"
              r"(?:[\w.+#-]+\s+){1,3}(?:(?:is|are)\s+(?:out|off\s+the\s+table|ruled\s+out|"
              r"too\s+\w+)|matters|broke|breaks|keeps\s+(?:breaking|failing))\b))))")
-_CORRECTION = re.compile(
+_CORRECTION = rx.compile(
     r"^(?:" + _NO_OPENS + r"|nope|wrong|incorrect|not quite|not like that|"
     r"(?:(?:that's|that\s+is)\s+not|that\s+isn't)\s+quite\s+(?:right|correct|it)|"
     r"that's not (?:right|correct|it|what i)"
@@ -130,17 +131,17 @@ _CORRECTION = re.compile(
 # "Correction:", "Correction on the maintenance window:": what follows puts right what was said
 # of that subject before
 # (a hyphen parts the two only with a space before it: "the on-call rotation" is one subject)
-_CORRECTION_ON = re.compile(
+_CORRECTION_ON = rx.compile(
     r"^correction(?:\s+(?:on|about|to|for|re)\s+(?P<about>[^:;,.]{3,60}?))?"
     r"(?:\s*[:—–]|\s+-)\s*(?P<rest>\S.*)$", _I)
 # "it's" of a state, not of "it's been pushed", "it's got two replicas" ("is been")
-_IT_IS = re.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
+_IT_IS = rx.compile(r"(?:it's|it\s+is|its)\s+(?!(?:been|got|gotten|had)\b)", _I)
 # A subject the memory can name: "the port", not "that", "my last message", "the record"
-_NAMED_SUBJECT = re.compile(r"the\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)\S", _I)
+_NAMED_SUBJECT = rx.compile(r"the\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)\S", _I)
 # "I changed my mind (about that):", "On second thought,", "Scratch that —": what follows takes
 # back what the person said before on its subject (consolidate rewrites that entry); the words
 # saying so are no part of the memory.
-_CHANGED_MIND = re.compile(
+_CHANGED_MIND = rx.compile(
     r"^(?:(?:actually|wait|hmm+|no|ok(?:ay)?|so|well|oh)\b[\s,.!:;—–-]*)*"
     r"(?:(?:(?:i(?:'ve|\s+have)?\s+)?chang(?:ed|e)\s+my\s+mind(?:\s+(?:about|on)\s+"
     r"(?:(?:that|this|it)\b|[^,.:;!?—–]{1,60}?(?=\s*(?:[,.:;!—–]|$))))?|"
@@ -190,7 +191,7 @@ _CALENDAR_INSTEAD_OF = (
 )
 # A choice said with "instead of" whose new term could not be placed: kept in the person's
 # words as a preference, never turned into a switch that names the wrong thing.
-_CHOSEN_INSTEAD = re.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
+_CHOSEN_INSTEAD = rx.compile(rf"\b{_CHOICE_VERB}\b.*\binstead\s+of\b", _I)
 # What was moved, between the verb and from/to: "moved CI", "migrated our backend", "moved
 # the docs"; never the words that belong to the switch itself.
 _THING_WORD = r"(?!(?:back|over|from|to)\b)[\w-]+"
@@ -224,7 +225,7 @@ _BRANCH_NAME = r"(?:main|master|trunk|develop|dev)"
 _PLAIN = r"(?:(?:raw|plain|vanilla|bare)\s+)?"
 _ITS_PARTS = r"(?:\s+(?:primitives|components|widgets))?"
 _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|chang(?:e|ed|ing)|went|"
         rf"go(?:ne|ing)?)\s+{_MOVED_THINGS}(?P<back>back\s+)?(?:over\s+)?from\s+{_THE}{_PLAIN}"
         rf"(?P<old>{_PLACE_OR_T}){_ITS_PARTS}\s+"
@@ -232,13 +233,13 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
     # "We moved tickets from Linear to Jira": the tickets as a whole (no one ticket, no kind of
     # them: "the login bug" moved between trackers is a task) between two known places is the
     # tracker switched; between columns ("from Backlog to In Progress") it is a task moved
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing))\s+"
         rf"(?:all\s+)?(?:(?:the|our|my|its)\s+)?(?:{_TASKS})\s+(?:over\s+)?"
         rf"from\s+{_THE}(?P<old>{PLACE_PATTERN})(?![\w-])\s+(?:over\s+)?to\s+{_THE}"
         rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
     # a move back: "went back to npm", "reverted to npm", "rolled back to npm"
-    (re.compile(
+    (rx.compile(
         rf"\b(?:(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|go(?:ne|ing)?|"
         rf"revert(?:ed|ing)?|return(?:ed|ing)?|chang(?:e|ed|ing)|roll(?:ed|ing)?)\s+"
         rf"(?:it\s+|everything\s+|{_MOVED_THINGS})back|revert(?:ed|ing)?)\s+to\s+(?:using\s+)?"
@@ -249,9 +250,9 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         # (a tool known or named, not "back on track", "back on schedule")
         rf"(?:using\s+)?(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new2>{_T})", _I),
      True),
-    (re.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
+    (rx.compile(rf"\breplac(?:e|ed|ing)\s+(?P<old>{_T})\s+with\s+(?P<new>{_T})", _I), False),
     # "We stopped using ArgoCD; deploys go through Spinnaker now"
-    (re.compile(
+    (rx.compile(
         # ("We dropped Sentry, errors go to Datadog now": a tool dropped, not a platform no
         # longer supported, "We dropped Android, the app is on iOS only")
         rf"\b(?:(?:stopped|quit|ditched|dropped)\s+using\s+|(?:ditched|dropped)\s+"
@@ -262,7 +263,7 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         rf"runs\s+on|(?:is|are)\s+(?:on|in|with|through))\s+(?P<new>{_T})", _I), False),
     # "We've moved off Atlantis: as of this week Spacelift runs terraform plans on every PR":
     # the tool left, and the one (a name, capitalised) now doing its work
-    (re.compile(
+    (rx.compile(
         rf"\b(?:moved|migrated|switched)\s+(?:off|away\s+from)\s+(?P<old>{_T})\s*[:;,]\s*"
         r"(?:(?:as\s+of|since|from|starting)\s+(?:this|last|today)(?:\s+\w+)?\s*,?\s*)?"
         # (a tool known, or a name doing a tool's work: not "Karen handles the pipelines now",
@@ -273,29 +274,29 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
         r"builds|deploys|hosts)\b", _I), False),
     # "The Confluence wiki is being shut down and everything now lives in Notion": a known place
     # closing, what it held now in another
-    (re.compile(
+    (rx.compile(
         rf"\b(?:the\s+)?(?P<old>{PLACE_PATTERN})(?![\w-])(?:\s+(?:wiki|space|site))?\s+"
         rf"(?:is|was|has\s+been|is\s+being)\s+(?:shut\s+down|retired|decommissioned|sunset|"
         rf"turned\s+off)\s*(?:,\s*|\s+)and\s+(?:everything|it\s+all|all\s+of\s+it|"
         rf"all\s+(?:the\s+)?\w+)\s+(?:now\s+)?(?:lives?|is|are)\s+(?:now\s+)?(?:in|on)\s+{_THE}"
         rf"(?P<new>{PLACE_PATTERN})(?![\w-])", _I), False),
-    (re.compile(_INSTEAD_OF_CHOSEN, _I), False),
-    (re.compile(_INSTEAD_OF_OPENING, _I), False),
-    (re.compile(_CALENDAR_INSTEAD_OF, _I), False),
+    (rx.compile(_INSTEAD_OF_CHOSEN, _I), False),
+    (rx.compile(_INSTEAD_OF_OPENING, _I), False),
+    (rx.compile(_CALENDAR_INSTEAD_OF, _I), False),
     # "We use Vitest now, not Jest": the adverb says the choice holds, not what it is. What to
     # look at is no tool chosen ("Focus on correctness, not style"; ``_focus_not_a_choice``)
-    (re.compile(rf"\b(?:use|using|uses|prefer|on)\s+"
+    (rx.compile(rf"\b(?:use|using|uses|prefer|on)\s+"
                 rf"(?P<new>{_T})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
                 rf"not\s+(?P<old>{_T})\b", _I), False),
     # ("We switched to ruff from flake8": what was left, when named after it)
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switch(?:ed)?|migrat(?:e|ed)|moved)\s+{_MOVED_THING}"
         rf"(?:over\s+)?to\s+{_THE}(?P<new>{_T})"
         rf"(?:\s+from\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<old>{_T}))?", _I),
      False),
     # "We moved the design docs to Confluence": a thing of two or three words moved to a known
     # place (code moved "to utils" or "to React Server Components" is no such move)
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its)\s+)?{_THING_WORD}"
         rf"(?:\s+{_THING_WORD}){{1,2}}\s+(?:over\s+)?to\s+{_THE}(?P<new>{PLACE_PATTERN})"
         rf"(?![\w-])",
@@ -303,57 +304,57 @@ _SWITCHES: list[tuple[re.Pattern[str], bool]] = [
      False),
     # "We moved the frontend tests to vitest": a thing of two or three words moved to a known
     # tool (the tests "to the integration folder", helpers "to utils" moved no tool)
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switched|migrated|moved)\s+(?:(?:the|our|my|its|all)\s+)?(?:{_THING_WORD}\s+)"
         rf"{{1,2}}(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>{TOOL_PATTERN})"
         rf"(?![\w-]|\.\w)", _I),
      False),
     # "I moved the staging database to db2": a thing moved to a named host, region or cluster
     # (a name with a digit), which replaces the one the entry about that thing names
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switched|migrated|moved)\s+(?:the|our|my|its)\s+(?:{_THING_WORD}\s+){{0,2}}"
         rf"(?!{_CODE_PIECE}\b){_THING_WORD}\s+(?:over\s+)?to\s+(?P<new>(?!v\d){SLOT_VALUE})(?![\w-])",
         _I),
      False),
-    (re.compile(
+    (rx.compile(
         rf"\b(?:ditch(?:ed|ing)?|swap(?:ped|ping)?|trad(?:e|ed|ing))\s+(?P<old>{_T})\s+"
         rf"for\s+(?P<new>{_T})", _I),
      False),
     # "Postgres was replaced by MySQL": one of them a known tool or place, both names;
     # not "the loop was replaced by a comprehension" or "the helper was replaced by Parser"
-    (re.compile(
+    (rx.compile(
         rf"\b(?=(?:{_KNOWN_NAME})|[^.;]*?\breplaced\s+(?:by|with)\s+{_KNOWN_NAME})"
         rf"(?P<old>{_A_NAME})\s+(?:was|were|ha(?:s|ve)\s+been|got)\s+(?:now\s+)?replaced\s+"
         rf"(?:by|with)\s+(?P<new>{_A_NAME})", _I),
      False),
     # "We moved our CI off Jenkins and onto GitHub Actions"
-    (re.compile(
+    (rx.compile(
         rf"\b(?:switch(?:ed|ing)?|mov(?:e|ed|ing)|migrat(?:e|ed|ing)|went|got)\s+{_MOVED_THINGS}"
         rf"off\s+(?:of\s+)?{_THE}(?P<old>{_PLACE_OR_T})\s+(?:and\s+)?(?:on)?to\s+{_THE}"
         rf"(?P<new>{_T})", _I),
      False),
     # "Our CI is GitHub Actions rather than Jenkins": with "is", only between two known tools or
     # places ("the bottleneck is IO rather than CPU" chose nothing)
-    (re.compile(
+    (rx.compile(
         rf"\b(?:is|are)\s+(?:now\s+)?(?P<new>{_KNOWN_NAME})(?:\s+{_SET_ADVERBIAL})?\s*,?\s+"
         rf"(?:not|rather\s+than|instead\s+of)\s+(?P<old>{_KNOWN_NAME})", _I),
      False),
     # "We renamed the main branch to trunk", "We renamed master to main", "The default branch was
     # renamed to trunk": the branch is the one thing a rename names for good (a variable, file
     # or function renamed is code edited, no memory)
-    (re.compile(
+    (rx.compile(
         rf"\brenam(?:e|ed|ing)\s+(?:(?:the|our|its)\s+)?(?:(?P<old>{_BRANCH_NAME})|default|"
         rf"primary)\s+branch\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})|"
         # ... without "branch", both names are a branch's ("renamed main to run_cli" is code)
         rf"\brenam(?:e|ed|ing)\s+(?P<old3>{_BRANCH_NAME})\s+to\s+(?P<new2>{_BRANCH_NAME})\b", _I),
      False),
-    (re.compile(
+    (rx.compile(
         rf"\b(?:(?P<old>{_BRANCH_NAME})|default|primary)\s+branch\s+(?:was|is|has\s+been|got)\s+"
         rf"(?:now\s+)?renamed\s+(?:from\s+`?(?P<old2>{_WORD_T})`?\s+)?to\s+`?(?P<new>{_WORD_T})",
         _I),
      False),
 ]
-_IDENTITY = re.compile(
+_IDENTITY = rx.compile(
     r"\bi(?:'m| am) (?:now |also )?(?:more of |mostly |kind of |sort of |primarily )?(?:an?|the) "
     r"(?!bit\b|little\b|lot\b|problem\b|fan\b|question\b|mess\b|hurry\b|rush\b|loss\b|"
     r"few\b)\w+|"
@@ -411,7 +412,7 @@ _IDENTITY = re.compile(
 # A terse introduction, lower case and without the apostrophe: "hey im sam, solo dev, building
 # a discord bot" (the name before a role said after it; not "im done, dev server is up", "i'm
 # stuck, the build fails")
-_TERSE_INTRO = re.compile(
+_TERSE_INTRO = rx.compile(
     r"^(?:(?:hi|hey|hello|yo),?\s+)?(?:im|i'm|i am)\s+"
     # (a state is no name: "im stuck, junior dev, ...", "hey im tired, solo dev")
     r"(?!(?:stuck|tired|new|back|done|confused|sure|sorry|here|ok|okay|fine|good|busy|lost|"
@@ -420,11 +421,11 @@ _TERSE_INTRO = re.compile(
     r"(?P<role>(?:[\w+#-]+\s+){0,2}?(?:dev|developer|engineer|programmer|student|designer|"
     r"founder|maintainer|hobbyist|freelancer|consultant|sre|devops|researcher))"
     r"(?=\s*(?:[,.;!]|$|and\b|who\b|working\b|building\b|making\b))", _I)
-_NOT_A_RULE = re.compile(
+_NOT_A_RULE = rx.compile(
     r"\b(?:i|we|you) (?:don't|do not) (?:know|think|see|understand|care|get|remember|want to "
     r"(?:see|know))\b|\bdon't worry\b|\bnever mind\b|\bnevermind\b", _I,
 )
-_DECISION = re.compile(
+_DECISION = rx.compile(
     r"\b(?:we(?:'ve| have)? (?:decided|agreed|chose|settled on)|we(?:'re| are) going with|"
     # "I agreed to take over the billing service"; not "I agreed to that"
     r"(?:i|they) (?:also |finally )?agreed (?:(?:on|with) \S+ ){0,2}"
@@ -436,7 +437,7 @@ _DECISION = re.compile(
     r"let's go with|decided(?:\s+(?:yesterday|today|last\s+week))?\s+to|the decision is|"
     r"decision:|we(?:'ll| will) go with)\b", _I,
 )
-_PLAN_WORD = re.compile(
+_PLAN_WORD = rx.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
     # (a day called off, "no go on Friday"; not one "a no-go for today", said of the day at hand)
@@ -468,7 +469,7 @@ _PLAN_WORD = re.compile(
 )
 # Someone by name who signs off, approves or reviews every change of a kind ("Sofia signs off
 # every colour change", "Dan approves all copy changes"); not who does ("Who signs off ...?")
-_SIGNS_OFF_EVERY = re.compile(
+_SIGNS_OFF_EVERY = rx.compile(
     r"(?:^|\s)(?!(?:Who|Nobody|No\s+one|Someone|Somebody|Everyone|Everybody|It|This|That|He|"
     r"She|They|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)\b)(?-i:[A-Z][a-z]+)\s+"
     r"(?:(?:always|now|still)\s+)?"
@@ -478,7 +479,7 @@ _SIGNS_OFF_EVERY = re.compile(
 
 # A person's on-call week, dated as a leave is ("I'm on call from 16/11 to 23/11"); not "the
 # on-call runbook", nor "On-call:" heading what follows
-_ON_CALL = re.compile(
+_ON_CALL = rx.compile(
     r"(?<![\w-])on[\s-]call(?![\w:-])(?!\s+(?:runbook|rotation|schedule|channel|doc|docs|"
     r"handbook|engineer|person|tool|phone|pager|alias)s?\b)", _I)
 
@@ -486,11 +487,11 @@ _ON_CALL = re.compile(
 # ... the person's own, still ahead, and for a span ("this week until Monday", "from 16/11 to
 # 23/11"): not "I was on call last week", "I'm on call tonight, so keep it short", "whoever is
 # on call tomorrow"
-_ON_CALL_AHEAD = re.compile(
+_ON_CALL_AHEAD = rx.compile(
     r"(?:\b(?:i['’]m|i\s+am|i['’]ll\s+be|i\s+will\s+be)|(?<![\w-])(?!(?:whoever|who|nobody|"
     r"someone|somebody|everyone|no\s+one)\b)(?-i:[A-Z][a-z]+)\s+(?:is|will\s+be))\s+"
     r"(?:[a-z]+\s+)?on[\s-]call\b", _I)
-_ON_CALL_SPAN = re.compile(r"\b(?:weeks?|until|till|through)\b|\bfrom\b.+\bto\b", _I)
+_ON_CALL_SPAN = rx.compile(r"\b(?:weeks?|until|till|through)\b|\bfrom\b.+\bto\b", _I)
 
 
 def _plan_word(text: str) -> bool:
@@ -504,11 +505,11 @@ def _plan_word(text: str) -> bool:
 
 # ... not said of one day or one time: "Today Sofia approves every PR", "Then Dan approves all
 # of them anyway"
-_ONE_TIME_OPENER = re.compile(r"^(?:today|tonight|tomorrow|yesterday|then|this\s+(?:week|time|"
+_ONE_TIME_OPENER = rx.compile(r"^(?:today|tonight|tomorrow|yesterday|then|this\s+(?:week|time|"
                               r"once|morning|afternoon)|for\s+now|right\s+now)\b", _I)
-_MISTYPED_SESSION = re.compile(r"\bsesion(?=s?\b)", _I)
-_URL = re.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
-_POINTER = re.compile(
+_MISTYPED_SESSION = rx.compile(r"\bsesion(?=s?\b)", _I)
+_URL = rx.compile(r"\bhttps?://[^\s<>\"')\]]+", _I)
+_POINTER = rx.compile(
     r"\b(?:is|are|lives?|live|tracked|kept|found|posted|documented|go(?:es)?|is at|in|at|on|"
     r"see|check|under)\b", _I,
 )
@@ -521,7 +522,7 @@ _KEEPING_PLACE = names_pattern(
     + ["google doc", "wiki", "wandb", "weights & biases", "mlflow", "tensorboard"])
 # "Our docs live in Notion", "Bugs are tracked in Linear", "Bugs go in GitHub issues": where to
 # look, with no URL.
-_KEPT_IN_TOOL = re.compile(
+_KEPT_IN_TOOL = rx.compile(
     r"\b(?:is|are|lives?|tracked|kept|documented|written up|filed|logged|tracks?|keeps?|"
     # ("this goes in the wiki" is the work at hand)
     r"(?<!\bthis\s)(?<!\bthat\s)(?<!\bit\s)go(?:es)?)\s+(?:\w+\s+)?(?:in|on|at|under|into)\s+(?:the\s+|our\s+)?"
@@ -529,23 +530,23 @@ _KEPT_IN_TOOL = re.compile(
 )
 # "Alerts go to PagerDuty", "Errors are sent to Sentry": where signals of a kind end up, in a
 # known monitoring tool ("go to" alone is chatter: "go to the settings page")
-_SENT_TO_MONITORING = re.compile(
+_SENT_TO_MONITORING = rx.compile(
     r"^(?:all\s+|our\s+)?(?:[\w-]+\s+)?(?:alerts|pages|incidents|errors|exceptions|crashes|"
     r"logs|metrics|traces|notifications)\s+(?:go|are\s+(?:sent|routed|reported|shipped))\s+"
     r"to\s+(?:the\s+|our\s+)?(?:"
     + names_pattern([name for name, kind in PLACE_KIND.items() if kind == "monitoring"])
     # (nothing after: "the alerts go to PagerDuty now" is a change told, read as one)
     + r")\s*[.!]?$", _I)
-_CHANNEL_OR_TICKET = re.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
+_CHANNEL_OR_TICKET = rx.compile(r"(?:^|\s)#[a-z][\w-]+|\b[A-Z][A-Z0-9]+-\d+\b")
 # what the person does despite themself, no rule: "lol I always forget that", "we keep
 # missing it" ("We keep forgetting migrations, so always run them" has its rule after it)
-_DESPITE_SELF = re.compile(
+_DESPITE_SELF = rx.compile(
     r"\b(?:i|we) (?:always|often|usually|keep|tend to) (?:forget|forgot|mix(?:ing)? up|"
     r"mess(?:ing)? up|miss(?:ing)?|los(?:e|ing)|forgetting)\b", _I)
 # What a part of the product must give, set against what not ("The audit log export should
 # write JSON Lines, not CSV"); not the work at hand ("The fix should write to stderr, not
 # stdout": ``_ONE_PIECE``)
-_GIVES_NOT = re.compile(
+_GIVES_NOT = rx.compile(
     r"^(?:the|our|all)\s+"
     # (not a piece of code: "The parser should return a list, not a tuple")
     r"(?!(?:[\w-]+\s+){0,3}?(?:parser|function|method|helper|handler|class|script|test|"
@@ -560,7 +561,7 @@ _GIVES_NOT = re.compile(
 # rule for each one, where "The handler needs a db session" tells of one piece of code
 # ("needs" only of a piece of the work: "Every user needs a password to log in" tells how the
 # product works, "Each build needs about ten minutes" how long it takes)
-_EVERY_NEEDS = re.compile(
+_EVERY_NEEDS = rx.compile(
     r"^(?:[a-z]+\s+says\s+(?:that\s+)?)?(?:every|each|all|any)\s+(?:[\w-]+\s+){0,3}?"
     r"(?:(?P<piece>(?:migration|pr|pull\s+request|commit|test|endpoint|deploy|deployment|"
     r"release|change|feature|module|service|script|job|table|query|route|schema|component|"
@@ -569,17 +570,17 @@ _EVERY_NEEDS = re.compile(
     r"(?!be\s+(?:fine|ok|okay|good|ready|done|working|fixed|gone)\b)(?!about\b|around\b|\d)[a-z]",
     _I)
 # ... not told as a cause of what is seen ("..., that's why the handler is slow")
-_THATS_WHY = re.compile(r"\b(?:that's|that\s+is|which\s+is)\s+why\b", _I)
+_THATS_WHY = rx.compile(r"\b(?:that's|that\s+is|which\s+is)\s+why\b", _I)
 # ... nor as what is to be done after a change just made ("Every service needs restarting after
 # the config change" is a task; "after a config change" is the rule)
-_NEEDS_DOING_AFTER = re.compile(
+_NEEDS_DOING_AFTER = rx.compile(
     r"\bneeds?\s+(?:[a-z]+ing|a\s+re[a-z]+|to\s+be\s+re[a-z]+ed)\b.*?\bafter\s+(?:the|this|that|"
     r"these|those|my|our|your|today['’]s|yesterday['’]s|last)\b", _I)
 
 
 # "Ana says every alembic migration needs ...": a colleague's word, the rule what follows (not
 # a pronoun, a crowd or a document: "He says ...", "The doc says ...")
-_NAME_SAYS = re.compile(
+_NAME_SAYS = rx.compile(
     r"^(?!(?:he|she|it|they|everyone|everybody|someone|somebody|nobody|one|who|this|that|"
     r"doc|docs|readme|wiki|policy|spec|guide|handbook|ci|team|lead|boss|manager|security|"
     r"legal|ops|qa)\b)(?P<who>[a-z]+)\s+says\s+(?:that\s+)?(?=(?:every|each|all|any)\s)", _I)
@@ -607,14 +608,14 @@ def _quantified_rule(text: str) -> bool:
         " after " in text and _NEEDS_DOING_AFTER.search(text))
 
 
-_ARTICLE = re.compile(r"\b(?:a|an)\b", _I)
+_ARTICLE = rx.compile(r"\b(?:a|an)\b", _I)
 # a function named with its parentheses ("downgrade()"), which point at nothing
-_CALLED = re.compile(r"(?<=\w)\(\)")
+_CALLED = rx.compile(r"(?<=\w)\(\)")
 
 
 def _gives_not(text: str) -> bool:
     return " not " in text and _GIVES_NOT.match(text) is not None
-_UPDATE = re.compile(
+_UPDATE = rx.compile(
     r"\b(?:now (?:requires?|uses?|runs? on|supports?|targets?|needs?|lives?|deploys?|"
     r"go(?:es)? (?:through|via))|"
     r"no longer "
@@ -631,7 +632,7 @@ _UPDATE = re.compile(
 # The person's own machine is no project's: "I need to upgrade my laptop's brew packages
 # tomorrow", "My laptop is on 3.12.1 as of yesterday" are errands and chatter, not a plan or a
 # fact of what the project runs.
-_MY_MACHINE = re.compile(
+_MY_MACHINE = rx.compile(
     # (what the sentence is about: "My laptop ...", "I need to upgrade my laptop ..."; not a
     # project's plan that names it, "The demo is Thursday; I'll run it from my laptop")
     r"^(?:(?:i|i'm|i'll|i've|i\s+am|i\s+will|need|needs|have|got|gotta|going|gonna|must|want)"
@@ -639,7 +640,7 @@ _MY_MACHINE = re.compile(
     r"machine|computer|mac|macbook|desktop|pc|box|brew|homebrew|vpn|dotfiles|phone)\b", _I)
 # "Things should be fine now", "It works now", "Tests pass now": the work at hand settled (or
 # under way), not a change in what holds
-_SETTLED_NOW = re.compile(
+_SETTLED_NOW = rx.compile(
     r"\b(?:should|might|may|could|would|fine|ok|okay|good|better|works?|working|pass(?:es)?|"
     r"passing|fixed|done|green)\b[^.!?;]*\bnow\s*[.!]?$|"
     # ... or the work at hand under way: "Merged, syncing now", "deploying now"
@@ -650,12 +651,12 @@ _SETTLED_NOW = re.compile(
 # (``_UPDATE``); consolidate puts the tool in place of one of its kind, and keeps no memory of
 # what "it" is when no entry names one. Not "I pnpm install nowadays": one person's habit, which
 # would be kept as "The user pnpms install nowadays."
-_TOOL_THESE_DAYS = re.compile(
+_TOOL_THESE_DAYS = rx.compile(
     rf"^(?:it(?:'s|\s+is)\s+(?:all\s+)?(?:{TOOL_PATTERN})|we\s+(?:just\s+|all\s+)?"
     rf"(?:{TOOL_PATTERN})\s+"
     r"(?:install|add|run)\b[^.;!?]*?)(?![\w-])\s+(?:these\s+days|nowadays)\s*[.!]?$", _I)
 # A standing schedule ("code freeze is every Thursday at noon").
-_SCHEDULE = re.compile(
+_SCHEDULE = rx.compile(
     r"\bevery (?:(?:other|second|third) )?(?:monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|day|week|morning|"
     r"evening|night|sprint|release|month)\b", _I,
@@ -665,7 +666,7 @@ _SCHEDULE = re.compile(
 # ending on it, not asked ("Can you deploy on Tuesdays?") nor what was done once ("We used to
 # deploy on Tuesdays", "I shipped it on Mondays")
 _DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
-_ON_WEEKDAYS = re.compile(
+_ON_WEEKDAYS = rx.compile(
     r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
     r"tell|remind|message|call|email|text)\b)"
     r"(?![^.!?]*\b(?:used to|was|were|had)\b)(?P<head>(?:[\w'-]+\s+){1,6}?)on\s+"
@@ -675,7 +676,7 @@ _ON_WEEKDAYS = re.compile(
 # ("The timeout review is on Mondays", "Errors are reviewed on Fridays", "The error budget
 # resets on Mondays", "The nightly crash report runs on Sundays": a fault's word in the name of
 # a scheduled thing is no symptom) or done then by the team ("We triage errors on Mondays")
-_SCHEDULED_BY_VERB = re.compile(
+_SCHEDULED_BY_VERB = rx.compile(
     r"(?:\b(?:is|are)|'s|'re|\b(?:is|are|gets?|got)\s+(?:[a-z]+ed|sent|run|held|done|cut|shut)|"
     r"\b(?:runs?|go(?:es)?\s+out|resets?|rotates?|kicks?\s+off|starts?)|"
     r"(?P<we>^(?:we|i)\s+)(?:usually\s+|always\s+|only\s+|normally\s+)?(?:triage|review|deploy|release|"
@@ -684,7 +685,7 @@ _SCHEDULED_BY_VERB = re.compile(
 # ... else a fault told of it, in any tense, is a symptom's day, debugging ("The deploy broke
 # on Fridays", "Builds are failing on Mondays", "Tests are red on Fridays", "The site gets slow
 # on Mondays", "We get more errors on Mondays", "The timeout happens on Mondays")
-_FAULT_TOLD = re.compile(
+_FAULT_TOLD = rx.compile(
     r"\b(?:br(?:oke|oken|eaks?|eaking)|crash\w*|fail\w*|flak\w*|red|slow\w*|hangs?|hanging|hung|"
     r"tim(?:es?|ed|ing)\s+out|timeouts?|ooms?|oom(?:ed|ing)|di(?:es?|ed)|dying|down|stuck|"
     r"spik\w*|(?:go(?:es)?|went|going|gone)\s+(?:up|down|red)|climb\w*|drop\w*|"
@@ -710,7 +711,7 @@ def _on_weekdays(sentence: str) -> bool:
 
 # The one way work of a kind is done, by a named tool: "Applies only go through Terraform Cloud",
 # "All deploys go through ArgoCD" (a capital: not "requests go through the gateway", code's path)
-_GOES_THROUGH = re.compile(
+_GOES_THROUGH = rx.compile(
     # (not "These calls go through React Query", "My messages go through Slack anyway", "If
     # requests go through Cloudflare, ...", "Sometimes requests go through ...": code at hand,
     # the person's own, a condition, a case)
@@ -731,7 +732,7 @@ def route_of(text: str) -> tuple[str, bool] | None:
 
 # A person the work waits on: "PRs go through Sarah before merging" (an approver, beside
 # whatever tool the same work goes through)
-_THROUGH_PERSON = re.compile(
+_THROUGH_PERSON = rx.compile(
     r"\b(?:through|via)\s+(?-i:[A-Z][a-z]+)\s+(?:before|for\s+(?:approval|review|sign-?off))\b",
     _I)
 
@@ -748,7 +749,7 @@ _ON_NAMED = (r"(?:we(?:'re| are) (?:on|using|running)|(?:prod|production|staging
 _SYSTEM_PART = (r"(?:the|our) (?:[\w-]+\s+){0,2}?(?:services?|apis?|repos?|repository|repositories|"
                 r"apps?|pipelines?|databases?|clusters?|infra(?:structure)?|platform|backend|"
                 r"frontend)")
-_FACT = re.compile(
+_FACT = rx.compile(
     # (what holds since a day: "Since yesterday we require two approvals on every PR")
     r"^(?:since\s+(?:yesterday|today|last\s+\w+|\w+day),?\s+)?"
     r"(?:we|our (?:team|company|app|service|product|stack|api|backend|frontend))\s+"
@@ -839,7 +840,7 @@ _FACT = re.compile(
 # "the" or "it": "Move the helpers instead of copying them" is the work at hand), set against
 # another way of doing it, is a rule whatever its verb, a verb with its particle too ("Fix bugs
 # instead of working around them", "... instead of commenting them out")
-_INSTEAD_OF_DOING = re.compile(
+_INSTEAD_OF_DOING = rx.compile(
     r"^(?:please\s+)?(?!(?:i|we|you|they|it|the|this|that|these|those|a|an|our|my|there)\b)"
     r"[a-z][\w-]*\s+(?!(?:the|this|that|these|those|it|them|my|your|our)\b)"
     r"(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\s+(?P<instead>instead)\s+of\s+"
@@ -848,7 +849,7 @@ _INSTEAD_OF_DOING = re.compile(
 # How to treat a kind of thing whenever it is of a kind: "Explain Python idioms when they're
 # non-obvious", "Flag TODOs if they're older than a month" (a kind of thing, bare: "Explain the
 # error when you get a chance", "Run tests when you're done" are the work at hand)
-_WHEN_THEY_ARE = re.compile(
+_WHEN_THEY_ARE = rx.compile(
     rf"^(?:please\s+)?(?:always\s+)?(?!(?:i|we|you|they|it|let's|can|could|would)\b)[a-z]+\s+"
     rf"{_BARE_KIND}\s+(?:when|whenever|if)\s+(?:they|it)(?:'re|'s|\s+are|\s+is)\s+"
     r"(?:not\s+|too\s+|very\s+|at\s+all\s+)?[\w-]+(?:\s+[\w-]+)?\s*[.!]?$", _I)
@@ -861,7 +862,7 @@ def _when_they_are(text: str) -> bool:
 # Leave to stop doing something: how to answer when it is the answering ("You can stop
 # explaining Python idioms now" takes back "Explain Python idioms ..."); the task at hand else
 # ("You can stop running the server now", "You can stop now")
-_MAY_STOP = re.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
+_MAY_STOP = rx.compile(r"^(?:you\s+(?:can|could|may)|feel\s+free\s+to)\s+stop\b", _I)
 # What an answer is made of and nothing else ("emojis", "caveats", "so many bullet points")
 _ANSWER_ONLY = (r"(?:[a-z]+\s+){0,3}?(?:emojis?|explanations?|summar(?:y|ies)|recaps?|caveats?|"
                 r"disclaimers?|apolog(?:y|ies)|bullet(?:\s+points)?|markdown(?:\s+(?:tables?|"
@@ -869,7 +870,7 @@ _ANSWER_ONLY = (r"(?:[a-z]+\s+){0,3}?(?:emojis?|explanations?|summar(?:y|ies)|re
 # A pause, politeness or "going forward" after it changes nothing of what is asked
 _STOP_POLITE = (r"(?:\s*,?\s*(?:now|anymore|any\s+more|from\s+now\s+on|going\s+forward|please|pls|"
                 r"plz|thanks|thank\s+you|thx|ty))*\s*[.!]?$")
-_STOP_ANSWERING = re.compile(
+_STOP_ANSWERING = rx.compile(
     # Leave to stop is a rule when what it stops is how the assistant answers or behaves, not
     # when it names a thing in the code being written: "You can stop apologizing / asking for
     # confirmation / using emojis / using tables in your answers" are rules; "... adding CSV
@@ -909,17 +910,17 @@ _STOP_ANSWERING = re.compile(
     # (a reason or a wish said after a way of answering: "..., just pick one")
     r")(?(answer)(?:\s*,\s*(?!now\b|please\b|pls\b|thanks\b)[^.!?]*)?)" + _STOP_POLITE, _I)
 # "Our CI runs on Buildkite", "Our docs are built with mkdocs": what the project runs on
-_OUR_RUNS_ON = re.compile(
+_OUR_RUNS_ON = rx.compile(
     r"^our\s+(?:[\w-]+\s+){0,2}?(?:runs?\s+on|uses?|(?:is|are)\s+(?:hosted|built|deployed|"
     r"managed|run)\s+(?:on|with|in|by|via)|deploys?\s+(?:to|with|via)|(?:is|are)\s+on)\s+\S",
     _I)
-_NAMED_RUNS_ON = re.compile(
+_NAMED_RUNS_ON = rx.compile(
     rf"^the\s+(?:[\w-]+\s+){{1,2}}{_SYSTEM_NOUN}\s+(?:runs?\s+on|(?:is|are)\s+(?:hosted|"
     r"deployed|run|running)\s+(?:on|in|to|via)|deploys?\s+(?:to|via))\s+(?-i:[A-Z])", _I)
 # "The frontend tests use Jest", "The docs are built with mkdocs": a part of the project and
 # the known tool it is done with (the tool alone after the verb: "the parser uses pytest
 # fixtures" is about code)
-_PART_USES_TOOL = re.compile(
+_PART_USES_TOOL = rx.compile(
     r"^(?P<part>(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?-i:[a-z])[\w-]*)\s+(?:uses?|run\s+(?:on|with|in)|"
     r"runs\s+(?:on|with|in)|(?:is|are)\s+(?:written|run|built|tested|managed|formatted|linted|"
     rf"type-checked|bundled)\s+(?:in|with|on|via|by))\s+(?P<tool>{TOOL_PATTERN})(?![\w-]|\.\w)"
@@ -938,7 +939,7 @@ _ASKED_FOR = (
     rf"{_NOT_AT_HAND}(?:(?!(?:more|some|any|further|extra|additional|other|quick|much)\b)"
     rf"(?:[\w-]+\s+){{1,2}}?{_ASKED_NOUN}(?:{_ASKED_ABOUT})?|{_ASKED_NOUN}{_ASKED_ABOUT}|"
     rf"anything\s+(?:(?:about|on|related\s+to|to\s+do\s+with)\s+)?{_NOT_AT_HAND}[\w-]+)")
-_GO_TO_PERSON = re.compile(
+_GO_TO_PERSON = rx.compile(
     rf"^{_ASK_PERSON}\s+"
     # a kind of work ("for API reviews"), or whenever something is done ("before deploying"),
     # not one thing at hand ("ask May about the rollout", "ask Tom about the failing tests");
@@ -961,7 +962,7 @@ _GO_TO_PERSON = re.compile(
 # "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
 # host name
 _TLD = r"(?:io|com|net|org|dev|app|co|internal|local|cloud|ai)\b"
-_HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
+_HOST = rx.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a-z0-9-]+\.)+"
                    rf"{_TLD}|"
                    # ... said as what the address is, the address the point of the sentence
                    # (not "The URL is example.com in the test", "The endpoint is ... which
@@ -975,7 +976,7 @@ _HOST = re.compile(r"\b(?:is|are|lives?|runs?)\s+(?:at|on)\s+(?:https?://)?(?:[a
 #
 # A best result and what it is: "best val loss is 0.398 now", "final run done, best val loss is
 # 0.352" (a later best replaces it; not "the best approach is to retry", no measure)
-_BEST_RESULT = re.compile(
+_BEST_RESULT = rx.compile(
     r"(?:^|[,;:]\s+)(?:(?:our|the|new|current)\s+)*best\s+(?P<measure>(?:[\w-]+\s+){0,2}?(?:loss|"
     r"accuracy|acc|f1|auc|auroc|bleu|rouge(?:-\w+)?|score|m?iou|map|perplexity|ppl|wer|cer|"
     r"error(?:\s+rate)?|precision|recall))\s+(?:(?:is|so\s+far\s+is)\s+)?(?:now\s+)?(?:at\s+)?\d*\.?\d+%?"
@@ -995,14 +996,14 @@ _BEST_RESULT = re.compile(
     r"(?:fixed|gone|removed|dropped|patched|out)\b)|"
     r"\bignore\s+(?:it|that|this)\b|\bdoes(?:n't|\s+not)\s+count\b))", _I)
 # A reply's yes before it says nothing of the result
-_YES = re.compile(r"^(?:yes|yep|yup|yeah|nice|great)\b[\s,!.]*", _I)
+_YES = rx.compile(r"^(?:yes|yep|yup|yeah|nice|great)\b[\s,!.]*", _I)
 # A named resource of the cluster or the tracker and what it is: "the mlflow experiment name is
 # cseg-v2", "the partitions on kepler: gpu-a100 for real runs, ...", "the gpu-debug partition
 # was renamed to debug-a100" (a kind of thing code has no name for: not "the function name is
 # parse_args", "the file was renamed to utils.py")
 _RESOURCE_NOUN = (r"(?:partitions?|queues?|clusters?|buckets?|namespaces?|workspaces?|entity|"
                   r"entities|experiments?|registr(?:y|ies)|projects?|nodes?)")
-_NAMED_RESOURCE = re.compile(
+_NAMED_RESOURCE = rx.compile(
     rf"^(?:the|our)\s+[\w.-]+\s+{_RESOURCE_NOUN}\s+(?:name\s+is|is\s+(?:called|named))\s+"
     r"[`'\"]?[\w.-]*[\d-][\w.-]*[`'\"]?\s*[.!]?$|"
     rf"^(?:the|our)\s+(?:[\w-]+\s+)?{_RESOURCE_NOUN}(?:\s+(?:on|in|at|of)\s+[\w.-]+)?"
@@ -1010,13 +1011,13 @@ _NAMED_RESOURCE = re.compile(
 # ... or the names alone, one or a few: "our s3 buckets are acme-prod-assets and
 # acme-staging-assets" (a name with a hyphen or a figure: not "the clusters are down")
 _NAME_OF_RESOURCE = r"[`'\"]?(?=[\w.-]*[\d-])[a-z][\w.-]*[\w][`'\"]?"
-_NAMED_RESOURCES = re.compile(
+_NAMED_RESOURCES = rx.compile(
     rf"^(?:the|our)\s+(?:[\w-]+\s+)?{_RESOURCE_NOUN}\s+(?:is|are)\s+{_NAME_OF_RESOURCE}"
     rf"(?:(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+){_NAME_OF_RESOURCE})*\s*[.!]?$", _I)
 # A terse typist's standing facts: how the team uses a known tool ("we cache sessions in redis
 # on 6380": a deed in the present, not "we fixed ...", "we need ..."), and a checker's setting
 # kept to a part of the tree ("mypy strict only for app/")
-_WE_DO_WITH_TOOL = re.compile(
+_WE_DO_WITH_TOOL = rx.compile(
     r"^we\s+(?:(?:still|always|currently|now)\s+)?(?!(?:need|want|have|had|should|could|would|"
     r"will|can|must|might|may|did|do|does|tried|try|are|were|got|get|think|saw|see|lost|broke|"
     r"hit|fixed|found|just)\b)[a-z]+(?<!ed)(?<!ing)\s+(?:[\w-]+\s+){0,3}?(?:in|on|with|via|"
@@ -1025,7 +1026,7 @@ _WE_DO_WITH_TOOL = re.compile(
 # Where a part of the system listens, a standing fact of the project: "Our API server listens
 # on port 8080", "postgres runs on port 5432 locally", "Redis is on :6380 in dev" (a known tool
 # or a part named by its kind; not one time's: "... on 8081 for now", "... today")
-_PORT_HELD = re.compile(
+_PORT_HELD = rx.compile(
     r"^(?:(?:the|our)\s+(?:[\w-]+\s+){0,3}?(?:server|service|api|app|backend|frontend|worker|"
     r"gateway|proxy|database|db|cache|broker|queue|exporter|daemon|dashboard)s?|"
     rf"(?:the\s+|our\s+)?(?:(?:local|dev|prod|production|staging)\s+)?(?:{TOOL_PATTERN})"
@@ -1036,16 +1037,16 @@ _PORT_HELD = re.compile(
     r"(?:\s*,?\s+not\s+(?:on\s+)?(?:port\s+)?\d{2,5})?"
     r"(?:\s+(?:locally|by\s+default|(?:in|on)\s+(?:dev|development|prod|production|staging|ci|"
     r"localhost|docker|the\s+dev\s+box)))?\s*[.!]?$", _I)
-_CHECKER_SCOPED = re.compile(
+_CHECKER_SCOPED = rx.compile(
     rf"^(?P<tool>{TOOL_PATTERN})\s+(?:--)?[\w-]+(?:\s+mode)?\s+(?:only\s+)?(?:for|in|on)\s+"
     r"(?:only\s+)?[\w.-]+/(?:[\w.-]+/)*(?:\s+only)?\s*[.!]?$", _I)
-_RENAMED_RESOURCE = re.compile(
+_RENAMED_RESOURCE = rx.compile(
     rf"^(?P<what>(?:the|our)\s+[\w.-]+\s+{_RESOURCE_NOUN}\s+(?:was|were|has\s+been|got)\s+"
     r"renamed\s+to\s+[`'\"]?[\w.-]*[\w][`'\"]?(?:\s+(?:this|last)\s+week|\s+today|\s+yesterday)?)"
     r"(?:\s*[.!]?$|\s*,\s+)", _I)
 # A limit of what the team may use: "our group quota is 8 A100s at a time" (not one for a
 # while: "... until Friday", "... for now")
-_QUOTA = re.compile(
+_QUOTA = rx.compile(
     r"^(?:the|our)\s+(?:[\w-]+\s+){0,2}?(?:quota|allocation)\s+is\s+\d+\s+\S+"
     r"(?![^.;]*\b(?:until|till|today|tonight|tomorrow|temporarily|for\s+now|this\s+week)\b)", _I)
 # What a colleague requires of the project, by a named person: up to a milestone or a month
@@ -1055,11 +1056,11 @@ _QUOTA = re.compile(
 _COLLEAGUE = r"(?:(?:Prof|Dr|Mr|Mrs|Ms)\.?\s+)?(?-i:[A-Z][a-z]+)"
 # Who knows a part of the system, by what they did to it: "Diego moved the data loader to
 # webdataset shards last week, ask him about the shard format" (whom to ask, not a task)
-_ASK_WHO_DID = re.compile(
+_ASK_WHO_DID = rx.compile(
     rf"^{_COLLEAGUE}\s+(?:moved|migrated|wrote|rewrote|built|set\s+up|owns|maintains|designed)\s+"
     r"(?:the|our)\s+[^.;!?]*?,\s+(?:so\s+)?ask\s+(?:him|her|them)\s+(?:about|for)\s+"
     r"(?!(?:it|this|that|them)\b)\w", _I)
-_COLLEAGUE_WANTS = re.compile(
+_COLLEAGUE_WANTS = rx.compile(
     rf"^(?:[\w-]+:\s+)?{_COLLEAGUE}\s+wants\s+(?!to\b|(?:me|you|us|him|her|them|it)\b)"
     r"(?:[^.;!?]*?\b(?:by|before|for)\s+(?:the\s+)?(?:(?P<end>end\s+of\s+(?:the\s+)?)?(?:"
     rf"{'|'.join(sorted(MONTH_WORDS, key=len, reverse=True))}|(?(end)month|(?!))|quarter|year|"
@@ -1067,7 +1068,7 @@ _COLLEAGUE_WANTS = re.compile(
     r"release|launch)\b)"
     r"|[^.;!?]*?\s(?:in|with|using|via|as)\s+[\w.+#-]+,?\s+not\s+(?!(?:me|you|us|him|her|them|now|yet|today|tonight|tomorrow|later|"
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)(?P<other>[\w.+#-]+)\s*[.!]?$)", _I)
-_PATH = re.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
+_PATH = rx.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
                    r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
 
 
@@ -1143,7 +1144,7 @@ def _learned_rule(sentence: str, found: _Kind) -> bool:
 
 # Every pattern in _SWITCHES needs one of these words: one cheap search spares most sentences
 # the ten patterns.
-_SWITCH_WORD = re.compile(
+_SWITCH_WORD = rx.compile(
     r"\b(?:switch|mov|migrat|chang|went|go|revert|return|replac|instead|not|ditch|swap|trad|"
     r"stopped|quit|dropped|renam|rather|back\s+(?:on|to)\b|"
     r"upgrad|updat|downgrad|bump|rolled|pinned|now\b|again\b)|->|=>|→", _I)
@@ -1154,18 +1155,18 @@ _SWITCH_VERB = (r"(?:switch|mov|migrat|upgrad|updat|downgrad|bump|chang|go\b|wen
 # A switch said not to have happened, or that may not: "we haven't upgraded to Node 20", "don't
 # switch to pnpm yet", "we can't migrate until ...", "we tried to move". The memory it would
 # replace is still true; what is said is a rule or nothing.
-_NOT_DONE = re.compile(
+_NOT_DONE = rx.compile(
     r"(?:n't|\b(?:not|never|no\s+longer|would|could|might|(?-i:may)|can|tr(?:y|ies|ied|ying)\s+to|"
     r"whether\s+to|if\s+we))\s+(?:(?!(?:so|and|but|then|because|since|we|they|it)\b)[\w-]+\s+)"
     r"{0,2}?(?:be\s+)?" + _SWITCH_VERB, _I)
 # A switch decided on, not made: "we decided to replace cluster-autoscaler with Karpenter,
 # starting in staging" (the decision is kept as one; told as a switch it said the old tool
 # was no longer current before anything changed)
-_DECIDED_TO = re.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\w+)\s+)?to\s+"
+_DECIDED_TO = rx.compile(r"\b(?:decided|agreed)\s+(?:(?:yesterday|today|this\s+\w+)\s+)?to\s+"
                          r"(?:\w+\s+)?" + _SWITCH_VERB, _I)
 # ... unless told done or in use since: "We decided to switch to bun last month and it's been
 # great", "We decided yesterday to switch to bun and it's already merged"
-_DECIDED_AND_DONE = re.compile(
+_DECIDED_AND_DONE = rx.compile(
     r"\b(?:it's|it\s+has)\s+been\s+(?:(?:much|way|a\s+lot|so|really|very)\s+)?(?:great|good|fine|"
     r"working|live|running|smooth|smoother|solid|stable|faster|better|easier|simpler|nicer|nice|"
     r"a\s+(?:big\s+)?(?:success|win)|in\s+(?:use|place|prod)|\d+\s+(?:days|weeks|months))\b|"
@@ -1186,7 +1187,7 @@ def _not_done(text: str) -> bool:
 
 
 # A name in backticks: "from `pip` to `uv`" names the tools as plainly as "from pip to uv"
-_NAME_IN_CODE = re.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
+_NAME_IN_CODE = rx.compile(r"`([A-Za-z0-9][\w.+#/-]*)`")
 
 
 def _focus_not_a_choice(before: str, new: str, old: str, text: str) -> bool:
@@ -1202,7 +1203,7 @@ def _focus_not_a_choice(before: str, new: str, old: str, text: str) -> bool:
         not name.islower() or tool_kinds(name) for name in (new, old))
 
 
-_FOCUS_FOR_A_WHILE = re.compile(
+_FOCUS_FOR_A_WHILE = rx.compile(
     r"\b(?:this|next)\s+(?:sprint|week|month|quarter|release|migration)\b|"
     # (a leading "Right" is read as filler: "Now we're focusing on ..." was "Right now ...")
     r"\b(?:right\s+now|for\s+now|for\s+the\s+moment|today|for\s+this\s+\w+)\b|^now\b", re.I)
@@ -1213,13 +1214,13 @@ _FOCUS_FOR_A_WHILE = re.compile(
 _LEFT = (r"(?:we|i)(?:\s+(?:don't|do\s+not|no\s+longer|are\s+not|aren't|am\s+not)|'re\s+not|"
          r"'m\s+not)\s+(?:use|using)\s+(?!(?:it|that|this|them|those|these)\b)"
          r"(?P<old>[\w.+#-]*\w)(?:\s+any\s*more)?")
-_LEFT_BEFORE = re.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
-_LEFT_AFTER = re.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
+_LEFT_BEFORE = rx.compile(rf"^{_LEFT}\s*[,;]\s*", _I)
+_LEFT_AFTER = rx.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 
 
 # "lets use npm again pnpm breaks on fly": a tool gone back to, and what broke told after it
 # ("We will use Docker again next sprint" is a plan)
-_USE_AGAIN = re.compile(
+_USE_AGAIN = rx.compile(
     r"^(?:(?:actually|actualy|ok(?:ay)?|so|fine|yeah|yes|yep|alright|all\s+right|well|ugh)\b"
     r"[\s,]*)*(?:(?:let'?s|let\s+us|(?:i\s+think\s+)?we\s+should|please)\s+(?:just\s+)?)?"
     rf"use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+(?P<again>again\b[\s,;:—–-]*"
@@ -1230,7 +1231,7 @@ _USE_AGAIN = re.compile(
 # and, then with what is done now; this time, once, temporarily, today, here, for the moment
 # ("for now" is as often the work in progress as a policy, and "do not suggest pnpm" would be
 # too strong a memory of it); to and a verb of the work ("to install the deps", "to check")
-_ONE_ACTION = re.compile(
+_ONE_ACTION = rx.compile(
     r"^(?:just\s+|only\s+)?(?:"
     r"for\s+(?:a|an|one|the|this|that|these|those|my|our)\s+(?:(?:next|quick|single|one|last|"
     r"little|short|first)\s+)*(?:tests?|benchmarks?|bench|install(?:ation)?|builds?|commands?|"
@@ -1259,13 +1260,13 @@ _ONE_ACTION = re.compile(
     r"\b)[a-z])", _I)
 # "now" before what keeps a move back going ("again now, pnpm is too flaky"): when it
 # starts, not what it is for
-_NOW_THEN = re.compile(r"^now\b(?!\s+that\b)[\s,;:—–-]*", _I)
+_NOW_THEN = rx.compile(r"^now\b(?!\s+that\b)[\s,;:—–-]*", _I)
 
 
 # "Back to GitHub Actions, please.": a move back said in three words, to a tool known or named
 # (a capital, or a name with a hyphen or dot: "golang-migrate"), not "back to work", "back to
 # normal", "back to main" (a branch checked out); said alone or with what keeps it going
-_BACK_TO = re.compile(
+_BACK_TO = rx.compile(
     r"^(?:(?:ok(?:ay)?|so|fine|alright|yeah|then|and|anyway)\b[\s,]*)*back\s+to\s+"
     # (no number in a name not known: "Back to PR-212" is work at hand)
     rf"(?:using\s+)?(?P<new>{_KNOWN_NAME}|(?![\w.+#-]*\d)(?:(?-i:[A-Z])[\w.+#-]*[\w+#]|"
@@ -1277,7 +1278,7 @@ _BACK_TO = re.compile(
     r"for\s+everything|everywhere))*)\s*[.!]*$", _I)
 
 
-_ASKING = re.compile(r"[\s,]*\b(?:please|pls|then|again)\b[\s,]*", _I)
+_ASKING = rx.compile(r"[\s,]*\b(?:please|pls|then|again)\b[\s,]*", _I)
 
 
 def _back_to(text: str) -> _Kind | None:
@@ -1333,7 +1334,7 @@ def _used_again(text: str) -> _Kind | None:
 
 
 # "for today's deploy and from now on": the work at hand a standing switch starts with
-_FROM_TODAY_ON = re.compile(
+_FROM_TODAY_ON = rx.compile(
     r"\s+(?:for|on|in|with)\s+(?:today|tonight|this\s+(?:pr|branch|task|session|deploy|release))"
     r"(?:['’]s\s+[\w-]+)?,?\s+and\s+(?=(?:from\s+now\s+on|going\s+forward)\b)", _I)
 
@@ -1426,13 +1427,13 @@ def _switch(text: str) -> _Kind | None:
 # What happens to a running system by itself: "It's recovered; the writer moved to eu-west-1b"
 # after an RDS failover. The writer moves again on the next one; told as a switch it became
 # "use eu-west-1b, do not suggest the previous choice", a rule that pins work to one zone.
-_SYSTEM_EVENT = re.compile(
+_SYSTEM_EVENT = rx.compile(
     r"\b(?:fail(?:ed|s|ing)?[\s-]+over|failovers?|recover(?:ed|s|ing)|crash(?:ed|es|ing)?|"
     r"went\s+down|(?:is|was)\s+down|outage|paged|evicted|rescheduled|oom-?killed)\b", _I)
 # ... unless someone made the move: "After the outage we moved to Datadog"
 # ("so the team moved to Fly.io", "the platform team switched to ...", "Kept crashing on
 # Heroku, moved to Fly.io": the person's clause without its subject)
-_MOVED_BY_SOMEONE = re.compile(
+_MOVED_BY_SOMEONE = rx.compile(
     r"(?:\b(?:we|i|they|you|team|teams|org|everyone|everybody)|^|[,;:])"
     r"(?:'ve|'d|\s+have|\s+had|\s+just|\s+finally|\s+then|\s+all)*\s*$", _I)
 
@@ -1448,22 +1449,22 @@ def _happened_to_system(text: str, at: int) -> bool:
         text, 0, at) is None
 
 
-_SWITCHING_NOW = re.compile(r"\b(?P<we>we)(?:'re|\s+are)\s+(?P<verb>switch|migrat|mov)ing\b", _I)
+_SWITCHING_NOW = rx.compile(r"\b(?P<we>we)(?:'re|\s+are)\s+(?P<verb>switch|migrat|mov)ing\b", _I)
 
 
-_VERSION_NEXT = re.compile(rf"\s+{VERSION}\b")
-_NAME_GOES_ON = re.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
+_VERSION_NEXT = rx.compile(rf"\s+{VERSION}\b")
+_NAME_GOES_ON = rx.compile(r"(?:[ \t]+(?-i:[A-Z])[\w.+#-]*[\w+#])+")
 _NOT_NAME_WORDS = word_set("i the a an on in at by for to of and or but last next this that "
                            "today tomorrow yesterday since until because")
 
 
-_PATH_LIKE = re.compile(
+_PATH_LIKE = rx.compile(
     r"[/\\]|\.(?:py|pyi|ts|tsx|js|jsx|mjs|go|rs|rb|java|kt|c|h|cc|cpp|hpp|cs|swift|php|md|json|"
     r"ya?ml|toml|ini|cfg|sql|sh|css|scss|html|vue|svelte)$", re.I)
 
 
 # "shadcn/ui", "Next.js": a library named so; "src/ui", "app.js" are code's places
-_LIBRARY_NAME = re.compile(
+_LIBRARY_NAME = rx.compile(
     r"(?!(?:src|lib|libs|app|apps|packages|pkg|internal|cmd|tests?|docs|scripts|components|"
     r"utils|config|public|static|assets)/)[a-z][\w-]*/[a-z][\w-]*|(?-i:[A-Z])\w*\.js", _I)
 
@@ -1511,61 +1512,61 @@ _WEAK_TERMS = word_set(
 _CALENDAR_TERMS = CALENDAR_WORDS - {"may"}  # as a switch term "may" is the modal verb
 
 
-_EXPLICIT_LEAD = re.compile(
+_EXPLICIT_LEAD = rx.compile(
     r"^(?:reminder|fyi|heads[- ]?up|note|psa|important|context|for the record|for reference|"
     r"you keep forgetting|you forgot(?: again)?|again)\b",
     _I,
 )
-_LEAD_IN = re.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
+_LEAD_IN = rx.compile(r"^(?P<head>[^:]{3,80}):\s+(?P<tail>\S.+)$")
 # A lead-in naming what follows as settled: "Decided: ...", "Team decision: ...", "Agreed: ..."
-_DECIDED_LEAD = re.compile(
+_DECIDED_LEAD = rx.compile(
     r"^(?:(?:we|the\s+team)\s+)?(?:(?:(?:team|final|new|architecture|design)\s+)?decision|"
     r"decided|agreed|settled)$", _I)
 # "One hard rule, and I want this applied every time: never ...": the rule is the tail
-_NAMES_A_RULE = re.compile(r"\brules?\b(?!\s+(?:out|of\s+thumb)\b)", _I)
-_RULE_HEAD = re.compile(r"^(?P<head>[^:]{3,100}\brules?\b[^:]{0,60}):\s+(?P<tail>\S.+)$", _I)
+_NAMES_A_RULE = rx.compile(r"\brules?\b(?!\s+(?:out|of\s+thumb)\b)", _I)
+_RULE_HEAD = rx.compile(r"^(?P<head>[^:]{3,100}\brules?\b[^:]{0,60}):\s+(?P<tail>\S.+)$", _I)
 # A lead-in naming what follows as a rule: "Rule going forward: no long-lived access keys",
 # "New rule: no force pushes", "House rule: ..." ("No force pushes" alone may be a reply).
-_RULE_LEAD = re.compile(
+_RULE_LEAD = rx.compile(
     r"^(?:(?:one|a|the|our|new|house|hard|team|standing|golden|general)\s+){0,2}(?:rule|policy)"
     r"(?:\s+(?:going forward|from now on|for the future|here))?$", _I)
 # A colon between digits is a time ("every Tuesday at 10:00"), not a clause break.
-_CLAUSE = re.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
+_CLAUSE = rx.compile(r"\s*(?:;|:(?!\d)|\s[—–]\s|\s-\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
 # Whenever a kind of work is done: "When you write tests", "Whenever adding migrations"
 # ("When reviewing my PRs": the user's, all of them, are a kind of thing too)
-_WHEN_DOING = re.compile(
+_WHEN_DOING = rx.compile(
     rf"^(?P<when>(?:when|whenever|if)\s+(?:(?:you|we)\s+[a-z]+\s+(?:my\s+)?{_BARE_KIND}|"
     rf"[a-z]+ing(?:\s+(?:my\s+)?{_BARE_KIND})?)),\s+(?P<rule>\S.+)$", _I)
 
 
 # Whenever one of a kind of thing is made, how it is to be: "If you write an alert rule, make it
 # a multi-window burn rate alert"
-_WHEN_MAKING = re.compile(
+_WHEN_MAKING = rx.compile(
     r"^(?P<when>(?:when|whenever|if)\s+(?:you|we)\s+(?:ever\s+)?(?:write|add|create|set\s+up|"
     r"define|build)\s+(?:an?|any)\s+(?:new\s+)?[\w-]+(?:\s+[\w-]+)?),\s+(?:please\s+)?"
     r"(?:make|keep|base|name|tag)\s+it\s+\S", _I)
 # A rule after the state that makes it one, its head a statement of some length, not a reply
 # ("Sure, don't ...", "I'll do it, don't ...") nor comfort ("..., don't worry about it")
-_STATE_THEN_DONT = re.compile(
+_STATE_THEN_DONT = rx.compile(
     r"^(?!(?:i|i'll|i'm|i've|we'll|let\s+me|ok|okay|sure|thanks|thank\s+you|no|yes|yeah|fine|"
     r"good|great|got\s+it|right|cool)\b)(?:[\w'.=/-]+\s+){3,}[\w'.=/-]+,\s+"
     r"(?P<rule>(?:don't|do\s+not)\s+(?!(?:worry|bother|mind|panic|stress|rush|apologi[sz]e)\b)"
     r"\S.*)$", _I)
 # ... of a kind of thing, not the one at hand ("The deploy is nearly done, don't cancel the deploy")
-_THE_ONE = re.compile(r"\b(?:the|my|your)\b", _I)
+_THE_ONE = rx.compile(r"\b(?:the|my|your)\b", _I)
 
 
 # What a named thing of the project is, said plainly: "the main database is in the EU region"
-_STATED_OF = re.compile(
+_STATED_OF = rx.compile(
     r"(?:the|our)\s+(?!record\b|(?:last\s+)?(?:message|one|thing)\b)[\w-]+(?:\s+[\w-]+){0,3}?"
     r"\s+(?:is|are)\s+(?!(?:been|not|also|just|wrong|right|correct|fine|broken|flaky|down)\b)\S",
     _I)
 
 
 # "the port is 5434", "the db port is 5434": a port's value, what "Correction:" puts right
-_PORT_IS = re.compile(r"(?P<about>the\s+(?:[\w-]+\s+){0,3}?port)\s+is\s+(?=\d)", _I)
+_PORT_IS = rx.compile(r"(?P<about>the\s+(?:[\w-]+\s+){0,3}?port)\s+is\s+(?=\d)", _I)
 
 
 def _corrected_on(m: re.Match[str]) -> _Kind | None:
@@ -1600,7 +1601,7 @@ def _corrected_on(m: re.Match[str]) -> _Kind | None:
     return None
 
 
-_NO_TOOL_ANYMORE = re.compile(
+_NO_TOOL_ANYMORE = rx.compile(
     rf"^no\s+(?:(?P<more>more)\s+)?(?P<tool>{TOOL_PATTERN})(?![\w-])"
     r"(?P<where>\s+(?:in|for|on)\s+[\w./-]+)?(?(more)|\s+(?:anymore|any\s+more))\s*[.!]?$", _I)
 
@@ -1610,30 +1611,30 @@ _NO_TOOL_ANYMORE = re.compile(
 _DAY_SAID = (r"(?:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{4}-\d{2}-\d{2}|"
              r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
              r"(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th))")
-_WAS_BUT_NOW = re.compile(
+_WAS_BUT_NOW = rx.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+was\s+(?:due\s+)?(?:on\s+)?"
     rf"(?P<old>{_DAY_SAID})\s*,?\s+but\s+(?:now\s+)?(?:it|that)(?:['’]s|\s+is)\s+"
     rf"(?:now\s+)?(?:on\s+)?(?P<new>{_DAY_SAID})(?:\s+now)?\s*[.!]?$", _I)
 # ... "The deadline is now Monday, not Friday.", "The deadline moved from Friday to Monday.":
 # the same move told the other way round
-_NOW_NOT = re.compile(
+_NOW_NOT = rx.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+(?:on\s+)?"
     rf"(?P<new>{_DAY_SAID})\s*,?\s+(?:and\s+)?not\s+(?:on\s+)?(?P<old>{_DAY_SAID})\s*[.!]?$", _I)
 # ... of one day's thing: "The standup moved from Monday to Tuesday" moves the day it comes
 # round on, which "The standup is every Monday" says ("... is now on Tuesday" would be one day)
-_RECURRING = re.compile(r"\b(?:stand-?ups?|syncs?|retros?|windows?|rotations?|meetings?|1:1s?|"
+_RECURRING = rx.compile(r"\b(?:stand-?ups?|syncs?|retros?|windows?|rotations?|meetings?|1:1s?|"
                         r"check-?ins?|classes|class|weekly|daily|planning)\b", _I)
 # ... so only of a thing that is one day's by its name ("The release moved from Thursday to
 # Friday" may move the day releases are done on, every week)
-_ONE_DAYS = re.compile(r"\b(?:deadline|due\s+date|launch|demo|offsite|off-site|submission|"
+_ONE_DAYS = rx.compile(r"\b(?:deadline|due\s+date|launch|demo|offsite|off-site|submission|"
                        r"cutover|go-live|presentation|kickoff|kick-off|workshop|interview)\b", _I)
 # ... "The deadline is now Tuesday." (no "on"): the plan's day said alone, as "is now on
 # Tuesday" is; read as said it was a memory of its own, and one said after an earlier move in
 # the same dream took the plan's place ('The deadline is now Tuesday' over the Friday plan)
-_NOW_DAY = re.compile(
+_NOW_DAY = rx.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+"
     rf"(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
-_MOVED_FROM_TO = re.compile(
+_MOVED_FROM_TO = rx.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
     rf"(?:moved|shifted|changed|pushed|slipped|bumped)\s+from\s+(?:on\s+)?(?P<old>{_DAY_SAID})"
     rf"\s+to\s+(?:on\s+)?(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
@@ -1795,7 +1796,7 @@ def _detect(raw: str) -> _Kind | None:
 # A clause that only tells that a change was made, and perhaps when ("we migrated in the week of
 # 2026-06-29", "renamed it on 2026-07-08"); it names nothing that changed ("we moved it to X"
 # does), so what holds now is said beside it.
-_CHANGE_MADE = re.compile(
+_CHANGE_MADE = rx.compile(
     r"^(?:(?:and|so)\s+)?(?:(?:we|i|they|he|she|someone)\s+)?"
     r"(?:(?:have|has|had|just|already|finally|recently)\s+)*"
     r"(?:switched|moved|migrated|changed|renamed|upgraded|bumped|swapped|flipped|updated|"
@@ -1803,7 +1804,7 @@ _CHANGE_MADE = re.compile(
     _I)
 _WHEN_WORDS = word_set("""it that this them everything over on in at during the of week weekend
     last night earlier recently already finally just today""")
-_TOLD_APART = re.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
+_TOLD_APART = rx.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
 
 
 def _tells_change_made(clause: str) -> bool:
@@ -1831,16 +1832,16 @@ def state_told(text: str) -> tuple[str, str] | None:
 
 # An aside in brackets of plain words ("(torch, numpy, random and cuda)"); not one with an
 # address or a path, which may be what the statement is
-_ASIDE = re.compile(r"\s*\((?![^()]*(?:/|://))[^()]{1,80}\)")
+_ASIDE = rx.compile(r"\s*\((?![^()]*(?:/|://))[^()]{1,80}\)")
 # A clause after a comma with a subject of its own, told of the rule: its reason or how it was
 # said ("..., the reviewers will ask for reproducibility", "..., the user needs every run to be
 # reproducible")
-_OWN_SUBJECT_TAIL = re.compile(
+_OWN_SUBJECT_TAIL = rx.compile(
     r",\s+(?:the\s+(?:user|reviewers?|team|client|customer)|(?:i|we|they))\s+(?:will|would|"
     r"needs?|told|wants?|asks?|asked|keeps?|expects?|requires?)\b[^,;:]*$", re.I)
 
 
-_SAID_IT_BEFORE = re.compile(
+_SAID_IT_BEFORE = rx.compile(
     r"(?:the\s+user|i|we)(?:'ve|\s+ha(?:s|ve))?\s+said\s+(?:it|this|that)\s+(?:before|already)"
     r"\s*[,:;]\s*", re.I)
 
@@ -1873,7 +1874,7 @@ def key_clause(text: str) -> str:
     return text
 
 
-_ALLOWED_NOW = re.compile(r"(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+"
+_ALLOWED_NOW = rx.compile(r"(?:it's|it\s+is)\s+(?:fine|ok|okay|allowed)\s+to\s+(?:add|use)\s+"
                           r"[\w.+#-]+\s+(?:as|for|in)\s", _I)
 
 
@@ -1893,15 +1894,15 @@ def _beside_path(text: str) -> str | None:
 
 # "As I said, use table-driven tests ...", "Like I said, ...", "As mentioned, ...": what is
 # said again follows; the words before it only tell it was said before
-_RESTATED = re.compile(r"(?:as|like)\s+(?:(?:i|we|the\s+user)\s+(?:said|mentioned)|mentioned)"
+_RESTATED = rx.compile(r"(?:as|like)\s+(?:(?:i|we|the\s+user)\s+(?:said|mentioned)|mentioned)"
                        r"(?:\s+(?:before|earlier))?\s*[,:;]\s*(?P<rest>\S.*)$", _I)
 
 
 # "Update from Marta: migration PRs no longer need her specifically, ...": news passed on,
 # what follows is the statement; "her" is the one it came from
-_UPDATE_FROM = re.compile(r"update\s+from\s+(?P<who>(?-i:[A-Z][a-z]+))\s*[:—–]\s*(?P<rest>\S.*)$",
+_UPDATE_FROM = rx.compile(r"update\s+from\s+(?P<who>(?-i:[A-Z][a-z]+))\s*[:—–]\s*(?P<rest>\S.*)$",
                           _I)
-_HER = re.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|any\s+longer)\b|"
+_HER = rx.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|any\s+longer)\b|"
                   r"\s*[,.;]|$)", _I)
 
 
@@ -1909,7 +1910,7 @@ _HER = re.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|a
 # ask Raj about billing", "Ana is out this week, ask Raj ...": a named colleague away to a day
 # or for a span, and who stands in for what
 _AWAY_WORDS = r"out|away|off|on\s+leave|on\s+vacation|on\s+holiday|ooo"
-_STAND_IN = re.compile(
+_STAND_IN = rx.compile(
     r"^(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody)\b)"
     r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:(?:till|until|til)\s+"
     r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
@@ -1922,7 +1923,7 @@ _STAND_IN = re.compile(
 
 # "While Ana is out, ask Raj about billing", "Ana is away, ask Raj about billing": a stand-in
 # with no day it ends, kept until she is told back
-_STAND_IN_WHILE = re.compile(
+_STAND_IN_WHILE = rx.compile(
     r"^(?:(?:while|whilst|as\s+long\s+as)\s+)?"
     r"(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody|i|we|you)\b)"
     r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s*(?:[,;]|\s[—–-])\s*"
@@ -1931,7 +1932,7 @@ _STAND_IN_WHILE = re.compile(
     r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
 
 
-_LATER_SPAN = re.compile(r"\b(?<!the\s)(?:next|tomorrow)\b", _I)
+_LATER_SPAN = rx.compile(r"\b(?<!the\s)(?:next|tomorrow)\b", _I)
 
 
 def _span_end(span: str) -> str:
@@ -1952,14 +1953,14 @@ def _span_end(span: str) -> str:
 
 # "new port is 5433", "moved postgres off 5432, new port is 5433", "Something else grabbed 5432
 # so the new port is 5433": "The new port is 5433" said tersely, or after what tells whose
-_NEW_PORT_SAID_WITH = re.compile(
+_NEW_PORT_SAID_WITH = rx.compile(
     r"^(?:\S.*?(?:\s*[,;:—–]|\s+-|\s+so|\s+and)\s+(?:so\s+)?)?(?:the\s+|our\s+)?new\s+port\s+is\s+"
     r"(?:now\s+)?(?P<port>\d{2,5})\s*[.!]?$", _I)
 
 
 # "I'm off next Friday", "I'm out on Monday": the person away on one day (the gatherer dates
 # a "next" said the day before with both days it may mean)
-DAY_OFF = re.compile(
+DAY_OFF = rx.compile(
     r"^i(?:['’]m|\s+am|\s+will\s+be|['’]ll\s+be)\s+(?:off|out|away|ooo|out\s+of\s+office)\s+"
     r"(?P<when>(?:on\s+)?(?:(?:next|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
     r"tomorrow)\s*[.!]?$", _I)
@@ -1972,7 +1973,7 @@ DAY_OFF = re.compile(
 # (back "in the office", "at work", or "returned from ..." is back from being away too; a moment
 # away is one of a day's meals, meetings, appointments or errands, however it is told: "a quick
 # lunch", "her 1:1", "a doctor's appointment", "the dentist")
-BACK_FROM_AWAY = re.compile(
+BACK_FROM_AWAY = rx.compile(
     r"^(?!(?:it|he|she|they|this|that|prod|staging|ci|everything|everyone|everybody)\b)"
     r"(?P<who>[a-z]+)(?:(?:\s+is|['’]s)\s+back\b|\s+(?:has\s+)?(?:returned|came\s+back)"
     r"(?=\s+(?:from|early|today|to\s+work)\b|\s*[,.;!]|\s*$))"
@@ -1985,7 +1986,7 @@ BACK_FROM_AWAY = re.compile(
 
 # "Jonas asked if we can keep the /v1 charges endpoints alive until the end of January, the
 # mobile app still calls them", "Jonas asked us to keep ..."
-_KEEP_UNTIL = re.compile(
+_KEEP_UNTIL = rx.compile(
     r"(?P<who>(?-i:[A-Z][a-z]+))\s+(?:asked|asks)\s+(?:(?:if|whether)\s+we\s+(?:can|could)|"
     r"us\s+to)\s+keep\s+(?P<what>(?!(?:it|this|that|them|an?\s+eye)\b)[^,;]+?)\s+until\s+"
     r"(?P<when>[^,;]+?)(?:\s*[,;]\s*(?P<why>[^?]+?))?\s*[.!?]?$", _I)
@@ -2209,7 +2210,7 @@ def _detect_core(raw: str) -> _Kind | None:
 
 # How a thing went, told with no day: "PCI audit went fine", "the demo went really well", "the
 # SOC2 audit passed" (of a thing named: not "it went fine", "that went well")
-OUTCOME_TOLD = re.compile(
+OUTCOME_TOLD = rx.compile(
     r"^(?:the\s+|our\s+)?(?!(?:it|that|this|everything|all|things|which)\b)"
     r"(?P<what>(?:[\w.-]+\s+){0,3}?[\w.-]+)\s+(?:(?:went|was)\s+(?:(?:really|very|pretty|"
     r"super|totally|just|all)\s+)?(?:fine|well|great|smoothly|smooth|ok|okay|good|a\s+success)|"
@@ -2218,14 +2219,14 @@ OUTCOME_TOLD = re.compile(
 
 # "I need to invoice Bramble by ...", "..., so we have to send the report by ...": a task the
 # person or the team owes (not "I need you to ...", work handed to the assistant)
-_OWED_TASK = re.compile(
+_OWED_TASK = rx.compile(
     r"(?:^|[,;]\s+(?:so\s+|and\s+)?)(?:i|we)(?:\s+(?:really|still|also|now))?\s+"
     r"(?:need\s+to|have\s+to|must|['’]ve\s+got\s+to|['’]ll\s+need\s+to|will\s+need\s+to)\s+"
     r"(?!be\s)[a-z]", _I)
 # The day it is due, told as one of the calendar: "by 30/11", "by 30 November", "by 2026-11-30"
 # ("by Friday", "by EOD", "by tomorrow" are the work at hand, done before it is worth keeping)
 _MONTH_WORD = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
-_BY_CALENDAR_DAY = re.compile(
+_BY_CALENDAR_DAY = rx.compile(
     rf"\bby\s+(?:the\s+)?(?:\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\d{{4}}-\d{{2}}-\d{{2}}\b|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORD})\b|(?:{_MONTH_WORD})\.?\s+\d{{1,2}}\b)",
     _I)
@@ -2233,7 +2234,7 @@ _BY_CALENDAR_DAY = re.compile(
 
 # "on Saturday the 26th": a day of the calendar, dated where weekday and day agree near the
 # day it is said, else kept as said (``dates._day_of_month``)
-WEEKDAY_AND_DAY = re.compile(
+WEEKDAY_AND_DAY = rx.compile(
     r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", _I)
 
 
@@ -2254,7 +2255,7 @@ def best_result(text: str) -> str | None:
 
 # An incident told under its name, in whatever tense ("INC-4460 earlier today: the public
 # ingress was returning 502s from 11:52 to 12:31 UTC"): the project's history, dated
-_INCIDENT_TOLD = re.compile(r"INC-?\d+\b[^:.?!]{0,40}:\s+\S")
+_INCIDENT_TOLD = rx.compile(r"INC-?\d+\b[^:.?!]{0,40}:\s+\S")
 
 
 def _project_state(sentence: str) -> _Kind | None:
@@ -2292,7 +2293,7 @@ def _project_state(sentence: str) -> _Kind | None:
 
 # Something told done: "the ESO migration is DONE", "the rollout is complete now" (its
 # subject ahead, for consolidate to close the plans of it), not "if it is done" or "it will be"
-TOLD_DONE = re.compile(
+TOLD_DONE = rx.compile(
     # (a ticket's name needs no article: "INC-4412 postmortem is done")
     r"(?:^|[:;,]\s+)(?P<what>(?:(?:the|our)\s+|(?-i:(?=[A-Z]{2,}-\d)))[\w-]+(?:\s+[\w-]+){0,2}?)"
     r"\s+(?:is|are)\s+(?:now\s+)?"
@@ -2304,11 +2305,11 @@ TOLD_DONE = re.compile(
 
 # Told done, in words no plan is said in ("We shipped 1.4 today!", "The SOC2 evidence got
 # submitted this morning", "I handed in the report on Friday") ...
-_DONE_ON_A_DAY = re.compile(
+_DONE_ON_A_DAY = rx.compile(
     r"\b(?:shipped|submitted|delivered|handed\s+in|turned\s+in|sent\s+(?:in|off|out)|filed|"
     r"completed|finished|wrapped\s+up|went\s+(?:out|live)|signed\s+off)\b", _I)
 # ... but plainly: not a wish, a condition, a time around another thing or a question of it
-_NOT_DONE_YET = re.compile(
+_NOT_DONE_YET = rx.compile(
     r"n't\b|\b(?:not|never|yet|if|once|when|after|before|until|unless|whether|should|must|will|"
     r"would|could|might|can|need|needs|hope|plan|planning|going|want|wants)\b", _I)
 
@@ -2330,10 +2331,10 @@ def _revision(rest: str) -> _Kind | None:
 
 
 # What a person wants, said plainly: "I want long commit messages", "use tabs".
-_WANTED = re.compile(
+_WANTED = rx.compile(
     r"^(?:please\s+)?(?:(?:i|we)\s+(?:(?:would|'d)\s+)?(?:want|prefer|like|rather|need)\b|"
     rf"(?:never|always|don't|do\s+not)\b|(?:{'|'.join(sorted(_IMPERATIVE))})\b)", _I)
-_JOINED = re.compile(r"^(?:so|and|but|then|instead)\s+", _I)
+_JOINED = rx.compile(r"^(?:so|and|but|then|instead)\s+", _I)
 
 
 def _rule_beside_state(sentence: str) -> _Kind | None:

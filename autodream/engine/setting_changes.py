@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autodream import rx
 from autodream.engine.text import STOPWORDS, word_set
 from autodream.engine.versions import SIZED
 
@@ -24,20 +25,20 @@ _AMOUNT = (r"[$€£]?\d+(?:\.\d+)?(?::[0-5]\d)?(?:\s?[ap]\.?m\b|(?:ms|s|m|h|k|[
 # should raise the timeout" ask or intend, and leave the entry as it is.
 _CHANGED = (r"(?:bumped|raised|increased|lowered|reduced|decreased|scaled|changed|moved|upped|"
             r"doubled|halved|tuned|adjusted|upgraded|pushed|shifted|went|dropped|set|cut)")
-_CHANGE = re.compile(
+_CHANGE = rx.compile(
     rf"\b(?P<verb>{_CHANGED})\s+(?:(?:it\s+)?(?:up|down|back|out)\s+)?"
     r"(?P<what>(?:(?!(?:from|to|up|down|back|out)\b)[\w'-]+\s+){0,4}?)"
     r"(?:(?:up|down|back|out)\s+)?"
     rf"(?:from\s+(?P<was>{_AMOUNT})(?:\s+(?P<was_word>[a-z]+))?\s+)?"
     rf"to\s+(?P<now>{_AMOUNT})(?![\w:-]|\.\d)(?:\s+(?P<unit>[a-z][\w-]*))?", re.I)
 # A number in an entry, with the word after it: "10 concurrency", "30s", "at 9 every day"
-_STATED = re.compile(
+_STATED = rx.compile(
     rf"(?<![\w.:$€£-])(?P<amount>{_AMOUNT})(?![\w:-]|\.\d)(?:\s+(?P<after>[a-z%][\w-]*))?", re.I)
-_TIME = re.compile(r"(?P<h>\d+)(?::(?P<m>\d\d))?\s?(?:(?P<half>[ap])\.?m\.?)?", re.I)
-_NUMBER = re.compile(r"[$€£]?\d+(?:\.\d+)?")
-_WORDS = re.compile(r"[\w'-]+")
+_TIME = rx.compile(r"(?P<h>\d+)(?::(?P<m>\d\d))?\s?(?:(?P<half>[ap])\.?m\.?)?", re.I)
+_NUMBER = rx.compile(r"[$€£]?\d+(?:\.\d+)?")
+_WORDS = rx.compile(r"[\w'-]+")
 # "we haven't raised the timeout", "we never bumped retries"
-_NOT_MADE = re.compile(r"(?:n't|\bnot|\bnever)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_NOT_MADE = rx.compile(r"(?:n't|\bnot|\bnever)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 # Units a number is measured in: part of the value ("30 seconds" is "30s"), not what it counts
 _MEASURES = {
@@ -106,8 +107,8 @@ class Stated:
 
 # "The quota is back to 8 A100s", "quota: back to 8 A100s since Monday": a return told as what
 # holds, read as "went back to" is
-_IS_BACK_TO = re.compile(r"(?:\s+(?:is|are)|'s|:)\s+back\s+to\b", re.I)
-_BACK = re.compile(r"\bback\s+to\b", re.I)
+_IS_BACK_TO = rx.compile(r"(?:\s+(?:is|are)|'s|:)\s+back\s+to\b", re.I)
+_BACK = rx.compile(r"\bback\s+to\b", re.I)
 
 
 def setting_change(text: str) -> SettingChange | None:
@@ -277,37 +278,37 @@ def written_as(change: SettingChange, at: Stated) -> str:
 
 # A setting turned back on or off: "We turned auto-sync back on", "Auto-sync is back ON for
 # prod"; not "back on track", "back on Poetry" (what follows is no more of the state)
-_TURNED_BACK = re.compile(
+_TURNED_BACK = rx.compile(
     r"(?P<before>(?:[\w.-]+\s+){0,3}?)(?P<verb>turn(?:ed|ing|s)?|switch(?:ed|ing|es)?|"
     r"flip(?:ped|ping|s)?|(?:is|are|was|were)(?:\s+now)?)\s+"
     r"(?P<what>(?:(?!(?:turn|switch|flip)\w*\s)[\w.-]+\s+){0,4}?)"
     r"back\s+(?P<state>on|off)\b"
     r"(?!\s+(?!(?:for|in|with|and|but|again|now|today|everywhere)\b)[a-z])", re.I)
-_ARTICLE = re.compile(r"^(?:the|our|my|its)\s+", re.I)
+_ARTICLE = rx.compile(r"^(?:the|our|my|its)\s+", re.I)
 # Said before the turn, it is no setting changed: a condition ("If we turn auto-sync back on"),
 # a prohibition ("Don't turn it back on until ..."), a wish or a proposal ("We should turn it
 # back on", "Helen wants to turn it back on"); the entry giving the state still holds
-_NOT_TURNED = re.compile(
+_NOT_TURNED = rx.compile(
     r"\b(?:if|unless|until|once|when|whether|don't|do\s+not|never|should|shouldn't|could|would|"
     r"might|must|wants?|wanted|wanting|hope|hoping|let's|maybe|perhaps|propos(?:e|es|ed|ing)|"
     r"suggest(?:s|ed|ing)?|not|can|will|shall|going|gonna|plan|planning|tomorrow|tonight|soon|"
     r"eventually|some\s+point)\b|['’]ll\b", re.I)
 # a decision made to turn the setting, said just before the turn ("Helen and I agreed this
 # morning to turn ...")
-_DECIDED_TO = re.compile(r"\b(?:agreed|decided|chose|opted|voted)\s+(?:\S+\s+){0,3}?to\s*$",
+_DECIDED_TO = rx.compile(r"\b(?:agreed|decided|chose|opted|voted)\s+(?:\S+\s+){0,3}?to\s*$",
                          re.I)
 # what a project turns on or off, even when the person calls it theirs ("my new-checkout flag"),
 # unlike their own things ("my slack notifications")
-_PROJECT_SETTING = re.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",
+_PROJECT_SETTING = rx.compile(r"\b(?:flag|feature|toggle|setting|config|sync|mode|job|cron)\b",
                               re.I)
 # A clause telling what follows ("I can confirm ...", "we know that ..."): its subject, a "can"
 # of the telling, and its verb
-_TOLD_BY = re.compile(r"\b(?:i|we|you|they|he|she|user)\s+(?:can\s+|just\s+|also\s+)?"
+_TOLD_BY = rx.compile(r"\b(?:i|we|you|they|he|she|user)\s+(?:can\s+|just\s+|also\s+)?"
                       r"(?P<verb>[a-z]+)\s+(?:that\s+)?", re.I)
 _BELIEVED = frozenset({"think", "thinks", "guess", "believe", "believes", "suppose", "assume",
                        "doubt", "wonder", "feel", "reckon"})
-_CLAUSE_CUT = re.compile(r"[,;:—–]|\bbut\b", re.I)
-_NOT_A_SETTING = re.compile(
+_CLAUSE_CUT = rx.compile(r"[,;:—–]|\bbut\b", re.I)
+_NOT_A_SETTING = rx.compile(
     r"(?:it|this|that|them|they|power|electricity|wi-?fi|internet|lights?|heating|ac|vpn|"
     r"laptop|computer|phone)", re.I)
 
@@ -317,7 +318,7 @@ _NOT_A_SETTING = re.compile(
 # "Please turn ...", "We need to turn ..."; nor "Later today we turn ...", the day's task)
 _MAKES_THE_TURN = frozenset({"we", "they", "i", "we're", "they're", "i'm", "we’re", "they’re",
                              "i’m"})
-_TURN_AHEAD = re.compile(
+_TURN_AHEAD = rx.compile(
     r"\b(?:next\s+(?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
     r"after\s+(?:the|our|this)\s+[\w-]+|later\s+this\s+(?:week|month)|"
     r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:a|two|three|\d+)\s+(?:days|weeks?)|"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from autodream import rx
 from autodream.engine.dates import DateOrder
 from autodream.engine.not_to_save import (
     _AWAY_FROM_IT,
@@ -33,30 +34,30 @@ from autodream.engine.wording import (
 
 # ... and what it goes on to tell of the event ("...; it moved to 2026-07-28", "..., so Nina runs
 # the retro then"): the event away from, its day, and the clause after it
-_AWAY_AND_THEN = re.compile(
+_AWAY_AND_THEN = rx.compile(
     r"^(?P<event>(?!(?:on|next|this|in|tomorrow|today|tonight)\b).+?)(?P<when>\s+(?:on|next|this|in|tomorrow|today|tonight)\b[^;,—–]*?)?"
     r"\s*(?:;|,?\s+(?:so|but)|\s[—–-])\s+(?P<rest>.+)$", _I)
-_IT_THEN = re.compile(r"^(?:it|that|this)\b(?!')|\bthen(?=[.!]*$)", _I)
+_IT_THEN = rx.compile(r"^(?:it|that|this)\b(?!')|\bthen(?=[.!]*$)", _I)
 
 
 # "Push neither to the main branch nor to the release branch": two prohibitions in one
 # imperative, said as the rule would keep them ("Never push to the main branch or the release
 # branch."). Only after a verb of a rule: "Neither npm nor yarn works here" tells what is.
 _PREPOSITIONS = r"to|on|in|into|from|with|at|for"
-_NEITHER_NOR = re.compile(
+_NEITHER_NOR = rx.compile(
     rf"^(?:please\s+)?(?P<verb>[a-z][\w-]*)(?:\s+(?P<prep>{_PREPOSITIONS}))?\s+"
     r"neither\s+(?P<one>[^,;:]+?)\s*,?\s+nor\s+(?P<other>[^,;:]+?)"
     r"(?P<why>,\s+\S.*?|\s+because\s+\S.*?)?\s*[.!]?$", _I)
 _RULE_VERBS = _HABIT_VERBS | word_set("""merge force-push touch edit modify change delete remove
     install import upgrade downgrade depend rely mention expose hardcode hard-code""")
-_PREPOSITION = re.compile(rf"^(?P<prep>{_PREPOSITIONS})\s+", _I)
+_PREPOSITION = rx.compile(rf"^(?P<prep>{_PREPOSITIONS})\s+", _I)
 # ... but two things at hand, or a time of the task, are not forbidden for good: "Merge neither
 # this PR nor that one", "Touch neither it nor them", "Run neither the linter nor the tests for
 # now", "Deploy neither today nor tomorrow" (a plan, as on two dates), "Install neither of them
 # nor ..."
-_NEITHER_AT_HAND = re.compile(rf"{_POINTS_AT_HAND.pattern}|\bones?\b|^of\b", _I)
+_NEITHER_AT_HAND = rx.compile(rf"{_POINTS_AT_HAND.pattern}|\bones?\b|^of\b", _I)
 # ... a time said after a comma is the task's too ("..., for now"), not a reason
-_FOR_THE_TASK = re.compile(r"^\s*,\s*(?:for\s+(?:now|the\s+moment|this|that)\b|this\s+time\b|"
+_FOR_THE_TASK = rx.compile(r"^\s*,\s*(?:for\s+(?:now|the\s+moment|this|that)\b|this\s+time\b|"
                            r"right\s+now\b|today\b|tonight\b|tomorrow\b|yet\b|again\b|"
                            r"here\b|until\b)", _I)
 
@@ -83,7 +84,7 @@ def _neither_nor(sentence: str) -> str:
 # "Don't do that again.", "Revert that, the timeout was fine.", "Never do this.": what "that"
 # is lives in the conversation, not in the memory that would keep the rule.
 # "We replaced flake8 and black with ruff": two switches, one sentence each
-_REPLACED_PAIR = re.compile(
+_REPLACED_PAIR = rx.compile(
     rf"^(?P<head>.*?\breplac(?:e|ed|ing)\s+)(?P<a>{_T})\s+and\s+(?P<b>{_T})"
     rf"(?P<tail>\s+with\s+.+)$", _I)
 
@@ -99,13 +100,13 @@ def _each_replaced(sentence: str) -> list[str]:
 # only between two rules each marked as one ("Always use tabs and never commit generated
 # files"): "Use black and isort", "Squash commits and rebase before merging", "I prefer tabs
 # and never use spaces" are one
-_AND_RULE = re.compile(r"[,;]\s+and\s+(?=\S)|"
+_AND_RULE = rx.compile(r"[,;]\s+and\s+(?=\S)|"
                        r"^(?:always|never|don't)\s.*?(?P<bare>\s+and\s+)(?=(?:never|always|don't)\s)",
                        _I)
 # a word in the second rule pointing back at the first: "Always run the linter and never
 # ignore its warnings", "Always write tests, and never skip them", "..., and never do that" are
 # one rule; a relative "that" is not one ("never commit files that are generated")
-_BACK_AT_FIRST = re.compile(
+_BACK_AT_FIRST = rx.compile(
     r"\b(?P<pronoun>it|its|they|them|their)\b|\b(?:this|these|those)\b|"
     r"^(?:(?:never|always|don't|avoid)\s+)?[\w-]+\s+(?:(?:on|at|to|with|about|for)\s+)?"
     r"that\b(?!\s+(?:is|are|was|were|has|have)\b)", _I)
@@ -187,7 +188,7 @@ def _each_rule(sentence: str) -> list[str]:
 
 # "Diego is back, and he wants every data loader change as a PR to him": the return alone is
 # nothing to keep, and "he wants ..." read alone names no one, so the requirement was lost
-_BACK_AND_WANTS = re.compile(
+_BACK_AND_WANTS = rx.compile(
     r"^(?P<who>[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*)?)\s+(?:is|'s)\s+back(?:\s+from\s+[\w\s]+?)?"
     r"\s*,?\s+and\s+(?:he|she)\s+(?P<rest>\w+s\b.+)$")
 
@@ -211,13 +212,13 @@ def _back_and_wants(sentence: str) -> list[str]:
 # second starts with who or what does it ("the release is", "we ship", "GA follows"); "... and
 # ship on 2026-07-24" goes on with the first one's subject, and "between ... and ..." is one
 # span
-_AND_CLAUSE = re.compile(r",?\s+and\s+(?=\S)", _I)
-_WHOLE_CLAUSE = re.compile(
+_AND_CLAUSE = rx.compile(r",?\s+and\s+(?=\S)", _I)
+_WHOLE_CLAUSE = rx.compile(
     r"^(?:(?:we|they|i|you|he|she)\s+\w+|(?:(?:the|our|their|its|my|his|her|a|an)\s+)?"
     r"(?:[\w.-]+\s+){0,3}?(?:is|are|will|has|have|goes|\w+[^s\W]s)|[A-Z][\w.-]*\s+\w+)\b")
 # the second clause's subject pointing back at the first: one plan told on
-_BACK_AT_START = re.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
-_SPAN = re.compile(r"\b(?:between|both|from)\b", _I)
+_BACK_AT_START = rx.compile(r"^(?:it|its|this|that|these|those|then|there)\b", _I)
+_SPAN = rx.compile(r"\b(?:between|both|from)\b", _I)
 
 
 def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> list[str]:

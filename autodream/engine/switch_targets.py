@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from autodream import rx
 from autodream.engine.bans import AGAINST
 from autodream.engine.dates import WEEKDAYS, is_past, last_mention, says_past
 from autodream.engine.entries import HISTORY_LINE, Entry
@@ -60,11 +61,11 @@ from autodream.engine.versions import (
 # The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
 # more, they moved to Brighton"), and where a user entry says they are ("... developer in
 # Bristol (UK time)", "I live in Leeds")
-_USER_MOVED = re.compile(r"The user (?:has |have )?(?:moved|relocated)\b|The user is not in "
+_USER_MOVED = rx.compile(r"The user (?:has |have )?(?:moved|relocated)\b|The user is not in "
                          r"(?-i:[A-Z])\w+ any ?more, they (?:have |'ve )?(?:moved|relocated)\b",
                          re.I)
-_NOT_IN_ANY_MORE = re.compile(r"\bnot in ((?-i:[A-Z])\w+) any ?more\b", re.I)
-_LIVES_IN = re.compile(r"\b(?:in|based in|living in|lives in)\s+((?-i:[A-Z])[a-z]+)\b"
+_NOT_IN_ANY_MORE = rx.compile(r"\bnot in ((?-i:[A-Z])\w+) any ?more\b", re.I)
+_LIVES_IN = rx.compile(r"\b(?:in|based in|living in|lives in)\s+((?-i:[A-Z])[a-z]+)\b"
                        r"(?!\s+(?-i:[A-Z]))(?!'s)")
 
 
@@ -373,8 +374,8 @@ def given_for_change(live: list[Entry], change: SettingChange, old: str) -> list
     """The rules against the value now returned to, given for the change that ended ("Don't
     request 8 GPUs", why: "since the quota cut I can only use 4 at a time"): each forbids
     that number and gives the old one beside the setting's word in its reason."""
-    now = re.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
-    was = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
+    now = rx.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
+    was = rx.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
     words = change.about - change.nouns or change.nouns
     return [e for e in live if e.type == "feedback" and AGAINST.match(e.lead)
             and now.search(e.lead) and was.search(e.why or "") and any(

@@ -8,35 +8,36 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.informal import plain_spelling
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])")
+_SENTENCE_END = rx.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Za-z0-9])")
 # In a line typed in lower case, what goes on the sentence before rather than start one: an
 # example or a reason ("... e.g. ...", "... because ...")
-_GOES_ON = re.compile(r"(?:because|since|which|as|e\.g|i\.e|for example|such as|except|unless|"
+_GOES_ON = rx.compile(r"(?:because|since|which|as|e\.g|i\.e|for example|such as|except|unless|"
                       r"otherwise|or)\b")
 # ... unless it points back at the sentence before, which says what it is about ("... lives in
 # config/settings.py. never edit it by hand", "... at 9.30 every day. dont book anything then")
-_POINTS_BACK = re.compile(r"^(?:\S+\s+){0,4}?(?:it|its|them|they|that|this|those|these|then|there|"
+_POINTS_BACK = rx.compile(r"^(?:\S+\s+){0,4}?(?:it|its|them|they|that|this|those|these|then|there|"
                           r"he|she|him|her)\b")
 # A stop that ends a word, not a sentence, before a word in lower case: "e.g. pytest", "at 9
 # a.m. daily", "etc. and" (a person typing in lower case starts sentences so too)
-_ABBREVIATION = re.compile(
+_ABBREVIATION = rx.compile(
     r"(?:(?<![\w.])[a-z]\.[a-z]\.|(?<![\w.])(?:etc|vs|approx|cf|incl|misc|resp|al|sec|fig|ca|esp|"
     r"dept|mr|mrs|ms|dr|jr|sr|e\.g|i\.e|w/o|pp|yrs?|wks?|hrs?|mins?|avg|std|req)\.)$", re.I)
 # ... and one that never ends a sentence, whatever case follows: a title before a name ("Prof.
 # Okafor", "Dr. Lee", "at St. Mary's", not "on Main St."), an example or a comparison ("e.g.
 # Postgres", "vs. MySQL")
-_BEFORE_A_NAME = re.compile(
+_BEFORE_A_NAME = rx.compile(
     r"(?<![\w.])(?:prof|dr|mr|mrs|ms|vs|approx|cf|incl|e\.g|i\.e)\.$"
     r"|(?:^|(?-i:(?<=\s[a-z]{2})|(?<=\s[a-z]{3})|(?<=\s[a-z]{4}))\s)st\.$", re.I)
-_FENCE = re.compile(r"```.*?(?:```|\Z)", re.S)
-_WORD = re.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
+_FENCE = rx.compile(r"```.*?(?:```|\Z)", re.S)
+_WORD = rx.compile(r"[a-z0-9][a-z0-9+#._-]*[a-z0-9+#]|[a-z0-9]")
 
 # inline code and a parenthesis, whose colons and semicolons break no clause ("Stop adding
 # `# type: ignore` comments", "Conventional Commits (feat:, fix:, ...)"); an address in one is
 # left to the caller
-_SPAN = re.compile(r"`[^`]*`|\((?![^()]*://)[^()]*\)")
+_SPAN = rx.compile(r"`[^`]*`|\((?![^()]*://)[^()]*\)")
 
 
 def split_outside_spans(pattern: re.Pattern[str], text: str, maxsplit: int = 0) -> list[str]:
@@ -145,7 +146,7 @@ def tokens(text: str) -> frozenset[str]:
 # told in one to meet its entry told in the other. A bare "py" is a file's suffix, not Python.
 _SHORT_NAME = {"pg": "postgres", "postgresql": "postgres", "psql": "postgres", "py": "python",
                "k8s": "kubernetes"}
-_NAME_VERSION = re.compile(r"(pg|postgres(?:ql)?|py(?:thon)?|k8s|node)(\d+(?:\.\d+)*)$")
+_NAME_VERSION = rx.compile(r"(pg|postgres(?:ql)?|py(?:thon)?|k8s|node)(\d+(?:\.\d+)*)$")
 
 
 def _spelled_out(words: list[str]) -> list[str]:
@@ -262,7 +263,7 @@ STATE_WORDS = word_set(
 # switched to Postgres; the old MySQL box goes away next Friday"); an entry telling of one is
 # never rewritten in place, since with the names swapped it would tell of a switch that did not
 # happen ("We reverted to npm" is not "We reverted to yarn").
-TELLS_SWITCH = re.compile(
+TELLS_SWITCH = rx.compile(
     r"\b(?:switched|moved|migrated|went|changed|replaced|reverted|returned|ditched|swapped|"
     r"upgraded|downgraded|bumped)\b", re.I)
 
@@ -271,15 +272,15 @@ TELLS_SWITCH = re.compile(
 # a host of three parts or more ("confluence.acme.io"). "Fly.io" alone is a name.
 _ADDRESS = (r"(?:https?://[^\s<>\"')\]]+|(?:[a-z0-9-]+\.)+[a-z]{2,}/[^\s<>\"')\]]*|"
             r"(?:[a-z0-9-]+\.){2,}[a-z]{2,}\b)")
-ADDRESS_AT = re.compile(_ADDRESS, re.I)
+ADDRESS_AT = rx.compile(_ADDRESS, re.I)
 # "The runbook moved to confluence.acme.io/oncall", "We moved the runbook to ...": where the
 # thing is now, as "The runbook is at ..." says
-MOVED_TO_ADDRESS = re.compile(
+MOVED_TO_ADDRESS = rx.compile(
     rf"\b(?:moved|migrated|relocated)\s+(?:[\w-]+\s+){{0,3}}?(?:over\s+)?to\s+{_ADDRESS}", re.I)
 
 # "The new staging URL is https://...", "Never mind, the new URL is ...": the address a thing
 # has now, the old one replaced as "moved to" replaces it
-NEW_ADDRESS = re.compile(
+NEW_ADDRESS = rx.compile(
     rf"^(?:(?:never\s+mind|ok(?:ay)?|also|so|btw|fyi)[,.:;\s]+)?the\s+new\s+"
     rf"(?P<thing>(?:[\w-]+\s+){{0,2}}?(?:url|address|link|endpoint|host|domain))\s+is\s+"
     rf"(?:now\s+)?(?P<at>{_ADDRESS})", re.I)
@@ -287,13 +288,13 @@ NEW_ADDRESS = re.compile(
 
 # "The new port is 8080", "The new Postgres port is 5433": the port a thing has now, which
 # replaces the one its entry gives
-NEW_PORT = re.compile(
+NEW_PORT = rx.compile(
     r"^(?:(?:never\s+mind|ok(?:ay)?|also|so|btw|fyi)[,.:;\s]+)?(?:the|our)\s+new\s+"
     r"(?P<thing>(?:[\w-]+\s+){0,2}?)port\s+is\s+(?:now\s+)?(?P<port>\d{2,5})\s*[.!]?$", re.I)
 # "The port is 5433, not 5432", "the db port is 5433 now", "Correction on the port: 5433, not
 # 5432" (read as "The port is ..."): a port put right or changed, the one it replaces named or
 # the change told by "now" (a plain "The port is 5432" is no change)
-PORT_PUT_RIGHT = re.compile(
+PORT_PUT_RIGHT = rx.compile(
     r"^(?:(?:actually|never\s+mind|ok(?:ay)?|so|btw|fyi|sorry|oops|no)[,.:;\s]+)?"
     r"(?:(?:the|our)\s+)?(?P<thing>(?:[\w-]+\s+){0,2}?)port\s+is\s+(?:(?P<now>now)\s+)?"
     r"(?P<port>\d{2,5})(?:\s+(?P<later>now))?(?:\s*,?\s+(?:and\s+)?not\s+(?P<old>\d{2,5}))?"
@@ -303,7 +304,7 @@ PORT_PUT_RIGHT = re.compile(
 # "Postgres moved to port 5433", "we moved the database to port 5433", "Redis now runs on port
 # 6380": a thing given another port; "pg is on 5433 now" too, a number of four or five digits
 # something is on (no version of a thing is: it was read as "Postgres 5433")
-PORT_MOVED = re.compile(
+PORT_MOVED = rx.compile(
     r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i)(?:['’]ve|\s+have)?\s+"
     r"(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
     r"(?:(?:(?:has\s+|have\s+|was\s+|got\s+)?(?:moved|switched)\s+(?:over\s+)?to|to)\s+port\s+|"
@@ -317,7 +318,7 @@ PORT_MOVED = re.compile(
 # port only where memory gives that thing one (else "moved postgres to 2027" may be a year),
 # and of three digits or more ("We switched postgres to 16." is its version: it made 'We use
 # Postgres 15 on port 5432.' '... on port 16.')
-PORT_MOVED_BARE = re.compile(
+PORT_MOVED_BARE = rx.compile(
     r"^(?:(?:actually|ok(?:ay)?|so|btw|fyi)[,.:;\s]+)?(?:(?:we|i|the\s+user)(?:['’]ve|\s+have)?\s+)?"
     r"(?P<verb>(?:moved|switched)\s+)?(?:(?:the|our)\s+)?(?P<thing>(?:(?:local|dev|prod|"
     r"production|staging)\s+)?(?:postgres(?:ql)?|pg|mysql|mariadb|mongo(?:db)?|redis|"
@@ -352,11 +353,11 @@ CALENDAR_WORDS = word_set(
 
 # A name that has digits in it ("flake8", "oauth2", "k8s", "i18n") is the thing itself, not a
 # value that changes: it stays in a file name, where "v2", "q3", "db1" and "2026" do not.
-_NAME_WITH_DIGITS = re.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
+_NAME_WITH_DIGITS = rx.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
 
 
 # a host name: dotted labels ending in a name of letters ("stg2.example.com", not "1.2.3")
-_HOST = re.compile(r"(?<![\w.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w-])")
+_HOST = rx.compile(r"(?<![\w.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w-])")
 
 
 # what a switch's title says around the names it switched between
@@ -410,7 +411,7 @@ def file_slug(name: str, said: str) -> str:
 
 # A name cut inside a phrasal verb, before what it is done to ("agreed to take | over the
 # billing service"): "Switched to pnpm" is whole
-_ENDS_ON_A_VERB = re.compile(r"\bto\s+([a-z]+)$")
+_ENDS_ON_A_VERB = rx.compile(r"\bto\s+([a-z]+)$")
 _PARTICLE = r"(?:over|up|out|off|on|down|back|in|away|along)"
 
 
@@ -449,14 +450,14 @@ def swap_words(text: str, a: str, b: str) -> str:
 # `code span`. A name inside one is a part of it and no mention of the name: "notion.so" is no
 # "Confluence.so" after the docs moved to Confluence. A code span that is the name alone
 # ("with `pip`") names it, as "Fly.io" names Fly.io: the span is what is between the backticks.
-_CODE_SPAN = re.compile(r"`[^`\n]+`")
-MARKDOWN_LINK = re.compile(r"\[(?P<label>[^\]\n]+)\]\((?P<url>[^)\s]+)\)")
-_TOKEN = re.compile(r"[^\s`]+")
-_NUMBER = re.compile(r"[vV]?\d+(?:\.\w+)*")
+_CODE_SPAN = rx.compile(r"`[^`\n]+`")
+MARKDOWN_LINK = rx.compile(r"\[(?P<label>[^\]\n]+)\]\((?P<url>[^)\s]+)\)")
+_TOKEN = rx.compile(r"[^\s`]+")
+_NUMBER = rx.compile(r"[vV]?\d+(?:\.\w+)*")
 # ".NET" is a name, ".travis.yml" and "~/bin" are files
-_ADDRESS_MARK = re.compile(r"://|@|\w_|_\w|\w\.\w|^\.[a-z_]|^[~$]\S|^/|/\S*/")
+_ADDRESS_MARK = rx.compile(r"://|@|\w_|_\w|\w\.\w|^\.[a-z_]|^[~$]\S|^/|/\S*/")
 # A sentence starts here: a capital there says nothing of how a name is spelled
-_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|^\s*(?:[-*+>]|\d{1,3}[.)])\s+)$", re.M)
+_SENTENCE_START = rx.compile(r"(?:^|[.!?:]\s+|^\s*(?:[-*+>]|\d{1,3}[.)])\s+)$", re.M)
 
 
 # A switch asks of one entry's text for each name it spells: each text is read once.
@@ -567,12 +568,12 @@ def unique(items: Iterable[str]) -> list[str]:
 # Where a rule about wording applies: the assistant's replies to the person, or what it writes
 # into the project. "Write detailed explanations in docstrings" and "The user prefers detailed
 # explanations" share their words, and are two rules.
-_WRITTEN_INTO = re.compile(
+_WRITTEN_INTO = rx.compile(
     r"(?:^|\b(?:in|into|inside|to|for|on)\s+(?:the\s+|all\s+|our\s+|your\s+|each\s+|every\s+)?)"
     r"(?:(?:[\w-]+\s+)?(?:docstrings?|comments?|commit\s+messages?|commits?|code|tests?|docs|"
     r"documentation|readmes?|changelogs?|pr\s+descriptions?|pull\s+requests?|prs?|"
     r"(?:error|log)\s+messages?|logs?|variable\s+names?|files?|modules?|functions?))\b", re.I)
-_REPLIES = re.compile(r"\b(?:explanations?|answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|"
+_REPLIES = rx.compile(r"\b(?:explanations?|answers?|repl(?:y|ies)|responses?|summar(?:y|ies)|"
                       r"preambles?)\b", re.I)
 
 
@@ -590,7 +591,7 @@ def replies_and_written(a: str, b: str) -> bool:
 
 
 # A value put right, and nothing else said: "It's 5433, not 5432" (a figure in each)
-_BARE_PUT_RIGHT = re.compile(
+_BARE_PUT_RIGHT = rx.compile(
     r"^(?:it|that)(?:['’]?s|\s+is|\s+was)\s+(?P<now>[^\s,]*\d[^\s,]*?),?\s+not\s+"
     r"(?P<was>[^\s,]*\d[^\s,]*?)\s*[.!]*$", re.I)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from autodream import rx
 from autodream.engine.text import names_pattern, outside_addresses
 
 # Each entry is one tool under all its names; a tool may be of two kinds (ruff lints and
@@ -82,7 +83,7 @@ _FOLLOWS_A_TOOL = (r"(?=\s*(?:[^\w\s]|$)|\s+(?:for|to|on|in|with|and|or|as|at|by
 
 
 # "ruff" of "ruff-lsp", "pip" of "pip-tools", "vite" of "vite.config.ts" is not the tool
-_TOOL = re.compile(
+_TOOL = rx.compile(
     rf"(?<![\w.-])(?:(?:{names_pattern(n for n in _TOOL_OF if n not in _ALSO_WORDS)})"
     rf"|(?:{names_pattern(_ALSO_WORDS)}){_FOLLOWS_A_TOOL})(?![\w-]|\.\w)", re.I)
 
@@ -119,7 +120,7 @@ _PROPER: dict[str, str] = {
     "postgres": "Postgres", "postgresql": "PostgreSQL", "mysql": "MySQL", "mariadb": "MariaDB",
     "sqlite": "SQLite", "mongodb": "MongoDB", "redis": "Redis", "memcached": "Memcached",
     "valkey": "Valkey"}
-_LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w-]|[.:/]\w)")
+_LOWER_PROPER = rx.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w-]|[.:/]\w)")
 
 
 # A command in a sentence: there a lower-case name is an argument the shell needs as written
@@ -128,7 +129,7 @@ _LOWER_PROPER = re.compile(rf"(?<![\w.:/@-])(?-i:{names_pattern(_PROPER)})(?![\w
 # only with a subcommand or a flag after it ("docker exec -it postgres psql", "npm i redis").
 # A flag's command starts at the word before it, the program ("mysql -u root -p", "postgres
 # --version": there 'MySQL -u root -p' was no command the shell runs)
-_COMMAND_AT = re.compile(
+_COMMAND_AT = rx.compile(
     r"(?:^|(?<=\s))(?:[a-z][\w.-]*\s+)?--?[A-Za-z]|\b(?:sudo|pip3?|pipx|import|install|psql|"
     r"exec|apt(?:-get)?|systemctl|createdb|dropdb|pg_dump|redis-cli|mysqldump)\b|\b(?:docker|"
     r"podman|compose|kubectl|helm|brew|npm|yarn|uv|poetry)\s+(?:--?[A-Za-z]|(?:run|exec|build|"
@@ -138,7 +139,7 @@ _COMMAND_AT = re.compile(
     r"container|login|tag|info|link|unlink|scale|edit|patch|top|stats|prune|list|ls|show|"
     r"test|publish|audit|lock|export|cleanup|rollback|status|set|template|venv|tool)\b)", re.I)
 # where a command's clause ends
-_CLAUSE_END = re.compile(r"[,;]\s|[.!?](?=\s|$)")
+_CLAUSE_END = rx.compile(r"[,;]\s|[.!?](?=\s|$)")
 # A name given to a user, host, service, container or database is its own word, not the
 # product's ("the host is postgres", "the postgres user", "container postgres", "the compose
 # service redis"); what a database, a service or a cache is, or is moved to, is the product
@@ -146,10 +147,10 @@ _CLAUSE_END = re.compile(r"[,;]\s|[.!?](?=\s|$)")
 # Postgres database")
 _NAMED = r"(?:user|users|host|hostname|container|containers|role|owner|account|image|named|" \
     r"called|name)"
-_NAME_BEFORE = re.compile(
+_NAME_BEFORE = rx.compile(
     rf"\b(?:{_NAMED}(?:\s+(?:is|was|=|as|to|of))?|service|services|database|db)\s*[:=]?\s*$",
     re.I)
-_NAME_AFTER = re.compile(r"^\s+(?:user|users|role|owner|account|host|hostname)\b", re.I)
+_NAME_AFTER = rx.compile(r"^\s+(?:user|users|role|owner|account|host|hostname)\b", re.I)
 
 
 def proper_tool_names(text: str) -> str:
@@ -173,7 +174,7 @@ def proper_tool_names(text: str) -> str:
 
 
 # "It's yarn, not npm": what "it" is, one known tool told in place of another
-_IT_IS_NOT = re.compile(
+_IT_IS_NOT = rx.compile(
     rf"^it(?:'s|\s+is)\s+(?:all\s+)?(?P<new>{TOOL_PATTERN})(?![\w-])\s*,?\s+not\s+"
     rf"(?P<old>{TOOL_PATTERN})(?![\w-])\s*[.!]?$", re.I)
 
@@ -217,12 +218,12 @@ def other_kinds(a: str, b: str) -> bool:
 # (Bun installs, ruff lints): (the kind its name alone is for, (a kind, what says it) ...)
 _READ_AS: dict[str, tuple[str, tuple[tuple[str, re.Pattern[str]], ...]]] = {
     "bun": ("js-packages", (
-        ("js-runtime", re.compile(r"\b(?:(?:runs|running|ran)\s+(?:on\s+)?|run\s+on\s+)"
+        ("js-runtime", rx.compile(r"\b(?:(?:runs|running|ran)\s+(?:on\s+)?|run\s+on\s+)"
                                   r"(?:the\s+)?bun\b|\bruntimes?\b", re.I)),
-        ("js-packages", re.compile(r"\b(?:install|package|dependenc|lockfile)", re.I)))),
+        ("js-packages", rx.compile(r"\b(?:install|package|dependenc|lockfile)", re.I)))),
     "ruff": ("python-lint", (
-        ("python-format", re.compile(r"\bformat(?:s|ted|ting|ter|ters)?\b", re.I)),
-        ("python-lint", re.compile(r"\blint(?:s|ed|ing|er|ers)?\b", re.I)))),
+        ("python-format", rx.compile(r"\bformat(?:s|ted|ting|ter|ters)?\b", re.I)),
+        ("python-lint", rx.compile(r"\blint(?:s|ed|ing|er|ers)?\b", re.I)))),
 }
 
 
@@ -253,7 +254,7 @@ def either_or(a: str, b: str) -> bool:
 
 # A rule that forbids: what "either" or "too" adds to it goes without saying ("Don't use yarn
 # either" is "Don't use yarn")
-_FORBIDDING = re.compile(r"^(?:(?:we|you)\s+)?(?:never|don['’]t|do\s+not|no|avoid|stop)\b", re.I)
+_FORBIDDING = rx.compile(r"^(?:(?:we|you)\s+)?(?:never|don['’]t|do\s+not|no|avoid|stop)\b", re.I)
 
 
 def names_a_choice(rule: str) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from autodream import rx
 from autodream.engine.text import CALENDAR_WORDS, ensure_period, word_set
 
 VERSION = r"v?\d+(?:\.\d+)*"
@@ -37,36 +38,36 @@ _LABEL = r"(?:v(?:ersion)?\s*)?"
 _BETWEEN = r"(?:(?!from\b)[\w-]+\s+){0,3}?"
 _TO = r"(?:to|->|=>|→)"
 # ... or to another tool that takes its place: "moved from Redis 7 to Valkey 8"
-_FROM_TO = re.compile(
+_FROM_TO = rx.compile(
     rf"\b(?:{_UPGRADE}|{_MOVE})\s+{_BETWEEN}from\s+(?P<name>{_NAMES})\s+(?P<was>{VERSION})\s+"
     rf"{_TO}\s+(?:(?P=name)\s+|(?!v(?:ersion)?\b)(?P<other>{_NAMES})\s+)?{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # ("upgraded prod EKS to 1.31": where it runs, said before the tool, is not the tool)
 _WHERE_RUN = r"(?:(?:prod|production|staging)\s+)?"
 # "Upgraded PHP 8.1 to 8.3", "bumped Django from 4.2 to 5.0", "ruby 3.1 -> 3.3"
-_NAME_FIRST = re.compile(
+_NAME_FIRST = rx.compile(
     rf"\b(?:(?P<verb>{_UPGRADE}|{_MOVE}|rolled)\s+{_WHERE_RUN}(?P<name>{_NAMES})\s+(?:back\s+)?"
     rf"(?:(?:from\s+)?{_LABEL}(?P<was>{VERSION})\s+)?"
     rf"{_TO}|(?P<arrowed>{_NAMES})\s+(?P<before>{VERSION})\s*(?:->|=>|→))\s*{_LABEL}"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
-_TO_NAME = re.compile(
+_TO_NAME = rx.compile(
     rf"\b(?P<verb>{_UPGRADE}|{_MOVE})\s+{_BETWEEN}to\s+(?P<name>{_NAMES})\s+"
     rf"(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # "We're back on Node 18": a version gone back to (the word "back" opens it, as a move back
 # that a failure told beside it leads to: ``_FALLBACK_VERB``)
-_BACK_ON = re.compile(
+_BACK_ON = rx.compile(
     rf"(?:(?<=\bwe['’]re\s)|(?<=\bwe\sare\s)|(?<=\bwe['’]re\snow\s)|(?<=\bwe\sare\snow\s))"
     rf"back\s+(?:on|to)\s+(?:using\s+)?(?P<name>{_NAMES})\s+{_LABEL}(?P<now>{VERSION})"
     rf"{_VERSION_ENDS}", re.I)
-_BACK_IF = re.compile(r"\b(?:if|once|when|until|unless|before|after)\s+we(?:['’]re|\s+are)\s+"
+_BACK_IF = rx.compile(r"\b(?:if|once|when|until|unless|before|after)\s+we(?:['’]re|\s+are)\s+"
                       r"(?:now\s+)?$", re.I)
 # "Flutter was upgraded to 3.19", "Terraform got bumped to 1.7", "Postgres has been upgraded to 16"
-_PASSIVE = re.compile(
+_PASSIVE = rx.compile(
     rf"(?P<name>{_NAMES})\s+(?:was|were|got|has\s+been|have\s+been|'s\s+been)\s+"
     rf"(?:{_UPGRADE}|moved|migrated|switched)\s+(?:from\s+{_LABEL}(?P<was>{VERSION})\s+)?{_TO}\s+"
     rf"(?:(?P=name)\s+)?{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # "Celery is on 5.3 now", "Python 3.12 is now the default in our images"
-_TOOL_IS_ON = re.compile(
+_TOOL_IS_ON = rx.compile(
     rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
     rf"(?:(?:the|our)\s+)?(?P<name>{_NAMES})\s+(?:(?:(?:is|'s|are)\s+(?:now\s+)?(?:on|at)\s+|"
     rf"version\s+(?:is|'s)\s+(?:now\s+)?){_LABEL}(?P<now>{VERSION})|"
@@ -75,14 +76,14 @@ _TOOL_IS_ON = re.compile(
 # "We're on Python 3.12 now", "we now use Node 20", "production is running Node 20 now": a
 # version said to hold now, unlike one held "for now" or "right now" (for the time being). Not
 # "I'm on ..." or "they're on ...": one person's machine or another team is not what we run.
-_NOW_ON = re.compile(
+_NOW_ON = rx.compile(
     rf"^(?=.*(?<!for )(?<!right )\bnow\b)(?:(?:fyi|btw|note|heads[- ]up|also|and|so)[,:]?\s+)?"
     rf"(?:we|it|(?:the|our|all(?:\s+(?:the|our))?)(?:\s+[\w-]+){{1,3}}|production|prod|staging)"
     rf"(?:'re|'s|\s+(?:are|is))?\s+(?:now\s+)?(?:on|use|uses|using|run|runs|running|target|"
     rf"targets)\s+(?P<name>[A-Za-z][\w.+#-]*[\w+#])\s+(?P<now>{VERSION}){_VERSION_ENDS}", re.I)
 # "we're on Postgres 15, not 14", "it's Python 3.12, not 3.11": a correction names the version
 # that holds and the one a memory has wrong. The word before the name keeps "on" out of it.
-_RATHER_THAN = re.compile(
+_RATHER_THAN = rx.compile(
     rf"(?:^|(?<=\s))(?:(?:on|use[sd]?|using|run(?:s|ning)?|is|'s)\s+)?(?P<name>{_NAMES})\s+"
     rf"{_LABEL}(?P<now>{VERSION}){_VERSION_ENDS},?\s+not\s+(?:(?P=name)\s+)?{_LABEL}"
     rf"(?P<was>{VERSION}){_VERSION_ENDS}", re.I)
@@ -106,63 +107,63 @@ _NOT_A_TOOL = CALENDAR_WORDS | word_set(
 # What a number counts when it is no version: "upgraded Kafka to 5 brokers", "Redis to 16 GB",
 # "moved to Heroku 2 years ago". A plural noun after the number counts too ("4 vCPUs").
 _UNITS = r"%|x\b|[kmgt]i?b\b|percent\b"
-_COUNTED = re.compile(
+_COUNTED = rx.compile(
     rf"\s*(?:{_UNITS}|(?:(?!is\b|was\b|has\b|does\b|this\b|plus\b|"
     r"across\b|unless\b|thus\b|always\b|as\b|its\b|yes\b|lts\b|less\b)[a-z][a-z-]*s\b)|"
     r"(?:core|node|worker|broker|shard|replica|instance|pod|task|thread|process|day|week|"
     r"month|year|hour|minute|second|time|gig|meg|cpu|vcpu|gpu|seat|user|person|people|"
     r"engineer|dev|server|machine|box|container|partition|connection|"
     rf"{'|'.join(sorted(SIZED))})\b)", re.I)
-_UNIT = re.compile(rf"\s*(?:{_UNITS}|gigs?\b|megs?\b)", re.I)
-_ARTIFACT = re.compile(r"\s*(?:images?|runners?|runtimes?|containers?|builds?|toolchains?|thanks|"
+_UNIT = rx.compile(rf"\s*(?:{_UNITS}|gigs?\b|megs?\b)", re.I)
+_ARTIFACT = rx.compile(r"\s*(?:images?|runners?|runtimes?|containers?|builds?|toolchains?|thanks|"
                        r"ages|lambdas?|functions?|clusters?|hooks)\b", re.I)
 # The upgrade did not happen, or did not hold: "the upgrade to Node 20 failed", "rolled back",
 # "broke the migrations, so we're staying on 14", "is blocked on the SDK".
-_UNDONE = re.compile(
+_UNDONE = rx.compile(
     r"\b(?:fail(?:ed|s|ing)?|broke|breaks|blocked|roll(?:ed)?\s+(?:it\s+)?back|revert(?:ed)?|"
     r"(?:went|gone|go)\s+back|backed\s+out|undid|abandon(?:ed)?|"
     r"in\s+the\s+(?:middle|process)\s+of)\b", re.I)
 # ... or the old version stays: "so we're staying on 14", "production is still on Postgres 14";
 # not "Node stays on 18", which is another tool.
 # "the lambdas are still on 3.11" is a part left behind, not the upgrade undone.
-_STAYS_ON = re.compile(
+_STAYS_ON = rx.compile(
     rf"(?P<part>\b(?:the|our|some|its|their)\s+)?(?:\b(?P<who>[A-Za-z][\w.+#-]*)\s+)?"
     rf"(?:(?:is|are)\s+)?(?:stay(?:ing|ed|s)?|still|stuck|remain(?:s|ed|ing)?)\s+on\s+(?:(?P<tool>[A-Za-z][\w.+#-]*)\s+)?{VERSION}{_VERSION_ENDS}",
     re.I)
 # One person's machine or branch is not what the project runs: "he upgraded his laptop to
 # macOS 14" no more than "on my machine".
-_PERSONAL = re.compile(
+_PERSONAL = rx.compile(
     r"\b(?:locally|my\s+local|(?:on\s+)?(?:my|his|her)\s+(?:own\s+)?(?:machine|laptop|branch|"
     r"box|computer|mac|desktop|fork)|in\s+(?:my|his|her)\s+(?:fork|branch|env\w*))\b", re.I)
 # The upgrade named as an act, not told as done: "Upgrading to Node 20 is blocked", "we're
 # upgrading this week", "we tried upgrading", "they upgraded".
-_ACT_BEFORE = re.compile(
+_ACT_BEFORE = rx.compile(
     r"(?:^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?|(?:'re|'m|'s|\bare|\bam|\bis|\bbeen|\btried|"
     r"\btrying|\battempted|\btesting|\btested)\s+(?:[\w-]+\s+)?)$", re.I)
 # Another team; "he" or "she" is someone here, like "Sam upgraded ..."
-_SOMEONE_ELSE = re.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?they\b", re.I)
+_SOMEONE_ELSE = rx.compile(r"^(?:(?:fyi|btw|so|and|also|but)[,:]?\s+)?they\b", re.I)
 # The verb in the present tells what a change does once it lands, not an upgrade made: "This PR
 # upgrades Django to 5.0", "my PR bumps Node to 20".
-_DOES = re.compile(r"(?:upgrad|updat|downgrad)es|bumps|reverts", re.I)
+_DOES = rx.compile(r"(?:upgrad|updat|downgrad)es|bumps|reverts", re.I)
 # The upgrade is what a pull request, branch or patch makes: "Renovate opened a PR bumping Node
 # to 20", "a PR to bump Node to 20". It is made when the change lands, and only then.
-_PROPOSED_BY = re.compile(
+_PROPOSED_BY = rx.compile(
     r"\b(?:prs?|pull\s+requests?|mrs?|merge\s+requests?|branch(?:es)?|patch(?:es)?|diffs?)\s+"
     r"(?:(?:for|that|which|to)\s+)?$", re.I)
-_LANDED = re.compile(r"\b(?:merged|landed|shipped|deployed|released)\b", re.I)
+_LANDED = rx.compile(r"\b(?:merged|landed|shipped|deployed|released)\b", re.I)
 
 
 # the upgrade itself undone, told after it: "... but rolled back", "..., then reverted",
 # "... but it failed"; not "... after fixing the tests that broke", "nothing broke"
-_UNDONE_AFTER = re.compile(
+_UNDONE_AFTER = rx.compile(
     r"(?:\bbut|\bthen|;|,)\s+(?:(?:we|it|that|this|the\s+upgrade)\s+)?(?:(?:had|have|has)\s+to\s+)?"
     r"(?:(?!fix\w*\b|nothing\b|no\b|stopped\b)[\w'-]+\s+){0,2}?"
     + _UNDONE.pattern.removeprefix(r"\b"), re.I)
 
 
 # A move back is what a failure leads to: "downgraded ... after the extension broke"
-_FALLBACK_VERB = re.compile(r"downgrad|roll|pinn|revert|back")
-_MIDWAY = re.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
+_FALLBACK_VERB = rx.compile(r"downgrad|roll|pinn|revert|back")
+_MIDWAY = rx.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
 
 
 @dataclass(frozen=True)
@@ -240,7 +241,7 @@ def version_switch(text: str) -> tuple[str, str | None] | None:
     return f"{up.to_name or up.name} {up.now}", (f"{up.name} {up.was}" if up.was else None)
 
 
-NOW_WORD = re.compile(r"\bnow\b", re.I)
+NOW_WORD = rx.compile(r"\bnow\b", re.I)
 
 
 def version_claim(text: str, corrected: bool = False) -> str | None:
@@ -255,8 +256,8 @@ def version_claim(text: str, corrected: bool = False) -> str | None:
     return None if up is None or (up.sure and not corrected) else f"{up.name} {up.now}"
 
 
-_TWO_NUMBERS_JOINED = re.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
-_AND_THEN = re.compile(r"\s*(?:,\s*and|,|;|\band|&)\s+(?=\S)", re.I)
+_TWO_NUMBERS_JOINED = rx.compile(r"\d.*?(?:[,;&]|\band\b).*?\d")
+_AND_THEN = rx.compile(r"\s*(?:,\s*and|,|;|\band|&)\s+(?=\S)", re.I)
 
 
 def upgrade_clauses(sentence: str) -> list[str]:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import date
 from functools import lru_cache
 
+from autodream import rx
 from autodream.engine.dates import (
     WEEKDAYS,
     DateOrder,
@@ -31,7 +32,7 @@ from autodream.engine.versions import version_switch
 
 _I = re.I
 
-_FILLER = re.compile(
+_FILLER = rx.compile(
     r"^(?:(?:ok(?:ay)?|also|and|but|btw|fyi|so|hey|hi|oh|well|right|great|thanks|cool|"
     r"one more thing|another thing|quick note|quick one|important|by the way|heads up|"
     r"just so you know|good news|great news|bad news|sad news|"
@@ -40,16 +41,16 @@ _FILLER = re.compile(
     # ...", "Hmm, we use tabs here"; not "Wait for CI", "Sure enough")
     r"|(?:hmm+|hm+|wait|hold\s+on|sure|sorry|ugh|oops|ah+|uh+|um+|yeah|eh|nah)\s*,[\s,]*)+", _I,
 )
-_PLEASE = re.compile(r"^please[\s,]+", _I)
+_PLEASE = rx.compile(r"^please[\s,]+", _I)
 # "Don't commit to main please, always open a PR": asked kindly, no part of the rule
 # ... as its last word or after the rule's first ("Always run make lint before pushing please",
 # "always please rebase"), not a word the rule is about ("Never say please in commit messages")
-_PLEASE_INSIDE = re.compile(
+_PLEASE_INSIDE = rx.compile(
     r",?\s+please(?=\s*[,;]\s)|(?<!\bsay)(?<!\bsaying)(?<!\bword)(?<!\bwrite)\s*,?\s+please"
     r"(?=\s*[.!]*\s*$)|(?:(?<=\balways)|(?<=\bnever)|(?<=\balso)|(?<=\bjust)|(?<=\band)|"
     r"(?<=\bthen))\s+please(?=\s+[a-z])", _I)
 # "..., remember that." / "..., keep that in mind!": a request to keep it, not part of it.
-_TAIL_REMINDER = re.compile(
+_TAIL_REMINDER = rx.compile(
     # (not "..., don't keep it": a rule's own words)
     r"(?<!n't)(?<!n’t)(?<!\bnot)[\s,;:—-]+(?:(?:please|and|so)\s+)?(?:remember|keep|bear|note)"
     r"\s+(?:that|this|it)"
@@ -173,7 +174,7 @@ _NO_THING = (
     r"at\s+all|allowed|please|that|which|unless|without|except)\s+\S|"
     # "No long-lived access keys anywhere, humans use SSO": nowhere at all is the whole rule
     r"(?:anywhere|ever|at\s+all)\s*(?:[,.!;]|$)))")
-_PROHIBITION = re.compile(
+_PROHIBITION = rx.compile(
     _NO_THING + r"|"
     r"\bnever\b|^(?:please\s+)?(?:don't|do not|dont|avoid|stop \w+ing|no more)\b|"
     # "npm is banned here", "kubectl apply by hand is forbidden"
@@ -197,7 +198,7 @@ _ONE_OF_THESE = (r"(?:[a-z]|v?\d[\w.]*|one|two|three|four|five|first|second|thir
                  r"all|half|none|either|neither|yes|no|maybe|it|them|this|that|these|those|"
                  r"today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|"
                  r"sun)day(?:['’]s)?|staging|prod|production)(?![\w-])")
-_PREFERENCE = re.compile(
+_PREFERENCE = rx.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
     r"the convention is|the rule is|in this (?:repo|project|codebase)|every ?time|whenever)\b|"
@@ -275,7 +276,7 @@ _PREFERENCE = re.compile(
 # "Stick to the standard library", "Be concise". A task names what is at hand ("use a dict
 # here", "write a test for this", "follow the steps above"): a word pointing at the conversation
 # leaves the sentence to the other rules.
-_AT_HAND = re.compile(
+_AT_HAND = rx.compile(
     r"\b(?:a|an|this|that|these|those|it|them|here|above|below|now|today|tomorrow|yet|again|"
     r"step|steps|one|ones|same|previous|next|last|first|second|third|other|the\s+new)\b|[`(]",
     _I)
@@ -283,7 +284,7 @@ _STYLE_VERB = (r"(?:use|write|name|format|prefix|document|sort|group|log|pin|typ
                r"quote|spell|structure|order|comment|annotate|return|raise|handle|validate)")
 # a plural or mass noun phrase naming a kind of thing: "commit messages", "f-strings", "tabs"
 _KIND_OF_THING = r"(?:the\s+)?(?:[\w+#.-]+\s+){0,2}?[a-z][\w-]*[^s\W]s\b"
-_GENERIC_IMPERATIVE = re.compile(
+_GENERIC_IMPERATIVE = rx.compile(
     rf"^(?:please\s+)?(?:{_STYLE_VERB}\s+{_KIND_OF_THING}|"
     r"(?:follow|stick\s+(?:to|with)|adhere\s+to)\s+\S|"
     r"be\s+(?:more\s+)?(?:concise|brief|terse|succinct|direct|explicit|thorough|detailed|"
@@ -294,13 +295,13 @@ _GENERIC_IMPERATIVE = re.compile(
     r"[a-z][\w-]*\s*,?\s+(?:not|rather\s+than|over|instead\s+of)\s+[a-z][\w-]*\s*[.!]?$)", _I)
 # "Commit messages should be in the imperative mood", "Tests should be fast": a convention about
 # a kind of thing (plural), not about one at hand ("the fix should be simple")
-_PLURAL_SHOULD = re.compile(
+_PLURAL_SHOULD = rx.compile(
     r"^(?:all\s+|every\s+|each\s+|our\s+)?(?:[\w-]+\s+)?(?!things\b)[a-z][\w-]*[^s\W]s\s+"
     r"(?:must|should)\s+(?:always\s+|never\s+)?(?:be|have|stay|live|go)\s+"
     r"(?!(?:fine|ok|okay|good|ready|done|better|working|there|back|fixed|gone)\b)", _I)
 # A word pointing at the conversation; "a" and "an" are not, in a rule's condition ("before
 # reporting a failure") or place ("in a separate module").
-_POINTS_AT_HAND = re.compile(
+_POINTS_AT_HAND = rx.compile(
     r"\b(?:this|that|these|those|it|them|here|above|below|now|today|tonight|tomorrow|yet|again|"
     r"same|previous|next|last|the\s+new)\b|[`(]", _I)
 # A bare plural, no article or pointer before it: a kind of thing ("PRs", "type hints", "flaky
@@ -311,7 +312,7 @@ _BARE_KIND = (r"(?!(?:the|a|an|my|your|our|its|their|his|her|some|any|all\s+the|
 # to be ("Keep PRs small", "Make commits atomic"), or where it goes or what it covers ("Track
 # bugs as GitHub issues", "Put type hints on everything"). The verb and the thing alone ("Keep
 # tests", "Rerun flaky tests") may be a task.
-_KIND_RULE = re.compile(
+_KIND_RULE = rx.compile(
     rf"^(?:please\s+)?(?:always\s+)?(?:(?:keep|make)\s+{_BARE_KIND}\s+"
     # ("Make tests pass" is the work at hand)
     r"(?!(?:pass|work|run|fail|compile|build|go|happen)\b)[a-z]+(?:\s+and\s+[a-z]+)?"
@@ -321,13 +322,13 @@ _KIND_RULE = re.compile(
 # A rule for whenever something is done: "Rerun flaky tests before reporting a failure", "Run
 # the linter before pushing", "Ask before deleting anything". Said of a thing at hand ("Fix the
 # login bug before deploying", "Run it before committing") it is a task.
-_HABIT = re.compile(
+_HABIT = rx.compile(
     r"^(?:please\s+)?(?:always\s+)?(?P<verb>[a-z]+(?:-[a-z]+)?)\b(?P<what>[^,;:.!?]*?)\s+"
     r"(?:before|after|when|whenever|every\s+time)\s+(?:you\s+|we\s+)?"
     r"(?!(?:nothing|something|anything|everything|morning|evening|during|thing|string)\b)"
     r"[a-z]+ing\b", _I)
 # Work at hand named with "the": "the login bug", "the failing test", "your PR"
-_ONE_PIECE = re.compile(
+_ONE_PIECE = rx.compile(
     r"\b(?:the|my|your|our)\s+(?:[\w-]+\s+)?(?:bug|error|issue|failure|crash|pr|pull\s+request|"
     r"branch|diff|fix|patch|hotfix|ticket|line|function|method|class|file|test|change|"
     r"migration|flag|script)\b", _I)
@@ -340,7 +341,7 @@ _SYSTEM_NOUN = (r"(?:services?|api|apis|app|apps|application|backend|frontend|we
 
 # A change still to come: a modal or a stated intention, unless it takes effect now ("from now
 # on we'll use ruff" is a rule from today on, not a plan).
-_FUTURE = re.compile(
+_FUTURE = rx.compile(
     r"\b(?:will|shall|going to|gonna|about to|plan(?:s|ning)? to|planned to|intend(?:s|ing)? "
     r"to|hope to|aim(?:s|ing)? to|(?:is|are|'re|'s) (?:planning|scheduled|due|set) to|"
     # "we want to migrate to X" is not done yet; "I want to use X" is a preference now
@@ -354,7 +355,7 @@ _FUTURE = re.compile(
 # Node 20". The verb is in its plain form: "once we switched to pnpm, installs got faster" tells
 # of a switch made.
 _PLAIN_SWITCH_VERB = r"(?:switch|move|migrate|upgrade|update|downgrade|bump|revert|roll\s+back)\b"
-_INTENDED = re.compile(
+_INTENDED = rx.compile(
     r"\b(?:(?:want|wants|wanted|wanna|would\s+(?:like|love)|hope|hoping|ready|help\s+(?:me|us))"
     r"\s+(?:to\s+)?|(?:^|it's\s+|it\s+is\s+|high\s+|about\s+)time\s+to\s+|let(?:'s|s|\s+us)\s+(?!\w+\s+back\b)|"
     # "we'd like to", "we'd rather", "I'd switch"; not "I'd rather go with pnpm", a preference
@@ -365,47 +366,47 @@ _INTENDED = re.compile(
     # a question without its mark: "can we upgrade to Node 20", "should we bump Node to 20"
     r"^(?:can|could|should|shall|would|will|do|did|may|might|must)\s+(?:we|you|i|they)\s+"
     r"(?:[\w-]+\s+)?)" + _PLAIN_SWITCH_VERB, _I)
-_TAKES_EFFECT_NOW = re.compile(
+_TAKES_EFFECT_NOW = rx.compile(
     r"\b(?:from now on|going forward|starting (?:today|now)|as of (?:today|now)|effective "
     r"(?:today|immediately)|from today)\b", _I,
 )
 # "because of a broker bug" keeps its first words: "Of a broker bug." says nothing alone.
-_BECAUSE = re.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|since|so that|"
+_BECAUSE = rx.compile(r"[,;]?\s+\b(?:(?=because\s+of\b|due\s+to\b)|(?:because|since|so that|"
                       r"as otherwise)\b\s+)(?P<why>.+)$", _I)
 # A reason told after a dash or semicolon: "Don't mock the database — we got burned last quarter
 # when ...". Only a clause telling of a time already past is taken as one ("...; open a PR
 # instead" is part of the rule).
-_AFTERTHOUGHT = re.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
+_AFTERTHOUGHT = rx.compile(r"\s*(?:;|\s[—–-]\s)\s*(?P<why>[^;—–]+)$")
 # A reason said before its rule: "Since the outage last week, always page the on-call first".
-_REASON_FIRST = re.compile(
+_REASON_FIRST = rx.compile(
     r"^(?:since|after|because(?:\s+of)?)\s+(?P<why>[^,;]{6,}),\s*(?P<rule>.+)$", _I)
 # ... or told as what happened, then the rule it taught: "We got burned last quarter when mocked
 # tests passed, so don't mock the database in integration tests"
-_REASON_THEN = re.compile(r"^(?P<why>[^,;]{6,}),\s*so\s+(?P<rule>.+)$", _I)
-_POINTS_BACK = re.compile(r"\b(?:it|its|they|them|their|those|these)\b", _I)
+_REASON_THEN = rx.compile(r"^(?P<why>[^,;]{6,}),\s*so\s+(?P<rule>.+)$", _I)
+_POINTS_BACK = rx.compile(r"\b(?:it|its|they|them|their|those|these)\b", _I)
 _DATE_WORDS = CALENDAR_WORDS | word_set(
     "in on the of week weekend month year quarter early late mid end")
 # Any day works to tell "last quarter" (before it) from "next quarter" (after it).
 _SOME_DAY = date(2000, 1, 3)
 # A line that quotes someone else: a mail-style quote or a speaker's role ("assistant: ...").
-_QUOTE_LINE = re.compile(r"^\s*>")
+_QUOTE_LINE = rx.compile(r"^\s*>")
 # A line of an env or config file pasted ("NEXT_PUBLIC_SITE_URL=http://localhost:3001",
 # "export PORT=3000"): the file's contents, not the person's words
-_ENV_LINE = re.compile(
+_ENV_LINE = rx.compile(
     r"^\s*(?:export\s+)?[A-Z][A-Z0-9_]+=(?:\"[^\"]*\"|'[^']*'|\S*)\s*(?:#.*)?$")
-_ROLE_LINE = re.compile(
+_ROLE_LINE = rx.compile(
     r"^\s*(?:\*\*|\[)?(?:assistant|system|user|human|ai|claude|model|bot|tool)(?:\*\*|\])?\s*:",
     _I,
 )
 # A pasted log line (timestamped or levelled): what follows it is the same paste.
-_LOG_LINE = re.compile(
+_LOG_LINE = rx.compile(
     r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2}\b|"
     r"(?:INFO|WARN|WARNING|ERROR|DEBUG|TRACE|FATAL)\b[\]:]|(?:time|ts|level)=)"
 )
 # A row of pasted tool output laid out in columns ("NAME   READY   STATUS", "web-1   1/1
 # Running"): two gaps of two or more spaces, neither after a sentence's end (a typist's double
 # space between sentences or after a comma is not a column).
-_COLUMN_GAP = re.compile(r"(?<=[^\s.,!?:;])  +(?=\S)")
+_COLUMN_GAP = rx.compile(r"(?<=[^\s.,!?:;])  +(?=\S)")
 _IMPERATIVE = word_set(
     """use run write add keep put avoid prefer call name format test commit push deploy make
     ask check prefix wrap log document pin lint type sort group follow stick target mention
@@ -419,8 +420,8 @@ _HABIT_VERBS = (_IMPERATIVE - {"make"}) | word_set(
     file report post save back""")
 
 _MAKES_A_THING = word_set("add write put create open close")
-_DEFINITE = re.compile(r"\s*(?:the|my|your|our)\b", _I)
-_HABIT_CONDITION = re.compile(r"\b(?:before|after|when|whenever|every\s+time)\b", _I)
+_DEFINITE = rx.compile(r"\s*(?:the|my|your|our)\b", _I)
+_HABIT_CONDITION = rx.compile(r"\b(?:before|after|when|whenever|every\s+time)\b", _I)
 
 
 def _standing_imperative(sentence: str) -> bool:
@@ -483,26 +484,26 @@ def own_words(text: str) -> tuple[str, list[str]]:
 
 
 # "It" opening a sentence, with its verb: "It's deployed to GKE", "It runs on Lambda".
-_IT_OPENS = re.compile(r"^it(?:'s\b|\s+(?=(?:is|was|has|runs|uses|lives|deploys|talks|"
+_IT_OPENS = rx.compile(r"^it(?:'s\b|\s+(?=(?:is|was|has|runs|uses|lives|deploys|talks|"
                        r"depends|needs|reads|writes|serves|owns|sends|calls)\b))\s*", _I)
 # What "it" in the next sentence plainly stands for: the part of the system a sentence opens
 # with ("The billing API is written in Go."), or what it says the project is ("This repo is
 # the ranking service.").
-_NAMED_AS = re.compile(
+_NAMED_AS = rx.compile(
     r"^(?:this|our|the)\s+(?:repo|repository|project|codebase|service|app)\s+is\s+"
     rf"(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s*[.!]?$", _I)
-_OPENS_WITH = re.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s+"
+_OPENS_WITH = rx.compile(rf"^(?P<it>(?:the|our)\s+(?:[\w-]+\s+){{0,2}}{_SYSTEM_NOUN})\s+"
                          r"(?!and\b|or\b|of\b|for\b|in\b|with\b|to\b)", _I)
 
 
 # Who owns what, said whole: "Marco owns the ledger-export module." ("him" and "its" in the
 # next sentence are Marco and the module)
-_OWNER_OF = re.compile(
+_OWNER_OF = rx.compile(
     r"^(?P<who>(?-i:[A-Z][a-z]+))\s+(?:owns|maintains|is responsible for|looks after)\s+"
     r"(?P<what>(?:the|our)\s+(?:[\w-]+\s+){0,2}?[\w-]+)\s*[.!]?$", _I)
 # (not "her team", "her PR": "her" before a noun is whose, not whom; after "let", "have",
 # "make" or "help" it is whom, before the verb she is to do: "let her review migrations")
-_HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
+_HIM_OR_HER = rx.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]|$|"
                          r"(?:before|after|about|first|when|whenever|if|for|to|and|or|too|again|"
                          r"in|on|as|with|up|out|know|the|a|an|any|every)\b(?!-)))|"
                          r"(?:(?<=\blet\s)|(?<=\bhave\s)|(?<=\bmake\s)|(?<=\bhelp\s))her\b"
@@ -510,13 +511,13 @@ _HIM_OR_HER = re.compile(r"\bhim\b(?!\s+(?:own|self)\b)|\bher\b(?=\s*(?:[,.;:!?]
                          r"(?=\s+(?!(?:team|manager|boss|lead|reports|colleagues|teammates|"
                          r"people|folks|group|squad|deputy|backup|assistant)\b)[a-z]+\b(?!-))",
                          _I)
-_ITS = re.compile(r"\bits\b", _I)
+_ITS = rx.compile(r"\bits\b", _I)
 # "Can you use shorter variable names?" before "Actually no, keep them descriptive": the kind of
 # thing asked about is what "them" is
-_ASKED_ABOUT_KIND = re.compile(
+_ASKED_ABOUT_KIND = rx.compile(
     r"^(?:can|could|would|should)\s+(?:you|we)\s+(?:use|make|keep|write)\s+(?:(?:more|less)\s+)?"
     r"[a-z]+\s+(?P<kind>(?:[a-z]+\s+)?[a-z][\w-]*[^s\W]s)\s*\?$", _I)
-_KEEP_THEM = re.compile(r"^(?P<head>(?:(?:actually|no|nah)[\s,]+)*(?:keep|make|leave)\s+)them"
+_KEEP_THEM = rx.compile(r"^(?P<head>(?:(?:actually|no|nah)[\s,]+)*(?:keep|make|leave)\s+)them"
                         r"(?=\s+[a-z]+\s*[.!]?$)", _I)
 
 
@@ -546,20 +547,20 @@ def _said_of_before(sentence: str, previous: str) -> str:
 # A rule about "it" with nothing else to go on: "Please flag it every time you see one" after
 # "Any IAM policy with Resource "*" needs Omar's sign-off", "respect it whenever we touch
 # payments" after what Priya wants. Alone it says nothing of what is to be flagged.
-_RULE_ON_IT = re.compile(
+_RULE_ON_IT = rx.compile(
     r"\b(?:flag|respect|follow|apply|enforce|honou?r|mention|raise|report|escalate)\s+"
     r"(?:it|them|this|that)\b(?!\s*(?:is|was|'s|are)\b)", _I)
 
 
 # What "it" is, said in the same sentence before it: "... so if you touch anything in the theme,
 # flag it" (joined to "Bramble today." before it, it read "Bramble on 2026-07-06. Their ...")
-_ITS_OWN_IT = re.compile(r"\b(?:if|when|whenever)\s+(?:you|we|anyone|someone)\s+\w+\s+\w", _I)
+_ITS_OWN_IT = rx.compile(r"\b(?:if|when|whenever)\s+(?:you|we|anyone|someone)\s+\w+\s+\w", _I)
 
 
 # "No prod changes in that window except ...": a rule for the span of days the sentence before
 # gives ("change freeze from 18/12 to 4/1"); alone it is a rule of no time, and the freeze a
 # plan with no rule
-_IN_THAT_SPAN = re.compile(
+_IN_THAT_SPAN = rx.compile(
     r"\b(?:in|during|within|for|over|throughout)\s+(?:that|this)\s+(?:window|period|time|"
     r"span|week|weekend|freeze)\b", _I)
 
@@ -570,15 +571,15 @@ def _for_that_span(part: str, before: str) -> bool:
         before) is not None
 
 
-_DAY_SPAN = re.compile(r"\d\s*(?:to|until|till|through|[-–])\s*\d", _I)
+_DAY_SPAN = rx.compile(r"\d\s*(?:to|until|till|through|[-–])\s*\d", _I)
 
 
 # An incident's findings, each told under its own heading after the incident ("INC-4412
 # postmortem is done. Root cause: ... Fix: ..."): alone, a root cause and a fix read as a
 # debugging recipe of nothing, and the incident told done says nothing of what was learned
-_FINDING = re.compile(r"(?:(?:the\s+)?root\s+cause|fix|mitigation|remediation|follow-?ups?)\s*:",
+_FINDING = rx.compile(r"(?:(?:the\s+)?root\s+cause|fix|mitigation|remediation|follow-?ups?)\s*:",
                       _I)
-_INCIDENT_NAMED = re.compile(r"(?-i:\bINC-?\d+)|\b(?:incident|postmortem|post-mortem|outage)\b",
+_INCIDENT_NAMED = rx.compile(r"(?-i:\bINC-?\d+)|\b(?:incident|postmortem|post-mortem|outage)\b",
                             _I)
 
 
@@ -640,7 +641,7 @@ _NO_PRESENT = word_set("ever am was were had did do does have has be been wanna 
                        "get just")
 
 
-_PAST_FORM = re.compile(rf"{_IRREGULAR_PAST}|.*[^e]ed")
+_PAST_FORM = rx.compile(rf"{_IRREGULAR_PAST}|.*[^e]ed")
 
 
 def _said_in_past(low: str) -> bool:
@@ -682,35 +683,35 @@ _NOT_A_VERB = word_set("then rather even ever already too not no so and or but i
 
 
 _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
-    (re.compile(r"^(?:i've|i have)\b", _I), "The user has"),
-    (re.compile(r"^i'd rather\b", _I), "The user would rather"),
-    (re.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
+    (rx.compile(r"^(?:i'm|i am)\b", _I), "The user is"),
+    (rx.compile(r"^(?:i've|i have)\b", _I), "The user has"),
+    (rx.compile(r"^i'd rather\b", _I), "The user would rather"),
+    (rx.compile(r"^i (?:don't|do not|dont)\b", _I), "The user doesn't"),
     # a modal said with its "not" ("I can't ...", "I cannot ...", "I'll ..."): it read "They
     # can't ..." (the agent reading it is "they" too) or "The user cannots ..."
-    (re.compile(r"^i ((?:ca|could|would|should|must|wo)n't|cannot)(?![\w'-])", _I),
+    (rx.compile(r"^i ((?:ca|could|would|should|must|wo)n't|cannot)(?![\w'-])", _I),
      "The user \\1"),
-    (re.compile(r"^i'll\b", _I), "The user will"),
+    (rx.compile(r"^i'll\b", _I), "The user will"),
     # "I never ever want ...": "ever" goes with the adverb, the verb follows it
-    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
-    (re.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
+    (rx.compile(rf"^i ((?:{_ADVERB})(?: ever)?) {_FIRST_PERSON_VERB}\b", _I), "The user \\1 \\2s"),
+    (rx.compile(rf"^i {_FIRST_PERSON_VERB}\b", _I), "The user \\1s"),
     # "do" is no verb to conjugate alone ("I do think ..."), but after an adverb it is the work
     # done ("I mostly do backend work": not "They mostly do ...")
-    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) do\b", _I), "The user \\1 does"),
-    (re.compile(rf"^i ((?:{_ADVERB})(?: ever)?) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I),
+    (rx.compile(rf"^i ((?:{_ADVERB})(?: ever)?) do\b", _I), "The user \\1 does"),
+    (rx.compile(rf"^i ((?:{_ADVERB})(?: ever)?) ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I),
      _with_present),
-    (re.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
+    (rx.compile(rf"^i ((?:just |already |recently |finally )?(?:[a-z]+(?<!e)ed|{_IRREGULAR_PAST}))"
                 r"(?![\w'-])", _I), "The user \\1"),
     # "I bun install everything now": the tool run as a command, not a verb to conjugate ("The
     # user buns install ...")
-    (re.compile(rf"^i ((?:just |now |mostly |always )?)({TOOL_PATTERN}) (install|add|run)\b", _I),
+    (rx.compile(rf"^i ((?:just |now |mostly |always )?)({TOOL_PATTERN}) (install|add|run)\b", _I),
      "The user \\1uses \\2 to \\3"),
-    (re.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
-    (re.compile(r"\bI(?:'m| am)\b"), "they are"),
-    (re.compile(r"\bI(?:'ve| have)\b"), "they have"),
-    (re.compile(r"\bI\b"), "they"),
-    (re.compile(r"\bmy\b", _I), "their"),
-    (re.compile(r"\bme\b"), "them"),
+    (rx.compile(r"^i ([a-z]+(?:-[a-z]+)*)(?![\w'-])", _I), _user_does),
+    (rx.compile(r"\bI(?:'m| am)\b"), "they are"),
+    (rx.compile(r"\bI(?:'ve| have)\b"), "they have"),
+    (rx.compile(r"\bI\b"), "they"),
+    (rx.compile(r"\bmy\b", _I), "their"),
+    (rx.compile(r"\bme\b"), "them"),
 ]
 
 
@@ -732,9 +733,9 @@ def third_person(text: str) -> str:
     return text
 
 
-_ME = re.compile(r"\b(?:me|my)\b")
+_ME = rx.compile(r"\b(?:me|my)\b")
 # "I" after other words: "but I prefer spaces" (a capital I only: "i" may be a variable)
-_MID_I = re.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b|'ll\b| (?=[a-z])"
+_MID_I = rx.compile(r"(?<=[\w,;:—–-] )I(?:'m\b|'ve\b|'d\b|'ll\b| (?=[a-z])"
                     # ... nor a hedge: "... GitHub Actions I think"
                     r"(?!(?:of|in|on|at|to|for|and|or|is|was|are|were|vs|think|guess|believe|"
                     r"suppose|assume|mean|reckon)\b))")
@@ -823,7 +824,7 @@ def _past_afterthought(text: str) -> re.Match[str] | None:
 # "Don't reformat files you didn't change, it makes reviews painful": what the rule spares, told
 # after a comma; or whom it spares, "Keep PRs under 400 lines, reviewers hate big diffs" (the
 # people it is for, said with how they take it: "..., reviewers are on it" tells no reason)
-_COMMA_REASON = re.compile(
+_COMMA_REASON = rx.compile(
     r",\s+(?P<why>(?:(?:it|that|this|they)(?:'s|'re|\s+(?:is|are|was|were|makes?|breaks?|causes?|"
     r"slows?|costs?|wastes?|hurts?|confuses?|clutters?|pollutes?|adds?|leads?|hides?|"
     r"triggers?|fails?|won't|doesn't|don't|can't|never))|"
@@ -876,8 +877,8 @@ def _says_rule(head: str) -> bool:
                     and not _AT_HAND.search(head)))
 
 
-_SINCE_A_TIME = re.compile(r"[,;]?\s+since\b", _I)
-_WEEKDAY_ALONE = re.compile(rf"(?:this\s+)?(?:{'|'.join(WEEKDAYS)})\.?", _I)
+_SINCE_A_TIME = rx.compile(r"[,;]?\s+since\b", _I)
+_WEEKDAY_ALONE = rx.compile(rf"(?:this\s+)?(?:{'|'.join(WEEKDAYS)})\.?", _I)
 
 
 def _tells_past(text: str) -> bool:
@@ -901,7 +902,7 @@ def _a_time_alone(text: str) -> bool:
     return all(any(c.isdigit() for c in w) or w.lower() in _DATE_WORDS
                for w in re.findall(r"[\w-]+", dated))
 # Where a rule said beside a complaint may begin: "..., so use npm", "...; use yarn instead".
-_ANY_CLAUSE = re.compile(r"\s*(?:[,;:]|\s[—–-]\s)\s*|\s+(?:so|and|but|then)\s+", _I)
+_ANY_CLAUSE = rx.compile(r"\s*(?:[,;:]|\s[—–-]\s)\s*|\s+(?:so|and|but|then)\s+", _I)
 
 
 # How something is for now, said after "Actually," or "No,": "the tests have been flaky all
@@ -912,7 +913,7 @@ _FOR_A_WHILE = (r"\s+(?:(?:all|this|last|the\s+whole|most\s+of\s+the|the\s+(?:pa
                 r"(?:few\s+)?(?:week|day|morning|afternoon|night|sprint|month)s?|"
                 r"since\s+(?:last\s+|this\s+)?[\w-]+|lately|recently|again|today|yesterday|"
                 r"for\s+(?:days|hours|weeks|a\s+while|ages)|(?:right\s+)?now|at\s+the\s+moment)")
-_PASSING_STATE = re.compile(
+_PASSING_STATE = rx.compile(
     r"^(?:(?:the|our|my)\s+)?(?:[\w-]+\s+){0,3}?(?:(?:has|have)\s+been|is|are|was|were|keeps?|"
     r"kept|(?:has\s+|have\s+)?started|seems?\s+to\s+be)\s+(?:(?:really|pretty|so|very|super|"
     r"still|just|quite|a\s+bit|kind\s+of)\s+)*(?:flaky|flakey|flaking|broken|failing|red|down|"
@@ -928,11 +929,11 @@ def _passing_state(text: str) -> bool:
 # 2026-07-24": "we ship"), or its subject and verb ("We migrate the billing service on 2026-07-14
 # and the search service on 2026-07-24": "we migrate the search service"); the verb is left out
 # only of a clause naming a thing as the first's object is named
-_WHO_DOES = re.compile(
+_WHO_DOES = rx.compile(
     r"^(?P<who>we|they|i)(?P<aux>'ll|\s+(?:will|must|should|can|(?:plan|want|need|have|"
     r"are\s+going|'re\s+going)\s+to))?\s+(?P<verb>(?-i:[a-z])[\w-]*)"
     r"(?P<object>\s+(?:the|our|their|its|my)\s)?", _I)
-_NAMED_THING = re.compile(r"^(?:the|our|their|its|my)\s", _I)
+_NAMED_THING = rx.compile(r"^(?:the|our|their|its|my)\s", _I)
 _NO_VERB = word_set("""on in at by from to until till before after for with and or also again
     not never always the our their its my a an""")
 

@@ -37,13 +37,13 @@ from __future__ import annotations
 
 import os
 import posixpath
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from autodream import rx
 from autodream.errors import CheckFailed
 from autodream.memory.commit import write_atomic
 from autodream.memory.model import (
@@ -70,9 +70,9 @@ from autodream.transcripts.model import is_daily_log_name
 MAX_LOSS_FRACTION = 0.25
 TYPE_PRIORITY: dict[MemoryType, int] = {"feedback": 0, "user": 1, "project": 2, "reference": 3}
 UNTYPED_PRIORITY = len(TYPE_PRIORITY)
-_HEADING = re.compile(r"^#{1,6}\s")
-_LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
-_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_HEADING = rx.compile(r"^#{1,6}\s")
+_LINK = rx.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
+_SCHEME = rx.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _TITLE_TO_TYPE: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
 
 
@@ -460,7 +460,7 @@ def _check_loss(
         )
 
 
-_WORD = re.compile(r"\w+")
+_WORD = rx.compile(r"\w+")
 
 
 def _words(text: str) -> frozenset[str]:

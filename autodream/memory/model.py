@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
 
+from autodream import rx
+
 if TYPE_CHECKING:
     import yaml
 
@@ -32,34 +34,34 @@ SECTION_TITLES: dict[MemoryType, str] = {
 # Claude Code writes "- [Title](file.md) — hook"; a hand-edited index may say "* [Title](file.md):
 # hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
 # entry nor note would be dropped, hook words and all, by the next rebuilt index.
-_INDEX_LINE = re.compile(
+_INDEX_LINE = rx.compile(
     r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)"
     r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
 )
 # What a dream writes, and the checks hold it to.
-CANONICAL_INDEX_LINE = re.compile(
+CANONICAL_INDEX_LINE = rx.compile(
     r"^- \[[^\]\n]+\]\([^)\s]+\)(?:\s+[—–-]+\s+.*?)?\s*$"
 )
 # The index's last line when it could not list every topic file: the agent that loads it learns
 # that more exist and where. Only the count changes, so a dream that keeps the same files out
 # writes the same line.
-_UNLISTED_LINE = re.compile(  # also when a backend dresses it up as a quote, bullet or emphasis
+_UNLISTED_LINE = rx.compile(  # also when a backend dresses it up as a quote, bullet or emphasis
     r"^[\s>*_-]*(?P<count>\d+) more topic files? in this folder (?:is|are) not listed here\b"
 )
 # A scheme (``https:``, ``mailto:``) or an anchor: a link that names no memory file, so its line
 # is a note the person keeps in the index, not an entry.
-_NOT_A_FILE_LINK = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#)")
-_HEADING_LINE = re.compile(r"^#{1,6}(?:\s|$)")
+_NOT_A_FILE_LINK = rx.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|#)")
+_HEADING_LINE = rx.compile(r"^#{1,6}(?:\s|$)")
 # Only ``===`` makes the line above a heading: under ``---`` it may as well be a note followed by
 # a rule, and reading a note as a heading would drop it.
-_SETEXT_UNDERLINE = re.compile(r"^\s{0,3}=+\s*$")
-_FENCE = re.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
-_BULLET = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
+_SETEXT_UNDERLINE = rx.compile(r"^\s{0,3}=+\s*$")
+_FENCE = rx.compile(r"^\s*(?P<fence>`{3,}|~{3,})")
+_BULLET = rx.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+")
 # Any list item that opens with a link, however loosely written ("* [T](f.md)", a title with a
 # bracket in it, a file name with a space): when the link names a file, the line points at a
 # topic file (read on its own), it is no note.
-_LINK_ITEM = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\n]*?\]\((?P<file>[^)\n]*)\)")
-_WORD = re.compile(r"[^\W_]")  # a letter or digit: "___" is a rule, not a note
+_LINK_ITEM = rx.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+\[[^\n]*?\]\((?P<file>[^)\n]*)\)")
+_WORD = rx.compile(r"[^\W_]")  # a letter or digit: "___" is a rule, not a note
 _CORE_KEYS = ("name", "description", "type")
 
 # Frontmatter as Claude Code and the local engine write it is a few ``key: plain text`` lines
@@ -72,8 +74,8 @@ _CORE_KEYS = ("name", "description", "type")
 # plainly (no controls, tabs, BOM or Unicode line breaks), and either it starts with an ASCII
 # letter and is no YAML 1.1 boolean or null word, or it starts with a digit, has a space and no
 # ``:`` at all (YAML's number and date forms have no space; its timestamps with one need a ``:``).
-_SIMPLE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-_SIMPLE_VALUE = re.compile(
+_SIMPLE_KEY = rx.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_SIMPLE_VALUE = rx.compile(
     "(?:[A-Za-z]|[0-9](?=[^ ]* )(?!.*:))(?!.*: )(?!.*:$)"
     # The printable set, written as its complement: the same characters (checked over every
     # code point in the tests), but the positive form's ranges cost 3 ms to compile.
@@ -235,7 +237,7 @@ def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
     return data, body
 
 
-_PLAIN_LINE = re.compile(r"^(?P<key>[A-Za-z_][\w-]*):[ \t]*(?P<value>.*?)\s*$")
+_PLAIN_LINE = rx.compile(r"^(?P<key>[A-Za-z_][\w-]*):[ \t]*(?P<value>.*?)\s*$")
 
 
 _CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}
@@ -469,7 +471,7 @@ def _continues(note: list[str], line: str) -> bool:
     return not note[-1].rstrip().endswith((".", "!", "?", ":", ";", ")")) and line[0].islower()
 
 
-_LABEL = re.compile(r"(?:[\w'-]+\s+){0,4}[\w'-]+:")
+_LABEL = rx.compile(r"(?:[\w'-]+\s+){0,4}[\w'-]+:")
 
 
 def render_index(groups: list[tuple[str | None, list[IndexEntry]]]) -> str:

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from autodream import rx
 from autodream.errors import UnsafeRecord
 
 ChangeKind = Literal["added", "changed", "deleted"]
@@ -79,7 +79,7 @@ class FileChange:
         )
 
 
-_SHA256 = re.compile(r"[0-9a-f]{64}")
+_SHA256 = rx.compile(r"[0-9a-f]{64}")
 
 
 def check_rel_path(path: object) -> str:

@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any, BinaryIO
 
+from autodream import rx
 from autodream.transcripts.lines import MAX_LINE_BYTES, is_json_object, iter_lines, parse_object
 from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
 from autodream.transcripts.timestamps import parse_timestamp
@@ -75,8 +76,8 @@ INJECTED_PREFIXES: tuple[str, ...] = (
     "API Error:",
 )
 # Claude Code's "#" shortcut: the person asked for this to be remembered, in their own words.
-_MEMORY_INPUT = re.compile(r"\s*<user-memory-input>(.*?)</user-memory-input>\s*", re.DOTALL)
-_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
+_MEMORY_INPUT = rx.compile(r"\s*<user-memory-input>(.*?)</user-memory-input>\s*", re.DOTALL)
+_REMINDER = rx.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
 _SYNTHETIC_MODEL = "<synthetic>"  # Claude Code's own notices (rate limits, API errors)
 # Most of a transcript's bytes are tool results: user records whose message content is a list of
 # ``tool_result`` blocks, which hold no person's words. Claude Code writes the record's one message
@@ -87,11 +88,11 @@ _SYNTHETIC_MODEL = "<synthetic>"  # Claude Code's own notices (rate limits, API 
 # That is exact for every record Claude Code writes; only a hand-made line that repeats a key of
 # the message, or names one ``toolUseResult`` inside it, could hide words from it.
 _TOOL_RESULTS_MESSAGE = b'"message":{"role":"user","content":[{"'
-_TOOL_RESULT_FIRST = re.compile(
+_TOOL_RESULT_FIRST = rx.compile(
     rb'(?:type":"tool_result"|tool_use_id":"[^"\\]*","type":"tool_result")'
 )
-_TEXT_BLOCK = re.compile(rb'"type"\s*:\s*"text"')
-_ESCAPED_ASCII = re.compile(rb"\\u00[2-7]")
+_TEXT_BLOCK = rx.compile(rb'"type"\s*:\s*"text"')
+_ESCAPED_ASCII = rx.compile(rb"\\u00[2-7]")
 _AFTER_MESSAGE = b'"toolUseResult":'
 
 

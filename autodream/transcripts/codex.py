@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any, BinaryIO
 
+from autodream import rx
 from autodream.errors import printable
 from autodream.transcripts.lines import MAX_LINE_BYTES, is_json_object, iter_lines, parse_object
 from autodream.transcripts.model import Message, MessageKind, ReadStats, Role
@@ -54,7 +54,7 @@ INJECTED_PREFIXES: tuple[str, ...] = (
 CWD_HEAD_BYTES = 256 * 1024
 _CWD_HEAD_RECORDS = 3  # an older rollout's head: meta without a cwd, a state line, a message
 # A "cwd" key as JSON writes it (inside a string value its quotes would be escaped).
-_CWD_FIELD = re.compile(rb'"cwd"\s*:\s*("(?:[^"\\]|\\.)*")')
+_CWD_FIELD = rx.compile(rb'"cwd"\s*:\s*("(?:[^"\\]|\\.)*")')
 _SHOWN_CWD_CHARS = 300
 
 
@@ -92,7 +92,7 @@ def head_cwd(stream: BinaryIO) -> tuple[str | None, bool]:
 
 _FAST_HEAD_BYTES = 4096
 # The first record as Codex writes it (compact JSON): session_meta, its payload just opened
-_META_OPENING = re.compile(rb'\{"timestamp":"[^"\\]*","type":"session_meta","payload":\{')
+_META_OPENING = rx.compile(rb'\{"timestamp":"[^"\\]*","type":"session_meta","payload":\{')
 
 
 def _leading_cwd(head: bytes) -> str | None:

@@ -8,17 +8,17 @@ newline unconsumed, because a writer may still be appending to it.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, NamedTuple
 
+from autodream import rx
 from autodream.transcripts.model import ReadStats
 
 # A Claude Code record holding a large tool result can reach a few MB; anything past this is
 # not worth parsing and would only cost memory.
 MAX_LINE_BYTES = 8 * 1024 * 1024
 _SKIP_CHUNK = 1024 * 1024
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = rx.compile("[\ud800-\udfff]")
 
 
 class Line(NamedTuple):  # a tuple, not a frozen dataclass: built once per line, so cheap

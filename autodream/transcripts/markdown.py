@@ -8,17 +8,17 @@ as UTC. Headings, code fences and HTML comments are structure, not notes, and ar
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from datetime import date, datetime, time, timezone
 from typing import BinaryIO
 
+from autodream import rx
 from autodream.transcripts.lines import MAX_LINE_BYTES, accept_any, iter_lines
 from autodream.transcripts.model import Message, ReadStats
 
-_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
-_BULLET = re.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?")
-_CLOCK = re.compile(
+_DAY = rx.compile(r"(\d{4})-(\d{2})-(\d{2})")
+_BULLET = rx.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?")
+_CLOCK = rx.compile(
     r"^(?:\*\*|\[|\()?([01]?\d|2[0-3]):([0-5]\d)(?:\*\*|\]|\))?(?:\s*[-–—:]\s*|\s+)"
 )
 

@@ -6,12 +6,13 @@ CONTRACT (shared): readers yield ``Message`` values one at a time (streaming) an
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Literal
+
+from autodream import rx
 
 Role = Literal["user", "assistant", "system"]
 # prompt: words a person typed; text: assistant prose; tool_use / tool_result: tool traffic;
@@ -22,7 +23,7 @@ SessionSource = Literal["claude-code", "codex", "markdown"]
 
 
 # A main session transcript is ``<uuid>.jsonl``; ``agent-*.jsonl`` and anything else is not.
-SESSION_FILE_NAME = re.compile(
+SESSION_FILE_NAME = rx.compile(
     r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\.jsonl"
 )
 
@@ -31,7 +32,7 @@ SESSION_FILE_NAME = re.compile(
 # project's ``memory/``): the person's or their agent's notes, read like a transcript, never a
 # topic file and never rewritten. One definition for the scan, the tools, the engine and the
 # checks, so they agree on what a daily log is.
-_DAILY_LOG_NAME = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
+_DAILY_LOG_NAME = rx.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}\.md")
 
 
 def is_daily_log_name(name: str) -> bool:

@@ -9,19 +9,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import re
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from autodream import rx
 from autodream.errors import NotFound
 from autodream.transcripts import claude_code, codex, markdown
 from autodream.transcripts.lines import MAX_LINE_BYTES
 from autodream.transcripts.model import Message, ReadStats, SessionInfo, SessionSource
 from autodream.transcripts.timestamps import parse_timestamp
 
-_UUID = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_UUID = rx.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _HEAD_LINE_BYTES = 256 * 1024  # how much of a first line detection and info will look at
 _HEAD_RECORDS = 25  # records read from the top for cwd/branch/start
 _TAIL_BYTES = 16 * 1024 * 1024  # how far back from the end read_session_info looks
