@@ -1,18 +1,246 @@
-"""The package's regular expressions, compiled through one door.
+"""The package's regular expressions, compiled through one door and kept between processes.
 
-Every module compiles its patterns with ``rx.compile`` rather than ``re.compile`` so that how
-they are compiled can be decided in one place.
+A fresh process spent most of its start compiling: ~820 module-level patterns, many of them
+alternations thousands of characters long, parsed and assembled by ``re``'s pure-Python compiler
+(~0.6 s), against ~0.02 s for the C half that turns the assembled code into a pattern object. A
+second dream after one new session is a fresh process that does little else, so that start was
+most of its cost.
+
+So ``compile`` keeps what the Python half produced (the pattern's code, flags and groups) in a
+per-user cache, one file per module, and a later process hands it straight to the C half. Only
+patterns compiled while their module is being imported are kept: those are constants of the
+code. A pattern built at run time (from a memory's name, or a value ``scrub`` removes) is
+compiled by ``re`` as always and never written anywhere. A cache file that is missing, damaged,
+written by another Python, not the user's own or writable by others is ignored and rewritten;
+anything unexpected falls back to ``re.compile``. ``AUTODREAM_NO_CACHE=1`` turns the cache off;
+``AUTODREAM_CACHE_DIR`` moves it (default ``$XDG_CACHE_HOME/autodream``, else
+``~/.cache/autodream``).
 """
 
 from __future__ import annotations
 
+import atexit
+import marshal
+import os
 import re
+import sys
+import zlib
+from array import array
+
+try:  # the compiler's two halves are private to ``re``; any Python without them compiles plainly
+    import _sre  # type: ignore[import-not-found]  # no stubs: private to re
+
+    if sys.version_info >= (3, 11):
+        from re import _compiler, _parser
+    else:  # pragma: no cover - 3.10
+        import sre_compile as _compiler
+        import sre_parse as _parser
+    _COMPILE_CODE = _compiler._code  # type: ignore[attr-defined]
+    _PARSE = _parser.parse
+    _BUILD = _sre.compile
+    _TAG = f"{sys.implementation.cache_tag}-{_sre.MAGIC}"
+    _USABLE = sys.implementation.name == "cpython" and array("I").itemsize == _sre.CODESIZE
+except (ImportError, AttributeError):  # pragma: no cover - another implementation
+    _USABLE = False
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hook imports this module; typing costs it milliseconds
     from typing import AnyStr
 
+# What a module's file holds, per (pattern, flags): the flags the parser settled on, the code as
+# 32-bit words, the number of groups, and the two group maps, exactly as ``re`` would pass them.
+Entry = tuple[int, bytes, int, dict[str, int], tuple[str | None, ...]]
+
+_HEADER = b"autodream-rx 1\n"
+_MAX_FILE_BYTES = 64 << 20
+
+
+class _ModuleCache:
+    """One module's kept patterns: those read from its file, and those it compiled this run."""
+
+    __slots__ = ("dirty", "kept", "used")
+
+    def __init__(self, kept: dict[tuple[str, int], Entry]) -> None:
+        self.kept = kept
+        self.used: dict[tuple[str, int], Entry] = {}
+        self.dirty = False
+
+
+_modules: dict[str, _ModuleCache] = {}
+_directory: str | None = None
+_saver_registered = False
+
 
 def compile(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
-    """``re.compile(pattern, flags)``."""
-    return re.compile(pattern, flags)
+    """``re.compile(pattern, flags)``, from the cache when the caller's module is importing."""
+    if not (_USABLE and isinstance(pattern, str)):
+        return re.compile(pattern, flags)
+    module = _importing_module(sys._getframe(1).f_globals)
+    if module is None:
+        return re.compile(pattern, flags)
+    cache = _modules.get(module)
+    if cache is None:
+        cache = _modules[module] = _ModuleCache(_read(module))
+    key = (pattern, int(flags))
+    entry = cache.kept.get(key)
+    if entry is not None:
+        try:
+            built: re.Pattern[str] = _build(pattern, entry)
+        except Exception:  # damaged or foreign: ``re`` compiles it below and the file is mended
+            pass
+        else:
+            cache.used[key] = entry
+            return built  # type: ignore[return-value]  # AnyStr is str on this path
+    built, entry = _compile_fresh(pattern, int(flags))
+    cache.used[key] = entry
+    cache.dirty = True
+    _register_saver()
+    return built  # type: ignore[return-value]
+
+
+def _importing_module(caller_globals: dict[str, object]) -> str | None:
+    """The caller's module name when its body is running for its import, else None.
+
+    Only such patterns are constants of the code; anything compiled later may hold data.
+    """
+    name = caller_globals.get("__name__")
+    spec = caller_globals.get("__spec__")
+    if not isinstance(name, str) or not name.startswith("autodream"):
+        return None
+    if not getattr(spec, "_initializing", False):
+        return None
+    return name
+
+
+def _build(pattern: str, entry: Entry) -> re.Pattern[str]:
+    flags, code, groups, groupindex, indexgroup = entry
+    words = array("I")
+    words.frombytes(code)
+    return _BUILD(pattern, flags, words.tolist(), groups, groupindex, indexgroup)  # type: ignore[no-any-return]
+
+
+def _compile_fresh(pattern: str, flags: int) -> tuple[re.Pattern[str], Entry]:
+    """What ``re``'s compiler does for a string pattern, keeping the pieces it hands to C."""
+    parsed = _PARSE(pattern, flags)
+    code = _COMPILE_CODE(parsed, flags)
+    groupindex = dict(parsed.state.groupdict)
+    indexgroup: list[str | None] = [None] * parsed.state.groups
+    for group_name, index in groupindex.items():
+        indexgroup[index] = group_name
+    entry: Entry = (
+        int(flags | parsed.state.flags),
+        array("I", code).tobytes(),
+        parsed.state.groups - 1,
+        groupindex,
+        tuple(indexgroup),
+    )
+    return _build(pattern, entry), entry
+
+
+def cache_directory() -> str | None:
+    """Where the module files live (one dir per Python), or None when the cache is off."""
+    global _directory
+    if _directory is None:
+        if os.environ.get("AUTODREAM_NO_CACHE", "") not in ("", "0"):
+            _directory = ""
+        else:
+            base = os.environ.get("AUTODREAM_CACHE_DIR") or os.path.join(
+                os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+                "autodream",
+            )
+            _directory = os.path.join(os.path.abspath(base), "patterns", _TAG) if _USABLE else ""
+    return _directory or None
+
+
+def _read(module: str) -> dict[tuple[str, int], Entry]:
+    directory = cache_directory()
+    if directory is None:
+        return {}
+    try:
+        fd = os.open(os.path.join(directory, module), os.O_RDONLY | os.O_NOFOLLOW)
+    except OSError:
+        return {}
+    try:
+        info = os.fstat(fd)
+        # Another user's file (or one others may write) could hand us any compiled pattern.
+        if (
+            not _is_regular(info.st_mode)
+            or info.st_uid != os.geteuid()
+            or info.st_mode & 0o022
+            or info.st_size > _MAX_FILE_BYTES
+        ):
+            return {}
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read()
+    except OSError:
+        return {}
+    finally:
+        os.close(fd)
+    return _decode(data)
+
+
+def _is_regular(mode: int) -> bool:
+    return (mode & 0o170000) == 0o100000
+
+
+def _decode(data: bytes) -> dict[tuple[str, int], Entry]:
+    """The entries of a module file, or nothing when it is not one this version wrote whole."""
+    if not data.startswith(_HEADER) or len(data) < len(_HEADER) + 4:
+        return {}
+    checksum = int.from_bytes(data[len(_HEADER) : len(_HEADER) + 4], "big")
+    body = data[len(_HEADER) + 4 :]
+    if zlib.crc32(body) != checksum:
+        return {}
+    try:
+        entries = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return {}
+    return entries if isinstance(entries, dict) else {}
+
+
+def _encode(entries: dict[tuple[str, int], Entry]) -> bytes:
+    body = marshal.dumps(entries)
+    return _HEADER + zlib.crc32(body).to_bytes(4, "big") + body
+
+
+def _register_saver() -> None:
+    global _saver_registered
+    if not _saver_registered:
+        _saver_registered = True
+        atexit.register(save)
+
+
+def save() -> None:
+    """Write each module whose patterns changed: exactly the patterns it compiled this run.
+
+    A module's import compiles all of its module-level patterns, so what it used is the whole
+    current set and nothing stale is carried over. Never raises: a cache that cannot be written
+    only means the next process compiles again.
+    """
+    directory = cache_directory()
+    if directory is None:
+        return
+    for module, cache in list(_modules.items()):
+        if not cache.dirty:
+            continue
+        try:
+            os.makedirs(directory, mode=0o700, exist_ok=True)
+            _write(os.path.join(directory, module), _encode(cache.used))
+        except (OSError, ValueError):
+            continue
+        cache.dirty = False
+
+
+def _write(path: str, data: bytes) -> None:
+    temporary = f"{path}.{os.getpid()}.tmp"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    try:
+        with os.fdopen(fd, "wb", closefd=False) as handle:
+            handle.write(data)
+    except BaseException:
+        os.close(fd)
+        os.unlink(temporary)
+        raise
+    os.close(fd)
+    # No fsync: a torn file fails its checksum and is compiled again; this is only a cache.
+    os.replace(temporary, path)

@@ -26,7 +26,6 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Literal
 
-from autodream import rx
 from autodream.config import BACKENDS
 from autodream.errors import BadInput, NotFound
 
@@ -217,7 +216,7 @@ def _parse_expectations(value: Any, bad: Complaint) -> tuple[Expectation, ...]:
         if not isinstance(regex, str) or not regex:
             raise bad(f"{where}.{kind}", "must be a non-empty regex string")
         try:
-            pattern = rx.compile(regex)
+            pattern = re.compile(regex)
         except re.error as exc:
             raise bad(f"{where}.{kind}", f"bad regex {regex!r}: {exc}") from None
         out.append(Expectation(ident, category.strip(), kind, pattern))

@@ -230,8 +230,8 @@ def _value_re(forms: list[str]) -> re.Pattern[str]:
     word = word_like(forms[0])
     body = "|".join(re.escape(f) for f in forms)
     if forms[0].isdigit():
-        return rx.compile(_whole(body, True, r"\d"))
-    return rx.compile(_whole(body, word), 0 if _case_kept(forms[0]) else re.IGNORECASE)
+        return re.compile(_whole(body, True, r"\d"))
+    return re.compile(_whole(body, word), 0 if _case_kept(forms[0]) else re.IGNORECASE)
 
 
 def _case_kept(secret: str) -> bool:
@@ -260,7 +260,7 @@ def _name_pattern(forms: list[str]) -> re.Pattern[str]:
     alternatives = [_whole(re.escape(v), word or digits, r"\d" if digits else r"[^\W_]")
                     for v in ordered] + [
         rf"(?<![a-z0-9]){re.escape(w)}(?![a-z0-9])" for w in words]
-    return rx.compile("|".join(alternatives), re.IGNORECASE)
+    return re.compile("|".join(alternatives), re.IGNORECASE)
 
 
 def _renamed(name: str, pattern: re.Pattern[str]) -> str:
@@ -365,15 +365,15 @@ class _Replacer:
         # a link an older scrub (one that renamed no file) left as "x-[REDACTED:scrubbed].md":
         # pointed at "x-redacted.md" when a file has that name once this scrub is done
         self.present = present or set()
-        self.placeholder_name_re = rx.compile(
+        self.placeholder_name_re = re.compile(
             r"(?<![\w.-])[\w.-]*" + re.escape(PLACEHOLDER) + r"[\w.-]*\.md(?![\w.-])")
         # a topic file's name holding the value where no file has that name any more (a scrub
         # killed part way renamed them all): it gets the name they got, bar a number
-        self.other_name_re = rx.compile(
+        self.other_name_re = re.compile(
             r"(?<![\w.-])[\w.-]*?(?:" + pattern.pattern + r")[\w.-]*\.md(?![\w.-])",
             re.IGNORECASE)
         ordered = sorted(names, key=lambda n: (-len(n), n))
-        self.name_re = rx.compile(
+        self.name_re = re.compile(
             r"(?<![\w.-])(?:" + "|".join(re.escape(n) for n in ordered) + r")(?![\w.-])"
         ) if names else None
         self.value_re = _value_re(forms)
@@ -385,7 +385,7 @@ class _Replacer:
         whole = max(MIN_LENGTH, math.ceil(len(secret) * 2 / 3))
         starts = [re.escape(secret[:n]) for n in range(len(secret) - 1, MIN_CUT - 1, -1)
                   if n >= whole or not secret[:n].replace(" ", "").isalpha()]
-        self.cut_re = rx.compile(r"(?<!\w)(?:" + "|".join(starts) + r")(?=…)",
+        self.cut_re = re.compile(r"(?<!\w)(?:" + "|".join(starts) + r")(?=…)",
                                  self.value_re.flags) if starts else None
 
     def text(self, value: str, *, cut: bool = True) -> tuple[str, int]:
@@ -599,7 +599,7 @@ def _held_in_other_case(
     starting a sentence is no copy of a secret; the person is told where to look."""
     if not _case_kept(forms[0]):
         return []  # (matched in any case)
-    other = rx.compile(_value_re(forms).pattern, re.IGNORECASE)
+    other = re.compile(_value_re(forms).pattern, re.IGNORECASE)
     found: list[str] = []
     for path in paths:
         try:

@@ -329,7 +329,7 @@ class _Glob:
                 if body.startswith("!"):
                     body = "^" + body[1:]
                 try:
-                    tokens.append(("class", rx.compile(f"[{body}]")))
+                    tokens.append(("class", re.compile(f"[{body}]")))
                 except re.error as exc:
                     raise _BadInput(
                         f"bad character class {pattern[i : end + 1]!r} in the glob: {exc}"

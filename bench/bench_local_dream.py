@@ -179,9 +179,11 @@ import autodream.run, autodream.pipeline, autodream.backends.select, autodream.b
 print(f"{time.perf_counter() - t0:.4f}")
 """
 
-# Where the children keep their bytecode: an installed package has its .pyc files (pip compiles
-# them), so a child that recompiled every module from source (PYTHONDONTWRITEBYTECODE, set in
-# some shells and CI images) would charge each dream ~60 ms that no user pays.
+# Where the children keep their bytecode and compiled patterns: an installed package has its .pyc
+# files (pip compiles them), and autodream keeps its compiled patterns in a per-user cache after
+# its first run (autodream/rx.py), so a child that recompiled either every time (as with
+# PYTHONDONTWRITEBYTECODE and AUTODREAM_NO_CACHE, which --no-bytecode-cache sets) would charge
+# each dream what no user pays after their first.
 PYCACHE: str | None = None
 
 
@@ -189,9 +191,14 @@ def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
     """(wall seconds, peak RSS in MB of this child, stdout); each child is measured alone."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
     env.pop("ANTHROPIC_API_KEY", None)
+    env.pop("AUTODREAM_CACHE_DIR", None)
     if PYCACHE is not None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("AUTODREAM_NO_CACHE", None)
         env["PYTHONPYCACHEPREFIX"] = PYCACHE
+        env["AUTODREAM_CACHE_DIR"] = PYCACHE + "-patterns"
+    else:
+        env["AUTODREAM_NO_CACHE"] = "1"
     script = (
         code
         + "\nimport resource as _r\n"
@@ -213,13 +220,14 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=400)
     parser.add_argument("--mb", type=float, default=200.0)
     parser.add_argument("--no-bytecode-cache", action="store_true",
-                        help="let the children recompile every module (as PYTHONDONTWRITEBYTECODE)")
+                        help="let the children recompile every module and pattern (as "
+                        "PYTHONDONTWRITEBYTECODE and AUTODREAM_NO_CACHE=1)")
     args = parser.parse_args()
     global PYCACHE
     with tempfile.TemporaryDirectory() as tmp:
         if not args.no_bytecode_cache:
             PYCACHE = str(Path(tmp) / "pycache")
-            _child(IMPORTS, now=START)  # writes the bytecode once, as an install would
+            _child(IMPORTS, now=START)  # bytecode and patterns, as an install and a first run would
         root, now = make_history(Path(tmp) / "bench", args.sessions, args.mb)
         files = sorted((root / "sessions").glob("*.jsonl"))
         total = sum(p.stat().st_size for p in files)
@@ -268,7 +276,7 @@ def main() -> None:
         imports = min(float(_child(IMPORTS, now=later)[2]) for _ in range(3))
         print(f"of which interpreter:  {start:7.2f} s  (a bare `python -c pass`, same flags)")
         print(f"of which imports:      {imports:7.2f} s  (the local path's modules, in a fresh "
-              f"process; {'bytecode cached' if PYCACHE else 'recompiled from source'})")
+              f"process; {'bytecode and patterns cached' if PYCACHE else 'all compiled anew'})")
         work = second - start - imports
         print(f"the rest (the dream):  {work:7.2f} s  = {100 * work / first:.2f} % of the first "
               "dream's whole process")

@@ -794,7 +794,7 @@ class Consolidator:
         if moved is None:
             return ""
         was, now = moved
-        at = rx.compile(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\w)", re.I)
+        at = re.compile(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\w)", re.I)
         named = entry.name
         entry.name = at.sub(now, entry.name)
         entry.description = at.sub(now, entry.description)
@@ -923,7 +923,7 @@ class Consolidator:
             return True
         if len(found) == 1:
             entry, old = found[0]
-            at = rx.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
+            at = re.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
             day = cand.source.day.isoformat()
             self._why_changed(entry, day)
             entry.statements = [at.sub(new, s) if has_word(s, "port") else s
@@ -1290,7 +1290,7 @@ class Consolidator:
         """Another memory links to ``entry``'s file ("see [staging API](reference_staging-
         api-url-staging-example-com.md)"): renamed, that link would lead nowhere, so the file
         keeps its name."""
-        link = rx.compile(rf"\]\((?:\./)?{re.escape(entry.file)}(?:#[^)]*)?\)")
+        link = re.compile(rf"\]\((?:\./)?{re.escape(entry.file)}(?:#[^)]*)?\)")
         return any(link.search("\n".join([*e.statements, *e.history, e.why, e.how]))
                    for e in self.entries if e is not entry and not e.deleted)
 

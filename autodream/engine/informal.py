@@ -44,7 +44,7 @@ _MEANT = {
     "wheres": "where's", "ill": "I'll", "prob": "probably", "rn": "right now", "bc": "because",
 }
 _TYPED = rx.compile(
-    r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=len, reverse=True))
+    r"(?<![\w'’./\\-])(?:" + "|".join(sorted(_MEANT, key=lambda word: (-len(word), word)))
     + r")(?![\w'’/\\-]|\.\w)", re.I)
 # "its done", "its not working": "it's" before what only a verb's subject has after it (the
 # possessive goes on to a noun: "its own config", "its tests")
@@ -63,7 +63,7 @@ MONTH_WORDS = frozenset({
     "jan", "january", "feb", "february", "mar", "march", "apr", "april", "may", "jun", "june",
     "jul", "july", "aug", "august", "sep", "sept", "september", "oct", "october", "nov",
     "november", "dec", "december"})
-_MONTH = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_MONTH = "|".join(sorted(MONTH_WORDS, key=lambda word: (-len(word), word)))
 # a month in lower case beside a day: "nov 23", "23 nov", "20th of nov"
 _LOWER_MONTH = rx.compile(
     rf"(?<![\w.-])(?:{_MONTH})(?=\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?!\s*[:.]\d))"
@@ -186,7 +186,7 @@ _SLASHED_MEANT = {"w/": "with", "w/o": "without", "w/out": "without", "b/c": "be
 _DAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday",
          "weds": "wednesday", "thu": "thursday", "thur": "thursday", "thurs": "thursday",
          "fri": "friday", "sat": "saturday", "sun": "sunday"}
-_DAY = "|".join(sorted(_DAYS, key=len, reverse=True))
+_DAY = "|".join(sorted(_DAYS, key=lambda word: (-len(word), word)))
 _ANY_DAY = "|".join((*sorted(set(_DAYS.values())), _DAY))
 _DAY_WORDS = frozenset((*_DAYS, *_DAYS.values()))
 # "at 2pm", "at 9:30", "at 2, pls", "at 2 for the demo": a time of day; "sat at 95% CPU", "sat at

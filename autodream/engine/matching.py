@@ -289,7 +289,7 @@ def taken_back_by_word(live: list[Entry], cand: Candidate
         return None
     entry, at, said = found[0]
     gone = sorted(_about_words(said) - about)
-    stale = rx.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
+    stale = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
                        if gone else r"(?!)", re.I)
     return entry, [(at, Revision(said.rstrip(".!"), cand.text.rstrip(".!"), False, stale))]
 

@@ -42,7 +42,7 @@ def named_as_written(candidates: list[Candidate], known: Iterable[str]) -> list[
     names = _names([*known, *(c.text for c in candidates)])
     if not names:
         return candidates
-    lowered = rx.compile(_PERSON_AROUND.format(
+    lowered = re.compile(_PERSON_AROUND.format(
         name=f"(?P<n>{'|'.join(map(re.escape, sorted(names, key=len, reverse=True)))})"
     ).replace("(?P<n>", "(?P<m>", 1), re.I)
 

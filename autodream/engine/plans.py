@@ -82,7 +82,7 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
 # A number right after a name is its version when the phrase ends there or goes on with a
 # small word ("MySQL 8 for the main database") or says where or when it is used ("Postgres 15
 # locally", "Node 20 everywhere"), not a count ("Heroku 2 times a day").
-_SMALL_WORD = "|".join(sorted(STOPWORDS, key=len, reverse=True))
+_SMALL_WORD = "|".join(sorted(STOPWORDS, key=lambda word: (-len(word), word)))
 _WHERE_USED = (r"[a-z]+ly|everywhere|anywhere|today|anymore|already|still|yet|"
                r"in-house|on-prem(?:ises)?")
 _VERSION_END = rf"(?=\s*(?:[.,;:!?)]|$)|\s+(?:{_SMALL_WORD}|{_WHERE_USED})\b)"
@@ -725,7 +725,7 @@ def version_plan(cand: Candidate, entries: list[Entry]) -> tuple[Entry, date] | 
     if day > cand.source.day:
         return None
     what = tokens(m["what"])
-    to_version = rx.compile(
+    to_version = re.compile(
         rf"\bto\s+(?:[A-Za-z][\w-]*\s+)?v?{re.escape(m['version'])}(?![\d.]*\d)", re.I)
     found = []
     for entry in entries:

@@ -1145,4 +1145,4 @@ def _event_words(text: str) -> list[str]:
 
 def value_at(value: str) -> re.Pattern[str]:
     """``value`` as a whole value of a text ("5432" in "port 5432", not in "15432" or "5432.1")."""
-    return rx.compile(rf"(?<![\w.:/-]){re.escape(value)}(?![\w:/-]|\.\d)")
+    return re.compile(rf"(?<![\w.:/-]){re.escape(value)}(?![\w:/-]|\.\d)")

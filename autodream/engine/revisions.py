@@ -40,7 +40,7 @@ def _root(word: str) -> str:
 
 
 def _end(words: str) -> re.Pattern[str]:
-    return rx.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.I)
+    return re.compile(rf"(?<![\w-])(?:{words})(?![\w-])", re.I)
 
 
 def _roots(words: str) -> frozenset[str]:
@@ -133,7 +133,7 @@ def _stopped(old: str, new: str) -> Revision | None:
     if not what or not what <= {_root(w) for w in _WORD.findall(do["rest"].lower())}:
         return None
     return Revision(f"{said} {stop['what']}", new.strip().rstrip(".!"), False,
-                    rx.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
+                    re.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
 
 
 def revision(old: str, new: str) -> Revision | None:
@@ -160,7 +160,7 @@ def revision(old: str, new: str) -> Revision | None:
         if any(_ends(scale, c) for c in core) and all(
                 c in core or (subject and _said_with(c, about, scale, at)) for c in clauses):
             was = next(iter(stated.values()))
-            return Revision(was, now, not subject, rx.compile(
+            return Revision(was, now, not subject, re.compile(
                 "|".join(scale.ends[i].pattern for i in stated), re.I))
     return None
 

@@ -483,7 +483,7 @@ def _without_old_tool_clauses(lead: str, put: str, old: str) -> tuple[str, list[
     was, now = _clause_parts(lead), _clause_parts(put)
     if len(was) < 3 or len(was) != len(now):
         return put, []
-    setup = rx.compile(rf"{re.escape(old)}(?:'s)?\s+{_SETUP_NOUN}\b", re.I)
+    setup = re.compile(rf"{re.escape(old)}(?:'s)?\s+{_SETUP_NOUN}\b", re.I)
     drop = [i for i in range(2, len(was), 2)
             if _SETUP_OF_IT.match(was[i].strip()) or setup.search(was[i])]
     if not drop:
@@ -640,7 +640,7 @@ def _tells_of(text: str, name: str, other: str, thing: frozenset[str]) -> bool:
     to ("We're switching from black to ruff format")."""
     if not has_word(text, name):
         return False  # most leads a switch rewrites name only the old choice
-    subject = rx.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
+    subject = re.compile(rf"(?:the\s+)?{re.escape(name)}(?![\w-])\s+(?P<next>[\w']+)", re.I)
     return any((m := subject.match(part.strip())) is not None
                and m["next"].lower() not in _USED_AS and not has_word(part, other)
                and (not thing or mentions_thing(thing, part))

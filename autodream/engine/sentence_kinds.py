@@ -1063,7 +1063,8 @@ _ASK_WHO_DID = rx.compile(
 _COLLEAGUE_WANTS = rx.compile(
     rf"^(?:[\w-]+:\s+)?{_COLLEAGUE}\s+wants\s+(?!to\b|(?:me|you|us|him|her|them|it)\b)"
     r"(?:[^.;!?]*?\b(?:by|before|for)\s+(?:the\s+)?(?:(?P<end>end\s+of\s+(?:the\s+)?)?(?:"
-    rf"{'|'.join(sorted(MONTH_WORDS, key=len, reverse=True))}|(?(end)month|(?!))|quarter|year|"
+    + "|".join(sorted(MONTH_WORDS, key=lambda word: (-len(word), word)))
+    + r"|(?(end)month|(?!))|quarter|year|"
     r"q[1-4])\b|(?P<event>submission|camera-ready|deadline|conference|rebuttal|defense|"
     r"release|launch)\b)"
     r"|[^.;!?]*?\s(?:in|with|using|via|as)\s+[\w.+#-]+,?\s+not\s+(?!(?:me|you|us|him|her|them|now|yet|today|tonight|tomorrow|later|"
@@ -2225,7 +2226,7 @@ _OWED_TASK = rx.compile(
     r"(?!be\s)[a-z]", _I)
 # The day it is due, told as one of the calendar: "by 30/11", "by 30 November", "by 2026-11-30"
 # ("by Friday", "by EOD", "by tomorrow" are the work at hand, done before it is worth keeping)
-_MONTH_WORD = "|".join(sorted(MONTH_WORDS, key=len, reverse=True))
+_MONTH_WORD = "|".join(sorted(MONTH_WORDS, key=lambda word: (-len(word), word)))
 _BY_CALENDAR_DAY = rx.compile(
     rf"\bby\s+(?:the\s+)?(?:\d{{1,2}}/\d{{1,2}}(?:/\d{{2,4}})?\b|\d{{4}}-\d{{2}}-\d{{2}}\b|"
     rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_WORD})\b|(?:{_MONTH_WORD})\.?\s+\d{{1,2}}\b)",

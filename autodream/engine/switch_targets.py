@@ -374,8 +374,8 @@ def given_for_change(live: list[Entry], change: SettingChange, old: str) -> list
     """The rules against the value now returned to, given for the change that ended ("Don't
     request 8 GPUs", why: "since the quota cut I can only use 4 at a time"): each forbids
     that number and gives the old one beside the setting's word in its reason."""
-    now = rx.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
-    was = rx.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
+    now = re.compile(rf"(?<![\w.]){re.escape(change.now)}(?![\w.])")
+    was = re.compile(rf"(?<![\w.]){re.escape(old)}(?![\w.])")
     words = change.about - change.nouns or change.nouns
     return [e for e in live if e.type == "feedback" and AGAINST.match(e.lead)
             and now.search(e.lead) and was.search(e.why or "") and any(

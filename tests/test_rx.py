@@ -1,0 +1,202 @@
+"""The compiled-pattern cache (autodream/rx.py): a second process compiles nothing, every cached
+pattern is the one ``re`` would build, patterns built from data are never written, and a bad cache
+file is never trusted."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autodream import rx
+
+REPO = Path(__file__).resolve().parent.parent
+PACKAGE = REPO / "autodream"
+
+# Imports what a dream, the CLI and the hook load (not the anthropic SDK: slow, no patterns of
+# ours), then prints what the cache did for each module.
+PROBE = """
+import json
+import autodream.cli, autodream.hook, autodream.run, autodream.scrub, autodream.replay
+import autodream.backends.local
+from autodream import rx
+print(json.dumps({name: [len(c.kept), len(c.used), c.dirty]
+                  for name, c in rx._modules.items()}))
+"""
+
+
+def _run(code: str, cache: Path | None, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    environ["PYTHONPATH"] = str(REPO)
+    if cache is not None:
+        environ["AUTODREAM_CACHE_DIR"] = str(cache)
+    environ.update(env)
+    return subprocess.run([sys.executable, "-c", code, *args], env=environ, capture_output=True,
+                          text=True, check=True)
+
+
+def _files(cache: Path) -> list[Path]:
+    return sorted(p for p in cache.rglob("*") if p.is_file())
+
+
+@pytest.fixture(scope="module")
+def warm(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, list[int]]]:
+    """A cache written by one process, and what a second process made of it."""
+    cache = tmp_path_factory.mktemp("rx") / "cache"
+    cold = json.loads(_run(PROBE, cache).stdout)
+    assert cold and all(kept == 0 and used > 0 for kept, used, _ in cold.values())
+    return cache, json.loads(_run(PROBE, cache).stdout)
+
+
+def test_a_second_process_compiles_no_module_level_pattern(
+    warm: tuple[Path, dict[str, list[int]]],
+) -> None:
+    cache, second = warm
+    compiled_again = {name: used - kept for name, (kept, used, dirty) in second.items() if dirty}
+    assert compiled_again == {}
+    assert sum(used for _, used, _ in second.values()) > 500
+    assert {p.name for p in _files(cache)} == set(second)
+
+
+def test_every_cached_pattern_is_the_one_re_builds(warm: tuple[Path, dict[str, list[int]]]) -> None:
+    cache, _ = warm
+    checked = 0
+    for path in _files(cache):
+        entries = rx._decode(path.read_bytes())
+        assert entries, path
+        for (pattern, flags), entry in entries.items():
+            fresh = re.compile(pattern, flags)
+            built = rx._build(pattern, entry)
+            assert (built.pattern, built.flags, built.groups, built.groupindex) == (
+                fresh.pattern, fresh.flags, fresh.groups, fresh.groupindex)
+            assert entry == rx._compile_fresh(pattern, flags)[1]
+            checked += 1
+    assert checked > 500
+
+
+def test_patterns_compile_the_same_in_any_process() -> None:
+    """An alternation built from a set once came out in a different order in each process; the
+    cache would then miss every time (and the engine's patterns differ from run to run)."""
+    seen = [
+        _run("import autodream.engine.candidates as _, autodream.rx as rx, json;"
+             "print(json.dumps(sorted(k[0] for c in rx._modules.values() for k in c.used)))",
+             None, AUTODREAM_NO_CACHE="1", PYTHONHASHSEED=seed).stdout
+        for seed in ("1", "2")
+    ]
+    assert seen[0] == seen[1]
+
+
+def test_a_value_scrubbed_or_a_name_matched_at_run_time_is_never_written(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    secret = "Zq7-hunter2-Xyl"
+    _run(
+        "import sys\n"
+        "from autodream.engine import matching, names\n"
+        "from autodream import scrub\n"
+        "print(scrub._value_re([sys.argv[1]]).pattern)\n",
+        cache, secret,
+    )
+    written = b"".join(p.read_bytes() for p in _files(cache))
+    assert written and secret.encode() not in written and b"hunter2" not in written
+
+
+def test_the_cache_can_be_turned_off(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache, AUTODREAM_NO_CACHE="1")
+    assert not cache.exists()
+
+
+def _probe_dates(cache: Path) -> list[int]:
+    code = ("import json, autodream.engine.dates\nfrom autodream import rx\n"
+            "c = rx._modules['autodream.engine.dates']\nprint(json.dumps([len(c.kept), c.dirty]))")
+    result: list[int] = json.loads(_run(code, cache).stdout)
+    return result
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["truncated", "bit flipped", "not ours", "empty", "another format"],
+)
+def test_a_damaged_file_is_compiled_again_and_mended(tmp_path: Path, damage: str) -> None:
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache)
+    (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
+    good = path.read_bytes()
+    bad = {
+        "truncated": good[: len(good) // 2],
+        "bit flipped": good[:-10] + bytes([good[-10] ^ 1]) + good[-9:],
+        "not ours": b"\x00" * 64,
+        "empty": b"",
+        "another format": good.replace(b"autodream-rx 1", b"autodream-rx 9", 1),
+    }[damage]
+    path.write_bytes(bad)
+    assert rx._decode(bad) == {}
+    assert _probe_dates(cache) == [0, True]  # compiled again, and written again
+    assert rx._decode(path.read_bytes()) == rx._decode(good)
+
+
+def test_a_file_others_may_write_is_not_trusted(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache)
+    (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
+    assert path.stat().st_mode & 0o777 == 0o600
+    path.chmod(0o666)
+    assert _probe_dates(cache) == [0, True]
+    assert path.stat().st_mode & 0o777 == 0o600  # written again, the user's own
+
+
+def test_a_symlinked_file_is_neither_read_nor_written_through(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache)
+    (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.write_bytes(path.read_bytes())
+    before = elsewhere.read_bytes()
+    path.unlink()
+    path.symlink_to(elsewhere)
+    assert _probe_dates(cache) == [0, True]
+    assert not path.is_symlink() and elsewhere.read_bytes() == before
+
+
+def test_a_cache_that_cannot_be_written_changes_nothing_else(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache dir would go\n")
+    result = _run("import autodream.engine.dates; print('ok')", blocker / "cache")
+    assert result.stdout == "ok\n" and result.stderr == ""
+
+
+def _rx_compile_calls(tree: ast.AST) -> list[tuple[str, int, bool]]:
+    """(module attribute, line, inside a function) of every ``rx.compile``/``re.compile``."""
+    found: list[tuple[str, int, bool]] = []
+
+    def walk(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = in_function or isinstance(
+                child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if (isinstance(child, ast.Call) and isinstance(child.func, ast.Attribute)
+                    and child.func.attr == "compile" and isinstance(child.func.value, ast.Name)
+                    and child.func.value.id in ("rx", "re")):
+                found.append((child.func.value.id, child.lineno, inner))
+            walk(child, inner)
+
+    walk(tree, False)
+    return found
+
+
+def test_constants_go_through_the_cache_and_patterns_built_from_data_do_not() -> None:
+    """A module-level ``re.compile`` would be compiled again in every process; an ``rx.compile``
+    inside a function could be handed a value from a memory or a transcript."""
+    wrong: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "rx.py":
+            continue
+        for module, line, in_function in _rx_compile_calls(ast.parse(path.read_text())):
+            if (module == "rx") == in_function:
+                wrong.append(f"{path.relative_to(REPO)}:{line} {module}.compile")
+    assert wrong == []
