@@ -29,7 +29,8 @@ test: $(STAMP)
 	$(BIN)/ruff check autodream tests bench
 	$(BIN)/mypy
 	tmp=$$(mktemp -d "$(or $(TEST_TMP),$${TMPDIR:-/tmp})/autodream-test.XXXXXX") && \
-	trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp" $(BIN)/pytest -n auto
+	trap 'rm -rf "$$tmp"' EXIT && TMPDIR="$$tmp" AUTODREAM_CACHE_DIR="$$tmp/patterns" \
+	$(BIN)/pytest -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check autodream tests bench
