@@ -904,8 +904,10 @@ def _spliced(text: str, hits: list[SecretHit]) -> str:
 SAID_LAST_CHARS = 200
 
 
-def _hits_after(before: str, text: str) -> list[SecretHit]:
-    """The secrets in ``text`` said on the line after ``before``, where in ``text`` each is."""
+def _hits_after(before: str, text: str,
+                alone: list[tuple[int, SecretHit]] | None = None) -> list[SecretHit]:
+    """The secrets in ``text`` said on the line after ``before``, where in ``text`` each is;
+    ``alone`` is ``_scan(text, _EVERY)`` where the caller has it already."""
     if not before:
         return find_secrets(text)
     start = len(before) + 1
@@ -918,8 +920,11 @@ def _hits_after(before: str, text: str) -> list[SecretHit]:
     if any(hit.start < start for _, hit in across):
         found = _merged(_scan(joined, _EVERY))
     else:
+        # (a pattern finds the same in ``text`` whichever others run with it)
+        within = (_scan(text, _WITHIN_LINES) if alone is None
+                  else [(i, hit) for i, hit in alone if i in _WITHIN_LINES])
         found = _merged(across + [(i, SecretHit(hit.kind, hit.start + start, hit.end + start))
-                                  for i, hit in _scan(text, _WITHIN_LINES)])
+                                  for i, hit in within])
     return [SecretHit(hit.kind, max(hit.start, start) - start, hit.end - start)
             for hit in found if hit.end > start]
 
@@ -935,6 +940,8 @@ def secrets_after(before: str, text: str) -> list[tuple[str, str]]:
     shows a message as it is stored (a transcript's JSON record) redacts these values in it."""
     if not before:
         return []
-    own = {(hit.start, hit.end) for hit in find_secrets(text)}
-    return [(hit.kind, text[hit.start : hit.end]) for hit in _hits_after(before, text)
+    # (the text is scanned once: what it holds alone, and the part of that _hits_after needs)
+    alone = _scan(text, _EVERY)
+    own = {(hit.start, hit.end) for hit in _merged(alone)}
+    return [(hit.kind, text[hit.start : hit.end]) for hit in _hits_after(before, text, alone)
             if (hit.start, hit.end) not in own]
