@@ -1645,13 +1645,21 @@ def day_moved_from(raw: str) -> str | None:
     """The day a plan was on, told beside the day it moved to ("The deadline was Friday, but
     now it is Monday.": "Friday"), as ``_detect`` reads the move; None for any other sentence.
     Read as "The deadline is now on Monday.", the Friday tells which deadline moved."""
-    sentence = _FILLER.sub("", raw.strip())
+    moved = _day_moved(_FILLER.sub("", raw.strip()))
+    # ("The deadline is now Tuesday." says no day it was on)
+    return moved["old"] if moved is not None and "old" in moved.re.groupindex else None
+
+
+def _day_moved(sentence: str) -> re.Match[str] | None:
+    """The match of a one-day plan told moved to another day, with its ``subject`` and ``new``
+    day and, where said, its ``old`` one; None for any other sentence."""
     if " but " in sentence and (was_now := _WAS_BUT_NOW.match(sentence)) is not None:
-        return was_now["old"]
-    if (" not " in sentence or " from " in sentence) and (
-            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)) is not None and (
+        return was_now
+    if (" not " in sentence or " from " in sentence or " now " in sentence) and (
+            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)
+            or _NOW_DAY.match(sentence)) is not None and (
             _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
-        return was_now["old"]
+        return was_now
     return None
 
 
@@ -1669,16 +1677,11 @@ def _detect(raw: str) -> _Kind | None:
             sentence = on["rest"]  # ("Correction - always run the linter": no lead-in below)
     if sentence[:7].lower() == "update " and (update := _update_from(sentence)) is not None:
         return update
-    if " but " in sentence and (was_now := _WAS_BUT_NOW.match(sentence)) is not None:
+    if (was_now := _day_moved(sentence)) is not None:
         # "The deadline was Friday, but now it is Monday.": the day that holds now, said as
         # a plan moved is ("The deadline is now on Monday"); read as said, the Friday was
-        # dated to the one before, the Monday not at all, and the plan lost its words
-        sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
-    elif (" not " in sentence or " from " in sentence or " now " in sentence) and (
-            was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)
-            or _NOW_DAY.match(sentence)) is not None and (
-            _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
-        # ... and said either way round: each was a second memory beside the Friday plan
+        # dated to the one before, the Monday not at all, and the plan lost its words; said
+        # either way round, each was a second memory beside the Friday plan
         sentence = f"{sentence_case(was_now['subject'])} is now on {was_now['new']}."
     if " until " in sentence and " keep " in sentence and (
             kept := _KEEP_UNTIL.match(sentence)) is not None:
