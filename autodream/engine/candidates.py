@@ -1331,7 +1331,7 @@ class Gatherer:
         return False
 
 
-_WEEKDAY_ALONE = rx.compile(r"(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day", _I)
+_WEEKDAY_ALONE = rx.compile(rf"(?:on\s+)?(?:{'|'.join(WEEKDAYS)})", _I)
 
 
 def _weekday_gone(statement: str, rewrites: Sequence[DateRewrite], said: date) -> date | None:
