@@ -54,7 +54,6 @@ from autodream.engine.not_to_save import (
     rule_for_every,
 )
 from autodream.engine.sentence_kinds import (
-    _AWAY_WORDS,
     _CHANNEL_OR_TICKET,
     _CORRECTION,
     _DECISION,
@@ -62,6 +61,8 @@ from autodream.engine.sentence_kinds import (
     _ON_NAMED,
     _SWITCH_VERB,
     _URL,
+    ASK_LEAD,
+    NAMED_AWAY,
     TOLD_DONE,
     WEEKDAY_AND_DAY,
     _beside_path,
@@ -350,10 +351,8 @@ def _also_rule(sentence: str) -> _Kind | None:
 
 # "Ana is out this week. Ask Raj about billing.": who is away, then whom to ask instead, told
 # in two sentences as in one ("Ana is out this week, ask Raj about billing")
-_AWAY_ALONE = rx.compile(
-    r"^(?!(?:it|he|she|they|this|that|i|we|you|everyone|everybody|someone|somebody|nobody)\b)"
-    rf"[a-z]+(?:\s+is|['’]s)\s+(?:{_AWAY_WORDS})\b[^,;.!?]*[.!]?$", _I)
-_ASK_NEXT = rx.compile(r"^(?:so\s+)?(?:please\s+|pls\s+)?ask\s+\S", _I)
+_AWAY_ALONE = rx.compile(rf"^{NAMED_AWAY}\b[^,;.!?]*[.!]?$", _I)
+_ASK_NEXT = rx.compile(rf"^{ASK_LEAD}\S", _I)
 
 
 def _away_then_ask(parts: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ from autodream.engine.dates import last_mention, latest_date
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
-from autodream.engine.sentence_kinds import _AWAY_WORDS, BACK_FROM_AWAY
+from autodream.engine.sentence_kinds import AWAY_WORDS, BACK_FROM_AWAY
 from autodream.engine.text import tokens
 
 # "... no longer need Marta": what a named person asked of that work is lifted
@@ -31,14 +31,14 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     on the day it is said. Empty when ``cand`` tells no one back."""
     if (back := BACK_FROM_AWAY.match(cand.text)) is None:
         return []
-    away = re.compile(rf"^Until .+ \({back['who']} is (?:{_AWAY_WORDS})\)\.$")
+    away = re.compile(rf"^Until .+ \({back['who']} is (?:{AWAY_WORDS})\)\.$")
     # (one with no day runs until she is told back: "Until Ana is back, ask Raj ...")
     covers = [e for e in live if e.type == "project" and away.match(
         LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.max) >= (
             cand.source.day)]
     # ... and one said for a span that starts later ("Ana is out in the week of 2026-07-13,
     # ask Raj about billing."), once it has begun: it stayed current, Ana back
-    later = re.compile(rf"^{back['who']} is (?:{_AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
+    later = re.compile(rf"^{back['who']} is (?:{AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
     covers += [e for e in live if e.type == "project" and later.match(
         LIST_MARK.sub("", e.lead)) and (when := last_mention(e.lead)) is not None
         and when.start <= cand.source.day <= when.last]

@@ -1913,27 +1913,27 @@ _HER = rx.compile(r"\b(?:her|him)\b(?=\s+(?:specifically|personally|any\s*more|a
 # "ana is out till the 20th, ask raj about billing stuff instead", "Ana's away until Friday, so
 # ask Raj about billing", "Ana is out this week, ask Raj ...": a named colleague away to a day
 # or for a span, and who stands in for what
-_AWAY_WORDS = r"out|away|off|on\s+leave|on\s+vacation|on\s+holiday|ooo"
+AWAY_WORDS = r"out|away|off|on\s+leave|on\s+vacation|on\s+holiday|ooo"
+# A colleague said to be away by name: not "it", "she", "everyone" ("it's off for now")
+NAMED_AWAY = (r"(?!(?:it|he|she|they|this|that|i|we|you|everyone|everybody|someone|somebody|"
+              r"nobody)\b)(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + AWAY_WORDS + r")")
+# ... and whom to ask instead, for what, after a comma or a dash
+ASK_LEAD = r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
+_ASK_INSTEAD = (r"\s*(?:[,;]|\s[—–-])\s*" + ASK_LEAD + r"(?!(?:me|us|him|her|them|it|around)\b)"
+                r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>[^.,;!?]+?)"
+                r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$")
 _STAND_IN = rx.compile(
-    r"^(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s+(?:(?:till|until|til)\s+"
+    r"^" + NAMED_AWAY + r"\s+(?:(?:till|until|til)\s+"
     r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
     r"(?:week|month)|today|tomorrow|for\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?)|"
     # ("for the next two weeks", "for the coming week": from now, as "for two weeks" is)
     r"for\s+the\s+(?:next|coming)\s+(?:(?:two|three|four|\d+)\s+(?:days|weeks)|day|week)))"
-    r"\s*(?:[,;]|\s[—–-])\s*(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
-    r"(?!(?:me|us|him|her|them|it|around)\b)(?P<other>[a-z]+)\s+(?:about|for|re)\s+"
-    r"(?P<what>[^.,;!?]+?)(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+    + _ASK_INSTEAD, _I)
 
 # "While Ana is out, ask Raj about billing", "Ana is away, ask Raj about billing": a stand-in
 # with no day it ends, kept until she is told back
 _STAND_IN_WHILE = rx.compile(
-    r"^(?:(?:while|whilst|as\s+long\s+as)\s+)?"
-    r"(?!(?:it|he|she|they|this|that|everyone|everybody|someone|somebody|nobody|i|we|you)\b)"
-    r"(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + _AWAY_WORDS + r")\s*(?:[,;]|\s[—–-])\s*"
-    r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+(?!(?:me|us|him|her|them|it|around)\b)"
-    r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>[^.,;!?]+?)"
-    r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+    r"^(?:(?:while|whilst|as\s+long\s+as)\s+)?" + NAMED_AWAY + _ASK_INSTEAD, _I)
 
 
 _LATER_SPAN = rx.compile(r"\b(?<!the\s)(?:next|tomorrow)\b", _I)
