@@ -539,9 +539,13 @@ def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> 
                     f"(`autodream undo {undoer}` puts it back)")
 
 
-def default_undo_target(state_dir: Path, memory_dir: Path | None = None) -> RunRecord:
-    """The newest committed dream (not an undo) whose changes are still in place."""
-    records = list_runs(state_dir)
+def default_undo_target(
+    state_dir: Path, memory_dir: Path | None = None, records: list[RunRecord] | None = None
+) -> RunRecord:
+    """The newest committed dream (not an undo) whose changes are still in place; ``records``
+    is ``list_runs(state_dir)`` where the caller has read it already."""
+    if records is None:
+        records = list_runs(state_dir)
     undone = _undone_ids(records)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
@@ -553,11 +557,6 @@ def default_undo_target(state_dir: Path, memory_dir: Path | None = None) -> RunR
     if not records and memory_dir is not None:
         raise NotFound(no_dreams_yet(memory_dir))
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
-
-
-def _sha(path: Path) -> str | None:
-    info = file_info(path)
-    return info.sha256 if info else None
 
 
 def _when(record: RunRecord) -> str:
@@ -595,15 +594,23 @@ class _Step:
     after: list[str] = field(default_factory=list)  # the files an earlier step changed before it
 
 
-def _plan(memory_dir: Path, chain: list[RunRecord]) -> list[_Step]:
-    """The steps undoing ``chain`` (oldest first), newest first, each one planned against the
-    memory the steps before it leave: a file differs from what the run left only when someone
-    changed it by hand after that run (every later run that touched it is in the chain)."""
-    state: dict[str, tuple[str | None, int | None]] = {}
+def _found(memory_dir: Path, chain: list[RunRecord]) -> dict[str, tuple[str | None, int | None]]:
+    """The sha256 and size of each file ``chain`` changed as it is now (None, None: gone)."""
+    found: dict[str, tuple[str | None, int | None]] = {}
     for run in chain:
         for ch in run.changes:
-            info = file_info(memory_dir / ch.path)
-            state[ch.path] = (info.sha256, info.size) if info else (None, None)
+            if ch.path not in found:
+                info = file_info(memory_dir / ch.path)
+                found[ch.path] = (info.sha256, info.size) if info else (None, None)
+    return found
+
+
+def _plan(chain: list[RunRecord], found: dict[str, tuple[str | None, int | None]]) -> list[_Step]:
+    """The steps undoing ``chain`` (oldest first), newest first, each one planned against the
+    memory the steps before it leave, from the files as ``found`` now: a file differs from what
+    the run left only when someone changed it by hand after that run (every later run that
+    touched it is in the chain)."""
+    state = dict(found)
     seen: set[str] = set()
     before: dict[str, set[str]] = {}  # run id -> its files an older run of the chain changed
     for run in chain:
@@ -712,13 +719,14 @@ def undo(
     """
     when = now or datetime.now(timezone.utc)
     recover(memory_dir, state_dir, when)
-    target = load_run(state_dir, run_id) if run_id else default_undo_target(state_dir, memory_dir)
+    records = list_runs(state_dir)
+    target = (load_run(state_dir, run_id) if run_id
+              else default_undo_target(state_dir, memory_dir, records))
     if target.trigger == "scrub":
         raise NotFound(f"run {target.id} is a scrub, which cannot be undone: the bytes it "
                        "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
-    records = list_runs(state_dir)
     if run_id and not force:
         undone = _undone_ids(records)
         if target.id in undone:
@@ -728,7 +736,8 @@ def undo(
         for ch in run.changes:
             commit_mod.safe_path(memory_dir, ch.path)
             _image_path(state_dir, run.id, commit_mod.BEFORE_DIR, ch.path)
-    steps = _plan(memory_dir, chain)
+    found = _found(memory_dir, chain)  # (each file hashed once, for the plan and for `changed`)
+    steps = _plan(chain, found)
     for step in steps:
         before_dir = run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR
         missing = [c.path for c in step.changes
@@ -739,7 +748,7 @@ def undo(
     # (a later dream that put a file back as the run left it still changed it since)
     touched = target.paths_touched()
     changed = sorted({ch.path for ch in target.changes
-                      if _sha(memory_dir / ch.path) != ch.after_sha256}
+                      if found[ch.path][0] != ch.after_sha256}
                      | {p for step in steps for p in step.after if p in touched})
     unlinked = _unlinked(memory_dir, state_dir, steps)
     if changed and not force:
