@@ -58,7 +58,8 @@ MIN_CUT = 5
 # The chosen new names of the files a scrub renames (never the old ones: they hold the value),
 # written before anything moves, so a scrub killed part way is finished under the same names
 NAMES_FILENAME = "scrub-names.json"
-_TEMP_SUFFIX = ".scrub.tmp"
+_TEMP_TAG = "scrub"  # (commit.write_atomic's temp files are ".<name>.<tag>.tmp")
+_TEMP_SUFFIX = f".{_TEMP_TAG}.tmp"
 # Read in blocks so a transcript of hundreds of MB is searched in constant memory.
 _BLOCK = 1 << 20
 
@@ -553,13 +554,7 @@ def _write_names(path: Path, names: dict[str, str]) -> None:
     """``names`` (the new names, by the name before numbering: neither holds the value) put
     in ``path`` and fsynced before any file moves."""
     data = json.dumps({"names": dict(sorted(names.items()))}, indent=2) + "\n"
-    tmp = _temp(path)
-    with commit_mod.open_new(tmp) as fh:
-        fh.write(data.encode("utf-8"))
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
-    commit_mod.fsync_dir(path.parent)
+    commit_mod.write_atomic(path, data.encode("utf-8"), tag=_TEMP_TAG)
 
 
 def _still_partly_held(

@@ -260,6 +260,18 @@ def test_in_claude_codes_layout_the_memory_dir_is_not_taken_for_a_transcript(
         f"  {sessions / SESSION / 'tool-results' / 'toolu_01.txt'}"]
 
 
+def _no_write_back(patched: pytest.MonkeyPatch) -> None:
+    """A kill runs no roll-back: no file is written back, only the new names a scrub chooses
+    (written before anything moves) are kept."""
+    write_atomic = scrub.commit_mod.write_atomic
+
+    def names_only(path: Path, data: bytes, **kw: Any) -> None:
+        if path.name == scrub.NAMES_FILENAME:
+            write_atomic(path, data, **kw)
+
+    patched.setattr(scrub.commit_mod, "write_atomic", names_only)
+
+
 @pytest.mark.parametrize("killed_after", [1, 3, 5, 7])
 def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
     project: Path, monkeypatch: pytest.MonkeyPatch, killed_after: int
@@ -269,7 +281,7 @@ def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
     _, kill = stop_at(killed_after, SystemExit(137))
 
     with monkeypatch.context() as patched:
-        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        _no_write_back(patched)
         patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
         with pytest.raises(SystemExit):
             scrub.scrub(memory, memory / ".autodream", SECRET, on_step=kill)
@@ -426,7 +438,7 @@ def test_a_renaming_scrub_killed_part_way_is_finished_by_running_it_again(
     seen, kill = stop_at(killed_after, SystemExit(137))
 
     with monkeypatch.context() as patched:
-        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        _no_write_back(patched)
         real_unlink = Path.unlink
 
         def unlink_renamed_only(self: Path, missing_ok: bool = False) -> None:
@@ -729,7 +741,7 @@ def test_a_scrub_killed_after_renaming_to_a_numbered_name_is_finished_under_that
     at = steps.index(f"replace {renamed}") + 1
     seen, kill = stop_at(at + 1, SystemExit(137))
     with monkeypatch.context() as patched:
-        patched.setattr(scrub.commit_mod, "write_atomic", lambda *a, **k: None)
+        _no_write_back(patched)
         patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
         with pytest.raises(SystemExit):
             scrub.scrub(memory, memory / ".autodream", NAMED, on_step=kill)
