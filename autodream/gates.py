@@ -736,7 +736,10 @@ def _touch_stamp(settings: Settings, now: float) -> None:
     path = scan_stamp_path(settings)
     path.parent.mkdir(parents=True, exist_ok=True)
     # never through a link: utime would then date, and open make, a file wherever it points
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644))
+    # (imported here, past the time gate and the throttle: the hook's path stays light)
+    from autodream.memory.commit import open_new
+
+    open_new(path).close()  # (only its mtime tells: truncated, the stamp is as empty as made)
     os.utime(path, (now, now), follow_symlinks=False)
 
 
