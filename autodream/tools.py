@@ -272,6 +272,10 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
     return text
 
 
+# A file as a tool read it: its device, inode, size and mtime
+_FileKey = tuple[int, int, int, int]
+
+
 def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
     """(offset, bytes) of each line before ``end`` (where a line starts), the last first."""
     pos = end
@@ -528,11 +532,11 @@ class ToolBox:
     touched: dict[str, str] = field(default_factory=dict, init=False)  # rel -> written|deleted
     trashed: dict[str, Path] = field(default_factory=dict, init=False)  # rel -> trash path
     bytes_read: int = field(default=0, init=False)
-    _indexes: dict[tuple[int, int, int, int], _LineIndex] = field(
+    _indexes: dict[_FileKey, _LineIndex] = field(
         default_factory=dict, init=False, repr=False
     )
     # (file, a window's start) -> the end of the person's last message before it
-    _said: dict[tuple[tuple[int, int, int, int], int], str] = field(
+    _said: dict[tuple[_FileKey, int], str] = field(
         default_factory=dict, init=False, repr=False
     )
 
@@ -665,7 +669,9 @@ class ToolBox:
                 lines.append(f"{name}  {entry.size}")
         return "\n".join(lines)
 
-    def _line_index(self, fh: BinaryIO, st: os.stat_result, offset: int) -> _LineIndex:
+    def _line_index(
+        self, fh: BinaryIO, key: _FileKey, size: int, offset: int
+    ) -> _LineIndex:
         """The file's line index, far enough to find line ``offset``.
 
         A file no bigger than the whole read budget is counted to its end at once, uncharged (its
@@ -673,12 +679,11 @@ class ToolBox:
         asks, and what is counted is charged to the read budget (which stops it): counting a
         20 GB file's lines took 20 s for a look at its first page, and any offset was reached
         uncharged."""
-        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         index = self._indexes.get(key)
         if index is None:
             index = self._indexes[key] = _LineIndex(0, [0])
         limit = self.limits.max_read_bytes
-        if limit is None or st.st_size <= limit:
+        if limit is None or size <= limit:
             _scan_index(fh, index)
             return index
         # the lines before ``offset`` (the skip from their checkpoint re-reads at most what is
@@ -686,12 +691,11 @@ class ToolBox:
         _scan_index(fh, index, until_line=offset - 1, charge=self._charge)
         return index
 
-    def _said_before(self, fh: BinaryIO, st: os.stat_result, name: str, start: int) -> str:
+    def _said_before(self, fh: BinaryIO, key: _FileKey, name: str, start: int) -> str:
         """The end of the person's last message before byte ``start`` of transcript ``fh`` (""
         when none): looked for message by message, not in so many bytes before, so no reply
         however long between a secret's name and its value parts them (an 8 KB look-back let
         'Pg-Secret-2291' through after a 9 KB reply to "the staging db password, it's")."""
-        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         if (key, start) in self._said:
             return self._said[key, start]
         fh.seek(0)
@@ -722,8 +726,9 @@ class ToolBox:
         offset = _int(inp, "offset", 1, 1, 1 << 40)
         limit = _int(inp, "limit", 400, 1, self.limits.max_read_lines)
         fd, res, st = self.sandbox.open_fd(path)
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)  # (changed, its caches are new)
         with os.fdopen(fd, "rb") as fh:
-            index = self._line_index(fh, st, offset)
+            index = self._line_index(fh, key, st.st_size, offset)
             if st.st_size == 0:
                 return "[empty file]"
             if offset > index.lines and (index.complete or index.scanned >= st.st_size):
@@ -771,7 +776,7 @@ class ToolBox:
             said_before = ""
             if (res.root != WRITABLE_ROOT and window_start > 0
                     and b"".join(chunks[:1]).lstrip()[:1] == b"{"):
-                said_before = self._said_before(fh, st, res.vpath, window_start)
+                said_before = self._said_before(fh, key, res.vpath, window_start)
         raw = b"".join(chunks)
         if res.root == WRITABLE_ROOT and b"\x00" in raw:
             # Nothing a backend could write back would be this file: keep it out of the dream.
