@@ -274,6 +274,13 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
 
 # A file as a tool read it: its device, inode, size and mtime
 _FileKey = tuple[int, int, int, int]
+# What a line of a transcript holds where it is a record of the person's words, by source: a
+# Claude Code "user" record or the queued prompt an attachment gives; a Codex "user" message or
+# its "user_message" event (a markdown note is the person's throughout: every line is read)
+_PERSONS_RECORD: dict[str, tuple[bytes, ...]] = {
+    "claude-code": (b'"user"', b'"queued_command"'),
+    "codex": (b'"user"', b'"user_message"'),
+}
 
 
 def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
@@ -700,10 +707,12 @@ class ToolBox:
             return self._said[key, start]
         fh.seek(0)
         source = detect_source(name, fh.readline(1 << 18))
+        marks = _PERSONS_RECORD.get(source)
         said = ""
         for at, line in _lines_back(fh, start):
-            # (a record of the person's holds "user"; a cheap test before parsing it)
-            if b"user" in line:
+            # (a cheap test before parsing a line: b"user" held every Claude Code record, in
+            # its "userType", and each was parsed on the way back)
+            if marks is None or any(line.find(mark) >= 0 for mark in marks):
                 try:
                     for message in iter_stream_messages(
                         io.BytesIO(line + b"\n"), name=name, start_offset=0, source=source,
