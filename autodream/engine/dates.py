@@ -38,6 +38,8 @@ from autodream.engine.informal import MONTH_WORDS
 from autodream.engine.text import word_set
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# One of them in a pattern (flagged re.I where a capital may start it)
+WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
 _MONTH_NAMES = "|".join(MONTHS)  # capitalised: "may" and "march" alone are mostly verbs
@@ -1417,7 +1419,7 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
 # 2026-07-01)"): never retold as past.
 _STANDING_FACT = rx.compile(
     r"(?i)\b(?:since|every|always|never|usually|whenever|from now on|each (?:day|week|month|"
-    r"time|sprint|release)|(?:mon|tues|wednes|thurs|fri|satur|sun)days|agreed|decided|"
+    rf"time|sprint|release)|{WEEKDAY_NAME}s|agreed|decided|"
     r"confirmed|noted)\b"
 )
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 from autodream import rx
 from autodream.engine.dates import (
     EVENT_WORDS,
+    WEEKDAY_NAME,
     absolutize,
     date_mentions,
     date_shift,
@@ -102,8 +103,8 @@ _NO_OPENS = (r"no(?=\s*(?:[,.!:;—–-]|$)|\s+(?:i|i'm|you|you're|we|we're|it|i
              # statements") only before what it acts on: "no change it to 8080", "no go back"
              r"\s+(?:(?:keep|put|make|set|switch|go)\s+(?:it|this|that|them|the|a|an|to|back|off|"
              # (not "no go on Friday, we wait till Monday": a day that is off, a noun)
-             r"on(?!\s+(?:the|this|that|today|tomorrow|tonight|\d|(?:mon|tues|wednes|thurs|fri|"
-             r"satur|sun)day)\b)|up|using|everything|all)|change\s+(?:it|this|that|them|back))\b|"
+             rf"on(?!\s+(?:the|this|that|today|tomorrow|tonight|\d|{WEEKDAY_NAME})\b)|up|using|"
+             r"everything|all)|change\s+(?:it|this|that|them|back))\b|"
              # "no go with X" may be what failed ("no go with the VPN either", "No go for the
              # launch, QA found a blocker"); it is one thing chosen when it is an option offered
              # ("no go with the second option", "... with what you had before"), or when what
@@ -378,8 +379,7 @@ _IDENTITY = rx.compile(
     r"(?!(?:(?:the|this|that|these|those|my)\s+|(?<=\brun\sthe\s))(?:(?!team\b|squad\b|"
     r"company\b|org\b)[\w-]+\s+){0,3}?(?:(?:now|next|first|later|today|tonight|tomorrow|"
     r"after|while|myself|locally|for\s+now|in\s+a\s+(?:sec|second|bit|minute|moment)|on\s+my\s+"
-    r"end|this\s+(?:week|morning|afternoon|evening)|on\s+(?:mon|tues|wednes|thurs|fri|satur|"
-    r"sun)day)\b|[^.!?]*,\s*you\b))"
+    rf"end|this\s+(?:week|morning|afternoon|evening)|on\s+{WEEKDAY_NAME})\b|[^.!?]*,\s*you\b))"
     r"(?!(?:it|them)\b|(?:this|that|these|those)\s*(?:[.!?,;]|$|(?:branch|one|bug|issue|"
     r"ticket|thing|pr|file|part|stuff|function|directory|folder|tomorrow|today|later|now|first|"
     r"next|after|in\s+order|in\s+the)\b)|my\s+own\s+(?:branch|fork|machine|copy|laptop)\b|"
@@ -665,7 +665,7 @@ _SCHEDULE = rx.compile(
 # "Standups are on Mondays at 10", "Deploys are on Tuesdays and Thursdays"): only as a statement
 # ending on it, not asked ("Can you deploy on Tuesdays?") nor what was done once ("We used to
 # deploy on Tuesdays", "I shipped it on Mondays")
-_DAYS = r"(?:mon|tues|wednes|thurs|fri|satur|sun)days"
+_DAYS = rf"{WEEKDAY_NAME}s"
 _ON_WEEKDAYS = rx.compile(
     r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|let's|ping|let|"
     r"tell|remind|message|call|email|text)\b)"
@@ -790,7 +790,7 @@ _FACT = rx.compile(
     r"^(?:(?:the|our|their|(?-i:[A-Z][a-z]+)'s)\s+)?(?:daily\s+)?(?:stand-?ups?|retros?)\s+"
     r"(?:is|are)\s+(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)?\b"
     r"(?!\s*(?:minutes?|mins?|hours?|hrs?|days?)\b)(?![^.;]*\b(?:today|tomorrow|"
-    r"tonight|this\s+week|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)|"
+    rf"tonight|this\s+week|on\s+{WEEKDAY_NAME})\b)|"
     # who owns what: "Mara owns the ledger service", "The payments service is owned by the
     # billing team" (a part of the system, not "the function is owned by ...")
     r"^(?-i:[A-Z][a-z]+)\s+(?:owns|maintains|is the owner of|is responsible for)\s|"
@@ -808,7 +808,7 @@ _FACT = rx.compile(
     r"(?:is|are)) \d[\d,.]*k? (?:requests|calls|reqs?)\b"
     # ... not a limit for a while ("... until tomorrow", "... for today")
     r"(?![^.;]*\b(?:until|till|today|tonight|tomorrow|temporarily|for now|this (?:week|morning|"
-    r"afternoon|evening)|next (?:week|month)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    rf"afternoon|evening)|next (?:week|month)|on {WEEKDAY_NAME}|"
     r"\d{4}-\d\d-\d\d)\b)|"
     # what holds the project back, a named thing it cannot move to or must stay on: "We can't
     # upgrade to Django 5 until the auth plugin supports it", "We have to stay on Node 18
@@ -957,7 +957,7 @@ _GO_TO_PERSON = rx.compile(
     rf"|^for\s+(?P<asked_first>{_ASKED_FOR}),?\s+{_ASK_PERSON}\s*[.!]?$"
     rf"|^(?P<asked_go>{_ASKED_FOR})\s+(?:go(?:es)?|should\s+go|(?:is|are)\s+(?:sent|routed))\s+"
     # a person, not a day ("All questions go to Monday", put off)
-    r"to\s+(?!(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|june|"
+    rf"to\s+(?!{WEEKDAY_NAME}\b|(?:january|february|march|april|june|"
     r"july|august|september|october|november|december)\b)(?-i:[A-Z])[a-z]+\s*[.!]?$", _I)
 # "Staging is at staging.acme.io", "Staging URL is staging.acme.io": where a service is, by its
 # host name
@@ -1068,7 +1068,7 @@ _COLLEAGUE_WANTS = rx.compile(
     r"q[1-4])\b|(?P<event>submission|camera-ready|deadline|conference|rebuttal|defense|"
     r"release|launch)\b)"
     r"|[^.;!?]*?\s(?:in|with|using|via|as)\s+[\w.+#-]+,?\s+not\s+(?!(?:me|you|us|him|her|them|now|yet|today|tonight|tomorrow|later|"
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)(?P<other>[\w.+#-]+)\s*[.!]?$)", _I)
+    rf"{WEEKDAY_NAME})\b)(?P<other>[\w.+#-]+)\s*[.!]?$)", _I)
 _PATH = rx.compile(r"(?<![\w/])(?:\.{0,2}/)?[\w.-]+/[\w./-]*\.[A-Za-z0-9]{1,5}\b|\b[\w-]+\.(?:py|"
                    r"ts|tsx|js|jsx|go|rs|rb|java|kt|c|h|cpp|cs|php|swift|vue|svelte)\b")
 
@@ -1609,7 +1609,7 @@ _NO_TOOL_ANYMORE = rx.compile(
 
 # "The deadline was Friday, but now it is Monday.", "the demo was on the 14th but it's the
 # 16th now": a day put in place of the one it was
-_DAY_SAID = (r"(?:(?:next\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{4}-\d{2}-\d{2}|"
+_DAY_SAID = (rf"(?:(?:next\s+)?{WEEKDAY_NAME}|\d{{4}}-\d{{2}}-\d{{2}}|"
              r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}"
              r"(?:st|nd|rd|th)?|the\s+\d{1,2}(?:st|nd|rd|th))")
 _WAS_BUT_NOW = rx.compile(
@@ -1966,7 +1966,7 @@ _NEW_PORT_SAID_WITH = rx.compile(
 # a "next" said the day before with both days it may mean)
 DAY_OFF = rx.compile(
     r"^i(?:['’]m|\s+am|\s+will\s+be|['’]ll\s+be)\s+(?:off|out|away|ooo|out\s+of\s+office)\s+"
-    r"(?P<when>(?:on\s+)?(?:(?:next|this)\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|"
+    rf"(?P<when>(?:on\s+)?(?:(?:next|this)\s+)?{WEEKDAY_NAME}|"
     r"tomorrow)\s*[.!]?$", _I)
 
 
@@ -2239,7 +2239,7 @@ _BY_CALENDAR_DAY = rx.compile(
 # "on Saturday the 26th": a day of the calendar, dated where weekday and day agree near the
 # day it is said, else kept as said (``dates._day_of_month``)
 WEEKDAY_AND_DAY = rx.compile(
-    r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day,?\s+the\s+\d{1,2}(?:st|nd|rd|th)\b", _I)
+    rf"\b{WEEKDAY_NAME},?\s+the\s+\d{{1,2}}(?:st|nd|rd|th)\b", _I)
 
 
 def _owed_by_a_day(sentence: str) -> bool:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from autodream import rx
+from autodream.engine.dates import WEEKDAY_NAME
 from autodream.engine.text import STOPWORDS, word_set
 from autodream.engine.versions import SIZED
 
@@ -319,9 +320,9 @@ _NOT_A_SETTING = rx.compile(
 _MAKES_THE_TURN = frozenset({"we", "they", "i", "we're", "they're", "i'm", "we’re", "they’re",
                              "i’m"})
 _TURN_AHEAD = rx.compile(
-    r"\b(?:next\s+(?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|"
+    rf"\b(?:next\s+(?:week|month|sprint|quarter|{WEEKDAY_NAME})|"
     r"after\s+(?:the|our|this)\s+[\w-]+|later\s+this\s+(?:week|month)|"
-    r"on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|in\s+(?:a|two|three|\d+)\s+(?:days|weeks?)|"
+    rf"on\s+{WEEKDAY_NAME}|in\s+(?:a|two|three|\d+)\s+(?:days|weeks?)|"
     r"(?:on|in\s+the\s+week\s+of)\s+\d{4}-\d\d-\d\d)\b", re.I)
 
 

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from autodream import rx
 from autodream.engine.dates import (
+    WEEKDAY_NAME,
     WEEKDAYS,
     DateOrder,
     DateRewrite,
@@ -196,8 +197,8 @@ _WANTED_NOT = (r"(?!to\b|you\b|it\b|this\b|that\b)(?:[\w.'’-]+\s+){0,2}?[\w.'�
 # pointed at ("both", "all of it", "them gone", "yes"), or is where it goes ("staging, not prod")
 _ONE_OF_THESE = (r"(?:[a-z]|v?\d[\w.]*|one|two|three|four|five|first|second|third|last|next|both|"
                  r"all|half|none|either|neither|yes|no|maybe|it|them|this|that|these|those|"
-                 r"today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|"
-                 r"sun)day(?:['’]s)?|staging|prod|production)(?![\w-])")
+                 rf"today|tonight|tomorrow|yesterday|{WEEKDAY_NAME}(?:['’]s)?|staging|prod|"
+                 r"production)(?![\w-])")
 _PREFERENCE = rx.compile(
     r"\b(?:always|prefers?|preferred|i like|i'd rather|i would rather|make sure (?:to|you|that)|"
     r"be sure to|should always|we always|i want you to|by default|our convention|"
@@ -225,7 +226,7 @@ _PREFERENCE = rx.compile(
     r"(?![^.;!?]*\b(?:asap|tonight|today|tomorrow|right\s+(?:now|away)|by\s+(?:eod|noon)|"
     # a deadline of one time, whatever it is asked of ("Priya wants every bug from the incident
     # board triaged by Monday"; "... within a day", "... by end of day" is how every one goes)
-    r"by\s+(?:next\s+\w+|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|"
+    rf"by\s+(?:next\s+\w+|{WEEKDAY_NAME}|(?:jan|feb|mar|apr|may|"
     r"jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|\d{4}-\d\d-\d\d|the\s+\d+(?:st|nd|rd|th))|"
     # (or of one release, one PR: "Acme want all copy in US English for this release")
     r"this\s+(?:week|sprint|month|morning|afternoon|evening|weekend|release|pr|demo|launch|"
@@ -249,7 +250,7 @@ _PREFERENCE = rx.compile(
     # ("I want 2 spaces, not 4", "100-char lines, not 80", "Monday standups, not Friday ones";
     # not "Tuesday's build, not Wednesday's"), and so is a tool's version for CI or everywhere
     # ("python 3.12, not 3.11, in CI"; not "v2, not v3, of the client for this upgrade")
-    r"\bi\s+want\s+(?:\d+(?:\s+|-)[a-z][\w-]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day\s+"
+    rf"\bi\s+want\s+(?:\d+(?:\s+|-)[a-z][\w-]*|{WEEKDAY_NAME}\s+"
     r"[a-z][\w-]*s)\b(?:\s+[a-z][\w-]*)?,?\s+not\s+[\w.'’-]+(?![^.;!?]*\bthis\b)|"
     r"\bi\s+want\s+[a-z][\w.+#-]*\s+v?\d[\w.]*,?\s+not\s+v?\d[\w.]*,?\s+(?:in\s+(?:ci|"
     r"every)\b|everywhere\b|by\s+default\b|across\b)|"
