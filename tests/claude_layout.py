@@ -55,6 +55,19 @@ class Layout:
         self.lock_path.write_text(body)
         os.utime(self.lock_path, (mtime, mtime))
 
+    def hold_lock(
+        self, mtime: float, *, prior_mtime: float | None = None, run_id: str | None = None
+    ) -> None:
+        """The lock taken at ``mtime`` by this test process (alive: its hold counts), with the
+        mtime it found (``prior_mtime``) where given."""
+        from autodream.lock import LockBody, this_host
+        from autodream.procs import process_start_time
+
+        body = LockBody(os.getpid(), started=process_start_time(os.getpid()), host=this_host(),
+                        prior_mtime_ns=None if prior_mtime is None else int(prior_mtime * 1e9),
+                        prior_known=prior_mtime is not None, run_id=run_id)
+        self.set_lock(mtime, body.render())
+
     def add_session(self, mtime: float, session_id: str | None = None) -> str:
         session_id = session_id or str(uuid.uuid4())
         self.sessions_dir.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,7 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from autodream.lock import LockBody, this_host
-from autodream.procs import process_start_time
+from autodream.lock import this_host
 from tests.claude_layout import T0, Layout, make_layout
 
 HOUR = 3600.0
@@ -34,9 +33,7 @@ def invoke(layout: Layout, *args: str, **env: str) -> tuple[int, str, str]:
 
 def hold_lock(layout: Layout, run: str | None = "20261126T000000Z-abcd") -> None:
     """A live holder (this test process) that took the lock 6 minutes ago."""
-    body = LockBody(os.getpid(), started=process_start_time(os.getpid()), host=this_host(),
-                    run_id=run)
-    layout.set_lock(T0 - 360, body.render())
+    layout.hold_lock(T0 - 360, run_id=run)
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,7 @@ from click.testing import CliRunner
 
 from autodream import errors
 from autodream.cli import cli
-from autodream.lock import LockBody, this_host
-from autodream.procs import process_start_time
+from autodream.lock import this_host
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
 
@@ -32,14 +31,7 @@ def invoke(layout: Layout, *args: str, **env: str) -> tuple[int, str]:
 
 def test_status_shows_every_gate_paths_holder_and_backend(layout: Layout) -> None:
     ids = [layout.add_session(LAST + 60 * i) for i in range(1, 4)]
-    body = LockBody(
-        os.getpid(),
-        started=process_start_time(os.getpid()),
-        host=this_host(),
-        prior_mtime_ns=int(LAST * 1e9),
-        prior_known=True,
-    )
-    layout.set_lock(T0 - 120, body.render())
+    layout.hold_lock(T0 - 120, prior_mtime=LAST)
     code, out = invoke(layout, "status", "--project", str(layout.project))
     assert code == 0
     assert f"memory_dir:   {layout.memory_dir}" in out
@@ -174,8 +166,7 @@ def test_the_dream_command_exit_codes(
 
 
 def test_a_held_lock_exits_with_lock_held(layout: Layout) -> None:
-    body = LockBody(os.getpid(), started=process_start_time(os.getpid()), host=this_host())
-    layout.set_lock(T0 - 60, body.render())
+    layout.hold_lock(T0 - 60)
     code, out = invoke(layout, "--project", str(layout.project), "--force")
     assert code == errors.LockHeld.exit_code
     assert "lock gate closed" in out

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from autodream import gates
-from autodream.lock import ConsolidationLock, LockBody, this_host
-from autodream.procs import process_start_time
+from autodream.lock import ConsolidationLock
 from autodream.settings import FixedClock
 from autodream.transcripts.model import SessionInfo
 from tests.claude_layout import T0, Layout, make_layout, run_cli
@@ -114,14 +113,7 @@ def test_force_skips_time_and_scan_but_never_the_lock(layout: Layout) -> None:
     assert forced.open
     assert [r.skipped for r in forced.results] == [True, True, False]
 
-    body = LockBody(
-        os.getpid(),
-        started=process_start_time(os.getpid()),
-        host=this_host(),
-        prior_mtime_ns=int(LAST * 1e9),
-        prior_known=True,
-    )
-    layout.set_lock(T0 - 60, body.render())
+    layout.hold_lock(T0 - 60, prior_mtime=LAST)
     held = gates.evaluate(layout.settings(), force=True)
     assert held.closed_by == "lock"
     lock_result = held.result("lock")

@@ -155,14 +155,7 @@ def test_a_reused_pid_is_stale_and_its_prior_mtime_restored(layout: Layout) -> N
 
 @pytest.mark.parametrize(("age", "held"), [(3599, True), (3600, False)])
 def test_ttl_expiry(layout: Layout, age: float, held: bool) -> None:
-    body = LockBody(
-        os.getpid(),
-        started=process_start_time(os.getpid()),
-        host=this_host(),
-        prior_mtime_ns=int(PRIOR * 1e9),
-        prior_known=True,
-    )
-    layout.set_lock(T0 - age, body.render())
+    layout.hold_lock(T0 - age, prior_mtime=PRIOR)
     lock = lock_for(layout)
     if held:
         with pytest.raises(LockHeld):
