@@ -188,9 +188,8 @@ HOLDER = textwrap.dedent(
 )
 
 
-def test_a_sigkilled_holder_is_reclaimed_with_its_prior_mtime(layout: Layout) -> None:
-    now = time.time()
-    layout.set_lock(now - 3 * 86400)
+def _killed_holder(layout: Layout) -> None:
+    """A process that took the lock, SIGKILLed while it held it (no rollback ran)."""
     holder = subprocess.Popen(
         [sys.executable, "-c", HOLDER, str(layout.memory_dir)],
         stdout=subprocess.PIPE,
@@ -199,8 +198,14 @@ def test_a_sigkilled_holder_is_reclaimed_with_its_prior_mtime(layout: Layout) ->
     )
     assert holder.stdout is not None
     assert holder.stdout.readline().strip() == "acquired"
-    holder.kill()
+    holder.send_signal(signal.SIGKILL)
     holder.wait()
+
+
+def test_a_sigkilled_holder_is_reclaimed_with_its_prior_mtime(layout: Layout) -> None:
+    now = time.time()
+    layout.set_lock(now - 3 * 86400)
+    _killed_holder(layout)
     assert mtime(layout.lock_path) > now - 60, "no rollback ran after SIGKILL"
 
     # The time gate looks through the crashed run to the last real dream ...
@@ -216,16 +221,7 @@ def test_a_sigkilled_holder_is_reclaimed_with_its_prior_mtime(layout: Layout) ->
 def test_sigkilled_holder_prior_is_restored_by_the_next_acquirer(layout: Layout) -> None:
     now = time.time()
     layout.set_lock(now - 86400 * 2)
-    holder = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, str(layout.memory_dir)],
-        stdout=subprocess.PIPE,
-        text=True,
-        env=layout.env(),
-    )
-    assert holder.stdout is not None
-    assert holder.stdout.readline().strip() == "acquired"
-    holder.send_signal(signal.SIGKILL)
-    holder.wait()
+    _killed_holder(layout)
     lease = ConsolidationLock(layout.memory_dir).acquire()
     assert lease.prior_mtime == pytest.approx(now - 86400 * 2)
     lease.rollback()
