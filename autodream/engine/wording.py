@@ -182,6 +182,11 @@ _PROHIBITION = rx.compile(
     r"^[\w.+#/ -]{2,40}?\b(?:is|are)\s+(?:banned|forbidden|prohibited|not\s+allowed|"
     r"off[\s-]limits)\b|"
     r"^let(?:'s|s| us) not\b|"
+    # the things a project is to be without, listed as "No gorm, no sqlc" lists them: "There
+    # will be no Python, no FastAPI, and no external backend service." (not what a run found,
+    # "There are no errors, no warnings": only what will or must be)
+    r"^there\s+(?:will|shall|must|should)\s+be\s+no\s+[\w.+#-]+(?:\s+[\w.+#-]+)?,\s*"
+    r"(?:and\s+)?no\s+\S|"
     r"\b(?:we|you|i|please) (?:don't|do not|must not|mustn't|shouldn't|should not|never)\b|"
     r"\bnot (?:going to |gonna )?us(?:e|ing)\b.*\banymore\b", _I,
 )
