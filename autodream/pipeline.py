@@ -340,6 +340,7 @@ def consolidate(
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     staging: Staging | None = None
     notices: list[str] = []
+    starts_memory = ""  # the note that the memory dir was empty, when it was
     codex_error = settings.codex_dir_error()
     if (codex_problem := settings.codex_dir_problem()) is not None and codex_error is None:
         notices.append(codex_problem)
@@ -356,8 +357,10 @@ def consolidate(
         kept_as_is = _linked_files(staging.path, settings.memory_dir)
         if not staging.baseline and not kept_as_is and not staging.unreadable:
             # First use, or a typo in memory_dir or the project dir: the user should know.
-            notices.insert(0, f"{settings.memory_dir} holds no memory yet; this dream starts one "
-                              "(if you expected memory there, check memory_dir or the project dir)")
+            starts_memory = (f"{settings.memory_dir} holds no memory yet; this dream starts one "
+                             "(if you expected memory there, check memory_dir or the project "
+                             "dir)")
+            notices.insert(0, starts_memory)
         # the index as the dream found it (the staging copy, before the subagent touches it)
         staged_index = staging.path / settings.index_path.name
         prior_index = decode_text(staged_index.read_bytes()) if staged_index.is_file() else None
@@ -484,6 +487,13 @@ def consolidate(
                 unsaved, settings.max_write_bytes)
         journal.conclude(settings.memory_dir, state, record, staging,
                          now=settings.now_dt(), dry_run=dry_run)
+        if starts_memory and not record.changes:
+            # "this dream starts one" beside "no-change: ... 0 topic files written": the dir
+            # is as empty as it was, and the note said otherwise
+            notices[notices.index(starts_memory)] = (
+                f"{settings.memory_dir} holds no memory yet, and this dream found nothing to "
+                "start it with (if you expected memory there, check memory_dir or the project "
+                "dir)")
         if not dry_run:
             offsets.save()
             seen = getattr(getattr(backend, "report", None), "date_orders", None)

@@ -3,10 +3,14 @@ sessions would read the memory it leaves (../shared/data/real-transcripts)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from autodream.cli import cli
 from tests.engine_helpers import candidates
 from tests.factories import SHARED_TRANSCRIPTS, needs_real_transcripts
 from tests.local_dream import LocalDream
@@ -55,3 +59,27 @@ def test_things_ruled_out_are_a_rule_and_things_found_missing_are_not() -> None:
     assert candidates("There are no errors, no warnings.") == []
     assert candidates("There will be no standup tomorrow.") == []
 
+
+@needs_real_transcripts
+def test_a_first_dream_that_finds_nothing_does_not_say_it_starts_memory(tmp_path: Path) -> None:
+    # "Read src/main.py and add a docstring to the top. Then stop." is all the person said;
+    # the dream printed "no-change: ... 0 topic files written" and, beside it, "note: ...
+    # holds no memory yet; this dream starts one", though the memory dir was left empty.
+    sessions = tmp_path / "sessions"
+    sessions.mkdir()
+    # (named as Claude Code names it, by its sessionId)
+    shutil.copyfile(_real("claude-code-2.1/stop-hook-uncommitted-changes.jsonl"),
+                    sessions / "e4743781-d0f5-4f75-b17c-6d22d30c5885.jsonl")
+    (tmp_path / "memory").mkdir()
+    (tmp_path / "autodream.toml").write_text(
+        'sessions_dir = "sessions"\nmemory_dir = "memory"\nbackend = "local"\n',
+        encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env["AUTODREAM_NOW"] = "2026-01-22T09:00:00Z"
+    result = CliRunner().invoke(cli, ["--force", "--project", str(tmp_path)], env=env)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("no-change:"), result.stdout
+    assert not list((tmp_path / "memory").glob("*.md"))
+    assert "this dream starts one" not in result.stderr
+    assert (f"note: {tmp_path / 'memory'} holds no memory yet, and this dream found nothing "
+            "to start it with") in result.stderr
