@@ -518,6 +518,10 @@ class _CountingReader(io.RawIOBase):
         super().close()
 
 
+# separators in a path, read as spaces when it is checked for a secret
+_PATH_SEPARATORS = rx.compile(r"[/._-]+")
+
+
 @dataclass
 class ToolBox:
     """The subagent's tools over a ``Sandbox``; one instance per run.
@@ -1081,7 +1085,7 @@ class ToolBox:
         (``/ . _ -``) read as spaces, so ``pgpassword-hunter2secret.md`` reads as
         ``pgpassword hunter2secret``. A token glued to a word by ``_`` (``notes_ghp_…``) escapes
         both: the token patterns need a word boundary before their prefix."""
-        spaced = re.sub(r"[/._-]+", " ", vpath)
+        spaced = _PATH_SEPARATORS.sub(" ", vpath)
         hits = redact.find_secrets(vpath) or redact.find_secrets(spaced)
         if hits:
             kinds = ", ".join(sorted({h.kind for h in hits}))

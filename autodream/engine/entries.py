@@ -298,6 +298,8 @@ def is_generated_how(text: str) -> bool:
 _EXAMPLE = rx.compile(rf" Example \({_DAY}\): (?P<example>.+)$")
 
 
+# the linking word before a rule said after its reason ("..., so always rerun them once")
+_LEADING_LINK = rx.compile(r"^(?:so|and|but|then)\s+(?=\S+\s+\S)")
 _TITLE_BREAK = rx.compile(r"\s*(?:[:;](?!\S)|\s[—–]\s|,\s(?=(?:so|and|but|because|which)\b))\s*")
 
 
@@ -320,7 +322,7 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     if len(head.split()) >= 3 and not whole:
         text = head
     # the clause that carries a rule, after its reason: "..., so always rerun them once"
-    text = sentence_case(re.sub(r"^(?:so|and|but|then)\s+(?=\S+\s+\S)", "", text))
+    text = sentence_case(_LEADING_LINK.sub("", text))
     if len(text) <= NAME_CHARS:
         return text
     return _cut_title(text.split())

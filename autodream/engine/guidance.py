@@ -144,6 +144,7 @@ def _switch_how(new: str, was: str, said: str) -> str:
 # What says a rule adds to another: "... either", "... too", "... as well", "Also, ...",
 # "We also never ..."
 _ADDED_AT_END = rx.compile(r",?\s+(?:either|too|as\s+well)(?=\s*[.!]?\s*$)", re.I)
+_CLAUSE_MARK = rx.compile(r"[;:—–]|\s-\s")  # a rule of more than one clause
 _ADDED_AT_START = rx.compile(r"^(?:also\b,?\s+|(?P<who>(?:we|you)\s+)also\s+)", re.I)
 
 
@@ -152,7 +153,7 @@ def _alone(rule: str) -> str:
     branch either" -> "Never push to the release branch."), where what is left is still a
     rule; else as it is. Only a rule of one clause: in "Always use type hints; add them for
     this one too" the word is of the clause about the task at hand."""
-    if re.search(r"[;:—–]|\s-\s", rule):
+    if _CLAUSE_MARK.search(rule):
         return rule
     alone = sentence_case(_ADDED_AT_START.sub(lambda m: m["who"] or "",
                                               _ADDED_AT_END.sub("", rule.strip())))

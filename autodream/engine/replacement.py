@@ -1093,14 +1093,16 @@ def _said_alike(word: str) -> str:
 
 
 _ALIKE_WORD = rx.compile(r"(?<![\w'-])(?:" + "|".join(_SAID_ALIKE) + r")(?![\w'-])", re.I)
+_PULL_REQUEST = rx.compile(r"\bpull\s+requests?\b")
+_RULE_WORD = rx.compile(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]")
 
 
 def _rule_words(text: str, frame: frozenset[str] = _RULE_FRAME) -> frozenset[str]:
     """What a rule is about: its words but the frame, each as it is said alike ("merging",
     "merge" and "merges" are one; "rebase", "rebasing")."""
-    said = re.sub(r"\bpull\s+requests?\b", "pr", text.lower())
+    said = _PULL_REQUEST.sub("pr", text.lower())
     out: set[str] = set()
-    for word in re.findall(r"[a-z0-9][\w'+#.-]*[\w+#]|[a-z0-9]", said):
+    for word in _RULE_WORD.findall(said):
         if word in STOPWORDS or word in frame:
             continue
         word = _said_alike(word)

@@ -37,12 +37,13 @@ _OPPOSITES = frozenset((a, b) for x, y in (
     ("on", "off"), ("up", "down"), ("running", "down"), ("running", "stopped"),
     ("enabled", "disabled"), ("open", "closed"), ("public", "private"),
     ("allowed", "forbidden"), ("in", "out")) for a, b in ((x, y), (y, x)))
+_LETTERS = rx.compile(r"[a-z]+")
 
 
 def opposite_said(old: str, new: str) -> bool:
     """``new`` says a state the opposite of one ``old`` says, of the same thing ("Keep the
     staging DB running overnight" / "The staging DB should stay down overnight")."""
-    was, now = set(re.findall(r"[a-z]+", old.lower())), set(re.findall(r"[a-z]+", new.lower()))
+    was, now = set(_LETTERS.findall(old.lower())), set(_LETTERS.findall(new.lower()))
     return any((w, v) in _OPPOSITES for w in was - now for v in now - was)
 
 

@@ -1806,6 +1806,7 @@ _CHANGE_MADE = rx.compile(
     r"(?:switched|moved|migrated|changed|renamed|upgraded|bumped|swapped|flipped|updated|"
     r"deployed|shipped|released|cut\s+(?:it\s+)?over|rolled\s+(?:it\s+)?out)\b(?P<rest>.*)$",
     _I)
+_WORD = rx.compile(r"[\w'-]+")
 _WHEN_WORDS = word_set("""it that this them everything over on in at during the of week weekend
     last night earlier recently already finally just today""")
 _TOLD_APART = rx.compile(r"\s*(?:[,;]\s|\s[—–-]\s)\s*")
@@ -1818,7 +1819,7 @@ def _tells_change_made(clause: str) -> bool:
     rest = m["rest"]
     for said in date_mentions(rest):
         rest = rest.replace(said, " ")
-    return all(w in _WHEN_WORDS for w in re.findall(r"[\w'-]+", rest.lower()))
+    return all(w in _WHEN_WORDS for w in _WORD.findall(rest.lower()))
 
 
 @lru_cache(maxsize=16_384)
@@ -2011,6 +2012,9 @@ def _update_from(sentence: str) -> _Kind | None:
     return replace(inner, text=_clean(told))
 
 
+_STRONG_PREFERENCE = rx.compile(r"\b(?:always|prefer|i want you to)\b", _I)
+
+
 def _detect_core(raw: str) -> _Kind | None:
     sentence = _FILLER.sub("", raw.strip())
     if sentence[:3].lower() in ("as ", "lik") and (again := _RESTATED.match(sentence)) and (
@@ -2153,7 +2157,7 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("preference", _clean(sentence), 0.75)
     if _PREFERENCE.search(sentence) and (not _DESPITE_SELF.search(sentence) or _PREFERENCE.search(
             _DESPITE_SELF.sub(" ", sentence))):
-        strong = re.search(r"\b(?:always|prefer|i want you to)\b", sentence, _I) is not None
+        strong = _STRONG_PREFERENCE.search(sentence) is not None
         return _Kind("preference", _clean(sentence), 0.8 if strong else 0.75)
     if (_UPDATE.search(sentence) and not _SETTLED_NOW.search(sentence)
             and not _MY_MACHINE.search(sentence)) or (

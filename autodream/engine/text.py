@@ -358,6 +358,10 @@ _NAME_WITH_DIGITS = rx.compile(r"[a-z]{4,}\d+[a-z]*|[a-z]+\d+[a-z]+")
 
 # a host name: dotted labels ending in a name of letters ("stg2.example.com", not "1.2.3")
 _HOST = rx.compile(r"(?<![\w.-])(?:[a-z0-9-]+\.)+[a-z]{2,}(?![\w-])")
+_CONTRACTION = rx.compile(r"(?<=[a-z])['\u2019](?:(?=t\b)|(?:ll|re|ve|d|m|s)\b)")
+_AS_WELL = rx.compile(r"\bas\s+well\b")
+_ALNUM = rx.compile(r"[a-z0-9]+")
+_LETTERS_THEN_DIGITS = rx.compile(r"[a-z]+\d+[a-z\d]*")
 
 
 # what a switch's title says around the names it switched between
@@ -368,25 +372,25 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     """A file-name slug of the subject; values that may change later (numbers, dates, weekdays,
     "Mondays") are left out so the name stays right when the entry is updated."""
     # "don't" is one word ("dont-upgrade-redis"), not "don" and "t"; "we'll" is "we"
-    text = re.sub(r"(?<=[a-z])['\u2019](?:(?=t\b)|(?:ll|re|ve|d|m|s)\b)", "", text.lower())
+    text = _CONTRACTION.sub("", text.lower())
     if "as well" in text:
         # ("... against pg15 as well": no subject, as "too" is none; nor in "X as well as Y")
-        text = re.sub(r"\bas\s+well\b", " ", text)
+        text = _AS_WELL.sub(" ", text)
     # a host's labels are its name, figures and all ("stg2.example.com" is not "example.com":
     # its file kept the name of the host before it, 'stg-example-com')
     hosts = {label for m in (_HOST.finditer(text) if "." in text else ())
-             for label in re.findall(r"[a-z0-9]+", m[0])}
-    words = [w for w in re.findall(r"[a-z0-9]+", text)
+             for label in _ALNUM.findall(m[0])}
+    words = [w for w in _ALNUM.findall(text)
              if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
              and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w)
                   or w in hosts)]
     if all(w in _NAMES_NO_SUBJECT for w in words):
         # "Bf16 instead of fp16": the names with digits are all the subject there is
         # (filed as feedback_instead.md they would name none)
-        words = [w for w in re.findall(r"[a-z0-9]+", text) if w not in STOPWORDS and (
-            w in _NAMES_NO_SUBJECT or re.fullmatch(r"[a-z]+\d+[a-z\d]*", w))] or words
+        words = [w for w in _ALNUM.findall(text) if w not in STOPWORDS and (
+            w in _NAMES_NO_SUBJECT or _LETTERS_THEN_DIGITS.fullmatch(w))] or words
     if not words:
-        words = re.findall(r"[a-z0-9]+", text) or ["memory"]
+        words = _ALNUM.findall(text) or ["memory"]
     # a word twice in a row, once the words between are left out ("the week of ... (the week
     # after ...)", "from 8 GB to 16 GB"), names the subject no better, and reads as a slip;
     # apart, it may be part of a name ("prd-eu-instead-prd-us", "travis-configured-travis-yml")

@@ -254,6 +254,7 @@ def either_or(a: str, b: str) -> bool:
 
 # A rule that forbids: what "either" or "too" adds to it goes without saying ("Don't use yarn
 # either" is "Don't use yarn")
+_DIGIT = rx.compile(r"\d")
 _FORBIDDING = rx.compile(r"^(?:(?:we|you)\s+)?(?:never|don['’]t|do\s+not|no|avoid|stop)\b", re.I)
 
 
@@ -261,4 +262,4 @@ def names_a_choice(rule: str) -> bool:
     """``rule`` asks for a version or a tool ("Always test migrations against pg15"): said as
     added to another rule ("... too", "Also, ..."), it is one more to use, and without the word
     it reads as the one to use."""
-    return not _FORBIDDING.match(rule) and bool(re.search(r"\d", rule) or tools_in(rule))
+    return not _FORBIDDING.match(rule) and bool(_DIGIT.search(rule) or tools_in(rule))

@@ -328,9 +328,12 @@ def left_behind(text: str) -> bool:
     return any(_some_of_it(stay) for stay in _STAYS_ON.finditer(text))
 
 
+_NAME_AND_VERSION = rx.compile(rf"(?P<name>{_NAMES})\s+(?P<version>{VERSION})")
+
+
 def split_version(named: str) -> tuple[str, str] | None:
     """("Postgres", "16") for "Postgres 16"; None for a name without a version."""
-    m = re.fullmatch(rf"(?P<name>{_NAMES})\s+(?P<version>{VERSION})", named)
+    m = _NAME_AND_VERSION.fullmatch(named)
     return (m["name"], m["version"]) if m else None
 
 

@@ -721,13 +721,17 @@ _FIRST_PERSON: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 ]
 
 
+_MY = rx.compile(r"^my\b", _I)
+_I_FIRST = rx.compile(r"^i\b|^i'", _I)
+
+
 def third_person(text: str) -> str:
     """A person's "I am ..." as the memory will read it: "The user is ..."; "My name is ..."
     as "The user's name is ..."; "Bob prefers tabs but I prefer spaces" as "... but the user
     prefers spaces" (an "I" left in a memory is the agent's, once it reads it)."""
-    if re.match(r"^my\b", text, _I):
+    if _MY.match(text):
         text = "The user's" + text[2:]
-    elif not re.match(r"^i\b|^i'", text, _I):
+    elif not _I_FIRST.match(text):
         m = _MID_I.search(text)
         if m is None:
             # "ask me for the link", "before 5pm my time": no "I" to say who, so the user by name

@@ -200,13 +200,15 @@ class MemoryIndex:
     entries: list[IndexEntry]
     other_lines: list[tuple[int, str]]  # (line_no, text) of lines that are not entries
 
+_FRONTMATTER_END = rx.compile(r"^---\s*$", re.M)
+
 
 def split_frontmatter(text: str) -> tuple[dict[str, Any] | None, str]:
     """Return (frontmatter mapping or None when there is none, body)."""
     if not text.startswith("---\n") and not text.startswith("---\r\n"):
         return None, text
     rest = text.split("\n", 1)[1]
-    end = re.search(r"^---\s*$", rest, flags=re.M)
+    end = _FRONTMATTER_END.search(rest)
     if end is None:
         raise FrontmatterError("frontmatter has no closing '---'")
     raw = rest[: end.start()]
