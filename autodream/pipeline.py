@@ -28,7 +28,6 @@ from autodream.memory.model import decode_text
 from autodream.memory.staging import Staging, link_target, special_files, symlinks
 from autodream.run import DreamContext, DreamStep, StepResult, index_blocker
 from autodream.sandbox import Sandbox
-from autodream.scrub import scrub_hint
 from autodream.settings import Settings, backend_choice
 from autodream.tools import ToolBox, ToolLimits, by_cause, refusal_cause, refusal_fix
 from autodream.transcripts.model import SessionInfo
@@ -443,9 +442,13 @@ def consolidate(
         record.checks = report.as_dict()
         if not report.ok:
             raise errors.CheckFailed(_failure(report, toolbox))
-        notices.extend(f"left as found (fix it by hand): {failure}"
-                       + scrub_hint(failure.check, failure.message)
-                       for failure in report.as_found)
+        if report.as_found:
+            # imported here: scrub is a large module a dream needs only for this hint
+            from autodream.scrub import scrub_hint
+
+            notices.extend(f"left as found (fix it by hand): {failure}"
+                           + scrub_hint(failure.check, failure.message)
+                           for failure in report.as_found)
         held = getattr(getattr(backend, "report", None), "held_back", None) or ()
         if held:
             # else the person learns only from `status` that memories were left out

@@ -1,5 +1,6 @@
 """A local dream, first and incremental, in a real process: it must not pull in the model SDK,
-the CLI toolkit or the file watcher (each would add start-up cost to every background dream)."""
+the CLI toolkit, the file watcher or the scrub command (each would add start-up cost to every
+background dream)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,9 @@ from tests.factories import REPO_ROOT, TranscriptBuilder, iso
 NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog", "secrets") + (
     # On Linux the lock reads a holder's start time from /proc (psutil costs ~15 ms to import).
     ("psutil",) if sys.platform.startswith("linux") else ()
+) + (
+    # `autodream scrub`'s module (~5 ms): a dream needs it only to word the hint of a secret found
+    "autodream.scrub",
 )
 
 PROBE = """
