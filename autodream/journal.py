@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import itertools
 import json
 import os
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -320,6 +321,40 @@ def list_runs(
             if unreadable is not None and path.is_dir():
                 unreadable.append(path.name)
     return records
+
+
+# What a dream reads of the journal (the read positions recovery settles, then what the dreams
+# left in memory) needs neither the decisions nor the tool calls, most of a record's bytes: a long
+# history's first record is ~0.5 MB of JSON, ~10 ms to decode. Each record is decoded once a
+# process: its outline is kept by run dir with the bytes it was read from (comparing them costs
+# a fraction of hashing them), so a record written since (recovery closing it, a new save) is
+# decoded again.
+_OUTLINES: dict[Path, tuple[bytes, RunRecord]] = {}
+
+
+def _outlines(state_dir: Path) -> Iterator[RunRecord]:
+    """The runs newest first, unreadable records skipped, as ``list_runs`` gives them but each
+    without its ``decisions`` and ``tool_calls`` and shared between calls: read only."""
+    root = runs_dir(state_dir)
+    if not root.is_dir():
+        return
+    paths = sorted(root.iterdir(), key=lambda p: p.name, reverse=True)
+    listed = set(paths)
+    for gone in [p for p in _OUTLINES if p.parent == root and p not in listed]:
+        del _OUTLINES[gone]  # pruned: a watch would keep every run it ever read
+    for path in paths:
+        try:
+            data = (path / RECORD_FILENAME).read_bytes()
+            known = _OUTLINES.get(path)
+            if known is not None and known[0] == data:
+                yield known[1]
+                continue
+            record = RunRecord.from_json(data.decode("utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        record.decisions, record.tool_calls = [], []
+        _OUTLINES[path] = (data, record)
+        yield record
 
 
 def newest_run_id(state_dir: Path) -> str | None:
@@ -807,7 +842,7 @@ def dreamed_memory(state_dir: Path, index_name: str) -> tuple[dict[str, str], fr
     deleted by a later run, an undo included). Against the memory as found, these tell what
     the person did by hand since: an index title that is not the one made of the name a dream
     wrote is theirs, a file gone is one they deleted."""
-    records = [r for r in list_runs(state_dir) if r.outcome == "committed"]
+    records = [r for r in _outlines(state_dir) if r.outcome == "committed"]
     undone = _undone_ids(records)
     names: dict[str, str] = {}
     seen: set[str] = set()
@@ -993,7 +1028,7 @@ def _settle_offsets(state_dir: Path) -> None:
     reads those sessions again. A position moved since (by an undo, a newer record) is left."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    newest = next((r for r in list_runs(state_dir, 20)
+    newest = next((r for r in itertools.islice(_outlines(state_dir), 20)
                    if r.outcome in ("committed", "no-change") and r.trigger != "scrub"), None)
     if newest is None or newest.trigger == "undo" or not newest.offsets:
         return  # (an undo saves its positions before its record)

@@ -370,3 +370,35 @@ def test_show_keeps_each_steps_file_and_says_where_it_is_after_the_dream(
         "Lunch at noon (lunch.md, not kept)",
         "We deploy on Mondays now (deploy_days.md)",
     ]
+
+
+def test_a_dream_decodes_each_record_it_reads_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Recovery at a dream's start and the dream's look at what earlier dreams left in memory
+    both read the journal; a long history's first record is ~0.5 MB of JSON, decoded once a
+    process and not at each (issue #4), and decoded again once it is written anew."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    record = dream(memory, EDITS, decisions=DECISIONS)
+    decoded: list[str] = []
+    real = journal.RunRecord.from_json.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[journal.RunRecord], text: str) -> journal.RunRecord:
+        decoded.append(text)
+        return real(cls, text)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(journal.RunRecord, "from_json", classmethod(counting))
+    assert journal.recover(memory, state, NOW) == []
+    names, left = journal.dreamed_memory(state, "MEMORY.md")
+    assert (names["role.md"], names["deploy.md"]) == ("Role", "Deploys")
+    assert {"role.md", "deploy.md"} <= left and "pnpm.md" not in left
+    assert len(decoded) == 1
+    # the same bytes written again: nothing new to decode; a record saved with a change: read
+    (state / "runs" / record.id / "record.json").write_text(record.to_json(), "utf-8")
+    journal.dreamed_memory(state, "MEMORY.md")
+    assert len(decoded) == 1
+    record.changes = [c for c in record.changes if c.path != "role.md"]
+    journal.save_run(state, record)
+    names, left = journal.dreamed_memory(state, "MEMORY.md")
+    assert len(decoded) == 2 and "role.md" not in names and "role.md" not in left
