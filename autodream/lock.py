@@ -293,7 +293,10 @@ def _write_atomic(path: str, text: str, mtime_ns: int) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o644)
     try:
         os.write(fd, text.encode("utf-8"))
-        os.fsync(fd)
+        if text:
+            # so a crash cannot leave the holder's PID half written; an empty body (a release)
+            # has no bytes to lose, and the mtime set below is not what this fsync covers
+            os.fsync(fd)
     finally:
         os.close(fd)
     try:

@@ -72,6 +72,19 @@ def test_release_clears_the_holder_and_keeps_the_run_start(layout: Layout) -> No
     assert lock_for(layout).status().state == FREE
 
 
+def test_release_waits_on_no_disk_flush(layout: Layout, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Taking the lock flushes the holder's body to disk (~4 ms); the release's empty body has
+    nothing to flush, and every dream ends with one (issue #4)."""
+    layout.set_lock(PRIOR)
+    flushed: list[int] = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: flushed.append(fd) or real_fsync(fd))
+    lease = lock_for(layout).acquire()
+    assert len(flushed) == 1
+    assert lease.release() and layout.lock_path.read_text() == ""
+    assert len(flushed) == 1
+
+
 def test_rollback_restores_the_prior_mtime(layout: Layout) -> None:
     layout.set_lock(PRIOR)
     lease = lock_for(layout).acquire()
