@@ -155,7 +155,11 @@ UNREAD = ("a statement of the project the local engine reads as no rule, prefere
 _REMEMBER_IT = rx.compile(
     r"^(?:(?:and|so|oh|ok(?:ay)?|also)[,\s]+)?(?:please\s+)?(?:(?:remember|memori[sz]e|note|"
     r"(?:don['’]?t|do\s+not)\s+forget)\s+(?:that|this|it)|keep\s+(?:that|this|it)\s+in\s+mind)"
-    r"(?:\s+(?:please|too|for\s+later|for\s+next\s+time))?\s*[.!]*$", re.I)
+    r"(?:\s+(?:please|too|for\s+later|for\s+next\s+time))?"
+    # "Remember that, it matters.": how much it matters, said with the ask, is no memory of its
+    # own (it was saved as one, 'It matters', the rule before only stated)
+    r"(?:\s*[,;:—–-]\s*(?P<stress>(?:it|this|that)(?:['’]s|\s+is|\s+really)?\s+"
+    r"(?:(?:really|very|super)\s+)?(?:matters|important|crucial|critical|key)))?\s*[.!]*$", re.I)
 UNREAD_SECRET = ("left out because it held a secret (redacted); a credential is never "
                  "remembered, so there is nothing to say again")
 MAX_CHARS = 320
@@ -485,6 +489,19 @@ class _Asked:
     when: datetime
 
 
+@dataclass(frozen=True)
+class _Told:
+    """The last sentence a message of a session said, and where what it made begins and ends
+    (candidates, decisions, dropped count), so a "Remember that." sent next can read it again
+    as asked for."""
+
+    sentence: str
+    when: datetime
+    candidates: tuple[int, int]
+    decisions: tuple[int, int]
+    dropped: tuple[int, int]
+
+
 # A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
 # "It'd be lovely if you could always add a story for new components"
 _POLITE_ASK = rx.compile(
@@ -633,6 +650,8 @@ class Gatherer:
     # the end of what the person said last in each session: a secret is said across two
     # messages too ("the staging db password is" / "Pg-Secret-2291")
     _said_last: dict[str, str] = field(default_factory=dict, repr=False)
+    # the last sentence each session's last message said, for a "Remember that." on its own
+    _told_last: dict[str, _Told] = field(default_factory=dict, repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -731,6 +750,10 @@ class Gatherer:
             parts = [_deadline_of(part, parts[:i]) for i, part in enumerate(parts)]
         parts = [part for said in parts
                  for part in self._decided_at(said, when, message.session_id) or [said]]
+        last_told = self._told_last.pop(message.session_id, None)
+        if last_told is not None and len(parts) == 1 and _REMEMBER_IT.match(parts[0]) and (
+                self._remember_told(last_told, parts[0], message.session_id)):
+            return
         skip_next = False
         first = len(self.candidates)
         for i, sentence in enumerate(parts):
@@ -738,9 +761,32 @@ class Gatherer:
                 skip_next = False
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
+            marks = len(self.candidates), len(self.decisions), self.stats.dropped
             skip_next = self._sentence(sentence, following, message.session_id, when)
+            if not following:
+                self._told_last[message.session_id] = _Told(
+                    sentence, when, (marks[0], len(self.candidates)),
+                    (marks[1], len(self.decisions)), (marks[2], self.stats.dropped))
         if "ew port" in text:
             self._port_said_with(first, parts)
+
+    def _remember_told(self, told: _Told, ask: str, session_id: str) -> bool:
+        """A "Remember that." sent on its own after the person's last message: the last thing
+        that message said is read again as asked for, as "We deploy only on Tuesdays. Remember
+        that." in one message is (it was dropped, 'nothing to remember', and the statement kept
+        as merely stated, or lost when read as no kind the engine knows). False when what it
+        made is no longer the last thing gathered (another session's since), left as it was."""
+        if (len(self.candidates), len(self.decisions)) != (
+                told.candidates[1], told.decisions[1]) or any(
+                u.at >= told.candidates[0] for u in self._undated):
+            return False
+        del self.candidates[told.candidates[0]:]
+        del self.decisions[told.decisions[0]:]
+        self.stats.candidates -= told.candidates[1] - told.candidates[0]
+        self.stats.dropped -= told.dropped[1] - told.dropped[0]
+        self.stats.sentences -= 1
+        self._sentence(told.sentence, ask, session_id, told.when)
+        return True
 
     def _port_said_with(self, first: int, parts: list[str]) -> None:
         """Each bare "The new port is 8080" found since ``first`` carries the rest of its
@@ -1074,6 +1120,13 @@ class Gatherer:
             found, reason, statement, why, _ = self._analyse(sentence, "")
             if found is None:
                 found, reason, statement, why, _ = self._analyse(f"Remember: {sentence}", "")
+            asked = _REMEMBER_IT.match(following)
+            if found is not None and reason is None:
+                # asked for, as "Remember: ..." is ("We deploy only on Tuesdays. Remember
+                # that."), and how much it matters its reason when it has none of its own
+                found = replace(found, explicitness=max(found.explicitness, 1.0))
+                if not why and asked is not None and asked["stress"]:
+                    why = f"The user stressed that {asked['stress'].lower()}."
             return found, reason, statement, why, True
         sentence = _asked_politely(_neither_nor(sentence), following)
         if "instead" in sentence:
