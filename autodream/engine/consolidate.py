@@ -1900,15 +1900,22 @@ class Consolidator:
         )
         done = _done_on(cand)
         plans = _plans_before(cluster, cand, done, set()) if done is not None else []
+        moved_on = ""
         if traded is not None:
             entry.history.append(
                 f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
         elif put_off is not None:
             put, was, now = put_off
-            entry.statements = [put] + [s for s in entry.statements if not has_word(s, was)
-                                        and s != cand.text]
-            entry.history.append(
-                f"Changed from {was} to {now} on {cand.source.day.isoformat()}; previously {was}.")
+            day = cand.source.day.isoformat()
+            steps = _steps_of_change(cluster.members)
+            if not steps or steps[0][0] != was or steps[-1][1] != now:
+                steps = [(was, now, day)]
+            gone = {w for w, _, _ in steps} - {now}
+            entry.statements = [put] + [s for s in entry.statements if not any(
+                has_word(s, w) for w in gone) and s != cand.text]
+            entry.history.extend(f"Changed from {w} to {n} on {d}; previously {w}."
+                                 for w, n, d in steps)
+            moved_on = day
         elif plans:
             # "The v2 launch is next Friday", "we pushed it to ...", "V2 launched today": the
             # launch leads, the plans it came from are its history
@@ -1932,7 +1939,16 @@ class Consolidator:
                     turns_rule_round(s, cand.text))] or [cand.text]
                 entry.history.append(f"Updated on {day}; previously: {first.text}")
             else:
-                entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+                # each move told in turn, with the day it was said ("The demo is on Friday",
+                # "... moved to Monday", "... pushed to Wednesday": Friday to Wednesday alone
+                # lost the Monday in between)
+                steps = _steps_of_change(cluster.members) or [(was, now, day)]
+                gone = {w for w, _, _ in steps} - {now}
+                entry.statements = [s for s in entry.statements if not any(
+                    has_word(s, w) for w in gone) or has_word(s, now)] or [cand.text]
+                entry.history.extend(f"Changed from {w} to {n} on {d}; previously {w}."
+                                     for w, n, d in steps)
+                moved_on = day
         elif first.text != cand.text and not again and replaces(
                 first.text, _INSTEAD_AT_END.sub("", cand.text)) and not (
                 is_rule(cand) and restates_rule(first.text, cand.text)) and not _says_again(
@@ -1945,6 +1961,10 @@ class Consolidator:
             entry.generated_why = not cand.why
             entry.how = _default_how(first if again else cand)
             entry.generated_how = True
+            if moved_on:
+                # (a value changed within the one dream is told as changed that day, as a
+                # later dream tells it, not as 'plan stated on' the day it moved)
+                self._why_changed(entry, moved_on)
         entry.add_sources([c.source for c in cluster.members], self.options.max_sources)
         self.entries.append(entry)
         n = len(cluster.sessions)
@@ -2023,3 +2043,23 @@ class Consolidator:
                 entry.description = hook_for(entry) or entry.description
 
 
+def _steps_of_change(members: list[Candidate]) -> list[tuple[str, str, str]] | None:
+    """(was, now, day said) of each change of one value the members tell in turn ("The demo is
+    on 2026-07-10", "... now on 2026-07-13", "... now on 2026-07-15"); None when one of them
+    tells more than a value changed."""
+    said = sorted(members, key=lambda c: (c.timestamp, c.order))
+    steps: list[tuple[str, str, str]] = []
+    told = said[0].text
+    for after in said[1:]:
+        if after.text == told:
+            continue
+        # a value said anew in the same words ("The release is on ...") or a move of a plan's
+        # day ("The demo moved to ..."), which puts the day in the plan's own words
+        if (change := _changed_value(told, after.text)) is not None:
+            told = after.text
+        elif (put := _put_off(told, after.text)) is not None:
+            told, change = put[0], put[1:]
+        else:
+            return None
+        steps.append((change[0], change[1], after.source.day.isoformat()))
+    return steps

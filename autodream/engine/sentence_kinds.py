@@ -1640,6 +1640,15 @@ _MOVED_FROM_TO = rx.compile(
     rf"(?:moved|shifted|changed|pushed|slipped|bumped)\s+from\s+(?:on\s+)?(?P<old>{_DAY_SAID})"
     rf"\s+to\s+(?:on\s+)?(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
 
+# ... "The demo moved to Monday.", "The demo got pushed to next Wednesday": the move told with
+# the new weekday only (it was no memory at all, the Friday plan kept as it was); a day in
+# figures or a month's day moved to is read elsewhere as a plan of its own day
+_MOVED_TO_WEEKDAY = rx.compile(
+    r"^(?P<subject>(?:the|our|my)\s+[\w' -]{1,60}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
+    r"(?:moved|shifted|changed|pushed|slipped|bumped|postponed|rescheduled|delayed)"
+    r"(?:\s+(?:back|out))?\s+(?:again\s+)?to\s+(?:on\s+)?"
+    rf"(?P<new>(?:next\s+|this\s+)?{WEEKDAY_NAME})\s*[.!]?$", _I)
+
 
 def day_moved_from(raw: str) -> str | None:
     """The day a plan was on, told beside the day it moved to ("The deadline was Friday, but
@@ -1655,9 +1664,10 @@ def _day_moved(sentence: str) -> re.Match[str] | None:
     day and, where said, its ``old`` one; None for any other sentence."""
     if " but " in sentence and (was_now := _WAS_BUT_NOW.match(sentence)) is not None:
         return was_now
-    if (" not " in sentence or " from " in sentence or " now " in sentence) and (
+    if (" not " in sentence or " from " in sentence or " now " in sentence
+            or " to " in sentence) and (
             was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)
-            or _NOW_DAY.match(sentence)) is not None and (
+            or _NOW_DAY.match(sentence) or _MOVED_TO_WEEKDAY.match(sentence)) is not None and (
             _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
         return was_now
     return None

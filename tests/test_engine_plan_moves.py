@@ -1,0 +1,80 @@
+"""A plan's day moved by a weekday alone ("The demo moved to Monday."), once or again, within
+one dream or across dreams: one note with the latest day, a line for each move with the day
+it was said, told as changed then."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.engine.dream import DreamPlan
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import T0, gather, human
+
+_FRI_TO_MON = "Changed from 2026-07-10 to 2026-07-13 on 2026-07-07; previously 2026-07-10."
+_MON_TO_WED = "Changed from 2026-07-13 to 2026-07-15 on 2026-07-08; previously 2026-07-13."
+
+
+def _dreams(said: list[tuple[int, str]], days: list[int]) -> list[DreamPlan]:
+    """One dream at T0 + each of ``days`` (10:00), given what was said since the one before
+    (one session a day, 09:00) and the memory the one before wrote."""
+    files: dict[str, str] = {}
+    index: str | None = None
+    plans = []
+    last = -1
+    for day in days:
+        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
+        plan = plan_dream(files, index, gather(*msgs).candidates,
+                          now=T0 + timedelta(days=day, hours=10))
+        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
+        index = plan.index
+        plans.append(plan)
+        last = day
+    return plans
+
+
+def _demo(plans: list[DreamPlan]) -> tuple[str, str, str]:
+    """(name, description, body) of the one demo note the dreams leave."""
+    files: dict[str, str] = {}
+    for plan in plans:
+        files.update({p: t for p, t in plan.writes.items() if p != "MEMORY.md"})
+    (text,) = [t for t in files.values() if "demo" in t.lower()]
+    entry = parse_topic(text)
+    return entry.name, entry.description, entry.body
+
+
+@pytest.mark.parametrize("moved", ["The demo moved to Monday.",
+                                   "The demo got pushed to Monday.",
+                                   "The demo was moved to next Monday."])
+def test_a_plan_moved_to_a_weekday_moves_the_plan(moved: str) -> None:
+    # it was no memory at all: the demo stayed on the Friday
+    (plan,) = _dreams([(0, "The demo is on Friday."), (1, moved)], [1])
+    name, description, body = _demo([plan])
+    assert name == "The demo is on 2026-07-13"
+    assert _FRI_TO_MON in body
+    # said and moved in sessions one dream reads: it read 'plan stated on 2026-07-07', as if
+    # first said on the day it moved
+    assert description == "changed on 2026-07-07"
+    assert "**Why:** Changed on 2026-07-07." in body
+
+
+def test_a_plan_moved_twice_in_one_dream_keeps_each_move() -> None:
+    # the Monday in between was lost ('Changed from 2026-07-10 to 2026-07-15 on 2026-07-08')
+    plans = _dreams([(0, "The demo is on Friday."), (1, "The demo moved to Monday."),
+                     (2, "The demo got pushed to Wednesday.")], [2])
+    name, description, body = _demo(plans)
+    assert name == "The demo is on 2026-07-15"
+    assert body.startswith("The demo is on 2026-07-15.\n")
+    assert f"{_FRI_TO_MON}\n{_MON_TO_WED}" in body
+    assert description == "changed on 2026-07-08"
+
+
+def test_a_plan_moved_twice_across_dreams_keeps_each_move() -> None:
+    plans = _dreams([(0, "The demo is on Friday."), (1, "The demo moved to Monday."),
+                     (2, "The demo got pushed to Wednesday.")], [1, 2])
+    name, description, body = _demo(plans)
+    assert name == "The demo is on 2026-07-15"
+    assert f"{_FRI_TO_MON}\n{_MON_TO_WED}" in body
+    assert description == "changed on 2026-07-08"
