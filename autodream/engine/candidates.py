@@ -383,6 +383,41 @@ def _away_then_ask(parts: list[str]) -> list[str]:
     return out
 
 
+# "Ana is out next week; ask Raj about billing and Mei about payroll": two stand-ins said as
+# one ask, each with its own area
+_TWO_ASKED = rx.compile(
+    r"^(?P<head>.*?\bask\s+)(?P<other>[a-z]+)\s+(?P<prep>about|for|re)\s+(?P<what>[^.,;!?]+?)"
+    r"\s*,?\s+and\s+(?!(?:me|us|him|her|them|it)\b)(?P<other2>[a-z]+)\s+(?:about|for|re)\s+"
+    r"(?P<what2>[^.,;!?]+?)(?P<tail>\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+
+
+def _stand_in(sentence: str) -> bool:
+    """``sentence`` is read as a colleague's stand-in ("Until ..., ask Raj about billing (Ana
+    is out).", "Ana is out in the week of ..., ask Raj about billing.")."""
+    found = _detect(sentence)
+    return found is not None and found.kind in ("plan", "fact") and (
+        found.text.startswith("Until ") or ", ask " in found.text)
+
+
+def _each_stand_in(parts: list[str]) -> list[str]:
+    """``parts`` with a stand-in naming two colleagues, each for an area ("Ana is out next
+    week; ask Raj about billing and Mei about payroll"), told as one stand-in each: one
+    memory held both, its title naming Raj alone, and neither ended as a stand-in when Ana
+    was told back."""
+    out: list[str] = []
+    for part in parts:
+        m = _TWO_ASKED.match(part.strip()) if " and " in part else None
+        if m is not None and _stand_in(part):
+            tail = m["tail"] or ""
+            each = [f"{m['head']}{m['other']} {m['prep']} {m['what']}{tail}.",
+                    f"{m['head']}{m['other2']} {m['prep']} {m['what2']}{tail}."]
+            if all(_stand_in(one) for one in each):
+                out.extend(each)
+                continue
+        out.append(part)
+    return out
+
+
 _ON_VERSION = rx.compile(rf"^{_ON_NAMED}", _I)
 # A past plan whose outcome is not told ("We planned to cut over on 2026-01-05", "We were
 # launching the app in April"): still a plan, to check how it turned out.
@@ -720,6 +755,8 @@ class Gatherer:
                               or [sentence])]
         if "sk " in text and len(parts) > 1:  # ("Ana is out this week. Ask Raj ...")
             parts = _away_then_ask(parts)
+        if "sk " in text and " and " in text:
+            parts = _each_stand_in(parts)
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
         if " off " in text or "away from" in text:

@@ -47,6 +47,36 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
         rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
 
 
+# a stand-in entry or candidate as a whole: who is away, whom to ask, about what; told with a
+# last day ("Until 2026-07-17, ask Raj about billing (Ana is out).") or a span that starts later
+# ("Ana is out in the week of 2026-07-13, ask Raj about billing.")
+_STAND_IN_UNTIL = rx.compile(
+    rf"^Until (?!\S+ is back\b).+?, ask (?P<other>[A-Z][a-z]+) about (?P<what>.+?) "
+    rf"\((?P<who>[A-Z][a-z]+) is (?:{AWAY_WORDS})\)\.$")
+_STAND_IN_LATER = rx.compile(
+    rf"^(?P<who>[A-Z][a-z]+) is (?:{AWAY_WORDS}) .+, ask (?P<other>[A-Z][a-z]+) about "
+    r"(?P<what>.+?)\.$")
+
+
+def _stand_in_of(text: str) -> tuple[str, str, str] | None:
+    m = _STAND_IN_UNTIL.match(text) or _STAND_IN_LATER.match(text)
+    return None if m is None else (m["who"], m["other"], m["what"].lower())
+
+
+def stand_in_said_again(cand: Candidate, live: list[Entry]) -> Entry | None:
+    """The live stand-in ``cand`` tells anew with another span ("Until 2026-07-17, ask Raj
+    about billing (Ana is out)." said in the week "Ana is out in the week of 2026-07-13, ask
+    Raj about billing." planned): the same one away, the same colleague for the same work,
+    the stand-in still running or still ahead when said. It was a second memory beside it."""
+    said = _stand_in_of(cand.text) if cand.kind in ("plan", "fact") else None
+    if said is None:
+        return None
+    found = [e for e in live if e.type == "project" and e.lead != cand.text
+             and _stand_in_of(LIST_MARK.sub("", e.lead).strip()) == said
+             and (latest_date(e.lead) or date.max) >= cand.source.day]
+    return found[0] if len(found) == 1 else None
+
+
 def ask_lifted(cand: Candidate, live: list[Entry]) -> Entry | None:
     """For "Migration PRs no longer need Marta specifically, ...": the one live entry
     telling of what Marta asked for that work ("Marta asked that every PR touching

@@ -17,7 +17,12 @@ from autodream.engine.addresses import (
     moved_off_already,
 )
 from autodream.engine.bans import alternatives_ended, bans_ended
-from autodream.engine.colleagues import ask_lifted, no_longer_needed, stand_ins_ended
+from autodream.engine.colleagues import (
+    ask_lifted,
+    no_longer_needed,
+    stand_in_said_again,
+    stand_ins_ended,
+)
 from autodream.engine.dates import (
     absolutize,
     date_mentions,
@@ -599,6 +604,10 @@ class Consolidator:
                 return
             # "The runbook moved to confluence.acme.io/oncall" shares too few words with "The
             # on-call runbook is in Notion at notion.so/...", the entry it makes stale
+            again = stand_in_said_again(cand, self.live()) if " ask " in cand.text else None
+            if again is not None:
+                self._stand_in_again(again, cand, cluster)
+                return
             same = same_plan(self.live(), cand) if cand.kind == "plan" else None
             if same is not None:
                 # "Beta release is on 2026-08-01" beside "The beta ships on 2026-08-01": the
@@ -1213,6 +1222,22 @@ class Consolidator:
         entry.how, entry.generated_how = _default_how(told.latest), True
         self._superseded(entry, cand, cluster,
                          f"called off on {day}; the plan '{shorten(was, 80)}' kept as history")
+
+    def _stand_in_again(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """The stand-in ``entry`` keeps, told anew for another span: the new telling leads, the
+        one before is history (one memory of whom to ask, not two)."""
+        day = cand.source.day.isoformat()
+        was = LIST_MARK.sub("", entry.lead).strip()
+        entry.history.append(f"Updated on {day}; previously: {was}")
+        entry.statements = [cand.text]
+        entry.description = description_for(cand.text)
+        if entry.hook:
+            entry.hook = entry.description
+        entry.name = title_for(cand.text) or entry.name
+        guidance_for(entry, cand, cluster)
+        self._superseded(entry, cand, cluster,
+                         f"the same stand-in told anew on {day}; '{shorten(was, 80)}' kept as "
+                         "history")
 
     def _reschedule(
         self, entry: Entry, was: str, now: str, cand: Candidate, cluster: Cluster

@@ -35,6 +35,7 @@ from autodream.engine.plans import (
     _what_is_planned,
     mentions_thing,
     named_within,
+    stand_ins_apart,
     told_happened,
 )
 from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
@@ -96,6 +97,8 @@ def same_plan(live: list[Entry], cand: Candidate) -> Entry | None:
         if entry.type != "project" or day not in lead.lower() or _TOLD_PAST.search(lead) or {
                 d.lower() for d in date_mentions(lead)} != days:
             continue
+        if stand_ins_apart(lead, cand.text):
+            continue  # (Mei asked about payroll is not Raj about billing said again)
         if _one_event(lead, cand.text) or named_within(cand.text, lead):
             return entry
     return None

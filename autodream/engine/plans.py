@@ -97,10 +97,28 @@ def _what_is_planned(text: str) -> frozenset[str]:
                      and t not in CALENDAR_WORDS and not any(c.isdigit() for c in t))
 
 
+# whom to ask, for what, in a colleague's stand-in ("Until 2026-07-17, ask Raj about billing
+# (Ana is out).", "Ana is out in the week of 2026-07-13, ask Mei about payroll.")
+_STANDS_IN = rx.compile(r"\bask\s+(?P<other>[A-Z][a-z]+)\s+(?:about|for|re)\s+"
+                        r"(?P<what>[^.(]+?)\s*(?:\(|\.?$)")
+
+
+def stand_ins_apart(one: str, other: str) -> bool:
+    """Two stand-ins of others, or for other work ("ask Raj about billing", "ask Mei about
+    payroll"): told in the same words but the names, they were one memory, Mei's lost."""
+    if "ask " not in one or "ask " not in other:
+        return False
+    a, b = _STANDS_IN.search(one), _STANDS_IN.search(other)
+    return a is not None and b is not None and (
+        a["other"] != b["other"] or a["what"].lower() != b["what"].lower())
+
+
 def another_plan(cand: Candidate, entry: Entry) -> bool:
     """``cand`` plans another event than ``entry`` does, on another day: "The release is on
     2026-07-24" is not the "code freeze starts on 2026-07-13", however alike two short dated
     sentences read; a plan moved keeps a word of what moved ("The release moved to ...")."""
+    if entry.type == "project" and stand_ins_apart(cand.text, entry.lead):
+        return True
     if cand.kind != "plan" or entry.type != "project":
         return False
     said, planned = last_mention(cand.text), last_mention(entry.lead)
@@ -509,6 +527,8 @@ _GOES_ON = rx.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|a
 def plans_other_things(old: Candidate, new: Candidate) -> bool:
     """``new`` plans another thing than ``old``, on another day, though the two read alike
     (``_named_apart``)."""
+    if stand_ins_apart(old.text, new.text):
+        return True
     if old.kind != "plan" or new.kind != "plan":
         return False
     if _at_the_event(old.text) != _at_the_event(new.text):

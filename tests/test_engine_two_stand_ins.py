@@ -1,0 +1,75 @@
+"""Two colleagues standing in for one away, each for their own work ("Ana is out next week;
+ask Raj about billing and Mei about payroll."): each stand-in is a memory naming who and for
+what, said again it stays one each, and told anew for another span it replaces the one before."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from autodream.engine import plan_dream
+from autodream.engine.dream import DreamPlan
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import T0, gather, human
+
+_SAID = "Ana is out next week; ask Raj about billing and Mei about payroll."
+
+
+def _dreams(said: list[tuple[int, str]], days: list[int]) -> tuple[list[DreamPlan],
+                                                                   dict[str, str]]:
+    """One dream at T0 + each of ``days`` (10:00) and the memory the last one leaves."""
+    files: dict[str, str] = {}
+    index: str | None = None
+    plans = []
+    last = -1
+    for day in days:
+        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
+        plan = plan_dream(files, index, gather(*msgs).candidates,
+                          now=T0 + timedelta(days=day, hours=10))
+        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
+        index = plan.index
+        plans.append(plan)
+        last = day
+    return plans, files
+
+
+def _names(files: dict[str, str]) -> list[str]:
+    return sorted(parse_topic(t).name for t in files.values())
+
+
+def test_two_stand_ins_each_name_who_and_for_what() -> None:
+    # one memory, 'Ana is out in the week of 2026-07-13, ask Raj about billing' (its title
+    # naming Raj alone, Mei's payroll cut off to the description)
+    _, files = _dreams([(0, _SAID)], [0])
+    assert _names(files) == ["Ana is out in the week of 2026-07-13, ask Mei about payroll",
+                             "Ana is out in the week of 2026-07-13, ask Raj about billing"]
+
+
+def test_two_stand_ins_said_again_stay_one_each() -> None:
+    plans, files = _dreams([(0, _SAID), (2, _SAID)], [0, 2])
+    assert len(files) == 2
+    assert [p for p in plans[1].writes if p != "MEMORY.md"] == []
+
+
+def test_a_stand_in_told_anew_in_her_week_replaces_the_one_before() -> None:
+    # 'Until 2026-07-17, ask Raj about billing (Ana is out).' was kept beside 'Ana is out in the
+    # week of 2026-07-13, ask Raj about billing.': two memories of one stand-in
+    _, files = _dreams(
+        [(0, _SAID), (7, "Ana is out this week; ask Raj about billing and Mei about payroll.")],
+        [0, 7])
+    assert _names(files) == ["Until 2026-07-17, ask Mei about payroll (Ana is out)",
+                             "Until 2026-07-17, ask Raj about billing (Ana is out)"]
+    raj = next(parse_topic(t) for t in files.values() if "Raj" in t)
+    assert ("Updated on 2026-07-13; previously: Ana is out in the week of 2026-07-13, ask Raj "
+            "about billing.") in raj.body
+
+
+def test_a_colleague_back_ends_both_stand_ins_said_in_one_sentence() -> None:
+    _, files = _dreams([(0, _SAID), (8, "Ana's back early.")], [0, 8])
+    for text in files.values():
+        assert parse_topic(text).body.startswith("Ana is back early.")
+
+
+def test_one_colleague_for_two_things_stays_one_stand_in() -> None:
+    _, files = _dreams([(0, "Ana is out next week; ask Raj about billing and invoices.")], [0])
+    assert [parse_topic(t).body.partition("\n")[0] for t in files.values()] == [
+        "Ana is out in the week of 2026-07-13, ask Raj about billing and invoices."]
