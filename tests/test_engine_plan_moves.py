@@ -78,3 +78,29 @@ def test_a_plan_moved_twice_across_dreams_keeps_each_move() -> None:
     assert name == "The demo is on 2026-07-15"
     assert f"{_FRI_TO_MON}\n{_MON_TO_WED}" in body
     assert description == "changed on 2026-07-08"
+
+
+# "The demo moved to Thursday." said on Friday 2026-07-10: the Thursday a person means is read
+# from the plan's own day while the plan is still ahead (the Thursday of its week, or the first
+# after it when told put later), else from the day it was said; it was always the next Thursday
+# from the Friday (2026-07-16), before a Monday 20th demo it was said to move from
+@pytest.mark.parametrize(("plan", "said", "moved_to"), [
+    # the plan ahead: the Thursday of its week
+    ("The demo is on 2026-07-20.", "The demo moved to Thursday.", "2026-07-23"),
+    # ... told put later: the first Thursday after its day
+    ("The demo is on 2026-07-17.", "The demo got pushed to Thursday.", "2026-07-23"),
+    # ... a Friday demo moved to the Thursday of its week is the day before
+    ("The demo is on 2026-07-17.", "The demo moved to Thursday.", "2026-07-16"),
+    # the plan's day today or gone: the next Thursday from the day it was said
+    ("The demo is on 2026-07-10.", "The demo moved to Thursday.", "2026-07-16"),
+    ("The demo is on 2026-07-07.", "The demo moved to Thursday.", "2026-07-16"),
+    # "next Thursday" is told from the day it was said, whatever the plan's day
+    ("The demo is on 2026-07-20.", "The demo moved to next Thursday.", "2026-07-16"),
+])
+@pytest.mark.parametrize("one_dream", [True, False])
+def test_a_weekday_moved_to_is_read_from_the_plans_day(plan: str, said: str, moved_to: str,
+                                                       one_dream: bool) -> None:
+    plans = _dreams([(0, plan), (4, said)], [4] if one_dream else [0, 4])
+    name, _, body = _demo(plans)
+    assert name == f"The demo is on {moved_to}"
+    assert f" to {moved_to} on 2026-07-10;" in body

@@ -74,6 +74,7 @@ from autodream.engine.sentence_kinds import (
     _revision,
     day_moved_from,
     key_clause,
+    weekday_moved_to,
 )
 from autodream.engine.splitting import (
     _away_and_more,
@@ -1174,6 +1175,9 @@ class Gatherer:
         if found is not None and found.kind == "plan" and (
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
+        if found is not None and found.kind == "plan" and " to " in sentence and (
+                to := weekday_moved_to(sentence)) is not None:
+            found = replace(found, weekday_to=to)
         if found is not None and found.kind in ("preference", "correction") and (
                 _ALSO_FIRST.match(sentence)) and not _ADDED_WORD.search(found.text) and (
                 names_a_choice(found.text)):
@@ -1404,6 +1408,7 @@ class Gatherer:
             put_right=found.put_right,
             weekday_gone=_weekday_gone(statement, rewrites, when.date()),
             moved_from=_moved_from(found.moved_from, when.date(), order),
+            weekday_to=found.weekday_to,
             # a present claim ("We're on Postgres 15 in prod", "Prod runs Postgres 15") says
             # what holds now as a correction does, without "now"
             maybe_new=(_version_claim(statement, kind == "correction" or bool(

@@ -89,6 +89,7 @@ from autodream.engine.plan_entries import (
     same_plan,
     still_planned_day,
     tell_past_plans,
+    weekdays_read_from_plans,
 )
 from autodream.engine.plans import (
     _BY_ANOTHER_EVENT,
@@ -371,6 +372,8 @@ class Consolidator:
                 f"({latest_date(ahead.text)}), not the one a week before",
                 session_id=cand.source.session_id))
             cand = ahead
+        if any(c.weekday_to is not None for c in cluster.members):
+            cluster, cand = self._weekdays_from_plans(cluster, cand)
         stale = self._overtaken(cand)
         if stale is not None:
             entry, day = stale
@@ -734,6 +737,26 @@ class Consolidator:
         self._create(cand, cluster)
         if cand.kind == "switch" and len(self.entries) > before:
             self._lift_bans(cand, self.entries[-1])
+
+    def _weekdays_from_plans(self, cluster: Cluster, cand: Candidate
+                             ) -> tuple[Cluster, Candidate]:
+        """The cluster, and ``cand`` of it, with each move to a bare weekday ("The demo moved
+        to Thursday", said on a Friday) dated against the plan's day, not only the day it was
+        said (``weekday_from_plan``); each one dated anew is a decision."""
+        read = weekdays_read_from_plans(self.live(), cluster.members)
+        by_turn = {(c.timestamp, c.order): c for c in read}
+        for was in cluster.members:
+            now = by_turn[(was.timestamp, was.order)]
+            if now.text != was.text:
+                self.decisions.append(Decision(
+                    "dated", shorten(now.text, 120),
+                    f"the weekday moved to is read from the plan's day ({latest_date(now.text)}),"
+                    f" not from the day it was said ({latest_date(was.text)})",
+                    session_id=was.source.session_id))
+        now = by_turn.get((cand.timestamp, cand.order), cand)
+        if now.text != cand.text:
+            cand = replace(cand, text=now.text, key=now.key)
+        return Cluster(read, cluster.score), cand
 
     def _overtaken(self, cand: Candidate) -> tuple[Entry, date] | None:
         """The entry that already took ``cand`` in and has changed since, with the day of that

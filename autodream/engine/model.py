@@ -88,6 +88,10 @@ class Candidate:
     # the day a plan was on, told with the day it moved to ("The deadline was Friday, but now
     # it is Monday"): a weekday's name ("friday") or an ISO day, which of the plans moved
     moved_from: str | None = None
+    # the weekday alone a plan was told moved to ("The demo moved to Thursday": "thursday"),
+    # and whether it was told put later ("pushed", "postponed"): read against the plan's own day
+    # once the plan is found, not only the day it was said
+    weekday_to: tuple[str, bool] | None = None
 
     @property
     def match_text(self) -> str:

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from autodream import rx
 from autodream.engine.dates import (
+    WEEKDAYS,
     date_mentions,
     is_past,
     last_mention,
@@ -27,6 +28,7 @@ from autodream.engine.plans import (
     _TOLD_PAST,
     LIST_MARK,
     _about_event,
+    _date_moved,
     _done_on,
     _due_by,
     _one_event,
@@ -269,6 +271,48 @@ _YES = rx.compile(r"^(?:yes|yeah|yep|right|ok|okay|sure|correct|indeed|reminder|
                   re.I)
 # "was" / "were" before the day a plan is on, told again in the present
 _WAS_ON = rx.compile(r"\b(was|were)(\s+(?:due\s+)?on\s+)(?=\d{4}-\d\d-\d\d\b)", re.I)
+
+
+def weekday_from_plan(weekday: str, later: bool, planned: date, said: date) -> date | None:
+    """The day "moved to Thursday" means of a plan on ``planned``, said on ``said``: with the
+    plan still ahead, the Thursday of the plan's own week if that is still to come (a Monday
+    20th demo "moved to Thursday" on Friday 10th is Thursday 23rd, not the 16th a bare Thursday
+    read from the Friday is), or the first Thursday after the plan's day when the move was told
+    as later ("pushed", "postponed": Friday 17th pushed to Thursday is the 23rd). None when the
+    plan's day is today or gone: the next Thursday from when it was said, as the dates read it."""
+    if planned <= said:
+        return None
+    target = WEEKDAYS.index(weekday)
+    if later:
+        return planned + timedelta(days=(target - planned.weekday()) % 7 or 7)
+    in_its_week = planned + timedelta(days=target - planned.weekday())
+    return in_its_week if in_its_week > said else None
+
+
+def weekdays_read_from_plans(live: list[Entry], members: list[Candidate]) -> list[Candidate]:
+    """``members`` with each move to a bare weekday (``Candidate.weekday_to``) dated against
+    the day of the plan it moves: the member said before it in the same dream, else the plan in
+    memory it moves; the rest as they are."""
+    out: list[Candidate] = []
+    planned: date | None = None
+    for cand in sorted(members, key=lambda c: (c.timestamp, c.order)):
+        said = latest_date(cand.text)
+        if cand.weekday_to is not None and said is not None and len(
+                {d.lower() for d in date_mentions(cand.text)}) == 1:
+            if planned is None and (moved := _date_moved(cand.text)) is not None and (
+                    found := plan_rescheduled(live, cand, *moved)) is not None and (
+                    _ISO_DAY.fullmatch(found[1])):
+                planned = date.fromisoformat(found[1])
+            day = weekday_from_plan(*cand.weekday_to, planned, cand.source.day) if (
+                planned is not None) else None
+            if day is not None and day != said:
+                text = cand.text.replace(said.isoformat(), day.isoformat())
+                cand = replace(cand, text=text, key=key_clause(text))
+                said = day
+        if said is not None:
+            planned = said
+        out.append(cand)
+    return out
 
 
 def still_planned_day(live: list[Entry], cand: Candidate) -> Candidate:

@@ -1129,6 +1129,7 @@ class _Kind:
     back: bool = False
     revises: bool = False  # said after "I changed my mind": takes back an earlier statement
     moved_from: str | None = None  # ``Candidate.moved_from``, as said ("Friday")
+    weekday_to: tuple[str, bool] | None = None  # ``Candidate.weekday_to``
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
@@ -1648,6 +1649,23 @@ _MOVED_TO_WEEKDAY = rx.compile(
     r"(?:moved|shifted|changed|pushed|slipped|bumped|postponed|rescheduled|delayed)"
     r"(?:\s+(?:back|out))?\s+(?:again\s+)?to\s+(?:on\s+)?"
     rf"(?P<new>(?:next\s+|this\s+)?{WEEKDAY_NAME})\s*[.!]?$", _I)
+
+
+_PUT_LATER = rx.compile(r"\b(?:pushed|slipped|postponed|delayed|bumped)\b|\b(?:back|out)\s+to\b",
+                        _I)
+
+
+def weekday_moved_to(raw: str) -> tuple[str, bool] | None:
+    """The weekday a one-day plan was told moved to by its name alone ("The demo moved to
+    Thursday.": ("thursday", False); "... got pushed to Thursday": ("thursday", True), put
+    later), as ``Candidate.weekday_to`` keeps it; None for any other sentence, and for "next
+    Thursday" (told from the day it was said)."""
+    sentence = _FILLER.sub("", raw.strip())
+    m = _MOVED_TO_WEEKDAY.match(sentence) if " to " in sentence else None
+    if m is None or " " in m["new"].strip() or not _ONE_DAYS.search(m["subject"]) or (
+            _RECURRING.search(m["subject"])):
+        return None
+    return m["new"].lower(), _PUT_LATER.search(sentence) is not None
 
 
 def day_moved_from(raw: str) -> str | None:
