@@ -47,7 +47,8 @@ def _run(env: Mapping[str, str]) -> str:
     try:
         closed = time_gate_closed(values, now)
     except OSError:
-        closed = None  # a memory dir that cannot be searched: the full chain says it in words
+        # a memory dir that cannot be searched, a linked lock: the full chain says it in words
+        closed = None
     if closed:
         return f"time gate closed: {closed}"
 
@@ -103,7 +104,9 @@ def time_gate_closed(values: Mapping[str, object], now: float) -> str | None:
     lock_path = os.path.join(str(values["memory_dir"]), lock.LOCK_FILENAME)
     ttl = float(str(values.get("lock_ttl_minutes", config.DEFAULT_LOCK_TTL_MINUTES))) * 60
     min_hours = float(str(values.get("min_hours", config.DEFAULT_MIN_HOURS)))
-    status = lock.read_status(lock_path, now, ttl, check_start_time=False)
+    # not followed: a link in the lock's place (a teammate's, in a shared memory dir) raises
+    # OSError here, before its target is read, and the full chain refuses it in words
+    status = lock.read_status(lock_path, now, ttl, check_start_time=False, follow=False)
     if status.held:
         return f"a dream is running ({status.describe()})"
     last_ns = status.last_consolidated_ns()

@@ -16,7 +16,9 @@ and no psutil on Linux (``procs`` reads ``/proc``).
 
 from __future__ import annotations
 
+import errno  # (built in, and stat is imported by os: neither costs the hook its start-up)
 import os
+import stat
 import sys
 import time
 
@@ -241,21 +243,26 @@ def span(seconds: float) -> str:
 
 
 def read_status(
-    path: str, now: float, ttl_seconds: float, *, check_start_time: bool = True
+    path: str, now: float, ttl_seconds: float, *, check_start_time: bool = True,
+    follow: bool = True,
 ) -> LockStatus:
     """Stat and (only when it is not empty) read the lock; classify its holder.
 
     With ``check_start_time=False`` (the hook before its time gate) a running PID is taken
-    to be the holder without asking psutil when it started.
+    to be the holder without asking psutil when it started. With ``follow=False`` (the hook,
+    which checks for links only past its time gate) a symlink in the lock's place raises
+    ``OSError`` before anything it points to is read or its date believed.
     """
     try:
-        st = os.stat(path)
+        st = os.stat(path) if follow else os.lstat(path)
     except FileNotFoundError:
         return LockStatus(path, None, None, FREE, None)
+    if not follow and stat.S_ISLNK(st.st_mode):
+        raise OSError(errno.ELOOP, "the lock is a symlink", path)
     age = now - st.st_mtime
     if st.st_size == 0:
         return LockStatus(path, st.st_mtime_ns, LockBody(None), FREE, age)
-    body = LockBody.parse(_read_text(path) or "")
+    body = LockBody.parse(_read_text(path, follow=follow) or "")
     return LockStatus(
         path, st.st_mtime_ns, body, _holder_state(body, age, ttl_seconds, check_start_time), age
     )
@@ -279,9 +286,16 @@ def _holder_state(body: LockBody, age: float, ttl_seconds: float, check_start_ti
     return LIVE
 
 
-def _read_text(path: str) -> str | None:
+def _open_nofollow(path: str, flags: int) -> int:
+    return os.open(path, flags | _NOFOLLOW)
+
+
+def _read_text(path: str, *, follow: bool = True) -> str | None:
     try:
-        with open(path, encoding="utf-8", errors="replace") as fh:
+        # (no follow: a link swapped in after the lstat is not read either; an opener keeps
+        # the path, not a descriptor's number, in the error a directory there raises)
+        with open(path, encoding="utf-8", errors="replace",
+                  opener=None if follow else _open_nofollow) as fh:
             return fh.read(64 * 1024)
     except FileNotFoundError:
         return None

@@ -179,3 +179,28 @@ def test_no_write_under_the_state_dir_goes_through_a_link_put_there_after_the_ch
             gates._touch_stamp(settings, 2_000_000.0)
     assert outside.read_text() == "theirs\n"
     assert os.stat(outside).st_mtime == 1_000_000
+
+
+def test_the_hook_neither_reads_nor_believes_a_lock_linked_to_a_file_outside(
+    sample: Path, tmp_path: Path
+) -> None:
+    """The hook's time gate looked at the lock before any link check: a teammate's
+    ``.consolidate-lock -> elsewhere`` had its target read (and a live PID found in it) and the
+    turn said "time gate closed: a dream is running", never that the link is there."""
+    memory = sample / "memory"
+    theirs = tmp_path / "elsewhere" / "lock"
+    theirs.parent.mkdir()
+    theirs.write_text(f"{os.getpid()}\n")  # a live holder, a fresh date
+    os.symlink(theirs, memory / ".consolidate-lock")
+    before, body = _tree(memory), theirs.read_bytes()
+    env = {k: v for k, v in _env().items() if k != "AUTODREAM_NOW"}  # the real clock
+    hook = subprocess.run(
+        [sys.executable, "-m", "autodream.hook"], input=json.dumps({"cwd": str(sample)}),
+        capture_output=True, text=True, timeout=60, cwd=sample,
+        env={**env, "AUTODREAM_DEBUG": "1"})
+    assert hook.returncode == 0
+    said = hook.stderr.strip()
+    assert "a dream is running" not in said
+    assert "no dream started" in said
+    assert f"{memory / '.consolidate-lock'} is a symlink" in said and "remove the link" in said
+    assert _tree(memory) == before and theirs.read_bytes() == body
