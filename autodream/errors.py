@@ -89,6 +89,12 @@ class UnsafeRecord(BadInput):
     """
 
 
+class LinkedState(BadInput):
+    """A symlink where autodream keeps its state (``.autodream/``, an entry under it, the
+    lock): nothing is read or written through it. Its own class so the hook can tell it from
+    the other blockers: it is not written to dream.log, which is in that very state dir."""
+
+
 class ReplayCheckFailed(AutodreamError):
     """``replay --check`` found an expectation not met."""
 

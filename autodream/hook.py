@@ -54,6 +54,7 @@ def _run(env: Mapping[str, str]) -> str:
 
     # The time gate is open: now the full chain may cost what it costs.
     from autodream import gates
+    from autodream.errors import LinkedState
     from autodream.settings import Settings
 
     settings = Settings.resolve(cwd, env=env, sessions_hint=sessions_hint)
@@ -64,9 +65,11 @@ def _run(env: Mapping[str, str]) -> str:
     if (unreadable := settings.memory_dir_error()) is not None:
         # (not logged: the log is in the memory dir; was "error: PermissionError: [Errno 13]")
         return f"{said}no dream started: {unreadable}"
-    if (linked := settings.state_dir_error()) is not None:
+    if (linked := settings.state_dir_error(deep=False)) is not None:
         # before the gates, which write the scan stamp and offsets there; not logged either:
-        # the log is in that very state dir
+        # the log is in that very state dir. Only its own entries: the walk of every run kept
+        # (once every turn past min_hours, ~90 ms at 500 runs) waits for a turn that would
+        # start a dream, in blockers below
         return f"{said}no dream started: {linked}"
     report = gates.evaluate(settings, current_session=session_id)
     if not report.open:
@@ -78,6 +81,8 @@ def _run(env: Mapping[str, str]) -> str:
     found = blockers(settings, env)
     if found:
         decision = f"{said}all gates open, but no dream started: {found[0]}"
+        if isinstance(found[0], LinkedState):
+            return decision  # (a link under the state dir, where the log is: not logged)
         # without AUTODREAM_DEBUG nothing else records why memory stops being consolidated;
         # a spawned dream that failed used to leave its error here
         log_line(settings.state_dir, now, decision)

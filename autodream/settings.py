@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from autodream import config
-from autodream.errors import AutodreamError, BadInput, ConfigError, printable
+from autodream.errors import AutodreamError, ConfigError, LinkedState, printable
 
 STATE_DIRNAME = ".autodream"
 LOCK_FILENAME = ".consolidate-lock"
@@ -214,7 +214,7 @@ class Settings:
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
             "--dry-run previews a dream without writing")
 
-    def state_dir_error(self) -> BadInput | None:
+    def state_dir_error(self, *, deep: bool = True) -> LinkedState | None:
         """A symlink where autodream keeps its state (``.autodream/`` or any entry under it,
         ``.consolidate-lock``), as the error a command that reads or writes that state refuses
         with; None when there is none.
@@ -223,7 +223,12 @@ class Settings:
         restores from a run's copies and scrub rewrites them; a link at any depth (one a
         teammate committed to a shared memory dir: ``runs/<id>/before -> /x``) would have a file
         written, deleted or restored wherever it points. Proven the way the memory files are:
-        no link on the way, and the state dir resolves to the memory dir's own child."""
+        no link on the way, and the state dir resolves to the memory dir's own child.
+
+        ``deep=False`` looks no further than the state dir's own entries: what the hook's gates
+        write (the scan stamp, the lock's guard, the log's folder) is there, and the walk of
+        every run's copies, which grows with every run kept, is left to the turn that would
+        start a dream (``run.blockers``)."""
         memory = self.memory_dir
         shown = printable(str(self.state_dir))
         for path in (self.state_dir, self.lock_path):
@@ -234,7 +239,7 @@ class Settings:
             except OSError:
                 return None  # (memory_dir_error says why the memory dir cannot be read)
             if stat.S_ISLNK(st.st_mode):
-                return BadInput(
+                return LinkedState(
                     f"{printable(str(path))} is a symlink (to {printable(os.readlink(path))}); "
                     "autodream keeps its state only in the memory dir itself: remove the link "
                     "(autodream makes the directory again)")
@@ -242,7 +247,7 @@ class Settings:
             return None  # (not there yet; a file in its place is "cannot use ...", exit 1)
         if os.path.realpath(self.state_dir) != os.path.join(os.path.realpath(memory),
                                                             STATE_DIRNAME):
-            return BadInput(f"{shown} resolves outside the memory dir; move it away")
+            return LinkedState(f"{shown} resolves outside the memory dir; move it away")
         stack = [str(self.state_dir)]
         while stack:
             folder = stack.pop()
@@ -253,11 +258,11 @@ class Settings:
                 continue  # (what cannot be listed cannot redirect a write either)
             for entry in entries:
                 if entry.is_symlink():
-                    return BadInput(
+                    return LinkedState(
                         f"{printable(entry.path)} is a symlink (to "
                         f"{printable(os.readlink(entry.path))}); autodream keeps its state only "
                         f"in {shown} itself: remove the link")
-                if entry.is_dir(follow_symlinks=False):
+                if deep and entry.is_dir(follow_symlinks=False):
                     stack.append(entry.path)
         return None
 

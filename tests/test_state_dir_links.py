@@ -136,7 +136,13 @@ def test_no_command_reads_or_writes_state_through_a_link_anywhere_under_it(
     assert len(error.splitlines()) == 1
     assert f"{link} is a symlink" in error and "remove the link" in error
     assert _tree(elsewhere) == there  # nothing written, restored or deleted there
-    assert _tree(memory) == before
+    after = _tree(memory)
+    if command == "hook" and ".autodream/scan-stamp" not in before:
+        # a link deep under runs/ is found by the walk of a turn whose gates opened, after the
+        # scan stamped the throttle (beside the link, never through it): the next turns in
+        # scan_interval do not walk every run again to say it again
+        assert after.pop(".autodream/scan-stamp", b"") == b""
+    assert after == before
 
 
 @pytest.mark.parametrize("writer", ["run image", "temp file of an atomic write", "hook log",
@@ -204,3 +210,48 @@ def test_the_hook_neither_reads_nor_believes_a_lock_linked_to_a_file_outside(
     assert "no dream started" in said
     assert f"{memory / '.consolidate-lock'} is a symlink" in said and "remove the link" in said
     assert _tree(memory) == before and theirs.read_bytes() == body
+
+
+def test_a_turn_whose_scan_is_throttled_lists_no_run_yet_a_turn_that_would_dream_finds_the_link(
+    dreamt: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past min_hours the hook listed every folder of every run kept, each turn, to look for
+    links (~90 ms a turn at 500 runs, bench/bench_hook.py) even when its scan gate then closed:
+    that walk is for a turn that would start a dream. A link deep in a run is still found
+    there, and no dream is started."""
+    from datetime import datetime
+
+    from autodream import hook
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(dreamt, sample, symlinks=True)
+    memory = sample / "memory"
+    runs = memory / ".autodream" / "runs"
+    (run_id,) = os.listdir(runs)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    link = _link_to_a_copy(memory, f".autodream/runs/{run_id}/before", elsewhere)
+    later = datetime.fromisoformat(LATER.replace("Z", "+00:00")).timestamp()
+    stamp = memory / ".autodream" / "scan-stamp"
+    stamp.touch()
+    os.utime(stamp, (later - 30, later - 30))  # scan_interval_minutes = 1: the gate is closed
+    listed: list[str] = []
+    real_scandir = os.scandir
+
+    def scandir(path: str | os.PathLike[str] = ".") -> object:
+        listed.append(os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    monkeypatch.setattr(hook, "read_stdin", lambda: json.dumps({"cwd": str(sample)}).encode())
+    env = {**_env(), "AUTODREAM_NOW": LATER}
+
+    said = hook._run(env)
+    assert said.startswith("scan gate closed"), said
+    assert not [path for path in listed if path.startswith(str(runs))]
+
+    os.utime(stamp, (later - 3600, later - 3600))  # the throttle has passed: the gates open
+    listed.clear()
+    said = hook._run(env)
+    assert "no dream started" in said and f"{link} is a symlink" in said, said
+    assert [path for path in listed if path.startswith(str(runs))]
