@@ -79,10 +79,12 @@ _KIND_NAMES = {
 }
 # Settings where 0 is no limit a person could mean: a lock TTL of 0 makes every lock stale the
 # moment it is taken (a second dream would take it over mid-run), and a budget of 0 fails every
-# dream with a refusal far from its cause.
+# dream with a refusal far from its cause (max_files_touched = 0: the local engine took it for
+# no cap at all, the model's tools for a budget that refuses every write).
 _POSITIVE_KEYS = frozenset({
     "lock_ttl_minutes", "max_turns", "max_tool_output_bytes", "max_read_bytes",
     "max_write_bytes", "max_input_tokens", "max_output_tokens", "api_timeout_seconds",
+    "max_files_touched",
 })
 # The user-only settings the command line takes as a flag (a key never goes on a command line,
 # where other users of the machine can read it in the process list).

@@ -242,6 +242,8 @@ def test_a_negative_number_is_said_to_be_negative_not_of_the_wrong_kind(
         ("max_read_bytes = 0", {}, "max_read_bytes (in "),
         ("max_input_tokens = 0", {}, "max_input_tokens (in "),
         ("max_output_tokens = 0", {}, "max_output_tokens (in "),
+        # a dream that may touch no memory file: the local engine wrote as many as it liked
+        ("max_files_touched = 0", {}, "max_files_touched (in "),
     ],
 )
 def test_a_zero_that_would_break_every_dream_is_refused(
@@ -367,3 +369,26 @@ def test_an_unknown_date_order_is_an_error_naming_the_choices(layout: Layout) ->
     (layout.project / "autodream.toml").write_text('date_order = "ymd"\n')
     with pytest.raises(ConfigError, match=r"date_order .*expected one of auto, dmy, mdy"):
         Settings.resolve(layout.project, env=layout.env())
+
+
+def test_a_dream_that_may_touch_no_file_is_refused_in_one_line_before_it_runs(
+    tmp_path: Path,
+) -> None:
+    """``max_files_touched = 0`` was accepted: the local engine took it for no cap and wrote
+    every memory it found, the model's tools refused each write, far from the setting."""
+    import shutil
+
+    from tests.factories import REPO_ROOT
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    with (sample / "autodream.toml").open("a") as toml:
+        toml.write("max_files_touched = 0\n")
+    before = {p: p.read_bytes() for p in (sample / "memory").rglob("*") if p.is_file()}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    result = CliRunner().invoke(cli, ["--force", "--project", str(sample)],
+                                env={**env, "AUTODREAM_NOW": "2026-07-20T09:00:00Z"})
+    assert result.exit_code == 3, result.output
+    (line,) = result.stderr.strip().splitlines()
+    assert "max_files_touched" in line and "must be more than 0, got 0" in line
+    assert {p: p.read_bytes() for p in (sample / "memory").rglob("*") if p.is_file()} == before
