@@ -809,3 +809,47 @@ def test_status_names_a_link_an_older_scrub_left_pointing_nowhere(
     assert (f"problem:      MEMORY.md links to gone-{PLACEHOLDER}.md, which is not there (an "
             "older scrub replaced the value in the link, not in the file's name): no file's name "
             "fits it: edit the link by hand") in _run(named, "status", value=None).output
+
+
+def test_a_scrub_killed_after_its_last_write_is_closed_by_the_next_with_nothing_left_to_do(
+    named: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Killed once every file was written, before its names file went: the scrub run again
+    found the value nowhere and returned before removing it, so status said "a scrub was
+    stopped part way ... run `autodream scrub` again" for ever, however often it was run."""
+    import shutil
+
+    memory = named / "memory"
+    probe = tmp_path_factory.mktemp("probe") / "copy"
+    shutil.copytree(named, probe)
+    with monkeypatch.context() as patched:
+        ops = _kill_at(10_000, patched)
+        scrub.scrub(probe / "memory", probe / "memory" / ".autodream", NAMED)
+    with monkeypatch.context() as patched:
+        _kill_at(len(ops), patched)  # the last change: the names file's removal
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", NAMED)
+    names = memory / ".autodream" / scrub.NAMES_FILENAME
+    assert names.is_file() and _names_and_bytes_holding(memory, NAMED) == []
+    assert "stopped part way" in _run(named, "status", value=None).output  # (as before)
+
+    again = _run(named, "scrub", value=NAMED)
+    assert again.exit_code == 0, again.output
+    assert not names.exists()
+    assert "stopped part way" not in _run(named, "status", value=None).output
+
+
+def test_a_scrub_of_another_value_leaves_a_stopped_scrubs_names_for_it(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = named / "memory"
+    with monkeypatch.context() as patched:
+        _kill_at(2, patched)  # (once its names are written, before the file is renamed)
+        with pytest.raises(SystemExit):
+            scrub.scrub(memory, memory / ".autodream", NAMED)
+    assert _run(named, "scrub", value="Other-Leak-99").exit_code == 0  # (nothing found)
+    assert (memory / ".autodream" / scrub.NAMES_FILENAME).is_file()
+    assert "stopped part way" in _run(named, "status", value=None).output
+    assert _run(named, "scrub", value=NAMED).exit_code == 0
+    assert "stopped part way" not in _run(named, "status", value=None).output
+    assert _names_and_bytes_holding(memory, NAMED) == []
