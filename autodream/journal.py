@@ -395,6 +395,22 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
     return removed
 
 
+_DIARY_RUN = rx.compile(r"(?m)^## [^\n]* · run (\S+) · ")
+
+
+def _pruned_run(state_dir: Path, run_id: str) -> str | None:
+    """The id of a run the diary tells of whose dir is gone (``prune_runs``, past
+    ``keep_runs``), named by ``run_id`` or a prefix of it; None when the diary names none."""
+    if not run_id:
+        return None
+    try:
+        diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
+    except OSError:
+        return None
+    told = {m[1] for m in _DIARY_RUN.finditer(diary) if m[1].startswith(run_id)}
+    return next(iter(told)) if len(told) == 1 else None
+
+
 _SCRUB_RECORD = rx.compile(r'"trigger"\s*:\s*"scrub"')
 
 
@@ -417,6 +433,13 @@ def load_run(state_dir: Path, run_id: str) -> RunRecord:
         match = run_id
     else:
         found = [name for name in names if run_id and name.startswith(run_id)]
+        if not found and (pruned := _pruned_run(state_dir, run_id)) is not None:
+            raise NotFound(
+                f"run {pruned} is no longer kept: a dream keeps the records and undo copies of "
+                "the newest keep_runs runs only and removes older ones (DREAMS.md still says "
+                "what it changed), so autodream cannot undo or show it; restore its files by "
+                "hand (from git or a backup), and raise keep_runs in autodream.toml to keep "
+                "more runs")
         if not found:
             raise NotFound(f"no run '{run_id}' in {root} (`autodream log` lists the runs)")
         if len(found) > 1:

@@ -95,3 +95,47 @@ def test_a_run_that_is_not_there_points_at_log(memory: Path) -> None:
     code, out = run("show", "nope", memory=memory)
     assert code == 9
     assert out.strip().endswith("(`autodream log` lists the runs)")
+
+
+def test_undo_of_a_run_keep_runs_removed_says_so_and_what_to_do(tmp_path: Path) -> None:
+    """A dream past keep_runs removes the oldest run's record and copies; ``undo <its id>``,
+    as DREAMS.md and the dream's own last line still offer it, said only "no run '...' in
+    .../runs (`autodream log` lists the runs)", and log no longer lists it."""
+    import os
+    import shutil
+
+    from tests.factories import REPO_ROOT
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    with (sample / "autodream.toml").open("a") as toml:
+        toml.write("keep_runs = 1\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+
+    def cli_run(*args: str, now: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, [*args, "--project", str(sample)],
+                                    env={**env, "AUTODREAM_NOW": now})
+        return result.exit_code, result.output
+
+    code, out = cli_run("--force", now="2026-07-20T09:00:00Z")
+    assert code == 0, out
+    first = out.rsplit("autodream undo ", 1)[1].strip()
+    memory = sample / "memory"
+    (memory / "tea.md").write_text("---\nname: tea\ndescription: tea\ntype: user\n---\n"
+                                   "The user likes tea.\n")
+    with (memory / "MEMORY.md").open("a") as index:
+        index.write("- [Tea](tea.md) — tea\n")
+    code, out = cli_run("--force", now="2026-07-21T09:00:00Z")
+    assert code == 0, out
+    assert first not in os.listdir(memory / ".autodream" / "runs")  # (keep_runs = 1)
+
+    before = tree(memory)
+    for asked in (first, first[:16]):  # the whole id, or the prefix log and undo take
+        code, out = cli_run("undo", asked, now="2026-07-21T10:00:00Z")
+        assert code == 9
+        (line,) = out.strip().splitlines()
+        assert f"run {first} is no longer kept" in line
+        assert "keep_runs" in line and "restore its files by hand" in line
+    assert tree(memory) == before
+    code, out = cli_run("undo", "20250101T000000Z", now="2026-07-21T10:00:00Z")
+    assert code == 9 and "no run '20250101T000000Z'" in out  # (never dreamt: as before)
