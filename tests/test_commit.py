@@ -169,11 +169,11 @@ if mode == "step":
 else:  # die just before the n-th os.replace: a temp file is on disk, the target untouched
     calls = [0]
     real_replace = os.replace
-    def replace(src, dst):
+    def replace(src, dst, **dir_fds):
         calls[0] += 1
         if calls[0] == int(target):
             die()
-        real_replace(src, dst)
+        real_replace(src, dst, **dir_fds)
     os.replace = replace
     hook = None
 commit.commit(Path(memory), Path(source), changes, Path(run_dir), on_step=hook)
@@ -318,3 +318,42 @@ def test_rollback_restores_a_deleted_file_from_its_image_when_the_trash_copy_dif
 def test_the_order_changes_are_applied_in(changes: list[tuple[str, str]], order: list[str]) -> None:
     given = [FileChange(path, kind) for path, kind in changes]  # type: ignore[arg-type]
     assert [c.path for c in commit_mod.apply_order(given)] == order
+
+
+@pytest.mark.parametrize("kind", ["changed", "deleted"])
+def test_a_folder_swapped_for_a_link_after_the_check_takes_no_write_or_delete_outside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """``safe_path`` checks each folder by name; the write, rename or delete came after, by
+    path again. A folder of the memory dir swapped for a link in between (a sync tool or a
+    checkout running beside the dream) had the bytes written, or the file moved away, where
+    the link points. Each step now walks the folders by descriptor, never through a link."""
+    memory = sample_memory(tmp_path / "memory")
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "run1")
+    if kind == "changed":
+        write_tree(staging.path, {"sub/ci.md": "ours\n"})
+    else:
+        (staging.path / "sub" / "ci.md").unlink()
+        kept = [line for line in (staging.path / "MEMORY.md").read_text().splitlines(True)
+                if "(sub/ci.md)" not in line]
+        write_tree(staging.path, {"MEMORY.md": "".join(kept)})
+    changes = staging.changes()
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "ci.md").write_text("theirs\n")
+    real_safe_path = commit_mod.safe_path
+    armed = []
+
+    def safe_path(root: Path, rel: str) -> Path:
+        checked = real_safe_path(root, rel)
+        if armed and root == memory and rel == "sub/ci.md":
+            armed.clear()  # checked: now the folder goes, and a link takes its place
+            os.rename(memory / "sub", tmp_path / "sub-moved")
+            os.symlink(outside, memory / "sub")
+        return checked
+
+    monkeypatch.setattr(commit_mod, "safe_path", safe_path)
+    with pytest.raises(OSError):
+        commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r",
+                          on_step=lambda name: armed.append(name) if name == "intent" else None)
+    assert tree(outside) == {"ci.md": b"theirs\n"}

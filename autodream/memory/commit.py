@@ -133,14 +133,61 @@ def _temp_path(dest: Path, tag: str) -> Path:
     return dest.parent / f".{dest.name}.{tag}.tmp"
 
 
+# Directories opened by descriptor, one component at a time and never through a link, where
+# the system can (not Windows): see open_dir.
+_BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
+_DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0))
+
+
+def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
+    """A descriptor for the directory ``root/rel_dir`` (``rel_dir`` checked by ``safe_path``;
+    "" for ``root``), each component below ``root`` opened from its parent's descriptor with
+    ``O_NOFOLLOW`` and, with ``make``, made where missing (durably). The caller closes it.
+
+    ``safe_path`` proved no component a link, by name; a directory swapped for a link after
+    that (a sync tool, a checkout running beside the dream) makes this raise ``OSError``
+    (ELOOP, ENOTDIR) instead of taking the write, rename or delete wherever the link points.
+    ``root`` itself is opened as named: it may be a link (a memory dir kept elsewhere)."""
+    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for part in rel_dir.split("/") if rel_dir else ():
+            if make:
+                try:
+                    os.mkdir(part, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                else:
+                    with contextlib.suppress(OSError):
+                        os.fsync(fd)
+            child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _split(rel: str) -> tuple[str, str]:
+    parent, _, name = rel.rpartition("/")
+    return parent, name
+
+
 def write_atomic(
-    dest: Path, data: bytes, *, tag: str = "autodream", sync_dir: bool = True
+    dest: Path, data: bytes, *, tag: str = "autodream", sync_dir: bool = True,
+    root: Path | None = None,
 ) -> None:
     """Replace ``dest`` with ``data``: temp file in the same dir, fsync, ``os.replace``, fsync dir.
 
     An existing file's permission bits are kept. ``sync_dir=False`` leaves the directory's fsync
     to the caller (a commit syncs each touched directory once, before it marks itself done).
+    With ``root`` (``dest`` lies below it) the directories are walked by descriptor
+    (``open_dir``): no directory swapped for a link since ``safe_path`` carries the write out.
     """
+    if root is not None and _BY_DIR_FD:
+        _write_atomic_at(root, dest.relative_to(root).as_posix(), data, tag, sync_dir)
+        return
     _makedirs_durable(dest.parent)
     tmp = _temp_path(dest, tag)
     try:
@@ -161,6 +208,68 @@ def write_atomic(
         raise
     if sync_dir:
         fsync_dir(dest.parent)
+
+
+def _write_atomic_at(root: Path, rel: str, data: bytes, tag: str, sync_dir: bool) -> None:
+    parent, name = _split(rel)
+    fd = open_dir(root, parent, make=True)
+    tmp = f".{name}.{tag}.tmp"  # (as _temp_path names it: rollback sweeps it)
+    try:
+        try:
+            st = os.stat(name, dir_fd=fd, follow_symlinks=False)
+            mode = st.st_mode & 0o7777 if stat.S_ISREG(st.st_mode) else None
+        except FileNotFoundError:
+            mode = None
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+            with open(os.open(tmp, flags, 0o644, dir_fd=fd), "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+                if mode is not None:
+                    os.fchmod(fh.fileno(), mode)
+            os.replace(tmp, name, src_dir_fd=fd, dst_dir_fd=fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp, dir_fd=fd)
+            raise
+        if sync_dir:
+            with contextlib.suppress(OSError):
+                os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) -> None:
+    """``src_root/src_rel`` renamed to ``dst_root/dst_rel`` (its folders made), by directory
+    descriptors where the system has them (``open_dir``), by path elsewhere."""
+    if not _BY_DIR_FD:
+        _makedirs_durable((dst_root / dst_rel).parent)
+        os.rename(src_root / src_rel, dst_root / dst_rel)
+        return
+    (src_parent, src_name), (dst_parent, dst_name) = _split(src_rel), _split(dst_rel)
+    src_fd = open_dir(src_root, src_parent)
+    try:
+        dst_fd = open_dir(dst_root, dst_parent, make=True)
+        try:
+            os.rename(src_name, dst_name, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
+        finally:
+            os.close(dst_fd)
+    finally:
+        os.close(src_fd)
+
+
+def _unlink_below(root: Path, rel: str) -> None:
+    """``root/rel`` unlinked, by directory descriptor where the system has them."""
+    if not _BY_DIR_FD:
+        (root / rel).unlink()
+        return
+    parent, name = _split(rel)
+    fd = open_dir(root, parent)
+    try:
+        os.unlink(name, dir_fd=fd)
+    finally:
+        os.close(fd)
 
 
 def write_json_atomic(dest: Path, data: Any) -> None:
@@ -349,13 +458,12 @@ def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) ->
     dest = safe_path(memory_dir, ch.path)
     if ch.kind == "deleted":
         trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
-        _makedirs_durable(trash.parent)
-        os.rename(dest, trash)
+        _rename_between(memory_dir, ch.path, run_dir, f"{TRASH_DIR}/{ch.path}")
         dirty.update((trash.parent, dest.parent))
         _remove_empty_parents(dest.parent, memory_dir)
     else:
         data = read_image(safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
-        write_atomic(dest, data, tag=run_dir.name, sync_dir=False)
+        write_atomic(dest, data, tag=run_dir.name, sync_dir=False, root=memory_dir)
         dirty.add(dest.parent)
 
 
@@ -371,7 +479,8 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             result.conflicts.append(ch.path)  # never act through a symlink or outside the dir
             continue
         with contextlib.suppress(OSError):
-            _temp_path(dest, run_dir.name).unlink()
+            parent, name = _split(ch.path)
+            _unlink_below(memory_dir, f"{parent}/.{name}.{run_dir.name}.tmp".lstrip("/"))
         current = file_info(dest)
         now = current.sha256 if current else None
         if now == ch.before_sha256:
@@ -380,20 +489,19 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             result.conflicts.append(ch.path)
             continue
         if ch.kind == "added":
-            dest.unlink()
+            _unlink_below(memory_dir, ch.path)
             fsync_dir(dest.parent)
             _remove_empty_parents(dest.parent, memory_dir)
         elif ch.kind == "changed":
-            write_atomic(dest, read_image(before_image), tag=run_dir.name)
+            write_atomic(dest, read_image(before_image), tag=run_dir.name, root=memory_dir)
         else:  # deleted, and the file is absent
-            _makedirs_durable(dest.parent)
             kept = file_info(trash)
             if kept is not None and kept.sha256 == ch.before_sha256:
-                os.rename(trash, dest)
+                _rename_between(run_dir, f"{TRASH_DIR}/{ch.path}", memory_dir, ch.path)
                 fsync_dir(dest.parent)
                 fsync_dir(trash.parent)
             else:
-                write_atomic(dest, read_image(before_image))
+                write_atomic(dest, read_image(before_image), root=memory_dir)
         result.restored.append(ch.path)
     return result
 
