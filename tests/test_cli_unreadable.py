@@ -21,15 +21,22 @@ needs_file_modes = pytest.mark.skipif(AS_ROOT, reason="root reads a file whateve
 
 
 def _deny_copy(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
-    """Reading ``name`` fails as a mode 000 file does for its owner (root ignores modes)."""
-    real = shutil.copyfile
+    """Reading ``name`` fails as a mode 000 file does for its owner (root ignores modes):
+    opened to read by path or from its folder's descriptor, or copied by path."""
+    real, real_open = shutil.copyfile, os.open
 
     def copyfile(src: Any, dst: Any, *args: Any, **kwargs: Any) -> Any:
         if Path(src).name == name:
             raise PermissionError(13, "Permission denied", str(src))
         return real(src, dst, *args, **kwargs)
 
+    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if Path(path).name == name and flags & os.O_ACCMODE == os.O_RDONLY:
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_open(path, flags, *args, **kwargs)
+
     monkeypatch.setattr(shutil, "copyfile", copyfile)
+    monkeypatch.setattr(os, "open", open_)
 
 
 DANA_LINE = "- [Dana](user_dana.md) — Dana, data engineer; maintains csvstat in spare time"

@@ -70,3 +70,41 @@ def test_a_missing_memory_dir_stages_empty(tmp_path: Path) -> None:
     assert active_files(staging.path) == {}
     write_tree(staging.path, {"MEMORY.md": "# Memory\n"})
     assert [c.kind for c in staging.changes()] == ["added"]
+
+
+def test_a_memory_folder_swapped_for_a_link_after_the_listing_shows_no_outside_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The staging copy listed the memory files, then copied each by path: a folder swapped
+    for a link in between (a sync tool, a checkout) had an outside file copied in under a
+    memory name, for the model to read. Folders are now walked by descriptor: the file is
+    left out as one that cannot be read, and nothing of the outside file is staged."""
+    from autodream.memory import staging as staging_mod
+
+    memory = sample_memory(tmp_path / "memory")
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "ci.md").write_text("token=outside-secret\n")
+    real_active_files = staging_mod.active_files
+
+    def active_files(root: Path) -> dict[str, Path]:
+        listed = real_active_files(root)
+        if root == memory and (memory / "sub").is_dir() and not (memory / "sub").is_symlink():
+            os.rename(memory / "sub", tmp_path / "sub-moved")
+            os.symlink(outside, memory / "sub")
+        return listed
+
+    real_symlinks = staging_mod.symlinks
+
+    def symlinks(root: Path) -> dict[str, Path]:
+        if (memory / "sub").is_symlink():  # the files are copied: the folder is put back
+            (memory / "sub").unlink()
+            os.rename(tmp_path / "sub-moved", memory / "sub")
+        return real_symlinks(root)
+
+    monkeypatch.setattr(staging_mod, "active_files", active_files)
+    monkeypatch.setattr(staging_mod, "symlinks", symlinks)
+    staged = Staging.create(memory, memory / ".autodream" / "staging" / "run1")
+    assert "sub/ci.md" in staged.unreadable
+    assert not any(b"outside-secret" in p.read_bytes()
+                   for p in staged.path.rglob("*") if p.is_file() and not p.is_symlink())

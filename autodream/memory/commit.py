@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from autodream.errors import MemoryChanged, UnsafeRecord
-from autodream.memory.staging import FileChange, check_rel_path, file_info
+from autodream.memory.staging import BY_DIR_FD, FileChange, check_rel_path, file_info, open_dir
 from autodream.procs import pid_running
 from autodream.settings import INDEX_FILENAME
 
@@ -133,42 +133,6 @@ def _temp_path(dest: Path, tag: str) -> Path:
     return dest.parent / f".{dest.name}.{tag}.tmp"
 
 
-# Directories opened by descriptor, one component at a time and never through a link, where
-# the system can (not Windows): see open_dir.
-_BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
-_DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
-              | getattr(os, "O_CLOEXEC", 0))
-
-
-def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
-    """A descriptor for the directory ``root/rel_dir`` (``rel_dir`` checked by ``safe_path``;
-    "" for ``root``), each component below ``root`` opened from its parent's descriptor with
-    ``O_NOFOLLOW`` and, with ``make``, made where missing (durably). The caller closes it.
-
-    ``safe_path`` proved no component a link, by name; a directory swapped for a link after
-    that (a sync tool, a checkout running beside the dream) makes this raise ``OSError``
-    (ELOOP, ENOTDIR) instead of taking the write, rename or delete wherever the link points.
-    ``root`` itself is opened as named: it may be a link (a memory dir kept elsewhere)."""
-    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        for part in rel_dir.split("/") if rel_dir else ():
-            if make:
-                try:
-                    os.mkdir(part, dir_fd=fd)
-                except FileExistsError:
-                    pass
-                else:
-                    with contextlib.suppress(OSError):
-                        os.fsync(fd)
-            child = os.open(part, _DIR_FLAGS, dir_fd=fd)
-            os.close(fd)
-            fd = child
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
 def _split(rel: str) -> tuple[str, str]:
     parent, _, name = rel.rpartition("/")
     return parent, name
@@ -185,7 +149,7 @@ def write_atomic(
     With ``root`` (``dest`` lies below it) the directories are walked by descriptor
     (``open_dir``): no directory swapped for a link since ``safe_path`` carries the write out.
     """
-    if root is not None and _BY_DIR_FD:
+    if root is not None and BY_DIR_FD:
         _write_atomic_at(root, dest.relative_to(root).as_posix(), data, tag, sync_dir)
         return
     _makedirs_durable(dest.parent)
@@ -243,7 +207,7 @@ def _write_atomic_at(root: Path, rel: str, data: bytes, tag: str, sync_dir: bool
 def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) -> None:
     """``src_root/src_rel`` renamed to ``dst_root/dst_rel`` (its folders made), by directory
     descriptors where the system has them (``open_dir``), by path elsewhere."""
-    if not _BY_DIR_FD:
+    if not BY_DIR_FD:
         _makedirs_durable((dst_root / dst_rel).parent)
         os.rename(src_root / src_rel, dst_root / dst_rel)
         return
@@ -261,7 +225,7 @@ def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) 
 
 def _unlink_below(root: Path, rel: str) -> None:
     """``root/rel`` unlinked, by directory descriptor where the system has them."""
-    if not _BY_DIR_FD:
+    if not BY_DIR_FD:
         (root / rel).unlink()
         return
     parent, name = _split(rel)
@@ -277,11 +241,25 @@ def write_json_atomic(dest: Path, data: Any) -> None:
     write_atomic(dest, text.encode("utf-8"))
 
 
-def _write_image(dest: Path, data: bytes, made_dirs: set[Path]) -> None:
+def _write_image(
+    dest: Path, data: bytes, made_dirs: set[Path], root: Path | None = None
+) -> None:
     """Write one image into a fresh run dir: no temp file needed (no intent points at it yet),
-    the file is fsynced here and its directories once at the end (``_fsync_dirs``)."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    with open_new(dest) as fh:
+    the file is fsynced here and its directories once at the end (``_fsync_dirs``). With
+    ``root`` (the run dir) its folders are walked by descriptor (``open_dir``)."""
+    if root is not None and BY_DIR_FD:
+        parent, name = _split(dest.relative_to(root).as_posix())
+        fd = open_dir(root, parent, make=True)
+        try:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+            out = os.open(name, flags, 0o644, dir_fd=fd)
+        finally:
+            os.close(fd)
+        fh: BinaryIO = open(out, "wb")  # noqa: SIM115 (closed by the with below)
+    else:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        fh = open_new(dest)
+    with fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
@@ -355,13 +333,13 @@ def store_images(
                 f"{ch.path} changed in the memory dir during the run; nothing was committed"
             ) from None
         if before is not None:
-            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs)
+            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs, run_dir)
         try:
             after = _read_checked(source, ch.after_sha256)
         except LookupError:
             raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
         if after is not None:
-            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs)
+            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs, run_dir)
     _fsync_dirs(made_dirs, run_dir,
                 synced_later=frozenset() if sync_run_dir else frozenset({run_dir}))
 

@@ -8,6 +8,7 @@ a dream runs is never mistaken for the dream's own work; ``commit`` then refuses
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
@@ -202,6 +203,78 @@ def hard_link_reason(links: int) -> str:
             "own: cp NAME x && mv x NAME)")
 
 
+# Directories opened by descriptor, one component at a time and never through a link, where
+# the system can (not Windows): see open_dir.
+BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
+_DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+              | getattr(os, "O_CLOEXEC", 0))
+
+
+def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
+    """A descriptor for the directory ``root/rel_dir`` (``rel_dir`` checked by ``safe_path``;
+    "" for ``root``), each component below ``root`` opened from its parent's descriptor with
+    ``O_NOFOLLOW`` and, with ``make``, made where missing (durably). The caller closes it.
+
+    ``safe_path`` proved no component a link, by name; a directory swapped for a link after
+    that (a sync tool, a checkout running beside the dream) makes this raise ``OSError``
+    (ELOOP, ENOTDIR) instead of taking the write, rename or delete wherever the link points.
+    ``root`` itself is opened as named: it may be a link (a memory dir kept elsewhere)."""
+    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for part in rel_dir.split("/") if rel_dir else ():
+            if make:
+                try:
+                    os.mkdir(part, dir_fd=fd)
+                except FileExistsError:
+                    pass
+                else:
+                    with contextlib.suppress(OSError):
+                        os.fsync(fd)
+            child = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            os.close(fd)
+            fd = child
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> int:
+    """``_copy_unlinked`` with every folder on both sides walked by descriptor (``open_dir``):
+    a memory folder swapped for a link after the listing would show an outside file to the
+    model under a memory name, and a staging folder swapped for one would have the copy
+    written where it points. Bytes, mode and times are read from and set on the descriptors."""
+    parent, _, name = rel.rpartition("/")
+    src = memory_dir / rel
+    try:
+        src_dir = open_dir(memory_dir, parent)
+        try:
+            fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
+                         dir_fd=src_dir)
+        finally:
+            os.close(src_dir)
+    except OSError as exc:  # said of the memory file, as the caller tells its errors apart
+        raise OSError(exc.errno, exc.strerror, str(src)) from None
+    try:
+        st = os.fstat(fd)
+        if st.st_nlink > 1:
+            return st.st_nlink
+        dest_dir = open_dir(staging_dir, parent, make=True)
+        try:
+            out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                          | os.O_CLOEXEC, 0o600, dir_fd=dest_dir)
+        finally:
+            os.close(dest_dir)
+        with open(out, "wb") as writer, open(os.dup(fd), "rb") as reader:
+            shutil.copyfileobj(reader, writer)
+            writer.flush()
+            os.fchmod(writer.fileno(), stat.S_IMODE(st.st_mode))
+            os.utime(writer.fileno(), ns=(st.st_atime_ns, st.st_mtime_ns))
+    finally:
+        os.close(fd)
+    return 0
+
+
 def _copy_unlinked(src: Path, dest: Path) -> int:
     """Copy ``src`` to ``dest`` unless it has more than one hard link; then its link count.
 
@@ -274,9 +347,12 @@ class Staging:
         try:
             for rel, src in active_files(memory_dir).items():
                 dest = staging_dir / rel
-                dest.parent.mkdir(parents=True, exist_ok=True)
                 try:
-                    linked = _copy_unlinked(src, dest)
+                    if BY_DIR_FD:
+                        linked = _copy_by_dir_fd(memory_dir, staging_dir, rel)
+                    else:
+                        dest.parent.mkdir(parents=True, exist_ok=True)
+                        linked = _copy_unlinked(src, dest)
                 except OSError as exc:
                     if exc.filename is None or Path(exc.filename) != src:
                         raise  # the staging side (a full disk): the dream cannot go on
@@ -287,7 +363,8 @@ class Staging:
                 if linked:
                     unreadable[rel] = hard_link_reason(linked)
                     continue
-                shutil.copystat(src, dest, follow_symlinks=False)
+                if not BY_DIR_FD:
+                    shutil.copystat(src, dest, follow_symlinks=False)
                 # hash the copy, not the source: the source may change under us
                 info = file_info(dest)
                 if info is not None:
@@ -296,9 +373,16 @@ class Staging:
             # it be (the sandbox never follows a memory symlink out of the staging copy, and a
             # commit only ever touches regular files).
             for rel, src in symlinks(memory_dir).items():
-                dest = staging_dir / rel
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                os.symlink(os.readlink(src), dest)
+                if not BY_DIR_FD:
+                    (staging_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+                    os.symlink(os.readlink(src), staging_dir / rel)
+                    continue
+                parent, _, name = rel.rpartition("/")
+                dest_dir = open_dir(staging_dir, parent, make=True)
+                try:
+                    os.symlink(os.readlink(src), name, dir_fd=dest_dir)
+                finally:
+                    os.close(dest_dir)
         except BaseException:
             shutil.rmtree(staging_dir, ignore_errors=True)
             raise
