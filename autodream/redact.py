@@ -129,20 +129,30 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "anthropic-key",
-        rx.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}"),
+        rx.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}|" + _prefix("SK-ANT-", 7)
+                   + r"(?=[A-Za-z0-9_-]{0,30}[0-9])[A-Za-z0-9_-]{16,}"),
         0,
         ("sk-ant-",),
     ),
     (
         "openai-key",
-        rx.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"),
+        rx.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"
+                   # (in capitals with a digit and a run of 16 letters and digits: a ticket's
+                   # branch "SK-1234-FIX-LOGIN-PAGE-FOR-USERS" is none)
+                   + "|" + _prefix("SK-", 3) + r"(?:PROJ-|SVCACCT-)?"
+                   r"(?=[A-Za-z0-9_-]{0,40}[0-9])(?=[A-Za-z0-9_-]{0,40}?[A-Za-z0-9]{16})"
+                   r"[A-Za-z0-9_-]{20,}"),
         0,
         ("sk-",),
     ),
     (
         "github-token",
         rx.compile(rf"(?:{_prefix('gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
-                   rf"|{_prefix('github_pat_', 11)}[A-Za-z0-9_]{{22,}})"),
+                   rf"|{_prefix('github_pat_', 11)}[A-Za-z0-9_]{{22,}}"
+                   # (upper-cased in a message it still leaks: "GHP_..." with a digit in it,
+                   # "GITHUB_PAT_" in its two parts; a constant's name has neither)
+                   rf"|{_prefix('GH[POUSR]_', 4)}(?=[A-Za-z0-9]{{0,39}}[0-9])[A-Za-z0-9]{{30,}}"
+                   rf"|{_prefix('GITHUB_PAT_', 11)}[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}})"),
         0,
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
     ),
@@ -153,7 +163,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # (the newer ones with a digit or a capital: "glrt-runner-registration-is-deprecated"
         # is prose)
         rx.compile(_prefix("gl", 2) + r"(?:pat-|(?:dt|rt|ptt|ft|imt|agent|oas|cbt|soat)-"
-                   r"(?=[a-z_-]{0,40}[0-9A-Z]))[A-Za-z0-9_-]{20,}"),
+                   r"(?=[a-z_-]{0,40}[0-9A-Z]))[A-Za-z0-9_-]{20,}"
+                   # (in capitals, with a digit: "GLRT-RUNNER-REGISTRATION-IS-DEPRECATED" is
+                   # prose shouted)
+                   + "|" + _prefix("GL", 2) + r"(?:PAT|DT|RT|PTT|FT|IMT|AGENT|OAS|CBT|SOAT)-"
+                   r"(?=[A-Za-z0-9_-]{0,40}[0-9])[A-Za-z0-9_-]{20,}"),
         0,
         ("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "gloas-",
          "glcbt-", "glsoat-"),
@@ -173,16 +187,44 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("aws",),
     ),
     ("aws-secret-key", _AWS_SECRET_IN_PROSE, 1, ("aws", "secret")),
-    ("slack-token", rx.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}"), 0, ("xox",)),
-    ("google-api-key", rx.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b"), 0, ("aiza",)),
+    # (each known prefix in capitals too, with a digit after it: a token upper-cased in a
+    # message, "XOXB-1234-...", "NPM_...", still leaks; a constant's name, "NPM_TOKEN", has none)
+    (
+        "slack-token",
+        rx.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}|" + _prefix("XOX[ABPOSR]-", 5)
+                   + r"(?=[A-Za-z0-9-]{0,20}[0-9])[A-Za-z0-9-]{10,}"),
+        0,
+        ("xox",),
+    ),
+    (
+        "google-api-key",
+        rx.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b|" + _prefix("AIZA", 4)
+                   + r"(?=[0-9A-Za-z_-]{0,34}[0-9])[0-9A-Za-z_-]{35}\b"),
+        0,
+        ("aiza",),
+    ),
     (
         "stripe-key",
-        rx.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}"),
+        rx.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}|"
+                   + _prefix("[SPR]K_", 3) + r"(?:LIVE|TEST)_(?=[0-9A-Za-z]{0,40}[0-9])"
+                   r"[0-9A-Za-z]{16,}"),
         0,
         ("k_live_", "k_test_"),
     ),
-    ("npm-token", rx.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b"), 0, ("npm_",)),
-    ("huggingface-token", rx.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b"), 0, ("hf_",)),
+    (
+        "npm-token",
+        rx.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b|" + _prefix("NPM_", 4)
+                   + r"(?=[A-Za-z0-9]{0,35}[0-9])[A-Za-z0-9]{36}\b"),
+        0,
+        ("npm_",),
+    ),
+    (
+        "huggingface-token",
+        rx.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b|" + _prefix("HF_", 3)
+                   + r"(?=[A-Za-z0-9]{0,39}[0-9])[A-Za-z0-9]{30,}\b"),
+        0,
+        ("hf_",),
+    ),
     # other services' keys, each known by a prefix and a fixed shape; one pattern, so the
     # text is scanned once for all of them
     (
@@ -209,6 +251,17 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                 ("k8s-aws-v1\\.", 11, "[A-Za-z0-9_-]{20,}"),  # an EKS token in a kubeconfig
                 ("whsec_", 6, "[A-Za-z0-9+/=]{24,}"),  # a webhook's signing secret (Stripe, Svix)
                 ("GOCSPX-", 7, "[A-Za-z0-9_-]{24,}"),  # a Google OAuth client's secret
+                # the same in capitals (upper-cased in a message), a digit in them
+                (r"PYPI-AGE", 8, "(?=[A-Za-z0-9_-]{0,49}[0-9])[A-Za-z0-9_-]{50,}"),
+                ("SHP(?:AT|CA|PA|SS)_", 6, "[A-F0-9]{32}"),
+                ("DO[OPR]_V1_", 7, "[A-F0-9]{64}"),
+                ("DAPI", 4, "(?=[A-F]{0,31}[0-9])[A-F0-9]{32}"),
+                ("LIN_API_", 8, "(?=[A-Za-z0-9]{0,39}[0-9])[A-Za-z0-9]{40}"),
+                ("GSK_", 4, "(?=[A-Za-z0-9]{0,47}[0-9])[A-Za-z0-9]{48,}"),
+                ("R8_", 3, "(?=[A-Za-z0-9]{0,36}[0-9])[A-Za-z0-9]{37}"),
+                (r"DP\.(?:PT|ST|SA|CT)\.", 6, "(?=[A-Za-z0-9]{0,39}[0-9])[A-Za-z0-9]{40,}"),
+                (r"HV[SBR]\.", 4, "(?=[A-Za-z0-9_-]{0,23}[0-9])[A-Za-z0-9_-]{24,}"),
+                ("WHSEC_", 6, "(?=[A-Za-z0-9+/=]{0,23}[0-9])[A-Za-z0-9+/=]{24,}"),
             ))
             + ")(?![A-Za-z0-9_-])"
         ),

@@ -804,3 +804,49 @@ def test_a_message_after_another_is_redacted_as_in_their_join() -> None:
                        for h in redact_module._hits_after(before, text)] != whole:
             differ.append((before[-60:], text[:60]))
     assert len(pairs) > 1000 and differ == []
+
+
+# ---- tokens in capitals -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a token upper-cased in a message (by an agent or a person) still leaks
+        ("GHP_" + "A1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q7R8", "github-token"),
+        ("token GHO_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8 here", "github-token"),
+        ("GITHUB_PAT_" + "11ABCDEFG0123456789ABC_" + "A1" * 29 + "B", "github-token"),
+        ("SK-ANT-" + "API03-ABCD1234EFGH5678IJKL", "anthropic-key"),
+        ("SK-PROJ-" + "AB12CD34EF56GH78IJ90KL12MN34OP56", "openai-key"),
+        ("GLPAT-" + "AB12CD34EF56GH78IJ90", "gitlab-token"),
+        ("XOXB-" + "1234567890-1234567890-ABCDEFABCDEF", "slack-token"),
+        ("AIZA" + "SYA1B2C3D4E5F6G7H8I9J0K1L2M3N4O5P6Q", "google-api-key"),
+        ("SK_LIVE_" + "AB12CD34EF56GH78IJ90", "stripe-key"),
+        ("NPM_" + "AB12CD34EF56GH78IJ90KL12MN34OP56QR78", "npm-token"),
+        ("HF_" + "AB12CD34EF56GH78IJ90KL12MN34OP56", "huggingface-token"),
+        ("LIN_API_" + "AB12" * 10, "service-token"),
+        ("DOP_V1_" + "ABCDEF0123456789" * 4, "service-token"),
+        ("WHSEC_" + "AB12CD34EF56GH78IJ90KL12", "service-token"),
+    ],
+)
+def test_a_token_in_capitals_is_redacted(text: str, kind: str) -> None:
+    assert [hit.kind for hit in find_secrets(text)] == [kind]
+    # (none of the token's body is left: its last twelve characters are gone)
+    token = max(text.split(), key=len)
+    assert token[-12:] not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a ticket's branch, prose shouted, a constant's name, a placeholder: no digit in
+        # them after the prefix, or no run of a token's characters
+        "Ticket SK-1234-FIX-LOGIN-PAGE-FOR-USERS is done",
+        "GLRT-RUNNER-REGISTRATION-IS-DEPRECATED",
+        "GHP_TOKEN_NAME_FOR_THE_CI_RUNNER",
+        "XOXB-TOKEN-GOES-HERE",
+        "GITHUB_PAT_SECRET_NAME_IN_VAULT=ci",
+    ],
+)
+def test_a_capitalised_name_beside_a_token_prefix_is_left_alone(text: str) -> None:
+    assert redact(text) == text
