@@ -114,6 +114,51 @@ _PASSWORD_WORD = (
     r"hunter|qwerty|master|monkey|dragon|sunshine|princess|football|baseball|trustno)"
 )
 
+# What a word before a colon names, and the words for its parts: a value made of these and a
+# number names one of them ("version:Minor+1", "db:Primary#2", "service:Env-Region2",
+# "jenkins:Pipeline-42", "admin:Dashboard-2"), where a password's words have nothing to do with
+# the account ("svc:Orange#7", "deploy:Blue-Sky-7", "app:Primary#2", "root:Primary#2")
+_PARTS_OF = tuple((rx.compile(kind), rx.compile(parts)) for kind, parts in (
+    (r"v|ver|version|release|semver", r"major|minor|patch|rc|beta|alpha|preview"),
+    (r"db|database|pool|pg|postgres(?:ql)?|mysql|mariadb|mongo(?:db)?|redis",
+     r"primary|replica|secondary|standby|leader|follower|writer|reader|shard"),
+    (r"service|cluster|env|environment|namespace|stack|deployment",
+     r"env|environment|region|zone|az|stage|prod|production|staging|dev|qa|canary|tier"),
+    (r"jenkins|ci|pipeline|github|gitlab|actions|buildkite|circleci|teamcity|argo|tekton",
+     r"pipeline|build|job|run|stage|step|workflow|task"),
+    (r"admin|grafana|kibana|console|portal",
+     r"dashboard|panel|console|portal|page|view|board|screen|report"),
+))
+# An image's tag: after any image's name where the line says it is one ("image:
+# postgres:Alpine-16", "docker pull redis:Bookworm-7"), and only of a tag's characters (no "#"
+# or "+": "postgres:Alpine#16" is no tag)
+_TAG_WORD = rx.compile(
+    r"alpine|slim|bookworm|bullseye|buster|stretch|jammy|focal|bionic|noble|lts|latest|stable"
+    r"|edge|nightly|distroless|debian|ubuntu|windowsservercore|nanoserver"
+)
+_SAYS_IMAGE = rx.compile(r"(?i:\b(?:image|docker|podman|container|pull|tag)\b)|(?-i:\bFROM\b)")
+# A value named so: capitalised words, a sign between them, and a short number
+_NAMED_PART = rx.compile(r"([A-Z][a-z]+(?:[-+#_][A-Z][a-z]+)*)[-+#]?\d{1,4}")
+_PART_SIGNS = rx.compile(r"[-+#_]")
+
+
+def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
+    """True when ``text[start:end]``, said after ``user`` and a colon, names a part of what
+    ``user`` names rather than being its password (see ``_PARTS_OF``, ``_TAG_WORD``)."""
+    shape = _NAMED_PART.fullmatch(text, start, end)
+    if shape is None:
+        return False
+    words = _PART_SIGNS.split(shape[1].lower())
+    name = user.lower()
+    for kind, parts in _PARTS_OF:
+        if kind.fullmatch(name) and all(parts.fullmatch(word) for word in words):
+            return True
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return (not any(c in "#+" for c in text[start:end])
+            and all(_TAG_WORD.fullmatch(word) for word in words)
+            and _SAYS_IMAGE.search(line) is not None)
+
+
 # (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
 # alternation that matched), words one of which the text must hold for the pattern to run,
 # in any case unless written in capitals)
@@ -369,8 +414,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
             r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
-            # (a rename in code is none: "password -> PasswordV2Field")
+            # (a rename in code is none: "password -> PasswordV2Field"; nor a name and its
+            # number, when the rename names a change: "The secret -> SecretRef2 migration")
             + r")(?!\s*(?-i:(?:[A-Z][a-z]+|V\d+)+)[.!?)]*(?![^\s\"'`,;]))"
+            r"(?!\s*(?!" + _PASSWORD_WORD + r"\d)(?-i:[A-Z][a-z]+(?:[A-Z][a-z]+)*\d{1,3})"
+            # (a change that renames, not one that gives a new value: "-> PassKey7 rotation")
+            r"[ \t]+(?:migration|renam(?:e|ing)|refactor(?:ing)?|mapping)s?\b)"
             r"|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
             # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
             # after "=" is the next setting)
@@ -669,8 +718,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # and goes on in digits or signs, or mixes both cases with a digit or a sign; a word,
         # a colon and a version or tag ("redis:7-alpine", "node:lts", "build:prod2026",
         # "main:App") are none. (A dot or another colon makes it a module, a time or a path.)
+        # Nor a part of what the word names, numbered (``_names_a_part``: "db:Primary#2")
         "login-pair",
-        rx.compile(
+        _BARE_PAIR := rx.compile(
             r"(?<![\w./@:\\$%{\[-])"
             # (an account's name: "root", "admin", "postgres", "app_user", "dbadmin")
             rf"(?:(?=(?P<account>{_ACCOUNT}):))?"
@@ -855,6 +905,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _NAMED_RANDOM and not _random(text[start:end], bare=bool(m["bare"])):
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
+                continue
+            if pattern is _BARE_PAIR and _names_a_part(text, m["user"], start, end):
                 continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
             # "[REDACTED]!", the password's last character in sight)

@@ -850,3 +850,50 @@ def test_a_token_in_capitals_is_redacted(text: str, kind: str) -> None:
 )
 def test_a_capitalised_name_beside_a_token_prefix_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+# ---- a numbered part of what a word names, a rename named as a change -------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Always bump version:Minor+1 when adding endpoints.",
+        "use version:Major+1 for breaking changes",
+        "Use the pool db:Primary#2 for writes.",
+        "pool db:Replica#3 is read-only",
+        "Our naming is service:Env-Region2 for clusters.",
+        "cluster:Prod-Region3 runs the EU traffic",
+        "The secret -> SecretRef2 migration is done.",
+        "The secret -> SecretRef2 migration",
+        "image: postgres:Alpine-16",
+        "docker pull redis:Bookworm-7",
+        "Run jenkins:Pipeline-42",
+        "Use admin:Dashboard-2",
+        "Use the grafana:Dashboard-3 view",
+    ],
+)
+def test_a_numbered_part_of_what_a_word_names_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # (the same shapes where the value's words are no part of what the word names, where
+        # a sign is no tag's, or where the rename names no change)
+        ("db:Maple#2 for writes", "Maple#2"),
+        ("service:Orange-Region2", "Orange-Region2"),
+        ("version:Minor+1Ab! please", "Minor+1Ab"),
+        ("image: postgres:Alpine#16", "Alpine#16"),
+        ("postgres:Alpine-16 on the box", "Alpine-16"),
+        ("admin:Welcome-1 on the box", "Welcome-1"),
+        ("root:Dashboard#2x", "Dashboard#2x"),
+        ("The secret -> Xk9mQ2vL8 migration", "Xk9mQ2vL8"),
+        ("the password -> Summer1 change", "Summer1"),
+        ("The secret -> PassKey7 rotation is done", "PassKey7"),
+        ("The secret -> SecretRef2", "SecretRef2"),
+    ],
+)
+def test_a_password_shaped_like_a_named_part_stays_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
