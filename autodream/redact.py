@@ -441,7 +441,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "assigned-secret",
         rx.compile(
             r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*(?::\s*|=[ \t]*)[\"']?(?!\[REDACTED)"
-            r"([^\s\"'`,;]{6,})"
+            # (a variable standing for it is none: "NPM_TOKEN=${NPM_TOKEN}", "=$NPM_TOKEN")
+            r"(?!" + _PLACEHOLDER + r")([^\s\"'`,;]{6,})"
         ),
         1,
         ("_token",),

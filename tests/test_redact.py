@@ -897,3 +897,19 @@ def test_a_numbered_part_of_what_a_word_names_is_left_alone(text: str) -> None:
 )
 def test_a_password_shaped_like_a_named_part_stays_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a variable standing for the token is no token
+        ("NPM_TOKEN=${NPM_TOKEN}", "NPM_TOKEN=${NPM_TOKEN}"),
+        ("NPM_TOKEN=$NPM_TOKEN", "NPM_TOKEN=$NPM_TOKEN"),
+        ("export GITHUB_TOKEN=$GH_TOKEN", "export GITHUB_TOKEN=$GH_TOKEN"),
+        # ... a password that begins with "$" is one
+        ("NPM_TOKEN=$ecretPass1", "NPM_TOKEN=[REDACTED:assigned-secret]"),
+        ("NPM_TOKEN=ab12cd34ef", "NPM_TOKEN=[REDACTED:assigned-secret]"),
+    ],
+)
+def test_a_variable_given_to_a_token_constant_is_left_alone(text: str, expected: str) -> None:
+    assert redact(text) == expected
