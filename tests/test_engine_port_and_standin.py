@@ -322,3 +322,39 @@ def test_a_colleague_back_from_a_moment_away_leaves_the_stand_in(said: str) -> N
         plan.writes["project_raj.md"]).body.startswith(_AWAY + "\n")
     assert not any(parse_topic(t).body.startswith("Ana is back")
                    for f, t in plan.writes.items() if f != "MEMORY.md")
+
+
+@pytest.mark.parametrize("said", ["Correction: the port is 5434.",
+                                  "Correction on the port: 5434."])
+def test_a_port_put_right_in_the_session_that_gave_the_port_changes_that_port(said: str) -> None:
+    # it stood in for the port it puts right: 'The port is now 5434' was the memory, the
+    # database's port 5432 beneath it as if a note of it
+    plan = _plan({}, human("Remember: the database port is 5432."),
+                 human("We use Postgres 16 for the orders service."), human(said))
+    files = {f: parse_topic(text) for f, text in plan.writes.items() if f != "MEMORY.md"}
+    (port_file,) = [f for f, t in files.items() if "port" in t.body]
+    body = files[port_file].body
+    assert body.startswith("The database port is 5434.\n")
+    assert "Changed from 5432 to 5434 on 2026-07-06; previously 5432." in body
+    assert files[port_file].name == "The database port is 5434"
+    assert any(t.body.startswith("We use Postgres 16 for the orders service.\n")
+               for t in files.values())
+    assert "The port is now" not in "".join(plan.writes.values())
+
+
+@pytest.mark.parametrize("redis_in_memory", [False, True])
+def test_a_port_put_right_beside_two_ports_loses_neither(redis_in_memory: bool) -> None:
+    # which port is 5434 is not said: it was the Redis port changed to 5434 and the database's
+    # port 5432, said in the same session, lost with no word of it
+    redis = "The Redis cache listens on port 6379."
+    held = {"project_redis.md": topic("redis", redis)} if redis_in_memory else {}
+    said = [] if redis_in_memory else [human(redis)]
+    plan = _plan(dict(held), human("Remember: the database port is 5432."), *said,
+                 human("Correction: the port is 5434."))
+    memory = {f: parse_topic(t).body for f, t in {**held, **plan.writes}.items()
+              if f != "MEMORY.md"}
+    assert sorted(b.split("\n")[0] for b in memory.values()) == [
+        "The Redis cache listens on port 6379.", "The database port is 5432."]
+    assert "5434" not in "".join(plan.writes.values())
+    (dropped,) = [d for d in plan.decisions if d.action == "dropped"]
+    assert "without saying whose" in dropped.reason and "2 ports" in dropped.reason

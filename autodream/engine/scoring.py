@@ -13,6 +13,7 @@ from autodream.engine.revisions import revision
 from autodream.engine.text import (
     PORT_MOVED_BARE,
     normalize,
+    port_put_right,
     shorten,
     similarity,
     similarity_bound,
@@ -26,8 +27,14 @@ def _moves_a_port(cand: Candidate) -> bool:
     """"Switched Postgres to 5433.": a move of the port an entry gives, applied after that
     entry; clustered with "We use Postgres 16 on port 5432." said the same week, it stood in
     for it, found no port in memory and was dropped, the fact with it."""
-    return cand.kind == "fact" and " to " in cand.text and (
-        PORT_MOVED_BARE.match(cand.text) is not None)
+    if cand.kind == "fact" and " to " in cand.text and (
+            PORT_MOVED_BARE.match(cand.text) is not None):
+        return True
+    # "Correction: the port is 5434." said after "Remember: the database port is 5432.": alike
+    # in words, it stood in for the port it puts right (kept as 'The port is now 5434', the
+    # database's port beneath it as if a note), or for another thing's port held already
+    return (cand.put_right or cand.kind == "correction") and "port" in cand.text.lower() and (
+        port_put_right(cand.text, corrected=True) is not None)
 
 
 def cluster_candidates(candidates: list[Candidate], options: EngineOptions) -> list[Cluster]:
