@@ -364,6 +364,12 @@ _ALNUM = rx.compile(r"[a-z0-9]+")
 _LETTERS_THEN_DIGITS = rx.compile(r"[a-z]+\d+[a-z\d]*")
 
 
+# a name of hyphened words that ends on its number ("eu-west-2", "ap-southeast-1"): the number
+# is part of the name, as a host's figures are (the file of "Deploy to eu-west-2 only" was
+# 'deploy-eu-west', naming another region as much as this one)
+_SLUG_WORD = rx.compile(r"(?<![\w.-])[a-z]+(?:-[a-z]+)+-\d{1,2}(?![\w-]|\.\w)|[a-z0-9]+")
+
+
 # what a switch's title says around the names it switched between
 _NAMES_NO_SUBJECT = frozenset(("instead", "switched", "version"))
 
@@ -380,10 +386,10 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     # its file kept the name of the host before it, 'stg-example-com')
     hosts = {label for m in (_HOST.finditer(text) if "." in text else ())
              for label in _ALNUM.findall(m[0])}
-    words = [w for w in _ALNUM.findall(text)
-             if w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
-             and (not any(c.isdigit() for c in w) or _NAME_WITH_DIGITS.fullmatch(w)
-                  or w in hosts)]
+    words = [w for w in _SLUG_WORD.findall(text)
+             if "-" in w or (w not in STOPWORDS and w.removesuffix("s") not in CALENDAR_WORDS
+                             and (not any(c.isdigit() for c in w)
+                                  or _NAME_WITH_DIGITS.fullmatch(w) or w in hosts))]
     if all(w in _NAMES_NO_SUBJECT for w in words):
         # "Bf16 instead of fp16": the names with digits are all the subject there is
         # (filed as feedback_instead.md they would name none)
