@@ -6,7 +6,22 @@ from __future__ import annotations
 import pytest
 
 from autodream.engine import plan_dream
-from tests.engine_helpers import NOW, gather, human
+from tests.engine_helpers import NOW, candidates, gather, human
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # (each was kept as 'the Redis npm package', a name npm does not know)
+    ("We use the redis npm package for caching.", "We use the redis npm package for caching."),
+    ("We use the npm package redis for caching.", "We use the npm package redis for caching."),
+    ("We use the redis gem for caching.", "We use the redis gem for caching."),
+])
+def test_a_package_name_keeps_the_case_the_person_typed(said: str, kept: str) -> None:
+    assert [c.text for c in candidates(said)] == [kept]
+
+
+def test_a_service_in_prose_is_still_written_as_the_docs_write_it() -> None:
+    assert [c.text for c in candidates("We run redis in docker locally.")] == [
+        "We run Redis in docker locally."]
 
 
 @pytest.mark.parametrize(("said", "file"), [

@@ -144,13 +144,18 @@ _CLAUSE_END = rx.compile(r"[,;]\s|[.!?](?=\s|$)")
 # product's ("the host is postgres", "the postgres user", "container postgres", "the compose
 # service redis"); what a database, a service or a cache is, or is moved to, is the product
 # ("The main database is Postgres 16.", "moved the analytics database to Postgres", "the
-# Postgres database")
+# Postgres database"); a package's name is as the registry spells it ("the npm package redis")
 _NAMED = r"(?:user|users|host|hostname|container|containers|role|owner|account|image|named|" \
-    r"called|name)"
+    r"called|name|package|packages|gem|crate|library|dependency)"
 _NAME_BEFORE = rx.compile(
     rf"\b(?:{_NAMED}(?:\s+(?:is|was|=|as|to|of))?|service|services|database|db)\s*[:=]?\s*$",
     re.I)
-_NAME_AFTER = rx.compile(r"^\s+(?:user|users|role|owner|account|host|hostname)\b", re.I)
+# A package is named as its registry spells it: "the redis npm package" is the client library
+# 'redis', which 'the Redis npm package' names no more than 'npm i Redis' installs it
+_NAME_AFTER = rx.compile(
+    r"^\s+(?:user|users|role|owner|account|host|hostname|(?:(?:npm|pip|pypi|python|node|"
+    r"ruby|go|rust|cargo|composer)\s+)?(?:package|packages|gem|crate|library|module|"
+    r"dependency))\b", re.I)
 
 
 def proper_tool_names(text: str) -> str:
