@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from autodream.engine import plan_dream
-from tests.engine_helpers import NOW, candidates, gather, human
+from autodream.engine.entries import title_for
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import NOW, T0, candidates, gather, human, topic
 
 
 @pytest.mark.parametrize(("said", "kept"), [
@@ -33,3 +35,28 @@ def test_a_service_in_prose_is_still_written_as_the_docs_write_it() -> None:
 def test_a_region_keeps_its_number_in_the_file_name(said: str, file: str) -> None:
     plan = plan_dream({}, None, gather(human(said)).candidates, now=NOW)
     assert [f for f in plan.writes if f != "MEMORY.md"] == [file]
+
+
+@pytest.mark.parametrize("said", [
+    "The admin dashboard is exposed on port 9100.",
+    "The admin dashboard listens on port 9100.",
+    "The admin dashboard is served on port 9100.",
+])
+def test_a_port_told_in_other_words_replaces_the_old_port(said: str) -> None:
+    # (both were kept as current: 'runs on port 9000' and 'is exposed on port 9100')
+    lead = "The admin dashboard runs on port 9000."
+    files = {"project_admin-dashboard-runs-port.md": topic(title_for(lead), lead)}
+    plan = plan_dream(files, None, gather(human(said)).candidates, now=NOW)
+    assert [f for f in plan.writes if f != "MEMORY.md"] == ["project_admin-dashboard-runs-port.md"]
+    entry = parse_topic(plan.writes["project_admin-dashboard-runs-port.md"])
+    assert entry.body.startswith(said + "\n")
+    assert f"Changed from 9000 to 9100 on {T0.date()}; previously: {lead}" in entry.body
+    assert entry.name == said.rstrip(".")  # (the index line no longer gives port 9000)
+
+
+def test_a_port_of_another_scope_or_thing_is_kept_beside() -> None:
+    lead = "The admin dashboard runs on port 9000."
+    files = {"project_admin-dashboard-runs-port.md": topic(title_for(lead), lead)}
+    plan = plan_dream(files, None, gather(human("The metrics dashboard is exposed on port 9100.")
+                                          ).candidates, now=NOW)
+    assert "project_admin-dashboard-runs-port.md" not in plan.writes

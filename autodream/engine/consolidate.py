@@ -120,7 +120,9 @@ from autodream.engine.plans import (
 from autodream.engine.ports import (
     NAMES_OF_KIND,
     PORT_PLAIN,
+    held_on_port,
     kind_on_port,
+    port_holder,
     ports_given,
     said_to_be,
     ties_port_or_kind,
@@ -294,6 +296,17 @@ def _due_day_told_past(lead: str, cand: Candidate) -> bool:
     said, planned = latest_date(cand.text), latest_date(lead)
     return said is not None and planned is not None and (
         (planned - said).days == 7 and said < cand.source.day <= planned)
+
+
+def _ports_of_two_things(lead: str, said: str) -> bool:
+    """``lead`` and ``said`` each give where a thing listens, and name two things: each has a
+    word the other lacks ("admin dashboard", "metrics dashboard"; "the API" is "the API
+    server")."""
+    was, told = held_on_port(lead), held_on_port(said)
+    if was is None or told is None:
+        return False
+    one, other = tokens(was[0]) - PORT_PLAIN, tokens(told[0]) - PORT_PLAIN
+    return bool(one) and bool(other) and not (one <= other or other <= one)
 
 
 class Consolidator:
@@ -653,6 +666,13 @@ class Consolidator:
                     " on " in cand.text or " to " in cand.text)) else None)
             if told_port is not None and self._new_port(told_port, cand, cluster):
                 return
+            holder = port_holder(self.live(), cand.text, cand.type) if cand.kind == "fact" else None
+            if holder is not None:
+                # "The admin dashboard is exposed on port 9100" of "The admin dashboard runs on
+                # port 9000": the port changed, told in other words (read as other things, both
+                # were kept as current)
+                self._port_held_anew(holder, cand, cluster)
+                return
             put_right = bare_put_right(cand.text) if cand.kind == "correction" else None
             if put_right is not None:
                 self._value_corrected(*put_right, cand, cluster)
@@ -667,6 +687,10 @@ class Consolidator:
             target = (moved_address_entry(self.live(), cand) or turned_back_in(self.live(), cand)
                       or decision_taken_back(self.live(), cand) or best_match(
                           self.live(), cand, self.options.match_similarity))
+            if target is not None and _ports_of_two_things(target.lead, cand.text):
+                # "The metrics dashboard is exposed on port 9100" is not "The admin dashboard
+                # runs on port 9000" however alike: it was put in its place as the newer wording
+                target = None
             # said plainly ("I prefer detailed explanations"), a newer preference at the other
             # end of the same choice ("Keep explanations short") replaces the older one too
             taken = taken_back(self.live(), cand) if target is None and cand.kind in (
@@ -892,6 +916,29 @@ class Consolidator:
             f"a memory of its own: {entry.file} gives {name} port {old}, but no memory says "
             f"{name} is the {kind}, so whether the {kind} on {port} is {name} is not told")
         return False
+
+    def _port_held_anew(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
+        """``cand`` gives the thing ``entry``'s lead gives a port another port ("The admin
+        dashboard is exposed on port 9100." of "... runs on port 9000."): its words lead, the
+        old port goes to the history, and a title or description giving it follows."""
+        was, told = held_on_port(entry.lead), held_on_port(cand.text)
+        assert was is not None and told is not None  # (port_holder found them both)
+        old, new = was[1], told[1]
+        at = re.compile(rf"(?<![\w.:/-]){old}(?![\w:/-]|\.\d)")
+        day = cand.source.day.isoformat()
+        previous = entry.lead
+        self._why_changed(entry, day)
+        entry.statements = [cand.text] + [s for s in entry.statements[1:]
+                                          if not (has_word(s, "port") and at.search(s))]
+        entry.name = title_for(cand.text) if entry.name == title_for(previous) else at.sub(
+            new, entry.name)
+        entry.description = description_for(cand.text) if (
+            entry.description == description_for(previous)) else at.sub(new, entry.description)
+        if entry.hook:
+            entry.hook = at.sub(new, entry.hook)
+        entry.history.append(f"Changed from {old} to {new} on {day}; previously: {previous}")
+        self._superseded(entry, cand, cluster,
+                         f"the port {old} changed to {new} on {day}, told in other words")
 
     def _new_port(self, told: re.Match[str], cand: Candidate, cluster: Cluster) -> bool:
         """"The new port is 8080": the one live entry giving a port of that thing another

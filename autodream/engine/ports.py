@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from autodream import rx
+from autodream.engine.entries import Entry
 from autodream.engine.text import tokens
 
 # the number a port is given ("port is 5432", "port 5432", "on :5432"), no part of a date
@@ -91,3 +92,40 @@ def said_to_be(kind: str, name: str, statement: str) -> bool:
     cache", "We cache sessions in Redis" of the cache and Redis)."""
     return re.search(rf"\b{re.escape(name)}\b", statement, re.I) is not None and re.search(
         rf"\b(?:{_KIND_WORDS[kind]})\b", statement, re.I) is not None
+
+
+# "The admin dashboard runs on port 9000", "... is exposed on port 9100": where a named thing
+# listens, told in any of the words for it, and where (a scope that sets it apart: "locally")
+_HELD_ON = rx.compile(
+    r"^(?:(?:the|our)\s+)?(?P<thing>(?:[\w-]+\s+){0,3}?[\w-]+)\s+(?:now\s+)?(?:listens|runs|is|"
+    r"serves|lives|(?:is\s+)?(?:served|exposed|reachable|available))\s+(?:now\s+)?on\s+"
+    r"(?:port\s+|:)(?P<port>\d{2,5})(?:\s+now)?(?P<scope>(?:\s+[\w-]+){0,3}?)\s*[.!]?$", re.I)
+
+
+def held_on_port(text: str) -> tuple[str, str, str] | None:
+    """The thing, port and scope of "The admin dashboard is exposed on port 9100." (the thing
+    and scope in lower case, spaces made single), else None."""
+    m = _HELD_ON.match(text.strip())
+    if m is None:
+        return None
+    return " ".join(m["thing"].lower().split()), m["port"], " ".join(m["scope"].lower().split())
+
+
+def _said_as(text: str) -> str:
+    return " ".join(text.lower().rstrip(".! ").split())
+
+
+def port_holder(live: list[Entry], cand_text: str, type_: str) -> Entry | None:
+    """The one live entry of type ``type_`` whose lead gives the thing ``cand_text`` gives a
+    port another port, in the same scope ("The admin dashboard runs on port 9000." for "The
+    admin dashboard is exposed on port 9100."): however unlike the verbs read, the port has
+    changed, and the old one must not stay beside it as current. The same words with another
+    port are left to the plain change of a value."""
+    told = held_on_port(cand_text)
+    if told is None:
+        return None
+    found = [e for e in live if e.type == type_ and (was := held_on_port(e.lead)) is not None
+             and was[0] == told[0] and was[2] == told[2] and was[1] != told[1]
+             # (in the same words, the port alone put in the other's place is no news here)
+             and _said_as(e.lead.replace(was[1], told[1])) != _said_as(cand_text)]
+    return found[0] if len(found) == 1 else None
