@@ -60,3 +60,33 @@ def test_a_port_of_another_scope_or_thing_is_kept_beside() -> None:
     plan = plan_dream(files, None, gather(human("The metrics dashboard is exposed on port 9100.")
                                           ).candidates, now=NOW)
     assert "project_admin-dashboard-runs-port.md" not in plan.writes
+
+
+@pytest.mark.parametrize("said", [
+    "You can use flake8 again.", "Feel free to use flake8 again.",
+    "It's OK to use flake8 again.", "We can now use flake8 again."])
+def test_a_tool_allowed_again_is_a_move_back(said: str) -> None:
+    # (each made no memory at all)
+    assert [(c.kind, c.text, c.new, c.back) for c in candidates(said)] == [
+        ("switch", "Use flake8 again.", "flake8", True)]
+
+
+def test_a_move_back_ends_only_the_rule_against_that_tool() -> None:
+    # (both 'instead' rules stayed, and with them 'Use ruff rather than flake8')
+    files = {
+        "feedback_ruff-instead-flake8.md": topic(
+            "Ruff instead of flake8", "Use ruff instead of flake8.", type_="feedback"),
+        "feedback_pytest-instead-nose.md": topic(
+            "Pytest instead of nose", "Use pytest instead of nose.", type_="feedback"),
+    }
+    plan = plan_dream(files, None, gather(human("You can use flake8 again.", day=1)).candidates,
+                      now=NOW)
+    assert "feedback_pytest-instead-nose.md" not in plan.writes
+    assert "feedback_pytest-instead-nose.md" not in plan.deletes
+    (name,) = [f for f in plan.writes if f != "MEMORY.md"]
+    body = parse_topic(plan.writes[name]).body
+    assert body.startswith("Use flake8 again.\n")
+    assert "Switched back from Ruff to flake8 on 2026-07-07; previously Ruff." in body
+    assert "do not suggest it" in body
+    assert [f for f in files if f in plan.writes or f in plan.deletes] == [
+        "feedback_ruff-instead-flake8.md"]

@@ -219,6 +219,7 @@ from autodream.engine.switch_targets import (
     moved_off,
     named_as,
     place_replaced,
+    rule_over,
     setting_target,
     switch_target,
     told_past_of,
@@ -422,7 +423,8 @@ class Consolidator:
             elif target is None and cand.old is None and cand.back:
                 # ("We're back on pnpm" beside the one entry naming a package manager: as
                 # "We moved to pnpm" would be)
-                found = back_in_its_place(self.live(), cand) or tool_replaced(self.live(), cand)
+                found = back_in_its_place(self.live(), cand) or rule_over(
+                    self.live(), cand) or tool_replaced(self.live(), cand)
                 if found is not None:
                     target, old = found
                     cand = replace(cand, old=old)

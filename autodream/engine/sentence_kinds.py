@@ -1221,10 +1221,14 @@ _LEFT_AFTER = rx.compile(rf"\s*[,;]\s*{_LEFT}\s*[.!]?$", _I)
 
 
 # "lets use npm again pnpm breaks on fly": a tool gone back to, and what broke told after it
-# ("We will use Docker again next sprint" is a plan)
+# ("We will use Docker again next sprint" is a plan); a ban lifted says as much ("You can use
+# flake8 again": it made no memory, and "Use ruff instead of flake8" stayed)
 _USE_AGAIN = rx.compile(
     r"^(?:(?:actually|actualy|ok(?:ay)?|so|fine|yeah|yes|yep|alright|all\s+right|well|ugh)\b"
-    r"[\s,]*)*(?:(?:let'?s|let\s+us|(?:i\s+think\s+)?we\s+should|please)\s+(?:just\s+)?)?"
+    r"[\s,]*)*(?:(?:let'?s|let\s+us|(?:i\s+think\s+)?we\s+should|please)\s+(?:just\s+)?"
+    # ... or allowed again: "You can use flake8 again", "It's fine to use npm again"
+    r"|(?:you|we)\s+(?:can|may)\s+(?:now\s+)?|feel\s+free\s+to\s+"
+    r"|it(?:'s|\s+is)\s+(?:ok(?:ay)?|fine|alright|all\s+right)\s+to\s+)?"
     rf"use\s+(?=(?-i:[A-Z])|{_KNOWN_NAME})(?P<new>{_T})\s+(?P<again>again\b[\s,;:—–-]*"
     r"(?P<rest>.*))$",
     _I)

@@ -403,3 +403,21 @@ def back_in_its_place(live: list[Entry], cand: Candidate) -> tuple[Entry, str] |
     found = [(e, d[0]) for e in live if (d := choice_difference(e.lead, said))
              and d[1].lower() == new.lower()]
     return found[0] if len(found) == 1 else None
+
+
+# "Use ruff instead of flake8", "Use pnpm rather than npm": a rule choosing one tool over
+# another, both named
+_USE_OVER = rx.compile(
+    r"^(?:please\s+)?(?:always\s+)?use\s+(?P<cur>[\w.+#-]*\w)\s+(?:instead\s+of|rather\s+than|"
+    r"over|not)\s+(?P<old>[\w.+#-]*\w)", re.I)
+
+
+def rule_over(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
+    """For a move back to a tool ("You can use flake8 again") that names nothing it leaves:
+    the one rule choosing another tool over it ("Use ruff instead of flake8"), and that tool.
+    Beside other such rules ("Use pytest instead of nose") only the one of that tool ends;
+    none had ended, and the rule against flake8 stayed beside the move back to it."""
+    new = cand.new or ""
+    found = [(e, m["cur"]) for e in live if (m := _USE_OVER.match(e.lead)) is not None
+             and same_tool(m["old"], new) and not same_tool(m["cur"], new)]
+    return found[0] if len(found) == 1 else None
