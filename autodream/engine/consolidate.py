@@ -219,6 +219,7 @@ from autodream.engine.switch_targets import (
     moved_off,
     named_as,
     place_replaced,
+    qualified_name,
     rule_over,
     setting_target,
     switch_target,
@@ -1453,7 +1454,11 @@ class Consolidator:
             # "We run Postgres 15 for analytics, not 14" put to MySQL would set it against a
             # bare "14": what set one version against another goes with the tool
             lead = without_version_contrast(lead, old)
-        fits = (old is not None and not meant and _names(lead, old) and not _ISO_DAY.search(lead)
+        # ("CommuGraph has a Python FastAPI backend" is not made true of Next.js by the name
+        # alone: the switch leads, the statement goes into the history)
+        qualified = old is not None and qualified_name(lead, old)
+        fits = (old is not None and not meant and not qualified and _names(lead, old)
+                and not _ISO_DAY.search(lead)
                 and not TELLS_SWITCH.search(lead) and not UNDER_WAY.search(lead)
                 and last_mention(lead) is None)
         # "CI runs on GitHub Actions, not Jenkins" after "we moved CI from Jenkins to Buildkite":
@@ -1465,8 +1470,8 @@ class Consolidator:
             put = _name_in_place(_without_contrast(lead, old), over, new, cand.text)
         elif fits and old is not None:
             put = _put_in_place(lead, old, new, cand.text, thing)
-        if put is None and old is not None and not meant and not TELLS_SWITCH.search(lead) and (
-                not UNDER_WAY.search(lead)):
+        if put is None and old is not None and not meant and not qualified and (
+                not TELLS_SWITCH.search(lead) and not UNDER_WAY.search(lead)):
             put = with_version(lead, old, new)  # "Postgres version is 14" -> "... is 16"
         if put is not None and left_behind(cand.text):
             put = None  # "..., but the lambdas are still on 3.11": the person's words say it
@@ -1529,7 +1534,7 @@ class Consolidator:
             gone += of_old
         if rule_ended and old is not None:
             said, gone = _and(ended) if ended else old, [lead.rstrip(".!?")]
-        elif told_new:
+        elif told_new or qualified:
             gone = [lead.rstrip(".!?")]
         elif put is None and old is not None and kept_beside is None:
             # the statement goes: what it said of the old place alone stays in the history
@@ -1619,7 +1624,7 @@ class Consolidator:
                          f"{verb.lower()} from {was} to {new} {done}; entry rewritten to the new "
                          "state" + (f"; file renamed from {renamed}" if renamed else "")
                          + ("; what it said before is kept in the history"
-                            if rule_ended or told_new
+                            if rule_ended or told_new or qualified
                             else "; what it said of the old place alone is kept in the history"
                             if prior != said or (over is None and prior != was) else "")
                          + (f"; it named {over} as chosen over {was}, now {new} for both"

@@ -83,6 +83,32 @@ def told_past_of(said: str, name: str, day: date) -> bool:
                for clause in re.split(r"[,;:]\s", said))
 
 
+# What a thing is made of, said as what it has or is built on: "CommuGraph has a Python
+# FastAPI backend", "The app is built with Flask", "a Django-based API". (Not a name merely
+# mentioned: "We compared FastAPI and Flask" says nothing of what is used.)
+_PART_NOUN = (r"(?:back[- ]?end|front[- ]?end|server|api|app|application|service|stack|site|"
+              r"website|codebase|web\s+app|dashboard|cli)s?\b")
+
+
+def _built_on(lead: str, old: str) -> bool:
+    """``lead`` says its subject has a part made with ``old`` ("has a Python FastAPI
+    backend") or is built on it: the state a switch away from ``old`` ends, though no "use"
+    says so."""
+    name = re.escape(old)
+    return not _NOT_PLAINLY.search(lead) and re.search(
+        rf"\b(?:has|have)\s+(?:an?|its|their|our)\s+(?:[\w.+#-]+\s+)?{name}(?:\s+|-based\s+)"
+        rf"{_PART_NOUN}|\b(?:built|written)\s+(?:on|with|in)\s+{name}(?![\w-])"
+        rf"|(?<![\w-]){name}-based\s+{_PART_NOUN}", lead, re.I) is not None
+
+
+def qualified_name(lead: str, old: str) -> bool:
+    """``lead`` writes a name right before ``old`` that says what kind of ``old`` it is ("a
+    Python FastAPI backend"): with ``old`` alone put to the new choice it would still say
+    that ("a Python Next.js backend"), which nothing said holds of the new one."""
+    return re.search(rf"(?<=[\w,;:)]\s)(?-i:[A-Z])[\w.+#-]*\s+{re.escape(old)}(?![\w-])",
+                     lead, re.I) is not None
+
+
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
     thing = moved_thing(cand.text)
@@ -137,7 +163,8 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
                 rf"\b(?:use|uses|using|run|runs|on|in|via|with|through|is|are|to|at)\s+"
                 rf"{the}[\[`]?"
                 rf"{re.escape(old)}\b", entry.text, re.I) is not None) or (
-                bool(thing) and _owned_by(entry.lead, old or ""))
+                bool(thing) and _owned_by(entry.lead, old or "")) or (
+                bool(thing) and old is not None and _built_on(entry.lead, old))
         if hit:
             weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
             ranked.append((weight, -pos, entry))
