@@ -3712,3 +3712,23 @@ def test_remember_it_alone_is_never_a_memory(said: str) -> None:
     assert g.candidates == []
     (decision,) = g.decisions
     assert decision.action == "dropped" and "without saying what" in decision.reason
+
+
+@pytest.mark.parametrize("said", ["Everything runs inside one Next.js codebase.",
+                                  "All code lives in one repo.",
+                                  "All of our code lives in a single monorepo."])
+def test_where_all_the_code_lives_is_not_saved_and_the_run_record_says_why(said: str) -> None:
+    # (the CommuGraph session: said beside "There will be no Python, no FastAPI, and no
+    # external backend service.", it left no trace at all in the run record)
+    g = gather(human(said))
+    assert g.candidates == []
+    assert [(d.action, d.subject) for d in g.decisions] == [("dropped", said)]
+    assert "the project's files show it" in g.decisions[0].reason
+
+
+def test_where_all_the_code_lives_is_saved_when_asked_or_told_as_a_rule() -> None:
+    assert [c.text for c in candidates("Remember: all code lives in one repo.")] == [
+        "All code lives in one repo."]
+    assert [c.kind for c in candidates(
+        "Everything runs inside one Next.js codebase, so never add a separate backend.")] == [
+        "prohibition"]

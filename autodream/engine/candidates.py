@@ -152,6 +152,17 @@ UNASKED = ("an ask of the user's the local engine reads as no rule or preference
            "it)")
 UNREAD = ("a statement of the project the local engine reads as no rule, preference, fact, "
           "plan or decision it knows; not saved (say it as 'Remember: ...' to keep it)")
+# Where all the code is, said of the whole project ("All code lives in one repo.", "Everything
+# runs inside one Next.js codebase."): its layout, which the project's files show (Claude
+# Code's guidance: not what the code already says); a rule for what is to come is said as one
+# ("There will be no external backend service", "Never add a second repo")
+_ONE_CODEBASE = rx.compile(
+    r"^(?:everything|all\s+(?:(?:of\s+)?(?:the|our)\s+)?code|the\s+whole\s+(?:app|project|"
+    r"codebase))\s+(?:runs|lives|is|sits|stays|goes)\s+(?:in|inside|within|under)\s+"
+    r"(?:one|a\s+single|the\s+same)\s+(?:[\w.+#-]+\s+){0,2}?(?:repo|repository|monorepo|codebase|"
+    r"project|app)\s*[.!]?$", re.I)
+LAYOUT = ("where the code lives (one repo, one codebase): the project's files show it; not saved "
+          "(say it as a rule, 'Always ...', or 'Remember: ...' to keep it)")
 # "Remember that.", "Don't forget it!", "Please keep that in mind": to remember what was just
 # said, and nothing of its own
 _REMEMBER_IT = rx.compile(
@@ -1143,7 +1154,7 @@ class Gatherer:
         if found is None:
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(sentence) or _WE_STATEMENT.match(sentence)) else UNASKED if (
-                _PLEASE_ASK.match(sentence)) else None
+                _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else None
             if unread is not None and ("[REDACTED:" in sentence or contains_secret(sentence)):
                 # "The connection string is postgresql://csvstat:[REDACTED]@...": advice to
                 # say it again would have the person repeat the credential
