@@ -31,6 +31,7 @@ from autodream.engine.dates import (
     latest_date,
     plan_cancelled,
     says_past,
+    weekday_beside,
 )
 from autodream.engine.entries import (
     HISTORY_LINE,
@@ -281,6 +282,11 @@ _DUE = rx.compile(r"\b(?:deadline|due)\b", re.I)
 _ONLY_DUE_WAS = rx.compile(
     r"(?:the\s+)?(?:deadline|due\s+date)\s+was\s+(?:on\s+)?DAY(?:,?\s+as\s+(?:I|we)\s+said)?"
     r"\s*[.!]?", re.I)
+
+
+def _put_right(at: re.Pattern[str], now: str, text: str) -> str:
+    """``text`` with what ``at`` finds put to ``now``, and a weekday beside it made now's."""
+    return weekday_beside(at.sub(now, text), now) if at.search(text) else text
 
 
 def _due_day_told_past(lead: str, cand: Candidate) -> bool:
@@ -880,10 +886,11 @@ class Consolidator:
         (entry,) = found
         day = cand.source.day.isoformat()
         self._why_changed(entry, day)
+        # (a plan's day put right: "Friday 2026-07-16" would tell a day that is not)
         if entry.name == title_for(entry.lead):
-            entry.name = title_for(at.sub(now, entry.lead)) or entry.name
-        entry.statements = [at.sub(now, s) for s in entry.statements]
-        entry.description = at.sub(now, entry.description)
+            entry.name = title_for(_put_right(at, now, entry.lead)) or entry.name
+        entry.statements = [_put_right(at, now, s) for s in entry.statements]
+        entry.description = _put_right(at, now, entry.description)
         entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
         self._superseded(entry, cand, cluster, f"put right on {day}: {now}, not {was}")
 

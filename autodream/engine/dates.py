@@ -1593,3 +1593,53 @@ def passed_how(text: str, today: date) -> str | None:
     phrase = when.phrase
     return (f"{phrase[:1].upper()}{phrase[1:]} has passed; check how it turned out before "
             "relying on it.")
+
+
+# A weekday's name as a date is told beside it: whole or short ("Friday 2026-07-17",
+# "Fri 17 July", "2026-07-17 (Fri.)")
+_DAY_WORD = rf"(?:{WEEKDAY_NAME}|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+_SHORT_DAYS = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3,
+               "fri": 4, "sat": 5, "sun": 6}
+# A day of a month without its year ("21 July", "July 21st", "the 20th"), whose weekday is not
+# told by the words alone
+_MONTH_DAY = rx.compile(rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)(?:\s+of\s+(?:{_MONTH_NAMES}))?|"
+                        rf"\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH_NAMES})|"
+                        rf"(?:{_MONTH_NAMES})\s+\d{{1,2}}(?:st|nd|rd|th)?", re.I)
+
+
+def _day_word_for(said: str, day: date) -> str:
+    """``day``'s weekday in the form ``said`` is in: whole or short, and its case."""
+    name = WEEKDAYS[day.weekday()]
+    word = name if said.lower().endswith("day") else name[:3]
+    return word.upper() if said.isupper() else word.capitalize() if said[:1].isupper() else word
+
+
+def weekday_beside(text: str, now: str) -> str:
+    """``text``, in which a plan's date was just put to ``now``, with a weekday named beside
+    that date ("The demo is on Friday 2026-07-16", "on 2026-07-16 (Friday)", "Fri 16 July")
+    made ``now``'s own: moved from Friday the 17th to Thursday the 16th the old weekday would
+    tell a day that is not. A day without its year ("16 July") loses the weekday, which it
+    does not tell; any other ``now`` (a week, a month) and a weekday elsewhere ("standup every
+    Friday") are left as they are."""
+    day: date | None
+    try:
+        day = date.fromisoformat(now) if _ISO_DAY.fullmatch(now) else None
+    except ValueError:
+        day = None
+    if day is None and not _MONTH_DAY.fullmatch(now):
+        return text
+    at = re.escape(now)
+    before = re.compile(rf"\b(?P<wd>{_DAY_WORD})\b(?P<sep>\.?,?\s+)(?={at}(?![\w-]))", re.I)
+    after = re.compile(rf"(?<![\w-])(?P<day>{at})(?P<sep>\s*\(\s*|,\s+a\s+)(?P<wd>{_DAY_WORD})\b"
+                       rf"(?P<end>\.?\s*\))?", re.I)
+
+    def put(m: re.Match[str], *, lead: bool) -> str:
+        if lead:
+            return "" if day is None else _day_word_for(m["wd"], day) + m["sep"]
+        if m["sep"].lstrip().startswith("(") and not m["end"]:
+            return m[0]  # "2026-07-16 (Friday's demo ..." is no weekday in brackets
+        return m["day"] + ("" if day is None else m["sep"] + _day_word_for(m["wd"], day) + (
+            m["end"] or ""))
+
+    text = before.sub(lambda m: put(m, lead=True), text)
+    return after.sub(lambda m: put(m, lead=False), text)

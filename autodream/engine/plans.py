@@ -17,6 +17,7 @@ from autodream.engine.dates import (
     retell,
     says_past,
     tell_as_past,
+    weekday_beside,
 )
 from autodream.engine.entries import (
     Entry,
@@ -309,7 +310,8 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     if (_ISO_DAY.fullmatch(was) is None) != (_ISO_DAY.fullmatch(now) is None) or any(
             d.lower().startswith("week") for d in (was, now)):
         return None
-    return re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan), was, now
+    put = re.sub(rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)", now, plan)
+    return weekday_beside(put, now), was, now
 
 
 # "The release moved, it goes out on 2026-11-13 now", "Release moved AGAIN, new date is

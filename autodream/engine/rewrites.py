@@ -11,6 +11,7 @@ from autodream import rx
 from autodream.engine.dates import (
     WEEKDAYS,
     last_mention,
+    weekday_beside,
 )
 from autodream.engine.entries import (
     Entry,
@@ -85,12 +86,18 @@ def _put_value(entry: Entry, was: str, now: str) -> str:
     """``was`` put to ``now`` in the entry's lead, guidance, description, title and hook; the
     lead so changed."""
     pattern = rf"(?<![\w.-]){re.escape(was)}(?![\w-]|\.\d)"
-    entry.how = re.sub(pattern, now, entry.how)
-    entry.description = re.sub(pattern, now, entry.description)
-    entry.name = re.sub(pattern, now, entry.name)
+
+    def put(text: str) -> str:
+        # (a plan's day moved: "on Friday 2026-07-16" would tell a day that is not)
+        return weekday_beside(re.sub(pattern, now, text), now) if re.search(
+            pattern, text) else text
+
+    entry.how = put(entry.how)
+    entry.description = put(entry.description)
+    entry.name = put(entry.name)
     if entry.hook:
-        entry.hook = re.sub(pattern, now, entry.hook)
-    return re.sub(pattern, now, entry.lead)
+        entry.hook = put(entry.hook)
+    return put(entry.lead)
 
 
 # Kinds that tell what holds: "Bumped retries from 3 to 5" is a fact; a plan or a decision

@@ -1,0 +1,107 @@
+"""A plan's day moved or put right keeps no weekday of the old day beside the new one: "The demo
+is on Friday 2026-07-17" moved to Thursday read "The demo is on Friday 2026-07-16", a day that
+is not. The weekday is the new day's ("Thursday 2026-07-16", "2026-07-22 (Wednesday)"); a
+weekday elsewhere in the note ("the standup we hold every Friday") stays."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.engine.dates import weekday_beside
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import T0, gather, human
+
+
+def _note(said: list[tuple[int, str]], days: list[int]) -> tuple[str, str]:
+    """(name, body) of the one note the dreams leave: one dream at T0 + each of ``days``
+    (10:00) over what was said since the one before (one session a day), on the memory the one
+    before wrote."""
+    files: dict[str, str] = {}
+    index: str | None = None
+    last = -1
+    for day in days:
+        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
+        plan = plan_dream(files, index, gather(*msgs).candidates,
+                          now=T0 + timedelta(days=day, hours=10))
+        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
+        index = plan.index
+        last = day
+    (text,) = files.values()
+    entry = parse_topic(text)
+    return entry.name, entry.body
+
+
+_FRIDAY_17 = "The demo is on Friday 2026-07-17."
+
+
+@pytest.mark.parametrize(("said", "days", "now"), [
+    # moved in a later dream (the plan in memory rewritten to its new day)
+    ([(0, _FRIDAY_17), (1, "The demo moved to Thursday.")], [0, 1],
+     "The demo is on Thursday 2026-07-16"),
+    # moved within the dream that first reads the plan
+    ([(0, _FRIDAY_17), (1, "The demo moved to Thursday.")], [1],
+     "The demo is on Thursday 2026-07-16"),
+    ([(0, _FRIDAY_17), (1, "The demo is now on Thursday.")], [1],
+     "The demo is on Thursday 2026-07-09"),
+    ([(0, _FRIDAY_17), (0, "The demo moved to 2026-07-21.")], [0],
+     "The demo is on Tuesday 2026-07-21"),
+    # moved by a span of days, or put against the day it was on
+    ([(0, _FRIDAY_17), (1, "The demo got brought forward two days.")], [0, 1],
+     "The demo is on Wednesday 2026-07-15"),
+    ([(0, _FRIDAY_17), (1, "The demo goes out on 2026-07-20 now, not 2026-07-17.")], [0, 1],
+     "The demo is on Monday 2026-07-20"),
+    # put right ("wait its ... not ...")
+    ([(0, _FRIDAY_17), (1, "wait its 2026-07-16 not 2026-07-17")], [0, 1],
+     "The demo is on Thursday 2026-07-16"),
+    # the weekday after the day, and the short form said ("Fri 17 July")
+    ([(0, "The demo is on 2026-07-17 (Friday)."), (1, "The demo is now on 2026-07-22.")],
+     [0, 1], "The demo is on 2026-07-22 (Wednesday)"),
+    ([(0, "The demo is on Fri 17 July."), (1, "The demo moved to 21 July.")], [0, 1],
+     "The demo is on Tuesday 2026-07-21"),
+])
+def test_a_moved_plan_tells_the_weekday_of_its_new_day(
+        said: list[tuple[int, str]], days: list[int], now: str) -> None:
+    name, body = _note(said, days)
+    lead = body.split("\n\n")[0]
+    # it read "The demo is on Friday 2026-07-16" (and "Friday 2026-07-09", "Friday
+    # 2026-07-21", "2026-07-22 (Friday)")
+    assert name == now.removesuffix(" (Wednesday)")  # (a title leaves the brackets out)
+    assert lead == now + "."
+    assert "Friday" not in body
+
+
+def test_a_weekday_elsewhere_in_the_note_stays() -> None:
+    _, body = _note([
+        (0, "The demo is on Friday 2026-07-17, right after the standup we hold every Friday."),
+        (1, "The demo moved to 2026-07-21.")], [0, 1])
+    assert body.startswith("The demo is on Tuesday 2026-07-21, right after the standup we hold "
+                           "every Friday.\n")
+
+
+def test_a_weekday_said_alone_moved_to_a_day_of_the_month_tells_no_weekday() -> None:
+    # "on Friday" is remembered as its day alone (2026-07-10): moved to the 20th, no Friday
+    # is left beside it
+    name, body = _note([(0, "The demo is on Friday."), (1, "The demo moved to the 20th.")],
+                       [0, 1])
+    assert name == "The demo is on 2026-07-20"
+    assert "day 2026-07-20" not in body
+
+
+@pytest.mark.parametrize(("text", "now", "put"), [
+    ("Demo on FRI, 2026-07-21, a Friday.", "2026-07-21", "Demo on TUE, 2026-07-21, a Tuesday."),
+    ("demo on fri 2026-07-16", "2026-07-16", "demo on thu 2026-07-16"),
+    ("Review 2026-07-16 (Fri.) first", "2026-07-16", "Review 2026-07-16 (Thu.) first"),
+    # a day without its year does not tell its weekday: the old one goes
+    ("The demo is on Fri 16 July.", "16 July", "The demo is on 16 July."),
+    ("The demo is on 2026-07-16 (Friday).", "July 16", "The demo is on 2026-07-16 (Friday)."),
+    # not a weekday beside the day, or no day moved to
+    ("The demo is 2026-07-16 (Friday's review first).", "2026-07-16",
+     "The demo is 2026-07-16 (Friday's review first)."),
+    ("The sync is Friday 3pm.", "3pm", "The sync is Friday 3pm."),
+    ("The sync is Friday 3.", "3", "The sync is Friday 3."),
+])
+def test_the_weekday_beside_a_day_is_its_own(text: str, now: str, put: str) -> None:
+    assert weekday_beside(text, now) == put
