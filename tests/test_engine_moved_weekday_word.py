@@ -105,3 +105,24 @@ def test_a_weekday_said_alone_moved_to_a_day_of_the_month_tells_no_weekday() -> 
 ])
 def test_the_weekday_beside_a_day_is_its_own(text: str, now: str, put: str) -> None:
     assert weekday_beside(text, now) == put
+
+
+@pytest.mark.parametrize("said", ["The demo slipped to Mon 20 July.",
+                                  "The demo slipped to Monday 20 July.",
+                                  "The demo slipped to Monday, July 20.",
+                                  "The demo moved to Mon July 20.",
+                                  "the demo slipped to mon 20 july"])
+def test_a_move_to_a_weekday_and_its_day_is_to_that_day_ahead(said: str) -> None:
+    # said on Tuesday 2026-07-07, it was dated 2025-07-20 (told as past, "slipped" read the
+    # day as one gone by), and the Friday plan was told "Was planned: the demo slipped to Mon
+    # on 2025-07-20"
+    (found,) = gather(human(said, day=1)).candidates
+    assert found.kind == "plan"
+    assert "2026-07-20" in found.text and "2025" not in found.text
+    # the plan moves to it, within one dream or in a later one
+    for days in ([1], [0, 1]):
+        name, body = _note([(0, _FRIDAY_17), (1, said)], days)
+        assert name == "The demo is on Monday 2026-07-20"
+        assert body.startswith("The demo is on Monday 2026-07-20.\n\nChanged from 2026-07-17 "
+                               "to 2026-07-20 on 2026-07-07")
+

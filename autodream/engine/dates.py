@@ -357,6 +357,9 @@ _RESCHEDULED_LATER = rx.compile(r"(?i)\b(?:push\w*|postpon\w*|delay\w*|slipp?\w*
 
 
 _WEEK_OF_BEFORE = rx.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?week\s+of\s+$")
+# "slipped to Monday 20 July", "moved to Monday, July 20": the day's weekday between the move's
+# word and the day
+_WEEKDAY_OF_BEFORE = rx.compile(rf"(?i)\b(?P<prep>to|until|till|from)\s+{WEEKDAY_NAME},?\s+$")
 
 
 def _looks_back(m: re.Match[str]) -> bool:
@@ -365,6 +368,10 @@ def _looks_back(m: re.Match[str]) -> bool:
     prep = (m["prep"] or "").lower()
     if not prep and (week := _WEEK_OF_BEFORE.search(m.string, 0, m.start())) is not None:
         prep = week["prep"].lower()  # "moved to the week of November 16": moved to, too
+    elif not prep and (named := _WEEKDAY_OF_BEFORE.search(m.string, 0, m.start())) is not None:
+        # (told with its weekday it was read as past: "The demo slipped to Monday 20 July",
+        # said in early July 2026, was put on 2025-07-20 and the plan told as gone)
+        prep = named["prep"].lower()
     if prep in ("to", "until", "till", "from") and _RESCHEDULED.search(m.string, 0, m.start()):
         return False
     # (the sentence of the day alone: "Change freeze from 18/12 to 4/1. No prod changes in that

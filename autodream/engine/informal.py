@@ -203,7 +203,9 @@ _SHORT_DAY = rx.compile(
     rf"deployed|happened|was|were)\s+)(?P<day>{_DAY})(?![\w'’/\\-]|\.\w)"
     rf"|(?P<word>\b[a-z]+(?:['’]s)?\s+)?(?<![\w'’./\\-])(?P<said>{_ANY_DAY})"
     rf"(?=,?\s+(?:at|@)\s*{_HOUR}|\s+(?:morning|afternoon|evening|night|eod|am|pm)\b"
-    rf"|,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b)", re.I)
+    rf"|,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)\b"
+    # ("slipped to mon 20 july", "to fri, aug 7": the day and its month said after it)
+    rf"|,?\s+\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTH})\b|,?\s+(?:{_MONTH})\.?\s+\d{{1,2}}\b)", re.I)
 # after these the day is not what happens on it ("for sat the 21st", "is mon at 2", "moved to")
 _NOT_BEFORE_ON = frozenset((
     "on", "by", "for", "to", "till", "until", "til", "from", "at", "next", "this", "last", "every",

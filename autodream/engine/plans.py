@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from autodream import rx
 from autodream.engine.dates import (
+    WEEKDAY_NAME,
     When,
     date_mentions,
     is_standing,
@@ -378,6 +379,9 @@ _BY_ANOTHER_EVENT = rx.compile(
     r"(?:after|before)\s+(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+)?\s+(?:on|in)\s+", re.I)
 
 
+_WEEKDAY_FIRST = rx.compile(rf"{WEEKDAY_NAME},?\s+", re.I)
+
+
 def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     """What a move of a date says moved, and the date it moved to: ({"release"}, "2027-03-10")
     for "We moved the release to 2027-03-10"."""
@@ -387,6 +391,10 @@ def _date_moved(said: str) -> tuple[frozenset[str], str] | None:
     rest = said[m.end():]
     after = date_mentions(rest)
     thing = tokens(m["what"] or m["subject"] or m["slipped"] or m["moved"] or "")
+    if after and (named := _WEEKDAY_FIRST.match(rest)) and rest.startswith(after[0], named.end()):
+        # "The demo slipped to Monday 2026-07-20": the day with its weekday (it was no move,
+        # the plan kept on its Friday beside the words of the move)
+        rest = rest[named.end():]
     if not after or not thing:
         return None
     if not rest.startswith(after[0]):
