@@ -126,3 +126,12 @@ def test_a_move_to_a_weekday_and_its_day_is_to_that_day_ahead(said: str) -> None
         assert body.startswith("The demo is on Monday 2026-07-20.\n\nChanged from 2026-07-17 "
                                "to 2026-07-20 on 2026-07-07")
 
+
+def test_a_plan_told_with_its_weekday_and_a_comma_moves() -> None:
+    # "Thursday, 2026-08-06" read as a clause of its own: the move was kept beside the plan,
+    # whose title and guidance still gave 2026-08-06
+    name, body = _note([(0, "The launch is on Thursday, August 6th."),
+                        (1, "The launch moved to August 11th.")], [0, 1])
+    assert name == "The launch is on Tuesday, 2026-08-11"
+    assert "2026-08-06." not in body.split("\n\n")[0]
+    assert "**How to apply:** Plan work around 2026-08-11." in body

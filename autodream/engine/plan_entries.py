@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from autodream import rx
 from autodream.engine.dates import (
+    WEEKDAY_NAME,
     WEEKDAYS,
     date_mentions,
     is_past,
@@ -106,6 +107,11 @@ def same_plan(live: list[Entry], cand: Candidate) -> Entry | None:
     return None
 
 
+# "The launch is on Thursday, 2026-08-06": the comma ends no clause; split there, the day
+# was of no clause about the launch, and "The launch moved to August 11th" was kept beside it
+_WEEKDAY_COMMA = rx.compile(rf"\b({WEEKDAY_NAME}),(?=\s+\d)", re.I)
+
+
 def plan_rescheduled(
     live: list[Entry], cand: Candidate, thing: frozenset[str], new: str
 ) -> tuple[Entry, str, str] | None:
@@ -120,6 +126,7 @@ def plan_rescheduled(
     # (a day set against the plan's is neither its day nor a rule: "... on 2026-11-13 now,
     # not on 2026-11-02")
     def named_in(lead: str) -> list[str]:
+        lead = _WEEKDAY_COMMA.sub(r"\1", lead)  # (one clause, for _CLAUSE_EDGE)
         return [d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
                 if _about_event(thing, part) and not _FORBIDS.search(part)
                 for d in date_mentions(part)]
