@@ -61,13 +61,18 @@ _FRIDAY_17 = "The demo is on Friday 2026-07-17."
      [0, 1], "The demo is on 2026-07-22 (Wednesday)"),
     ([(0, "The demo is on Fri 17 July."), (1, "The demo moved to 21 July.")], [0, 1],
      "The demo is on Tuesday 2026-07-21"),
+    # dated by its weekday ("Friday the 17th"), moved to a day of the month alone
+    ([(0, "The demo is on Friday the 17th."), (1, "The demo moved to the 20th.")], [0, 1],
+     "The demo is on Monday 2026-07-20"),
+    ([(0, "The demo is on Friday the 17th."), (1, "The demo is now on the 20th.")], [1],
+     "The demo is on Monday 2026-07-20"),
 ])
 def test_a_moved_plan_tells_the_weekday_of_its_new_day(
         said: list[tuple[int, str]], days: list[int], now: str) -> None:
     name, body = _note(said, days)
     lead = body.split("\n\n")[0]
     # it read "The demo is on Friday 2026-07-16" (and "Friday 2026-07-09", "Friday
-    # 2026-07-21", "2026-07-22 (Friday)")
+    # 2026-07-21", "2026-07-22 (Friday)", "Friday 2026-07-20")
     assert name == now.removesuffix(" (Wednesday)")  # (a title leaves the brackets out)
     assert lead == now + "."
     assert "Friday" not in body
