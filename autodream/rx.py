@@ -148,7 +148,10 @@ def cache_directory() -> str | None:
                 os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
                 "autodream",
             )
-            _directory = os.path.join(os.path.abspath(base), "patterns", _TAG) if _USABLE else ""
+            # (a relative base, "~" with no HOME or a relative XDG_CACHE_HOME, would land in the
+            # current directory: the project the hook runs in)
+            usable = _USABLE and os.path.isabs(base)
+            _directory = os.path.join(base, "patterns", _TAG) if usable else ""
     return _directory or None
 
 

@@ -171,6 +171,20 @@ def test_a_cache_that_cannot_be_written_changes_nothing_else(tmp_path: Path) -> 
     assert result.stdout == "ok\n" and result.stderr == ""
 
 
+def test_a_relative_cache_home_writes_nothing_into_the_project(tmp_path: Path) -> None:
+    """A relative ``XDG_CACHE_HOME`` (or ``~`` left as it is: no HOME and no passwd entry, as in
+    a container) was joined to the current directory, the project the hook runs in: the cache
+    went to ``./cache/autodream/...`` or a folder named ``~`` beside the user's code, and with
+    that directory gone every import failed in ``os.getcwd``. A relative base is no cache."""
+    project = tmp_path / "project"
+    project.mkdir()
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    environ.update(PYTHONPATH=str(REPO), XDG_CACHE_HOME="cache")
+    result = subprocess.run([sys.executable, "-c", "import autodream.engine.dates; print('ok')"],
+                            env=environ, cwd=project, capture_output=True, text=True, check=True)
+    assert result.stdout == "ok\n" and list(project.iterdir()) == []
+
+
 def _rx_compile_calls(tree: ast.AST) -> list[tuple[str, int, bool]]:
     """(module attribute, line, inside a function) of every ``rx.compile``/``re.compile``."""
     found: list[tuple[str, int, bool]] = []
