@@ -38,7 +38,8 @@ try:  # the compiler's two halves are private to ``re``; any Python without them
     _COMPILE_CODE = _compiler._code  # type: ignore[attr-defined]
     _PARSE = _parser.parse
     _BUILD = _sre.compile
-    _TAG = f"{sys.implementation.cache_tag}-{_sre.MAGIC}"
+    # a patch release may assemble patterns differently under the same magic: one dir for each
+    _TAG = "cpython-{}.{}.{}-{}".format(*sys.version_info[:3], _sre.MAGIC)
     _USABLE = sys.implementation.name == "cpython" and array("I").itemsize == _sre.CODESIZE
 except (ImportError, AttributeError):  # pragma: no cover - another implementation
     _USABLE = False
@@ -246,4 +247,8 @@ def _write(path: str, data: bytes) -> None:
         raise
     os.close(fd)
     # No fsync: a torn file fails its checksum and is compiled again; this is only a cache.
-    os.replace(temporary, path)
+    try:
+        os.replace(temporary, path)
+    except OSError:
+        os.unlink(temporary)
+        raise

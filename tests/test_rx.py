@@ -214,3 +214,18 @@ def test_constants_go_through_the_cache_and_patterns_built_from_data_do_not() ->
             if (module == "rx") == in_function:
                 wrong.append(f"{path.relative_to(REPO)}:{line} {module}.compile")
     assert wrong == []
+
+
+def test_a_file_that_cannot_be_put_in_place_leaves_no_temporary_behind(tmp_path: Path) -> None:
+    taken = tmp_path / "autodream.engine.dates"
+    taken.mkdir()  # something else holds the file's name
+    with pytest.raises(OSError):
+        rx._write(str(taken), rx._encode({}))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["autodream.engine.dates"]
+
+
+def test_each_python_release_has_its_own_files(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache)
+    (tag,) = [p.name for p in (cache / "patterns").iterdir()]
+    assert tag.startswith("cpython-{}.{}.{}-".format(*sys.version_info[:3]))
