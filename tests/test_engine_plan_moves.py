@@ -104,3 +104,28 @@ def test_a_weekday_moved_to_is_read_from_the_plans_day(plan: str, said: str, mov
     name, _, body = _demo(plans)
     assert name == f"The demo is on {moved_to}"
     assert f" to {moved_to} on 2026-07-10;" in body
+
+
+def _notes(plans: list[DreamPlan]) -> dict[str, str]:
+    """The body of each note the dreams leave, by its file."""
+    files: dict[str, str] = {}
+    for plan in plans:
+        files.update({p: t for p, t in plan.writes.items() if p != "MEMORY.md"})
+        for gone in plan.deletes:
+            files.pop(gone, None)
+    return {p: parse_topic(t).body for p, t in files.items()}
+
+
+_RELEASE = "The release is on 2026-07-24."  # a Friday
+_PARTY = "The release party is on 2026-07-24."
+
+
+@pytest.mark.parametrize("said", [[_RELEASE, _PARTY], [_PARTY, _RELEASE]])
+@pytest.mark.parametrize("one_dream", [True, False])
+def test_two_events_on_one_day_named_alike_are_each_kept(said: list[str],
+                                                        one_dream: bool) -> None:
+    # in one session, the release plan was lost: the party, alike in words and on the same
+    # day, was read as the release said again and stood in for it
+    plans = _dreams([(0, said[0]), (0 if one_dream else 1, said[1])], [1] if one_dream else [0, 1])
+    notes = _notes(plans)
+    assert sorted(b.split("\n")[0] for b in notes.values()) == sorted(said)

@@ -7,6 +7,7 @@ from autodream.engine.entries import Entry
 from autodream.engine.folding import capped
 from autodream.engine.history import declare
 from autodream.engine.model import Decision, EngineOptions
+from autodream.engine.plans import other_events_that_day
 from autodream.engine.replacement import about_other_things, choice_difference, specific_values
 from autodream.engine.text import dice, similar, similarity, tokens
 
@@ -54,6 +55,8 @@ def merge_near_duplicates(live: list[Entry], entries: list[Entry], options: Engi
                 continue
             if about_other_things(keep.lead, other.lead):
                 continue  # alike in shape, about different things: neither is stale
+            if keep.type == "project" and other_events_that_day(keep.lead, other.lead):
+                continue  # ("The release party is on 2026-07-24" / "The release is on ...")
             if differ:
                 # same shape, different facts (another test, another date), unless one
                 # dated entry states a changed value of the other

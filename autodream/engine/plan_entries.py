@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date, timedelta
-from itertools import pairwise
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -36,6 +35,7 @@ from autodream.engine.plans import (
     _past_title,
     _same_event,
     _what_is_planned,
+    another_event,
     mentions_thing,
     named_within,
     stand_ins_apart,
@@ -50,12 +50,6 @@ from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
 PLAN_CHANGED = rx.compile(r"\binstead\b|\bchange\s+of\s+plans?\b", re.I)
 # Who owes a task, no part of what it is ("the user needs to ..." of both plans)
 _WHO_OWES = frozenset({"user", "need", "have", "must"})
-# What may follow the name of a planned event and tell no other one ("the Acme launch date",
-# "the launch happens on ...", "the launch now"): unlike "the Acme launch retro"
-_SAME_EVENT = tokens("""date day deadline time now instead itself again then still also
-    happen happens moving moves moved go goes going slips slipped shift shifted land lands take
-    takes start starts begin begins fall falls kick kicks got gets will ll re""")
-
 # "..., not on 2026-11-02": the day a plan is not on, set against its own
 _NOT_THE_DAY = rx.compile(r",?\s+(?:and\s+)?not\s+(?:on\s+|for\s+)?\d{4}-\d{2}-\d{2}\b"
                           # ... nor the day it was on before ("(moved from 2026-11-06, ...)")
@@ -71,20 +65,6 @@ def _tells_plan(entry: Entry) -> bool:
 _STILL_ON = rx.compile(
     r"^(?P<what>(?:the\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,3}?)\s+(?:is\s+|are\s+)?still\s+"
     r"(?:on|happening|planned|scheduled|set|going\s+ahead)\b", re.I)
-
-
-def _another_event(said: str, lead: str) -> bool:
-    """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
-    name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
-    other events than "The Acme launch" or "... invoice Bramble by ...", however many words
-    they share."""
-    planned = tokens(lead)
-    for clause in re.split(r"[,.;:!?()]", said.lower()):
-        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
-        if any(a in planned and b and b not in planned and b not in _SAME_EVENT
-               and b.isalpha() for a, b in pairwise(words)):
-            return True
-    return False
 
 
 def same_plan(live: list[Entry], cand: Candidate) -> Entry | None:
@@ -201,7 +181,7 @@ def plan_changed(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] |
             continue
         planned = {d.lower(): d for d in date_mentions(lead)}
         if len(planned) == 1 and now.lower() not in planned and len(
-                said & _what_is_planned(lead)) >= 2 and not _another_event(cand.text, lead):
+                said & _what_is_planned(lead)) >= 2 and not another_event(cand.text, lead):
             found.append((entry, next(iter(planned.values()))))
     return (found[0][0], found[0][1], now) if len(found) == 1 else None
 

@@ -118,12 +118,16 @@ def stand_ins_apart(one: str, other: str) -> bool:
 def another_plan(cand: Candidate, entry: Entry) -> bool:
     """``cand`` plans another event than ``entry`` does, on another day: "The release is on
     2026-07-24" is not the "code freeze starts on 2026-07-13", however alike two short dated
-    sentences read; a plan moved keeps a word of what moved ("The release moved to ...")."""
+    sentences read; a plan moved keeps a word of what moved ("The release moved to ..."). On the
+    same day, one names another event before it: "The release party is on 2026-07-24"."""
     if entry.type == "project" and stand_ins_apart(cand.text, entry.lead):
         return True
     if cand.kind != "plan" or entry.type != "project":
         return False
     said, planned = last_mention(cand.text), last_mention(entry.lead)
+    if other_events_that_day(cand.text, entry.lead):
+        # ("The release party is on 2026-07-24" of "The release is on 2026-07-24")
+        return True
     return (said is not None and planned is not None and said.last != planned.last
             and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
                  or _named_apart(entry.lead, cand.text) or _once_more(cand.text)))
@@ -535,6 +539,27 @@ _GOES_ON = rx.compile(r"(?:\s+|,\s+)(?!(?:but|not|no|never|except|until|unless|a
                       r"any\s+more|no\s+longer)\b)\w")
 
 
+# What may follow the name of a planned event and tell no other one ("the Acme launch date",
+# "the launch happens on ...", "the launch now"): unlike "the Acme launch retro"
+_SAME_EVENT = tokens("""date day deadline time now instead itself again then still also
+    happen happens moving moves moved go goes going slips slipped shift shifted land lands take
+    takes start starts begin begins fall falls kick kicks got gets will ll re""")
+
+
+def another_event(said: str, lead: str, same: frozenset[str] = _SAME_EVENT) -> bool:
+    """``said`` names a thing right after a word of the plan in ``lead`` that ``lead`` does not
+    name: "the Acme launch retro", "the Acme launch party", "the Bramble invoice reminder" are
+    other events than "The Acme launch" or "... invoice Bramble by ...", however many words
+    they share; a word of ``same`` after it names none."""
+    planned = tokens(lead)
+    for clause in re.split(r"[,.;:!?()]", said.lower()):
+        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
+        if any(a in planned and b and b not in planned and b not in same
+               and b.isalpha() for a, b in pairwise(words)):
+            return True
+    return False
+
+
 def plans_other_things(old: Candidate, new: Candidate) -> bool:
     """``new`` plans another thing than ``old``, on another day, though the two read alike
     (``_named_apart``)."""
@@ -550,8 +575,29 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
         # "The release is cancelled" is no plan said again: it calls one off, on its own
         return True
     was, now = last_mention(old.text), last_mention(new.text)
+    if other_events_that_day(old.text, new.text):
+        # "The release party is on 2026-07-24" said beside "The release is on 2026-07-24":
+        # read as one plan said again, the party stood in for the release, which was lost
+        return True
     return was is not None and now is not None and was.last != now.last and (_named_apart(
         old.text, new.text) or _once_more(new.text))
+
+
+# What may follow the name of a plan said again on its day and name no other thing: how it
+# comes out, or a word of a move ("The release ships on ...", "The release moved to ...")
+_SAME_THAT_DAY = _SAME_EVENT | tokens(" ".join(sorted(_COMING_OUT | _MOVE_WORDS)))
+
+
+def other_events_that_day(one: str, other: str) -> bool:
+    """``one`` and ``other`` plan two events on the same day, one named before it as another
+    thing after a word of the other ("The release party is on 2026-07-24" / "The release is on
+    2026-07-24"): alike in words, neither is the other said again."""
+    a, b = last_mention(one), last_mention(other)
+    if a is None or b is None or a.last != b.last:
+        return False
+    one, other = _before_the_day(one), _before_the_day(other)
+    return another_event(one, other, _SAME_THAT_DAY) or another_event(
+        other, one, _SAME_THAT_DAY)
 
 
 def _named_apart(old: str, new: str) -> bool:
