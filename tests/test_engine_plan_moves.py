@@ -118,6 +118,87 @@ def _notes(plans: list[DreamPlan]) -> dict[str, str]:
 
 _RELEASE = "The release is on 2026-07-24."  # a Friday
 _PARTY = "The release party is on 2026-07-24."
+_RELEASE_MOVED = "Changed from 2026-07-24 to 2026-07-27 on 2026-07-17; previously 2026-07-24."
+
+
+# "The release moved from Friday to Monday." said on Friday 2026-07-17 of the plan of Friday
+# 2026-07-24: it was a second memory, 'Switched from Friday to Monday', beside the Friday plan
+# still current; the Monday is the one after the plan's Friday (2026-07-27), not the one after
+# the day it was said (2026-07-20, before the plan's day)
+@pytest.mark.parametrize("said", ["The release moved from Friday to Monday.",
+                                  "We moved the release from Friday to Monday."])
+@pytest.mark.parametrize("party", [False, True])
+@pytest.mark.parametrize("one_dream", [True, False])
+def test_a_release_moved_between_weekdays_moves_its_plan_to_the_monday_after_it(
+        said: str, party: bool, one_dream: bool) -> None:
+    held = [(0, _RELEASE), (0, _PARTY)] if party else [(0, _RELEASE)]
+    notes = _notes(_dreams([*held, (11, said)], [11] if one_dream else [0, 11]))
+    (release,) = [b for b in notes.values() if b.startswith("The release is")]
+    assert release.startswith("The release is on 2026-07-27.\n")
+    assert _RELEASE_MOVED in release
+    # the release party, another event on that Friday, stays where it is, and no note of the
+    # move stands beside the plan
+    parties = [b for b in notes.values() if "party" in b]
+    assert len(parties) == party and all(b.startswith(f"{_PARTY}\n") for b in parties)
+    assert "Changed from" not in "".join(parties)
+    assert len(notes) == 1 + party
+
+
+@pytest.mark.parametrize(("held", "kept"), [
+    # another event named by 'release': not moved (it went to 2026-07-13 in a reverted try)
+    (_PARTY, _PARTY),
+    # a plan whose Friday had gone by when the move was said: which Friday moved is not told
+    ("The release is on 2026-07-10.", "The release was on 2026-07-10."),
+])
+def test_a_release_moved_between_weekdays_leaves_a_plan_not_its_own(held: str,
+                                                                    kept: str) -> None:
+    notes = _notes(_dreams([(0, held), (11, "The release moved from Friday to Monday.")],
+                           [0, 11]))
+    assert any(b.startswith(f"{kept}\n") for b in notes.values())
+    every = "".join(notes.values())
+    assert "Changed from" not in every
+    assert "2026-07-20" not in every and "2026-07-27" not in every
+
+
+@pytest.mark.parametrize(("rule", "moved"), [
+    ("We do the release on Fridays.", "We do the release on Mondays."),
+    ("We release every Friday.", "We release every Monday."),
+])
+def test_a_weekly_release_day_moved_between_weekdays_is_the_rule_moved(rule: str,
+                                                                       moved: str) -> None:
+    # memory gives the release's weekday in words: the rule moved, every week, as before
+    notes = _notes(_dreams([(0, rule), (11, "The release moved from Friday to Monday.")],
+                           [0, 11]))
+    (body,) = notes.values()
+    assert body.startswith(f"{moved}\n")
+    assert "Switched from Friday to Monday on 2026-07-17" in body
+
+
+# "The deadline was Friday, but now it is Monday." said on Friday 2026-07-17 of the deadline of
+# Friday 2026-07-24 went to Monday 2026-07-20, before the day it was moved from; a weekday told
+# with the one it moved from is read from the plan's day: over the weekend when the new one is
+# at most three days on, else in the plan's week
+@pytest.mark.parametrize(("plan", "said", "moved_to"), [
+    ("The deadline is on 2026-07-24.", "The deadline was Friday, but now it is Monday.",
+     "2026-07-27"),
+    ("The deadline is on 2026-07-24.", "The deadline is now Monday, not Friday.", "2026-07-27"),
+    ("The deadline is on 2026-07-24.", "The deadline moved from Friday to Monday.",
+     "2026-07-27"),
+    # the day before, in the plan's week (not the Thursday a week after it)
+    ("The deadline is on 2026-07-24.", "The deadline moved from Friday to Thursday.",
+     "2026-07-23"),
+    # that week's Friday (not the one before the Monday)
+    ("The deadline is on 2026-07-20.", "The deadline moved from Monday to Friday.",
+     "2026-07-24"),
+])
+@pytest.mark.parametrize("one_dream", [True, False])
+def test_a_deadline_moved_between_weekdays_is_read_from_the_plans_day(
+        plan: str, said: str, moved_to: str, one_dream: bool) -> None:
+    notes = _notes(_dreams([(0, plan), (11, said)], [11] if one_dream else [0, 11]))
+    (body,) = notes.values()
+    assert body.startswith(f"The deadline is on {moved_to}.\n")
+    was = plan.split()[-1].rstrip(".")
+    assert f"Changed from {was} to {moved_to} on 2026-07-17" in body
 
 
 @pytest.mark.parametrize("said", [[_RELEASE, _PARTY], [_PARTY, _RELEASE]])

@@ -90,6 +90,7 @@ from autodream.engine.plan_entries import (
     same_plan,
     still_planned_day,
     tell_past_plans,
+    weekday_plan_moved,
     weekdays_read_from_plans,
 )
 from autodream.engine.plans import (
@@ -417,6 +418,13 @@ class Consolidator:
         if (met := deadline_met(cand, self.live())) is not None and self._came_to_pass(
                 met[0], cand, cluster, done=met[1]):
             # "We submitted the workshop paper today" met "The workshop deadline is now on ..."
+            return
+        if cand.kind == "switch" and cand.old and cand.old.lower() in CALENDAR_WORDS and (
+                on_day := weekday_plan_moved(self.live(), cand)) is not None:
+            # "The release moved from Friday to Monday" beside "The release is on 2026-07-24":
+            # that plan is on the Monday after (it was a second memory, 'Switched from Friday
+            # to Monday', the Friday plan still current)
+            self._reschedule(*on_day[:3], on_day[3], cluster)
             return
         if cand.kind == "switch":
             target = switch_target(self.live(), cand)

@@ -42,8 +42,8 @@ from autodream.engine.plans import (
     told_happened,
 )
 from autodream.engine.replacement import _CLAUSE_EDGE, _FORBIDS, _ISO_DAY
-from autodream.engine.sentence_kinds import key_clause
-from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, shorten, tokens
+from autodream.engine.sentence_kinds import key_clause, weekday_moved
+from autodream.engine.text import CALENDAR_WORDS, STOPWORDS, sentence_case, shorten, tokens
 
 # A plan told as changed, with no word of a move ("Change of plan on the invoice, ..., so I need
 # to invoice them by 2026-11-27 instead")
@@ -305,6 +305,58 @@ def weekdays_read_from_plans(live: list[Entry], members: list[Candidate]) -> lis
             planned = said
         out.append(cand)
     return out
+
+
+# "The release moved from Friday to Monday", "We moved the release from Friday to Monday": a
+# day put in place of another, which may be one plan's day or the day of every week it is on
+_WEEKDAY_MOVED = rx.compile(
+    rf"^(?:(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+"
+    rf"(?:been\s+)?)?(?:moved|shifted|changed|pushed|slipped|bumped)|(?:we|i)(?:['’]ve|\s+have)?"
+    rf"\s+(?:moved|shifted|changed|pushed|bumped)\s+(?P<object>(?:the|our|my)\s+[\w' -]{{1,60}}?))"
+    rf"\s+from\s+(?:on\s+)?(?P<old>{WEEKDAY_NAME})\s+to\s+(?:on\s+)?(?P<new>{WEEKDAY_NAME})"
+    rf"\s*[.!]?$", re.I)
+
+
+def weekday_plan_moved(live: list[Entry], cand: Candidate
+                       ) -> tuple[Entry, str, str, Candidate] | None:
+    """For a switch of weekdays ("The release moved from Friday to Monday"): the one live plan
+    of what moved, by that name and no longer one ("The release party is on ..." is another
+    event), on a day that is the weekday it moved from ("The release is on 2026-07-24"); its
+    day, the day moved to (read from the plan's day as ``weekday_from_plan`` reads it: the
+    Monday after that Friday, 2026-07-27, not the one after the day it was said) and the move
+    told as a plan ("The release is now on 2026-07-27."). None when memory gives the thing's
+    weekday in words ("We do the release on Fridays", "We release every Friday"): that rule is
+    what moved, every week;
+    when the plan's day has gone by (which Friday moved is not told); and when no such plan,
+    or more than one, is held (which one moved is not told)."""
+    m = _WEEKDAY_MOVED.match(cand.text.strip())
+    if m is None:
+        return None
+    subject = m["subject"] or m["object"]
+    thing = tokens(subject) - STOPWORDS - CALENDAR_WORDS
+    old = m["old"].lower()
+    # (a weekday beside a plan's date, "on Friday 2026-07-24", is that plan's, no rule)
+    weekly = re.compile(rf"\b(?:{old}s|every\s+{old})\b|\b{old}\b(?!.*\b\d{{4}}-\d\d-\d\d\b)",
+                        re.I)
+    if not thing or any(_about_event(thing, e.lead) and weekly.search(e.lead) for e in live):
+        return None
+    found = [(e, d) for e in live if e.type == "project" and not _TOLD_PAST.search(
+        lead := LIST_MARK.sub("", e.lead)) and not another_event(lead, subject)
+             for d in sorted({d for part in _CLAUSE_EDGE.split(lead)[::2]
+                              if _about_event(thing, part) and not _FORBIDS.search(part)
+                              for d in date_mentions(part)}) if _on_day(d, old)]
+    moved = weekday_moved(old, m["new"], cand.text)
+    said = cand.source.day
+    if len(found) != 1 or moved is None or (planned := date.fromisoformat(found[0][1])) < said:
+        return None
+    # (None: the plan is today, or its week's day is gone by: the next one on from the day said,
+    # as the dates read a weekday, which is the first after the plan's day)
+    new = weekday_from_plan(*moved, planned, said) or planned + timedelta(
+        days=(WEEKDAYS.index(moved[0]) - planned.weekday()) % 7 or 7)
+    entry, was = found[0]
+    told = replace(cand, kind="plan", text=f"{sentence_case(subject)} is now on {new}.",
+                   key="", new=None, old=None)
+    return entry, was, new.isoformat(), told
 
 
 def still_planned_day(live: list[Entry], cand: Candidate) -> Candidate:

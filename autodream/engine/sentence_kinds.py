@@ -11,6 +11,7 @@ from autodream import rx
 from autodream.engine.dates import (
     EVENT_WORDS,
     WEEKDAY_NAME,
+    WEEKDAYS,
     absolutize,
     date_mentions,
     date_shift,
@@ -1664,13 +1665,35 @@ def weekday_moved_to(raw: str) -> tuple[str, bool] | None:
     """The weekday a one-day plan was told moved to by its name alone ("The demo moved to
     Thursday.": ("thursday", False); "... got pushed to Thursday": ("thursday", True), put
     later), as ``Candidate.weekday_to`` keeps it; None for any other sentence, and for "next
-    Thursday" (told from the day it was said)."""
+    Thursday" (told from the day it was said). Told from one weekday to another ("The deadline
+    was Friday, but now it is Monday"), it is put later when the new weekday is at most three
+    days on from the old across the week's end (``weekday_moved``)."""
     sentence = _FILLER.sub("", raw.strip())
     m = _MOVED_TO_WEEKDAY.match(sentence) if " to " in sentence else None
-    if m is None or " " in m["new"].strip() or not _ONE_DAYS.search(m["subject"]) or (
+    if m is None:
+        moved = _day_moved(sentence)
+        if moved is None or "old" not in moved.re.groupindex:
+            return None
+        return weekday_moved(moved["old"], moved["new"], sentence)
+    if " " in m["new"].strip() or not _ONE_DAYS.search(m["subject"]) or (
             _RECURRING.search(m["subject"])):
         return None
     return m["new"].lower(), _PUT_LATER.search(sentence) is not None
+
+
+def weekday_moved(old: str, new: str, sentence: str) -> tuple[str, bool] | None:
+    """``Candidate.weekday_to`` of a move told in ``sentence`` from one weekday to another
+    ("from Friday to Monday"), each by its name alone; None for any other day ("next Monday", a
+    date). Put later when told so ("pushed"), or when the new weekday is at most three days on
+    from the old, over the week's end: Friday to Monday is the Monday after a Friday plan, not
+    the one four days before it; Friday to Thursday is the day before, the Thursday of its week
+    as ``weekday_from_plan`` reads a move not put later, and Monday to Friday that week's
+    Friday either way."""
+    old, new = old.strip().lower(), new.strip().lower()
+    if old not in WEEKDAYS or new not in WEEKDAYS:
+        return None
+    return new, _PUT_LATER.search(sentence) is not None or (
+        WEEKDAYS.index(new) - WEEKDAYS.index(old)) % 7 <= 3
 
 
 def day_moved_from(raw: str) -> str | None:
