@@ -97,8 +97,7 @@ _NAMED_RANDOM = rx.compile(
     # long run, "xxxx...", the run was read to its end from each one, a hang on 300k of them)
     r"|(?P<bare>(?i:(?:(?<![a-z0-9])[a-z0-9]+[_-])?key)))\b[\"'`]?"
     # (or straight after the name: "our Datadog API key 9f8e7d6c...")
-    # (or an arrow: "the deploy token \u2192" / "Xk9mQ2vL8pR4tW7z")
-    r"(?:\s*(?:[:=]|-+>|=>|\u2192|\b(?i:is|to)\b)\s*|\s+)[\"'`]?(?!\[REDACTED)"
+    r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|\s+)[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
@@ -415,9 +414,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
-            # (or a table's next cell: "| staging db password | Pg-Secret-2291 |")
-            r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|\|(?=[ \t]*(?-i:" + _SECRETISH + r"))"
-            r"|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
+            r"|(?<=\w)['\u2019]s(?=\s+" + _SECRETISH + r")|(?:-+>|=>|\u2192)(?=\s*" + _SECRETISH
             # (a rename in code is none: "password -> PasswordV2Field"; nor a name and its
             # number, when the rename names a change: "The secret -> SecretRef2 migration")
             + r")(?!\s*(?-i:(?:[A-Z][a-z]+|V\d+)+)[.!?)]*(?![^\s\"'`,;]))"
@@ -697,8 +694,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "login-pair",
         rx.compile(
             r"(?i)\b(?:log(?:ged)?[\s-]?(?:in|on)|sign(?:ed)?[\s-]?in|user(?:[\s_-]?name)?"
-            # (in bold, a note's label: "**Creds**" / "admin / walrusbanjo77")
-            r"|(credentials?|creds))(?:[*_]{1,2})?"
+            r"|(credentials?|creds))"
             r"(?:\s*[:=]\s*|\s+(?:is|are|as|with)\s+|\s+)[\"'`]?"
             # (not a part of the login, "login page / dashboard2", nor an identity provider)
             r"(?!(?:pages?|forms?|screens?|flows?|buttons?|views?|ui|api|endpoints?|routes?"
@@ -819,8 +815,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         rx.compile(
             r"(?<![^\s\"'`(])[\"'`]?(?!\[REDACTED)" + _SECRETISH + r"(?!" + _PLACEHOLDER + r")"
             r"([^\s\"'`,;]{8,}?)[\"'`]?[.!,;:]*\s+(?:[-\u2013\u2014]\s+)?"
-            # (or an arrow back to it: "Pg-Secret-2291 <- staging db password")
-            r"(?i:(?:(?:that|this|it|which)(?:['\u2019]s|\s+(?:is|was))|is|was|<-+|\u2190)\s+"
+            r"(?i:(?:(?:that|this|it|which)(?:['\u2019]s|\s+(?:is|was))|is|was)\s+"
             r"(?:(?:the|my|our|your|a)\s+)?(?:[\w-]+\s+){0,4}?"
             r"(?:passw(?:or)?d|passphrase|passcode|token|secret"
             r"|(?:api|access|secret|private|signing)[\s_-]?key|pin)s?)"
@@ -1071,8 +1066,8 @@ def redact_after(before: str, text: str) -> str:
 # A message that says the one before it gave a secret: "that was the prod token", "this is
 # my GitHub password", "the above is the API key"; the clause ends with the name
 _NAMES_WHAT_CAME_BEFORE = rx.compile(
-    r"^\W{0,4}(?i:(?:(?:that|this|it|the\s+(?:above|last\s+(?:one|line|message)))"
-    r"(?:['\u2019]s|\s+(?:is|was)))|is|was)\s+(?:(?i:the|my|our|your|a)\s+)?(?:[\w-]+\s+){0,4}?"
+    r"^\W{0,4}(?i:(?:that|this|it|the\s+(?:above|last\s+(?:one|line|message)))"
+    r"(?:['\u2019]s|\s+(?:is|was)))\s+(?:(?i:the|my|our|your|a)\s+)?(?:[\w-]+\s+){0,4}?"
     r"(?i:passw(?:or)?d|passphrase|passcode|token|secret|credentials?"
     r"|(?:api|access|secret|private|signing)[\s_-]?key|pin)s?"
     # (ending the clause: "that was the token flow we use" names a flow)
@@ -1081,7 +1076,7 @@ _NAMES_WHAT_CAME_BEFORE = rx.compile(
 # A word a secret may be: 8+ characters, a letter and a digit in them
 _VALUE_WORD = rx.compile(
     r"(?<![^\s\"'`(])[\"'`]?((?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*\d)[^\s\"'`,;]{8,}?)"
-    r"[\"'`]?[.?,;:)]*(?=\s|$)"
+    r"[\"'`]?[.!?,;:)]*(?=\s|$)"
 )
 _SECRETISH_VALUE = rx.compile(_SECRETISH + r"(?!" + _PLACEHOLDER + r")[^\s\"'`,;]+")
 

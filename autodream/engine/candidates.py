@@ -752,20 +752,18 @@ class Gatherer:
         """Redact each value of ``named`` (kind, value) in what was kept of the messages before:
         the message after a secret may be what names it ("Xk9mQ2vL8pR4tW7z" / "that was the
         prod token"), when a statement holding it is kept already."""
-        marks = {value.casefold(): REDACTED.format(kind=kind) for kind, value in named}
-        # (in any case: a statement starts with a capital, "A8f3k2m9..." of "a8f3k2m9... is
-        # what the deploy script uses")
-        longest_first = sorted(marks, key=lambda v: (-len(v), v))
-        found = re.compile("|".join(map(re.escape, longest_first)), re.IGNORECASE)
+        marks = {value: REDACTED.format(kind=kind) for kind, value in named}
+        order = sorted(marks, key=lambda v: (-len(v), v))
 
         def clean(text: str) -> str:
-            return found.sub(lambda m: marks.get(m[0].casefold(), REDACTED.format(
-                kind="assigned-secret")), text)
+            for value in order:
+                text = text.replace(value, marks[value])
+            return text
 
         def cleaned(thing: _T) -> _T:
             changes = {f.name: clean(v) for f in fields(thing)
                        if f.init and isinstance(v := getattr(thing, f.name), str)
-                       and found.search(v)}
+                       and any(value in v for value in order)}
             return replace(thing, **changes) if changes else thing
 
         # (a decision is known by itself where a request to forget is taken back: each
