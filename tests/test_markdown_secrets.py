@@ -96,10 +96,10 @@ def _project_with_note(root: Path, note: str) -> None:
     os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
 
 
-def _run(root: Path, *args: str, now: str = "2026-07-02T09:00:00Z", **env: str) -> Result:
+def _run(root: Path, *args: str, **env: str) -> Result:
     environ = {k: v for k, v in os.environ.items()
                if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW=now, **env)
+    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z", **env)
     result = CliRunner().invoke(cli, [*args, "--project", str(root)], env=environ,
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
@@ -265,58 +265,3 @@ def test_claude_reads_no_value_the_next_message_of_a_transcript_names_a_secret(
 
     assert second in seen[0]  # the transcript was read
     assert [text for text in seen if secret in text] == []
-
-
-# ---- a dream that reads on from where the last one stopped -----------------------------------
-
-
-def _said_since(root: Path, source: str, text: str) -> None:
-    """``text`` added to the daily log or the session of ``root``, a day after the first."""
-    if source == "markdown":
-        path = root / "memory" / "2026-07-01.md"
-        with path.open("a") as fh:
-            fh.write(f"\n{text}\n")
-    else:
-        path = next((root / "sessions").glob("*.jsonl"))
-        b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT.replace(day=2),
-                              session_id=path.stem)
-        b.user(text)
-        with path.open("a") as fh:
-            fh.write(b.write(root / "project").read_text())
-    os.utime(path, (SAID_AT.timestamp() + 86400 + 3600,) * 2)
-
-
-@pytest.mark.parametrize("source", ["markdown", "claude-code"])
-def test_a_value_written_after_what_the_last_dream_read_of_its_name_is_not_kept(
-    tmp_path: Path, source: str
-) -> None:
-    root = tmp_path / "work"
-    _project_with_note(root, "We always run make lint before pushing.\n")
-    first = "We always deploy staging by hand; the staging db password, it's"
-    _said_since(root, source, first)
-    _run(root, "--force")
-    _said_since(root, source, "Qz-Secret-4471 and we always use it for staging deploys")
-
-    result = _run(root, "--force", now="2026-07-03T09:00:00Z")
-
-    assert "1 session(s) reviewed" in result.output  # the rest was read
-    assert "Qz-Secret-4471" not in _kept(root)
-
-
-def test_the_digest_of_what_was_written_after_a_secrets_name_holds_no_secret(
-    tmp_path: Path, api: list[ScriptedAPI]
-) -> None:
-    root = tmp_path / "work"
-    _project_with_note(root, "We always run make lint before pushing.\n")
-    _said_since(root, "markdown", "We always deploy staging by hand; the staging db password, it's")
-    _run(root, "--force")
-    _said_since(root, "markdown", "Qz-Secret-4471 and we always use it for staging deploys")
-    server = ScriptedAPI([call("finish", summary="looked")]).__enter__()
-    api.append(server)
-
-    _run(root, "--force", "--backend", "anthropic", now="2026-07-03T09:00:00Z",
-         ANTHROPIC_API_KEY="sk-test", ANTHROPIC_BASE_URL=server.url)
-
-    sent = json.dumps(server.requests)
-    assert "2026-07-01.md" in sent  # the log was under review
-    assert "Qz-Secret-4471" not in sent

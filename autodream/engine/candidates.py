@@ -743,11 +743,6 @@ class Gatherer:
             if isinstance(count, int) and count > 0:
                 self._orders[order] += count
 
-    def said_before(self, session_id: str, text: str) -> None:
-        """``text``: what the person said last in ``session_id`` before the messages to come, read
-        by an earlier dream; a secret named at its end and given in the first of them is one."""
-        self._said_last.setdefault(session_id, text[-SAID_LAST_CHARS:])
-
     def _take_back(self, named: list[tuple[str, str]]) -> None:
         """Redact each value of ``named`` (kind, value) in what was kept of the messages before:
         the message after a secret may be what names it ("Xk9mQ2vL8pR4tW7z" / "that was the
