@@ -250,27 +250,22 @@ def _redact_window(before: str, text: str, after: str = "") -> str:
     return "".join(out)
 
 
-def _redact_said_after(name: str, said_before: str, raw: bytes, text: str,
-                       said_next: str = "") -> str:
+def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> str:
     """``text``, a window of transcript records, with each secret given in a message whose name
     ended the person's message before it also redacted: each message is a record of its own
     ("Remember the staging db password, it's" / "Pg-Secret-2291"), so the window read as it
-    is never has the two together; and each the person's next message names ("Xk9mQ7vL8pR4tW2z"
-    / "that was the prod token"). ``said_before``: the end of the person's last message before
-    the window; ``said_next``: the start of their first after it; ``raw``: the window's bytes."""
+    is never has the two together. ``said_before``: the end of the person's last message before
+    the window; ``raw``: the window's bytes."""
     found: dict[str, str] = {}
     last = said_before
     try:
         for message in iter_stream_messages(io.BytesIO(raw), name=name, start_offset=0,
                                             only_human=True):
-            for kind, value in [*redact.secrets_after(last, message.text),
-                                *redact.secrets_before(last, message.text)]:
+            for kind, value in redact.secrets_after(last, message.text):
                 found[value] = kind
             last = message.text[-redact.SAID_LAST_CHARS:]
     except (OSError, ValueError):  # not a transcript after all: the lines' redaction stands
         return text
-    for kind, value in redact.secrets_before(last, said_next):
-        found[value] = kind
     for value in sorted(found, key=len, reverse=True):
         mark = redact.REDACTED.format(kind=found[value])
         # (as the record stores it too: a value holding a quote or a backslash is escaped)
@@ -805,30 +800,6 @@ class ToolBox:
         self._said[key, start] = said
         return said
 
-    def _said_next(self, fh: BinaryIO, name: str, start: int) -> str:
-        """The start of the person's first message from byte ``start`` of transcript ``fh`` (""
-        when none within ``_SAID_BACK_BYTES``): it may name a secret the window before gave
-        ("Xk9mQ7vL8pR4tW2z" / "that was the prod token")."""
-        fh.seek(0)
-        source = detect_source(name, fh.readline(1 << 18))
-        marks = _PERSONS_RECORD.get(source)
-        fh.seek(start)
-        seen = 0
-        while seen < _SAID_BACK_BYTES:
-            # (a line longer than what is left is read only in part, and is no message)
-            line = fh.readline(_SAID_BACK_BYTES - seen)
-            if not line:
-                break
-            seen += len(line)
-            if marks is None or any(line.find(mark) >= 0 for mark in marks):
-                with contextlib.suppress(OSError, ValueError):
-                    for message in iter_stream_messages(
-                        io.BytesIO(line), name=name, start_offset=0, source=source,
-                        only_human=True,
-                    ):
-                        return message.text[: redact.SAID_LAST_CHARS]
-        return ""
-
     def _read_file(self, inp: dict[str, Any]) -> str:
         path = _string(inp, "path")
         offset = _int(inp, "offset", 1, 1, 1 << 40)
@@ -881,12 +852,10 @@ class ToolBox:
                 back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
                 before = fh.read(back)
-            said_before = said_next = ""
-            if res.root != WRITABLE_ROOT and b"".join(chunks[:1]).lstrip()[:1] == b"{":
-                if window_start > 0:
-                    said_before = self._said_before(fh, key, res.vpath, window_start)
-                if end_at < st.st_size:
-                    said_next = self._said_next(fh, res.vpath, end_at)
+            said_before = ""
+            if (res.root != WRITABLE_ROOT and window_start > 0
+                    and b"".join(chunks[:1]).lstrip()[:1] == b"{"):
+                said_before = self._said_before(fh, key, res.vpath, window_start)
             in_log: dict[str, str] = {}
             if is_daily_log_name(res.parts[-1]):
                 # (the notes before the window, where a secret's name may stand, and those just
@@ -907,7 +876,7 @@ class ToolBox:
             after.decode("utf-8", errors="replace"),
         )
         if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
-            text = _redact_said_after(res.vpath, said_before, raw, text, said_next)
+            text = _redact_said_after(res.vpath, said_before, raw, text)
         text = _without(text, in_log)
         # (a file bigger than the read budget is not counted to its end: "of N" would cost it)
         of = (f"of {index.lines}" if index.complete
@@ -1071,10 +1040,6 @@ class ToolBox:
         stats = ReadStats()
         transcript = True
         said_last = ""  # the person's message before (a secret's name may end it)
-        # (where the hits of the person's last message are: the next may name a value in them a
-        # secret, "Xk9mQ7vL8pR4tW2z" / "that was the prod token", and they are redacted then)
-        last_hits: list[int] = []
-        full = False  # max_hits found: only the person's next message is read, for that
         try:
             for message in iter_stream_messages(fh, name=vpath, stats=stats, start_offset=0):
                 rx.check()
@@ -1083,15 +1048,7 @@ class ToolBox:
                     continue
                 before = said_last if message.is_human else ""
                 if message.is_human:
-                    named = dict((v, k) for k, v in redact.secrets_before(said_last, message.text))
-                    for i in last_hits:
-                        hits[i] = _without(hits[i], named)
-                    if full:
-                        return True
-                    last_hits = []
                     said_last = message.text[-redact.SAID_LAST_CHARS:]
-                if full:
-                    continue
                 text = " ".join(redact.redact_after(before, message.text).split())[
                     : self.limits.max_line_chars]
                 match = rx.search(text)
@@ -1099,14 +1056,11 @@ class ToolBox:
                     continue
                 when = (f" {message.timestamp:%Y-%m-%d %H:%M}"
                         if message.timestamp is not None else "")
-                if message.is_human:
-                    last_hits.append(len(hits))
                 hits.append(
                     f"{printable(vpath)}:{message.line_no}: [{who}{when}] "
                     f"{_snippet(text, match.span())}"
                 )
-                full = len(hits) >= max_hits
-                if full and not last_hits:
+                if len(hits) >= max_hits:
                     return True
             transcript = bool(stats.types)
         finally:

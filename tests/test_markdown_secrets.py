@@ -1,7 +1,7 @@
 """A secret a markdown daily log gives over two notes or lines (its name in one, its value in the
 next, or the value first and its name after it), through every path a note's text takes: the
 tools' read_file and grep, a local dream's memory and run record, and what the Claude backend
-is sent (the digest and the tools' answers); and the value first in a transcript's messages."""
+is sent (the digest and the tools' answers)."""
 
 from __future__ import annotations
 
@@ -228,40 +228,3 @@ def test_the_look_back_before_a_window_is_bounded_and_still_redacts(
     assert "Pg-Secret-2291" not in shown
     # looked back no further than the bound, 3 MB of the file left unread
     assert tools._SAID_BACK_BYTES <= sum(walked) <= tools._SAID_BACK_BYTES + (1 << 17)
-
-
-# ---- a value named a secret in the person's next message of a transcript --------------------
-
-
-@pytest.mark.parametrize(
-    ("first", "second", "secret"),
-    [
-        ("Xk9mQ7vL8pR4tW2z is what the deploy script should always use",
-         "that was the prod token", "Xk9mQ7vL8pR4tW2z"),
-        ("use Hq-Pass-7781 for the staging box", "that's the staging root password",
-         "Hq-Pass-7781"),
-    ],
-)
-def test_claude_reads_no_value_the_next_message_of_a_transcript_names_a_secret(
-    tmp_path: Path, first: str, second: str, secret: str
-) -> None:
-    tree = build_tree(tmp_path)
-    b = TranscriptBuilder(cwd=str(tree.project), start=SAID_AT, session_id=SESSION_ID)
-    b.user(first)
-    b.assistant("Noted. " + "Here is what the deploy script does. " * 300)
-    b.user(second)
-    session = b.write(tree.sessions)
-    vpath = f"sessions/{session.name}"
-    lines = session.read_text().count("\n")
-    box = tree.toolbox(phase="gather")
-
-    # the whole transcript, each window ending before the naming message, and grep, whole and
-    # stopped at its first hit
-    seen = [box.call(ToolCall("c", "read_file", {"path": vpath})).content]
-    seen += [box.call(ToolCall("c", "read_file", {"path": vpath, "offset": 1, "limit": limit}))
-             .content for limit in range(1, lines)]
-    seen += [box.call(ToolCall("c", "grep", {"pattern": "deploy|staging", "path": "sessions/",
-                                             "max_hits": hits})).content for hits in (1, 50)]
-
-    assert second in seen[0]  # the transcript was read
-    assert [text for text in seen if secret in text] == []
