@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from autodream import tools
 from autodream.agent import ToolCall
 from autodream.cli import cli
 from autodream.redact import redact, secrets_before
 from tests.engine_helpers import gather, human
 from tests.factories import TranscriptBuilder, what_a_dream_kept
-from tests.sandbox_tree import SESSION_ID, build_tree
+from tests.sandbox_tree import build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 from tests.test_secret_sweep import SAID_AT
 
@@ -195,36 +194,3 @@ def test_a_statement_kept_before_the_message_naming_its_value_a_secret_keeps_no_
     assert g.candidates  # the first was kept
     assert [c.text for c in g.candidates if "Xk9mQ7vL8pR4tW2z" in c.text] == []
 
-
-# ---- the look back for the person's last message before a window ---------------------------
-
-
-def test_the_look_back_before_a_window_is_bounded_and_still_redacts(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    tree = build_tree(tmp_path)
-    b = TranscriptBuilder(cwd=str(tree.project), start=SAID_AT, session_id=SESSION_ID)
-    b.user("Remember the staging db password, it's")
-    for n in range(30):  # 3 MB of the agent's work between the name and the value
-        b.assistant(f"step {n}: " + "checking the dashboards one by one. " * 2900)
-    b.user("Pg-Secret-2291 and always use it for staging deploys")
-    session = b.write(tree.sessions)
-    vpath = f"sessions/{session.name}"
-    walked: list[int] = []
-    lines_back = tools._lines_back
-
-    def counted(fh, end, floor=0):  # type: ignore[no-untyped-def]
-        for at, line in lines_back(fh, end, floor):
-            walked.append(len(line) + 1)
-            yield at, line
-
-    monkeypatch.setattr(tools, "_lines_back", counted)
-    box = tree.toolbox(phase="gather")
-    lines = session.read_text().count("\n")
-
-    shown = box.call(ToolCall("c", "read_file", {"path": vpath, "offset": lines})).content
-
-    assert "always use it for staging deploys" in shown  # the message was read
-    assert "Pg-Secret-2291" not in shown
-    # looked back no further than the bound, 3 MB of the file left unread
-    assert tools._SAID_BACK_BYTES <= sum(walked) <= tools._SAID_BACK_BYTES + (1 << 17)
