@@ -14,7 +14,6 @@ are Markdown: only ``.md`` files are written.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
@@ -273,43 +272,6 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
     return text
 
 
-def _daily_log_secrets(name: str, data: bytes) -> dict[str, str]:
-    """Each secret (value to kind) the notes of a daily log's ``data`` give, read note by note
-    as a dream's engine reads them: a note with the one before it ("the staging db password,
-    it's" / "Pg-Secret-2291 and use it", "Xk9mQ2vL8pR4tW7z" / "that was the prod token"), a
-    bullet with its marker and clock taken off, a paragraph's lines as one. A tool shows the
-    file line by line, where neither is seen."""
-    found: dict[str, str] = {}
-    last = ""
-    with contextlib.suppress(OSError, ValueError):
-        for message in iter_stream_messages(io.BytesIO(data), name=name, start_offset=0,
-                                            source="markdown"):
-            for hit in redact.find_secrets(message.text):
-                found[message.text[hit.start : hit.end]] = hit.kind
-            # (a value given first and named in the note after it: "Xk9mQ2vL8pR4tW7z" / "that
-            # was the prod token")
-            for kind, value in [*redact.secrets_after(last, message.text),
-                                *redact.secrets_before(last, message.text)]:
-                found[value] = kind
-            last = message.text[-redact.SAID_LAST_CHARS:]
-    return found
-
-
-def _without(text: str, found: Mapping[str, str]) -> str:
-    """``text`` with each value of ``found`` replaced by its kind's mark, the longest first; a
-    value a note gave over two lines goes line by line (a line shows only its part)."""
-    pieces: dict[str, str] = {}
-    for value, kind in found.items():
-        for piece in value.split("\n"):
-            piece = piece.strip()
-            # (a short piece is a word of the text round it, "of", not the secret's)
-            if len(piece) >= 4 or piece == value:
-                pieces[piece] = kind
-    for piece in sorted(pieces, key=lambda v: (-len(v), v)):
-        text = text.replace(piece, redact.REDACTED.format(kind=pieces[piece]))
-    return text
-
-
 # A file as a tool read it: its device, inode, size and mtime
 _FileKey = tuple[int, int, int, int]
 # What a line of a transcript holds where it is a record of the person's words, by source: a
@@ -319,15 +281,6 @@ _PERSONS_RECORD: dict[str, tuple[bytes, ...]] = {
     "claude-code": (b'"user"', b'"queued_command"'),
     "codex": (b'"user"', b'"user_message"'),
 }
-
-
-def _line_start(fh: BinaryIO, at: int) -> int:
-    """Where the first line starting at or after byte ``at`` of ``fh`` starts."""
-    if at == 0:
-        return 0
-    fh.seek(at - 1)
-    _read_line_head(fh, 1 << 20)
-    return fh.tell()
 
 
 def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
@@ -475,9 +428,6 @@ def _read_line_head(fh: BinaryIO, cap: int) -> tuple[bytes, int]:
 
 _CHECKPOINT_EVERY = 256
 _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
-# How far before a read_file window of a daily log its notes are read, where the name of a
-# secret the window gives may stand
-_SAID_BACK_BYTES = 1 << 20
 
 
 @dataclass
@@ -840,13 +790,6 @@ class ToolBox:
             if (res.root != WRITABLE_ROOT and window_start > 0
                     and b"".join(chunks[:1]).lstrip()[:1] == b"{"):
                 said_before = self._said_before(fh, key, res.vpath, window_start)
-            in_log: dict[str, str] = {}
-            if is_daily_log_name(res.parts[-1]):
-                # (the notes before the window, where a secret's name may stand, and those just
-                # after it: a note may run on past the window, or name what the last gave)
-                look = _line_start(fh, max(0, window_start - _SAID_BACK_BYTES))
-                fh.seek(look)
-                in_log = _daily_log_secrets(res.vpath, fh.read(end_at - look + _CONTEXT_BYTES))
         raw = b"".join(chunks)
         if res.root == WRITABLE_ROOT and b"\x00" in raw:
             # Nothing a backend could write back would be this file: keep it out of the dream.
@@ -861,7 +804,6 @@ class ToolBox:
         )
         if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
             text = _redact_said_after(res.vpath, said_before, raw, text)
-        text = _without(text, in_log)
         # (a file bigger than the read budget is not counted to its end: "of N" would cost it)
         of = (f"of {index.lines}" if index.complete
               else f"of a {st.st_size}-byte file (its lines not counted)")
@@ -975,11 +917,6 @@ class ToolBox:
                 if done is not None:
                     return done
                 fh.seek(0)  # JSON lines, but no transcript: grep them as text
-            in_log: dict[str, str] = {}
-            if is_daily_log_name(res.parts[-1]):
-                # (the file is no bigger than the read budget's room: the lines below charge it)
-                in_log = _daily_log_secrets(vpath, fh.read())
-                fh.seek(0)
             in_key = False
             line_no = 0
             while True:
@@ -1001,7 +938,7 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                line = _without(redact.redact(decoded), in_log)[: self.limits.max_line_chars]
+                line = redact.redact(decoded)[: self.limits.max_line_chars]
                 match = rx.search(line)
                 if match is None:
                     continue

@@ -1,24 +1,19 @@
 """A secret a markdown daily log gives over two notes or lines (its name in one, its value in the
-next, or the value first and its name after it), through every path a note's text takes: the
-tools' read_file and grep, a local dream's memory and run record, and what the Claude backend
-is sent (the digest and the tools' answers)."""
+next, or the value first and its name after it), through every path a note's text takes: a
+local dream's memory and run record."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
 
-from autodream.agent import ToolCall
 from autodream.cli import cli
 from autodream.redact import redact, secrets_before
 from tests.engine_helpers import gather, human
 from tests.factories import TranscriptBuilder, what_a_dream_kept
-from tests.sandbox_tree import build_tree
-from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 from tests.test_secret_sweep import SAID_AT
 
 # (a daily log's notes, the secret in them)
@@ -56,27 +51,6 @@ NOTES: list[tuple[str, str]] = [
     ("Xk9mQ2vL8pR4tW7z\n\nthat was the prod token\n", "Xk9mQ2vL8pR4tW7z"),
     ("Mm-Secret-5514\nis the staging db password we always use for deploys\n", "Mm-Secret-5514"),
 ]
-
-
-@pytest.mark.parametrize("where", ["memory/2026-07-01.md", "project/logs/2026/07/2026-07-01.md"])
-@pytest.mark.parametrize(("note", "secret"), NOTES)
-def test_no_tool_shows_a_secret_a_daily_log_gives_over_two_notes(
-    tmp_path: Path, note: str, secret: str, where: str
-) -> None:
-    tree = build_tree(tmp_path)
-    root, _, rel = where.partition("/")
-    path = {"memory": tree.memory, "project": tree.project}[root] / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("# 2026-07-01\n\n" + note)
-    box = tree.toolbox(phase="gather")
-    lines = path.read_text().count("\n")
-
-    seen = [box.call(ToolCall("c", "read_file", {"path": where, "offset": offset})).content
-            for offset in range(1, lines + 1)]
-    seen.append(box.call(ToolCall("c", "grep", {"pattern": ".", "path": where})).content)
-
-    assert "2026-07-01" in seen[0]  # the note was read
-    assert [text for text in seen if secret in text] == []
 
 
 def _project_with_note(root: Path, note: str) -> None:
@@ -124,28 +98,6 @@ def test_a_local_dream_of_a_daily_log_keeps_no_secret_it_gives_over_two_notes(
     assert "2 session(s) reviewed" in result.output  # the daily log was read
     assert secret not in kept
     assert secret not in result.output
-
-
-def test_nothing_claude_is_sent_holds_a_secret_a_daily_log_gives_over_two_notes(
-    tmp_path: Path, api: list[ScriptedAPI]
-) -> None:
-    root = tmp_path / "work"
-    _project_with_note(root, "\n\n## Next\n\n".join(note for note, _ in NOTES))
-    server = ScriptedAPI([
-        reply(tool_use("read_file", {"path": "memory/2026-07-01.md"}),
-              tool_use("read_file", {"path": "memory/2026-07-01.md", "offset": 5}),
-              tool_use("grep", {"pattern": "Pg|Xk|Qz|Bq|Cv|Mm|deploy", "path": "memory/"})),
-        call("finish", summary="looked")]).__enter__()
-    api.append(server)
-
-    result = _run(root, "--force", "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
-                  ANTHROPIC_BASE_URL=server.url)
-
-    sent = json.dumps(server.requests)
-    assert "staging db password" in sent  # the note was read
-    assert "deploy script" in json.dumps(server.requests[0])  # and is in the digest
-    assert [secret for _, secret in NOTES if secret in sent] == []
-    assert [secret for _, secret in NOTES if secret in _kept(root) + result.output] == []
 
 
 @pytest.mark.parametrize(
