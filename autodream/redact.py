@@ -409,8 +409,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"private[_-]?key)"
             # ("password is: x", "the staging db password, it's x"; a space after "it's": an
             # index entry titled "... password, it's](file.md)" holds no value)
-            # (a name in bold or italics, as a markdown note writes it: "**db password:**")
-            r"\b(?:[\"']|[*_]{1,2})?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
+            r"\b[\"']?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
@@ -424,9 +423,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
             # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
             # after "=" is the next setting)
-            # (the emphasis closed after the colon, "**db password:**", and the value in
-            # backticks as markdown writes code: "it's `Pg-Secret-2291`")
-            r"(?:(?<==)[ \t]*|(?<!=)(?:[*_]{1,2}(?=\s))?\s*)[\"'`]?"
+            r"(?:(?<==)[ \t]*|(?<!=)\s*)[\"']?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
@@ -806,25 +803,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         2,
         ("secret", "key", "token", "pass", "pwd", "salt", "cred"),
     ),
-    (
-        # a value given first and named after it, on its line or the next: "Pg-Secret-2291 is
-        # the staging db password", "Xk9mQ2vL8pR4tW7z" / "that was the prod token"; a value as
-        # passwords are (a digit, and both cases or a sign; not a version, "v2-format") of 8+
-        # characters, and the name ends the clause ("OAuth2 is the token flow" names a flow)
-        "assigned-secret",
-        rx.compile(
-            r"(?<![^\s\"'`(])[\"'`]?(?!\[REDACTED)" + _SECRETISH + r"(?!" + _PLACEHOLDER + r")"
-            r"([^\s\"'`,;]{8,}?)[\"'`]?[.!,;:]*\s+(?:[-\u2013\u2014]\s+)?"
-            r"(?i:(?:(?:that|this|it|which)(?:['\u2019]s|\s+(?:is|was))|is|was)\s+"
-            r"(?:(?:the|my|our|your|a)\s+)?(?:[\w-]+\s+){0,4}?"
-            r"(?:passw(?:or)?d|passphrase|passcode|token|secret"
-            r"|(?:api|access|secret|private|signing)[\s_-]?key|pin)s?)"
-            r"(?=[.!?)]*(?:[ \t]*$|[ \t]*\n|[,;:]|[ \t]+(?i:for|on|of|to|in|we|i|you)\b))",
-            re.MULTILINE,
-        ),
-        1,
-        ("pass", "secret", "token", "key", "pin"),
-    ),
 ]
 
 
@@ -841,7 +819,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 42})
+                           40, 41})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1061,45 +1039,6 @@ def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the
     message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""
     return _spliced(text, _hits_after(before, text))
-
-
-# A message that says the one before it gave a secret: "that was the prod token", "this is
-# my GitHub password", "the above is the API key"; the clause ends with the name
-_NAMES_WHAT_CAME_BEFORE = rx.compile(
-    r"^\W{0,4}(?i:(?:that|this|it|the\s+(?:above|last\s+(?:one|line|message)))"
-    r"(?:['\u2019]s|\s+(?:is|was)))\s+(?:(?i:the|my|our|your|a)\s+)?(?:[\w-]+\s+){0,4}?"
-    r"(?i:passw(?:or)?d|passphrase|passcode|token|secret|credentials?"
-    r"|(?:api|access|secret|private|signing)[\s_-]?key|pin)s?"
-    # (ending the clause: "that was the token flow we use" names a flow)
-    r"(?=[.!?,;:)]|\s*$|\s+(?i:for|of|on|to|in|from)\b)"
-)
-# A word a secret may be: 8+ characters, a letter and a digit in them
-_VALUE_WORD = rx.compile(
-    r"(?<![^\s\"'`(])[\"'`]?((?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*\d)[^\s\"'`,;]{8,}?)"
-    r"[\"'`]?[.!?,;:)]*(?=\s|$)"
-)
-_SECRETISH_VALUE = rx.compile(_SECRETISH + r"(?!" + _PLACEHOLDER + r")[^\s\"'`,;]+")
-
-
-def secrets_before(text: str, after: str) -> list[tuple[str, str]]:
-    """(kind, value) of each secret ``text`` gives only as said before ``after``, the line or
-    message that names it: "Pg-Secret-2291" / "is the staging db password", and anywhere in
-    ``text`` where ``after`` says that was a secret ("Xk9mQ2vL8pR4tW7z is what the deploy
-    script uses" / "that was the prod token"): each word of it as passwords and keys are."""
-    if not text or not after:
-        return []
-    own = {(hit.start, hit.end) for hit in find_secrets(text)}
-    found = [(hit.kind, text[hit.start : hit.end])
-             for hit in _merged(_scan(f"{text}\n{after}", _ACROSS_LINES))
-             if hit.end <= len(text) and (hit.start, hit.end) not in own]
-    if _NAMES_WHAT_CAME_BEFORE.match(after):
-        for m in _VALUE_WORD.finditer(text):
-            value = m[1]
-            if (m.start(1), m.end(1)) in own or text.startswith(REDACTED_MARK, m.start(1)):
-                continue
-            if _SECRETISH_VALUE.fullmatch(value) or _random(value):
-                found.append(("assigned-secret", value))
-    return found
 
 
 def secrets_after(before: str, text: str) -> list[tuple[str, str]]:

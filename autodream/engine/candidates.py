@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -119,13 +118,7 @@ from autodream.engine.wording import (
     with_incident_findings,
 )
 from autodream.memory.model import MemoryType
-from autodream.redact import (
-    REDACTED,
-    SAID_LAST_CHARS,
-    contains_secret,
-    redact_after,
-    secrets_before,
-)
+from autodream.redact import SAID_LAST_CHARS, contains_secret, redact_after
 from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
@@ -675,12 +668,6 @@ def _asks_not_to(sentence: str) -> bool:
 
 
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-_T = TypeVar("_T", bound="DataclassInstance")
-
-
 @dataclass
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -743,48 +730,6 @@ class Gatherer:
             if isinstance(count, int) and count > 0:
                 self._orders[order] += count
 
-    def _take_back(self, named: list[tuple[str, str]]) -> None:
-        """Redact each value of ``named`` (kind, value) in what was kept of the messages before:
-        the message after a secret may be what names it ("Xk9mQ2vL8pR4tW7z" / "that was the
-        prod token"), when a statement holding it is kept already."""
-        marks = {value: REDACTED.format(kind=kind) for kind, value in named}
-        order = sorted(marks, key=lambda v: (-len(v), v))
-
-        def clean(text: str) -> str:
-            for value in order:
-                text = text.replace(value, marks[value])
-            return text
-
-        def cleaned(thing: _T) -> _T:
-            changes = {f.name: clean(v) for f in fields(thing)
-                       if f.init and isinstance(v := getattr(thing, f.name), str)
-                       and any(value in v for value in order)}
-            return replace(thing, **changes) if changes else thing
-
-        # (a decision is known by itself where a request to forget is taken back: each
-        # stands in for itself wherever it is held)
-        now: dict[int, Any] = {}
-
-        def clean_all(held: list[_T]) -> None:
-            for i, thing in enumerate(held):
-                held[i] = now.setdefault(id(thing), cleaned(thing))
-
-        clean_all(self.candidates)
-        clean_all(self.decisions)
-        clean_all(self.forgets)
-
-        def same(thing: _T) -> _T:
-            return cast(_T, now.get(id(thing), thing))
-
-        self._undated = [replace(u, statement=clean(u.statement), why=clean(u.why),
-                                 decision=None if u.decision is None else same(u.decision))
-                         for u in self._undated]
-        if self._asked is not None:
-            asked = self._asked
-            self._asked = replace(
-                asked, request=same(asked.request), gone=[cleaned(c) for c in asked.gone],
-                dropped=[same(d) for d in asked.dropped], before=[clean(b) for b in asked.before])
-
     def add(self, message: Message, *, typed: bool = True) -> None:
         """``typed``: the person typed it to the agent (a prompt), not a note in a file (a daily
         log): only what they typed may ask for memory to be removed, since a file in the project
@@ -796,9 +741,6 @@ class Gatherer:
         # Redact before anything else reads the text, so no decision can quote a secret.
         before = self._said_last.get(message.session_id, "")
         self._said_last[message.session_id] = message.text[-SAID_LAST_CHARS:]
-        named = secrets_before(before, message.text)
-        if named:
-            self._take_back(named)
         text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text)))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
