@@ -73,3 +73,12 @@ def test_one_colleague_for_two_things_stays_one_stand_in() -> None:
     _, files = _dreams([(0, "Ana is out next week; ask Raj about billing and invoices.")], [0])
     assert [parse_topic(t).body.partition("\n")[0] for t in files.values()] == [
         "Ana is out in the week of 2026-07-13, ask Raj about billing and invoices."]
+
+
+def test_three_stand_ins_in_one_sentence_are_three() -> None:
+    # 'Dave about infra and Eve about security' stayed one memory, titled for Dave alone
+    _, files = _dreams([(0, "Bob is on leave tomorrow; ask Carol about releases and Dave about "
+                            "infra and Eve about security.")], [0])
+    assert _names(files) == ["Bob is on leave on 2026-07-07, ask Carol about releases",
+                             "Bob is on leave on 2026-07-07, ask Dave about infra",
+                             "Bob is on leave on 2026-07-07, ask Eve about security"]

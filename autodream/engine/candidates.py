@@ -425,7 +425,8 @@ def _each_stand_in(parts: list[str]) -> list[str]:
             each = [f"{m['head']}{m['other']} {m['prep']} {m['what']}{tail}.",
                     f"{m['head']}{m['other2']} {m['prep']} {m['what2']}{tail}."]
             if all(_stand_in(one) for one in each):
-                out.extend(each)
+                # (a third, "... and Eve about security", stayed with the second: each its own)
+                out.extend([each[0], *_each_stand_in([each[1]])])
                 continue
         out.append(part)
     return out
