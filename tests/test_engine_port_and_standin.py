@@ -258,9 +258,15 @@ def test_a_colleague_back_ends_each_stand_in_she_had() -> None:
         "project_ben.md": topic("ben", "Until 2026-07-24, ask Dev about deploys (Ben is out)."),
     }
     plan = _plan(files, human("Ana's back from vacation.", day=3))
-    for file in ("project_raj.md", "project_chloe.md"):
-        now, _, rest = parse_topic(plan.writes[file]).body.partition("\n\n")
-        assert now == "Ana is back from vacation." and "previously: Until 2026-07-24" in rest
+    # ... and each ended, she was two memories alike, both 'Ana is back from vacation.': one
+    # tells her back, with each stand-in its history
+    (kept,) = [f for f in plan.writes if f != "MEMORY.md"]
+    assert kept in ("project_raj.md", "project_chloe.md") and plan.deletes == [
+        ({"project_raj.md", "project_chloe.md"} - {kept}).pop()]
+    now, _, rest = parse_topic(plan.writes[kept]).body.partition("\n\n")
+    assert now == "Ana is back from vacation."
+    for was in ("ask Raj about billing", "ask Chloe about payroll"):
+        assert f"previously: Until 2026-07-24, {was} (Ana is out)." in rest
     assert "project_ben.md" not in plan.writes
 
 

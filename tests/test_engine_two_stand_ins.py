@@ -1,6 +1,7 @@
 """Two colleagues standing in for one away, each for their own work ("Ana is out next week;
 ask Raj about billing and Mei about payroll."): each stand-in is a memory naming who and for
-what, said again it stays one each, and told anew for another span it replaces the one before."""
+what, said again it stays one each, and told anew for another span it replaces the one before;
+told back, she is one memory."""
 
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ def _dreams(said: list[tuple[int, str]], days: list[int]) -> tuple[list[DreamPla
     last = -1
     for day in days:
         msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        plan = plan_dream(files, index, gather(*msgs).candidates,
-                          now=T0 + timedelta(days=day, hours=10))
+        g = gather(*msgs)
+        plan = plan_dream(files, index, g.candidates, now=T0 + timedelta(days=day, hours=10),
+                          forgets=g.forgets)
         files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
         index = plan.index
         plans.append(plan)
@@ -63,16 +65,19 @@ def test_a_stand_in_told_anew_in_her_week_replaces_the_one_before() -> None:
             "about billing.") in raj.body
 
 
-def test_a_colleague_back_ends_both_stand_ins_said_in_one_sentence() -> None:
-    _, files = _dreams([(0, _SAID), (8, "Ana's back early.")], [0, 8])
-    for text in files.values():
-        assert parse_topic(text).body.startswith("Ana is back early.")
-
-
-def test_one_colleague_for_two_things_stays_one_stand_in() -> None:
-    _, files = _dreams([(0, "Ana is out next week; ask Raj about billing and invoices.")], [0])
-    assert [parse_topic(t).body.partition("\n")[0] for t in files.values()] == [
-        "Ana is out in the week of 2026-07-13, ask Raj about billing and invoices."]
+def test_a_colleague_back_ends_both_stand_ins_said_in_one_sentence_as_one_memory() -> None:
+    # each stand-in was rewritten to 'Ana is back early.': two index lines '[Ana is back
+    # early]', one memory told twice
+    plans, files = _dreams([(0, _SAID), (8, "Ana's back early.")], [0, 8])
+    live = {f: t for f, t in files.items() if f not in plans[1].deletes}
+    assert _names(live) == ["Ana is back early"]
+    assert plans[1].index is not None and plans[1].index.count("[Ana is back") == 1
+    (back,) = [parse_topic(t).body for t in live.values()]
+    assert back.startswith("Ana is back early.")
+    for was in ("ask Raj about billing.", "ask Mei about payroll."):
+        assert f"previously: Ana is out in the week of 2026-07-13, {was}" in back
+    (merged,) = [d for d in plans[1].decisions if d.action == "merged"]
+    assert "a stand-in ended, Ana told back on 2026-07-14" in merged.reason
 
 
 def test_three_stand_ins_in_one_sentence_are_three() -> None:
@@ -82,3 +87,9 @@ def test_three_stand_ins_in_one_sentence_are_three() -> None:
     assert _names(files) == ["Bob is on leave on 2026-07-07, ask Carol about releases",
                              "Bob is on leave on 2026-07-07, ask Dave about infra",
                              "Bob is on leave on 2026-07-07, ask Eve about security"]
+
+
+def test_one_colleague_for_two_things_stays_one_stand_in() -> None:
+    _, files = _dreams([(0, "Ana is out next week; ask Raj about billing and invoices.")], [0])
+    assert [parse_topic(t).body.partition("\n")[0] for t in files.values()] == [
+        "Ana is out in the week of 2026-07-13, ask Raj about billing and invoices."]

@@ -202,7 +202,12 @@ from autodream.engine.rewrites import (
     _without_old_tool_clauses,
     moved_thing,
 )
-from autodream.engine.sentence_kinds import _RULE_KINDS, TOLD_DONE, key_clause
+from autodream.engine.sentence_kinds import (
+    _RULE_KINDS,
+    BACK_FROM_AWAY,
+    TOLD_DONE,
+    key_clause,
+)
 from autodream.engine.setting_changes import (
     SettingChange,
     is_about,
@@ -1765,7 +1770,8 @@ class Consolidator:
                          f"'{shorten(lead, 80)}' kept as history")
         return True
 
-    def _all_done(self, plans: list[Entry], cand: Candidate, cluster: Cluster) -> None:
+    def _all_done(self, plans: list[Entry], cand: Candidate, cluster: Cluster,
+                  why: str = "") -> None:
         """``cand`` tells done what ``plans`` planned ("The ESO migration is DONE" of its start,
         its pause, its resumption and its deadline): the first naming it tells it done, with
         the others as its history, in the order said; kept apart, each read as work still
@@ -1786,7 +1792,7 @@ class Consolidator:
             declare(keep, "merged_from", other)
             self.decisions.append(Decision(
                 "merged", f"{other.file} -> {keep.file}",
-                f"a plan of what was told done on {day.isoformat()}; kept as history",
+                why or f"a plan of what was told done on {day.isoformat()}; kept as history",
                 file=keep.file, session_id=cand.source.session_id))
 
     def _plan_done(self, cand: Candidate, cluster: Cluster) -> None:
@@ -1798,8 +1804,15 @@ class Consolidator:
         # stand-in, nothing to remember; each stand-in she had ends ("ask Raj about billing"
         # and "ask Chloe about payroll")
         covers = stand_ins_ended(cand, self.live())
-        ended = [self._came_to_pass(e, cand, cluster, done=cand.source.day) for e in covers]
-        if any(ended):
+        if len(covers) > 1:
+            # one memory of her back, each stand-in its history: as many, each read 'Ana is
+            # back', they were one memory told twice
+            back = BACK_FROM_AWAY.match(cand.text)
+            self._all_done(covers, cand, cluster,
+                           f"a stand-in ended, {back['who'] if back else 'the one away'} told "
+                           f"back on {cand.source.day.isoformat()}; kept as history")
+            return
+        if covers and self._came_to_pass(covers[0], cand, cluster, done=cand.source.day):
             return
         done = _done_on(cand)
         # what was done must be named: "We shipped it today" is of whatever "it" was
