@@ -1,7 +1,7 @@
 """Two colleagues standing in for one away, each for their own work ("Ana is out next week;
 ask Raj about billing and Mei about payroll."): each stand-in is a memory naming who and for
 what, said again it stays one each, and told anew for another span it replaces the one before;
-told back, she is one memory."""
+told back, she is one memory, and a request to forget what was said of her takes them all."""
 
 from __future__ import annotations
 
@@ -87,6 +87,26 @@ def test_three_stand_ins_in_one_sentence_are_three() -> None:
     assert _names(files) == ["Bob is on leave on 2026-07-07, ask Carol about releases",
                              "Bob is on leave on 2026-07-07, ask Dave about infra",
                              "Bob is on leave on 2026-07-07, ask Eve about security"]
+
+
+def test_forgetting_what_was_said_of_her_takes_both_stand_ins_said_in_one_sentence() -> None:
+    # declined: 'it names several memories (...) and which one is not said', though one
+    # sentence was said of her (as one memory, before, it went)
+    plans, _ = _dreams([(0, _SAID), (1, "Forget what I said about Ana.")], [0, 1])
+    assert sorted(plans[1].deletes) == ["project_ana-week-ask-mei-payroll.md",
+                                        "project_ana-week-ask-raj-billing.md"]
+    assert [d.action for d in plans[1].decisions if d.action in ("forgotten", "declined")] == [
+        "forgotten", "forgotten"]
+    assert plans[1].index is not None and "Ana" not in plans[1].index
+
+
+def test_forgetting_her_stand_ins_told_apart_still_asks_which() -> None:
+    plans, _ = _dreams([(0, "Ana is out next week; ask Raj about billing."),
+                        (1, "Ana is out next week; ask Mei about payroll."),
+                        (2, "Forget what I said about Ana.")], [0, 1, 2])
+    assert plans[2].deletes == []
+    (declined,) = [d for d in plans[2].decisions if d.action == "declined"]
+    assert "it names several memories" in declined.reason
 
 
 def test_one_colleague_for_two_things_stays_one_stand_in() -> None:

@@ -63,6 +63,23 @@ def _stand_in_of(text: str) -> tuple[str, str, str] | None:
     return None if m is None else (m["who"], m["other"], m["what"].lower())
 
 
+def told_as_one(entries: list[Entry]) -> bool:
+    """``entries``, two or more, are stand-ins told in one sentence ("Ana is out next week; ask
+    Raj about billing and Mei about payroll."): the same words but whom to ask and about what,
+    from the same sessions on the same days. One thing said, though two memories hold it."""
+    if len(entries) < 2:
+        return False
+    told: set[tuple[str, tuple[object, ...]]] = set()
+    for entry in entries:
+        lead = LIST_MARK.sub("", entry.lead).strip()
+        m = _STAND_IN_UNTIL.match(lead) or _STAND_IN_LATER.match(lead)
+        if m is None or entry.type != "project" or not entry.sources():
+            return False
+        told.add((lead[:m.start("other")] + lead[m.end("what"):],
+                  tuple(sorted((s.day, s.session_id) for s in entry.sources()))))
+    return len(told) == 1
+
+
 def stand_in_said_again(cand: Candidate, live: list[Entry]) -> Entry | None:
     """The live stand-in ``cand`` tells anew with another span ("Until 2026-07-17, ask Raj
     about billing (Ana is out)." said in the week "Ana is out in the week of 2026-07-13, ask

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from autodream import rx
+from autodream.engine.colleagues import told_as_one
 from autodream.engine.entries import Entry, description_for
 from autodream.engine.model import Decision, EngineOptions, ForgetRequest
 from autodream.engine.text import (
@@ -272,7 +273,10 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
         lines = {} if (whole and not req.every) or not req.explicit else {
             id(e): hits for e in live
             if id(e) not in whole and (hits := _lines_about(req.subject, e, req.explicit))}
-        why = _why_nothing(req, live, whole, lines)
+        # (stand-ins told in one sentence are one thing said: a request naming what they
+        # share takes them all, as it did the one memory that held them)
+        one_saying = told_as_one([e for e in live if id(e) in whole or id(e) in lines])
+        why = _why_nothing(req, live, whole, lines, one_saying)
         if why is not None:
             # "declined", not "skipped": `show` lists it, since the person asked for something
             decisions.append(Decision("declined", shorten(req.words, 120),
@@ -295,9 +299,9 @@ def forget(entries: list[Entry], requests: Sequence[ForgetRequest],
 
 
 def _why_nothing(req: ForgetRequest, live: list[Entry], whole: set[int],
-                 lines: dict[int, list[str]]) -> str | None:
+                 lines: dict[int, list[str]], one_saying: bool = False) -> str | None:
     """Why ``req`` removes nothing (said after "asked to forget X on DATE"), or None."""
-    if not req.every and (len(whole) > 1 or len(lines) > 1):
+    if not req.every and not one_saying and (len(whole) > 1 or len(lines) > 1):
         named = sorted(e.file for e in live if id(e) in whole or id(e) in lines)
         return (f", but it names several memories ({', '.join(named)}) and which one is not "
                 "said: none is removed")
