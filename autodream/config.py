@@ -269,7 +269,9 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
     try:
         coerced = _coerce(kind, value, from_text and isinstance(value, str))
     except _Negative as exc:
-        raise ConfigError(f"{key} ({source}): must be 0 or more, got {exc.args[0]:g}") from None
+        # (a key that refuses 0 too would send the person from -1 to 0, refused in turn)
+        least = "more than 0" if key in _POSITIVE_KEYS else "0 or more"
+        raise ConfigError(f"{key} ({source}): must be {least}, got {exc.args[0]:g}") from None
     except (TypeError, ValueError):
         if isinstance(value, str):
             shown = repr(value)

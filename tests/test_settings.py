@@ -212,21 +212,24 @@ def test_bad_configuration_is_one_line_naming_the_key(
 
 
 @pytest.mark.parametrize(
-    ("toml", "env", "said"),
+    ("toml", "env", "said", "least"),
     [
-        ("max_files_touched = -1", {}, "max_files_touched (in "),
-        ("min_hours = -2.5", {}, "min_hours (in "),
-        ("", {"AUTODREAM_MIN_HOURS": "-5"}, "min_hours (env AUTODREAM_MIN_HOURS)"),
+        # was "must be 0 or more, got -1": 0 is refused too
+        ("max_files_touched = -1", {}, "max_files_touched (in ", "more than 0"),
+        ("", {"AUTODREAM_MAX_TURNS": "-3"}, "max_turns (env AUTODREAM_MAX_TURNS)",
+         "more than 0"),
+        ("min_hours = -2.5", {}, "min_hours (in ", "0 or more"),
+        ("", {"AUTODREAM_MIN_HOURS": "-5"}, "min_hours (env AUTODREAM_MIN_HOURS)", "0 or more"),
     ],
 )
 def test_a_negative_number_is_said_to_be_negative_not_of_the_wrong_kind(
-    layout: Layout, toml: str, env: dict[str, str], said: str
+    layout: Layout, toml: str, env: dict[str, str], said: str, least: str
 ) -> None:
     (layout.project / "autodream.toml").write_text(toml + "\n")
     with pytest.raises(ConfigError) as excinfo:
         resolve(layout, **env)
     message = str(excinfo.value)
-    assert message.startswith(said) and ": must be 0 or more, got -" in message
+    assert message.startswith(said) and f": must be {least}, got -" in message
 
 
 @pytest.mark.parametrize(
