@@ -462,8 +462,7 @@ def scrub(
     pattern = _name_pattern(forms)
     _refuse_folders(memory_dir, state_dir, pattern)
     names_file = state_dir / NAMES_FILENAME
-    chosen = _chosen_names(names_file)
-    names = _new_names(paths, pattern, forms, chosen)
+    names = _new_names(paths, pattern, forms, _chosen_names(names_file))
     # every file name there once the scrub is done: a link an older scrub left pointing at
     # the value's placeholder is pointed at the file renamed since (see _Replacer)
     present = {names.get(p.name, p.name) for p in paths}
@@ -509,11 +508,6 @@ def scrub(
         with contextlib.suppress(OSError):
             path.unlink()
     if not new_data:
-        if chosen and not names and _renames_done(chosen, paths):
-            # a scrub killed after its last write, before its names went: run again, it finds
-            # the value nowhere; left, status would ask for this very scrub for ever. (Kept
-            # when a file is still under an old name: a scrub of another value was stopped.)
-            names_file.unlink(missing_ok=True)
         return report
     # autodream's JSON first: see the module's note on a crash part way
     order = json_first + [p for p in new_data if p not in json_first]
@@ -554,25 +548,6 @@ def _chosen_names(path: Path) -> dict[str, str]:
         return {}
     return {k: v for k, v in names.items() if isinstance(k, str) and isinstance(v, str)
             and "/" not in v and v not in ("", ".", "..")}
-
-
-def _renames_done(chosen: dict[str, str], paths: list[Path]) -> bool:
-    """Whether every rename a names file (``chosen``) stands for is done, told without the
-    value it was chosen for: each new name is there, and no file is left under a name of the
-    same shape (the key's ``NAME_PLACEHOLDER`` standing for something else: the old name)."""
-    present = {p.name for p in paths}
-    new_names = set(chosen.values())
-    if not new_names <= present:
-        return False
-    for key in chosen:
-        if NAME_PLACEHOLDER not in key:
-            continue
-        shape = re.compile(".+".join(re.escape(part) for part in key.split(NAME_PLACEHOLDER)),
-                           re.IGNORECASE | re.DOTALL)
-        if any(name not in new_names and NAME_PLACEHOLDER not in name.lower()
-               and shape.fullmatch(name) for name in present):
-            return False
-    return True
 
 
 def _write_names(path: Path, names: dict[str, str]) -> None:
