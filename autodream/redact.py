@@ -30,6 +30,19 @@ _PROSE_WORD = (
     r"(?![\w-])"
 )
 
+# A command's output given as a value, whole: "$(cat key.txt)" (read as one value, spaces and
+# all: "$(echo s3cr3tValue9)" was cut at its space and its literal left in sight)
+_SUBST = r"\$\([^()\n]{1,200}\)(?![^\s\"'`,;])"
+# ... as a value to redact, with what follows it ("$(cat key.txt)s3cretXyz9")
+_SUBST_VALUE = r"\$\([^()\n]{1,200}\)[^\s\"'`,;]*"
+_SUBST_PLACEHOLDER = (
+    r"(?=" + _SUBST + r")\$\((?!\s*(?:echo|printf)(?:\s+-\w+)*\s+[\"']?(?!\$)[^\s)])"
+    r"(?![^()\n]*?(?<=[\s(=\"'])(?![^\s\"'`,;)]*/)"
+    # (_SECRETISH, defined below, inlined: a digit and both cases or a sign)
+    r"(?=[^\s\"'`,;)]*[A-Za-z])(?=[^\s\"'`,;)]*\d)"
+    r"(?:(?=[^\s\"'`,;)]*[A-Z])(?=[^\s\"'`,;)]*[a-z])|(?=[^\s\"'`,;)]*[!#$%&*+=?^~@])))"
+)
+
 # What stands in for a value rather than being one: a variable ("$GITHUB_TOKEN", "${SECRET}",
 # "$(cat key)", "%API_KEY%"), a template ("<your key>", "{{ secret }}"), letters that only fill
 # the space or cut it short ("xxx", "***", "...", "sk-..."), "your..." ("your-api-key-here")
@@ -37,8 +50,17 @@ _PLACEHOLDER = (
     # (case-sensitive inside the rules' (?i): "$ecretPass1", "Your2024Pass!", "{Tr0ub4dor&3}"
     # and "hunter2Secret..." are passwords; "$GITHUB_TOKEN", "your-api-key", "{{ secret }}",
     # "{API_KEY}" and "sk-..." stand for one)
-    r"(?-i:\$[{(]|\$[A-Z_][A-Z0-9_]*(?![^\s\"'`,;])|<|\{\{|\{[A-Za-z_][\w.-]*\}(?![^\s\"'`,;])"
-    r"|%\w+%|(?:[xX]+|\*+|[^\s\"'`,;]{0,6}\.\.\.)(?![^\s\"'`,;])|(?i:your)(?![a-z0-9]))"
+    # (the variable is the whole value: "${NPM_TOKEN}s3cretXyz9" goes on into a literal, and
+    # "${X:-s3cretXyz9Q}" gives a default, the value when X is unset; an empty default, another
+    # variable or an error message is none: "${X:-}", "${X:-$Y}", "${X:?unset}")
+    r"(?-i:\$\{[A-Za-z_]\w*(?::?(?:[-=](?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})?|\?[^}\n]*))?\}"
+    r"(?![^\s\"'`,;])|\$\{\{"
+    # (a command's output is none unless the command writes a literal ("$(echo s3cr3tValue9)")
+    # or holds a word shaped like a secret ("$(get-key Hunter2xyz)"); "$(cat key.txt)" and
+    # "$(vault read -field=key secret/api)" stand for one)
+    r"|" + _SUBST_PLACEHOLDER + r"|\$[A-Z_][A-Z0-9_]*(?![^\s\"'`,;])|<|\{\{"
+    r"|\{[A-Za-z_][\w.-]*\}(?![^\s\"'`,;])"
+    r"|%\w+%(?![^\s\"'`,;])|(?:[xX]+|\*+|[^\s\"'`,;]{0,6}\.\.\.)(?![^\s\"'`,;])|(?i:your)(?![a-z0-9]))"
 )
 # A setting's word for no value yet ("SECRET=none", "API_KEY=TODO")
 _NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
@@ -137,6 +159,26 @@ _TAG_WORD = rx.compile(
     r"|edge|nightly|distroless|debian|ubuntu|windowsservercore|nanoserver"
 )
 _SAYS_IMAGE = rx.compile(r"(?i:\b(?:image|docker|podman|container|pull|tag)\b)|(?-i:\bFROM\b)")
+# A word before the colon that is an account one logs in as (a system's default account and
+# the system's own name: "postgres", "redis", "admin", "jenkins", "root"), whose value is its
+# password however it reads ("postgres:Primary#2", "admin:Dashboard-2"); of those, the names of
+# images, whose tag it is where the line says image ("image: postgres:Alpine-16"): "admin" or
+# "root" names no image, so "image: admin:Dashboard-2" and "image: root:Alpine-16" are passwords
+_ACCOUNT_WORD = rx.compile(_ACCOUNT + r"|(?i:redis|default|vagrant|docker|git|deploy|www-data)")
+_IMAGE_ACCOUNT = rx.compile(r"(?i:postgres|mysql|mariadb|redis|mongo|ubuntu|centos|jenkins)")
+# Words saying the sentence is about logging in, where a value after an account's word is its
+# password whatever its words: a login, auth or password word, or a command that connects
+# ("psql as postgres:Primary#1", "redis:Primary#2 is the AUTH password", "auth jenkins:...")
+_SAYS_LOGIN = rx.compile(
+    r"(?i)\b(?:log(?:ged|ging)?[\s-]?(?:in|on)(?:to)?|logins?|sign(?:ed|ing)?[\s-]?(?:in|on)"
+    r"|auth(?:n|z|s|enticat\w*|ori[sz]\w*)?|passw(?:or)?ds?|passwd|pwd|pw|passphrase|passcode"
+    r"|credentials?|creds|secrets?|tokens?|psql|pg_dump|pgcli|mysql(?:sh|dump)?|mariadb"
+    r"|redis-cli|mongo(?:sh)?|sqlcmd|ssh|scp|sftp|ftp|rdp|telnet|curl\b[^\n]*?\s-u|--user"
+    r"|htpasswd|basic)\b"
+)
+# Where a sentence ends: what is said beside the pair is read as far as that
+_SENTENCE_END = rx.compile(r"[.!?](?:\s|$)|\n")
+_SENTENCE_REACH = 400
 # A value named so: capitalised words, a sign between them, and a short number
 _NAMED_PART = rx.compile(r"([A-Z][a-z]+(?:[-+#_][A-Z][a-z]+)*)[-+#]?\d{1,4}")
 _PART_SIGNS = rx.compile(r"[-+#_]")
@@ -144,17 +186,33 @@ _PART_SIGNS = rx.compile(r"[-+#_]")
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
     """True when ``text[start:end]``, said after ``user`` and a colon, names a part of what
-    ``user`` names rather than being its password (see ``_PARTS_OF``, ``_TAG_WORD``)."""
+    ``user`` names rather than being its password (see ``_PARTS_OF``, ``_TAG_WORD``): never
+    in a sentence about logging in (``_SAYS_LOGIN``), and after an account's word only as an
+    image's tag (``_ACCOUNT_WORD``)."""
     shape = _NAMED_PART.fullmatch(text, start, end)
     if shape is None:
         return False
     words = _PART_SIGNS.split(shape[1].lower())
     name = user.lower()
-    for kind, parts in _PARTS_OF:
-        if kind.fullmatch(name) and all(parts.fullmatch(word) for word in words):
-            return True
-    line = text[text.rfind("\n", 0, start) + 1 : start]
-    return (not any(c in "#+" for c in text[start:end])
+    line_start = text.rfind("\n", 0, start) + 1
+    # (the sentence holding the pair: from the last end of one before the pair to the first
+    # after it, the value holding none; read at most _SENTENCE_REACH either side, so a long
+    # line of many pairs costs no more than a short one each)
+    left = max(line_start, start - _SENTENCE_REACH)
+    right = min(len(text), end + _SENTENCE_REACH)
+    before = [m.end() for m in _SENTENCE_END.finditer(text, left, start)]
+    after = _SENTENCE_END.search(text, end, right)
+    sentence = text[before[-1] if before else left : after.start() if after else right]
+    if _SAYS_LOGIN.search(sentence):
+        return False
+    account = _ACCOUNT_WORD.fullmatch(name) is not None
+    if not account:
+        for kind, parts in _PARTS_OF:
+            if kind.fullmatch(name) and all(parts.fullmatch(word) for word in words):
+                return True
+    line = text[line_start:start]
+    return ((not account or _IMAGE_ACCOUNT.fullmatch(name) is not None)
+            and not any(c in "#+" for c in text[start:end])
             and all(_TAG_WORD.fullmatch(word) for word in words)
             and _SAYS_IMAGE.search(line) is not None)
 
@@ -429,7 +487,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")
             # (a quote inside the value is part of it: 'is Quokka"Lantern#2291' left the half
             # after the quote in the diary)
-            r"([^\s\"'`,;]{6,}(?:[\"'`][^\s\"'`,;)\]}]+)*|(?<=[=\"'])(?!" + _NO_VALUE + r"|"
+            # (a command's output whole, "$(echo s3cr3tValue9)", see ``_SUBST_VALUE``)
+            r"(" + _SUBST_VALUE + r"|[^\s\"'`,;]{6,}(?:[\"'`][^\s\"'`,;)\]}]+)*"
+            r"|(?<=[=\"'])(?!" + _NO_VALUE + r"|"
             + _CODE + r")[^\s\"'`,;]{4,5})"
         ),
         1,
@@ -442,7 +502,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         rx.compile(
             r"(?<![A-Za-z0-9])[A-Z][A-Z0-9_]*_TOKEN\b[\"']?\s*(?::\s*|=[ \t]*)[\"']?(?!\[REDACTED)"
             # (a variable standing for it is none: "NPM_TOKEN=${NPM_TOKEN}", "=$NPM_TOKEN")
-            r"(?!" + _PLACEHOLDER + r")([^\s\"'`,;]{6,})"
+            r"(?!" + _PLACEHOLDER + r")(" + _SUBST_VALUE + r"|[^\s\"'`,;]{6,})"
         ),
         1,
         ("_token",),
@@ -465,13 +525,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?![A-Za-z0-9_])[\"']?(?:(?P<spaced>\s+)?=[ \t]*|\s*(?P<colon>:)\s*)[\"']?"
             r"(?!\[REDACTED)"
             r"(?!" + _PLACEHOLDER + r"|" + _PROSE_WORD + r"|[/~.]"
-            r"|" + _NO_VALUE + r"|" + _CODE + r")"
+            r"|" + _NO_VALUE + r"|(?!\$\()" + _CODE + r")"
             r"(?(pw)|(?!\d{1,5}(?![^\s\"'`,;])))"
             # (nor a variable given in code: "AUTH_TOKEN = token")
             r"(?(spaced)(?![a-z_][a-z0-9_.]*(?![^\s\"'`,;])))"
             # (nor a type after a colon: "API_KEY: Optional[str] = None")
             r"(?(colon)(?![a-z]+[.,;!?)]*[ \t]+[A-Za-z])(?![^\s\"'`,;]*\s+=))"
-            r"([^\s\"'`,;]{4,})"
+            r"(" + _SUBST_VALUE + r"|[^\s\"'`,;]{4,})"
         ),
         4,
         ("KEY", "SECRET", "TOKEN", "CREDENTIAL", "PASSW", "PWD"),

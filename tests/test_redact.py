@@ -868,8 +868,6 @@ def test_a_capitalised_name_beside_a_token_prefix_is_left_alone(text: str) -> No
         "The secret -> SecretRef2 migration",
         "image: postgres:Alpine-16",
         "docker pull redis:Bookworm-7",
-        "Run jenkins:Pipeline-42",
-        "Use admin:Dashboard-2",
         "Use the grafana:Dashboard-3 view",
     ],
 )
@@ -913,3 +911,76 @@ def test_a_password_shaped_like_a_named_part_stays_redacted(text: str, secret: s
 )
 def test_a_variable_given_to_a_token_constant_is_left_alone(text: str, expected: str) -> None:
     assert redact(text) == expected
+
+
+# ---- a pair after an account's word or in a sentence about logging in, a variable with more ----
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # (an account's word before the colon: its value is its password, however it reads)
+        ("postgres:Primary#2", "Primary#2"),
+        ("admin:Dashboard-2 is the password", "Dashboard-2"),
+        ("Use admin:Dashboard-2", "Dashboard-2"),
+        ("Run jenkins:Pipeline-42", "Pipeline-42"),
+        ("root:Primary#2", "Primary#2"),
+        # (a sentence about logging in: a login, auth or password word, a command connecting)
+        ("psql as postgres:Primary#1 on prod", "Primary#1"),
+        ("redis:Primary#2 is the AUTH password", "Primary#2"),
+        ("Use admin:Dashboard-2 to sign in", "Dashboard-2"),
+        ("auth jenkins:Pipeline-42", "Pipeline-42"),
+        ("log in as postgres:Primary#2", "Primary#2"),
+        ("Grafana login is admin:Dashboard-1", "Dashboard-1"),
+        ("the grafana:Dashboard#3 password", "Dashboard#3"),
+        ("db:Primary#2 is the password", "Primary#2"),
+        # (an image's tag only after an image's name: "admin" and "root" name none)
+        ("image: admin:Dashboard-2", "Dashboard-2"),
+        ("image: root:Alpine-16", "Alpine-16"),
+        # (a variable and a literal after it, a default, a command writing a literal)
+        ("NPM_TOKEN=${NPM_TOKEN}s3cretXyz9", "s3cretXyz9"),
+        ("API_KEY=${API_KEY}s3cretXyz9", "s3cretXyz9"),
+        ("SECRET_KEY=${X:-s3cretXyz9Q}", "s3cretXyz9Q"),
+        ("API_KEY=$(echo s3cr3tValue9)", "s3cr3tValue9"),
+        ("NPM_TOKEN=$(echo s3cr3tValue9)", "s3cr3tValue9"),
+        ("export DB_PASSWORD=$(echo Hunter2xyz)", "Hunter2xyz"),
+        ("API_KEY=$(echo hunter2xyz)", "hunter2xyz"),
+        ("API_KEY=$(get-key Hunter2xyz)", "Hunter2xyz"),
+        ("API_KEY=$(cat key.txt)s3cretXyz9", "s3cretXyz9"),
+        ("MY_CREDENTIALS=$(echo Hunter2xyz)", "Hunter2xyz"),
+        ("API_KEY=%API_KEY%s3cretXyz9", "s3cretXyz9"),
+    ],
+)
+def test_a_password_after_an_account_or_beside_a_variable_is_redacted(
+    text: str, secret: str
+) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "version:Minor+1",
+        "db:Primary#2",
+        "service:Env-Region2",
+        "Use the grafana:Dashboard-3 view",
+        "image: postgres:Alpine-16",
+        "FROM postgres:Alpine-16",
+        "docker pull redis:Bookworm-7",
+        # (a variable or a command standing for the value, whole)
+        "NPM_TOKEN=${NPM_TOKEN}",
+        "NPM_TOKEN=$NPM_TOKEN",
+        "password=${DB_PASSWORD}",
+        "SECRET_KEY=${SECRET_KEY:-}",
+        "SECRET=${X:?must be set}",
+        "API_KEY=$(cat key.txt)",
+        "export DB_PASSWORD=$(cat /run/secrets/db)",
+        "API_KEY=$(vault read -field=key secret/api)",
+        "export GH_TOKEN=$(gh auth token)",
+        "API_KEY=$(echo $API_KEY)",
+        "API_KEY=%API_KEY%",
+        "GITHUB_TOKEN=${{ secrets.GITHUB_TOKEN }}",
+    ],
+)
+def test_a_named_part_or_a_whole_variable_is_left_alone(text: str) -> None:
+    assert redact(text) == text
