@@ -5,31 +5,16 @@ weekday elsewhere in the note ("the standup we hold every Friday") stays."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from autodream.engine import plan_dream
 from autodream.engine.dates import weekday_beside
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import T0, gather, human
+from tests.engine_helpers import dreams_over_days, gather, human
 
 
 def _note(said: list[tuple[int, str]], days: list[int]) -> tuple[str, str]:
-    """(name, body) of the one note the dreams leave: one dream at T0 + each of ``days``
-    (10:00) over what was said since the one before (one session a day), on the memory the one
-    before wrote."""
-    files: dict[str, str] = {}
-    index: str | None = None
-    last = -1
-    for day in days:
-        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        plan = plan_dream(files, index, gather(*msgs).candidates,
-                          now=T0 + timedelta(days=day, hours=10))
-        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
-        index = plan.index
-        last = day
-    (text,) = files.values()
+    """(name, body) of the one note the dreams leave."""
+    (text,) = dreams_over_days(said, days)[-1][1].values()
     entry = parse_topic(text)
     return entry.name, entry.body
 

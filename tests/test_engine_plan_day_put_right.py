@@ -8,34 +8,18 @@ else that names a day, and a plan on the same day as the one named, stay as they
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from autodream.engine import plan_dream
 from autodream.engine.model import Decision
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import T0, gather, human
+from tests.engine_helpers import dreams_over_days
 
 
 def _dreams(said: list[tuple[int, str]], days: list[int]
             ) -> tuple[dict[str, str], str, list[Decision]]:
-    """The topic files, MEMORY.md and the last dream's decisions after one dream at T0 + each
-    of ``days`` (10:00) over what was said since the one before (one session a day)."""
-    files: dict[str, str] = {}
-    index: str | None = None
-    decisions: list[Decision] = []
-    last = -1
-    for day in days:
-        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        plan = plan_dream(files, index, gather(*msgs).candidates,
-                          now=T0 + timedelta(days=day, hours=10))
-        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
-        files = {p: t for p, t in files.items() if p not in plan.deletes}
-        index = plan.index
-        decisions = list(plan.decisions)
-        last = day
-    return files, index or "", decisions
+    """The topic files, MEMORY.md and the last dream's decisions."""
+    plan, files = dreams_over_days(said, days)[-1]
+    return files, plan.index or "", list(plan.decisions)
 
 
 _FRIDAY_17 = "The demo is on Friday 2026-07-17."

@@ -4,35 +4,18 @@ it was said, told as changed then."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
-from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import T0, gather, human
+from tests.engine_helpers import dreams_over_days
 
 _FRI_TO_MON = "Changed from 2026-07-10 to 2026-07-13 on 2026-07-07; previously 2026-07-10."
 _MON_TO_WED = "Changed from 2026-07-13 to 2026-07-15 on 2026-07-08; previously 2026-07-13."
 
 
 def _dreams(said: list[tuple[int, str]], days: list[int]) -> list[DreamPlan]:
-    """One dream at T0 + each of ``days`` (10:00), given what was said since the one before
-    (one session a day, 09:00) and the memory the one before wrote."""
-    files: dict[str, str] = {}
-    index: str | None = None
-    plans = []
-    last = -1
-    for day in days:
-        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        plan = plan_dream(files, index, gather(*msgs).candidates,
-                          now=T0 + timedelta(days=day, hours=10))
-        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
-        index = plan.index
-        plans.append(plan)
-        last = day
-    return plans
+    return [plan for plan, _ in dreams_over_days(said, days)]
 
 
 def _demo(plans: list[DreamPlan]) -> tuple[str, str, str]:

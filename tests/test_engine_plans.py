@@ -3,32 +3,16 @@ after each."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import NOW, T0, gather, human, topic
+from tests.engine_helpers import NOW, dreams_over_days, gather, human, topic
 
 
 def _dreams(said: list[tuple[int, str]], days: list[int]) -> list[DreamPlan]:
-    """One dream at T0 + each of ``days``, each given what was said since the one before and
-    the memory the one before wrote."""
-    files: dict[str, str] = {}
-    index: str | None = None
-    plans = []
-    last = -1
-    for day in days:
-        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        plan = plan_dream(files, index, gather(*msgs).candidates,
-                          now=T0 + timedelta(days=day, hours=10))
-        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
-        index = plan.index
-        plans.append(plan)
-        last = day
-    return plans
+    return [plan for plan, _ in dreams_over_days(said, days)]
 
 
 @pytest.mark.parametrize(

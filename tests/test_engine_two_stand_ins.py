@@ -5,33 +5,18 @@ told back, she is one memory, and a request to forget what was said of her takes
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from autodream.engine import plan_dream
 from autodream.engine.dream import DreamPlan
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import T0, gather, human
+from tests.engine_helpers import dreams_over_days
 
 _SAID = "Ana is out next week; ask Raj about billing and Mei about payroll."
 
 
 def _dreams(said: list[tuple[int, str]], days: list[int]) -> tuple[list[DreamPlan],
                                                                    dict[str, str]]:
-    """One dream at T0 + each of ``days`` (10:00) and the memory the last one leaves."""
-    files: dict[str, str] = {}
-    index: str | None = None
-    plans = []
-    last = -1
-    for day in days:
-        msgs = [human(text, day=d, session=f"s{d}") for d, text in said if last < d <= day]
-        g = gather(*msgs)
-        plan = plan_dream(files, index, g.candidates, now=T0 + timedelta(days=day, hours=10),
-                          forgets=g.forgets)
-        files = {**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
-        index = plan.index
-        plans.append(plan)
-        last = day
-    return plans, files
+    """Each dream's plan and the memory the last one leaves."""
+    dreams = dreams_over_days(said, days)
+    return [plan for plan, _ in dreams], dreams[-1][1]
 
 
 def _names(files: dict[str, str]) -> list[str]:
