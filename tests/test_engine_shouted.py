@@ -14,9 +14,6 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from autodream.engine import plan_dream
-from autodream.engine.shouting import COMMON_WORDS
-from autodream.engine.switch_targets import _NOT_A_PLACE
-from autodream.engine.tool_kinds import _TOOL_OF
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import NOW, candidates, gather, human, topic
 from tests.factories import project_with_one_session
@@ -80,73 +77,20 @@ def test_a_port_put_right_in_capitals_is_kept_in_normal_case(held: dict[str, str
         assert "The port is now 5434." in written
 
 
-def _dream(root: Path, said: list[str], held: dict[str, str] | None = None) -> dict[str, str]:
-    """The memory a local dream leaves over one session saying ``said`` and memory ``held`` (its
-    files by name, the session's id left out)."""
+def test_a_name_memory_writes_is_kept_in_a_sentence_said_in_capitals(tmp_path: Path) -> None:
+    # Maria named only in memory: a local dream over the shouted sentence alone
     at = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
-    session = project_with_one_session(root, said, at).stem
-    for name, text in (held or {}).items():
-        (root / "memory" / name).write_text(text)
+    project_with_one_session(tmp_path, [_SHOUTED], at)
+    memory = tmp_path / "memory"
+    (memory / "project_release.md").write_text(
+        topic("release", "The release checklist is owned by Maria."))
+    (memory / "MEMORY.md").write_text("- [release](project_release.md) — who owns it\n")
     environ = {k: v for k, v in os.environ.items()
                if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
     environ["AUTODREAM_NOW"] = "2026-07-02T09:00:00Z"
-    result = CliRunner().invoke(cli, ["--force", "--project", str(root)], env=environ,
+    result = CliRunner().invoke(cli, ["--force", "--project", str(tmp_path)], env=environ,
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    return {p.name: p.read_text().replace(session, "SESSION")
-            for p in sorted((root / "memory").glob("*.md"))}
-
-
-def test_a_name_memory_writes_is_kept_in_a_sentence_said_in_capitals(tmp_path: Path) -> None:
-    # Maria named only in memory: a local dream over the shouted sentence alone
-    written = "".join(_dream(tmp_path, [_SHOUTED], {
-        "project_release.md": topic("release", "The release checklist is owned by Maria."),
-        "MEMORY.md": "- [release](project_release.md) — who owns it\n"}).values())
+    written = "".join(p.read_text() for p in sorted(memory.glob("*.md")))
     assert _KEPT in written
     assert "MARIA" not in written and "ask maria" not in written
-
-
-@pytest.mark.parametrize(("said", "kept"), [
-    # a name or a product seen nowhere else was lowered into a word ('ask john', 'use
-    # terraform', 'on github actions'): a word not known as common English is Capitalised
-    ("ALWAYS RUN RUFF BEFORE COMMITTING, ASK JOHN IF UNSURE.",
-     "Always run Ruff before committing, ask John if unsure."),
-    ("THE CI RUNS ON GITHUB ACTIONS NOW", "The CI runs on Github Actions now."),
-    ("NEVER USE THE CONSOLE, USE TERRAFORM", "Never use the console, use Terraform."),
-    ("DON'T FORCE-PUSH TO MAIN, WE'LL LOSE JOHN'S WORK.",
-     "Don't force-push to main, we'll lose John's work."),
-])
-def test_a_name_seen_nowhere_else_is_kept_a_name(said: str, kept: str) -> None:
-    assert [c.text for c in candidates(said)] == [kept]
-
-
-def test_a_name_guessed_is_written_as_it_is_written_later() -> None:
-    # ('Github' said in capitals, 'GitHub' typed after it)
-    g = gather(human("USE GITHUB ACTIONS FOR CI."), human("We moved CI to GitHub Actions."))
-    assert "Use GitHub Actions for CI." in [c.text for c in g.candidates]
-
-
-@pytest.mark.parametrize(("shouted", "typed"), [
-    ("USE PYTHON 3.12, NOT 3.11.", "Use Python 3.12, not 3.11."),
-    ("WE SWITCHED FROM POSTGRES TO MYSQL.", "We switched from Postgres to Mysql."),
-    ("UPGRADED NODE FROM 18 TO 20.", "Upgraded Node from 18 to 20."),
-    ("USE GO 1.22, NOT 1.21.", "Use Go 1.22, not 1.21."),
-])
-def test_a_sentence_said_in_capitals_is_read_as_the_one_typed(shouted: str,
-                                                              typed: str) -> None:
-    # 'USE PYTHON 3.12, NOT 3.11.' was 'Use python 3.12, not 3.11': no version was read in it,
-    # and it was kept as a rule named 'use python' with no Python version to apply
-    assert candidates(shouted) == candidates(typed)
-
-
-def test_a_version_rule_said_in_capitals_makes_the_memory_typed_makes(tmp_path: Path) -> None:
-    shouted = _dream(tmp_path / "shouted", ["USE PYTHON 3.12, NOT 3.11."])
-    typed = _dream(tmp_path / "typed", ["Use Python 3.12, not 3.11."])
-    assert shouted == typed
-    assert "Use Python 3.12 rather than Python 3.11" in "".join(shouted.values())
-
-
-def test_the_common_words_hold_no_name_of_a_tool() -> None:
-    # (one of them lowered would be lost to the readers of tools and versions: "use python";
-    # "go" is a word, and a name only before a figure)
-    assert COMMON_WORDS & (set(_TOOL_OF) | _NOT_A_PLACE) == {"go"}
