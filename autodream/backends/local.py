@@ -169,9 +169,6 @@ class LocalBackend:
         gatherer = Gatherer(facts=facts, date_order=self._date_order,
                             forgets_undone=brief.forgets_undone)
         gatherer.remember_orders(brief.date_orders)
-        for text in files.values():
-            # (a name memory writes, "Maria", is one in a sentence said in capitals too)
-            gatherer.names.learn(text, starts=False)
         fallback = self._gather(brief, gatherer)
         self.report.date_orders = gatherer.orders_seen
         self.decisions.extend(gatherer.decisions)

@@ -76,7 +76,6 @@ from autodream.engine.sentence_kinds import (
     key_clause,
     weekday_moved_to,
 )
-from autodream.engine.shouting import Names, calmed, recased, shouted
 from autodream.engine.splitting import (
     _away_and_more,
     _back_and_wants,
@@ -701,14 +700,6 @@ class Gatherer:
     _said_last: dict[str, str] = field(default_factory=dict, repr=False)
     # the last sentence each session's last message said, for a "Remember that." on its own
     _told_last: dict[str, _Told] = field(default_factory=dict, repr=False)
-    # the words read written as names ("Maria", "PR"): a sentence said all in capitals keeps
-    # them so; memory's words are given too (``names.learn(..., starts=False)``)
-    names: Names = field(default_factory=Names, repr=False)
-    # candidates made of a sentence said in capitals, with the words lowered in them: one
-    # learnt as a name later in the session ("ask maria", then "Maria owns ...") is put back
-    # (by identity: a request to forget removes candidates, and places move)
-    _calmed: dict[int, tuple[Candidate, frozenset[str]]] = field(default_factory=dict,
-                                                                 repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -769,8 +760,6 @@ class Gatherer:
             self.decisions.append(Decision("dropped", shorten(block, 120), QUOTED,
                                            session_id=message.session_id))
         # "Bumped Node from 18 to 20 and npm from 9 to 10": each upgrade is a change of its own
-        if self.names.learn(text) and self._calmed:
-            self._recase()
         order = self.day_month_order
         parts = [part for sentence in sentences(text)
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
@@ -1137,13 +1126,6 @@ class Gatherer:
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
-        lowered: frozenset[str] = frozenset()
-        if shouted(sentence):
-            # ("ALWAYS RUN THE LINTER BEFORE PUSHING." was kept and titled in capitals, and
-            # "CORRECTION: THE PORT IS 5434." read as 'THE PORT is now 5434')
-            sentence, lowered = calmed(sentence, self.names)
-        if shouted(following):
-            following = calmed(following, self.names)[0]
         key = (sentence, following)
         analysis = self._memo.get(key)
         if analysis is None:
@@ -1172,27 +1154,7 @@ class Gatherer:
             self.decisions.append(Decision("dropped", shorten(sentence, 120), reason,
                                            session_id=session_id))
             return consumed
-        made = len(self.candidates)
-        consumed = self._candidate(found, statement, why, session_id, when) or consumed
-        if lowered:
-            self._calmed.update((id(c), (c, lowered)) for c in self.candidates[made:])
-        return consumed
-
-    def _recase(self) -> None:
-        """Each candidate of a sentence said in capitals with the words since learnt as names
-        written as names ("Never merge a PR ..., ask maria." once "Maria owns ..." is read)."""
-        for at, c in enumerate(self.candidates):
-            held = self._calmed.get(id(c))
-            if held is None or held[0] is not c:
-                continue
-            lowered = held[1]
-            new = replace(c, text=recased(c.text, lowered, self.names),
-                          key=recased(c.key, lowered, self.names),
-                          why=recased(c.why, lowered, self.names),
-                          example=recased(c.example, lowered, self.names))
-            del self._calmed[id(c)]
-            self._calmed[id(new)] = (new, lowered)
-            self.candidates[at] = new
+        return self._candidate(found, statement, why, session_id, when) or consumed
 
     def _analyse(self, sentence: str, following: str) -> _Analysis:
         """What a sentence is and whether to save it; nothing here depends on when or where."""
