@@ -3,8 +3,6 @@ name written as the person typed it, a region's number kept in its file's name, 
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
 
 from autodream.engine import plan_dream
@@ -92,35 +90,3 @@ def test_a_move_back_ends_only_the_rule_against_that_tool() -> None:
     assert "do not suggest it" in body
     assert [f for f in files if f in plan.writes or f in plan.deletes] == [
         "feedback_ruff-instead-flake8.md"]
-
-
-@pytest.mark.parametrize(("said", "kept"), [
-    # (each was dropped as no statement the engine knows)
-    ("We're going to drop Python 3.9 support next Friday.",
-     "We're going to drop Python 3.9 support on 2026-07-10."),
-    ("We will drop support for Python 3.9 next Friday.",
-     "We will drop support for Python 3.9 on 2026-07-10."),
-])
-def test_support_dropped_on_a_day_is_a_plan(said: str, kept: str) -> None:
-    assert [(c.kind, c.type, c.text) for c in candidates(said)] == [("plan", "project", kept)]
-
-
-_PLANS = {"drop": "We're going to drop Python 3.9 support on 2026-07-10.",
-          "release": "We're going to release v2 on 2026-07-10."}
-
-
-@pytest.mark.parametrize(("said", "moved"), [
-    ("Actually we'll drop Python 3.9 support on 2026-07-17, not next Friday.", "drop"),
-    ("We'll drop Python 3.9 support on 2026-07-17, not on 2026-07-10.", "drop"),
-    ("Actually we'll release v2 on 2026-07-17, not next Friday.", "release"),
-])
-def test_a_plan_put_right_to_another_day_moves_the_plan(said: str, moved: str) -> None:
-    # (the first was a feedback memory 'We'll drop Python 3.9 support on 2026-07-17, not on
-    # 2026-07-10', the others a second plan, and the plan stayed on 2026-07-10 beside each)
-    files = {f"project_{key}.md": topic(title_for(lead), lead) for key, lead in _PLANS.items()}
-    plan = plan_dream(files, None, gather(human(said, day=2)).candidates,
-                      now=T0 + timedelta(days=2, hours=2))
-    assert [f for f in plan.writes if f != "MEMORY.md"] == [f"project_{moved}.md"]
-    body = parse_topic(plan.writes[f"project_{moved}.md"]).body
-    assert body.startswith(_PLANS[moved].replace("07-10", "07-17") + "\n")
-    assert "Changed from 2026-07-10 to 2026-07-17 on 2026-07-08" in body

@@ -1487,10 +1487,6 @@ EVENT_WORDS = (
     # (not a warning seen today: "The deprecation warning fires since yesterday")
     r"deprecat(?:es?|ing|ion(?! warnings?))|sunset(?:s|ting)?|decommission(?:s|ing)?|"
     r"(?:will\s+be|gets?|is\s+being)\s+(?:removed|deprecated|retired|shut\s+down)|"
-    # support ended on a day ("We're going to drop Python 3.9 support next Friday", "We end
-    # support for Node 16 on 2026-09-01"): it was not kept at all
-    r"(?:drop(?:s|ping)?|end(?:s|ing)?)\s+(?:(?:the\s+)?support\s+for|[\w.+#-]+\s+v?\d[\w.]*\s+"
-    r"support)|"
     # a release's branch cut ("We cut the 2.0 branch next Monday"), not a branch cut for a fix
     r"branch[ -]cut|cut(?:s|ting)? (?:the |a |our )?(?:v?\d[\w.]*|release) branch"
 )

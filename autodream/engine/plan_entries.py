@@ -147,21 +147,16 @@ def plan_still_on(live: list[Entry], cand: Candidate) -> Entry | None:
 
 def plan_on_day(live: list[Entry], cand: Candidate, was: str) -> Entry | None:
     """The one live plan whose lead gives ``was`` as its only day and shares a word of
-    what is planned with ``cand`` ("invoices", "v2"), the most words of any such plan; None
-    when none does or more than one shares that many."""
+    what is planned with ``cand`` ("invoices", "v2"); None when none does or more than one."""
     said = tokens(cand.text) - STOPWORDS - CALENDAR_WORDS
-    found: list[tuple[int, Entry]] = []
+    found: list[Entry] = []
     for entry in live:
         lead = LIST_MARK.sub("", entry.lead)
         if (entry.type == "project" and not _FORBIDS.search(lead)
                 and {d.lower() for d in date_mentions(lead)} == {was.lower()}
-                and (shared := said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS))):
-            found.append((len(shared), entry))
-    # of two plans on that day, the one sharing most words ("drop", "python", "support" of
-    # the Python 3.9 drop beside "going" of the v2 release, both "We're going to ...")
-    most = max((n for n, _ in found), default=0)
-    best = [entry for n, entry in found if n == most]
-    return best[0] if len(best) == 1 else None
+                and said & (tokens(lead) - STOPWORDS - CALENDAR_WORDS)):
+            found.append(entry)
+    return found[0] if len(found) == 1 else None
 
 
 def plan_changed(live: list[Entry], cand: Candidate) -> tuple[Entry, str, str] | None:

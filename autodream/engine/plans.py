@@ -328,15 +328,14 @@ _MOVED_THEN = rx.compile(
 _NEW_DAY = rx.compile(r"\bnew\s+(?:date|day)\s+is\s+(?:now\s+)?(?:on\s+)?$|\bnow\s+(?:on\s+)?$",
                       re.I)
 # "Invoices v2 goes out on 2026-11-13 now, not 2026-11-02": the day put against the one it
-# replaces ("now" or not: "Actually we'll release v2 on 2026-07-17, not next Friday" was a
-# second plan beside the one on that Friday)
-_NOW_NOT_DAY = rx.compile(r"(?:\s+now)?\s*[,;]?\s+(?:and\s+)?not\s+(?:on\s+)?", re.I)
+# replaces
+_NOW_NOT_DAY = rx.compile(r"\s+now\s*[,;]?\s+(?:and\s+)?not\s+(?:on\s+)?", re.I)
 
 
 def day_put_against(said: str) -> tuple[str, str] | None:
-    """The day a plan was on and the one it is on now, for "... goes out on 2026-11-13 (now),
-    not 2026-11-02": ("2026-11-02", "2026-11-13"); None for any other sentence."""
-    if "not" not in said:
+    """The day a plan was on and the one it is on now, for "... goes out on 2026-11-13 now, not
+    2026-11-02": ("2026-11-02", "2026-11-13"); None for any other sentence."""
+    if "not" not in said or "now" not in said:
         return None
     days = date_mentions(said)
     for now, was in pairwise(days):

@@ -18,7 +18,6 @@ from autodream.engine.dates import (
     is_standing,
     plan_cancelled,
     recurring_window,
-    says_past,
     tells_call_off,
 )
 from autodream.engine.informal import MONTH_WORDS
@@ -2125,13 +2124,6 @@ def _detect_core(raw: str) -> _Kind | None:
         if beside_state is not None:
             # "Actually, the build is broken, so don't merge": a rule, not the assistant corrected
             return replace(beside_state, explicitness=0.85)
-        planned = _detect_core(rest)
-        if planned is not None and planned.kind == "plan" and not says_past(rest):
-            # "Actually we'll release v2 on 2026-07-17, not next Friday": the plan put right,
-            # as "Correction on the release: ..." is (read as the assistant corrected, it was a
-            # feedback memory beside the plan it moves, which stayed on its old day); not what
-            # went by ("Actually, the deploy was slow last week")
-            return replace(planned, explicitness=max(planned.explicitness, 0.85), put_right=True)
         return _Kind("correction", rest, 0.85)
     if sentence[:2].lower() in ("it", "th") and bare_put_right(sentence) is not None:
         # "its 5433 not 5432" (its "wait," or "sorry," a reply's interjection): a value put right
