@@ -1358,9 +1358,7 @@ class Consolidator:
             self._why_changed(entry, day)
             lead = _put_value(entry, was, now)
             if entry.generated_how:  # "2026-07-09 has passed; ..." is for the old date
-                # (of the plan as it now reads: "Actually the demo is on 2026-07-16, not
-                # 2026-07-17" last names the day it is not on)
-                entry.how = _default_how(replace(cand, text=lead))
+                entry.how = _default_how(cand)
         else:
             lead = cand.text if on_was is None or ranged or _TOLD_PAST.search(entry.lead) else (
                 entry.lead[: on_was.start()] + now + entry.lead[on_was.end():])
@@ -1864,10 +1862,7 @@ class Consolidator:
         # "Prod is now prd-eu-2, we migrated ...": the value is compared in what holds now
         conflict = choice_difference(entry.lead, cand.text) or _value_change(
             entry.lead, cand.text) or _value_change(entry.lead, cand.match_text) or (
-            _value_put_right(entry.lead, cand.text, cand.kind == "correction")) or (
-            # "Sorry, the demo is on 2026-07-16" of "The demo is on Friday 2026-07-17"
-            _value_change(entry.lead, cand.text, day_put_right=True) if (
-                cand.kind == "plan") else None)
+            _value_put_right(entry.lead, cand.text, cand.kind == "correction"))
         if conflict is not None and (conflict[0].lower() in _TURNING or _forbids_another(
                 entry.lead, cand.text, conflict[0])) and (
                 replaces(entry.lead, cand.text) and not _ALSO.search(cand.text)):
@@ -1882,10 +1877,6 @@ class Consolidator:
                                  f"previously {was}.")
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
-            if _ISO_DAY.fullmatch(was) and _ISO_DAY.fullmatch(now):
-                # (a plan's day put right: "plan stated on 2026-07-06" on its index line told
-                # it as if it had not moved)
-                self._why_changed(entry, day)
             _put_value(entry, was, now)
             if entry.original is None:
                 entry.description = description_for(entry.lead)
@@ -2001,21 +1992,6 @@ class Consolidator:
         # its own words, with the new date; a move said in the plan's words but the date ("The
         # release is on ...", "The release moved to ...") is a value changed, below
         changed = _changed_value(first.text, cand.text) if first.text != cand.text else None
-        if changed is None and cand.kind == first.kind == "plan" and not _tells_a_change(
-                cand.text):
-            # "The demo is on Friday 2026-07-17", then "No wait, the demo is on 2026-07-16" (or
-            # "Sorry, ..."): the plan's day put right, as a later dream reads it (its two days
-            # were one note, the old one told as current). A move told as one is put off
-            # below; a day gone by when the other was said was another time it came round.
-            changed = _value_change(first.text, cand.text, day_put_right=True)
-            if changed is not None and not (
-                    _ISO_DAY.fullmatch(changed[0]) and _ISO_DAY.fullmatch(changed[1])
-                    and date.fromisoformat(changed[0]) >= cand.source.day):
-                changed = None  # ("Release 1.4 is on ...", "Release 1.5 is on ...": two plans)
-            if changed is not None:
-                self._own_why[id(cand)] = (
-                    f"its day put right from {changed[0]} to {changed[1]} on "
-                    f"{cand.source.day.isoformat()}")
         put_off = _put_off(first.text, cand.text) if (
             first.text != cand.text and cand.kind != "switch" and not changed) else None
         lead = put_off[0] if put_off is not None else cand.match_text

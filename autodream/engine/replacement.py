@@ -9,7 +9,6 @@ from functools import lru_cache
 
 from autodream import rx
 from autodream.engine.dates import (
-    WEEKDAY_NAME,
     WEEKDAYS,
     date_mentions,
     is_standing,
@@ -216,22 +215,11 @@ _MOVE_WORDS = frozenset({
 })
 
 
-# The weekday told beside a day ("Friday 2026-07-17", "2026-07-17 (Friday)") is that day's,
-# no word of the statement's own: put right to another day, it goes with the day
-_WEEKDAY_OF_DAY = rx.compile(
-    rf"\b{WEEKDAY_NAME}\b,?\s+(?=\d{{4}}-\d{{2}}-\d{{2}}\b)|"
-    rf"(?<=\d{{4}}-\d{{2}}-\d{{2}})\s*\(\s*{WEEKDAY_NAME}\s*\)", re.I)
-
-
-def _value_change(old: str, new: str, *, day_put_right: bool = False) -> tuple[str, str] | None:
+def _value_change(old: str, new: str) -> tuple[str, str] | None:
     """(was, now) when the two say the same thing but for one value (a date, a number, a
     version) and perhaps a word saying it moved: "The release is on 2026-07-10" -> "The release
     moved to 2026-07-17", too short for ``choice_difference`` (two words in common). Anything
-    else that differs ("the release *notes* are due on ...") makes them different statements.
-    ``day_put_right``: ``new`` gives the day anew, and a weekday beside the old day is that
-    day's ("on Friday 2026-07-17" -> "on 2026-07-16"), no word of its own."""
-    if day_put_right:
-        old, new = _WEEKDAY_OF_DAY.sub("", old), _WEEKDAY_OF_DAY.sub("", new)
+    else that differs ("the release *notes* are due on ...") makes them different statements."""
     a, b = _words(old), _words(new)
     values_a, values_b = specific_values(old), specific_values(new)
     plain_a, plain_b = a.keys() - values_a, b.keys() - values_b
