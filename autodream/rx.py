@@ -23,6 +23,7 @@ import atexit
 import marshal
 import os
 import re
+import stat
 import sys
 import zlib
 from array import array
@@ -168,7 +169,7 @@ def _read(module: str) -> dict[tuple[str, int], Entry]:
         info = os.fstat(fd)
         # Another user's file (or one others may write) could hand us any compiled pattern.
         if (
-            not _is_regular(info.st_mode)
+            not stat.S_ISREG(info.st_mode)
             or info.st_uid != os.geteuid()
             or info.st_mode & 0o022
             or info.st_size > _MAX_FILE_BYTES
@@ -181,10 +182,6 @@ def _read(module: str) -> dict[tuple[str, int], Entry]:
     finally:
         os.close(fd)
     return _decode(data)
-
-
-def _is_regular(mode: int) -> bool:
-    return (mode & 0o170000) == 0o100000
 
 
 def _decode(data: bytes) -> dict[tuple[str, int], Entry]:
