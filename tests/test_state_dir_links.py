@@ -25,6 +25,14 @@ def _env() -> dict[str, str]:
     return env
 
 
+def _hook(sample: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``autodream-hook`` at the end of a turn in ``sample``, saying why on stderr."""
+    return subprocess.run(
+        [sys.executable, "-m", "autodream.hook"], input=json.dumps({"cwd": str(sample)}),
+        capture_output=True, text=True, timeout=60, cwd=sample,
+        env={**env, "AUTODREAM_DEBUG": "1"})
+
+
 def _tree(root: Path) -> dict[str, bytes | str]:
     out: dict[str, bytes | str] = {}
     for path in sorted(root.rglob("*")):
@@ -118,10 +126,7 @@ def test_no_command_reads_or_writes_state_through_a_link_anywhere_under_it(
     before, there = _tree(memory), _tree(elsewhere)
     env = {**_env(), "AUTODREAM_NOW": LATER}
     if command == "hook":
-        hook = subprocess.run(
-            [sys.executable, "-m", "autodream.hook"], input=json.dumps({"cwd": str(sample)}),
-            capture_output=True, text=True, timeout=60, cwd=sample,
-            env={**env, "AUTODREAM_DEBUG": "1"})
+        hook = _hook(sample, env)
         assert hook.returncode == 0
         error = hook.stderr.strip()
         assert "no dream started" in error
@@ -200,10 +205,7 @@ def test_the_hook_neither_reads_nor_believes_a_lock_linked_to_a_file_outside(
     os.symlink(theirs, memory / ".consolidate-lock")
     before, body = _tree(memory), theirs.read_bytes()
     env = {k: v for k, v in _env().items() if k != "AUTODREAM_NOW"}  # the real clock
-    hook = subprocess.run(
-        [sys.executable, "-m", "autodream.hook"], input=json.dumps({"cwd": str(sample)}),
-        capture_output=True, text=True, timeout=60, cwd=sample,
-        env={**env, "AUTODREAM_DEBUG": "1"})
+    hook = _hook(sample, env)
     assert hook.returncode == 0
     said = hook.stderr.strip()
     assert "a dream is running" not in said
