@@ -202,7 +202,7 @@ def _pending_sessions(offsets: OffsetStore, given: Sequence[SessionInfo]) -> lis
 
 def _unread_why(why: str) -> str:
     """Why a memory file was not staged, and what the person can do about it."""
-    return why if why.startswith("it has ") else f"{why}; fix its permissions"
+    return why if why.startswith("it ") else f"{why}; fix its permissions"
 
 
 def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
@@ -437,7 +437,7 @@ def consolidate(
                                               "forgotten_notes", None) or ()))
         report.as_found.extend(
             checks.CheckFailure("unreadable", rel, f"not read: {why}" if why.startswith(
-                "it has ") else f"cannot be read ({why}); fix its permissions")
+                "it ") else f"cannot be read ({why}); fix its permissions")
             for rel, why in staging.unreadable.items())
         record.checks = report.as_dict()
         if not report.ok:

@@ -306,8 +306,9 @@ class LocalBackend:
         not_regular = frozenset(p for p in not_regular if p.endswith(".md"))
         for name in sorted(not_regular):
             self.decisions.append(Decision(
-                "skipped", name, "not read (its permissions, or hard links: the dream's notes "
-                "say which); left as it is, with its index line" if name in unreadable else "not "
+                "skipped", name, "not read (its permissions, hard links, or made a pipe or "
+                "device since the listing: the dream's notes say which); left as it is, with its "
+                "index line" if name in unreadable else "not "
                 "a regular file (a named pipe, socket or device): never opened; left as it is, "
                 "with its index line", file=name))
         fact_paths = [f"project/{n}" for n in FACT_FILES if n in listing]

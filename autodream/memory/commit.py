@@ -30,7 +30,15 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from autodream.errors import MemoryChanged, UnsafeRecord
-from autodream.memory.staging import BY_DIR_FD, FileChange, check_rel_path, file_info, open_dir
+from autodream.memory.staging import (
+    BY_DIR_FD,
+    FileChange,
+    check_rel_path,
+    file_info,
+    is_special,
+    open_dir,
+    read_regular,
+)
 from autodream.procs import pid_running
 from autodream.settings import INDEX_FILENAME
 
@@ -286,8 +294,12 @@ def _read_checked(path: Path, expected: str | None) -> bytes | None:
     raises ``LookupError`` otherwise. Hashing the bytes read leaves no window between check and
     copy."""
     try:
-        data: bytes | None = path.read_bytes() if file_info(path) is not None else None
-    except (FileNotFoundError, NotADirectoryError, IsADirectoryError):
+        data = read_regular(path)
+        if data is None and is_special(os.lstat(path).st_mode):
+            # a pipe or a device where the change adds a file is no absence: replaced by the
+            # new file, it would be lost
+            raise LookupError(path)
+    except (FileNotFoundError, NotADirectoryError):
         data = None
     digest = hashlib.sha256(data).hexdigest() if data is not None else None
     if digest != expected:

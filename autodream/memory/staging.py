@@ -9,6 +9,7 @@ a dream runs is never mistaken for the dream's own work; ``commit`` then refuses
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
 import shutil
@@ -107,23 +108,54 @@ def check_rel_path(path: object) -> str:
     return path
 
 
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 16), b""):
-            digest.update(block)
-    return digest.hexdigest()
+# A memory file is opened never through a link, and without waiting: a name swapped for a named
+# pipe after the check that found a file would otherwise block the dream until a writer came.
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+               | getattr(os, "O_CLOEXEC", 0))
+
+
+def _open_regular(path: Path) -> int | None:
+    """``path`` opened to read if it is a regular file, by name before the open (a pipe or a
+    device is never opened: a device's open can act) and on the descriptor after it; None when
+    it is absent or anything else (a link, a pipe, a device, a folder)."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        fd = os.open(path, _READ_FLAGS)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None  # (swapped for a link since the lstat: no memory file)
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)  # swapped for a pipe or a device since the lstat: never read
+        return None
+    return fd
+
+
+def read_regular(path: Path) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file; None when it is absent or anything else
+    (``_open_regular``)."""
+    fd = _open_regular(path)
+    if fd is None:
+        return None
+    with open(fd, "rb") as fh:
+        return fh.read()
 
 
 def file_info(path: Path) -> FileInfo | None:
     """Hash and size of a regular file; None when it is absent or not a regular file."""
-    try:
-        st = os.lstat(path)
-    except (FileNotFoundError, NotADirectoryError):
+    fd = _open_regular(path)
+    if fd is None:
         return None
-    if not stat.S_ISREG(st.st_mode):
-        return None
-    return FileInfo(sha256_file(path), st.st_size)
+    digest = hashlib.sha256()
+    size = 0
+    with open(fd, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 16), b""):
+            digest.update(block)
+            size += len(block)
+    return FileInfo(digest.hexdigest(), size)
 
 
 def active_files(root: Path) -> dict[str, Path]:
@@ -203,6 +235,26 @@ def hard_link_reason(links: int) -> str:
             "own: cp NAME x && mv x NAME)")
 
 
+# What a memory name that is no regular file is, for the reason it is left out.
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISDIR, "a folder"))
+
+
+def not_a_file_reason(mode: int) -> str:
+    """Why a memory name that became something other than a regular file after the dream
+    listed memory is left out of it: copied, a pipe or a device would be staged as an empty
+    (or endless) file, and that file committed in its place."""
+    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
+    return (f"it is {kind}, not a regular file; a dream neither opens nor changes it (remove "
+            "it, or put a file in its place)")
+
+
+def is_special(mode: int) -> bool:
+    """A pipe, a socket or a device: never opened (a device's open can act, a pipe's wait)."""
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+
+
 # Directories opened by descriptor, one component at a time and never through a link, where
 # the system can (not Windows): see open_dir.
 BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
@@ -239,7 +291,7 @@ def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
     return fd
 
 
-def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> int:
+def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None:
     """``_copy_unlinked`` with every folder on both sides walked by descriptor (``open_dir``):
     a memory folder swapped for a link after the listing would show an outside file to the
     model under a memory name, and a staging folder swapped for one would have the copy
@@ -249,6 +301,9 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> int:
     try:
         src_dir = open_dir(memory_dir, parent)
         try:
+            mode = os.stat(name, dir_fd=src_dir, follow_symlinks=False).st_mode
+            if is_special(mode):
+                return not_a_file_reason(mode)
             fd = os.open(name, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC,
                          dir_fd=src_dir)
         finally:
@@ -257,8 +312,10 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> int:
         raise OSError(exc.errno, exc.strerror, str(src)) from None
     try:
         st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return not_a_file_reason(st.st_mode)  # swapped after the stat above
         if st.st_nlink > 1:
-            return st.st_nlink
+            return hard_link_reason(st.st_nlink)
         dest_dir = open_dir(staging_dir, parent, make=True)
         try:
             out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
@@ -272,30 +329,39 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> int:
             os.utime(writer.fileno(), ns=(st.st_atime_ns, st.st_mtime_ns))
     finally:
         os.close(fd)
-    return 0
+    return None
 
 
-def _copy_unlinked(src: Path, dest: Path) -> int:
-    """Copy ``src`` to ``dest`` unless it has more than one hard link; then its link count.
+def _copy_unlinked(src: Path, dest: Path) -> str | None:
+    """Copy ``src`` to ``dest`` unless it has more than one hard link or is no regular file;
+    then why it is left out.
 
     Checked on the open descriptor (``O_NOFOLLOW``), so a link made after the listing is seen:
     ``ln ~/.ssh/config memory/notes.md`` would otherwise show the outside file to the model
     under a memory name, and the staging copy, having one link, would hide that it is shared.
     """
+    mode = os.lstat(src).st_mode
+    if is_special(mode):
+        return not_a_file_reason(mode)
     fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return not_a_file_reason(st.st_mode)
         if st.st_nlink > 1:
-            return st.st_nlink
-        shutil.copyfile(src, dest, follow_symlinks=False)
+            return hard_link_reason(st.st_nlink)
+        # from the descriptor checked above, not the name again: swapped for a pipe since, the
+        # name would block the copy
+        with open(dest, "xb") as writer, open(os.dup(fd), "rb") as reader:
+            shutil.copyfileobj(reader, writer)
         # the name may have been swapped for a link to another file between the two opens
         now = os.lstat(src)
         if (now.st_dev, now.st_ino) != (st.st_dev, st.st_ino) or now.st_nlink > 1:
             os.unlink(dest)
-            return max(now.st_nlink, 2)
+            return hard_link_reason(max(now.st_nlink, 2))
     finally:
         os.close(fd)
-    return 0
+    return None
 
 
 def manifest(root: Path) -> dict[str, FileInfo]:
@@ -349,10 +415,10 @@ class Staging:
                 dest = staging_dir / rel
                 try:
                     if BY_DIR_FD:
-                        linked = _copy_by_dir_fd(memory_dir, staging_dir, rel)
+                        left_out = _copy_by_dir_fd(memory_dir, staging_dir, rel)
                     else:
                         dest.parent.mkdir(parents=True, exist_ok=True)
-                        linked = _copy_unlinked(src, dest)
+                        left_out = _copy_unlinked(src, dest)
                 except OSError as exc:
                     if exc.filename is None or Path(exc.filename) != src:
                         raise  # the staging side (a full disk): the dream cannot go on
@@ -360,8 +426,8 @@ class Staging:
                     unreadable[rel] = exc.strerror or type(exc).__name__
                     dest.unlink(missing_ok=True)
                     continue
-                if linked:
-                    unreadable[rel] = hard_link_reason(linked)
+                if left_out is not None:
+                    unreadable[rel] = left_out
                     continue
                 if not BY_DIR_FD:
                     shutil.copystat(src, dest, follow_symlinks=False)
