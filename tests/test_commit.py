@@ -17,7 +17,7 @@ from autodream.memory import commit as commit_mod
 from autodream.memory.model import parse_index
 from autodream.memory.staging import FileChange, Staging
 from tests.factories import REPO_ROOT
-from tests.memdirs import sample_memory, tree, write_tree
+from tests.memdirs import needs_dir_fd, sample_memory, tree, write_tree
 
 
 class Crash(BaseException):
@@ -320,6 +320,7 @@ def test_the_order_changes_are_applied_in(changes: list[tuple[str, str]], order:
     assert [c.path for c in commit_mod.apply_order(given)] == order
 
 
+@needs_dir_fd
 @pytest.mark.parametrize("kind", ["changed", "deleted"])
 def test_a_folder_swapped_for_a_link_after_the_check_takes_no_write_or_delete_outside(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
@@ -357,3 +358,56 @@ def test_a_folder_swapped_for_a_link_after_the_check_takes_no_write_or_delete_ou
         commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r",
                           on_step=lambda name: armed.append(name) if name == "intent" else None)
     assert tree(outside) == {"ci.md": b"theirs\n"}
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("kind", ["deleted", "added, rolled back"])
+def test_a_folder_swapped_for_a_link_once_emptied_has_no_outside_folder_removed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """The folders a delete (or the rollback of an add) leaves empty were removed by path: a
+    memory folder swapped for a link just after its last file went had the empty folder of
+    the same name where the link points removed. They are now removed by descriptor."""
+    memory = sample_memory(tmp_path / "memory")
+    if kind == "deleted":
+        write_tree(memory, {"a/b/c.md": "old\n"})
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "run1")
+    if kind == "deleted":
+        (staging.path / "a" / "b" / "c.md").unlink()
+    else:
+        write_tree(staging.path, {"a/b/c.md": "new\n"})
+    changes = [c for c in staging.changes() if c.path == "a/b/c.md"]
+    outside = tmp_path / "outside"
+    (outside / "b").mkdir(parents=True)  # someone's empty folder
+
+    def swap() -> None:
+        os.rename(memory / "a", tmp_path / "a-moved")
+        os.symlink(outside, memory / "a")
+
+    if kind == "deleted":
+        real_rename = commit_mod._rename_between
+
+        def rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) -> None:
+            real_rename(src_root, src_rel, dst_root, dst_rel)
+            if src_root == memory and src_rel == "a/b/c.md":
+                swap()  # the file is gone from a/b: now its folder is swapped
+
+        monkeypatch.setattr(commit_mod, "_rename_between", rename_between)
+        commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r")
+    else:
+        real_unlink = commit_mod._unlink_below
+
+        def unlink_below(root: Path, rel: str) -> None:
+            real_unlink(root, rel)
+            if root == memory and rel == "a/b/c.md":
+                swap()
+
+        def crash(name: str) -> None:
+            if name == "replace a/b/c.md":
+                raise Crash(name)
+
+        monkeypatch.setattr(commit_mod, "_unlink_below", unlink_below)
+        with pytest.raises(Crash):
+            commit_mod.commit(memory, staging.path, changes,
+                              memory / ".autodream" / "runs" / "r", on_step=crash)
+    assert (outside / "b").is_dir()

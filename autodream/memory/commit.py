@@ -24,7 +24,7 @@ import hashlib
 import json
 import os
 import stat
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -244,6 +244,23 @@ def _unlink_below(root: Path, rel: str) -> None:
         os.close(fd)
 
 
+@contextlib.contextmanager
+def folder_of(root: Path, path: Path) -> Iterator[tuple[int | None, str]]:
+    """The folder of ``path`` (below ``root``) to act in: ``(descriptor, "")``, the folders
+    walked by descriptor (``open_dir``), so a name joined to ``""`` is taken relative to it;
+    where the system has no such calls, ``(None, the folder's path)``, which the same calls
+    given ``dir_fd=None`` take as it is."""
+    if not BY_DIR_FD:
+        yield None, str(path.parent)
+        return
+    rel = path.parent.relative_to(root).as_posix()
+    fd = open_dir(root, "" if rel == "." else rel)
+    try:
+        yield fd, ""
+    finally:
+        os.close(fd)
+
+
 def write_json_atomic(dest: Path, data: Any) -> None:
     text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     write_atomic(dest, text.encode("utf-8"))
@@ -307,16 +324,35 @@ def _read_checked(path: Path, expected: str | None) -> bytes | None:
     return data
 
 
-def _remove_empty_parents(path: Path, stop: Path) -> None:
-    """Remove empty directories from ``path`` up to (not including) ``stop``."""
-    current = path
-    while current != stop and stop in current.parents:
-        try:
-            current.rmdir()
-        except OSError:
-            return
-        fsync_dir(current.parent)
-        current = current.parent
+def _remove_empty_parents(root: Path, rel_dir: str) -> None:
+    """Remove the empty directories of ``root/rel_dir``, deepest first, up to (not including)
+    ``root``; by directory descriptor where the system has them (``open_dir``): a folder
+    swapped for a link after the file left it would otherwise have the empty folder where the
+    link points removed in its stead."""
+    parts = rel_dir.split("/") if rel_dir else []
+    while parts:
+        parent, name = "/".join(parts[:-1]), parts[-1]
+        if not BY_DIR_FD:
+            try:
+                (root / parent / name).rmdir()
+            except OSError:
+                return
+            fsync_dir(root / parent)
+        else:
+            try:
+                fd = open_dir(root, parent)
+            except OSError:
+                return
+            try:
+                os.rmdir(name, dir_fd=fd)
+            except OSError:
+                return
+            else:
+                with contextlib.suppress(OSError):
+                    os.fsync(fd)
+            finally:
+                os.close(fd)
+        parts.pop()
 
 
 def store_images(
@@ -450,7 +486,7 @@ def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) ->
         trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
         _rename_between(memory_dir, ch.path, run_dir, f"{TRASH_DIR}/{ch.path}")
         dirty.update((trash.parent, dest.parent))
-        _remove_empty_parents(dest.parent, memory_dir)
+        _remove_empty_parents(memory_dir, _split(ch.path)[0])
     else:
         data = read_image(safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
         write_atomic(dest, data, tag=run_dir.name, sync_dir=False, root=memory_dir)
@@ -481,7 +517,7 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
         if ch.kind == "added":
             _unlink_below(memory_dir, ch.path)
             fsync_dir(dest.parent)
-            _remove_empty_parents(dest.parent, memory_dir)
+            _remove_empty_parents(memory_dir, _split(ch.path)[0])
         elif ch.kind == "changed":
             write_atomic(dest, read_image(before_image), tag=run_dir.name, root=memory_dir)
         else:  # deleted, and the file is absent

@@ -257,7 +257,7 @@ def is_special(mode: int) -> bool:
 
 # Directories opened by descriptor, one component at a time and never through a link, where
 # the system can (not Windows): see open_dir.
-BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.stat} <= os.supports_dir_fd
+BY_DIR_FD = {os.open, os.mkdir, os.rename, os.unlink, os.rmdir, os.stat} <= os.supports_dir_fd
 _DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
               | getattr(os, "O_CLOEXEC", 0))
 
