@@ -505,22 +505,22 @@ def scrub(
     if dry_run:
         return report
     for path in leftovers:
-        with contextlib.suppress(OSError):
-            path.unlink()
+        _remove(memory_dir, path)
     if not new_data:
         return report
     # autodream's JSON first: see the module's note on a crash part way
     order = json_first + [p for p in new_data if p not in json_first]
     if names:
-        _write_names(names_file, {_renamed(old, pattern): new for old, new in names.items()})
+        _write_names(memory_dir, names_file,
+                     {_renamed(old, pattern): new for old, new in names.items()})
     try:
         _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
     except BaseException:
         # every byte was written back (see _write_all), so the names go too; only a kill,
         # which runs nothing more, leaves them for the scrub run again
-        names_file.unlink(missing_ok=True)
+        _remove(memory_dir, names_file)
         raise
-    names_file.unlink(missing_ok=True)
+    _remove(memory_dir, names_file)
     return report
 
 
@@ -550,11 +550,11 @@ def _chosen_names(path: Path) -> dict[str, str]:
             and "/" not in v and v not in ("", ".", "..")}
 
 
-def _write_names(path: Path, names: dict[str, str]) -> None:
+def _write_names(memory_dir: Path, path: Path, names: dict[str, str]) -> None:
     """``names`` (the new names, by the name before numbering: neither holds the value) put
-    in ``path`` and fsynced before any file moves."""
+    in ``path`` (in the state dir, below ``memory_dir``) and fsynced before any file moves."""
     data = json.dumps({"names": dict(sorted(names.items()))}, indent=2) + "\n"
-    commit_mod.write_atomic(path, data.encode("utf-8"), tag=_TEMP_TAG)
+    commit_mod.write_atomic(path, data.encode("utf-8"), tag=_TEMP_TAG, root=memory_dir)
 
 
 def _still_partly_held(
@@ -698,32 +698,45 @@ def _write_all(
 ) -> None:
     """Stage every file beside where it goes, then put each in place (a renamed file's old
     name removed once the new one is there); on any failure the staged ones are removed and
-    the replaced ones written back under their old names, so every byte is as it was."""
+    the replaced ones written back under their old names, so every byte is as it was.
+
+    Each write, rename and removal is made in the file's folder opened by descriptor
+    (``commit.folder_of``): a folder swapped for a link since the files were read (a sync
+    tool, a checkout) makes it fail, not land where the link points."""
     staged: list[Path] = []
     replaced: list[Path] = []
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
         for path in order:
             target = moves.get(path, path)
-            tmp = _temp(target)
             staged.append(target)
-            with commit_mod.open_new(tmp) as fh:
-                fh.write(new_data[path])
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+            with commit_mod.folder_of(memory_dir, target) as (fd, base):
+                tmp = os.path.join(base, _temp(target).name)
+                mode = os.stat(os.path.join(base, path.name), dir_fd=fd,
+                               follow_symlinks=False).st_mode & 0o7777
+                with open(os.open(tmp, flags, 0o600, dir_fd=fd), "wb") as fh:
+                    fh.write(new_data[path])
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                    if fd is not None:
+                        os.fchmod(fh.fileno(), mode)
+                if fd is None:
+                    os.chmod(tmp, mode)
         for path in order:
             target = moves.get(path, path)
-            if target != path:
-                # the old name goes as the new one comes, in one rename: killed here or just
-                # after, one file is left under the new name, whose bytes a second scrub
-                # finishes (placing a copy, then removing the old name, left two files, and the
-                # second scrub named the old one's copy "-2")
-                os.rename(path, target)
-                replaced.append(path)
-                os.replace(_temp(target), target)
-            else:
-                os.replace(_temp(target), target)
-                replaced.append(path)
+            with commit_mod.folder_of(memory_dir, target) as (fd, base):
+                tmp, new = os.path.join(base, _temp(target).name), os.path.join(base, target.name)
+                if target != path:
+                    # the old name goes as the new one comes, in one rename: killed here or
+                    # just after, one file is left under the new name, whose bytes a second
+                    # scrub finishes (placing a copy, then removing the old name, left two
+                    # files, and the second scrub named the old one's copy "-2")
+                    os.rename(os.path.join(base, path.name), new, src_dir_fd=fd, dst_dir_fd=fd)
+                    replaced.append(path)
+                    os.replace(tmp, new, src_dir_fd=fd, dst_dir_fd=fd)
+                else:
+                    os.replace(tmp, new, src_dir_fd=fd, dst_dir_fd=fd)
+                    replaced.append(path)
             step(f"replace {_rel(target, memory_dir)}")
         for directory in sorted({p.parent for p in order}):
             commit_mod.fsync_dir(directory)
@@ -731,15 +744,20 @@ def _write_all(
         # BaseException too: Ctrl-C part way must not leave some copies scrubbed and the
         # hashes of others updated
         for target in staged:
-            with contextlib.suppress(OSError):
-                _temp(target).unlink()
+            _remove(memory_dir, _temp(target))
         for path in reversed(replaced):
             target = moves.get(path, path)
-            commit_mod.write_atomic(path, old_data[path], tag="unscrub")
+            commit_mod.write_atomic(path, old_data[path], tag="unscrub", root=memory_dir)
             if target != path:
-                with contextlib.suppress(OSError):
-                    target.unlink()
+                _remove(memory_dir, target)
         raise
+
+
+def _remove(memory_dir: Path, path: Path) -> None:
+    """``path`` (below ``memory_dir``) removed in its folder opened by descriptor, if it can
+    be: what is gone, or behind a folder swapped for a link, is left."""
+    with contextlib.suppress(OSError), commit_mod.folder_of(memory_dir, path) as (fd, base):
+        os.unlink(os.path.join(base, path.name), dir_fd=fd)
 
 
 def transcripts_holding(settings: Settings, secret: str) -> list[str]:

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from autodream import journal, scrub
 from autodream.cli import cli
-from tests.memdirs import dream, sample_memory, topic
+from tests.memdirs import dream, needs_dir_fd, sample_memory, topic
 
 # A password of no shape the redactor knows; the quote is written escaped in the run records
 SECRET = 'Quokka"Lantern#2291'
@@ -206,11 +206,11 @@ def test_a_failed_replace_part_way_leaves_every_byte_as_it_was(
     real = os.replace
     calls = [0]
 
-    def failing(src: Any, dst: Any) -> None:
+    def failing(src: Any, dst: Any, **at: Any) -> None:
         calls[0] += 1
         if calls[0] == 4:  # after the JSON and some images are in place
             raise OSError(28, "No space left on device", str(dst))
-        real(src, dst)
+        real(src, dst, **at)
 
     monkeypatch.setattr(os, "replace", failing)
     result = _run(project, "scrub")
@@ -282,7 +282,7 @@ def test_a_scrub_killed_part_way_is_finished_by_running_it_again(
 
     with monkeypatch.context() as patched:
         _no_write_back(patched)
-        patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
+        patched.setattr(scrub, "_remove", lambda _root, _path: None)
         with pytest.raises(SystemExit):
             scrub.scrub(memory, memory / ".autodream", SECRET, on_step=kill)
     assert any(name.endswith(".scrub.tmp") for name in snapshot(memory))
@@ -439,15 +439,15 @@ def test_a_renaming_scrub_killed_part_way_is_finished_by_running_it_again(
 
     with monkeypatch.context() as patched:
         _no_write_back(patched)
-        real_unlink = Path.unlink
+        real_remove = scrub._remove
 
-        def unlink_renamed_only(self: Path, missing_ok: bool = False) -> None:
+        def remove_renamed_only(root: Path, path: Path) -> None:
             # the old name of a file put in place goes (a step done before the kill); what
             # the write-back would remove stays
-            if NAMED in self.name and not self.name.endswith(".scrub.tmp"):
-                real_unlink(self, missing_ok)
+            if NAMED in path.name and not path.name.endswith(".scrub.tmp"):
+                real_remove(root, path)
 
-        patched.setattr(Path, "unlink", unlink_renamed_only)
+        patched.setattr(scrub, "_remove", remove_renamed_only)
         with pytest.raises(SystemExit):
             scrub.scrub(memory, memory / ".autodream", NAMED, on_step=kill)
     result = _run(named, "scrub", value=NAMED)
@@ -468,7 +468,7 @@ def _kill_at(n: int, patched: pytest.MonkeyPatch) -> list[str]:
     rename, an unlink; 1-based): from there on nothing runs, as after a SIGKILL. Returns the
     changes seen (all of them when ``n`` is past the end)."""
     seen: list[str] = []
-    real = {"replace": os.replace, "rename": os.rename, "unlink": Path.unlink}
+    real = {"replace": os.replace, "rename": os.rename, "unlink": scrub._remove}
 
     def op(kind: str) -> Callable[..., None]:
         def run(*args: Any, **kwargs: Any) -> None:
@@ -481,7 +481,7 @@ def _kill_at(n: int, patched: pytest.MonkeyPatch) -> list[str]:
 
     patched.setattr(os, "replace", op("replace"))
     patched.setattr(os, "rename", op("rename"))
-    patched.setattr(Path, "unlink", op("unlink"))
+    patched.setattr(scrub, "_remove", op("unlink"))
     patched.setattr(scrub.commit_mod, "write_atomic",
                     lambda *a, **k: None if len(seen) >= n else real_write(*a, **k))
     return seen
@@ -742,7 +742,7 @@ def test_a_scrub_killed_after_renaming_to_a_numbered_name_is_finished_under_that
     seen, kill = stop_at(at + 1, SystemExit(137))
     with monkeypatch.context() as patched:
         _no_write_back(patched)
-        patched.setattr(Path, "unlink", lambda self, missing_ok=False: None)
+        patched.setattr(scrub, "_remove", lambda _root, _path: None)
         with pytest.raises(SystemExit):
             scrub.scrub(memory, memory / ".autodream", NAMED, on_step=kill)
     assert (memory / renamed).is_file() and not (memory / NAMED_FILE).exists(), seen
@@ -809,3 +809,37 @@ def test_status_names_a_link_an_older_scrub_left_pointing_nowhere(
     assert (f"problem:      MEMORY.md links to gone-{PLACEHOLDER}.md, which is not there (an "
             "older scrub replaced the value in the link, not in the file's name): no file's name "
             "fits it: edit the link by hand") in _run(named, "status", value=None).output
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("held", ["in the bytes", "in the name"])
+def test_a_folder_swapped_for_a_link_before_the_scrub_writes_takes_no_write_outside(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, held: str
+) -> None:
+    """The scrub read the memory files, then wrote each back (a temp file, a rename) by path:
+    a memory folder swapped for a link in between (a sync tool, a checkout) had the scrubbed
+    copy put over the file of the same name where the link points, or that file renamed. The
+    writes are now made in folders opened by descriptor: the scrub fails, nothing outside is
+    touched, and memory is as it was."""
+    memory = sample_memory(tmp_path / "memory")
+    name = "sub/ci.md" if held == "in the bytes" else f"sub/key-{NAMED}.md"
+    (memory / name).write_text(f"the staging password is {NAMED}\n")
+    before = snapshot(memory)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / Path(name).name).write_text("theirs\n")
+    theirs = snapshot(outside)
+    real_write_all = scrub._write_all
+
+    def write_all(*args: Any) -> None:
+        os.rename(memory / "sub", tmp_path / "sub-moved")  # read: now the folder is swapped
+        os.symlink(outside, memory / "sub")
+        real_write_all(*args)
+
+    monkeypatch.setattr(scrub, "_write_all", write_all)
+    with pytest.raises(OSError):
+        scrub.scrub(memory, memory / ".autodream", NAMED)
+    assert snapshot(outside) == theirs
+    (memory / "sub").unlink()
+    os.rename(tmp_path / "sub-moved", memory / "sub")
+    assert snapshot(memory) == before
