@@ -722,25 +722,45 @@ def restore_stamp(settings: Settings, report: GateReport) -> None:
     error again (the hook's detached dream skips the scan, so the hook's stamp stays)."""
     if not report.stamped:
         return
-    path = scan_stamp_path(settings)
+    from autodream.memory.staging import BY_DIR_FD, open_dir
+
+    times = None if report.prior_stamp is None else (report.prior_stamp, report.prior_stamp)
     try:
-        if report.prior_stamp is None:
-            path.unlink(missing_ok=True)
-        else:
-            os.utime(path, (report.prior_stamp, report.prior_stamp))
+        if not (BY_DIR_FD and os.utime in os.supports_dir_fd):
+            path = scan_stamp_path(settings)
+            if times is None:
+                path.unlink(missing_ok=True)
+            else:
+                os.utime(path, times, follow_symlinks=False)
+            return
+        # in the state dir opened without following a link: one swapped in since the stamp
+        # was made would have a file of that name deleted or dated wherever it points
+        fd = open_dir(settings.memory_dir, settings.state_dir.name)
+        try:
+            if times is None:
+                os.unlink(SCAN_STAMP_FILENAME, dir_fd=fd)
+            else:
+                os.utime(SCAN_STAMP_FILENAME, times, dir_fd=fd, follow_symlinks=False)
+        finally:
+            os.close(fd)
     except OSError:  # the state dir went away: there is no stamp left to hide the error
         pass
 
 
 def _touch_stamp(settings: Settings, now: float) -> None:
-    path = scan_stamp_path(settings)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # never through a link: utime would then date, and open make, a file wherever it points
+    # never through a link, the stamp's or the state dir's (one swapped in after the check
+    # that found none): utime would then date, and open make, a file wherever it points
     # (imported here, past the time gate and the throttle: the hook's path stays light)
-    from autodream.memory.commit import open_new
+    from autodream.memory.commit import open_below
 
-    open_new(path).close()  # (only its mtime tells: truncated, the stamp is as empty as made)
-    os.utime(path, (now, now), follow_symlinks=False)
+    settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    # (only its mtime tells: truncated, the stamp is as empty as made)
+    with open_below(settings.memory_dir,
+                    f"{settings.state_dir.name}/{SCAN_STAMP_FILENAME}") as stamp:
+        if os.utime in os.supports_fd:
+            os.utime(stamp.fileno(), (now, now))
+            return
+    os.utime(scan_stamp_path(settings), (now, now), follow_symlinks=False)
 
 
 def _set_last_consolidated(report: GateReport) -> None:

@@ -156,9 +156,7 @@ def spawn_dream(
         child_env["PYTHONPATH"] = os.pathsep.join(
             p for p in (package_parent, env.get("PYTHONPATH")) if p
         )
-    log_dir = os.path.join(str(state_dir), "logs")
-    os.makedirs(log_dir, exist_ok=True)
-    with _open_log(log_dir) as log:
+    with _open_log(state_dir) as log:
         child = subprocess.Popen(
             argv,
             stdin=subprocess.DEVNULL,
@@ -172,13 +170,19 @@ def spawn_dream(
     return child.pid
 
 
-def _open_log(log_dir: str) -> BinaryIO:
-    """The dream log, to append to, never through a symlink (a teammate's link in a shared
-    memory dir would have the dream's output written wherever it points)."""
+def _open_log(state_dir: object) -> BinaryIO:
+    """The dream log, to append to, never through a symlink: neither the log's own nor the
+    state dir's or ``logs/`` swapped for one after the check that found none (a teammate's
+    link in a shared memory dir would have the dream's output written wherever it points)."""
     # (imported here: only a hook past its time gate writes the log)
-    from autodream.memory.commit import open_new
+    from pathlib import Path
 
-    return open_new(os.path.join(log_dir, DREAM_LOG_FILENAME), append=True)
+    from autodream.memory.commit import open_below
+
+    state = os.path.abspath(str(state_dir))
+    os.makedirs(os.path.dirname(state), exist_ok=True)  # (the memory dir, which may be a link)
+    return open_below(Path(os.path.dirname(state)),
+                      f"{os.path.basename(state)}/logs/{DREAM_LOG_FILENAME}", append=True)
 
 
 def log_line(state_dir: object, now: float, message: str) -> None:
@@ -187,8 +191,7 @@ def log_line(state_dir: object, now: float, message: str) -> None:
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now))
     log_dir = os.path.join(str(state_dir), "logs")
     try:
-        os.makedirs(log_dir, exist_ok=True)
-        with _open_log(log_dir) as log:
+        with _open_log(state_dir) as log:
             log.write(f"{stamp} autodream-hook: {message}\n".encode())
     except OSError as exc:
         _debug(f"cannot write {log_dir}/{DREAM_LOG_FILENAME}: {exc}")

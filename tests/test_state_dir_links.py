@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
+from tests.memdirs import needs_dir_fd
 
 NOW = "2026-07-20T09:00:00Z"
 
@@ -257,3 +258,37 @@ def test_a_turn_whose_scan_is_throttled_lists_no_run_yet_a_turn_that_would_dream
     said = hook._run(env)
     assert "no dream started" in said and f"{link} is a symlink" in said, said
     assert [path for path in listed if path.startswith(str(runs))]
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("writer", ["scan stamp", "scan stamp given back",
+                                    "scan stamp taken back", "hook log"])
+def test_no_hook_write_goes_through_a_state_dir_swapped_for_a_link_after_the_check(
+    sample: Path, tmp_path: Path, writer: str
+) -> None:
+    """The hook checks the state dir once, then its gates stamp the throttle and it appends to
+    its log there, by path: a state dir swapped for a link in between (a sync tool, a
+    teammate's checkout) had the stamp made or dated, or taken back (a failed dream gives the
+    scan back), and the log written, where the link points. They are now made in the state
+    dir opened without following a link."""
+    from autodream import gates, hook
+    from autodream.settings import Settings
+
+    settings = Settings.resolve(str(sample), env=_env())
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    theirs = elsewhere / gates.SCAN_STAMP_FILENAME
+    theirs.write_text("theirs\n")
+    os.utime(theirs, (1_000_000, 1_000_000))
+    os.symlink(elsewhere, settings.state_dir)  # (as if swapped in after the check)
+    before = _tree(elsewhere)
+    if writer == "scan stamp":
+        with pytest.raises(OSError):
+            gates._touch_stamp(settings, 2_000_000.0)
+    elif writer == "hook log":
+        hook.log_line(settings.state_dir, 2_000_000.0, "ours")
+    else:
+        prior = 1_500_000.0 if writer.endswith("given back") else None
+        gates.restore_stamp(settings, gates.GateReport(stamped=True, prior_stamp=prior))
+    assert _tree(elsewhere) == before
+    assert os.stat(theirs).st_mtime == 1_000_000

@@ -109,6 +109,26 @@ def open_new(path: str | os.PathLike[str], *, append: bool = False) -> BinaryIO:
     return open(os.open(path, flags, 0o644), "ab" if append else "wb")
 
 
+def open_below(root: Path, rel: str, *, append: bool = False) -> BinaryIO:
+    """``root/rel`` opened to write as ``open_new`` opens it, its folders below ``root`` made
+    where missing and walked by descriptor (``open_dir``): the state dir swapped for a link
+    after the check that found none (a sync tool, a teammate's checkout) makes this raise
+    ``OSError`` instead of having the bytes written, or a file made, wherever it points.
+    ``root`` itself is opened as named (a memory dir may be a link)."""
+    if not BY_DIR_FD:
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        return open_new(root / rel, append=append)
+    parent, name = _split(rel)
+    fd = open_dir(root, parent, make=True)
+    try:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
+        flags |= os.O_APPEND if append else os.O_TRUNC
+        out = os.open(name, flags, 0o644, dir_fd=fd)
+    finally:
+        os.close(fd)
+    return open(out, "ab" if append else "wb")
+
+
 def fsync_dir(path: Path) -> None:
     """Make a directory's entries (creates, renames, unlinks) durable."""
     try:
