@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from autodream.memory.staging import FileChange, Staging, active_files
-from tests.memdirs import sample_memory, tree, write_tree
+from tests.memdirs import needs_dir_fd, sample_memory, tree, write_tree
 
 
 def test_create_copies_active_files_byte_for_byte_and_skips_hidden_state(tmp_path: Path) -> None:
@@ -72,6 +72,7 @@ def test_a_missing_memory_dir_stages_empty(tmp_path: Path) -> None:
     assert [c.kind for c in staging.changes()] == ["added"]
 
 
+@needs_dir_fd
 def test_a_memory_folder_swapped_for_a_link_after_the_listing_shows_no_outside_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
