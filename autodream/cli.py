@@ -564,6 +564,9 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
 
     broken = broken_links(settings.memory_dir) if settings.memory_dir.is_dir() else []
     scrub_left = unfinished(settings.state_dir)
+    from autodream.rx import cache_problem
+
+    slow_start = cache_problem()
     paths = {
         "project_root": str(settings.project_root),
         "memory_dir": str(settings.memory_dir),
@@ -586,6 +589,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             "problems": problems,
             "broken_scrub_links": [b.as_dict() for b in broken],
             "unfinished_scrub": scrub_left,
+            "pattern_cache_problem": slow_start,
             "ignored_transcripts": ignored,
             "transcript_sources": _source_counts(settings, report),
             **report.as_dict(),
@@ -667,6 +671,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                    f"{link.fix}")
     if scrub_left:
         click.echo(f"problem:      {scrub_left}")
+    if slow_start:
+        click.echo(f"problem:      {slow_start}")
     failing = [p for p in problems if p["dream_fails"]]
     verdict = "all gates open" if report.closed_by is None else f"closed by {report.closed_by}"
     if report.closed_by in ("time", "lock") and report.lock is not None and report.lock.held:

@@ -219,7 +219,7 @@ def save() -> None:
     only means the next process compiles again.
     """
     directory = cache_directory()
-    if directory is None:
+    if directory is None or _foreign(directory) is not None:
         return
     for module, cache in list(_modules.items()):
         if not cache.dirty:
@@ -230,6 +230,61 @@ def save() -> None:
         except (OSError, ValueError):
             continue
         cache.dirty = False
+
+
+def _foreign(directory: str) -> tuple[str, int] | None:
+    """The folder (and its owner) that keeps this user from writing the cache at
+    ``directory``: the nearest one there, when another user owns it. None when the cache may
+    be written (or nothing can be told).
+
+    ``sudo autodream`` keeping HOME made the cache's folders root's: the person's own runs
+    then could never write them again, and a root run writing into the person's folders would
+    leave them more of root's. So nothing is written into a folder of another user's, but for
+    one of root's above the cache's own (``patterns/`` and the one for this Python) that this
+    user may write (``/tmp``): there, writing is the system's to allow."""
+    euid = getattr(os, "geteuid", None)
+    if euid is None:
+        return None
+    own = (directory, os.path.dirname(directory))
+    path = directory
+    while True:
+        try:
+            owner = os.stat(path).st_uid
+        except FileNotFoundError:
+            parent = os.path.dirname(path)
+            if parent == path:
+                return None
+            path = parent
+            continue
+        except OSError:
+            return None
+        break
+    if owner == euid() or (owner == 0 and path not in own
+                           and os.access(path, os.W_OK | os.X_OK)):
+        return None
+    return path, owner
+
+
+def cache_problem() -> str | None:
+    """Why the pattern cache is off for this user though it is on, for ``status``; None when
+    it works (or is turned off on purpose)."""
+    directory = cache_directory()
+    found = _foreign(directory) if directory is not None else None
+    if found is None:
+        return None
+    path, owner = found
+    try:
+        import pwd
+
+        name = pwd.getpwuid(owner).pw_name
+    except (ImportError, KeyError):
+        name = f"user {owner}"
+    fix = (f"remove it (sudo rm -r {path}) or set AUTODREAM_CACHE_DIR to a folder of your own"
+           if owner == 0 else "set AUTODREAM_CACHE_DIR to a folder of your own")
+    return (f"the pattern cache is off: {path} belongs to {name}"
+            + (" (a `sudo autodream` that kept HOME made it?)" if owner == 0 else "")
+            + ", and autodream writes no cache into another user's folder, so each run "
+            f"compiles its patterns again (~0.6 s); {fix}")
 
 
 def _write(path: str, data: bytes) -> None:

@@ -8,6 +8,7 @@ import ast
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -229,3 +230,84 @@ def test_each_python_release_has_its_own_files(tmp_path: Path) -> None:
     _run("import autodream.engine.dates", cache)
     (tag,) = [p.name for p in (cache / "patterns").iterdir()]
     assert tag.startswith("cpython-{}.{}.{}-".format(*sys.version_info[:3]))
+
+
+def _pending(monkeypatch: pytest.MonkeyPatch, cache: Path) -> str:
+    """This process's cache put at ``cache`` with one module's patterns waiting to be saved;
+    the directory its files go to."""
+    monkeypatch.setenv("AUTODREAM_CACHE_DIR", str(cache))
+    monkeypatch.delenv("AUTODREAM_NO_CACHE", raising=False)
+    monkeypatch.setattr(rx, "_directory", None)
+    waiting = rx._ModuleCache({})
+    waiting.used[("x+", 0)] = rx._compile_fresh("x+", 0)[1]
+    waiting.dirty = True
+    monkeypatch.setattr(rx, "_modules", {"autodream.probe": waiting})
+    directory = rx.cache_directory()
+    assert directory is not None
+    return directory
+
+
+def _made(root: Path) -> dict[str, tuple[bytes, int]]:
+    return {p.relative_to(root).as_posix(): (p.read_bytes() if p.is_file() else b"",
+                                             p.stat().st_uid) for p in sorted(root.rglob("*"))}
+
+
+@pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
+def test_a_cache_another_user_made_is_never_written_and_status_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``sudo autodream`` keeping HOME made ``~/.cache/autodream/patterns/...`` root's: the
+    person's own runs could never write it again, and said nothing (every start compiled its
+    patterns again, ~0.6 s). Nothing is written into it, and ``status`` says why and how to
+    put it right."""
+    from click.testing import CliRunner
+
+    from autodream.cli import cli
+
+    cache = tmp_path / "cache"
+    _run("import autodream.engine.dates", cache)  # the other user's run (root's, after sudo)
+    before = _made(cache)
+    me = os.geteuid()
+    monkeypatch.setattr(os, "geteuid", lambda: me + 1)  # now the person runs autodream
+    directory = _pending(monkeypatch, cache)
+    rx.save()
+    assert _made(cache) == before
+    problem = rx.cache_problem()
+    assert problem is not None
+    assert problem.startswith(f"the pattern cache is off: {directory} belongs to ")
+    assert "AUTODREAM_CACHE_DIR" in problem
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO / "sample_project", sample)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    shown = CliRunner().invoke(cli, ["status", "--project", str(sample)],
+                               env={**environ, "AUTODREAM_CACHE_DIR": str(cache)})
+    assert f"problem:      {problem}" in shown.output.splitlines()
+    as_json = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
+                                 env={**environ, "AUTODREAM_CACHE_DIR": str(cache)})
+    assert json.loads(as_json.output)["pattern_cache_problem"] == problem
+
+
+@pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
+def test_a_run_as_another_user_writes_no_cache_into_the_persons_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Root (``sudo`` keeping HOME) made ``~/.cache/autodream/`` and its files in the
+    person's home, root's, for the person's runs to trip over. A run writes no cache into a
+    folder of another user's (but root's that it may write, such as ``/tmp``)."""
+    home = tmp_path / "home"
+    home.mkdir()
+    if os.geteuid() == 0:
+        os.chown(home, 12345, 12345)  # the person's home; root runs autodream
+    else:
+        me = os.geteuid()
+        monkeypatch.setattr(os, "geteuid", lambda: me + 1)  # another user runs it
+    _pending(monkeypatch, home / ".cache" / "autodream")
+    rx.save()
+    assert list(home.iterdir()) == []
+    assert rx.cache_problem() is not None
+    # a folder of one's own (or root's /tmp) is written as ever
+    monkeypatch.undo()
+    _pending(monkeypatch, tmp_path / "own")
+    rx.save()
+    assert rx.cache_problem() is None
+    assert [p.name for p in _files(tmp_path / "own")] == ["autodream.probe"]
