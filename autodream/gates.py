@@ -731,7 +731,7 @@ def restore_stamp(settings: Settings, report: GateReport) -> None:
             if times is None:
                 path.unlink(missing_ok=True)
             else:
-                os.utime(path, times, follow_symlinks=False)
+                os.utime(path, times)
             return
         # in the state dir opened without following a link: one swapped in since the stamp
         # was made would have a file of that name deleted or dated wherever it points

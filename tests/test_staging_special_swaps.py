@@ -20,14 +20,18 @@ from tests.memdirs import sample_memory, write_tree
 from tests.test_cli_dream import dream, sample  # noqa: F401  (fixture)
 
 
+class Blocked(BaseException):
+    """Raised by the alarm: no ``except OSError`` on the way (``TimeoutError`` is one) hides it."""
+
+
 @pytest.fixture(autouse=True)
 def never_blocks() -> Iterator[None]:
     """A test that would wait on a pipe for ever fails instead."""
     def expire(_signum: int, _frame: object) -> None:
-        raise TimeoutError("blocked on a named pipe")
+        raise Blocked("blocked on a named pipe")
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.alarm(60)
+    signal.alarm(20)
     yield
     signal.alarm(0)
     signal.signal(signal.SIGALRM, previous)
@@ -90,3 +94,22 @@ def test_a_commit_never_writes_a_new_file_over_a_pipe_made_during_the_run(
     with pytest.raises(commit_mod.MemoryChanged):
         commit_mod.commit(memory, staged.path, changes, memory / ".autodream" / "runs" / "r1")
     assert stat.S_ISFIFO(os.lstat(memory / "new.md").st_mode)
+
+
+def test_the_secret_check_never_waits_on_a_pipe_put_in_memory_during_the_run(
+    tmp_path: Path,
+) -> None:
+    """A staged file holding a secret is compared with the memory file as found, to tell a
+    line the person wrote from one the dream wrote; that file swapped for a pipe during the
+    run was opened to read, and the dream waited for ever. It now counts as no such line."""
+    from autodream.memory import checks
+
+    memory = sample_memory(tmp_path / "memory")
+    staged = Staging.create(memory, memory / ".autodream" / "staging" / "r1")
+    with (staged.path / "role.md").open("a") as fh:
+        fh.write("token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n")
+    (memory / "role.md").unlink()
+    os.mkfifo(memory / "role.md")
+    report = checks.check_staged(staged.path, (memory / "MEMORY.md").read_text(),
+                                 existed=frozenset(staged.baseline), found_in=memory)
+    assert [(f.check, f.path) for f in report.failures] == [("secret", "role.md")]

@@ -62,7 +62,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files, link_target, symlinks
+from autodream.memory.staging import active_files, link_target, read_regular, symlinks
 from autodream.redact import REDACTED_MARK, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -315,9 +315,11 @@ def _lines(folder: Path | None, rel: str) -> list[str]:
     if folder is None:
         return []
     try:
-        return _split(decode_text((folder / rel).read_bytes()))
+        # (never a pipe swapped in there since: reading it would wait for a writer for ever)
+        data = read_regular(folder / rel)
     except OSError:
         return []
+    return [] if data is None else _split(decode_text(data))
 
 
 def _split(text: str) -> list[str]:
