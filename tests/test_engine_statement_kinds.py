@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from autodream.engine.dream import plan_dream
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import dreams_over_days, gather, human
+from tests.engine_helpers import NOW, candidates, dreams_over_days, gather, human, topic
 
 
 @pytest.mark.parametrize(
@@ -131,3 +132,31 @@ def test_two_ports_in_one_breath_are_kept_each_with_where_it_holds() -> None:
 ])
 def test_two_ports_not_two_facts_are_not_split(said: str) -> None:
     assert len(gather(human(said)).candidates) < 2
+
+
+_NO_BACKEND = "There will be no Python, no FastAPI, and no external backend service."
+
+
+def test_an_index_line_reads_as_a_sentence() -> None:
+    # '— and no external backend service.': what goes on from the title, no sentence
+    ((plan, _),) = dreams_over_days([(0, _NO_BACKEND)], [0])
+    assert (f"[There will be no Python, no FastAPI](feedback_python-fastapi.md) — {_NO_BACKEND}"
+            in (plan.index or ""))
+    # ('— not db1.')
+    *_, (plan, _) = dreams_over_days([(0, "Remember: the staging host is db1."),
+                                      (1, "Actually, the staging host is db2, not db1.")], [0, 1])
+    assert ("[The staging host is db2](project_staging-host.md) — The staging host is db2, not "
+            "db1." in (plan.index or ""))
+
+
+def test_an_index_line_an_earlier_dream_cut_after_the_title_reads_as_a_sentence() -> None:
+    files = {"feedback_python-fastapi.md": topic(
+        "There will be no Python, no FastAPI", _NO_BACKEND, type_="feedback",
+        description=_NO_BACKEND)}
+    index = ("## Feedback\n- [There will be no Python, no FastAPI](feedback_python-fastapi.md) — "
+             "and no external backend service.\n")
+    plan = plan_dream(files, index, candidates("Always run ruff before committing.", day=1),
+                      now=NOW)
+    assert plan.index is not None
+    assert f"(feedback_python-fastapi.md) — {_NO_BACKEND}" in plan.index
+

@@ -454,22 +454,36 @@ def description_for(statement: str) -> str:
     return shorten(statement.strip(), DESCRIPTION_CHARS)
 
 
+def _title_rest(description: str, name: str) -> str | None:
+    """What ``description`` says after the title ``name`` it begins with, if two words or more."""
+    if description[: len(name)].lower() != name.lower():
+        return None
+    rest = description[len(name):].lstrip(" ,;:.!—–-")
+    return rest if len(rest.split()) >= 2 and description[len(name)] in " ,;:.!—–-" else None
+
+
+# What goes on from the title, no sentence of its own: "and no external backend service." of
+# "There will be no Python, no FastAPI, and no external backend service.", "not db1." of "The
+# staging host is db2, not db1."
+_GOES_ON_FROM_TITLE = rx.compile(r"^(?:and|or|nor|but|not|plus|as\s+well\s+as)\b", re.I)
+
+
 def after_title(description: str, name: str) -> str:
     """``description`` less the title it begins with: the line gives the title once ("[Don't
     add pandas](...) — csvstat must stay dependency-free ..."), not twice. A description that
-    is the title and no more is kept whole."""
-    if description[: len(name)].lower() != name.lower():
-        return description
-    rest = description[len(name):].lstrip(" ,;:.!—–-")
-    return rest if len(rest.split()) >= 2 and description[len(name)] in " ,;:.!—–-" else description
+    is the title and no more, or whose rest only goes on from it ("— and no external backend
+    service."), is kept whole."""
+    rest = _title_rest(description, name)
+    return description if rest is None or _GOES_ON_FROM_TITLE.match(rest) else rest
 
 
 def hook_after_title(hook: str, description: str, name: str) -> bool:
-    """``hook``, an index line's, is ``description`` less the title ``name`` (``after_title``),
-    whole or shortened to fit: the index gives it anew from the description, a fragment never
+    """``hook``, an index line's, is ``description`` less the title ``name``, whole or shortened
+    to fit (as ``after_title`` gives it, or as it gave it before a rest that only goes on from
+    the title was kept whole): the index gives it anew from the description, a fragment never
     told on its own."""
-    rest = after_title(description, name)
-    if rest == description:
+    rest = _title_rest(description, name)
+    if rest is None:
         return False
     return hook == rest or (hook.endswith("…") and rest.startswith(hook[:-1].rstrip()))
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from autodream import rx
-from autodream.engine.entries import Entry, after_title
+from autodream.engine.entries import Entry, after_title, hook_after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
@@ -50,7 +50,9 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     described = after_title(entry.description, entry.name)
     hook = entry.hook
     if entry.changed or not hook or any(cut_from(hook, d)
-                                        for d in {described, entry.description}):
+                                        for d in {described, entry.description}) or (
+            # (a line an earlier dream wrote, "— and no external backend service.")
+            hook_after_title(hook, entry.description, entry.name)):
         hook = described
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
