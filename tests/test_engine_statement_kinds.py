@@ -160,3 +160,25 @@ def test_an_index_line_an_earlier_dream_cut_after_the_title_reads_as_a_sentence(
     assert plan.index is not None
     assert f"(feedback_python-fastapi.md) — {_NO_BACKEND}" in plan.index
 
+
+@pytest.mark.parametrize("said", [
+    "We decided to use Postgres for the event store.",
+    # told as the assistant put right, it was a feedback memory
+    "Actually, we decided to use Postgres for the event store.",
+    "No, we agreed to keep the monolith.",
+])
+def test_a_decision_of_the_team_is_a_project_memory(said: str) -> None:
+    ((plan, files),) = dreams_over_days([(0, said)], [0])
+    (name,) = files
+    assert parse_topic(files[name]).type == "project" and name.startswith("project_")
+    assert "## Feedback" not in (plan.index or "")
+
+
+def test_a_decision_putting_a_rule_right_keeps_the_rules_file() -> None:
+    # (which memory a correction puts right is found as before: the rule it replaces)
+    *_, (_, files) = dreams_over_days(
+        [(0, "Use MySQL for the event store."),
+         (1, "Actually, we decided to use Postgres for the event store.")], [0, 1])
+    (body,) = files.values()
+    assert "We decided to use Postgres for the event store." in body
+    assert "previously: Use MySQL for the event store." in body

@@ -208,6 +208,7 @@ from autodream.engine.sentence_kinds import (
     TOLD_DONE,
     fine_again,
     key_clause,
+    team_decision,
 )
 from autodream.engine.setting_changes import (
     SettingChange,
@@ -2001,6 +2002,14 @@ class Consolidator:
                       "leads as it was")
 
     def _create(self, cand: Candidate, cluster: Cluster) -> None:
+        if cand.kind == "correction" and cand.type == "feedback" and team_decision(cand.text):
+            # "Actually, we decided to use Postgres for the event store", kept on its own: told
+            # as the assistant put right it was a feedback memory, but what the team decided
+            # is the project's, as the same words said plainly are (one it puts right keeps
+            # its type: which memory it puts right is found as before)
+            cand = replace(cand, type="project")
+            cluster = Cluster([replace(c, type="project") if c.kind == "correction" else c
+                               for c in cluster.members], cluster.score)
         said_alone = _alone(cand.text) if is_rule(cand) else cand.text
         if is_rule(cand) and len(cluster.members) == 1:
             # ("Again, require not assert": said before where no memory kept it, the first

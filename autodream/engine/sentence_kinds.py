@@ -451,6 +451,18 @@ _DECISION = rx.compile(
     r"let's go with|decided(?:\s+(?:yesterday|today|last\s+week))?\s+to|the decision is|"
     r"decision:|we(?:'ll| will) go with)\b", _I,
 )
+# ... opening what is said ("We decided to use Postgres for the event store", "We've agreed to
+# keep the monolith"): the project's, however it was told
+_TEAM_DECIDED = rx.compile(
+    r"^(?:we|the\s+team)(?:['’]ve|\s+have)?\s+(?:decided|agreed|chose|settled\s+on)\b|"
+    r"^we(?:['’]re|\s+are)\s+going\s+with\b", _I)
+
+
+def team_decision(text: str) -> bool:
+    """``text`` opens with what the team decided ("We decided to use Postgres for ...")."""
+    return _TEAM_DECIDED.match(text) is not None
+
+
 _PLAN_WORD = rx.compile(
     r"\b(?:deadline|due|release[sd]?|releasing|launch(?:es|ed|ing)?|ship(?:s|ping)?|freeze|demo|"
     r"cut-?off|milestone|presentation|meeting|migration|upgrade|deploy(?:ment|s)?|go-?live|rollout|"
