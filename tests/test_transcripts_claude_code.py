@@ -449,3 +449,100 @@ def test_only_a_user_records_tool_results_are_passed_over(line: bytes, skipped: 
     from autodream.transcripts.claude_code import holds_only_tool_results
 
     assert holds_only_tool_results(line) is skipped
+
+
+# -- the person's answers to the agent's questions (AskUserQuestion) ----------------------------
+
+_DB = {"question": "Which database should the new service use?", "header": "Database",
+       "multiSelect": False,
+       "options": [{"label": "PostgreSQL (Recommended)", "description": "Relational, ACID"},
+                   {"label": "MongoDB", "description": "Documents, flexible schema"}]}
+_FEATURES = {"question": "Which features should we enable?", "header": "Features",
+             "multiSelect": True,
+             "options": [{"label": "Auth, SSO", "description": "User login and sessions"},
+                         {"label": "Logging", "description": "Request and error logs"}]}
+
+
+def _dialog(builder: TranscriptBuilder, questions: list[dict[str, Any]],
+            answers: dict[str, str], *, structured: bool = True, tool: str = "AskUserQuestion",
+            **result: Any) -> TranscriptBuilder:
+    """An AskUserQuestion call and its result, as Claude Code 2.0 and 2.1 write them."""
+    text = ("User has answered your questions: "
+            + ", ".join(f'"{q}"="{a}"' for q, a in answers.items())
+            + ". You can now continue with the user's answers in mind.")
+    builder.tool_roundtrip(tool, {"questions": questions}, text)
+    if structured:
+        builder.records[-1]["toolUseResult"] = {"questions": questions, "answers": answers,
+                                                **result}
+    return builder
+
+
+def _write_compact(builder: TranscriptBuilder, directory: Path) -> Path:
+    """The records with no spaces, as Claude Code writes them (its tool results skippable)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{builder.session_id}.jsonl"
+    path.write_text("".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")) + "\n"
+                            for r in builder.records), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("questions", "answers", "structured", "said"),
+    [
+        ([_DB], {_DB["question"]: "PostgreSQL (Recommended)"}, True,
+         ["Database: PostgreSQL — Relational, ACID"]),
+        # "Other": what the person typed instead of an option, as typed
+        ([_DB], {_DB["question"]: "SQLite for now, \"maybe\" Postgres later"}, True,
+         ['Database: SQLite for now, "maybe" Postgres later']),
+        # several options picked are joined by ", " (a label holding one too), typed text last
+        ([_FEATURES], {_FEATURES["question"]: "Auth, SSO, Logging, an audit trail"}, True,
+         ["Features: Auth, SSO — User login and sessions; Logging — Request and error logs; "
+          "an audit trail"]),
+        # no toolUseResult: the result's text is read, each answer up to the next question
+        ([_DB, _FEATURES], {_DB["question"]: "MongoDB",
+                            _FEATURES["question"]: 'Logging, "all" of it'}, False,
+         ["Database: MongoDB — Documents, flexible schema",
+          'Features: Logging — Request and error logs; "all" of it']),
+    ],
+    ids=["picked", "typed", "multi-select", "text-only"],
+)
+def test_the_persons_answers_to_the_agents_questions_are_read(
+    tmp_path: Path, questions: list[dict[str, Any]], answers: dict[str, str], structured: bool,
+    said: list[str],
+) -> None:
+    builder = TranscriptBuilder().user("Set up the new service.")
+    path = _write_compact(_dialog(builder, questions, answers, structured=structured)
+                          .assistant("Going with that."), tmp_path)
+    full = [m for m in iter_messages(path) if m.is_answer]
+    stats = ReadStats()
+    fast = [m for m in iter_messages(path, stats=stats, only_human=True) if m.is_answer]
+    assert [m.text for m in fast] == [m.text for m in full] == said
+    assert [m.question for m in fast] == [q["question"] for q in questions]
+    assert all(m.role == "user" and not m.is_human and m.is_persons for m in fast)
+    assert [m.kind for m in iter_messages(path)].count("tool_result") == 0
+
+
+def test_notes_the_person_added_to_an_answer_are_theirs_too(tmp_path: Path) -> None:
+    builder = _dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"},
+                      annotations={_DB["question"]: {"notes": "we already run Atlas"}})
+    path = _write_compact(builder, tmp_path)
+    assert [m.text for m in iter_messages(path, only_human=True)] == [
+        "Database: MongoDB — Documents, flexible schema (notes: we already run Atlas)"]
+
+
+def test_only_the_answer_to_an_askuserquestion_call_is_the_persons(tmp_path: Path) -> None:
+    # Another tool's output that reads like answers is tool output; a dialog the person
+    # dismissed answers nothing; a result of a call made before the read began is not bound.
+    builder = _dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"}, tool="Bash")
+    _dialog(builder, [_DB], {_DB["question"]: "MongoDB"})
+    builder.records[-1]["message"]["content"][0]["is_error"] = True
+    builder.records[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed"
+    path = _write_compact(builder, tmp_path)
+    messages = list(iter_messages(path))
+    assert [m.kind for m in messages] == ["tool_use", "tool_result"] * 2
+    assert list(iter_messages(path, only_human=True)) == []
+    answered = _write_compact(_dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"}),
+                              tmp_path / "later")
+    second_line = len(answered.read_bytes().split(b"\n", 1)[0]) + 1
+    assert list(iter_stream_messages(answered.open("rb"), name=answered.name,
+                                     start_offset=second_line, only_human=True)) == []
