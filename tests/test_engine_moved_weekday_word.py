@@ -29,8 +29,9 @@ _FRIDAY_17 = "The demo is on Friday 2026-07-17."
     # moved within the dream that first reads the plan
     ([(0, _FRIDAY_17), (1, "The demo moved to Thursday.")], [1],
      "The demo is on Thursday 2026-07-16"),
+    # ("is now on Thursday" is read as "moved to Thursday" is: the Thursday of the plan's week)
     ([(0, _FRIDAY_17), (1, "The demo is now on Thursday.")], [1],
-     "The demo is on Thursday 2026-07-09"),
+     "The demo is on Thursday 2026-07-16"),
     ([(0, _FRIDAY_17), (0, "The demo moved to 2026-07-21.")], [0],
      "The demo is on Tuesday 2026-07-21"),
     # moved by a span of days, or put against the day it was on

@@ -1242,7 +1242,7 @@ class Gatherer:
                 was := day_moved_from(sentence)) is not None:
             found = replace(found, moved_from=was)
         if found is not None and found.kind == "plan" and (
-                " to " in sentence or found.moved_from is not None) and (
+                " to " in sentence or " now " in sentence or found.moved_from is not None) and (
                 to := weekday_moved_to(sentence)) is not None:
             found = replace(found, weekday_to=to)
         if found is not None and found.kind in ("preference", "correction") and (

@@ -38,6 +38,7 @@ from autodream.engine.plans import (
     another_event,
     mentions_thing,
     named_within,
+    names_another_event,
     stand_ins_apart,
     told_happened,
 )
@@ -107,8 +108,11 @@ def plan_rescheduled(
     # not on 2026-11-02")
     def named_in(lead: str) -> list[str]:
         lead = _WEEKDAY_COMMA.sub(r"\1", lead)  # (one clause, for _CLAUSE_EDGE)
+        # (a clause naming another event after a word of what moved is that event's: "The
+        # release is now on 2026-07-16" moved "The release party is on 2026-07-17", its only plan)
         return [d for part in _CLAUSE_EDGE.split(_NOT_THE_DAY.sub("", lead))[::2]
                 if _about_event(thing, part) and not _FORBIDS.search(part)
+                and not names_another_event(part, cand.text)
                 for d in date_mentions(part)]
 
     if cand.moved_from is not None:

@@ -128,6 +128,10 @@ def another_plan(cand: Candidate, entry: Entry) -> bool:
     if other_events_that_day(cand.text, entry.lead):
         # ("The release party is on 2026-07-24" of "The release is on 2026-07-24")
         return True
+    if said is not None and planned is not None and said.last != planned.last and (
+            names_another_event(LIST_MARK.sub("", entry.lead), cand.text)):
+        # ("The release is now on 2026-07-16" of "The release party is on 2026-07-17")
+        return True
     return (said is not None and planned is not None and said.last != planned.last
             and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
                  or _named_apart(entry.lead, cand.text) or _once_more(cand.text)))
@@ -309,7 +313,8 @@ def _put_off(plan: str, said: str) -> tuple[str, str, str] | None:
     # one date in all the plan: in "ships between 2026-08-01 and 2026-08-05" which moved is
     # not told
     dates = {d.lower(): d for d in date_mentions(plan)}
-    if len(dates) != 1 or now.lower() in dates or not _about_event(thing, plan):
+    if len(dates) != 1 or now.lower() in dates or not _about_event(thing, plan) or (
+            names_another_event(plan, said)):
         return None
     (was,) = dates.values()
     if (_ISO_DAY.fullmatch(was) is None) != (_ISO_DAY.fullmatch(now) is None) or any(
@@ -579,12 +584,53 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
         # read as one plan said again, the party stood in for the release, which was lost
         return True
     return was is not None and now is not None and was.last != now.last and (_named_apart(
-        old.text, new.text) or _once_more(new.text))
+        old.text, new.text) or _once_more(new.text) or names_another_event(old.text, new.text)
+        or names_another_event(new.text, old.text))
 
 
 # What may follow the name of a plan said again on its day and name no other thing: how it
 # comes out, or a word of a move ("The release ships on ...", "The release moved to ...")
 _SAME_THAT_DAY = _SAME_EVENT | tokens(" ".join(sorted(_COMING_OUT | _MOVE_WORDS)))
+
+
+# ... or how a plan is told ("The release is planned for ...", "The launch is set for ..."),
+# or when and how it is held ("the migration window", "the design review meeting")
+_SAME_PLANNED = _SAME_THAT_DAY | tokens(" ".join(sorted(_EVENT_FRAME))) | tokens(
+    "window slot meeting call session")
+# ... of which how it comes out names a thing ("the release")
+# ... nor a day's name ("on Friday 2026-07-17")
+_TELLS_NO_THING = _SAME_EVENT | tokens(" ".join(sorted(_MOVE_WORDS | _EVENT_FRAME
+                                                        | CALENDAR_WORDS)))
+
+
+def names_another_event(lead: str, said: str) -> bool:
+    """A plan's ``lead`` names another event before its day, by a word after what ``said``
+    moves, the two named as a thing ("the release party"): "The release party is on
+    2026-07-17" is not moved by "The release is now on 2026-07-16" (the party, the only plan
+    in memory, was moved, or lost to the release). Not a verb's object ("We release invoices
+    v2 on ..." is the release), nor where ``said`` names a word the lead does not: "The
+    kickoff call is now on ..." may be "The kickoff meeting" moved."""
+    lead, said = _before_the_day(lead), _before_the_day(said)
+    named = tokens(said) - _TELLS_NO_THING
+    if not named or not named <= tokens(lead):
+        return False
+    for clause in re.split(r"[,.;:!?()]", lead.lower()):
+        words = clause.split()
+        told = [next(iter(tokens(w)), "") for w in words]
+        for at in range(1, len(words)):
+            other = told[at]
+            if told[at - 1] not in named or not other.isalpha() or other in named or (
+                    other in _SAME_PLANNED):
+                continue
+            first = at - 1
+            while first > 0 and told[first - 1] in named:
+                first -= 1
+            if first > 0 and words[first - 1] in _DETERMINERS:
+                return True
+    return False
+
+
+_DETERMINERS = frozenset({"the", "our", "a", "an", "this", "that", "their", "your", "my", "its"})
 
 
 def other_events_that_day(one: str, other: str) -> bool:

@@ -1700,11 +1700,15 @@ _RECURRING = rx.compile(r"\b(?:stand-?ups?|syncs?|retros?|windows?|rotations?|me
 # Friday" may move the day releases are done on, every week)
 _ONE_DAYS = rx.compile(r"\b(?:deadline|due\s+date|launch|demo|offsite|off-site|submission|"
                        r"cutover|go-live|presentation|kickoff|kick-off|workshop|interview)\b", _I)
+# ... and a release, moved to a day with no day it moved from ("The release moved to Thursday",
+# "The release is now on Thursday"): that moves one release (a weekly one is told "every ..."),
+# as "The release is now on 2026-07-16" does; it was lost, or read from the day it was said
+_ONE_DAYS_TO = rx.compile(rf"{_ONE_DAYS.pattern}|\brelease\b", _I)
 # ... "The deadline is now Tuesday." (no "on"): the plan's day said alone, as "is now on
 # Tuesday" is; read as said it was a memory of its own, and one said after an earlier move in
 # the same dream took the plan's place ('The deadline is now Tuesday' over the Friday plan)
 _NOW_DAY = rx.compile(
-    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+"
+    rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:is|['’]s)\s+now\s+(?:on\s+)?"
     rf"(?P<new>{_DAY_SAID})\s*[.!]?$", _I)
 _MOVED_FROM_TO = rx.compile(
     rf"^(?P<subject>(?:the|our|my)\s+[\w' -]{{1,60}}?)\s+(?:(?:has|was|got|is)\s+(?:been\s+)?)?"
@@ -1736,10 +1740,15 @@ def weekday_moved_to(raw: str) -> tuple[str, bool] | None:
     m = _MOVED_TO_WEEKDAY.match(sentence) if " to " in sentence else None
     if m is None:
         moved = _day_moved(sentence)
+        if moved is not None and moved.re is _NOW_DAY and moved["new"].lower() in WEEKDAYS:
+            # "The demo is now on Thursday": the same move as "moved to Thursday", read from
+            # the plan's day alike (it was read from the day it was said: Thursday 2026-07-09 of
+            # a Friday 2026-07-17 plan, where "moved to Thursday" is the 16th)
+            return moved["new"].lower(), False
         if moved is None or "old" not in moved.re.groupindex:
             return None
         return weekday_moved(moved["old"], moved["new"], sentence)
-    if " " in m["new"].strip() or not _ONE_DAYS.search(m["subject"]) or (
+    if " " in m["new"].strip() or not _ONE_DAYS_TO.search(m["subject"]) or (
             _RECURRING.search(m["subject"])):
         return None
     return m["new"].lower(), _PUT_LATER.search(sentence) is not None
@@ -1778,7 +1787,12 @@ def _day_moved(sentence: str) -> re.Match[str] | None:
             or " to " in sentence) and (
             was_now := _NOW_NOT.match(sentence) or _MOVED_FROM_TO.match(sentence)
             or _NOW_DAY.match(sentence) or _MOVED_TO_WEEKDAY.match(sentence)) is not None and (
-            _ONE_DAYS.search(was_now["subject"]) and not _RECURRING.search(was_now["subject"])):
+            _ONE_DAYS.search(was_now["subject"]) or (
+                # (a day moved from tells a release's weekly day as well as one release's; "The
+                # release is postponed to next Friday" is read as said, "next" after a move)
+                "old" not in was_now.re.groupindex and was_now["new"].lower() in WEEKDAYS
+                and _ONE_DAYS_TO.search(was_now["subject"]))) and not _RECURRING.search(
+                was_now["subject"]):
         return was_now
     return None
 
