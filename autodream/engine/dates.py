@@ -227,7 +227,7 @@ def _end_of_week(ref: date) -> date:
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
 _PAST_WORDING = rx.compile(
-    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed)\b")
+    r"(?i)\b(?:was|were|did|had|happened|took place|went|ran|began|ago|\w+[^e\W]ed)\b")
 _FUTURE_WORDING = rx.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
@@ -390,8 +390,38 @@ def _looks_back(m: re.Match[str]) -> bool:
     return _PRESENT_CONTRACTION.search(clause) is None
 
 
+# "from 1 June to 5 June": a day a span or a move is told from, before the day it runs to
+_SPAN_GOES_ON = rx.compile(r"\s+(?=(?:to|until|till|through|thru)\s)", re.I)
+_SPAN_WORD = rx.compile(r"(?:to|until|till|through|thru)\s+", re.I)
+
+
 def _month_day(m: re.Match[str], ref: date) -> When | None:
-    return _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
+    when = _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
+    if when is None or (m["prep"] or "").lower() != "from" or (
+            gap := _SPAN_GOES_ON.match(m.string, m.end())) is None:
+        return when
+    # ... is in the year of the day it runs to, the nearer one: "The offsite moved from 1 June
+    # to 5 June", said in July, was moved from 2027-06-01 to 2026-06-05 (the day moved to read
+    # as the one just gone, the day moved from as one ahead), a move back by a year no one said;
+    # the day it runs to told with its year ("to 5 June 2026") gives it
+    end = m.re.match(m.string, gap.end())
+    if end is not None:
+        to = _month_day_of(end, ref, _month_number(end["mon"]), int(end["day"]))
+    else:
+        word = _SPAN_WORD.match(m.string, gap.end())
+        told = _MENTION.match(m.string, word.end()) if word is not None else None
+        to = _mention(told) if told is not None else None
+    if to is None or to.precision != "day":
+        return when
+    near = []
+    for year in (to.start.year - 1, to.start.year, to.start.year + 1):
+        try:
+            near.append(when.start.replace(year=year))
+        except ValueError:  # (29 February)
+            continue
+    # (as near on either side, a span's start is before its end)
+    start = min(near, key=lambda d: (abs((d - to.start).days), d > to.start))
+    return When("day", start, bare=when.bare)
 
 
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
