@@ -7,7 +7,7 @@ import re
 from datetime import date
 
 from autodream import rx
-from autodream.engine.dates import last_mention, latest_date
+from autodream.engine.dates import date_mentions, last_mention, latest_date
 from autodream.engine.entries import Entry
 from autodream.engine.model import Candidate
 from autodream.engine.plans import LIST_MARK
@@ -39,9 +39,11 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     # ... and one said for a span that starts later ("Ana is out in the week of 2026-07-13,
     # ask Raj about billing."), once it has begun: it stayed current, Ana back
     later = re.compile(rf"^{back['who']} is (?:{AWAY_WORDS}) .+, ask [A-Z][a-z]+ about .+\.$")
+    # (from its first day: "Ana is out from 2026-07-13 until 2026-07-20, ...")
     covers += [e for e in live if e.type == "project" and later.match(
         LIST_MARK.sub("", e.lead)) and (when := last_mention(e.lead)) is not None
-        and when.start <= cand.source.day <= when.last]
+        and (first := last_mention(date_mentions(e.lead)[0])) is not None
+        and first.start <= cand.source.day <= when.last]
     # (unless the one standing in is told to still do it: "..., raj still has billing")
     return [e for e in covers if not ((who := _ASK_WHO.search(e.lead)) and re.search(
         rf"\b{who[1]}\s+still\b[^.]*\b{who[2] or ''}", cand.text, re.I))]
@@ -56,6 +58,31 @@ _STAND_IN_UNTIL = rx.compile(
 _STAND_IN_LATER = rx.compile(
     rf"^(?P<who>[A-Z][a-z]+) is (?:{AWAY_WORDS}) .+, ask (?P<other>[A-Z][a-z]+) about "
     r"(?P<what>.+?)\.$")
+
+
+# ... told anew with its last day alone: "Until 2026-07-20, ask Raj about billing (Ana is out)."
+_UNTIL_DAY = rx.compile(
+    rf"^Until (?P<end>\d{{4}}-\d{{2}}-\d{{2}}), ask (?P<ask>[A-Z][a-z]+ about .+?) "
+    rf"\((?P<who>[A-Z][a-z]+) is (?P<away>{AWAY_WORDS})\)\.$")
+
+
+def stand_in_from(was: str, now: str, said: date) -> str:
+    """``now``, a stand-in told anew with its last day alone, said on ``said`` over ``was``, one
+    for a span that starts later: with the day ``was`` starts on kept while it is still ahead
+    and no later than the last day. "Until 2026-07-20, ask Raj about billing (Ana is out)." said
+    on 2026-07-08 over "Ana is out in the week of 2026-07-13, ask Raj about billing." is "Ana is
+    out from 2026-07-13 until 2026-07-20, ask Raj about billing." (it sent the questions to Raj
+    from the 8th, Ana still in, and lost the day she goes)."""
+    m = _UNTIL_DAY.match(now)
+    if m is None or _STAND_IN_LATER.match(was) is None or (
+            _stand_in_of(was) != _stand_in_of(now)):
+        return now
+    starts = date_mentions(was)
+    begins = last_mention(starts[0]) if starts else None
+    if begins is None or not said < begins.start <= date.fromisoformat(m["end"]):
+        return now
+    return (f"{m['who']} is {m['away']} from {begins.start.isoformat()} until {m['end']}, "
+            f"ask {m['ask']}.")
 
 
 def _stand_in_of(text: str) -> tuple[str, str, str] | None:

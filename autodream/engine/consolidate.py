@@ -20,6 +20,7 @@ from autodream.engine.bans import alternatives_ended, banned, bans_ended
 from autodream.engine.colleagues import (
     ask_lifted,
     no_longer_needed,
+    stand_in_from,
     stand_in_said_again,
     stand_ins_ended,
 )
@@ -1342,6 +1343,9 @@ class Consolidator:
         one before is history (one memory of whom to ask, not two)."""
         day = cand.source.day.isoformat()
         was = LIST_MARK.sub("", entry.lead).strip()
+        if (told := stand_in_from(was, cand.text, cand.source.day)) != cand.text:
+            # (the day it starts on kept: "Until 2026-07-20, ..." lost that Ana goes on the 13th)
+            cand = replace(cand, text=told, key="")
         entry.history.append(f"Updated on {day}; previously: {was}")
         entry.statements = [cand.text]
         entry.description = description_for(cand.text)

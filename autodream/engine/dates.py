@@ -1416,9 +1416,11 @@ _FUTURE_REWRITES: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] =
          f" ({m[4]} was {m[5]})" if m[4] else "")),
     # ... or away for days that started later ("Ana is out in the week of 2026-07-13, ask Raj
     # about billing."): "Ana was out in the week of 2026-07-13; Raj covered billing.", not a
-    # plan still telling to ask Raj (and its title, cut before ", ask", alike)
+    # plan still telling to ask Raj (and its title, cut before ", ask", alike); from a day
+    # until another ("Ana is out from 2026-07-13 until 2026-07-20, ask Raj about billing.")
     (rx.compile(r"^([A-Z][a-z]+) is (out|away|off|on leave|on vacation|on holiday|ooo) "
-                r"((?:in|on) [^,]*\d{4}(?:-\d\d-\d\d)?)(?:, ask ([A-Z][a-z]+) about (.+?)\.?)?$"),
+                r"((?:in|on|from) [^,]*\d{4}(?:-\d\d-\d\d)?)(?:, ask ([A-Z][a-z]+) about "
+                r"(.+?)\.?)?$"),
      lambda m: f"{m[1]} was {m[2]} {m[3]}" + (f"; {m[4]} covered {m[5]}." if m[4] else "")),
     (rx.compile(r"\b(is|are) (scheduled|planned|due|set|expected|slated)\b", re.I),
      lambda m: ("was " if m[1].lower() == "is" else "were ") + m[2]),
