@@ -32,6 +32,7 @@ from autodream.engine.dates import (
     latest_date,
     plan_cancelled,
     says_past,
+    shift_rounded,
     weekday_beside,
 )
 from autodream.engine.entries import (
@@ -557,6 +558,13 @@ class Consolidator:
                 # (told with the day it moved to, for the plan's guidance)
                 told = replace(cand, text=f"{cand.text.rstrip('.!')} (to {now}).", key="")
                 self._reschedule(entry, was, now, told, cluster)
+                if (amount := shift_rounded(cand.text)) is not None:
+                    # "pushed back a week and a half": the day itself was not said, and the
+                    # history says so beside the one read (the plan left on its old day would
+                    # be told gone the day after it, while it is still ahead)
+                    entry.history[-1] = (f"{entry.history[-1].rstrip('.')} ({amount} said, "
+                                         f"read as {abs(shift[1])} days; the day itself was not "
+                                         "said).")
                 return
             off = plan_cancelled(cand.text) if cand.kind == "plan" else None
             if off is not None:

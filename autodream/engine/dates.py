@@ -286,8 +286,11 @@ def _moved_to(m: re.Match[str]) -> bool:
 # "Launch moved up by a week", "We pushed the beta out by 3 days".
 _SHIFT_VERB = (r"(?P<verb>mov(?:e|es|ed)|push(?:es|ed)?|postpon(?:e|es|ed)|delay(?:s|ed)?|"
                r"shift(?:s|ed)?|slip(?:s|ped)?|brought|bring(?:s)?|pull(?:s|ed)?)")
-_SHIFT_BY = (rf"(?:(?P<dir>back|out|forward|up|in|earlier|later)\s+)?(?:by\s+)?{_NUM}\s+"
-             r"(?P<unit>days?|weeks?)(?:\s+(?P<after>earlier|later|back|out))?\s*[.!]?$")
+# ... "a week and a half", "two and a half weeks", "1.5 weeks": half a unit more
+_SHIFT_BY = (rf"(?:(?P<dir>back|out|forward|up|in|earlier|later)\s+)?(?:by\s+)?{_NUM}"
+             r"(?P<half>\.5|\s+and\s+a\s+half)?\s+(?P<unit>days?|weeks?)"
+             r"(?P<half_after>\s+and\s+a\s+half)?"
+             r"(?:\s+(?P<after>earlier|later|back|out))?\s*[.!]?$")
 _THING = r"[\w.-]+(?:\s+[\w.-]+){0,3}?"
 _SHIFTED = rx.compile(
     rf"(?i)^(?:(?:the|our)\s+)?(?P<what>(?!(?:we|they|i|it)\b){_THING})\s+(?:(?:was|were|got|is|"
@@ -305,12 +308,10 @@ _LATER_VERBS = ("push", "postpon", "delay", "slip")
 def date_shift(text: str) -> tuple[str, int] | None:
     """What a move by an amount says moved and by how many days, later or (less than 0)
     earlier: ("launch", 14) for "The launch got pushed back two weeks", ("Launch", -7) for
-    "Launch moved up by a week"; None for any other sentence, or one that says not which way."""
-    low = text.lower()
-    if "day" not in low and "week" not in low:
-        return None  # most sentences: no amount to move by
-    said = text.strip()
-    m = _SHIFTED.match(said) or _SHIFTED_BY_US.match(said)
+    "Launch moved up by a week"; None for any other sentence, or one that says not which way.
+    Half a unit more ("a week and a half", 10.5 days) is whole days to the earlier side: 10
+    days later, 11 earlier (``shift_rounded``)."""
+    m = _shift_said(text)
     if m is None:
         return None
     told = {(m["dir"] or "").lower(), (m["after"] or "").lower()} - {""}
@@ -320,8 +321,30 @@ def date_shift(text: str) -> tuple[str, int] | None:
         _LATER_VERBS) else 0
     if not sign:
         return None
-    weeks = m["unit"].lower().startswith("w")
-    return m["what"], sign * _num(m["n"].lower()) * (7 if weeks else 1)
+    unit = 7 if m["unit"].lower().startswith("w") else 1
+    days = _num(m["n"].lower()) * unit
+    if m["half"] or m["half_after"]:
+        # (what half a week is, to a day, is not said: the day a plan is ready for is the
+        # earlier one, which a later one does not find unready)
+        days += unit // 2 if sign > 0 else unit - unit // 2
+    return m["what"], sign * days
+
+
+def _shift_said(text: str) -> re.Match[str] | None:
+    low = text.lower()
+    if "day" not in low and "week" not in low:
+        return None  # most sentences: no amount to move by
+    said = text.strip()
+    return _SHIFTED.match(said) or _SHIFTED_BY_US.match(said)
+
+
+def shift_rounded(text: str) -> str | None:
+    """The amount a move by an amount with half a unit more says ("a week and a half"),
+    which ``date_shift`` reads to a whole day; None for any other sentence."""
+    m = _shift_said(text)
+    if m is None or not (m["half"] or m["half_after"]):
+        return None
+    return m.string[m.start("n"):m.end("half_after") if m["half_after"] else m.end("unit")]
 
 
 # A plan called off, said alone: "The release is cancelled", "The offsite was called off", "We
