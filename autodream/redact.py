@@ -232,7 +232,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "anthropic-key",
-        rx.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}|" + _prefix("SK-ANT-", 7)
+        rx.compile(_prefix("sk-ant-", 7) + r"[A-Za-z0-9_-]{16,}|" + _prefix("(?:SK-ANT|Sk-ant)-", 7)
                    + r"(?=[A-Za-z0-9_-]{0,30}[0-9])[A-Za-z0-9_-]{16,}"),
         0,
         ("sk-ant-",),
@@ -242,7 +242,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         rx.compile(_prefix("sk-", 3) + r"(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}"
                    # (in capitals with a digit and a run of 16 letters and digits: a ticket's
                    # branch "SK-1234-FIX-LOGIN-PAGE-FOR-USERS" is none)
-                   + "|" + _prefix("SK-", 3) + r"(?:PROJ-|SVCACCT-)?"
+                   # (and capitalised, where a sentence starts with it: "Sk-proj-...")
+                   + "|" + _prefix("S[Kk]-", 3) + r"(?:PROJ-|SVCACCT-|proj-|svcacct-)?"
                    r"(?=[A-Za-z0-9_-]{0,40}[0-9])(?=[A-Za-z0-9_-]{0,40}?[A-Za-z0-9]{16})"
                    r"[A-Za-z0-9_-]{20,}"),
         0,
@@ -255,7 +256,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                    # (upper-cased in a message it still leaks: "GHP_..." with a digit in it,
                    # "GITHUB_PAT_" in its two parts; a constant's name has neither)
                    rf"|{_prefix('GH[POUSR]_', 4)}(?=[A-Za-z0-9]{{0,39}}[0-9])[A-Za-z0-9]{{30,}}"
-                   rf"|{_prefix('GITHUB_PAT_', 11)}[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}})"),
+                   rf"|{_prefix('GITHUB_PAT_', 11)}[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}}"
+                   # (capitalised, where a sentence starts with it: "Ghp_...", "Github_pat_...")
+                   rf"|{_prefix('Gh[pousr]_', 4)}[A-Za-z0-9]{{30,}}"
+                   rf"|{_prefix('Github_pat_', 11)}[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}})"),
         0,
         ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
     ),
@@ -270,6 +274,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
                    # (in capitals, with a digit: "GLRT-RUNNER-REGISTRATION-IS-DEPRECATED" is
                    # prose shouted)
                    + "|" + _prefix("GL", 2) + r"(?:PAT|DT|RT|PTT|FT|IMT|AGENT|OAS|CBT|SOAT)-"
+                   r"(?=[A-Za-z0-9_-]{0,40}[0-9])[A-Za-z0-9_-]{20,}"
+                   # (capitalised, with a digit: "Glpat-...")
+                   + "|" + _prefix("Gl", 2) + r"(?:pat|dt|rt|ptt|ft|imt|agent|oas|cbt|soat)-"
                    r"(?=[A-Za-z0-9_-]{0,40}[0-9])[A-Za-z0-9_-]{20,}"),
         0,
         ("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glimt-", "glagent-", "gloas-",
@@ -277,9 +284,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "aws-access-key",
-        rx.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"),
+        rx.compile(_prefix("(?:AKIA|ASIA|AGPA|AIDA|AROA)", 4) + r"[0-9A-Z]{16}\b"
+                   # (lower-cased in a message, "akia..." (or capitalised); the other prefixes
+                   # with a digit: "asiapacificnortheast" is a word)
+                   + "|" + _prefix("[Aa](?:kia|sia|gpa|ida|roa)", 4)
+                   + r"(?:(?<=kia)|(?=[0-9a-z]{0,15}[0-9]))[0-9a-z]{16}\b"),
         0,
-        ("AKIA", "ASIA", "AGPA", "AIDA", "AROA"),
+        # (in any case: "akia" is in "AKIA" folded)
+        ("akia", "asia", "agpa", "aida", "aroa"),
     ),
     (
         "aws-secret-key",
@@ -294,21 +306,23 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     # message, "XOXB-1234-...", "NPM_...", still leaks; a constant's name, "NPM_TOKEN", has none)
     (
         "slack-token",
-        rx.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}|" + _prefix("XOX[ABPOSR]-", 5)
+        rx.compile(_prefix("xox[abposr]-", 5) + r"[A-Za-z0-9-]{10,}|"
+                   + _prefix("(?:XOX[ABPOSR]|Xox[abposr])-", 5)
                    + r"(?=[A-Za-z0-9-]{0,20}[0-9])[A-Za-z0-9-]{10,}"),
         0,
         ("xox",),
     ),
     (
         "google-api-key",
-        rx.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b|" + _prefix("AIZA", 4)
+        rx.compile(_prefix("AIza", 4) + r"[0-9A-Za-z_-]{35}\b|" + _prefix("(?:AIZA|Aiza|aiza)", 4)
                    + r"(?=[0-9A-Za-z_-]{0,34}[0-9])[0-9A-Za-z_-]{35}\b"),
         0,
         ("aiza",),
     ),
     (
         "stripe-key",
-        rx.compile(_prefix("[spr]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}|"
+        # (capitalised too, where a sentence starts with it: "Sk_live_...")
+        rx.compile(_prefix("[sprSPR]k_", 3) + r"(?:live|test)_[0-9A-Za-z]{16,}|"
                    + _prefix("[SPR]K_", 3) + r"(?:LIVE|TEST)_(?=[0-9A-Za-z]{0,40}[0-9])"
                    r"[0-9A-Za-z]{16,}"),
         0,
@@ -316,14 +330,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ),
     (
         "npm-token",
-        rx.compile(_prefix("npm_", 4) + r"[A-Za-z0-9]{36}\b|" + _prefix("NPM_", 4)
+        rx.compile(_prefix("[nN]pm_", 4) + r"[A-Za-z0-9]{36}\b|" + _prefix("NPM_", 4)
                    + r"(?=[A-Za-z0-9]{0,35}[0-9])[A-Za-z0-9]{36}\b"),
         0,
         ("npm_",),
     ),
     (
         "huggingface-token",
-        rx.compile(_prefix("hf_", 3) + r"[A-Za-z0-9]{30,}\b|" + _prefix("HF_", 3)
+        rx.compile(_prefix("[hH]f_", 3) + r"[A-Za-z0-9]{30,}\b|" + _prefix("HF_", 3)
                    + r"(?=[A-Za-z0-9]{0,39}[0-9])[A-Za-z0-9]{30,}\b"),
         0,
         ("hf_",),
@@ -395,8 +409,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     ("service-token", rx.compile(r":(?<=\d{8}:)(AA[0-9A-Za-z_-]{33})(?![\w-])"), 1, (":",)),
     (
         "jwt",
+        # (by its shape in any case: a header and a claims part of base64 JSON, each "eyJ"
+        # (an object's opening '{"'), upper-cased in a message "EYJ...")
         rx.compile(
-            _prefix("eyJ", 3) + r"[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
+            _prefix("eyJ", 3) + r"[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}|"
+            + _prefix("(?!eyJ)(?i:eyj)", 3)
+            + r"[A-Za-z0-9_-]{8,}\.(?i:eyj)[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
         ),
         0,
         ("eyj",),

@@ -1,0 +1,72 @@
+"""Redaction of a secret in an unusual case or beside shell syntax, and the ordinary text near
+those shapes that stays as written (tokens capitalised or lower-cased, a pair's "!", a value of
+shell expansions, a git ref, a format's name after an arrow)."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.redact import find_secrets, redact
+
+# ---- a token's prefix capitalised, or a key lower-cased -------------------------------------
+
+# (upper-cased in a message: the header and claims of a JWT, base64 of '{"alg":...' and
+# '{"sub":...', each "EYJ")
+_JWT_IN_CAPITALS = (
+    "EYJHBGCIOIJIUZI1NIISINR5CCI6IKPXVCJ9" + ".EYJZDWIIOIIXMJM0NTY3ODKWIIWIBMFTZSI6IKPVAG4G"
+    + ".SFLKXWRJSMEKKF2QT4FWPMEJF36POK6YJV_ADQSSW5C"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        # a token that starts a sentence, capitalised by the person or their keyboard
+        ("Ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8 is the CI token", "github-token"),
+        ("Gho_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "github-token"),
+        ("Github_pat_" + "11ABCDEFG0123456789abc_" + "a1" * 29 + "B", "github-token"),
+        ("Sk-ant-" + "api03-abcd1234efgh5678ijkl", "anthropic-key"),
+        ("Sk-proj-" + "ab12cd34ef56gh78ij90kl12mn34op56", "openai-key"),
+        ("Xoxb-" + "1234567890-1234567890-abcdefabcdef", "slack-token"),
+        ("Npm_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8", "npm-token"),
+        ("Aiza" + "SyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q", "google-api-key"),
+        ("aiza" + "sya1b2c3d4e5f6g7h8i9j0k1l2m3n4o5p6q", "google-api-key"),
+        ("Glpat-" + "ab12cd34ef56gh78ij90", "gitlab-token"),
+        ("Sk_live_" + "ab12cd34ef56gh78ij90", "stripe-key"),
+        ("Hf_" + "ab12cd34ef56gh78ij90kl12mn34op56", "huggingface-token"),
+        # an AWS key id lower-cased, in a sentence or capitalised at its start
+        ("the key is akia" + "iosfodnn7example, rotate it", "aws-access-key"),
+        ("Akia" + "iosfodnn7example", "aws-access-key"),
+        ("asia" + "3xmpl2keyid4abcd", "aws-access-key"),
+        # a JWT known by its shape in any case
+        (_JWT_IN_CAPITALS, "jwt"),
+        (_JWT_IN_CAPITALS.lower(), "jwt"),
+    ],
+)
+def test_a_token_capitalised_or_lower_cased_is_redacted(text: str, kind: str) -> None:
+    assert [hit.kind for hit in find_secrets(text)] == [kind]
+    # (none of the token's body is left: its last twelve characters are gone)
+    token = max(text.replace(",", " ").split(), key=len)
+    assert token[-12:] not in redact(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a capitalised word that begins as a prefix does, in prose or a name: no digit after
+        # it where the body may hold a sign, or no run of a token's characters
+        "Sk-learn-compatible-estimators-here",
+        "Ticket Sk-1234 is done",
+        "Xoxb-token-goes-here",
+        "Npm_token_name is unset",
+        "Glpat-token-goes-here-for-ci",
+        "Aiza-and-the-team-went-home-together-now",
+        "Ghp_token_for_ci",
+        # a word that begins as an AWS prefix does, in lower case, with no digit
+        "asiapacificnortheast",
+        "the akiapolaau is a bird",
+    ],
+)
+def test_a_word_beginning_as_a_prefix_does_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
