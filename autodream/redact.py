@@ -71,17 +71,28 @@ _CODE = r"[^\s\"'`,;]*[()\[\]{}]"
 # shape of a sentence says a secret may follow ("set the secret to ...", "the password's ..."):
 # letters and a digit or a sign, and not a version ("2.3.1-post1", "v2-format", "v3"), a port
 # or count (digits alone) nor a constant's name ("GITHUB_TOKEN2", the variable holding it)
+# (case-sensitive wherever it is used: inside a rule's (?i) "[A-Z]" and "[a-z]" were any letter,
+# "the password -> base64 encoded now" had both cases and hid "base64")
 _MIXED = (
-    r"(?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])"
-    r"(?!v?\d+(?:[.-]|(?![\w!#$%&*+=?^~@])))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
+    r"(?-i:(?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])"
+    r"(?![vV]?\d+(?:[.-]|(?![\w!#$%&*+=?^~@])))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
     # (nor a hash's name: "the password's Argon2id-hashed now")
-    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5))"
+    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5)))"
 )
-# ... and more: a digit with both cases or a sign ("Pg-Secret-2291", "hunter2!"), where a plain
-# "word2" may be prose ("the password's 16-character minimum", "password -> argon2id")
+# An encoding's, a hash's, a cipher's or a type's name: lower case and digits, and no password
+# ("the password -> base64 encoded now", "the secret's utf8 bytes", "the token -> int64")
+_FORMAT_WORD = (
+    r"(?:base(?:16|32|36|58|62|64|85)|utf-?(?:8|16|32)(?:mb[34])?|ucs-?[24]|latin-?1"
+    r"|iso-?8859|sha-?\d+|md[245]|crc-?\d+|blake[23][a-z]?|x509|pkcs-?\d+|rsa-?\d+|aes-?\d+"
+    r"|[ex]25519|ed448|p256|http[23]|ipv[46]|u?int\d+|float\d+|i18n|l10n|rot13)(?!\w)"
+)
+# ... and more: a digit with both cases or a sign ("Pg-Secret-2291", "hunter2!"), or in lower
+# case a word that names no format ("hunter22"; not "base64"), where a plain "word2" may be
+# prose ("the password's 16-character minimum", "password -> argon2id")
 _SECRETISH = (
-    _MIXED + r"(?=[^\s\"'`,;]*\d)"
-    r"(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])|(?=[^\s\"'`,;]*[!#$%&*+=?^~@]))"
+    _MIXED + r"(?-i:(?=[^\s\"'`,;]*\d)"
+    r"(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
+    r"|(?!" + _FORMAT_WORD + r")))"
 )
 
 

@@ -70,3 +70,38 @@ def test_a_token_capitalised_or_lower_cased_is_redacted(text: str, kind: str) ->
 def test_a_word_beginning_as_a_prefix_does_is_left_alone(text: str) -> None:
     assert redact(text) == text
 
+
+# ---- an encoding's name after "password ->" or "password's" ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (inside the rule's (?i) the value's "both cases" check took any letter for both)
+        "the password -> base64 encoded now",
+        "the password -> base64-encoded now",
+        "the secret's utf8 bytes are hashed",
+        "the password's sha256 digest is stored",
+        "the api key -> int64 column",
+        "the password's v2-format now",
+    ],
+)
+def test_a_formats_name_after_a_secrets_arrow_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # (a password in lower case and digits that names no format stays a password)
+        ("the db password's hunter22 now", "hunter22"),
+        ("the password -> hunter2024", "hunter2024"),
+        ("the password -> Base64x9 now", "Base64x9"),
+        ("the password -> base64! now", "base64"),
+        ("passwd -> Pg-Secret-2291", "Pg-Secret-2291"),
+        # (a constant's shape is told by its capitals: "db_pass2" is a value)
+        ("what's the db password? it's db_pass2", "db_pass2"),
+    ],
+)
+def test_a_password_after_a_secrets_arrow_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
