@@ -31,17 +31,47 @@ _PROSE_WORD = (
 )
 
 # A command's output given as a value, whole: "$(cat key.txt)" (read as one value, spaces and
-# all: "$(echo s3cr3tValue9)" was cut at its space and its literal left in sight)
-_SUBST = r"\$\([^()\n]{1,200}\)(?![^\s\"'`,;])"
-# ... as a value to redact, with what follows it ("$(cat key.txt)s3cretXyz9")
-_SUBST_VALUE = r"\$\([^()\n]{1,200}\)[^\s\"'`,;]*"
-_SUBST_PLACEHOLDER = (
-    r"(?=" + _SUBST + r")\$\((?!\s*(?:echo|printf)(?:\s+-\w+)*\s+[\"']?(?!\$)[^\s)])"
-    r"(?![^()\n]*?(?<=[\s(=\"'])(?![^\s\"'`,;)]*/)"
-    # (_SECRETISH, defined below, inlined: a digit and both cases or a sign)
-    r"(?=[^\s\"'`,;)]*[A-Za-z])(?=[^\s\"'`,;)]*\d)"
-    r"(?:(?=[^\s\"'`,;)]*[A-Z])(?=[^\s\"'`,;)]*[a-z])|(?=[^\s\"'`,;)]*[!#$%&*+=?^~@])))"
+# all: "$(echo s3cr3tValue9)" was cut at its space and its literal left in sight), a command in
+# it too ("$(cat $(dirname $0)/key)": its first word was taken for the value)
+_INNER_SUBST = r"\$\([^()\n]{0,200}\)"
+_SUBST_BODY = r"(?:[^()\n]|" + _INNER_SUBST + r"){1,200}"
+_SUBST = r"\$\(" + _SUBST_BODY + r"\)(?![^\s\"'`,;])"
+# ... as a value to redact, with what follows it ("$(cat key.txt)s3cretXyz9"), or as a
+# variable's default ("${API_KEY:-$(echo s3cr3tValue9)}" showed "s3cr3tValue9)}")
+_SUBST_VALUE = (
+    r"(?:\$\{[A-Za-z_]\w*:?[-=+]|[-=+](?=\$\())?\$\(" + _SUBST_BODY + r"\)[^\s\"'`,;]*"
 )
+# A command that writes a literal: "echo s3cr3tValue9" (not "echo $API_KEY")
+_WRITES = r"\s*(?:echo|printf)(?:\s+-\w+)*\s+[\"']?(?!\$)[^\s)]"
+
+
+def _command_standing_in(after: str) -> str:
+    """A command's output standing for a value, ``after`` following it: no command in it
+    writes a literal, no word in it is shaped like a secret."""
+    return (
+        r"(?=\$\(" + _SUBST_BODY + r"\)" + after + r")\$\((?!" + _WRITES + r")"
+        # (nor may a command inside it: "$(cat $(echo s3cr3tValue9))")
+        r"(?!(?:[^()\n]|" + _INNER_SUBST + r")*?\$\(" + _WRITES + r")"
+        # (a word in it, or in a command inside it, shaped like a secret)
+        r"(?!(?:[^()\n]|" + _INNER_SUBST + r")*?(?:\$\([^()\n]*?)?"
+        r"(?<=[\s(=\"'])(?![^\s\"'`,;)]*/)"
+        # (_SECRETISH, defined below, inlined: a digit and both cases or a sign)
+        r"(?=[^\s\"'`,;)]*[A-Za-z])(?=[^\s\"'`,;)]*\d)"
+        r"(?:(?=[^\s\"'`,;)]*[A-Z])(?=[^\s\"'`,;)]*[a-z])|(?=[^\s\"'`,;)]*[!#$%&*+=?^~@])))"
+        + _SUBST_BODY + r"\)"
+    )
+
+
+_SUBST_PLACEHOLDER = _command_standing_in(r"(?![^\s\"'`,;])")
+# What a variable gives when unset, empty or set ("${X:-$Y}", "${X:=${Y}}", "${X:+$(cat f)}"):
+# another variable, a command standing for one, or nothing; an error message ("${X:?unset}")
+_DEFAULT = (
+    r"(?:[-=+](?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\}|" + _command_standing_in(r"\}") + r")?"
+    r"|\?[^}\n]*)"
+)
+# ... and so the rest of "${NAME:-$OTHER}" after its colon, where a rule reads "NAME:" as a name
+# given a value ("${DB_PASSWORD:-$FALLBACK}" showed "${DB_PASSWORD:[REDACTED...]")
+_DEFAULT_REST = r"(?-i:" + _DEFAULT + r"\}+(?![^\s\"'`,;]))"
 
 # What stands in for a value rather than being one: a variable ("$GITHUB_TOKEN", "${SECRET}",
 # "$(cat key)", "%API_KEY%"), a template ("<your key>", "{{ secret }}"), letters that only fill
@@ -53,8 +83,8 @@ _PLACEHOLDER = (
     # (the variable is the whole value: "${NPM_TOKEN}s3cretXyz9" goes on into a literal, and
     # "${X:-s3cretXyz9Q}" gives a default, the value when X is unset; an empty default, another
     # variable or an error message is none: "${X:-}", "${X:-$Y}", "${X:?unset}")
-    r"(?-i:\$\{[A-Za-z_]\w*(?::?(?:[-=](?:\$[A-Za-z_]\w*|\$\{[A-Za-z_]\w*\})?|\?[^}\n]*))?\}"
-    r"(?![^\s\"'`,;])|\$\{\{"
+    r"(?-i:\$\{[A-Za-z_]\w*(?::?" + _DEFAULT + r")?\}"
+    r"(?![^\s\"'`,;])|\$\{\{|" + _DEFAULT_REST +
     # (a command's output is none unless the command writes a literal ("$(echo s3cr3tValue9)")
     # or holds a word shaped like a secret ("$(get-key Hunter2xyz)"); "$(cat key.txt)" and
     # "$(vault read -field=key secret/api)" stand for one)
@@ -573,7 +603,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
             # (or "pw is x" with a digit or a sign in x: "the pass is valid" is prose)
             r"\b[\"']?(?:\s*(?::\s*|=[ \t]*)|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
-            r"[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
+            # (nor a variable standing for it: "DB_PASS=${DB_PASS}", "DB_PASS=$DB_PASS")
+            r"[\"']?(?!\[REDACTED)(?!" + _PROSE_WORD + r")(?!" + _PLACEHOLDER + r")"
             r"([^\s\"'`,;]{6,})"
         ),
         1,

@@ -71,6 +71,61 @@ def test_a_word_beginning_as_a_prefix_does_is_left_alone(text: str) -> None:
     assert redact(text) == text
 
 
+# ---- a value made only of shell expansions --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a default that is another variable: the inner "DB_PASSWORD:" was read as a name
+        # given "-$FALLBACK}"
+        "DB_PASSWORD=${DB_PASSWORD:-$FALLBACK}",
+        "DB_PASSWORD=${DB_PASSWORD:-${FALLBACK}}",
+        "PGPASSWORD=${PGPASSWORD:-$FALLBACK}",
+        "MYSQL_ROOT_PASSWORD: ${MYSQL_ROOT_PASSWORD:-${DEFAULT_PW}}",
+        "DB_PASSWORD=${DB_PASSWORD:?required}",
+        "secret: ${SECRET:+$OTHER}",
+        "API_KEY=${API_KEY:-$(cat key)}",
+        # a command inside the command: its first word was taken for the value
+        "API_KEY=$(cat $(dirname $0)/key)",
+        "export GITHUB_TOKEN=$(cat $(dirname $0)/token)",
+        "API_KEY=$(echo $(cat key))",
+        # a short keyword's variable ("pass" and "pw" took any value)
+        "DB_PASS=${DB_PASS}",
+        "DB_PASS=$DB_PASS",
+        "DB_PASS=${DB_PASS:-$FALLBACK}",
+    ],
+)
+def test_a_value_of_shell_expansions_only_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # a literal default, a command writing a literal, a word shaped like a secret, a
+        # literal after the expansion: each is the secret
+        ("SECRET_KEY=${X:-s3cretXyz9Q}", "s3cretXyz9Q"),
+        ("API_KEY=$(echo s3cr3tValue9)", "s3cr3tValue9"),
+        ("DB_PASSWORD=${DB_PASSWORD:-Hunter2xyz}", "Hunter2xyz"),
+        ("echo ${DB_PASSWORD:-Hunter2xyz}", "Hunter2xyz"),
+        ("secret: ${SECRET:+s3cretXyz9Q}", "s3cretXyz9Q"),
+        ("API_KEY=$(cat $(echo s3cr3tValue9))", "s3cr3tValue9"),
+        ("API_KEY=$(cat $(dirname $0) s3cr3tValue9)", "s3cr3tValue9"),
+        ("API_KEY=$(get $(dirname $0) Hunter2xyz)", "Hunter2xyz"),
+        ("API_KEY=$(cat $(dirname $0)/key)s3cretXyz9", "s3cretXyz9"),
+        # (a command as a variable's default: its literal was left after the first word)
+        ("API_KEY=${API_KEY:-$(echo s3cr3tValue9)}", "s3cr3tValue9"),
+        ("x=${API_KEY:-$(echo s3cr3tValue9)}", "s3cr3tValue9"),
+        ("API_KEY=${API_KEY:-$(get Hunter2xyz)}", "Hunter2xyz"),
+        ("DB_PASS=${X:-s3cretXyz9Q}", "s3cretXyz9Q"),
+        ("DB_PASS=$dbPass2x", "dbPass2x"),
+    ],
+)
+def test_a_literal_beside_a_shell_expansion_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
 # ---- an encoding's name after "password ->" or "password's" ---------------------------------
 
 
