@@ -1036,12 +1036,14 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
-            if pattern is _BARE_PAIR and _names_a_part(text, m["user"], start, end):
-                continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
-            # "[REDACTED]!", the password's last character in sight)
+            # "[REDACTED]!", the password's last character in sight; and a pair's value with it
+            # names no part: "ci:Pipeline-42! is the login" was read as a pipeline's name, the
+            # "!" as the end of a sentence before "is the login")
             while end < len(text) and text[end] == "!":
                 end += 1
+            if pattern is _BARE_PAIR and _names_a_part(text, m["user"], start, end):
+                continue
             hits.append((i, SecretHit(kind, start, end)))
     return hits
 

@@ -71,6 +71,25 @@ def test_a_word_beginning_as_a_prefix_does_is_left_alone(text: str) -> None:
     assert redact(text) == text
 
 
+# ---- a pair's value ending in "!" -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # (the "!" is a sign in the password, not the end of a sentence: "is the login" after
+        # it was not read with the pair, and the value was taken for a pipeline's name)
+        ("ci:Pipeline-42! is the login", "Pipeline-42"),
+        ("ci:Pipeline-42!", "Pipeline-42"),
+        ("Use github:Build-42! for the job", "Build-42"),
+        ("db:Primary#2! is what we use", "Primary#2"),
+        ("jenkins:Pipeline-42!", "Pipeline-42"),
+    ],
+)
+def test_a_pair_whose_value_ends_in_a_bang_is_redacted(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
 # ---- a value made only of shell expansions --------------------------------------------------
 
 
