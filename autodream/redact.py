@@ -223,18 +223,37 @@ _SENTENCE_REACH = 400
 # A value named so: capitalised words, a sign between them, and a short number
 _NAMED_PART = rx.compile(r"([A-Z][a-z]+(?:[-+#_][A-Z][a-z]+)*)[-+#]?\d{1,4}")
 _PART_SIGNS = rx.compile(r"[-+#_]")
+# A git command's arguments up to where a pair stands, on its command line: "git checkout
+# release:Release-2026-07", "git push origin main:Main-2026" name a ref (a branch, a tag, a
+# source and a destination), however they begin; a ref is words and digits between "-", "_" or
+# "." (no sign a password has: "git push origin ci:Deploy#26" is no ref); up to three arguments
+# before it, none a word joining prose ("git pull then use app:app2026 for the db" is a pair)
+_GIT_ARGUMENTS = rx.compile(
+    _prefix("git", 3) + r"(?:\s+-[Cc]\s+[^\s;|&]+|\s+-{1,2}[\w-]+(?:=[^\s;|&]+)?)*\s+"
+    r"(?:checkout|switch|merge|rebase|push|pull|fetch|branch|tag|log|diff|show|cherry-pick|reset"
+    r"|revert|restore|worktree\s+add|ls-remote|rev-parse|describe|archive)"
+    r"(?:\s+(?!(?i:then|and|or|but|so|use[ds]?|using|with|for|to|as|via|is|was|the|an?|on|in"
+    r"|at|by|from|into|after|before|when|if|while|try|run)(?![^\s;|&]))[^\s;|&]+){0,3}\s+\Z"
+)
+_GIT_REF = rx.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
     """True when ``text[start:end]``, said after ``user`` and a colon, names a part of what
-    ``user`` names rather than being its password (see ``_PARTS_OF``, ``_TAG_WORD``): never
-    in a sentence about logging in (``_SAYS_LOGIN``), and after an account's word only as an
-    image's tag (``_ACCOUNT_WORD``)."""
+    ``user`` names rather than being its password (see ``_PARTS_OF``, ``_TAG_WORD``), or is
+    a git command's ref (``_GIT_ARGUMENTS``): never in a sentence about logging in
+    (``_SAYS_LOGIN``), and after an account's word only as an image's tag (``_ACCOUNT_WORD``)."""
     shape = _NAMED_PART.fullmatch(text, start, end)
-    if shape is None:
-        return False
-    words = _PART_SIGNS.split(shape[1].lower())
     name = user.lower()
+    account = _ACCOUNT_WORD.fullmatch(name) is not None
+    # (a git command before the pair on its line, read back at most _SENTENCE_REACH: asked
+    # first, as most pairs' values have a ref's shape and no git command is near)
+    reach = max(0, start - _SENTENCE_REACH)
+    git = (not account and _GIT_REF.fullmatch(text, start, end) is not None
+           and _GIT_ARGUMENTS.search(text, max(reach, text.rfind("\n", reach, start) + 1),
+                                     start - len(user) - 1) is not None)
+    if shape is None and not git:
+        return False
     line_start = text.rfind("\n", 0, start) + 1
     # (the sentence holding the pair: from the last end of one before the pair to the first
     # after it, the value holding none; read at most _SENTENCE_REACH either side, so a long
@@ -246,7 +265,9 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
     sentence = text[before[-1] if before else left : after.start() if after else right]
     if _SAYS_LOGIN.search(sentence):
         return False
-    account = _ACCOUNT_WORD.fullmatch(name) is not None
+    if git or shape is None:
+        return git
+    words = _PART_SIGNS.split(shape[1].lower())
     if not account:
         for kind, parts in _PARTS_OF:
             if kind.fullmatch(name) and all(parts.fullmatch(word) for word in words):

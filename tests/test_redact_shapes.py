@@ -145,6 +145,44 @@ def test_a_literal_beside_a_shell_expansion_is_redacted(text: str, secret: str) 
     assert secret not in redact(text)
 
 
+# ---- a git ref after a git command ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (a word, a colon and the word capitalised with numbers was read as a user and a
+        # password that begins with the user's name)
+        "git checkout release:Release-2026-07",
+        "git push origin release:Release-2026-07",
+        "git -C repo push --force origin main:Main-2026",
+        "Then run git fetch origin release:Release-2026-07 before the build.",
+    ],
+)
+def test_a_git_ref_after_a_git_command_is_left_alone(text: str) -> None:
+    assert redact(text) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        # (a sign in it, an account's name, a login word, another command, no git command)
+        ("git push origin ci:Deploy#26", "Deploy#26"),
+        ("git checkout admin:Admin-2024", "Admin-2024"),
+        ("git checkout release:Release-2026-07 and log in with it", "Release-2026-07"),
+        ("git pull; deploy:Deploy-2026", "Deploy-2026"),
+        ("git pull && release:Release2026x", "Release2026x"),
+        ("the release:Release-2026-07 pair", "Release-2026-07"),
+        ("git pull then use app:app2026 for the db", "app2026"),
+        ("git push and use app:App-2026", "App-2026"),
+    ],
+)
+def test_a_pair_beside_a_git_command_that_is_no_ref_is_redacted(
+    text: str, secret: str
+) -> None:
+    assert secret not in redact(text)
+
+
 # ---- an encoding's name after "password ->" or "password's" ---------------------------------
 
 
