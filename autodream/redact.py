@@ -547,7 +547,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"private[_-]?key)"
             # ("password is: x", "the staging db password, it's x"; a space after "it's": an
             # index entry titled "... password, it's](file.md)" holds no value)
-            r"\b[\"']?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
+            # (a name in bold or italics, as a markdown note writes it: "**db password:**")
+            r"\b(?:[\"']|[*_]{1,2})?\s*(?:[:=]|\bis\b(?:\s*:)?|,?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s)"
             # (with evidence the word is a value: "the db password's Pg-Secret-2291",
             # "passwd -> Pg-Secret-2291", "what's the db password?" / "it's hunter22"; not
             # "the password's 16-character minimum", "Where's the password? It's somewhere")
@@ -561,7 +562,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|\?\s*\bit(?:['\u2019]?s|\s+is)\b(?=\s+" + _MIXED + r"))"
             # (an empty setting is no value: in "OPENAI_API_KEY=\nANTHROPIC_API_KEY=" the line
             # after "=" is the next setting)
-            r"(?:(?<==)[ \t]*|(?<!=)\s*)[\"']?"
+            # (the emphasis closed after the colon, "**db password:**", and the value in
+            # backticks as markdown writes code: "it's `Pg-Secret-2291`")
+            r"(?:(?<==)[ \t]*|(?<!=)(?:[*_]{1,2}(?=\s))?\s*)[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             r"(?!" + _PLACEHOLDER + r")"
             # (4 or 5 characters only as written in a setting: "password=toor", "secret: 'ab12'")

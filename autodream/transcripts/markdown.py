@@ -3,7 +3,8 @@
 A person's notes, one file a day. Each bullet (with its indented continuation lines) and each
 paragraph becomes one ``Message`` (role ``user``, kind ``prompt``) dated that day; an ``HH:MM``
 at the start of the entry (``- 14:30 …``, ``- **14:30** …``, ``[14:30] …``) gives the time, read
-as UTC. Headings, code fences and HTML comments are structure, not notes, and are left out.
+as UTC. Headings, code fences and HTML comments are structure, not notes, and are left out; a
+quoted note (``> …``) is read without its marks.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from autodream.transcripts.model import Message, ReadStats
 
 _DAY = rx.compile(r"(\d{4})-(\d{2})-(\d{2})")
 _BULLET = rx.compile(r"^(?:[-*+]|\d{1,3}[.)])\s+(?:\[[ xX]\]\s+)?")
+# A quoted line's marks ("> ", "> > "), after the indent that says whose entry the line is
+_QUOTE = rx.compile(r"^([ \t]{0,3})(?:>[ \t]?)+")
 _CLOCK = rx.compile(
     r"^(?:\*\*|\[|\()?([01]?\d|2[0-3]):([0-5]\d)(?:\*\*|\]|\))?(?:\s*[-–—:]\s*|\s+)"
 )
@@ -97,6 +100,11 @@ def iter_markdown(
             stats.skipped["binary" if b"\x00" in line.data else "non_utf8"] += 1
             continue
         stats.records += 1
+        # (its marks kept, a quoted note gave a value on its second line as "> Qz-Secret-4471",
+        # where no rule took it for what "> ... the db password, it's" named)
+        quoted = _QUOTE.match(raw)
+        if quoted is not None:
+            raw = quoted[1] + raw[quoted.end() :]
         stripped = raw.strip()
         if in_comment:
             in_comment = "-->" not in stripped
