@@ -157,3 +157,77 @@ def test_a_quoted_note_is_kept_without_its_marks(tmp_path: Path) -> None:
 )
 def test_an_ordinary_sentence_about_a_secret_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+# ---- read_file and grep of a daily log ----------------------------------------------------
+
+# (a daily log's notes, the secret in them: each was shown by read_file or grep)
+TOOL_NOTES: list[tuple[str, str]] = [
+    *NOTES,
+    ("- 14:30 the staging db password, it's\n- 14:31 Pg-Secret-2291 and always use it\n",
+     "Pg-Secret-2291"),
+    ("- [ ] the staging db password is\n- [x] Pg-Secret-2291\n", "Pg-Secret-2291"),
+    ("1. the staging db password, it's\n2. Pg-Secret-2291 and we always use it\n",
+     "Pg-Secret-2291"),
+    # ... with a heading, a code block or a comment between them
+    ("the staging db password, it's\n\n## Deploys\n\nPg-Secret-2291 and we always use it\n",
+     "Pg-Secret-2291"),
+    ("the staging db password is\n\n```\nmake deploy\n```\n\nPg-Secret-2291 and always use it\n",
+     "Pg-Secret-2291"),
+    ("the staging db password, it's\n<!-- x -->\nPg-Secret-2291 and we always use it\n",
+     "Pg-Secret-2291"),
+    # the value on the line after "password:"
+    ("db password:\nPg-Secret-2291\n", "Pg-Secret-2291"),
+    ("- prod api token:\n  Xk9mQ2vL8pR4tW7z\n", "Xk9mQ2vL8pR4tW7z"),
+    # a plain word as the value, and said again further on
+    ("the wifi password is\n\nwalrusbanjo and we always use it\n", "walrusbanjo"),
+    ("the staging db password, it's\n\nPg-Secret-2291 and use it\n\n## Later\n\n"
+     "We rotated pg-secret-2291 today.\n", "pg-secret-2291"),
+]
+
+
+def _log_in(tree_root: Path, where: str, note: str) -> tuple[tools.ToolBox, Path]:
+    tree = build_tree(tree_root)
+    root, _, rel = where.partition("/")
+    path = {"memory": tree.memory, "project": tree.project}[root] / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("# 2026-07-01\n\n" + note)
+    return tree.toolbox(phase="gather"), path
+
+
+@pytest.mark.parametrize("where", ["memory/2026-07-01.md", "project/logs/2026/07/2026-07-01.md"])
+@pytest.mark.parametrize(("note", "secret"), TOOL_NOTES)
+def test_no_tool_shows_a_secret_a_daily_log_gives_over_two_notes(
+    tmp_path: Path, note: str, secret: str, where: str
+) -> None:
+    box, path = _log_in(tmp_path, where, note)
+    lines = path.read_text().count("\n")
+
+    seen = [box.call(ToolCall("c", "read_file", {"path": where, "offset": offset})).content
+            for offset in range(1, lines + 1)]
+    seen.append(box.call(ToolCall("c", "grep", {"pattern": ".", "path": where})).content)
+
+    assert "2026-07-01" in seen[0]  # the note was read
+    assert [text for text in seen if secret.lower() in text.lower()] == []
+
+
+def test_a_value_a_daily_log_gives_is_hidden_only_as_a_word_and_where_it_is_given(
+    tmp_path: Path
+) -> None:
+    note = ("- password=root for the dev db\n- we run the agent rootless now\n"
+            "- the wifi password is\n- deploy and then we always check the logs\n\n"
+            "## Later\n\n- we deploy on Fridays as root\n")
+    box, _ = _log_in(tmp_path, "memory/2026-07-01.md", note)
+
+    read = box.call(ToolCall("c", "read_file", {"path": "memory/2026-07-01.md"})).content
+    roots = box.call(ToolCall("c", "grep", {"pattern": "root", "path": "memory/"})).content
+    deploys = box.call(ToolCall("c", "grep", {"pattern": "deploy", "path": "memory/"})).content
+
+    assert "password=[REDACTED" in read  # the dev db's password is hidden
+    assert "the agent rootless now" in read
+    assert "we deploy on Fridays as root" in read
+    assert "and then we always check" in read
+    assert "[REDACTED:assigned-secret] and then" in read  # (as the engine reads the notes)
+    assert "the agent rootless now" in roots
+    assert "we deploy on Fridays as root" in roots
+    assert "we deploy on Fridays as root" in deploys
