@@ -13,6 +13,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from autodream import rx
@@ -1020,6 +1021,25 @@ def find_secrets(text: str) -> list[SecretHit]:
 def _scan(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     """Each hit in ``text`` of the patterns ``only`` (by place in _PATTERNS) with that place,
     overlaps not merged."""
+    if len(text) <= _KEPT_CHARS:
+        return list(_scan_kept(text, only))
+    return _scan_text(text, only)
+
+
+# A dream scans the same text more than once: a memory file when the backend reads it and again
+# in the checks, a new file when the tools check the write, summarise it for the journal and the
+# checks see it (a third of a second dream's scanning). A scan depends on nothing but the text and
+# the patterns, fixed for the process, so the newest results are kept; only for short texts (a
+# topic file, a MEMORY.md of its 25,000 bytes), so a process that dreams for hours keeps little.
+_KEPT_CHARS = 32_768
+
+
+@lru_cache(maxsize=256)
+def _scan_kept(text: str, only: frozenset[int]) -> tuple[tuple[int, SecretHit], ...]:
+    return tuple(_scan_text(text, only))
+
+
+def _scan_text(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     if "\\" in text and _JSON_ESCAPE.search(text):
         view, starts, origins = _unescape(text)
 

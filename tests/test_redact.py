@@ -985,3 +985,34 @@ def test_a_password_after_an_account_or_beside_a_variable_is_redacted(
 )
 def test_a_named_part_or_a_whole_variable_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+def test_a_text_scanned_again_reuses_the_first_scan(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A dream scans a memory file when it is read and again in its checks, a write when it is
+    checked, summarised and checked again (issue #4): the same text is scanned once, and each
+    caller gets the same hits, in a list of its own."""
+    scanned: list[str] = []
+    scan_view = redact_module._scan_view
+    monkeypatch.setattr(redact_module, "_scan_view",
+                        lambda text, only: scanned.append(text) or scan_view(text, only))
+    text = f"---\nname: Deploy\n---\n\nthe password is Tr0ub4dor&3 ({id(scanned)})\n"
+    first = find_secrets(text)
+    assert [hit.kind for hit in first] == ["assigned-secret"]
+    first.clear()  # (a caller's list is its own)
+    assert find_secrets(text) == find_secrets(text) != []
+    assert "Tr0ub4dor&3" not in redact(text) and contains_secret(text)
+    assert scanned == [text]
+    other = text.replace("Tr0ub4dor&3", "required")
+    assert find_secrets(other) == [] and scanned == [text, other]
+
+
+def test_a_long_text_is_scanned_each_time_and_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only short texts are kept: a pasted multi-MB log held by a process that dreams for hours
+    would be memory that is never given back."""
+    scanned: list[int] = []
+    scan_view = redact_module._scan_view
+    monkeypatch.setattr(redact_module, "_scan_view",
+                        lambda text, only: scanned.append(len(text)) or scan_view(text, only))
+    text = "the password is Tr0ub4dor&3\n" + "x" * redact_module._KEPT_CHARS
+    assert find_secrets(text) == find_secrets(text) != []
+    assert len(scanned) == 2
