@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -77,6 +78,49 @@ def test_commit_keeps_file_permissions(tmp_path: Path) -> None:
     os.chmod(memory / "role.md", 0o600)
     commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r")
     assert os.stat(memory / "role.md").st_mode & 0o777 == 0o600
+
+
+def _dir_syncs(monkeypatch: pytest.MonkeyPatch, events: list[object]) -> None:
+    """Each fsync of a directory appended to ``events`` as the directory's (device, inode)."""
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            events.append((st.st_dev, st.st_ino))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def _ids(*paths: Path) -> list[tuple[int, int]]:
+    return sorted((p.stat().st_dev, p.stat().st_ino) for p in paths)
+
+
+def test_the_images_folders_are_synced_once_each_before_the_intent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every fsync waits on the disk (issue #4: 2 to 9 ms each, 25 in a second dream): each
+    folder the images go in is synced once, after the images are written and before the intent
+    names them, and the run dir once, by the intent; it was synced again at each folder made
+    in it, and each folder at each one made below it."""
+    memory, staging, changes, _ = _setup(tmp_path)
+    run_dir = memory / ".autodream" / "runs" / "run1"
+    events: list[object] = []
+    _dir_syncs(monkeypatch, events)
+    commit_mod.commit(memory, staging.path, changes, run_dir, on_step=events.append)
+    folders = [run_dir / "before", run_dir / "before" / "sub", run_dir / "after",
+               run_dir / "after" / "new", run_dir.parent]
+    assert sorted(events[: events.index("images")]) == _ids(*folders)  # type: ignore[type-var]
+    assert events[events.index("images") + 1 : events.index("intent")] == _ids(run_dir)
+    # a dry run's images alone: the run dir synced by store_images itself, once
+    memory, staging, changes, _ = _setup(tmp_path / "dry")
+    dry = memory / ".autodream" / "runs" / "run1"
+    dry.mkdir(parents=True)
+    events.clear()
+    commit_mod.store_images(memory, staging.path, commit_mod.apply_order(changes), dry)
+    assert sorted(events) == _ids(dry, *(dry / f.relative_to(run_dir) for f in folders[:-1]),
+                                  dry.parent)  # type: ignore[type-var]
 
 
 @pytest.mark.parametrize("crash_at", range(8))

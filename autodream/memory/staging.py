@@ -262,10 +262,12 @@ _DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOL
               | getattr(os, "O_CLOEXEC", 0))
 
 
-def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
+def open_dir(root: Path, rel_dir: str, *, make: bool = False, durable: bool = True) -> int:
     """A descriptor for the directory ``root/rel_dir`` (``rel_dir`` checked by ``safe_path``;
     "" for ``root``), each component below ``root`` opened from its parent's descriptor with
-    ``O_NOFOLLOW`` and, with ``make``, made where missing (durably). The caller closes it.
+    ``O_NOFOLLOW`` and, with ``make``, made where missing (durably: each parent is fsynced;
+    ``durable=False`` where nothing needs that, or the caller fsyncs them itself once they
+    hold what they are made for). The caller closes it.
 
     ``safe_path`` proved no component a link, by name; a directory swapped for a link after
     that (a sync tool, a checkout running beside the dream) makes this raise ``OSError``
@@ -280,8 +282,9 @@ def open_dir(root: Path, rel_dir: str, *, make: bool = False) -> int:
                 except FileExistsError:
                     pass
                 else:
-                    with contextlib.suppress(OSError):
-                        os.fsync(fd)
+                    if durable:
+                        with contextlib.suppress(OSError):
+                            os.fsync(fd)
             child = os.open(part, _DIR_FLAGS, dir_fd=fd)
             os.close(fd)
             fd = child
@@ -316,7 +319,8 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None
             return not_a_file_reason(st.st_mode)  # swapped after the stat above
         if st.st_nlink > 1:
             return hard_link_reason(st.st_nlink)
-        dest_dir = open_dir(staging_dir, parent, make=True)
+        # (a staging copy is never synced, nor read after a crash: recovery removes it)
+        dest_dir = open_dir(staging_dir, parent, make=True, durable=False)
         try:
             out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
                           | os.O_CLOEXEC, 0o600, dir_fd=dest_dir)
@@ -444,7 +448,7 @@ class Staging:
                     os.symlink(os.readlink(src), staging_dir / rel)
                     continue
                 parent, _, name = rel.rpartition("/")
-                dest_dir = open_dir(staging_dir, parent, make=True)
+                dest_dir = open_dir(staging_dir, parent, make=True, durable=False)
                 try:
                     os.symlink(os.readlink(src), name, dir_fd=dest_dir)
                 finally:
