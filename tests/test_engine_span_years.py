@@ -55,3 +55,14 @@ def test_a_move_between_two_days_is_remembered_in_one_year() -> None:
     body = parse_topic(text).body
     assert "2026-06-01 to 2026-06-05" in body
     assert "2027" not in text
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("I ran the tests; the demo starts on 3 August.", "2026-08-03"),
+    ("CI ran green, launch on 20 August.", "2026-08-20"),
+    ("The job ran out of memory, the deadline stays 31 July.", "2026-07-31"),
+    ("We began the migration; the freeze starts on 3 August.", "2026-08-03"),
+])
+def test_ran_or_began_of_something_else_leaves_a_day_ahead(said: str, read: str) -> None:
+    # "ran"/"began" anywhere in the sentence put these a year back (2025), as gone
+    assert read in absolutize(said, _JULY_16)[0]

@@ -227,7 +227,10 @@ def _end_of_week(ref: date) -> date:
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
 _PAST_WORDING = rx.compile(
-    r"(?i)\b(?:was|were|did|had|happened|took place|went|ran|began|ago|\w+[^e\W]ed)\b")
+    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
+    # "ran"/"began" only told of the day itself: "I ran the tests; the demo starts on 3 August"
+    # is about August ahead
+    r"|ran(?=\s+(?:on|from|in|until|till)\b)|began(?=\s+(?:on|from|in)\b))\b")
 _FUTURE_WORDING = rx.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
