@@ -1280,26 +1280,3 @@ def secrets_after(before: str, text: str) -> list[tuple[str, str]]:
     own = {(hit.start, hit.end) for hit in _merged(alone)}
     return [(hit.kind, text[hit.start : hit.end]) for hit in _hits_after(before, text, alone)
             if (hit.start, hit.end) not in own]
-
-
-# A question that asks for a credential ("What is the staging database password?", "Which API
-# token should the deploy use?"): what is typed in answer is the credential, and its name is in
-# the question, not beside the value where a pattern would see it ("Pg-Secret-2291" alone).
-_ASKS_FOR_SECRET = rx.compile(
-    r"\b(?:pass(?:words?|phrases?|wd|codes?)|pins?|tokens?|secrets?|credentials?|"
-    r"api[\s_-]?keys?|(?:private|access|secret|ssh|signing|deploy)[\s_-]?keys?|"
-    r"connection[\s_-]?strings?|dsn|logins?)\b", re.IGNORECASE)
-ASKED_SECRET = REDACTED.format(kind="asked-secret")
-
-
-def asks_for_secret(question: str) -> bool:
-    """True when the agent's ``question`` asks the person for a credential."""
-    return _ASKS_FOR_SECRET.search(question) is not None
-
-
-def redact_answer(before: str, question: str, answer: str) -> str:
-    """The person's ``answer`` to the agent's ``question``, redacted: as said after ``before``
-    (their message before it), and whole when the question asks for a credential."""
-    if asks_for_secret(question):
-        return ASKED_SECRET
-    return redact_after(before, answer)

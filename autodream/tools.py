@@ -33,7 +33,6 @@ from autodream.errors import BudgetExceeded, NotFound, SandboxError, printable
 from autodream.memory.model import decode_text
 from autodream.sandbox import ROOT_NAMES, WRITABLE_ROOT, Sandbox, parse_vpath
 from autodream.settings import Settings
-from autodream.transcripts.claude_code import answers_in_record
 from autodream.transcripts.model import Message, ReadStats, is_daily_log_name
 from autodream.transcripts.reader import detect_source, iter_stream_messages
 
@@ -273,31 +272,6 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
         mark = redact.REDACTED.format(kind=found[value])
         # (as the record stores it too: a value holding a quote or a backslash is escaped)
         text = text.replace(value, mark).replace(json.dumps(value)[1:-1], mark)
-    return _redact_asked_secrets(raw, text)
-
-
-def _redact_asked_secrets(raw: bytes, text: str) -> str:
-    """``text``, a window of transcript records (``raw``), with each answer to a question
-    asking for a credential redacted ("What is the staging database password?" answered
-    "Pg-Secret-2291": the value alone, which no pattern knows), wherever the window shows it:
-    the result's text, its ``toolUseResult``. Read off each record, with or without the call
-    that asked (before the window, maybe), as a whole word (an answer "no" is no secret)."""
-    if raw.find(b'answer') < 0:
-        return text
-    values: set[str] = set()
-    for line in raw.splitlines():
-        if line.find(b'answer') < 0:
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(record, dict):
-            values.update(answer.strip() for question, answer in answers_in_record(record)
-                          if redact.asks_for_secret(question) and len(answer.strip()) >= 4)
-    for value in sorted(values, key=lambda v: (-len(v), v)):
-        for shown in dict.fromkeys((value, json.dumps(value)[1:-1])):
-            text = re.sub(rf"(?<!\w){re.escape(shown)}(?!\w)", redact.ASKED_SECRET, text)
     return text
 
 
@@ -1183,11 +1157,9 @@ class ToolBox:
                 before = said_last if message.is_persons else ""
                 if message.is_persons:
                     said_last = message.text[-redact.SAID_LAST_CHARS:]
-                if message.question is None:
-                    said = redact.redact_after(before, message.text)
-                else:  # an answer, and the question it is read by after it
-                    said = (f"{redact.redact_answer(before, message.question, message.text)} "
-                            f"(asked: {redact.redact(message.question)})")
+                said = redact.redact_after(before, message.text)
+                if message.question:  # the question an answer is read by, after it
+                    said += f" (asked: {redact.redact(message.question)})"
                 text = " ".join(said.split())[: self.limits.max_line_chars]
                 match = rx.search(text)
                 if match is None:

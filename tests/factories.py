@@ -119,21 +119,6 @@ class TranscriptBuilder:
         self.records.append(res)
         return self
 
-    def ask_user(self, questions: list[dict[str, Any]], answers: dict[str, str], *,
-                 structured: bool = True, tool: str = "AskUserQuestion", **result: Any
-                 ) -> TranscriptBuilder:
-        """The agent's AskUserQuestion call and the person's ``answers`` (question -> the label
-        picked, labels joined by ", ", or words typed), as Claude Code 2.0 and 2.1 write them:
-        the result's text, and (``structured``) its ``toolUseResult`` with ``result`` in it."""
-        text = ("User has answered your questions: "
-                + ", ".join(f'"{q}"="{a}"' for q, a in answers.items())
-                + ". You can now continue with the user's answers in mind.")
-        self.tool_roundtrip(tool, {"questions": questions}, text)
-        if structured:
-            self.records[-1]["toolUseResult"] = {"questions": questions, "answers": answers,
-                                                 **result}
-        return self
-
     def raw(self, record: dict[str, Any]) -> TranscriptBuilder:
         self.records.append(record)
         return self

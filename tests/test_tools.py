@@ -468,32 +468,6 @@ def test_grep_finds_the_persons_answer_to_a_question(tree: Tree) -> None:
     assert ok(tree.toolbox(), "grep", pattern="old code", path=path) == out[0]
 
 
-def test_grep_never_shows_an_answer_to_a_question_asking_for_a_credential(tree: Tree) -> None:
-    # The question names the secret; the answer is the value alone, which no pattern knows.
-    question = "What is the staging database password?"
-    path = "sessions/" + TranscriptBuilder().ask_user(
-        [{"question": question, "header": "Database"}], {question: "Pg-Secret-2291"},
-    ).write(tree.sessions).name
-    out = ok(tree.toolbox(), "grep", pattern="staging database", path=path)
-    assert out.endswith(f"] [REDACTED:asked-secret] (asked: {question})")
-    assert "Pg-Secret-2291" not in ok(tree.toolbox(), "grep", pattern="Secret", path=path)
-
-
-@pytest.mark.parametrize("structured", [True, False], ids=["toolUseResult", "text-only"])
-def test_read_file_never_shows_an_answer_to_a_question_asking_for_a_credential(
-    tree: Tree, structured: bool
-) -> None:
-    question = "What is the staging database password?"
-    path = "sessions/" + TranscriptBuilder().user("Set up staging.").ask_user(
-        [{"question": question, "header": "Database"}], {question: "Pg-Secret-2291"},
-        structured=structured,
-    ).assistant("Noted: no answer holds it.").write(tree.sessions).name
-    for offset in (1, 3):  # the window with the call that asked, and without it
-        shown = ok(tree.toolbox(), "read_file", path=path, offset=offset)
-        assert "Pg-Secret-2291" not in shown and "[REDACTED:asked-secret]" in shown
-        assert "no answer holds it" in shown
-
-
 def test_grep_labels_a_subagents_words(tree: Tree) -> None:
     builder = TranscriptBuilder().assistant("I searched the repo for the flag.")
     for record in builder.records:

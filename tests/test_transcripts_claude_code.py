@@ -463,6 +463,20 @@ _FEATURES = {"question": "Which features should we enable?", "header": "Features
                          {"label": "Logging", "description": "Request and error logs"}]}
 
 
+def _dialog(builder: TranscriptBuilder, questions: list[dict[str, Any]],
+            answers: dict[str, str], *, structured: bool = True, tool: str = "AskUserQuestion",
+            **result: Any) -> TranscriptBuilder:
+    """An AskUserQuestion call and its result, as Claude Code 2.0 and 2.1 write them."""
+    text = ("User has answered your questions: "
+            + ", ".join(f'"{q}"="{a}"' for q, a in answers.items())
+            + ". You can now continue with the user's answers in mind.")
+    builder.tool_roundtrip(tool, {"questions": questions}, text)
+    if structured:
+        builder.records[-1]["toolUseResult"] = {"questions": questions, "answers": answers,
+                                                **result}
+    return builder
+
+
 def _write_compact(builder: TranscriptBuilder, directory: Path) -> Path:
     """The records with no spaces, as Claude Code writes them (its tool results skippable)."""
     directory.mkdir(parents=True, exist_ok=True)
@@ -497,7 +511,7 @@ def test_the_persons_answers_to_the_agents_questions_are_read(
     said: list[str],
 ) -> None:
     builder = TranscriptBuilder().user("Set up the new service.")
-    path = _write_compact(builder.ask_user(questions, answers, structured=structured)
+    path = _write_compact(_dialog(builder, questions, answers, structured=structured)
                           .assistant("Going with that."), tmp_path)
     full = [m for m in iter_messages(path) if m.is_answer]
     stats = ReadStats()
@@ -509,9 +523,8 @@ def test_the_persons_answers_to_the_agents_questions_are_read(
 
 
 def test_notes_the_person_added_to_an_answer_are_theirs_too(tmp_path: Path) -> None:
-    builder = TranscriptBuilder().ask_user(
-        [_DB], {_DB["question"]: "MongoDB"},
-        annotations={_DB["question"]: {"notes": "we already run Atlas"}})
+    builder = _dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"},
+                      annotations={_DB["question"]: {"notes": "we already run Atlas"}})
     path = _write_compact(builder, tmp_path)
     assert [m.text for m in iter_messages(path, only_human=True)] == [
         "Database: MongoDB — Documents, flexible schema (notes: we already run Atlas)"]
@@ -520,16 +533,16 @@ def test_notes_the_person_added_to_an_answer_are_theirs_too(tmp_path: Path) -> N
 def test_only_the_answer_to_an_askuserquestion_call_is_the_persons(tmp_path: Path) -> None:
     # Another tool's output that reads like answers is tool output; a dialog the person
     # dismissed answers nothing; a result of a call made before the read began is not bound.
-    builder = TranscriptBuilder().ask_user([_DB], {_DB["question"]: "MongoDB"}, tool="Bash")
-    builder.ask_user([_DB], {_DB["question"]: "MongoDB"})
+    builder = _dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"}, tool="Bash")
+    _dialog(builder, [_DB], {_DB["question"]: "MongoDB"})
     builder.records[-1]["message"]["content"][0]["is_error"] = True
     builder.records[-1]["message"]["content"][0]["content"] = "The user doesn't want to proceed"
     path = _write_compact(builder, tmp_path)
     messages = list(iter_messages(path))
     assert [m.kind for m in messages] == ["tool_use", "tool_result"] * 2
     assert list(iter_messages(path, only_human=True)) == []
-    answered = _write_compact(
-        TranscriptBuilder().ask_user([_DB], {_DB["question"]: "MongoDB"}), tmp_path / "later")
+    answered = _write_compact(_dialog(TranscriptBuilder(), [_DB], {_DB["question"]: "MongoDB"}),
+                              tmp_path / "later")
     second_line = len(answered.read_bytes().split(b"\n", 1)[0]) + 1
     assert list(iter_stream_messages(answered.open("rb"), name=answered.name,
                                      start_offset=second_line, only_human=True)) == []

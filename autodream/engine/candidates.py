@@ -16,7 +16,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from autodream import rx
-from autodream.engine.answers import decision_asked, decision_statement
 from autodream.engine.dates import (
     WEEKDAYS,
     DateOrder,
@@ -124,9 +123,7 @@ from autodream.redact import (
     REDACTED,
     SAID_LAST_CHARS,
     contains_secret,
-    redact,
     redact_after,
-    redact_answer,
     secrets_before,
 )
 from autodream.transcripts.model import Message
@@ -808,9 +805,6 @@ class Gatherer:
         log): only what they typed may ask for memory to be removed, since a file in the project
         can come from anyone (a clone, a pull)."""
         self.stats.messages += 1
-        if message.is_answer:
-            self._answer(message)
-            return
         if not message.is_human:
             return
         self.stats.human_messages += 1
@@ -907,44 +901,6 @@ class Gatherer:
                     (marks[1], len(self.decisions)), (marks[2], self.stats.dropped))
         if "ew port" in text:
             self._port_said_with(first, parts)
-
-    def _answer(self, message: Message) -> None:
-        """The person's answer to the agent's question (an AskUserQuestion dialog): a decision
-        when the question chooses how the project is built, the question kept in its Why; any
-        other answer is dropped. It is never read sentence by sentence as a prompt is: its
-        words answer the agent, and the question beside them is the agent's."""
-        session_id = message.session_id
-        # Redact before anything else reads the text, as for a prompt (a secret may be typed
-        # as the answer, or named at the end of the message before it)
-        before = self._said_last.get(session_id, "")
-        self._said_last[session_id] = message.text[-SAID_LAST_CHARS:]
-        self._told_last.pop(session_id, None)  # a "Remember that." next is not of the answer
-        text = " ".join(redact_answer(before, message.question or "", message.text).split())
-        question = " ".join(redact(message.question or "").split())
-        when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
-        marker = _INJECTION.search(strip_code(f"{text} {question}"))
-        if marker is not None:
-            reason: str | None = (f"{PLANTED}: the answer or its question contains "
-                                  f"'{marker[0]}'; none of it is remembered")
-        elif "[REDACTED:" in text or contains_secret(text):
-            reason = "contained a secret (redacted); a credential is never remembered"
-        else:
-            reason = decision_asked(question, text)
-        if reason is not None or not any(ch.isalnum() for ch in text):
-            self.stats.dropped += 1
-            self.decisions.append(Decision("dropped", shorten(text, 120),
-                                           reason or "says nothing: nothing to remember",
-                                           session_id=session_id))
-            return
-        statement = decision_statement(text)
-        asked = (f'Asked "{shorten(question, 240)}", ' if question and "[REDACTED:" not in question
-                 and not contains_secret(question) else "Asked by the assistant, ")
-        self.candidates.append(Candidate(
-            kind="decision", type="project", text=statement, key=key_clause(statement),
-            source=Source(session_id, when.date()), timestamp=when, explicitness=0.8,
-            why=f"{asked}the user chose this on {when.date().isoformat()}.",
-            order=len(self.candidates)))
-        self.stats.candidates += 1
 
     def _remember_told(self, told: _Told, ask: str, session_id: str) -> bool:
         """A "Remember that." sent on its own after the person's last message: the last thing

@@ -211,31 +211,6 @@ def _answers_in_text(text: str, asked: list[_Question]) -> dict[str, str]:
     return out
 
 
-# One "question"="answer" pair of an AskUserQuestion result's text
-_ANSWER_PAIR = rx.compile(r'"([^"]+)"="([^"]*)"')
-_ANSWERED_MARK = "User has answered your questions:"
-
-
-def answers_in_record(record: dict[str, Any]) -> list[tuple[str, str]]:
-    """(question, answer as stored) for each answer a record seems to hold: its
-    ``toolUseResult``'s ``answers``, else pairs in a result's text opened as Claude Code opens
-    one. Not bound to the agent's call: for a reader that hides what answers hold (a question
-    asking for a password), where one read too many costs nothing."""
-    structured = record.get("toolUseResult")
-    if isinstance(structured, dict) and isinstance(structured.get("answers"), dict):
-        return [(q, a) for q, a in structured["answers"].items()
-                if isinstance(q, str) and isinstance(a, str)]
-    message = record.get("message")
-    content = message.get("content") if isinstance(message, dict) else None
-    out: list[tuple[str, str]] = []
-    for block in content if isinstance(content, list) else []:
-        if isinstance(block, dict) and block.get("type") == "tool_result":
-            text = _flatten(block.get("content"))
-            if text.lstrip().startswith(_ANSWERED_MARK):
-                out.extend((m[1], m[2]) for m in _ANSWER_PAIR.finditer(text))
-    return out
-
-
 def _answer_line(question: _Question, answer: str, note: str) -> str:
     """``Header: Label — what the option said`` for each option picked, the words typed
     instead of an option as they are, and the person's notes after them."""
