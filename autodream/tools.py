@@ -1154,13 +1154,11 @@ class ToolBox:
                 who = _speaker(message)
                 if who is None:
                     continue
-                before = said_last if message.is_persons else ""
-                if message.is_persons:
+                before = said_last if message.is_human else ""
+                if message.is_human:
                     said_last = message.text[-redact.SAID_LAST_CHARS:]
-                said = redact.redact_after(before, message.text)
-                if message.question:  # the question an answer is read by, after it
-                    said += f" (asked: {redact.redact(message.question)})"
-                text = " ".join(said.split())[: self.limits.max_line_chars]
+                text = " ".join(redact.redact_after(before, message.text).split())[
+                    : self.limits.max_line_chars]
                 match = rx.search(text)
                 if match is None:
                     continue
@@ -1486,11 +1484,16 @@ class _TimedPattern:
             raise _TimeCap from None
 
 
+# Claude Code records the person's choice in an AskUserQuestion dialog as that tool's result
+# (bound to the agent's own call by its id, so no other tool's output can pose as one).
+_ANSWER_TOOL = "AskUserQuestion"
+
+
 def _speaker(message: Message) -> str | None:
     """Who said a transcript message, as grep labels it; None for tool traffic and metadata."""
     if message.is_human:
         return "person"
-    if message.is_answer:  # (the reader binds it to the agent's AskUserQuestion call by its id)
+    if message.kind == "tool_result" and message.tool_name == _ANSWER_TOOL:
         return "person's answer"
     if message.role == "assistant" and message.kind == "text":
         return "subagent" if message.is_sidechain else "assistant"

@@ -92,22 +92,6 @@ def _block_counts(path: Path) -> Counter[str]:
     return counts
 
 
-def _answered_dialogs(path: Path) -> list[dict[str, str]]:
-    """The ``answers`` of each AskUserQuestion result, found by the call's id."""
-    asked: set[str] = set()
-    out: list[dict[str, str]] = []
-    for rec in _records(path):
-        message = rec.get("message")
-        for block in message.get("content") or [] if isinstance(message, dict) else []:
-            if not isinstance(block, dict):
-                continue
-            if block.get("type") == "tool_use" and block.get("name") == "AskUserQuestion":
-                asked.add(block["id"])
-            elif block.get("type") == "tool_result" and block.get("tool_use_id") in asked:
-                out.append(rec["toolUseResult"]["answers"])
-    return out
-
-
 def test_every_real_file_is_covered() -> None:
     assert sorted(p.name for p in REAL_FILES) == sorted(EXPECTED)
 
@@ -127,7 +111,7 @@ def test_person_messages_recovered(path: Path) -> None:
 @pytest.mark.parametrize("path", REAL_FILES, ids=lambda p: p.name)
 def test_only_human_fast_path_agrees_with_the_full_read(path: Path) -> None:
     full, fast = ReadStats(), ReadStats()
-    everything = [m for m in iter_messages(path, stats=full) if m.is_persons]
+    everything = [m for m in iter_messages(path, stats=full) if m.is_human]
     only = list(iter_messages(path, stats=fast, only_human=True))
     assert only == everything
     assert fast.end_offset == full.end_offset and fast.last_line == full.last_line
@@ -152,10 +136,7 @@ def test_tool_traffic_is_kept_apart_from_the_person(path: Path) -> None:
     blocks = _block_counts(path)
     kinds = Counter(m.kind for m in messages)
     assert kinds["tool_use"] == blocks["tool_use"]
-    # the result of each AskUserQuestion call is the person's answers, one a question
-    dialogs = _answered_dialogs(path)
-    assert kinds["tool_result"] == blocks["tool_result"] - len(dialogs)
-    assert kinds["answer"] == sum(len(answers) for answers in dialogs)
+    assert kinds["tool_result"] == blocks["tool_result"]
     assert kinds["thinking"] == blocks["thinking"]
     for m in messages:
         if m.is_human:
@@ -164,25 +145,6 @@ def test_tool_traffic_is_kept_apart_from_the_person(path: Path) -> None:
     # every tool result was matched to the call that asked for it
     results = [m for m in messages if m.kind == "tool_result"]
     assert results and all(m.tool_name for m in results)
-
-
-def test_the_persons_answers_to_the_agents_questions_are_theirs() -> None:
-    # The agent asked three questions in one AskUserQuestion dialog (line 29); the person
-    # picked an option for each (line 30). Each answer is the person's, with the dialog's
-    # header, the option's description and the question it answers.
-    answers = [m for m in iter_messages(SESSION_20, only_human=True) if m.is_answer]
-    assert [m.text for m in answers] == [
-        "Migration: Replace in-place — Delete frontend/ and backend/ directories, create new "
-        "Next.js structure in project root",
-        "Sessions: Module-level Map — Simple in-memory storage. Works for single instance "
-        "dev/demo but clears on restart",
-        "API compat: Keep same endpoints — Maintain identical API routes and response shapes "
-        "for easier testing",
-    ]
-    assert answers[0].question is not None and answers[0].question.startswith(
-        "Should the migrated project replace the current codebase")
-    assert {m.line_no for m in answers} == {30} and not any(m.is_human for m in answers)
-    assert answers[0].timestamp is not None and f"{answers[0].timestamp:%H:%M:%S}" == "22:35:14"
 
 
 def test_injected_user_records_of_the_long_session_are_meta() -> None:

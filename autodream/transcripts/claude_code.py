@@ -95,15 +95,6 @@ _TEXT_BLOCK = rx.compile(rb'"type"\s*:\s*"text"')
 _ESCAPED_ASCII = rx.compile(rb"\\u00[2-7]")
 _AFTER_MESSAGE = b'"toolUseResult":'
 
-# The agent's questions to the person (Claude Code's AskUserQuestion dialog): the result of
-# that call, bound to it by the call's id, is what the person chose or typed, one answer a
-# question. No other tool's output can pose as an answer: its call would have to be this one.
-ASK_TOOL = "AskUserQuestion"
-_ASK_TOOL_NAME = b'"AskUserQuestion"'
-# the mark the agent puts on the option it suggests: its word, not part of the person's choice
-_RECOMMENDED = rx.compile(r"\s*\(recommended\)\s*$", re.IGNORECASE)
-_MAX_OPEN_QUESTIONS = 16  # dialogs asked and not yet answered that a reader keeps
-
 
 def strip_system_reminders(text: str) -> str:
     """``text`` without its ``<system-reminder>`` blocks (injected context, not the person)."""
@@ -135,107 +126,6 @@ def classify_queued_text(text: str) -> tuple[MessageKind, str]:
     if text.lstrip().startswith("/"):
         return "meta", text
     return classify_user_text(text)
-
-
-class _Question:
-    """One question of an AskUserQuestion call: its words and the options it offered."""
-
-    __slots__ = ("header", "multi", "options", "text")
-
-    def __init__(self, text: str, header: str, options: dict[str, str], multi: bool) -> None:
-        self.text = text
-        self.header = header
-        self.options = options  # label as offered -> its description ("" when none)
-        self.multi = multi
-
-
-def _questions(tool_input: Any) -> list[_Question]:
-    """The questions an AskUserQuestion call asked (those with words)."""
-    raw = tool_input.get("questions") if isinstance(tool_input, dict) else None
-    out: list[_Question] = []
-    for item in raw if isinstance(raw, list) else []:
-        if not isinstance(item, dict) or not isinstance(item.get("question"), str):
-            continue
-        options: dict[str, str] = {}
-        offered = item.get("options")
-        for option in offered if isinstance(offered, list) else []:
-            if isinstance(option, dict) and isinstance(option.get("label"), str):
-                described = option.get("description")
-                options[option["label"]] = described if isinstance(described, str) else ""
-        header = item.get("header")
-        out.append(_Question(item["question"], header if isinstance(header, str) else "",
-                             options, item.get("multiSelect") is True))
-    return out
-
-
-def _given_answers(
-    asked: list[_Question], structured: Any, block: dict[str, Any]
-) -> list[tuple[str, str]]:
-    """(question, the person's answer as one line) for each question answered in ``block``,
-    in the order asked. ``structured``: the record's ``toolUseResult`` (``answers`` maps each
-    question to the label picked, labels picked joined by ", ", or the text typed instead;
-    ``annotations`` may hold notes the person added); without it, the result's text."""
-    if block.get("is_error") is True:
-        return []  # the dialog was dismissed: nothing was answered
-    given: dict[str, str] = {}
-    notes: dict[str, str] = {}
-    if isinstance(structured, dict) and isinstance(structured.get("answers"), dict):
-        given = {q: a for q, a in structured["answers"].items()
-                 if isinstance(q, str) and isinstance(a, str)}
-        annotations = structured.get("annotations")
-        for q, note in annotations.items() if isinstance(annotations, dict) else ():
-            if isinstance(q, str) and isinstance(note, dict) and isinstance(note.get("notes"), str):
-                notes[q] = note["notes"]
-    else:
-        given = _answers_in_text(_flatten(block.get("content")), asked)
-    out: list[tuple[str, str]] = []
-    for question in asked:
-        answer = " ".join(given.get(question.text, "").split())
-        note = " ".join(notes.get(question.text, "").split())
-        if answer or note:
-            out.append((question.text, _answer_line(question, answer, note)))
-    return out
-
-
-def _answers_in_text(text: str, asked: list[_Question]) -> dict[str, str]:
-    """Each question's answer as the tool result writes it: ``"question"="answer"``, the pairs
-    joined by ", " (an answer may hold quotes and commas: it runs to the next question asked)."""
-    found = sorted((at, q.text) for q in asked if (at := text.find(f'"{q.text}"="')) >= 0)
-    out: dict[str, str] = {}
-    for i, (at, question) in enumerate(found):
-        start = at + len(question) + 4
-        chunk = text[start:found[i + 1][0] if i + 1 < len(found) else len(text)]
-        close = chunk.rfind('"')
-        if close > 0:
-            out[question] = chunk[:close]
-    return out
-
-
-def _answer_line(question: _Question, answer: str, note: str) -> str:
-    """``Header: Label — what the option said`` for each option picked, the words typed
-    instead of an option as they are, and the person's notes after them."""
-    labels = {_RECOMMENDED.sub("", label): described
-              for label, described in question.options.items()}
-    labels.update(question.options)
-    picked: list[str] = []
-    typed = ""
-    rest = answer
-    # several options picked are joined by ", " (and a label may hold one): the longest first
-    for_split = sorted(labels, key=lambda label: (-len(label), label))
-    while rest:
-        label = next((label for label in for_split
-                      if rest == label or (question.multi and rest.startswith(label + ", "))),
-                     None)
-        if label is None:
-            typed = rest  # "Other": what the person typed
-            break
-        shown = _RECOMMENDED.sub("", label)
-        picked.append(f"{shown} — {labels[label]}" if labels[label] else shown)
-        rest = rest[len(label) + 2:]
-    said = "; ".join([*picked, typed] if typed else picked)
-    if note:
-        said = f"{said} (notes: {note})" if said else note
-    return f"{question.header}: {said}" if question.header.strip() else said
 
 
 class _Queued:
@@ -280,25 +170,6 @@ class RecordReader:
         self._seen_blocks: set[tuple[str, int]] = set()
         # typed while the agent worked, not yet delivered: [text, record, line, seen as attachment]
         self._queued: deque[_Queued] = deque(maxlen=64)
-        # AskUserQuestion calls not yet answered: tool_use id -> the questions asked
-        self._asked: dict[str, list[_Question]] = {}
-
-    def may_answer(self, data: bytes) -> bool:
-        """True when the line ``data`` may hold the answer to a question asked and not yet
-        answered (it names the call's id): a line the reader of the person's words must read."""
-        return bool(self._asked) and any(data.find(tool_id.encode()) >= 0
-                                         for tool_id in self._asked)
-
-    def _note_asked(self, block: dict[str, Any]) -> None:
-        tool_id = block.get("id")
-        if block.get("name") != ASK_TOOL or not isinstance(tool_id, str):
-            return
-        questions = _questions(block.get("input"))
-        if not questions:
-            return
-        if len(self._asked) >= _MAX_OPEN_QUESTIONS:
-            del self._asked[next(iter(self._asked))]  # the oldest was never answered
-        self._asked[tool_id] = questions
 
     def read(self, record: dict[str, Any], line_no: int) -> list[Message]:
         kind = record.get("type")
@@ -309,10 +180,7 @@ class RecordReader:
         if kind == "user":
             return self._user(record, line_no)
         if kind == "assistant":
-            if self.only_human:
-                self._asked_in(record)  # the questions the person's answers belong to
-                return []
-            return self._assistant(record, line_no)
+            return [] if self.only_human else self._assistant(record, line_no)
         if kind == "system":
             return self._system(record, line_no)
         if kind == "summary":
@@ -357,19 +225,9 @@ class RecordReader:
                 kind, text = ("meta", raw) if meta_record else classify_user_text(raw)
                 out.append(self._make(record, line_no, "user", kind, text))
             elif btype == "tool_result":
-                tool_id = block.get("tool_use_id")
-                asked = self._asked.pop(tool_id, None) if isinstance(tool_id, str) else None
-                answers = (_given_answers(asked, record.get("toolUseResult"), block)
-                           if asked else [])
-                if answers and not meta_record:
-                    if isinstance(tool_id, str):
-                        self._tool_names.pop(tool_id, None)
-                    out.extend(self._make(record, line_no, "user", "answer", text,
-                                          tool_name=ASK_TOOL, question=question)
-                               for question, text in answers)
-                    continue
                 if self.only_human:
                     continue
+                tool_id = block.get("tool_use_id")
                 name = self._tool_names.pop(tool_id, None) if isinstance(tool_id, str) else None
                 text = _flatten(block.get("content"))
                 out.append(self._make(record, line_no, "user", "tool_result", text, tool_name=name))
@@ -415,7 +273,6 @@ class RecordReader:
                 tool_id = block.get("id")
                 if isinstance(tool_id, str) and name is not None:
                     self._tool_names[tool_id] = name
-                self._note_asked(block)
                 text = json.dumps(block.get("input", {}), ensure_ascii=False)
             else:
                 continue  # redacted_thinking and future block types carry nothing to learn
@@ -432,13 +289,6 @@ class RecordReader:
                 )
             )
         return out
-
-    def _asked_in(self, record: dict[str, Any]) -> None:
-        message = record.get("message")
-        content = message.get("content") if isinstance(message, dict) else None
-        for block in content if isinstance(content, list) else []:
-            if isinstance(block, dict) and block.get("type") == "tool_use":
-                self._note_asked(block)
 
     def _system(self, record: dict[str, Any], line_no: int) -> list[Message]:
         content = record.get("content")
@@ -502,7 +352,6 @@ class RecordReader:
         *,
         tool_name: str | None = None,
         message_id: str | None = None,
-        question: str | None = None,
     ) -> Message:
         session = self.session_id or record.get("sessionId")
         uuid = record.get("uuid")
@@ -517,7 +366,6 @@ class RecordReader:
             is_sidechain=self.force_sidechain or record.get("isSidechain") is True,
             tool_name=tool_name,
             message_id=message_id,
-            question=question,
         )
 
 
@@ -574,11 +422,9 @@ def iter_claude_code(
 ) -> Iterator[Message]:
     """Stream the messages of one Claude Code transcript from ``stream`` (at ``start_offset``).
 
-    ``only_human`` yields just the person's words (``Message.is_persons``: prompts and answers
-    to the agent's questions), and faster: a line that cannot hold them (no ``"user"``, no queue
-    record and no question asked in its bytes, or a record of tool results only that answers
-    no question) is not even parsed, so ``stats.records`` and ``stats.types`` then count only
-    the lines that were.
+    ``only_human`` yields just the person's words, and faster: a line that cannot hold them
+    (no ``"user"`` and no queue record in its bytes, or a record of tool results only) is not
+    even parsed, so ``stats.records`` and ``stats.types`` then count only the lines that were.
     """
     reader = RecordReader(
         stats,
@@ -603,21 +449,20 @@ def iter_claude_code(
     for line in lines:
         # (find, not ``in``: Python 3.11's ``bytes in bytes`` first tries the needle as an
         # int and raises and clears a TypeError, which costs more than the search on most lines)
-        if only_human and line.data.find(b'"user"') < 0 and line.data.find(b"queue") < 0 and (
-                line.data.find(_ASK_TOOL_NAME) < 0):
+        if only_human and line.data.find(b'"user"') < 0 and line.data.find(b"queue") < 0:
             data = line.data
             if data[:1] != b"{" or data[-1:] != b"}":  # cheap: a whole record is {...}
                 data = data.strip()
                 if data and not (data.startswith(b"{") and data.endswith(b"}")):
                     parse_object(line, stats)  # no record at all: counted, as a full read would
             continue
-        if only_human and holds_only_tool_results(line.data) and not reader.may_answer(line.data):
+        if only_human and holds_only_tool_results(line.data):
             continue
         record = parse_object(line, stats)
         if record is None:
             continue
         for message in reader.read(record, line.no):
-            if only_human and not message.is_persons:
+            if only_human and not message.is_human:
                 continue
             stats.messages += 1
             yield message

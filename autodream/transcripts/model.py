@@ -17,12 +17,8 @@ from autodream import rx
 Role = Literal["user", "assistant", "system"]
 # prompt: words a person typed; text: assistant prose; tool_use / tool_result: tool traffic;
 # thinking: assistant reasoning; summary: a compaction or summary record; meta: injected
-# context that is not the person's words (system reminders, command wrappers, AGENTS.md);
-# answer: what the person chose or typed in answer to the agent's question (Claude Code's
-# AskUserQuestion dialog), its question in ``Message.question``.
-MessageKind = Literal[
-    "prompt", "answer", "text", "tool_use", "tool_result", "thinking", "summary", "meta"
-]
+# context that is not the person's words (system reminders, command wrappers, AGENTS.md).
+MessageKind = Literal["prompt", "text", "tool_use", "tool_result", "thinking", "summary", "meta"]
 SessionSource = Literal["claude-code", "codex", "markdown"]
 
 
@@ -65,24 +61,11 @@ class Message:
     # the API message id (Claude Code splits one assistant response over several records that
     # share it; group by it to rebuild the response)
     message_id: str | None = None
-    # for an answer: the question it answers, as the agent asked it (the agent's words, not
-    # the person's: context to read the answer by, never a statement of theirs)
-    question: str | None = None
 
     @property
     def is_human(self) -> bool:
         """True when a person wrote this: the only text the engine learns preferences from."""
         return self.role == "user" and self.kind == "prompt" and not self.is_sidechain
-
-    @property
-    def is_answer(self) -> bool:
-        """True for the person's answer to a question the agent asked them."""
-        return self.role == "user" and self.kind == "answer" and not self.is_sidechain
-
-    @property
-    def is_persons(self) -> bool:
-        """The person's words: what they typed (``is_human``) or answered (``is_answer``)."""
-        return self.is_human or self.is_answer
 
 
 @dataclass
