@@ -112,28 +112,6 @@ def test_a_tool_fine_again_with_no_ban_to_lift_is_no_memory(before: str | None) 
     assert "no memory rules Flake8 out" in dropped.reason
 
 
-def test_two_ports_in_one_breath_are_kept_each_with_where_it_holds() -> None:
-    # 'The API runs on port 9000 locally and on port 9100 in prod.' was read as no statement:
-    # neither port was kept
-    (_, files), (_, after) = dreams_over_days(
-        [(0, "The API runs on port 9000 locally and on port 9100 in prod."),
-         (1, "The API now runs on port 9200 in prod.")], [0, 1])
-    assert sorted(parse_topic(t).body.partition("\n")[0] for t in files.values()) == [
-        "The API runs on port 9000 locally.", "The API runs on port 9100 in prod."]
-    # each is its own: the prod port moves, the local one stays
-    assert sorted(parse_topic(t).body.partition("\n")[0] for t in after.values()) == [
-        "The API now runs on port 9200 in prod.", "The API runs on port 9000 locally."]
-    assert "Changed from 9100 to 9200 on 2026-07-07" in str(after)
-
-
-@pytest.mark.parametrize("said", [
-    "The API runs on port 9000 locally and on port 9000 in prod.",  # one port, two places
-    "I ran it on port 9000 locally and on port 9100 in prod.",  # the work at hand
-])
-def test_two_ports_not_two_facts_are_not_split(said: str) -> None:
-    assert len(gather(human(said)).candidates) < 2
-
-
 _NO_BACKEND = "There will be no Python, no FastAPI, and no external backend service."
 
 

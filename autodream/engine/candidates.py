@@ -84,7 +84,6 @@ from autodream.engine.splitting import (
     _each_replaced,
     _each_rule,
     _neither_nor,
-    each_port,
 )
 from autodream.engine.text import (
     NEW_PORT,
@@ -847,7 +846,7 @@ class Gatherer:
                  for part in (upgrade_clauses(sentence) or _each_replaced(sentence)
                               or _each_rule(sentence) or _each_dated(sentence, when.date(), order)
                               or _away_and_more(sentence) or _back_and_wants(sentence)
-                              or each_port(sentence) or [sentence])]
+                              or [sentence])]
         if "sk " in text and len(parts) > 1:  # ("Ana is out this week. Ask Raj ...")
             parts = _away_then_ask(parts)
         if "sk " in text and (" and " in text or ", " in text):

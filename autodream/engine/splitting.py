@@ -243,28 +243,3 @@ def _each_dated(sentence: str, day: date, order: DateOrder | None = None) -> lis
             continue
         return [ensure_period(head.rstrip(" ,;")), ensure_period(sentence_case(tail))]
     return []
-
-
-# "The API runs on port 9000 locally and on port 9100 in prod": one thing on two ports, each in
-# its own place (it was read as no statement, and neither port was kept)
-_WHERE = r"(?:locally|in\s+[\w-]+|on\s+(?!port\b)[\w-]+|for\s+[\w-]+)"
-_TWO_PORTS = rx.compile(
-    r"^(?P<head>.+?\b(?:runs?|listens?|is|are|serves?|lives?|sits?|binds?)\s+(?:on\s+)?)"
-    rf"(?P<port>port\s+)?(?P<one>\d{{2,5}})\s+(?P<where>{_WHERE})\s*,?\s+and\s+(?:on\s+)?"
-    rf"(?:port\s+)?(?P<two>\d{{2,5}})\s+(?P<where2>{_WHERE})\s*[.!]?$", _I)
-
-
-def each_port(sentence: str) -> list[str]:
-    """One thing's two ports said in one sentence, each with where it holds, a sentence of its
-    own ("The API runs on port 9100 in prod."); none when either alone is no fact, or both are
-    said of one place."""
-    m = _TWO_PORTS.match(sentence.strip()) if " and " in sentence else None
-    if m is None or m["where"].lower() == m["where2"].lower() or m["one"] == m["two"]:
-        return []
-    port = m["port"] or ""
-    each = [f"{m['head']}{port}{m['one']} {m['where']}.",
-            f"{m['head']}{port}{m['two']} {m['where2']}."]
-    if any((found := _detect(one)) is None or found.kind not in ("fact", "resource")
-           for one in each):
-        return []
-    return each
