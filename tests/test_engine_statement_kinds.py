@@ -76,42 +76,6 @@ def test_sorry_before_an_ask_or_the_work_at_hand_is_no_memory(said: str) -> None
     assert gather(human(said)).candidates == []
 
 
-@pytest.mark.parametrize("lifted", ["Flake8 is fine again.", "You can use flake8 again."])
-def test_a_ban_with_the_tool_used_instead_is_lifted(lifted: str) -> None:
-    # 'Flake8 is fine again.' made nothing, and 'You can use flake8 again.' was kept beside the
-    # ban, which stayed
-    (_, before), (plan, files) = dreams_over_days(
-        [(0, "Don't use flake8, we use ruff."), (1, lifted)], [0, 1])
-    (ban,) = before
-    assert ban in plan.deletes and ban not in files
-    (body,) = files.values()
-    assert body.split("---\n\n", 1)[1].startswith("Use flake8 again.\n")
-    assert "Switched back from ruff to flake8 on 2026-07-07" in body
-    assert "Use flake8; ruff is no longer current" in body
-    assert "Don't use flake8" not in (plan.index or "")
-
-
-def test_a_tool_fine_again_ends_a_ban_on_it_alone() -> None:
-    (_, before), (plan, files) = dreams_over_days(
-        [(0, "Never use flake8."), (1, "Flake8 is fine again.")], [0, 1])
-    (ban,) = before
-    assert ban in plan.deletes
-    (body,) = files.values()
-    assert body.split("---\n\n", 1)[1].startswith("Use flake8 again.\n")
-
-
-@pytest.mark.parametrize("before", [None, "We use flake8 for linting.", "Don't use flake8 in CI."])
-def test_a_tool_fine_again_with_no_ban_to_lift_is_no_memory(before: str | None) -> None:
-    # (most likely it works again: 'the lint is clean')
-    said = [(0, before)] if before else []
-    *_, (plan, files) = dreams_over_days([*said, (1, "Flake8 is fine again.")], [0, 1])
-    assert [f for f in plan.writes if f != "MEMORY.md"] == [] and plan.deletes == []
-    assert not any("Flake8 is fine again" in body or "Use flake8 again" in body
-                   for body in files.values())
-    (dropped,) = [d for d in plan.decisions if d.action == "dropped"]
-    assert "no memory rules Flake8 out" in dropped.reason
-
-
 _NO_BACKEND = "There will be no Python, no FastAPI, and no external backend service."
 
 

@@ -56,11 +56,6 @@ _SENTENCE_END = rx.compile(r"(?<=[.!?])\s+")
 _NAME_FRAME = tokens("the a branch for")
 
 
-def banned(live: list[Entry], name: str) -> bool:
-    """Some feedback rule of ``live`` is against ``name`` alone ("Never use flake8")."""
-    return any(e.type == "feedback" and _bans(e.lead, name) for e in live)
-
-
 # A rule against something: "Don't request 8 GPUs", "Never ...", "Do not ..."
 AGAINST = rx.compile(r"(?:don'?t|do\s+not|never|no)\b", re.I)
 

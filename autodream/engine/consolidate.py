@@ -16,7 +16,7 @@ from autodream.engine.addresses import (
     moved_address_entry,
     moved_off_already,
 )
-from autodream.engine.bans import alternatives_ended, banned, bans_ended
+from autodream.engine.bans import alternatives_ended, bans_ended
 from autodream.engine.colleagues import (
     ask_lifted,
     no_longer_needed,
@@ -208,7 +208,6 @@ from autodream.engine.sentence_kinds import (
     _RULE_KINDS,
     BACK_FROM_AWAY,
     TOLD_DONE,
-    fine_again,
     key_clause,
     team_decision,
 )
@@ -223,7 +222,6 @@ from autodream.engine.setting_changes import (
 )
 from autodream.engine.switch_targets import (
     back_in_its_place,
-    banned_for,
     branch_renamed,
     given_for_change,
     kept_beside,
@@ -436,24 +434,6 @@ class Consolidator:
             # to Monday', the Friday plan still current)
             self._reschedule(*on_day[:3], on_day[3], cluster)
             return
-        if cand.kind == "switch" and cand.back and (fine := fine_again(cand.text)) is not None:
-            if rule_over(self.live(), cand) is None and not banned(self.live(), fine):
-                # "Flake8 is fine again" with no rule against flake8 to lift: flake8 working
-                # again, most likely ("the lint is clean"), not a move back to keep
-                self.decisions.append(Decision(
-                    "dropped", shorten(cand.text, 120),
-                    f"says {fine} is fine again, and no memory rules {fine} out for it to "
-                    "lift: nothing to remember", session_id=cand.source.session_id))
-                return
-            # a ban lifted, kept as "You can use flake8 again" is, the tool spelled as memory
-            # has it (not "Flake8", capitalised as the sentence's first word)
-            fine = next((m[0] for e in self.live() if (m := re.search(
-                rf"(?<![\w-]){re.escape(fine)}(?![\w-])", e.lead, re.I)) is not None), fine)
-            allowed = f"Use {fine} again."
-            cand = replace(cand, text=allowed, type="feedback", new=fine)
-            cluster = Cluster([replace(c, text=allowed, type="feedback", new=fine)
-                               if fine_again(c.text) else c for c in cluster.members],
-                              cluster.score)
         if cand.kind == "switch":
             target = switch_target(self.live(), cand)
             if target is None and cand.old is None and not cand.back:
@@ -1541,10 +1521,6 @@ class Consolidator:
         rule_ended = old is not None and _set_against(lead, old) and _set_against(lead, new)
         ended = [t for t in tools_in(lead) if not _set_against(lead, t)] or [
             c for c in [_chosen_over(lead, old or "")] if c] if rule_ended else []
-        if old is not None and not rule_ended and banned_for(lead, new, old):
-            # "Don't use flake8, we use ruff", flake8 allowed again: swapped, it would read
-            # "Don't use flake8, we use flake8"; the rule goes whole, ruff what was left
-            rule_ended, ended = True, [old]
         if rule_ended:
             put = None
         elif put is not None and old is not None and _set_against(lead, new) and (
@@ -1671,9 +1647,7 @@ class Consolidator:
             entry.why = f"Switched to {chosen} {done} (see the history above)."
             entry.generated_why = True
         if entry.type in ("feedback", "project") and (not entry.how or entry.generated_how):
-            # (of a ban the move back ended, what was left is the one ended: "ruff", once)
-            ended_too = over if over is not None else _and(ended) if ended and (
-                ended != [was]) else None
+            ended_too = over if over is not None else _and(ended) if ended else None
             entry.how = (_switch_how(new, was if ended_too is None else f"{ended_too} and {was}",
                                      cand.text) if len(switched) == 1 else
                          f"Use {_and(n for n, _ in switched)}; {_and(w for _, w in switched)} "

@@ -1397,20 +1397,6 @@ _FROM_TODAY_ON = rx.compile(
     r"(?:['’]s\s+[\w-]+)?,?\s+and\s+(?=(?:from\s+now\s+on|going\s+forward)\b)", _I)
 
 
-# A ban lifted, said of the tool: "Flake8 is fine again", "npm is OK to use again" (it made no
-# memory, and "Don't use flake8, we use ruff" stayed); of no rule against it in memory it is the
-# tool working again, nothing to keep (consolidate drops it then)
-_FINE_AGAIN = rx.compile(
-    rf"^(?P<new>{TOOL_PATTERN})(?![\w-])\s+(?:is|['’]s)\s+(?:fine|ok(?:ay)?|alright|all\s+right|"
-    r"allowed)\s+(?:to\s+use\s+)?again\s*[.!]?$", _I)
-
-
-def fine_again(text: str) -> str | None:
-    """The tool ``text`` says is fine again ("Flake8 is fine again." -> "Flake8"), else None."""
-    m = _FINE_AGAIN.match(text) if "again" in text else None
-    return None if m is None else m["new"]
-
-
 def _switch(text: str) -> _Kind | None:
     if _SWITCH_WORD.search(text) is None or _not_done(text) or _again_for_once(text) or (
             ("decided" in text or "agreed" in text) and _DECIDED_TO.search(text)
@@ -2219,8 +2205,6 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("prohibition", f"Stop {stop['doing']}.", 0.85, revises=True)
     if _again_for_once(sentence):
         return None  # ("Please use npm again for the next command": no rule either)
-    if (fine := fine_again(sentence)) is not None:
-        return _Kind("switch", _clean(sentence), 0.9, new=fine, back=True)
     switched = _switch(sentence)
     if switched is not None:
         # (as it is said, or as it holds when it takes effect now: ``_switch``)

@@ -439,27 +439,12 @@ _USE_OVER = rx.compile(
     r"over|not)\s+(?P<old>[\w.+#-]*\w)", re.I)
 
 
-# ... or said as a ban with what is used in its place: "Don't use flake8, we use ruff"
-_BANNED_FOR = rx.compile(
-    r"^(?:please\s+)?(?:don['’]?t|do\s+not|never)\s+use\s+(?P<old>[\w.+#-]*\w)\s*[,;]\s*"
-    r"(?:we\s+(?:use|are\s+using)|use)\s+(?P<cur>[\w.+#-]*\w)(?:\s+instead)?\s*[.!]?$", re.I)
-
-
-def banned_for(lead: str, new: str, old: str) -> bool:
-    """``lead`` bans ``new`` with ``old`` used in its place ("Don't use flake8, we use ruff"):
-    a move back to ``new`` ends the whole rule."""
-    m = _BANNED_FOR.match(lead)
-    return m is not None and same_tool(m["old"], new) and same_tool(m["cur"], old)
-
-
 def rule_over(live: list[Entry], cand: Candidate) -> tuple[Entry, str] | None:
     """For a move back to a tool ("You can use flake8 again") that names nothing it leaves:
-    the one rule choosing another tool over it ("Use ruff instead of flake8", "Don't use
-    flake8, we use ruff"), and that tool. Beside other such rules ("Use pytest instead of
-    nose") only the one of that tool ends; none had ended, and the rule against flake8 stayed
-    beside the move back to it."""
+    the one rule choosing another tool over it ("Use ruff instead of flake8"), and that tool.
+    Beside other such rules ("Use pytest instead of nose") only the one of that tool ends;
+    none had ended, and the rule against flake8 stayed beside the move back to it."""
     new = cand.new or ""
-    found = [(e, m["cur"]) for e in live if (
-        m := _USE_OVER.match(e.lead) or _BANNED_FOR.match(e.lead)) is not None
+    found = [(e, m["cur"]) for e in live if (m := _USE_OVER.match(e.lead)) is not None
              and same_tool(m["old"], new) and not same_tool(m["cur"], new)]
     return found[0] if len(found) == 1 else None
