@@ -98,31 +98,3 @@ def test_one_colleague_for_two_things_stays_one_stand_in() -> None:
     _, files = _dreams([(0, "Ana is out next week; ask Raj about billing and invoices.")], [0])
     assert [parse_topic(t).body.partition("\n")[0] for t in files.values()] == [
         "Ana is out in the week of 2026-07-13, ask Raj about billing and invoices."]
-
-
-def test_stand_ins_in_a_list_with_commas_are_one_each() -> None:
-    # one memory, 'Bob is on leave on 2026-07-07; ask Carol about releases, Dave about infra
-    # and Eve about security' (Eve's cut off its index line), as the list with 'and' is not
-    _, files = _dreams([(0, "Bob is on leave tomorrow; ask Carol about releases, Dave about "
-                            "infra and Eve about security.")], [0])
-    assert _names(files) == ["Bob is on leave on 2026-07-07, ask Carol about releases",
-                             "Bob is on leave on 2026-07-07, ask Dave about infra",
-                             "Bob is on leave on 2026-07-07, ask Eve about security"]
-
-
-def test_stand_ins_in_a_list_with_commas_end_and_go_as_those_with_and() -> None:
-    said = "Ana is out next week; ask Raj about billing, Mei about payroll, and Eve about security."
-    plans, files = _dreams([(0, said), (8, "Ana's back early.")], [0, 8])
-    live = {f: t for f, t in files.items() if f not in plans[1].deletes}
-    assert _names(live) == ["Ana is back early"]
-    plans, _ = _dreams([(0, said), (1, "Forget what I said about Ana.")], [0, 1])
-    assert len(plans[1].deletes) == 3 and "Ana" not in (plans[1].index or "")
-
-
-
-def test_a_comma_after_one_stand_in_names_no_second() -> None:
-    # (what follows the comma is no colleague asked about something)
-    for said in ("Ana is out next week; ask Raj about billing, then about payroll.",
-                 "Ana is out next week; ask Raj about billing, he knows it."):
-        _, files = _dreams([(0, said)], [0])
-        assert len(files) <= 1 and "ask Then" not in str(files) and "ask He" not in str(files)

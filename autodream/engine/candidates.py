@@ -403,14 +403,11 @@ def _away_then_ask(parts: list[str]) -> list[str]:
 
 
 # "Ana is out next week; ask Raj about billing and Mei about payroll": two stand-ins said as
-# one ask, each with its own area, or more in a list with commas ("ask Carol about releases,
-# Dave about infra and Eve about security"; not "ask Raj about billing, then about payroll")
+# one ask, each with its own area
 _TWO_ASKED = rx.compile(
     r"^(?P<head>.*?\bask\s+)(?P<other>[a-z]+)\s+(?P<prep>about|for|re)\s+(?P<what>[^.,;!?]+?)"
-    r"(?P<sep>\s*,?\s+and\s+|\s*,\s*)(?!(?:me|us|him|her|them|it|then|also|and|or|but|"
-    r"not|maybe|mostly|especially|just|only|even|too|plus)\b)(?P<other2>[a-z]+)\s+"
-    r"(?:about|for|re)\s+"
-    r"(?P<what2>[^.;!?]+?)(?P<tail>\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
+    r"\s*,?\s+and\s+(?!(?:me|us|him|her|them|it)\b)(?P<other2>[a-z]+)\s+(?:about|for|re)\s+"
+    r"(?P<what2>[^.,;!?]+?)(?P<tail>\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$", _I)
 
 
 def _stand_in(sentence: str) -> bool:
@@ -428,16 +425,14 @@ def _each_stand_in(parts: list[str]) -> list[str]:
     was told back."""
     out: list[str] = []
     for part in parts:
-        m = _TWO_ASKED.match(part.strip()) if " and " in part or "," in part else None
-        # (a list with commas is no one stand-in as said: each is read as one below)
-        if m is not None and ("," in m["sep"] or _stand_in(part)):
+        m = _TWO_ASKED.match(part.strip()) if " and " in part else None
+        if m is not None and _stand_in(part):
             tail = m["tail"] or ""
             each = [f"{m['head']}{m['other']} {m['prep']} {m['what']}{tail}.",
                     f"{m['head']}{m['other2']} {m['prep']} {m['what2']}{tail}."]
-            # (a third, "... and Eve about security", stayed with the second: each its own)
-            rest = _each_stand_in([each[1]])
-            if all(_stand_in(one) for one in (each[0], *rest)):
-                out.extend([each[0], *rest])
+            if all(_stand_in(one) for one in each):
+                # (a third, "... and Eve about security", stayed with the second: each its own)
+                out.extend([each[0], *_each_stand_in([each[1]])])
                 continue
         out.append(part)
     return out
@@ -849,7 +844,7 @@ class Gatherer:
                               or [sentence])]
         if "sk " in text and len(parts) > 1:  # ("Ana is out this week. Ask Raj ...")
             parts = _away_then_ask(parts)
-        if "sk " in text and (" and " in text or ", " in text):
+        if "sk " in text and " and " in text:
             parts = _each_stand_in(parts)
         if "ew date" in text or "ew day" in text:  # ("new date", "New date")
             parts = _moved_with_new_date(parts)
