@@ -43,39 +43,6 @@ def test_a_symptom_or_an_ask_with_the_adverb_is_no_schedule(said: str) -> None:
     assert gather(human(said, day=2)).candidates == []
 
 
-def test_sorry_opens_what_is_put_right_as_actually_does() -> None:
-    # the sentence made no memory; "Actually, ..." replaced the old host
-    (_, _), (plan, files) = dreams_over_days(
-        [(0, "Remember: the staging host is db1."),
-         (1, "Sorry, the staging host is db2, not db1.")], [0, 1])
-    (body,) = files.values()
-    assert body.split("---\n\n", 1)[1].startswith("The staging host is db2, not db1.")
-    assert "previously db1" in body
-    assert "[The staging host is db2]" in (plan.index or "")
-
-
-def test_sorry_alone_is_read_as_a_correction() -> None:
-    (said,) = gather(human("Sorry, the staging host is db2, not db1.")).candidates
-    assert (said.kind, said.text) == ("correction", "The staging host is db2, not db1.")
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "Sorry, can you run the tests again?",  # an ask
-        "Sorry, the build is red, not green?",
-        "Sorry, the failing test is flaky, not broken.",  # the work at hand
-        "Sorry, the tests are not passing yet.",
-        "Sorry, the build is broken, not flaky.",
-        "Oops, the tests are red, not green.",
-        "Sorry, the API is slow, not down.",
-        "Sorry, the answer is 42, not 41.",
-    ],
-)
-def test_sorry_before_an_ask_or_the_work_at_hand_is_no_memory(said: str) -> None:
-    assert gather(human(said)).candidates == []
-
-
 _NO_BACKEND = "There will be no Python, no FastAPI, and no external backend service."
 
 

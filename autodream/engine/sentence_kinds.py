@@ -130,19 +130,6 @@ _CORRECTION = rx.compile(
     r"(?:wait|sorry|oops|whoops|my\s+bad)(?=[\s,.!:;—-]+(?:it|that)(?:['’]?s|\s+is|\s+was)\s+"
     r"[^\s,]*\d[^\s,]*,?\s+not\s))\b[\s,.!:;—-]*(?P<rest>.*)$", _I,
 )
-# ... and, when a comma after it made it a lead-in (``_FILLER``), which one a named thing of
-# the project is: "Sorry, the staging host is db2, not db1", "Oops, our CI provider is GitHub
-# Actions, not CircleCI" ("Sorry, can you run the tests again?" is an ask; "Sorry, the build
-# is broken, not flaky", "Sorry, the API is slow, not down" tell how the work at hand is, as
-# common after "Sorry," as a value put right)
-_SORRY_OPENS = rx.compile(r"^\W*(?:sorry|wait|oops|whoops)\s*,", _I)
-_STATE_PUT_RIGHT = rx.compile(
-    r"^(?:the|our)\s+(?:[\w./:-]+\s+){0,3}?(?:host|hostname|server|machine|box|port|url|uri|"
-    r"address|domain|endpoint|branch|region|zone|bucket|database|db|cluster|instance|version|"
-    r"provider|registry|repo|repository|name|path|directory|folder|dir|channel|owner|lead|"
-    r"maintainer|contact|email|account|namespace|queue|topic|table|schema|image|runtime|"
-    r"language|framework|linter|formatter|orm|environment|env|team|org|workspace)s?\s+"
-    r"(?:is|are)\s+[^\s,?]+,?\s+not\s[^?]*$", _I)
 # "Correction:", "Correction on the maintenance window:": what follows puts right what was said
 # of that subject before
 # (a hyphen parts the two only with a space before it: "the on-call rotation" is one subject)
@@ -1885,11 +1872,6 @@ def _detect(raw: str) -> _Kind | None:
         if _RULE_LEAD.match(m["head"]) and m["tail"][:3].lower() == "no ":
             return _Kind("prohibition", _clean(m["tail"]), 0.85)
     found = _detect_core(sentence)
-    if found is None and _SORRY_OPENS.match(raw) and _STATE_PUT_RIGHT.match(sentence) and (
-            _ONE_PIECE.search(sentence) is None):
-        # "Sorry, the staging host is db2, not db1": the interjection (a lead-in, dropped)
-        # opens what is put right as "Actually, ..." does; read as said, it left no memory
-        return _detect_core(f"Actually, {sentence}")
     if (found is None or found.kind in ("fact", "plan")) and (_REASON_FIRST.match(sentence) or (
             ", so " in sentence.lower() and _REASON_THEN.match(sentence))):
         # "We got burned last quarter ..., so don't mock the database": the rule its reason
