@@ -6,42 +6,7 @@ import pytest
 
 from autodream.engine.dream import plan_dream
 from autodream.memory.model import parse_topic
-from tests.engine_helpers import NOW, candidates, dreams_over_days, gather, human, topic
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        # a schedule told by its adverb, as "every night" tells it (it left no memory and no
-        # decision in the run record)
-        "Backups of the database run nightly at 02:00.",
-        "The cache is refreshed hourly.",
-        "Tests are run nightly on CI.",
-        "The usage report is sent weekly to finance.",
-    ],
-)
-def test_a_schedule_told_by_its_adverb_is_kept(said: str) -> None:
-    (plan, files), = dreams_over_days([(0, said)], [0])
-    assert [body for body in files.values() if said in body], files
-    assert said.rstrip(".") in (plan.index or "")
-
-
-@pytest.mark.parametrize(
-    "said",
-    [
-        "The tests failed nightly.",  # a symptom's times
-        "It crashed daily last week.",
-        "Do backups run nightly?",
-        "Can you make the backups run nightly?",
-        "The backup is corrupted daily.",
-        "The cron job runs hourly but it keeps failing.",
-        "It runs nightly, I think, but I'm not sure.",
-        "Our CI runs nightly builds on main.",  # (an adjective: no schedule told by it)
-    ],
-)
-def test_a_symptom_or_an_ask_with_the_adverb_is_no_schedule(said: str) -> None:
-    assert gather(human(said, day=2)).candidates == []
-
+from tests.engine_helpers import NOW, candidates, dreams_over_days, topic
 
 _NO_BACKEND = "There will be no Python, no FastAPI, and no external backend service."
 

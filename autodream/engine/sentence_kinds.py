@@ -674,32 +674,6 @@ _SCHEDULE = rx.compile(
     r"sunday|day|week|morning|"
     r"evening|night|sprint|release|month)\b", _I,
 )
-# ... or by its adverb, which is "every night" said in a word ("Backups of the database run
-# nightly at 02:00", "The cache is refreshed hourly"): only after a verb a schedule is told by
-# (not "The nightly build is broken", the adjective; not "The e2e suite failed nightly", a
-# symptom's times, checked by the verb against ``_FAULT_TOLD``)
-_BY_ADVERB = rx.compile(
-    # (not asked, nor of "it", nor hedged: "It runs nightly, I think, but I'm not sure")
-    r"^(?!(?:can|could|would|will|did|do|does|should|shall|is|are|was|were|if|when|i|it|this|"
-    r"that|they|he|she)\b)(?![^?]*\b(?:i\s+think|not\s+sure|maybe|probably|i\s+guess)\b)"
-    r"[^?]*?\b(?:runs?|happens?|go(?:es)?\s+out|kicks?\s+off|starts?|resets?|rotates?|"
-    r"(?:is|are|gets?)\s+(?:run|sent|held|done|cut|taken|built|rebuilt|refreshed|rotated|"
-    r"collected|reconciled|synced|backed\s+up|deployed|published|generated|exported|imported|"
-    r"cleaned(?:\s+up)?|pruned|purged|updated|renewed|restarted|triggered|reviewed|triaged|"
-    r"emailed|posted|archived|vacuumed|reindexed|compacted|snapshotted|mirrored|released|"
-    r"shipped|tagged|scanned|tested|audited|billed|invoiced|processed|uploaded|fetched|pulled|"
-    r"copied|replicated|logged|recorded|checked))\s+"
-    # (the adverb, not an adjective before a noun: "Our CI runs nightly builds")
-    r"(?:nightly|daily|weekly|hourly|monthly)(?=\s*(?:$|[.,;:!(]|(?:at|on|in|for|by|and|from|"
-    r"to|via|with|except|during|around|after|before|until|UTC)\b))[^?]*$", _I)
-
-
-def _scheduled_by_adverb(sentence: str) -> bool:
-    """Whether ``sentence`` tells what runs nightly, daily, ... ("Backups run nightly"), no
-    fault told with it ("The cron job runs hourly but it keeps failing")."""
-    return _BY_ADVERB.match(sentence) is not None and _FAULT_TOLD.search(sentence) is None
-
-
 # ... or said with the day in the plural, which is every such day ("Deploys go out on Tuesdays",
 # "Standups are on Mondays at 10", "Deploys are on Tuesdays and Thursdays"): only as a statement
 # ending on it, not asked ("Can you deploy on Tuesdays?") nor what was done once ("We used to
@@ -2270,8 +2244,7 @@ def _detect_core(raw: str) -> _Kind | None:
             and not _MY_MACHINE.search(sentence)) or (
             _TOOL_THESE_DAYS.match(sentence)):
         return _Kind("fact", _clean(sentence), 0.75)
-    if _SCHEDULE.search(sentence) or recurring_window(sentence) or ("ly" in sentence and (
-            _scheduled_by_adverb(sentence))) or (
+    if _SCHEDULE.search(sentence) or recurring_window(sentence) or (
             "days" in sentence and _on_weekdays(sentence) and (
             # ("I mostly do that work on Fridays": the work at hand)
             not _said_in_past(sentence.split(" ", 2)[1].lower())
