@@ -330,17 +330,14 @@ class _LogSecrets:
 def _words(values: frozenset[str]) -> re.Pattern[str]:
     """A pattern of ``values`` at a word's edges, whatever their case."""
     words = "|".join(re.escape(v) for v in sorted(values, key=lambda v: (-len(v), v)))
-    # (a mark is passed over whole: a value "secret" is no word of "[REDACTED:api-secret]")
-    return re.compile(r"\[REDACTED:[\w-]*\]|(?<![A-Za-z0-9])(?:" + words + r")(?![A-Za-z0-9])",
-                      re.IGNORECASE)
+    return re.compile(r"(?<![A-Za-z0-9])(?:" + words + r")(?![A-Za-z0-9])", re.IGNORECASE)
 
 
 def _marked(text: str, marks: Mapping[str, str]) -> str:
     """``text`` with each word of ``marks`` (in lower case, to its kind) redacted, whatever its
     case and only where it stands at a word's edges ("root", not in "rootless")."""
     return _words(frozenset(marks)).sub(
-        lambda m: m[0] if m[0].startswith(redact.REDACTED_MARK)
-        else redact.REDACTED.format(kind=marks.get(m[0].lower(), "secret")), text)
+        lambda m: redact.REDACTED.format(kind=marks.get(m[0].lower(), "secret")), text)
 
 
 def _scan_log(fh: BinaryIO, name: str, check: Callable[[], None]) -> _LogSecrets:
