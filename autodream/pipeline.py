@@ -224,7 +224,6 @@ def _digest(toolbox: ToolBox, brief: DreamBrief, date_order: str = "auto"
     from autodream.engine import Gatherer, build_digest
     from autodream.transcripts import iter_stream_messages
     from autodream.transcripts.model import ReadStats
-    from autodream.transcripts.reader import said_before
 
     gatherer = Gatherer(date_order="dmy" if date_order == "dmy" else "mdy" if date_order == "mdy"
                         else None)
@@ -235,13 +234,8 @@ def _digest(toolbox: ToolBox, brief: DreamBrief, date_order: str = "auto"
         stats = ReadStats()
         try:
             with toolbox.open_stream(vpath, charge=False) as stream:
-                start = brief.start_offsets.get(vpath, 0)
-                said = said_before(stream, name=vpath, start=start) if start > 0 else ""
-                stream.seek(start)
+                stream.seek(brief.start_offsets.get(vpath, 0))
                 for message in iter_stream_messages(stream, name=vpath, stats=stats):
-                    if said:
-                        gatherer.said_before(message.session_id, said)
-                        said = ""
                     gatherer.add(message)
         except (errors.SandboxError, errors.NotFound, OSError):
             continue  # changed since the brief was made; the model's own reads will say so

@@ -5,7 +5,6 @@ the person's last message before a window of a transcript."""
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,6 @@ from autodream.redact import redact, secrets_before
 from tests.engine_helpers import gather, human
 from tests.factories import TranscriptBuilder, what_a_dream_kept
 from tests.sandbox_tree import SESSION_ID, build_tree
-from tests.scripted_api import ScriptedAPI, call
 from tests.test_secret_sweep import SAID_AT
 
 # ---- the look back for the person's last message before a window ---------------------------
@@ -115,15 +113,14 @@ def _project_with_note(root: Path, note: str) -> None:
     os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
 
 
-def _dream(root: Path, *args: str, now: str = "2026-07-02T09:00:00Z", sessions: int = 2,
-           **env: str) -> Result:
+def _dream(root: Path) -> Result:
     environ = {k: v for k, v in os.environ.items()
                if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW=now, **env)
-    result = CliRunner().invoke(cli, ["--force", *args, "--project", str(root)], env=environ,
+    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z")
+    result = CliRunner().invoke(cli, ["--force", "--project", str(root)], env=environ,
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert f"{sessions} session(s) reviewed" in result.output  # the daily log was read
+    assert "2 session(s) reviewed" in result.output  # the daily log was read
     return result
 
 
@@ -309,56 +306,3 @@ def test_a_version_before_a_note_naming_a_token_is_shown_by_the_tools(tmp_path: 
 
     assert "REDACTED" not in read + found
     assert "Python3.12 and Release-2024Q3" in found
-
-
-# ---- a dream that reads on from where the last one stopped -----------------------------------
-
-
-def _said_since(root: Path, source: str, text: str) -> None:
-    """``text`` added to the daily log or the session of ``root``, a day after the first."""
-    if source == "markdown":
-        path = root / "memory" / "2026-07-01.md"
-        with path.open("a") as fh:
-            fh.write(f"\n{text}\n")
-    else:
-        path = next((root / "sessions").glob("*.jsonl"))
-        b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT.replace(day=2),
-                              session_id=path.stem)
-        b.user(text)
-        with path.open("a") as fh:
-            fh.write(b.write(root / "project").read_text())
-    os.utime(path, (SAID_AT.timestamp() + 86400 + 3600,) * 2)
-
-
-@pytest.mark.parametrize("source", ["markdown", "claude-code"])
-def test_a_value_written_after_what_the_last_dream_read_of_its_name_is_not_kept(
-    tmp_path: Path, source: str
-) -> None:
-    root = tmp_path / "work"
-    _project_with_note(root, "We always run make lint before pushing.\n")
-    _said_since(root, source, "We always deploy staging by hand; the staging db password, it's")
-    _dream(root)
-    _said_since(root, source, "Qz-Secret-4471 and we always use it for staging deploys")
-
-    _dream(root, now="2026-07-03T09:00:00Z", sessions=1)
-
-    assert "Qz-Secret-4471" not in _kept(root)
-
-
-def test_the_digest_of_what_was_written_after_a_secrets_name_holds_no_secret(
-    tmp_path: Path, api: list[ScriptedAPI]
-) -> None:
-    root = tmp_path / "work"
-    _project_with_note(root, "We always run make lint before pushing.\n")
-    _said_since(root, "markdown", "We always deploy staging by hand; the staging db password, it's")
-    _dream(root)
-    _said_since(root, "markdown", "Qz-Secret-4471 and we always use it for staging deploys")
-    server = ScriptedAPI([call("finish", summary="looked")]).__enter__()
-    api.append(server)
-
-    _dream(root, "--backend", "anthropic", now="2026-07-03T09:00:00Z", sessions=1,
-           ANTHROPIC_API_KEY="sk-test", ANTHROPIC_BASE_URL=server.url)
-
-    sent = json.dumps(server.requests)
-    assert "2026-07-01.md" in sent  # the log was under review
-    assert "Qz-Secret-4471" not in sent

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
-from functools import partial
 from typing import Any, BinaryIO
 
 from autodream import rx
@@ -35,7 +34,7 @@ from autodream.errors import DreamFailed, NotFound, SandboxError
 from autodream.settings import INDEX_FILENAME
 from autodream.tools import refusal_cause
 from autodream.transcripts.model import ReadStats, SessionInfo
-from autodream.transcripts.reader import iter_stream_messages, said_before
+from autodream.transcripts.reader import iter_stream_messages
 
 INDEX = "MEMORY.md"
 READ_LIMIT = 2_000  # lines per read_file call (the toolbox's largest accepted limit)
@@ -102,12 +101,8 @@ class LocalBackend:
         open_stream: OpenStream | None = None,
         options: EngineOptions | None = None,
     ) -> None:
-        # (what is read before a session's new part, for what the person said last, is the
-        # harness's own look, as the digest's is: it spends none of the dream's read budget)
-        self._peek_stream = open_stream
         if open_stream is None and toolbox is not None:
             open_stream = toolbox.open_stream
-            self._peek_stream = partial(toolbox.open_stream, charge=False)
         self._open_stream = open_stream
         self.options = options or EngineOptions()
         limits = getattr(toolbox, "limits", None)
@@ -398,19 +393,12 @@ class LocalBackend:
             # it by that (or the session's start, or the file's time), never by 1970.
             last = info.started or datetime.fromtimestamp(info.mtime, timezone.utc)
             try:
-                said = ""
-                if start > 0 and self._peek_stream is not None:
-                    with self._peek_stream(vpath) as peek:
-                        said = said_before(peek, name=vpath, start=start)
                 with self._open_stream(vpath) as stream:
                     # only_human: lines that cannot hold the person's words are not even parsed
                     for message in iter_stream_messages(
                         stream, name=vpath, start_offset=start, stats=stats,
                         session_id=info.id or None, only_human=True,
                     ):
-                        if said:
-                            gatherer.said_before(message.session_id, said)
-                            said = ""
                         if message.timestamp is None:
                             message = replace(message, timestamp=last)
                         last = message.timestamp or last

@@ -738,13 +738,6 @@ class Gatherer:
             if isinstance(count, int) and count > 0:
                 self._orders[order] += count
 
-    def said_before(self, session_id: str, text: str) -> None:
-        """``text``: what the person said last in ``session_id`` before the messages to come,
-        read by an earlier dream; a secret it names at its end and the next gives, or that it
-        gives and the next names, is one."""
-        self._said_last.setdefault(session_id, text[-SAID_LAST_CHARS:])
-        self._said_whole.setdefault(session_id, text)
-
     def _take_back(self, named: list[tuple[str, str]]) -> None:
         """Redact each value of ``named`` (kind, value) in what was kept of the messages before
         (candidates, decisions, requests to forget, what waits to be dated or taken back), as a

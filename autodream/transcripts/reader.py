@@ -7,7 +7,6 @@ first record (a Codex rollout's ``payload`` wrapper); everything else is read as
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 import os
 from collections.abc import Iterator
@@ -114,32 +113,6 @@ def iter_stream_messages(
     return claude_code.iter_claude_code(
         stream, stats, fallback_id=fallback, sidechain=forced, only_human=only_human, **common
     )
-
-
-# How far before where a dream starts reading a transcript the person's last message is looked
-# for (``said_before``): bounded, as the look is the harness's own and charged to no budget
-SAID_BACK_BYTES = 1 << 20
-
-
-def said_before(stream: BinaryIO, *, name: str, start: int, back: int = SAID_BACK_BYTES) -> str:
-    """The person's last message before byte ``start`` of ``stream`` ("" when none lies within
-    ``back`` bytes): a dream that reads on from where the last stopped reads what it gives as
-    said after it ("the staging db password, it's" read last time, "Pg-Secret-2291 and use it"
-    written since). Leaves the stream at ``start``."""
-    look = max(0, start - back)
-    kind = detect_source(name, _first_line(stream))
-    stream.seek(look)
-    data = stream.read(start - look)
-    stream.seek(start)
-    if look > 0:  # (from the first line that starts in it)
-        cut = data.find(b"\n")
-        data = data[cut + 1 :] if cut >= 0 else b""
-    last = ""
-    with contextlib.suppress(OSError, ValueError):
-        for message in iter_stream_messages(io.BytesIO(data), name=name, start_offset=0,
-                                            source=kind, only_human=True):
-            last = message.text
-    return last
 
 
 def iter_messages(
