@@ -1225,51 +1225,6 @@ def secrets_across_lines(text: str) -> list[SecretHit]:
             if hit.end - hit.start >= 6 and "\n" not in text[hit.start : hit.end]]
 
 
-# A message saying the one before it gave a secret: "that was the prod token", "This is my
-# GitHub password", "^ that's the API key for prod"; the name ends the clause ("that was the
-# token flow we use" names a flow) and no word before it leads elsewhere ("that was the last
-# step for the API key" names a step; "Was the token for prod renewed?" names nothing)
-_NAMES_WHAT_CAME_BEFORE = rx.compile(
-    r"^\W{0,4}(?i:that|this|it|the\s+(?:above|last\s+(?:one|line|message)))"
-    r"(?i:['\u2019]s|\s+(?:is|was))\s+(?i:(?:the|my|our|your|a|an)\s+)?"
-    r"(?:(?!(?i:for|of|on|to|in|from|with|by|about|that|which|we|i|you|is|was|not)\s)"
-    r"[\w-]+\s+){0,3}?"
-    r"(?i:passw(?:or)?d|passphrase|passcode|token|secret|credentials?"
-    r"|(?:api|access|secret|private|signing|deploy)[\s_-]?key)s?"
-    r"(?=[.!,;:)]|\s*$|\s+(?i:for|of|on|to|in|from)\b)"
-)
-# A word a secret may be: 8+ characters, a letter and a digit in them
-_VALUE_WORD = rx.compile(
-    r"(?<![^\s\"'`(])[\"'`]?((?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*\d)[^\s\"'`,;]{8,}?)"
-    r"[\"'`]?[.!?,;:)]*(?=\s|$)"
-)
-_SECRETISH_VALUE = rx.compile(_SECRETISH + r"(?!" + _PLACEHOLDER + r")[^\s\"'`,;]+")
-# A version, a release or a date, however a secret's shape it has: "Python3.12", "Django4.2",
-# "node-18.2.1", "Release-2024Q3", "v2.3.1-rc1", "2026-07-01T09:00"
-_VERSION_WORD = rx.compile(
-    r"(?i:[a-z]*[-_]?v?\d+(?:\.\d+)+(?:[-.+]?[a-z]*\d*)*"
-    r"|[a-z]+[-_]?(?:19|20)\d\d(?:[-_]?(?:q[1-4]|h[12]|\d\d))*(?:[-.][a-z0-9]+)?"
-    r"|\d{4}-\d\d-\d\d\S*)"
-)
-
-
-def secrets_before(text: str, after: str) -> list[tuple[str, str]]:
-    """(kind, value) of each secret ``text`` gives only as the message ``after`` it says it was
-    one ("Xk9mQ7vL8pR4tW2z is what the deploy script uses" / "that was the prod token"): each
-    word of ``text`` shaped as passwords and keys are (a digit, and both cases or a sign; or
-    random), not a version ("Python3.12") nor a word redacted already."""
-    if not text or not after or _NAMES_WHAT_CAME_BEFORE.match(after) is None:
-        return []
-    found: list[tuple[str, str]] = []
-    for m in _VALUE_WORD.finditer(text):
-        value = m[1]
-        if REDACTED_MARK in value or _VERSION_WORD.fullmatch(value):
-            continue
-        if _SECRETISH_VALUE.fullmatch(value) or _random(value):
-            found.append(("assigned-secret", value))
-    return found
-
-
 def secrets_after(before: str, text: str) -> list[tuple[str, str]]:
     """(kind, value) of each secret ``text`` gives only as said after ``before``: a reader that
     shows a message as it is stored (a transcript's JSON record) redacts these values in it."""

@@ -347,10 +347,9 @@ def _scan_log(fh: BinaryIO, name: str, check: Callable[[], None]) -> _LogSecrets
     notes: list[tuple[int, str]] = []  # (line, text) of each note of a piece
     size = 0
     tail = ""  # the end of the last piece's last note: the next piece reads on from it
-    last_note: tuple[int, str] | None = None
 
     def scan(next_line: int) -> None:
-        nonlocal tail, last_note
+        nonlocal tail
         check()
         view = "\n".join([tail, *(text for _, text in notes)] if tail else
                          (text for _, text in notes))
@@ -365,17 +364,7 @@ def _scan_log(fh: BinaryIO, name: str, check: Callable[[], None]) -> _LogSecrets
                 continue  # (in the last piece's note, where it was found)
             end = notes[i + 1][0] if i + 1 < len(notes) else next_line
             found.near.append((notes[i][0], end, view[hit.start : hit.end], hit.kind))
-        # (a value first, named a secret in the note after it: "Xk9mQ7vL8pR4tW2z is what
-        # we use" / "that was the prod token"; the note before the piece's first is the last
-        # piece's last)
-        for i, (line, text) in enumerate(notes[1:], 1):
-            for kind, value in redact.secrets_before(notes[i - 1][1], text):
-                found.near.append((notes[i - 1][0], line, value, kind))
-        if last_note is not None:
-            for kind, value in redact.secrets_before(last_note[1], notes[0][1]):
-                found.near.append((last_note[0], notes[0][0], value, kind))
         tail = notes[-1][1][-redact.SAID_LAST_CHARS:]
-        last_note = notes[-1]
 
     with contextlib.suppress(OSError, ValueError):
         for message in iter_stream_messages(fh, name=name, source="markdown"):
@@ -387,9 +376,6 @@ def _scan_log(fh: BinaryIO, name: str, check: Callable[[], None]) -> _LogSecrets
             size += len(message.text)
     if notes:
         scan(1 << 62)
-    # (in the notes' order, as ``hide`` looks them up: a value named in the note after it is
-    # found after the values of the notes between)
-    found.near.sort(key=lambda near: near[0])
     return found
 
 

@@ -16,8 +16,7 @@ from click.testing import CliRunner, Result
 from autodream import tools
 from autodream.agent import ToolCall
 from autodream.cli import cli
-from autodream.redact import redact, secrets_before
-from tests.engine_helpers import gather, human
+from autodream.redact import redact
 from tests.factories import TranscriptBuilder, what_a_dream_kept
 from tests.sandbox_tree import SESSION_ID, build_tree
 from tests.test_secret_sweep import SAID_AT
@@ -89,11 +88,6 @@ NOTES: list[tuple[str, str]] = [
      "Bq-Secret-8812"),
     ("the staging db password, it's\n\n`Cv-Secret-6613` and we always use it for deploys\n",
      "Cv-Secret-6613"),
-    # the value first, its name in the note after it
-    ("- Xk9mQ7vL8pR4tW2z is what the deploy script should always use for staging deploys\n"
-     "- that was the prod token\n", "Xk9mQ7vL8pR4tW2z"),
-    ("Hunter-2291! is what we always use for the staging box\n\nthat was my old password\n",
-     "Hunter-2291"),
 ]
 
 
@@ -237,72 +231,3 @@ def test_a_value_a_daily_log_gives_is_hidden_only_as_a_word_and_where_it_is_give
     assert "the agent rootless now" in roots
     assert "we deploy on Fridays as root" in roots
     assert "we deploy on Fridays as root" in deploys
-
-
-# ---- a value named a secret in the note after it ---------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "after", "secret"),
-    [
-        ("Xk9mQ2vL8pR4tW7z", "that was the prod token", "Xk9mQ2vL8pR4tW7z"),
-        ("use Hq-Pass-7781 there", "That's my GitHub password, btw", "Hq-Pass-7781"),
-        ("ship it with a8f3k2m9x7q1b4c6d2e9f0a1", "this is the API key",
-         "a8f3k2m9x7q1b4c6d2e9f0a1"),
-        ("Hunter-2291! is what we use", "^ that was my old password", "Hunter-2291"),
-    ],
-)
-def test_a_value_named_a_secret_in_the_note_after_it_is_one(
-    text: str, after: str, secret: str
-) -> None:
-    assert secret in [value for _, value in secrets_before(text, after)]
-
-
-@pytest.mark.parametrize(
-    ("text", "after"),
-    [
-        ("we moved to Python3.12 last week", "that was the token flow we use"),
-        ("OAuth2 for the login", "that was quick"),
-        ("Release-2024 notes are out", "the token format is v2"),
-        # no bare question names a secret, nor a name after a word leading elsewhere
-        ("We pin Python3.12 and Release-2024Q3 for the builds", "Was the token for prod renewed?"),
-        ("We pin Python3.12 and Release-2024Q3 for the builds", "Is the token for prod renewed?"),
-        ("We pin Django4.2 and node-18.2.1", "That was the last step for the API key."),
-        # a version, a release or a day is none, whatever names a secret after it
-        ("We pin Python3.12, Release-2024Q3, v2.3.1-rc1 and 2026-07-01T09:00",
-         "that was the prod token"),
-        ("Django4.2 is the version we pin.", "that's the token, by the way"),
-    ],
-)
-def test_a_note_after_that_names_no_secret_leaves_the_note_before_alone(
-    text: str, after: str
-) -> None:
-    assert secrets_before(text, after) == []
-
-
-def test_a_statement_kept_before_the_message_naming_its_value_a_secret_keeps_no_secret() -> None:
-    g = gather(human("a8f3k2m9x7q1b4c6d2e9f0a1 is what the deploy script should always use"),
-               human("^ that's the API key for prod"))
-
-    assert g.candidates  # the first was kept (as "A8f3k2m9...", capitalised)
-    assert [c.text for c in g.candidates if "a8f3k2m9x7q1b4" in c.text.lower()] == []
-
-
-def test_versions_said_before_a_question_about_a_token_are_kept() -> None:
-    said = "We always pin Python3.12 and Release-2024Q3 for the deploy builds."
-    g = gather(human(said), human("Was the token for prod renewed?"))
-
-    assert [c.text for c in g.candidates] == [said]
-
-
-def test_a_version_before_a_note_naming_a_token_is_shown_by_the_tools(tmp_path: Path) -> None:
-    note = ("- We always pin Python3.12 and Release-2024Q3 for the deploy builds\n"
-            "- Was the token for prod renewed?\n- Django4.2 is the version we pin.\n"
-            "- that was the token flow we use\n")
-    box, _ = _log_in(tmp_path, "memory/2026-07-01.md", note)
-
-    read = box.call(ToolCall("c", "read_file", {"path": "memory/2026-07-01.md"})).content
-    found = box.call(ToolCall("c", "grep", {"pattern": "pin", "path": "memory/"})).content
-
-    assert "REDACTED" not in read + found
-    assert "Python3.12 and Release-2024Q3" in found

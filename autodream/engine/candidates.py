@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -119,11 +118,9 @@ from autodream.engine.wording import (
 )
 from autodream.memory.model import MemoryType
 from autodream.redact import (
-    REDACTED,
     SAID_LAST_CHARS,
     contains_secret,
     redact_after,
-    secrets_before,
 )
 from autodream.transcripts.model import Message
 
@@ -675,12 +672,6 @@ def _asks_not_to(sentence: str) -> bool:
 
 
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-_T = TypeVar("_T", bound="DataclassInstance")
-
-
 @dataclass
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
@@ -713,9 +704,6 @@ class Gatherer:
     _said_last: dict[str, str] = field(default_factory=dict, repr=False)
     # the last sentence each session's last message said, for a "Remember that." on its own
     _told_last: dict[str, _Told] = field(default_factory=dict, repr=False)
-    # the whole of what the person said last in each session: the message after a secret may
-    # be the one naming it ("Xk9mQ2vL8pR4tW7z is what we use" / "that was the prod token")
-    _said_whole: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def day_month_order(self) -> DateOrder | None:
@@ -738,55 +726,6 @@ class Gatherer:
             if isinstance(count, int) and count > 0:
                 self._orders[order] += count
 
-    def _take_back(self, named: list[tuple[str, str]]) -> None:
-        """Redact each value of ``named`` (kind, value) in what was kept of the messages before
-        (candidates, decisions, requests to forget, what waits to be dated or taken back), as a
-        word whatever its case: a statement may open with it, capitalised ("A8f3k2m9...")."""
-        marks = {value.lower(): REDACTED.format(kind=kind) for kind, value in named}
-        words = "|".join(re.escape(v) for v in sorted(marks, key=lambda v: (-len(v), v)))
-        # (a "!" after it is one more sign of it, as redaction reads it: "Hunter-2291!")
-        pattern = re.compile(r"(?<![A-Za-z0-9])(?:" + words + r")!*(?![A-Za-z0-9])",
-                             re.IGNORECASE)
-
-        def clean(text: str) -> str:
-            return pattern.sub(lambda m: marks.get(m[0].rstrip("!").lower(),
-                                                   REDACTED.format(kind="secret")), text)
-
-        def cleaned(thing: _T) -> _T:
-            changes = {f.name: clean(v) for f in fields(thing)
-                       if f.init and isinstance(v := getattr(thing, f.name), str)
-                       and pattern.search(v)}
-            return replace(thing, **changes) if changes else thing
-
-        # (a decision is known by itself where a request to forget is taken back: each stands
-        # for itself wherever it is held)
-        now: dict[int, Any] = {}
-
-        def clean_all(held: list[_T]) -> None:
-            for i, thing in enumerate(held):
-                held[i] = now.setdefault(id(thing), cleaned(thing))
-
-        clean_all(self.candidates)
-        clean_all(self.decisions)
-        clean_all(self.forgets)
-
-        def same(thing: _T) -> _T:
-            return cast(_T, now.get(id(thing), thing))
-
-        self._undated = [replace(u, statement=clean(u.statement), why=clean(u.why),
-                                 decision=None if u.decision is None else same(u.decision))
-                         for u in self._undated]
-        if self._asked is not None:
-            asked = self._asked
-            self._asked = replace(
-                asked, request=same(asked.request), gone=[cleaned(c) for c in asked.gone],
-                dropped=[same(d) for d in asked.dropped], before=[clean(b) for b in asked.before])
-        self._told_last = {sid: replace(told, sentence=clean(told.sentence))
-                           for sid, told in self._told_last.items()}
-        # (what was worked out of a sentence holding it is not looked up again)
-        self._memo = {key: analysis for key, analysis in self._memo.items()
-                      if not any(pattern.search(part) for part in key)}
-
     def add(self, message: Message, *, typed: bool = True) -> None:
         """``typed``: the person typed it to the agent (a prompt), not a note in a file (a daily
         log): only what they typed may ask for memory to be removed, since a file in the project
@@ -798,10 +737,6 @@ class Gatherer:
         # Redact before anything else reads the text, so no decision can quote a secret.
         before = self._said_last.get(message.session_id, "")
         self._said_last[message.session_id] = message.text[-SAID_LAST_CHARS:]
-        named = secrets_before(self._said_whole.get(message.session_id, ""), message.text)
-        self._said_whole[message.session_id] = message.text
-        if named:
-            self._take_back(named)
         text = plain_spelling(_AFTER_REDACTION.sub(r"\1.\2", redact_after(before, message.text)))
         when = message.timestamp or datetime(1970, 1, 1, tzinfo=timezone.utc)
         marker = _INJECTION.search(strip_code(text))
