@@ -1216,15 +1216,6 @@ def redact_after(before: str, text: str) -> str:
     return _spliced(text, _hits_after(before, text))
 
 
-def secrets_across_lines(text: str) -> list[SecretHit]:
-    """Each secret of ``text`` a rule may find across a line break, its name ending a line
-    before it ("db password:" / "Pg-Secret-2291"): a reader showing ``text`` line by line
-    redacts these too. A value of 4 or 5 characters ("password=root") is only ever found where
-    its line shows it, and a value on two lines (a key's block) is left out."""
-    return [hit for hit in _merged(_scan(text, _ACROSS_LINES))
-            if hit.end - hit.start >= 6 and "\n" not in text[hit.start : hit.end]]
-
-
 def secrets_after(before: str, text: str) -> list[tuple[str, str]]:
     """(kind, value) of each secret ``text`` gives only as said after ``before``: a reader that
     shows a message as it is stored (a transcript's JSON record) redacts these values in it."""

@@ -14,16 +14,13 @@ are Markdown: only ``.md`` files are written.
 
 from __future__ import annotations
 
-import contextlib
 import io
 import json
 import os
 import re
 import time
-from bisect import bisect_right
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
@@ -275,110 +272,6 @@ def _redact_said_after(name: str, said_before: str, raw: bytes, text: str) -> st
     return text
 
 
-# A daily log no bigger than this is read whole, once a dream, for what its notes give only
-# read together; read_file of a bigger one looks at the notes up to _SAID_BACK_BYTES before
-# its window (a 2 MB log of notes naming passwords and tokens throughout: about 3 s, once)
-_LOG_SCAN_BYTES = 4 << 20
-# How many characters of notes are looked at in one go (grep's time cap is checked between)
-_LOG_CHUNK_CHARS = 1 << 16
-# A value a note gives that is redacted wherever the log shows it, not only in that note: long
-# and shaped like a password or key (a word, "deploy" after "the password is", or "root" of
-# "password=root", would hide "grep deploy" and read "rootless" as "[REDACTED]less")
-_SHAPED = rx.compile(r"(?=.*\d)(?=.*[A-Za-z])(?:(?=.*[A-Z])(?=.*[a-z])|(?=.*[^\w\s])).{8,}")
-
-
-@dataclass
-class _LogSecrets:
-    """The secrets a daily log's notes give only as the engine reads them, a note with the one
-    before it and a paragraph's lines as one ("the staging db password, it's" / "- Pg-Secret-2291
-    and use it"): a tool shows the file line by line, where neither is seen."""
-
-    # (first line, the line after the note, value, kind) of each value, in the notes' order
-    near: list[tuple[int, int, str, str]] = field(default_factory=list)
-    _starts: list[int] = field(default_factory=list, repr=False)
-    _shaped: dict[str, str] = field(default_factory=dict, repr=False)
-
-    def hide(self, text: str, first: int, lines: int | None = None) -> str:
-        """``text``, the log's lines from line ``first`` on, with each value a note among them
-        gives redacted in that note's lines, where it stands as a word, and a value shaped like
-        a key anywhere; ``lines``: how many lines ``text`` shows of the log, where a redaction
-        may have joined two (each value of the notes they are in is then looked for in all)."""
-        if not self.near:
-            return text
-        if len(self._starts) != len(self.near):  # (a grep looks once a matching line)
-            self._starts = [start for start, *_ in self.near]
-            self._shaped = {value.lower(): kind for _, _, value, kind in self.near
-                            if _SHAPED.fullmatch(value)}
-        starts, shaped = self._starts, self._shaped
-        rows = text.split("\n")
-        last = first + (lines if lines is not None else len(rows)) - 1
-        whole = lines is not None and lines != len(rows) - (not rows[-1])
-        out: list[str] = []
-        for n, row in enumerate(rows, first):
-            at, to = (first, last) if whole else (n, n)
-            marks = dict(shaped)
-            # (the notes are apart and in order: those ending after ``at`` are the last ones)
-            i = bisect_right(starts, to)
-            while i > 0 and self.near[i - 1][1] > at:
-                i -= 1
-                marks.setdefault(self.near[i][2].lower(), self.near[i][3])
-            out.append(_marked(row, marks) if marks else row)
-        return "\n".join(out)
-
-
-@lru_cache(maxsize=64)
-def _words(values: frozenset[str]) -> re.Pattern[str]:
-    """A pattern of ``values`` at a word's edges, whatever their case."""
-    words = "|".join(re.escape(v) for v in sorted(values, key=lambda v: (-len(v), v)))
-    return re.compile(r"(?<![A-Za-z0-9])(?:" + words + r")(?![A-Za-z0-9])", re.IGNORECASE)
-
-
-def _marked(text: str, marks: Mapping[str, str]) -> str:
-    """``text`` with each word of ``marks`` (in lower case, to its kind) redacted, whatever its
-    case and only where it stands at a word's edges ("root", not in "rootless")."""
-    return _words(frozenset(marks)).sub(
-        lambda m: redact.REDACTED.format(kind=marks.get(m[0].lower(), "secret")), text)
-
-
-def _scan_log(fh: BinaryIO, name: str, check: Callable[[], None]) -> _LogSecrets:
-    """What the notes of daily log ``fh`` give only read together, from where it stands to its
-    end; ``check`` is called between pieces of notes (grep's time cap)."""
-    found = _LogSecrets()
-    notes: list[tuple[int, str]] = []  # (line, text) of each note of a piece
-    size = 0
-    tail = ""  # the end of the last piece's last note: the next piece reads on from it
-
-    def scan(next_line: int) -> None:
-        nonlocal tail
-        check()
-        view = "\n".join([tail, *(text for _, text in notes)] if tail else
-                         (text for _, text in notes))
-        starts: list[int] = []
-        at = len(tail) + 1 if tail else 0
-        for _, text in notes:
-            starts.append(at)
-            at += len(text) + 1
-        for hit in redact.secrets_across_lines(view):
-            i = bisect_right(starts, hit.start) - 1
-            if i < 0:
-                continue  # (in the last piece's note, where it was found)
-            end = notes[i + 1][0] if i + 1 < len(notes) else next_line
-            found.near.append((notes[i][0], end, view[hit.start : hit.end], hit.kind))
-        tail = notes[-1][1][-redact.SAID_LAST_CHARS:]
-
-    with contextlib.suppress(OSError, ValueError):
-        for message in iter_stream_messages(fh, name=name, source="markdown"):
-            line = message.line_no or 0
-            if size > _LOG_CHUNK_CHARS:
-                scan(line)
-                notes, size = [], 0
-            notes.append((line, message.text))
-            size += len(message.text)
-    if notes:
-        scan(1 << 62)
-    return found
-
-
 # A file as a tool read it: its device, inode, size and mtime
 _FileKey = tuple[int, int, int, int]
 # What a line of a transcript holds where it is a record of the person's words, by source: a
@@ -388,23 +281,6 @@ _PERSONS_RECORD: dict[str, tuple[bytes, ...]] = {
     "claude-code": (b'"user"', b'"queued_command"'),
     "codex": (b'"user"', b'"user_message"'),
 }
-
-
-def _no_check() -> None:
-    """No time cap (read_file's look at a daily log is bounded by its size instead)."""
-
-
-def _key_of(st: os.stat_result) -> _FileKey:
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
-
-
-def _line_start(fh: BinaryIO, at: int) -> int:
-    """Where the first line starting at or after byte ``at`` of ``fh`` starts."""
-    if at == 0:
-        return 0
-    fh.seek(at - 1)
-    _read_line_head(fh, 1 << 20)
-    return fh.tell()
 
 
 def _lines_back(fh: BinaryIO, end: int, floor: int = 0) -> Iterator[tuple[int, bytes]]:
@@ -684,8 +560,6 @@ class ToolBox:
     _said: dict[tuple[_FileKey, int], str] = field(
         default_factory=dict, init=False, repr=False
     )
-    # a daily log -> what its notes give only read together (read once a dream)
-    _logs: dict[_FileKey, _LogSecrets] = field(default_factory=dict, init=False, repr=False)
 
     # --- the ToolRunner protocol ----------------------------------------------------------
 
@@ -877,15 +751,6 @@ class ToolBox:
         self._said[key, start] = said
         return said
 
-    def _log_secrets(self, fh: BinaryIO, key: _FileKey, vpath: str,
-                     check: Callable[[], None]) -> _LogSecrets:
-        """What daily log ``fh`` gives only as its notes are read together, read once."""
-        found = self._logs.get(key)
-        if found is None:
-            fh.seek(0)
-            found = self._logs[key] = _scan_log(fh, vpath, check)
-        return found
-
     def _read_file(self, inp: dict[str, Any]) -> str:
         path = _string(inp, "path")
         offset = _int(inp, "offset", 1, 1, 1 << 40)
@@ -942,18 +807,6 @@ class ToolBox:
             if (res.root != WRITABLE_ROOT and window_start > 0
                     and b"".join(chunks[:1]).lstrip()[:1] == b"{"):
                 said_before = self._said_before(fh, key, res.vpath, window_start)
-            in_log = _LogSecrets()
-            if is_daily_log_name(res.parts[-1]):
-                if st.st_size <= _LOG_SCAN_BYTES:
-                    in_log = self._log_secrets(fh, key, res.vpath, _no_check)
-                else:
-                    # (bounded, a bigger log: the notes 1 MB before the window and just after
-                    # it, each value found looked for in all of the window)
-                    look = _line_start(fh, max(0, window_start - _SAID_BACK_BYTES))
-                    fh.seek(look)
-                    near = _scan_log(io.BytesIO(fh.read(end_at - look + _CONTEXT_BYTES)),
-                                     res.vpath, _no_check).near
-                    in_log = _LogSecrets([(0, 1 << 62, v, k) for _, _, v, k in near])
         raw = b"".join(chunks)
         if res.root == WRITABLE_ROOT and b"\x00" in raw:
             # Nothing a backend could write back would be this file: keep it out of the dream.
@@ -968,7 +821,6 @@ class ToolBox:
         )
         if res.root != WRITABLE_ROOT and raw.lstrip()[:1] == b"{":
             text = _redact_said_after(res.vpath, said_before, raw, text)
-        text = in_log.hide(text, offset, last - offset + 1)
         # (a file bigger than the read budget is not counted to its end: "of N" would cost it)
         of = (f"of {index.lines}" if index.complete
               else f"of a {st.st_size}-byte file (its lines not counted)")
@@ -1068,7 +920,7 @@ class ToolBox:
         self, vpath: str, rx: _TimedPattern, hits: list[str], max_hits: int
     ) -> bool:
         try:
-            fd, res, st = self.sandbox.open_fd(vpath)
+            fd, res, _st = self.sandbox.open_fd(vpath)
         except (SandboxError, NotFound):
             return True  # refused or vanished: a walk skips it silently
         with os.fdopen(fd, "rb") as fh:
@@ -1082,11 +934,6 @@ class ToolBox:
                 if done is not None:
                     return done
                 fh.seek(0)  # JSON lines, but no transcript: grep them as text
-            in_log = _LogSecrets()
-            if is_daily_log_name(res.parts[-1]):
-                # (read once a dream, under the time cap; the lines below charge the bytes)
-                in_log = self._log_secrets(fh, _key_of(st), vpath, rx.check)
-                fh.seek(0)
             in_key = False
             line_no = 0
             while True:
@@ -1108,7 +955,7 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                line = in_log.hide(redact.redact(decoded), line_no)[: self.limits.max_line_chars]
+                line = redact.redact(decoded)[: self.limits.max_line_chars]
                 match = rx.search(line)
                 if match is None:
                     continue
