@@ -283,13 +283,12 @@ _PERSONS_RECORD: dict[str, tuple[bytes, ...]] = {
 }
 
 
-def _lines_back(fh: BinaryIO, end: int, floor: int = 0) -> Iterator[tuple[int, bytes]]:
-    """(offset, bytes) of each line before ``end`` (where a line starts), the last first; no
-    byte before ``floor`` is read (the earliest line yielded may then be a line's end only)."""
+def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
+    """(offset, bytes) of each line before ``end`` (where a line starts), the last first."""
     pos = end
     rest = b""  # the start of the earliest line seen so far, its beginning not yet read
-    while pos > floor:
-        step = min(pos - floor, 1 << 16)
+    while pos > 0:
+        step = min(pos, 1 << 16)
         pos -= step
         fh.seek(pos)
         pieces = (fh.read(step) + rest).split(b"\n")
@@ -300,7 +299,7 @@ def _lines_back(fh: BinaryIO, end: int, floor: int = 0) -> Iterator[tuple[int, b
             lines.append((at, line))
             at += len(line) + 1
         yield from reversed(lines)
-    yield pos, rest
+    yield 0, rest
 
 
 
@@ -429,15 +428,6 @@ def _read_line_head(fh: BinaryIO, cap: int) -> tuple[bytes, int]:
 
 _CHECKPOINT_EVERY = 256
 _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
-# How far before a read_file window of a transcript the person's last message is looked for,
-# where the name of a secret the window gives may stand (bounded, not charged to the read
-# budget: charged, a dream that reads a few windows far from the person's words would run out
-# of a budget it has room for today)
-_SAID_BACK_BYTES = 1 << 20
-# What stands for the person's message before a window when none lies within _SAID_BACK_BYTES:
-# a value shaped like a password that opens the window's first message ("Pg-Secret-2291 and use
-# it") is read as given after a secret's name; a plain first word ("Remember to ...") is not
-_UNSEEN_BEFORE = "the password's"
 
 
 @dataclass
@@ -716,21 +706,14 @@ class ToolBox:
         """The end of the person's last message before byte ``start`` of transcript ``fh`` (""
         when none): looked for message by message, not in so many bytes before, so no reply
         however long between a secret's name and its value parts them (an 8 KB look-back let
-        'Pg-Secret-2291' through after a 9 KB reply to "the staging db password, it's"), up to
-        ``_SAID_BACK_BYTES`` back (``_UNSEEN_BEFORE`` when it lies further)."""
+        'Pg-Secret-2291' through after a 9 KB reply to "the staging db password, it's")."""
         if (key, start) in self._said:
             return self._said[key, start]
         fh.seek(0)
         source = detect_source(name, fh.readline(1 << 18))
         marks = _PERSONS_RECORD.get(source)
         said = ""
-        # (a read at the end of a 7 MB transcript of tool output walked all of it back)
-        floor = max(0, start - _SAID_BACK_BYTES)
-        for at, line in _lines_back(fh, start, floor):
-            if at == floor > 0:
-                # (a line cut at the floor, or none: the person's words lie further back)
-                said = _UNSEEN_BEFORE
-                break
+        for at, line in _lines_back(fh, start):
             # (a cheap test before parsing a line: b"user" held every Claude Code record, in
             # its "userType", and each was parsed on the way back)
             if marks is None or any(line.find(mark) >= 0 for mark in marks):
