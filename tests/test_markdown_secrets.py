@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from autodream.cli import cli
 from autodream.redact import redact
-from tests.factories import TranscriptBuilder, what_a_dream_kept
+from tests.factories import project_with_one_session, what_a_dream_kept
 from tests.test_secret_sweep import SAID_AT
 
 # (a daily log's notes, the secret in them)
@@ -34,17 +34,9 @@ NOTES: list[tuple[str, str]] = [
 def _project_with_note(root: Path, note: str) -> None:
     """A project for the local backend whose memory dir holds a daily log of ``note`` and
     whose one session says something else."""
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "project" / "README.md").write_text("# demo\n")
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
+    project_with_one_session(
+        root, ["We always use uv for the Python tooling in this repo."], SAID_AT)
     (root / "memory" / "2026-07-01.md").write_text("# 2026-07-01\n\n" + note)
-    b = TranscriptBuilder(cwd=str(root / "project"), start=SAID_AT)
-    b.user("We always use uv for the Python tooling in this repo.")
-    path = b.write(root / "sessions")
-    os.utime(path, (SAID_AT.timestamp() + 3600,) * 2)
 
 
 def _dream(root: Path) -> Result:
