@@ -270,7 +270,7 @@ def cache_problem() -> str | None:
     it works (or is turned off on purpose)."""
     directory = cache_directory()
     found = _foreign(directory) if directory is not None else None
-    if found is None:
+    if found is None or directory is None:
         return None
     path, owner = found
     try:
@@ -279,10 +279,29 @@ def cache_problem() -> str | None:
         name = pwd.getpwuid(owner).pw_name
     except (ImportError, KeyError):
         name = f"user {owner}"
-    fix = (f"remove it (sudo rm -r {path}) or set AUTODREAM_CACHE_DIR to a folder of your own"
-           if owner == 0 else "set AUTODREAM_CACHE_DIR to a folder of your own")
-    return (f"the pattern cache is off: {path} belongs to {name}"
-            + (" (a `sudo autodream` that kept HOME made it?)" if owner == 0 else "")
+    from autodream.errors import printable
+
+    base = os.path.dirname(os.path.dirname(directory))
+    # ``rm`` is offered only for what autodream made: a folder of the cache's own. The nearest
+    # folder there may be anything above it (``/`` with HOME=/ in a container with no passwd
+    # entry, ``/var/cache``, a ``~/.cache`` root made), and removing that loses other things.
+    ours = (os.path.join(base, "patterns"),
+            *((base,) if not os.environ.get("AUTODREAM_CACHE_DIR") else ()))
+    removable = (owner == 0 and printable(path) == path
+                 and any(path == top or path.startswith(top + os.sep) for top in ours))
+    made = path == base or path.startswith(base + os.sep)
+    where = (f"{printable(path)} belongs to {name}" if made
+             else f"its folder {printable(base)} would be made in {printable(path)}, which "
+                  f"belongs to {name}")
+    if removable:
+        import shlex
+
+        fix = (f"remove it (sudo rm -r {shlex.quote(path)}) or set AUTODREAM_CACHE_DIR to a "
+               "folder of your own")
+    else:
+        fix = "set AUTODREAM_CACHE_DIR to a folder of your own"
+    return (f"the pattern cache is off: {where}"
+            + (" (a `sudo autodream` that kept HOME made it?)" if removable else "")
             + ", and autodream writes no cache into another user's folder, so each run "
             f"compiles its patterns again (~0.6 s); {fix}")
 

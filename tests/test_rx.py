@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -341,3 +342,123 @@ def test_a_run_as_another_user_writes_no_cache_into_the_persons_folder(
     rx.save()
     assert rx.cache_problem() is None
     assert [p.name for p in _files(tmp_path / "own")] == ["autodream.probe"]
+
+
+def _as_another_user(monkeypatch: pytest.MonkeyPatch, *folders: str) -> None:
+    """This process run by a user who is not root and owns none of the test's folders, nor
+    may write ``folders`` (the test may run as root)."""
+    me = os.geteuid()
+    monkeypatch.setattr(os, "geteuid", lambda: me + 1 if me else 12345)
+    access = os.access
+
+    def denied(path: str, mode: int, **kwargs: Any) -> bool:
+        return str(path) not in folders and access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", denied)
+
+
+def _name(uid: int) -> str:
+    import pwd
+
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"user {uid}"
+
+
+def _default_cache(monkeypatch: pytest.MonkeyPatch, home: str, xdg: str | None = None) -> None:
+    monkeypatch.delenv("AUTODREAM_CACHE_DIR", raising=False)
+    monkeypatch.delenv("AUTODREAM_NO_CACHE", raising=False)
+    monkeypatch.setenv("HOME", home)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    monkeypatch.setattr(rx, "_directory", None)
+
+
+@pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
+@pytest.mark.parametrize("where", ["home is /", "cache home is a system folder",
+                                   "~/.cache is another user's"])
+def test_status_offers_to_remove_only_a_folder_of_the_caches_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """With HOME=/ (Docker's ``--user 1000`` with no passwd entry) ``status`` said 'remove it
+    (sudo rm -r /)': the nearest folder there, root's, was offered for removal whatever it was
+    (XDG_CACHE_HOME=/var/cache gave 'sudo rm -r /var/cache', a root-made ~/.cache 'sudo rm -r
+    ~/.cache'). Only a folder autodream made is offered; for any other the fix is a cache
+    folder of one's own."""
+    if where == "home is /":
+        if os.path.lexists("/.cache"):
+            pytest.skip("this machine has a /.cache")
+        _default_cache(monkeypatch, "/")
+        nearest, base = "/", "/.cache/autodream"
+    elif where == "cache home is a system folder":
+        (tmp_path / "var" / "cache").mkdir(parents=True)
+        _default_cache(monkeypatch, str(tmp_path / "home"), str(tmp_path / "var" / "cache"))
+        nearest = str(tmp_path / "var" / "cache")
+        base = f"{nearest}/autodream"
+    else:
+        (tmp_path / "home" / ".cache").mkdir(parents=True)
+        _default_cache(monkeypatch, str(tmp_path / "home"))
+        nearest = str(tmp_path / "home" / ".cache")
+        base = f"{nearest}/autodream"
+    _as_another_user(monkeypatch, nearest)
+    problem = rx.cache_problem()
+    assert problem is not None
+    assert "rm " not in problem and "sudo" not in problem
+    assert problem.startswith(f"the pattern cache is off: its folder {base} would be made in "
+                              f"{nearest}, which belongs to ")
+    assert problem.endswith("; set AUTODREAM_CACHE_DIR to a folder of your own")
+
+
+@pytest.mark.skipif(not rx._USABLE or os.geteuid() != 0,
+                    reason="no cache on this Python, or the folders cannot be root's")
+def test_status_offers_to_remove_the_autodream_folder_root_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The case the removal is for: ``sudo autodream`` keeping HOME made ~/.cache/autodream
+    root's (the person's ~/.cache already there)."""
+    (tmp_path / "home" / ".cache" / "autodream").mkdir(parents=True)
+    _default_cache(monkeypatch, str(tmp_path / "home"))
+    folder = tmp_path / "home" / ".cache" / "autodream"
+    _as_another_user(monkeypatch, str(folder))
+    problem = rx.cache_problem()
+    assert problem == (
+        f"the pattern cache is off: {folder} belongs to root (a `sudo autodream` that kept HOME "
+        "made it?), and autodream writes no cache into another user's folder, so each run "
+        f"compiles its patterns again (~0.6 s); remove it (sudo rm -r {folder}) or set "
+        "AUTODREAM_CACHE_DIR to a folder of your own")
+    # AUTODREAM_CACHE_DIR names a folder the person chose, not one autodream made
+    monkeypatch.setenv("AUTODREAM_CACHE_DIR", str(folder))
+    monkeypatch.setattr(rx, "_directory", None)
+    problem = rx.cache_problem()
+    assert problem is not None and "rm " not in problem
+    assert problem.startswith(f"the pattern cache is off: {folder} belongs to root, and ")
+
+
+@pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
+def test_status_prints_the_cache_folder_on_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """AUTODREAM_CACHE_DIR=$'/tmp/d\\nproblem:      fake', another user's, printed two
+    'problem:' lines, the second made up by whoever set the variable."""
+    from click.testing import CliRunner
+
+    from autodream.cli import cli
+
+    cache = tmp_path / "d\nproblem:      fake"
+    cache.mkdir()
+    _pending(monkeypatch, cache)
+    _as_another_user(monkeypatch, str(cache))
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO / "sample_project", sample)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    shown = CliRunner().invoke(cli, ["status", "--project", str(sample)],
+                               env={**environ, "AUTODREAM_CACHE_DIR": str(cache)})
+    problems = [line for line in shown.output.splitlines() if line.startswith("problem:")]
+    owner = _name(os.stat(cache).st_uid)
+    assert problems == [f"problem:      the pattern cache is off: {tmp_path}/d\\nproblem:      "
+                        f"fake belongs to {owner}, and autodream writes no cache into another "
+                        "user's folder, so each run compiles its patterns again (~0.6 s); set "
+                        "AUTODREAM_CACHE_DIR to a folder of your own"]
