@@ -113,3 +113,38 @@ def test_the_secret_check_never_waits_on_a_pipe_put_in_memory_during_the_run(
     report = checks.check_staged(staged.path, (memory / "MEMORY.md").read_text(),
                                  existed=frozenset(staged.baseline), found_in=memory)
     assert [(f.check, f.path) for f in report.failures] == [("secret", "role.md")]
+
+
+@pytest.mark.parametrize("swapped", [False, True])
+def test_the_secret_check_never_reads_a_line_through_a_folder_swapped_for_a_link(
+    tmp_path: Path, swapped: bool
+) -> None:
+    """A secret line in a staged file is left as found when the person's file held it. The
+    memory folder ``sub/`` swapped for a link during the run (to ``/elsewhere``, whose ``x.md``
+    holds that line) had the line read there and taken for the person's: the secret was filed
+    'left as found' and committed. A folder the person keeps as it was is read as ever."""
+    from autodream.memory import checks
+
+    memory = sample_memory(tmp_path / "memory")
+    line = "token ghp_abcdefghijklmnopqrstuvwxyz0123456789\n"
+    write_tree(memory, {"sub/x.md": "---\nname: x\ndescription: x\ntype: project\n---\nX.\n"
+                        + ("" if swapped else line)})
+    with (memory / "MEMORY.md").open("a") as fh:
+        fh.write("- [X](sub/x.md) — x\n")
+    staged = Staging.create(memory, memory / ".autodream" / "staging" / "r1")
+    if swapped:
+        with (staged.path / "sub" / "x.md").open("a") as fh:
+            fh.write(line)
+        write_tree(tmp_path / "elsewhere", {"x.md": (staged.path / "sub" / "x.md").read_text()})
+        os.rename(memory / "sub", tmp_path / "sub-moved")
+        os.symlink(tmp_path / "elsewhere", memory / "sub")
+    else:
+        (staged.path / "role.md").write_text((staged.path / "role.md").read_text() + "More.\n")
+    report = checks.check_staged(staged.path, (memory / "MEMORY.md").read_text(),
+                                 existed=frozenset(staged.baseline), found_in=memory)
+    failures = [(f.check, f.path) for f in report.failures]
+    as_found = [(f.check, f.path) for f in report.as_found if f.check == "secret"]
+    if swapped:
+        assert (failures, as_found) == ([("secret", "sub/x.md")], [])
+    else:
+        assert (failures, as_found) == ([], [("secret", "sub/x.md")])

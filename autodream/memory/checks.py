@@ -62,7 +62,7 @@ from autodream.memory.model import (
     unlisted_count,
     unlisted_line,
 )
-from autodream.memory.staging import active_files, link_target, read_regular, symlinks
+from autodream.memory.staging import active_files, link_target, read_regular_below, symlinks
 from autodream.redact import REDACTED_MARK, find_secrets, redact
 from autodream.settings import INDEX_FILENAME
 from autodream.transcripts.model import is_daily_log_name
@@ -315,8 +315,10 @@ def _lines(folder: Path | None, rel: str) -> list[str]:
     if folder is None:
         return []
     try:
-        # (never a pipe swapped in there since: reading it would wait for a writer for ever)
-        data = read_regular(folder / rel)
+        # (never a pipe swapped in there since: reading it would wait for a writer for ever;
+        # never a file elsewhere, through a folder swapped for a link: its secret line would
+        # be taken for one the person kept and committed)
+        data = read_regular_below(folder, rel)
     except OSError:
         return []
     return [] if data is None else _split(decode_text(data))

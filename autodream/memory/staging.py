@@ -294,6 +294,37 @@ def open_dir(root: Path, rel_dir: str, *, make: bool = False, durable: bool = Tr
     return fd
 
 
+def read_regular_below(root: Path, rel: str) -> bytes | None:
+    """``read_regular(root / rel)`` with the folders below ``root`` walked by descriptor
+    (``open_dir``): ``read_regular`` refuses a link at the file's name only, and a folder above
+    it swapped for a link would have a file elsewhere read as the memory's own. Such a swap
+    raises ``OSError`` (ELOOP, ENOTDIR); ``root`` itself is opened as named."""
+    if not BY_DIR_FD:
+        return read_regular(root / rel)
+    parent, _, name = rel.rpartition("/")
+    try:
+        folder = open_dir(root, parent)
+    except FileNotFoundError:
+        return None
+    try:
+        # (a pipe or a device is never opened: a device's open can act)
+        if not stat.S_ISREG(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
+            return None
+        fd = os.open(name, _READ_FLAGS, dir_fd=folder)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None  # (the file swapped for a link since the stat: no memory file)
+        raise
+    finally:
+        os.close(folder)
+    with open(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            return None  # swapped for a pipe or a device since the stat: never read
+        return fh.read()
+
+
 def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None:
     """``_copy_unlinked`` with every folder on both sides walked by descriptor (``open_dir``):
     a memory folder swapped for a link after the listing would show an outside file to the
