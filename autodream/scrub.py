@@ -516,8 +516,8 @@ def scrub(
     try:
         _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
     except BaseException:
-        # every byte was written back (see _write_all), so the names go too; only a kill,
-        # which runs nothing more, leaves them for the scrub run again
+        # every byte it could reach was written back (see _write_all), so the names go too;
+        # only a kill, which runs nothing more, leaves them for the scrub run again
         _remove(memory_dir, names_file)
         raise
     _remove(memory_dir, names_file)
@@ -747,7 +747,13 @@ def _write_all(
             _remove(memory_dir, _temp(target))
         for path in reversed(replaced):
             target = moves.get(path, path)
-            commit_mod.write_atomic(path, old_data[path], tag="unscrub", root=memory_dir)
+            try:
+                commit_mod.write_atomic(path, old_data[path], tag="unscrub", root=memory_dir)
+            except Exception:
+                # one that cannot be written back (its folder swapped for a link since) is
+                # left as the scrub put it; stopping here would leave every file before it so
+                # too. Its new name stays: removed, the file would be gone
+                continue
             if target != path:
                 _remove(memory_dir, target)
         raise

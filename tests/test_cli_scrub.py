@@ -843,3 +843,36 @@ def test_a_folder_swapped_for_a_link_before_the_scrub_writes_takes_no_write_outs
     (memory / "sub").unlink()
     os.rename(tmp_path / "sub-moved", memory / "sub")
     assert snapshot(memory) == before
+
+
+@needs_dir_fd
+def test_a_file_that_cannot_be_written_back_keeps_none_of_the_others_from_it(
+    tmp_path: Path,
+) -> None:
+    """A scrub that fails part way writes back every file it replaced. One write-back failing
+    (its folder swapped for a link mid-scrub) stopped the loop: the files replaced before it
+    were left scrubbed and the rest of memory not as it was. Every other file is written back
+    (the one that cannot be is left as the scrub put it), then the scrub fails."""
+    memory = sample_memory(tmp_path / "memory")
+    for name in ("a.md", "sub/ci.md", "z.md"):
+        (memory / name).parent.mkdir(exist_ok=True)
+        (memory / name).write_text(f"the staging password is {NAMED}\n")
+    before = snapshot(memory)
+    steps: list[str] = []
+
+    def on_step(name: str) -> None:
+        steps.append(name)
+        if name == "replace sub/ci.md":  # the last file put in place: the first written back
+            os.rename(memory / "sub", tmp_path / "sub-moved")
+            os.symlink(tmp_path / "outside", memory / "sub", target_is_directory=True)
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(OSError, match="No space left on device"):
+        scrub.scrub(memory, memory / ".autodream", NAMED, on_step=on_step)
+    assert steps == ["replace a.md", "replace z.md", "replace sub/ci.md"]
+    assert not (tmp_path / "outside").exists()
+    (memory / "sub").unlink()
+    os.rename(tmp_path / "sub-moved", memory / "sub")
+    after = snapshot(memory)
+    assert after.pop("sub/ci.md") == f"the staging password is {scrub.PLACEHOLDER}\n".encode()
+    assert after == {rel: data for rel, data in before.items() if rel != "sub/ci.md"}
