@@ -187,8 +187,9 @@ print(f"{time.perf_counter() - t0:.4f}")
 PYCACHE: str | None = None
 
 
-def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
-    """(wall seconds, peak RSS in MB of this child, stdout); each child is measured alone."""
+def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str, float]:
+    """(wall seconds, peak RSS in MB of this child, stdout, CPU seconds: user + system); each
+    child is measured alone."""
     env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
     env.pop("ANTHROPIC_API_KEY", None)
     env.pop("AUTODREAM_CACHE_DIR", None)
@@ -204,15 +205,18 @@ def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str]:
         + "\nimport resource as _r\n"
         + "print('RSS', _r.getrusage(_r.RUSAGE_SELF).ru_maxrss)\n"
     )
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", script, *args], env=env, capture_output=True,
                           text=True, check=False)
     elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if proc.returncode != 0:
         raise SystemExit(f"child failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
     out = proc.stdout.strip().splitlines()
     rss_kb = int(out[-1].split()[1])  # ru_maxrss is KiB on Linux
-    return elapsed, rss_kb / 1024, "\n".join(out[:-1])
+    return elapsed, rss_kb / 1024, "\n".join(out[:-1]), cpu
 
 
 def main() -> None:
@@ -243,7 +247,8 @@ def main() -> None:
             subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)
             dream_runs.append(_child(DREAM, str(root), now=now))
         bare = min(bare_runs)
-        first, rss, out = min(dream_runs)
+        first, rss, out, _ = min(dream_runs)
+        first_cpu = min(run[3] for run in dream_runs)
         first_call, status = float(out.split()[0]), out.split()[1]
         print(f"bare json.loads pass:  {bare:7.2f} s  (whole process)")
         print(f"full local dream:      {first:7.2f} s  (whole process; the dream call itself "
@@ -263,7 +268,8 @@ def main() -> None:
             subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
             subprocess.run(["cp", "-a", str(after_first), str(root / "memory")], check=True)
             seconds.append(_child(DREAM, str(root), now=later))
-        second, rss2, out2 = min(seconds)
+        second, rss2, out2, _ = min(seconds)
+        second_cpu = min(run[3] for run in seconds)
         second_call = float(out2.split()[0])
         print(f"second dream (1 new):  {second:7.2f} s  (whole process; the dream call itself "
               f"{second_call:.2f} s; {out2.split()[1]}), peak RSS {rss2:.1f} MB")
@@ -272,6 +278,9 @@ def main() -> None:
               "(target <= 5 %)")
         print(f"second / first, whole processes: {100 * second / first:6.2f} %  "
               "(includes interpreter start and imports)")
+        # CPU time is what a busy machine distorts least: the fastest of each, user + system
+        print(f"second / first, CPU time:        {100 * second_cpu / first_cpu:6.2f} %  "
+              f"({second_cpu:.2f} s / {first_cpu:.2f} s, whole processes)")
         start = min(_child("pass", now=later)[0] for _ in range(3))
         imports = min(float(_child(IMPORTS, now=later)[2]) for _ in range(3))
         print(f"of which interpreter:  {start:7.2f} s  (a bare `python -c pass`, same flags)")
@@ -285,7 +294,7 @@ def main() -> None:
         subprocess.run(["cp", "-a", str(pristine), str(root / "memory")], check=True)
         (root / "sessions" / write_session(root / "sessions", args.sessions, 1).name).unlink()
         per = int(args.mb * 1024 * 1024 / args.sessions)
-        _, _, warm = _child(WARM, str(root), str(args.sessions), str(per),
+        _, _, warm, _ = _child(WARM, str(root), str(args.sessions), str(per),
                             later.isoformat(), now=now)
         w1, w2 = (float(x) for x in warm.split())
         print(f"in one process: first {w1:.2f} s, second {w2:.2f} s = {100 * w2 / w1:.2f} % "
