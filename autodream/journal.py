@@ -237,7 +237,7 @@ def save_run(state_dir: Path, record: RunRecord, *, sync_dir: bool = True) -> No
     replacement itself durable, for a save that the next durable step syncs anyway."""
     commit_mod.write_atomic(
         run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8"),
-        sync_dir=sync_dir, root=commit_mod.state_root(state_dir),
+        sync_dir=sync_dir,
     )
 
 
@@ -1240,4 +1240,4 @@ def append_diary(state_dir: Path, record: RunRecord) -> None:
     except FileNotFoundError:
         old = "# Dreams\n\nWhat each autodream run changed in this memory dir, and why.\n"
     text = old.rstrip("\n") + "\n\n" + diary_entry(record)
-    commit_mod.write_atomic(path, text.encode("utf-8"), root=commit_mod.state_root(state_dir))
+    commit_mod.write_atomic(path, text.encode("utf-8"))

@@ -42,7 +42,7 @@ from autodream.memory.staging import (
     read_regular_below,
 )
 from autodream.procs import pid_running
-from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
+from autodream.settings import INDEX_FILENAME
 
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
@@ -109,14 +109,6 @@ def _anchor(memory_dir: Path, run_dir: Path) -> Path:
     by path its images and intent were written, and each deleted memory file moved, where the
     link points; a run dir kept elsewhere is opened as named."""
     return memory_dir if run_dir.is_relative_to(memory_dir) else run_dir
-
-
-def state_root(state_dir: Path) -> Path | None:
-    """The memory dir a state dir lies in (``memory/.autodream``), for ``write_atomic``'s
-    ``root``: a file of the state dir (a run's record, DREAMS.md, the read positions) is then
-    written by a walk from the memory dir that follows no link, not where a state dir swapped
-    for a link after the dream's check points. None for a state dir kept elsewhere."""
-    return state_dir.parent if state_dir.name == STATE_DIRNAME else None
 
 
 def _below(anchor: Path, path: Path) -> str:
