@@ -9,7 +9,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -293,38 +292,3 @@ def test_no_hook_write_goes_through_a_state_dir_swapped_for_a_link_after_the_che
         gates.restore_stamp(settings, gates.GateReport(stamped=True, prior_stamp=prior))
     assert _tree(elsewhere) == before
     assert os.stat(theirs).st_mtime == 1_000_000
-
-
-@needs_dir_fd
-def test_a_state_dir_swapped_for_a_link_just_before_the_commit_gets_no_memory_file(
-    sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The links are looked for once, as a dream starts; ``memory/.autodream`` swapped for a
-    link to a copy of it just before the commit (a sync tool, a teammate's checkout) had the
-    run's images and commit.json written where it points, and each memory file the dream
-    deletes MOVED there (its trash). The commit walks the run dir from the memory dir without
-    following a link: it fails, nothing lands there, and memory is as it was."""
-    from autodream.memory import commit as commit_mod
-
-    memory = sample / "memory"
-    elsewhere = tmp_path / "elsewhere"
-    real = commit_mod.commit
-    seen: dict[str, dict[str, bytes | str]] = {}
-
-    def swapping(memory_dir: Path, *args: Any, **kwargs: Any) -> None:
-        shutil.copytree(memory_dir / ".autodream", elsewhere, symlinks=True)
-        os.rename(memory_dir / ".autodream", tmp_path / "state-moved")
-        os.symlink(elsewhere, memory_dir / ".autodream")
-        seen["before"] = _tree(elsewhere)
-        try:
-            real(memory_dir, *args, **kwargs)
-        finally:
-            seen["after"] = _tree(elsewhere)
-
-    monkeypatch.setattr(commit_mod, "commit", swapping)
-    before = {rel: data for rel, data in _tree(memory).items() if not rel.startswith(".")}
-    result = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
-    assert result.exit_code == 6, result.output
-    assert seen["after"] == seen["before"]
-    assert {rel: data for rel, data in _tree(memory).items()
-            if not rel.startswith(".")} == before

@@ -20,7 +20,6 @@ Layout of a run dir: ``before/<path>`` (images of changed and deleted files), ``
 from __future__ import annotations
 
 import contextlib
-import errno
 import hashlib
 import json
 import os
@@ -39,7 +38,6 @@ from autodream.memory.staging import (
     is_special,
     open_dir,
     read_regular,
-    read_regular_below,
 )
 from autodream.procs import pid_running
 from autodream.settings import INDEX_FILENAME
@@ -100,36 +98,6 @@ def read_image(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
     with open(fd, "rb") as fh:
         return fh.read()
-
-
-def _anchor(memory_dir: Path, run_dir: Path) -> Path:
-    """The folder a commit walks ``run_dir``'s paths from by descriptor: the memory dir when
-    the run dir lies in it (``memory/.autodream/runs/<id>``), so its state dir swapped for a
-    link mid-dream (a sync tool, a teammate's checkout) makes the commit fail, where opened
-    by path its images and intent were written, and each deleted memory file moved, where the
-    link points; a run dir kept elsewhere is opened as named."""
-    return memory_dir if run_dir.is_relative_to(memory_dir) else run_dir
-
-
-def _below(anchor: Path, path: Path) -> str:
-    return path.relative_to(anchor).as_posix() if path != anchor else ""
-
-
-def _read_image_below(anchor: Path, path: Path) -> bytes:
-    """``read_image(path)`` with its folders below ``anchor`` walked without following a link."""
-    data = read_regular_below(anchor, _below(anchor, path))
-    if data is None:
-        raise FileNotFoundError(errno.ENOENT, "no such image", str(path))
-    return data
-
-
-def _make_run_dir(anchor: Path, run_dir: Path) -> None:
-    if anchor == run_dir or not BY_DIR_FD:
-        run_dir.mkdir(parents=True, exist_ok=True)
-    else:
-        # (as mkdir made it, not durable here: the images' _fsync_dirs syncs the run dir's
-        # parent and the intent the run dir before anything relies on them)
-        os.close(open_dir(anchor, _below(anchor, run_dir), make=True, durable=False))
 
 
 def open_new(path: str | os.PathLike[str], *, append: bool = False) -> BinaryIO:
@@ -313,9 +281,9 @@ def folder_of(root: Path, path: Path) -> Iterator[tuple[int | None, str]]:
         os.close(fd)
 
 
-def write_json_atomic(dest: Path, data: Any, *, root: Path | None = None) -> None:
+def write_json_atomic(dest: Path, data: Any) -> None:
     text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    write_atomic(dest, text.encode("utf-8"), root=root)
+    write_atomic(dest, text.encode("utf-8"))
 
 
 def _write_image(
@@ -417,12 +385,10 @@ def store_images(
     run_dir: Path,
     *,
     sync_run_dir: bool = True,
-    root: Path | None = None,
 ) -> None:
     """Store each change's before-image (from the memory dir) and after-image (from
     ``source_dir``) in ``run_dir``, durably; touch nothing in the memory dir.
-    ``sync_run_dir=False`` leaves the fsync of ``run_dir`` itself to the caller; ``root`` (the
-    memory dir the run dir lies in) is where the images' folders are walked from.
+    ``sync_run_dir=False`` leaves the fsync of ``run_dir`` itself to the caller.
 
     Raises ``MemoryChanged`` when a memory file is no longer what the change says it was before
     (the user's agent wrote it during the run), and ``ValueError`` when a source file is not the
@@ -438,13 +404,13 @@ def store_images(
                 f"{ch.path} changed in the memory dir during the run; nothing was committed"
             ) from None
         if before is not None:
-            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs, root or run_dir)
+            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs, run_dir)
         try:
             after = _read_checked(source, ch.after_sha256)
         except LookupError:
             raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
         if after is not None:
-            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs, root or run_dir)
+            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs, run_dir)
     _fsync_dirs(made_dirs, run_dir,
                 synced_later=frozenset() if sync_run_dir else frozenset({run_dir}))
 
@@ -478,21 +444,19 @@ def commit(
     step = on_step or (lambda _name: None)
     if not changes:
         return
-    anchor = _anchor(memory_dir, run_dir)
-    _make_run_dir(anchor, run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
     ordered = apply_order(changes)
     # The intent's write_atomic below fsyncs run_dir, so the images' before/ and after/
     # entries are durable before the first memory file is touched without a second fsync.
-    store_images(memory_dir, source_dir, ordered, run_dir, sync_run_dir=False, root=anchor)
+    store_images(memory_dir, source_dir, ordered, run_dir, sync_run_dir=False)
     step("images")
     intent_path = run_dir / INTENT_FILENAME
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"),
-                      root=anchor)
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"))
     step("intent")
     dirty: set[Path] = set()
     try:
         for ch in ordered:
-            _apply(memory_dir, run_dir, ch, dirty, anchor)
+            _apply(memory_dir, run_dir, ch, dirty)
             step(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
         # Renames become durable with their directory; until "done" is durable, recovery
         # checks every file by hash, so one fsync per directory here is enough.
@@ -503,7 +467,7 @@ def commit(
         # applied until the next run's recovery would show the user a memory no run committed
         _abort(memory_dir, run_dir, ordered, intent_path)
         raise
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"), root=anchor)
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"))
     step("done")
 
 
@@ -512,8 +476,7 @@ def _abort(
 ) -> None:
     """Roll an interrupted commit back in-process and mark its intent so."""
     _roll_back(memory_dir, run_dir, ordered)
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"),
-                      root=_anchor(memory_dir, run_dir))
+    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
 
 
 def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
@@ -540,17 +503,15 @@ def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
     return first + writes + [c for c in deletes if c not in first]
 
 
-def _apply(
-    memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path], anchor: Path
-) -> None:
+def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) -> None:
     dest = safe_path(memory_dir, ch.path)
     if ch.kind == "deleted":
         trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
-        _rename_between(memory_dir, ch.path, anchor, _below(anchor, trash))
+        _rename_between(memory_dir, ch.path, run_dir, f"{TRASH_DIR}/{ch.path}")
         dirty.update((trash.parent, dest.parent))
         _remove_empty_parents(memory_dir, _split(ch.path)[0])
     else:
-        data = _read_image_below(anchor, safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
+        data = read_image(safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
         write_atomic(dest, data, tag=run_dir.name, sync_dir=False, root=memory_dir)
         dirty.add(dest.parent)
 
@@ -558,7 +519,6 @@ def _apply(
 def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
     """Put every file of ``changes`` back to its before-image; idempotent."""
     result = Recovery(run_dir.name, "rolled-back")
-    anchor = _anchor(memory_dir, run_dir)
     for ch in reversed(list(changes)):
         try:
             dest = safe_path(memory_dir, ch.path)
@@ -582,16 +542,15 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             fsync_dir(dest.parent)
             _remove_empty_parents(memory_dir, _split(ch.path)[0])
         elif ch.kind == "changed":
-            write_atomic(dest, _read_image_below(anchor, before_image), tag=run_dir.name,
-                         root=memory_dir)
+            write_atomic(dest, read_image(before_image), tag=run_dir.name, root=memory_dir)
         else:  # deleted, and the file is absent
             kept = file_info(trash)
             if kept is not None and kept.sha256 == ch.before_sha256:
-                _rename_between(anchor, _below(anchor, trash), memory_dir, ch.path)
+                _rename_between(run_dir, f"{TRASH_DIR}/{ch.path}", memory_dir, ch.path)
                 fsync_dir(dest.parent)
                 fsync_dir(trash.parent)
             else:
-                write_atomic(dest, _read_image_below(anchor, before_image), root=memory_dir)
+                write_atomic(dest, read_image(before_image), root=memory_dir)
         result.restored.append(ch.path)
     return result
 
