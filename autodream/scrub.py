@@ -698,7 +698,8 @@ def _write_all(
 ) -> None:
     """Stage every file beside where it goes, then put each in place (a renamed file's old
     name removed once the new one is there); on any failure the staged ones are removed and
-    the replaced ones written back under their old names, so every byte is as it was.
+    the replaced ones written back under their old names, so every byte is as it was (but for
+    one whose folder was swapped for a link since: it is left as the scrub put it).
 
     Each write, rename and removal is made in the file's folder opened by descriptor
     (``commit.folder_of``): a folder swapped for a link since the files were read (a sync
