@@ -584,7 +584,12 @@ class ToolBox:
                     f"fields: {', '.join(sorted(allowed)) or 'none'}"
                 )
             content = handler(call.input)
-            if name in _NAMING_TOOLS:
+            if name == "grep":
+                # (each hit on its own: read whole, a hit ending in a secret's name, "The
+                # staging db password is", took the next hit's "memory/db.md:2:" for its value
+                # and hid the place, not the text)
+                content = "\n".join(map(redact.redact, content.split("\n")))
+            elif name in _NAMING_TOOLS:
                 # a file's name is text the person wrote too ("password=hunter2-Zebra.md",
                 # "ghp_....txt"): the names a listing shows are redacted like its lines
                 content = redact.redact(content)

@@ -327,6 +327,26 @@ def test_grep_redacts_and_cannot_probe_a_secret(tree: Tree) -> None:
     assert ok(box, "grep", pattern=r"sk-ant-api03-Zx9", path="sessions/") == "no matches"
 
 
+def test_grep_shows_where_each_hit_is_when_a_hit_ends_in_a_secrets_name(tree: Tree) -> None:
+    # (the output read whole took the next hit's place for the password the hit before names,
+    # "[REDACTED:assigned-secret] - stored in Vault under secret/db")
+    (tree.memory / "db.md").write_text(
+        "The staging db password is\n- stored in Vault under secret/db\n"
+    )
+    (tree.memory / "ci.md").write_text("Password:\n- stored in Vault under secret/ci\n")
+    box = tree.toolbox()
+    assert ok(box, "grep", pattern="(?i)vault|password", path="memory/").splitlines() == [
+        "memory/ci.md:1: Password:",
+        "memory/ci.md:2: - stored in Vault under secret/ci",
+        "memory/db.md:1: The staging db password is",
+        "memory/db.md:2: - stored in Vault under secret/db",
+    ]
+    # (a secret a hit gives is still hidden)
+    (tree.memory / "db.md").write_text("The staging db password is Pg-Secret-2291\n")
+    shown = ok(box, "grep", pattern="staging", path="memory/db.md")
+    assert shown == "memory/db.md:1: The staging db password is [REDACTED:assigned-secret]"
+
+
 def test_grep_skips_binary_files_and_shows_snippets_of_long_lines(tree: Tree) -> None:
     (tree.project / "blob.bin").write_bytes(b"\x00\x01needle\x00")
     (tree.project / "long.txt").write_text("x" * 5000 + " needle " + "y" * 5000 + "\n")
