@@ -165,47 +165,6 @@ _NAMED_RANDOM = rx.compile(
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
-# A plain "token" or "key" given a value ("the token is Qx-Token-99812", "token=...", "api_token:
-# ...", "The api key is ...", "the access token's ..."): unlike "password", either names much
-# that is no secret (a key on the keyboard, a sort key, a token limit, a token's state), so only
-# a value of 10+ characters with strong evidence is taken: a digit and both cases or a sign
-# (``_MIXED``'s exclusions too), and none of a format's name ("utf8-encoded"), a path, a key
-# chord ("Ctrl+Shift+F5"), a word and its version ("Python3.12"), a locale, a word ending in prose
-# ("HS256-signed", "OAuth2-based", "HTTP2-only") or, checked in ``_scan_view``, a camelCase name
-# ("createdAt2026UtcMillisEpoch")
-_PLAIN_NAMED = rx.compile(
-    # (read from its "k", the rarest letter of both names, looked for first: tried at every
-    # place of a text the rule was 3% of a scan of prose, from each "t" or "k" 1.6%, now 0.5%)
-    r"[kK](?:(?<=(?<![A-Za-z0-9?&;])[tT][oO][kK])(?i:en)[\"']?|(?<![A-Za-z0-9_-][kK])(?i:ey))"
-    r"(?:[*_]{1,2})?"
-    # (a name in bold, as a markdown note writes it: "**Token:** Qx-Token-99812")
-    r"(?:[ \t]*(?:[:=]|\b(?i:is)\b(?:[ \t]*:)?)|['\u2019]s(?=\s))(?:[*_]{1,2}(?=\s))?\s*[\"'`]?"
-    # (a word of at most 200 characters: each look ahead below then reads at most that far,
-    # where "token:token:..." had each one read the run to its end from each name, 4,000 of
-    # them 5 s)
-    r"(?=[^\s\"'`,;]{10,200}(?![^\s\"'`,;]))"
-    r"(?!\[REDACTED)(?!" + _PLACEHOLDER + r")(?![/~.])(?!" + _CODE + r")" + _MIXED
-    + r"(?-i:(?=[^\s\"'`,;]*\d)"
-    r"(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
-    r"(?!(?i:" + _FORMAT_WORD + r"))(?![^\s\"'`,;]*/)"
-    r"(?!(?i:ctrl|control|shift|alt|option|opt|cmd|command|meta|super|win|fn)[-+])"
-    r"(?![^\s\"'`,;]*-(?-i:[a-z]+(?:ed|ing|able|ible|ly)|only|safe|aware|free|style|like"
-    r"|wide|level|mode|format|compatible|specific)[.!?)]*(?![^\s\"'`,;]))"
-    # (nor a name in code: "key=Keys.Enter2", an enum's member)
-    r"(?![A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+[.!?)]*(?![^\s\"'`,;]))"
-    r"(?![A-Za-z]+[-_]?[vV]?\d+(?:\.\d+)+[.!?)]*(?![^\s\"'`,;]))"
-    # (nor a locale: "en_US.UTF-8")
-    r"(?![a-z]{2,3}[_-][A-Z]{2}(?![A-Za-z0-9]))"
-    # (nor a class, "the token is JwtAuthV2Handler", nor a pair, "the cache key is
-    # user:Profile-42", which the rules for pairs read)
-    r"(?![A-Za-z0-9]*(?-i:Handler|Hasher|Validator|Field|Input|Form|Service|Manager|Helper"
-    r"|Provider|Store|Policy|Factory|Builder|Client|Config|Error|Exception|Middleware)"
-    r"[.!?)]*(?![^\s\"'`,;]))(?![^\s\"'`,;]*:[^\s\"'`,;])"
-    # (nor an address: "the key is user@Example1.com")
-    r"(?![^\s\"'`,;@]+@[A-Za-z0-9-]+\.[A-Za-z]{2,}[.!?)]*(?![^\s\"'`,;]))"
-    r"([^\s\"'`,;]{10,}?)[\"'`]?(?=[.!?):]*(?:[\s\"'`,;]|$))"
-)
-
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -989,7 +948,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         2,
         ("secret", "key", "token", "pass", "pwd", "salt", "cred"),
     ),
-    ("assigned-secret", _PLAIN_NAMED, 1, ("key", "token")),
 ]
 
 
@@ -1015,7 +973,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 42})
+                           40, 41})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1121,8 +1079,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _NAMED_RANDOM and not _random(text[start:end], bare=bool(m["bare"])):
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
-                continue
-            if pattern is _PLAIN_NAMED and _identifier(text[start:end]):
                 continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
             # "[REDACTED]!", the password's last character in sight; and a pair's value with it

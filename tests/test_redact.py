@@ -247,9 +247,6 @@ def test_passwords_and_keys_said_in_prose_are_found(text: str, secret: str) -> N
         "Always sign release tags; my GPG key is 4AEE18F83AFDEB23.",
         "The Redis cache key is 3f9a2c1d4e5b6a7f for the homepage, never flush it in prod.",
         "The partition key is tenantIdAndRegion2026Shard.",
-        "the token is JwtAuthV2Handler",
-        "Our cache key is user:Profile-42 in redis.",
-        "the key is en_US.UTF-8",
         "The test key is testKeyForLocalDevOnly123.",
         "The token is Base64EncodedStringHere for tests.",
         # after signing in, a pair is a login only when its second half has a sign, or capitals
@@ -1019,64 +1016,3 @@ def test_a_long_text_is_scanned_each_time_and_not_kept(monkeypatch: pytest.Monke
     text = "the password is Tr0ub4dor&3\n" + "x" * redact_module._KEPT_CHARS
     assert find_secrets(text) == find_secrets(text) != []
     assert len(scanned) == 2
-
-
-@pytest.mark.parametrize(
-    ("text", "secret"),
-    [
-        ("the token is Qx-Token-99812", "Qx-Token-99812"),
-        ("token=Qx-Token-99812", "Qx-Token-99812"),
-        ("the token: Qx-Token-99812", "Qx-Token-99812"),
-        ("api_token: Qx-Token-99812", "Qx-Token-99812"),
-        ("Always deploy by hand; the deploy token is Pg-Secret-2291.", "Pg-Secret-2291"),
-        ("The api key is Qx-Token-99812, use it for staging", "Qx-Token-99812"),
-        ("the access token's Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
-        ("the key is `Pg-Secret-2291`", "Pg-Secret-2291"),
-        ("**Token:** Qx-Token-99812", "Qx-Token-99812"),
-        ("the token = hunter2!abcd", "hunter2!abcd"),
-        ("The token IS Qx-Token-99812: use it for the CI", "Qx-Token-99812"),
-    ],
-)
-def test_a_value_shaped_like_a_key_after_a_plain_token_or_key_is_redacted(
-    text: str, secret: str
-) -> None:
-    # (as after "password is": a plain "token" or "key" named no secret, and the value went to
-    # the topic file, MEMORY.md and the file's name)
-    shown = redact(text)
-    assert secret not in shown
-    assert "[REDACTED:assigned-secret]" in shown
-    assert shown.replace("[REDACTED:assigned-secret]", secret) == text
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "the token is valid",
-        "the token is expired",
-        "token: ${{ secrets.GH_TOKEN }}",
-        "the key is Ctrl-C",
-        "the key is F12",
-        "the key is Ctrl+Shift+F5",
-        "the primary key is user_id",
-        "the key is HS256-signed",
-        "the token is OAuth2-based",
-        "The token is GITHUB_TOKEN2",
-        "the sort key is created_at",
-        "the token limit is 8192",
-        "the key is utf8-encoded",
-        "the token is Bearer",
-        "the key is Python3.12",
-        "the key is ed25519, the cipher AES-256-GCM",
-        "key: ~/.ssh/id_ed25519",
-        "key=Keys.Enter2",
-        "the key is user@Example1.com",
-        "the token is 2024-01-15T10:00:00Z",
-        "the token is gpt-4o-mini-2024",
-        "The partition key is tenantIdAndRegion2026Shard.",
-        "the token is JwtAuthV2Handler",
-        "Our cache key is user:Profile-42 in redis.",
-        "the key is en_US.UTF-8",
-    ],
-)
-def test_a_plain_token_or_key_given_no_secret_is_left_alone(text: str) -> None:
-    assert redact(text) == text
