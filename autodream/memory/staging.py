@@ -114,22 +114,23 @@ _READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBL
                | getattr(os, "O_CLOEXEC", 0))
 
 
-def _open_regular(path: Path) -> int | None:
-    """``path`` opened to read if it is a regular file, by name before the open (a pipe or a
-    device is never opened: a device's open can act) and on the descriptor after it; None when
-    it is absent or anything else (a link, a pipe, a device, a folder)."""
+def _open_regular(path: str | Path, dir_fd: int | None = None) -> int | None:
+    """``path`` (relative to ``dir_fd`` when given) opened to read if it is a regular file, by
+    name before the open (a pipe or a device is never opened: a device's open can act) and on
+    the descriptor after it; None when it is absent or anything else (a link, a pipe, a device,
+    a folder)."""
     try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        if not stat.S_ISREG(os.stat(path, dir_fd=dir_fd, follow_symlinks=False).st_mode):
             return None
-        fd = os.open(path, _READ_FLAGS)
+        fd = os.open(path, _READ_FLAGS, dir_fd=dir_fd)
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return None  # (swapped for a link since the lstat: no memory file)
+            return None  # (swapped for a link since the check by name: no memory file)
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)  # swapped for a pipe or a device since the lstat: never read
+        os.close(fd)  # swapped for a pipe or a device since the check by name: never read
         return None
     return fd
 
@@ -137,7 +138,10 @@ def _open_regular(path: Path) -> int | None:
 def read_regular(path: Path) -> bytes | None:
     """The bytes of ``path`` if it is a regular file; None when it is absent or anything else
     (``_open_regular``)."""
-    fd = _open_regular(path)
+    return _read_all(_open_regular(path))
+
+
+def _read_all(fd: int | None) -> bytes | None:
     if fd is None:
         return None
     with open(fd, "rb") as fh:
@@ -307,22 +311,19 @@ def read_regular_below(root: Path, rel: str) -> bytes | None:
     except FileNotFoundError:
         return None
     try:
-        # (a pipe or a device is never opened: a device's open can act)
-        if not stat.S_ISREG(os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode):
-            return None
-        fd = os.open(name, _READ_FLAGS, dir_fd=folder)
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return None  # (the file swapped for a link since the stat: no memory file)
-        raise
+        return _read_all(_open_regular(name, dir_fd=folder))
     finally:
         os.close(folder)
-    with open(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-            return None  # swapped for a pipe or a device since the stat: never read
-        return fh.read()
+
+
+def _left_out(opened: os.stat_result) -> str | None:
+    """Why a memory file, as opened, is not copied to staging: no regular file, or one with
+    another hard link; None when it is copied."""
+    if not stat.S_ISREG(opened.st_mode):
+        return not_a_file_reason(opened.st_mode)
+    if opened.st_nlink > 1:
+        return hard_link_reason(opened.st_nlink)
+    return None
 
 
 def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None:
@@ -346,10 +347,8 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None
         raise OSError(exc.errno, exc.strerror, str(src)) from None
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return not_a_file_reason(st.st_mode)  # swapped after the stat above
-        if st.st_nlink > 1:
-            return hard_link_reason(st.st_nlink)
+        if (why := _left_out(st)) is not None:
+            return why  # (not a regular file: swapped after the stat above)
         # (a staging copy is never synced, nor read after a crash: recovery removes it)
         dest_dir = open_dir(staging_dir, parent, make=True, durable=False)
         try:
@@ -381,10 +380,8 @@ def _copy_unlinked(src: Path, dest: Path) -> str | None:
     fd = os.open(src, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     try:
         st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            return not_a_file_reason(st.st_mode)
-        if st.st_nlink > 1:
-            return hard_link_reason(st.st_nlink)
+        if (why := _left_out(st)) is not None:
+            return why
         # from the descriptor checked above, not the name again: swapped for a pipe since, the
         # name would block the copy
         with open(dest, "xb") as writer, open(os.dup(fd), "rb") as reader:
