@@ -763,8 +763,8 @@ def _write_all(
 def _remove(memory_dir: Path, path: Path) -> None:
     """``path`` (below ``memory_dir``) removed in its folder opened by descriptor, if it can
     be: what is gone, or behind a folder swapped for a link, is left."""
-    with contextlib.suppress(OSError), commit_mod.folder_of(memory_dir, path) as (fd, base):
-        os.unlink(os.path.join(base, path.name), dir_fd=fd)
+    with contextlib.suppress(OSError):
+        commit_mod.unlink_below(memory_dir, path.relative_to(memory_dir).as_posix())
 
 
 def transcripts_holding(settings: Settings, secret: str) -> list[str]:

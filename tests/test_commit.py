@@ -439,7 +439,7 @@ def test_a_folder_swapped_for_a_link_once_emptied_has_no_outside_folder_removed(
         monkeypatch.setattr(commit_mod, "_rename_between", rename_between)
         commit_mod.commit(memory, staging.path, changes, memory / ".autodream" / "runs" / "r")
     else:
-        real_unlink = commit_mod._unlink_below
+        real_unlink = commit_mod.unlink_below
 
         def unlink_below(root: Path, rel: str) -> None:
             real_unlink(root, rel)
@@ -450,7 +450,7 @@ def test_a_folder_swapped_for_a_link_once_emptied_has_no_outside_folder_removed(
             if name == "replace a/b/c.md":
                 raise Crash(name)
 
-        monkeypatch.setattr(commit_mod, "_unlink_below", unlink_below)
+        monkeypatch.setattr(commit_mod, "unlink_below", unlink_below)
         with pytest.raises(Crash):
             commit_mod.commit(memory, staging.path, changes,
                               memory / ".autodream" / "runs" / "r", on_step=crash)

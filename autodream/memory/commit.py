@@ -251,7 +251,7 @@ def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) 
         os.close(src_fd)
 
 
-def _unlink_below(root: Path, rel: str) -> None:
+def unlink_below(root: Path, rel: str) -> None:
     """``root/rel`` unlinked, by directory descriptor where the system has them."""
     if not BY_DIR_FD:
         (root / rel).unlink()
@@ -529,7 +529,7 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             continue
         with contextlib.suppress(OSError):
             parent, name = _split(ch.path)
-            _unlink_below(memory_dir, f"{parent}/.{name}.{run_dir.name}.tmp".lstrip("/"))
+            unlink_below(memory_dir, f"{parent}/.{name}.{run_dir.name}.tmp".lstrip("/"))
         current = file_info(dest)
         now = current.sha256 if current else None
         if now == ch.before_sha256:
@@ -538,7 +538,7 @@ def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -
             result.conflicts.append(ch.path)
             continue
         if ch.kind == "added":
-            _unlink_below(memory_dir, ch.path)
+            unlink_below(memory_dir, ch.path)
             fsync_dir(dest.parent)
             _remove_empty_parents(memory_dir, _split(ch.path)[0])
         elif ch.kind == "changed":
