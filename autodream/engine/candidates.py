@@ -117,11 +117,7 @@ from autodream.engine.wording import (
     with_incident_findings,
 )
 from autodream.memory.model import MemoryType
-from autodream.redact import (
-    SAID_LAST_CHARS,
-    contains_secret,
-    redact_after,
-)
+from autodream.redact import SAID_LAST_CHARS, contains_secret, redact_after
 from autodream.transcripts.model import Message
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
