@@ -200,9 +200,15 @@ def _pending_sessions(offsets: OffsetStore, given: Sequence[SessionInfo]) -> lis
             if path not in given_paths and os.path.isfile(path)]
 
 
+def _staging_said(why: str) -> bool:
+    """Whether staging wrote this reason itself ('it is a named pipe', ...) rather than passing
+    on an OS error, which a change of permissions can fix."""
+    return why.startswith("it ")
+
+
 def _unread_why(why: str) -> str:
     """Why a memory file was not staged, and what the person can do about it."""
-    return why if why.startswith("it ") else f"{why}; fix its permissions"
+    return why if _staging_said(why) else f"{why}; fix its permissions"
 
 
 def _linked_files(staged: Path, memory_dir: Path) -> frozenset[str]:
@@ -436,8 +442,8 @@ def consolidate(
             forgotten_notes=frozenset(getattr(getattr(backend, "report", None),
                                               "forgotten_notes", None) or ()))
         report.as_found.extend(
-            checks.CheckFailure("unreadable", rel, f"not read: {why}" if why.startswith(
-                "it ") else f"cannot be read ({why}); fix its permissions")
+            checks.CheckFailure("unreadable", rel, f"not read: {why}" if _staging_said(why)
+                                else f"cannot be read ({why}); fix its permissions")
             for rel, why in staging.unreadable.items())
         record.checks = report.as_dict()
         if not report.ok:
