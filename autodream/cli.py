@@ -1085,7 +1085,9 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
     try:
         report = scrub.scrub_project(settings, value, dry_run=dry_run, force=force)
     except errors.AutodreamError as exc:
-        raise fail(exc) from exc
+        # (the files a failed scrub left scrubbed: a script must know which hold what)
+        left = {"not_restored": exc.not_restored} if isinstance(exc, errors.ScrubFailed) else None
+        raise fail(exc, left) from exc
     if as_json:
         echo_json({"status": "ok", **report.as_dict()})
         return
@@ -1119,6 +1121,8 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
     for path in report.case_only:
         click.echo(f"warning: a copy differing only in case was found in {path}: scrub it with "
                    "that spelling")
+    for skipped in report.skipped:
+        click.echo(f"warning: skipped {errors.printable(skipped.path)}: {skipped.reason}")
     if report.transcripts:
         click.echo(f"still in {len(report.transcripts)} transcript(s), which autodream does not "
                    "change (they are Claude Code's or Codex's): rotate the credential")

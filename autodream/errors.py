@@ -95,6 +95,17 @@ class LinkedState(BadInput):
     the other blockers: it is not written to dream.log, which is in that very state dir."""
 
 
+class ScrubFailed(AutodreamError, OSError):
+    """``autodream scrub`` failed while putting its files in place (a full disk, a folder
+    swapped for a link); it wrote back every file it could. ``not_restored``: the files it could
+    not write back, by the names they have now (relative to the memory dir, none holding the
+    value), left as the scrub put them."""
+
+    def __init__(self, message: str, not_restored: list[str]) -> None:
+        super().__init__(message)
+        self.not_restored = not_restored
+
+
 class ReplayCheckFailed(AutodreamError):
     """``replay --check`` found an expectation not met."""
 

@@ -36,8 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from autodream import rx
-from autodream.errors import BadInput, NotFound
+from autodream.errors import BadInput, NotFound, ScrubFailed, printable
 from autodream.memory import commit as commit_mod
+from autodream.memory import staging
 from autodream.redact import REDACTED
 from autodream.settings import LOCK_FILENAME, Settings
 
@@ -89,6 +90,18 @@ class ScrubbedFile:
 
 
 @dataclass
+class SkippedFile:
+    """A file the scrub listed but did not read: it became something else (a named pipe, a
+    link) or went while the scrub ran."""
+
+    path: str  # relative to the memory dir, the value in its name shown as "<value>"
+    reason: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"path": self.path, "reason": self.reason}
+
+
+@dataclass
 class ScrubReport:
     """What a scrub did: the files that held the value, the journal files whose integrity data
     was brought in line, and the transcripts still holding it."""
@@ -104,6 +117,8 @@ class ScrubReport:
     partial: list[str] = field(default_factory=list)
     # files still holding a word-like value in another case (it is matched as given)
     case_only: list[str] = field(default_factory=list)
+    # files listed but not read, each with why
+    skipped: list[SkippedFile] = field(default_factory=list)
 
     @property
     def occurrences(self) -> int:
@@ -124,6 +139,7 @@ class ScrubReport:
             "renamed": list(self.renamed),
             "partial": list(self.partial),
             "case_only": list(self.case_only),
+            "skipped": [f.as_dict() for f in self.skipped],
             "transcripts": list(self.transcripts),
         }
 
@@ -317,9 +333,12 @@ def _new_names(
 def _copy_of(old: Path, new: Path, replacer: _Replacer) -> bool:
     """Whether ``new`` holds ``old``'s bytes as a scrub leaves them."""
     try:
-        return replacer.data(old.read_bytes())[0] == new.read_bytes()
+        # (never waiting on a named pipe, nor reading through a link)
+        old_bytes, new_bytes = staging.read_regular(old), staging.read_regular(new)
     except OSError:
         return False
+    return (old_bytes is not None and new_bytes is not None
+            and replacer.data(old_bytes)[0] == new_bytes)
 
 
 def _refuse_folders(memory_dir: Path, state_dir: Path, pattern: re.Pattern[str]) -> None:
@@ -468,13 +487,15 @@ def scrub(
     present = {names.get(p.name, p.name) for p in paths}
     replacer = _Replacer(forms, names, pattern, present)
     for path in paths:
-        if path.name in names:
-            moves[path] = path.with_name(names[path.name])
-            report.renamed.append(_rel(moves[path], memory_dir))
         if _is_journal_json(path, state_dir):
             journal_json.append(path)
             continue
-        data = path.read_bytes()
+        data = _read(memory_dir, path, report, pattern)
+        if data is None:
+            continue
+        if path.name in names:
+            moves[path] = path.with_name(names[path.name])
+            report.renamed.append(_rel(moves[path], memory_dir))
         scrubbed, count = replacer.data(data, cut=path.is_relative_to(state_dir))
         if not count and path not in moves:
             continue
@@ -486,7 +507,12 @@ def scrub(
             report.files.append(ScrubbedFile(_rel(moves.get(path, path), memory_dir), count))
     json_first: list[Path] = []
     for path in journal_json:
-        data = path.read_bytes()
+        data = _read(memory_dir, path, report, pattern)
+        if data is None:
+            continue
+        if path.name in names:
+            moves[path] = path.with_name(names[path.name])
+            report.renamed.append(_rel(moves[path], memory_dir))
         result = _scrub_json(data, replacer, rehash)
         if result is None:
             continue
@@ -515,10 +541,13 @@ def scrub(
                      {_renamed(old, pattern): new for old, new in names.items()})
     try:
         _write_all(order, new_data, old_data, moves, memory_dir, on_step or (lambda _name: None))
-    except BaseException:
+    except BaseException as exc:
         # every byte it could reach was written back (see _write_all), so the names go too;
-        # only a kill, which runs nothing more, leaves them for the scrub run again
-        _remove(memory_dir, names_file)
+        # only a kill, which runs nothing more, leaves them for the scrub run again, as does a
+        # file that could not be written back: it may keep its new name, which the scrub run
+        # again must give its copies too (and status says the scrub is unfinished)
+        if not not_restored(exc):
+            _remove(memory_dir, names_file)
         raise
     _remove(memory_dir, names_file)
     return report
@@ -540,7 +569,8 @@ def _chosen_names(path: Path) -> dict[str, str]:
     """The names a scrub killed part way chose (``NAMES_FILENAME``); {} when there is none or
     it cannot be read (then the names are chosen afresh, as before it was kept)."""
     try:
-        doc = json.loads(path.read_text("utf-8"))
+        data = staging.read_regular(path)
+        doc = json.loads(data.decode("utf-8")) if data is not None else None
     except (OSError, UnicodeDecodeError, ValueError):
         return {}
     names = doc.get("names") if isinstance(doc, dict) else None
@@ -548,6 +578,33 @@ def _chosen_names(path: Path) -> dict[str, str]:
         return {}
     return {k: v for k, v in names.items() if isinstance(k, str) and isinstance(v, str)
             and "/" not in v and v not in ("", ".", "..")}
+
+
+def _read(
+    memory_dir: Path, path: Path, report: ScrubReport, pattern: re.Pattern[str]
+) -> bytes | None:
+    """The bytes of ``path`` (below ``memory_dir``), read as a dream reads memory: its folders
+    walked by descriptor, never through a link, never waiting (a named pipe swapped in since
+    the listing would block the scrub for good); None, and the file put in ``report.skipped``
+    with why, when it is no regular file any more or gone. A folder swapped for a link raises
+    ``OSError`` before anything is written."""
+    data = staging.read_regular_below(memory_dir, _rel(path, memory_dir))
+    if data is None:
+        report.skipped.append(SkippedFile(pattern.sub(_MASK, _rel(path, memory_dir)),
+                                          _skip_reason(path)))
+    return data
+
+
+def _skip_reason(path: Path) -> str:
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return ("it was moved or removed while the scrub ran: run the scrub again if it may "
+                "be elsewhere now")
+    if stat.S_ISREG(mode):  # (a file again: swapped back since)
+        return "it was swapped while the scrub ran: run the scrub again"
+    return (f"it is {staging.kind_of(mode)}, not a regular file: the scrub neither read nor "
+            "changed it")
 
 
 def _write_names(memory_dir: Path, path: Path, names: dict[str, str]) -> None:
@@ -577,8 +634,11 @@ def _still_partly_held(
     for path in paths:
         final = moves.get(path, path)
         try:
-            data = new_data[path] if path in new_data else path.read_bytes()
+            data = (new_data[path] if path in new_data
+                    else staging.read_regular_below(memory_dir, _rel(path, memory_dir)))
         except OSError:
+            continue
+        if data is None:
             continue
         if any(n in data for n in needles) or any(p in final.name.lower() for p in name_parts):
             found.append(_rel(final, memory_dir))
@@ -598,8 +658,11 @@ def _held_in_other_case(
     found: list[str] = []
     for path in paths:
         try:
-            data = new_data[path] if path in new_data else path.read_bytes()
+            data = (new_data[path] if path in new_data
+                    else staging.read_regular_below(memory_dir, _rel(path, memory_dir)))
         except OSError:
+            continue
+        if data is None:
             continue
         if other.search(data.decode("utf-8", "surrogateescape")):
             found.append(_rel(moves.get(path, path), memory_dir))
@@ -707,9 +770,10 @@ def _write_all(
     staged: list[Path] = []
     replaced: list[Path] = []
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
+    at: Path | None = None  # the file being staged or put in place when it failed
     try:
         for path in order:
-            target = moves.get(path, path)
+            target = at = moves.get(path, path)
             staged.append(target)
             with commit_mod.folder_of(memory_dir, target) as (fd, base):
                 tmp = os.path.join(base, _temp(target).name)
@@ -724,7 +788,7 @@ def _write_all(
                 if fd is None:
                     os.chmod(tmp, mode)
         for path in order:
-            target = moves.get(path, path)
+            target = at = moves.get(path, path)
             with commit_mod.folder_of(memory_dir, target) as (fd, base):
                 tmp, new = os.path.join(base, _temp(target).name), os.path.join(base, target.name)
                 if target != path:
@@ -741,23 +805,69 @@ def _write_all(
             step(f"replace {_rel(target, memory_dir)}")
         for directory in sorted({p.parent for p in order}):
             commit_mod.fsync_dir(directory)
-    except BaseException:
+    except BaseException as exc:
         # BaseException too: Ctrl-C part way must not leave some copies scrubbed and the
         # hashes of others updated
         for target in staged:
             _remove(memory_dir, _temp(target))
+        kept: list[tuple[str, str]] = []  # (file by its name now, why it was not written back)
         for path in reversed(replaced):
             target = moves.get(path, path)
             try:
                 commit_mod.write_atomic(path, old_data[path], tag="unscrub", root=memory_dir)
-            except Exception:
+            except Exception as failed:
                 # one that cannot be written back (its folder swapped for a link since) is
                 # left as the scrub put it; stopping here would leave every file before it so
                 # too. Its new name stays: removed, the file would be gone
+                kept.append((_rel(target, memory_dir), _why(failed)))
                 continue
             if target != path:
                 _remove(memory_dir, target)
+        if isinstance(exc, OSError):
+            # said without the error's own file name: a file being renamed is named by the
+            # value it holds (the files named here have their new names)
+            raise ScrubFailed(_failure(exc, at, kept, memory_dir),
+                              sorted(rel for rel, _why_kept in kept)) from exc
+        if kept:
+            exc.autodream_not_restored = sorted(rel for rel, _ in kept)  # type: ignore[attr-defined]
         raise
+
+
+def not_restored(exc: BaseException) -> list[str]:
+    """The files a scrub that failed with ``exc`` left scrubbed, not written back (by the
+    names they have now, relative to the memory dir): [] when every one was."""
+    if isinstance(exc, ScrubFailed):
+        return list(exc.not_restored)
+    found = getattr(exc, "autodream_not_restored", None)
+    return list(found) if isinstance(found, list) else []
+
+
+def _why(exc: BaseException) -> str:
+    """An error's reason without its file names (a name may hold the value)."""
+    if isinstance(exc, OSError):
+        return exc.strerror or type(exc).__name__
+    return type(exc).__name__
+
+
+def _failure(exc: OSError, at: Path | None, kept: list[tuple[str, str]],
+             memory_dir: Path) -> str:
+    """The one line a scrub failing part way says: why and where, and the files it could not
+    write back, which hold the scrubbed bytes while the rest hold the value again."""
+    # (printable: a name with a newline in it would end the one line early)
+    where = f" at {printable(_rel(at, memory_dir))}" if at is not None else ""
+    said = f"the scrub failed ({_why(exc)}{where})"
+    if not kept:
+        return f"{said} and wrote every file back as it was: nothing was scrubbed"
+    files = sorted(kept)
+    shown = ", ".join(f"{printable(rel)} ({why})" for rel, why in files[:_SHOWN])
+    more = f" (+{len(files) - _SHOWN} more; --json lists all)" if len(files) > _SHOWN else ""
+    return (f"{said} and wrote every file back as it was but {len(files)} it could not: "
+            f"{shown}{more}, left scrubbed (the rest hold the value again); run the scrub "
+            "again with the same value once they can be written, to finish it")
+
+
+# How many files the one-line error of a failed scrub names (--json names all)
+_SHOWN = 5
 
 
 def _remove(memory_dir: Path, path: Path) -> None:
@@ -832,12 +942,14 @@ def broken_links(memory_dir: Path) -> list[BrokenLink]:
         mds += [Path(dirpath, n) for n in sorted(filenames) if n.endswith(".md")]
     for path in mds:
         rel = path.relative_to(memory_dir)
-        if not _regular(str(path)):
-            continue
         try:
-            text = path.read_text("utf-8", "replace")
+            # (never waiting on a named pipe swapped in since the listing: status runs this)
+            data = staging.read_regular(path)
         except OSError:
             continue
+        if data is None:
+            continue
+        text = data.decode("utf-8", "replace")
         for link in dict.fromkeys(_PLACEHOLDER_LINK.findall(text)):
             target = path.parent / link
             if target.exists():
@@ -864,7 +976,13 @@ def _holds(path: str, needles: list[bytes]) -> bool:
     keep = max(len(n) for n in needles) - 1
     tail = b""
     try:
-        with open(path, "rb") as fh:
+        # opened without waiting and checked on the descriptor: a named pipe swapped in since
+        # the check by name would block the scrub until a writer came
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return False
             while block := fh.read(_BLOCK):
                 window = tail + block
                 if any(n in window for n in needles):

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
-from collections.abc import Callable
+import signal
+import stat
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -876,3 +879,220 @@ def test_a_file_that_cannot_be_written_back_keeps_none_of_the_others_from_it(
     after = snapshot(memory)
     assert after.pop("sub/ci.md") == f"the staging password is {scrub.PLACEHOLDER}\n".encode()
     assert after == {rel: data for rel, data in before.items() if rel != "sub/ci.md"}
+
+
+NO_SPACE = "No space left on device"
+
+
+def _fail_putting_in_place(
+    monkeypatch: pytest.MonkeyPatch, at: str, unwritable: str | None
+) -> None:
+    """The scrub fails (a full disk) once ``at`` is put in place, and the write-back of
+    ``unwritable`` (a memory file, by its old name) fails too."""
+    from autodream.memory import commit as commit_mod
+
+    real_write_all, real_write_atomic = scrub._write_all, commit_mod.write_atomic
+
+    def write_all(order: Any, new: Any, old: Any, moves: Any, root: Any, step: Any) -> None:
+        def failing(name: str) -> None:
+            if name == f"replace {at}":
+                raise OSError(28, NO_SPACE)
+
+        real_write_all(order, new, old, moves, root, failing)
+
+    def write_atomic(dest: Path, data: bytes, **kwargs: Any) -> None:
+        if unwritable is not None and dest.name == unwritable:
+            raise OSError(28, NO_SPACE, str(dest))
+        real_write_atomic(dest, data, **kwargs)
+
+    monkeypatch.setattr(scrub, "_write_all", write_all)
+    monkeypatch.setattr(commit_mod, "write_atomic", write_atomic)
+
+
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+@pytest.mark.parametrize("case", ["a file kept its value", "a renamed file kept its new name"])
+def test_a_scrub_that_cannot_write_a_file_back_names_it(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, case: str, as_json: bool
+) -> None:
+    """A scrub failing part way (a full disk) writes back every file it replaced; one whose
+    write-back failed too was left scrubbed and the error said only 'cannot use ...: No space
+    left on device', so no one knew which file no longer matched its undo copies. The one line
+    (and --json's "not_restored") names it, by its new name: the old one holds the value."""
+    renamed = case == "a renamed file kept its new name"
+    project = request.getfixturevalue("named" if renamed else "project")
+    value = NAMED if renamed else SECRET
+    memory = project / "memory"
+    name = NAMED_FILE if renamed else "deploy.md"
+    left = name.replace(NAMED, "redacted")
+    before = snapshot(memory)
+    _fail_putting_in_place(monkeypatch, left, name)
+    result = _run(project, "scrub", *(["--json"] if as_json else []), value=value)
+    monkeypatch.undo()
+    assert result.exit_code == 1
+    said = (f"the scrub failed ({NO_SPACE} at {left}) and wrote every file back as it was but "
+            f"1 it could not: {left} ({NO_SPACE}), left scrubbed (the rest hold the value "
+            "again); run the scrub again with the same value once they can be written, to "
+            "finish it")
+    assert result.stderr.splitlines() == [f"Error: {said}"]
+    if as_json:
+        document = json.loads(result.stdout)
+        assert (document["error"], document["not_restored"]) == (said, [left])
+    assert value not in result.output and "Quokka" not in result.output
+    after = snapshot(memory)
+    assert PLACEHOLDER.encode() in after.pop(left)  # scrubbed, under its new name
+    names = after.pop(f".autodream/{scrub.NAMES_FILENAME}", None)
+    assert (names is not None) == renamed
+    assert after == {rel: data for rel, data in before.items() if rel != name}
+    # status says the scrub is unfinished while a renamed file keeps its new name, and the
+    # scrub run again finishes it
+    assert ("stopped part way" in _run(project, "status", value=None).output) == renamed
+    assert _run(project, "scrub", value=value).exit_code == 0
+    assert _names_and_bytes_holding(memory, value) == []
+
+
+def test_a_scrub_failing_with_every_file_written_back_says_so_without_the_value(
+    named: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rename the system refused (a read-only remount) failed the scrub with 'cannot use
+    reference_grafana-acme-io-login-admin-walrusbanjo77.md: Read-only file system': the
+    error named the file by the value the scrub is there to take away."""
+    memory = named / "memory"
+    before = snapshot(memory)
+    real = os.rename
+
+    def rename(src: Any, dst: Any, **at: Any) -> None:
+        if NAMED in str(src):
+            raise OSError(30, "Read-only file system", str(src))
+        real(src, dst, **at)
+
+    monkeypatch.setattr(os, "rename", rename)
+    result = _run(named, "scrub", value=NAMED)
+    monkeypatch.undo()
+    left = NAMED_FILE.replace(NAMED, "redacted")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        f"Error: the scrub failed (Read-only file system at {left}) and wrote every file back "
+        "as it was: nothing was scrubbed"]
+    assert NAMED not in result.output
+    assert snapshot(memory) == before
+
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo") or not hasattr(signal, "SIGALRM"),
+                                reason="no named pipes (os.mkfifo) or no SIGALRM to bound a "
+                                "read that would wait for ever")
+
+
+class WaitedForever(BaseException):
+    """Raised in a read that waits on a named pipe: no ``except OSError`` (a TimeoutError is
+    one) or ``except Exception`` on the way takes it for the file's own error."""
+
+
+@pytest.fixture
+def deadline() -> Iterator[None]:
+    """A read that waits on a named pipe ends the test (failed) after 20 s, not never."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise WaitedForever("the scrub waited on a named pipe")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(20)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _regular_holding(root: Path, value: str) -> list[str]:
+    """The regular files (and names) under ``root`` that hold ``value``: a pipe is never
+    opened, a link never followed."""
+    found = []
+    for dirpath, _dirnames, filenames in os.walk(root):
+        for name in filenames:
+            path = Path(dirpath) / name
+            rel = path.relative_to(root).as_posix()
+            if value.lower() in rel.lower() or (
+                    stat.S_ISREG(os.lstat(path).st_mode) and value.encode() in path.read_bytes()):
+                found.append(rel)
+    return sorted(found)
+
+
+@needs_fifo
+@pytest.mark.usefixtures("deadline")
+@pytest.mark.parametrize("swap", ["a named pipe", "a named pipe in the journal",
+                                  "a link to a file outside", "gone", "a named pipe named by it"])
+def test_a_file_swapped_after_the_scrub_listed_it_is_skipped_with_why(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, swap: str
+) -> None:
+    """The scrub listed the memory files, then read each by path: a named pipe swapped in
+    between (a sync tool, an editor) made it wait for ever, a link had a file outside memory
+    read and the link replaced by a copy of it, and a file gone failed it with a path holding
+    the value. Each is now read as a dream reads memory (no link followed, no wait, the kind
+    checked on the open file): the scrub goes on and names the file it skipped, and why."""
+    named = swap == "a named pipe named by it"
+    project = request.getfixturevalue("named" if named else "project")
+    value = NAMED if named else SECRET
+    memory = project / "memory"
+    (memory / "notes.md").write_text(f"the staging password is {value}\n")
+    outside = tmp_path / "outside.md"
+    outside.write_text(f"theirs: {value}\n")
+    if swap == "a named pipe in the journal":
+        rel = next(r for r in holding(memory) if r.startswith(".autodream/runs/")
+                   and r.endswith(".md"))
+    else:
+        rel = NAMED_FILE if named else "notes.md"
+    real_files = scrub._files
+
+    def files(root: Path, leftovers: list[Path] | None = None) -> Iterator[Path]:
+        listed = list(real_files(root, leftovers))
+        (memory / rel).unlink()  # listed: now the file is swapped
+        if swap == "a link to a file outside":
+            (memory / rel).symlink_to(outside)
+        elif swap != "gone":
+            os.mkfifo(memory / rel)
+        return iter(listed)
+
+    monkeypatch.setattr(scrub, "_files", files)
+    result = _run(project, "scrub", value=value)
+    assert result.exit_code == 0, result.output
+    shown = rel.replace(NAMED, "<value>")
+    why = {"gone": "it was moved or removed while the scrub ran: run the scrub again if it "
+                   "may be elsewhere now",
+           "a link to a file outside": "it is a symlink, not a regular file: the scrub neither "
+                                       "read nor changed it"}.get(
+        swap, "it is a named pipe, not a regular file: the scrub neither read nor changed it")
+    assert f"warning: skipped {shown}: {why}" in result.output.splitlines()
+    assert value not in result.output
+    assert outside.read_text() == f"theirs: {value}\n"
+    if swap == "a link to a file outside":
+        assert os.readlink(memory / rel) == str(outside)
+    assert _regular_holding(memory, value) == ([rel] if named else [])
+    # and in --json, the same file swapped again
+    with contextlib.suppress(FileNotFoundError):
+        (memory / rel).unlink()
+    (memory / rel).write_text(f"the staging password is {value}\n")
+    document = json.loads(_run(project, "scrub", "--json", value=value).stdout)
+    assert document["skipped"] == [{"path": shown, "reason": why}]
+
+
+@needs_fifo
+@pytest.mark.usefixtures("deadline")
+@pytest.mark.parametrize("command", ["status", "scrub"])
+def test_a_named_pipe_swapped_in_after_the_check_by_name_is_never_waited_on(
+    project: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
+    """``status`` (the links an older scrub left) and ``scrub`` (the transcripts still holding
+    the value) checked a name was a regular file, then opened it by path: a named pipe swapped
+    in between made them wait for ever. The open itself no longer waits, and a pipe is
+    passed by."""
+    where = project / ("memory" if command == "status" else "sessions")
+    os.mkfifo(where / ("pipe.md" if command == "status" else "pipe.jsonl"))
+    monkeypatch.setattr(scrub, "_regular", lambda path: True)  # (it was a file when checked)
+    before = {p.name for p in where.iterdir()}
+    result = _run(project, command, value=None if command == "status" else SECRET)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    if command == "scrub":
+        assert result.exit_code == 0
+        assert "pipe.jsonl" not in result.output
+        assert f"  {where / f'{SESSION}.jsonl'}" in result.output.splitlines()
+    assert {p.name for p in where.iterdir()} == before

@@ -254,6 +254,13 @@ def not_a_file_reason(mode: int) -> str:
             "it, or put a file in its place)")
 
 
+def kind_of(mode: int) -> str:
+    """What a name that is no regular file is, as a reason says it ("a named pipe")."""
+    if stat.S_ISLNK(mode):
+        return "a symlink"
+    return next((name for test, name in _KINDS if test(mode)), "no regular file")
+
+
 def is_special(mode: int) -> bool:
     """A pipe, a socket or a device: never opened (a device's open can act, a pipe's wait)."""
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
