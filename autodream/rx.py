@@ -287,23 +287,53 @@ def cache_problem() -> str | None:
     # entry, ``/var/cache``, a ``~/.cache`` root made), and removing that loses other things.
     ours = (os.path.join(base, "patterns"),
             *((base,) if not os.environ.get("AUTODREAM_CACHE_DIR") else ()))
-    removable = (owner == 0 and printable(path) == path
-                 and any(path == top or path.startswith(top + os.sep) for top in ours))
+
+    def inside(folder: str) -> bool:
+        return any(folder == top or folder.startswith(top + os.sep) for top in ours)
+
+    sudo_made = owner == 0 and printable(path) == path and inside(path)
+    # the highest of the folders root made there: removing a lower one, the person's next run
+    # finds the one above it root's still
+    top = path
+    while sudo_made and inside(os.path.dirname(top)) and _owner(os.path.dirname(top)) == 0:
+        top = os.path.dirname(top)
+    above = os.path.dirname(top)
+    # removed, it would be made again in the folder above: of no use when that one is another
+    # user's too (a ``~/.cache`` root made), and what is above autodream's own folder is not
+    # autodream's to offer commands for
+    removable = sudo_made and _may_make_in(above)
     made = path == base or path.startswith(base + os.sep)
-    where = (f"{printable(path)} belongs to {name}" if made
+    where = (f"{printable(top)} belongs to {name}" if made
              else f"its folder {printable(base)} would be made in {printable(path)}, which "
                   f"belongs to {name}")
+    if sudo_made and not removable:
+        where += f", as does {printable(above)}, where it would be made again"
     if removable:
         import shlex
 
-        fix = (f"remove it (sudo rm -r {shlex.quote(path)}) or set AUTODREAM_CACHE_DIR to a "
+        fix = (f"remove it (sudo rm -r {shlex.quote(top)}) or set AUTODREAM_CACHE_DIR to a "
                "folder of your own")
     else:
         fix = "set AUTODREAM_CACHE_DIR to a folder of your own"
     return (f"the pattern cache is off: {where}"
-            + (" (a `sudo autodream` that kept HOME made it?)" if removable else "")
+            + (" (a `sudo autodream` that kept HOME made it?)" if sudo_made else "")
             + ", and autodream writes no cache into another user's folder, so each run "
             f"compiles its patterns again (~0.6 s); {fix}")
+
+
+def _owner(path: str) -> int | None:
+    try:
+        return os.stat(path).st_uid
+    except OSError:
+        return None
+
+
+def _may_make_in(folder: str) -> bool:
+    """Whether this user may make the cache's folder in ``folder``: theirs, or root's and
+    open to them (``/tmp``), as ``_foreign`` allows."""
+    owner = _owner(folder)
+    return owner is not None and (owner == os.geteuid() or (
+        owner == 0 and os.access(folder, os.W_OK | os.X_OK)))
 
 
 def _write(path: str, data: bytes) -> None:

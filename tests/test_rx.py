@@ -305,7 +305,9 @@ def test_a_cache_another_user_made_is_never_written_and_status_says_why(
     assert _made(cache) == before
     problem = rx.cache_problem()
     assert problem is not None
-    assert problem.startswith(f"the pattern cache is off: {directory} belongs to ")
+    # (as root, the folders root made are named from the highest: patterns/ holds the rest)
+    named = os.path.dirname(directory) if me == 0 else directory
+    assert problem.startswith(f"the pattern cache is off: {named} belongs to ")
     assert "AUTODREAM_CACHE_DIR" in problem
     sample = tmp_path / "sample_project"
     shutil.copytree(REPO / "sample_project", sample)
@@ -435,6 +437,40 @@ def test_status_offers_to_remove_the_autodream_folder_root_made(
     problem = rx.cache_problem()
     assert problem is not None and "rm " not in problem
     assert problem.startswith(f"the pattern cache is off: {folder} belongs to root, and ")
+
+
+@pytest.mark.skipif(not rx._USABLE or os.geteuid() != 0,
+                    reason="no cache on this Python, or the folders cannot be root's")
+@pytest.mark.parametrize("made", ["~/.cache too", "patterns and the Python's folder too"])
+def test_status_offers_no_removal_that_would_not_put_the_cache_right(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, made: str
+) -> None:
+    """A first ``sudo autodream`` keeping HOME, with no ~/.cache yet, made ~/.cache and
+    ~/.cache/autodream root's: 'remove it (sudo rm -r ~/.cache/autodream)' left the cache off
+    (the folder above it root's still), and nothing above autodream's own folder is for it to
+    offer a command on. With patterns/<python>/ root's too, 'sudo rm -r' was offered for the
+    lowest folder alone, and the next status offered the one above it."""
+    cache = tmp_path / "home" / ".cache"
+    folder = cache / "autodream"
+    _default_cache(monkeypatch, str(tmp_path / "home"))
+    directory = rx.cache_directory()
+    assert directory is not None
+    if made == "~/.cache too":
+        folder.mkdir(parents=True)
+        _as_another_user(monkeypatch, str(cache), str(folder))
+    else:
+        Path(directory).mkdir(parents=True)
+        _as_another_user(monkeypatch, str(folder), str(folder / "patterns"), directory)
+        os.chown(cache, os.geteuid(), -1)  # the person's own ~/.cache (the patched id)
+    problem = rx.cache_problem()
+    told = (f"the pattern cache is off: {folder} belongs to root, as does {cache}, where it "
+            "would be made again (a `sudo autodream` that kept HOME made it?), and autodream "
+            "writes no cache into another user's folder, so each run compiles its patterns "
+            "again (~0.6 s); set AUTODREAM_CACHE_DIR to a folder of your own")
+    if made != "~/.cache too":
+        told = told.replace(f", as does {cache}, where it would be made again", "").replace(
+            "; set", f"; remove it (sudo rm -r {folder}) or set")
+    assert problem == told
 
 
 @pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
