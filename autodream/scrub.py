@@ -477,7 +477,8 @@ def scrub(
     # sha256 of a content that held the secret -> (sha256, size) of it scrubbed
     rehash: dict[str, tuple[str, int]] = {}
     leftovers: list[Path] = []
-    paths = list(_files(memory_dir, leftovers))
+    others: list[Path] = []
+    paths = list(_files(memory_dir, leftovers, others))
     pattern = _name_pattern(forms)
     _refuse_folders(memory_dir, state_dir, pattern)
     names_file = state_dir / NAMES_FILENAME
@@ -486,6 +487,7 @@ def scrub(
     # the value's placeholder is pointed at the file renamed since (see _Replacer)
     present = {names.get(p.name, p.name) for p in paths}
     replacer = _Replacer(forms, names, pattern, present)
+    report.skipped += _held_by_others(others, pattern, replacer.value_re, memory_dir)
     for path in paths:
         if _is_journal_json(path, state_dir):
             journal_json.append(path)
@@ -595,6 +597,29 @@ def _read(
     return data
 
 
+def _held_by_others(
+    others: list[Path], pattern: re.Pattern[str], value_re: re.Pattern[str], memory_dir: Path
+) -> list[SkippedFile]:
+    """The links and pipes among ``others`` whose name, or a link's target, holds the value:
+    the scrub reads and renames regular files only, so the value stays on disk there and the
+    person is told where."""
+    found: list[SkippedFile] = []
+    for path in others:
+        try:
+            target = os.readlink(path) if path.is_symlink() else ""
+        except OSError:
+            target = ""
+        if pattern.search(path.name):
+            held = "its name holds the value: rename or remove it by hand"
+        elif target and (pattern.search(target) or value_re.search(target)):
+            held = "where it points holds the value: point it elsewhere or remove it by hand"
+        else:
+            continue
+        found.append(SkippedFile(pattern.sub(_MASK, _rel(path, memory_dir)),
+                                 f"{_skip_reason(path)}; {held}"))
+    return found
+
+
 def _skip_reason(path: Path) -> str:
     try:
         mode = os.lstat(path).st_mode
@@ -669,18 +694,26 @@ def _held_in_other_case(
     return sorted(found, key=lambda p: (p.startswith("."), p))
 
 
-def _files(root: Path, leftovers: list[Path] | None = None) -> Iterator[Path]:
-    """Every regular file under ``root``, never through a symlink; the lock file left out, and
-    the temp files of a scrub killed part way put in ``leftovers`` (they hold no secret)."""
+def _files(
+    root: Path, leftovers: list[Path] | None = None, others: list[Path] | None = None
+) -> Iterator[Path]:
+    """Every regular file under ``root``, never through a symlink; the lock file left out, the
+    temp files of a scrub killed part way put in ``leftovers`` (they hold no secret), and the
+    names that are no regular file nor folder (a link, a named pipe) in ``others``."""
     for dirpath, dirnames, filenames in os.walk(root):
         base = Path(dirpath)
-        dirnames[:] = sorted(d for d in dirnames if not (base / d).is_symlink())
+        links = {d for d in dirnames if (base / d).is_symlink()}
+        dirnames[:] = sorted(set(dirnames) - links)
+        if others is not None:  # (a link to a folder is listed among the folders)
+            others.extend(base / d for d in sorted(links))
         for name in sorted(filenames):
             path = base / name
             if base == root and name == LOCK_FILENAME:
                 continue
             with contextlib.suppress(OSError):
                 if not stat.S_ISREG(os.lstat(path).st_mode):
+                    if others is not None:
+                        others.append(path)
                     continue
                 if name.startswith(".") and name.endswith(_TEMP_SUFFIX):
                     if leftovers is not None:

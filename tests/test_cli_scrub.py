@@ -1043,8 +1043,8 @@ def test_a_file_swapped_after_the_scrub_listed_it_is_skipped_with_why(
         rel = NAMED_FILE if named else "notes.md"
     real_files = scrub._files
 
-    def files(root: Path, leftovers: list[Path] | None = None) -> Iterator[Path]:
-        listed = list(real_files(root, leftovers))
+    def files(root: Path, *lists: list[Path]) -> Iterator[Path]:
+        listed = list(real_files(root, *lists))
         (memory / rel).unlink()  # listed: now the file is swapped
         if swap == "a link to a file outside":
             (memory / rel).symlink_to(outside)
@@ -1096,3 +1096,39 @@ def test_a_named_pipe_swapped_in_after_the_check_by_name_is_never_waited_on(
         assert "pipe.jsonl" not in result.output
         assert f"  {where / f'{SESSION}.jsonl'}" in result.output.splitlines()
     assert {p.name for p in where.iterdir()} == before
+
+
+@pytest.mark.parametrize("entry", ["a link named by it", "a link pointing at a name holding it",
+                                   "a link to a folder named by it", "a named pipe named by it"])
+def test_a_link_or_pipe_holding_the_value_in_its_name_is_named_not_passed_over(
+    project: Path, entry: str
+) -> None:
+    """The scrub reads and renames regular files only: a link or a named pipe in memory whose
+    name (or a link's target) held the value was passed over in silence, and the scrub said
+    the value was replaced while it was still on disk there. It is named (the value masked),
+    with what to do; a link or pipe of an ordinary name is no one's concern."""
+    memory = project / "memory"
+    if entry == "a named pipe named by it" and not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes (os.mkfifo) on this system")
+    (memory / "alias.md").symlink_to("deploy.md")  # an ordinary link, as a person keeps
+    secret = "Wombat-Kettle-8842"
+    (memory / "notes.md").write_text(f"the key is {secret}\n")
+    name, pointing = {"a link named by it": (f"key-{secret}.md", "deploy.md"),
+                      "a link pointing at a name holding it": ("key.md", f"old-{secret}.md"),
+                      "a link to a folder named by it": (f"dir-{secret}", "sub"),
+                      "a named pipe named by it": (f"pipe-{secret}.md", None)}[entry]
+    if pointing is None:
+        os.mkfifo(memory / name)
+    else:
+        (memory / name).symlink_to(pointing)
+    result = _run(project, "scrub", value=secret)
+    assert result.exit_code == 0, result.output
+    kind = "a named pipe" if pointing is None else "a symlink"
+    held = ("where it points holds the value: point it elsewhere or remove it by hand"
+            if entry == "a link pointing at a name holding it"
+            else "its name holds the value: rename or remove it by hand")
+    assert (f"warning: skipped {name.replace(secret, '<value>')}: it is {kind}, not a regular "
+            f"file: the scrub neither read nor changed it; {held}") in result.output.splitlines()
+    assert secret not in result.output
+    assert [line for line in result.output.splitlines() if "alias" in line] == []
+    assert (memory / "notes.md").read_text() == f"the key is {PLACEHOLDER}\n"
