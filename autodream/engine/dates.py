@@ -230,7 +230,11 @@ _PAST_WORDING = rx.compile(
     r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
     # "ran"/"began" only told of the day itself: "I ran the tests; the demo starts on 3 August"
     # is about August ahead
-    r"|ran(?=\s+(?:on|from|in|until|till)\b)|began(?=\s+(?:on|from|in)\b))\b")
+    r"|ran(?=\s+(?:on|from|in|until|till)\b|\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*"
+    r"(?:-|–|to|through|thru|till|until)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?(?:\s+of)?\s+"
+    rf"(?-i:{_MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|"
+    rf"\s+(?-i:{_MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d)"
+    r"|began(?=\s+(?:on|from|in)\b))\b")
 _FUTURE_WORDING = rx.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
@@ -421,7 +425,19 @@ _SPAN_GOES_ON = rx.compile(r"\s+(?=(?:to|until|till|through|thru)\s)", re.I)
 _SPAN_WORD = rx.compile(r"(?:to|until|till|through|thru)\s+", re.I)
 
 
+# The first day of a span the month is said once for, just before a day of the month: a span
+# not dated whole (``_day_span``: "5-1 June", a move of "1-5 June") is left as said, not cut
+# ("Sprint 12 - 5 June" is the sprint's day: a dash with spaces only after a month, below)
+_DAY_BEFORE_SPAN = rx.compile(r"(?<![\w./:-])\d{1,2}(?:st|nd|rd|th)?(?P<sep>[-–]|\s+(?:to|through|"
+                              r"thru|till|until)\s+(?:the\s+)?)?$", re.I)
+_MONTH_BEFORE = rx.compile(rf"\b{_month_token('mon')}\s+(?:the\s+)?$", re.I)
+
+
 def _month_day(m: re.Match[str], ref: date) -> When | None:
+    if (before := _DAY_BEFORE_SPAN.search(m.string, 0, m.start())) is not None and (
+            (m["prep"] or "").lower() in _SPAN_TO if m["prep"] else before["sep"]) and (
+            _MONTH_BEFORE.search(m.string, 0, before.start()) is None):
+        return None
     when = _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
     if when is None or (m["prep"] or "").lower() != "from" or (
             gap := _SPAN_GOES_ON.match(m.string, m.end())) is None:
@@ -480,6 +496,71 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     return When("day", chosen, bare=not m["prep"] and _said_as_noun(m))
 
 
+
+
+# A span of days with one month said once ("1-5 June", "1 to 5 June", "June 1-5") or a month to
+# each end ("28 Dec - 3 Jan"): both ends in one year (the later month's in the next where the
+# span goes over the year's end). Read as one date its second figure was a day of June 2027 and
+# the first left as said: "The audit ran 1-2027-06-05."
+_SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until)\s*"
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DAY_SPAN = rx.compile(
+    r"(?:\b(?P<prep>on|in|during|from|for)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
+    # "1-5 June", "1st to the 5th of June", "28 Dec - 3 Jan"
+    rf"(?P<d1>\d{{1,2}}){_ORDINAL}(?:(?:(?:\s+of)?\s+{_month_token('m1', dot=False)}{_SPAN_SEP})|"
+    # (with the month said once, a dash between the figures: "Phase 2 - 5 June" is a day)
+    r"(?P<dash>[-–])|\s+(?P<word>to|through|thru|till|until)\s+)"
+    rf"(?:the\s+)?(?P<d2>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+{_month_token('m2', dot=False)}"
+    r"(?!\.?,?\s*\d)"
+    # "June 1-5", "Dec 28 - Jan 3"; not "June 3 - 5 people came", a count
+    rf"|{_month_token('mb1')}\s+(?:the\s+)?(?P<db1>\d{{1,2}}){_ORDINAL}"
+    rf"{_SPAN_SEP.replace('sep', 'sepb')}(?:{_month_token('mb2')}\s+)?(?:the\s+)?"
+    rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
+    r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
+    r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
+_SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for"}
+
+
+def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
+    """The span ``m`` found written with both days dated ("2026-06-01 to 2026-06-05"): ahead
+    the first that has not ended on the message's day, told as past the latest ended by then;
+    as said where it is none (a day the month lacks, an end before its start), a span of every
+    year ("every 1-5 June") or a move ("moved from 1 June to 5 June": ``_month_day``)."""
+    if m["d1"]:
+        d1, d2, sep = int(m["d1"]), int(m["d2"]), m["sep"] or m["dash"] or m["word"]
+        m2 = _month_number(m["m2"])
+        m1 = _month_number(m["m1"]) if m["m1"] else m2
+    else:
+        d1, d2, sep = int(m["db1"]), int(m["db2"]), m["sepb"]
+        m1 = _month_number(m["mb1"])
+        m2 = _month_number(m["mb2"]) if m["mb2"] else m1
+    over_new_year = (m2, d2) < (m1, d1)
+    if (over_new_year and m1 == m2) or (m1, d1) == (m2, d2) or _RECURRING.search(m.string) or (
+            _RESCHEDULED.search(m.string, 0, m.start())):
+        return m[0]
+    spans: list[tuple[date, date]] = []
+    for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
+        try:
+            spans.append((date(year, m1, d1), date(year + over_new_year, m2, d2)))
+        except ValueError:
+            continue
+    if _looks_back(m):
+        # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last
+        # year's)
+        gone = [s for s in spans if s[1] <= ref]
+        chosen = max(gone) if gone else None
+    else:
+        chosen = min((s for s in spans if s[1] >= ref), default=None)
+    if chosen is None:
+        return m[0]
+    word = "to" if sep in ("-", "–") else sep
+    prep = m["prep"]
+    lead = "" if prep is None else _SPAN_PREP[prep.lower()] + " "
+    if prep and prep[:1].isupper():
+        lead = lead[:1].upper() + lead[1:]
+    replacement = f"{lead}{chosen[0].isoformat()} {word} {chosen[1].isoformat()}"
+    rewrites.append(DateRewrite(m[0], replacement, chosen[1]))
+    return replacement
 
 
 def _day_of_month(m: re.Match[str], ref: date) -> When | None:
@@ -1261,6 +1342,7 @@ def absolutize(text: str, ref: date, order: DateOrder | None = None
 
         return pattern.sub(repl, source)
 
+    text = _DAY_SPAN.sub(lambda m: _day_span(m, ref, rewrites), text)
     if _NUMERIC_HINT.search(text):
         text = apply(_NUMERIC_DATE, lambda m, r: _numeric_day(m, r, order), text)
     for pattern, resolver in _RULES:

@@ -1,0 +1,68 @@
+"""A span of days with its month said once ("1-5 June", "June 1-5", "1 to 5 June") is dated
+whole, both ends in one year: said in July, "The audit ran 1-5 June." became "The audit ran
+1-2027-06-05." (the first figure left as a stray number, the second a day of next June)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+
+from autodream.engine.dates import absolutize
+
+_JULY_6 = date(2026, 7, 6)
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # told as past in July: this year's June
+    ("The audit ran 1-5 June.", "The audit ran 2026-06-01 to 2026-06-05."),
+    ("The audit ran 1–5 June.", "The audit ran 2026-06-01 to 2026-06-05."),
+    ("The audit ran June 1-5.", "The audit ran 2026-06-01 to 2026-06-05."),
+    ("The audit ran 1 to 5 June.", "The audit ran 2026-06-01 to 2026-06-05."),
+    ("The audit was 1-5 June.", "The audit was 2026-06-01 to 2026-06-05."),
+    ("The audit happened June 1st through 5th.",
+     "The audit happened 2026-06-01 through 2026-06-05."),
+    ("The audit ran the 1st to the 5th of June.", "The audit ran 2026-06-01 to 2026-06-05."),
+    # ahead: the first such span not yet over (one going on is this one)
+    ("The audit is 1-5 August.", "The audit is 2026-08-01 to 2026-08-05."),
+    ("The audit is 1-5 June.", "The audit is 2027-06-01 to 2027-06-05."),
+    ("The freeze is 1-10 July.", "The freeze is 2026-07-01 to 2026-07-10."),
+    ("The offsite is on 1-3 September.", "The offsite is from 2026-09-01 to 2026-09-03."),
+    # a month to each end, over the year's end: the later month in the next year
+    ("The freeze ran 28 Dec - 3 Jan.", "The freeze ran 2025-12-28 to 2026-01-03."),
+    ("The freeze is Dec 28 - Jan 3.", "The freeze is 2026-12-28 to 2027-01-03."),
+])
+def test_a_span_of_days_is_dated_whole_in_one_year(said: str, read: str) -> None:
+    assert absolutize(said, _JULY_6)[0] == read
+
+
+def test_a_span_over_the_new_year_told_in_january_is_the_one_just_gone() -> None:
+    assert absolutize("The freeze ran 28 Dec - 3 Jan.", date(2027, 1, 10))[0] == (
+        "The freeze ran 2026-12-28 to 2027-01-03.")
+    # ... and one going on, told in it, is that one
+    assert absolutize("The freeze is 28 Dec - 3 Jan.", date(2026, 12, 30))[0] == (
+        "The freeze is 2026-12-28 to 2027-01-03.")
+
+
+def test_a_span_told_as_past_before_it_ends_is_last_years() -> None:
+    # as "The freeze ran from 1 June to 5 June." said on 3 June is read
+    assert absolutize("The freeze ran 1-5 June.", date(2026, 6, 3))[0] == (
+        "The freeze ran 2025-06-01 to 2025-06-05.")
+
+
+@pytest.mark.parametrize("said", [
+    "The audit ran 1-5 June 2026.",  # its year said
+    "The audit ran 5-1 June.",  # no span: left as said, not cut in two
+    "The audit ran 30-31 June.",  # no such day
+    "June 3 - 5 people came.",  # a count after the day
+    "The audit moved from 1-5 June to 8-12 June.",  # a move of a span: not read here
+])
+def test_what_is_no_span_to_date_keeps_its_figures(said: str) -> None:
+    # (no first figure left before a dated second: "5-2026-06-01")
+    assert re.search(r"\d\s*[-–]\s*\d{4}-\d\d-\d\d", absolutize(said, _JULY_6)[0]) is None
+
+
+def test_a_day_after_a_number_and_a_spaced_dash_is_still_a_day() -> None:
+    # "Phase 2 - 5 June" is the phase's day, not a span from the 2nd
+    assert absolutize("Phase 2 - 5 June", _JULY_6)[0] == "Phase 2 - 2027-06-05"
