@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from autodream.engine.dates import absolutize
+from autodream.engine.dates import DateOrder, absolutize
 
 _JULY_6 = date(2026, 7, 6)
 
@@ -66,3 +66,41 @@ def test_what_is_no_span_to_date_keeps_its_figures(said: str) -> None:
 def test_a_day_after_a_number_and_a_spaced_dash_is_still_a_day() -> None:
     # "Phase 2 - 5 June" is the phase's day, not a span from the 2nd
     assert absolutize("Phase 2 - 5 June", _JULY_6)[0] == "Phase 2 - 2027-06-05"
+
+
+@pytest.mark.parametrize(("said", "ref", "order", "read"), [
+    # said on 3 June, day first: the start was read as next June's (2027-06-01) and the end as
+    # this one's (2026-06-05)
+    ("The freeze is from 1/6 to 5/6.", date(2026, 6, 3), "dmy",
+     "The freeze is from 2026-06-01 to 2026-06-05."),
+    ("The freeze is from 6/1 to 6/5.", date(2026, 6, 3), "mdy",
+     "The freeze is from 2026-06-01 to 2026-06-05."),
+    ("I am on call from 1/7 to 10/7.", date(2026, 7, 6), "dmy",
+     "I am on call from 2026-07-01 to 2026-07-10."),
+    # over the year's end, said in it: the start the December before the end's January
+    ("The freeze is from 28/12 to 3/1.", date(2026, 12, 30), "dmy",
+     "The freeze is from 2026-12-28 to 2027-01-03."),
+    ("The freeze ran from 28/12 to 3/1.", date(2027, 1, 10), "dmy",
+     "The freeze ran from 2026-12-28 to 2027-01-03."),
+    # told with a dash: "The freeze is 24/7 - 26/7" said on the 25th was 2027-07-24 - 2026-07-26
+    ("The freeze is 24/7 - 26/7.", date(2026, 7, 25), "dmy",
+     "The freeze is 2026-07-24 - 2026-07-26."),
+    # a long span ahead does not start after it ends (2027-03-01 to 2026-11-30)
+    ("The freeze is from 1/3 to 30/11.", date(2026, 7, 6), "dmy",
+     "The freeze is from 2026-03-01 to 2026-11-30."),
+    ("The offsite is from 1 March to 30 November 2026.", date(2026, 7, 6), None,
+     "The offsite is from 2026-03-01 to 30 November 2026."),
+    # both ends ahead as before, and a move either way round as before
+    ("The freeze is from 1/6 to 5/6.", date(2026, 7, 6), "dmy",
+     "The freeze is from 2027-06-01 to 2027-06-05."),
+    ("The deploy moved from 10/7 to 3/7.", date(2026, 7, 6), "dmy",
+     "The deploy moved from 2026-07-10 to 2026-07-03."),
+])
+def test_both_ends_of_a_span_in_figures_are_in_one_year(
+        said: str, ref: date, order: DateOrder | None, read: str) -> None:
+    assert absolutize(said, ref, order)[0] == read
+
+
+def test_a_plan_said_in_june_for_june_is_this_june() -> None:
+    assert absolutize("The freeze is 1-5 June.", date(2026, 6, 3))[0] == (
+        "The freeze is 2026-06-01 to 2026-06-05.")

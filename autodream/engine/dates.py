@@ -455,15 +455,24 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
         to = _mention(told) if told is not None else None
     if to is None or to.precision != "day":
         return when
+    return When("day", _start_near(when.start, to.start, m), bare=when.bare)
+
+
+def _start_near(start: date, to: date, m: re.Match[str]) -> date:
+    """``start`` (a day read with no year) moved to the year of ``to``, the day the span or the
+    move ``m`` found runs to, or the one either side: a span's start the nearest not after its
+    end ("from 1 March to 30 November", said in July, was from 2027-03-01 to 2026-11-30), a
+    move's the nearest either way ("moved from 5 June to 1 June")."""
     near = []
-    for year in (to.start.year - 1, to.start.year, to.start.year + 1):
+    for year in (to.year - 1, to.year, to.year + 1):
         try:
-            near.append(when.start.replace(year=year))
+            near.append(start.replace(year=year))
         except ValueError:  # (29 February)
             continue
-    # (as near on either side, a span's start is before its end)
-    start = min(near, key=lambda d: (abs((d - to.start).days), d > to.start))
-    return When("day", start, bare=when.bare)
+    if _RESCHEDULED.search(m.string, 0, m.start()) is None:
+        return min(near, key=lambda d: (d > to, abs((d - to).days)))
+    # (as near on either side, a move's start is before its end)
+    return min(near, key=lambda d: (abs((d - to).days), d > to))
 
 
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
@@ -780,6 +789,11 @@ _RANGE_END = rx.compile(r"\s*(?:to|until|till|-|–)\s*\d{1,2}/\d{1,2}\b")
 _RANGE_START = rx.compile(r"\b\d{1,2}/\d{1,2}\s*(?:to|until|till|-|–)\s*$")
 
 
+# ... what follows a day in figures that another ends a span or a move from it: the dash, or
+# the word the other's match opens with
+_FIGURES_GO_ON = rx.compile(r"\s*(?:[-–]\s*|(?=(?:to|until|till|through|thru)\s+\d))", re.I)
+
+
 def _numeric_context(m: re.Match[str]) -> bool:
     """The figures ``m`` found are told as a day (see ``_NUMERIC_LEAD``)."""
     if m["a"] == "24" and m["b"] == "7" and not m["y"] and _RANGE_END.match(
@@ -827,7 +841,16 @@ def _numeric_day(m: re.Match[str], ref: date, order: DateOrder | None) -> When |
         return When("day", date(int(year) + (2000 if len(year) == 2 else 0), month, day),
                     bare=not m["prep"])
     when = _month_day_of(m, ref, month, day)
-    return None if when is None else When("day", when.start, bare=not m["prep"])
+    if when is None:
+        return None
+    start = when.start
+    if (gap := _FIGURES_GO_ON.match(m.string, m.end())) is not None and (
+            end := _NUMERIC_DATE.match(m.string, gap.end())) is not None and (
+            to := _numeric_day(end, ref, order)) is not None:
+        # the day a span in figures runs from is in the year of the day it runs to ("from
+        # 1/7 to 10/7", said on 6 July, was from 2027-07-01 to 2026-07-10)
+        start = _start_near(start, to.start, m)
+    return When("day", start, bare=not m["prep"])
 
 
 def day_month_order(text: str) -> DateOrder | None:
