@@ -2001,8 +2001,12 @@ NAMED_AWAY = (r"(?!(?:it|he|she|they|this|that|i|we|you|everyone|everybody|someo
               r"nobody)\b)(?P<who>[a-z]+)(?:\s+is|['’]s)\s+(?P<away>" + AWAY_WORDS + r")")
 # ... and whom to ask instead, for what, after a comma or a dash
 ASK_LEAD = r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
+# ... a list of areas kept whole ("about billing, invoices and refunds": with its commas, no
+# stand-in was read at all); each item a few words, none naming another to ask
+_AREA = r"(?!(?:about|for|re)\b)[\w'/&-]+(?:\s+(?!(?:about|for|re)\b)[\w'/&-]+){0,3}?"
 _ASK_INSTEAD = (r"\s*(?:[,;]|\s[—–-])\s*" + ASK_LEAD + r"(?!(?:me|us|him|her|them|it|around)\b)"
-                r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>[^.,;!?]+?)"
+                r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>"
+                rf"{_AREA}(?:\s*,\s*{_AREA})+,?\s+(?:and|or)\s+{_AREA}|[^.,;!?]+?)"
                 r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$")
 _STAND_IN = rx.compile(
     r"^" + NAMED_AWAY + r"\s+(?:(?:till|until|til)\s+"
