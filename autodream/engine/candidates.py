@@ -133,6 +133,8 @@ _STATEMENT = rx.compile(
     r"^(?:the|our)\s+(?:[\w./:-]+\s+){1,5}?(?:is|are|was|were|will|has|have|had|can|must|"
     r"should|moves?|runs?|uses?|lives?|goes|starts?|ends?|ships?|needs?|takes?|depends?|"
     r"gets?|stays?|sits?|points?|listens?|belongs?|comes?|expires?)\b[^?]*[.!]?$", re.I)
+# ... said after "Sorry,", "Oops," or "Wait," (a reply's opener, no part of what it tells)
+_SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
 _WE_STATEMENT = rx.compile(
     r"^we(?:['’]re|\s+are|['’]ll|\s+will|\s+are\s+going\s+to|['’]re\s+going\s+to)\s+"
@@ -1135,8 +1137,11 @@ class Gatherer:
             analysis = self._memo[key] = self._analyse(sentence, following)
         found, reason, statement, why, consumed = analysis
         if found is None:
+            # (after an apology or a pause, as said without it: "Sorry, the default branch is
+            # main, not master." left no trace, though the same words alone leave this one)
+            plain = _SORRY_LEAD.sub("", sentence, count=1)
             unread = None if consumed else UNREAD if (
-                _STATEMENT.match(sentence) or _WE_STATEMENT.match(sentence)) else UNASKED if (
+                _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
                 _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else None
             if unread is not None and ("[REDACTED:" in sentence or contains_secret(sentence)):
                 # "The connection string is postgresql://csvstat:[REDACTED]@...": advice to
