@@ -104,3 +104,16 @@ def test_both_ends_of_a_span_in_figures_are_in_one_year(
 def test_a_plan_said_in_june_for_june_is_this_june() -> None:
     assert absolutize("The freeze is 1-5 June.", date(2026, 6, 3))[0] == (
         "The freeze is 2026-06-01 to 2026-06-05.")
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # "Between 1-5 June the site was down." was "Between 1-2026-06-05 ..."
+    ("Between 1-5 June the site was down.",
+     "Between 2026-06-01 and 2026-06-05 the site was down."),
+    ("The site was down between 1 and 5 June.",
+     "The site was down between 2026-06-01 and 2026-06-05."),
+    # two days, not a span: as before
+    ("We deploy on 1 and 5 June.", "We deploy on 1 and on 2027-06-05."),
+])
+def test_a_span_between_two_days_is_dated_whole(said: str, read: str) -> None:
+    assert absolutize(said, _JULY_6)[0] == read

@@ -439,7 +439,7 @@ _SPAN_WORD = rx.compile(r"(?:to|until|till|through|thru)\s+", re.I)
 # not dated whole (``_day_span``: "5-1 June", a move of "1-5 June") is left as said, not cut
 # ("Sprint 12 - 5 June" is the sprint's day: a dash with spaces only after a month, below)
 _DAY_BEFORE_SPAN = rx.compile(r"(?<![\w./:-])\d{1,2}(?:st|nd|rd|th)?(?P<sep>[-–]|\s+(?:to|through|"
-                              r"thru|till|until)\s+(?:the\s+)?)?$", re.I)
+                              r"thru|till|until)\s+(?:the\s+)?)?\s*$", re.I)
 _MONTH_BEFORE = rx.compile(rf"\b{_month_token('mon')}\s+(?:the\s+)?$", re.I)
 
 
@@ -524,11 +524,11 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
 _SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until)\s*"
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_SPAN = rx.compile(
-    r"(?:\b(?P<prep>on|in|during|from|for)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
+    r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
     # "1-5 June", "1st to the 5th of June", "28 Dec - 3 Jan"
     rf"(?P<d1>\d{{1,2}}){_ORDINAL}(?:(?:(?:\s+of)?\s+{_month_token('m1', dot=False)}{_SPAN_SEP})|"
     # (with the month said once, a dash between the figures: "Phase 2 - 5 June" is a day)
-    r"(?P<dash>[-–])|\s+(?P<word>to|through|thru|till|until)\s+)"
+    r"(?P<dash>[-–])|\s+(?P<word>to|through|thru|till|until|and)\s+)"
     rf"(?:the\s+)?(?P<d2>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+{_month_token('m2', dot=False)}"
     r"(?!\.?,?\s*\d)"
     # "June 1-5", "Dec 28 - Jan 3"; not "June 3 - 5 people came", a count
@@ -537,7 +537,8 @@ _DAY_SPAN = rx.compile(
     rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
     r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
-_SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for"}
+_SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for",
+              "between": "between"}
 
 
 def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
@@ -553,6 +554,9 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         d1, d2, sep = int(m["db1"]), int(m["db2"]), m["sepb"]
         m1 = _month_number(m["mb1"])
         m2 = _month_number(m["mb2"]) if m["mb2"] else m1
+    between = (m["prep"] or "").lower() == "between"
+    if sep.lower() == "and" and not between:
+        return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
     over_new_year = (m2, d2) < (m1, d1)
     if (over_new_year and m1 == m2) or (m1, d1) == (m2, d2) or _RECURRING.search(m.string) or (
             _RESCHEDULED.search(m.string, 0, m.start())):
@@ -572,7 +576,7 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         chosen = min((s for s in spans if s[1] >= ref), default=None)
     if chosen is None:
         return m[0]
-    word = "to" if sep in ("-", "–") else sep
+    word = "and" if between else "to" if sep in ("-", "–") else sep
     prep = m["prep"]
     lead = "" if prep is None else _SPAN_PREP[prep.lower()] + " "
     if prep and prep[:1].isupper():
