@@ -130,7 +130,7 @@ def test_plain_value_characters_are_exactly_the_ones_yaml_prints_plainly() -> No
     # printable set YAML writes unquoted, over every code point.
     printable = re.compile(
         "[\\x20-\\x22\\x24-\\x7e\\xa0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd"
-        "\\U00010000-\\U0010ffff]"
+        "\\U00010000-\\U0010fffe]"
     )
     differ = [
         hex(c) for c in range(0x110000)
@@ -138,3 +138,12 @@ def test_plain_value_characters_are_exactly_the_ones_yaml_prints_plainly() -> No
         != bool(model._SIMPLE_VALUE.fullmatch(f"a{chr(c)}b"))
     ]
     assert differ == []
+
+
+@pytest.mark.parametrize("value", ["A\U0010ffff", "note \U0010fffe end", "emoji \U0001f600 kept"])
+def test_last_code_points_written_as_yaml_writes_them(value: str) -> None:
+    # PyYAML quotes U+10FFFF (its emitter's printable range stops one short), not U+10FFFE
+    expected = yaml.safe_dump({"description": value}, default_flow_style=False, sort_keys=False,
+                              allow_unicode=True, width=10_000).rstrip("\n")
+    assert model._yaml_value("description", value) == expected
+    assert yaml.safe_load(expected) == {"description": value}
