@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autodream.errors import MemoryChanged
+from autodream.errors import DreamFailed, MemoryChanged
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import parse_index
 from autodream.memory.staging import FileChange, Staging
@@ -28,7 +28,8 @@ class Crash(BaseException):
 def _dead_process(monkeypatch: pytest.MonkeyPatch) -> None:
     """A process that dies runs no cleanup: disable commit's in-process rollback so the
     on-disk state is what a SIGKILL leaves, for ``recover`` to repair."""
-    monkeypatch.setattr(commit_mod, "_abort", lambda *_args: None)
+    monkeypatch.setattr(commit_mod, "_abort",
+                        lambda *_args: commit_mod.Recovery("dead", "rolled-back"))
 
 
 def _setup(tmp_path: Path) -> tuple[Path, Staging, list[FileChange], dict[str, bytes]]:
@@ -165,6 +166,64 @@ def test_an_error_while_applying_rolls_back_at_once(tmp_path: Path, fail_at: int
         commit_mod.commit(memory, staging.path, changes, run_dir, on_step=boom)
     assert _active(memory) == old
     assert commit_mod.commit_state(run_dir) == "rolled-back"
+
+
+def test_a_roll_back_goes_on_past_a_file_it_cannot_put_back_and_names_it(
+    tmp_path: Path,
+) -> None:
+    """A commit that failed at MEMORY.md rolled back MEMORY.md, then stopped at role.md, whose
+    before-image it could not read, and left new/topic.md in memory: the user saw a file no
+    dream committed, and an error that named none of it. Every other file goes back, the
+    error names the one left, and the intent stays 'applying' so recovery tries again."""
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    run_dir = memory / ".autodream" / "runs" / "run1"
+    image = run_dir / "before" / "role.md"
+
+    def boom(name: str) -> None:
+        if name == "replace MEMORY.md":
+            image.rename(tmp_path / "role-image")
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(DreamFailed, match=r"No space.*role\.md") as raised:
+        commit_mod.commit(memory, staging.path, changes, run_dir, on_step=boom)
+    assert "new/topic.md" not in str(raised.value)
+    assert _active(memory) == {**old, "role.md": new["role.md"]}
+    assert commit_mod.commit_state(run_dir) == "applying"
+    assert commit_mod.pending_commits(memory / ".autodream") == [run_dir]
+    (tmp_path / "role-image").rename(image)  # (whatever stood in the way is gone)
+    [result] = commit_mod.recover(memory / ".autodream")
+    assert (result.action, result.restored, result.left) == ("rolled-back", ["role.md"], [])
+    assert _active(memory) == old
+    assert commit_mod.commit_state(run_dir) == "rolled-back"
+
+
+def test_recover_that_cannot_put_a_file_back_says_so_and_tries_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _dead_process(monkeypatch)
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    state = memory / ".autodream"
+    run_dir = state / "runs" / "run1"
+
+    def crash(name: str) -> None:
+        if name == "replace MEMORY.md":
+            raise Crash(name)
+
+    with pytest.raises(Crash):
+        commit_mod.commit(memory, staging.path, changes, run_dir, on_step=crash)
+    (run_dir / "before" / "role.md").rename(tmp_path / "role-image")
+    [result] = commit_mod.recover(state)
+    assert result.action == "incomplete" and [p.split(" ")[0] for p in result.left] == [
+        "role.md"]
+    assert sorted(result.restored) == ["MEMORY.md", "new/topic.md"]
+    assert _active(memory) == {**old, "role.md": new["role.md"]}
+    assert commit_mod.commit_state(run_dir) == "applying"
+    (tmp_path / "role-image").rename(run_dir / "before" / "role.md")
+    [result] = commit_mod.recover(state)
+    assert (result.action, result.restored) == ("rolled-back", ["role.md"])
+    assert _active(memory) == old
 
 
 def test_commit_refuses_when_the_memory_dir_changed_during_the_run(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -172,7 +173,14 @@ def test_no_write_under_the_state_dir_goes_through_a_link_put_there_after_the_ch
         dest.parent.mkdir(parents=True)
         os.symlink(outside, dest)
         with pytest.raises(OSError):
-            commit._write_image(dest, b"ours\n", set())
+            commit._write_image(state / "runs" / "R", "before/small_prs.md", b"ours\n", set())
+        if commit.BY_DIR_FD:  # (as a commit writes it: from the run dir it opened)
+            run = os.open(state / "runs" / "R", os.O_RDONLY | os.O_DIRECTORY)
+            try:
+                with pytest.raises(OSError):
+                    commit._write_image(run, "before/small_prs.md", b"ours\n", set())
+            finally:
+                os.close(run)
     elif writer == "temp file of an atomic write":
         state.mkdir()
         dest = state / "offsets.json"
@@ -292,3 +300,83 @@ def test_no_hook_write_goes_through_a_state_dir_swapped_for_a_link_after_the_che
         gates.restore_stamp(settings, gates.GateReport(stamped=True, prior_stamp=prior))
     assert _tree(elsewhere) == before
     assert os.stat(theirs).st_mtime == 1_000_000
+
+
+def _swap_state(memory: Path, elsewhere: Path, moved: Path) -> dict[str, bytes | str]:
+    """``memory/.autodream`` swapped for a link to a copy of it in ``elsewhere``, the real one
+    moved to ``moved`` (a sync tool, a teammate's checkout, mid-dream); the copy as made."""
+    shutil.copytree(memory / ".autodream", elsewhere, symlinks=True)
+    os.rename(memory / ".autodream", moved)
+    os.symlink(elsewhere, memory / ".autodream")
+    return _tree(elsewhere)
+
+
+def _memory_files(memory: Path) -> dict[str, bytes | str]:
+    return {rel: data for rel, data in _tree(memory).items() if not rel.startswith(".")}
+
+
+def _intents(root: Path) -> dict[str, str]:
+    return {path.parent.name: json.loads(path.read_text())["state"]
+            for path in sorted(root.glob("runs/*/commit.json"))}
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("at", ["before the commit", 1, 9, "after the last file"])
+def test_a_state_dir_swapped_for_a_link_during_the_commit_leaves_memory_as_it_was(
+    sample: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: int | str
+) -> None:
+    """The links are looked for once, as a dream starts. ``memory/.autodream`` swapped for a
+    link to a copy of it before the commit had its images and commit.json written where the
+    link points and each memory file the dream deletes MOVED there; swapped while the files
+    were applied, a commit that read its images back by a walk from the memory dir failed at
+    the first and left memory half changed, its intent 'applying'. The commit opens its run
+    dir once and works from it: the dream fails, memory is as it was, the commit's own run dir
+    (wherever it was moved) says it rolled back, and nothing is written where the link points."""
+    from autodream.memory import commit as commit_mod
+
+    memory = sample / "memory"
+    elsewhere, moved = tmp_path / "elsewhere", tmp_path / "state-moved"
+    real_commit, real_apply = commit_mod.commit, commit_mod._apply
+    seen: dict[str, Any] = {"applied": 0}
+
+    def swap() -> None:
+        seen["copy"] = _swap_state(memory, elsewhere, moved)
+
+    def committing(memory_dir: Path, source: Path, changes: Any, *args: Any,
+                   **kwargs: Any) -> None:
+        seen["total"] = len(changes)
+        if at == "before the commit":
+            swap()
+        try:
+            real_commit(memory_dir, source, changes, *args, **kwargs)
+        finally:
+            seen["after commit"] = _tree(elsewhere)
+
+    def applying(*args: Any, **kwargs: Any) -> None:
+        seen["applied"] += 1
+        if seen["applied"] == at:
+            swap()
+        real_apply(*args, **kwargs)
+        if at == "after the last file" and seen["applied"] == seen["total"]:
+            swap()
+
+    monkeypatch.setattr(commit_mod, "commit", committing)
+    monkeypatch.setattr(commit_mod, "_apply", applying)
+    before = _memory_files(memory)
+    result = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
+    assert seen["total"] >= 9  # (the sample dream changes enough files to swap at the 9th)
+    assert result.exit_code == 10, result.output
+    assert "was swapped for a link, or moved, during the commit; nothing was committed" in (
+        result.stderr)
+    assert _memory_files(memory) == before
+    assert seen["after commit"] == seen["copy"]  # no image, intent or trash written there
+    # the commit's own run dir, moved away with the state dir, says what happened to memory
+    assert set(_intents(moved).values()) <= {"rolled-back"}
+    assert not list(moved.glob("runs/*/removed/**/*.md"))
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=_env())
+    assert "is a symlink" in status.stdout and "interrupted:" not in status.stdout
+    os.unlink(memory / ".autodream")  # (as the dream asked)
+    status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=_env())
+    assert status.exit_code == 0 and "interrupted:" not in status.stdout
+    assert _memory_files(memory) == before

@@ -20,6 +20,7 @@ Layout of a run dir: ``before/<path>`` (images of changed and deleted files), ``
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -29,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from autodream.errors import MemoryChanged, UnsafeRecord
+from autodream.errors import DreamFailed, LinkedState, MemoryChanged, UnsafeRecord, printable
 from autodream.memory.staging import (
     BY_DIR_FD,
     FileChange,
@@ -38,6 +39,7 @@ from autodream.memory.staging import (
     is_special,
     open_dir,
     read_regular,
+    read_regular_below,
 )
 from autodream.procs import pid_running
 from autodream.settings import INDEX_FILENAME
@@ -58,11 +60,16 @@ class Recovery:
     """What ``recover`` did about one interrupted commit."""
 
     run_id: str
-    action: str  # "rolled-back", or "quarantined" (a forged or corrupt intent, left untouched)
+    # "rolled-back"; "incomplete" (a file it could not put back, in ``left``: the intent stays
+    # ``applying``); or "quarantined" (a forged or corrupt intent, left untouched)
+    action: str
     restored: list[str] = field(default_factory=list)
     # files whose current content is neither the run's before nor after image (someone wrote
     # after the crash); recovery leaves them as they are
     conflicts: list[str] = field(default_factory=list)
+    # files it could not put back (an image unreadable, a folder swapped for a link), each with
+    # why: the roll-back goes on past them, and the intent stays ``applying`` for the next try
+    left: list[str] = field(default_factory=list)
     reason: str = ""  # why an intent was quarantined
 
 
@@ -202,7 +209,9 @@ def write_atomic(
         fsync_dir(dest.parent)
 
 
-def _write_atomic_at(root: Path, rel: str, data: bytes, tag: str, sync_dir: bool) -> None:
+def _write_atomic_at(
+    root: Path | int, rel: str, data: bytes, tag: str, sync_dir: bool
+) -> None:
     parent, name = _split(rel)
     fd = open_dir(root, parent, make=True)
     tmp = f".{name}.{tag}.tmp"  # (as _temp_path names it: rollback sweeps it)
@@ -232,12 +241,14 @@ def _write_atomic_at(root: Path, rel: str, data: bytes, tag: str, sync_dir: bool
         os.close(fd)
 
 
-def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) -> None:
+def _rename_between(
+    src_root: Path | int, src_rel: str, dst_root: Path | int, dst_rel: str
+) -> None:
     """``src_root/src_rel`` renamed to ``dst_root/dst_rel`` (its folders made), by directory
     descriptors where the system has them (``open_dir``), by path elsewhere."""
     if not BY_DIR_FD:
-        _makedirs_durable((dst_root / dst_rel).parent)
-        os.rename(src_root / src_rel, dst_root / dst_rel)
+        _makedirs_durable((_by_path(dst_root) / dst_rel).parent)
+        os.rename(_by_path(src_root) / src_rel, _by_path(dst_root) / dst_rel)
         return
     (src_parent, src_name), (dst_parent, dst_name) = _split(src_rel), _split(dst_rel)
     src_fd = open_dir(src_root, src_parent)
@@ -249,6 +260,14 @@ def _rename_between(src_root: Path, src_rel: str, dst_root: Path, dst_rel: str) 
             os.close(dst_fd)
     finally:
         os.close(src_fd)
+
+
+def _by_path(root: Path | int) -> Path:
+    """``root`` where the system has no directory descriptor calls (a run dir is then never
+    opened as one)."""
+    if isinstance(root, int):
+        raise TypeError("a folder's descriptor where the system has no dir_fd calls")
+    return root
 
 
 def unlink_below(root: Path, rel: str) -> None:
@@ -281,23 +300,143 @@ def folder_of(root: Path, path: Path) -> Iterator[tuple[int | None, str]]:
         os.close(fd)
 
 
+def _json_bytes(data: Any) -> bytes:
+    return (json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n").encode("utf-8")
+
+
 def write_json_atomic(dest: Path, data: Any) -> None:
-    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    write_atomic(dest, text.encode("utf-8"))
+    write_atomic(dest, _json_bytes(data))
 
 
-def _write_image(
-    dest: Path, data: bytes, made_dirs: set[Path], root: Path | None = None
-) -> None:
+@contextlib.contextmanager
+def _opened_run_dir(
+    memory_dir: Path, run_dir: Path, *, make: bool = True
+) -> Iterator[Path | int]:
+    """``run_dir`` opened ONCE (with ``make``, made where missing), for a commit, its roll-back
+    or a dry run's images: every image, the intent and the trash are then written, read and
+    renamed relative to this descriptor, so what its name leads to later changes nothing.
+
+    A run dir in the memory dir (``memory/.autodream/runs/<id>``) is opened from the memory
+    dir without following a link (``open_dir``): its state dir swapped for a link before that
+    (a sync tool, a teammate's checkout) raises ``LinkedState``, where opened by path the
+    images and intent were written, and each deleted memory file moved, where the link points;
+    swapped after, ``_check_not_moved`` tells the commit so and it rolls back by the descriptor.
+    A run dir kept elsewhere is opened as named; where the system has no ``dir_fd`` calls the
+    path is yielded, as it was always used."""
+    if not BY_DIR_FD:
+        if make:  # (not durable here, as below)
+            run_dir.mkdir(parents=True, exist_ok=True)
+        yield run_dir
+        return
+    rel = _run_rel(memory_dir, run_dir)
+    if rel is None:
+        if make:
+            run_dir.mkdir(parents=True, exist_ok=True)
+        fd = open_dir(run_dir, "")
+    else:
+        try:
+            # (not durable here: _fsync_dirs syncs its parent with the images' folders)
+            fd = open_dir(memory_dir, rel, make=make, durable=False)
+        except OSError as exc:
+            if exc.errno not in (errno.ELOOP, errno.ENOTDIR):
+                raise
+            raise _moved_error(memory_dir, rel) from None
+    try:
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _run_rel(memory_dir: Path, run_dir: Path) -> str | None:
+    try:
+        rel = run_dir.relative_to(memory_dir).as_posix()
+    except ValueError:
+        return None
+    return None if rel == "." else rel
+
+
+def _moved_error(memory_dir: Path, rel: str) -> LinkedState:
+    state = printable(str(memory_dir / rel.split("/")[0]))
+    return LinkedState(
+        f"{state} was swapped for a link, or moved, during the commit; nothing was committed: "
+        "remove the link (autodream makes the directory again)")
+
+
+def _check_not_moved(memory_dir: Path, run_dir: Path, run: Path | int) -> None:
+    """``LinkedState`` when ``run_dir``'s name, walked from the memory dir without following a
+    link, no longer leads to the run dir the commit opened as ``run`` (its state dir swapped
+    for a link or moved since): finished, the commit's run record and journal would be written
+    where the link points, or nowhere, and no undo would find its images."""
+    rel = _run_rel(memory_dir, run_dir)
+    if isinstance(run, Path) or rel is None:
+        return
+    try:
+        fd = open_dir(memory_dir, rel)
+    except OSError:
+        raise _moved_error(memory_dir, rel) from None
+    try:
+        now, opened = os.fstat(fd), os.fstat(run)
+    finally:
+        os.close(fd)
+    if (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
+        raise _moved_error(memory_dir, rel)
+
+
+def _write_in(run: Path | int, name: str, data: bytes) -> None:
+    """``name`` (a file of the run dir itself, the intent) replaced atomically and durably."""
+    if isinstance(run, int):
+        _write_atomic_at(run, name, data, "autodream", True)
+    else:
+        write_atomic(run / name, data)
+
+
+def _read_image_in(run: Path | int, rel: str) -> bytes:
+    """An image of the run dir, never through a link; ``FileNotFoundError`` when it is not
+    there as a regular file."""
+    if isinstance(run, Path):
+        return read_image(safe_path(run, rel))
+    data = read_regular_below(run, rel)
+    if data is None:
+        raise FileNotFoundError(errno.ENOENT, "no such image in the run dir", rel)
+    return data
+
+
+def _sha256_in(run: Path | int, rel: str) -> str | None:
+    """The hash of the run dir's regular file ``rel``; None when it is not there as one."""
+    if isinstance(run, Path):
+        info = file_info(run / rel)
+        return info.sha256 if info is not None else None
+    data = read_regular_below(run, rel)
+    return hashlib.sha256(data).hexdigest() if data is not None else None
+
+
+def _fsync_in(run: Path | int, rel_dir: str) -> None:
+    """fsync the run dir's folder ``rel_dir`` ("": the run dir; "..": the one it is in)."""
+    if isinstance(run, Path):
+        fsync_dir(run / rel_dir)
+        return
+    try:
+        fd = (os.open("..", os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC, dir_fd=run)
+              if rel_dir == ".." else open_dir(run, rel_dir))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass  # (as fsync_dir: some filesystems refuse fsync on directories)
+    finally:
+        os.close(fd)
+
+
+def _write_image(run: Path | int, rel: str, data: bytes, made_dirs: set[str]) -> None:
     """Write one image into a fresh run dir: no temp file needed (no intent points at it yet),
-    the file is fsynced here and its directories once at the end (``_fsync_dirs``). With
-    ``root`` (the run dir) its folders are walked by descriptor (``open_dir``)."""
-    if root is not None and BY_DIR_FD:
-        parent, name = _split(dest.relative_to(root).as_posix())
+    the file is fsynced here and its directories once at the end (``_fsync_dirs``)."""
+    parent, name = _split(rel)
+    if isinstance(run, int):
         # (not durable here: _fsync_dirs syncs each folder made and its parents up to the run
         # dir before an intent names them; syncing the run dir at each mkdir too was two more
         # waits on the disk in every dream)
-        fd = open_dir(root, parent, make=True, durable=False)
+        fd = open_dir(run, parent, make=True, durable=False)
         try:
             flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_NOFOLLOW | os.O_CLOEXEC
             out = os.open(name, flags, 0o644, dir_fd=fd)
@@ -305,28 +444,27 @@ def _write_image(
             os.close(fd)
         fh: BinaryIO = open(out, "wb")  # noqa: SIM115 (closed by the with below)
     else:
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        fh = open_new(dest)
+        (run / rel).parent.mkdir(parents=True, exist_ok=True)
+        fh = open_new(run / rel)
     with fh:
         fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
-    made_dirs.add(dest.parent)
+    made_dirs.add(parent)
 
 
-def _fsync_dirs(
-    dirs: set[Path], stop: Path, *, synced_later: frozenset[Path] = frozenset()
-) -> None:
-    """fsync each directory and its parents up to ``stop``, each once, but for those in
-    ``synced_later`` (the caller syncs them before anything relies on them)."""
-    seen: set[Path] = set(synced_later)
+def _fsync_dirs(run: Path | int, dirs: set[str], *, sync_run_dir: bool) -> None:
+    """fsync each of the run dir's folders ``dirs`` and their parents up to the run dir, each
+    once, and the folder the run dir is in; the run dir itself only with ``sync_run_dir``
+    (else the caller syncs it before anything relies on it)."""
+    seen: set[str] = set() if sync_run_dir else {""}
     for directory in dirs:
         current = directory
-        while current not in seen and (current == stop or stop in current.parents):
+        while current not in seen:
             seen.add(current)
-            fsync_dir(current)
-            current = current.parent
-    fsync_dir(stop.parent)
+            _fsync_in(run, current)
+            current = _split(current)[0]
+    _fsync_in(run, "..")
 
 
 def _read_checked(path: Path, expected: str | None) -> bytes | None:
@@ -391,10 +529,23 @@ def store_images(
     ``sync_run_dir=False`` leaves the fsync of ``run_dir`` itself to the caller.
 
     Raises ``MemoryChanged`` when a memory file is no longer what the change says it was before
-    (the user's agent wrote it during the run), and ``ValueError`` when a source file is not the
-    after-image the change names.
+    (the user's agent wrote it during the run), ``ValueError`` when a source file is not the
+    after-image the change names, and ``LinkedState`` when the run dir's state dir was swapped
+    for a link (``_opened_run_dir``).
     """
-    made_dirs: set[Path] = set()
+    with _opened_run_dir(memory_dir, run_dir) as run:
+        _store_images(memory_dir, source_dir, changes, run, sync_run_dir=sync_run_dir)
+
+
+def _store_images(
+    memory_dir: Path,
+    source_dir: Path,
+    changes: Sequence[FileChange],
+    run: Path | int,
+    *,
+    sync_run_dir: bool,
+) -> None:
+    made_dirs: set[str] = set()
     for ch in changes:
         dest, source = safe_path(memory_dir, ch.path), safe_path(source_dir, ch.path)
         try:
@@ -404,15 +555,14 @@ def store_images(
                 f"{ch.path} changed in the memory dir during the run; nothing was committed"
             ) from None
         if before is not None:
-            _write_image(run_dir / BEFORE_DIR / ch.path, before, made_dirs, run_dir)
+            _write_image(run, f"{BEFORE_DIR}/{ch.path}", before, made_dirs)
         try:
             after = _read_checked(source, ch.after_sha256)
         except LookupError:
             raise ValueError(f"{ch.path}: the source is not the change's after-image") from None
         if after is not None:
-            _write_image(run_dir / AFTER_DIR / ch.path, after, made_dirs, run_dir)
-    _fsync_dirs(made_dirs, run_dir,
-                synced_later=frozenset() if sync_run_dir else frozenset({run_dir}))
+            _write_image(run, f"{AFTER_DIR}/{ch.path}", after, made_dirs)
+    _fsync_dirs(run, made_dirs, sync_run_dir=sync_run_dir)
 
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
@@ -436,47 +586,69 @@ def commit(
 ) -> None:
     """Apply ``changes`` (after-images read from ``source_dir``) to ``memory_dir`` as one set.
 
-    ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``). On an ordinary exception
-    or ``BaseException`` (``KeyboardInterrupt``, the ``SystemExit`` a SIGTERM becomes) the
-    changes already applied are rolled back before it propagates; after a hard crash (SIGKILL,
-    power loss) ``recover()`` rolls them back.
+    ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``), opened once at the start
+    (``_opened_run_dir``). On an ordinary exception or ``BaseException`` (``KeyboardInterrupt``,
+    the ``SystemExit`` a SIGTERM becomes) the changes already applied are rolled back before it
+    propagates; after a hard crash (SIGKILL, power loss) ``recover()`` rolls them back. A roll-back
+    that cannot put every file back raises ``DreamFailed`` naming each (for an ordinary
+    exception) and leaves the intent ``applying``, for the next recovery to try again.
     """
     step = on_step or (lambda _name: None)
     if not changes:
         return
-    run_dir.mkdir(parents=True, exist_ok=True)
     ordered = apply_order(changes)
-    # The intent's write_atomic below fsyncs run_dir, so the images' before/ and after/
-    # entries are durable before the first memory file is touched without a second fsync.
-    store_images(memory_dir, source_dir, ordered, run_dir, sync_run_dir=False)
-    step("images")
-    intent_path = run_dir / INTENT_FILENAME
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "applying"))
-    step("intent")
-    dirty: set[Path] = set()
-    try:
-        for ch in ordered:
-            _apply(memory_dir, run_dir, ch, dirty)
-            step(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
-        # Renames become durable with their directory; until "done" is durable, recovery
-        # checks every file by hash, so one fsync per directory here is enough.
-        for directory in sorted(dirty):
-            fsync_dir(directory)
-    except BaseException:
-        # BaseException too: a SIGTERM arrives as SystemExit mid-loop, and leaving the set half
-        # applied until the next run's recovery would show the user a memory no run committed
-        _abort(memory_dir, run_dir, ordered, intent_path)
-        raise
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "done"))
+    with _opened_run_dir(memory_dir, run_dir) as run:
+        # The intent's write below fsyncs the run dir, so the images' before/ and after/
+        # entries are durable before the first memory file is touched without a second fsync.
+        _store_images(memory_dir, source_dir, ordered, run, sync_run_dir=False)
+        step("images")
+        _write_in(run, INTENT_FILENAME, _json_bytes(_intent(run_dir, memory_dir, ordered,
+                                                            "applying")))
+        step("intent")
+        dirty: set[Path] = set()
+        trash_dirs: set[str] = set()
+        try:
+            _check_not_moved(memory_dir, run_dir, run)
+            for ch in ordered:
+                _apply(memory_dir, run, run_dir.name, ch, dirty, trash_dirs)
+                step(f"{'delete' if ch.kind == 'deleted' else 'replace'} {ch.path}")
+            # Renames become durable with their directory; until "done" is durable, recovery
+            # checks every file by hash, so one fsync per directory here is enough.
+            for directory in sorted(dirty):
+                fsync_dir(directory)
+            for rel_dir in sorted(trash_dirs):
+                _fsync_in(run, rel_dir)
+            # A state dir swapped for a link (or moved) while the files were applied: done, the
+            # run's record would be written where the link points (or nowhere) and no undo
+            # would find the images, so the set goes back as a failed dream's does
+            _check_not_moved(memory_dir, run_dir, run)
+        except BaseException as exc:
+            # BaseException too: a SIGTERM arrives as SystemExit mid-loop, and leaving the set
+            # half applied until the next run's recovery would show the user a memory no run
+            # committed
+            result = _abort(memory_dir, run, run_dir, ordered)
+            if result.left and isinstance(exc, Exception):
+                raise DreamFailed(
+                    f"{exc}; rolling the commit back could not put back "
+                    f"{'; '.join(result.left)}: the next dream, undo or `autodream status` "
+                    "tries again") from exc
+            raise
+        _write_in(run, INTENT_FILENAME, _json_bytes(_intent(run_dir, memory_dir, ordered,
+                                                            "done")))
     step("done")
 
 
 def _abort(
-    memory_dir: Path, run_dir: Path, ordered: Sequence[FileChange], intent_path: Path
-) -> None:
-    """Roll an interrupted commit back in-process and mark its intent so."""
-    _roll_back(memory_dir, run_dir, ordered)
-    write_json_atomic(intent_path, _intent(run_dir, memory_dir, ordered, "rolled-back"))
+    memory_dir: Path, run: Path | int, run_dir: Path, ordered: Sequence[FileChange]
+) -> Recovery:
+    """Roll an interrupted commit back in-process and mark its intent so, unless a file could
+    not be put back: then the intent stays ``applying`` (the next recovery tries again, and
+    status names the commit as interrupted)."""
+    result = _roll_back(memory_dir, run, run_dir.name, ordered)
+    if not result.left:
+        _write_in(run, INTENT_FILENAME,
+                  _json_bytes(_intent(run_dir, memory_dir, ordered, "rolled-back")))
+    return result
 
 
 def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
@@ -503,56 +675,74 @@ def apply_order(changes: Sequence[FileChange]) -> list[FileChange]:
     return first + writes + [c for c in deletes if c not in first]
 
 
-def _apply(memory_dir: Path, run_dir: Path, ch: FileChange, dirty: set[Path]) -> None:
+def _apply(
+    memory_dir: Path, run: Path | int, run_id: str, ch: FileChange, dirty: set[Path],
+    trash_dirs: set[str],
+) -> None:
     dest = safe_path(memory_dir, ch.path)
     if ch.kind == "deleted":
-        trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
-        _rename_between(memory_dir, ch.path, run_dir, f"{TRASH_DIR}/{ch.path}")
-        dirty.update((trash.parent, dest.parent))
+        trash = f"{TRASH_DIR}/{ch.path}"
+        if isinstance(run, Path):
+            safe_path(run, trash)
+        _rename_between(memory_dir, ch.path, run, trash)
+        dirty.add(dest.parent)
+        trash_dirs.add(_split(trash)[0])
         _remove_empty_parents(memory_dir, _split(ch.path)[0])
     else:
-        data = read_image(safe_path(run_dir, f"{AFTER_DIR}/{ch.path}"))
-        write_atomic(dest, data, tag=run_dir.name, sync_dir=False, root=memory_dir)
+        data = _read_image_in(run, f"{AFTER_DIR}/{ch.path}")
+        write_atomic(dest, data, tag=run_id, sync_dir=False, root=memory_dir)
         dirty.add(dest.parent)
 
 
-def _roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
-    """Put every file of ``changes`` back to its before-image; idempotent."""
-    result = Recovery(run_dir.name, "rolled-back")
+def _roll_back(
+    memory_dir: Path, run: Path | int, run_id: str, changes: Sequence[FileChange]
+) -> Recovery:
+    """Put every file of ``changes`` back to its before-image; idempotent. A file it cannot put
+    back (its image unreadable, a folder swapped for a link) is named in ``left`` and the rest
+    are still put back: stopping at the first would leave the whole set half applied."""
+    result = Recovery(run_id, "rolled-back")
     for ch in reversed(list(changes)):
         try:
-            dest = safe_path(memory_dir, ch.path)
-            before_image = safe_path(run_dir, f"{BEFORE_DIR}/{ch.path}")
-            trash = safe_path(run_dir, f"{TRASH_DIR}/{ch.path}")
+            _roll_back_one(memory_dir, run, run_id, ch, result)
         except UnsafeRecord:
             result.conflicts.append(ch.path)  # never act through a symlink or outside the dir
-            continue
-        with contextlib.suppress(OSError):
-            parent, name = _split(ch.path)
-            unlink_below(memory_dir, f"{parent}/.{name}.{run_dir.name}.tmp".lstrip("/"))
-        current = file_info(dest)
-        now = current.sha256 if current else None
-        if now == ch.before_sha256:
-            continue  # never applied, or already rolled back
-        if now != ch.after_sha256:
-            result.conflicts.append(ch.path)
-            continue
-        if ch.kind == "added":
-            unlink_below(memory_dir, ch.path)
-            fsync_dir(dest.parent)
-            _remove_empty_parents(memory_dir, _split(ch.path)[0])
-        elif ch.kind == "changed":
-            write_atomic(dest, read_image(before_image), tag=run_dir.name, root=memory_dir)
-        else:  # deleted, and the file is absent
-            kept = file_info(trash)
-            if kept is not None and kept.sha256 == ch.before_sha256:
-                _rename_between(run_dir, f"{TRASH_DIR}/{ch.path}", memory_dir, ch.path)
-                fsync_dir(dest.parent)
-                fsync_dir(trash.parent)
-            else:
-                write_atomic(dest, read_image(before_image), root=memory_dir)
-        result.restored.append(ch.path)
+        except OSError as exc:
+            result.left.append(f"{ch.path} ({exc.strerror or type(exc).__name__})")
     return result
+
+
+def _roll_back_one(
+    memory_dir: Path, run: Path | int, run_id: str, ch: FileChange, result: Recovery
+) -> None:
+    dest = safe_path(memory_dir, ch.path)
+    before_image, trash = f"{BEFORE_DIR}/{ch.path}", f"{TRASH_DIR}/{ch.path}"
+    if isinstance(run, Path):
+        safe_path(run, before_image)
+        safe_path(run, trash)
+    with contextlib.suppress(OSError):
+        parent, name = _split(ch.path)
+        unlink_below(memory_dir, f"{parent}/.{name}.{run_id}.tmp".lstrip("/"))
+    current = file_info(dest)
+    now = current.sha256 if current else None
+    if now == ch.before_sha256:
+        return  # never applied, or already rolled back
+    if now != ch.after_sha256:
+        result.conflicts.append(ch.path)
+        return
+    if ch.kind == "added":
+        unlink_below(memory_dir, ch.path)
+        fsync_dir(dest.parent)
+        _remove_empty_parents(memory_dir, _split(ch.path)[0])
+    elif ch.kind == "changed":
+        write_atomic(dest, _read_image_in(run, before_image), tag=run_id, root=memory_dir)
+    else:  # deleted, and the file is absent
+        if _sha256_in(run, trash) == ch.before_sha256:
+            _rename_between(run, trash, memory_dir, ch.path)
+            fsync_dir(dest.parent)
+            _fsync_in(run, _split(trash)[0])
+        else:
+            write_atomic(dest, _read_image_in(run, before_image), root=memory_dir)
+    result.restored.append(ch.path)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -561,9 +751,12 @@ def _pid_alive(pid: int) -> bool:
 
 
 def pending_commits(state_dir: Path) -> list[Path]:
-    """Run dirs whose commit intent is still ``applying``."""
+    """Run dirs whose commit intent is still ``applying``; none in a state dir that is a link
+    (or whose ``runs`` is): autodream never commits through one, so an intent there is not its
+    own (a copy's, made mid-commit: status said "stopped mid-commit; the next dream rolls it
+    back" of a dream that had left memory as it was, and the next dream refuses the link)."""
     runs = state_dir / RUNS_DIRNAME
-    if not runs.is_dir():
+    if state_dir.is_symlink() or runs.is_symlink() or not runs.is_dir():
         return []
     pending: list[Path] = []
     for intent_path in sorted(runs.glob(f"*/{INTENT_FILENAME}")):
@@ -603,9 +796,20 @@ def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
             write_json_atomic(intent_path, data)
             done.append(Recovery(run_dir.name, "quarantined", reason=str(exc)))
             continue
-        result = _roll_back(target, run_dir, changes)
-        data["state"] = "rolled-back"
-        write_json_atomic(intent_path, data)
+        try:
+            with _opened_run_dir(target, run_dir, make=False) as run:
+                result = _roll_back(target, run, run_dir.name, changes)
+                if not result.left:
+                    data["state"] = "rolled-back"
+                    _write_in(run, INTENT_FILENAME, _json_bytes(data))
+        except (OSError, LinkedState) as exc:
+            # (the state dir swapped for a link since the glob: nothing acted on through it)
+            result = Recovery(run_dir.name, "incomplete",
+                              left=[f"{ch.path} ({exc})" for ch in changes])
+        if result.left:
+            # left "applying", so the next recovery tries again and status names it meanwhile;
+            # not "rolled-back", which would have the run's record say it was
+            result.action = "incomplete"
         done.append(result)
     return done
 
@@ -654,8 +858,9 @@ def intent_changes(run_dir: Path) -> list[FileChange]:
         return []
 
 
-def roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> None:
+def roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
     """Take back a commit that completed (its intent says ``done``), as if it had been
     interrupted: for a set of commits that must all stand or none (a forced undo of several
-    runs) when a later one fails."""
-    _abort(memory_dir, run_dir, apply_order(changes), run_dir / INTENT_FILENAME)
+    runs) when a later one fails. What it could not put back is in the result's ``left``."""
+    with _opened_run_dir(memory_dir, run_dir, make=False) as run:
+        return _abort(memory_dir, run, run_dir, apply_order(changes))

@@ -273,7 +273,9 @@ _DIR_FLAGS = (os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOL
               | getattr(os, "O_CLOEXEC", 0))
 
 
-def open_dir(root: Path, rel_dir: str, *, make: bool = False, durable: bool = True) -> int:
+def open_dir(
+    root: Path | int, rel_dir: str, *, make: bool = False, durable: bool = True
+) -> int:
     """A descriptor for the directory ``root/rel_dir`` (``rel_dir`` checked by ``safe_path``;
     "" for ``root``), each component below ``root`` opened from its parent's descriptor with
     ``O_NOFOLLOW`` and, with ``make``, made where missing (durably: each parent is fsynced;
@@ -283,8 +285,12 @@ def open_dir(root: Path, rel_dir: str, *, make: bool = False, durable: bool = Tr
     ``safe_path`` proved no component a link, by name; a directory swapped for a link after
     that (a sync tool, a checkout running beside the dream) makes this raise ``OSError``
     (ELOOP, ENOTDIR) instead of taking the write, rename or delete wherever the link points.
-    ``root`` itself is opened as named: it may be a link (a memory dir kept elsewhere)."""
-    fd = os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+    ``root`` itself is opened as named: it may be a link (a memory dir kept elsewhere); a
+    descriptor as ``root`` is a folder opened before (a commit's run dir), walked from as it is
+    whatever its name now leads to."""
+    fd = (os.dup(root) if isinstance(root, int)
+          else os.open(root, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+                       | getattr(os, "O_CLOEXEC", 0)))
     try:
         for part in rel_dir.split("/") if rel_dir else ():
             if make:
@@ -305,12 +311,13 @@ def open_dir(root: Path, rel_dir: str, *, make: bool = False, durable: bool = Tr
     return fd
 
 
-def read_regular_below(root: Path, rel: str) -> bytes | None:
+def read_regular_below(root: Path | int, rel: str) -> bytes | None:
     """``read_regular(root / rel)`` with the folders below ``root`` walked by descriptor
     (``open_dir``): ``read_regular`` refuses a link at the file's name only, and a folder above
     it swapped for a link would have a file elsewhere read as the memory's own. Such a swap
-    raises ``OSError`` (ELOOP, ENOTDIR); ``root`` itself is opened as named."""
-    if not BY_DIR_FD:
+    raises ``OSError`` (ELOOP, ENOTDIR); ``root`` itself is opened as named (or is a folder's
+    descriptor, as ``open_dir`` takes one)."""
+    if not BY_DIR_FD and isinstance(root, Path):
         return read_regular(root / rel)
     parent, _, name = rel.rpartition("/")
     try:
