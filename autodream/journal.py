@@ -16,7 +16,6 @@ import difflib
 import itertools
 import json
 import os
-import shutil
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -24,7 +23,14 @@ from pathlib import Path
 from typing import Any
 
 from autodream import rx
-from autodream.errors import BadInput, NotFound, UndoConflict, UnsafeRecord, interruption
+from autodream.errors import (
+    BadInput,
+    LinkedState,
+    NotFound,
+    UndoConflict,
+    UnsafeRecord,
+    interruption,
+)
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import decode_text, is_file_link, parse_index, parse_topic
 from autodream.memory.staging import (
@@ -33,6 +39,7 @@ from autodream.memory.staging import (
     Staging,
     check_rel_path,
     file_info,
+    remove_tree,
 )
 from autodream.procs import pid_running
 from autodream.redact import redact
@@ -237,7 +244,7 @@ def save_run(state_dir: Path, record: RunRecord, *, sync_dir: bool = True) -> No
     replacement itself durable, for a save that the next durable step syncs anyway."""
     commit_mod.write_atomic(
         run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8"),
-        sync_dir=sync_dir,
+        sync_dir=sync_dir, root=commit_mod.state_root(state_dir),
     )
 
 
@@ -390,7 +397,7 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
                 continue
         except OSError:
             pass  # no record at all: nothing to keep it for
-        shutil.rmtree(path, ignore_errors=True)
+        remove_tree(path, commit_mod.state_root(state_dir))
         removed.append(name)
     return removed
 
@@ -540,8 +547,16 @@ def conclude(
     except BaseException as exc:
         # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
         record.changes = []
-        finish_run(state_dir, record, outcome="failed", now=now,
-                   reason=interruption(exc) or str(exc) or type(exc).__name__)
+        try:
+            finish_run(state_dir, record, outcome="failed", now=now,
+                       reason=interruption(exc) or str(exc) or type(exc).__name__)
+        except OSError:
+            if not isinstance(exc, LinkedState):
+                raise
+            # the state dir was swapped for a link: the record is written there by no walk
+            # that follows one, and the person must read why the dream failed, not "Not a
+            # directory"; the record left 'running' in the run dir the commit opened is closed
+            # as failed by the recovery that next finds it
         raise
     return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
                       reason=record.reason)
@@ -920,7 +935,8 @@ def _withdraw_forgets(state_dir: Path, target: RunRecord) -> None:
     from autodream.memory.commit import write_atomic
 
     body = json.dumps(sorted(ids | known), indent=1) + "\n"
-    write_atomic(state_dir / FORGETS_UNDONE_FILENAME, body.encode("utf-8"))
+    write_atomic(state_dir / FORGETS_UNDONE_FILENAME, body.encode("utf-8"),
+                 root=commit_mod.state_root(state_dir))
 
 
 def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:
@@ -1024,7 +1040,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     for record in _open_runs(state_dir):
         if not _process_gone(record):
             continue
-        shutil.rmtree(staging_dir(state_dir, record.id), ignore_errors=True)
+        remove_tree(staging_dir(state_dir, record.id), commit_mod.state_root(state_dir))
         state = commit_mod.commit_state(run_dir(state_dir, record.id))
         if state == "done":
             record.changes = record.changes or commit_mod.intent_changes(
@@ -1240,4 +1256,4 @@ def append_diary(state_dir: Path, record: RunRecord) -> None:
     except FileNotFoundError:
         old = "# Dreams\n\nWhat each autodream run changed in this memory dir, and why.\n"
     text = old.rstrip("\n") + "\n\n" + diary_entry(record)
-    commit_mod.write_atomic(path, text.encode("utf-8"))
+    commit_mod.write_atomic(path, text.encode("utf-8"), root=commit_mod.state_root(state_dir))

@@ -272,11 +272,12 @@ def _save_date_orders(state: Path, seen: dict[str, int], before: dict[str, int])
     """Write ``seen`` atomically where it counts more than ``before`` did."""
     if not seen or all(seen.get(k, 0) <= before.get(k, 0) for k in ("dmy", "mdy")):
         return
-    from autodream.memory.commit import write_atomic
+    from autodream.memory.commit import state_root, write_atomic
 
     body = json.dumps({k: seen.get(k, 0) for k in ("dmy", "mdy")}, sort_keys=True)
     # no directory fsync: a lost rename only means the next dream reads fewer dates
-    write_atomic(state / DATE_ORDERS, body.encode("utf-8"), tag="dateorders", sync_dir=False)
+    write_atomic(state / DATE_ORDERS, body.encode("utf-8"), tag="dateorders", sync_dir=False,
+                 root=state_root(state))
 
 
 def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:

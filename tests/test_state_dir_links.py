@@ -331,7 +331,8 @@ def test_a_state_dir_swapped_for_a_link_during_the_commit_leaves_memory_as_it_wa
     were applied, a commit that read its images back by a walk from the memory dir failed at
     the first and left memory half changed, its intent 'applying'. The commit opens its run
     dir once and works from it: the dream fails, memory is as it was, the commit's own run dir
-    (wherever it was moved) says it rolled back, and nothing is written where the link points."""
+    (wherever it was moved) says it rolled back, and nothing is written (or removed) where the
+    link points: neither the run's record nor its DREAMS.md entry, nor its staging copy."""
     from autodream.memory import commit as commit_mod
 
     memory = sample / "memory"
@@ -370,6 +371,8 @@ def test_a_state_dir_swapped_for_a_link_during_the_commit_leaves_memory_as_it_wa
         result.stderr)
     assert _memory_files(memory) == before
     assert seen["after commit"] == seen["copy"]  # no image, intent or trash written there
+    # nor the failed run's record or its DREAMS.md entry, nor its staging copy removed there
+    assert _tree(elsewhere) == seen["copy"]
     # the commit's own run dir, moved away with the state dir, says what happened to memory
     assert set(_intents(moved).values()) <= {"rolled-back"}
     assert not list(moved.glob("runs/*/removed/**/*.md"))
@@ -380,3 +383,40 @@ def test_a_state_dir_swapped_for_a_link_during_the_commit_leaves_memory_as_it_wa
     status = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=_env())
     assert status.exit_code == 0 and "interrupted:" not in status.stdout
     assert _memory_files(memory) == before
+
+
+@needs_dir_fd
+def test_a_staging_copy_or_old_run_is_removed_by_no_walk_through_a_link(
+    sample: Path, tmp_path: Path
+) -> None:
+    """A dream removes its staging copy (and old runs, and the staging copies of runs that
+    died) by path: with ``memory/.autodream`` swapped for a link after the dream's check, the
+    folders of the same names where it points were removed in their stead. Each is removed by a
+    walk from the memory dir that follows no link: nothing there is touched, and a link inside
+    a folder removed is removed itself, never what it points at."""
+    from autodream import journal
+    from autodream.memory.staging import Staging
+
+    memory = sample / "memory"
+    state = memory / ".autodream"
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "keep.md").write_text("theirs\n")
+    (state / "staging" / "R" / "sub").mkdir(parents=True)
+    (state / "staging" / "R" / "sub" / "a.md").write_text("ours\n")
+    os.symlink(theirs, state / "staging" / "R" / "sub" / "link")
+    Staging(memory, state / "staging" / "R", {}).discard()
+    assert not (state / "staging" / "R").exists()
+    assert _tree(theirs) == {"keep.md": b"theirs\n"}
+
+    elsewhere = tmp_path / "elsewhere"
+    for rel in ("staging/S/a.md", "runs/20260101T000000Z-0001/record.json",
+                "runs/20260102T000000Z-0001/record.json", "runs/20260103T000000Z-0001/x"):
+        (elsewhere / rel).parent.mkdir(parents=True, exist_ok=True)
+        (elsewhere / rel).write_text("{}\n")
+    shutil.rmtree(state)
+    os.symlink(elsewhere, state)
+    before = _tree(elsewhere)
+    Staging(memory, state / "staging" / "S", {}).discard()
+    journal.prune_runs(state, 1)
+    assert _tree(elsewhere) == before

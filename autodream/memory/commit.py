@@ -42,7 +42,7 @@ from autodream.memory.staging import (
     read_regular_below,
 )
 from autodream.procs import pid_running
-from autodream.settings import INDEX_FILENAME
+from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
 
 INTENT_FILENAME = "commit.json"
 BEFORE_DIR = "before"
@@ -298,6 +298,15 @@ def folder_of(root: Path, path: Path) -> Iterator[tuple[int | None, str]]:
         yield fd, ""
     finally:
         os.close(fd)
+
+
+def state_root(state_dir: Path) -> Path | None:
+    """The memory dir a state dir lies in (``memory/.autodream``), for ``write_atomic``'s and
+    ``remove_tree``'s ``root``: a file of the state dir (a run's record, DREAMS.md, the read
+    positions, a staging copy) is then written or removed by a walk from the memory dir that
+    follows no link, not where a state dir swapped for a link after the dream's check points.
+    None for a state dir kept elsewhere (tests make such)."""
+    return state_dir.parent if state_dir.name == STATE_DIRNAME else None
 
 
 def _json_bytes(data: Any) -> bytes:

@@ -311,6 +311,63 @@ def open_dir(
     return fd
 
 
+def remove_tree(path: Path, root: Path | None = None) -> None:
+    """``path`` removed with all below it, errors passed over (as ``shutil.rmtree`` with
+    ``ignore_errors``). With ``root`` (``path`` lies below it: the memory dir of a staging copy
+    or run dir in ``memory/.autodream``) its folders are walked from ``root`` by descriptor and
+    no link is followed on the way or below (a link is removed itself): by path, the state dir
+    swapped for a link mid-dream (a sync tool, a teammate's checkout) had the files where it
+    points removed in its stead."""
+    rel = _below(root, path) if root is not None and BY_DIR_FD else None
+    if rel is None:
+        shutil.rmtree(path, ignore_errors=True)
+        return
+    parent, _, name = rel.rpartition("/")
+    try:
+        folder = open_dir(root if root is not None else path, parent)
+    except OSError:
+        return  # (a folder on the way swapped for a link: nothing of ours to remove there)
+    try:
+        _remove_at(folder, name)
+    finally:
+        os.close(folder)
+
+
+def _below(root: Path, path: Path) -> str | None:
+    try:
+        rel = path.relative_to(root).as_posix()
+    except ValueError:
+        return None
+    return None if rel == "." else rel
+
+
+def _remove_at(folder: int, name: str) -> None:
+    """``name`` in ``folder`` (a descriptor) removed with all below it, no link followed."""
+    try:
+        fd = os.open(name, _DIR_FLAGS, dir_fd=folder)
+    except FileNotFoundError:
+        return
+    except OSError:  # a file, or a link (ELOOP): removed itself, never what it points at
+        with contextlib.suppress(OSError):
+            os.unlink(name, dir_fd=folder)
+        return
+    try:
+        with os.scandir(fd) as it:
+            entries = [(entry.name, entry.is_dir(follow_symlinks=False)) for entry in it]
+        for child, is_dir in entries:
+            if is_dir:
+                _remove_at(fd, child)
+            else:
+                with contextlib.suppress(OSError):
+                    os.unlink(child, dir_fd=fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    with contextlib.suppress(OSError):
+        os.rmdir(name, dir_fd=folder)
+
+
 def read_regular_below(root: Path | int, rel: str) -> bytes | None:
     """``read_regular(root / rel)`` with the folders below ``root`` walked by descriptor
     (``open_dir``): ``read_regular`` refuses a link at the file's name only, and a folder above
@@ -505,4 +562,4 @@ class Staging:
         return diff_manifests(self.baseline, manifest(self.path))
 
     def discard(self) -> None:
-        shutil.rmtree(self.path, ignore_errors=True)
+        remove_tree(self.path, self.memory_dir)

@@ -225,7 +225,7 @@ class OffsetStore:
         if self.path is None:
             raise ValueError("a store of a run record's positions has no file to save to")
         # Imported here: the hook's gate chain reads the store but never saves it.
-        from autodream.memory.commit import write_atomic
+        from autodream.memory.commit import state_root, write_atomic
 
         # compact: one entry per transcript, rewritten by every dream; the C encoder only runs
         # without ``indent``, and an indented store costs several ms per dream at 400 sessions
@@ -234,4 +234,5 @@ class OffsetStore:
         )
         # No directory fsync: losing the rename to a crash only means the next dream reads
         # some transcripts again.
-        write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False)
+        write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False,
+                     root=state_root(self.path.parent))
