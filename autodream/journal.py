@@ -25,6 +25,7 @@ from typing import Any
 from autodream import rx
 from autodream.errors import (
     BadInput,
+    DreamFailed,
     LinkedState,
     NotFound,
     UndoConflict,
@@ -1033,9 +1034,8 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     Run at the start of every dream and undo (while holding the lock) and by ``status``.
     Returns the records it closed as ``failed``.
     """
-    rolled_back = {
-        r.run_id: r for r in commit_mod.recover(state_dir, memory_dir) if r.action == "rolled-back"
-    }
+    recoveries = commit_mod.recover(state_dir, memory_dir)
+    rolled_back = {r.run_id: r for r in recoveries if r.action == "rolled-back"}
     closed: list[RunRecord] = []
     for record in _open_runs(state_dir):
         if not _process_gone(record):
@@ -1057,6 +1057,14 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
         record.changes = []
         closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
     _settle_offsets(state_dir)
+    left = [f"run {r.run_id}: {'; '.join(r.left)}" for r in recoveries if r.action == "incomplete"]
+    if left:
+        # a dream, undo or scrub on a memory half rolled back would stage, commit or restore
+        # over it, and the next try at the roll-back would then undo one file of it
+        raise DreamFailed(
+            f"an interrupted commit could not be rolled back ({'; '.join(left)}); the files "
+            "named are as it left them: each command that changes memory tries again first "
+            "(`autodream status` names the commit)")
     return closed
 
 

@@ -7,12 +7,14 @@ import stat
 import subprocess
 import sys
 import tempfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from autodream import journal
 from autodream.errors import DreamFailed, MemoryChanged
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import parse_index
@@ -214,11 +216,14 @@ def test_recover_that_cannot_put_a_file_back_says_so_and_tries_again(
     with pytest.raises(Crash):
         commit_mod.commit(memory, staging.path, changes, run_dir, on_step=crash)
     (run_dir / "before" / "role.md").rename(tmp_path / "role-image")
+    # the next dream's (undo's, scrub's) recovery puts back all it can, then refuses to go on
+    with pytest.raises(DreamFailed, match=r"could not be rolled back \(run run1: role\.md "):
+        journal.recover(memory, state, datetime.now(timezone.utc))
+    assert _active(memory) == {**old, "role.md": new["role.md"]}
+    assert commit_mod.commit_state(run_dir) == "applying"
     [result] = commit_mod.recover(state)
     assert result.action == "incomplete" and [p.split(" ")[0] for p in result.left] == [
         "role.md"]
-    assert sorted(result.restored) == ["MEMORY.md", "new/topic.md"]
-    assert _active(memory) == {**old, "role.md": new["role.md"]}
     assert commit_mod.commit_state(run_dir) == "applying"
     (tmp_path / "role-image").rename(run_dir / "before" / "role.md")
     [result] = commit_mod.recover(state)
