@@ -548,19 +548,25 @@ def conclude(
     except BaseException as exc:
         # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
         record.changes = []
-        try:
-            finish_run(state_dir, record, outcome="failed", now=now,
-                       reason=interruption(exc) or str(exc) or type(exc).__name__)
-        except OSError:
-            if not isinstance(exc, LinkedState):
-                raise
-            # the state dir was swapped for a link: the record is written there by no walk
-            # that follows one, and the person must read why the dream failed, not "Not a
-            # directory"; the record left 'running' in the run dir the commit opened is closed
-            # as failed by the recovery that next finds it
+        _close_failed(state_dir, record, now=now,
+                      reason=interruption(exc) or str(exc) or type(exc).__name__, cause=exc)
         raise
     return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
                       reason=record.reason)
+
+
+def _close_failed(
+    state_dir: Path, record: RunRecord, *, now: datetime, reason: str, cause: BaseException
+) -> None:
+    """``finish_run`` as ``failed``, after ``cause`` stopped the run. With the state dir swapped
+    for a link (``LinkedState``) the record is written there by no walk that follows one, and
+    the person must read why the run failed, not "Not a directory": the record left 'running'
+    in the run's own dir is closed as failed by the recovery that next finds it."""
+    try:
+        finish_run(state_dir, record, outcome="failed", now=now, reason=reason)
+    except OSError:
+        if not isinstance(cause, LinkedState):
+            raise
 
 
 # ---- undo ------------------------------------------------------------------------------------
@@ -847,10 +853,10 @@ def undo(
         why = str(exc) or type(exc).__name__
         for made, step in reversed(done):
             commit_mod.roll_back(memory_dir, run_dir(state_dir, made.id), step.changes)
-            finish_run(state_dir, made, outcome="failed", now=when,
-                       reason=f"rolled back: the undo of run {target.id} failed: {why}")
+            _close_failed(state_dir, made, now=when, cause=exc,
+                          reason=f"rolled back: the undo of run {target.id} failed: {why}")
         if record is not None:
-            finish_run(state_dir, record, outcome="failed", now=when, reason=why)
+            _close_failed(state_dir, record, now=when, reason=why, cause=exc)
         raise
     made_ids: list[str] = []
     for made, step in done:

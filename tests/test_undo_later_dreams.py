@@ -5,6 +5,8 @@ rather than passing their memories off as the person's edits and losing them."""
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from datetime import timedelta
 from pathlib import Path
 
@@ -13,9 +15,9 @@ from click.testing import CliRunner
 
 from autodream import journal
 from autodream.cli import cli
-from autodream.errors import UndoConflict
+from autodream.errors import LinkedState, UndoConflict
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
-from tests.memdirs import NOW, dream, index, sample_memory, topic, tree
+from tests.memdirs import NOW, dream, index, needs_dir_fd, sample_memory, topic, tree
 
 INDEX_B = index(("User", [("Role", "role.md", "data engineer")]),
                 ("Project", [("Deploy", "deploy.md", "friday freeze"),
@@ -156,6 +158,31 @@ def test_a_chain_undo_that_fails_part_way_changes_nothing(memory: Path) -> None:
     # and it can be tried again
     journal.undo(memory, state, a.id, force=True, now=NOW)
     assert b"Postgres" not in (memory / "deploy.md").read_bytes()
+
+
+@needs_dir_fd
+def test_a_chain_undo_whose_state_dir_is_swapped_for_a_link_part_way_changes_nothing(
+    memory: Path, tmp_path: Path
+) -> None:
+    """``memory/.autodream`` swapped for a link (to a copy of it) while a forced undo of two
+    runs commits its second undo: that commit rolls back, and the first undo, already
+    committed, must go back with it, or memory is left with B undone and no record saying so."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    after_b = tree(memory)
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:  # the undo of A, after B's was applied
+                shutil.copytree(state, tmp_path / "elsewhere", symlinks=True)
+                os.rename(state, tmp_path / "moved")
+                os.symlink(tmp_path / "elsewhere", state)
+
+    with pytest.raises(LinkedState, match="swapped for a link"):
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    assert tree(memory) == after_b
 
 
 def test_the_api_refusal_is_an_undo_conflict_naming_the_run(memory: Path) -> None:

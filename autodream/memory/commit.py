@@ -870,6 +870,15 @@ def intent_changes(run_dir: Path) -> list[FileChange]:
 def roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
     """Take back a commit that completed (its intent says ``done``), as if it had been
     interrupted: for a set of commits that must all stand or none (a forced undo of several
-    runs) when a later one fails. What it could not put back is in the result's ``left``."""
-    with _opened_run_dir(memory_dir, run_dir, make=False) as run:
-        return _abort(memory_dir, run, run_dir, apply_order(changes))
+    runs) when a later one fails. What it could not put back is in the result's ``left``.
+
+    Its run dir is opened again, not kept from its commit: the state dir swapped for a link
+    since (the later undo failed for it) has its images read, and its intent marked, by path,
+    where the link points (a copy of them): refused, the undos already committed stayed in
+    memory with no record of them, where all must go back."""
+    ordered = apply_order(changes)
+    try:
+        with _opened_run_dir(memory_dir, run_dir, make=False) as run:
+            return _abort(memory_dir, run, run_dir, ordered)
+    except LinkedState:
+        return _abort(memory_dir, run_dir, run_dir, ordered)
