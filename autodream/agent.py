@@ -163,7 +163,7 @@ class Budgets:
     max_cost_usd: float = 0.50
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class AgentRun:
     """What the agent loop did: turns taken, tokens spent, the backend's last words."""
 

@@ -226,7 +226,7 @@ class GateResult:
         }
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class GateReport:
     """The chain's verdict, each evaluated gate's result, and what it learnt on the way."""
 

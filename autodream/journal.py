@@ -663,7 +663,7 @@ def _later_in_place(target: RunRecord, records: list[RunRecord]) -> list[RunReco
     return later
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Step:
     """One run of an undo's chain: the changes that restore its before-images, and the files on
     which they overwrite edits made by hand since it."""

@@ -38,7 +38,7 @@ from autodream.transcripts.reader import read_session_info
 BackendFactory = Callable[[Settings, ToolBox], Backend]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class DreamResult:
     """A finished dream: its run record, backend, notices and diff."""
 
@@ -124,7 +124,7 @@ def _innermost(path: Path, roots: Sequence[tuple[str, Path]]) -> str | None:
     return None if best is None else best[1]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Reviewed:
     """The transcripts a dream reads, and those it was given but will not read."""
 

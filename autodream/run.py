@@ -51,7 +51,7 @@ class TerminatedBySignal(SystemExit):
     """SIGTERM during a dream, raised where the dream was so the lock is rolled back."""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class StepResult:
     """What a dream step reports back; ``details`` is free-form and goes into ``--json``."""
 
@@ -59,7 +59,7 @@ class StepResult:
     details: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class DreamContext:
     """What a dream step is given: the run, its trigger and the gates' report."""
 

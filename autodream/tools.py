@@ -430,7 +430,7 @@ _CHECKPOINT_EVERY = 256
 _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _LineIndex:
     """Byte offsets of every 256th line of a file, so a line range is found without reading from
     the start; found as far as a read has needed them (``complete`` once scanned to the end)."""
@@ -522,7 +522,7 @@ class _CountingReader(io.RawIOBase):
 _PATH_SEPARATORS = rx.compile(r"[/._-]+")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ToolBox:
     """The subagent's tools over a ``Sandbox``; one instance per run.
 

@@ -47,7 +47,7 @@ Script = Generator[list[ToolCall], list[ToolResult], None]
 OpenStream = Callable[[str], BinaryIO]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class GatherReport:
     """What the local engine read this dream, for the run record."""
 

@@ -472,7 +472,7 @@ _DOWN_NOW = rx.compile(r"\b(is|are)\s+((?:still\s+)?(?:down|degraded|unavailable
                        r"flapping|broken|unreachable|on\s+fire))\b", re.I)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class GatherStats:
     """Counts of what gathering read and found, for the run record."""
 
@@ -670,7 +670,7 @@ def _asks_not_to(sentence: str) -> bool:
 
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Gatherer:
     """Feed it messages in order (``add``); it keeps candidates and decisions."""
 

@@ -73,7 +73,7 @@ INDEX_NAME = "MEMORY.md"
 _INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class DreamPlan:
     """What a local dream will write and delete, with every decision and its reason."""
 

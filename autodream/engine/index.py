@@ -132,7 +132,7 @@ def _flat(text: str) -> str:
 MIN_LINE_CHARS = 72  # hooks are shortened down to this before any entry is left out
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class IndexBuild:
     """A rebuilt ``MEMORY.md`` and what did not fit in it."""
 

@@ -114,7 +114,7 @@ class ForgetRequest:
     unsaved: bool = False  # what the same sessions said of it before was left out
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Cluster:
     """Candidates that say the same thing, possibly in several sessions."""
 
@@ -170,7 +170,7 @@ class EngineOptions:
     max_files_touched: int | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ProjectFacts:
     """What the project's own files already say; memories that only restate it are pruned."""
 

@@ -91,7 +91,7 @@ class CheckFailure:
         return {"check": self.check, "path": self.path, "message": self.message}
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CheckReport:
     """What the checks on a staged memory dir repaired and what failed."""
 
@@ -479,7 +479,7 @@ def _holds(words: frozenset[str], note: frozenset[str]) -> bool:
     return missing == 0 or (len(note) > 4 and missing <= len(note) // 5)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _Section:
     """A type's section of MEMORY.md while the index is cut to its limits."""
 

@@ -55,7 +55,7 @@ RUNS_DIRNAME = "runs"
 StepHook = Callable[[str], None]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Recovery:
     """What ``recover`` did about one interrupted commit."""
 

@@ -194,7 +194,7 @@ class IndexEntry:
         )
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class MemoryIndex:
     """MEMORY.md read as entries and the other lines, each with its line number."""
 

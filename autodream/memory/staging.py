@@ -491,7 +491,7 @@ def diff_manifests(before: dict[str, FileInfo], after: dict[str, FileInfo]) -> l
     return changes
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Staging:
     """A staging copy of ``memory_dir`` at ``path``, and the snapshot it was copied from."""
 

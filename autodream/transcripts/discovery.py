@@ -19,7 +19,7 @@ from autodream.transcripts.model import is_session_name
 _FIRST_LINE_BYTES = 256 * 1024
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SessionFiles:
     """One session transcript and its subagents' transcripts (sorted by name)."""
 

@@ -68,7 +68,7 @@ class Message:
         return self.role == "user" and self.kind == "prompt" and not self.is_sidechain
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ReadStats:
     """What a read of a transcript went through: lines, records, bytes and what it skipped."""
 
