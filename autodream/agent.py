@@ -18,7 +18,7 @@ PHASES: tuple[str, ...] = ("orient", "gather", "consolidate", "prune")
 WRITE_PHASES: frozenset[str] = frozenset({"consolidate", "prune"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolSpec:
     """A tool as a backend offers it to the model: name, description, JSON schema."""
 
@@ -27,7 +27,7 @@ class ToolSpec:
     input_schema: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolCall:
     """One tool call a backend asked for, not yet validated."""
 
@@ -36,7 +36,7 @@ class ToolCall:
     input: Any  # as the model sent it; the toolbox validates (it may not even be a dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolResult:
     """What a tool call returned, as the backend sends it back."""
 
@@ -75,7 +75,7 @@ class Usage:
         }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class BackendReply:
     """One turn of a backend: the tool calls it wants run, its text, what it cost."""
 
@@ -84,7 +84,7 @@ class BackendReply:
     usage: Usage = field(default_factory=Usage)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class DreamBrief:
     """What the harness tells the subagent before its first turn."""
 

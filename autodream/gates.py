@@ -206,7 +206,7 @@ class SessionScan:
         self.skipped.extend((path, why) for path in sorted(gone))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GateResult:
     """One gate's verdict, with the figure it measured and why."""
 

@@ -104,7 +104,7 @@ _FILE_FLAGS = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_C
 EntryKind = Literal["dir", "file", "symlink"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Resolved:
     """A virtual path proven inside its root: ``parts`` are symlink-free components."""
 
@@ -124,7 +124,7 @@ class Resolved:
         return "/".join((self.root, *self.parts)) if self.parts else self.root + "/"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Entry:
     """One directory entry as the subagent sees it."""
 

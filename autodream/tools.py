@@ -84,7 +84,7 @@ class ToolLimits:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class ToolCallRecord:
     """One tool call as the journal keeps it."""
 

@@ -526,7 +526,7 @@ def _session_order(info: SessionInfo) -> tuple[float, str]:
 _UNCLASSED = frozenset("[]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _NamePart:
     """The memory files whose name (before ".md") starts with ``atoms``, each a character or,
     as a set, any character but those; or, when ``whole``, is just them."""

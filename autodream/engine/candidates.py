@@ -514,7 +514,7 @@ _NOT_DONE = rx.compile(r"n't\b|\b(?:not|never|will|would|should|must|once|when|i
 _LETS = rx.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Undated:
     """A candidate kept with a day either way round: where it is, and what made it."""
 
@@ -527,7 +527,7 @@ class _Undated:
     decision: Decision | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Asked:
     """A request to forget, as the next message of its session may take it back ("Never
     mind, keep it"): what it left out of these sessions, to be read again then."""
@@ -539,7 +539,7 @@ class _Asked:
     when: datetime
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Told:
     """The last sentence a message of a session said, and where what it made begins and ends
     (candidates, decisions, dropped count), so a "Remember that." sent next can read it again

@@ -20,7 +20,7 @@ from autodream import rx
 from autodream.engine.text import STOPWORDS, word_set
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Scale:
     """Choices of one kind, one pattern per end; ``implied`` are the subject words the choice
     itself says (tabs and spaces are about indentation)."""

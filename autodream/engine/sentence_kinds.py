@@ -1130,7 +1130,7 @@ def _instead_of_doing(sentence: str) -> bool:
         not _AT_HAND.search(doing["where"] or ""))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Kind:
     """What a sentence was found to be, before it becomes a ``Candidate``."""
 

@@ -166,7 +166,7 @@ _FALLBACK_VERB = rx.compile(r"downgrad|roll|pinn|revert|back")
 _MIDWAY = rx.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class _Upgrade:
     found: re.Match[str]
     name: str

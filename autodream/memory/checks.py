@@ -76,7 +76,7 @@ _SCHEME = rx.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
 _TITLE_TO_TYPE: dict[str, MemoryType] = {t.lower(): k for k, t in SECTION_TITLES.items()}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CheckFailure:
     """One check a staged memory dir failed."""
 
