@@ -19,6 +19,8 @@ NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog", "secrets") + (
 ) + (
     # `autodream scrub`'s module (~5 ms): a dream needs it only to word the hint of a secret found
     "autodream.scrub",
+    # (~2 ms) a dream asks signal.signal, not threading, whether it runs on the main thread
+    "threading",
 )
 
 PROBE = """

@@ -4,6 +4,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,37 @@ def test_sigterm_during_a_dream_rolls_the_lock_back(layout: Layout) -> None:
     assert child.returncode == 128 + signal.SIGTERM
     assert lock_mtime(layout) == LAST
     assert layout.lock_path.read_text() == ""
+
+
+def test_a_dream_on_another_thread_leaves_sigterm_to_the_main_thread(layout: Layout) -> None:
+    # (a watcher dreams on its worker thread: no handler can be installed there)
+    seen: list[object] = []
+
+    def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
+        seen.append(signal.getsignal(signal.SIGTERM))
+        return run.StepResult("merged 1 memory", {})
+
+    layout.add_session(LAST + 60)
+    outcomes: list[run.DreamOutcome] = []
+    worker = threading.Thread(target=lambda: outcomes.append(
+        run.dream(layout.settings(min_sessions=1), trigger="manual", step=step)))
+    before = signal.getsignal(signal.SIGTERM)
+    worker.start()
+    worker.join(timeout=60)
+    assert [o.status for o in outcomes] == ["ok"]
+    assert seen == [before] and signal.getsignal(signal.SIGTERM) is before
+    assert layout.lock_path.read_text() == ""
+
+
+def test_on_the_main_thread_sigterm_raises_only_while_dreaming(layout: Layout) -> None:
+    seen: list[object] = []
+
+    def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
+        seen.append(signal.getsignal(signal.SIGTERM))
+        return run.StepResult("merged 1 memory", {})
+
+    layout.add_session(LAST + 60)
+    before = signal.getsignal(signal.SIGTERM)
+    run.dream(layout.settings(min_sessions=1), trigger="manual", step=step)
+    assert seen and seen[0] is not before and callable(seen[0])
+    assert signal.getsignal(signal.SIGTERM) is before
