@@ -238,6 +238,42 @@ _GIT_ARGUMENTS = rx.compile(
 )
 _GIT_REF = rx.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 
+# A name in the agent's question that asks for a credential: what the person types in answer
+# is the value alone ("What is the staging database password?" / "Pg-Secret-2291"). A key only
+# when it says what for ("What HMAC key ...?"; not "Which key should I sort by?"), a constant's
+# name ("DB_PASS", "STRIPE_KEY"), a PIN in capitals; not a thing named for secrets ("Which
+# password manager ...?", "What token limit ...?", "How many tokens ...?")
+_ASKED_NAME = (
+    r"(?:(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)+(?:KEY|PASS|PASSWORD|PASSWD|PWD|PW|TOKEN|SECRET"
+    r"|CREDENTIALS?)(?![A-Za-z0-9])|(?-i:\bPINs?\b)"
+    r"|\b(?<!many )(?<!max )(?<!maximum )(?<!number of )(?i:passw(?:or)?ds?|passwd|passphrases?"
+    r"|passcodes?|pwd|pw|secrets?|credentials?|creds|pin[ \t-]?(?:codes?|numbers?)|tokens?"
+    r"|(?:api|access|secret|private|signing|encryption|decryption|master|hmac|ssh|deploy"
+    r"|license|licence|auth|webhook|client|jwt|session|gpg|pgp|root|admin|stripe|openai"
+    r"|anthropic|aws|github)[ \t_-]?keys?)\b"
+    r"(?![ \t]+(?i:managers?|stores?|vaults?|polic(?:y|ies)|rotation|scann(?:ing|ers?)|reset"
+    r"|requirements?|rules?|strength|length|format|hash(?:ing|er)?|fields?|columns?|forms?"
+    r"|pages?|flows?|services?|validation|validators?|limits?|budgets?|counts?|windows?"
+    r"|usage|size|expiry|expiration|lifetime|ttl|profiles?|files?|providers?|helpers?"
+    r"|chains?|type|kind)\b))"
+)
+# ... and the answer to it, as the tool's result writes the pairs ('User has answered your
+# questions: "<question>"="<answer>", ...') and its structured copy (toolUseResult's
+# '"answers":{"<question>":"<answer>"}', the person's notes '"annotations":{"<question>":
+# {"notes":"..."}}'): the name in the question (read no further back than its quote, nor
+# across the '", "' that parts two pairs), the answer up to its closing quote. An option the
+# agent marked "(Recommended)" is a choice, no value typed (``_scan_view`` passes over any
+# option the text shows offered, too)
+_ASKED_ANSWER = rx.compile(
+    # (read from the sign between question and answer: a run of names first was tried at every
+    # character of a text; the question is asked after a match, ``_ASKED_QUESTION``)
+    r"(?:\"=\"|\?\"[ \t]*:[ \t]*(?:\{[ \t]*\"notes\"[ \t]*:[ \t]*)?\")"
+    r"(?!\[REDACTED)(?![^\"\n]*\((?i:recommended)\)\")"
+    r"((?:[^\"\n]|\"(?![ \t]*[,}]|\.(?:[ \t]|$)|$))+)\"",
+    re.MULTILINE,
+)
+_ASKED_QUESTION = rx.compile(_ASKED_NAME + r"(?:(?!\"[ \t]*[:=,])[^\n]){0,300}?\Z")
+
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
     """True when ``text[start:end]``, said after ``user`` and a colon, names a part of what
@@ -948,6 +984,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         2,
         ("secret", "key", "token", "pass", "pwd", "salt", "cred"),
     ),
+    # (appended last: _ACROSS_LINES names the patterns above by their place)
+    (
+        # the person's answer to the agent's question asking for a credential (Claude Code's
+        # AskUserQuestion): 'What is the staging database password?' answered 'Pg-Secret-2291',
+        # the value alone, which no pattern knows; see ``_ASKED_ANSWER``
+        "asked-secret",
+        _ASKED_ANSWER,
+        1,
+        ('"="', '?":', '?" :'),
+    ),
 ]
 
 
@@ -1080,6 +1126,10 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
+            if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
+                    text, max(0, m.start() - 400), m.start()) is None
+                    or _offered(text, text[start:end])):
+                continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
             # "[REDACTED]!", the password's last character in sight; and a pair's value with it
             # names no part: "ci:Pipeline-42! is the login" was read as a pipeline's name, the
@@ -1090,6 +1140,14 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 continue
             hits.append((i, SecretHit(kind, start, end)))
     return hits
+
+
+def _offered(text: str, answer: str) -> bool:
+    """True when ``answer`` is options the agent offered, as ``text`` shows them (the dialog's
+    call, or the questions in the result's structured copy): picked, not typed. Several options
+    picked are joined by ", "."""
+    return all(f'"label":"{label}"' in text or f'"label": "{label}"' in text
+               for label in answer.split(", "))
 
 
 def _merged(found: list[tuple[int, SecretHit]]) -> list[SecretHit]:

@@ -485,6 +485,68 @@ def test_grep_finds_the_persons_answer_to_a_question(tree: Tree) -> None:
     assert len(out) == 1 and out[0].startswith(f"{path}:2: [person's answer 2026-07-08 19:40]")
 
 
+def _dialog(builder: TranscriptBuilder, question: str, answer: str,
+            labels: tuple[str, ...] = ()) -> TranscriptBuilder:
+    """An AskUserQuestion call and its result as Claude Code writes them: the pairs in the
+    result's text, and its structured copy (toolUseResult) with the options and the answers."""
+    asked = {"question": question, "header": "Ask", "multiSelect": False,
+             "options": [{"label": label, "description": "as said"} for label in labels]}
+    builder.tool_roundtrip(
+        "AskUserQuestion", {"questions": [asked]},
+        f'User has answered your questions: "{question}"="{answer}". You can now continue '
+        "with the user's answers in mind.",
+    )
+    builder.records[-1]["toolUseResult"] = {"questions": [asked], "answers": {question: answer}}
+    return builder
+
+
+# The question names the secret; the answer is the value alone, which no pattern knows.
+_ASKED_SECRETS = [
+    ("What is the staging database password?", "Pg-Secret-2291"),
+    ("What HMAC key should the webhook API verify signatures with?", "wh-shared-7781"),
+    ("What should DB_PASS be in the staging .env?", "quokka lantern"),
+    ("The deploy needs your npm token: which one should it use?", "Xk9mQ7vL8pR4tW2z"),
+    ("with what pw?", "hunter22"),
+]
+
+
+@pytest.mark.parametrize(("question", "answer"), _ASKED_SECRETS)
+def test_grep_and_read_file_never_show_an_answer_to_a_question_asking_for_a_secret(
+    tree: Tree, question: str, answer: str
+) -> None:
+    builder = TranscriptBuilder().user("Set up staging.")
+    path = "sessions/" + _dialog(builder, question, answer).assistant(
+        "Noted, staging is set up.").write(tree.sessions).name
+    out = ok(tree.toolbox(), "grep", pattern="answered", path=path)
+    assert answer not in out and f'"{question}"="[REDACTED:asked-secret]"' in out
+    for offset in (1, 3):  # the window with the call that asked, and without it
+        shown = ok(tree.toolbox(), "read_file", path=path, offset=offset)
+        assert answer not in shown and "[REDACTED:asked-secret]" in shown
+        assert "staging is set up" in shown
+
+
+@pytest.mark.parametrize(("question", "answer", "labels"), [
+    # (a question naming no secret: the real session's dialog)
+    ("Should the migrated project replace the current codebase?", "Replace in-place",
+     ("Replace in-place", "New directory")),
+    ("Which key should the orders table be sorted by?", "createdAt", ()),
+    ("How many tokens should the context window hold?", "8192", ()),
+    ("What token limit should the summariser use?", "4096", ()),
+    ("Which password manager does the team use?", "Bitwarden", ()),
+    # (an option picked, not a value typed: marked by the agent, or offered in the dialog)
+    ("Where should the API key be stored?", "In .env (Recommended)", ()),
+    ("Where should the API key be stored?", "AWS Secrets Manager",
+     ("In .env (Recommended)", "AWS Secrets Manager")),
+])
+def test_read_file_shows_other_answers_as_given(
+    tree: Tree, question: str, answer: str, labels: tuple[str, ...]
+) -> None:
+    path = "sessions/" + _dialog(TranscriptBuilder(), question, answer, labels).write(
+        tree.sessions).name
+    shown = ok(tree.toolbox(), "read_file", path=path)
+    assert "REDACTED" not in shown and shown.count(answer) == 2 + 2 * (answer in labels)
+
+
 def test_grep_labels_a_subagents_words(tree: Tree) -> None:
     builder = TranscriptBuilder().assistant("I searched the repo for the flag.")
     for record in builder.records:
