@@ -316,6 +316,26 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
             and _SAYS_IMAGE.search(line) is not None)
 
 
+# A value in the comment after a secret's setting left as written (see its place in _PATTERNS):
+# read from the sign that gives the value, "=" or ":" (a run of names first was tried at every
+# character of a text, a fifth of all redaction's time), the name before it asked after a match
+_COMMENT_AFTER_SETTING = rx.compile(
+    r"[:=][ \t]*[\"']?(?:\$[({A-Za-z_]|%\w+%|<|\{[{A-Za-z_])(?:[^\n#/]|/(?!/)){0,200}?[ \t](?:#|//)"
+    r"[^\n]{0,120}?(?<![^\s\"'`(])(?!\[REDACTED)(?![$<{%])(?![^\s\"'`,;]*[/\\])"
+    r"(?![vV]?\d+[.-])(?!(?-i:[A-Z][a-z]+)(?:-\d+)+[.!?)]*(?![^\s\"'`,;]))"
+    # (nor a name in code and its number: "# returns PageToken2 objects")
+    r"(?!(?-i:[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))" + _MIXED
+    + r"(?-i:(?=[^\s\"'`,;]*\d)(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])"
+    r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
+    r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+)
+_SETTING_NAME = rx.compile(
+    r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"
+    r"|(?:api|access|secret|private|signing|encryption|master|auth|hmac|jwt|app|license"
+    r"|client)[_-]?key|apikey|client[_-]?secret)s?(?![A-Za-z0-9_])[\"']?[ \t]*\Z"
+)
+
+
 # (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
 # alternation that matched), words one of which the text must hold for the pattern to run,
 # in any case unless written in capitals)
@@ -994,6 +1014,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ('"="', '?":', '?" :'),
     ),
+    (
+        # a value in the comment after a secret's setting ("API_KEY=$(cat key.txt) # old one
+        # was Xk9mQ7vL8pR4tW2z", "password: ${DB_PASSWORD}  // was Hunter2xyz"): the setting
+        # left as written (a variable, a command, a template: ``_PLACEHOLDER``'s first sign),
+        # its comment gives a value, shaped like a password (8+ characters, a
+        # digit and both cases or a sign; not a path, a URL, a version, a constant's name or a
+        # tag: "# see docs/setup-v2.md", "# since v2.3.1-Beta", "# was GITHUB_TOKEN2", "# since
+        # Release-2024")
+        "assigned-secret",
+        _COMMENT_AFTER_SETTING,
+        1,
+        ("pass", "pwd", "secret", "token", "cred", "key"),
+    ),
 ]
 
 
@@ -1129,6 +1162,9 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
                     text, max(0, m.start() - 400), m.start()) is None
                     or _offered(text, text[start:end])):
+                continue
+            if pattern is _COMMENT_AFTER_SETTING and _SETTING_NAME.search(
+                    text, max(0, m.start() - 60), m.start()) is None:
                 continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
             # "[REDACTED]!", the password's last character in sight; and a pair's value with it

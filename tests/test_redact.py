@@ -1016,3 +1016,46 @@ def test_a_long_text_is_scanned_each_time_and_not_kept(monkeypatch: pytest.Monke
     text = "the password is Tr0ub4dor&3\n" + "x" * redact_module._KEPT_CHARS
     assert find_secrets(text) == find_secrets(text) != []
     assert len(scanned) == 2
+
+
+# ---- a value in the comment after a secret's setting left as written ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("API_KEY=$(cat key.txt) # old one was Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+        ("export DB_PASSWORD=${DB_PASSWORD} # was Hunter2xyz", "Hunter2xyz"),
+        ("password: ${DB_PASSWORD}  // was Tr0ub4dor&3.", "Tr0ub4dor&3"),
+        ("SECRET_KEY=$(vault read -field=key secret/api)  # prev: aB3$dE5fG", "aB3$dE5fG"),
+        ("DB_PASSWORD=%DB_PASSWORD% # was Summer2024!", "Summer2024!"),
+        ("API_KEY: '{{ secret }}' # old Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ],
+)
+def test_a_value_in_the_comment_after_a_setting_left_as_written_is_redacted(
+    text: str, secret: str
+) -> None:
+    shown = redact(text)
+    assert secret not in shown and "[REDACTED:assigned-secret]" in shown
+    assert shown.startswith(text.split("=")[0].split(":")[0])  # the setting stays as written
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "API_KEY=$(cat key.txt) # see docs/setup-v2.md",
+        "API_KEY=$(cat key.txt) # rotated 2024-05-01",
+        "API_KEY=$(cat key.txt) # since v2.3.1-Beta",
+        "API_KEY=$(cat key.txt) # was GITHUB_TOKEN2",
+        "API_KEY=$(cat key.txt) # since Release-2024",
+        "API_KEY=$(cat key.txt) # needs python3.12",
+        "API_KEY=$(cat key.txt) # https://example.com/Docs2",
+        "token = ${NEXT}  # returns PageToken2 objects",
+        "token = next_token()  # returns PageToken2 objects",
+        "TOKEN_LIMIT=${LIMIT} # was Xk9mQ7vL8pR4tW2z",
+        "SORT_KEY=$(cat key.txt) # Xk9mQ7vL8pR4tW2z",
+        "# the password is rotated monthly, see #ops-2024",
+    ],
+)
+def test_a_comment_after_a_setting_that_gives_no_value_is_left_alone(text: str) -> None:
+    assert redact(text) == text
