@@ -828,6 +828,16 @@ def test_a_message_after_another_is_redacted_as_in_their_join() -> None:
         ("LIN_API_" + "AB12" * 10, "service-token"),
         ("DOP_V1_" + "ABCDEF0123456789" * 4, "service-token"),
         ("WHSEC_" + "AB12CD34EF56GH78IJ90KL12", "service-token"),
+        # ... or capitalised, where a sentence starts with it
+        ("Gsk_" + "a1B2c3D4e5F6" * 4 + " is the Groq key", "service-token"),
+        ("Whsec_" + "a1B2c3D4e5F6g7H8i9J0k1L2 signs the webhooks", "service-token"),
+        ("Lin_api_" + "a1B2" * 10, "service-token"),
+        ("Shpat_" + "0123456789abcdef" * 2, "service-token"),
+        ("Dop_v1_" + "0123456789abcdef" * 4, "service-token"),
+        ("Dapi" + "0123456789abcdef" * 2, "service-token"),
+        ("Hvs." + "CAESIJ1aB2cD3eF4gH5iJ6kL7", "service-token"),
+        ("Dp.pt." + "a1B2" * 10, "service-token"),
+        ("Pypi-AgE" + "NcHlwaS5vcmcCJD" + "a1B2c3D4e5" * 4, "service-token"),
     ],
 )
 def test_a_token_in_capitals_is_redacted(text: str, kind: str) -> None:
@@ -847,6 +857,13 @@ def test_a_token_in_capitals_is_redacted(text: str, kind: str) -> None:
         "GHP_TOKEN_NAME_FOR_THE_CI_RUNNER",
         "XOXB-TOKEN-GOES-HERE",
         "GITHUB_PAT_SECRET_NAME_IN_VAULT=ci",
+        # (a prefix capitalised before a name of letters, or talked about)
+        "Gsk_ is the prefix Groq's keys start with",
+        "Whsec_ prefixed secrets come from the Stripe CLI",
+        "Whsec_signingSecretFromTheStripeDashboard goes in the env",
+        "Gsk_" + "ProjectTemplateNameForTheDocumentationPagesOfTheApi",
+        "Hvs.ServiceTokenExpiryConfigurationHandler",
+        "Dapi" + "cafebabedeadbeefcafebabedeadbeef",
     ],
 )
 def test_a_capitalised_name_beside_a_token_prefix_is_left_alone(text: str) -> None:
