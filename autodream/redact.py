@@ -143,6 +143,10 @@ _AWS_SECRET_IN_PROSE = rx.compile(
     r"((?=[A-Za-z0-9/+]*[0-9])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[A-Z])"
     r"[A-Za-z0-9][A-Za-z0-9/+]{39})(?![A-Za-z0-9/+=])"
 )
+# Where a variable's default starts: "${NAME:" right before its sign, "${NAME:-" or "${NAME="
+# right before its value
+_DEFAULT_OF = rx.compile(r"\$\{[A-Za-z_]\w*:\Z")
+_DEFAULT_AT = rx.compile(r"\$\{[A-Za-z_]\w*:?[-=+]\Z")
 _URL_USER_KEY = rx.compile(r"://([A-Za-z0-9_-]{16,})@")
 # Bits per character below which 40 characters read as words: random base64 has 4.35+ in
 # 998.8 of 1,000 draws; "ProdBillingAccount2026CoreServicesLedger" has 4.23.
@@ -1038,6 +1042,19 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "token", "cred", "key"),
     ),
+    (
+        # a secret's variable given a default without the colon ("${DB_PASSWORD-Hunter2xyz}",
+        # "${API_TOKEN=Xk9mQ7vL8pR4tW2z}"), which no rule reads as a name and its value; the
+        # value alone is redacted, the braces kept ("${TOKEN_LIMIT-4096}", "${X-$Y}" stay)
+        "assigned-secret",
+        rx.compile(
+            r"\$\{[A-Za-z0-9_]*?(?i:passw(?:or)?d|passwd|pass|pwd|secret|token|credentials?"
+            r"|(?:api|access|secret|private|signing|encryption|master|auth)_?key)"
+            r"[-=+](?![$}])([^}\s\"'`]{4,})\}"
+        ),
+        1,
+        ("pass", "pwd", "secret", "token", "cred", "key"),
+    ),
 ]
 
 
@@ -1183,10 +1200,34 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             # "!" as the end of a sentence before "is the login")
             while end < len(text) and text[end] == "!":
                 end += 1
+            if start and text[start - 1] in ":-=+":
+                start, end = _default_only(text, start, end)
             if pattern is _BARE_PAIR and _names_a_part(text, m["user"], start, end):
                 continue
             hits.append((i, SecretHit(kind, start, end)))
     return hits
+
+
+def _default_only(text: str, start: int, end: int) -> tuple[int, int]:
+    """The hit ``text[start:end]`` cut to the value a variable defaults to, where the hit is
+    read in "${NAME:-value}" after "NAME:" (the rules read it as a name given a value) or after
+    "NAME=": "echo ${DB_PASSWORD:-Hunter2xyz}" lost its "-" and "}" with the value. A value
+    holding a brace or a command is left whole ("${X:-$(awk '{print}' f)}"), as is what
+    follows the brace ("${X:-abc}Hunter2xyz" gives "abcHunter2xyz")."""
+    lo = max(0, start - 200)
+    if text[start] in "-=+" and _DEFAULT_OF.search(text, lo, start) is not None:
+        value = start + 1
+    elif _DEFAULT_AT.search(text, lo, start) is not None:
+        value = start
+    else:
+        return start, end
+    close = text.find("}", value, end)
+    if close < 0:
+        return value, end
+    if any(c in "{(" for c in text[value:close]) or close == value:
+        return start, end
+    # (what the hit takes after the brace is the value's too: "${X:-abc}Hunter2xyz")
+    return value, close if close == end - 1 else end
 
 
 def _offered(text: str, answer: str) -> bool:

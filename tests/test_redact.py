@@ -1076,3 +1076,32 @@ def test_a_value_in_the_comment_after_a_setting_left_as_written_is_redacted(
 )
 def test_a_comment_after_a_setting_that_gives_no_value_is_left_alone(text: str) -> None:
     assert redact(text) == text
+
+
+# ---- a secret's variable given a default -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("echo ${DB_PASSWORD:-Hunter2xyz}", "echo ${DB_PASSWORD:-[REDACTED:assigned-secret]}"),
+        ('echo "${DB_PASSWORD:=Hunter2xyz}" | psql',
+         'echo "${DB_PASSWORD:=[REDACTED:assigned-secret]}" | psql'),
+        ("echo ${API_TOKEN:-Xk9mQ7vL8pR4tW2z} done",
+         "echo ${API_TOKEN:-[REDACTED:assigned-secret]} done"),
+        ("echo ${API_TOKEN=Xk9mQ7vL8pR4tW2z}", "echo ${API_TOKEN=[REDACTED:assigned-secret]}"),
+        # (without the colon, the default was shown whole)
+        ("echo ${DB_PASSWORD-Hunter2xyz}", "echo ${DB_PASSWORD-[REDACTED:assigned-secret]}"),
+        ("echo ${PGPASSWORD-Hunter2xyz}", "echo ${PGPASSWORD-[REDACTED:assigned-secret]}"),
+        # (what follows the brace is the value's too)
+        ("echo ${DB_PASSWORD:-abc}Hunter2xyz", "echo ${DB_PASSWORD:-[REDACTED:assigned-secret]"),
+        # (nothing to cut: an error message, a variable, no default, a count)
+        ("echo ${DB_PASSWORD:?Hunter2xyz}", "echo ${DB_PASSWORD:?Hunter2xyz}"),
+        ("echo ${DB_PASSWORD:-$FALLBACK}", "echo ${DB_PASSWORD:-$FALLBACK}"),
+        ("echo ${SECRET-$OTHER} ${DB_PASSWORD:-}", "echo ${SECRET-$OTHER} ${DB_PASSWORD:-}"),
+        ("echo ${TOKEN_LIMIT-4096} ${PASSWORD_FILE-/run/secrets/db}",
+         "echo ${TOKEN_LIMIT-4096} ${PASSWORD_FILE-/run/secrets/db}"),
+    ],
+)
+def test_a_variables_default_is_redacted_and_the_text_round_it_kept(text: str, shown: str) -> None:
+    assert redact(text) == shown
