@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import hashlib
 import itertools
 import json
 import os
@@ -39,7 +40,7 @@ from autodream.memory.staging import (
     FileChange,
     Staging,
     check_rel_path,
-    file_info,
+    read_regular_below,
     remove_tree,
 )
 from autodream.procs import pid_running
@@ -675,14 +676,33 @@ class _Step:
 
 
 def _found(memory_dir: Path, chain: list[RunRecord]) -> dict[str, tuple[str | None, int | None]]:
-    """The sha256 and size of each file ``chain`` changed as it is now (None, None: gone)."""
+    """The sha256 and size of each file ``chain`` changed as it is now (None, None: gone, or
+    no regular file), read by ``_read_memory``."""
     found: dict[str, tuple[str | None, int | None]] = {}
     for run in chain:
         for ch in run.changes:
             if ch.path not in found:
-                info = file_info(memory_dir / ch.path)
-                found[ch.path] = (info.sha256, info.size) if info else (None, None)
+                data = _read_memory(memory_dir, ch.path)
+                found[ch.path] = ((hashlib.sha256(data).hexdigest(), len(data))
+                                  if data is not None else (None, None))
     return found
+
+
+def _read_memory(memory_dir: Path, rel: str) -> bytes | None:
+    """The bytes of the memory file ``rel`` as a dream reads them (``read_regular_below``: no
+    link followed on the way, no wait on a named pipe); None when it is gone or no regular
+    file. A folder on the way swapped for a link since ``safe_path`` checked it is refused as
+    that check refuses one (``UnsafeRecord``): by path, a file where the link points was hashed
+    and the undo planned on it (its edits said to be the person's)."""
+    try:
+        return read_regular_below(memory_dir, rel)
+    except OSError as exc:
+        commit_mod.safe_path(memory_dir, rel)
+        if isinstance(exc, NotADirectoryError):
+            return None  # (a file where its folder was: gone, as a commit may put it back)
+        # (not a link now: the error names the file by its path in memory, not its bare name)
+        raise OSError(exc.errno, exc.strerror or type(exc).__name__,
+                      str(memory_dir / rel)) from None
 
 
 def _plan(chain: list[RunRecord], found: dict[str, tuple[str | None, int | None]]) -> list[_Step]:
@@ -736,8 +756,9 @@ def _unlinked(memory_dir: Path, state_dir: Path, steps: list[_Step]) -> list[str
     holder, index = final[INDEX_FILENAME]
     restored = None if index.after_sha256 is None else commit_mod.read_image(
         _image_path(state_dir, holder, commit_mod.BEFORE_DIR, INDEX_FILENAME))
-    current = memory_dir / INDEX_FILENAME
-    linked = _links(current.read_bytes() if current.is_file() else None) - _links(restored)
+    # (a link put there since safe_path is no index of memory's, and a named pipe would
+    # have the undo wait for a writer: neither is read)
+    linked = _links(_read_memory(memory_dir, INDEX_FILENAME)) - _links(restored)
     safe = {f for f in linked if ".." not in f.split("/") and not f.startswith("/")}
     return sorted(f for f in safe if (final[f][1].after_sha256 is not None if f in final
                                       else (memory_dir / f).is_file()))
