@@ -590,10 +590,17 @@ def _read(
     the listing would block the scrub for good); None, and the file put in ``report.skipped``
     with why, when it is no regular file any more or gone. A folder swapped for a link raises
     ``OSError`` before anything is written."""
-    data = staging.read_regular_below(memory_dir, _rel(path, memory_dir))
+    rel = _rel(path, memory_dir)
+    try:
+        data = staging.read_regular_below(memory_dir, rel)
+    except OSError as exc:
+        # the error names the file by its bare name (the descriptor walk opens it in its
+        # folder), which may hold the value and says nothing of the folder: its path in
+        # memory, the value masked as a skipped file's is, since the error line is printed
+        raise OSError(exc.errno, exc.strerror or type(exc).__name__,
+                      str(memory_dir / pattern.sub(_MASK, rel))) from None
     if data is None:
-        report.skipped.append(SkippedFile(pattern.sub(_MASK, _rel(path, memory_dir)),
-                                          _skip_reason(path)))
+        report.skipped.append(SkippedFile(pattern.sub(_MASK, rel), _skip_reason(path)))
     return data
 
 

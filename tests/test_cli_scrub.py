@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import re
@@ -1132,3 +1133,36 @@ def test_a_link_or_pipe_holding_the_value_in_its_name_is_named_not_passed_over(
     assert secret not in result.output
     assert [line for line in result.output.splitlines() if "alias" in line] == []
     assert (memory / "notes.md").read_text() == f"the key is {PLACEHOLDER}\n"
+
+
+@pytest.mark.parametrize("rel", [f"ref-{NAMED}.md", "sub/ci.md"])
+def test_a_memory_file_that_cannot_be_read_is_named_by_its_path_without_the_value(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rel: str
+) -> None:
+    """A memory file the scrub cannot read (root's, 0600, after a sudo agent run) stopped it
+    with the file's bare name: 'cannot use ref-walrusbanjo77.md: Permission denied', the value
+    printed, and 'cannot use ci.md' for sub/ci.md. It is named by its path in memory, the
+    value masked as a skipped file's is; nothing is changed."""
+    memory = sample_memory(tmp_path / "memory")
+    (tmp_path / "autodream.toml").write_text('memory_dir = "memory"\nsessions_dir = "s"\n')
+    (tmp_path / "s").mkdir()
+    (memory / rel).write_text(f"login admin / {NAMED}\n")
+    (memory / "notes.md").write_text(f"the password is {NAMED}\n")
+    before = snapshot(memory)
+    real_open = os.open
+
+    def denied(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        # (as root a 0600 file of another user is read all the same: its refusal is faked)
+        if os.fspath(path) == Path(rel).name and not flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", denied)
+    shown = str(memory / rel.replace(NAMED, "<value>"))
+    result = _run(tmp_path, "scrub", value=NAMED)
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: cannot use {shown}: Permission denied\n"
+    document = json.loads(_run(tmp_path, "scrub", "--json", value=NAMED).stdout)
+    assert document["error"] == f"cannot use {shown}: Permission denied"
+    assert NAMED not in result.output + json.dumps(document)
+    assert snapshot(memory) == before
