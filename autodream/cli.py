@@ -1088,8 +1088,13 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
         # (the files a failed scrub left scrubbed: a script must know which hold what)
         left = {"not_restored": exc.not_restored} if isinstance(exc, errors.ScrubFailed) else None
         raise fail(exc, left) from exc
+    # (skipped files: the value may still be on disk, so the scrub fails once all is said)
+    unfinished = scrub.incomplete(report)
+    document = {"status": report.status, **report.as_dict()}
     if as_json:
-        echo_json({"status": "ok", **report.as_dict()})
+        if unfinished is not None:
+            raise fail(errors.ScrubIncomplete(unfinished), document)
+        echo_json(document)
         return
     would = "would replace" if dry_run else "replaced"
     if report.files or report.renamed:
@@ -1128,6 +1133,8 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
                    "change (they are Claude Code's or Codex's): rotate the credential")
         for path in report.transcripts:
             click.echo(f"  {path}")
+    if unfinished is not None:
+        raise fail(errors.ScrubIncomplete(unfinished))
 
 
 # ---- replay: replay issue --------------------------------------------------------------------

@@ -106,6 +106,12 @@ class ScrubFailed(AutodreamError, OSError):
         self.not_restored = not_restored
 
 
+class ScrubIncomplete(AutodreamError):
+    """``autodream scrub`` skipped files it can neither read nor change (a link or named pipe
+    whose name holds the value, a file swapped or moved while it ran): it scrubbed the rest,
+    but the value may still be on disk there (``scrub.incomplete`` says where)."""
+
+
 class ReplayCheckFailed(AutodreamError):
     """``replay --check`` found an expectation not met."""
 

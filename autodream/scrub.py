@@ -129,6 +129,14 @@ class ScrubReport:
         """The files of memory itself that held the value (not the journal's copies)."""
         return [f.path for f in self.files if not f.path.startswith(".")]
 
+    @property
+    def status(self) -> str:
+        """What a script reads first (``--json``'s ``"status"``): ``"incomplete"`` when files
+        were skipped, which the scrub neither read nor changed (the value stays on disk in a
+        link's or pipe's name; a file swapped or moved while it ran was not searched), else
+        ``"ok"``."""
+        return "incomplete" if self.skipped else "ok"
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "dry_run": self.dry_run,
@@ -600,7 +608,11 @@ def _read(
         raise OSError(exc.errno, exc.strerror or type(exc).__name__,
                       str(memory_dir / pattern.sub(_MASK, rel))) from None
     if data is None:
-        report.skipped.append(SkippedFile(pattern.sub(_MASK, rel), _skip_reason(path)))
+        reason = _skip_reason(path)
+        if pattern.search(path.name) and reason.endswith(_NOT_CHANGED):
+            # (swapped for a link or a pipe since the listing: the value stays in its name)
+            reason += f"; {_NAME_HELD}"
+        report.skipped.append(SkippedFile(pattern.sub(_MASK, rel), reason))
     return data
 
 
@@ -617,7 +629,7 @@ def _held_by_others(
         except OSError:
             target = ""
         if pattern.search(path.name):
-            held = "its name holds the value: rename or remove it by hand"
+            held = _NAME_HELD
         elif target and (pattern.search(target) or value_re.search(target)):
             held = "where it points holds the value: point it elsewhere or remove it by hand"
         else:
@@ -635,8 +647,11 @@ def _skip_reason(path: Path) -> str:
                 "be elsewhere now")
     if stat.S_ISREG(mode):  # (a file again: swapped back since)
         return "it was swapped while the scrub ran: run the scrub again"
-    return (f"it is {staging.kind_of(mode)}, not a regular file: the scrub neither read nor "
-            "changed it")
+    return f"it is {staging.kind_of(mode)}, not a regular file: {_NOT_CHANGED}"
+
+
+_NOT_CHANGED = "the scrub neither read nor changed it"
+_NAME_HELD = "its name holds the value: rename or remove it by hand"
 
 
 def _write_names(memory_dir: Path, path: Path, names: dict[str, str]) -> None:
@@ -871,6 +886,20 @@ def _write_all(
         if kept:
             exc.autodream_not_restored = sorted(rel for rel, _ in kept)  # type: ignore[attr-defined]
         raise
+
+
+def incomplete(report: ScrubReport) -> str | None:
+    """The one line a scrub that skipped files fails with (``ScrubIncomplete``): the value may
+    be on disk still, so a script must not read it as done; None when none was skipped."""
+    if report.status != "incomplete":
+        return None
+    paths = [printable(f.path) for f in report.skipped]
+    more = f" (+{len(paths) - _SHOWN} more; --json lists all)" if len(paths) > _SHOWN else ""
+    said, did = (("would not be complete", "would skip") if report.dry_run
+                 else ("is not complete", "skipped"))
+    return (f"the scrub {said}: it {did} {len(paths)} file(s) without reading or changing them, "
+            f"where the value may still be on disk: {', '.join(paths[:_SHOWN])}{more}; do as "
+            "each warning says, then run the scrub again with the same value")
 
 
 def not_restored(exc: BaseException) -> list[str]:

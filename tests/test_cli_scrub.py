@@ -1055,13 +1055,16 @@ def test_a_file_swapped_after_the_scrub_listed_it_is_skipped_with_why(
 
     monkeypatch.setattr(scrub, "_files", files)
     result = _run(project, "scrub", value=value)
-    assert result.exit_code == 0, result.output
+    # (not searched: the scrub is incomplete, see test_a_scrub_that_skips_a_file_is_incomplete)
+    assert result.exit_code == 1, result.output
     shown = rel.replace(NAMED, "<value>")
     why = {"gone": "it was moved or removed while the scrub ran: run the scrub again if it "
                    "may be elsewhere now",
            "a link to a file outside": "it is a symlink, not a regular file: the scrub neither "
                                        "read nor changed it"}.get(
         swap, "it is a named pipe, not a regular file: the scrub neither read nor changed it")
+    if named:  # (the pipe swapped in keeps the value in its name)
+        why += "; its name holds the value: rename or remove it by hand"
     assert f"warning: skipped {shown}: {why}" in result.output.splitlines()
     assert value not in result.output
     assert outside.read_text() == f"theirs: {value}\n"
@@ -1123,7 +1126,7 @@ def test_a_link_or_pipe_holding_the_value_in_its_name_is_named_not_passed_over(
     else:
         (memory / name).symlink_to(pointing)
     result = _run(project, "scrub", value=secret)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # (the value is on disk still: incomplete)
     kind = "a named pipe" if pointing is None else "a symlink"
     held = ("where it points holds the value: point it elsewhere or remove it by hand"
             if entry == "a link pointing at a name holding it"
@@ -1133,6 +1136,57 @@ def test_a_link_or_pipe_holding_the_value_in_its_name_is_named_not_passed_over(
     assert secret not in result.output
     assert [line for line in result.output.splitlines() if "alias" in line] == []
     assert (memory / "notes.md").read_text() == f"the key is {PLACEHOLDER}\n"
+
+
+@pytest.mark.parametrize("entry", ["a link named by it", "a file swapped while it ran"])
+def test_a_scrub_that_skips_a_file_is_incomplete(
+    project: Path, monkeypatch: pytest.MonkeyPatch, entry: str
+) -> None:
+    """A scrub that left the value on disk in a link's name (or skipped a file it listed, so
+    never searched it) said '"status": "ok"' and exited 0: a script took the value for gone.
+    It scrubs the rest as before, then fails (exit 1) saying it is not complete, and --json
+    says "status": "incomplete" with the report (its dry run says it would not be)."""
+    memory = project / "memory"
+    secret = "Wombat-Kettle-8842"
+    (memory / "notes.md").write_text(f"the key is {secret}\n")
+    if entry == "a link named by it":
+        (memory / f"key-{secret}.md").symlink_to("deploy.md")
+        shown = "key-<value>.md"
+    else:
+        (memory / "ci.md").write_text("the ci runs on push\n")
+        shown = "ci.md"
+        real_files = scrub._files
+
+        def files(root: Path, *lists: list[Path]) -> Iterator[Path]:
+            listed = list(real_files(root, *lists))
+            (memory / "ci.md").unlink(missing_ok=True)  # listed: now the file is gone
+            return iter(listed)
+
+        monkeypatch.setattr(scrub, "_files", files)
+    said = (f"Error: the scrub {{}}: it {{}} 1 file(s) without reading or changing them, where "
+            f"the value may still be on disk: {shown}; do as each warning says, then run the "
+            "scrub again with the same value")
+    dry = _run(project, "scrub", "--dry-run", value=secret)
+    assert dry.exit_code == 1, dry.output
+    assert said.format("would not be complete", "would skip") in dry.stderr.splitlines()
+    if entry == "a file swapped while it ran":
+        (memory / "ci.md").write_text("the ci runs on push\n")
+    document = json.loads(_run(project, "scrub", "--json", value=secret).stdout)
+    assert document["status"] == "incomplete" and document["exit_code"] == 1
+    assert document["files"] == [{"path": "notes.md", "count": 1}]
+    assert [f["path"] for f in document["skipped"]] == [shown]
+    assert (memory / "notes.md").read_text() == f"the key is {PLACEHOLDER}\n"
+    if entry == "a file swapped while it ran":
+        (memory / "ci.md").write_text("the ci runs on push\n")
+    result = _run(project, "scrub", value=secret)
+    assert result.exit_code == 1
+    assert said.format("is not complete", "skipped") in result.stderr.splitlines()
+    assert f"warning: skipped {shown}: " in result.stdout
+    assert secret not in result.output
+    if entry == "a file swapped while it ran":  # run again, nothing in the way: done
+        monkeypatch.setattr(scrub, "_files", real_files)
+        again = _run(project, "scrub", "--json", value=secret)
+        assert again.exit_code == 0 and json.loads(again.stdout)["status"] == "ok"
 
 
 @pytest.mark.parametrize("rel", [f"ref-{NAMED}.md", "sub/ci.md"])
