@@ -169,6 +169,110 @@ _NAMED_RANDOM = rx.compile(
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
+# A token, or a key named for what it opens, given a value ("the token is Qx-Token-99812",
+# "token=...", "api_token: ...", "the deploy token is Pg-Secret-2291", "The api key is ...",
+# "the access token's Xk9mQ7vL8pR4tW2z", "use the deploy token Pg-Secret-2291"): unlike
+# "password", "key" and "token" name much that is no secret (a sort, partition, S3, i18n or
+# idempotency key, a key on the keyboard, a page token, a model's tokens), so the name must say
+# credential (``_credential_name``: a plain "the token", or "key"/"token" after "api",
+# "deploy", "access"...) and the value must read as one (``_credential_value``: random, or
+# naming itself a token or secret); name and value on one line. The value is read in a look
+# ahead from the name's "k" (the rarest letter of both names, looked for first), so a name
+# that is no credential's ("the monkey: api_key=...") leaves the next name on its line to be
+# read; at most 200 characters are read from each.
+_PLAIN_NAMED = rx.compile(
+    r"[kK](?=(?:(?<=[tT][oO][kK])[eE][nN]|[eE][yY])(?![A-Za-z0-9_])[\"'`]?(?:\*{1,2})?"
+    r"(?:[ \t]*(?:[:=]|\b(?i:is)\b(?:[ \t]*:)?)|['\u2019]s(?=[ \t])|(?=[ \t]))"
+    r"(?:\*{1,2}(?=[ \t]))?[ \t]*[\"'`]?(?!\[REDACTED)"
+    # (the word whole, taken once: a look ahead is never read again for less, so a run of
+    # "token=token=..." costs 200 characters from each name and no more; of _NAMED_RANDOM's
+    # characters, so a file's name, "Signing-Key-2291.pem", a pair, "sess:8f14e45f...", or
+    # code, "get_token()", is none)
+    r"(?=([\w+/=!@#$%^&*~-]{10,200}))\1(?=[.!?):]*(?:[\s\"'`,;]|$)))"
+)
+# What "key" or "token" is for when it names a credential: "api_key", "the deploy token", "our
+# GitHub token", "signing key" (not "sort key", "cache key", "next_token", "page token")
+_CREDENTIAL_WORDS = frozenset({
+    "access", "admin", "api", "app", "auth", "bearer", "bot", "client", "deploy", "encryption",
+    "gh", "github", "gitlab", "hmac", "jwt", "master", "npm", "oauth", "personal", "private",
+    "pypi", "refresh", "runner", "secret", "service", "session", "signing", "slack", "webhook",
+})
+# ... and for a token only: where it is used, or none at all ("the token", "my new token")
+_TOKEN_ONLY_WORDS = frozenset({
+    "a", "an", "ci", "her", "his", "my", "new", "our", "prod", "production", "same", "staging",
+    "that", "the", "their", "this", "your",
+})
+# The word right before a name, and what joins them: "api" and "_" in "api_token", "deploy"
+# and " " in "the deploy token", none in "**Token:**"
+_WORD_BEFORE = rx.compile(r"(?:([A-Za-z0-9]+)([ \t]+|[_-]|))?\Z")
+# A value naming itself what it is: "Qx-Token-99812", "Pg-Secret-2291" (a word of its own
+# between signs, not "Tokenizer-2", "Monkey-42", "Keycloak-21", a header's "X-API-Key2")
+_NAMES_ITSELF = rx.compile(
+    r"(?<![A-Za-z0-9])(?i:token|secret|key|passw(?:or)?d|pass|pwd)(?![A-Za-z0-9])"
+)
+# A name in code rather than a value: a constant ("GITHUB_TOKEN2"), a name in lower case
+# ("api_key_2", "refresh-token-v2")
+_CODE_NAME = rx.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]*|[a-z0-9_-]+")
+_DIGIT = rx.compile(r"\d")
+# A number of its own in a value: "99812" in "Qx-Token-99812" (not "V2" in "Token-Format-V2",
+# "25519" in "ED25519-Key")
+_NUMBER = rx.compile(r"(?<![A-Za-z0-9])\d{3,}(?![A-Za-z0-9])")
+# The words of a value: "Deploy", "Key" in "Deploy-Key-2024"
+_VALUE_PART = rx.compile(r"[A-Za-z]+")
+
+
+def _credential_name(text: str, k: int) -> str | None:
+    """The word saying what the "key" or "token" whose "k" is at ``k`` is for ("deploy", "";
+    lower case) when it names a credential: one of ``_CREDENTIAL_WORDS`` (a token's one of
+    ``_TOKEN_ONLY_WORDS`` too, or none), read on its line only (what the line before says is
+    no part of its name); else None."""
+    token = text[k + 2] in "nN"
+    start = k - 2 if token else k
+    reach = max(0, start - 40)
+    line = text.rfind("\n", reach, start)
+    before = _WORD_BEFORE.search(text, reach if line < 0 else line + 1, start)
+    if before is None or before[1] is None:
+        return "" if token else None
+    word, join = before[1].lower(), before[2]
+    # (a word running on into the name is another word, "monkey", "tokenizer", unless it
+    # names a credential: "apikey")
+    if word in _CREDENTIAL_WORDS or (token and join[:1] in (" ", "\t")
+                                     and word in _TOKEN_ONLY_WORDS):
+        return word
+    return None
+
+
+def _chosen(number: str) -> bool:
+    """True when ``number`` (3+ digits) says nothing of itself, as a secret's digits: not a
+    year ("Key-Vault-2024"), a key's size in bits ("RSA-Key-2048") or a round count
+    ("Token-Bucket-1000")."""
+    n = int(number)
+    return not (1900 <= n <= 2099 or n % 100 == 0 or n & (n - 1) == 0)
+
+
+def _credential_value(value: str, name: str) -> bool:
+    """True when ``value``, given to a credential named for ``name`` (``_credential_name``),
+    reads as one: random (``_random``), or naming itself a token, key, secret or password,
+    with a number of its own that no one chose for what it means (``_chosen``), in both
+    cases ("Qx-Token-99812", "Pg-Secret-2291"), and no name in code ("GITHUB_TOKEN2",
+    "TokenV2Handler") and no label repeating the name ("the deploy key is Deploy-Key-2291"
+    names the key)."""
+    # (asked of the whole word by a regex, not a step of Python a character: a run of
+    # "token=token=..." gives 30 such words of 180 characters each from every 186)
+    if not _DIGIT.search(value):
+        return False
+    if _random(value):
+        return True
+    return (_NAMES_ITSELF.search(value) is not None
+            and any(map(_chosen, _NUMBER.findall(value)))
+            and any(c.isupper() for c in value) and any(c.islower() for c in value)
+            and value[0] not in "$%" and "/" not in value
+            and _CODE_NAME.fullmatch(value) is None and not _identifier(value)
+            # (a name saying secret says nothing of a label: "the secret key is Pg-Secret-2291")
+            and (name in _TOKEN_ONLY_WORDS or _NAMES_ITSELF.fullmatch(name) is not None
+                 or name not in {part.lower() for part in _VALUE_PART.findall(value)}))
+
+
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -1055,6 +1159,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "token", "cred", "key"),
     ),
+    (
+        # a token, or a credential's key, given a value that reads as one (``_PLAIN_NAMED``)
+        "assigned-secret",
+        _PLAIN_NAMED,
+        1,
+        ("key", "token"),
+    ),
 ]
 
 
@@ -1185,6 +1296,12 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 continue
             if pattern is _NAMED_RANDOM and not _random(text[start:end], bare=bool(m["bare"])):
                 continue
+            if pattern is _PLAIN_NAMED:
+                # (the word's closing signs are the sentence's: "Qx-Token-99812.", "...):")
+                end = start + len(text[start:end].rstrip(".!?):"))
+                name = _credential_name(text, m.start()) if end - start >= 10 else None
+                if name is None or not _credential_value(text[start:end], name):
+                    continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
             if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(

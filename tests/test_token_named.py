@@ -1,0 +1,133 @@
+"""A token, or a key named for what it opens, given a value in a sentence ("the token is
+Qx-Token-99812", "api_token: ...", "the access token's ..."): the value is kept out of memory,
+its index and its file's name, and the many keys and tokens that are no credential (a sort,
+S3, i18n or idempotency key, a page token, a model's tokens, a key on the keyboard) are left
+as written."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from autodream.redact import contains_secret, redact
+from tests.factories import project_with_one_session, what_a_dream_kept
+from tests.test_secret_sweep import SAID_AT
+
+MARK = "[REDACTED:assigned-secret]"
+
+# (what the person said, the secret in it)
+NAMED: list[tuple[str, str]] = [
+    ("the token is Qx-Token-99812", "Qx-Token-99812"),
+    ("token=Qx-Token-99812", "Qx-Token-99812"),
+    ("the token: Qx-Token-99812", "Qx-Token-99812"),
+    ("api_token: Qx-Token-99812", "Qx-Token-99812"),
+    ("Always deploy by hand; the deploy token is Pg-Secret-2291.", "Pg-Secret-2291"),
+    ("The api key is Qx-Token-99812, use it for staging", "Qx-Token-99812"),
+    ("the access token's Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ("Always use the deploy token Pg-Secret-2291", "Pg-Secret-2291"),
+    # the same said otherwise: a vendor's or a place's name before it, in markdown, in JSON,
+    # quoted, after "IS", a curly apostrophe, a name in one word
+    ("The GitHub token is Qx-Token-99812", "Qx-Token-99812"),
+    ("our staging token: Qx-Token-99812", "Qx-Token-99812"),
+    ("**Token:** Qx-Token-99812", "Qx-Token-99812"),
+    ('"token": "Qx-Token-99812"', "Qx-Token-99812"),
+    ("the token is `Qx-Token-99812`", "Qx-Token-99812"),
+    ("The token IS Qx-Token-99812: use it for the CI", "Qx-Token-99812"),
+    ("the access token\u2019s Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ("apikey=Qx-Token-99812", "Qx-Token-99812"),
+    ("the signing key is Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ("(session token: Qx-Token-99812)", "Qx-Token-99812"),
+    # (a word that names no credential before another name on the line leaves it to be read)
+    ("the monkey: api_key=Qx-Token-99812", "Qx-Token-99812"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret"), NAMED)
+def test_a_value_given_to_a_token_or_a_credentials_key_is_redacted(
+    text: str, secret: str
+) -> None:
+    # (as after "password is": a plain "token" or an "api key" named no secret, and the value
+    # went to the topic file, MEMORY.md and the file's name)
+    shown = redact(text)
+    assert secret not in shown
+    assert shown.replace(MARK, secret) == text
+    assert not contains_secret(shown)
+
+
+# Keys and tokens that are no credential, or no credential's value (35 of 268 sentences of API
+# docs, database schemas, i18n, LLM tokens and keyboards, none changed)
+ORDINARY = [
+    "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is createdAt-desc2"
+    " for the orders table.",
+    "The S3 key is Reports-2024-Q1.csv",
+    "the idempotency key is Order-2024-11-27",
+    "i18n key: menu.File-Open2",
+    "the model key is Llama-3.1-8B",
+    "key=Value2&foo=Bar3",
+    "next_token: Page-0002-Of10",
+    "the token is valid",
+    "the token is expired",
+    "the token is Bearer",
+    "token: ${{ secrets.GH_TOKEN }}",
+    "the key is Ctrl-C or F12",
+    "The token is GITHUB_TOKEN2",
+    "the token limit is 8192",
+    "the key is utf8-encoded",
+    "the key is Python3.12",
+    "the token is JwtAuthV2Handler",
+    "the Kafka key is OrderId-2024 for partitioning",
+    "the continuation token is Cursor-2024-05-01",
+    "the sync token is Sync-Token-42 from the Google Calendar API",
+    "the api key is X-API-Key2 in the OpenAPI spec",
+    "the access token is RS256-signed by the identity provider",
+    "The prod token is rotated by Terraform-Cloud-2.",
+    "the token is 2024-01-15T10:00:00Z",
+    "the signing key is Key-2024-01",
+    # (a value naming itself a key, but with a year, a key's size, a round count, a file's
+    # name, or the name's own word: a label)
+    "The api key is Key-Vault-2024 in Azure.",
+    "the private key is RSA-Key-2048",
+    "the bot token is Token-Bucket-1000 limited",
+    "the signing key is Signing-Key-2291.pem",
+    "the deploy key is Deploy-Key-2291",
+    "The token is Token-Format-V2 in the RFC.",
+    "The session key is Session-Id-v2 in the cookie.",
+    "the EOS token is </s> and the pad token is <|endoftext|>",
+    "token: Token2 = Depends(get_token)",
+    # (a name on its line, the value on the next: a token's settings in YAML)
+    "token:\n  name: Deploy-Token-2024\n  scopes: [read_repository]",
+]
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_a_key_or_token_that_is_no_credential_is_left_as_written(text: str) -> None:
+    assert redact(text) == text
+    assert not contains_secret(text)
+
+
+def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_path: Path) -> None:
+    root = tmp_path / "work"
+    project_with_one_session(root, [
+        "Remember: the token is Qx-Token-99812 for the staging deploys.",
+        "Always use the deploy token Pg-Secret-2291 when deploying staging.",
+        "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is "
+        "createdAt-desc2 for the orders table.",
+    ], SAID_AT)
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z")
+    result = CliRunner().invoke(cli, ["--force", "--project", str(root)], env=environ,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+
+    kept = what_a_dream_kept(root)  # every file's name and bytes: memory, MEMORY.md, journal
+    assert "Qx-Token-99812" not in kept
+    assert "Pg-Secret-2291" not in kept
+    assert "Qx-Token-99812" not in result.output
+    memory = (root / "memory" / "MEMORY.md").read_text()
+    assert "tenantId#2024" in memory
+    assert "the sort key is createdAt-desc2 for the orders table" in kept
