@@ -495,17 +495,23 @@ def scrub(
     # the value's placeholder is pointed at the file renamed since (see _Replacer)
     present = {names.get(p.name, p.name) for p in paths}
     replacer = _Replacer(forms, names, pattern, present)
+
+    def _read_to_move(path: Path) -> bytes | None:
+        """The file as found (None: skipped, the report says why), its new name noted when its
+        name holds the value."""
+        data = _read(memory_dir, path, report, pattern)
+        if data is not None and path.name in names:
+            moves[path] = path.with_name(names[path.name])
+            report.renamed.append(_rel(moves[path], memory_dir))
+        return data
+
     report.skipped += _held_by_others(others, pattern, replacer.value_re, memory_dir)
     for path in paths:
         if _is_journal_json(path, state_dir):
             journal_json.append(path)
             continue
-        data = _read(memory_dir, path, report, pattern)
-        if data is None:
+        if (data := _read_to_move(path)) is None:
             continue
-        if path.name in names:
-            moves[path] = path.with_name(names[path.name])
-            report.renamed.append(_rel(moves[path], memory_dir))
         scrubbed, count = replacer.data(data, cut=path.is_relative_to(state_dir))
         if not count and path not in moves:
             continue
@@ -517,12 +523,8 @@ def scrub(
             report.files.append(ScrubbedFile(_rel(moves.get(path, path), memory_dir), count))
     json_first: list[Path] = []
     for path in journal_json:
-        data = _read(memory_dir, path, report, pattern)
-        if data is None:
+        if (data := _read_to_move(path)) is None:
             continue
-        if path.name in names:
-            moves[path] = path.with_name(names[path.name])
-            report.renamed.append(_rel(moves[path], memory_dir))
         result = _scrub_json(data, replacer, rehash)
         if result is None:
             continue
