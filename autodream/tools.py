@@ -19,10 +19,8 @@ import json
 import os
 import re
 import time
-from collections import deque
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 
@@ -430,7 +428,6 @@ def _read_line_head(fh: BinaryIO, cap: int) -> tuple[bytes, int]:
 
 _CHECKPOINT_EVERY = 256
 _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
-_GREP_LINES_BEFORE = 3  # lines before a grep hit that its redaction reads with it
 
 
 @dataclass(eq=False, repr=False)
@@ -927,9 +924,6 @@ class ToolBox:
                 fh.seek(0)  # JSON lines, but no transcript: grep them as text
             in_key = False
             line_no = 0
-            # the lines before a hit, and the hit: a secret's name may end the line before its
-            # value ("staging db password:" / "Bq-Secret-8812"), as read_file sees them together
-            lines: deque[str] = deque(maxlen=_GREP_LINES_BEFORE + 1)
             while True:
                 rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
@@ -938,7 +932,6 @@ class ToolBox:
                 line_no += 1
                 self._charge(full)
                 decoded = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-                lines.append(decoded)
                 line = decoded[: self.limits.max_line_chars]
                 begins = bool(_PEM_BEGIN.search(line))
                 ends = bool(_PEM_END.search(line))
@@ -950,8 +943,7 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                before = "\n".join(islice(lines, len(lines) - 1))[-_CONTEXT_BYTES:]
-                line = redact.redact_after(before, decoded)[: self.limits.max_line_chars]
+                line = redact.redact(decoded)[: self.limits.max_line_chars]
                 match = rx.search(line)
                 if match is None:
                     continue
