@@ -200,6 +200,31 @@ def test_a_roll_back_goes_on_past_a_file_it_cannot_put_back_and_names_it(
     assert commit_mod.commit_state(run_dir) == "rolled-back"
 
 
+def test_a_roll_back_never_writes_a_before_image_that_is_not_the_file_replaced(
+    tmp_path: Path,
+) -> None:
+    """A roll-back wrote whatever bytes the run dir's before-image held into memory (a copy's
+    image, read through a link, or one changed since the commit stored it) as the person's
+    role.md. An image whose hash is not the change's before_sha256 is refused and named."""
+    memory, staging, changes, new = _setup(tmp_path)
+    old = _active(memory)
+    run_dir = memory / ".autodream" / "runs" / "run1"
+
+    def boom(name: str) -> None:
+        if name == "replace MEMORY.md":
+            (run_dir / "before" / "role.md").write_bytes(b"someone else's role\n")
+            raise OSError(28, "No space left on device")
+
+    with pytest.raises(DreamFailed, match=r"No space.*role\.md \(its before-image") as raised:
+        commit_mod.commit(memory, staging.path, changes, run_dir, on_step=boom)
+    assert "new/topic.md" not in str(raised.value)
+    assert _active(memory) == {**old, "role.md": new["role.md"]}
+    assert commit_mod.commit_state(run_dir) == "applying"
+    [result] = commit_mod.recover(memory / ".autodream")  # the next try refuses it too
+    assert result.action == "incomplete" and result.left[0].startswith("role.md (its before")
+    assert (memory / "role.md").read_bytes() == new["role.md"]
+
+
 def test_recover_that_cannot_put_a_file_back_says_so_and_tries_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

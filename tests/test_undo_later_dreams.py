@@ -9,13 +9,15 @@ import os
 import shutil
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from autodream import journal
 from autodream.cli import cli
-from autodream.errors import LinkedState, UndoConflict
+from autodream.errors import DreamFailed, LinkedState, UndoConflict
+from autodream.memory import commit as commit_mod
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from tests.memdirs import NOW, dream, index, needs_dir_fd, sample_memory, topic, tree
 
@@ -183,6 +185,72 @@ def test_a_chain_undo_whose_state_dir_is_swapped_for_a_link_part_way_changes_not
     with pytest.raises(LinkedState, match="swapped for a link"):
         journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
     assert tree(memory) == after_b
+
+
+@needs_dir_fd
+def test_a_chain_undo_whose_state_dir_is_swapped_for_a_link_to_an_older_copy_changes_nothing(
+    memory: Path, tmp_path: Path
+) -> None:
+    """The link points to a copy of the state dir made BEFORE the undo (a sync tool's): B's
+    undo, committed, was taken back by path through the link, where its run dir is missing,
+    and memory was left with B undone and no record of it. It is taken back by the run dir
+    its commit wrote, and nothing is written where the link points."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    after_b = tree(memory)
+    shutil.copytree(state, tmp_path / "stale", symlinks=True)
+    copy = tree(tmp_path / "stale")
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:
+                os.rename(state, tmp_path / "moved")
+                os.symlink(tmp_path / "stale", state)
+
+    with pytest.raises(LinkedState, match="swapped for a link"):
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    assert tree(memory) == after_b
+    assert tree(tmp_path / "stale") == copy
+    undos = [d for d in (tmp_path / "moved" / "runs").iterdir() if d.name not in (a.id, _b.id)]
+    assert sorted(json.loads((d / "commit.json").read_text())["state"] for d in undos) == [
+        "rolled-back", "rolled-back"]
+
+
+@pytest.mark.parametrize("fills_at", ["intent", "replace"])
+def test_a_chain_undo_whose_roll_back_cannot_write_says_so_and_is_tried_again(
+    memory: Path, monkeypatch: pytest.MonkeyPatch, fills_at: str
+) -> None:
+    """The disk fills while the undo of A is applied (before its first file, or after it),
+    once B's undo was committed: putting B's undo back fails too, and the undo said just 'No
+    space left on device', B's intent 'done', so nothing ever tried again and memory stayed
+    with B undone. The error names what it could not put back, and the next recovery puts
+    back both undos, newest first (A's files are as A's undo left them until it is)."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    after_b = tree(memory)
+    seen = []
+    real = commit_mod._write_atomic_at
+
+    def full(root: Any, rel: str, *args: Any, **kwargs: Any) -> None:
+        if isinstance(root, Path) and not rel.startswith(".autodream"):
+            raise OSError(28, "No space left on device")
+        real(root, rel, *args, **kwargs)
+
+    def step(name: str) -> None:
+        seen.append(name)
+        if seen.count("done") == 1 and name.startswith(fills_at):  # (B's undo done)
+            monkeypatch.setattr(commit_mod, "_write_atomic_at", full)
+
+    with pytest.raises(DreamFailed, match=r"No space.*could not put back \(run .*MEMORY\.md"):
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    assert tree(memory) != after_b  # (B's undo is still in memory)
+    monkeypatch.setattr(commit_mod, "_write_atomic_at", real)  # space again
+    journal.recover(memory, state, NOW)
+    assert tree(memory) == after_b
+    assert [r.outcome for r in journal.list_runs(state)].count("committed") == 2
+    assert commit_mod.pending_commits(state) == []
 
 
 def test_the_api_refusal_is_an_undo_conflict_naming_the_run(memory: Path) -> None:

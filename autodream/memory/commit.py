@@ -592,12 +592,14 @@ def commit(
     run_dir: Path,
     *,
     on_step: StepHook | None = None,
+    opened: Path | int | None = None,
 ) -> None:
     """Apply ``changes`` (after-images read from ``source_dir``) to ``memory_dir`` as one set.
 
     ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``), opened once at the start
-    (``_opened_run_dir``). On an ordinary exception or ``BaseException`` (``KeyboardInterrupt``,
-    the ``SystemExit`` a SIGTERM becomes) the changes already applied are rolled back before it
+    (``_opened_run_dir``), or ``opened`` by the caller (``open_run_dir``) to roll it back by.
+    On an ordinary exception or ``BaseException`` (``KeyboardInterrupt``, the ``SystemExit`` a
+    SIGTERM becomes) the changes already applied are rolled back before it
     propagates; after a hard crash (SIGKILL, power loss) ``recover()`` rolls them back. A roll-back
     that cannot put every file back raises ``DreamFailed`` naming each (for an ordinary
     exception) and leaves the intent ``applying``, for the next recovery to try again.
@@ -606,7 +608,7 @@ def commit(
     if not changes:
         return
     ordered = apply_order(changes)
-    with _opened_run_dir(memory_dir, run_dir) as run:
+    with _run_dir_or(opened, memory_dir, run_dir) as run:
         # The intent's write below fsyncs the run dir, so the images' before/ and after/
         # entries are durable before the first memory file is touched without a second fsync.
         _store_images(memory_dir, source_dir, ordered, run, sync_run_dir=False)
@@ -645,6 +647,27 @@ def commit(
         _write_in(run, INTENT_FILENAME, _json_bytes(_intent(run_dir, memory_dir, ordered,
                                                             "done")))
     step("done")
+
+
+@contextlib.contextmanager
+def _run_dir_or(
+    opened: Path | int | None, memory_dir: Path, run_dir: Path
+) -> Iterator[Path | int]:
+    if opened is not None:
+        yield opened
+        return
+    with _opened_run_dir(memory_dir, run_dir) as run:
+        yield run
+
+
+def open_run_dir(memory_dir: Path, run_dir: Path) -> contextlib.AbstractContextManager[Path | int]:
+    """``run_dir`` opened as a commit opens it (``_opened_run_dir``), for a caller that commits
+    into it (``commit``'s ``opened``) and may have to take that commit back after others
+    (``roll_back``): a forced undo's chain. Kept open until the chain ends, the roll-back reads
+    the images the commit stored and marks its intent there, whatever the state dir's name
+    leads to by then (swapped for a link to a copy made before the undo, the copy lacks the
+    run dir: memory was left with that undo in it and no record of it)."""
+    return _opened_run_dir(memory_dir, run_dir)
 
 
 def _abort(
@@ -743,15 +766,27 @@ def _roll_back_one(
         fsync_dir(dest.parent)
         _remove_empty_parents(memory_dir, _split(ch.path)[0])
     elif ch.kind == "changed":
-        write_atomic(dest, _read_image_in(run, before_image), tag=run_id, root=memory_dir)
+        write_atomic(dest, _before_image(run, before_image, ch), tag=run_id, root=memory_dir)
     else:  # deleted, and the file is absent
         if _sha256_in(run, trash) == ch.before_sha256:
             _rename_between(run, trash, memory_dir, ch.path)
             fsync_dir(dest.parent)
             _fsync_in(run, _split(trash)[0])
         else:
-            write_atomic(dest, _read_image_in(run, before_image), root=memory_dir)
+            write_atomic(dest, _before_image(run, before_image, ch), root=memory_dir)
     result.restored.append(ch.path)
+
+
+def _before_image(run: Path | int, rel: str, ch: FileChange) -> bytes:
+    """The run dir's before-image of ``ch``, only if it is the file the change replaced (its
+    hash is ``before_sha256``): a run dir read through a link, or an image changed since the
+    commit stored it, must not have other bytes written into memory as the person's file. An
+    ``OSError`` otherwise, so the roll-back names the file in what it left."""
+    data = _read_image_in(run, rel)
+    if hashlib.sha256(data).hexdigest() != ch.before_sha256:
+        raise OSError(errno.EINVAL, "its before-image in the run dir is not the file the "
+                      "commit replaced", rel)
+    return data
 
 
 def _pid_alive(pid: int) -> bool:
@@ -788,7 +823,10 @@ def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
     """
     target = memory_dir if memory_dir is not None else state_dir.parent
     done: list[Recovery] = []
-    for run_dir in pending_commits(state_dir):
+    # newest first (run ids sort in the order they began): a forced undo's chain that could
+    # not take back its undos leaves each 'applying', and the older one's files are as the
+    # newer one left them until that is rolled back
+    for run_dir in reversed(pending_commits(state_dir)):
         intent_path = run_dir / INTENT_FILENAME
         data = json.loads(intent_path.read_text(encoding="utf-8"))
         pid = data.get("pid")
@@ -867,18 +905,19 @@ def intent_changes(run_dir: Path) -> list[FileChange]:
         return []
 
 
-def roll_back(memory_dir: Path, run_dir: Path, changes: Sequence[FileChange]) -> Recovery:
+def roll_back(
+    memory_dir: Path, run_dir: Path, changes: Sequence[FileChange], *, opened: Path | int
+) -> Recovery:
     """Take back a commit that completed (its intent says ``done``), as if it had been
     interrupted: for a set of commits that must all stand or none (a forced undo of several
-    runs) when a later one fails. What it could not put back is in the result's ``left``.
+    runs) when a later one fails. ``opened`` is the run dir the commit was given
+    (``open_run_dir``). What it could not put back is in the result's ``left``; an ``OSError``
+    when the intent cannot be marked.
 
-    Its run dir is opened again, not kept from its commit: the state dir swapped for a link
-    since (the later undo failed for it) has its images read, and its intent marked, by path,
-    where the link points (a copy of them): refused, the undos already committed stayed in
-    memory with no record of them, where all must go back."""
+    The intent is marked ``applying`` again first: a roll-back killed part way, or one that
+    cannot put a file back, is then retried by the next recovery and named by status, where
+    left ``done`` the memory stayed half taken back with nothing to say so."""
     ordered = apply_order(changes)
-    try:
-        with _opened_run_dir(memory_dir, run_dir, make=False) as run:
-            return _abort(memory_dir, run, run_dir, ordered)
-    except LinkedState:
-        return _abort(memory_dir, run_dir, run_dir, ordered)
+    _write_in(opened, INTENT_FILENAME,
+              _json_bytes(_intent(run_dir, memory_dir, ordered, "applying")))
+    return _abort(memory_dir, opened, run_dir, ordered)
