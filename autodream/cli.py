@@ -544,7 +544,6 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     overrides = {**(ctx.obj.get("overrides") or {}),
                  "memory_dir": None if from_env else memory_dir}
     settings = resolve_settings(project or ctx.obj.get("project"), overrides, problems=missing)
-    from autodream.memory.commit import pending_commits
     from autodream.run import blockers
     from autodream.transcripts.discovery import unrecognised_transcripts
 
@@ -558,7 +557,13 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     unread = [*([codex_error.removeprefix("error: ")] if codex_error else []),
               *(why for _place, why in gates.unreadable_log_dirs(settings))]
     problems += [{"error": why, "exit_code": None, "dream_fails": False} for why in unread]
-    interrupted = [p.name for p in pending_commits(settings.state_dir)]
+    pending = journal.interrupted_commits(settings.memory_dir, settings.state_dir)
+    interrupted = [run_id for run_id, _stuck in pending]
+    # a commit no roll-back can finish fails every dream, undo and scrub, each the same way
+    problems += [{"error": f"run {run_id} stopped mid-commit and cannot be rolled back: "
+                           f"{journal.stuck_way_out(stuck)}",
+                  "exit_code": errors.DreamFailed.exit_code, "dream_fails": True}
+                 for run_id, stuck in pending if stuck]
     ignored = unrecognised_transcripts(settings.sessions_dir)
     from autodream.scrub import broken_links, unfinished
 
@@ -658,8 +663,10 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             + (f"run {body.run_id}, " if body.run_id else "")
             + f"{(report.lock.age or 0) / 60:.1f} min old, {report.lock.state}"
         )
-    for run_id in interrupted:
-        click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it back")
+    for run_id, stuck in pending:
+        if not stuck:
+            click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it "
+                       "back")
     for problem in problems:
         click.echo(f"problem:      {problem['error']} "
                    + (f"(a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]

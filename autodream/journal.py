@@ -1095,6 +1095,23 @@ def _open_runs(state_dir: Path) -> list[RunRecord]:
     return records
 
 
+def stuck_way_out(stuck: Sequence[str]) -> str:
+    """What the person can do about files an interrupted commit can never put back
+    (``commit_mod.stuck_files``): trying again fails the same way each time."""
+    one = len(stuck) == 1
+    it, is_ = ("it", "is") if one else ("them", "are")
+    return (f"{'; '.join(stuck)} {is_} as that commit left {it}, and every dream, undo and "
+            f"scrub fails on {it} until you write {it} by hand (any edit, or the text from "
+            f"before that run): the roll-back then leaves {it} as you made {it}")
+
+
+def interrupted_commits(memory_dir: Path, state_dir: Path) -> list[tuple[str, list[str]]]:
+    """Each commit an interrupted run left ``applying`` (its run id), with the files no
+    roll-back of it can put back (``commit_mod.stuck_files``), for ``status``."""
+    return [(path.name, commit_mod.stuck_files(path, memory_dir))
+            for path in commit_mod.pending_commits(state_dir)]
+
+
 def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]:
     """Roll back interrupted commits and close the records of runs whose process died.
 
@@ -1124,14 +1141,18 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
         record.changes = []
         closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
     _settle_offsets(state_dir)
-    left = [f"run {r.run_id}: {'; '.join(r.left)}" for r in recoveries if r.action == "incomplete"]
-    if left:
+    incomplete = [r for r in recoveries if r.action == "incomplete"]
+    if incomplete:
         # a dream, undo or scrub on a memory half rolled back would stage, commit or restore
         # over it, and the next try at the roll-back would then undo one file of it
+        left = "; ".join(f"run {r.run_id}: {'; '.join(r.left)}" for r in incomplete)
+        stuck = [path for r in incomplete
+                 for path in commit_mod.stuck_files(run_dir(state_dir, r.run_id), memory_dir)]
         raise DreamFailed(
-            f"an interrupted commit could not be rolled back ({'; '.join(left)}); the files "
-            "named are as it left them: each command that changes memory tries again first "
-            "(`autodream status` names the commit)")
+            f"an interrupted commit could not be rolled back ({left}); "
+            + (stuck_way_out(stuck) if stuck else "the files named are as it left them: each "
+               "command that changes memory tries again first (`autodream status` names the "
+               "commit)"))
     return closed
 
 

@@ -2,16 +2,20 @@ from __future__ import annotations
 
 import json
 import os
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from autodream import errors
+from autodream import errors, journal
 from autodream.cli import cli
 from autodream.lock import this_host
+from autodream.memory import commit as commit_mod
+from autodream.memory.staging import Staging
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
+from tests.memdirs import sample_memory
 
 LAST = T0 - 30 * 3600
 
@@ -288,3 +292,41 @@ def test_a_transcript_dated_in_the_future_counts_again_only_once_it_changes(
     doc = json.loads(out)
     assert doc["gates"][1]["figure"].startswith("1 session touched"), doc["gates"][1]
     assert [s["id"] for s in doc["sessions"]] == [ids[0]]
+
+
+def test_status_names_a_commit_that_cannot_be_rolled_back_and_the_way_out(
+    layout: Layout, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dream killed mid-commit whose before-image of role.md is then lost: every dream,
+    undo and scrub fails (exit 6), while status said 'the next dream rolls it back' and 'all
+    gates open'. It says the commit cannot be rolled back, names the file and the way out;
+    taken, status is clear and the roll-back leaves the file as the person wrote it."""
+    memory = sample_memory(layout.memory_dir)
+    layout.set_lock(LAST)
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
+    (staging.path / "role.md").write_text("changed role\n")
+    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
+
+    def killed(name: str) -> None:
+        if name == "replace role.md":
+            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
+
+    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
+    with pytest.raises(KeyboardInterrupt):
+        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
+    monkeypatch.undo()
+    (run_dir / "before" / "role.md").unlink()
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert code == 0
+    assert "the next dream rolls it back" not in out and "all gates open" not in out
+    (problem,) = [x for x in out.splitlines() if x.startswith("problem:")]
+    assert ("run 20260101T000000Z-dead stopped mid-commit and cannot be rolled back: role.md "
+            "(its before-image is lost)") in problem
+    assert "write it by hand" in problem and problem.endswith("(a dream fails, exit 6)")
+    assert "verdict:      a dream would fail" in out
+    (memory / "role.md").write_text("my own role\n")  # the way out
+    code, out = invoke(layout, "status", "--project", str(layout.project))
+    assert "problem:" not in out and "the next dream rolls it back" in out
+    journal.recover(memory, memory / ".autodream", datetime.now(timezone.utc))
+    assert (memory / "role.md").read_text() == "my own role\n"
+    assert commit_mod.pending_commits(memory / ".autodream") == []

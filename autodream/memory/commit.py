@@ -815,6 +815,37 @@ def pending_commits(state_dir: Path) -> list[Path]:
     return pending
 
 
+def stuck_files(run_dir: Path, memory_dir: Path) -> list[str]:
+    """The files of ``run_dir``'s interrupted commit that no roll-back can ever put back, each
+    with why: the commit's bytes are in memory and its before-image is lost, or is not the
+    file the commit replaced. Read only, for ``status`` and the error every command gives then:
+    "the next dream rolls it back" was a false promise, as every dream fails on it. A file
+    written by hand since (neither image) is no longer stuck: the roll-back leaves it as it
+    is, so that is the way out."""
+    try:
+        data = json.loads((run_dir / INTENT_FILENAME).read_text(encoding="utf-8"))
+        if not _same_dir(data.get("memory_dir"), memory_dir):
+            return []
+        changes = _intent_changes_checked(data, memory_dir, run_dir)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return []  # (UnsafeRecord too: quarantined, never rolled back)
+    stuck: list[str] = []
+    for ch in changes:
+        current = file_info(memory_dir / ch.path)
+        now = current.sha256 if current else None
+        if ch.kind == "added" or now == ch.before_sha256 or now != ch.after_sha256:
+            continue
+        images = [file_info(run_dir / BEFORE_DIR / ch.path)]
+        if ch.kind == "deleted":
+            images.append(file_info(run_dir / TRASH_DIR / ch.path))
+        if any(i is not None and i.sha256 == ch.before_sha256 for i in images):
+            continue
+        why = ("its before-image is not the file the commit replaced" if any(images)
+               else "its before-image is lost")
+        stuck.append(f"{ch.path} ({why})")
+    return stuck
+
+
 def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
     """Roll back every interrupted commit under ``state_dir``; return what was done.
 
