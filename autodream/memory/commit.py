@@ -40,6 +40,7 @@ from autodream.memory.staging import (
     open_dir,
     read_regular,
     read_regular_below,
+    rel_below,
 )
 from autodream.procs import pid_running
 from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
@@ -337,7 +338,7 @@ def _opened_run_dir(
             run_dir.mkdir(parents=True, exist_ok=True)
         yield run_dir
         return
-    rel = _run_rel(memory_dir, run_dir)
+    rel = rel_below(memory_dir, run_dir)
     if rel is None:
         if make:
             run_dir.mkdir(parents=True, exist_ok=True)
@@ -356,14 +357,6 @@ def _opened_run_dir(
         os.close(fd)
 
 
-def _run_rel(memory_dir: Path, run_dir: Path) -> str | None:
-    try:
-        rel = run_dir.relative_to(memory_dir).as_posix()
-    except ValueError:
-        return None
-    return None if rel == "." else rel
-
-
 def _moved_error(memory_dir: Path, rel: str) -> LinkedState:
     state = printable(str(memory_dir / rel.split("/")[0]))
     return LinkedState(
@@ -376,7 +369,7 @@ def _check_not_moved(memory_dir: Path, run_dir: Path, run: Path | int) -> None:
     link, no longer leads to the run dir the commit opened as ``run`` (its state dir swapped
     for a link or moved since): finished, the commit's run record and journal would be written
     where the link points, or nowhere, and no undo would find its images."""
-    rel = _run_rel(memory_dir, run_dir)
+    rel = rel_below(memory_dir, run_dir)
     if isinstance(run, Path) or rel is None:
         return
     try:

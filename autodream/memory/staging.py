@@ -318,7 +318,7 @@ def remove_tree(path: Path, root: Path | None = None) -> None:
     no link is followed on the way or below (a link is removed itself): by path, the state dir
     swapped for a link mid-dream (a sync tool, a teammate's checkout) had the files where it
     points removed in its stead."""
-    rel = _below(root, path) if root is not None and BY_DIR_FD else None
+    rel = rel_below(root, path) if root is not None and BY_DIR_FD else None
     if rel is None:
         shutil.rmtree(path, ignore_errors=True)
         return
@@ -333,7 +333,8 @@ def remove_tree(path: Path, root: Path | None = None) -> None:
         os.close(folder)
 
 
-def _below(root: Path, path: Path) -> str | None:
+def rel_below(root: Path, path: Path) -> str | None:
+    """``path`` relative to ``root`` (posix), None when it is ``root`` itself or not below it."""
     try:
         rel = path.relative_to(root).as_posix()
     except ValueError:
