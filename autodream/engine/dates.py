@@ -563,6 +563,10 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     the first that has not ended on the message's day, told as past the latest ended by then;
     as said where it is none (a day the month lacks, an end before its start), a span of every
     year ("every 1-5 June") or a move ("moved from 1 June to 5 June": ``_month_day``)."""
+    if m["d1"] and not m["prep"] and _MONTH_BEFORE.search(m.string, 0, m.start()):
+        # its first figure is the day of the month said before it, a span to another month:
+        # "runs from June 1 to 5 July" was "from June 2027-07-01 to 2027-07-05" (``_month_day``)
+        return m[0]
     if m["d1"]:
         d1, d2, sep = int(m["d1"]), int(m["d2"]), m["sep"] or m["dash"] or m["word"]
         m2 = _month_number(m["m2"])
