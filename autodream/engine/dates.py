@@ -554,6 +554,7 @@ _DAY_SPAN = rx.compile(
     rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
     r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
+_ARTICLE = rx.compile(r"the\s+(?=\d{1,2}(?!\d|st|nd|rd|th))", re.I)
 _SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for",
               "between": "between"}
 
@@ -602,6 +603,11 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     lead = "" if prep is None else _SPAN_PREP[prep.lower()] + " "
     if prep and prep[:1].isupper():
         lead = lead[:1].upper() + lead[1:]
+    elif prep is None and (article := _ARTICLE.match(m[0])) is not None:
+        # "the" before figures is the article of what the span is of: "The 20-24 July freeze
+        # is for the audit." was saved as "2026-07-20 to 2026-07-24 freeze is ..."; before an
+        # ordinal it is the day's own ("ran the 1st to the 5th of June")
+        lead = article[0]
     replacement = f"{lead}{chosen[0].isoformat()} {word} {chosen[1].isoformat()}"
     rewrites.append(DateRewrite(m[0], replacement, chosen[1]))
     return replacement
