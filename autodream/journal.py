@@ -860,26 +860,26 @@ def undo(
             outcome="no-change", now=when,
             reason=f"files already match the state before run {target.id}",
         )
-    done: list[tuple[RunRecord, _Step, Path | int]] = []
+    done: list[tuple[RunRecord, _Step]] = []
     record: RunRecord | None = None
-    with contextlib.ExitStack() as opened:
+    # the runs folder stays open until the chain ends: a later undo failing takes the earlier
+    # ones back by what their commits wrote, not by what the state dir's name leads to then
+    with commit_mod.open_run_dir(memory_dir, runs_dir(state_dir)) as runs:
         try:
             for step in steps:
                 record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id)
                 made_dir = run_dir(state_dir, record.id)
-                # each undo's run dir stays open until the chain ends: a later one failing
-                # takes it back by what its commit wrote, not by what the name leads to then
-                held = opened.enter_context(commit_mod.open_run_dir(memory_dir, made_dir))
-                commit_mod.commit(memory_dir,
-                                  run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR,
-                                  step.changes, made_dir, on_step=on_step, opened=held)
-                done.append((record, step, held))
+                with commit_mod.run_dir_in(runs, record.id) as held:
+                    commit_mod.commit(memory_dir,
+                                      run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR,
+                                      step.changes, made_dir, on_step=on_step, opened=held)
+                done.append((record, step))
                 record = None
         except BaseException as exc:
-            _take_back_undos(memory_dir, state_dir, target, done, record, exc, when)
+            _take_back_undos(memory_dir, state_dir, runs, target, done, record, exc, when)
             raise
     made_ids: list[str] = []
-    for made, step, _run in done:
+    for made, step in done:
         made.changes = sorted(step.changes, key=lambda c: c.path)
         made.overwrote = step.overwrites
         made.offsets = _rewind_offsets(state_dir, step.run)
@@ -904,8 +904,9 @@ def undo(
 def _take_back_undos(
     memory_dir: Path,
     state_dir: Path,
+    runs: Path | int,
     target: RunRecord,
-    done: list[tuple[RunRecord, _Step, Path | int]],
+    done: list[tuple[RunRecord, _Step]],
     record: RunRecord | None,
     exc: BaseException,
     when: datetime,
@@ -914,32 +915,38 @@ def _take_back_undos(
     are taken back, newest first, every one before any record is closed (a record that cannot
     be written is closed by the next recovery, and must not leave an undo in memory). Raises
     ``DreamFailed`` naming each file that could not be put back, as ``commit`` does: the memory
-    is then half undone, the intents say ``applying`` and the next recovery tries again."""
+    is then half undone, the intents say ``applying`` and the next recovery tries again; an
+    undo whose intent could not even be marked (a full disk) is said to stay in memory."""
     why = str(exc) or type(exc).__name__
     closing: list[tuple[RunRecord, str]] = []
     left: list[str] = []
-    for made, step, run in reversed(done):
+    kept: list[str] = []
+    for made, step in reversed(done):
         try:
-            result = commit_mod.roll_back(memory_dir, run_dir(state_dir, made.id),
-                                          step.changes, opened=run)
-            missed = result.left
+            with commit_mod.run_dir_in(runs, made.id) as run:
+                result = commit_mod.roll_back(memory_dir, run_dir(state_dir, made.id),
+                                              step.changes, opened=run)
         except OSError as err:  # (its intent could not be marked: nothing was taken back)
-            missed = [f"{ch.path} ({err.strerror or err})" for ch in step.changes]
-        if missed:
-            left.append(f"run {made.id}: {'; '.join(missed)}")
-        closing.append((made, f"{'not all ' if missed else ''}rolled back: the undo of run "
-                              f"{target.id} failed: {why}"))
+            kept.append(f"run {made.id} ({err.strerror or err})")
+            closing.append((made, f"not rolled back: the undo of run {target.id} failed: {why}"))
+            continue
+        if result.left:
+            left.append(f"run {made.id}: {'; '.join(result.left)}")
+        closing.append((made, f"{'not all ' if result.left else ''}rolled back: the undo of "
+                              f"run {target.id} failed: {why}"))
     if record is not None:
         closing.append((record, why))
     for made, reason in closing:
         with contextlib.suppress(OSError):  # (left 'running': the next recovery closes it)
             _close_failed(state_dir, made, now=when, reason=reason, cause=exc)
-    if left and isinstance(exc, Exception):
-        raise DreamFailed(
-            f"{exc}; rolling back the undos already made could not put back "
-            f"{'; '.join(f'({x})' for x in left)}: the next dream, undo or `autodream status` "
-            "tries again"
-        ) from exc
+    if (left or kept) and isinstance(exc, Exception):
+        said = [f"rolling back the undos already made could not put back "
+                f"{'; '.join(f'({x})' for x in left)}: the next dream, undo or scrub tries "
+                "again"] if left else []
+        if kept:
+            said.append(f"the undos of {', '.join(kept)} could not be taken back and stay in "
+                        "memory (see `autodream log`)")
+        raise DreamFailed(f"{exc}; {'; '.join(said)}") from exc
 
 
 def dreamed_memory(state_dir: Path, index_name: str) -> tuple[dict[str, str], frozenset[str]]:

@@ -308,3 +308,52 @@ def test_a_forced_undo_of_a_run_already_undone_changes_nothing(memory: Path) -> 
     code, out = _run("undo", a.id, "--force", memory=memory)
     assert code == 0 and out.startswith("nothing to restore"), out
     assert tree(memory) == undone
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="counts open files in /proc")
+def test_a_long_chain_undo_holds_no_more_open_files_than_a_short_one(memory: Path) -> None:
+    """Each undo's run dir was kept open until the chain ended: a forced undo over ~250 later
+    dreams ran out of open files (256 by default on macOS), failed and left memory part undone.
+    The chain holds one folder open whatever its length."""
+    state = memory / ".autodream"
+    first = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 0.")})
+    for i in range(1, 25):
+        dream(memory, {"deploy.md": topic("Deploy", "project", f"Postgres {i}.")},
+              now=NOW + timedelta(hours=i))
+    counts: list[int] = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            counts.append(len(os.listdir("/proc/self/fd")))
+
+    journal.undo(memory, state, first.id, force=True, now=NOW + timedelta(days=2), on_step=step)
+    assert len(counts) == 25
+    assert max(counts) - min(counts) <= 1
+    assert b"Postgres" not in (memory / "deploy.md").read_bytes()
+
+
+def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
+    memory: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk so full that B's undo cannot even be marked for a retry: the error said the
+    next dream or `autodream status` would try again, which nothing would (status only reads);
+    it says that undo stays in memory."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:
+                raise OSError(28, "No space left on device")
+
+    def unmarkable(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(commit_mod, "roll_back", unmarkable)
+    with pytest.raises(DreamFailed) as failed:
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    message = str(failed.value)
+    assert "could not be taken back and stay in memory" in message
+    assert "tries again" not in message and "status" not in message

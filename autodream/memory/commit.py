@@ -654,13 +654,31 @@ def _run_dir_or(
 
 
 def open_run_dir(memory_dir: Path, run_dir: Path) -> contextlib.AbstractContextManager[Path | int]:
-    """``run_dir`` opened as a commit opens it (``_opened_run_dir``), for a caller that commits
-    into it (``commit``'s ``opened``) and may have to take that commit back after others
-    (``roll_back``): a forced undo's chain. Kept open until the chain ends, the roll-back reads
-    the images the commit stored and marks its intent there, whatever the state dir's name
-    leads to by then (swapped for a link to a copy made before the undo, the copy lacks the
-    run dir: memory was left with that undo in it and no record of it)."""
+    """``run_dir`` (or the runs folder above the run dirs) opened as a commit opens its run dir
+    (``_opened_run_dir``), for a caller that commits into it (``commit``'s ``opened``) and may
+    have to take that commit back after others (``roll_back``): a forced undo's chain keeps
+    the runs folder open until the chain ends and reaches each undo's run dir from it
+    (``run_dir_in``), so the roll-back reads the images the commit stored and marks its intent
+    there, whatever the state dir's name leads to by then (swapped for a link to a copy made
+    before the undo, the copy lacks the run dir: memory was left with that undo in it and no
+    record of it)."""
     return _opened_run_dir(memory_dir, run_dir)
+
+
+@contextlib.contextmanager
+def run_dir_in(runs: Path | int, run_id: str) -> Iterator[Path | int]:
+    """The run dir ``run_id`` (made where missing) in ``runs``, a runs folder ``open_run_dir``
+    opened (its name is not walked again, no link followed below it), or its path where the
+    system has no ``dir_fd`` calls. One descriptor at a time: a chain of hundreds of undos kept
+    one per run dir open and ran out of them (256 by default on macOS)."""
+    if not isinstance(runs, int):
+        yield runs / run_id
+        return
+    fd = open_dir(runs, run_id, make=True, durable=False)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def _abort(
