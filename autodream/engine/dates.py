@@ -554,16 +554,6 @@ _DAY_SPAN = rx.compile(
     rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
     r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
-# Figures beside a span, its month said for them too: "June 20-24 and 27-30" (a day alone after
-# it only at the clause's end: "1-5 June and 3 people came" is a count)
-_LIST_WORD = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)"
-_MORE_FIGURES_AFTER = rx.compile(
-    rf"{_LIST_WORD}(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s*(?:[-–]|to|through|thru|till|until)"
-    rf"\s*(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?![\w-])(?!\s*(?:of\s+)?{_MONTH_WORD})"
-    r"|(?=\s*(?:[.,;:!?)]|$)))", re.I)
-_MORE_FIGURES_BEFORE = rx.compile(
-    r"(?<![\w./:-])\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?"
-    rf"{_LIST_WORD}|\s+(?:and|or|&)\s+)$", re.I)
 _ARTICLE = rx.compile(r"the\s+(?=\d{1,2}(?!\d|st|nd|rd|th))", re.I)
 _SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for",
               "between": "between"}
@@ -589,11 +579,6 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     between = (m["prep"] or "").lower() == "between"
     if sep.lower() == "and" and not between:
         return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
-    if _MORE_FIGURES_AFTER.match(m.string, m.end()) or _MORE_FIGURES_BEFORE.search(
-            m.string, 0, m.start()):
-        # dated alone, the span beside it would lose its month: "The deploy freeze dates are
-        # June 20-24 and 27-30." was saved as "... 2027-06-20 to 2027-06-24 and 27-30."
-        return m[0]
     over_new_year = (m2, d2) < (m1, d1)
     if (over_new_year and m1 == m2) or (m1, d1) == (m2, d2) or _RECURRING.search(m.string) or (
             _RESCHEDULED.search(m.string, 0, m.start())):
