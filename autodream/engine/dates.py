@@ -78,17 +78,13 @@ _MONTH_WORD = r"(?-i:" + _MONTH_NAMES + r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct
 _DAY_SAID = (r"(?:the\s+)?(?:\d{4}-\d\d-\d\d\b|\d{1,2}(?:st|nd|rd|th)?(?:\s*"
              r"(?:-|–|to|through|thru|till|until)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?"
              rf"(?:\s+of)?\s+{_MONTH_WORD}\b|{_MONTH_WORD}\.?\s+\d)")
-# ... "ran" or "lasted" with that day right after: what ran then is done ("The freeze ran 1-5
-# June"); a date elsewhere in the sentence is read by its own clause (``_looks_back``)
-_RAN_ON_DAY = (r"(?:ran|lasted)\s+(?:(?:on|from|in|during|between|until|till|through)\s+)?"
-               + _DAY_SAID)
 _PAST_MARKERS = rx.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
     r"finished)\b|"
     # what ran or lasted over the days told right after ("The freeze ran from 1 June to 5
     # June" is done, not a plan to tell as past: "Was planned: the freeze ran ..."); not "the
     # job ran in CI", nor "I ran 5 tests"
-    rf"\b{_RAN_ON_DAY}|"
+    rf"\b(?:ran|lasted)\s+(?:(?:on|from|in|during|between|until|till|through)\s+)?{_DAY_SAID}|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
     # the keys on 2026-02-20", "they ran the migration"; "we need" is no past ("The deadline is
     # on 2026-11-02, so we need the ablations before that" is a plan, to be told as past)
@@ -241,16 +237,14 @@ def _end_of_week(ref: date) -> date:
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
 _PAST_WORDING = rx.compile(
-    # ("ran"/"lasted" with its day right after tells that clause alone: ``_PAST_CLAUSE``)
-    rf"(?i)\b(?!{_RAN_ON_DAY})(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
+    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
     # "ran"/"began" only told of the day itself: "I ran the tests; the demo starts on 3 August"
     # is about August ahead
-    r"|ran(?=\s+(?:on|from|in|until|till)\b)|began(?=\s+(?:on|from|in)\b))\b")
-# What ran or lasted over the day told right after is past in its own clause, not the whole
-# sentence's: "The release freeze runs from 10 July to 20 July, it ran 1-5 June last time." said
-# in July put the freeze ahead in 2025 ("runs from 2025-07-10 to 2025-07-20") and the memory
-# was titled "Was planned: ..."
-_PAST_CLAUSE = rx.compile(rf"(?i)\b{_RAN_ON_DAY}")
+    r"|ran(?=\s+(?:on|from|in|until|till)\b|\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*"
+    r"(?:-|–|to|through|thru|till|until)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)?(?:\s+of)?\s+"
+    rf"(?-i:{_MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b|"
+    rf"\s+(?-i:{_MONTH_NAMES}|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?\s+\d)"
+    r"|began(?=\s+(?:on|from|in)\b))\b")
 _FUTURE_WORDING = rx.compile(
     r"(?i)\b(?:will|shall|going to|is|are|am|upcoming|next|due|plans? to|decided to|agreed to|"
     r"wants? to|needs? to|ha(?:ve|s) to|should|must|let's)\b|'ll\b"
@@ -408,15 +402,6 @@ _WEEK_OF_BEFORE = rx.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?w
 _WEEKDAY_OF_BEFORE = rx.compile(rf"(?i)\b(?P<prep>to|until|till|from)\s+{WEEKDAY_NAME},?\s+$")
 
 
-def _ran_in_clause(m: re.Match[str], start: int, end: int) -> bool:
-    """The clause holding the date ``m`` found, in its sentence (``start``-``end`` of the
-    text), tells what ran or lasted over a day, and has no future wording of its own."""
-    starts = [c.end() for c in _CLAUSE_END.finditer(m.string, start, m.start())]
-    ends = _CLAUSE_END.search(m.string, m.end(), end)
-    clause = m.string[starts[-1] if starts else start:ends.start() if ends else end]
-    return _PAST_CLAUSE.search(clause) is not None and _FUTURE_WORDING.search(clause) is None
-
-
 def _looks_back(m: re.Match[str]) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
     to or from."""
@@ -431,12 +416,10 @@ def _looks_back(m: re.Match[str]) -> bool:
         return False
     # (the sentence of the day alone: "Change freeze from 18/12 to 4/1. No prod changes in that
     # window except fixes with an approved exception." is a freeze ahead)
-    start = m.string.rfind(". ", 0, m.start()) + 1
-    end = m.string.find(". ", m.end())
-    end = len(m.string) if end < 0 else end
-    if not _told_as_past(m.string[start:end]) and not _ran_in_clause(m, start, end):
-        return False
-    if _NOW_BEFORE.search(m.string, 0, m.start()):
+    said = m.string[m.string.rfind(". ", 0, m.start()) + 1:]
+    if (stop := said.find(". ", m.end() - (len(m.string) - len(said)))) >= 0:
+        said = said[:stop]
+    if not _told_as_past(said) or _NOW_BEFORE.search(m.string, 0, m.start()):
         return False  # ("The beta got pushed again, now August 7": where it stands now)
     if "now" in m.string.lower() and (_NOW_AFTER.match(m.string, m.end())
                                       or _NOW_NOT.search(m.string)):
