@@ -12,7 +12,6 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -355,17 +354,11 @@ _GIT_REF = rx.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 _ASKED_NAME = (
     r"(?:(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)+(?:KEY|PASS|PASSWORD|PASSWD|PWD|PW|TOKEN|SECRET"
     r"|CREDENTIALS?)(?![A-Za-z0-9])|(?-i:\bPINs?\b)"
-    # (a name glued as a tool's variable is: "What is PGPASSWORD on staging?", REDISPASSWORD,
-    # "dbPassword", "clientSecret"; no bare KEY or PASS, which end MONKEY and BYPASS, and a
-    # camel-cased one only after what holds the password, not "resetPassword")
-    r"|(?:(?-i:(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*(?:PASSWORD|PASSWD|PASSPHRASE|PWD|TOKEN|SECRET"
-    r"|APIKEY)S?|(?:db|root|admin|user|app|client|master|mysql|pg|postgres|redis|smtp|ldap"
-    r"|bind|keystore|service|svc)(?:Password|Passwd|Passphrase|Pwd|Secret)s?)(?![A-Za-z0-9]))"
     r"|\b(?<!many )(?<!max )(?<!maximum )(?<!number of )(?i:passw(?:or)?ds?|passwd|passphrases?"
     r"|passcodes?|pwd|pw|secrets?|credentials?|creds|pin[ \t-]?(?:codes?|numbers?)|tokens?"
     r"|(?:api|access|secret|private|signing|encryption|decryption|master|hmac|ssh|deploy"
     r"|license|licence|auth|webhook|client|jwt|session|gpg|pgp|root|admin|stripe|openai"
-    r"|anthropic|aws|github)[ \t_-]?keys?)\b)"
+    r"|anthropic|aws|github)[ \t_-]?keys?)\b"
     r"(?![ \t]+(?i:managers?|stores?|vaults?|polic(?:y|ies)|rotation|scann(?:ing|ers?)|reset"
     r"|requirements?|rules?|strength|length|format|hash(?:ing|er)?|fields?|columns?|forms?"
     r"|pages?|flows?|services?|validation|validators?|limits?|budgets?|counts?|windows?"
@@ -375,29 +368,19 @@ _ASKED_NAME = (
 # ... and the answer to it, as the tool's result writes the pairs ('User has answered your
 # questions: "<question>"="<answer>", ...') and its structured copy (toolUseResult's
 # '"answers":{"<question>":"<answer>"}', the person's notes '"annotations":{"<question>":
-# {"preview":"...","notes":"..."}}'): the name in the question (read no further back than its
-# quote, nor across the '", "' that parts two pairs), the answer up to its closing quote. A
-# question need not end in "?" ("Please paste the staging API token."); a pair of the copy is
-# one only inside its "answers" or "annotations" (``_in_answers``): a translation file's
-# '"Forgot your password?": "Mot de passe oublié ?"' is no answer. An option the agent marked
-# "(Recommended)" is a choice, no value typed (``_scan_view`` passes over any option the text
-# shows offered, too)
+# {"notes":"..."}}'): the name in the question (read no further back than its quote, nor
+# across the '", "' that parts two pairs), the answer up to its closing quote. An option the
+# agent marked "(Recommended)" is a choice, no value typed (``_scan_view`` passes over any
+# option the text shows offered, too)
 _ASKED_ANSWER = rx.compile(
     # (read from the sign between question and answer: a run of names first was tried at every
     # character of a text; the question is asked after a match, ``_ASKED_QUESTION``)
-    r"(?:\"=\"|\"[ \t]*:[ \t]*\")"
+    r"(?:\"=\"|\?\"[ \t]*:[ \t]*(?:\{[ \t]*\"notes\"[ \t]*:[ \t]*)?\")"
     r"(?!\[REDACTED)(?![^\"\n]*\((?i:recommended)\)\")"
     r"((?:[^\"\n]|\"(?![ \t]*[,}]|\.(?:[ \t]|$)|$))+)\"",
     re.MULTILINE,
 )
 _ASKED_QUESTION = rx.compile(_ASKED_NAME + r"(?:(?!\"[ \t]*[:=,])[^\n]){0,300}?\Z")
-# Where the structured copy's answers start ('"answers":{', '"annotations":{'); a key that
-# starts a pair of that object, after its "{" or the "," after the pair before (what is in it
-# ends no string: a question may quote a word, 'What is the "prod" password?'); and a question
-# whose value is an object, the notes' ('"<question>":{"preview":"...","notes":"..."}')
-_ANSWERS_OPEN = rx.compile(r"\"(?:answers|annotations)\"[ \t]*:[ \t]*\{")
-_PAIR_KEY = rx.compile(r"[{,][ \t]*\"((?:(?!\"[ \t]*[:,{}])[^\n])*)\Z")
-_OBJECT_KEY = rx.compile(r"\"[ \t]*:[ \t]*\{")
 
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
@@ -1148,7 +1131,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "asked-secret",
         _ASKED_ANSWER,
         1,
-        ('"="', '"answers"', '"annotations"'),
+        ('"="', '?":', '?" :'),
     ),
     (
         # a value in the comment after a secret's setting ("API_KEY=$(cat key.txt) # old one
@@ -1303,7 +1286,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
-        for m in _asked(text) if pattern is _ASKED_ANSWER else pattern.finditer(text):
+        for m in pattern.finditer(text):
             start, end = m.span((m.lastindex or 0) if group < 0 else group)
             if start < 0 or end <= start:
                 continue
@@ -1320,6 +1303,10 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if name is None or not _credential_value(text[start:end], name):
                     continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
+                continue
+            if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
+                    text, max(0, m.start() - 400), m.start()) is None
+                    or _offered(text, text[start:end])):
                 continue
             if pattern is _COMMENT_AFTER_SETTING and _SETTING_NAME.search(
                     text, max(0, m.start() - 60), m.start()) is None:
@@ -1358,50 +1345,6 @@ def _default_only(text: str, start: int, end: int) -> tuple[int, int]:
         return start, end
     # (what the hit takes after the brace is the value's too: "${X:-abc}Hunter2xyz")
     return value, close if close == end - 1 else end
-
-
-def _asked(text: str) -> Iterator[re.Match[str]]:
-    """Each answer in ``text`` to a question asking for a credential (``_ASKED_ANSWER``), not
-    an option offered. A pair that is none is passed over from its next character, not its end:
-    a JSON string read as an answer ('"content":"User has answered your questions: "Q"="A"')
-    spans the pairs in it."""
-    at = 0
-    while (m := _ASKED_ANSWER.search(text, at)) is not None:
-        asked = m.start() if text[m.start() + 1] == "=" else _answered(text, m.start())
-        if asked < 0 or _ASKED_QUESTION.search(text, max(0, asked - 400), asked) is None or (
-                _offered(text, m[1])):
-            at = m.start() + 1
-            continue
-        yield m
-        at = m.end()
-
-
-def _answered(text: str, end: int) -> int:
-    """Where the question ends (its closing quote) whose answer is the JSON value after the key
-    closing at ``end``, when that is an answer of the structured copy: the key a question of its
-    "answers" or "annotations", or "notes" in the object a question of "annotations" holds; -1
-    for any other pair (a translation file's '"Forgot your password?": "..."'). The object
-    opens at most a few questions before."""
-    # (looked for as words first: this is asked of every JSON pair of a text that holds one)
-    at = max(text.rfind('"answers"', max(0, end - 4000), end),
-             text.rfind('"annotations"', max(0, end - 4000), end))
-    opened = _ANSWERS_OPEN.match(text, at, end) if at >= 0 else None
-    # (nor past its end: an answer's string, or the notes' object, closed by the object's "}")
-    if opened is None or text.find(
-            '"}}' if opened[0].startswith('"annotations') else '"}', at, end) >= 0:
-        return -1
-    key = _PAIR_KEY.search(text, max(opened.end() - 1, end - 400), end)
-    if key is None:
-        return -1
-    if key[1] != "notes":
-        # (a pair of the object itself, not of an object in it: the question is its key)
-        inner = _OBJECT_KEY.search(text, opened.end(), key.start())
-        return end if inner is None else -1
-    question = [None, *_OBJECT_KEY.finditer(text, opened.end(), key.start() + 1)][-1]
-    if question is None or _PAIR_KEY.search(
-            text, max(opened.end() - 1, question.start() - 400), question.start()) is None:
-        return -1
-    return question.start()
 
 
 def _offered(text: str, answer: str) -> bool:

@@ -507,13 +507,6 @@ _ASKED_SECRETS = [
     ("What should DB_PASS be in the staging .env?", "quokka lantern"),
     ("The deploy needs your npm token: which one should it use?", "Xk9mQ7vL8pR4tW2z"),
     ("with what pw?", "hunter22"),
-    # (no "?" ending the question: its copy in toolUseResult's answers showed the value)
-    ("Please paste the staging API token.", "Xk9m-Q7vL-8pR4"),
-    ("What should DB_PASS be? It goes in the staging .env", "quokka lantern"),
-    # (a name glued as a tool's variable is, no "_" in it)
-    ("What is PGPASSWORD on staging?", "quokka lantern"),
-    ("What should REDISPASSWORD be?", "velvet harbour"),
-    ("What is the dbPassword for the replica?", "lemon tree"),
 ]
 
 
@@ -530,34 +523,6 @@ def test_grep_and_read_file_never_show_an_answer_to_a_question_asking_for_a_secr
         shown = ok(tree.toolbox(), "read_file", path=path, offset=offset)
         assert answer not in shown and "[REDACTED:asked-secret]" in shown
         assert "staging is set up" in shown
-
-
-def test_read_file_never_shows_the_persons_notes_on_a_question_asking_for_a_secret(
-    tree: Tree
-) -> None:
-    # (the notes after the option's preview in the structured copy: '"preview"' before
-    # '"notes"' kept them in sight)
-    question = "Which staging password should the seed script use?"
-    builder = _dialog(TranscriptBuilder(), question, "Use vault", ("Use vault", "Skip"))
-    builder.records[-1]["toolUseResult"]["annotations"] = {
-        question: {"preview": "seed:\n  password: {vault}", "notes": "it is Pg-Secret-2291"}}
-    path = "sessions/" + builder.write(tree.sessions).name
-    shown = ok(tree.toolbox(), "read_file", path=path)
-    assert "Pg-Secret-2291" not in shown and '"notes": "[REDACTED:asked-secret]"' in shown
-    assert shown.count("Use vault") == 4  # the option picked stays
-
-
-def test_grep_and_read_file_show_a_translation_files_answers_to_questions(tree: Tree) -> None:
-    # (a JSON key asking of a password is no question the person answered: Laravel's
-    # lang/fr.json read "Forgot your password?": "[REDACTED:asked-secret]")
-    (tree.project / "fr.json").write_text(
-        '{\n  "Forgot your password?": "Mot de passe oublié ?",\n'
-        '  "Don\'t have an API key?": "Créez-en une dans le tableau de bord",\n'
-        '  "Log in": "Connexion"\n}\n')
-    out = ok(tree.toolbox(), "grep", pattern="oublié", path="project/")
-    assert out == 'project/fr.json:2:   "Forgot your password?": "Mot de passe oublié ?",'
-    shown = ok(tree.toolbox(), "read_file", path="project/fr.json")
-    assert "REDACTED" not in shown and "Créez-en une dans le tableau de bord" in shown
 
 
 @pytest.mark.parametrize(("question", "answer", "labels"), [
