@@ -357,3 +357,40 @@ def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
     message = str(failed.value)
     assert "could not be taken back and stay in memory" in message
     assert "tries again" not in message and "status" not in message
+
+
+def test_a_chain_undo_taken_back_whole_is_not_said_to_stay_when_its_last_mark_fails(
+    memory: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B's undo is taken back file by file, then the disk fills as its intent is marked
+    'rolled-back': the undo said B's undo 'could not be taken back and stays in memory' while
+    memory was as after B. It says nothing of the kind, and the next recovery marks it."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    after_b = tree(memory)
+    real = commit_mod._write_in
+    armed: list[int] = []
+
+    def write_in(run: Any, name: str, data: bytes) -> None:
+        if armed and b'"rolled-back"' in data:
+            raise OSError(28, "No space left on device")
+        real(run, name, data)
+
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:
+                armed.append(1)
+                raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(commit_mod, "_write_in", write_in)
+    with pytest.raises(OSError, match="No space left") as failed:
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    assert "stay in memory" not in str(failed.value)
+    assert tree(memory) == after_b
+    monkeypatch.setattr(commit_mod, "_write_in", real)
+    journal.recover(memory, state, NOW)
+    assert tree(memory) == after_b
+    assert commit_mod.pending_commits(state) == []

@@ -954,7 +954,7 @@ def roll_back(
     interrupted: for a set of commits that must all stand or none (a forced undo of several
     runs) when a later one fails. ``opened`` is the run dir the commit was given
     (``open_run_dir``). What it could not put back is in the result's ``left``; an ``OSError``
-    when the intent cannot be marked.
+    when the intent cannot be marked ``applying`` first (nothing was taken back).
 
     The intent is marked ``applying`` again first: a roll-back killed part way, or one that
     cannot put a file back, is then retried by the next recovery and named by status, where
@@ -962,4 +962,12 @@ def roll_back(
     ordered = apply_order(changes)
     _write_in(opened, INTENT_FILENAME,
               _json_bytes(_intent(run_dir, memory_dir, ordered, "applying")))
-    return _abort(memory_dir, opened, run_dir, ordered)
+    result = _roll_back(memory_dir, opened, run_dir.name, ordered)
+    if not result.left:
+        # every file is back: a mark that fails now (the disk full) leaves the intent
+        # 'applying', and the next recovery finds the files as they were and marks it then;
+        # raised, the undo said this one 'could not be taken back and stays in memory'
+        with contextlib.suppress(OSError):
+            _write_in(opened, INTENT_FILENAME,
+                      _json_bytes(_intent(run_dir, memory_dir, ordered, "rolled-back")))
+    return result
