@@ -845,6 +845,12 @@ def test_a_day_of_the_month_skips_months_without_it() -> None:
     "We launch in Q3'26.",
     "A quarter of the tests are slow.",
     "Quarterly planning happens in the first week.",
+    # a quarter inside a name: 'Reports-2024-Q1.csv' became 'Reports-2024-Q1 2027.csv' in
+    # memory and in the topic file's name
+    "The S3 key is Reports-2024-Q1.csv for the quarterly report.",
+    "The file is sales-Q1.csv.",
+    "The FY2024-Q1 numbers are final.",
+    "Q1_report.xlsx is ready.",
 ])
 def test_ordinals_and_quarters_that_are_no_date_to_resolve_stay(text: str) -> None:
     assert absolutize(text, SAID) == (text, [])
@@ -1938,3 +1944,12 @@ def test_a_day_away_gone_by_is_told_as_past(said: str, past: str) -> None:
 def test_a_weekday_after_a_word_in_ed_that_is_no_deed_done_is_not_gone_by(
         text: str, expected: str) -> None:
     assert absolutize(text, date(2026, 7, 16))[0] == expected
+
+
+@pytest.mark.parametrize(("text", "dated"), [
+    ("Planning for Q3-Q4.", "Planning for Q3 2026-Q4 2026."),
+    ("Q3: ship the API.", "Q3 2026: ship the API."),
+    ("We ship in Q3.", "We ship in Q3 2026."),
+])
+def test_a_quarter_said_beside_signs_is_still_dated(text: str, dated: str) -> None:
+    assert absolutize(text, date(2026, 7, 2))[0] == dated

@@ -1024,10 +1024,12 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
                 r"(?<!\bthe )(?:in the )?(?P<rel>next|last|this) "
                 r"(?P<unit>week(?:end)?|month|year))\b", re.I),
      _next_last_this),
-    # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year
+    # "Q3 2026", "Q3'26" and "Q3 FY26" already have their year; a name holding a quarter
+    # ("Reports-2024-Q1.csv", "FY2024-Q1", "sales-Q1.csv") is not one said
     (rx.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?"
-                r"(?:(?:(?:the )?(?P<rel>next|last|this|the) )?quarter|Q(?P<q>[1-4]))\b"
-                r"(?![\s'’/-]*\d|\s*FY)", re.I), _quarter_said),
+                r"(?:(?:(?:the )?(?P<rel>next|last|this|the) )?quarter"
+                r"|(?<!\d{4}-)(?<![\w.])Q(?P<q>[1-4]))\b"
+                r"(?![\s'’/-]*\d|\s*FY|[._][A-Za-z])", re.I), _quarter_said),
     (rx.compile(rf"\b{_PREP}in a fortnight{_TIME}\b", re.I),
      lambda m, r: _day(r + timedelta(days=14))),
     (rx.compile(rf"\b{_PREP}in {_NUM} days?{_TIME}\b", re.I),
