@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import Result
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,3 +173,19 @@ def what_a_dream_kept(root: Path) -> str:
         if path.is_file():
             out.append(path.read_bytes().decode("utf-8", "replace"))
     return "\n".join(out)
+
+
+def run_cli(root: Path, *args: str, now: str = "2026-07-02T09:00:00Z", **env: str) -> Result:
+    """``autodream ARGS --project ROOT`` as a person runs it, no API key nor setting of the
+    caller's environment, the clock at ``now``; it must succeed."""
+    from click.testing import CliRunner
+
+    from autodream.cli import cli
+
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    environ.update(AUTODREAM_NOW=now, **env)
+    result = CliRunner().invoke(cli, [*args, "--project", str(root)], env=environ,
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result

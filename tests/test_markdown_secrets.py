@@ -4,15 +4,13 @@ record, and ordinary sentences about secrets left alone."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from autodream.cli import cli
 from autodream.redact import redact
-from tests.factories import project_with_one_session, what_a_dream_kept
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 from tests.test_secret_sweep import SAID_AT
 
 # (a daily log's notes, the secret in them)
@@ -40,12 +38,7 @@ def _project_with_note(root: Path, note: str) -> None:
 
 
 def _dream(root: Path) -> Result:
-    environ = {k: v for k, v in os.environ.items()
-               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z")
-    result = CliRunner().invoke(cli, ["--force", "--project", str(root)], env=environ,
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    result = run_cli(root, "--force")
     assert "2 session(s) reviewed" in result.output  # the daily log was read
     return result
 

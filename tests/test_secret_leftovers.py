@@ -4,17 +4,14 @@ dream's memory, and ordinary engineering sentences dropped as 'contained a secre
 from __future__ import annotations
 
 import json
-import os
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from autodream.agent import ToolCall
-from autodream.cli import cli
 from autodream.redact import redact, redact_after
-from tests.factories import TranscriptBuilder, project_with_one_session, what_a_dream_kept
+from tests.factories import TranscriptBuilder, project_with_one_session, run_cli, what_a_dream_kept
 from tests.sandbox_tree import Tree, build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
@@ -312,13 +309,7 @@ def test_an_engineering_sentence_of_the_third_sweep_is_left_alone(text: str) -> 
 
 
 def _dream(root: Path, *args: str, **env: str) -> str:
-    environ = {k: v for k, v in os.environ.items()
-               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z", **env)
-    result = CliRunner().invoke(cli, ["--force", *args, "--project", str(root)], env=environ,
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result.output
+    return run_cli(root, "--force", *args, **env).output
 
 
 def _leaked(text: str) -> list[str]:

@@ -12,14 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from autodream import prompting
 from autodream.agent import DreamBrief, ToolCall
-from autodream.cli import cli
 from autodream.redact import redact, redact_after
 from autodream.transcripts.model import SessionInfo
-from tests.factories import TranscriptBuilder, project_with_one_session, what_a_dream_kept
+from tests.factories import TranscriptBuilder, project_with_one_session, run_cli, what_a_dream_kept
 from tests.sandbox_tree import build_tree
 from tests.scripted_api import ScriptedAPI, call, reply, tool_use
 
@@ -207,13 +206,7 @@ def _work(root: Path) -> Path:
 
 
 def _run(root: Path, *args: str, **env: str) -> Result:
-    environ = {k: v for k, v in os.environ.items()
-               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z", **env)
-    result = CliRunner().invoke(cli, [*args, "--project", str(root)], env=environ,
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    return result
+    return run_cli(root, *args, **env)
 
 
 def _leaks(text: str) -> list[str]:

@@ -6,15 +6,12 @@ as written."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from autodream.cli import cli
 from autodream.redact import contains_secret, redact
-from tests.factories import project_with_one_session, what_a_dream_kept
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 from tests.test_secret_sweep import SAID_AT
 
 MARK = "[REDACTED:assigned-secret]"
@@ -117,12 +114,7 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
         "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is "
         "createdAt-desc2 for the orders table.",
     ], SAID_AT)
-    environ = {k: v for k, v in os.environ.items()
-               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
-    environ.update(AUTODREAM_NOW="2026-07-02T09:00:00Z")
-    result = CliRunner().invoke(cli, ["--force", "--project", str(root)], env=environ,
-                                catch_exceptions=False)
-    assert result.exit_code == 0, result.output
+    result = run_cli(root, "--force")
 
     kept = what_a_dream_kept(root)  # every file's name and bytes: memory, MEMORY.md, journal
     assert "Qx-Token-99812" not in kept
