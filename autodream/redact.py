@@ -1473,6 +1473,42 @@ def _hits_after(before: str, text: str,
             for hit in found if hit.end > start]
 
 
+# A line that ends in a secret's name and what says its value comes next ("staging db password:",
+# "DB_PASSWORD=", "the password is", "The admin token for grafana is below"): only such a line
+# can make the next line a value (read_file, reading both, hides it). A name with nothing after
+# it ("    # password", "## Password") does not: the next line is code or a title, shown alone.
+# Cheap enough to test the line before each grep hit: anchored at the end, over its last
+# _NAME_LINE_TAIL characters, no redaction.
+_NAME_ENDS_LINE = rx.compile(
+    r"(?i:(?:passw(?:or)?d|pwd|pass|passphrase|passcode|secrets?|tokens?|keys?|credentials?|creds)"
+    r"(?:[\"'`]|[*_]{1,2})?[ \t]*(?:[:=]|->|=>|\u2192|\b(?:is|are)\b[ \t]*:?)"
+    r"|(?:passw(?:or)?d|passphrase|passcode|secret|token|key|credentials?|creds|pin)s?\b"
+    r"[^\n]{0,60}?\b(?:below|here|as[ \t]+follows|following|next)\b[^\w\n]{0,4})"
+    r"(?:[*_]{1,2})?[ \t]*\Z"
+)
+_NAME_LINE_TAIL = 120
+# What ends every line _NAME_ENDS_LINE finds, matched at the start of the line's end reversed
+# ("woleb si nekot eht"): most lines fail at their last characters, where a search ending in
+# \Z tries each place in the line (a few us a grep hit, as much as the hit's own redaction)
+_SAYS_NEXT_REVERSED = rx.compile(
+    r"(?i)(?:[^\w\n]|_){0,8}(?:[:=>\u2192]|(?:si|era|woleb|ereh|swollof|gniwollof|txen)\b)"
+)
+
+
+# The last letters of the words above: a line ending in another letter or a digit (most lines
+# of a log: "... 200 130ms user=u9 trace=658cda14") is told at once
+_SAYS_NEXT_LAST = frozenset("sSeEwWgGtT")
+
+
+def ends_in_a_name(line: str) -> bool:
+    """Whether ``line`` ends naming a secret whose value the next non-blank line may give."""
+    end = line[-1:]
+    if end.isalnum() and end not in _SAYS_NEXT_LAST:
+        return False
+    return (_SAYS_NEXT_REVERSED.match(line[-40:].rstrip()[::-1]) is not None
+            and _NAME_ENDS_LINE.search(line[-_NAME_LINE_TAIL:]) is not None)
+
+
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the
     message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""

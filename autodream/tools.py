@@ -924,6 +924,10 @@ class ToolBox:
                 fh.seek(0)  # JSON lines, but no transcript: grep them as text
             in_key = False
             line_no = 0
+            # the last non-blank line and the blank lines since: a secret's name may end it and
+            # its value be a hit ("staging db password:" / "Bq-Secret-8812"), as read_file sees
+            last = ""
+            blanks = 0
             while True:
                 rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
@@ -932,6 +936,11 @@ class ToolBox:
                 line_no += 1
                 self._charge(full)
                 decoded = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+                before, blanks_before = last, blanks
+                if decoded and not decoded.isspace():
+                    last, blanks = decoded, 0
+                else:
+                    blanks += 1
                 line = decoded[: self.limits.max_line_chars]
                 begins = bool(_PEM_BEGIN.search(line))
                 ends = bool(_PEM_END.search(line))
@@ -943,7 +952,11 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                line = redact.redact(decoded)[: self.limits.max_line_chars]
+                if before and redact.ends_in_a_name(before):
+                    said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
+                    line = redact.redact_after(said, decoded)[: self.limits.max_line_chars]
+                else:
+                    line = redact.redact(decoded)[: self.limits.max_line_chars]
                 match = rx.search(line)
                 if match is None:
                     continue

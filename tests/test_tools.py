@@ -347,6 +347,43 @@ def test_grep_shows_where_each_hit_is_when_a_hit_ends_in_a_secrets_name(tree: Tr
     assert shown == "memory/db.md:1: The staging db password is [REDACTED:assigned-secret]"
 
 
+def test_grep_hides_a_value_given_on_the_line_after_its_name_as_read_file_does(
+    tree: Tree
+) -> None:
+    (tree.project / "deploy.md").write_text(
+        "# Staging\nstaging db password:\nBq-Secret-8812\nThe admin token for grafana is below\n"
+        "\nXk9mQ2vL8pR4tW7z\nthe prod db password is\n\n\n\nZt8wQ4rL2mKp9vB3\n"
+        "Restart the api after a deploy.\n"
+    )
+    box = tree.toolbox()
+    shown = ok(box, "read_file", path="project/deploy.md")
+    assert not any(v in shown for v in ("Bq-Secret-8812", "Xk9mQ2vL8pR4tW7z", "Zt8wQ4rL2mKp9vB3"))
+    assert ok(box, "grep", pattern=r"^\S+$|after", path="project/deploy.md").splitlines() == [
+        "project/deploy.md:3: [REDACTED:assigned-secret]",
+        "project/deploy.md:6: [REDACTED:assigned-secret]",
+        "project/deploy.md:11: [REDACTED:assigned-secret]",
+        "project/deploy.md:12: Restart the api after a deploy.",
+    ]
+    # (a pattern that only matches the value finds nothing)
+    assert ok(box, "grep", pattern="Bq-Secret|Xk9m|Zt8wQ", path="project/") == "no matches"
+
+
+@pytest.mark.parametrize(("text", "pattern"), [
+    # a name with nothing saying its value comes next: code, a title
+    ("class Auth:\n    # password\n    pw_hash = Argon2Hasher()", "Argon2Hasher"),
+    ("## Password\nReset-Flow-v2 is described below.", "Reset-Flow"),
+    # a name that says so, and a next line that gives no value (as before)
+    ("Password:\n  - stored in Vault under secret/db", "Vault"),
+])
+def test_grep_shows_a_line_after_a_secrets_name_that_gives_none(
+    tree: Tree, text: str, pattern: str
+) -> None:
+    (tree.project / "notes.md").write_text(text + "\n")
+    last = text.split("\n")[-1]
+    assert ok(tree.toolbox(), "grep", pattern=pattern, path="project/notes.md") == (
+        f"project/notes.md:{text.count(chr(10)) + 1}: {last}")
+
+
 def test_grep_skips_binary_files_and_shows_snippets_of_long_lines(tree: Tree) -> None:
     (tree.project / "blob.bin").write_bytes(b"\x00\x01needle\x00")
     (tree.project / "long.txt").write_text("x" * 5000 + " needle " + "y" * 5000 + "\n")
