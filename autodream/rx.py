@@ -306,19 +306,23 @@ def cache_problem() -> str | None:
     where = (f"{printable(top)} belongs to {name}" if made
              else f"its folder {printable(base)} would be made in {printable(path)}, which "
                   f"belongs to {name}")
+    chosen = os.environ.get("AUTODREAM_CACHE_DIR")
+    if sudo_made:
+        # (HOME is what sudo keeps; a folder named by a setting was made wherever that pointed)
+        by_home = not chosen and not os.environ.get("XDG_CACHE_HOME")
+        where += f" (a `sudo autodream`{' that kept HOME' if by_home else ''} made it?)"
     if sudo_made and not removable:
         where += f", as does {printable(above)}, where it would be made again"
+    setting = ("point AUTODREAM_CACHE_DIR at a folder of your own" if chosen
+               else "set AUTODREAM_CACHE_DIR to a folder of your own")
     if removable:
         import shlex
 
-        fix = (f"remove it (sudo rm -r {shlex.quote(top)}) or set AUTODREAM_CACHE_DIR to a "
-               "folder of your own")
+        fix = f"remove it (sudo rm -r {shlex.quote(top)}) or {setting}"
     else:
-        fix = "set AUTODREAM_CACHE_DIR to a folder of your own"
-    return (f"the pattern cache is off: {where}"
-            + (" (a `sudo autodream` that kept HOME made it?)" if sudo_made else "")
-            + ", and autodream writes no cache into another user's folder, so each run "
-            f"compiles its patterns again (~0.6 s); {fix}")
+        fix = setting
+    return (f"the pattern cache is off: {where}, and autodream writes no cache into another "
+            f"user's folder, so each run compiles its patterns again (~0.6 s); {fix}")
 
 
 def _owner(path: str) -> int | None:

@@ -437,6 +437,25 @@ def test_status_offers_to_remove_the_autodream_folder_root_made(
     problem = rx.cache_problem()
     assert problem is not None and "rm " not in problem
     assert problem.startswith(f"the pattern cache is off: {folder} belongs to root, and ")
+    # (it is set already: to another folder, not set again)
+    assert problem.endswith("; point AUTODREAM_CACHE_DIR at a folder of your own")
+
+
+@pytest.mark.skipif(not rx._USABLE or os.geteuid() != 0,
+                    reason="no cache on this Python, or the folders cannot be root's")
+def test_status_guesses_sudo_kept_home_only_for_a_cache_under_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A root-made autodream folder under XDG_CACHE_HOME was put down to 'a `sudo autodream`
+    that kept HOME', which has nothing to do with it."""
+    (tmp_path / "xdg" / "autodream").mkdir(parents=True)
+    _default_cache(monkeypatch, str(tmp_path / "home"), str(tmp_path / "xdg"))
+    folder = tmp_path / "xdg" / "autodream"
+    _as_another_user(monkeypatch, str(folder))
+    problem = rx.cache_problem()
+    assert problem is not None
+    assert problem.startswith(
+        f"the pattern cache is off: {folder} belongs to root (a `sudo autodream` made it?), and ")
 
 
 @pytest.mark.skipif(not rx._USABLE or os.geteuid() != 0,
@@ -463,8 +482,9 @@ def test_status_offers_no_removal_that_would_not_put_the_cache_right(
         _as_another_user(monkeypatch, str(folder), str(folder / "patterns"), directory)
         os.chown(cache, os.geteuid(), -1)  # the person's own ~/.cache (the patched id)
     problem = rx.cache_problem()
-    told = (f"the pattern cache is off: {folder} belongs to root, as does {cache}, where it "
-            "would be made again (a `sudo autodream` that kept HOME made it?), and autodream "
+    # (the guess at the cause said of the folder root made, not of the one above it)
+    told = (f"the pattern cache is off: {folder} belongs to root (a `sudo autodream` that kept "
+            f"HOME made it?), as does {cache}, where it would be made again, and autodream "
             "writes no cache into another user's folder, so each run compiles its patterns "
             "again (~0.6 s); set AUTODREAM_CACHE_DIR to a folder of your own")
     if made != "~/.cache too":
@@ -496,5 +516,5 @@ def test_status_prints_the_cache_folder_on_one_line(
     owner = _name(os.stat(cache).st_uid)
     assert problems == [f"problem:      the pattern cache is off: {tmp_path}/d\\nproblem:      "
                         f"fake belongs to {owner}, and autodream writes no cache into another "
-                        "user's folder, so each run compiles its patterns again (~0.6 s); set "
-                        "AUTODREAM_CACHE_DIR to a folder of your own"]
+                        "user's folder, so each run compiles its patterns again (~0.6 s); point "
+                        "AUTODREAM_CACHE_DIR at a folder of your own"]
