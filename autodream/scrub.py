@@ -486,7 +486,8 @@ def scrub(
     rehash: dict[str, tuple[str, int]] = {}
     leftovers: list[Path] = []
     others: list[Path] = []
-    paths = list(_files(memory_dir, leftovers, others))
+    unlisted: list[OSError] = []
+    paths = list(_files(memory_dir, leftovers, others, unlisted))
     pattern = _name_pattern(forms)
     _refuse_folders(memory_dir, state_dir, pattern)
     names_file = state_dir / NAMES_FILENAME
@@ -506,6 +507,11 @@ def scrub(
         return data
 
     report.skipped += _held_by_others(others, pattern, replacer.value_re, memory_dir)
+    report.skipped += [
+        SkippedFile(pattern.sub(_MASK, _rel(Path(os.fsdecode(err.filename)), memory_dir)),
+                    f"it is a folder the scrub could not list ({err.strerror or err}): files "
+                    "in it may hold the value; fix its permissions")
+        for err in unlisted if err.filename is not None]
     for path in paths:
         if _is_journal_json(path, state_dir):
             journal_json.append(path)
@@ -719,12 +725,16 @@ def _held_in_other_case(
 
 
 def _files(
-    root: Path, leftovers: list[Path] | None = None, others: list[Path] | None = None
+    root: Path, leftovers: list[Path] | None = None, others: list[Path] | None = None,
+    unlisted: list[OSError] | None = None,
 ) -> Iterator[Path]:
     """Every regular file under ``root``, never through a symlink; the lock file left out, the
-    temp files of a scrub killed part way put in ``leftovers`` (they hold no secret), and the
-    names that are no regular file nor folder (a link, a named pipe) in ``others``."""
-    for dirpath, dirnames, filenames in os.walk(root):
+    temp files of a scrub killed part way put in ``leftovers`` (they hold no secret), the
+    names that are no regular file nor folder (a link, a named pipe) in ``others``, and why
+    each folder that could not be listed was not in ``unlisted`` (os.walk passes over one in
+    silence: the scrub said the value was gone while files in it may hold it)."""
+    for dirpath, dirnames, filenames in os.walk(
+            root, onerror=unlisted.append if unlisted is not None else None):
         base = Path(dirpath)
         links = {d for d in dirnames if (base / d).is_symlink()}
         dirnames[:] = sorted(set(dirnames) - links)

@@ -1220,3 +1220,29 @@ def test_a_memory_file_that_cannot_be_read_is_named_by_its_path_without_the_valu
     assert document["error"] == f"cannot use {shown}: Permission denied"
     assert NAMED not in result.output + json.dumps(document)
     assert snapshot(memory) == before
+
+
+def test_a_folder_the_scrub_cannot_list_makes_it_incomplete(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder in memory the scrub could not list (another user's, mode 700) was passed over
+    in silence (os.walk drops it) and the scrub said '"status": "ok"' while files in it may
+    hold the value: it is named among the skipped, and the scrub is not complete."""
+    memory = project / "memory"
+    secret = "Wombat-Kettle-8842"
+    (memory / "notes.md").write_text(f"the key is {secret}\n")
+    (memory / "private").mkdir()
+    (memory / "private" / "old.md").write_text(f"the key was {secret}\n")
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.fspath(path).endswith(os.sep + "private"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    document = json.loads(_run(project, "scrub", "--json", value=secret).stdout)
+    assert document["status"] == "incomplete" and document["exit_code"] == 1
+    assert document["files"] == [{"path": "notes.md", "count": 1}]
+    assert [f["path"] for f in document["skipped"]] == ["private"]
+    assert "could not list (Permission denied)" in document["skipped"][0]["reason"]
