@@ -28,7 +28,7 @@ import stat
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Literal
 
 from autodream.errors import DreamFailed, LinkedState, MemoryChanged, UnsafeRecord, printable
 from autodream.memory.staging import (
@@ -319,7 +319,7 @@ def write_json_atomic(dest: Path, data: Any) -> None:
 
 
 @contextlib.contextmanager
-def _opened_run_dir(
+def open_run_dir(
     memory_dir: Path, run_dir: Path, *, make: bool = True
 ) -> Iterator[Path | int]:
     """``run_dir`` opened ONCE (with ``make``, made where missing), for a commit, its roll-back
@@ -332,7 +332,14 @@ def _opened_run_dir(
     images and intent were written, and each deleted memory file moved, where the link points;
     swapped after, ``_check_not_moved`` tells the commit so and it rolls back by the descriptor.
     A run dir kept elsewhere is opened as named; where the system has no ``dir_fd`` calls the
-    path is yielded, as it was always used."""
+    path is yielded, as it was always used.
+
+    Also for a caller that commits into it (``commit``'s ``opened``) and may have to take that
+    commit back after others (``roll_back``): a forced undo's chain keeps the runs folder open
+    until the chain ends and reaches each undo's run dir from it (``run_dir_in``), so the
+    roll-back reads the images the commit stored and marks its intent there, whatever the state
+    dir's name leads to by then (swapped for a link to a copy made before the undo, the copy
+    lacks the run dir: memory was left with that undo in it and no record of it)."""
     if not BY_DIR_FD:
         if make:  # (not durable here, as below)
             run_dir.mkdir(parents=True, exist_ok=True)
@@ -533,9 +540,9 @@ def store_images(
     Raises ``MemoryChanged`` when a memory file is no longer what the change says it was before
     (the user's agent wrote it during the run), ``ValueError`` when a source file is not the
     after-image the change names, and ``LinkedState`` when the run dir's state dir was swapped
-    for a link (``_opened_run_dir``).
+    for a link (``open_run_dir``).
     """
-    with _opened_run_dir(memory_dir, run_dir) as run:
+    with open_run_dir(memory_dir, run_dir) as run:
         _store_images(memory_dir, source_dir, changes, run, sync_run_dir=sync_run_dir)
 
 
@@ -590,7 +597,7 @@ def commit(
     """Apply ``changes`` (after-images read from ``source_dir``) to ``memory_dir`` as one set.
 
     ``run_dir`` is the run's journal dir (``<state>/runs/<run_id>``), opened once at the start
-    (``_opened_run_dir``), or ``opened`` by the caller (``open_run_dir``) to roll it back by.
+    (``open_run_dir``), or ``opened`` by the caller (``open_run_dir``) to roll it back by.
     On an ordinary exception or ``BaseException`` (``KeyboardInterrupt``, the ``SystemExit`` a
     SIGTERM becomes) the changes already applied are rolled back before it
     propagates; after a hard crash (SIGKILL, power loss) ``recover()`` rolls them back. A roll-back
@@ -649,20 +656,8 @@ def _run_dir_or(
     if opened is not None:
         yield opened
         return
-    with _opened_run_dir(memory_dir, run_dir) as run:
+    with open_run_dir(memory_dir, run_dir) as run:
         yield run
-
-
-def open_run_dir(memory_dir: Path, run_dir: Path) -> contextlib.AbstractContextManager[Path | int]:
-    """``run_dir`` (or the runs folder above the run dirs) opened as a commit opens its run dir
-    (``_opened_run_dir``), for a caller that commits into it (``commit``'s ``opened``) and may
-    have to take that commit back after others (``roll_back``): a forced undo's chain keeps
-    the runs folder open until the chain ends and reaches each undo's run dir from it
-    (``run_dir_in``), so the roll-back reads the images the commit stored and marks its intent
-    there, whatever the state dir's name leads to by then (swapped for a link to a copy made
-    before the undo, the copy lacks the run dir: memory was left with that undo in it and no
-    record of it)."""
-    return _opened_run_dir(memory_dir, run_dir)
 
 
 @contextlib.contextmanager
@@ -765,11 +760,10 @@ def _roll_back_one(
     with contextlib.suppress(OSError):
         parent, name = _split(ch.path)
         unlink_below(memory_dir, f"{parent}/.{name}.{run_id}.tmp".lstrip("/"))
-    current = file_info(dest)
-    now = current.sha256 if current else None
-    if now == ch.before_sha256:
-        return  # never applied, or already rolled back
-    if now != ch.after_sha256:
+    stands = _stands(dest, ch)
+    if stands == "back":
+        return
+    if stands == "edited":
         result.conflicts.append(ch.path)
         return
     if ch.kind == "added":
@@ -786,6 +780,17 @@ def _roll_back_one(
         else:
             write_atomic(dest, _before_image(run, before_image, ch), root=memory_dir)
     result.restored.append(ch.path)
+
+
+def _stands(dest: Path, ch: FileChange) -> Literal["back", "applied", "edited"]:
+    """How memory's ``dest`` stands to ``ch``: as before it (never applied, or rolled back
+    already), as the commit left it (to put back), or neither: written by hand since, so a
+    roll-back leaves it as it is (a conflict), and nothing is stuck on it."""
+    current = file_info(dest)
+    now = current.sha256 if current else None
+    if now == ch.before_sha256:
+        return "back"
+    return "applied" if now == ch.after_sha256 else "edited"
 
 
 def _before_image(run: Path | int, rel: str, ch: FileChange) -> bytes:
@@ -841,19 +846,23 @@ def stuck_files(run_dir: Path, memory_dir: Path) -> list[str]:
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return []  # (UnsafeRecord too: quarantined, never rolled back)
     stuck: list[str] = []
-    for ch in changes:
-        current = file_info(memory_dir / ch.path)
-        now = current.sha256 if current else None
-        if ch.kind == "added" or now == ch.before_sha256 or now != ch.after_sha256:
-            continue
-        images = [file_info(run_dir / BEFORE_DIR / ch.path)]
-        if ch.kind == "deleted":
-            images.append(file_info(run_dir / TRASH_DIR / ch.path))
-        if any(i is not None and i.sha256 == ch.before_sha256 for i in images):
-            continue
-        why = ("its before-image is not the file the commit replaced" if any(images)
-               else "its before-image is lost")
-        stuck.append(f"{ch.path} ({why})")
+    try:
+        # read as a roll-back reads its images (never through a link), so what it is told
+        # can be put back is what a roll-back would find
+        with open_run_dir(memory_dir, run_dir, make=False) as run:
+            for ch in changes:
+                if ch.kind == "added" or _stands(safe_path(memory_dir, ch.path), ch) != "applied":
+                    continue
+                images = [_sha256_in(run, f"{BEFORE_DIR}/{ch.path}")]
+                if ch.kind == "deleted":
+                    images.append(_sha256_in(run, f"{TRASH_DIR}/{ch.path}"))
+                if ch.before_sha256 in images:
+                    continue
+                why = ("its before-image is not the file the commit replaced"
+                       if any(h is not None for h in images) else "its before-image is lost")
+                stuck.append(f"{ch.path} ({why})")
+    except (OSError, LinkedState, UnsafeRecord):
+        return []  # (a state dir swapped for a link: no commit of it is rolled back there)
     return stuck
 
 
@@ -886,7 +895,7 @@ def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
             done.append(Recovery(run_dir.name, "quarantined", reason=str(exc)))
             continue
         try:
-            with _opened_run_dir(target, run_dir, make=False) as run:
+            with open_run_dir(target, run_dir, make=False) as run:
                 result = _roll_back(target, run, run_dir.name, changes)
                 if not result.left:
                     data["state"] = "rolled-back"

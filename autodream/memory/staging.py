@@ -249,16 +249,15 @@ def not_a_file_reason(mode: int) -> str:
     """Why a memory name that became something other than a regular file after the dream
     listed memory is left out of it: copied, a pipe or a device would be staged as an empty
     (or endless) file, and that file committed in its place."""
-    kind = next((name for test, name in _KINDS if test(mode)), "not a regular file")
-    return (f"it is {kind}, not a regular file; a dream neither opens nor changes it (remove "
-            "it, or put a file in its place)")
+    return (f"it is {kind_of(mode)}, not a regular file; a dream neither opens nor changes it "
+            "(remove it, or put a file in its place)")
 
 
 def kind_of(mode: int) -> str:
     """What a name that is no regular file is, as a reason says it ("a named pipe")."""
     if stat.S_ISLNK(mode):
         return "a symlink"
-    return next((name for test, name in _KINDS if test(mode)), "no regular file")
+    return next((name for test, name in _KINDS if test(mode)), "a file of an unknown kind")
 
 
 def is_special(mode: int) -> bool:
