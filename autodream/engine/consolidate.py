@@ -38,11 +38,13 @@ from autodream.engine.dates import (
 from autodream.engine.entries import (
     HISTORY_LINE,
     Entry,
+    change_line,
     description_for,
     hook_for,
     is_generated_why,
     says_only_name,
     title_for,
+    update_line,
 )
 from autodream.engine.folding import capped, folded
 from autodream.engine.guidance import (
@@ -848,8 +850,7 @@ class Consolidator:
         for rule in [*ended, *instead]:
             rule.deleted, rule.deleted_by = True, "contradicted"
             declare(by, "supersedes", rule)
-            by.history.append(f"Updated on {cand.source.day.isoformat()}; previously: "
-                              f"{rule.lead}")
+            by.history.append(update_line(cand.source.day.isoformat(), rule.lead))
             by.changed = True
             self.decisions.append(Decision(
                 "pruned", rule.file,
@@ -865,7 +866,7 @@ class Consolidator:
         previous = entry.lead
         day = cand.source.day.isoformat()
         entry.statements = [s.replace(old, new) for s in entry.statements] or [cand.text]
-        entry.history.append(f"Updated on {day}; previously: {previous}")
+        entry.history.append(update_line(day, previous))
         if old in entry.description:
             entry.description = entry.description.replace(old, new)
         renamed = self._named_for_host(entry, previous)
@@ -914,7 +915,7 @@ class Consolidator:
             entry.name = title_for(_put_right(at, now, entry.lead)) or entry.name
         entry.statements = [_put_right(at, now, s) for s in entry.statements]
         entry.description = _put_right(at, now, entry.description)
-        entry.history.append(f"Changed from {was} to {now} on {day}; previously {was}.")
+        entry.history.append(change_line(was, now, f"on {day}"))
         self._superseded(entry, cand, cluster, f"put right on {day}: {now}, not {was}")
 
     @staticmethod
@@ -1046,7 +1047,7 @@ class Consolidator:
             entry.name = at.sub(new, entry.name)
             if entry.hook:
                 entry.hook = at.sub(new, entry.hook)
-            entry.history.append(f"Changed from {old} to {new} on {day}; previously {old}.")
+            entry.history.append(change_line(old, new, f"on {day}"))
             self._superseded(entry, cand, cluster,
                              f"the port {old} changed to {new} on {day}; the rest of the entry "
                              f"stays")
@@ -1104,8 +1105,8 @@ class Consolidator:
         lead = _choice_put(said[at], first) if first.subjectless else cand.text
         for i, rev in taken:
             entry.history.append(
-                f"Changed from {rev.was} to {rev.now} on {day}; previously {rev.was}."
-                if rev.subjectless else f"Updated on {day}; previously: {said[i]}")
+                change_line(rev.was, rev.now, f"on {day}")
+                if rev.subjectless else update_line(day, said[i]))
         entry.statements = self._capped(
             [(bullet[0] if bullet else "") + lead if i == at else s
              for i, s in enumerate(entry.statements) if i == at or i not in said], entry.file)
@@ -1147,7 +1148,7 @@ class Consolidator:
         turned = [traded[0]] if traded is not None else [
             s for s in entry.statements
             if turns_rule_round(s, cand.text) or turns_rule_round(cand.text, s)]
-        entry.history.extend(f"Updated on {day}; previously: {s}" for s in turned)
+        entry.history.extend(update_line(day, s) for s in turned)
         lead = cand.text
         if traded is not None:
             # the rule with its two things traded ("Use spaces rather than tabs"): "Use spaces
@@ -1214,7 +1215,7 @@ class Consolidator:
         old = next(v.written for v in _stated_in(change, entry.lead) if v.value == was)
         lead, now = _put_setting(entry.lead, change, was)
         done = _when_done(cand)  # "we bumped retries to 5 last month": in June 2026
-        entry.history.append(f"Changed from {old} to {now} {done}; previously {old}.")
+        entry.history.append(change_line(old, now, done))
         entry.name = _put_setting(entry.name, change, was)[0]
         entry.description = _put_setting(entry.description, change, was)[0]
         if entry.hook:
@@ -1250,7 +1251,7 @@ class Consolidator:
             kept = held[0]
             kept.history.extend(h for h in entry.history if h not in kept.history)
             # (in the words a later dream reads back as history: ``UPDATE_LINE``)
-            kept.history.append(f"Updated on {day}; previously: {entry.lead}")
+            kept.history.append(update_line(day, entry.lead))
             kept.statements = self._capped([*kept.statements, *(
                 s for s in entry.statements[1:] if not _stated_in(change, s))], kept.file)
             kept.add_sources(entry.sources(), self.options.max_sources)
@@ -1282,7 +1283,7 @@ class Consolidator:
         done, day = _when_done(cand), cand.source.day.isoformat()
         for entry in entries:
             previous = entry.lead
-            entry.history.append(f"Updated on {day}; previously: {previous}")
+            entry.history.append(update_line(day, previous))
             entry.statements = [_put_value(entry, old, new), *(
                 s if told_past_of(s, old, cand.source.day) else
                 re.sub(rf"(?<![\w.-]){re.escape(old)}(?![\w-])", new, s)
@@ -1312,7 +1313,7 @@ class Consolidator:
         its guidance, written for a day still ahead, goes."""
         day = cand.source.day.isoformat()
         was = LIST_MARK.sub("", entry.lead).strip()
-        entry.history.append(f"Updated on {day}; previously: {was}")
+        entry.history.append(update_line(day, was))
         entry.statements = [cand.text]
         entry.description = description_for(cand.text)
         if entry.hook:  # (its index line tells the plan as upcoming)
@@ -1334,7 +1335,7 @@ class Consolidator:
         if (told := stand_in_from(was, cand.text, cand.source.day)) != cand.text:
             # (the day it starts on kept: "Until 2026-07-20, ..." lost that Ana goes on the 13th)
             cand = replace(cand, text=told, key="")
-        entry.history.append(f"Updated on {day}; previously: {was}")
+        entry.history.append(update_line(day, was))
         entry.statements = [cand.text]
         entry.description = description_for(cand.text)
         if entry.hook:
@@ -1359,8 +1360,8 @@ class Consolidator:
         # the first would make "between 2026-08-15 and 2026-08-05"; the new statement leads
         ranged = any(was in m[0] for m in _DATE_SPAN.finditer(entry.lead))
         entry.history.append(
-            f"Updated on {day}; previously: {LIST_MARK.sub('', entry.lead).strip()}" if ranged
-            else f"Changed from {was} to {now} on {day}; previously {was}.")
+            update_line(day, LIST_MARK.sub('', entry.lead).strip()) if ranged
+            else change_line(was, now, f"on {day}"))
         # "The design review is on 2026-07-14", moved to after the launch on 2026-07-22: "The
         # design review is after the launch on 2026-07-22"
         on_was = re.search(rf"\b(?:on|in)\s+{re.escape(was)}(?![\w-]|\.\d)", entry.lead) if (
@@ -1597,8 +1598,7 @@ class Consolidator:
         versioned = (_and([v for v in with_versions_said(lead, old) if not _set_against(
             lead, v)][-1 if TELLS_SWITCH.search(lead) else 0:]) if prior == old
             and split_version(old) is None and not _same_tool_as(new, old) else "")
-        entry.history.append(f"{verb} from {was} to {new} {done}; previously "
-                             f"{versioned or prior}.")
+        entry.history.append(change_line(was, new, done, verb=verb, previously=versioned or prior))
         statements = list(entry.statements) or [new_lead]
         statements[at] = new_lead
         if kept_beside is not None:
@@ -1680,7 +1680,7 @@ class Consolidator:
             return
         done = _when_done(cand)
         verb = "Switched back" if cand.back else "Switched"
-        entry.history.append(f"{verb} from {old} to {new} {done}; previously {old}.")
+        entry.history.append(change_line(old, new, done, verb=verb))
         self._superseded(entry, cand, cluster, f"already says {new} over {old}; the switch, "
                          f"made {done}, kept as history", action="updated")
 
@@ -1794,7 +1794,7 @@ class Consolidator:
             # every statement it kept, and its own history ("resuming ..." said with "Deadline
             # for the ESO migration is still ...")
             for line in [*other.history, *(
-                    f"Updated on {day.isoformat()}; previously: {LIST_MARK.sub('', said)}"
+                    update_line(day.isoformat(), LIST_MARK.sub('', said))
                     for said in other.statements)]:
                 if line not in keep.history:
                     keep.history.append(line)
@@ -1886,8 +1886,7 @@ class Consolidator:
         action: Action
         if conflict is not None:
             was, now = conflict
-            entry.history.append(f"Changed from {was} to {now} {_changed_when(cand)}; "
-                                 f"previously {was}.")
+            entry.history.append(change_line(was, now, _changed_when(cand)))
             stale = [s for s in entry.statements[1:] if has_word(s, was)]
             entry.statements = [cand.text] + [s for s in entry.statements[1:] if s not in stale]
             _put_value(entry, was, now)
@@ -1901,7 +1900,7 @@ class Consolidator:
             # all code" -> "We never write tests"), but no single "X to Y" lines up: name the
             # old statement instead of a wrong pair of words.
             previous = entry.lead
-            entry.history.append(f"Updated on {day}; previously: {previous}")
+            entry.history.append(update_line(day, previous))
             entry.statements = [cand.text] + [s for s in entry.statements[1:]
                                               if coverage(s, cand.text) < 0.85]
             entry.statements = self._capped(entry.statements, entry.file)
@@ -1924,7 +1923,7 @@ class Consolidator:
             replaced_lead = entry.lead
             earlier = [s for s in entry.statements if not different_subjects(s, cand.text)
                        or turned_back_over(s, cand.text)]
-            entry.history.extend(f"Updated on {day}; previously: {s}" for s in earlier)
+            entry.history.extend(update_line(day, s) for s in earlier)
             entry.statements = [cand.text] + [s for s in entry.statements if s not in earlier]
             entry.statements = self._capped(entry.statements, entry.file)
             if entry.original is None or any(
@@ -2054,7 +2053,7 @@ class Consolidator:
         moved_on = ""
         if traded is not None:
             entry.history.append(
-                f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
+                update_line(cand.source.day.isoformat(), first.text))
         elif put_off is not None:
             put, was, now = put_off
             day = cand.source.day.isoformat()
@@ -2064,7 +2063,7 @@ class Consolidator:
             gone = {w for w, _, _ in steps} - {now}
             entry.statements = [put] + [s for s in entry.statements if not any(
                 has_word(s, w) for w in gone) and s != cand.text]
-            entry.history.extend(f"Changed from {w} to {n} on {d}; previously {w}."
+            entry.history.extend(change_line(w, n, f"on {d}")
                                  for w, n, d in steps)
             moved_on = day
         elif plans:
@@ -2075,8 +2074,7 @@ class Consolidator:
             entry.history.extend(_plan_history(plans[0][0], plans[1:], cand))
         elif cand.kind == "switch" and cand.new and cand.old and _tells_a_change(cand.text):
             entry.history.append(
-                f"Switched from {cand.old} to {cand.new} {_when_done(cand)}; "
-                f"previously {cand.old}.")
+                change_line(cand.old, cand.new, _when_done(cand), verb="Switched"))
         elif changed and not again and not _forbids_another(first.text, cand.text, changed[0]):
             was, now = changed
             entry.statements = [s for s in entry.statements
@@ -2088,7 +2086,7 @@ class Consolidator:
                 # and stayed in the body above the line naming it.
                 entry.statements = [s for s in entry.statements if s != first.text and not (
                     turns_rule_round(s, cand.text))] or [cand.text]
-                entry.history.append(f"Updated on {day}; previously: {first.text}")
+                entry.history.append(update_line(day, first.text))
             else:
                 # each move told in turn, with the day it was said ("The demo is on Friday",
                 # "... moved to Monday", "... pushed to Wednesday": Friday to Wednesday alone
@@ -2097,7 +2095,7 @@ class Consolidator:
                 gone = {w for w, _, _ in steps} - {now}
                 entry.statements = [s for s in entry.statements if not any(
                     has_word(s, w) for w in gone) or has_word(s, now)] or [cand.text]
-                entry.history.extend(f"Changed from {w} to {n} on {d}; previously {w}."
+                entry.history.extend(change_line(w, n, f"on {d}")
                                      for w, n, d in steps)
                 moved_on = day
         elif first.text != cand.text and not again and replaces(
@@ -2106,7 +2104,7 @@ class Consolidator:
                     cand.text, first.text):
             entry.statements = [s for s in entry.statements if s != first.text] or [cand.text]
             entry.history.append(
-                f"Updated on {cand.source.day.isoformat()}; previously: {first.text}")
+                update_line(cand.source.day.isoformat(), first.text))
         if entry.type in ("feedback", "project"):
             entry.why = cand.why or _default_why(cluster)
             entry.generated_why = not cand.why

@@ -37,6 +37,21 @@ HISTORY_LINE = rx.compile(
 )
 # A change with no single "X to Y": the whole earlier statement is kept after "previously:".
 UPDATE_LINE = rx.compile(r"^Updated on (?P<day>\d{4}-\d{2}-\d{2}); previously: .+$")
+
+
+def update_line(day: date | str, previous: str) -> str:
+    """The history line of a statement replaced whole, as ``UPDATE_LINE`` reads it back."""
+    return f"Updated on {day}; previously: {previous}"
+
+
+def change_line(old: str, new: str, when: str, *, verb: str = "Changed",
+                previously: str | None = None) -> str:
+    """The history line of a switch or change from ``old`` to ``new`` made ``when`` ("on
+    2026-03-30", "in March 2026"), as ``HISTORY_LINE`` reads it back; ``previously`` is what the
+    entry said of it before (``old`` unless told)."""
+    before = old if previously is None else previously
+    return f"{verb} from {old} to {new} {when}; previously {before}."
+
 _URL = rx.compile(r"https?://(?P<host>[^/\s]+)[^\s]*")
 _AS_OF = rx.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b", re.I)
 # The engine's own Why and How wordings (guidance._default_why/_default_how, the switch and
@@ -531,4 +546,5 @@ def hook_for(entry: Entry) -> str:
     return f"stated by the user on {day.isoformat()}" if day is not None else ""
 
 
-__all__ = ["HISTORY_LINE", "UPDATE_LINE", "Entry", "FrontmatterError", "parse_entry", "title_for"]
+__all__ = ["HISTORY_LINE", "UPDATE_LINE", "Entry", "FrontmatterError", "change_line", "parse_entry",
+           "title_for", "update_line"]

@@ -4,7 +4,7 @@ the new lead; and the files an entry absorbed, declared in its frontmatter."""
 from __future__ import annotations
 
 from autodream import rx
-from autodream.engine.entries import Entry, description_for, title_for
+from autodream.engine.entries import Entry, description_for, title_for, update_line
 from autodream.engine.guidance import guidance_for
 from autodream.engine.model import Candidate, Cluster
 from autodream.engine.text import has_word
@@ -34,7 +34,7 @@ def lead_replaced(entry: Entry, cand: Candidate, cluster: Cluster,
     aside: "Best val loss is 0.412") follows the new one, one written by hand stays. Returns
     the old lead."""
     previous = entry.lead
-    entry.history.append(f"Updated on {cand.source.day.isoformat()}; previously: {previous}")
+    entry.history.append(update_line(cand.source.day.isoformat(), previous))
     entry.statements = statements
     if entry.name == title_for(previous) or previous.startswith(entry.name):
         entry.name = title_for(cand.text) or entry.name

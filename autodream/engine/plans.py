@@ -22,7 +22,9 @@ from autodream.engine.dates import (
 )
 from autodream.engine.entries import (
     Entry,
+    change_line,
     title_for,
+    update_line,
 )
 from autodream.engine.model import Candidate, Cluster, Source
 from autodream.engine.replacement import (
@@ -756,17 +758,17 @@ def _plan_history(first: str, later: list[tuple[str, date]], done: Candidate) ->
         moved = _changed_value(last, text)
         if moved is not None:
             was, now = moved
-            lines.append(f"Changed from {was} to {now} on {day.isoformat()}; previously {was}.")
+            lines.append(change_line(was, now, f"on {day.isoformat()}"))
         elif not (same_values(text, last) and same_values(last, text)):
-            lines.append(f"Updated on {day.isoformat()}; previously: {last}")
+            lines.append(update_line(day.isoformat(), last))
         last = text
     told = done.source.day.isoformat()
     moved = choice_difference(last, done.text) or _value_change(last, done.text)
     if moved is not None and all(date_mentions(v) for v in moved):
         # "The demo was on 2026-07-04" of "The demo is on 2026-07-07": it happened on another day
-        lines.append(f"Changed from {moved[0]} to {moved[1]} on {told}; previously {moved[0]}.")
+        lines.append(change_line(moved[0], moved[1], f"on {told}"))
     else:
-        lines.append(f"Updated on {told}; previously: {last}")
+        lines.append(update_line(told, last))
     return lines
 
 
