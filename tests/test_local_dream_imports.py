@@ -21,6 +21,9 @@ NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog", "secrets") + (
     "autodream.scrub",
     # (~2 ms) a dream asks signal.signal, not threading, whether it runs on the main thread
     "threading",
+    # (~7 ms of dataclass methods) the values only rare sentences make (a setting changed, a
+    # request to forget, ...): neither session here says one
+    "autodream.engine.rare",
 )
 
 PROBE = """

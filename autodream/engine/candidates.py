@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -35,7 +36,6 @@ from autodream.engine.model import (
     Candidate,
     CandidateKind,
     Decision,
-    ForgetRequest,
     ProjectFacts,
     Source,
 )
@@ -119,6 +119,9 @@ from autodream.engine.wording import (
 from autodream.memory.model import MemoryType
 from autodream.redact import SAID_LAST_CHARS, contains_secret, redact_after
 from autodream.transcripts.model import Message
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Asked, ForgetRequest, Undated
 
 # A redacted secret swallows the period after it; put one back so sentences still split.
 # "Also, always ...", "And also ...": a rule said as one more, the word a lead-in to the reader
@@ -515,31 +518,6 @@ _LETS = rx.compile(r"\s*let(?:['’]s|\s+us)\b", re.I)
 
 
 @dataclass(frozen=True, eq=False)
-class _Undated:
-    """A candidate kept with a day either way round: where it is, and what made it."""
-
-    at: int
-    found: _Kind
-    statement: str
-    why: str
-    session_id: str
-    when: datetime
-    decision: Decision | None
-
-
-@dataclass(frozen=True, eq=False)
-class _Asked:
-    """A request to forget, as the next message of its session may take it back ("Never
-    mind, keep it"): what it left out of these sessions, to be read again then."""
-
-    request: ForgetRequest
-    gone: list[Candidate]
-    dropped: list[Decision]
-    before: list[str]
-    when: datetime
-
-
-@dataclass(frozen=True, eq=False)
 class _Told:
     """The last sentence a message of a session said, and where what it made begins and ends
     (candidates, decisions, dropped count), so a "Remember that." sent next can read it again
@@ -694,9 +672,9 @@ class Gatherer:
 
     # Candidates kept with a day that reads either way round ("04/12"), to date once the
     # person's own dates tell the order: where each is, and what made it
-    _undated: list[_Undated] = field(default_factory=list, repr=False)
+    _undated: list[Undated] = field(default_factory=list, repr=False)
     # the request to forget the last message made, which the next may take back
-    _asked: _Asked | None = field(default=None, repr=False)
+    _asked: Asked | None = field(default=None, repr=False)
     # the end of what the person said last in each session: a secret is said across two
     # messages too ("the staging db password is" / "Pg-Secret-2291")
     _said_last: dict[str, str] = field(default_factory=dict, repr=False)
@@ -936,17 +914,19 @@ class Gatherer:
                 told.append(Decision("dropped", shorten(said, 120), asked,
                                      session_id=session_id))
             self.decisions.extend(told)
+            from autodream.engine.rare import Asked, ForgetRequest  # (made only when asked)
+
             request = ForgetRequest(subject, part, session_id, when.date(), explicit, every,
                                     unsaved=bool(gone or before))
             self.forgets.append(request)
             # (only a request the message ends with: "Never mind" next is of it)
-            self._asked = _Asked(request, gone, told, before, when) if (
+            self._asked = Asked(request, gone, told, before, when) if (
                 at == len(pieces) - 1) else None
             if instead:  # (what it is now is news of its own: "..., it's 8080 now")
                 kept.append(ensure_period(instead))
         return kept
 
-    def _unask(self, asked: _Asked, mark: str) -> None:
+    def _unask(self, asked: Asked, mark: str) -> None:
         """``asked`` taken back by the message after it ("Forget what I said about Priya." then
         "Never mind, keep it."): nothing is removed, and what it left out is read again."""
         req = asked.request
@@ -1436,7 +1416,9 @@ class Gatherer:
             order=len(self.candidates),
         )
         if unsure is not None:
-            self._undated.append(_Undated(len(self.candidates), found, statement, why,
+            from autodream.engine.rare import Undated  # (made only for such a day)
+
+            self._undated.append(Undated(len(self.candidates), found, statement, why,
                                           session_id, when, kept_as_said))
         self.candidates.append(candidate)
         self.stats.candidates += 1

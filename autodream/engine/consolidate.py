@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.addresses import (
@@ -175,7 +176,6 @@ from autodream.engine.restating import (
     turns_rule_round,
     without_said_before,
 )
-from autodream.engine.revisions import Revision
 from autodream.engine.rewrites import (
     _TELLS_STATE,
     _as_written,
@@ -214,7 +214,6 @@ from autodream.engine.sentence_kinds import (
     team_decision,
 )
 from autodream.engine.setting_changes import (
-    SettingChange,
     is_about,
     same_value,
     setting_change,
@@ -271,6 +270,9 @@ from autodream.engine.versions import (
     with_versions_said,
     without_version_contrast,
 )
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Revision, SettingChange
 
 # what a claimed version is no tool's name but a value's ("is 5433")
 _VALUE_OF = ("is ", "are ", "was ", "were ")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.candidates import read_note
@@ -43,7 +44,6 @@ from autodream.engine.model import (
     Candidate,
     Decision,
     EngineOptions,
-    ForgetRequest,
     ProjectFacts,
     Source,
 )
@@ -68,6 +68,9 @@ from autodream.memory.model import (
 )
 from autodream.redact import REDACTED_MARK, contains_secret, redact
 from autodream.transcripts.model import is_daily_log_name
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import ForgetRequest
 
 INDEX_NAME = "MEMORY.md"
 _INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")

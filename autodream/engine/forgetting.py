@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.colleagues import told_as_one
 from autodream.engine.entries import Entry, description_for
-from autodream.engine.model import Decision, EngineOptions, ForgetRequest
+from autodream.engine.model import Decision, EngineOptions
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
@@ -21,6 +22,9 @@ from autodream.engine.text import (
     tokens,
 )
 from autodream.engine.wording import _FILLER, _I
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import ForgetRequest
 
 # What may come before the request in its sentence: the opening interjections (``_FILLER``
 # strips them), "please", "you can (just)"; or, mid-sentence, a clause break ("Bramble moved

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from datetime import date
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.bans import BAN_OPENER
@@ -21,7 +22,7 @@ from autodream.engine.replacement import (
     same_values,
 )
 from autodream.engine.restating import is_rule, opposite_said
-from autodream.engine.revisions import Revision, revision
+from autodream.engine.revisions import revision
 from autodream.engine.rewrites import (
     _EXCEPTED,
     _PREFERRING,
@@ -50,6 +51,9 @@ from autodream.engine.text import (
     word_set,
 )
 from autodream.engine.tool_kinds import same_tool, tool_kinds, tools_in
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Revision
 
 _RULE_OR_PROJECT = frozenset({"feedback", "project"})
 
@@ -291,6 +295,8 @@ def taken_back_by_word(live: list[Entry], cand: Candidate
     gone = sorted(_about_words(said) - about)
     stale = re.compile("|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" for w in gone)
                        if gone else r"(?!)", re.I)
+    from autodream.engine.rare import Revision  # (made only when one is said)
+
     return entry, [(at, Revision(said.rstrip(".!"), cand.text.rstrip(".!"), False, stale))]
 
 

@@ -98,22 +98,6 @@ class Candidate:
         return self.key or self.text
 
 
-@dataclass(frozen=True)
-class ForgetRequest:
-    """The person asked that something be forgotten ("forget what I said about the staging
-    URL"): what memory holds of ``subject`` is removed, and the request is no memory itself."""
-
-    subject: str  # what is to be forgotten, as said: "the staging URL"
-    words: str  # the sentence that asked, for the run record
-    session_id: str
-    day: date
-    # said of what memory holds ("what I said about X", "the note about X"): a sentence of an
-    # entry may go; a bare "forget X" names an entry's subject only
-    explicit: bool = True
-    every: bool = False  # "everything I said about X": several entries may go
-    unsaved: bool = False  # what the same sessions said of it before was left out
-
-
 @dataclass(eq=False, repr=False)
 class Cluster:
     """Candidates that say the same thing, possibly in several sessions."""

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.text import STOPWORDS, word_set
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Revision
 
 
 @dataclass(frozen=True, eq=False)
@@ -95,18 +99,6 @@ def _ends(scale: _Scale, text: str) -> dict[int, str]:
     return found
 
 
-@dataclass(frozen=True)
-class Revision:
-    """What the new statement puts in place of the old one's choice ("detailed" for
-    "short"). ``subjectless``: the new statement names no subject of its own ("Use tabs"), so
-    the old statement with its choice put in place says the new state."""
-
-    was: str
-    now: str
-    subjectless: bool
-    taken_back: re.Pattern[str]  # the end of the scale given up, to find it in a title
-
-
 def chooses_an_end(text: str) -> bool:
     """``text`` picks one end of a choice of one kind ("spaces", "verbose logs")."""
     return any(len(_ends(scale, text)) == 1 for scale in _SCALES)
@@ -131,6 +123,8 @@ def _stopped(old: str, new: str) -> Revision | None:
     what = {_root(w) for w in _WORD.findall(stop["what"].lower()) if w not in STOPWORDS}
     if not what or not what <= {_root(w) for w in _WORD.findall(do["rest"].lower())}:
         return None
+    from autodream.engine.rare import Revision  # (made only when one is said)
+
     return Revision(f"{said} {stop['what']}", new.strip().rstrip(".!"), False,
                     re.compile(rf"(?<![\w-]){re.escape(said)}(?![\w-])", re.I))
 
@@ -159,6 +153,8 @@ def revision(old: str, new: str) -> Revision | None:
         if any(_ends(scale, c) for c in core) and all(
                 c in core or (subject and _said_with(c, about, scale, at)) for c in clauses):
             was = next(iter(stated.values()))
+            from autodream.engine.rare import Revision  # (made only when one is said)
+
             return Revision(was, now, not subject, re.compile(
                 "|".join(scale.ends[i].pattern for i in stated), re.I))
     return None

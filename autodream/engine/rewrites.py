@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.dates import (
@@ -36,10 +37,7 @@ from autodream.engine.replacement import (
     _not_named,
     _words,
 )
-from autodream.engine.revisions import Revision
 from autodream.engine.setting_changes import (
-    SettingChange,
-    Stated,
     is_about,
     stated,
     written_as,
@@ -71,6 +69,9 @@ from autodream.engine.versions import (
     spelled_as_in,
     split_version,
 )
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Revision, SettingChange, Stated
 
 _PREFERRING = frozenset({"user", "feedback"})
 

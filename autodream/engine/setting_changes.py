@@ -12,12 +12,15 @@ setting's.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.dates import WEEKDAY_NAME
 from autodream.engine.text import STOPWORDS, word_set
 from autodream.engine.versions import SIZED
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import SettingChange, Stated
 
 # An amount as written: "25", "30s", "16GB", "10:30", "9am", "$20", "1.5x"
 _AMOUNT = (r"[$€£]?\d+(?:\.\d+)?(?::[0-5]\d)?(?:\s?[ap]\.?m\b|(?:ms|s|m|h|k|[kmgt]i?b|%|x)"
@@ -81,31 +84,6 @@ def _one(word: str) -> str:
 _SIZED = frozenset(_one(w) for w in SIZED)
 
 
-@dataclass(frozen=True)
-class SettingChange:
-    """A setting put from one value to another."""
-
-    what: str  # as said, for a decision: "Sidekiq concurrency", "the standup"
-    about: frozenset[str]  # words (in the singular) a clause stating the setting has
-    nouns: frozenset[str]  # words a value of it is said with: "concurrency", "node", "retry"
-    measure: str  # the unit of its values ("s", "gb"), or ""
-    time: bool  # a time of day
-    now: str  # as said
-    now_value: str  # as compared (``same_value``): "60s" for "60 seconds", "21:00" for "9pm"
-    was_value: str | None  # None when not said
-    back: bool = False  # a return to a value held before ("the quota is back to 8 A100s")
-
-
-@dataclass(frozen=True)
-class Stated:
-    """A value a text gives a setting: where it is, as written, and as compared."""
-
-    start: int
-    end: int
-    written: str
-    value: str
-
-
 # "The quota is back to 8 A100s", "quota: back to 8 A100s since Monday": a return told as what
 # holds, read as "went back to" is
 _IS_BACK_TO = rx.compile(r"(?:\s+(?:is|are)|'s|:)\s+back\s+to\b", re.I)
@@ -156,6 +134,8 @@ def setting_change(text: str) -> SettingChange | None:
     about = frozenset(_one(w) for w in words) | nouns
     said = " ".join(words + ([unit] if unit and _one(unit) not in {_one(w) for w in words}
                              else []))
+    from autodream.engine.rare import SettingChange  # (made only when one is said)
+
     return SettingChange(said, about, frozenset(nouns), measure or "", time, m["now"], now, was,
                          back)
 
@@ -252,6 +232,8 @@ def stated(change: SettingChange, text: str) -> list[Stated]:
             continue
         # "30 seconds": the word is the value's
         end = m.end() if after and measure and not _measure(amount, None) else m.end("amount")
+        from autodream.engine.rare import Stated  # (made only when one is said)
+
         found.append(Stated(m.start("amount"), end, text[m.start("amount"):end], value))
     return found
 

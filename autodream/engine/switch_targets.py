@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.bans import AGAINST
@@ -47,7 +48,7 @@ from autodream.engine.rewrites import (
     _stays_beside,
     moved_thing,
 )
-from autodream.engine.setting_changes import SettingChange, same_value
+from autodream.engine.setting_changes import same_value
 from autodream.engine.text import has_name, has_word, similarity, tokens
 from autodream.engine.tool_kinds import kinds_used_as, same_tool, tool_kinds, tools_in
 from autodream.engine.versions import (
@@ -57,6 +58,9 @@ from autodream.engine.versions import (
     versions_of,
     without_version_contrast,
 )
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import SettingChange
 
 # The person's own move ("The user moved to Brighton ...", "The user is not in Bristol any
 # more, they moved to Brighton"), and where a user entry says they are ("... developer in

@@ -9,10 +9,13 @@ are the same, so no switch between two names could be seen.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.text import CALENDAR_WORDS, ensure_period, word_set
+
+if TYPE_CHECKING:
+    from autodream.engine.rare import Upgrade
 
 VERSION = r"v?\d+(?:\.\d+)*"
 # A version ends where no further digit part follows: "14" is not the start of "14.2".
@@ -166,24 +169,10 @@ _FALLBACK_VERB = rx.compile(r"downgrad|roll|pinn|revert|back")
 _MIDWAY = rx.compile(r"\bin\s+the\s+(?:middle|process)\s+of\s*$", re.I)
 
 
-@dataclass(frozen=True, eq=False)
-class _Upgrade:
-    found: re.Match[str]
-    name: str
-    now: str
-    was: str | None
-    # the tool that took the old one's place ("moved from Redis 7 to Valkey 8"), or None
-    to_name: str | None
-    # False for a name in lower case that only "we're on ... now" puts in place of a tool's
-    # ("we're on node 20 now", but also "we're on attempt 4 now"): an upgrade only where a
-    # memory names another version of it
-    sure: bool = True
-
-
-def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
+def _first_upgrade(text: str, sure: bool = True) -> Upgrade | None:
     """The first upgrade ``text`` tells of, if it is told as done (None otherwise); with
     ``sure=False``, one whose name may be no tool's when no sure one is told."""
-    unsure: _Upgrade | None = None
+    unsure: Upgrade | None = None
     for pattern in (_FROM_TO, _NAME_FIRST, _PASSIVE, _TO_NAME, _NOW_ON, _TOOL_IS_ON,
                     _RATHER_THAN, _BACK_ON):
         if pattern is _BACK_ON and "back" not in text:
@@ -222,11 +211,17 @@ def _first_upgrade(text: str, sure: bool = True) -> _Upgrade | None:
         if was is not None and was.lower() == now.lower() and not other:
             continue
         done = _upgrade_done(text, m, name, pattern in (_NOW_ON, _TOOL_IS_ON, _RATHER_THAN))
+        if not done:
+            if maybe:
+                continue
+            return None
+        from autodream.engine.rare import Upgrade  # (made only when one is told)
+
         if maybe:
-            if done and unsure is None:
-                unsure = _Upgrade(m, name, now, was, other, sure=False)
+            if unsure is None:
+                unsure = Upgrade(m, name, now, was, other, sure=False)
             continue
-        return _Upgrade(m, name, now, was, other) if done else None
+        return Upgrade(m, name, now, was, other)
     return None if sure else unsure
 
 
