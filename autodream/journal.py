@@ -32,6 +32,7 @@ from autodream.errors import (
     UndoConflict,
     UnsafeRecord,
     interruption,
+    printable,
 )
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import decode_text, is_file_link, parse_index, parse_topic
@@ -541,19 +542,46 @@ def conclude(
     # So a crash after the commit still knows what it changed. Both store_images and the commit
     # intent fsync the run dir before the memory dir is touched, which makes this save durable.
     save_run(state_dir, record, sync_dir=False)
-    try:
-        if dry_run:
-            commit_mod.store_images(memory_dir, staging.path, changes, target)
-        else:
-            commit_mod.commit(memory_dir, staging.path, changes, target, on_step=on_step)
-    except BaseException as exc:
-        # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
-        record.changes = []
-        _close_failed(state_dir, record, now=now,
-                      reason=interruption(exc) or str(exc) or type(exc).__name__, cause=exc)
-        raise
-    return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed", now=now,
-                      reason=record.reason)
+    with contextlib.ExitStack() as held:
+        run: Path | int | None = None
+        try:
+            if dry_run:
+                commit_mod.store_images(memory_dir, staging.path, changes, target)
+            else:
+                # held past the commit: a state dir swapped for a link once it is done must
+                # not lose the record of a dream memory now holds
+                run = held.enter_context(commit_mod.open_run_dir(memory_dir, target))
+                commit_mod.commit(memory_dir, staging.path, changes, target, on_step=on_step,
+                                  opened=run)
+        except BaseException as exc:
+            # BaseException too: commit rolled a SIGTERM's SystemExit back, so say the run failed
+            record.changes = []
+            _close_failed(state_dir, record, now=now,
+                          reason=interruption(exc) or str(exc) or type(exc).__name__, cause=exc)
+            raise
+        try:
+            return finish_run(state_dir, record, outcome="dry-run" if dry_run else "committed",
+                              now=now, reason=record.reason)
+        except OSError:
+            if run is None or not commit_mod.run_dir_moved(memory_dir, target, run):
+                raise
+            raise _saved_in_moved(state_dir, record, run) from None
+
+
+def _saved_in_moved(state_dir: Path, record: RunRecord, run: Path | int) -> LinkedState:
+    """Run ``record``'s dream committed, then its state dir was swapped for a link (or moved)
+    before the record was saved: memory holds the dream, so the record (``committed``) is saved
+    in the run dir the commit opened, wherever it went, nothing is written where the link
+    points, and the dream fails (the ``LinkedState`` returned) saying so and what to do. Where
+    the link was found by a save after the record's, it is saved again, as it was."""
+    commit_mod.write_in(run, RECORD_FILENAME, record.to_json().encode("utf-8"))
+    return LinkedState(
+        f"{printable(str(state_dir))} was swapped for a link, or moved, after dream "
+        f"{record.id} was committed: "
+        "memory holds the dream, and its record is in the run dir moved with that folder "
+        f"(runs/{record.id}); put the folder back in place of the link to keep the dream in "
+        "`autodream log` and undo, or remove the link (autodream makes the directory again, "
+        "without this dream's record)")
 
 
 def _close_failed(

@@ -377,18 +377,32 @@ def _check_not_moved(memory_dir: Path, run_dir: Path, run: Path | int) -> None:
     for a link or moved since): finished, the commit's run record and journal would be written
     where the link points, or nowhere, and no undo would find its images."""
     rel = rel_below(memory_dir, run_dir)
+    if rel is not None and run_dir_moved(memory_dir, run_dir, run):
+        raise _moved_error(memory_dir, rel)
+
+
+def run_dir_moved(memory_dir: Path, run_dir: Path, run: Path | int) -> bool:
+    """Whether ``run_dir``'s name, walked from the memory dir without following a link, no
+    longer leads to ``run``, the run dir ``open_run_dir`` opened (its state dir swapped for a
+    link, or moved, since). False for a path (no ``dir_fd`` calls) or a run dir kept elsewhere."""
+    rel = rel_below(memory_dir, run_dir)
     if isinstance(run, Path) or rel is None:
-        return
+        return False
     try:
         fd = open_dir(memory_dir, rel)
     except OSError:
-        raise _moved_error(memory_dir, rel) from None
+        return True
     try:
         now, opened = os.fstat(fd), os.fstat(run)
     finally:
         os.close(fd)
-    if (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino):
-        raise _moved_error(memory_dir, rel)
+    return (now.st_dev, now.st_ino) != (opened.st_dev, opened.st_ino)
+
+
+def write_in(run: Path | int, name: str, data: bytes) -> None:
+    """``name`` (a file of the run dir itself: the record) replaced atomically and durably in
+    ``run``, a run dir ``open_run_dir`` opened (or its path), whatever its name leads to now."""
+    _write_in(run, name, data)
 
 
 def _write_in(run: Path | int, name: str, data: bytes) -> None:
