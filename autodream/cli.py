@@ -835,7 +835,7 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
     """List recent dreams: id, outcome, trigger, files added/changed/deleted, reason."""
     settings = _journal_settings(project, memory_dir)
     unreadable: list[str] = []
-    records = [journal.as_shown(r) for r in
+    records = [journal.as_shown(r, settings.state_dir) for r in
                journal.list_runs(settings.state_dir, count, unreadable=unreadable)]
     # (every record: the undo that took a listed dream back may be older than the newest n)
     undone = journal.undone_by(journal.list_runs(settings.state_dir)) if records else {}
@@ -892,7 +892,7 @@ def show_command(
             run_id = journal.newest_run_id(state)
             if run_id is None:
                 raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir))
-        record = journal.as_shown(journal.load_run(state, run_id))
+        record = journal.as_shown(journal.load_run(state, run_id), state)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc

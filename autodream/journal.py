@@ -898,6 +898,13 @@ def undo(
                 record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id)
                 made_dir = run_dir(state_dir, record.id)
                 with commit_mod.run_dir_in(runs, record.id) as held:
+                    # what it changes and overwrites saved (still 'running') in its run dir
+                    # before its commit, as a dream's record is: killed after the commit (a
+                    # later undo of the chain, SIGKILL) it was logged as an 'interrupted' run of
+                    # no change that the next dream rolls back, while memory held it; recovery
+                    # closes it as committed with them (or, its commit not done, failed)
+                    _note_undo(record, step)
+                    commit_mod.write_in(held, RECORD_FILENAME, record.to_json().encode("utf-8"))
                     commit_mod.commit(memory_dir,
                                       run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR,
                                       step.changes, made_dir, on_step=on_step, opened=held)
@@ -908,11 +915,7 @@ def undo(
             raise
     made_ids: list[str] = []
     for made, step in done:
-        made.changes = sorted(step.changes, key=lambda c: c.path)
-        made.overwrote = step.overwrites
         made.offsets = _rewind_offsets(state_dir, step.run)
-        if step.run.offsets_unknown:
-            made.not_read_again = list(step.run.sessions)
         _withdraw_forgets(state_dir, step.run)
         if step.run.id == target.id:
             made.together = made_ids
@@ -927,6 +930,14 @@ def undo(
             reason += " (forced over local edits)"
         finish_run(state_dir, made, outcome="committed", now=when, reason=reason)
     return done[-1][0]
+
+
+def _note_undo(made: RunRecord, step: _Step) -> None:
+    """On the record ``made`` of the undo ``step`` committed: what it changed and overwrote."""
+    made.changes = sorted(step.changes, key=lambda c: c.path)
+    made.overwrote = step.overwrites
+    if step.run.offsets_unknown:
+        made.not_read_again = list(step.run.sessions)
 
 
 def _take_back_undos(
@@ -956,13 +967,16 @@ def _take_back_undos(
                                               step.changes, opened=run)
         except OSError as err:  # (its intent could not be marked: nothing was taken back)
             kept.append(f"run {made.id} ({err.strerror or err})")
+            made.changes, made.overwrote, made.not_read_again = [], [], []
             closing.append((made, f"not rolled back: the undo of run {target.id} failed: {why}"))
             continue
         if result.left:
             left.append(f"run {made.id}: {'; '.join(result.left)}")
+        made.changes, made.overwrote, made.not_read_again = [], [], []
         closing.append((made, f"{'not all ' if result.left else ''}rolled back: the undo of "
                               f"run {target.id} failed: {why}"))
     if record is not None:
+        record.changes, record.overwrote, record.not_read_again = [], [], []
         closing.append((record, why))
     for made, reason in closing:
         with contextlib.suppress(OSError):  # (left 'running': the next recovery closes it)
@@ -1092,12 +1106,18 @@ def undo_project(
 # ---- recovery --------------------------------------------------------------------------------
 
 
-def as_shown(record: RunRecord) -> RunRecord:
+def as_shown(record: RunRecord, state_dir: Path | None = None) -> RunRecord:
     """``record`` as ``log`` and ``show`` tell it: one still ``running`` whose process is gone
     is ``interrupted`` (reading commands change nothing; the next dream or undo rolls back
-    what it applied and closes the record as failed)."""
+    what it applied and closes the record as failed), or, its commit done (``state_dir``
+    given), ``committed``, as that recovery closes it: memory holds it (an undo of a forced
+    chain killed after it, which was said to be rolled back)."""
     if not _process_gone(record):
         return record
+    if (state_dir is not None
+            and commit_mod.commit_state(run_dir(state_dir, record.id)) == "done"):
+        return replace(record, outcome="committed", reason=(
+            f"process {record.pid} died after its commit completed: memory holds it"))
     return replace(record, outcome="interrupted", reason=(
         f"process {record.pid} died; the next dream rolls back anything it applied"))
 
@@ -1156,6 +1176,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     recoveries = commit_mod.recover(state_dir, memory_dir)
     rolled_back = {r.run_id: r for r in recoveries if r.action == "rolled-back"}
     closed: list[RunRecord] = []
+    unsettled: list[RunRecord] = []
     for record in _open_runs(state_dir):
         if not _process_gone(record):
             continue
@@ -1165,6 +1186,9 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
             record.changes = record.changes or commit_mod.intent_changes(
                 run_dir(state_dir, record.id)
             )
+            if record.trigger == "undo" and record.undoes and not record.offsets:
+                unsettled.append(record)
+                continue
             finish_run(
                 state_dir, record, outcome="committed", now=now,
                 reason="the process died after its commit completed",
@@ -1175,6 +1199,12 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
             reason += "; its partial commit was rolled back"
         record.changes = []
         closed.append(finish_run(state_dir, record, outcome="failed", now=now, reason=reason))
+    # in the order they were made, as the undo rewinds them: the runs of a chain that read the
+    # same session rewind it one after the other, newest first
+    for record in sorted(unsettled, key=lambda r: r.id):
+        _settle_undo(state_dir, record)
+        finish_run(state_dir, record, outcome="committed", now=now,
+                   reason="the process died after its commit completed")
     _settle_offsets(state_dir)
     incomplete = [r for r in recoveries if r.action == "incomplete"]
     if incomplete:
@@ -1189,6 +1219,18 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
                "command that changes memory tries again first (`autodream status` names the "
                "commit)"))
     return closed
+
+
+def _settle_undo(state_dir: Path, record: RunRecord) -> None:
+    """An undo killed after its commit (a forced chain killed at a later undo) did not rewind
+    the read positions of the run it undid nor withdraw its forgets: done here, as the undo
+    would have, so the sessions that run read are read again by the next dream."""
+    try:
+        undone = load_run(state_dir, str(record.undoes))
+    except (BadInput, NotFound, UnsafeRecord):
+        return  # (its record gone: nothing tells which positions it moved)
+    record.offsets = _rewind_offsets(state_dir, undone)
+    _withdraw_forgets(state_dir, undone)
 
 
 def _settle_offsets(state_dir: Path) -> None:
