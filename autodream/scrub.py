@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from autodream import rx
-from autodream.errors import BadInput, NotFound, ScrubFailed, printable
+from autodream.errors import AutodreamError, BadInput, NotFound, ScrubFailed, printable
 from autodream.memory import commit as commit_mod
 from autodream.memory import staging
 from autodream.redact import REDACTED
@@ -197,7 +197,10 @@ def scrub_project(
     try:
         if not dry_run:
             # an interrupted commit is rolled back first, by the hashes it recorded
-            recover(settings.memory_dir, settings.state_dir, settings.now_dt())
+            try:
+                recover(settings.memory_dir, settings.state_dir, settings.now_dt())
+            except (AutodreamError, OSError) as exc:
+                raise _masked(exc, _name_pattern(value_forms(secret))) from None
         report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,
                        on_step=on_step)
         if not dry_run and (report.files or report.renamed):
@@ -206,6 +209,20 @@ def scrub_project(
         lease.rollback()
     report.transcripts = transcripts_holding(settings, secret)
     return report
+
+
+def _masked(exc: AutodreamError | OSError, pattern: re.Pattern[str]) -> BaseException:
+    """``exc`` (the recovery a scrub runs first failed) with the value masked in the names of
+    the files it gives (a roll-back that could not put back 'ref-<value>.md'), as a skipped
+    file's is: the line is printed by the command run to remove the value. Masked in place:
+    its class, exit code and what else it carries stay."""
+    if isinstance(exc, OSError):
+        for attr in ("filename", "filename2", "strerror"):
+            if isinstance(said := getattr(exc, attr), (str, bytes)):
+                setattr(exc, attr, pattern.sub(_MASK, os.fsdecode(said)))
+        return exc
+    exc.args = tuple(pattern.sub(_MASK, a) if isinstance(a, str) else a for a in exc.args)
+    return exc
 
 
 def _record(settings: Settings, report: ScrubReport) -> None:

@@ -1246,3 +1246,46 @@ def test_a_folder_the_scrub_cannot_list_makes_it_incomplete(
     assert document["files"] == [{"path": "notes.md", "count": 1}]
     assert [f["path"] for f in document["skipped"]] == ["private"]
     assert "could not list (Permission denied)" in document["skipped"][0]["reason"]
+
+
+@pytest.mark.parametrize("how", ["text", "json"])
+def test_the_recovery_a_scrub_runs_first_names_no_file_by_the_value(
+    project: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """A dream killed mid-commit over a file whose name holds the value, its before-image then
+    lost: the scrub's recovery failed with 'an interrupted commit could not be rolled back
+    (run ...: ref-wombat-kettle-8842.md (no such image ...)); ref-wombat-kettle-8842.md (its
+    before-image is lost) is as that commit left it ...', the value printed (and in
+    --json's "error") by the very command run to remove it. It is masked as a skipped file's
+    is: 'ref-<value>.md'; memory is left as it was."""
+    from autodream.memory import commit as commit_mod
+    from autodream.memory.staging import Staging
+
+    memory = project / "memory"
+    secret = "Wombat-Kettle-8842"
+    name = f"ref-{secret.lower()}.md"
+    (memory / name).write_text("the old key\n")
+    staging = Staging.create(memory, memory / ".autodream" / "staging" / "r")
+    (staging.path / name).write_text("the new key\n")
+    run_dir = memory / ".autodream" / "runs" / "20260101T000000Z-dead"
+
+    def killed(step: str) -> None:
+        if step == f"replace {name}":
+            raise KeyboardInterrupt  # (the roll-back below disabled: a SIGKILL runs none)
+
+    monkeypatch.setattr(commit_mod, "_abort", lambda *_a: commit_mod.Recovery("x", "x"))
+    with pytest.raises(KeyboardInterrupt):
+        commit_mod.commit(memory, staging.path, staging.changes(), run_dir, on_step=killed)
+    monkeypatch.undo()
+    (run_dir / "before" / name).unlink()
+    before = snapshot(memory)
+    result = _run(project, "scrub", *(["--json"] if how == "json" else []), value=secret)
+    assert result.exit_code == 6, result.output
+    assert secret.lower() not in result.output.lower()
+    shown = (json.loads(result.stdout)["error"] if how == "json"
+             else result.stderr.strip().removeprefix("Error: "))
+    assert shown.startswith("an interrupted commit could not be rolled back (run "
+                            "20260101T000000Z-dead: ref-<value>.md (no such image in the run "
+                            "dir)); ref-<value>.md (its before-image is lost) is as that commit "
+                            "left it")
+    assert snapshot(memory) == before
