@@ -9,6 +9,7 @@ line it starts on, so a failed ``absent`` shows the offending line.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from autodream.memory.model import INDEX_MAX_BYTES, INDEX_MAX_LINES
+from autodream.memory.staging import read_regular_below
 from autodream.scenario import Expectation, ExpectKind
 from autodream.settings import INDEX_FILENAME
 
@@ -103,14 +105,27 @@ def active_memory(memory_dir: Path) -> list[MemoryFile]:
         for filename in filenames:
             if filename.startswith(".") or not filename.endswith(".md"):
                 continue
-            full = Path(dirpath) / filename
-            if not full.is_file():
+            rel = (Path(dirpath) / filename).relative_to(memory_dir).as_posix()
+            data = _read_memory(memory_dir, rel)
+            if data is None:
                 continue
-            rel = full.relative_to(memory_dir).as_posix()
             # Undecodable bytes must not hide a secret from an ``absent`` check.
-            found.append(MemoryFile(rel, full.read_bytes().decode("utf-8", errors="replace")))
+            found.append(MemoryFile(rel, data.decode("utf-8", errors="replace")))
     found.sort(key=lambda f: (f.path != INDEX_FILENAME, f.path))
     return found
+
+
+def _read_memory(memory_dir: Path, rel: str) -> bytes | None:
+    """The memory file ``rel`` as a dream reads it (``read_regular_below``: no link followed on
+    the way, no wait on a named pipe); None when it is gone or no regular file, or a folder on
+    the way was swapped for a link. By path, a link in memory had the file where it points
+    judged as memory's own (its text met a 'present' expectation a dream never wrote)."""
+    try:
+        return read_regular_below(memory_dir, rel)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+            return None
+        raise
 
 
 def joined_text(files: Sequence[MemoryFile]) -> tuple[str, list[tuple[int, MemoryFile]]]:
@@ -162,9 +177,8 @@ def by_category(results: Iterable[ExpectationResult]) -> list[CategoryScore]:
 
 
 def index_size(memory_dir: Path) -> IndexSize:
-    try:
-        data = (memory_dir / INDEX_FILENAME).read_bytes()
-    except FileNotFoundError:
+    data = _read_memory(memory_dir, INDEX_FILENAME)
+    if data is None:  # (a link or pipe in its place is no index of memory's)
         return IndexSize(0, 0)
     return IndexSize(len(data.splitlines()), len(data))
 

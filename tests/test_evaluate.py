@@ -55,6 +55,28 @@ def test_active_memory_is_index_first_then_md_files_without_hidden(memory: Path)
     ]
 
 
+def test_a_link_in_memory_is_not_read_as_memory(memory: Path, tmp_path: Path) -> None:
+    """A link in memory (a file, a folder, the index: a teammate's, a sync tool's) had the
+    file where it points read as memory's own: its text met 'present' expectations (and
+    'absent' ones failed) on words no dream wrote, and the index's size was the other file's.
+    They are read as a dream reads memory: no link followed, the index a link is none."""
+    outside = tmp_path / "outside"
+    (outside / "dir").mkdir(parents=True)
+    (outside / "leak.md").write_text("We deploy with Argo.\n")
+    (outside / "dir" / "deep.md").write_text("We deploy with Argo.\n")
+    (outside / "index.md").write_text("- [Leak](leak.md) — Argo\n" * 50)
+    os.symlink(outside / "leak.md", memory / "leak.md")
+    os.symlink(outside / "dir", memory / "linked")
+    assert [f.path for f in active_memory(memory)] == [
+        "MEMORY.md", "notes/formatter.md", "tracker.md"]
+    [result] = evaluate([exp("argo", "present", "Argo")], memory)
+    assert not result.met
+    (memory / "MEMORY.md").unlink()
+    os.symlink(outside / "index.md", memory / "MEMORY.md")
+    assert (index_size(memory).lines, index_size(memory).bytes) == (0, 0)
+    assert [f.path for f in active_memory(memory)] == ["notes/formatter.md", "tracker.md"]
+
+
 def test_hidden_and_non_markdown_text_never_counts(memory: Path) -> None:
     [result] = evaluate([exp("no-ruff", "absent", "ruff format")], memory)
     assert result.met and result.match is None
