@@ -421,7 +421,7 @@ def _looks_back(m: re.Match[str]) -> bool:
 
 
 # "from 1 June to 5 June": a day a span or a move is told from, before the day it runs to
-_SPAN_GOES_ON = rx.compile(r"\s+(?=(?:to|until|till|through|thru)\s)", re.I)
+_SPAN_GOES_ON = rx.compile(r"\s+(?=(?:to|until|till|through|thru)\s)|\s*[-–]\s*(?=\d)", re.I)
 _SPAN_WORD = rx.compile(r"(?:to|until|till|through|thru)\s+", re.I)
 
 
@@ -439,19 +439,23 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
             _MONTH_BEFORE.search(m.string, 0, before.start()) is None):
         return None
     when = _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
-    if when is None or (m["prep"] or "").lower() != "from" or (
+    if when is None or (m["prep"] or "").lower() not in ("from", "on", "") or (
             gap := _SPAN_GOES_ON.match(m.string, m.end())) is None:
         return when
     # ... is in the year of the day it runs to, the nearer one: "The offsite moved from 1 June
     # to 5 June", said in July, was moved from 2027-06-01 to 2026-06-05 (the day moved to read
     # as the one just gone, the day moved from as one ahead), a move back by a year no one said;
     # the day it runs to told with its year ("to 5 June 2026") gives it
-    end = m.re.match(m.string, gap.end())
+    # (the end with its month said first or second: "moved from July 1 to 5 August" was
+    # from 2027-07-01 to 2026-08-05; said with no "from", or with a dash, alike: "The window is
+    # July 1 to 5 August 2026." was "2027-07-01 to 5 August 2026")
+    end = _MONTH_FIRST_DAY.match(m.string, gap.end()) or _DAY_FIRST_MONTH.match(
+        m.string, gap.end())
     if end is not None:
         to = _month_day_of(end, ref, _month_number(end["mon"]), int(end["day"]))
     else:
         word = _SPAN_WORD.match(m.string, gap.end())
-        told = _MENTION.match(m.string, word.end()) if word is not None else None
+        told = _MENTION.match(m.string, gap.end() if word is None else word.end())
         to = _mention(told) if told is not None else None
     if to is None or to.precision != "day":
         return when
@@ -511,7 +515,7 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
 # each end ("28 Dec - 3 Jan"): both ends in one year (the later month's in the next where the
 # span goes over the year's end). Read as one date its second figure was a day of June 2027 and
 # the first left as said: "The audit ran 1-2027-06-05."
-_SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until)\s*"
+_SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until|and)\s*"
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_SPAN = rx.compile(
     r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
@@ -525,6 +529,17 @@ _DAY_SPAN = rx.compile(
     rf"|{_month_token('mb1')}\s+(?:the\s+)?(?P<db1>\d{{1,2}}){_ORDINAL}"
     rf"{_SPAN_SEP.replace('sep', 'sepb')}(?:{_month_token('mb2')}\s+)?(?:the\s+)?"
     rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
+    r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
+    r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z])"
+    # a month said first at one end and second at the other ("July 1 to 5 August", "June 1-5
+    # July", "1 July to August 5"): its ends were dated apart, "2027-07-01 to 2026-08-05"
+    # ending before it started, and "June 1-5 July" was "June 1-2027-07-05"
+    rf"|\b{_month_token('mc1')}\s+(?:the\s+)?(?P<dc1>\d{{1,2}}){_ORDINAL}"
+    rf"{_SPAN_SEP.replace('sep', 'sepc')}(?:the\s+)?(?P<dc2>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+"
+    rf"{_month_token('mc2', dot=False)}(?!\.?,?\s*\d)"
+    rf"|(?P<dd1>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+{_month_token('md1', dot=False)}"
+    rf"{_SPAN_SEP.replace('sep', 'sepd')}{_month_token('md2')}\s+(?:the\s+)?"
+    rf"(?P<dd2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
     r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
 _ARTICLE = rx.compile(r"the\s+(?=\d{1,2}(?!\d|st|nd|rd|th))", re.I)
@@ -545,10 +560,16 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         d1, d2, sep = int(m["d1"]), int(m["d2"]), m["sep"] or m["dash"] or m["word"]
         m2 = _month_number(m["m2"])
         m1 = _month_number(m["m1"]) if m["m1"] else m2
-    else:
+    elif m["db1"]:
         d1, d2, sep = int(m["db1"]), int(m["db2"]), m["sepb"]
         m1 = _month_number(m["mb1"])
         m2 = _month_number(m["mb2"]) if m["mb2"] else m1
+    elif m["dc1"]:
+        d1, d2, sep = int(m["dc1"]), int(m["dc2"]), m["sepc"]
+        m1, m2 = _month_number(m["mc1"]), _month_number(m["mc2"])
+    else:
+        d1, d2, sep = int(m["dd1"]), int(m["dd2"]), m["sepd"]
+        m1, m2 = _month_number(m["md1"]), _month_number(m["md2"])
     between = (m["prep"] or "").lower() == "between"
     if sep.lower() == "and" and not between:
         return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
@@ -958,6 +979,13 @@ def _next_weekday(m: re.Match[str], ref: date) -> When:
     return _day(coming)
 
 
+# A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
+_MONTH_FIRST_DAY = rx.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?"
+                              rf"(?P<day>\d{{1,2}}){_MONTH_DAY_END}", re.I)
+_DAY_FIRST_MONTH = rx.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
+                              rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I)
+
+
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # British ways of saying a day (``_british``), in one pass
     (rx.compile(rf"\b(?:(?P<prep>{_PREP_WORDS}|within)\s+)?(?:{_WD} week\b(?!-)|"
@@ -1042,11 +1070,8 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
      lambda m, r: _year(r.year + _num(m["n"]))),
     (rx.compile(rf"\b{_PREP}{_NUM} (?P<unit>days?|weeks?|months?|years?) ago\b", re.I),
      lambda m, r: _ago_or_ahead(m, r, -1)),
-    # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
-    (rx.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?(?P<day>\d{{1,2}})"
-                rf"{_MONTH_DAY_END}", re.I), _month_day),
-    (rx.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
-                rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I), _month_day),
+    (_MONTH_FIRST_DAY, _month_day),
+    (_DAY_FIRST_MONTH, _month_day),
     # A month alone, once any day of it is read: "in April", "by the end of March"; not "April
     # 2027", "April '27" or "April 3".
     (rx.compile(rf"\b{_PREP_OR_IN}(?P<end>(?:the )?end of )?(?-i:(?P<mon>{_MONTH_NAMES}))\b"
