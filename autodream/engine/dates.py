@@ -84,13 +84,25 @@ _PAST_MARKERS = rx.compile(
 
 def _month_token(group: str, *, dot: bool = True) -> str:
     """A month's name or abbreviation as a named group. An abbreviation and "May" only
-    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases. ``dot``: an
-    abbreviation's dot may follow ("Jan. 15"), where it cannot be the sentence's own."""
+    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases; nor "May"
+    before what follows the verb ("Sections 1-5 May be skipped." was "Sections 2026-05-01 to
+    2026-05-05 be skipped."). ``dot``: an abbreviation's dot may follow ("Jan. 15"), where it
+    cannot be the sentence's own."""
     return (
         rf"(?P<{group}>january|february|march|april|june|july|august|september|october|"
-        rf"november|december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
-        + (r"\.?" if dot else "")
+        rf"november|december|(?-i:May(?!\s+{_AFTER_MAY}\b)|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
+        r"Oct|Nov|Dec))\b" + (r"\.?" if dot else "")
     )
+
+
+# What follows "may" the verb, not the month ("... May be skipped", "May not apply", "May also
+# have changed"); not what may follow a day ("1-5 May, do not merge", "5 May only", "the 5 May
+# change freeze", "after the 5 May break" are the month), nor "not" before the day it is set
+# against ("The launch is 5 May not 6 May")
+_AFTER_MAY = (r"(?:(?:also|still|only|well|even|never|already|just)\s+)?"
+              r"(?:be|have|not(?!,?\s+(?:(?:on|in|by|the|until|till)\s+)?(?:\d|[A-Z]))|"
+              r"no\s+longer|need|want|fail|apply|affect|differ|vary|require|cause|include|"
+              r"contain|seem|lead|result|happen)")
 
 
 def _month_number(token: str) -> int:
@@ -979,10 +991,15 @@ def _next_weekday(m: re.Match[str], ref: date) -> When:
     return _day(coming)
 
 
+# A figure glued to a version before it is none of a day's: "1.5 June", "2.1-5 June"
+_NOT_IN_A_VERSION = r"(?<!\d\.)(?<!\d\.\d[-–])(?<!\d\.\d\d[-–])"
 # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
 _MONTH_FIRST_DAY = rx.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?"
                               rf"(?P<day>\d{{1,2}}){_MONTH_DAY_END}", re.I)
-_DAY_FIRST_MONTH = rx.compile(rf"\b{_PREP}(?:the )?(?P<day>\d{{1,2}})(?:st|nd|rd|th)?(?: of)? "
+# (not a figure glued to a version before it: "Release 2.1-5 June." was "Release
+# 2.1-2027-06-05", "The 1.5 June release." "The 1.on 2027-06-05 release.")
+_DAY_FIRST_MONTH = rx.compile(rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2}})"
+                              rf"(?:st|nd|rd|th)?(?: of)? "
                               rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I)
 
 
