@@ -330,6 +330,9 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     title already, only cut to length (its first clause alone may not say what it is of)."""
     text = _URL.sub(lambda m: m["host"], statement.strip())
     text = _FIRST_SENTENCE_END.split(text, maxsplit=1)[0].rstrip(".!;")
+    if len(text) > NAME_CHARS and (stand_in := _STAND_IN_AREAS.match(text)) is not None and (
+            titled := _areas_title(stand_in)):
+        return titled
     if not whole and "," in text:
         text = _rule_first(text)
     # A colon inside a word is no break ("03:00", "host:port").
@@ -341,6 +344,34 @@ def title_for(statement: str, *, whole: bool = False) -> str:
     if len(text) <= NAME_CHARS:
         return text
     return _cut_title(text.split())
+
+
+# A stand-in ("Until 2026-07-10, ask Raj about billing, invoices and refunds (Ana is out)"),
+# which a title cut at a comma or before "and" ended inside its list of areas ("Until
+# 2026-07-10, ask Raj about billing, invoices") as if it were all of it
+_STAND_IN_AREAS = rx.compile(
+    r"^(?P<head>(?:Until [^,]+|[A-Z][a-z]+ (?:is|was) [^,]+), (?:ask [A-Z][a-z]+ about|"
+    r"[A-Z][a-z]+ covered) )(?P<areas>[^()]+?)(?: \([A-Z][a-z]+ (?:is|was) [^()]+\))?$")
+# (words a title cut before the ellipsis would end on, the list unfinished)
+_LIST_DANGLING = word_set("and or nor the a an of for with to on in at")
+
+
+def _areas_title(m: re.Match[str]) -> str | None:
+    """The title of the stand-in ``m`` found: its list of areas whole where it fits, else cut
+    at a word with an ellipsis, which tells the list goes on; None where even the words
+    before the list do not fit."""
+    whole = m["head"] + m["areas"]
+    if len(whole) <= NAME_CHARS:
+        return whole
+    words = whole.split()
+    fit, size = 0, 0
+    while fit < len(words) and size + len(words[fit].rstrip(",;:")) <= NAME_CHARS - 1:  # "…"
+        size += len(words[fit]) + 1
+        fit += 1
+    while fit > 0 and words[fit - 1].lower().strip(",;:") in _LIST_DANGLING:
+        fit -= 1
+    cut = " ".join(words[:fit]).rstrip(",;:")
+    return cut + "…" if len(cut) > len(m["head"]) else None
 
 
 # A rule told after what it is for ("If you write an alert rule, make it a multi-window burn

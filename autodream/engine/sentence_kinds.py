@@ -1772,11 +1772,12 @@ def _detect(raw: str) -> _Kind | None:
         why = f"; {kept['why'].rstrip(' .!?')}" if kept["why"] else ""
         return _Kind("plan", f"Keep {kept['what']} until {kept['when']} ({kept['who']}'s "
                              f"ask{why}).", 0.8)
-    if " ask " in sentence and (cover := _STAND_IN.match(sentence)) is not None:
+    if " ask " in sentence and (cover := _STAND_IN.match(sentence)) is not None and (
+            areas := _areas(cover)) is not None:
         # "ana is out till the 20th, ask raj about billing stuff instead": who to ask while a
         # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
         # billing (Ana is out)."), beside the standing rule to ask her
-        what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
+        what = re.sub(r"\s+stuff$", "", areas.strip(), flags=_I)
         if cover["span"] and _LATER_SPAN.search(cover["span"]):
             # ... a span that starts later is a plan on its days, "Ana is out in the week of
             # 2026-07-13, ask Raj about billing." ("Until 2026-07-17, ask Raj ..." sent this
@@ -1787,9 +1788,10 @@ def _detect(raw: str) -> _Kind | None:
         return _Kind("plan", f"Until {cover['when'] or _span_end(cover['span'])}, ask "
                              f"{cover['other'].capitalize()} about "
                              f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
-    if " ask " in sentence and (cover := _STAND_IN_WHILE.match(sentence)) is not None:
+    if " ask " in sentence and (cover := _STAND_IN_WHILE.match(sentence)) is not None and (
+            areas := _areas(cover)) is not None:
         # ... with no day it ends: until she is told back ("Ana is back", which ends it)
-        what = re.sub(r"\s+stuff$", "", cover["what"].strip(), flags=_I)
+        what = re.sub(r"\s+stuff$", "", areas.strip(), flags=_I)
         who = cover["who"].capitalize()
         return _Kind("fact", f"Until {who} is back, ask {cover['other'].capitalize()} about "
                              f"{what} ({who} is {cover['away']}).", 0.8)
@@ -2004,10 +2006,39 @@ ASK_LEAD = r"(?:so\s+)?(?:please\s+|pls\s+)?ask\s+"
 # ... a list of areas kept whole ("about billing, invoices and refunds": with its commas, no
 # stand-in was read at all); each item a few words, none naming another to ask
 _AREA = r"(?!(?:about|for|re)\b)[\w'/&-]+(?:\s+(?!(?:about|for|re)\b)[\w'/&-]+){0,3}?"
+# ... nor a clause with a subject of its own after the comma, the one asked or a pronoun and its
+# verb ("ask Raj about billing, he knows it best and is around" was kept as a list of areas,
+# "billing, he knows it best and is around"): the list ends before it
+_OWN_CLAUSE = (r"(?:he|she|they)(?:\s+\w+|['’](?:s|re|ll|d)\b)"
+               r"|(?:it|that)(?:['’]s\b|\s+(?:is|was|has|does|can|will|would)\b)"
+               # (the one asked by name, with a verb: "Raj's scripts" may be an area)
+               r"|(?P=other)\s+(?:is|was|has|knows|owns|handles|wrote|built|did|does|can|will|"
+               r"leads|runs|manages|covers)\b")
+_LISTED = rf"(?!{_OWN_CLAUSE}){_AREA}"
 _ASK_INSTEAD = (r"\s*(?:[,;]|\s[—–-])\s*" + ASK_LEAD + r"(?!(?:me|us|him|her|them|it|around)\b)"
                 r"(?P<other>[a-z]+)\s+(?:about|for|re)\s+(?P<what>"
-                rf"{_AREA}(?:\s*,\s*{_AREA})+,?\s+(?:and|or)\s+{_AREA}|[^.,;!?]+?)"
+                rf"{_AREA}(?:\s*,\s*{_LISTED})+,?\s+(?:and|or)\s+{_LISTED}|[^.,;!?]+?)"
+                rf"(?P<own>,\s+(?:{_OWN_CLAUSE})[^.;!?]*?)?"
                 r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$")
+# A clause after the areas that says why to ask that one ("he knows it best", "she's around")
+# is left out of the stand-in; one that tells more of when or what ("he is off Friday", "but
+# not refunds") would be lost so: read as before (one a list took in stays an area; else no
+# stand-in)
+_OWN_CLAUSE_TELLS = rx.compile(
+    rf"\d|\b(?:{WEEKDAY_NAME}|{'|'.join(sorted(MONTH_WORDS))}|today|tomorrow|tonight|week|weeks|month|"
+    r"until|till|back|out|away|off|leave|vacation|holiday|sick|not|n['’]t|never|no|but|though|"
+    r"only|except|unless|if|instead|either)\b", _I)
+_AS_LISTED = rx.compile(rf"{_AREA}(?:\s*,\s*{_AREA})+,?\s+(?:and|or)\s+{_AREA}", _I)
+
+
+def _areas(cover: re.Match[str]) -> str | None:
+    """What the one standing in is asked about in the stand-in ``cover`` found, with a
+    clause of its own after it left out (``_OWN_CLAUSE_TELLS``); None where none is read."""
+    what, own = cover["what"], cover["own"]
+    # (a list in it tells more too: "he knows the Stripe side, invoices and refunds")
+    if not own or (_OWN_CLAUSE_TELLS.search(own) is None and "," not in own[1:]):
+        return what
+    return what + own if _AS_LISTED.fullmatch(what + own) else None
 _STAND_IN = rx.compile(
     r"^" + NAMED_AWAY + r"\s+(?:(?:till|until|til)\s+"
     r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
