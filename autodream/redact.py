@@ -182,7 +182,9 @@ _NAMED_RANDOM = rx.compile(
 # read; at most 200 characters are read from each.
 _PLAIN_NAMED = rx.compile(
     r"[kK](?=(?:(?<=[tT][oO][kK])[eE][nN]|[eE][yY])(?![A-Za-z0-9_])[\"'`]?(?:\*{1,2})?"
-    r"(?:[ \t]*(?:[:=]|\b(?i:is)\b(?:[ \t]*:)?)|['\u2019]s(?=[ \t])|(?=[ \t]))"
+    # ("is", or what it was or is now: "the token was ...", "is now ...", "became ...")
+    r"(?:[ \t]*(?:[:=]|\b(?i:is(?:[ \t]+now)?|was|became)\b(?:[ \t]*:)?)|['\u2019]s(?=[ \t])"
+    r"|(?=[ \t]))"
     r"(?:\*{1,2}(?=[ \t]))?[ \t]*[\"'`]?(?!\[REDACTED)"
     # (the word whole, taken once: a look ahead is never read again for less, so a run of
     # "token=token=..." costs 200 characters from each name and no more; of _NAMED_RANDOM's
@@ -202,6 +204,23 @@ _TOKEN_ONLY_WORDS = frozenset({
     "a", "an", "ci", "her", "his", "my", "new", "our", "prod", "production", "same", "staging",
     "that", "the", "their", "this", "your",
 })
+# Words before "key" or "token" that name what no credential is, whatever its value looks like: a
+# database's or a store's key, a page's token, a model's tokens ("the partition key: ...",
+# "next page token: ...", "the pad token: ...")
+_NO_CREDENTIAL_WORDS = frozenset({
+    "bos", "cache", "cls", "column", "composite", "compound", "config", "continuation",
+    "cursor", "dedup", "dedupe", "dict", "dictionary", "eos", "etcd", "foreign", "gpg", "hash",
+    "i18n", "idempotency", "index", "join", "json", "kafka", "locale", "lookup", "map", "mask",
+    "message", "model", "natural", "next", "object", "pad", "page", "pagination", "partition",
+    "pgp", "primary", "public", "redis", "registry", "routing", "row", "s3", "sep", "shard",
+    "sort", "special", "surrogate", "sync", "translation", "unique", "unk", "yaml",
+})
+# ... and words a sentence may start with before "Key is" or "Token is" that are no name of a
+# product ("Each key is ...", "The key is ...")
+_NOT_A_PRODUCT = _TOKEN_ONLY_WORDS | {
+    "another", "any", "each", "every", "first", "last", "no", "old", "one", "other", "second",
+    "some", "which", "whose",
+}
 # The word right before a name, and what joins them: "api" and "_" in "api_token", "deploy"
 # and " " in "the deploy token", none in "**Token:**"
 _WORD_BEFORE = rx.compile(r"(?:([A-Za-z0-9]+)([ \t]+|[_-]|))?\Z")
@@ -214,6 +233,8 @@ _NAMES_ITSELF = rx.compile(
 # ("api_key_2", "refresh-token-v2")
 _CODE_NAME = rx.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]*|[a-z0-9_-]+")
 _DIGIT = rx.compile(r"\d")
+# A name's value given as a setting's, after its closing quote or emphasis: "token: ", "key="
+_SAYS_SET = rx.compile(r"[\"'`]?(?:\*{1,2})?[ \t]*[:=]")
 # A number of its own in a value: "99812" in "Qx-Token-99812" (not "V2" in "Token-Format-V2",
 # "25519" in "ED25519-Key")
 _NUMBER = rx.compile(r"(?<![A-Za-z0-9])\d{3,}(?![A-Za-z0-9])")
@@ -238,6 +259,31 @@ def _credential_name(text: str, k: int) -> str | None:
     # names a credential: "apikey")
     if word in _CREDENTIAL_WORDS or (token and join[:1] in (" ", "\t")
                                      and word in _TOKEN_ONLY_WORDS):
+        return word
+    return None
+
+
+def _named_by_a_word(text: str, k: int, value: str) -> str | None:
+    """The word before the "key" or "token" whose "k" is at ``k`` (lower case) where it names
+    some thing's credential though no word of ``_CREDENTIAL_WORDS`` says so: any word but one
+    of ``_NO_CREDENTIAL_WORDS`` when a ":" or "=" gives the value ("Grafana token:
+    Qx-Token-99812"), a product's name when "is" does ("the Stripe key is Xk9mQ7vL8pR4tW2z"),
+    its ``value`` then in both cases and with a digit, as a generated key is; else None."""
+    start = k - 2 if text[k + 2] in "nN" else k
+    reach = max(0, start - 40)
+    line = text.rfind("\n", reach, start)
+    before = _WORD_BEFORE.search(text, reach if line < 0 else line + 1, start)
+    # (a word of its own: "sort_key", "next_token" and "monkey" are other names)
+    if before is None or before[1] is None or before[2][:1] not in (" ", "\t"):
+        return None
+    word = before[1].lower()
+    if word in _NO_CREDENTIAL_WORDS:
+        return None
+    if _SAYS_SET.match(text, k + 3):
+        return word
+    # (a product's name is capitalised, "Stripe", "AWS"; a sentence's first word is too, "The")
+    if (before[1][0].isupper() and word not in _NOT_A_PRODUCT
+            and any(c.isupper() for c in value) and any(c.islower() for c in value)):
         return word
     return None
 
@@ -1342,8 +1388,11 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _PLAIN_NAMED:
                 # (the word's closing signs are the sentence's: "Qx-Token-99812.", "...):")
                 end = start + len(text[start:end].rstrip(".!?):"))
+                value = text[start:end]
                 name = _credential_name(text, m.start()) if end - start >= 10 else None
-                if name is None or not _credential_value(text[start:end], name):
+                if name is None and end - start >= 10:
+                    name = _named_by_a_word(text, m.start(), value)
+                if name is None or not _credential_value(value, name):
                     continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue

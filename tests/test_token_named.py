@@ -40,6 +40,19 @@ NAMED: list[tuple[str, str]] = [
     ("(session token: Qx-Token-99812)", "Qx-Token-99812"),
     # (a word that names no credential before another name on the line leaves it to be read)
     ("the monkey: api_key=Qx-Token-99812", "Qx-Token-99812"),
+    # any word of its own before the name, the value after ":" or "=" ("Grafana", "staging db")
+    ("Remember: Grafana token: Qx-Token-99812", "Qx-Token-99812"),
+    ("the Grafana db token = Qx-Token-99812", "Qx-Token-99812"),
+    ("Grafana key: Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ("**Sentry token:** Qx-Token-99812", "Qx-Token-99812"),
+    # what the token was, is now, became
+    ("Remember: the token was Qx-Token-99812", "Qx-Token-99812"),
+    ("the token is now Qx-Token-99812", "Qx-Token-99812"),
+    ("the deploy token became Pg-Secret-2291 after the rotation", "Pg-Secret-2291"),
+    # a product's name before "key" or "token", the value random in both cases or naming itself
+    ("the Stripe key is Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    ("Our Datadog token is Qx-Token-99812.", "Qx-Token-99812"),
+    ("the Stripe key was Xk9mQ7vL8pR4tW2z until Monday", "Xk9mQ7vL8pR4tW2z"),
 ]
 
 
@@ -95,6 +108,25 @@ ORDINARY = [
     "The session key is Session-Id-v2 in the cookie.",
     "the EOS token is </s> and the pad token is <|endoftext|>",
     "token: Token2 = Depends(get_token)",
+    # (any word before "key" or "token" but one naming no credential, and the value must read
+    # as one: a product's name and "is" only with a value in both cases)
+    "the partition key is customer_id",
+    "the sort key is created_at",
+    "the token is valid for 24 hours",
+    "the token was rotated last week",
+    "the token is now valid for 24 hours",
+    "the key is in 1Password",
+    "the primary key is id",
+    "Grafana token: see Vault at secret/grafana",
+    "the idempotency key: Xk9mQ7vL8pR4tW2z",
+    "next page token: Qx-Token-99812",
+    "the partition key: Xk9mQ7vL8pR4tW2z",
+    "the GPG key is 4aee18f83afdeb23",
+    "The key is Xk9mQ7vL8pR4tW2z in the fixture",
+    "the Kafka key is OrderId-2024 for partitioning",
+    "the Redis key: session-2291-user",
+    "the Stripe key is rotated by Terraform-Cloud-2.",
+    "Grafana key: Grafana-Key-2291",
     # (a name on its line, the value on the next: a token's settings in YAML)
     "token:\n  name: Deploy-Token-2024\n  scopes: [read_repository]",
 ]
@@ -111,6 +143,8 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
     project_with_one_session(root, [
         "Remember: the token is Qx-Token-99812 for the staging deploys.",
         "Always use the deploy token Pg-Secret-2291 when deploying staging.",
+        "Remember: Grafana token: Gf-Token-77123",
+        "Remember: the Stripe key is Xk9mQ7vL8pR4tW2z for billing.",
         "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is "
         "createdAt-desc2 for the orders table.",
     ], SAID_AT)
@@ -119,6 +153,8 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
     kept = what_a_dream_kept(root)  # every file's name and bytes: memory, MEMORY.md, journal
     assert "Qx-Token-99812" not in kept
     assert "Pg-Secret-2291" not in kept
+    assert "Gf-Token-77123" not in kept
+    assert "Xk9mQ7vL8pR4tW2z" not in kept
     assert "Qx-Token-99812" not in result.output
     memory = (root / "memory" / "MEMORY.md").read_text()
     assert "tenantId#2024" in memory
