@@ -319,6 +319,48 @@ def _credential_value(value: str, name: str) -> bool:
                  or name not in {part.lower() for part in _VALUE_PART.findall(value)}))
 
 
+# A markdown table's row giving a credential's value in the cell after its name ("| token |
+# Qx-Token-99812 |", "| Grafana admin password | `Hunter2xyz!` |"): the name ends its cell, the
+# value is a word alone in the next ("| token | where it lives |", a header, is none), read
+# from the pipe before the name (the rarest sign of the row, looked for first). Whether the
+# value reads as one is asked after (``_table_value``)
+_TABLE_CELL = rx.compile(
+    r"\|[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
+    r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credentials?|creds))"
+    # (a space before the value, as a table is written: "password|passw0rd|changeme" in code
+    # is a regex's alternation)
+    r"(?:\*\*|__)?[ \t]*\|[ \t]+(?:\*\*)?[`\"']?(?!\[REDACTED)"
+    r"(?P<value>[^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*(?=\|)"
+)
+# ... the word in the name's cell right before it ("admin" in "Grafana admin token")
+_CELL_LAST_WORD = rx.compile(r"([A-Za-z0-9]+)[ \t_-]*\Z")
+# ... and a password's, a secret's or credentials' value: letters and a digit or a sign, no
+# path ("secret/grafana"), no variable or template, no hash's name ("argon2id"), no version
+_TABLE_SECRET = rx.compile(
+    r"(?!" + _PLACEHOLDER + r")(?!" + _PROSE_WORD + r")"
+    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5))"
+    r"(?![A-Z][A-Z0-9]*_[A-Z0-9_]*\Z)" + _SECRETISH + r"[^\s/\\]+"
+)
+
+
+def _table_value(cell: str, name: str, value: str) -> bool:
+    """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
+    before the name in it), is a credential's value: a key's or a token's read as in a sentence
+    (``_credential_value``; no key or token of ``_NO_CREDENTIAL_WORDS``, and a key named by no
+    word in both cases, "| key | Xk9mQ7vL8pR4tW2z |"), a password's shaped as one."""
+    name = name.lower()
+    if name in ("key", "token"):
+        last = _CELL_LAST_WORD.search(cell)
+        word = last[1].lower() if last is not None else ""
+        if word in _NO_CREDENTIAL_WORDS:
+            return False
+        if name == "key" and word not in _CREDENTIAL_WORDS and not (
+                any(c.isupper() for c in value) and any(c.islower() for c in value)):
+            return False
+        return _credential_value(value, word)
+    return _TABLE_SECRET.fullmatch(value) is not None
+
+
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -1255,6 +1297,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "token", "cred", "key"),
     ),
+    (
+        # a markdown table's cell after a credential's name (``_TABLE_CELL``)
+        "assigned-secret",
+        _TABLE_CELL,
+        3,
+        ("pass", "pwd", "secret", "token", "key", "cred"),
+    ),
 ]
 
 
@@ -1394,6 +1443,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                     name = _named_by_a_word(text, m.start(), value)
                 if name is None or not _credential_value(value, name):
                     continue
+            if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
+                continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
             if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
