@@ -233,6 +233,14 @@ _NAMES_ITSELF = rx.compile(
 # ("api_key_2", "refresh-token-v2")
 _CODE_NAME = rx.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]*|[a-z0-9_-]+")
 _DIGIT = rx.compile(r"\d")
+# A value naming itself after a word of its own, and a number: "Winter-Secret-2025",
+# "Deploy-Key-2000", whose number says nothing (a year, a round one): the words say which
+# secret, the value is one (not "Key-Vault-2024" or "Token-Bucket-1000", named for a thing,
+# nor "RSA-Key-2048", a key's algorithm and size, nor "Token-Format-V2")
+_NAMES_ITSELF_AFTER_A_WORD = rx.compile(
+    r"(?<![A-Za-z0-9])[A-Za-z][a-z]+[-_.](?i:token|secret|key|passw(?:or)?d|pass|pwd)"
+    r"(?![A-Za-z0-9])(?=.*?(?<![A-Za-z0-9])\d{2,}(?![A-Za-z0-9]))"
+)
 # A name's value given as a setting's, after its closing quote or emphasis: "token: ", "key="
 _SAYS_SET = rx.compile(r"[\"'`]?(?:\*{1,2})?[ \t]*[:=]")
 # A number of its own in a value: "99812" in "Qx-Token-99812" (not "V2" in "Token-Format-V2",
@@ -310,7 +318,8 @@ def _credential_value(value: str, name: str) -> bool:
     if _random(value):
         return True
     return (_NAMES_ITSELF.search(value) is not None
-            and any(map(_chosen, _NUMBER.findall(value)))
+            and (any(map(_chosen, _NUMBER.findall(value)))
+                 or _NAMES_ITSELF_AFTER_A_WORD.search(value) is not None)
             and any(c.isupper() for c in value) and any(c.islower() for c in value)
             and value[0] not in "$%" and "/" not in value
             and _CODE_NAME.fullmatch(value) is None and not _identifier(value)

@@ -53,6 +53,12 @@ NAMED: list[tuple[str, str]] = [
     ("the Stripe key is Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
     ("Our Datadog token is Qx-Token-99812.", "Qx-Token-99812"),
     ("the Stripe key was Xk9mQ7vL8pR4tW2z until Monday", "Xk9mQ7vL8pR4tW2z"),
+    # a value naming itself after a word of its own, whatever its number says (a year, a round
+    # one): the word says which secret
+    ("the token is Winter-Secret-2025", "Winter-Secret-2025"),
+    ("the token is Deploy-Key-2000", "Deploy-Key-2000"),
+    ("Grafana token: Admin-Pass-1000", "Admin-Pass-1000"),
+    ("the api key is Summer_Token_2024, use it for staging", "Summer_Token_2024"),
 ]
 
 
@@ -97,6 +103,8 @@ ORDINARY = [
     "The prod token is rotated by Terraform-Cloud-2.",
     "the token is 2024-01-15T10:00:00Z",
     "the signing key is Key-2024-01",
+    "the token is Refresh-Token-V2",
+    "the token is Token-2025",
     # (a value naming itself a key, but with a year, a key's size, a round count, a file's
     # name, or the name's own word: a label)
     "The api key is Key-Vault-2024 in Azure.",
@@ -144,6 +152,7 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
         "Remember: the token is Qx-Token-99812 for the staging deploys.",
         "Always use the deploy token Pg-Secret-2291 when deploying staging.",
         "Remember: Grafana token: Gf-Token-77123",
+        "Remember: the token is Winter-Secret-2025 for the nightly job.",
         "Remember: the Stripe key is Xk9mQ7vL8pR4tW2z for billing.",
         "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is "
         "createdAt-desc2 for the orders table.",
@@ -154,6 +163,7 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
     assert "Qx-Token-99812" not in kept
     assert "Pg-Secret-2291" not in kept
     assert "Gf-Token-77123" not in kept
+    assert "Winter-Secret-2025" not in kept
     assert "Xk9mQ7vL8pR4tW2z" not in kept
     assert "Qx-Token-99812" not in result.output
     memory = (root / "memory" / "MEMORY.md").read_text()
