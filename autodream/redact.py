@@ -1677,6 +1677,26 @@ def ends_in_a_name(line: str) -> bool:
             and _NAME_ENDS_LINE.search(line[-_NAME_LINE_TAIL:]) is not None)
 
 
+# A line ending in a secret's name with nothing after it ("staging token", "the api key",
+# "**DB password**"): read_file, reading it with the next line, takes a random value alone on
+# that line for the name's ("staging token" / "Xk9mQ2vL8pR4tW7z")
+_NAME_ENDS_BARE = rx.compile(
+    r"(?<![A-Za-z0-9])(?i:passw(?:or)?d|passwd|pwd|passphrase|secret|token|key|credentials?)"
+    r"s?(?:[\"'`]|[*_]{1,2})?[ \t]*\Z"
+)
+
+
+def gives_a_named_value(before: str, line: str) -> bool:
+    """Whether ``line`` is a lone random-looking value (``_random``) and ``before``, the last
+    non-blank line before it, ends in a secret's name with nothing after it: read with
+    ``before``, as read_file reads it, ``line`` may be the name's value."""
+    word = line.strip()
+    # (asked of the line at C speed: a grep hit may be a long minified line)
+    if not 16 <= len(word) <= 200 or " " in word or "\t" in word:
+        return False
+    return _NAME_ENDS_BARE.search(before[-40:]) is not None and _random(word)
+
+
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the
     message before it ("the staging db password is" / "Pg-Secret-2291 and use it")."""

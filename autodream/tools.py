@@ -968,7 +968,10 @@ class ToolBox:
                     line = _redact_window(said + "\n" if before else "", decoded,
                                           "\n" + _next_line(fh, self.limits.max_line_chars * 4))
                     line = line[: self.limits.max_line_chars]
-                elif before and redact.ends_in_a_name(before):
+                # (or a name with nothing after it and a lone random value on this line:
+                # "staging token" / "Xk9mQ2vL8pR4tW7z")
+                elif before and (redact.ends_in_a_name(before)
+                                 or redact.gives_a_named_value(before, decoded)):
                     said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
                     line = redact.redact_after(said, decoded)[: self.limits.max_line_chars]
                 else:

@@ -368,7 +368,31 @@ def test_grep_hides_a_value_given_on_the_line_after_its_name_as_read_file_does(
     assert ok(box, "grep", pattern="Bq-Secret|Xk9m|Zt8wQ", path="project/") == "no matches"
 
 
+def test_grep_hides_a_random_value_alone_on_the_line_after_a_bare_name_as_read_file_does(
+    tree: Tree
+) -> None:
+    # (with nothing after the name, no ':' or 'is', grep showed the value read_file hid)
+    (tree.project / "deploy.md").write_text(
+        "# Staging\nstaging token\nXk9mQ2vL8pR4tW7z\nthe API key\n\nZt8wQ4rL2mKp9vB3Xq7\n"
+        "## Password\nReset-Flow-v2\nRestart the api after a deploy.\n"
+    )
+    box = tree.toolbox()
+    shown = ok(box, "read_file", path="project/deploy.md")
+    assert not any(v in shown for v in ("Xk9mQ2vL8pR4tW7z", "Zt8wQ4rL2mKp9vB3Xq7"))
+    assert ok(box, "grep", pattern=r"^\S+$|after", path="project/deploy.md").splitlines() == [
+        "project/deploy.md:3: [REDACTED:assigned-secret]",
+        "project/deploy.md:6: [REDACTED:assigned-secret]",
+        "project/deploy.md:8: Reset-Flow-v2",
+        "project/deploy.md:9: Restart the api after a deploy.",
+    ]
+    assert ok(box, "grep", pattern="Xk9m|Zt8wQ", path="project/") == "no matches"
+
+
 @pytest.mark.parametrize(("text", "pattern"), [
+    # a name with nothing after it, and a line that is no lone random value: a title's words,
+    # a name in code
+    ("## Token\nRefreshTokenHandler2", "Refresh"),
+    ("the api key\nuser_id_2026_07_tenant", "user_id"),
     # a name with nothing saying its value comes next: code, a title
     ("class Auth:\n    # password\n    pw_hash = Argon2Hasher()", "Argon2Hasher"),
     ("## Password\nReset-Flow-v2 is described below.", "Reset-Flow"),
