@@ -533,9 +533,8 @@ _COMMENT_VALUE_START = (
     r"(?!(?-i:\d{0,3}[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))"
     # (nor code: a bracket opened, or closed before more of the word, "# TODO(Alice2): rotate";
     # "(was Hunter2xyz)" closes the comment's own)
-    r"(?![^\s\"'`,;]*[(\[{])(?![^\s\"'`,;]*?[)\]}][.!?)]*[^\s\"'`,;.!?)])"
-    # (nor a tool's option set: "# shellcheck disable=SC2086", "# pylint: disable=C0103")
-    r"(?![\w-]+=[A-Z]+\d+(?:,[A-Z]+\d+)*(?![^\s\"'`,;]))" + _MIXED + r"(?=[^\s\"'`,;]*\d)"
+    r"(?![^\s\"'`,;]*[(\[{])(?![^\s\"'`,;]*?[)\]}][.!?)]*[^\s\"'`,;.!?)])" + _MIXED
+    + r"(?=[^\s\"'`,;]*\d)"
 )
 _BOTH_CASES = r"(?-i:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
 _COMMENT_VALUE = r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"

@@ -1118,20 +1118,6 @@ def test_a_comment_after_a_setting_read_by_code_that_gives_no_value_is_left_alon
 
 
 @pytest.mark.parametrize(
-    "text",
-    [
-        "TOKEN=$(cat token.txt) # shellcheck disable=SC2086",
-        "TOKEN=$(cat token.txt) # shellcheck disable=SC2086,SC2046",
-        "# shellcheck disable=SC2086\nexport TOKEN=$(cat token.txt)",
-        "# pylint: disable=C0103\nAPI_KEY = ${API_KEY}",
-        "API_KEY = ${API_KEY}  # pylint: disable=C0103,W0511",
-    ],
-)
-def test_a_tools_directive_beside_a_secrets_setting_is_shown_as_written(text: str) -> None:
-    assert redact(text) == text
-
-
-@pytest.mark.parametrize(
     "comment",
     [
         "# stored in 1Password",
