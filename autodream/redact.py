@@ -521,32 +521,6 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
             and _SAYS_IMAGE.search(line) is not None)
 
 
-# Where a value in a comment by a secret's setting starts, the word shaped like a password: not
-# a path, a URL, a version, a constant's name or a tag ("# see docs/setup-v2.md", "# since
-# v2.3.1-Beta", "# was GITHUB_TOKEN2", "# since Release-2024"); then a digit, with both cases
-# (or, after the setting on its line, a sign: "# was Tr0ub4dor&3")
-_COMMENT_VALUE_START = (
-    r"(?<![^\s\"'`(])(?!\[REDACTED)(?![$<{%])(?![^\s\"'`,;]*[/\\])"
-    r"(?![vV]?\d+[.-])(?!(?-i:[A-Z][a-z]+)(?:-\d+)+[.!?)]*(?![^\s\"'`,;]))"
-    # (nor a name in code and its number, either side: "# returns PageToken2 objects", "#
-    # stored in 1Password")
-    r"(?!(?-i:\d{0,3}[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))"
-    # (nor code: a bracket opened, or closed before more of the word, "# TODO(Alice2): rotate";
-    # "(was Hunter2xyz)" closes the comment's own)
-    r"(?![^\s\"'`,;]*[(\[{])(?![^\s\"'`,;]*?[)\]}][.!?)]*[^\s\"'`,;.!?)])" + _MIXED
-    + r"(?=[^\s\"'`,;]*\d)"
-)
-_BOTH_CASES = r"(?-i:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
-_COMMENT_VALUE = r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
-# A name a secret's setting gives a value to, as it ends: "DB_PASSWORD", "api_key", "token"
-# (not TOKEN_LIMIT, SORT_KEY), and its type where code gives one ("password: str = ...")
-_SECRET_SETTING = (
-    r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"
-    r"|(?:api|access|secret|private|signing|encryption|master|auth|hmac|jwt|app|license"
-    r"|client)[_-]?key|apikey|client[_-]?secret)s?(?![A-Za-z0-9_])[\"']?"
-    r"(?:[ \t]*:[ \t]*[A-Za-z_][\w.]*(?:\[[^\]\n]{0,40}\])?)?[ \t]*"
-)
-
 # A value in the comment after a secret's setting left as written (see its place in _PATTERNS):
 # read from the sign that gives the value, "=" or ":" (a run of names first was tried at every
 # character of a text, a fifth of all redaction's time), the name before it asked after a match
@@ -555,23 +529,25 @@ _COMMENT_AFTER_SETTING = rx.compile(
     # (or code that reads it: 'os.environ["DB_PASSWORD"]', "var.api_key", "getenv(...)"; or
     # nothing: "DB_PASSWORD=  # it is Hunter2xyz")
     r"|[A-Za-z_]\w*(?:[.\[(]|::))(?:[^\n#/]|/(?!/)){0,200}?|[ \t]*(?:\"\"|'')?)[ \t](?:#|//)"
-    r"[^\n]{0,120}?" + _COMMENT_VALUE_START
-    + r"(?:" + _BOTH_CASES + r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@]))" + _COMMENT_VALUE
+    r"[^\n]{0,120}?(?<![^\s\"'`(])(?!\[REDACTED)(?![$<{%])(?![^\s\"'`,;]*[/\\])"
+    r"(?![vV]?\d+[.-])(?!(?-i:[A-Z][a-z]+)(?:-\d+)+[.!?)]*(?![^\s\"'`,;]))"
+    # (nor a name in code and its number, either side: "# returns PageToken2 objects", "#
+    # stored in 1Password")
+    r"(?!(?-i:\d{0,3}[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))"
+    # (nor code: a bracket opened, or closed before more of the word, "# TODO(Alice2): rotate";
+    # "(was Hunter2xyz)" closes the comment's own)
+    r"(?![^\s\"'`,;]*[(\[{])(?![^\s\"'`,;]*?[)\]}][.!?)]*[^\s\"'`,;.!?)])" + _MIXED
+    + r"(?-i:(?=[^\s\"'`,;]*\d)(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])"
+    r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
+    r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
-_SETTING_NAME = rx.compile(_SECRET_SETTING + r"\Z")
-# ... and a comment on a line of its own right above or below a secret's setting ("# was
-# Xk9mQ7vL8pR4tW2z" / "PASSWORD=${PW}"): the value has both cases and a digit. Read from the
-# comment's sign after a space or a line break ("https://" is none); the line below read with
-# it, the line above, and that the comment starts its line, asked after a match
-_SETTING_LINE = (
-    r"[ \t]*(?:(?:export|const|let|var|readonly|declare)[ \t]+)?[\"']?[\w.-]{0,60}?"
-    + _SECRET_SETTING + r"[:=]"
+_SETTING_NAME = rx.compile(
+    r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"
+    r"|(?:api|access|secret|private|signing|encryption|master|auth|hmac|jwt|app|license"
+    r"|client)[_-]?key|apikey|client[_-]?secret)s?(?![A-Za-z0-9_])[\"']?"
+    # (its type, where code gives one: "password: str = os.environ[...]")
+    r"(?:[ \t]*:[ \t]*[A-Za-z_][\w.]*(?:\[[^\]\n]{0,40}\])?)?[ \t]*\Z"
 )
-_COMMENT_BY_SETTING = rx.compile(
-    r"(?:#(?<!\S#)|//(?<!\S//))[^\n]{0,120}?" + _COMMENT_VALUE_START + _BOTH_CASES
-    + _COMMENT_VALUE + r"(?:[^\n]*\n(?P<below>" + _SETTING_LINE + r"))?"
-)
-_SETTING_LINE_AT = rx.compile(_SETTING_LINE)
 
 
 # (kind, pattern, group holding the secret (0: the whole match, -1: the one group of an
@@ -1297,15 +1273,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("key", "token"),
     ),
     (
-        # a value in a comment on a line of its own right above or below a secret's setting
-        # ("# was Xk9mQ7vL8pR4tW2z" / "PASSWORD=${PW}"), whatever the setting's value: mixed
-        # case and a digit, as after the setting on its line (``_COMMENT_BY_SETTING``)
-        "assigned-secret",
-        _COMMENT_BY_SETTING,
-        1,
-        ("pass", "pwd", "secret", "token", "cred", "key"),
-    ),
-    (
         # a markdown table's cell after a credential's name (``_TABLE_CELL``)
         "assigned-secret",
         _TABLE_CELL,
@@ -1337,7 +1304,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 46})
+                           40, 41})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1462,8 +1429,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _COMMENT_AFTER_SETTING and _SETTING_NAME.search(
                     text, max(0, m.start() - 60), m.start()) is None:
                 continue
-            if pattern is _COMMENT_BY_SETTING and not _by_a_setting(text, m):
-                continue
             # (a "!" ending a value is one more sign in it: 'creds are admin and S3cr3t!' left
             # "[REDACTED]!", the password's last character in sight; and a pair's value with it
             # names no part: "ci:Pipeline-42! is the login" was read as a pipeline's name, the
@@ -1476,20 +1441,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 continue
             hits.append((i, SecretHit(kind, start, end)))
     return hits
-
-
-def _by_a_setting(text: str, m: re.Match[str]) -> bool:
-    """True when the comment ``m`` found (``_COMMENT_BY_SETTING``) starts its line and a secret's
-    setting is on the line below it (read in the match) or right above it."""
-    line = text.rfind("\n", 0, m.start()) + 1
-    if text[line : m.start()].strip(" \t"):
-        return False  # (after code on its line: the setting's own comment, or none of ours)
-    if m["below"] is not None:
-        return True
-    if not line:
-        return False
-    above = text.rfind("\n", 0, line - 1) + 1
-    return _SETTING_LINE_AT.match(text, above, line - 1) is not None
 
 
 def _default_only(text: str, start: int, end: int) -> tuple[int, int]:

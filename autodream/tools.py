@@ -426,14 +426,6 @@ def _read_line_head(fh: BinaryIO, cap: int) -> tuple[bytes, int]:
                 break
     return head, total
 
-def _next_line(fh: BinaryIO, cap: int) -> str:
-    """The first ``cap`` bytes of the next line, decoded, ``fh`` left where it was."""
-    at = fh.tell()
-    head = fh.readline(cap)
-    fh.seek(at)
-    return head.decode("utf-8", errors="replace").rstrip("\r\n")
-
-
 _CHECKPOINT_EVERY = 256
 _CONTEXT_BYTES = 8192  # bytes either side of a read_file window that redaction looks at
 
@@ -960,18 +952,10 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                if decoded.lstrip(" \t").startswith(("#", "//")):
-                    # (a comment right above or below a secret's setting may give its value,
-                    # "# was Xk9mQ7vL8pR4tW2z" / "PASSWORD=${PW}": read with both lines, as
-                    # read_file reads it)
-                    said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
-                    line = _redact_window(said + "\n" if before else "", decoded,
-                                          "\n" + _next_line(fh, self.limits.max_line_chars * 4))
-                    line = line[: self.limits.max_line_chars]
                 # (or a name with nothing after it and a lone random value on this line:
                 # "staging token" / "Xk9mQ2vL8pR4tW7z")
-                elif before and (redact.ends_in_a_name(before)
-                                 or redact.gives_a_named_value(before, decoded)):
+                if before and (redact.ends_in_a_name(before)
+                               or redact.gives_a_named_value(before, decoded)):
                     said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
                     line = redact.redact_after(said, decoded)[: self.limits.max_line_chars]
                 else:
