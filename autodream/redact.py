@@ -531,12 +531,8 @@ _COMMENT_AFTER_SETTING = rx.compile(
     r"|[A-Za-z_]\w*(?:[.\[(]|::))(?:[^\n#/]|/(?!/)){0,200}?|[ \t]*(?:\"\"|'')?)[ \t](?:#|//)"
     r"[^\n]{0,120}?(?<![^\s\"'`(])(?!\[REDACTED)(?![$<{%])(?![^\s\"'`,;]*[/\\])"
     r"(?![vV]?\d+[.-])(?!(?-i:[A-Z][a-z]+)(?:-\d+)+[.!?)]*(?![^\s\"'`,;]))"
-    # (nor a name in code and its number, either side: "# returns PageToken2 objects", "#
-    # stored in 1Password")
-    r"(?!(?-i:\d{0,3}[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))"
-    # (nor code: a bracket opened, or closed before more of the word, "# TODO(Alice2): rotate";
-    # "(was Hunter2xyz)" closes the comment's own)
-    r"(?![^\s\"'`,;]*[(\[{])(?![^\s\"'`,;]*?[)\]}][.!?)]*[^\s\"'`,;.!?)])" + _MIXED
+    # (nor a name in code and its number: "# returns PageToken2 objects")
+    r"(?!(?-i:[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))" + _MIXED
     + r"(?-i:(?=[^\s\"'`,;]*\d)(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])"
     r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
     r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"

@@ -1117,43 +1117,6 @@ def test_a_comment_after_a_setting_read_by_code_that_gives_no_value_is_left_alon
     assert redact(text) == text
 
 
-@pytest.mark.parametrize(
-    "comment",
-    [
-        "# stored in 1Password",
-        "# TODO(Alice2): rotate",
-        "// FIXME(bob42x): rotate",
-        "# read via getSecret2()",
-        "# see RFC7519",
-        "# default 8080",
-        "# v2 API",
-        "# ticket OPS-4411",
-    ],
-)
-@pytest.mark.parametrize("setting", ["API_KEY=$(cat key.txt)", "password: ${DB_PASSWORD}",
-                                     "DB_PASSWORD="])
-def test_a_comment_after_a_setting_naming_a_thing_is_shown_as_written(
-    setting: str, comment: str
-) -> None:
-    text = f"{setting}  {comment}"
-    assert redact(text) == text
-
-
-@pytest.mark.parametrize(
-    ("text", "shown"),
-    [
-        ("API_KEY=$(cat key.txt) # (was Hunter2xyz)",
-         "API_KEY=$(cat key.txt) # (was [REDACTED:assigned-secret])"),
-        ("API_KEY=$(cat key.txt) # 1Password has it; was Tr0ub4dor&3",
-         "API_KEY=$(cat key.txt) # 1Password has it; was [REDACTED:assigned-secret]"),
-    ],
-)
-def test_a_value_beside_a_name_in_the_comment_after_a_setting_is_still_redacted(
-    text: str, shown: str
-) -> None:
-    assert redact(text) == shown
-
-
 # ---- a secret's variable given a default -------------------------------------------------------
 
 
