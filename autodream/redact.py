@@ -525,10 +525,7 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
 # read from the sign that gives the value, "=" or ":" (a run of names first was tried at every
 # character of a text, a fifth of all redaction's time), the name before it asked after a match
 _COMMENT_AFTER_SETTING = rx.compile(
-    r"[:=](?:[ \t]*[\"']?(?:\$[({A-Za-z_]|%\w+%|<|\{[{A-Za-z_]"
-    # (or code that reads it: 'os.environ["DB_PASSWORD"]', "var.api_key", "getenv(...)"; or
-    # nothing: "DB_PASSWORD=  # it is Hunter2xyz")
-    r"|[A-Za-z_]\w*(?:[.\[(]|::))(?:[^\n#/]|/(?!/)){0,200}?|[ \t]*(?:\"\"|'')?)[ \t](?:#|//)"
+    r"[:=][ \t]*[\"']?(?:\$[({A-Za-z_]|%\w+%|<|\{[{A-Za-z_])(?:[^\n#/]|/(?!/)){0,200}?[ \t](?:#|//)"
     r"[^\n]{0,120}?(?<![^\s\"'`(])(?!\[REDACTED)(?![$<{%])(?![^\s\"'`,;]*[/\\])"
     r"(?![vV]?\d+[.-])(?!(?-i:[A-Z][a-z]+)(?:-\d+)+[.!?)]*(?![^\s\"'`,;]))"
     # (nor a name in code and its number: "# returns PageToken2 objects")
@@ -540,9 +537,7 @@ _COMMENT_AFTER_SETTING = rx.compile(
 _SETTING_NAME = rx.compile(
     r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"
     r"|(?:api|access|secret|private|signing|encryption|master|auth|hmac|jwt|app|license"
-    r"|client)[_-]?key|apikey|client[_-]?secret)s?(?![A-Za-z0-9_])[\"']?"
-    # (its type, where code gives one: "password: str = os.environ[...]")
-    r"(?:[ \t]*:[ \t]*[A-Za-z_][\w.]*(?:\[[^\]\n]{0,40}\])?)?[ \t]*\Z"
+    r"|client)[_-]?key|apikey|client[_-]?secret)s?(?![A-Za-z0-9_])[\"']?[ \t]*\Z"
 )
 
 
