@@ -44,11 +44,14 @@ from autodream.engine.not_to_save import (
     _INJECTION,
     _MEETING,
     _STANDING,
+    NOT_SAID_HERE,
     PLANTED,
+    POINTS_BACK,
     _not_to_save,
     _one_off,
     _says_nothing,
     _without_change_of_mind,
+    only_a_pointer,
     refused,
     reply_rest,
     rule_for_every,
@@ -137,6 +140,13 @@ _STATEMENT = rx.compile(
     r"should|moves?|runs?|uses?|lives?|goes|starts?|ends?|ships?|needs?|takes?|depends?|"
     r"gets?|stays?|sits?|points?|listens?|belongs?|comes?|expires?)\b[^?]*[.!]?$", re.I)
 # ... said after "Sorry,", "Oops," or "Wait," (a reply's opener, no part of what it tells)
+# A sentence of thanks or assent alone ("Thanks!", "Yes.", "Perfect."): it says nothing a
+# "that" after it could point at
+_ACK_ALONE = rx.compile(
+    r"^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|sure|great|perfect|nice|good|cool|awesome|excellent|"
+    r"thanks|thank\s+you|thx|ty|exactly|right|correct|lgtm|looks\s+good|well\s+done|"
+    r"(?:good|great|nice)\s+(?:job|work|catch)|love\s+it|wow|oh|ah|alright|fine)\b[\s,.!—–-]*)+$",
+    re.I)
 _SORRY_LEAD = rx.compile(r"^\s*(?:sorry|oops|whoops|wait)\s*,\s*", re.I)
 # ... or by the team, of what it does or will do ("We're moving staging to eu-west-2.")
 _WE_STATEMENT = rx.compile(
@@ -528,6 +538,7 @@ class _Told:
     candidates: tuple[int, int]
     decisions: tuple[int, int]
     dropped: tuple[int, int]
+    opens: bool  # (nothing before it in its message told what "it" is)
 
 
 # A standing rule asked as a question or a wish: "Could we perhaps stop using default exports?",
@@ -786,17 +797,19 @@ class Gatherer:
             return
         skip_next = False
         first = len(self.candidates)
+        opens = True
         for i, sentence in enumerate(parts):
             if skip_next:
                 skip_next = False
                 continue
             following = parts[i + 1] if i + 1 < len(parts) else ""
             marks = len(self.candidates), len(self.decisions), self.stats.dropped
-            skip_next = self._sentence(sentence, following, message.session_id, when)
+            skip_next = self._sentence(sentence, following, message.session_id, when, opens)
             if not following:
                 self._told_last[message.session_id] = _Told(
                     sentence, when, (marks[0], len(self.candidates)),
-                    (marks[1], len(self.decisions)), (marks[2], self.stats.dropped))
+                    (marks[1], len(self.decisions)), (marks[2], self.stats.dropped), opens)
+            opens = opens and _ACK_ALONE.match(sentence) is not None
         if "ew port" in text:
             self._port_said_with(first, parts)
 
@@ -815,7 +828,7 @@ class Gatherer:
         self.stats.candidates -= told.candidates[1] - told.candidates[0]
         self.stats.dropped -= told.dropped[1] - told.dropped[0]
         self.stats.sentences -= 1
-        self._sentence(told.sentence, ask, session_id, told.when)
+        self._sentence(told.sentence, ask, session_id, told.when, told.opens)
         return True
 
     def _port_said_with(self, first: int, parts: list[str]) -> None:
@@ -1103,8 +1116,11 @@ class Gatherer:
             return [sentence_case(f"{who} {m['decided']}")] if not m["day"] else []
         return [sentence_case(f"{who} {verb} {said_when} {rest}")]
 
-    def _sentence(self, sentence: str, following: str, session_id: str, when: datetime) -> bool:
-        """Consider one sentence; True when it also consumed the following one."""
+    def _sentence(self, sentence: str, following: str, session_id: str, when: datetime,
+                  opens: bool = False) -> bool:
+        """Consider one sentence; True when it also consumed the following one. ``opens``:
+        nothing before it in its message says what an "it" or a "that" in it is ("Always do
+        that." sent alone, or after "Thanks!")."""
         self.stats.sentences += 1
         if len(sentence) < MIN_CHARS or len(sentence) > MAX_CHARS or _CODEISH.match(sentence):
             return False
@@ -1123,6 +1139,9 @@ class Gatherer:
             unread = None if consumed else UNREAD if (
                 _STATEMENT.match(plain) or _WE_STATEMENT.match(plain)) else UNASKED if (
                 _PLEASE_ASK.match(sentence)) else LAYOUT if _ONE_CODEBASE.match(sentence) else None
+            if unread is UNASKED and opens and only_a_pointer(sentence):
+                # ("Please keep doing this.": said again as 'Always ...' it is still of nothing)
+                unread = NOT_SAID_HERE
             if unread is not None and ("[REDACTED:" in sentence or contains_secret(sentence)):
                 # "The connection string is postgresql://csvstat:[REDACTED]@...": advice to
                 # say it again would have the person repeat the credential
@@ -1134,6 +1153,13 @@ class Gatherer:
                 self.decisions.append(Decision("dropped", shorten(sentence, 120), unread,
                                                session_id=session_id))
             return consumed
+        if opens and (reason is None or reason == POINTS_BACK) and found.kind in (
+                "preference", "prohibition", "correction", "remember") and only_a_pointer(
+                found.text):
+            # "Never mind, keep it.", "Always do that.": what "it" is was said in a reply of
+            # the assistant's, which the local engine never reads; kept, the memory told a
+            # later session nothing ('Keep it', "the user's stated preference")
+            reason = NOT_SAID_HERE
         if reason is not None:
             self.stats.dropped += 1
             self.decisions.append(Decision("dropped", shorten(sentence, 120), reason,

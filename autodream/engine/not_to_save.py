@@ -293,7 +293,7 @@ def _not_to_save(sentence: str, found: _Kind) -> str | None:
     if _GIT.search(sentence):
         return "git history: git log and git blame are authoritative"
     if _ONLY_POINTS.match(found.text):
-        return "says nothing without the conversation it points back at ('that', 'this')"
+        return POINTS_BACK
     if found.kind == "correction" and _complaint(found.text):
         return "a complaint about how something went, not a correction of the assistant or a rule"
     if found.kind == "correction" and _passing_state(found.text):
@@ -419,6 +419,38 @@ _ONLY_POINTS = rx.compile(
     r"(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*[.!]*$))?|revert\s+|undo\s+)"
     r"(?:that|this|it)\b(?:\s+(?:again|anywhere|ever|at\s+all|anymore|either))*"
     r"(?:[,;]\s+.*)?[.!]*$", _I)
+POINTS_BACK = "says nothing without the conversation it points back at ('that', 'this')"
+# ... said where nothing before it in the message tells what "it" is: an earlier reply of the
+# assistant's, which the local engine never reads
+NOT_SAID_HERE = ("refers to something not said here (what 'it' or 'that' points back at: an "
+                 "earlier reply, maybe); not saved (say it in full, or as 'Remember: ...', to "
+                 "keep it)")
+# A rule, a preference or an ask whose only object is a word pointing away: "Keep it.",
+# "Always do that.", "Please keep doing this.", "I prefer it that way.", "Never do so.". Not
+# when more is said after it ("Keep it short", "Do that in Python, not Bash", "Never commit it
+# to main", "Never do that again: force-push to main"): what follows is the rule.
+_ONLY_A_POINTER = rx.compile(
+    r"^(?:(?:yes|yeah|yep|yup|ok(?:ay)?|sure|great|perfect|good|nice|cool|right|exactly|"
+    r"and|so|then|also|just|please|actually|no)\b[\s,.!—–-]*)*"
+    r"(?:(?:the\s+user|i|we)\s+)?"
+    r"(?:(?:always|never|just|please|also|don['’]?t|do\s+not|stop|keep|continue|avoid|"
+    r"(?:from\s+now\s+on|going\s+forward|in\s+(?:the\s+)?future|by\s+default|every\s*time|"
+    r"each\s+time)\b[\s,]*)\s*)*"
+    r"(?!(?:is|are|was|were|be|been|not|that|this|it|so|the)\b)[a-z]+\s+"
+    r"(?:(?:it|that|this|them|those|these|so|the\s+same(?:\s+thing)?|(?:that|this)\s+one)"
+    r"(?:\s+(?:(?:that|this|the\s+same)\s+way|like\s+(?:that|this)))?"
+    r"|(?:that|this|the\s+same)\s+way|like\s+(?:that|this))"
+    r"(?:[\s,]+(?:again|too|as\s+well|any\s*more|ever|always|from\s+now\s+on|going\s+forward|"
+    r"in\s+(?:the\s+)?future|every\s*time|each\s+time|please|then|instead|for\s+me))*"
+    r"\s*[.!]*$", _I)
+
+
+def only_a_pointer(said: str) -> bool:
+    """``said`` asks or prefers nothing but what "it", "that" or "the same" points at ("Keep
+    it.", "Always do that.", "Stop doing that.", "I like it that way.")."""
+    return _ONLY_A_POINTER.match(said.strip()) is not None
+
+
 _ONE_OFF = rx.compile(r"\bflaky\b|\bre-?ran\b|\bre-?run\b|\bsession note\b|\bthis session\b",
                      _I)
 

@@ -1,0 +1,88 @@
+"""A rule whose only object points at something said elsewhere: "Never mind, keep it." and
+"Always do that." each became a feedback memory ('Keep it', 'Always do that', "the user's stated
+preference") that told a later session nothing, what "it" is being in a reply of the
+assistant's the local engine never reads. Such a saying is not saved, and the run record says
+why and how to keep it; a rule with more said than the pointer ("Keep it short", "Never commit
+it to main", "Never do that again: force-push to main") is kept as before."""
+
+from __future__ import annotations
+
+import pytest
+
+from autodream.engine import plan_dream
+from autodream.engine.candidates import NOT_SAID_HERE
+from tests.engine_helpers import NOW, gather, human
+
+
+@pytest.mark.parametrize("said", [
+    "Never mind, keep it.",
+    "On second thought, keep them.",
+    "Always do that.",
+    "Yes, always do that.",
+    "Yes, please always do that.",
+    "Please always do it this way.",
+    "Always do it like that.",
+    "Going forward, do it like that.",
+    "Always do that from now on.",
+    "Always do the same.",
+    "Always use those.",
+    "Never do so.",
+    "I prefer it that way.",
+    "I like that.",
+    "No, do it like this.",
+    "Please keep doing this.",  # (an ask no rule was read in: said as 'Always ...', still none)
+    # a prohibition of nothing said (dropped before, with no word of how to keep it)
+    "Stop doing that.",
+    "Don't do that.",
+    "Don't do that again.",
+    "Ok, never do that again.",
+    # after thanks or assent alone, "that" still points at the assistant's reply
+    "Thanks! Always do that.",
+    "Perfect. Always do it that way.",
+    # asked to be remembered, it is still of nothing said
+    "Keep doing this. Remember that.",
+])
+def test_a_rule_of_only_it_or_that_is_not_saved_and_the_record_says_why(said: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == []
+    assert [d.reason for d in g.decisions if d.action == "dropped"] == [NOT_SAID_HERE]
+    assert "say it in full, or as 'Remember: ...'" in NOT_SAID_HERE
+
+
+def test_the_dream_writes_no_memory_of_them() -> None:
+    said = gather(human("Never mind, keep it.", session="s1"),
+                  human("Always do that.", session="s2", day=2))
+    plan = plan_dream({}, "", said.candidates, now=NOW)
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+    assert [d.subject for d in said.decisions] == ["Never mind, keep it.", "Always do that."]
+
+
+def test_remember_that_sent_next_does_not_make_it_a_memory() -> None:
+    g = gather(human("Always do that."), human("Remember that."))
+    assert g.candidates == []
+    assert [d.reason for d in g.decisions] == [NOT_SAID_HERE]
+
+
+@pytest.mark.parametrize(("said", "kept"), [
+    # what follows the pronoun is the rule
+    ("Always run the tests before pushing it.", "Always run the tests before pushing it."),
+    ("Never commit it to main.", "Never commit it to main."),
+    ("Never do that again: force-push to main.", "Never do that again: force-push to main."),
+    ("Always do the same for the API.", "Always do the same for the API."),
+    ("Don't use tabs; use spaces.", "Don't use tabs; use spaces."),
+    # the pronoun and an adjective: a style preference
+    ("Never mind, keep it short.", "Keep it short."),
+    ("Scratch that, keep them as they are.", "Keep them as they are."),
+])
+def test_a_rule_with_more_than_the_pointer_is_kept(said: str, kept: str) -> None:
+    g = gather(human(said))
+    assert [c.text for c in g.candidates] == [kept]
+    assert NOT_SAID_HERE not in [d.reason for d in g.decisions]
+
+
+def test_what_it_is_said_before_in_the_message_is_not_put_down_to_elsewhere() -> None:
+    # "it" is the staging DB, said here: the record does not say it was said elsewhere
+    g = gather(human("The staging DB is fragile. Never touch it."))
+    assert g.candidates == []
+    assert NOT_SAID_HERE not in [d.reason for d in g.decisions]
+    assert any("points back at" in d.reason for d in g.decisions)
