@@ -528,6 +528,13 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
 # span goes over the year's end). Read as one date its second figure was a day of June 2027 and
 # the first left as said: "The audit ran 1-2027-06-05."
 _SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until|and)\s*"
+# The year said right after a date, a span or a month: "5 August next year", "1-5 June last
+# year", "August 5 in 2027". Read apart, the day was dated in the year it falls next and the
+# year put after it: "The audit is 5 August next year." was "The audit is 2026-08-05 in 2027".
+# ("in 2025" only where the clause ends: "grew 5 May in 2025 numbers" says not that)
+_YEAR_TOLD = (r"\s+(?:(?:of\s+)?(?P<rel_year>next|this|last)\s+year\b(?!['’])|in\s+(?P<told_year>"
+              r"(?:19|20)\d\d)(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:and|but|so|when|if|because|"
+              r"we|they|i|you|he|she|it)\b))")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_SPAN = rx.compile(
     r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
@@ -542,7 +549,7 @@ _DAY_SPAN = rx.compile(
     rf"{_SPAN_SEP.replace('sep', 'sepb')}(?:{_month_token('mb2')}\s+)?(?:the\s+)?"
     rf"(?P<db2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
-    r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z])"
+    r"i|you|he|she|it|is|was|were|are|will|the|(?:of\s+)?(?:next|this|last)\s+year)\b)[a-z])"
     # a month said first at one end and second at the other ("July 1 to 5 August", "June 1-5
     # July", "1 July to August 5"): its ends were dated apart, "2027-07-01 to 2026-08-05"
     # ending before it started, and "June 1-5 July" was "June 1-2027-07-05"
@@ -553,7 +560,8 @@ _DAY_SPAN = rx.compile(
     rf"{_SPAN_SEP.replace('sep', 'sepd')}{_month_token('md2')}\s+(?:the\s+)?"
     rf"(?P<dd2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
     r"(?!\s+(?!(?:and|or|but|so|to|at|in|on|for|with|when|if|then|because|once|unless|we|they|"
-    r"i|you|he|she|it|is|was|were|are|will|the)\b)[a-z]))", re.I)
+    r"i|you|he|she|it|is|was|were|are|will|the|(?:of\s+)?(?:next|this|last)\s+year)\b)[a-z]))"
+    rf"(?:{_YEAR_TOLD})?", re.I)
 _ARTICLE = rx.compile(r"the\s+(?=\d{1,2}(?!\d|st|nd|rd|th))", re.I)
 _SPAN_PREP = {"on": "from", "in": "from", "during": "from", "from": "from", "for": "for",
               "between": "between"}
@@ -586,22 +594,22 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     if sep.lower() == "and" and not between:
         return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
     over_new_year = (m2, d2) < (m1, d1)
+    told = _year_told(m, ref)
+    # (a move to a span is left as said for want of its year: "moved to 1-5 June next year"
+    # says it)
     if (over_new_year and m1 == m2) or (m1, d1) == (m2, d2) or _RECURRING.search(m.string) or (
-            _RESCHEDULED.search(m.string, 0, m.start())):
+            told is None and _RESCHEDULED.search(m.string, 0, m.start())):
         return m[0]
-    spans: list[tuple[date, date]] = []
-    for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
+    if told is not None:
+        # (over the year's end, which end the year is said of is not told: left as said)
+        if over_new_year:
+            return m[0]
         try:
-            spans.append((date(year, m1, d1), date(year + over_new_year, m2, d2)))
+            chosen: tuple[date, date] | None = (date(told, m1, d1), date(told, m2, d2))
         except ValueError:
-            continue
-    if _looks_back(m):
-        # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last
-        # year's)
-        gone = [s for s in spans if s[1] <= ref]
-        chosen = max(gone) if gone else None
+            return m[0]
     else:
-        chosen = min((s for s in spans if s[1] >= ref), default=None)
+        chosen = _span_in_any_year(m, ref, (m1, d1), (m2, d2), over_new_year)
     if chosen is None:
         return m[0]
     word = "and" if between else "to" if sep in ("-", "–") else sep
@@ -617,6 +625,34 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     replacement = f"{lead}{chosen[0].isoformat()} {word} {chosen[1].isoformat()}"
     rewrites.append(DateRewrite(m[0], replacement, chosen[1]))
     return replacement
+
+
+def _year_told(m: re.Match[str], ref: date) -> int | None:
+    """The year said right after the date ``m`` found (``_YEAR_TOLD``), or None."""
+    if m["told_year"]:
+        return int(m["told_year"])
+    return ref.year + _STEP[m["rel_year"].lower()] if m["rel_year"] else None
+
+
+def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: tuple[int, int],
+                      over_new_year: bool) -> tuple[date, date] | None:
+    """The span from ``start`` to ``end`` (month, day) said with no year: the first that has
+    not ended on the message's day, told as past the latest ended by then."""
+    (m1, d1), (m2, d2) = start, end
+    spans: list[tuple[date, date]] = []
+    for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
+        try:
+            spans.append((date(year, m1, d1), date(year + over_new_year, m2, d2)))
+        except ValueError:
+            continue
+    if _looks_back(m):
+        # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last
+        # year's)
+        gone = [s for s in spans if s[1] <= ref]
+        chosen = max(gone) if gone else None
+    else:
+        chosen = min((s for s in spans if s[1] >= ref), default=None)
+    return chosen
 
 
 def _day_of_month(m: re.Match[str], ref: date) -> When | None:
@@ -994,13 +1030,39 @@ def _next_weekday(m: re.Match[str], ref: date) -> When:
 # A figure glued to a version before it is none of a day's: "1.5 June", "2.1-5 June"
 _NOT_IN_A_VERSION = r"(?<!\d\.)(?<!\d\.\d[-–])(?<!\d\.\d\d[-–])"
 # A day of a month with no year: "January 15th", "Jan 15", "the 15th of January".
-_MONTH_FIRST_DAY = rx.compile(rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?"
-                              rf"(?P<day>\d{{1,2}}){_MONTH_DAY_END}", re.I)
+_MONTH_FIRST_DAY_SAID = (rf"\b{_PREP}(?:the )?{_month_token('mon')} (?:the )?"
+                         rf"(?P<day>\d{{1,2}}){_MONTH_DAY_END}")
+_MONTH_FIRST_DAY = rx.compile(_MONTH_FIRST_DAY_SAID, re.I)
 # (not a figure glued to a version before it: "Release 2.1-5 June." was "Release
 # 2.1-2027-06-05", "The 1.5 June release." "The 1.on 2027-06-05 release.")
-_DAY_FIRST_MONTH = rx.compile(rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2}})"
-                              rf"(?:st|nd|rd|th)?(?: of)? "
-                              rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I)
+_DAY_FIRST_MONTH_SAID = (rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2}})"
+                         rf"(?:st|nd|rd|th)?(?: of)? "
+                         rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)")
+_DAY_FIRST_MONTH = rx.compile(_DAY_FIRST_MONTH_SAID, re.I)
+# A month alone ("in August"), where it is not the start of a date
+_FIGURE_BEFORE = rx.compile(r"\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:the\s+)?$", re.I)
+_MONTH_ALONE = rf"\b{_PREP_OR_IN}(?-i:(?P<mon>{_MONTH_NAMES}))"
+
+
+def _in_year_told(m: re.Match[str], ref: date) -> When | None:
+    """A day of a month, or a month, with its year said after it ("5 August next year", "in
+    August last year"): in that year, however the sentence is told."""
+    year = _year_told(m, ref)
+    said_before = m.string[:m.start()]
+    if year is None or (_DAY_BEFORE_SPAN.search(said_before) is not None and (
+            _MONTH_BEFORE.search(said_before) is None)):
+        return None  # the end of a span not dated whole: left as said, as ``_month_day`` does
+    if m.groupdict().get("day") is None:
+        if _FIGURE_BEFORE.search(said_before) or not (
+                m["prep"] or _said_as_noun(m) or said_before.rstrip().lower().endswith(
+                    ("early", "mid", "mid-", "late", "of"))):
+            # a month whose day was none ("29 February next year", "2.1-5 June"), or a name
+            # as ``_month_said`` reads it ("ask June next year")
+            return None
+        when = _month(date(year, _month_number(m["mon"]), 1))
+        return When("month", when.start, bare=not m["prep"] and _said_as_noun(m))
+    return When("day", date(year, _month_number(m["mon"]), int(m["day"])),
+                bare=not m["prep"] and _said_as_noun(m))
 
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
@@ -1061,6 +1123,10 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     # "broken since Friday": the latest Friday before, in a rule too ("..., so don't merge")
     (rx.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
+    # A day or a month with its year said after it, before "next year" is read alone
+    (rx.compile(_MONTH_FIRST_DAY_SAID + _YEAR_TOLD, re.I), _in_year_told),
+    (rx.compile(_DAY_FIRST_MONTH_SAID + _YEAR_TOLD, re.I), _in_year_told),
+    (rx.compile(_MONTH_ALONE + _YEAR_TOLD, re.I), _in_year_told),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (rx.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
