@@ -596,16 +596,21 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     over_new_year = (m2, d2) < (m1, d1)
     told = _year_told(m, ref)
     # (a move to a span is left as said for want of its year: "moved to 1-5 June next year"
-    # says it)
+    # says it; one with a month at each end and a dash between is dated as its ends are)
+    moved = told is None and _RESCHEDULED.search(m.string, 0, m.start()) is not None
+    dashed = sep in ("-", "–") and bool(m["m1"] or m["mb2"] or m["mc1"] or m["md1"])
     if (over_new_year and m1 == m2) or (m1, d1) == (m2, d2) or _RECURRING.search(m.string) or (
-            told is None and _RESCHEDULED.search(m.string, 0, m.start())):
+            moved and not dashed):
         return m[0]
-    if told is not None:
+    chosen: tuple[date, date] | None
+    if moved:
+        chosen = _moved_span(m, ref, (m1, d1), (m2, d2))
+    elif told is not None:
         # (over the year's end, which end the year is said of is not told: left as said)
         if over_new_year:
             return m[0]
         try:
-            chosen: tuple[date, date] | None = (date(told, m1, d1), date(told, m2, d2))
+            chosen = (date(told, m1, d1), date(told, m2, d2))
         except ValueError:
             return m[0]
     else:
@@ -625,6 +630,43 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     replacement = f"{lead}{chosen[0].isoformat()} {word} {chosen[1].isoformat()}"
     rewrites.append(DateRewrite(m[0], replacement, chosen[1]))
     return replacement
+
+
+def _moved_span(m: re.Match[str], ref: date, start: tuple[int, int], end: tuple[int, int]
+                ) -> tuple[date, date] | None:
+    """A span a move tells with a month at each end and a dash between ("The offsite moved June
+    1st-June 5th", "pushed to 10 Aug-14 Aug"): its first day dated as that day alone is, with
+    the word before it ("to"), and its last the first such day from then; apart, the dash was
+    left between them ("on 2026-06-01-2026-06-05") and the ends a year apart ("to
+    2026-08-10-2025-08-14")."""
+    at = m.start()
+    if not m["prep"] and (word := _PREP_BEFORE_SPAN.search(m.string, 0, at)) is not None:
+        at = word.start()
+    first = _MONTH_FIRST_DAY.match(m.string, at) or _DAY_FIRST_MONTH.match(m.string, at)
+    begin = None if first is None else _month_day_of(first, ref, *start)
+    if begin is None:
+        return None
+    start_day = begin.start
+    if (gap := _SPAN_TO_NEXT.match(m.string, m.end())) is not None and (
+            later := _MONTH_FIRST_DAY.match(m.string, gap.start("to")) or _DAY_FIRST_MONTH.match(
+                m.string, gap.start("to"))) is not None and (
+            to := _month_day_of(later, ref, _month_number(later["mon"]), int(later["day"]))
+    ) is not None:
+        # moved from it to another day ("from Jun 1-Jun 5 to Jun 8-Jun 12"): near the day it
+        # moved to, read with its "to", as a day moved from is (``_month_day``)
+        start_day = _start_near(start_day, to.start, m)
+    for year in (start_day.year, start_day.year + 1):
+        try:
+            last = date(year, *end)
+        except ValueError:
+            continue
+        if last > start_day:
+            return start_day, last
+    return None
+
+
+_SPAN_TO_NEXT = rx.compile(r"\s+(?P<to>to|until|till)\s+", re.I)
+_PREP_BEFORE_SPAN = rx.compile(rf"\b(?:{_PREP_WORDS})\s+$", re.I)
 
 
 def _year_told(m: re.Match[str], ref: date) -> int | None:
