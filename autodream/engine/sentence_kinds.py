@@ -1778,7 +1778,9 @@ def _detect(raw: str) -> _Kind | None:
         # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
         # billing (Ana is out)."), beside the standing rule to ask her
         what = re.sub(r"\s+stuff$", "", areas.strip(), flags=_I)
-        if cover["span"] and _LATER_SPAN.search(cover["span"]):
+        if cover["dated"] and not _read_whole(cover["dated"]):
+            return None  # ("Ana is out 14-10 August": no span the dates read, no day it ends)
+        if cover["span"] and (cover["dated"] or _LATER_SPAN.search(cover["span"])):
             # ... a span that starts later is a plan on its days, "Ana is out in the week of
             # 2026-07-13, ask Raj about billing." ("Until 2026-07-17, ask Raj ..." sent this
             # week's questions to Raj, Ana still in)
@@ -2039,18 +2041,33 @@ def _areas(cover: re.Match[str]) -> str | None:
     if not own or (_OWN_CLAUSE_TELLS.search(own) is None and "," not in own[1:]):
         return what
     return what + own if _AS_LISTED.fullmatch(what + own) else None
+# ... or days of a month ("Ana is out 10-14 August, ask Raj about invoices" made no memory):
+# a span that is a plan on its days, as one starting later is
+_MONTH_SAID = "|".join(sorted(MONTH_WORDS, key=lambda word: (-len(word), word)))
+_DAY_SAID = r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?"
+_DAY_TO = r"\s*(?:-|–|to|through|thru|until|till)\s*"
+_DATED_SPAN = (rf"(?:from\s+)?{_DAY_SAID}(?:\s+(?:of\s+)?(?:{_MONTH_SAID})\.?)?{_DAY_TO}"
+               rf"{_DAY_SAID}(?:\s+of)?\s+(?:{_MONTH_SAID})\b"
+               rf"|(?:from\s+)?(?:{_MONTH_SAID})\.?\s+{_DAY_SAID}{_DAY_TO}"
+               rf"(?:(?:{_MONTH_SAID})\.?\s+)?{_DAY_SAID}\b")
 _STAND_IN = rx.compile(
     r"^" + NAMED_AWAY + r"\s+(?:(?:till|until|til)\s+"
     r"(?P<when>[^,;]+?)|(?P<span>(?:for\s+)?(?:the\s+rest\s+of\s+)?(?:this|next|the)\s+"
     r"(?:week|month)|today|tomorrow|for\s+(?:a|one|two|three|four|\d+)\s+(?:days?|weeks?)|"
     # ("for the next two weeks", "for the coming week": from now, as "for two weeks" is)
-    r"for\s+the\s+(?:next|coming)\s+(?:(?:two|three|four|\d+)\s+(?:days|weeks)|day|week)))"
-    + _ASK_INSTEAD, _I)
+    r"for\s+the\s+(?:next|coming)\s+(?:(?:two|three|four|\d+)\s+(?:days|weeks)|day|week)|"
+    rf"(?P<dated>{_DATED_SPAN})))" + _ASK_INSTEAD, _I)
 
 # "While Ana is out, ask Raj about billing", "Ana is away, ask Raj about billing": a stand-in
 # with no day it ends, kept until she is told back
 _STAND_IN_WHILE = rx.compile(
     r"^(?:(?:while|whilst|as\s+long\s+as)\s+)?" + NAMED_AWAY + _ASK_INSTEAD, _I)
+
+
+def _read_whole(span: str) -> bool:
+    """``span``, days of a month, is one span the dates read, both its days dated."""
+    rewrites = absolutize(span, _SOME_DAY)[1]
+    return len(rewrites) == 1 and rewrites[0].original == span
 
 
 _LATER_SPAN = rx.compile(r"\b(?<!the\s)(?:next|tomorrow)\b", _I)
