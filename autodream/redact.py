@@ -451,13 +451,6 @@ _GIT_REF = rx.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 _ASKED_NAME = (
     r"(?:(?<![A-Za-z0-9])(?:[A-Z][A-Z0-9]*_)+(?:KEY|PASS|PASSWORD|PASSWD|PWD|PW|TOKEN|SECRET"
     r"|CREDENTIALS?)(?![A-Za-z0-9])|(?-i:\bPINs?\b)"
-    # (a name glued as a tool's variable is: "What is PGPASSWORD on staging?", REDISPASSWORD,
-    # GHTOKEN, "dbPassword", "clientSecret"; no bare KEY or PASS, which end MONKEY and BYPASS,
-    # nor sudo's NOPASSWD, and a camel-cased one only after what holds it: not resetPassword)
-    r"|(?-i:(?<![A-Za-z0-9])(?:(?!NOPASSWD)[A-Z][A-Z0-9]*(?:PASSWORD|PASSWD|PASSPHRASE|PWD"
-    r"|TOKEN|SECRET|APIKEY)S?|(?:db|root|admin|user|app|client|master|mysql|pg|postgres|redis"
-    r"|smtp|ldap|bind|keystore|service|svc)(?:Password|Passwd|Passphrase|Pwd|Secret)s?"
-    r"|(?:access|auth|api|refresh|bearer|github|gh|gitlab|npm|bot|deploy)Tokens?)(?![A-Za-z0-9]))"
     r"|\b(?<!many )(?<!max )(?<!maximum )(?<!number of )(?i:passw(?:or)?ds?|passwd|passphrases?"
     r"|passcodes?|pwd|pw|secrets?|credentials?|creds|pin[ \t-]?(?:codes?|numbers?)|tokens?"
     r"|(?:api|access|secret|private|signing|encryption|decryption|master|hmac|ssh|deploy"

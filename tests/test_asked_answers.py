@@ -145,36 +145,3 @@ def test_many_pairs_after_answers_cost_as_their_length() -> None:
     line = '"answers":{"What is the port?":"5432","Which region?":"eu-west-1"},\n'
     small, large = line * 2_000, line * 8_000
     assert _cpu(large) < 8 * _cpu(small)
-
-
-@pytest.mark.parametrize(("question", "answer"), [
-    # (a name glued as a tool's variable is, no "_" or space in it)
-    ("What is PGPASSWORD on staging?", "quokka lantern"),
-    ("What should REDISPASSWORD be?", "velvet harbour"),
-    ("What is the dbPassword for the replica?", "lemon tree"),
-    ("What is the clientSecret of the OAuth app?", "amber fjord"),
-    ("Which GHTOKEN should CI use?", "copper kettle"),
-])
-def test_an_answer_to_a_question_naming_a_glued_credential_is_hidden(
-    tree: Tree, question: str, answer: str
-) -> None:
-    path = _session(tree, question, answer)
-    out = ok(tree.toolbox(), "grep", pattern="can now continue", path=path)
-    assert answer not in out and '"="[REDACTED:asked-secret]"' in out
-    shown = ok(tree.toolbox(), "read_file", path=path)
-    assert answer not in shown and shown.count("[REDACTED:asked-secret]") == 2
-
-
-@pytest.mark.parametrize(("question", "answer"), [
-    ("Which route should resetPassword call?", "/auth/reset"),
-    ("Should forgotPassword send an email?", "Yes, by SES"),
-    ("Should the login be passwordless?", "Magic links"),
-    ("Which tokenizer should the index use?", "unicode61"),
-    ("Should deploy get NOPASSWD in sudoers?", "Only for systemctl"),
-])
-def test_an_answer_to_a_question_naming_no_credential_shows(
-    tree: Tree, question: str, answer: str
-) -> None:
-    path = _session(tree, question, answer)
-    shown = ok(tree.toolbox(), "read_file", path=path)
-    assert "REDACTED" not in shown and shown.count(answer) == 2
