@@ -462,34 +462,22 @@ _ASKED_NAME = (
     r"|usage|size|expiry|expiration|lifetime|ttl|profiles?|files?|providers?|helpers?"
     r"|chains?|type|kind)\b))"
 )
-_ASKED_NAMED = rx.compile(_ASKED_NAME)
-# ... and where the answer to it is: the tool's result writes the pairs ('User has answered your
-# questions: "<question>"="<answer>", ...'), its structured copy (toolUseResult) an object
-# ('"answers":{"<question>":"<answer>",...}', the person's notes '"annotations":{"<question>":
-# {"preview":"...","notes":"..."}}'), compact or pretty-printed (`jq .toolUseResult`). The signs
-# of either, read on from in one pass (``_asked``): a JSON pair elsewhere is no answer (a
-# translation file's '"Forgot your password?": "Mot de passe oublié ?"'), whatever ends it
-_ASKED_ANSWER = rx.compile(r"\"(?:=(?=\")|(?:answers|annotations)\"[ \t\r\n]*:[ \t\r\n]*\{)")
-# What ends the text before a question of the result text, on its line: the '"=' of the pair
-# before, the '", ' between two pairs, a JSON key's '":' (the record's '"content":')
-_PAIR_BOUNDARY = rx.compile(r"\"[ \t]*[:=,]")
-# The quote closing the result text's answer: before the ", " of the next pair, the "." after
-# the last, or the line's end
-_RESULT_END = rx.compile(r"\"(?=[ \t]*[,}]|\.(?:[ \t]|$)|$)", re.MULTILINE)
-# A pair of the structured copy: the quote opening its key; the quote closing it, and the
-# value's opening quote or brace (or a string's end, ',' '}' ']': no key, the walk is lost);
-# the quote closing a string value; what comes after an object's value
-_KEY_OPEN = rx.compile(r"[ \t\r\n]*\"")
-_KEY_END = rx.compile(r"\"[ \t\r\n]*(?::[ \t\r\n]*([\"{])|[,}\]])")
-_VALUE_END = rx.compile(r"\"[ \t\r\n]*([,}])")
-_NEXT_PAIR = rx.compile(r"[ \t\r\n]*([,}])")
-# An option the agent offered in the dialog's call or the structured copy's questions
-_LABEL = rx.compile(r"\"label\"[ \t]*:[ \t]*\"([^\"\n]*)\"")
-# An answer that runs on over a line break for longer than this is no answer read right (a
-# quote it holds, or a text cut short): the part on its first line is taken
-_LONG_ANSWER = 2_000
-_NEWLINE = rx.compile(r"\n")
-_QUOTE = rx.compile(r"\"")
+# ... and the answer to it, as the tool's result writes the pairs ('User has answered your
+# questions: "<question>"="<answer>", ...') and its structured copy (toolUseResult's
+# '"answers":{"<question>":"<answer>"}', the person's notes '"annotations":{"<question>":
+# {"notes":"..."}}'): the name in the question (read no further back than its quote, nor
+# across the '", "' that parts two pairs), the answer up to its closing quote. An option the
+# agent marked "(Recommended)" is a choice, no value typed (``_scan_view`` passes over any
+# option the text shows offered, too)
+_ASKED_ANSWER = rx.compile(
+    # (read from the sign between question and answer: a run of names first was tried at every
+    # character of a text; the question is asked after a match, ``_ASKED_QUESTION``)
+    r"(?:\"=\"|\?\"[ \t]*:[ \t]*(?:\{[ \t]*\"notes\"[ \t]*:[ \t]*)?\")"
+    r"(?!\[REDACTED)(?![^\"\n]*\((?i:recommended)\)\")"
+    r"((?:[^\"\n]|\"(?![ \t]*[,}]|\.(?:[ \t]|$)|$))+)\"",
+    re.MULTILINE,
+)
+_ASKED_QUESTION = rx.compile(_ASKED_NAME + r"(?:(?!\"[ \t]*[:=,])[^\n]){0,300}?\Z")
 
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
@@ -1239,8 +1227,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # the value alone, which no pattern knows; see ``_ASKED_ANSWER``
         "asked-secret",
         _ASKED_ANSWER,
-        0,
-        ('"="', '"answers"', '"annotations"'),
+        1,
+        ('"="', '?":', '?" :'),
     ),
     (
         # a value in the comment after a secret's setting ("API_KEY=$(cat key.txt) # old one
@@ -1307,7 +1295,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 42})
+                           40, 41})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1402,10 +1390,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
-        if pattern is _ASKED_ANSWER:
-            # (its signs are where a walk starts, not what is hidden)
-            hits.extend((i, SecretHit(kind, start, end)) for start, end in _asked(text))
-            continue
         for m in pattern.finditer(text):
             start, end = m.span((m.lastindex or 0) if group < 0 else group)
             if start < 0 or end <= start:
@@ -1428,6 +1412,10 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
+                continue
+            if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
+                    text, max(0, m.start() - 400), m.start()) is None
+                    or _offered(text, text[start:end])):
                 continue
             if pattern is _COMMENT_AFTER_SETTING and _SETTING_NAME.search(
                     text, max(0, m.start() - 60), m.start()) is None:
@@ -1468,132 +1456,12 @@ def _default_only(text: str, start: int, end: int) -> tuple[int, int]:
     return value, close if close == end - 1 else end
 
 
-class _Next:
-    """The first match of ``pattern`` in ``text`` at or after a place, kept: asked again from a
-    place up to it, it is the same, and no search is made; a walk asking from places in order
-    reads the text once (no pattern here looks back)."""
-
-    def __init__(self, pattern: re.Pattern[str], text: str) -> None:
-        self.pattern, self.text = pattern, text
-        self.since = len(text) + 1
-        self.found: re.Match[str] | None = None
-
-    def at(self, pos: int) -> re.Match[str] | None:
-        if not (self.since <= pos and (self.found is None or pos <= self.found.start())):
-            self.since, self.found = pos, self.pattern.search(self.text, pos)
-        return self.found
-
-
-class _Asked:
-    """The answers in a text to questions asking for a credential (``_ASKED_ANSWER``), read in
-    one pass from the first sign to the last: each stretch of the text is searched once, so a
-    text of many pairs costs as its length (a look back from each pair over 400 characters, and
-    from each key to where its object opened, cost 60x on 0.5 MB of '"answers":{' lines)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.found: list[tuple[int, int]] = []
-        self.result_end = _Next(_RESULT_END, text)
-        self.key_end = _Next(_KEY_END, text)
-        self.value_end = _Next(_VALUE_END, text)
-        self.newline = _Next(_NEWLINE, text)
-        self.quote = _Next(_QUOTE, text)
-        self.labels: frozenset[str] | None = None
-
-    def read(self) -> list[tuple[int, int]]:
-        text = self.text
-        at = floor = 0
-        while (m := _ASKED_ANSWER.search(text, at)) is not None:
-            if m[0] == '"=':
-                at = self._result_pair(floor, m.start(), m.end() + 1)
-            else:
-                at = max(m.end(), self._walk(m.end(), m[0].startswith("\"annot"), None))
-            floor = at
-        return self.found
-
-    def _result_pair(self, floor: int, closes: int, start: int) -> int:
-        """The result text's pair whose question closes at ``closes`` and answer starts at
-        ``start``; where the reading goes on. The question is read back to its line's start or
-        what ends the text before it, no further than ``floor`` (the pair before): a question
-        of 1,000 characters names what it asks for at its start."""
-        text = self.text
-        begins = max(floor, text.rfind("\n", floor, closes) + 1)
-        for boundary in _PAIR_BOUNDARY.finditer(text, begins, closes):
-            begins = boundary.end()
-        end = self._end(start, self.result_end.at(start))
-        self._answered(begins, closes, start, end)
-        return end
-
-    def _walk(self, pos: int, annotations: bool, question: tuple[int, int] | None) -> int:
-        """The pairs of the structured copy's object opening at ``pos``: an answer is the
-        string of a question in "answers", or the "notes" in the object of a question in
-        "annotations" (``question``, when that object is read). Returns where the object
-        ends, or where the walk was lost (what is read does not go on as such an object)."""
-        text = self.text
-        while (key := _KEY_OPEN.match(text, pos)) is not None:
-            opens = key.end()
-            sign = self.key_end.at(opens)
-            if sign is None or sign[1] is None:
-                return opens if sign is None else sign.start()
-            closes = sign.start()
-            if sign[1] == "{":
-                if not annotations or question is not None:
-                    return sign.end()
-                pos = self._walk(sign.end(), True, (opens, closes))
-                after = _NEXT_PAIR.match(text, pos)
-                if after is None or after[1] == "}":
-                    return pos if after is None else after.end()
-                pos = after.end()
-                continue
-            value = self.value_end.at(sign.end())
-            end = self._end(sign.end(), value)
-            if question is not None and text[opens:closes] == "notes":
-                self._answered(*question, sign.end(), end)
-            elif question is None and not annotations:
-                self._answered(opens, closes, sign.end(), end)
-            if value is None or end < value.start():
-                return end
-            pos = value.end()
-            if value[1] == "}":
-                return pos
-        return pos
-
-    def _end(self, start: int, closing: re.Match[str] | None) -> int:
-        """Where the answer starting at ``start`` ends, ``closing`` the quote that would close it
-        (None: the text ends first). One that goes on over a line break is one only where its
-        first line holds no quote, and for no more than ``_LONG_ANSWER`` characters (else its
-        first line's): '[ "$DB_PASSWORD"="" ]' and what follows it in a script is none."""
-        text = self.text
-        newline = self.newline.at(start)
-        line_end = len(text) if newline is None else newline.start()
-        end = len(text) if closing is None else closing.start()
-        if end <= line_end:
-            return end
-        quote = self.quote.at(start)
-        if quote is not None and quote.start() < line_end:
-            return quote.start()
-        return end if end - start <= _LONG_ANSWER else line_end
-
-    def _answered(self, opens: int, closes: int, start: int, end: int) -> None:
-        """The answer ``text[start:end]`` hidden, when the question ``text[opens:closes]``
-        asks for a credential and it is no option the agent offered: one marked
-        "(Recommended)", or offered in the dialog's call or the structured copy's questions
-        (picked, not typed; several picked are joined by ", ")."""
-        answer = self.text[start:end]
-        if (not answer.strip() or answer.startswith(REDACTED_MARK)
-                or answer.rstrip().casefold().endswith("(recommended)")
-                or _ASKED_NAMED.search(self.text, opens, closes) is None):
-            return
-        if self.labels is None:
-            self.labels = frozenset(m[1] for m in _LABEL.finditer(self.text))
-        if all(label in self.labels for label in answer.split(", ")):
-            return
-        self.found.append((start, end))
-
-
-def _asked(text: str) -> list[tuple[int, int]]:
-    """Where each answer in ``text`` to a question asking for a credential is (``_Asked``)."""
-    return _Asked(text).read()
+def _offered(text: str, answer: str) -> bool:
+    """True when ``answer`` is options the agent offered, as ``text`` shows them (the dialog's
+    call, or the questions in the result's structured copy): picked, not typed. Several options
+    picked are joined by ", "."""
+    return all(f'"label":"{label}"' in text or f'"label": "{label}"' in text
+               for label in answer.split(", "))
 
 
 def _merged(found: list[tuple[int, SecretHit]]) -> list[SecretHit]:
@@ -1768,45 +1636,6 @@ def gives_a_named_value(before: str, line: str) -> bool:
     if not 16 <= len(word) <= 200 or " " in word or "\t" in word:
         return False
     return _NAME_ENDS_BARE.search(before[-40:]) is not None and _random(word)
-
-
-# A line of a pretty-printed structured copy opening its "answers" or "annotations" (grep reads a
-# file line by line, and a pair of it alone is a translation file's), or an object in it (a
-# question's in "annotations", its "notes" on a line after)
-_OPENS_ANSWERS = rx.compile(r"[ \t]*\"(?:answers|annotations)\"[ \t]*:[ \t]*\{[ \t]*\Z")
-_OPENS_OBJECT = rx.compile(r"[ \t]*\"[^\n]*\"[ \t]*:[ \t]*\{[ \t]*\Z")
-
-
-class AnswersAbove:
-    """Which lines of a pretty-printed structured copy a line of a file is read after: its
-    "answers" or "annotations" line, and the question's line in it whose object is open. Fed
-    every line in order (``read``); a line is redacted as said after ``lines`` (``redact_after``)
-    when there are any. Indentation tells where an object ends, as ``json.dumps(indent=...)``
-    and jq print it."""
-
-    def __init__(self) -> None:
-        self.opened: tuple[int, str] | None = None
-        self.inner: tuple[int, str] | None = None
-
-    @property
-    def lines(self) -> str:
-        return "\n".join(line for _, line in filter(None, (self.opened, self.inner)))
-
-    def read(self, line: str) -> None:
-        body = line.lstrip(" \t")
-        if not body.strip():
-            return
-        indent = len(line) - len(body)
-        if self.inner is not None and indent <= self.inner[0]:
-            self.inner = None
-        if self.opened is not None and indent <= self.opened[0]:
-            self.opened = None
-        if not line.rstrip().endswith("{"):
-            return
-        if _OPENS_ANSWERS.match(line):
-            self.opened, self.inner = (indent, line), None
-        elif self.opened is not None and self.inner is None and _OPENS_OBJECT.match(line):
-            self.inner = (indent, line)
 
 
 def redact_after(before: str, text: str) -> str:

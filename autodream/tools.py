@@ -928,9 +928,6 @@ class ToolBox:
             # its value be a hit ("staging db password:" / "Bq-Secret-8812"), as read_file sees
             last = ""
             blanks = 0
-            # (a pair of a pretty-printed AskUserQuestion's answers is one only read after the
-            # line opening them, as read_file reads it: a translation file's is none)
-            answers = redact.AnswersAbove()
             while True:
                 rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
@@ -939,8 +936,6 @@ class ToolBox:
                 line_no += 1
                 self._charge(full)
                 decoded = raw.decode("utf-8", errors="replace").rstrip("\r\n")
-                above = answers.lines
-                answers.read(decoded)
                 before, blanks_before = last, blanks
                 if decoded and not decoded.isspace():
                     last, blanks = decoded, 0
@@ -957,12 +952,10 @@ class ToolBox:
                 if not rx.search(line):
                     continue
                 # redact before cutting, so a secret cut in two still goes
-                if above:
-                    line = redact.redact_after(above, decoded)[: self.limits.max_line_chars]
                 # (or a name with nothing after it and a lone random value on this line:
                 # "staging token" / "Xk9mQ2vL8pR4tW7z")
-                elif before and (redact.ends_in_a_name(before)
-                                 or redact.gives_a_named_value(before, decoded)):
+                if before and (redact.ends_in_a_name(before)
+                               or redact.gives_a_named_value(before, decoded)):
                     said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
                     line = redact.redact_after(said, decoded)[: self.limits.max_line_chars]
                 else:

@@ -37,34 +37,7 @@ def _inputs() -> dict[str, str]:
         "1 MB of slow shapes": ("x" * 250_000 + " " + "Aa1-" * 62_500 + "\n") * 2,
         "1 MB of prose": ("The deploy key lives in the vault; log in as admin with the SSO "
                           "button, then set the password to expire. ") * 9_000,
-        "0.5 MB of answers lines": _answers_lines(8),
-        "0.5 MB of pairs in one answers": _one_answers(8),
-        "0.5 MB of ordinary JSON": _ordinary_json(8),
     }
-
-
-# AskUserQuestion's answers as its structured copy and result text hold them, some to a question
-# asking for a password (a look back from each pair to where "answers" opened was 60x slower)
-_ANSWERS_LINE = ('{"answers":{"Which port?":"5432","What is the staging db password?":'
-                 '"quokka lantern"},"content":"User has answered your questions: '
-                 '\\"Which region?\\"=\\"eu-west-1\\", \\"What is the API token?\\"='
-                 '\\"velvet harbour\\". You can now continue."}\n')
-
-
-def _answers_lines(size: int) -> str:
-    return _ANSWERS_LINE * (250 * size)
-
-
-def _one_answers(size: int) -> str:
-    pairs = '"Which port?":"5432","What is the staging db password?":"quokka lantern",'
-    return '{"answers":{' + pairs * (850 * size) + '"Done?":"yes"}}\n'
-
-
-def _ordinary_json(size: int) -> str:
-    # (pairs whose key is a question, as a translation file's: "Forgot your password?")
-    line = ('{"Forgot your password?": "Mot de passe oublie ?", "id": 42, "tags": ["a", "b"], '
-            '"nested": {"Log in": "Connexion", "ok": true}}\n')
-    return line * (480 * size)
 
 
 def _slow_shapes(size: int) -> str:
@@ -111,10 +84,7 @@ def main() -> None:
         print(f"{name:32} {mb:6.2f} {mb / full:12.2f} {mb / floor:15.1f}")
     print(f"\n{'linearity':32} {'1x s':>8} {'8x s':>8} {'ratio':>7}  (target < 24x)")
     for name, paste in (("runs that once hung", _slow_shapes),
-                        ("a line of command words", _command_words),
-                        ("answers lines", _answers_lines),
-                        ("pairs in one answers", _one_answers),
-                        ("ordinary JSON", _ordinary_json)):
+                        ("a line of command words", _command_words)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
