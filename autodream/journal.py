@@ -1056,6 +1056,19 @@ def _withdraw_forgets(state_dir: Path, target: RunRecord) -> None:
                  root=commit_mod.state_root(state_dir))
 
 
+def _unmarked(entry: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A read position without the mark an undo puts on it to have it read again: a later run
+    of the same forced chain (or an undo before) rewound the session to where ``target`` left
+    it and marked it so, and compared as stored, ``target``'s own rewind took it for a position
+    a later dream moved on and skipped it (what ``target`` read was never read again)."""
+    from autodream.transcripts.offsets import UNDONE
+
+    if entry is None or entry.get("pending") != UNDONE:
+        return entry
+    rest = {k: v for k, v in entry.items() if k != "pending"}
+    return rest or None
+
+
 def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:
     """Put each transcript's read position back to where it was before ``target``, so the next
     dream reads again what the undone one read (else what it learned there would be lost). A
@@ -1069,7 +1082,7 @@ def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, A
     for path, moved in sorted(target.offsets.items()):
         # "after" None: the run left no position (an undo of a first read): absent is in place
         before, after = moved.get("before"), moved.get("after")
-        if store.entry(path) != after:
+        if _unmarked(store.entry(path)) != after and store.entry(path) != after:
             continue
         if before == after:  # the run read nothing there (older versions listed such too)
             continue

@@ -131,3 +131,5 @@ def test_a_forced_undo_killed_after_its_last_commit_is_settled_as_the_whole_undo
     store, whole = (OffsetStore(m / ".autodream" / OFFSETS_FILENAME) for m in (memory, uncut))
     for session in ("/s/a.jsonl", "/s/b.jsonl"):
         assert store.entry(session) == whole.entry(session)
+    # read again from the start, what A read included (B's rewind ended where A's read did)
+    assert store.entry("/s/a.jsonl") == {"pending": "undone"}

@@ -394,3 +394,44 @@ def test_a_chain_undo_taken_back_whole_is_not_said_to_stay_when_its_last_mark_fa
     journal.recover(memory, state, NOW)
     assert tree(memory) == after_b
     assert commit_mod.pending_commits(state) == []
+
+
+def test_a_forced_chain_that_read_one_session_has_all_it_read_read_again(
+    tmp_path: Path,
+) -> None:
+    """A read the session's first saying, B, a dream later, read on to the second: `undo A
+    --force` (B with it) left the session's position where A's read ended ({'offset': ..,
+    'pending': 'undone'}), B's rewind having marked it, so A's own rewind took it for a read a
+    later dream moved on and skipped it: the next dream read only B's part, and the ruff rule
+    A had made a memory of was gone for good."""
+    from datetime import datetime, timezone
+
+    from tests.factories import TranscriptBuilder, project_with_one_session, run_cli
+
+    t0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+    root = tmp_path / "work"
+    session = project_with_one_session(root, ["Remember: always run ruff before committing."],
+                                       t0)
+    memory = root / "memory"
+
+    def at(hours: int) -> str:
+        return (t0 + timedelta(hours=hours)).isoformat()
+
+    run_cli(root, "--force", now=at(2))
+    a = json.loads(run_cli(root, "log", "--json").stdout)[0]["id"]
+    more = TranscriptBuilder(session_id=session.stem, cwd=str(root / "project"),
+                             start=t0 + timedelta(hours=3))
+    more.user("Remember that the staging database is on db1.")
+    with session.open("a", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(rec) + "\n" for rec in more.records)
+    run_cli(root, "--force", now=at(4))
+    both = tree(memory)
+    assert "ruff" in str(both) and "db1" in str(both)
+    undone = run_cli(root, "undo", a, "--force", now=at(5))
+    assert "undid the later run" in undone.stdout
+    assert not list(memory.glob("*.md"))
+    assert OffsetStore(memory / ".autodream" / OFFSETS_FILENAME).start_for(session) == 0
+    run_cli(root, "--force", now=at(6))
+    kept = {p.name: p.read_text(encoding="utf-8") for p in memory.glob("*.md")}
+    assert any("Always run ruff before committing." in text for text in kept.values()), kept
+    assert any("The staging database is on db1." in text for text in kept.values()), kept
