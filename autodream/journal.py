@@ -913,23 +913,52 @@ def undo(
         except BaseException as exc:
             _take_back_undos(memory_dir, state_dir, runs, target, done, record, exc, when)
             raise
-    made_ids: list[str] = []
-    for made, step in done:
-        made.offsets = _rewind_offsets(state_dir, step.run)
-        _withdraw_forgets(state_dir, step.run)
-        if step.run.id == target.id:
-            made.together = made_ids
-            made.unlinked = unlinked
-            reason = f"Undo of run {target.id}"
-            if made_ids:
-                reason += f" (later {', '.join(s.run.id for s in steps[:-1])} undone first)"
-        else:
-            made_ids.append(made.id)
-            reason = f"Undo of run {step.run.id} (to undo the earlier {target.id})"
-        if step.overwrites:
-            reason += " (forced over local edits)"
-        finish_run(state_dir, made, outcome="committed", now=when, reason=reason)
+        # held past the commits, as a dream's run dir is: the state dir swapped for a link or
+        # moved once they are done, the rewinds and records below went by its name, a link
+        # failing with a bare 'Not a directory', a move making a fresh state dir that held
+        # the records without the images (no undo of the undo) and rewound nothing
+        try:
+            if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
+                raise _undone_in_moved(state_dir, [made for made, _ in done])
+            made_ids: list[str] = []
+            for made, step in done:
+                made.offsets = _rewind_offsets(state_dir, step.run)
+                _withdraw_forgets(state_dir, step.run)
+                if step.run.id == target.id:
+                    made.together = made_ids
+                    made.unlinked = unlinked
+                    reason = f"Undo of run {target.id}"
+                    if made_ids:
+                        reason += f" (later {', '.join(s.run.id for s in steps[:-1])} undone first)"
+                else:
+                    made_ids.append(made.id)
+                    reason = f"Undo of run {step.run.id} (to undo the earlier {target.id})"
+                if step.overwrites:
+                    reason += " (forced over local edits)"
+                finish_run(state_dir, made, outcome="committed", now=when, reason=reason)
+        except OSError:
+            if not commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
+                raise
+            raise _undone_in_moved(state_dir, [made for made, _ in done]) from None
     return done[-1][0]
+
+
+def _undone_in_moved(state_dir: Path, made: list[RunRecord]) -> LinkedState:
+    """The undos ``made`` committed, then the state dir was swapped for a link (or moved)
+    before their read positions were rewound and their records closed: memory holds them, and
+    each record, saved ('running', with what it changed) in its run dir before its commit, is
+    left so: put back, the next command's recovery closes it as committed, rewinds what the
+    undone run read and withdraws its forgets, as the undo would have (``_settle_undo``)."""
+    ids = ", ".join(f"runs/{m.id}" for m in made)
+    its = ("its record is in the run dir" if len(made) == 1
+           else f"the records of its {len(made)} undos are in the run dirs")
+    return LinkedState(
+        f"{printable(str(state_dir))} was swapped for a link, or moved, after undo "
+        f"{made[-1].id} was committed: memory holds the undo, and {its} moved with that folder "
+        f"({ids}); put the folder back in place of the link to keep the undo in `autodream "
+        "log` (the next command closes it, and the next dream reads again what the undone "
+        "runs read), or remove the link (autodream makes the directory again, without this "
+        "undo's records)")
 
 
 def _note_undo(made: RunRecord, step: _Step) -> None:

@@ -8,16 +8,22 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from autodream import journal
 from autodream.cli import cli
+from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from tests.factories import REPO_ROOT
-from tests.memdirs import needs_dir_fd
+from tests.memdirs import NOW, dream, needs_dir_fd, sample_memory, topic, tree
 from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
+from tests.test_undo_later_dreams import _read
 
 
 @needs_dir_fd
@@ -74,3 +80,126 @@ def test_a_state_dir_swapped_after_the_commit_keeps_the_dream_and_its_record(
     undo = CliRunner().invoke(cli, ["undo", run_id, "--project", str(sample)], env=_env())
     assert undo.exit_code == 0, undo.output
     assert _memory_files(memory) == before
+
+
+# An undo (through the CLI, or a forced chain through the API) whose state dir is swapped for a
+# link, or moved away, once its commits are done: run in a process of its own, as a person's
+# is, so that the records it leaves are found with their process gone.
+_UNDO_THEN_SWAP = """
+import os, sys
+from pathlib import Path
+from autodream import journal
+from autodream.cli import cli
+from autodream.memory import commit as commit_mod
+from tests.memdirs import NOW
+from tests.test_state_dir_links import _swap_state
+
+memory, how, after, elsewhere, moved = (Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]),
+                                        Path(sys.argv[4]), Path(sys.argv[5]))
+real, commits = commit_mod.commit, []
+def committing(*args, **kwargs):
+    real(*args, **kwargs)
+    commits.append(1)
+    if len(commits) == after:
+        if how == "link":
+            _swap_state(memory, elsewhere, moved)
+        else:
+            os.rename(memory / ".autodream", moved)
+commit_mod.commit = committing
+if sys.argv[6] == "cli":
+    cli(sys.argv[7:])
+try:
+    journal.undo(memory, memory / ".autodream", sys.argv[7], force=True, now=NOW)
+except Exception as exc:
+    print(type(exc).__name__, exc)
+"""
+
+
+def _undo_then_swap(memory: Path, how: str, after: int, tmp_path: Path,
+                    *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**_env(), "PYTHONPATH": str(REPO_ROOT)}
+    return subprocess.run(
+        [sys.executable, "-c", _UNDO_THEN_SWAP, str(memory), how, str(after),
+         str(tmp_path / "elsewhere"), str(tmp_path / "state-moved"), *args],
+        env=env, capture_output=True, text=True, timeout=120)
+
+
+def _put_back(memory: Path, moved: Path) -> None:
+    if os.path.islink(memory / ".autodream"):
+        os.unlink(memory / ".autodream")
+    os.rename(moved, memory / ".autodream")
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("how", ["link"])
+def test_an_undo_whose_state_dir_is_swapped_after_its_commit_keeps_the_undo_and_its_record(
+    tmp_path: Path, how: str
+) -> None:
+    """Swapped for a link there, `autodream undo` said 'Error: cannot use .autodream: Not a
+    directory' (exit 1); moved away with nothing in its place, it said it undid the dream and
+    made a fresh state dir holding the undo's record and DREAMS.md without the images (no
+    undo of the undo), the record in the moved folder left 'running'."""
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    memory = sample / "memory"
+    elsewhere, moved = tmp_path / "elsewhere", tmp_path / "state-moved"
+    before = _memory_files(memory)
+    assert CliRunner().invoke(cli, ["--force", "--project", str(sample)],
+                              env=_env()).exit_code == 0
+    dreamt = _memory_files(memory)
+    proc = _undo_then_swap(memory, how, 1, tmp_path, "cli", "undo", "--project", str(sample))
+    assert proc.returncode == 10, proc.stderr
+    [line] = proc.stderr.strip().splitlines()  # not 'Not a directory'
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "after undo "), line
+    assert "memory holds the undo" in line and "put the folder back in place of the link" in line
+    assert _memory_files(memory) == before  # the undo stands: it was done
+    if how == "link":
+        # nothing written where the link points (it was a copy of the folder as then)
+        assert _tree(elsewhere) == _tree(moved)
+    else:
+        assert not os.path.lexists(memory / ".autodream")  # no fresh state dir made there
+
+    # the folder put back as the line says: the undo is in the log, and can itself be undone
+    _put_back(memory, moved)
+    log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env())
+    [undo_line] = [x for x in log.stdout.splitlines() if "  undo  " in x]
+    assert "  committed  " in undo_line, log.stdout
+    undo_id = undo_line.split()[0]
+    again = CliRunner().invoke(cli, ["undo", undo_id, "--project", str(sample)], env=_env())
+    assert again.exit_code == 0, again.output
+    assert _memory_files(memory) == dreamt
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("how", ["link"])
+def test_a_forced_chain_undo_whose_state_dir_is_swapped_after_its_commits_reads_again(
+    tmp_path: Path, how: str
+) -> None:
+    """A forced undo of A and the later B, the state dir swapped once both commits were done:
+    put back, the undos are closed as committed and what A and B read is read again, as the
+    same undo left alone leaves it."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    original = tree(memory)
+    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
+                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
+    _read(state, a, "/s/a.jsonl", 10)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+              now=NOW + timedelta(days=1))
+    _read(state, b, "/s/b.jsonl", 20)
+    uncut = tmp_path / "uncut"
+    shutil.copytree(memory, uncut)
+    journal.undo(uncut, uncut / ".autodream", a.id, force=True, now=NOW)
+    proc = _undo_then_swap(memory, how, 2, tmp_path, "api", a.id)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("LinkedState "), proc.stdout
+    assert "the records of its 2 undos are in the run dirs moved with that folder" in proc.stdout
+    assert tree(memory) == original
+    _put_back(memory, tmp_path / "state-moved")
+    journal.recover(memory, state, NOW)
+    undos = {r.undoes: r for r in journal.list_runs(state) if r.trigger == "undo"}
+    assert {k: r.outcome for k, r in undos.items()} == {a.id: "committed", b.id: "committed"}
+    store, whole = (OffsetStore(m / ".autodream" / OFFSETS_FILENAME) for m in (memory, uncut))
+    for session in ("/s/a.jsonl", "/s/b.jsonl"):
+        assert store.entry(session) == whole.entry(session) == {"pending": "undone"}
