@@ -245,9 +245,11 @@ def save_run(state_dir: Path, record: RunRecord, *, sync_dir: bool = True) -> No
     """Write the record atomically. The file is always fsynced before it replaces the last one,
     so a crash leaves either record whole; ``sync_dir=False`` skips the fsync that makes the
     replacement itself durable, for a save that the next durable step syncs anyway."""
+    # (``make=False``: begin_run made the run dir; missing, the state dir was moved away after
+    # the run began, and a fresh one made here held a record without its images)
     commit_mod.write_atomic(
         run_dir(state_dir, record.id) / RECORD_FILENAME, record.to_json().encode("utf-8"),
-        sync_dir=sync_dir, root=commit_mod.state_root(state_dir),
+        sync_dir=sync_dir, root=commit_mod.state_root(state_dir), make=False,
     )
 
 
@@ -1471,4 +1473,5 @@ def append_diary(state_dir: Path, record: RunRecord) -> None:
     except FileNotFoundError:
         old = "# Dreams\n\nWhat each autodream run changed in this memory dir, and why.\n"
     text = old.rstrip("\n") + "\n\n" + diary_entry(record)
-    commit_mod.write_atomic(path, text.encode("utf-8"), root=commit_mod.state_root(state_dir))
+    commit_mod.write_atomic(path, text.encode("utf-8"), root=commit_mod.state_root(state_dir),
+                            make=False)  # (as save_run: it follows the run's record)

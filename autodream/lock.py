@@ -369,18 +369,27 @@ else:
 class _Guard:
     """An exclusive ``flock`` on the side file, for one check-write-verify step."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, make: bool = True) -> None:
         self.path = path
+        self.make = make
         self.fd = -1
 
     def __enter__(self) -> _Guard:
-        os.makedirs(os.path.dirname(self.path), exist_ok=True)
-        # never through a link: it would create or lock a file wherever it points
-        self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+        if self.make:
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
+        try:
+            # never through a link: it would create or lock a file wherever it points
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
+        except FileNotFoundError:
+            if self.make:
+                raise
+            return self  # (its folder gone: unguarded, see Lease._finish)
         _lock_fd(self.fd)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.fd < 0:
+            return
         _unlock_fd(self.fd)
         os.close(self.fd)
         self.fd = -1
@@ -531,7 +540,10 @@ class Lease:
         if self.outcome is not None:
             return self.outcome == outcome
         self.outcome = outcome
-        with _Guard(self.lock.guard_path):
+        # the state dir moved away during the run (a sync tool): made again here to hold the
+        # guard, it stood where the person was told to put the folder back, and the move put
+        # it inside; the holder's body is still checked before the lock file is touched
+        with _Guard(self.lock.guard_path, make=False):
             if _read_text(self.lock.path) != self.body_text:
                 return False
             if clear_only:

@@ -82,6 +82,55 @@ def test_a_state_dir_swapped_after_the_commit_keeps_the_dream_and_its_record(
     assert _memory_files(memory) == before
 
 
+@needs_dir_fd
+@pytest.mark.parametrize("at", ["before the record", "before DREAMS.md"])
+def test_a_state_dir_moved_away_after_the_commit_is_not_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str
+) -> None:
+    """Moved away with nothing in its place (`mv memory/.autodream /tmp/x`) once the commit was
+    done, the record's save made a fresh state dir holding it, DREAMS.md, the read positions
+    and the lock's guard, the images left in the moved folder: the dream failed with 'cannot
+    use .../before/MEMORY.md: No such file or directory' (exit 1), its undo with 'has lost its
+    before-image', and the folder could not be put back (`mv` put it inside the fresh one)."""
+    from autodream import journal as journal_mod
+    from autodream.memory import commit as commit_mod
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    memory = sample / "memory"
+    moved = tmp_path / "state-moved"
+    real_commit, real_diary = commit_mod.commit, journal_mod.append_diary
+
+    def committing(*args: Any, **kwargs: Any) -> None:
+        real_commit(*args, **kwargs)
+        if at == "before the record":
+            os.rename(memory / ".autodream", moved)
+
+    def diary(*args: Any, **kwargs: Any) -> None:
+        if at == "before DREAMS.md":
+            os.rename(memory / ".autodream", moved)
+        real_diary(*args, **kwargs)
+
+    monkeypatch.setattr(commit_mod, "commit", committing)
+    monkeypatch.setattr(journal_mod, "append_diary", diary)
+    before = _memory_files(memory)
+    result = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "after dream ")
+    assert _memory_files(memory) != before  # the dream stands
+    assert not os.path.lexists(memory / ".autodream")  # no fresh state dir made there
+    [run_id] = [p.name for p in (moved / "runs").iterdir()]
+    record = json.loads((moved / "runs" / run_id / "record.json").read_text())
+    assert record["outcome"] == "committed" and record["changes"]
+
+    monkeypatch.undo()
+    os.rename(moved, memory / ".autodream")  # put back as the line says
+    undo = CliRunner().invoke(cli, ["undo", run_id, "--project", str(sample)], env=_env())
+    assert undo.exit_code == 0, undo.output
+    assert _memory_files(memory) == before
+
 # An undo (through the CLI, or a forced chain through the API) whose state dir is swapped for a
 # link, or moved away, once its commits are done: run in a process of its own, as a person's
 # is, so that the records it leaves are found with their process gone.
@@ -131,7 +180,7 @@ def _put_back(memory: Path, moved: Path) -> None:
 
 
 @needs_dir_fd
-@pytest.mark.parametrize("how", ["link"])
+@pytest.mark.parametrize("how", ["link", "move"])
 def test_an_undo_whose_state_dir_is_swapped_after_its_commit_keeps_the_undo_and_its_record(
     tmp_path: Path, how: str
 ) -> None:
@@ -172,7 +221,7 @@ def test_an_undo_whose_state_dir_is_swapped_after_its_commit_keeps_the_undo_and_
 
 
 @needs_dir_fd
-@pytest.mark.parametrize("how", ["link"])
+@pytest.mark.parametrize("how", ["link", "move"])
 def test_a_forced_chain_undo_whose_state_dir_is_swapped_after_its_commits_reads_again(
     tmp_path: Path, how: str
 ) -> None:
@@ -196,6 +245,10 @@ def test_a_forced_chain_undo_whose_state_dir_is_swapped_after_its_commits_reads_
     assert proc.stdout.startswith("LinkedState "), proc.stdout
     assert "the records of its 2 undos are in the run dirs moved with that folder" in proc.stdout
     assert tree(memory) == original
+    if how == "move":
+        assert not os.path.lexists(state)  # no fresh state dir made there
+    else:
+        assert _tree(tmp_path / "elsewhere") == _tree(tmp_path / "state-moved")
     _put_back(memory, tmp_path / "state-moved")
     journal.recover(memory, state, NOW)
     undos = {r.undoes: r for r in journal.list_runs(state) if r.trigger == "undo"}

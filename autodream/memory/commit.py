@@ -176,7 +176,7 @@ def _split(rel: str) -> tuple[str, str]:
 
 def write_atomic(
     dest: Path, data: bytes, *, tag: str = "autodream", sync_dir: bool = True,
-    root: Path | None = None,
+    root: Path | None = None, make: bool = True,
 ) -> None:
     """Replace ``dest`` with ``data``: temp file in the same dir, fsync, ``os.replace``, fsync dir.
 
@@ -184,11 +184,14 @@ def write_atomic(
     to the caller (a commit syncs each touched directory once, before it marks itself done).
     With ``root`` (``dest`` lies below it) the directories are walked by descriptor
     (``open_dir``): no directory swapped for a link since ``safe_path`` carries the write out.
+    ``make=False``: ``dest``'s folder is not made where missing (``FileNotFoundError``).
     """
     if root is not None and BY_DIR_FD:
-        _write_atomic_at(root, dest.relative_to(root).as_posix(), data, tag, sync_dir)
+        _write_atomic_at(root, dest.relative_to(root).as_posix(), data, tag, sync_dir,
+                         make=make)
         return
-    _makedirs_durable(dest.parent)
+    if make:
+        _makedirs_durable(dest.parent)
     tmp = _temp_path(dest, tag)
     try:
         mode = os.stat(dest).st_mode & 0o7777
@@ -211,10 +214,10 @@ def write_atomic(
 
 
 def _write_atomic_at(
-    root: Path | int, rel: str, data: bytes, tag: str, sync_dir: bool
+    root: Path | int, rel: str, data: bytes, tag: str, sync_dir: bool, *, make: bool = True
 ) -> None:
     parent, name = _split(rel)
-    fd = open_dir(root, parent, make=True)
+    fd = open_dir(root, parent, make=make)
     tmp = f".{name}.{tag}.tmp"  # (as _temp_path names it: rollback sweeps it)
     try:
         try:
