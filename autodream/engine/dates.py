@@ -84,25 +84,40 @@ _PAST_MARKERS = rx.compile(
 
 def _month_token(group: str, *, dot: bool = True) -> str:
     """A month's name or abbreviation as a named group. An abbreviation and "May" only
-    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases; nor "May"
-    before what follows the verb ("Sections 1-5 May be skipped." was "Sections 2026-05-01 to
-    2026-05-05 be skipped."). ``dot``: an abbreviation's dot may follow ("Jan. 15"), where it
-    cannot be the sentence's own."""
+    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases (and "May"
+    the verb after figures that number things: ``_verb_may``). ``dot``: an abbreviation's dot
+    may follow ("Jan. 15"), where it cannot be the sentence's own."""
     return (
         rf"(?P<{group}>january|february|march|april|june|july|august|september|october|"
-        rf"november|december|(?-i:May(?!\s+{_AFTER_MAY}\b)|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|"
-        r"Oct|Nov|Dec))\b" + (r"\.?" if dot else "")
+        r"november|december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
+        + (r"\.?" if dot else "")
     )
 
 
-# What follows "may" the verb, not the month ("... May be skipped", "May not apply", "May also
-# have changed"); not what may follow a day ("1-5 May, do not merge", "5 May only", "the 5 May
+# What follows "may" the verb ("... May be skipped", "May not apply", "May also have
+# changed"); not what may follow a day ("1-5 May, do not merge", "5 May only", "the 5 May
 # change freeze", "after the 5 May break" are the month), nor "not" before the day it is set
 # against ("The launch is 5 May not 6 May")
-_AFTER_MAY = (r"(?:(?:also|still|only|well|even|never|already|just)\s+)?"
-              r"(?:be|have|not(?!,?\s+(?:(?:on|in|by|the|until|till)\s+)?(?:\d|[A-Z]))|"
-              r"no\s+longer|need|want|fail|apply|affect|differ|vary|require|cause|include|"
-              r"contain|seem|lead|result|happen)")
+_AFTER_MAY = rx.compile(r"\s+(?:(?:also|still|only|well|even|never|already|just)\s+)?"
+                        r"(?:be|have|not(?!,?\s+(?:(?:on|in|by|the|until|till)\s+)?(?:\d|[A-Z]))|"
+                        r"no\s+longer|need|want|fail|apply|affect|differ|vary|require|cause|"
+                        r"include|contain|seem|lead|result|happen)\b")
+# ... after figures that number the things it is said of, with nothing between ("Sections 1-5
+# May be skipped.", "Step 3 May have changed."); after a preposition or a verb the figures are
+# days of the month ("Until 5 May be careful", "Orders placed 1-5 May have shipped", "Ship
+# 5 May not later than noon" were left undated, and saved nothing, when any "5 May be" was)
+_NUMBERED_THINGS = rx.compile(
+    r"\b(?:chapters?|clauses?|columns?|exercises?|figures?|items?|lessons?|lines?|milestones?|"
+    r"modules?|pages?|paragraphs?|parts?|phases?|questions?|rows?|sections?|slides?|sprints?|"
+    r"stages?|steps?|tables?|tasks?|tests?)\s+"
+    r"(?:\d{1,3}\s*(?:[-–,&]|\b(?:to|through|thru|and|or)\b)\s*)*$", re.I)
+
+
+def _verb_may(m: re.Match[str], month: str, figure: str) -> bool:
+    """The month ``m`` found in its group ``month`` is "May" the verb, the figure before it (in
+    ``figure``, the span's first) numbering things, not days."""
+    return m[month] == "May" and _AFTER_MAY.match(m.string, m.end(month)) is not None and (
+        _NUMBERED_THINGS.search(m.string, 0, m.start(figure)) is not None)
 
 
 def _month_number(token: str) -> int:
@@ -446,6 +461,8 @@ _MONTH_BEFORE = rx.compile(rf"\b{_month_token('mon')}\s+(?:the\s+)?$", re.I)
 
 
 def _month_day(m: re.Match[str], ref: date) -> When | None:
+    if _verb_may(m, "mon", "day"):
+        return None  # "Section 5 May be skipped."
     if (before := _DAY_BEFORE_SPAN.search(m.string, 0, m.start())) is not None and (
             (m["prep"] or "").lower() in _SPAN_TO if m["prep"] else before["sep"]) and (
             _MONTH_BEFORE.search(m.string, 0, before.start()) is None):
@@ -576,6 +593,8 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         # its first figure is the day of the month said before it, a span to another month:
         # "runs from June 1 to 5 July" was "from June 2027-07-01 to 2027-07-05" (``_month_day``)
         return m[0]
+    if m["d1"] and _verb_may(m, "m2", "d1"):
+        return m[0]  # "Sections 1-5 May be skipped."
     if m["d1"]:
         d1, d2, sep = int(m["d1"]), int(m["d2"]), m["sep"] or m["dash"] or m["word"]
         m2 = _month_number(m["m2"])
