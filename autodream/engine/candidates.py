@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from autodream import rx
 from autodream.engine.dates import (
+    VERSION_AND_DAY,
     WEEKDAYS,
     DateOrder,
     DateRewrite,
@@ -1366,6 +1367,17 @@ class Gatherer:
             kept_as_said = Decision(
                 "dated", shorten(dated, 120),
                 f"'{both[0]}' is no such day this month or the next: kept as written",
+                session_id=session_id)
+            self.decisions.append(kept_as_said)
+        if kind == "plan" and not _has_date(dated) and (
+                glued := VERSION_AND_DAY.search(dated)) is not None:
+            # "Release 2.1-5 June is the big one.": the version's figures or a day, not told;
+            # kept as said, a fact, rather than dated by a guess ("Release 2.1-2027-06-05") or
+            # lost
+            kind = "fact"
+            kept_as_said = Decision(
+                "dated", shorten(dated, 120),
+                f"'{glued[0]}' may be a version's figures or a day: kept as written",
                 session_id=session_id)
             self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (

@@ -1100,6 +1100,10 @@ _DAY_FIRST_MONTH_SAID = (rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2
                          rf"(?:st|nd|rd|th)?(?: of)? "
                          rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)")
 _DAY_FIRST_MONTH = rx.compile(_DAY_FIRST_MONTH_SAID, re.I)
+# ... which is left as said ("Release 2.1-5 June is the big one.": release 2.1 on 5 June, or
+# releases 2.1 to 2.5 in June?)
+VERSION_AND_DAY = rx.compile(rf"\d\.(?:\d{{1,2}}[-–])?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? "
+                             rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)", re.I)
 # A month alone ("in August"), where it is not the start of a date
 _FIGURE_BEFORE = rx.compile(r"\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:the\s+)?$", re.I)
 _MONTH_ALONE = rf"\b{_PREP_OR_IN}(?-i:(?P<mon>{_MONTH_NAMES}))"

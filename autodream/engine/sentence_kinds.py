@@ -10,6 +10,7 @@ from functools import lru_cache
 from autodream import rx
 from autodream.engine.dates import (
     EVENT_WORDS,
+    VERSION_AND_DAY,
     WEEKDAY_NAME,
     WEEKDAYS,
     absolutize,
@@ -2244,7 +2245,8 @@ def _detect_core(raw: str) -> _Kind | None:
             "my " not in said.lower() or not _MY_MACHINE.search(said)):
         # (either order: a day in figures is a day, whichever way round it is read)
         dated, rewrites = absolutize(said, _SOME_DAY, "dmy")
-        if rewrites or _has_date(dated) or WEEKDAY_AND_DAY.search(dated):
+        if rewrites or _has_date(dated) or WEEKDAY_AND_DAY.search(dated) or (
+                VERSION_AND_DAY.search(dated)):
             return _Kind("plan", _clean(_MISTYPED_SESSION.sub("session", sentence)), 0.7)
     if " by " in sentence and _owed_by_a_day(sentence):
         # "I need to invoice Bramble by 30/11": the person's own task, due on a day of the
