@@ -368,7 +368,9 @@ def _areas_title(m: re.Match[str]) -> str | None:
     while fit < len(words) and size + len(words[fit].rstrip(",;:")) <= NAME_CHARS - 1:  # "…"
         size += len(words[fit]) + 1
         fit += 1
-    while fit > 0 and words[fit - 1].lower().strip(",;:") in _LIST_DANGLING:
+    # (nor on a possessive, its thing cut off: "..., invoices, Raj's…")
+    while fit > 0 and (words[fit - 1].lower().strip(",;:") in _LIST_DANGLING or (
+            words[fit - 1].rstrip(",;:").endswith(("'s", "’s", "s'", "s’")))):
         fit -= 1
     cut = " ".join(words[:fit]).rstrip(",;:")
     return cut + "…" if len(cut) > len(m["head"]) else None
