@@ -31,8 +31,7 @@ def stand_ins_ended(cand: Candidate, live: list[Entry]) -> list[Entry]:
     on the day it is said. Empty when ``cand`` tells no one back."""
     if (back := BACK_FROM_AWAY.match(cand.text)) is None:
         return []
-    # (what was told after it kept after it: "... (Ana is out). He has prod access.")
-    away = re.compile(rf"^Until .+ \({back['who']} is (?:{AWAY_WORDS})\)\.(?:\s|$)")
+    away = re.compile(rf"^Until .+ \({back['who']} is (?:{AWAY_WORDS})\)\.$")
     # (one with no day runs until she is told back: "Until Ana is back, ask Raj ...")
     covers = [e for e in live if e.type == "project" and away.match(
         LIST_MARK.sub("", e.lead)) and (latest_date(e.lead) or date.max) >= (

@@ -1778,8 +1778,7 @@ def _detect(raw: str) -> _Kind | None:
         # "ana is out till the 20th, ask raj about billing stuff instead": who to ask while a
         # colleague is away, a plan that ends on its day ("Until 2026-11-20, ask Raj about
         # billing (Ana is out)."), beside the standing rule to ask her
-        what = re.sub(r"\s+stuff$", "", areas[0].strip(), flags=_I)
-        more = f" {sentence_case(areas[1].strip())}" if areas[1] else ""
+        what = re.sub(r"\s+stuff$", "", areas.strip(), flags=_I)
         if cover["dated"] and not _read_whole(cover["dated"]):
             return None  # ("Ana is out 14-10 August": no span the dates read, no day it ends)
         if cover["span"] and (cover["dated"] or _LATER_SPAN.search(cover["span"])):
@@ -1788,19 +1787,17 @@ def _detect(raw: str) -> _Kind | None:
             # week's questions to Raj, Ana still in)
             return _Kind("plan", f"{cover['who'].capitalize()} is {cover['away']} "
                                  f"{cover['span']}, ask {cover['other'].capitalize()} about "
-                                 f"{what}.{more}", 0.8)
+                                 f"{what}.", 0.8)
         return _Kind("plan", f"Until {cover['when'] or _span_end(cover['span'])}, ask "
                              f"{cover['other'].capitalize()} about "
-                             f"{what} ({cover['who'].capitalize()} is {cover['away']}).{more}",
-                     0.8)
+                             f"{what} ({cover['who'].capitalize()} is {cover['away']}).", 0.8)
     if " ask " in sentence and (cover := _STAND_IN_WHILE.match(sentence)) is not None and (
             areas := _areas(cover)) is not None:
         # ... with no day it ends: until she is told back ("Ana is back", which ends it)
-        what = re.sub(r"\s+stuff$", "", areas[0].strip(), flags=_I)
-        more = f" {sentence_case(areas[1].strip())}" if areas[1] else ""
+        what = re.sub(r"\s+stuff$", "", areas.strip(), flags=_I)
         who = cover["who"].capitalize()
         return _Kind("fact", f"Until {who} is back, ask {cover['other'].capitalize()} about "
-                             f"{what} ({who} is {cover['away']}).{more}", 0.8)
+                             f"{what} ({who} is {cover['away']}).", 0.8)
     if " o" in sentence and DAY_OFF.match(sentence) is not None:
         # "im off next fri": a day the person is away, a plan to work around
         return _Kind("plan", _clean(sentence), 0.75)
@@ -2026,33 +2023,25 @@ _ASK_INSTEAD = (r"\s*(?:[,;]|\s[—–-])\s*" + ASK_LEAD + r"(?!(?:me|us|him|her
                 rf"{_AREA}(?:\s*,\s*{_LISTED})+,?\s+(?:and|or)\s+{_LISTED}|[^.,;!?]+?)"
                 rf"(?P<own>,\s+(?:{_OWN_CLAUSE})[^.;!?]*?)?"
                 r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$")
-# A clause after the areas that says only why to ask that one ("he knows it best", "she's
-# around") is left out of the stand-in; one that tells more of when or what ("he is off Friday",
-# "but not refunds") would be lost so: read as before (one a list took in stays an area; else no
-# stand-in); any other is kept after it as said (``_areas``)
+# A clause after the areas that says why to ask that one ("he knows it best", "she's around")
+# is left out of the stand-in; one that tells more of when or what ("he is off Friday", "but
+# not refunds") would be lost so: read as before (one a list took in stays an area; else no
+# stand-in)
 _OWN_CLAUSE_TELLS = rx.compile(
     rf"\d|\b(?:{WEEKDAY_NAME}|{'|'.join(sorted(MONTH_WORDS))}|today|tomorrow|tonight|week|weeks|month|"
     r"until|till|back|out|away|off|leave|vacation|holiday|sick|not|n['’]t|never|no|but|though|"
     r"only|except|unless|if|instead|either)\b", _I)
-_WHY_TOLD = (r"(?:knows?(?:\s+(?:it|this|that|them|it\s+all|this\s+stuff|(?:the\s+)?most))?"
-             r"(?:\s+(?:best|well|better|inside\s+out|by\s+heart))?"
-             r"|(?:is|are|['’]s|['’]re)\s+(?:around|available|free|here|online|on\s+hand))")
-_ONLY_WHY = rx.compile(rf",\s+(?:he|she|they|\w+)(?:\s+|(?=['’])){_WHY_TOLD}"
-                       rf"(?:,?\s+and\s+{_WHY_TOLD})?\s*", _I)
 _AS_LISTED = rx.compile(rf"{_AREA}(?:\s*,\s*{_AREA})+,?\s+(?:and|or)\s+{_AREA}", _I)
 
 
-def _areas(cover: re.Match[str]) -> tuple[str, str] | None:
-    """What the one standing in is asked about in the stand-in ``cover`` found, and a clause
-    of its own after it to keep after the stand-in as said ("he prefers Slack over email" was
-    lost: ``_OWN_CLAUSE_TELLS``); None where no stand-in is read."""
+def _areas(cover: re.Match[str]) -> str | None:
+    """What the one standing in is asked about in the stand-in ``cover`` found, with a
+    clause of its own after it left out (``_OWN_CLAUSE_TELLS``); None where none is read."""
     what, own = cover["what"], cover["own"]
-    if not own or _ONLY_WHY.fullmatch(own):
-        return what, ""
     # (a list in it tells more too: "he knows the Stripe side, invoices and refunds")
-    if _OWN_CLAUSE_TELLS.search(own) is None and "," not in own[1:]:
-        return what, own.lstrip(", ")
-    return (what + own, "") if _AS_LISTED.fullmatch(what + own) else None
+    if not own or (_OWN_CLAUSE_TELLS.search(own) is None and "," not in own[1:]):
+        return what
+    return what + own if _AS_LISTED.fullmatch(what + own) else None
 # ... or days of a month ("Ana is out 10-14 August, ask Raj about invoices" made no memory):
 # a span that is a plan on its days, as one starting later is
 _MONTH_SAID = "|".join(sorted(MONTH_WORDS, key=lambda word: (-len(word), word)))
