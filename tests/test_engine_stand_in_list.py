@@ -41,3 +41,36 @@ def test_the_list_after_about_is_kept_whole(said: str, read: str) -> None:
 ])
 def test_a_clause_after_the_comma_is_no_area(said: str) -> None:
     assert not any("ask Raj about billing," in c.text for c in candidates(said))
+
+
+
+@pytest.mark.parametrize("clause", [
+    "he prefers Slack over email", "he's on #billing-help", "he has prod access",
+    "it's in the payments repo now", "she left the handover notes in Drive",
+])
+def test_a_clause_after_the_areas_that_tells_more_is_never_cut_from_what_is_saved(
+    clause: str,
+) -> None:
+    """'Ana is out this week; ask Raj about billing, he prefers Slack over email.' was saved as
+    the stand-in 'Until 2026-07-10, ask Raj about billing (Ana is out).' with the clause cut
+    (dc44905). Only a clause saying why to ask Raj ('he knows it best') is left out; with any
+    other the sentence is read as it was before the stand-in rule took it: whatever is saved
+    of it keeps the clause."""
+    said = f"Ana is out this week; ask Raj about billing, {clause}."
+    assert all(clause.split()[-1] in c.text for c in candidates(said))
+
+
+def test_a_stand_in_told_with_a_clause_then_ended_leaves_no_stale_index_line() -> None:
+    """Told with 'he prefers Slack over email', again with 'he has prod access', then 'Ana is
+    back early.': the first clause was lost from the note's body and history, and MEMORY.md
+    kept '[Ana is back early](...) - Until 2026-07-10, ask Raj about billing (Ana is out). He
+    prefers Slack over email.', a stand-in still running after she was back (9eee2a1)."""
+    days = [(0, "Ana is out this week; ask Raj about billing, he prefers Slack over email."),
+            (1, "Ana is out this week; ask Raj about billing, he has prod access."),
+            (2, "Ana is back early.")]
+    ((_, memory),) = dreams_over_days(days, [2])
+    texts = list(memory.values())
+    assert any("Slack" in t for t in texts), texts
+    for text in texts:
+        topic = parse_topic(text)
+        assert not (topic.name == "Ana is back early" and "(Ana is out)" in topic.description), text

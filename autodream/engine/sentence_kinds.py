@@ -2023,23 +2023,25 @@ _ASK_INSTEAD = (r"\s*(?:[,;]|\s[—–-])\s*" + ASK_LEAD + r"(?!(?:me|us|him|her
                 rf"{_AREA}(?:\s*,\s*{_LISTED})+,?\s+(?:and|or)\s+{_LISTED}|[^.,;!?]+?)"
                 rf"(?P<own>,\s+(?:{_OWN_CLAUSE})[^.;!?]*?)?"
                 r"(?:\s+(?:instead|meanwhile|in\s+the\s+meantime))?\s*[.!]?$")
-# A clause after the areas that says why to ask that one ("he knows it best", "she's around")
-# is left out of the stand-in; one that tells more of when or what ("he is off Friday", "but
-# not refunds") would be lost so: read as before (one a list took in stays an area; else no
-# stand-in)
-_OWN_CLAUSE_TELLS = rx.compile(
-    rf"\d|\b(?:{WEEKDAY_NAME}|{'|'.join(sorted(MONTH_WORDS))}|today|tomorrow|tonight|week|weeks|month|"
-    r"until|till|back|out|away|off|leave|vacation|holiday|sick|not|n['’]t|never|no|but|though|"
-    r"only|except|unless|if|instead|either)\b", _I)
+# A clause after the areas that says only why to ask that one ("he knows it best", "she's
+# around") is left out of the stand-in; any other ("he is off Friday", "he prefers Slack over
+# email", "he has prod access") would be lost so, or kept beside a stand-in that later ones
+# no longer match as the same (told again, or ended): read as before (one a list took in stays
+# an area; else no stand-in, and the sentence is read as whatever else it says)
+_WHY_TOLD = (r"(?:knows?(?:\s+(?:it|this|that|them|it\s+all|this\s+stuff|(?:the\s+)?most))?"
+             r"(?:\s+(?:best|well|better|inside\s+out|by\s+heart))?"
+             r"|(?:is|are|['’]s|['’]re)\s+(?:around|available|free|here|online|on\s+hand))")
+_ONLY_WHY = rx.compile(rf",\s+(?:he|she|they|\w+)(?:\s+|(?=['’])){_WHY_TOLD}"
+                       rf"(?:,?\s+and\s+{_WHY_TOLD})?\s*", _I)
 _AS_LISTED = rx.compile(rf"{_AREA}(?:\s*,\s*{_AREA})+,?\s+(?:and|or)\s+{_AREA}", _I)
 
 
 def _areas(cover: re.Match[str]) -> str | None:
     """What the one standing in is asked about in the stand-in ``cover`` found, with a
-    clause of its own after it left out (``_OWN_CLAUSE_TELLS``); None where none is read."""
+    clause of its own after it that only says why to ask them left out (``_ONLY_WHY``); None
+    where none is read."""
     what, own = cover["what"], cover["own"]
-    # (a list in it tells more too: "he knows the Stripe side, invoices and refunds")
-    if not own or (_OWN_CLAUSE_TELLS.search(own) is None and "," not in own[1:]):
+    if not own or _ONLY_WHY.fullmatch(own):
         return what
     return what + own if _AS_LISTED.fullmatch(what + own) else None
 # ... or days of a month ("Ana is out 10-14 August, ask Raj about invoices" made no memory):
