@@ -63,3 +63,19 @@ def test_the_year_said_after_a_date_is_its_year(said: str, read: str) -> None:
 ])
 def test_a_year_said_apart_from_the_date_is_read_as_before(said: str, read: str) -> None:
     assert absolutize(said, _JULY_6)[0] == read
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # a version a year names ("2026.2") is no year said of the date before it: it was
+    # "on 2026-08-05.2.", the version lost and the date malformed
+    ("We upgrade PyCharm on 5 August in 2026.2.", "We upgrade PyCharm on 2026-08-05 in 2026.2."),
+    ("The launch is 5 August in 2027.5.", "The launch is 2026-08-05 in 2027.5."),
+    # nor is "next year-end" ("2027-08-05-end")
+    ("The close is 5 August next year-end.", "The close is 2026-08-05 in 2027-end."),
+    # ... while a year that ends its clause still is
+    ("We meet 5 August in 2027!", "We meet on 2027-08-05!"),
+])
+def test_a_year_that_goes_on_into_a_version_or_a_word_is_not_taken_by_the_date(
+    said: str, read: str
+) -> None:
+    assert absolutize(said, _JULY_6)[0] == read

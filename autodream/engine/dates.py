@@ -549,9 +549,10 @@ _SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until|and)\s*"
 # year", "August 5 in 2027". Read apart, the day was dated in the year it falls next and the
 # year put after it: "The audit is 5 August next year." was "The audit is 2026-08-05 in 2027".
 # ("in 2025" only where the clause ends: "grew 5 May in 2025 numbers" says not that)
-_YEAR_TOLD = (r"\s+(?:(?:of\s+)?(?P<rel_year>next|this|last)\s+year\b(?!['’])|in\s+(?P<told_year>"
-              r"(?:19|20)\d\d)(?=\s*(?:[.,;:!?)\]—–]|$)|\s+(?:and|but|so|when|if|because|"
-              r"we|they|i|you|he|she|it)\b))")
+# (nor of "next year-end", "next year's", nor "in 2026.2", a version a year names)
+_YEAR_TOLD = (r"\s+(?:(?:of\s+)?(?P<rel_year>next|this|last)\s+year\b(?![-'’])|in\s+(?P<told_year>"
+              r"(?:19|20)\d\d)(?=\s*(?:[.,;:!?](?![\w-])|[)\]—–]|$)|\s+(?:and|but|so|when|if|"
+              r"because|we|they|i|you|he|she|it)\b))")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_SPAN = rx.compile(
     r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
