@@ -241,6 +241,15 @@ _NAMES_ITSELF_AFTER_A_WORD = rx.compile(
     r"(?<![A-Za-z0-9])[A-Za-z][a-z]+[-_.](?i:token|secret|key|passw(?:or)?d|pass|pwd)"
     r"(?![A-Za-z0-9])(?=.*?(?<![A-Za-z0-9])\d{2,}(?![A-Za-z0-9]))"
 )
+# ... unless its first word says what kind of key it is, or that it stands in for one:
+# "Release-Key-2024" labels a GPG subkey, "Refresh-Token-2024" a kind of token,
+# "Test-Token-2024" and "Sample-Key-2024" a fixture's or the docs' stand-in (a season, a
+# place or an account, "Winter-", "Deploy-", "Admin-", is no such word)
+_ROLE_OR_PLACEHOLDER_WORDS = frozenset({
+    "access", "auth", "bearer", "client", "default", "demo", "dummy", "example", "fake",
+    "mock", "my", "our", "placeholder", "refresh", "release", "sample", "session", "signing",
+    "stub", "test", "your",
+})
 # A name's value given as a setting's, after its closing quote or emphasis: "token: ", "key="
 _SAYS_SET = rx.compile(r"[\"'`]?(?:\*{1,2})?[ \t]*[:=]")
 # A number of its own in a value: "99812" in "Qx-Token-99812" (not "V2" in "Token-Format-V2",
@@ -304,6 +313,13 @@ def _chosen(number: str) -> bool:
     return not (1900 <= n <= 2099 or n % 100 == 0 or n & (n - 1) == 0)
 
 
+def _opens_with_a_role(value: str) -> bool:
+    """True when the first word of ``value`` is one of ``_ROLE_OR_PLACEHOLDER_WORDS``
+    ("Release" in "Release-Key-2024")."""
+    first = _VALUE_PART.match(value)
+    return first is not None and first[0].lower() in _ROLE_OR_PLACEHOLDER_WORDS
+
+
 def _credential_value(value: str, name: str) -> bool:
     """True when ``value``, given to a credential named for ``name`` (``_credential_name``),
     reads as one: random (``_random``), or naming itself a token, key, secret or password,
@@ -319,7 +335,8 @@ def _credential_value(value: str, name: str) -> bool:
         return True
     return (_NAMES_ITSELF.search(value) is not None
             and (any(map(_chosen, _NUMBER.findall(value)))
-                 or _NAMES_ITSELF_AFTER_A_WORD.search(value) is not None)
+                 or (_NAMES_ITSELF_AFTER_A_WORD.search(value) is not None
+                     and not _opens_with_a_role(value)))
             and any(c.isupper() for c in value) and any(c.islower() for c in value)
             and value[0] not in "$%" and "/" not in value
             and _CODE_NAME.fullmatch(value) is None and not _identifier(value)

@@ -59,6 +59,9 @@ NAMED: list[tuple[str, str]] = [
     ("the token is Deploy-Key-2000", "Deploy-Key-2000"),
     ("Grafana token: Admin-Pass-1000", "Admin-Pass-1000"),
     ("the api key is Summer_Token_2024, use it for staging", "Summer_Token_2024"),
+    # (a role or placeholder word first, but a number of its own: a secret still)
+    ("the token is Test-Token-99812", "Test-Token-99812"),
+    ("Grafana token: Sample-Token-77123", "Sample-Token-77123"),
 ]
 
 
@@ -135,7 +138,17 @@ ORDINARY = [
     "the Redis key: session-2291-user",
     "the Stripe key is rotated by Terraform-Cloud-2.",
     "Grafana key: Grafana-Key-2291",
-    # (a name on its line, the value on the next: a token's settings in YAML)
+    # (a value naming itself with a year whose first word says what kind of key or token it
+    # is, or that it stands in for one: a label, a fixture's or the docs' placeholder)
+    "Remember: Signing key: Release-Key-2024 is the label of the GPG subkey we use for releases.",
+    "the token is Refresh-Token-2024",
+    "the token is Test-Token-2024 in the fixture",
+    "the token is Dummy-Token-2024 for tests",
+    "the api key is Example-Token-2024 in the docs",
+    "the api key is Sample-Key-2024",
+    "Grafana token: Sample-Token-2024",
+    "the token is Fake-Token-2000 in the mock server",
+    "| token | Placeholder-Token-2024 |",
     "token:\n  name: Deploy-Token-2024\n  scopes: [read_repository]",
 ]
 
@@ -153,6 +166,8 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
         "Always use the deploy token Pg-Secret-2291 when deploying staging.",
         "Remember: Grafana token: Gf-Token-77123",
         "Remember: the token is Winter-Secret-2025 for the nightly job.",
+        "Remember: Signing key: Release-Key-2024 is the label of the GPG subkey we use for"
+        " releases.",
         "Remember: the Stripe key is Xk9mQ7vL8pR4tW2z for billing.",
         "Remember: the DynamoDB partition key is tenantId#2024 and the sort key is "
         "createdAt-desc2 for the orders table.",
@@ -169,3 +184,5 @@ def test_a_dream_keeps_a_tokens_value_out_of_memory_and_other_keys_in_it(tmp_pat
     memory = (root / "memory" / "MEMORY.md").read_text()
     assert "tenantId#2024" in memory
     assert "the sort key is createdAt-desc2 for the orders table" in kept
+    # (a key's label with a year is a memory, not a secret)
+    assert "Release-Key-2024 is the label of the GPG subkey" in kept
