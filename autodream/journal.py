@@ -991,6 +991,7 @@ def _take_back_undos(
     closing: list[tuple[RunRecord, str]] = []
     left: list[str] = []
     kept: list[str] = []
+    staying: list[tuple[RunRecord, _Step, str]] = []
     for made, step in reversed(done):
         try:
             with commit_mod.run_dir_in(runs, made.id) as run:
@@ -998,8 +999,7 @@ def _take_back_undos(
                                               step.changes, opened=run)
         except OSError as err:  # (its intent could not be marked: nothing was taken back)
             kept.append(f"run {made.id} ({err.strerror or err})")
-            made.changes, made.overwrote, made.not_read_again = [], [], []
-            closing.append((made, f"not rolled back: the undo of run {target.id} failed: {why}"))
+            staying.insert(0, (made, step, str(err.strerror or err)))
             continue
         if result.left:
             left.append(f"run {made.id}: {'; '.join(result.left)}")
@@ -1012,6 +1012,18 @@ def _take_back_undos(
     for made, reason in closing:
         with contextlib.suppress(OSError):  # (left 'running': the next recovery closes it)
             _close_failed(state_dir, made, now=when, reason=reason, cause=exc)
+    # memory holds these: closed as committed with what they changed, the undone run's reads
+    # rewound and its forgets withdrawn, as a finished undo is (closed 'failed' with nothing,
+    # what the undone run read was never read again, and undoing it hit a 'hand edit')
+    for made, step, failure in staying:  # (in the order made: a chain's rewinds run so)
+        with contextlib.suppress(OSError):  # (left 'running': the next recovery settles it)
+            if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
+                continue
+            _withdraw_forgets(state_dir, step.run)  # (first: recovery does it again, not after)
+            made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
+            finish_run(state_dir, made, outcome="committed", now=when, reason=(
+                f"Undo of run {step.run.id} (to undo the earlier {target.id}, which failed: "
+                f"{why}; this undo could not be taken back: {failure})"))
     if (left or kept) and isinstance(exc, Exception):
         said = [f"rolling back the undos already made could not put back "
                 f"{'; '.join(f'({x})' for x in left)}: the next dream, undo or scrub tries "
@@ -1100,12 +1112,16 @@ def _unmarked(entry: dict[str, Any] | None) -> dict[str, Any] | None:
     return rest or None
 
 
-def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, Any]]:
+def _rewind_offsets(
+    state_dir: Path, target: RunRecord, *, runs: Path | int | None = None,
+    made: RunRecord | None = None,
+) -> dict[str, dict[str, Any]]:
     """Put each transcript's read position back to where it was before ``target``, so the next
     dream reads again what the undone one read (else what it learned there would be lost). A
     position a later dream moved on is left where it is. Each rewound transcript is marked
     pending: it was not touched since, so the scan alone would never bring it back. Returns the
-    moves, reversed, so that undoing this undo moves them forward again."""
+    moves, reversed, so that undoing this undo moves them forward again; with ``made`` (the
+    undo's record, its run dir in ``runs``) they are saved on it before the positions are."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
@@ -1123,6 +1139,12 @@ def _rewind_offsets(state_dir: Path, target: RunRecord) -> dict[str, dict[str, A
         if not notes and not was_pending:  # (one pending before keeps its own reason)
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}
+    if rewound and made is not None and runs is not None:
+        # killed between the two saves, recovery found the positions rewound and the record
+        # without its moves: closed with none, a redo of the undo could not move them on
+        made.offsets = rewound
+        with commit_mod.run_dir_in(runs, made.id) as held:
+            commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
     if rewound:
         store.save()
     return rewound

@@ -359,6 +359,46 @@ def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
     assert "tries again" not in message and "status" not in message
 
 
+def test_a_chain_undo_that_stays_in_memory_is_logged_committed_and_rereads_what_it_undid(
+    memory: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """B's undo could not be taken back (the disk full): memory held it while `log` said
+    '<undo of B>  failed  undo  +0 ~0 -0  not rolled back: ...', B had no '[undone by]',
+    /s/b.jsonl stayed read to 20 (what B learned gone, never read again) and `autodream undo
+    B` said 'you edited deploy.md by hand since it'. Its record says what memory holds."""
+    state = memory / ".autodream"
+    a, b = _two_dreams(memory)
+    commits = []
+
+    def step(name: str) -> None:
+        if name == "intent":
+            commits.append(name)
+            if len(commits) == 2:
+                raise OSError(28, "No space left on device")
+
+    def unmarkable(*args: Any, **kwargs: Any) -> Any:
+        raise OSError(28, "No space left on device")
+
+    real = commit_mod.roll_back
+    monkeypatch.setattr(commit_mod, "roll_back", unmarkable)
+    with pytest.raises(DreamFailed, match="stay in memory"):
+        journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
+    monkeypatch.setattr(commit_mod, "roll_back", real)
+    assert b"Postgres 16." in (memory / "deploy.md").read_bytes()  # (B undone)
+    code, out = _run("log", memory=memory)
+    assert code == 0, out
+    b_line = next(line for line in out.splitlines() if line.startswith(b.id))
+    assert "[undone by" in b_line, out
+    undo_line = next(line for line in out.splitlines() if f"Undo of run {b.id}" in line)
+    assert " committed " in undo_line and "+0 ~0 -0" not in undo_line, out
+    assert OffsetStore(state / OFFSETS_FILENAME).entry("/s/b.jsonl") == {"pending": "undone"}
+    code, out = _run("undo", b.id, memory=memory)
+    assert "by hand" not in out and "already undone" in out, out
+    code, out = _run("undo", a.id, "--force", memory=memory)
+    assert code == 0, out
+    assert b"Postgres" not in (memory / "deploy.md").read_bytes()
+
+
 def test_a_chain_undo_taken_back_whole_is_not_said_to_stay_when_its_last_mark_fails(
     memory: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
