@@ -42,6 +42,7 @@ from autodream.memory.staging import (
     Staging,
     check_rel_path,
     read_regular_below,
+    rel_below,
     remove_tree,
 )
 from autodream.procs import pid_running
@@ -577,6 +578,26 @@ def _saved_in_moved(state_dir: Path, record: RunRecord, run: Path | int) -> Link
     points, and the dream fails (the ``LinkedState`` returned) saying so and what to do. Where
     the link was found by a save after the record's, it is saved again, as it was."""
     commit_mod.write_in(run, RECORD_FILENAME, record.to_json().encode("utf-8"))
+    return _committed_in_moved(state_dir, record)
+
+
+def moved_after_commit(
+    memory_dir: Path, state_dir: Path, record: RunRecord
+) -> LinkedState | None:
+    """Whether the state dir of run ``record``, committed and its record saved, was swapped for
+    a link (or moved) since: the steps after it (the read positions, pruning) then failed with
+    a bare 'Not a directory'. The ``LinkedState`` to raise, saying what to do, or None."""
+    target = run_dir(state_dir, record.id)
+    if rel_below(memory_dir, target) is None:
+        return None
+    try:
+        with commit_mod.open_run_dir(memory_dir, target, make=False):
+            return None
+    except (OSError, LinkedState):
+        return _committed_in_moved(state_dir, record)
+
+
+def _committed_in_moved(state_dir: Path, record: RunRecord) -> LinkedState:
     return LinkedState(
         f"{printable(str(state_dir))} was swapped for a link, or moved, after dream "
         f"{record.id} was committed: "

@@ -524,6 +524,12 @@ def consolidate(
             raise
         if record.outcome != "committed":
             raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
+        # the state dir swapped for a link after the record was saved: a bare 'Not a
+        # directory' said nothing of where the dream's record went or what to do
+        linked = journal.moved_after_commit(settings.memory_dir, state, record)
+        if linked is not None:
+            errors.mark_committed(linked, record.id)
+            raise linked from exc
         # (a full disk when the read positions are saved): "dream failed" with the dream in
         # memory, the mark lost with the wrapped error, had the lock rolled back under it
         failed = errors.DreamFailed(

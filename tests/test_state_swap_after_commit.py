@@ -131,6 +131,45 @@ def test_a_state_dir_moved_away_after_the_commit_is_not_made_again(
     assert undo.exit_code == 0, undo.output
     assert _memory_files(memory) == before
 
+@needs_dir_fd
+def test_a_state_dir_swapped_after_the_record_is_saved_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Swapped once the dream's record was saved, before its read positions were: 'dream <id>
+    is in memory ..., but what follows its commit failed: NotADirectoryError: [Errno 20] Not a
+    directory' (exit 6), nothing said of the folder or what to do. The one line of a swap
+    before the record (exit 10); put back, the next dream reads on from where it stopped."""
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    memory = sample / "memory"
+    elsewhere, moved = tmp_path / "elsewhere", tmp_path / "state-moved"
+    real = journal.conclude
+    seen: dict[str, Any] = {}
+
+    def concluding(*args: Any, **kwargs: Any) -> journal.RunRecord:
+        record = real(*args, **kwargs)
+        seen["copy"] = _swap_state(memory, elsewhere, moved)
+        return record
+
+    monkeypatch.setattr(journal, "conclude", concluding)
+    result = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "after dream ")
+    assert "put the folder back in place of the link" in line
+    assert _tree(elsewhere) == seen["copy"]  # nothing written where the link points
+    os.unlink(memory / ".autodream")
+    monkeypatch.undo()
+    dreamt = _memory_files(memory)
+    os.rename(moved, memory / ".autodream")
+    again = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
+    assert again.exit_code == 0, again.output
+    assert _memory_files(memory) == dreamt
+    assert "no-change" in CliRunner().invoke(
+        cli, ["log", "--project", str(sample)], env=_env()).stdout.splitlines()[0]
+
+
 # An undo (through the CLI, or a forced chain through the API) whose state dir is swapped for a
 # link, or moved away, once its commits are done: run in a process of its own, as a person's
 # is, so that the records it leaves are found with their process gone.
