@@ -368,21 +368,6 @@ _TABLE_SECRET = rx.compile(
     r"(?![A-Z][A-Z0-9]*_[A-Z0-9_]*\Z)" + _SECRETISH + r"[^\s/\\]+"
 )
 
-# ... but not what a password or a secret must be: a size or a policy ("min8chars", "8to64chars",
-# "32bytes", ">=32chars", "4words+") or an encoding ("Base64url")
-_TABLE_SIZE_OR_ENCODING = rx.compile(
-    r"(?i:(?:min|max|>=?|<=?)?\d+(?:to\d+)?-?"
-    r"(?:bits?|bytes?|characters?|chars?|digits?|letters?|symbols?|words?)\+?"
-    r"|base(?:32|36|58|64)(?:url)?|hex|utf-?(?:8|16))"
-)
-# ... nor a secret's name, as a Kubernetes secret's is: lower-case words and a version or a
-# number ("my-secret-v1", "app-secrets-2", "db-creds-v2"; not "s3cr3t-v2")
-_TABLE_SECRET_NAME = rx.compile(r"[a-z]{2,}(?:-[a-z]{2,})+-v?\d{1,3}")
-# ... and credentials' value reads as after "Credentials:" in a sentence: random, naming itself
-# ("Pg-Secret-2291"), or a password with a sign or an account's ("Hunter2xyz!",
-# "admin:Hunter2xyz!"), not a profile's or a role's name ("aws-prod-2", "AssumeRole2")
-_SIGN = rx.compile(r"[!#$%&*+=?^~@:]")
-
 
 def _table_value(cell: str, name: str, value: str) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
@@ -399,16 +384,7 @@ def _table_value(cell: str, name: str, value: str) -> bool:
                 any(c.isupper() for c in value) and any(c.islower() for c in value)):
             return False
         return _credential_value(value, word)
-    if _TABLE_SIZE_OR_ENCODING.fullmatch(value) is not None:
-        return False
-    if name not in ("secret", "credential", "credentials", "creds"):
-        return _TABLE_SECRET.fullmatch(value) is not None
-    if _TABLE_SECRET_NAME.fullmatch(value) is not None:
-        return False
-    if name == "secret":
-        return _TABLE_SECRET.fullmatch(value) is not None
-    return _random(value) or _credential_value(value, "") or (
-        _SIGN.search(value) is not None and _TABLE_SECRET.fullmatch(value) is not None)
+    return _TABLE_SECRET.fullmatch(value) is not None
 
 
 # The name of an account one logs in as, and the words passwords are made of: after a colon,

@@ -26,15 +26,6 @@ ROWS: list[tuple[str, str]] = [
     ("| DB_PASSWORD | hunter22 |", "hunter22"),
     ("| Sentry token | Qx-Token-99812 |", "Qx-Token-99812"),
     ("| webhook secret | Zt8wQ4rL2mKp9vB3 |", "Zt8wQ4rL2mKp9vB3"),
-    # (credentials random, naming themselves, with a sign or an account's; a secret or a
-    # password of lower-case words and digits)
-    ("| Credentials | Hunter2xyz! |", "Hunter2xyz!"),
-    ("| creds | Xk9mQ7vL8pR4tW2z |", "Xk9mQ7vL8pR4tW2z"),
-    ("| creds | Pg-Secret-2291 |", "Pg-Secret-2291"),
-    ("| Credentials | admin:Hunter2xyz! |", "admin:Hunter2xyz!"),
-    ("| secret | s3cr3t-v2 |", "s3cr3t-v2"),
-    ("| password | hunter-22 |", "hunter-22"),
-    ("| password | min8chars! |", "min8chars!"),
 ]
 
 
@@ -66,21 +57,6 @@ ORDINARY = [
     "| primary key | user_id2024 |",
     "| Hotkey | Ctrl+Shift+P2 |",
     "| password policy | min12chars |",
-    # (credentials' value read as in a sentence: a profile's or a role's name is none)
-    "| Credentials | aws-prod-2 |",
-    "| Credentials | IAM-role-2 |",
-    "| Credentials | AssumeRole2 |",
-    # (a secret's name, as a Kubernetes secret's: lower-case words and a version or a number)
-    "| Secret | my-secret-v1 |",
-    "| Kubernetes secret | app-secrets-2 |",
-    "| Secret | db-creds-v2 |",
-    # (what a password or a secret must be: a size, a policy, an encoding)
-    "| Password | min8chars |",
-    "| Password | 8to64chars |",
-    "| Secret | 32bytes |",
-    "| Secret | >=32chars |",
-    "| Passphrase | 4words+ |",
-    "| Secret | Base64url |",
     # (a regex's alternation in code, no space round its bars)
     'r"(?i:spring|welcome|password|passw0rd|changeme|letmein|secret|"',
 ]
