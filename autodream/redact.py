@@ -241,14 +241,14 @@ _NAMES_ITSELF_AFTER_A_WORD = rx.compile(
     r"(?<![A-Za-z0-9])[A-Za-z][a-z]+[-_.](?i:token|secret|key|passw(?:or)?d|pass|pwd)"
     r"(?![A-Za-z0-9])(?=.*?(?<![A-Za-z0-9])\d{2,}(?![A-Za-z0-9]))"
 )
-# ... unless its first word says what kind of key it is, or that it stands in for one:
-# "Release-Key-2024" labels a GPG subkey, "Refresh-Token-2024" a kind of token,
-# "Test-Token-2024" and "Sample-Key-2024" a fixture's or the docs' stand-in (a season, a
-# place or an account, "Winter-", "Deploy-", "Admin-", is no such word)
+# ... unless its first word says that it stands in for one, or labels a release's key:
+# "Test-Token-2024" and "Sample-Key-2024" a fixture's or the docs' stand-in, "Release-Key-2024"
+# a GPG subkey's label (a season, a place, an account or the kind of credential, "Winter-",
+# "Deploy-", "Admin-", "Session-", "Client-", "Access-", "My-", is no such word: those
+# name real ones)
 _ROLE_OR_PLACEHOLDER_WORDS = frozenset({
-    "access", "auth", "bearer", "client", "default", "demo", "dummy", "example", "fake",
-    "mock", "my", "our", "placeholder", "refresh", "release", "sample", "session", "signing",
-    "stub", "test", "your",
+    "demo", "dummy", "example", "fake", "mock", "placeholder", "release", "sample", "stub",
+    "test",
 })
 # A name's value given as a setting's, after its closing quote or emphasis: "token: ", "key="
 _SAYS_SET = rx.compile(r"[\"'`]?(?:\*{1,2})?[ \t]*[:=]")

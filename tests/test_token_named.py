@@ -62,6 +62,13 @@ NAMED: list[tuple[str, str]] = [
     # (a role or placeholder word first, but a number of its own: a secret still)
     ("the token is Test-Token-99812", "Test-Token-99812"),
     ("Grafana token: Sample-Token-77123", "Sample-Token-77123"),
+    # (a word for the kind of credential, or whose it is, first: a secret with a year too)
+    ("the deploy token is Session-Secret-2025", "Session-Secret-2025"),
+    ("the api key is Client-Secret-1000", "Client-Secret-1000"),
+    ("the token is My-Pass-2000", "My-Pass-2000"),
+    ("the token is Access-Key-2024", "Access-Key-2024"),
+    ("Grafana token: Auth-Token-2000", "Auth-Token-2000"),
+    ("the token is Default-Pass-2024", "Default-Pass-2024"),
 ]
 
 
@@ -141,7 +148,6 @@ ORDINARY = [
     # (a value naming itself with a year whose first word says what kind of key or token it
     # is, or that it stands in for one: a label, a fixture's or the docs' placeholder)
     "Remember: Signing key: Release-Key-2024 is the label of the GPG subkey we use for releases.",
-    "the token is Refresh-Token-2024",
     "the token is Test-Token-2024 in the fixture",
     "the token is Dummy-Token-2024 for tests",
     "the api key is Example-Token-2024 in the docs",
