@@ -945,10 +945,8 @@ def undo(
                 raise _undone_in_moved(state_dir, [made for made, _ in done])
             made_ids: list[str] = []
             for made, step in done:
-                # the forgets first (recovery withdraws them again), the moves saved on the
-                # record before the positions: killed between, recovery closed it with none
+                made.offsets = _rewind_offsets(state_dir, step.run)
                 _withdraw_forgets(state_dir, step.run)
-                made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
                 if step.run.id == target.id:
                     made.together = made_ids
                     made.unlinked = unlinked
