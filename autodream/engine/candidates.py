@@ -1359,26 +1359,11 @@ class Gatherer:
                 "which: kept as written", session_id=session_id)
             self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and (
-                both := WEEKDAY_AND_DAY.search(dated)) is not None:
-            # "demo for acme on sat the 26th" said in mid-July, when the 26th is a Sunday and
-            # next month's a Wednesday: which was the slip is not told; kept as said, a fact,
-            # rather than dated to September's Saturday the 26th or lost
+                unsure_why := _day_unsure(dated)) is not None:
+            # kept as said, a fact, rather than dated by a guess or lost
             kind = "fact"
-            kept_as_said = Decision(
-                "dated", shorten(dated, 120),
-                f"'{both[0]}' is no such day this month or the next: kept as written",
-                session_id=session_id)
-            self.decisions.append(kept_as_said)
-        if kind == "plan" and not _has_date(dated) and (
-                glued := VERSION_AND_DAY.search(dated)) is not None:
-            # "Release 2.1-5 June is the big one.": the version's figures or a day, not told;
-            # kept as said, a fact, rather than dated by a guess ("Release 2.1-2027-06-05") or
-            # lost
-            kind = "fact"
-            kept_as_said = Decision(
-                "dated", shorten(dated, 120),
-                f"'{glued[0]}' may be a version's figures or a day: kept as written",
-                session_id=session_id)
+            kept_as_said = Decision("dated", shorten(dated, 120), unsure_why,
+                                    session_id=session_id)
             self.decisions.append(kept_as_said)
         if kind == "plan" and not _has_date(dated) and date_shift(statement) is None and (
                 plan_cancelled(statement) is None):
@@ -1717,6 +1702,20 @@ def _unasking(said: str, subject: str) -> re.Match[str] | None:
         return m
     rest = said[m.end():].strip(" ,.;:!—–-")
     return m if not rest or _just_keep(rest, subject) else None
+
+
+
+def _day_unsure(dated: str) -> str | None:
+    """Why the day of the plan ``dated`` is not read (kept as written), or None: "demo for acme
+    on sat the 26th" said in mid-July, when the 26th is a Sunday and next month's a Wednesday
+    (which was the slip is not told: it was dated to September's Saturday the 26th), or
+    "Release 2.1-5 June is the big one." (a version's figures or a day: it was "Release
+    2.1-2027-06-05")."""
+    if (both := WEEKDAY_AND_DAY.search(dated)) is not None:
+        return f"'{both[0]}' is no such day this month or the next: kept as written"
+    if (glued := VERSION_AND_DAY.search(dated)) is not None:
+        return f"'{glued[0]}' may be a version's figures or a day: kept as written"
+    return None
 
 
 def _unasked(part: str, following: str, subject: str) -> tuple[str, int | None] | None:
