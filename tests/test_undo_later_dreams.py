@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -436,6 +437,45 @@ def test_a_chain_undo_taken_back_whole_is_not_said_to_stay_when_its_last_mark_fa
     assert commit_mod.pending_commits(state) == []
 
 
+def _two_runs_reading_one_session(root: Path) -> tuple[Path, list[str], Callable[[int], str]]:
+    """A dream (A) over a session's first saying (a ruff rule), the session grown, then a
+    second dream (B) reading on to its second (staging on db1): the session, [A, B] and the
+    clock the CLI is run at."""
+    from datetime import datetime, timezone
+
+    from tests.factories import TranscriptBuilder, project_with_one_session, run_cli
+
+    t0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+    session = project_with_one_session(root, ["Remember: always run ruff before committing."],
+                                       t0)
+
+    def at(hours: int) -> str:
+        return (t0 + timedelta(hours=hours)).isoformat()
+
+    run_cli(root, "--force", now=at(2))
+    more = TranscriptBuilder(session_id=session.stem, cwd=str(root / "project"),
+                             start=t0 + timedelta(hours=3))
+    more.user("Remember that the staging database is on db1.")
+    with session.open("a", encoding="utf-8") as fh:
+        fh.writelines(json.dumps(rec) + "\n" for rec in more.records)
+    run_cli(root, "--force", now=at(4))
+    runs = [r["id"] for r in reversed(json.loads(run_cli(root, "log", "--json").stdout))]
+    both = tree(root / "memory")
+    assert len(runs) == 2 and "ruff" in str(both) and "db1" in str(both)
+    return session, runs, at
+
+
+def _both_read_again(root: Path, at: Callable[[int], str]) -> None:
+    from tests.factories import run_cli
+
+    memory = root / "memory"
+    assert not list(memory.glob("*.md"))
+    run_cli(root, "--force", now=at(6))
+    kept = {p.name: p.read_text(encoding="utf-8") for p in memory.glob("*.md")}
+    assert any("Always run ruff before committing." in text for text in kept.values()), kept
+    assert any("The staging database is on db1." in text for text in kept.values()), kept
+
+
 def test_a_forced_chain_that_read_one_session_has_all_it_read_read_again(
     tmp_path: Path,
 ) -> None:
@@ -444,34 +484,30 @@ def test_a_forced_chain_that_read_one_session_has_all_it_read_read_again(
     'pending': 'undone'}), B's rewind having marked it, so A's own rewind took it for a read a
     later dream moved on and skipped it: the next dream read only B's part, and the ruff rule
     A had made a memory of was gone for good."""
-    from datetime import datetime, timezone
+    from tests.factories import run_cli
 
-    from tests.factories import TranscriptBuilder, project_with_one_session, run_cli
-
-    t0 = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
     root = tmp_path / "work"
-    session = project_with_one_session(root, ["Remember: always run ruff before committing."],
-                                       t0)
-    memory = root / "memory"
-
-    def at(hours: int) -> str:
-        return (t0 + timedelta(hours=hours)).isoformat()
-
-    run_cli(root, "--force", now=at(2))
-    a = json.loads(run_cli(root, "log", "--json").stdout)[0]["id"]
-    more = TranscriptBuilder(session_id=session.stem, cwd=str(root / "project"),
-                             start=t0 + timedelta(hours=3))
-    more.user("Remember that the staging database is on db1.")
-    with session.open("a", encoding="utf-8") as fh:
-        fh.writelines(json.dumps(rec) + "\n" for rec in more.records)
-    run_cli(root, "--force", now=at(4))
-    both = tree(memory)
-    assert "ruff" in str(both) and "db1" in str(both)
+    session, (a, _), at = _two_runs_reading_one_session(root)
     undone = run_cli(root, "undo", a, "--force", now=at(5))
     assert "undid the later run" in undone.stdout
-    assert not list(memory.glob("*.md"))
+    memory = root / "memory"
     assert OffsetStore(memory / ".autodream" / OFFSETS_FILENAME).start_for(session) == 0
-    run_cli(root, "--force", now=at(6))
-    kept = {p.name: p.read_text(encoding="utf-8") for p in memory.glob("*.md")}
-    assert any("Always run ruff before committing." in text for text in kept.values()), kept
-    assert any("The staging database is on db1." in text for text in kept.values()), kept
+    _both_read_again(root, at)
+
+
+def test_undoing_the_later_run_then_the_earlier_has_all_they_read_read_again(
+    tmp_path: Path,
+) -> None:
+    """The same two runs undone one at a time, B then A (no --force): A's undo said nothing of
+    reading again and the next dream read only B's part; the ruff rule was lost the same way
+    (review rev75)."""
+    from tests.factories import run_cli
+
+    root = tmp_path / "work"
+    session, (a, b), at = _two_runs_reading_one_session(root)
+    run_cli(root, "undo", b, now=at(5))
+    undone = run_cli(root, "undo", a, now=at(5))
+    assert "reads again" in undone.stdout, undone.stdout
+    memory = root / "memory"
+    assert OffsetStore(memory / ".autodream" / OFFSETS_FILENAME).start_for(session) == 0
+    _both_read_again(root, at)
