@@ -333,15 +333,10 @@ def test_a_long_chain_undo_holds_no_more_open_files_than_a_short_one(memory: Pat
     assert b"Postgres" not in (memory / "deploy.md").read_bytes()
 
 
-def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
-    memory: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The disk so full that B's undo cannot even be marked for a retry: the error said the
-    next dream or `autodream status` would try again, which nothing would (status only reads);
-    it says that undo stays in memory."""
-    state = memory / ".autodream"
-    a, _b = _two_dreams(memory)
-    commits = []
+def _full_at_the_second_commit(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """An undo's step hook that fills the disk at the chain's second commit (B's undo), with
+    every roll-back failing the same way (not even its intent can be marked)."""
+    commits: list[str] = []
 
     def step(name: str) -> None:
         if name == "intent":
@@ -353,6 +348,17 @@ def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(commit_mod, "roll_back", unmarkable)
+    return step
+
+def test_a_chain_undo_whose_roll_back_cannot_mark_its_intent_says_it_stays(
+    memory: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk so full that B's undo cannot even be marked for a retry: the error said the
+    next dream or `autodream status` would try again, which nothing would (status only reads);
+    it says that undo stays in memory."""
+    state = memory / ".autodream"
+    a, _b = _two_dreams(memory)
+    step = _full_at_the_second_commit(monkeypatch)
     with pytest.raises(DreamFailed) as failed:
         journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
     message = str(failed.value)
@@ -369,19 +375,8 @@ def test_a_chain_undo_that_stays_in_memory_is_logged_committed_and_rereads_what_
     B` said 'you edited deploy.md by hand since it'. Its record says what memory holds."""
     state = memory / ".autodream"
     a, b = _two_dreams(memory)
-    commits = []
-
-    def step(name: str) -> None:
-        if name == "intent":
-            commits.append(name)
-            if len(commits) == 2:
-                raise OSError(28, "No space left on device")
-
-    def unmarkable(*args: Any, **kwargs: Any) -> Any:
-        raise OSError(28, "No space left on device")
-
     real = commit_mod.roll_back
-    monkeypatch.setattr(commit_mod, "roll_back", unmarkable)
+    step = _full_at_the_second_commit(monkeypatch)
     with pytest.raises(DreamFailed, match="stay in memory"):
         journal.undo(memory, state, a.id, force=True, now=NOW, on_step=step)
     monkeypatch.setattr(commit_mod, "roll_back", real)
