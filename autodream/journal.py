@@ -598,13 +598,21 @@ def moved_after_commit(
 
 
 def _committed_in_moved(state_dir: Path, record: RunRecord) -> LinkedState:
+    return _moved_after(state_dir, "dream", record.id, "its record is in the run dir",
+                        f"runs/{record.id}", " and undo", "dream's record")
+
+
+def _moved_after(state_dir: Path, what: str, run_id: str, held: str, where: str,
+                 kept_for: str, lost: str) -> LinkedState:
+    """The error of a ``what`` ("dream", "undo") committed as run ``run_id`` whose state dir was
+    then swapped for a link or moved: memory holds it, ``held`` (its records) went with the
+    folder (``where``), and the two ways out."""
     return LinkedState(
-        f"{printable(str(state_dir))} was swapped for a link, or moved, after dream "
-        f"{record.id} was committed: "
-        "memory holds the dream, and its record is in the run dir moved with that folder "
-        f"(runs/{record.id}); put the folder back in place of the link to keep the dream in "
-        "`autodream log` and undo, or remove the link (autodream makes the directory again, "
-        "without this dream's record)")
+        f"{printable(str(state_dir))} was swapped for a link, or moved, after {what} "
+        f"{run_id} was committed: memory holds the {what}, and {held} moved with that folder "
+        f"({where}); put the folder back in place of the link to keep the {what} in "
+        f"`autodream log`{kept_for}, or remove the link (autodream makes the directory again, "
+        f"without this {lost})")
 
 
 def _close_failed(
@@ -975,13 +983,9 @@ def _undone_in_moved(state_dir: Path, made: list[RunRecord]) -> LinkedState:
     ids = ", ".join(f"runs/{m.id}" for m in made)
     its = ("its record is in the run dir" if len(made) == 1
            else f"the records of its {len(made)} undos are in the run dirs")
-    return LinkedState(
-        f"{printable(str(state_dir))} was swapped for a link, or moved, after undo "
-        f"{made[-1].id} was committed: memory holds the undo, and {its} moved with that folder "
-        f"({ids}); put the folder back in place of the link to keep the undo in `autodream "
-        "log` (the next command closes it, and the next dream reads again what the undone "
-        "runs read), or remove the link (autodream makes the directory again, without this "
-        "undo's records)")
+    return _moved_after(state_dir, "undo", made[-1].id, its, ids,
+                        " (the next command closes it, and the next dream reads again what the "
+                        "undone runs read)", "undo's records")
 
 
 def _note_undo(made: RunRecord, step: _Step) -> None:
