@@ -259,16 +259,22 @@ _NUMBER = rx.compile(r"(?<![A-Za-z0-9])\d{3,}(?![A-Za-z0-9])")
 _VALUE_PART = rx.compile(r"[A-Za-z]+")
 
 
+def _word_before_name(text: str, k: int) -> re.Match[str] | None:
+    """``_WORD_BEFORE`` read right before the "key" or "token" whose "k" is at ``k``, within 40
+    characters and on its own line (what the line before says is no part of its name)."""
+    start = k - 2 if text[k + 2] in "nN" else k
+    reach = max(0, start - 40)
+    line = text.rfind("\n", reach, start)
+    return _WORD_BEFORE.search(text, reach if line < 0 else line + 1, start)
+
+
 def _credential_name(text: str, k: int) -> str | None:
     """The word saying what the "key" or "token" whose "k" is at ``k`` is for ("deploy", "";
     lower case) when it names a credential: one of ``_CREDENTIAL_WORDS`` (a token's one of
     ``_TOKEN_ONLY_WORDS`` too, or none), read on its line only (what the line before says is
     no part of its name); else None."""
     token = text[k + 2] in "nN"
-    start = k - 2 if token else k
-    reach = max(0, start - 40)
-    line = text.rfind("\n", reach, start)
-    before = _WORD_BEFORE.search(text, reach if line < 0 else line + 1, start)
+    before = _word_before_name(text, k)
     if before is None or before[1] is None:
         return "" if token else None
     word, join = before[1].lower(), before[2]
@@ -286,10 +292,7 @@ def _named_by_a_word(text: str, k: int, value: str) -> str | None:
     of ``_NO_CREDENTIAL_WORDS`` when a ":" or "=" gives the value ("Grafana token:
     Qx-Token-99812"), a product's name when "is" does ("the Stripe key is Xk9mQ7vL8pR4tW2z"),
     its ``value`` then in both cases and with a digit, as a generated key is; else None."""
-    start = k - 2 if text[k + 2] in "nN" else k
-    reach = max(0, start - 40)
-    line = text.rfind("\n", reach, start)
-    before = _WORD_BEFORE.search(text, reach if line < 0 else line + 1, start)
+    before = _word_before_name(text, k)
     # (a word of its own: "sort_key", "next_token" and "monkey" are other names)
     if before is None or before[1] is None or before[2][:1] not in (" ", "\t"):
         return None
