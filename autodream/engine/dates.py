@@ -419,6 +419,63 @@ _WEEK_OF_BEFORE = rx.compile(r"(?i)\b(?P<prep>to|until|till|from)\s+(?:the\s+)?w
 _WEEKDAY_OF_BEFORE = rx.compile(rf"(?i)\b(?P<prep>to|until|till|from)\s+{WEEKDAY_NAME},?\s+$")
 
 
+# Where a clause ends and the next, with a tense of its own, begins: "The release freeze runs
+# from 10 July to 20 July, it ran 1-5 June last time", "The demo ran on 3 June and runs again
+# on 10 July"
+_TENSE_BREAK = rx.compile(r"[,;:—–]\s|\s-\s|\s(?:and|but|while|whereas)\s", re.I)
+# A verb in the present that tells of days still ahead ("The freeze runs from 10 July"); with
+# it a clause is not past for a deed told in another ("it ran 1-5 June last time", which put
+# the freeze in 2025)
+_AHEAD_VERB = rx.compile(
+    r"(?i)\b(?:runs|starts|begins|ends|lasts|opens|closes|goes|ships|lands|launches|happens|"
+    r"continues|resumes|takes\s+place|kicks\s+off|falls|moves)\b")
+# What tells a clause past by itself, in a sentence with a plan in another ("The demo is on
+# 10 July, it was on 3 June last time" put the 3 June ahead, in 2027): the day's own verb gone
+# by, a deed told by who did it or by what it befell ("we had the retro on 2 June", "the
+# license expired on 1 June"), or "last time"; not "was going to", "was due" (a plan told
+# then), nor a participle alone ("planned for 3 August")
+_PAST_DEED = rf"{_BEFORE_DEED}(?:\w+[^e\W]ed|had|did|came|went|{_IRREGULAR_DEEDS})\b"
+_OWN_PAST = rx.compile(
+    r"(?i)\b(?:was|were)\b(?!\s+(?:set|due|going|supposed|meant|about|to|expected)\b)"
+    r"|\b(?:ran|lasted|happened|took\s+place|started|began|ended|went|kicked\s+off|finished)\b"
+    rf"|\blast\s+time\b|\b(?:we|they|i|he|she)\s+{_PAST_DEED}"
+    rf"|^\s*(?:(?:and|but|so|while)\s+)?(?:the|our|my|their|his|her|your)\s+(?:[\w'-]+\s+)"
+    rf"{{1,3}}?{_PAST_DEED}")
+
+# ... of the day a thing fell on, not one it was due "by" or arranged "for" ("It was booked
+# for 3 August, now it is 10 August": the 3 August still ahead)
+_OWN_PAST_PREPS = frozenset({"", "on", "in", "during", "from", "between", "at"})
+# ... nor told as someone said it, put in the past with the telling: "Ana said the demo was
+# on 3 August, so we should prepare", "Remember the deadline was 3 August, we need to hurry"
+_REPORTED = rx.compile(
+    r"(?i)\b(?:said|says|say|told|tells|mentioned|confirmed|thought|think|heard|announced|"
+    r"wrote|reminded|remember|recall|noted|believed?|knew|know|guess|assumed?)\b")
+
+
+def _clause_told_as_past(m: re.Match[str], start: int, end: int) -> bool:
+    """The date ``m`` found, in the sentence ``m.string[start:end]``, is told as past: as the
+    sentence is (``_told_as_past``), unless the date's own clause tells its own tense, the one
+    way only (a sentence of a plan and of the last time it ran, each date in its own year)."""
+    whole = _told_as_past(m.string[start:end])
+    breaks = [b for b in _TENSE_BREAK.finditer(m.string, start, end)
+              if b.end() <= m.start() or b.start() >= m.end()]
+    if not breaks:
+        return whole  # (most sentences: one clause)
+    before = [b.end() for b in breaks if b.end() <= m.start()]
+    after = [b.start() for b in breaks if b.start() >= m.end()]
+    clause = m.string[before[-1] if before else start:after[0] if after else end]
+    ahead = _FUTURE_WORDING.search(clause) is not None or _AHEAD_VERB.search(clause) is not None
+    if whole:
+        return not ahead or _PAST_WORDING.search(clause) is not None
+    # (the clause but the date: "from 1 June to 5 June" is no plan "to" do a thing, as "we
+    # wanted to ship on 3 August" is)
+    own = m.string[before[-1] if before else start:m.start()] + " " + m.string[
+        m.end():after[0] if after else end]
+    return (not ahead and (m["prep"] or "").lower() in _OWN_PAST_PREPS
+            and _OWN_PAST.search(own) is not None and _ARRANGED.search(own) is None
+            and _RESCHEDULED.search(own) is None and _REPORTED.search(own) is None)
+
+
 def _looks_back(m: re.Match[str]) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
     to or from."""
@@ -433,10 +490,10 @@ def _looks_back(m: re.Match[str]) -> bool:
         return False
     # (the sentence of the day alone: "Change freeze from 18/12 to 4/1. No prod changes in that
     # window except fixes with an approved exception." is a freeze ahead)
-    said = m.string[m.string.rfind(". ", 0, m.start()) + 1:]
-    if (stop := said.find(". ", m.end() - (len(m.string) - len(said)))) >= 0:
-        said = said[:stop]
-    if not _told_as_past(said) or _NOW_BEFORE.search(m.string, 0, m.start()):
+    start = m.string.rfind(". ", 0, m.start()) + 1
+    end = m.string.find(". ", m.end())
+    if not _clause_told_as_past(m, start, len(m.string) if end < 0 else end) or (
+            _NOW_BEFORE.search(m.string, 0, m.start())):
         return False  # ("The beta got pushed again, now August 7": where it stands now)
     if "now" in m.string.lower() and (_NOW_AFTER.match(m.string, m.end())
                                       or _NOW_NOT.search(m.string)):
