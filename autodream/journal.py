@@ -1120,8 +1120,9 @@ def _withdraw_forgets(state_dir: Path, target: RunRecord) -> None:
     from autodream.memory.commit import write_atomic
 
     body = json.dumps(sorted(ids | known), indent=1) + "\n"
+    # (``make=False``: the state dir moved away since the undo's commit is not made again)
     write_atomic(state_dir / FORGETS_UNDONE_FILENAME, body.encode("utf-8"),
-                 root=commit_mod.state_root(state_dir))
+                 root=commit_mod.state_root(state_dir), make=False)
 
 
 def _unmarked(entry: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -1171,7 +1172,7 @@ def _rewind_offsets(
         with commit_mod.run_dir_in(runs, made.id) as held:
             commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
     if rewound:
-        store.save()
+        store.save(make=False)  # (likewise)
     return rewound
 
 

@@ -277,7 +277,7 @@ def _save_date_orders(state: Path, seen: dict[str, int], before: dict[str, int])
     body = json.dumps({k: seen.get(k, 0) for k in ("dmy", "mdy")}, sort_keys=True)
     # no directory fsync: a lost rename only means the next dream reads fewer dates
     write_atomic(state / DATE_ORDERS, body.encode("utf-8"), tag="dateorders", sync_dir=False,
-                 root=state_root(state))
+                 root=state_root(state), make=False)
 
 
 def _read_ends(backend: Backend, fallback: dict[str, int]) -> dict[str, int]:
@@ -505,7 +505,9 @@ def consolidate(
                 "start it with (if you expected memory there, check memory_dir or the project "
                 "dir)")
         if not dry_run:
-            offsets.save()
+            # (``make=False``, as below: the state dir moved away since the commit, a fresh
+            # one made here stood where the person was told to put the folder back)
+            offsets.save(make=False)
             seen = getattr(getattr(backend, "report", None), "date_orders", None)
             _save_date_orders(state, seen if isinstance(seen, dict) else orders_seen,
                               orders_before)
@@ -541,7 +543,17 @@ def consolidate(
     finally:
         if staging is not None:
             staging.discard()
-    diff = journal.run_diff(state, record.id) if record.changes else ""
+    try:
+        diff = journal.run_diff(state, record.id) if record.changes else ""
+    except (errors.AutodreamError, OSError) as exc:
+        # the state dir moved away once the dream was pruned: "no run '<id>'" (exit 9) said
+        # nothing of the dream memory holds, nor of where its record went
+        linked = (journal.moved_after_commit(settings.memory_dir, state, record)
+                  if record.outcome == "committed" else None)
+        if linked is None:
+            raise
+        errors.mark_committed(linked, record.id)
+        raise linked from exc
     return DreamResult(record, backend.name, backend.model, notices, diff)
 
 

@@ -331,7 +331,8 @@ def test_a_dream_stopped_after_its_commit_keeps_what_it_read_as_read(
         os.utime(path, (written, written))  # (as on a real machine: before the dream's clock)
     real_save = OffsetStore.save
 
-    def stopped(self: OffsetStore) -> None:  # the signal lands between commit and this save
+    def stopped(self: OffsetStore, **kwargs: Any) -> None:  # the signal lands between commit
+        # and this save
         monkeypatch.setattr(OffsetStore, "save", real_save)
         raise stop
 

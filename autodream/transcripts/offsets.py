@@ -220,8 +220,9 @@ class OffsetStore:
     def forget(self, path: str | os.PathLike[str]) -> None:
         self._entries.pop(self._key(path), None)
 
-    def save(self) -> None:
-        """Write the store atomically (temp file in the same dir, fsync, ``os.replace``)."""
+    def save(self, *, make: bool = True) -> None:
+        """Write the store atomically (temp file in the same dir, fsync, ``os.replace``).
+        ``make=False``: its folder is not made where missing (``FileNotFoundError``)."""
         if self.path is None:
             raise ValueError("a store of a run record's positions has no file to save to")
         # Imported here: the hook's gate chain reads the store but never saves it.
@@ -235,4 +236,4 @@ class OffsetStore:
         # No directory fsync: losing the rename to a crash only means the next dream reads
         # some transcripts again.
         write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False,
-                     root=state_root(self.path.parent))
+                     root=state_root(self.path.parent), make=make)
