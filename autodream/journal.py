@@ -597,6 +597,28 @@ def moved_after_commit(
         return _committed_in_moved(state_dir, record)
 
 
+def moved_before_commit(
+    memory_dir: Path, state_dir: Path, record: RunRecord
+) -> LinkedState | None:
+    """Whether the state dir of run ``record``, not committed, was swapped for a link (or moved)
+    since it began (a sync tool during the model's call): its staging copy went with it, so the
+    checks failed on a memory read as empty and closing its record on a bare 'No such file or
+    directory'. The ``LinkedState`` to raise, saying what to do, or None."""
+    target = run_dir(state_dir, record.id)
+    if rel_below(memory_dir, target) is None:
+        return None
+    try:
+        with commit_mod.open_run_dir(memory_dir, target, make=False):
+            return None
+    except (OSError, LinkedState):
+        return LinkedState(
+            f"{printable(str(state_dir))} was swapped for a link, or moved, during dream "
+            f"{record.id}, before its commit: memory is as it was, and the dream's record is "
+            f"in the run dir moved with that folder (runs/{record.id}); put the folder back in "
+            "place of the link (the next dream closes that record as failed), or remove the "
+            "link (autodream makes the directory again), then dream again")
+
+
 def _committed_in_moved(state_dir: Path, record: RunRecord) -> LinkedState:
     return _moved_after(state_dir, "dream", record.id, "its record is in the run dir",
                         f"runs/{record.id}", " and undo", "dream's record")

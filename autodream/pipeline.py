@@ -517,6 +517,14 @@ def consolidate(
             # stopped after the commit (saving the read positions, pruning old runs): memory
             # holds this dream, and the record says so
             errors.mark_committed(exc, record.id)
+        elif (isinstance(exc, Exception) and not isinstance(exc, errors.LinkedState)
+              and (record.outcome != "failed" or dry_run)):
+            # the state dir moved away before the commit (during the model's call): its
+            # staging copy gone with it, the checks failed on a memory read as empty, and the
+            # record's close on a bare 'cannot use .autodream: No such file or directory'
+            moved = journal.moved_before_commit(settings.memory_dir, state, record)
+            if moved is not None:
+                raise moved from exc
         if record.outcome == "running":
             reason = errors.interruption(exc) or (
                 str(exc).splitlines()[0] if str(exc) else type(exc).__name__)

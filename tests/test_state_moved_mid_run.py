@@ -5,6 +5,7 @@ with one line that names the folder and what to do."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -17,7 +18,8 @@ from autodream import journal
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
 from tests.memdirs import needs_dir_fd
-from tests.test_state_dir_links import _env, _memory_files
+from tests.test_lock import dead_pid
+from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
 
 
 def _sample(tmp_path: Path) -> Path:
@@ -64,3 +66,66 @@ def test_a_state_dir_moved_after_the_dream_is_concluded_is_not_made_again(
     assert _memory_files(memory) == dreamt
     assert "no-change" in CliRunner().invoke(
         cli, ["log", "--project", str(sample)], env=_env()).stdout.splitlines()[0]
+
+
+@needs_dir_fd
+# (a link before the model's call is left out: the model's writes to its staging copy go by
+# path, through the link)
+@pytest.mark.parametrize(("how", "when"), [("move", "before"), ("move", "after"),
+                                           ("link", "after")])
+def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, when: str
+) -> None:
+    """Moved while the model read and wrote (its staging copy went with the folder): the checks
+    failed on a memory read as empty, and closing the record failed with a bare 'Error: cannot
+    use .autodream: No such file or directory' (exit 1), which named neither the folder nor
+    what to do; swapped for a link, 'Not a directory'."""
+    from autodream import pipeline
+
+    sample = _sample(tmp_path)
+    memory, moved, elsewhere = sample / "memory", tmp_path / "state-moved", tmp_path / "elsewhere"
+    real = pipeline.drive
+    seen: dict[str, Any] = {}
+
+    def away() -> None:
+        if how == "link":
+            seen["copy"] = _swap_state(memory, elsewhere, moved)
+        else:
+            os.rename(memory / ".autodream", moved)
+
+    def driving(*args: Any, **kwargs: Any) -> Any:
+        if when == "before":
+            away()
+        done = real(*args, **kwargs)
+        if when == "after":
+            away()
+        return done
+
+    monkeypatch.setattr(pipeline, "drive", driving)
+    before = _memory_files(memory)
+    result = _dream(sample)
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "during dream "), line
+    assert "before its commit: memory is as it was" in line
+    assert _memory_files(memory) == before
+    if how == "link":
+        assert _tree(elsewhere) == seen["copy"]  # nothing written where the link points
+        os.unlink(memory / ".autodream")
+    else:
+        assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
+
+    monkeypatch.undo()
+    [run] = (moved / "runs").iterdir()
+    record = json.loads((run / "record.json").read_text())
+    assert record["outcome"] == "running"
+    # its process gone (this test's lives on), put back as the line says: the next dream
+    # closes that record as failed, and dreams
+    (run / "record.json").write_text(json.dumps({**record, "pid": dead_pid()}))
+    os.rename(moved, memory / ".autodream")
+    again = _dream(sample)
+    assert again.exit_code == 0, again.output
+    assert _memory_files(memory) != before
+    log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env()).stdout
+    assert [x.split()[1] for x in log.splitlines()[:2]] == ["committed", "failed"], log
