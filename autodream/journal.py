@@ -965,6 +965,11 @@ def undo(
                 record = None
         except BaseException as exc:
             _take_back_undos(memory_dir, state_dir, runs, target, done, record, exc, when)
+            if (isinstance(exc, Exception) and not isinstance(exc, LinkedState)
+                    and commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs)):
+                # the before-images, read by name, went with the folder: a raw 'ValueError:
+                # ... the source is not the change's after-image' said nothing of it
+                raise _undo_moved_before(state_dir, target) from exc
             raise
         # held past the commits, as a dream's run dir is: the state dir swapped for a link or
         # moved once they are done, the rewinds and records below went by its name, a link
@@ -994,6 +999,17 @@ def undo(
                 raise
             raise _undone_in_moved(state_dir, [made for made, _ in done]) from None
     return done[-1][0]
+
+
+def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:
+    """The undo of ``target`` stopped, its state dir swapped for a link (or moved) before its
+    commit (or, in a forced chain, before the last one): each undo already made was taken back,
+    and the records left 'running' in the moved folder are closed by the next recovery."""
+    return LinkedState(
+        f"{printable(str(state_dir))} was swapped for a link, or moved, during the undo of run "
+        f"{target.id}, before its commit: memory is as it was; put the folder back in place of "
+        "the link, or remove the link (autodream makes the directory again, without the runs "
+        "it could undo), then undo again")
 
 
 def _undone_in_moved(state_dir: Path, made: list[RunRecord]) -> LinkedState:

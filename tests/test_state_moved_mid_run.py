@@ -129,3 +129,41 @@ def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
     assert _memory_files(memory) != before
     log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env()).stdout
     assert [x.split()[1] for x in log.splitlines()[:2]] == ["committed", "failed"], log
+
+
+@needs_dir_fd
+def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Moved once `autodream undo` had planned, before its commit stored the images: a raw
+    'ValueError: pr_review.md: the source is not the change's after-image' (exit 1), the
+    before-images it read by name gone with the folder."""
+    from autodream.memory import commit as commit_mod
+
+    sample = _sample(tmp_path)
+    memory, moved = sample / "memory", tmp_path / "state-moved"
+    before = _memory_files(memory)
+    assert _dream(sample).exit_code == 0
+    dreamt = _memory_files(memory)
+    real = commit_mod.commit
+
+    def committing(*args: Any, **kwargs: Any) -> None:
+        os.rename(memory / ".autodream", moved)
+        real(*args, **kwargs)
+
+    monkeypatch.setattr(commit_mod, "commit", committing)
+    result = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=_env())
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "during the undo of run "), line
+    assert "before its commit: memory is as it was" in line
+    assert _memory_files(memory) == dreamt
+    assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
+
+    monkeypatch.undo()
+    os.rename(moved, memory / ".autodream")  # put back as the line says, and undo again
+    again = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=_env())
+    assert again.exit_code == 0, again.output
+    assert _memory_files(memory) == before
+
