@@ -271,16 +271,19 @@ def begin_run(
     sessions: Sequence[str] = (),
     undoes: str | None = None,
     run_id: str | None = None,
+    make: bool = True,
 ) -> RunRecord:
     """Create the run dir (with ``run_id``, or a fresh id) and save its record (``running``).
 
     ``run_id`` is e.g. the one the lock was taken with; when a run of that id exists already a
-    fresh one is drawn with ``next_run_id`` (``record.id`` is the id used).
+    fresh one is drawn with ``next_run_id`` (``record.id`` is the id used). ``make=False``: the
+    runs folder is not made where missing (``FileNotFoundError``).
     """
     if run_id is not None and (not run_id or "/" in run_id or run_id.startswith(".")):
         raise ValueError(f"not a run id: {run_id!r}")
     root = runs_dir(state_dir)
-    root.mkdir(parents=True, exist_ok=True)
+    if make:
+        root.mkdir(parents=True, exist_ok=True)
     while True:
         if run_id is None:
             run_id = next_run_id(state_dir, now)
@@ -948,7 +951,12 @@ def undo(
     with commit_mod.open_run_dir(memory_dir, runs_dir(state_dir)) as runs:
         try:
             for step in steps:
-                record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id)
+                # moved away since the chain began (an undo of it already made), the next
+                # undo's run dir was made in a fresh state dir where the folder was
+                if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
+                    raise _undo_moved_before(state_dir, target)
+                record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id,
+                                   make=False)
                 made_dir = run_dir(state_dir, record.id)
                 with commit_mod.run_dir_in(runs, record.id) as held:
                     # what it changes and overwrites saved (still 'running') in its run dir

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +18,11 @@ from click.testing import CliRunner
 from autodream import journal
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
-from tests.memdirs import needs_dir_fd
+from tests.memdirs import NOW, dream, needs_dir_fd, sample_memory, topic, tree
 from tests.test_lock import dead_pid
 from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
+from tests.test_state_swap_after_commit import _put_back, _undo_then_swap
+from tests.test_undo_later_dreams import _read
 
 
 def _sample(tmp_path: Path) -> Path:
@@ -167,3 +170,33 @@ def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
     assert again.exit_code == 0, again.output
     assert _memory_files(memory) == before
 
+
+@needs_dir_fd
+def test_a_state_dir_moved_between_two_undos_of_a_forced_chain_is_not_made_again(
+    tmp_path: Path
+) -> None:
+    """A forced undo of A and the later B, the state dir moved once the undo of B was committed:
+    the undo of A's run dir was made in a fresh '.autodream' where the folder was, which held
+    its record without its images."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    original = tree(memory)
+    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
+                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
+    _read(state, a, "/s/a.jsonl", 10)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+              now=NOW + timedelta(days=1))
+    _read(state, b, "/s/b.jsonl", 20)
+    dreamt = tree(memory)
+    proc = _undo_then_swap(memory, "move", 1, tmp_path, "api", a.id)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"LinkedState {state} was swapped for a link, or moved, during "
+                                  f"the undo of run {a.id}, before its commit: memory is as it "
+                                  "was"), proc.stdout
+    assert len(proc.stdout.strip().splitlines()) == 1
+    assert tree(memory) == dreamt  # the undo of B taken back
+    assert not os.path.lexists(state)  # nothing made where it was
+
+    _put_back(memory, tmp_path / "state-moved")
+    journal.undo(memory, state, a.id, force=True, now=NOW)
+    assert tree(memory) == original
