@@ -354,7 +354,9 @@ def consolidate(
         notices.append(f"no transcripts in {settings.sessions_dir} (is this the directory Claude "
                        "Code ran in? `autodream status` shows the paths)")
     try:
-        staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id))
+        # (``parents=False``: the state dir moved away since begin_run is not made again)
+        staging = Staging.create(settings.memory_dir, journal.staging_dir(state, record.id),
+                                 parents=False)
         if settings.index_path.name in staging.unreadable:
             # (``run.dream`` refuses this before the lock; the index changed since)
             raise errors.AutodreamError(

@@ -75,7 +75,7 @@ def test_a_state_dir_moved_after_the_dream_is_concluded_is_not_made_again(
 # (a link before the model's call is left out: the model's writes to its staging copy go by
 # path, through the link)
 @pytest.mark.parametrize(("how", "when"), [("move", "before"), ("move", "after"),
-                                           ("link", "after")])
+                                           ("link", "after"), ("move", "before the copy")])
 def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str, when: str
 ) -> None:
@@ -104,7 +104,16 @@ def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
             away()
         return done
 
-    monkeypatch.setattr(pipeline, "drive", driving)
+    def beginning(*args: Any, **kwargs: Any) -> journal.RunRecord:
+        record = real_begin(*args, **kwargs)
+        away()
+        return record
+
+    if when == "before the copy":  # (the staging copy's folder made a fresh state dir)
+        real_begin = journal.begin_run
+        monkeypatch.setattr(journal, "begin_run", beginning)
+    else:
+        monkeypatch.setattr(pipeline, "drive", driving)
     before = _memory_files(memory)
     result = _dream(sample)
     assert result.exit_code == 10, result.output

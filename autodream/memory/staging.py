@@ -504,13 +504,19 @@ class Staging:
     unreadable: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def create(cls, memory_dir: Path, staging_dir: Path) -> Staging:
+    def create(cls, memory_dir: Path, staging_dir: Path, *, parents: bool = True) -> Staging:
         """Copy the memory dir's active files, bytes preserved, into a new ``staging_dir``.
 
         ``staging_dir`` lives under the state dir (``<state>/staging/<run_id>``), so it is on the
-        memory dir's filesystem. It must not exist yet.
+        memory dir's filesystem. It must not exist yet. ``parents=False``: of the folders above
+        it only its own (``staging``) is made where missing (``FileNotFoundError`` without the
+        state dir).
         """
-        staging_dir.mkdir(parents=True, exist_ok=False)
+        if parents:
+            staging_dir.mkdir(parents=True, exist_ok=False)
+        else:
+            staging_dir.parent.mkdir(exist_ok=True)
+            staging_dir.mkdir()
         baseline: dict[str, FileInfo] = {}
         unreadable: dict[str, str] = {}
         try:
