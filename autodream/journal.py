@@ -613,7 +613,7 @@ def moved_before_commit(
     try:
         with commit_mod.open_run_dir(memory_dir, target, make=False):
             return None
-    except (OSError, LinkedState):
+    except (FileNotFoundError, LinkedState):
         return LinkedState(
             f"{printable(str(state_dir))} was swapped for a link, or moved, during dream "
             f"{record.id}, before its commit: memory is as it was, and the dream's record is "
@@ -948,7 +948,14 @@ def undo(
     record: RunRecord | None = None
     # the runs folder stays open until the chain ends: a later undo failing takes the earlier
     # ones back by what their commits wrote, not by what the state dir's name leads to then
-    with commit_mod.open_run_dir(memory_dir, runs_dir(state_dir)) as runs:
+    with contextlib.ExitStack() as stack:
+        try:
+            # (``make=False``: the target's record was read there; moved away since, a fresh
+            # runs folder made here held the undo's record without its images)
+            runs = stack.enter_context(
+                commit_mod.open_run_dir(memory_dir, runs_dir(state_dir), make=False))
+        except FileNotFoundError:
+            raise _undo_moved_before(state_dir, target) from None
         try:
             for step in steps:
                 # moved away since the chain began (an undo of it already made), the next

@@ -144,12 +144,14 @@ def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
 
 
 @needs_dir_fd
+@pytest.mark.parametrize("at", ["commit", "open_run_dir"])
 def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, at: str
 ) -> None:
     """Moved once `autodream undo` had planned, before its commit stored the images: a raw
     'ValueError: pr_review.md: the source is not the change's after-image' (exit 1), the
-    before-images it read by name gone with the folder."""
+    before-images it read by name gone with the folder; moved before it opened the runs
+    folder, the same, from a fresh '.autodream' it made there."""
     from autodream.memory import commit as commit_mod
 
     sample = _sample(tmp_path)
@@ -157,13 +159,13 @@ def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
     before = _memory_files(memory)
     assert _dream(sample).exit_code == 0
     dreamt = _memory_files(memory)
-    real = commit_mod.commit
+    real = getattr(commit_mod, at)
 
-    def committing(*args: Any, **kwargs: Any) -> None:
+    def moving(*args: Any, **kwargs: Any) -> Any:
         os.rename(memory / ".autodream", moved)
-        real(*args, **kwargs)
+        return real(*args, **kwargs)
 
-    monkeypatch.setattr(commit_mod, "commit", committing)
+    monkeypatch.setattr(commit_mod, at, moving)
     result = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=_env())
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
