@@ -1094,14 +1094,19 @@ def _take_back_undos(
     # rewound and its forgets withdrawn, as a finished undo is (closed 'failed' with nothing,
     # what the undone run read was never read again, and undoing it hit a 'hand edit')
     for made, step, failure in staying:  # (in the order made: a chain's rewinds run so)
-        with contextlib.suppress(OSError):  # (left 'running': the next recovery settles it)
+        try:
             if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
-                continue
+                break
             _withdraw_forgets(state_dir, step.run)  # (first: recovery does it again, not after)
             made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
             finish_run(state_dir, made, outcome="committed", now=when, reason=(
                 f"Undo of run {step.run.id} (to undo the earlier {target.id}, which failed: "
                 f"{why}; this undo could not be taken back: {failure})"))
+        except OSError:
+            # left 'running', it and the ones after: the next recovery makes the moves on its
+            # record and rewinds the others' after them (a later one rewound here, from the
+            # positions this one did not save, skipped a session both read)
+            break
     if (left or kept) and isinstance(exc, Exception):
         said = [f"rolling back the undos already made could not put back "
                 f"{'; '.join(f'({x})' for x in left)}: the next dream, undo or scrub tries "
@@ -1200,7 +1205,8 @@ def _rewind_offsets(
     position a later dream moved on is left where it is. Each rewound transcript is marked
     pending: it was not touched since, so the scan alone would never bring it back. Returns the
     moves, reversed, so that undoing this undo moves them forward again; with ``made`` (the
-    undo's record, its run dir in ``runs``) they are saved on it before the positions are."""
+    undo's record, its run dir in ``runs``) they are saved on it, still
+    'running', before the positions are: stopped between, recovery makes them (``_make_moves``)."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
@@ -1219,8 +1225,6 @@ def _rewind_offsets(
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}
     if rewound and made is not None and runs is not None:
-        # killed between the two saves, recovery found the positions rewound and the record
-        # without its moves: closed with none, a redo of the undo could not move them on
         made.offsets = rewound
         with commit_mod.run_dir_in(runs, made.id) as held:
             commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
@@ -1331,7 +1335,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
             record.changes = record.changes or commit_mod.intent_changes(
                 run_dir(state_dir, record.id)
             )
-            if record.trigger == "undo" and record.undoes and not record.offsets:
+            if record.trigger == "undo" and record.undoes:
                 unsettled.append(record)
                 continue
             finish_run(
@@ -1367,15 +1371,40 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
 
 
 def _settle_undo(state_dir: Path, record: RunRecord) -> None:
-    """An undo killed after its commit (a forced chain killed at a later undo) did not rewind
-    the read positions of the run it undid nor withdraw its forgets: done here, as the undo
-    would have, so the sessions that run read are read again by the next dream."""
+    """An undo killed after its commit (a forced chain killed at a later undo) may not have
+    rewound the read positions of the run it undid nor withdrawn its forgets: done here, as the
+    undo would have, so the sessions that run read are read again by the next dream. Moves on
+    its record (saved before the positions were) are made again where not made yet."""
     try:
-        undone = load_run(state_dir, str(record.undoes))
+        undone: RunRecord | None = load_run(state_dir, str(record.undoes))
     except (BadInput, NotFound, UnsafeRecord):
-        return  # (its record gone: nothing tells which positions it moved)
-    record.offsets = _rewind_offsets(state_dir, undone)
-    _withdraw_forgets(state_dir, undone)
+        undone = None  # (its record gone: only the undo's own moves tell which it made)
+    if undone is not None:
+        _withdraw_forgets(state_dir, undone)
+    if record.offsets:
+        _make_moves(state_dir, record.offsets)
+    elif undone is not None:
+        record.offsets = _rewind_offsets(state_dir, undone)
+
+
+def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> None:
+    """Each of an undo's recorded moves whose read position is still its ``before`` put on to
+    its ``after``: the undo stopped (killed, the disk full) between saving them on its record
+    and saving the positions. One already made, or moved on since, is left; so doing it twice
+    changes nothing."""
+    from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
+
+    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    moved = False
+    for path, move in sorted(moves.items()):
+        before, after = move.get("before"), move.get("after")
+        found = store.entry(path)
+        if before == after or (found != before and _unmarked(found) != before):
+            continue
+        store.put(path, after if isinstance(after, dict) else None)
+        moved = True
+    if moved:
+        store.save()
 
 
 def _settle_offsets(state_dir: Path) -> None:
@@ -1388,7 +1417,7 @@ def _settle_offsets(state_dir: Path) -> None:
     newest = next((r for r in itertools.islice(_outlines(state_dir), 20)
                    if r.outcome in ("committed", "no-change") and r.trigger != "scrub"), None)
     if newest is None or newest.trigger == "undo" or not newest.offsets:
-        return  # (an undo saves its positions before its record)
+        return  # (an undo closes its record once its positions are saved; a dead one: above)
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
     moved = False
     for path, move in newest.offsets.items():
