@@ -995,8 +995,11 @@ def undo(
                 raise _undone_in_moved(state_dir, [made for made, _ in done])
             made_ids: list[str] = []
             for made, step in done:
-                made.offsets = _rewind_offsets(state_dir, step.run)
+                # the forgets first and the moves on the record before the positions are saved:
+                # killed after, recovery found the positions rewound and closed the undo with
+                # no moves (a redo of it could not move them on); killed between, it makes them
                 _withdraw_forgets(state_dir, step.run)
+                made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
                 if step.run.id == target.id:
                     made.together = made_ids
                     made.unlinked = unlinked
@@ -1205,7 +1208,7 @@ def _rewind_offsets(
     position a later dream moved on is left where it is. Each rewound transcript is marked
     pending: it was not touched since, so the scan alone would never bring it back. Returns the
     moves, reversed, so that undoing this undo moves them forward again; with ``made`` (the
-    undo's record, its run dir in ``runs``) they are saved on it, still
+    undo's record, its run dir in ``runs`` or else by name) they are saved on it, still
     'running', before the positions are: stopped between, recovery makes them (``_make_moves``)."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
@@ -1224,10 +1227,13 @@ def _rewind_offsets(
         if not notes and not was_pending:  # (one pending before keeps its own reason)
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}
-    if rewound and made is not None and runs is not None:
+    if rewound and made is not None:
         made.offsets = rewound
-        with commit_mod.run_dir_in(runs, made.id) as held:
-            commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
+        if runs is None:
+            save_run(state_dir, made)
+        else:
+            with commit_mod.run_dir_in(runs, made.id) as held:
+                commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
     if rewound:
         store.save(make=False)  # (likewise)
     return rewound
@@ -1384,7 +1390,7 @@ def _settle_undo(state_dir: Path, record: RunRecord) -> None:
     if record.offsets:
         _make_moves(state_dir, record.offsets)
     elif undone is not None:
-        record.offsets = _rewind_offsets(state_dir, undone)
+        record.offsets = _rewind_offsets(state_dir, undone, made=record)
 
 
 def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> None:

@@ -133,3 +133,64 @@ def test_a_forced_undo_killed_after_its_last_commit_is_settled_as_the_whole_undo
         assert store.entry(session) == whole.entry(session)
     # read again from the start, what A read included (B's rewind ended where A's read did)
     assert store.entry("/s/a.jsonl") == {"pending": "undone"}
+
+
+_UNDO_AND_DIE_BEFORE_ITS_RECORD = """
+import os, signal, sys
+from pathlib import Path
+from autodream import journal
+from tests.memdirs import NOW
+
+def die(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+memory, how = Path(sys.argv[1]), sys.argv[3]
+if how == "after its commit":  # (before it rewound anything)
+    journal.undo(memory, memory / ".autodream", sys.argv[2], now=NOW,
+                 on_step=lambda name: name == "done" and die())
+journal.finish_run = die
+if how == "recovery":
+    journal.recover(memory, memory / ".autodream", NOW)
+journal.undo(memory, memory / ".autodream", sys.argv[2], now=NOW)
+"""
+
+
+@pytest.mark.parametrize("who", ["undo", "recovery"])
+def test_an_undo_killed_after_rewinding_its_reads_can_be_redone_to_read_on(
+    tmp_path: Path, who: str
+) -> None:
+    """Killed once the undo of B (or the recovery settling it, the undo killed after its
+    commit) had saved the rewound read positions, before its record was closed: recovery
+    settled it as committed with no moves (the positions were already rewound), so undoing
+    that undo could not move them on, and the next dream read again all B had read (the
+    sample: all 9 sessions). The moves are on its record, as uncut."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
+                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
+    _read(state, a, "/s/a.jsonl", 10)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+              now=NOW + timedelta(days=1))
+    _read(state, b, "/s/b.jsonl", 20)
+    uncut = tmp_path / "uncut"
+    shutil.copytree(memory, uncut)
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    for how in ["undo"] if who == "undo" else ["after its commit", "recovery"]:
+        proc = subprocess.run(
+            [sys.executable, "-c", _UNDO_AND_DIE_BEFORE_ITS_RECORD, str(memory), b.id, how],
+            env=env, capture_output=True, text=True, timeout=60)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr
+        rewound = OffsetStore(state / OFFSETS_FILENAME).entry("/s/b.jsonl") != b.offsets[
+            "/s/b.jsonl"]["after"]
+        assert rewound == (how != "after its commit")
+    assert OffsetStore(state / OFFSETS_FILENAME).entry("/s/b.jsonl") == {"pending": "undone"}
+    journal.recover(memory, state, NOW)
+    journal.undo(uncut, uncut / ".autodream", b.id, now=NOW)
+    for m in (memory, uncut):
+        [undo_b] = [r for r in journal.list_runs(m / ".autodream") if r.undoes == b.id]
+        assert undo_b.outcome == "committed"
+        assert "/s/b.jsonl" in undo_b.offsets
+        journal.undo(m, m / ".autodream", undo_b.id, now=NOW)  # B again
+    store, whole = (OffsetStore(m / ".autodream" / OFFSETS_FILENAME) for m in (memory, uncut))
+    assert (store.entry("/s/b.jsonl") or {}).get("offset") == 20
+    assert store.entry("/s/b.jsonl") == whole.entry("/s/b.jsonl")
+    assert tree(memory) == tree(uncut)
