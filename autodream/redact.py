@@ -498,6 +498,23 @@ _ASKED_ANSWER = rx.compile(
     re.MULTILINE,
 )
 _ASKED_QUESTION = rx.compile(_ASKED_NAME + r"(?:(?!\"[ \t]*[:=,])[^\n]){0,300}?\Z")
+# What follows a quote that ends a question's reach: its pair's sign ('"=', '":') or the ", "
+# before the next pair
+_PAIR_SIGN = rx.compile(r"[ \t]*[:=,]")
+
+
+def _question_from(text: str, lo: int, end: int) -> int:
+    """Where ``_ASKED_QUESTION`` can start before an answer's sign at ``end``, read back no
+    further than ``lo``: after the last line break and the last quote before a pair's sign, as
+    its tail crosses neither and its name holds neither. Tried at each of the 400 places before
+    each answer, it was most of the rule's time on a line of many pairs (~120 us an answer)."""
+    start = max(lo, text.rfind("\n", lo, end) + 1)
+    quote = text.rfind('"', start, end)
+    while quote >= 0:
+        if _PAIR_SIGN.match(text, quote + 1, end) is not None:
+            return quote + 1
+        quote = text.rfind('"', start, quote)
+    return start
 
 
 def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
@@ -1408,6 +1425,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     # order, which decides the kind of two hits over the same span)
     runs = _ALWAYS.union(*map(_RUNS_ON.__getitem__, filter(text.__contains__, _CUES_AS_WRITTEN)),
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
+    options: _Options | None = None  # (the text's offered labels: read when an answer asks)
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
         for m in pattern.finditer(text):
@@ -1434,8 +1452,9 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
             if pattern is _ASKED_ANSWER and (_ASKED_QUESTION.search(
-                    text, max(0, m.start() - 400), m.start()) is None
-                    or _offered(text, text[start:end])):
+                    text, _question_from(text, max(0, m.start() - 400), m.start()),
+                    m.start()) is None
+                    or (options := options or _Options(text)).offered(text[start:end])):
                 continue
             if pattern is _COMMENT_AFTER_SETTING and _SETTING_NAME.search(
                     text, max(0, m.start() - 60), m.start()) is None:
@@ -1476,12 +1495,41 @@ def _default_only(text: str, start: int, end: int) -> tuple[int, int]:
     return value, close if close == end - 1 else end
 
 
-def _offered(text: str, answer: str) -> bool:
-    """True when ``answer`` is options the agent offered, as ``text`` shows them (the dialog's
-    call, or the questions in the result's structured copy): picked, not typed. Several options
-    picked are joined by ", "."""
-    return all(f'"label":"{label}"' in text or f'"label": "{label}"' in text
-               for label in answer.split(", "))
+class _Options:
+    """The options the agent offered, as a text shows them (the dialog's call, or the questions
+    in the result's structured copy: '"label":"<label>"', '"label": "<label>"'), read once.
+
+    An answer is offered when each of its labels is (several options picked are joined by
+    ", "): picked, not typed. Each answer was looked for in the whole text, so a line of many
+    answers ('"password?"="a", ' 30k times in 500 KB) took the square of its length (~30 s).
+    Now each option's start is kept under its label up to the first quote, which a label
+    without a quote must equal (a label holding one is compared at those starts alone)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._starts: dict[str, list[int]] = {}
+        self._seen: dict[str, bool] = {}
+        at = text.find('"label":')
+        while at >= 0:
+            value = at + 8
+            value += 1 if text.startswith('"', value) else 2 if text.startswith(' "', value) else 0
+            close = text.find('"', value) if value > at + 8 else -1
+            if close >= 0:
+                self._starts.setdefault(text[value:close], []).append(value)
+            at = text.find('"label":', at + 1)
+
+    def offered(self, answer: str) -> bool:
+        return all(map(self._offered, answer.split(", ")))
+
+    def _offered(self, label: str) -> bool:
+        seen = self._seen.get(label)
+        if seen is None:
+            head, quote, _ = label.partition('"')
+            starts = self._starts.get(head, ())
+            # (the same quoted answer asked again is not compared again: kept per label)
+            seen = self._seen[label] = bool(starts) and (not quote or any(
+                self._text.startswith(label + '"', at) for at in starts))
+        return seen
 
 
 def _merged(found: list[tuple[int, SecretHit]]) -> list[SecretHit]:
