@@ -52,6 +52,35 @@ def _command_words(size: int) -> str:
     return f"{words}curl -s https://api.example.com -u admin:Hunt3r-Zebra {words}"
 
 
+# AskUserQuestion's answers (``_ASKED_ANSWER``): each answer to a question naming a secret was
+# looked for among the options in the whole text, by the square of its length (a 500k line of
+# '"password?"="a", ': ~30 s); as the result's text and its structured copy hold them, one
+# object of many pairs, and a translation file's pairs keyed by a question
+def _answers_line(size: int) -> str:
+    return '"password?"="a", ' * 3_700 * size
+
+
+_ANSWERS_LINE = ('{"answers":{"Which port?":"5432","What is the staging db password?":'
+                 '"quokka lantern"},"content":"User has answered your questions: '
+                 '\\"Which region?\\"=\\"eu-west-1\\", \\"What is the API token?\\"='
+                 '\\"velvet harbour\\". You can now continue."}\n')
+
+
+def _answers_lines(size: int) -> str:
+    return _ANSWERS_LINE * (250 * size)
+
+
+def _one_answers(size: int) -> str:
+    pairs = '"Which port?":"5432","What is the staging db password?":"quokka lantern",'
+    return '{"answers":{' + pairs * (850 * size) + '"Done?":"yes"}}\n'
+
+
+def _translations(size: int) -> str:
+    line = ('{"Forgot your password?": "Mot de passe oublie ?", "id": 42, "tags": ["a", "b"], '
+            '"nested": {"Log in": "Connexion", "ok": true}}\n')
+    return line * (480 * size)
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -84,7 +113,11 @@ def main() -> None:
         print(f"{name:32} {mb:6.2f} {mb / full:12.2f} {mb / floor:15.1f}")
     print(f"\n{'linearity':32} {'1x s':>8} {'8x s':>8} {'ratio':>7}  (target < 24x)")
     for name, paste in (("runs that once hung", _slow_shapes),
-                        ("a line of command words", _command_words)):
+                        ("a line of command words", _command_words),
+                        ("a line of answers", _answers_line),
+                        ("answers lines", _answers_lines),
+                        ("pairs in one answers", _one_answers),
+                        ("translation pairs", _translations)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
