@@ -390,6 +390,31 @@ def _table_value(cell: str, name: str, value: str) -> bool:
     return _TABLE_SECRET.fullmatch(value) is not None
 
 
+
+# Credentials given a value straight after their name, as a password is ("Credentials:
+# Hunter2xyz!", "The credentials are Tr0ub4dor3", "**Creds:** Pg-Secret-2291"); the rule for a
+# value after more words and a colon wanted a word between ("the staging credentials: ...").
+# The value reads as a password: a digit, a letter and a sign or both cases; not a login pair,
+# a URL or a path, left to their rules, which keep the user and host ("creds:
+# admin@corp.io:Winter2026!"), nor a format or a protocol and its version ("credentials are
+# Base64-encoded", "OAuth2", "X509-based")
+_CREDENTIALS_SAID = rx.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:credentials?|creds)(?:[\"'`]|[*_]{1,2})?"
+    r"(?:[ \t]*:(?:[*_]{1,2})?|[ \t]+(?:are|is)(?:[ \t]+now)?(?:[ \t]*:)?)[ \t]*[\"'`]?"
+    r"(?!\[REDACTED)(?!" + _PLACEHOLDER + r")(?!" + _FORMAT_WORD + r")"
+    r"(?!(?:oauth|saml|sigv|ntlmv?|x509)\d|v?\d+\.\d)"
+    r"(?![^\s\"'`,;]*[:/\\])(?![\w.+-]+@[\w-]+\.[a-z])"
+    r"(?![^\s\"'`,;]*-(?-i:[a-z]+)[.!?)]*(?:[\s\"'`,;]|$))"
+    r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
+    r"(?-i:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])|(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
+    # (ending its clause, where a word going on names a thing: "credentials: K8sSecret2
+    # object", "the credentials are GitHub2 app ones")
+    r"([^\s\"'`,;]{6,}?)[\"'`]?"
+    r"(?=[.,;!?)]*(?:[ \t]*$|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b|[ \t]*\()"
+    r"|[.,;!?)]*[.,;!?][ \t])",
+    re.MULTILINE,
+)
+
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -1306,6 +1331,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         _TABLE_CELL,
         3,
         ("pass", "pwd", "secret", "token", "key", "cred"),
+    ),
+    (
+        # credentials' value said right after their name (``_CREDENTIALS_SAID``)
+        "assigned-secret",
+        _CREDENTIALS_SAID,
+        1,
+        ("cred",),
     ),
 ]
 
