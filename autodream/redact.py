@@ -163,9 +163,10 @@ _NAMED_RANDOM = rx.compile(
     # ``_random`` asks more of it: not a short hex id, "The GPG key is 4AEE18F83AFDEB23")
     # (its leading word taken whole, from where a word starts: tried at each letter of a
     # long run, "xxxx...", the run was read to its end from each one, a hang on 300k of them)
-    r"|(?P<bare>(?i:(?:(?<![a-z0-9])[a-z0-9]+[_-])?key)))\b[\"'`]?"
-    # (or straight after the name: "our Datadog API key 9f8e7d6c...")
-    r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|\s+)[\"'`]?(?!\[REDACTED)"
+    r"|(?P<bare>(?i:(?:(?<![a-z0-9])[a-z0-9]+[_-])?key)))\b[\"'`]?(?:\*{1,2})?"
+    # (or straight after the name: "our Datadog API key 9f8e7d6c...", "**staging token**" /
+    # the value on the next line, or as a list's item there: "staging token" / "- Xk9m...")
+    r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|[ \t]*\n[ \t]*[-*+][ \t]+|\s+)[\"'`]?(?!\[REDACTED)"
     r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
@@ -184,8 +185,10 @@ _PLAIN_NAMED = rx.compile(
     r"[kK](?=(?:(?<=[tT][oO][kK])[eE][nN]|[eE][yY])(?![A-Za-z0-9_])[\"'`]?(?:\*{1,2})?"
     # ("is", or what it was or is now: "the token was ...", "is now ...", "became ...")
     r"(?:[ \t]*(?:[:=]|\b(?i:is(?:[ \t]+now)?|was|became)\b(?:[ \t]*:)?)|['\u2019]s(?=[ \t])"
-    r"|(?=[ \t]))"
-    r"(?:\*{1,2}(?=[ \t]))?[ \t]*[\"'`]?(?!\[REDACTED)"
+    r"|(?=[ \t])|(?<=\*)(?=[ \t]*\n))"
+    # (the value alone on the next line after a colon or a name in bold: "Grafana token:" /
+    # "Qx-Token-99812", "**staging token**" / "- Qx-Token-99812")
+    r"(?:\*{1,2}(?=\s))?(?:(?<=[:=*])[ \t]*\n[ \t]*(?:[-*+][ \t]+)?)?[ \t]*[\"'`]?(?!\[REDACTED)"
     # (the word whole, taken once: a look ahead is never read again for less, so a run of
     # "token=token=..." costs 200 characters from each name and no more; of _NAMED_RANDOM's
     # characters, so a file's name, "Signing-Key-2291.pem", a pair, "sess:8f14e45f...", or
@@ -1364,7 +1367,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41})
+                           40, 41, 45})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1726,16 +1729,35 @@ _NAME_ENDS_BARE = rx.compile(
     r"s?(?:[\"'`]|[*_]{1,2})?[ \t]*\Z"
 )
 
+# ... a password's name so ("staging password", "**DB password**"), whose value, a word alone on
+# the next line, read_file reads with it as a password's ("Hunter2xyz!"; see gives_a_named_value)
+_PASSWORD_ENDS_BARE = rx.compile(
+    r"(?<![A-Za-z0-9])(?i:passw(?:or)?d|passwd|pwd|passphrase)s?(?:[\"'`]|[*_]{1,2})?[ \t]*\Z"
+)
+# A list's item's mark ("- ", "* ") and a line that is a title or a comment ("## Password",
+# "# password" in code): the line after such a one is a section's or the code's
+_LIST_ITEM = rx.compile(r"[-*+][ \t]+")
+_TITLE_OR_COMMENT = rx.compile(r"[ \t]*(?:#|//|--|;|/\*)")
+
 
 def gives_a_named_value(before: str, line: str) -> bool:
-    """Whether ``line`` is a lone random-looking value (``_random``) and ``before``, the last
-    non-blank line before it, ends in a secret's name with nothing after it: read with
-    ``before``, as read_file reads it, ``line`` may be the name's value."""
+    """Whether ``line`` is a lone value, or a list's item of one, that read with ``before``,
+    the last non-blank line before it, as read_file reads it, may be the value of the secret's
+    name ``before`` ends in with nothing after it: a random-looking one (``_random``) after
+    any such name, a word of 6+ characters after a password's, whose values are no random
+    strings ("staging password" / "Hunter2xyz!"), where ``before`` is no title or comment."""
     word = line.strip()
+    item = _LIST_ITEM.match(word)
+    if item is not None:
+        word = word[item.end():]
     # (asked of the line at C speed: a grep hit may be a long minified line)
-    if not 16 <= len(word) <= 200 or " " in word or "\t" in word:
+    if not 6 <= len(word) <= 200 or " " in word or "\t" in word:
         return False
-    return _NAME_ENDS_BARE.search(before[-40:]) is not None and _random(word)
+    tail = before[-40:]
+    if len(word) >= 16 and _NAME_ENDS_BARE.search(tail) is not None and _random(word):
+        return True
+    return (_PASSWORD_ENDS_BARE.search(tail) is not None
+            and _TITLE_OR_COMMENT.match(before) is None)
 
 
 def redact_after(before: str, text: str) -> str:

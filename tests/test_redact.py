@@ -747,8 +747,9 @@ def _can_hold_a_line_break(items: Any, flags: int) -> bool:
         elif op is C.BRANCH:
             parts = list(av[1])
         elif op in (C.ASSERT, C.ASSERT_NOT):
-            # (a look ahead from a match on the text's lines stays in the text)
-            parts = [av[1]] if av[0] < 0 else []
+            # (a look ahead from a match on the text's lines stays in the text, unless it takes
+            # the hit: _PLAIN_NAMED's value, read in a look ahead from its name's "k")
+            parts = [av[1]] if av[0] < 0 or (op is C.ASSERT and _captures(av[1])) else []
         elif op is C.GROUPREF_EXISTS:
             parts = [p for p in av[1:] if p is not None]
         elif op is C.ATOMIC_GROUP:
@@ -756,6 +757,30 @@ def _can_hold_a_line_break(items: Any, flags: int) -> bool:
         else:
             parts = []
         if any(_can_hold_a_line_break(p, flags) for p in parts):
+            return True
+    return False
+
+
+def _captures(items: Any) -> bool:
+    """Whether a regex's parse tree holds a capturing group (the hit a rule reports)."""
+    for op, av in items:
+        if op is C.SUBPATTERN:
+            parts = [av[3]]
+            if av[0] is not None:
+                return True
+        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+            parts = [av[2]]
+        elif op is C.BRANCH:
+            parts = list(av[1])
+        elif op in (C.ASSERT, C.ASSERT_NOT):
+            parts = [av[1]]
+        elif op is C.GROUPREF_EXISTS:
+            parts = [p for p in av[1:] if p is not None]
+        elif op is C.ATOMIC_GROUP:
+            parts = [av]
+        else:
+            parts = []
+        if any(_captures(p) for p in parts):
             return True
     return False
 
