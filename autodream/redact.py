@@ -418,6 +418,76 @@ _CREDENTIALS_SAID = rx.compile(
     re.MULTILINE,
 )
 
+# A markdown table whose header names a credential's column ("| user | password |" /
+# "|---|---|" / "| admin | admin123 |"): the header and its separator row; the rows after it are
+# read in Python (``_column_hits``), each cell under a credential's name judged as the cell after
+# the name on its row is (``_table_value``). A line of 2,000+ characters is no header.
+_TABLE_HEAD = rx.compile(
+    # (each line taken once, whole: a line of pipes was tried at each of them, by the square)
+    r"^[ \t]*(?=[^\n|]*+\|)([^\n]{1,2000}+)\n"
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
+    re.MULTILINE,
+)
+# ... a header's cell naming a credential: the name ends it ("password", "Grafana token",
+# "**API key**"; not "password policy", "key type")
+_HEAD_CELL = rx.compile(
+    r"[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
+    r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credentials?|creds))"
+    r"(?:\*\*|__)?[ \t]*\Z"
+)
+# ... and a row's cell giving a value alone, in backticks, quotes or bold as _TABLE_CELL's
+_ROW_VALUE = rx.compile(
+    r"[ \t]+(?:\*\*)?[`\"']?(?!\[REDACTED)([^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*\Z"
+)
+# A markdown table's separator row ("|---|:---:|", "--- | ---")
+_TABLE_RULE = rx.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*")
+
+
+def _cells(line: str, at: int) -> list[tuple[int, str]]:
+    """The cells of the table row ``line`` (at ``at`` in the text), each where it starts and
+    what it holds: "| a | b |" and "a | b" alike, a closing pipe or none."""
+    start = line.index("|") + 1 if line.lstrip().startswith("|") else 0
+    cells: list[tuple[int, str]] = []
+    while True:
+        bar = line.find("|", start)
+        if bar < 0:
+            if line[start:].strip():
+                cells.append((at + start, line[start:]))
+            return cells
+        cells.append((at + start, line[start:bar]))
+        start = bar + 1
+
+
+def _column_hits(text: str, head: re.Match[str]) -> list[tuple[int, int]]:
+    """Where the rows under the table header ``head`` (``_TABLE_HEAD``) give a value in a
+    column a credential's name heads."""
+    columns: dict[int, re.Match[str]] = {}
+    for n, (_, cell) in enumerate(_cells(head[1], head.start(1))):
+        named = _HEAD_CELL.fullmatch(cell)
+        if named is not None:
+            columns[n] = named
+    found: list[tuple[int, int]] = []
+    if not columns:
+        return found
+    at = head.end() + 1
+    while at <= len(text):
+        end = text.find("\n", at)
+        end = len(text) if end < 0 else end
+        line = text[at:end]
+        # (a separator row starts another table, read from its own header: each row is read
+        # once, where "| password |" / "|---|" over and over read all the rows after each)
+        if "|" not in line or _TABLE_RULE.fullmatch(line) is not None:
+            break
+        for n, (start, cell) in enumerate(_cells(line, at)):
+            named = columns.get(n)
+            value = _ROW_VALUE.fullmatch(" " + cell) if named is not None else None
+            if (named is not None and value is not None
+                    and _table_value(named["cell"], named["name"], value[1])):
+                found.append((start - 1 + value.start(1), start - 1 + value.end(1)))
+        at = end + 1
+    return found
+
+
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -1342,6 +1412,13 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ("cred",),
     ),
+    (
+        # a value in a table's column a credential's name heads (``_TABLE_HEAD``)
+        "assigned-secret",
+        _TABLE_HEAD,
+        1,
+        ("pass", "pwd", "secret", "token", "key", "cred"),
+    ),
 ]
 
 
@@ -1367,7 +1444,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 45})
+                           40, 41, 45, 48})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1483,6 +1560,9 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if name is None or not _credential_value(value, name):
                     continue
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
+                continue
+            if pattern is _TABLE_HEAD:
+                hits.extend((i, SecretHit(kind, *span)) for span in _column_hits(text, m))
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
@@ -1759,6 +1839,13 @@ def gives_a_named_value(before: str, line: str) -> bool:
     return (_PASSWORD_ENDS_BARE.search(tail) is not None
             and _TITLE_OR_COMMENT.match(before) is None)
 
+
+def opens_a_table(header: str, line: str) -> bool:
+    """Whether ``line`` is a markdown table's separator row under ``header``, the line before
+    it: a reader showing one row at a time (grep) redacts each with the two before it, where a
+    column's name may say a credential's value is in it ("| user | password |" / "|---|---|"
+    / "| admin | admin123 |")."""
+    return "|" in header and _TABLE_RULE.fullmatch(line) is not None
 
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the

@@ -928,6 +928,9 @@ class ToolBox:
             # its value be a hit ("staging db password:" / "Bq-Secret-8812"), as read_file sees
             last = ""
             blanks = 0
+            # a table's header and separator row while its rows go on, and the line of the
+            # separator: a row is redacted read under them, as read_file reads it
+            table, table_at = "", 0
             while True:
                 rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
@@ -941,6 +944,10 @@ class ToolBox:
                     last, blanks = decoded, 0
                 else:
                     blanks += 1
+                if table and "|" not in decoded:
+                    table = ""
+                if not blanks_before and before and redact.opens_a_table(before, decoded):
+                    table, table_at = f"{before[-_CONTEXT_BYTES:]}\n{decoded}", line_no
                 line = decoded[: self.limits.max_line_chars]
                 begins = bool(_PEM_BEGIN.search(line))
                 ends = bool(_PEM_END.search(line))
@@ -954,8 +961,10 @@ class ToolBox:
                 # redact before cutting, so a secret cut in two still goes
                 # (or a name with nothing after it and a lone random value on this line:
                 # "staging token" / "Xk9mQ2vL8pR4tW7z")
-                if before and (redact.ends_in_a_name(before)
-                               or redact.gives_a_named_value(before, decoded)):
+                if table and line_no > table_at:
+                    line = redact.redact_after(table, decoded)[: self.limits.max_line_chars]
+                elif before and (redact.ends_in_a_name(before)
+                                 or redact.gives_a_named_value(before, decoded)):
                     said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
                     line = redact.redact_after(said, decoded)[: self.limits.max_line_chars]
                 else:

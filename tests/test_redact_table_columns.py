@@ -1,0 +1,96 @@
+"""A credential's value in a markdown table's column its header names ("| user | password |" /
+"|---|---|" / "| admin | admin123 |"), a closing pipe or none: hidden in a message, in read_file,
+in grep (which reads a row under the header and its separator) and from what a Claude dream
+sends and keeps; a column no credential's name heads, or a cell that gives no value, is left as
+written."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from autodream.redact import redact
+from tests.factories import project_with_one_session, what_a_dream_kept
+from tests.sandbox_tree import build_tree
+from tests.scripted_api import ScriptedAPI, tool_use
+from tests.test_secret_sweep import SAID_AT, _claude_dream
+from tests.test_tools import ok
+
+MARK = "[REDACTED:assigned-secret]"
+
+# (a table, its secrets)
+TABLES: list[tuple[str, tuple[str, ...]]] = [
+    ("| user | password |\n|---|---|\n| admin | admin123 |", ("admin123",)),
+    ("| user | password |\n|---|---|\n| admin | admin123", ("admin123",)),
+    ("user | password\n--- | ---\nadmin | admin123\nroot | Hunter2xyz!",
+     ("admin123", "Hunter2xyz!")),
+    ("| user | password | notes |\n|:---|:---:|---|\n| admin | `admin123` | rotated |\n"
+     "| ro | Tr0ub4dor3 | read only |", ("admin123", "Tr0ub4dor3")),
+    ("| service | token |\n|---|---|\n| grafana | Qx-Token-99812 |\n| sentry | see vault |",
+     ("Qx-Token-99812",)),
+    ("| box | creds |\n|---|---|\n| db1 | Hunter2xyz |", ("Hunter2xyz",)),
+]
+
+
+@pytest.mark.parametrize(("table", "secrets"), TABLES)
+def test_a_value_under_a_credentials_column_is_redacted(table: str, secrets: tuple[str, ...]
+                                                        ) -> None:
+    shown = redact(table)
+    assert not any(secret in shown for secret in secrets)
+    for secret in secrets:
+        shown = shown.replace(MARK, secret, 1)
+    assert shown == table
+
+
+ORDINARY = [
+    "| Shortcut | Key |\n|---|---|\n| Save | Ctrl+S2 |",
+    "| field | password policy |\n|---|---|\n| min | min12chars |",
+    "| table | primary key |\n|---|---|\n| users | user_id2024 |",
+    "| setting | password |\n|---|---|\n| DB_PASS | required |\n| x | $DB_PASSWORD |\n"
+    "| y | GITHUB_TOKEN2 |\n| z | v2.3.1 |",
+    "| user | password |\n|---|---|\n| admin | see vault |",
+    "| a | password |\n|---|---|\n| b | argon2id |",
+    "| name | release key |\n|---|---|\n| 2024 | 4AEE18F83AFDEB23 |",
+    "| user | password |\n|---|---|\n| admin | see vault |\n\nnot a row: build42x | ok",
+    "| user | role |\n|---|---|\n| admin | Owner2024 |",
+]
+
+
+@pytest.mark.parametrize("text", ORDINARY)
+def test_a_table_column_that_gives_no_credential_is_left_as_written(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_read_file_and_grep_hide_a_value_under_a_credentials_column(tmp_path: Path) -> None:
+    tree = build_tree(tmp_path)
+    (tree.project / "access.md").write_text(
+        "# Access\n\n| user | password | notes |\n|---|---|---|\n| admin | admin123 | main |\n"
+        "| ro | Tr0ub4dor3 | read only |\n\nadmin can also use build42x\n"
+    )
+    box = tree.toolbox()
+    shown = ok(box, "read_file", path="project/access.md")
+    assert "admin123" not in shown and "Tr0ub4dor3" not in shown
+    assert ok(box, "grep", pattern="admin|ro ", path="project/access.md").splitlines() == [
+        f"project/access.md:5: | admin | {MARK} | main |",
+        f"project/access.md:6: | ro | {MARK} | read only |",
+        "project/access.md:8: admin can also use build42x",
+    ]
+    assert ok(box, "grep", pattern="admin123|Tr0ub", path="project/") == "no matches"
+
+
+def test_claude_reads_no_value_under_a_credentials_column(
+    tmp_path: Path, api: list[ScriptedAPI]
+) -> None:
+    root = tmp_path / "work"
+    said = "Remember these logins:\n| user | password |\n|---|---|\n| admin | admin123 |"
+    session = project_with_one_session(root, [said], SAID_AT)
+    _, sent = _claude_dream(
+        root, api,
+        tool_use("read_file", {"path": f"sessions/{session.name}"}),
+        tool_use("grep", {"pattern": "admin", "path": "sessions/"}))
+    assert "Remember these logins" in sent  # the transcript was read
+    assert "admin123" not in sent
+    assert "admin123" not in what_a_dream_kept(root)
+    assert json.dumps(MARK)[1:-1] in sent
