@@ -102,3 +102,84 @@ def test_a_span_gone_by_and_a_plan_said_together_stay_two_memories() -> None:
     assert "2026-06-01 to 2026-06-05" in freeze and "demo" not in freeze
     assert "The demo ran on 2026-06-03 and runs again on 2026-07-10." in demo
     assert "freeze" not in demo and "Was planned" not in demo
+
+
+# A clause's own tense moves a day only to the side of the telling day it is nearer to (review
+# rev79): a past verb beside a plan put this August's target in 2025, a present verb beside a
+# story put this June's sprint in 2027, and a list of days split over two years.
+@pytest.mark.parametrize(("said", "read"), [
+    # a plan told with "was" or a past verb, beside a clause ahead: this year's, still to come
+    ("The target was 3 August, but we will ship on 10 August.",
+     "The target was 2026-08-03, but we will ship on 2026-08-10."),
+    ("We settled on 3 August for the launch, and we will tell the team.",
+     "We settled on 2026-08-03 for the launch, and we will tell the team."),
+    ("Our deadline was 3 August, which is tight.", "Our deadline was 2026-08-03, which is tight."),
+    ("According to Ana, the demo was on 3 August, so we should prepare.",
+     "According to Ana, the demo was on 2026-08-03, so we should prepare."),
+    ("The launch was 3 August, is that still right?",
+     "The launch was 2026-08-03, is that still right?"),
+    # a story told in the present, beside a deed gone by: this year's, gone by
+    ("Our sprint runs 15 June to 26 June, and we finished everything.",
+     "Our sprint runs 2026-06-15 to 2026-06-26, and we finished everything."),
+    ("The lease ends on 30 June; we moved out on 28 June.",
+     "The lease ends on 2026-06-30; we moved out on 2026-06-28."),
+    ("The PR lands on 2 June and we reverted it on 3 June.",
+     "The PR lands on 2026-06-02 and we reverted it on 2026-06-03."),
+    # a list of days in one clause, in one year
+    ("The next demos are on 3 August, 10 August and 17 August, the last ones were on 1 June and "
+     "8 June.",
+     "The next demos are on 3 August, 2026-08-10 and on 2026-08-17, the last ones were on "
+     "2026-06-01 and on 2026-06-08."),
+    ("We met on 1 June and 8 June, and we meet again on 13 July.",
+     "We met on 2026-06-01 and on 2026-06-08, and we meet again on 2026-07-13."),
+    # ... and a clause's own tense still moves a day that is near: just gone, or soon
+    ("The deadline was 5 July, but we will ship on 10 August.",
+     "The deadline was 2026-07-05, but we will ship on 2026-08-10."),
+    ("The sprint ran 1 June to 12 June, and the next one runs 13 July to 24 July.",
+     "The sprint ran 2026-06-01 to 2026-06-12, and the next one runs 2026-07-13 to 2026-07-24."),
+])
+def test_a_clause_moves_a_day_only_to_its_nearer_side(said: str, read: str) -> None:
+    assert absolutize(said, _JULY_6)[0] == read
+
+
+def test_the_nearer_side_is_read_over_the_new_year() -> None:
+    # said on 3 January: the sprint over the new year has just ended, the freeze is a week
+    # ahead and the last one was two weeks ago (not "this year's" December, eleven months on)
+    jan_3 = date(2026, 1, 3)
+    assert absolutize("Our sprint runs 29 December to 2 January, and we finished everything.",
+                      jan_3)[0] == ("Our sprint runs 2025-12-29 to 2026-01-02, and we finished "
+                                    "everything.")
+    assert absolutize("The freeze is on 10 January, it was on 20 December last time.",
+                      jan_3)[0] == "The freeze is on 2026-01-10, it was on 2025-12-20 last time."
+
+
+def test_a_plan_told_with_a_past_verb_is_remembered_as_this_years_plan() -> None:
+    files = dreams_over_days(
+        [(0, "We settled on 3 August for the launch, and we will tell the team.")], [0])[-1][1]
+    (text,) = files.values()
+    assert "We settled on 2026-08-03 for the launch" in parse_topic(text).body
+    assert "Plan work around 2026-08-03" in text and "2025" not in text
+
+
+def test_a_sprint_gone_by_told_in_the_present_is_no_plan_for_next_year() -> None:
+    files = dreams_over_days(
+        [(0, "Our sprint runs 15 June to 26 June, and we finished everything.")], [0])[-1][1]
+    (text,) = files.values()
+    assert "Our sprint runs 2026-06-15 to 2026-06-26" in parse_topic(text).body
+    assert "2027" not in text and "Plan work around" not in text
+
+
+@pytest.mark.parametrize(("said_on", "said", "read"), [
+    # said in January, August is far either way: a plan told with "was" is this year's
+    (date(2026, 1, 3), "The target was 3 August, but we will ship on 10 August.",
+     "The target was 2026-08-03, but we will ship on 2026-08-10."),
+    # said in March, a story told in the present with no day gone beside it: both days in
+    # one year, last June's
+    (date(2026, 3, 15), "The PR lands on 2 June and we reverted it on 3 June.",
+     "The PR lands on 2025-06-02 and we reverted it on 2025-06-03."),
+    (date(2026, 3, 15), "Our sprint runs 15 June to 26 June, and we finished everything.",
+     "Our sprint runs 2025-06-15 to 2025-06-26, and we finished everything."),
+])
+def test_a_day_far_from_the_telling_is_read_as_the_sentence_is(said_on: date, said: str,
+                                                               read: str) -> None:
+    assert absolutize(said, said_on)[0] == read

@@ -452,13 +452,89 @@ _REPORTED = rx.compile(
     r"wrote|reminded|remember|recall|noted|believed?|knew|know|guess|assumed?)\b")
 
 
-def _clause_told_as_past(m: re.Match[str], start: int, end: int) -> bool:
+# A day (or span) that is all of what follows a break, one more of a list told in the clause
+# before: "the last ones were on 1 June and 8 June" (the 8 June, read alone as ahead, went to
+# 2027 and the 1 June to 2026)
+_MONTH_WORD = (r"(?:january|february|march|april|june|july|august|september|october|november|"
+               r"december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\b\.?)")
+_FIGURES = r"\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?"
+_DAY_WORD = (rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|{_FIGURES}(?:\s+of)?\s+{_MONTH_WORD}"
+             rf"|{_MONTH_WORD}\s+{_FIGURES})")
+_LIST_ITEM = rx.compile(
+    rf"(?i)\s*(?:(?:and|or)\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?(?:{WEEKDAY_NAME},?\s+)?"
+    rf"{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?{_DAY_WORD})?[\s.!?]*")
+
+
+# days: how near the telling day a clause's own tense may put a day (``_near_side``)
+_CLAUSE_REACH = timedelta(days=92)
+
+
+def _near_side(m: re.Match[str], ref: date, back: timedelta, ahead: timedelta) -> bool | None:
+    """The side of the telling day ``ref`` a clause's own tense may put the day ``m`` found on,
+    ``back`` days after the latest such day gone by and ``ahead`` days before the next to come
+    (less than none: the next is under way): back (True) or ahead (False) where it is the
+    nearer and within a quarter, ahead only beside a day gone by (the last time of a plan);
+    neither (None) where both are far. Said in January, "The target was 3 August, but we will
+    ship on 10 August" is this August's target, though last August is nearer; said in March,
+    "The PR lands on 2 June and we reverted it on 3 June" a story of last June, both days."""
+    ahead = max(ahead, timedelta(0))
+    if back < ahead and back <= _CLAUSE_REACH:
+        return True
+    return False if ahead <= back and ahead <= _CLAUSE_REACH and _gone_beside(m, ref) else None
+
+
+# A day told beside the one read: a date written whole, or a day of a month, as gone by when
+# said with "last year"
+_DAY_TOLD = rx.compile(
+    r"(?i)\b(?:(?P<iso>\d{4}-\d{2}-\d{2})|(?P<d1>\d{1,2})(?:st|nd|rd|th)?(?:\s+of)?\s+"
+    rf"{_month_token('m1', dot=False)}|{_month_token('m2')}\s+(?:the\s+)?(?P<d2>\d{{1,2}})"
+    r"(?:st|nd|rd|th)?\b)(?P<last>\s+last\s+year\b)?"
+    # ... or the last time, a year gone ("The offsite starts 10 August; last year it started
+    # 12 August", its "last year" read before as "in 2025")
+    r"|\blast\s+(?:year|time)\b|\bin\s+(?P<year>(?:19|20)\d\d)\b(?!-)")
+
+
+def _gone_beside(m: re.Match[str], ref: date) -> bool:
+    """The sentence of the date ``m`` found tells another day, one gone by on ``ref`` (this
+    year's, where its year is not said)."""
+    start = m.string.rfind(". ", 0, m.start()) + 1
+    end = m.string.find(". ", m.end())
+    for told in _DAY_TOLD.finditer(m.string, start, len(m.string) if end < 0 else end):
+        if told.start() < m.end() and told.end() > m.start():
+            continue  # (the day read itself)
+        if told["year"]:
+            if int(told["year"]) < ref.year:
+                return True
+            continue
+        if told["last"] or not (told["iso"] or told["m1"] or told["m2"]):
+            return True
+        try:
+            day = date.fromisoformat(told["iso"]) if told["iso"] else date(
+                ref.year, _month_number(told["m1"] or told["m2"]), int(told["d1"] or told["d2"]))
+        except ValueError:
+            continue
+        if day <= ref:
+            return True
+    return False
+
+
+def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
     """The date ``m`` found, in the sentence ``m.string[start:end]``, is told as past: as the
     sentence is (``_told_as_past``), unless the date's own clause tells its own tense, the one
-    way only (a sentence of a plan and of the last time it ran, each date in its own year)."""
+    way only (a sentence of a plan and of the last time it ran, each date in its own year), and
+    that tense puts the day on the side of the telling day ``near_back`` (``_near_side``: True
+    back, False ahead, None neither)."""
     whole = _told_as_past(m.string[start:end])
+    if near_back is None or near_back == whole:
+        # a clause told as past moves only a day just gone by, one told ahead only a day soon
+        # to come: "The target was 3 August, but we will ship on 10 August" (said in July) is
+        # this August's target, not last year's; "The lease ends on 30 June; we moved out on
+        # 28 June" this June's lease, not next year's
+        return whole
     breaks = [b for b in _TENSE_BREAK.finditer(m.string, start, end)
               if b.end() <= m.start() or b.start() >= m.end()]
+    breaks = [b for i, b in enumerate(breaks) if _LIST_ITEM.fullmatch(
+        m.string, b.end(), breaks[i + 1].start() if i + 1 < len(breaks) else end) is None]
     if not breaks:
         return whole  # (most sentences: one clause)
     before = [b.end() for b in breaks if b.end() <= m.start()]
@@ -476,9 +552,9 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int) -> bool:
             and _RESCHEDULED.search(own) is None and _REPORTED.search(own) is None)
 
 
-def _looks_back(m: re.Match[str]) -> bool:
+def _looks_back(m: re.Match[str], near_back: bool | None = None) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
-    to or from."""
+    to or from (``near_back``: as for ``_clause_told_as_past``)."""
     prep = (m["prep"] or "").lower()
     if not prep and (week := _WEEK_OF_BEFORE.search(m.string, 0, m.start())) is not None:
         prep = week["prep"].lower()  # "moved to the week of November 16": moved to, too
@@ -492,7 +568,7 @@ def _looks_back(m: re.Match[str]) -> bool:
     # window except fixes with an approved exception." is a freeze ahead)
     start = m.string.rfind(". ", 0, m.start()) + 1
     end = m.string.find(". ", m.end())
-    if not _clause_told_as_past(m, start, len(m.string) if end < 0 else end) or (
+    if not _clause_told_as_past(m, start, len(m.string) if end < 0 else end, near_back) or (
             _NOW_BEFORE.search(m.string, 0, m.start())):
         return False  # ("The beta got pushed again, now August 7": where it stands now)
     if "now" in m.string.lower() and (_NOW_AFTER.match(m.string, m.end())
@@ -576,12 +652,13 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
             found.append(date(year, month, day))
         except ValueError:
             continue
-    if _looks_back(m):
-        before = [d for d in found if d <= ref]
-        chosen = max(before) if before else None
+    gone = max((d for d in found if d <= ref), default=None)
+    to_come = min((d for d in found if d >= ref), default=None)
+    if _looks_back(m, None if gone is None or to_come is None else _near_side(
+            m, ref, ref - gone, to_come - ref)):
+        chosen = gone
     else:
-        after = [d for d in found if d >= ref]
-        chosen = min(after) if after else None
+        chosen = to_come
         before = [d for d in found if ref - timedelta(days=_JUST_GONE) <= d < ref]
         if chosen is not None and before and (chosen - ref).days > 300 and (
                 _moved_to(m) or _NOW_BEFORE.search(m.string, 0, m.start())):
@@ -764,14 +841,11 @@ def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: 
             spans.append((date(year, m1, d1), date(year + over_new_year, m2, d2)))
         except ValueError:
             continue
-    if _looks_back(m):
-        # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last
-        # year's)
-        gone = [s for s in spans if s[1] <= ref]
-        chosen = max(gone) if gone else None
-    else:
-        chosen = min((s for s in spans if s[1] >= ref), default=None)
-    return chosen
+    # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last year's)
+    gone = max((s for s in spans if s[1] <= ref), default=None)
+    to_come = min((s for s in spans if s[1] >= ref), default=None)
+    return gone if _looks_back(m, None if gone is None or to_come is None else _near_side(
+        m, ref, ref - gone[1], to_come[0] - ref)) else to_come
 
 
 def _day_of_month(m: re.Match[str], ref: date) -> When | None:
@@ -794,7 +868,10 @@ def _day_of_month(m: re.Match[str], ref: date) -> When | None:
     # The end of a span lies on or after its start ("2026-10-19 through Friday the 23rd", "the
     # 10th through the 12th"), however the sentence around it is told
     floor = _span_start(m, ref)
-    back = floor is None and _looks_back(m)
+    gone = None if floor is not None else _day_of_month_near(day, None, ref, back=True)
+    to_come = None if floor is not None else _day_of_month_near(day, None, ref, back=False)
+    back = floor is None and _looks_back(m, None if gone is None or to_come is None else (
+        _near_side(m, ref, ref - gone, to_come - ref)))
     floor = floor or ref
     # With its weekday ("Friday the 23rd"), the one that falls on it: the next, where the
     # sentence is told as past but no such day has just gone ("finance announced a freeze ...
@@ -878,10 +955,13 @@ def _month_said(m: re.Match[str], ref: date) -> When | None:
         return None  # "every April", "give the keys to April"
     month = _month_number(m["mon"])
     starts = [date(year, month, 1) for year in range(ref.year - 1, ref.year + 2)]
-    if prep == "since" or _looks_back(m):
-        first = max(s for s in starts if s <= ref)
+    begun = max(s for s in starts if s <= ref)
+    not_over = min(s for s in starts if _month_end(s) >= ref)
+    if prep == "since" or _looks_back(m, _near_side(
+            m, ref, ref - _month_end(begun), not_over - ref)):
+        first = begun
     else:
-        first = min(s for s in starts if _month_end(s) >= ref)
+        first = not_over
     if m["end"]:
         return _day(_month_end(first))
     if not prep:
