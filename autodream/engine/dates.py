@@ -596,6 +596,13 @@ _MONTH_BEFORE = rx.compile(rf"\b{_month_token('mon')}\s+(?:the\s+)?$", re.I)
 def _month_day(m: re.Match[str], ref: date) -> When | None:
     if _verb_may(m, "mon", "day"):
         return None  # "Section 5 May be skipped."
+    if _YEAR_AFTER.match(m.string, m.end()) or (
+            (year := _IN_A_YEAR.match(m.string, m.end())) is not None
+            and int(m["day"]) > _days_in_month(int(year["year"]), _month_number(m["mon"]))):
+        # a day its year was said for and not read in it (``_in_year_told``: "29 February next
+        # year", a day 2027 lacks) is left as said, not dated in another year: it was "on
+        # 2028-02-29 in 2027"
+        return None
     if (before := _DAY_BEFORE_SPAN.search(m.string, 0, m.start())) is not None and (
             (m["prep"] or "").lower() in _SPAN_TO if m["prep"] else before["sep"]) and (
             _MONTH_BEFORE.search(m.string, 0, before.start()) is None):
@@ -687,6 +694,10 @@ _SPAN_SEP = r"\s*(?P<sep>-|–|to|through|thru|till|until|and)\s*"
 _YEAR_TOLD = (r"\s+(?:(?:of\s+)?(?P<rel_year>next|this|last)\s+year\b(?![-'’])|in\s+(?P<told_year>"
               r"(?:19|20)\d\d)(?=\s*(?:[.,;:!?](?![\w-])|[)\]—–]|$)|\s+(?:and|but|so|when|if|"
               r"because|we|they|i|you|he|she|it)\b))")
+_YEAR_AFTER = rx.compile(_YEAR_TOLD, re.I)
+# ... and "in 2027" before a noun, where the year lacks the day ("29 February in 2027 the office
+# closes"): 5 May in any year is the next one, 29 February only in the year said
+_IN_A_YEAR = rx.compile(r"\s+in\s+(?P<year>(?:19|20)\d\d)\b")
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_SPAN = rx.compile(
     r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
