@@ -97,20 +97,29 @@ def _month_token(group: str, *, dot: bool = True) -> str:
 # What follows "may" the verb ("... May be skipped", "May not apply", "May also have
 # changed"); not what may follow a day ("1-5 May, do not merge", "5 May only", "the 5 May
 # change freeze", "after the 5 May break" are the month), nor "not" before the day it is set
-# against ("The launch is 5 May not 6 May")
+# against ("The launch is 5 May not 6 May"); "break" and the rest only after a thing's figures
+# (``_verb_may``), where no day is said ("PR 12 May break CI", not "after the 5 May break")
 _AFTER_MAY = rx.compile(r"\s+(?:(?:also|still|only|well|even|never|already|just)\s+)?"
                         r"(?:be|have|not(?!,?\s+(?:(?:on|in|by|the|until|till)\s+)?(?:\d|[A-Z]))|"
                         r"no\s+longer|need|want|fail|apply|affect|differ|vary|require|cause|"
-                        r"include|contain|seem|lead|result|happen)\b")
+                        r"include|contain|seem|lead|result|happen|break|block|conflict|overlap|"
+                        r"depend|duplicate)\b")
 # ... after figures that number the things it is said of, with nothing between ("Sections 1-5
 # May be skipped.", "Step 3 May have changed."); after a preposition or a verb the figures are
 # days of the month ("Until 5 May be careful", "Orders placed 1-5 May have shipped", "Ship
 # 5 May not later than noon" were left undated, and saved nothing, when any "5 May be" was)
+# (and what a tracker or a fleet numbers, or a "#": "Ticket 5 May be a duplicate" was "Ticket on
+# 2027-05-05 be a duplicate"; none of them is a verb a day could follow, as "Ship 5 May not later
+# than noon" is. A figure with no word before it, "5 May be there", stays the month: the
+# person's capital says so, and read as the verb it would be left as said, a plan that then
+# reads "May be" as a maybe and saves nothing, where the month's reading keeps every word)
 _NUMBERED_THINGS = rx.compile(
-    r"\b(?:chapters?|clauses?|columns?|exercises?|figures?|items?|lessons?|lines?|milestones?|"
-    r"modules?|pages?|paragraphs?|parts?|phases?|questions?|rows?|sections?|slides?|sprints?|"
-    r"stages?|steps?|tables?|tasks?|tests?)\s+"
-    r"(?:\d{1,3}\s*(?:[-–,&]|\b(?:to|through|thru|and|or)\b)\s*)*$", re.I)
+    r"(?:\b(?:bugs?|cards?|chapters?|clauses?|columns?|epics?|exercises?|figures?|hosts?|"
+    r"incidents?|issues?|items?|lessons?|lines?|milestones?|modules?|nodes?|options?|pages?|"
+    r"paragraphs?|parts?|phases?|PRs?|questions?|requirements?|rooms?|rows?|rules?|scenarios?|"
+    r"sections?|shards?|slides?|sprints?|stages?|steps?|stories|story|tables?|tasks?|tests?|"
+    r"tickets?)\s+#?|#)"
+    r"(?:\d{1,3}\s*(?:[-–,&]|\b(?:to|through|thru|and|or)\b)\s*#?)*$", re.I)
 
 
 def _verb_may(m: re.Match[str], month: str, figure: str) -> bool:
