@@ -316,6 +316,31 @@ _RESCHEDULED = rx.compile(
 _JUST_GONE = 60  # days: a day moved to this recently before the telling is that one
 
 
+# A stand-in for someone away on days said with no year ("Ana is out 1-3 July, ask Raj about
+# invoices", "... until 3 July, ..."), said just after them, is told of the days just gone: a
+# stand-in a year ahead was saved ("Ana is out 2027-07-01 to 2027-07-03, ask Raj about
+# invoices", said on 2026-07-06), sending questions to Raj for a year. A month back at most: an
+# absence is booked a year ahead more often than it is told in the present a season after it.
+# (With no one asked instead, "Ana is out June 1-5 July" is read as any span is.)
+_AWAY_JUST_GONE = 31
+_AWAY_ON = rx.compile(r"(?i)\b(?!(?:it|this|that|what|there)\b)[a-z]+(?:\s+is|['’]s)\s+(?:out|away|"
+                      r"off|on\s+leave|on\s+vacation|on\s+holiday|ooo)\s+$")
+_ASK_AFTER = rx.compile(r"(?i)[^.;!?]*?(?:(?:[,;.!—–]|\s-)\s*(?:so\s+)?|\s+so\s+)"
+                        r"(?:please\s+|pls\s+)?ask\s+\w")
+# ... as a stand-in is written ("Until 3 July, ask Raj about invoices (Ana is out).")
+_AWAY_TOLD_AFTER = rx.compile(r"(?i)\((?!(?:it|this|that)\b)[a-z]+ is (?:out|away|off|on\s+leave|"
+                              r"on\s+vacation|on\s+holiday|ooo)\)\.?\s*$")
+
+
+def _away_just_gone(m: re.Match[str], end: date, ref: date) -> bool:
+    """The days ``m`` found, ending on ``end`` before ``ref``, are those just gone of someone
+    away that another stands in for."""
+    return ref - timedelta(days=_AWAY_JUST_GONE) <= end < ref and (
+        (_AWAY_ON.search(m.string, 0, m.start()) is not None
+         and _ASK_AFTER.match(m.string, m.end()) is not None)
+        or _AWAY_TOLD_AFTER.search(m.string, m.end()) is not None)
+
+
 def _moved_to(m: re.Match[str]) -> bool:
     """A day something was moved to with a verb that says no direction ("moved", "shifted"):
     "pushed back", "postponed" and "delayed" move it later, which is ahead."""
@@ -681,6 +706,9 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
             # "we moved the deadline to June 30", told on July 5: the move is news told after
             # it; a deadline put nearly a year ahead would be said with its year
             chosen = max(before)
+        elif chosen is not None and before and (chosen - ref).days > 300 and (
+                _away_just_gone(m, max(before), ref)):
+            chosen = max(before)  # "Ana is out until 3 July", said on 6 July
     if chosen is None:
         return None  # no such day ("February 30th"): the words stay as they are
     # With no preposition the date is a noun or an adverb ("we ship Sept 3", written "we ship
@@ -864,8 +892,14 @@ def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: 
     # (over by then, as "ran from 1 June to 5 June" read its end: said on 3 June, last year's)
     gone = max((s for s in spans if s[1] <= ref), default=None)
     to_come = min((s for s in spans if s[1] >= ref), default=None)
-    return gone if _looks_back(m, None if gone is None or to_come is None else _near_side(
-        m, ref, ref - gone[1], to_come[0] - ref)) else to_come
+    if _looks_back(m, None if gone is None or to_come is None else _near_side(
+            m, ref, ref - gone[1], to_come[0] - ref)):
+        return gone
+    latest = max((s for s in spans if s[1] < ref), default=None)
+    if to_come is not None and latest is not None and (to_come[0] - ref).days > 300 and (
+            _away_just_gone(m, latest[1], ref)):
+        return latest  # "Ana is out 1-3 July, ask Raj ...", said on 6 July
+    return to_come
 
 
 def _day_of_month(m: re.Match[str], ref: date) -> When | None:
