@@ -134,6 +134,17 @@ def _prefix(literal: str, width: int) -> str:
     return rf"{literal}(?<!\w.{{{width}}})"
 
 
+def _value_to_its_end(least: int) -> str:
+    """A value of at least ``least`` characters up to the space, quote, comma or semicolon
+    ending it, the sentence's signs after it (".", "!", "?", ")") left out, as the group
+    ``([^\\s"'`,;]{least,}?)`` followed by ``(?=[.!?)]*(?:[\\s"'`,;]|$))`` takes it: that
+    lazy group asked the lookahead again at each character it grew by, and the lookahead read
+    the signs to their end each time ('PASSWORD=${PW} # Ab1' and 20,000 dots: 8 s). Greedy to
+    the last character that is no sign, the value is read once (the same span)."""
+    word = r"[^\s\"'`,;]"
+    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;.!?)])?)"
+
+
 # An AWS secret key said in prose near "AWS" or "secret" ("AWS secret wJalr...", "the secret
 # for the deploy user, wJalr..."): 40 characters, upper, lower and digits mixed (a git hash is
 # hex in lower case), starting with one of them (a path starts with "/"), and random: a
@@ -667,7 +678,7 @@ _COMMENT_AFTER_SETTING = rx.compile(
     r"(?!(?-i:[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))" + _MIXED
     + r"(?-i:(?=[^\s\"'`,;]*\d)(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])"
     r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
-    r"([^\s\"'`,;]{8,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+    + _value_to_its_end(8) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 _SETTING_NAME = rx.compile(
     r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"

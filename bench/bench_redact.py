@@ -10,8 +10,8 @@ that once hung a dream), 1 MB of the shapes that were slow ("Aa1-" runs, long le
 which any scan pays. No target for the speed: figures for the report.
 
 Then linearity: the shapes that once took time by the square of their length (a dream never
-finished), each at one size and at eight times it, the CPU-time ratio printed side by side:
-linear is about 8x, by the square 64x; target: under 24x.
+finished, or read_file took seconds on one line), each at one size and at eight times it, the
+CPU-time ratio printed side by side: linear is about 8x, by the square 64x; target: under 24x.
 """
 
 from __future__ import annotations
@@ -81,6 +81,16 @@ def _translations(size: int) -> str:
     return line * (480 * size)
 
 
+def _signs_after_a_value(size: int) -> str:
+    # a value followed by a long run of the signs that may end a sentence (".", "?", "!", ")"),
+    # or of what else follows a comment's word (spaces, "#", "=", word characters), one line
+    # each: a lazy value asked at each character whether only such signs followed, to their end
+    n = 2_400 * size
+    lines = [f"{start}{run * n}x" for start in ("PASSWORD=${PW} # Ab1", "api_key: <key> // Xy9")
+             for run in (".", "?", "!", ")", " ", "#", "=", "w")]
+    return "\n".join(lines)
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -117,7 +127,8 @@ def main() -> None:
                         ("a line of answers", _answers_line),
                         ("answers lines", _answers_lines),
                         ("pairs in one answers", _one_answers),
-                        ("translation pairs", _translations)):
+                        ("translation pairs", _translations),
+                        ("signs after a value", _signs_after_a_value)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 

@@ -217,3 +217,26 @@ def test_a_formats_name_after_a_secrets_arrow_is_left_alone(text: str) -> None:
 )
 def test_a_password_after_a_secrets_arrow_is_redacted(text: str, secret: str) -> None:
     assert secret not in redact(text)
+
+
+# ---- a value in a setting's comment before a long run of signs -------------------------------
+
+
+@pytest.mark.parametrize("sign", [".", "?", "!", ")"])
+def test_a_comments_value_before_a_long_run_of_signs_is_redacted_as_before_a_short_one(
+    sign: str,
+) -> None:
+    # (20,000 signs: read_file redacts a whole line, and this one took 8 s to redact before)
+    run = sign * 20_000
+    # (a "!" after a value is one more of its signs, hidden with it; the others are the sentence's)
+    after = "" if sign == "!" else run
+    assert redact(f"PASSWORD=${{PW}} # was Hunter2xyz{run} ok") == (
+        f"PASSWORD=${{PW}} # was [REDACTED:assigned-secret]{after} ok"
+    )
+    # (the signs inside the value, a word after them: all of it is the value)
+    assert redact(f"PASSWORD=${{PW}} # Ab1{run}x\n") == (
+        "PASSWORD=${PW} # [REDACTED:assigned-secret]\n"
+    )
+    assert redact(f"api_key: <key> // old Xk9mQ7vL8pR4{run}") == (
+        f"api_key: <key> // old [REDACTED:assigned-secret]{after}"
+    )
