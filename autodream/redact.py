@@ -178,7 +178,10 @@ _NAMED_RANDOM = rx.compile(
     # (or straight after the name: "our Datadog API key 9f8e7d6c...", "**staging token**" /
     # the value on the next line, or as a list's item there: "staging token" / "- Xk9m...")
     r"(?:\s*(?:[:=]|\b(?i:is|to)\b)\s*|[ \t]*\n[ \t]*[-*+][ \t]+|\s+)[\"'`]?(?!\[REDACTED)"
-    r"([\w+/=!@#$%^&*~-]{16,}?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
+    # (greedy to its last character that is no "!", the one sign of a sentence a value may hold:
+    # a lazy value asked at each "!" whether only signs followed, to their end, as in
+    # ``_value_to_its_end``; the same span)
+    r"([\w+/=!@#$%^&*~-]{16}(?:[\w+/=!@#$%^&*~-]*[\w+/=@#$%^&*~-])?)(?=[.!?)]*(?:[\s\"'`,;]|$))"
 )
 
 # A token, or a key named for what it opens, given a value ("the token is Qx-Token-99812",
@@ -1079,7 +1082,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
             r"(?![^\s\"'`,;]*(?-i:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
             r"|Helper|Provider|Store|Policy)(?![a-z]))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$)))",
+            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$)))",
             re.MULTILINE,
         ),
         -1,
@@ -1155,7 +1158,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?<!\[REDACTED):[ \t]*[\"'`]?(?!\[REDACTED)(?![/~])(?!" + _PLACEHOLDER + r")"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
             r"(?-i:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])|(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
         1,
         ("pass", "secret", "token", "cred"),
@@ -1299,7 +1302,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # password's)
             rf"(?(account)|(?!(?!{_PASSWORD_WORD}-)"
             r"(?-i:[A-Z][a-z]+)(?:-\d+)+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
         ),
         3,
         (":",),

@@ -86,7 +86,9 @@ def _signs_after_a_value(size: int) -> str:
     # or of what else follows a comment's word (spaces, "#", "=", word characters), one line
     # each: a lazy value asked at each character whether only such signs followed, to their end
     n = 2_400 * size
-    lines = [f"{start}{run * n}x" for start in ("PASSWORD=${PW} # Ab1", "api_key: <key> // Xy9")
+    lines = [f"{start}{run * n}x" for start in ("PASSWORD=${PW} # Ab1", "api_key: <key> // Xy9",
+                                                 "the password is Ab1", "admin:Ab1",
+                                                 '"password": "Ab1')
              for run in (".", "?", "!", ")", " ", "#", "=", "w")]
     return "\n".join(lines)
 
