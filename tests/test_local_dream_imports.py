@@ -24,6 +24,11 @@ NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog", "secrets") + (
     # (~7 ms of dataclass methods) the values only rare sentences make (a setting changed, a
     # request to forget, ...): neither session here says one
     "autodream.engine.rare",
+    # (~2 ms, issue #4) a model backend's digest; listing a sessions dir (the CLI's); the reader
+    # of Markdown daily logs: the sessions here are JSONL
+    "autodream.engine.digest",
+    "autodream.transcripts.discovery",
+    "autodream.transcripts.markdown",
 )
 
 PROBE = """

@@ -7,12 +7,16 @@ memory dir's entries and returns what to write, delete and index, with every dec
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from autodream.engine.candidates import Gatherer, GatherStats
 from autodream.engine.dates import absolutize, tell_as_past
-from autodream.engine.digest import build_digest
 from autodream.engine.dream import WAITING_FILE, DreamPlan, plan_dream
 from autodream.engine.facts import FACT_FILES, build_facts
 from autodream.engine.model import Candidate, Decision, EngineOptions, ProjectFacts, Source
+
+if TYPE_CHECKING:
+    from autodream.engine.digest import build_digest
 
 __all__ = [
     "FACT_FILES",
@@ -31,3 +35,13 @@ __all__ = [
     "plan_dream",
     "tell_as_past",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # The digest is a model backend's brief: a local dream never builds one, and a second dream
+    # in a fresh process is mostly imports (issue #4), so its module loads when first asked for.
+    if name == "build_digest":
+        from autodream.engine.digest import build_digest
+
+        return build_digest
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

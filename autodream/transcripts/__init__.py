@@ -8,12 +8,8 @@ remembers how far each transcript was read.
 
 from __future__ import annotations
 
-from autodream.transcripts.discovery import (
-    SessionFiles,
-    discover_codex_rollouts,
-    discover_daily_logs,
-    discover_sessions,
-)
+from typing import TYPE_CHECKING
+
 from autodream.transcripts.model import Message, ReadStats, SessionInfo, is_session_name
 from autodream.transcripts.offsets import OffsetStore, Position
 from autodream.transcripts.reader import (
@@ -22,6 +18,14 @@ from autodream.transcripts.reader import (
     iter_stream_messages,
     read_session_info,
 )
+
+if TYPE_CHECKING:
+    from autodream.transcripts.discovery import (
+        SessionFiles,
+        discover_codex_rollouts,
+        discover_daily_logs,
+        discover_sessions,
+    )
 
 __all__ = [
     "Message",
@@ -39,3 +43,17 @@ __all__ = [
     "iter_stream_messages",
     "read_session_info",
 ]
+
+_DISCOVERY = frozenset(
+    {"SessionFiles", "discover_codex_rollouts", "discover_daily_logs", "discover_sessions"})
+
+
+def __getattr__(name: str) -> object:
+    # Listing a sessions dir is the CLI's and the tests': a dream finds its sessions through the
+    # gates and the offsets, and a second dream in a fresh process is mostly imports (issue #4),
+    # so the module loads when one of its names is first asked for.
+    if name in _DISCOVERY:
+        from autodream.transcripts import discovery
+
+        return getattr(discovery, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

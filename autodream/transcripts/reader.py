@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from autodream import rx
 from autodream.errors import NotFound
-from autodream.transcripts import claude_code, codex, markdown
+from autodream.transcripts import claude_code, codex
 from autodream.transcripts.lines import MAX_LINE_BYTES
 from autodream.transcripts.model import Message, ReadStats, SessionInfo, SessionSource
 from autodream.transcripts.timestamps import parse_timestamp
@@ -104,6 +104,10 @@ def iter_stream_messages(
         "session_id": session_id,
     }
     if kind == "markdown":
+        # (a daily log's reader loads with the first one: sessions dirs hold JSONL, and a second
+        # dream in a fresh process is mostly imports, issue #4)
+        from autodream.transcripts import markdown
+
         return markdown.iter_markdown(stream, stats, name=name, **common)
     if kind == "codex":
         return codex.iter_codex(
@@ -183,6 +187,8 @@ def read_session_info(path: str | os.PathLike[str]) -> SessionInfo:
             mtime=st.st_mtime,
         )
         if source == "markdown":
+            from autodream.transcripts import markdown
+
             day = markdown.day_of(name)
             if day is not None:
                 info.started = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
