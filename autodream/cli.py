@@ -388,6 +388,9 @@ def cli(
             ctx, {"as_json": as_json, "dry_run": dry_run, "force": force,
                   "trigger": trigger, "current_session": current_session}, settings_given)
         return
+    from autodream import load_dream_path
+
+    load_dream_path()
     from autodream import run
 
     settings = resolve_settings(project, overrides)
@@ -1671,6 +1674,11 @@ def _fixed_clock() -> Any:
 
 
 def main() -> None:
+    from autodream import own_process
+
+    # the console script and `python -m autodream.cli` (the hook's child): the process is ours,
+    # so its first dream may freeze the collector's view of it; a caller of `cli` keeps its own
+    own_process()
     cli(prog_name="autodream")
 
 

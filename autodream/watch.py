@@ -154,6 +154,9 @@ def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
 
 def run_dream(settings: Settings) -> Dreamt:
     """The real thing: ``run.dream`` with the watcher as its trigger."""
+    from autodream import load_dream_path
+
+    load_dream_path()
     from autodream import run
 
     def started(context: run.DreamContext) -> None:
