@@ -11,7 +11,8 @@ results; progress and snapshot records) and a small memory dir, then, in one run
    staging, the local engine through the sandboxed ToolBox, checks, commit and journal
    (a subprocess, so its peak RSS is measured alone with ``RUSAGE_CHILDREN``);
 3. one new session (with one thing no earlier session said), then a second dream, which reads
-   only what is new (incremental offsets).
+   only what is new (incremental offsets); once through the library, once as the hook runs it:
+   ``python -m autodream.cli --force --backend local`` in a fresh process.
 
 Prints the dream/bare time ratio (target <= 2x), the dream's peak RSS (target <= 300 MB) and the
 second dream's time as a share of the first (target <= 5 %). The bare pass and the first dream
@@ -187,9 +188,7 @@ print(f"{time.perf_counter() - t0:.4f}")
 PYCACHE: str | None = None
 
 
-def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str, float]:
-    """(wall seconds, peak RSS in MB of this child, stdout, CPU seconds: user + system); each
-    child is measured alone."""
+def _env(now: datetime) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "AUTODREAM_NOW": now.isoformat()}
     env.pop("ANTHROPIC_API_KEY", None)
     env.pop("AUTODREAM_CACHE_DIR", None)
@@ -200,6 +199,13 @@ def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str, flo
         env["AUTODREAM_CACHE_DIR"] = PYCACHE + "-patterns"
     else:
         env["AUTODREAM_NO_CACHE"] = "1"
+    return env
+
+
+def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str, float]:
+    """(wall seconds, peak RSS in MB of this child, stdout, CPU seconds: user + system); each
+    child is measured alone."""
+    env = _env(now)
     script = (
         code
         + "\nimport resource as _r\n"
@@ -217,6 +223,21 @@ def _child(code: str, *args: str, now: datetime) -> tuple[float, float, str, flo
     out = proc.stdout.strip().splitlines()
     rss_kb = int(out[-1].split()[1])  # ru_maxrss is KiB on Linux
     return elapsed, rss_kb / 1024, "\n".join(out[:-1]), cpu
+
+
+def _cli(root: Path, now: datetime) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of a dream as the hook's child runs it: a fresh
+    ``python -m autodream.cli`` process, the CLI's own entry point (which owns its process)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-m", "autodream.cli", "--force", "--backend", "local",
+                           "--project", str(root)], env=_env(now), capture_output=True,
+                          text=True, check=False)
+    elapsed = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"CLI failed ({proc.returncode}): {proc.stderr.strip()[-2000:]}")
+    return elapsed, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -274,6 +295,15 @@ def main() -> None:
         print(f"second dream (1 new):  {second:7.2f} s  (whole process; the dream call itself "
               f"{second_call:.2f} s; {out2.split()[1]}), peak RSS {rss2:.1f} MB")
         print(f"  it did: {out2.split(maxsplit=2)[2]}")
+        clis: list[tuple[float, float]] = []
+        for _ in range(3):
+            subprocess.run(["rm", "-rf", str(root / "memory")], check=True)
+            subprocess.run(["cp", "-a", str(after_first), str(root / "memory")], check=True)
+            clis.append(_cli(root, later))
+        print(f"second dream, CLI:     {min(clis)[0]:7.2f} s  (whole process: `python -m "
+              "autodream.cli --force --backend local`, what the hook's child runs; CPU "
+              f"{min(run[1] for run in clis):.2f} s, against {second_cpu:.2f} s through the "
+              "library)")
         print(f"second / first, dream calls:    {100 * second_call / first_call:6.2f} %  "
               "(target <= 5 %)")
         print(f"second / first, whole processes: {100 * second / first:6.2f} %  "
