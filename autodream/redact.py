@@ -408,30 +408,6 @@ def _table_value(cell: str, name: str, value: str) -> bool:
 
 
 
-# Credentials given a value straight after their name, as a password is ("Credentials:
-# Hunter2xyz!", "The credentials are Tr0ub4dor3", "**Creds:** Pg-Secret-2291"); the rule for a
-# value after more words and a colon wanted a word between ("the staging credentials: ...").
-# The value reads as a password: a digit, a letter and a sign or both cases; not a login pair,
-# a URL or a path, left to their rules, which keep the user and host ("creds:
-# admin@corp.io:Winter2026!"), nor a format or a protocol and its version ("credentials are
-# Base64-encoded", "OAuth2", "X509-based")
-_CREDENTIALS_SAID = rx.compile(
-    r"(?i)(?<![A-Za-z0-9_])(?:credentials?|creds)(?:[\"'`]|[*_]{1,2})?"
-    r"(?:[ \t]*:(?:[*_]{1,2})?|[ \t]+(?:are|is)(?:[ \t]+now)?(?:[ \t]*:)?)[ \t]*[\"'`]?"
-    r"(?!\[REDACTED)(?!" + _PLACEHOLDER + r")(?!" + _FORMAT_WORD + r")"
-    r"(?!(?:oauth|saml|sigv|ntlmv?|x509)\d|v?\d+\.\d)"
-    r"(?![^\s\"'`,;]*[:/\\])(?![\w.+-]+@[\w-]+\.[a-z])"
-    r"(?![^\s\"'`,;]*-(?-i:[a-z]+)[.!?)]*(?:[\s\"'`,;]|$))"
-    r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
-    r"(?-i:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])|(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
-    # (ending its clause, where a word going on names a thing: "credentials: K8sSecret2
-    # object", "the credentials are GitHub2 app ones")
-    r"([^\s\"'`,;]{6,}?)[\"'`]?"
-    r"(?=[.,;!?)]*(?:[ \t]*$|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b|[ \t]*\()"
-    r"|[.,;!?)]*[.,;!?][ \t])",
-    re.MULTILINE,
-)
-
 # A markdown table whose header names a credential's column ("| user | password |" /
 # "|---|---|" / "| admin | admin123 |"): the header and its separator row; the rows after it are
 # read in Python (``_column_hits``), each cell under a credential's name judged as the cell after
@@ -1420,13 +1396,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         ("pass", "pwd", "secret", "token", "key", "cred"),
     ),
     (
-        # credentials' value said right after their name (``_CREDENTIALS_SAID``)
-        "assigned-secret",
-        _CREDENTIALS_SAID,
-        1,
-        ("cred",),
-    ),
-    (
         # a value in a table's column a credential's name heads (``_TABLE_HEAD``)
         "assigned-secret",
         _TABLE_HEAD,
@@ -1458,7 +1427,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 45, 48})
+                           40, 41, 45, 47})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
