@@ -17,6 +17,7 @@ import hashlib
 import itertools
 import json
 import os
+import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -380,10 +381,15 @@ def newest_run_id(state_dir: Path) -> str | None:
     return max(names, default=None)
 
 
-def prune_runs(state_dir: Path, keep: int) -> list[str]:
+def prune_runs(state_dir: Path, keep: int, *, current: str | None = None) -> list[str]:
     """Delete all but the ``keep`` newest run dirs (record, before-images, trash), oldest first,
     so the journal does not grow for ever; returns the ids removed. A run still open or with a
     commit not finished is never touched (recovery needs it). ``keep`` 0 keeps every run.
+
+    ``current`` (the run pruning, just committed) is kept, and so is every run that began after
+    it (an id starts with the time its run began, as its record does): runs made by a clock
+    ahead of this one (a synced memory dir) pushed the dream's own run out, its record and undo
+    copies deleted under it.
 
     A scrub's run is not counted: it holds no undo copies, and counting it pushed one old
     dream's out with each scrub. It goes once it is older than every dream kept."""
@@ -395,7 +401,7 @@ def prune_runs(state_dir: Path, keep: int) -> list[str]:
     counted = [name for name in names if not _is_scrub(root / name)]
     if len(counted) <= keep:
         return []
-    oldest_kept = counted[keep - 1]
+    oldest_kept = counted[keep - 1] if current is None else min(counted[keep - 1], current)
     removed: list[str] = []
     for name in reversed([n for n in names if n < oldest_kept]):
         path = root / name
@@ -584,20 +590,37 @@ def _saved_in_moved(state_dir: Path, record: RunRecord, run: Path | int) -> Link
     return _committed_in_moved(state_dir, record)
 
 
+def state_dir_identity(state_dir: Path) -> tuple[int, int] | None:
+    """The state dir's device and inode (a link in its place not followed), for
+    ``moved_after_commit`` to tell it from a folder put in its place; None when not there."""
+    try:
+        st = os.lstat(state_dir)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def moved_after_commit(
-    memory_dir: Path, state_dir: Path, record: RunRecord
+    memory_dir: Path, state_dir: Path, record: RunRecord, placed: tuple[int, int] | None
 ) -> LinkedState | None:
     """Whether the state dir of run ``record``, committed and its record saved, was swapped for
     a link (or moved) since: the steps after it (the read positions, pruning) then failed with
-    a bare 'Not a directory'. The ``LinkedState`` to raise, saying what to do, or None."""
-    target = run_dir(state_dir, record.id)
-    if rel_below(memory_dir, target) is None:
+    a bare 'Not a directory'. The ``LinkedState`` to raise, saying what to do, or None.
+
+    A move only when the state dir itself is gone, no folder (a link), or another folder than
+    ``placed`` (``state_dir_identity`` as the run began): a run dir missing from it, or any
+    other error (permissions, a full disk), is no move, and its own message says what it is."""
+    if rel_below(memory_dir, run_dir(state_dir, record.id)) is None:
         return None
     try:
-        with commit_mod.open_run_dir(memory_dir, target, make=False):
-            return None
-    except (OSError, LinkedState):
+        st = os.lstat(state_dir)
+    except FileNotFoundError:
         return _committed_in_moved(state_dir, record)
+    except OSError:
+        return None
+    if stat.S_ISDIR(st.st_mode) and placed in (None, (st.st_dev, st.st_ino)):
+        return None
+    return _committed_in_moved(state_dir, record)
 
 
 def moved_before_commit(

@@ -344,6 +344,7 @@ def consolidate(
     offsets = OffsetStore(state / OFFSETS_FILENAME)
     sessions = [*sessions, *_pending_sessions(offsets, sessions)]
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
+    placed = journal.state_dir_identity(state)  # (to tell a folder put in its place)
     staging: Staging | None = None
     notices: list[str] = []
     starts_memory = ""  # the note that the memory dir was empty, when it was
@@ -513,7 +514,7 @@ def consolidate(
             seen = getattr(getattr(backend, "report", None), "date_orders", None)
             _save_date_orders(state, seen if isinstance(seen, dict) else orders_seen,
                               orders_before)
-            journal.prune_runs(state, settings.keep_runs)
+            journal.prune_runs(state, settings.keep_runs, current=record.id)
     except BaseException as exc:
         if record.outcome == "committed":
             # stopped after the commit (saving the read positions, pruning old runs): memory
@@ -536,20 +537,7 @@ def consolidate(
             raise
         if record.outcome != "committed":
             raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
-        # the state dir swapped for a link after the record was saved: a bare 'Not a
-        # directory' said nothing of where the dream's record went or what to do
-        linked = journal.moved_after_commit(settings.memory_dir, state, record)
-        if linked is not None:
-            errors.mark_committed(linked, record.id)
-            raise linked from exc
-        # (a full disk when the read positions are saved): "dream failed" with the dream in
-        # memory, the mark lost with the wrapped error, had the lock rolled back under it
-        failed = errors.DreamFailed(
-            f"dream {record.id} is in memory (see it: autodream show {record.id}; take it "
-            f"back: autodream undo {record.id}), but what follows its commit failed: "
-            f"{type(exc).__name__}: {exc}")
-        errors.mark_committed(failed, record.id)
-        raise failed from exc
+        raise _failed_after_commit(settings, placed, record, exc) from exc
     finally:
         if staging is not None:
             staging.discard()
@@ -558,13 +546,30 @@ def consolidate(
     except (errors.AutodreamError, OSError) as exc:
         # the state dir moved away once the dream was pruned: "no run '<id>'" (exit 9) said
         # nothing of the dream memory holds, nor of where its record went
-        linked = (journal.moved_after_commit(settings.memory_dir, state, record)
-                  if record.outcome == "committed" else None)
-        if linked is None:
+        if record.outcome != "committed":
             raise
-        errors.mark_committed(linked, record.id)
-        raise linked from exc
+        raise _failed_after_commit(settings, placed, record, exc) from exc
     return DreamResult(record, backend.name, backend.model, notices, diff)
+
+
+def _failed_after_commit(settings: Settings, placed: tuple[int, int] | None,
+                         record: journal.RunRecord, exc: Exception) -> errors.AutodreamError:
+    """The error of dream ``record``, committed, that ``exc`` stopped after (saving the read
+    positions, pruning, reading its diff), marked committed: memory holds the dream, so the
+    lock keeps its time."""
+    # the state dir swapped for a link after the record was saved: a bare 'Not a
+    # directory' said nothing of where the dream's record went or what to do
+    failed: errors.AutodreamError | None = journal.moved_after_commit(
+        settings.memory_dir, settings.state_dir, record, placed)
+    if failed is None:
+        # (a full disk when the read positions are saved): "dream failed" with the dream in
+        # memory, the mark lost with the wrapped error, had the lock rolled back under it
+        failed = errors.DreamFailed(
+            f"dream {record.id} is in memory (see it: autodream show {record.id}; take it "
+            f"back: autodream undo {record.id}), but what follows its commit failed: "
+            f"{type(exc).__name__}: {exc}")
+    errors.mark_committed(failed, record.id)
+    return failed
 
 
 _WRITES = frozenset({"write_file", "edit_file", "delete_file"})
