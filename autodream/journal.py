@@ -1272,6 +1272,10 @@ def undo_project(
 
     if not settings.memory_dir.is_dir():
         raise NotFound(no_dreams_yet(settings.memory_dir))
+    if (unwritable := settings.state_dir_write_error()) is not None:
+        # what follows the commit is saved there: failing then left memory undone by an
+        # undo that said only 'cannot use .offsets.json.offsets.tmp: Permission denied'
+        raise unwritable
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
         return undo(

@@ -171,6 +171,8 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
         return [memory]  # (every file inside it would fail alike)
     if writing and (unwritable := settings.memory_dir_write_error()) is not None:
         return [unwritable]
+    if writing and (unwritable := settings.state_dir_write_error()) is not None:
+        return [unwritable]  # (likewise: its lock's guard is made there)
     if (state := settings.state_dir_error()) is not None:
         found.append(state)
     if (index := index_blocker(settings)) is not None:

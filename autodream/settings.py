@@ -214,6 +214,22 @@ class Settings:
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
             "--dry-run previews a dream without writing")
 
+    def state_dir_write_error(self) -> AutodreamError | None:
+        """The state dir (``.autodream``) is there but no file can be made in it (chmod 555):
+        said before a dream or an undo commits, since what follows its commit (the read
+        positions, DREAMS.md) is written there, and failing then left memory changed by a
+        command that failed ('cannot use .offsets.json.offsets.tmp: Permission denied'). None
+        when writable or not there (made by the run). ``os.access`` as in
+        ``memory_dir_write_error``."""
+        path = self.state_dir
+        if not path.is_dir() or path.is_symlink() or os.access(path, os.W_OK | os.X_OK):
+            return None  # (a link is state_dir_error's)
+        shown = printable(str(path))
+        return AutodreamError(
+            f"cannot write the state dir {shown}: Permission denied; a dream or an undo keeps "
+            "its run record, the read positions and DREAMS.md there: make it writable (chmod "
+            f"u+w {shown}) or run as its owner")
+
     def state_dir_error(self, *, deep: bool = True) -> LinkedState | None:
         """A symlink where autodream keeps its state (``.autodream/`` or any entry under it,
         ``.consolidate-lock``), as the error a command that reads or writes that state refuses
