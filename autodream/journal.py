@@ -640,27 +640,26 @@ def moved_before_commit(
         return LinkedState(
             f"{printable(str(state_dir))} was swapped for a link, or moved, during dream "
             f"{record.id}, before its commit: memory is as it was, and the dream's record is "
-            f"in the run dir moved with that folder (runs/{record.id}); put the folder back in "
-            "place of the link (the next dream closes that record as failed), or remove the "
-            "link (autodream makes the directory again), then dream again")
+            f"in the run dir moved with that folder (runs/{record.id}); "
+            f"{commit_mod.way_back(state_dir, ' (the next dream closes that record as failed)')}"
+            ", then dream again")
 
 
 def _committed_in_moved(state_dir: Path, record: RunRecord) -> LinkedState:
     return _moved_after(state_dir, "dream", record.id, "its record is in the run dir",
-                        f"runs/{record.id}", " and undo", "dream's record")
+                        f"runs/{record.id}", " and undo")
 
 
 def _moved_after(state_dir: Path, what: str, run_id: str, held: str, where: str,
-                 kept_for: str, lost: str) -> LinkedState:
+                 kept_for: str) -> LinkedState:
     """The error of a ``what`` ("dream", "undo") committed as run ``run_id`` whose state dir was
     then swapped for a link or moved: memory holds it, ``held`` (its records) went with the
-    folder (``where``), and the two ways out."""
+    folder (``where``), and the ways out (``way_back``)."""
     return LinkedState(
         f"{printable(str(state_dir))} was swapped for a link, or moved, after {what} "
         f"{run_id} was committed: memory holds the {what}, and {held} moved with that folder "
-        f"({where}); put the folder back in place of the link to keep the {what} in "
-        f"`autodream log`{kept_for}, or remove the link (autodream makes the directory again, "
-        f"without this {lost})")
+        f"({where}); "
+        + commit_mod.way_back(state_dir, f" to keep the {what} in `autodream log`{kept_for}"))
 
 
 def _close_failed(
@@ -1048,9 +1047,8 @@ def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:
     and the records left 'running' in the moved folder are closed by the next recovery."""
     return LinkedState(
         f"{printable(str(state_dir))} was swapped for a link, or moved, during the undo of run "
-        f"{target.id}, before its commit: memory is as it was; put the folder back in place of "
-        "the link, or remove the link (autodream makes the directory again, without the runs "
-        "it could undo), then undo again")
+        f"{target.id}, before its commit: memory is as it was; "
+        + commit_mod.way_back(state_dir, " and undo again"))
 
 
 def _undone_in_moved(state_dir: Path, made: list[RunRecord]) -> LinkedState:
@@ -1064,7 +1062,7 @@ def _undone_in_moved(state_dir: Path, made: list[RunRecord]) -> LinkedState:
            else f"the records of its {len(made)} undos are in the run dirs")
     return _moved_after(state_dir, "undo", made[-1].id, its, ids,
                         " (the next command closes it, and the next dream reads again what the "
-                        "undone runs read)", "undo's records")
+                        "undone runs read)")
 
 
 def _note_undo(made: RunRecord, step: _Step) -> None:

@@ -136,4 +136,6 @@ def test_a_state_dir_replaced_by_a_fresh_folder_after_the_commit_is_a_move(
     [line] = result.stderr.strip().splitlines()
     assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
                            "after dream ")
+    assert line.endswith("put the folder back in place of the folder there now (not the one the "
+                         "run began in) to keep the dream in `autodream log` and undo")
     assert not (memory / ".autodream" / "runs").exists()  # no record made in the folder put there

@@ -24,6 +24,11 @@ from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
 from tests.test_state_swap_after_commit import _put_back, _undo_then_swap
 from tests.test_undo_later_dreams import _read
 
+# what a state dir made again lacks, as the way out says
+FRESH = ("without the records of the runs so far (`autodream log` no longer lists them and undo "
+         "cannot take them back) or the read positions (a session that goes on is read again "
+         "from its start)")
+
 
 def _sample(tmp_path: Path) -> Path:
     sample = tmp_path / "sample_project"
@@ -59,6 +64,8 @@ def test_a_state_dir_moved_after_the_dream_is_concluded_is_not_made_again(
     [line] = result.stderr.strip().splitlines()
     assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
                            "after dream ")
+    assert line.endswith("put the folder back to keep the dream in `autodream log` and undo, or "
+                         f"start fresh (autodream makes the directory again, {FRESH})")
     assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
     dreamt = _memory_files(memory)
 
@@ -123,9 +130,17 @@ def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
     assert "before its commit: memory is as it was" in line
     assert _memory_files(memory) == before
     if how == "link":
+        assert line.endswith(
+            "put the folder back in place of the link (the next dream closes that record as "
+            f"failed), or remove the link (autodream makes the directory again, {FRESH}), then "
+            "dream again")
         assert _tree(elsewhere) == seen["copy"]  # nothing written where the link points
         os.unlink(memory / ".autodream")
     else:
+        # was: 'put the folder back in place of the link ..., or remove the link', no link there
+        assert line.endswith(
+            "put the folder back (the next dream closes that record as failed), or start fresh "
+            f"(autodream makes the directory again, {FRESH}), then dream again")
         assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
 
     monkeypatch.undo()
@@ -171,7 +186,9 @@ def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
     [line] = result.stderr.strip().splitlines()
     assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
                            "during the undo of run "), line
-    assert "before its commit: memory is as it was" in line
+    assert line.endswith(
+        "before its commit: memory is as it was; put the folder back and undo again, or start "
+        f"fresh (autodream makes the directory again, {FRESH})")
     assert _memory_files(memory) == dreamt
     assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
 

@@ -240,7 +240,18 @@ def test_an_undo_whose_state_dir_is_swapped_after_its_commit_keeps_the_undo_and_
     [line] = proc.stderr.strip().splitlines()  # not 'Not a directory'
     assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
                            "after undo "), line
-    assert "memory holds the undo" in line and "put the folder back in place of the link" in line
+    assert "memory holds the undo" in line
+    if how == "link":
+        assert "put the folder back in place of the link to keep the undo in `autodream log` (" \
+            in line and ", or remove the link (autodream makes the directory again, without " \
+            "the records of the runs so far" in line
+    else:  # was: 'put the folder back in place of the link ..., or remove the link'
+        assert "link to keep" not in line and "remove the link" not in line
+        assert "put the folder back to keep the undo in `autodream log` (" in line
+        assert ", or start fresh (autodream makes the directory again, without the " \
+            "records of the runs so far (`autodream log` no longer lists them and undo cannot " \
+            "take them back) or the read positions (a session that goes on is read again from " \
+            "its start))" in line
     assert _memory_files(memory) == before  # the undo stands: it was done
     if how == "link":
         # nothing written where the link points (it was a copy of the folder as then)

@@ -368,10 +368,38 @@ def open_run_dir(
 
 
 def _moved_error(memory_dir: Path, rel: str) -> LinkedState:
-    state = printable(str(memory_dir / rel.split("/")[0]))
+    state = memory_dir / rel.split("/")[0]
     return LinkedState(
-        f"{state} was swapped for a link, or moved, during the commit; nothing was committed: "
-        "remove the link (autodream makes the directory again)")
+        f"{printable(str(state))} was swapped for a link, or moved, during the commit; nothing "
+        f"was committed: {way_back(state)}")
+
+
+# What a state dir made again lacks (``way_back``): said wherever a person is offered that.
+_FRESH_COST = ("without the records of the runs so far (`autodream log` no longer lists them "
+               "and undo cannot take them back) or the read positions (a session that goes on "
+               "is read again from its start)")
+
+
+def way_back(state_dir: Path, keep: str = "") -> str:
+    """The ways out for a state dir swapped for a link or moved away, by what stands in its
+    place now: "remove the link" where there is none (a plain move) named nothing to do. The
+    folder put back keeps what it holds (``keep``: " to keep ..."); made again, it costs what
+    it held."""
+    try:
+        mode: int | None = os.lstat(state_dir).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError:
+        mode = 0
+    if mode is None:
+        return (f"put the folder back{keep}, or start fresh (autodream makes the "
+                f"directory again, {_FRESH_COST})")
+    if stat.S_ISLNK(mode):
+        return (f"put the folder back in place of the link{keep}, or remove the link "
+                f"(autodream makes the directory again, {_FRESH_COST})")
+    what = "folder" if stat.S_ISDIR(mode) else "file"
+    return (f"put the folder back in place of the {what} there now (not the one the run "
+            f"began in){keep}")
 
 
 def _check_not_moved(memory_dir: Path, run_dir: Path, run: Path | int) -> None:
