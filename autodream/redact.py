@@ -1593,6 +1593,10 @@ def _default_only(text: str, start: int, end: int) -> tuple[int, int]:
     return value, close if close == end - 1 else end
 
 
+# (past this many options under one head, a quoted answer is looked for in the whole text)
+_FEW_STARTS = 32
+
+
 class _Options:
     """The options the agent offered, as a text shows them (the dialog's call, or the questions
     in the result's structured copy: '"label":"<label>"', '"label": "<label>"'), read once.
@@ -1625,8 +1629,15 @@ class _Options:
             head, quote, _ = label.partition('"')
             starts = self._starts.get(head, ())
             # (the same quoted answer asked again is not compared again: kept per label)
-            seen = self._seen[label] = bool(starts) and (not quote or any(
-                self._text.startswith(label + '"', at) for at in starts))
+            if not starts or not quote:
+                seen = bool(starts)
+            elif len(starts) <= _FEW_STARTS:
+                seen = any(self._text.startswith(label + '"', at) for at in starts)
+            else:
+                # (many options share its head: one search of the text, in C, beats a Python
+                # call at each of them; K such options and M such answers were K x M calls)
+                seen = any(f'"label":{gap}"{label}"' in self._text for gap in ("", " "))
+            self._seen[label] = seen
         return seen
 
 
