@@ -642,6 +642,14 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
             _MONTH_BEFORE.search(m.string, 0, before.start()) is None):
         return None
     when = _month_day_of(m, ref, _month_number(m["mon"]), int(m["day"]))
+    if when is not None and (start := _ends_after(m)) is not None and when.start < start:
+        # the day something ends, told after the day it starts dated with its year, is the
+        # first such day from then: "The freeze starts 28 December next year and ends 3
+        # January." ended on 2027-01-03, a year before it started
+        month, day = _month_number(m["mon"]), int(m["day"])
+        for later in (start.year, start.year + 1):
+            if day <= _days_in_month(later, month) and date(later, month, day) >= start:
+                return When("day", date(later, month, day), bare=when.bare)
     if when is None or (m["prep"] or "").lower() not in ("from", "on", "") or (
             gap := _SPAN_GOES_ON.match(m.string, m.end())) is None:
         return when
@@ -663,6 +671,36 @@ def _month_day(m: re.Match[str], ref: date) -> When | None:
     if to is None or to.precision != "day":
         return when
     return When("day", _start_near(when.start, to.start, m), bare=when.bare)
+
+
+# The day a thing starts, dated after a word saying it starts, then the words telling the day
+# ``_month_day`` reads is its end: "starts 2027-12-28 and ends (on) 3 January", "runs from
+# 2027-12-28 until 3 January" (not after a comma: "The audit is 2027-08-05, until 3 January we
+# test" is another clause's day). Only after a start's word: "from 2027-03-01 to 5 February"
+# alone, or after a change's ("Change the launch from 1 March next year to 5 February", "Submit
+# by 1 September next year until 5 May"), may be a move to a day before, and was dated a year
+# after the one meant (2028-02-05)
+_STARTS_THEN_ENDS = rx.compile(
+    r"(?i)\b(?:start(?:s|ed|ing)?|begin(?:s|ning)?|began|begun|open(?:s|ed|ing)?|"
+    r"run(?:s|ning)?|ran|kick(?:s|ed|ing)?\s+off)\s+(?:(?:on|from)\s+)?"
+    r"(?P<start>\d{4}-\d{2}-\d{2})(?:,?\s+(?P<ends>(?:and\s+)?(?:then\s+)?(?:it\s+)?"
+    r"(?:ends?|ending|finish(?:es)?|finishing|closes|runs\s+(?:to|until|till|through)|lasts\s+"
+    r"(?:to|until|till|through))\s+)|\s+)$")
+# A change told before, whose new day may be before the one it was on ("Update the launch that
+# starts 1 March next year to 5 February")
+_CHANGED = rx.compile(
+    r"(?i)\b(?:chang\w*|updat\w*|swap\w*|switch\w*|bring\w*|brought|edit\w*|amend\w*|"
+    r"replac\w*|correct\w*|adjust\w*|modif\w*|sets?|forward)\b")
+
+
+def _ends_after(m: re.Match[str]) -> date | None:
+    """The day a thing starts, told just before ``m``, the day it ends, or None."""
+    said = _STARTS_THEN_ENDS.search(m.string, 0, m.start())
+    if said is None or not (said["ends"] or (m["prep"] or "").lower() in _SPAN_TO) or (
+            _RESCHEDULED.search(m.string, 0, m.start())) or (
+            _CHANGED.search(m.string, 0, m.start())):
+        return None  # (a move "from 2027-03-01 to 5 February" may be one to a day before)
+    return date.fromisoformat(said["start"])
 
 
 def _start_near(start: date, to: date, m: re.Match[str]) -> date:
