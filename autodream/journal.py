@@ -1436,29 +1436,38 @@ def _settle_undo(state_dir: Path, record: RunRecord) -> None:
     if undone is not None:
         _withdraw_forgets(state_dir, undone)
     if record.offsets:
-        _make_moves(state_dir, record.offsets)
+        # (a move whose position a dream moved on first was never made: not listed as made)
+        record.offsets = _make_moves(state_dir, record.offsets)
     elif undone is not None:
         record.offsets = _rewind_offsets(state_dir, undone, made=record)
 
 
-def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> None:
+def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Each of an undo's recorded moves whose read position is still its ``before`` put on to
     its ``after``: the undo stopped (killed, the disk full) between saving them on its record
-    and saving the positions. One already made, or moved on since, is left; so doing it twice
-    changes nothing."""
+    and saving the positions. One already made is left; so doing it twice changes nothing.
+    Returns the moves in place now, made here or before: one whose position was moved on
+    since (a dream that read on from it, the undo's process taken for alive) is left and not
+    returned, so the undo's record does not show a move no one made."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
     store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    made: dict[str, dict[str, Any]] = {}
     moved = False
     for path, move in sorted(moves.items()):
         before, after = move.get("before"), move.get("after")
         found = store.entry(path)
+        if found == after or _unmarked(found) == after:
+            made[path] = move
+            continue
         if before == after or (found != before and _unmarked(found) != before):
             continue
         store.put(path, after if isinstance(after, dict) else None)
+        made[path] = move
         moved = True
     if moved:
         store.save()
+    return made
 
 
 def _settle_offsets(state_dir: Path) -> None:

@@ -103,3 +103,30 @@ def test_a_live_run_s_record_stays_open_and_one_without_a_start_time_too(
     record.write_text(json.dumps(data), encoding="utf-8")
     journal.recover(memory, state, datetime(2026, 7, 1, 18, 0, tzinfo=timezone.utc))
     assert json.loads(record.read_text("utf-8"))["outcome"] == "committed"
+
+
+def test_a_recovered_undo_lists_only_the_read_moves_made(tmp_path: Path) -> None:
+    """'undo B' killed before it saved the rewound read positions, its record (from before
+    records kept a start time) taken for a live run while its PID ran another process: a dream
+    read the session on from where B's read ended. Recovery then left that position, rightly,
+    but 'log --json' still showed the undo's move of it, which no one made (review rev81)."""
+    root = tmp_path / "work"
+    session, record, b = _kill_undo_of_b(root)
+    data = json.loads(record.read_text("utf-8"))
+    data.pop("pid_started", None)
+    data["pid"] = 1
+    record.write_text(json.dumps(data), encoding="utf-8")
+    _say(session, root, "Remember that deploys are frozen on Fridays.",
+         datetime(2026, 7, 1, 15, 0, tzinfo=timezone.utc))
+    run_cli(root, "--force", now="2026-07-01T16:00:00+00:00")
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    data["pid"] = gone.pid
+    record.write_text(json.dumps(data), encoding="utf-8")
+
+    memory = root / "memory"
+    journal.recover(memory, memory / ".autodream", datetime(2026, 7, 1, 17, tzinfo=timezone.utc))
+    log = json.loads(run_cli(root, "log", "--json", now="2026-07-01T17:00:00+00:00").stdout)
+    [undo] = [r for r in log if r.get("undoes") == b]
+    assert undo["outcome"] == "committed"
+    assert str(session) not in undo["offsets"], undo["offsets"]
