@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,11 +17,11 @@ from click.testing import CliRunner
 from autodream import journal
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
-from tests.memdirs import NOW, dream, needs_dir_fd, sample_memory, topic, tree
+from tests.memdirs import NOW, needs_dir_fd, sample_memory, tree
 from tests.test_lock import dead_pid
 from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
 from tests.test_state_swap_after_commit import _put_back, _undo_then_swap
-from tests.test_undo_later_dreams import _read
+from tests.test_undo_later_dreams import _two_runs
 
 # what a state dir made again lacks, as the way out says
 FRESH = ("without the records of the runs so far (`autodream log` no longer lists them and undo "
@@ -209,12 +208,7 @@ def test_a_state_dir_moved_between_two_undos_of_a_forced_chain_is_not_made_again
     memory = sample_memory(tmp_path / "memory")
     state = memory / ".autodream"
     original = tree(memory)
-    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
-                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
-    _read(state, a, "/s/a.jsonl", 10)
-    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
-              now=NOW + timedelta(days=1))
-    _read(state, b, "/s/b.jsonl", 20)
+    a, _ = _two_runs(memory)
     dreamt = tree(memory)
     proc = _undo_then_swap(memory, "move", 1, tmp_path, "api", a.id)
     assert proc.returncode == 0, proc.stderr

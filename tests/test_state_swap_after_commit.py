@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -21,9 +20,9 @@ from autodream import journal
 from autodream.cli import cli
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from tests.factories import REPO_ROOT
-from tests.memdirs import NOW, dream, needs_dir_fd, sample_memory, topic, tree
+from tests.memdirs import NOW, needs_dir_fd, sample_memory, tree
 from tests.test_state_dir_links import _env, _memory_files, _swap_state, _tree
-from tests.test_undo_later_dreams import _read
+from tests.test_undo_later_dreams import _two_runs
 
 
 @needs_dir_fd
@@ -281,12 +280,7 @@ def test_a_forced_chain_undo_whose_state_dir_is_swapped_after_its_commits_reads_
     memory = sample_memory(tmp_path / "memory")
     state = memory / ".autodream"
     original = tree(memory)
-    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
-                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
-    _read(state, a, "/s/a.jsonl", 10)
-    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
-              now=NOW + timedelta(days=1))
-    _read(state, b, "/s/b.jsonl", 20)
+    a, b = _two_runs(memory)
     uncut = tmp_path / "uncut"
     shutil.copytree(memory, uncut)
     journal.undo(uncut, uncut / ".autodream", a.id, force=True, now=NOW)

@@ -20,7 +20,7 @@ from autodream.cli import cli
 from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, dream, sample_memory, topic, tree
-from tests.test_undo_later_dreams import _read
+from tests.test_undo_later_dreams import _read, _two_runs
 
 _UNDO_AND_DIE = """
 import os, signal, sys
@@ -106,12 +106,7 @@ def test_a_forced_undo_killed_after_its_last_commit_is_settled_as_the_whole_undo
     memory = sample_memory(tmp_path / "memory")
     state = memory / ".autodream"
     before = tree(memory)
-    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
-                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
-    _read(state, a, "/s/a.jsonl", 10)
-    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
-              now=NOW + timedelta(days=1))
-    _read(state, b, "/s/a.jsonl", 20)  # (the same session, read further)
+    a, b = _two_runs(memory, "/s/a.jsonl")  # (the same session, read further)
     first = b.offsets
     _read(state, b, "/s/b.jsonl", 30)
     b.offsets = {**first, **b.offsets}
@@ -165,12 +160,7 @@ def test_an_undo_killed_after_rewinding_its_reads_can_be_redone_to_read_on(
     sample: all 9 sessions). The moves are on its record, as uncut."""
     memory = sample_memory(tmp_path / "memory")
     state = memory / ".autodream"
-    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
-                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
-    _read(state, a, "/s/a.jsonl", 10)
-    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
-              now=NOW + timedelta(days=1))
-    _read(state, b, "/s/b.jsonl", 20)
+    _, b = _two_runs(memory)
     uncut = tmp_path / "uncut"
     shutil.copytree(memory, uncut)
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}

@@ -43,6 +43,21 @@ def _read(state: Path, record: journal.RunRecord, session: str, offset: int) -> 
     journal.save_run(state, record)
 
 
+def _two_runs(
+    memory: Path, second: str = "/s/b.jsonl"
+) -> tuple[journal.RunRecord, journal.RunRecord]:
+    """Run A (a role, Postgres 16) that read /s/a.jsonl to offset 10, then run B a day later
+    (Postgres 17) that read ``second`` to 20: the chain the undo and state-dir tests take back."""
+    state = memory / ".autodream"
+    a = dream(memory, {"role.md": topic("Role", "user", "Staff engineer."),
+                       "deploy.md": topic("Deploy", "project", "Postgres 16.")})
+    _read(state, a, "/s/a.jsonl", 10)
+    b = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+              now=NOW + timedelta(days=1))
+    _read(state, b, second, 20)
+    return a, b
+
+
 @pytest.fixture
 def memory(tmp_path: Path) -> Path:
     return sample_memory(tmp_path / "memory")
