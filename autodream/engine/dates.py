@@ -846,15 +846,11 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     if moved:
         chosen = _moved_span(m, ref, (m1, d1), (m2, d2))
     elif told is not None:
-        # over the year's end, the year said is the span's first day's, as for any span ("Dec
-        # 28 - Jan 3 last year", "in 2028"); left as said, its ends were dated apart, the first
-        # in the year it falls next and the year given to the second ("Dec 28 - Jan 3 next
-        # year" was "2026-12-28 - 2027-01-03"). The next year's may be its end's instead:
-        # ``_next_year_over_new_year``
+        # (over the year's end, which end the year is said of is not told: left as said)
+        if over_new_year:
+            return m[0]
         try:
-            chosen = (date(told, m1, d1), date(told + over_new_year, m2, d2))
-            if over_new_year and told == ref.year + 1:
-                chosen = _next_year_over_new_year(ref, (m1, d1), (m2, d2))
+            chosen = (date(told, m1, d1), date(told, m2, d2))
         except ValueError:
             return m[0]
     else:
@@ -918,27 +914,6 @@ def _year_told(m: re.Match[str], ref: date) -> int | None:
     if m["told_year"]:
         return int(m["told_year"])
     return ref.year + _STEP[m["rel_year"].lower()] if m["rel_year"] else None
-
-
-# How far ahead the coming span over the year's end may start for "next year" to be its end's
-# year ("closed Dec 24 - Jan 2 next year" said on 2026-12-20)
-_NEW_YEAR_NEAR = timedelta(days=92)
-
-
-def _next_year_over_new_year(ref: date, start: tuple[int, int], end: tuple[int, int]
-                             ) -> tuple[date, date] | None:
-    """A span over the year's end said with "next year" (or the next year's number): the coming
-    one, which ends in the year said, where it starts within a few months or is under way, and
-    None (left as said) where it is farther. Said on 2026-12-20, "the office is closed Dec 24 -
-    Jan 2 next year" closes in four days, not in 2027-12 (the start's year, as "1-5 June next
-    year" reads it); said in January, its December is most of a year off and the one after
-    nearly two: which one is meant is not told, and a span left as said misleads no one where
-    one dated a year off would."""
-    (m1, d1), (m2, d2) = start, end
-    coming = (date(ref.year, m1, d1), date(ref.year + 1, m2, d2))
-    if coming[0] - ref <= _NEW_YEAR_NEAR:  # (its end, in the next year, is ahead)
-        return coming
-    return None
 
 
 def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: tuple[int, int],
