@@ -55,9 +55,9 @@ def test_the_year_said_after_a_date_is_its_year(said: str, read: str) -> None:
     ("Payments grew 5 May in 2025 numbers.", "Payments grew on 2027-05-05 in 2025 numbers."),
     # a figure glued to a version is no day, nor its month a month alone
     ("Release 2.1-5 June next year.", "Release 2.1-5 June in 2027."),
-    # a month with no preposition that may be a name, as before
+    # a month with no preposition that may be a name, and a possessive, as before
     ("Ask June next year.", "Ask June in 2027."),
-    # (a possessive "next year's" is no day's year: test_engine_next_years_possessive.py)
+    ("The 5th of August next year's budget.", "The 5th of August 2027's budget."),
     ("The audit is in 2027.", "The audit is in 2027."),
     ("The audit is next year.", "The audit is in 2027."),
 ])

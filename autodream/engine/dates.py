@@ -1330,8 +1330,6 @@ _DAY_FIRST_MONTH_SAID = (rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2
                          rf"(?:st|nd|rd|th)?(?: of)? "
                          rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)")
 _DAY_FIRST_MONTH = rx.compile(_DAY_FIRST_MONTH_SAID, re.I)
-# (a relative year's possessive after a day: ``_RULES``)
-_YEARS_POSSESSIVE = r"(?=,?\s+(?:next|this|last)\s+year['’]s\b)"
 # ... which is left as said ("Release 2.1-5 June is the big one.": release 2.1 on 5 June, or
 # releases 2.1 to 2.5 in June?)
 VERSION_AND_DAY = rx.compile(rf"\d\.(?:\d{{1,2}}[-–])?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? "
@@ -1424,12 +1422,6 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (rx.compile(_MONTH_FIRST_DAY_SAID + _YEAR_TOLD, re.I), _in_year_told),
     (rx.compile(_DAY_FIRST_MONTH_SAID + _YEAR_TOLD, re.I), _in_year_told),
     (rx.compile(_MONTH_ALONE + _YEAR_TOLD, re.I), _in_year_told),
-    # ... and a day before a relative year's possessive, before that is read as a year: "On 5
-    # August next year's budget is due." was "On 5 August 2027's budget", the day then read as
-    # of the year said and left unread. Only "next/this/last year's": a year written with its
-    # possessive is the day's ("December 1, 2027's launch" is a day of 2027)
-    (rx.compile(_MONTH_FIRST_DAY_SAID + _YEARS_POSSESSIVE, re.I), _month_day),
-    (rx.compile(_DAY_FIRST_MONTH_SAID + _YEARS_POSSESSIVE, re.I), _month_day),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (rx.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
