@@ -46,7 +46,7 @@ from autodream.memory.staging import (
     rel_below,
     remove_tree,
 )
-from autodream.procs import LIVE, holder_state, process_start_time
+from autodream.procs import pid_running
 from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
@@ -98,9 +98,6 @@ class RunRecord:
     summary: str = ""  # the subagent's ``finish`` summary
     undoes: str | None = None  # for trigger "undo": the run it reverted
     pid: int = field(default_factory=os.getpid)
-    # when that process started (None: unknowable, or a record from before 2026-11-27): a
-    # process of the same PID that started at another time is not the one that ran
-    pid_started: float | None = field(default_factory=lambda: process_start_time(os.getpid()))
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
@@ -145,7 +142,6 @@ class RunRecord:
             "summary": self.summary,
             "undoes": self.undoes,
             "pid": self.pid,
-            **({"pid_started": self.pid_started} if self.pid_started is not None else {}),
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
@@ -182,7 +178,6 @@ class RunRecord:
             summary=str(data.get("summary", "")),
             undoes=None if data.get("undoes") is None else _check_run_id(data["undoes"]),
             pid=int(data.get("pid", 0)),
-            pid_started=_start_time(data.get("pid_started")),
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
@@ -203,14 +198,6 @@ class RunRecord:
         if not isinstance(data, dict):
             raise ValueError("a run record is a JSON object")
         return cls.from_dict(data)
-
-
-def _start_time(value: object) -> float | None:
-    """A record's ``pid_started``; anything but a number (a forged or damaged record) reads as
-    unknown, so the record is taken as one from before start times were kept."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value)
 
 
 def _check_run_id(value: object) -> str:
@@ -1322,19 +1309,9 @@ _OPEN_RECORD = rx.compile(r'"outcome"\s*:\s*"running"')
 
 
 def _process_gone(record: RunRecord) -> bool:
-    """``record`` says ``running``, but the process that ran it is gone: its PID is not running,
-    or runs a process that started at another time (the PID reused, even by this process: PID 1
-    of each command in a container), as the lock tells its holder (``procs.holder_state``).
-
-    A record without a start time (written before records kept it, or where it cannot be
-    read) is taken to be its PID's while that PID runs, and this process's own: closing the
-    record of a run still going would roll back its commit under it, while one left open only
-    waits for its PID to end."""
-    if record.outcome != "running":
-        return False
-    if record.pid_started is None and record.pid == os.getpid():
-        return False
-    return holder_state(record.pid, record.pid_started) != LIVE
+    """``record`` says ``running``, but no other process of that PID is alive to finish it."""
+    return (record.outcome == "running" and record.pid != os.getpid()
+            and not pid_running(record.pid))
 
 
 def _open_runs(state_dir: Path) -> list[RunRecord]:

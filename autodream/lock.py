@@ -23,14 +23,7 @@ import sys
 import time
 
 from autodream.errors import LockHeld
-from autodream.procs import (
-    DEAD,
-    LIVE,
-    REUSED,
-    holder_state,
-    pid_running,
-    process_start_time,
-)
+from autodream.procs import pid_running, process_start_time
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,6 +35,9 @@ LOCK_FILENAME = ".consolidate-lock"
 GUARD_FILENAME = "lock.guard"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # (absent on Windows, where links need privilege)
 STATE_DIRNAME = ".autodream"
+# A process start time read twice can differ by rounding (it is derived from clock ticks and
+# the boot time); a PID reused within a second of the holder's start is not a concern.
+START_TIME_TOLERANCE = 1.0
 # A last dream dated further ahead of the clock than this was stamped by a clock that ran
 # fast (or this one was set back): believed, it would close the time gate until the clock
 # caught up, so the machine would stop dreaming without a word. Within it, file systems that
@@ -49,9 +45,11 @@ STATE_DIRNAME = ".autodream"
 FUTURE_TOLERANCE_SECONDS = 300.0
 
 # Holder states. "live" and "foreign" hold the lock; the stale ones are reclaimed.
-# LIVE (a running process on this host, within the TTL), DEAD and REUSED: procs.holder_state.
 FREE = "free"  # no holder recorded (no file, empty body, or an unreadable PID)
+LIVE = "live"  # a running process on this host, within the TTL
 FOREIGN = "foreign"  # another host's holder within the TTL: its PID cannot be checked
+DEAD = "dead"  # the PID is not running on this host
+REUSED = "reused"  # the PID runs, but started at another time than the holder did
 EXPIRED = "expired"  # held for longer than the TTL
 HELD_STATES = frozenset({LIVE, FOREIGN})
 STALE_STATES = frozenset({DEAD, REUSED, EXPIRED})
@@ -277,7 +275,15 @@ def _holder_state(body: LockBody, age: float, ttl_seconds: float, check_start_ti
         return EXPIRED
     if body.host and body.host != this_host():
         return FOREIGN
-    return holder_state(body.pid, body.started, check_start_time=check_start_time)
+    if not pid_running(body.pid):
+        return DEAD
+    if check_start_time and body.started is not None:
+        started = process_start_time(body.pid)
+        if started is None:
+            return DEAD
+        if abs(started - body.started) > START_TIME_TOLERANCE:
+            return REUSED
+    return LIVE
 
 
 def _open_nofollow(path: str, flags: int) -> int:

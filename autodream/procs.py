@@ -9,15 +9,6 @@ from __future__ import annotations
 import os
 import sys
 
-# A process start time read twice can differ by rounding (it is derived from clock ticks and
-# the boot time); a PID reused within a second of the holder's start is not a concern.
-START_TIME_TOLERANCE = 1.0
-# What became of the process that wrote a PID (and its start time) down: the lock's holder,
-# a run record's process.
-LIVE = "live"  # a running process on this host
-DEAD = "dead"  # the PID is not running on this host
-REUSED = "reused"  # the PID runs, but started at another time than the holder did
-
 
 def pid_running(pid: int) -> bool:
     """True when a process with this PID exists on this host (it may belong to another user)."""
@@ -65,18 +56,3 @@ def process_start_time(pid: int) -> float | None:
         return float(psutil.Process(pid).create_time())
     except (psutil.Error, OSError):
         return None
-
-
-def holder_state(pid: int, started: float | None, *, check_start_time: bool = True) -> str:
-    """``LIVE``, ``DEAD`` or ``REUSED``: is the process that wrote down ``pid`` (and, when
-    known, ``started``, its start time) still running? Without a start time a running PID is
-    taken for it; with one, a running PID whose start time cannot be read is taken for dead."""
-    if not pid_running(pid):
-        return DEAD
-    if check_start_time and started is not None:
-        now = process_start_time(pid)
-        if now is None:
-            return DEAD
-        if abs(now - started) > START_TIME_TOLERANCE:
-            return REUSED
-    return LIVE
