@@ -84,6 +84,21 @@ def _memory_listing(memory: Path) -> str:
 
 
 def live(story: Story, root: Path, *, every: bool = False) -> str:
+    """Live ``story`` under ``root``; the process's clock (``AUTODREAM_NOW``) is put back as it
+    was after, as a test run in the same worker leaves it: a test that lived a story left it set,
+    and a later test's CLI undo in that worker ran on the story's clock (its undo records dated
+    before the dreams they undid, a forced redo of the chain then missed one)."""
+    saved = os.environ.get("AUTODREAM_NOW")
+    try:
+        return _live(story, root, every=every)
+    finally:
+        if saved is None:
+            os.environ.pop("AUTODREAM_NOW", None)
+        else:
+            os.environ["AUTODREAM_NOW"] = saved
+
+
+def _live(story: Story, root: Path, *, every: bool) -> str:
     import autodream
 
     (root / "project").mkdir(parents=True)
