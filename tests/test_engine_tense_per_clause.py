@@ -128,7 +128,7 @@ def test_a_span_gone_by_and_a_plan_said_together_stay_two_memories() -> None:
     # a list of days in one clause, in one year
     ("The next demos are on 3 August, 10 August and 17 August, the last ones were on 1 June and "
      "8 June.",
-     "The next demos are on 3 August, 2026-08-10 and on 2026-08-17, the last ones were on "
+     "The next demos are on 2026-08-03, 2026-08-10 and on 2026-08-17, the last ones were on "
      "2026-06-01 and on 2026-06-08."),
     ("We met on 1 June and 8 June, and we meet again on 13 July.",
      "We met on 2026-06-01 and on 2026-06-08, and we meet again on 2026-07-13."),

@@ -82,13 +82,15 @@ _PAST_MARKERS = rx.compile(
 )
 
 
-def _month_token(group: str, *, dot: bool = True) -> str:
-    """A month's name or abbreviation as a named group. An abbreviation and "May" only
-    capitalised: "may" is mostly the verb, "dec 10" and "oct" mostly number bases (and "May"
-    the verb after figures that number things: ``_verb_may``). ``dot``: an abbreviation's dot
-    may follow ("Jan. 15"), where it cannot be the sentence's own."""
+def _month_token(group: str | None, *, dot: bool = True) -> str:
+    """A month's name or abbreviation as a named group (with no name, a group unnamed). An
+    abbreviation and "May" only capitalised: "may" is mostly the verb, "dec 10" and "oct"
+    mostly number bases (and "May" the verb after figures that number things:
+    ``_verb_may``). ``dot``: an abbreviation's dot may follow ("Jan. 15"), where it cannot be
+    the sentence's own."""
     return (
-        rf"(?P<{group}>january|february|march|april|june|july|august|september|october|"
+        ("(?:" if group is None else f"(?P<{group}>")
+        + r"january|february|march|april|june|july|august|september|october|"
         r"november|december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))\b"
         + (r"\.?" if dot else "")
     )
@@ -774,6 +776,14 @@ _YEAR_AFTER = rx.compile(_YEAR_TOLD, re.I)
 # closes"): 5 May in any year is the next one, 29 February only in the year said
 _IN_A_YEAR = rx.compile(r"\s+in\s+(?P<year>(?:19|20)\d\d)\b")
 _ORDINAL = r"(?:st|nd|rd|th)?"
+# A figure after a day said first ("5 June 2027", "5 June, 10:00") is its year or its time: the
+# day is left as said. Not the next day of a list after a comma ("on 3 August, 10 August and 17
+# August", "1-5 June, 8-12 June"): its first day was left undated, "3 August, 1..." read as a
+# day and its year, which is four figures ("3 August, 2027" stays); the next one may be dated
+# already ("3 August, 10-14 August": a span is read first)
+_NEXT_DAY_SAID = (rf"(?:\d{{1,2}}{_ORDINAL}(?:\s*[-–]\s*\d{{1,2}}{_ORDINAL})?\s+(?:of\s+)?"
+                  rf"{_month_token(None, dot=False)}|\d{{4}}-\d\d-\d\d\b)")
+_FIGURE_AFTER = rf"\.?(?:\s*|,\s*(?!{_NEXT_DAY_SAID}))\d"
 _DAY_SPAN = rx.compile(
     r"(?:\b(?P<prep>on|in|during|from|for|between)\s+)?(?<![\w./:-])(?:the\s+)?(?:"
     # "1-5 June", "1st to the 5th of June", "28 Dec - 3 Jan"
@@ -781,7 +791,7 @@ _DAY_SPAN = rx.compile(
     # (with the month said once, a dash between the figures: "Phase 2 - 5 June" is a day)
     r"(?P<dash>[-–])|\s+(?P<word>to|through|thru|till|until|and)\s+)"
     rf"(?:the\s+)?(?P<d2>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+{_month_token('m2', dot=False)}"
-    r"(?!\.?,?\s*\d)"
+    rf"(?!{_FIGURE_AFTER})"
     # "June 1-5", "Dec 28 - Jan 3"; not "June 3 - 5 people came", a count
     rf"|{_month_token('mb1')}\s+(?:the\s+)?(?P<db1>\d{{1,2}}){_ORDINAL}"
     rf"{_SPAN_SEP.replace('sep', 'sepb')}(?:{_month_token('mb2')}\s+)?(?:the\s+)?"
@@ -793,7 +803,7 @@ _DAY_SPAN = rx.compile(
     # ending before it started, and "June 1-5 July" was "June 1-2027-07-05"
     rf"|\b{_month_token('mc1')}\s+(?:the\s+)?(?P<dc1>\d{{1,2}}){_ORDINAL}"
     rf"{_SPAN_SEP.replace('sep', 'sepc')}(?:the\s+)?(?P<dc2>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+"
-    rf"{_month_token('mc2', dot=False)}(?!\.?,?\s*\d)"
+    rf"{_month_token('mc2', dot=False)}(?!{_FIGURE_AFTER})"
     rf"|(?P<dd1>\d{{1,2}}){_ORDINAL}(?:\s+of)?\s+{_month_token('md1', dot=False)}"
     rf"{_SPAN_SEP.replace('sep', 'sepd')}{_month_token('md2')}\s+(?:the\s+)?"
     rf"(?P<dd2>\d{{1,2}}){_ORDINAL}\b(?!,?\s*\d{{4}}\b|[-–:./]\d)"
@@ -1328,7 +1338,7 @@ _MONTH_FIRST_DAY = rx.compile(_MONTH_FIRST_DAY_SAID, re.I)
 # 2.1-2027-06-05", "The 1.5 June release." "The 1.on 2027-06-05 release.")
 _DAY_FIRST_MONTH_SAID = (rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2}})"
                          rf"(?:st|nd|rd|th)?(?: of)? "
-                         rf"{_month_token('mon', dot=False)}(?!\.?,?\s*\d)")
+                         rf"{_month_token('mon', dot=False)}(?!{_FIGURE_AFTER})")
 _DAY_FIRST_MONTH = rx.compile(_DAY_FIRST_MONTH_SAID, re.I)
 # ... which is left as said ("Release 2.1-5 June is the big one.": release 2.1 on 5 June, or
 # releases 2.1 to 2.5 in June?)
