@@ -1676,36 +1676,6 @@ _PREP_BEFORE = rx.compile(
 _WEEKDAY_BEFORE = rx.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 
 
-# A day a verb of choosing takes as its object is a noun, not when a thing is ("We picked 3
-# August for the launch" was "We picked on 2026-08-03 for the launch", a day the picking was
-# done on)
-_CHOSEN = rx.compile(
-    r"(?i)(?:(?P<before>[\w'’]+)\s+)?\b(?P<verb>pick(?:s|ed|ing)?|cho(?:se|sen|oses?|osing)|"
-    r"select(?:s|ed|ing)?|(?:lock|pencill?)(?:s|ed|ing)?\s+in|book(?:s|ed|ing)?|"
-    r"reserv(?:e|es|ed|ing)|target(?:s|ed|ing)?|prefer(?:s|red|ring)?|propos(?:e|es|ed|ing)|"
-    r"suggest(?:s|ed|ing)?)\s+$")
-# ... not after an article, where the verb is a noun ("the target 3 August", "the booking"),
-# nor a participle after "be", where the day is when it was done to ("The room is booked 3
-# August", "The vendor was chosen yesterday")
-_ARTICLES = frozenset({"the", "a", "an", "our", "my", "your", "their", "his", "her", "its",
-                       "this", "that"})
-_BE = rx.compile(r"(?i)^(?:is|are|was|were|be|been|being|am|get|gets|got|gotten|getting)$"
-                 r"|^(?!let['’]s$).*['’](?:s|re|m)$")  # ("let's" is "let us")
-# ... nor with what was chosen, or a clause, after it: the day is the choice's own ("We chose
-# today to ship the beta", "We agreed yesterday that ...", "I suggest tomorrow we meet")
-_CHOICE_MADE_ON = rx.compile(r"(?i)\s+(?:to|that|we|they|i|you|he|she|it)\b")
-
-
-def _chosen_day(m: re.Match[str]) -> bool:
-    """The date ``m`` found, with no preposition, is what a verb of choosing before it took."""
-    chosen = _CHOSEN.search(m.string, 0, m.start())
-    if chosen is None or _CHOICE_MADE_ON.match(m.string, m.end()):
-        return False
-    before = (chosen["before"] or "").lower()
-    return before not in _ARTICLES and not (
-        _BE.search(before) and not chosen["verb"].split()[0].lower().endswith("ing"))
-
-
 def _wording(m: re.Match[str], when: When) -> str:
     """The words that replace the match: its preposition (or the precision's own) and the
     date; before a possessive ("next month's release") the date alone."""
@@ -1726,8 +1696,6 @@ def _wording(m: re.Match[str], when: When) -> str:
         return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
         return when.phrase
-    if not written and _chosen_day(m):
-        return when.phrase  # "We picked 3 August for the launch": not "picked on 2026-08-03"
     return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
 
 
