@@ -726,6 +726,20 @@ def test_a_password_that_is_a_joining_word_stays_redacted(text: str, secret: str
 # ---- the patterns scanned across a line break ------------------------------------------------
 
 
+def _inner(op: Any, av: Any) -> list[Any]:
+    """The sub-trees a repeat, a branch, a conditional or an atomic group of a regex's parse
+    tree holds: where both walks below go on alike."""
+    if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
+        return [av[2]]
+    if op is C.BRANCH:
+        return list(av[1])
+    if op is C.GROUPREF_EXISTS:
+        return [p for p in av[1:] if p is not None]
+    if op is C.ATOMIC_GROUP:
+        return [av]
+    return []
+
+
 def _can_hold_a_line_break(items: Any, flags: int) -> bool:
     """Whether a regex's parse tree (``re._parser``) can consume a line break, or look back
     over one, or depends on where the text starts (``\\A``, ``^`` without MULTILINE)."""
@@ -737,25 +751,16 @@ def _can_hold_a_line_break(items: Any, flags: int) -> bool:
         if op is C.AT and (av is C.AT_BEGINNING_STRING
                            or (av is C.AT_BEGINNING and not flags & re.MULTILINE)):
             return True
-        if op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-            parts = [av[2]]
-        elif op is C.SUBPATTERN:
-            parts, flags_in = [av[3]], (flags | av[1]) & ~av[2]
-            if _can_hold_a_line_break(av[3], flags_in):
+        if op is C.SUBPATTERN:
+            if _can_hold_a_line_break(av[3], (flags | av[1]) & ~av[2]):
                 return True
             continue
-        elif op is C.BRANCH:
-            parts = list(av[1])
-        elif op in (C.ASSERT, C.ASSERT_NOT):
+        if op in (C.ASSERT, C.ASSERT_NOT):
             # (a look ahead from a match on the text's lines stays in the text, unless it takes
             # the hit: _PLAIN_NAMED's value, read in a look ahead from its name's "k")
             parts = [av[1]] if av[0] < 0 or (op is C.ASSERT and _captures(av[1])) else []
-        elif op is C.GROUPREF_EXISTS:
-            parts = [p for p in av[1:] if p is not None]
-        elif op is C.ATOMIC_GROUP:
-            parts = [av]
         else:
-            parts = []
+            parts = _inner(op, av)
         if any(_can_hold_a_line_break(p, flags) for p in parts):
             return True
     return False
@@ -765,21 +770,13 @@ def _captures(items: Any) -> bool:
     """Whether a regex's parse tree holds a capturing group (the hit a rule reports)."""
     for op, av in items:
         if op is C.SUBPATTERN:
-            parts = [av[3]]
             if av[0] is not None:
                 return True
-        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT):
-            parts = [av[2]]
-        elif op is C.BRANCH:
-            parts = list(av[1])
+            parts = [av[3]]
         elif op in (C.ASSERT, C.ASSERT_NOT):
             parts = [av[1]]
-        elif op is C.GROUPREF_EXISTS:
-            parts = [p for p in av[1:] if p is not None]
-        elif op is C.ATOMIC_GROUP:
-            parts = [av]
         else:
-            parts = []
+            parts = _inner(op, av)
         if any(_captures(p) for p in parts):
             return True
     return False
