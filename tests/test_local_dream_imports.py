@@ -11,6 +11,8 @@ import sys
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from tests.factories import REPO_ROOT, TranscriptBuilder, iso
 
 NEVER_ON_LOCAL_PATH = ("anthropic", "httpx", "click", "watchdog", "secrets") + (
@@ -86,3 +88,20 @@ def test_local_dreams_never_import_the_sdk_or_the_cli(tmp_path: Path) -> None:
     # the second dream really ran and remembered the new session's offset
     offsets = json.loads((root / "memory" / ".autodream" / "offsets.json").read_text())
     assert any(key.endswith(second.session_id + ".jsonl") for key in offsets["files"]), offsets
+
+
+@pytest.mark.parametrize(("package", "names"), [
+    ("autodream.transcripts", ["SessionFiles", "discover_codex_rollouts", "discover_daily_logs",
+                               "discover_sessions"]),
+    ("autodream.engine", ["build_digest"]),
+])
+def test_names_loaded_when_first_asked_for_are_listed_and_resolve(
+        package: str, names: list[str]) -> None:
+    # (a fresh process: listed before anything loads them, as completion and help() see them)
+    probe = (f"import {package} as p, json; listed = set(dir(p)); "
+             f"print(json.dumps([[n in listed, callable(getattr(p, n))] for n in {names!r}]))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT)}, timeout=60,
+                          check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == [[True, True]] * len(names)

@@ -57,3 +57,8 @@ def __getattr__(name: str) -> object:
 
         return getattr(discovery, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # (the names loaded when first asked for are listed as every other: completion, help())
+    return sorted({*globals(), *__all__})
