@@ -262,6 +262,12 @@ def next_run_id(state_dir: Path, now: datetime) -> str:
     return new_run_id(now, (p.name for p in root.iterdir()) if root.is_dir() else ())
 
 
+def _save_run_in(run: Path | int, record: RunRecord) -> None:
+    """``save_run`` into the run dir ``run`` as it was opened (a descriptor held since), not by
+    the state dir's name: a state dir moved since writes where the run's images went."""
+    commit_mod.write_in(run, RECORD_FILENAME, record.to_json().encode("utf-8"))
+
+
 def begin_run(
     state_dir: Path,
     *,
@@ -586,7 +592,7 @@ def _saved_in_moved(state_dir: Path, record: RunRecord, run: Path | int) -> Link
     in the run dir the commit opened, wherever it went, nothing is written where the link
     points, and the dream fails (the ``LinkedState`` returned) saying so and what to do. Where
     the link was found by a save after the record's, it is saved again, as it was."""
-    commit_mod.write_in(run, RECORD_FILENAME, record.to_json().encode("utf-8"))
+    _save_run_in(run, record)
     return _committed_in_moved(state_dir, record)
 
 
@@ -994,7 +1000,7 @@ def undo(
                     # no change that the next dream rolls back, while memory held it; recovery
                     # closes it as committed with them (or, its commit not done, failed)
                     _note_undo(record, step)
-                    commit_mod.write_in(held, RECORD_FILENAME, record.to_json().encode("utf-8"))
+                    _save_run_in(held, record)
                     commit_mod.commit(memory_dir,
                                       run_dir(state_dir, step.run.id) / commit_mod.BEFORE_DIR,
                                       step.changes, made_dir, on_step=on_step, opened=held)
@@ -1220,6 +1226,12 @@ def _unmarked(entry: dict[str, Any] | None) -> dict[str, Any] | None:
     return rest or None
 
 
+def _stands_at(entry: dict[str, Any] | None, position: dict[str, Any] | None) -> bool:
+    """Whether the read position ``entry`` is ``position``, with or without the mark an undo
+    puts on a rewound one (``_unmarked``)."""
+    return entry == position or _unmarked(entry) == position
+
+
 def _rewind_offsets(
     state_dir: Path, target: RunRecord, *, runs: Path | int | None = None,
     made: RunRecord | None = None,
@@ -1238,7 +1250,7 @@ def _rewind_offsets(
     for path, moved in sorted(target.offsets.items()):
         # "after" None: the run left no position (an undo of a first read): absent is in place
         before, after = moved.get("before"), moved.get("after")
-        if _unmarked(store.entry(path)) != after and store.entry(path) != after:
+        if not _stands_at(store.entry(path), after):
             continue
         if before == after:  # the run read nothing there (older versions listed such too)
             continue
@@ -1254,7 +1266,7 @@ def _rewind_offsets(
             save_run(state_dir, made)
         else:
             with commit_mod.run_dir_in(runs, made.id) as held:
-                commit_mod.write_in(held, RECORD_FILENAME, made.to_json().encode("utf-8"))
+                _save_run_in(held, made)
     if rewound:
         store.save(make=False)  # (likewise)
     return rewound
@@ -1434,10 +1446,10 @@ def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> dict[str, 
     for path, move in sorted(moves.items()):
         before, after = move.get("before"), move.get("after")
         found = store.entry(path)
-        if found == after or _unmarked(found) == after:
+        if _stands_at(found, after):
             made[path] = move
             continue
-        if before == after or (found != before and _unmarked(found) != before):
+        if before == after or not _stands_at(found, before):
             continue
         store.put(path, after if isinstance(after, dict) else None)
         made[path] = move
