@@ -201,14 +201,9 @@ class Settings:
         (".consolidate-lock.4357.tmp"), a name the person never made. None when writable or
         not there yet. ``os.access`` asks as the real user: root may write a mode 555 dir."""
         path = self.memory_dir
-        if not path.is_dir() or os.access(path, os.W_OK | os.X_OK):
+        if (why := _write_denied(path)) is None:
             return None
         shown = printable(str(path))
-        try:
-            read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-        except (OSError, AttributeError):  # (no statvfs on Windows)
-            read_only = False
-        why = "read-only file system" if read_only else "Permission denied"
         return AutodreamError(
             f"cannot write the memory dir {shown}: {why}; a dream writes its memories, lock "
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
@@ -219,14 +214,13 @@ class Settings:
         said before a dream or an undo commits, since what follows its commit (the read
         positions, DREAMS.md) is written there, and failing then left memory changed by a
         command that failed ('cannot use .offsets.json.offsets.tmp: Permission denied'). None
-        when writable or not there (made by the run). ``os.access`` as in
-        ``memory_dir_write_error``."""
+        when writable or not there (made by the run)."""
         path = self.state_dir
-        if not path.is_dir() or path.is_symlink() or os.access(path, os.W_OK | os.X_OK):
+        if path.is_symlink() or (why := _write_denied(path)) is None:
             return None  # (a link is state_dir_error's)
         shown = printable(str(path))
         return AutodreamError(
-            f"cannot write the state dir {shown}: Permission denied; a dream or an undo keeps "
+            f"cannot write the state dir {shown}: {why}; a dream or an undo keeps "
             "its run record, the read positions and DREAMS.md there: make it writable (chmod "
             f"u+w {shown}) or run as its owner")
 
@@ -370,3 +364,16 @@ def backend_choice(settings: Settings, env: Mapping[str, str] | None = None) -> 
     if key_source is None:
         return BackendChoice("local", "no API key: using the local engine")
     return BackendChoice("anthropic", f"API key found ({key_source}): using Claude")
+
+
+def _write_denied(path: Path) -> str | None:
+    """Why no file can be made in the folder ``path`` ("read-only file system", "Permission
+    denied"), or None when one can or it is no folder. ``os.access`` asks as the real user:
+    root may write a mode 555 dir."""
+    if not path.is_dir() or os.access(path, os.W_OK | os.X_OK):
+        return None
+    try:
+        read_only = bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # (no statvfs on Windows)
+        read_only = False
+    return "read-only file system" if read_only else "Permission denied"
