@@ -140,9 +140,13 @@ def _value_to_its_end(least: int) -> str:
     ``([^\\s"'`,;]{least,}?)`` followed by ``(?=[.!?)]*(?:[\\s"'`,;]|$))`` takes it: that
     lazy group asked the lookahead again at each character it grew by, and the lookahead read
     the signs to their end each time ('PASSWORD=${PW} # Ab1' and 20,000 dots: 8 s). Greedy to
-    the last character that is no sign, the value is read once (the same span)."""
+    the last character that is no sign, the value is read once (the same span). Then a closing
+    quote, if any, and that lookahead, as every rule using it ends."""
     word = r"[^\s\"'`,;]"
-    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;.!?)])?)"
+    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;.!?)])?)" + _CLOSED_TO_ITS_END
+
+
+_CLOSED_TO_ITS_END = r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 
 
 # An AWS secret key said in prose near "AWS" or "secret" ("AWS secret wJalr...", "the secret
@@ -412,10 +416,11 @@ def _table_value(cell: str, name: str, value: str) -> bool:
 # "|---|---|" / "| admin | admin123 |"): the header and its separator row; the rows after it are
 # read in Python (``_column_hits``), each cell under a credential's name judged as the cell after
 # the name on its row is (``_table_value``). A line of 2,000+ characters is no header.
+# A markdown table's separator row ("|---|:---:|", "--- | ---")
+_RULE_ROW = r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*"
 _TABLE_HEAD = rx.compile(
     # (each line taken once, whole: a line of pipes was tried at each of them, by the square)
-    r"^[ \t]*(?=[^\n|]*+\|)([^\n]{1,2000}+)\n"
-    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*$",
+    r"^[ \t]*(?=[^\n|]*+\|)([^\n]{1,2000}+)\n" + _RULE_ROW + "$",
     re.MULTILINE,
 )
 # ... a header's cell naming a credential: the name ends it ("password", "Grafana token",
@@ -429,8 +434,7 @@ _HEAD_CELL = rx.compile(
 _ROW_VALUE = rx.compile(
     r"[ \t]+(?:\*\*)?[`\"']?(?!\[REDACTED)([^\s|`\"']{6,200})[`\"']?(?:\*\*)?[ \t]*\Z"
 )
-# A markdown table's separator row ("|---|:---:|", "--- | ---")
-_TABLE_RULE = rx.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*")
+_TABLE_RULE = rx.compile(_RULE_ROW)
 
 
 def _cells(line: str, at: int) -> list[tuple[int, str]]:
@@ -657,7 +661,7 @@ _COMMENT_AFTER_SETTING = rx.compile(
     r"(?!(?-i:[A-Za-z][a-z]+(?:[A-Z][a-z]+)*\d{0,3})[.!?)]*(?![^\s\"'`,;]))" + _MIXED
     + r"(?-i:(?=[^\s\"'`,;]*\d)(?:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z])"
     r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@])))"
-    + _value_to_its_end(8) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+    + _value_to_its_end(8)
 )
 _SETTING_NAME = rx.compile(
     r"(?i:passw(?:or)?d|passwd|passphrase|pwd|secret|token|credentials?"
@@ -1058,7 +1062,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
             r"(?![^\s\"'`,;]*(?-i:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
             r"|Helper|Provider|Store|Policy)(?![a-z]))"
-            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$)))",
+            + _value_to_its_end(6) + ")",
             re.MULTILINE,
         ),
         -1,
@@ -1134,7 +1138,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?<!\[REDACTED):[ \t]*[\"'`]?(?!\[REDACTED)(?![/~])(?!" + _PLACEHOLDER + r")"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
             r"(?-i:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])|(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))"
-            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            + _value_to_its_end(6)
         ),
         1,
         ("pass", "secret", "token", "cred"),
@@ -1278,7 +1282,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # password's)
             rf"(?(account)|(?!(?!{_PASSWORD_WORD}-)"
             r"(?-i:[A-Z][a-z]+)(?:-\d+)+[\"'`]?(?=[.?)]*(?:[\s\"'`,;]|$)))))"
-            + _value_to_its_end(6) + r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
+            + _value_to_its_end(6)
         ),
         3,
         (":",),
