@@ -958,11 +958,12 @@ class ToolBox:
                     in_key = True
                 if not rx.search(line):
                     continue
-                # redact before cutting, so a secret cut in two still goes
-                # (or a name with nothing after it and a lone random value on this line:
-                # "staging token" / "Xk9mQ2vL8pR4tW7z")
+                # redact before cutting, so a secret cut in two still goes; a table's row read
+                # under its header and separator
                 if table and line_no > table_at:
                     line = redact.redact_after(table, decoded)[: self.limits.max_line_chars]
+                # (or a name with nothing after it and a lone random value on this line:
+                # "staging token" / "Xk9mQ2vL8pR4tW7z")
                 elif before and (redact.ends_in_a_name(before)
                                  or redact.gives_a_named_value(before, decoded)):
                     said = before[-_CONTEXT_BYTES:] + "\n" * min(blanks_before, 8)
