@@ -46,7 +46,7 @@ from autodream.memory.staging import (
     rel_below,
     remove_tree,
 )
-from autodream.procs import pid_running
+from autodream.procs import LIVE, REUSED, holder_state, process_start, recorded_start
 from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
@@ -98,6 +98,12 @@ class RunRecord:
     summary: str = ""  # the subagent's ``finish`` summary
     undoes: str | None = None  # for trigger "undo": the run it reverted
     pid: int = field(default_factory=os.getpid)
+    # when that process started (None: unknowable, or a record from before 2026-11-27), and
+    # how long after boot (procs.process_start): a process of the same PID that started at
+    # another time is not the one that ran
+    pid_started: float | None = field(default_factory=lambda: process_start(os.getpid())[0])
+    pid_since_boot: float | None = field(
+        default_factory=lambda: process_start(os.getpid())[1])
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
@@ -142,6 +148,9 @@ class RunRecord:
             "summary": self.summary,
             "undoes": self.undoes,
             "pid": self.pid,
+            **({"pid_started": self.pid_started} if self.pid_started is not None else {}),
+            **({"pid_since_boot": self.pid_since_boot}
+               if self.pid_since_boot is not None else {}),
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
@@ -178,6 +187,8 @@ class RunRecord:
             summary=str(data.get("summary", "")),
             undoes=None if data.get("undoes") is None else _check_run_id(data["undoes"]),
             pid=int(data.get("pid", 0)),
+            pid_started=recorded_start(data.get("pid_started")),
+            pid_since_boot=recorded_start(data.get("pid_since_boot")),
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
@@ -1321,9 +1332,20 @@ _OPEN_RECORD = rx.compile(r'"outcome"\s*:\s*"running"')
 
 
 def _process_gone(record: RunRecord) -> bool:
-    """``record`` says ``running``, but no other process of that PID is alive to finish it."""
-    return (record.outcome == "running" and record.pid != os.getpid()
-            and not pid_running(record.pid))
+    """``record`` says ``running``, but the process that ran it is gone: its PID is not running,
+    or runs a process that started at another time (the PID reused, even by this process: PID 1
+    of each command in a container), as the lock tells its holder (``procs.holder_state``).
+
+    A record without a start time (written before records kept it, or where it cannot be
+    read) is taken to be its PID's while that PID runs, and this process's own: closing the
+    record of a run still going would roll back its commit under it, while one left open only
+    waits for its PID to end. The commit's recovery asks the same of its intent."""
+    if record.outcome != "running":
+        return False
+    state = holder_state(record.pid, record.pid_started, record.pid_since_boot)
+    if record.pid == os.getpid():
+        return state == REUSED
+    return state != LIVE
 
 
 def _open_runs(state_dir: Path) -> list[RunRecord]:
@@ -1372,8 +1394,13 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     for record in _open_runs(state_dir):
         if not _process_gone(record):
             continue
-        remove_tree(staging_dir(state_dir, record.id), commit_mod.state_root(state_dir))
         state = commit_mod.commit_state(run_dir(state_dir, record.id))
+        if state == "applying":
+            # its commit is not rolled back yet (its files could not all be put back, or its
+            # intent names another memory dir): closed 'failed', the record would say memory
+            # holds none of it while it does, and nothing would undo it
+            continue
+        remove_tree(staging_dir(state_dir, record.id), commit_mod.state_root(state_dir))
         if state == "done":
             record.changes = record.changes or commit_mod.intent_changes(
                 run_dir(state_dir, record.id)

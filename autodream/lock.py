@@ -23,7 +23,14 @@ import sys
 import time
 
 from autodream.errors import LockHeld
-from autodream.procs import pid_running, process_start_time
+from autodream.procs import (
+    DEAD,
+    LIVE,
+    REUSED,
+    holder_state,
+    pid_running,
+    process_start,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,9 +42,6 @@ LOCK_FILENAME = ".consolidate-lock"
 GUARD_FILENAME = "lock.guard"
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # (absent on Windows, where links need privilege)
 STATE_DIRNAME = ".autodream"
-# A process start time read twice can differ by rounding (it is derived from clock ticks and
-# the boot time); a PID reused within a second of the holder's start is not a concern.
-START_TIME_TOLERANCE = 1.0
 # A last dream dated further ahead of the clock than this was stamped by a clock that ran
 # fast (or this one was set back): believed, it would close the time gate until the clock
 # caught up, so the machine would stop dreaming without a word. Within it, file systems that
@@ -45,11 +49,9 @@ START_TIME_TOLERANCE = 1.0
 FUTURE_TOLERANCE_SECONDS = 300.0
 
 # Holder states. "live" and "foreign" hold the lock; the stale ones are reclaimed.
+# LIVE (a running process on this host, within the TTL), DEAD and REUSED: procs.holder_state.
 FREE = "free"  # no holder recorded (no file, empty body, or an unreadable PID)
-LIVE = "live"  # a running process on this host, within the TTL
 FOREIGN = "foreign"  # another host's holder within the TTL: its PID cannot be checked
-DEAD = "dead"  # the PID is not running on this host
-REUSED = "reused"  # the PID runs, but started at another time than the holder did
 EXPIRED = "expired"  # held for longer than the TTL
 HELD_STATES = frozenset({LIVE, FOREIGN})
 STALE_STATES = frozenset({DEAD, REUSED, EXPIRED})
@@ -70,13 +72,15 @@ class LockBody:
     when True, ``prior_mtime_ns`` is the mtime to restore, or None if there was no file.
     """
 
-    __slots__ = ("host", "pid", "prior_known", "prior_mtime_ns", "run_id", "started")
+    __slots__ = ("host", "pid", "prior_known", "prior_mtime_ns", "run_id", "since_boot",
+                 "started")
 
     def __init__(
         self,
         pid: int | None,
         *,
         started: float | None = None,
+        since_boot: float | None = None,
         host: str | None = None,
         prior_mtime_ns: int | None = None,
         prior_known: bool = False,
@@ -84,6 +88,8 @@ class LockBody:
     ) -> None:
         self.pid = pid
         self.started = started
+        # (procs.process_start: what tells the holder from another process across a clock step)
+        self.since_boot = since_boot
         self.host = host
         self.prior_mtime_ns = prior_mtime_ns
         self.prior_known = prior_known
@@ -104,12 +110,8 @@ class LockBody:
             if sep:
                 fields[key.strip()] = value.strip()
         body = cls(pid, host=fields.get("host") or None, run_id=fields.get("run") or None)
-        started = fields.get("started")
-        if started:
-            try:
-                body.started = float(started)
-            except ValueError:
-                body.started = None
+        body.started = _seconds(fields.get("started"))
+        body.since_boot = _seconds(fields.get("since_boot"))
         prior = fields.get("prior_mtime_ns")
         if prior == "absent":
             body.prior_known = True
@@ -122,6 +124,8 @@ class LockBody:
         lines = [str(self.pid) if self.pid else ""]
         if self.started is not None:
             lines.append(f"started={self.started!r}")
+        if self.since_boot is not None:
+            lines.append(f"since_boot={self.since_boot!r}")
         if self.host:
             lines.append(f"host={self.host}")
         if self.prior_known:
@@ -133,10 +137,19 @@ class LockBody:
 
     def __repr__(self) -> str:
         return (
-            f"LockBody(pid={self.pid!r}, started={self.started!r}, host={self.host!r}, "
+            f"LockBody(pid={self.pid!r}, started={self.started!r}, "
+            f"since_boot={self.since_boot!r}, host={self.host!r}, "
             f"prior_mtime_ns={self.prior_mtime_ns!r}, prior_known={self.prior_known!r}, "
             f"run_id={self.run_id!r})"
         )
+
+
+def _seconds(value: str | None) -> float | None:
+    """A body's ``started`` or ``since_boot``; unreadable (damaged) is unknown."""
+    try:
+        return float(value) if value else None
+    except ValueError:
+        return None
 
 
 def in_the_future(epoch: float | None, now: float) -> bool:
@@ -275,15 +288,8 @@ def _holder_state(body: LockBody, age: float, ttl_seconds: float, check_start_ti
         return EXPIRED
     if body.host and body.host != this_host():
         return FOREIGN
-    if not pid_running(body.pid):
-        return DEAD
-    if check_start_time and body.started is not None:
-        started = process_start_time(body.pid)
-        if started is None:
-            return DEAD
-        if abs(started - body.started) > START_TIME_TOLERANCE:
-            return REUSED
-    return LIVE
+    return holder_state(body.pid, body.started, body.since_boot,
+                        check_start_time=check_start_time)
 
 
 def _open_nofollow(path: str, flags: int) -> int:
@@ -459,9 +465,11 @@ class ConsolidationLock:
             else:
                 prior_ns = status.mtime_ns
             pid = os.getpid()
+            started, since_boot = process_start(pid)
             body = LockBody(
                 pid,
-                started=process_start_time(pid),
+                started=started,
+                since_boot=since_boot,
                 host=this_host(),
                 prior_mtime_ns=prior_ns,
                 prior_known=True,

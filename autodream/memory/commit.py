@@ -42,7 +42,7 @@ from autodream.memory.staging import (
     read_regular_below,
     rel_below,
 )
-from autodream.procs import pid_running
+from autodream.procs import LIVE, holder_state, process_start, recorded_start
 from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
 
 INTENT_FILENAME = "commit.json"
@@ -620,10 +620,15 @@ def _store_images(
 
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
+    started, since_boot = process_start(os.getpid())
     return {
         "version": 1,
         "run_id": run_dir.name,
         "pid": os.getpid(),
+        # judged as the run's record is (journal): a process of that PID that started at
+        # another time is not the one applying it
+        **({"pid_started": started} if started is not None else {}),
+        **({"pid_since_boot": since_boot} if since_boot is not None else {}),
         "memory_dir": str(memory_dir),
         "state": state,
         "changes": [ch.as_dict() for ch in changes],
@@ -850,9 +855,16 @@ def _before_image(run: Path | int, rel: str, ch: FileChange) -> bytes:
     return data
 
 
-def _pid_alive(pid: int) -> bool:
-    # our own commit raised out before finishing: it is not running
-    return pid != os.getpid() and pid_running(pid)
+def _holder_alive(data: dict[str, Any]) -> bool:
+    """Whether the process that wrote the intent ``data`` is still applying it: its PID runs
+    and, where the intent says when it started (written since 2026-11-27), started then, as
+    the run's record is judged (``procs.holder_state``): an intent left to a PID another
+    process took would never be rolled back while that process ran."""
+    pid = data.get("pid")
+    if not isinstance(pid, int) or pid == os.getpid():
+        return False  # (our own commit raised out before finishing: it is not running)
+    return holder_state(pid, recorded_start(data.get("pid_started")),
+                        recorded_start(data.get("pid_since_boot"))) == LIVE
 
 
 def pending_commits(state_dir: Path) -> list[Path]:
@@ -925,8 +937,7 @@ def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
     for run_dir in reversed(pending_commits(state_dir)):
         intent_path = run_dir / INTENT_FILENAME
         data = json.loads(intent_path.read_text(encoding="utf-8"))
-        pid = data.get("pid")
-        if isinstance(pid, int) and _pid_alive(pid):
+        if _holder_alive(data):
             continue
         if not _same_dir(data.get("memory_dir"), target):
             continue  # another memory dir's commit (a copied state dir): not ours to touch
