@@ -856,11 +856,10 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
     if moved:
         chosen = _moved_span(m, ref, (m1, d1), (m2, d2))
     elif told is not None:
-        # (over the year's end, which end the year is said of is not told: left as said)
-        if over_new_year:
-            return m[0]
+        # (over the year's end, which end the year is said of: ``_over_new_year_told``)
         try:
-            chosen = (date(told, m1, d1), date(told, m2, d2))
+            chosen = _over_new_year_told(ref, told, (m1, d1), (m2, d2)) if over_new_year else (
+                date(told, m1, d1), date(told, m2, d2))
         except ValueError:
             return m[0]
     else:
@@ -924,6 +923,42 @@ def _year_told(m: re.Match[str], ref: date) -> int | None:
     if m["told_year"]:
         return int(m["told_year"])
     return ref.year + _STEP[m["rel_year"].lower()] if m["rel_year"] else None
+
+
+# How near the telling day a span over the year's end said with its year may be for the year to
+# be its end's ("closed Dec 24 - Jan 2 next year" said on 2026-12-20)
+_NEW_YEAR_NEAR = timedelta(days=92)
+
+
+def _over_new_year_told(ref: date, told: int, start: tuple[int, int], end: tuple[int, int]
+                        ) -> tuple[date, date] | None:
+    """A span from ``start`` to ``end`` (month, day) over the year's end said with the year
+    ``told``, or None (left as said, its ends then dated apart: the year said is the end's).
+
+    Which end the year is said of is not told. Where a span it may name is near the telling
+    day, under way or just ended, that is the one meant: said on 2026-12-20, "closed Dec 24 -
+    Jan 2 next year" closes in four days (not in 2027-12, the start's year, as "1-5 June next
+    year" reads it); said on 2027-01-10, "was closed Dec 24 - Jan 2 this year" ended a week
+    ago, said on 2026-02-10 "Oct 1 - Mar 31 this year" is under way; said on 2026-12-20 "Dec 24
+    - Jan 2 this year" starts in four days. Farther off, "next" or "this year" names neither
+    surely, and is left as said (a span a year off misleads where one as said does not); a
+    year gone by or farther names the one that starts in it, as for any span ("Dec 28 - Jan 3
+    last year" said in July, the freeze just gone, not the one before), unless that one is
+    not over yet ("The winter schedule was Oct 1 - Mar 31 last year." said in February is last
+    winter's, not the one under way)."""
+    (m1, d1), (m2, d2) = start, end
+    ends_in = (date(told - 1, m1, d1), date(told, m2, d2))
+    starts_in = (date(told, m1, d1), date(told + 1, m2, d2))
+    if told == ref.year + 1:
+        # (the one that ends in it has not started, or is under way)
+        return ends_in if ends_in[0] - ref <= _NEW_YEAR_NEAR else None
+    if told == ref.year:
+        if ref - ends_in[1] <= _NEW_YEAR_NEAR:  # (it started the year before: under way)
+            return ends_in
+        return starts_in if starts_in[0] - ref <= _NEW_YEAR_NEAR else None
+    if told == ref.year - 1 and starts_in[1] >= ref:
+        return None
+    return starts_in
 
 
 def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: tuple[int, int],
