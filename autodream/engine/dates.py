@@ -1375,6 +1375,9 @@ _DAY_FIRST_MONTH_SAID = (rf"\b{_PREP}(?:the )?{_NOT_IN_A_VERSION}(?P<day>\d{{1,2
                          rf"(?:st|nd|rd|th)?(?: of)? "
                          rf"{_month_token('mon', dot=False)}(?!{_FIGURE_AFTER})")
 _DAY_FIRST_MONTH = rx.compile(_DAY_FIRST_MONTH_SAID, re.I)
+# (a relative year's possessive after a day said after a preposition: ``_RULES``)
+_YEARS_POSSESSIVE = r"(?=,?\s+(?:next|this|last)\s+year['’]s\b)"
+_DAY_BEFORE_A_YEARS = r"(?=\b(?:on|by|from|before|after|until|till)\s)"
 # ... which is left as said ("Release 2.1-5 June is the big one.": release 2.1 on 5 June, or
 # releases 2.1 to 2.5 in June?)
 VERSION_AND_DAY = rx.compile(rf"\d\.(?:\d{{1,2}}[-–])?\d{{1,2}}(?:st|nd|rd|th)?(?: of)? "
@@ -1467,6 +1470,18 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (rx.compile(_MONTH_FIRST_DAY_SAID + _YEAR_TOLD, re.I), _in_year_told),
     (rx.compile(_DAY_FIRST_MONTH_SAID + _YEAR_TOLD, re.I), _in_year_told),
     (rx.compile(_MONTH_ALONE + _YEAR_TOLD, re.I), _in_year_told),
+    # ... and a day after a preposition, before a relative year's possessive, before that is
+    # read as a year: "On 5 August next year's budget is due." was "On 5 August 2027's budget",
+    # the day then read as of the year said and left unread. Only "next/this/last year's": a
+    # year written with its possessive is the day's ("December 1, 2027's launch" is a day of
+    # 2027); and only after a preposition, which makes the day the clause's time: with none it
+    # may be the day of what the year's possessive names ("Remember Dec 1 next year's launch
+    # is the big one.", "Mark Dec 1 next year's launch.": next year's 1 December, which was
+    # read as this year's)
+    (rx.compile(_DAY_BEFORE_A_YEARS + _MONTH_FIRST_DAY_SAID + _YEARS_POSSESSIVE, re.I),
+     _month_day),
+    (rx.compile(_DAY_BEFORE_A_YEARS + _DAY_FIRST_MONTH_SAID + _YEARS_POSSESSIVE, re.I),
+     _month_day),
     # One rule, not nine: each rule is a scan of every dated text. "The week after next", but
     # not "the week after next month('s release)"; "in the next month" is "in May 2026".
     (rx.compile(rf"\b{_PREP}(?P<mid>mid-?\s?)?(?:(?P<after>(?:in )?(?:the )?week after )next"
