@@ -554,55 +554,6 @@ def _gone_beside(m: re.Match[str], ref: date) -> bool:
     return False
 
 
-def _clause_breaks(m: re.Match[str], start: int, end: int) -> list[re.Match[str]]:
-    """Where the clauses of the sentence ``m.string[start:end]`` of the date ``m`` found meet
-    (``_TENSE_BREAK``), but before one more day of a list (``_LIST_ITEM``)."""
-    breaks = [b for b in _TENSE_BREAK.finditer(m.string, start, end)
-              if b.end() <= m.start() or b.start() >= m.end()]
-    return [b for i, b in enumerate(breaks) if _LIST_ITEM.fullmatch(
-        m.string, b.end(), breaks[i + 1].start() if i + 1 < len(breaks) else end) is None]
-
-
-# A year a clause opens with, which is its days' ("The demo is on 10 July, last year it was on
-# 3 June": the 3 June is 2025's, read as past it was this June's); "last year" may be read
-# already ("in 2025 it was on ..."), and a comma may close it ("Last year, it was ...")
-_YEAR_OPENING = (r"\s*(?:(?:and|but|so|then|while|whereas)\s+)?"
-                 r"(?:in\s+(?P<year>(?:19|20)\d\d)(?![\d.'’-])|(?P<rel>next|this|last)\s+year(?![\w'’-]))")
-_YEAR_OPENS = rx.compile(_YEAR_OPENING + r",?\s", re.I)
-_YEAR_ALONE = rx.compile(_YEAR_OPENING + r"\s*", re.I)
-
-
-def _clause_year(m: re.Match[str], ref: date) -> int | None:
-    """The year the clause of the date ``m`` found opens with, before it (``_YEAR_OPENS``), or
-    None. Only a clause's first words: "Revenue in 2025 was reported on 3 March" tells the
-    year of the revenue, not of the report; and not before a day arranged, told or moved."""
-    text = m.string
-    start = text.rfind(". ", 0, m.start()) + 1
-    end = text.find(". ", m.end())
-    end = len(text) if end < 0 else end
-    all_breaks = _clause_breaks(m, start, end)
-    breaks = [b for b in all_breaks if b.end() <= m.start()]
-    opens = _YEAR_OPENS.match(text, breaks[-1].end() if breaks else start, m.start())
-    if opens is None and breaks:
-        # ("Last year, it was on 3 June": the comma after the year is no clause's end)
-        opens = _YEAR_ALONE.fullmatch(text, breaks[-2].end() if len(breaks) > 1 else start,
-                                      breaks[-1].start())
-    if opens is None or any(told.search(text, opens.end(), m.start()) for told in (
-            _ARRANGED, _REPORTED, _RESCHEDULED)):
-        # (a day arranged, told or moved then may be another year's: "Last year we decided the
-        # offsite is on 10 August", "Last year we moved the demo to 3 June")
-        return None
-    year = int(opens["year"]) if opens["year"] else ref.year + _STEP[opens["rel"].lower()]
-    # ... nor one told in the other tense, which may be of a clause the breaks miss ("Last year
-    # we shipped late so the launch is on 3 August"); this year's is left to the tense, as
-    # before (said in December, "This year the office reopens on 5 January" is the coming one)
-    clause = text[opens.end():next((b.start() for b in all_breaks if b.start() >= m.end()), end)]
-    if year == ref.year or (_FUTURE_WORDING if year < ref.year else _PAST_WORDING).search(
-            clause) is not None:
-        return None
-    return year
-
-
 def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
     """The date ``m`` found, in the sentence ``m.string[start:end]``, is told as past: as the
     sentence is (``_told_as_past``), unless the date's own clause tells its own tense, the one
@@ -616,7 +567,10 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
         # this August's target, not last year's; "The lease ends on 30 June; we moved out on
         # 28 June" this June's lease, not next year's
         return whole
-    breaks = _clause_breaks(m, start, end)
+    breaks = [b for b in _TENSE_BREAK.finditer(m.string, start, end)
+              if b.end() <= m.start() or b.start() >= m.end()]
+    breaks = [b for i, b in enumerate(breaks) if _LIST_ITEM.fullmatch(
+        m.string, b.end(), breaks[i + 1].start() if i + 1 < len(breaks) else end) is None]
     if not breaks:
         return whole  # (most sentences: one clause)
     before = [b.end() for b in breaks if b.end() <= m.start()]
@@ -773,10 +727,6 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     latest gone when the sentence is told as past."""
     if _RECURRING.search(m.string):
         return None
-    if (year := _clause_year(m, ref)) is not None:
-        if day > _days_in_month(year, month):
-            return None  # (29 February in a year that lacks it: as said)
-        return When("day", date(year, month, day), bare=not m["prep"] and _said_as_noun(m))
     found: list[date] = []
     for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
         try:
@@ -895,10 +845,6 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
     over_new_year = (m2, d2) < (m1, d1)
     told = _year_told(m, ref)
-    if told is None and not over_new_year:
-        # ("last year it ran 1-5 June"; not over the year's end: "Next year the office closes
-        # Dec 24 - Jan 2" is the coming one, as before, its ends then dated a year apart)
-        told = _clause_year(m, ref)
     # (a move to a span is left as said for want of its year: "moved to 1-5 June next year"
     # says it; one with a month at each end and a dash between is dated as its ends are)
     moved = told is None and _RESCHEDULED.search(m.string, 0, m.start()) is not None
