@@ -149,6 +149,26 @@ def _value_to_its_end(least: int) -> str:
 _CLOSED_TO_ITS_END = r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 
 
+def _value_read_once(least: int, signs: str, *, sentence_ends: str = "") -> str:
+    """The group ``([^\\s"'`,;]{least,}?)`` of a rule whose tail after it reads on over
+    ``signs`` (the value's characters it may take for the sentence's) before asking what
+    follows: the lazy group asked the tail at each character it grew by, and the tail read the
+    signs to their end each time ('login admin / Ab1' and 20,000 dots: 25 s). Read once, to
+    the same span: greedy to its last character that is none of ``signs``, where the tail
+    asks once what follows the run; where that fails, to the run's last sign that is none of
+    ``sentence_ends`` where the tail takes ``[<sentence_ends>]+\\s`` for a sentence's end
+    ("Ab1).. We"), then to the word's end, where a closing quote may follow ('"Ab1..."').
+    Between these places the tail reads the same run and asks the same of what follows it,
+    failing as at the first; before the first, a character that is no sign follows the
+    value, and every tail fails on it."""
+    word = r"[^\s\"'`,;]"
+    run = rf"[{signs}]++"
+    if sentence_ends:
+        others = "".join(c for c in signs if c not in sentence_ends)
+        run = rf"[{signs}]*[{others}](?=[{sentence_ends}]+\s)|" + run
+    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;{signs}])?(?:{run})??)"
+
+
 # An AWS secret key said in prose near "AWS" or "secret" ("AWS secret wJalr...", "the secret
 # for the deploy user, wJalr..."): 40 characters, upper, lower and digits mixed (a git hash is
 # hex in lower case), starting with one of them (a path starts with "/"), and random: a
@@ -1053,7 +1073,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|module|library|component|helper|check|api|class)\b)"
             r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
-            r"(?:(?(between)([^\s\"'`,;]{6,}?)[\"'`]?"
+            r"(?:(?(between)" + _value_read_once(6, ".!?)") + r"[\"'`]?"
             r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))|(?!))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
@@ -1121,7 +1141,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # token to v2-format tokens", nor the variable holding it, "set the secret to
             # GITHUB_TOKEN2")
             r"(?!v?\d+[.-])(?!v\d+(?![\w!#$%&*+=?^~@]))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
-            r"(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:[\s,;]|$))"
+            r"(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])" + _value_read_once(6, ".!?)")
+            + r"[\"'`]?(?=[.!?)]*(?:[\s,;]|$))"
         ),
         1,
         ("pass", "pw", "pin", "secret", "token"),
@@ -1155,11 +1176,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"\b[^\n]{0,60}?\b(?:below|here|as\s+follows|following|next)\b[^\n\w]{0,4}\n\s*"
             r"[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
             r"(?=[^\s\"'`,;]*\d)(?=[^\s\"'`,;]*[A-Za-z])"
-            r"(?:([^\s\"'`,;]{6,}?)[\"'`]?[.!]*[ \t]*(?:\n|$)"
+            r"(?:" + _value_read_once(6, ".!") + r"[\"'`]?[.!]*[ \t]*(?:\n|$)"
             r"|(?!(?-i:[A-Z][a-z]+)-\d+(?![^\s\"'`,;]))"
             r"(?:(?=[^\s\"'`,;]*?\d[^\s\"'`,;]*?\d)"
             r"(?-i:(?=[^\s\"'`,;]*[A-Z])(?=[^\s\"'`,;]*[a-z]))|(?=[^\s\"'`,;]*[!#$%&*+=?^~@]))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?[.!,;:]*(?=[ \t]+\S))"
+            + _value_read_once(6, ".!:") + r"[\"'`]?[.!,;:]*(?=[ \t]+\S))"
         ),
         -1,
         ("pass", "secret", "token", "key", "cred", "pin"),
@@ -1249,7 +1270,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"[\"'`]?(?!\[REDACTED)(?!v?\d+\.\d)(?![^\s\"'`,;]*/)"
             # (a letter and a digit, or a sign: "Walrus!Banjo"; not "user roles")
             r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:\d|[!#$%&*+=?^~@]))"
-            r"([^\s\"'`,;]{6,}?)[\"'`]?"
+            + _value_read_once(6, ".!?)", sentence_ends=".!?") + r"[\"'`]?"
             # ... and it ends the clause: "login page / dashboard2024 is new" names pages
             # (a capital after it begins the next sentence, its period left out: "login
             # admin / walrusbanjo77 We use it for staging")
@@ -1305,7 +1326,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]{8})(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z])))"
             # ... and it ends the clause: "with Terraform1.6 installed" names a tool
-            r"([^\s\"'`,;]{6,}?)[\"'`]?(?=[.!?)]*(?:\s*$|\s*\n|[\"'`,;]|\s+(?:and|then|to|for|"
+            + _value_read_once(6, ".!?)")
+            + r"[\"'`]?(?=[.!?)]*(?:\s*$|\s*\n|[\"'`,;]|\s+(?:and|then|to|for|"
             r"on|before|after|so|but|or|from|via|when|if|please|btw|now|first)\b))"
         ),
         1,

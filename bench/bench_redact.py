@@ -93,6 +93,21 @@ def _signs_after_a_value(size: int) -> str:
     return "\n".join(lines)
 
 
+def _signs_ending_a_clause(size: int) -> str:
+    # a login's, a named password's or a set password's value before a run of signs, where the
+    # rule then asks what follows the run (a word ending the clause, a next line): each
+    # character the lazy value grew by read the run to its end ('login admin / Ab1' and 20,000
+    # dots: 25 s)
+    n = 2_400 * size
+    lines = [f"{start}{run * n}x" for start in ("creds are admin and Ab1", "login admin / Ab1",
+                                                 "login as admin with Ab1",
+                                                 "the password for prod is Ab1",
+                                                 "The admin token for grafana is below\nXk9mQ2",
+                                                 "set the password to Ab1")
+             for run in (".", "!", "?", ")", ":")]
+    return "\n".join(lines)
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -130,7 +145,8 @@ def main() -> None:
                         ("answers lines", _answers_lines),
                         ("pairs in one answers", _one_answers),
                         ("translation pairs", _translations),
-                        ("signs after a value", _signs_after_a_value)):
+                        ("signs after a value", _signs_after_a_value),
+                        ("signs ending a clause", _signs_ending_a_clause)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
