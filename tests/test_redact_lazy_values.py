@@ -117,3 +117,45 @@ def test_a_value_before_a_long_run_of_signs_is_redacted_in_time(
     assert redact(f"{start}{sign * 20_000}{tail}") == redacted
     assert time.process_time() - began < 1.0
 
+
+# ---- a password named with words between, its sentence ended and another after it ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "redacted"),
+    [
+        # (its value was shown: a word ending the clause, or the line's end, had to follow)
+        ("the password for prod is hunter22. Use it.",
+         "the password for prod is [REDACTED:assigned-secret]. Use it."),
+        ("The password for the db is Pg-Secret-2291! No one else has it.",
+         "The password for the db is [REDACTED:assigned-secret] No one else has it."),
+        ("the password for the vpn is (correcthorse). See you",
+         "the password for the vpn is [REDACTED:assigned-secret]. See you"),
+        ('the password for prod is "hunter22". Ok',
+         'the password for prod is "[REDACTED:assigned-secret]". Ok'),
+        # (and the shape that took 16 s: the value's first six characters, as at the line's end)
+        ("the password for prod is Ab1" + "." * 20_000 + " x",
+         "the password for prod is [REDACTED:assigned-secret]" + "." * 19_997 + " x"),
+    ],
+)
+def test_a_named_password_before_the_next_sentence_on_its_line_is_redacted(
+    text: str, redacted: str
+) -> None:
+    assert redact(text) == redacted
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # (an everyday word, a short one, or a word going on in the sentence: as before)
+        "The password for prod is required. Ask ops.",
+        "The password for this account is different. Reset it.",
+        "the password for prod is the same. Ask ops.",
+        "the password for prod is hunter22 now. Ask ops.",
+        "the password for prod is hunter22, thanks. Bye.",
+        # (a question is no value given: "the password rotation is Monday9am? no")
+        "the password for prod is hunter22? no idea",
+    ],
+)
+def test_prose_after_a_named_password_stays(text: str) -> None:
+    assert redact(text) == text
