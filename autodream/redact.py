@@ -1473,18 +1473,23 @@ class SecretHit:
 # "...\\nAWS_SECRET_ACCESS_KEY=...\\nghp_...", where the "n" before each name hid it from every
 # pattern that wants a word to start there, and '\\"password\\": \\"x\\"' from the quoted ones
 _JSON_ESCAPE = rx.compile(r'\\[nrt"\\/]')
-_UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "\\": "\\", "/": "/"}
+_UNESCAPED = {"\\n": "\n", "\\r": "\r", "\\t": "\t", '\\"': '"', "\\\\": "\\", "\\/": "/",
+              "\r\n": "\n", "\\r\\n": "\n"}
+# ... and a line's end written "\r\n" (a file saved on Windows, a message pasted from one),
+# read as "\n": the rules read lines ending in "\n" ("Token:\r\nQx-Token-99812" and a table's
+# rows after "|---|---|\r\n" were read as no line's end); JSON's "\\r\\n" the same
+_READ_AS_WRITTEN = rx.compile(r'\\r\\n|\r\n|\\[nrt"\\/]')
 
 
 def _unescape(text: str) -> tuple[str, list[int], list[int]]:
-    """``text`` with JSON's escapes read, and where each stretch of it starts in the result and
-    in ``text`` (an escape is a stretch of its own: one character for two)."""
+    """``text`` with JSON's escapes and "\\r\\n" read, and where each stretch of it starts in the
+    result and in ``text`` (an escape is a stretch of its own: one character for two or four)."""
     view: list[str] = []
     starts: list[int] = []
     origins: list[int] = []
     pos = size = 0
-    for m in _JSON_ESCAPE.finditer(text):
-        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0][1]], m.start())):
+    for m in _READ_AS_WRITTEN.finditer(text):
+        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0]], m.start())):
             starts.append(size)
             origins.append(origin)
             view.append(piece)
@@ -1523,7 +1528,7 @@ def _scan_kept(text: str, only: frozenset[int]) -> tuple[tuple[int, SecretHit], 
 
 
 def _scan_text(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
-    if "\\" in text and _JSON_ESCAPE.search(text):
+    if "\r\n" in text or ("\\" in text and _JSON_ESCAPE.search(text)):
         view, starts, origins = _unescape(text)
 
         def original(at: int) -> int:

@@ -94,3 +94,30 @@ def test_claude_reads_no_value_under_a_credentials_column(
     assert "admin123" not in sent
     assert "admin123" not in what_a_dream_kept(root)
     assert json.dumps(MARK)[1:-1] in sent
+
+
+# a file saved on Windows: each line ends in "\r\n"
+CRLF = [
+    ("| user | password |\r\n|---|---|\r\n| admin | admin123 |\r\n", ("admin123",)),
+    ("Token:\r\nQx-Token-99812\r\n", ("Qx-Token-99812",)),
+    ("the staging db password is\r\nPg-Secret-2291\r\n", ("Pg-Secret-2291",)),
+]
+
+
+@pytest.mark.parametrize(("text", "secrets"), CRLF)
+def test_a_value_on_lines_ending_in_crlf_is_redacted(tmp_path: Path, text: str,
+                                                     secrets: tuple[str, ...]) -> None:
+    shown = redact(text)
+    assert not any(secret in shown for secret in secrets)
+    assert shown.count("\r\n") == text.count("\r\n")  # the lines' ends kept as written
+    tree = build_tree(tmp_path)
+    (tree.project / "notes.md").write_bytes(("# Notes\r\n\r\n" + text).encode())
+    read = ok(tree.toolbox(), "read_file", path="project/notes.md")
+    assert "# Notes" in read and not any(secret in read for secret in secrets)
+    assert MARK in read
+
+
+def test_crlf_redaction_keeps_ordinary_text_as_written() -> None:
+    for text in ORDINARY:
+        crlf = text.replace("\n", "\r\n")
+        assert redact(crlf) == crlf
