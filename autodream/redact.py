@@ -436,18 +436,24 @@ def _table_value(cell: str, name: str, value: str) -> bool:
 # "|---|---|" / "| admin | admin123 |"): the header and its separator row; the rows after it are
 # read in Python (``_column_hits``), each cell under a credential's name judged as the cell after
 # the name on its row is (``_table_value``). A line of 2,000+ characters is no header.
-# A markdown table's separator row ("|---|:---:|", "--- | ---")
-_RULE_ROW = r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)+\|?[ \t]*"
+# A table's separator row: markdown's ("|---|:---:|", "--- | ---", "|-|-|", one column's
+# "|---|"), psql's ("-------+----------") and mysql's ("+-------+----------+")
+# (possessive: a line of spaces or dashes is read once, where "[ \t]*\|?[ \t]*" split its
+# spaces every way)
+_RULE_ROW = (
+    r"[ \t]*+(?:\|?+[ \t]*+:?-++:?[ \t]*+(?:\|[ \t]*+:?-++:?[ \t]*+)++\|?+"
+    r"|\|[ \t]*+:?-++:?[ \t]*+\||-++(?:\+-++)++|(?:\+-++)++\+)[ \t]*+"
+)
 _TABLE_HEAD = rx.compile(
     # (each line taken once, whole: a line of pipes was tried at each of them, by the square)
     r"^[ \t]*(?=[^\n|]*+\|)([^\n]{1,2000}+)\n" + _RULE_ROW + "$",
     re.MULTILINE,
 )
 # ... a header's cell naming a credential: the name ends it ("password", "Grafana token",
-# "**API key**"; not "password policy", "key type")
+# "**API key**", "API keys", "Passwords"; not "password policy", "key type")
 _HEAD_CELL = rx.compile(
     r"[ \t]*(?:\*\*|__)?(?P<cell>[^|\n]{0,60}?)(?<![A-Za-z0-9])"
-    r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credentials?|creds))"
+    r"(?P<name>(?i:passw(?:or)?d|passphrase|pwd|secret|token|key|credential|cred))(?i:s?)"
     r"(?:\*\*|__)?[ \t]*\Z"
 )
 # ... and a row's cell giving a value alone, in backticks, quotes or bold as _TABLE_CELL's
@@ -472,34 +478,48 @@ def _cells(line: str, at: int) -> list[tuple[int, str]]:
         start = bar + 1
 
 
-def _column_hits(text: str, head: re.Match[str]) -> list[tuple[int, int]]:
-    """Where the rows under the table header ``head`` (``_TABLE_HEAD``) give a value in a
-    column a credential's name heads."""
+def _named_columns(header: str) -> dict[int, re.Match[str]]:
+    """The columns of the table header row ``header`` a credential's name heads, by place."""
     columns: dict[int, re.Match[str]] = {}
-    for n, (_, cell) in enumerate(_cells(head[1], head.start(1))):
+    for n, (_, cell) in enumerate(_cells(header, 0)):
         named = _HEAD_CELL.fullmatch(cell)
         if named is not None:
             columns[n] = named
+    return columns
+
+
+def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
+    """Where the rows under the table header ``head`` (``_TABLE_HEAD``) give a value in a
+    column a credential's name heads, and where the rows read end (``head``'s own end when
+    none names one)."""
+    columns = _named_columns(head[1])
     found: list[tuple[int, int]] = []
     if not columns:
-        return found
+        return found, head.end()
     at = head.end() + 1
+    row = ""
     while at <= len(text):
         end = text.find("\n", at)
         end = len(text) if end < 0 else end
         line = text[at:end]
-        # (a separator row starts another table, read from its own header: each row is read
-        # once, where "| password |" / "|---|" over and over read all the rows after each)
-        if "|" not in line or _TABLE_RULE.fullmatch(line) is not None:
+        # (a separator row among the rows goes on with the table, as markdown shows it: the
+        # row before it is a header when it names a credential's column, else the columns
+        # stay; the header's match after it is not read again, so each row is read once, where
+        # "| password |" / "|---|" over and over read all the rows after each)
+        if _TABLE_RULE.fullmatch(line) is not None:
+            columns = _named_columns(row) or columns
+        elif "|" not in line:
             break
-        for n, (start, cell) in enumerate(_cells(line, at)):
-            named = columns.get(n)
-            value = _ROW_VALUE.fullmatch(" " + cell) if named is not None else None
-            if (named is not None and value is not None
-                    and _table_value(named["cell"], named["name"], value[1])):
-                found.append((start - 1 + value.start(1), start - 1 + value.end(1)))
+        else:
+            for n, (start, cell) in enumerate(_cells(line, at)):
+                named = columns.get(n)
+                value = _ROW_VALUE.fullmatch(" " + cell) if named is not None else None
+                if (named is not None and value is not None
+                        and _table_value(named["cell"], named["name"], value[1])):
+                    found.append((start - 1 + value.start(1), start - 1 + value.end(1)))
+        row = line
         at = end + 1
-    return found
+    return found, at - 1
 
 
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
@@ -1555,6 +1575,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     runs = _ALWAYS.union(*map(_RUNS_ON.__getitem__, filter(text.__contains__, _CUES_AS_WRITTEN)),
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
     options: _Options | None = None  # (the text's offered labels: read when an answer asks)
+    table_read_to = 0  # (where the rows of the last table read end)
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
         for m in pattern.finditer(text):
@@ -1579,7 +1600,11 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue
             if pattern is _TABLE_HEAD:
-                hits.extend((i, SecretHit(kind, *span)) for span in _column_hits(text, m))
+                # (a header among the rows read already: read with them)
+                if m.start() < table_read_to:
+                    continue
+                spans, table_read_to = _column_hits(text, m)
+                hits.extend((i, SecretHit(kind, *span)) for span in spans)
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):
                 continue
@@ -1868,12 +1893,20 @@ def gives_a_named_value(before: str, line: str) -> bool:
             and _TITLE_OR_COMMENT.match(before) is None)
 
 
-def opens_a_table(header: str, line: str) -> bool:
-    """Whether ``line`` is a markdown table's separator row under ``header``, the line before
-    it: a reader showing one row at a time (grep) redacts each with the two before it, where a
-    column's name may say a credential's value is in it ("| user | password |" / "|---|---|"
+def rules_a_table(line: str) -> bool:
+    """Whether ``line`` is a table's separator row ("|---|---|", "-------+----------"): a reader
+    showing one row at a time (grep) redacts each with its table's header and separator, where
+    a column's name may say a credential's value is in it ("| user | password |" / "|---|---|"
     / "| admin | admin123 |")."""
-    return "|" in header and _TABLE_RULE.fullmatch(line) is not None
+    return _TABLE_RULE.fullmatch(line) is not None
+
+
+def heads_a_credentials_column(header: str) -> bool:
+    """Whether the table row ``header`` names a column a credential's value is in ("| user |
+    password |"): one over a separator row among a table's rows heads the rows after it, where
+    another row goes on under the header before (as ``_column_hits`` reads them)."""
+    return "|" in header and bool(_named_columns(header))
+
 
 def redact_after(before: str, text: str) -> str:
     """``text`` redacted as said on the line after ``before``: a secret's name may end the

@@ -944,9 +944,13 @@ class ToolBox:
                     last, blanks = decoded, 0
                 else:
                     blanks += 1
-                if table and "|" not in decoded:
+                rule = redact.rules_a_table(decoded)
+                if table and "|" not in decoded and not rule:
                     table = ""
-                if not blanks_before and before and redact.opens_a_table(before, decoded):
+                # (a separator row among a table's rows goes on with it, under the header
+                # before unless the row over it names a credential's column itself)
+                if (rule and not blanks_before and "|" in before
+                        and (not table or redact.heads_a_credentials_column(before))):
                     table, table_at = f"{before[-_CONTEXT_BYTES:]}\n{decoded}", line_no
                 line = decoded[: self.limits.max_line_chars]
                 begins = bool(_PEM_BEGIN.search(line))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from autodream import redact as redact_module
 from autodream.redact import redact
 from tests.factories import project_with_one_session, what_a_dream_kept
 from tests.sandbox_tree import build_tree
@@ -121,3 +122,56 @@ def test_crlf_redaction_keeps_ordinary_text_as_written() -> None:
     for text in ORDINARY:
         crlf = text.replace("\n", "\r\n")
         assert redact(crlf) == crlf
+
+
+# (a table, its secrets): a plural header, one column, a short separator, psql's and mysql's
+# output, rows under a second separator
+SHAPES: list[tuple[str, tuple[str, ...]]] = [
+    ("| user | passwords |\n|---|---|\n| admin | admin123 |", ("admin123",)),
+    ("| service | Tokens |\n|---|---|\n| grafana | Qx-Token-99812 |", ("Qx-Token-99812",)),
+    ("| service | API keys |\n|---|---|\n| stripe | Xk9mQ7vL8pR4tW2z |", ("Xk9mQ7vL8pR4tW2z",)),
+    ("| password |\n|---|\n| admin123 |\n| Hunter2xyz! |", ("admin123", "Hunter2xyz!")),
+    ("| user | password |\n|-|-|\n| admin | admin123 |", ("admin123",)),
+    (" user  | password \n-------+----------\n admin | admin123\n root  | Tr0ub4dor3\n(2 rows)\n",
+     ("admin123", "Tr0ub4dor3")),
+    ("+-------+----------+\n| user  | password |\n+-------+----------+\n| admin | admin123 |\n"
+     "+-------+----------+\n1 row in set", ("admin123",)),
+    ("| user | password |\n|---|---|\n| admin | admin123 |\n|---|---|\n| root | Hunter2xyz |",
+     ("admin123", "Hunter2xyz")),
+    # (a header over a second separator heads the rows after it)
+    ("| service | notes |\n|---|---|\n| a | b |\n| user | password |\n|---|---|\n"
+     "| admin | admin123 |", ("admin123",)),
+]
+
+
+@pytest.mark.parametrize(("table", "secrets"), SHAPES)
+def test_a_value_in_a_credentials_column_of_any_table_shape_is_redacted(
+        tmp_path: Path, table: str, secrets: tuple[str, ...]) -> None:
+    shown = redact(table)
+    assert not any(secret in shown for secret in secrets)
+    for secret in secrets:
+        shown = shown.replace(MARK, secret, 1)
+    assert shown == table
+    tree = build_tree(tmp_path)
+    (tree.project / "access.md").write_text(table + "\n")
+    box = tree.toolbox()
+    read = ok(box, "read_file", path="project/access.md")
+    assert MARK in read and not any(secret in read for secret in secrets)
+    found = ok(box, "grep", pattern=r"\|", path="project/access.md")
+    assert MARK in found and not any(secret in found for secret in secrets)
+
+
+def test_rows_under_a_second_separator_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # (each row read under the header before it, not again under each separator after it:
+    # counted, as a time bound shared with other work is not)
+    read: list[str] = []
+    cells = redact_module._cells
+
+    def counted(line: str, at: int) -> list[tuple[int, str]]:
+        read.append(line)
+        return cells(line, at)
+
+    monkeypatch.setattr(redact_module, "_cells", counted)
+    text = "| password |\n|---|\n" * 2_000 + "| admin123 |\n"
+    assert redact(text) == text.replace("admin123", MARK)
+    assert len(read) <= 2 * text.count("\n")
