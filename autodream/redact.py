@@ -1908,6 +1908,40 @@ def gives_a_named_value(before: str, line: str) -> bool:
             and _TITLE_OR_COMMENT.match(before) is None)
 
 
+# The last line of a text that is no table's row: no pipe in it, nor a separator (psql's
+# "-------+----------" has none); the rows of a table running to the text's end begin after it
+# (the text read once forward, then back line by line to that line, each line's start tried once)
+_LAST_NOT_A_ROW = rx.compile(r"\A(?s:.*)^(?!" + _RULE_ROW + r"\r?$)[^|\n]*+$", re.MULTILINE)
+# ... a credential's name in them (no name, no header to look for)
+_CREDENTIALS_NAMED = rx.compile(r"(?i:passw|passphrase|pwd|secret|token|key|cred)")
+# ... and a separator row among them
+_RULE_LINE = rx.compile(r"^" + _RULE_ROW + r"\r?$", re.MULTILINE)
+
+
+def table_head_before(text: str, *, cut: bool) -> str:
+    """The header and separator row (each ending in a line break) of the table whose rows run
+    on to the end of ``text`` (which ends in a line break), where a credential's name heads a
+    column; "" when none does. A separator among the rows heads the rows after it only under a
+    header naming a credential's column, else the rows go on under the header before, as
+    ``_column_hits`` reads them: read_file, showing rows far below their header, puts these
+    before them. ``cut``: ``text`` may begin inside a line (no header, then)."""
+    rows_end = len(text) - 1 if text.endswith("\n") else len(text)
+    top = _LAST_NOT_A_ROW.search(text, 0, rows_end)
+    # (no line but rows: the first may be cut, no header)
+    first = (top.end() + 1 if top is not None else text.find("\n") + 1 if cut else 0)
+    if _CREDENTIALS_NAMED.search(text, first, rows_end) is None:
+        return ""
+    for rule in reversed(list(_RULE_LINE.finditer(text, first, rows_end))):
+        if rule.start() <= first:
+            break
+        head_at = text.rfind("\n", first, rule.start() - 1) + 1
+        header = text[max(head_at, first):rule.start() - 1].rstrip("\r")
+        if heads_a_credentials_column(header):
+            separator = rule[0].rstrip("\r")
+            return f"{header}\n{separator}\n"
+    return ""
+
+
 def rules_a_table(line: str) -> bool:
     """Whether ``line`` is a table's separator row ("|---|---|", "-------+----------"): a reader
     showing one row at a time (grep) redacts each with its table's header and separator, where

@@ -303,6 +303,10 @@ def _lines_back(fh: BinaryIO, end: int) -> Iterator[tuple[int, bytes]]:
 
 
 
+# How far back read_file looks for the header of a table whose rows it shows
+_TABLE_LOOK_BACK = 1 << 16
+
+
 _PEM_BEGIN = rx.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY")
 _PEM_END = rx.compile(r"-----END [A-Z0-9 ]*PRIVATE KEY")
 # a quantified group that itself holds a quantifier: ``(a+)+``, ``(\w*)*``, ``(x{2,})+``
@@ -791,6 +795,16 @@ class ToolBox:
                 back = min(window_start, _CONTEXT_BYTES)
                 fh.seek(window_start - back)
                 before = fh.read(back)
+                # (a table's rows read far below its header: the header and separator row, out
+                # of the context, go before it, so a credential's column is still known)
+                if back < window_start and b"|" in b"".join(chunks[:1]):
+                    far = min(window_start, _TABLE_LOOK_BACK)
+                    fh.seek(window_start - far)
+                    head = redact.table_head_before(
+                        fh.read(far).decode("utf-8", errors="replace"),
+                        cut=far < window_start).encode()
+                    if head:
+                        before = head + before[before.find(b"\n") + 1:]
             said_before = ""
             if (res.root != WRITABLE_ROOT and window_start > 0
                     and b"".join(chunks[:1]).lstrip()[:1] == b"{"):

@@ -201,3 +201,21 @@ def test_a_password_beside_descriptions_is_still_redacted() -> None:
     shown = redact(table)
     assert "90days" in shown and not any(value in shown for value in rows)
     assert all(redact(f"| password | {value} |") == f"| password | {MARK} |" for value in rows)
+
+
+def test_read_file_far_below_a_tables_header_hides_its_rows(tmp_path: Path) -> None:
+    # (the header 8 KB and more above the window read)
+    tree = build_tree(tmp_path)
+    rows = [f"| user{n:04d} | pw{n:04d}xyz |\n" for n in range(2_000)]
+    (tree.project / "access.md").write_text(
+        "# Access\n\n| user | password |\n|---|---|\n" + "".join(rows) + "\nthe end\n")
+    box = tree.toolbox()
+    for offset in (5, 400, 1_500, 1_990):
+        shown = ok(box, "read_file", path="project/access.md", offset=offset, limit=20)
+        assert f"| user{offset - 5:04d} | {MARK} |" in shown
+        assert "xyz" not in shown
+    # (a table with no header naming a credential, far below: its rows as written)
+    (tree.project / "plain.md").write_text(
+        "| user | role |\n|---|---|\n" + "".join(rows) + "\nthe end\n")
+    assert ok(tree.toolbox(), "read_file", path="project/plain.md", offset=1_500,
+              limit=2).startswith("| user1497 | pw1497xyz |\n| user1498 | pw1498xyz |\n")
