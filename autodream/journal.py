@@ -978,11 +978,17 @@ def undo(
     if changed and not force:
         raise _conflict(target, steps, changed, unlinked)
     if len(steps) == 1 and not steps[0].changes:
-        return finish_run(
-            state_dir, begin_run(state_dir, trigger="undo", now=when, undoes=target.id),
-            outcome="no-change", now=when,
-            reason=f"files already match the state before run {target.id}",
-        )
+        try:
+            # (``make=False``, as below: moved away since its record was read, a fresh state
+            # dir made here held only this record, where the person was to put the folder back)
+            return finish_run(
+                state_dir,
+                begin_run(state_dir, trigger="undo", now=when, undoes=target.id, make=False),
+                outcome="no-change", now=when,
+                reason=f"files already match the state before run {target.id}",
+            )
+        except FileNotFoundError:
+            raise _undo_moved_before(state_dir, target) from None
     done: list[tuple[RunRecord, _Step]] = []
     record: RunRecord | None = None
     # the runs folder stays open until the chain ends: a later undo failing takes the earlier

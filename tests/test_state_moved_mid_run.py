@@ -222,3 +222,45 @@ def test_a_state_dir_moved_between_two_undos_of_a_forced_chain_is_not_made_again
     _put_back(memory, tmp_path / "state-moved")
     journal.undo(memory, state, a.id, force=True, now=NOW)
     assert tree(memory) == original
+
+
+@needs_dir_fd
+def test_a_state_dir_moved_before_an_undo_that_finds_the_files_as_they_were_is_not_made_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dream's files put back by hand as they were before it, then `autodream undo --force`
+    (nothing to restore) with the state dir moved once it had planned: the undo's 'no-change'
+    record was written in a fresh '.autodream' made where the folder was (exit 0), the runs so
+    far and the read positions left in the moved folder."""
+    sample = _sample(tmp_path)
+    memory, moved = sample / "memory", tmp_path / "state-moved"
+    before = {p: (memory / p).read_bytes() for p in _memory_files(memory)}
+    assert _dream(sample).exit_code == 0
+    for path in _memory_files(memory):
+        if path not in before:
+            (memory / path).unlink()
+    for path, data in before.items():
+        (memory / path).write_bytes(data)
+    real = journal._unlinked
+
+    def moving(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        os.rename(memory / ".autodream", moved)
+        return done
+
+    monkeypatch.setattr(journal, "_unlinked", moving)
+    result = CliRunner().invoke(cli, ["undo", "--force", "--project", str(sample)], env=_env())
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+                           "during the undo of run "), line
+    assert line.endswith("put the folder back and undo again, or start fresh (autodream makes "
+                         f"the directory again, {FRESH})")
+    assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
+
+    monkeypatch.undo()
+    os.rename(moved, memory / ".autodream")  # put back as the line says, and undo again
+    again = CliRunner().invoke(cli, ["undo", "--force", "--project", str(sample)], env=_env())
+    assert again.exit_code == 0, again.output
+    log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env()).stdout
+    assert [x.split()[1] for x in log.splitlines()[:2]] == ["no-change", "committed"], log
