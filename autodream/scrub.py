@@ -63,6 +63,9 @@ _TEMP_TAG = "scrub"  # (commit.write_atomic's temp files are ".<name>.<tag>.tmp"
 _TEMP_SUFFIX = f".{_TEMP_TAG}.tmp"
 # Read in blocks so a transcript of hundreds of MB is searched in constant memory.
 _BLOCK = 1 << 20
+# what a scrub keeps in the state dir, as its refusal of a read-only one says
+_KEPT = ("a scrub replaces the value in the run records there too, and keeps its own record and "
+         "DREAMS.md")
 
 # What a file name holding the value gets in its place (in slug form, so a topic file's name
 # stays one: "reference_grafana-login-admin-redacted.md")
@@ -193,6 +196,10 @@ def scrub_project(
     secret = check_value(value, force=force)
     if not settings.memory_dir.is_dir():
         raise NotFound(f"no memory dir at {settings.memory_dir}")
+    if not dry_run and (unwritable := settings.state_dir_write_error(_KEPT)) is not None:
+        # its record is saved there after the value is replaced in memory: failing then left
+        # memory changed by a scrub that said only 'cannot use .DREAMS.md.autodream.tmp'
+        raise unwritable
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
         if not dry_run:

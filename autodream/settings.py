@@ -61,6 +61,10 @@ class FixedClock:
         return f"FixedClock({self.t!r})"
 
 
+# (what ``state_dir_write_error`` says a dream or an undo keeps in the state dir)
+_KEPT_IN_STATE = "a dream or an undo keeps its run record, the read positions and DREAMS.md"
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything a command needs to know, resolved from options, env and autodream.toml."""
@@ -209,20 +213,20 @@ class Settings:
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
             "--dry-run previews a dream without writing")
 
-    def state_dir_write_error(self) -> AutodreamError | None:
+    def state_dir_write_error(self, keeps: str = _KEPT_IN_STATE) -> AutodreamError | None:
         """The state dir (``.autodream``) is there but no file can be made in it (chmod 555):
         said before a dream or an undo commits, since what follows its commit (the read
         positions, DREAMS.md) is written there, and failing then left memory changed by a
         command that failed ('cannot use .offsets.json.offsets.tmp: Permission denied'). None
-        when writable or not there (made by the run)."""
+        when writable or not there (made by the run). ``keeps``: what the command keeps there,
+        which the line says."""
         path = self.state_dir
         if path.is_symlink() or (why := _write_denied(path)) is None:
             return None  # (a link is state_dir_error's)
         shown = printable(str(path))
         return AutodreamError(
-            f"cannot write the state dir {shown}: {why}; a dream or an undo keeps "
-            "its run record, the read positions and DREAMS.md there: make it writable (chmod "
-            f"u+w {shown}) or run as its owner")
+            f"cannot write the state dir {shown}: {why}; {keeps} there: make it writable "
+            f"(chmod u+w {shown}) or run as its owner")
 
     def state_dir_error(self, *, deep: bool = True) -> LinkedState | None:
         """A symlink where autodream keeps its state (``.autodream/`` or any entry under it,

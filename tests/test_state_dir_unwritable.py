@@ -5,11 +5,16 @@ what it saves there afterwards."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
-from tests.test_cli_dream import dream, sample  # noqa: F401  (fixture)
+from autodream.cli import cli
+from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
+from tests.test_cli_scrub import SECRET, project, snapshot  # noqa: F401  (fixture)
 from tests.test_cli_walk import _can_drop_root_powers, _say, _without_root_powers
 from tests.test_state_dir_links import _memory_files
 
@@ -47,3 +52,42 @@ def test_a_read_only_state_dir_is_said_before_the_commit(
     assert code == 0, out + err
     if command == ["undo"]:
         assert _memory_files(memory) != before
+
+
+def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
+        project: Path, tmp_path: Path) -> None:  # noqa: F811
+    """Was: the value replaced with the placeholder in memory, then 'Error: cannot use
+    .DREAMS.md.autodream.tmp: Permission denied' (exit 1): a failed scrub had changed memory
+    and was recorded nowhere, the value still in the run records it had not reached."""
+    as_root = _can_drop_root_powers(tmp_path)
+    if os.geteuid() == 0 and not as_root:
+        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    memory = project / "memory"
+    state = memory / ".autodream"
+    # (the lock's guard made, as any command taking the lock makes it: else the scrub failed
+    # making it, before memory was touched)
+    assert CliRunner().invoke(cli, ["scrub", "--dry-run", "--project", str(project)],
+                              input=SECRET, env=clean_env()).exit_code == 0
+    assert (state / "lock.guard").exists()
+    before = snapshot(memory)
+    state.chmod(0o555)
+    try:
+        drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                "--inh-caps=-dac_override,-dac_read_search"] if as_root else []
+        proc = subprocess.run(
+            [*drop, sys.executable, "-m", "autodream.cli", "scrub", "--project", str(project)],
+            input=SECRET, capture_output=True, text=True, check=False,
+            env={**clean_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    finally:
+        state.chmod(0o755)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"Error: cannot write the state dir {state}: Permission denied; a scrub replaces the "
+        "value in the run records there too, and keeps its own record and DREAMS.md there: "
+        f"make it writable (chmod u+w {state}) or run as its owner"]
+    assert snapshot(memory) == before
+    # made writable, the same scrub goes through
+    result = CliRunner().invoke(cli, ["scrub", "--project", str(project)], input=SECRET,
+                                env=clean_env())
+    assert result.exit_code == 0, result.output
+    assert SECRET.encode() not in b"".join(snapshot(memory).values())
