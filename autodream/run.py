@@ -227,8 +227,11 @@ def dream(
     # has just walked the state dir)
     if step is not None and (unsafe := settings.state_dir_error()) is not None:
         raise unsafe
+    # (a state dir that cannot be written alike: the dry run's record and DREAMS.md entry
+    # failed there, 'dream failed: ... .DREAMS.md.autodream.tmp', exit 6)
     if dry_run and (not os.path.lexists(settings.memory_dir)
-                    or settings.memory_dir_write_error() is not None):
+                    or settings.memory_dir_write_error() is not None
+                    or settings.state_dir_write_error() is not None):
         return _dry_run_elsewhere(settings, trigger=trigger, force=force,
                                   current_session=current_session, step=step)
     report = gates.evaluate(
@@ -275,9 +278,10 @@ def dream(
 def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
                        current_session: str | None, step: DreamStep | None) -> DreamOutcome:
     """A dry run for a memory dir not made yet (Claude Code makes it on the first memory), or
-    one that cannot be written (not even its lock): run in a throwaway one, empty or a copy,
-    so that a run that commits nothing creates nothing either (no memory dir, lock or run
-    record); what it says names the real dir."""
+    one that cannot be written (not even its lock), or whose state dir cannot be (its run
+    record): run in a throwaway one, empty or a copy, so that a run that commits nothing
+    creates nothing either (no memory dir, lock or run record); what it says names the real
+    dir."""
     import shutil
     import tempfile
     from dataclasses import replace
@@ -287,7 +291,8 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
         stand_in = Path(scratch) / settings.memory_dir.name
         if os.path.lexists(settings.memory_dir):
             shutil.copytree(settings.memory_dir, stand_in, symlinks=True)
-            stand_in.chmod(0o700)  # (copytree copies the real dir's mode 555 too)
+            # (copytree copies the real modes too: the memory dir's or the state dir's 555)
+            _writable_by_owner(stand_in)
         else:
             stand_in.mkdir()
         outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger, force=force,
@@ -295,6 +300,21 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     outcome.details = json.loads(json.dumps(outcome.details, default=str).replace(
         json.dumps(str(stand_in))[1:-1], json.dumps(real)[1:-1]))
     return outcome
+
+
+def _writable_by_owner(root: Path) -> None:
+    """``root`` (a throwaway copy) and every folder and file under it made writable by its
+    owner; a link is left as it is (a chmod through it would change what it points to)."""
+    import stat
+
+    root.chmod(0o700)
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name, extra in [*((d, stat.S_IRWXU) for d in dirnames),
+                            *((f, stat.S_IRUSR | stat.S_IWUSR) for f in filenames)]:
+            path = os.path.join(dirpath, name)
+            mode = os.lstat(path).st_mode
+            if not stat.S_ISLNK(mode):
+                os.chmod(path, stat.S_IMODE(mode) | extra)
 
 
 @contextmanager

@@ -16,7 +16,7 @@ from autodream.cli import cli
 from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
 from tests.test_cli_scrub import SECRET, project, snapshot  # noqa: F401  (fixture)
 from tests.test_cli_walk import _can_drop_root_powers, _say, _without_root_powers
-from tests.test_state_dir_links import _memory_files
+from tests.test_state_dir_links import _memory_files, _tree
 
 
 @pytest.mark.parametrize("command", [["undo"], ["--force"]])
@@ -91,3 +91,30 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
                                 env=clean_env())
     assert result.exit_code == 0, result.output
     assert SECRET.encode() not in b"".join(snapshot(memory).values())
+
+
+@pytest.mark.parametrize("memory_mode", [0o555, 0o755], ids=["memory 555", "memory 755"])
+def test_a_dry_run_with_a_read_only_state_dir_previews_in_a_copy(
+        sample: Path, tmp_path: Path, memory_mode: int) -> None:  # noqa: F811
+    """Was: 'Error: dream failed: PermissionError: [Errno 13] Permission denied:
+    '.DREAMS.md.autodream.tmp'' (exit 6), the memory dir at mode 555 or not: the dry run wrote
+    its record there (in the copy a read-only memory dir is previewed in, the state dir's mode
+    555 copied too). A dry run writes nothing: it previews in a writable copy."""
+    as_root = _can_drop_root_powers(tmp_path)
+    if os.geteuid() == 0 and not as_root:
+        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    assert dream(sample)[0] == 0
+    memory = sample / "memory"
+    state = memory / ".autodream"
+    before = _tree(memory)
+    state.chmod(0o555)
+    memory.chmod(memory_mode)
+    try:
+        code, out, err = (_without_root_powers if as_root else _say)(
+            sample, ["--force", "--dry-run"])
+    finally:
+        memory.chmod(0o755)
+        state.chmod(0o755)
+    assert code == 0, out + err
+    assert out.startswith("dry-run: local engine, "), out
+    assert _tree(memory) == before  # not even a lock or a run record
