@@ -422,16 +422,35 @@ def prune_runs(state_dir: Path, keep: int, *, current: str | None = None) -> lis
     removed: list[str] = []
     for name in reversed([n for n in names if n < oldest_kept]):
         path = root / name
-        if commit_mod.commit_state(path) == "applying":
+        if not _prunable(path):
             continue
-        try:
-            if _OPEN_RECORD.search((path / RECORD_FILENAME).read_text("utf-8")):
-                continue
-        except OSError:
-            pass  # no record at all: nothing to keep it for
         remove_tree(path, commit_mod.state_root(state_dir))
         removed.append(name)
     return removed
+
+
+def _prunable(run: Path) -> bool:
+    """Whether ``prune_runs`` may remove the run dir ``run`` once it is past ``keep_runs``: not
+    while its commit is unfinished or its record open (recovery needs them)."""
+    if commit_mod.commit_state(run) == "applying":
+        return False
+    try:
+        return not _OPEN_RECORD.search((run / RECORD_FILENAME).read_text("utf-8"))
+    except OSError:
+        return True  # no record at all: nothing to keep it for
+
+
+def _pruned_by_keep_runs(root: Path, run_id: str) -> bool:
+    """Whether run ``run_id``, which the diary tells of and whose dir is gone from ``root``,
+    may have gone as ``prune_runs`` removes runs: that keeps the newest run (a later one is
+    there), and with a run it removes every older one it may (none of those is left). Else
+    its dir was removed some other way (by hand, a sync tool), whatever keep_runs says."""
+    if not root.is_dir():
+        return False  # (the runs folder itself removed)
+    names = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink())
+    if not any(name > run_id for name in names):
+        return False
+    return not any(_prunable(root / name) for name in names if name < run_id)
 
 
 _DIARY_RUN = rx.compile(r"(?m)^## [^\n]* · run (\S+) · ")
@@ -473,6 +492,12 @@ def load_run(state_dir: Path, run_id: str) -> RunRecord:
     else:
         found = [name for name in names if run_id and name.startswith(run_id)]
         if not found and (pruned := _pruned_run(state_dir, run_id)) is not None:
+            if not _pruned_by_keep_runs(root, pruned):
+                raise NotFound(
+                    f"run {pruned} is no longer kept: its folder (runs/{pruned}) was removed, "
+                    "and not by keep_runs (which removes the oldest runs first, never the "
+                    "newest), so autodream cannot undo or show it (DREAMS.md still says what it "
+                    "changed); restore its files by hand (from git or a backup)")
             raise NotFound(
                 f"run {pruned} is no longer kept: a dream keeps the records and undo copies of "
                 "the newest keep_runs runs only and removes older ones (DREAMS.md still says "

@@ -139,3 +139,51 @@ def test_undo_of_a_run_keep_runs_removed_says_so_and_what_to_do(tmp_path: Path) 
     assert tree(memory) == before
     code, out = cli_run("undo", "20250101T000000Z", now="2026-07-21T10:00:00Z")
     assert code == 9 and "no run '20250101T000000Z'" in out  # (never dreamt: as before)
+
+
+@pytest.mark.parametrize("removed", ["the only run", "the runs folder", "the newest of two",
+                                     "between two kept"])
+def test_a_run_whose_folder_was_removed_by_hand_is_not_said_pruned_by_keep_runs(
+    tmp_path: Path, removed: str
+) -> None:
+    """A dream's folder removed (by hand, a sync tool) after its commit, keep_runs at its 200:
+    ``undo <its id>``, as the dream's last line offers it, said 'run <id> is no longer kept: a
+    dream keeps the records and undo copies of the newest keep_runs runs only ... raise keep_runs
+    in autodream.toml to keep more runs', which would keep nothing here. (A run keep_runs
+    removed is older than every run it keeps: still said so, see the test above.)"""
+    import os
+    import shutil
+
+    from tests.factories import REPO_ROOT
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+
+    def cli_run(*args: str, now: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, [*args, "--project", str(sample)],
+                                    env={**env, "AUTODREAM_NOW": now})
+        return result.exit_code, result.output
+
+    if removed in ("the newest of two", "between two kept"):  # a dry run before it, kept
+        code, out = cli_run("--force", "--dry-run", now="2026-07-19T09:00:00Z")
+        assert code == 0, out
+    code, out = cli_run("--force", now="2026-07-20T09:00:00Z")
+    assert code == 0, out
+    gone = out.rsplit("autodream undo ", 1)[1].strip()
+    if removed == "between two kept":  # and one after it
+        code, out = cli_run("--force", "--dry-run", now="2026-07-21T09:00:00Z")
+        assert code == 0, out
+    runs = sample / "memory" / ".autodream" / "runs"
+    assert len(os.listdir(runs)) == {"the newest of two": 2, "between two kept": 3}.get(removed, 1)
+    shutil.rmtree(runs if removed == "the runs folder" else runs / gone)
+    before = tree(sample / "memory")
+    for command in ("undo", "show"):
+        code, out = cli_run(command, gone, now="2026-07-21T10:00:00Z")
+        assert code == 9
+        assert out.strip().splitlines() == [
+            f"Error: run {gone} is no longer kept: its folder (runs/{gone}) was removed, and not "
+            "by keep_runs (which removes the oldest runs first, never the newest), so autodream "
+            "cannot undo or show it (DREAMS.md still says what it changed); restore its files "
+            "by hand (from git or a backup)"]
+    assert tree(sample / "memory") == before

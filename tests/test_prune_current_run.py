@@ -105,9 +105,11 @@ def test_a_run_dir_gone_after_the_commit_is_not_called_a_move(
     result = _run(sample, "--force")
     assert result.exit_code == 6, result.output
     [line] = result.stderr.strip().splitlines()
-    assert "swapped for a link" not in line and "moved" not in line
+    assert "swapped for a link" not in line and " moved" not in line
     assert line.startswith("Error: dream ") and " is in memory (see it: autodream show " in line
     assert "but what follows its commit failed: NotFound: run " in line
+    # (not pruned by keep_runs, as it said: 'raise keep_runs in autodream.toml' kept nothing)
+    assert "was removed, and not by keep_runs" in line and "raise keep_runs" not in line
     assert os.path.isdir(memory / ".autodream")
     lock = memory / ".consolidate-lock"
     assert lock.stat().st_mtime == timegm(strptime(NOW, "%Y-%m-%dT%H:%M:%SZ"))
