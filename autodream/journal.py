@@ -680,7 +680,7 @@ def moved_before_commit(
             return None
     except (FileNotFoundError, LinkedState):
         return LinkedState(
-            f"{printable(str(state_dir))} was swapped for a link, or moved, during dream "
+            f"{printable(str(state_dir))} {commit_mod.what_became(state_dir)} during dream "
             f"{record.id}, before its commit: memory is as it was, and the dream's record is "
             f"in the run dir moved with that folder (runs/{record.id}); "
             f"{commit_mod.way_back(state_dir, ' (the next dream closes that record as failed)')}"
@@ -698,7 +698,7 @@ def _moved_after(state_dir: Path, what: str, run_id: str, held: str, where: str,
     then swapped for a link or moved: memory holds it, ``held`` (its records) went with the
     folder (``where``), and the ways out (``way_back``)."""
     return LinkedState(
-        f"{printable(str(state_dir))} was swapped for a link, or moved, after {what} "
+        f"{printable(str(state_dir))} {commit_mod.what_became(state_dir)} after {what} "
         f"{run_id} was committed: memory holds the {what}, and {held} moved with that folder "
         f"({where}); "
         + commit_mod.way_back(state_dir, f" to keep the {what} in `autodream log`{kept_for}"))
@@ -1094,7 +1094,7 @@ def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:
     commit (or, in a forced chain, before the last one): each undo already made was taken back,
     and the records left 'running' in the moved folder are closed by the next recovery."""
     return LinkedState(
-        f"{printable(str(state_dir))} was swapped for a link, or moved, during the undo of run "
+        f"{printable(str(state_dir))} {commit_mod.what_became(state_dir)} during the undo of run "
         f"{target.id}, before its commit: memory is as it was; "
         + commit_mod.way_back(state_dir, " and undo again"))
 

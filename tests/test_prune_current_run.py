@@ -136,7 +136,7 @@ def test_a_state_dir_replaced_by_a_fresh_folder_after_the_commit_is_a_move(
     result = _run(sample, "--force")
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
+    assert line.startswith(f"Error: {memory / '.autodream'} was replaced by another folder "
                            "after dream ")
     assert line.endswith("put the folder back in place of the folder there now (not the one the "
                          "run began in) to keep the dream in `autodream log` and undo")

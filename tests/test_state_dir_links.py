@@ -367,8 +367,8 @@ def test_a_state_dir_swapped_for_a_link_during_the_commit_leaves_memory_as_it_wa
     result = CliRunner().invoke(cli, ["--force", "--project", str(sample)], env=_env())
     assert seen["total"] >= 9  # (the sample dream changes enough files to swap at the 9th)
     assert result.exit_code == 10, result.output
-    assert "was swapped for a link, or moved, during the commit; nothing was committed" in (
-        result.stderr)
+    # (was 'swapped for a link, or moved,': what stands there is said)
+    assert "was swapped for a link during the commit; nothing was committed" in result.stderr
     assert _memory_files(memory) == before
     assert seen["after commit"] == seen["copy"]  # no image, intent or trash written there
     # nor the failed run's record or its DREAMS.md entry, nor its staging copy removed there

@@ -61,8 +61,7 @@ def test_a_state_dir_moved_after_the_dream_is_concluded_is_not_made_again(
     result = _dream(sample)
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
-                           "after dream ")
+    assert line.startswith(f"Error: {memory / '.autodream'} was moved away after dream ")
     assert line.endswith("put the folder back to keep the dream in `autodream log` and undo, or "
                          f"start fresh (autodream makes the directory again, {FRESH})")
     assert not os.path.lexists(memory / ".autodream")  # nothing made where it was
@@ -124,8 +123,8 @@ def test_a_state_dir_moved_during_the_model_call_says_so_in_one_line(
     result = _dream(sample)
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
-                           "during dream "), line
+    gone = "was swapped for a link" if how == "link" else "was moved away"
+    assert line.startswith(f"Error: {memory / '.autodream'} {gone} during dream "), line
     assert "before its commit: memory is as it was" in line
     assert _memory_files(memory) == before
     if how == "link":
@@ -183,8 +182,8 @@ def test_a_state_dir_moved_during_an_undo_before_its_commit_says_so_in_one_line(
     result = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=_env())
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
-                           "during the undo of run "), line
+    assert line.startswith(f"Error: {memory / '.autodream'} was moved away during the undo of "
+                           "run "), line
     assert line.endswith(
         "before its commit: memory is as it was; put the folder back and undo again, or start "
         f"fresh (autodream makes the directory again, {FRESH})")
@@ -212,9 +211,8 @@ def test_a_state_dir_moved_between_two_undos_of_a_forced_chain_is_not_made_again
     dreamt = tree(memory)
     proc = _undo_then_swap(memory, "move", 1, tmp_path, "api", a.id)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.startswith(f"LinkedState {state} was swapped for a link, or moved, during "
-                                  f"the undo of run {a.id}, before its commit: memory is as it "
-                                  "was"), proc.stdout
+    assert proc.stdout.startswith(f"LinkedState {state} was moved away during the undo of run "
+                                  f"{a.id}, before its commit: memory is as it was"), proc.stdout
     assert len(proc.stdout.strip().splitlines()) == 1
     assert tree(memory) == dreamt  # the undo of B taken back
     assert not os.path.lexists(state)  # nothing made where it was
@@ -252,8 +250,8 @@ def test_a_state_dir_moved_before_an_undo_that_finds_the_files_as_they_were_is_n
     result = CliRunner().invoke(cli, ["undo", "--force", "--project", str(sample)], env=_env())
     assert result.exit_code == 10, result.output
     [line] = result.stderr.strip().splitlines()
-    assert line.startswith(f"Error: {memory / '.autodream'} was swapped for a link, or moved, "
-                           "during the undo of run "), line
+    assert line.startswith(f"Error: {memory / '.autodream'} was moved away during the undo of "
+                           "run "), line
     assert line.endswith("put the folder back and undo again, or start fresh (autodream makes "
                          f"the directory again, {FRESH})")
     assert not os.path.lexists(memory / ".autodream")  # nothing made where it was

@@ -370,7 +370,7 @@ def open_run_dir(
 def _moved_error(memory_dir: Path, rel: str) -> LinkedState:
     state = memory_dir / rel.split("/")[0]
     return LinkedState(
-        f"{printable(str(state))} was swapped for a link, or moved, during the commit; nothing "
+        f"{printable(str(state))} {what_became(state)} during the commit; nothing "
         f"was committed: {way_back(state)}")
 
 
@@ -380,24 +380,42 @@ _FRESH_COST = ("without the records of the runs so far (`autodream log` no longe
                "is read again from its start)")
 
 
+def _in_its_place(state_dir: Path) -> str:
+    """What stands where the state dir was: "nothing", "link", "folder" (not the one a run
+    began in), "file", or "" when that cannot be told (lstat failed)."""
+    try:
+        mode = os.lstat(state_dir).st_mode
+    except FileNotFoundError:
+        return "nothing"
+    except OSError:
+        return ""
+    if stat.S_ISLNK(mode):
+        return "link"
+    return "folder" if stat.S_ISDIR(mode) else "file"
+
+
+def what_became(state_dir: Path) -> str:
+    """What happened to a state dir a run no longer finds, by what stands in its place now, as
+    the heading of the error says it ("<dir> was moved away during ..."): "swapped for a link,
+    or moved" for a plain move named a link no one made."""
+    return {"nothing": "was moved away", "link": "was swapped for a link",
+            "folder": "was replaced by another folder", "file": "was replaced by a file",
+            }.get(_in_its_place(state_dir), "was swapped for a link, or moved,")
+
+
 def way_back(state_dir: Path, keep: str = "") -> str:
     """The ways out for a state dir swapped for a link or moved away, by what stands in its
     place now: "remove the link" where there is none (a plain move) named nothing to do. The
     folder put back keeps what it holds (``keep``: " to keep ..."); made again, it costs what
     it held."""
-    try:
-        mode: int | None = os.lstat(state_dir).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError:
-        mode = 0
-    if mode is None:
+    there = _in_its_place(state_dir)
+    if there == "nothing":
         return (f"put the folder back{keep}, or start fresh (autodream makes the "
                 f"directory again, {_FRESH_COST})")
-    if stat.S_ISLNK(mode):
+    if there == "link":
         return (f"put the folder back in place of the link{keep}, or remove the link "
                 f"(autodream makes the directory again, {_FRESH_COST})")
-    what = "folder" if stat.S_ISDIR(mode) else "file"
+    what = "folder" if there == "folder" else "file"
     return (f"put the folder back in place of the {what} there now (not the one the run "
             f"began in){keep}")
 
