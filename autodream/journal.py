@@ -1002,13 +1002,18 @@ def undo(
     unlinked = _unlinked(memory_dir, state_dir, steps)
     if changed and not force:
         raise _conflict(target, steps, changed, unlinked)
+    # the undos' ids sort after the runs they undo, whatever the clock says: dated before them
+    # (a clock set back), the redo an undo offers ('undo <first> --force') took the undo of
+    # the earlier run for one older than the one redone, and put back only the later run
+    after = max(run.id for run in chain)
     if len(steps) == 1 and not steps[0].changes:
         try:
             # (``make=False``, as below: moved away since its record was read, a fresh state
             # dir made here held only this record, where the person was to put the folder back)
             return finish_run(
                 state_dir,
-                begin_run(state_dir, trigger="undo", now=when, undoes=target.id, make=False),
+                begin_run(state_dir, trigger="undo", now=when, undoes=target.id, make=False,
+                          run_id=_id_after(state_dir, when, after)),
                 outcome="no-change", now=when,
                 reason=f"files already match the state before run {target.id}",
             )
@@ -1033,7 +1038,7 @@ def undo(
                 if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
                     raise _undo_moved_before(state_dir, target)
                 record = begin_run(state_dir, trigger="undo", now=when, undoes=step.run.id,
-                                   make=False)
+                                   make=False, run_id=_id_after(state_dir, when, after))
                 made_dir = run_dir(state_dir, record.id)
                 with commit_mod.run_dir_in(runs, record.id) as held:
                     # what it changes and overwrites saved (still 'running') in its run dir
@@ -1087,6 +1092,16 @@ def undo(
                 raise
             raise _undone_in_moved(state_dir, [made for made, _ in done]) from None
     return done[-1][0]
+
+
+def _id_after(state_dir: Path, when: datetime, after: str) -> str:
+    """A fresh id for a run starting ``when`` that sorts after run ``after``: of the second
+    ``after`` began in where the clock says earlier (the record keeps the clock's time)."""
+    try:
+        began = datetime.strptime(after[:16], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+    except ValueError:
+        began = when
+    return next_run_id(state_dir, max(when, began))
 
 
 def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:

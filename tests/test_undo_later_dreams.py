@@ -521,3 +521,29 @@ def test_undoing_the_later_run_then_the_earlier_has_all_they_read_read_again(
     memory = root / "memory"
     assert OffsetStore(memory / ".autodream" / OFFSETS_FILENAME).start_for(session) == 0
     _both_read_again(root, at)
+
+
+def test_a_forced_undo_on_a_clock_set_back_is_put_back_whole_by_its_redo(memory: Path) -> None:
+    """`autodream undo A --force` on a clock earlier than A and B (set back, or a machine behind
+    the one that dreamt): its undo records were dated, and ordered, before the dreams they undid,
+    and the redo it offered ('undo <first> --force') put B's memory back but not A's (the undo
+    of A taken for a run older than the one redone). The undos sort after the runs they undo."""
+    a, b = _two_dreams(memory)
+    after_b = tree(memory)
+
+    def run(*args: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, list(args), env={
+            "AUTODREAM_MEMORY_DIR": str(memory), "AUTODREAM_NOW": "2026-07-19T09:00:00Z"})
+        return result.exit_code, result.output
+
+    code, out = run("undo", a.id, "--force")
+    assert code == 0, out
+    first = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+    assert f"`autodream undo {first} --force` puts runs {b.id}, {a.id} back" in out
+    code, out = run("log", "--json")
+    listed = json.loads(out)
+    assert [r["id"] for r in listed][2:] == [b.id, a.id]  # newest first: the undos, B, A
+    assert {r["started_at"] for r in listed[:2]} == {"2026-07-19T09:00:00Z"}  # (the clock's)
+    code, out = run("undo", first, "--force")
+    assert code == 0, out
+    assert tree(memory) == after_b
