@@ -705,6 +705,100 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
             and _SAYS_IMAGE.search(line) is not None)
 
 
+# Credentials given their value straight after the name, as a password is ("Credentials:
+# Hunter2xyz!", "The credentials are Tr0ub4dor3", "credentials = ...", "creds - ..."), or
+# passwords, secrets or tokens named in the plural ("Passwords: ..."); or any of these ending
+# their line, a list's header, the value alone on the next line or as its first item
+# ("Passwords:" / "- Hunter2xyz!", "Credentials:" / "Hunter2xyz!", "**Tokens**" / "- ...").
+# The value is taken whole in a look ahead, at most 200 characters from each name (the rule
+# first done so read each "creds:" to the end of a run of them, by the square: 'creds:' x 20,000
+# took 9.9 s), and must end its clause: a word going on names a thing ("credentials: K8sSecret2
+# object"). Whether it reads as a password is asked after (``_said_credential``)
+_CREDENTIALS_SAID = rx.compile(
+    r"(?i)(?<![A-Za-z0-9_])(?:"
+    r"(?:credentials?|creds|(?P<many>passw(?:or)?ds|passphrases|secrets|tokens))"
+    r"(?:[\"'`]|\*{1,2})?"
+    r"(?:[ \t]*:(?:\*{1,2})?|[ \t]+(?:are|is)(?:[ \t]+now)?(?:[ \t]*:)?"
+    # (a sign saying what credentials are only after their own name: "secrets = ..." is code)
+    r"|(?(many)(?!)|(?:[ \t]*=|[ \t]+[-\u2013\u2014](?=[ \t]))))[ \t]*"
+    r"|(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens)"
+    r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n[ \t]*(?:[-*+][ \t]+)?"
+    r")[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
+    r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
+    # ... ending its clause: its line, a sentence ("Summer2024. Then ..."), a comma, a
+    # parenthesis, or a word joining the next clause ("MyPass123 for the box")
+    r"(?:(?<=[.!?])(?=[ \t])|(?=[.,;!?)]*(?:[ \t]*(?:\r?\n|\Z|\()"
+    r"|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b)|[.,;!?)]*[.,;!?][ \t]))"
+)
+# ... a thing named by one word and its number, not a password: a product or a protocol and its
+# version ("Kerberos5", "Python3", "Ed25519", "1Password", "OAuth2", "NTLMv2"), a standard, a
+# ticket or a tier ("PKCS#12", "Ticket#4521", "RFC7231"): one word, its capitals first or last
+# ("MySQL8", "OpenSSL3", "macOS14"), digits before or after it; unless the word is one passwords
+# are made of ("Summer2024", "Hunter2", "Admin123")
+_WORD_AND_NUMBER = rx.compile(r"\d*[A-Z]*[a-z]*[A-Z]*[#-]?\d*")
+_PASSWORD_WORD_AND_NUMBER = rx.compile(
+    r"(?:" + _PASSWORD_WORD + r"|(?i:admin|root|guest|pass))[#-]?\d+"
+)
+# ... a letter, a digit, and a sign or both cases (case-sensitive)
+_PASSWORD_SIGN = rx.compile(r"[!#$%&*+=?^~@]")
+_LETTER = rx.compile(r"[A-Za-z]")
+_UPPER = rx.compile(r"[A-Z]")
+_LOWER = rx.compile(r"[a-z]")
+# ... or digits among its letters, in lower case as well ("hunter22x", "p4ssw0rd"; "hunter22" and
+# "prod2" are a word and its number)
+_DIGIT_AMID_LETTERS = rx.compile(r"[A-Za-z]\d+[A-Za-z]")
+# ... and what is none: a version ("TLSv1.3", "v2.3.1-Beta"), a format after a dash
+# ("Base64-encoded", "X509-based"), an address ("admin@corp.io", left to the login's rule), a
+# path, a pair or a URL (left to theirs), code ("Credentials2()"), a constant's name
+# ("AWS_SECRET2") or a class's ("AwsCredentialsProvider2", "TokenizerV2Config", a type in code:
+# "def connect(credentials: OAuth2Credentials, scope)")
+_NO_PASSWORD = rx.compile(
+    r"\d\.\d|-[a-z]+\Z|@[\w-]+\.[A-Za-z]|[:/\\()\[\]{}<>]|\A[A-Z][A-Z0-9]*_[A-Z0-9_]*\Z"
+    r"|(?:Hasher|Validator|Field|Input|Form|Handler|Service|Manager|Helper|Provider|Store"
+    r"|Policy|Config|Client|Factory|Class|Type|Object|Model)(?![a-z])"
+    r"|(?<=[a-z0-9])(?:Credentials?|Tokens?|Secrets?|Keys?|Error|Exception|Response|Request"
+    r"|Options|Settings|Params|Info|Data)\Z"
+    # (nor a hash's, a format's or a cipher's name: "Passwords:" / "- Argon2id", "Sha256Hex")
+    r"|\A(?i:argon2|pbkdf2|bcrypt|scrypt|sha-?\d|md5|blake[23]|base\d\d|oauth\d|saml\d"
+    r"|" + _FORMAT_WORD + r")"
+)
+# A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
+# "S3ReadOnly", "s3bucket", "EC2Admin"), where the value or a part of it starts (in "Pa$s3word!"
+# the "s3" is a password's)
+_NUMERONYM = rx.compile(
+    r"(?:\A|(?<=[-_.]))(?i:k8s|k3s|i18n|l10n|a11y|o11y|e2e|s3|ec2|p2p|b2b|b2c|w3c|2fa)(?!\d)"
+)
+
+
+def _password_value(value: str) -> bool:
+    """True when ``value``, given as credentials' or passwords' ("Credentials: Hunter2xyz!",
+    "Passwords:" / "- Tr0ub4dor3"), reads as a password: a letter, a digit, and a sign, both
+    cases or a digit among letters, no thing's name and number (``_WORD_AND_NUMBER``) and
+    none of ``_NO_PASSWORD``."""
+    if len(value) < 6 or not _DIGIT.search(_NUMERONYM.sub("", value)) or not _LETTER.search(value):
+        return False
+    if (not _PASSWORD_SIGN.search(value) and not (_UPPER.search(value) and _LOWER.search(value))
+            and not _DIGIT_AMID_LETTERS.search(value)):
+        return False
+    if (_WORD_AND_NUMBER.fullmatch(value) is not None
+            and _PASSWORD_WORD_AND_NUMBER.fullmatch(value) is None):
+        return False
+    return _NO_PASSWORD.search(value) is None
+
+
+def _said_credential(text: str, at: int, value: str) -> bool:
+    """Whether ``value``, said after the name at ``at`` (``_CREDENTIALS_SAID``), is its secret:
+    tokens' as a token's is (``_credential_value``; not "next page tokens:"), the others' as a
+    password's or a generated key's."""
+    if text[at : at + 3].lower() == "tok":
+        line = text.rfind("\n", max(0, at - 40), at) + 1
+        before = _WORD_BEFORE.search(text, max(line, at - 40), at)
+        if before is not None and (before[1] or "").lower() in _NO_CREDENTIAL_WORDS:
+            return False
+        return _credential_value(value, "")
+    return _password_value(value) or _credential_value(value, "")
+
+
 # A value in the comment after a secret's setting left as written (see its place in _PATTERNS):
 # read from the sign that gives the value, "=" or ":" (a run of names first was tried at every
 # character of a text, a fifth of all redaction's time), the name before it asked after a match
@@ -1466,6 +1560,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         1,
         ("pass", "pwd", "secret", "token", "key", "cred"),
     ),
+    (
+        # credentials' value said right after their name, or a list's after its header
+        # (``_CREDENTIALS_SAID``)
+        "assigned-secret",
+        _CREDENTIALS_SAID,
+        2,
+        ("cred", "pass", "secret", "token"),
+    ),
 ]
 
 
@@ -1491,7 +1593,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 45, 47})
+                           40, 41, 45, 47, 48})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1611,6 +1713,12 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if name is None and end - start >= 10:
                     name = _named_by_a_word(text, m.start(), value)
                 if name is None or not _credential_value(value, name):
+                    continue
+            if pattern is _CREDENTIALS_SAID:
+                # (a sentence's signs after it are no part of it; a "!" is, as below)
+                value = text[start:end].rstrip(".?)")
+                end = start + len(value.rstrip("!"))
+                if not _said_credential(text, m.start(), value):
                     continue
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue
@@ -1840,7 +1948,8 @@ def _hits_after(before: str, text: str,
 # Cheap enough to test the line before each grep hit: anchored at the end, over its last
 # _NAME_LINE_TAIL characters, no redaction.
 _NAME_ENDS_LINE = rx.compile(
-    r"(?i:(?:passw(?:or)?d|pwd|pass|passphrase|passcode|secrets?|tokens?|keys?|credentials?|creds)"
+    r"(?i:(?:passw(?:or)?ds?|pwd|pass|passphrases?|passcode|secrets?|tokens?|keys?|credentials?"
+    r"|creds)"
     r"(?:[\"'`]|[*_]{1,2})?[ \t]*(?:[:=]|->|=>|\u2192|\b(?:is|are)\b[ \t]*:?)"
     r"|(?:passw(?:or)?d|passphrase|passcode|secret|token|key|credentials?|creds|pin)s?\b"
     r"[^\n]{0,60}?\b(?:below|here|as[ \t]+follows|following|next)\b[^\w\n]{0,4})"
