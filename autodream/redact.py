@@ -1369,9 +1369,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|ssh(?=[\s-]+(?:in|into|as)\b)|account"
             r"|(credentials?|creds|basic[\s-]?auth))\b[^\n]{0,60}?(?:(?<![\w-])(as|with)\s+)?"
             r"(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*[/:]\s*[\"'`]?(?![^\s\"'`,;]*@)(?![/~])"
-            # (not an identity provider and its scheme: "log in with github:oauth2")
+            # (not an identity provider and its scheme: "log in with github:oauth2"; nor the
+            # name said again, as a memory's index line says its title and its hook: "[Support
+            # queue credentials](...) - The support queue credentials: Ticket#4521." made the
+            # second "credentials" a user, its value a password, and the whole dream failed)
             r"|(?<![\w./@:\\-])(?!(?:github|gitlab|google|microsoft|azure|okta|keycloak|auth0"
-            r"|sso|saml|oidc|oauth2?|docker|ldap|apple|slack)\s*:)"
+            r"|sso|saml|oidc|oauth2?|docker|ldap|apple|slack|credentials?|creds)\s*:)"
             r"[a-z][\w.-]{0,31}(?:(?(1)[ \t]*):(?(1)[ \t]*))(?![\d:/\\])(?![^\s\"'`,;]*/)"
             r"(?=[^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*\d)"
             r"(?(1)|(?(2)|(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@])"

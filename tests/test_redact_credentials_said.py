@@ -157,14 +157,26 @@ def test_a_dream_keeps_credentials_said_after_their_name_out_of_memory(tmp_path:
         assert secret not in result.output
 
 
-def test_a_dream_remembers_a_products_name_said_as_the_credentials(tmp_path: Path) -> None:
+@pytest.mark.parametrize("name", ["1Password", "Kerberos5", "Ticket#4521", "TLSv1.3", "Auth0"])
+def test_a_dream_remembers_a_products_name_said_as_the_credentials(
+        tmp_path: Path, name: str) -> None:
+    # (the memory's index line says the title and the hook, "credentials" twice: the second was
+    # read as a user and the name as its password, and the whole dream failed)
     root = tmp_path / "work"
     project_with_one_session(root, [
-        "Remember that for the staging DB the credentials: 1Password.",
+        f"Remember that for the staging DB the credentials: {name}.",
     ], SAID_AT)
     run_cli(root, "--force")
     topics = [p for p in (root / "memory").glob("*.md") if p.name != "MEMORY.md"]
-    assert any("1Password" in p.read_text() for p in topics)
+    assert any(name in p.read_text() for p in topics)
+    assert name in (root / "memory" / "MEMORY.md").read_text()
+
+
+def test_a_login_after_credentials_said_twice_is_still_hidden() -> None:
+    shown = redact("The staging credentials: credentials are deploy:hunter2x for the box")
+    assert "hunter2x" not in shown
+    shown = redact("- [Grafana credentials](g.md) - Grafana credentials: Hunter2xyz!")
+    assert "Hunter2xyz!" not in shown and "Grafana credentials: [REDACTED" in shown
 
 
 def test_the_claude_backend_reads_and_greps_credentials_redacted(tmp_path: Path) -> None:
