@@ -497,7 +497,8 @@ _FIGURES = r"\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?"
 _DAY_WORD = (rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|{_FIGURES}(?:\s+of)?\s+{_MONTH_WORD}"
              rf"|{_MONTH_WORD}\s+{_FIGURES})")
 _LIST_ITEM = rx.compile(
-    rf"(?i)\s*(?:(?:and|or)\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?(?:{WEEKDAY_NAME},?\s+)?"
+    rf"(?i)\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
+    rf"(?:{WEEKDAY_NAME},?\s+)?"
     rf"{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?{_DAY_WORD})?[\s.!?]*")
 
 
@@ -571,8 +572,9 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
               if b.end() <= m.start() or b.start() >= m.end()]
     breaks = [b for i, b in enumerate(breaks) if _LIST_ITEM.fullmatch(
         m.string, b.end(), breaks[i + 1].start() if i + 1 < len(breaks) else end) is None]
-    if not breaks:
-        return whole  # (most sentences: one clause)
+    # (one clause, most sentences: judged by its own words as below, where the sentence is not
+    # told as past by a word of ``_PAST_WORDING``: "The team met on 3 June, 10 June and 17 June",
+    # said in July, was a meeting in June 2027, each day of it)
     before = [b.end() for b in breaks if b.end() <= m.start()]
     after = [b.start() for b in breaks if b.start() >= m.end()]
     clause = m.string[before[-1] if before else start:after[0] if after else end]
