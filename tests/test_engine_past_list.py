@@ -41,7 +41,7 @@ def test_the_days_of_a_past_list_are_the_ones_gone(said: str, read: str) -> None
      "The next demos are on 2026-08-03, 2026-08-10 and on 2026-08-17."),
     # a deed's day far from both sides is read as before, as is a day the clause puts ahead
     ("We met on 3 January.", "We met on 2027-01-03."),
-    ("We chose 3 June as the next deadline.", "We chose on 2027-06-03 as the next deadline."),
+    ("We chose 3 June as the next deadline.", "We chose 2027-06-03 as the next deadline."),
     ("The next meeting is on 3 June.", "The next meeting is on 2027-06-03."),
     ("We sent the invoice for 3 June.", "We sent the invoice for 2027-06-03."),
 ])

@@ -724,6 +724,64 @@ def _start_near(start: date, to: date, m: re.Match[str]) -> date:
     return min(near, key=lambda d: (abs((d - to).days), d > to))
 
 
+# A verb of choosing right before the day it chose, with no preposition ("We picked 3 August
+# for the launch"): the day is what was chosen, not when the choosing was done. Only a verb, not
+# a noun spelled alike: a past form after who chose, not after "be" ("The room is booked 3
+# August": when it was done to) nor an article, a plain one after who chooses or a word that asks
+# for a verb ("Let's book", "we'll pick"), an -ing one after "be" ("We're locking in"); no -s
+# forms, mostly plural nouns ("Return the library books tomorrow", "Sales targets next year")
+_CHOOSE_PAST = (r"picked|chose|chosen|selected|booked|reserved|targeted|preferred|proposed|"
+                r"suggested|(?:locked|pencill?ed)\s+in")
+_CHOSEN_BY = rx.compile(
+    r"(?i)(?<![\w'’])(?!(?:is|are|was|were|be|been|being|get|gets|got|gotten|the|a|an|our|my|"
+    r"your|their|his|her|its|this|that|these|those|just|already|finally|now|also|\w+ly)\b)\w+"
+    rf"(?:['’](?:ve|d))?\s+(?:(?:just|already|finally|now|also|\w+ly)\s+)?(?P<past>{_CHOOSE_PAST})"
+    r"\s+$"
+    r"|(?:\b(?:we|i|you|they|let['’]s|to|will|shall|should|could|would|might|must|can|please)"
+    r"|['’]ll)\s+(?:(?:just|also|\w+ly)\s+)?(?:pick|choose|select|book|reserve|target|prefer|"
+    r"propose|suggest|(?:lock|pencil)\s+in)\s+$"
+    r"|(?:\b(?:am|are|is|was|were)|['’](?:re|m))\s+(?:picking|choosing|selecting|booking|"
+    r"reserving|targeting|proposing|suggesting|(?:locking|pencill?ing)\s+in)\s+$")
+# ... with no preposition said, as one of the match's own words ("We'll choose in two weeks")
+_SAID_WITH_PREP = rx.compile(r"(?i)(?:in|on|at|by|for|from|within|after|before|until|till|to|"
+                             r"during|since|around|over|through)\s")
+# ... or before a list of days it took, this day its last ("We picked 3 August and 10 August")
+_DAYS_BEFORE = rx.compile(rf"(?i)(?:(?<![\w-]){_DAY_WORD}(?:,\s*(?:and\s+)?|\s+and\s+))+$")
+
+
+# ... and the day a past one took, right after it, or after what it was for ("We scheduled the
+# demo for 3 August"): the past tense tells when the choosing was done, not that the day is gone
+_CHOSEN_FOR = rx.compile(rf"(?i)\b(?:{_CHOOSE_PAST}|scheduled|planned|arranged|slotted)\s+"
+                         r"(?:(?!(?:on|in|at|by|to)\b)[\w'’-]+\s+){1,4}$")
+_CHOOSE_PAST_WORD = rx.compile(rf"(?i)\b(?:{_CHOOSE_PAST}|scheduled|planned|arranged|slotted)\b")
+
+
+def _chosen_by(m: re.Match[str]) -> re.Match[str] | None:
+    """The verb of choosing right before the date ``m`` found, or before the list of days it
+    ends ("We picked 3 August and 10 August")."""
+    before = _DAYS_BEFORE.search(m.string, 0, m.start())
+    return _CHOSEN_BY.search(m.string, 0, m.start() if before is None else before.start())
+
+
+def _chosen_ahead(m: re.Match[str], ref: date, gone: date | None, to_come: date | None) -> bool:
+    """The day ``m`` found, ``gone`` or ``to_come`` on ``ref``, is the one to come, the nearer,
+    that a past verb of choosing before it took, where no other word of its sentence tells it
+    as past ("We picked 3 August for the launch, which went well" does)."""
+    if to_come is None or (gone is not None and to_come - ref >= ref - gone):
+        return False
+    prep = (m["prep"] or "").lower()
+    if prep == "for":
+        chosen = _CHOSEN_FOR.search(m.string, 0, m.start()) is not None
+    else:
+        chosen = not prep and (said := _chosen_by(m)) is not None and said["past"] is not None
+    if not chosen:
+        return False
+    start = m.string.rfind(". ", 0, m.start()) + 1
+    end = m.string.find(". ", m.end())
+    rest = _CHOOSE_PAST_WORD.sub(" ", m.string[start:len(m.string) if end < 0 else end])
+    return _PAST_WORDING.search(rest) is None
+
+
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
     """The day ``day`` of ``month`` that ``m`` said with no year: the next such day, or the
     latest gone when the sentence is told as past."""
@@ -738,7 +796,7 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     gone = max((d for d in found if d <= ref), default=None)
     to_come = min((d for d in found if d >= ref), default=None)
     if _looks_back(m, None if gone is None or to_come is None else _near_side(
-            m, ref, ref - gone, to_come - ref)):
+            m, ref, ref - gone, to_come - ref)) and not _chosen_ahead(m, ref, gone, to_come):
         chosen = gone
     else:
         chosen = to_come
@@ -978,7 +1036,8 @@ def _span_in_any_year(m: re.Match[str], ref: date, start: tuple[int, int], end: 
     gone = max((s for s in spans if s[1] <= ref), default=None)
     to_come = min((s for s in spans if s[1] >= ref), default=None)
     if _looks_back(m, None if gone is None or to_come is None else _near_side(
-            m, ref, ref - gone[1], to_come[0] - ref)):
+            m, ref, ref - gone[1], to_come[0] - ref)) and not _chosen_ahead(
+            m, ref, None if gone is None else gone[1], None if to_come is None else to_come[0]):
         return gone
     latest = max((s for s in spans if s[1] < ref), default=None)
     if to_come is not None and latest is not None and (to_come[0] - ref).days > 300 and (
@@ -1728,7 +1787,19 @@ _PREP_BEFORE = rx.compile(
 _WEEKDAY_BEFORE = rx.compile(rf"\b{_ANY_WD},?\s*$", re.I)
 
 
-def _wording(m: re.Match[str], when: When) -> str:
+def _chosen_day(m: re.Match[str], when: When, ref: date) -> bool:
+    """The date ``m`` found, said with no preposition, is the one a verb of choosing before it
+    took: a day to come (a day gone, or today, is when it was done: "She proposed last Friday",
+    "We chose today to ship the beta"), told in figures unless the verb is past ("I'll book next
+    week" is when the booking is done)."""
+    if m["prep"] or when.start <= ref or _SAID_WITH_PREP.match(m[0]):
+        return False
+    chosen = _chosen_by(m)
+    return chosen is not None and (chosen["past"] is not None or any(
+        c.isdigit() for c in m[0]))
+
+
+def _wording(m: re.Match[str], when: When, ref: date) -> str:
     """The words that replace the match: its preposition (or the precision's own) and the
     date; before a possessive ("next month's release") the date alone."""
     written = m.group("prep")
@@ -1748,6 +1819,8 @@ def _wording(m: re.Match[str], when: When) -> str:
         return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
         return when.phrase
+    if _chosen_day(m, when, ref):
+        return when.phrase  # "We picked 3 August for the launch": not "picked on 2026-08-03"
     return f"{prep or _DEFAULT_PREP[when.precision]} {when.phrase}"
 
 
@@ -1836,7 +1909,7 @@ def absolutize(text: str, ref: date, order: DateOrder | None = None
                 when = None  # past the calendar's ends ("next year" said in 9999): as said
             if when is None:
                 return m.group(0)
-            replacement = _wording(m, when)
+            replacement = _wording(m, when, ref)
             said_before = source[:m.start()].rstrip()
             # "Next month we ..." -> "In ...", but "we ship Sept 3" -> "we ship on ..."
             if m.group(0)[:1].isupper() and (not said_before or said_before[-1] in ".!?"):
