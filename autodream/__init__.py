@@ -22,9 +22,12 @@ def dream(project: str | None = None, **options: Any) -> Any:
     returns the run's ``DreamOutcome``. The caller's cycle collector is left alone: on or off,
     nothing frozen (only a process autodream owns tunes its own: ``load_dream_path``).
     """
-    from autodream.run import dream_project
+    from autodream.rx import methods_kept
 
-    return dream_project(project, **options)
+    with methods_kept():  # (the methods of the classes it imports: compiled once per user)
+        from autodream.run import dream_project
+
+        return dream_project(project, **options)
 
 
 _owned = False
@@ -63,13 +66,16 @@ def load_dream_path() -> None:
     _loaded = True
     import gc
 
+    from autodream.rx import methods_kept
+
     enabled = gc.isenabled()
     gc.disable()
     try:
         from importlib import import_module
 
-        for name in _DREAM_PATH:
-            import_module(name)
+        with methods_kept():
+            for name in _DREAM_PATH:
+                import_module(name)
     except ImportError:
         return
     finally:

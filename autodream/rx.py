@@ -19,7 +19,9 @@ anything unexpected falls back to ``re.compile``. ``AUTODREAM_NO_CACHE=1`` turns
 
 from __future__ import annotations
 
+import _thread
 import atexit
+import builtins
 import marshal
 import os
 import re
@@ -47,7 +49,9 @@ except (ImportError, AttributeError):  # pragma: no cover - another implementati
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the hook imports this module; typing costs it milliseconds
-    from typing import AnyStr
+    from collections.abc import Mapping
+    from types import CodeType, TracebackType
+    from typing import Any, AnyStr
 
 # What a module's file holds, per (pattern, flags): the flags the parser settled on, the code as
 # 32-bit words, the number of groups, and the two group maps, exactly as ``re`` would pass them.
@@ -71,6 +75,7 @@ class _ModuleCache:
 _modules: dict[str, _ModuleCache] = {}
 _directory: str | None = None
 _saver_registered = False
+_window_lock = _thread.allocate_lock()
 
 
 def compile(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
@@ -159,12 +164,15 @@ def cache_directory() -> str | None:
 
 def _read(module: str) -> dict[tuple[str, int], Entry]:
     directory = cache_directory()
-    if directory is None:
-        return {}
+    return {} if directory is None else _decode(_read_file(os.path.join(directory, module)))
+
+
+def _read_file(path: str) -> bytes:
+    """The bytes of one of this user's cache files, or none when it is not one to trust."""
     try:
-        fd = os.open(os.path.join(directory, module), os.O_RDONLY | os.O_NOFOLLOW)
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     except OSError:
-        return {}
+        return b""
     try:
         info = os.fstat(fd)
         # Another user's file (or one others may write) could hand us any compiled pattern.
@@ -174,22 +182,21 @@ def _read(module: str) -> dict[tuple[str, int], Entry]:
             or info.st_mode & 0o022
             or info.st_size > _MAX_FILE_BYTES
         ):
-            return {}
+            return b""
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read()
+            return handle.read()
     except OSError:
-        return {}
+        return b""
     finally:
         os.close(fd)
-    return _decode(data)
 
 
-def _decode(data: bytes) -> dict[tuple[str, int], Entry]:
+def _decode(data: bytes, header: bytes = _HEADER) -> dict[Any, Any]:
     """The entries of a module file, or nothing when it is not one this version wrote whole."""
-    if not data.startswith(_HEADER) or len(data) < len(_HEADER) + 4:
+    if not data.startswith(header) or len(data) < len(header) + 4:
         return {}
-    checksum = int.from_bytes(data[len(_HEADER) : len(_HEADER) + 4], "big")
-    body = data[len(_HEADER) + 4 :]
+    checksum = int.from_bytes(data[len(header) : len(header) + 4], "big")
+    body = data[len(header) + 4 :]
     if zlib.crc32(body) != checksum:
         return {}
     try:
@@ -199,9 +206,9 @@ def _decode(data: bytes) -> dict[tuple[str, int], Entry]:
     return entries if isinstance(entries, dict) else {}
 
 
-def _encode(entries: dict[tuple[str, int], Entry]) -> bytes:
+def _encode(entries: dict[Any, Any], header: bytes = _HEADER) -> bytes:
     body = marshal.dumps(entries)
-    return _HEADER + zlib.crc32(body).to_bytes(4, "big") + body
+    return header + zlib.crc32(body).to_bytes(4, "big") + body
 
 
 def _register_saver() -> None:
@@ -218,18 +225,120 @@ def save() -> None:
     current set and nothing stale is carried over. Never raises: a cache that cannot be written
     only means the next process compiles again.
     """
-    directory = cache_directory()
+    _save_into(cache_directory(), _modules, _HEADER)
+    _save_into(_methods_directory(), _methods, _METHODS_HEADER)
+
+
+def _save_into(directory: str | None, modules: Mapping[str, _ModuleCache | _MethodsCache],
+               header: bytes) -> None:
     if directory is None or _foreign(directory) is not None:
         return
-    for module, cache in list(_modules.items()):
+    for module, cache in list(modules.items()):
         if not cache.dirty:
             continue
         try:
             os.makedirs(directory, mode=0o700, exist_ok=True)
-            _write(os.path.join(directory, module), _encode(cache.used))
+            _write(os.path.join(directory, module), _encode(cache.used, header))
         except (OSError, ValueError):
             continue
         cache.dirty = False
+
+
+# ---- the methods ``dataclasses`` writes ------------------------------------------------------
+#
+# ``@dataclass`` writes the source of each method it adds (``__init__``, ``__repr__``, ``__eq__``,
+# a frozen class's ``__setattr__`` ...) and compiles it with ``exec``: for the ~60 classes a dream
+# imports, ~35 ms of a second dream's ~0.26 s of CPU (issue #4), every process, for text that is
+# the same each time. So while a dream's modules import (``methods_kept``), the code compiled
+# from that text is kept like the patterns above, one file per module, and handed back to
+# ``exec`` by a later process. The text is the key, so a class that changes writes new text and
+# is compiled anew; the code is what ``compile`` makes of it, so the methods are the same. These
+# files are code Python runs, as its own ``__pycache__`` files are, and are trusted as those are:
+# the user's own files in the user's own folder, nobody else may write them (``_read_file``).
+
+_METHODS_HEADER = b"autodream-methods 1\n"
+
+
+class _MethodsCache:
+    """One module's kept methods: the code read from its file, and the code it ran this time."""
+
+    __slots__ = ("dirty", "kept", "used")
+
+    def __init__(self, kept: dict[tuple[str, int], CodeType]) -> None:
+        self.kept = kept
+        self.used: dict[tuple[str, int], CodeType] = {}
+        self.dirty = False
+
+
+_methods: dict[str, _MethodsCache] = {}
+_windows = 0
+
+
+def _methods_directory() -> str | None:
+    """Beside the patterns: code objects are Python's own, one folder for each build of it."""
+    patterns = cache_directory()
+    if patterns is None:
+        return None
+    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
+    return os.path.join(os.path.dirname(os.path.dirname(patterns)), "methods", tag)
+
+
+def _exec_method(source: str | CodeType, globals_: dict[str, Any] | None = None,
+                 locals_: dict[str, Any] | None = None) -> None:
+    """``exec`` as ``dataclasses`` calls it, the code of an autodream module's methods kept.
+
+    Anything else (another program's classes, in a library caller's process) is compiled and run
+    as ``exec`` would in ``dataclasses``: with no ``__future__`` flags (not this module's)."""
+    module = _importing_module(globals_) if globals_ is not None else None
+    if module is None or not isinstance(source, str) or _methods_directory() is None:
+        if isinstance(source, str):
+            source = builtins.compile(source, "<string>", "exec", dont_inherit=True)
+        builtins.exec(source, globals_, locals_)
+        return
+    cache = _methods.get(module)
+    if cache is None:
+        directory = _methods_directory()
+        kept = {} if directory is None else _decode(
+            _read_file(os.path.join(directory, module)), _METHODS_HEADER)
+        cache = _methods[module] = _MethodsCache(kept)
+    key = (source, sys.flags.optimize)
+    code = cache.kept.get(key)
+    if not isinstance(code, type(_exec_method.__code__)):
+        code = builtins.compile(source, "<string>", "exec", dont_inherit=True)
+        cache.dirty = True
+        _register_saver()
+    cache.used[key] = code
+    builtins.exec(code, globals_, locals_)
+
+
+class methods_kept:  # (lower case: read as a clause, ``with methods_kept():``)
+    """While it is open, ``dataclasses`` compiles the methods of the autodream modules being
+    imported through the kept code (``_exec_method``); after, as ever. Opened by the dream path
+    (``autodream.dream``, ``load_dream_path``); nested or from two threads, the last to close
+    puts ``exec`` back."""
+
+    def __enter__(self) -> None:
+        global _windows
+        if not _USABLE:
+            return
+        import dataclasses
+
+        with _window_lock:
+            _windows += 1
+            if _windows == 1:
+                dataclasses.exec = _exec_method  # type: ignore[attr-defined]  # shadows the builtin
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        global _windows
+        if not _USABLE:
+            return
+        import dataclasses
+
+        with _window_lock:
+            _windows -= 1
+            if _windows == 0:
+                del dataclasses.exec  # type: ignore[attr-defined]  # the builtin again
 
 
 def _foreign(directory: str) -> tuple[str, int] | None:

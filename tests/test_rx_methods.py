@@ -1,0 +1,159 @@
+"""The methods ``@dataclass`` writes, kept between processes (autodream/rx.py, ``methods_kept``):
+a second dream's process compiles none of them again, each kept method is the code ``exec``
+makes of its text, other programs' classes are made as ever, and a bad file is never run."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from autodream import rx
+
+REPO = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(not rx._USABLE, reason="no cache on this Python")
+
+# What a dream's process does first (``load_dream_path``, as ``cli.main`` calls it), then what
+# it did with each module's methods, and every generated method's code as ``dis`` would compare
+# it: bytes, constants, names, flags, annotations.
+PROBE = """
+import json, dataclasses, autodream
+autodream.own_process()
+autodream.load_dream_path()
+from autodream import rx
+import autodream.engine.model as model
+methods = {}
+for name, module in sorted(__import__("sys").modules.items()):
+    if not name.startswith("autodream"):
+        continue
+    for cls_name, cls in sorted(vars(module).items()):
+        if not (isinstance(cls, type) and dataclasses.is_dataclass(cls)
+                and cls.__module__ == name):
+            continue
+        for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__"):
+            fn = cls.__dict__.get(method)
+            code = getattr(fn, "__code__", None)
+            if code is None or code.co_filename != "<string>":
+                continue
+            methods[f"{name}.{cls_name}.{method}"] = [
+                code.co_code.hex(), repr(code.co_consts), list(code.co_names),
+                list(code.co_varnames), code.co_flags, code.co_firstlineno,
+                repr(fn.__annotations__), repr(fn.__defaults__), repr(fn.__kwdefaults__)]
+print(json.dumps({
+    "cache": {name: [len(c.kept), len(c.used), c.dirty] for name, c in rx._methods.items()},
+    "methods": methods,
+    "exec": hasattr(dataclasses, "exec"),
+    "candidate": repr(model.Candidate.__init__.__annotations__),
+}))
+"""
+
+
+def _run(code: str, cache: Path | None, **env: str) -> dict[str, object]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    environ["PYTHONPATH"] = str(REPO)
+    if cache is None:
+        environ["AUTODREAM_NO_CACHE"] = "1"
+    else:
+        environ["AUTODREAM_CACHE_DIR"] = str(cache)
+    environ.update(env)
+    result = subprocess.run([sys.executable, "-c", code], env=environ, capture_output=True,
+                            text=True, check=True)
+    found: dict[str, object] = json.loads(result.stdout)
+    return found
+
+
+def _methods_files(cache: Path) -> list[Path]:
+    return sorted(p for p in (cache / "methods").rglob("*") if p.is_file())
+
+
+def test_a_second_dream_process_compiles_no_method_again(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first = _run(PROBE, cache)
+    second = _run(PROBE, cache)
+    cold, warm = first["cache"], second["cache"]
+    assert isinstance(cold, dict) and isinstance(warm, dict)
+    # the modules whose classes a dream imports: all compiled the first time, none the second
+    assert len(cold) > 20 and "autodream.engine.model" in cold and "autodream.journal" in cold
+    assert all(kept == 0 and used > 0 and dirty for kept, used, dirty in cold.values())
+    assert warm == {name: [used, used, False] for name, (_, used, _) in cold.items()}
+    assert len(_methods_files(cache)) == len(cold)
+    # and the window is closed: dataclasses' exec is the builtin again
+    assert first["exec"] is False and second["exec"] is False
+
+
+def test_kept_methods_are_the_ones_exec_makes(tmp_path: Path) -> None:
+    """Compiled with rx.py's ``from __future__ import annotations``, ``__init__``'s return
+    annotation would be the text '_return_type', where ``dataclasses``' own exec gives None."""
+    cache = tmp_path / "cache"
+    plain = _run(PROBE, None)
+    _run(PROBE, cache)
+    kept = _run(PROBE, cache)
+    assert kept["methods"] == plain["methods"] and len(plain["methods"]) > 100  # type: ignore[arg-type]
+    assert kept["candidate"] == plain["candidate"]
+    assert str(plain["candidate"]).endswith("'return': None}")
+
+
+def test_other_classes_and_other_times_are_made_as_ever(tmp_path: Path) -> None:
+    """A library caller's own classes, made while a dream has the window open (another thread),
+    and an autodream class made after its module's import, never reach the cache."""
+    code = """
+import dataclasses, json, typing
+from autodream import rx
+with rx.methods_kept():
+    @dataclasses.dataclass(frozen=True)
+    class Theirs:
+        name: str
+        n: int = 1
+    ns = {"__name__": "autodream.probe", "dataclasses": dataclasses}
+    exec("@dataclasses.dataclass\\nclass Made:\\n    x: int\\n", ns)
+    Made = ns["Made"]
+t = Theirs("a")
+print(json.dumps([repr(t), t == Theirs("a"), hash(t) == hash(Theirs("a")),
+                  repr(typing.get_type_hints(Theirs.__init__)), repr(Made(3)),
+                  sorted(rx._methods), hasattr(dataclasses, "exec")]))
+"""
+    shown = _run(code, tmp_path / "cache")
+    assert shown == ["Theirs(name='a', n=1)", True, True,
+                     "{'name': <class 'str'>, 'n': <class 'int'>, 'return': <class 'NoneType'>}",
+                     "Made(x=3)", [], False]
+    assert not (tmp_path / "cache" / "methods").exists()
+
+
+@pytest.mark.parametrize("damage", ["truncated", "bit flipped", "another format", "not ours"])
+def test_a_damaged_or_untrusted_file_is_compiled_again_and_mended(
+    tmp_path: Path, damage: str
+) -> None:
+    cache = tmp_path / "cache"
+    _run(PROBE, cache)
+    (path,) = [p for p in _methods_files(cache) if p.name == "autodream.engine.model"]
+    good = path.read_bytes()
+    if damage == "not ours":
+        path.chmod(0o666)  # others may write it: it could hold any code
+    else:
+        path.write_bytes({
+            "truncated": good[: len(good) // 2],
+            "bit flipped": good[:-10] + bytes([good[-10] ^ 1]) + good[-9:],
+            "another format": good.replace(b"autodream-methods 1", b"autodream-methods 9", 1),
+        }[damage])
+    shown = _run(PROBE, cache)["cache"]
+    assert isinstance(shown, dict)
+    kept, used, dirty = shown["autodream.engine.model"]
+    assert kept == 0 and used > 0 and dirty  # compiled again, and written again
+    assert path.read_bytes() == good and path.stat().st_mode & 0o777 == 0o600
+
+
+def test_the_methods_cache_is_off_with_the_pattern_cache(tmp_path: Path) -> None:
+    shown = _run(PROBE, None, AUTODREAM_CACHE_DIR=str(tmp_path / "cache"))
+    assert shown["cache"] == {} and not (tmp_path / "cache").exists()
+
+
+def test_each_python_build_has_its_own_methods(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _run(PROBE, cache)
+    (tag,) = [p.name for p in (cache / "methods").iterdir()]
+    assert tag == f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
