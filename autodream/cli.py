@@ -12,8 +12,13 @@ from typing import Any, TypeVar
 
 import click
 
-from autodream import errors, journal
-from autodream.settings import Settings
+from autodream.rx import methods_kept
+
+# (the hook's child is this module: the methods of the classes these import come from the
+# per-user cache too, as load_dream_path's do)
+with methods_kept():
+    from autodream import errors, journal
+    from autodream.settings import Settings
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

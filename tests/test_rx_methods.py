@@ -157,3 +157,17 @@ def test_each_python_build_has_its_own_methods(tmp_path: Path) -> None:
     _run(PROBE, cache)
     (tag,) = [p.name for p in (cache / "methods").iterdir()]
     assert tag == f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
+
+
+def test_the_cli_module_imports_its_own_classes_through_the_cache(tmp_path: Path) -> None:
+    """``python -m autodream.cli`` (the hook's child) imports the journal and the settings before
+    ``main`` opens the dream path: their classes' methods were compiled in every process."""
+    code = ("import json, autodream.cli\nfrom autodream import rx\n"
+            "print(json.dumps({n: [len(c.kept), c.dirty] for n, c in rx._methods.items()}))")
+    cache = tmp_path / "cache"
+    cold = _run(code, cache)
+    warm = _run(code, cache)
+    assert {"autodream.journal", "autodream.settings", "autodream.memory.model"} <= set(cold)
+    assert all(kept == 0 and dirty for kept, dirty in cold.values())  # type: ignore[misc]
+    assert all(kept > 0 and not dirty for kept, dirty in warm.values())  # type: ignore[misc]
+    assert set(warm) == set(cold)
