@@ -314,8 +314,8 @@ def _exec_method(source: str | CodeType, globals_: dict[str, Any] | None = None,
 class methods_kept:  # (lower case: read as a clause, ``with methods_kept():``)
     """While it is open, ``dataclasses`` compiles the methods of the autodream modules being
     imported through the kept code (``_exec_method``); after, as ever. Opened by the dream path
-    (``autodream.dream``, ``load_dream_path``); nested or from two threads, the last to close
-    puts ``exec`` back."""
+    (``autodream.dream``, ``load_dream_path``, ``cli``); nested or from two threads, the last to
+    close puts ``exec`` back. An ``exec`` someone else put there is left to them, and used."""
 
     def __enter__(self) -> None:
         global _windows
@@ -325,7 +325,7 @@ class methods_kept:  # (lower case: read as a clause, ``with methods_kept():``)
 
         with _window_lock:
             _windows += 1
-            if _windows == 1:
+            if _windows == 1 and "exec" not in vars(dataclasses):
                 dataclasses.exec = _exec_method  # type: ignore[attr-defined]  # shadows the builtin
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -337,7 +337,7 @@ class methods_kept:  # (lower case: read as a clause, ``with methods_kept():``)
 
         with _window_lock:
             _windows -= 1
-            if _windows == 0:
+            if _windows == 0 and vars(dataclasses).get("exec") is _exec_method:
                 del dataclasses.exec  # type: ignore[attr-defined]  # the builtin again
 
 

@@ -171,3 +171,19 @@ def test_the_cli_module_imports_its_own_classes_through_the_cache(tmp_path: Path
     assert all(kept == 0 and dirty for kept, dirty in cold.values())  # type: ignore[misc]
     assert all(kept > 0 and not dirty for kept, dirty in warm.values())  # type: ignore[misc]
     assert set(warm) == set(cold)
+
+
+def test_an_exec_someone_else_put_in_dataclasses_is_left_to_them(tmp_path: Path) -> None:
+    code = """
+import builtins, dataclasses, json
+from autodream import rx
+seen = []
+def theirs(source, globals_=None, locals_=None):
+    seen.append(1)
+    builtins.exec(source, globals_, locals_)
+dataclasses.exec = theirs
+with rx.methods_kept():
+    import autodream.engine.model
+print(json.dumps([dataclasses.exec is theirs, len(seen) > 0, sorted(rx._methods)]))
+"""
+    assert _run(code, tmp_path / "cache") == [True, True, []]
