@@ -1202,11 +1202,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|module|library|component|helper|check|api|class)\b)"
             r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
-            # (or the sentence ends and another follows on its line: "the password for prod is
-            # Hunter2xyz. Use it.", as it does at the line's end; not a question: "the password
-            # rotation is Monday9am? no")
-            r"(?:(?(between)" + _value_read_once(6, ".!?)", sentence_ends=".!") + r"[\"'`]?"
-            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)|[.!]+\s)|(?!))"
+            r"(?:(?(between)" + _value_read_once(6, ".!?)") + r"[\"'`]?"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))|(?!))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
             r"|(?=[^\s\"'`,;]*\d)"
