@@ -464,16 +464,6 @@ _PLAN_WORD = rx.compile(
     r"on\s+(?:parental\s+|sick\s+|paternity\s+|maternity\s+)?leave|"
     r"has\s+maintenance(?!\s+(?:today|now|right\s+now|at\s+the\s+moment)\b)|"
     rf"review|kick-?off|beta|GA|{EVENT_WORDS})\b"
-    # many of them, the ones named, told of ("The next demos are on 3 August" was not saved where
-    # "The next demo is on 3 August" was); not a bare plural, said of any ("Meetings since 3
-    # August have run long"), one a task is done to ("Run the migrations before deploying
-    # tomorrow") nor how they are ("Our reviews are slow since ...")
-    r"|\b(?:the|our|their|these|those|both|next|upcoming)\s+(?:[\w-]+\s+){0,2}?(?:deadlines|"
-    r"freezes|demos|cut-?offs|milestones|presentations|meetings|migrations|upgrades|rollouts|"
-    r"sprints|offsites|conferences|audits|reviews|kick-?offs)\s+(?:(?:are|were|will\s+be)\s+"
-    r"(?:(?:now|still|all|both|also)\s+)?(?:on|in|at|from|between|until|due|scheduled|planned|set|"
-    r"booked|held|moved|pushed|postponed|today|tomorrow|next|this)|(?:will\s+)?(?:start|begin|run|"
-    r"happen|take\s+place))\b"
     # a change of who does what, on a day ("I'm moving to the platform team at the end of the
     # month", "Jonas takes over as tech lead on August 1")
     r"|\b(?:mov(?:e|es|ing)|switch(?:es|ing)?|transfer(?:s|ring)?)\s+(?:over\s+)?to\s+the\s+"
