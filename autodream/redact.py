@@ -413,21 +413,6 @@ _TABLE_SECRET = rx.compile(
 )
 
 
-# ... where it says what the password is like, not what it is: a span of time or a length
-# ("90days", "30-days", "12chars"), a place in a file or a document ("line-42", "step-3"), a
-# standard, a scheme or a product with its number ("OAuth-2", "SHA-256", "1Password"), a file's
-# name ("prod-2.yml"); a password is seldom any of these ("admin123", "Welcome-1", "Tr0ub4dor3")
-_DESCRIBED = rx.compile(
-    r"(?i:\d{1,4}[-_+]?(?:s|secs?|seconds?|ms|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?"
-    r"|mos?|months?|y|yrs?|years?|chars?|characters?|bits?|bytes?|digits?|letters?|symbols?)"
-    r"|(?:line|step|tier|level|section|page|row|column|col|item|phase|stage|rule|chapter|part"
-    r"|option|rfc|iso|issue|ticket)s?[-_#]?\d{1,4}"
-    r"|(?:oauth|openid|saml|http|https|tls|ssl|ssh|sha|aes|rsa|hmac|jwt|totp|hotp|fido|u2f"
-    r"|kerberos|ntlm|pkcs|nist|fips)[-_]?v?\d{1,3}(?:\.\d+)*|1password"
-    r"|[\w.-]+\.(?:ya?ml|json|env|txt|md|toml|ini|conf|cfg|pem|crt|key|p12|pfx|jks|kdbx))"
-)
-
-
 def _table_value(cell: str, name: str, value: str) -> bool:
     """True when ``value``, in a table's cell after one ending in ``name`` (``cell`` what is
     before the name in it), is a credential's value: a key's or a token's read as in a sentence
@@ -443,7 +428,7 @@ def _table_value(cell: str, name: str, value: str) -> bool:
                 any(c.isupper() for c in value) and any(c.islower() for c in value)):
             return False
         return _credential_value(value, word)
-    return _TABLE_SECRET.fullmatch(value) is not None and _DESCRIBED.fullmatch(value) is None
+    return _TABLE_SECRET.fullmatch(value) is not None
 
 
 
