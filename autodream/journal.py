@@ -46,7 +46,15 @@ from autodream.memory.staging import (
     rel_below,
     remove_tree,
 )
-from autodream.procs import LIVE, REUSED, holder_state, process_start, recorded_start
+from autodream.procs import (
+    LIVE,
+    REUSED,
+    boot_id,
+    holder_state,
+    process_start,
+    recorded_boot,
+    recorded_start,
+)
 from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
@@ -104,6 +112,9 @@ class RunRecord:
     pid_started: float | None = field(default_factory=lambda: process_start(os.getpid())[0])
     pid_since_boot: float | None = field(
         default_factory=lambda: process_start(os.getpid())[1])
+    # which boot that was (procs.boot_id): after a reboot a process may start as many seconds
+    # after boot, under the same PID
+    pid_boot_id: str | None = field(default_factory=boot_id)
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
@@ -151,6 +162,7 @@ class RunRecord:
             **({"pid_started": self.pid_started} if self.pid_started is not None else {}),
             **({"pid_since_boot": self.pid_since_boot}
                if self.pid_since_boot is not None else {}),
+            **({"pid_boot_id": self.pid_boot_id} if self.pid_boot_id is not None else {}),
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
@@ -189,6 +201,7 @@ class RunRecord:
             pid=int(data.get("pid", 0)),
             pid_started=recorded_start(data.get("pid_started")),
             pid_since_boot=recorded_start(data.get("pid_since_boot")),
+            pid_boot_id=recorded_boot(data.get("pid_boot_id")),
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
@@ -1388,7 +1401,8 @@ def _process_gone(record: RunRecord) -> bool:
     waits for its PID to end. The commit's recovery asks the same of its intent."""
     if record.outcome != "running":
         return False
-    state = holder_state(record.pid, record.pid_started, record.pid_since_boot)
+    state = holder_state(record.pid, record.pid_started, record.pid_since_boot,
+                         record.pid_boot_id)
     if record.pid == os.getpid():
         return state == REUSED
     return state != LIVE

@@ -31,6 +31,7 @@ from autodream.procs import (
     pid_running,
     process_start,
 )
+from autodream.procs import boot_id as current_boot_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -72,8 +73,8 @@ class LockBody:
     when True, ``prior_mtime_ns`` is the mtime to restore, or None if there was no file.
     """
 
-    __slots__ = ("host", "pid", "prior_known", "prior_mtime_ns", "run_id", "since_boot",
-                 "started")
+    __slots__ = ("boot_id", "host", "pid", "prior_known", "prior_mtime_ns", "run_id",
+                 "since_boot", "started")
 
     def __init__(
         self,
@@ -81,6 +82,7 @@ class LockBody:
         *,
         started: float | None = None,
         since_boot: float | None = None,
+        boot_id: str | None = None,
         host: str | None = None,
         prior_mtime_ns: int | None = None,
         prior_known: bool = False,
@@ -90,6 +92,7 @@ class LockBody:
         self.started = started
         # (procs.process_start: what tells the holder from another process across a clock step)
         self.since_boot = since_boot
+        self.boot_id = boot_id  # (procs.boot_id: which boot ``since_boot`` counts from)
         self.host = host
         self.prior_mtime_ns = prior_mtime_ns
         self.prior_known = prior_known
@@ -112,6 +115,7 @@ class LockBody:
         body = cls(pid, host=fields.get("host") or None, run_id=fields.get("run") or None)
         body.started = _seconds(fields.get("started"))
         body.since_boot = _seconds(fields.get("since_boot"))
+        body.boot_id = fields.get("boot_id") or None
         prior = fields.get("prior_mtime_ns")
         if prior == "absent":
             body.prior_known = True
@@ -126,6 +130,8 @@ class LockBody:
             lines.append(f"started={self.started!r}")
         if self.since_boot is not None:
             lines.append(f"since_boot={self.since_boot!r}")
+        if self.boot_id:
+            lines.append(f"boot_id={self.boot_id}")
         if self.host:
             lines.append(f"host={self.host}")
         if self.prior_known:
@@ -138,7 +144,7 @@ class LockBody:
     def __repr__(self) -> str:
         return (
             f"LockBody(pid={self.pid!r}, started={self.started!r}, "
-            f"since_boot={self.since_boot!r}, host={self.host!r}, "
+            f"since_boot={self.since_boot!r}, boot_id={self.boot_id!r}, host={self.host!r}, "
             f"prior_mtime_ns={self.prior_mtime_ns!r}, prior_known={self.prior_known!r}, "
             f"run_id={self.run_id!r})"
         )
@@ -288,7 +294,7 @@ def _holder_state(body: LockBody, age: float, ttl_seconds: float, check_start_ti
         return EXPIRED
     if body.host and body.host != this_host():
         return FOREIGN
-    return holder_state(body.pid, body.started, body.since_boot,
+    return holder_state(body.pid, body.started, body.since_boot, body.boot_id,
                         check_start_time=check_start_time)
 
 
@@ -470,6 +476,7 @@ class ConsolidationLock:
                 pid,
                 started=started,
                 since_boot=since_boot,
+                boot_id=current_boot_id(),
                 host=this_host(),
                 prior_mtime_ns=prior_ns,
                 prior_known=True,

@@ -10,18 +10,25 @@ import math
 import os
 import sys
 
-# A process start time read twice can differ by rounding (it is derived from clock ticks and
-# the boot time); a PID reused within a second of the holder's start is not a concern.
+# A start time in epoch seconds read twice can differ by rounding (on Linux it is the boot
+# time, itself derived from the wall clock, plus the start tick); a PID reused within a second
+# of the holder's start is not a concern. The seconds after boot need none of it: see
+# ``_same_tick``.
 START_TIME_TOLERANCE = 1.0
 # What became of the process that wrote a PID (and its start time) down: the lock's holder,
 # a run record's process, a commit's.
 LIVE = "live"  # a running process on this host
-DEAD = "dead"  # the PID is not running on this host
-REUSED = "reused"  # the PID runs, but started at another time than the holder did
+DEAD = "dead"  # the PID is not running on this host (or only as a zombie)
+REUSED = "reused"  # the PID runs, but started at another time (or boot) than the holder did
+
+_BOOT_ID = "/proc/sys/kernel/random/boot_id"
 
 
 def pid_running(pid: int) -> bool:
-    """True when a process with this PID exists on this host (it may belong to another user)."""
+    """True when a process with this PID runs on this host (it may belong to another user).
+    On Linux a zombie (killed, never reaped: PID 1 of a container that reaps no child) is not
+    running, and never will be again; elsewhere ``holder_state`` asks psutil, whose import the
+    hook's early look at the lock (``check_start_time=False``) is spared."""
     if pid <= 0:
         return False
     if sys.platform == "win32":  # os.kill(pid, 0) would terminate the process there
@@ -33,26 +40,72 @@ def pid_running(pid: int) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True
+        pass
+    if sys.platform.startswith("linux"):
+        stat = _linux_stat(pid)  # (its state, field 3: Z zombie, X dead)
+        return stat is None or stat[0] not in (b"Z", b"X")
     return True
+
+
+def _zombie(pid: int) -> bool:
+    """Whether psutil calls ``pid`` a zombie (systems other than Linux); False when it
+    cannot tell."""
+    import psutil
+
+    try:
+        return bool(psutil.Process(pid).status() == psutil.STATUS_ZOMBIE)
+    except psutil.ZombieProcess:
+        return True
+    except (psutil.Error, OSError):
+        return False
+
+
+def _linux_stat(pid: int) -> tuple[bytes, int] | None:
+    """``pid``'s state letter and start tick (clock ticks after boot) from ``/proc/<pid>/stat``,
+    or None when it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            stat = fh.read()
+        # The command name (field 2) may hold spaces and parentheses: count after the last ")".
+        fields = stat[stat.rindex(b")") + 2 :].split()
+        return fields[0], int(fields[19])  # fields 3 (state) and 22 (starttime)
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _clock_tick() -> float:
+    """How long one clock tick is (``SC_CLK_TCK``), in seconds: what a start tick counts."""
+    return 1.0 / os.sysconf("SC_CLK_TCK")
 
 
 def _linux_start(pid: int) -> tuple[float, float] | None:
     """The boot time and the seconds after it ``pid`` started (its start tick in
     ``/proc/<pid>/stat``): their sum is what psutil computes as its start time."""
+    stat = _linux_stat(pid)
+    if stat is None:
+        return None
     try:
-        with open(f"/proc/{pid}/stat", "rb") as fh:
-            stat = fh.read()
         with open("/proc/stat", "rb") as fh:
             boot = next(
                 (line for line in fh if line.startswith(b"btime ")), b""
             ).split()
-        # The command name (field 2) may hold spaces and parentheses: count after the last ")".
-        fields = stat[stat.rindex(b")") + 2 :].split()
-        ticks = int(fields[19])  # field 22, starttime, in clock ticks since boot
-        return float(int(boot[1])), ticks / os.sysconf("SC_CLK_TCK")
+        return float(int(boot[1])), stat[1] * _clock_tick()
     except (OSError, ValueError, IndexError):
         return None
+
+
+def boot_id() -> str | None:
+    """This boot's id (Linux: ``/proc/sys/kernel/random/boot_id``, new at every boot), or None
+    where there is none: a process of the same PID that started as many seconds after a later
+    boot is not the one that wrote a start time down before it."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        with open(_BOOT_ID, "rb") as fh:
+            found = fh.read().decode("ascii").strip()
+    except (OSError, ValueError):
+        return None
+    return found or None
 
 
 def process_start_time(pid: int) -> float | None:
@@ -74,7 +127,10 @@ def process_start(pid: int) -> tuple[float | None, float | None]:
         return (None, None) if start is None else (start[0] + start[1], start[1])
     import psutil
 
-    try:  # (a start time read here is kept by the kernel, not derived from the boot time)
+    # psutil's start time is what each system gives: on FreeBSD, as on Linux, the boot time
+    # plus the seconds after it, so a clock step moves it there too (and no seconds after boot
+    # are kept to compare instead); macOS and Windows give the time the process was created
+    try:
         return float(psutil.Process(pid).create_time()), None
     except (psutil.Error, OSError):
         return None, None
@@ -89,27 +145,59 @@ def recorded_start(value: object) -> float | None:
     return float(value)
 
 
+def recorded_boot(value: object) -> str | None:
+    """A boot id as a record or intent wrote it down (``boot_id``); anything but a short
+    string of one line is unknown."""
+    if not isinstance(value, str) or not value or len(value) > 64 or not value.isprintable():
+        return None
+    return value.strip() or None
+
+
+def _same_tick(a: float, b: float) -> bool:
+    """Whether two seconds-after-boot are one start tick: both are a whole number of ticks
+    divided by ``SC_CLK_TCK``, so the same process reads the same each time (any
+    difference is a tick or more; half of one absorbs the float division)."""
+    return abs(a - b) < _clock_tick() / 2
+
+
 def holder_state(
     pid: int,
     started: float | None,
     since_boot: float | None = None,
+    boot: str | None = None,
     *,
     check_start_time: bool = True,
 ) -> str:
     """``LIVE``, ``DEAD`` or ``REUSED``: is the process that wrote down ``pid`` (and, when
-    known, ``started`` and ``since_boot``, as ``process_start`` gave them) still running?
+    known, ``started`` and ``since_boot``, as ``process_start`` gave them, and ``boot``, the
+    ``boot_id`` then) still running?
 
-    Without a start time (written by an older version) a running PID is taken for it. With the
-    seconds after boot, those are compared, so a wall-clock step since does not make the
-    holder look like another process; without them, the epoch start. A running PID whose start
-    cannot be read is taken for dead."""
+    Without a start time (written by an older version) a running PID is taken for it. A boot
+    id other than this boot's is another process. With the seconds after boot, those are
+    compared (to the tick), so a wall-clock step since does not make the holder look like
+    another process; without them, the epoch start.
+
+    A running PID whose start cannot be read now (``/proc`` mounted ``hidepid``, a sandbox's,
+    psutil refused) is taken for the holder, as one without a start time is: taken for dead,
+    a dream still committing had its record closed and its commit rolled back under it (and a
+    second dream let past its lock), while taken for live a record only waits for its PID to
+    end, and the lock for its TTL."""
     if not pid_running(pid):
         return DEAD
-    if not check_start_time or started is None:
+    if not check_start_time:
+        return LIVE
+    if not sys.platform.startswith("linux") and _zombie(pid):
+        return DEAD
+    if boot is not None:
+        now_boot = boot_id()
+        if now_boot is not None and now_boot != boot:
+            return REUSED
+    if started is None:
         return LIVE
     now_started, now_since_boot = process_start(pid)
     if since_boot is not None and now_since_boot is not None:
-        return LIVE if abs(now_since_boot - since_boot) <= START_TIME_TOLERANCE else REUSED
+        return LIVE if _same_tick(now_since_boot, since_boot) else REUSED
     if now_started is None:
-        return DEAD
+        # (or it ended between the two reads: then it is dead)
+        return LIVE if pid_running(pid) else DEAD
     return LIVE if abs(now_started - started) <= START_TIME_TOLERANCE else REUSED

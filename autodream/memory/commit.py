@@ -42,7 +42,14 @@ from autodream.memory.staging import (
     read_regular_below,
     rel_below,
 )
-from autodream.procs import LIVE, holder_state, process_start, recorded_start
+from autodream.procs import (
+    LIVE,
+    boot_id,
+    holder_state,
+    process_start,
+    recorded_boot,
+    recorded_start,
+)
 from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
 
 INTENT_FILENAME = "commit.json"
@@ -639,6 +646,7 @@ def _store_images(
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
     started, since_boot = process_start(os.getpid())
+    boot = boot_id()
     return {
         "version": 1,
         "run_id": run_dir.name,
@@ -647,6 +655,7 @@ def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], stat
         # another time is not the one applying it
         **({"pid_started": started} if started is not None else {}),
         **({"pid_since_boot": since_boot} if since_boot is not None else {}),
+        **({"pid_boot_id": boot} if boot is not None else {}),
         "memory_dir": str(memory_dir),
         "state": state,
         "changes": [ch.as_dict() for ch in changes],
@@ -882,7 +891,8 @@ def _holder_alive(data: dict[str, Any]) -> bool:
     if not isinstance(pid, int) or pid == os.getpid():
         return False  # (our own commit raised out before finishing: it is not running)
     return holder_state(pid, recorded_start(data.get("pid_started")),
-                        recorded_start(data.get("pid_since_boot"))) == LIVE
+                        recorded_start(data.get("pid_since_boot")),
+                        recorded_boot(data.get("pid_boot_id"))) == LIVE
 
 
 def pending_commits(state_dir: Path) -> list[Path]:
