@@ -112,7 +112,7 @@ def _importing_module(caller_globals: dict[str, object]) -> str | None:
     """
     name = caller_globals.get("__name__")
     spec = caller_globals.get("__spec__")
-    if not isinstance(name, str) or not name.startswith("autodream"):
+    if not isinstance(name, str) or (name != "autodream" and not name.startswith("autodream.")):
         return None
     if not getattr(spec, "_initializing", False):
         return None
@@ -201,7 +201,7 @@ def _decode(data: bytes, header: bytes = _HEADER) -> dict[Any, Any]:
         return {}
     try:
         entries = marshal.loads(body)
-    except (EOFError, ValueError, TypeError):
+    except Exception:  # a damaged code object raises SystemError, not only ValueError
         return {}
     return entries if isinstance(entries, dict) else {}
 

@@ -187,3 +187,42 @@ with rx.methods_kept():
 print(json.dumps([dataclasses.exec is theirs, len(seen) > 0, sorted(rx._methods)]))
 """
     assert _run(code, tmp_path / "cache") == [True, True, []]
+
+
+def _code_marshal_refuses(body: bytes) -> bytes:
+    """``body`` with one byte changed so that ``marshal.loads`` raises SystemError (a code
+    object damaged past what its reader checks), found by a seeded search."""
+    import marshal
+    import random
+    draw = random.Random(2)
+    for _ in range(100_000):
+        changed = bytearray(body)
+        changed[draw.randrange(len(changed))] = draw.randrange(256)
+        try:
+            marshal.loads(bytes(changed))
+        except SystemError:
+            return bytes(changed)
+        except Exception:
+            continue
+    pytest.skip("no damaged code object found that this Python refuses with SystemError")
+
+
+def test_a_file_whose_code_cannot_be_loaded_does_not_stop_the_cli(tmp_path: Path) -> None:
+    # (a checksum that holds over a damaged code object: every command failed with
+    # 'SystemError: ... bad argument to internal function' for good, review rev97)
+    import zlib
+    cache = tmp_path / "cache"
+    _run(PROBE, cache)
+    (path,) = [p for p in _methods_files(cache) if p.name == "autodream.journal"]
+    good = path.read_bytes()
+    head = len(rx._METHODS_HEADER)
+    damaged = _code_marshal_refuses(good[head + 4:])
+    path.write_bytes(rx._METHODS_HEADER + zlib.crc32(damaged).to_bytes(4, "big") + damaged)
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    environ.update(PYTHONPATH=str(REPO), AUTODREAM_CACHE_DIR=str(cache))
+    shown = subprocess.run([sys.executable, "-m", "autodream.cli", "--help"], env=environ,
+                           capture_output=True, text=True)
+    assert shown.returncode == 0, shown.stderr
+    assert "Usage" in shown.stdout
+    _run(PROBE, cache)
+    assert path.read_bytes() == good  # compiled again, and written again
