@@ -555,117 +555,6 @@ def _gone_beside(m: re.Match[str], ref: date) -> bool:
     return False
 
 
-# A year a clause opens with, which is its days' ("The demo is on 10 July, last year it was on
-# 3 June": the 3 June is 2025's, read as past it was this June's); "last year" may be read
-# already ("in 2025 it was on ..."), a comma or a colon may close it ("Last year, it was ...",
-# "Next year: 3 June launch"), not one that is the subject ("Next year will be busy: the launch
-# is on 3 August" may be this August's). A written year only with a comma or a subject after
-# it: "In 2000 runs the test failed on 3 June" is a count of runs
-_YEAR_OPENS = rx.compile(
-    r"\s*(?:(?:and|but|so|then|while|whereas)\s+)?(?:in\s+(?P<year>(?:19|20)\d\d)(?=[,:]|\s+(?:"
-    r"we|i|you|they|he|she|it|its|the|our|my|their|his|her|your|this|that|these|those|there|a|"
-    r"an)\b)|(?P<rel>next|this|last)\s+year(?![\w'’-])(?!\s+(?:is|was|will|would|has|had|looks|"
-    r"looked|seems|seemed|could|should|might|may|must|can|brought|saw|starts|started|ends|"
-    r"ended|begins|began|gets|got|proved|turned)\b))[,:]?\s", re.I)
-# Where a sentence ends, for the reach of a year a clause opens with
-_SENTENCE_END = rx.compile(r"[.!?](?=\s|$)|\n")
-# A day or a span of days the clause tells, read or not yet ("1-5 June", "2027-06-01 to
-# 2027-06-05"), put by for the words around it to be weighed
-_SCOPE_FIGURES = (r"\d{1,2}(?:st|nd|rd|th)?(?:(?:\s*[-–]\s*|\s+(?:to|through|thru|till|until)\s+)"
-                  r"\d{1,2}(?:st|nd|rd|th)?)?")
-_SCOPE_DAY = rx.compile(
-    rf"(?i)(?P<iso>\d{{4}})-(?P<isom>\d\d)-\d\d"
-    rf"|(?P<d1>{_SCOPE_FIGURES})(?:\s+of)?\s+(?P<m1>{_MONTH_WORD})"
-    rf"|(?P<m2>{_MONTH_WORD})\s+(?P<d2>{_SCOPE_FIGURES})\b")
-# A deed gone by that ``_PAST_WORDING`` leaves to the day's own verb ("our team met on 3 June"):
-# with every verb of the clause past, it is past
-_GONE_DEED = rx.compile(rf"(?i)\b(?:{_IRREGULAR_DEEDS}|hit|fell|came)\b")
-_FIGURE = rx.compile(r"\d+")
-_SCOPE_SPAN = rx.compile(r"(?i)\x00\s*(?:-|–|to|through|thru|till|until|and)\s*\x00")
-# ... and a time of day, which moves no day ("on 10 August at 9am")
-_TIME_OF_DAY = rx.compile(r"(?i)\b\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\b\d{1,2}:\d\d\b")
-# What else a clause may tell of days, which the year it opens with would not reach: a day of
-# the month alone, a weekday, a month, a figure, a day told from today
-_OTHER_DAYS = rx.compile(
-    rf"(?i)\d|\b{WEEKDAY_NAME}s?\b|\b(?:january|february|march|april|june|july|august|"
-    r"september|october|november|december|(?-i:May|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|"
-    r"Dec))\b|\b(?:today|tonight|tomorrow|yesterday|weeks?|weekends?|months?|years?|quarters?|"
-    r"fortnight|ago)\b")
-# A clause of another's: its verbs may be of another time ("Last year we bought a licence that
-# expires on 30 June" is a licence still held, to 2027-06-30)
-_RELATIVE_CLAUSE = rx.compile(r"(?i)\b(?:that|which|whose|who|whom|where|when)\b")
-# A day a past deed was for, not on: arranged then for a day that may be ahead still ("Last
-# year we set the launch for 3 August", "bought tickets for", "chose 3 August", "paid the
-# deposit for the wedding on", "renewed the domain until 30 June")
-_PAST_ARRANGED = rx.compile(
-    r"(?i)\b(?:for|until|till|through|thru|to|by|before|after|since)\b|\b(?:set|bought|"
-    r"chose|chosen|picked|booked|reserved|paid|fixed|renewed|extended|signed|ordered|confirmed|"
-    r"announced|sold|registered|invited|targeted|aimed|settled|committed|pencill?ed|earmarked|"
-    r"blocked|locked|slated|put|due|expected|supposed|meant|going)\b")
-# A verb of the present, which no past year takes: the state of things now ("ends", "expires")
-_PRESENT_VERB = rx.compile(
-    r"(?i)\b(?:is|are|am|has|have|does|do|will|shall|can|may|must|should|expires|renews|lapses|"
-    r"remains|stays|holds|applies|becomes|comes|gets|keeps|needs|wants|ends|runs|starts|begins|"
-    r"lasts|opens|closes|goes|ships|lands|launches|happens|continues|resumes|falls|moves|"
-    r"takes)\b|['’](?:s|re|ll|ve|m)\b"
-    # ... or any verb after who does it but one gone by ("we go back on 10 June"; "it
-    # expires on 30 June")
-    r"|\b(?:we|i|you|they)\s+(?:(?:\w+ly|just|also|all|both)\s+)?(?!(?:\w+ly|just|also|all|"
-    rf"both|\w+ed|was|were|had|did|went|came|saw|said|told|hit|fell|could|would|might|"
-    rf"{_IRREGULAR_DEEDS})\b)\w|\b(?:he|she|it)\s+(?:\w+ly\s+)?(?!was\b|\w+ly\b)\w+s\b")
-
-
-def _clause_year(m: re.Match[str], ref: date) -> int | None:
-    """The year a clause before the date ``m`` found opens with (``_YEAR_OPENS``), where it
-    is the year of every day it tells, or None: all of them are that year's or none is ("Next
-    year the office closes 1-5 June and reopens on 8 June" is all 2027's). Only a clause's
-    first words ("Revenue in 2025 was reported on 3 March" tells the year of the revenue, not
-    of the report), only to the sentence's end or the next such year, and only where every
-    verb is of that year's side of the telling, past or ahead, with no day told another way."""
-    text = m.string
-    start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
-    end_said = _SENTENCE_END.search(text, m.end())
-    end = len(text) if end_said is None else end_said.start()
-    clause_starts = [start, *(b.end() for b in _TENSE_BREAK.finditer(text, start, end))]
-    opens = next((o for pos in reversed([p for p in clause_starts if p <= m.start()])
-                  if (o := _YEAR_OPENS.match(text, pos, m.start())) is not None), None)
-    if opens is None:
-        return None
-    year = int(opens["year"]) if opens["year"] else ref.year + _STEP[opens["rel"].lower()]
-    if year == ref.year:
-        return None  # (this year's is left to the tense: "This year the office reopens on 5
-        # January", said in December, is the coming one)
-    reach = next((p for p in clause_starts if p >= opens.end()
-                  and _YEAR_OPENS.match(text, p, end) is not None), end)
-    said = text[opens.end():reach]
-    days = list(_SCOPE_DAY.finditer(said))
-    months = [int(d["isom"]) if d["iso"] else _month_number(d["m1"] or d["m2"]) for d in days]
-    if months != sorted(months) or any(
-            int(d["iso"]) != year if d["iso"] else max(
-                map(int, _FIGURE.findall(d["d1"] or d["d2"]))) > _days_in_month(year, month)
-            for d, month in zip(days, months, strict=True)):
-        # (a day read in another year, one over the year's end, 29 February in a year that
-        # lacks it: the clause's days are then left to be read each as before, all of them)
-        return None
-    told = _SCOPE_DAY.sub("\x00", said)
-    while (span := _SCOPE_SPAN.search(told)) is not None:
-        told = told[:span.start()] + "\x00" + told[span.end():]
-    told = _TIME_OF_DAY.sub(" ", told)
-    if _OTHER_DAYS.search(told) or _RELATIVE_CLAUSE.search(told) or any(
-            said_so.search(told) for said_so in (_ARRANGED, _REPORTED, _RESCHEDULED)):
-        # (a day arranged, told or moved then may be another year's: "Last year we decided
-        # the offsite is on 10 August", "Last year we moved the demo to 3 June")
-        return None
-    past = _PAST_WORDING.search(told) is not None or _GONE_DEED.search(told) is not None
-    if year < ref.year:
-        if not past or any(not_past.search(told) for not_past in (
-                _PRESENT_VERB, _FUTURE_WORDING, _PAST_ARRANGED)):
-            return None
-    elif past:
-        return None  # ("Next year we shipped ...": no year ahead's)
-    return year
-
-
 def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
     """The date ``m`` found, in the sentence ``m.string[start:end]``, is told as past: as the
     sentence is (``_told_as_past``), unless the date's own clause tells its own tense, the one
@@ -898,10 +787,6 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     latest gone when the sentence is told as past."""
     if _RECURRING.search(m.string):
         return None
-    if (year := _clause_year(m, ref)) is not None:
-        if day > _days_in_month(year, month):
-            return None  # (29 February in a year that lacks it: as said)
-        return When("day", date(year, month, day), bare=not m["prep"] and _said_as_noun(m))
     found: list[date] = []
     for year in range(ref.year - 4, ref.year + 5):  # Feb 29 is in one year of four
         try:
@@ -1020,10 +905,6 @@ def _day_span(m: re.Match[str], ref: date, rewrites: list[DateRewrite]) -> str:
         return m[0]  # "on 1 and 5 June" is two days; "between 1 and 5 June" the days between
     over_new_year = (m2, d2) < (m1, d1)
     told = _year_told(m, ref)
-    if told is None and not over_new_year:
-        # ("last year it ran 1-5 June"; not over the year's end: "Next year the office closes
-        # Dec 24 - Jan 2" is the coming one, as before, its ends then dated a year apart)
-        told = _clause_year(m, ref)
     # (a move to a span is left as said for want of its year: "moved to 1-5 June next year"
     # says it; one with a month at each end and a dash between is dated as its ends are)
     moved = told is None and _RESCHEDULED.search(m.string, 0, m.start()) is not None
