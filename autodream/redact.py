@@ -1413,13 +1413,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?![^\s\"'`,;]*(?:[/:@]|\.[^\s\"'`,;.!?)]))(?!\[REDACTED)(?=[^\s\"'`,;]*\d)"
             r"(?:(?=(?i:(?P=user))[^\s\"'`,;]*?[\d!#$%&*+=?^~@])"
             r"|(?=[^\s\"'`,;]*(?-i:[A-Z]))(?=[^\s\"'`,;]*(?-i:[a-z]))"
-            # (after an account's name, both cases and a digit are enough, "admin:Hunter2xyz",
-            # but for a word and its number, "jenkins:Pipeline42", "postgres:Alpine16", not
-            # one of a password's, "root:Summer2024"; after another word a sign is wanted:
-            # "ratio:Python3", "note:Build42" name things)
-            r"(?(account)(?:(?=[^\s\"'`,;]*[!#$%&*+=?^~@-])"
-            rf"|(?!(?!{_PASSWORD_WORD}\d)\d*[A-Z]*[a-z]*\d+[.?)]*(?![^\s\"'`,;])))"
-            r"|(?=[^\s\"'`,;]*[!#$%&*+=?^~@-]))"
+            r"(?=[^\s\"'`,;]*[!#$%&*+=?^~@-])"
             # (a '-' alone is no sign between a capitalised word and its numbers: a branch, a
             # ticket, a tag or a label, "git checkout feature:Fix-42", "origin:Release-2024",
             # "api:Release-2026-07"; after an account's name or in a password's word it is the

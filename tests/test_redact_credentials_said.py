@@ -1,9 +1,8 @@
 """Credentials given their value straight after the name ("Credentials: Hunter2xyz!", "The
 credentials are Tr0ub4dor3"), passwords, secrets and tokens named in the plural or heading a
-list ("Passwords:" / "- Hunter2xyz!"), and an account's password after it with no sign
-("admin:Hunter2xyz"): hidden in a message, from memory, and where the Claude backend reads or
-greps a file; a product's, a format's or a ticket's name after the word is left as written,
-and what the person said of it is remembered."""
+list ("Passwords:" / "- Hunter2xyz!"): hidden in a message, from memory, and where the Claude
+backend reads or greps a file; a product's, a format's or a ticket's name after the word is
+left as written, and what the person said of it is remembered."""
 
 from __future__ import annotations
 
@@ -113,22 +112,6 @@ def test_a_login_pair_after_credentials_keeps_its_user() -> None:
     # (the pair's rule hides the password alone; this one leaves it to that rule)
     shown = redact("creds: admin@corp.io:Winter2026!")
     assert shown == f"creds: admin@corp.io:{PAIR}"
-
-
-@pytest.mark.parametrize(("text", "shown"), [
-    ("admin:Hunter2xyz ok", f"admin:{PAIR} ok"),
-    ("root:Summer2024", f"root:{PAIR}"),
-    ("sysadmin:ChangeMe9 works", f"sysadmin:{PAIR} works"),
-    # no account's name, or an account's and a thing's name and number
-    ("ratio:Python3 ok", "ratio:Python3 ok"),
-    ("note:Build42 done", "note:Build42 done"),
-    ("see:RFC7231", "see:RFC7231"),
-    ("jenkins:Pipeline42 is green", "jenkins:Pipeline42 is green"),
-    ("pull postgres:Alpine16 first", "pull postgres:Alpine16 first"),
-    ("admin:Dashboard2 ok", "admin:Dashboard2 ok"),
-])
-def test_an_accounts_password_needs_no_sign(text: str, shown: str) -> None:
-    assert redact(text) == shown
 
 
 def test_reading_each_name_is_linear() -> None:
