@@ -108,6 +108,15 @@ def _signs_ending_a_clause(size: int) -> str:
     return "\n".join(lines)
 
 
+def _a_pass_and_pairs_in_a_word(size: int) -> str:
+    # a value after "pass" before a run of signs (the lazy value read the run to its end at each
+    # character it grew by: 'pass Ab1x!' and 20,000 dots, 7 s), and pairs in one long word (each
+    # "creds:" read the rest of the word to its end: 'creds:A1!' x 13,334, 5.6 s)
+    n = 2_400 * size
+    lines = [f"pass Ab1x!{run * n}x" for run in (".", "!", "?", ")")]
+    return "\n".join([*lines, "creds:A1!" * (1_600 * size)])
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -146,7 +155,8 @@ def main() -> None:
                         ("pairs in one answers", _one_answers),
                         ("translation pairs", _translations),
                         ("signs after a value", _signs_after_a_value),
-                        ("signs ending a clause", _signs_ending_a_clause)):
+                        ("signs ending a clause", _signs_ending_a_clause),
+                        ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
