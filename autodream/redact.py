@@ -2029,6 +2029,11 @@ _NAME_ENDS_BARE = rx.compile(
 _PASSWORD_ENDS_BARE = rx.compile(
     r"(?<![A-Za-z0-9])(?i:passw(?:or)?d|passwd|pwd|passphrase)s?(?:[\"'`]|[*_]{1,2})?[ \t]*\Z"
 )
+# ... a name set in bold with nothing after it ("**staging token**", "**Tokens**")
+_NAME_ENDS_BOLD = rx.compile(
+    r"(?<![A-Za-z0-9])(?i:passw(?:or)?d|passwd|pwd|passphrase|secret|token|key|credentials?|creds)"
+    r"s?\*{1,2}[ \t]*\Z"
+)
 # A list's item's mark ("- ", "* ") and a line that is a title or a comment ("## Password",
 # "# password" in code): the line after such a one is a section's or the code's
 _LIST_ITEM = rx.compile(r"[-*+][ \t]+")
@@ -2050,6 +2055,11 @@ def gives_a_named_value(before: str, line: str) -> bool:
         return False
     tail = before[-40:]
     if len(word) >= 16 and _NAME_ENDS_BARE.search(tail) is not None and _random(word):
+        return True
+    # (a name set in bold is a list's or a value's header, "**staging token**" / "Qx-Token-99812":
+    # read_file reads a word of 10+ characters after a token's or a key's so, and a list's
+    # items after credentials')
+    if _NAME_ENDS_BOLD.search(tail) is not None:
         return True
     return (_PASSWORD_ENDS_BARE.search(tail) is not None
             and _TITLE_OR_COMMENT.match(before) is None)

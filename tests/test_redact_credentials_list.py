@@ -1,6 +1,8 @@
 """Each item of a list under a credentials' header ("Passwords:" / "- Hunter2xyz!" /
 "- Tr0ub4dor3"): only the first was hidden, in a message, in read_file and in grep; each item
-is now read as the first is, to the list's end (a blank line, a line that is no item)."""
+is now read as the first is, to the list's end (a blank line, a line that is no item). And grep
+read a value under a name set in bold ("**Tokens**" / "- Qx-Token-99812", "**staging token**" /
+"Qx-Token-99812") alone, where read_file hides it."""
 
 from __future__ import annotations
 
@@ -73,3 +75,19 @@ def test_read_file_and_grep_hide_each_item(tmp_path: Path) -> None:
     # (after the list's end, what a line shows is read alone, as before)
     assert "- Hunter2xyz is a password example" in found
 
+
+def test_grep_hides_a_value_under_a_name_in_bold_as_read_file_does(tmp_path: Path) -> None:
+    tree = build_tree(tmp_path)
+    (tree.memory / "bold.md").write_text(
+        "# Bold\n**Tokens**\n- Qx-Token-99812\n\n**staging token**\nQx-Token-77123\n\n"
+        "**Notes**\n- Qx-Token-is-a-prefix\n"
+    )
+    box = tree.toolbox()
+    shown = ok(box, "read_file", path="memory/bold.md")
+    found = ok(box, "grep", pattern="Qx|REDACTED", path="memory/bold.md")
+    for secret in ("Qx-Token-99812", "Qx-Token-77123"):
+        assert secret not in shown
+        assert secret not in found, found
+    assert f"memory/bold.md:3: - {MARK}" in found
+    assert f"memory/bold.md:6: {MARK}" in found
+    assert "memory/bold.md:9: - Qx-Token-is-a-prefix" in found
