@@ -1447,7 +1447,7 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     Run at the start of every dream and undo (while holding the lock) and by ``status``.
     Returns the records it closed as ``failed``.
     """
-    recoveries = commit_mod.recover(state_dir, memory_dir, staged=state_dir / STAGING_DIRNAME)
+    recoveries = commit_mod.recover(state_dir, memory_dir)
     rolled_back = {r.run_id: r for r in recoveries if r.action == "rolled-back"}
     closed: list[RunRecord] = []
     unsettled: list[RunRecord] = []

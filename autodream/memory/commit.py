@@ -37,7 +37,6 @@ from autodream.memory.staging import (
     check_rel_path,
     file_info,
     is_special,
-    manifest,
     open_dir,
     read_regular,
     read_regular_below,
@@ -952,15 +951,11 @@ def stuck_files(run_dir: Path, memory_dir: Path) -> list[str]:
     return stuck
 
 
-def recover(
-    state_dir: Path, memory_dir: Path | None = None, *, staged: Path | None = None
-) -> list[Recovery]:
+def recover(state_dir: Path, memory_dir: Path | None = None) -> list[Recovery]:
     """Roll back every interrupted commit under ``state_dir``; return what was done.
 
     Run at the start of every dream and undo, and by ``autodream status``. A commit whose process
-    is still alive is left alone (it is not interrupted, merely running). One whose intent
-    names another memory dir is rolled back only where ``staged`` (the folder of the runs'
-    staging copies) shows this one is that memory dir moved or copied (``_moved_here``).
+    is still alive is left alone (it is not interrupted, merely running).
     """
     target = memory_dir if memory_dir is not None else state_dir.parent
     done: list[Recovery] = []
@@ -972,20 +967,17 @@ def recover(
         data = json.loads(intent_path.read_text(encoding="utf-8"))
         if _holder_alive(data):
             continue
-        same = _same_dir(data.get("memory_dir"), target)
+        if not _same_dir(data.get("memory_dir"), target):
+            continue  # another memory dir's commit (a copied state dir): not ours to touch
         try:
             changes = _intent_changes_checked(data, target, run_dir)
         except UnsafeRecord as exc:
-            if not same:
-                continue  # (another memory dir's: not ours to mark either)
             # forged or corrupt: act on none of it, and say so once (it is not "applying" now)
             data["state"] = "quarantined"
             data["quarantine_reason"] = str(exc)
             write_json_atomic(intent_path, data)
             done.append(Recovery(run_dir.name, "quarantined", reason=str(exc)))
             continue
-        if not same and not _moved_here(state_dir, target, run_dir, changes, staged):
-            continue  # another memory dir's commit (a copied state dir): not ours to touch
         try:
             with open_run_dir(target, run_dir, make=False) as run:
                 result = _roll_back(target, run, run_dir.name, changes)
@@ -1011,36 +1003,6 @@ def _same_dir(recorded: object, memory_dir: Path) -> bool:
     try:
         return os.path.realpath(recorded) == os.path.realpath(memory_dir)
     except (OSError, ValueError):
-        return False
-
-
-def _moved_here(
-    state_dir: Path, memory_dir: Path, run_dir: Path, changes: Sequence[FileChange],
-    staged: Path | None,
-) -> bool:
-    """Whether ``memory_dir`` is the memory dir an interrupted commit's intent names, moved or
-    copied since (``mv``, ``cp -a`` of the project): its own state dir holds the intent, and
-    its files are the dream's staging copy's but for the files the commit had yet to apply or
-    had applied (each as one of its two images).
-
-    Skipped for naming another folder, such a commit stayed 'applying' and its run 'running'
-    for good, with half of it in memory; rolled back where the files do not prove it (a state
-    dir copied into another memory dir), it would write one memory's files into another. The
-    roll-back is into ``memory_dir`` only, never the folder the intent names."""
-    root = state_root(state_dir)
-    if staged is None or root is None:
-        return False
-    staging = staged / run_dir.name
-    try:
-        if (os.path.realpath(root) != os.path.realpath(memory_dir) or staging.is_symlink()
-                or not staging.is_dir()):
-            return False
-        changed = {ch.path for ch in changes}
-        here = {rel: info for rel, info in manifest(memory_dir).items() if rel not in changed}
-        there = {rel: info for rel, info in manifest(staging).items() if rel not in changed}
-        return here == there and all(
-            _stands(safe_path(memory_dir, ch.path), ch) != "edited" for ch in changes)
-    except (OSError, UnsafeRecord):
         return False
 
 
