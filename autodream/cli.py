@@ -858,7 +858,7 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
         return
     if not records:
         if not unreadable:
-            click.echo(journal.no_dreams_yet(settings.memory_dir))
+            click.echo(journal.no_dreams_yet(settings.memory_dir, settings.state_dir))
         return
     for r in records:
         note = " ".join((r.reason or r.summary).split())
@@ -899,7 +899,7 @@ def show_command(
             # would pass for the newest
             run_id = journal.newest_run_id(state)
             if run_id is None:
-                raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir))
+                raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir, state))
         record = journal.as_shown(journal.load_run(state, run_id), state)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:

@@ -765,10 +765,44 @@ def undone_by(records: list[RunRecord]) -> dict[str, str]:
     return by
 
 
-def no_dreams_yet(memory_dir: Path) -> str:
-    """What log, show and undo all say of a memory dir no dream has run in yet, and what to do."""
+def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
+    """What log, show and undo all say of a memory dir no dream has run in yet, and what to do;
+    or, where ``state_dir``'s diary tells of dreams whose run folders are all gone, that."""
+    gone = _gone_dreams(state_dir) if state_dir is not None else []
+    if len(gone) == 1:
+        # (not "no dreams yet": the diary says what it changed, and memory holds it)
+        run_id = printable(gone[0])
+        return (f"no run records in {memory_dir}: DREAMS.md names a dream that changed memory, "
+                f"run {run_id}, but its folder (runs/{run_id}) was removed, and not by keep_runs "
+                "(which never removes the newest run), so autodream has nothing to show or undo "
+                "it with; restore its files by hand (from git or a backup)")
+    if gone:
+        return (f"no run records in {memory_dir}: DREAMS.md names {len(gone)} dreams that "
+                f"changed memory (the newest run {printable(gone[-1])}), but their folders "
+                "(runs/<id>) were removed, and not by keep_runs (which never removes the newest "
+                "run), so autodream has nothing to show or undo them with; restore their files "
+                "by hand (from git or a backup)")
     return (f"no dreams yet in {memory_dir}: `autodream --force` dreams now, `autodream status` "
             "says when one will run")
+
+
+# a dream's diary heading and the line after it: '## <when> · run <id> · <trigger> ...', then
+# 'Committed: ...' for one that changed memory (an undo's or a scrub's told apart by trigger)
+_DIARY_COMMITTED = rx.compile(r"(?m)^## [^\n]* · run (\S+) · (\S+)[^\n]*\n\nCommitted: ")
+
+
+def _gone_dreams(state_dir: Path) -> list[str]:
+    """The ids, oldest first, of the dreams ``state_dir``'s diary says changed memory, where
+    no run dir is left at all: keep_runs cannot have removed them (it keeps the newest run),
+    where with some left it may have removed these (see ``_pruned_by_keep_runs``)."""
+    if newest_run_id(state_dir) is not None:
+        return []
+    try:
+        diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
+    except OSError:
+        return []
+    return sorted({m[1] for m in _DIARY_COMMITTED.finditer(diary)
+                   if m[2] not in ("undo", "scrub")})
 
 
 def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
@@ -797,7 +831,7 @@ def default_undo_target(
     if dreams:
         raise _already_undone(dreams[0].id, records, undone)
     if not records and memory_dir is not None:
-        raise NotFound(no_dreams_yet(memory_dir))
+        raise NotFound(no_dreams_yet(memory_dir, state_dir))
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
 
 

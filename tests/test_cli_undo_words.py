@@ -187,3 +187,43 @@ def test_a_run_whose_folder_was_removed_by_hand_is_not_said_pruned_by_keep_runs(
             "cannot undo or show it (DREAMS.md still says what it changed); restore its files "
             "by hand (from git or a backup)"]
     assert tree(sample / "memory") == before
+
+
+
+@pytest.mark.parametrize("dreams", [1, 2])
+@pytest.mark.parametrize("removed", ["every run folder", "the runs folder"])
+def test_undo_show_and_log_after_every_run_folder_was_removed_say_so(
+    memory: Path, dreams: int, removed: str
+) -> None:
+    """'rm -rf memory/.autodream/runs/*' after a dream: 'autodream undo' said 'no dreams yet in
+    <memory>: `autodream --force` dreams now' (exit 9), with DREAMS.md telling of the dream
+    memory holds; it says what is true: nothing is left to undo it with."""
+    import shutil
+
+    ids = [dream(memory, EDITS).id]
+    if dreams == 2:
+        ids.append(dream(memory, {"role.md": topic("Role", "user", "again")}).id)
+    code, out = run("undo", memory=memory)  # an undo's entry: not a dream's
+    assert code == 0, out
+    runs = memory / ".autodream" / "runs"
+    if removed == "the runs folder":
+        shutil.rmtree(runs)
+    else:
+        for run_dir in runs.iterdir():
+            shutil.rmtree(run_dir)
+    before = tree(memory)
+    said = (f"no run records in {memory}: DREAMS.md names a dream that changed memory, run "
+            f"{ids[0]}, but its folder (runs/{ids[0]}) was removed, and not by keep_runs (which "
+            "never removes the newest run), so autodream has nothing to show or undo it with; "
+            "restore its files by hand (from git or a backup)"
+            if dreams == 1 else
+            f"no run records in {memory}: DREAMS.md names 2 dreams that changed memory (the "
+            f"newest run {ids[1]}), but their folders (runs/<id>) were removed, and not by "
+            "keep_runs (which never removes the newest run), so autodream has nothing to show or "
+            "undo them with; restore their files by hand (from git or a backup)")
+    for command in ("undo", "show"):
+        code, out = run(command, memory=memory)
+        assert (code, out.strip().splitlines()) == (9, [f"Error: {said}"])
+    code, out = run("log", memory=memory)
+    assert (code, out.strip().splitlines()) == (0, [said])
+    assert tree(memory) == before
