@@ -561,6 +561,16 @@ def _failed_after_commit(settings: Settings, placed: tuple[int, int] | None,
     # directory' said nothing of where the dream's record went or what to do
     failed: errors.AutodreamError | None = journal.moved_after_commit(
         settings.memory_dir, settings.state_dir, record, placed)
+    if failed is None and not journal.run_dir(settings.state_dir, record.id).is_dir():
+        # its own folder removed since (by hand, a sync tool): 'take it back: autodream undo
+        # <id>' offered an undo that could only say it has nothing to undo with
+        also = ("" if isinstance(exc, errors.NotFound)  # (reading its diff: that, said again)
+                else f"; what follows its commit failed as well: {type(exc).__name__}: {exc}")
+        failed = errors.DreamFailed(
+            f"dream {record.id} is in memory, but its folder (runs/{record.id}) was removed "
+            "after its commit, and not by keep_runs (which keeps the dream pruning), so "
+            "autodream cannot show or undo it (DREAMS.md says what it changed); to take it "
+            f"back, restore its files by hand (from git or a backup){also}")
     if failed is None:
         # (a full disk when the read positions are saved): "dream failed" with the dream in
         # memory, the mark lost with the wrapped error, had the lock rolled back under it

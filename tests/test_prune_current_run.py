@@ -91,7 +91,8 @@ def test_a_run_dir_gone_after_the_commit_is_not_called_a_move(
     """The dream's own run dir removed after its commit (as pruning did), its state dir where
     it was: the dream said the state dir was swapped for a link, or moved (exit 10), and to put
     the folder back; it says the dream is in memory and what failed, and the lock keeps the
-    dream's time."""
+    dream's time. It offered 'take it back: autodream undo <id>', which cannot work with the
+    folder gone: it says so, and what can."""
     sample = _sample(tmp_path, keep_runs=200)
     memory = sample / "memory"
     real = journal.prune_runs
@@ -106,10 +107,15 @@ def test_a_run_dir_gone_after_the_commit_is_not_called_a_move(
     assert result.exit_code == 6, result.output
     [line] = result.stderr.strip().splitlines()
     assert "swapped for a link" not in line and " moved" not in line
-    assert line.startswith("Error: dream ") and " is in memory (see it: autodream show " in line
-    assert "but what follows its commit failed: NotFound: run " in line
-    # (not pruned by keep_runs, as it said: 'raise keep_runs in autodream.toml' kept nothing)
-    assert "was removed, and not by keep_runs" in line and "raise keep_runs" not in line
+    # (not pruned by keep_runs, as it said: 'raise keep_runs in autodream.toml' kept nothing;
+    # nor 'take it back: autodream undo <id>', which has nothing left to undo it with)
+    dreamt = line.split()[2]
+    assert line == (
+        f"Error: dream {dreamt} is in memory, but its folder (runs/{dreamt}) was removed after "
+        "its commit, and not by keep_runs (which keeps the dream pruning), so autodream cannot "
+        "show or undo it (DREAMS.md says what it changed); to take it back, restore its files "
+        "by hand (from git or a backup)")
+    assert dreamt in (memory / ".autodream" / "DREAMS.md").read_text("utf-8")
     assert os.path.isdir(memory / ".autodream")
     lock = memory / ".consolidate-lock"
     assert lock.stat().st_mtime == timegm(strptime(NOW, "%Y-%m-%dT%H:%M:%SZ"))
