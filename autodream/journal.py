@@ -286,6 +286,22 @@ def next_run_id(state_dir: Path, now: datetime) -> str:
     return new_run_id(now, (p.name for p in root.iterdir()) if root.is_dir() else ())
 
 
+# a run dir's name as ``new_run_id`` makes it: its start, to the second, leads
+_RUN_ID_STAMP = rx.compile(r"\d{8}T\d{6}Z-")
+
+
+def run_id_after_all(state_dir: Path, now: datetime) -> str:
+    """A fresh id for a dream starting ``now`` that sorts after every run in the journal: of
+    the second the newest began in where the clock says earlier (set back, or a machine behind
+    the one that dreamt), as an undo's (``_id_after``); the record keeps the clock's time.
+    Dated before them, the dream was listed under them and taken for older: 'undo' of the
+    undo before it said its changes were edits made by hand."""
+    root = runs_dir(state_dir)
+    names = [p.name for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
+    newest = max((name for name in names if _RUN_ID_STAMP.match(name)), default=None)
+    return next_run_id(state_dir, now) if newest is None else _id_after(state_dir, now, newest)
+
+
 def _save_run_in(run: Path | int, record: RunRecord) -> None:
     """``save_run`` into the run dir ``run`` as it was opened (a descriptor held since), not by
     the state dir's name: a state dir moved since writes where the run's images went."""
@@ -322,7 +338,9 @@ def begin_run(
             run_dir(state_dir, run_id).mkdir()
             break
         except FileExistsError:
-            run_id = None  # taken (same second, same tail): draw again
+            # taken (same second, same tail): draw again, of that second where it is later
+            # than the clock (``run_id_after_all``)
+            run_id = _id_after(state_dir, now, run_id)
     record = RunRecord(
         id=run_id,
         started_at=iso_utc(now),

@@ -193,11 +193,11 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
 
 def new_run_id(settings: Settings) -> str:
     """The journal's id for a run starting now (by the settings' clock): sorts after every run
-    already recorded, even one that started in the same second."""
-    from autodream.journal import next_run_id
+    already recorded, even one that started in the same second, or later by a clock set back."""
+    from autodream.journal import run_id_after_all
 
     now = datetime.fromtimestamp(settings.now(), tz=timezone.utc)
-    return next_run_id(settings.state_dir, now)
+    return run_id_after_all(settings.state_dir, now)
 
 
 def dream(

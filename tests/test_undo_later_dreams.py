@@ -547,3 +547,52 @@ def test_a_forced_undo_on_a_clock_set_back_is_put_back_whole_by_its_redo(memory:
     code, out = run("undo", first, "--force")
     assert code == 0, out
     assert tree(memory) == after_b
+
+
+@pytest.mark.parametrize("keep_runs", [200, 2])
+def test_a_dream_on_a_clock_set_back_sorts_after_the_runs_before_it(
+    tmp_path: Path, keep_runs: int
+) -> None:
+    """Dream A at 2026-07-20, then on a clock set back to 2026-07-19 its undo U (sorting after
+    A since 77fc298) and dream C, which reads the sessions again: C's id was dated 07-19, listed
+    under A and U, and 'autodream undo U' (put A back) said C's changes were 'you edited ... by
+    hand since it; use --force to restore anyway'. C now sorts after them (its record keeping
+    the clock's time), so the undo names C, and keep_runs keeps the newest runs, C among them."""
+    from tests.factories import REPO_ROOT
+
+    sample = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", sample)
+    with (sample / "autodream.toml").open("a", encoding="utf-8") as fh:
+        fh.write(f"keep_runs = {keep_runs}\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+
+    def run(*args: str, now: str) -> tuple[int, str]:
+        result = CliRunner().invoke(cli, [*args, "--project", str(sample)],
+                                    env={**env, "AUTODREAM_NOW": now})
+        return result.exit_code, result.output
+
+    code, out = run("--force", now="2026-07-20T09:00:00Z")
+    assert code == 0, out
+    a = out.rsplit("autodream undo ", 1)[1].strip()
+    code, out = run("undo", now="2026-07-19T09:00:00Z")
+    assert code == 0, out
+    u = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+    code, out = run("--force", now="2026-07-19T10:00:00Z")
+    assert code == 0, out
+    c = out.rsplit("autodream undo ", 1)[1].strip()
+    code, out = run("log", "--json", now="2026-07-19T10:30:00Z")
+    listed = json.loads(out)
+    assert [r["id"] for r in listed] == [c, u, a][:keep_runs]  # newest first
+    assert listed[0]["started_at"] == "2026-07-19T10:00:00Z"  # (the clock's)
+    runs = sample / "memory" / ".autodream" / "runs"
+    assert sorted(os.listdir(runs)) == sorted([c, u, a][:keep_runs])
+    before = tree(sample / "memory")
+    code, out = run("undo", u, now="2026-07-19T11:00:00Z")
+    assert code == 7, out
+    assert f"run {c} (2026-07-19 10:00 UTC) changed MEMORY.md" in out
+    assert f"undo {c} first, or use --force to undo {c} and {u} together" in out
+    assert "by hand" not in out
+    assert tree(sample / "memory") == before
+    # and 'autodream undo' takes back C, the newest dream
+    code, out = run("undo", now="2026-07-19T11:00:00Z")
+    assert code == 0 and out.startswith(f"undid run {c}: "), out
