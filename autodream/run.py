@@ -282,7 +282,6 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     record): run in a throwaway one, empty or a copy, so that a run that commits nothing
     creates nothing either (no memory dir, lock or run record); what it says names the real
     dir."""
-    import shutil
     import tempfile
     from dataclasses import replace
 
@@ -290,9 +289,7 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     with tempfile.TemporaryDirectory(prefix="autodream-dry-run-") as scratch:
         stand_in = Path(scratch) / settings.memory_dir.name
         if os.path.lexists(settings.memory_dir):
-            shutil.copytree(settings.memory_dir, stand_in, symlinks=True)
-            # (copytree copies the real modes too: the memory dir's or the state dir's 555)
-            _writable_by_owner(stand_in)
+            _copy_as_found(settings.memory_dir, stand_in, Path(scratch) / "links")
         else:
             stand_in.mkdir()
         outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger, force=force,
@@ -302,19 +299,58 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     return outcome
 
 
-def _writable_by_owner(root: Path) -> None:
-    """``root`` (a throwaway copy) and every folder and file under it made writable by its
-    owner; a link is left as it is (a chmod through it would change what it points to)."""
+def _copy_as_found(source: Path, copy: Path, links: Path) -> None:
+    """``source`` copied to ``copy`` for a dry run to preview in, every folder and file made
+    writable by its owner (copied, a mode 555 state dir failed the preview), and what a dream
+    leaves as found left so in the copy, unread, for the preview to say the same note: a file
+    that cannot be read is an empty one of mode 000 ('cannot be read (Permission denied)'), a
+    folder that cannot be listed an empty one of its own mode, a pipe, socket or device a
+    named pipe (never opened), a file of N hard links one of N (the others in ``links``),
+    a link the same link. (copytree failed the whole dry run on the first of them: 'Error:
+    [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13] ...")]'.)"""
+    import itertools
+    import shutil
     import stat
 
-    root.chmod(0o700)
-    for dirpath, dirnames, filenames in os.walk(root):
-        for name, extra in [*((d, stat.S_IRWXU) for d in dirnames),
-                            *((f, stat.S_IRUSR | stat.S_IWUSR) for f in filenames)]:
-            path = os.path.join(dirpath, name)
-            mode = os.lstat(path).st_mode
-            if not stat.S_ISLNK(mode):
-                os.chmod(path, stat.S_IMODE(mode) | extra)
+    named = itertools.count()
+    os.mkdir(copy, 0o700)
+    folders = [(source, copy)]
+    while folders:
+        here, there = folders.pop()
+        try:
+            with os.scandir(here) as listing:
+                entries = list(listing)
+        except OSError:
+            if here == source:
+                raise  # (the memory dir itself: said before a dream, see blockers)
+            os.chmod(there, stat.S_IMODE(os.lstat(here).st_mode))
+            continue
+        for entry in entries:
+            into = there / entry.name
+            try:
+                mode = entry.stat(follow_symlinks=False).st_mode
+            except OSError:
+                mode = stat.S_IFREG  # (a folder without search: its files cannot be read)
+            if stat.S_ISLNK(mode):
+                os.symlink(os.readlink(entry.path), into)
+            elif stat.S_ISDIR(mode):
+                os.mkdir(into, 0o700)
+                folders.append((Path(entry.path), into))
+            elif not stat.S_ISREG(mode):
+                os.mkfifo(into, 0o600)
+            else:
+                try:
+                    shutil.copy2(entry.path, into, follow_symlinks=False)
+                except OSError as exc:
+                    if exc.filename != entry.path:
+                        raise  # (the copy's side: a full disk)
+                    os.close(os.open(into, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0))
+                    continue
+                copied = os.lstat(into)
+                os.chmod(into, stat.S_IMODE(copied.st_mode) | stat.S_IRUSR | stat.S_IWUSR)
+                for _ in range(entry.stat(follow_symlinks=False).st_nlink - 1):
+                    links.mkdir(exist_ok=True)
+                    os.link(into, links / str(next(named)))
 
 
 @contextmanager

@@ -5,6 +5,7 @@ what it saves there afterwards."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -118,3 +119,54 @@ def test_a_dry_run_with_a_read_only_state_dir_previews_in_a_copy(
     assert code == 0, out + err
     assert out.startswith("dry-run: local engine, "), out
     assert _tree(memory) == before  # not even a lock or a run record
+
+
+def _without_run_ids(text: str) -> str:
+    return re.sub(r"\b\d{8}T\d{6}Z-[0-9a-f]{4}\b", "<id>", text)
+
+
+@pytest.mark.parametrize("left", ["a file mode 000", "a named pipe", "a folder mode 000"])
+def test_a_dry_run_in_a_copy_says_what_a_dream_leaves_as_found(
+        sample: Path, tmp_path: Path, left: str) -> None:  # noqa: F811
+    """Was: 'Error: [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13]
+    Permission denied: ...")]' (exit 1), or '... is a named pipe': the copy a read-only state
+    dir is previewed in failed on what the dream itself leaves as found and notes. The preview
+    in the copy now says what the one in place says, notes and all."""
+    as_root = _can_drop_root_powers(tmp_path)
+    if os.geteuid() == 0 and not as_root:
+        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    assert dream(sample)[0] == 0
+    memory = sample / "memory"
+    state = memory / ".autodream"
+    sessions = sorted((sample / "sessions").glob("*.jsonl"))
+    (sample / "sessions" / "extra.jsonl").write_bytes(sessions[0].read_bytes())
+    if left == "a file mode 000":
+        odd = memory / "small_prs.md"
+        odd.chmod(0)
+    elif left == "a named pipe":
+        odd = memory / "pipe.md"
+        os.mkfifo(odd)
+    else:
+        odd = memory / "notes"
+        odd.mkdir()
+        (odd / "kept.md").write_text("# Kept\n\nkept as found\n")
+        odd.chmod(0)
+    said = {}
+    try:
+        for mode in (0o755, 0o555):
+            state.chmod(mode)
+            before = _tree(memory)
+            said[mode] = (_without_root_powers if as_root else _say)(
+                sample, ["--force", "--dry-run"])
+            state.chmod(0o755)
+            assert said[mode][0] == 0, said[mode]
+            if mode == 0o555:
+                assert _tree(memory) == before  # not even a lock or a run record
+    finally:
+        state.chmod(0o755)
+        odd.chmod(0o755)
+    in_place, in_a_copy = (tuple(_without_run_ids(t) for t in said[m][1:]) for m in (0o755, 0o555))
+    assert in_a_copy == in_place
+    if left == "a file mode 000":
+        assert ("note: left as found (fix it by hand): small_prs.md: cannot be read (Permission "
+                "denied); fix its permissions") in in_a_copy[1]
