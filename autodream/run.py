@@ -285,21 +285,32 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     import tempfile
     from dataclasses import replace
 
+    from autodream.journal import runs_dir
+
     real = str(settings.memory_dir)
-    with tempfile.TemporaryDirectory(prefix="autodream-dry-run-") as scratch:
-        stand_in = Path(scratch) / settings.memory_dir.name
-        if os.path.lexists(settings.memory_dir):
-            _copy_as_found(settings.memory_dir, stand_in, Path(scratch) / "links")
-        else:
-            stand_in.mkdir()
-        outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger, force=force,
-                        dry_run=True, current_session=current_session, step=step)
+    # SIGTERM as Ctrl-C: the copy removed (else it stayed in TMPDIR, undo copies and all)
+    with _sigterm_raises():
+        scratch = tempfile.TemporaryDirectory(prefix="autodream-dry-run-")
+        try:
+            stand_in = Path(scratch.name) / settings.memory_dir.name
+            if os.path.lexists(settings.memory_dir):
+                _copy_as_found(settings.memory_dir, stand_in, Path(scratch.name) / "links",
+                               records_only=runs_dir(settings.state_dir))
+            else:
+                stand_in.mkdir()
+            outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger,
+                            force=force, dry_run=True, current_session=current_session,
+                            step=step)
+        finally:
+            # (a second signal in the middle of the removal left the rest behind)
+            with _signals_held():
+                scratch.cleanup()
     outcome.details = json.loads(json.dumps(outcome.details, default=str).replace(
         json.dumps(str(stand_in))[1:-1], json.dumps(real)[1:-1]))
     return outcome
 
 
-def _copy_as_found(source: Path, copy: Path, links: Path) -> None:
+def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path) -> None:
     """``source`` copied to ``copy`` for a dry run to preview in, every folder and file made
     writable by its owner (copied, a mode 555 state dir failed the preview), and what a dream
     leaves as found left so in the copy, unread, for the preview to say the same note: a file
@@ -307,7 +318,9 @@ def _copy_as_found(source: Path, copy: Path, links: Path) -> None:
     folder that cannot be listed an empty one of its own mode, a pipe, socket or device a
     named pipe (never opened), a file of N hard links one of N (the others in ``links``),
     a link the same link. (copytree failed the whole dry run on the first of them: 'Error:
-    [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13] ...")]'.)"""
+    [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13] ...")]'.) Of the run
+    folders in ``records_only`` only their own files (the records) are copied: a dry run
+    never reads the undo copies, which are most of a state dir."""
     import itertools
     import shutil
     import stat
@@ -334,8 +347,9 @@ def _copy_as_found(source: Path, copy: Path, links: Path) -> None:
             if stat.S_ISLNK(mode):
                 os.symlink(os.readlink(entry.path), into)
             elif stat.S_ISDIR(mode):
-                os.mkdir(into, 0o700)
-                folders.append((Path(entry.path), into))
+                if here.parent != records_only:
+                    os.mkdir(into, 0o700)
+                    folders.append((Path(entry.path), into))
             elif not stat.S_ISREG(mode):
                 os.mkfifo(into, 0o600)
             else:
@@ -351,6 +365,21 @@ def _copy_as_found(source: Path, copy: Path, links: Path) -> None:
                 for _ in range(entry.stat(follow_symlinks=False).st_nlink - 1):
                     links.mkdir(exist_ok=True)
                     os.link(into, links / str(next(named)))
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGTERM and SIGINT held back for the duration (what must not stop half way), then
+    delivered."""
+    held = {signal.SIGTERM, signal.SIGINT}
+    if not hasattr(signal, "pthread_sigmask"):  # (Windows)
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 @contextmanager
