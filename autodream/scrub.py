@@ -66,6 +66,7 @@ _BLOCK = 1 << 20
 # what a scrub keeps in the state dir, as its refusal of a read-only one says
 _KEPT = ("a scrub replaces the value in the run records there too, and keeps its own record and "
          "DREAMS.md")
+_KEPT_IN_RUNS = "a scrub makes a folder for its own record"
 
 # What a file name holding the value gets in its place (in slug form, so a topic file's name
 # stays one: "reference_grafana-login-admin-redacted.md")
@@ -196,9 +197,12 @@ def scrub_project(
     secret = check_value(value, force=force)
     if not settings.memory_dir.is_dir():
         raise NotFound(f"no memory dir at {settings.memory_dir}")
-    if not dry_run and (unwritable := settings.state_dir_write_error(_KEPT)) is not None:
+    if not dry_run and (unwritable := settings.state_dir_write_error(_KEPT) or (
+            settings.state_dir_write_error(_KEPT_IN_RUNS,
+                                           folder=commit_mod.RUNS_DIRNAME))) is not None:
         # its record is saved there after the value is replaced in memory: failing then left
-        # memory changed by a scrub that said only 'cannot use .DREAMS.md.autodream.tmp'
+        # memory changed by a scrub that said only 'cannot use .DREAMS.md.autodream.tmp' (or,
+        # the runs folder alone read-only, 'cannot use .../runs/<new id>')
         raise unwritable
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:

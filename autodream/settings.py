@@ -213,20 +213,21 @@ class Settings:
             f"and run record there: make it writable (chmod u+w {shown}) or run as its owner; "
             "--dry-run previews a dream without writing")
 
-    def state_dir_write_error(self, keeps: str = _KEPT_IN_STATE) -> AutodreamError | None:
+    def state_dir_write_error(self, keeps: str = _KEPT_IN_STATE, *,
+                              folder: str = "") -> AutodreamError | None:
         """The state dir (``.autodream``) is there but no file can be made in it (chmod 555):
         said before a dream or an undo commits, since what follows its commit (the read
         positions, DREAMS.md) is written there, and failing then left memory changed by a
         command that failed ('cannot use .offsets.json.offsets.tmp: Permission denied'). None
         when writable or not there (made by the run). ``keeps``: what the command keeps there,
-        which the line says."""
-        path = self.state_dir
+        which the line says; ``folder``: one in the state dir instead ("runs")."""
+        path = self.state_dir / folder if folder else self.state_dir
         if path.is_symlink() or (why := _write_denied(path)) is None:
             return None  # (a link is state_dir_error's)
         shown = printable(str(path))
         return AutodreamError(
-            f"cannot write the state dir {shown}: {why}; {keeps} there: make it writable "
-            f"(chmod u+w {shown}) or run as its owner")
+            f"cannot write {'' if folder else 'the state dir '}{shown}: {why}; {keeps} there: "
+            f"make it writable (chmod u+w {shown}) or run as its owner")
 
     def state_dir_error(self, *, deep: bool = True) -> LinkedState | None:
         """A symlink where autodream keeps its state (``.autodream/`` or any entry under it,

@@ -58,11 +58,14 @@ def test_a_read_only_state_dir_is_said_before_the_commit(
         assert _memory_files(memory) != before
 
 
+@pytest.mark.parametrize("locked", [".autodream", ".autodream/runs"])
 def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
-        project: Path, tmp_path: Path) -> None:  # noqa: F811
+        project: Path, tmp_path: Path, locked: str) -> None:  # noqa: F811
     """Was: the value replaced with the placeholder in memory, then 'Error: cannot use
     .DREAMS.md.autodream.tmp: Permission denied' (exit 1): a failed scrub had changed memory
-    and was recorded nowhere, the value still in the run records it had not reached."""
+    and was recorded nowhere, the value still in the run records it had not reached. (The
+    runs folder alone at mode 555: 'cannot use .../runs/<new id>: Permission denied', its
+    record's folder, after memory was changed.)"""
     as_root = _can_drop_root_powers(tmp_path)
     if os.geteuid() == 0 and not as_root:
         pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
@@ -74,7 +77,9 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
                               input=SECRET, env=clean_env()).exit_code == 0
     assert (state / "lock.guard").exists()
     before = snapshot(memory)
-    state.chmod(0o555)
+    folder = memory / locked
+    folder.mkdir(exist_ok=True)
+    folder.chmod(0o555)
     try:
         drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
                 "--inh-caps=-dac_override,-dac_read_search"] if as_root else []
@@ -83,12 +88,14 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
             input=SECRET, capture_output=True, text=True, check=False,
             env={**clean_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
     finally:
-        state.chmod(0o755)
+        folder.chmod(0o755)
     assert proc.returncode == 1, proc.stdout + proc.stderr
-    assert proc.stderr.splitlines() == [
+    assert proc.stderr.splitlines() == ([
         f"Error: cannot write the state dir {state}: Permission denied; a scrub replaces the "
         "value in the run records there too, and keeps its own record and DREAMS.md there: "
-        f"make it writable (chmod u+w {state}) or run as its owner"]
+        f"make it writable (chmod u+w {state}) or run as its owner"] if folder == state else [
+        f"Error: cannot write {folder}: Permission denied; a scrub makes a folder for its own "
+        f"record there: make it writable (chmod u+w {folder}) or run as its owner"])
     assert snapshot(memory) == before
     # made writable, the same scrub goes through
     result = CliRunner().invoke(cli, ["scrub", "--project", str(project)], input=SECRET,
