@@ -697,12 +697,13 @@ def moved_after_commit(
 
 
 def moved_before_commit(
-    memory_dir: Path, state_dir: Path, record: RunRecord
+    memory_dir: Path, state_dir: Path, record: RunRecord, placed: tuple[int, int] | None = None
 ) -> LinkedState | None:
     """Whether the state dir of run ``record``, not committed, was swapped for a link (or moved)
     since it began (a sync tool during the model's call): its staging copy went with it, so the
     checks failed on a memory read as empty and closing its record on a bare 'No such file or
-    directory'. The ``LinkedState`` to raise, saying what to do, or None."""
+    directory'. The ``LinkedState`` to raise, saying what to do, or None. ``placed``: the state
+    dir's ``state_dir_identity`` as the run began; still it, what moved is below it."""
     target = run_dir(state_dir, record.id)
     if rel_below(memory_dir, target) is None:
         return None
@@ -710,12 +711,39 @@ def moved_before_commit(
         with commit_mod.open_run_dir(memory_dir, target, make=False):
             return None
     except (FileNotFoundError, LinkedState):
+        if placed is not None and state_dir_identity(state_dir) == placed:
+            return _run_dir_moved_before(state_dir, record)
         return LinkedState(
             f"{printable(str(state_dir))} {commit_mod.what_became(state_dir)} during dream "
             f"{record.id}, before its commit: memory is as it was, and the dream's record is "
             f"in the run dir moved with that folder (runs/{record.id}); "
             f"{commit_mod.way_back(state_dir, ' (the next dream closes that record as failed)')}"
             ", then dream again")
+
+
+def _run_dir_moved_before(state_dir: Path, record: RunRecord) -> LinkedState:
+    """``moved_before_commit`` for the state dir in place, the runs folder or the run's own
+    moved (it said '.autodream was replaced by another folder', the same folder it was)."""
+    runs = runs_dir(state_dir)
+    try:
+        whole = not stat.S_ISDIR(os.lstat(runs).st_mode)
+    except OSError:
+        whole = True
+    moved = runs if whole else run_dir(state_dir, record.id)
+    there = commit_mod.what_became(moved)
+    instead = {"was swapped for a link": " in place of the link",
+               "was replaced by a file": " in place of the file"}.get(there, "")
+    held = ("the records of the runs so far went with that folder (runs/); put it back"
+            if whole else "the dream's record went with that folder; put it back")
+    cost = ("autodream makes the folder again, without the records of the runs so far: "
+            "`autodream log` no longer lists them and undo cannot take them back" if whole
+            else "only this dream's record is lost")
+    leave = {"": f", or leave it out ({cost})", " in place of the link":
+             f", or remove the link ({cost})"}.get(instead, "")
+    return LinkedState(
+        f"{printable(str(moved))} {there} during dream {record.id}, before its commit: memory "
+        f"is as it was, and {held}{instead} (the next dream closes that record as failed)"
+        f"{leave}, then dream again")
 
 
 def _committed_in_moved(state_dir: Path, record: RunRecord) -> LinkedState:

@@ -525,7 +525,8 @@ def consolidate(
             # the state dir moved away before the commit (during the model's call): its
             # staging copy gone with it, the checks failed on a memory read as empty, and the
             # record's close on a bare 'cannot use .autodream: No such file or directory'
-            moved = journal.moved_before_commit(settings.memory_dir, state, record)
+            moved = journal.moved_before_commit(settings.memory_dir, state, record,
+                                                placed)
             if moved is not None:
                 raise moved from exc
         if record.outcome == "running":

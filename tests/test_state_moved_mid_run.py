@@ -262,3 +262,53 @@ def test_a_state_dir_moved_before_an_undo_that_finds_the_files_as_they_were_is_n
     assert again.exit_code == 0, again.output
     log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env()).stdout
     assert [x.split()[1] for x in log.splitlines()[:2]] == ["no-change", "committed"], log
+
+
+@needs_dir_fd
+@pytest.mark.parametrize("moved", ["runs/<id>", "runs"])
+def test_a_run_dir_moved_during_the_model_call_is_named_not_the_state_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, moved: str
+) -> None:
+    """Was: 'mv memory/.autodream/runs/<id> /x' (or runs/) during the model's call said
+    '.../.autodream was replaced by another folder during dream <id>', the same folder it was,
+    and the way out put that folder back in place of itself."""
+    from autodream import pipeline
+
+    sample = _sample(tmp_path)
+    memory, away = sample / "memory", tmp_path / "moved"
+    state = memory / ".autodream"
+    real = pipeline.drive
+    seen: dict[str, Path] = {}
+
+    def driving(*args: Any, **kwargs: Any) -> Any:
+        done = real(*args, **kwargs)
+        (seen["run"],) = (state / "runs").iterdir()
+        seen["from"] = seen["run"] if moved == "runs/<id>" else state / "runs"
+        os.rename(seen["from"], away)
+        return done
+
+    monkeypatch.setattr(pipeline, "drive", driving)
+    before = _memory_files(memory)
+    result = _dream(sample)
+    assert result.exit_code == 10, result.output
+    [line] = result.stderr.strip().splitlines()
+    held = ("the dream's record went with that folder" if moved == "runs/<id>"
+            else "the records of the runs so far went with that folder (runs/)")
+    leave = ("(only this dream's record is lost)" if moved == "runs/<id>" else
+             "(autodream makes the folder again, without the records of the runs so far: "
+             "`autodream log` no longer lists them and undo cannot take them back)")
+    assert line == (
+        f"Error: {seen['from']} was moved away during dream {seen['run'].name}, "
+        f"before its commit: memory is as it was, and {held}; put it back (the next dream "
+        f"closes that record as failed), or leave it out {leave}, then dream again"), line
+    assert _memory_files(memory) == before
+    assert not (state / "runs" / seen["run"].name).exists()  # nothing made where it was
+    monkeypatch.undo()
+    # its process gone (this test's lives on), put back as the line says: the next dream
+    # closes that record as failed, and dreams
+    os.rename(away, seen["from"])
+    record = json.loads((seen["run"] / "record.json").read_text())
+    (seen["run"] / "record.json").write_text(json.dumps({**record, "pid": dead_pid()}))
+    assert _dream(sample).exit_code == 0
+    log = CliRunner().invoke(cli, ["log", "--project", str(sample)], env=_env()).stdout
+    assert [x.split()[1] for x in log.splitlines()[:2]] == ["committed", "failed"], log
