@@ -319,8 +319,9 @@ def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path)
     named pipe (never opened), a file of N hard links one of N (the others in ``links``),
     a link the same link. (copytree failed the whole dry run on the first of them: 'Error:
     [('.../small_prs.md', '/tmp/autodream-dry-run-...', "[Errno 13] ...")]'.) Of the run
-    folders in ``records_only`` only their own files (the records) are copied: a dry run
-    never reads the undo copies, which are most of a state dir."""
+    folders in ``records_only`` only their own files (the records) and what each dream wrote
+    (``after``, the titles it gave) are copied: a dry run never reads the other undo copies,
+    which are most of a state dir."""
     import itertools
     import shutil
     import stat
@@ -347,7 +348,9 @@ def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path)
             if stat.S_ISLNK(mode):
                 os.symlink(os.readlink(entry.path), into)
             elif stat.S_ISDIR(mode):
-                if here.parent != records_only:
+                # (a run's 'after' copies say which titles a dream wrote: without them the
+                # preview kept an index title the person had since changed, review rev100)
+                if here.parent != records_only or entry.name == "after":
                     os.mkdir(into, 0o700)
                     folders.append((Path(entry.path), into))
             elif not stat.S_ISREG(mode):

@@ -233,7 +233,13 @@ def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
     state = memory / ".autodream"
     (run,) = (state / "runs").iterdir()
     assert (run / "before").is_dir()
+    # (a title the person changed since the dream wrote it: the index says theirs, which the
+    # preview can tell only from the dream's 'after' copy, review rev100)
+    (topic,) = memory.glob("feedback_dont-add-pandas.md")
+    topic.write_text(topic.read_text().replace("name: Don't add pandas",
+                                               "name: No pandas dependency"))
     in_place = dream(sample, "--dry-run")
+    assert "[No pandas dependency]" in in_place[1]
     real_access = os.access
     copied: list[str] = []
     real_copy = shutil.copy2
@@ -252,4 +258,4 @@ def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
     assert _without_run_ids(in_a_copy[1]) == _without_run_ids(in_place[1])
     assert f".autodream/runs/{run.name}/record.json" in copied
     assert not [c for c in copied if c.startswith(f".autodream/runs/{run.name}/")
-                and c.count("/") > 3], copied
+                and c.count("/") > 3 and f"/{run.name}/after/" not in c], copied
