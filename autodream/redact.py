@@ -708,25 +708,13 @@ _CREDENTIALS_SAID = rx.compile(
     r"|(?(many)(?!)|(?:[ \t]*=|[ \t]+[-\u2013\u2014](?=[ \t]))))[ \t]*"
     r"|(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens)"
     r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n[ \t]*(?:[-*+][ \t]+)?"
-    r")" + (_SAID_VALUE := (
-        r"[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
-        r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
-        # ... ending its clause: its line, a sentence ("Summer2024. Then ..."), a comma, a
-        # parenthesis, or a word joining the next clause ("MyPass123 for the box")
-        r"(?:(?<=[.!?])(?=[ \t])|(?=[.,;!?)]*(?:[ \t]*(?:\r?\n|\Z|\()"
-        r"|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b)|[.,;!?)]*[.,;!?][ \t]))"
-    ))
+    r")[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
+    r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
+    # ... ending its clause: its line, a sentence ("Summer2024. Then ..."), a comma, a
+    # parenthesis, or a word joining the next clause ("MyPass123 for the box")
+    r"(?:(?<=[.!?])(?=[ \t])|(?=[.,;!?)]*(?:[ \t]*(?:\r?\n|\Z|\()"
+    r"|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b)|[.,;!?)]*[.,;!?][ \t]))"
 )
-# ... a list's header naming them, ending its line: each item of the list under it, to the
-# list's end (a blank line, a line that is no item), is read as its first is ("Passwords:" /
-# "- Hunter2xyz!" / "- Tr0ub4dor3": the second was shown), in Python (``_list_hits``)
-_CREDENTIALS_LIST = rx.compile(
-    r"(?i)(?<![A-Za-z0-9_])(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens)"
-    r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n"
-)
-_LIST_ITEM_LINE = rx.compile(r"[ \t]*[-*+][ \t]")
-# ... an item's value, as _CREDENTIALS_SAID takes the first
-_ITEM_VALUE = rx.compile(r"(?i)[ \t]*[-*+][ \t]+" + _SAID_VALUE)
 # ... a thing named by one word and its number, not a password: a product or a protocol and its
 # version ("Kerberos5", "Python3", "Ed25519", "1Password", "OAuth2", "NTLMv2"), a standard, a
 # ticket or a tier ("PKCS#12", "Ticket#4521", "RFC7231"): one word, its capitals first or last
@@ -794,26 +782,6 @@ def _said_credential(text: str, at: int, value: str) -> bool:
             return False
         return _credential_value(value, "")
     return _password_value(value) or _credential_value(value, "")
-
-
-def _list_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
-    """Where the items of the list under the header ``head`` (``_CREDENTIALS_LIST``) give a
-    value read as credentials' (``_said_credential``, as the first item's is), and where the
-    list ends: at a blank line or a line that is no item."""
-    found: list[tuple[int, int]] = []
-    at = head.end()
-    while at < len(text) and _LIST_ITEM_LINE.match(text, at) is not None:
-        end = text.find("\n", at)
-        end = len(text) if end < 0 else end
-        item = _ITEM_VALUE.match(text, at)
-        if item is not None:
-            start = item.start("value")
-            # (a sentence's signs after it are no part of it, as after the first)
-            value = item["value"].rstrip(".?)")
-            if _said_credential(text, head.start(), value):
-                found.append((start, start + len(value)))
-        at = end + 1
-    return found, at
 
 
 # A value in the comment after a secret's setting left as written (see its place in _PATTERNS):
@@ -1591,13 +1559,6 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         2,
         ("cred", "pass", "secret", "token"),
     ),
-    (
-        # each item of a list under credentials' header (``_CREDENTIALS_LIST``)
-        "assigned-secret",
-        _CREDENTIALS_LIST,
-        0,
-        ("cred", "pass", "secret", "token"),
-    ),
 ]
 
 
@@ -1623,7 +1584,7 @@ _EVERY = frozenset(range(len(_PATTERNS)))
 # of the match, or a look back from it, can be a line break (tests/test_redact.py decides this
 # from each regex's parse tree); any other match lies on one line, the same found alone
 _ACROSS_LINES = frozenset({0, 6, 14, 15, 18, 19, 25, 26, 27, 28, 29, 30, 31, 33, 34, 36, 37, 39,
-                           40, 41, 45, 47, 48, 49})
+                           40, 41, 45, 47, 48})
 _WITHIN_LINES = _EVERY - _ACROSS_LINES
 
 
@@ -1723,7 +1684,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
     options: _Options | None = None  # (the text's offered labels: read when an answer asks)
     table_read_to = 0  # (where the rows of the last table read end)
-    list_read_to = 0  # (where the items of the last list read end)
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
         for m in pattern.finditer(text):
@@ -1752,13 +1712,6 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if not _said_credential(text, m.start(), value):
                     continue
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
-                continue
-            if pattern is _CREDENTIALS_LIST:
-                # (a header among the items read already: read with them, each item once)
-                if m.start() < list_read_to:
-                    continue
-                spans, list_read_to = _list_hits(text, m)
-                hits.extend((i, SecretHit(kind, *span)) for span in spans)
                 continue
             if pattern is _TABLE_HEAD:
                 # (a header among the rows read already: read with them)
@@ -2112,22 +2065,6 @@ def heads_a_credentials_column(header: str) -> bool:
     password |"): one over a separator row among a table's rows heads the rows after it, where
     another row goes on under the header before (as ``_column_hits`` reads them)."""
     return "|" in header and bool(_named_columns(header))
-
-
-def heads_a_credentials_list(line: str) -> bool:
-    """Whether ``line`` ends in a list's header naming credentials ("Passwords:", "**Tokens**"):
-    each item under it, to the list's end, is redacted read under it (``_list_hits``), where a
-    reader showing one line at a time (grep) showed every item but the first."""
-    tail = line[-_NAME_LINE_TAIL:]
-    # (asked of every line grep reads: told at once by its last character but for a few)
-    if not tail.rstrip(" \t").endswith((":", "*")):
-        return False
-    return _CREDENTIALS_LIST.search(tail + "\n") is not None
-
-
-def is_a_list_item(line: str) -> bool:
-    """Whether ``line`` is a list's item ("- Tr0ub4dor3"): a list goes on over these."""
-    return _LIST_ITEM_LINE.match(line) is not None
 
 
 def redact_after(before: str, text: str) -> str:

@@ -945,9 +945,6 @@ class ToolBox:
             # a table's header and separator row while its rows go on, and the line of the
             # separator: a row is redacted read under them, as read_file reads it
             table, table_at = "", 0
-            # ... and a list's header naming credentials while its items go on ("Passwords:" /
-            # "- Hunter2xyz!" / "- Tr0ub4dor3"): an item is redacted read under it
-            listed = ""
             while True:
                 rx.check()
                 raw, full = _read_line_head(fh, self.limits.max_line_chars * 4)
@@ -961,11 +958,6 @@ class ToolBox:
                     last, blanks = decoded, 0
                 else:
                     blanks += 1
-                if listed and not redact.is_a_list_item(decoded):
-                    listed = ""
-                under_list = listed
-                if redact.heads_a_credentials_list(decoded):
-                    listed = decoded[-_CONTEXT_BYTES:]
                 rule = redact.rules_a_table(decoded)
                 if table and "|" not in decoded and not rule:
                     table = ""
@@ -988,8 +980,6 @@ class ToolBox:
                 # under its header and separator
                 if table and line_no > table_at:
                     line = redact.redact_after(table, decoded)[: self.limits.max_line_chars]
-                elif under_list:
-                    line = redact.redact_after(under_list, decoded)[: self.limits.max_line_chars]
                 # (or a name with nothing after it and a lone random value on this line:
                 # "staging token" / "Xk9mQ2vL8pR4tW7z")
                 elif before and (redact.ends_in_a_name(before)
