@@ -19,12 +19,15 @@ from typing import Any
 import pytest
 
 from autodream import journal, procs
-from autodream.errors import LockHeld
 from autodream.lock import LIVE, REUSED, ConsolidationLock
 from autodream.memory import commit as commit_mod
 from tests.factories import REPO_ROOT
 from tests.memdirs import NOW, sample_memory, tree
-from tests.test_killed_pid_taken import _DREAM_STOPPED, _everything, _kill_dream
+from tests.test_killed_pid_taken import (
+    _DREAM_STOPPED,
+    _kill_dream,
+    _recovery_leaves_it_running,
+)
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="/proc, its start ticks and boot id are Linux's")
@@ -104,16 +107,7 @@ def test_a_live_dream_whose_start_time_cannot_be_read_is_left_alone(
         monkeypatch.setattr(procs, "open", hiding_open, raising=False)
         assert procs.process_start(child.pid) == (None, None)
 
-        during = _everything(memory)
-        journal.recover(memory, state, NOW)
-        assert journal.load_run(state, record.id).outcome == "running"
-        assert commit_mod.commit_state(journal.run_dir(state, record.id)) == "applying"
-        assert journal.staging_dir(state, record.id).exists()
-        assert _everything(memory) == during
-        lock = ConsolidationLock(memory)
-        assert lock.status().state == LIVE
-        with pytest.raises(LockHeld):
-            lock.acquire()
+        _recovery_leaves_it_running(memory, state, record.id)
     finally:
         child.kill()
         child.wait()

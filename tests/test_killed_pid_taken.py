@@ -56,6 +56,21 @@ def _everything(memory: Path) -> dict[str, bytes]:
             for p in sorted(memory.rglob("*")) if p.is_file()}
 
 
+def _recovery_leaves_it_running(memory: Path, state: Path, run_id: str) -> None:
+    """Recovery beside a live dream stopped mid-commit changes nothing: its record 'running',
+    its commit 'applying', its staging and memory as they were, its lock held."""
+    during = _everything(memory)
+    journal.recover(memory, state, NOW)
+    assert journal.load_run(state, run_id).outcome == "running"
+    assert commit_mod.commit_state(journal.run_dir(state, run_id)) == "applying"
+    assert journal.staging_dir(state, run_id).exists()
+    assert _everything(memory) == during
+    lock = ConsolidationLock(memory)
+    assert lock.status().state == LIVE
+    with pytest.raises(LockHeld):
+        lock.acquire()
+
+
 @pytest.fixture
 def sleeper() -> Iterator[subprocess.Popen[bytes]]:
     """Another live process: the one that took a killed run's PID."""
@@ -200,16 +215,7 @@ def test_a_live_dream_stays_live_across_a_clock_step(
         [record] = journal.list_runs(state)
         _clock_stepped(monkeypatch, step)
 
-        during = _everything(memory)
-        journal.recover(memory, state, NOW)
-        assert journal.load_run(state, record.id).outcome == "running"
-        assert commit_mod.commit_state(journal.run_dir(state, record.id)) == "applying"
-        assert journal.staging_dir(state, record.id).exists()
-        assert _everything(memory) == during
-        lock = ConsolidationLock(memory)
-        assert lock.status().state == LIVE
-        with pytest.raises(LockHeld):
-            lock.acquire()
+        _recovery_leaves_it_running(memory, state, record.id)
     finally:
         child.kill()
         child.wait()
