@@ -46,15 +46,7 @@ from autodream.memory.staging import (
     rel_below,
     remove_tree,
 )
-from autodream.procs import (
-    LIVE,
-    REUSED,
-    boot_id,
-    holder_state,
-    process_start,
-    recorded_boot,
-    recorded_start,
-)
+from autodream.procs import LIVE, REUSED, holder_state, own_start, recorded_holder, start_fields
 from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
@@ -109,12 +101,11 @@ class RunRecord:
     # when that process started (None: unknowable, or a record from before 2026-11-27), and
     # how long after boot (procs.process_start): a process of the same PID that started at
     # another time is not the one that ran
-    pid_started: float | None = field(default_factory=lambda: process_start(os.getpid())[0])
-    pid_since_boot: float | None = field(
-        default_factory=lambda: process_start(os.getpid())[1])
+    pid_started: float | None = field(default_factory=lambda: own_start()[0])
+    pid_since_boot: float | None = field(default_factory=lambda: own_start()[1])
     # which boot that was (procs.boot_id): after a reboot a process may start as many seconds
     # after boot, under the same PID
-    pid_boot_id: str | None = field(default_factory=boot_id)
+    pid_boot_id: str | None = field(default_factory=lambda: own_start()[2])
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
@@ -159,10 +150,7 @@ class RunRecord:
             "summary": self.summary,
             "undoes": self.undoes,
             "pid": self.pid,
-            **({"pid_started": self.pid_started} if self.pid_started is not None else {}),
-            **({"pid_since_boot": self.pid_since_boot}
-               if self.pid_since_boot is not None else {}),
-            **({"pid_boot_id": self.pid_boot_id} if self.pid_boot_id is not None else {}),
+            **start_fields(self.pid_started, self.pid_since_boot, self.pid_boot_id),
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
@@ -176,6 +164,7 @@ class RunRecord:
     def from_dict(cls, data: dict[str, Any]) -> RunRecord:
         """A record read back from disk; ``UnsafeRecord`` when its id or a change's path could
         lead outside the journal or the memory dir (a forged or corrupt ``record.json``)."""
+        pid_started, pid_since_boot, pid_boot_id = recorded_holder(data)
         return cls(
             id=_check_run_id(data["id"]),
             started_at=str(data["started_at"]),
@@ -199,9 +188,9 @@ class RunRecord:
             summary=str(data.get("summary", "")),
             undoes=None if data.get("undoes") is None else _check_run_id(data["undoes"]),
             pid=int(data.get("pid", 0)),
-            pid_started=recorded_start(data.get("pid_started")),
-            pid_since_boot=recorded_start(data.get("pid_since_boot")),
-            pid_boot_id=recorded_boot(data.get("pid_boot_id")),
+            pid_started=pid_started,
+            pid_since_boot=pid_since_boot,
+            pid_boot_id=pid_boot_id,
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],

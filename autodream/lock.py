@@ -28,10 +28,9 @@ from autodream.procs import (
     LIVE,
     REUSED,
     holder_state,
+    own_start,
     pid_running,
-    process_start,
 )
-from autodream.procs import boot_id as current_boot_id
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -471,12 +470,12 @@ class ConsolidationLock:
             else:
                 prior_ns = status.mtime_ns
             pid = os.getpid()
-            started, since_boot = process_start(pid)
+            started, since_boot, boot = own_start()
             body = LockBody(
                 pid,
                 started=started,
                 since_boot=since_boot,
-                boot_id=current_boot_id(),
+                boot_id=boot,
                 host=this_host(),
                 prior_mtime_ns=prior_ns,
                 prior_known=True,

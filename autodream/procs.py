@@ -136,6 +136,43 @@ def process_start(pid: int) -> tuple[float | None, float | None]:
         return None, None
 
 
+# The keys a run record and a commit intent write their process's start under (``own_start``),
+# each only when known.
+_START_KEYS = ("pid_started", "pid_since_boot", "pid_boot_id")
+_own: tuple[int, tuple[float | None, float | None, str | None]] | None = None
+
+
+def own_start() -> tuple[float | None, float | None, str | None]:
+    """This process's start as the lock's body, a run record and a commit intent write it down
+    for ``holder_state`` to judge: its epoch start, seconds after boot and the boot id. Read
+    once (a process's start does not change; a forked child reads its own), where each writer
+    read ``/proc`` again, a run record twice."""
+    global _own
+    pid = os.getpid()
+    if _own is not None and _own[0] == pid:
+        return _own[1]
+    started, since_boot = process_start(pid)
+    start = (started, since_boot, boot_id())
+    if started is not None:  # (unreadable now: read again next time)
+        _own = (pid, start)
+    return start
+
+
+def start_fields(started: float | None, since_boot: float | None,
+                 boot: str | None) -> dict[str, float | str]:
+    """A process's start as a run record or commit intent writes it (``recorded_holder`` reads
+    it back): each of the three only when known."""
+    return {key: value for key, value in zip(_START_KEYS, (started, since_boot, boot), strict=True)
+            if value is not None}
+
+
+def recorded_holder(data: dict[str, object]) -> tuple[float | None, float | None, str | None]:
+    """The start ``start_fields`` wrote into ``data``, each part unknown where it is missing,
+    forged or damaged."""
+    return (recorded_start(data.get("pid_started")), recorded_start(data.get("pid_since_boot")),
+            recorded_boot(data.get("pid_boot_id")))
+
+
 def recorded_start(value: object) -> float | None:
     """A start time (or seconds after boot) as a record or intent wrote it down: anything but
     a finite number (forged or damaged) is unknown, so the record is judged as one written

@@ -42,14 +42,7 @@ from autodream.memory.staging import (
     read_regular_below,
     rel_below,
 )
-from autodream.procs import (
-    LIVE,
-    boot_id,
-    holder_state,
-    process_start,
-    recorded_boot,
-    recorded_start,
-)
+from autodream.procs import LIVE, holder_state, own_start, recorded_holder, start_fields
 from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
 
 INTENT_FILENAME = "commit.json"
@@ -645,17 +638,13 @@ def _store_images(
 
 
 def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], state: str) -> Any:
-    started, since_boot = process_start(os.getpid())
-    boot = boot_id()
     return {
         "version": 1,
         "run_id": run_dir.name,
         "pid": os.getpid(),
         # judged as the run's record is (journal): a process of that PID that started at
         # another time is not the one applying it
-        **({"pid_started": started} if started is not None else {}),
-        **({"pid_since_boot": since_boot} if since_boot is not None else {}),
-        **({"pid_boot_id": boot} if boot is not None else {}),
+        **start_fields(*own_start()),
         "memory_dir": str(memory_dir),
         "state": state,
         "changes": [ch.as_dict() for ch in changes],
@@ -890,9 +879,7 @@ def _holder_alive(data: dict[str, Any]) -> bool:
     pid = data.get("pid")
     if not isinstance(pid, int) or pid == os.getpid():
         return False  # (our own commit raised out before finishing: it is not running)
-    return holder_state(pid, recorded_start(data.get("pid_started")),
-                        recorded_start(data.get("pid_since_boot")),
-                        recorded_boot(data.get("pid_boot_id"))) == LIVE
+    return holder_state(pid, *recorded_holder(data)) == LIVE
 
 
 def pending_commits(state_dir: Path) -> list[Path]:
