@@ -163,13 +163,17 @@ def _say(project: Path, command: list[str]) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+# A command run as root without the capabilities that let it ignore file modes.
+DROP_ROOT_POWERS = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                    "--inh-caps=-dac_override,-dac_read_search"]
+
+
 def _without_root_powers(project: Path, command: list[str]) -> tuple[int, str, str]:
     """The CLI run as root without the capabilities that let it ignore file modes, so a mode
     000 dir is what it is for its owner (the suite often runs as root in a container)."""
-    drop = "-dac_override,-dac_read_search"
     result = subprocess.run(
-        ["setpriv", f"--bounding-set={drop}", f"--inh-caps={drop}", sys.executable, "-m",
-         "autodream.cli", *command, "--project", str(project)],
+        [*DROP_ROOT_POWERS, sys.executable, "-m", "autodream.cli", *command,
+         "--project", str(project)],
         capture_output=True, text=True, check=False,
         env={**clean_env(), "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
     return result.returncode, result.stdout, result.stderr
@@ -180,10 +184,18 @@ def _can_drop_root_powers(tmp_path: Path) -> bool:
         return False
     locked = tmp_path / "probe"
     locked.mkdir(mode=0)
-    probe = subprocess.run(["setpriv", "--bounding-set=-dac_override,-dac_read_search",
-                            "--inh-caps=-dac_override,-dac_read_search", "ls", str(locked)],
-                           capture_output=True, check=False)
+    probe = subprocess.run([*DROP_ROOT_POWERS, "ls", str(locked)], capture_output=True,
+                           check=False)
     return probe.returncode != 0 and b"ermission denied" in probe.stderr
+
+
+def modes_bite(tmp_path: Path) -> bool:
+    """Whether the CLI must run without root's powers (``_without_root_powers``) for a dir's
+    mode to stop it; the test is skipped where it runs as root and setpriv cannot drop them."""
+    as_root = _can_drop_root_powers(tmp_path)
+    if os.geteuid() == 0 and not as_root:
+        pytest.skip("root ignores a dir's mode, and setpriv cannot drop that here")
+    return as_root
 
 
 def _said_of_the_memory_dir(project: Path, command: list[str], *, as_root: bool = False) -> None:
@@ -218,9 +230,7 @@ def test_an_unreadable_memory_dir_is_said_of_the_dir_itself(
 @pytest.mark.parametrize("mode", [0o000, 0o400, 0o300])  # none, no search, no listing
 def test_a_mode_000_memory_dir_is_said_of_the_dir_itself(
         sample: Path, tmp_path: Path, mode: int) -> None:  # noqa: F811
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root reads a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     memory = sample / "memory"
     memory.chmod(mode)
     try:

@@ -12,7 +12,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,21 +26,11 @@ from tests.test_killed_pid_taken import (
     _DREAM_STOPPED,
     _kill_dream,
     _recovery_leaves_it_running,
+    sleeper,  # noqa: F401  (fixture)
 )
 
 linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="/proc, its start ticks and boot id are Linux's")
-
-
-@pytest.fixture
-def sleeper() -> Iterator[subprocess.Popen[bytes]]:
-    """Another live process: the one that took a killed run's PID."""
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
-    try:
-        yield child
-    finally:
-        child.kill()
-        child.wait()
 
 
 def _start_of(pid: int) -> tuple[float, float]:
@@ -115,7 +104,7 @@ def test_a_live_dream_whose_start_time_cannot_be_read_is_left_alone(
 
 @linux_only
 def test_a_process_of_another_boot_is_not_the_one_that_wrote_the_pid_down(
-    tmp_path: Path, sleeper: subprocess.Popen[bytes]
+    tmp_path: Path, sleeper: subprocess.Popen[bytes]  # noqa: F811
 ) -> None:
     """A dream killed mid-commit before a reboot; after it, its PID runs a process that
     started as many seconds after boot as the dream had: the record stayed 'running', extra.md
@@ -148,7 +137,7 @@ def test_a_process_of_another_boot_is_not_the_one_that_wrote_the_pid_down(
 
 @linux_only
 def test_a_process_started_half_a_second_off_is_another(
-    tmp_path: Path, sleeper: subprocess.Popen[bytes]
+    tmp_path: Path, sleeper: subprocess.Popen[bytes]  # noqa: F811
 ) -> None:
     """The seconds after boot are whole clock ticks, the same each time they are read: a
     process that started half a second after the killed dream, under its PID, was taken for

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from autodream.cli import cli
 from tests.test_cli_dream import clean_env, dream, sample  # noqa: F401  (fixture)
 from tests.test_cli_scrub import SECRET, project, snapshot  # noqa: F401  (fixture)
-from tests.test_cli_walk import _can_drop_root_powers, _say, _without_root_powers
+from tests.test_cli_walk import DROP_ROOT_POWERS, _say, _without_root_powers, modes_bite
 from tests.test_state_dir_links import _memory_files, _tree
 
 
@@ -29,9 +29,7 @@ def test_a_read_only_state_dir_is_said_before_the_commit(
     """Was (undo): memory put back as before the dream, then 'Error: cannot use
     .offsets.json.offsets.tmp: Permission denied' (exit 1): a failed command had changed
     memory, the undo recorded nowhere. (A dream committed, then failed on DREAMS.md.)"""
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     assert dream(sample)[0] == 0
     memory = sample / "memory"
     state = memory / ".autodream"
@@ -66,9 +64,7 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
     and was recorded nowhere, the value still in the run records it had not reached. (The
     runs folder alone at mode 555: 'cannot use .../runs/<new id>: Permission denied', its
     record's folder, after memory was changed.)"""
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     memory = project / "memory"
     state = memory / ".autodream"
     # (the lock's guard made, as any command taking the lock makes it: else the scrub failed
@@ -81,8 +77,7 @@ def test_a_read_only_state_dir_is_said_before_a_scrub_changes_memory(
     folder.mkdir(exist_ok=True)
     folder.chmod(0o555)
     try:
-        drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
-                "--inh-caps=-dac_override,-dac_read_search"] if as_root else []
+        drop = DROP_ROOT_POWERS if as_root else []
         proc = subprocess.run(
             [*drop, sys.executable, "-m", "autodream.cli", "scrub", "--project", str(project)],
             input=SECRET, capture_output=True, text=True, check=False,
@@ -111,9 +106,7 @@ def test_a_dry_run_with_a_read_only_state_dir_previews_in_a_copy(
     '.DREAMS.md.autodream.tmp'' (exit 6), the memory dir at mode 555 or not: the dry run wrote
     its record there (in the copy a read-only memory dir is previewed in, the state dir's mode
     555 copied too). A dry run writes nothing: it previews in a writable copy."""
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     assert dream(sample)[0] == 0
     memory = sample / "memory"
     state = memory / ".autodream"
@@ -142,9 +135,7 @@ def test_a_dry_run_in_a_copy_says_what_a_dream_leaves_as_found(
     Permission denied: ...")]' (exit 1), or '... is a named pipe': the copy a read-only state
     dir is previewed in failed on what the dream itself leaves as found and notes. The preview
     in the copy now says what the one in place says, notes and all."""
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     assert dream(sample)[0] == 0
     memory = sample / "memory"
     state = memory / ".autodream"
@@ -187,9 +178,7 @@ def test_sigterm_during_the_copy_of_a_dry_run_removes_it(
     """Was: the throwaway copy a read-only state dir is previewed in left in TMPDIR, whole or
     in part (38 MB of a real memory dir, undo copies and all), by a SIGTERM while it was made
     (or removed): now it is removed, as on Ctrl-C, and the dry run ends 143."""
-    as_root = _can_drop_root_powers(tmp_path)
-    if os.geteuid() == 0 and not as_root:
-        pytest.skip("root writes a dir whatever its mode, and setpriv cannot drop that here")
+    as_root = modes_bite(tmp_path)
     assert dream(sample)[0] == 0
     memory = sample / "memory"
     state = memory / ".autodream"
@@ -201,8 +190,7 @@ def test_sigterm_during_the_copy_of_a_dry_run_removes_it(
     scratch.mkdir()
     state.chmod(0o555)
     try:
-        drop = ["setpriv", "--bounding-set=-dac_override,-dac_read_search",
-                "--inh-caps=-dac_override,-dac_read_search"] if as_root else []
+        drop = DROP_ROOT_POWERS if as_root else []
         proc = subprocess.Popen(
             [*drop, sys.executable, "-m", "autodream.cli", "--force", "--dry-run",
              "--project", str(sample)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
