@@ -290,16 +290,15 @@ def _exec_method(source: str | CodeType, globals_: dict[str, Any] | None = None,
     Anything else (another program's classes, in a library caller's process) is compiled and run
     as ``exec`` would in ``dataclasses``: with no ``__future__`` flags (not this module's)."""
     module = _importing_module(globals_) if globals_ is not None else None
-    if module is None or not isinstance(source, str) or _methods_directory() is None:
+    directory = _methods_directory() if module is not None else None
+    if module is None or not isinstance(source, str) or directory is None:
         if isinstance(source, str):
             source = builtins.compile(source, "<string>", "exec", dont_inherit=True)
         builtins.exec(source, globals_, locals_)
         return
     cache = _methods.get(module)
     if cache is None:
-        directory = _methods_directory()
-        kept = {} if directory is None else _decode(
-            _read_file(os.path.join(directory, module)), _METHODS_HEADER)
+        kept = _decode(_read_file(os.path.join(directory, module)), _METHODS_HEADER)
         cache = _methods[module] = _MethodsCache(kept)
     key = (source, sys.flags.optimize)
     code = cache.kept.get(key)
