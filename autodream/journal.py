@@ -1180,10 +1180,25 @@ def _id_after(state_dir: Path, when: datetime, after: str) -> str:
     """A fresh id for a run starting ``when`` that sorts after run ``after``: of the second
     ``after`` began in where the clock says earlier (the record keeps the clock's time)."""
     try:
-        began = datetime.strptime(after[:16], "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        began = _id_stamp(after[:16])
     except ValueError:
         began = when
     return next_run_id(state_dir, max(when, began))
+
+
+def _id_stamp(stamp: str) -> datetime:
+    """``datetime.strptime(stamp, "%Y%m%dT%H%M%SZ")`` in UTC, ValueError where it fails.
+
+    A stamp as ``new_run_id`` writes it (ASCII digits, fixed widths) is read field by field:
+    every field is then two digits (four for the year), and ``datetime`` refuses exactly what
+    strptime's patterns or its own check would. strptime's first call in a process imports
+    ``_strptime`` and ``calendar`` and builds the locale's patterns, ~2 ms of a dream the CLI
+    runs (issue #4); any other stamp (lower case, other digits) still goes to it."""
+    if (len(stamp) == 16 and stamp.isascii() and stamp[:8].isdigit() and stamp[8] == "T"
+            and stamp[9:15].isdigit() and stamp[15] == "Z"):
+        return datetime(int(stamp[:4]), int(stamp[4:6]), int(stamp[6:8]), int(stamp[9:11]),
+                        int(stamp[11:13]), int(stamp[13:15]), tzinfo=timezone.utc)
+    return datetime.strptime(stamp, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
 
 
 def _undo_moved_before(state_dir: Path, target: RunRecord) -> LinkedState:
