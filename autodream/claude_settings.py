@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from autodream.errors import BadInput, ConfigError
-
-HOOK_COMMAND = "autodream-hook"
+from autodream.hook import EVENTS as EVENTS
+from autodream.hook import HOOK_COMMAND as HOOK_COMMAND
 
 # What ``install --project`` writes. The project's .claude/settings.json is shared with the
 # team, so it must not name this machine's path to the hook, and a teammate without autodream
@@ -42,11 +42,6 @@ SHARED_COMMAND = (
     '"$HOME/.local/bin/autodream-hook"; do [ -f "$h" ] && [ -x "$h" ] && exec "$h"; done; '
     "exit 0"
 )
-
-# Install adds both by default: Stop fires after every turn, so long sessions that never end
-# cleanly still get consolidated; SessionEnd covers the last turn. The hook's time gate makes
-# the extra Stop calls cost one stat().
-EVENTS: tuple[str, ...] = ("Stop", "SessionEnd")
 
 # Seconds. The hook returns in tens of milliseconds (the dream itself runs detached).
 # SessionEnd hooks share a 1.5 s exit budget by default, and a longer per-hook timeout in

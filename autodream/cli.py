@@ -1364,7 +1364,7 @@ def _not_blank(ctx: click.Context, param: click.Parameter, value: str) -> str:
 
 def _hook_options(func: Any) -> Any:
     """The options install and uninstall share."""
-    from autodream.claude_settings import EVENTS, HOOK_COMMAND
+    from autodream.hook import EVENTS, HOOK_COMMAND
 
     options = [
         click.option(

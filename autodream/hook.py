@@ -26,6 +26,16 @@ STDIN_TIMEOUT_SECONDS = 0.5  # Claude Code writes the JSON at once and closes st
 STDIN_MAX_BYTES = 1 << 20
 DREAM_LOG_FILENAME = "dream.log"
 
+# What ``install`` writes and recognises (autodream/claude_settings.py). Here, not there: the CLI
+# names both in install's and uninstall's options, and importing the settings editor for them
+# cost each dream the CLI runs (the hook's child) ~3 ms of CPU for code it never uses.
+HOOK_COMMAND = "autodream-hook"
+
+# Install adds both by default: Stop fires after every turn, so long sessions that never end
+# cleanly still get consolidated; SessionEnd covers the last turn. The hook's time gate makes
+# the extra Stop calls cost one stat().
+EVENTS: tuple[str, ...] = ("Stop", "SessionEnd")
+
 
 def main() -> int:
     """Entry point; the return value is the exit status, always 0."""

@@ -92,6 +92,47 @@ def test_local_dreams_never_import_the_sdk_or_the_cli(tmp_path: Path) -> None:
     assert any(key.endswith(second.session_id + ".jsonl") for key in offsets["files"]), offsets
 
 
+# what the hook's child runs, `python -m autodream.cli --force --backend local`: the second dream
+CLI_PROBE = """
+import json, runpy, sys
+never, project = sys.argv[1], sys.argv[2]
+sys.argv = ["autodream", "--force", "--backend", "local", "--project", project]
+try:
+    runpy.run_module("autodream.cli", run_name="__main__", alter_sys=True)
+except SystemExit as exc:
+    code = exc.code
+loaded = sorted(m for m in json.loads(never) if m in sys.modules)
+print(json.dumps({"code": code, "loaded": loaded}))
+"""
+
+# (~3 ms, issue #4) install's settings editor, which the CLI imported for two names its install
+# and uninstall options show; strptime, as above
+NEVER_ON_CLI_DREAM = ("autodream.claude_settings", "tempfile", "_strptime")
+
+
+def test_the_clis_second_dream_never_imports_the_settings_editor(tmp_path: Path) -> None:
+    root = _layout(tmp_path)
+    first = TranscriptBuilder().user("Always use pnpm for installs, never npm.").assistant("OK.")
+    first.write(root / "sessions")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env.update(PYTHONPATH=str(REPO_ROOT), AUTODREAM_NOW=iso(first.end + timedelta(hours=1)),
+               AUTODREAM_NO_CACHE="1")
+    reports = []
+    for said in ("No, that's wrong: the API returns amounts in cents, not dollars.", None):
+        proc = subprocess.run([sys.executable, "-c", CLI_PROBE, json.dumps(NEVER_ON_CLI_DREAM),
+                               str(root)], env=env, capture_output=True, text=True, timeout=120,
+                              check=False)
+        assert proc.returncode == 0, proc.stderr
+        reports.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+        if said is not None:  # one new session, an hour later: the second dream reads it
+            second = TranscriptBuilder(start=first.end + timedelta(hours=2)).user(said)
+            second.assistant("Fixed.").write(root / "sessions")
+            env["AUTODREAM_NOW"] = iso(second.end + timedelta(hours=1))
+    assert reports[0]["code"] == reports[1]["code"] == 0
+    assert reports[1]["loaded"] == []
+    assert "cents" in "".join(p.read_text("utf-8") for p in (root / "memory").glob("*.md"))
+
+
 @pytest.mark.parametrize(("package", "names"), [
     ("autodream.transcripts", ["SessionFiles", "discover_codex_rollouts", "discover_daily_logs",
                                "discover_sessions"]),
