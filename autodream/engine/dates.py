@@ -506,6 +506,21 @@ _LIST_ITEM = rx.compile(
 _CLAUSE_REACH = timedelta(days=92)
 
 
+# "next" said of what is told in the past, the one that came next then ("The next demo was on
+# 3 June", said on 6 July, was read as ahead by its "next" and saved as a plan for 2027-06-03):
+# no word of a day to come where the day gone is the nearer (``_near_side``), nor where both
+# are far, the past verb telling; a day soon to come keeps it a plan told as it was set ("The
+# next demo was set for 3 August")
+_NEXT_TOLD_PAST = rx.compile(
+    rf"(?i)\bnext\s+(?!(?:week|weekend|month|quarter|year|time|day|{WEEKDAY_NAME})\b)"
+    r"(?:[\w'’-]+\s+){1,3}?(?:was|were)\b")
+
+
+def _next_then(text: str) -> str:
+    """``text`` without the "next" of what it tells in the past (``_NEXT_TOLD_PAST``)."""
+    return _NEXT_TOLD_PAST.sub(lambda told: told[0][4:], text) if "ext" in text else text
+
+
 def _near_side(m: re.Match[str], ref: date, back: timedelta, ahead: timedelta) -> bool | None:
     """The side of the telling day ``ref`` a clause's own tense may put the day ``m`` found on,
     ``back`` days after the latest such day gone by and ``ahead`` days before the next to come
@@ -517,7 +532,8 @@ def _near_side(m: re.Match[str], ref: date, back: timedelta, ahead: timedelta) -
     ahead = max(ahead, timedelta(0))
     if back < ahead and back <= _CLAUSE_REACH:
         return True
-    return False if ahead <= back and ahead <= _CLAUSE_REACH and _gone_beside(m, ref) else None
+    return False if ahead <= back and ahead <= _CLAUSE_REACH and (
+        _gone_beside(m, ref) or _NEXT_TOLD_PAST.search(m.string) is not None) else None
 
 
 # A day told beside the one read: a date written whole, or a day of a month, as gone by when
@@ -562,6 +578,8 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
     that tense puts the day on the side of the telling day ``near_back`` (``_near_side``: True
     back, False ahead, None neither)."""
     whole = _told_as_past(m.string[start:end])
+    if not whole and near_back is not False and _NEXT_TOLD_PAST.search(m.string, start, end):
+        whole = _told_as_past(_next_then(m.string[start:end]))
     if near_back is None or near_back == whole:
         # a clause told as past moves only a day just gone by, one told ahead only a day soon
         # to come: "The target was 3 August, but we will ship on 10 August" (said in July) is
@@ -578,7 +596,8 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
     before = [b.end() for b in breaks if b.end() <= m.start()]
     after = [b.start() for b in breaks if b.start() >= m.end()]
     clause = m.string[before[-1] if before else start:after[0] if after else end]
-    ahead = _FUTURE_WORDING.search(clause) is not None or _AHEAD_VERB.search(clause) is not None
+    ahead = _FUTURE_WORDING.search(_next_then(clause)) is not None or (
+        _AHEAD_VERB.search(clause) is not None)
     if whole:
         return not ahead or _PAST_WORDING.search(clause) is not None
     # (the clause but the date: "from 1 June to 5 June" is no plan "to" do a thing, as "we

@@ -1,0 +1,41 @@
+""""next" said of what is told in the past names the one that came next then: said on
+2026-07-06, "The next demo was on 3 June." was read as ahead by its "next" and saved as a plan
+for 2027-06-03, a day a year off that no one said (review rev96 of 89b5327, whose plural "The
+next demos were on 3 June." did the same)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine_helpers import candidates
+
+
+@pytest.mark.parametrize(("said", "saved"), [
+    ("The next demo was on 3 June.", "The next demo was on 2026-06-03."),
+    ("The next demo was 3 June.", "The next demo was 2026-06-03."),
+    ("The next release was on 3 June.", "The next release was on 2026-06-03."),
+    ("The next meeting was on 1 July, and it went well.",
+     "The next meeting was on 2026-07-01, and it went well."),
+    # (both far: the past verb tells)
+    ("The next demo was on 3 March.", "The next demo was on 2026-03-03."),
+])
+def test_the_next_one_told_in_the_past_is_gone_by(said: str, saved: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == [("fact", saved)]
+
+
+@pytest.mark.parametrize(("said", "saved"), [
+    # a day soon to come, told as it was set, or beside what is now
+    ("The next demo was set for 3 August.", "The next demo was set for 2026-08-03."),
+    ("The next demo was on 3 August, now it is on 10 August.",
+     "The next demo was on 2026-08-03, now it is on 2026-08-10."),
+    ("The next demo was on 3 June, now on 10 July.",
+     "The next demo was on 2026-06-03, now on 2026-07-10."),
+    # each clause its own tense
+    ("The next demo was on 3 June and the one after is on 10 August.",
+     "The next demo was on 2026-06-03 and the one after is on 2026-08-10."),
+    # (as before)
+    ("The next demo is on 3 June.", "The next demo is on 2027-06-03."),
+    ("The next demo is on 3 August.", "The next demo is on 2026-08-03."),
+])
+def test_a_next_one_still_to_come_stays_a_plan(said: str, saved: str) -> None:
+    assert [(c.kind, c.text) for c in candidates(said)] == [("plan", saved)]
