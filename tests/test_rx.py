@@ -57,6 +57,22 @@ def warm(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, list
     return cache, json.loads(_run(PROBE, cache).stdout)
 
 
+@pytest.fixture(scope="module")
+def dates_made(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A cache one process importing autodream.engine.dates wrote (a cold start, seconds on a
+    loaded machine): made once, read by the tests that take it as found, copied by the rest."""
+    cache = tmp_path_factory.mktemp("rx-dates") / "cache"
+    _run("import autodream.engine.dates", cache)
+    return cache
+
+
+def _dates_cache(made: Path, tmp_path: Path) -> Path:
+    """A copy of ``made`` of the test's own to damage (modes kept: 0600 files, 0700 folders)."""
+    cache = tmp_path / "cache"
+    shutil.copytree(made, cache, symlinks=True)
+    return cache
+
+
 def test_a_second_process_compiles_no_module_level_pattern(
     warm: tuple[Path, dict[str, list[int]]],
 ) -> None:
@@ -156,9 +172,10 @@ def _probe_dates(cache: Path) -> list[int]:
     "damage",
     ["truncated", "bit flipped", "not ours", "empty", "another format"],
 )
-def test_a_damaged_file_is_compiled_again_and_mended(tmp_path: Path, damage: str) -> None:
-    cache = tmp_path / "cache"
-    _run("import autodream.engine.dates", cache)
+def test_a_damaged_file_is_compiled_again_and_mended(
+    dates_made: Path, tmp_path: Path, damage: str,
+) -> None:
+    cache = _dates_cache(dates_made, tmp_path)
     (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
     good = path.read_bytes()
     bad = {
@@ -174,9 +191,8 @@ def test_a_damaged_file_is_compiled_again_and_mended(tmp_path: Path, damage: str
     assert rx._decode(path.read_bytes()) == rx._decode(good)
 
 
-def test_a_file_others_may_write_is_not_trusted(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _run("import autodream.engine.dates", cache)
+def test_a_file_others_may_write_is_not_trusted(dates_made: Path, tmp_path: Path) -> None:
+    cache = _dates_cache(dates_made, tmp_path)
     (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
     assert path.stat().st_mode & 0o777 == 0o600
     path.chmod(0o666)
@@ -184,9 +200,10 @@ def test_a_file_others_may_write_is_not_trusted(tmp_path: Path) -> None:
     assert path.stat().st_mode & 0o777 == 0o600  # written again, the user's own
 
 
-def test_a_symlinked_file_is_neither_read_nor_written_through(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _run("import autodream.engine.dates", cache)
+def test_a_symlinked_file_is_neither_read_nor_written_through(
+    dates_made: Path, tmp_path: Path,
+) -> None:
+    cache = _dates_cache(dates_made, tmp_path)
     (path,) = [p for p in _files(cache) if p.name == "autodream.engine.dates"]
     elsewhere = tmp_path / "elsewhere"
     elsewhere.write_bytes(path.read_bytes())
@@ -257,10 +274,8 @@ def test_a_file_that_cannot_be_put_in_place_leaves_no_temporary_behind(tmp_path:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["autodream.engine.dates"]
 
 
-def test_each_python_release_has_its_own_files(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _run("import autodream.engine.dates", cache)
-    (tag,) = [p.name for p in (cache / "patterns").iterdir()]
+def test_each_python_release_has_its_own_files(dates_made: Path) -> None:
+    (tag,) = [p.name for p in (dates_made / "patterns").iterdir()]
     assert tag.startswith("cpython-{}.{}.{}-".format(*sys.version_info[:3]))
 
 
