@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -71,9 +72,26 @@ def _methods_files(cache: Path) -> list[Path]:
     return sorted(p for p in (cache / "methods").rglob("*") if p.is_file())
 
 
-def test_a_second_dream_process_compiles_no_method_again(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def probed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """A cache one PROBE process wrote from cold (seconds on a loaded machine), and what that
+    process showed: made once, read by the tests that take it as found, copied by the rest."""
+    cache = tmp_path_factory.mktemp("rx-methods") / "cache"
+    return cache, _run(PROBE, cache)
+
+
+def _copy(made: Path, tmp_path: Path) -> Path:
+    """A copy of ``made`` of the test's own to run on or damage (modes kept: 0600 files)."""
     cache = tmp_path / "cache"
-    first = _run(PROBE, cache)
+    shutil.copytree(made, cache, symlinks=True)
+    return cache
+
+
+def test_a_second_dream_process_compiles_no_method_again(
+    probed: tuple[Path, dict[str, object]], tmp_path: Path,
+) -> None:
+    cache = _copy(probed[0], tmp_path)
+    first = probed[1]
     second = _run(PROBE, cache)
     cold, warm = first["cache"], second["cache"]
     assert isinstance(cold, dict) and isinstance(warm, dict)
@@ -86,13 +104,13 @@ def test_a_second_dream_process_compiles_no_method_again(tmp_path: Path) -> None
     assert first["exec"] is False and second["exec"] is False
 
 
-def test_kept_methods_are_the_ones_exec_makes(tmp_path: Path) -> None:
+def test_kept_methods_are_the_ones_exec_makes(
+    probed: tuple[Path, dict[str, object]], tmp_path: Path,
+) -> None:
     """Compiled with rx.py's ``from __future__ import annotations``, ``__init__``'s return
     annotation would be the text '_return_type', where ``dataclasses``' own exec gives None."""
-    cache = tmp_path / "cache"
     plain = _run(PROBE, None)
-    _run(PROBE, cache)
-    kept = _run(PROBE, cache)
+    kept = _run(PROBE, _copy(probed[0], tmp_path))
     assert kept["methods"] == plain["methods"] and len(plain["methods"]) > 100  # type: ignore[arg-type]
     assert kept["candidate"] == plain["candidate"]
     assert str(plain["candidate"]).endswith("'return': None}")
@@ -126,10 +144,9 @@ print(json.dumps([repr(t), t == Theirs("a"), hash(t) == hash(Theirs("a")),
 
 @pytest.mark.parametrize("damage", ["truncated", "bit flipped", "another format", "not ours"])
 def test_a_damaged_or_untrusted_file_is_compiled_again_and_mended(
-    tmp_path: Path, damage: str
+    probed: tuple[Path, dict[str, object]], tmp_path: Path, damage: str
 ) -> None:
-    cache = tmp_path / "cache"
-    _run(PROBE, cache)
+    cache = _copy(probed[0], tmp_path)
     (path,) = [p for p in _methods_files(cache) if p.name == "autodream.engine.model"]
     good = path.read_bytes()
     if damage == "not ours":
@@ -152,10 +169,8 @@ def test_the_methods_cache_is_off_with_the_pattern_cache(tmp_path: Path) -> None
     assert shown["cache"] == {} and not (tmp_path / "cache").exists()
 
 
-def test_each_python_build_has_its_own_methods(tmp_path: Path) -> None:
-    cache = tmp_path / "cache"
-    _run(PROBE, cache)
-    (tag,) = [p.name for p in (cache / "methods").iterdir()]
+def test_each_python_build_has_its_own_methods(probed: tuple[Path, dict[str, object]]) -> None:
+    (tag,) = [p.name for p in (probed[0] / "methods").iterdir()]
     assert tag == f"{sys.implementation.cache_tag}-{sys.hexversion:x}"
 
 
@@ -207,12 +222,13 @@ def _code_marshal_refuses(body: bytes) -> bytes:
     pytest.skip("no damaged code object found that this Python refuses with SystemError")
 
 
-def test_a_file_whose_code_cannot_be_loaded_does_not_stop_the_cli(tmp_path: Path) -> None:
+def test_a_file_whose_code_cannot_be_loaded_does_not_stop_the_cli(
+    probed: tuple[Path, dict[str, object]], tmp_path: Path,
+) -> None:
     # (a checksum that holds over a damaged code object: every command failed with
     # 'SystemError: ... bad argument to internal function' for good, review rev97)
     import zlib
-    cache = tmp_path / "cache"
-    _run(PROBE, cache)
+    cache = _copy(probed[0], tmp_path)
     (path,) = [p for p in _methods_files(cache) if p.name == "autodream.journal"]
     good = path.read_bytes()
     head = len(rx._METHODS_HEADER)
