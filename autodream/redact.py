@@ -1187,7 +1187,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"|module|library|component|helper|check|api|class)\b)"
             r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
-            r"(?:(?(between)" + _value_read_once(6, ".!?)") + r"[\"'`]?"
+            # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
+            # memory's title, had the memory refused; "bcrypt4life" or "Md5Hunter22!" only begin
+            # with one)
+            r"(?:(?(between)(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
+            r"(?![\w!#$%&*+=^~@/-]))"
+            + _value_read_once(6, ".!?)") + r"[\"'`]?"
             r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))|(?!))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
