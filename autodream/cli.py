@@ -417,8 +417,8 @@ def cli(
         # instead of click's bare "Aborted!" (exit 1)
         code = exc.code if isinstance(exc, SystemExit) else errors.INTERRUPTED_EXIT_CODE
         committed = errors.committed_run(exc)
-        line = (f"interrupted after the commit: run {committed} is in memory (see it: autodream "
-                f"show {committed}; take it back: autodream undo {committed}); {why}"
+        line = (f"interrupted after the commit: run {committed} is in memory"
+                f"{journal.after_commit_ways(settings.state_dir, committed)}; {why}"
                 if committed else f"interrupted: nothing was committed (memory unchanged); {why}")
         if as_json:
             echo_json({"status": "interrupted", "error": line, "exit_code": code,

@@ -251,6 +251,35 @@ def run_dir(state_dir: Path, run_id: str) -> Path:
     return runs_dir(state_dir) / run_id
 
 
+def run_folder_there(state_dir: Path, run_id: str) -> bool | OSError:
+    """Whether run ``run_id``'s folder is still there (False: gone), or, where looking fails
+    otherwise (an unsearchable runs folder: ``Path.is_dir`` lets EACCES through on Python
+    3.11, while an error is already being handled), the error: whether the run can be shown
+    or undone cannot be told then, and must not be promised."""
+    try:
+        return stat.S_ISDIR(os.stat(run_dir(state_dir, run_id)).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        return exc
+
+
+def after_commit_ways(state_dir: Path, run_id: str) -> str:
+    """What a person can do with dream ``run_id``, in memory, that something stopped after its
+    commit (an interrupt), as it follows 'run <id> is in memory': show and undo it only where
+    its folder is there to do it with."""
+    there = run_folder_there(state_dir, run_id)
+    if there is True:
+        return f" (see it: autodream show {run_id}; take it back: autodream undo {run_id})"
+    if there is False:
+        return (f", but its folder (runs/{run_id}) was removed after its commit, so autodream "
+                "cannot show or undo it (DREAMS.md says what it changed); to take it back, "
+                "restore its files by hand (from git or a backup)")
+    return (f" (DREAMS.md says what it changed), but its folder (runs/{run_id}) cannot be "
+            f"looked at ({there.strerror or type(there).__name__}), so autodream cannot tell "
+            f"whether it can show or undo it: once it can, `autodream show {run_id}` says")
+
+
 def staging_dir(state_dir: Path, run_id: str) -> Path:
     """Where a run's staging copy lives (same filesystem as the memory dir)."""
     return state_dir / STAGING_DIRNAME / run_id

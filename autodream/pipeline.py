@@ -562,7 +562,8 @@ def _failed_after_commit(settings: Settings, placed: tuple[int, int] | None,
     # directory' said nothing of where the dream's record went or what to do
     failed: errors.AutodreamError | None = journal.moved_after_commit(
         settings.memory_dir, settings.state_dir, record, placed)
-    if failed is None and not journal.run_dir(settings.state_dir, record.id).is_dir():
+    there = journal.run_folder_there(settings.state_dir, record.id) if failed is None else True
+    if there is False:
         # its own folder removed since (by hand, a sync tool): 'take it back: autodream undo
         # <id>' offered an undo that could only say it has nothing to undo with
         also = ("" if isinstance(exc, errors.NotFound)  # (reading its diff: that, said again)
@@ -572,6 +573,15 @@ def _failed_after_commit(settings: Settings, placed: tuple[int, int] | None,
             "after its commit, and not by keep_runs (which keeps the dream pruning), so "
             "autodream cannot show or undo it (DREAMS.md says what it changed); to take it "
             f"back, restore its files by hand (from git or a backup){also}")
+    if isinstance(there, OSError):
+        # (the runs folder unsearchable: looking raised again while this was handled, and the
+        # person read 'cannot use .../runs/<id>: Permission denied', not that memory holds it)
+        failed = errors.DreamFailed(
+            f"dream {record.id} is in memory (DREAMS.md says what it changed), but what follows "
+            f"its commit failed: {type(exc).__name__}: {exc}; its folder (runs/{record.id}) "
+            f"cannot be looked at ({there.strerror or type(there).__name__}), so autodream "
+            f"cannot tell whether it can show or undo it: once it can, `autodream show "
+            f"{record.id}` says")
     if failed is None:
         # (a full disk when the read positions are saved): "dream failed" with the dream in
         # memory, the mark lost with the wrapped error, had the lock rolled back under it

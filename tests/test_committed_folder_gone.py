@@ -1,0 +1,93 @@
+"""A dream in memory whose own run folder is gone, or cannot be looked at, after its commit:
+what it says must not offer a ``show`` or ``undo`` that cannot work, and ``undo`` with no id
+must not pass over the newest dream's missing folder to undo an older dream silently."""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+from calendar import timegm
+from pathlib import Path
+from time import strptime
+from typing import Any
+
+import pytest
+
+from autodream import journal
+from tests.factories import REPO_ROOT
+from tests.memdirs import needs_dir_fd
+from tests.test_prune_current_run import _run, _sample
+from tests.test_state_dir_links import NOW, _memory_files
+
+
+@needs_dir_fd
+def test_a_run_folder_that_cannot_be_looked_at_after_the_commit_is_not_the_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runs folder unsearchable after the commit (a chmod, another owner): pruning failed
+    with 'Permission denied', and looking whether the dream's folder was still there raised
+    again while that was handled (Python 3.11's ``is_dir`` lets EACCES through), so the person
+    read 'cannot use .../runs/<id>: Permission denied' (exit 1), not that memory holds the
+    dream. It says so (exit 6), what failed, and that autodream cannot tell whether it can
+    undo it: no 'take it back: autodream undo <id>' it cannot prove."""
+    sample = _sample(tmp_path, keep_runs=200)
+    memory = sample / "memory"
+    runs = str(memory / ".autodream" / "runs")
+    real_stat = os.stat
+
+    def unsearchable(path: Any, *args: Any, **kwargs: Any) -> os.stat_result:
+        if str(path).startswith(runs + os.sep):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_stat(path, *args, **kwargs)
+
+    def pruning(state: Path, keep: int, **kwargs: Any) -> list[str]:
+        monkeypatch.setattr(os, "stat", unsearchable)
+        raise PermissionError(errno.EACCES, "Permission denied", runs)
+
+    monkeypatch.setattr(journal, "prune_runs", pruning)
+    result = _run(sample, "--force")
+    monkeypatch.undo()
+    assert result.exit_code == 6, result.output
+    [line] = result.stderr.strip().splitlines()
+    dreamt = line.split()[2]
+    assert line == (
+        f"Error: dream {dreamt} is in memory (DREAMS.md says what it changed), but what follows "
+        f"its commit failed: PermissionError: [Errno 13] Permission denied: '{runs}'; its folder "
+        f"(runs/{dreamt}) cannot be looked at (Permission denied), so autodream cannot tell "
+        f"whether it can show or undo it: once it can, `autodream show {dreamt}` says")
+    assert "undo " + dreamt not in line
+    assert _memory_files(memory) != _memory_files(REPO_ROOT / "sample_project" / "memory")
+    lock = memory / ".consolidate-lock"
+    assert lock.stat().st_mtime == timegm(strptime(NOW, "%Y-%m-%dT%H:%M:%SZ"))
+
+
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit(128 + 15)],
+                         ids=["ctrl-c", "sigterm"])
+def test_an_interrupt_after_the_commit_offers_no_undo_of_a_folder_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: BaseException
+) -> None:
+    """The dream's folder removed by hand after its commit, then Ctrl-C (or SIGTERM): it said
+    'run <id> is in memory (see it: autodream show <id>; take it back: autodream undo <id>)',
+    and that undo could only say 'no run'. It says the folder is gone and what can be done."""
+    sample = _sample(tmp_path, keep_runs=200)
+
+    def stopped(state: Path, keep: int, **kwargs: Any) -> list[str]:
+        [own] = journal.runs_dir(state).iterdir()
+        shutil.rmtree(own)
+        raise stop
+
+    monkeypatch.setattr(journal, "prune_runs", stopped)
+    result = _run(sample, "--force")
+    assert result.exit_code in (130, 143), result.output
+    [line] = result.stderr.strip().splitlines()
+    dreamt = line.split()[5]
+    why = "SIGTERM" if isinstance(stop, SystemExit) else "Ctrl-C"
+    assert line == (
+        f"interrupted after the commit: run {dreamt} is in memory, but its folder "
+        f"(runs/{dreamt}) was removed after its commit, so autodream cannot show or undo it "
+        "(DREAMS.md says what it changed); to take it back, restore its files by hand (from "
+        f"git or a backup); interrupted by {why}")
+    undone = _run(sample, "undo", dreamt)
+    assert undone.exit_code == 9 and "was removed" in undone.output, undone.output
+
