@@ -869,6 +869,24 @@ def _gone_dreams(state_dir: Path) -> list[str]:
                    if m[2] not in ("undo", "scrub")})
 
 
+def _newest_dream_gone(state_dir: Path, records: list[RunRecord], undone: set[str]) -> str | None:
+    """The id of the newest dream the diary says changed memory, where it is newer than every
+    committed dream ``records`` hold and has no record among them (its folder removed), and no
+    undo still in place took it back; else None."""
+    try:
+        diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
+    except OSError:
+        return None
+    kept = {r.id for r in records}
+    newest = max((r.id for r in records
+                  if r.outcome == "committed" and r.trigger not in ("undo", "scrub")), default="")
+    reverted = {r.undoes for r in records
+                if r.trigger == "undo" and r.outcome == "committed" and r.id not in undone}
+    return max((m[1] for m in _DIARY_COMMITTED.finditer(diary)
+                if m[2] not in ("undo", "scrub") and m[1] > newest and m[1] not in kept
+                and m[1] not in reverted), default=None)
+
+
 def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
     """Said for a run an undo still in place reverted: which undo, and how to take it back
     (rather than 'files changed since', which sends the person to --force)."""
@@ -889,6 +907,11 @@ def default_undo_target(
     undone = _undone_ids(records)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
+    if records and (gone := _newest_dream_gone(state_dir, records, undone)) is not None:
+        # its folder removed by hand: the next one down was undone in its place, silently,
+        # taking what memory learned there and leaving the newest dream's work; said as
+        # `undo <id>` says it (``no_dreams_yet`` says it where no record is left at all)
+        load_run(state_dir, gone)
     for r in dreams:
         if r.id not in undone:
             return r

@@ -8,15 +8,19 @@ import errno
 import os
 import shutil
 from calendar import timegm
+from datetime import timedelta
 from pathlib import Path
 from time import strptime
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
 from autodream import journal
+from autodream.cli import cli
 from tests.factories import REPO_ROOT
-from tests.memdirs import needs_dir_fd
+from tests.memdirs import NOW as DREAMT_AT
+from tests.memdirs import dream, needs_dir_fd, sample_memory, topic, tree
 from tests.test_prune_current_run import _run, _sample
 from tests.test_state_dir_links import NOW, _memory_files
 
@@ -91,3 +95,31 @@ def test_an_interrupt_after_the_commit_offers_no_undo_of_a_folder_gone(
     undone = _run(sample, "undo", dreamt)
     assert undone.exit_code == 9 and "was removed" in undone.output, undone.output
 
+
+def test_undo_with_no_id_does_not_pass_over_the_newest_dreams_folder_gone(
+    tmp_path: Path,
+) -> None:
+    """Two dreams, the newest one's folder removed by hand: `autodream undo` undid the older
+    dream, silently, and memory lost what it had learned while keeping the newer dream's work
+    (and the person believed the newest dream undone). It refuses as `undo <newest>` does,
+    memory as it was; after one more dream that changed nothing, the same."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    older = dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")})
+    newest = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+                   now=DREAMT_AT + timedelta(days=1))
+    shutil.rmtree(journal.run_dir(state, newest.id))
+    before = tree(memory)
+    said = CliRunner().invoke(cli, ["undo", newest.id],
+                              env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert said.exit_code == 9, said.output
+    assert said.output.startswith(f"Error: run {newest.id} is no longer kept: its folder "
+                                  f"(runs/{newest.id}) was removed"), said.output
+    for _ in range(2):
+        result = CliRunner().invoke(cli, ["undo"], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+        assert (result.exit_code, result.output) == (said.exit_code, said.output)
+        assert tree(memory) == before
+        assert [r.id for r in journal.list_runs(state) if r.trigger == "undo"] == []
+        # one more dream, nothing committed: its record newest, the gone dream still newest
+        dream(memory, {}, now=DREAMT_AT + timedelta(days=2))
+    assert journal.load_run(state, older.id).outcome == "committed"
