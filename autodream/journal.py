@@ -46,7 +46,15 @@ from autodream.memory.staging import (
     rel_below,
     remove_tree,
 )
-from autodream.procs import LIVE, REUSED, holder_state, own_start, recorded_holder, start_fields
+from autodream.procs import (
+    LIVE,
+    REUSED,
+    holder_state,
+    own_start,
+    own_uid,
+    recorded_holder,
+    start_fields,
+)
 from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
@@ -106,6 +114,9 @@ class RunRecord:
     # which boot that was (procs.boot_id): after a reboot a process may start as many seconds
     # after boot, under the same PID
     pid_boot_id: str | None = field(default_factory=lambda: own_start()[2])
+    # the user it ran as (None: a record from before 2026-11-27): a PID whose start cannot be
+    # read now (hidepid) runs as another user than the dream's, when that is this process's
+    pid_uid: int | None = field(default_factory=own_uid)
     # transcript path -> {"before", "after"}: its read position before and after the run
     offsets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # for a forced undo: the files it restored over edits made since the run it undid (undoing
@@ -150,7 +161,8 @@ class RunRecord:
             "summary": self.summary,
             "undoes": self.undoes,
             "pid": self.pid,
-            **start_fields(self.pid_started, self.pid_since_boot, self.pid_boot_id),
+            **start_fields(self.pid_started, self.pid_since_boot, self.pid_boot_id,
+                           self.pid_uid),
             "offsets": dict(self.offsets),
             "overwrote": list(self.overwrote),
             "together": list(self.together),
@@ -164,7 +176,7 @@ class RunRecord:
     def from_dict(cls, data: dict[str, Any]) -> RunRecord:
         """A record read back from disk; ``UnsafeRecord`` when its id or a change's path could
         lead outside the journal or the memory dir (a forged or corrupt ``record.json``)."""
-        pid_started, pid_since_boot, pid_boot_id = recorded_holder(data)
+        pid_started, pid_since_boot, pid_boot_id, pid_uid = recorded_holder(data)
         return cls(
             id=_check_run_id(data["id"]),
             started_at=str(data["started_at"]),
@@ -191,6 +203,7 @@ class RunRecord:
             pid_started=pid_started,
             pid_since_boot=pid_since_boot,
             pid_boot_id=pid_boot_id,
+            pid_uid=pid_uid,
             offsets={str(k): v for k, v in (data.get("offsets") or {}).items()
                      if isinstance(v, dict)},
             overwrote=[str(p) for p in data.get("overwrote") or []],
@@ -1538,7 +1551,7 @@ def _process_gone(record: RunRecord) -> bool:
     if record.outcome != "running":
         return False
     state = holder_state(record.pid, record.pid_started, record.pid_since_boot,
-                         record.pid_boot_id)
+                         record.pid_boot_id, record.pid_uid)
     if record.pid == os.getpid():
         return state == REUSED
     return state != LIVE

@@ -137,8 +137,8 @@ def process_start(pid: int) -> tuple[float | None, float | None]:
 
 
 # The keys a run record and a commit intent write their process's start under (``own_start``),
-# each only when known.
-_START_KEYS = ("pid_started", "pid_since_boot", "pid_boot_id")
+# and its user (``own_uid``), each only when known.
+_START_KEYS = ("pid_started", "pid_since_boot", "pid_boot_id", "pid_uid")
 _own: tuple[int, tuple[float | None, float | None, str | None]] | None = None
 
 
@@ -158,19 +158,37 @@ def own_start() -> tuple[float | None, float | None, str | None]:
     return start
 
 
-def start_fields(started: float | None, since_boot: float | None,
-                 boot: str | None) -> dict[str, float | str]:
-    """A process's start as a run record or commit intent writes it (``recorded_holder`` reads
-    it back): each of the three only when known."""
-    return {key: value for key, value in zip(_START_KEYS, (started, since_boot, boot), strict=True)
+def own_uid() -> int | None:
+    """The user this process runs as (its effective uid), which a run record and a commit
+    intent write down beside its start; None where there are no uids (Windows)."""
+    geteuid = getattr(os, "geteuid", None)
+    return None if geteuid is None else int(geteuid())
+
+
+def start_fields(started: float | None, since_boot: float | None, boot: str | None,
+                 uid: int | None = None) -> dict[str, float | str | int]:
+    """A process's start and user as a run record or commit intent writes them
+    (``recorded_holder`` reads them back): each only when known."""
+    return {key: value for key, value in zip(_START_KEYS, (started, since_boot, boot, uid),
+                                             strict=True)
             if value is not None}
 
 
-def recorded_holder(data: dict[str, object]) -> tuple[float | None, float | None, str | None]:
-    """The start ``start_fields`` wrote into ``data``, each part unknown where it is missing,
-    forged or damaged."""
+def recorded_holder(
+    data: dict[str, object]
+) -> tuple[float | None, float | None, str | None, int | None]:
+    """The start and user ``start_fields`` wrote into ``data``, each part unknown where it is
+    missing (a record from before it was kept), forged or damaged."""
     return (recorded_start(data.get("pid_started")), recorded_start(data.get("pid_since_boot")),
-            recorded_boot(data.get("pid_boot_id")))
+            recorded_boot(data.get("pid_boot_id")), recorded_uid(data.get("pid_uid")))
+
+
+def recorded_uid(value: object) -> int | None:
+    """A uid as a record or intent wrote it down (``own_uid``); anything but a whole number a
+    uid can be is unknown, and the record judged as one written before uids were kept."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**32:
+        return None
+    return value
 
 
 def recorded_start(value: object) -> float | None:
@@ -197,11 +215,37 @@ def _same_tick(a: float, b: float) -> bool:
     return abs(a - b) < _clock_tick() / 2
 
 
+def _signal_refused(pid: int) -> bool:
+    """Whether this process may not signal ``pid`` (``kill(pid, 0)``: EPERM): a process it may
+    not signal runs as another user than this process's real and effective ones."""
+    try:
+        os.kill(pid, 0)
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def _another_users(pid: int, uid: int | None) -> bool:
+    """Whether running ``pid``, whose start cannot be read, is another user's process, not the
+    one user ``uid`` wrote down (Linux): this process reads its own start (so ``/proc`` is
+    there for it), runs as ``uid`` (a process of its own user it could read, ``hidepid`` or
+    not, and signal), and may not signal ``pid``. Without a uid written down (older records)
+    or as another user, it cannot tell."""
+    if uid is None or not sys.platform.startswith("linux"):
+        return False
+    if uid not in (os.getuid(), os.geteuid()) or own_start()[0] is None:
+        return False
+    return _signal_refused(pid)
+
+
 def holder_state(
     pid: int,
     started: float | None,
     since_boot: float | None = None,
     boot: str | None = None,
+    uid: int | None = None,
     *,
     check_start_time: bool = True,
 ) -> str:
@@ -218,7 +262,9 @@ def holder_state(
     psutil refused) is taken for the holder, as one without a start time is: taken for dead,
     a dream still committing had its record closed and its commit rolled back under it (and a
     second dream let past its lock), while taken for live a record only waits for its PID to
-    end, and the lock for its TTL."""
+    end, and the lock for its TTL. Unless ``uid``, the user that wrote it down, is this
+    process's and the PID now runs as another (``_another_users``): a process of its own user
+    it could read, so the PID was taken by another user's process after the holder died."""
     if not pid_running(pid):
         return DEAD
     if not check_start_time:
@@ -236,5 +282,9 @@ def holder_state(
         return LIVE if _same_tick(now_since_boot, since_boot) else REUSED
     if now_started is None:
         # (or it ended between the two reads: then it is dead)
-        return LIVE if pid_running(pid) else DEAD
+        if not pid_running(pid):
+            return DEAD
+        # (a killed dream's PID taken by another user's process under hidepid: its record
+        # stayed 'running' and its commit unrolled until that process ended)
+        return REUSED if _another_users(pid, uid) else LIVE
     return LIVE if abs(now_started - started) <= START_TIME_TOLERANCE else REUSED

@@ -42,7 +42,14 @@ from autodream.memory.staging import (
     read_regular_below,
     rel_below,
 )
-from autodream.procs import LIVE, holder_state, own_start, recorded_holder, start_fields
+from autodream.procs import (
+    LIVE,
+    holder_state,
+    own_start,
+    own_uid,
+    recorded_holder,
+    start_fields,
+)
 from autodream.settings import INDEX_FILENAME, STATE_DIRNAME
 
 INTENT_FILENAME = "commit.json"
@@ -644,7 +651,7 @@ def _intent(run_dir: Path, memory_dir: Path, changes: Sequence[FileChange], stat
         "pid": os.getpid(),
         # judged as the run's record is (journal): a process of that PID that started at
         # another time is not the one applying it
-        **start_fields(*own_start()),
+        **start_fields(*own_start(), own_uid()),
         "memory_dir": str(memory_dir),
         "state": state,
         "changes": [ch.as_dict() for ch in changes],

@@ -1,0 +1,114 @@
+"""A dream killed mid-commit whose PID another user's process then took, where that process's
+start cannot be read (``/proc`` mounted ``hidepid``): its record stayed 'running' and its
+commit unrolled for as long as that process ran. The record and the intent keep the dream's
+uid with its start: a process of our own user we could always read (and signal), so a PID of
+unreadable start while the recorded uid is ours is another process."""
+
+from __future__ import annotations
+
+import builtins
+import errno
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from autodream import journal, procs
+from autodream.memory import commit as commit_mod
+from tests.memdirs import NOW, sample_memory, tree
+from tests.test_killed_pid_taken import (
+    _kill_dream,
+    sleeper,  # noqa: F401  (fixture)
+)
+
+linux_only = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="/proc and hidepid are Linux's")
+
+
+def _another_users(monkeypatch: pytest.MonkeyPatch, pid: int) -> None:
+    """``pid`` seen as another user's process under hidepid: its ``/proc/<pid>/stat`` cannot
+    be read, and signalling it is refused."""
+    hidden = f"/proc/{pid}/stat"
+    real_open, real_kill = builtins.open, os.kill
+
+    def hiding_open(file: Any, *args: Any, **kwargs: Any) -> Any:
+        if file == hidden:
+            raise PermissionError(errno.EACCES, "Permission denied", file)
+        return real_open(file, *args, **kwargs)
+
+    def refusing_kill(target: int, sig: int) -> None:
+        if target == pid and sig == 0:  # (the fixture still ends it)
+            raise PermissionError(errno.EPERM, "Operation not permitted")
+        real_kill(target, sig)
+
+    monkeypatch.setattr(procs, "open", hiding_open, raising=False)
+    monkeypatch.setattr(os, "kill", refusing_kill)
+    assert procs.process_start(pid) == (None, None) and procs.pid_running(pid)
+
+
+def _hand_to(run_dir: Path, pid: int, uid: int | None) -> None:
+    """The run's record and intent as the killed dream wrote them (its start, and ``uid``, or
+    no uid: an older record), its PID now ``pid``."""
+    for name in ("record.json", commit_mod.INTENT_FILENAME):
+        path = run_dir / name
+        data = json.loads(path.read_text("utf-8"))
+        data["pid"] = pid
+        data.pop("pid_uid", None)
+        if uid is not None:
+            data["pid_uid"] = uid
+        path.write_text(json.dumps(data), encoding="utf-8")
+
+
+@linux_only
+def test_a_killed_dream_whose_pid_another_user_took_under_hidepid_is_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    sleeper: subprocess.Popen[bytes],  # noqa: F811
+) -> None:
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    old = tree(memory)
+    record = _kill_dream(memory, "replace extra.md")
+    data = json.loads((journal.run_dir(state, record.id) / "record.json").read_text("utf-8"))
+    assert data["pid_uid"] == os.geteuid()  # (written down with its start)
+    assert journal.load_run(state, record.id).pid_uid == os.geteuid()
+    _hand_to(journal.run_dir(state, record.id), sleeper.pid, os.geteuid())
+    _another_users(monkeypatch, sleeper.pid)
+
+    assert journal.as_shown(journal.load_run(state, record.id), state).outcome == "interrupted"
+    journal.recover(memory, state, NOW)
+    assert tree(memory) == old  # extra.md, which no run committed, gone
+    closed = journal.load_run(state, record.id)
+    assert closed.outcome == "failed" and "rolled back" in closed.reason, closed.reason
+
+
+@linux_only
+@pytest.mark.parametrize("uid", [None, "another"], ids=["old record", "another user's dream"])
+def test_without_our_uid_a_pid_of_unreadable_start_is_still_taken_for_the_dream(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    sleeper: subprocess.Popen[bytes], uid: str | None,  # noqa: F811
+) -> None:
+    """A record from before uids were kept, or a dream another user ran (whose process we may
+    not read or signal however alive): judged as before, a live dream mid-commit must not
+    have its commit rolled back under it."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    record = _kill_dream(memory, "replace extra.md")
+    during = tree(memory)
+    _hand_to(journal.run_dir(state, record.id), sleeper.pid,
+             None if uid is None else os.geteuid() + 1)
+    _another_users(monkeypatch, sleeper.pid)
+
+    journal.recover(memory, state, NOW)
+    assert journal.load_run(state, record.id).outcome == "running"
+    assert commit_mod.commit_state(journal.run_dir(state, record.id)) == "applying"
+    assert tree(memory) == during
+
+
+@pytest.mark.parametrize("value", [True, -1, 2**32, 1.0, "0", None])
+def test_a_forged_uid_is_unknown(value: object) -> None:
+    assert procs.recorded_holder({"pid_uid": value})[3] is None
+    assert procs.recorded_holder({"pid_uid": 1000})[3] == 1000
