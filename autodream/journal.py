@@ -845,7 +845,18 @@ def undone_by(records: list[RunRecord]) -> dict[str, str]:
 def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
     """What log, show and undo all say of a memory dir no dream has run in yet, and what to do;
     or, where ``state_dir``'s diary tells of dreams whose run folders are all gone, that."""
-    gone = _gone_dreams(state_dir) if state_dir is not None else []
+    gone, undone = _gone_dreams(state_dir) if state_dir is not None else ([], {})
+    if not gone and undone:
+        # (not "a dream that changed memory ... restore its files by hand": undone, memory
+        # holds nothing of it, and restoring would bring back what the person took back)
+        newest = max(undone)
+        which = (f"the dream DREAMS.md names, run {printable(newest)}, was undone by run "
+                 f"{printable(undone[newest])}" if len(undone) == 1 else
+                 f"the {len(undone)} dreams DREAMS.md names were all undone (the newest, run "
+                 f"{printable(newest)}, by run {printable(undone[newest])})")
+        return (f"no run records in {memory_dir}: {which}, and the run folders (runs/<id>) "
+                "were removed since, so memory holds no dream to show or undo; `autodream "
+                "--force` dreams now")
     if len(gone) == 1:
         # (not "no dreams yet": the diary says what it changed, and memory holds it)
         run_id = printable(gone[0])
@@ -868,18 +879,38 @@ def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
 _DIARY_COMMITTED = rx.compile(r"(?m)^## [^\n]* · run (\S+) · (\S+)[^\n]*\n\nCommitted: ")
 
 
-def _gone_dreams(state_dir: Path) -> list[str]:
-    """The ids, oldest first, of the dreams ``state_dir``'s diary says changed memory, where
-    no run dir is left at all: keep_runs cannot have removed them (it keeps the newest run),
-    where with some left it may have removed these (see ``_pruned_by_keep_runs``)."""
+# an undo's diary entry: '## <when> · run <id> · undo', then 'Committed: <counts>. Undo of run
+# <id>.' (or '... (to undo the earlier <id>).', a forced chain's)
+_DIARY_UNDO = rx.compile(
+    r"(?m)^## [^\n]* · run (\S+) · undo\b[^\n]*\n\nCommitted: [^\n]*?\bUndo of run ([^\s.(]+)")
+
+
+def _gone_dreams(state_dir: Path) -> tuple[list[str], dict[str, str]]:
+    """The ids, oldest first, of the dreams ``state_dir``'s diary says changed memory and no
+    undo (by the diary) took back since, where no run dir is left at all: keep_runs cannot have
+    removed them (it keeps the newest run), where with some left it may have removed these
+    (see ``_pruned_by_keep_runs``); and the dreams it says were undone, each with its undo."""
     if newest_run_id(state_dir) is not None:
-        return []
+        return [], {}
     try:
         diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
     except OSError:
-        return []
-    return sorted({m[1] for m in _DIARY_COMMITTED.finditer(diary)
-                   if m[2] not in ("undo", "scrub")})
+        return [], {}
+    undoers: dict[str, list[str]] = {}
+    for m in _DIARY_UNDO.finditer(diary):
+        undoers.setdefault(m[2], []).append(m[1])
+
+    def undone_by(run_id: str, seen: frozenset[str]) -> str | None:
+        """The undo in place that took ``run_id`` back (one not itself undone), if any."""
+        if run_id in seen:
+            return None
+        return next((u for u in sorted(undoers.get(run_id, []), reverse=True)
+                     if undone_by(u, seen | {run_id}) is None), None)
+
+    dreams = sorted({m[1] for m in _DIARY_COMMITTED.finditer(diary)
+                     if m[2] not in ("undo", "scrub")})
+    by = {run_id: undo for run_id in dreams if (undo := undone_by(run_id, frozenset()))}
+    return [run_id for run_id in dreams if run_id not in by], by
 
 
 def _newest_dream_gone(state_dir: Path, records: list[RunRecord], undone: set[str]) -> str | None:

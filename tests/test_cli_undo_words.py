@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autodream import journal
 from autodream.cli import cli
 from tests.memdirs import dream, sample_memory, topic, tree
 from tests.test_journal import EDITS
@@ -204,6 +205,10 @@ def test_undo_show_and_log_after_every_run_folder_was_removed_say_so(
     if dreams == 2:
         ids.append(dream(memory, {"role.md": topic("Role", "user", "again")}).id)
     code, out = run("undo", memory=memory)  # an undo's entry: not a dream's
+    assert code == 0, out
+    # (and the undo undone: the dream back in memory, as the message says)
+    [undo_id] = [r.id for r in journal.list_runs(memory / ".autodream") if r.trigger == "undo"]
+    code, out = run("undo", undo_id, memory=memory)
     assert code == 0, out
     runs = memory / ".autodream" / "runs"
     if removed == "the runs folder":

@@ -123,3 +123,36 @@ def test_undo_with_no_id_does_not_pass_over_the_newest_dreams_folder_gone(
         # one more dream, nothing committed: its record newest, the gone dream still newest
         dream(memory, {}, now=DREAMT_AT + timedelta(days=2))
     assert journal.load_run(state, older.id).outcome == "committed"
+
+
+@pytest.mark.parametrize("dreams", [1, 2])
+def test_a_dream_undone_before_every_run_folder_was_removed_is_not_told_as_in_memory(
+    tmp_path: Path, dreams: int
+) -> None:
+    """A dream, `autodream undo`, then 'rm -rf memory/.autodream/runs': undo, show and log said
+    'DREAMS.md names a dream that changed memory, run <id> ... restore its files by hand',
+    of a dream memory no longer holds (restoring it would bring back what was taken back).
+    They say it was undone; with an older dream still in place, they name that one."""
+    memory = sample_memory(tmp_path / "memory")
+    ids = [dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")}).id]
+    if dreams == 2:
+        ids.append(dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+                         now=DREAMT_AT + timedelta(days=1)).id)
+    env = {"AUTODREAM_MEMORY_DIR": str(memory)}
+    assert CliRunner().invoke(cli, ["undo"], env=env).exit_code == 0
+    [undo_id] = [r.id for r in journal.list_runs(memory / ".autodream")
+                 if r.trigger == "undo"]
+    shutil.rmtree(memory / ".autodream" / "runs")
+    said = (f"no run records in {memory}: the dream DREAMS.md names, run {ids[0]}, was undone "
+            f"by run {undo_id}, and the run folders (runs/<id>) were removed since, so memory "
+            "holds no dream to show or undo; `autodream --force` dreams now"
+            if dreams == 1 else
+            f"no run records in {memory}: DREAMS.md names a dream that changed memory, run "
+            f"{ids[0]}, but its folder (runs/{ids[0]}) was removed, and not by keep_runs (which "
+            "never removes the newest run), so autodream has nothing to show or undo it with; "
+            "restore its files by hand (from git or a backup)")
+    for command in ("undo", "show"):
+        result = CliRunner().invoke(cli, [command], env=env)
+        assert (result.exit_code, result.output.strip()) == (9, f"Error: {said}")
+    result = CliRunner().invoke(cli, ["log"], env=env)
+    assert (result.exit_code, result.output.strip()) == (0, said)
