@@ -277,6 +277,16 @@ def run_folder_there(state_dir: Path, run_id: str) -> bool | OSError:
         return exc
 
 
+def _real_dir(path: Path) -> bool:
+    """Whether ``path`` is a folder itself (not a link to one), as far as can be told."""
+    try:
+        return stat.S_ISDIR(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # (cannot tell: not said to have moved)
+
+
 def after_commit_ways(state_dir: Path, run_id: str) -> str:
     """What a person can do with dream ``run_id``, in memory, that something stopped after its
     commit (an interrupt), as it follows 'run <id> is in memory': show and undo it only where
@@ -284,6 +294,12 @@ def after_commit_ways(state_dir: Path, run_id: str) -> str:
     there = run_folder_there(state_dir, run_id)
     if there is True:
         return f" (see it: autodream show {run_id}; take it back: autodream undo {run_id})"
+    if there is False and not _real_dir(state_dir):
+        # (the whole state dir moved away: put back, the run can be shown and undone)
+        return (f", but {printable(str(state_dir))} is not the folder it was committed in "
+                "(moved, removed or swapped for a link since), so autodream cannot show or undo "
+                "it there; put that folder back to show or undo it (DREAMS.md in it says what "
+                "the dream changed)")
     if there is False:
         return (f", but its folder (runs/{run_id}) was removed after its commit, so autodream "
                 "cannot show or undo it (DREAMS.md says what it changed); to take it back, "

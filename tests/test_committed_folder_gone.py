@@ -156,3 +156,32 @@ def test_a_dream_undone_before_every_run_folder_was_removed_is_not_told_as_in_me
         assert (result.exit_code, result.output.strip()) == (9, f"Error: {said}")
     result = CliRunner().invoke(cli, ["log"], env=env)
     assert (result.exit_code, result.output.strip()) == (0, said)
+
+
+def test_an_interrupt_after_the_commit_with_the_state_dir_moved_says_to_put_it_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The state dir moved away after the commit, then Ctrl-C: the run folder is not gone for
+    good, so it is not 'restore its files by hand': the folder put back, undo works."""
+    sample = _sample(tmp_path, keep_runs=200)
+    state, moved = sample / "memory" / ".autodream", tmp_path / "state-moved"
+
+    def stopped(*args: Any, **kwargs: Any) -> list[str]:
+        os.rename(state, moved)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(journal, "prune_runs", stopped)
+    result = _run(sample, "--force")
+    assert result.exit_code == 130, result.output
+    [line] = result.stderr.strip().splitlines()
+    dreamt = line.split()[5]
+    assert line == (
+        f"interrupted after the commit: run {dreamt} is in memory, but {state} is not the "
+        "folder it was committed in (moved, removed or swapped for a link since), so autodream "
+        "cannot show or undo it there; put that folder back to show or undo it (DREAMS.md in "
+        "it says what the dream changed); interrupted by Ctrl-C")
+    os.rename(moved, state)
+    monkeypatch.undo()
+    assert _run(sample, "undo", dreamt).exit_code == 0
+    assert _memory_files(sample / "memory") == _memory_files(
+        REPO_ROOT / "sample_project" / "memory")
