@@ -834,6 +834,12 @@ def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
     for r in by_id.values():
         if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
             undoers.setdefault(r.undoes, []).append(r.id)
+    return _undone_in(undoers) & by_id.keys()
+
+
+def _undone_in(undoers: dict[str, list[str]]) -> set[str]:
+    """Of the runs ``undoers`` names the undos of, those still reverted: one undone by an undo
+    not itself undone (an undo of an undo puts the run back)."""
 
     def undone(run_id: str, seen: frozenset[str]) -> bool:
         if run_id in seen:
@@ -842,7 +848,7 @@ def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
             not undone(u, seen | {run_id}) for u in undoers.get(run_id, [])
         )
 
-    return {rid for rid in by_id if undone(rid, frozenset())}
+    return {rid for rid in undoers if undone(rid, frozenset())}
 
 
 def undone_by(records: list[RunRecord]) -> dict[str, str]:
@@ -929,22 +935,31 @@ def _gone_dreams(state_dir: Path) -> tuple[list[str], dict[str, str]]:
     return [run_id for run_id in dreams if run_id not in by], by
 
 
-def _newest_dream_gone(state_dir: Path, records: list[RunRecord], undone: set[str]) -> str | None:
+def _newest_dream_gone(state_dir: Path, records: list[RunRecord]) -> str | None:
     """The id of the newest dream the diary says changed memory, where it is newer than every
-    committed dream ``records`` hold and has no record among them (its folder removed), and no
-    undo still in place took it back; else None."""
+    committed dream ``records`` hold that is still in place, has no record among them (its
+    folder removed), and no undo still in place took it back; else None. An undo is read from
+    its record, or from its diary entry where its folder went too: a dream undone, then both
+    folders removed, is not the newest dream in place (nor is one ``records`` say was undone)."""
     try:
         diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
     except OSError:
         return None
     kept = {r.id for r in records}
+    undoers: dict[str, list[str]] = {}
+    for r in records:
+        if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
+            undoers.setdefault(r.undoes, []).append(r.id)
+    for m in _DIARY_UNDO.finditer(diary):
+        if m[1] not in kept:  # (a record kept says it, as ``_undone_ids`` reads it)
+            undoers.setdefault(m[2], []).append(m[1])
+    undone = _undone_in(undoers)
     newest = max((r.id for r in records
-                  if r.outcome == "committed" and r.trigger not in ("undo", "scrub")), default="")
-    reverted = {r.undoes for r in records
-                if r.trigger == "undo" and r.outcome == "committed" and r.id not in undone}
+                  if r.outcome == "committed" and r.trigger not in ("undo", "scrub")
+                  and r.id not in undone), default="")
     return max((m[1] for m in _DIARY_COMMITTED.finditer(diary)
                 if m[2] not in ("undo", "scrub") and m[1] > newest and m[1] not in kept
-                and m[1] not in reverted), default=None)
+                and m[1] not in undone), default=None)
 
 
 def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
@@ -967,7 +982,7 @@ def default_undo_target(
     undone = _undone_ids(records)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
-    if records and (gone := _newest_dream_gone(state_dir, records, undone)) is not None:
+    if records and (gone := _newest_dream_gone(state_dir, records)) is not None:
         # its folder removed by hand: the next one down was undone in its place, silently,
         # taking what memory learned there and leaving the newest dream's work; said as
         # `undo <id>` says it (``no_dreams_yet`` says it where no record is left at all)

@@ -185,3 +185,68 @@ def test_an_interrupt_after_the_commit_with_the_state_dir_moved_says_to_put_it_b
     assert _run(sample, "undo", dreamt).exit_code == 0
     assert _memory_files(sample / "memory") == _memory_files(
         REPO_ROOT / "sample_project" / "memory")
+
+
+def _undo(memory: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["undo", *args], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    return result.exit_code, result.output
+
+
+def test_undo_with_no_id_passes_over_a_dream_undone_whose_folders_were_removed_since(
+    tmp_path: Path,
+) -> None:
+    """Two dreams, the newest undone, then its folder and the undo's removed by hand:
+    `autodream undo` refused ('run <newest> is no longer kept ... restore its files by hand',
+    exit 9) of a dream memory no longer holds, where restoring its files would bring back what
+    the person took back. DREAMS.md says it was undone: the older dream, the newest still in
+    memory, is undone, as it was before the folders went."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    start = tree(memory)
+    older = dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")})
+    newest = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+                   now=DREAMT_AT + timedelta(days=1))
+    code, said = _undo(memory)
+    assert code == 0 and said.startswith(f"undid run {newest.id}: "), said
+    (undone,) = [r for r in journal.list_runs(state) if r.trigger == "undo"]
+    shutil.rmtree(journal.run_dir(state, newest.id))
+    shutil.rmtree(journal.run_dir(state, undone.id))
+
+    code, said = _undo(memory)
+    assert code == 0 and said.startswith(f"undid run {older.id}: "), said
+    assert tree(memory) == start
+    diary = (state / journal.DIARY_FILENAME).read_text("utf-8")
+    assert f"Undo of run {newest.id}." in diary and f"Undo of run {older.id}." in diary
+
+
+@pytest.mark.parametrize("between", ["its own file", "the older dream's file"])
+def test_undo_with_no_id_does_not_pass_over_a_folder_removed_below_a_dream_undone(
+    tmp_path: Path, between: str
+) -> None:
+    """Three dreams, the middle one's folder removed by hand: `autodream undo` undid the
+    newest, and again passed over the middle one (newer than the dream then newest in place)
+    to the first, undoing it silently (memory lost what it learned there and kept the middle
+    dream's work) or, where the middle dream changed the same file, refused with 'you edited
+    role.md by hand ... use --force' (a hand edit that was the middle dream's, and --force
+    undid the first dream over it). It refuses as `undo <middle>` does, memory as it was."""
+    memory = sample_memory(tmp_path / "memory")
+    state = memory / ".autodream"
+    first = dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")})
+    middle = dream(memory, {"role.md" if between == "the older dream's file" else "pnpm.md":
+                            topic("Role", "user", "Staff engineer, payments.")},
+                   now=DREAMT_AT + timedelta(days=1))
+    newest = dream(memory, {"deploy.md": topic("Deploy", "project", "Postgres 17.")},
+                   now=DREAMT_AT + timedelta(days=2))
+    shutil.rmtree(journal.run_dir(state, middle.id))
+    code, said = _undo(memory)
+    assert code == 0 and said.startswith(f"undid run {newest.id}: "), said
+    before = tree(memory)
+
+    code, said = _undo(memory)
+    assert code == 9, said
+    assert said.startswith(f"Error: run {middle.id} is no longer kept: its folder "
+                           f"(runs/{middle.id}) was removed, and not by keep_runs"), said
+    assert (code, said) == _undo(memory, middle.id)
+    assert tree(memory) == before
+    assert [r.undoes for r in journal.list_runs(state) if r.trigger == "undo"] == [newest.id]
+    assert journal.load_run(state, first.id).outcome == "committed"
