@@ -227,15 +227,58 @@ def _signal_refused(pid: int) -> bool:
     return False
 
 
+# Where this process's mounts are listed (Linux), and the ``hidepid`` values under which
+# ``/proc`` hides other users' processes from it (1, noaccess: not readable; 2, invisible: not
+# listed); 0 (off) hides none, and 4 (ptraceable) may hide one of its own user's.
+_MOUNTINFO = "/proc/self/mountinfo"
+_HIDING = frozenset({"1", "2", "noaccess", "invisible"})
+_hidepid: bool | None = None
+
+
+def proc_hidepid() -> bool:
+    """Whether ``/proc`` is mounted ``hidepid`` (``hidepid_in`` this process's mounts), read
+    once a process; False where the mounts cannot be read."""
+    global _hidepid
+    if _hidepid is None:
+        try:
+            with open(_MOUNTINFO, "rb") as fh:
+                _hidepid = hidepid_in(fh.read().decode("utf-8", errors="replace"))
+        except OSError:
+            _hidepid = False
+    return _hidepid
+
+
+def hidepid_in(mountinfo: str) -> bool:
+    """Whether the ``/proc`` mount in ``mountinfo`` (as ``/proc/self/mountinfo`` lists mounts:
+    '<id> <parent> <dev> <root> <mount point> <options> [<optional>...] - <type> <source>
+    <super options>') hides other users' processes: ``hidepid`` among its super options, at a
+    value in ``_HIDING``. The last such mount is the one seen (a later one mounted over it)."""
+    hides = False
+    for line in mountinfo.splitlines():
+        fields = line.split(" ")
+        if len(fields) < 10 or fields[4] != "/proc" or "-" not in fields[6:]:
+            continue
+        tail = fields[fields.index("-", 6) + 1:]
+        if len(tail) < 3 or tail[0] != "proc":
+            continue
+        hides = any(option.startswith("hidepid=") and option[len("hidepid="):] in _HIDING
+                    for option in tail[2].split(","))
+    return hides
+
+
 def _another_users(pid: int, uid: int | None) -> bool:
     """Whether running ``pid``, whose start cannot be read, is another user's process, not the
-    one user ``uid`` wrote down (Linux): this process reads its own start (so ``/proc`` is
-    there for it), runs as ``uid`` (a process of its own user it could read, ``hidepid`` or
-    not, and signal), and may not signal ``pid``. Without a uid written down (older records)
-    or as another user, it cannot tell."""
+    one user ``uid`` wrote down (Linux): ``/proc`` is mounted ``hidepid`` (what hides another
+    user's process, never one of this process's own user), this process reads its own start
+    (so ``/proc`` is there for it), runs as ``uid`` (a process of its own user it could read
+    and signal), and may not signal ``pid``. Without a uid written down (older records), as
+    another user, or without ``hidepid``, it cannot tell: an LSM's or a seccomp filter's rules
+    may refuse the signal to, and hide, a live dream of this user."""
     if uid is None or not sys.platform.startswith("linux"):
         return False
-    if uid not in (os.getuid(), os.geteuid()) or own_start()[0] is None:
+    if uid not in (os.getuid(), os.geteuid()) or not proc_hidepid():
+        return False
+    if own_start()[0] is None:
         return False
     return _signal_refused(pid)
 
