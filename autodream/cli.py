@@ -801,27 +801,6 @@ def _journal_settings(
     return settings
 
 
-def _keep_runs(project: str | None, memory_dir: str | None) -> int | None:
-    """keep_runs as the project's dreams read it, for what undo and show say of a run folder
-    gone (one it cannot have removed is said removed by hand); None where its value is bad,
-    which they leave unused (``_journal_unused``: it locks no one out of them), or where the
-    memory dir is named (``--memory-dir``, ``AUTODREAM_MEMORY_DIR``): another project's dreams
-    may have pruned it, by their own keep_runs."""
-    from autodream.config import FIELDS
-    from autodream.settings import Settings
-
-    if memory_dir is not None:
-        return None
-    parent = click.get_current_context().find_root().obj or {}
-    try:
-        settings = Settings.resolve(project or parent.get("project"),
-                                    overrides=parent.get("overrides") or {},
-                                    unused=frozenset(FIELDS) - {"keep_runs"})
-    except errors.AutodreamError:
-        return None
-    return settings.keep_runs
-
-
 def _journal_options(func: Any) -> Any:
     func = click.option(
         "--memory-dir",
@@ -921,8 +900,7 @@ def show_command(
             run_id = journal.newest_run_id(state)
             if run_id is None:
                 raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir, state))
-        record = journal.as_shown(
-            journal.load_run(state, run_id, keep_runs=_keep_runs(project, memory_dir)), state)
+        record = journal.as_shown(journal.load_run(state, run_id), state)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
@@ -1047,8 +1025,7 @@ def undo_command(
     """Restore the files a run changed (default: the newest dream still in place)."""
     settings = _journal_settings(project, memory_dir)
     try:
-        record = journal.undo_project(settings, run_id, force=force,
-                                      keep_runs=_keep_runs(project, memory_dir))
+        record = journal.undo_project(settings, run_id, force=force)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:

@@ -518,47 +518,20 @@ def _prunable(run: Path) -> bool:
         return True  # no record at all: nothing to keep it for
 
 
-_OLDEST_FIRST = "which removes the oldest runs first, never the newest"
-
-
-def _not_by_keep_runs(
-    state_dir: Path, root: Path, run_id: str, keep_runs: int | None
-) -> str | None:
-    """Why run ``run_id``, which the diary tells of and whose dir is gone from ``root``, cannot
-    have gone as ``prune_runs`` removes runs (said in brackets after "not by keep_runs"), or
-    None where it may have. ``prune_runs`` keeps the newest run (a later one is there), with a
-    run it removes every older one it may (none of those is left), and it removes a run only
-    once ``keep_runs`` newer ones (scrubs not counted) were made: where the diary and the runs
-    folder tell of fewer, its dir was removed some other way (by hand, a sync tool), whatever
-    keep_runs says. ``keep_runs`` None: not known here, that last left unasked."""
+def _pruned_by_keep_runs(root: Path, run_id: str) -> bool:
+    """Whether run ``run_id``, which the diary tells of and whose dir is gone from ``root``,
+    may have gone as ``prune_runs`` removes runs: that keeps the newest run (a later one is
+    there), and with a run it removes every older one it may (none of those is left). Else
+    its dir was removed some other way (by hand, a sync tool), whatever keep_runs says."""
     if not root.is_dir():
-        return _OLDEST_FIRST  # (the runs folder itself removed)
+        return False  # (the runs folder itself removed)
     names = sorted(p.name for p in root.iterdir() if p.is_dir() and not p.is_symlink())
     if not any(name > run_id for name in names):
-        return _OLDEST_FIRST
-    if any(_prunable(root / name) for name in names if name < run_id):
-        return _OLDEST_FIRST
-    if keep_runs is None:
-        return None
-    if keep_runs <= 0:
-        return "set to 0, which keeps every run"
-    try:
-        diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
-    except OSError:
-        diary = ""
-    # (each run the diary tells of, and each run dir left, counted once: a run not yet closed
-    # has no diary entry, a run dir removed by hand is still in the diary)
-    later = ({m[1] for m in _DIARY_RUN.finditer(diary) if m[1] > run_id and m[2] != "scrub"}
-             | {name for name in names if name > run_id and not _is_scrub(root / name)})
-    if len(later) >= keep_runs:
-        return None
-    made = f"{len(later)} {'was' if len(later) == 1 else 'were'}"
-    return (f"which removes a run only once {keep_runs} newer ones were made, and {made} made "
-            "after it")
+        return False
+    return not any(_prunable(root / name) for name in names if name < run_id)
 
 
-# a run's diary heading: '## <when> · run <id> · <trigger> ...'
-_DIARY_RUN = rx.compile(r"(?m)^## [^\n]* · run (\S+) · (\S*)")
+_DIARY_RUN = rx.compile(r"(?m)^## [^\n]* · run (\S+) · ")
 
 
 def _pruned_run(state_dir: Path, run_id: str) -> str | None:
@@ -585,12 +558,11 @@ def _is_scrub(run: Path) -> bool:
         return False
 
 
-def load_run(state_dir: Path, run_id: str, *, keep_runs: int | None = None) -> RunRecord:
+def load_run(state_dir: Path, run_id: str) -> RunRecord:
     """The run named ``run_id`` or by a unique prefix of it.
 
     ``NotFound`` when nothing matches; ``BadInput`` when the prefix names several runs, which
-    exist: a script reading exit 9 as "no such run" would be misled. ``keep_runs`` (the
-    setting, where the caller knows it) tells a run it cannot have removed from one it may."""
+    exist: a script reading exit 9 as "no such run" would be misled."""
     root = runs_dir(state_dir)
     names = sorted(p.name for p in root.iterdir()) if root.is_dir() else []
     if run_id in names:
@@ -598,12 +570,12 @@ def load_run(state_dir: Path, run_id: str, *, keep_runs: int | None = None) -> R
     else:
         found = [name for name in names if run_id and name.startswith(run_id)]
         if not found and (pruned := _pruned_run(state_dir, run_id)) is not None:
-            if (why := _not_by_keep_runs(state_dir, root, pruned, keep_runs)) is not None:
+            if not _pruned_by_keep_runs(root, pruned):
                 raise NotFound(
                     f"run {pruned} is no longer kept: its folder (runs/{pruned}) was removed, "
-                    f"and not by keep_runs ({why}), so autodream cannot undo or show it "
-                    "(DREAMS.md still says what it changed); restore its files by hand (from "
-                    "git or a backup)")
+                    "and not by keep_runs (which removes the oldest runs first, never the "
+                    "newest), so autodream cannot undo or show it (DREAMS.md still says what it "
+                    "changed); restore its files by hand (from git or a backup)")
             raise NotFound(
                 f"run {pruned} is no longer kept: a dream keeps the records and undo copies of "
                 "the newest keep_runs runs only and removes older ones (DREAMS.md still says "
@@ -939,7 +911,7 @@ def _gone_dreams(state_dir: Path) -> tuple[list[str], dict[str, str]]:
     """The ids, oldest first, of the dreams ``state_dir``'s diary says changed memory and no
     undo (by the diary) took back since, where no run dir is left at all: keep_runs cannot have
     removed them (it keeps the newest run), where with some left it may have removed these
-    (see ``_not_by_keep_runs``); and the dreams it says were undone, each with its undo."""
+    (see ``_pruned_by_keep_runs``); and the dreams it says were undone, each with its undo."""
     if newest_run_id(state_dir) is not None:
         return [], {}
     try:
@@ -1001,12 +973,10 @@ def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> 
 
 
 def default_undo_target(
-    state_dir: Path, memory_dir: Path | None = None, records: list[RunRecord] | None = None,
-    *, keep_runs: int | None = None,
+    state_dir: Path, memory_dir: Path | None = None, records: list[RunRecord] | None = None
 ) -> RunRecord:
     """The newest committed dream (not an undo) whose changes are still in place; ``records``
-    is ``list_runs(state_dir)`` where the caller has read it already (``keep_runs``: as
-    ``load_run`` takes it)."""
+    is ``list_runs(state_dir)`` where the caller has read it already."""
     if records is None:
         records = list_runs(state_dir)
     undone = _undone_ids(records)
@@ -1016,7 +986,7 @@ def default_undo_target(
         # its folder removed by hand: the next one down was undone in its place, silently,
         # taking what memory learned there and leaving the newest dream's work; said as
         # `undo <id>` says it (``no_dreams_yet`` says it where no record is left at all)
-        load_run(state_dir, gone, keep_runs=keep_runs)
+        load_run(state_dir, gone)
     for r in dreams:
         if r.id not in undone:
             return r
@@ -1195,7 +1165,6 @@ def undo(
     force: bool = False,
     now: datetime | None = None,
     on_step: commit_mod.StepHook | None = None,
-    keep_runs: int | None = None,
 ) -> RunRecord:
     """Restore a run's before-images byte for byte; the undo is itself a committed run.
 
@@ -1205,13 +1174,12 @@ def undo(
     first, each by an undo run of its own (``together`` on the returned record names them), all
     or nothing, and hand edits are restored over (each undo keeps what it overwrote). Without
     ``run_id`` the newest committed dream still in place is undone; to undo an undo, name it.
-    ``keep_runs``: the setting, as ``load_run`` takes it.
     """
     when = now or datetime.now(timezone.utc)
     recover(memory_dir, state_dir, when)
     records = list_runs(state_dir)
-    target = (load_run(state_dir, run_id, keep_runs=keep_runs) if run_id
-              else default_undo_target(state_dir, memory_dir, records, keep_runs=keep_runs))
+    target = (load_run(state_dir, run_id) if run_id
+              else default_undo_target(state_dir, memory_dir, records))
     if target.trigger == "scrub":
         raise NotFound(f"run {target.id} is a scrub, which cannot be undone: the bytes it "
                        "replaced held the leaked value")
@@ -1586,14 +1554,11 @@ def _rewind_offsets(
 
 
 def undo_project(
-    settings: Settings, run_id: str | None = None, *, force: bool = False,
-    keep_runs: int | None = None,
+    settings: Settings, run_id: str | None = None, *, force: bool = False
 ) -> RunRecord:
     """``undo`` for a resolved project, holding the consolidation lock so no dream runs
     meanwhile (``LockHeld`` otherwise). The lock's mtime is rolled back afterwards: an undo is
-    not a consolidation and leaves the time gate where it was. ``keep_runs``: the setting, as
-    ``load_run`` takes it (the CLI resolves ``settings`` without it: a bad value of it must
-    not keep a person from undoing)."""
+    not a consolidation and leaves the time gate where it was."""
     from autodream.lock import ConsolidationLock
 
     if not settings.memory_dir.is_dir():
@@ -1604,8 +1569,9 @@ def undo_project(
         raise unwritable
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
-        return undo(settings.memory_dir, settings.state_dir, run_id, force=force,
-                    now=settings.now_dt(), keep_runs=keep_runs)
+        return undo(
+            settings.memory_dir, settings.state_dir, run_id, force=force, now=settings.now_dt()
+        )
     finally:
         lease.rollback()
 

@@ -191,62 +191,6 @@ def test_a_run_whose_folder_was_removed_by_hand_is_not_said_pruned_by_keep_runs(
 
 
 
-@pytest.mark.parametrize("keep_runs", [None, 0])
-def test_runs_removed_by_hand_below_a_later_run_are_not_said_pruned_by_keep_runs(
-    tmp_path: Path, keep_runs: int | None
-) -> None:
-    """Two dreams, then a dry run; both dreams' folders removed by hand, the dry run's left:
-    `autodream undo`, `undo <the newest dream>` and `show` of it said 'a dream keeps the
-    records and undo copies of the newest keep_runs runs only ... raise keep_runs in
-    autodream.toml', of keep_runs at its 200 (or 0, every run kept), which removed nothing
-    and would keep nothing more. It says the folder was removed, not by keep_runs, and why."""
-    import os
-    import shutil
-
-    from tests.factories import REPO_ROOT
-
-    sample = tmp_path / "sample_project"
-    shutil.copytree(REPO_ROOT / "sample_project", sample)
-    if keep_runs is not None:
-        with (sample / "autodream.toml").open("a") as toml:
-            toml.write(f"keep_runs = {keep_runs}\n")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
-
-    def cli_run(*args: str, now: str) -> tuple[int, str]:
-        result = CliRunner().invoke(cli, [*args, "--project", str(sample)],
-                                    env={**env, "AUTODREAM_NOW": now})
-        return result.exit_code, result.output
-
-    memory = sample / "memory"
-    code, out = cli_run("--force", now="2026-07-20T09:00:00Z")
-    assert code == 0, out
-    (memory / "tea.md").write_text("---\nname: tea\ndescription: tea\ntype: user\n---\n"
-                                   "The user likes tea.\n")
-    with (memory / "MEMORY.md").open("a") as index:
-        index.write("- [Tea](tea.md) — tea\n")
-    code, out = cli_run("--force", now="2026-07-21T09:00:00Z")
-    assert code == 0, out
-    gone = out.rsplit("autodream undo ", 1)[1].strip()
-    code, out = cli_run("--force", "--dry-run", now="2026-07-22T09:00:00Z")
-    assert code == 0, out
-    runs = memory / ".autodream" / "runs"
-    (left,) = [name for name in sorted(os.listdir(runs)) if name > gone]
-    for name in os.listdir(runs):
-        if name != left:
-            shutil.rmtree(runs / name)
-    before = tree(memory)
-    why = ("set to 0, which keeps every run" if keep_runs == 0 else
-           "which removes a run only once 200 newer ones were made, and 1 was made after it")
-    for args in (["undo"], ["undo", gone], ["show", gone]):
-        code, out = cli_run(*args, now="2026-07-22T10:00:00Z")
-        assert code == 9
-        assert out.strip().splitlines() == [
-            f"Error: run {gone} is no longer kept: its folder (runs/{gone}) was removed, and not "
-            f"by keep_runs ({why}), so autodream cannot undo or show it (DREAMS.md still says "
-            "what it changed); restore its files by hand (from git or a backup)"], out
-    assert tree(memory) == before
-
-
 @pytest.mark.parametrize("dreams", [1, 2])
 @pytest.mark.parametrize("removed", ["every run folder", "the runs folder"])
 def test_undo_show_and_log_after_every_run_folder_was_removed_say_so(
