@@ -317,11 +317,18 @@ class _Glob:
     """A path glob: ``**/`` spans whole directories, ``**`` anything, ``*`` and ``?`` stay
     within one name, ``[...]`` is a class of one character (``[!...]`` its complement).
 
-    Matched by walking its tokens as a set of states, one character at a time: the regex it
-    was translated to backtracked, and 'project/*a*a*a*a*b' over a file named with 200 a's
-    took 18 s (a star more, ten minutes) that no cap could stop. This takes the length of the
-    path times the pattern's, whatever the pattern.
+    A pattern whose wildcards cannot backtrack into each other (one, or '**/' then '*') is
+    matched by its regex, which re walks in C. Any other is walked as a set of states, one
+    character at a time, each set met kept with where each character leads from it: the
+    regex of 'project/*a*a*a*a*b' over a file named with 200 a's took 18 s (a star more, ten
+    minutes) that no cap could stop, and stepping every state anew for every character took
+    a dream over 450 memory files 100 s of globs. Either way a match takes at most the length
+    of the path times the pattern's.
     """
+
+    # how many sets of states one glob keeps before it forgets them (hostile paths may each
+    # meet new ones; a few tens of thousands is a few MB)
+    _MAX_SETS = 1 << 16
 
     def __init__(self, pattern: str) -> None:
         tokens: list[tuple[str, str | re.Pattern[str]]] = []
@@ -354,6 +361,12 @@ class _Glob:
                 tokens.append(("char", ch))
                 i += 1
         self._tokens = tokens
+        self._regex = _glob_regex(tokens)
+        # the sets of states met, by number, and where each character leads from each
+        start = frozenset(self._closure({(0, False)}))
+        self._sets: list[frozenset[tuple[int, bool]]] = [start]
+        self._numbers: dict[frozenset[tuple[int, bool]], int] = {start: 0}
+        self._steps: list[dict[str, int]] = [{}]
 
     def _closure(self, states: set[tuple[int, bool]]) -> set[tuple[int, bool]]:
         """``states`` and those each reaches matching nothing (a star's zero characters)."""
@@ -368,35 +381,80 @@ class _Glob:
                     todo.append(nxt)
         return states
 
+    def _after(self, states: frozenset[tuple[int, bool]], ch: str) -> frozenset[
+            tuple[int, bool]]:
+        """The states ``ch`` leads to from ``states`` (none: the path cannot match)."""
+        tokens = self._tokens
+        after: set[tuple[int, bool]] = set()
+        for at, inside in states:
+            if inside:  # in a name '**/' spans: more of it, or its '/'
+                after.add((at, ch != "/"))
+                continue
+            if at == len(tokens):
+                continue
+            kind, arg = tokens[at]
+            if kind == "dirs":
+                after.add((at, ch != "/"))
+            elif kind == "star":
+                if ch != "/":
+                    after.add((at, False))
+            elif kind == "any":
+                if ch != "\n":  # (as the regex's '.' was)
+                    after.add((at, False))
+            elif (kind == "one" and ch != "/") or (kind == "char" and ch == arg) or (
+                    kind == "class" and isinstance(arg, re.Pattern) and arg.fullmatch(ch)):
+                after.add((at + 1, False))
+        return frozenset(self._closure(after))
+
+    def _step(self, number: int, ch: str) -> int:
+        """The number of the set ``ch`` leads to from set ``number``, kept for the next time."""
+        after = self._after(self._sets[number], ch)
+        if len(self._sets) > self._MAX_SETS:
+            # forget all but the start: a pattern met with ever new paths keeps little
+            self._sets, self._numbers, self._steps = (
+                self._sets[:1], {self._sets[0]: 0}, [{}])
+            number = -1
+        found = self._numbers.get(after)
+        if found is None:
+            found = len(self._sets)
+            self._sets.append(after)
+            self._numbers[after] = found
+            self._steps.append({})
+        if number >= 0:
+            self._steps[number][ch] = found
+        return found
+
     def match(self, path: str) -> bool:
         """Whether the whole of ``path`` matches."""
-        tokens = self._tokens
-        # (token index, inside a directory name that a '**/' spans)
-        states = self._closure({(0, False)})
+        if self._regex is not None:
+            return self._regex.fullmatch(path) is not None
+        number = 0
         for ch in path:
-            after: set[tuple[int, bool]] = set()
-            for at, inside in states:
-                if inside:  # in a name '**/' spans: more of it, or its '/'
-                    after.add((at, ch != "/"))
-                    continue
-                if at == len(tokens):
-                    continue
-                kind, arg = tokens[at]
-                if kind == "dirs":
-                    after.add((at, ch != "/"))
-                elif kind == "star":
-                    if ch != "/":
-                        after.add((at, False))
-                elif kind == "any":
-                    if ch != "\n":  # (as the regex's '.' was)
-                        after.add((at, False))
-                elif (kind == "one" and ch != "/") or (kind == "char" and ch == arg) or (
-                        kind == "class" and isinstance(arg, re.Pattern) and arg.fullmatch(ch)):
-                    after.add((at + 1, False))
-            if not after:
+            got = self._steps[number].get(ch)
+            number = self._step(number, ch) if got is None else got
+            if not self._sets[number]:
                 return False
-            states = self._closure(after)
-        return (len(tokens), False) in states
+        return (len(self._tokens), False) in self._sets[number]
+
+
+def _glob_regex(tokens: list[tuple[str, str | re.Pattern[str]]]) -> re.Pattern[str] | None:
+    """The glob's tokens as a regex that matches the same paths; None when a backtracking
+    regex over them could take more than the path's length times the pattern's: when it has
+    more than one wildcard of any length, unless they are '**/' and then '*' ('**/*.md', whose
+    '*' tries the one name each choice of directories leaves it)."""
+    wild = tuple(kind for kind, _ in tokens if kind in ("dirs", "any", "star"))
+    if wild not in ((), ("dirs",), ("any",), ("star",), ("dirs", "star")):
+        return None
+    out: list[str] = []
+    for kind, arg in tokens:
+        if isinstance(arg, re.Pattern):
+            out.append(arg.pattern)
+        elif kind == "char":
+            out.append(re.escape(arg))
+        else:
+            out.append({"dirs": "(?:[^/]*/)*", "any": ".*", "star": "[^/]*",
+                        "one": "[^/]"}[kind])
+    return re.compile("".join(out))
 
 
 def glob_match(pattern: str, path: str) -> bool:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import re
 import time
 from datetime import datetime, timezone
@@ -31,6 +33,7 @@ from autodream.tools import (
     TOOL_NAMES,
     ToolBox,
     ToolLimits,
+    _Glob,
     glob_match,
     tool_specs,
 )
@@ -502,6 +505,38 @@ def test_the_glob_matcher_matches_what_the_regex_did(pattern: str, path: str) ->
     except re.error:
         return  # ('[b-a]' and the like: the regex did not compile, the call was an error)
     assert glob_match(pattern, path) == bool(reference.match(path))
+
+
+def test_the_glob_matcher_matches_what_the_regex_did_on_every_short_pattern_and_path() -> None:
+    # Each glob is asked of many paths (a dream's globs each walk every memory file): its
+    # regex, or its sets of states kept from path to path, say what the regex said, newlines,
+    # classes that match '/' and '**' in a name included.
+    rng = random.Random(7)
+    pieces = ["a", "/", "*", "**", "**/", "?", "[ab]", "[!a]", "."]
+    patterns = ["".join(p) for n in range(1, 4) for p in itertools.product(pieces, repeat=n)]
+    patterns += ["".join(rng.choices(pieces, k=rng.randint(4, 7))) for _ in range(300)]
+    paths = ["".join(p) for n in range(5) for p in itertools.product("a/.\n", repeat=n)]
+    paths += ["".join(rng.choices("ab/.\n", k=rng.randint(5, 10))) for _ in range(100)]
+    by_regex = 0
+    for pattern in patterns:
+        glob, reference = _Glob(pattern), _regex_of_glob(pattern)
+        by_regex += glob._regex is not None
+        for path in paths:
+            assert glob.match(path) == bool(reference.match(path)), (pattern, path)
+    assert 0 < by_regex < len(patterns)  # (both ways of matching were asked)
+
+
+def test_a_glob_stays_fast_on_paths_made_to_make_it_backtrack() -> None:
+    started = time.monotonic()
+    for pattern, path in [("**/*b", "a/" * 3000 + "a" * 3000),
+                          ("**/a*b", "a/" * 3000 + "a" * 3000),
+                          ("**a", "a" * 6000 + "\n"),
+                          ("*a" * 12 + "*b", "a" * 4000),
+                          ("**/" * 20 + "b", "a/" * 3000),
+                          ("**/?" * 10 + "*b", "a/" * 3000)]:
+        glob = _Glob(pattern)
+        assert not glob.match(path) and not glob.match(path + "a")
+    assert time.monotonic() - started < 5
 
 
 def test_glob_without_a_root_gets_a_hint(tree: Tree) -> None:
