@@ -291,24 +291,50 @@ def test_notes_that_wait_in_their_file_are_never_lost_to_a_refused_write(
     assert report.failures == [], report.failures
 
 
-def test_every_memory_file_is_read_however_few_paths_one_glob_lists(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("names", "cap"), [
+    (["a.md", "ab.md", "abc.md", "abd.md", "a-b.md", "a b.md", "a!b.md", "a]b.md",
+     "a[b].md", "a*b.md", "a^b.md", "a[!b.md", "zz.md", "sub/a.md", "sub/ab.md"], 2),
+    # alike at the start, asked again by the characters at their end
+    (["n.md", "n-.md", "n-a.md", "n-b.md", "n-ba.md", "n-*.md", "n-?.md", "n-!.md", "n--.md",
+     "n-^.md", "n-xa.md", "n-a?.md", "n-*!.md", "n-a b.md", "x-.md", "xa.md", "sub/n-a.md",
+     "sub/n-ba.md", "sub/n.md"], 4),
+], ids=["by-start", "by-end"])
+def test_every_memory_file_is_read_however_few_paths_one_glob_lists(
+        tmp_path: Path, names: list[str], cap: int) -> None:
     # glob lists at most max_glob_results paths: the engine asks again by the next character
     # of the names, and misses none, whatever characters they hold
     memory, sessions = tmp_path / "memory", tmp_path / "sessions"
     sessions.mkdir()
-    names = ["a.md", "ab.md", "abc.md", "abd.md", "a-b.md", "a b.md", "a!b.md", "a]b.md",
-             "a[b].md", "a*b.md", "a^b.md", "a[!b.md", "zz.md", "sub/a.md", "sub/ab.md"]
     for i, name in enumerate(names):
         (memory / name).parent.mkdir(parents=True, exist_ok=True)
         _write_topic(memory, name, f"---\nname: Fact {i}\ndescription: fact {i}\n"
                                    f"type: project\n---\n\nThe build number is {i}.\n")
     (memory / "MEMORY.md").write_text("", encoding="utf-8")
     dream = LocalDream(memory, sessions, None, tmp_path / "trash", NOW)
-    backend, box, _ = dream.run(limits=ToolLimits(max_read_bytes=None, max_glob_results=2))
+    backend, box, _ = dream.run(limits=ToolLimits(max_read_bytes=None, max_glob_results=cap))
     assert box.finished and backend.plan is not None
     assert sorted(e.file for e in backend.plan.entries) == sorted(names)
     globs = [r for r in box.log if r.name == "glob"]
     assert len(globs) > 3  # it did have to ask again
+
+
+def test_names_alike_at_the_start_are_listed_in_a_few_globs(tmp_path: Path) -> None:
+    # 60 files 'feedback_use-the-rule-numbered-NN.md', ten listed by one glob: the engine
+    # asked again one character of 'feedback_use-the-rule-numbered-' at a time (~100 globs,
+    # each walking every file; a memory of 5,000 such files took minutes to list)
+    memory, sessions = tmp_path / "memory", tmp_path / "sessions"
+    sessions.mkdir()
+    memory.mkdir()
+    names = [f"feedback_use-the-rule-numbered-{i:02d}.md" for i in range(60)]
+    for i, name in enumerate(names):
+        _write_topic(memory, name, f"---\nname: Rule {i}\ndescription: rule {i}\n"
+                                   f"type: feedback\n---\n\nUse the rule numbered {i}.\n")
+    (memory / "MEMORY.md").write_text("", encoding="utf-8")
+    dream = LocalDream(memory, sessions, None, tmp_path / "trash", NOW)
+    backend, box, _ = dream.run(limits=ToolLimits(max_read_bytes=None, max_glob_results=10))
+    assert box.finished and backend.plan is not None
+    assert sorted(e.file for e in backend.plan.entries) == names
+    assert len([r for r in box.log if r.name == "glob"]) <= 20
 
 
 def test_unreadable_session_is_skipped_not_fatal(dream: LocalDream) -> None:

@@ -326,9 +326,9 @@ class LocalBackend:
     def _memory_files(self) -> Generator[list[ToolCall], list[ToolResult], list[str]]:
         """Every markdown file in memory, hidden directories left out. One glob lists a few
         hundred (its output is capped): one cut short is asked again in narrower parts (by the
-        next character of the names), until every part is listed whole, or cannot be narrowed
-        (more files of one name, in as many directories, than one glob lists; or names that
-        differ only by '[' or ']', which a glob cannot set apart)."""
+        next character of the names, from the start or the end), until every part is listed
+        whole, or cannot be narrowed (more files of one name, in as many directories, than one
+        glob lists; or names that differ only by '[' or ']', which a glob cannot set apart)."""
         found: set[str] = set()
         pending = [_NamePart()]
         while pending:
@@ -528,27 +528,42 @@ _UNCLASSED = frozenset("[]")
 
 @dataclass(frozen=True, eq=False)
 class _NamePart:
-    """The memory files whose name (before ".md") starts with ``atoms``, each a character or,
-    as a set, any character but those; or, when ``whole``, is just them."""
+    """The memory files whose name (before ".md") starts with ``atoms`` and ends with
+    ``tail``, each a character or, as a set, any character but those; or, when ``whole``, is
+    just ``atoms``."""
 
     atoms: tuple[str | frozenset[str], ...] = ()
     whole: bool = False
+    tail: tuple[str | frozenset[str], ...] = ()  # (only when not whole)
 
     @property
     def glob(self) -> str:
         return "memory/**/" + "".join(map(_glob_atom, self.atoms)) + (
-            "" if self.whole else "*") + ".md"
+            "" if self.whole else "*") + "".join(map(_glob_atom, self.tail)) + ".md"
 
     def split(self, stems: list[str]) -> list[_NamePart]:
         """Parts that together hold the names this one does, given the ``stems`` it listed
-        before it was cut short: the name that is just the atoms, and one part per next
-        character seen, and one for every other; for a whole name, its first set split so."""
+        before it was cut short: the name that is just the atoms and tail, and one part per
+        character seen next to the atoms, or before the tail when more differ there, and one
+        for every other; for a whole name, its first set split so."""
         at = len(self.atoms)
         if not self.whole:
-            seen = {stem[at] for stem in stems if len(stem) > at}
-            return [_NamePart(self.atoms, whole=True),
-                    *(_NamePart((*self.atoms, c)) for c in sorted(seen)),
-                    _NamePart((*self.atoms, frozenset(seen)))]
+            longer = [stem for stem in stems if len(stem) > at + len(self.tail)]
+            ahead = {stem[at] for stem in longer}
+            # Names alike at the start ('feedback_use-the-rule-numbered-001') differ at the
+            # end: narrowed from the start, one glob per character they share, each walking
+            # every file; narrowed from the end, one per character they differ by there.
+            behind = {stem[-len(self.tail) - 1] for stem in longer}
+            rest = _NamePart((*self.atoms, *self.tail), whole=True)
+            # (only over names a glob tells apart: none holds '[' or ']', which a class cannot
+            # leave out, nor a character listed escaped, which no glob of it matches)
+            if len(behind) > len(ahead) and not any(
+                    c in stem for stem in stems for c in "[]\\"):
+                return [rest,
+                        *(_NamePart(self.atoms, tail=(c, *self.tail)) for c in sorted(behind)),
+                        _NamePart(self.atoms, tail=(frozenset(behind), *self.tail))]
+            return [rest, *(_NamePart((*self.atoms, c), tail=self.tail) for c in sorted(ahead)),
+                    _NamePart((*self.atoms, frozenset(ahead)), tail=self.tail)]
         for i, atom in enumerate(self.atoms):
             if isinstance(atom, frozenset):
                 seen = {stem[i] for stem in stems if len(stem) == at} - atom
