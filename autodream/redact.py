@@ -1606,23 +1606,29 @@ class SecretHit:
 # "...\\nAWS_SECRET_ACCESS_KEY=...\\nghp_...", where the "n" before each name hid it from every
 # pattern that wants a word to start there, and '\\"password\\": \\"x\\"' from the quoted ones
 _JSON_ESCAPE = rx.compile(r'\\[nrt"\\/]')
-_UNESCAPED = {"\\n": "\n", "\\r": "\r", "\\t": "\t", '\\"': '"', "\\\\": "\\", "\\/": "/",
-              "\r\n": "\n", "\\r\\n": "\n"}
+# (read by the last character of each: "\r\n", and "\\r\\n" escaped, are one line's end)
+_UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "/": "/", "\\": "\\", "\n": "\n"}
 # ... and a line's end written "\r\n" (a file saved on Windows, a message pasted from one),
 # read as "\n": the rules read lines ending in "\n" ("Token:\r\nQx-Token-99812" and a table's
 # rows after "|---|---|\r\n" were read as no line's end); JSON's "\\r\\n" the same
-_READ_AS_WRITTEN = rx.compile(r'\\r\\n|\r\n|\\[nrt"\\/]')
+# ... and each escaped again, however often, as a line holds a string a person wrote escaped
+# ('Password:\\nHunter2xyz!', which the message's reader reads as a line break) or JSON text
+# within JSON (a tool's output of a .json file): read once, '\\n' was the two characters
+# backslash-n, a value read with them ('Password:\\nHunter2xyz!' hid "\\nHunter2xyz!", the
+# line break with it, where the message shows the value on its line hidden), and a word of
+# prose after them taken for one ('The password is below\\nsee the docs' hid "below\\nsee")
+_READ_AS_WRITTEN = rx.compile(r'\\++r\\++n|\r\n|\\++[nrt"/]|\\{2,}+')
 
 
 def _unescape(text: str) -> tuple[str, list[int], list[int]]:
     """``text`` with JSON's escapes and "\\r\\n" read, and where each stretch of it starts in the
-    result and in ``text`` (an escape is a stretch of its own: one character for two or four)."""
+    result and in ``text`` (an escape is a stretch of its own: one character for two to eight)."""
     view: list[str] = []
     starts: list[int] = []
     origins: list[int] = []
     pos = size = 0
     for m in _READ_AS_WRITTEN.finditer(text):
-        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0]], m.start())):
+        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0][-1]], m.start())):
             starts.append(size)
             origins.append(origin)
             view.append(piece)
@@ -1639,12 +1645,12 @@ def find_secrets(text: str) -> list[SecretHit]:
     return _merged(_scan(text, _EVERY))
 
 
-def _scan(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
+def _scan(text: str, only: frozenset[int], depth: int = 0) -> list[tuple[int, SecretHit]]:
     """Each hit in ``text`` of the patterns ``only`` (by place in _PATTERNS) with that place,
-    overlaps not merged."""
+    overlaps not merged; ``depth``: how many JSON strings ``text`` was read out of."""
     if len(text) <= _KEPT_CHARS:
-        return list(_scan_kept(text, only))
-    return _scan_text(text, only)
+        return list(_scan_kept(text, only, depth))
+    return _scan_text(text, only, depth)
 
 
 # A dream scans the same text more than once: a memory file when the backend reads it and again
@@ -1656,21 +1662,109 @@ _KEPT_CHARS = 32_768
 
 
 @lru_cache(maxsize=256)
-def _scan_kept(text: str, only: frozenset[int]) -> tuple[tuple[int, SecretHit], ...]:
-    return tuple(_scan_text(text, only))
+def _scan_kept(text: str, only: frozenset[int],
+               depth: int = 0) -> tuple[tuple[int, SecretHit], ...]:
+    return tuple(_scan_text(text, only, depth))
 
 
-def _scan_text(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
+def _scan_text(text: str, only: frozenset[int], depth: int = 0) -> list[tuple[int, SecretHit]]:
     if "\r\n" in text or ("\\" in text and _JSON_ESCAPE.search(text)):
         view, starts, origins = _unescape(text)
+        # (a value read out of a JSON string holding JSON text ends before a backslash: that
+        # escapes what follows it in the text within ('\\"X-API-Key: 9f8e...\\\\\\" https'),
+        # and the value taking it left the quote after it unescaped there)
+        found = _moved([(i, _before_a_backslash(view, hit)) for i, hit in _scan_view(view, only)],
+                       starts, origins)
+    else:
+        found = _scan_view(text, only)
+    if depth < _STRINGS_DEEP and '"' in text:
+        found += _string_hits(text, only, depth)
+    return found
 
-        def original(at: int) -> int:
-            i = bisect_right(starts, at) - 1
-            return origins[i] + (at - starts[i])
 
-        return [(i, SecretHit(h.kind, original(h.start), original(h.end)))
-                for i, h in _scan_view(view, only)]
-    return _scan_view(text, only)
+def _before_a_backslash(view: str, hit: SecretHit) -> SecretHit:
+    """``hit`` in ``view`` without the backslashes ending it (where anything is left)."""
+    end = hit.end
+    while end > hit.start + 1 and view[end - 1] == "\\":
+        end -= 1
+    return hit if end == hit.end else SecretHit(hit.kind, hit.start, end)
+
+
+def _moved(found: list[tuple[int, SecretHit]], starts: list[int],
+           origins: list[int]) -> list[tuple[int, SecretHit]]:
+    """``found`` in a text read out of another (its stretches starting at ``starts`` there and
+    at ``origins`` in the other), where in the other each hit is."""
+    def original(at: int) -> int:
+        i = bisect_right(starts, at) - 1
+        return origins[i] + (at - starts[i])
+
+    return [(i, SecretHit(h.kind, original(h.start), original(h.end))) for i, h in found]
+
+
+# A JSON string, its text between the quotes: a transcript's line read as it is
+# ('{"message":{"content":"Passwords: Hunter2xyz!"}}') goes on after a value that ends a
+# message, where the rules want its end, and a tool's output that is JSON text holds strings of
+# its own (escaped quotes in the line, '\\"password\\": ...'). Read from a quote to the next
+# (possessive: each once), so valid JSON is read string by string, a key's or a value's
+_JSON_STRING = rx.compile(r'"((?:[^"\\\n]|\\.)*+)"')
+# ... what may stand before a value's (not a key's: a value is no key, before ":") and after it
+_BEFORE_A_VALUE = frozenset(':[,{\n')
+_AFTER_A_VALUE = frozenset(',}]\r\n')
+# ... its escapes, as JSON reads them ("\\u2019" one character; one JSON does not know, as written)
+_STRING_ESCAPE = rx.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))")
+_STRING_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"',
+                   "\\": "\\", "/": "/"}
+# How deep strings are read out of strings: a transcript's line (1), a tool's output in it that
+# is JSON (2), a string in that holding JSON escaped again (3)
+_STRINGS_DEEP = 3
+# ... and the patterns not run on a string alone, whose verdict asks what the rest of the text
+# says: an answer to a question is a choice where the dialog's call offered it, in another
+# string ('"Where should the API key be stored?"="AWS Secrets Manager"' read alone was hidden)
+_READ_IN_THE_WHOLE = frozenset(
+    i for i, (_, pattern, _, _) in enumerate(_PATTERNS) if pattern is _ASKED_ANSWER)
+
+
+def _string_hits(text: str, only: frozenset[int], depth: int) -> list[tuple[int, SecretHit]]:
+    """The hits in each JSON string ``text`` gives as a value, read as the string says it (its
+    escapes read) and alone, as a reader decoding the JSON has it: a value ending the string
+    ends its text there. Where in ``text`` each is (a hit never takes a quote that closes the
+    string, nor half an escape)."""
+    found: list[tuple[int, SecretHit]] = []
+    size_of_text = len(text)
+    for m in _JSON_STRING.finditer(text):
+        start, end = m.span(1)
+        if end - start < 6:
+            continue
+        # (a value's: after ":", "[", "," or "{", or first on its line, and before ",", "}",
+        # "]" or its line's end; a key's or a quote in prose, 'he said "..." then', is none)
+        before = m.start() - 1
+        while before >= 0 and text[before] in " \t":
+            before -= 1
+        after = m.end()
+        while after < size_of_text and text[after] in " \t":
+            after += 1
+        if ((before >= 0 and text[before] not in _BEFORE_A_VALUE)
+                or (after < size_of_text and text[after] not in _AFTER_A_VALUE)):
+            continue
+        view: list[str] = []
+        starts: list[int] = []
+        origins: list[int] = []
+        pos, size = start, 0
+        for esc in _STRING_ESCAPE.finditer(text, start, end):
+            code = esc[1]
+            read = chr(int(code, 16)) if code else _STRING_ESCAPES.get(esc[2], esc[0])
+            for piece, origin in ((text[pos : esc.start()], pos), (read, esc.start())):
+                starts.append(size)
+                origins.append(origin)
+                view.append(piece)
+                size += len(piece)
+            pos = esc.end()
+        starts.append(size)
+        origins.append(pos)
+        view.append(text[pos:end])
+        found += _moved(_scan("".join(view), only - _READ_IN_THE_WHOLE, depth + 1), starts,
+                        origins)
+    return found
 
 
 def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
