@@ -488,6 +488,17 @@ def _named_columns(header: str) -> dict[int, re.Match[str]]:
     return columns
 
 
+def _prose_cells(header: str, rule: str) -> int:
+    """How many cells of the table header row ``header`` over the separator row ``rule`` are
+    prose before the table (none or one): a table said in a message ("Remember this: | user |
+    password |" / "|---|---|" / "| admin | Hunter2xyz! |") has a cell more in its header than
+    its separator, the words before the first pipe, where its rows have none; read as a
+    column, it put "password" over the column after the value's."""
+    return int("|" in rule and not header.lstrip().startswith("|")
+               and header.rstrip().endswith("|")
+               and len(_cells(header, 0)) == len(_cells(rule, 0)) + 1)
+
+
 def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
     """Where the rows under the table header ``head`` (``_TABLE_HEAD``) give a value in a
     column a credential's name heads, and where the rows read end (``head``'s own end when
@@ -496,6 +507,10 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
     found: list[tuple[int, int]] = []
     if not columns:
         return found, head.end()
+    # (a row with fewer cells than a header begun by prose has none for the prose: its cells
+    # are the header's after it)
+    width = len(_cells(head[1], 0))
+    prose = _prose_cells(head[1], text[head.end(1) + 1 : head.end()])
     at = head.end() + 1
     row = ""
     while at <= len(text):
@@ -507,12 +522,16 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
         # stay; the header's match after it is not read again, so each row is read once, where
         # "| password |" / "|---|" over and over read all the rows after each)
         if _TABLE_RULE.fullmatch(line) is not None:
-            columns = _named_columns(row) or columns
+            named_here = _named_columns(row)
+            if named_here:
+                columns, width, prose = named_here, len(_cells(row, 0)), _prose_cells(row, line)
         elif "|" not in line:
             break
         else:
-            for n, (start, cell) in enumerate(_cells(line, at)):
-                named = columns.get(n)
+            cells = _cells(line, at)
+            shift = prose if len(cells) < width else 0
+            for n, (start, cell) in enumerate(cells):
+                named = columns.get(n + shift)
                 value = _ROW_VALUE.fullmatch(" " + cell) if named is not None else None
                 if (named is not None and value is not None
                         and _table_value(named["cell"], named["name"], value[1])):
