@@ -117,6 +117,18 @@ def _a_pass_and_pairs_in_a_word(size: int) -> str:
     return "\n".join([*lines, "creds:A1!" * (1_600 * size)])
 
 
+def _json_strings(size: int) -> str:
+    # a raw transcript's line read by read_file: each JSON string read alone, its escapes read,
+    # strings within strings 3 deep, backslash runs read as the reader reads them, one long
+    # string (every shape one line, as a .jsonl holds it)
+    many = ",".join(f'"k{n}":"Passwords: Hunter2xyz! \\n \\\\\\"x\\\\\\""'
+                    for n in range(600 * size))
+    deep = '"' + '{\\"a\\":\\"' * 3 + "Token:\\\\nQx-Token-99812 " * (300 * size) + '"'
+    slashes = '{"c":"' + "\\" * (12_000 * size) + 'n password: x"}'
+    long_string = '{"c":"' + "Passwords: Ab1x! " * (6_000 * size) + '"}'
+    return "\n".join(["{" + many + "}", "{\"d\":" + deep + "}", slashes, long_string])
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -156,7 +168,8 @@ def main() -> None:
                         ("translation pairs", _translations),
                         ("signs after a value", _signs_after_a_value),
                         ("signs ending a clause", _signs_ending_a_clause),
-                        ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word)):
+                        ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word),
+                        ("JSON strings of a raw .jsonl", _json_strings)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
