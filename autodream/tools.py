@@ -326,9 +326,10 @@ class _Glob:
     of the path times the pattern's.
     """
 
-    # how many sets of states one glob keeps before it forgets them (hostile paths may each
-    # meet new ones; a few tens of thousands is a few MB)
-    _MAX_SETS = 1 << 16
+    # how many states and steps one glob keeps before it forgets them: hostile paths may each
+    # meet new sets of a hundred states or more (review rev110: 65,536 sets of a 215-character
+    # pattern held 490 MB where the walk without them held 20 MB); 2**17 is ~15 MB
+    _MAX_HELD = 1 << 17
 
     def __init__(self, pattern: str) -> None:
         tokens: list[tuple[str, str | re.Pattern[str]]] = []
@@ -367,6 +368,7 @@ class _Glob:
         self._sets: list[frozenset[tuple[int, bool]]] = [start]
         self._numbers: dict[frozenset[tuple[int, bool]], int] = {start: 0}
         self._steps: list[dict[str, int]] = [{}]
+        self._held = len(start)
 
     def _closure(self, states: set[tuple[int, bool]]) -> set[tuple[int, bool]]:
         """``states`` and those each reaches matching nothing (a star's zero characters)."""
@@ -409,10 +411,11 @@ class _Glob:
     def _step(self, number: int, ch: str) -> int:
         """The number of the set ``ch`` leads to from set ``number``, kept for the next time."""
         after = self._after(self._sets[number], ch)
-        if len(self._sets) > self._MAX_SETS:
+        if self._held > self._MAX_HELD:
             # forget all but the start: a pattern met with ever new paths keeps little
             self._sets, self._numbers, self._steps = (
                 self._sets[:1], {self._sets[0]: 0}, [{}])
+            self._held = len(self._sets[0])
             number = -1
         found = self._numbers.get(after)
         if found is None:
@@ -420,8 +423,10 @@ class _Glob:
             self._sets.append(after)
             self._numbers[after] = found
             self._steps.append({})
+            self._held += len(after)
         if number >= 0:
             self._steps[number][ch] = found
+            self._held += 1
         return found
 
     def match(self, path: str) -> bool:
