@@ -1724,8 +1724,11 @@ def _moved(found: list[tuple[int, SecretHit]], starts: list[int],
 # ('{"message":{"content":"Passwords: Hunter2xyz!"}}') goes on after a value that ends a
 # message, where the rules want its end, and a tool's output that is JSON text holds strings of
 # its own (escaped quotes in the line, '\\"password\\": ...'). Read from a quote to the next
-# (possessive: each once), so valid JSON is read string by string, a key's or a value's
-_JSON_STRING = rx.compile(r'"((?:[^"\\\n]|\\.)*+)"')
+# (possessive: each once), so valid JSON is read string by string, a key's or a value's; one
+# that never closes (read_file's window cutting a long line, a session being written) runs to
+# its line's end: a failed match began again at every quote after it, quadratic (review rev111:
+# '{"c":"' + '\\"' * 16000 took 6.8 s)
+_JSON_STRING = rx.compile(r'"((?:[^"\\\n]|\\[^\n]?)*+)(?:"|(?=\n)|\Z)')
 # ... what may stand before a value's (not a key's: a value is no key, before ":") and after it
 _BEFORE_A_VALUE = frozenset(':[,{\n')
 _AFTER_A_VALUE = frozenset(',}]\r\n')

@@ -285,3 +285,23 @@ def test_claude_is_sent_no_secret_ending_a_json_string(
     assert "multiply_numbers" in sent  # the session was read
     assert _secrets_shown(sent) == []
     assert _secrets_shown(what_a_dream_kept(root)) == []
+
+
+@pytest.mark.parametrize("line", [
+    '{"c":"' + '\\"' * 16_000,  # a string of escaped quotes that never closes
+    '{"type":"user","message":{"content":"' + json.dumps(
+        [{"id": i, "name": f"item{i}"} for i in range(2_000)]).replace('"', '\\"')[:30_000],
+], ids=["escaped quotes", "a tool's JSON cut short"])
+def test_a_json_string_that_never_closes_is_read_once(line: str) -> None:
+    # (read_file cuts a long line at its window, a session being written ends mid-string: each
+    # quote after it began the string again, 6.8 s for the first, review rev111)
+    import time
+
+    began = time.process_time()
+    assert redact(line) == line
+    assert time.process_time() - began < 1.0
+
+
+def test_a_value_ending_a_string_cut_short_is_hidden() -> None:
+    line = '{"type":"user","message":{"content":"Passwords: Hunter2xyz!'
+    assert "Hunter2xyz" not in redact(line)
