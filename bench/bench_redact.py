@@ -129,6 +129,15 @@ def _json_strings(size: int) -> str:
     return "\n".join(["{" + many + "}", "{\"d\":" + deep + "}", slashes, long_string])
 
 
+def _long_names(size: int) -> str:
+    # a constant's name of many words, "A_B_B_..._KEY" or "..._TOKEN", each word of which may
+    # start one: read from each to the name's end ('the token is A' and 12,000 '_B': 6 s)
+    n = 1_500 * size
+    lines = [f"{lead}A{run * n}{tail}" for lead in ("the password for prod is ", "my_token ")
+             for run in ("_B", "B_", "_B9", "__") for tail in ("", ". ok", "_KEY=Xk9mQ7vL8pR4tW2z")]
+    return "\n".join(lines)
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -169,7 +178,8 @@ def main() -> None:
                         ("signs after a value", _signs_after_a_value),
                         ("signs ending a clause", _signs_ending_a_clause),
                         ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word),
-                        ("JSON strings of a raw .jsonl", _json_strings)):
+                        ("JSON strings of a raw .jsonl", _json_strings),
+                        ("names of many words", _long_names)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
