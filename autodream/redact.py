@@ -12,6 +12,7 @@ import math
 import re
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -1646,24 +1647,33 @@ _UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "/": "/", "\\": "\\", "
 _READ_AS_WRITTEN = rx.compile(r'\\++r\\++n|\r\n|\\++[nrt"/]|\\{2,}+')
 
 
-def _unescape(text: str) -> tuple[str, list[int], list[int]]:
-    """``text`` with JSON's escapes and "\\r\\n" read, and where each stretch of it starts in the
-    result and in ``text`` (an escape is a stretch of its own: one character for two to eight)."""
+def _read_out(text: str, start: int, end: int, escapes: Iterable[tuple[int, int, str]]
+              ) -> tuple[str, list[int], list[int]]:
+    """``text[start:end]`` with each escape (where it starts and ends in ``text``, and what it
+    reads as) read, and where each stretch of it starts in the result and in ``text`` (an escape
+    is a stretch of its own)."""
     view: list[str] = []
     starts: list[int] = []
     origins: list[int] = []
-    pos = size = 0
-    for m in _READ_AS_WRITTEN.finditer(text):
-        for piece, origin in ((text[pos : m.start()], pos), (_UNESCAPED[m[0][-1]], m.start())):
+    pos, size = start, 0
+    for at, until, read in escapes:
+        for piece, origin in ((text[pos:at], pos), (read, at)):
             starts.append(size)
             origins.append(origin)
             view.append(piece)
             size += len(piece)
-        pos = m.end()
+        pos = until
     starts.append(size)
     origins.append(pos)
-    view.append(text[pos:])
+    view.append(text[pos:end])
     return "".join(view), starts, origins
+
+
+def _unescape(text: str) -> tuple[str, list[int], list[int]]:
+    """``text`` with JSON's escapes and "\\r\\n" read, and where each stretch of it starts in the
+    result and in ``text`` (an escape is a stretch of its own: one character for two to eight)."""
+    return _read_out(text, 0, len(text), ((m.start(), m.end(), _UNESCAPED[m[0][-1]])
+                                          for m in _READ_AS_WRITTEN.finditer(text)))
 
 
 def find_secrets(text: str) -> list[SecretHit]:
@@ -1775,24 +1785,11 @@ def _string_hits(text: str, only: frozenset[int], depth: int) -> list[tuple[int,
         if ((before >= 0 and text[before] not in _BEFORE_A_VALUE)
                 or (after < size_of_text and text[after] not in _AFTER_A_VALUE)):
             continue
-        view: list[str] = []
-        starts: list[int] = []
-        origins: list[int] = []
-        pos, size = start, 0
-        for esc in _STRING_ESCAPE.finditer(text, start, end):
-            code = esc[1]
-            read = chr(int(code, 16)) if code else _STRING_ESCAPES.get(esc[2], esc[0])
-            for piece, origin in ((text[pos : esc.start()], pos), (read, esc.start())):
-                starts.append(size)
-                origins.append(origin)
-                view.append(piece)
-                size += len(piece)
-            pos = esc.end()
-        starts.append(size)
-        origins.append(pos)
-        view.append(text[pos:end])
-        found += _moved(_scan("".join(view), only - _READ_IN_THE_WHOLE, depth + 1), starts,
-                        origins)
+        read, starts, origins = _read_out(text, start, end, (
+            (esc.start(), esc.end(),
+             chr(int(esc[1], 16)) if esc[1] else _STRING_ESCAPES.get(esc[2], esc[0]))
+            for esc in _STRING_ESCAPE.finditer(text, start, end)))
+        found += _moved(_scan(read, only - _READ_IN_THE_WHOLE, depth + 1), starts, origins)
     return found
 
 
