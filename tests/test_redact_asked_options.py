@@ -15,10 +15,11 @@ from hypothesis import strategies as st
 
 from autodream import redact as redact_module
 from autodream.redact import redact
+from tests.factories import SHARED_TRANSCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 # (the real sessions the project keeps beside it, where present: read as the tests' corpora are)
-REAL = Path("/work/shared/data/real-transcripts")
+REAL = SHARED_TRANSCRIPTS
 
 
 def _old_offered(text: str, answer: str) -> bool:

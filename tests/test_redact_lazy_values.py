@@ -8,16 +8,14 @@ from __future__ import annotations
 import random
 import re
 import time
-from pathlib import Path
 
 import pytest
 
 from autodream import redact as redact_module
 from autodream.redact import redact
+from tests.redact_sameness import sameness_views
 
-ROOT = Path(__file__).resolve().parent.parent
 # (the real sessions the project keeps beside it, where present)
-REAL = Path("/work/shared/data/real-transcripts")
 _LAZY = r"([^\s\"'`,;]{6,}?)"
 
 
@@ -81,14 +79,9 @@ def test_each_rule_finds_what_its_lazy_value_found_in_generated_lines(seed: int)
 
 
 def test_each_rule_finds_what_its_lazy_value_found_in_the_tests_and_sessions() -> None:
-    texts = [path.read_text(errors="replace") for path in sorted(
-        [*ROOT.glob("tests/test_redact*.py"), *ROOT.glob("tests/scenarios/*/sessions/*.jsonl"),
-         *(REAL.rglob("*.jsonl") if REAL.is_dir() else [])])]
-    for text in texts:
-        # (JSON's escapes read, as a scan reads a transcript's line)
-        for view in (text, redact_module._unescape(text)[0]):
-            for i, new, old in _RULES:
-                assert _pieces(new, view) == _pieces(old, view), i
+    for view in sameness_views():
+        for i, new, old in _RULES:
+            assert _pieces(new, view) == _pieces(old, view), i
 
 
 @pytest.mark.parametrize(

@@ -10,16 +10,14 @@ from __future__ import annotations
 import random
 import re
 import time
-from pathlib import Path
 
 import pytest
 
 from autodream import redact as redact_module
 from autodream.redact import redact
+from tests.redact_sameness import sameness_views
 
-ROOT = Path(__file__).resolve().parent.parent
 # (the real sessions the project keeps beside it, where present)
-REAL = Path("/work/shared/data/real-transcripts")
 _WORD = r"[^\s\"'`,;]*"
 
 
@@ -86,15 +84,10 @@ def test_each_rule_finds_what_it_found_in_generated_lines(seed: int) -> None:
 
 
 def test_each_rule_finds_what_it_found_in_the_tests_and_sessions() -> None:
-    texts = [path.read_text(errors="replace") for path in sorted(
-        [*ROOT.glob("tests/test_redact*.py"), *ROOT.glob("tests/scenarios/*/sessions/*.jsonl"),
-         *(REAL.rglob("*.jsonl") if REAL.is_dir() else [])])]
     rules = _rules()
-    for text in texts:
-        # (JSON's escapes read, as a scan reads a transcript's line)
-        for view in (text, redact_module._unescape(text)[0]):
-            for name, (new, old) in rules.items():
-                assert _pieces(new, view) == _pieces(old, view), name
+    for view in sameness_views():
+        for name, (new, old) in rules.items():
+            assert _pieces(new, view) == _pieces(old, view), name
 
 
 @pytest.mark.parametrize(
