@@ -830,25 +830,31 @@ def _close_failed(
 def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
     """Ids of runs whose effect is currently reverted (an undo counts unless itself undone)."""
     by_id = {r.id: r for r in records}
+    return _undone_in(_undoers_recorded(by_id.values())) & by_id.keys()
+
+
+def _undoers_recorded(records: Iterable[RunRecord]) -> dict[str, list[str]]:
+    """For each run a committed undo in ``records`` names, the ids of those undos."""
     undoers: dict[str, list[str]] = {}
-    for r in by_id.values():
+    for r in records:
         if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
             undoers.setdefault(r.undoes, []).append(r.id)
-    return _undone_in(undoers) & by_id.keys()
+    return undoers
+
+
+def _undoer(undoers: dict[str, list[str]], run_id: str,
+            seen: frozenset[str] = frozenset()) -> str | None:
+    """The newest undo ``undoers`` names for ``run_id`` that is still in place (not itself
+    undone: an undo of an undo puts the run back), if any."""
+    if run_id in seen:
+        return None
+    return next((u for u in sorted(undoers.get(run_id, []), reverse=True)
+                 if _undoer(undoers, u, seen | {run_id}) is None), None)
 
 
 def _undone_in(undoers: dict[str, list[str]]) -> set[str]:
-    """Of the runs ``undoers`` names the undos of, those still reverted: one undone by an undo
-    not itself undone (an undo of an undo puts the run back)."""
-
-    def undone(run_id: str, seen: frozenset[str]) -> bool:
-        if run_id in seen:
-            return False
-        return any(
-            not undone(u, seen | {run_id}) for u in undoers.get(run_id, [])
-        )
-
-    return {rid for rid in undoers if undone(rid, frozenset())}
+    """Of the runs ``undoers`` names the undos of, those still reverted."""
+    return {rid for rid in undoers if _undoer(undoers, rid) is not None}
 
 
 def undone_by(records: list[RunRecord]) -> dict[str, str]:
@@ -921,17 +927,9 @@ def _gone_dreams(state_dir: Path) -> tuple[list[str], dict[str, str]]:
     undoers: dict[str, list[str]] = {}
     for m in _DIARY_UNDO.finditer(diary):
         undoers.setdefault(m[2], []).append(m[1])
-
-    def undone_by(run_id: str, seen: frozenset[str]) -> str | None:
-        """The undo in place that took ``run_id`` back (one not itself undone), if any."""
-        if run_id in seen:
-            return None
-        return next((u for u in sorted(undoers.get(run_id, []), reverse=True)
-                     if undone_by(u, seen | {run_id}) is None), None)
-
     dreams = sorted({m[1] for m in _DIARY_COMMITTED.finditer(diary)
                      if m[2] not in ("undo", "scrub")})
-    by = {run_id: undo for run_id in dreams if (undo := undone_by(run_id, frozenset()))}
+    by = {run_id: undo for run_id in dreams if (undo := _undoer(undoers, run_id))}
     return [run_id for run_id in dreams if run_id not in by], by
 
 
@@ -946,10 +944,7 @@ def _newest_dream_gone(state_dir: Path, records: list[RunRecord]) -> str | None:
     except OSError:
         return None
     kept = {r.id for r in records}
-    undoers: dict[str, list[str]] = {}
-    for r in records:
-        if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
-            undoers.setdefault(r.undoes, []).append(r.id)
+    undoers = _undoers_recorded(records)
     for m in _DIARY_UNDO.finditer(diary):
         if m[1] not in kept:  # (a record kept says it, as ``_undone_ids`` reads it)
             undoers.setdefault(m[2], []).append(m[1])
