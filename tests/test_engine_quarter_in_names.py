@@ -3,12 +3,16 @@ in the memory's text and in its topic file's name."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 from pathlib import Path
 
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+# a session's random id and the digests the journal keeps are no year said: '2027' in one
+# of them failed this test about once in a few hundred runs
+_RANDOM_HEX = re.compile(r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}|[0-9a-f]{32,}")
 
 
 def test_a_file_name_holding_a_quarter_is_kept_as_said(tmp_path: Path) -> None:
@@ -19,5 +23,5 @@ def test_a_file_name_holding_a_quarter_is_kept_as_said(tmp_path: Path) -> None:
     run_cli(root, "--force")
     kept = what_a_dream_kept(root)
     assert "Reports-2024-Q1.csv" in kept
-    assert "2027" not in kept
+    assert "2027" not in _RANDOM_HEX.sub("", kept)
     assert not [p.name for p in (root / "memory").glob("*2027*")]
