@@ -827,10 +827,14 @@ def _close_failed(
 # ---- undo ------------------------------------------------------------------------------------
 
 
-def _undone_ids(records: Iterable[RunRecord]) -> set[str]:
-    """Ids of runs whose effect is currently reverted (an undo counts unless itself undone)."""
+def _undone_ids(records: Iterable[RunRecord],
+                undoers: dict[str, list[str]] | None = None) -> set[str]:
+    """Ids of runs whose effect is currently reverted (an undo counts unless itself undone),
+    by ``undoers`` (``_undoers_known``) where given, else by the undos ``records`` hold."""
     by_id = {r.id: r for r in records}
-    return _undone_in(_undoers_recorded(by_id.values())) & by_id.keys()
+    if undoers is None:
+        undoers = _undoers_recorded(by_id.values())
+    return _undone_in(undoers) & by_id.keys()
 
 
 def _undoers_recorded(records: Iterable[RunRecord]) -> dict[str, list[str]]:
@@ -839,6 +843,24 @@ def _undoers_recorded(records: Iterable[RunRecord]) -> dict[str, list[str]]:
     for r in records:
         if r.trigger == "undo" and r.outcome == "committed" and r.undoes:
             undoers.setdefault(r.undoes, []).append(r.id)
+    return undoers
+
+
+def _undoers_known(state_dir: Path, records: list[RunRecord]) -> dict[str, list[str]]:
+    """``_undoers_recorded`` with the undos the diary tells of whose folder is gone (removed
+    by hand, or by keep_runs): read from the records alone, an undo of an undo whose folder
+    went left the dream it put back counted as undone, and an undo whose folder went left the
+    dream it took back counted as in place; ``undo`` then aimed at the wrong dream and blamed
+    the difference on a hand edit. (A record kept says it, as ``_undoers_recorded`` reads it.)"""
+    undoers = _undoers_recorded(records)
+    try:
+        diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
+    except OSError:
+        return undoers
+    kept = {r.id for r in records}
+    for m in _DIARY_UNDO.finditer(diary):
+        if m[1] not in kept:
+            undoers.setdefault(m[2], []).append(m[1])
     return undoers
 
 
@@ -933,21 +955,19 @@ def _gone_dreams(state_dir: Path) -> tuple[list[str], dict[str, str]]:
     return [run_id for run_id in dreams if run_id not in by], by
 
 
-def _newest_dream_gone(state_dir: Path, records: list[RunRecord]) -> str | None:
+def _newest_dream_gone(state_dir: Path, records: list[RunRecord],
+                       undoers: dict[str, list[str]]) -> str | None:
     """The id of the newest dream the diary says changed memory, where it is newer than every
     committed dream ``records`` hold that is still in place, has no record among them (its
-    folder removed), and no undo still in place took it back; else None. An undo is read from
-    its record, or from its diary entry where its folder went too: a dream undone, then both
-    folders removed, is not the newest dream in place (nor is one ``records`` say was undone)."""
+    folder removed), and no undo still in place took it back, by ``undoers``
+    (``_undoers_known``: an undo read from its record, or from its diary entry where its folder
+    went too): a dream undone, then both folders removed, is not the newest dream in place
+    (nor is one ``records`` say was undone); else None."""
     try:
         diary = (state_dir / DIARY_FILENAME).read_text("utf-8", errors="replace")
     except OSError:
         return None
     kept = {r.id for r in records}
-    undoers = _undoers_recorded(records)
-    for m in _DIARY_UNDO.finditer(diary):
-        if m[1] not in kept:  # (a record kept says it, as ``_undone_ids`` reads it)
-            undoers.setdefault(m[2], []).append(m[1])
     undone = _undone_in(undoers)
     newest = max((r.id for r in records
                   if r.outcome == "committed" and r.trigger not in ("undo", "scrub")
@@ -957,14 +977,22 @@ def _newest_dream_gone(state_dir: Path, records: list[RunRecord]) -> str | None:
                 and m[1] not in undone), default=None)
 
 
-def _already_undone(run_id: str, records: list[RunRecord], undone: set[str]) -> NotFound:
+def _already_undone(run_id: str, records: list[RunRecord],
+                    undoers: dict[str, list[str]]) -> NotFound:
     """Said for a run an undo still in place reverted: which undo, and how to take it back
-    (rather than 'files changed since', which sends the person to --force)."""
-    undoer = next(r.id for r in records  # newest first: the undo in place
-                  if r.trigger == "undo" and r.outcome == "committed" and r.undoes == run_id
-                  and r.id not in undone)
-    return NotFound(f"run {run_id} was already undone by run {undoer} "
-                    f"(`autodream undo {undoer}` puts it back)")
+    (rather than 'files changed since', which sends the person to --force); where the undo's
+    folder is gone (the diary tells of it), that nothing autodream does puts it back."""
+    undoer = _undoer(undoers, run_id)
+    if undoer is None or any(r.id == undoer for r in records):
+        return NotFound(f"run {run_id} was already undone by run {undoer} "
+                        f"(`autodream undo {undoer}` puts it back)")
+    undid = next((r.undoes for r in records if r.id == run_id and r.trigger == "undo"), None)
+    # (an undo taken back is done again by undoing what it undid, which is in place again)
+    what = (f"; `autodream undo {undid}` takes run {undid} back again" if undid else
+            f", so autodream cannot put it back; `autodream show {run_id}` shows what it "
+            "changed")
+    return NotFound(f"run {run_id} was already undone by run {undoer}, whose folder "
+                    f"(runs/{undoer}) was removed since (DREAMS.md tells of it){what}")
 
 
 def default_undo_target(
@@ -974,10 +1002,11 @@ def default_undo_target(
     is ``list_runs(state_dir)`` where the caller has read it already."""
     if records is None:
         records = list_runs(state_dir)
-    undone = _undone_ids(records)
+    undoers = _undoers_known(state_dir, records)
+    undone = _undone_ids(records, undoers)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
-    if records and (gone := _newest_dream_gone(state_dir, records)) is not None:
+    if records and (gone := _newest_dream_gone(state_dir, records, undoers)) is not None:
         # its folder removed by hand: the next one down was undone in its place, silently,
         # taking what memory learned there and leaving the newest dream's work; said as
         # `undo <id>` says it (``no_dreams_yet`` says it where no record is left at all)
@@ -986,7 +1015,7 @@ def default_undo_target(
         if r.id not in undone:
             return r
     if dreams:
-        raise _already_undone(dreams[0].id, records, undone)
+        raise _already_undone(dreams[0].id, records, undoers)
     if not records and memory_dir is not None:
         raise NotFound(no_dreams_yet(memory_dir, state_dir))
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
@@ -997,12 +1026,14 @@ def _when(record: RunRecord) -> str:
     return record.started_at.replace("T", " ")[:16] + " UTC"
 
 
-def _later_in_place(target: RunRecord, records: list[RunRecord]) -> list[RunRecord]:
-    """The runs after ``target`` still in place that changed its files, or files such a run
-    changed (undoing ``target`` alone would restore its before-images over their work), oldest
-    first. A dream and the undo that took it back, both after ``target``, cancel out: neither
-    is listed (nor an undo of ``target`` itself: undoing it again changes nothing)."""
-    undone = _undone_ids(records)
+def _later_in_place(target: RunRecord, records: list[RunRecord],
+                    undoers: dict[str, list[str]]) -> list[RunRecord]:
+    """The runs after ``target`` still in place (by ``undoers``, ``_undoers_known``) that
+    changed its files, or files such a run changed (undoing ``target`` alone would restore its
+    before-images over their work), oldest first. A dream and the undo that took it back, both
+    after ``target``, cancel out: neither is listed (nor an undo of ``target`` itself: undoing
+    it again changes nothing)."""
+    undone = _undone_ids(records, undoers)
     touched = {ch.path for ch in target.changes}
     later: list[RunRecord] = []
     for r in sorted(records, key=lambda r: r.id):
@@ -1180,11 +1211,10 @@ def undo(
                        "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
-    if run_id and not force:
-        undone = _undone_ids(records)
-        if target.id in undone:
-            raise _already_undone(target.id, records, undone)
-    chain = [target, *_later_in_place(target, records)]
+    undoers = _undoers_known(state_dir, records)
+    if run_id and not force and target.id in _undone_ids(records, undoers):
+        raise _already_undone(target.id, records, undoers)
+    chain = [target, *_later_in_place(target, records, undoers)]
     for run in chain:  # a forged record is refused before anything is read or written
         for ch in run.changes:
             commit_mod.safe_path(memory_dir, ch.path)

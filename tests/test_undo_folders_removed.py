@@ -1,0 +1,95 @@
+"""Undos whose run folders were removed by hand (rev109): DREAMS.md still tells of each undo,
+and ``undo``, ``log`` and ``show`` read it where the undo's record is gone, so they say which
+dreams memory holds as it really does."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream import journal
+from autodream.cli import cli
+from tests.memdirs import NOW, dream, sample_memory, topic, tree
+
+
+def _cli(memory: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    return result.exit_code, result.output
+
+
+def _undo_id(said: str) -> str:
+    return said.split("(recorded as run ", 1)[1].split(")", 1)[0]
+
+
+def _two_dreams(memory: Path) -> tuple[str, str, dict[str, bytes]]:
+    """Dreams D3 and D4, D4 changing the file D3 wrote; and memory as D3 left it."""
+    d3 = dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")})
+    after_d3 = tree(memory)
+    d4 = dream(memory, {"role.md": topic("Role", "user", "Staff engineer, payments.")},
+               now=NOW + timedelta(days=1))
+    return d3.id, d4.id, after_d3
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Path:
+    return sample_memory(tmp_path / "memory")
+
+
+def test_undo_after_the_undo_of_an_undo_lost_its_folder_undoes_the_dream_back_in_place(
+    memory: Path,
+) -> None:
+    """D3, D4, `undo` (U1 takes D4 back), `undo U1` (U2 puts D4 back), then runs/U2 removed
+    by hand: `autodream undo` read the records alone, took D4 for still undone, aimed at D3
+    and refused with 'you edited role.md by hand since it ... use --force' (exit 7), of an edit
+    that was D4's. DREAMS.md tells of U2: D4 is the newest dream in place, and is undone."""
+    state = memory / ".autodream"
+    d3, d4, after_d3 = _two_dreams(memory)
+    code, said = _cli(memory, "undo")
+    assert code == 0 and said.startswith(f"undid run {d4}: "), said
+    u1 = _undo_id(said)
+    code, said = _cli(memory, "undo", u1)
+    assert code == 0 and said.startswith(f"undid run {u1}: "), said
+    u2 = _undo_id(said)
+    shutil.rmtree(journal.run_dir(state, u2))
+
+    code, said = _cli(memory, "undo", u1)  # (not 'undo U2 puts it back': U2 has no folder)
+    assert (code, said.strip().splitlines()) == (9, [
+        f"Error: run {u1} was already undone by run {u2}, whose folder (runs/{u2}) was removed "
+        f"since (DREAMS.md tells of it); `autodream undo {d4}` takes run {d4} back again"])
+    code, said = _cli(memory, "undo")
+    assert code == 0 and said.startswith(f"undid run {d4}: "), said
+    assert tree(memory) == after_d3
+    # and the next `undo` takes D3 back, D4 now undone by a record kept
+    code, said = _cli(memory, "undo")
+    assert code == 0 and said.startswith(f"undid run {d3}: "), said
+
+
+def test_undo_after_an_undo_lost_its_folder_does_not_aim_at_the_dream_it_took_back(
+    memory: Path,
+) -> None:
+    """D3, D4, `undo` (U1 takes D4 back), then runs/U1 removed by hand: `autodream undo`
+    aimed at D4 again and refused with 'you edited role.md by hand since it' (exit 7): memory
+    held D3's result, not D4's. DREAMS.md tells of U1: D3 is the newest dream in place and is
+    undone, as when both D4's and U1's folders are gone; `undo D4` says who took it back."""
+    state = memory / ".autodream"
+    start = tree(memory)
+    d3, d4, after_d3 = _two_dreams(memory)
+    code, said = _cli(memory, "undo")
+    assert code == 0, said
+    u1 = _undo_id(said)
+    shutil.rmtree(journal.run_dir(state, u1))
+    assert tree(memory) == after_d3
+
+    code, said = _cli(memory, "undo", d4)
+    assert (code, said.strip().splitlines()) == (9, [
+        f"Error: run {d4} was already undone by run {u1}, whose folder (runs/{u1}) was removed "
+        f"since (DREAMS.md tells of it), so autodream cannot put it back; `autodream show {d4}` "
+        "shows what it changed"])
+    assert tree(memory) == after_d3
+    code, said = _cli(memory, "undo")
+    assert code == 0 and said.startswith(f"undid run {d3}: "), said
+    assert tree(memory) == start
