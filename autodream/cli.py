@@ -846,7 +846,8 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
     records = [journal.as_shown(r, settings.state_dir) for r in
                journal.list_runs(settings.state_dir, count, unreadable=unreadable)]
     # (every record: the undo that took a listed dream back may be older than the newest n)
-    undone = journal.undone_by(journal.list_runs(settings.state_dir)) if records else {}
+    undone = (journal.undone_by(journal.list_runs(settings.state_dir), settings.state_dir)
+              if records else {})
     if unreadable:
         # else a damaged record reads as a dream that never happened ("no dreams yet")
         click.echo(f"note: {len(unreadable)} run record(s) could not be read: "
@@ -904,8 +905,11 @@ def show_command(
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
+    # (the record says what the run did, not whether memory still holds it)
+    undone_by = journal.undoer_in_place(state, record.id)
     if as_json:
-        echo_json({"status": "ok", "run": record.to_dict(), "diff": diff})
+        echo_json({"status": "ok", "run": record.to_dict(), "undone_by": undone_by,
+                   "diff": diff})
         return
     click.echo(f"run      {record.id}")
     click.echo(f"outcome  {record.outcome}" + (f": {record.reason}" if record.reason else ""))
@@ -923,6 +927,11 @@ def show_command(
         click.echo(f"not read {skipped.get('path', '?')}: {skipped.get('reason', '')}")
     if record.undoes:
         click.echo(f"undoes   {record.undoes}")
+    if undone_by is not None:
+        click.echo(f"undone   by run {undone_by}: " + (
+            f"what it took back from run {record.undoes} is in memory again"
+            if record.trigger == "undo" and record.undoes
+            else "memory no longer holds what it changed"))
     # what the dream left in the offsets store, asked as the gates ask the live store (an
     # undo's record holds the positions it put back, not anything left)
     waiting = OffsetStore.of({

@@ -879,17 +879,20 @@ def _undone_in(undoers: dict[str, list[str]]) -> set[str]:
     return {rid for rid in undoers if _undoer(undoers, rid) is not None}
 
 
-def undone_by(records: list[RunRecord]) -> dict[str, str]:
-    """For each run an undo still in place reverted, that undo's id (``records`` newest
-    first, as ``list_runs`` gives them): ``log`` marks them, so its list says which dreams are
-    in memory now."""
-    undone = _undone_ids(records)
-    by: dict[str, str] = {}
-    for r in records:  # newest first: the undo in place
-        if (r.trigger == "undo" and r.outcome == "committed" and r.undoes in undone
-                and r.id not in undone):
-            by.setdefault(r.undoes, r.id)
-    return by
+def undone_by(records: list[RunRecord], state_dir: Path | None = None) -> dict[str, str]:
+    """For each run ``records`` hold that an undo still in place reverted, that undo's id:
+    ``log`` and ``show`` mark them, so they say which dreams are in memory now. With
+    ``state_dir``, the undos its diary tells of whose folder is gone count too
+    (``_undoers_known``): read from the records alone, an undo of an undo removed by hand
+    left the dream it put back marked undone, and an undo removed left its dream unmarked."""
+    undoers = (_undoers_recorded(records) if state_dir is None
+               else _undoers_known(state_dir, records))
+    return {r.id: undoer for r in records if (undoer := _undoer(undoers, r.id)) is not None}
+
+
+def undoer_in_place(state_dir: Path, run_id: str) -> str | None:
+    """The undo still in place that reverted run ``run_id`` (``undone_by``), if any."""
+    return undone_by(list(_outlines(state_dir)), state_dir).get(run_id)
 
 
 def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:

@@ -4,6 +4,7 @@ dreams memory holds as it really does."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from datetime import timedelta
 from pathlib import Path
@@ -93,3 +94,47 @@ def test_undo_after_an_undo_lost_its_folder_does_not_aim_at_the_dream_it_took_ba
     code, said = _cli(memory, "undo")
     assert code == 0 and said.startswith(f"undid run {d3}: "), said
     assert tree(memory) == start
+
+
+@pytest.mark.parametrize("removed", ["the undo of the undo", "the undo"])
+def test_log_and_show_say_which_runs_are_in_place_after_an_undo_folder_was_removed(
+    memory: Path, removed: str
+) -> None:
+    """D3, D4, `undo` (U1), and either `undo U1` (U2) with runs/U2 removed, or runs/U1
+    removed: `log` (and `log --json`'s undone_by) read the records alone and marked D4
+    '[undone by U1]' while memory held it, or marked nothing while memory held D3's result;
+    `show` said nothing of either. They read DREAMS.md for the undos whose folder is gone."""
+    state = memory / ".autodream"
+    d3, d4, _ = _two_dreams(memory)
+    code, said = _cli(memory, "undo")
+    assert code == 0, said
+    u1 = _undo_id(said)
+    if removed == "the undo of the undo":
+        code, said = _cli(memory, "undo", u1)
+        assert code == 0, said
+        u2 = _undo_id(said)
+        shutil.rmtree(journal.run_dir(state, u2))
+        marked = {d3: None, d4: None, u1: u2}
+    else:
+        shutil.rmtree(journal.run_dir(state, u1))
+        marked = {d3: None, d4: u1}
+
+    code, out = _cli(memory, "log", "--json")
+    assert code == 0, out
+    assert {r["id"]: r["undone_by"] for r in json.loads(out)} == marked
+    code, out = _cli(memory, "log")
+    assert code == 0, out
+    for run_id, undoer in marked.items():
+        line = next(line for line in out.splitlines() if line.startswith(run_id))
+        assert (f"[undone by {undoer}]" in line) == (undoer is not None), line
+        assert ("undone by" in line) == (undoer is not None), line
+    for run_id, undoer in marked.items():
+        code, out = _cli(memory, "show", run_id)
+        assert code == 0, out
+        said_undone = [line for line in out.splitlines() if line.startswith("undone ")]
+        assert said_undone == ([] if undoer is None else [
+            f"undone   by run {undoer}: what it took back from run {d4} is in memory again"
+            if run_id == u1 else
+            f"undone   by run {undoer}: memory no longer holds what it changed"]), out
+        code, out = _cli(memory, "show", "--json", run_id)
+        assert code == 0 and json.loads(out)["undone_by"] == undoer, out
