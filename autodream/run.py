@@ -286,6 +286,7 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     from dataclasses import replace
 
     from autodream.journal import runs_dir
+    from autodream.memory.staging import UNOPENED
 
     real = str(settings.memory_dir)
     # SIGTERM as Ctrl-C: the copy removed (else it stayed in TMPDIR, undo copies and all)
@@ -293,14 +294,20 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
         scratch = tempfile.TemporaryDirectory(prefix="autodream-dry-run-")
         try:
             stand_in = Path(scratch.name) / settings.memory_dir.name
+            unopened: dict[Path, str] = {}
             if os.path.lexists(settings.memory_dir):
-                _copy_as_found(settings.memory_dir, stand_in, Path(scratch.name) / "links",
-                               records_only=runs_dir(settings.state_dir))
+                unopened = _copy_as_found(settings.memory_dir, stand_in,
+                                          Path(scratch.name) / "links",
+                                          records_only=runs_dir(settings.state_dir))
             else:
                 stand_in.mkdir()
-            outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger,
-                            force=force, dry_run=True, current_session=current_session,
-                            step=step)
+            told = UNOPENED.set(unopened)
+            try:
+                outcome = dream(replace(settings, memory_dir=stand_in), trigger=trigger,
+                                force=force, dry_run=True, current_session=current_session,
+                                step=step)
+            finally:
+                UNOPENED.reset(told)
         finally:
             # (a second signal in the middle of the removal left the rest behind)
             with _signals_held():
@@ -310,11 +317,14 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     return outcome
 
 
-def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path) -> None:
+def _copy_as_found(
+    source: Path, copy: Path, links: Path, *, records_only: Path
+) -> dict[Path, str]:
     """``source`` copied to ``copy`` for a dry run to preview in, every folder and file made
     writable by its owner (copied, a mode 555 state dir failed the preview), and what a dream
     leaves as found left so in the copy, unread, for the preview to say the same note: a file
-    that cannot be read is an empty one of mode 000 ('cannot be read (Permission denied)'), a
+    that cannot be opened is an empty one of mode 000, returned by its path in the copy with
+    the error opening it gave (``staging.UNOPENED`` says it for the stand-in), a
     folder that cannot be listed an empty one of its own mode, a pipe, socket or device a
     named pipe (never opened), a file of N hard links one of N (the others in ``links``),
     a link the same link. (copytree failed the whole dry run on the first of them: 'Error:
@@ -327,6 +337,7 @@ def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path)
     import stat
 
     named = itertools.count()
+    unopened: dict[Path, str] = {}
     os.mkdir(copy, 0o700)
     folders = [(source, copy)]
     while folders:
@@ -356,18 +367,23 @@ def _copy_as_found(source: Path, copy: Path, links: Path, *, records_only: Path)
             elif not stat.S_ISREG(mode):
                 os.mkfifo(into, 0o600)
             else:
+                # opened first, as a dream opens it to stage it: an error copying is the
+                # copy's then (sendfile names the source in a full disk's error, which was
+                # taken for the source's, and its stand-in said 'Permission denied')
                 try:
-                    shutil.copy2(entry.path, into, follow_symlinks=False)
+                    os.close(os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+                                     | os.O_CLOEXEC))
                 except OSError as exc:
-                    if exc.filename != entry.path:
-                        raise  # (the copy's side: a full disk)
                     os.close(os.open(into, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0))
+                    unopened[into] = exc.strerror or type(exc).__name__
                     continue
+                shutil.copy2(entry.path, into, follow_symlinks=False)
                 copied = os.lstat(into)
                 os.chmod(into, stat.S_IMODE(copied.st_mode) | stat.S_IRUSR | stat.S_IWUSR)
                 for _ in range(entry.stat(follow_symlinks=False).st_nlink - 1):
                     links.mkdir(exist_ok=True)
                     os.link(into, links / str(next(named)))
+    return unopened
 
 
 @contextmanager

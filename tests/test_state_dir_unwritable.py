@@ -247,3 +247,56 @@ def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
     assert f".autodream/runs/{run.name}/record.json" in copied
     assert not [c for c in copied if c.startswith(f".autodream/runs/{run.name}/")
                 and c.count("/") > 3 and f"/{run.name}/after/" not in c], copied
+
+
+@pytest.mark.parametrize("error", ["an I/O error", "a full disk while copying"])
+def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
+        sample: Path, monkeypatch: pytest.MonkeyPatch, error: str) -> None:  # noqa: F811
+    """Was: a memory file the dry run's copy could not read was left there as an empty file of
+    mode 000, so the preview said 'small_prs.md: cannot be read (Permission denied); fix its
+    permissions' whatever the error was (an I/O error), or, as root, read it as empty; and a
+    full disk on the copy's side (sendfile names the source file in its error) was taken for
+    the source's, every file after it 'Permission denied'. The preview says the error a dream
+    in place meets, and a copy that fails says so."""
+    import errno
+    import shutil
+
+    assert dream(sample)[0] == 0
+    memory = sample / "memory"
+    state = memory / ".autodream"
+    odd = memory / "small_prs.md"
+    real_access, real_open, real_copy = os.access, os.open, shutil.copy2
+
+    def access(path: Any, mode: int, **kw: Any) -> bool:  # a mode 555 state dir, not as root
+        return False if Path(path) == state else real_access(path, mode, **kw)
+
+    def broken_open(path: Any, flags: int, *args: Any, **kw: Any) -> int:
+        if error == "an I/O error" and "dir_fd" not in kw and Path(path) == odd:
+            raise OSError(errno.EIO, os.strerror(errno.EIO), str(path))
+        return real_open(path, flags, *args, **kw)
+
+    def failing_copy(src: Any, dst: Any, **kw: Any) -> Any:
+        if Path(src) == odd:
+            code = errno.EIO if error == "an I/O error" else errno.ENOSPC
+            failure = OSError(code, os.strerror(code))
+            # (as open names the file it could not open, and sendfile both of its files)
+            failure.filename = str(src)
+            failure.filename2 = None if error == "an I/O error" else str(dst)
+            raise failure
+        return real_copy(src, dst, **kw)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(os, "open", broken_open)
+    monkeypatch.setattr(shutil, "copy2", failing_copy)
+    code, out, err = dream(sample, "--dry-run")
+    if error == "an I/O error":
+        assert code == 0, out + err
+        assert ("note: left as found (fix it by hand): small_prs.md: cannot be read "
+                "(Input/output error); fix its permissions") in out + err, out + err
+        assert "Permission denied" not in out + err
+    else:
+        # (the copy's side named: 'Error: cannot use <memory>/small_prs.md -> <copy>/...')
+        assert (code, out) == (1, ""), out + err
+        [said] = err.splitlines()
+        assert said.startswith(f"Error: cannot use {odd} -> "), said
+        assert said.endswith("/small_prs.md: No space left on device"), said

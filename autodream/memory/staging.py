@@ -14,6 +14,8 @@ import hashlib
 import os
 import shutil
 import stat
+from collections.abc import Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -491,6 +493,13 @@ def diff_manifests(before: dict[str, FileInfo], after: dict[str, FileInfo]) -> l
     return changes
 
 
+# The memory files a dry run's throwaway copy holds only a stand-in of (``run._copy_as_found``:
+# the original could not be opened), by their path in the copy, each with the error the original
+# gave: staged as that error, as a dream in place says it, not as the stand-in reads (an empty
+# file of mode 000: 'Permission denied' whatever the error was, and read as empty by root).
+UNOPENED: ContextVar[Mapping[Path, str] | None] = ContextVar("unopened", default=None)
+
+
 @dataclass(eq=False, repr=False)
 class Staging:
     """A staging copy of ``memory_dir`` at ``path``, and the snapshot it was copied from."""
@@ -519,9 +528,13 @@ class Staging:
             staging_dir.mkdir()
         baseline: dict[str, FileInfo] = {}
         unreadable: dict[str, str] = {}
+        unopened = UNOPENED.get() or {}
         try:
             for rel, src in active_files(memory_dir).items():
                 dest = staging_dir / rel
+                if (why := unopened.get(src)) is not None:
+                    unreadable[rel] = why
+                    continue
                 try:
                     if BY_DIR_FD:
                         left_out = _copy_by_dir_fd(memory_dir, staging_dir, rel)
