@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import shutil
+import time
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -138,3 +140,43 @@ def test_log_and_show_say_which_runs_are_in_place_after_an_undo_folder_was_remov
             f"undone   by run {undoer}: memory no longer holds what it changed"]), out
         code, out = _cli(memory, "show", "--json", run_id)
         assert code == 0 and json.loads(out)["undone_by"] == undoer, out
+
+
+def test_a_long_diary_heading_is_read_in_time_and_the_diary_once_per_undo(
+    memory: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`log`, `show` and `undo` read DREAMS.md's undos: the pattern that found them tried every
+    ' · run ' of a heading line against the rest of both lines, so a 120,000-character entry
+    (a heading of 6,000 ' · run x · undo', a 'Committed:' line of 30,000 words) took seconds
+    each time (20,000 characters 0.3 s, 41,000 2.6 s); and `undo` read the diary three times
+    to decide what to undo. The undos a real entry tells of are still found."""
+    state = memory / ".autodream"
+    d3, d4, _ = _two_dreams(memory)
+    code, said = _cli(memory, "undo")
+    assert code == 0, said
+    u1 = _undo_id(said)
+    shutil.rmtree(journal.run_dir(state, u1))  # (DREAMS.md alone tells of U1 now)
+    diary = state / journal.DIARY_FILENAME
+    with diary.open("a", encoding="utf-8") as out:
+        out.write("\n## " + " · run x · undo" * 6000 + "\n\nCommitted: " + "a " * 30000 + "\n")
+
+    began = time.process_time()
+    code, out = _cli(memory, "log", "--json")
+    assert time.process_time() - began < 1.0
+    assert code == 0 and {r["id"]: r["undone_by"] for r in json.loads(out)} == {
+        d3: None, d4: u1}, out
+
+    reads: list[Path] = []
+    read_text = Path.read_text
+
+    def counted(path: Path, *args: Any, **kwargs: Any) -> str:
+        if path.name == journal.DIARY_FILENAME:
+            reads.append(path)
+        return read_text(path, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "read_text", counted)
+    began = time.process_time()
+    code, said = _cli(memory, "undo")
+    assert time.process_time() - began < 1.0
+    assert code == 0 and said.startswith(f"undid run {d3}: "), said
+    assert len(reads) == 2, reads  # (once to decide, once to append the undo's own entry)
