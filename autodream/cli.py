@@ -846,8 +846,8 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
     records = [journal.as_shown(r, settings.state_dir) for r in
                journal.list_runs(settings.state_dir, count, unreadable=unreadable)]
     # (every record: the undo that took a listed dream back may be older than the newest n)
-    undone = (journal.undone_by(journal.list_runs(settings.state_dir), settings.state_dir)
-              if records else {})
+    undone = (journal.undone_by(journal.list_runs(settings.state_dir), settings.state_dir,
+                                settings.memory_dir) if records else {})
     if unreadable:
         # else a damaged record reads as a dream that never happened ("no dreams yet")
         click.echo(f"note: {len(unreadable)} run record(s) could not be read: "
@@ -906,7 +906,7 @@ def show_command(
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     # (the record says what the run did, not whether memory still holds it)
-    undone_by = journal.undoer_in_place(state, record.id)
+    undone_by = journal.undoer_in_place(state, settings.memory_dir, record.id)
     if as_json:
         echo_json({"status": "ok", "run": record.to_dict(), "undone_by": undone_by,
                    "diff": diff})
@@ -1041,7 +1041,9 @@ def undo_command(
         # "status" as in every other document a script may get from a command (a dream's, an
         # error's); what the undo did is its "outcome"
         # "run_id" as the dream's and watch's documents name it, beside the record's "id"
-        echo_json({"status": "ok", **record.to_dict(), "run_id": record.id})
+        echo_json({"status": "ok", **record.to_dict(), "run_id": record.id,
+                   "taken_from_diary": [{"run": undid, "undone_by": undo_id}
+                                        for undid, undo_id in record.diary_told]})
         return
     if record.outcome == "no-change":
         click.echo(f"nothing to restore: {record.reason}")
@@ -1062,6 +1064,13 @@ def undo_command(
         again += f"{len(read)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")
+    if record.diary_told:
+        # no record said it, and a diary line can be typed: the person can check what decided
+        (undid, undo_id), *more = record.diary_told
+        said = "".join([f"run {undid} was undone by run {undo_id}",
+                        *(f", run {undid} by run {undo_id}" for undid, undo_id in more)])
+        click.echo(f"note: DREAMS.md says {said}, whose "
+                   + ("folders were" if more else "folder was") + " removed; taken as said")
     for undo_run in made:
         if undo_run.not_read_again:
             # a dream of an older autodream kept no read positions to rewind: without this

@@ -134,6 +134,10 @@ class RunRecord:
     # for an undo of such a dream: the sessions it read, which the next dream does not read
     # again (what the dream learned there stays taken back)
     not_read_again: list[str] = field(default_factory=list)
+    # not saved: for an undo just made, the undos it took DREAMS.md's word for, each as (the run
+    # it undid, the undo), whose folders are gone: they decided what it undid, and the person
+    # is told so (a diary entry can be typed by hand)
+    diary_told: list[tuple[str, str]] = field(default_factory=list, compare=False)
 
     def paths(self, kind: str) -> list[str]:
         return [c.path for c in self.changes if c.kind == kind]
@@ -846,20 +850,61 @@ def _undoers_recorded(records: Iterable[RunRecord]) -> dict[str, list[str]]:
     return undoers
 
 
-def _undoers_known(state_dir: Path, records: list[RunRecord],
+def _undoers_known(state_dir: Path, memory_dir: Path, records: list[RunRecord],
                    diary: str | None = None) -> dict[str, list[str]]:
     """``_undoers_recorded`` with the undos the diary tells of whose folder is gone (removed
     by hand, or by keep_runs): read from the records alone, an undo of an undo whose folder
     went left the dream it put back counted as undone, and an undo whose folder went left the
     dream it took back counted as in place; ``undo`` then aimed at the wrong dream and blamed
     the difference on a hand edit. (A record kept says it, as ``_undoers_recorded`` reads it.)
-    ``diary`` is DREAMS.md's text where the caller has read it already (``_read_diary``)."""
+    ``diary`` is DREAMS.md's text where the caller has read it already (``_read_diary``); only
+    the undos ``_diary_undos_gone`` finds plausible count."""
+    return _undoers_with(records, _diary_undos_gone(state_dir, memory_dir, records, diary))
+
+
+def _undoers_with(records: list[RunRecord], gone: list[tuple[str, str]]) -> dict[str, list[str]]:
+    """``_undoers_recorded`` with the undos ``gone`` (``_diary_undos_gone``) names."""
     undoers = _undoers_recorded(records)
-    kept = {r.id for r in records}
-    for undo_id, undid in _diary_undos(_read_diary(state_dir) if diary is None else diary):
-        if undo_id not in kept:
-            undoers.setdefault(undid, []).append(undo_id)
+    for undid, undo_id in gone:
+        undoers.setdefault(undid, []).append(undo_id)
     return undoers
+
+
+def _diary_undos_gone(state_dir: Path, memory_dir: Path, records: list[RunRecord],
+                      diary: str | None = None) -> list[tuple[str, str]]:
+    """The undos DREAMS.md tells of whose record is gone (its folder removed, by hand or by
+    keep_runs, or its record damaged), each as (the run it undid, the undo), where the entry
+    is plausible: a line typed into the diary ('Committed: 1 changed. Undo of run D4.') sent
+    `undo` to the dream before D4 and had `log` mark D4 undone by a run that never was
+    (rev112). An entry counts only where
+    - the undo's id sorts after the run's: an id starts with its run's start, and an undo's is
+      made to sort after every run in the journal (``_id_after``);
+    - no record of that id is kept (``records``: a record read says it; one damaged leaves the
+      diary to say it, as memory is then checked, not the record);
+    - memory does not hold, in every file the run changed, what the run left there (where its
+      record is kept to tell): an undo in place put back what was there before. (Whether the
+      folder went by keep_runs or by hand cannot be told from what is left, so that is no test.)
+    """
+    if diary is None:
+        diary = _read_diary(state_dir)
+    told = [(undid, undo_id) for undo_id, undid in _diary_undos(diary) if undo_id > undid]
+    if not told:
+        return []
+    by_id = {r.id: r for r in records}
+    return [(undid, undo_id) for undid, undo_id in told
+            if undo_id not in by_id and not _left_as_run_left_it(memory_dir, by_id.get(undid))]
+
+
+def _left_as_run_left_it(memory_dir: Path, run: RunRecord | None) -> bool:
+    """Whether every file ``run`` changed holds what it left (a file it deleted is still gone);
+    False where that cannot be told (no record, a path refused, a file that cannot be read)."""
+    if run is None:
+        return False
+    try:
+        found = _found(memory_dir, [run])
+    except (OSError, ValueError):
+        return False
+    return all(found[ch.path][0] == ch.after_sha256 for ch in run.changes)
 
 
 def _undoer(undoers: dict[str, list[str]], run_id: str,
@@ -877,20 +922,21 @@ def _undone_in(undoers: dict[str, list[str]]) -> set[str]:
     return {rid for rid in undoers if _undoer(undoers, rid) is not None}
 
 
-def undone_by(records: list[RunRecord], state_dir: Path | None = None) -> dict[str, str]:
+def undone_by(records: list[RunRecord], state_dir: Path | None = None,
+              memory_dir: Path | None = None) -> dict[str, str]:
     """For each run ``records`` hold that an undo still in place reverted, that undo's id:
     ``log`` and ``show`` mark them, so they say which dreams are in memory now. With
-    ``state_dir``, the undos its diary tells of whose folder is gone count too
+    ``state_dir`` and ``memory_dir``, the undos its diary tells of whose folder is gone count too
     (``_undoers_known``): read from the records alone, an undo of an undo removed by hand
     left the dream it put back marked undone, and an undo removed left its dream unmarked."""
-    undoers = (_undoers_recorded(records) if state_dir is None
-               else _undoers_known(state_dir, records))
+    undoers = (_undoers_recorded(records) if state_dir is None or memory_dir is None
+               else _undoers_known(state_dir, memory_dir, records))
     return {r.id: undoer for r in records if (undoer := _undoer(undoers, r.id)) is not None}
 
 
-def undoer_in_place(state_dir: Path, run_id: str) -> str | None:
+def undoer_in_place(state_dir: Path, memory_dir: Path, run_id: str) -> str | None:
     """The undo still in place that reverted run ``run_id`` (``undone_by``), if any."""
-    return undone_by(list(_outlines(state_dir)), state_dir).get(run_id)
+    return undone_by(list(_outlines(state_dir)), state_dir, memory_dir).get(run_id)
 
 
 def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
@@ -1022,7 +1068,7 @@ def _already_undone(run_id: str, records: list[RunRecord],
 
 
 def default_undo_target(
-    state_dir: Path, memory_dir: Path | None = None, records: list[RunRecord] | None = None,
+    state_dir: Path, memory_dir: Path, records: list[RunRecord] | None = None,
     diary: str | None = None,
 ) -> RunRecord:
     """The newest committed dream (not an undo) whose changes are still in place; ``records``
@@ -1032,7 +1078,7 @@ def default_undo_target(
         records = list_runs(state_dir)
     if diary is None:
         diary = _read_diary(state_dir)
-    undoers = _undoers_known(state_dir, records, diary)
+    undoers = _undoers_known(state_dir, memory_dir, records, diary)
     undone = _undone_ids(records, undoers)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
@@ -1046,7 +1092,7 @@ def default_undo_target(
             return r
     if dreams:
         raise _already_undone(dreams[0].id, records, undoers)
-    if not records and memory_dir is not None:
+    if not records:
         raise NotFound(no_dreams_yet(memory_dir, state_dir))
     raise NotFound("no dream committed anything to undo (`autodream log` lists the runs)")
 
@@ -1242,9 +1288,14 @@ def undo(
                        "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
-    undoers = _undoers_known(state_dir, records, diary)
+    gone = _diary_undos_gone(state_dir, memory_dir, records, diary)
+    undoers = _undoers_with(records, gone)
     if run_id and not force and target.id in _undone_ids(records, undoers):
         raise _already_undone(target.id, records, undoers)
+    # what DREAMS.md alone said decided it: a later run taken for undone (not undone again, nor
+    # in the way of this one), which the person is told, since a diary line can be typed
+    diary_told = [(undid, undo_id) for undid, undo_id in gone
+                  if undid > target.id and _undoer(undoers, undid) == undo_id]
     chain = [target, *_later_in_place(target, records, undoers)]
     for run in chain:  # a forged record is refused before anything is read or written
         for ch in run.changes:
@@ -1343,6 +1394,7 @@ def undo(
                 if step.run.id == target.id:
                     made.together = made_ids
                     made.unlinked = unlinked
+                    made.diary_told = diary_told
                     reason = f"Undo of run {target.id}"
                     if made_ids:
                         reason += f" (later {', '.join(s.run.id for s in steps[:-1])} undone first)"

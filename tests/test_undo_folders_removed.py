@@ -65,6 +65,8 @@ def test_undo_after_the_undo_of_an_undo_lost_its_folder_undoes_the_dream_back_in
         f"since (DREAMS.md tells of it); `autodream undo {d4}` takes run {d4} back again"])
     code, said = _cli(memory, "undo")
     assert code == 0 and said.startswith(f"undid run {d4}: "), said
+    assert said.splitlines()[1] == (f"note: DREAMS.md says run {u1} was undone by run {u2}, "
+                                    "whose folder was removed; taken as said"), said
     assert tree(memory) == after_d3
     # and the next `undo` takes D3 back, D4 now undone by a record kept
     code, said = _cli(memory, "undo")
@@ -93,8 +95,9 @@ def test_undo_after_an_undo_lost_its_folder_does_not_aim_at_the_dream_it_took_ba
         f"since (DREAMS.md tells of it), so autodream cannot put it back; `autodream show {d4}` "
         "shows what it changed"])
     assert tree(memory) == after_d3
-    code, said = _cli(memory, "undo")
-    assert code == 0 and said.startswith(f"undid run {d3}: "), said
+    code, said = _cli(memory, "undo", "--json")
+    assert code == 0 and json.loads(said)["undoes"] == d3, said
+    assert json.loads(said)["taken_from_diary"] == [{"run": d4, "undone_by": u1}], said
     assert tree(memory) == start
 
 
@@ -180,3 +183,58 @@ def test_a_long_diary_heading_is_read_in_time_and_the_diary_once_per_undo(
     assert time.process_time() - began < 1.0
     assert code == 0 and said.startswith(f"undid run {d3}: "), said
     assert len(reads) == 2, reads  # (once to decide, once to append the undo's own entry)
+
+
+def _diary_undo(state: Path, undo_id: str, undid: str) -> None:
+    """An undo's entry typed into DREAMS.md by hand, as an undo writes it."""
+    stamp = f"{undo_id[:4]}-{undo_id[4:6]}-{undo_id[6:8]} {undo_id[9:11]}:{undo_id[11:13]}:00"
+    with (state / journal.DIARY_FILENAME).open("a", encoding="utf-8") as out:
+        out.write(f"\n## {stamp} UTC · run {undo_id} · undo\n\n"
+                  f"Committed: 1 changed. Undo of run {undid}.\n")
+
+
+def test_an_undo_typed_into_the_diary_is_not_taken_for_one_where_memory_says_otherwise(
+    memory: Path,
+) -> None:
+    """D3 changes role.md, D4 deploy.md; a line typed into DREAMS.md says run U (no folder)
+    undid D4 (rev112): `undo` undid D3 and said nothing of it (exit 0), D4's work left, and
+    `log` marked D4 '[undone by U]', a run that never was. Memory holds what D4 left in
+    deploy.md, so no undo of it is in place: `undo` undoes D4, as without the line."""
+    state = memory / ".autodream"
+    d3 = dream(memory, {"role.md": topic("Role", "user", "Staff engineer.")})
+    after_d3 = tree(memory)
+    d4 = dream(memory, {"deploy.md": topic("Deploy", "project", "Friday freeze.")},
+               now=NOW + timedelta(days=1))
+    forged = "20260722T090000Z-0001"
+    assert forged > d4.id
+    _diary_undo(state, forged, d4.id)
+
+    code, out = _cli(memory, "log", "--json")
+    assert code == 0 and {r["id"]: r["undone_by"] for r in json.loads(out)} == {
+        d3.id: None, d4.id: None}, out
+    code, out = _cli(memory, "show", "--json", d4.id)
+    assert code == 0 and json.loads(out)["undone_by"] is None, out
+    code, said = _cli(memory, "undo")
+    assert code == 0 and said.startswith(f"undid run {d4.id}: "), said
+    assert "DREAMS.md" not in said, said
+    assert tree(memory) == after_d3
+
+
+def test_an_undo_the_diary_dates_before_the_run_it_undid_is_not_taken_for_one(
+    memory: Path,
+) -> None:
+    """D3, D4 (both changing role.md), and a DREAMS.md line saying U, dated before D3, undid
+    D3: memory does not hold D3's role.md (D4 changed it since), but an undo's id sorts after
+    every run the journal held when it ran, the run it undid among them; `log` marked D3
+    '[undone by U]' and `undo D3` refused it as already undone. Neither now."""
+    state = memory / ".autodream"
+    d3, d4, _ = _two_dreams(memory)
+    forged = "20260701T090000Z-0001"
+    assert forged < d3
+    _diary_undo(state, forged, d3)
+
+    code, out = _cli(memory, "log", "--json")
+    assert code == 0 and {r["id"]: r["undone_by"] for r in json.loads(out)} == {
+        d3: None, d4: None}, out
+    code, said = _cli(memory, "undo", d3)  # (D4 changed role.md since: refused as such)
+    assert code == 7 and f"run {d4}" in said and "already undone" not in said, said
