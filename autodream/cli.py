@@ -906,7 +906,7 @@ def show_command(
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     # (the record says what the run did, not whether memory still holds it)
-    undone_by = journal.undoer_in_place(state, settings.memory_dir, record.id)
+    undone_by = journal.undoer_in_place(state, settings.memory_dir, record)
     if as_json:
         echo_json({"status": "ok", "run": record.to_dict(), "undone_by": undone_by,
                    "diff": diff})

@@ -934,9 +934,48 @@ def undone_by(records: list[RunRecord], state_dir: Path | None = None,
     return {r.id: undoer for r in records if (undoer := _undoer(undoers, r.id)) is not None}
 
 
-def undoer_in_place(state_dir: Path, memory_dir: Path, run_id: str) -> str | None:
-    """The undo still in place that reverted run ``run_id`` (``undone_by``), if any."""
-    return undone_by(list(_outlines(state_dir)), state_dir, memory_dir).get(run_id)
+def undoer_in_place(state_dir: Path, memory_dir: Path, run: RunRecord) -> str | None:
+    """The undo still in place that reverted ``run`` (``undone_by``), if any. Only the undos
+    newer than it are read (``_undos_newer``): an undo's id sorts after the run it undid (the
+    diary's undos count only where it does), so the undos of it, and theirs, are all newer."""
+    records = [*_undos_newer(state_dir, run.id), run]
+    return _undoer(_undoers_known(state_dir, memory_dir, records), run.id)
+
+
+# a record as ``to_json`` writes it (keys sorted, indented by 2) names its run's trigger near its
+# end, on a line of its own at the top level (a nested key is indented further, and a JSON
+# string holds no newline)
+_RECORD_TRIGGER = rx.compile(r'\n  "trigger": "([^"\\]*)"')
+_RECORD_TAIL = 4096
+
+
+def _undos_newer(state_dir: Path, run_id: str) -> list[RunRecord]:
+    """The records of the undos whose id sorts after ``run_id``, newest first, unreadable
+    ones skipped. Whether a run is an undo is read from its record's last 4 KB where they say
+    it, else from the whole record: `show` decoded every record to tell which undo took a run
+    back (300 runs of 108 KB records: 35-50 ms more, 130-156 ms on a busy machine)."""
+    try:
+        paths = sorted((path for path in runs_dir(state_dir).iterdir() if path.name > run_id),
+                       key=lambda path: path.name, reverse=True)
+    except OSError:
+        return []
+    undos: list[RunRecord] = []
+    for path in paths:
+        try:
+            with open(path / RECORD_FILENAME, "rb") as record_file:
+                size = os.fstat(record_file.fileno()).st_size
+                if size > _RECORD_TAIL:
+                    record_file.seek(size - _RECORD_TAIL)
+                    tail = record_file.read().decode("utf-8", errors="replace")
+                    if (said := _RECORD_TRIGGER.search(tail)) and said[1] != "undo":
+                        continue
+                    record_file.seek(0)
+                record = RunRecord.from_json(record_file.read().decode("utf-8"))
+        except (OSError, ValueError, KeyError, TypeError):
+            continue
+        if record.trigger == "undo":
+            undos.append(record)
+    return undos
 
 
 def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
