@@ -296,9 +296,15 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
             stand_in = Path(scratch.name) / settings.memory_dir.name
             unopened: dict[Path, str] = {}
             if os.path.lexists(settings.memory_dir):
-                unopened = _copy_as_found(settings.memory_dir, stand_in,
-                                          Path(scratch.name) / "links",
-                                          records_only=runs_dir(settings.state_dir))
+                try:
+                    unopened = _copy_as_found(settings.memory_dir, stand_in,
+                                              Path(scratch.name) / "links",
+                                              records_only=runs_dir(settings.state_dir))
+                except OSError as exc:
+                    # (each original was opened first: what failed is the copy, on the disk
+                    # TMPDIR is on, not the memory's: 'cannot use <memory>/x.md -> <copy>/x.md:
+                    # No space left on device' sent the person to the wrong disk)
+                    raise _scratch_copy_failed(exc) from exc
             else:
                 stand_in.mkdir()
             told = UNOPENED.set(unopened)
@@ -315,6 +321,18 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
     outcome.details = json.loads(json.dumps(outcome.details, default=str).replace(
         json.dumps(str(stand_in))[1:-1], json.dumps(real)[1:-1]))
     return outcome
+
+
+def _scratch_copy_failed(exc: OSError) -> AutodreamError:
+    """What a dry run says when the throwaway copy of memory it previews in cannot be made."""
+    import tempfile
+
+    where = " -> ".join(printable(str(f)) for f in (exc.filename, exc.filename2) if f is not None)
+    why = exc.strerror or str(exc) or type(exc).__name__
+    return AutodreamError(
+        f"cannot make the dry run's scratch copy of memory in TMPDIR "
+        f"({printable(tempfile.gettempdir())}): {where + ': ' if where else ''}{why}; free "
+        "space there, or set TMPDIR to a folder on another disk")
 
 
 def _copy_as_found(

@@ -260,6 +260,7 @@ def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
     in place meets, and a copy that fails says so."""
     import errno
     import shutil
+    import tempfile
 
     assert dream(sample)[0] == 0
     memory = sample / "memory"
@@ -295,8 +296,11 @@ def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
                 "(Input/output error); fix its permissions") in out + err, out + err
         assert "Permission denied" not in out + err
     else:
-        # (the copy's side named: 'Error: cannot use <memory>/small_prs.md -> <copy>/...')
+        # (the copy's side named, and the disk it is on: 'Error: cannot use <memory>/
+        # small_prs.md -> <copy>/small_prs.md: No space left on device' named the memory's)
         assert (code, out) == (1, ""), out + err
         [said] = err.splitlines()
-        assert said.startswith(f"Error: cannot use {odd} -> "), said
-        assert said.endswith("/small_prs.md: No space left on device"), said
+        assert said.startswith("Error: cannot make the dry run's scratch copy of memory in "
+                               f"TMPDIR ({tempfile.gettempdir()}): {odd} -> "), said
+        assert said.endswith("/small_prs.md: No space left on device; free space there, or set "
+                             "TMPDIR to a folder on another disk"), said
