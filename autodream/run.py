@@ -325,14 +325,23 @@ def _dry_run_elsewhere(settings: Settings, *, trigger: str, force: bool,
 
 def _scratch_copy_failed(exc: OSError) -> AutodreamError:
     """What a dry run says when the throwaway copy of memory it previews in cannot be made."""
+    import errno
     import tempfile
 
     where = " -> ".join(printable(str(f)) for f in (exc.filename, exc.filename2) if f is not None)
     why = exc.strerror or str(exc) or type(exc).__name__
+    scratch = printable(tempfile.gettempdir())
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return AutodreamError(
+            f"cannot make the dry run's scratch copy of memory in TMPDIR ({scratch}): "
+            f"{where + ': ' if where else ''}{why}; free space there, or set TMPDIR to a folder "
+            "on another disk")
+    # (a copy fails after the original opened on a read error of the memory's own disk too:
+    # EIO, ESTALE on a network mount, the memory dir read-only being why a copy is made; no
+    # advice about TMPDIR's space, which would send the person to the wrong disk)
     return AutodreamError(
-        f"cannot make the dry run's scratch copy of memory in TMPDIR "
-        f"({printable(tempfile.gettempdir())}): {where + ': ' if where else ''}{why}; free "
-        "space there, or set TMPDIR to a folder on another disk")
+        f"cannot copy memory for the dry run (its scratch copy is in TMPDIR, {scratch}): "
+        f"{where + ': ' if where else ''}{why}")
 
 
 def _copy_as_found(

@@ -249,7 +249,8 @@ def test_a_dry_run_in_a_copy_leaves_the_undo_copies_out(
                 and c.count("/") > 3 and f"/{run.name}/after/" not in c], copied
 
 
-@pytest.mark.parametrize("error", ["an I/O error", "a full disk while copying"])
+@pytest.mark.parametrize("error", ["an I/O error", "a full disk while copying",
+                                   "a read error while copying"])
 def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
         sample: Path, monkeypatch: pytest.MonkeyPatch, error: str) -> None:  # noqa: F811
     """Was: a memory file the dry run's copy could not read was left there as an empty file of
@@ -278,7 +279,7 @@ def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
 
     def failing_copy(src: Any, dst: Any, **kw: Any) -> Any:
         if Path(src) == odd:
-            code = errno.EIO if error == "an I/O error" else errno.ENOSPC
+            code = errno.ENOSPC if error == "a full disk while copying" else errno.EIO
             failure = OSError(code, os.strerror(code))
             # (as open names the file it could not open, and sendfile both of its files)
             failure.filename = str(src)
@@ -295,6 +296,13 @@ def test_a_dry_run_in_a_copy_says_the_real_error_of_a_file_it_could_not_copy(
         assert ("note: left as found (fix it by hand): small_prs.md: cannot be read "
                 "(Input/output error); fix its permissions") in out + err, out + err
         assert "Permission denied" not in out + err
+    elif error == "a read error while copying":
+        # (the original opened, then sendfile failed reading it: no advice to free TMPDIR)
+        assert (code, out) == (1, ""), out + err
+        [said] = err.splitlines()
+        assert said.startswith("Error: cannot copy memory for the dry run (its scratch copy is "
+                               f"in TMPDIR, {tempfile.gettempdir()}): {odd} -> "), said
+        assert said.endswith("/small_prs.md: Input/output error"), said
     else:
         # (the copy's side named, and the disk it is on: 'Error: cannot use <memory>/
         # small_prs.md -> <copy>/small_prs.md: No space left on device' named the memory's)
