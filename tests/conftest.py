@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import tempfile
 from collections.abc import Iterator
@@ -16,6 +17,24 @@ os.environ.setdefault(
 import pytest
 
 from tests.scripted_api import ScriptedAPI
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _one_ca_bundle() -> Iterator[None]:
+    """Each Claude backend a test makes builds the SDK's HTTP client, which loads the system's
+    CA bundle into a fresh TLS context (~25 ms quiet, ~70 ms on a busy machine: 78 clients in
+    the suite, 59 of them in test_anthropic_backend.py, ~4 s there). The tests talk plain HTTP
+    to a ScriptedAPI on 127.0.0.1, where no TLS context is ever used, so the run makes the
+    default one once and every client shares it (an SDK on another HTTP stack: as it is)."""
+    try:
+        import httpcore2
+    except ImportError:
+        yield
+        return
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(httpcore2, "default_ssl_context",
+                      functools.cache(httpcore2.default_ssl_context))
+        yield
 
 
 @pytest.fixture
