@@ -136,7 +136,9 @@ def another_plan(cand: Candidate, entry: Entry) -> bool:
         return True
     return (said is not None and planned is not None and said.last != planned.last
             and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
-                 or _named_apart(entry.lead, cand.text) or _once_more(cand.text)))
+                 or _named_apart(entry.lead, cand.text) or _once_more(cand.text)
+                 or named_with_more(entry.lead, cand.text)
+                 or named_with_more(cand.text, entry.lead)))
 
 
 # "slipped again", "pushed back again": the same event moved once more
@@ -587,7 +589,8 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
         return True
     return was is not None and now is not None and was.last != now.last and (_named_apart(
         old.text, new.text) or _once_more(new.text) or names_another_event(old.text, new.text)
-        or names_another_event(new.text, old.text))
+        or names_another_event(new.text, old.text) or named_with_more(old.text, new.text)
+        or named_with_more(new.text, old.text))
 
 
 # What may follow the name of a plan said again on its day and name no other thing: how it
@@ -630,6 +633,47 @@ def names_another_event(lead: str, said: str) -> bool:
             if first > 0 and words[first - 1] in _DETERMINERS:
                 return True
     return False
+
+
+def named_with_more(lead: str, said: str) -> bool:
+    """``lead`` counts the event ``said`` names as another one of its kind, by a word before its
+    name that ``said`` does not have: "The second release is on 2026-09-20" plans another
+    release than "The release is on 2026-08-04" (read as one plan said again, the two were one
+    memory, and "The second release is cancelled" took the first one's line with it), or than
+    "The first release is on ...". A word that names what kind of event it is ("the design
+    review", "the beta release") may be left out when it is told again ("The review is on ..."),
+    and a plan told as a change ("The release is now on ...") may be the second one moved."""
+    if any(_RESCHEDULED_TO.search(one) or _tells_a_change(one) or _once_more(one)
+           for one in (lead, said)):
+        return False
+    counted, named = counted_names(lead), counted_names(said)
+    return any(word in named and named[word] != count for word, count in counted.items()
+               if count)
+
+
+# Words before an event's name that count it as another of its kind ("the second release",
+# "the other demo"); not "the last release", which may be the one there is
+_ANOTHER_ONE = word_set("""first second third fourth fifth sixth seventh eighth ninth tenth
+    1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th other another""")
+
+
+def counted_names(text: str) -> dict[str, str]:
+    """The events ``text`` names before its day after "the", "our", ... (each name's token),
+    each with the word that counts it as another of its kind, or "" where it is named bare:
+    {"releas": "second"} of "The second release is on ...", {"releas": ""} of "The release is
+    cancelled"."""
+    names: dict[str, str] = {}
+    for clause in re.split(r"[,.;:!?()]", _before_the_day(text).lower()):
+        words = clause.split()
+        for at in range(1, len(words)):
+            count = words[at] if words[at] in _ANOTHER_ONE else ""
+            name_at = at + 1 if count else at
+            if words[at - 1] not in _DETERMINERS or name_at >= len(words):
+                continue
+            name = next(iter(tokens(words[name_at])), "")
+            if name and name not in _TELLS_NO_THING:
+                names.setdefault(name, count)
+    return names
 
 
 _DETERMINERS = frozenset({"the", "our", "a", "an", "this", "that", "their", "your", "my", "its"})

@@ -1,0 +1,53 @@
+"""Two plans of one kind of event, one named by a word more ("the release" on 4 August, "the
+second release" on 20 September): each is a memory of its own, said together or apart, and a
+plan said again, or moved, is still one memory."""
+
+from __future__ import annotations
+
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import dreams_over_days
+
+_RELEASE = "Remember: the release is on 4 August."
+_SECOND = "Remember: the second release is on 20 September."
+
+
+def _bodies(files: dict[str, str]) -> list[list[str]]:
+    """Each topic file's statements (its body's lines before the Why), by file name."""
+    return [[line for line in parse_topic(files[path]).body.split("\n**Why:**")[0].splitlines()
+             if line.strip()] for path in sorted(files)]
+
+
+def test_the_release_and_the_second_release_said_together_are_two_memories() -> None:
+    # one file, 'project_second-release.md', held both lines, titled after the second
+    [(_, files)] = dreams_over_days([(0, _RELEASE), (0, _SECOND)], [1])
+    assert _bodies(files) == [["The release is on 2026-08-04."],
+                              ["The second release is on 2026-09-20."]]
+
+
+def test_the_second_release_said_a_day_later_is_no_update_of_the_release() -> None:
+    # 'The second release is on 2026-09-20.' was put in the release's file as its newer line,
+    # under the title 'The release is on 2026-08-04'
+    dreams = dreams_over_days([(0, _RELEASE), (1, _SECOND)], [0, 1])
+    plan, files = dreams[-1]
+    assert _bodies(files) == [["The release is on 2026-08-04."],
+                              ["The second release is on 2026-09-20."]]
+    assert [d.action for d in plan.decisions if d.action in {"created", "updated"}] == [
+        "created"]
+
+
+def test_a_plan_told_moved_without_its_word_more_is_still_that_plan() -> None:
+    # "The release is now on ..." of the one release remembered, "the beta release": a move,
+    # not a plan beside it
+    said = [(0, "Remember: the beta release is on 4 August."),
+            (1, "The release is now on 11 August.")]
+    files = dreams_over_days(said, [0, 1])[-1][1]
+    assert len(files) == 1
+    [body] = _bodies(files)
+    assert "2026-08-11" in body[0]
+    assert any("2026-08-04" in line for line in body[1:])
+
+
+def test_the_second_release_said_again_stays_one_memory() -> None:
+    files = dreams_over_days([(0, _RELEASE), (0, _SECOND), (2, _SECOND)], [1, 2])[-1][1]
+    assert _bodies(files) == [["The release is on 2026-08-04."],
+                              ["The second release is on 2026-09-20."]]
