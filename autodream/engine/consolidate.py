@@ -116,6 +116,8 @@ from autodream.engine.plans import (
     _slug_switched,
     _slugs_whole,
     _when_done,
+    counted_names,
+    counted_otherwise,
     day_put_against,
     deadline_met,
     mentions_thing,
@@ -554,14 +556,14 @@ class Consolidator:
             if off is not None:
                 # "The release is cancelled": the one plan of the release is off; of none, or
                 # of more than one, it tells nothing to remember
-                planned = plan_of(self.live(), tokens(off))
+                planned = plan_of(self.live(), tokens(off), counted_names(cand.text))
                 if planned is None:
                     self.decisions.append(Decision(
                         "dropped", shorten(cand.text, 120),
                         f"calls off '{off}', and no single remembered plan of it is upcoming",
                         session_id=cand.source.session_id))
                 else:
-                    self._cancel(planned, cand, cluster)
+                    self._cancel(*planned, cand, cluster)
                 return
             excepted = rule_excepted(self.live(), cand)
             if excepted is not None:
@@ -1310,17 +1312,37 @@ class Consolidator:
             action, shorten(cand.text if said is None else said, 120), reason,
             file=entry.file, session_id=cand.source.session_id))
 
-    def _cancel(self, entry: Entry, cand: Candidate, cluster: Cluster) -> None:
-        """The plan ``entry`` called off: the person's words lead, the plan is history, and
-        its guidance, written for a day still ahead, goes."""
+    def _cancel(self, entry: Entry, statement: str, cand: Candidate, cluster: Cluster) -> None:
+        """The plan ``statement`` of ``entry`` called off: the person's words take its place,
+        the plan is history, and, where it led the entry, its guidance, written for a day still
+        ahead, goes. What else the entry says of that thing is history with it ("The release
+        sign-off deadline is ..."); another plan it holds ("The second release is on ...", a
+        file two plans were once merged into) stays as it was, a line of its own."""
         day = cand.source.day.isoformat()
-        was = LIST_MARK.sub("", entry.lead).strip()
-        entry.history.append(update_line(day, was))
-        entry.statements = [cand.text]
+        off = plan_cancelled(cand.text) or ""
+        thing, counted = tokens(off), counted_names(cand.text)
+        # the plan called off first, then what else is said of it (a file of no statements
+        # is its description, the plan called off)
+        gone = [statement, *(said for said in entry.statements if said != statement and (
+            mentions_thing(thing, said) and not counted_otherwise(said, counted)))]
+        kept = [said for said in entry.statements if said not in gone]
+        was = LIST_MARK.sub("", statement).strip()
+        for said in gone:
+            entry.history.append(update_line(day, LIST_MARK.sub("", said).strip()))
+        led = not entry.statements or entry.statements[0] in gone
+        if not led:
+            # (another plan leads the entry: its title, description and guidance stay its own)
+            entry.statements = [*kept, cand.text]
+            self._superseded(entry, cand, cluster,
+                             f"called off on {day}; the plan '{shorten(was, 80)}' kept as "
+                             f"history, '{shorten(LIST_MARK.sub('', kept[0]), 80)}' kept")
+            return
+        entry.statements = [cand.text, *kept]
         entry.description = description_for(cand.text)
         if entry.hook:  # (its index line tells the plan as upcoming)
             entry.hook = entry.description
-        if any(has_word(entry.name, d) for d in date_mentions(was)):
+        if any(has_word(entry.name, d) for said in gone
+               for d in date_mentions(LIST_MARK.sub("", said))):
             entry.name = title_for(cand.text) or entry.name
         # ("Plan work around 2026-07-24" is for a day nothing is planned on now)
         told = Cluster([replace(c, kind="fact") for c in cluster.members], cluster.score)

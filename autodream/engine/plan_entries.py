@@ -36,6 +36,7 @@ from autodream.engine.plans import (
     _same_event,
     _what_is_planned,
     another_event,
+    counted_otherwise,
     mentions_thing,
     named_within,
     names_another_event,
@@ -209,15 +210,32 @@ def plan_shifted(live: list[Entry], thing: frozenset[str], days: int
     return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
 
 
-def plan_of(live: list[Entry], thing: frozenset[str]) -> Entry | None:
-    """The one live plan whose clauses about ``thing`` give it a day; None when none does or
-    more than one: which one is meant is not told. A plan told as past, or a day
-    forbidden, is no plan."""
-    found = [entry for entry in live if entry.type == "project" and not (
-        _TOLD_PAST.search(lead := LIST_MARK.sub("", entry.lead)) or _FORBIDS.search(lead))
-             and any(_about_event(thing, part) and date_mentions(part)
-                     for part in _CLAUSE_EDGE.split(lead)[::2])]
-    return found[0] if len(found) == 1 else None
+def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str] | None = None
+            ) -> tuple[Entry, str] | None:
+    """The one live plan whose clauses about ``thing`` give it a day, with the statement that
+    plans it; None when none does or more than one: which one is meant is not told. A plan
+    told as past, or a day forbidden, is no plan. ``counted`` (``counted_names`` of what is
+    said of it) tells "the release" from "the second release": a statement counting it
+    otherwise plans another one. Of an entry's statements, the one planning it in the fewest
+    words more is meant ("The release is on ...", not "The release sign-off deadline is ..."
+    beside it): a file two plans were once merged into holds more than its lead."""
+    found: dict[int, tuple[Entry, str]] = {}
+    for entry in live:
+        lead = LIST_MARK.sub("", entry.lead)
+        if entry.type != "project" or _TOLD_PAST.search(lead):
+            continue
+        meant: list[tuple[int, str]] = []
+        for statement in entry.statements or [entry.lead]:
+            said = LIST_MARK.sub("", statement)
+            if _TOLD_PAST.search(said) or _FORBIDS.search(said) or not any(
+                    _about_event(thing, part) and date_mentions(part)
+                    for part in _CLAUSE_EDGE.split(said)[::2]):
+                continue
+            if counted is None or not counted_otherwise(said, counted):
+                meant.append((len(_what_is_planned(said) - thing), statement))
+        if meant:
+            found[id(entry)] = (entry, min(meant, key=lambda m: m[0])[1])
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def plan_moved_there(live: list[Entry], thing: frozenset[str], new: str) -> Entry | None:

@@ -676,6 +676,13 @@ def counted_names(text: str) -> dict[str, str]:
     return names
 
 
+def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
+    """``said`` names an event of ``counted`` as another of its kind than they do ("The second
+    release is on ..." of "the release", or the other way round)."""
+    named = counted_names(said)
+    return any(word in named and named[word] != count for word, count in counted.items())
+
+
 _DETERMINERS = frozenset({"the", "our", "a", "an", "this", "that", "their", "your", "my", "its"})
 
 

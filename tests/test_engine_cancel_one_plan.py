@@ -1,0 +1,109 @@
+"""A plan called off ("The release is cancelled.") takes the plan it names and nothing else:
+another plan beside it, in its own file or in the file two plans were once merged into, stays
+on with its day; what the file says of the cancelled plan (its sign-off deadline) is history
+with it; "the release" is not "the second release", either way round."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from autodream.engine.dream import DreamPlan, plan_dream
+from autodream.memory.model import parse_topic
+from tests.engine_helpers import T0, candidates, dreams_over_days, topic
+
+_RELEASE = "The release is on 2026-08-04."
+_SECOND = "The second release is on 2026-09-20."
+_DEADLINE = "The release sign-off deadline is 2026-08-01."
+_MERGED = "project_second-release.md"
+
+
+def _dream(files: dict[str, list[str]], said: str, day: int = 2) -> tuple[DreamPlan,
+                                                                         dict[str, str]]:
+    """One dream at 18:00 on ``day`` over ``said`` (that day), with each file's statements in
+    memory; the plan and the topic files after it."""
+    texts = {path: topic(lines[0].rstrip("."), "\n".join(lines)) for path, lines in files.items()}
+    index = "".join(f"- [{lines[0].rstrip('.')}]({path}) — plan\n" for path, lines in files.items())
+    plan = plan_dream(texts, index, candidates(said, day=day),
+                      now=T0 + timedelta(days=day, hours=9))
+    return plan, {**texts, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}}
+
+
+def _body(text: str) -> list[str]:
+    """A topic file's statements and history lines, before its Why."""
+    return [line for line in parse_topic(text).body.split("\n**Why:**")[0].splitlines()
+            if line.strip()]
+
+
+def test_the_second_release_called_off_leaves_the_release_merged_beside_it() -> None:
+    # 'The release is on 2026-08-04.' was gone: the call-off took the whole file's statements
+    _, files = _dream({_MERGED: [_SECOND, _RELEASE]}, "The second release is cancelled.")
+    assert _body(files[_MERGED]) == [
+        "The second release is cancelled.", _RELEASE,
+        "Updated on 2026-07-08; previously: The second release is on 2026-09-20."]
+    assert parse_topic(files[_MERGED]).name == "The second release is cancelled"
+
+
+def test_the_release_called_off_is_the_merged_line_it_names_not_the_lead() -> None:
+    # the lead, 'The second release is on 2026-09-20.', was called off in its place
+    _, files = _dream({_MERGED: [_SECOND, _RELEASE]}, "The release is cancelled.")
+    assert _body(files[_MERGED]) == [
+        _SECOND, "The release is cancelled.",
+        "Updated on 2026-07-08; previously: The release is on 2026-08-04."]
+    assert parse_topic(files[_MERGED]).name == "The second release is on 2026-09-20"
+
+
+def test_the_release_called_off_after_its_day_beside_the_second_release() -> None:
+    # dropped: 'calls off release, and no single remembered plan of it is upcoming', the
+    # second release read as one of it; the release stayed on
+    files = {"project_release.md": [_RELEASE], "project_second-release.md": [_SECOND]}
+    plan, after = _dream(files, "The release is cancelled.", day=40)
+    assert _body(after["project_release.md"]) == [
+        "The release is cancelled.",
+        "Updated on 2026-08-15; previously: The release is on 2026-08-04."]
+    assert "project_second-release.md" not in plan.writes
+
+
+def test_the_release_deadline_in_its_file_is_history_with_the_release() -> None:
+    # the lead, the deadline, was called off and 'The release is on 2026-08-04.' was gone
+    path = "project_release-sign-deadline.md"
+    _, files = _dream({path: [_DEADLINE, _RELEASE]}, "The release is cancelled.")
+    assert _body(files[path]) == [
+        "The release is cancelled.",
+        f"Updated on 2026-07-08; previously: {_RELEASE}",
+        f"Updated on 2026-07-08; previously: {_DEADLINE}"]
+
+
+def test_the_release_deadline_beside_the_second_release_is_history_with_the_release() -> None:
+    # dropped: the deadline's file and the second release's each read as a plan of the release
+    path = "project_release-sign-deadline.md"
+    plan, files = _dream({path: [_DEADLINE, _RELEASE], "project_second-release.md": [_SECOND]},
+                         "The release is cancelled.")
+    assert _body(files[path])[0] == "The release is cancelled."
+    assert "project_second-release.md" not in plan.writes
+
+
+def test_the_release_called_off_is_never_the_second_release() -> None:
+    # the release told as past (no plan to call off), the second release was called off
+    files = {"project_release.md": ["The release was on 2026-08-04."],
+             "project_second-release.md": [_SECOND]}
+    plan, after = _dream(files, "The release is cancelled.", day=40)
+    assert "project_second-release.md" not in plan.writes
+    assert _body(after["project_second-release.md"]) == [_SECOND]
+
+
+def test_the_second_release_called_off_is_never_the_release() -> None:
+    plan, after = _dream({"project_release.md": [_RELEASE]}, "The second release is cancelled.")
+    assert "project_release.md" not in plan.writes
+    files = {"project_release.md": [_RELEASE], "project_second-release.md": [_SECOND]}
+    plan, after = _dream(files, "The second release is cancelled.")
+    assert "project_release.md" not in plan.writes
+    assert _body(after["project_second-release.md"])[0] == "The second release is cancelled."
+
+
+def test_the_release_told_off_on_day_40_over_two_dreams() -> None:
+    said = [(0, "Remember: the release is on 4 August."),
+            (0, "Remember: the second release is on 20 September."),
+            (40, "The release is cancelled.")]
+    files = dreams_over_days(said, [1, 40])[-1][1]
+    assert sorted(_body(text)[0] for text in files.values()) == [
+        "The release is cancelled.", _SECOND]
