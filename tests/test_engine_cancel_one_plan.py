@@ -107,3 +107,22 @@ def test_the_release_told_off_on_day_40_over_two_dreams() -> None:
     files = dreams_over_days(said, [1, 40])[-1][1]
     assert sorted(_body(text)[0] for text in files.values()) == [
         "The release is cancelled.", _SECOND]
+
+
+def test_the_release_called_off_beside_its_freeze_in_a_file_of_its_own() -> None:
+    # dropped: the freeze's file read as a second plan of the release, which stayed on
+    files = {"project_release.md": [_RELEASE],
+             "project_release-freeze.md": ["The release freeze starts on 2026-07-28."]}
+    plan, after = _dream(files, "The release is cancelled.")
+    assert _body(after["project_release.md"]) == [
+        "The release is cancelled.",
+        "Updated on 2026-07-08; previously: The release is on 2026-08-04."]
+    # (the freeze is a plan of its own: left as it was, not lost)
+    assert "project_release-freeze.md" not in plan.writes
+
+
+def test_two_events_of_the_release_alone_are_no_plan_to_call_off() -> None:
+    files = {"project_release-freeze.md": ["The release freeze starts on 2026-07-28."],
+             "project_release-party.md": ["The release party is on 2026-08-05."]}
+    plan, _ = _dream(files, "The release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []

@@ -39,6 +39,7 @@ from autodream.engine.plans import (
     counted_otherwise,
     mentions_thing,
     named_within,
+    names_a_part,
     names_another_event,
     stand_ins_apart,
     told_happened,
@@ -216,15 +217,17 @@ def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str] | 
     plans it; None when none does or more than one: which one is meant is not told. A plan
     told as past, or a day forbidden, is no plan. ``counted`` (``counted_names`` of what is
     said of it) tells "the release" from "the second release": a statement counting it
-    otherwise plans another one. Of an entry's statements, the one planning it in the fewest
-    words more is meant ("The release is on ...", not "The release sign-off deadline is ..."
-    beside it): a file two plans were once merged into holds more than its lead."""
-    found: dict[int, tuple[Entry, str]] = {}
+    otherwise plans another one. One naming an event of its own ("The release freeze starts
+    on ...", ``names_a_part``) is not meant where another plans the thing itself; of an
+    entry's statements, the one planning it in the fewest words more is meant ("The release
+    is on ...", not "The release sign-off deadline is ..." beside it): a file two plans were
+    once merged into holds more than its lead."""
+    found: list[tuple[tuple[bool, int], Entry, str]] = []
     for entry in live:
         lead = LIST_MARK.sub("", entry.lead)
         if entry.type != "project" or _TOLD_PAST.search(lead):
             continue
-        meant: list[tuple[int, str]] = []
+        meant: list[tuple[tuple[bool, int], str]] = []
         for statement in entry.statements or [entry.lead]:
             said = LIST_MARK.sub("", statement)
             if _TOLD_PAST.search(said) or _FORBIDS.search(said) or not any(
@@ -232,10 +235,16 @@ def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str] | 
                     for part in _CLAUSE_EDGE.split(said)[::2]):
                 continue
             if counted is None or not counted_otherwise(said, counted):
-                meant.append((len(_what_is_planned(said) - thing), statement))
+                rank = (names_a_part(thing, said), len(_what_is_planned(said) - thing))
+                meant.append((rank, statement))
         if meant:
-            found[id(entry)] = (entry, min(meant, key=lambda m: m[0])[1])
-    return next(iter(found.values())) if len(found) == 1 else None
+            rank, statement = min(meant, key=lambda m: m[0])
+            found.append((rank, entry, statement))
+    # (the thing itself before an event of its own, across entries; no more words than that)
+    itself = [(entry, statement) for (part, _), entry, statement in found if not part]
+    if len(itself) == 1:
+        return itself[0]
+    return (found[0][1], found[0][2]) if len(found) == 1 else None
 
 
 def plan_moved_there(live: list[Entry], thing: frozenset[str], new: str) -> Entry | None:

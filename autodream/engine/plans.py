@@ -683,6 +683,16 @@ def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
     return any(word in named and named[word] != count for word, count in counted.items())
 
 
+def names_a_part(thing: frozenset[str], text: str) -> bool:
+    """``text`` names an event of ``thing``'s own by a word after its name, before its day:
+    "The release freeze starts on ...", "The release sign-off deadline is ..." are the
+    release's freeze and deadline, not the release ("The release is on ...", "The release
+    ships on ...")."""
+    words = [next(iter(tokens(w)), "") for w in _before_the_day(text).lower().split()]
+    return any(a in thing and b and b not in thing and b not in _SAME_PLANNED
+               and not any(c.isdigit() for c in b) for a, b in pairwise(words))
+
+
 _DETERMINERS = frozenset({"the", "our", "a", "an", "this", "that", "their", "your", "my", "its"})
 
 
