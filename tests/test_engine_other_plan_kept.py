@@ -4,8 +4,13 @@ plan said again, or moved, is still one memory."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import dreams_over_days
+from tests.factories import REPO_ROOT
 
 _RELEASE = "Remember: the release is on 4 August."
 _SECOND = "Remember: the second release is on 20 September."
@@ -51,3 +56,19 @@ def test_the_second_release_said_again_stays_one_memory() -> None:
     files = dreams_over_days([(0, _RELEASE), (0, _SECOND), (2, _SECOND)], [1, 2])[-1][1]
     assert _bodies(files) == [["The release is on 2026-08-04."],
                               ["The second release is on 2026-09-20."]]
+
+
+def test_a_plan_named_by_two_words_in_one_comes_out_the_same_in_every_run() -> None:
+    # "the second release/deploy" was counted as the second release or the second deploy as
+    # the hash seed went: the release's file was updated under one seed, a file of its own
+    # made under another
+    script = ("import json\nfrom tests.engine_helpers import dreams_over_days\n"
+              "said = [(0, 'Remember: the release is on 4 August.'),"
+              " (1, 'Remember: the second release/deploy is on 20 September.')]\n"
+              "print(json.dumps(dreams_over_days(said, [0, 1])[-1][1], sort_keys=True))")
+    seen = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True, cwd=REPO_ROOT,
+                           env={**os.environ, "PYTHONPATH": str(REPO_ROOT),
+                                "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3", "4")]
+    assert seen[0] and seen.count(seen[0]) == len(seen)

@@ -48,6 +48,7 @@ from autodream.engine.sentence_kinds import OUTCOME_TOLD, state_told
 from autodream.engine.text import (
     CALENDAR_WORDS,
     STOPWORDS,
+    first_token,
     slug,
     tokens,
     word_set,
@@ -561,7 +562,7 @@ def another_event(said: str, lead: str, same: frozenset[str] = _SAME_EVENT) -> b
     they share; a word of ``same`` after it names none."""
     planned = tokens(lead)
     for clause in re.split(r"[,.;:!?()]", said.lower()):
-        words = [next(iter(t), "") for w in clause.split() for t in [tokens(w)]]
+        words = [first_token(w) for w in clause.split()]
         if any(a in planned and b and b not in planned and b not in same
                and b.isalpha() for a, b in pairwise(words)):
             return True
@@ -621,7 +622,7 @@ def names_another_event(lead: str, said: str) -> bool:
         return False
     for clause in re.split(r"[,.;:!?()]", lead.lower()):
         words = clause.split()
-        told = [next(iter(tokens(w)), "") for w in words]
+        told = [first_token(w) for w in words]
         for at in range(1, len(words)):
             other = told[at]
             if told[at - 1] not in named or not other.isalpha() or other in named or (
@@ -670,7 +671,7 @@ def counted_names(text: str) -> dict[str, str]:
             name_at = at + 1 if count else at
             if words[at - 1] not in _DETERMINERS or name_at >= len(words):
                 continue
-            name = next(iter(tokens(words[name_at])), "")
+            name = first_token(words[name_at])
             if name and name not in _TELLS_NO_THING:
                 names.setdefault(name, count)
     return names
@@ -688,7 +689,7 @@ def names_a_part(thing: frozenset[str], text: str) -> bool:
     "The release freeze starts on ...", "The release sign-off deadline is ..." are the
     release's freeze and deadline, not the release ("The release is on ...", "The release
     ships on ...")."""
-    words = [next(iter(tokens(w)), "") for w in _before_the_day(text).lower().split()]
+    words = [first_token(w) for w in _before_the_day(text).lower().split()]
     return any(a in thing and b and b not in thing and b not in _SAME_PLANNED
                and not any(c.isdigit() for c in b) for a, b in pairwise(words))
 

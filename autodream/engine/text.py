@@ -141,6 +141,15 @@ def tokens(text: str) -> frozenset[str]:
                      if w not in STOPWORDS)
 
 
+def first_token(word: str) -> str:
+    """The first of ``tokens(word)`` as the word reads, "" where it has none: "release/deploy"
+    is "release" in every run (an element taken from the frozenset followed the hash seed)."""
+    for w in _spelled_out(_WORD.findall(plain_spelling(word).lower())):
+        if w not in STOPWORDS:
+            return _stem(w)
+    return ""
+
+
 # Short names of a few tools versions are said with, as written out: "pg16", "pg 16",
 # "Postgres16" are "postgres 16" ("py3.12" is "python 3.12", "k8s" is "kubernetes"), for a plan
 # told in one to meet its entry told in the other. A bare "py" is a file's suffix, not Python.
