@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from autodream.engine.dream import DreamPlan, plan_dream
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import T0, candidates, dreams_over_days, topic
@@ -126,3 +128,35 @@ def test_two_events_of_the_release_alone_are_no_plan_to_call_off() -> None:
              "project_release-party.md": ["The release party is on 2026-08-05."]}
     plan, _ = _dream(files, "The release is cancelled.")
     assert [p for p in plan.writes if p != "MEMORY.md"] == []
+
+
+_HOTFIX = "The hotfix release is on 2026-08-10."
+
+
+@pytest.mark.parametrize("release", [
+    "The release must ship by 2026-08-04.", "The release needs to ship by 2026-08-04.",
+    "The release probably ships on 2026-08-04.", "The release definitely happens on 2026-08-04.",
+    "The release must be done by 2026-08-04.", "The release Alice planned is on 2026-08-04.",
+    "The release train leaves on 2026-08-04."])
+def test_the_release_told_with_a_word_after_its_name_is_no_part_of_it(release: str) -> None:
+    # the release read as an event of its own ('the release must'), and the hotfix release,
+    # the one plan of the release left, was called off in its place
+    files = {"project_release.md": [release], "project_hotfix-release.md": [_HOTFIX]}
+    plan, _ = _dream(files, "The release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+    assert [d.reason for d in plan.decisions if d.action == "dropped"] == [
+        "calls off 'release', and no single remembered plan of it is upcoming"]
+
+
+@pytest.mark.parametrize(("release", "other"), [
+    ("Remember: the release must ship by 4 August.",
+     "Remember: the hotfix release is on 10 August."),
+    ("Remember: the release probably ships on 4 August.",
+     "Remember: the mobile release is on 10 August.")])
+def test_the_release_called_off_beside_another_release_over_dreams(release: str,
+                                                                  other: str) -> None:
+    # the other release's file was called off ('The release is cancelled.' in its place)
+    said = [(0, release), (0, other), (2, "The release is cancelled.")]
+    (_, before), (plan, after) = dreams_over_days(said, [0, 2])
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+    assert after == before and len(after) == 2

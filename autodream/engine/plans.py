@@ -687,11 +687,21 @@ def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
 def names_a_part(thing: frozenset[str], text: str) -> bool:
     """``text`` names an event of ``thing``'s own by a word after its name, before its day:
     "The release freeze starts on ...", "The release sign-off deadline is ..." are the
-    release's freeze and deadline, not the release ("The release is on ...", "The release
-    ships on ...")."""
+    release's freeze and sign-off, not the release. Only a word of ``_PARTS`` names one: any
+    other word after the name may tell the release itself ("The release must ship by ...",
+    "The release probably ships on ...", "The release Alice planned is on ..."), and the
+    release read as a part of itself was passed over for the one other plan of a release
+    there was ("the hotfix release"), which was called off in its place."""
     words = [first_token(w) for w in _before_the_day(text).lower().split()]
-    return any(a in thing and b and b not in thing and b not in _SAME_PLANNED
-               and not any(c.isdigit() for c in b) for a, b in pairwise(words))
+    return any(a in thing and b in _PARTS and b not in thing for a, b in pairwise(words))
+
+
+# Nouns that, after an event's name, name an event of its own, a part of it or beside it
+# ("the release freeze", "the launch party", "the demo rehearsal"); not "deadline" or "date"
+# ("the release deadline" is when the release is due)
+_PARTS = tokens("""freeze sign-off signoff party notes checklist retro retrospective review
+    rehearsal cutoff cut-off candidate dinner celebration postmortem post-mortem kickoff
+    announcement""")
 
 
 _DETERMINERS = frozenset({"the", "our", "a", "an", "this", "that", "their", "your", "my", "its"})
