@@ -160,3 +160,18 @@ def test_the_release_called_off_beside_another_release_over_dreams(release: str,
     (_, before), (plan, after) = dreams_over_days(said, [0, 2])
     assert [p for p in plan.writes if p != "MEMORY.md"] == []
     assert after == before and len(after) == 2
+
+
+@pytest.mark.parametrize(("planned", "off", "path"), [
+    ("Remember: our first release is on 4 August.", "The release is cancelled.",
+     "project_first-release.md"),
+    ("Remember: the first sprint review is on 4 August.", "The sprint review is cancelled.",
+     "project_first-sprint-review.md"),
+    ("Remember: the first release is on 4 August.", "We cancelled the release.",
+     "project_first-release.md")])
+def test_the_first_one_is_called_off_by_its_bare_name(planned: str, off: str,
+                                                      path: str) -> None:
+    # dropped: 'the first release' was read as another release than 'the release'
+    (_, before), (_, after) = dreams_over_days([(0, planned), (2, off)], [0, 2])
+    assert list(before) == [path]
+    assert _body(after[path])[0] == off

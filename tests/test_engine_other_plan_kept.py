@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from autodream.memory.model import parse_topic
 from tests.engine_helpers import dreams_over_days
 from tests.factories import REPO_ROOT
@@ -72,3 +74,20 @@ def test_a_plan_named_by_two_words_in_one_comes_out_the_same_in_every_run() -> N
                                 "PYTHONHASHSEED": seed}).stdout
             for seed in ("1", "2", "3", "4")]
     assert seen[0] and seen.count(seen[0]) == len(seen)
+
+
+@pytest.mark.parametrize(("first", "then", "lead"), [
+    ("Remember: the first demo is on 10 July.", "Update: the demo will be on 14 July.",
+     "The demo will be on 2026-07-14."),
+    ("Remember: the 1st offsite is on 20 July.", "The offsite is on 22 July instead.",
+     "The offsite is on 2026-07-22 instead."),
+    ("Remember: our first release is on 4 August.", "Correction: the release is on 11 August.",
+     "The release is on 2026-08-11."),
+    ("Remember: the demo is on 10 July.", "Sorry, I meant the first demo is on 14 July.",
+     "The user meant the first demo is on 2026-07-14.")])
+def test_the_first_one_told_again_bare_is_the_same_plan(first: str, then: str,
+                                                        lead: str) -> None:
+    # two upcoming plans were left, 'the first demo' on 10 July and 'the demo' on 14 July
+    files = dreams_over_days([(0, first), (1, then)], [0, 1])[-1][1]
+    [body] = _bodies(files)
+    assert body[0] == lead

@@ -138,8 +138,7 @@ def another_plan(cand: Candidate, entry: Entry) -> bool:
     return (said is not None and planned is not None and said.last != planned.last
             and (not _what_is_planned(cand.text) & _what_is_planned(entry.lead)
                  or _named_apart(entry.lead, cand.text) or _once_more(cand.text)
-                 or named_with_more(entry.lead, cand.text)
-                 or named_with_more(cand.text, entry.lead)))
+                 or named_with_more(entry.lead, cand.text)))
 
 
 # "slipped again", "pushed back again": the same event moved once more
@@ -590,8 +589,7 @@ def plans_other_things(old: Candidate, new: Candidate) -> bool:
         return True
     return was is not None and now is not None and was.last != now.last and (_named_apart(
         old.text, new.text) or _once_more(new.text) or names_another_event(old.text, new.text)
-        or names_another_event(new.text, old.text) or named_with_more(old.text, new.text)
-        or named_with_more(new.text, old.text))
+        or names_another_event(new.text, old.text) or named_with_more(old.text, new.text))
 
 
 # What may follow the name of a plan said again on its day and name no other thing: how it
@@ -636,39 +634,42 @@ def names_another_event(lead: str, said: str) -> bool:
     return False
 
 
-def named_with_more(lead: str, said: str) -> bool:
-    """``lead`` counts the event ``said`` names as another one of its kind, by a word before its
-    name that ``said`` does not have: "The second release is on 2026-09-20" plans another
-    release than "The release is on 2026-08-04" (read as one plan said again, the two were one
-    memory, and "The second release is cancelled" took the first one's line with it), or than
-    "The first release is on ...". A word that names what kind of event it is ("the design
-    review", "the beta release") may be left out when it is told again ("The review is on ..."),
-    and a plan told as a change ("The release is now on ...") may be the second one moved."""
-    if any(_RESCHEDULED_TO.search(one) or _tells_a_change(one) or _once_more(one)
-           for one in (lead, said)):
+def named_with_more(one: str, other: str) -> bool:
+    """``one`` and ``other`` count the event they both name as two of its kind, by a word before
+    its name one has and the other has not, or another: "The second release is on 2026-09-20"
+    plans another release than "The release is on 2026-08-04" (read as one plan said again,
+    the two were one memory, and "The second release is cancelled" took the first one's line
+    with it), or than "The first release is on ...". A word that names what kind of event it is
+    ("the design review", "the beta release") may be left out when it is told again ("The
+    review is on ..."), and a plan told as a change ("The release is now on ...") may be the
+    second one moved."""
+    if any(_RESCHEDULED_TO.search(said) or _tells_a_change(said) or _once_more(said)
+           for said in (one, other)):
         return False
-    counted, named = counted_names(lead), counted_names(said)
-    return any(word in named and named[word] != count for word, count in counted.items()
-               if count)
+    return counted_otherwise(other, counted_names(one))
 
 
 # Words before an event's name that count it as another of its kind ("the second release",
 # "the other demo"); not "the last release", which may be the one there is
-_ANOTHER_ONE = word_set("""first second third fourth fifth sixth seventh eighth ninth tenth
-    1st 2nd 3rd 4th 5th 6th 7th 8th 9th 10th other another""")
+_ANOTHER_ONE = word_set("""second third fourth fifth sixth seventh eighth ninth tenth
+    2nd 3rd 4th 5th 6th 7th 8th 9th 10th other another""")
+# ... nor "the first release": with no second one it is the release, and where there is a
+# second, the release named bare is the first ("Update: the demo will be on 14 July" moves
+# "the first demo")
+_THE_FIRST = word_set("first 1st")
 
 
 def counted_names(text: str) -> dict[str, str]:
     """The events ``text`` names before its day after "the", "our", ... (each name's token),
-    each with the word that counts it as another of its kind, or "" where it is named bare:
-    {"releas": "second"} of "The second release is on ...", {"releas": ""} of "The release is
-    cancelled"."""
+    each with the word that counts it as another of its kind, or "" where it is named bare or
+    first: {"releas": "second"} of "The second release is on ...", {"releas": ""} of "The
+    release is cancelled" and of "Our first release is on ..."."""
     names: dict[str, str] = {}
     for clause in re.split(r"[,.;:!?()]", _before_the_day(text).lower()):
         words = clause.split()
         for at in range(1, len(words)):
             count = words[at] if words[at] in _ANOTHER_ONE else ""
-            name_at = at + 1 if count else at
+            name_at = at + 1 if count or words[at] in _THE_FIRST else at
             if words[at - 1] not in _DETERMINERS or name_at >= len(words):
                 continue
             name = first_token(words[name_at])
