@@ -175,3 +175,48 @@ def test_the_first_one_is_called_off_by_its_bare_name(planned: str, off: str,
     (_, before), (_, after) = dreams_over_days([(0, planned), (2, off)], [0, 2])
     assert list(before) == [path]
     assert _body(after[path])[0] == off
+
+
+_ROADMAP = ["Roadmap for the summer.", "- Beta opens on 2026-07-20.", f"- {_RELEASE}",
+            "- Retro on 2026-08-10."]
+_MIGRATION = ["The migration is on 2026-07-20.", "It must finish before the release on 2026-08-04."]
+
+
+@pytest.mark.parametrize("other", [_ROADMAP, _MIGRATION])
+def test_the_release_called_off_is_its_own_file_not_a_line_below_another(
+        other: list[str]) -> None:
+    # dropped: the roadmap's line, or the migration's, read as a second plan of the release
+    files = {"project_release.md": [_RELEASE], "project_other.md": other}
+    plan, after = _dream(files, "The release is cancelled.")
+    assert _body(after["project_release.md"]) == [
+        "The release is cancelled.", f"Updated on 2026-07-08; previously: {_RELEASE}"]
+    assert "project_other.md" not in plan.writes
+
+
+def test_a_line_naming_the_release_below_another_plan_alone_is_no_plan_of_it() -> None:
+    # the migration's line went to history, 'The release is cancelled.' in its place
+    plan, _ = _dream({"project_migration.md": _MIGRATION}, "The release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+
+
+def test_the_other_demo_alone_is_called_off_by_its_bare_name() -> None:
+    # dropped: 'the other demo' was read as another demo than the one called off
+    said = [(0, "Remember: the other demo is on 10 July."), (2, "The demo is cancelled.")]
+    files = dreams_over_days(said, [0, 2])[-1][1]
+    assert [_body(text)[0] for text in files.values()] == ["The demo is cancelled."]
+
+
+def test_the_other_demo_beside_a_demo_told_past_is_not_called_off() -> None:
+    files = {"project_demo.md": ["The demo was on 2026-07-01."],
+             "project_other-demo.md": ["The other demo is on 2026-07-10."]}
+    plan, _ = _dream(files, "The demo is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+
+
+def test_the_release_freeze_beside_the_second_release_is_not_called_off() -> None:
+    # the freeze was called off: the one plan of the release's own left when the second
+    # release, counted apart, was passed over (which release is off is not told)
+    files = {"project_release-freeze.md": ["The release freeze starts on 2026-07-28."],
+             "project_second-release.md": [_SECOND]}
+    plan, _ = _dream(files, "The release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []

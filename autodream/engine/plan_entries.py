@@ -41,6 +41,7 @@ from autodream.engine.plans import (
     named_within,
     names_a_part,
     names_another_event,
+    names_it_first,
     stand_ins_apart,
     told_happened,
 )
@@ -211,40 +212,56 @@ def plan_shifted(live: list[Entry], thing: frozenset[str], days: int
     return entry, was, (date.fromisoformat(was) + timedelta(days=days)).isoformat()
 
 
-def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str] | None = None
+def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str]
             ) -> tuple[Entry, str] | None:
     """The one live plan whose clauses about ``thing`` give it a day, with the statement that
     plans it; None when none does or more than one: which one is meant is not told. A plan
     told as past, or a day forbidden, is no plan. ``counted`` (``counted_names`` of what is
     said of it) tells "the release" from "the second release": a statement counting it
-    otherwise plans another one. One naming an event of its own ("The release freeze starts
-    on ...", ``names_a_part``) is not meant where another plans the thing itself; of an
+    otherwise plans another one, unless it is the one plan of that name there is ("the other
+    demo" alone is what "The demo is cancelled" calls off). Of what plans it, an entry's lead
+    is meant before a line below another's ("- The release is on ..." in a roadmap, beside
+    the release's own file), and the thing itself before an event of its own ("The release
+    freeze starts on ...", ``names_a_part``); below its lead, an entry plans it only in a line
+    naming it first ("It must finish before the release on ..." plans the migration). Of an
     entry's statements, the one planning it in the fewest words more is meant ("The release
     is on ...", not "The release sign-off deadline is ..." beside it): a file two plans were
     once merged into holds more than its lead."""
-    found: list[tuple[tuple[bool, int], Entry, str]] = []
+    found: list[tuple[tuple[bool, bool], Entry, str]] = []
+    counted_apart: list[tuple[Entry, str]] = []
+    named = 0  # (statements planning it at all: told past or counted otherwise too)
     for entry in live:
-        lead = LIST_MARK.sub("", entry.lead)
-        if entry.type != "project" or _TOLD_PAST.search(lead):
+        if entry.type != "project":
             continue
-        meant: list[tuple[tuple[bool, int], str]] = []
-        for statement in entry.statements or [entry.lead]:
+        lead_past = _TOLD_PAST.search(LIST_MARK.sub("", entry.lead))
+        meant: list[tuple[tuple[bool, int], int, str]] = []
+        for at, statement in enumerate(entry.statements or [entry.lead]):
             said = LIST_MARK.sub("", statement)
-            if _TOLD_PAST.search(said) or _FORBIDS.search(said) or not any(
+            if (at and not names_it_first(thing, said)) or not any(
                     _about_event(thing, part) and date_mentions(part)
                     for part in _CLAUSE_EDGE.split(said)[::2]):
                 continue
-            if counted is None or not counted_otherwise(said, counted):
-                rank = (names_a_part(thing, said), len(_what_is_planned(said) - thing))
-                meant.append((rank, statement))
+            named += 1
+            if lead_past or _TOLD_PAST.search(said) or _FORBIDS.search(said):
+                continue
+            if counted_otherwise(said, counted):
+                counted_apart.append((entry, statement))
+                continue
+            meant.append(((names_a_part(thing, said), len(_what_is_planned(said) - thing)),
+                          at, statement))
         if meant:
-            rank, statement = min(meant, key=lambda m: m[0])
-            found.append((rank, entry, statement))
-    # (the thing itself before an event of its own, across entries; no more words than that)
-    itself = [(entry, statement) for (part, _), entry, statement in found if not part]
-    if len(itself) == 1:
-        return itself[0]
-    return (found[0][1], found[0][2]) if len(found) == 1 else None
+            (part, _), at, statement = min(meant, key=lambda m: m[0])
+            found.append(((part, at > 0), entry, statement))
+    if not found:
+        # ("the first release" / "the other demo" alone: the one there is, named bare)
+        bare = not any(counted.values())
+        return counted_apart[0] if bare and named == 1 and len(counted_apart) == 1 else None
+    best = min(rank for rank, _, _ in found)
+    meant_most = [(entry, statement) for rank, entry, statement in found if rank == best]
+    if len(meant_most) != 1 or (best[0] and counted_apart):
+        # (two as like, or an event of its own beside another one of the thing)
+        return None
+    return meant_most[0]
 
 
 def plan_moved_there(live: list[Entry], thing: frozenset[str], new: str) -> Entry | None:

@@ -678,6 +678,16 @@ def counted_names(text: str) -> dict[str, str]:
     return names
 
 
+def names_it_first(thing: frozenset[str], text: str) -> bool:
+    """``text`` begins with ``thing``'s name, after "the", "our", a count at most: "The release
+    is on ...", "The second release is on ..." plan a release; "It must finish before the
+    release on ...", "Beta opens on ..." plan something else."""
+    for word in text.lower().split():
+        if word not in _DETERMINERS and word not in _ANOTHER_ONE and word not in _THE_FIRST:
+            return first_token(word) in thing
+    return False
+
+
 def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
     """``said`` names an event of ``counted`` as another of its kind than they do ("The second
     release is on ..." of "the release", or the other way round)."""
