@@ -65,22 +65,22 @@ def test_the_release_called_off_after_its_day_beside_the_second_release() -> Non
     assert "project_second-release.md" not in plan.writes
 
 
-def test_the_release_deadline_in_its_file_is_history_with_the_release() -> None:
-    # the lead, the deadline, was called off and 'The release is on 2026-08-04.' was gone
+def test_the_release_sign_off_in_its_file_stays_an_event_of_its_own() -> None:
+    # the lead, the sign-off deadline, was called off and 'The release is on 2026-08-04.' was
+    # gone; an event of the release's own stays as it does in a file of its own
     path = "project_release-sign-deadline.md"
     _, files = _dream({path: [_DEADLINE, _RELEASE]}, "The release is cancelled.")
     assert _body(files[path]) == [
-        "The release is cancelled.",
-        f"Updated on 2026-07-08; previously: {_RELEASE}",
-        f"Updated on 2026-07-08; previously: {_DEADLINE}"]
+        _DEADLINE, "The release is cancelled.", f"Updated on 2026-07-08; previously: {_RELEASE}"]
 
 
-def test_the_release_deadline_beside_the_second_release_is_history_with_the_release() -> None:
+def test_the_release_beside_its_sign_off_and_the_second_release_is_called_off() -> None:
     # dropped: the deadline's file and the second release's each read as a plan of the release
     path = "project_release-sign-deadline.md"
     plan, files = _dream({path: [_DEADLINE, _RELEASE], "project_second-release.md": [_SECOND]},
                          "The release is cancelled.")
-    assert _body(files[path])[0] == "The release is cancelled."
+    assert _body(files[path]) == [
+        _DEADLINE, "The release is cancelled.", f"Updated on 2026-07-08; previously: {_RELEASE}"]
     assert "project_second-release.md" not in plan.writes
 
 
@@ -220,3 +220,15 @@ def test_the_release_freeze_beside_the_second_release_is_not_called_off() -> Non
              "project_second-release.md": [_SECOND]}
     plan, _ = _dream(files, "The release is cancelled.")
     assert [p for p in plan.writes if p != "MEMORY.md"] == []
+
+
+def test_what_else_the_release_file_says_stays_and_its_other_days_go() -> None:
+    # every line naming the release went to history: its manager, its checklist, its party
+    lines = [_RELEASE, "The release manager is Alice.",
+             "Release checklist lives in docs/release.md.",
+             "The release party is on 2026-08-05.", "The release moved to 2026-08-06."]
+    _, files = _dream({"project_release.md": lines}, "The release is cancelled.")
+    assert _body(files["project_release.md"]) == [
+        "The release is cancelled.", *lines[1:4],
+        f"Updated on 2026-07-08; previously: {_RELEASE}",
+        "Updated on 2026-07-08; previously: The release moved to 2026-08-06."]

@@ -121,6 +121,8 @@ from autodream.engine.plans import (
     day_put_against,
     deadline_met,
     mentions_thing,
+    names_a_part,
+    names_it_first,
     only_where,
     plans_told_done,
     put_later_to_earlier,
@@ -556,14 +558,15 @@ class Consolidator:
             if off is not None:
                 # "The release is cancelled": the one plan of the release is off; of none, or
                 # of more than one, it tells nothing to remember
-                planned = plan_of(self.live(), tokens(off), counted_names(cand.text))
+                thing, counted = tokens(off), counted_names(cand.text)
+                planned = plan_of(self.live(), thing, counted)
                 if planned is None:
                     self.decisions.append(Decision(
                         "dropped", shorten(cand.text, 120),
                         f"calls off '{off}', and no single remembered plan of it is upcoming",
                         session_id=cand.source.session_id))
                 else:
-                    self._cancel(*planned, cand, cluster)
+                    self._cancel(*planned, thing, counted, cand, cluster)
                 return
             excepted = rule_excepted(self.live(), cand)
             if excepted is not None:
@@ -1312,19 +1315,21 @@ class Consolidator:
             action, shorten(cand.text if said is None else said, 120), reason,
             file=entry.file, session_id=cand.source.session_id))
 
-    def _cancel(self, entry: Entry, statement: str, cand: Candidate, cluster: Cluster) -> None:
-        """The plan ``statement`` of ``entry`` called off: the person's words take its place,
-        the plan is history, and, where it led the entry, its guidance, written for a day still
-        ahead, goes. What else the entry says of that thing is history with it ("The release
-        sign-off deadline is ..."); another plan it holds ("The second release is on ...", a
-        file two plans were once merged into) stays as it was, a line of its own."""
+    def _cancel(self, entry: Entry, statement: str, thing: frozenset[str],
+                counted: dict[str, str], cand: Candidate, cluster: Cluster) -> None:
+        """The plan ``statement`` of ``entry`` (of ``thing``, named as ``counted``) called off:
+        the person's words take its place, the plan is history, and, where it led the entry, its
+        guidance, written for a day still ahead, goes. Another line giving that thing a day is
+        history with it ("The release moved to ..."); what else the entry says stays: a fact of
+        it ("The release manager is Alice."), an event of its own ("The release party is on
+        ...", as in a file of its own) and another plan ("The second release is on ...", a file
+        two plans were once merged into), each a line of its own."""
         day = cand.source.day.isoformat()
-        off = plan_cancelled(cand.text) or ""
-        thing, counted = tokens(off), counted_names(cand.text)
-        # the plan called off first, then what else is said of it (a file of no statements
+        # the plan called off first, then the other days it was given (a file of no statements
         # is its description, the plan called off)
         gone = [statement, *(said for said in entry.statements if said != statement and (
-            mentions_thing(thing, said) and not counted_otherwise(said, counted)))]
+            names_it_first(thing, plain := LIST_MARK.sub("", said)) and date_mentions(plain)
+            and not names_a_part(thing, plain) and not counted_otherwise(plain, counted)))]
         kept = [said for said in entry.statements if said not in gone]
         was = LIST_MARK.sub("", statement).strip()
         for said in gone:
