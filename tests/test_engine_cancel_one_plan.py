@@ -232,3 +232,45 @@ def test_what_else_the_release_file_says_stays_and_its_other_days_go() -> None:
         "The release is cancelled.", *lines[1:4],
         f"Updated on 2026-07-08; previously: {_RELEASE}",
         "Updated on 2026-07-08; previously: The release moved to 2026-08-06."]
+
+
+@pytest.mark.parametrize(("part", "off"), [
+    ("The release freeze starts on 28 July.", "The release freeze is cancelled."),
+    ("The release notes are due 1 August.", "The release notes are cancelled."),
+    ("Remember: the release rehearsal is on 3 August.", "We cancelled the release rehearsal."),
+    ("Remember: the release review is on 30 July.", "The release review is cancelled."),
+    ("Remember: the release party is on 5 August.", "The release party is cancelled."),
+    ("Remember: the mobile release is on 10 August.", "The mobile release is cancelled.")])
+def test_a_part_of_the_release_called_off_in_its_file_leaves_the_release(part: str,
+                                                                         off: str) -> None:
+    # the release went to history with the part: 'The release is on ...' read as naming the
+    # release freeze (its first word, 'release', is one of the freeze's)
+    said = [(0, "Remember: the release is on 4 August."), (1, part), (2, off)]
+    _, (_, before), (_, after) = dreams_over_days(said, [0, 1, 2])
+    assert list(before) == list(after) == ["project_release.md"]
+    body = _body(after["project_release.md"])
+    assert _RELEASE in body and off in body
+    assert [line for line in body if "previously" in line] == [
+        f"Updated on 2026-07-08; previously: {_body(before['project_release.md'])[0]}"]
+    assert parse_topic(after["project_release.md"]).name == "The release is on 2026-08-04"
+
+
+@pytest.mark.parametrize("part", ["The release review is on 2026-07-30.",
+                                  "The release candidate is on 2026-08-01.",
+                                  "The release party is on 2026-08-05."])
+def test_a_part_below_the_release_it_leads_is_what_its_call_off_takes(part: str) -> None:
+    # the release, the file's lead, went to history with the part below it
+    off = f"{part.split(' is on ')[0]} is cancelled."
+    _, files = _dream({"project_release.md": [_RELEASE, part]}, off)
+    body = _body(files["project_release.md"])
+    assert body[:2] == [_RELEASE, off] and body[2:] == [
+        f"Updated on 2026-07-08; previously: {part}"]
+
+
+def test_the_third_release_called_off_in_a_merged_file_is_its_own_line() -> None:
+    # (its count is part of its whole name: "third release" is named by its line alone)
+    third = "The third release is on 2026-10-20."
+    _, files = _dream({_MERGED: [_SECOND, _RELEASE, third]}, "The third release is cancelled.")
+    assert _body(files[_MERGED]) == [
+        _SECOND, _RELEASE, "The third release is cancelled.",
+        f"Updated on 2026-07-08; previously: {third}"]

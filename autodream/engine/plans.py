@@ -679,13 +679,18 @@ def counted_names(text: str) -> dict[str, str]:
 
 
 def names_it_first(thing: frozenset[str], text: str) -> bool:
-    """``text`` begins with ``thing``'s name, after "the", "our", a count at most: "The release
-    is on ...", "The second release is on ..." plan a release; "It must finish before the
-    release on ...", "Beta opens on ..." plan something else."""
+    """``text`` begins with ``thing``'s whole name, after "the", "our", a count at most: "The
+    release is on ...", "The second release is on ..." plan a release; "It must finish before
+    the release on ...", "Beta opens on ..." plan something else. The whole name, not a word
+    of it: "The release is on ..." is no line of the release party (read as one, "The release
+    party is cancelled" called the release off)."""
+    named: set[str] = set()
     for word in text.lower().split():
-        if word not in _DETERMINERS and word not in _ANOTHER_ONE and word not in _THE_FIRST:
-            return first_token(word) in thing
-    return False
+        if (token := first_token(word)) in thing:
+            named.add(token)  # ("the third release" of "The third release is cancelled")
+        elif named or not (word in _DETERMINERS or word in _ANOTHER_ONE or word in _THE_FIRST):
+            break
+    return named == thing
 
 
 def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
