@@ -274,3 +274,45 @@ def test_the_third_release_called_off_in_a_merged_file_is_its_own_line() -> None
     assert _body(files[_MERGED]) == [
         _SECOND, _RELEASE, "The third release is cancelled.",
         f"Updated on 2026-07-08; previously: {third}"]
+
+
+@pytest.mark.parametrize(("said", "part"), [
+    ([(0, "Remember: the release is on 4 August."),
+      (1, "The release freeze starts on 28 July.")], "The release freeze starts on 2026-07-28."),
+    ([(0, "Remember: the release is on 4 August."),
+      (0, "Remember: the release review is on 30 July.")], "The release review is on 2026-07-30."),
+    ([(0, "Remember: the release is on 4 August."),
+      (1, "Remember: the release candidate is on 3 August.")],
+     "The release candidate is on 2026-08-03."),
+    ([(0, "Remember: the release is on 4 August."),
+      (1, "The other team's release is on 20 August.")],
+     "The other team's release is on 2026-08-20.")])
+def test_the_release_called_off_below_a_newer_line_leaves_no_word_of_its_day(
+        said: list[tuple[int, str]], part: str) -> None:
+    # MEMORY.md said '[The release is on 2026-08-04](project_release.md)' and its How to
+    # apply 'Plan work around 2026-08-04': the newer line led the file, so its title, made of
+    # the release, and its guidance stayed
+    dreams = dreams_over_days([*said, (2, "The release is cancelled.")], [0, 1, 2])
+    plan, files = dreams[-1]
+    assert list(files) == ["project_release.md"]
+    topic_file = parse_topic(files["project_release.md"])
+    assert "2026-08-04" not in plan.index and "2026-08-04" not in topic_file.name
+    assert "2026-08-04" not in topic_file.body.split("Updated on")[0]
+    assert "2026-08-04" not in topic_file.body.split("**Why:**")[1]
+    assert topic_file.name == "The release is cancelled"
+    assert part in _body(files["project_release.md"])
+
+
+def test_the_guidance_of_a_release_called_off_below_another_lead_goes() -> None:
+    # 'Plan work around 2026-08-04' stayed: the roadmap leads, so its guidance was kept whole
+    body = ("Roadmap for the summer.\n- The release is on 2026-08-04.\n\n"
+            "**Why:** Plan stated on 2026-07-06.\n**How to apply:** Plan work around 2026-08-04.")
+    texts = {"project_roadmap.md": topic("Roadmap for the summer", body)}
+    plan = plan_dream(texts, "- [Roadmap for the summer](project_roadmap.md) — plan\n",
+                      candidates("The release is cancelled.", day=2),
+                      now=T0 + timedelta(days=2, hours=9))
+    after = parse_topic(plan.writes["project_roadmap.md"])
+    assert after.name == "Roadmap for the summer"
+    assert "2026-08-04" not in after.body.split("**Why:**")[1]
+    assert _body(plan.writes["project_roadmap.md"])[:2] == [
+        "Roadmap for the summer.", "The release is cancelled."]

@@ -1332,12 +1332,28 @@ class Consolidator:
             and not names_a_part(thing, plain) and not counted_otherwise(plain, counted)))]
         kept = [said for said in entry.statements if said not in gone]
         was = LIST_MARK.sub("", statement).strip()
-        for said in gone:
-            entry.history.append(update_line(day, LIST_MARK.sub("", said).strip()))
-        led = not entry.statements or entry.statements[0] in gone
+        gone_said = [LIST_MARK.sub("", said).strip() for said in gone]
+        for said in gone_said:
+            entry.history.append(update_line(day, said))
+        # (what tells a plan called off: its day, or its words as a title or description)
+        gone_days = [d for said in gone_said for d in date_mentions(said)]
+        told = {title_for(said) for said in gone_said} | {
+            description_for(said) for said in gone_said}
+
+        def tells_gone(field: str) -> bool:
+            return field in told or any(has_word(field, d) for d in gone_days)
+
+        # the entry is the plan called off where its lead is, or where its title or description
+        # tell it ("The release is on 2026-08-04" over a newer line, "The release freeze starts
+        # on ...", merged in): left, they would tell the release as on in MEMORY.md
+        led = not entry.statements or entry.statements[0] in gone or tells_gone(
+            entry.name) or tells_gone(entry.description)
         if not led:
             # (another plan leads the entry: its title, description and guidance stay its own)
             entry.statements = [*kept, cand.text]
+            if entry.generated_how and tells_gone(entry.how):
+                # ("Plan work around 2026-08-04" is for the day called off)
+                entry.how = _default_how(replace(cand, kind="fact"))
             self._superseded(entry, cand, cluster,
                              f"called off on {day}; the plan '{shorten(was, 80)}' kept as "
                              f"history, '{shorten(LIST_MARK.sub('', kept[0]), 80)}' kept")
@@ -1346,13 +1362,12 @@ class Consolidator:
         entry.description = description_for(cand.text)
         if entry.hook:  # (its index line tells the plan as upcoming)
             entry.hook = entry.description
-        if any(has_word(entry.name, d) for said in gone
-               for d in date_mentions(LIST_MARK.sub("", said))):
+        if tells_gone(entry.name):
             entry.name = title_for(cand.text) or entry.name
         # ("Plan work around 2026-07-24" is for a day nothing is planned on now)
-        told = Cluster([replace(c, kind="fact") for c in cluster.members], cluster.score)
-        entry.why, entry.generated_why = cand.why or _default_why(told), not cand.why
-        entry.how, entry.generated_how = _default_how(told.latest), True
+        told_off = Cluster([replace(c, kind="fact") for c in cluster.members], cluster.score)
+        entry.why, entry.generated_why = cand.why or _default_why(told_off), not cand.why
+        entry.how, entry.generated_how = _default_how(told_off.latest), True
         self._superseded(entry, cand, cluster,
                          f"called off on {day}; the plan '{shorten(was, 80)}' kept as history")
 
