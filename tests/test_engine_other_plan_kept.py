@@ -91,3 +91,23 @@ def test_the_first_one_told_again_bare_is_the_same_plan(first: str, then: str,
     files = dreams_over_days([(0, first), (1, then)], [0, 1])[-1][1]
     [body] = _bodies(files)
     assert body[0] == lead
+
+
+@pytest.mark.parametrize("said", [
+    "[(0, 'Remember: the release/deploy is on 4 August.'),"
+    " (1, 'Remember: the deploy is on 4 August.')]",
+    "[(0, 'The retro/demo is in the week of 13 July.'),"
+    " (1, 'The demo is in the week of 13 July.')]"], ids=["deploy", "demo"])
+def test_a_plan_beside_one_named_by_two_words_in_one_is_the_same_in_every_run(
+        said: str) -> None:
+    # 'The deploy is on 2026-08-04.' was a plan of its own under one hash seed and left out,
+    # as said already, under another: replacement read 'release/deploy' as 'release' or
+    # 'deploy' as the seed went
+    script = ("import json\nfrom tests.engine_helpers import dreams_over_days\n"
+              f"print(json.dumps(dreams_over_days({said}, [0, 1])[-1][1], sort_keys=True))")
+    seen = [subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True, cwd=REPO_ROOT,
+                           env={**os.environ, "PYTHONPATH": str(REPO_ROOT),
+                                "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3", "4")]
+    assert seen[0] and seen.count(seen[0]) == len(seen)

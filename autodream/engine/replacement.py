@@ -26,6 +26,7 @@ from autodream.engine.text import (
     MOVED_TO_ADDRESS,
     STOPWORDS,
     TELLS_SWITCH,
+    first_token,
     has_word,
     replies_and_written,
     tokens,
@@ -868,7 +869,8 @@ def _not_named(words: list[str], other: list[str]) -> list[str]:
     """``words`` but those ``other`` has in another form ("launched" for "launch",
     "released" for "release")."""
     def root(word: str) -> str:
-        return next(iter(tokens(word)), word)
+        # (its first token as it reads: an element of tokens(word) followed the hash seed)
+        return first_token(word) or word
 
     def alike(x: str, y: str) -> bool:
         short, long_ = sorted((root(x), root(y)), key=len)
