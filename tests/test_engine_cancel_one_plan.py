@@ -316,3 +316,23 @@ def test_the_guidance_of_a_release_called_off_below_another_lead_goes() -> None:
     assert "2026-08-04" not in after.body.split("**Why:**")[1]
     assert _body(plan.writes["project_roadmap.md"])[:2] == [
         "Roadmap for the summer.", "The release is cancelled."]
+
+
+@pytest.mark.parametrize("other", [_HOTFIX, "The mobile release is on 2026-08-10.",
+                                   "The next release is on 2026-09-20."])
+def test_the_other_release_called_off_beside_two_releases_is_dropped(other: str) -> None:
+    # the hotfix (mobile, next) release was called off: the one release not named bare, though
+    # 'the other release' may as well be a third, or the hotfix release the release's own
+    files = {"project_release.md": [_RELEASE], "project_other.md": [other]}
+    plan, _ = _dream(files, "The other release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == []
+    assert [d.reason for d in plan.decisions if d.action == "dropped"] == [
+        "calls off 'other release', and no single remembered plan of it is upcoming"]
+
+
+def test_the_other_release_called_off_is_the_one_told_so() -> None:
+    files = {"project_release.md": [_RELEASE],
+             "project_other-release.md": ["The other release is on 2026-08-10."]}
+    plan, after = _dream(files, "The other release is cancelled.")
+    assert [p for p in plan.writes if p != "MEMORY.md"] == ["project_other-release.md"]
+    assert _body(after["project_other-release.md"])[0] == "The other release is cancelled."

@@ -36,6 +36,7 @@ from autodream.engine.plans import (
     _same_event,
     _what_is_planned,
     another_event,
+    counted_alike,
     counted_otherwise,
     mentions_thing,
     named_within,
@@ -244,7 +245,7 @@ def plan_of(live: list[Entry], thing: frozenset[str], counted: dict[str, str]
             named += 1
             if lead_past or _TOLD_PAST.search(said) or _FORBIDS.search(said):
                 continue
-            if counted_otherwise(said, counted):
+            if counted_otherwise(said, counted) or not counted_alike(said, counted):
                 counted_apart.append((entry, statement))
                 continue
             meant.append(((names_a_part(thing, said), len(_what_is_planned(said) - thing)),

@@ -700,6 +700,15 @@ def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
     return any(word in named and named[word] != count for word, count in counted.items())
 
 
+def counted_alike(said: str, counted: dict[str, str]) -> bool:
+    """``said`` counts each event ``counted`` counts as another of its kind the same way: "The
+    other release is on ..." of "the other release"; not "The hotfix release is on ...",
+    which may be the other release or not (beside "the release", "The other release is
+    cancelled" took it)."""
+    named = counted_names(said)
+    return all(named.get(word) == count for word, count in counted.items() if count)
+
+
 def names_a_part(thing: frozenset[str], text: str) -> bool:
     """``text`` names an event of ``thing``'s own by a word after its name, before its day:
     "The release freeze starts on ...", "The release sign-off deadline is ..." are the
