@@ -336,3 +336,16 @@ def test_the_other_release_called_off_is_the_one_told_so() -> None:
     plan, after = _dream(files, "The other release is cancelled.")
     assert [p for p in plan.writes if p != "MEMORY.md"] == ["project_other-release.md"]
     assert _body(after["project_other-release.md"])[0] == "The other release is cancelled."
+
+
+def test_a_dated_fact_of_the_release_called_off_stays() -> None:
+    # each went to history as another day of the release: naming it first, dated
+    facts = ["The release of v1 happened on 2026-07-01.",
+             "The release budget was approved on 2026-07-01.",
+             "The release team meets on 2026-07-15."]
+    moves = ["The release is now planned for 2026-08-06.", "The release must ship by 2026-08-07."]
+    _, files = _dream({"project_release.md": [_RELEASE, *facts, *moves]},
+                      "The release is cancelled.")
+    assert _body(files["project_release.md"]) == [
+        "The release is cancelled.", *facts, f"Updated on 2026-07-08; previously: {_RELEASE}",
+        *(f"Updated on 2026-07-08; previously: {move}" for move in moves)]

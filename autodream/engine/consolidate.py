@@ -126,6 +126,7 @@ from autodream.engine.plans import (
     only_where,
     plans_told_done,
     put_later_to_earlier,
+    states_its_day,
     version_plan,
 )
 from autodream.engine.ports import (
@@ -1329,7 +1330,8 @@ class Consolidator:
         # is its description, the plan called off)
         gone = [statement, *(said for said in entry.statements if said != statement and (
             names_it_first(thing, plain := LIST_MARK.sub("", said)) and date_mentions(plain)
-            and not names_a_part(thing, plain) and not counted_otherwise(plain, counted)))]
+            and states_its_day(thing, plain) and not names_a_part(thing, plain)
+            and not counted_otherwise(plain, counted)))]
         kept = [said for said in entry.statements if said not in gone]
         was = LIST_MARK.sub("", statement).strip()
         gone_said = [LIST_MARK.sub("", said).strip() for said in gone]

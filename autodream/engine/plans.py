@@ -700,6 +700,19 @@ def counted_otherwise(said: str, counted: dict[str, str]) -> bool:
     return any(word in named and named[word] != count for word, count in counted.items())
 
 
+def states_its_day(thing: frozenset[str], text: str) -> bool:
+    """``text`` gives ``thing`` itself a day: before the day, nothing but its name and how a
+    plan is told ("The release moved to ...", "The release is now planned for ...", "The
+    release must ship by ..."); not a fact of it with a day ("The release budget was approved
+    on ...", "The release team meets on ...", "The release of v1 happened on ...")."""
+    return not tokens(_before_the_day(text)) - thing - _TELLS_ITS_DAY
+
+
+# (words that tell a plan's day, its count, or how sure it is, with no other thing named)
+_TELLS_ITS_DAY = _SAME_PLANNED | _TELLS_NO_THING | tokens(" ".join(sorted(
+    _ANOTHER_ONE | _THE_FIRST))) | tokens("must need needs should probably definitely likely")
+
+
 def counted_alike(said: str, counted: dict[str, str]) -> bool:
     """``said`` counts each event ``counted`` counts as another of its kind the same way: "The
     other release is on ..." of "the other release"; not "The hotfix release is on ...",
