@@ -116,17 +116,14 @@ from autodream.engine.plans import (
     _slug_switched,
     _slugs_whole,
     _when_done,
+    another_day_of,
     counted_names,
-    counted_otherwise,
     day_put_against,
     deadline_met,
     mentions_thing,
-    names_a_part,
-    names_it_first,
     only_where,
     plans_told_done,
     put_later_to_earlier,
-    states_its_day,
     version_plan,
 )
 from autodream.engine.ports import (
@@ -1328,13 +1325,12 @@ class Consolidator:
         day = cand.source.day.isoformat()
         # the plan called off first, then the other days it was given (a file of no statements
         # is its description, the plan called off)
-        gone = [statement, *(said for said in entry.statements if said != statement and (
-            names_it_first(thing, plain := LIST_MARK.sub("", said)) and date_mentions(plain)
-            and states_its_day(thing, plain) and not names_a_part(thing, plain)
-            and not counted_otherwise(plain, counted)))]
+        plain = {said: LIST_MARK.sub("", said).strip() for said in [statement, *entry.statements]}
+        gone = [statement, *(said for said in entry.statements if said != statement
+                             and another_day_of(thing, counted, plain[said]))]
         kept = [said for said in entry.statements if said not in gone]
-        was = LIST_MARK.sub("", statement).strip()
-        gone_said = [LIST_MARK.sub("", said).strip() for said in gone]
+        was = plain[statement]
+        gone_said = [plain[said] for said in gone]
         for said in gone_said:
             entry.history.append(update_line(day, said))
         # (what tells a plan called off: its day, or its words as a title or description)
@@ -1358,7 +1354,7 @@ class Consolidator:
                 entry.how = _default_how(replace(cand, kind="fact"))
             self._superseded(entry, cand, cluster,
                              f"called off on {day}; the plan '{shorten(was, 80)}' kept as "
-                             f"history, '{shorten(LIST_MARK.sub('', kept[0]), 80)}' kept")
+                             f"history, '{shorten(plain[kept[0]], 80)}' kept")
             return
         entry.statements = [cand.text, *kept]
         entry.description = description_for(cand.text)

@@ -713,6 +713,16 @@ _TELLS_ITS_DAY = _SAME_PLANNED | _TELLS_NO_THING | tokens(" ".join(sorted(
     _ANOTHER_ONE | _THE_FIRST))) | tokens("must need needs should probably definitely likely")
 
 
+def another_day_of(thing: frozenset[str], counted: dict[str, str], said: str) -> bool:
+    """``said``, beside the plan of ``thing`` (named as ``counted``) called off, gives that very
+    thing another day ("The release moved to ..."): it goes to history with the plan. A fact
+    of it, an event of its own ("The release freeze starts on ...") and another one of its kind
+    ("The second release is on ...") stay."""
+    return (names_it_first(thing, said) and bool(date_mentions(said))
+            and states_its_day(thing, said) and not names_a_part(thing, said)
+            and not counted_otherwise(said, counted))
+
+
 def counted_alike(said: str, counted: dict[str, str]) -> bool:
     """``said`` counts each event ``counted`` counts as another of its kind the same way: "The
     other release is on ..." of "the other release"; not "The hotfix release is on ...",
