@@ -1667,7 +1667,8 @@ def _rewind_offsets(
     """Put each transcript's read position back to where it was before ``target``, so the next
     dream reads again what the undone one read (else what it learned there would be lost). A
     position a later dream moved on is left where it is. Each rewound transcript is marked
-    pending: it was not touched since, so the scan alone would never bring it back. Returns the
+    pending: it was not touched since, so the scan alone would never bring it back (not when
+    ``target`` is an undo: its dream's position, put back, has nothing left to read). Returns the
     moves, reversed, so that undoing this undo moves them forward again; with ``made`` (the
     undo's record, its run dir in ``runs`` or else by name) they are saved on it, still
     'running', before the positions are: stopped between, recovery makes them (``_make_moves``)."""
@@ -1685,7 +1686,10 @@ def _rewind_offsets(
         store.put(path, before if isinstance(before, dict) else None)
         notes = any(isinstance(e, dict) and "notes_waiting" in e for e in (before, after))
         was_pending = isinstance(before, dict) and before.get("pending")
-        if not notes and not was_pending:  # (one pending before keeps its own reason)
+        # an undo of an undo puts the position back where the dream left it, what it learned
+        # there back in memory: marked to be read again, it opened a dream that read nothing
+        again = target.trigger != "undo"
+        if again and not notes and not was_pending:  # (one pending before keeps its reason)
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}
     if rewound and made is not None:

@@ -406,6 +406,34 @@ def test_undoing_an_undo_moves_the_read_positions_forward_again(sample: Path) ->
     assert "no decisions" in out  # nothing said there was gathered again
 
 
+def test_after_undoing_an_undo_status_and_the_scan_gate_have_nothing_to_read_again(
+        sample: Path) -> None:
+    written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
+    for path in (sample / "sessions").glob("*.jsonl"):
+        os.utime(path, (written, written))  # (no scan counts them: only a mark reopens them)
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    first = CliRunner().invoke(cli, ["undo", "--json", "--project", str(sample)],
+                               env=clean_env())
+    again = CliRunner().invoke(cli, ["undo", json.loads(first.stdout)["id"], "--project",
+                                     str(sample)], env=clean_env())
+    assert again.exit_code == 0 and "reads on from where run" in again.stdout, again.output
+    status = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
+                                env=clean_env())
+    report = json.loads(status.stdout)
+    # was: the 9 sessions still marked 'undone', the scan gate opened by them
+    assert report["undone_sessions"] == []
+    scan = next(g for g in report["gates"] if g["name"] == "scan")
+    assert not scan["open"] and scan["figure"] == "0 sessions touched since the last dream"
+    text = CliRunner().invoke(cli, ["status", "--project", str(sample)], env=clean_env())
+    assert "read again" not in text.stdout, text.stdout
+    # so no dream is opened to read nothing: the gated one stops at the scan gate
+    gated = CliRunner().invoke(cli, ["--project", str(sample)],
+                               env=clean_env(AUTODREAM_MIN_HOURS="0"))
+    assert gated.exit_code == errors.GateClosed.exit_code, gated.output
+    assert "scan gate closed" in gated.output, gated.output
+
+
 def test_undo_of_a_dream_already_undone_names_the_undo_that_did_it(sample: Path) -> None:
     code, out, err = dream(sample)
     assert code == 0, out + err
