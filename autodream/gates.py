@@ -850,7 +850,8 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
     if report.refused:
         left.append(f"{len(report.refused)} with memories the last dream could not write")
     if report.undone:
-        left.append(f"{len(report.undone)} an undo left to read again")
+        # (not '1 an undo left to read again': each item reads as '<count> <what they are>')
+        left.append(f"{len(report.undone)} to read again after an undo")
     if report.notes_waiting:
         notes = report.notes_waiting
         left.append(f"{notes} note{'s' if notes != 1 else ''} written in MEMORY.md waiting to "

@@ -78,7 +78,7 @@ def test_undo_of_an_older_dream_reads_again_only_what_it_read(tmp_path: Path) ->
     first_line = out.splitlines()[0]
     assert first_line.endswith("the next dream reads again what it read in 1 transcript(s)")
     code, out = run(project, "status")
-    assert "1 an undo left to read again" in out, out
+    assert "touched since the last dream, 1 to read again after an undo (an undo took" in out, out
     code, out = run(project, "--force")
     assert code == 0, out
     assert "1 session read" in out and (memory / UV_FILE).exists()
