@@ -15,6 +15,7 @@ lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream sta
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -763,6 +764,54 @@ def _touch_stamp(settings: Settings, now: float) -> None:
     os.utime(scan_stamp_path(settings), (now, now), follow_symlinks=False)
 
 
+# The hook scans, finds every gate open, then (blockers) a dream that cannot start: no backend,
+# a bad setting. Its scan stamped the throttle all the same, so for scan_interval_minutes the
+# hook said only 'scan gate closed: last scan 0.0 min ago' and hid the error; it writes the
+# error into the stamp its scan made (the next scan truncates it), and a throttled scan gate
+# says it. Bounded: the hook reads it on every turn while the throttle holds.
+_STAMP_NOTE_MAX_BYTES = 2048
+
+
+def note_on_stamp(settings: Settings, report: GateReport, why: str) -> None:
+    """Keep ``why`` (no dream could start after this evaluation opened every gate) in the scan
+    stamp it made, dated as before; no stamp made by ``report``, nothing written."""
+    if not report.stamped:
+        return
+    from autodream.memory.commit import open_below
+
+    body = why.encode("utf-8", "replace")[:_STAMP_NOTE_MAX_BYTES]
+    try:  # (never through a link, as _touch_stamp)
+        with open_below(settings.memory_dir,
+                        f"{settings.state_dir.name}/{SCAN_STAMP_FILENAME}") as stamp:
+            stamp.write(body)
+            stamp.flush()
+            if os.utime in os.supports_fd:
+                os.utime(stamp.fileno(), (report.now, report.now))
+                return
+        os.utime(scan_stamp_path(settings), (report.now, report.now), follow_symlinks=False)
+    except OSError:  # (the hook never fails the turn; the debug line still says why)
+        pass
+
+
+def _stamp_note(settings: Settings) -> str:
+    """What ``note_on_stamp`` kept in the stamp, or "" (none, or not a plain file: a FIFO
+    put there must not block the hook, a link is not followed)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(scan_stamp_path(settings), flags)
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        body = os.read(fd, _STAMP_NOTE_MAX_BYTES)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    return " ".join(body.decode("utf-8", "replace").split())
+
+
 def _set_last_consolidated(report: GateReport) -> None:
     assert report.lock is not None
     last_ns = report.lock.last_consolidated_ns()
@@ -875,10 +924,12 @@ def _throttled(settings: Settings, age: float | None) -> GateResult | None:
     interval = settings.scan_interval_minutes * 60
     if age is None or age >= interval:
         return None
+    note = _stamp_note(settings)
     return GateResult(
         SCAN,
         False,
-        f"last scan {age / 60:.1f} min ago",
+        f"last scan {age / 60:.1f} min ago"
+        + (f"; the dream it opened could not start: {note}" if note else ""),
         f"scans are throttled to one every {settings.scan_interval_minutes:g} min",
     )
 

@@ -96,6 +96,8 @@ def _run(env: Mapping[str, str]) -> str:
         # without AUTODREAM_DEBUG nothing else records why memory stops being consolidated;
         # a spawned dream that failed used to leave its error here
         log_line(settings.state_dir, now, decision)
+        # the scan stamped the throttle: while it holds, the closed scan gate says this too
+        gates.note_on_stamp(settings, report, str(found[0]))
         return decision
     pid = spawn_dream(cwd, settings.state_dir, session_id, settings.sessions_dir, env)
     return f"{said}all gates open: dream started (pid {pid})"

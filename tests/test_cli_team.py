@@ -153,6 +153,46 @@ def test_the_hook_refuses_a_dream_that_cannot_run_and_says_why(tmp_path: Path) -
     assert log.splitlines() == [f"{stamp} {line}"] * 2  # one a call, with or without debug
 
 
+def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_started(
+        tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
+
+    def hook(at: float, **extra: str) -> str:
+        env = layout.env(AUTODREAM_NOW=str(at), AUTODREAM_DEBUG="1", **extra)
+        result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
+                                capture_output=True, text=True, env=env, cwd=layout.project,
+                                timeout=30, check=False)
+        assert (result.returncode, result.stdout) == (0, ""), result.stderr
+        (line,) = result.stderr.splitlines()
+        return line
+
+    first = hook(T0)
+    why = first.removeprefix("autodream-hook: all gates open, but no dream started: ")
+    assert why.startswith("backend anthropic needs an API key"), first
+    # was, for the next 10 minutes: 'scan gate closed: last scan 0.0 min ago (scans are
+    # throttled to one every 10 min)', the error hidden
+    throttled = f"last scan 1.0 min ago; the dream it opened could not start: {why}"
+    assert hook(T0 + 60) == (f"autodream-hook: scan gate closed: {throttled} (scans are "
+                             "throttled to one every 10 min)")
+    status_env = {**layout.env(AUTODREAM_NOW=str(T0 + 60))}
+    text = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=status_env)
+    assert f"  scan  closed {throttled} (scans are throttled" in text.stdout, text.stdout
+    doc = CliRunner().invoke(cli, ["status", "--json", "--project", str(layout.project)],
+                             env=status_env)
+    scan = next(g for g in json.loads(doc.stdout)["gates"] if g["name"] == "scan")
+    assert (scan["open"], scan["figure"]) == (False, throttled)
+    # the next scan, 11 minutes on, makes a fresh stamp: what it finds is said, not the old try
+    assert hook(T0 + 660, AUTODREAM_MIN_SESSIONS="50").startswith(
+        "autodream-hook: scan gate closed: 5 sessions touched since the last dream")
+    assert hook(T0 + 720) == ("autodream-hook: scan gate closed: last scan 1.0 min ago (scans "
+                              "are throttled to one every 10 min)")
+
+
 def _watch_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Timeline:
     world = Timeline(tmp_path)
     world.write_session("alpha")  # one session: min_sessions 2 keeps alpha's scan gate closed
