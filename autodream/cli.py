@@ -827,6 +827,21 @@ def _spent(usage: dict[str, Any] | None) -> str:
             + (f", ${cost:.4f}" if isinstance(cost, (int, float)) and cost else ""))
 
 
+def _undo_chain(state_dir: Path, run_id: str) -> tuple[str, int]:
+    """The dream at the bottom of ``run_id``'s chain of undos (an undo of an undo of ... a
+    dream) and how many undos lie above it, ``run_id`` included; a record that cannot be
+    read ends the walk there."""
+    undos = 0
+    while True:
+        try:
+            record = journal.load_run(state_dir, run_id)
+        except (errors.BadInput, errors.NotFound, errors.UnsafeRecord):
+            return run_id, undos
+        if record.trigger != "undo" or not record.undoes:
+            return record.id, undos
+        run_id, undos = record.undoes, undos + 1
+
+
 def _change_counts(record: journal.RunRecord) -> str:
     return " ".join(
         f"{sign}{len(record.paths(kind))}"
@@ -1056,11 +1071,13 @@ def undo_command(
     again = ""
     read = {path for r in made for path in r.offsets}
     if read:
-        undone = journal.load_run(settings.state_dir, record.undoes or "")
-        # undoing an undo moves the read positions forward again, to where the dream stopped
-        again = (f"; the next dream reads on from where run {undone.undoes} stopped in "
-                 if undone.trigger == "undo" and undone.undoes
-                 else "; the next dream reads again what it read in ")
+        dreamt, undos = _undo_chain(settings.state_dir, record.undoes or "")
+        # undoing an undo moves the read positions forward again, to where the dream stopped;
+        # undoing that rewinds them again (was: 'reads on from where run <the first undo>
+        # stopped', of a run that read nothing)
+        again = ("; the next dream reads again what it read in " if not undos else
+                 f"; the next dream reads on from where run {dreamt} stopped in " if undos % 2
+                 else f"; the next dream reads again what run {dreamt} read in ")
         again += f"{len(read)} transcript(s)"
     click.echo(f"undid run {record.undoes}: {_change_counts(record)} (recorded as run "
                f"{record.id}){again}")

@@ -437,6 +437,33 @@ def test_after_undoing_an_undo_status_and_the_scan_gate_have_nothing_to_read_aga
     assert "scan gate closed" in gated.output, gated.output
 
 
+def test_undoing_the_undo_of_an_undo_says_the_dream_is_read_again(sample: Path) -> None:
+    written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
+    for path in (sample / "sessions").glob("*.jsonl"):
+        os.utime(path, (written, written))  # (no scan counts them: only the undo's mark)
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+
+    def undo(*args: str) -> dict[str, Any]:
+        result = CliRunner().invoke(cli, ["undo", "--json", *args, "--project", str(sample)],
+                                    env=clean_env())
+        assert result.exit_code == 0, result.output
+        return cast(dict[str, Any], json.loads(result.stdout))
+
+    first = undo()
+    second = undo(first["id"])
+    third = CliRunner().invoke(cli, ["undo", second["id"], "--project", str(sample)],
+                               env=clean_env())
+    assert third.exit_code == 0, third.output
+    # was: 'the next dream reads on from where run <the first undo> stopped', a run that read
+    # nothing, while the positions were rewound to before the dream
+    assert third.stdout.splitlines()[0].endswith(
+        f"the next dream reads again what run {first['undoes']} read in 9 transcript(s)")
+    status = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
+                                env=clean_env())
+    assert len(json.loads(status.stdout)["undone_sessions"]) == 9
+
+
 def test_undo_of_a_dream_already_undone_names_the_undo_that_did_it(sample: Path) -> None:
     code, out, err = dream(sample)
     assert code == 0, out + err
