@@ -1660,6 +1660,24 @@ def _stands_at(entry: dict[str, Any] | None, position: dict[str, Any] | None) ->
     return entry == position or _unmarked(entry) == position
 
 
+def _ends_at(path: str, position: dict[str, Any] | None) -> bool:
+    """Whether the transcript at ``path`` ends where ``position`` was read to, with the prefix
+    it had then: nothing past it is left to read."""
+    from autodream.transcripts.offsets import fingerprint
+
+    if position is None:
+        return False
+    offset = position.get("offset")
+    if not isinstance(offset, int) or offset <= 0:
+        return False
+    try:
+        if os.stat(path).st_size != offset:
+            return False
+    except OSError:
+        return False
+    return fingerprint(Path(path), offset) == position.get("fingerprint")
+
+
 def _rewind_offsets(
     state_dir: Path, target: RunRecord, *, runs: Path | int | None = None,
     made: RunRecord | None = None,
@@ -1668,7 +1686,8 @@ def _rewind_offsets(
     dream reads again what the undone one read (else what it learned there would be lost). A
     position a later dream moved on is left where it is. Each rewound transcript is marked
     pending: it was not touched since, so the scan alone would never bring it back (not when
-    ``target`` is an undo: its dream's position, put back, has nothing left to read). Returns the
+    ``target`` is an undo and the transcript ends at its dream's position: nothing is left to
+    read there). Returns the
     moves, reversed, so that undoing this undo moves them forward again; with ``made`` (the
     undo's record, its run dir in ``runs`` or else by name) they are saved on it, still
     'running', before the positions are: stopped between, recovery makes them (``_make_moves``)."""
@@ -1687,8 +1706,10 @@ def _rewind_offsets(
         notes = any(isinstance(e, dict) and "notes_waiting" in e for e in (before, after))
         was_pending = isinstance(before, dict) and before.get("pending")
         # an undo of an undo puts the position back where the dream left it, what it learned
-        # there back in memory: marked to be read again, it opened a dream that read nothing
-        again = target.trigger != "undo"
+        # there back in memory: marked to be read again where the transcript ends there, it
+        # opened a dream that read nothing; but lines written past it since (a later dream read
+        # them, and was undone) are read by no scan: their mtime is older than the last dream
+        again = target.trigger != "undo" or not _ends_at(path, before)
         if again and not notes and not was_pending:  # (one pending before keeps its reason)
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}

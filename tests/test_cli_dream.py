@@ -437,6 +437,49 @@ def test_after_undoing_an_undo_status_and_the_scan_gate_have_nothing_to_read_aga
     assert "scan gate closed" in gated.output, gated.output
 
 
+@pytest.mark.parametrize("how", ["undo the later dream, then the undo",
+                                 "undo --force the undo"])
+def test_undoing_an_undo_keeps_to_be_read_what_was_written_past_the_dreams_position(
+        sample: Path, how: str) -> None:
+    written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
+    for path in (sample / "sessions").glob("*.jsonl"):
+        os.utime(path, (written, written))  # (no scan counts them: only the undo's mark)
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    first = CliRunner().invoke(cli, ["undo", "--json", "--project", str(sample)],
+                               env=clean_env())
+    assert first.exit_code == 0, first.output
+    # the person says something new in one session; the next dream reads it from the start
+    talk = sample / "sessions" / "29659944-8ac2-5f57-a72d-c3ae5f3f4db2.jsonl"
+    said = "From now on, always run ruff before committing anything."
+    line = {"type": "user", "sessionId": talk.stem, "uuid": "u-ruff-rule",
+            "timestamp": "2026-07-19T19:00:00.000Z",
+            "message": {"role": "user", "content": said}}
+    with talk.open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps(line) + "\n")
+    os.utime(talk, (written + 3600, written + 3600))  # (still before the clock)
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    if how == "undo --force the undo":  # the later dream is undone first, in one chain
+        args = ["--force", json.loads(first.stdout)["id"]]
+    else:
+        later = CliRunner().invoke(cli, ["undo", "--project", str(sample)], env=clean_env())
+        assert later.exit_code == 0, later.output
+        args = [json.loads(first.stdout)["id"]]
+    again = CliRunner().invoke(cli, ["undo", *args, "--project", str(sample)], env=clean_env())
+    assert again.exit_code == 0, again.output
+    status = CliRunner().invoke(cli, ["status", "--json", "--project", str(sample)],
+                                env=clean_env())
+    # the 8 sessions the first dream read to their end have nothing left to read; this one has
+    # the line past where it stopped (was: no mark, and no scan counts a session older than
+    # the last dream: the rule never reached memory)
+    assert json.loads(status.stdout)["undone_sessions"] == [str(talk)]
+    code, out, err = dream(sample)
+    assert code == 0 and "1 session read" in out, out + err
+    assert any("ruff before committing" in p.read_text(encoding="utf-8")
+               for p in (sample / "memory").glob("*.md"))  # the rule is in memory
+
+
 def test_undoing_the_undo_of_an_undo_says_the_dream_is_read_again(sample: Path) -> None:
     written = datetime.fromisoformat("2026-07-19T18:00:00+00:00").timestamp()
     for path in (sample / "sessions").glob("*.jsonl"):
