@@ -14,6 +14,7 @@ lock); ``inspect`` evaluates every gate and changes nothing, for ``autodream sta
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable
@@ -749,15 +750,23 @@ def restore_stamp(settings: Settings, report: GateReport) -> None:
 
 
 def _touch_stamp(settings: Settings, now: float) -> None:
-    # never through a link, the stamp's or the state dir's (one swapped in after the check
-    # that found none): utime would then date, and open make, a file wherever it points
+    settings.memory_dir.mkdir(parents=True, exist_ok=True)
+    # (only its mtime tells: truncated, the stamp is as empty as made, a note on it dropped)
+    _write_stamp(settings, now, b"")
+
+
+def _write_stamp(settings: Settings, now: float, body: bytes) -> None:
+    """The scan stamp holding ``body`` alone, dated ``now``. Never through a link, the stamp's
+    or the state dir's (one swapped in after the check that found none): utime would then
+    date, and open make, a file wherever it points."""
     # (imported here, past the time gate and the throttle: the hook's path stays light)
     from autodream.memory.commit import open_below
 
-    settings.memory_dir.mkdir(parents=True, exist_ok=True)
-    # (only its mtime tells: truncated, the stamp is as empty as made)
     with open_below(settings.memory_dir,
                     f"{settings.state_dir.name}/{SCAN_STAMP_FILENAME}") as stamp:
+        if body:
+            stamp.write(body)
+            stamp.flush()
         if os.utime in os.supports_fd:
             os.utime(stamp.fileno(), (now, now))
             return
@@ -777,25 +786,17 @@ def note_on_stamp(settings: Settings, report: GateReport, why: str) -> None:
     stamp it made, dated as before; no stamp made by ``report``, nothing written."""
     if not report.stamped:
         return
-    from autodream.memory.commit import open_below
-
-    body = why.encode("utf-8", "replace")[:_STAMP_NOTE_MAX_BYTES]
-    try:  # (never through a link, as _touch_stamp)
-        with open_below(settings.memory_dir,
-                        f"{settings.state_dir.name}/{SCAN_STAMP_FILENAME}") as stamp:
-            stamp.write(body)
-            stamp.flush()
-            if os.utime in os.supports_fd:
-                os.utime(stamp.fileno(), (report.now, report.now))
-                return
-        os.utime(scan_stamp_path(settings), (report.now, report.now), follow_symlinks=False)
-    except OSError:  # (the hook never fails the turn; the debug line still says why)
-        pass
+    # (an error here never fails the hook's turn; its debug line still says why)
+    with contextlib.suppress(OSError):
+        _write_stamp(settings, report.now,
+                     why.encode("utf-8", "replace")[:_STAMP_NOTE_MAX_BYTES])
 
 
 def _stamp_note(settings: Settings) -> str:
     """What ``note_on_stamp`` kept in the stamp, or "" (none, or not a plain file: a FIFO
-    put there must not block the hook, a link is not followed)."""
+    put there must not block the hook, a link is not followed). On one printable line, any
+    secret redacted: anyone who can write the state dir (a sync tool, a teammate's checkout)
+    writes what the hook's line and ``status`` would print to the terminal."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(scan_stamp_path(settings), flags)
@@ -809,7 +810,14 @@ def _stamp_note(settings: Settings) -> str:
         return ""
     finally:
         os.close(fd)
-    return " ".join(body.decode("utf-8", "replace").split())
+    said = " ".join(body.decode("utf-8", "replace").split())
+    if not said:
+        return ""
+    from autodream.errors import printable
+    from autodream.redact import redact
+
+    # (an escape sequence shown escaped is up to 4 characters a byte: cut as it was read)
+    return redact(printable(said))[:_STAMP_NOTE_MAX_BYTES]
 
 
 def _set_last_consolidated(report: GateReport) -> None:

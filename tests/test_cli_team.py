@@ -193,6 +193,42 @@ def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_
                               "are throttled to one every 10 min)")
 
 
+def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_and_redacted(
+        tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
+
+    def hook(at: float) -> str:
+        env = layout.env(AUTODREAM_NOW=str(at), AUTODREAM_DEBUG="1")
+        result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
+                                capture_output=True, text=True, env=env, cwd=layout.project,
+                                timeout=30, check=False)
+        assert (result.returncode, result.stdout) == (0, ""), result.stderr
+        return result.stderr
+
+    assert "no dream started" in hook(T0)
+    # anyone who can write the state dir (a sync tool, a teammate's checkout) writes the stamp
+    stamp = layout.memory_dir / ".autodream" / "scan-stamp"
+    key = "sk-ant-api03-" + "C" * 90
+    stamp.write_bytes(b"\x1b[31mRED\x1b]0;title\x07 " + key.encode() + b" " + b"x" * 9000)
+    os.utime(stamp, (T0, T0))  # (its scan's date: the throttle still holds)
+    line = hook(T0 + 60)
+    text = CliRunner().invoke(cli, ["status", "--project", str(layout.project)],
+                              env=layout.env(AUTODREAM_NOW=str(T0 + 60)))
+    for said in (line, text.stdout):
+        assert "scan gate closed: last scan 1.0 min ago" in said or (
+            "scan  closed last scan 1.0 min ago" in said), said
+        # was: the escape sequences printed raw (the terminal's title set, its colour red)
+        # and the key in full
+        assert "\x1b" not in said and "\x07" not in said, repr(said)
+        assert key not in said and "CCCCCCCCCC" not in said, said
+    assert len(line) < 2500, len(line)  # (9 KB in the stamp: read 2 KB at most, as before)
+
+
 def _watch_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Timeline:
     world = Timeline(tmp_path)
     world.write_session("alpha")  # one session: min_sessions 2 keeps alpha's scan gate closed
