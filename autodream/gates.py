@@ -810,6 +810,11 @@ def _stamp_note(settings: Settings) -> str:
         return ""
     finally:
         os.close(fd)
+    return _as_said(body)
+
+
+def _as_said(body: bytes) -> str:
+    """A stamp's note as the scan gate says it ("" for none)."""
     said = " ".join(body.decode("utf-8", "replace").split())
     if not said:
         return ""
@@ -818,6 +823,16 @@ def _stamp_note(settings: Settings) -> str:
 
     # (an escape sequence shown escaped is up to 4 characters a byte: cut as it was read)
     return redact(printable(said))[:_STAMP_NOTE_MAX_BYTES]
+
+
+def _still_blocked(settings: Settings, note: str) -> bool:
+    """Whether what ``note`` says stopped the dream still stops one (``run.blockers``): once the
+    person set the key the note named, the hook, ``status`` and a gated dream went on telling
+    them to set it for the rest of the throttle."""
+    from autodream.run import blockers
+
+    return any(_as_said(str(error).encode("utf-8", "replace")[:_STAMP_NOTE_MAX_BYTES]) == note
+               for error in blockers(settings))
 
 
 def _set_last_consolidated(report: GateReport) -> None:
@@ -933,6 +948,8 @@ def _throttled(settings: Settings, age: float | None) -> GateResult | None:
     if age is None or age >= interval:
         return None
     note = _stamp_note(settings)
+    if note and not _still_blocked(settings, note):
+        note = ""  # (the next scan truncates it; until then it is not said)
     return GateResult(
         SCAN,
         False,

@@ -193,6 +193,43 @@ def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_
                               "are throttled to one every 10 min)")
 
 
+def test_once_the_key_is_set_the_throttled_scan_gate_no_longer_says_to_set_it(
+        tmp_path: Path) -> None:
+    layout = make_layout(tmp_path)
+    (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
+    key = {"ANTHROPIC_API_KEY": "sk-ant-api03-" + "A" * 90}  # (no call is made: throttled)
+
+    def hook(at: float, **extra: str) -> str:
+        env = layout.env(AUTODREAM_NOW=str(at), AUTODREAM_DEBUG="1", **extra)
+        result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
+                                capture_output=True, text=True, env=env, cwd=layout.project,
+                                timeout=30, check=False)
+        assert (result.returncode, result.stdout) == (0, ""), result.stderr
+        (line,) = result.stderr.splitlines()
+        return line
+
+    assert "no dream started: backend anthropic needs an API key" in hook(T0)
+    throttled = "last scan 1.0 min ago (scans are throttled to one every 10 min)"
+    # was, for the rest of the throttle: '...; the dream it opened could not start: backend
+    # anthropic needs an API key: set ANTHROPIC_API_KEY or AUTODREAM_API_KEY (...)'
+    assert hook(T0 + 60, **key) == f"autodream-hook: scan gate closed: {throttled}"
+    env = layout.env(AUTODREAM_NOW=str(T0 + 60), **key)
+    text = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    assert "key from ANTHROPIC_API_KEY" in text.stdout, text.stdout
+    assert f"  scan  closed {throttled}" in text.stdout, text.stdout
+    gated = CliRunner().invoke(cli, ["--project", str(layout.project)], env=env)
+    assert gated.exit_code == 4, gated.output
+    assert f"scan gate closed: {throttled}" in gated.output, gated.output
+    for said in (text.output, gated.output):
+        assert "needs an API key" not in said and "could not start" not in said, said
+    # while the key is still missing, it is said as before
+    assert "could not start: backend anthropic needs an API key" in hook(T0 + 120)
+
+
 def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_and_redacted(
         tmp_path: Path) -> None:
     layout = make_layout(tmp_path)
