@@ -264,6 +264,13 @@ def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_an
         assert "\x1b" not in said and "\x07" not in said, repr(said)
         assert key not in said and "CCCCCCCCCC" not in said, said
     assert len(line) < 2500, len(line)  # (9 KB in the stamp: read 2 KB at most, as before)
+    # (shown only while it is a blocker's own words, since ede1fcc; what is read is made safe
+    # first all the same, so a blocker naming a path with escapes or a key prints neither)
+    from autodream.gates import _as_said
+
+    said = _as_said(b"\x1b[31mRED\x1b]0;title\x07 " + key.encode())
+    assert "\x1b" not in said and "\x07" not in said and "CCCCCCCCCC" not in said, repr(said)
+    assert said.startswith("\\x1b[31mRED"), repr(said)
 
 
 def _watch_world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Timeline:
