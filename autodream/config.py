@@ -503,6 +503,15 @@ def resolve_values(
         raise AutodreamError(
             f"cannot use {printable(memory_dir)}: Not a directory (Claude Code's memory dir "
             "for this project: move that file away, or set memory_dir)")
+    if "memory_dir" not in sources and (in_the_way := _file_above(memory_dir)) is not None:
+        # a file where one of its folders should be (~/.claude/projects/<project> a file):
+        # every command would otherwise fail on a name inside it ("cannot read .../MEMORY.md:
+        # Not a directory; fix its permissions") or find no runs ("no dreams yet")
+        kind = "a file, not a folder" if os.path.isfile(in_the_way) else "not a folder"
+        raise AutodreamError(
+            f"cannot use {printable(memory_dir)}: {printable(in_the_way)} is {kind} "
+            "(on the way to Claude Code's memory dir for this project: move that file "
+            "away, or set memory_dir)")
     if "sessions_dir" not in values:
         values["sessions_dir"] = (
             os.path.abspath(sessions_hint)
@@ -514,3 +523,16 @@ def resolve_values(
     raw_now = env.get("AUTODREAM_NOW")
     values["now"] = parse_now(raw_now) if raw_now else None
     return values
+
+
+def _file_above(path: str) -> str | None:
+    """The nearest existing parent of ``path``, when ``path`` is not there and that parent is
+    no directory (a file in the way); None otherwise."""
+    if os.path.lexists(path):
+        return None
+    parent = os.path.dirname(path)
+    while parent and not os.path.lexists(parent):
+        if os.path.dirname(parent) == parent:
+            return None
+        parent = os.path.dirname(parent)
+    return parent if parent and not os.path.isdir(parent) else None

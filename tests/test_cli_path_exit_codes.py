@@ -83,3 +83,25 @@ def test_claude_codes_own_projects_root_not_there_or_a_file(tmp_path: Path, kind
                                 env=clean_env(CLAUDE_CONFIG_DIR=str(home)))
     assert result.exit_code == (NOT_FOUND if kind == "missing" else OTHER), result.output
     assert "--root" in result.stderr and "stopped" not in result.stderr
+
+
+@pytest.mark.parametrize("command", [["status"], ["--force"], ["--dry-run", "--force"], ["log"],
+                                     ["show"], ["undo"]])
+def test_a_file_in_place_of_claude_codes_project_folder_is_named(
+        tmp_path: Path, command: list[str]) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+    home = tmp_path / "claude"
+    in_the_way = home / "projects" / sanitize(str(project.resolve()))
+    in_the_way.parent.mkdir(parents=True)
+    in_the_way.write_text("x\n")
+    result = CliRunner().invoke(cli, [*command, "--project", str(project)],
+                                env=clean_env(CLAUDE_CONFIG_DIR=str(home)))
+    # was: "cannot read .../memory/MEMORY.md: Not a directory; fix its permissions" (--force),
+    # "cannot use .../memory/.consolidate-lock" (status), "no dreams yet ...: `autodream
+    # --force` dreams now" (log, exit 0)
+    assert result.exit_code == OTHER, result.output
+    (line,) = result.stderr.splitlines()
+    assert line == (f"Error: cannot use {in_the_way / 'memory'}: {in_the_way} is a file, not a "
+                    "folder (on the way to Claude Code's memory dir for this project: move that "
+                    "file away, or set memory_dir)")
