@@ -817,6 +817,16 @@ def _journal_options(func: Any) -> Any:
     return func
 
 
+def _no_dreams_yet(settings: Settings) -> str:
+    """``journal.no_dreams_yet``, saying what fails every dream (a symlinked MEMORY.md, no API
+    key) in place of "`autodream --force` dreams now", which would fail too."""
+    from autodream.run import blockers
+
+    found = blockers(settings)
+    blocked = str(found[0]).splitlines()[0] if found else None
+    return journal.no_dreams_yet(settings.memory_dir, settings.state_dir, blocked=blocked)
+
+
 def _spent(usage: dict[str, Any] | None) -> str:
     """What a run's billed requests cost, as ``log`` says it ("spent 3 requests, $0.0123")."""
     requests = (usage or {}).get("requests")
@@ -874,7 +884,7 @@ def log_command(count: int, as_json: bool, project: str | None, memory_dir: str 
         return
     if not records:
         if not unreadable:
-            click.echo(journal.no_dreams_yet(settings.memory_dir, settings.state_dir))
+            click.echo(_no_dreams_yet(settings))
         return
     for r in records:
         note = " ".join((r.reason or r.summary).split())
@@ -915,7 +925,7 @@ def show_command(
             # would pass for the newest
             run_id = journal.newest_run_id(state)
             if run_id is None:
-                raise errors.NotFound(journal.no_dreams_yet(settings.memory_dir, state))
+                raise errors.NotFound(_no_dreams_yet(settings))
         record = journal.as_shown(journal.load_run(state, run_id), state)
         diff = journal.run_diff(state, record.id)
     except errors.AutodreamError as exc:
@@ -1050,6 +1060,11 @@ def undo_command(
     settings = _journal_settings(project, memory_dir)
     try:
         record = journal.undo_project(settings, run_id, force=force)
+    except errors.NotFound as exc:
+        if run_id is None and journal.newest_run_id(settings.state_dir) is None:
+            # no run at all: said as log and show say it, with what keeps a dream from running
+            raise fail(errors.NotFound(_no_dreams_yet(settings))) from exc
+        raise fail(exc) from exc
     except errors.AutodreamError as exc:
         raise fail(exc) from exc
     if as_json:

@@ -978,9 +978,14 @@ def _undos_newer(state_dir: Path, run_id: str) -> list[RunRecord]:
     return undos
 
 
-def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
+def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None, *,
+                  blocked: str | None = None) -> str:
     """What log, show and undo all say of a memory dir no dream has run in yet, and what to do;
-    or, where ``state_dir``'s diary tells of dreams whose run folders are all gone, that."""
+    or, where ``state_dir``'s diary tells of dreams whose run folders are all gone, that.
+    ``blocked``: why every dream would fail now (``run.blockers``), said instead of the
+    advice to dream now with --force, which would fail too."""
+    dream_now = (f"a dream would fail now: {blocked}" if blocked
+                 else "`autodream --force` dreams now")
     gone, undone = _gone_dreams(state_dir) if state_dir is not None else ([], {})
     if not gone and undone:
         # (not "a dream that changed memory ... restore its files by hand": undone, memory
@@ -991,8 +996,7 @@ def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
                  f"the {len(undone)} dreams DREAMS.md names were all undone (the newest, run "
                  f"{printable(newest)}, by run {printable(undone[newest])})")
         return (f"no run records in {memory_dir}: {which}, and the run folders (runs/<id>) "
-                "were removed since, so memory holds no dream to show or undo; `autodream "
-                "--force` dreams now")
+                f"were removed since, so memory holds no dream to show or undo; {dream_now}")
     if len(gone) == 1:
         # (not "no dreams yet": the diary says what it changed, and memory holds it)
         run_id = printable(gone[0])
@@ -1006,8 +1010,10 @@ def no_dreams_yet(memory_dir: Path, state_dir: Path | None = None) -> str:
                 "(runs/<id>) were removed, and not by keep_runs (which never removes the newest "
                 "run), so autodream has nothing to show or undo them with; restore their files "
                 "by hand (from git or a backup)")
-    return (f"no dreams yet in {memory_dir}: `autodream --force` dreams now, `autodream status` "
-            "says when one will run")
+    if blocked:
+        return f"no dreams yet in {memory_dir}; {dream_now}"
+    return (f"no dreams yet in {memory_dir}: {dream_now}, `autodream status` says when one "
+            "will run")
 
 
 # a diary entry's heading, '## <when> · run <id> · <trigger> ...', and the line after the blank

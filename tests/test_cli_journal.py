@@ -49,6 +49,24 @@ def test_log_of_an_empty_journal(memory: Path) -> None:
     assert _run("log", "--json", memory=memory) == (0, "[]\n")
 
 
+@pytest.mark.parametrize("command", ["log", "show", "undo"])
+def test_no_dreams_yet_never_promises_a_dream_that_would_fail(
+        memory: Path, tmp_path: Path, command: str) -> None:
+    # MEMORY.md a symlink fails every dream (exit 10): `autodream --force` does not dream now
+    elsewhere = tmp_path / "M.md"
+    (memory / "MEMORY.md").rename(elsewhere)
+    (memory / "MEMORY.md").symlink_to(elsewhere)
+    result = CliRunner().invoke(cli, [command], env={"AUTODREAM_MEMORY_DIR": str(memory)})
+    assert result.exit_code == (0 if command == "log" else 9), result.output
+    (line,) = (result.stdout if command == "log" else result.stderr).splitlines()
+    # was: "no dreams yet in <memory>: `autodream --force` dreams now, ..."
+    assert line.removeprefix("Error: ") == (
+        f"no dreams yet in {memory}; a dream would fail now: {memory}/MEMORY.md is a symlink (to "
+        f"{elsewhere}); autodream never writes through one: keep MEMORY.md itself in the memory "
+        "dir, or set memory_dir to the directory that holds it")
+    assert "--force" not in result.output
+
+
 def test_a_run_whose_record_cannot_be_read_is_named_not_passed_over(memory: Path) -> None:
     first = dream(memory, EDITS)
     second = dream(memory, {"role.md": topic("Role", "user", "again")})
