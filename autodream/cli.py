@@ -1230,7 +1230,17 @@ def replay_command(
     documents: list[dict[str, Any]] = []
     kept_names: set[str] = set()
     codes: set[int] = set()  # the exit codes of the scenarios that could not run
-    for scenario in _scenario_dirs(scenarios, quiet=as_json):
+    found, files = _scenario_dirs(scenarios)
+    if not found:
+        # every argument a file: "0 scenario(s): 0 passed" and exit 0 passed a replay of
+        # nothing for a green check
+        raise BadInputError(f"nothing to replay: {', '.join(str(f) for f in files)} "
+                            f"{'is a file' if len(files) == 1 else 'are files'}, "
+                            "not a scenario dir (one holding scenario.toml)",
+                            {"ok": False, "scenarios": []})
+    for file in files if not as_json else ():
+        click.echo(f"note: {file} is a file, not a scenario dir; skipped", err=True)
+    for scenario in found:
         name = scenario.name or str(scenario)
         keep_dir = None
         if keep is not None:
@@ -1290,17 +1300,19 @@ def replay_command(
         raise cls(f"{summary['errors']} scenario(s) could not run{why}", document)
 
 
-def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:
-    """Scenario dirs named on the command line, as a shell glob gives them.
+def _scenario_dirs(arguments: tuple[Path, ...]) -> tuple[list[Path], list[Path]]:
+    """Scenario dirs named on the command line, as a shell glob gives them, and the plain
+    files among them.
 
-    A plain file (``tests/scenarios/*`` also matches the generator script) is passed over with a
-    note; a dir without ``scenario.toml`` whose subdirs have one stands for those subdirs.
+    A plain file (``tests/scenarios/*`` also matches the generator script) is passed over (the
+    caller notes it); a dir without ``scenario.toml`` whose subdirs have one stands for those
+    subdirs.
     """
     found: list[Path] = []
+    files: list[Path] = []
     for arg in arguments:
         if arg.is_file():
-            if not quiet:
-                click.echo(f"note: {arg} is a file, not a scenario dir; skipped", err=True)
+            files.append(arg)
             continue
         if arg.is_dir() and not (arg / "scenario.toml").exists():
             children = sorted(p.parent for p in arg.glob("*/scenario.toml"))
@@ -1308,7 +1320,7 @@ def _scenario_dirs(arguments: tuple[Path, ...], *, quiet: bool) -> list[Path]:
                 found.extend(children)
                 continue
         found.append(arg)
-    return found
+    return found, files
 
 
 def _replay_summary(documents: list[dict[str, Any]]) -> dict[str, Any]:

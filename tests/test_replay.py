@@ -516,6 +516,23 @@ def test_cli_takes_a_shell_glob_and_a_dir_of_scenarios(tmp_path: Path, recorded:
     assert [s["name"] for s in json.loads(whole.stdout)["scenarios"]] == ["a", "b"]
 
 
+@pytest.mark.parametrize("check", [["--check"], []])
+def test_cli_a_replay_of_files_only_runs_nothing_and_fails(tmp_path: Path,
+                                                           check: list[str]) -> None:
+    memory_file = tmp_path / "MEMORY.md"
+    memory_file.write_text("# Memory\n")
+    result = CliRunner().invoke(cli, ["replay", *check, str(memory_file)])
+    # was: "note: ... is a file, not a scenario dir; skipped", "0 scenario(s): 0 passed, ...",
+    # exit 0: a check that ran nothing passed
+    assert result.exit_code == BadInput.exit_code, result.output
+    assert result.stdout == ""
+    assert result.stderr == (f"Error: nothing to replay: {memory_file} is a file, not a "
+                             "scenario dir (one holding scenario.toml)\n")
+    as_json = CliRunner().invoke(cli, ["replay", *check, "--json", str(memory_file)])
+    assert as_json.exit_code == BadInput.exit_code
+    assert json.loads(as_json.stdout)["status"] == "error"
+
+
 def test_cli_json_a_scenario_that_cannot_run_is_named_in_the_one_error_line(
         tmp_path: Path) -> None:
     # Under --json nothing is printed above the error line, so it says which and why itself.
