@@ -24,6 +24,7 @@ from autodream.errors import (
     AutodreamError,
     BackendUnavailable,
     BadInput,
+    ConfigError,
     GateClosed,
     LockHeld,
     committed_run,
@@ -31,7 +32,7 @@ from autodream.errors import (
     printable,
 )
 from autodream.lock import ConsolidationLock, Lease
-from autodream.settings import NO_KEY_ERROR, Settings, api_key_and_source
+from autodream.settings import NO_KEY_ERROR, Settings, api_key_and_source, backend_choice
 
 # Who started a dream (recorded in the journal): the CLI ("manual", or "force" with --force),
 # the agent's hook, the watcher, a replay, or a program calling ``autodream.dream()``.
@@ -188,6 +189,15 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
             f"{exc.strerror or type(exc).__name__}; fix its permissions"))
     if settings.backend == "anthropic" and api_key_and_source(settings, env)[0] is None:
         found.append(BackendUnavailable(NO_KEY_ERROR))
+    elif backend_choice(settings, env).name == "anthropic":
+        # a base URL that is no URL fails the dream once the backend is made, after the lock
+        # was taken and the run recorded: said here with the rest of the configuration
+        from autodream.backends.select import base_url
+
+        try:
+            base_url(settings, env)
+        except ConfigError as exc:
+            found.append(exc)
     return found
 
 

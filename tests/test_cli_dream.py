@@ -111,7 +111,7 @@ def test_a_gated_dry_run_leaves_the_real_dream_it_previewed_free_to_run(sample: 
 
 @pytest.mark.parametrize(
     ("args", "env", "said"),
-    [(["--base-url", "127.0.0.1:8080"], {}, "base_url"),
+    [(["--base-url", "127.0.0.1:8080"], {}, "base_url (option --base-url)"),
      ([], {"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL")],
 )
 def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
@@ -125,6 +125,11 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
         f"Error: {said}: '{args[1] if args else env['ANTHROPIC_BASE_URL']}' is not an "
         "http:// or https:// URL")
     assert memory_files(sample) == before
+    # refused with the rest of the configuration, before the lock: no failed dream in the log
+    # (it was one, after ~2 s holding the lock), nothing for `undo` or `show` to find
+    runs = sample / "memory" / ".autodream" / "runs"
+    assert not runs.exists() or not any(runs.iterdir())
+    assert not (sample / "memory" / ".consolidate-lock").exists()
 
 
 def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:

@@ -38,7 +38,8 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
     url = url.strip()
     if url and not url.lower().startswith(("http://", "https://")):
         # the SDK would retry it as unreachable for half a minute, then fail the dream
-        source = "base_url" if settings.base_url else "ANTHROPIC_BASE_URL"
+        source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
+                  if settings.base_url else "ANTHROPIC_BASE_URL")
         raise ConfigError(f"{source}: {url!r} is not an http:// or https:// URL")
     return url or None
 
