@@ -366,7 +366,9 @@ def consolidate(
         kept_as_is = _linked_files(staging.path, settings.memory_dir)
         if not staging.baseline and not kept_as_is and not staging.unreadable:
             # First use, or a typo in memory_dir or the project dir: the user should know.
-            starts_memory = (f"{settings.memory_dir} holds no memory yet; this dream starts one "
+            # (a dry run starts nothing: it tells what a dream would do)
+            starts_memory = (f"{settings.memory_dir} holds no memory yet; "
+                             f"{'a dream would start' if dry_run else 'this dream starts'} one "
                              "(if you expected memory there, check memory_dir or the project "
                              "dir)")
             notices.insert(0, starts_memory)
