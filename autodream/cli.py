@@ -309,7 +309,7 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
 @click.option(
     "--project",
     type=click.Path(),
-    envvar="AUTODREAM_PROJECT",
+    envvar="AUTODREAM_PROJECT", show_envvar=True,
     help="The project directory (default: the current directory).",
 )
 @setting_option("backend", "auto|local|anthropic; auto: anthropic when an API key is present.")
@@ -323,7 +323,7 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
     "--allow-loss",
     is_flag=True,
     default=None,
-    envvar="AUTODREAM_ALLOW_LOSS",
+    envvar="AUTODREAM_ALLOW_LOSS", show_envvar=True,
     help="Commit even when more than 25 % of the index entries would be lost.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
@@ -521,12 +521,12 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
 @click.option(
     "--project",
     type=click.Path(),
-    envvar="AUTODREAM_PROJECT",
+    envvar="AUTODREAM_PROJECT", show_envvar=True,
     help="The project directory (default: the current directory).",
 )
 @click.option(
     "--memory-dir",
-    envvar="AUTODREAM_MEMORY_DIR",
+    envvar="AUTODREAM_MEMORY_DIR", show_envvar=True,
     type=click.Path(),
     help="The memory dir (default: the project's, Claude Code layout), as for log, show, undo.",
 )
@@ -804,13 +804,13 @@ def _journal_settings(
 def _journal_options(func: Any) -> Any:
     func = click.option(
         "--memory-dir",
-        envvar="AUTODREAM_MEMORY_DIR",
+        envvar="AUTODREAM_MEMORY_DIR", show_envvar=True,
         type=click.Path(),
         help="The memory dir (default: the project's, Claude Code layout).",
     )(func)
     func = click.option(
         "--project",
-        envvar="AUTODREAM_PROJECT",
+        envvar="AUTODREAM_PROJECT", show_envvar=True,
         type=click.Path(),
         help="The project whose memory to use (default: the current directory).",
     )(func)
@@ -861,7 +861,8 @@ def _change_counts(record: journal.RunRecord) -> str:
 
 @cli.command("log", epilog=EXIT_CODES_HELP)
 @click.option("-n", "count", type=click.IntRange(min=1), default=20, show_default=True,
-              envvar="AUTODREAM_LOG_N", help="How many runs to show, newest first.")
+              envvar="AUTODREAM_LOG_N", show_envvar=True,
+              help="How many runs to show, newest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the run records as JSON.")
 @_journal_options
 def log_command(count: int, as_json: bool, project: str | None, memory_dir: str | None) -> None:
@@ -1049,7 +1050,7 @@ _QUIET = frozenset({"dropped", "skipped", "kept"})
 
 @cli.command("undo", epilog=EXIT_CODES_HELP)
 @click.argument("run_id", required=False)
-@click.option("--force", is_flag=True, envvar="AUTODREAM_UNDO_FORCE",
+@click.option("--force", is_flag=True, envvar="AUTODREAM_UNDO_FORCE", show_envvar=True,
               help="Restore even over files changed since that run.")
 @click.option("--json", "as_json", is_flag=True, help="Print the undo's own run record as JSON.")
 @_journal_options
@@ -1212,13 +1213,13 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
 @click.option(
     "--backend",
     type=click.Choice(["auto", "local", "anthropic"]),
-    envvar="AUTODREAM_REPLAY_BACKEND",
+    envvar="AUTODREAM_REPLAY_BACKEND", show_envvar=True,
     help="Backend for every scenario (overrides scenario.toml; default local).",
 )
 @click.option(
     "--keep",
     type=click.Path(path_type=Path, file_okay=False),
-    envvar="AUTODREAM_REPLAY_KEEP",
+    envvar="AUTODREAM_REPLAY_KEEP", show_envvar=True,
     help="Leave each worked copy in DIR/<scenario> for inspection.",
 )
 def replay_command(
@@ -1455,7 +1456,7 @@ def _hook_options(func: Any) -> Any:
             "--project-dir",
             # a typo must not grow a .claude/ tree in a directory that was never a project
             type=click.Path(file_okay=False, exists=True, path_type=Path),
-            envvar="AUTODREAM_PROJECT_DIR",
+            envvar="AUTODREAM_PROJECT_DIR", show_envvar=True,
             help="The project whose .claude/settings.json --project edits (default: the "
             "group's --project, else the current directory).",
         ),
@@ -1472,7 +1473,7 @@ def _hook_options(func: Any) -> Any:
             "hook_command",
             default=HOOK_COMMAND,
             show_default=True,
-            envvar="AUTODREAM_HOOK_COMMAND",
+            envvar="AUTODREAM_HOOK_COMMAND", show_envvar=True,
             callback=_not_blank,
             help="The command Claude Code runs (default: autodream-hook, by its full path when "
             "it is not on PATH). Given to uninstall, only entries of exactly this command go.",
@@ -1602,7 +1603,7 @@ def uninstall(
     "--root",
     # (whether it is a directory is the library's to say, with the exit code of every path)
     type=click.Path(path_type=Path),
-    envvar="AUTODREAM_WATCH_ROOT",
+    envvar="AUTODREAM_WATCH_ROOT", show_envvar=True,
     help="Claude Code's projects root. Default: $CLAUDE_CONFIG_DIR/projects or "
     "~/.claude/projects.",
 )
@@ -1611,7 +1612,7 @@ def uninstall(
     type=click.FloatRange(min=0),
     default=10.0,
     show_default=True,
-    envvar="AUTODREAM_IDLE_MINUTES",
+    envvar="AUTODREAM_IDLE_MINUTES", show_envvar=True,
     help="How long a project must be quiet (no transcript writes) before its gates run.",
 )
 @click.option("--once", is_flag=True, help="One pass over every project, then exit (cron).")

@@ -9,7 +9,9 @@ import subprocess
 import sys
 from importlib.metadata import version
 from pathlib import Path
+from typing import cast
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -48,6 +50,19 @@ def test_every_command_help_lists_the_exit_codes(command: str) -> None:
     result = CliRunner().invoke(cli, [command, "-h"])
     assert result.exit_code == 0
     assert "Exit codes: 0 ok" in " ".join(result.stdout.split())
+
+
+@pytest.mark.parametrize("command", ["", *sorted(cli.commands)])  # type: ignore[attr-defined]
+def test_every_help_page_names_the_variables_its_options_read(command: str) -> None:
+    group = cast(click.Group, cli)
+    shown = group.commands[command] if command else group
+    variables = [p.envvar for p in shown.params
+                 if isinstance(p, click.Option) and p.envvar and not p.hidden]
+    result = CliRunner().invoke(cli, [*([command] if command else []), "-h"])
+    assert result.exit_code == 0
+    page = " ".join(result.stdout.split())
+    # was: `log -h` said nothing of AUTODREAM_LOG_N, AUTODREAM_PROJECT, AUTODREAM_MEMORY_DIR
+    assert [v for v in variables if f"env var: {v}" not in page] == []
 
 
 @pytest.mark.parametrize("command", [["show"], ["show", "--json"]])
