@@ -251,6 +251,8 @@ class AutodreamGroup(click.Group):
             _usage_as_json(ctx, error)
             raise error from None
         except click.UsageError as exc:
+            if (from_env := _bad_env_value(exc)) is not None:
+                raise from_env from None
             _usage_as_json(ctx, exc)
             raise
 
@@ -258,6 +260,8 @@ class AutodreamGroup(click.Group):
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:
+            if (from_env := _bad_env_value(exc)) is not None:
+                raise from_env from None
             _usage_as_json(ctx, exc)
             raise
         except errors.AutodreamError as exc:
@@ -271,6 +275,23 @@ class AutodreamGroup(click.Group):
             # a path autodream must use is not what it should be (".autodream" a file, the
             # lock a directory, a config dir that is a file): one line naming it, no traceback
             raise CliError(os_error_line(exc)) from exc
+
+
+def _bad_env_value(exc: click.UsageError) -> BadConfigError | None:
+    """A value click refused that came from an option's ``AUTODREAM_*`` variable, as bad
+    configuration (exit 3) naming the variable, as the settings' own variables are said: click
+    said "Invalid value for '-n': 0 is not in the range x>=1" (exit 2, a usage error) of
+    ``AUTODREAM_LOG_N=0 autodream log``, where no -n was typed. None for anything else."""
+    param, ctx = getattr(exc, "param", None), exc.ctx
+    if not isinstance(exc, click.BadParameter) or not isinstance(param, click.Option):
+        return None
+    from_env = click.core.ParameterSource.ENVIRONMENT
+    if ctx is None or not param.name or ctx.get_parameter_source(param.name) != from_env:
+        return None
+    names = param.envvar if isinstance(param.envvar, (list, tuple)) else [param.envvar]
+    variable = next((n for n in names if n and n in os.environ), names[0])
+    # (exc.message alone: click's own line adds "Invalid value for '-n' (env var: ...)")
+    return BadConfigError(f"{max(param.opts, key=len)} (env {variable}): {exc.message}")
 
 
 def _quiet_stdout() -> None:

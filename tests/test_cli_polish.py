@@ -98,3 +98,42 @@ def test_a_toml_value_of_the_wrong_kind_is_shown_as_written(
                                 env={"HOME": str(tmp_path)})
     assert result.exit_code == errors.ConfigError.exit_code
     assert result.stderr.strip() == "Error: " + said.format(toml=toml)
+
+
+# each: the command line, the variable and its bad value, the one line said of it
+BAD_ENV_VALUES = {
+    "log -n": (["log"], "AUTODREAM_LOG_N", "0", "-n (env AUTODREAM_LOG_N): 0 is not in the "
+               "range x>=1."),
+    "watch --idle-minutes": (["watch", "--once"], "AUTODREAM_IDLE_MINUTES", "abc",
+                             "--idle-minutes (env AUTODREAM_IDLE_MINUTES): 'abc' is not a "
+                             "valid float range."),
+    "replay --backend": (["replay", "x"], "AUTODREAM_REPLAY_BACKEND", "bogus",
+                         "--backend (env AUTODREAM_REPLAY_BACKEND): 'bogus' is not one of "
+                         "'auto', 'local', 'anthropic'."),
+    "--allow-loss": (["status"], "AUTODREAM_ALLOW_LOSS", "maybe",
+                     "--allow-loss (env AUTODREAM_ALLOW_LOSS): 'maybe' is not a valid boolean."),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_ENV_VALUES))
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_a_bad_value_in_an_options_variable_is_bad_configuration_naming_it(
+        tmp_path: Path, case: str, as_json: list[str]) -> None:
+    args, variable, value, said = BAD_ENV_VALUES[case]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("AUTODREAM_")}
+    result = CliRunner().invoke(cli, [*args, *as_json], env={
+        **env, variable: value, "AUTODREAM_MEMORY_DIR": str(tmp_path),
+        "CLAUDE_CONFIG_DIR": str(tmp_path / "claude")})
+    # was: "Usage: ... Error: Invalid value for '-n': 0 is not in the range x>=1." (exit 2), of
+    # an option no one typed
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"Error: {said}")
+    if as_json:
+        assert json.loads(result.stdout)["exit_code"] == errors.ConfigError.exit_code
+
+
+def test_the_same_value_typed_is_still_a_usage_error() -> None:
+    result = CliRunner().invoke(cli, ["log", "-n", "0"])
+    assert result.exit_code == 2
+    assert "Invalid value for '-n'" in result.stderr
