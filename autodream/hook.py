@@ -37,8 +37,23 @@ HOOK_COMMAND = "autodream-hook"
 EVENTS: tuple[str, ...] = ("Stop", "SessionEnd")
 
 
+USAGE = """\
+usage: autodream-hook < HOOK_JSON
+
+Claude Code runs this after every turn (Stop) and at a session's end (SessionEnd), with the
+hook JSON on stdin; `autodream install` adds it to Claude Code's settings. It checks the gates
+for the project in the JSON's "cwd" and, when all are open, starts `autodream --trigger hook`
+in the background (its output in <memory>/.autodream/logs/dream.log). It always exits 0 and
+prints nothing, so it never fails the agent's turn; AUTODREAM_DEBUG=1 prints one line on
+stderr saying what it decided. `autodream status` shows the same gates in full."""
+
+
 def main() -> int:
     """Entry point; the return value is the exit status, always 0."""
+    if sys.argv[1:] and sys.argv[1] in ("-h", "--help"):
+        # (a person trying it by hand; Claude Code passes no arguments)
+        print(USAGE)
+        return 0
     try:
         _debug(_run(os.environ))
     except Exception as exc:  # never fail the agent

@@ -103,6 +103,16 @@ def test_debug_prints_one_line_on_stderr(layout: Layout) -> None:
     ]
 
 
+@pytest.mark.parametrize("flag", ["-h", "--help"])
+def test_the_hook_prints_its_usage_when_asked(layout: Layout, flag: str) -> None:
+    result = run_hook(layout, None, [sys.executable, "-m", "autodream.hook", flag])
+    # was: nothing at all, exit 0
+    assert (result.returncode, result.stderr) == (0, b"")
+    usage = result.stdout.decode()
+    assert usage.splitlines()[0] == "usage: autodream-hook < HOOK_JSON"
+    assert "always exits 0" in usage and "AUTODREAM_DEBUG=1" in usage
+
+
 def test_a_stdin_that_never_closes_does_not_hang_the_hook(layout: Layout) -> None:
     layout.set_lock(T0)
     hook = subprocess.Popen(
