@@ -62,7 +62,12 @@ def main() -> int:
 
 
 def _run(env: Mapping[str, str]) -> str:
-    payload = parse_payload(read_stdin())
+    payload = read_payload(read_stdin())
+    if payload is None:
+        # not the hook's caller (a pipe of something else, a payload cut off): the gates of
+        # whatever directory this runs in are not the project's
+        return ("stdin is not hook JSON (one JSON object, as Claude Code sends): no gates "
+                "evaluated")
     cwd = _text(payload.get("cwd")) or env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     session_id = _text(payload.get("session_id"))
     sessions_hint = sessions_dir_hint(_text(payload.get("transcript_path")), env)
@@ -288,19 +293,25 @@ def _read_with_thread(fd: int) -> bytes:
 
 def parse_payload(raw: bytes) -> dict[str, object]:
     """The hook JSON as a dict; {} for anything else (empty, truncated, not an object)."""
+    return read_payload(raw) or {}
+
+
+def read_payload(raw: bytes) -> dict[str, object] | None:
+    """The hook JSON as a dict; {} for no input at all (a terminal, /dev/null: run by hand),
+    None for input that is not one JSON object (garbage, truncated, a list)."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return {}
+        return None
     start = len(text) - len(text.lstrip())
     if start == len(text):
         return {}
     try:
         value, end = _json_scanner()(text, start)
     except Exception:  # StopIteration or JSONDecodeError, whichever the parser raises
-        return {}
+        return None
     if text[end:].strip() or not isinstance(value, dict):
-        return {}
+        return None
     return value
 
 

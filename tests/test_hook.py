@@ -103,6 +103,20 @@ def test_debug_prints_one_line_on_stderr(layout: Layout) -> None:
     ]
 
 
+@pytest.mark.parametrize("stdin", [b"not json\n", b'{"session_id": "', b"[1, 2]"],
+                         ids=["garbage", "cut-off", "not-an-object"])
+def test_debug_says_a_stdin_that_is_not_hook_json_and_evaluates_nothing(
+        layout: Layout, stdin: bytes) -> None:
+    layout.set_lock(T0)
+    result = run_hook(layout, stdin, AUTODREAM_NOW=str(T0 + 60), AUTODREAM_DEBUG="1")
+    assert (result.returncode, result.stdout) == (0, b"")
+    # was: the gates of the directory it ran in, as if it were the project ("time gate
+    # closed: ..."), with no word that the input was not what Claude Code sends
+    assert result.stderr.decode().splitlines() == [
+        "autodream-hook: stdin is not hook JSON (one JSON object, as Claude Code sends): no "
+        "gates evaluated"]
+
+
 @pytest.mark.parametrize("flag", ["-h", "--help"])
 def test_the_hook_prints_its_usage_when_asked(layout: Layout, flag: str) -> None:
     result = run_hook(layout, None, [sys.executable, "-m", "autodream.hook", flag])
