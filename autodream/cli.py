@@ -1493,11 +1493,13 @@ def _hook_options(func: Any) -> Any:
             "--command",
             "hook_command",
             default=HOOK_COMMAND,
-            show_default=True,
+            # (no "[default: autodream-hook]": what install writes depends on PATH and scope)
             envvar="AUTODREAM_HOOK_COMMAND", show_envvar=True,
             callback=_not_blank,
-            help="The command Claude Code runs (default: autodream-hook, by its full path when "
-            "it is not on PATH). Given to uninstall, only entries of exactly this command go.",
+            help="The command Claude Code runs. Default: autodream-hook when it is on PATH, "
+            "else its full path beside this Python (--dry-run shows which); with --project, "
+            "a command that runs autodream-hook where it is installed and does nothing where it "
+            "is not. Given to uninstall, only entries of exactly this command go.",
         ),
         click.option("--dry-run", is_flag=True, help="Print the diff; write nothing."),
         click.option("--json", "as_json", is_flag=True, help="Print the result as JSON."),

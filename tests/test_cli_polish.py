@@ -137,3 +137,14 @@ def test_the_same_value_typed_is_still_a_usage_error() -> None:
     result = CliRunner().invoke(cli, ["log", "-n", "0"])
     assert result.exit_code == 2
     assert "Invalid value for '-n'" in result.stderr
+
+
+def test_install_help_says_what_install_writes_not_a_bare_default() -> None:
+    page = " ".join(CliRunner().invoke(cli, ["install", "-h"]).stdout.split())
+    # was: "[env var: AUTODREAM_HOOK_COMMAND; default: autodream-hook]", while install wrote
+    # /path/to/.venv/bin/autodream-hook (not on PATH) or the shared command (--project)
+    assert "default: autodream-hook]" not in page
+    assert ("Default: autodream-hook when it is on PATH, else its full path beside this Python "
+            "(--dry-run shows which); with --project, a command that runs autodream-hook where "
+            "it is installed and does nothing where it is not.") in page.replace("autodream- hook",
+                                                                                "autodream-hook")
