@@ -345,7 +345,11 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
     is_flag=True,
     default=None,
     envvar="AUTODREAM_ALLOW_LOSS", show_envvar=True,
-    help="Commit even when more than 25 % of the index entries would be lost.",
+    # (what memory/checks.py counts: entries and the notes written straight into MEMORY.md,
+    # as the README says; a declared merge and a request to forget are not loss)
+    help="Commit even when more than 25 % of MEMORY.md's prior entries and hand-written notes "
+    "would be lost (merges declared in merged_from/supersedes and what you asked to forget "
+    "do not count).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
 @click.option("--trigger", type=click.Choice(["manual", "hook", "watch"]), hidden=True)

@@ -148,3 +148,12 @@ def test_install_help_says_what_install_writes_not_a_bare_default() -> None:
             "(--dry-run shows which); with --project, a command that runs autodream-hook where "
             "it is installed and does nothing where it is not.") in page.replace("autodream- hook",
                                                                                 "autodream-hook")
+
+
+def test_allow_loss_help_counts_what_the_loss_check_counts() -> None:
+    page = " ".join(CliRunner().invoke(cli, ["-h"]).stdout.split())
+    # was: "more than 25 % of the index entries", while the check (and the README) count the
+    # notes written straight into MEMORY.md too, and not a declared merge
+    assert ("Commit even when more than 25 % of MEMORY.md's prior entries and hand-written "
+            "notes would be lost (merges declared in merged_from/supersedes and what you asked "
+            "to forget do not count).") in page
