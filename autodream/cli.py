@@ -389,6 +389,13 @@ def cli(
                           project
     Set them in autodream.toml in the project, or AUTODREAM_SESSIONS_DIR,
     AUTODREAM_CODEX_SESSIONS_DIR.
+
+    \b
+    Examples:
+      autodream status             whether a dream would run now, and why
+      autodream --dry-run --force  a dream now, shown as a diff; nothing committed
+      autodream --force            a dream now, whatever the time and session gates say
+      autodream log                the dreams so far (`autodream show` shows the newest)
     """
     overrides = {
         "backend": backend,
@@ -939,7 +946,14 @@ def show_command(
     memory_dir: str | None,
 ) -> None:
     """Show one run (RUN_ID, a unique prefix of it, or the newest run): what it changed, why,
-    and the diff."""
+    and the diff.
+
+    \b
+    Examples:
+      autodream show                          the newest run
+      autodream show 20260710T10 --all-decisions
+                                              the run whose id starts so, every decision
+    """
     from autodream.tools import by_cause, refusal_fix
     from autodream.transcripts.offsets import OffsetStore
 
@@ -1082,7 +1096,14 @@ _QUIET = frozenset({"dropped", "skipped", "kept"})
 def undo_command(
     run_id: str | None, force: bool, as_json: bool, project: str | None, memory_dir: str | None
 ) -> None:
-    """Restore the files a run changed (default: the newest dream still in place)."""
+    """Restore the files a run changed (default: the newest dream still in place).
+
+    \b
+    Examples:
+      autodream undo                          the newest dream still in place
+      autodream undo 20260710T100000Z-ab12 --force
+                                              that run, even over files edited since
+    """
     settings = _journal_settings(project, memory_dir)
     try:
         record = journal.undo_project(settings, run_id, force=force)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from importlib.metadata import version
@@ -157,3 +158,19 @@ def test_allow_loss_help_counts_what_the_loss_check_counts() -> None:
     assert ("Commit even when more than 25 % of MEMORY.md's prior entries and hand-written "
             "notes would be lost (merges declared in merged_from/supersedes and what you asked "
             "to forget do not count).") in page
+
+
+@pytest.mark.parametrize("command", [[], ["show"], ["undo"]])
+def test_the_main_show_and_undo_pages_give_examples_that_parse(command: list[str]) -> None:
+    page = CliRunner().invoke(cli, [*command, "-h"]).stdout
+    # was: no example on any of these pages
+    assert "\n  Examples:\n" in page
+    # an example is "autodream ARGS" then, after two spaces or on the next line, what it does
+    examples = [re.split(r"\s{2,}", line.strip())[0].split()[1:]
+                for line in page.splitlines() if line.startswith("    autodream")]
+    assert len(examples) >= 2
+    for args in examples:
+        assert args[: len(command)] == command
+        # its options are the command's own: "-h" after them answers 0, not 2
+        probe = CliRunner().invoke(cli, [*args, "-h"])
+        assert probe.exit_code == 0, (args, probe.output)
