@@ -64,10 +64,12 @@ def main() -> int:
 def _run(env: Mapping[str, str]) -> str:
     payload = read_payload(read_stdin())
     if payload is None:
-        # not the hook's caller (a pipe of something else, a payload cut off): the gates of
-        # whatever directory this runs in are not the project's
-        return ("stdin is not hook JSON (one JSON object, as Claude Code sends): no gates "
-                "evaluated")
+        if not env.get("CLAUDE_PROJECT_DIR"):
+            # not the hook's caller (a pipe of something else): the gates of whatever directory
+            # this runs in are not the project's
+            return ("stdin is not hook JSON (one JSON object, as Claude Code sends): no gates "
+                    "evaluated")
+        payload = {}  # Claude Code always names the project here: dream it, as before
     cwd = _text(payload.get("cwd")) or env.get("CLAUDE_PROJECT_DIR") or os.getcwd()
     session_id = _text(payload.get("session_id"))
     sessions_hint = sessions_dir_hint(_text(payload.get("transcript_path")), env)
@@ -298,21 +300,53 @@ def parse_payload(raw: bytes) -> dict[str, object]:
 
 def read_payload(raw: bytes) -> dict[str, object] | None:
     """The hook JSON as a dict; {} for no input at all (a terminal, /dev/null: run by hand),
-    None for input that is not one JSON object (garbage, truncated, a list)."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+    None for input that is clearly not hook JSON (garbage, a list).
+
+    What Claude Code may send is read as leniently as it can be: a UTF-8 BOM, bytes that are
+    not UTF-8 (kept as surrogates, so a path maps back to its bytes), data after the object
+    (the first object is the payload), and an object cut off by ``read_stdin``'s size or
+    time limit (a 1.5 MB prompt): the members before the cut (``cwd`` comes early).
+    """
+    text = raw.decode("utf-8", "surrogateescape")
+    if text.startswith("\ufeff"):
+        text = text[1:]
     start = len(text) - len(text.lstrip())
     if start == len(text):
         return {}
+    scan = _json_scanner()
     try:
-        value, end = _json_scanner()(text, start)
+        value, _ = scan(text, start)
     except Exception:  # StopIteration or JSONDecodeError, whichever the parser raises
-        return None
-    if text[end:].strip() or not isinstance(value, dict):
-        return None
-    return value
+        return _members_before_the_cut(scan, text, start) if text[start] == "{" else None
+    return value if isinstance(value, dict) else None
+
+
+def _members_before_the_cut(scan: _Scanner, text: str, start: int) -> dict[str, object]:
+    """The members of the object opened at ``start`` up to the first one that does not parse;
+    a member counts only once the comma after it is read (a number cut off still parses)."""
+    members: dict[str, object] = {}
+    at = start + 1
+    while True:
+        at = _skip_space(text, at)
+        try:
+            key, at = scan(text, at)
+            at = _skip_space(text, at)
+            if not isinstance(key, str) or text[at:at + 1] != ":":
+                return members
+            value, at = scan(text, _skip_space(text, at + 1))
+        except Exception:  # the cut, or what is no JSON
+            return members
+        at = _skip_space(text, at)
+        if text[at:at + 1] != ",":
+            return members
+        members[key] = value
+        at += 1
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 def _json_scanner() -> _Scanner:

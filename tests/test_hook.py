@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autodream.hook import parse_payload
+from autodream.hook import STDIN_MAX_BYTES, parse_payload
 from tests.claude_layout import T0, Layout, make_layout
 from tests.factories import REPO_ROOT
 
@@ -103,8 +103,7 @@ def test_debug_prints_one_line_on_stderr(layout: Layout) -> None:
     ]
 
 
-@pytest.mark.parametrize("stdin", [b"not json\n", b'{"session_id": "', b"[1, 2]"],
-                         ids=["garbage", "cut-off", "not-an-object"])
+@pytest.mark.parametrize("stdin", [b"not json\n", b"[1, 2]"], ids=["garbage", "not-an-object"])
 def test_debug_says_a_stdin_that_is_not_hook_json_and_evaluates_nothing(
         layout: Layout, stdin: bytes) -> None:
     layout.set_lock(T0)
@@ -115,6 +114,83 @@ def test_debug_says_a_stdin_that_is_not_hook_json_and_evaluates_nothing(
     assert result.stderr.decode().splitlines() == [
         "autodream-hook: stdin is not hook JSON (one JSON object, as Claude Code sends): no "
         "gates evaluated"]
+    # Claude Code always names the project in CLAUDE_PROJECT_DIR: with it, its gates decide
+    result = run_hook(layout, stdin, AUTODREAM_NOW=str(T0 + 60), AUTODREAM_DEBUG="1",
+                      CLAUDE_PROJECT_DIR=str(layout.project))
+    assert result.stderr.decode().startswith("autodream-hook: time gate closed: 0.0 h since")
+
+
+def stop_payload(layout: Layout, **extra: str) -> bytes:
+    payload = json.loads(hook_json(layout))
+    payload.update(extra)
+    return json.dumps(payload).encode()
+
+
+@pytest.mark.parametrize("shape", [
+    "cut off at the size limit (a 1.5 MB prompt)", "cut off at the time limit (a pause)",
+    "a UTF-8 BOM", "bytes not UTF-8 in a string", "two objects in a row"])
+def test_what_claude_code_may_send_reaches_the_projects_gates(
+        layout: Layout, tmp_path: Path, shape: str) -> None:
+    layout.set_lock(T0)
+    payload = hook_json(layout)
+    if shape.startswith("cut off at the size"):
+        payload = stop_payload(layout, hook_event_name="UserPromptSubmit", prompt="x" * 1_500_000)
+    elif shape == "a UTF-8 BOM":
+        payload = b"\xef\xbb\xbf" + payload
+    elif shape == "bytes not UTF-8 in a string":
+        payload = payload.replace(b'"default"', b'"d\xe9fault"')
+    elif shape == "two objects in a row":
+        payload = payload + b"\n" + payload
+    # run elsewhere: only the payload or CLAUDE_PROJECT_DIR can name the project
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    hook = subprocess.Popen(
+        [sys.executable, "-m", "autodream.hook"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, cwd=elsewhere,
+        env=layout.env(AUTODREAM_NOW=str(T0 + 60), AUTODREAM_DEBUG="1",
+                       CLAUDE_PROJECT_DIR=str(layout.project)))
+    assert hook.stdin is not None
+    try:
+        if shape.startswith("cut off at the time"):
+            hook.stdin.write(payload[:20])  # then a pause longer than the hook waits
+            hook.stdin.flush()
+            time.sleep(0.8)
+        hook.stdin.write(payload)
+        hook.stdin.close()
+    except BrokenPipeError:  # the hook stopped reading at its limit
+        pass
+    hook.stdin = None
+    out, err = hook.communicate(timeout=30)
+    # was: 'stdin is not hook JSON (...): no gates evaluated', and so never a dream
+    assert (hook.returncode, out) == (0, b"")
+    assert err.decode().startswith("autodream-hook: time gate closed: 0.0 h since"), err
+
+
+@pytest.mark.parametrize("project_dir_set", [True, False], ids=["CLAUDE_PROJECT_DIR", "none"])
+def test_a_stop_payload_over_the_read_limit_still_dreams(
+        layout: Layout, tmp_path: Path, project_dir_set: bool) -> None:
+    layout.set_lock(T0 - 48 * 3600)
+    for i in range(5):
+        layout.add_session(T0 - 3600 + i)
+    layout.add_session(T0, SESSION)
+    # a long last answer: the hook reads 1 MiB of it; cwd and session_id come before the cut
+    payload = stop_payload(layout, last_assistant_message="y" * 1_100_000)
+    assert len(payload) > STDIN_MAX_BYTES
+    extra = {"CLAUDE_PROJECT_DIR": str(layout.project)} if project_dir_set else {}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "autodream.hook"], input=payload, capture_output=True,
+        env=layout.env(AUTODREAM_NOW=str(T0), AUTODREAM_DEBUG="1", **extra), cwd=elsewhere,
+        timeout=30)
+    assert result.returncode == 0
+    # was: 'stdin is not hook JSON (...): no gates evaluated': a long answer meant no dream
+    assert "all gates open: dream started" in result.stderr.decode(), result.stderr
+    log = layout.memory_dir / ".autodream" / "logs" / "dream.log"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and " session(s) reviewed" not in _read(log):
+        time.sleep(0.05)
+    assert "5 session(s) reviewed" in _read(log), "the current session is known, not reviewed"
 
 
 @pytest.mark.parametrize("flag", ["-h", "--help"])
@@ -244,9 +320,22 @@ def test_payload_parsing_agrees_with_json_loads(payload: dict[str, object]) -> N
     assert parse_payload(b"  \n" + raw + b"\n") == payload
 
 
-@pytest.mark.parametrize("raw", [b'{"a": 1} trailing', b'{"a": 1', b"\xff\xfe", b"null"])
+@pytest.mark.parametrize("raw", [b'{"a": 1', b"\xff\xfe", b"null", b"[1, 2]"])
 def test_payload_parsing_rejects_what_is_not_one_object(raw: bytes) -> None:
     assert parse_payload(raw) == {}
+
+
+@pytest.mark.parametrize(("raw", "payload"), [
+    (b'{"a": 1} trailing', {"a": 1}),
+    (b'{"a": 1}\n{"b": 2}', {"a": 1}),
+    (b'{"cwd": "/p", "session_id": "s", "prompt": "xx', {"cwd": "/p", "session_id": "s"}),
+    (b'{"cwd": "/p", "n": 12', {"cwd": "/p"}),  # (12 may be the start of 123)
+    (b'\xef\xbb\xbf{"cwd": "/p"}', {"cwd": "/p"}),
+    (b'{"cwd": "/p\xe9"}', {"cwd": "/p\udce9"}),  # the same bytes to os.fsencode
+])
+def test_payload_parsing_keeps_what_claude_code_sent(
+        raw: bytes, payload: dict[str, object]) -> None:
+    assert parse_payload(raw) == payload
 
 
 def test_a_terminal_on_stdin_is_not_read(layout: Layout) -> None:
