@@ -173,6 +173,18 @@ class SettingValue(click.ParamType):  # type: ignore[type-arg]
             raise fail(exc) from exc
 
 
+class EnvOption(click.Option):
+    """An option that shows its ``AUTODREAM_*`` variable in -h, and names it in an error only
+    when the value came from it: click's ``show_envvar`` added "(env var: 'AUTODREAM_LOG_N')"
+    to the error about a typed ``-n 0`` too, with no variable set."""
+
+    def get_error_hint(self, ctx: click.Context | None) -> str:
+        from_env = click.core.ParameterSource.ENVIRONMENT
+        if ctx is not None and self.name and ctx.get_parameter_source(self.name) == from_env:
+            return super().get_error_hint(ctx)
+        return click.Parameter.get_error_hint(self, ctx)
+
+
 FC = TypeVar("FC", bound=Callable[..., Any])
 
 
@@ -187,7 +199,7 @@ def setting_option(key: str, help: str) -> Callable[[FC], FC]:
         type=SettingValue(key),
         metavar=_METAVARS.get(key),
         envvar=f"AUTODREAM_{key.upper()}",
-        show_envvar=True,
+        show_envvar=True, cls=EnvOption,
         help=help,
     )
 
@@ -330,7 +342,7 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
 @click.option(
     "--project",
     type=click.Path(),
-    envvar="AUTODREAM_PROJECT", show_envvar=True,
+    envvar="AUTODREAM_PROJECT", show_envvar=True, cls=EnvOption,
     help="The project directory (default: the current directory).",
 )
 @setting_option("backend", "auto|local|anthropic; auto: anthropic when an API key is present.")
@@ -344,7 +356,7 @@ def _usage_as_json(ctx: click.Context, exc: click.UsageError) -> None:
     "--allow-loss",
     is_flag=True,
     default=None,
-    envvar="AUTODREAM_ALLOW_LOSS", show_envvar=True,
+    envvar="AUTODREAM_ALLOW_LOSS", show_envvar=True, cls=EnvOption,
     # (what memory/checks.py counts: entries and the notes written straight into MEMORY.md,
     # as the README says; a declared merge and a request to forget are not loss)
     help="Commit even when more than 25 % of MEMORY.md's prior entries and hand-written notes "
@@ -553,12 +565,12 @@ def echo_dream_outcome(run_id: str, summary: str, details: dict[str, Any]) -> No
 @click.option(
     "--project",
     type=click.Path(),
-    envvar="AUTODREAM_PROJECT", show_envvar=True,
+    envvar="AUTODREAM_PROJECT", show_envvar=True, cls=EnvOption,
     help="The project directory (default: the current directory).",
 )
 @click.option(
     "--memory-dir",
-    envvar="AUTODREAM_MEMORY_DIR", show_envvar=True,
+    envvar="AUTODREAM_MEMORY_DIR", show_envvar=True, cls=EnvOption,
     type=click.Path(),
     help="The memory dir (default: the project's, Claude Code layout), as for log, show, undo.",
 )
@@ -836,13 +848,13 @@ def _journal_settings(
 def _journal_options(func: Any) -> Any:
     func = click.option(
         "--memory-dir",
-        envvar="AUTODREAM_MEMORY_DIR", show_envvar=True,
+        envvar="AUTODREAM_MEMORY_DIR", show_envvar=True, cls=EnvOption,
         type=click.Path(),
         help="The memory dir (default: the project's, Claude Code layout).",
     )(func)
     func = click.option(
         "--project",
-        envvar="AUTODREAM_PROJECT", show_envvar=True,
+        envvar="AUTODREAM_PROJECT", show_envvar=True, cls=EnvOption,
         type=click.Path(),
         help="The project whose memory to use (default: the current directory).",
     )(func)
@@ -893,7 +905,7 @@ def _change_counts(record: journal.RunRecord) -> str:
 
 @cli.command("log", epilog=EXIT_CODES_HELP)
 @click.option("-n", "count", type=click.IntRange(min=1), default=20, show_default=True,
-              envvar="AUTODREAM_LOG_N", show_envvar=True,
+              envvar="AUTODREAM_LOG_N", show_envvar=True, cls=EnvOption,
               help="How many runs to show, newest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the run records as JSON.")
 @_journal_options
@@ -1090,7 +1102,7 @@ _QUIET = frozenset({"dropped", "skipped", "kept"})
 @cli.command("undo", epilog=EXIT_CODES_HELP)
 @click.argument("run_id", required=False)
 @click.option("--force", is_flag=True, envvar="AUTODREAM_UNDO_FORCE", show_envvar=True,
-              help="Restore even over files changed since that run.")
+              cls=EnvOption, help="Restore even over files changed since that run.")
 @click.option("--json", "as_json", is_flag=True, help="Print the undo's own run record as JSON.")
 @_journal_options
 def undo_command(
@@ -1259,13 +1271,13 @@ def scrub_command(dry_run: bool, as_json: bool, force: bool, project: str | None
 @click.option(
     "--backend",
     type=click.Choice(["auto", "local", "anthropic"]),
-    envvar="AUTODREAM_REPLAY_BACKEND", show_envvar=True,
+    envvar="AUTODREAM_REPLAY_BACKEND", show_envvar=True, cls=EnvOption,
     help="Backend for every scenario (overrides scenario.toml; default local).",
 )
 @click.option(
     "--keep",
     type=click.Path(path_type=Path, file_okay=False),
-    envvar="AUTODREAM_REPLAY_KEEP", show_envvar=True,
+    envvar="AUTODREAM_REPLAY_KEEP", show_envvar=True, cls=EnvOption,
     help="Leave each worked copy in DIR/<scenario> for inspection.",
 )
 def replay_command(
@@ -1502,7 +1514,7 @@ def _hook_options(func: Any) -> Any:
             "--project-dir",
             # a typo must not grow a .claude/ tree in a directory that was never a project
             type=click.Path(file_okay=False, exists=True, path_type=Path),
-            envvar="AUTODREAM_PROJECT_DIR", show_envvar=True,
+            envvar="AUTODREAM_PROJECT_DIR", show_envvar=True, cls=EnvOption,
             help="The project whose .claude/settings.json --project edits (default: the "
             "group's --project, else the current directory).",
         ),
@@ -1519,7 +1531,7 @@ def _hook_options(func: Any) -> Any:
             "hook_command",
             default=HOOK_COMMAND,
             # (no "[default: autodream-hook]": what install writes depends on PATH and scope)
-            envvar="AUTODREAM_HOOK_COMMAND", show_envvar=True,
+            envvar="AUTODREAM_HOOK_COMMAND", show_envvar=True, cls=EnvOption,
             callback=_not_blank,
             help="The command Claude Code runs. Default: autodream-hook when it is on PATH, "
             "else its full path beside this Python (--dry-run shows which); with --project, "
@@ -1651,7 +1663,7 @@ def uninstall(
     "--root",
     # (whether it is a directory is the library's to say, with the exit code of every path)
     type=click.Path(path_type=Path),
-    envvar="AUTODREAM_WATCH_ROOT", show_envvar=True,
+    envvar="AUTODREAM_WATCH_ROOT", show_envvar=True, cls=EnvOption,
     help="Claude Code's projects root. Default: $CLAUDE_CONFIG_DIR/projects or "
     "~/.claude/projects.",
 )
@@ -1660,7 +1672,7 @@ def uninstall(
     type=click.FloatRange(min=0),
     default=10.0,
     show_default=True,
-    envvar="AUTODREAM_IDLE_MINUTES", show_envvar=True,
+    envvar="AUTODREAM_IDLE_MINUTES", show_envvar=True, cls=EnvOption,
     help="How long a project must be quiet (no transcript writes) before its gates run.",
 )
 @click.option("--once", is_flag=True, help="One pass over every project, then exit (cron).")

@@ -134,10 +134,20 @@ def test_a_bad_value_in_an_options_variable_is_bad_configuration_naming_it(
         assert json.loads(result.stdout)["exit_code"] == errors.ConfigError.exit_code
 
 
-def test_the_same_value_typed_is_still_a_usage_error() -> None:
-    result = CliRunner().invoke(cli, ["log", "-n", "0"])
+@pytest.mark.parametrize(("argv", "line"), [
+    (["log", "-n", "0"], "Error: Invalid value for '-n': 0 is not in the range x>=1."),
+    (["watch", "--idle-minutes", "abc", "--once"],
+     "Error: Invalid value for '--idle-minutes': 'abc' is not a valid float range."),
+])
+def test_the_same_value_typed_is_still_a_usage_error(argv: list[str], line: str) -> None:
+    unset: dict[str, str | None] = {"AUTODREAM_LOG_N": None, "AUTODREAM_IDLE_MINUTES": None}
+    result = CliRunner().invoke(cli, argv, env=unset)
     assert result.exit_code == 2
-    assert "Invalid value for '-n'" in result.stderr
+    # was: "Invalid value for '-n' (env var: 'AUTODREAM_LOG_N'): ...", no variable set
+    assert result.stderr.splitlines()[-1] == line
+    # the -h page still names the variable
+    page = CliRunner().invoke(cli, [argv[0], "-h"]).stdout
+    assert "env var: AUTODREAM_" in page
 
 
 def test_install_help_says_what_install_writes_not_a_bare_default() -> None:
