@@ -839,6 +839,8 @@ def _journal_settings(
     settings: Settings = resolve_settings(project or parent.get("project"), overrides,
                                           unused=unused if unused is not None
                                           else _journal_unused())
+    # (what a dream would use, for _no_dreams_yet: the unused settings are left at defaults)
+    ctx.meta["autodream.journal_resolve"] = (project or parent.get("project"), overrides)
     # log, show, undo and scrub read or write the runs: none of them through a link
     if (linked := settings.state_dir_error()) is not None:
         raise fail(linked)
@@ -862,11 +864,21 @@ def _journal_options(func: Any) -> Any:
 
 
 def _no_dreams_yet(settings: Settings) -> str:
-    """``journal.no_dreams_yet``, saying what fails every dream (a symlinked MEMORY.md, no API
-    key) in place of "`autodream --force` dreams now", which would fail too."""
+    """``journal.no_dreams_yet``, promising "`autodream --force` dreams now" only when
+    ``status`` would list no problem: else the first thing that fails every dream (a symlinked
+    MEMORY.md, backend = "anthropic" with no API key, a bad setting) in its place. Checked on
+    the settings a dream would use: the journal's own leave backend, base_url and the rest,
+    which log, show and undo do not use, at their defaults."""
     from autodream.run import blockers
+    from autodream.settings import Settings
 
-    found = blockers(settings)
+    project, overrides = click.get_current_context().meta.get(
+        "autodream.journal_resolve", (None, {}))
+    try:
+        dreaming = Settings.resolve(project, overrides=overrides)
+        found: list[Exception] = list(blockers(dreaming))
+    except errors.AutodreamError as exc:  # a setting every dream refuses
+        found = [exc]
     blocked = str(found[0]).splitlines()[0] if found else None
     return journal.no_dreams_yet(settings.memory_dir, settings.state_dir, blocked=blocked)
 

@@ -199,8 +199,16 @@ def test_a_bad_setting_in_the_environment_under_the_commands_json_is_one_json_do
     if command[0] != "status":
         # log, show and undo have no use for it: a warning, never an error that keeps a person
         # from a past dream (tests/test_cli_unused_settings.py); stdout stays one document
-        assert variable not in json.dumps(document)
         assert result.stderr.startswith(f"warning: {variable.removeprefix('AUTODREAM_').lower()}")
+        if command[0] == "log":
+            assert document == []
+            return
+        # no dream to show or undo (exit 9, not the setting's 3), and no promise that
+        # `autodream --force` dreams now: every dream refuses the setting, as status says
+        assert document["exit_code"] == errors.NotFound.exit_code
+        assert document["error"].startswith(
+            f"no dreams yet in {memory}; a dream would fail now: ")
+        assert variable in document["error"]
         return
     assert result.exit_code == errors.ConfigError.exit_code
     assert document["status"] == "error" and variable in document["error"]

@@ -67,6 +67,34 @@ def test_no_dreams_yet_never_promises_a_dream_that_would_fail(
     assert "--force" not in result.output
 
 
+NO_KEY = ("backend anthropic needs an API key: set ANTHROPIC_API_KEY or AUTODREAM_API_KEY "
+          "(a dream fails, exit 8)")
+
+
+@pytest.mark.parametrize("command", ["log", "show", "undo"])
+@pytest.mark.parametrize("where", ["autodream.toml", "AUTODREAM_BACKEND"])
+def test_no_dreams_yet_never_promises_a_dream_without_its_key(
+        memory: Path, tmp_path: Path, command: str, where: str) -> None:
+    project = tmp_path / "project"
+    project.mkdir()
+    env: dict[str, str | None] = {"AUTODREAM_MEMORY_DIR": str(memory), "ANTHROPIC_API_KEY": None,
+                                  "AUTODREAM_API_KEY": None, "AUTODREAM_BACKEND": None}
+    if where == "autodream.toml":
+        (project / "autodream.toml").write_text('backend = "anthropic"\n')
+    else:
+        env["AUTODREAM_BACKEND"] = "anthropic"
+    result = CliRunner().invoke(cli, [command, "--project", str(project)], env=env)
+    assert result.exit_code == (0 if command == "log" else 9), result.output
+    (line,) = (result.stdout if command == "log" else result.stderr).splitlines()
+    # was: "no dreams yet in <memory>: `autodream --force` dreams now, ...", which exits 8
+    assert line.removeprefix("Error: ").startswith(
+        f"no dreams yet in {memory}; a dream would fail now: backend anthropic needs an API key")
+    assert "--force" not in result.output
+    # the problem status lists, word for word
+    status = CliRunner().invoke(cli, ["status", "--project", str(project)], env=env)
+    assert f"problem:      {NO_KEY}" in status.stdout.splitlines()
+
+
 def test_a_run_whose_record_cannot_be_read_is_named_not_passed_over(memory: Path) -> None:
     first = dream(memory, EDITS)
     second = dream(memory, {"role.md": topic("Role", "user", "again")})
