@@ -40,8 +40,19 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
         # the SDK would retry it as unreachable for half a minute, then fail the dream
         source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
                   if settings.base_url else "ANTHROPIC_BASE_URL")
-        raise ConfigError(f"{source}: {url!r} is not an http:// or https:// URL")
+        raise ConfigError(f"{source}: {_shown(url)} is not an http:// or https:// URL")
     return url or None
+
+
+def _shown(value: str) -> str:
+    """A base URL that is no URL, as an error may quote it: whole when it reads like a host
+    ('127.0.0.1:8080'), else its first characters only. A key pasted in its place was echoed
+    in status, log, show, undo and dream.log."""
+    from autodream.redact import redact
+
+    if redact(value) == value and (len(value) < 20 or any(c in value for c in ".:/")):
+        return repr(value)
+    return f"{value[:3]!r}... ({len(value)} characters, not shown: it looks like a key)"
 
 
 def make_backend(
