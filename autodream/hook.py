@@ -52,7 +52,14 @@ def main() -> int:
     """Entry point; the return value is the exit status, always 0."""
     if sys.argv[1:] and sys.argv[1] in ("-h", "--help"):
         # (a person trying it by hand; Claude Code passes no arguments)
-        print(USAGE)
+        try:
+            print(USAGE, flush=True)
+        except BrokenPipeError:
+            # "autodream-hook -h | head -1": the reader stopped, which is no error (as the CLI
+            # says it): what is left unwritten goes nowhere, so the flush at exit cannot fail
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
         return 0
     try:
         _debug(_run(os.environ))

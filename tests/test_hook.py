@@ -203,6 +203,19 @@ def test_the_hook_prints_its_usage_when_asked(layout: Layout, flag: str) -> None
     assert "always exits 0" in usage and "AUTODREAM_DEBUG=1" in usage
 
 
+def test_the_usage_to_a_reader_that_stopped_is_no_error(layout: Layout) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # `autodream-hook -h | true`: gone before the usage is written
+    try:
+        result = subprocess.run([sys.executable, "-m", "autodream.hook", "-h"],
+                                stdin=subprocess.DEVNULL, stdout=writer, stderr=subprocess.PIPE,
+                                env=layout.env(), timeout=30)
+    finally:
+        os.close(writer)
+    # was: a BrokenPipeError traceback, exit 1
+    assert (result.returncode, result.stderr) == (0, b"")
+
+
 def test_a_stdin_that_never_closes_does_not_hang_the_hook(layout: Layout) -> None:
     layout.set_lock(T0)
     hook = subprocess.Popen(
