@@ -8,7 +8,7 @@ import sys
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -263,19 +263,13 @@ class AutodreamGroup(click.Group):
             _usage_as_json(ctx, error)
             raise error from None
         except click.UsageError as exc:
-            if (from_env := _bad_env_value(exc)) is not None:
-                raise from_env from None
-            _usage_as_json(ctx, exc)
-            raise
+            _raise_usage_error(ctx, exc)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:
-            if (from_env := _bad_env_value(exc)) is not None:
-                raise from_env from None
-            _usage_as_json(ctx, exc)
-            raise
+            _raise_usage_error(ctx, exc)
         except errors.AutodreamError as exc:
             raise fail(exc) from exc
         except BrokenPipeError:
@@ -287,6 +281,15 @@ class AutodreamGroup(click.Group):
             # a path autodream must use is not what it should be (".autodream" a file, the
             # lock a directory, a config dir that is a file): one line naming it, no traceback
             raise CliError(os_error_line(exc)) from exc
+
+
+def _raise_usage_error(ctx: click.Context, exc: click.UsageError) -> NoReturn:
+    """``exc`` as the person sees it: bad configuration naming the variable when the value came
+    from an option's variable, else click's usage error (a JSON document too under --json)."""
+    if (from_env := _bad_env_value(exc)) is not None:
+        raise from_env from None
+    _usage_as_json(ctx, exc)
+    raise exc
 
 
 def _bad_env_value(exc: click.UsageError) -> BadConfigError | None:
