@@ -264,6 +264,10 @@ class AutodreamGroup(click.Group):
             raise error from None
         except click.UsageError as exc:
             _raise_usage_error(ctx, exc)
+        except BrokenPipeError:
+            # "autodream -h | head -1" (-h and --version print here, before invoke)
+            _quiet_stdout()
+            ctx.exit(0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

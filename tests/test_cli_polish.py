@@ -184,3 +184,18 @@ def test_the_main_show_and_undo_pages_give_examples_that_parse(command: list[str
         # its options are the command's own: "-h" after them answers 0, not 2
         probe = CliRunner().invoke(cli, [*args, "-h"])
         assert probe.exit_code == 0, (args, probe.output)
+
+
+@pytest.mark.parametrize("flag", ["-h", "--version"])
+def test_the_main_page_to_a_reader_that_stopped_is_no_error(flag: str) -> None:
+    reader, writer = os.pipe()
+    os.close(reader)  # `autodream -h | true`: gone before the page is written
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "autodream.cli", flag], stdin=subprocess.DEVNULL,
+            stdout=writer, stderr=subprocess.PIPE, timeout=60,
+            env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    finally:
+        os.close(writer)
+    # was: exit 1 (click's own broken-pipe exit), while `autodream log -h | true` exits 0
+    assert (result.returncode, result.stderr) == (0, b"")
