@@ -1200,11 +1200,16 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
     (
         # prose: "wifi password for the office is correcthorsebattery", "root password: x"; the
         # value ends the clause and is not an everyday word ("... is required.", "is rotated");
-        # or it is chosen as people choose passwords, anywhere in the sentence ("the admin
-        # password for grafana is BlueMonkey7 btw", "the root password is still
-        # CorrectHorse42"): capitalised, with a sign (not a "?" ending it) or with a digit and
-        # two words run together; not a product and its version ("OAuth2", "React18"), a class
-        # ("the password hasher is Argon2Hasher") or a camelCase name ("getUserPassword2")
+        # or, where the words between say whose password it is ("for prod", "on staging", "of
+        # the admin account"), it is shaped like one (``_SECRETISH``) and the sentence goes on
+        # ("the password for prod is Hunter2xyz, use it"; not "the password for prod is stored
+        # in 1Password, use it", nor a thing named for passwords, "the password reset ticket is
+        # INC0042, use it", "the password owner is jsmith42, ask him"); or it is chosen as
+        # people choose passwords, anywhere in the sentence ("the admin password for grafana is
+        # BlueMonkey7 btw", "the root password is still CorrectHorse42"): capitalised, with a
+        # sign (not a "?" ending it) or with a digit and two words run together; not a product
+        # and its version ("OAuth2", "React18"), a class ("the password hasher is
+        # Argon2Hasher") or a camelCase name ("getUserPassword2")
         "assigned-secret",
         rx.compile(
             r"(?i)(?:password|passwd|passphrase)"
@@ -1212,15 +1217,20 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
-            r"(?P<between>(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
+            r"(?P<between>(?:\s+(?P<whose>for|of|on|to|at|in)(?=\s))?"
+            r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
             # memory's title, had the memory refused; "bcrypt4life" or "Md5Hunter22!" only begin
             # with one)
             r"(?:(?(between)(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
             r"(?![\w!#$%&*+=^~@/-]))"
+            # (said whose password it is, a value shaped like one and no variable standing for
+            # it, "$DB_PASSWORD2": ``chosen`` marks it, so the sentence may go on after it)
+            r"(?(whose)(?:(?!" + _PLACEHOLDER + r")(?=" + _SECRETISH + r")(?P<chosen>))?)"
             + _value_read_once(6, ".!?)") + r"[\"'`]?"
-            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n))|(?!))"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)"
+            r"|(?(chosen)[.!?)]*(?:[\s\"'`,;]|$)|(?!)))|(?!))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
             r"|(?=[^\s\"'`,;]*\d)"
