@@ -545,6 +545,65 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
     return found, at - 1
 
 
+# A markdown table flattened onto one line, as a message or a log may join its lines with
+# spaces ("Remember the staging db: | user | password | |---|---| | admin | Hunter2xyz! |"):
+# its separator row after the header's closing pipe and a space, a space and the first row's
+# opening pipe after it (possessive: each run read once). The header and the rows are read in
+# Python (``_flat_column_hits``)
+_FLAT_TABLE_RULE = rx.compile(r"\|[ \t]++(\|(?:[ \t]*+:?-++:?[ \t]*+\|)++)(?=[ \t]++\|)")
+# ... where a flattened row opens, after the one before it, and a separator's cell
+_FLAT_ROW_OPENS = rx.compile(r"[ \t]++\|")
+_RULE_CELL = rx.compile(r"[ \t]*+:?-++:?[ \t]*+")
+# ... how far back its header is looked for (a line of 2,000+ characters is no header, as
+# ``_TABLE_HEAD`` says)
+_FLAT_HEAD_REACH = 2_000
+
+
+def _flat_column_hits(text: str, rule: re.Match[str]) -> tuple[list[tuple[int, int]], int]:
+    """Where the rows of a table flattened onto one line (``_FLAT_TABLE_RULE``) give a value in
+    a column a credential's name heads, and where the rows read end. The header is the cells
+    before the separator, as many as it has columns (the words before them are prose); each
+    row after it is a pipe, that many cells each closed by a pipe (the last row's last by the
+    line's end too), and a space before the next. A separator among the rows ends them: the
+    row before it heads the rows after, read from that row's closing pipe."""
+    width = rule[1].count("|") - 1
+    line_start = max(text.rfind("\n", 0, rule.start()) + 1, rule.start() - _FLAT_HEAD_REACH)
+    bars = [rule.start()]
+    while len(bars) <= width:
+        bar = text.rfind("|", line_start, bars[-1])
+        if bar < 0:
+            return [], rule.end()
+        bars.append(bar)
+    header = [text[lo + 1 : hi] for hi, lo in pairwise(bars)][::-1]
+    columns = {n: named for n, cell in enumerate(header)
+               if (named := _HEAD_CELL.fullmatch(cell)) is not None}
+    found: list[tuple[int, int]] = []
+    if not columns:
+        return found, rule.end()
+    line_end = text.find("\n", rule.end())
+    line_end = len(text) if line_end < 0 else line_end
+    at = rule.end()
+    while (opens := _FLAT_ROW_OPENS.match(text, at, line_end)) is not None:
+        cells: list[tuple[int, str]] = []
+        start = opens.end()
+        while len(cells) < width and start < line_end:
+            bar = text.find("|", start, line_end)
+            close = line_end if bar < 0 else bar
+            cells.append((start, text[start:close]))
+            start = close + 1
+        if len(cells) < width:
+            break
+        if all(_RULE_CELL.fullmatch(cell) for _, cell in cells):
+            return found, at - 1
+        for n, named in columns.items():
+            cell_start, cell = cells[n]
+            value = _ROW_VALUE.fullmatch(" " + cell)
+            if value is not None and _table_value(named["cell"], named["name"], value[1]):
+                found.append((cell_start - 1 + value.start(1), cell_start - 1 + value.end(1)))
+        at = start
+    return found, at
+
+
 # The name of an account one logs in as, and the words passwords are made of: after a colon,
 # a capitalised word, "-" and digits is a password after either ("root:Winter-2025",
 # "postgres:Welcome-1", "deploy:Spring-2026"), a branch, a tag or a key elsewhere
@@ -1601,6 +1660,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         2,
         ("cred", "pass", "secret", "token"),
     ),
+    (
+        # a value in a column a credential's name heads, the table flattened onto one line
+        # (``_FLAT_TABLE_RULE``)
+        "assigned-secret",
+        _FLAT_TABLE_RULE,
+        1,
+        ("pass", "pwd", "secret", "token", "key", "cred"),
+    ),
 ]
 
 
@@ -1819,6 +1886,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                          *map(_RUNS_ON.__getitem__, filter(folded.__contains__, _CUES_FOLDED)))
     options: _Options | None = None  # (the text's offered labels: read when an answer asks)
     table_read_to = 0  # (where the rows of the last table read end)
+    flat_read_to = 0  # (... and of the last table flattened onto a line)
     for i in sorted(runs & only):
         kind, pattern, group, _ = _PATTERNS[i]
         for m in pattern.finditer(text):
@@ -1853,6 +1921,12 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if m.start() < table_read_to:
                     continue
                 spans, table_read_to = _column_hits(text, m)
+                hits.extend((i, SecretHit(kind, *span)) for span in spans)
+                continue
+            if pattern is _FLAT_TABLE_RULE:
+                if m.start() < flat_read_to:
+                    continue
+                spans, flat_read_to = _flat_column_hits(text, m)
                 hits.extend((i, SecretHit(kind, *span)) for span in spans)
                 continue
             if pattern is _URL_USER_KEY and not _random(text[start:end], bare=True):

@@ -138,6 +138,16 @@ def _long_names(size: int) -> str:
     return "\n".join(lines)
 
 
+def _flat_tables(size: int) -> str:
+    # tables flattened onto one line: separators, each header read back from it and its rows
+    # read after it (rows of values, a separator among them, one header of many columns)
+    n = 400 * size
+    rows = "| user | password | |---|---| " + "| admin | Hunter2xyz! | " * n
+    seps = "| password | |---|---| " * n
+    wide = "| a " * (n // 2) + "| password | |" + "---|" * (n // 2 + 1) + " | x |"
+    return "\n".join([rows, seps, wide])
+
+
 def _cpu(text: str, runs: int) -> float:
     best = float("inf")
     for _ in range(runs):
@@ -179,7 +189,8 @@ def main() -> None:
                         ("signs ending a clause", _signs_ending_a_clause),
                         ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word),
                         ("JSON strings of a raw .jsonl", _json_strings),
-                        ("names of many words", _long_names)):
+                        ("names of many words", _long_names),
+                        ("tables flattened onto a line", _flat_tables)):
         small, big = _cpu(paste(1), args.runs), _cpu(paste(8), args.runs)
         print(f"{name:32} {small:8.4f} {big:8.4f} {big / small:6.1f}x")
 
