@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -1709,7 +1709,8 @@ class SecretHit:
 # A character escaped as JSON writes it: a transcript line read as it is holds a pasted .env as
 # "...\\nAWS_SECRET_ACCESS_KEY=...\\nghp_...", where the "n" before each name hid it from every
 # pattern that wants a word to start there, and '\\"password\\": \\"x\\"' from the quoted ones
-_JSON_ESCAPE = rx.compile(r'\\[nrt"\\/]')
+# (and backslashes ending a line or the text: see ``_READ_AS_WRITTEN``)
+_JSON_ESCAPE = rx.compile(r'\\(?:[nrt"\\/]|(?=\r?\n|\Z))')
 # (read by the last character of each: "\r\n", and "\\r\\n" escaped, are one line's end)
 _UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "/": "/", "\\": "\\", "\n": "\n"}
 # ... and a line's end written "\r\n" (a file saved on Windows, a message pasted from one),
@@ -1721,7 +1722,13 @@ _UNESCAPED = {"n": "\n", "r": "\r", "t": "\t", '"': '"', "/": "/", "\\": "\\", "
 # backslash-n, a value read with them ('Password:\\nHunter2xyz!' hid "\\nHunter2xyz!", the
 # line break with it, where the message shows the value on its line hidden), and a word of
 # prose after them taken for one ('The password is below\\nsee the docs' hid "below\\nsee")
-_READ_AS_WRITTEN = rx.compile(r'\\++r\\++n|\r\n|\\++[nrt"/]|\\{2,}+')
+# ... and backslashes ending a line or the text, read as nothing: an escape cut off, as a line
+# read_file cuts inside a JSON string or a session still being written ends
+# ('{"content":"Passwords: Hunter2xyz!\\'), or a line continued; the value before them was
+# read with them, and a rule that wants a value to end there, or holds no backslash in one,
+# showed it ('Passwords: Hunter2xyz!\\' where 'Passwords: Hunter2xyz!' is hidden)
+_READ_AS_WRITTEN = rx.compile(
+    r'(?P<cut>\\++)(?=\r?\n|\Z)|\\++r\\++n|\r\n|\\++[nrt"/]|\\{2,}+')
 
 
 def _read_out(text: str, start: int, end: int, escapes: Iterable[tuple[int, int, str]]
@@ -1748,9 +1755,11 @@ def _read_out(text: str, start: int, end: int, escapes: Iterable[tuple[int, int,
 
 def _unescape(text: str) -> tuple[str, list[int], list[int]]:
     """``text`` with JSON's escapes and "\\r\\n" read, and where each stretch of it starts in the
-    result and in ``text`` (an escape is a stretch of its own: one character for two to eight)."""
-    return _read_out(text, 0, len(text), ((m.start(), m.end(), _UNESCAPED[m[0][-1]])
-                                          for m in _READ_AS_WRITTEN.finditer(text)))
+    result and in ``text`` (an escape is a stretch of its own: one character for two to eight,
+    none for backslashes cut off)."""
+    return _read_out(text, 0, len(text), (
+        (m.start(), m.end(), "" if m["cut"] else _UNESCAPED[m[0][-1]])
+        for m in _READ_AS_WRITTEN.finditer(text)))
 
 
 def find_secrets(text: str) -> list[SecretHit]:
@@ -1811,7 +1820,15 @@ def _moved(found: list[tuple[int, SecretHit]], starts: list[int],
         i = bisect_right(starts, at) - 1
         return origins[i] + (at - starts[i])
 
-    return [(i, SecretHit(h.kind, original(h.start), original(h.end))) for i, h in found]
+    # (a hit's end where stretches begin at once, before what reads as nothing: backslashes cut
+    # off after a value stay in sight, as written, where its start after them is read after them)
+    def original_end(at: int) -> int:
+        i = bisect_left(starts, at)
+        if i == len(starts) or starts[i] != at:
+            i -= 1
+        return origins[i] + (at - starts[i])
+
+    return [(i, SecretHit(h.kind, original(h.start), original_end(h.end))) for i, h in found]
 
 
 # A JSON string, its text between the quotes: a transcript's line read as it is

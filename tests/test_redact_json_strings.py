@@ -32,6 +32,7 @@ from tests.test_tools import ok
 
 pytestmark = needs_real_transcripts
 
+MARK = "[REDACTED:assigned-secret]"
 PASSWORD = "Hunter2xyz!"
 KEY = "Xk9mQ2vL8pR4tW7z"
 TOKEN = "Qx-Token-99812"
@@ -55,6 +56,8 @@ SAID: list[tuple[str, str]] = [
     (f"user | password\n-----+---------\nadmin | {PASSWORD}", PASSWORD),
     (f"set the password to {PASSWORD}", PASSWORD),
     (f"The staging credential is {PASSWORD}.", PASSWORD),
+    # (a backslash after it, as a line continued or an escape cut off ends it)
+    (f"Passwords: {PASSWORD}\\", PASSWORD),
 ]
 
 # ... and what no rule reads as a secret, in the same strings
@@ -305,3 +308,51 @@ def test_a_json_string_that_never_closes_is_read_once(line: str) -> None:
 def test_a_value_ending_a_string_cut_short_is_hidden() -> None:
     line = '{"type":"user","message":{"content":"Passwords: Hunter2xyz!'
     assert "Hunter2xyz" not in redact(line)
+
+
+# (what was said, as redacted): a value before backslashes ending its line or the text, an escape
+# cut off (a line cut inside a JSON string, a session still being written) or a line continued;
+# the value read with them showed where the same without them was hidden. The backslashes stay
+# as written.
+@pytest.mark.parametrize(("said", "shown"), [
+    ("Passwords: Hunter2xyz!\\", f"Passwords: {MARK}\\"),
+    ("Passwords: Hunter2xyz!\\\\", f"Passwords: {MARK}\\\\"),
+    ("Credentials: Hunter2xyz!\\", f"Credentials: {MARK}\\"),
+    ("token: Qx-Token-99812\\", f"token: {MARK}\\"),
+    ("| user | password |\n|---|---|\n| admin | admin123\\",
+     f"| user | password |\n|---|---|\n| admin | {MARK}\\"),
+    ("Passwords: Hunter2xyz!\\\nnext line", f"Passwords: {MARK}\\\nnext line"),
+    ("Passwords: Hunter2xyz!\\\r\nnext line", f"Passwords: {MARK}\\\r\nnext line"),
+    ('{"type":"user","message":{"content":"Passwords: Hunter2xyz!\\',
+     '{"type":"user","message":{"content":"Passwords: ' + MARK + "\\"),
+    # (no backslash cut off: an escaped one closing the string, the JSON whole)
+    ('{"c": "Passwords: Hunter2xyz!\\\\"}', '{"c": "Passwords: ' + MARK + '\\\\"}'),
+])
+def test_a_value_before_backslashes_cut_off_is_hidden(said: str, shown: str) -> None:
+    assert redact(said) == shown
+
+
+@pytest.mark.parametrize("said", [
+    "Passwords: rotated every 90 days\\", "C:\\Users\\me\\", "docker run \\\n  --rm app",
+    '{"type":"user","message":{"content":"Passwords:\\',
+])
+def test_backslashes_cut_off_after_no_secret_read_as_written(said: str) -> None:
+    assert redact(said) == said
+
+
+def test_read_file_and_grep_hide_a_value_before_a_session_cut_after_a_backslash(
+        tmp_path: Path) -> None:
+    tree = build_tree(tmp_path)
+    carrier = _carriers()[0]
+    # (the person's prompt, the line cut inside its escaped line break)
+    line = _line(carrier, "prompt", "Passwords: Hunter2xyz!\nthanks")
+    cut = line[: line.index("Hunter2xyz!\\n") + len("Hunter2xyz!\\")]
+    session = tree.sessions / "0b7a5a3e-3333-4333-8333-944455556666.jsonl"
+    session.write_text(carrier + "\n" + cut, encoding="utf-8")  # (still being written)
+    box = tree.toolbox()
+
+    shown = ok(box, "read_file", path=f"sessions/{session.name}")
+    found = ok(box, "grep", pattern="Passwords", path=f"sessions/{session.name}")
+
+    assert "Hunter2xyz" not in shown and "Hunter2xyz" not in found
+    assert "Passwords: [REDACTED:" in shown
