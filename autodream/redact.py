@@ -127,6 +127,41 @@ _SECRETISH = (
     r"|(?!" + _FORMAT_WORD + r")))"
 )
 
+# What ends a password said with whose it is, as a space does ("Hunter2xyz/use it",
+# "Hunter2xyz，use it", "Hunter2xyz、use it": the words after it are the sentence's)
+_WHOSE_STOPS = "/\uff0c\u3001"
+_WHOSE_WORD = "[^\\s\"'`,;" + _WHOSE_STOPS + "]"
+# ... read to its end, the sentence's signs after it left out (or a "!" in it: "Vault2!")
+_WHOSE_WORD_ENDS = r"[.?)]*+(?!" + _WHOSE_WORD + r")"
+# A value said with whose password it is ("the password for prod is Hunter2xyz, use it"), where
+# the sentence goes on after it, is hidden only when it is chosen as people choose passwords:
+# a digit and both cases or a sign ("Hunter2xyz", "Summer2024!", "$ecretPass1"; not an id,
+# "INC0042", "NIST-800-63B", "PR4411", nor a name in lower case, "jsmith42", "db01-prod",
+# "svc-deploy2", which no shape tells from "hunter22"), and none of what the other rules read as
+# no password: a variable standing for it ("$DB_PASSWORD2"), a hash's or a format's name
+# ("Argon2id", "Base64", "IPv6-only"), a product and its version ("OAuth2", "React18", "Okta2FA",
+# "1Password8", "TLS1.3"), a camelCase name ("getUserPassword2"), a length or an age ("16chars",
+# "90d"), a word saying how it is kept ("2FA-protected", "1Password-managed"), a dotted or
+# snake_case name ("settings.DB_PASS2", "user.password2", "db_pass2"), a path or a URL
+# ("/etc/secrets/db2", "op://Prod2/db", "arn:aws:...", "~/.pgpass2"), code ("is_valid2(user)")
+# or a class ("Argon2Hasher")
+_CHOSEN_AFTER_WHOSE = (
+    r"(?-i:(?!" + _PLACEHOLDER + r")(?=" + _SECRETISH + r")"
+    r"(?=" + _WHOSE_WORD + r"*\d)"
+    r"(?:(?=" + _WHOSE_WORD + r"*[A-Z])(?=" + _WHOSE_WORD + r"*[a-z])"
+    r"|(?=" + _WHOSE_WORD + r"*[!#$%&*+=?^~@]))"
+    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d|" + _FORMAT_WORD + r"))"
+    # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G")
+    r"(?!\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
+    r"(?![a-z][a-z\d]*(?:[A-Z][a-z\d]*)+" + _WHOSE_WORD_ENDS + r")"
+    r"(?!\d+(?:[a-z]+|[A-Z]+)" + _WHOSE_WORD_ENDS + r")"
+    r"(?!" + _WHOSE_WORD + r"*?-[a-z]{2,}" + _WHOSE_WORD_ENDS + r")"
+    r"(?![A-Za-z\d]+(?:[._]+[A-Za-z\d]+)+" + _WHOSE_WORD_ENDS + r")"
+    r"(?![~.])(?!" + _WHOSE_WORD + r"*[:\\(\[{])"
+    r"(?!" + _WHOSE_WORD + r"*(?:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
+    r"|Helper|Provider|Store|Policy)(?![a-z])))"
+)
+
 
 def _prefix(literal: str, width: int) -> str:
     """``literal`` (a regex of ``width`` characters) where a word starts, as ``\\b`` before it
@@ -150,7 +185,7 @@ def _value_to_its_end(least: int) -> str:
 _CLOSED_TO_ITS_END = r"[\"'`]?(?=[.!?)]*(?:[\s\"'`,;]|$))"
 
 
-def _value_read_once(least: int, signs: str, *, sentence_ends: str = "") -> str:
+def _value_read_once(least: int, signs: str, *, sentence_ends: str = "", stops: str = "") -> str:
     """The group ``([^\\s"'`,;]{least,}?)`` of a rule whose tail after it reads on over
     ``signs`` (the value's characters it may take for the sentence's) before asking what
     follows: the lazy group asked the tail at each character it grew by, and the tail read the
@@ -161,13 +196,14 @@ def _value_read_once(least: int, signs: str, *, sentence_ends: str = "") -> str:
     ("Ab1).. We"), then to the word's end, where a closing quote may follow ('"Ab1..."').
     Between these places the tail reads the same run and asks the same of what follows it,
     failing as at the first; before the first, a character that is no sign follows the
-    value, and every tail fails on it."""
-    word = r"[^\s\"'`,;]"
+    value, and every tail fails on it. ``stops``: more characters that end the value, as a
+    space does."""
+    word = rf"[^\s\"'`,;{stops}]"
     run = rf"[{signs}]++"
     if sentence_ends:
         others = "".join(c for c in signs if c not in sentence_ends)
         run = rf"[{signs}]*[{others}](?=[{sentence_ends}]+\s)|" + run
-    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;{signs}])?(?:{run})??)"
+    return rf"({word}{{{least}}}(?:{word}*[^\s\"'`,;{stops}{signs}])?(?:{run})??)"
 
 
 # An AWS secret key said in prose near "AWS" or "secret" ("AWS secret wJalr...", "the secret
@@ -1276,7 +1312,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?!(?:\s+[\w-]+)?\s+(?:service|page|endpoint|flow|policy|manager|hasher|field"
             r"|column|form|screen|dialog|prompt|validator|strength|length|rules?|requirements?"
             r"|module|library|component|helper|check|api|class)\b)"
-            r"(?P<between>(?:\s+(?P<whose>for|of|on|to|at|in)(?=\s))?"
+            r"(?P<between>(?:\s+(?P<for_whom>for|of|on)(?=\s))?"
             r"(?:\s+(?!is\b)[A-Za-z][\w'-]*){1,4}?)?\s*(?:\bis\b|[:=])\s*[\"'`]?"
             r"(?!\[REDACTED)(?!" + _PROSE_WORD + r")"
             # (a hash's name, whole, is none: "the password hashing for users is argon2id", a
@@ -1284,12 +1320,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             # with one)
             r"(?:(?(between)(?!(?:argon2(?:id|i|d)?|pbkdf2|sha-?\d+|bcrypt|scrypt|md5)"
             r"(?![\w!#$%&*+=^~@/-]))"
-            # (said whose password it is, a value shaped like one and no variable standing for
-            # it, "$DB_PASSWORD2": ``chosen`` marks it, so the sentence may go on after it)
-            r"(?(whose)(?:(?!" + _PLACEHOLDER + r")(?=" + _SECRETISH + r")(?P<chosen>))?)"
-            + _value_read_once(6, ".!?)") + r"[\"'`]?"
-            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)"
-            r"|(?(chosen)[.!?)]*(?:[\s\"'`,;]|$)|(?!)))|(?!))"
+            # (said whose password it is and chosen as one, ``_CHOSEN_AFTER_WHOSE``: the
+            # sentence may go on after it)
+            r"(?:(?(for_whom)" + _CHOSEN_AFTER_WHOSE
+            + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS) + r"[\"'`]?"
+            r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))|(?!))"
+            # (... or any value ending the clause)
+            r"|" + _value_read_once(6, ".!?)") + r"[\"'`]?"
+            r"(?=[.,;!?)]*(?:\s*$|\s+(?:and|but|so|or|for|on|at|in|if)\b|\s*\n)))|(?!))"
             r"|(?:(?:still|now|currently|always|just)\s+)?"
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
             r"|(?=[^\s\"'`,;]*\d)"

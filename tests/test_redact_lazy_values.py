@@ -15,20 +15,26 @@ from autodream import redact as redact_module
 from autodream.redact import redact
 from tests.redact_sameness import sameness_views
 
-# (the real sessions the project keeps beside it, where present)
-_LAZY = r"([^\s\"'`,;]{6,}?)"
+
+def _lazy(stops: str) -> str:
+    """The value as a lazy group was: up to a space, a quote, a comma or one of ``stops``."""
+    return rf"([^\s\"'`,;{stops}]{{6,}}?)"
 
 
 def _rules() -> list[tuple[int, re.Pattern[str], re.Pattern[str]]]:
     """Each rule holding a value read once, with the rule as it was: the lazy group in its
-    place (found by the value's text, so a rule that gains one is held to this too)."""
-    values = {redact_module._value_read_once(6, signs, sentence_ends=ends)
-              for signs in (".!?)", ".!", ".!:") for ends in ("", ".!?", ".!")}
+    place (found by the value's text, so a rule that gains one is held to this too); a value
+    ending at more characters (``stops``: a password said with whose it is) as the lazy group
+    ending at them too."""
+    values = {redact_module._value_read_once(6, signs, sentence_ends=ends, stops=stops):
+              _lazy(stops)
+              for signs in (".!?)", ".!", ".!:") for ends in ("", ".!?", ".!")
+              for stops in ("", redact_module._WHOSE_STOPS)}
     rules = []
     for i, (_, pattern, _, _) in enumerate(redact_module._PATTERNS):
         old = pattern.pattern
         for value in sorted(values):
-            old = old.replace(value, _LAZY)
+            old = old.replace(value, values[value])
         if old != pattern.pattern:
             rules.append((i, pattern, re.compile(old, pattern.flags)))
     return rules
@@ -38,10 +44,11 @@ _RULES = _rules()
 
 
 def test_the_rules_read_their_value_once() -> None:
-    # (a password named with words between, set to, alone after "below" (two ways), a login
-    # as a pair, a login as a user with a password)
+    # (a password named with words between (said with whose it is, or ending the clause),
+    # set to, alone after "below" (two ways), a login as a pair, a login as a user with a
+    # password)
     assert len(_RULES) == 5
-    assert sum(pattern.pattern.count("]++)??)") for _, pattern, _ in _RULES) == 6
+    assert sum(pattern.pattern.count("]++)??)") for _, pattern, _ in _RULES) == 7
 
 
 def _pieces(pattern: re.Pattern[str], text: str) -> list[tuple[tuple[int, int], ...]]:
@@ -59,6 +66,7 @@ _PIECES = (
     "Ab1", "Xk9mQ2", "hunter22", "Walrus!Banjo", "S3cr3t", "x", "7", "Zq", ".", "..", "!", "?",
     ")", ":", ";", ",", "'", '"', "`", " ", "  ", "\t", "\n", " and x", " then go", " We use",
     " now", " x", " btw", ". Next", "). Ok", ")!", "?)", "...", "!!!", "-", "#", "/", "@",
+    "\uff0c", "\u3001",
 )
 
 

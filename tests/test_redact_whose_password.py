@@ -6,13 +6,14 @@ name a thing about passwords, not a password, stay as written (memories, not sec
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
 
 from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
+from tests.story import DAY0, Story, live
 
 SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
 
@@ -33,8 +34,16 @@ SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
      'the password of the admin account is "[REDACTED:assigned-secret]", use it.'),
     ("The password for prod is Hunter2xyz use it.",
      "The password for prod is [REDACTED:assigned-secret] use it."),
-    ("the password for prod is hunter22 (rotated monthly).",
+    ("the password for prod is Hunter22x (rotated monthly).",
      "the password for prod is [REDACTED:assigned-secret] (rotated monthly)."),
+    # (a slash, a full-width comma or an enumeration comma after it: the words after are the
+    # sentence's, as written)
+    ("The password for prod is Hunter2xyz/use it.",
+     "The password for prod is [REDACTED:assigned-secret]/use it."),
+    ("The password for prod is Hunter2xyz\uff0cuse it.",
+     "The password for prod is [REDACTED:assigned-secret]\uff0cuse it."),
+    ("The password for prod is Hunter2xyz\u3001use it.",
+     "The password for prod is [REDACTED:assigned-secret]\u3001use it."),
 ])
 def test_a_password_said_with_whose_it_is_is_hidden_as_the_sentence_goes_on(
         text: str, shown: str) -> None:
@@ -74,6 +83,72 @@ KEPT = [
 def test_a_thing_about_passwords_is_no_secret(text: str) -> None:
     assert find_secrets(text) == []
     assert redact(text) == text
+
+
+# ... and what a sentence saying whose password it is ("for", "of", "on") names when it names
+# no password, the sentence going on after it: a standard, a length, how it is kept, a product
+# and its version, an id, a name in lower case, a camelCase, dotted or snake_case name, where it
+# lives (a path, a URL, an ARN), code; and "to", "at", "in", which say what for, where or when
+# ("password in transit", "password to rotate"), not whose
+KEPT_AFTER_WHOSE = [
+    "the password for compliance is NIST-800-63B, see doc.",
+    "The password for prod is 16chars minimum, see the policy.",
+    "The password for prod is 12chars, use pwgen.",
+    "The password for prod is 2FA-protected, ask Bob.",
+    "The password for prod is Base64-encoded, decode it first.",
+    "The password for prod is 1Password-managed, use it.",
+    "The password for the admin is 90d-old, rotate it soon.",
+    "The password for prod is Q3-2025 rotated, see the ticket.",
+    "The password for prod is IPv6-only? no, that is the host.",
+    "the password for the bot is OAuth2, no password at all.",
+    "the password for the bot is React18, wrong.",
+    "the password for the db is getUserPassword2, see code.",
+    "the password of the month is Okta2FA, joke.",
+    "the password for the reset ticket is INC0042, use it.",
+    "the password for the reset is Windows11, use it.",
+    "the password on the tracker is 1Password8, use it.",
+    "the password for the owner is jsmith42, use it.",
+    "the password for prod is /etc/secrets/db2, use it",
+    "the password for prod is op://Prod2/db/password, use it",
+    "the password for prod is https://vault.example.com/ui/prod2, open it",
+    "the password for prod is process.env.DB_PASS2, use it",
+    "the password for prod is settings.DB_PASS2, use it",
+    "the password for prod is user.password2, use it",
+    "the password for prod is db_pass2, use it",
+    "the password for prod is arn:aws:secretsmanager:us-east-1:123:secret:prod2, use it",
+    "the password for prod is file:~/.pgpass2, use it",
+    "the password for prod is k8s-secret/db2, use it",
+    "The password for prod is env:DB_PASS2, use it.",
+    "Password in transit: TLS1.3 only, fine.",
+    "Password at rest: AES256-GCM, fine.",
+    "Password to rotate: svc-deploy2, then svc-ci.",
+    "Password for review: PR4411, merged yesterday.",
+    "Password of record: jsmith42, ask him.",
+    "password for user in users: is_valid2(user), next",
+]
+
+
+@pytest.mark.parametrize("text", KEPT_AFTER_WHOSE)
+def test_what_a_sentence_saying_whose_password_names_is_no_secret(text: str) -> None:
+    assert redact(text) == text
+
+
+def test_a_dream_keeps_what_sentences_saying_whose_password_name(tmp_path: Path) -> None:
+    said = [
+        "Remember: the password for prod is 2FA-protected, ask Bob.",
+        "Remember: the password for compliance is NIST-800-63B, see the doc.",
+        "Remember: the password for the bot is OAuth2, there is none.",
+        "Remember: password for review: PR4411, merged yesterday.",
+        "Remember: the password for prod is https://vault.example.com/ui/prod2, open it.",
+    ]
+    story = Story(steps=[("say", DAY0 + timedelta(minutes=n), text)
+                         for n, text in enumerate(said)])
+    story.steps.append(("dream", DAY0 + timedelta(hours=2), ""))
+
+    memory = live(story, tmp_path / "story")
+
+    for kept in ("NIST-800-63B", "OAuth2", "PR4411", "vault.example.com"):
+        assert kept in memory
 
 
 def test_a_dream_keeps_no_password_said_with_whose_it_is_and_every_memory_about_them(
