@@ -587,9 +587,8 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
 # opening pipe after it (possessive: each run read once). The header and the rows are read in
 # Python (``_flat_column_hits``)
 _FLAT_TABLE_RULE = rx.compile(r"\|[ \t]++(\|(?:[ \t]*+:?-++:?[ \t]*+\|)++)(?=[ \t]++\|)")
-# ... where a flattened row opens, after the one before it, and a separator's cell
+# ... where a flattened row opens, after the one before it
 _FLAT_ROW_OPENS = rx.compile(r"[ \t]++\|")
-_RULE_CELL = rx.compile(r"[ \t]*+:?-++:?[ \t]*+")
 # ... how far back its header is looked for (a line of 2,000+ characters is no header, as
 # ``_TABLE_HEAD`` says)
 _FLAT_HEAD_REACH = 2_000
@@ -599,45 +598,50 @@ def _flat_column_hits(text: str, rule: re.Match[str], line: tuple[int, int]
                       ) -> tuple[list[tuple[int, int]], int]:
     """Where the rows of a table flattened onto one line (``_FLAT_TABLE_RULE``) give a value in
     a column a credential's name heads, and where the rows read end. The header is the cells
-    before the separator, as many as it has columns (the words before them are prose); each
-    row after it is a pipe, that many cells each closed by a pipe (the last row's last by the
-    line's end too), and a space before the next. A separator among the rows ends them: the
-    row before it heads the rows after, read from that row's closing pipe. ``line``: where the
-    separator's line starts and ends (``_line_around``, found once a line)."""
+    before the separator, as many as it has columns (the words before its opening pipe are
+    prose); each row after it is a pipe and that many cells each closed by a pipe (the last
+    row's by the line's end too, its last cells left out or not). Header and rows are split
+    into cells as a table on several lines is (``_cells``, ``_named_columns``). A separator
+    among the rows ends them: the row before it heads the rows after, read from that row's
+    closing pipe. ``line``: where the separator's line starts and ends (``_line_around``,
+    found once a line)."""
     width = rule[1].count("|") - 1
     line_start, line_end = line
     line_start = max(line_start, rule.start() - _FLAT_HEAD_REACH)
-    bars = [rule.start()]
-    while len(bars) <= width:
-        bar = text.rfind("|", line_start, bars[-1])
-        if bar < 0:
+    # (the pipes between the header's cells and the one opening it, found back from its
+    # closing pipe, the separator's first)
+    header_start = rule.start()
+    for _ in range(width):
+        header_start = text.rfind("|", line_start, header_start)
+        if header_start < 0:
             return [], rule.end()
-        bars.append(bar)
-    header = [text[lo + 1 : hi] for hi, lo in pairwise(bars)][::-1]
-    columns = {n: named for n, cell in enumerate(header)
-               if (named := _HEAD_CELL.fullmatch(cell)) is not None}
+    header = text[header_start : rule.start() + 1]
+    columns = _named_columns(header)
     found: list[tuple[int, int]] = []
-    if not columns:
+    if not columns or len(_cells(header, 0)) != width:
         return found, rule.end()
     at = rule.end()
     while (opens := _FLAT_ROW_OPENS.match(text, at, line_end)) is not None:
-        cells: list[tuple[int, str]] = []
-        start = opens.end()
-        while len(cells) < width and start < line_end:
-            bar = text.find("|", start, line_end)
-            close = line_end if bar < 0 else bar
-            cells.append((start, text[start:close]))
-            start = close + 1
-        if len(cells) < width:
-            break
-        if all(_RULE_CELL.fullmatch(cell) for _, cell in cells):
+        # (its opening pipe, then the pipe closing each cell, the last cell's the line's end
+        # where none is left)
+        row_start = bar = opens.end() - 1
+        for _ in range(width):
+            bar = text.find("|", bar + 1, line_end)
+            if bar < 0:
+                break
+        row_end = line_end if bar < 0 else bar + 1
+        # (the last row may leave its last cells out, as on several lines)
+        cells = _cells(text[row_start:row_end], row_start)
+        if _TABLE_RULE.fullmatch(text, row_start, row_end) is not None:
             return found, at - 1
         for n, named in columns.items():
+            if n >= len(cells):
+                continue
             cell_start, cell = cells[n]
             value = _ROW_VALUE.fullmatch(" " + cell)
             if value is not None and _table_value(named["cell"], named["name"], value[1]):
                 found.append((cell_start - 1 + value.start(1), cell_start - 1 + value.end(1)))
-        at = start
+        at = row_end
     return found, at
 
 

@@ -36,6 +36,10 @@ SAID: list[tuple[str, tuple[str, ...]]] = [
      ("Qx-Token-99812",)),
     (f"| user | role | |---|---| | admin | Owner2024 | | user | password | |---|---| "
      f"| admin | {PASSWORD} |", (PASSWORD,)),
+    # (the last row leaving its last cells out, as a table on several lines may)
+    (f"| user | password | notes | |---|---|---| | admin | {PASSWORD} |", (PASSWORD,)),
+    (f"| user | password | notes | |---|---|---| | ro | Tr0ub4dor3 | read only | "
+     f"| admin | {PASSWORD} |", ("Tr0ub4dor3", PASSWORD)),
 ]
 
 KEPT = [
