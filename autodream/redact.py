@@ -587,8 +587,9 @@ def _column_hits(text: str, head: re.Match[str]) -> tuple[list[tuple[int, int]],
 # opening pipe after it (possessive: each run read once). The header and the rows are read in
 # Python (``_flat_column_hits``)
 _FLAT_TABLE_RULE = rx.compile(r"\|[ \t]++(\|(?:[ \t]*+:?-++:?[ \t]*+\|)++)(?=[ \t]++\|)")
-# ... where a flattened row opens, after the one before it
-_FLAT_ROW_OPENS = rx.compile(r"[ \t]++\|")
+# ... where a flattened row opens, after the one before it (a space between them, or none:
+# "| admin | Hunter2xyz! || ro | Tr0ub4dor3 |")
+_FLAT_ROW_OPENS = rx.compile(r"[ \t]*+\|")
 # ... how far back its header is looked for (a line of 2,000+ characters is no header, as
 # ``_TABLE_HEAD`` says)
 _FLAT_HEAD_REACH = 2_000
@@ -599,28 +600,35 @@ def _flat_column_hits(text: str, rule: re.Match[str], line: tuple[int, int]
     """Where the rows of a table flattened onto one line (``_FLAT_TABLE_RULE``) give a value in
     a column a credential's name heads, and where the rows read end. The header is the cells
     before the separator, as many as it has columns (the words before its opening pipe are
-    prose); each row after it is a pipe and that many cells each closed by a pipe (the last
+    prose; with no opening pipe, "user | password | |---|---| ...", its first cell starts the
+    line); each row after it is a pipe and that many cells each closed by a pipe (the last
     row's by the line's end too, its last cells left out or not). Header and rows are split
-    into cells as a table on several lines is (``_cells``, ``_named_columns``). A separator
-    among the rows ends them: the row before it heads the rows after, read from that row's
-    closing pipe. ``line``: where the separator's line starts and ends (``_line_around``,
-    found once a line)."""
+    into cells as a table on several lines is (``_cells``, ``_named_columns``), and a separator
+    among the rows does what it does there: the row before it heads the rows after where it
+    names a credential's column (read from that row's closing pipe, as a table of its own),
+    else the columns stay. ``line``: where the separator's line starts and ends
+    (``_line_around``, found once a line)."""
     width = rule[1].count("|") - 1
     line_start, line_end = line
     line_start = max(line_start, rule.start() - _FLAT_HEAD_REACH)
     # (the pipes between the header's cells and the one opening it, found back from its
     # closing pipe, the separator's first)
     header_start = rule.start()
-    for _ in range(width):
-        header_start = text.rfind("|", line_start, header_start)
-        if header_start < 0:
-            return [], rule.end()
+    for pipes_found in range(width):
+        bar = text.rfind("|", line_start, header_start)
+        if bar < 0:
+            if pipes_found < width - 1:
+                return [], rule.end()
+            header_start = line_start
+            break
+        header_start = bar
     header = text[header_start : rule.start() + 1]
     columns = _named_columns(header)
     found: list[tuple[int, int]] = []
     if not columns or len(_cells(header, 0)) != width:
         return found, rule.end()
     at = rule.end()
+    row = header
     while (opens := _FLAT_ROW_OPENS.match(text, at, line_end)) is not None:
         # (its opening pipe, then the pipe closing each cell, the last cell's the line's end
         # where none is left)
@@ -633,14 +641,18 @@ def _flat_column_hits(text: str, rule: re.Match[str], line: tuple[int, int]
         # (the last row may leave its last cells out, as on several lines)
         cells = _cells(text[row_start:row_end], row_start)
         if _TABLE_RULE.fullmatch(text, row_start, row_end) is not None:
-            return found, at - 1
-        for n, named in columns.items():
-            if n >= len(cells):
-                continue
-            cell_start, cell = cells[n]
-            value = _ROW_VALUE.fullmatch(" " + cell)
-            if value is not None and _table_value(named["cell"], named["name"], value[1]):
-                found.append((cell_start - 1 + value.start(1), cell_start - 1 + value.end(1)))
+            if _named_columns(row):
+                return found, at - 1
+        else:
+            for n, named in columns.items():
+                if n >= len(cells):
+                    continue
+                cell_start, cell = cells[n]
+                value = _ROW_VALUE.fullmatch(" " + cell)
+                if value is not None and _table_value(named["cell"], named["name"], value[1]):
+                    found.append((cell_start - 1 + value.start(1),
+                                  cell_start - 1 + value.end(1)))
+        row = text[row_start:row_end]
         at = row_end
     return found, at
 

@@ -40,6 +40,14 @@ SAID: list[tuple[str, tuple[str, ...]]] = [
     (f"| user | password | notes | |---|---|---| | admin | {PASSWORD} |", (PASSWORD,)),
     (f"| user | password | notes | |---|---|---| | ro | Tr0ub4dor3 | read only | "
      f"| admin | {PASSWORD} |", ("Tr0ub4dor3", PASSWORD)),
+    # (a second separator after a row naming no credential: the columns stay, as on several
+    # lines; a header with no opening pipe; rows joined by "||")
+    ("| user | password | |---|---| | admin | admin123 | |---|---| | root | Hunter2xyz |",
+     ("admin123", "Hunter2xyz")),
+    (f"user | password | |---|---| | admin | {PASSWORD} |", (PASSWORD,)),
+    (f"Logins for staging: user | password | |---|---| | admin | {PASSWORD} |", (PASSWORD,)),
+    (f"| user | password | |---|---| | admin | {PASSWORD} || ro | Tr0ub4dor3 |",
+     (PASSWORD, "Tr0ub4dor3")),
 ]
 
 KEPT = [
@@ -54,6 +62,9 @@ KEPT = [
     # (pipes with no separator row between them: no table)
     f"Run ps aux | grep password | wc -l | admin | {PASSWORD}",
     "the password column | --- | is empty | Tr0ub4dor3",
+    # (no opening pipe, no credential's column; the columns staying over cells giving none)
+    "user | role | |---|---| | admin | Owner-2024x |",
+    "| user | password | |---|---| | admin | in the vault | |---|---| | root | see 1Password |",
 ]
 
 
