@@ -127,6 +127,9 @@ _SECRETISH = (
     r"|(?!" + _FORMAT_WORD + r")))"
 )
 
+# A numeronym's or a service's name, a digit in it ("k8s", "s3", "ec2", "2fa")
+_NUMERONYM_NAME = r"(?i:k8s|k3s|i18n|l10n|a11y|o11y|e2e|s3|ec2|p2p|b2b|b2c|w3c|2fa)(?!\d)"
+
 # What ends a password said with whose it is, as a space does ("Hunter2xyz/use it",
 # "Hunter2xyz，use it", "Hunter2xyz、use it": the words after it are the sentence's)
 _WHOSE_STOPS = "/\uff0c\u3001"
@@ -154,7 +157,19 @@ _CHOSEN_AFTER_WHOSE = (
     # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G")
     r"(?!\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
     r"(?![a-z][a-z\d]*(?:[A-Z][a-z\d]*)+" + _WHOSE_WORD_ENDS + r")"
-    r"(?!\d+(?:[a-z]+|[A-Z]+)" + _WHOSE_WORD_ENDS + r")"
+    # (a length, an age, "12+chars", "90d"; a product whose name starts with digits, "1Password",
+    # "7-Zip"; acronyms joined by a plus, "2FA+TOTP"; an acronym, its version and a word,
+    # "AWS4Auth", "DB2Prod"; a numeronym and a name, "K8sSecret-v2", "S3ReadOnly")
+    r"(?!\d+\+?(?:[a-z]+|[A-Z]+)" + _WHOSE_WORD_ENDS + r")"
+    r"(?!\d+-?[A-Z][a-z]+" + _WHOSE_WORD_ENDS + r")"
+    r"(?![A-Z\d]+(?:\+[A-Z\d]+)+" + _WHOSE_WORD_ENDS + r")"
+    r"(?![A-Z]{2,}\d+[A-Z][a-z]+" + _WHOSE_WORD_ENDS + r")"
+    r"(?!" + _NUMERONYM_NAME + r"(?:-?[A-Z][a-z]+)+(?:-v\d+)?" + _WHOSE_WORD_ENDS + r")"
+    # (a variable in any case, "$DbPass2", "$db_pass2", where "$ecretPass1" is a password; an
+    # issue's or a ticket's number, "PR#4411", "GH#12"; the characters it may hold, "a-Z0-9")
+    r"(?!\$(?:[A-Z_][A-Za-z\d_]*|[a-z][a-z\d]*_[a-z\d_]*)" + _WHOSE_WORD_ENDS + r")"
+    r"(?![A-Z]{0,6}#\d+" + _WHOSE_WORD_ENDS + r")"
+    r"(?!(?:[A-Za-z\d]-[A-Za-z\d])+" + _WHOSE_WORD_ENDS + r")"
     r"(?!" + _WHOSE_WORD + r"*?-[a-z]{2,}" + _WHOSE_WORD_ENDS + r")"
     r"(?![A-Za-z\d]+(?:[._]+[A-Za-z\d]+)+" + _WHOSE_WORD_ENDS + r")"
     r"(?![~.])(?!" + _WHOSE_WORD + r"*[:\\(\[{])"
@@ -891,9 +906,7 @@ _NO_PASSWORD = rx.compile(
 # A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
 # "S3ReadOnly", "s3bucket", "EC2Admin"), where the value or a part of it starts (in "Pa$s3word!"
 # the "s3" is a password's)
-_NUMERONYM = rx.compile(
-    r"(?:\A|(?<=[-_.]))(?i:k8s|k3s|i18n|l10n|a11y|o11y|e2e|s3|ec2|p2p|b2b|b2c|w3c|2fa)(?!\d)"
-)
+_NUMERONYM = rx.compile(r"(?:\A|(?<=[-_.]))" + _NUMERONYM_NAME)
 
 
 def _password_value(value: str) -> bool:

@@ -36,6 +36,26 @@ SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
      "The password for prod is [REDACTED:assigned-secret] use it."),
     ("the password for prod is Hunter22x (rotated monthly).",
      "the password for prod is [REDACTED:assigned-secret] (rotated monthly)."),
+    # (a capitalised word, a digit and a word run together: a password, "Win11Pro, the domain
+    # login" is the login's, not an edition of Windows; not a numeronym's "S3cret...", nor a
+    # variable's "$ecret...")
+    ("The password for the laptops is Win11Pro, the domain login.",
+     "The password for the laptops is [REDACTED:assigned-secret], the domain login."),
+    ("The password for the team is Team7Vault, ask Bob.",
+     "The password for the team is [REDACTED:assigned-secret], ask Bob."),
+    ("The password for the bucket is S3cretPass!, use it.",
+     "The password for the bucket is [REDACTED:assigned-secret], use it."),
+    ("The password for the db is $ecretPass1, use it.",
+     "The password for the db is [REDACTED:assigned-secret], use it."),
+    # (near misses of a length, a product, acronyms, an issue's number, a variable)
+    ("the password for prod is 1Hunter2xyz, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is Summer+2024, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is Pass#1234, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
+    ("the password for prod is $ecret12!, use it.",
+     "the password for prod is [REDACTED:assigned-secret], use it."),
     # (a slash, a full-width comma or an enumeration comma after it: the words after are the
     # sentence's, as written)
     ("The password for prod is Hunter2xyz/use it.",
@@ -125,6 +145,23 @@ KEPT_AFTER_WHOSE = [
     "Password for review: PR4411, merged yesterday.",
     "Password of record: jsmith42, ask him.",
     "password for user in users: is_valid2(user), next",
+    # (a length with a plus, a product whose name starts with digits, acronyms joined by a
+    # plus, an acronym and its version before a word ("AWS4Auth": a scheme's name, "DB2Prod": a
+    # database's), a numeronym and a name (a Kubernetes secret's), a variable in any case, an
+    # issue's number, the characters it may hold)
+    "The password for the team vault is 1Password, not LastPass.",
+    "The password for the team vault is 1Password (the business plan).",
+    "The password for new accounts is 12+chars, with one symbol.",
+    "The password for admins is 16+chars, rotated yearly.",
+    "The password for the archive is 7-Zip, not zip.",
+    "The password for the service is 2FA+TOTP, no SMS.",
+    "The password for the CI bot is AWS4Auth, signed requests only.",
+    "The password for the db is DB2Prod, ask Bob.",
+    "The password for the cluster is K8sSecret-v2, mounted as a file.",
+    "The password for CI is $DbPass2, set in GitHub.",
+    "The password for CI is $db_pass2, set in GitHub.",
+    "The password for the fix is PR#4411, it merged today.",
+    "The password for the service is a-Z0-9, see the runbook.",
 ]
 
 
@@ -140,6 +177,8 @@ def test_a_dream_keeps_what_sentences_saying_whose_password_name(tmp_path: Path)
         "Remember: the password for the bot is OAuth2, there is none.",
         "Remember: password for review: PR4411, merged yesterday.",
         "Remember: the password for prod is https://vault.example.com/ui/prod2, open it.",
+        "Remember: the password for the team vault is 1Password, not LastPass.",
+        "Remember: the password for new accounts is 12+chars, with one symbol.",
     ]
     story = Story(steps=[("say", DAY0 + timedelta(minutes=n), text)
                          for n, text in enumerate(said)])
@@ -147,7 +186,8 @@ def test_a_dream_keeps_what_sentences_saying_whose_password_name(tmp_path: Path)
 
     memory = live(story, tmp_path / "story")
 
-    for kept in ("NIST-800-63B", "OAuth2", "PR4411", "vault.example.com"):
+    for kept in ("NIST-800-63B", "OAuth2", "PR4411", "vault.example.com",
+                 "1Password, not LastPass", "12+chars, with one symbol"):
         assert kept in memory
 
 
