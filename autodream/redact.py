@@ -127,12 +127,19 @@ _SECRETISH = (
     r"|(?!" + _FORMAT_WORD + r")))"
 )
 
+# Quotes opening a value, besides the straight ones, the closing ones with _WHOSE_STOPS
+_OPENING_QUOTES = "\u201c\u2018\u00ab"
 # A numeronym's or a service's name, a digit in it ("k8s", "s3", "ec2", "2fa")
 _NUMERONYM_NAME = r"(?i:k8s|k3s|i18n|l10n|a11y|o11y|e2e|s3|ec2|p2p|b2b|b2c|w3c|2fa)(?!\d)"
 
 # What ends a password said with whose it is, as a space does ("Hunter2xyz/use it",
-# "Hunter2xyz，use it", "Hunter2xyz、use it": the words after it are the sentence's)
-_WHOSE_STOPS = "/\uff0c\u3001"
+# "Hunter2xyz，use it", "Hunter2xyz、use it", "Hunter2xyz—rotate it", "Hunter2xyz(old)": the
+# words after it are the sentence's): a slash, full-width signs, dashes, an ellipsis, a
+# parenthesis and the quotes around it ("“Hunter2xyz”", "«Hunter2xyz»")
+_WHOSE_STOPS = (
+    "/\uff0c\u3001\uff1a\uff1b\u2014\u2013\u2026("
+    + _OPENING_QUOTES + "\u201d\u2019\u00bb"
+)
 _WHOSE_WORD = "[^\\s\"'`,;" + _WHOSE_STOPS + "]"
 # ... read to its end, the sentence's signs after it left out (or a "!" in it: "Vault2!")
 _WHOSE_WORD_ENDS = r"[.?)]*+(?!" + _WHOSE_WORD + r")"
@@ -172,7 +179,9 @@ _CHOSEN_AFTER_WHOSE = (
     r"(?!(?:[A-Za-z\d]-[A-Za-z\d])+" + _WHOSE_WORD_ENDS + r")"
     r"(?!" + _WHOSE_WORD + r"*?-[a-z]{2,}" + _WHOSE_WORD_ENDS + r")"
     r"(?![A-Za-z\d]+(?:[._]+[A-Za-z\d]+)+" + _WHOSE_WORD_ENDS + r")"
-    r"(?![~.])(?!" + _WHOSE_WORD + r"*[:\\(\[{])"
+    # (a call's name ends at its parenthesis, "is_valid2(user)", and is a snake_case or a
+    # camelCase name)
+    r"(?![~.])(?!" + _WHOSE_WORD + r"*[:\\\[{])"
     r"(?!" + _WHOSE_WORD + r"*(?:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
     r"|Helper|Provider|Store|Policy)(?![a-z])))"
 )
@@ -1358,7 +1367,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?![\w!#$%&*+=^~@/-]))"
             # (said whose password it is and chosen as one, ``_CHOSEN_AFTER_WHOSE``: the
             # sentence may go on after it)
-            r"(?:(?(for_whom)" + _CHOSEN_AFTER_WHOSE
+            r"(?:(?(for_whom)[" + _OPENING_QUOTES + r"]?" + _CHOSEN_AFTER_WHOSE
             + _value_read_once(6, ".!?)", stops=_WHOSE_STOPS) + r"[\"'`]?"
             r"(?=[.!?)]*(?:[\s\"'`,;" + _WHOSE_STOPS + r"]|$))|(?!))"
             # (... or any value ending the clause)

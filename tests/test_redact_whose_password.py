@@ -64,6 +64,14 @@ SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
      "The password for prod is [REDACTED:assigned-secret]\uff0cuse it."),
     ("The password for prod is Hunter2xyz\u3001use it.",
      "The password for prod is [REDACTED:assigned-secret]\u3001use it."),
+    # (dashes, full-width colons and semicolons, an ellipsis or a parenthesis with no space
+    # before it, curly quotes and guillemets around it: as written, the value alone hidden)
+    *[(f"The password of the root user is Hunter2xyz{stop}rotate it.",
+       f"The password of the root user is [REDACTED:assigned-secret]{stop}rotate it.")
+      for stop in ("\u2014", "\u2013", "\uff1a", "\uff1b", "\u2026", "(")],
+    *[(f"The password of the root user is {opening}Hunter2xyz{closing}, rotate it.",
+       f"The password of the root user is {opening}[REDACTED:assigned-secret]{closing}, rotate it.")
+      for opening, closing in (("\u201c", "\u201d"), ("\u2018", "\u2019"), ("\u00ab", "\u00bb"))],
 ])
 def test_a_password_said_with_whose_it_is_is_hidden_as_the_sentence_goes_on(
         text: str, shown: str) -> None:
@@ -145,6 +153,10 @@ KEPT_AFTER_WHOSE = [
     "Password for review: PR4411, merged yesterday.",
     "Password of record: jsmith42, ask him.",
     "password for user in users: is_valid2(user), next",
+    "the password for the db is getUserPassword2(user), see code.",
+    "the password for prod is os.getenv(DB_PASS2), use it",
+    "The password for the team vault is \u201c1Password\u201d, not LastPass.",
+    "The password for the cluster is K8sSecret-v2\u2014mounted as a file.",
     # (a length with a plus, a product whose name starts with digits, acronyms joined by a
     # plus, an acronym and its version before a word ("AWS4Auth": a scheme's name, "DB2Prod": a
     # database's), a numeronym and a name (a Kubernetes secret's), a variable in any case, an
