@@ -99,6 +99,16 @@ _NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
 # Code, not a value: a call, an index, a bracket ("get_key()", "os.environ[", "None})")
 _CODE = r"[^\s\"'`,;]*[()\[\]{}]"
 
+# A hash's name where a word starts ("Argon2id-hashed", "bcrypt4life", "SHA256Hex"): a value
+# beginning so is no password, in each rule that asks (one list)
+_HASH_NAME = r"(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5)"
+# How a class's name ends ("Argon2Hasher", "AuthServer2Policy"): none is a password (one list,
+# which _NO_PASSWORD reads on with more)
+_CLASS_NAME_END = (
+    r"(?-i:Hasher|Validator|Field|Input|Form|Handler|Service|Manager|Helper|Provider|Store"
+    r"|Policy)"
+)
+
 # Evidence that the word starting here is a value rather than a name for one, where only the
 # shape of a sentence says a secret may follow ("set the secret to ...", "the password's ..."):
 # letters and a digit or a sign, and not a version ("2.3.1-post1", "v2-format", "v3"), a port
@@ -109,7 +119,7 @@ _MIXED = (
     r"(?-i:(?=[^\s\"'`,;]*[A-Za-z])(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@])"
     r"(?![vV]?\d+(?:[.-]|(?![\w!#$%&*+=?^~@])))(?![A-Z][A-Z0-9]*_[A-Z0-9_]*(?![\w!#$%&*+=?^~@]))"
     # (nor a hash's name: "the password's Argon2id-hashed now")
-    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5)))"
+    r"(?!" + _HASH_NAME + r"))"
 )
 # An encoding's, a hash's, a cipher's or a type's name: lower case and digits, and no password
 # ("the password -> base64 encoded now", "the secret's utf8 bytes", "the token -> int64")
@@ -160,7 +170,8 @@ _CHOSEN_AFTER_WHOSE = (
     r"(?=" + _WHOSE_WORD + r"*\d)"
     r"(?:(?=" + _WHOSE_WORD + r"*[A-Z])(?=" + _WHOSE_WORD + r"*[a-z])"
     r"|(?=" + _WHOSE_WORD + r"*[!#$%&*+=?^~@]))"
-    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d|" + _FORMAT_WORD + r"))"
+    # (a hash's name: _SECRETISH's _MIXED says it; nor a version's or a format's)
+    r"(?!(?i:v\d|" + _FORMAT_WORD + r"))"
     # (a product and its version, an acronym after it: "Okta2FA", "GuestNet5G")
     r"(?!\d*[A-Za-z]+\d+(?:\.\d+)*[A-Z]*" + _WHOSE_WORD_ENDS + r")"
     r"(?![a-z][a-z\d]*(?:[A-Z][a-z\d]*)+" + _WHOSE_WORD_ENDS + r")"
@@ -182,8 +193,7 @@ _CHOSEN_AFTER_WHOSE = (
     # (a call's name ends at its parenthesis, "is_valid2(user)", and is a snake_case or a
     # camelCase name)
     r"(?![~.])(?!" + _WHOSE_WORD + r"*[:\\\[{])"
-    r"(?!" + _WHOSE_WORD + r"*(?:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
-    r"|Helper|Provider|Store|Policy)(?![a-z])))"
+    r"(?!" + _WHOSE_WORD + r"*" + _CLASS_NAME_END + r"(?![a-z])))"
 )
 
 
@@ -472,7 +482,7 @@ _CELL_LAST_WORD = rx.compile(r"([A-Za-z0-9]+)[ \t_-]*\Z")
 # path ("secret/grafana"), no variable or template, no hash's name ("argon2id"), no version
 _TABLE_SECRET = rx.compile(
     r"(?!" + _PLACEHOLDER + r")(?!" + _PROSE_WORD + r")"
-    r"(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5))"
+    r"(?!" + _HASH_NAME + r")"
     r"(?![A-Z][A-Z0-9]*_[A-Z0-9_]*\Z)" + _SECRETISH + r"[^\s/\\]+"
 )
 
@@ -904,13 +914,12 @@ _DIGIT_AMID_LETTERS = rx.compile(r"[A-Za-z]\d+[A-Za-z]")
 # "def connect(credentials: OAuth2Credentials, scope)")
 _NO_PASSWORD = rx.compile(
     r"\d\.\d|-[a-z]+\Z|@[\w-]+\.[A-Za-z]|[:/\\()\[\]{}<>]|\A[A-Z][A-Z0-9]*_[A-Z0-9_]*\Z"
-    r"|(?:Hasher|Validator|Field|Input|Form|Handler|Service|Manager|Helper|Provider|Store"
-    r"|Policy|Config|Client|Factory|Class|Type|Object|Model)(?![a-z])"
+    r"|(?:" + _CLASS_NAME_END + r"|Config|Client|Factory|Class|Type|Object|Model)(?![a-z])"
     r"|(?<=[a-z0-9])(?:Credentials?|Tokens?|Secrets?|Keys?|Error|Exception|Response|Request"
     r"|Options|Settings|Params|Info|Data)\Z"
     # (nor a hash's, a format's or a cipher's name: "Passwords:" / "- Argon2id", "Sha256Hex")
-    r"|\A(?i:argon2|pbkdf2|bcrypt|scrypt|sha-?\d|md5|blake[23]|base\d\d|oauth\d|saml\d"
-    r"|" + _FORMAT_WORD + r")"
+    r"|\A(?:" + _HASH_NAME + r"|(?i:sha-\d|blake[23]|base\d\d|oauth\d|saml\d|"
+    + _FORMAT_WORD + r"))"
 )
 # A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
 # "S3ReadOnly", "s3bucket", "EC2Admin"), where the value or a part of it starts (in "Pa$s3word!"
@@ -1377,9 +1386,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
             r"(?-i:(?=[A-Z][^\s\"'`,;]*[a-z])(?=[^\s\"'`,;]*(?:[#$%&*+=^~@]|[!?][^\s\"'`,;])"
             r"|(?=[^\s\"'`,;]*\d)"
             r"[^\s\"'`,;]*?[A-Z][a-z]{2,}[-_.]?[A-Z][a-z]{2,}))"
-            r"(?!(?:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
-            r"(?![^\s\"'`,;]*(?-i:Hasher|Validator|Field|Input|Form|Handler|Service|Manager"
-            r"|Helper|Provider|Store|Policy)(?![a-z]))"
+            r"(?!" + _HASH_NAME + r"|v\d)"
+            r"(?![^\s\"'`,;]*" + _CLASS_NAME_END + r"(?![a-z]))"
             + _value_to_its_end(6) + ")",
             re.MULTILINE,
         ),
@@ -1649,7 +1657,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "assigned-secret",
         rx.compile(
             r"(?i:password|passwd|passphrase)\s+[\"'`]?"
-            r"(?!\[REDACTED)(?!(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5|v\d))"
+            r"(?!\[REDACTED)(?!" + _HASH_NAME + r"|(?i:v\d))"
             r"(?=[^\s\"'`]*[A-Za-z])(?=[^\s\"'`]*\d)([^\s\"'`,;]{8,})"
             r"|(?<![A-Za-z0-9])(?i:pwd?|pass)\s+[\"'`]?(?!\[REDACTED)"
             r"(?=[^\s\"'`]*[a-z])(?=[^\s\"'`]*[A-Z])(?=[^\s\"'`]*\d)(?=[^\s\"'`]*[^\w\s\"'`.])"

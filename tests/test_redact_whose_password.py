@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from autodream import redact as redact_module
 from autodream.redact import find_secrets, redact
 from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 from tests.story import DAY0, Story, live
@@ -157,6 +158,10 @@ KEPT_AFTER_WHOSE = [
     "the password for prod is os.getenv(DB_PASS2), use it",
     "The password for the team vault is \u201c1Password\u201d, not LastPass.",
     "The password for the cluster is K8sSecret-v2\u2014mounted as a file.",
+    # (a hash's name starting it, a class's name: the lists the other rules read)
+    "the password for users is Argon2Hasher, see code.",
+    "the password for prod is SHA256Hex, use it.",
+    "the password for prod is Bcrypt12Rounds, use it.",
     # (a length with a plus, a product whose name starts with digits, acronyms joined by a
     # plus, an acronym and its version before a word ("AWS4Auth": a scheme's name, "DB2Prod": a
     # database's), a numeronym and a name (a Kubernetes secret's), a variable in any case, an
@@ -180,6 +185,14 @@ KEPT_AFTER_WHOSE = [
 @pytest.mark.parametrize("text", KEPT_AFTER_WHOSE)
 def test_what_a_sentence_saying_whose_password_names_is_no_secret(text: str) -> None:
     assert redact(text) == text
+
+
+def test_the_names_of_hashes_and_classes_that_are_no_password_are_listed_once() -> None:
+    # (two copies drift: a name added to one rule's list and not another's is a password to
+    # one and a memory to the other)
+    source = Path(redact_module.__file__).read_text()
+    assert source.count("argon2|pbkdf2|sha\\d|bcrypt|scrypt|md5") == 1
+    assert source.count("Hasher|Validator|Field|Input|Form|Handler|Service|Manager") == 1
 
 
 def test_a_dream_keeps_what_sentences_saying_whose_password_name(tmp_path: Path) -> None:
