@@ -123,6 +123,15 @@ class ScriptedAPI:
             self._server.shutdown()
         self._server.server_close()
 
+    def requests_seen(self, count: int, within_s: float = 10.0) -> int:
+        """How many Messages requests reached the server, once ``count`` have or ``within_s``
+        has passed: a client that gave up on a stalled try (its timeout) returns before the
+        server's thread for the next try may have read it, on a loaded machine."""
+        deadline = time.monotonic() + within_s
+        while len(self.requests) < count and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return len(self.requests)
+
     # ---- answering -----------------------------------------------------------------------------
 
     def _handler_class(self) -> type[BaseHTTPRequestHandler]:

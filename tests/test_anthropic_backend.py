@@ -957,7 +957,7 @@ def test_the_request_timeout_and_retries_are_settings(api_factory: Any,
                        AUTODREAM_API_TIMEOUT_SECONDS="0.2", AUTODREAM_API_MAX_RETRIES="1")
     assert result.exit_code == DreamFailed.exit_code
     assert f"Error: {api.url} timed out after 1 retry" in result.output
-    assert len(api.requests) == 2
+    assert api.requests_seen(2) == 2
 
 
 def test_a_base_url_the_local_engine_will_not_use_is_said(claude_layout: Layout) -> None:
