@@ -571,6 +571,95 @@ def _gone_beside(m: re.Match[str], ref: date) -> bool:
     return False
 
 
+# A deed told in an irregular past form, the day's own ("We met the vendor on 3 June", "The
+# outage hit on 2 July", "Alice left on 3 January"), said in December, was dated next year
+# (2027-06-03), as a plan is: "-ed" alone told a deed gone by. Only forms that are no present
+# ("hit" only of one: "we hit code freeze on 3 June" may be ahead), told by who or what did it
+_DEED_FORMS = rx.compile(
+    r"(?i)\b(?P<verb>met|hit|left|got|paid|made|sent|found|held|built|broke|wrote|began|"
+    r"lost|kept|froze|gave|took|ran|came|went|saw|bought|sold|spent|fell|won|drove|flew|caught|"
+    r"taught|spoke|stole|threw|tore|wore|woke|shook|sank|struck|fought|hung|dug|hid|slid|rode|"
+    r"rose|forgot|quit|lent|led|fed|fled|swam|sang|sat|stood)\b")
+# ... by whom: a doer or a thing named, not a word that makes the form a participle ("is held
+# on", "was left", "have got", "to be paid"), an article ("the left lane") or a word that asks
+# for the verb's plain form
+_NO_DOER = frozenset({
+    "is", "are", "am", "was", "were", "be", "been", "being", "get", "gets", "got", "getting",
+    "has", "have", "had", "having", "will", "to", "should", "must", "can", "could", "would",
+    "may", "might", "shall", "going", "the", "a", "an", "our", "my", "their", "his", "her",
+    "your", "its", "this", "that", "these", "those", "and", "or", "of", "on", "in", "at", "for",
+    "by", "with", "from", "not", "never", "just", "already", "finally", "all", "also", "then",
+    "now", "remember", "please", "pls", "let's", "lets", "don't", "didn't"})
+_PLURAL_DOERS = frozenset({"we", "they", "i", "you"})
+# (in lower case: "Emily left on 3 January")
+_ADVERB = rx.compile(r"(?:just|already|finally|all|also|(?!only\b|early\b)[a-z]+ly)")
+# ... and the day the deed's, not a plan's it names ("We got the go-ahead for a launch on 3
+# January", "We made plans to meet on 3 June", "We got a licence expiring on 30 June", "we had
+# tickets for the show on 3 June"): no such word between the deed and the day, nor another
+# doer ("Alice left and Bob joins on 3 January")
+_DAY_OF_WHAT = rx.compile(
+    r"(?i)\b(?:for|to|until|till|by|before|after|that|which|who|whose|where|when|due|next|"
+    r"ahead|upcoming|expir\w*|ending|renewing|starting|beginning|running|closing|opening|"
+    r"launching|happening|coming|lasting|finishing|set)\b"
+    r"|\band\s+(?:(?:we|they|i|he|she|it|you|the|a|an|our|my|their|his|her|your)\b|(?-i:[A-Z]))")
+# ... and with no preposition, the day right after the verb is what was done to it ("We made 3
+# June the deadline") but after one that takes no object ("The team met 3 June")
+_NO_OBJECT = frozenset({"met", "left", "hit", "came", "went", "fell", "ran", "began", "rose",
+                        "spoke", "sat", "stood", "flew"})
+# ... days listed after it, each perhaps with its preposition ("10 June and on 17 June")
+_DAYS_LISTED = rx.compile(
+    r"(?i)(?:\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
+    rf"(?:{WEEKDAY_NAME},?\s+)?{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?"
+    rf"{_DAY_WORD})?)+[\s.!?]*")
+_DEED_PREPS = frozenset({"", "on", "in", "during", "at", "from", "between"})
+_DEED_REACH = 8  # words between the deed and its day
+_DEED_WINDOW = 400  # characters either side of the day its clause is looked for in
+
+
+def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
+    """The date ``m`` found, in the sentence ``m.string[start:end]``, is the day of a deed told
+    in an irregular past form in its clause (``_DEED_FORMS``), right before the day or after a
+    day that opens the clause, in a sentence with no word of a day to come."""
+    text = m.string
+    if (m["prep"] or "").lower() not in _DEED_PREPS:
+        return False
+    # (its clause read near the day: a sentence of many days is read once a day)
+    near, far = max(start, m.start() - _DEED_WINDOW), min(end, m.end() + _DEED_WINDOW)
+    # (a day of a list told after the deed's is its: "The team met on 3 June, 10 June and 17
+    # June")
+    breaks = [b for b in _CLAUSE_END.finditer(text, near, far)
+              if b.end() <= m.start() or b.start() >= m.end()]
+    opens = max((b.end() for i, b in enumerate(breaks) if b.end() <= m.start() and (
+        _DAYS_LISTED.fullmatch(text, b.end(), breaks[i + 1].start() if i + 1 < len(breaks)
+                               else far) is None)), default=near)
+    clause_end = next((b.start() for b in breaks if b.start() >= m.end()), far)
+    if (_AHEAD_VERB.search(text, opens, clause_end) or _RESCHEDULED.search(text, opens, clause_end)
+            or _ARRANGED.search(text, opens, clause_end)):
+        return False
+    deeds = list(_DEED_FORMS.finditer(text, opens, m.start()))
+    deed = deeds[-1] if deeds else None  # (the last one before the day)
+    if deed is not None:
+        between = text[deed.end():m.start()]
+        if len(between.split()) > _DEED_REACH or _DAY_OF_WHAT.search(between) or (
+                not m["prep"] and not between.strip() and deed["verb"].lower() not in _NO_OBJECT):
+            return False
+    elif not text[opens:m.start()].strip():  # "On 3 June we met the vendor"
+        deed = _DEED_FORMS.search(text, m.end(), clause_end)
+    if deed is None:
+        return False
+    words = text[opens:deed.start()].split()
+    while words and _ADVERB.fullmatch(words[-1]):
+        words.pop()
+    if not words:
+        return False
+    doer = words[-1].lower().replace("\u2019", "'").strip(":;,\"'(")
+    if not doer or doer in _NO_DOER or doer.endswith(("'s", "'re", "'ve", "'ll", "'d")) or (
+            deed["verb"].lower() == "hit" and doer in _PLURAL_DOERS):
+        return False
+    # (last: a word of a day to come anywhere in the sentence makes it no deed's)
+    return _FUTURE_WORDING.search(_next_then(text[start:end])) is None
+
+
 def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
     """The date ``m`` found, in the sentence ``m.string[start:end]``, is told as past: as the
     sentence is (``_told_as_past``), unless the date's own clause tells its own tense, the one
@@ -580,6 +669,8 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
     whole = _told_as_past(m.string[start:end])
     if not whole and near_back is not False and _NEXT_TOLD_PAST.search(m.string, start, end):
         whole = _told_as_past(_next_then(m.string[start:end]))
+    if not whole and _deed_on_the_day(m, start, end):
+        whole = True  # ("We met the vendor on 3 June.": no word of ``_PAST_WORDING`` tells it)
     if near_back is None or near_back == whole:
         # a clause told as past moves only a day just gone by, one told ahead only a day soon
         # to come: "The target was 3 August, but we will ship on 10 August" (said in July) is
