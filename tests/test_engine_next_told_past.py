@@ -39,3 +39,16 @@ def test_the_next_one_told_in_the_past_is_gone_by(said: str, saved: str) -> None
 ])
 def test_a_next_one_still_to_come_stays_a_plan(said: str, saved: str) -> None:
     assert [(c.kind, c.text) for c in candidates(said)] == [("plan", saved)]
+
+
+@pytest.mark.parametrize(("said", "saved"), [
+    # a past denied is past: said on 2026-12-20 it was saved as a plan for 2027-06-03 ("Plan
+    # work around 2027-06-03"), or, dated in June, told as a passed plan ("Was planned: ...")
+    ("The next demo wasn't on 3 June.", "The next demo wasn't on 2026-06-03."),
+    ("The demo wasn't on 3 June.", "The demo wasn't on 2026-06-03."),
+    ("The next demo wasn’t on 3 June.", "The next demo wasn’t on 2026-06-03."),
+    ("The next demo was on 3 June.", "The next demo was on 2026-06-03."),
+])
+@pytest.mark.parametrize("day", [0, 167])
+def test_the_one_told_in_the_past_denied_is_gone_by_too(said: str, saved: str, day: int) -> None:
+    assert [(c.kind, c.text) for c in candidates(said, day=day)] == [("fact", saved)]

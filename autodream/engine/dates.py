@@ -74,7 +74,7 @@ _IRREGULAR_DEEDS = (r"ran|built|broke|wrote|got|began|held|sent|made|chose|paid|
                     r"left|froze|gave|took|found")
 _PAST_MARKERS = rx.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
-    r"finished)\b|"
+    r"finished|(?:was|were)n['’]t)\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
     # the keys on 2026-02-20", "they ran the migration"; "we need" is no past ("The deadline is
     # on 2026-11-02, so we need the ablations before that" is a plan, to be told as past)
@@ -265,7 +265,8 @@ def _end_of_week(ref: date) -> date:
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
 _PAST_WORDING = rx.compile(
-    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
+    # ("wasn't": a past denied is past: "The next demo wasn't on 3 June")
+    r"(?i)\b(?:(?:was|were)(?:n['’]t)?|did|had|happened|took place|went|ago|\w+[^e\W]ed"
     # "ran"/"began" only told of the day itself: "I ran the tests; the demo starts on 3 August"
     # is about August ahead
     r"|ran(?=\s+(?:on|from|in|until|till)\b|\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*"
@@ -472,7 +473,7 @@ _AHEAD_VERB = rx.compile(
 # then), nor a participle alone ("planned for 3 August")
 _PAST_DEED = rf"{_BEFORE_DEED}(?:\w+[^e\W]ed|had|did|came|went|{_IRREGULAR_DEEDS})\b"
 _OWN_PAST = rx.compile(
-    r"(?i)\b(?:was|were)\b(?!\s+(?:set|due|going|supposed|meant|about|to|expected)\b)"
+    r"(?i)\b(?:was|were)(?:n['’]t)?\b(?!\s+(?:set|due|going|supposed|meant|about|to|expected)\b)"
     r"|\b(?:ran|lasted|happened|took\s+place|started|began|ended|went|kicked\s+off|finished)\b"
     rf"|\blast\s+time\b|\b(?:we|they|i|he|she)\s+{_PAST_DEED}"
     rf"|^\s*(?:(?:and|but|so|while)\s+)?(?:the|our|my|their|his|her|your)\s+(?:[\w'-]+\s+)"
@@ -513,7 +514,7 @@ _CLAUSE_REACH = timedelta(days=92)
 # next demo was set for 3 August")
 _NEXT_TOLD_PAST = rx.compile(
     rf"(?i)\bnext\s+(?!(?:week|weekend|month|quarter|year|time|day|{WEEKDAY_NAME})\b)"
-    r"(?:[\w'’-]+\s+){1,3}?(?:was|were)\b")
+    r"(?:[\w'’-]+\s+){1,3}?(?:was|were)(?:n['’]t)?\b")
 
 
 def _next_then(text: str) -> str:
