@@ -347,7 +347,7 @@ def _away_just_gone(m: re.Match[str], end: date, ref: date) -> bool:
 def _moved_to(m: re.Match[str]) -> bool:
     """A day something was moved to with a verb that says no direction ("moved", "shifted"):
     "pushed back", "postponed" and "delayed" move it later, which is ahead."""
-    prep = (m["prep"] or "").lower()
+    prep = _move_prep(m)
     return prep in ("to", "until", "till") and bool(
         _MOVED_NEUTRAL.search(m.string, 0, m.start())) and not _RESCHEDULED_LATER.search(
         m.string, 0, m.start())
@@ -501,6 +501,30 @@ _LIST_ITEM = rx.compile(
     rf"(?i)\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
     rf"(?:{WEEKDAY_NAME},?\s+)?"
     rf"{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?{_DAY_WORD})?[\s.!?]*")
+
+
+# A later day a move went on to, said after the first with no word of its own ("The launch
+# moved to 3 June, then 10 June"): moved to as well; read alone, as told of the move's past, it
+# was 2026-06-10 beside 2027-06-03, said in December. Not a day told after it another way ("The
+# deadline moved to 10 August, and 30 June was missed")
+_MOVE_THEN = r"(?:\s*,)?\s+(?:and\s+)?(?:then|later|again|finally)(?:\s*,)?\s+"
+_MOVE_GOES_ON = rx.compile(
+    rf"(?i)\b(?:to|until|till)\s+(?:the\s+)?(?:{WEEKDAY_NAME},?\s+)?{_DAY_WORD}"
+    rf"(?:{_MOVE_THEN}(?:the\s+)?{_DAY_WORD})*{_MOVE_THEN}$")
+_MOVE_REACH = 200  # characters before the day the first and its move's word are looked for in
+
+
+def _move_prep(m: re.Match[str]) -> str:
+    """The preposition of the day ``m`` found, lower case, or "to" where it is a later day a
+    move went on to (``_MOVE_GOES_ON``)."""
+    prep = (m["prep"] or "").lower()
+    if prep or not m.string[max(0, m.start() - 10):m.start()].rstrip(" ,").lower().endswith(
+            ("then", "later", "again", "finally")):
+        return prep  # (most days: a cheap look first)
+    near = max(0, m.start() - _MOVE_REACH)
+    # (a day that is its clause's subject is no day moved to: "..., then 30 June was missed")
+    return "to" if _MOVE_GOES_ON.search(m.string, near, m.start()) and _RESCHEDULED.search(
+        m.string, 0, m.start()) and not _VERB_AFTER_DAY.match(m.string, m.end()) else prep
 
 
 # days: how near the telling day a clause's own tense may put a day (``_near_side``)
@@ -704,7 +728,7 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
 def _looks_back(m: re.Match[str], near_back: bool | None = None) -> bool:
     """The date ``m`` found is one gone by: told as past, and not what something was moved
     to or from (``near_back``: as for ``_clause_told_as_past``)."""
-    prep = (m["prep"] or "").lower()
+    prep = _move_prep(m)
     if not prep and (week := _WEEK_OF_BEFORE.search(m.string, 0, m.start())) is not None:
         prep = week["prep"].lower()  # "moved to the week of November 16": moved to, too
     elif not prep and (named := _WEEKDAY_OF_BEFORE.search(m.string, 0, m.start())) is not None:
@@ -1926,7 +1950,8 @@ def _wording(m: re.Match[str], when: When, ref: date) -> str:
     if prep and prep.lower() in ("in", "during") and when.precision == "day":
         prep = None  # "in the end of Q2" is on its last day
     if prep is None and not written and (_PREP_BEFORE.search(m.string, 0, m.start())
-                                         or _WEEKDAY_BEFORE.search(m.string, 0, m.start())):
+                                         or _WEEKDAY_BEFORE.search(m.string, 0, m.start())
+                                         or _move_prep(m) == "to"):  # ("then 10 June")
         return when.phrase  # "as of next week": "as of the week of ...", not "as of in ..."
     if prep is None and when.bare and not written:
         return when.phrase
