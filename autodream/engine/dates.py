@@ -917,6 +917,22 @@ def _chosen_ahead(m: re.Match[str], ref: date, gone: date | None, to_come: date 
     return _PAST_WORDING.search(rest) is None
 
 
+# "since" before a day of a month, perhaps with its weekday between ("since Monday 13 July")
+_SINCE_WEEKDAY = rx.compile(rf"(?i)\bsince\s+(?P<wd>{WEEKDAY_NAME}),?\s+(?:the\s+)?$")
+
+
+def _since(m: re.Match[str]) -> int | None:
+    """For a day ``m`` found said "since": the weekday said with it (Monday 0), -1 with none;
+    None for a day said otherwise."""
+    prep = (m["prep"] or "").lower()
+    if prep == "since":
+        return -1
+    if prep or "since" not in m.string[max(0, m.start() - 20):m.start()].lower():
+        return None
+    said = _SINCE_WEEKDAY.search(m.string, max(0, m.start() - 20), m.start())
+    return None if said is None else WEEKDAYS.index(said["wd"].lower())
+
+
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
     """The day ``day`` of ``month`` that ``m`` said with no year: the next such day, or the
     latest gone when the sentence is told as past."""
@@ -930,8 +946,20 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
             continue
     gone = max((d for d in found if d <= ref), default=None)
     to_come = min((d for d in found if d >= ref), default=None)
-    if _looks_back(m, None if gone is None or to_come is None else _near_side(
-            m, ref, ref - gone, to_come - ref)) and not _chosen_ahead(m, ref, gone, to_come):
+    near_back = None if gone is None or to_come is None else _near_side(
+        m, ref, ref - gone, to_come - ref)
+    since = _since(m)
+    chosen: date | None
+    if since is not None and gone is not None:
+        # "since" tells a day gone by, however the sentence is told ("Deploys are paused since
+        # 13 July", said in December, was 2027-07-13), but one soon to come, as read before
+        # ("are paused since 13 July" said on 8 July, loosely for "from"), or the one its
+        # weekday names of the two ("since Monday 13 July" said on 2 July: 2026's, a Monday)
+        soon = to_come is not None and to_come - ref <= _CLAUSE_REACH
+        chosen = to_come if soon and to_come is not None and (
+            to_come.weekday() == since != gone.weekday() if since >= 0
+            else not _looks_back(m, near_back)) else gone
+    elif _looks_back(m, near_back) and not _chosen_ahead(m, ref, gone, to_come):
         chosen = gone
     else:
         chosen = to_come
@@ -1660,7 +1688,11 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (rx.compile(rf"\b{_PREP}last {_WD}\b", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # "broken since Friday": the latest Friday before, in a rule too ("..., so don't merge")
-    (rx.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)", re.I),
+    # (not with its day of the month after it, the one day: "since Monday 13 July" was "since
+    # 2026-12-14 on 2027-07-13", said in December)
+    (rx.compile(rf"\b(?P<prep>since) {_WD}\b(?!s)(?!,?\s+(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?"
+                rf"(?:\s+of)?\s+{_month_token(None, dot=False)}|,?\s+{_month_token(None)}\s+"
+                r"(?:the\s+)?\d)", re.I),
      lambda m, r: _day(_weekday_before(r, m["wd"]))),
     # A day or a month with its year said after it, before "next year" is read alone
     (rx.compile(_MONTH_FIRST_DAY_SAID + _YEAR_TOLD, re.I), _in_year_told),

@@ -1,0 +1,53 @@
+"""A day of a month said "since" is one gone by: said on 2026-12-20, "Deploys are paused since
+Monday 13 July." was saved as a plan, "since 2026-12-14 on 2027-07-13" (the weekday read alone as
+the last Monday, the day as one ahead with an "on" no one said), and "since 13 July" as
+2027-07-13."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from autodream.engine.dates import absolutize
+from tests.story import live, parse_story
+
+
+@pytest.mark.parametrize(("said", "on", "read"), [
+    ("Deploys are paused since Monday 13 July.", date(2026, 12, 20),
+     "Deploys are paused since Monday 2026-07-13."),
+    ("Deploys are paused since Monday, July 13.", date(2026, 12, 20),
+     "Deploys are paused since Monday, 2026-07-13."),
+    ("Deploys are paused since 13 July.", date(2026, 12, 20),
+     "Deploys are paused since 2026-07-13."),
+    ("We've been on Node 20 since 3 April.", date(2026, 12, 20),
+     "We've been on Node 20 since 2026-04-03."),
+    ("Deploys are paused since Monday 13 July.", date(2026, 7, 16),
+     "Deploys are paused since Monday 2026-07-13."),
+    # (a weekday that fits neither year near: the day gone, as "since" tells)
+    ("Deploys are paused since Tuesday 13 July.", date(2026, 12, 20),
+     "Deploys are paused since Tuesday 2026-07-13."),
+    # a day soon to come, said loosely for "from": as before, the one its weekday names
+    ("Deploys are paused since Monday 13 July.", date(2026, 7, 2),
+     "Deploys are paused since Monday 2026-07-13."),
+    ("Deploys are paused since 13 July.", date(2026, 7, 8),
+     "Deploys are paused since 2026-07-13."),
+    # (as before)
+    ("Deploys are paused since Monday.", date(2026, 12, 20),
+     "Deploys are paused since 2026-12-14."),
+    ("Deploys have been paused since 13 July.", date(2026, 7, 8),
+     "Deploys have been paused since 2025-07-13."),
+])
+def test_a_day_since_which_a_thing_holds_is_gone_by(said: str, on: date, read: str) -> None:
+    assert absolutize(said, on)[0] == read
+
+
+def test_a_pause_since_a_day_is_remembered_as_a_fact_not_a_plan(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    printed = live(parse_story(
+        "say 167: Remember: deploys are paused since Monday 13 July.\ndream 168\n"),
+        tmp_path / "p")
+    assert "Deploys are paused since Monday 2026-07-13." in printed
+    assert "2027" not in printed and "Plan work around" not in printed
