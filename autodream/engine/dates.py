@@ -310,6 +310,17 @@ def _said_as_noun(m: re.Match[str]) -> bool:
             or _COPULA.search(said_before) is not None)
 
 
+# A day of a month opening a clause after its conjunction, its verb after it: the clause's
+# subject ("The deadline moved to 10 August, and 30 June was missed" was "and on 2026-06-30 was
+# missed"); only a day with its month ("and April is on leave" may be a name)
+_CONJUNCTION_BEFORE = rx.compile(r"(?i)\b(?:and|but|or|then|so)\s*$")
+
+
+def _day_as_subject(m: re.Match[str]) -> bool:
+    return _VERB_AFTER_DAY.match(m.string, m.end()) is not None and (
+        _CONJUNCTION_BEFORE.search(m.string, max(0, m.start() - 10), m.start()) is not None)
+
+
 # What a date was moved to lies ahead, however the move is told: "the launch moved to March 3"
 # said in July is next March's.
 _RESCHEDULED = rx.compile(
@@ -976,7 +987,7 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
         return None  # no such day ("February 30th"): the words stay as they are
     # With no preposition the date is a noun or an adverb ("we ship Sept 3", written "we ship
     # on ...").
-    return When("day", chosen, bare=not m["prep"] and _said_as_noun(m))
+    return When("day", chosen, bare=not m["prep"] and (_said_as_noun(m) or _day_as_subject(m)))
 
 
 
