@@ -70,8 +70,13 @@ _STANDING = rx.compile(r"(?i)\b(always|never|every|don't|do not|no(?![\s-]go\b))
 # How a doer's past deed is said after who did it ("we just rolled ...", "they ran ..."): an
 # adverb perhaps, then the verb (past forms that do not end in -ed listed)
 _BEFORE_DEED = r"(?:just\s+|already\s+|finally\s+|all\s+|\w+ly\s+)?"
-_IRREGULAR_DEEDS = (r"ran|built|broke|wrote|got|began|held|sent|made|chose|paid|lost|met|kept|"
-                    r"left|froze|gave|took|found")
+# (forms that are no present, nor a participle a plan is told with: "we met", not "we got a
+# slot on 3 June", "the slot is held")
+_PAST_ONLY_DEEDS = r"ran|built|broke|wrote|began|sent|chose|paid|lost|met|froze|gave"
+_IRREGULAR_DEEDS = rf"{_PAST_ONLY_DEEDS}|got|held|made|kept|left|took|found"
+# (more of them, for a deed's own day only: ``_DEED_FORMS``)
+_MORE_PAST_ONLY_DEEDS = (r"came|went|saw|bought|sold|spent|fell|drove|flew|caught|taught|spoke|"
+                         r"forgot|stood")
 _PAST_MARKERS = rx.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
     r"finished|(?:was|were)n['’]t)\b|"
@@ -610,46 +615,84 @@ def _gone_beside(m: re.Match[str], ref: date) -> bool:
 # A deed told in an irregular past form, the day's own ("We met the vendor on 3 June", "The
 # outage hit on 2 July", "Alice left on 3 January"), said in December, was dated next year
 # (2027-06-03), as a plan is: "-ed" alone told a deed gone by. Only forms that are no present
-# ("hit" only of one: "we hit code freeze on 3 June" may be ahead), told by who or what did it
-_DEED_FORMS = rx.compile(
-    r"(?i)\b(?P<verb>met|hit|left|got|paid|made|sent|found|held|built|broke|wrote|began|"
-    r"lost|kept|froze|gave|took|ran|came|went|saw|bought|sold|spent|fell|won|drove|flew|caught|"
-    r"taught|spoke|stole|threw|tore|wore|woke|shook|sank|struck|fought|hung|dug|hid|slid|rode|"
-    r"rose|forgot|quit|lent|led|fed|fled|swam|sang|sat|stood)\b")
-# ... by whom: a doer or a thing named, not a word that makes the form a participle ("is held
-# on", "was left", "have got", "to be paid"), an article ("the left lane") or a word that asks
-# for the verb's plain form
+# and no plan's ("got", "made", "found", "held", "took", "kept": "I got a dentist appointment on
+# 12 August" is ahead), in lower case (a name or a noun is no deed: "Meet Rose on 3 August",
+# "Release Sat 8 August", "Email Won about it on 3 June"); "left" only told of a person ("Only
+# two seats left on 3 June"), "hit" only of a thing ("The storm hit", not "we hit code freeze")
+_DEED_FORMS = rx.compile(rf"\b(?P<verb>{_PAST_ONLY_DEEDS}|{_MORE_PAST_ONLY_DEEDS}|left|hit)\b")
+# ... told by who or what did it, right before it: a pronoun, a name, or "the/a/our X"
+_DOER_SAID = (r"(?:(?i:\b(?P<who>we|they|i|he|she|you))|\b(?P<name>[A-Z][a-z]+)"
+              r"|(?i:\b(?:the|a|an|our|my|their|his|her|your|its))\s+"
+              r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))")
+_DOER_BEFORE = rx.compile(rf"{_DOER_SAID}\s+{_BEFORE_DEED}$")
+_DOER_AFTER_DAY = rx.compile(rf"\s*,?\s+{_DOER_SAID}\s+{_BEFORE_DEED}")  # ("On 3 June we met")
+_DOER_REACH = 60  # characters before the deed its doer is looked for in
+# (words that make a doer no doer: "The invite will be sent on", "Remember met", "the outage is")
 _NO_DOER = frozenset({
     "is", "are", "am", "was", "were", "be", "been", "being", "get", "gets", "got", "getting",
     "has", "have", "had", "having", "will", "to", "should", "must", "can", "could", "would",
-    "may", "might", "shall", "going", "the", "a", "an", "our", "my", "their", "his", "her",
-    "your", "its", "this", "that", "these", "those", "and", "or", "of", "on", "in", "at", "for",
-    "by", "with", "from", "not", "never", "just", "already", "finally", "all", "also", "then",
-    "now", "remember", "please", "pls", "let's", "lets", "don't", "didn't"})
-_PLURAL_DOERS = frozenset({"we", "they", "i", "you"})
-# (in lower case: "Emily left on 3 January")
-_ADVERB = rx.compile(r"(?:just|already|finally|all|also|(?!only\b|early\b)[a-z]+ly)")
-# ... and the day the deed's, not a plan's it names ("We got the go-ahead for a launch on 3
-# January", "We made plans to meet on 3 June", "We got a licence expiring on 30 June", "we had
-# tickets for the show on 3 June"): no such word between the deed and the day, nor another
-# doer ("Alice left and Bob joins on 3 January")
-_DAY_OF_WHAT = rx.compile(
-    r"(?i)\b(?:for|to|until|till|by|before|after|that|which|who|whose|where|when|due|next|"
-    r"ahead|upcoming|expir\w*|ending|renewing|starting|beginning|running|closing|opening|"
-    r"launching|happening|coming|lasting|finishing|set)\b"
-    r"|\band\s+(?:(?:we|they|i|he|she|it|you|the|a|an|our|my|their|his|her|your)\b|(?-i:[A-Z]))")
-# ... and with no preposition, the day right after the verb is what was done to it ("We made 3
-# June the deadline") but after one that takes no object ("The team met 3 June")
-_NO_OBJECT = frozenset({"met", "left", "hit", "came", "went", "fell", "ran", "began", "rose",
-                        "spoke", "sat", "stood", "flew"})
+    "may", "might", "shall", "going", "not", "never", "and", "or", "but", "so", "then", "if",
+    "that", "which", "who", "remember", "please", "let", "also", "just", "yesterday", "today",
+    # (a capital that is no name: "The left panel breaks on 3 June")
+    "the", "a", "an", "our", "my", "their", "his", "her", "your", "its", "this", "these",
+    "those", "some", "any", "no", "only", "on", "in", "at", "for", "by", "with", "from", "of",
+    "once", "when", "as", "after", "before", "since", "until", "while", "because"})
+# ... the day right after it, or after "on" and what was done ("met the vendor on"), perhaps
+# after days listed before it ("The team met on 3 June, 10 June and 17 June"); no quotes,
+# brackets or other marks between ('Bob wrote "ship on 3 June"', "Bob met the vendor (signing
+# on 3 June)", "Team met -> ship on 3 June")
+_DEED_TO_DAY = rx.compile(
+    r"(?P<what>(?:\s+\w[\w'’-]*){0,4}?)\s+"
+    rf"(?P<listed>(?:(?:on\s+)?(?:the\s+)?{_DAY_WORD}(?:\s*,\s*(?:and\s+)?|\s+and\s+)"
+    r"(?:then\s+)?)*)", re.I)
+# ... what was done no event, whose day it would be ("I made an appointment on 3 June", "Bob got
+# a meeting with the CEO on", "We held a slot on 3 June for the demo"), nor a word of what the
+# deed was for or of another clause ("We got the go-ahead for a launch on", "Bob sent word we
+# launch on", "Bob wrote the offsite is on", "Alice left and Bob joins on")
+_NOT_DONE_ON_THE_DAY = rx.compile(
+    r"(?i)\b(?:for|to|until|till|by|before|after|that|which|who|whose|where|when|due|next|ahead|"
+    r"upcoming|set|\w+ing|and|or|but|then|so|we|they|he|she|it|i|you|is|are|am|be|will|go|goes|"
+    r"appointments?|slots?|meetings?|demos?|calls?|off|pto|tickets?|reservations?|bookings?|"
+    r"invites?|invitations?|tables?|seats?|spots?|dates?|interviews?|sessions?|shows?|"
+    r"flights?|leave|holidays?|vacations?|trips?|visits?|parties|party|events?)\b")
+# ... with no preposition, the day right after a verb that takes no object ("The team met 3
+# June"; "We chose 3 June as the deadline" is what was done)
+_NO_OBJECT = frozenset({"met", "left", "hit", "came", "went", "fell", "ran", "began", "spoke",
+                        "stood", "flew"})
 # ... days listed after it, each perhaps with its preposition ("10 June and on 17 June")
 _DAYS_LISTED = rx.compile(
     r"(?i)(?:\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
     rf"(?:{WEEKDAY_NAME},?\s+)?{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?"
     rf"{_DAY_WORD})?)+[\s.!?]*")
-_DEED_PREPS = frozenset({"", "on", "in", "during", "at", "from", "between"})
-_DEED_REACH = 8  # words between the deed and its day
+_A_DAY = rx.compile(rf"(?i)\b{_DAY_WORD}")
+_LISTED_AFTER = rx.compile(
+    rf"(?i)(?:\s*(?:,\s*)?(?:(?:and|or)\s+)?(?:then\s+)?(?:on\s+)?(?:the\s+)?{_DAY_WORD})*")
+_DEED_PREPS = frozenset({"", "on", "in"})
 _DEED_WINDOW = 400  # characters either side of the day its clause is looked for in
+# ... in a sentence with no word of a day to come, nor one denied ahead ("Bob won't be in on 3
+# August", "we can't"), nor a question ("Weren't we meeting on 3 August?")
+_NO_DEED_TOLD = rx.compile(r"(?i)\b(?:wo|ca)n['’]t\b|\bcannot\b|\?")
+
+
+@lru_cache(maxsize=64)
+def _tells_ahead(sentence: str) -> bool:
+    """``sentence`` has a word of a day to come, a denied one ahead or a question: no day of it
+    is a deed's (once a sentence: one of many days is read once a day)."""
+    return (_FUTURE_WORDING.search(_next_then(sentence)) is not None
+            or _NO_DEED_TOLD.search(sentence) is not None
+            or _AHEAD_VERB.search(sentence) is not None)  # ("Alice left on 3 June, Bob starts")
+
+
+def _done_by(deed: re.Match[str], doer: re.Match[str] | None) -> bool:
+    """The deed found was done by ``doer``, the words said right before it (``_DOER_SAID``)."""
+    if doer is None:
+        return False
+    verb = deed["verb"]
+    if doer["who"] is not None:
+        return verb != "hit"
+    if doer["name"] is not None:
+        return verb != "hit" and doer["name"].lower() not in _NO_DOER
+    return verb != "left" and not _NO_DOER.intersection(doer["what"].split())
 
 
 def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
@@ -657,7 +700,8 @@ def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
     in an irregular past form in its clause (``_DEED_FORMS``), right before the day or after a
     day that opens the clause, in a sentence with no word of a day to come."""
     text = m.string
-    if (m["prep"] or "").lower() not in _DEED_PREPS:
+    prep = (m["prep"] or "").lower()
+    if prep not in _DEED_PREPS:
         return False
     # (its clause read near the day: a sentence of many days is read once a day)
     near, far = max(start, m.start() - _DEED_WINDOW), min(end, m.end() + _DEED_WINDOW)
@@ -673,27 +717,32 @@ def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
             or _ARRANGED.search(text, opens, clause_end)):
         return False
     deeds = list(_DEED_FORMS.finditer(text, opens, m.start()))
-    deed = deeds[-1] if deeds else None  # (the last one before the day)
-    if deed is not None:
-        between = text[deed.end():m.start()]
-        if len(between.split()) > _DEED_REACH or _DAY_OF_WHAT.search(between) or (
-                not m["prep"] and not between.strip() and deed["verb"].lower() not in _NO_OBJECT):
+    if deeds:
+        deed = deeds[-1]  # (the last one before the day)
+        to_day = _DEED_TO_DAY.fullmatch(text, deed.end(), m.start())
+        if to_day is None or _NOT_DONE_ON_THE_DAY.search(to_day["what"]) or (
+                not prep and not to_day["listed"]
+                and (to_day["what"] or deed["verb"] not in _NO_OBJECT)):
             return False
-    elif not text[opens:m.start()].strip():  # "On 3 June we met the vendor"
-        deed = _DEED_FORMS.search(text, m.end(), clause_end)
-    if deed is None:
+    elif prep == "on" and not text[opens:m.start()].strip():  # "On 3 June we met the vendor"
+        after = _DOER_AFTER_DAY.match(text, m.end(), clause_end)
+        found = None if after is None else _DEED_FORMS.match(text, after.end(), clause_end)
+        if found is None or not _done_by(found, after):
+            return False
+        return not _tells_ahead(text[start:end])
+    else:
         return False
-    words = text[opens:deed.start()].split()
-    while words and _ADVERB.fullmatch(words[-1]):
-        words.pop()
-    if not words:
+    if not _done_by(deed, _DOER_BEFORE.search(
+            text, max(opens, deed.start() - _DOER_REACH), deed.start())):
         return False
-    doer = words[-1].lower().replace("\u2019", "'").strip(":;,\"'(")
-    if not doer or doer in _NO_DOER or doer.endswith(("'s", "'re", "'ve", "'ll", "'d")) or (
-            deed["verb"].lower() == "hit" and doer in _PLURAL_DOERS):
+    # (a day told after it, but in its list, is another's: "We paid 300 on 3 June and 300 on
+    # 10 June", "Bob sent the report on 3 June and we review it on 10 June" put the two a year
+    # apart; both are read as before)
+    listed = _LISTED_AFTER.match(text, m.end(), far)
+    if _A_DAY.search(text, m.end() if listed is None else listed.end(), far):
         return False
     # (last: a word of a day to come anywhere in the sentence makes it no deed's)
-    return _FUTURE_WORDING.search(_next_then(text[start:end])) is None
+    return not _tells_ahead(text[start:end])
 
 
 def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
