@@ -5,8 +5,11 @@ next demos were on 3 June." did the same)."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
+from autodream.engine.dates import absolutize
 from tests.engine_helpers import candidates
 
 
@@ -52,3 +55,21 @@ def test_a_next_one_still_to_come_stays_a_plan(said: str, saved: str) -> None:
 @pytest.mark.parametrize("day", [0, 167])
 def test_the_one_told_in_the_past_denied_is_gone_by_too(said: str, saved: str, day: int) -> None:
     assert [(c.kind, c.text) for c in candidates(said, day=day)] == [("fact", saved)]
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # a "wasn't" of another clause, of no day, or asking: the day is read as it is told (said
+    # on 2026-07-06 each was 2025-08-03)
+    ("It wasn't easy, but we ship on 3 August.", "It wasn't easy, but we ship on 2026-08-03."),
+    ("Weren't we meeting on 3 August?", "Weren't we meeting on 2026-08-03?"),
+    ("The launch wasn't set for 3 August.", "The launch wasn't set for 2026-08-03."),
+    ("The date wasn't final yet: 3 August.", "The date wasn't final yet: 2026-08-03."),
+])
+def test_a_wasnt_not_the_days_own_verb_leaves_it_ahead(said: str, read: str) -> None:
+    assert absolutize(said, date(2026, 7, 6))[0] == read
+
+
+def test_a_plan_after_a_wasnt_is_saved_as_a_plan() -> None:
+    # (it was saved as "We planned to ship on 2025-08-03.")
+    assert [(c.kind, c.text) for c in candidates("It wasn't easy, but we ship on 3 August.")] == [
+        ("plan", "It wasn't easy, but we ship on 2026-08-03.")]

@@ -77,9 +77,16 @@ _IRREGULAR_DEEDS = rf"{_PAST_ONLY_DEEDS}|got|held|made|kept|left|took|found"
 # (more of them, for a deed's own day only: ``_DEED_FORMS``)
 _MORE_PAST_ONLY_DEEDS = (r"came|went|saw|bought|sold|spent|fell|drove|flew|caught|taught|spoke|"
                          r"forgot|stood")
+# A past denied, the day's own verb: "The next demo wasn't on 3 June" (said in December it was
+# a plan for 2027-06-03); not a "wasn't" of another clause or of no day ("It wasn't easy, but we
+# ship on 3 August", "The launch wasn't set for 3 August", "Weren't we meeting on 3 August?")
+_DENIED_ON = r"(?:was|were)n['’]t(?=\s+(?:on|in|during|at)\s+(?:the\s+)?\d)"
+_DENIED_BEFORE_DAY = rx.compile(r"(?i)\b(?:was|were)n['’]t\s+$")
 _PAST_MARKERS = rx.compile(
     r"(?i)\b(was|were|planned|happened|took place|passed|had been|did|went|shipped|launched|"
-    r"finished|(?:was|were)n['’]t)\b|"
+    # ("wasn't" only as a day's own verb: "The demo wasn't on 2026-06-03", not "It wasn't easy,
+    # but we ship on 2026-08-03")
+    rf"finished|{_DENIED_ON})\b|"
     # something done, told by who did it: "yesterday we rolled back the deploy", "we rotated
     # the keys on 2026-02-20", "they ran the migration"; "we need" is no past ("The deadline is
     # on 2026-11-02, so we need the ablations before that" is a plan, to be told as past)
@@ -270,8 +277,7 @@ def _end_of_week(ref: date) -> date:
 # Which year "March 3rd" is in depends on the tense: "the outage was on March 3rd" is behind the
 # message, "the audit is on March 3rd" ahead of it. Past wording wins only with no future word.
 _PAST_WORDING = rx.compile(
-    # ("wasn't": a past denied is past: "The next demo wasn't on 3 June")
-    r"(?i)\b(?:(?:was|were)(?:n['’]t)?|did|had|happened|took place|went|ago|\w+[^e\W]ed"
+    r"(?i)\b(?:was|were|did|had|happened|took place|went|ago|\w+[^e\W]ed"
     # "ran"/"began" only told of the day itself: "I ran the tests; the demo starts on 3 August"
     # is about August ahead
     r"|ran(?=\s+(?:on|from|in|until|till)\b|\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s*"
@@ -489,7 +495,7 @@ _AHEAD_VERB = rx.compile(
 # then), nor a participle alone ("planned for 3 August")
 _PAST_DEED = rf"{_BEFORE_DEED}(?:\w+[^e\W]ed|had|did|came|went|{_IRREGULAR_DEEDS})\b"
 _OWN_PAST = rx.compile(
-    r"(?i)\b(?:was|were)(?:n['’]t)?\b(?!\s+(?:set|due|going|supposed|meant|about|to|expected)\b)"
+    r"(?i)\b(?:was|were)\b(?!\s+(?:set|due|going|supposed|meant|about|to|expected)\b)"
     r"|\b(?:ran|lasted|happened|took\s+place|started|began|ended|went|kicked\s+off|finished)\b"
     rf"|\blast\s+time\b|\b(?:we|they|i|he|she)\s+{_PAST_DEED}"
     rf"|^\s*(?:(?:and|but|so|while)\s+)?(?:the|our|my|their|his|her|your)\s+(?:[\w'-]+\s+)"
@@ -554,7 +560,7 @@ _CLAUSE_REACH = timedelta(days=92)
 # next demo was set for 3 August")
 _NEXT_TOLD_PAST = rx.compile(
     rf"(?i)\bnext\s+(?!(?:week|weekend|month|quarter|year|time|day|{WEEKDAY_NAME})\b)"
-    r"(?:[\w'’-]+\s+){1,3}?(?:was|were)(?:n['’]t)?\b")
+    r"(?:[\w'’-]+\s+){1,3}?(?:was|were)\b")
 
 
 def _next_then(text: str) -> str:
@@ -754,8 +760,12 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
     whole = _told_as_past(m.string[start:end])
     if not whole and near_back is not False and _NEXT_TOLD_PAST.search(m.string, start, end):
         whole = _told_as_past(_next_then(m.string[start:end]))
-    if not whole and _deed_on_the_day(m, start, end):
-        whole = True  # ("We met the vendor on 3 June.": no word of ``_PAST_WORDING`` tells it)
+    if not whole and (_deed_on_the_day(m, start, end) or (
+            (m["prep"] or "").lower() in ("on", "in", "during", "at")
+            and _DENIED_BEFORE_DAY.search(m.string, max(start, m.start() - 12), m.start()))):
+        # ("We met the vendor on 3 June.", "The demo wasn't on 3 June.": no word of
+        # ``_PAST_WORDING`` tells it)
+        whole = True
     if near_back is None or near_back == whole:
         # a clause told as past moves only a day just gone by, one told ahead only a day soon
         # to come: "The target was 3 August, but we will ship on 10 August" (said in July) is
