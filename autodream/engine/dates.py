@@ -1003,6 +1003,23 @@ def _since(m: re.Match[str]) -> int | None:
     return None if said is None else WEEKDAYS.index(said["wd"].lower())
 
 
+# ... but a "since" in a sentence of a day to come is read as before: "The office will be closed
+# since 13 July", "Since 13 July, deploys are paused until 20 July" (said in December, "Since
+# 2026-07-13 ... until 2027-07-20", a year's pause no one said)
+_SINCE_AHEAD = rx.compile(
+    rf"(?i)\b(?:will|shall|going\s+to|won['’]t|(?:until|till)\s+(?:the\s+)?{_DAY_WORD})\b|['’]ll\b")
+_SINCE_REACH = 300  # characters either side of the day its sentence is read in
+
+
+def _ahead_of_since(m: re.Match[str]) -> bool:
+    """The sentence of the day ``m`` found, said "since", tells of a day to come."""
+    stop = m.string.rfind(". ", max(0, m.start() - _SINCE_REACH), m.start())
+    near = max(0, m.start() - _SINCE_REACH) if stop < 0 else stop + 1
+    stop = m.string.find(". ", m.end(), m.end() + _SINCE_REACH)
+    far = m.end() + _SINCE_REACH if stop < 0 else stop
+    return _SINCE_AHEAD.search(m.string, near, far) is not None
+
+
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
     """The day ``day`` of ``month`` that ``m`` said with no year: the next such day, or the
     latest gone when the sentence is told as past."""
@@ -1018,20 +1035,25 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     to_come = min((d for d in found if d >= ref), default=None)
     near_back = None if gone is None or to_come is None else _near_side(
         m, ref, ref - gone, to_come - ref)
-    since = _since(m)
-    chosen: date | None
-    if since is not None and gone is not None:
+    since = _since(m) if gone is not None else None
+    if since is not None and _ahead_of_since(m):
+        since = None  # ("The office will be closed since 13 July": a day ahead, as read before)
+    chosen: date | None = None
+    if since is not None and since >= 0:
+        # the one of the two its weekday names ("since Monday 13 July" said on 2 July: 2026's, a
+        # Monday; said in December, 2026's too); neither: as said without "since" ("Since
+        # Tuesday 13 July" said on 2026-07-06 was 2025-07-13, a Sunday)
+        chosen = next((d for d in (gone, to_come) if d is not None and d.weekday() == since),
+                      None)
+    elif since is not None:
         # "since" tells a day gone by, however the sentence is told ("Deploys are paused since
         # 13 July", said in December, was 2027-07-13), but one soon to come, as read before
-        # ("are paused since 13 July" said on 8 July, loosely for "from"), or the one its
-        # weekday names of the two ("since Monday 13 July" said on 2 July: 2026's, a Monday)
+        # ("are paused since 13 July" said on 8 July, loosely for "from")
         soon = to_come is not None and to_come - ref <= _CLAUSE_REACH
-        chosen = to_come if soon and to_come is not None and (
-            to_come.weekday() == since != gone.weekday() if since >= 0
-            else not _looks_back(m, near_back)) else gone
-    elif _looks_back(m, near_back) and not _chosen_ahead(m, ref, gone, to_come):
+        chosen = to_come if soon and not _looks_back(m, near_back) else gone
+    if chosen is None and _looks_back(m, near_back) and not _chosen_ahead(m, ref, gone, to_come):
         chosen = gone
-    else:
+    elif chosen is None:
         chosen = to_come
         before = [d for d in found if ref - timedelta(days=_JUST_GONE) <= d < ref]
         if chosen is not None and before and (chosen - ref).days > 300 and (
