@@ -138,3 +138,14 @@ def test_a_plan_not_to_deploy_is_kept_as_a_plan(
                    tmp_path / "p")
     assert "2026-08-10" in printed
     assert "2025-08-10" not in printed and "Was planned" not in printed
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # a noun after a thing named, not its deed ("hit" only of what strikes)
+    ("Brace for a traffic hit on 3 August.", "Brace for a traffic hit on 2026-08-03."),
+    ("A heavy hit on 3 August, expect it.", "A heavy hit on 2026-08-03, expect it."),
+    ("Our best spoke on 3 August.", "Our best spoke on 2026-08-03."),
+    ("Mind the new saw on 3 August.", "Mind the new saw on 2026-08-03."),
+])
+def test_a_past_form_that_is_a_thing_s_noun_is_no_deed(said: str, read: str) -> None:
+    assert absolutize(said, _JULY_6)[0] == read

@@ -630,6 +630,13 @@ _DEED_FORMS = rx.compile(rf"\b(?P<verb>{_PAST_ONLY_DEEDS}|{_MORE_PAST_ONLY_DEEDS
 _DOER_SAID = (r"(?:(?i:\b(?P<who>we|they|i|he|she|you))|\b(?P<name>[A-Z][a-z]+)"
               r"|(?i:\b(?:the|a|an|our|my|their|his|her|your|its))\s+"
               r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))")
+# ("left", "saw", "spoke" after a thing are mostly words of it: "the left lane", "the new saw",
+# "our best spoke"; "hit" is told only of what strikes: "a traffic hit on 3 August" is ahead)
+_DONE_BY_A_PERSON = frozenset({"left", "saw", "spoke"})
+_WHAT_HITS = frozenset({
+    "outage", "outages", "storm", "storms", "incident", "bug", "regression", "quake",
+    "earthquake", "flood", "floods", "heatwave", "hurricane", "typhoon", "blizzard", "snow",
+    "attack", "ddos", "breach", "crash", "fire", "strike", "virus", "wave", "recession"})
 _DOER_BEFORE = rx.compile(rf"{_DOER_SAID}\s+{_BEFORE_DEED}$")
 _DOER_AFTER_DAY = rx.compile(rf"\s*,?\s+{_DOER_SAID}\s+{_BEFORE_DEED}")  # ("On 3 June we met")
 _DOER_REACH = 60  # characters before the deed its doer is looked for in
@@ -698,7 +705,10 @@ def _done_by(deed: re.Match[str], doer: re.Match[str] | None) -> bool:
         return verb != "hit"
     if doer["name"] is not None:
         return verb != "hit" and doer["name"].lower() not in _NO_DOER
-    return verb != "left" and not _NO_DOER.intersection(doer["what"].split())
+    words = doer["what"].split()
+    if verb == "hit":
+        return words[-1] in _WHAT_HITS
+    return verb not in _DONE_BY_A_PERSON and not _NO_DOER.intersection(words)
 
 
 def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
