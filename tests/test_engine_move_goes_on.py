@@ -49,8 +49,8 @@ def test_a_later_day_a_move_went_on_to_is_in_its_year(said: str, read: str) -> N
     # (a month alone may be a name: as before)
     ("Ask Bob and April is on leave.", "Ask Bob and April is on leave."),
     # no move: a list of days gone
-    ("The team met on 3 June, then 10 June and 17 June.",
-     "The team met on 2026-06-03, then on 2026-06-10 and on 2026-06-17."),
+    ("We met on 3 June, then 10 June and 17 June.",
+     "We met on 2026-06-03, then on 2026-06-10 and on 2026-06-17."),
 ])
 def test_a_day_told_after_a_move_another_way_keeps_its_year(said: str, read: str) -> None:
     assert absolutize(said, _DEC_20)[0] == read

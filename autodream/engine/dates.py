@@ -630,9 +630,7 @@ _DEED_FORMS = rx.compile(rf"\b(?P<verb>{_PAST_ONLY_DEEDS}|{_MORE_PAST_ONLY_DEEDS
 _DOER_SAID = (r"(?:(?i:\b(?P<who>we|they|i|he|she|you))|\b(?P<name>[A-Z][a-z]+)"
               r"|(?i:\b(?:the|a|an|our|my|their|his|her|your|its))\s+"
               r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}))")
-# ("left", "saw", "spoke" after a thing are mostly words of it: "the left lane", "the new saw",
-# "our best spoke"; "hit" is told only of what strikes: "a traffic hit on 3 August" is ahead)
-_DONE_BY_A_PERSON = frozenset({"left", "saw", "spoke"})
+# ("hit" is told only of what strikes: "a traffic hit on 3 August" is ahead)
 _WHAT_HITS = frozenset({
     "outage", "outages", "storm", "storms", "incident", "bug", "regression", "quake",
     "earthquake", "flood", "floods", "heatwave", "hurricane", "typhoon", "blizzard", "snow",
@@ -684,7 +682,17 @@ _DEED_PREPS = frozenset({"", "on", "in"})
 _DEED_WINDOW = 400  # characters either side of the day its clause is looked for in
 # ... in a sentence with no word of a day to come, nor one denied ahead ("Bob won't be in on 3
 # August", "we can't"), nor a question ("Weren't we meeting on 3 August?")
-_NO_DEED_TOLD = rx.compile(r"(?i)\b(?:wo|ca)n['’]t\b|\bcannot\b|\?")
+# ..., a to-do or a request (an imperative is no deed: "TODO: email the first paid customers
+# on", "- [ ] email ...", "please email ..."), nor a plan told in the plain present after a
+# doer ("once we met the target on 3 June we ship")
+_NO_DEED_TOLD = rx.compile(
+    r"(?i)\b(?:wo|ca)n['’]t\b|\bcannot\b|[?？]|\bplease\b|\btodo\b|\baction\s+items?\b|"
+    r"-\s*\[\s\]|\b(?:we|they|i|you)\s+(?:ship|launch|release|deploy|roll\s+back|close|open|"
+    r"start|begin|resume|meet|freeze|go\s+live)\b")
+# ... nor a deed told as a condition or a cause of what follows ("If the outage hit on 3 June,
+# we roll back", "When we met the target on 3 June we ship", "Since Bob left on 3 June, ...")
+_CONDITION_BEFORE = rx.compile(
+    r"(?i)\b(?:once|when|whenever|if|unless|in\s+case|since|as\s+soon\s+as|until|till)\b")
 
 
 @lru_cache(maxsize=64)
@@ -696,19 +704,33 @@ def _tells_ahead(sentence: str) -> bool:
             or _AHEAD_VERB.search(sentence) is not None)  # ("Alice left on 3 June, Bob starts")
 
 
+# What may stand before a clause's first word: list marks, quotes, a label ("Remember:")
+_CLAUSE_OPENS = rx.compile(r"(?:^|[.!?\n:;(\[\]\"“>*\-–—])[\s*\-–—>\"“]*$")
+
+
+def _told_as_condition(m: re.Match[str], start: int) -> bool:
+    """The day ``m`` found is told, in the sentence from ``start``, after a word of a condition
+    or a cause (``_CONDITION_BEFORE``): its deed is no deed gone by."""
+    return _CONDITION_BEFORE.search(m.string, max(start, m.start() - _DEED_WINDOW),
+                                    m.start()) is not None
+
+
 def _done_by(deed: re.Match[str], doer: re.Match[str] | None) -> bool:
-    """The deed found was done by ``doer``, the words said right before it (``_DOER_SAID``)."""
+    """The deed found was done by ``doer``, the words said right before it (``_DOER_SAID``):
+    a subject pronoun, a name that does not open its clause (a capital first word may be an
+    imperative's verb or a noun: "Launch paid tier on", "Payroll paid on", "Invites sent on"),
+    or, for "hit", what strikes ("The outage hit on"); not "the/a X", mostly words of a thing
+    ("the first paid customers", "the remaining paid accounts", "the old sent mail")."""
     if doer is None:
         return False
     verb = deed["verb"]
     if doer["who"] is not None:
         return verb != "hit"
     if doer["name"] is not None:
-        return verb != "hit" and doer["name"].lower() not in _NO_DOER
-    words = doer["what"].split()
-    if verb == "hit":
-        return words[-1] in _WHAT_HITS
-    return verb not in _DONE_BY_A_PERSON and not _NO_DOER.intersection(words)
+        return (verb != "hit" and doer["name"].lower() not in _NO_DOER
+                and _CLAUSE_OPENS.search(doer.string, max(0, doer.start("name") - 20),
+                                        doer.start("name")) is None)
+    return verb == "hit" and doer["what"].split()[-1] in _WHAT_HITS
 
 
 def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
@@ -745,7 +767,7 @@ def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
         found = None if after is None else _DEED_FORMS.match(text, after.end(), clause_end)
         if found is None or not _done_by(found, after):
             return False
-        return not _tells_ahead(text[start:end])
+        return not _tells_ahead(text[start:end]) and not _told_as_condition(m, start)
     else:
         return False
     if not _done_by(deed, _DOER_BEFORE.search(
@@ -755,10 +777,13 @@ def _deed_on_the_day(m: re.Match[str], start: int, end: int) -> bool:
     # 10 June", "Bob sent the report on 3 June and we review it on 10 June" put the two a year
     # apart; both are read as before)
     listed = _LISTED_AFTER.match(text, m.end(), far)
-    if _A_DAY.search(text, m.end() if listed is None else listed.end(), far):
+    listed_end = m.end() if listed is None else listed.end()
+    # (nor a day told with what it is, after a colon: "We met on 3 June: ship date")
+    if _A_DAY.search(text, listed_end, far) or text[listed_end:listed_end + 3].lstrip(
+            ).startswith(":"):
         return False
     # (last: a word of a day to come anywhere in the sentence makes it no deed's)
-    return not _tells_ahead(text[start:end])
+    return not _tells_ahead(text[start:end]) and not _told_as_condition(m, start)
 
 
 def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool | None) -> bool:
@@ -772,7 +797,9 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
         whole = _told_as_past(_next_then(m.string[start:end]))
     if not whole and (_deed_on_the_day(m, start, end) or (
             (m["prep"] or "").lower() in ("on", "in", "during", "at")
-            and _DENIED_BEFORE_DAY.search(m.string, max(start, m.start() - 12), m.start()))):
+            and _DENIED_BEFORE_DAY.search(m.string, max(start, m.start() - 12), m.start())
+            and _NO_DEED_TOLD.search(m.string, start, end) is None
+            and not _told_as_condition(m, start))):
         # ("We met the vendor on 3 June.", "The demo wasn't on 3 June.": no word of
         # ``_PAST_WORDING`` tells it)
         whole = True
