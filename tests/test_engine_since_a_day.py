@@ -66,3 +66,38 @@ def test_a_pause_since_a_day_is_remembered_as_a_fact_not_a_plan(
 def test_a_day_since_which_is_read_as_before_beside_a_day_to_come(
         said: str, on: date, read: str) -> None:
     assert absolutize(said, on)[0] == read
+
+
+_DEC_20 = date(2026, 12, 20)
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    # a day that is the subject after "since": a cause, the day as read before (the first was
+    # 2026-06-03 beside a plan on 2027-06-04)
+    ("Since 3 June is a holiday, we ship on 4 June.",
+     "Since 2027-06-03 is a holiday, we ship on 2027-06-04."),
+    ("Since 1 May is a bank holiday, the release is on 2 May.",
+     "Since 2027-05-01 is a bank holiday, the release is on 2027-05-02."),
+    ("Since 3 June is taken, the demo is on 10 June.",
+     "Since 2027-06-03 is taken, the demo is on 2027-06-10."),
+    ("since 3 June falls on a Wednesday, we ship then.",
+     "since 2027-06-03 falls on a Wednesday, we ship then."),
+    ("Since Monday 13 July is a holiday, we ship on Tuesday 14 July.",
+     "Since Monday 2027-07-13 is a holiday, we ship on Tuesday 2027-07-14."),
+    # a day to come told after it another way: no year-long span
+    ("Deploys are paused since 13 July, back on 20 July.",
+     "Deploys are paused since 2027-07-13, back on 2027-07-20."),
+    ("The freeze holds since 13 July; we resume on 20 July.",
+     "The freeze holds since 2027-07-13; we resume on 2027-07-20."),
+    ("Deploys are paused since 13 July until Friday 17 July.",
+     "Deploys are paused since 2027-07-13 until Friday 2027-07-17."),
+])
+def test_a_since_of_a_cause_or_before_a_day_to_come_is_read_as_before(
+        said: str, read: str) -> None:
+    assert absolutize(said, _DEC_20)[0] == read
+
+
+def test_since_25_december_as_a_cause_said_in_july() -> None:
+    assert absolutize("Since 25 December is a holiday, we release on 28 December.",
+                      date(2026, 7, 6))[0] == (
+        "Since 2026-12-25 is a holiday, we release on 2026-12-28.")

@@ -1028,33 +1028,41 @@ def _chosen_ahead(m: re.Match[str], ref: date, gone: date | None, to_come: date 
 _SINCE_WEEKDAY = rx.compile(rf"(?i)\bsince\s+(?P<wd>{WEEKDAY_NAME}),?\s+(?:the\s+)?$")
 
 
-def _since(m: re.Match[str]) -> int | None:
-    """For a day ``m`` found said "since": the weekday said with it (Monday 0), -1 with none;
-    None for a day said otherwise."""
-    prep = (m["prep"] or "").lower()
-    if prep == "since":
-        return -1
-    if prep or "since" not in m.string[max(0, m.start() - 20):m.start()].lower():
-        return None
-    said = _SINCE_WEEKDAY.search(m.string, max(0, m.start() - 20), m.start())
-    return None if said is None else WEEKDAYS.index(said["wd"].lower())
-
-
 # ... but a "since" in a sentence of a day to come is read as before: "The office will be closed
-# since 13 July", "Since 13 July, deploys are paused until 20 July" (said in December, "Since
-# 2026-07-13 ... until 2027-07-20", a year's pause no one said)
+# since 13 July", "Since 13 July, deploys are paused until 20 July", "..., back on 20 July", "...;
+# we resume on 20 July" (said in December, "Since 2026-07-13 ... until 2027-07-20", a year's
+# pause no one said)
 _SINCE_AHEAD = rx.compile(
-    rf"(?i)\b(?:will|shall|going\s+to|won['’]t|(?:until|till)\s+(?:the\s+)?{_DAY_WORD})\b|['’]ll\b")
+    rf"(?i)\b(?:will|shall|going\s+to|won['’]t|back\s+on|resum(?:e|es|ing)|reopen(?:s|ing)?|"
+    rf"(?:until|till)\s+(?:the\s+)?(?:{WEEKDAY_NAME},?\s+(?:the\s+)?)?{_DAY_WORD})\b|['’]ll\b")
 _SINCE_REACH = 300  # characters either side of the day its sentence is read in
+# ... nor is a day that is its clause's subject: "since" is a cause ("Since 3 June is a holiday,
+# we ship on 4 June", "since 3 June falls on a Wednesday"), the day as read before
+_DAY_AS_SUBJECT = rx.compile(
+    r"(?i)\s+(?:is|are|was|were|falls|fell|lands|landed|has|had|will|would|marks|means|counts|"
+    r"becomes|became|remains|stays)\b")
 
 
-def _ahead_of_since(m: re.Match[str]) -> bool:
-    """The sentence of the day ``m`` found, said "since", tells of a day to come."""
+def _said_since(m: re.Match[str]) -> bool:
+    """The day ``m`` found is said "since" (perhaps with its weekday between: "since Monday 13
+    July"), a day since which a thing holds: not a cause, nor in a sentence of a day to come."""
+    prep = (m["prep"] or "").lower()
+    if prep != "since" and (prep or _SINCE_WEEKDAY.search(
+            m.string, max(0, m.start() - 20), m.start()) is None):
+        return False
+    if _DAY_AS_SUBJECT.match(m.string, m.end()):
+        return False
     stop = m.string.rfind(". ", max(0, m.start() - _SINCE_REACH), m.start())
     near = max(0, m.start() - _SINCE_REACH) if stop < 0 else stop + 1
     stop = m.string.find(". ", m.end(), m.end() + _SINCE_REACH)
     far = m.end() + _SINCE_REACH if stop < 0 else stop
-    return _SINCE_AHEAD.search(m.string, near, far) is not None
+    return _SINCE_AHEAD.search(m.string, near, far) is None
+
+
+def _weekday_said_since(m: re.Match[str]) -> int | None:
+    """The weekday said between "since" and the day ``m`` found (Monday 0), if any."""
+    said = _SINCE_WEEKDAY.search(m.string, max(0, m.start() - 20), m.start())
+    return None if said is None else WEEKDAYS.index(said["wd"].lower())
 
 
 def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | None:
@@ -1072,17 +1080,16 @@ def _month_day_of(m: re.Match[str], ref: date, month: int, day: int) -> When | N
     to_come = min((d for d in found if d >= ref), default=None)
     near_back = None if gone is None or to_come is None else _near_side(
         m, ref, ref - gone, to_come - ref)
-    since = _since(m) if gone is not None else None
-    if since is not None and _ahead_of_since(m):
-        since = None  # ("The office will be closed since 13 July": a day ahead, as read before)
+    since = gone is not None and _said_since(m)
+    weekday = _weekday_said_since(m) if since else None
     chosen: date | None = None
-    if since is not None and since >= 0:
+    if weekday is not None:
         # the one of the two its weekday names ("since Monday 13 July" said on 2 July: 2026's, a
         # Monday; said in December, 2026's too); neither: as said without "since" ("Since
         # Tuesday 13 July" said on 2026-07-06 was 2025-07-13, a Sunday)
-        chosen = next((d for d in (gone, to_come) if d is not None and d.weekday() == since),
+        chosen = next((d for d in (gone, to_come) if d is not None and d.weekday() == weekday),
                       None)
-    elif since is not None:
+    elif since:
         # "since" tells a day gone by, however the sentence is told ("Deploys are paused since
         # 13 July", said in December, was 2027-07-13), but one soon to come, as read before
         # ("are paused since 13 July" said on 8 July, loosely for "from")
