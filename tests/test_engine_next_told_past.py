@@ -73,3 +73,25 @@ def test_a_plan_after_a_wasnt_is_saved_as_a_plan() -> None:
     # (it was saved as "We planned to ship on 2025-08-03.")
     assert [(c.kind, c.text) for c in candidates("It wasn't easy, but we ship on 3 August.")] == [
         ("plan", "It wasn't easy, but we ship on 2026-08-03.")]
+
+
+@pytest.mark.parametrize("said_on", [date(2026, 7, 6), date(2026, 12, 20)])
+@pytest.mark.parametrize(("said", "read"), [
+    # a day denied and corrected by one ahead is a plan's, as before (was 2026-06-03)
+    ("The meeting wasn't on 3 June; it is on 10 June.",
+     "The meeting wasn't on 2027-06-03; it is on 2027-06-10."),
+    ("The demo wasn't on 3 June, it will be on 10 June.",
+     "The demo wasn't on 2027-06-03, it will be on 2027-06-10."),
+])
+def test_a_day_denied_and_corrected_by_a_day_ahead_stays_ahead(
+        said: str, said_on: date, read: str) -> None:
+    assert absolutize(said, said_on)[0] == read
+
+
+@pytest.mark.parametrize(("said", "read"), [
+    ("The next demo wasn't on 3 June.", "The next demo wasn't on 2026-06-03."),
+    ("The demo wasn't on 3 June, it was on 4 June.",
+     "The demo wasn't on 2026-06-03, it was on 2026-06-04."),
+])
+def test_a_day_denied_with_no_day_ahead_is_gone_by(said: str, read: str) -> None:
+    assert absolutize(said, date(2026, 12, 20))[0] == read

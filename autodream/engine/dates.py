@@ -799,6 +799,10 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
             (m["prep"] or "").lower() in ("on", "in", "during", "at")
             and _DENIED_BEFORE_DAY.search(m.string, max(start, m.start() - 12), m.start())
             and _NO_DEED_TOLD.search(m.string, start, end) is None
+            # (nor one corrected by a day ahead after it: "The meeting wasn't on 3 June; it is on
+            # 10 June", "..., it will be on 10 June")
+            and _FUTURE_WORDING.search(m.string, m.end(), end) is None
+            and _AHEAD_VERB.search(m.string, m.end(), end) is None
             and not _told_as_condition(m, start))):
         # ("We met the vendor on 3 June.", "The demo wasn't on 3 June.": no word of
         # ``_PAST_WORDING`` tells it)
