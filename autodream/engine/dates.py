@@ -519,10 +519,12 @@ _MONTH_WORD = (r"(?:january|february|march|april|june|july|august|september|octo
 _FIGURES = r"\d{1,2}(?:st|nd|rd|th)?(?:\s*[-–]\s*\d{1,2}(?:st|nd|rd|th)?)?"
 _DAY_WORD = (rf"(?:\d{{4}}-\d{{2}}-\d{{2}}|{_FIGURES}(?:\s+of)?\s+{_MONTH_WORD}"
              rf"|{_MONTH_WORD}\s+{_FIGURES})")
-_LIST_ITEM = rx.compile(
-    rf"(?i)\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
+# (one day or range of a list, perhaps with its preposition: "and on 17 June", "10 to 12 June")
+_LISTED_DAY = (
+    r"\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
     rf"(?:{WEEKDAY_NAME},?\s+)?"
-    rf"{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?{_DAY_WORD})?[\s.!?]*")
+    rf"{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?{_DAY_WORD})?")
+_LIST_ITEM = rx.compile(rf"(?i){_LISTED_DAY}[\s.!?]*")
 
 
 # A later day a move went on to, said after the first with no word of its own ("The launch
@@ -671,10 +673,7 @@ _NOT_DONE_ON_THE_DAY = rx.compile(
 _NO_OBJECT = frozenset({"met", "left", "hit", "came", "went", "fell", "ran", "began", "spoke",
                         "stood", "flew"})
 # ... days listed after it, each perhaps with its preposition ("10 June and on 17 June")
-_DAYS_LISTED = rx.compile(
-    r"(?i)(?:\s*(?:(?:and|or)\s+)?(?:then\s+)?(?:(?:on|in|from|between)\s+)?(?:the\s+)?"
-    rf"(?:{WEEKDAY_NAME},?\s+)?{_DAY_WORD}(?:\s+(?:to|until|till|through|and)\s+(?:the\s+)?"
-    rf"{_DAY_WORD})?)+[\s.!?]*")
+_DAYS_LISTED = rx.compile(rf"(?i)(?:{_LISTED_DAY})+[\s.!?]*")
 _A_DAY = rx.compile(rf"(?i)\b{_DAY_WORD}")
 _LISTED_AFTER = rx.compile(
     rf"(?i)(?:\s*(?:,\s*)?(?:(?:and|or)\s+)?(?:then\s+)?(?:on\s+)?(?:the\s+)?{_DAY_WORD})*")
