@@ -703,8 +703,22 @@ def _tells_ahead(sentence: str) -> bool:
             or _AHEAD_VERB.search(sentence) is not None)  # ("Alice left on 3 June, Bob starts")
 
 
-# What may stand before a clause's first word: list marks, quotes, a label ("Remember:")
-_CLAUSE_OPENS = rx.compile(r"(?:^|[.!?\n:;(\[\]\"“>*\-–—])[\s*\-–—>\"“]*$")
+# A name is a doer's only after a word of its clause, right before it ("Then Alice left",
+# "Yesterday Bob met"): a capital after any mark or at a clause's start may be an imperative's
+# verb ("• Migrate paid users on", "1) Email ...", "| Launch ...", "Step 2, Email ...",
+# "Plan：Email ...", "✅ Email ...", "Week 32 Email ..."), so it is read as on main
+# (or a day already written whole: "Yesterday Bob met" is read as "On 2026-12-19 Bob met")
+_WORD_BEFORE_NAME = rx.compile(r"(?<![\w'’`-])(?:[^\W\d_]+|\d{4}-\d\d-\d\d)[ \t]+$")
+# ... and never one of the verbs a to-do opens with ("Then Email paid customers on", "Aug
+# Email ...", "Q3 goals Launch paid tier on")
+_TODO_VERBS = frozenset({
+    "email", "mail", "migrate", "launch", "release", "restore", "archive", "ship", "review",
+    "send", "pay", "call", "meet", "book", "deploy", "move", "check", "ask", "tell", "invite",
+    "notify", "contact", "update", "fix", "run", "test", "merge", "publish", "announce",
+    "schedule", "plan", "prepare", "finish", "start", "refund", "bill", "charge", "message",
+    "ping", "remind", "close", "open", "cancel", "renew", "submit", "file", "order", "buy",
+    "sell", "post", "upload", "onboard", "offboard", "audit", "backup", "clean", "delete",
+    "remove", "add", "write", "draft", "sign", "approve", "confirm", "follow", "tag", "cut"})
 
 
 def _told_as_condition(m: re.Match[str], start: int) -> bool:
@@ -716,8 +730,9 @@ def _told_as_condition(m: re.Match[str], start: int) -> bool:
 
 def _done_by(deed: re.Match[str], doer: re.Match[str] | None) -> bool:
     """The deed found was done by ``doer``, the words said right before it (``_DOER_SAID``):
-    a subject pronoun, a name that does not open its clause (a capital first word may be an
-    imperative's verb or a noun: "Launch paid tier on", "Payroll paid on", "Invites sent on"),
+    a subject pronoun, a name right after a word of its clause (``_WORD_BEFORE_NAME``: a capital
+    first word may be an imperative's verb or a noun: "Launch paid tier on", "Payroll paid on",
+    "Invites sent on", "• Migrate paid users on"),
     or, for "hit", what strikes ("The outage hit on"); not "the/a X", mostly words of a thing
     ("the first paid customers", "the remaining paid accounts", "the old sent mail")."""
     if doer is None:
@@ -727,8 +742,9 @@ def _done_by(deed: re.Match[str], doer: re.Match[str] | None) -> bool:
         return verb != "hit"
     if doer["name"] is not None:
         return (verb != "hit" and doer["name"].lower() not in _NO_DOER
-                and _CLAUSE_OPENS.search(doer.string, max(0, doer.start("name") - 20),
-                                        doer.start("name")) is None)
+                and doer["name"].lower() not in _TODO_VERBS
+                and _WORD_BEFORE_NAME.search(doer.string, max(0, doer.start("name") - 20),
+                                             doer.start("name")) is not None)
     return verb == "hit" and doer["what"].split()[-1] in _WHAT_HITS
 
 
