@@ -683,11 +683,16 @@ _DEED_WINDOW = 400  # characters either side of the day its clause is looked for
 # August", "we can't"), nor a question ("Weren't we meeting on 3 August?")
 # ..., a to-do or a request (an imperative is no deed: "TODO: email the first paid customers
 # on", "- [ ] email ...", "please email ..."), nor a plan told in the plain present after a
-# doer ("once we met the target on 3 June we ship")
+# doer ("once we met the target on 3 June we ship"), ...
 _NO_DEED_TOLD = rx.compile(
     r"(?i)\b(?:wo|ca)n['’]t\b|\bcannot\b|[?？]|\bplease\b|\btodo\b|\baction\s+items?\b|"
     r"-\s*\[\s\]|\b(?:we|they|i|you)\s+(?:ship|launch|release|deploy|roll\s+back|close|open|"
-    r"start|begin|resume|meet|freeze|go\s+live)\b")
+    r"start|begin|resume|meet|freeze|go\s+live)\b"
+    # ..., nor a past form of a wish or a plan ("It's time we met the vendor on", "I'd rather we
+    # met on", "I wish we met on", "Ideally we paid the invoice on", "We met on 3 August (TBC)")
+    r"|\btime\s+(?:we|they|i|you)\b|\brather\b|\bwish(?:es|ed)?\b|\bideally\b|\btb[cd]\b|"
+    r"\btentative(?:ly)?\b|\b(?:would|should|could)\b|\blet['’]?s\b|\bneeds?\s+to\b|"
+    r"\bplan(?:s|ned|ning)?\s+to\b|\bsuppos(?:e|ed|ing)\b")
 # ... nor a deed told as a condition or a cause of what follows ("If the outage hit on 3 June,
 # we roll back", "When we met the target on 3 June we ship", "Since Bob left on 3 June, ...")
 _CONDITION_BEFORE = rx.compile(
