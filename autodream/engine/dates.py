@@ -304,7 +304,10 @@ _NOW_NOT = rx.compile(r"(?i)\bnow\s*[,;]?\s+(?:and\s+)?not\b")
 _CLAUSE_END = rx.compile(r"[,;:—–]\s|\s-\s")
 
 
+@lru_cache(maxsize=64)
 def _told_as_past(text: str) -> bool:
+    # (once a sentence: a line of many days whose "wasn't" no longer stops the search at its
+    # start, "wasn't on 3 June, " x 1,000, was searched whole once a day)
     return _PAST_WORDING.search(text) is not None and _FUTURE_WORDING.search(text) is None
 
 
@@ -708,6 +711,28 @@ def _tells_ahead(sentence: str) -> bool:
             or _AHEAD_VERB.search(sentence) is not None)  # ("Alice left on 3 June, Bob starts")
 
 
+@lru_cache(maxsize=64)
+def _no_deed_told(sentence: str) -> bool:
+    """``sentence`` tells no deed (``_NO_DEED_TOLD``), searched once a sentence: a line of many
+    days denied ("wasn't on 3 June, " x 1,000) was searched whole once a day."""
+    return _NO_DEED_TOLD.search(sentence) is not None
+
+
+@lru_cache(maxsize=64)
+def _last_ahead_word(sentence: str) -> int:
+    """Where in ``sentence`` the last word of a day to come (``_FUTURE_WORDING``) or present verb
+    of days ahead (``_AHEAD_VERB``) starts, -1 for none: a day has one after it where this is
+    after the day's end, found once a sentence, not searched to its end once a day."""
+    last = -1
+    for pattern in (_FUTURE_WORDING, _AHEAD_VERB):
+        # (each match's start, overlapping ones too: the last start a search from any point finds)
+        found = pattern.search(sentence)
+        while found is not None:
+            last = max(last, found.start())
+            found = pattern.search(sentence, found.start() + 1)
+    return last
+
+
 # A name is a doer's only after a word of its clause, right before it ("Then Alice left",
 # "Yesterday Bob met"): a capital after any mark or at a clause's start may be an imperative's
 # verb ("• Migrate paid users on", "1) Email ...", "| Launch ...", "Step 2, Email ...",
@@ -818,11 +843,10 @@ def _clause_told_as_past(m: re.Match[str], start: int, end: int, near_back: bool
     if not whole and (_deed_on_the_day(m, start, end) or (
             (m["prep"] or "").lower() in ("on", "in", "during", "at")
             and _DENIED_BEFORE_DAY.search(m.string, max(start, m.start() - 12), m.start())
-            and _NO_DEED_TOLD.search(m.string, start, end) is None
+            and not _no_deed_told(m.string[start:end])
             # (nor one corrected by a day ahead after it: "The meeting wasn't on 3 June; it is on
             # 10 June", "..., it will be on 10 June")
-            and _FUTURE_WORDING.search(m.string, m.end(), end) is None
-            and _AHEAD_VERB.search(m.string, m.end(), end) is None
+            and _last_ahead_word(m.string[start:end]) < m.end() - start
             and not _told_as_condition(m, start))):
         # ("We met the vendor on 3 June.", "The demo wasn't on 3 June.": no word of
         # ``_PAST_WORDING`` tells it)
