@@ -770,6 +770,15 @@ _GIT_ARGUMENTS = rx.compile(
 )
 _GIT_REF = rx.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*")
 
+# A key of a secret kind, named by what it is for ("API key", "SSH keys", "stripe_key"; not a
+# bare "key" or "Keys", a dict's or a keyboard's)
+_SECRET_KEY_KINDS = (
+    "api", "access", "secret", "private", "signing", "encryption", "decryption", "master", "hmac",
+    "ssh", "deploy", "license", "licence", "auth", "webhook", "client", "jwt", "session", "gpg",
+    "pgp", "root", "admin", "stripe", "openai", "anthropic", "aws", "github",
+)
+_SECRET_KEYS = r"(?:" + "|".join(_SECRET_KEY_KINDS) + r")[ \t_-]?keys?"
+
 # A name in the agent's question that asks for a credential: what the person types in answer
 # is the value alone ("What is the staging database password?" / "Pg-Secret-2291"). A key only
 # when it says what for ("What HMAC key ...?"; not "Which key should I sort by?"), a constant's
@@ -780,9 +789,7 @@ _ASKED_NAME = (
     r"|CREDENTIALS?)(?![A-Za-z0-9])|(?-i:\bPINs?\b)"
     r"|\b(?<!many )(?<!max )(?<!maximum )(?<!number of )(?i:passw(?:or)?ds?|passwd|passphrases?"
     r"|passcodes?|pwd|pw|secrets?|credentials?|creds|pin[ \t-]?(?:codes?|numbers?)|tokens?"
-    r"|(?:api|access|secret|private|signing|encryption|decryption|master|hmac|ssh|deploy"
-    r"|license|licence|auth|webhook|client|jwt|session|gpg|pgp|root|admin|stripe|openai"
-    r"|anthropic|aws|github)[ \t_-]?keys?)\b"
+    r"|" + _SECRET_KEYS + r")\b"
     r"(?![ \t]+(?i:managers?|stores?|vaults?|polic(?:y|ies)|rotation|scann(?:ing|ers?)|reset"
     r"|requirements?|rules?|strength|length|format|hash(?:ing|er)?|fields?|columns?|forms?"
     r"|pages?|flows?|services?|validation|validators?|limits?|budgets?|counts?|windows?"
@@ -870,19 +877,39 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
 # passwords, secrets or tokens named in the plural ("Passwords: ..."); or any of these ending
 # their line, a list's header, the value alone on the next line or as its first item
 # ("Passwords:" / "- Hunter2xyz!", "Credentials:" / "Hunter2xyz!", "**Tokens**" / "- ...").
+# A list's header may name keys of a secret kind too ("API keys:" / "- Xk9mQ7vL8pR4tW2z",
+# ``_SECRET_KEYS``; a bare "Keys:" heads a keyboard's or a dict's), and its first item may say
+# whose the value is before it, or give a login and its password: a label of up to three words
+# and a colon ("- prod: Xk9m...", "- Grafana: admin / ..."), a user and " / " or " - " ("-
+# admin / Hunter2xyz!"), or one word and a space ("- AKIAxyz Hunter2xyz!", an access key's id
+# and its secret); the value then ends the item ("- use iPhone15 for TOTP" names a thing), and
+# no public key's type is a label ("- ssh-ed25519 AAAAC3Nz...": a public key is no secret).
 # The value is taken whole in a look ahead, at most 200 characters from each name (the rule
 # first done so read each "creds:" to the end of a run of them, by the square: 'creds:' x 20,000
 # took 9.9 s), and must end its clause: a word going on names a thing ("credentials: K8sSecret2
 # object"). Whether it reads as a password is asked after (``_said_credential``)
+_ITEM_LABEL_WORD = r"[\w.@-]{1,40}:?"
+_ITEM_LABEL = _ITEM_LABEL_WORD + r"(?:[ \t]+" + _ITEM_LABEL_WORD + r"){0,2}"
+# (the first letters of the names, asked first: at a place no name starts, the rule fails at one
+# look instead of trying each name; with the keys' kinds the rule took 2.6x its time without)
+_CREDENTIALS_SAID_FIRST = "".join(sorted({
+    word[0] for word in ("credential", "creds", "passw", "passphrase", "secret", "token",
+                         *_SECRET_KEY_KINDS)}))
 _CREDENTIALS_SAID = rx.compile(
-    r"(?i)(?<![A-Za-z0-9_])(?:"
+    r"(?i)(?<![A-Za-z0-9_])(?=[" + _CREDENTIALS_SAID_FIRST + r"])(?:"
     r"(?:credentials?|creds|(?P<many>passw(?:or)?ds|passphrases|secrets|tokens))"
     r"(?:[\"'`]|\*{1,2})?"
     r"(?:[ \t]*:(?:\*{1,2})?|[ \t]+(?:are|is)(?:[ \t]+now)?(?:[ \t]*:)?"
     # (a sign saying what credentials are only after their own name: "secrets = ..." is code)
     r"|(?(many)(?!)|(?:[ \t]*=|[ \t]+[-\u2013\u2014](?=[ \t]))))[ \t]*"
-    r"|(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens)"
+    r"|(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens|" + _SECRET_KEYS + r")"
     r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n[ \t]*(?:[-*+][ \t]+)?"
+    # (the item's label, see above)
+    r"(?:(?!ssh-|ecdsa-|sk-ssh-|sk-ecdsa-)"
+    r"(?:" + _ITEM_LABEL + r"[ \t]+[/\u2013\u2014-][ \t]+"
+    r"|(?P<label>" + _ITEM_LABEL + r"[ \t]*:[ \t]*|" + _ITEM_LABEL_WORD + r"[ \t]+))"
+    r"(?=[\"'`]?[^\s\"'`,;]{6,200}+[\"'`]?(?:[ \t]*(?:\r?\n|\Z)|[ \t]+\())"
+    r")?"
     r")[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
     r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
     # ... ending its clause: its line, a sentence ("Summer2024. Then ..."), a comma, a
@@ -920,6 +947,8 @@ _NO_PASSWORD = rx.compile(
     # (nor a hash's, a format's or a cipher's name: "Passwords:" / "- Argon2id", "Sha256Hex")
     r"|\A(?:" + _HASH_NAME + r"|(?i:sha-\d|blake[23]|base\d\d|oauth\d|saml\d|"
     + _FORMAT_WORD + r"))"
+    # (nor a keyboard's chord: "Admin keys:" / "- Ctrl+Shift+F12")
+    r"|\A(?i:ctrl|control|cmd|command|alt|option|opt|shift|meta|super|win|fn)\+"
 )
 # A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
 # "S3ReadOnly", "s3bucket", "EC2Admin"), where the value or a part of it starts (in "Pa$s3word!"
@@ -943,10 +972,27 @@ def _password_value(value: str) -> bool:
     return _NO_PASSWORD.search(value) is None
 
 
-def _said_credential(text: str, at: int, value: str) -> bool:
+# A key's id or fingerprint in hexadecimal ("0xDEADBEEF12345678", "4AEE18F83AFDEB23")
+_KEY_ID = rx.compile(r"(?:0x)?[0-9A-Fa-f]{8,40}")
+
+
+# A product's name and its number, or an acronym's: capitalised words run together ("YubiKey5",
+# "GitHubActions2", "iPhone15"), capitals ("SSO2FA"), and a number, capitals after it
+_PRODUCT_AND_NUMBER = rx.compile(
+    r"(?:[a-z]?(?:[A-Z][a-z]+){2,}|[a-z][A-Z][a-z]+|[A-Z]{2,})\d+[A-Z]*")
+
+
+def _said_credential(text: str, at: int, value: str, *, labelled: bool = False) -> bool:
     """Whether ``value``, said after the name at ``at`` (``_CREDENTIALS_SAID``), is its secret:
     tokens' as a token's is (``_credential_value``; not "next page tokens:"), the others' as a
-    password's or a generated key's."""
+    password's or a generated key's. After a list's item's label (``labelled``: "- MFA:
+    YubiKey5", "- CI: GitHubActions2") a thing's name is no password, where the header alone
+    leaves too little to tell ("Credentials:" / "- YubiKey5" is hidden, as it was)."""
+    if labelled and _PRODUCT_AND_NUMBER.fullmatch(value) is not None:
+        return _credential_value(value, "")
+    # (a GPG key's id or fingerprint is no secret: "GPG keys:" / "- signing: 4AEE18F83AFDEB23")
+    if text[at : at + 3].lower() in ("gpg", "pgp") and _KEY_ID.fullmatch(value) is not None:
+        return False
     if text[at : at + 3].lower() == "tok":
         line = text.rfind("\n", max(0, at - 40), at) + 1
         before = _WORD_BEFORE.search(text, max(line, at - 40), at)
@@ -1748,8 +1794,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # (``_CREDENTIALS_SAID``)
         "assigned-secret",
         _CREDENTIALS_SAID,
-        2,
-        ("cred", "pass", "secret", "token"),
+        3,
+        ("cred", "pass", "secret", "token", "key"),
     ),
     (
         # a value in a column a credential's name heads, the table flattened onto one line
@@ -2024,7 +2070,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # (a sentence's signs after it are no part of it; a "!" is, as below)
                 value = text[start:end].rstrip(".?)")
                 end = start + len(value.rstrip("!"))
-                if not _said_credential(text, m.start(), value):
+                if not _said_credential(text, m.start(), value, labelled=m["label"] is not None):
                     continue
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue

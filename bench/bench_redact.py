@@ -117,6 +117,16 @@ def _a_pass_and_pairs_in_a_word(size: int) -> str:
     return "\n".join([*lines, "creds:A1!" * (1_600 * size)])
 
 
+def _key_lists(size: int) -> str:
+    # lists under a header naming keys of a secret kind, each item's label read before its value
+    # (a header then its items, each item a header, a label of words or of logins without end)
+    n = 1_000 * size
+    return "\n".join(["API keys:\n" + "- prod: Xk9mQ7vL8pR4tW2z\n" * n,
+                      "API keys:\n" + "- api keys:\n" * n,
+                      "API keys:\n- " + "a: " * (4 * n),
+                      "Credentials:\n- admin / " + "a / " * (3 * n)])
+
+
 def _json_strings(size: int) -> str:
     # a raw transcript's line read by read_file: each JSON string read alone, its escapes read,
     # strings within strings 3 deep, backslash runs read as the reader reads them, one long
@@ -193,6 +203,7 @@ def main() -> None:
                         ("translation pairs", _translations),
                         ("signs after a value", _signs_after_a_value),
                         ("signs ending a clause", _signs_ending_a_clause),
+                        ("lists of keys, items' labels", _key_lists),
                         ("a pass, pairs in a word", _a_pass_and_pairs_in_a_word),
                         ("JSON strings of a raw .jsonl", _json_strings),
                         ("names of many words", _long_names),
