@@ -2024,6 +2024,41 @@ def _string_hits(text: str, only: frozenset[int], depth: int) -> list[tuple[int,
     return found
 
 
+# A password hash's name, whole, as a person names one ("yescrypt", "argon2id", "pbkdf2-sha256",
+# "sha512crypt", "bcrypt", "sha-512", "balloon", "phpass", "ntlm"; not "bcrypt4life")
+_HASH_NAME = rx.compile(
+    r"(?i:(?:gost-)?yescrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_](?:hmac[-_])?sha-?\d+)?"
+    r"|(?:sha-?(?:1|256|512)|md5)[-_]?crypt|bcrypt(?:[-_]sha-?256)?|scrypt|sha-?\d+(?:-\d+)?"
+    r"|md[45]|blake[23][bs]?|balloon|phpass|ntlm(?:v[12])?|lm)"
+)
+# ... and a word saying a hash is named, before it in its clause ("the password hashing for
+# users is yescrypt", "password hash algorithm is balloon", "hashed with sha512crypt")
+_SAYS_HASHING = rx.compile(r"(?i)\b(?:hash(?:es|ed|ing)?|algorithms?|kdf)\b")
+_HASHING_REACH = 80
+# (where a sentence or a clause ends: "we hash sessions; the wifi password is balloon" names none)
+_CLAUSE_END = rx.compile(r"[.!?;](?:\s|$)|\n")
+# (a secret's name: the hashing word comes after the last one before the value, "the password
+# hashing is bcrypt, and the admin password is balloon" gives the admin's password)
+_A_SECRETS_NAME = rx.compile(r"(?i:passw|passphrase|secret|token|cred|\bkeys?\b|\bpin\b)")
+
+
+def _names_a_hash(text: str, start: int, end: int) -> bool:
+    """Whether the value ``text[start:end]`` is a hash's name said as what a password's hashing
+    is: a name of ``_HASH_NAME`` whole, a word of ``_SAYS_HASHING`` before it in its clause (at
+    most ``_HASHING_REACH`` characters back), after the last secret's name there. The rules
+    reading a value after "password ... is" or "password ...:" took it for the password
+    ('Remember: the password hashing for users is yescrypt', 'password hashing: Argon2id'), and
+    the memory was refused; a password that only begins with one ("bcrypt4life"), or one said
+    with no hashing ("the wifi password is balloon"), is hidden as before."""
+    if _HASH_NAME.fullmatch(text, start, end) is None:
+        return False
+    reach = max(0, start - _HASHING_REACH)
+    ends = [m.end() for m in _CLAUSE_END.finditer(text, reach, start)]
+    names = [m.end() for m in _A_SECRETS_NAME.finditer(text, ends[-1] if ends else reach, start)]
+    lo = names[-1] if names else ends[-1] if ends else reach
+    return _SAYS_HASHING.search(text, lo, start) is not None
+
+
 def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     hits: list[tuple[int, SecretHit]] = []
     # (under (?i) a pattern's "i" matches a dotless "\u0131", which casefold keeps: 'the p\u0131n:
@@ -2108,6 +2143,8 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
             if start and text[start - 1] in ":-=+":
                 start, end = _default_only(text, start, end)
             if pattern is _BARE_PAIR and _names_a_part(text, m["user"], start, end):
+                continue
+            if kind == "assigned-secret" and _names_a_hash(text, start, end):
                 continue
             hits.append((i, SecretHit(kind, start, end)))
     return hits
