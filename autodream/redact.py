@@ -2031,32 +2031,32 @@ _HASH_NAME = rx.compile(
     r"|(?:sha-?(?:1|256|512)|md5)[-_]?crypt|bcrypt(?:[-_]sha-?256)?|scrypt|sha-?\d+(?:-\d+)?"
     r"|md[45]|blake[23][bs]?|balloon|phpass|ntlm(?:v[12])?|lm)"
 )
-# ... and a word saying a hash is named, before it in its clause ("the password hashing for
-# users is yescrypt", "password hash algorithm is balloon", "hashed with sha512crypt")
-_SAYS_HASHING = rx.compile(r"(?i)\b(?:hash(?:es|ed|ing)?|algorithms?|kdf)\b")
+# ... and the hashing told right after a secret's name ("the password hashing for users is
+# yescrypt", "password hash algorithm is balloon", "the password is hashed with sha512crypt"):
+# a hashing word anywhere before the value named a hash where the password was meant ("the
+# password for the hashing server is balloon")
+_HASHING_AFTER_NAME = rx.compile(r"(?i)\w*[ \t]+(?:(?:is|are)[ \t]+)?(?:hash(?:es|ed|ing)?|kdf)\b")
 _HASHING_REACH = 80
 # (where a sentence or a clause ends: "we hash sessions; the wifi password is balloon" names none)
 _CLAUSE_END = rx.compile(r"[.!?;](?:\s|$)|\n")
-# (a secret's name: the hashing word comes after the last one before the value, "the password
-# hashing is bcrypt, and the admin password is balloon" gives the admin's password)
-_A_SECRETS_NAME = rx.compile(r"(?i:passw|passphrase|secret|token|cred|\bkeys?\b|\bpin\b)")
 
 
 def _names_a_hash(text: str, start: int, end: int) -> bool:
     """Whether the value ``text[start:end]`` is a hash's name said as what a password's hashing
-    is: a name of ``_HASH_NAME`` whole, a word of ``_SAYS_HASHING`` before it in its clause (at
-    most ``_HASHING_REACH`` characters back), after the last secret's name there. The rules
+    is: a name of ``_HASH_NAME`` whole, and the last secret's name before it in its clause (at
+    most ``_HASHING_REACH`` characters back; ``_CREDENTIALS_NAMED``, the names a credentials'
+    table is told by) followed at once by a hashing word (``_HASHING_AFTER_NAME``). The rules
     reading a value after "password ... is" or "password ...:" took it for the password
     ('Remember: the password hashing for users is yescrypt', 'password hashing: Argon2id'), and
-    the memory was refused; a password that only begins with one ("bcrypt4life"), or one said
-    with no hashing ("the wifi password is balloon"), is hidden as before."""
+    the memory was refused; a password that only begins with one ("bcrypt4life"), one said with
+    no hashing ("the wifi password is balloon"), or with a hashing word elsewhere ("the password
+    for the hashing server is balloon"), is hidden as before."""
     if _HASH_NAME.fullmatch(text, start, end) is None:
         return False
     reach = max(0, start - _HASHING_REACH)
     ends = [m.end() for m in _CLAUSE_END.finditer(text, reach, start)]
-    names = [m.end() for m in _A_SECRETS_NAME.finditer(text, ends[-1] if ends else reach, start)]
-    lo = names[-1] if names else ends[-1] if ends else reach
-    return _SAYS_HASHING.search(text, lo, start) is not None
+    names = list(_CREDENTIALS_NAMED.finditer(text, ends[-1] if ends else reach, start))
+    return bool(names) and _HASHING_AFTER_NAME.match(text, names[-1].end(), start) is not None
 
 
 def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:

@@ -75,6 +75,14 @@ def test_every_hash_name_said_as_a_passwords_hashing_is_kept(name: str, place: s
     # (a password that only begins with a hash's name)
     ("password hashing: Argon2Rules", "Argon2Rules"),
     ("password hashing is yescrypt2024!", "yescrypt2024!"),
+    # (a hashing word in the clause, but not right after the secret's name: a thing named so)
+    ("the password for the hashing server is balloon", "balloon"),
+    ("the password to the hash box is balloon", "balloon"),
+    ("the password of the hashing cluster is yescrypt", "yescrypt"),
+    ("the password on the hash box = balloon", "balloon"),
+    ("passphrase for the kdf demo: balloon", "balloon"),
+    ("we hash sessions, and the password for the hashing VM is balloon", "balloon"),
+    ("the password is hashed and the password is balloon", "balloon"),
 ])
 def test_a_hash_name_said_as_no_hashing_is_hidden(text: str, secret: str) -> None:
     assert redact(text) == text.replace(secret, MARK)
@@ -88,6 +96,7 @@ def test_a_dream_saves_a_password_hashing_of_yescrypt(
     printed = live(parse_story(
         "say 0: Remember: the password hashing for users is yescrypt\n"
         "say 0: Remember: the admin password hashing is bcrypt, and the wifi password is balloon\n"
+        "say 0: Remember: the password for the hashing server is balloon\n"
     ), tmp_path / "p")
     assert "The password hashing for users is yescrypt" in printed
     assert "balloon" not in printed
