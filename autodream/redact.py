@@ -947,8 +947,6 @@ _NO_PASSWORD = rx.compile(
     # (nor a hash's, a format's or a cipher's name: "Passwords:" / "- Argon2id", "Sha256Hex")
     r"|\A(?:" + _HASH_NAME + r"|(?i:sha-\d|blake[23]|base\d\d|oauth\d|saml\d|"
     + _FORMAT_WORD + r"))"
-    # (nor a keyboard's chord: "Admin keys:" / "- Ctrl+Shift+F12")
-    r"|\A(?i:ctrl|control|cmd|command|alt|option|opt|shift|meta|super|win|fn)\+"
 )
 # A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
 # "S3ReadOnly", "s3bucket", "EC2Admin"), where the value or a part of it starts (in "Pa$s3word!"
@@ -976,6 +974,17 @@ def _password_value(value: str) -> bool:
 _KEY_ID = rx.compile(r"(?:0x)?[0-9A-Fa-f]{8,40}")
 
 
+# A keyboard's chord: modifier keys and one key's name ("Ctrl+S", "Ctrl+Shift+F12", "Alt+Tab"),
+# no word after them ("Super+Secret99", "Win+Summer2024!" are passwords)
+_KEY_CHORD = rx.compile(
+    r"(?i:(?:(?:ctrl|control|cmd|command|alt|option|opt|shift|meta|super|win|fn)\+)+"
+    r"(?:[a-z0-9]|f\d{1,2}|tab|enter|return|esc|escape|space|backspace|delete|del|insert|ins"
+    r"|home|end|pgup|pgdn|pageup|pagedown|up|down|left|right))"
+)
+# ... and a header naming keys, under which one is listed ("Admin keys:" / "- Ctrl+Shift+F12")
+_KEYS_HEADER = rx.compile(r"(?i:" + _SECRET_KEYS + r")")
+
+
 # A product's name and its number, or an acronym's: capitalised words run together ("YubiKey5",
 # "GitHubActions2", "iPhone15"), capitals ("SSO2FA"), and a number, capitals after it
 _PRODUCT_AND_NUMBER = rx.compile(
@@ -990,6 +999,9 @@ def _said_credential(text: str, at: int, value: str, *, labelled: bool = False) 
     leaves too little to tell ("Credentials:" / "- YubiKey5" is hidden, as it was)."""
     if labelled and _PRODUCT_AND_NUMBER.fullmatch(value) is not None:
         return _credential_value(value, "")
+    # (a keyboard's chord under a header of keys is none either; under "Passwords:" it may be)
+    if _KEYS_HEADER.match(text, at) is not None and _KEY_CHORD.fullmatch(value) is not None:
+        return False
     # (a GPG key's id or fingerprint is no secret: "GPG keys:" / "- signing: 4AEE18F83AFDEB23")
     if text[at : at + 3].lower() in ("gpg", "pgp") and _KEY_ID.fullmatch(value) is not None:
         return False

@@ -46,6 +46,13 @@ SAID: list[tuple[str, str]] = [
     ("Credentials:\r\n- admin / Hunter2xyz!", "Hunter2xyz!"),
     ("Passwords:\n- prod db: Hunter2xyz!", "Hunter2xyz!"),
     ("Tokens:\n- prod: Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    # a password beginning with a modifier key's name and "+" is no keyboard's chord
+    ("Wifi passwords:\n- Super+Secret99", "Super+Secret99"),
+    ("Passwords:\n- Win+Summer2024!", "Win+Summer2024!"),
+    ("Passwords:\n- Alt+Hunter2xyz", "Alt+Hunter2xyz"),
+    ("Passwords:\n- Fn+Tr0ub4dor3", "Fn+Tr0ub4dor3"),
+    ("Secret keys:\n- Shift+Xk9mQ7vL8", "Shift+Xk9mQ7vL8"),
+    ("Admin keys:\n- cmd+Hunt3r2", "cmd+Hunt3r2"),
 ]
 
 
@@ -98,6 +105,8 @@ KEPT = [
     "GPG keys:\n- signing: 4AEE18F83AFDEB23",
     "GPG keys:\n- 0xDEADBEEF12345678",
     "Admin keys:\n- Ctrl+Shift+F12",
+    "Admin keys:\n- Cmd+Shift+K",
+    "API keys:\n- Alt+Tab",
     # code: a loop over tokens, a call after it
     "for arg in tokens:\n    if isinstance(arg, str): continue",
 ]
@@ -124,6 +133,15 @@ def test_read_file_and_grep_hide_a_list_of_keys_value(tmp_path: Path) -> None:
     assert f"memory/keys.md:6: - admin / {MARK}" in found
     assert f"memory/keys.md:9: - AKIAxyz {MARK}" in found
     assert "memory/keys.md:12: - Ctrl+S saves" in found
+
+
+def test_a_password_like_a_keyboard_chord_is_hidden_in_a_json_line_and_read_file(
+        tmp_path: Path) -> None:
+    line = '{"message": {"content": "Wifi passwords:\\n- Super+Secret99"}}'
+    assert "Secret99" not in redact(line)
+    tree = build_tree(tmp_path)
+    (tree.memory / "wifi.md").write_text("# Wifi\nWifi passwords:\n- Super+Secret99\n")
+    assert "Secret99" not in ok(tree.toolbox(), "read_file", path="memory/wifi.md")
 
 
 def test_a_claude_dream_is_sent_no_list_of_keys_value(
