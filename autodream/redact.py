@@ -892,9 +892,12 @@ _ITEM_LABEL_WORD = r"[\w.@-]{1,40}:?"
 _ITEM_LABEL = _ITEM_LABEL_WORD + r"(?:[ \t]+" + _ITEM_LABEL_WORD + r"){0,2}"
 # (the first letters of the names, asked first: at a place no name starts, the rule fails at one
 # look instead of trying each name; with the keys' kinds the rule took 2.6x its time without)
+# A list's header names these, or keys of a secret kind; the names the rule reads before a value
+# on the same line ("credentials: ...", "passwords are ...") are among them
+_CREDENTIALS_HEADER_NAMES = (
+    r"credentials?", "creds", r"passw(?:or)?ds?", r"passphrases?", r"secrets?", "tokens")
 _CREDENTIALS_SAID_FIRST = "".join(sorted({
-    word[0] for word in ("credential", "creds", "passw", "passphrase", "secret", "token",
-                         *_SECRET_KEY_KINDS)}))
+    name[0] for name in (*_CREDENTIALS_HEADER_NAMES, *_SECRET_KEY_KINDS)}))
 _CREDENTIALS_SAID = rx.compile(
     r"(?i)(?<![A-Za-z0-9_])(?=[" + _CREDENTIALS_SAID_FIRST + r"])(?:"
     r"(?:credentials?|creds|(?P<many>passw(?:or)?ds|passphrases|secrets|tokens))"
@@ -902,13 +905,14 @@ _CREDENTIALS_SAID = rx.compile(
     r"(?:[ \t]*:(?:\*{1,2})?|[ \t]+(?:are|is)(?:[ \t]+now)?(?:[ \t]*:)?"
     # (a sign saying what credentials are only after their own name: "secrets = ..." is code)
     r"|(?(many)(?!)|(?:[ \t]*=|[ \t]+[-\u2013\u2014](?=[ \t]))))[ \t]*"
-    r"|(?:credentials?|creds|passw(?:or)?ds?|passphrases?|secrets?|tokens|" + _SECRET_KEYS + r")"
+    r"|(?:" + "|".join(_CREDENTIALS_HEADER_NAMES) + r"|" + _SECRET_KEYS + r")"
     r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n[ \t]*(?:[-*+][ \t]+)?"
     # (the item's label, see above)
     r"(?:(?!ssh-|ecdsa-|sk-ssh-|sk-ecdsa-)"
     r"(?:" + _ITEM_LABEL + r"[ \t]+[/\u2013\u2014-][ \t]+"
     r"|(?P<label>" + _ITEM_LABEL + r"[ \t]*:[ \t]*|" + _ITEM_LABEL_WORD + r"[ \t]+))"
-    r"(?=[\"'`]?[^\s\"'`,;]{6,200}+[\"'`]?(?:[ \t]*(?:\r?\n|\Z)|[ \t]+\())"
+    # (a value in parentheses is no value: "- Web3Storage (billing)" gives the item itself)
+    r"(?=[\"'`]?(?!\()[^\s\"'`,;]{6,200}+[\"'`]?(?:[ \t]*(?:\r?\n|\Z)|[ \t]+\())"
     r")?"
     r")[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
     r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
@@ -991,16 +995,59 @@ _PRODUCT_AND_NUMBER = rx.compile(
     r"(?:[a-z]?(?:[A-Z][a-z]+){2,}|[a-z][A-Z][a-z]+|[A-Z]{2,})\d+[A-Z]*")
 
 
-def _said_credential(text: str, at: int, value: str, *, labelled: bool = False) -> bool:
+# An item's label saying what the value tells of a key, not whose it is: no login's, no
+# environment's ("Encryption keys:" / "- algo: ChaCha20-Poly1305", "- header: X-Api-Key2",
+# "- org: org-AbC123xYz", "- provider: Okta-SAML2")
+_DESCRIBING_LABELS = frozenset({
+    "algo", "alg", "algorithm", "algorithms", "cipher", "header", "headers", "fingerprint", "fp",
+    "version", "ver", "id", "ids", "kid", "keyid", "key_id", "org", "organization", "organisation",
+    "account", "acct", "prefix", "title", "provider", "backend", "type", "kind", "format", "name",
+    "owner", "scope", "scopes", "region", "issuer", "audience", "aud", "model", "endpoint", "url",
+    "host", "project", "label", "description", "desc", "note", "notes", "created", "expires",
+    "expiry", "rotated", "length", "size", "bits", "curve", "usage", "purpose", "mode", "tier",
+    "plan", "status", "comment", "path", "location", "file",
+})
+_LABEL_WORD = rx.compile(r"[\w.@-]+")
+# ... and the words a value is made of: capitalised or lower-case runs, capitals alone
+_VALUE_WORD = rx.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def _looks_generated(value: str) -> bool:
+    """Whether ``value`` reads as a key or password made up, not a thing's name: a password's
+    sign ("Hunter2xyz!"), a long random key (``_random``), or both cases and a digit with less
+    than half its letters in words of three letters or more ("Xk9mQ7vL8pR4tW2z", "Tr0ub4dor3";
+    not "GoogleMapsV3", "GPT4Turbo", "reCAPTCHA-v3", "Web3Storage", "Mistral7B", "Q3FY25")."""
+    if _PASSWORD_SIGN.search(value) is not None or _random(value):
+        return True
+    if not (_UPPER.search(value) and _LOWER.search(value) and _DIGIT.search(value)):
+        return False
+    letters = sum(c.isalpha() for c in value)
+    worded = sum(len(word) for word in _VALUE_WORD.findall(value)
+                 if len(word) >= 3 and any(c in "aeiouyAEIOUY" for c in word))
+    return 2 * worded < letters
+
+
+def _said_credential(text: str, at: int, value: str, *, label: str | None = None) -> bool:
     """Whether ``value``, said after the name at ``at`` (``_CREDENTIALS_SAID``), is its secret:
     tokens' as a token's is (``_credential_value``; not "next page tokens:"), the others' as a
-    password's or a generated key's. After a list's item's label (``labelled``: "- MFA:
-    YubiKey5", "- CI: GitHubActions2") a thing's name is no password, where the header alone
-    leaves too little to tell ("Credentials:" / "- YubiKey5" is hidden, as it was)."""
-    if labelled and _PRODUCT_AND_NUMBER.fullmatch(value) is not None:
-        return _credential_value(value, "")
+    password's or a generated key's. After a list's item's ``label`` ("- prod: ...") or under
+    a header of keys ("API keys:" / "- ..."), a value must read as made up (``_looks_generated``):
+    a product's name and number, a version or an id is listed there as often ("- maps:
+    GoogleMapsV3", "- version: v2beta3"); a label saying what the value is (``_DESCRIBING_LABELS``)
+    gives none. Under "Passwords:" or "Credentials:" alone any password's shape is hidden, as
+    it was ("Credentials:" / "- YubiKey5")."""
+    keys = _KEYS_HEADER.match(text, at) is not None
+    if label is not None:
+        # (the word before the label's first colon: "- fingerprint: SHA256:..." is a fingerprint)
+        words = _LABEL_WORD.findall(label.split(":", 1)[0])
+        if words and words[-1].lower() in _DESCRIBING_LABELS:
+            return False
+        if _PRODUCT_AND_NUMBER.fullmatch(value) is not None:
+            return _credential_value(value, "")
+    if (label is not None or keys) and not _looks_generated(value):
+        return False
     # (a keyboard's chord under a header of keys is none either; under "Passwords:" it may be)
-    if _KEYS_HEADER.match(text, at) is not None and _KEY_CHORD.fullmatch(value) is not None:
+    if keys and _KEY_CHORD.fullmatch(value) is not None:
         return False
     # (a GPG key's id or fingerprint is no secret: "GPG keys:" / "- signing: 4AEE18F83AFDEB23")
     if text[at : at + 3].lower() in ("gpg", "pgp") and _KEY_ID.fullmatch(value) is not None:
@@ -2117,7 +2164,7 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 # (a sentence's signs after it are no part of it; a "!" is, as below)
                 value = text[start:end].rstrip(".?)")
                 end = start + len(value.rstrip("!"))
-                if not _said_credential(text, m.start(), value, labelled=m["label"] is not None):
+                if not _said_credential(text, m.start(), value, label=m["label"]):
                     continue
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue

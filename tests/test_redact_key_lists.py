@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from autodream.redact import redact
-from tests.factories import project_with_one_session, what_a_dream_kept
+from autodream.redact import REDACTED_MARK, redact
+from tests.factories import project_with_one_session, run_cli, what_a_dream_kept
 from tests.sandbox_tree import build_tree
 from tests.scripted_api import ScriptedAPI, tool_use
 from tests.test_secret_sweep import SAID_AT, _claude_dream
@@ -46,6 +46,9 @@ SAID: list[tuple[str, str]] = [
     ("Credentials:\r\n- admin / Hunter2xyz!", "Hunter2xyz!"),
     ("Passwords:\n- prod db: Hunter2xyz!", "Hunter2xyz!"),
     ("Tokens:\n- prod: Xk9mQ7vL8pR4tW2z", "Xk9mQ7vL8pR4tW2z"),
+    # a note in parentheses after the value is no value of a label before it
+    ("API keys:\n- Xk9mQ7vL8pR4tW2z (prod)", "Xk9mQ7vL8pR4tW2z"),
+    ("Credentials:\n- Hunter2xyz! (billing)", "Hunter2xyz!"),
     # a password beginning with a modifier key's name and "+" is no keyboard's chord
     ("Wifi passwords:\n- Super+Secret99", "Super+Secret99"),
     ("Passwords:\n- Win+Summer2024!", "Win+Summer2024!"),
@@ -107,6 +110,27 @@ KEPT = [
     "Admin keys:\n- Ctrl+Shift+F12",
     "Admin keys:\n- Cmd+Shift+K",
     "API keys:\n- Alt+Tab",
+    # a label saying what the value is, not whose (an algorithm, a header, a fingerprint, ...)
+    "Encryption keys:\n- algo: ChaCha20-Poly1305",
+    "Webhook keys:\n- GitHub: X-Hub-Signature-256",
+    "SSH keys:\n- fingerprint: SHA256:nThbg6kXUpJWGl7E1IGOCspRomTxdCARLviKw6E5SY8",
+    "API keys:\n- version: v2beta3",
+    "```yaml\napi_keys:\n  header: X-Api-Key2\n```",
+    "Client keys:\n- id: client42x",
+    "Deploy keys:\n- title: deploy2prod",
+    "OpenAI keys:\n- org: org-AbC123xYz",
+    "Stripe keys:\n- account: acct_1Hxyz",
+    "Credentials:\n- provider: Okta-SAML2",
+    "Secrets:\n- backend: Vault-KV2",
+    # a product's name and number, after a label or not: no made-up value
+    "API keys:\n- maps: GoogleMapsV3",
+    "API keys:\n- YouTubeV3",
+    "API keys:\n- prod: GPT4Turbo",
+    "API keys:\n- reCAPTCHA-v3",
+    "API keys:\n- storage: Web3Storage",
+    "API keys:\n- inference: Mistral7B",
+    "API keys:\n- rotated Q3FY25",
+    "API keys:\n- via Web3Storage",
     # code: a loop over tokens, a call after it
     "for arg in tokens:\n    if isinstance(arg, str): continue",
 ]
@@ -183,3 +207,18 @@ def test_a_list_of_keys_is_read_in_time(shape: str) -> None:
     start = time.process_time()
     redact(big)
     assert time.process_time() - start < max(24 * first, 0.5)
+
+
+def test_a_memory_file_listing_what_keys_are_is_read_as_a_memory(tmp_path: Path) -> None:
+    """A person's file listing keys' algorithms, headers and products was skipped as holding a
+    secret (the file left unread and a duplicate written beside it)."""
+    root = tmp_path / "work"
+    project_with_one_session(root, ["Remember: the deploy runs from CI."], SAID_AT)
+    keys = ("---\nname: Keys we use\ndescription: what our keys are\ntype: reference\n---\n\n"
+            "Encryption keys:\n- algo: ChaCha20-Poly1305\n\nWebhook keys:\n- GitHub: "
+            "X-Hub-Signature-256\n\nAPI keys:\n- maps: GoogleMapsV3\n")
+    (root / "memory" / "reference_keys.md").write_text(keys)
+    result = run_cli(root, "--force")
+    kept = what_a_dream_kept(root)
+    assert "holds a secret" not in kept + result.output
+    assert "GoogleMapsV3" in kept and REDACTED_MARK not in kept
