@@ -132,8 +132,11 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
     assert not (sample / "memory" / ".consolidate-lock").exists()
 
 
-@pytest.mark.parametrize("pasted", ["sk-ant-api03-" + "Ab1-" * 23 + "xyzAA", "Zq8" * 12],
-                         ids=["anthropic key", "unknown token"])
+@pytest.mark.parametrize(
+    "pasted", ["sk-ant-api03-" + "Ab1-" * 23 + "xyzAA", "Zq8" * 12,
+               # (a ':', '.' or '/' in it let these through whole: review rev127)
+               "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
+    ids=["anthropic key", "unknown token", "a password before the host", "an AWS secret"])
 def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -> None:
     code, out, err = dream(sample, "--backend", "anthropic", "--base-url", pasted,
                            AUTODREAM_API_KEY="sk-test")
@@ -141,13 +144,13 @@ def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -
     # was: "Error: base_url (option --base-url): 'sk-ant-api03-...' is not an http:// ..."
     assert err.strip().splitlines()[-1] == (
         f"Error: base_url (option --base-url): {pasted[:3]!r}... ({len(pasted)} characters, "
-        "not shown: it looks like a key) is not an http:// or https:// URL")
+        "not shown: it looks like a key or holds a password) is not an http:// or https:// URL")
     env = {"AUTODREAM_BASE_URL": pasted, "AUTODREAM_API_KEY": "sk-test",
            "AUTODREAM_BACKEND": "anthropic"}
     for command in (["status"], ["log"], ["show"], ["undo"]):
         result = CliRunner().invoke(cli, ["--project", str(sample), *command], env=env)
         assert "not shown: it looks like a key" in result.output, (command, result.output)
-        assert pasted[3:12] not in result.output, command
+        assert pasted[3:12] not in result.output and "hunter2" not in result.output, command
 
 
 def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:

@@ -46,13 +46,23 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
 
 def _shown(value: str) -> str:
     """A base URL that is no URL, as an error may quote it: whole when it reads like a host
-    ('127.0.0.1:8080'), else its first characters only. A key pasted in its place was echoed
-    in status, log, show, undo and dream.log."""
+    ('127.0.0.1:8080', 'api.example.com/v1'), else its first characters only. A key pasted in
+    its place was echoed in status, log, show, undo and dream.log; so were the forms a ':',
+    '.' or '/' let through: 'admin:hunter2@proxy.corp:8080' (a password before the host) and
+    an AWS-style secret 'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
+    import re
+
     from autodream.redact import redact
 
-    if redact(value) == value and (len(value) < 20 or any(c in value for c in ".:/")):
+    # (a host names it, and what may follow it: a name with a dot, localhost or an IPv4
+    # address, a port, a path; never a user or a password before an '@')
+    host_like = re.fullmatch(
+        r"(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
+        r"(?::\d{1,5})?(?:/[^\s@]*)?", value)
+    if host_like is not None and redact(value) == value:
         return repr(value)
-    return f"{value[:3]!r}... ({len(value)} characters, not shown: it looks like a key)"
+    return (f"{value[:3]!r}... ({len(value)} characters, not shown: it looks like a key or "
+            "holds a password)")
 
 
 def make_backend(
