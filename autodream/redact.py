@@ -99,9 +99,17 @@ _NO_VALUE = r"(?i:true|false|none|null|nil|todo|tbd)(?![\w-])"
 # Code, not a value: a call, an index, a bracket ("get_key()", "os.environ[", "None})")
 _CODE = r"[^\s\"'`,;]*[()\[\]{}]"
 
-# A hash's name where a word starts ("Argon2id-hashed", "bcrypt4life", "SHA256Hex"): a value
-# beginning so is no password, in each rule that asks (one list)
-_HASH_NAME = r"(?i:argon2|pbkdf2|sha\d|bcrypt|scrypt|md5)"
+# A password hash's name (one list): where a word starts ("Argon2id-hashed", "bcrypt4life",
+# "SHA256Hex") a value beginning so is no password, in each rule that asks; whole ("yescrypt",
+# "pbkdf2-sha256", "balloon"), it is what a password's hashing is said to be (_HASH_NAME_WHOLE)
+_HASH_NAME = (
+    r"(?i:argon2(?:id|i|d)?|pbkdf2(?:[-_](?:hmac[-_])?sha-?\d+)?"
+    r"|(?:sha-?(?:1|256|512)|md5)[-_]?crypt|bcrypt(?:[-_]sha-?256)?|scrypt|sha-?\d+(?:-\d+)?|md5"
+    # (... and names a password may begin with as well ("Balloon2024!", "Balloon-Party-77",
+    # "lmnop123"): these only as the whole value)
+    r"|(?:(?:gost-)?yescrypt|md4|blake[23][bs]?|balloon|phpass|ntlm(?:v[12])?|lm)"
+    r"(?![\w!#$%&*+=?^~@/.-]))"
+)
 # How a class's name ends ("Argon2Hasher", "AuthServer2Policy"): none is a password (one list,
 # which _NO_PASSWORD reads on with more)
 _CLASS_NAME_END = (
@@ -949,7 +957,7 @@ _NO_PASSWORD = rx.compile(
     r"|(?<=[a-z0-9])(?:Credentials?|Tokens?|Secrets?|Keys?|Error|Exception|Response|Request"
     r"|Options|Settings|Params|Info|Data)\Z"
     # (nor a hash's, a format's or a cipher's name: "Passwords:" / "- Argon2id", "Sha256Hex")
-    r"|\A(?:" + _HASH_NAME + r"|(?i:sha-\d|blake[23]|base\d\d|oauth\d|saml\d|"
+    r"|\A(?:" + _HASH_NAME + r"|(?i:blake[23]|base\d\d|oauth\d|saml\d|"
     + _FORMAT_WORD + r"))"
 )
 # A word whose digit is no password's: a numeronym or a service's name ("K8sSecret",
@@ -2084,12 +2092,9 @@ def _string_hits(text: str, only: frozenset[int], depth: int) -> list[tuple[int,
 
 
 # A password hash's name, whole, as a person names one ("yescrypt", "argon2id", "pbkdf2-sha256",
-# "sha512crypt", "bcrypt", "sha-512", "balloon", "phpass", "ntlm"; not "bcrypt4life")
-_HASH_NAME = rx.compile(
-    r"(?i:(?:gost-)?yescrypt|argon2(?:id|i|d)?|pbkdf2(?:[-_](?:hmac[-_])?sha-?\d+)?"
-    r"|(?:sha-?(?:1|256|512)|md5)[-_]?crypt|bcrypt(?:[-_]sha-?256)?|scrypt|sha-?\d+(?:-\d+)?"
-    r"|md[45]|blake[23][bs]?|balloon|phpass|ntlm(?:v[12])?|lm)"
-)
+# "sha512crypt", "bcrypt", "sha-512", "balloon", "phpass", "ntlm"; not "bcrypt4life"): the names
+# every rule asks, not a list of its own
+_HASH_NAME_WHOLE = rx.compile(_HASH_NAME)
 # ... and the hashing told right after a secret's name ("the password hashing for users is
 # yescrypt", "password hash algorithm is balloon", "the password is hashed with sha512crypt"):
 # a hashing word anywhere before the value named a hash where the password was meant ("the
@@ -2102,15 +2107,16 @@ _CLAUSE_END = rx.compile(r"[.!?;](?:\s|$)|\n")
 
 def _names_a_hash(text: str, start: int, end: int) -> bool:
     """Whether the value ``text[start:end]`` is a hash's name said as what a password's hashing
-    is: a name of ``_HASH_NAME`` whole, and the last secret's name before it in its clause (at
-    most ``_HASHING_REACH`` characters back; ``_CREDENTIALS_NAMED``, the names a credentials'
-    table is told by) followed at once by a hashing word (``_HASHING_AFTER_NAME``). The rules
-    reading a value after "password ... is" or "password ...:" took it for the password
+    is: a name of ``_HASH_NAME`` whole (``_HASH_NAME_WHOLE``), and the last secret's name
+    before it in its clause (at most ``_HASHING_REACH`` characters back; ``_CREDENTIALS_NAMED``,
+    the names a credentials' table is told by) followed at once by a hashing word
+    (``_HASHING_AFTER_NAME``). The rules reading a value after "password ... is" or "password
+    ...:" took it for the password
     ('Remember: the password hashing for users is yescrypt', 'password hashing: Argon2id'), and
     the memory was refused; a password that only begins with one ("bcrypt4life"), one said with
     no hashing ("the wifi password is balloon"), or with a hashing word elsewhere ("the password
     for the hashing server is balloon"), is hidden as before."""
-    if _HASH_NAME.fullmatch(text, start, end) is None:
+    if _HASH_NAME_WHOLE.fullmatch(text, start, end) is None:
         return False
     reach = max(0, start - _HASHING_REACH)
     ends = [m.end() for m in _CLAUSE_END.finditer(text, reach, start)]
