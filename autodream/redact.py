@@ -896,7 +896,9 @@ def _names_a_part(text: str, user: str, start: int, end: int) -> bool:
 # first done so read each "creds:" to the end of a run of them, by the square: 'creds:' x 20,000
 # took 9.9 s), and must end its clause: a word going on names a thing ("credentials: K8sSecret2
 # object"). Whether it reads as a password is asked after (``_said_credential``)
-_ITEM_LABEL_WORD = r"[\w.@-]{1,40}:?"
+# (a label's word ends in no "." (nor does it in "- prod.eu: ..."), but an item's number ("1.
+# prod: ..."): "- Summer2024. Rotated" is a password and a note, not a label and a value)
+_ITEM_LABEL_WORD = r"(?:\d{1,3}\.|[\w.@-]{0,39}[\w@-]:?)"
 _ITEM_LABEL = _ITEM_LABEL_WORD + r"(?:[ \t]+" + _ITEM_LABEL_WORD + r"){0,2}"
 # (the first letters of the names, asked first: at a place no name starts, the rule fails at one
 # look instead of trying each name; with the keys' kinds the rule took 2.6x its time without)
@@ -906,7 +908,7 @@ _CREDENTIALS_HEADER_NAMES = (
     r"credentials?", "creds", r"passw(?:or)?ds?", r"passphrases?", r"secrets?", "tokens")
 _CREDENTIALS_SAID_FIRST = "".join(sorted({
     name[0] for name in (*_CREDENTIALS_HEADER_NAMES, *_SECRET_KEY_KINDS)}))
-_CREDENTIALS_SAID = rx.compile(
+_CREDENTIALS_SAID_NAME = (
     r"(?i)(?<![A-Za-z0-9_])(?=[" + _CREDENTIALS_SAID_FIRST + r"])(?:"
     r"(?:credentials?|creds|(?P<many>passw(?:or)?ds|passphrases|secrets|tokens))"
     r"(?:[\"'`]|\*{1,2})?"
@@ -915,13 +917,17 @@ _CREDENTIALS_SAID = rx.compile(
     r"|(?(many)(?!)|(?:[ \t]*=|[ \t]+[-\u2013\u2014](?=[ \t]))))[ \t]*"
     r"|(?:" + "|".join(_CREDENTIALS_HEADER_NAMES) + r"|" + _SECRET_KEYS + r")"
     r"(?:\*{1,2}(?:[ \t]*:)?|[ \t]*:(?:\*{1,2})?)[ \t]*\r?\n[ \t]*(?:[-*+][ \t]+)?"
-    # (the item's label, see above)
+)
+# (the item's label, see above)
+_ITEM_LABEL_OR_LOGIN = (
     r"(?:(?!ssh-|ecdsa-|sk-ssh-|sk-ecdsa-)"
     r"(?:" + _ITEM_LABEL + r"[ \t]+[/\u2013\u2014-][ \t]+"
     r"|(?P<label>" + _ITEM_LABEL + r"[ \t]*:[ \t]*|" + _ITEM_LABEL_WORD + r"[ \t]+))"
     # (a value in parentheses is no value: "- Web3Storage (billing)" gives the item itself)
     r"(?=[\"'`]?(?!\()[^\s\"'`,;]{6,200}+[\"'`]?(?:[ \t]*(?:\r?\n|\Z)|[ \t]+\())"
     r")?"
+)
+_CREDENTIALS_SAID_VALUE = (
     r")[\"'`]?(?!\[REDACTED)(?!" + _PLACEHOLDER + r")"
     r"(?=(?P<value>[^\s\"'`,;]{6,200}))(?P=value)[\"'`]?"
     # ... ending its clause: its line, a sentence ("Summer2024. Then ..."), a comma, a
@@ -929,6 +935,11 @@ _CREDENTIALS_SAID = rx.compile(
     r"(?:(?<=[.!?])(?=[ \t])|(?=[.,;!?)]*(?:[ \t]*(?:\r?\n|\Z|\()"
     r"|[ \t]+(?:and|but|so|or|for|on|at|in|if)\b)|[.,;!?)]*[.,;!?][ \t]))"
 )
+_CREDENTIALS_SAID = rx.compile(
+    _CREDENTIALS_SAID_NAME + _ITEM_LABEL_OR_LOGIN + _CREDENTIALS_SAID_VALUE)
+# ... and the item read as the value alone, where a label's or a login's reading gave no secret:
+# "- Summer2024 for staging" is no label "Summer2024" and a value "staging"
+_CREDENTIALS_SAID_ALONE = rx.compile(_CREDENTIALS_SAID_NAME + _CREDENTIALS_SAID_VALUE)
 # ... a thing named by one word and its number, not a password: a product or a protocol and its
 # version ("Kerberos5", "Python3", "Ed25519", "1Password", "OAuth2", "NTLMv2"), a standard, a
 # ticket or a tier ("PKCS#12", "Ticket#4521", "RFC7231"): one word, its capitals first or last
@@ -1067,6 +1078,27 @@ def _said_credential(text: str, at: int, value: str, *, label: str | None = None
             return False
         return _credential_value(value, "")
     return _password_value(value) or _credential_value(value, "")
+
+
+def _said_secret(text: str, said: re.Match[str]) -> tuple[int, int] | None:
+    """Where the secret a match of ``_CREDENTIALS_SAID`` gives is, if it gives one
+    (``_said_credential``). An item read as a label or a login and a value that is none is read
+    again as the value alone (``_CREDENTIALS_SAID_ALONE``): "Passwords:" / "- Summer2024 for
+    staging" is a password, not a label and the word "staging"."""
+    reading: re.Match[str] | None = said
+    while reading is not None:
+        start = reading.start("value")
+        # (a sentence's signs after it are no part of it; a "!" is, as in _scan_view)
+        value = reading["value"].rstrip(".?)")
+        if _said_credential(text, said.start(), value, label=reading.groupdict().get("label")):
+            return start, start + len(value.rstrip("!"))
+        if reading is not said:
+            return None
+        # (read again only where a label or a login was read before the value)
+        reading = _CREDENTIALS_SAID_ALONE.match(text, said.start())
+        if reading is not None and reading.start("value") == start:
+            return None
+    return None
 
 
 # A value in the comment after a secret's setting left as written (see its place in _PATTERNS):
@@ -2167,11 +2199,10 @@ def _scan_view(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
                 if name is None or not _credential_value(value, name):
                     continue
             if pattern is _CREDENTIALS_SAID:
-                # (a sentence's signs after it are no part of it; a "!" is, as below)
-                value = text[start:end].rstrip(".?)")
-                end = start + len(value.rstrip("!"))
-                if not _said_credential(text, m.start(), value, label=m["label"]):
+                said = _said_secret(text, m)
+                if said is None:
                     continue
+                start, end = said
             if pattern is _TABLE_CELL and not _table_value(m["cell"], m["name"], m["value"]):
                 continue
             if pattern is _TABLE_HEAD:

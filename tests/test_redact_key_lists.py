@@ -186,6 +186,58 @@ def test_a_claude_dream_is_sent_no_list_of_keys_value(
         assert secret not in result.output
 
 
+# A list's item whose value a sentence's end or a word follows: the value was read as a label
+# (its "." a label's word's end) and what followed as the value, which reads as none, and the
+# password was shown (main hid it). (what was said, the password, what else stays as written)
+ITEM_AND_A_NOTE: list[tuple[str, str, str]] = [
+    ("Passwords:\n- Summer2024. Rotated", "Summer2024", ". Rotated"),
+    ("Tokens:\n- Xk9mQ7vL8pR4tW2z. Expired", "Xk9mQ7vL8pR4tW2z", ". Expired"),
+    ("Credentials:\n- Tr0ub4dor3. Changed", "Tr0ub4dor3", ". Changed"),
+    ("Passwords:\n- P@ssw0rd. Rotated", "P@ssw0rd", ". Rotated"),
+    ("Passwords:\n- Hunter2xyz. Ask_Bob", "Hunter2xyz", ". Ask_Bob"),
+    ("Passwords:\n- Summer2024. 2024-01-01", "Summer2024", ". 2024-01-01"),
+    ("Passwords:\n- Summer2024... Rotated", "Summer2024", "... Rotated"),
+    ("Passwords:\n- Summer2024.\tRotated", "Summer2024", ".\tRotated"),
+    ("Passwords:\n* Summer2024. Rotated", "Summer2024", "* "),
+    ("Passwords:\nSummer2024. Rotated", "Summer2024", ". Rotated"),
+    ("Passwords:\n  - Summer2024. Rotated", "Summer2024", "  - "),
+    ("**Passwords**\n- Summer2024. Rotated", "Summer2024", "**Passwords**"),
+    ("Passwords:\n- Summer2024. Winter2025", "Summer2024", "Passwords:"),
+    ("Credentials:\n- Summer2024. Rotated\n- Winter2025. Old", "Summer2024", "Credentials:"),
+    # (a word joining the next clause, then a colon or a login's sign: a label's or a login's
+    # reading, "Summer2024 for staging:" and "rotated", gave no secret, and the item was not
+    # read again as the value alone)
+    ("Passwords:\n- Summer2024 for staging: rotated", "Summer2024", " for staging: rotated"),
+    ("Passwords:\n- Summer2024 on prod - rotated", "Summer2024", " on prod - rotated"),
+    ("Passwords:\n- Summer2024 for prod / deprecated", "Summer2024", " for prod / deprecated"),
+]
+
+
+@pytest.mark.parametrize(("text", "secret", "kept"), ITEM_AND_A_NOTE)
+def test_a_list_item_s_value_a_note_follows_is_hidden(text: str, secret: str, kept: str) -> None:
+    shown = redact(text)
+    assert secret not in shown
+    assert MARK in shown and kept in shown
+
+
+def test_a_label_ending_in_a_dot_or_a_number_still_gives_the_value() -> None:
+    assert redact("API keys:\n- prod.eu: Xk9mQ7vL8pR4tW2z") == f"API keys:\n- prod.eu: {MARK}"
+    assert redact("API keys:\n1. prod: Xk9mQ7vL8pR4tW2z") == f"API keys:\n1. prod: {MARK}"
+
+
+def test_a_list_item_s_value_a_note_follows_is_hidden_in_a_json_line_and_read_file(
+        tmp_path: Path) -> None:
+    line = ('{"message": {"content": "Passwords:\\n- Summer2024. Rotated\\n\\nTokens:\\n'
+            '- Xk9mQ7vL8pR4tW2z. Expired"}}')
+    assert "Summer2024" not in redact(line) and "Xk9mQ7vL8pR4tW2z" not in redact(line)
+    tree = build_tree(tmp_path)
+    (tree.memory / "rotation.md").write_text(
+        "# Rotation\nPasswords:\n- P@ssw0rd. Rotated\n\nCredentials:\n- Tr0ub4dor3. Changed\n")
+    shown = ok(tree.toolbox(), "read_file", path="memory/rotation.md")
+    assert "P@ssw0rd" not in shown and "Tr0ub4dor3" not in shown
+    assert ". Rotated" in shown and ". Changed" in shown
+
+
 # (each shape at ~20,000 characters, then at eight times that: linear is ~8x)
 LONG_SHAPES: dict[str, Callable[[int], str]] = {
     "a header, then items": lambda n: "API keys:\n" + "- prod: Xk9mQ7vL8pR4tW2z\n" * n,
@@ -194,6 +246,8 @@ LONG_SHAPES: dict[str, Callable[[int], str]] = {
     "logins without end": lambda n: "Credentials:\n- admin / " + "a / " * (6 * n),
     "one long item": lambda n: "API keys:\n- " + "x" * (25 * n),
     "one long labelled item": lambda n: "API keys:\n- prod: " + "Aa1-" * (6 * n),
+    "a label of dotted words": lambda n: "API keys:\n- " + "a." * (12 * n) + " Xk9mQ7vL8pR4",
+    "items read again": lambda n: "Passwords:\n- Summer2024 for staging\n" * n,
 }
 
 
