@@ -110,6 +110,11 @@ _HASH_NAME = (
     r"|(?:(?:gost-)?yescrypt|md4|blake[23][bs]?|balloon|phpass|ntlm(?:v[12])?|lm)"
     r"(?![\w!#$%&*+=?^~@/.-]))"
 )
+# The short names a password or a PIN goes by, each read by its rule ("DB_PASS=...", "root pass:
+# ...", "wifi pw: ...", "the vpn passcode is ...", "PIN: ..."): after one, a hash's name is the
+# password, not what the hashing is (_names_a_hash)
+_SHORT_PASSWORD_NAMES = r"pwd|pw|pass"
+_PIN_NAMES = r"passcode|pin(?:[\s-]?code)?"
 # How a class's name ends ("Argon2Hasher", "AuthServer2Policy"): none is a password (one list,
 # which _NO_PASSWORD reads on with more)
 _CLASS_NAME_END = (
@@ -1481,7 +1486,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         # too common in prose to take ``is`` or a bare value after them
         "assigned-secret",
         rx.compile(
-            r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:pwd|pw|pass)"
+            r"(?i)(?:(?<=_)|(?<![A-Za-z0-9]))(?:" + _SHORT_PASSWORD_NAMES + r")"
             # (or "pw is x" with a digit or a sign in x: "the pass is valid" is prose)
             r"\b[\"']?(?:\s*(?::\s*|=[ \t]*)|(?<![sS])\s+is\s+(?=[^\s\"'`,;]*[\d!#$%&*+=?^~@]))"
             # (nor a variable standing for it: "DB_PASS=${DB_PASS}", "DB_PASS=$DB_PASS")
@@ -1642,8 +1647,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int, tuple[str, ...]]] = [
         "assigned-secret",
         rx.compile(
             r"(?i)(?:\b(?:set|setting|change[ds]?|changing|reset|update[ds]?)\b[^\n.]{0,40}?"
-            r"\b(?:passcode|pin(?:[\s-]?code)?|passw(?:or)?d)\s+to\s+"
-            r"|\b(?:passcode|pin(?:[\s-]?code)?)\s*(?:(?P<is>\bis\b)|[:=])\s*)"
+            r"\b(?:" + _PIN_NAMES + r"|passw(?:or)?d)\s+to\s+"
+            r"|\b(?:" + _PIN_NAMES + r")\s*(?:(?P<is>\bis\b)|[:=])\s*)"
             r"(\d{4,8})\b(?![.,-]\d)"
             # (after a colon, ending the clause: in "the pin: 8080 is the port" the number is
             # what is told of; "the PIN is 4821 is what I use" tells of the PIN)
@@ -2140,8 +2145,9 @@ _CLAUSE_END = rx.compile(r"[.!?;](?:\s|$)|\n")
 def _names_a_hash(text: str, start: int, end: int) -> bool:
     """Whether the value ``text[start:end]`` is a hash's name said as what a password's hashing
     is: a name of ``_HASH_NAME`` whole (``_HASH_NAME_WHOLE``), and the last secret's name
-    before it in its clause (at most ``_HASHING_REACH`` characters back; ``_CREDENTIALS_NAMED``,
-    the names a credentials' table is told by) followed at once by a hashing word
+    before it in its clause (at most ``_HASHING_REACH`` characters back; ``_SECRET_NAMED``: the
+    names a credentials' table is told by, and the short names of a password or a PIN the rules
+    read, "pass", "pw", "passcode", "pin") followed at once by a hashing word
     (``_HASHING_AFTER_NAME``). The rules reading a value after "password ... is" or "password
     ...:" took it for the password
     ('Remember: the password hashing for users is yescrypt', 'password hashing: Argon2id'), and
@@ -2152,7 +2158,7 @@ def _names_a_hash(text: str, start: int, end: int) -> bool:
         return False
     reach = max(0, start - _HASHING_REACH)
     ends = [m.end() for m in _CLAUSE_END.finditer(text, reach, start)]
-    names = list(_CREDENTIALS_NAMED.finditer(text, ends[-1] if ends else reach, start))
+    names = list(_SECRET_NAMED.finditer(text, ends[-1] if ends else reach, start))
     return bool(names) and _HASHING_AFTER_NAME.match(text, names[-1].end(), start) is not None
 
 
@@ -2526,6 +2532,13 @@ def gives_a_named_value(before: str, line: str) -> bool:
 _LAST_NOT_A_ROW = rx.compile(r"\A(?s:.*)^(?!" + _RULE_ROW + r"\r?$)[^|\n]*+$", re.MULTILINE)
 # ... a credential's name in them (no name, no header to look for)
 _CREDENTIALS_NAMED = rx.compile(r"(?i:passw|passphrase|pwd|secret|token|key|cred)")
+# ... and with the short names a password or a PIN goes by, as words, a secret named before a
+# hash's name in a clause (_names_a_hash: "password hashing uses argon2, root pass: balloon"
+# names a password after the hashing)
+_SECRET_NAMED = rx.compile(
+    _CREDENTIALS_NAMED.pattern + r"|(?i:(?<![A-Za-z0-9])(?:" + _PIN_NAMES + r"|"
+    + _SHORT_PASSWORD_NAMES + r")(?![A-Za-z0-9]))"
+)
 # ... and a separator row among them
 _RULE_LINE = rx.compile(r"^" + _RULE_ROW + r"\r?$", re.MULTILINE)
 

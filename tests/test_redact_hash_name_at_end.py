@@ -83,6 +83,12 @@ def test_every_hash_name_said_as_a_passwords_hashing_is_kept(name: str, place: s
     ("passphrase for the kdf demo: balloon", "balloon"),
     ("we hash sessions, and the password for the hashing VM is balloon", "balloon"),
     ("the password is hashed and the password is balloon", "balloon"),
+    # (a password named by a short name after the hashing: the last secret's name was taken to
+    # be "password", before "hashing")
+    ("password hashing uses argon2, root pass: balloon", "balloon"),
+    ("password hashing: argon2, wifi pw: balloon", "balloon"),
+    ("password hashing is argon2, db pwd: yescrypt", "yescrypt"),
+    ("password hashing is argon2, DB_PASS=balloon", "balloon"),
 ])
 def test_a_hash_name_said_as_no_hashing_is_hidden(text: str, secret: str) -> None:
     assert redact(text) == text.replace(secret, MARK)
