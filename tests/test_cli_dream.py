@@ -112,7 +112,14 @@ def test_a_gated_dry_run_leaves_the_real_dream_it_previewed_free_to_run(sample: 
 @pytest.mark.parametrize(
     ("args", "env", "said"),
     [(["--base-url", "127.0.0.1:8080"], {}, "base_url (option --base-url)"),
-     ([], {"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL")],
+     ([], {"ANTHROPIC_BASE_URL": "localhost:8080"}, "ANTHROPIC_BASE_URL"),
+     # (a container's name, a bracketed address, a scheme mistyped: quoted whole, as what
+     # the person must see to mend it; they were taken for keys, review rev128)
+     (["--base-url", "ollama:11434"], {}, "base_url (option --base-url)"),
+     (["--base-url", "llm-gateway/v1"], {}, "base_url (option --base-url)"),
+     (["--base-url", "[::1]:8080"], {}, "base_url (option --base-url)"),
+     (["--base-url", "http//localhost:8080"], {}, "base_url (option --base-url)"),
+     (["--base-url", "htp://localhost:8080"], {}, "base_url (option --base-url)")],
 )
 def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
         sample: Path, args: list[str], env: dict[str, str], said: str) -> None:
@@ -135,8 +142,10 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
 @pytest.mark.parametrize(
     "pasted", ["sk-ant-api03-" + "Ab1-" * 23 + "xyzAA", "Zq8" * 12,
                # (a ':', '.' or '/' in it let these through whole: review rev127)
-               "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"],
-    ids=["anthropic key", "unknown token", "a password before the host", "an AWS secret"])
+               "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+               "9f86d081884c7d659a2feaa0c55ad015"],
+    ids=["anthropic key", "unknown token", "a password before the host", "an AWS secret",
+         "a hex key"])
 def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -> None:
     code, out, err = dream(sample, "--backend", "anthropic", "--base-url", pasted,
                            AUTODREAM_API_KEY="sk-test")

@@ -46,18 +46,24 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
 
 def _shown(value: str) -> str:
     """A base URL that is no URL, as an error may quote it: whole when it reads like a host
-    ('127.0.0.1:8080', 'api.example.com/v1'), else its first characters only. A key pasted in
-    its place was echoed in status, log, show, undo and dream.log; so were the forms a ':',
-    '.' or '/' let through: 'admin:hunter2@proxy.corp:8080' (a password before the host) and
-    an AWS-style secret 'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
+    ('127.0.0.1:8080', 'api.example.com/v1', 'ollama:11434'), else its first characters only.
+    A key pasted in its place was echoed in status, log, show, undo and dream.log; so were the
+    forms a ':', '.' or '/' let through: 'admin:hunter2@proxy.corp:8080' (a password before the
+    host) and an AWS-style secret 'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
     import re
 
     from autodream.redact import redact
 
-    # (a host names it, and what may follow it: a name with a dot, localhost or an IPv4
-    # address, a port, a path; never a user or a password before an '@')
+    # (a host names it, and what may follow it: a name with a dot, a lower-case name (a
+    # container's, 'ollama:11434', 'llm-gateway/v1'), localhost, an IPv4 or bracketed IPv6
+    # address; a port; a path; before it a scheme mistyped ('htp://', 'http//'), which is
+    # what the person needs to see; never a user or a password before an '@')
     host_like = re.fullmatch(
-        r"(?:localhost|\d{1,3}(?:\.\d{1,3}){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
+        r"(?:[a-z][a-z0-9+.-]*:?//?)?"
+        # (a lower-case name no longer than a host's label usually is: a key of 32 hex
+        # characters is none)
+        r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|[a-z0-9-]{1,24}"
+        r"|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
         r"(?::\d{1,5})?(?:/[^\s@]*)?", value)
     if host_like is not None and redact(value) == value:
         return repr(value)
