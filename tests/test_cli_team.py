@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import cast
@@ -20,7 +21,7 @@ from click.testing import CliRunner, Result
 from autodream import claude_settings, watch
 from autodream.cli import cli
 from autodream.settings import Settings
-from tests.claude_layout import T0, make_layout
+from tests.claude_layout import T0, Layout, make_layout
 from tests.test_plugin_files import validate_hooks_table
 from tests.test_watch import Timeline
 
@@ -153,8 +154,10 @@ def test_the_hook_refuses_a_dream_that_cannot_run_and_says_why(tmp_path: Path) -
     assert log.splitlines() == [f"{stamp} {line}"] * 2  # one a call, with or without debug
 
 
-def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_started(
-        tmp_path: Path) -> None:
+def _a_dream_that_cannot_start(tmp_path: Path) -> tuple[Layout, Callable[..., str]]:
+    """A project whose gates all open on a dream that cannot start (backend anthropic, no key),
+    and the hook as Claude Code runs on it, at a time and with more of the environment: exit
+    0, nothing on stdout, its one debug line (all it wrote on stderr, ``whole=True``)."""
     layout = make_layout(tmp_path)
     (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
     layout.set_lock(T0 - 48 * 3600)
@@ -162,14 +165,23 @@ def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_
         layout.add_session(T0 - 3600 + i)
     payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
 
-    def hook(at: float, **extra: str) -> str:
+    def hook(at: float, *, whole: bool = False, **extra: str) -> str:
         env = layout.env(AUTODREAM_NOW=str(at), AUTODREAM_DEBUG="1", **extra)
         result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
                                 capture_output=True, text=True, env=env, cwd=layout.project,
                                 timeout=30, check=False)
         assert (result.returncode, result.stdout) == (0, ""), result.stderr
+        if whole:
+            return result.stderr
         (line,) = result.stderr.splitlines()
         return line
+
+    return layout, hook
+
+
+def test_while_the_scan_is_throttled_the_hook_and_status_still_say_why_no_dream_started(
+        tmp_path: Path) -> None:
+    layout, hook = _a_dream_that_cannot_start(tmp_path)
 
     first = hook(T0)
     why = first.removeprefix("autodream-hook: all gates open, but no dream started: ")
@@ -232,20 +244,7 @@ def test_once_the_key_is_set_the_throttled_scan_gate_no_longer_says_to_set_it(
 
 def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_and_redacted(
         tmp_path: Path) -> None:
-    layout = make_layout(tmp_path)
-    (layout.project / "autodream.toml").write_text('backend = "anthropic"\n')
-    layout.set_lock(T0 - 48 * 3600)
-    for i in range(5):
-        layout.add_session(T0 - 3600 + i)
-    payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
-
-    def hook(at: float) -> str:
-        env = layout.env(AUTODREAM_NOW=str(at), AUTODREAM_DEBUG="1")
-        result = subprocess.run([sys.executable, "-m", "autodream.hook"], input=payload,
-                                capture_output=True, text=True, env=env, cwd=layout.project,
-                                timeout=30, check=False)
-        assert (result.returncode, result.stdout) == (0, ""), result.stderr
-        return result.stderr
+    layout, hook = _a_dream_that_cannot_start(tmp_path)
 
     assert "no dream started" in hook(T0)
     # anyone who can write the state dir (a sync tool, a teammate's checkout) writes the stamp
@@ -253,7 +252,7 @@ def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_an
     key = "sk-ant-api03-" + "C" * 90
     stamp.write_bytes(b"\x1b[31mRED\x1b]0;title\x07 " + key.encode() + b" " + b"x" * 9000)
     os.utime(stamp, (T0, T0))  # (its scan's date: the throttle still holds)
-    line = hook(T0 + 60)
+    line = hook(T0 + 60, whole=True)
     text = CliRunner().invoke(cli, ["status", "--project", str(layout.project)],
                               env=layout.env(AUTODREAM_NOW=str(T0 + 60)))
     for said in (line, text.stdout):
