@@ -1353,6 +1353,13 @@ def _used_again(text: str) -> _Kind | None:
     return _Kind("switch", ensure_period(said.rstrip()), 0.9, new=new, old=old, back=True)
 
 
+# "on Thursdays now, not Tuesdays", "now every Thursday, not on Tuesdays": the weekday a thing
+# recurs on, put in place of the one it was on ("on Thursday" alone is one day, dated as one)
+_RECURRING_DAY_NOT = rx.compile(
+    rf"\b(?:on\s+(?P<on>{WEEKDAY_NAME})s|every\s+(?P<every>{WEEKDAY_NAME})s?)(?:\s+now)?\s*,?\s+"
+    rf"(?:and\s+)?not\s+(?:on\s+|every\s+)?(?P<old>{WEEKDAY_NAME})s?\b", _I)
+
+
 # "for today's deploy and from now on": the work at hand a standing switch starts with
 _FROM_TODAY_ON = rx.compile(
     r"\s+(?:for|on|in|with)\s+(?:today|tonight|this\s+(?:pr|branch|task|session|deploy|release))"
@@ -1378,6 +1385,14 @@ def _switch(text: str) -> _Kind | None:
     if chosen is not None:
         # "Use yarn instead": what it replaces is in the memory naming another of its kind
         return _Kind("switch", text, 0.9, new=chosen)
+    if " not " in text and (days := _RECURRING_DAY_NOT.search(text)) is not None:
+        # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
+        # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
+        # met no entry saying "every Tuesday", and became a memory of its own beside it; said
+        # in the singular it was a fact that took the entry's place, its other words lost)
+        new_day = (days["on"] or days["every"]).capitalize()
+        if new_day.lower() != days["old"].lower():
+            return _Kind("switch", text, 0.9, new=new_day, old=days["old"].capitalize())
     for pattern, back in _SWITCHES:
         m = pattern.search(text)
         if m is None:

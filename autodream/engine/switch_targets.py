@@ -113,6 +113,12 @@ def qualified_name(lead: str, old: str) -> bool:
                      lead, re.I) is not None
 
 
+def _done_on_day(text: str) -> frozenset[str]:
+    """The content words of ``text`` but its days and "now": what is done on the day."""
+    return frozenset(t for t in tokens(text) if t.removesuffix("s") not in WEEKDAYS
+                     and t not in ("now", "every"))
+
+
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
     thing = moved_thing(cand.text)
@@ -158,6 +164,13 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
             # "... on Mondays"; not for a week's exception ("this week only", "on the 14th")
             hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
                 last_mention(cand.text) is None)
+        elif old and old.lower() in WEEKDAYS:
+            # "We deploy on Thursdays now, not Tuesdays": no thing named, what is done on the
+            # day says which entry ("We deploy with `make ship` from main, every Tuesday"); one
+            # about something else done on Tuesdays ("The standup is every Tuesday") stays
+            hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
+                last_mention(cand.text) is None) and bool(_done_on_day(cand.text) & (
+                    _done_on_day(entry.lead)))
         else:
             # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
             # Confluence wiki" is on Confluence all the same

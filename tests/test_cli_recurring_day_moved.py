@@ -1,0 +1,80 @@
+"""The day a thing recurs on, told changed ("We deploy on Thursdays now, not Tuesdays"): the
+entry that says the old day is rewritten where it is, every other word of it kept, whether the
+person said the days in the plural or the singular; with no such entry the new one is filed
+under what is done (deploy), never under the words around the days ('instead', 'every')."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.factories import TranscriptBuilder
+from tests.test_cli_dream import dream
+
+DEPLOY = "We deploy with `make ship` from main, every Tuesday."
+
+
+def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
+    root = tmp_path / "proj"
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n',
+        encoding="utf-8")
+    if with_deploy:
+        (root / "memory" / "MEMORY.md").write_text(
+            "- [Deploy](deploy.md) — how we deploy\n", encoding="utf-8")
+        (root / "memory" / "deploy.md").write_text(
+            f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{DEPLOY}\n",
+            encoding="utf-8")
+    TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000d1",
+                      start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc)).user(
+        said).assistant("OK.").write(root / "sessions")
+    return root
+
+
+@pytest.mark.parametrize("said", [
+    # (the plural made project_instead.md, "Thursdays instead of Tuesdays", deploy.md left
+    # saying Tuesday: both in the index)
+    "Actually we deploy on Thursdays now, not Tuesdays.",
+    # (the singular took deploy.md's place whole: `make ship` and main kept only in the
+    # "previously:" line)
+    "We deploy every Thursday now, not Tuesday.",
+    "We deploy every Thursday now, not on Tuesdays.",
+])
+def test_a_recurring_day_changed_rewrites_the_entry_with_the_old_day_and_keeps_its_words(
+        tmp_path: Path, said: str) -> None:
+    project = _project(tmp_path, said)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  ~ deploy.md" in out.splitlines() and "  + " not in out, out
+    memory = project / "memory"
+    assert sorted(p.name for p in memory.glob("*.md")) == ["MEMORY.md", "deploy.md"]
+    body = (memory / "deploy.md").read_text(encoding="utf-8")
+    assert "\nWe deploy with `make ship` from main, every Thursday.\n" in body
+    assert "Switched from Tuesday to Thursday on 2026-07-13; previously Tuesday." in body
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8").splitlines()
+    assert [line for line in index if line.startswith("- ")] == [
+        "- [Deploy](deploy.md) — We deploy with `make ship` from main, every Thursday."]
+
+
+@pytest.mark.parametrize("said", [
+    "Actually we deploy on Thursdays now, not Tuesdays.",  # (was project_instead.md)
+])
+def test_a_recurring_day_changed_with_no_entry_is_filed_under_what_is_done(
+        tmp_path: Path, said: str) -> None:
+    project = _project(tmp_path, said, with_deploy=False)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  + project_deploy.md" in out.splitlines(), out
+
+
+def test_a_day_changed_for_another_thing_leaves_the_entry_alone(tmp_path: Path) -> None:
+    # the releases moved to Thursdays are not the deploys on Tuesdays
+    project = _project(tmp_path, "We release on Thursdays now, not Tuesdays.")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  + project_release.md" in out.splitlines() and "deploy.md" not in out, out
+    assert DEPLOY in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
