@@ -62,6 +62,7 @@ def test_a_recurring_day_changed_rewrites_the_entry_with_the_old_day_and_keeps_i
 
 @pytest.mark.parametrize("said", [
     "Actually we deploy on Thursdays now, not Tuesdays.",  # (was project_instead.md)
+    "We deploy every Thursday now, not Tuesday.",  # (was project_deploy-every.md)
 ])
 def test_a_recurring_day_changed_with_no_entry_is_filed_under_what_is_done(
         tmp_path: Path, said: str) -> None:

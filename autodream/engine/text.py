@@ -379,6 +379,9 @@ _LETTERS_THEN_DIGITS = rx.compile(r"[a-z]+\d+[a-z\d]*")
 _SLUG_WORD = rx.compile(r"(?<![\w.-])[a-z]+(?:-[a-z]+)+-\d{1,2}(?![\w-]|\.\w)|[a-z0-9]+")
 
 
+_EVERY_DAY = rx.compile(r"\bevery\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)")
+
+
 # what a switch's title says around the names it switched between
 _NAMES_NO_SUBJECT = frozenset(("instead", "switched", "version"))
 
@@ -391,6 +394,10 @@ def slug(text: str, *, max_words: int = 6, max_len: int = 48) -> str:
     if "as well" in text:
         # ("... against pg15 as well": no subject, as "too" is none; nor in "X as well as Y")
         text = _AS_WELL.sub(" ", text)
+    if "every " in text:
+        # "every" goes with the weekday it is said of ("We deploy every Thursday" is filed
+        # as deploy.md, as "We deploy on Thursdays" is, not as 'deploy-every')
+        text = _EVERY_DAY.sub(" ", text)
     # a host's labels are its name, figures and all ("stg2.example.com" is not "example.com":
     # its file kept the name of the host before it, 'stg-example-com')
     hosts = {label for m in (_HOST.finditer(text) if "." in text else ())
