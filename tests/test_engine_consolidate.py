@@ -1688,12 +1688,13 @@ def test_title_for_never_ends_on_a_dangling_word(statement: str, title: str) -> 
         ("Priya joins the team on Monday.", "Was planned: Priya joins the team on 2026-07-13"),
         # within the limit (it was 87 characters)
         ("The code freeze starts next Thursday for the mobile release.",
-         "Was planned: The code freeze starts on 2026-07-09"),
+         "Was planned: the code freeze starts on 2026-07-09"),
         # a plan whose title says it in the future is retold as before
         ("The release is next Friday.", "The release was on 2026-07-10"),
-        # cut before its verb, not inside its subject (was "Was planned: The deadline")
+        # cut before its verb, not inside its subject (was "Was planned: The deadline"), and
+        # lower case after the colon, as the body says it (was "Was planned: The deadline ...")
         ("The deadline for the SOC2 evidence package is 2026-07-10.",
-         "Was planned: The deadline for the SOC2 evidence package"),
+         "Was planned: the deadline for the SOC2 evidence package"),
     ],
 )
 def test_a_passed_plans_title_names_its_date_once_within_the_limit(said: str, title: str) -> None:

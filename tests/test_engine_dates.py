@@ -1517,7 +1517,7 @@ def test_a_talk_the_user_was_giving_is_told_as_planned_in_its_title_and_body() -
                       now=_at(date(2026, 7, 20)))
     (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
     topic_ = parse_topic(text)
-    assert topic_.name == "Was planned: The user is giving a talk about csvstat"
+    assert topic_.name == "Was planned: the user is giving a talk about csvstat"
     assert topic_.body.startswith("Was planned: the user is giving a talk about csvstat at the "
                                   "PyData Berlin meetup on 2026-01-02, so the 0.3 release has "
                                   "to be on PyPI before then.")
@@ -1525,10 +1525,11 @@ def test_a_talk_the_user_was_giving_is_told_as_planned_in_its_title_and_body() -
 
 
 @pytest.mark.parametrize(("said", "title", "lead"), [
-    ("The demo is on 2026-07-03, so keep main green.", "Was planned: The demo is on 2026-07-03",
+    # (the title lower case after the colon, as the body: it was "Was planned: The demo ...")
+    ("The demo is on 2026-07-03, so keep main green.", "Was planned: the demo is on 2026-07-03",
      "Was planned: the demo is on 2026-07-03, so keep main green."),
     ("The SOC2 audit is on 2026-07-15, so freeze the infra changes.",
-     "Was planned: The SOC2 audit is on 2026-07-15",
+     "Was planned: the SOC2 audit is on 2026-07-15",
      "Was planned: the SOC2 audit is on 2026-07-15, so freeze the infra changes."),
     # told in the past as before, in the title too
     ("The demo is on 2026-07-03, so main must stay green.", "The demo was on 2026-07-03",

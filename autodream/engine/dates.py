@@ -2538,7 +2538,7 @@ def retell(text: str) -> str:
     if _PAST_MARKERS.search(text):
         return text
     if _planned_as_said(text):
-        return f"Was planned: {text}"
+        return f"Was planned: {_decapitalised(text)}"
     return _future_retold(text)
 
 

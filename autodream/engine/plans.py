@@ -10,6 +10,7 @@ from autodream import rx
 from autodream.engine.dates import (
     WEEKDAY_NAME,
     When,
+    _decapitalised,
     date_mentions,
     is_standing,
     last_mention,
@@ -64,9 +65,10 @@ from autodream.engine.versions import (
 
 
 def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
-    """A plan's title once its date has passed. The date it names is said once and the words
-    keep their case ("Was planned: Priya joins the team on 2026-07-13", not "Was planned for
-    2026-07-13: priya joins the team on 2026-07-13"), within the length of any title.
+    """A plan's title once its date has passed. The date it names is said once and a name keeps
+    its capital ("Was planned: Priya joins the team on 2026-07-13", not "Was planned for
+    2026-07-13: priya joins the team on 2026-07-13"; "Was planned: the code freeze starts on
+    ..."), within the length of any title.
     ``as_planned``: the statement is told "Was planned: ..." in its own words, and so is the
     title ("The SOC2 audit is on 2026-01-15" of "..., so freeze the infra changes" is not "The
     SOC2 audit was on 2026-01-15" over it)."""
@@ -74,13 +76,15 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
     if told is None:
         told = retell(name)
         if as_planned and told != name and not told.startswith("Was planned"):
-            told = f"Was planned: {name}"
+            told = f"Was planned: {_decapitalised(name)}"
         # ("Was planned: The user is giving a talk about csvstat" may be over the length)
         return title_for(told, whole=True) if told.startswith("Was planned") else told
     when = last_mention(name)
     if (told.startswith("Was planned") and when is not None and when.phrase in name) or (
             as_planned and not told.startswith("Was planned")):
-        told = f"Was planned: {name}"
+        # ("Was planned: the release freeze starts on ...", as the body says it: a capital
+        # after the colon is kept only by a name, "Was planned: Priya joins the team ...")
+        told = f"Was planned: {_decapitalised(name)}"
     return title_for(told, whole=True)
 
 
