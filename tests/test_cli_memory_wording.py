@@ -1,5 +1,6 @@
-"""What a person reads in MEMORY.md after a local dream: a passed plan's title says "Was
-planned: " and the plan as its body says it, a capital after the colon kept only by a name."""
+"""What a person reads in memory after a local dream: a passed plan's title says "Was
+planned: " and the plan as its body says it, a capital after the colon kept only by a name; a
+note written in MEMORY.md as "remember: ..." is kept in its own file without the ask."""
 
 from __future__ import annotations
 
@@ -45,3 +46,27 @@ def test_a_passed_plans_title_goes_on_in_lower_case_after_was_planned(tmp_path: 
         "- [Was planned: the release freeze starts on 2026-07-13]"
         "(project_release-freeze-starts.md) — plan stated on 2026-07-06",
     ]
+
+
+def _body(project: Path, name: str) -> list[str]:
+    text = (project / "memory" / name).read_text(encoding="utf-8")
+    return text.split("\n---\n", 1)[1].strip().splitlines()
+
+
+def test_a_note_asked_to_be_remembered_is_kept_without_the_ask(tmp_path: Path) -> None:
+    project = _project(tmp_path, "Thanks.", index=(
+        "- remember: the staging DB is on port 5433\n"
+        "- Remember that deploys need a green CI\n"
+        # (no ask: the name of a token, and what to remember to do)
+        "- Remember-me tokens expire after 30 days\n"
+        "- Remember to rebase before merging\n"))
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    # (the body began "remember: the staging DB is on port 5433", under that title)
+    assert _body(project, "project_staging-db-port.md")[0] == "The staging DB is on port 5433"
+    assert "[The staging DB is on port 5433](project_staging-db-port.md)" in "".join(
+        _index_lines(project))
+    assert _body(project, "project_deploys-need-green-ci.md")[0] == "Deploys need a green CI"
+    assert _body(project, "project_tokens-expire-days.md")[0] == (
+        "Remember-me tokens expire after 30 days")
+    assert _body(project, "project_rebase-merging.md")[0] == "Remember to rebase before merging"

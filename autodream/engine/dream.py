@@ -49,7 +49,7 @@ from autodream.engine.model import (
 )
 from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.engine.text import free_file_name, shorten, slug
+from autodream.engine.text import free_file_name, sentence_case, shorten, slug
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
     MEMORY_TYPES,
@@ -329,6 +329,11 @@ def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") ->
                  opaque=True)
 
 
+# "remember: ...", "Remember that ...": a note's lead-in asking to keep it, said before what is
+# to be kept ("Remember to rebase" is the note itself)
+# ("Remember-me tokens expire after 30 days" is no ask)
+_ASKED_TO_REMEMBER = rx.compile(r"(?:please[\s,]+)?remember(?:\s*:|\s+[—–-]|\s+that\b)\s*(?=\S)",
+                                re.I)
 _NOTE_WHY = "The user wrote this note directly in MEMORY.md."
 _NOTE_HOW: dict[MemoryType, str] = {
     "feedback": "Apply this by default in this project without being reminded.",
@@ -360,6 +365,13 @@ def note_entries(
             text, first = redact(text), redact(first)
             decisions.append(Decision("redacted", shorten(first, 120),
                                       "a note in MEMORY.md held a secret; moved without it"))
+        asked = _ASKED_TO_REMEMBER.match(text)
+        if asked is not None:
+            # "remember: the staging DB is on port 5433": the ask is no part of what is kept
+            # (the title left it out, the body began "remember: the staging DB ...")
+            text = sentence_case(text[asked.end():])
+            if (lead := _ASKED_TO_REMEMBER.match(first)) is not None:
+                first = sentence_case(first[lead.end():])
         summary = _plain(first)
         mtype, core = _note_type(note, summary)
         _, label = _note_type(note, _plain(first, urls=False))  # a link's label, not its URL
@@ -379,7 +391,9 @@ def note_entries(
             entry.generated_why = entry.generated_how = True
         entry.score = index_rank(entry)
         entries.append(entry)
-        words = "its secret redacted" if _redacted(note.text) else "word for word"
+        words = ("its secret redacted" if _redacted(note.text) else
+                 f"word for word, its '{asked[0].strip()}' left out" if asked is not None
+                 else "word for word")
         decisions.append(Decision(
             "created", shorten(summary, 120),
             f"moved from {note.origin} (line {note.line_no}): a note written "
