@@ -43,6 +43,9 @@ def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
     # "previously:" line)
     "We deploy every Thursday now, not Tuesday.",
     "We deploy every Thursday now, not on Tuesdays.",
+    # (each was a fact of its own beside deploy.md: project_deploy-instead.md, project_deploy.md)
+    "We deploy on Thursdays instead of Tuesdays.",
+    "We deploy Thursdays now, not Tuesdays.",
 ])
 def test_a_recurring_day_changed_rewrites_the_entry_with_the_old_day_and_keeps_its_words(
         tmp_path: Path, said: str) -> None:
@@ -78,4 +81,17 @@ def test_a_day_changed_for_another_thing_leaves_the_entry_alone(tmp_path: Path) 
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     assert "  + project_release.md" in out.splitlines() and "deploy.md" not in out, out
+    assert DEPLOY in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("said", [
+    "We could deploy on Thursdays instead of Tuesdays.",
+    "Maybe we deploy on Thursdays now, not Tuesdays?",
+])
+def test_a_recurring_day_that_may_change_leaves_the_entry_alone(tmp_path: Path, said: str
+                                                                ) -> None:
+    project = _project(tmp_path, said)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "deploy.md" not in out, out
     assert DEPLOY in (project / "memory" / "deploy.md").read_text(encoding="utf-8")

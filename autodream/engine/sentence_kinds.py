@@ -1356,8 +1356,19 @@ def _used_again(text: str) -> _Kind | None:
 # "on Thursdays now, not Tuesdays", "now every Thursday, not on Tuesdays": the weekday a thing
 # recurs on, put in place of the one it was on ("on Thursday" alone is one day, dated as one)
 _RECURRING_DAY_NOT = rx.compile(
-    rf"\b(?:on\s+(?P<on>{WEEKDAY_NAME})s|every\s+(?P<every>{WEEKDAY_NAME})s?)(?:\s+now)?\s*,?\s+"
-    rf"(?:and\s+)?not\s+(?:on\s+|every\s+)?(?P<old>{WEEKDAY_NAME})s?\b", _I)
+    rf"\b(?:(?:on\s+)?(?P<on>{WEEKDAY_NAME})s|every\s+(?P<every>{WEEKDAY_NAME})s?)(?:\s+now)?"
+    rf"\s*,?\s+(?:(?:and\s+)?not|instead\s+of|rather\s+than)\s+(?:on\s+|every\s+)?"
+    rf"(?P<old>{WEEKDAY_NAME})s?\b", _I)
+# ... told as a day that may be, not one that is ("We could deploy on Thursdays instead of
+# Tuesdays", "Maybe ..."): no entry's day is put right on it
+_DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|may|maybe|perhaps|if|whether|unless|"
+                         r"suggest\w*|propos\w*|consider\w*|what\s+about|how\s+about)\b|\?", _I)
+
+
+def _one_weekday(word: str) -> str | None:
+    """``word`` as one weekday's name ("Thursdays", "thursday": "Thursday"), or None."""
+    day = word.lower().removesuffix("s")
+    return day.capitalize() if day in WEEKDAYS else None
 
 
 # "for today's deploy and from now on": the work at hand a standing switch starts with
@@ -1385,11 +1396,13 @@ def _switch(text: str) -> _Kind | None:
     if chosen is not None:
         # "Use yarn instead": what it replaces is in the memory naming another of its kind
         return _Kind("switch", text, 0.9, new=chosen)
-    if " not " in text and (days := _RECURRING_DAY_NOT.search(text)) is not None:
+    if (" not " in text or " instead " in text or " rather " in text) and (
+            days := _RECURRING_DAY_NOT.search(text)) is not None and not _DAY_HEDGED.search(text):
         # "We deploy on Thursdays now, not Tuesdays", "... every Thursday now, not Tuesday":
         # the day a thing recurs on, said either way, is one weekday (read as "Thursdays" it
         # met no entry saying "every Tuesday", and became a memory of its own beside it; said
-        # in the singular it was a fact that took the entry's place, its other words lost)
+        # in the singular, or with "instead of", it was a fact of its own or one that took the
+        # entry's place, its other words lost)
         new_day = (days["on"] or days["every"]).capitalize()
         if new_day.lower() != days["old"].lower():
             return _Kind("switch", text, 0.9, new=new_day, old=days["old"].capitalize())
@@ -1438,6 +1451,11 @@ def _switch(text: str) -> _Kind | None:
             continue
         if _happened_to_system(text, m.start()):
             continue
+        if old and (day := _one_weekday(new)) and (was := _one_weekday(old)) and (
+                not _DAY_HEDGED.search(text)):
+            # "We moved deploys from Tuesdays to Thursdays": one weekday for another, as an
+            # entry saying "every Tuesday" or "on Tuesdays" is read
+            new, old = day, was
         return _Kind("switch", text, 0.9, new=new, old=old, back=is_back)
     again = _used_again(text)
     if again is not None:
