@@ -95,3 +95,16 @@ def test_a_recurring_day_that_may_change_leaves_the_entry_alone(tmp_path: Path, 
     assert code == 0, out + err
     assert "deploy.md" not in out, out
     assert DEPLOY in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
+
+
+def test_a_switch_between_days_in_the_plural_is_titled_as_said(tmp_path: Path) -> None:
+    # a hedged one is still a switch of its own (no entry's day is put right on a maybe): it
+    # was titled 'Thursdays instead of Tuesdays', filed as project_instead.md
+    project = _project(tmp_path, "Maybe we deploy on Thursdays now, not Tuesdays.",
+                       with_deploy=False)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    index = (project / "memory" / "MEMORY.md").read_text(encoding="utf-8").splitlines()
+    assert [line.split("](")[0] for line in index if line.startswith("- ")] == [
+        "- [Maybe we deploy on Thursdays now, not Tuesdays"]
+    assert "instead" not in out, out

@@ -528,8 +528,10 @@ def _switch_title(cand: Candidate) -> str:
     """The title of a switch's own entry: what moved says what the choice is of ("Staging
     database: db2 instead of db1", not "db2 instead of db1", filed as project_instead.md); a
     move between days or months names no subject, so the statement's own title says what moved
-    ("Tuesday instead of Monday" alone would be filed as project_instead.md)."""
-    if not cand.new or all(w.lower() in CALENDAR_WORDS for w in (cand.new, cand.old or "") if w):
+    ("Tuesday instead of Monday" alone would be filed as project_instead.md), in the plural too
+    ("Thursdays instead of Tuesdays")."""
+    if not cand.new or all(w.lower().removesuffix("s") in CALENDAR_WORDS
+                           for w in (cand.new, cand.old or "") if w):
         return title_for(cand.match_text)
     new, old = split_version(cand.new), split_version(cand.old or "")
     # "we upgraded Django to 5.0" moved no thing but the tool itself
