@@ -67,6 +67,16 @@ def test_a_note_asked_to_be_remembered_is_kept_without_the_ask(tmp_path: Path) -
     assert "[The staging DB is on port 5433](project_staging-db-port.md)" in "".join(
         _index_lines(project))
     assert _body(project, "project_deploys-need-green-ci.md")[0] == "Deploys need a green CI"
-    assert _body(project, "project_tokens-expire-days.md")[0] == (
+    assert _body(project, "project_remember-tokens-expire-days.md")[0] == (
         "Remember-me tokens expire after 30 days")
     assert _body(project, "project_rebase-merging.md")[0] == "Remember to rebase before merging"
+
+
+def test_a_name_that_begins_with_remember_is_no_ask(tmp_path: Path) -> None:
+    # (titled 'Me tokens expire after 30 days': "Remember-" was read as the ask)
+    project = _project(tmp_path, "Thanks.", index="- Remember-me tokens expire after 30 days\n")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert _index_lines(project) == [
+        "- [Remember-me tokens expire after 30 days](project_remember-tokens-expire-days.md)"
+        " — The user wrote this note directly in MEMORY.md"]

@@ -86,7 +86,9 @@ _REMEMBER = rx.compile(
     r"^(?:please[\s,]+)?(?:remember|keep in mind|don't forget|do not forget|never forget|"
     r"for future reference|for the record|make a note|note to self|note for later|"
     r"save (?:this|that) (?:to|in) (?:your )?memory|add (?:this|that) to (?:your )?memory)"
-    r"\b[\s,:;-]*(?:that\b[\s,]*|this\s*[:—–-]+\s*)?(?P<rest>.*)$", _I,
+    # (a word the ask begins with is no ask: "Remember-me tokens expire after 30 days" was
+    # kept as "Me tokens expire after 30 days")
+    r"\b(?!-\w)[\s,:;-]*(?:that\b[\s,]*|this\s*[:—–-]+\s*)?(?P<rest>.*)$", _I,
 )
 _REMEMBER_INSIDE = rx.compile(
     r"\b(?:please remember|remember|keep in mind) that\b[\s,]*(?P<rest>.+)$", _I
