@@ -108,3 +108,19 @@ def test_a_switch_between_days_in_the_plural_is_titled_as_said(tmp_path: Path) -
     assert [line.split("](")[0] for line in index if line.startswith("- ")] == [
         "- [Maybe we deploy on Thursdays now, not Tuesdays"]
     assert "instead" not in out, out
+
+
+def test_a_day_changed_for_a_part_of_what_an_entry_does_leaves_it_alone(tmp_path: Path) -> None:
+    # the API's deploys moved, not the docs site's (it was rewritten to 'every Thursday')
+    project = _project(tmp_path, "We deploy the API on Thursdays now, not Tuesdays.",
+                       with_deploy=False)
+    docs = "We deploy the docs site every Tuesday."
+    (project / "memory" / "MEMORY.md").write_text("- [Docs](docs.md) — the docs site\n",
+                                                  encoding="utf-8")
+    (project / "memory" / "docs.md").write_text(
+        f"---\nname: Docs\ndescription: the docs site\ntype: project\n---\n\n{docs}\n",
+        encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  + project_deploy-api.md" in out.splitlines() and "docs.md" not in out, out
+    assert docs in (project / "memory" / "docs.md").read_text(encoding="utf-8")

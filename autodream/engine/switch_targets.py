@@ -113,10 +113,14 @@ def qualified_name(lead: str, old: str) -> bool:
                      lead, re.I) is not None
 
 
+_TELLING_A_DAY = frozenset(tokens("now every instead rather actually"))
+
+
 def _done_on_day(text: str) -> frozenset[str]:
-    """The content words of ``text`` but its days and "now": what is done on the day."""
+    """The content words of ``text`` but its days and how a day is told changed ("now",
+    "instead of"): what is done on the day."""
     return frozenset(t for t in tokens(text) if t.removesuffix("s") not in WEEKDAYS
-                     and t not in ("now", "every"))
+                     and t not in _TELLING_A_DAY)
 
 
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
@@ -166,11 +170,13 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
                 last_mention(cand.text) is None)
         elif old and old.lower() in WEEKDAYS:
             # "We deploy on Thursdays now, not Tuesdays": no thing named, what is done on the
-            # day says which entry ("We deploy with `make ship` from main, every Tuesday"); one
-            # about something else done on Tuesdays ("The standup is every Tuesday") stays
+            # day says which entry ("We deploy with `make ship` from main, every Tuesday"), all
+            # of it; one about something else done on Tuesdays ("The standup is every
+            # Tuesday", "We deploy the docs site every Tuesday" of the API's deploys) stays
+            done = _done_on_day(cand.text)
             hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
-                last_mention(cand.text) is None) and bool(_done_on_day(cand.text) & (
-                    _done_on_day(entry.lead)))
+                last_mention(cand.text) is None) and bool(done) and done <= _done_on_day(
+                    entry.lead)
         else:
             # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
             # Confluence wiki" is on Confluence all the same
