@@ -1,7 +1,7 @@
-"""The day a thing recurs on, told changed ("We deploy on Thursdays now, not Tuesdays"): the
-entry that says the old day is rewritten where it is, every other word of it kept, whether the
-person said the days in the plural or the singular; with no such entry the new one is filed
-under what is done (deploy), never under the words around the days ('instead', 'every')."""
+"""The day a thing recurs on, told changed ("We deploy on Thursdays now, not Tuesdays") with no
+thing named: no entry is rewritten on a guess of which clause or entry is meant (its other days,
+paths and clauses moved with it); the switch is filed under what is done (deploy), never under
+the words around the days ('instead', 'every')."""
 
 from __future__ import annotations
 
@@ -35,32 +35,49 @@ def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
     return root
 
 
-@pytest.mark.parametrize("said", [
-    # (the plural made project_instead.md, "Thursdays instead of Tuesdays", deploy.md left
-    # saying Tuesday: both in the index)
-    "Actually we deploy on Thursdays now, not Tuesdays.",
-    # (the singular took deploy.md's place whole: `make ship` and main kept only in the
-    # "previously:" line)
-    "We deploy every Thursday now, not Tuesday.",
-    "We deploy every Thursday now, not on Tuesdays.",
-    # (each was a fact of its own beside deploy.md: project_deploy-instead.md, project_deploy.md)
-    "We deploy on Thursdays instead of Tuesdays.",
-    "We deploy Thursdays now, not Tuesdays.",
+# (each was rewritten in place by a switch that names no thing, from f3f8ef0 to 8009f32: the
+# day that also tells something else, a path, another clause or another entry, moved with it;
+# which clause or entry is meant is not told, so the switch is a memory of its own, as on main)
+@pytest.mark.parametrize(("entry", "said"), [
+    (DEPLOY, "Actually we deploy on Thursdays now, not Tuesdays."),
+    (DEPLOY, "We deploy every Thursday now, not Tuesday."),
+    (DEPLOY, "We deploy on Thursdays instead of Tuesdays."),
+    ("Staging deploys every Tuesday, prod deploys every Tuesday too.",
+     "Staging deploys on Thursdays now, not Tuesdays."),
+    ("We deploy every Tuesday; the checklist is docs/tuesday-deploy.md.",
+     "We deploy on Thursdays now, not Tuesdays."),
+    ("We deploy every Tuesday and we never deploy hotfixes on Fridays.",
+     "We deploy hotfixes on Thursdays now, not Tuesdays."),
+    ("We deploy biweekly on Tuesdays.", "We deploy every Thursday now, not Tuesday."),
 ])
-def test_a_recurring_day_changed_rewrites_the_entry_with_the_old_day_and_keeps_its_words(
-        tmp_path: Path, said: str) -> None:
+def test_a_recurring_day_changed_naming_no_thing_leaves_the_entry_word_for_word(
+        tmp_path: Path, entry: str, said: str) -> None:
     project = _project(tmp_path, said)
+    (project / "memory" / "deploy.md").write_text(
+        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
+        encoding="utf-8")
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
-    assert "  ~ deploy.md" in out.splitlines() and "  + " not in out, out
-    memory = project / "memory"
-    assert sorted(p.name for p in memory.glob("*.md")) == ["MEMORY.md", "deploy.md"]
-    body = (memory / "deploy.md").read_text(encoding="utf-8")
-    assert "\nWe deploy with `make ship` from main, every Thursday.\n" in body
-    assert "Switched from Tuesday to Thursday on 2026-07-13; previously Tuesday." in body
-    index = (memory / "MEMORY.md").read_text(encoding="utf-8").splitlines()
-    assert [line for line in index if line.startswith("- ")] == [
-        "- [Deploy](deploy.md) — We deploy with `make ship` from main, every Thursday."]
+    assert "  ~ deploy.md" not in out.splitlines() and "  + project_" in out, out
+    assert f"\n{entry}\n" in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
+
+
+def test_a_meeting_day_changed_leaves_two_meetings_alone(tmp_path: Path) -> None:
+    # "The meeting" is the standup's or the planning's: the standup was rewritten silently
+    project = _project(tmp_path, "The meeting is on Thursdays now, not Tuesdays.",
+                       with_deploy=False)
+    meetings = {"standup.md": "The standup meeting is every Tuesday at 10:00.",
+                "planning.md": "The planning meeting is every Tuesday at 14:00."}
+    (project / "memory" / "MEMORY.md").write_text(
+        "".join(f"- [{n}]({n}) — {t}\n" for n, t in meetings.items()), encoding="utf-8")
+    for name, text in meetings.items():
+        (project / "memory" / name).write_text(
+            f"---\nname: {name}\ndescription: {text}\ntype: project\n---\n\n{text}\n",
+            encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    for name, text in meetings.items():
+        assert f"\n{text}\n" in (project / "memory" / name).read_text(encoding="utf-8"), out
 
 
 @pytest.mark.parametrize("said", [

@@ -113,20 +113,11 @@ def qualified_name(lead: str, old: str) -> bool:
                      lead, re.I) is not None
 
 
-_TELLING_A_DAY = frozenset(tokens("now every instead rather actually"))
-
-
-def _done_on_day(text: str) -> frozenset[str]:
-    """The content words of ``text`` but its days and how a day is told changed ("now",
-    "instead of"): what is done on the day."""
-    return frozenset(t for t in tokens(text) if t.removesuffix("s") not in WEEKDAYS
-                     and t not in _TELLING_A_DAY)
-
-
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
     thing = moved_thing(cand.text)
     ranked: list[tuple[float, int, Entry]] = []
+    days_moved = 0  # (entries whose day the thing's weekday switch would move)
     for pos, entry in enumerate(live):
         if old and _stays_beside(entry, cand.text, old):
             continue
@@ -168,15 +159,7 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
             # "... on Mondays"; not for a week's exception ("this week only", "on the 14th")
             hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
                 last_mention(cand.text) is None)
-        elif old and old.lower() in WEEKDAYS:
-            # "We deploy on Thursdays now, not Tuesdays": no thing named, what is done on the
-            # day says which entry ("We deploy with `make ship` from main, every Tuesday"), all
-            # of it; one about something else done on Tuesdays ("The standup is every
-            # Tuesday", "We deploy the docs site every Tuesday" of the API's deploys) stays
-            done = _done_on_day(cand.text)
-            hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
-                last_mention(cand.text) is None) and bool(done) and done <= _done_on_day(
-                    entry.lead)
+            days_moved += hit
         else:
             # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
             # Confluence wiki" is on Confluence all the same
@@ -191,7 +174,9 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
         if hit:
             weight = (2.0 if says_new and says_old else 1.0) + similarity(cand.text, entry.lead)
             ranked.append((weight, -pos, entry))
-    if not ranked:
+    if not ranked or days_moved > 1:
+        # ("The meeting is on Thursdays now": the standup meeting's or the planning meeting's,
+        # each every Tuesday, is not told; the likeliest was rewritten, the other left)
         return None
     ranked.sort(key=lambda t: (t[0], t[1]), reverse=True)
     return ranked[0][2]
