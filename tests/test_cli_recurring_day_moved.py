@@ -49,6 +49,14 @@ def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
     ("We deploy every Tuesday and we never deploy hotfixes on Fridays.",
      "We deploy hotfixes on Thursdays now, not Tuesdays."),
     ("We deploy biweekly on Tuesdays.", "We deploy every Thursday now, not Tuesday."),
+    # (main's own paths, reached by the new phrasings: the incident was pruned, the crontab's
+    # line and the history's day rewritten)
+    ("Deploy every Tuesday.\n\nIncident on Tuesday 2026-06-30: the deploy broke billing.",
+     "We deploy every Thursday now, not Tuesday."),
+    ("We deploy every Tuesday.\n\n```\n# crontab\n0 9 * * TUE make deploy  # Tuesday\n```",
+     "We deploy on Thursdays now, not Tuesdays."),
+    ("We deploy every Tuesday. Deploy history: 2026-06-30 (Tuesday) went fine.",
+     "We deploy on Thursdays now, not Tuesdays."),
 ])
 def test_a_recurring_day_changed_naming_no_thing_leaves_the_entry_word_for_word(
         tmp_path: Path, entry: str, said: str) -> None:
@@ -58,8 +66,39 @@ def test_a_recurring_day_changed_naming_no_thing_leaves_the_entry_word_for_word(
         encoding="utf-8")
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
-    assert "  ~ deploy.md" not in out.splitlines() and "  + project_" in out, out
-    assert f"\n{entry}\n" in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
+    assert "  + project_" in out, out  # (the switch, a memory of its own)
+    _says_each_line(project, entry)
+
+
+@pytest.mark.parametrize(("entry", "said"), [
+    ("Deploy every Tuesday.\n\nIncident on Tuesday 2026-06-30: the deploy broke billing.",
+     "We switched deploys from Tuesday to Thursday."),
+    ("Staging deploys every Tuesday, prod deploys every Tuesday too.",
+     "We switched staging deploys from Tuesday to Thursday."),
+    ("We deploy every Tuesday; the checklist is docs/tuesday-deploy.md.",
+     "We switched deploys from Tuesday to Thursday."),
+    ("We deploy every Tuesday after the Tuesday standup.",
+     "We switched deploys from Tuesday to Thursday."),
+])
+def test_a_day_switched_is_not_put_in_where_the_entry_says_it_otherwise(
+        tmp_path: Path, entry: str, said: str) -> None:
+    # the thing named, the entry's day said once, as a recurring one, is rewritten (the
+    # standup's and backups' cases elsewhere); said again, in a path or a dated line, which
+    # is meant is not told: both days were rewritten, or the incident pruned
+    project = _project(tmp_path, said)
+    (project / "memory" / "deploy.md").write_text(
+        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
+        encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    _says_each_line(project, entry)
+
+
+def _says_each_line(project: Path, entry: str) -> None:
+    # (a dated line is retold as past, "Was planned: incident on Tuesday ...", as on main)
+    body = (project / "memory" / "deploy.md").read_text(encoding="utf-8").lower()
+    for line in filter(None, entry.lower().splitlines()):
+        assert line in body, body
 
 
 def test_a_meeting_day_changed_leaves_two_meetings_alone(tmp_path: Path) -> None:

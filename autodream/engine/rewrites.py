@@ -715,6 +715,20 @@ def _says_day(text: str, day: str) -> bool:
     return re.search(rf"\b(?:on|every)\s+{re.escape(day)}s?\b", text, re.I) is not None
 
 
+_RECURS_ON = rx.compile(r"\b(?:on|every)\s+$", re.I)
+
+
+def says_day_once_as_recurring(text: str, day: str) -> bool:
+    """``text`` names ``day`` once, as the day something recurs on ("We deploy every Tuesday",
+    "... on Tuesdays"): a switch of that day may rewrite it. Named again it is not told which
+    is meant ("Staging deploys every Tuesday, prod deploys every Tuesday too", "every Tuesday
+    after the Tuesday standup"); named otherwise it is a day that stays ("Incident on Tuesday
+    2026-06-30", "docs/tuesday-deploy.md", a crontab's "# Tuesday")."""
+    mentions = list(re.finditer(rf"\b{re.escape(day)}s?\b", text, re.I))
+    return len(mentions) == 1 and _RECURS_ON.search(
+        text[max(0, mentions[0].start() - 12):mentions[0].start()]) is not None
+
+
 # A lower-case word after a name that is no preposition or conjunction: the name qualifies it
 # ("the Jenkins server"), and an article before the name is that word's.
 _NOUN_AFTER = (r"(?-i:(?!(?:at|in|on|for|and|or|with|since|now|but|until|under|from|to|is|are|"

@@ -47,6 +47,7 @@ from autodream.engine.rewrites import (
     _stated_in,
     _stays_beside,
     moved_thing,
+    says_day_once_as_recurring,
 )
 from autodream.engine.setting_changes import same_value
 from autodream.engine.text import has_name, has_word, similarity, tokens
@@ -154,12 +155,19 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
         elif old and split_version(old) is not None:
             # "upgraded from Postgres 14 to 16": a version is specific enough on its own
             hit = names_version(entry.text, old)
-        elif old and old.lower() in WEEKDAYS and thing:
+        elif old and old.lower() in WEEKDAYS:
             # "the standup moved from Monday to Tuesday": "The standup is every Monday",
-            # "... on Mondays"; not for a week's exception ("this week only", "on the 14th")
-            hit = _says_day(entry.lead, old) and not _ONE_TIME.search(cand.text) and (
-                last_mention(cand.text) is None)
+            # "... on Mondays"; not for a week's exception ("this week only", "on the 14th").
+            # A day moved that names no thing ("We deploy on Thursdays now, not Tuesdays")
+            # tells no entry: any saying "on Tuesday" was rewritten ("Incident on Tuesday
+            # 2026-06-30: ..." pruned)
+            hit = bool(thing) and _says_day(entry.lead, old) and not _ONE_TIME.search(
+                cand.text) and last_mention(cand.text) is None
             days_moved += hit
+            # (the day once, as a recurring one: an incident on a Tuesday, a path, a crontab
+            # or a second clause saying it moved with it, or were pruned)
+            hit = hit and says_day_once_as_recurring(
+                "\n".join(entry.statements or [entry.lead]), old)
         else:
             # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
             # Confluence wiki" is on Confluence all the same
