@@ -7,6 +7,8 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from pathlib import Path
 
+import pytest
+
 from tests.factories import TranscriptBuilder
 from tests.test_cli_dream import dream
 
@@ -70,6 +72,37 @@ def test_a_note_asked_to_be_remembered_is_kept_without_the_ask(tmp_path: Path) -
     assert _body(project, "project_remember-tokens-expire-days.md")[0] == (
         "Remember-me tokens expire after 30 days")
     assert _body(project, "project_rebase-merging.md")[0] == "Remember to rebase before merging"
+
+
+@pytest.mark.parametrize("note", [
+    "remember: use pnpm",
+    "Remember that deploys need a green CI",
+    "Please remember: the CI cache is flaky",
+    "remember: staging needs VPN",
+    "Remember -- staging needs VPN",
+])
+def test_a_short_note_moved_without_its_ask_is_not_counted_lost(tmp_path: Path, note: str
+                                                                 ) -> None:
+    # (the loss check read the note with its 'remember' and found it gone: 'Error: check
+    # failed: MEMORY.md: 1 of 2 prior entries and notes lost')
+    project = _project(tmp_path, "Thanks.", index=f"- {note}\n- CI runs on GitHub Actions\n")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "committed" in out and len(_index_lines(project)) == 2, out
+
+
+@pytest.mark.parametrize(("note", "kept"), [
+    ("remember: https://example.com/runbook is the runbook",
+     "https://example.com/runbook is the runbook"),  # (was 'Https://...')
+    ("remember: iOS builds need Xcode 16", "iOS builds need Xcode 16"),  # (was 'IOS builds')
+])
+def test_a_note_without_its_ask_keeps_its_first_words_case(tmp_path: Path, note: str, kept: str
+                                                           ) -> None:
+    project = _project(tmp_path, "Thanks.", index=f"- {note}\n")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    bodies = [_body(project, p.name)[0] for p in (project / "memory").glob("*_*.md")]
+    assert bodies == [kept], out
 
 
 def test_a_name_that_begins_with_remember_is_no_ask(tmp_path: Path) -> None:

@@ -49,7 +49,7 @@ from autodream.engine.model import (
 )
 from autodream.engine.names import named_as_written
 from autodream.engine.scoring import cluster_candidates, select
-from autodream.engine.text import free_file_name, sentence_case, shorten, slug
+from autodream.engine.text import free_file_name, shorten, slug
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
     MEMORY_TYPES,
@@ -59,6 +59,7 @@ from autodream.memory.model import (
     MemoryType,
     TopicFile,
     UnclosedValueError,
+    asked_to_remember,
     front_matter_lines,
     index_notes,
     is_file_link,
@@ -329,11 +330,17 @@ def _opaque(path: str, text: str | None, item: IndexEntry, section: str = "") ->
                  opaque=True)
 
 
-# "remember: ...", "Remember that ...": a note's lead-in asking to keep it, said before what is
-# to be kept ("Remember to rebase" is the note itself)
-# ("Remember-me tokens expire after 30 days" is no ask)
-_ASKED_TO_REMEMBER = rx.compile(r"(?:please[\s,]+)?remember(?:\s*:|\s+[—–-]|\s+that\b)\s*(?=\S)",
-                                re.I)
+# a note's first word written in lower case ("use pnpm"), which starts the note once its ask
+# ("remember: ") is left out; not a name spelled so ("iOS builds", "https://...")
+_LOWER_FIRST_WORD = rx.compile(r"[a-z]+(?=[\s,;.!]|$)")
+
+
+def _ask_left_out(text: str, asked: re.Match[str]) -> str:
+    """``text`` after its ``asked`` lead-in, starting with a capital where it is a plain word."""
+    rest = text[asked.end():]
+    return rest[:1].upper() + rest[1:] if _LOWER_FIRST_WORD.match(rest) else rest
+
+
 _NOTE_WHY = "The user wrote this note directly in MEMORY.md."
 _NOTE_HOW: dict[MemoryType, str] = {
     "feedback": "Apply this by default in this project without being reminded.",
@@ -365,13 +372,13 @@ def note_entries(
             text, first = redact(text), redact(first)
             decisions.append(Decision("redacted", shorten(first, 120),
                                       "a note in MEMORY.md held a secret; moved without it"))
-        asked = _ASKED_TO_REMEMBER.match(text)
+        asked = asked_to_remember(text)
         if asked is not None:
             # "remember: the staging DB is on port 5433": the ask is no part of what is kept
             # (the title left it out, the body began "remember: the staging DB ...")
-            text = sentence_case(text[asked.end():])
-            if (lead := _ASKED_TO_REMEMBER.match(first)) is not None:
-                first = sentence_case(first[lead.end():])
+            text = _ask_left_out(text, asked)
+            if (lead := asked_to_remember(first)) is not None:
+                first = _ask_left_out(first, lead)
         summary = _plain(first)
         mtype, core = _note_type(note, summary)
         _, label = _note_type(note, _plain(first, urls=False))  # a link's label, not its URL

@@ -61,6 +61,7 @@ from autodream.memory.model import (
     parse_topic,
     unlisted_count,
     unlisted_line,
+    without_ask,
 )
 from autodream.memory.staging import active_files, link_target, read_regular_below, symlinks
 from autodream.redact import REDACTED_MARK, find_secrets, redact
@@ -444,7 +445,8 @@ def _check_loss(
         ]
         # A note's words once, not once per file: MEMORY.md of 400 notes over 200 files was
         # 80,000 redactions of the same few lines.
-        gone_notes = [note for note, said in ((n, _words(n.text)) for n in notes)
+        # (a note's "remember:" read as optional: the engine moves the note without it)
+        gone_notes = [note for note, said in ((n, _words(without_ask(n.text))) for n in notes)
                       if not any(_holds(words, said) for words in held)]
         report.lost_notes = [" ".join(note.summary.split())[:120] for note in gone_notes
                              if note.text not in forgotten_notes]

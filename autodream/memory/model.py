@@ -358,6 +358,25 @@ def is_file_link(link: str) -> bool:
     return _NOT_A_FILE_LINK.match(link) is None
 
 
+# "remember: ...", "Please remember that ...", "Remember -- ...": a note's lead-in asking to keep
+# it, said before what is to be kept ("Remember to rebase" is the note itself, "Remember-me
+# tokens ..." no ask). One list for the engine, which moves the note without it, and the loss
+# check, which reads the note with it or without: cut by the one, it was missing to the other
+_ASKED_TO_REMEMBER = rx.compile(
+    r"(?:please[\s,]+)?remember(?:\s*:|\s+(?:--?|[—–])|\s+that\b:?)\s*(?=\S)", re.I)
+
+
+def asked_to_remember(text: str) -> re.Match[str] | None:
+    """The lead-in of a note asking to keep it ("remember: "), or None."""
+    return _ASKED_TO_REMEMBER.match(text)
+
+
+def without_ask(text: str) -> str:
+    """``text`` without a lead-in asking to keep it."""
+    asked = _ASKED_TO_REMEMBER.match(text)
+    return text if asked is None else text[asked.end():]
+
+
 @dataclass(frozen=True)
 class IndexNote:
     """Something a person wrote straight into ``MEMORY.md`` that is no entry: a prose line, a
