@@ -5,11 +5,13 @@ the words around the days ('instead', 'every')."""
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
+from autodream.engine.sentence_kinds import _RECURRING_DAY_NOT
 from tests.factories import TranscriptBuilder
 from tests.test_cli_dream import dream
 
@@ -180,3 +182,16 @@ def test_a_day_changed_for_a_part_of_what_an_entry_does_leaves_it_alone(tmp_path
     assert code == 0, out + err
     assert "  + project_deploy-api.md" in out.splitlines() and "docs.md" not in out, out
     assert docs in (project / "memory" / "docs.md").read_text(encoding="utf-8")
+
+
+def test_reading_a_day_told_changed_is_linear() -> None:
+    # ("\s*,?\s+" tried each split of a run of spaces: 20,000 after "on Mondays" took 15 s)
+    for tail in ("x.", ", x", "nothing"):
+        small, big = (f"We do not deploy on Mondays{' ' * n}{tail}" for n in (2_500, 20_000))
+        start = time.process_time()
+        _RECURRING_DAY_NOT.search(small)
+        first = time.process_time() - start
+        start = time.process_time()
+        _RECURRING_DAY_NOT.search(big)
+        assert time.process_time() - start < max(24 * first, 0.5), tail
+    assert _RECURRING_DAY_NOT.search("We deploy on Thursdays now ,  not Tuesdays.") is not None
