@@ -50,6 +50,21 @@ def test_a_passed_plans_title_goes_on_in_lower_case_after_was_planned(tmp_path: 
     ]
 
 
+@pytest.mark.parametrize(("said", "kept"), [
+    ("Kafka cluster migration starts next Monday.", "Kafka cluster migration"),
+    ("Django upgrade starts next Monday, so freeze the models.", "Django upgrade"),
+])
+def test_a_passed_plan_keeps_a_names_capital_after_was_planned(tmp_path: Path, said: str,
+                                                               kept: str) -> None:
+    # (any first word but a month, an acronym or a one-word subject before its verb went
+    # lower case: "Was planned: kafka cluster migration ...", "django upgrade ...")
+    project = _project(tmp_path, said)
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert [line[:len(kept) + 16] for line in _index_lines(project)] == [
+        f"- [Was planned: {kept}"], out
+
+
 def _body(project: Path, name: str) -> list[str]:
     text = (project / "memory" / name).read_text(encoding="utf-8")
     return text.split("\n---\n", 1)[1].strip().splitlines()

@@ -2538,7 +2538,7 @@ def retell(text: str) -> str:
     if _PAST_MARKERS.search(text):
         return text
     if _planned_as_said(text):
-        return f"Was planned: {_decapitalised(text)}"
+        return f"Was planned: {decapitalised(text)}"
     return _future_retold(text)
 
 
@@ -2600,7 +2600,7 @@ def tell_as_past(sentence: str, today: date) -> str | None:
     # the day said once: "Was planned: we cut the 2.0 branch on 2026-07-13", not "Was planned
     # for 2026-07-13: we cut the 2.0 branch on 2026-07-13"
     planned = "Was planned" if when.phrase in rest else f"Was planned for {when.phrase}"
-    return f"{planned}{as_of}: {_decapitalised(rest)}"
+    return f"{planned}{as_of}: {decapitalised(rest)}"
 
 
 # A plan in the progressive ("I'm giving a talk ...", "We're migrating CI ..."): put in the past
@@ -2636,24 +2636,28 @@ def _planned_as_said(sentence: str) -> bool:
         (", so" in sentence or ";" in sentence) and _RULE_AFTER.search(sentence))
 
 
-# A one-word subject and its verb ("Priya joins the team", "Stripe is down"): the subject is a
-# name, which keeps its capital ("Merges freeze" is a plural, and goes lower-case)
-_NAME_DOES = rx.compile(r"^[A-Z][a-z]*[a-rt-z] (?:is|was|has|[a-z]+[a-rt-z]s)\b")
 
-
-def _decapitalised(text: str) -> str:
-    """A sentence's first word lower-cased to follow a colon, unless it is a name that keeps its
-    capital (a month, "CI", "v3", "Priya joins ...")."""
+def decapitalised(text: str) -> str:
+    """A sentence's first word lower-cased to follow a colon where it is a word known to be
+    common ("The release ...", "Our demo ...", "Deploy ..."); any other keeps its capital, as a
+    name may ("Kafka cluster migration ...", "Priya joins ...", "Django upgrade ..." were
+    "kafka", "django"), and so does a month, "CI", "v3"."""
     first = text.split(" ", 1)[0].split("'", 1)[0]
     if first.capitalize() in MONTHS or not first[1:].islower() or (
-            _NAME_DOES.match(text) and first.lower() not in _OPENERS):
+            first.lower() not in _OPENERS):
         return text
     return text[:1].lower() + text[1:]
 
 
-_OPENERS = word_set("""the a an it this that there he she one each every release launch deploy
-    deployment migration freeze demo review audit sprint standup meeting planning onboarding
-    offsite retro cutover rollout""")
+# the words a plan may begin with that are common, not a name: determiners, pronouns, and the
+# events and work plans are made of, one or more ("Merges freeze on ...")
+_EVENTS = word_set("""release launch deploy deployment migration freeze demo review audit sprint
+    standup meeting planning onboarding offsite retro cutover rollout merge build test change
+    code work feature branch ticket task deadline""")
+_OPENERS = word_set("""the a an it this that these those there here he she we they i you one
+    each every our my your their his her its some all any no both either neither another other
+    next last first second final new quarterly weekly monthly daily nightly yearly annual
+    incident outage""") | _EVENTS | {f"{word}s" for word in _EVENTS}
 
 
 def passed_how(text: str, today: date) -> str | None:

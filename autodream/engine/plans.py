@@ -10,8 +10,8 @@ from autodream import rx
 from autodream.engine.dates import (
     WEEKDAY_NAME,
     When,
-    _decapitalised,
     date_mentions,
+    decapitalised,
     is_standing,
     last_mention,
     latest_date,
@@ -76,7 +76,7 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
     if told is None:
         told = retell(name)
         if as_planned and told != name and not told.startswith("Was planned"):
-            told = f"Was planned: {_decapitalised(name)}"
+            told = f"Was planned: {decapitalised(name)}"
         # ("Was planned: The user is giving a talk about csvstat" may be over the length)
         return title_for(told, whole=True) if told.startswith("Was planned") else told
     when = last_mention(name)
@@ -84,7 +84,7 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
             as_planned and not told.startswith("Was planned")):
         # ("Was planned: the release freeze starts on ...", as the body says it: a capital
         # after the colon is kept only by a name, "Was planned: Priya joins the team ...")
-        told = f"Was planned: {_decapitalised(name)}"
+        told = f"Was planned: {decapitalised(name)}"
     return title_for(told, whole=True)
 
 
