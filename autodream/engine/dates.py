@@ -35,11 +35,12 @@ from typing import Literal
 
 from autodream import rx
 from autodream.engine.informal import MONTH_WORDS
+
+# (WEEKDAY_NAME re-exported: its users read it here)
+from autodream.engine.text import WEEKDAY_NAME as WEEKDAY_NAME
 from autodream.engine.text import word_set
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-# One of them in a pattern (flagged re.I where a capital may start it)
-WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
           "September", "October", "November", "December")
 _MONTH_NAMES = "|".join(MONTHS)  # capitalised: "may" and "march" alone are mostly verbs

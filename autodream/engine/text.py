@@ -57,6 +57,10 @@ def split_outside_spans(pattern: re.Pattern[str], text: str, maxsplit: int = 0) 
     return parts
 
 
+# One weekday in a pattern (flagged re.I where a capital may start it)
+WEEKDAY_NAME = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+
+
 def word_set(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
@@ -379,7 +383,7 @@ _LETTERS_THEN_DIGITS = rx.compile(r"[a-z]+\d+[a-z\d]*")
 _SLUG_WORD = rx.compile(r"(?<![\w.-])[a-z]+(?:-[a-z]+)+-\d{1,2}(?![\w-]|\.\w)|[a-z0-9]+")
 
 
-_EVERY_DAY = rx.compile(r"\bevery\s+(?=(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)")
+_EVERY_DAY = rx.compile(rf"\bevery\s+(?={WEEKDAY_NAME}s?\b)")
 
 
 # what a switch's title says around the names it switched between
