@@ -155,6 +155,23 @@ def test_a_recurring_day_that_may_change_leaves_the_entry_alone(tmp_path: Path, 
     assert DEPLOY in (project / "memory" / "deploy.md").read_text(encoding="utf-8")
 
 
+def test_a_name_or_month_may_is_no_hedge(tmp_path: Path) -> None:
+    # ("may" was read with any case: the standup's day, put right on main's path, was left
+    # and the switch became a memory of its own, 'Switched from Tuesdays to Thursdays')
+    project = _project(tmp_path, "The standup is on Thursdays now, not Tuesdays, as May asked.",
+                       with_deploy=False)
+    (project / "memory" / "MEMORY.md").write_text("- [Standup](standup.md) — the standup\n",
+                                                  encoding="utf-8")
+    (project / "memory" / "standup.md").write_text(
+        "---\nname: Standup\ndescription: the standup\ntype: project\n---\n\n"
+        "The standup is every Tuesday at 10:00.\n", encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  ~ standup.md" in out.splitlines() and "  + " not in out, out
+    assert "\nThe standup is every Thursday at 10:00.\n" in (
+        project / "memory" / "standup.md").read_text(encoding="utf-8")
+
+
 def test_a_switch_between_days_in_the_plural_is_titled_as_said(tmp_path: Path) -> None:
     # a hedged one is still a switch of its own (no entry's day is put right on a maybe): it
     # was titled 'Thursdays instead of Tuesdays', filed as project_instead.md

@@ -1364,7 +1364,8 @@ _RECURRING_DAY_NOT = rx.compile(
     rf"(?P<old>{WEEKDAY_NAME})s?\b", _I)
 # ... told as a day that may be, not one that is ("We could deploy on Thursdays instead of
 # Tuesdays", "Maybe ..."): no entry's day is put right on it
-_DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|may|maybe|perhaps|if|whether|unless|"
+# ("May" with a capital is a month or a name: "..., as May asked" is no hedge)
+_DAY_HEDGED = rx.compile(r"\b(?:could|would|should|might|(?-i:may)|maybe|perhaps|if|whether|unless|"
                          r"suggest\w*|propos\w*|consider\w*|what\s+about|how\s+about)\b|\?", _I)
 
 
