@@ -120,6 +120,21 @@ def test_a_note_without_its_ask_keeps_its_first_words_case(tmp_path: Path, note:
     assert bodies == [kept], out
 
 
+@pytest.mark.parametrize(("note", "kept"), [
+    # (the dash was read as the ask's: 'force-with-lease, ...', 'V prints the SQL')
+    ("Remember --force-with-lease, never plain --force",
+     "Remember --force-with-lease, never plain --force"),
+    ("Remember -v prints the SQL", "Remember -v prints the SQL"),
+    ("Remember - we deploy on Fridays", "We deploy on Fridays"),
+])
+def test_a_flag_after_remember_is_no_ask(tmp_path: Path, note: str, kept: str) -> None:
+    project = _project(tmp_path, "Thanks.", index=f"- {note}\n")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    bodies = [_body(project, p.name)[0] for p in (project / "memory").glob("*_*.md")]
+    assert bodies == [kept], out
+
+
 def test_a_name_that_begins_with_remember_is_no_ask(tmp_path: Path) -> None:
     # (titled 'Me tokens expire after 30 days': "Remember-" was read as the ask)
     project = _project(tmp_path, "Thanks.", index="- Remember-me tokens expire after 30 days\n")

@@ -360,10 +360,11 @@ def is_file_link(link: str) -> bool:
 
 # "remember: ...", "Please remember that ...", "Remember -- ...": a note's lead-in asking to keep
 # it, said before what is to be kept ("Remember to rebase" is the note itself, "Remember-me
-# tokens ..." no ask). One list for the engine, which moves the note without it, and the loss
-# check, which reads the note with it or without: cut by the one, it was missing to the other
+# tokens ..." no ask; nor "Remember -v prints the SQL", the dash a flag's). One list for the
+# engine, which moves the note without it, and the loss check, which reads the note with it or
+# without: cut by the one, it was missing to the other
 _ASKED_TO_REMEMBER = rx.compile(
-    r"(?:please[\s,]+)?remember(?:\s*:|\s+(?:--?|[—–])|\s+that\b:?)\s*(?=\S)", re.I)
+    r"(?:please[\s,]+)?remember(?:\s*:|\s+(?:--?|[—–])(?=\s)|\s+that\b:?)\s*(?=\S)", re.I)
 
 
 def asked_to_remember(text: str) -> re.Match[str] | None:
