@@ -96,6 +96,24 @@ def test_a_day_switched_is_not_put_in_where_the_entry_says_it_otherwise(
     _says_each_line(project, entry)
 
 
+@pytest.mark.parametrize("said", [
+    "We moved deploys from Tuesdays to Thursdays.",
+    "We moved deploys from Tuesday to Thursday.",
+])
+@pytest.mark.parametrize("rule", ["Do not deploy on Tuesdays.", "Never deploy on Tuesdays."])
+def test_a_day_switched_leaves_a_rule_against_the_old_day(tmp_path: Path, said: str, rule: str
+                                                          ) -> None:
+    # (rewritten 'Do not deploy on Thursdays.': the rule turned into its opposite)
+    project = _project(tmp_path, said)
+    (project / "memory" / "deploy.md").write_text(
+        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{rule}\n",
+        encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  ~ deploy.md" not in out and "  + project_" in out, out
+    _says_each_line(project, rule)
+
+
 def _says_each_line(project: Path, entry: str) -> None:
     # (a dated line is retold as past, "Was planned: incident on Tuesday ...", as on main)
     body = (project / "memory" / "deploy.md").read_text(encoding="utf-8").lower()

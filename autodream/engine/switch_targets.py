@@ -114,6 +114,19 @@ def qualified_name(lead: str, old: str) -> bool:
                      lead, re.I) is not None
 
 
+# A clause that rules a day out ("Do not deploy on Tuesdays", "Never deploy on Fridays", "no
+# deploys on Fridays", "every day except Friday"): a switch of that day would make the rule
+# its opposite ("Do not deploy on Thursdays")
+_RULED_OUT = rx.compile(r"\b(?:not|never|no|don't|don’t|avoid\w*|except)\b", re.I)
+
+
+def _day_ruled_out(text: str, day: str) -> bool:
+    """A clause of ``text`` naming ``day`` (or its plural) rules it out."""
+    return any(_RULED_OUT.search(clause) is not None
+               and re.search(rf"\b{re.escape(day)}s?\b", clause, re.I) is not None
+               for clause in re.split(r"[,;:.!?](?:\s|$)|\n", text))
+
+
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
     thing = moved_thing(cand.text)
@@ -161,7 +174,8 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
             # A day moved that names no thing ("We deploy on Thursdays now, not Tuesdays")
             # tells no entry: any saying "on Tuesday" was rewritten ("Incident on Tuesday
             # 2026-06-30: ..." pruned)
-            hit = bool(thing) and _says_day(entry.lead, old) and not _ONE_TIME.search(
+            hit = bool(thing) and _says_day(entry.lead, old) and not _day_ruled_out(
+                "\n".join(entry.statements or [entry.lead]), old) and not _ONE_TIME.search(
                 cand.text) and last_mention(cand.text) is None
             days_moved += hit
             # (the day once, as a recurring one: an incident on a Tuesday, a path, a crontab
