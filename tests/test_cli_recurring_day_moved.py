@@ -139,6 +139,29 @@ def test_a_meeting_day_changed_leaves_two_meetings_alone(tmp_path: Path) -> None
         assert f"\n{text}\n" in (project / "memory" / name).read_text(encoding="utf-8"), out
 
 
+def test_a_meeting_day_changed_moves_it_beside_an_entry_that_mentions_it(tmp_path: Path
+                                                                        ) -> None:
+    # (the retro, every Tuesday after the standup, was counted a second standup: both left,
+    # and project_standup-moved.md beside them, two live days)
+    project = _project(tmp_path, "The standup moved from Tuesday to Wednesday.",
+                       with_deploy=False)
+    meetings = {"standup.md": "The standup is every Tuesday at 10:00.",
+                "retro.md": "The retro is every Tuesday after the standup."}
+    (project / "memory" / "MEMORY.md").write_text(
+        "".join(f"- [{n}]({n}) — {t}\n" for n, t in meetings.items()), encoding="utf-8")
+    for name, text in meetings.items():
+        (project / "memory" / name).write_text(
+            f"---\nname: {name}\ndescription: {text}\ntype: project\n---\n\n{text}\n",
+            encoding="utf-8")
+    code, out, err = dream(project, "--backend", "local")
+    assert code == 0, out + err
+    assert "  ~ standup.md" in out and "  + project_" not in out, out
+    assert "\nThe standup is every Wednesday at 10:00.\n" in (
+        project / "memory" / "standup.md").read_text(encoding="utf-8"), out
+    assert f"\n{meetings['retro.md']}\n" in (project / "memory" / "retro.md").read_text(
+        encoding="utf-8"), out
+
+
 @pytest.mark.parametrize("said", [
     "Actually we deploy on Thursdays now, not Tuesdays.",  # (was project_instead.md)
     "We deploy every Thursday now, not Tuesday.",  # (was project_deploy-every.md)

@@ -127,6 +127,20 @@ def _day_ruled_out(text: str, day: str) -> bool:
                for clause in re.split(r"[,;:.!?](?:\s|$)|\n", text))
 
 
+def _day_said_of(text: str, day: str, thing: frozenset[str]) -> bool:
+    """A clause of ``text`` names ``day`` of ``thing``: the thing is said before the day ("The
+    standup is every Tuesday"), or the clause begins with the day ("Every Tuesday we hold the
+    standup"). "The retro is every Tuesday after the standup" is the retro's day."""
+    for clause in re.split(r"[,;:.!?](?:\s|$)|\n", text):
+        for said in re.finditer(rf"\b{re.escape(day)}s?\b", clause, re.I):
+            before = clause[:said.start()]
+            if mentions_thing(thing, before) or (
+                    re.fullmatch(r"\s*(?:on|every)\s+", before, re.I) is not None
+                    and mentions_thing(thing, clause)):
+                return True
+    return False
+
+
 def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
     new, old = cand.new or "", cand.old
     thing = moved_thing(cand.text)
@@ -174,14 +188,16 @@ def switch_target(live: list[Entry], cand: Candidate) -> Entry | None:
             # A day moved that names no thing ("We deploy on Thursdays now, not Tuesdays")
             # tells no entry: any saying "on Tuesday" was rewritten ("Incident on Tuesday
             # 2026-06-30: ..." pruned)
+            stated = "\n".join(entry.statements or [entry.lead])
+            # (only an entry whose day is the thing's: the retro "every Tuesday after the
+            # standup" is no second standup)
             hit = bool(thing) and _says_day(entry.lead, old) and not _day_ruled_out(
-                "\n".join(entry.statements or [entry.lead]), old) and not _ONE_TIME.search(
+                stated, old) and _day_said_of(stated, old, thing) and not _ONE_TIME.search(
                 cand.text) and last_mention(cand.text) is None
             days_moved += hit
             # (the day once, as a recurring one: an incident on a Tuesday, a path, a crontab
             # or a second clause saying it moved with it, or were pruned)
-            hit = hit and says_day_once_as_recurring(
-                "\n".join(entry.statements or [entry.lead]), old)
+            hit = hit and says_day_once_as_recurring(stated, old)
         else:
             # "in the GitHub Wiki": the article is the name's, not the sentence's; "on the
             # Confluence wiki" is on Confluence all the same
