@@ -110,6 +110,10 @@ def test_a_short_note_moved_without_its_ask_is_not_counted_lost(tmp_path: Path, 
     ("remember: https://example.com/runbook is the runbook",
      "https://example.com/runbook is the runbook"),  # (was 'Https://...')
     ("remember: iOS builds need Xcode 16", "iOS builds need Xcode 16"),  # (was 'IOS builds')
+    # (a command keeps its case: was 'Npm ci, not npm install', 'Git pull --rebase ...')
+    ("remember: npm ci, not npm install", "npm ci, not npm install"),
+    ("remember: git pull --rebase before pushing", "git pull --rebase before pushing"),
+    ("remember: the staging DB is on port 5433", "The staging DB is on port 5433"),
 ])
 def test_a_note_without_its_ask_keeps_its_first_words_case(tmp_path: Path, note: str, kept: str
                                                            ) -> None:
