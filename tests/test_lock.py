@@ -248,6 +248,7 @@ RACER = textwrap.dedent(
     from autodream.lock import ConsolidationLock
     memory, marker, go, rounds = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
     lock = ConsolidationLock(memory)
+    open(go + ".ready." + str(os.getpid()), "w").close()
     while not os.path.exists(go):
         time.sleep(0.001)
     wins = overlaps = 0
@@ -286,7 +287,13 @@ def test_sixteen_racing_processes_never_hold_the_lock_together(layout: Layout) -
         )
         for _ in range(16)
     ]
-    time.sleep(0.5)  # let them import and reach the starting line
+    # every racer at the starting line before the start: after a fixed 0.5 s, on a loaded
+    # machine, one racer that was there took all its rounds before the others had imported,
+    # and "the lock handed around" failed (a gate today, load ~3; passing alone)
+    deadline = time.monotonic() + 60
+    while (len(list(layout.project.glob("go.ready.*"))) < len(racers)
+           and time.monotonic() < deadline):
+        time.sleep(0.01)
     go.touch()
     results = []
     for racer in racers:
