@@ -1096,12 +1096,17 @@ def show_command(
                 f" ({said})" if where else "")
             click.echo(f"  {decision.get('action', '?'):<10} {label}")
             click.echo(f"  {'':<10} {decision.get('reason', '')}")
-    hidden = len(record.decisions) - len(reasons)
+    listed = {id(d) for d in reasons}
+    hidden = [str(d.get("action", "?")) for d in record.decisions if id(d) not in listed]
     if hidden:
-        # also when every decision is a quiet one: the run's "why" is then only behind the flag
+        # also when every decision is a quiet one: the run's "why" is then only behind the flag;
+        # by kind, as the summary counts them ('3 dropped' there named none here)
         if not reasons:
             click.echo("why:")
-        click.echo(f"  ({hidden} scoring decision(s) not shown: --all-decisions)")
+        kinds = ", ".join(f"{hidden.count(kind)} {kind}"
+                          for kind in sorted(set(hidden), key=_QUIET_ORDER.index))
+        click.echo(f"  ({len(hidden)} decision(s) that change nothing not shown: {kinds}; "
+                   "--all-decisions lists them)")
     if diff:
         click.echo("")
         click.echo(diff, nl=False)
@@ -1115,7 +1120,8 @@ def _listed(paths: list[str], limit: int = 8) -> str:
 
 
 # decisions that change nothing in memory; listed with --all-decisions
-_QUIET = frozenset({"dropped", "skipped", "kept"})
+_QUIET_ORDER = ("dropped", "skipped", "kept")
+_QUIET = frozenset(_QUIET_ORDER)
 
 
 @cli.command("undo", epilog=EXIT_CODES_HELP)

@@ -413,13 +413,19 @@ def test_show_of_a_run_with_only_quiet_decisions_points_at_all_decisions(
                       ["paths"]["memory_dir"])
     record_path = memory_dir / ".autodream" / "runs" / dreamt["run_id"] / "record.json"
     record = json.loads(record_path.read_text())
-    record["decisions"] = [{"action": "dropped", "subject": "chit-chat",
-                            "reason": "nothing to remember"}]
+    record["decisions"] = [
+        {"action": "kept", "subject": "role.md", "reason": "unchanged"},
+        {"action": "dropped", "subject": "chit-chat", "reason": "nothing to remember"},
+        {"action": "dropped", "subject": "Keep the PR small please", "reason": "no rule"}]
     record_path.write_text(json.dumps(record))
     shown = CliRunner().invoke(cli, ["show", dreamt["run_id"]])
     assert shown.exit_code == 0, shown.output
-    # it said nothing of the decision at all
-    assert "(1 scoring decision(s) not shown: --all-decisions)" in shown.stdout
+    # it said nothing of the decisions at all; then, '(3 scoring decision(s) not shown:
+    # --all-decisions)' where the summary said '2 dropped': which kinds, as the summary counts
+    assert ("(3 decision(s) that change nothing not shown: 2 dropped, 1 kept; --all-decisions "
+            "lists them)") in shown.stdout
+    listed = CliRunner().invoke(cli, ["show", dreamt["run_id"], "--all-decisions"])
+    assert "Keep the PR small please" in listed.stdout and "not shown" not in listed.stdout
 
 
 def test_install_project_repairs_what_an_older_install_wrote(
