@@ -915,7 +915,13 @@ def _undo_chain(state_dir: Path, run_id: str) -> tuple[str, int]:
         run_id, undos = record.undoes, undos + 1
 
 
-def _change_counts(record: journal.RunRecord) -> str:
+def _change_counts(record: journal.RunRecord, *, said_whole: bool = False) -> str:
+    """'+added ~changed -deleted' as recorded for undo; a scrub rewrites files in place and
+    records none (undo could only put the value back), where '+0 ~0 -0' beside '1
+    occurrence(s) in 1 file(s)' read as a scrub that changed nothing."""
+    if record.trigger == "scrub":
+        return ("rewritten in place, not recorded for undo (the outcome says how many)"
+                if said_whole else "in place")
     return " ".join(
         f"{sign}{len(record.paths(kind))}"
         for sign, kind in (("+", "added"), ("~", "changed"), ("-", "deleted"))
@@ -1011,7 +1017,7 @@ def show_command(
     click.echo(f"outcome  {record.outcome}" + (f": {record.reason}" if record.reason else ""))
     click.echo(f"trigger  {record.trigger}" + (f" ({record.backend})" if record.backend else ""))
     click.echo(f"started  {record.started_at}  ended {record.ended_at or '-'}")
-    click.echo(f"files    {_change_counts(record)}")
+    click.echo(f"files    {_change_counts(record, said_whole=True)}")
     if record.sessions:
         # a run that failed read nothing it kept: its read positions were never saved
         done = {"failed": "to read; it failed before committing anything, so the next dream "

@@ -587,6 +587,13 @@ def test_log_says_a_scrub_ran_and_undo_still_takes_back_the_dreams(project: Path
     assert shown.exit_code == 0, shown.output
     top = shown.output.splitlines()[0]
     assert "committed  scrub" in top and "Quokka" not in shown.output
+    # (was '+0 ~0 -0' beside '5 occurrence(s) in 5 file(s)': a scrub that changed nothing)
+    assert "committed  scrub   in place  scrubbed a leaked value" in top, top
+    scrub_id = top.split()[0]
+    files_line = [ln for ln in _run(project, "show", scrub_id, value=None).output.splitlines()
+                  if ln.startswith("files ")]
+    assert files_line == ["files    rewritten in place, not recorded for undo (the outcome says "
+                          "how many)"], files_line
     assert f"scrubbed a leaked value: 5 occurrence(s) in 5 file(s) replaced with {PLACEHOLDER}" \
         in top
     docs = json.loads(_run(project, "log", "--json", value=None).output)
