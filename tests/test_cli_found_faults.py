@@ -269,6 +269,19 @@ def test_a_topic_file_in_latin_1_is_said_to_be_read_as_written_not_broken(
             "dream that changes it will)") in err
 
 
+def test_a_topic_file_holding_nul_bytes_is_said_to_be_no_text_one_way(
+        sample: Path) -> None:  # noqa: F811
+    # the notice said 'user_dana.md: is not valid UTF-8 (read as Windows-1252; ...)' and the
+    # run's why 'not a text file (it holds NUL bytes)', of the same file (ux_audit)
+    memory = sample / "memory"
+    (memory / "user_dana.md").write_bytes(b"---\nname: Dana\x00\xff\x00\n---\n\nbinary\x00\n")
+    code, out, err = dream(sample)
+    assert code == 0, out + err
+    assert ("note: left as found (fix it by hand): user_dana.md: is not a text file (it holds "
+            "NUL bytes)\n") in err, err
+    assert "not valid UTF-8" not in out + err, out + err
+
+
 def test_output_cut_short_by_its_reader_ends_quietly(tmp_path: Path) -> None:
     # "autodream show --all-decisions | head": the reader closing the pipe printed "Error:
     # Broken pipe", as if a path autodream uses were wrong
