@@ -70,11 +70,12 @@ OUTCOMES = ("running", "committed", "failed", "dry-run", "no-change")
 _VERBS: dict[str, str] = {
     **dict.fromkeys(("add", "added", "create", "created"), "Added"),
     **dict.fromkeys(("merge", "merged"), "Merged"),
-    **dict.fromkeys(
-        ("correct", "corrected", "update", "updated", "date", "dated", "superseded", "past",
-         "rewrite", "rewrote"),
-        "Corrected",
-    ),
+    # (each its own: 'Corrected' said of a date written out, of a plan told as past and of a
+    # newer statement alike read as the dream mending a mistake it had not made: ux_audit)
+    **dict.fromkeys(("correct", "corrected"), "Corrected"),
+    **dict.fromkeys(("update", "updated", "superseded", "rewrite", "rewrote"), "Updated"),
+    **dict.fromkeys(("date", "dated"), "Dated"),
+    "past": "Told as past",
     **dict.fromkeys(("remove", "removed", "delete", "deleted", "prune", "pruned"), "Removed"),
     "forgotten": "Forgotten",
 }

@@ -172,12 +172,15 @@ def test_diary_says_what_was_added_merged_corrected_removed_and_why(tmp_path: Pa
     assert "Committed: 1 added, 3 changed, 2 deleted." in diary
     assert "> Merged CI into deploy notes." in diary
     assert "- Merged “CI runs on GitHub” into `deploy.md` — same project as the deploy" in diary
-    assert "- Corrected “Role” `role.md` — promoted on 2026-07-01 (session abc)" in diary
+    assert "- Updated “Role” `role.md` — promoted on 2026-07-01 (session abc)" in diary
     assert "- Removed “Use pnpm” `pnpm.md` — the repo's package.json already says so" in diary
     assert "- Removed `sub/ci.md` — merged into deploy.md" in diary
     assert "- Also: 2 dropped, 1 kept" in diary
     # a subject that is just the file name is not repeated; a decision made twice shows once
-    assert diary.count("- Corrected “role.md” — 'today' -> 2026-07-01\n") == 1
+    assert diary.count("- Dated “role.md” — 'today' -> 2026-07-01\n") == 1
+    # (each change its own verb: 'Corrected' was said of a date written out, of an update and
+    # of a plan told as past alike, as if the dream mended a mistake: ux_audit)
+    assert "Corrected" not in diary
     assert "- Added `blob.bin.md`" in diary  # a change no decision explains is still listed
     assert "- Changed `MEMORY.md`" in diary
     assert not list(memory.glob("DREAMS.md"))  # never among the memory files
@@ -353,7 +356,7 @@ def test_diary_names_files_as_the_dream_left_them_not_as_a_step_made_them(
     assert "- Added “We deploy on Fridays” `deploy_days.md` — new project memory" in diary
     assert "- Added “Lunch at noon” — new project memory" in diary  # went nowhere it could say
     assert "`deploy_fridays.md`" not in diary and "`lunch.md`" not in diary
-    assert "- Corrected “We deploy on Mondays now” `deploy_days.md` — entry rewritten" in diary
+    assert "- Updated “We deploy on Mondays now” `deploy_days.md` — entry rewritten" in diary
 
 
 def test_show_keeps_each_steps_file_and_says_where_it_is_after_the_dream(
