@@ -145,15 +145,23 @@ def sanitize(path: str) -> str:
     return "".join(c if c.isalnum() else "-" for c in path)
 
 
+def project_dirs(root: Path, settings: str = "") -> Path:
+    """``root`` laid out as sample_project is: project/, sessions/ and memory/, and an
+    autodream.toml pointing at them, then ``settings`` (more TOML lines); returns ``root``."""
+    for d in ("project", "sessions", "memory"):
+        (root / d).mkdir(parents=True)
+    (root / "autodream.toml").write_text(
+        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
+        + settings, encoding="utf-8")
+    return root
+
+
 def project_with_one_session(root: Path, said: list[str] | tuple[str, ...], at: datetime) -> Path:
     """A project for the local backend (gates at their least) whose one session has the person
     say each of ``said``, the session dated an hour after ``at``; returns the session's path."""
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
+    project_dirs(root, 'backend = "local"\nmin_hours = 1\nmin_sessions = 1\n'
+                 'scan_interval_minutes = 1\n')
     (root / "project" / "README.md").write_text("# demo\n")
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        'backend = "local"\nmin_hours = 1\nmin_sessions = 1\nscan_interval_minutes = 1\n')
     b = TranscriptBuilder(cwd=str(root / "project"), start=at)
     for text in said:
         b.user(text)

@@ -19,7 +19,7 @@ from autodream.agent import ToolCall, ToolResult
 from autodream.cli import cli
 from autodream.memory.model import index_notes, parse_index, parse_topic
 from autodream.tools import ToolBox
-from tests.factories import REPO_ROOT, TranscriptBuilder
+from tests.factories import REPO_ROOT, TranscriptBuilder, project_dirs
 
 NOW = "2026-07-20T09:00:00Z"
 
@@ -192,12 +192,7 @@ def _project_with_ci_memory(tmp_path: Path, said: str) -> Path:
 
     from tests.factories import TranscriptBuilder
 
-    root = tmp_path / "proj"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n',
-        encoding="utf-8")
+    root = project_dirs(tmp_path / "proj")
     (root / "memory" / "MEMORY.md").write_text(
         "## Project\n- [CI runs on Jenkins](project_ci-runs-jenkins.md) — where CI runs\n"
         "- [Deploys](deploys.md) — how we deploy\n", encoding="utf-8")
@@ -246,12 +241,7 @@ def _project_with_one_session(tmp_path: Path, cap: int | None, session_id: str,
 
     from tests.factories import TranscriptBuilder
 
-    root = tmp_path / "proj"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n'
-        + (f"max_files_touched = {cap}\n" if cap else ""), encoding="utf-8")
+    root = project_dirs(tmp_path / "proj", f"max_files_touched = {cap}\n" if cap else "")
     builder = TranscriptBuilder(session_id=session_id,
                                 start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc))
     for text in said:

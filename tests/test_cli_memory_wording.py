@@ -9,17 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import dream
 
 
 def _project(tmp_path: Path, *said: str, index: str = "") -> Path:
-    root = tmp_path / "proj"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n',
-        encoding="utf-8")
+    root = project_dirs(tmp_path / "proj")
     if index:
         (root / "memory" / "MEMORY.md").write_text(index, encoding="utf-8")
     builder = TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000e1",

@@ -12,24 +12,21 @@ from pathlib import Path
 import pytest
 
 from autodream.engine.sentence_kinds import _RECURRING_DAY_NOT
-from tests.factories import TranscriptBuilder
+from tests.factories import TranscriptBuilder, project_dirs
 from tests.test_cli_dream import dream
 
 DEPLOY = "We deploy with `make ship` from main, every Tuesday."
 
 
-def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
-    root = tmp_path / "proj"
-    for d in ("project", "sessions", "memory"):
-        (root / d).mkdir(parents=True)
-    (root / "autodream.toml").write_text(
-        'project_root = "project"\nsessions_dir = "sessions"\nmemory_dir = "memory"\n',
-        encoding="utf-8")
+def _project(tmp_path: Path, said: str, *, with_deploy: bool = True, entry: str = DEPLOY
+             ) -> Path:
+    """A project whose one session says ``said``; with deploy.md holding ``entry``."""
+    root = project_dirs(tmp_path / "proj")
     if with_deploy:
         (root / "memory" / "MEMORY.md").write_text(
             "- [Deploy](deploy.md) — how we deploy\n", encoding="utf-8")
         (root / "memory" / "deploy.md").write_text(
-            f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{DEPLOY}\n",
+            f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
             encoding="utf-8")
     TranscriptBuilder(session_id="aaaaaaaa-0000-4000-8000-0000000000d1",
                       start=datetime(2026, 7, 13, 9, 0, tzinfo=timezone.utc)).user(
@@ -62,10 +59,7 @@ def _project(tmp_path: Path, said: str, *, with_deploy: bool = True) -> Path:
 ])
 def test_a_recurring_day_changed_naming_no_thing_leaves_the_entry_word_for_word(
         tmp_path: Path, entry: str, said: str) -> None:
-    project = _project(tmp_path, said)
-    (project / "memory" / "deploy.md").write_text(
-        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
-        encoding="utf-8")
+    project = _project(tmp_path, said, entry=entry)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     assert "  + project_" in out, out  # (the switch, a memory of its own)
@@ -87,10 +81,7 @@ def test_a_day_switched_is_not_put_in_where_the_entry_says_it_otherwise(
     # the thing named, the entry's day said once, as a recurring one, is rewritten (the
     # standup's and backups' cases elsewhere); said again, in a path or a dated line, which
     # is meant is not told: both days were rewritten, or the incident pruned
-    project = _project(tmp_path, said)
-    (project / "memory" / "deploy.md").write_text(
-        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{entry}\n",
-        encoding="utf-8")
+    project = _project(tmp_path, said, entry=entry)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     _says_each_line(project, entry)
@@ -104,10 +95,7 @@ def test_a_day_switched_is_not_put_in_where_the_entry_says_it_otherwise(
 def test_a_day_switched_leaves_a_rule_against_the_old_day(tmp_path: Path, said: str, rule: str
                                                           ) -> None:
     # (rewritten 'Do not deploy on Thursdays.': the rule turned into its opposite)
-    project = _project(tmp_path, said)
-    (project / "memory" / "deploy.md").write_text(
-        f"---\nname: Deploy\ndescription: how we deploy\ntype: project\n---\n\n{rule}\n",
-        encoding="utf-8")
+    project = _project(tmp_path, said, entry=rule)
     code, out, err = dream(project, "--backend", "local")
     assert code == 0, out + err
     assert "  ~ deploy.md" not in out and "  + project_" in out, out
