@@ -708,7 +708,7 @@ def _tells_ahead(sentence: str) -> bool:
     """``sentence`` has a word of a day to come, a denied one ahead or a question: no day of it
     is a deed's (once a sentence: one of many days is read once a day)."""
     return (_FUTURE_WORDING.search(_next_then(sentence)) is not None
-            or _NO_DEED_TOLD.search(sentence) is not None
+            or _no_deed_told(sentence)
             or _AHEAD_VERB.search(sentence) is not None)  # ("Alice left on 3 June, Bob starts")
 
 
@@ -2539,8 +2539,15 @@ def retell(text: str) -> str:
     if _PAST_MARKERS.search(text):
         return text
     if _planned_as_said(text):
-        return f"Was planned: {decapitalised(text)}"
+        return was_planned(text)
     return _future_retold(text)
+
+
+def was_planned(text: str) -> str:
+    """``text`` told as a plan whose day has gone, in its own words: "Was planned: the release
+    freeze starts on ...", a capital after the colon kept only by a name ("Was planned: Priya
+    joins ...")."""
+    return f"Was planned: {decapitalised(text)}"
 
 
 # Team events a date makes a plan of ("quarterly planning is next month", "onboarding Priya

@@ -11,7 +11,6 @@ from autodream.engine.dates import (
     WEEKDAY_NAME,
     When,
     date_mentions,
-    decapitalised,
     is_standing,
     last_mention,
     latest_date,
@@ -19,6 +18,7 @@ from autodream.engine.dates import (
     retell,
     says_past,
     tell_as_past,
+    was_planned,
     weekday_beside,
 )
 from autodream.engine.entries import (
@@ -76,7 +76,7 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
     if told is None:
         told = retell(name)
         if as_planned and told != name and not told.startswith("Was planned"):
-            told = f"Was planned: {decapitalised(name)}"
+            told = was_planned(name)
         # ("Was planned: The user is giving a talk about csvstat" may be over the length)
         return title_for(told, whole=True) if told.startswith("Was planned") else told
     when = last_mention(name)
@@ -84,7 +84,7 @@ def _past_title(name: str, today: date, *, as_planned: bool = False) -> str:
             as_planned and not told.startswith("Was planned")):
         # ("Was planned: the release freeze starts on ...", as the body says it: a capital
         # after the colon is kept only by a name, "Was planned: Priya joins the team ...")
-        told = f"Was planned: {decapitalised(name)}"
+        told = was_planned(name)
     return title_for(told, whole=True)
 
 
