@@ -710,8 +710,13 @@ def scan_stamp_path(settings: Settings) -> Path:
 
 
 def _stamp_mtime(settings: Settings) -> float | None:
+    stamp = _stamp_stat(settings)
+    return None if stamp is None else stamp.st_mtime
+
+
+def _stamp_stat(settings: Settings) -> os.stat_result | None:
     try:
-        return os.stat(scan_stamp_path(settings)).st_mtime
+        return os.stat(scan_stamp_path(settings))
     except FileNotFoundError:
         return None
 
@@ -943,11 +948,15 @@ def _scan_figure(settings: Settings, report: GateReport) -> GateResult:
     return GateResult(SCAN, count >= settings.min_sessions or bool(left), figure, reason)
 
 
-def _throttled(settings: Settings, age: float | None) -> GateResult | None:
+def _throttled(settings: Settings, age: float | None, noted: bool = True
+               ) -> GateResult | None:
+    """The scan gate closed while the last scan is younger than the interval; ``noted``: the
+    stamp may hold a note (False when its stat said it is empty: the hook's usual turn opens
+    no file for it)."""
     interval = settings.scan_interval_minutes * 60
     if age is None or age >= interval:
         return None
-    note = _stamp_note(settings)
+    note = _stamp_note(settings) if noted else ""
     if note and not _still_blocked(settings, note):
         note = ""  # (the next scan truncates it; until then it is not said)
     return GateResult(
@@ -1031,9 +1040,11 @@ def _evaluate(
         report.results.append(time_result)
         if not time_result.open:
             return report
-        report.prior_stamp = _stamp_mtime(settings)
+        last_scan = _stamp_stat(settings)
+        report.prior_stamp = None if last_scan is None else last_scan.st_mtime
         report.throttle_age = _age(report.now, report.prior_stamp)
-        throttled = _throttled(settings, report.throttle_age)
+        throttled = _throttled(settings, report.throttle_age,
+                               noted=last_scan is not None and last_scan.st_size > 0)
         if throttled is not None:
             report.results.append(throttled)
             return report
