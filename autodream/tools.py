@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal
 from autodream import redact, rx
 from autodream.agent import PHASES, WRITE_PHASES, ToolCall, ToolResult, ToolSpec
 from autodream.errors import BudgetExceeded, NotFound, SandboxError, printable
-from autodream.memory.model import decode_text
+from autodream.memory.model import NOT_TEXT, decode_text
 from autodream.sandbox import ROOT_NAMES, WRITABLE_ROOT, Sandbox, parse_vpath
 from autodream.settings import Settings
 from autodream.transcripts.model import Message, ReadStats, is_daily_log_name
@@ -875,8 +875,7 @@ class ToolBox:
         raw = b"".join(chunks)
         if res.root == WRITABLE_ROOT and b"\x00" in raw:
             # Nothing a backend could write back would be this file: keep it out of the dream.
-            raise _BadInput(f"{res.vpath} is not a text file (it holds NUL bytes); "
-                            "it is left as it is")
+            raise _BadInput(f"{res.vpath} {NOT_TEXT}; it is left as it is")
         # Every root is redacted, memory too: a secret a person pasted into memory by hand
         # reaches neither the model nor, once the file is rewritten, the memory again.
         text = _redact_window(

@@ -50,6 +50,7 @@ from autodream.memory.model import (
     CANONICAL_INDEX_LINE,
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
+    NOT_TEXT,
     REPLACEMENT_KEYS,
     SECTION_TITLES,
     FrontmatterError,
@@ -270,7 +271,7 @@ def check_staged(
         if is_topic and b"\0" in data:
             # (as the dream's own read says it: told 'not valid UTF-8 (read as Windows-1252...)'
             # here and 'not a text file (it holds NUL bytes)' in the run's why, of one file)
-            fail(CheckFailure("frontmatter", rel, _NOT_TEXT), found)
+            fail(CheckFailure("frontmatter", rel, NOT_TEXT), found)
         elif is_topic:
             try:
                 parse_topic(data.decode("utf-8"))
@@ -294,8 +295,6 @@ def check_staged(
 # left as it is, Claude Code may not read its accents right)
 _NOT_UTF8 = ("is not valid UTF-8 (read as Windows-1252; save it as UTF-8, or the next dream "
              "that changes it will)")
-# (a file holding NUL bytes is no text a dream reads or rewrites: it is left as it is)
-_NOT_TEXT = "is not a text file (it holds NUL bytes)"
 
 
 def _check_secrets(

@@ -131,6 +131,11 @@ def _safe_loader() -> type[yaml.SafeLoader]:
     return loader
 
 
+# What a memory file holding NUL bytes is said to be (the read refuses it, the check names it:
+# one wording for both, as a person sees both of one file)
+NOT_TEXT = "is not a text file (it holds NUL bytes)"
+
+
 def decode_text(data: bytes) -> str:
     """A memory or project file's bytes as text, whatever editor wrote them.
 
