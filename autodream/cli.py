@@ -1102,15 +1102,14 @@ def show_command(
                 f" ({said})" if where else "")
             click.echo(f"  {decision.get('action', '?'):<10} {label}")
             click.echo(f"  {'':<10} {decision.get('reason', '')}")
-    listed = {id(d) for d in reasons}
-    hidden = [str(d.get("action", "?")) for d in record.decisions if id(d) not in listed]
+    hidden = [] if all_decisions else [d.get("action") for d in record.decisions
+                                       if d.get("action") in _QUIET]
     if hidden:
         # also when every decision is a quiet one: the run's "why" is then only behind the flag;
         # by kind, as the summary counts them ('3 dropped' there named none here)
         if not reasons:
             click.echo("why:")
-        kinds = ", ".join(f"{hidden.count(kind)} {kind}"
-                          for kind in sorted(set(hidden), key=_QUIET_ORDER.index))
+        kinds = ", ".join(f"{n} {kind}" for kind in _QUIET_ORDER if (n := hidden.count(kind)))
         click.echo(f"  ({len(hidden)} decision(s) that change nothing not shown: {kinds}; "
                    "--all-decisions lists them)")
     if diff:
