@@ -1115,16 +1115,17 @@ def _already_undone(run_id: str, records: list[RunRecord],
 
 def default_undo_target(
     state_dir: Path, memory_dir: Path, records: list[RunRecord] | None = None,
-    diary: str | None = None,
+    diary: str | None = None, undoers: dict[str, list[str]] | None = None,
 ) -> RunRecord:
     """The newest committed dream (not an undo) whose changes are still in place; ``records``
-    is ``list_runs(state_dir)`` and ``diary`` DREAMS.md's text where the caller has read them
-    already."""
+    is ``list_runs(state_dir)``, ``diary`` DREAMS.md's text and ``undoers``
+    ``_undoers_known``'s answer where the caller has them already."""
     if records is None:
         records = list_runs(state_dir)
     if diary is None:
         diary = _read_diary(state_dir)
-    undoers = _undoers_known(state_dir, memory_dir, records, diary)
+    if undoers is None:
+        undoers = _undoers_known(state_dir, memory_dir, records, diary)
     undone = _undone_ids(records, undoers)
     dreams = [r for r in records
               if r.outcome == "committed" and r.trigger not in ("undo", "scrub")]
@@ -1327,14 +1328,22 @@ def undo(
     recover(memory_dir, state_dir, when)
     records = list_runs(state_dir)
     diary = _read_diary(state_dir)  # (once: it may be long)
-    target = (load_run(state_dir, run_id) if run_id
-              else default_undo_target(state_dir, memory_dir, records, diary))
+    gone: list[tuple[str, str]] | None = None
+    if run_id:
+        target = load_run(state_dir, run_id)
+    else:
+        # (the diary's undos, each plausibility check hashing memory files: found once, for
+        # the target and for what follows)
+        gone = _diary_undos_gone(state_dir, memory_dir, records, diary)
+        target = default_undo_target(state_dir, memory_dir, records, diary,
+                                     _undoers_with(records, gone))
     if target.trigger == "scrub":
         raise NotFound(f"run {target.id} is a scrub, which cannot be undone: the bytes it "
                        "replaced held the leaked value")
     if target.outcome != "committed" or not target.changes:
         raise NotFound(f"run {target.id} committed nothing ({target.outcome}); nothing to undo")
-    gone = _diary_undos_gone(state_dir, memory_dir, records, diary)
+    if gone is None:
+        gone = _diary_undos_gone(state_dir, memory_dir, records, diary)
     undoers = _undoers_with(records, gone)
     if run_id and not force and target.id in _undone_ids(records, undoers):
         raise _already_undone(target.id, records, undoers)
