@@ -2008,12 +2008,12 @@ def find_secrets(text: str) -> list[SecretHit]:
     return _merged(_scan(text, _EVERY))
 
 
-def _scan(text: str, only: frozenset[int], depth: int = 0) -> list[tuple[int, SecretHit]]:
+def _scan(text: str, only: frozenset[int]) -> list[tuple[int, SecretHit]]:
     """Each hit in ``text`` of the patterns ``only`` (by place in _PATTERNS) with that place,
-    overlaps not merged; ``depth``: how many JSON strings ``text`` was read out of."""
+    overlaps not merged."""
     if len(text) <= _KEPT_CHARS:
-        return list(_scan_kept(text, only, depth))
-    return _scan_text(text, only, depth)
+        return list(_scan_kept(text, only))
+    return _scan_text(text, only)
 
 
 # A dream scans the same text more than once: a memory file when the backend reads it and again
@@ -2025,12 +2025,12 @@ _KEPT_CHARS = 32_768
 
 
 @lru_cache(maxsize=256)
-def _scan_kept(text: str, only: frozenset[int],
-               depth: int = 0) -> tuple[tuple[int, SecretHit], ...]:
-    return tuple(_scan_text(text, only, depth))
+def _scan_kept(text: str, only: frozenset[int]) -> tuple[tuple[int, SecretHit], ...]:
+    return tuple(_scan_text(text, only))
 
 
 def _scan_text(text: str, only: frozenset[int], depth: int = 0) -> list[tuple[int, SecretHit]]:
+    """``_scan`` without its cache; ``depth``: how many JSON strings ``text`` was read out of."""
     if "\r\n" in text or ("\\" in text and _JSON_ESCAPE.search(text)):
         view, starts, origins = _unescape(text)
         # (a value read out of a JSON string holding JSON text ends before a backslash: that
@@ -2086,8 +2086,7 @@ _BEFORE_A_VALUE = frozenset(':[,{\n')
 _AFTER_A_VALUE = frozenset(',}]\r\n')
 # ... its escapes, as JSON reads them ("\\u2019" one character; one JSON does not know, as written)
 _STRING_ESCAPE = rx.compile(r"\\(?:u([0-9a-fA-F]{4})|(.))")
-_STRING_ESCAPES = {"n": "\n", "r": "\r", "t": "\t", "b": "\b", "f": "\f", '"': '"',
-                   "\\": "\\", "/": "/"}
+_STRING_ESCAPES = {**_UNESCAPED, "b": "\b", "f": "\f"}
 # How deep strings are read out of strings: a transcript's line (1), a tool's output in it that
 # is JSON (2), a string in that holding JSON escaped again (3)
 _STRINGS_DEEP = 3
@@ -2124,7 +2123,9 @@ def _string_hits(text: str, only: frozenset[int], depth: int) -> list[tuple[int,
             (esc.start(), esc.end(),
              chr(int(esc[1], 16)) if esc[1] else _STRING_ESCAPES.get(esc[2], esc[0]))
             for esc in _STRING_ESCAPE.finditer(text, start, end)))
-        found += _moved(_scan(read, only - _READ_IN_THE_WHOLE, depth + 1), starts, origins)
+        # (not through _scan's cache: it keeps memory files between the backend's read and the
+        # checks, and a line's strings, each read once, pushed them out)
+        found += _moved(_scan_text(read, only - _READ_IN_THE_WHOLE, depth + 1), starts, origins)
     return found
 
 
