@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
@@ -1349,6 +1348,8 @@ def replay_command(
             if not isinstance(exc, errors.AutodreamError):
                 # A bug, not bad input: keep the traceback for whoever reads the CI log.
                 message = f"internal error: {type(exc).__name__}: {message}"
+                import traceback  # (only here: ~1 ms of every command's start, textwrap's too)
+
                 click.echo("".join(traceback.format_exception(exc)), err=True)
             if not message.startswith(f"scenario {name}"):
                 message = f"scenario {name}: {message}"

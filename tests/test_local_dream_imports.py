@@ -106,8 +106,9 @@ print(json.dumps({"code": code, "loaded": loaded}))
 """
 
 # (~3 ms, issue #4) install's settings editor, which the CLI imported for two names its install
-# and uninstall options show; strptime, as above
-NEVER_ON_CLI_DREAM = ("autodream.claude_settings", "tempfile", "_strptime")
+# and uninstall options show; strptime, as above; (~1 ms) traceback and the textwrap it imports,
+# which only `replay` prints a scenario's crash with
+NEVER_ON_CLI_DREAM = ("autodream.claude_settings", "tempfile", "_strptime", "traceback")
 
 
 def test_the_clis_second_dream_never_imports_the_settings_editor(tmp_path: Path) -> None:
@@ -131,6 +132,23 @@ def test_the_clis_second_dream_never_imports_the_settings_editor(tmp_path: Path)
     assert reports[0]["code"] == reports[1]["code"] == 0
     assert reports[1]["loaded"] == []
     assert "cents" in "".join(p.read_text("utf-8") for p in (root / "memory").glob("*.md"))
+
+
+# what importing the CLI alone must not pull in, whichever command then runs: the model SDK and
+# its HTTP client (a Claude dream imports them when it starts), the file watcher, the settings
+# editor, traceback (`replay`'s crash report)
+NEVER_ON_CLI_IMPORT = ("anthropic", "httpx", "watchdog", "autodream.claude_settings", "traceback",
+                       "autodream.engine", "autodream.backends.anthropic")
+
+
+def test_importing_the_cli_loads_no_module_only_some_commands_use() -> None:
+    probe = ("import json, sys; import autodream.cli; "
+             "print(json.dumps(sorted(m for m in json.loads(sys.argv[1]) if m in sys.modules)))")
+    proc = subprocess.run([sys.executable, "-c", probe, json.dumps(NEVER_ON_CLI_IMPORT)],
+                          capture_output=True, text=True, timeout=60, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO_ROOT)})
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == []
 
 
 @pytest.mark.parametrize(("package", "names"), [
