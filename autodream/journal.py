@@ -12,8 +12,6 @@ dir, never among the memory files the agent loads, so a removed fact cannot retu
 from __future__ import annotations
 
 import contextlib
-import difflib
-import hashlib
 import itertools
 import json
 import os
@@ -45,6 +43,7 @@ from autodream.memory.staging import (
     read_regular_below,
     rel_below,
     remove_tree,
+    sha256_of,
 )
 from autodream.procs import (
     LIVE,
@@ -624,6 +623,8 @@ def _image_text(path: Path) -> list[str] | None:
 
 def run_diff(state_dir: Path, run_id: str) -> str:
     """The unified diff of a run: its before-images against its after-images."""
+    import difflib  # (not at import: `status` and `log` never diff)
+
     record = load_run(state_dir, run_id)
     changes = sorted(record.changes, key=lambda c: c.path)
     images = [
@@ -1189,7 +1190,7 @@ def _found(memory_dir: Path, chain: list[RunRecord]) -> dict[str, tuple[str | No
         for ch in run.changes:
             if ch.path not in found:
                 data = _read_memory(memory_dir, ch.path)
-                found[ch.path] = ((hashlib.sha256(data).hexdigest(), len(data))
+                found[ch.path] = ((sha256_of(data), len(data))
                                   if data is not None else (None, None))
     return found
 

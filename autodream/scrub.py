@@ -22,7 +22,6 @@ rotate the credential.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import math
 import os
@@ -551,8 +550,8 @@ def scrub(
             continue
         old_data[path], new_data[path] = data, scrubbed
         if count:
-            rehash[hashlib.sha256(data).hexdigest()] = (
-                hashlib.sha256(scrubbed).hexdigest(), len(scrubbed))
+            rehash[staging.sha256_of(data)] = (
+                staging.sha256_of(scrubbed), len(scrubbed))
             # (by its new name: the old one holds the value)
             report.files.append(ScrubbedFile(_rel(moves.get(path, path), memory_dir), count))
     json_first: list[Path] = []

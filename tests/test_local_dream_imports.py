@@ -151,6 +151,48 @@ def test_importing_the_cli_loads_no_module_only_some_commands_use() -> None:
     assert json.loads(proc.stdout) == []
 
 
+# what `status` and `log`, which hash, copy and diff nothing, must not import: (~2 ms) hashlib
+# and the OpenSSL it loads, (~2 ms) shutil with bz2 and lzma, difflib; and nothing of a dream
+NEVER_ON_STATUS = ("hashlib", "_hashlib", "shutil", "difflib", "autodream.engine",
+                   "autodream.pipeline", "anthropic", "yaml")
+
+COMMAND_PROBE = """
+import json, runpy, sys
+never = sys.argv[1]
+sys.argv = ["autodream", *sys.argv[2:]]
+try:
+    runpy.run_module("autodream.cli", run_name="__main__", alter_sys=True)
+except SystemExit as exc:
+    code = exc.code
+loaded = sorted(m for m in json.loads(never) if m in sys.modules)
+print(json.dumps({"code": code, "loaded": loaded}))
+"""
+
+
+def test_status_and_log_import_nothing_they_never_call(tmp_path: Path) -> None:
+    root = _layout(tmp_path)
+    first = TranscriptBuilder().user("Always use pnpm for installs, never npm.").assistant("OK.")
+    first.write(root / "sessions")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    env.update(PYTHONPATH=str(REPO_ROOT), AUTODREAM_NOW=iso(first.end + timedelta(hours=1)))
+    dreamed = subprocess.run([sys.executable, "-m", "autodream.cli", "--force", "--project",
+                              str(root)], env=env, capture_output=True, text=True, timeout=120,
+                             check=False)
+    assert dreamed.returncode == 0, dreamed.stderr
+    reports = {}
+    for command in ("status", "log"):
+        proc = subprocess.run([sys.executable, "-c", COMMAND_PROBE, json.dumps(NEVER_ON_STATUS),
+                               command, "--project", str(root)], env=env, capture_output=True,
+                              text=True, timeout=120, check=False)
+        assert proc.returncode == 0, proc.stderr
+        out = proc.stdout.strip().splitlines()
+        reports[command] = json.loads(out[-1])
+        # (each said what it says: the gates, the dream just made)
+        assert ("gates (cheapest first):" if command == "status" else "committed") in (
+            "\n".join(out[:-1])), proc.stdout
+    assert reports == {"status": {"code": 0, "loaded": []}, "log": {"code": 0, "loaded": []}}
+
+
 @pytest.mark.parametrize(("package", "names"), [
     ("autodream.transcripts", ["SessionFiles", "discover_codex_rollouts", "discover_daily_logs",
                                "discover_sessions"]),

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import stat
@@ -41,6 +40,7 @@ from autodream.memory.staging import (
     read_regular,
     read_regular_below,
     rel_below,
+    sha256_of,
 )
 from autodream.procs import (
     LIVE,
@@ -486,7 +486,7 @@ def _sha256_in(run: Path | int, rel: str) -> str | None:
         info = file_info(run / rel)
         return info.sha256 if info is not None else None
     data = read_regular_below(run, rel)
-    return hashlib.sha256(data).hexdigest() if data is not None else None
+    return sha256_of(data) if data is not None else None
 
 
 def _fsync_in(run: Path | int, rel_dir: str) -> None:
@@ -558,7 +558,7 @@ def _read_checked(path: Path, expected: str | None) -> bytes | None:
             raise LookupError(path)
     except (FileNotFoundError, NotADirectoryError):
         data = None
-    digest = hashlib.sha256(data).hexdigest() if data is not None else None
+    digest = sha256_of(data) if data is not None else None
     if digest != expected:
         raise LookupError(path)
     return data
@@ -872,7 +872,7 @@ def _before_image(run: Path | int, rel: str, ch: FileChange) -> bytes:
     commit stored it, must not have other bytes written into memory as the person's file. An
     ``OSError`` otherwise, so the roll-back names the file in what it left."""
     data = _read_image_in(run, rel)
-    if hashlib.sha256(data).hexdigest() != ch.before_sha256:
+    if sha256_of(data) != ch.before_sha256:
         raise OSError(errno.EINVAL, "its before-image in the run dir is not the file the "
                       "commit replaced", rel)
     return data

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
-import shutil
 import stat
 from collections.abc import Mapping
 from contextvars import ContextVar
@@ -150,11 +148,22 @@ def _read_all(fd: int | None) -> bytes | None:
         return fh.read()
 
 
+def sha256_of(data: bytes) -> str:
+    """The sha256 of ``data``, in hex."""
+    # hashlib loads OpenSSL (~2 ms): imported where something is hashed, not with the modules
+    # `status` and `log` import, which hash nothing
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
 def file_info(path: Path) -> FileInfo | None:
     """Hash and size of a regular file; None when it is absent or not a regular file."""
     fd = _open_regular(path)
     if fd is None:
         return None
+    import hashlib  # (see sha256_of)
+
     digest = hashlib.sha256()
     size = 0
     with open(fd, "rb") as fh:
@@ -321,6 +330,8 @@ def remove_tree(path: Path, root: Path | None = None) -> None:
     points removed in its stead."""
     rel = rel_below(root, path) if root is not None and BY_DIR_FD else None
     if rel is None:
+        import shutil
+
         shutil.rmtree(path, ignore_errors=True)
         return
     parent, _, name = rel.rpartition("/")
@@ -430,6 +441,8 @@ def _copy_by_dir_fd(memory_dir: Path, staging_dir: Path, rel: str) -> str | None
         finally:
             os.close(dest_dir)
         with open(out, "wb") as writer, open(os.dup(fd), "rb") as reader:
+            import shutil
+
             shutil.copyfileobj(reader, writer)
             writer.flush()
             os.fchmod(writer.fileno(), stat.S_IMODE(st.st_mode))
@@ -458,6 +471,8 @@ def _copy_unlinked(src: Path, dest: Path) -> str | None:
         # from the descriptor checked above, not the name again: swapped for a pipe since, the
         # name would block the copy
         with open(dest, "xb") as writer, open(os.dup(fd), "rb") as reader:
+            import shutil
+
             shutil.copyfileobj(reader, writer)
         # the name may have been swapped for a link to another file between the two opens
         now = os.lstat(src)
@@ -521,6 +536,10 @@ class Staging:
         it only its own (``staging``) is made where missing (``FileNotFoundError`` without the
         state dir).
         """
+        # (shutil, and the bz2 and lzma it imports, ~2 ms: here and in the copies, not at
+        # import, which `status` and `log` make too)
+        import shutil
+
         if parents:
             staging_dir.mkdir(parents=True, exist_ok=False)
         else:
