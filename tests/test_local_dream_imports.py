@@ -107,8 +107,10 @@ print(json.dumps({"code": code, "loaded": loaded}))
 
 # (~3 ms, issue #4) install's settings editor, which the CLI imported for two names its install
 # and uninstall options show; strptime, as above; (~1 ms) traceback and the textwrap it imports,
-# which only `replay` prints a scenario's crash with
-NEVER_ON_CLI_DREAM = ("autodream.claude_settings", "tempfile", "_strptime", "traceback")
+# which only `replay` prints a scenario's crash with; (~0.2 ms) the codec a refused recorded path
+# is shown escaped with
+NEVER_ON_CLI_DREAM = ("autodream.claude_settings", "tempfile", "_strptime", "traceback",
+                      "encodings.unicode_escape")
 
 
 def test_the_clis_second_dream_never_imports_the_settings_editor(tmp_path: Path) -> None:
@@ -154,7 +156,7 @@ def test_importing_the_cli_loads_no_module_only_some_commands_use() -> None:
 # what `status` and `log`, which hash, copy and diff nothing, must not import: (~2 ms) hashlib
 # and the OpenSSL it loads, (~2 ms) shutil with bz2 and lzma, difflib; and nothing of a dream
 NEVER_ON_STATUS = ("hashlib", "_hashlib", "shutil", "difflib", "autodream.engine",
-                   "autodream.pipeline", "anthropic", "yaml")
+                   "autodream.pipeline", "anthropic", "yaml", "encodings.unicode_escape")
 
 COMMAND_PROBE = """
 import json, runpy, sys

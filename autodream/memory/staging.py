@@ -95,17 +95,23 @@ def check_rel_path(path: object) -> str:
     """
     if not isinstance(path, str) or not path:
         raise UnsafeRecord(f"recorded path {path!r} is not a non-empty string")
-    shown = path.encode("unicode_escape").decode("ascii")[:200]
     if "\x00" in path:
-        raise UnsafeRecord(f"recorded path {shown!r} contains a NUL")
+        raise UnsafeRecord(f"recorded path {_shown(path)!r} contains a NUL")
     if path.startswith("/"):
-        raise UnsafeRecord(f"recorded path {shown!r} is absolute")
+        raise UnsafeRecord(f"recorded path {_shown(path)!r} is absolute")
     for part in path.split("/"):
         if not part:
-            raise UnsafeRecord(f"recorded path {shown!r} has an empty component")
+            raise UnsafeRecord(f"recorded path {_shown(path)!r} has an empty component")
         if part.startswith("."):
-            raise UnsafeRecord(f"recorded path {shown!r} has a hidden, '.' or '..' component")
+            raise UnsafeRecord(
+                f"recorded path {_shown(path)!r} has a hidden, '.' or '..' component")
     return path
+
+
+def _shown(path: str) -> str:
+    # (only for a refusal: the codec is imported on its first use, ~0.2 ms of every dream and
+    # `status` that read a run record, and each recorded path escaped for nothing)
+    return path.encode("unicode_escape").decode("ascii")[:200]
 
 
 # A memory file is opened never through a link, and without waiting: a name swapped for a named
