@@ -147,3 +147,73 @@ def test_last_code_points_written_as_yaml_writes_them(value: str) -> None:
                               allow_unicode=True, width=10_000).rstrip("\n")
     assert model._yaml_value("description", value) == expected
     assert yaml.safe_load(expected) == {"description": value}
+
+
+# Values YAML never writes plain (": " in them), with every tricky character about
+COLONED = st.builds(lambda head, tail: head + ": " + tail, TRICKY, TRICKY)
+
+
+@settings(max_examples=400, deadline=None)
+@given(value=COLONED, as_list=st.booleans())
+def test_values_with_a_colon_written_and_read_as_yaml_does(value: str, as_list: bool) -> None:
+    data = {"name": [value, "plain item"] if as_list else value}
+    expected = yaml.safe_dump(data, default_flow_style=False, sort_keys=False,
+                              allow_unicode=True, width=10_000).rstrip("\n")
+    assert model._yaml_value("name", data["name"]) == expected
+    fast = model._simple_frontmatter(expected + "\n")
+    assert fast is None or fast == yaml.safe_load(expected) == data
+    if model._QUOTABLE.fullmatch(value):  # every character one YAML prints: no YAML needed
+        assert fast == data
+
+
+@settings(max_examples=400, deadline=None)
+@given(body=st.text(alphabet=st.sampled_from(list("a :'#\"\\\t\x85é")), max_size=12)
+       | st.builds(lambda body: body + ": x", TRICKY), item=st.booleans())
+def test_quoted_lines_read_as_yaml_reads_them(body: str, item: bool) -> None:
+    raw = f"name:\n- '{body}'\n" if item else f"name: '{body}'\n"
+    fast = model._simple_frontmatter(raw)
+    if fast is None:
+        return  # read by YAML itself, as before
+    assert yaml.safe_load(raw) == fast
+
+
+@pytest.mark.parametrize("value", ["'quoted'", "'a: b' c", "'a: b", "'a: b' # note", "'a:  b'x'"])
+def test_other_quoted_values_still_go_through_yaml(value: str) -> None:
+    assert model._simple_frontmatter(f"x: {value}\n") is None
+
+
+def test_quotable_characters_are_exactly_the_ones_yaml_prints_in_single_quotes() -> None:
+    # (the printable set of the plain values' test, with "#"; a quote is doubled)
+    printable = re.compile(
+        "[\\x20-\\x7e\\xa0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd"
+        "\\U00010000-\\U0010fffe]"
+    )
+    differ = [
+        hex(c) for c in range(0x110000)
+        if bool(printable.fullmatch(chr(c))) != bool(model._QUOTABLE.fullmatch(f"a{chr(c)}b"))
+    ]
+    assert differ == []
+
+
+def test_a_name_with_a_colon_round_trips_without_importing_yaml() -> None:
+    # (the local engine names a switch so: every later dream read it back through PyYAML, ~10 ms)
+    text = (
+        "---\nname: 'Formatter: black instead of ruff format'\n"
+        "description: 'Dana''s rule: keep PRs small #review'\ntype: feedback\nsources:\n"
+        "- 2026-08-01 00000369-0000-4000-8000-000000000369\n- 'said: twice'\n---\n\nUse black.\n"
+    )
+    probe = (
+        "import sys; from autodream.memory.model import parse_topic, render_topic\n"
+        f"t = parse_topic({text!r}); assert render_topic(t) == {text!r}, render_topic(t)\n"
+        "print(t.name, t.description, t.extra, 'yaml' in sys.modules, sep='|')"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True, env={"PYTHONPATH": str(REPO_ROOT)}).stdout
+    assert out.strip().split("|") == [
+        "Formatter: black instead of ruff format", "Dana's rule: keep PRs small #review",
+        str({"sources": ["2026-08-01 00000369-0000-4000-8000-000000000369", "said: twice"]}),
+        "False"]
+    topic = parse_topic(text)
+    assert render_topic(topic) == text
+    assert yaml.safe_load(text.split("---\n")[1]) == {
+        "name": topic.name, "description": topic.description, "type": "feedback", **topic.extra}

@@ -83,6 +83,14 @@ _SIMPLE_VALUE = rx.compile(
     "[^\\x00-\\x1f#\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff\\U0010ffff]*"
 )
 _YAML_WORDS = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
+# A value with ": " in it (a name the engine words "Formatter: black instead of ruff format") is
+# never plain to YAML, which writes it in single quotes, any ``'`` doubled, when every character
+# is one it prints (as above, ``#`` and ``'`` included) and it fits a line: such a line is read
+# and written here too, so a memory holding one does not load PyYAML in every later dream.
+_QUOTED_CHARS = ("[^'\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff"
+                 "\\U0010ffff]")
+_SINGLE_QUOTED = rx.compile(f"'((?:{_QUOTED_CHARS}|'')*)'")
+_QUOTABLE = rx.compile(f"(?:{_QUOTED_CHARS}|')*")
 
 
 def _is_simple_scalar(text: str, pattern: re.Pattern[str]) -> bool:
@@ -92,6 +100,28 @@ def _is_simple_scalar(text: str, pattern: re.Pattern[str]) -> bool:
         and text == text.rstrip()
         and text.lower() not in _YAML_WORDS
     )
+
+
+def _simple_form(value: str) -> str | None:
+    """How YAML writes the string ``value`` in a mapping or a list when it is one of the forms
+    read and written here: as it is, or single-quoted; None for any other."""
+    if _is_simple_scalar(value, _SIMPLE_VALUE):
+        return value
+    if len(value) <= 2000 and ": " in value and _QUOTABLE.fullmatch(value):
+        return "'" + value.replace("'", "''") + "'"
+    return None
+
+
+def _simple_read(text: str) -> str | None:
+    """The string a value or list item written in one of ``_simple_form``'s forms stands for;
+    None when it may need the YAML parser."""
+    if _is_simple_scalar(text, _SIMPLE_VALUE):
+        return text
+    if len(text) <= 2002 and (quoted := _SINGLE_QUOTED.fullmatch(text)) is not None:
+        value = quoted[1].replace("''", "'")
+        if _simple_form(value) == text:  # (only what YAML itself would write so)
+            return value
+    return None
 
 
 def _simple_frontmatter(raw: str) -> dict[str, Any] | None:
@@ -104,9 +134,9 @@ def _simple_frontmatter(raw: str) -> dict[str, Any] | None:
         if not line:
             continue
         if line.startswith("- "):
-            if items is None or not _is_simple_scalar(line[2:], _SIMPLE_VALUE):
+            if items is None or (item := _simple_read(line[2:])) is None:
                 return None
-            items.append(line[2:])
+            items.append(item)
             continue
         if items == []:
             return None  # ``key:`` with no items is null to YAML
@@ -117,9 +147,9 @@ def _simple_frontmatter(raw: str) -> dict[str, Any] | None:
             items = data[key] = []
             continue
         items = None
-        if not value.startswith(" ") or not _is_simple_scalar(value[1:], _SIMPLE_VALUE):
+        if not value.startswith(" ") or (read := _simple_read(value[1:])) is None:
             return None
-        data[key] = value[1:]
+        data[key] = read
     return None if items == [] else data
 
 
@@ -300,15 +330,13 @@ def parse_topic(text: str) -> TopicFile:
 
 
 def _yaml_value(key: str, value: Any) -> str:
-    if _is_simple_scalar(key, _SIMPLE_KEY):  # YAML's own plain forms (see _SIMPLE_VALUE)
-        if isinstance(value, str) and _is_simple_scalar(value, _SIMPLE_VALUE):
-            return f"{key}: {value}"
-        if (
-            isinstance(value, list)
-            and value
-            and all(isinstance(v, str) and _is_simple_scalar(v, _SIMPLE_VALUE) for v in value)
-        ):
-            return "\n".join([f"{key}:", *(f"- {v}" for v in value)])
+    if _is_simple_scalar(key, _SIMPLE_KEY):  # YAML's own forms (see _SIMPLE_VALUE, _QUOTABLE)
+        if isinstance(value, str) and (form := _simple_form(value)) is not None:
+            return f"{key}: {form}"
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            forms = [_simple_form(v) for v in value]
+            if None not in forms:
+                return "\n".join([f"{key}:", *(f"- {form}" for form in forms)])
     import yaml
 
     dumped = yaml.safe_dump(
