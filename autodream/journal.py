@@ -54,7 +54,6 @@ from autodream.procs import (
     recorded_holder,
     start_fields,
 )
-from autodream.redact import redact
 from autodream.settings import INDEX_FILENAME, Settings
 
 RECORD_FILENAME = "record.json"
@@ -2078,6 +2077,10 @@ def diary_entry(record: RunRecord) -> str:
     reasons; a changed file no decision explains is listed by itself; other decisions are counted.
     Everything passes through secret redaction.
     """
+    # (the redactor's ~3 ms of patterns: a dream loads it anyway; `status`, `log` and `show`,
+    # which import this module, never write a diary entry)
+    from autodream.redact import redact
+
     started = record.started_at.replace("T", " ").replace("Z", " UTC")
     who = " · ".join(x for x in (record.trigger, record.backend, record.model) if x)
     lines = [f"## {started} · run {record.id} · {who}", ""]

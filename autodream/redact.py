@@ -19,9 +19,9 @@ from itertools import pairwise
 
 from autodream import rx
 
-REDACTED = "[REDACTED:{kind}]"
-# How every redaction begins: text holding it held a secret when it was read
-REDACTED_MARK = REDACTED.partition("{")[0]
+# (said in memory.model, beside the other wordings of memory files: see there)
+from autodream.memory.model import REDACTED as REDACTED
+from autodream.memory.model import REDACTED_MARK as REDACTED_MARK
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
 # letters ending like these is prose, not a credential.

@@ -38,7 +38,7 @@ from autodream import rx
 from autodream.errors import AutodreamError, BadInput, NotFound, ScrubFailed, printable
 from autodream.memory import commit as commit_mod
 from autodream.memory import staging
-from autodream.redact import REDACTED
+from autodream.memory.model import REDACTED
 from autodream.settings import LOCK_FILENAME, Settings
 
 PLACEHOLDER = REDACTED.format(kind="scrubbed")
