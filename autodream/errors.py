@@ -153,6 +153,14 @@ def committed_run(exc: BaseException) -> str | None:
     return run_id if isinstance(run_id, str) else None
 
 
+# What a secret's place says once it is redacted (``redact``) or scrubbed (``scrub``): one wording
+# for both, kept in this leaf module that everything loads so that neither `status` (which looks
+# for a scrub's links) nor the hook (which redacts a blocked dream's note) loads more for it
+REDACTED = "[REDACTED:{kind}]"
+# How every redaction begins: text holding it held a secret when it was read
+REDACTED_MARK = REDACTED.partition("{")[0]
+
+
 # the shell's convention for a run stopped by a signal: 128 + its number (SIGINT is 2
 # everywhere Python runs)
 INTERRUPTED_EXIT_CODE = 128 + 2

@@ -19,9 +19,9 @@ from itertools import pairwise
 
 from autodream import rx
 
-# (said in memory.model, beside the other wordings of memory files: see there)
-from autodream.memory.model import REDACTED as REDACTED
-from autodream.memory.model import REDACTED_MARK as REDACTED_MARK
+# (said in errors, which the hook and `status` load anyway: see there)
+from autodream.errors import REDACTED as REDACTED
+from autodream.errors import REDACTED_MARK as REDACTED_MARK
 
 # Everyday words that may end a sentence about passwords ("the password is required"): a value of
 # letters ending like these is prose, not a credential.

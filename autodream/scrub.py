@@ -35,10 +35,16 @@ from pathlib import Path
 from typing import Any
 
 from autodream import rx
-from autodream.errors import AutodreamError, BadInput, NotFound, ScrubFailed, printable
+from autodream.errors import (
+    REDACTED,
+    AutodreamError,
+    BadInput,
+    NotFound,
+    ScrubFailed,
+    printable,
+)
 from autodream.memory import commit as commit_mod
 from autodream.memory import staging
-from autodream.memory.model import REDACTED
 from autodream.settings import LOCK_FILENAME, Settings
 
 PLACEHOLDER = REDACTED.format(kind="scrubbed")

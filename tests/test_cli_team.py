@@ -4,6 +4,7 @@ commands finding autodream, ``status --memory-dir``, and wording."""
 
 from __future__ import annotations
 
+import ast
 import json
 import logging
 import os
@@ -240,6 +241,30 @@ def test_once_the_key_is_set_the_throttled_scan_gate_no_longer_says_to_set_it(
         assert "needs an API key" not in said and "could not start" not in said, said
     # while the key is still missing, it is said as before
     assert "could not start: backend anthropic needs an API key" in hook(T0 + 120)
+
+
+def test_the_throttled_hook_says_why_no_dream_started_loading_no_memory_model(
+        tmp_path: Path) -> None:
+    layout, hook = _a_dream_that_cannot_start(tmp_path)
+    assert "no dream started: backend anthropic needs an API key" in hook(T0)
+    # The next Stop, a minute on, reads the blocked dream's note back from the scan stamp and
+    # redacts it (gates._as_said): with the redaction's wording in memory.model, the redactor
+    # loaded autodream.memory and its model too (~1.5-2 ms of each such turn), which main
+    # never did on it
+    unneeded = ("autodream.memory", "autodream.memory.model", "yaml", "click", "anthropic",
+                "hashlib")
+    probe = ("import sys; before = set(sys.modules); from autodream.hook import main; main(); "
+             "print(sorted(m for m in sys.modules if m not in before))")
+    payload = json.dumps({"session_id": "77", "cwd": str(layout.project)})
+    result = subprocess.run([sys.executable, "-c", probe], input=payload, capture_output=True,
+                            text=True, env=layout.env(AUTODREAM_NOW=str(T0 + 60),
+                                                      AUTODREAM_DEBUG="1"),
+                            cwd=layout.project, timeout=30, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "the dream it opened could not start: backend anthropic needs" in result.stderr
+    loaded = set(ast.literal_eval(result.stdout))
+    assert "autodream.redact" in loaded  # (the note was redacted: the turn this is about)
+    assert sorted(loaded.intersection(unneeded)) == []
 
 
 def test_what_the_throttled_scan_gate_reads_from_its_stamp_is_printed_escaped_and_redacted(

@@ -161,13 +161,6 @@ def _safe_loader() -> type[yaml.SafeLoader]:
     return loader
 
 
-# What a secret's place says once it is redacted (``redact``) or scrubbed (``scrub``): one wording
-# for both, kept here so that `status`, which looks for a scrub's links, does not load the
-# redactor's patterns for it.
-REDACTED = "[REDACTED:{kind}]"
-# How every redaction begins: text holding it held a secret when it was read
-REDACTED_MARK = REDACTED.partition("{")[0]
-
 # What a memory file holding NUL bytes is said to be (the read refuses it, the check names it:
 # one wording for both, as a person sees both of one file)
 NOT_TEXT = "is not a text file (it holds NUL bytes)"
