@@ -75,27 +75,32 @@ _CORE_KEYS = ("name", "description", "type")
 # letter and is no YAML 1.1 boolean or null word, or it starts with a digit, has a space and no
 # ``:`` at all (YAML's number and date forms have no space; its timestamps with one need a ``:``).
 _SIMPLE_KEY = rx.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# What YAML does not print as it is (a control, a Unicode line break, a surrogate, the BOM...):
+# the printable set, written as its complement: the same characters (checked over every code
+# point in the tests), but the positive form's ranges cost 3 ms to compile. PyYAML's emitter
+# stops short of U+10FFFF (its reader does not), so that one is quoted too.
+_UNPRINTED = "\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff\\U0010ffff"
 _SIMPLE_VALUE = rx.compile(
-    "(?:[A-Za-z]|[0-9](?=[^ ]* )(?!.*:))(?!.*: )(?!.*:$)"
-    # The printable set, written as its complement: the same characters (checked over every
-    # code point in the tests), but the positive form's ranges cost 3 ms to compile. PyYAML's
-    # emitter stops short of U+10FFFF (its reader does not), so that one is quoted too.
-    "[^\\x00-\\x1f#\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff\\U0010ffff]*"
+    f"(?:[A-Za-z]|[0-9](?=[^ ]* )(?!.*:))(?!.*: )(?!.*:$)[^#{_UNPRINTED}]*"
 )
+# The longest key or value written or read plainly: YAML folds long lines when it writes them
+_SIMPLE_MAX = 2000
 _YAML_WORDS = frozenset({"yes", "no", "true", "false", "on", "off", "null", "y", "n"})
 # A value with ": " in it (a name the engine words "Formatter: black instead of ruff format") is
 # never plain to YAML, which writes it in single quotes, any ``'`` doubled, when every character
 # is one it prints (as above, ``#`` and ``'`` included) and it fits a line: such a line is read
 # and written here too, so a memory holding one does not load PyYAML in every later dream.
-_QUOTED_CHARS = ("[^'\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff"
-                 "\\U0010ffff]")
+_QUOTED_CHARS = f"[^'{_UNPRINTED}]"
+# ... and its line is that with its two quotes (one whose doubled ' make it longer goes through
+# YAML)
+_QUOTED_MAX = _SIMPLE_MAX + len("''")
 _SINGLE_QUOTED = rx.compile(f"'((?:{_QUOTED_CHARS}|'')*)'")
 _QUOTABLE = rx.compile(f"(?:{_QUOTED_CHARS}|')*")
 
 
 def _is_simple_scalar(text: str, pattern: re.Pattern[str]) -> bool:
     return (
-        len(text) <= 2000  # YAML folds long lines when it writes them
+        len(text) <= _SIMPLE_MAX
         and pattern.fullmatch(text) is not None
         and text == text.rstrip()
         and text.lower() not in _YAML_WORDS
@@ -107,7 +112,7 @@ def _simple_form(value: str) -> str | None:
     read and written here: as it is, or single-quoted; None for any other."""
     if _is_simple_scalar(value, _SIMPLE_VALUE):
         return value
-    if len(value) <= 2000 and ": " in value and _QUOTABLE.fullmatch(value):
+    if len(value) <= _SIMPLE_MAX and ": " in value and _QUOTABLE.fullmatch(value):
         return "'" + value.replace("'", "''") + "'"
     return None
 
@@ -117,7 +122,7 @@ def _simple_read(text: str) -> str | None:
     None when it may need the YAML parser."""
     if _is_simple_scalar(text, _SIMPLE_VALUE):
         return text
-    if len(text) <= 2002 and (quoted := _SINGLE_QUOTED.fullmatch(text)) is not None:
+    if len(text) <= _QUOTED_MAX and (quoted := _SINGLE_QUOTED.fullmatch(text)) is not None:
         value = quoted[1].replace("''", "'")
         if _simple_form(value) == text:  # (only what YAML itself would write so)
             return value
