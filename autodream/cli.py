@@ -1762,7 +1762,9 @@ def watch(root: Path | None, idle_minutes: float, once: bool, as_json: bool) -> 
 
 def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bool,
            overrides: dict[str, Any]) -> None:
+    import contextlib
     import signal
+    import socket
     import threading
 
     from autodream import watch as watching
@@ -1797,26 +1799,57 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None,
         overrides=overrides, log_decisions=not as_json,
     )
-    stopping = threading.Event()
+    stop = threading.Event()
+    loop_errors: list[Exception] = []  # what ended the loop in its thread, raised here
+    # A signal handler runs in the main thread between any two bytecodes, with any lock held:
+    # one that raised there (KeyboardInterrupt) could leave the watcher's lock un-acquired
+    # (a RuntimeError traceback, exit 1) or the observer half-started (no "stopped" line). So
+    # the loop runs in a thread of its own, the handlers do nothing, and Python's C handler
+    # writes each signal's number to a socket the main thread reads, in plain code.
+    wake_reader, wake_writer = socket.socketpair()
+    wake_writer.setblocking(False)
+    loop_ended = b"\0"  # no signal has number 0
+    stop_signals = (signal.SIGINT, signal.SIGTERM)
 
-    def on_signal(signum: int, frame: object) -> None:
-        # Runs in the main thread at any point, even inside a logging call or with the
-        # watcher's lock held: take no locks here, only unwind the main loop.
-        if stopping.is_set():
-            os.write(2, b"autodream watch: second signal, exiting now; the lock's crash "
-                        b"recovery rolls the interrupted dream back\n")
-            os._exit(128 + signum)
-        stopping.set()
-        raise KeyboardInterrupt
+    def loop() -> None:
+        try:
+            watcher.run(stop)
+        except Exception as exc:  # the root vanished before the observer started, a bug, ...
+            loop_errors.append(exc)
+        finally:
+            with contextlib.suppress(OSError):
+                wake_writer.send(loop_ended)
 
-    signal.signal(signal.SIGINT, on_signal)
-    signal.signal(signal.SIGTERM, on_signal)
+    def ignore(signum: int, frame: object) -> None:
+        """The socket says it; a handler must exist for Python's C handler to write there."""
+
+    previous_fd = signal.set_wakeup_fd(wake_writer.fileno())
+    previous = {signum: signal.signal(signum, ignore) for signum in stop_signals}
     try:
-        watcher.run()
-    except KeyboardInterrupt:
-        pass  # run() has stopped the watcher: the dream in flight finished or rolled back
-    except errors.AutodreamError as exc:
-        raise fail(exc) from exc
+        thread = threading.Thread(target=loop, name="autodream-watch")
+        thread.start()
+        while (byte := wake_reader.recv(1)) not in (b"", loop_ended):
+            if byte[0] not in stop_signals:  # another handler's signal, not ours to act on
+                continue
+            if stop.is_set():
+                os.write(2, b"autodream watch: second signal, exiting now; the lock's crash "
+                            b"recovery rolls the interrupted dream back\n")
+                os._exit(128 + byte[0])
+            stop.set()
+            watcher.poke()
+        # run() has stopped the watcher: the dream in flight finished or rolled back
+        thread.join()
+    finally:
+        signal.set_wakeup_fd(previous_fd)
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        wake_reader.close()
+        wake_writer.close()
+    for ended_by in loop_errors:
+        if isinstance(ended_by, errors.AutodreamError):
+            raise fail(ended_by) from ended_by
+        raise ended_by
+
 
 def _fixed_clock() -> Any:
     """The clock ``AUTODREAM_NOW`` fixes (as every dream's settings read it), else None."""

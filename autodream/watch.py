@@ -301,8 +301,7 @@ class Watcher:
         self.projects: dict[str, ProjectState] = {}
         self.decisions: list[Decision] = []
         self.events_seen = 0
-        # An RLock underneath: the CLI's signal handler pokes from the main thread, which may
-        # already hold it.
+        # (an RLock underneath, so a caller holding it may still poke)
         self._cond = threading.Condition(threading.RLock())
         self._jobs: queue.Queue[str | None] = queue.Queue()
         self._running = 0  # jobs queued or in the worker
@@ -544,8 +543,9 @@ class Watcher:
     def run(self, stop: threading.Event | None = None, *, max_wait: float = 300.0) -> None:
         """Queue what is due, sleep until something can be due or an event arrives, repeat.
 
-        Returns when ``stop`` is set (and the watcher poked), or raises what interrupted it
-        (the CLI turns SIGINT/SIGTERM into ``KeyboardInterrupt``); either way after ``stop()``.
+        Returns when ``stop`` is set (and the watcher poked), after ``stop()``: the CLI runs it
+        in a thread of its own and sets ``stop`` on SIGINT/SIGTERM, so no signal handler ever
+        raises inside it (one that did could leave its lock un-acquired).
         """
         stop = stop or threading.Event()
         try:

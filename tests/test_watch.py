@@ -656,12 +656,12 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
-            proc.communicate(timeout=WAIT)
+            _, err = proc.communicate(timeout=WAIT)
         finally:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    assert proc.returncode == 0
+    assert proc.returncode == 0, err
     assert decision["action"] == "wait" and decision["project"].endswith("beta")
     assert "scan gate closed" in decision["detail"]
 
@@ -717,3 +717,80 @@ def test_the_start_line_counts_projects_and_says_the_quiet_time_in_minutes(
         timeline.start()
     (line,) = [r.getMessage() for r in caplog.records if r.getMessage().startswith("watching")]
     assert f"({counted} gates run after {IDLE / 60:g} min with no transcript written)" in line
+
+
+def _catches_sigterm(pid: int) -> bool:
+    """Whether the process has its own SIGTERM handler yet (``SigCgt`` in /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = re.search(r"^SigCgt:\s*([0-9a-f]+)$", status, re.M)
+    return caught is not None and bool(int(caught.group(1), 16) >> (signal.SIGTERM - 1) & 1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_sigterm_at_any_moment_exits_zero_and_leaves_no_dream_half_done(tmp_path: Path) -> None:
+    # A SIGTERM that landed while the main loop re-took its lock left it un-acquired: a
+    # RuntimeError traceback and exit 1 (a CI flake of the --json test below). Twenty watchers,
+    # each told to stop at its own moment from the handler being in place (before the observer
+    # starts) through the initial pass's dreams (the local backend, for real) to idle.
+    template = tmp_path / "template"
+    for name in ("alpha", "beta", "gamma"):
+        cwd = tmp_path / "code" / name
+        cwd.mkdir(parents=True)
+        for turn in range(2):
+            TranscriptBuilder(cwd=str(cwd)).user(
+                f"remember: {name} deploys on Fridays ({turn})").assistant("Noted.").write(
+                    template / "projects" / sanitize(str(cwd)))
+    for index in range(300):  # subagent dirs: watching them all takes the observer a while
+        (template / "projects" / f"-old-{index // 100}" / f"{index:08d}" / "subagents").mkdir(
+            parents=True)
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "AUTODREAM_BACKEND": "local",
+           "AUTODREAM_MIN_HOURS": "0", "AUTODREAM_MIN_SESSIONS": "1",
+           "AUTODREAM_SCAN_INTERVAL_MINUTES": "0"}
+    runs = 20
+    moments = [0.8 * i / runs for i in range(runs)]  # seconds after the handler is in place
+    failures: list[str] = []
+    for batch in range(0, runs, 5):  # five at a time: the suite's time, not one process's
+        procs: list[tuple[Path, float, subprocess.Popen[str]]] = []
+        for moment in moments[batch:batch + 5]:
+            home = tmp_path / f"home-{len(procs) + batch}"
+            shutil.copytree(template, home)
+            procs.append((home, moment, subprocess.Popen(
+                [sys.executable, "-m", "autodream.cli", "watch", "--idle-minutes", "0",
+                 "--root", str(home / "projects")],
+                env={**env, "HOME": str(home), "CLAUDE_CONFIG_DIR": str(home)},
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)))
+        # each told at its own moment after its own handler is in place
+        caught_at: dict[int, float] = {}
+        unsent = list(procs)
+        deadline = time.monotonic() + WAIT
+        while unsent and time.monotonic() < deadline:
+            now = time.monotonic()
+            for sent in [p for p in unsent if p[2].pid in caught_at
+                         and now >= caught_at[p[2].pid] + p[1]]:
+                sent[2].send_signal(signal.SIGTERM)
+                unsent.remove(sent)
+            for _, _, proc in unsent:
+                if proc.pid not in caught_at and _catches_sigterm(proc.pid):
+                    caught_at[proc.pid] = now
+            time.sleep(0.002)
+        for home, moment, proc in procs:
+            try:
+                _, err = proc.communicate(timeout=2 * WAIT)
+            finally:
+                if proc.poll() is None:
+                    proc.kill()
+                    proc.wait()
+                    err = "(hung)"
+            lines = err.splitlines()
+            if proc.returncode != 0 or "Traceback" in err or not lines[-1:] or not (
+                    lines[-1].endswith("autodream watch: stopped")):
+                failures.append(f"SIGTERM at {moment:.2f}s: exit {proc.returncode}\n{err}")
+            for memory in (home / "projects").glob("*/memory"):
+                # each dream committed or rolled back: nothing staged is left
+                left = sorted(p.name for p in (memory / ".autodream").glob("staging*/*"))
+                if left:
+                    failures.append(f"SIGTERM at {moment:.2f}s: {memory}: staged {left}")
+    assert not failures, "\n\n".join(failures)
