@@ -86,6 +86,9 @@ class Decision:
     project_root: str | None = None
     memory_dir: str | None = None
     run_id: str | None = None
+    # why ``memory_dir`` (and ``project_root``, when not even that is known) is missing: the
+    # project's settings could not be resolved, or its dir is gone
+    unresolved: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"project": self.project, "action": self.action,
@@ -95,6 +98,8 @@ class Decision:
                                "memory_dir": self.memory_dir, "run_id": self.run_id}
         if self.exit_code is not None:
             doc["exit_code"] = self.exit_code
+        if self.unresolved is not None:
+            doc["unresolved"] = self.unresolved
         return doc
 
 
@@ -405,18 +410,17 @@ class Watcher:
             touched = len(state.touched) if state else 0
         if state is None:
             return None
-        where = {"sessions_dir": str(state.path)}
         if not state.path.is_dir():
             self.project_vanished(str(state.path))
             return self._decide(name, "error", "project dir is gone",
-                                exit_code=NotFound.exit_code, where=where)
-        try:
-            settings = self._resolve(state.path)
-        except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
+                                exit_code=NotFound.exit_code,
+                                where={"sessions_dir": str(state.path),
+                                       "unresolved": "project dir is gone"})
+        where, settings = self.locate(state.path)
+        if isinstance(settings, Exception):  # bad config, the dir vanished half-way, ...
             self._settle(name)
-            return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
-                                where=where)
-        where.update(project_root=str(settings.project_root), memory_dir=str(settings.memory_dir))
+            return self._decide(name, "error", _one_line(settings),
+                                exit_code=_exit_code(settings), where=where)
         try:
             done = self._dream(settings)
         except GateClosed as exc:
@@ -449,6 +453,24 @@ class Watcher:
         summary, run_id = (done.summary, done.run_id) if isinstance(done, Dreamt) else (done, None)
         return self._decide(name, "dreamed", f"{summary}{seen}", run_id=run_id, where=where)
 
+    def locate(self, path: Path) -> tuple[dict[str, str], Settings | Exception]:
+        """What a decision about the project dir ``path`` names (its ``sessions_dir``,
+        ``project_root``, ``memory_dir``), and its settings or why it has none.
+
+        Settings that cannot be resolved (a bad autodream.toml, ...) still leave the project
+        named: the directory its newest transcript was recorded in, as ``resolve_project``
+        would have taken it, and ``unresolved`` says why there is no memory dir."""
+        where = {"sessions_dir": str(path)}
+        try:
+            settings = self._resolve(path)
+        except (AutodreamError, OSError) as exc:
+            cwd = recorded_cwd(path)
+            where.update(project_root=str(cwd if cwd is not None and cwd.is_dir() else path),
+                         unresolved=_one_line(exc))
+            return where, exc
+        where.update(project_root=str(settings.project_root), memory_dir=str(settings.memory_dir))
+        return where, settings
+
     def _settle(self, name: str, *, retry: float | None = None, dreamed: bool = False) -> None:
         with self._cond:
             state = self.projects.get(name)
@@ -464,11 +486,13 @@ class Watcher:
         self, name: str, action: str, detail: str, *, exit_code: int | None = None,
         where: Mapping[str, str] | None = None, run_id: str | None = None,
     ) -> Decision:
-        """``where``: the ``sessions_dir``, ``project_root`` and ``memory_dir`` known so far."""
+        """``where``: the ``sessions_dir``, ``project_root`` and ``memory_dir`` known so far
+        (``locate``), and why the rest is not (``unresolved``)."""
         known = where or {}
         decision = Decision(name, action, detail, self.clock.now(), exit_code,
                             known.get("sessions_dir", str(self.root / name)),
-                            known.get("project_root"), known.get("memory_dir"), run_id)
+                            known.get("project_root"), known.get("memory_dir"), run_id,
+                            known.get("unresolved"))
         with self._cond:
             self.decisions.append(decision)
         if self._log_decisions:
@@ -670,10 +694,12 @@ def run_once(
             now = watcher.clock.now()
             quiet = now - _last_write(Path(entry.path), now)
             if quiet < idle_seconds:
+                # named as every other decision is: a script reads project_root, not detail
+                where, _ = watcher.locate(Path(entry.path))
                 watcher._decide(entry.name, "wait",
                                 f"a transcript was written {quiet:.0f}s ago; waiting until it "
                                 f"has been quiet for {quiet_time(idle_seconds)} "
-                                "(--idle-minutes)")
+                                "(--idle-minutes)", where=where)
                 continue
             watcher.attempt(entry.name)
     return watcher.decisions

@@ -537,6 +537,43 @@ def test_run_once_leaves_a_project_written_within_the_idle_period(timeline: Time
     assert f"written {IDLE - 5:.0f}s ago" in decisions[0].detail and not timeline.dreams
 
 
+def test_every_decision_of_a_pass_names_its_project(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `watch --once --json` right after a session (a fresh copy of sample_project too) said
+    # "wait" with project_root and memory_dir null: a script could not tell which project
+    timeline.write_session("alpha")  # within the idle period
+    timeline.write_session("beta")
+    (timeline.code / "beta" / "autodream.toml").write_text('min_hours = "x"\n')
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 60))
+
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json", "--idle-minutes", "10"])
+
+    alpha, beta = json.loads(result.stdout)["decisions"]
+    assert alpha["action"] == "wait" and "written 60s ago" in alpha["detail"], alpha
+    assert alpha["project_root"] == str(timeline.code / "alpha")
+    assert alpha["memory_dir"] == str(timeline.project("alpha") / "memory")
+    assert "unresolved" not in alpha
+    # settings that do not resolve: the project is still named, and why no memory dir is said
+    assert beta["action"] == "wait" and beta["project_root"] == str(timeline.code / "beta")
+    assert beta["memory_dir"] is None and "min_hours" in beta["unresolved"], beta
+
+
+def test_a_decision_about_a_vanished_project_dir_says_why_it_names_no_project(
+        timeline: Timeline) -> None:
+    timeline.write_session("alpha")
+    # not started: no observer to forget the dir before its turn comes
+    watcher = watch.Watcher(timeline.root, clock=timeline.clock, env=timeline.env)
+    watcher._state(timeline.project("alpha").name)
+    shutil.rmtree(timeline.project("alpha"))
+
+    decision = watcher.attempt(timeline.project("alpha").name)
+
+    assert decision is not None and decision.to_dict()["project_root"] is None
+    assert decision.to_dict()["unresolved"] == "project dir is gone"
+
+
 def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["watch", "--once", "--root", str(tmp_path / "nope")])
     # a directory named outright that is not there: exit 3 naming it, as for every setting
@@ -703,6 +740,9 @@ def test_watch_once_exits_non_zero_when_a_project_errored(
         doc = json.loads(result.stdout)
         assert doc["status"] == "error" and doc["exit_code"] == 3
         assert [d["action"] for d in doc["decisions"]] == ["error", "wait"]
+        # the project that errored is still named, and why it has no memory dir is said
+        assert doc["decisions"][0]["project_root"] == str(timeline.code / "alpha")
+        assert "min_hours" in doc["decisions"][0]["unresolved"]
 
 
 @pytest.mark.parametrize(("names", "counted"), [(["alpha"], "1 project; its"),
