@@ -73,7 +73,9 @@ TRANSCRIPT_SUFFIX = ".jsonl"
 class Decision:
     """One logged decision about one project."""
 
-    project: str  # the project dir's name under the root
+    # the project's path (its root, as its settings resolve it): the one name every line and
+    # --json give it; the dir under the root when not even that is known (``unresolved``)
+    project: str
     action: str  # "dreamed" | "wait" (a gate is closed) | "lock-held" | "failed" | "error"
     detail: str
     at: float
@@ -127,6 +129,8 @@ class ProjectState:
     pending: bool = False  # activity not yet judged by the gate chain
     retry_at: float | None = None  # a re-check the gate chain asked for
     queued: bool = False  # a dream is queued or running
+    # the project's path as last located: what the lines about the dir name it by
+    project_root: str | None = None
 
 
 # ---- the default seams: the real gate chain and dream -------------------------------------
@@ -338,18 +342,28 @@ class Watcher:
             return
         with self._cond:
             new = name not in self.projects
-            self._state(name)
+            state = self._state(name)
         if new:
-            log.info("%s: new project dir, watching it", name)
+            # named by its project when a dir moved in with its transcripts says it; a dir
+            # Claude Code has just made says nothing yet, and is named as resolve_project
+            # would take it: by itself
+            try:
+                shown = self.locate(state.path)[0]["project_root"]
+            except Exception:  # the observer's thread: a resolver's bug must not end it
+                shown = str(state.path)
+            with self._cond:
+                state.project_root = shown
+            log.info("%s: new project dir, watching it", printable(shown))
 
     def project_vanished(self, path: str) -> None:
         name = os.path.relpath(path, self.root)
         if os.sep in name:
             return
         with self._cond:
-            known = self.projects.pop(name, None) is not None
-        if known:
-            log.info("%s: project dir deleted, forgetting it", name)
+            state = self.projects.pop(name, None)
+        if state is not None:
+            log.info("%s: project dir deleted, forgetting it",
+                     printable(state.project_root or str(state.path)))
 
     def _state(self, name: str) -> ProjectState:
         state = self.projects.get(name)
@@ -412,11 +426,15 @@ class Watcher:
             return None
         if not state.path.is_dir():
             self.project_vanished(str(state.path))
+            # named as the lines before named it, when one did; its root cannot be checked now
             return self._decide(name, "error", "project dir is gone",
                                 exit_code=NotFound.exit_code,
                                 where={"sessions_dir": str(state.path),
-                                       "unresolved": "project dir is gone"})
+                                       "unresolved": "project dir is gone"},
+                                shown=state.project_root)
         where, settings = self.locate(state.path)
+        with self._cond:
+            state.project_root = where["project_root"]
         if isinstance(settings, Exception):  # bad config, the dir vanished half-way, ...
             self._settle(name)
             return self._decide(name, "error", _one_line(settings),
@@ -443,7 +461,7 @@ class Watcher:
             return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
                                 where=where)
         except Exception as exc:  # one project's bug must not stop the watcher
-            log.exception("%s: dream crashed", name)
+            log.exception("%s: dream crashed", printable(where["project_root"]))
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
                                 exit_code=_exit_code(exc), where=where)
@@ -485,18 +503,21 @@ class Watcher:
     def _decide(
         self, name: str, action: str, detail: str, *, exit_code: int | None = None,
         where: Mapping[str, str] | None = None, run_id: str | None = None,
+        shown: str | None = None,
     ) -> Decision:
         """``where``: the ``sessions_dir``, ``project_root`` and ``memory_dir`` known so far
-        (``locate``), and why the rest is not (``unresolved``)."""
+        (``locate``), and why the rest is not (``unresolved``). The decision names the project
+        by its root, else by ``shown``, else by its dir under the root."""
         known = where or {}
-        decision = Decision(name, action, detail, self.clock.now(), exit_code,
-                            known.get("sessions_dir", str(self.root / name)),
-                            known.get("project_root"), known.get("memory_dir"), run_id,
-                            known.get("unresolved"))
+        sessions_dir = known.get("sessions_dir", str(self.root / name))
+        project = known.get("project_root") or shown or sessions_dir
+        decision = Decision(project, action, detail, self.clock.now(), exit_code,
+                            sessions_dir, known.get("project_root"), known.get("memory_dir"),
+                            run_id, known.get("unresolved"))
         with self._cond:
             self.decisions.append(decision)
         if self._log_decisions:
-            log.info("%s: %s: %s", name, action, detail)
+            log.info("%s: %s: %s", printable(project), action, detail)
         if self._on_decision is not None:
             self._on_decision(decision)
         return decision

@@ -355,7 +355,9 @@ def test_watch_json_decisions_name_the_run_and_the_project_by_path(
     assert decision["run_id"] and f"run {decision['run_id']}:" in decision["detail"]
     assert decision["project_root"] == str((world.code / "alpha").resolve())
     assert decision["memory_dir"].endswith("/memory")
-    assert decision["sessions_dir"] == str(world.root / decision["project"])
+    # named by its path, as its log lines name it; Claude Code's folder is its sessions_dir
+    assert decision["project"] == decision["project_root"]
+    assert Path(decision["sessions_dir"]).parent == world.root
     # the decisions are the document on stdout, not also a log line each on stderr
     assert "dreamed:" not in result.stderr
     shown = CliRunner().invoke(cli, ["show", decision["run_id"], "--json",

@@ -100,9 +100,9 @@ class Timeline:
 
     def start(self, **options: Any) -> watch.Watcher:
         options.setdefault("initial_pass", False)
+        options.setdefault("dream", self.dream)
         self.watcher = watch.Watcher(
-            self.root, idle_seconds=IDLE, clock=self.clock, dream=self.dream, env=self.env,
-            **options,
+            self.root, idle_seconds=IDLE, clock=self.clock, env=self.env, **options,
         )
         self.watcher.start()
         return self.watcher
@@ -140,7 +140,7 @@ def timeline(tmp_path: Path) -> Iterator[Timeline]:
 
 
 def actions(decisions: list[watch.Decision]) -> list[tuple[str, str]]:
-    return [(d.project.rsplit("-", 1)[-1], d.action) for d in decisions]
+    return [(os.path.basename(d.project), d.action) for d in decisions]
 
 
 def test_writes_over_a_day_trigger_exactly_the_dreams_the_gates_allow(timeline: Timeline) -> None:
@@ -440,6 +440,35 @@ def test_a_dream_that_starts_is_logged(timeline: Timeline, caplog: pytest.LogCap
     assert logged_first == [True]
 
 
+def test_every_line_names_a_project_by_its_path(
+        timeline: Timeline, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # "/x/code/alpha: dream ... started" was followed by "-x-code-alpha: dreamed: ...": one
+    # project, two names, the second Claude Code's folder name
+    monkeypatch.setattr(run, "pipeline_step",
+                        lambda settings, context: run.StepResult("consolidated"))
+    timeline.write_session("alpha")
+    watcher = timeline.start(dream=watch.run_dream)
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        timeline.write_session("alpha")
+        timeline.seen("alpha", 1)
+        (dreamed,) = timeline.advance(IDLE)
+        # a project dir moved in with its transcripts, then one deleted
+        moved = timeline.project("beta")
+        staged = timeline.root.parent / "staged"
+        TranscriptBuilder(cwd=str(timeline.code / "beta")).user("hi").write(staged)
+        staged.rename(moved)
+        wait_until(lambda: moved.name in watcher.projects)
+        shutil.rmtree(timeline.project("alpha"))
+        wait_until(lambda: timeline.project("alpha").name not in watcher.projects)
+    named = [r.getMessage().split(": ", 1)[0] for r in caplog.records
+             if not r.getMessage().startswith(("watching", "stopped"))]
+    alpha, beta = str(timeline.code / "alpha"), str(timeline.code / "beta")
+    assert named == [alpha, alpha, beta, alpha], [r.getMessage() for r in caplog.records]
+    assert dreamed.project == dreamed.project_root == alpha
+    assert dreamed.to_dict()["project"] == alpha
+
+
 def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline,
                                               caplog: pytest.LogCaptureFixture) -> None:
     started, release = threading.Event(), threading.Event()
@@ -699,7 +728,7 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
                 proc.kill()
                 proc.wait()
     assert proc.returncode == 0, err
-    assert decision["action"] == "wait" and decision["project"].endswith("beta")
+    assert decision["action"] == "wait" and decision["project"] == str(timeline.code / "beta")
     assert "scan gate closed" in decision["detail"]
 
 
