@@ -1800,7 +1800,9 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         overrides=overrides, log_decisions=not as_json,
     )
     stop = threading.Event()
-    loop_errors: list[Exception] = []  # what ended the loop in its thread, raised here
+    # what ended the loop in its thread, raised here: SystemExit and KeyboardInterrupt too,
+    # which would end the thread alone and leave the command to exit 0
+    loop_errors: list[BaseException] = []
     # A signal handler runs in the main thread between any two bytecodes, with any lock held:
     # one that raised there (KeyboardInterrupt) could leave the watcher's lock un-acquired
     # (a RuntimeError traceback, exit 1) or the observer half-started (no "stopped" line). So
@@ -1814,7 +1816,7 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
     def loop() -> None:
         try:
             watcher.run(stop)
-        except Exception as exc:  # the root vanished before the observer started, a bug, ...
+        except BaseException as exc:  # the root vanished before the observer started, a bug
             loop_errors.append(exc)
         finally:
             with contextlib.suppress(OSError):

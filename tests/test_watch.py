@@ -664,6 +664,27 @@ def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> N
     assert "stopped" in err
 
 
+@pytest.mark.parametrize(("raised", "code", "said"), [(SystemExit(5), 5, "stopped\n"),
+                                                     (KeyboardInterrupt(), 1, "Aborted!\n")])
+def test_an_exit_raised_inside_the_watch_loop_is_the_commands_exit(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, raised: BaseException, code: int,
+        said: str) -> None:
+    # the loop runs in a thread of its own, which ended silently on SystemExit(5) and
+    # KeyboardInterrupt: `watch` said "stopped" and exited 0 (it exited 5 before the thread)
+    def step(self: watch.Watcher) -> list[str]:
+        raise raised
+
+    monkeypatch.setattr(watch.Watcher, "step", step)
+    root = tmp_path / "projects"
+    root.mkdir()
+
+    result = CliRunner().invoke(cli, ["watch", "--root", str(root)],
+                                env={"HOME": str(tmp_path)})
+
+    assert result.exit_code == code, result.output
+    assert result.output.endswith(said), result.output
+
+
 @needs_real_transcripts
 def test_project_dir_maps_to_settings_by_its_recorded_cwd(tmp_path: Path) -> None:
     home = tmp_path / "claude"
