@@ -1787,7 +1787,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             code = codes.pop() if len(codes) == 1 else errors.AutodreamError.exit_code
             error_cls = next((c for _, c in _CLI_ERRORS if c.exit_code == code), CliError)
             raise error_cls(
-                f"{len(failed)} project(s) failed: {first.project}: {first.detail}", document)
+                f"{len(failed)} project(s) failed: {first.shown or first.project}: {first.detail}",
+                document)
         if as_json:
             echo_json({"status": "ok", **document})
         return

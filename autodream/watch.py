@@ -73,9 +73,7 @@ TRANSCRIPT_SUFFIX = ".jsonl"
 class Decision:
     """One logged decision about one project."""
 
-    # the project's path (its root, as its settings resolve it): the one name every line and
-    # --json give it; the dir under the root when not even that is known (``unresolved``)
-    project: str
+    project: str  # the project dir's name under the root (Claude Code's folder name)
     action: str  # "dreamed" | "wait" (a gate is closed) | "lock-held" | "failed" | "error"
     detail: str
     at: float
@@ -91,6 +89,9 @@ class Decision:
     # why ``memory_dir`` (and ``project_root``, when not even that is known) is missing: the
     # project's settings could not be resolved, or its dir is gone
     unresolved: str | None = None
+    # what the lines a person reads name the project dir by (``folder_path``); not in --json,
+    # whose project and project_root say it
+    shown: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         doc: dict[str, Any] = {"project": self.project, "action": self.action,
@@ -129,8 +130,8 @@ class ProjectState:
     pending: bool = False  # activity not yet judged by the gate chain
     retry_at: float | None = None  # a re-check the gate chain asked for
     queued: bool = False  # a dream is queued or running
-    # the project's path as last located: what the lines about the dir name it by
-    project_root: str | None = None
+    # what the lines about the dir name it by (``folder_path``), as last read
+    shown: str | None = None
 
 
 # ---- the default seams: the real gate chain and dream -------------------------------------
@@ -169,8 +170,10 @@ def run_dream(settings: Settings) -> Dreamt:
     from autodream import run
 
     def started(context: run.DreamContext) -> None:
+        # named as the watcher's lines name the project dir (two dirs may share one root)
         log.info("%s: dream %s started (%d session(s) to read)",
-                 printable(str(settings.project_root)), context.run_id, len(context.sessions))
+                 printable(folder_path(settings.sessions_dir)), context.run_id,
+                 len(context.sessions))
 
     outcome = run.dream(settings, trigger="watch", on_start=started)
     notice = outcome.details.get("backend_notice")
@@ -237,6 +240,14 @@ def recorded_cwd(project_dir: Path) -> Path | None:
             if isinstance(record, dict) and isinstance(record.get("cwd"), str):
                 return Path(record["cwd"])
     return None
+
+
+def folder_path(project_dir: Path) -> str:
+    """What the lines a person reads name a project dir under the root by: the dir its
+    sessions were recorded in (the project's path in the common case, and one per project dir,
+    where two dirs, /repo and /repo/sub, may share one git root), else, for a dir holding no
+    transcript yet, the dir itself."""
+    return str(recorded_cwd(project_dir) or project_dir)
 
 
 def classify(root: str, path: str) -> tuple[str, str | None] | None:
@@ -344,15 +355,14 @@ class Watcher:
             new = name not in self.projects
             state = self._state(name)
         if new:
-            # named by its project when a dir moved in with its transcripts says it; a dir
-            # Claude Code has just made says nothing yet, and is named as resolve_project
-            # would take it: by itself
+            # a dir moved in with its transcripts is named by where they were recorded; one
+            # Claude Code has just made holds none yet
             try:
-                shown = self.locate(state.path)[0]["project_root"]
-            except Exception:  # the observer's thread: a resolver's bug must not end it
+                shown = folder_path(state.path)
+            except Exception:  # the observer's thread: a reader's bug must not end it
                 shown = str(state.path)
             with self._cond:
-                state.project_root = shown
+                state.shown = shown
             log.info("%s: new project dir, watching it", printable(shown))
 
     def project_vanished(self, path: str) -> None:
@@ -363,7 +373,7 @@ class Watcher:
             state = self.projects.pop(name, None)
         if state is not None:
             log.info("%s: project dir deleted, forgetting it",
-                     printable(state.project_root or str(state.path)))
+                     printable(state.shown or str(state.path)))
 
     def _state(self, name: str) -> ProjectState:
         state = self.projects.get(name)
@@ -426,15 +436,17 @@ class Watcher:
             return None
         if not state.path.is_dir():
             self.project_vanished(str(state.path))
-            # named as the lines before named it, when one did; its root cannot be checked now
+            # named as the lines before named it; where its sessions were recorded cannot be
+            # read now, nor its root checked
             return self._decide(name, "error", "project dir is gone",
                                 exit_code=NotFound.exit_code,
                                 where={"sessions_dir": str(state.path),
                                        "unresolved": "project dir is gone"},
-                                shown=state.project_root)
-        where, settings = self.locate(state.path)
+                                shown=state.shown or str(state.path))
+        shown = folder_path(state.path)
         with self._cond:
-            state.project_root = where["project_root"]
+            state.shown = shown
+        where, settings = self.locate(state.path)
         if isinstance(settings, Exception):  # bad config, the dir vanished half-way, ...
             self._settle(name)
             return self._decide(name, "error", _one_line(settings),
@@ -461,7 +473,7 @@ class Watcher:
             return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
                                 where=where)
         except Exception as exc:  # one project's bug must not stop the watcher
-            log.exception("%s: dream crashed", printable(where["project_root"]))
+            log.exception("%s: dream crashed", printable(shown))
             self._settle(name)
             return self._decide(name, "error", f"{type(exc).__name__}: {_one_line(exc)}",
                                 exit_code=_exit_code(exc), where=where)
@@ -506,18 +518,20 @@ class Watcher:
         shown: str | None = None,
     ) -> Decision:
         """``where``: the ``sessions_dir``, ``project_root`` and ``memory_dir`` known so far
-        (``locate``), and why the rest is not (``unresolved``). The decision names the project
-        by its root, else by ``shown``, else by its dir under the root."""
+        (``locate``), and why the rest is not (``unresolved``); ``shown``: what its line names
+        the project dir by, when not as last read (``folder_path``)."""
         known = where or {}
         sessions_dir = known.get("sessions_dir", str(self.root / name))
-        project = known.get("project_root") or shown or sessions_dir
-        decision = Decision(project, action, detail, self.clock.now(), exit_code,
+        with self._cond:
+            state = self.projects.get(name)
+            shown = shown or (state.shown if state is not None else None) or sessions_dir
+        decision = Decision(name, action, detail, self.clock.now(), exit_code,
                             sessions_dir, known.get("project_root"), known.get("memory_dir"),
-                            run_id, known.get("unresolved"))
+                            run_id, known.get("unresolved"), shown)
         with self._cond:
             self.decisions.append(decision)
         if self._log_decisions:
-            log.info("%s: %s: %s", printable(project), action, detail)
+            log.info("%s: %s: %s", printable(shown), action, detail)
         if self._on_decision is not None:
             self._on_decision(decision)
         return decision
@@ -720,7 +734,8 @@ def run_once(
                 watcher._decide(entry.name, "wait",
                                 f"a transcript was written {quiet:.0f}s ago; waiting until it "
                                 f"has been quiet for {quiet_time(idle_seconds)} "
-                                "(--idle-minutes)", where=where)
+                                "(--idle-minutes)", where=where,
+                                shown=folder_path(Path(entry.path)))
                 continue
             watcher.attempt(entry.name)
     return watcher.decisions

@@ -23,6 +23,7 @@ from autodream import claude_settings, watch
 from autodream.cli import cli
 from autodream.settings import Settings
 from tests.claude_layout import T0, Layout, make_layout
+from tests.factories import sanitize
 from tests.test_plugin_files import validate_hooks_table
 from tests.test_watch import Timeline
 
@@ -355,9 +356,8 @@ def test_watch_json_decisions_name_the_run_and_the_project_by_path(
     assert decision["run_id"] and f"run {decision['run_id']}:" in decision["detail"]
     assert decision["project_root"] == str((world.code / "alpha").resolve())
     assert decision["memory_dir"].endswith("/memory")
-    # named by its path, as its log lines name it; Claude Code's folder is its sessions_dir
-    assert decision["project"] == decision["project_root"]
-    assert Path(decision["sessions_dir"]).parent == world.root
+    assert decision["project"] == sanitize(str(world.code / "alpha"))  # Claude Code's folder
+    assert decision["sessions_dir"] == str(world.root / decision["project"])
     # the decisions are the document on stdout, not also a log line each on stderr
     assert "dreamed:" not in result.stderr
     shown = CliRunner().invoke(cli, ["show", decision["run_id"], "--json",

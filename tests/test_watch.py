@@ -140,7 +140,7 @@ def timeline(tmp_path: Path) -> Iterator[Timeline]:
 
 
 def actions(decisions: list[watch.Decision]) -> list[tuple[str, str]]:
-    return [(os.path.basename(d.project), d.action) for d in decisions]
+    return [(d.project.rsplit("-", 1)[-1], d.action) for d in decisions]
 
 
 def test_writes_over_a_day_trigger_exactly_the_dreams_the_gates_allow(timeline: Timeline) -> None:
@@ -444,7 +444,7 @@ def test_every_line_names_a_project_by_its_path(
         timeline: Timeline, caplog: pytest.LogCaptureFixture,
         monkeypatch: pytest.MonkeyPatch) -> None:
     # "/x/code/alpha: dream ... started" was followed by "-x-code-alpha: dreamed: ...": one
-    # project, two names, the second Claude Code's folder name
+    # project, two names, the second Claude Code's folder name (which --json keeps)
     monkeypatch.setattr(run, "pipeline_step",
                         lambda settings, context: run.StepResult("consolidated"))
     timeline.write_session("alpha")
@@ -465,8 +465,39 @@ def test_every_line_names_a_project_by_its_path(
              if not r.getMessage().startswith(("watching", "stopped"))]
     alpha, beta = str(timeline.code / "alpha"), str(timeline.code / "beta")
     assert named == [alpha, alpha, beta, alpha], [r.getMessage() for r in caplog.records]
-    assert dreamed.project == dreamed.project_root == alpha
-    assert dreamed.to_dict()["project"] == alpha
+    assert dreamed.shown == dreamed.project_root == alpha
+    assert dreamed.to_dict()["project"] == timeline.project("alpha").name
+
+
+def test_two_project_dirs_of_one_git_root_are_named_apart(
+        timeline: Timeline, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sessions started in /repo and in /repo/sub are two Claude Code folders of one git root:
+    # every line named both /repo ("project dir deleted" of the sub folder too), and --json
+    # gave the two decisions one "project"
+    monkeypatch.setattr(run, "pipeline_step",
+                        lambda settings, context: run.StepResult("consolidated"))
+    repo, sub = timeline.code / "repo", timeline.code / "repo" / "sub"
+    sub.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(repo)], check=True, capture_output=True)
+    for _ in range(2):
+        timeline.write_session("repo")
+        timeline.write_session("repo/sub")
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        watcher = timeline.start(dream=watch.run_dream, initial_pass=True)
+        assert len(timeline.advance(0)) == 2
+        shutil.rmtree(timeline.project("repo/sub"))
+        wait_until(lambda: timeline.project("repo/sub").name not in watcher.projects)
+    named = [r.getMessage().split(": ", 2)[:2] for r in caplog.records
+             if not r.getMessage().startswith(("watching", "stopped"))]
+    assert [who for who, _ in named] == [str(repo), str(repo), str(sub), str(sub)], named
+    assert named[-1][1] == "project dir deleted, forgetting it"
+    # --json names each by its own folder; both resolve to the one root and its memory
+    first, second = (d.to_dict() for d in watcher.decisions)
+    assert [first["project"], second["project"]] == [timeline.project("repo").name,
+                                                     timeline.project("repo/sub").name]
+    assert first["project_root"] == second["project_root"] == str(repo)
+    assert first["memory_dir"] == second["memory_dir"]
 
 
 def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline,
@@ -749,7 +780,7 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
                 proc.kill()
                 proc.wait()
     assert proc.returncode == 0, err
-    assert decision["action"] == "wait" and decision["project"] == str(timeline.code / "beta")
+    assert decision["action"] == "wait" and decision["project"].endswith("beta")
     assert "scan gate closed" in decision["detail"]
 
 
