@@ -1786,9 +1786,8 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             # one kind of failure keeps its own code (6: a dream failed, 3: bad config)
             code = codes.pop() if len(codes) == 1 else errors.AutodreamError.exit_code
             error_cls = next((c for _, c in _CLI_ERRORS if c.exit_code == code), CliError)
-            raise error_cls(
-                f"{len(failed)} project(s) failed: {first.shown or first.project}: {first.detail}",
-                document)
+            named = errors.printable(first.shown or first.project)  # a path read from a file
+            raise error_cls(f"{len(failed)} project(s) failed: {named}: {first.detail}", document)
         if as_json:
             echo_json({"status": "ok", **document})
         return

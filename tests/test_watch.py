@@ -826,6 +826,26 @@ def test_watch_once_exits_non_zero_when_a_project_errored(
         assert "min_hours" in doc["decisions"][0]["unresolved"]
 
 
+def test_the_failed_line_of_a_pass_writes_a_hostile_path_escaped(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    # every other line wrote the project's path through printable(); "N project(s) failed"
+    # wrote it raw: a newline split the line, an escape sequence reached the terminal
+    name = "a\nb\x1b[31mRED"
+    timeline.write_session(name)
+    (timeline.code / name / "autodream.toml").write_text('min_hours = "x"\n')
+    for key, value in timeline.env.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+
+    result = CliRunner().invoke(cli, ["watch", "--once", "--idle-minutes", "10"], color=True)
+
+    assert result.exit_code == 3, result.output
+    assert "\x1b" not in result.stderr
+    (line,) = [x for x in result.stderr.splitlines() if "autodream watch:" not in x]
+    shown = str(timeline.code / "a\\nb\\x1b[31mRED")
+    assert line.startswith(f"Error: 1 project(s) failed: {shown}: min_hours"), line
+
+
 @pytest.mark.parametrize(("names", "counted"), [(["alpha"], "1 project; its"),
                                                 (["alpha", "beta"], "2 projects; their")])
 def test_the_start_line_counts_projects_and_says_the_quiet_time_in_minutes(
