@@ -1834,8 +1834,10 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
             if byte[0] not in stop_signals:  # another handler's signal, not ours to act on
                 continue
             if stop.is_set():
-                os.write(2, b"autodream watch: second signal, exiting now; the lock's crash "
-                            b"recovery rolls the interrupted dream back\n")
+                said = b"autodream watch: second signal, exiting now"
+                if watcher.dreaming:  # not while the observer starts, nor when idle
+                    said += b"; the lock's crash recovery rolls the interrupted dream back"
+                os.write(2, said + b"\n")
                 os._exit(128 + byte[0])
             stop.set()
             watcher.poke()

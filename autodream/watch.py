@@ -325,6 +325,7 @@ class Watcher:
         self._cond = threading.Condition(threading.RLock())
         self._jobs: queue.Queue[str | None] = queue.Queue()
         self._running = 0  # jobs queued or in the worker
+        self._attempting: str | None = None  # the project whose gate chain or dream runs now
         self._worker: threading.Thread | None = None
         self._observer: Any = None
         self._stopping = threading.Event()
@@ -547,11 +548,21 @@ class Watcher:
                 if self._stopping.is_set():
                     self._settle(name)
                 else:
+                    with self._cond:
+                        self._attempting = name
                     self.attempt(name)
             finally:
                 with self._cond:
+                    self._attempting = None
                     self._running -= 1
                     self._cond.notify_all()
+
+    @property
+    def dreaming(self) -> bool:
+        """Whether a project's gate chain or dream is running now (what a second Ctrl-C would
+        leave for the lock's crash recovery to roll back); a queued one is not."""
+        with self._cond:
+            return self._attempting is not None
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait until no project is queued or dreaming (tests, shutdown). False on timeout."""

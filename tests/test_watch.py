@@ -695,6 +695,65 @@ def test_watch_process_stops_cleanly_on_signal(tmp_path: Path, signum: int) -> N
     assert "stopped" in err
 
 
+# `watch` with one step held up: it says "held" and sleeps, so a test signals it there.
+_HELD_WATCH = """
+import sys, time
+from autodream import run, watch
+
+def held(original):
+    def step(*args, **kwargs):
+        sys.stderr.write("held\\n")
+        sys.stderr.flush()
+        time.sleep(30)
+        return original(*args, **kwargs)
+    return step
+
+if sys.argv[1] == "start":
+    watch.Watcher.start = held(watch.Watcher.start)
+else:
+    run.pipeline_step = held(run.pipeline_step)
+sys.argv[1:2] = []
+from autodream.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("held", "rolled_back"), [("start", False), ("dream", True)])
+def test_a_second_signal_says_a_dream_is_rolled_back_only_when_one_runs(
+        tmp_path: Path, held: str, rolled_back: bool) -> None:
+    # a second Ctrl-C while the observer started said "the lock's crash recovery rolls the
+    # interrupted dream back", with no dream running
+    home = tmp_path / "home"
+    cwd = tmp_path / "code" / "alpha"
+    cwd.mkdir(parents=True)
+    TranscriptBuilder(cwd=str(cwd)).user("remember: we deploy on Fridays").write(
+        home / "projects" / sanitize(str(cwd)))
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT), "HOME": str(home),
+           "CLAUDE_CONFIG_DIR": str(home), "AUTODREAM_BACKEND": "local",
+           "AUTODREAM_MIN_HOURS": "0", "AUTODREAM_MIN_SESSIONS": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _HELD_WATCH, held, "watch", "--idle-minutes", "0"],
+        env=env, stderr=subprocess.PIPE, text=True)
+    assert proc.stderr is not None
+    try:
+        for line in proc.stderr:
+            if line == "held\n":
+                break
+        # two of one signal may merge into one while pending: two kinds, handled in any order
+        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode in (128 + signal.SIGINT, 128 + signal.SIGTERM), err
+    said = "autodream watch: second signal, exiting now"
+    if rolled_back:
+        said += "; the lock's crash recovery rolls the interrupted dream back"
+    assert err.splitlines()[-1] == said, err
+
+
 @pytest.mark.parametrize(("raised", "code", "said"), [(SystemExit(5), 5, "stopped\n"),
                                                      (KeyboardInterrupt(), 1, "Aborted!\n")])
 def test_an_exit_raised_inside_the_watch_loop_is_the_commands_exit(
