@@ -621,17 +621,26 @@ def test_every_decision_of_a_pass_names_its_project(
 
 
 def test_a_decision_about_a_vanished_project_dir_says_why_it_names_no_project(
-        timeline: Timeline) -> None:
+        timeline: Timeline, caplog: pytest.LogCaptureFixture) -> None:
     timeline.write_session("alpha")
     # not started: no observer to forget the dir before its turn comes
-    watcher = watch.Watcher(timeline.root, clock=timeline.clock, env=timeline.env)
-    watcher._state(timeline.project("alpha").name)
+    watcher = watch.Watcher(timeline.root, clock=timeline.clock, env=timeline.env,
+                            dream=timeline.dream)
+    name = timeline.project("alpha").name
+    watcher._state(name)
+    assert watcher.attempt(name) is not None  # a turn before: one session, the scan gate waits
     shutil.rmtree(timeline.project("alpha"))
 
-    decision = watcher.attempt(timeline.project("alpha").name)
+    caplog.clear()  # (the turn before is logged too when another test left the level at INFO)
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        decision = watcher.attempt(name)
 
     assert decision is not None and decision.to_dict()["project_root"] is None
     assert decision.to_dict()["unresolved"] == "project dir is gone"
+    # what a person reads: the project named as the turn before named it
+    alpha = timeline.code / "alpha"
+    assert [r.getMessage() for r in caplog.records] == [
+        f"{alpha}: project dir deleted, forgetting it", f"{alpha}: error: project dir is gone"]
 
 
 def test_missing_root_is_a_one_line_error(tmp_path: Path) -> None:
