@@ -114,9 +114,10 @@ class Dreamt:
     run_id: str | None = None
 
 
-# Runs the gate chain and, if it is open, a dream; returns a one-line summary. Raises
-# GateClosed (run.dream's carries the report), LockHeld or DreamFailed.
-Dreamer = Callable[[Settings], "str | Dreamt"]
+# Runs the gate chain and, if it is open, a dream, of the settings given and named in its lines
+# by the second argument (what the watcher's lines name the project dir by); returns a
+# one-line summary. Raises GateClosed (run.dream's carries the report), LockHeld or DreamFailed.
+Dreamer = Callable[[Settings, str], "str | Dreamt"]
 Resolver = Callable[[Path], Settings]
 
 
@@ -162,18 +163,19 @@ def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
     return fallback  # the lock gate: another dream holds it
 
 
-def run_dream(settings: Settings) -> Dreamt:
-    """The real thing: ``run.dream`` with the watcher as its trigger."""
+def run_dream(settings: Settings, shown: str) -> Dreamt:
+    """The real thing: ``run.dream`` with the watcher as its trigger; its "started" line names
+    the project ``shown``, as the watcher's lines about the project dir do."""
     from autodream import load_dream_path
 
     load_dream_path()
     from autodream import run
 
     def started(context: run.DreamContext) -> None:
-        # named as the watcher's lines name the project dir (two dirs may share one root)
-        log.info("%s: dream %s started (%d session(s) to read)",
-                 printable(folder_path(settings.sessions_dir)), context.run_id,
-                 len(context.sessions))
+        # the watcher's name, not one read again from settings.sessions_dir: that may be set
+        # to transcripts recorded elsewhere (copied from another machine), or be shared
+        log.info("%s: dream %s started (%d session(s) to read)", printable(shown),
+                 context.run_id, len(context.sessions))
 
     outcome = run.dream(settings, trigger="watch", on_start=started)
     notice = outcome.details.get("backend_notice")
@@ -453,7 +455,7 @@ class Watcher:
             return self._decide(name, "error", _one_line(settings),
                                 exit_code=_exit_code(settings), where=where)
         try:
-            done = self._dream(settings)
+            done = self._dream(settings, shown)
         except GateClosed as exc:
             report = getattr(exc, "report", None)
             retry = retry_at(settings, report, self.clock.now() + self.idle_seconds)

@@ -138,7 +138,8 @@ def test_watch_says_it_dreamed_with_the_local_engine_for_want_of_a_key(
     for key in ("ANTHROPIC_API_KEY", "AUTODREAM_API_KEY", "AUTODREAM_BACKEND"):
         monkeypatch.delenv(key, raising=False)
     layout.add_session(T0 - 600)
-    said = watch.run_dream(layout.settings(min_sessions=1, min_hours=0)).summary
+    settings = layout.settings(min_sessions=1, min_hours=0)
+    said = watch.run_dream(settings, str(settings.project_root)).summary
     assert said.endswith("(no API key: using the local engine)"), said
 
 

@@ -389,7 +389,7 @@ def test_watch_wording_says_seconds_their_gates_and_one_session(
         (root / name).mkdir(parents=True)
     fake = cast(Settings, SimpleNamespace(project_root=tmp_path, memory_dir=tmp_path / "m"))
     watcher = watch.Watcher(root, idle_seconds=6, resolve=lambda p: fake,
-                            dream=lambda s: "done", initial_pass=False)
+                            dream=lambda settings, shown: "done", initial_pass=False)
     with caplog.at_level(logging.INFO, logger="autodream.watch"):
         watcher.start()
     try:

@@ -90,7 +90,7 @@ class Timeline:
 
     # -- the watcher --
 
-    def dream(self, settings: Settings) -> str:
+    def dream(self, settings: Settings, shown: str) -> str:
         def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
             self.dreams.append((settings.sessions_dir.name, self.clock.now()))
             return run.StepResult(f"{len(context.sessions)} sessions consolidated")
@@ -433,7 +433,7 @@ def test_a_dream_that_starts_is_logged(timeline: Timeline, caplog: pytest.LogCap
 
     monkeypatch.setattr(run, "pipeline_step", step)
     with caplog.at_level(logging.INFO, logger="autodream.watch"):
-        dreamt = watch.run_dream(settings)
+        dreamt = watch.run_dream(settings, str(settings.project_root))
     (line,) = [r.getMessage() for r in caplog.records if "started" in r.getMessage()]
     run_id = dreamt.run_id if isinstance(dreamt, watch.Dreamt) else None
     assert line == f"{settings.project_root}: dream {run_id} started (2 session(s) to read)"
@@ -500,12 +500,37 @@ def test_two_project_dirs_of_one_git_root_are_named_apart(
     assert first["memory_dir"] == second["memory_dir"]
 
 
+def test_the_started_line_names_the_project_as_the_watcher_does(
+        timeline: Timeline, caplog: pytest.LogCaptureFixture,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A project whose autodream.toml points sessions_dir at transcripts recorded on another
+    # machine: "/home/dana/src/csvstat: dream ... started", then "W/code/alpha: dreamed"
+    monkeypatch.setattr(run, "pipeline_step",
+                        lambda settings, context: run.StepResult("consolidated"))
+    timeline.write_session("alpha")
+    alpha = timeline.code / "alpha"
+    (alpha / "autodream.toml").write_text('sessions_dir = "sess"\n')
+    for _ in range(2):
+        TranscriptBuilder(cwd="/home/dana/src/csvstat").user("hi").write(alpha / "sess")
+    timeline.clock.advance(IDLE)
+
+    with caplog.at_level(logging.INFO, logger="autodream.watch"):
+        (decision,) = watch.run_once(timeline.root, clock=timeline.clock, env=timeline.env,
+                                     idle_seconds=IDLE)
+
+    lines = [r.getMessage() for r in caplog.records]
+    assert decision.action == "dreamed", lines
+    assert [line.split(": ", 2)[:2] for line in lines] == [
+        [str(alpha), f"dream {decision.run_id} started (2 session(s) to read)"],
+        [str(alpha), "dreamed"]], lines
+
+
 def test_stop_lets_the_dream_in_flight_finish(timeline: Timeline,
                                               caplog: pytest.LogCaptureFixture) -> None:
     started, release = threading.Event(), threading.Event()
     finished: list[str] = []
 
-    def slow_dream(settings: Settings) -> str:
+    def slow_dream(settings: Settings, shown: str) -> str:
         started.set()
         assert release.wait(WAIT)
         finished.append(settings.sessions_dir.name)
@@ -545,7 +570,7 @@ def test_run_loop_sleeps_until_the_quiet_period_ends(timeline: Timeline) -> None
     timeline.write_session("alpha")
     dreamed = threading.Event()
 
-    def dream(settings: Settings) -> str:
+    def dream(settings: Settings, shown: str) -> str:
         dreamed.set()
         return "ok"
 
