@@ -237,7 +237,7 @@ def recorded_cwd(project_dir: Path) -> Path | None:
         for line in head.splitlines():
             try:
                 record = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested deeper than json reads
                 continue
             if isinstance(record, dict) and isinstance(record.get("cwd"), str):
                 return Path(record["cwd"])

@@ -893,6 +893,32 @@ def test_run_once_does_not_wait_on_a_transcript_dated_in_the_future(timeline: Ti
     assert actions(decisions) == [("alpha", "dreamed")], decisions
 
 
+def test_run_once_goes_on_past_a_transcript_nested_too_deep_to_read(timeline: Timeline) -> None:
+    # A transcript whose first line is '[' * 50000 + ']' * 50000 raised RecursionError out of
+    # the pass (`watch --once` exit 1, with a traceback): the projects after it never dreamed.
+    # Its dir is read before alpha's (names sort "-a-..." first), once quiet, once within the
+    # quiet period, whose wait names the project too.
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.clock.advance(IDLE)
+    for name, age in (("-a-deep-fresh", 60.0), ("-a-deep-quiet", 2 * IDLE)):
+        deep = timeline.root / name / "deep.jsonl"
+        deep.parent.mkdir()
+        deep.write_text("[" * 50_000 + "]" * 50_000 + "\n")
+        os.utime(deep, (timeline.clock.now() - age, timeline.clock.now() - age))
+
+    decisions = watch.run_once(
+        timeline.root, clock=timeline.clock, dream=timeline.dream, env=timeline.env,
+        idle_seconds=IDLE,
+    )
+
+    # where its sessions were recorded is unknown: named by the dir, as a dir with no transcript
+    assert [(d.shown, d.action) for d in decisions[:2]] == [
+        (str(timeline.root / "-a-deep-fresh"), "wait"),
+        (str(timeline.root / "-a-deep-quiet"), "wait")], decisions
+    assert actions(decisions[2:]) == [("alpha", "dreamed")], decisions
+
+
 @pytest.mark.parametrize("as_json", [False, True])
 def test_watch_once_exits_non_zero_when_a_project_errored(
         timeline: Timeline, monkeypatch: pytest.MonkeyPatch, as_json: bool) -> None:
