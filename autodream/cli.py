@@ -1793,7 +1793,18 @@ def _watch(logger: Any, root: Path, idle_minutes: float, once: bool, as_json: bo
         return
 
     def emit(decision: watching.Decision) -> None:
-        click.echo(json.dumps(decision.to_dict(), sort_keys=True))
+        """One decision on stdout, written in the watcher's worker thread."""
+        try:
+            click.echo(json.dumps(decision.to_dict(), sort_keys=True))
+        except BrokenPipeError:
+            # "watch --json | head": the reader stopped, which is no error, as for every
+            # command (AutodreamGroup.invoke). Raised here, it ended the worker thread alone
+            # (a traceback), and the watch went on for good with nothing left to dream. Nobody
+            # reads the decisions now: the watch ends as after a Ctrl-C (this decision's dream
+            # is done; none queued starts), exit 0, and later lines go to /dev/null.
+            _quiet_stdout()
+            stop.set()
+            watcher.poke()
 
     watcher = watching.Watcher(
         root, idle_seconds=idle_minutes * 60, on_decision=emit if as_json else None,

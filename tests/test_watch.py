@@ -877,6 +877,34 @@ def test_watch_json_prints_one_object_per_decision(timeline: Timeline) -> None:
     assert "scan gate closed" in decision["detail"]
 
 
+def test_watch_json_ends_quietly_when_its_reader_goes(timeline: Timeline) -> None:
+    # `watch --json | head -c 300`: the next decision's write raised BrokenPipeError in the
+    # worker thread, which died with a traceback, and the watch went on for good
+    timeline.write_session("beta")  # one session: its gate closes at the initial pass
+    env = {**os.environ, **timeline.env, "PYTHONPATH": str(REPO_ROOT),
+           "AUTODREAM_NOW": repr(timeline.clock.now())}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "autodream.cli", "watch", "--json", "--idle-minutes", "0"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    assert proc.stdout is not None
+    try:
+        ready, _, _ = select.select([proc.stdout], [], [], WAIT)
+        assert ready, "no decision printed"
+        assert json.loads(proc.stdout.readline())["action"] == "wait"
+        proc.stdout.close()  # the reader has what it wanted: the pipe has no reader now
+        proc.stdout = None
+        timeline.write_session("gamma")  # a project with a decision to write
+        _, err = proc.communicate(timeout=2 * WAIT)
+    finally:
+        if proc.poll() is None:  # a watch that goes on fails the test, and is not left behind
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err and "Error" not in err, err
+    assert err.splitlines()[-1].endswith("autodream watch: stopped"), err
+
+
 def test_run_once_does_not_wait_on_a_transcript_dated_in_the_future(timeline: Timeline) -> None:
     # "a transcript was written -11099998s ago": a clock set back kept it waiting for good.
     timeline.write_session("alpha")
