@@ -23,6 +23,7 @@ import anthropic
 
 from autodream import prompting, rx
 from autodream.agent import BackendReply, DreamBrief, ToolCall, ToolResult, ToolSpec, Usage
+from autodream.backends.urls import shown_url, without_url_secrets
 from autodream.errors import BackendUnavailable, BudgetExceeded, DreamFailed, printable
 
 if TYPE_CHECKING:
@@ -275,8 +276,9 @@ class AnthropicBackend:
         if not _is_int(getattr(counted, "input_tokens", None)):
             # a proxy's error page or another API: the first turn's answer will say which
             self.notes.append(
-                "token counting unavailable, pre-flight skipped: the answer was not a token "
-                f"count ({_shown(counted)})")
+                without_url_secrets(
+                    "token counting unavailable, pre-flight skipped: the answer was not a token "
+                    f"count ({_shown(counted)})", self.base_url))
             return
         self.prefix_tokens = counted.input_tokens
         if counted.input_tokens > self._max_input_tokens:
@@ -297,9 +299,9 @@ class AnthropicBackend:
                 and _is_int(getattr(usage, "output_tokens", None))
                 and all(_is_block(block) for block in content)):
             return message
-        raise DreamFailed(
-            f"{self.base_url or 'the Anthropic API'} answered with something that is not a "
-            f"Messages-API response ({_shown(message)}): is the base URL right?")
+        raise DreamFailed(without_url_secrets(
+            f"{self._where()} answered with something that is not a "
+            f"Messages-API response ({_shown(message)}): is the base URL right?", self.base_url))
 
     def _reply(self, message: Message, usage: Usage) -> BackendReply:
         if message.stop_reason == "refusal":
@@ -349,9 +351,17 @@ class AnthropicBackend:
             usage.cost_usd = self._price.cost(usage)
         return usage
 
+    def _where(self) -> str:
+        """The endpoint as a message names it: never with its password or query (urls.py)."""
+        return shown_url(self.base_url) if self.base_url else "the Anthropic API"
+
     def _describe(self, exc: anthropic.APIError, retries: int | None = None) -> str:
-        """One line a person can act on."""
-        where = self.base_url or "the Anthropic API"
+        """One line a person can act on, with no secret of the base URL in it: the SDK's and
+        the endpoint's own words may quote the request's URL."""
+        return without_url_secrets(self._said(exc, retries), self.base_url)
+
+    def _said(self, exc: anthropic.APIError, retries: int | None) -> str:
+        where = self._where()
         retries = _retries_taken(exc, self.max_retries) if retries is None else retries
         retried = f" after {retries} {'retry' if retries == 1 else 'retries'}" if retries else ""
         if isinstance(exc, anthropic.APITimeoutError):

@@ -1,0 +1,119 @@
+"""A base URL's password and query values, through the CLI: never printed, never stored.
+
+The audit's repro: ``--base-url "http://bob:hunter2pass@127.0.0.1:9/v1?token=abcdef123456"``
+printed ``cannot reach http://bob:hunter2pass@...?token=abcdef123456``, the run's record kept it,
+and ``log``, ``show`` and ``--json`` showed it again.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from autodream.cli import cli
+from tests.factories import REPO_ROOT
+from tests.scripted_api import ScriptedAPI, api_error, call
+
+PASSWORD = "hunter2pass"
+TOKEN = "abcdef123456"
+NOW = "2026-07-20T09:00:00Z"
+
+
+@pytest.fixture
+def sample(tmp_path: Path) -> Path:
+    copy = tmp_path / "sample_project"
+    shutil.copytree(REPO_ROOT / "sample_project", copy)
+    return copy
+
+
+def run(project: Path, *args: str, **env: str) -> tuple[int, str, str]:
+    """``autodream ARGS --project PROJECT``: exit code, stdout, stderr."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    clean.update(AUTODREAM_NOW=NOW, ANTHROPIC_API_KEY="sk-test", AUTODREAM_API_MAX_RETRIES="0",
+                 **env)
+    result = CliRunner().invoke(cli, [*args, "--project", str(project)], env=clean)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def assert_no_secret_under(project: Path) -> None:
+    """No file under the project (memory, its journal, DREAMS.md, logs) holds either secret."""
+    for path in project.rglob("*"):
+        if path.is_file():
+            data = path.read_bytes()
+            assert PASSWORD.encode() not in data and TOKEN.encode() not in data, path
+
+
+def assert_every_view_hides_it(project: Path, env: dict[str, str]) -> str:
+    """log, show, show --json, status and status --json: none names a secret; ``show``'s text."""
+    said = {}
+    for command in (["log"], ["show"], ["show", "--json"], ["status"], ["status", "--json"]):
+        _code, out, err = run(project, *command, **env)
+        out += err
+        assert PASSWORD not in out and TOKEN not in out, (command, out)
+        said[" ".join(command)] = out
+    return said["show"]
+
+
+def test_an_unreachable_base_url_is_named_without_its_password_or_query(sample: Path) -> None:
+    url = f"http://bob:{PASSWORD}@127.0.0.1:9/v1?token={TOKEN}"
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
+    out += err
+    assert code != 0
+    # was: "Error: cannot reach http://bob:hunter2pass@127.0.0.1:9/v1?token=abcdef123456: ..."
+    assert "cannot reach http://***@127.0.0.1:9/v1?***: " in out, out
+    assert PASSWORD not in out and TOKEN not in out, out
+    code, out, err = run(sample, "--force", "--json", "--backend", "anthropic", "--base-url",
+                         url)
+    said = json.loads(out)
+    out += err
+    assert said["error"].startswith("cannot reach http://***@127.0.0.1:9/v1?***: "), said
+    assert PASSWORD not in out and TOKEN not in out, out
+    shown = assert_every_view_hides_it(sample, {})
+    assert "http://***@127.0.0.1:9/v1?***" in shown, shown
+    assert_no_secret_under(sample)
+
+
+def test_an_endpoint_quoting_the_url_in_its_error_has_it_hidden(
+        sample: Path, api: list[ScriptedAPI]) -> None:
+    # A gateway that says which upstream it could not reach: the password in the URL it
+    # quotes, and the query's value again on its own (a proxy echoing the request's path).
+    server = ScriptedAPI([]).__enter__()
+    api.append(server)
+    host = server.url.removeprefix("http://")
+    url = f"http://bob:{PASSWORD}@{host}"
+    server.script.append(api_error(
+        400, "invalid_request_error",
+        f"upstream {url}/v1/messages refused, password {PASSWORD} unknown"))
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
+    out += err
+    assert code != 0, out
+    assert f"http://***@{host} refused the request (400 invalid_request_error): upstream " \
+        f"http://***@{host}/v1/messages refused, password *** unknown" in out, out
+    assert server.headers, "the scripted endpoint was never asked"
+    assert PASSWORD not in out and TOKEN not in out, out
+    assert_every_view_hides_it(sample, {})
+    assert_no_secret_under(sample)
+
+
+def test_a_note_of_a_dream_that_went_on_names_the_url_without_its_password(
+        sample: Path, api: list[ScriptedAPI]) -> None:
+    # An endpoint with no token counting: the dream goes on and says so, naming the endpoint.
+    # (no query here: the SDK puts its path after one, '/v1?token=.../v1/messages', and the
+    # dream could not go on)
+    server = ScriptedAPI([call("finish", summary="nothing new")], count_tokens=False
+                         ).__enter__()
+    api.append(server)
+    host = server.url.removeprefix("http://")
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url",
+                         f"http://bob:{PASSWORD}@{host}")
+    assert code == 0, out + err
+    assert ("token counting unavailable, pre-flight skipped: "
+            f"http://***@{host} refused the request (404 not_found_error)") in err, err
+    assert PASSWORD not in out + err and TOKEN not in out + err, out + err
+    assert_every_view_hides_it(sample, {})
+    assert_no_secret_under(sample)
