@@ -143,9 +143,11 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
     "pasted", ["sk-ant-api03-" + "Ab1-" * 23 + "xyzAA", "Zq8" * 12,
                # (a ':', '.' or '/' in it let these through whole: review rev127)
                "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
-               "9f86d081884c7d659a2feaa0c55ad015"],
+               "9f86d081884c7d659a2feaa0c55ad015",
+               # (short, lower-case, no port or path: it was quoted whole as a host's name)
+               "hunter2pass"],
     ids=["anthropic key", "unknown token", "a password before the host", "an AWS secret",
-         "a hex key"])
+         "a hex key", "a short password"])
 def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -> None:
     code, out, err = dream(sample, "--backend", "anthropic", "--base-url", pasted,
                            AUTODREAM_API_KEY="sk-test")

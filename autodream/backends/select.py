@@ -62,7 +62,9 @@ def _shown(value: str) -> str:
         r"(?:[a-z][a-z0-9+.-]*:?//?)?"
         # (a lower-case name no longer than a host's label usually is: a key of 32 hex
         # characters is none)
-        r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|[a-z0-9-]{1,24}"
+        # (a bare name, 'hunter2pass', is a password as often as a host: a container's name
+        # is shown with the port or path that follows it, 'ollama:11434', 'llm-gateway/v1')
+        r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|localhost|[a-z0-9-]{1,24}(?=[:/])"
         r"|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
         r"(?::\d{1,5})?(?:/[^\s@]*)?", value)
     if host_like is not None and redact(value) == value:
