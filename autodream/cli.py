@@ -482,7 +482,7 @@ def cli(
         if isinstance(exc, errors.LockHeld):
             # another dream running is an outcome of this call too, with the same wording
             raise DreamRunningError(str(exc).splitlines()[0]) from exc
-        raise fail(exc) from exc
+        raise fail(exc, _stopped_run_document(settings, exc)) from exc
     details = outcome.details
     for notice in details.get("notices", []):
         click.echo(f"note: {notice}", err=True)
@@ -491,6 +491,21 @@ def cli(
         echo_json({**outcome.as_dict(), "outcome": outcome.details.get("outcome", "ok")})
         return
     echo_dream_outcome(outcome.run_id, outcome.summary, details)
+
+
+def _stopped_run_document(settings: Settings, exc: BaseException) -> dict[str, Any]:
+    """The run a failed dream left in the journal, for its ``--json``: its id (``id`` and
+    ``run_id``, as a dream that succeeded names it) and its record's path, so a script can
+    ``autodream show RUN_ID``; nothing when no record was written (refused before it began)."""
+    run_id = errors.stopped_run(exc)
+    if run_id is None:
+        return {}
+    record = journal.run_dir(settings.state_dir, run_id) / journal.RECORD_FILENAME
+    try:
+        written = record.is_file()
+    except OSError:  # an unsearchable state dir: no record a script could read
+        written = False
+    return {"id": run_id, "run_id": run_id, "record": str(record)} if written else {}
 
 
 # Group flags a subcommand may take as its own: `autodream --json log` is `autodream log --json`.

@@ -161,6 +161,18 @@ REDACTED = "[REDACTED:{kind}]"
 REDACTED_MARK = REDACTED.partition("{")[0]
 
 
+def mark_run(exc: BaseException, run_id: str) -> None:
+    """Say on ``exc`` which run it stopped: a failed dream's ``--json`` names the run, whose
+    record ``show`` reads, as a committed one's does."""
+    exc.autodream_run = run_id  # type: ignore[attr-defined]
+
+
+def stopped_run(exc: BaseException) -> str | None:
+    """The run that ``exc`` stopped (``mark_run``), else None."""
+    run_id = getattr(exc, "autodream_run", None)
+    return run_id if isinstance(run_id, str) else None
+
+
 # the shell's convention for a run stopped by a signal: 128 + its number (SIGINT is 2
 # everywhere Python runs)
 INTERRUPTED_EXIT_CODE = 128 + 2

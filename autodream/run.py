@@ -29,6 +29,7 @@ from autodream.errors import (
     LockHeld,
     committed_run,
     mark_committed,
+    mark_run,
     printable,
 )
 from autodream.lock import ConsolidationLock, Lease
@@ -264,6 +265,7 @@ def dream(
             # A dry run changes nothing, the lock's mtime included.
             released = lease.rollback() if dry_run else lease.release()
     except BaseException as exc:
+        mark_run(exc, run_id)
         if result is not None and result.details.get("outcome") == "committed":
             mark_committed(exc, run_id)
         if committed_run(exc) is None:
