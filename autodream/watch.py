@@ -56,6 +56,7 @@ from autodream.errors import (
     LockHeld,
     NotFound,
     printable,
+    stopped_run,
 )
 from autodream.gates import MEMORY_ROOT, is_transcript_place
 from autodream.lock import in_the_future, span
@@ -469,12 +470,13 @@ class Watcher:
             return self._decide(name, "lock-held", _one_line(exc), where=where)
         except DreamFailed as exc:
             self._settle(name)
+            # (the run it stopped, which ``show`` reads: it was null, review of the audit)
             return self._decide(name, "failed", _one_line(exc), exit_code=exc.exit_code,
-                                where=where)
+                                where=where, run_id=stopped_run(exc))
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
             return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
-                                where=where)
+                                where=where, run_id=stopped_run(exc))
         except Exception as exc:  # one project's bug must not stop the watcher
             log.exception("%s: dream crashed", printable(shown))
             self._settle(name)

@@ -26,10 +26,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from autodream import gates, run, watch
+from autodream import errors, gates, run, watch
 from autodream.cli import cli
 from autodream.settings import FixedClock, Settings
 from tests.factories import REPO_ROOT, TranscriptBuilder, needs_real_transcripts, sanitize
+from tests.scripted_api import ScriptedAPI, api_error
 from tests.test_plugin_files import REAL_SESSION, real_transcript
 
 # watchdog's own warning when a new dir is watched twice (see cli.watch); not ours to test.
@@ -1107,3 +1108,27 @@ def test_sigterm_at_any_moment_exits_zero_and_leaves_no_dream_half_done(tmp_path
             if left:
                 failures.append(f"{said}: {memory}: staged {left}")
     assert not failures, "\n\n".join(failures)
+
+
+def test_watch_once_json_names_the_run_of_a_failed_dream(
+        timeline: Timeline, monkeypatch: pytest.MonkeyPatch, api: list[ScriptedAPI]) -> None:
+    # It said "run_id": null for a failed dream, whose run `log` lists and `show` shows.
+    server = ScriptedAPI([api_error(400, "invalid_request_error", "no such model")]).__enter__()
+    api.append(server)
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    for key, value in {**timeline.env, "AUTODREAM_BACKEND": "anthropic",
+                       "AUTODREAM_API_KEY": "sk-test", "AUTODREAM_BASE_URL": server.url,
+                       "AUTODREAM_API_MAX_RETRIES": "0"}.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.setenv("AUTODREAM_NOW", repr(timeline.clock.now() + 600))
+
+    result = CliRunner().invoke(cli, ["watch", "--once", "--json", "--idle-minutes", "10"])
+
+    assert result.exit_code == errors.DreamFailed.exit_code, result.output
+    (decision,) = json.loads(result.stdout)["decisions"]
+    assert decision["action"] == "failed" and "no such model" in decision["detail"], decision
+    assert isinstance(decision["run_id"], str), decision
+    record = (Path(decision["memory_dir"]) / ".autodream" / "runs" / decision["run_id"]
+              / "record.json")
+    assert json.loads(record.read_text(encoding="utf-8"))["outcome"] == "failed"
