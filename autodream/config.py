@@ -272,6 +272,13 @@ def coerce(key: str, value: object, source: str, *, from_text: bool = False) -> 
         # (a key that refuses 0 too would send the person from -1 to 0, refused in turn)
         least = "more than 0" if key in _POSITIVE_KEYS else "0 or more"
         raise ConfigError(f"{key} ({source}): must be {least}, got {exc.args[0]:g}") from None
+    except _NotFinite:
+        # ("expected a number, got inf": inf is one, to a person; what the setting cannot
+        # take is a number with no end)
+        unit = _UNITS.get(key.rsplit("_", 1)[-1], "")
+        shown = repr(value) if isinstance(value, str) else str(value)
+        raise ConfigError(
+            f"{key} ({source}): expected a finite number{unit}, got {shown}") from None
     except (TypeError, ValueError):
         if isinstance(value, str):
             shown = repr(value)
@@ -291,6 +298,15 @@ class _Negative(ValueError):
     """A number of the right kind below zero: said as such, not as the wrong kind."""
 
 
+class _NotFinite(ValueError):
+    """inf, -inf or nan (TOML's, or '1e400' read as a float): said as no finite number."""
+
+
+# what a float setting counts, by the last word of its name
+_UNITS = {"hours": " of hours", "minutes": " of minutes", "seconds": " of seconds",
+          "usd": " of US dollars"}
+
+
 def _coerce(kind: str, value: object, from_env: bool) -> object:
     if kind in ("float", "int"):
         if isinstance(value, bool):
@@ -301,7 +317,7 @@ def _coerce(kind: str, value: object, from_env: bool) -> object:
             value = float(value)
         if kind == "float" and isinstance(value, float):
             if value != value or abs(value) == float("inf"):  # NaN, or no number of hours
-                raise ValueError(kind)
+                raise _NotFinite(kind)
             if value < 0:
                 raise _Negative(value)
             return value

@@ -88,6 +88,9 @@ def test_a_reader_that_stops_early_is_no_error(tmp_path: Path, command: list[str
         ("min_sessions = 2.5", "min_sessions (in {toml}): expected an integer, got 2.5"),
         ("min_hours = true", "min_hours (in {toml}): expected a number, got true"),
         ("min_hours = [1]", "min_hours (in {toml}): expected a number, got list"),
+        # (was "expected a number, got inf": user audit)
+        ("min_hours = 1e400", "min_hours (in {toml}): expected a finite number of hours, "
+         "got inf"),
     ],
 )
 def test_a_toml_value_of_the_wrong_kind_is_shown_as_written(

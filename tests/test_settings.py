@@ -259,20 +259,26 @@ def test_a_zero_that_would_break_every_dream_is_refused(
     assert str(excinfo.value).endswith(": must be more than 0, got 0")
 
 
-@pytest.mark.parametrize(("toml", "env", "got"), [
-    ("min_hours = nan", {}, "nan"),
-    # infinitely many hours was taken as a setting
-    ("min_hours = inf", {}, "inf"),
-    ("lock_ttl_minutes = inf", {}, "inf"),
-    ("", {"AUTODREAM_MIN_HOURS": "inf"}, "'inf'"),
+@pytest.mark.parametrize(("toml", "env", "said"), [
+    ("min_hours = nan", {}, "a finite number of hours, got nan"),
+    # infinitely many hours was taken as a setting; then said to be "expected a number, got
+    # inf" (user audit: inf is a number)
+    ("min_hours = inf", {}, "a finite number of hours, got inf"),
+    ("min_hours = 1e400", {}, "a finite number of hours, got inf"),
+    ("lock_ttl_minutes = inf", {}, "a finite number of minutes, got inf"),
+    ("api_timeout_seconds = -inf", {}, "a finite number of seconds, got -inf"),
+    ("max_cost_usd = nan", {}, "a finite number of US dollars, got nan"),
+    ("", {"AUTODREAM_MIN_HOURS": "inf"}, "a finite number of hours, got 'inf'"),
+    ("", {"AUTODREAM_SCAN_INTERVAL_MINUTES": "1e400"},
+     "a finite number of minutes, got '1e400'"),
 ])
-def test_nan_or_infinity_is_said_to_be_no_number(
-    layout: Layout, toml: str, env: dict[str, str], got: str
+def test_nan_or_infinity_is_said_to_be_no_finite_number(
+    layout: Layout, toml: str, env: dict[str, str], said: str
 ) -> None:
     (layout.project / "autodream.toml").write_text(toml + "\n")
     with pytest.raises(ConfigError) as excinfo:
         resolve(layout, **env)
-    assert str(excinfo.value).endswith(f": expected a number, got {got}")
+    assert str(excinfo.value).endswith(f": expected {said}")
 
 
 @pytest.mark.parametrize(
