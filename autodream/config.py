@@ -355,9 +355,15 @@ def parse_now(text: str) -> float:
     """``AUTODREAM_NOW``: epoch seconds or an ISO 8601 date (UTC when no zone is given)."""
     stripped = text.strip()
     try:
-        return float(stripped)
+        epoch = float(stripped)
     except ValueError:
         pass
+    else:
+        if epoch != epoch or abs(epoch) == float("inf"):
+            # (nan was a traceback from the dream's first date: "Invalid value NaN")
+            raise ConfigError(f"AUTODREAM_NOW: expected finite epoch seconds or an ISO 8601 "
+                              f"date, got {text!r}")
+        return epoch
     from datetime import datetime, timezone
 
     try:

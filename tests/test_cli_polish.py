@@ -202,3 +202,14 @@ def test_the_main_page_to_a_reader_that_stopped_is_no_error(flag: str) -> None:
         os.close(writer)
     # was: exit 1 (click's own broken-pipe exit), while `autodream log -h | true` exits 0
     assert (result.returncode, result.stderr) == (0, b"")
+
+
+@pytest.mark.parametrize("now", ["nan", "inf", "-1e400"])
+def test_a_fixed_clock_of_no_finite_time_is_bad_configuration(tmp_path: Path, now: str) -> None:
+    # AUTODREAM_NOW=nan was a traceback ("ValueError: Invalid value NaN") from a dream's first
+    # date; inf was taken as a time
+    result = CliRunner().invoke(cli, ["--force", "--backend", "local", "--project",
+                                      str(tmp_path)], env={"AUTODREAM_NOW": now})
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    assert result.stderr.strip() == ("Error: AUTODREAM_NOW: expected finite epoch seconds or an "
+                                     f"ISO 8601 date, got {now!r}")
