@@ -348,6 +348,7 @@ def consolidate(
     staging: Staging | None = None
     notices: list[str] = []
     starts_memory = ""  # the note that the memory dir was empty, when it was
+    endpoint: str | None = None  # Claude's base URL, whose secrets no failure may quote
     codex_error = settings.codex_dir_error()
     if (codex_problem := settings.codex_dir_problem()) is not None and codex_error is None:
         notices.append(codex_problem)
@@ -391,6 +392,7 @@ def consolidate(
         toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
+        endpoint = getattr(backend, "base_url", None)
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
         brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run,
                         not_regular=frozenset([*special_files(settings.memory_dir),
@@ -534,12 +536,14 @@ def consolidate(
         if record.outcome == "running":
             reason = errors.interruption(exc) or (
                 str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
-            journal.finish_run(state, record, outcome="failed", reason=reason,
+            journal.finish_run(state, record, outcome="failed",
+                               reason=_without_endpoint_secrets(reason, endpoint),
                                now=settings.now_dt())
         if isinstance(exc, errors.AutodreamError) or not isinstance(exc, Exception):
             raise
         if record.outcome != "committed":
-            raise errors.DreamFailed(f"dream failed: {type(exc).__name__}: {exc}") from exc
+            raise errors.DreamFailed(_without_endpoint_secrets(
+                f"dream failed: {type(exc).__name__}: {exc}", endpoint)) from exc
         raise _failed_after_commit(settings, placed, record, exc) from exc
     finally:
         if staging is not None:
@@ -553,6 +557,17 @@ def consolidate(
             raise
         raise _failed_after_commit(settings, placed, record, exc) from exc
     return DreamResult(record, backend.name, backend.model, notices, diff)
+
+
+def _without_endpoint_secrets(text: str, endpoint: object) -> str:
+    """``text`` with no password or query value of Claude's base URL: the backend's own errors
+    hide them (``backends/urls.py``), and this holds for what the SDK or its HTTP stack raised
+    past it (an error quoting the request's URL)."""
+    if not isinstance(endpoint, str) or not endpoint:
+        return text
+    from autodream.backends.urls import without_url_secrets
+
+    return without_url_secrets(text, endpoint)
 
 
 def _failed_after_commit(settings: Settings, placed: tuple[int, int] | None,

@@ -117,3 +117,23 @@ def test_a_note_of_a_dream_that_went_on_names_the_url_without_its_password(
     assert PASSWORD not in out + err and TOKEN not in out + err, out + err
     assert_every_view_hides_it(sample, {})
     assert_no_secret_under(sample)
+
+
+def test_an_error_raised_past_the_backend_has_the_url_hidden(
+        sample: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # What the SDK or its HTTP stack raises that is no API error (httpx's InvalidURL, a bug)
+    # passes the backend's own wording by: the pipeline's "dream failed: ..." quoted it as is.
+    from autodream.backends.anthropic import AnthropicBackend
+
+    def broken(self: AnthropicBackend) -> None:
+        raise ValueError(f"cannot send to {self.base_url}/v1/messages")
+
+    monkeypatch.setattr(AnthropicBackend, "_count_prefix", broken)
+    url = f"http://bob:{PASSWORD}@127.0.0.1:9/v1?token={TOKEN}"
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
+    assert code != 0, out + err
+    assert ("dream failed: ValueError: cannot send to http://***@127.0.0.1:9/v1?***"
+            in err), err
+    shown = assert_every_view_hides_it(sample, {})
+    assert "cannot send to http://***@127.0.0.1:9/v1?***" in shown, shown
+    assert_no_secret_under(sample)
