@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
-from tests.scripted_api import ScriptedAPI, api_error, call
+from tests.scripted_api import ScriptedAPI, api_error, call, raw
 
 PASSWORD = "hunter2pass"
 TOKEN = "abcdef123456"
@@ -136,4 +136,20 @@ def test_an_error_raised_past_the_backend_has_the_url_hidden(
             in err), err
     shown = assert_every_view_hides_it(sample, {})
     assert "cannot send to http://***@127.0.0.1:9/v1?***" in shown, shown
+    assert_no_secret_under(sample)
+
+
+def test_an_answer_that_is_no_message_names_the_url_without_its_password(
+        sample: Path, api: list[ScriptedAPI]) -> None:
+    # A proxy's page where a message was expected: "<url> answered with something that is not
+    # a Messages-API response", which named the URL with its password.
+    server = ScriptedAPI([raw("<html>Gateway login required</html>")]).__enter__()
+    api.append(server)
+    host = server.url.removeprefix("http://")
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url",
+                         f"http://bob:{PASSWORD}@{host}")
+    assert code != 0, out + err
+    assert (f"http://***@{host} answered with something that is not a Messages-API response"
+            in err), err
+    assert_every_view_hides_it(sample, {})
     assert_no_secret_under(sample)
