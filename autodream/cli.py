@@ -495,17 +495,18 @@ def cli(
 
 def _stopped_run_document(settings: Settings, exc: BaseException) -> dict[str, Any]:
     """The run a failed dream left in the journal, for its ``--json``: its id (``id`` and
-    ``run_id``, as a dream that succeeded names it) and its record's path, so a script can
+    ``run_id``, as a dream that succeeded names it), its ``outcome`` as the record says it (the
+    README's contract for every document naming a run) and its record's path, so a script can
     ``autodream show RUN_ID``; nothing when no record was written (refused before it began)."""
     run_id = errors.stopped_run(exc)
     if run_id is None:
         return {}
     record = journal.run_dir(settings.state_dir, run_id) / journal.RECORD_FILENAME
     try:
-        written = record.is_file()
-    except OSError:  # an unsearchable state dir: no record a script could read
-        written = False
-    return {"id": run_id, "run_id": run_id, "record": str(record)} if written else {}
+        outcome = json.loads(record.read_text(encoding="utf-8")).get("outcome")
+    except (OSError, ValueError, AttributeError):  # none written, or unreadable: none to name
+        return {}
+    return {"id": run_id, "run_id": run_id, "outcome": outcome, "record": str(record)}
 
 
 # Group flags a subcommand may take as its own: `autodream --json log` is `autodream log --json`.

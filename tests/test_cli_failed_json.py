@@ -45,6 +45,8 @@ def test_a_failed_dreams_json_names_its_run_and_record(
     assert said["status"] == "error" and "no such model" in str(said["error"]), said
     run_id = said["run_id"]
     assert isinstance(run_id, str) and said["id"] == run_id, said
+    # (the README: a document naming a run has its outcome at the top level)
+    assert said["outcome"] == "failed", said
     record = json.loads(Path(str(said["record"])).read_text(encoding="utf-8"))
     assert record["id"] == run_id and record["outcome"] == "failed", record
     code, shown = run_json(sample, "show", run_id)
