@@ -363,6 +363,7 @@ def parse_now(text: str) -> float:
             # (nan was a traceback from the dream's first date: "Invalid value NaN")
             raise ConfigError(f"AUTODREAM_NOW: expected finite epoch seconds or an ISO 8601 "
                               f"date, got {text!r}")
+        _check_a_date(epoch, text)
         return epoch
     from datetime import datetime, timezone
 
@@ -375,6 +376,19 @@ def parse_now(text: str) -> float:
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=timezone.utc)
     return parsed.timestamp()
+
+
+def _check_a_date(epoch: float, text: str) -> None:
+    """``ConfigError`` when ``epoch`` seconds name no date Python can hold: 1e300 or
+    253402300800 (the year 10000) were a traceback (OverflowError, "year is out of range")
+    from the dream's first date."""
+    from datetime import datetime, timezone
+
+    try:
+        datetime.fromtimestamp(epoch, tz=timezone.utc)
+    except (OverflowError, ValueError, OSError):
+        raise ConfigError(f"AUTODREAM_NOW: expected epoch seconds of a date in the years 1 to "
+                          f"9999 or an ISO 8601 date, got {text!r}") from None
 
 
 # ---- resolution -------------------------------------------------------------------------

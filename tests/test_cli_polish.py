@@ -213,3 +213,13 @@ def test_a_fixed_clock_of_no_finite_time_is_bad_configuration(tmp_path: Path, no
     assert result.exit_code == errors.ConfigError.exit_code, result.output
     assert result.stderr.strip() == ("Error: AUTODREAM_NOW: expected finite epoch seconds or an "
                                      f"ISO 8601 date, got {now!r}")
+
+
+@pytest.mark.parametrize("now", ["1e300", "99999999999999", "253402300800", "-1e20"])
+def test_a_fixed_clock_past_any_date_is_bad_configuration(tmp_path: Path, now: str) -> None:
+    # was a traceback: "OverflowError: timestamp out of range", "year 10000 is out of range"
+    result = CliRunner().invoke(cli, ["--force", "--backend", "local", "--project",
+                                      str(tmp_path)], env={"AUTODREAM_NOW": now})
+    assert result.exit_code == errors.ConfigError.exit_code, result.output
+    assert result.stderr.strip() == ("Error: AUTODREAM_NOW: expected epoch seconds of a date in "
+                                     f"the years 1 to 9999 or an ISO 8601 date, got {now!r}")
