@@ -119,7 +119,13 @@ def test_a_gated_dry_run_leaves_the_real_dream_it_previewed_free_to_run(sample: 
      (["--base-url", "llm-gateway/v1"], {}, "base_url (option --base-url)"),
      (["--base-url", "[::1]:8080"], {}, "base_url (option --base-url)"),
      (["--base-url", "http//localhost:8080"], {}, "base_url (option --base-url)"),
-     (["--base-url", "htp://localhost:8080"], {}, "base_url (option --base-url)")],
+     (["--base-url", "htp://localhost:8080"], {}, "base_url (option --base-url)"),
+     # (a bare host's name, a scheme mistyped before one: said as "'oll'... (6 characters, not
+     # shown...)", review rev138)
+     (["--base-url", "ollama"], {}, "base_url (option --base-url)"),
+     (["--base-url", "my-proxy"], {}, "base_url (option --base-url)"),
+     ([], {"ANTHROPIC_BASE_URL": "llm-gateway"}, "ANTHROPIC_BASE_URL"),
+     (["--base-url", "htp://ollama"], {}, "base_url (option --base-url)")],
 )
 def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
         sample: Path, args: list[str], env: dict[str, str], said: str) -> None:
@@ -144,8 +150,8 @@ def test_a_base_url_without_its_scheme_is_a_config_error_not_retried(
                # (a ':', '.' or '/' in it let these through whole: review rev127)
                "admin:hunter2@proxy.corp:8080", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
                "9f86d081884c7d659a2feaa0c55ad015",
-               # (short, lower-case, no port or path: it was quoted whole as a host's name)
-               "hunter2pass"],
+               # (upper case with a digit: no host's name)
+               "Hunter2pass"],
     ids=["anthropic key", "unknown token", "a password before the host", "an AWS secret",
          "a hex key", "a short password"])
 def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -> None:
@@ -162,6 +168,18 @@ def test_a_key_pasted_as_the_base_url_is_not_echoed(sample: Path, pasted: str) -
         result = CliRunner().invoke(cli, ["--project", str(sample), *command], env=env)
         assert "not shown: it looks like a key" in result.output, (command, result.output)
         assert pasted[3:12] not in result.output and "hunter2" not in result.output, command
+
+
+@pytest.mark.parametrize("pasted", ["s3cr3t!", "Pw1", "P@ss"])
+def test_a_short_value_not_shown_is_not_begun_either(sample: Path, pasted: str) -> None:
+    # was: "'Pw1'... (3 characters, not shown: ...)", the whole of it while saying it was not
+    code, out, err = dream(sample, "--backend", "anthropic", "--base-url", pasted,
+                           AUTODREAM_API_KEY="sk-test")
+    assert code == errors.ConfigError.exit_code, out + err
+    assert err.strip().splitlines()[-1] == (
+        f"Error: base_url (option --base-url): a value ({len(pasted)} characters, not shown: "
+        "it looks like a key or holds a password) is not an http:// or https:// URL")
+    assert pasted[:3] not in out + err
 
 
 def test_show_with_no_runs_is_a_one_line_error(sample: Path) -> None:

@@ -40,37 +40,44 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
         # the SDK would retry it as unreachable for half a minute, then fail the dream
         source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
                   if settings.base_url else "ANTHROPIC_BASE_URL")
-        raise ConfigError(f"{source}: {_shown(url)} is not an http:// or https:// URL")
+        raise ConfigError(f"{source}: {_quoted_non_url(url)} is not an http:// or https:// URL")
     return url or None
 
 
-def _shown(value: str) -> str:
+def _quoted_non_url(value: str) -> str:
     """A base URL that is no URL, as an error may quote it: whole when it reads like a host
-    ('127.0.0.1:8080', 'api.example.com/v1', 'ollama:11434'), else its first characters only.
-    A key pasted in its place was echoed in status, log, show, undo and dream.log; so were the
-    forms a ':', '.' or '/' let through: 'admin:hunter2@proxy.corp:8080' (a password before the
-    host) and an AWS-style secret 'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
+    ('127.0.0.1:8080', 'api.example.com/v1', 'ollama', 'ollama:11434', 'htp://ollama'), else
+    at most its first characters. A key pasted in its place was echoed in status, log, show,
+    undo and dream.log; so were the forms a ':', '.' or '/' let through:
+    'admin:hunter2@proxy.corp:8080' (a password before the host) and an AWS-style secret
+    'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
     import re
 
     from autodream.redact import redact
 
     # (a host names it, and what may follow it: a name with a dot, a lower-case name (a
-    # container's, 'ollama:11434', 'llm-gateway/v1'), localhost, an IPv4 or bracketed IPv6
-    # address; a port; a path; before it a scheme mistyped ('htp://', 'http//'), which is
-    # what the person needs to see; never a user or a password before an '@')
+    # container's, 'ollama', 'llm-gateway/v1'), an IPv4 or bracketed IPv6 address; a port; a
+    # path; before it a scheme mistyped ('htp://', 'http//'), which is what the person needs
+    # to see; never a user or a password before an '@'. A password pasted by mistake has
+    # upper case with its digits or signs, or is long and random, which redaction knows)
     host_like = re.fullmatch(
         r"(?:[a-z][a-z0-9+.-]*:?//?)?"
         # (a lower-case name no longer than a host's label usually is: a key of 32 hex
         # characters is none)
-        # (a bare name, 'hunter2pass', is a password as often as a host: a container's name
-        # is shown with the port or path that follows it, 'ollama:11434', 'llm-gateway/v1')
-        r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|localhost|[a-z0-9-]{1,24}(?=[:/])"
+        r"(?:\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:.]+\]|[a-z0-9-]{1,24}"
         r"|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)"
         r"(?::\d{1,5})?(?:/[^\s@]*)?", value)
     if host_like is not None and redact(value) == value:
         return repr(value)
-    return (f"{value[:3]!r}... ({len(value)} characters, not shown: it looks like a key or "
-            "holds a password)")
+    # (the first characters only of what is long enough to keep most of it unsaid: of 'pw1'
+    # they were all of it)
+    start = f"{value[:3]!r}... " if len(value) >= _SHOWN_START_FROM else "a value "
+    return (f"{start}({len(value)} characters, not shown: it looks like a key or holds a "
+            "password)")
+
+
+# shorter than this, a value that is not shown is not begun either
+_SHOWN_START_FROM = 8
 
 
 def make_backend(
