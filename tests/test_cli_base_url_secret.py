@@ -22,6 +22,9 @@ from tests.scripted_api import ScriptedAPI, api_error, call, raw
 PASSWORD = "hunter2pass"
 TOKEN = "abcdef123456"
 NOW = "2026-07-20T09:00:00Z"
+# the user and URL as every message names them: redaction's marker for what was hidden
+USER = "bob:[REDACTED:url-password]"
+SHOWN = f"http://{USER}@127.0.0.1:9/v1?token=[REDACTED:url-query]"
 
 
 @pytest.fixture
@@ -65,16 +68,16 @@ def test_an_unreachable_base_url_is_named_without_its_password_or_query(sample: 
     out += err
     assert code != 0
     # was: "Error: cannot reach http://bob:hunter2pass@127.0.0.1:9/v1?token=abcdef123456: ..."
-    assert "cannot reach http://***@127.0.0.1:9/v1?***: " in out, out
+    assert f"cannot reach {SHOWN}: " in out, out
     assert PASSWORD not in out and TOKEN not in out, out
     code, out, err = run(sample, "--force", "--json", "--backend", "anthropic", "--base-url",
                          url)
     said = json.loads(out)
     out += err
-    assert said["error"].startswith("cannot reach http://***@127.0.0.1:9/v1?***: "), said
+    assert said["error"].startswith(f"cannot reach {SHOWN}: "), said
     assert PASSWORD not in out and TOKEN not in out, out
     shown = assert_every_view_hides_it(sample, {})
-    assert "http://***@127.0.0.1:9/v1?***" in shown, shown
+    assert SHOWN in shown, shown
     assert_no_secret_under(sample)
 
 
@@ -92,8 +95,9 @@ def test_an_endpoint_quoting_the_url_in_its_error_has_it_hidden(
     code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
     out += err
     assert code != 0, out
-    assert f"http://***@{host} refused the request (400 invalid_request_error): upstream " \
-        f"http://***@{host}/v1/messages refused, password *** unknown" in out, out
+    assert f"http://{USER}@{host} refused the request (400 invalid_request_error): upstream " \
+        f"http://{USER}@{host}/v1/messages refused, password [REDACTED:url-password] " \
+        "unknown" in out, out
     assert server.headers, "the scripted endpoint was never asked"
     assert PASSWORD not in out and TOKEN not in out, out
     assert_every_view_hides_it(sample, {})
@@ -113,7 +117,7 @@ def test_a_note_of_a_dream_that_went_on_names_the_url_without_its_password(
                          f"http://bob:{PASSWORD}@{host}")
     assert code == 0, out + err
     assert ("token counting unavailable, pre-flight skipped: "
-            f"http://***@{host} refused the request (404 not_found_error)") in err, err
+            f"http://{USER}@{host} refused the request (404 not_found_error)") in err, err
     assert PASSWORD not in out + err and TOKEN not in out + err, out + err
     assert_every_view_hides_it(sample, {})
     assert_no_secret_under(sample)
@@ -132,10 +136,10 @@ def test_an_error_raised_past_the_backend_has_the_url_hidden(
     url = f"http://bob:{PASSWORD}@127.0.0.1:9/v1?token={TOKEN}"
     code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
     assert code != 0, out + err
-    assert ("dream failed: ValueError: cannot send to http://***@127.0.0.1:9/v1?***"
+    assert (f"dream failed: ValueError: cannot send to {SHOWN}"
             in err), err
     shown = assert_every_view_hides_it(sample, {})
-    assert "cannot send to http://***@127.0.0.1:9/v1?***" in shown, shown
+    assert f"cannot send to {SHOWN}" in shown, shown
     assert_no_secret_under(sample)
 
 
@@ -149,7 +153,51 @@ def test_an_answer_that_is_no_message_names_the_url_without_its_password(
     code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url",
                          f"http://bob:{PASSWORD}@{host}")
     assert code != 0, out + err
-    assert (f"http://***@{host} answered with something that is not a Messages-API response"
+    assert (f"http://{USER}@{host} answered with something that is not a Messages-API response"
             in err), err
     assert_every_view_hides_it(sample, {})
     assert_no_secret_under(sample)
+
+
+@pytest.mark.parametrize(("url", "named"), [
+    # (the query's value is its host's name: '***' stood for both, 'http://***:9/v1?***')
+    ("http://localhost:9/v1?upstream=localhost",
+     "http://localhost:9/v1?upstream=[REDACTED:url-query]"),
+    # (the user's name is the path's word: the path was '/***/v1')
+    ("http://gateway@127.0.0.1:9/gateway/v1",
+     "http://[REDACTED:url-password]@127.0.0.1:9/gateway/v1"),
+    # (a fragment is no secret; it was '#***')
+    ("http://127.0.0.1:9/v1#staging", "http://127.0.0.1:9/v1#staging"),
+])
+def test_an_unreachable_base_url_keeps_what_was_never_secret(
+        sample: Path, url: str, named: str) -> None:
+    code, out, err = run(sample, "--force", "--backend", "anthropic", "--base-url", url)
+    assert code != 0, out + err
+    assert f"Error: cannot reach {named}: " in err, err
+
+
+def test_a_sentence_around_a_url_is_not_read_as_its_query() -> None:
+    from autodream.backends.urls import without_url_secrets
+
+    url = "http://bob:hunter2pass@127.0.0.1:9/v1"
+    said = ("is it http://localhost:8080/v1? see https://docs.example.com/errors#http-errors "
+            f"or http://127.0.0.1:9/v1?is up; {url}")
+    # was: 'http://localhost:8080/v1?***', '...errors#***', '...v1?*** up'
+    assert without_url_secrets(said, url) == (
+        "is it http://localhost:8080/v1? see https://docs.example.com/errors#http-errors "
+        "or http://127.0.0.1:9/v1?is up; http://bob:[REDACTED:url-password]@127.0.0.1:9/v1")
+
+
+@pytest.mark.parametrize(("endpoint", "said", "shown"), [
+    # (short: a word as often as a password; hidden inside the URL only)
+    ("http://bob:pw1@localhost:9/v1", "pw1 of http://bob:pw1@localhost:9/v1",
+     "pw1 of http://bob:[REDACTED:url-password]@localhost:9/v1"),
+    # (the query's value names the host: the host is no secret; it was '***' here)
+    ("http://localhost:9/v1?upstream=localhost", "upstream localhost refused",
+     "upstream localhost refused"),
+])
+def test_a_base_url_value_is_hidden_elsewhere_only_when_it_can_be_a_secret(
+        endpoint: str, said: str, shown: str) -> None:
+    from autodream.backends.urls import without_url_secrets
+
+    assert without_url_secrets(said, endpoint) == shown

@@ -1,10 +1,14 @@
-"""A base URL as autodream may print or keep it: its host, port and path, never its user,
+"""A base URL as autodream may print or keep it: its host, port, path and fragment, never its
 password or query values.
 
 A proxy's password (``http://bob:pw@proxy:8080/v1``) or a gateway's token in the query
 (``...?token=...``) rode into every message that named the endpoint: the error on stderr, the
 run's record, ``log``, ``show`` and ``--json``. Redaction knows neither when the value is short,
-so the URL is cut where it is written: ``http://***@proxy:8080/v1?***``.
+so the URL is cut where it is written, with redaction's own marker (``redact.REDACTED``, one
+style wherever autodream hides something): ``http://bob:[REDACTED:url-password]@proxy:8080/v1
+?token=[REDACTED:url-query]``. The URL is split here rather than by redaction's url-password
+rule, which stops at an '@' or '/' in the password ('bob:p@ss@host' kept 'ss'), and knows no
+query.
 """
 
 from __future__ import annotations
@@ -13,73 +17,113 @@ import re
 from urllib.parse import quote, unquote
 
 from autodream import rx
+from autodream.redact import REDACTED
 
-HIDDEN = "***"
+PASSWORD_HIDDEN = REDACTED.format(kind="url-password")
+QUERY_VALUE_HIDDEN = REDACTED.format(kind="url-query")
 # A URL inside a message (the SDK's or an endpoint's own words may quote the request's): a
 # scheme, then everything up to a space or a quote (one class: linear on any input).
 _URL_IN_TEXT = rx.compile(r"\b[A-Za-z][A-Za-z0-9+.-]{0,15}://[^\s'\"<>`]+")
-# what ends a sentence rather than a URL: "cannot reach http://host/v1: refused"
-_TRAILING = ".,;:!)]}"
-# a value shorter than this is hidden only inside a URL: replaced anywhere, it would hit words
-MIN_PIECE = 4
+# what ends a sentence rather than a URL: "cannot reach http://host/v1: refused", "is it
+# http://host/v1?"
+_TRAILING = ".,;:!?)]}"
+# A value of the base URL is hidden outside a URL only from this length, and only when it is
+# not also its host's or path's word: 'localhost' of '?upstream=localhost', or 'gateway' of
+# 'http://gateway@127.0.0.1:9/gateway/v1', replaced everywhere, hid the host itself.
+MIN_PIECE = 6
+# a query part with no '=' ('?abcdef123456', a token alone) is hidden from this length: a
+# sentence's '?' before a short word is no query
+_BARE_QUERY_MIN = 8
 
 
 def shown_url(url: str) -> str:
-    """``url`` with its user and password replaced by ``***@`` and what follows a ``?`` or a
-    ``#`` by ``?***`` (``#***``): ``http://***@127.0.0.1:9/v1?***``."""
+    """``url`` with its password (or a user with none, a key given as the user) and its query
+    values hidden: ``http://bob:[REDACTED:url-password]@127.0.0.1:9/v1?token=[REDACTED:url-query]``.
+    Its scheme, host, port, path, query names and fragment are kept: what a person debugs."""
     scheme, sep, rest = url.partition("://")
     if not sep:
         scheme, rest = "", url
     authority_end = _first_of(rest, "/?#")
     authority, tail = rest[:authority_end], rest[authority_end:]
     if "@" in authority:
-        authority = f"{HIDDEN}@{authority.rpartition('@')[2]}"
-    path_end = _first_of(tail, "?#")
-    path, after = tail[:path_end], tail[path_end:]
-    hidden_after = f"{after[0]}{HIDDEN}" if after else ""
-    return f"{scheme}{sep}{authority}{path}{hidden_after}"
+        userinfo, _at, host = authority.rpartition("@")
+        user, has_password, password = userinfo.partition(":")
+        if _hidden_already(userinfo) or _hidden_already(password):
+            shown_user = userinfo
+        else:
+            shown_user = f"{user}:{PASSWORD_HIDDEN}" if has_password else PASSWORD_HIDDEN
+        authority = f"{shown_user}@{host}"
+    query_start = tail.find("?")
+    if query_start < 0:
+        return f"{scheme}{sep}{authority}{tail}"
+    fragment_start = _first_of(tail[query_start:], "#") + query_start
+    query = tail[query_start + 1:fragment_start]
+    return (f"{scheme}{sep}{authority}{tail[:query_start + 1]}"
+            f"{'&'.join(_shown_pair(pair) for pair in query.split('&'))}{tail[fragment_start:]}")
 
 
 def without_url_secrets(text: str, url: str | None) -> str:
-    """``text`` with every URL in it shown as ``shown_url`` does, and the secrets of ``url``
-    (its password, a user that is a key, its query values) hidden wherever else they stand: an
-    endpoint's error may quote the request's path and query without the scheme."""
-    text = _URL_IN_TEXT.sub(_shown_match, text)
-    for piece in _secret_pieces(url or ""):
-        text = text.replace(piece, HIDDEN)
+    """``text`` with every URL in it shown as ``shown_url`` does, and the password and query
+    values of ``url`` hidden wherever else they stand, when long enough to be no common word
+    and not its host's or path's words too: an endpoint's error may quote them bare."""
+    text = _URL_IN_TEXT.sub(_masked_match, text)
+    for piece, marker in _secret_pieces(url or ""):
+        text = text.replace(piece, marker)
     return text
 
 
-def _shown_match(match: re.Match[str]) -> str:
+def _shown_pair(pair: str) -> str:
+    name, has_value, value = pair.partition("=")
+    if _hidden_already(value or pair):
+        return pair
+    if has_value:
+        return f"{name}={QUERY_VALUE_HIDDEN}" if value else pair
+    return QUERY_VALUE_HIDDEN if len(pair) >= _BARE_QUERY_MIN else pair
+
+
+def _hidden_already(value: str) -> bool:
+    """A marker of ours (a message quoting a URL shown already), or its start when a sentence's
+    ']' was cut from the URL's end: hidden again, it read '[REDACTED:url-query]]'."""
+    return value.startswith(_MARKER_START)
+
+
+_MARKER_START = REDACTED.partition("{")[0]
+
+
+def _masked_match(match: re.Match[str]) -> str:
     found = match.group()
     kept = found.rstrip(_TRAILING)
     return shown_url(kept) + found[len(kept):]
 
 
-def _secret_pieces(url: str) -> list[str]:
-    """The parts of ``url`` no message may hold, longest first, as written and with their
-    percent-escapes read or written (the SDK sends ``hunter2%20pass`` for ``hunter2 pass``)."""
+def _secret_pieces(url: str) -> list[tuple[str, str]]:
+    """The values of ``url`` no message may hold with the marker each is hidden by, longest
+    first, as written and with their percent-escapes read or written (the SDK sends
+    ``hunter2%20pass`` for ``hunter2 pass``)."""
     _scheme, sep, rest = url.partition("://")
     if not sep:
         rest = url
     authority_end = _first_of(rest, "/?#")
     authority, tail = rest[:authority_end], rest[authority_end:]
-    pieces: list[str] = []
+    host = authority.rpartition("@")[2]
+    pieces: list[tuple[str, str]] = []
     if "@" in authority:
         userinfo = authority.rpartition("@")[0]
         user, has_password, password = userinfo.partition(":")
-        pieces += [userinfo, password]
-        if not has_password:  # a key given as the user (a Sentry-style DSN)
-            pieces.append(user)
-    after = tail[_first_of(tail, "?#"):]
-    if after:
-        pieces.append(after[1:])
-        for pair in after[1:].replace("#", "&").split("&"):
-            pieces.append(pair.partition("=")[2] or pair)
-    spelled = {form for piece in pieces
+        pieces.append((password if has_password else user, PASSWORD_HIDDEN))
+    query_start = tail.find("?")
+    path = tail if query_start < 0 else tail[:query_start]
+    if query_start >= 0:
+        query = tail[query_start + 1:]
+        query = query[:_first_of(query, "#")]
+        for pair in query.split("&"):
+            pieces.append((pair.partition("=")[2] or pair, QUERY_VALUE_HIDDEN))
+    # (what the host or path says is no secret: hidden there, the message loses the endpoint)
+    public = unquote(f"{host}{path}").lower()
+    spelled = {(form, marker) for piece, marker in pieces if unquote(piece).lower() not in public
                for form in (piece, unquote(piece), quote(piece, safe=""), quote(piece))}
-    return sorted((form for form in spelled if len(form) >= MIN_PIECE),
-                  key=lambda form: (-len(form), form))
+    return sorted(((form, marker) for form, marker in spelled if len(form) >= MIN_PIECE),
+                  key=lambda spelled: (-len(spelled[0]), spelled))
 
 
 def _first_of(text: str, stops: str) -> int:
