@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from autodream import errors
 from autodream.cli import cli
 from tests.factories import REPO_ROOT
 from tests.scripted_api import ScriptedAPI, api_error, call, raw
@@ -201,3 +202,28 @@ def test_a_base_url_value_is_hidden_elsewhere_only_when_it_can_be_a_secret(
     from autodream.backends.urls import without_url_secrets
 
     assert without_url_secrets(said, endpoint) == shown
+
+
+@pytest.mark.parametrize("given", ["--base-url", "ANTHROPIC_BASE_URL"])
+def test_a_password_the_client_cannot_read_is_refused_without_it(sample: Path, given: str) -> None:
+    # A '/' in the password: httpx read 'hunter2' as the port as the backend was made, and
+    # "dream failed: InvalidURL: Invalid port: 'hunter2'" reached stderr, --json, the record
+    # and DREAMS.md. Refused with the configuration now, before any run, without it.
+    url = "http://bob:hunter2/pass@127.0.0.1:9/v1"
+    args, env = (["--base-url", url], {}) if given == "--base-url" else ([], {given: url})
+    said = ("'http://bob:[REDACTED:url-password]@127.0.0.1:9/v1' cannot be read as a URL: a "
+            "password holding '/', '?', '#' or '@' must be percent-encoded (%2F, %3F, %23, %40)")
+    code, out, err = run(sample, "--force", "--backend", "anthropic", *args, **env)
+    assert code == errors.ConfigError.exit_code, out + err
+    assert err.strip().splitlines()[-1].endswith(f": {said}"), err
+    code, out, err = run(sample, "--force", "--json", "--backend", "anthropic", *args, **env)
+    assert json.loads(out)["error"].endswith(f": {said}"), out
+    assert "hunter2" not in out + err
+    for command in (["log"], ["show"], ["show", "--json"], ["status"], ["status", "--json"]):
+        _code, out, err = run(sample, "--backend", "anthropic", *args, *command, **env)
+        assert "hunter2" not in out + err, (command, out + err)
+    # (status says why a dream would fail, in the same words)
+    assert said in out + err, out + err
+    for path in sample.rglob("*"):
+        assert not path.is_file() or b"hunter2" not in path.read_bytes(), path
+    assert not (sample / "memory" / ".autodream" / "runs").exists()

@@ -36,12 +36,48 @@ def base_url(settings: Settings, env: Mapping[str, str] | None = None) -> str | 
     environ = os.environ if env is None else env
     url = settings.base_url or environ.get("ANTHROPIC_BASE_URL") or ""
     url = url.strip()
-    if url and not url.lower().startswith(("http://", "https://")):
+    if not url:
+        return None
+    source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
+              if settings.base_url else "ANTHROPIC_BASE_URL")
+    if not url.lower().startswith(("http://", "https://")):
         # the SDK would retry it as unreachable for half a minute, then fail the dream
-        source = (f"base_url ({settings.sources.get('base_url', 'configured')})"
-                  if settings.base_url else "ANTHROPIC_BASE_URL")
         raise ConfigError(f"{source}: {_quoted_non_url(url)} is not an http:// or https:// URL")
-    return url or None
+    if (unreadable := _unreadable_url(url)) is not None:
+        raise ConfigError(f"{source}: {unreadable}")
+    return url
+
+
+def _unreadable_url(url: str) -> str | None:
+    """Why the HTTP client cannot read ``url`` as a URL, with no secret of it; None when it
+    can. A password holding a '/' ('http://bob:hunter2/pass@host:9/v1') failed the dream with
+    httpx's "InvalidURL: Invalid port: 'hunter2'", raised as the backend was made: the
+    password on stderr, in --json, the run's record and DREAMS.md."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (read for the ValueError a port that is no number raises)
+    except ValueError:
+        pass
+    else:
+        return None
+    import re
+
+    from autodream.backends.urls import PASSWORD_HIDDEN, shown_url
+
+    scheme, _sep, rest = url.partition("://")
+    if "@" in rest:
+        # (its user and password run to the last '@': what the person meant, and hidden)
+        userinfo, _at, host_on = rest.rpartition("@")
+        user, has_password, _password = userinfo.partition(":")
+        named = (f"{user}:{PASSWORD_HIDDEN}" if has_password and re.fullmatch(r"[\w.-]*", user)
+                 else PASSWORD_HIDDEN)
+        return (f"{shown_url(f'{scheme}://{named}@{host_on}')!r} cannot be read as a URL: a "
+                "password holding '/', '?', '#' or '@' must be percent-encoded (%2F, %3F, %23, "
+                "%40)")
+    return (f"{shown_url(url)!r} cannot be read as a URL: its host or port cannot be read (a "
+            "port is a number from 0 to 65535, an IPv6 address is in brackets whole)")
 
 
 def _quoted_non_url(value: str) -> str:
