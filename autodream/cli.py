@@ -482,7 +482,7 @@ def cli(
         if isinstance(exc, errors.LockHeld):
             # another dream running is an outcome of this call too, with the same wording
             raise DreamRunningError(str(exc).splitlines()[0]) from exc
-        raise fail(exc, _stopped_run_document(settings, exc)) from exc
+        raise fail(exc, journal.stopped_run_named(settings.state_dir, exc)) from exc
     details = outcome.details
     for notice in details.get("notices", []):
         click.echo(f"note: {notice}", err=True)
@@ -491,22 +491,6 @@ def cli(
         echo_json({**outcome.as_dict(), "outcome": outcome.details.get("outcome", "ok")})
         return
     echo_dream_outcome(outcome.run_id, outcome.summary, details)
-
-
-def _stopped_run_document(settings: Settings, exc: BaseException) -> dict[str, Any]:
-    """The run a failed dream left in the journal, for its ``--json``: its id (``id`` and
-    ``run_id``, as a dream that succeeded names it), its ``outcome`` as the record says it (the
-    README's contract for every document naming a run) and its record's path, so a script can
-    ``autodream show RUN_ID``; nothing when no record was written (refused before it began)."""
-    run_id = errors.stopped_run(exc)
-    if run_id is None:
-        return {}
-    record = journal.run_dir(settings.state_dir, run_id) / journal.RECORD_FILENAME
-    try:
-        outcome = json.loads(record.read_text(encoding="utf-8")).get("outcome")
-    except (OSError, ValueError, AttributeError):  # none written, or unreadable: none to name
-        return {}
-    return {"id": run_id, "run_id": run_id, "outcome": outcome, "record": str(record)}
 
 
 # Group flags a subcommand may take as its own: `autodream --json log` is `autodream log --json`.

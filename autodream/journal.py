@@ -32,6 +32,7 @@ from autodream.errors import (
     UnsafeRecord,
     interruption,
     printable,
+    stopped_run,
 )
 from autodream.memory import commit as commit_mod
 from autodream.memory.model import decode_text, is_file_link, parse_index, parse_topic
@@ -265,6 +266,23 @@ def runs_dir(state_dir: Path) -> Path:
 
 def run_dir(state_dir: Path, run_id: str) -> Path:
     return runs_dir(state_dir) / run_id
+
+
+def stopped_run_named(state_dir: Path, exc: BaseException) -> dict[str, Any]:
+    """The run a failed dream left in the journal, as a ``--json`` document names it: its id
+    (``id`` and ``run_id``, as a dream that succeeded names it), its ``outcome`` as its record
+    says it and the record's path, so a script can ``autodream show RUN_ID``; nothing when
+    ``exc`` stopped no run or its record was not written (refused before it began) or cannot
+    be read: a run ``show`` cannot find is named to nobody."""
+    run_id = stopped_run(exc)
+    if run_id is None:
+        return {}
+    record = run_dir(state_dir, run_id) / RECORD_FILENAME
+    try:
+        outcome = json.loads(record.read_text(encoding="utf-8")).get("outcome")
+    except (OSError, ValueError, AttributeError):
+        return {}
+    return {"id": run_id, "run_id": run_id, "outcome": outcome, "record": str(record)}
 
 
 def run_folder_there(state_dir: Path, run_id: str) -> bool | OSError:

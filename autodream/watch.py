@@ -56,7 +56,6 @@ from autodream.errors import (
     LockHeld,
     NotFound,
     printable,
-    stopped_run,
 )
 from autodream.gates import MEMORY_ROOT, is_transcript_place
 from autodream.lock import in_the_future, span
@@ -137,6 +136,15 @@ class ProjectState:
 
 
 # ---- the default seams: the real gate chain and dream -------------------------------------
+
+
+def _recorded_run(settings: Settings, exc: BaseException) -> str | None:
+    """The run ``exc`` stopped when its record was written, as the dream's ``--json`` names
+    it: a decision naming a run ``show`` cannot find would send a script after nothing."""
+    from autodream.journal import stopped_run_named
+
+    run_id = stopped_run_named(settings.state_dir, exc).get("run_id")
+    return run_id if isinstance(run_id, str) else None
 
 
 def retry_at(settings: Settings, report: Any, fallback: float) -> float | None:
@@ -472,11 +480,11 @@ class Watcher:
             self._settle(name)
             # (the run it stopped, which ``show`` reads: it was null, review of the audit)
             return self._decide(name, "failed", _one_line(exc), exit_code=exc.exit_code,
-                                where=where, run_id=stopped_run(exc))
+                                where=where, run_id=_recorded_run(settings, exc))
         except (AutodreamError, OSError) as exc:  # bad config, the dir vanished half-way, ...
             self._settle(name)
             return self._decide(name, "error", _one_line(exc), exit_code=_exit_code(exc),
-                                where=where, run_id=stopped_run(exc))
+                                where=where, run_id=_recorded_run(settings, exc))
         except Exception as exc:  # one project's bug must not stop the watcher
             log.exception("%s: dream crashed", printable(shown))
             self._settle(name)

@@ -1132,3 +1132,24 @@ def test_watch_once_json_names_the_run_of_a_failed_dream(
     record = (Path(decision["memory_dir"]) / ".autodream" / "runs" / decision["run_id"]
               / "record.json")
     assert json.loads(record.read_text(encoding="utf-8"))["outcome"] == "failed"
+
+
+def test_watch_names_no_run_a_failed_dream_left_no_record_of(timeline: Timeline) -> None:
+    # A dream that failed once its lock was taken but before its run was recorded: the
+    # decision named its run id all the same, a run `show` cannot find (the dream's --json
+    # names none there).
+    timeline.write_session("alpha")
+    timeline.write_session("alpha")
+    timeline.clock.advance(IDLE)
+
+    def failing(settings: Settings) -> str:
+        def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
+            raise errors.DreamFailed("the backend could not be made")
+
+        return run.dream(settings, trigger="watch", step=step).summary
+
+    decisions = watch.run_once(timeline.root, clock=timeline.clock, dream=failing,
+                               env=timeline.env, idle_seconds=IDLE)
+
+    (decision,) = decisions
+    assert (decision.action, decision.run_id) == ("failed", None), decision
