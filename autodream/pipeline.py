@@ -392,7 +392,8 @@ def consolidate(
         toolbox = ToolBox(sandbox, trash_dir=journal.run_dir(state, record.id) / "trash",
                           limits=_tool_limits(settings, name, len(staging.baseline)))
         backend = backend_factory(replace(settings, backend=name), toolbox)
-        endpoint = getattr(backend, "base_url", None)
+        if isinstance(base_url := getattr(backend, "base_url", None), str):
+            endpoint = base_url
         reviewed = _brief(settings, record.id, sessions, offsets, sandbox, skipped_sessions)
         brief = replace(reviewed.brief, kept_as_is=kept_as_is, dry_run=dry_run,
                         not_regular=frozenset([*special_files(settings.memory_dir),
@@ -559,11 +560,11 @@ def consolidate(
     return DreamResult(record, backend.name, backend.model, notices, diff)
 
 
-def _without_endpoint_secrets(text: str, endpoint: object) -> str:
+def _without_endpoint_secrets(text: str, endpoint: str | None) -> str:
     """``text`` with no password or query value of Claude's base URL: the backend's own errors
     hide them (``backends/urls.py``), and this holds for what the SDK or its HTTP stack raised
     past it (an error quoting the request's URL)."""
-    if not isinstance(endpoint, str) or not endpoint:
+    if not endpoint:
         return text
     from autodream.backends.urls import without_url_secrets
 
