@@ -53,6 +53,8 @@ def _unreadable_url(url: str) -> str | None:
     can. A password holding a '/' ('http://bob:hunter2/pass@host:9/v1') failed the dream with
     httpx's "InvalidURL: Invalid port: 'hunter2'", raised as the backend was made: the
     password on stderr, in --json, the run's record and DREAMS.md."""
+    # (imported here, not at the top: status and every dream ask this of a URL, and httpx is
+    # asked only of the rare URL urllib refuses, so neither pays its import otherwise)
     from urllib.parse import urlsplit
 
     try:
@@ -64,20 +66,34 @@ def _unreadable_url(url: str) -> str | None:
         return None
     import re
 
+    import httpx2
+
     from autodream.backends.urls import PASSWORD_HIDDEN, shown_url
 
+    # urllib refuses more than the client: a '[' or ']' in a password is read as an IPv6
+    # host's, and httpx sends it as it is; a port past 65535 it reads too, but cannot reach
+    try:
+        port = httpx2.URL(url).port
+    except httpx2.InvalidURL:
+        port_past_range = False
+    else:
+        if port is None or port <= _HIGHEST_PORT:
+            return None
+        port_past_range = True
     scheme, _sep, rest = url.partition("://")
-    if "@" in rest:
+    if "@" in rest and not port_past_range:
         # (its user and password run to the last '@': what the person meant, and hidden)
         userinfo, _at, host_on = rest.rpartition("@")
         user, has_password, _password = userinfo.partition(":")
         named = (f"{user}:{PASSWORD_HIDDEN}" if has_password and re.fullmatch(r"[\w.-]*", user)
                  else PASSWORD_HIDDEN)
         return (f"{shown_url(f'{scheme}://{named}@{host_on}')!r} cannot be read as a URL: a "
-                "password holding '/', '?', '#' or '@' must be percent-encoded (%2F, %3F, %23, "
-                "%40)")
+                "password holding '/', '?' or '#' must be percent-encoded (%2F, %3F, %23)")
     return (f"{shown_url(url)!r} cannot be read as a URL: its host or port cannot be read (a "
             "port is a number from 0 to 65535, an IPv6 address is in brackets whole)")
+
+
+_HIGHEST_PORT = 65535
 
 
 def _quoted_non_url(value: str) -> str:
