@@ -196,6 +196,23 @@ def test_a_sentence_around_a_url_is_not_read_as_its_query() -> None:
     # (the query's value names the host: the host is no secret; it was '***' here)
     ("http://localhost:9/v1?upstream=localhost", "upstream localhost refused",
      "upstream localhost refused"),
+    # (a query value whose name says no secret is hidden inside URLs only: it was
+    # '[REDACTED:url-query]-sonnet-4', a date, a marker rewritten inside)
+    ("http://localhost:9/v1?upstream=claude", "bad model claude-sonnet-4 via "
+     "http://localhost:9/v1?upstream=claude",
+     "bad model claude-sonnet-4 via http://localhost:9/v1?upstream=[REDACTED:url-query]"),
+    ("http://localhost:9/v1?api-version=2023-06-01", "version 2023-06-01 is retired",
+     "version 2023-06-01 is retired"),
+    ("http://bob:hunter2pass@localhost:9/v1?auth=password",
+     "password hunter2pass for http://bob:hunter2pass@localhost:9/v1 refused",
+     "[REDACTED:url-query] [REDACTED:url-password] for "
+     "http://bob:[REDACTED:url-password]@localhost:9/v1 refused"),
+    # (one whose name says secret, or that redaction hides, is hidden wherever it stands)
+    ("http://localhost:9/v1?x-api-key=abcdef123456", "key abcdef123456 unknown",
+     "key [REDACTED:url-query] unknown"),
+    ("http://localhost:9/v1?upstream=sk-ant-api03-Xq7Lm2Pz9Rt4Vw8Yb3Nc6Hd1Jf5Kg0Ls",
+     "key sk-ant-api03-Xq7Lm2Pz9Rt4Vw8Yb3Nc6Hd1Jf5Kg0Ls unknown",
+     "key [REDACTED:url-query] unknown"),
 ])
 def test_a_base_url_value_is_hidden_elsewhere_only_when_it_can_be_a_secret(
         endpoint: str, said: str, shown: str) -> None:

@@ -17,7 +17,7 @@ import re
 from urllib.parse import quote, unquote
 
 from autodream import rx
-from autodream.redact import REDACTED
+from autodream.redact import REDACTED, redact
 
 PASSWORD_HIDDEN = REDACTED.format(kind="url-password")
 QUERY_VALUE_HIDDEN = REDACTED.format(kind="url-query")
@@ -63,13 +63,19 @@ def shown_url(url: str) -> str:
 
 
 def without_url_secrets(text: str, url: str | None) -> str:
-    """``text`` with every URL in it shown as ``shown_url`` does, and the password and query
-    values of ``url`` hidden wherever else they stand, when long enough to be no common word
-    and not its host's or path's words too: an endpoint's error may quote them bare."""
+    """``text`` with every URL in it shown as ``shown_url`` does, and the password of ``url``
+    and the query values named as secrets hidden wherever else they stand, when long enough
+    to be no common word and not its host's or path's words too: an endpoint's error may
+    quote them bare."""
     text = _URL_IN_TEXT.sub(_masked_match, text)
-    for piece, marker in _secret_pieces(url or ""):
-        text = text.replace(piece, marker)
-    return text
+    pieces = dict(_secret_pieces(url or ""))
+    if not pieces:
+        return text
+    # (one pass, longest piece first, a marker matched whole and kept: neither a marker already
+    # in the text nor one this writes is rewritten; '[REDACTED:url-password]' of
+    # '?auth=password' read '[REDACTED:url-[REDACTED:url-query]]')
+    pattern = re.compile("|".join([_MARKER.pattern, *map(re.escape, pieces)]))
+    return pattern.sub(lambda found: pieces.get(found.group(), found.group()), text)
 
 
 def _shown_pair(pair: str) -> str:
@@ -88,6 +94,13 @@ def _hidden_already(value: str) -> bool:
 
 
 _MARKER_START = REDACTED.partition("{")[0]
+# a marker whole (one class: linear on any input)
+_MARKER = rx.compile(re.escape(_MARKER_START) + r"[^\]\s\[]{1,64}\]")
+# A query value is hidden outside a URL only when its name says it is a secret (or redaction
+# would hide it anyway): '?upstream=claude' hid 'claude' of 'bad model claude-sonnet-4', and
+# '?api-version=2023-06-01' a date the endpoint quoted
+_SECRET_NAME = rx.compile(
+    r"(?i)token|key|sig|auth|secret|pass|pwd|credential|code|session")
 
 
 def _masked_match(match: re.Match[str]) -> str:
@@ -117,7 +130,10 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
         query = tail[query_start + 1:]
         query = query[:_first_of(query, "#")]
         for pair in query.split("&"):
-            pieces.append((pair.partition("=")[2] or pair, QUERY_VALUE_HIDDEN))
+            name, has_value, value = pair.partition("=")
+            value = value if has_value else pair
+            if (has_value and _SECRET_NAME.search(unquote(name))) or redact(value) != value:
+                pieces.append((value, QUERY_VALUE_HIDDEN))
     # (what the host or path says is no secret: hidden there, the message loses the endpoint)
     public = unquote(f"{host}{path}").lower()
     spelled = {(form, marker) for piece, marker in pieces if unquote(piece).lower() not in public
