@@ -7,9 +7,11 @@ engine has no business loading it.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import urlsplit
 
 from autodream.agent import Backend
 from autodream.errors import BackendUnavailable, ConfigError
@@ -53,22 +55,18 @@ def _unreadable_url(url: str) -> str | None:
     can. A password holding a '/' ('http://bob:hunter2/pass@host:9/v1') failed the dream with
     httpx's "InvalidURL: Invalid port: 'hunter2'", raised as the backend was made: the
     password on stderr, in --json, the run's record and DREAMS.md."""
-    # (imported here, not at the top: status and every dream ask this of a URL, and httpx is
-    # asked only of the rare URL urllib refuses, so neither pays its import otherwise)
-    from urllib.parse import urlsplit
-
     try:
-        parts = urlsplit(url)
-        parts.port  # noqa: B018 (read for the ValueError a port that is no number raises)
+        urlsplit(url).port  # noqa: B018 (read for the ValueError a port that is no number raises)
     except ValueError:
         pass
     else:
         return None
-    import re
-
+    # (imported only for the rare URL urllib refuses: httpx takes ~60 ms to import and urls.py
+    # loads redaction's patterns, ~10-80 ms, which status and every dream asking this of a
+    # URL that reads well should not pay)
     import httpx2
 
-    from autodream.backends.urls import PASSWORD_HIDDEN, shown_url
+    from autodream.backends.urls import PASSWORD_HIDDEN, shown_url, split_url
 
     # urllib refuses more than the client: a '[' or ']' in a password is read as an IPv6
     # host's, and httpx sends it as it is; a port past 65535 it reads too, but cannot reach
@@ -80,15 +78,13 @@ def _unreadable_url(url: str) -> str | None:
         if port is None or port <= _HIGHEST_PORT:
             return None
         port_past_range = True
-    scheme, _sep, rest = url.partition("://")
-    if "@" in rest and not port_past_range:
-        # (its user and password run to the last '@': what the person meant, and hidden)
-        userinfo, _at, host_on = rest.rpartition("@")
-        user, has_password, _password = userinfo.partition(":")
+    parts = split_url(url, userinfo_to_last_at=True)
+    if parts.userinfo is not None and not port_past_range:
+        user, has_password, _password = parts.userinfo.partition(":")
         named = (f"{user}:{PASSWORD_HIDDEN}" if has_password and re.fullmatch(r"[\w.-]*", user)
                  else PASSWORD_HIDDEN)
-        return (f"{shown_url(f'{scheme}://{named}@{host_on}')!r} cannot be read as a URL: a "
-                "password holding '/', '?' or '#' must be percent-encoded (%2F, %3F, %23)")
+        return (f"{shown_url(replace(parts, userinfo=named).joined())!r} cannot be read as a "
+                "URL: a password holding '/', '?' or '#' must be percent-encoded (%2F, %3F, %23)")
     return (f"{shown_url(url)!r} cannot be read as a URL: its host or port cannot be read (a "
             "port is a number from 0 to 65535, an IPv6 address is in brackets whole)")
 
@@ -103,8 +99,7 @@ def _quoted_non_url(value: str) -> str:
     undo and dream.log; so were the forms a ':', '.' or '/' let through:
     'admin:hunter2@proxy.corp:8080' (a password before the host) and an AWS-style secret
     'wJalrXUtnFEMI/K7MDENG/...' (no host at all)."""
-    import re
-
+    # (redaction's patterns, ~10-80 ms to load, only for a value that is already an error)
     from autodream.redact import redact
 
     # (a host names it, and what may follow it: a name with a dot, a lower-case name (a

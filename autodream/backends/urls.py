@@ -14,6 +14,7 @@ query.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
 from autodream import rx
@@ -36,30 +37,58 @@ MIN_PIECE = 6
 _BARE_QUERY_MIN = 8
 
 
+@dataclass(frozen=True)
+class UrlParts:
+    """A URL cut as autodream reads it: ``scheme://userinfo@host/path?query#fragment``; put
+    back together by ``joined``, character for character."""
+
+    scheme: str  # with its '://'; '' when it has none
+    userinfo: str | None  # what stands before the host's '@'; None when no '@' does
+    host: str  # with its port
+    path: str  # up to the '?'; with the fragment when there is no query
+    query: str | None  # after the '?'; None when there is none
+    fragment: str  # from the '#' after the query; ''
+
+    def joined(self) -> str:
+        userinfo = "" if self.userinfo is None else f"{self.userinfo}@"
+        query = "" if self.query is None else f"?{self.query}"
+        return f"{self.scheme}{userinfo}{self.host}{self.path}{query}{self.fragment}"
+
+
+def split_url(url: str, *, userinfo_to_last_at: bool = False) -> UrlParts:
+    """``url``'s parts. Its user and password run to the first '/', '?' or '#' (an '@' in a
+    path is no user's); with ``userinfo_to_last_at``, to the last '@': what the person meant
+    of a password holding a '/' ('http://bob:hunter2/pass@host:9/v1'), which no client reads."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        scheme, rest = "", url
+    host_start = rest.rfind("@") + 1 if userinfo_to_last_at else 0
+    authority_end = host_start + _first_of(rest[host_start:], "/?#")
+    authority, tail = rest[:authority_end], rest[authority_end:]
+    userinfo: str | None = None
+    if "@" in authority:
+        userinfo, _at, authority = authority.rpartition("@")
+    query_start = tail.find("?")
+    if query_start < 0:
+        return UrlParts(f"{scheme}{sep}", userinfo, authority, tail, None, "")
+    fragment_start = _first_of(tail[query_start:], "#") + query_start
+    return UrlParts(f"{scheme}{sep}", userinfo, authority, tail[:query_start],
+                    tail[query_start + 1:fragment_start], tail[fragment_start:])
+
+
 def shown_url(url: str) -> str:
     """``url`` with its password (or a user with none, a key given as the user) and its query
     values hidden: ``http://bob:[REDACTED:url-password]@127.0.0.1:9/v1?token=[REDACTED:url-query]``.
     Its scheme, host, port, path, query names and fragment are kept: what a person debugs."""
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        scheme, rest = "", url
-    authority_end = _first_of(rest, "/?#")
-    authority, tail = rest[:authority_end], rest[authority_end:]
-    if "@" in authority:
-        userinfo, _at, host = authority.rpartition("@")
+    parts = split_url(url)
+    userinfo = parts.userinfo
+    if userinfo is not None:
         user, has_password, password = userinfo.partition(":")
-        if _hidden_already(userinfo) or _hidden_already(password):
-            shown_user = userinfo
-        else:
-            shown_user = f"{user}:{PASSWORD_HIDDEN}" if has_password else PASSWORD_HIDDEN
-        authority = f"{shown_user}@{host}"
-    query_start = tail.find("?")
-    if query_start < 0:
-        return f"{scheme}{sep}{authority}{tail}"
-    fragment_start = _first_of(tail[query_start:], "#") + query_start
-    query = tail[query_start + 1:fragment_start]
-    return (f"{scheme}{sep}{authority}{tail[:query_start + 1]}"
-            f"{'&'.join(_shown_pair(pair) for pair in query.split('&'))}{tail[fragment_start:]}")
+        if not (_hidden_already(userinfo) or _hidden_already(password)):
+            userinfo = f"{user}:{PASSWORD_HIDDEN}" if has_password else PASSWORD_HIDDEN
+    query = (None if parts.query is None
+             else "&".join(_shown_pair(pair) for pair in parts.query.split("&")))
+    return replace(parts, userinfo=userinfo, query=query).joined()
 
 
 def without_url_secrets(text: str, url: str | None) -> str:
@@ -113,29 +142,18 @@ def _secret_pieces(url: str) -> list[tuple[str, str]]:
     """The values of ``url`` no message may hold with the marker each is hidden by, longest
     first, as written and with their percent-escapes read or written (the SDK sends
     ``hunter2%20pass`` for ``hunter2 pass``)."""
-    _scheme, sep, rest = url.partition("://")
-    if not sep:
-        rest = url
-    authority_end = _first_of(rest, "/?#")
-    authority, tail = rest[:authority_end], rest[authority_end:]
-    host = authority.rpartition("@")[2]
+    parts = split_url(url)
     pieces: list[tuple[str, str]] = []
-    if "@" in authority:
-        userinfo = authority.rpartition("@")[0]
-        user, has_password, password = userinfo.partition(":")
+    if parts.userinfo is not None:
+        user, has_password, password = parts.userinfo.partition(":")
         pieces.append((password if has_password else user, PASSWORD_HIDDEN))
-    query_start = tail.find("?")
-    path = tail if query_start < 0 else tail[:query_start]
-    if query_start >= 0:
-        query = tail[query_start + 1:]
-        query = query[:_first_of(query, "#")]
-        for pair in query.split("&"):
-            name, has_value, value = pair.partition("=")
-            value = value if has_value else pair
-            if (has_value and _SECRET_NAME.search(unquote(name))) or redact(value) != value:
-                pieces.append((value, QUERY_VALUE_HIDDEN))
+    for pair in [] if parts.query is None else parts.query.split("&"):
+        name, has_value, value = pair.partition("=")
+        value = value if has_value else pair
+        if (has_value and _SECRET_NAME.search(unquote(name))) or redact(value) != value:
+            pieces.append((value, QUERY_VALUE_HIDDEN))
     # (what the host or path says is no secret: hidden there, the message loses the endpoint)
-    public = unquote(f"{host}{path}").lower()
+    public = unquote(f"{parts.host}{parts.path}").lower()
     spelled = {(form, marker) for piece, marker in pieces if unquote(piece).lower() not in public
                for form in (piece, unquote(piece), quote(piece, safe=""), quote(piece))}
     return sorted(((form, marker) for form, marker in spelled if len(form) >= MIN_PIECE),
