@@ -1142,7 +1142,7 @@ def test_watch_names_no_run_a_failed_dream_left_no_record_of(timeline: Timeline)
     timeline.write_session("alpha")
     timeline.clock.advance(IDLE)
 
-    def failing(settings: Settings) -> str:
+    def failing(settings: Settings, shown: str) -> str:
         def step(settings: Settings, context: run.DreamContext) -> run.StepResult:
             raise errors.DreamFailed("the backend could not be made")
 
