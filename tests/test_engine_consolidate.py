@@ -2930,42 +2930,48 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
     assert not any(d.action == "superseded" for d in plan.decisions)
 
 
-@pytest.mark.parametrize(("said", "title", "hook"), [
-    # nothing more is known than the rule: its kind and day, not the rule again
+@pytest.mark.parametrize(("said", "title", "hook", "description"), [
+    # nothing more is known than the rule: the rule itself and its day, not only the kind of
+    # memory ("the user's stated preference (2026-07-06)", "plan stated on 2026-07-06": a line
+    # no one could tell the memory by)
     ("Put type hints on everything.", "Put type hints on everything",
-     "the user's stated preference (2026-07-06)"),
-    ("The release is on 2026-07-31.", "The release is on 2026-07-31", "plan stated on 2026-07-06"),
-    # someone else's preference, passed on, is not called the user's (nor a tool's way)
+     "Put type hints on everything (2026-07-06)", None),
+    ("The release is on 2026-07-31.", "The release is on 2026-07-31",
+     "The release is on 2026-07-31 (said 2026-07-06)", None),
+    # someone else's preference, passed on, is not called the user's (nor a tool's way); cut to
+    # fit the line, the day stays
     ("Jonas prefers reviewing PRs on Tuesdays and Thursdays.",
      "Jonas prefers reviewing PRs on Tuesdays and Thursdays",
-     "Jonas's preference (2026-07-06)"),
+     "Jonas prefers reviewing PRs on… (2026-07-06)",
+     "Jonas prefers reviewing PRs on Tuesdays and Thursdays (2026-07-06)"),
     ("Postgres prefers explicit casts in migrations.",
      "Postgres prefers explicit casts in migrations",
-     "the user's stated preference (2026-07-06)"),
+     "Postgres prefers explicit… (2026-07-06)",
+     "Postgres prefers explicit casts in migrations (2026-07-06)"),
     ("Everybody prefers small pull requests.", "Everybody prefers small pull requests",
-     "the user's stated preference (2026-07-06)"),
+     "Everybody prefers small pull requests (2026-07-06)", None),
     # the person's reason says more than the title
     ("Always run ruff before committing, because it breaks CI otherwise.",
-     "Always run ruff before committing", None),
+     "Always run ruff before committing", None, None),
 ])
-def test_a_new_memory_s_index_line_does_not_say_its_title_twice(
-        said: str, title: str, hook: str | None) -> None:
+def test_a_new_memory_s_index_line_says_the_rule_and_when_not_only_its_kind(
+        said: str, title: str, hook: str | None, description: str | None) -> None:
     plan = _plan({}, None, human(said))
     (line,) = parse_index(plan.index).entries
     assert line.title == title
     assert line.hook.rstrip(".…").lower() != title.lower()
-    assert not line.hook.lower().startswith(title.lower())
+    assert len(line.render()) <= 150
     if hook is not None:
         assert line.hook == hook
     (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
-    assert parse_topic(text).description == line.hook
+    assert parse_topic(text).description == (description or line.hook)
 
 
 def test_a_memory_said_again_in_two_sessions_says_so_in_its_hook() -> None:
     plan = _plan({}, None, human("Put type hints on everything.", session="a"),
                  human("Put type hints on everything.", session="b", day=2))
     (line,) = parse_index(plan.index).entries
-    assert line.hook == "the user's stated preference (2026-07-08, in 2 sessions)"
+    assert line.hook == "Put type hints on everything (2026-07-08, in 2 sessions)"
 
 
 def test_a_description_the_person_wrote_stays_even_when_it_is_the_title() -> None:
@@ -2981,7 +2987,8 @@ def test_a_description_the_person_wrote_stays_even_when_it_is_the_title() -> Non
 def test_a_hook_made_by_a_dream_follows_the_memory_when_it_changes() -> None:
     first = _plan({}, None, human("The release is on 2026-07-31."), now=T0 + timedelta(hours=5))
     (file,) = [f for f in first.writes if f != "MEMORY.md"]
-    assert parse_topic(first.writes[file]).description == "plan stated on 2026-07-06"
+    assert parse_topic(first.writes[file]).description == (
+        "The release is on 2026-07-31 (said 2026-07-06)")
     again = plan_dream(dict(first.writes), first.index,
                        gather(human("Our release got moved: the release is on 2026-08-07.",
                                     session="b", day=3)).candidates,

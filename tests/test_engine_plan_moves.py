@@ -39,7 +39,7 @@ def test_a_plan_moved_to_a_weekday_moves_the_plan(moved: str) -> None:
     assert _FRI_TO_MON in body
     # said and moved in sessions one dream reads: it read 'plan stated on 2026-07-07', as if
     # first said on the day it moved
-    assert description == "changed on 2026-07-07"
+    assert description == "The demo is on 2026-07-13 (changed 2026-07-07)"
     assert "**Why:** Changed on 2026-07-07." in body
 
 
@@ -51,7 +51,7 @@ def test_a_plan_moved_twice_in_one_dream_keeps_each_move() -> None:
     assert name == "The demo is on 2026-07-15"
     assert body.startswith("The demo is on 2026-07-15.\n")
     assert f"{_FRI_TO_MON}\n{_MON_TO_WED}" in body
-    assert description == "changed on 2026-07-08"
+    assert description == "The demo is on 2026-07-15 (changed 2026-07-08)"
 
 
 def test_a_plan_moved_twice_across_dreams_keeps_each_move() -> None:
@@ -60,7 +60,7 @@ def test_a_plan_moved_twice_across_dreams_keeps_each_move() -> None:
     name, description, body = _demo(plans)
     assert name == "The demo is on 2026-07-15"
     assert f"{_FRI_TO_MON}\n{_MON_TO_WED}" in body
-    assert description == "changed on 2026-07-08"
+    assert description == "The demo is on 2026-07-15 (changed 2026-07-08)"
 
 
 # "The demo moved to Thursday." said on Friday 2026-07-10: the Thursday a person means is read

@@ -38,7 +38,7 @@ def test_a_passed_plan_is_told_as_past_in_title_description_and_body_once(
     entry = parse_topic(second.writes[path])
     assert entry.body.startswith(past)
     # the description tells it as the body does (or, the title saying it all, when it was said)
-    assert entry.description in (past, "plan stated on 2026-07-06")
+    assert entry.description in (past, f"{past.rstrip('.')} (said 2026-07-06)")
     assert " was " in entry.name and " is " not in entry.name
     assert [d.action for d in second.decisions if d.file == path] == ["past"]
     # the next dream has nothing more to tell, and says nothing about it

@@ -89,7 +89,7 @@ def test_a_port_changed_is_described_as_changed_that_day(said: str) -> None:
                                     description="stated by the user on 2026-07-06")}
     plan = _plan(files, human(said, day=3))
     written = parse_topic(plan.writes["project_db.md"])
-    assert written.description == "changed on 2026-07-09"
+    assert written.description == "We use Postgres 16 on port 5433 (changed 2026-07-09)"
     assert "**Why:** Changed on 2026-07-09." in written.body
 
 

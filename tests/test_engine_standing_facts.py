@@ -337,9 +337,12 @@ def test_a_moved_plan_is_described_by_the_day_it_moved() -> None:
                       candidates("The deadline is now on Monday.", day=3),
                       now=NOW.replace(day=9))
     moved = parse_topic(plan.writes["project_deadline.md"])
-    assert moved.description == "changed on 2026-07-09"
+    # (the old description, the kind and day alone, is the engine's: told anew, the plan and
+    # the day it moved)
+    told = "The deadline for the grant report is on 2026-07-13 (changed 2026-07-09)"
+    assert moved.description == told
     assert "**Why:** Changed on 2026-07-09." in moved.body
-    assert "— changed on 2026-07-09" in plan.index
+    assert f"— {told}" in plan.index
 
 
 @pytest.mark.parametrize("said", ["The grant report deadline was Friday.",

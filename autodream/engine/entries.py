@@ -16,7 +16,14 @@ from typing import Any
 
 from autodream import rx
 from autodream.engine.model import Source
-from autodream.engine.text import sentence_case, shorten, split_outside_spans, tokens, word_set
+from autodream.engine.text import (
+    has_word,
+    sentence_case,
+    shorten,
+    split_outside_spans,
+    tokens,
+    word_set,
+)
 from autodream.memory.model import (
     FrontmatterError,
     MemoryType,
@@ -295,7 +302,8 @@ def parse_entry(file: str, text: str, *, repaired: TopicFile | None = None) -> E
         generated_why=is_generated_why(why_text),
         generated_how=is_generated_how(how_text),
     )
-    entry.generated_hook = bool(entry.description) and entry.description == hook_for(entry)
+    entry.generated_hook = bool(entry.description) and entry.description in (
+        hook_for(entry), kind_and_day_hook(entry))
     return entry
 
 
@@ -514,15 +522,19 @@ def _title_rest(description: str, name: str) -> str | None:
 # "There will be no Python, no FastAPI, and no external backend service.", "not db1." of "The
 # staging host is db2, not db1."
 _GOES_ON_FROM_TITLE = rx.compile(r"^(?:and|or|nor|but|not|plus|as\s+well\s+as)\b", re.I)
+# ... or an aside on it alone: "(said 2026-07-06)" of "Priya joins the team on 2026-07-13
+# (said 2026-07-06)", the rule and its day, was the line's hook by itself
+_ASIDE_ALONE = rx.compile(r"\([^()]*\)")
 
 
 def after_title(description: str, name: str) -> str:
     """``description`` less the title it begins with: the line gives the title once ("[Don't
     add pandas](...) — csvstat must stay dependency-free ..."), not twice. A description that
     is the title and no more, or whose rest only goes on from it ("— and no external backend
-    service."), is kept whole."""
+    service.") or is an aside on it ("(said 2026-07-06)"), is kept whole."""
     rest = _title_rest(description, name)
-    return description if rest is None or _GOES_ON_FROM_TITLE.match(rest) else rest
+    return description if rest is None or _GOES_ON_FROM_TITLE.match(rest) or (
+        _ASIDE_ALONE.fullmatch(rest)) else rest
 
 
 def hook_after_title(hook: str, description: str, name: str) -> bool:
@@ -554,8 +566,8 @@ _CLAUSE_BREAK = rx.compile(r"\s*(?:;\s|:\s|\s[—–]\s|,\s(?:so|and|but|then)\s
 def hook_for(entry: Entry) -> str:
     """A description for ``entry`` when the one made from its statement would only say its
     title again: the rest of the rule (a clause the title does not carry), else its example,
-    else its reason, else what kind of memory it is and when it was said ("the user's stated
-    preference (2026-06-29)"); "" when none is known."""
+    else its reason, else the rule itself with the day it was said ("Put type hints on
+    everything (2026-06-29)"); "" when the entry says nothing."""
     named = tokens(entry.name)
     for statement in entry.statements:
         for clause in _CLAUSE_BREAK.split(statement.strip()):
@@ -568,6 +580,51 @@ def hook_for(entry: Entry) -> str:
     why = entry.why.strip()
     if why and not (is_generated_why(why) or why.startswith("An intention stated on ")):
         return shorten(why.rstrip("."), DESCRIPTION_CHARS)
+    return _rule_and_day(entry, why)
+
+
+# what the engine's own Why says of the day: a change ("Changed on ...", "Switched to ... on
+# ...", "The user changed their mind on ...") or a decision, else the day it was said
+_WHY_CHANGED = rx.compile(r"^(?:Changed|Switched|The user changed)\b")
+_WHY_DECIDED = rx.compile(r"^Decided\b")
+_WHY_DAY = rx.compile(rf"({_DAY})(?:, and repeated across (?P<sessions>\d+) sessions)?")
+_HAS_DAY = rx.compile(rf"\b{_DAY}\b")
+
+
+def _rule_and_day(entry: Entry, why: str) -> str:
+    """The rule itself, shortened, and when it was said: "Put type hints on everything
+    (2026-06-29)", "The demo is on 2026-07-15 (changed 2026-07-08)". What the engine's Why
+    alone gave ("the user's stated preference (2026-06-29)", "plan stated on 2026-07-06") named
+    the kind of memory and a day, and nothing of what the memory says: an index line or a
+    description no one could tell the memory by."""
+    rule = " ".join(entry.lead.split()).rstrip(" .!;,:") or " ".join(entry.name.split())
+    if not rule:
+        return ""
+    said = _WHY_DAY.search(why)
+    known = entry.reference_day()
+    day = said[1] if said else known.isoformat() if known is not None else ""
+    told: list[str] = []
+    named = _NAMED_PREFERENCE.match(why)
+    if named and not has_word(rule, named[0].split("'")[0].split()[-1]):
+        # whose rule it is, when the rule does not name them ("Jonas's preference")
+        told.append(named[0].split(", told")[0])
+    if day:
+        told.append(f"changed {day}" if _WHY_CHANGED.match(why) else f"decided {day}" if (
+            _WHY_DECIDED.match(why)) else f"said {day}" if _HAS_DAY.search(rule) else day)
+    if said and said["sessions"]:
+        told.append(f"in {said['sessions']} sessions")
+    suffix = f" ({', '.join(told)})" if told else ""
+    return shorten(rule, max(20, DESCRIPTION_CHARS - len(suffix))) + suffix
+
+
+def kind_and_day_hook(entry: Entry) -> str:
+    """The description earlier versions gave a memory whose statement said no more than its
+    title: its kind and day alone, from the engine's Why ("the user's stated preference
+    (2026-06-29)", "plan stated on 2026-07-06"); "" when it had none. Read back, such a
+    description is the engine's, to be made anew, never a person's."""
+    why = entry.why.strip()
+    if why and not is_generated_why(why) and not why.startswith("An intention stated on "):
+        return ""
     if why:
         # the engine's own Why names the kind and day: "The user's stated preference (...)."
         why = why.removesuffix(".").removesuffix(" (see the history above)").replace(

@@ -57,7 +57,22 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
-    return IndexEntry(title, entry.file, shorten(_flat(hook), room))
+    return IndexEntry(title, entry.file, shorten_hook(_flat(hook), room))
+
+
+# the day a rule was said, after it: "Put type hints on everything (2026-06-29)"
+_DAY_ASIDE = rx.compile(r" \([^()]{1,40}\)$")
+
+
+def shorten_hook(hook: str, room: int) -> str:
+    """``hook`` within ``room`` characters; a day told after it in brackets stays, the words
+    before it are cut ("Jonas prefers reviewing PRs on… (2026-07-06)"): cut at the end, a line
+    would lose when the rule was said, the one thing it says the title does not."""
+    hook = " ".join(hook.split())
+    aside = _DAY_ASIDE.search(hook)
+    if len(hook) <= room or aside is None or room - len(aside[0]) < 12:
+        return shorten(hook, room)
+    return shorten(hook[:aside.start()], room - len(aside[0])) + aside[0]
 
 
 def engine_title(name: str) -> str:
@@ -112,6 +127,11 @@ def cut_from(hook: str, description: str) -> bool:
     """True when ``hook`` is ``description`` shortened (to fit an index line, or a write limit
     since lifted): a dream rebuilding the index gives the whole description again, as room
     allows, instead of keeping the cut for good."""
+    aside = _DAY_ASIDE.search(hook)
+    if aside is not None and hook[:aside.start()].endswith("…") and description.endswith(
+            aside[0]):
+        # (cut before the day it keeps: ``shorten_hook``)
+        hook, description = hook[:aside.start()], description[:-len(aside[0])]
     if not hook.endswith("…"):
         return False
     kept, whole = " ".join(_flat(hook[:-1]).split()), " ".join(_flat(description).split())
