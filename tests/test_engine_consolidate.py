@@ -2984,6 +2984,39 @@ def test_a_description_the_person_wrote_stays_even_when_it_is_the_title() -> Non
     assert parse_topic(written).description == "Type hints"
 
 
+_KIND_AND_DAY = [
+    # (what earlier versions wrote, the memory's kind and day alone; what it says now)
+    ("Put type hints on everything.", "The user's stated preference (2026-06-29).",
+     "the user's stated preference (2026-06-29)", "Put type hints on everything (2026-06-29)"),
+    ("The release is on 2026-07-31.", "Plan stated on 2026-07-06.", "plan stated on 2026-07-06",
+     "The release is on 2026-07-31 (said 2026-07-06)"),
+    ("We use Postgres 16 on port 5433.", "Changed on 2026-07-09.", "changed on 2026-07-09",
+     "We use Postgres 16 on port 5433 (changed 2026-07-09)"),
+]
+
+
+@pytest.mark.parametrize(("lead", "why", "old", "new"), _KIND_AND_DAY)
+def test_a_description_of_its_kind_and_day_alone_is_made_anew_by_the_next_dream(
+        lead: str, why: str, old: str, new: str) -> None:
+    # it stayed until the memory changed: an index line no one could tell the memory by
+    title = lead.rstrip(".")
+    files = {"x_memory.md": topic(title, f"{lead}\n\n**Why:** {why}\n**How to apply:** Take "
+                                         "this into account when planning or suggesting changes.",
+                                  description=old, extra="sources:\n- 2026-06-29 s0\n"),
+             "x_own.md": topic("Deploys", "Deploy from the release branch only.",
+                               description="how deploys go", extra="sources:\n- 2026-06-29 s0\n")}
+    index = f"- [{title}](x_memory.md) — {old}\n- [Deploys](x_own.md) — how deploys go\n"
+    plan = _plan(files, index)
+    assert parse_topic(plan.writes["x_memory.md"]).description == new
+    assert f"](x_memory.md) — {new}\n" in plan.index + "\n"
+    # the person's own description stays, and its file is not touched
+    assert "x_own.md" not in plan.writes and "— how deploys go" in plan.index
+    # ... and the next dream has nothing more to say of it
+    again = _plan({**files, **{p: t for p, t in plan.writes.items() if p != "MEMORY.md"}},
+                  plan.index)
+    assert "x_memory.md" not in again.writes
+
+
 def test_a_hook_made_by_a_dream_follows_the_memory_when_it_changes() -> None:
     first = _plan({}, None, human("The release is on 2026-07-31."), now=T0 + timedelta(hours=5))
     (file,) = [f for f in first.writes if f != "MEMORY.md"]

@@ -43,6 +43,7 @@ from autodream.engine.entries import (
     description_for,
     hook_for,
     is_generated_why,
+    kind_and_day_hook,
     says_only_name,
     title_for,
     update_line,
@@ -2222,9 +2223,19 @@ class Consolidator:
         """Each entry this dream made whose description would only say its title again
         ("Put type hints on everything" — "Put type hints on everything.") describes what the
         title does not say (``hook_for``); one a dream described so before is described anew
-        when it changes. A description the person wrote stays."""
+        when it changes. A description the person wrote stays; one an earlier version made of
+        the memory's kind and day alone ("the user's stated preference (2026-06-29)") is made
+        anew, the memory changed or not: it told nothing of what the memory says."""
         for entry in self.live():
-            if entry.opaque or not entry.changed:
+            if entry.opaque:
+                continue
+            if not entry.changed:
+                if entry.generated_hook and entry.description == kind_and_day_hook(entry) and (
+                        told := hook_for(entry)) and told != entry.description:
+                    was, entry.description, entry.changed = entry.description, told, True
+                    self.decisions.append(Decision(
+                        "updated", entry.file, f"described by what it says ({told!r}), not "
+                        f"by its kind and day alone ({was!r})", file=entry.file))
                 continue
             if entry.generated_hook:
                 entry.description = description_for(entry.lead)
