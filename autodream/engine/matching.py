@@ -186,11 +186,7 @@ def best_match(live: list[Entry], cand: Candidate, match_similarity: float) -> E
         pairs = [(text, s) for text in texts
                  for s in {entry.lead, *described, _one_name(entry.lead),
                            *_upshot(entry.lead), key_clause(entry.lead)}]
-        # (a rule for the assistant the project's choice from now on replaces: "Deploy with
-        # Capistrano" of "Going forward, we deploy with Kamal", a preference before it was
-        # filed as the project's, would stand beside it)
-        needed = match_similarity if entry.type == cand.type or (
-            cand.from_now_on and entry.type == "feedback") else 0.85
+        needed = match_similarity if entry.type == cand.type else 0.85
         bounds = [(similarity_bound(text, s), text, s) for text, s in pairs]
         bound = max(b for b, _, _ in bounds)
         # (another plan on another day is asked only of the entries the ceiling lets by)

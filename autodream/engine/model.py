@@ -92,10 +92,6 @@ class Candidate:
     # and whether it was told put later ("pushed", "postponed"): read against the plan's own day
     # once the plan is found, not only the day it was said
     weekday_to: tuple[str, bool] | None = None
-    # the project's choice said to hold from now on ("From now on we deploy with Kamal"): a
-    # decision, yet it replaces a rule for the assistant on the same thing ("Deploy with
-    # Capistrano") as a rule of its own type would, not beside it
-    from_now_on: bool = False
 
     @property
     def match_text(self) -> str:

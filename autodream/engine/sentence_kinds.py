@@ -97,36 +97,6 @@ _CONDITION = rx.compile(r"^(?:if|when|whenever|before|after|once|in case|unless)
 _STANDING_OPENER = rx.compile(
     r"^(?:from now on|going forward|in (?:the )?future)[\s,:-]*(?P<rest>.+)$", _I
 )
-# ... before what the project uses or how it runs from then on, the team's choice ("From now
-# on we use Postgres 16 for the orders service", "Going forward, the orders service runs on
-# Postgres 16", "... we'll use Sentry for error tracking"): a decision of the project's, no
-# rule for the assistant as "From now on, always run the linter before committing" is. The
-# subject is the team or a thing (not a verb said to the assistant: "Use pnpm", "Please use
-# tabs"), the verb one of using, running on or being
-_PROJECT_CHOICE = rx.compile(
-    r"^(?:(?i:we(?:['’](?:ll|re|ve|d))?|our(?:\s+[\w./+#-]+){1,3}?|the(?:\s+[\w./+#-]+){1,3}?)"
-    r"|(?!(?i:please|pls|kindly|just|also|only|always|never|then|now|so|and|but|do|don['’]?t|"
-    r"make|let['’]?s|you|i|claude|use|run|keep|write|add|put|avoid|prefer|try|stop|start|go|"
-    r"switch|move|deploy|build|host|store|target)\b)"
-    r"[A-Z][\w./+#-]*(?:\s+[A-Z0-9][\w./+#-]*){0,2})"
-    r"\s+(?i:(?:will|shall|are|is|have|has|now|all|also)\s+)?(?i:going\s+to\s+)?"
-    r"(?i:use[sd]?|using|run(?:s|ning)?\s+(?:on|in|with)|deploy(?:s|ed|ing)?\s+(?:with|to|on|via|"
-    r"through)|host(?:s|ed|ing)?\s+(?:on|in|at|with)|build(?:s|ing)?\s+with|"
-    r"go(?:es|ing)?\s+(?:with|through|via)|"
-    r"mov(?:e|es|ed|ing)\s+to|switch(?:es|ed|ing)?\s+to|target(?:s|ing)?|standardi[sz]e[sd]?\s+on|"
-    r"rel(?:y|ies)\s+on|(?:is|are|will\s+be)\b)"
-)
-# ... and what makes it a rule all the same: an obligation, a "never", a "don't", or the
-# assistant or the person in it ("From now on we always squash-merge", "... the tests must
-# pass", "... we don't use mocks", "... you use pnpm"); or what it is used in place of ("we use
-# pnpm, not npm"): a rule that says so ("Use npm for installs") is replaced by it, as a rule
-# of the same kind, where a decision, of another type, would stand beside it
-_RULE_IN_CHOICE = rx.compile(
-    r",\s*not\b|\b(?:instead\s+of|rather\s+than|in\s+place\s+of|no\s+more)\b|"
-    r"\b(?:always|never|must|should|shall|ought|need(?:s)?\s+to|ha(?:ve|s)\s+to|make\s+sure|"
-    r"(?:do|does|did|wo|are|is|should|must)n['’]?t|(?:do|does|will|should|must)\s+not|"
-    r"no\s+longer|please|you|your|yourself|me|my|i|i['’](?:m|ll|d|ve)|claude|assistant|agent)\b",
-    _I)
 # A bare "no" opens a correction when a stop or a new clause follows it ("No, it's tabs", "no
 # you're wrong", "no use pnpm"); before a noun it is the statement itself ("No more logrus", "no
 # gorm, no sqlc"), a prohibition to keep whole.
@@ -1179,7 +1149,6 @@ class _Kind:
     example: str = ""  # the rule applied to the work at hand, said beside it (``_one_off``)
     of_plan: bool = False  # told done, no word of a plan: ``Candidate.of_plan``
     put_right: bool = False  # said as a correction of what holds: ``Candidate.put_right``
-    from_now_on: bool = False  # the project's choice from now on: ``Candidate.from_now_on``
 
 
 def _learned_rule(sentence: str, found: _Kind) -> bool:
@@ -2252,9 +2221,6 @@ def _detect_core(raw: str) -> _Kind | None:
         return _Kind("remember", _clean(rest), 1.0)
     m = _STANDING_OPENER.match(sentence)
     if m is not None and len(m["rest"].split()) >= 2:
-        if (_PROJECT_CHOICE.match(m["rest"]) or team_decision(m["rest"])) and (
-                not _RULE_IN_CHOICE.search(m["rest"])):
-            return _Kind("decision", _clean(m["rest"]), 0.9, from_now_on=True)
         return _Kind("preference", _clean(m["rest"]), 0.9)
     m = _CORRECTION.match(sentence)
     if m is not None:
