@@ -67,8 +67,11 @@ _AS_OF = rx.compile(r"\b(?:as of|written|noted|updated)\s+(\d{4}-\d{2}-\d{2})\b"
 _DAY = r"\d{4}-\d{2}-\d{2}"
 _WHEN = rf"(?:{_DAY}|[Tt]he week(?:end)? of {_DAY}|[A-Z][a-z]+ \d{{4}}|Q[1-4] \d{{4}}|\d{{4}})"
 _REPEATED = r"(?:, and repeated across \d+ sessions)?"
+# someone else's preference the user passed on (guidance._default_why): whose it is, and the
+# name the rule would say it by ("Prof. Okafor's preference", "Okafor")
 _NAMED_PREFERENCE = rx.compile(
-    r"(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, told by the user ")
+    r"(?P<whose>(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?(?P<name>[A-Z][a-z]+)'s preference), told by "
+    r"the user ")
 _GENERATED_WHY = rx.compile(
     rf"The user corrected the assistant on {_DAY}{_REPEATED}\."
     rf"|The user asked for this on {_DAY}{_REPEATED}\."
@@ -589,6 +592,12 @@ _WHY_CHANGED = rx.compile(r"^(?:Changed|Switched|The user changed)\b")
 _WHY_DECIDED = rx.compile(r"^Decided\b")
 _WHY_DAY = rx.compile(rf"({_DAY})(?:, and repeated across (?P<sessions>\d+) sessions)?")
 _HAS_DAY = rx.compile(rf"\b{_DAY}\b")
+# the aside ``_rule_and_day`` ends a description with, and nothing else in brackets: " (said
+# 2026-07-06)", " (2026-06-29)", " (changed 2026-07-08, in 2 sessions)", " (Jonas's preference,
+# 2026-07-06)"
+DAY_ASIDE = rx.compile(
+    rf" \((?:(?:(?:Prof|Dr|Mr|Mrs|Ms)\. )?[A-Z][a-z]+'s preference, )?"
+    rf"(?:(?:said|changed|decided) )?{_DAY}(?:, in \d+ sessions)?\)$")
 
 
 def _rule_and_day(entry: Entry, why: str) -> str:
@@ -605,9 +614,9 @@ def _rule_and_day(entry: Entry, why: str) -> str:
     day = said[1] if said else known.isoformat() if known is not None else ""
     told: list[str] = []
     named = _NAMED_PREFERENCE.match(why)
-    if named and not has_word(rule, named[0].split("'")[0].split()[-1]):
+    if named and not has_word(rule, named["name"]):
         # whose rule it is, when the rule does not name them ("Jonas's preference")
-        told.append(named[0].split(", told")[0])
+        told.append(named["whose"])
     if day:
         told.append(f"changed {day}" if _WHY_CHANGED.match(why) else f"decided {day}" if (
             _WHY_DECIDED.match(why)) else f"said {day}" if _HAS_DAY.search(rule) else day)

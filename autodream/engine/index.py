@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from autodream import rx
-from autodream.engine.entries import Entry, after_title, hook_after_title
+from autodream.engine.entries import DAY_ASIDE, Entry, after_title, hook_after_title
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
@@ -60,16 +60,12 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     return IndexEntry(title, entry.file, shorten_hook(_flat(hook), room))
 
 
-# the day a rule was said, after it: "Put type hints on everything (2026-06-29)"
-_DAY_ASIDE = rx.compile(r" \([^()]{1,40}\)$")
-
-
 def shorten_hook(hook: str, room: int) -> str:
     """``hook`` within ``room`` characters; a day told after it in brackets stays, the words
     before it are cut ("Jonas prefers reviewing PRs on… (2026-07-06)"): cut at the end, a line
     would lose when the rule was said, the one thing it says the title does not."""
     hook = " ".join(hook.split())
-    aside = _DAY_ASIDE.search(hook)
+    aside = DAY_ASIDE.search(hook)
     if len(hook) <= room or aside is None or room - len(aside[0]) < 12:
         return shorten(hook, room)
     return shorten(hook[:aside.start()], room - len(aside[0])) + aside[0]
@@ -127,7 +123,7 @@ def cut_from(hook: str, description: str) -> bool:
     """True when ``hook`` is ``description`` shortened (to fit an index line, or a write limit
     since lifted): a dream rebuilding the index gives the whole description again, as room
     allows, instead of keeping the cut for good."""
-    aside = _DAY_ASIDE.search(hook)
+    aside = DAY_ASIDE.search(hook)
     if aside is not None and hook[:aside.start()].endswith("…") and description.endswith(
             aside[0]):
         # (cut before the day it keeps: ``shorten_hook``)
