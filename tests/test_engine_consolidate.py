@@ -2931,35 +2931,34 @@ def test_a_word_of_how_a_rule_is_told_is_no_value_it_changed_to(rule: str, said:
 
 
 @pytest.mark.parametrize(("said", "title", "hook", "description"), [
-    # nothing more is known than the rule: the rule itself and its day, not only the kind of
-    # memory ("the user's stated preference (2026-07-06)", "plan stated on 2026-07-06": a line
-    # no one could tell the memory by)
+    # nothing more is known than the rule: the description is the rule itself and its day, not
+    # only the kind of memory (a description no one could tell the memory by); the index line,
+    # after the title, says what the title does not: the kind and day, not the rule again
     ("Put type hints on everything.", "Put type hints on everything",
-     "Put type hints on everything (2026-07-06)", None),
+     "the user's stated preference (2026-07-06)", "Put type hints on everything (2026-07-06)"),
     ("The release is on 2026-07-31.", "The release is on 2026-07-31",
-     "The release is on 2026-07-31 (said 2026-07-06)", None),
-    # someone else's preference, passed on, is not called the user's (nor a tool's way); cut to
-    # fit the line, the day stays
+     "plan stated on 2026-07-06", "The release is on 2026-07-31 (said 2026-07-06)"),
+    # someone else's preference, passed on, is not called the user's (nor a tool's way)
     ("Jonas prefers reviewing PRs on Tuesdays and Thursdays.",
-     "Jonas prefers reviewing PRs on Tuesdays and Thursdays",
-     "Jonas prefers reviewing PRs on… (2026-07-06)",
+     "Jonas prefers reviewing PRs on Tuesdays and Thursdays", "Jonas's preference (2026-07-06)",
      "Jonas prefers reviewing PRs on Tuesdays and Thursdays (2026-07-06)"),
     ("Postgres prefers explicit casts in migrations.",
-     "Postgres prefers explicit casts in migrations",
-     "Postgres prefers explicit… (2026-07-06)",
+     "Postgres prefers explicit casts in migrations", "the user's stated preference (2026-07-06)",
      "Postgres prefers explicit casts in migrations (2026-07-06)"),
     ("Everybody prefers small pull requests.", "Everybody prefers small pull requests",
-     "Everybody prefers small pull requests (2026-07-06)", None),
+     "the user's stated preference (2026-07-06)",
+     "Everybody prefers small pull requests (2026-07-06)"),
     # the person's reason says more than the title
     ("Always run ruff before committing, because it breaks CI otherwise.",
      "Always run ruff before committing", None, None),
 ])
-def test_a_new_memory_s_index_line_says_the_rule_and_when_not_only_its_kind(
+def test_a_new_memory_s_index_line_does_not_say_its_title_twice(
         said: str, title: str, hook: str | None, description: str | None) -> None:
     plan = _plan({}, None, human(said))
     (line,) = parse_index(plan.index).entries
     assert line.title == title
     assert line.hook.rstrip(".…").lower() != title.lower()
+    assert not line.hook.lower().startswith(title.lower())
     assert len(line.render()) <= 150
     if hook is not None:
         assert line.hook == hook
@@ -2971,7 +2970,10 @@ def test_a_memory_said_again_in_two_sessions_says_so_in_its_hook() -> None:
     plan = _plan({}, None, human("Put type hints on everything.", session="a"),
                  human("Put type hints on everything.", session="b", day=2))
     (line,) = parse_index(plan.index).entries
-    assert line.hook == "Put type hints on everything (2026-07-08, in 2 sessions)"
+    assert line.hook == "the user's stated preference (2026-07-08, in 2 sessions)"
+    (text,) = [t for f, t in plan.writes.items() if f != "MEMORY.md"]
+    assert parse_topic(text).description == (
+        "Put type hints on everything (2026-07-08, in 2 sessions)")
 
 
 def test_a_description_the_person_wrote_stays_even_when_it_is_the_title() -> None:
@@ -3008,7 +3010,8 @@ def test_a_description_of_its_kind_and_day_alone_is_made_anew_by_the_next_dream(
     index = f"- [{title}](x_memory.md) — {old}\n- [Deploys](x_own.md) — how deploys go\n"
     plan = _plan(files, index)
     assert parse_topic(plan.writes["x_memory.md"]).description == new
-    assert f"](x_memory.md) — {new}\n" in plan.index + "\n"
+    # its index line, the kind and day after the title, stays as it was
+    assert f"](x_memory.md) — {old}\n" in plan.index + "\n"
     # the person's own description stays, and its file is not touched
     assert "x_own.md" not in plan.writes and "— how deploys go" in plan.index
     # ... and the next dream has nothing more to say of it

@@ -3,6 +3,8 @@ line's 150 characters: never the title again, never a stub, never half a code sp
 
 from __future__ import annotations
 
+import pytest
+
 from autodream.engine.dream import plan_dream
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, topic
@@ -41,3 +43,39 @@ def test_a_rule_passed_on_from_someone_it_does_not_name_says_whose_it_is() -> No
     plan = plan_dream(files, None, [], now=NOW)
     assert parse_topic(plan.writes["feedback_cite-in-apa-style.md"]).description == (
         "Cite in APA style (Prof. Okafor's preference, 2026-07-06)")
+
+
+_TYPE_HINTS = ("Put type hints on everything.\n\n**Why:** The user's stated preference "
+               "(2026-06-29).\n**How to apply:** Apply this by default in this project without "
+               "being reminded.")
+
+
+@pytest.mark.parametrize(("file", "hook"), [
+    # a line a person wrote: their words stay
+    ("feedback_types.md", "mypy --strict runs in CI, so annotate tests too"),
+    # the kind and day as an earlier version cut it to fit a long line: the same cut
+    ("feedback_put-type-hints-on-everything-in-the-whole-monorepo-including-tests.md",
+     "the user's stated preference…"),
+])
+def test_an_old_kind_and_day_description_made_anew_leaves_its_index_line_as_it_was(
+        file: str, hook: str) -> None:
+    files = {file: topic("Put type hints on everything", _TYPE_HINTS, type_="feedback",
+                         description="the user's stated preference (2026-06-29)",
+                         extra=_SOURCES)}
+    index = f"## Feedback\n- [Put type hints on everything]({file}) — {hook}\n"
+    plan = plan_dream(files, index, [], now=NOW)
+    assert parse_topic(plan.writes[file]).description == (
+        "Put type hints on everything (2026-06-29)")
+    assert plan.index == index
+    # ... and the next dream changes nothing
+    again = plan_dream({file: plan.writes[file]}, plan.index, [], now=NOW)
+    assert not again.writes or again.writes == {"MEMORY.md": index}
+
+
+def test_a_line_never_gives_the_title_again_before_the_day() -> None:
+    # the sample project's rule: '— Put type hints on everything (2026-06-29)' after that title
+    files = {"feedback_put-type-hints-everything.md": topic(
+        "Put type hints on everything", _TYPE_HINTS, type_="feedback",
+        description="Put type hints on everything (2026-06-29)", extra=_SOURCES)}
+    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
+    assert line.hook == "the user's stated preference (2026-06-29)"

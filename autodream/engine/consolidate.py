@@ -2233,6 +2233,7 @@ class Consolidator:
                 if entry.generated_hook and entry.description == kind_and_day_hook(entry) and (
                         told := hook_for(entry)) and told != entry.description:
                     was, entry.description, entry.changed = entry.description, told, True
+                    entry.redescribed = True
                     self.decisions.append(Decision(
                         "updated", entry.file, f"described by what it says ({told!r}), not "
                         f"by its kind and day alone ({was!r})", file=entry.file))

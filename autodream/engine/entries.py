@@ -134,6 +134,9 @@ class Entry:
     # ``description`` is the engine's ``hook_for``, written for a statement that said no more
     # than the title: made again when the entry changes
     generated_hook: bool = False
+    # only ``description`` changed, an earlier version's made anew (``Consolidator.describe``):
+    # its MEMORY.md line, which may be a person's, stays as it was
+    redescribed: bool = False
     # the entry that took in its statements when it was merged away (deleted_by "merged")
     merged_into: Entry | None = field(default=None, repr=False, compare=False)
     # the title of its MEMORY.md line when a person wrote it there (it is not the one the
@@ -525,19 +528,15 @@ def _title_rest(description: str, name: str) -> str | None:
 # "There will be no Python, no FastAPI, and no external backend service.", "not db1." of "The
 # staging host is db2, not db1."
 _GOES_ON_FROM_TITLE = rx.compile(r"^(?:and|or|nor|but|not|plus|as\s+well\s+as)\b", re.I)
-# ... or an aside on it alone: "(said 2026-07-06)" of "Priya joins the team on 2026-07-13
-# (said 2026-07-06)", the rule and its day, was the line's hook by itself
-_ASIDE_ALONE = rx.compile(r"\([^()]*\)")
 
 
 def after_title(description: str, name: str) -> str:
     """``description`` less the title it begins with: the line gives the title once ("[Don't
     add pandas](...) — csvstat must stay dependency-free ..."), not twice. A description that
     is the title and no more, or whose rest only goes on from it ("— and no external backend
-    service.") or is an aside on it ("(said 2026-07-06)"), is kept whole."""
+    service."), is kept whole."""
     rest = _title_rest(description, name)
-    return description if rest is None or _GOES_ON_FROM_TITLE.match(rest) or (
-        _ASIDE_ALONE.fullmatch(rest)) else rest
+    return description if rest is None or _GOES_ON_FROM_TITLE.match(rest) else rest
 
 
 def hook_after_title(hook: str, description: str, name: str) -> bool:
@@ -555,6 +554,17 @@ def says_only_name(description: str, name: str) -> bool:
     """``description`` is the title ``name`` again ("Put type hints on everything."): as an
     index hook it would repeat the line's title and tell the reader nothing more."""
     return _bare(description) == _bare(name)
+
+
+def says_no_more_than_title(description: str, name: str) -> bool:
+    """``description`` is the title ``name`` again, whole or cut, alone or with the day it was
+    said (``DAY_ASIDE``: "Put type hints on everything (2026-06-29)", as ``_rule_and_day`` makes
+    it): after the title on an index line, it would say the title twice."""
+    aside = DAY_ASIDE.search(description)
+    said = description[:aside.start()] if aside is not None else description
+    bare, title = _bare(said), _bare(name)
+    cut = bool(bare) and said.rstrip().endswith("…") and title.startswith(bare)
+    return bool(title) and (bare == title or cut)
 
 
 def _bare(text: str) -> str:

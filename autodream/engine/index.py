@@ -7,7 +7,14 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from autodream import rx
-from autodream.engine.entries import DAY_ASIDE, Entry, after_title, hook_after_title
+from autodream.engine.entries import (
+    DAY_ASIDE,
+    Entry,
+    after_title,
+    hook_after_title,
+    kind_and_day_hook,
+    says_no_more_than_title,
+)
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
@@ -48,16 +55,24 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     the person wrote there is kept (``hand_title``)."""
     title = entry.hand_title or engine_title(entry.name)
     described = after_title(entry.description, entry.name)
+    # a description that is the title and the day it was said ("Put type hints on everything
+    # (2026-06-29)") would give the title twice: the line says what the title does not, the
+    # kind of memory and the day ("the user's stated preference (2026-06-29)")
+    plain = kind_and_day_hook(entry) if says_no_more_than_title(
+        entry.description, entry.name) else ""
+    described = plain or described
     hook = entry.hook
-    if entry.changed or not hook or any(cut_from(hook, d)
-                                        for d in {described, entry.description}) or (
+    if (entry.changed and not entry.redescribed) or not hook or any(
+            cut_from(hook, d) for d in {described, entry.description}) or (
             # (a line an earlier dream wrote, "— and no external backend service.")
             hook_after_title(hook, entry.description, entry.name)):
         hook = described
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
-    return IndexEntry(title, entry.file, shorten_hook(_flat(hook), room))
+    # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
+    told = shorten(_flat(hook), room) if hook == plain else shorten_hook(_flat(hook), room)
+    return IndexEntry(title, entry.file, told)
 
 
 def shorten_hook(hook: str, room: int) -> str:
