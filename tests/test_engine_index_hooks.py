@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from autodream.engine import EngineOptions
 from autodream.engine.dream import plan_dream
 from autodream.memory.model import parse_index, parse_topic
 from tests.engine_helpers import NOW, topic
@@ -79,3 +80,53 @@ def test_a_line_never_gives_the_title_again_before_the_day() -> None:
         description="Put type hints on everything (2026-06-29)", extra=_SOURCES)}
     (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
     assert line.hook == "the user's stated preference (2026-06-29)"
+
+
+_FORMATTING = ("feedback_formatting-python-code-before-every-commit.md",
+               "Formatting Python code before every single commit")
+_WHY = ("\n\n**Why:** The user's stated preference (2026-06-29).\n**How to apply:** Apply this "
+        "by default in this project without being reminded.")
+
+
+@pytest.mark.parametrize(("description", "hook"), [
+    # cut before the command, not inside it ("— Format all files with `black --line…")
+    ("Format all files with `black --line-length 100 --skip-string-normalization` first",
+     "Format all files with…"),
+    # ... and a cut that would leave two words ("— Always use `black --line-length 100…", then
+    # "— Always use…") gives the kind of memory and the day instead
+    ("Always use `black --line-length 100 --skip-string-normalization` for formatting",
+     "the user's stated preference…"),
+])
+def test_a_hook_is_never_cut_inside_a_code_span(description: str, hook: str) -> None:
+    line = _line(*_FORMATTING, f"Format Python with black.{_WHY}", description,
+                 type_="feedback")
+    assert line.endswith(f" — {hook}")
+
+
+_READING = "feedback_reading-the-production-environment-first.md"
+_READ_FIRST = (
+    "Always read /home/alice/secrets/prod.env and /home/alice/secrets/prod-extra.env first")
+
+
+def _reading(description: str) -> dict[str, str]:
+    return {_READING: topic("Reading the production environment before a deploy",
+                            f"Always read the prod env first.{_WHY}", type_="feedback",
+                            description=description, extra=_SOURCES)}
+
+
+def test_a_hook_cut_to_two_words_gives_the_kind_and_day_until_the_line_has_room() -> None:
+    files, description = _reading(_READ_FIRST), _READ_FIRST
+    (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
+    assert line.hook == "the user's stated preference…"  # was "— Always read…"
+    # a longer line allowed, the description is whole on it again
+    roomy = plan_dream(files, f"## Feedback\n{line.render()}\n", [], now=NOW,
+                       options=EngineOptions(index_line_chars=250))
+    assert f" — {description}\n" in roomy.index
+
+
+def test_the_kind_and_day_stands_in_for_a_stub_only_when_it_is_none() -> None:
+    # a line with room for 11 characters of hook: "the user's…" would tell no more
+    plan = plan_dream(_reading(_READ_FIRST), None, [], now=NOW,
+                      options=EngineOptions(index_line_chars=127))
+    (line,) = parse_index(plan.index).entries
+    assert line.hook == "Always read…"

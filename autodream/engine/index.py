@@ -18,7 +18,7 @@ from autodream.engine.entries import (
 from autodream.engine.facts import restated_by
 from autodream.engine.model import Decision, EngineOptions, ProjectFacts
 from autodream.engine.not_to_save import not_worth_saving
-from autodream.engine.text import shorten, tokens
+from autodream.engine.text import shorten, shorten_outside_code, tokens
 from autodream.memory.model import (
     MEMORY_TYPES,
     SECTION_TITLES,
@@ -61,9 +61,12 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     plain = kind_and_day_hook(entry) if says_no_more_than_title(
         entry.description, entry.name) else ""
     described = plain or described
+    kind_and_day = kind_and_day_hook(entry)
     hook = entry.hook
-    if (entry.changed and not entry.redescribed) or not hook or any(
-            cut_from(hook, d) for d in {described, entry.description}) or (
+    if (entry.changed and not entry.redescribed) or not hook or hook == kind_and_day or any(
+            # (the kind and day, whole or cut, may stand in for a description cut to a stub,
+            # below: given anew, the description is whole again when the line has room)
+            cut_from(hook, d) for d in {described, entry.description, kind_and_day}) or (
             # (a line an earlier dream wrote, "— and no external backend service.")
             hook_after_title(hook, entry.description, entry.name)):
         hook = described
@@ -72,7 +75,21 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
         return IndexEntry(title, entry.file, "")
     # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
     told = shorten(_flat(hook), room) if hook == plain else shorten_hook(_flat(hook), room)
+    if kind_and_day and hook != plain and _stub(told, hook) and not _stub(
+            plainly := shorten(_flat(kind_and_day), room), kind_and_day):
+        # "— Always read… (2026-07-06)" tells nothing: the kind and day say more (when they
+        # fit: "the user's…" would tell no more)
+        told = plainly
     return IndexEntry(title, entry.file, told)
+
+
+def _stub(told: str, hook: str) -> bool:
+    """``told`` is ``hook`` cut to fewer than three words ("Always read…", "Always use…" before
+    a code span, or nothing), the day it was said aside."""
+    if told == " ".join(_flat(hook).split()):
+        return False
+    aside = DAY_ASIDE.search(told)
+    return len((told[:aside.start()] if aside is not None else told).split()) < 3
 
 
 def shorten_hook(hook: str, room: int) -> str:
@@ -82,8 +99,9 @@ def shorten_hook(hook: str, room: int) -> str:
     hook = " ".join(hook.split())
     aside = DAY_ASIDE.search(hook)
     if len(hook) <= room or aside is None or room - len(aside[0]) < 12:
-        return shorten(hook, room)
-    return shorten(hook[:aside.start()], room - len(aside[0])) + aside[0]
+        return shorten_outside_code(hook, room)
+    kept = shorten_outside_code(hook[:aside.start()], room - len(aside[0]))
+    return kept + aside[0] if kept else ""
 
 
 def engine_title(name: str) -> str:

@@ -459,6 +459,24 @@ def shorten(text: str, limit: int) -> str:
     return cut + "…"
 
 
+def shorten_outside_code(text: str, limit: int) -> str:
+    """``shorten``, never inside a `code span`: the cut goes before the span ("Always use…", not
+    "Always use `black…", a command half told and its backtick left open); "" when nothing
+    before the span fits."""
+    text = " ".join(text.split())
+    cut = shorten(text, limit)
+    if cut == text or "`" not in text:
+        return cut
+    end = len(cut) - len("…")
+    for span in _CODE_SPAN.finditer(text):
+        if span.start() >= end:
+            break
+        if end < span.end():
+            kept = text[:span.start()].rstrip(" ,;:-—(")
+            return f"{kept}…" if kept else ""
+    return cut
+
+
 def sentence_case(text: str) -> str:
     text = text.strip()
     return text[:1].upper() + text[1:] if text else text
