@@ -142,3 +142,44 @@ def test_a_name_that_begins_with_remember_is_no_ask(tmp_path: Path) -> None:
     assert _index_lines(project) == [
         "- [Remember-me tokens expire after 30 days](project_remember-tokens-expire-days.md)"
         " — The user wrote this note directly in MEMORY.md"]
+
+
+_OLD_KIND_AND_DAY = [
+    # (file, name, body, the kind-and-day description an earlier version wrote, title by hand)
+    ("feedback_put-type-hints-everything.md", "Put type hints on everything",
+     "Put type hints on everything.\n\n**Why:** The user's stated preference (2026-06-29).\n"
+     "**How to apply:** Apply this by default in this project without being reminded.",
+     "the user's stated preference (2026-06-29)", "Typing preference"),
+    ("project_release.md", "The release is on 2026-07-31",
+     "The release is on 2026-07-31.\n\n**Why:** Plan stated on 2026-06-29.\n"
+     "**How to apply:** Plan work around 2026-07-31.", "plan stated on 2026-06-29",
+     "Release plan"),
+    ("feedback_never-push-main.md", "Never push to main",
+     "Never push to main.\n\n**Why:** The user asked for this on 2026-06-29.\n"
+     "**How to apply:** Do not push to main (the user said never).",
+     "the user asked for this on 2026-06-29", "Pushing: what the user asked"),
+]
+
+
+def test_a_title_written_by_hand_stays_when_an_old_description_is_made_anew(
+        tmp_path: Path) -> None:
+    # an earlier version's description, the memory's kind and day alone, is made anew from what
+    # the memory says; the words it had ("plan", "preference", "user", "asked") going are no
+    # change to the memory: the titles a person wrote over them were replaced by the engine's
+    # ('Release plan' became 'The release is on 2026-07-31')
+    root = project_dirs(tmp_path / "proj")
+    memory = root / "memory"
+    index = ["## Feedback"]
+    for file, name, body, description, title in _OLD_KIND_AND_DAY:
+        (memory / file).write_text(
+            f"---\nname: {name}\ndescription: {description}\ntype: {file.split('_')[0]}\n"
+            f"sources:\n- 2026-06-29 s0\n---\n\n{body}\n", encoding="utf-8")
+        index.append(f"- [{title}]({file}) — {description}")
+    (memory / "MEMORY.md").write_text("\n".join(index) + "\n", encoding="utf-8")
+    code, out, err = dream(root, "--backend", "local")
+    assert code == 0, out + err
+    assert "described by what it says" in (
+        memory / ".autodream" / "DREAMS.md").read_text(encoding="utf-8")
+    assert sorted(_index_lines(root)) == sorted(
+        f"- [{title}]({file}) — {description}"
+        for file, _, _, description, title in _OLD_KIND_AND_DAY)

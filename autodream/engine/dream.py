@@ -37,7 +37,7 @@ from autodream.engine.index import (
     notes_fit,
     prune_restated,
     retitles,
-    said_now,
+    said_as_read,
     section_type,
 )
 from autodream.engine.model import (
@@ -212,7 +212,7 @@ def _as_read(entry: Entry, known: IndexEntry | None) -> Entry:
     again.score = index_rank(again)
     if known is not None:
         again.hook, again.index_pos = known.hook, known.line_no
-    again.hand_title, again.text_as_read = entry.hand_title, said_now(again)
+    again.hand_title, again.text_as_read = entry.hand_title, said_as_read(again)
     return again
 
 
@@ -277,7 +277,7 @@ def load_entries(
         if known is not None:
             entry.index_pos, entry.hook = known.line_no, known.hook
             entry.hand_title = hand_title(known.title, entry.name, (names or {}).get(path))
-            entry.text_as_read = said_now(entry)
+            entry.text_as_read = said_as_read(entry)
         entries.append(entry)
     for path in sorted(unreadable):
         unparsable.append(path)

@@ -131,6 +131,17 @@ def said_now(entry: Entry) -> str:
     return " ".join([entry.name, entry.description, *entry.statements])
 
 
+def said_as_read(entry: Entry) -> str:
+    """What ``entry`` says as read, for ``retitles``: ``said_now``, less a description that is
+    an earlier version's kind and day alone ("plan stated on 2026-06-29", "the user asked for
+    this on 2026-06-29"). The dream makes that one anew from what the memory says
+    (``Consolidator.describe``): its words going ("plan", "user", "asked") are no change to the
+    memory, and a title a person wrote with them ("Release plan") is not made stale by it."""
+    if entry.description and entry.description == kind_and_day_hook(entry):
+        return " ".join([entry.name, *entry.statements])
+    return said_now(entry)
+
+
 def retitles(entries: Sequence[Entry]) -> list[Decision]:
     """Titles written by hand in MEMORY.md that the dream's rewrite of their entry made wrong:
     the title names what the entry said when read and says no more (a value superseded, a
