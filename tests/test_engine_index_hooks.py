@@ -130,3 +130,26 @@ def test_the_kind_and_day_stands_in_for_a_stub_only_when_it_is_none() -> None:
                       options=EngineOptions(index_line_chars=127))
     (line,) = parse_index(plan.index).entries
     assert line.hook == "Always read…"
+
+
+_REVIEWER = "\n\n**Why:** The reviewer asked for it."
+
+
+@pytest.mark.parametrize(("file", "name", "description", "hook"), [
+    # a person's description, a command first: cut before it, nothing was left after the title
+    ("project_checks-before-pushing-to-the-shared-remote.md",
+     "Checks that must pass before pushing to the shared remote",
+     "`make check-all-the-things-including-docs-and-integration` must pass before every push",
+     "`make…"),
+    # a memory with a reason of its own has no kind and day to stand in: "— Always use…" told
+    # nothing of the rule
+    (*_FORMATTING, "Always use `black --line-length 100 --skip-string-normalization` for "
+     "formatting", "Always use `black --line-length 100…"),
+    # ... nor "— Run… (2026-06-29)"
+    (*_FORMATTING, "Run `black --line-length 100 --skip-string-normalization` before committing "
+     "(2026-06-29)", "Run `black --line-length 100…"),
+])
+def test_a_stub_with_no_kind_and_day_to_stand_in_is_cut_as_before(
+        file: str, name: str, description: str, hook: str) -> None:
+    line = _line(file, name, f"Run the checks first.{_REVIEWER}", description)
+    assert line.endswith(f") — {hook}")

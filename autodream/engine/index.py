@@ -74,12 +74,14 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     if room < 12:
         return IndexEntry(title, entry.file, "")
     # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
-    told = shorten(_flat(hook), room) if hook == plain else shorten_hook(_flat(hook), room)
-    if kind_and_day and hook != plain and _stub(told, hook) and not _stub(
-            plainly := shorten(_flat(kind_and_day), room), kind_and_day):
-        # "— Always read… (2026-07-06)" tells nothing: the kind and day say more (when they
-        # fit: "the user's…" would tell no more)
-        told = plainly
+    cut_at_end = shorten(_flat(hook), room)
+    told = cut_at_end if hook == plain else shorten_hook(_flat(hook), room)
+    if hook != plain and _stub(told, hook):
+        # "— Always read… (2026-07-06)" tells nothing: the kind and day say more, when there
+        # are any and they fit ("the user's…" would tell no more); else the hook cut at its
+        # end, as earlier versions cut it ("— `make…", not nothing after the title)
+        plainly = shorten(_flat(kind_and_day), room) if kind_and_day else ""
+        told = plainly if plainly and not _stub(plainly, kind_and_day) else cut_at_end
     return IndexEntry(title, entry.file, told)
 
 
