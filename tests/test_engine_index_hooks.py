@@ -115,9 +115,12 @@ def _reading(description: str) -> dict[str, str]:
 
 
 def test_a_hook_cut_to_two_words_gives_the_kind_and_day_until_the_line_has_room() -> None:
-    files, description = _reading(_READ_FIRST), _READ_FIRST
+    description = ("Always use `black --line-length 100 --skip-string-normalization` for "
+                   "formatting")
+    files = {_FORMATTING[0]: topic(_FORMATTING[1], f"Format Python with black.{_WHY}",
+                                   type_="feedback", description=description, extra=_SOURCES)}
     (line,) = parse_index(plan_dream(files, None, [], now=NOW).index).entries
-    assert line.hook == "the user's stated preference…"  # was "— Always read…"
+    assert line.hook == "the user's stated preference…"
     # a longer line allowed, the description is whole on it again
     roomy = plan_dream(files, f"## Feedback\n{line.render()}\n", [], now=NOW,
                        options=EngineOptions(index_line_chars=250))
@@ -153,3 +156,26 @@ def test_a_stub_with_no_kind_and_day_to_stand_in_is_cut_as_before(
         file: str, name: str, description: str, hook: str) -> None:
     line = _line(file, name, f"Run the checks first.{_REVIEWER}", description)
     assert line.endswith(f") — {hook}")
+
+
+def test_a_stand_in_never_makes_the_index_longer_than_the_cut_it_replaces() -> None:
+    # 168 memories whose lines fill MEMORY.md to within 46 bytes of its 25,000 and 6 whose hook
+    # is cut to "Always read…": "the user's stated…" in their place took the index over the
+    # limit, and every line was cut to 133 characters to fit
+    reading = {f"feedback_reading-prod-env-file-{i:03d}-first-before-deploy.md": topic(
+        f"Reading prod env file {i:03d} before deploys", f"Always read the prod env {i} first."
+        f"{_WHY}", type_="feedback", description=f"Always read /home/alice/secrets/prod-{i:03d}"
+        f".env and /home/alice/secrets/extra-{i:03d}.env first", extra=_SOURCES)
+        for i in range(6)}
+    facts = {f"project_orders-service-fact-{i:03d}.md": topic(
+        f"Orders service fact {i:03d}", f"The orders service fact {i} holds.\n\n**Why:** It was "
+        f"measured.", description=f"The orders service number {i:03d} runs on Postgres 16 with "
+        f"a read replica in eu-west-1 and nightly backups kept", extra=_SOURCES)
+        for i in range(168)}
+    alone = plan_dream(facts, None, [], now=NOW)
+    plan = plan_dream({**reading, **facts}, None, [], now=NOW)
+    assert len(plan.index.encode()) <= 25_000
+    lines = parse_index(plan.index).entries
+    assert [line.render() for line in lines if line.file in facts] == [
+        line.render() for line in parse_index(alone.index).entries]
+    assert {line.hook for line in lines if line.file in reading} == {"Always read…"}

@@ -79,8 +79,11 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     if hook != plain and _stub(told, hook):
         # "— Always read… (2026-07-06)" tells nothing: the kind and day say more, when there
         # are any and they fit ("the user's…" would tell no more); else the hook cut at its
-        # end, as earlier versions cut it ("— `make…", not nothing after the title)
-        plainly = shorten(_flat(kind_and_day), room) if kind_and_day else ""
+        # end, as earlier versions cut it ("— `make…", not nothing after the title). They are
+        # cut to no more than that cut: a longer line would make others shorter near
+        # MEMORY.md's byte limit
+        plainly = shorten(_flat(kind_and_day), min(room, len(cut_at_end))) if (
+            kind_and_day) else ""
         told = plainly if plainly and not _stub(plainly, kind_and_day) else cut_at_end
     return IndexEntry(title, entry.file, told)
 
