@@ -179,3 +179,20 @@ def test_a_stand_in_never_makes_the_index_longer_than_the_cut_it_replaces() -> N
     assert [line.render() for line in lines if line.file in facts] == [
         line.render() for line in parse_index(alone.index).entries]
     assert {line.hook for line in lines if line.file in reading} == {"Always read…"}
+
+
+@pytest.mark.parametrize(("name", "description", "hook"), [
+    # a description cut to the title ("Always use supercalifragilistic… everywhere.") and one a
+    # person wrote as the title: the kind and day in their place made the line longer
+    ("Always use", "Always use…", "Always use…"),
+    ("Type hints", "Type hints", "Type hints"),
+    # ... which they do not here
+    ("Always run the full integration suite before pushing",
+     "Always run the full integration suite before pushing…",
+     "the user's stated preference (2026-06-29)"),
+])
+def test_a_description_that_is_the_title_gives_way_only_to_no_longer_a_line(
+        name: str, description: str, hook: str) -> None:
+    line = _line("feedback_x.md", name, f"{name} everywhere.{_WHY}", description,
+                 type_="feedback")
+    assert line == f"- [{name}](feedback_x.md) — {hook}"

@@ -54,12 +54,19 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long; a title
     the person wrote there is kept (``hand_title``)."""
     title = entry.hand_title or engine_title(entry.name)
+    room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     described = after_title(entry.description, entry.name)
     # a description that is the title and the day it was said ("Put type hints on everything
     # (2026-06-29)") would give the title twice: the line says what the title does not, the
     # kind of memory and the day ("the user's stated preference (2026-06-29)")
     plain = kind_and_day_hook(entry) if says_no_more_than_title(
         entry.description, entry.name) else ""
+    if plain and DAY_ASIDE.search(entry.description) is None and len(
+            shorten(_flat(plain), room)) > len(shorten(_flat(described), room)):
+        # one earlier versions wrote as it is (the title cut, "Always use…", or a person's
+        # "Type hints"), whose line was shorter than the kind and day: that line stays (a
+        # longer one would make others shorter near MEMORY.md's byte limit)
+        plain = ""
     described = plain or described
     kind_and_day = kind_and_day_hook(entry)
     hook = entry.hook
@@ -70,7 +77,6 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
             # (a line an earlier dream wrote, "— and no external backend service.")
             hook_after_title(hook, entry.description, entry.name)):
         hook = described
-    room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     if room < 12:
         return IndexEntry(title, entry.file, "")
     # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
