@@ -52,15 +52,18 @@ def prune_restated(entries: list[Entry], facts: ProjectFacts) -> list[Decision]:
 
 def index_entry(entry: Entry, limit: int) -> IndexEntry:
     """The entry's ``- [name](file) — hook`` line, at most ``limit`` characters long; a title
-    the person wrote there is kept (``hand_title``)."""
+    the person wrote there is kept (``hand_title``). The hook is the description less the
+    title, cut never inside a `code span`; where that would give the title again, or cut it to
+    fewer than three words, the memory's kind and day stand in for it ("the user's stated
+    preference (2026-06-29)"), only when no longer than the line earlier versions wrote."""
     title = entry.hand_title or engine_title(entry.name)
     room = limit - len(IndexEntry(title, entry.file, "").render()) - len(" — ")
     described = after_title(entry.description, entry.name)
+    kind_and_day = kind_and_day_hook(entry)
     # a description that is the title and the day it was said ("Put type hints on everything
     # (2026-06-29)") would give the title twice: the line says what the title does not, the
     # kind of memory and the day ("the user's stated preference (2026-06-29)")
-    plain = kind_and_day_hook(entry) if says_no_more_than_title(
-        entry.description, entry.name) else ""
+    plain = kind_and_day if says_no_more_than_title(entry.description, entry.name) else ""
     if plain and DAY_ASIDE.search(entry.description) is None and len(
             shorten(_flat(plain), room)) > len(shorten(_flat(described), room)):
         # one earlier versions wrote as it is (the title cut, "Always use…", or a person's
@@ -68,7 +71,6 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
         # longer one would make others shorter near MEMORY.md's byte limit)
         plain = ""
     described = plain or described
-    kind_and_day = kind_and_day_hook(entry)
     hook = entry.hook
     if (entry.changed and not entry.redescribed) or not hook or hook == kind_and_day or any(
             # (the kind and day, whole or cut, may stand in for a description cut to a stub,
@@ -81,7 +83,7 @@ def index_entry(entry: Entry, limit: int) -> IndexEntry:
         return IndexEntry(title, entry.file, "")
     # (the kind and day cut at the end, as earlier versions cut it: the line they wrote stays)
     cut_at_end = shorten(_flat(hook), room)
-    told = cut_at_end if hook == plain else shorten_hook(_flat(hook), room)
+    told = cut_at_end if hook == plain else _shorten_hook(_flat(hook), room)
     if hook != plain and _stub(told, hook):
         # "— Always read… (2026-07-06)" tells nothing: the kind and day say more, when there
         # are any and they fit ("the user's…" would tell no more); else the hook cut at its
@@ -103,7 +105,7 @@ def _stub(told: str, hook: str) -> bool:
     return len((told[:aside.start()] if aside is not None else told).split()) < 3
 
 
-def shorten_hook(hook: str, room: int) -> str:
+def _shorten_hook(hook: str, room: int) -> str:
     """``hook`` within ``room`` characters; a day told after it in brackets stays, the words
     before it are cut ("Jonas prefers reviewing PRs on… (2026-07-06)"): cut at the end, a line
     would lose when the rule was said, the one thing it says the title does not."""
@@ -181,7 +183,7 @@ def cut_from(hook: str, description: str) -> bool:
     aside = DAY_ASIDE.search(hook)
     if aside is not None and hook[:aside.start()].endswith("…") and description.endswith(
             aside[0]):
-        # (cut before the day it keeps: ``shorten_hook``)
+        # (cut before the day it keeps: ``_shorten_hook``)
         hook, description = hook[:aside.start()], description[:-len(aside[0])]
     if not hook.endswith("…"):
         return False
