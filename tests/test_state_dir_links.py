@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,15 @@ def dreamt(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
+def _sessions_said_since(sample: Path) -> None:
+    """Each session of ``sample`` written to after its dream (before ``LATER``): the copy's
+    read positions are its own (its sessions, dated as checked out, read to their end), so
+    without this a hook turn finds nothing new and no gate opens."""
+    when = datetime.fromisoformat(LATER.replace("Z", "+00:00")).timestamp() - 3600
+    for session in (sample / "sessions").glob("*.jsonl"):
+        os.utime(session, (when, when))
+
+
 def _link_to_a_copy(memory: Path, place: str, elsewhere: Path) -> Path:
     real = memory / place
     target = elsewhere / real.name
@@ -120,6 +130,7 @@ def test_no_command_reads_or_writes_state_through_a_link_anywhere_under_it(
 ) -> None:
     sample = tmp_path / "sample_project"
     shutil.copytree(dreamt, sample, symlinks=True)
+    _sessions_said_since(sample)
     memory = sample / "memory"
     (run_id,) = os.listdir(memory / ".autodream" / "runs")
     elsewhere = tmp_path / "elsewhere"
@@ -230,12 +241,11 @@ def test_a_turn_whose_scan_is_throttled_lists_no_run_yet_a_turn_that_would_dream
     links (~90 ms a turn at 500 runs, bench/bench_hook.py) even when its scan gate then closed:
     that walk is for a turn that would start a dream. A link deep in a run is still found
     there, and no dream is started."""
-    from datetime import datetime
-
     from autodream import hook
 
     sample = tmp_path / "sample_project"
     shutil.copytree(dreamt, sample, symlinks=True)
+    _sessions_said_since(sample)
     memory = sample / "memory"
     runs = memory / ".autodream" / "runs"
     (run_id,) = os.listdir(runs)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from autodream.transcripts import OffsetStore, ReadStats, iter_messages
+from autodream.transcripts import OffsetStore, Position, ReadStats, iter_messages
 from autodream.transcripts.model import Message
 from tests.factories import TranscriptBuilder
 
@@ -151,3 +151,23 @@ def test_a_store_of_a_run_records_positions_answers_but_never_saves(tmp_path: Pa
     with pytest.raises(ValueError, match="no file to save to"):
         past.save()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_memory_dir_moved_alone_keeps_the_positions_of_the_sessions_left_in_place(
+    tmp_path: Path,
+) -> None:
+    # only the memory dir moves (memory_dir set elsewhere): /x/t/memory -> /x/u/memory, the
+    # sessions stay in /x/t/sessions; their positions stay theirs, not put under /x/u/sessions
+    session = tmp_path / "t" / "sessions" / "a.jsonl"
+    session.parent.mkdir(parents=True)
+    session.write_bytes(b'{"type": "user"}\n' * 3)
+    state = tmp_path / "t" / "memory" / ".autodream"
+    state.mkdir(parents=True)
+    store = OffsetStore(state / "offsets.json")
+    store.record(session, session.stat().st_size, 3)
+    store.save()
+    (tmp_path / "u").mkdir()
+    (tmp_path / "t" / "memory").rename(tmp_path / "u" / "memory")
+    moved = OffsetStore(tmp_path / "u" / "memory" / ".autodream" / "offsets.json")
+    assert moved.position_for(session) == Position(session.stat().st_size, 3)
+    assert moved.located(session) == str(session)

@@ -9,10 +9,18 @@ written atomically; a missing or corrupt store means "start over", never an erro
 Under ``MEMORY.md``'s own path it also keeps how many notes written there the last dream left
 for the next one to move (its file budget): like a transcript marked pending, they open the
 scan gate, and undo puts the count back with the read positions.
+
+Entries are keyed by the transcript's absolute path, and the store says where it was kept (its
+memory dir, ``places``): moved or copied with its project (``mv t t2``, ``cp -a t t3``), it
+finds that it now lives elsewhere, and each entry whose path lies under the old place is keyed
+under the new one where that file is there. Paths a run record kept from before the move (the
+positions undo puts back) are taken to the new place the same way, so an undo after a move
+still rewinds what the undone dream read.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from dataclasses import dataclass
@@ -28,6 +36,9 @@ REFUSED = "refused"
 # a pending transcript's mark when an undo took back what a dream learned there
 UNDONE = "undone"
 _VERSION = 1
+# how many earlier places of the store are kept: a run record from before the latest moves
+# still finds its transcripts, and the list stays short
+_PLACES_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,25 @@ class OffsetStore:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path: Path | None = Path(path)
-        self._entries: dict[str, dict[str, Any]] = self._load(self.path)
+        data = self._load(self.path)
+        self._entries: dict[str, dict[str, Any]] = self._files(data)
+        # (the store lives in ``<memory_dir>/.autodream/``; by real path, as transcripts are kept)
+        self._place = os.path.realpath(self.path.parent.parent)
+        places = data.get("places")
+        if isinstance(places, list):
+            self._places = [p for p in places if isinstance(p, str)][-_PLACES_KEPT:]
+        else:
+            # written before stores said where they were: a move since shows as transcripts
+            # gone from where they were read and there under the moved folder
+            guessed = _guessed_place(self._entries, self._place)
+            self._places = [guessed] if guessed is not None else []
+        self._moves = _moves(self._places, self._place)
+        if self._moves:
+            moved: dict[str, dict[str, Any]] = {}
+            for key, entry in self._entries.items():
+                # (one kept under the new place already is newer than the old place's)
+                moved.setdefault(self._moved(key) or key, entry)
+            self._entries = moved
 
     @classmethod
     def of(cls, entries: Mapping[str, Mapping[str, Any]]) -> OffsetStore:
@@ -79,24 +108,47 @@ class OffsetStore:
         store = cls.__new__(cls)
         store.path = None
         store._entries = {k: dict(v) for k, v in entries.items()}
+        store._place, store._places, store._moves = "", [], []
         return store
 
     @staticmethod
-    def _load(path: Path) -> dict[str, dict[str, Any]]:
+    def _load(path: Path) -> dict[str, Any]:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("version") != _VERSION:
             return {}
+        return data
+
+    @staticmethod
+    def _files(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
         files = data.get("files")
         if not isinstance(files, dict):
             return {}
         return {k: v for k, v in files.items() if isinstance(v, dict)}
 
-    @staticmethod
-    def _key(path: str | os.PathLike[str]) -> str:
-        return os.fspath(path)
+    def _key(self, path: str | os.PathLike[str]) -> str:
+        """The key ``path`` is kept under: itself, or, the store moved since ``path`` was
+        written down, the same file under the store's new place when it is there."""
+        key = os.fspath(path)
+        if not self._moves or key in self._entries:
+            return key
+        return self._moved(key) or key
+
+    def _moved(self, key: str) -> str | None:
+        """``key`` under the store's new place, where that file is there (or kept already)."""
+        for old, new in self._moves:
+            if key.startswith(old):
+                moved = new + key[len(old):]
+                if moved in self._entries or os.path.lexists(moved):
+                    return moved
+        return None
+
+    def located(self, path: str | os.PathLike[str]) -> str:
+        """Where the transcript a record kept as ``path`` is now (moved with the store, or
+        ``path`` itself)."""
+        return self._key(path)
 
     def position_for(self, path: str | os.PathLike[str]) -> Position:
         """The recorded position if the file still has the prefix it had; else the start."""
@@ -230,10 +282,60 @@ class OffsetStore:
 
         # compact: one entry per transcript, rewritten by every dream; the C encoder only runs
         # without ``indent``, and an indented store costs several ms per dream at 400 sessions
+        places = [p for p in self._places if p != self._place][1 - _PLACES_KEPT:]
         body = json.dumps(
-            {"version": _VERSION, "files": self._entries}, sort_keys=True, separators=(",", ":")
-        )
+            {"version": _VERSION, "files": self._entries, "places": [*places, self._place]},
+            sort_keys=True, separators=(",", ":"))
         # No directory fsync: losing the rename to a crash only means the next dream reads
         # some transcripts again.
         write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False,
                      root=state_root(self.path.parent), make=make)
+
+
+def _moves(places: list[str], place: str) -> list[tuple[str, str]]:
+    """For each earlier place of a store now at ``place`` (newest first), the folder that moved
+    with it and where that folder is now, each ending in a separator: the parts after the two
+    places' shared last components (``/a/t/memory`` now ``/b/t2/memory``: ``/a/t/`` is
+    ``/b/t2/``), since a project moved whole takes its sessions and logs beside its memory."""
+    moves: list[tuple[str, str]] = []
+    new_parts = Path(place).parts
+    for old in reversed(places):
+        if old == place or not os.path.isabs(old):
+            continue
+        old_parts = Path(old).parts
+        shared = 0
+        while (shared < min(len(old_parts), len(new_parts)) - 1
+               and old_parts[-1 - shared] == new_parts[-1 - shared]):
+            shared += 1
+        old_base = os.path.join(*old_parts[:len(old_parts) - shared], "")
+        new_base = os.path.join(*new_parts[:len(new_parts) - shared], "")
+        if old_base != new_base and (old_base, new_base) not in moves:
+            moves.append((old_base, new_base))
+    return moves
+
+
+# how many transcripts gone from where they were read ``_guessed_place`` looks for elsewhere
+_GUESSES = 20
+
+
+def _guessed_place(entries: Mapping[str, Any], place: str) -> str | None:
+    """Where a store written before stores kept their place (``places``) was when it was
+    written, for one now at ``place``: a transcript gone from the path it was read under, found
+    at the same path below the folder that moved (``/a/t/sessions/x.jsonl`` gone and
+    ``/b/t2/sessions/x.jsonl`` there, the store now in ``/b/t2/memory``: it was in
+    ``/a/t/memory``). None when every transcript is where it was read (or none is found)."""
+    new_parts = Path(place).parts
+    missing = (key for key in sorted(entries)
+               if os.path.isabs(key) and not os.path.lexists(key))
+    for key in itertools.islice(missing, _GUESSES):
+        key_parts = Path(key).parts
+        # the folder that moved holds the store: its new name is one of the store's folders,
+        # the nearest first; the transcript's path below it, the shortest first
+        for kept in range(len(new_parts) - 1, 0, -1):
+            for below in range(len(key_parts) - 1, 0, -1):
+                if os.path.lexists(os.path.join(*new_parts[:kept], *key_parts[below:])):
+                    was = os.path.join(*key_parts[:below], *new_parts[kept:])
+                    # (moved, the store is no longer there; a transcript deleted, that a file
+                    # of the same name is found elsewhere says nothing)
+                    return None if os.path.lexists(was) else was
+    return None
