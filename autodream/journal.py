@@ -1743,7 +1743,7 @@ def _rewind_offsets(
         # there back in memory: marked to be read again where the transcript ends there, it
         # opened a dream that read nothing; but lines written past it since (a later dream read
         # them, and was undone) are read by no scan: their mtime is older than the last dream
-        again = target.trigger != "undo" or not _ends_at(path, before)
+        again = target.trigger != "undo" or not _ends_at(store.located(path), before)
         if again and not notes and not was_pending:  # (one pending before keeps its reason)
             store.mark_pending(path, undone=True)
         rewound[path] = {"before": after, "after": store.entry(path)}

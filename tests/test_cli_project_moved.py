@@ -5,12 +5,16 @@ last one stopped, not from the old place."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from autodream import errors
+from autodream.cli import cli
 from tests.factories import TranscriptBuilder, project_dirs, run_cli
 
 WEEK = ("We deploy with GitHub Actions on every merge.",
@@ -127,3 +131,19 @@ def test_a_copy_used_beside_the_original_reads_its_own_sessions(tmp_path: Path) 
         store = json.loads((root / "memory" / ".autodream" / "offsets.json").read_text("utf-8"))
         assert all(k.startswith(str(root) + "/") for k in store["files"]), root
 
+
+def test_undoing_an_undo_after_the_move_leaves_nothing_to_read_again(tmp_path: Path) -> None:
+    week = a_week(tmp_path / "t")
+    moved = tmp_path / "t2"
+    week.rename(moved)
+    out = run_cli(moved, "undo", now=AFTER).output
+    undo_id = out.split("recorded as run ", 1)[1].split(")", 1)[0]
+    run_cli(moved, "undo", undo_id, now=AFTER)
+    # the dream's memories are back and its sessions read to their end where it left them:
+    # no dream starts to read nothing
+    environ = {k: v for k, v in os.environ.items()
+               if not k.startswith(("AUTODREAM_", "ANTHROPIC_"))}
+    result = CliRunner().invoke(cli, ["--project", str(moved)],
+                                env={**environ, "AUTODREAM_NOW": AFTER})
+    assert result.exit_code == errors.GateClosed.exit_code, result.output
+    assert "0 sessions touched since the last dream" in result.output
