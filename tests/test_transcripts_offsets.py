@@ -171,3 +171,29 @@ def test_a_memory_dir_moved_alone_keeps_the_positions_of_the_sessions_left_in_pl
     moved = OffsetStore(tmp_path / "u" / "memory" / ".autodream" / "offsets.json")
     assert moved.position_for(session) == Position(session.stat().st_size, 3)
     assert moved.located(session) == str(session)
+
+
+@pytest.mark.parametrize("new_name", ["t2", "s"])  # sorting after the old name, and before
+def test_an_older_store_kept_under_both_places_reads_on_from_the_newer_position(
+    tmp_path: Path, new_name: str
+) -> None:
+    # an older autodream (no ``places``) dreamed in t, then, after ``mv t <new_name>``, again:
+    # its store keeps the session under both paths, the newer position under the new one (saved
+    # in sorted order: the old path comes first when the new name sorts after it)
+    old = tmp_path / "t" / "sessions" / "a.jsonl"
+    old.parent.mkdir(parents=True)
+    old.write_bytes(b'{"type": "user"}\n' * 3)
+    scratch = OffsetStore(tmp_path / "scratch.json")
+    scratch.record(old, old.stat().st_size, 3)
+    stale = scratch.entry(old)
+    (tmp_path / "t" / "memory" / ".autodream").mkdir(parents=True)
+    (tmp_path / "t").rename(tmp_path / new_name)
+    session = tmp_path / new_name / "sessions" / "a.jsonl"
+    with session.open("ab") as fh:
+        fh.write(b'{"type": "user"}\n' * 2)
+    scratch.record(session, session.stat().st_size, 5)
+    store_path = tmp_path / new_name / "memory" / ".autodream" / "offsets.json"
+    store_path.write_text(json.dumps({"version": 1, "files": {
+        str(old): stale, str(session): scratch.entry(session)}}, sort_keys=True), encoding="utf-8")
+    # the stale one would have the next dream read again lines 4-5, read and maybe deleted since
+    assert OffsetStore(store_path).position_for(session) == Position(session.stat().st_size, 5)

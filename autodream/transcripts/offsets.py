@@ -94,11 +94,16 @@ class OffsetStore:
             self._places = [guessed] if guessed is not None else []
         self._moves = _moves(self._places, self._place)
         if self._moves:
-            moved: dict[str, dict[str, Any]] = {}
+            # an entry kept under the new place already is newer than the old place's (an older
+            # autodream dreamed after the move, keying the session under both paths), and one
+            # from a newer place newer than an older place's: whatever order the keys sort in
+            moved: dict[str, tuple[int, dict[str, Any]]] = {}
             for key, entry in self._entries.items():
-                # (one kept under the new place already is newer than the old place's)
-                moved.setdefault(self._moved(key) or key, entry)
-            self._entries = moved
+                found = self._moved_by(key)
+                new_key, age = found if found is not None else (key, 0)
+                if new_key not in moved or age < moved[new_key][0]:
+                    moved[new_key] = (age, entry)
+            self._entries = {key: entry for key, (_, entry) in moved.items()}
 
     @classmethod
     def of(cls, entries: Mapping[str, Mapping[str, Any]]) -> OffsetStore:
@@ -138,11 +143,16 @@ class OffsetStore:
 
     def _moved(self, key: str) -> str | None:
         """``key`` under the store's new place, where that file is there (or kept already)."""
-        for old, new in self._moves:
+        found = self._moved_by(key)
+        return found[0] if found is not None else None
+
+    def _moved_by(self, key: str) -> tuple[str, int] | None:
+        """``_moved``'s key, and by which move: 1 the newest, 2 the one before, ..."""
+        for age, (old, new) in enumerate(self._moves, start=1):
             if key.startswith(old):
                 moved = new + key[len(old):]
                 if moved in self._entries or os.path.lexists(moved):
-                    return moved
+                    return moved, age
         return None
 
     def located(self, path: str | os.PathLike[str]) -> str:
