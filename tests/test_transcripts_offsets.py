@@ -197,3 +197,29 @@ def test_an_older_store_kept_under_both_places_reads_on_from_the_newer_position(
         str(old): stale, str(session): scratch.entry(session)}}, sort_keys=True), encoding="utf-8")
     # the stale one would have the next dream read again lines 4-5, read and maybe deleted since
     assert OffsetStore(store_path).position_for(session) == Position(session.stat().st_size, 5)
+
+
+def test_an_older_store_guesses_no_move_from_a_deleted_log_named_as_another(
+    tmp_path: Path,
+) -> None:
+    # daily logs kept both in memory/logs and in the project's logs, the same day's names; the
+    # store (written before ``places``) is where it was, one memory/logs file deleted since: that
+    # logs/ holds a file of that name says nothing of a move (memory/, its folder, is there)
+    logs = {}
+    for folder in ("memory/logs", "logs"):
+        for day in ("01", "02"):
+            logs[folder, day] = tmp_path / folder / f"2026-07-{day}.md"
+            logs[folder, day].parent.mkdir(parents=True, exist_ok=True)
+            logs[folder, day].write_text(f"# 2026-07-{day}\n\n- 10:00 {folder}\n", "utf-8")
+    store_path = tmp_path / "memory" / ".autodream" / "offsets.json"
+    store = OffsetStore(store_path)
+    for path in logs.values():
+        store.record(path, path.stat().st_size, 3)
+    store.save()
+    data = json.loads(store_path.read_text(encoding="utf-8"))
+    del data["places"]
+    store_path.write_text(json.dumps(data), encoding="utf-8")
+    logs["memory/logs", "01"].unlink()
+    kept = logs["memory/logs", "02"]
+    # taken for /x/memory/memory moved to /x/memory, it looked for it at logs/2026-07-02.md
+    assert OffsetStore(store_path).position_for(kept) == Position(kept.stat().st_size, 3)

@@ -333,7 +333,8 @@ def _guessed_place(entries: Mapping[str, Any], place: str) -> str | None:
     written, for one now at ``place``: a transcript gone from the path it was read under, found
     at the same path below the folder that moved (``/a/t/sessions/x.jsonl`` gone and
     ``/b/t2/sessions/x.jsonl`` there, the store now in ``/b/t2/memory``: it was in
-    ``/a/t/memory``). None when every transcript is where it was read (or none is found)."""
+    ``/a/t/memory``), the old folder (``/a/t``) gone. None when every transcript is where it was
+    read (or none is found so)."""
     new_parts = Path(place).parts
     missing = (key for key in sorted(entries)
                if os.path.isabs(key) and not os.path.lexists(key))
@@ -343,9 +344,10 @@ def _guessed_place(entries: Mapping[str, Any], place: str) -> str | None:
         # the nearest first; the transcript's path below it, the shortest first
         for kept in range(len(new_parts) - 1, 0, -1):
             for below in range(len(key_parts) - 1, 0, -1):
-                if os.path.lexists(os.path.join(*new_parts[:kept], *key_parts[below:])):
-                    was = os.path.join(*key_parts[:below], *new_parts[kept:])
-                    # (moved, the store is no longer there; a transcript deleted, that a file
-                    # of the same name is found elsewhere says nothing)
-                    return None if os.path.lexists(was) else was
+                # moved, the folder is gone from where it was (and the store with it); still
+                # there, the transcript was deleted, and a file of the same path below another
+                # folder (memory/logs/x.md deleted, logs/x.md kept) says nothing of a move
+                if (os.path.lexists(os.path.join(*new_parts[:kept], *key_parts[below:]))
+                        and not os.path.lexists(os.path.join(*key_parts[:below]))):
+                    return os.path.join(*key_parts[:below], *new_parts[kept:])
     return None
