@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,17 @@ def test_an_older_store_guesses_no_move_from_a_deleted_log_named_as_another(
     kept = logs["memory/logs", "02"]
     # taken for /x/memory/memory moved to /x/memory, it looked for it at logs/2026-07-02.md
     assert OffsetStore(store_path).position_for(kept) == Position(kept.stat().st_size, 3)
+
+
+def test_an_older_store_of_very_deep_paths_loads_at_once(tmp_path: Path) -> None:
+    # a hostile (or broken) offsets.json: 20 keys of 1,000 path components each, none there;
+    # looking for where each went took some 20 s a load (quadratic in the depth)
+    store_path = tmp_path / "t" / "memory" / ".autodream" / "offsets.json"
+    store_path.parent.mkdir(parents=True)
+    deep = "/" + "/".join(["a"] * 1000)
+    store_path.write_text(json.dumps({"version": 1, "files": {
+        f"{deep}/x{n}.jsonl": {"offset": 1} for n in range(20)}}), encoding="utf-8")
+    started = time.monotonic()
+    store = OffsetStore(store_path)
+    assert time.monotonic() - started < 5
+    assert store.located(f"{deep}/x0.jsonl") == f"{deep}/x0.jsonl"

@@ -326,6 +326,10 @@ def _moves(places: list[str], place: str) -> list[tuple[str, str]]:
 
 # how many transcripts gone from where they were read ``_guessed_place`` looks for elsewhere
 _GUESSES = 20
+# how many path components below the folder that moved it looks for one at (sessions/x.jsonl
+# is 2, a Codex rollout's sessions/2026/07/01/x.jsonl 5): each try builds a path, and trying all
+# of a hostile store's keys of thousands of components took seconds a load (quadratic)
+_DEPTH_BELOW = 16
 
 
 def _guessed_place(entries: Mapping[str, Any], place: str) -> str | None:
@@ -343,7 +347,7 @@ def _guessed_place(entries: Mapping[str, Any], place: str) -> str | None:
         # the folder that moved holds the store: its new name is one of the store's folders,
         # the nearest first; the transcript's path below it, the shortest first
         for kept in range(len(new_parts) - 1, 0, -1):
-            for below in range(len(key_parts) - 1, 0, -1):
+            for below in range(len(key_parts) - 1, max(0, len(key_parts) - 1 - _DEPTH_BELOW), -1):
                 # moved, the folder is gone from where it was (and the store with it); still
                 # there, the transcript was deleted, and a file of the same path below another
                 # folder (memory/logs/x.md deleted, logs/x.md kept) says nothing of a move
