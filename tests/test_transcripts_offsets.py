@@ -238,3 +238,26 @@ def test_an_older_store_of_very_deep_paths_loads_at_once(tmp_path: Path) -> None
     store = OffsetStore(store_path)
     assert time.monotonic() - started < 5
     assert store.located(f"{deep}/x0.jsonl") == f"{deep}/x0.jsonl"
+
+
+def test_a_moved_store_keys_a_transcript_deleted_before_the_move_under_the_new_place(
+    tmp_path: Path,
+) -> None:
+    # a and b read in t, b deleted, then ``mv t t2``: b's position, kept for undo, was left under
+    # /x/t/ for good, and every load looked on disk for it again (two paths per entry)
+    sessions = tmp_path / "t" / "sessions"
+    sessions.mkdir(parents=True)
+    (tmp_path / "t" / "memory").mkdir()
+    store = OffsetStore(tmp_path / "t" / "memory" / ".autodream" / "offsets.json")
+    for name in ("a", "b"):
+        (sessions / f"{name}.jsonl").write_bytes(b'{"type": "user"}\n' * 3)
+        store.record(sessions / f"{name}.jsonl", 51, 3)
+    store.save()
+    (sessions / "b.jsonl").unlink()
+    (tmp_path / "t").rename(tmp_path / "t2")
+    moved = OffsetStore(tmp_path / "t2" / "memory" / ".autodream" / "offsets.json")
+    moved.save()
+    files = json.loads(moved.path.read_text(encoding="utf-8"))["files"]  # type: ignore[union-attr]
+    assert sorted(files) == [str(tmp_path / "t2" / "sessions" / f"{n}.jsonl") for n in "ab"]
+    # a run record's path of b (an undo of the dream that read it) still finds its position
+    assert moved.entry(sessions / "b.jsonl") == files[str(tmp_path / "t2" / "sessions" / "b.jsonl")]

@@ -13,9 +13,9 @@ scan gate, and undo puts the count back with the read positions.
 Entries are keyed by the transcript's absolute path, and the store says where it was kept (its
 memory dir, ``places``): moved or copied with its project (``mv t t2``, ``cp -a t t3``), it
 finds that it now lives elsewhere, and each entry whose path lies under the old place is keyed
-under the new one where that file is there. Paths a run record kept from before the move (the
-positions undo puts back) are taken to the new place the same way, so an undo after a move
-still rewinds what the undone dream read.
+under the new one where that file is there (or the old folder is gone). Paths a run record kept
+from before the move (the positions undo puts back) are taken to the new place the same way, so
+an undo after a move still rewinds what the undone dream read.
 """
 
 from __future__ import annotations
@@ -93,6 +93,10 @@ class OffsetStore:
             guessed = _guessed_place(self._entries, self._place)
             self._places = [guessed] if guessed is not None else []
         self._moves = _moves(self._places, self._place)
+        # earlier places' folders no longer on disk (moved, not copied): what was read there is
+        # here now, or was deleted before the move; either is keyed here without looking, so a
+        # deleted one's position is saved here, not looked for on every load again
+        self._gone = {old for old, _ in self._moves if not os.path.lexists(old)}
         if self._moves:
             # an entry kept under the new place already is newer than the old place's (an older
             # autodream dreamed after the move, keying the session under both paths), and one
@@ -113,7 +117,7 @@ class OffsetStore:
         store = cls.__new__(cls)
         store.path = None
         store._entries = {k: dict(v) for k, v in entries.items()}
-        store._place, store._places, store._moves = "", [], []
+        store._place, store._places, store._moves, store._gone = "", [], [], set()
         return store
 
     @staticmethod
@@ -142,7 +146,8 @@ class OffsetStore:
         return self._moved(key) or key
 
     def _moved(self, key: str) -> str | None:
-        """``key`` under the store's new place, where that file is there (or kept already)."""
+        """``key`` under the store's new place, where that file is there (or kept already, or
+        its old folder is gone)."""
         found = self._moved_by(key)
         return found[0] if found is not None else None
 
@@ -151,7 +156,7 @@ class OffsetStore:
         for age, (old, new) in enumerate(self._moves, start=1):
             if key.startswith(old):
                 moved = new + key[len(old):]
-                if moved in self._entries or os.path.lexists(moved):
+                if old in self._gone or moved in self._entries or os.path.lexists(moved):
                     return moved, age
         return None
 
