@@ -157,6 +157,8 @@ def test_a_store_of_a_run_records_positions_answers_but_never_saves(tmp_path: Pa
 def test_a_memory_dir_moved_alone_keeps_the_positions_of_the_sessions_left_in_place(
     tmp_path: Path,
 ) -> None:
+    """A guard, not a fix (it passes on main, which never re-keys): re-keying entries of a
+    moved store must not take those of sessions that did not move with it."""
     # only the memory dir moves (memory_dir set elsewhere): /x/t/memory -> /x/u/memory, the
     # sessions stay in /x/t/sessions; their positions stay theirs, not put under /x/u/sessions
     session = tmp_path / "t" / "sessions" / "a.jsonl"
