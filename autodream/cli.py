@@ -853,6 +853,26 @@ def _journal_settings(
     return settings
 
 
+def _with_sessions_dirs(settings: Settings) -> Settings:
+    """``settings`` with the sessions dirs the project's dream reads, which an undo needs to
+    find a moved or copied project's transcripts (``Settings.read_dirs``): a copy set to read
+    the original's sessions keeps their read positions there. Left at their defaults where the
+    configured ones fail (a folder gone): the undo itself does not read them."""
+    from dataclasses import replace
+
+    from autodream.settings import Settings
+
+    project, overrides = click.get_current_context().meta["autodream.journal_resolve"]
+    try:
+        dream = Settings.resolve(project, overrides=overrides,
+                                 unused=_journal_unused() - {"sessions_dir", "codex_sessions_dir"},
+                                 warnings=[])
+    except errors.AutodreamError:
+        return settings
+    return replace(settings, sessions_dir=dream.sessions_dir,
+                   codex_sessions_dir=dream.codex_sessions_dir)
+
+
 def _journal_options(func: Any) -> Any:
     func = click.option(
         "--memory-dir",
@@ -1145,7 +1165,7 @@ def undo_command(
       autodream undo 20260710T100000Z-ab12 --force
                                               that run, even over files edited since
     """
-    settings = _journal_settings(project, memory_dir)
+    settings = _with_sessions_dirs(_journal_settings(project, memory_dir))
     try:
         record = journal.undo_project(settings, run_id, force=force)
     except errors.NotFound as exc:

@@ -877,7 +877,7 @@ def _set_aside_read_ahead(settings: Settings, scan: SessionScan, now: float) -> 
         return
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME)
+    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME, reads=settings.read_dirs)
     pending = set(store.pending())
     read = []
     for path in ahead:
@@ -899,7 +899,7 @@ def _held_back(settings: Settings, report: GateReport) -> None:
     # Imported here: only a scan that would otherwise close the gate reads the store.
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME)
+    store = OffsetStore(settings.state_dir / OFFSETS_FILENAME, reads=settings.read_dirs)
     pending = store.pending()
     if pending:
         counted = {os.fspath(info.path) for info in report.scan.infos()}

@@ -1332,6 +1332,7 @@ def undo(
     force: bool = False,
     now: datetime | None = None,
     on_step: commit_mod.StepHook | None = None,
+    reads: Sequence[Path] | None = None,
 ) -> RunRecord:
     """Restore a run's before-images byte for byte; the undo is itself a committed run.
 
@@ -1341,9 +1342,11 @@ def undo(
     first, each by an undo run of its own (``together`` on the returned record names them), all
     or nothing, and hand edits are restored over (each undo keeps what it overwrote). Without
     ``run_id`` the newest committed dream still in place is undone; to undo an undo, name it.
+    ``reads``: the folders the project's dream reads transcripts in (``Settings.read_dirs``),
+    where the read positions of a moved or copied project are found.
     """
     when = now or datetime.now(timezone.utc)
-    recover(memory_dir, state_dir, when)
+    recover(memory_dir, state_dir, when, reads=reads)
     records = list_runs(state_dir)
     diary = _read_diary(state_dir)  # (once: it may be long)
     gone: list[tuple[str, str]] | None = None
@@ -1443,7 +1446,8 @@ def undo(
                 done.append((record, step))
                 record = None
         except BaseException as exc:
-            _take_back_undos(memory_dir, state_dir, runs, target, done, record, exc, when)
+            _take_back_undos(memory_dir, state_dir, runs, target, done, record, exc, when,
+                             reads=reads)
             if (isinstance(exc, Exception) and not isinstance(exc, LinkedState)
                     and commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs)):
                 # the before-images, read by name, went with the folder: a raw 'ValueError:
@@ -1463,7 +1467,8 @@ def undo(
                 # killed after, recovery found the positions rewound and closed the undo with
                 # no moves (a redo of it could not move them on); killed between, it makes them
                 _withdraw_forgets(state_dir, step.run)
-                made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
+                made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made,
+                                               reads=reads)
                 if step.run.id == target.id:
                     made.together = made_ids
                     made.unlinked = unlinked
@@ -1550,6 +1555,8 @@ def _take_back_undos(
     record: RunRecord | None,
     exc: BaseException,
     when: datetime,
+    *,
+    reads: Sequence[Path] | None = None,
 ) -> None:
     """All or nothing: the undos of a forced chain already committed when ``exc`` stopped it
     are taken back, newest first, every one before any record is closed (a record that cannot
@@ -1590,7 +1597,8 @@ def _take_back_undos(
             if commit_mod.run_dir_moved(memory_dir, runs_dir(state_dir), runs):
                 break
             _withdraw_forgets(state_dir, step.run)  # (first: recovery does it again, not after)
-            made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made)
+            made.offsets = _rewind_offsets(state_dir, step.run, runs=runs, made=made,
+                                           reads=reads)
             finish_run(state_dir, made, outcome="committed", now=when, reason=(
                 f"Undo of run {step.run.id} (to undo the earlier {target.id}, which failed: "
                 f"{why}; this undo could not be taken back: {failure})"))
@@ -1714,7 +1722,7 @@ def _ends_at(path: str, position: dict[str, Any] | None) -> bool:
 
 def _rewind_offsets(
     state_dir: Path, target: RunRecord, *, runs: Path | int | None = None,
-    made: RunRecord | None = None,
+    made: RunRecord | None = None, reads: Sequence[Path] | None = None,
 ) -> dict[str, dict[str, Any]]:
     """Put each transcript's read position back to where it was before ``target``, so the next
     dream reads again what the undone one read (else what it learned there would be lost). A
@@ -1727,7 +1735,7 @@ def _rewind_offsets(
     'running', before the positions are: stopped between, recovery makes them (``_make_moves``)."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    store = OffsetStore(state_dir / OFFSETS_FILENAME, reads=reads)
     rewound: dict[str, dict[str, Any]] = {}
     for path, moved in sorted(target.offsets.items()):
         # "after" None: the run left no position (an undo of a first read): absent is in place
@@ -1776,8 +1784,8 @@ def undo_project(
     lease = ConsolidationLock.for_settings(settings).acquire()
     try:
         return undo(
-            settings.memory_dir, settings.state_dir, run_id, force=force, now=settings.now_dt()
-        )
+            settings.memory_dir, settings.state_dir, run_id, force=force, now=settings.now_dt(),
+            reads=settings.read_dirs)
     finally:
         lease.rollback()
 
@@ -1858,7 +1866,8 @@ def interrupted_commits(memory_dir: Path, state_dir: Path) -> list[tuple[str, li
             for path in commit_mod.pending_commits(state_dir)]
 
 
-def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]:
+def recover(memory_dir: Path, state_dir: Path, now: datetime, *,
+            reads: Sequence[Path] | None = None) -> list[RunRecord]:
     """Roll back interrupted commits and close the records of runs whose process died.
 
     Run at the start of every dream and undo (while holding the lock) and by ``status``.
@@ -1898,10 +1907,10 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     # in the order they were made, as the undo rewinds them: the runs of a chain that read the
     # same session rewind it one after the other, newest first
     for record in sorted(unsettled, key=lambda r: r.id):
-        _settle_undo(state_dir, record)
+        _settle_undo(state_dir, record, reads=reads)
         finish_run(state_dir, record, outcome="committed", now=now,
                    reason="the process died after its commit completed")
-    _settle_offsets(state_dir)
+    _settle_offsets(state_dir, reads=reads)
     incomplete = [r for r in recoveries if r.action == "incomplete"]
     if incomplete:
         # a dream, undo or scrub on a memory half rolled back would stage, commit or restore
@@ -1917,7 +1926,8 @@ def recover(memory_dir: Path, state_dir: Path, now: datetime) -> list[RunRecord]
     return closed
 
 
-def _settle_undo(state_dir: Path, record: RunRecord) -> None:
+def _settle_undo(state_dir: Path, record: RunRecord, *,
+                 reads: Sequence[Path] | None = None) -> None:
     """An undo killed after its commit (a forced chain killed at a later undo) may not have
     rewound the read positions of the run it undid nor withdrawn its forgets: done here, as the
     undo would have, so the sessions that run read are read again by the next dream. Moves on
@@ -1930,12 +1940,13 @@ def _settle_undo(state_dir: Path, record: RunRecord) -> None:
         _withdraw_forgets(state_dir, undone)
     if record.offsets:
         # (a move whose position a dream moved on first was never made: not listed as made)
-        record.offsets = _make_moves(state_dir, record.offsets)
+        record.offsets = _make_moves(state_dir, record.offsets, reads=reads)
     elif undone is not None:
-        record.offsets = _rewind_offsets(state_dir, undone, made=record)
+        record.offsets = _rewind_offsets(state_dir, undone, made=record, reads=reads)
 
 
-def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]], *,
+                reads: Sequence[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Each of an undo's recorded moves whose read position is still its ``before`` put on to
     its ``after``: the undo stopped (killed, the disk full) between saving them on its record
     and saving the positions. One already made is left; so doing it twice changes nothing.
@@ -1944,7 +1955,7 @@ def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> dict[str, 
     returned, so the undo's record does not show a move no one made."""
     from autodream.transcripts.offsets import OFFSETS_FILENAME, OffsetStore
 
-    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    store = OffsetStore(state_dir / OFFSETS_FILENAME, reads=reads)
     made: dict[str, dict[str, Any]] = {}
     moved = False
     for path, move in sorted(moves.items()):
@@ -1963,7 +1974,7 @@ def _make_moves(state_dir: Path, moves: dict[str, dict[str, Any]]) -> dict[str, 
     return made
 
 
-def _settle_offsets(state_dir: Path) -> None:
+def _settle_offsets(state_dir: Path, *, reads: Sequence[Path] | None = None) -> None:
     """Move the read positions on to where the newest dream left them when it was stopped
     (Ctrl-C, SIGTERM, a kill) after its commit and before it saved them: its record, written
     with the commit, holds them, so memory and what was read stay one step; else the next dream
@@ -1974,7 +1985,7 @@ def _settle_offsets(state_dir: Path) -> None:
                    if r.outcome in ("committed", "no-change") and r.trigger != "scrub"), None)
     if newest is None or newest.trigger == "undo" or not newest.offsets:
         return  # (an undo closes its record once its positions are saved; a dead one: above)
-    store = OffsetStore(state_dir / OFFSETS_FILENAME)
+    store = OffsetStore(state_dir / OFFSETS_FILENAME, reads=reads)
     moved = False
     for path, move in newest.offsets.items():
         before, after = move.get("before"), move.get("after")

@@ -340,8 +340,8 @@ def consolidate(
     settings.memory_dir.mkdir(parents=True, exist_ok=True)
     if (blocker := index_blocker(settings)) is not None:
         raise blocker  # (``run.dream`` refuses it before the lock; the index changed since)
-    journal.recover(settings.memory_dir, state, settings.now_dt())
-    offsets = OffsetStore(state / OFFSETS_FILENAME)
+    journal.recover(settings.memory_dir, state, settings.now_dt(), reads=settings.read_dirs)
+    offsets = OffsetStore(state / OFFSETS_FILENAME, reads=settings.read_dirs)
     sessions = [*sessions, *_pending_sessions(offsets, sessions)]
     record = journal.begin_run(state, trigger=trigger, now=settings.now_dt(), run_id=run_id)
     placed = journal.state_dir_identity(state)  # (to tell a folder put in its place)

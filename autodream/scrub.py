@@ -214,7 +214,8 @@ def scrub_project(
         if not dry_run:
             # an interrupted commit is rolled back first, by the hashes it recorded
             try:
-                recover(settings.memory_dir, settings.state_dir, settings.now_dt())
+                recover(settings.memory_dir, settings.state_dir, settings.now_dt(),
+                        reads=settings.read_dirs)
             except (AutodreamError, OSError) as exc:
                 raise _masked(exc, _name_pattern(value_forms(secret))) from None
         report = scrub(settings.memory_dir, settings.state_dir, secret, dry_run=dry_run,

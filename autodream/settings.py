@@ -114,6 +114,13 @@ class Settings:
         return self.memory_dir / STATE_DIRNAME
 
     @property
+    def read_dirs(self) -> tuple[Path, ...]:
+        """The folders a dream reads transcripts in: where the read positions of a project moved
+        or copied are looked for (``OffsetStore``'s ``reads``)."""
+        dirs = (self.sessions_dir, self.memory_dir, self.project_root)
+        return dirs if self.codex_sessions_dir is None else (*dirs, self.codex_sessions_dir)
+
+    @property
     def lock_path(self) -> Path:
         return self.memory_dir / LOCK_FILENAME
 

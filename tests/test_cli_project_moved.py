@@ -147,3 +147,32 @@ def test_undoing_an_undo_after_the_move_leaves_nothing_to_read_again(tmp_path: P
                                 env={**environ, "AUTODREAM_NOW": AFTER})
     assert result.exit_code == errors.GateClosed.exit_code, result.output
     assert "0 sessions touched since the last dream" in result.output
+
+
+@pytest.mark.parametrize("project_root", ["project", "."])
+def test_a_copy_set_to_read_the_originals_sessions_reads_what_is_said_there(
+    tmp_path: Path, project_root: str
+) -> None:
+    """A copy whose autodream.toml names the original's sessions dir by its absolute path (a
+    second memory dreamed over the same sessions): what is said on in the original is read
+    there, undone and read there again, never in the copy's own stale copies of them."""
+    original = a_week(tmp_path / "t")
+    toml = original / "autodream.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'sessions_dir = "sessions"', f'sessions_dir = "{original / "sessions"}"').replace(
+        'project_root = "project"', f'project_root = "{project_root}"'), encoding="utf-8")
+    copy = tmp_path / "t3"
+    shutil.copytree(original, copy, symlinks=True)  # (cp -a: the times kept)
+    last = max((original / "sessions").glob("*.jsonl"), key=lambda p: p.stat().st_mtime)
+    append_said(last, "Our on-call rotation changes on Mondays.",
+                datetime(2026, 7, 8, 10, tzinfo=timezone.utc))
+    os.utime(last, (datetime(2026, 7, 8, 10, 5, tzinfo=timezone.utc).timestamp(),) * 2)
+    out = run_cli(copy, now="2026-07-08T20:00:00+00:00", AUTODREAM_NO_CACHE="1").output
+    assert "on-call" in memory_text(copy), out
+    run_cli(copy, "undo", now="2026-07-08T21:00:00+00:00")
+    assert "on-call" not in memory_text(copy)
+    out = run_cli(copy, now="2026-07-08T22:00:00+00:00", AUTODREAM_NO_CACHE="1").output
+    assert "1 session read" in out and "not read" not in out, out
+    assert "on-call" in memory_text(copy), out
+    store = json.loads((copy / "memory" / ".autodream" / "offsets.json").read_text("utf-8"))
+    assert all(k.startswith(str(original / "sessions") + "/") for k in store["files"]), out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 
@@ -263,3 +264,29 @@ def test_a_moved_store_keys_a_transcript_deleted_before_the_move_under_the_new_p
     assert sorted(files) == [str(tmp_path / "t2" / "sessions" / f"{n}.jsonl") for n in "ab"]
     # a run record's path of b (an undo of the dream that read it) still finds its position
     assert moved.entry(sessions / "b.jsonl") == files[str(tmp_path / "t2" / "sessions" / "b.jsonl")]
+
+
+def test_a_copied_store_keys_a_transcript_deleted_before_the_copy_under_the_copy(
+    tmp_path: Path,
+) -> None:
+    # a and b read in t, b deleted, then ``cp -a t t3``: b's position stayed under /x/t/ (its
+    # file is in neither place) and every load of the copy's store looked for it on disk again
+    sessions = tmp_path / "t" / "sessions"
+    sessions.mkdir(parents=True)
+    (tmp_path / "t" / "memory").mkdir()
+    store = OffsetStore(tmp_path / "t" / "memory" / ".autodream" / "offsets.json")
+    for name in ("a", "b"):
+        (sessions / f"{name}.jsonl").write_bytes(b'{"type": "user"}\n' * 3)
+        store.record(sessions / f"{name}.jsonl", 51, 3)
+    store.save()
+    (sessions / "b.jsonl").unlink()
+    copy = tmp_path / "t3"
+    shutil.copytree(tmp_path / "t", copy, symlinks=True)
+    reads = (copy / "sessions", copy / "memory", copy / "project")
+    copied = OffsetStore(copy / "memory" / ".autodream" / "offsets.json", reads=reads)
+    copied.save()
+    files = json.loads(copied.path.read_text(encoding="utf-8"))["files"]  # type: ignore[union-attr]
+    assert sorted(files) == [str(copy / "sessions" / f"{n}.jsonl") for n in "ab"]
+    assert copied.entry(sessions / "b.jsonl") == files[str(copy / "sessions" / "b.jsonl")]
+    # the original's store is where it was
+    assert OffsetStore(store.path).entry(sessions / "b.jsonl") is not None  # type: ignore[arg-type]

@@ -13,9 +13,11 @@ scan gate, and undo puts the count back with the read positions.
 Entries are keyed by the transcript's absolute path, and the store says where it was kept (its
 memory dir, ``places``): moved or copied with its project (``mv t t2``, ``cp -a t t3``), it
 finds that it now lives elsewhere, and each entry whose path lies under the old place is keyed
-under the new one where that file is there (or the old folder is gone). Paths a run record kept
-from before the move (the positions undo puts back) are taken to the new place the same way, so
-an undo after a move still rewinds what the undone dream read.
+under the new one where that file is there (or the old folder is gone); given the folders the
+project's dream reads (``reads``), where the new path lies in them, unless the old one does too
+and its folder is still there (a copy set to read the original's sessions). Paths a run record
+kept from before the move (the positions undo puts back) are taken to the new place the same
+way, so an undo after a move still rewinds what the undone dream read.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
 
 FINGERPRINT_BYTES = 4096
 # a pending transcript's mark when a refused write, not the file budget, left it (True)
@@ -78,8 +80,15 @@ OFFSETS_FILENAME = "offsets.json"  # in the state dir
 class OffsetStore:
     """Per-transcript read positions, kept in one JSON file (``<state_dir>/offsets.json``)."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *,
+                 reads: Iterable[str | os.PathLike[str]] | None = None) -> None:
+        """``reads``: the folders this project's dream reads transcripts in (its sessions,
+        memory and project dirs): after a move or copy an entry is keyed under the new place
+        only where the new path lies in them, and one whose old path lies in them stays (a copy
+        configured to read the original's sessions reads them there, not its own copies).
+        None (a store opened outside a project's run): any path under the new place."""
         self.path: Path | None = Path(path)
+        self._reads = None if reads is None else _folders(reads)
         data = self._load(self.path)
         self._entries: dict[str, dict[str, Any]] = self._files(data)
         # (the store lives in ``<memory_dir>/.autodream/``; by real path, as transcripts are kept)
@@ -118,6 +127,7 @@ class OffsetStore:
         store.path = None
         store._entries = {k: dict(v) for k, v in entries.items()}
         store._place, store._places, store._moves, store._gone = "", [], [], set()
+        store._reads = None
         return store
 
     @staticmethod
@@ -154,10 +164,22 @@ class OffsetStore:
     def _moved_by(self, key: str) -> tuple[str, int] | None:
         """``_moved``'s key, and by which move: 1 the newest, 2 the one before, ..."""
         for age, (old, new) in enumerate(self._moves, start=1):
-            if key.startswith(old):
-                moved = new + key[len(old):]
-                if old in self._gone or moved in self._entries or os.path.lexists(moved):
-                    return moved, age
+            if not key.startswith(old):
+                continue
+            moved = new + key[len(old):]
+            if self._reads is not None:
+                # this project's dream reads there or not, whatever is on disk: a copy whose
+                # config names the original's sessions dir reads the original's transcripts
+                # (keyed under its own copies, a session said on in the original was never
+                # read there again); one its dream does not read is keyed here, where it is
+                # read, even gone since (deleted before the copy: no disk look on each load)
+                if not _inside(moved, self._reads):
+                    continue
+                if old not in self._gone and _inside(key, self._reads):
+                    return None
+                return moved, age
+            if old in self._gone or moved in self._entries or os.path.lexists(moved):
+                return moved, age
         return None
 
     def located(self, path: str | os.PathLike[str]) -> str:
@@ -305,6 +327,22 @@ class OffsetStore:
         # some transcripts again.
         write_atomic(self.path, body.encode("utf-8"), tag="offsets", sync_dir=False,
                      root=state_root(self.path.parent), make=make)
+
+
+def _folders(paths: Iterable[str | os.PathLike[str]]) -> tuple[str, ...]:
+    """Each folder as given and by real path (keys are kept by real path, a folder may be set
+    through a symlink), ending in a separator."""
+    found: list[str] = []
+    for path in paths:
+        for form in (os.path.abspath(path), os.path.realpath(path)):
+            folder = os.path.join(form, "")
+            if folder not in found:
+                found.append(folder)
+    return tuple(found)
+
+
+def _inside(key: str, folders: tuple[str, ...]) -> bool:
+    return key.startswith(folders)
 
 
 def _moves(places: list[str], place: str) -> list[tuple[str, str]]:
