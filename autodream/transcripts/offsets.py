@@ -106,7 +106,9 @@ class OffsetStore:
         # here now, or was deleted before the move; either is keyed here without looking, so a
         # deleted one's position is saved here, not looked for on every load again
         self._gone = {old for old, _ in self._moves if not os.path.lexists(old)}
-        if self._moves:
+        olds = tuple(old for old, _ in self._moves)
+        # (once saved here, no key is under an earlier place: one look at each key, no calls)
+        if olds and any(key.startswith(olds) for key in self._entries):
             # an entry kept under the new place already is newer than the old place's (an older
             # autodream dreamed after the move, keying the session under both paths), and one
             # from a newer place newer than an older place's: whatever order the keys sort in
