@@ -107,7 +107,9 @@ class OffsetStore:
         # deleted one's position is saved here, not looked for on every load again
         self._gone = {old for old, _ in self._moves if not os.path.lexists(old)}
         olds = tuple(old for old, _ in self._moves)
-        # (once saved here, no key is under an earlier place: one look at each key, no calls)
+        # (one look at each key, no calls: a store saved here after a move keys nothing under an
+        # earlier place, unless this project reads there still -- a copy set to read the
+        # original's sessions -- whose keys stay and are looked over on each load)
         if olds and any(key.startswith(olds) for key in self._entries):
             # an entry kept under the new place already is newer than the old place's (an older
             # autodream dreamed after the move, keying the session under both paths), and one
