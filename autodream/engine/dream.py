@@ -53,6 +53,7 @@ from autodream.engine.text import free_file_name, shorten, slug
 from autodream.engine.tool_kinds import tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
+    LINK_DESTINATION,
     MEMORY_TYPES,
     REPLACEMENT_KEYS,
     IndexEntry,
@@ -64,6 +65,7 @@ from autodream.memory.model import (
     front_matter_lines,
     index_notes,
     is_file_link,
+    link_file,
     parse_index,
     parse_topic,
     render_topic,
@@ -75,7 +77,7 @@ if TYPE_CHECKING:
     from autodream.engine.rare import ForgetRequest
 
 INDEX_NAME = "MEMORY.md"
-_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\(([^)\s]+)\)")
+_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\((" + LINK_DESTINATION + r")\)")
 
 
 @dataclass(eq=False, repr=False)
@@ -236,7 +238,7 @@ def load_entries(
             if line.startswith("## "):
                 section = line[3:].strip().lower()
             elif (m := _INDEX_FILE.match(line)) is not None:
-                sections.setdefault(m[1], section)
+                sections.setdefault(link_file(m[1]), section)
     for path in sorted(files):
         if path == INDEX_NAME or not path.endswith(".md") or is_daily_log_name(
             path.rsplit("/", 1)[-1]

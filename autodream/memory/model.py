@@ -31,16 +31,25 @@ SECTION_TITLES: dict[MemoryType, str] = {
     "reference": "Reference",
 }
 
+# A markdown link's destination as an index line may write a file name: bare (``notes.md``, a
+# space written ``%20``) or in angle brackets (``<meeting notes.md>``), the two ways markdown
+# lets a link name a file with a space in it; ``link_file`` reads either as the file's name.
+LINK_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<][^)\s]*)"
+_PERCENT_ESCAPE = rx.compile(r"%[0-9A-Fa-f]{2}")
+# What a file name cannot be written bare in a link for: a blank ends the link, a bracket may
+# end it or open another, and a ``%XX`` would be read as an escape.
+_NOT_BARE = rx.compile(r"[\s()<>\[\]]|%[0-9A-Fa-f]{2}")
+
 # Claude Code writes "- [Title](file.md) — hook"; a hand-edited index may say "* [Title](file.md):
 # hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
 # entry nor note would be dropped, hook words and all, by the next rebuilt index.
 _INDEX_LINE = rx.compile(
-    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>[^)\s]+)\)"
+    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>" + LINK_DESTINATION + r")\)"
     r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
 )
 # What a dream writes, and the checks hold it to.
 CANONICAL_INDEX_LINE = rx.compile(
-    r"^- \[[^\]\n]+\]\([^)\s]+\)(?:\s+[—–-]+\s+.*?)?\s*$"
+    r"^- \[[^\]\n]+\]\(" + LINK_DESTINATION + r"\)(?:\s+[—–-]+\s+.*?)?\s*$"
 )
 # The index's last line when it could not list every topic file: the agent that loads it learns
 # that more exist and where. Only the count changes, so a dream that keeps the same files out
@@ -229,9 +238,35 @@ class IndexEntry:
     line_no: int = 0  # 1-based line in MEMORY.md
 
     def render(self) -> str:
-        return f"- [{self.title}]({self.file}) — {self.hook}" if self.hook else (
-            f"- [{self.title}]({self.file})"
+        link = link_destination(self.file)
+        return f"- [{self.title}]({link}) — {self.hook}" if self.hook else (
+            f"- [{self.title}]({link})"
         )
+
+
+def link_file(destination: str) -> str:
+    """The file an index link's ``destination`` names: ``<meeting notes.md>`` and
+    ``meeting%20notes.md`` both name ``meeting notes.md`` (markdown reads a link so)."""
+    if destination.startswith("<") and destination.endswith(">"):
+        return destination[1:-1].strip()
+    if _PERCENT_ESCAPE.search(destination) is None:
+        return destination
+    from urllib.parse import unquote
+
+    return unquote(destination)
+
+
+def link_destination(file: str) -> str:
+    """How an index line links ``file``: bare when markdown reads the name back as it is, else
+    in angle brackets (Claude Code's agent reads the name there as written), percent-escaped
+    only when the name holds an angle bracket or a line break itself."""
+    if _NOT_BARE.search(file) is None:
+        return file
+    if "<" not in file and ">" not in file and "\n" not in file and file == file.strip():
+        return f"<{file}>"
+    from urllib.parse import quote
+
+    return quote(file, safe="/")
 
 
 @dataclass(eq=False, repr=False)
@@ -369,7 +404,8 @@ def parse_index(text: str) -> MemoryIndex:
         m = _INDEX_LINE.match(line)
         if m:
             entries.append(
-                IndexEntry(m["title"].strip(), m["file"].strip(), (m["hook"] or "").strip(), no)
+                IndexEntry(m["title"].strip(), link_file(m["file"].strip()),
+                           (m["hook"] or "").strip(), no)
             )
         else:
             other.append((no, line))

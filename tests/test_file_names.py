@@ -1,0 +1,94 @@
+"""Odd file names in a memory dir: a topic file whose name has a space is indexed in a form both
+Claude Code's agent and the checks read, and links a person wrote by hand either way markdown
+allows (``<meeting notes.md>``, ``meeting%20notes.md``) are read as the file they name."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from autodream.memory.model import IndexEntry, link_destination, link_file, parse_index
+from tests.factories import project_with_one_session, run_cli
+from tests.scripted_api import ScriptedAPI, call, reply, tool_use
+
+SAID_AT = datetime(2026, 7, 1, 9, 0, tzinfo=timezone.utc)
+MEETING = ("---\nname: Meeting notes\ndescription: notes from the weekly meeting\n"
+           "type: project\n---\nWe meet on Mondays at ten.\n")
+CAFE = ("---\nname: Cafe\ndescription: the cafe downstairs opens at eight\n"
+        "type: reference\n---\nThe cafe downstairs opens at eight.\n")
+
+
+@pytest.mark.parametrize("name", [
+    "notes.md", "meeting notes.md", "café notes.md", "notes (old).md", "a%20b.md", "x>y.md",
+    "deep/dir name/notes.md", " padded.md",
+])
+def test_a_file_name_links_and_reads_back_as_itself(name: str) -> None:
+    line = IndexEntry("T", name, "hook").render()
+    assert [e.file for e in parse_index(line).entries] == [name]
+
+
+def test_a_space_is_linked_in_angle_brackets_and_read_either_way() -> None:
+    assert link_destination("meeting notes.md") == "<meeting notes.md>"
+    assert link_destination("notes.md") == "notes.md"
+    assert link_file("meeting%20notes.md") == link_file("<meeting notes.md>") == "meeting notes.md"
+
+
+def _dream(root: Path, *args: str, **env: str) -> str:
+    return run_cli(root, "--force", *args, **env).output
+
+
+def test_a_topic_file_named_with_a_space_is_indexed_and_the_dream_commits(
+        tmp_path: Path) -> None:
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    (tmp_path / "memory" / "meeting notes.md").write_text(MEETING)
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out
+    index = (tmp_path / "memory" / "MEMORY.md").read_text()
+    assert "- [Meeting notes](<meeting notes.md>) — notes from the weekly meeting" in index
+    assert (tmp_path / "memory" / "meeting notes.md").read_text() == MEETING
+    # and the next dream, over that index, commits too
+    assert _dream(tmp_path, now="2026-07-03T09:00:00Z").startswith("no-change")
+
+
+@pytest.mark.parametrize("cafe_link", ["café%20notes.md", "<café notes.md>"])
+def test_links_a_person_wrote_with_a_space_either_way_keep_their_entries(
+        tmp_path: Path, cafe_link: str) -> None:
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / "meeting notes.md").write_text(MEETING)
+    (memory / "café notes.md").write_text(CAFE)
+    (memory / "MEMORY.md").write_text(
+        f"- [Meeting notes](meeting%20notes.md) — our weekly meeting\n"
+        f"- [Cafe]({cafe_link}) — the cafe, mornings\n")
+
+    assert "committed" in _dream(tmp_path)
+
+    index = (memory / "MEMORY.md").read_text()
+    assert "- [Meeting notes](<meeting notes.md>) — our weekly meeting" in index
+    assert "- [Cafe](<café notes.md>) — the cafe, mornings" in index
+    assert (memory / "café notes.md").read_text() == CAFE
+
+
+def test_claude_writing_a_file_with_a_space_and_linking_it_escaped_commits(
+        tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    session = project_with_one_session(tmp_path, ["We meet on Mondays at ten."], SAID_AT)
+    server = ScriptedAPI([
+        call("read_file", path=f"sessions/{session.name}"),
+        call("begin_phase", phase="gather"),
+        call("begin_phase", phase="consolidate"),
+        reply(tool_use("write_file", {"path": "memory/meeting notes.md", "content": MEETING}),
+              tool_use("write_file", {"path": "memory/MEMORY.md", "content":
+                       "- [Meeting notes](meeting%20notes.md) — notes from the weekly meeting\n"})),
+        call("finish", summary="filed the meeting"),
+    ]).__enter__()
+    api.append(server)
+
+    out = _dream(tmp_path, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                 ANTHROPIC_BASE_URL=server.url)
+
+    assert "committed" in out, out
+    assert (tmp_path / "memory" / "meeting notes.md").read_text() == MEETING
