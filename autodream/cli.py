@@ -1059,7 +1059,7 @@ def show_command(
         path: moved["after"] for path, moved in record.offsets.items()
         if record.trigger != "undo" and isinstance(moved.get("after"), dict)})
     again, marked_refused = waiting.stuck(), waiting.refused()
-    refused = [path for path in marked_refused if path not in again]
+    refused = {path: why for path, why in waiting.refused_why().items() if path not in again}
     held = [path for path in waiting.pending() if path not in marked_refused]
     # read again and refused again: a dream of their own would only meet the same refusal
     for why, paths in by_cause(again):
@@ -1067,11 +1067,11 @@ def show_command(
                    f"({why}): they stay pending, read again by the next dream other sessions "
                    f"start, but no longer start one alone; "
                    f"{refusal_fix(why, many=True)} ({_listed(paths)})")
-    if refused:
-        # the refused decisions name the memories; this says they are not lost, and where
-        # they are kept until then
-        click.echo(f"refused  the new memories of {len(refused)} session(s) could not be "
-                   f"written: the next dream reads them again ({_listed(refused)})")
+    for why, paths in by_cause(refused):
+        # the refused decisions name the memories; this says why, that they are not lost, and
+        # where they are kept until then (the run's note sends the person here for the why)
+        click.echo(f"refused  the new memories of {len(paths)} session(s) could not be "
+                   f"written ({why}): the next dream reads them again ({_listed(paths)})")
     if held:
         # the memories themselves are dropped decisions, listed only with --all-decisions
         click.echo(f"held     the new memories of {len(held)} session(s), past "

@@ -803,8 +803,9 @@ def test_a_claude_dream_whose_memory_write_was_refused_reads_its_sessions_again(
     assert (said in result.output) != made_again
     env = claude_layout.env(AUTODREAM_NOW=str(T0))
     shown = CliRunner().invoke(cli, ["show", "--project", str(claude_layout.project)], env=env)
-    assert ("refused  the new memories of 1 session(s) could not be written: the next dream "
-            "reads them again" in shown.stdout) != made_again
+    assert ("refused  the new memories of 1 session(s) could not be written (memory/pnpm.md: "
+            "190 bytes is over the 150-byte limit for one memory file (max_write_bytes)): the "
+            "next dream reads them again" in shown.stdout) != made_again
     status = json.loads(CliRunner().invoke(
         cli, ["status", "--project", str(claude_layout.project), "--json"],
         env=claude_layout.env(AUTODREAM_NOW=str(T0 + 3 * 3600))).stdout)

@@ -696,8 +696,10 @@ def test_a_memory_whose_write_was_refused_is_saved_by_the_next_dream(
             "save") in err
     shown = CliRunner().invoke(cli, ["show", "--project", str(root)], env=clean_env()).stdout
     transcript = root / "sessions" / f"{session}.jsonl"
-    assert (f"refused  the new memories of 1 session(s) could not be written: the next dream "
-            f"reads them again ({transcript})") in shown
+    assert re.search(r"refused  the new memories of 1 session\(s\) could not be written "
+                     r"\(memory/\S+\.md: \d+ bytes is over the 300-byte limit for one memory "
+                     r"file \(max_write_bytes\)\): the next dream reads them again "
+                     + re.escape(f"({transcript})"), shown)
     kept = "the file keeps what it held" if existing else "not saved this dream"
     assert f"{kept}; the next dream reads again the session that said it" in shown
     later = (datetime.fromisoformat(NOW.replace("Z", "+00:00")) + timedelta(hours=25)).isoformat()

@@ -294,8 +294,15 @@ class OffsetStore:
         for key in self.refused():
             entry = self._entries[key]
             if self.refusals(key) >= 2 and (limit is None or entry.get("limit") in (None, limit)):
-                out[key] = str(entry.get("why") or "the write was refused")
+                out[key] = self._why(key)
         return out
+
+    def refused_why(self) -> dict[str, str]:
+        """``refused``, each with why its write was refused (what ``show`` says of it)."""
+        return {key: self._why(key) for key in self.refused()}
+
+    def _why(self, key: str) -> str:
+        return str(self._entries[key].get("why") or "the write was refused")
 
     def mark_notes_waiting(self, index: str | os.PathLike[str], count: int) -> None:
         """``count`` notes written in ``index`` (MEMORY.md) wait for the next dream to move
