@@ -622,6 +622,16 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                            f"{journal.stuck_way_out(stuck)}",
                   "exit_code": errors.DreamFailed.exit_code, "dream_fails": True}
                  for run_id, stuck in pending if stuck]
+    # the same error dream after dream: the gates open, the hook starts one each time, and
+    # each fails anew (with Claude, at a cost) while "all gates open" says nothing of it
+    repeated = journal.repeated_failure(settings.state_dir)
+    if repeated is not None:
+        reason, run_ids = repeated
+        problems.append({
+            "error": f"the last {len(run_ids)} dreams failed the same way: {reason} "
+                     f"(runs {', '.join(reversed(run_ids))}; `autodream show {run_ids[0]}` "
+                     "says more)",
+            "exit_code": None, "dream_fails": False, "runs": run_ids})
     ignored = unrecognised_transcripts(settings.sessions_dir)
     from autodream.scrub import broken_links, unfinished
 
@@ -726,9 +736,10 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
             click.echo(f"interrupted:  run {run_id} stopped mid-commit; the next dream rolls it "
                        "back")
     for problem in problems:
-        click.echo(f"problem:      {problem['error']} "
-                   + (f"(a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
-                      else "(a dream goes on without them)"))
+        click.echo(f"problem:      {problem['error']}" + (
+            "" if "runs" in problem  # says itself what it did to the dreams
+            else f" (a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
+            else " (a dream goes on without them)"))
     for link in broken:
         # a dream passes a link to no file by; the person would not know the scrub left it
         click.echo(f"problem:      {link.file} links to {link.link}, which is not there (an "
@@ -751,6 +762,8 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     if unread and not failing:
         verdict += (f"; {len(unread)} place(s) of transcripts above not read" if len(unread) > 1
                     else "; the place of transcripts above not read")
+    if repeated is not None and not failing:
+        verdict += f"; but the last {len(repeated[1])} dreams failed (the problem above)"
     click.echo(f"verdict:      {verdict}")
     if missing:
         raise fail(missing[0])

@@ -490,6 +490,30 @@ def _outlines(state_dir: Path) -> Iterator[RunRecord]:
         yield record
 
 
+# How many dreams in a row failing with one error make it a problem ``status`` names: one failure
+# may be a passing thing (a file mid-edit, a network error); the same error again and again is
+# one every dream meets until someone fixes it, each dream the hook starts failing anew.
+REPEATED_FAILURES = 3
+
+
+def repeated_failure(
+    state_dir: Path, runs: int = REPEATED_FAILURES
+) -> tuple[str, list[str]] | None:
+    """The error the last ``runs`` dreams (undos and scrubs aside, dry runs only when they
+    failed) all failed with, and their ids, newest first; None when any of them did not fail,
+    or failed another way."""
+    failed: list[RunRecord] = []
+    for record in _outlines(state_dir):
+        if record.trigger in ("undo", "scrub") or record.outcome in ("dry-run", "running"):
+            continue
+        if record.outcome != "failed" or (failed and record.reason != failed[0].reason):
+            return None
+        failed.append(record)
+        if len(failed) == runs:
+            return failed[0].reason, [r.id for r in failed]
+    return None
+
+
 def newest_run_id(state_dir: Path) -> str | None:
     """The id of the newest run dir, whether or not its record can be read."""
     root = runs_dir(state_dir)
