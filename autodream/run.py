@@ -169,6 +169,8 @@ def blockers(settings: Settings, env: Mapping[str, str] | None = None, *,
     before it takes the lock (so no failed run is recorded for what was known beforehand).
     ``writing=False`` (a dry run) leaves out a memory dir that can be read but not written."""
     found: list[AutodreamError] = []
+    if (layout := settings.layout_error()) is not None:
+        return [layout]  # (what the dream would read as memory is moot)
     if (memory := settings.memory_dir_error()) is not None:
         return [memory]  # (every file inside it would fail alike)
     if writing and (unwritable := settings.memory_dir_write_error()) is not None:

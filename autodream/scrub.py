@@ -202,6 +202,8 @@ def scrub_project(
     secret = check_value(value, force=force)
     if not settings.memory_dir.is_dir():
         raise NotFound(f"no memory dir at {settings.memory_dir}")
+    if (layout := settings.layout_error()) is not None:
+        raise layout  # (it would rewrite the transcripts it takes for memory files)
     if not dry_run and (unwritable := settings.state_dir_write_error(_KEPT) or (
             settings.state_dir_write_error(_KEPT_IN_RUNS,
                                            folder=commit_mod.RUNS_DIRNAME))) is not None:

@@ -206,6 +206,29 @@ class Settings:
                 f"{shown}) or run as its owner")
         return None
 
+    def layout_error(self) -> ConfigError | None:
+        """``sessions_dir`` is the memory dir or inside it: a dream would take Claude Code's
+        transcripts for memory files (a transcript "a memory with a secret", none of them read
+        as a session) and a scrub rewrite them. None for any other layout: Claude Code's own
+        keeps the memory dir inside the sessions dir (``projects/<project>/memory``), whose
+        transcripts are ``*.jsonl`` beside it, which the scan and the sandbox keep apart."""
+        # (realpath: a link loop or a missing dir resolves as far as it goes, never raises)
+        memory = Path(os.path.realpath(self.memory_dir))
+        sessions = Path(os.path.realpath(self.sessions_dir))
+        if memory != sessions and memory not in sessions.parents:
+            return None
+        memory_at = (f"{printable(str(self.memory_dir))} "
+                     f"({self.sources.get('memory_dir', 'default')})")
+        sessions_at = (f"{printable(str(self.sessions_dir))} "
+                       f"({self.sources.get('sessions_dir', 'default')})")
+        what = (f"memory_dir {memory_at} and sessions_dir {sessions_at} are the same directory"
+                if memory == sessions else
+                f"sessions_dir {sessions_at} is inside memory_dir {memory_at}")
+        return ConfigError(
+            f"{what}: autodream would take the transcripts for memory files (and a scrub "
+            "would rewrite them); set sessions_dir to the folder Claude Code writes them in, "
+            "outside the memory dir")
+
     def memory_dir_write_error(self) -> AutodreamError | None:
         """The memory dir can be read but no file made in it (chmod 555, a read-only mount):
         said of the dir, since a dream first fails making its lock's temp file
