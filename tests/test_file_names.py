@@ -92,3 +92,25 @@ def test_claude_writing_a_file_with_a_space_and_linking_it_escaped_commits(
 
     assert "committed" in out, out
     assert (tmp_path / "memory" / "meeting notes.md").read_text() == MEETING
+
+
+def test_a_link_typed_with_a_bare_space_keeps_its_hook(tmp_path: Path) -> None:
+    # "(meeting notes.md)" is no markdown link, but it is what the person meant: read as the
+    # entry, its hook is theirs; read as nothing, the rebuilt index put the description there
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / "meeting notes.md").write_text(MEETING)
+    (memory / "MEMORY.md").write_text("- [Meeting notes](meeting notes.md) — our weekly meeting\n")
+
+    assert "committed" in _dream(tmp_path)
+
+    assert "- [Meeting notes](<meeting notes.md>) — our weekly meeting\n" in (
+        memory / "MEMORY.md").read_text()
+
+
+@pytest.mark.parametrize("line", [
+    "- [Docs](https://example.com/user guide.md) — a web page, a note",
+    "- [Top](#meeting notes.md) — an anchor, a note",
+])
+def test_a_web_link_with_a_space_stays_a_note(line: str) -> None:
+    assert parse_index(line).entries == []

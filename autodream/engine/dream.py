@@ -53,8 +53,8 @@ from autodream.engine.text import free_file_name, shorten, slug
 from autodream.engine.tool_kinds import tool_kinds
 from autodream.memory.model import (
     INDEX_MAX_BYTES,
-    LINK_DESTINATION,
     MEMORY_TYPES,
+    READ_DESTINATION,
     REPLACEMENT_KEYS,
     IndexEntry,
     IndexNote,
@@ -77,7 +77,7 @@ if TYPE_CHECKING:
     from autodream.engine.rare import ForgetRequest
 
 INDEX_NAME = "MEMORY.md"
-_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\((" + LINK_DESTINATION + r")\)")
+_INDEX_FILE = rx.compile(r"^- \[[^\]\n]+\]\((" + READ_DESTINATION + r")\)")
 
 
 @dataclass(eq=False, repr=False)

@@ -35,6 +35,10 @@ SECTION_TITLES: dict[MemoryType, str] = {
 # space written ``%20``) or in angle brackets (``<meeting notes.md>``), the two ways markdown
 # lets a link name a file with a space in it; ``link_file`` reads either as the file's name.
 LINK_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<][^)\s]*)"
+# What the reader takes besides: a name with a blank in it written as it is, as a person may
+# type it ("(meeting notes.md)", no markdown link): read as the entry it means, its hook kept
+# when the index is rebuilt, though a dream never writes it so.
+READ_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<:#][^)\n:]*?\.md(?=\))|[^)\s<][^)\s]*)"
 _PERCENT_ESCAPE = rx.compile(r"%[0-9A-Fa-f]{2}")
 # What a file name cannot be written bare in a link for: a blank ends the link, a bracket may
 # end it or open another, and a ``%XX`` would be read as an escape.
@@ -44,7 +48,7 @@ _NOT_BARE = rx.compile(r"[\s()<>\[\]]|%[0-9A-Fa-f]{2}")
 # hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
 # entry nor note would be dropped, hook words and all, by the next rebuilt index.
 _INDEX_LINE = rx.compile(
-    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>" + LINK_DESTINATION + r")\)"
+    r"^[-*+] \[(?P<title>[^\]\n]+)\]\((?P<file>" + READ_DESTINATION + r")\)"
     r"(?:(?:\s*[—–]+\s*|\s+-+\s+|\s*:\s+|\s+(?![—–-]))(?P<hook>.*?))?\s*$"
 )
 # What a dream writes, and the checks hold it to.
