@@ -4,6 +4,7 @@ allows (``<meeting notes.md>``, ``meeting%20notes.md``) are read as the file the
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -92,6 +93,8 @@ def test_claude_writing_a_file_with_a_space_and_linking_it_escaped_commits(
 
     assert "committed" in out, out
     assert (tmp_path / "memory" / "meeting notes.md").read_text() == MEETING
+    # and Claude is told the form the checks hold its links to
+    assert "[Title](<meeting notes.md>)" in json.dumps(server.requests[0], ensure_ascii=False)
 
 
 def test_a_link_typed_with_a_bare_space_keeps_its_hook(tmp_path: Path) -> None:
