@@ -117,3 +117,26 @@ def test_a_link_typed_with_a_bare_space_keeps_its_hook(tmp_path: Path) -> None:
 ])
 def test_a_web_link_with_a_space_stays_a_note(line: str) -> None:
     assert parse_index(line).entries == []
+
+
+@pytest.mark.parametrize(("name", "link"), [
+    ("meeting\u00a0notes.md", "meeting\u00a0notes.md"),  # macOS's Option-Space
+    ("meeting\u00a0notes.md", "meeting%C2%A0notes.md"),
+    ("meeting\tnotes.md", "<meeting\tnotes.md>"),
+    ("meeting\tnotes.md", "meeting\tnotes.md"),
+])
+def test_a_link_to_a_name_the_tools_cannot_read_fails_no_dream(
+        tmp_path: Path, name: str, link: str) -> None:
+    # the tools list such a name escaped and refuse it so: the line is no entry (the dream
+    # drops it, as it did before links with a space were read), the file is left as it is
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / name).write_text(MEETING)
+    (memory / "MEMORY.md").write_text(f"- [Meeting notes]({link}) — our weekly meeting\n")
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out, out
+    assert "left as found (fix it by hand)" in out and "is not linked from MEMORY.md" in out
+    assert (memory / name).read_text() == MEETING
+    assert "no-change" in _dream(tmp_path, now="2026-07-03T09:00:00Z")

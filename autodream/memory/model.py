@@ -406,11 +406,11 @@ def parse_index(text: str) -> MemoryIndex:
     other: list[tuple[int, str]] = []
     for no, line in enumerate(text.splitlines(), start=1):
         m = _INDEX_LINE.match(line)
-        if m:
-            entries.append(
-                IndexEntry(m["title"].strip(), link_file(m["file"].strip()),
-                           (m["hook"] or "").strip(), no)
-            )
+        # a name with what prints unseen ("meeting\xa0notes.md", a tab) is listed by the tools
+        # escaped, and cannot be read by it: taken as an entry, its line went as a link to no
+        # file and the file, linked before, failed the dream as linked from nowhere
+        if m and (file := link_file(m["file"].strip())).isprintable():
+            entries.append(IndexEntry(m["title"].strip(), file, (m["hook"] or "").strip(), no))
         else:
             other.append((no, line))
     return MemoryIndex(entries, other)
