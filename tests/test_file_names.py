@@ -140,3 +140,43 @@ def test_a_link_to_a_name_the_tools_cannot_read_fails_no_dream(
     assert "left as found (fix it by hand)" in out and "is not linked from MEMORY.md" in out
     assert (memory / name).read_text() == MEETING
     assert "no-change" in _dream(tmp_path, now="2026-07-03T09:00:00Z")
+
+
+SALE = ("---\nname: Sale off\ndescription: the spring sale takes 20% off\n"
+        "type: project\n---\nThe spring sale takes 20% off.\n")
+
+
+def test_a_file_named_with_a_percent_escape_keeps_its_hook(tmp_path: Path) -> None:
+    # "sale%20off.md" is the file's own name, linked bare as an earlier dream wrote it: read as
+    # "sale off.md", a file that is not there, the line went and the description took its place
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / "sale%20off.md").write_text(SALE)
+    (memory / "MEMORY.md").write_text("- [Sale off](sale%20off.md) — the spring sale, ask Ana\n")
+
+    assert "committed" in _dream(tmp_path)
+
+    assert "- [Sale off](<sale%20off.md>) — the spring sale, ask Ana\n" in (
+        memory / "MEMORY.md").read_text()
+    assert (memory / "sale%20off.md").read_text() == SALE
+
+
+def test_claude_writing_a_file_named_with_a_percent_escape_and_linking_it_so_commits(
+        tmp_path: Path, api: list[ScriptedAPI]) -> None:
+    session = project_with_one_session(tmp_path, ["We meet on Mondays at ten."], SAID_AT)
+    server = ScriptedAPI([
+        call("read_file", path=f"sessions/{session.name}"),
+        call("begin_phase", phase="gather"),
+        call("begin_phase", phase="consolidate"),
+        reply(tool_use("write_file", {"path": "memory/meeting%20notes.md", "content": MEETING}),
+              tool_use("write_file", {"path": "memory/MEMORY.md", "content":
+                       "- [Meeting notes](meeting%20notes.md) — notes from the weekly meeting\n"})),
+        call("finish", summary="filed the meeting"),
+    ]).__enter__()
+    api.append(server)
+
+    out = _dream(tmp_path, "--backend", "anthropic", ANTHROPIC_API_KEY="sk-test",
+                 ANTHROPIC_BASE_URL=server.url)
+
+    assert "committed" in out, out
+    assert (tmp_path / "memory" / "meeting%20notes.md").read_text() == MEETING

@@ -156,7 +156,7 @@ class DreamPlan:
                               if e.file in failed_writes and e.original is None)
         stays = failed_deletes | (frozenset(self.deletes)
                                   - frozenset(self.deletes_after(failed_writes)))
-        linked = _linked(self.prior_index)
+        linked = _linked(self.prior_index, _files_of(self.entries))
         for i, entry in enumerate(self.entries):
             stayed = entry.deleted and (entry.renamed_from or entry.file) in stays
             if entry.original is not None and (stayed or entry.file in failed_writes):
@@ -230,7 +230,8 @@ def load_entries(
     decisions: list[Decision] = []
     entries: list[Entry] = []
     unparsable: list[str] = []
-    linked = _linked(index_text)
+    present = frozenset(files) | unreadable
+    linked = _linked(index_text, present)
     sections: dict[str, str] = {}
     if index_text:
         section = ""
@@ -238,7 +239,7 @@ def load_entries(
             if line.startswith("## "):
                 section = line[3:].strip().lower()
             elif (m := _INDEX_FILE.match(line)) is not None:
-                sections.setdefault(link_file(m[1]), section)
+                sections.setdefault(link_file(m[1], present), section)
     for path in sorted(files):
         if path == INDEX_NAME or not path.endswith(".md") or is_daily_log_name(
             path.rsplit("/", 1)[-1]
@@ -294,14 +295,20 @@ def load_entries(
     return entries, unparsable, decisions
 
 
-def _linked(index_text: str | None) -> dict[str, IndexEntry]:
+def _linked(index_text: str | None, present: frozenset[str]) -> dict[str, IndexEntry]:
     """The index's entries by the file they link (the first line for a file linked twice);
-    a line linking a web page is a note, not an entry."""
+    a line linking a web page is a note, not an entry. ``present``: the memory dir's files
+    (a file named ``a%20b.md`` is the one ``(a%20b.md)`` links)."""
     linked: dict[str, IndexEntry] = {}
-    for item in parse_index(index_text or "").entries:
+    for item in parse_index(index_text or "", present).entries:
         if is_file_link(item.file):
             linked.setdefault(item.file, item)
     return linked
+
+
+def _files_of(entries: list[Entry]) -> frozenset[str]:
+    """The files of ``entries``, under the names they were read by too."""
+    return frozenset(e.file for e in entries) | {e.renamed_from for e in entries if e.renamed_from}
 
 
 def _unread_why(text: str, exc: FrontmatterError, linked: bool) -> str:
@@ -503,7 +510,7 @@ def _within_loss_budget(
     entries and the ``notes`` written in it) is lost."""
     if options.max_loss is None or not index_text:
         return build
-    prior = {file: item.title for file, item in _linked(index_text).items()}
+    prior = {file: item.title for file, item in _linked(index_text, _files_of(entries)).items()}
     prior.update((e.file, e.name) for e in notes)
     pairs = list(prior.items())
     budget = int(options.max_loss * len(pairs))

@@ -314,7 +314,8 @@ def index_decisions(
     that were not, entries that no longer fit. A file an earlier dream left out (the prior
     index says some are not listed, and did not link it) that still does not fit is not news:
     those are one count, not a decision each."""
-    prior = parse_index(prior_index or "")
+    # (a file named "a%20b.md" is the one "(a%20b.md)" links: ``link_file``)
+    prior = parse_index(prior_index or "", {e.renamed_from or e.file for e in entries})
     prior_linked = {e.file for e in prior.entries}
     prior_full = any(unlisted_count(line) is not None for _, line in prior.other_lines)
     decisions: list[Decision] = []

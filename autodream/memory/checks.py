@@ -200,7 +200,9 @@ def check_staged(
     index_path = staging_dir / INDEX_FILENAME
     index_text = ""
     index_found = INDEX_FILENAME in unchanged
-    prior_linked = {resolve_link(e.file) for e in parse_index(prior_index or "").entries}
+    # (a link's %XX names a file of that very name when there is one: ``link_file``)
+    present = frozenset(files) | frozenset(links) | existed | not_regular
+    prior_linked = {resolve_link(e.file) for e in parse_index(prior_index or "", present).entries}
 
     def fail(failure: CheckFailure, found: bool) -> None:
         (report.as_found if found else report.failures).append(failure)
@@ -215,14 +217,14 @@ def check_staged(
             index_text = decode_text(data) if index_found else ""
 
     _check_loss(report, prior_index, index_text, allow_loss, max_loss,
-                _declared_replacements(staging_dir, index_text), files, existed, forgotten,
-                forgotten_notes)
+                _declared_replacements(staging_dir, index_text, present), files, existed,
+                forgotten, forgotten_notes, present)
     format_failures = len(report.failures)
     _check_format(report, index_text, prior_index)
     if index_found:
         report.as_found.extend(report.failures[format_failures:])
         del report.failures[format_failures:]
-    fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes)
+    fixed_text, dropped = fix_overflow(index_text, staging_dir, max_lines, max_bytes, present)
     if dropped:
         write_atomic(index_path, fixed_text.encode("utf-8"))
         index_text = fixed_text
@@ -238,7 +240,7 @@ def check_staged(
     linked: set[str] = set()
     # ``not_regular``: a pipe, socket or device the person keeps in memory (as the run found
     # it) is never staged; a line linking it links what is there, as they arranged it
-    for entry in parse_index(index_text).entries:
+    for entry in parse_index(index_text, present).entries:
         rel = resolve_link(entry.file)
         if rel in not_regular:
             continue
@@ -386,10 +388,12 @@ def _check_format(report: CheckReport, index_text: str, prior_index: str | None)
             )
 
 
-def _declared_replacements(staging_dir: Path, index_text: str) -> set[str]:
+def _declared_replacements(
+    staging_dir: Path, index_text: str, present: frozenset[str] = frozenset()
+) -> set[str]:
     """Files that linked topic files declare they absorbed (``merged_from``/``supersedes``)."""
     declared: set[str] = set()
-    for entry in parse_index(index_text).entries:
+    for entry in parse_index(index_text, present).entries:
         rel = resolve_link(entry.file)
         if rel is None:
             continue
@@ -415,11 +419,12 @@ def _check_loss(
     existed: frozenset[str],
     forgotten: frozenset[str] = frozenset(),
     forgotten_notes: frozenset[str] = frozenset(),
+    present: frozenset[str] = frozenset(),
 ) -> None:
     if not prior_index:
         return
     prior: dict[str, str] = {}
-    for entry in parse_index(prior_index).entries:
+    for entry in parse_index(prior_index, present).entries:
         linked = resolve_link(entry.file)
         # a web link is a note, checked by its words below; a line whose file was not there
         # when the run began (deleted by hand, or outside the memory dir) had nothing to lose,
@@ -427,7 +432,7 @@ def _check_loss(
         if is_file_link(entry.file) and (not existed or linked in existed):
             prior.setdefault(linked or entry.file, entry.title)
     report.prior_entries = len(prior)
-    now = parse_index(index_text).entries
+    now = parse_index(index_text, present).entries
     now_files = {resolve_link(e.file) or e.file for e in now}
     now_titles = {_norm_title(e.title) for e in now}
     gone = [
@@ -513,7 +518,8 @@ def _entry_priority(
 
 
 def fix_overflow(
-    index_text: str, staging_dir: Path, max_lines: int, max_bytes: int
+    index_text: str, staging_dir: Path, max_lines: int, max_bytes: int,
+    present: frozenset[str] = frozenset(),
 ) -> tuple[str, list[tuple[str, str | None]]]:
     """Cut ``index_text`` to the limits; return (text, [(dropped line, its linked file)]).
 
@@ -526,7 +532,7 @@ def fix_overflow(
     if total_lines <= max_lines and total_bytes <= max_bytes:
         return index_text, []
 
-    entries = {e.line_no - 1: e for e in parse_index(index_text).entries}
+    entries = {e.line_no - 1: e for e in parse_index(index_text, present).entries}
     sections: list[_Section] = [_Section(None, 0, None)]
     line_section: list[_Section] = []
     for i, line in enumerate(lines):

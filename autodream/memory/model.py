@@ -6,8 +6,9 @@ rendering is deterministic (same value, same bytes).
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -248,12 +249,15 @@ class IndexEntry:
         )
 
 
-def link_file(destination: str) -> str:
+def link_file(destination: str, present: Container[str] = frozenset()) -> str:
     """The file an index link's ``destination`` names: ``<meeting notes.md>`` and
-    ``meeting%20notes.md`` both name ``meeting notes.md`` (markdown reads a link so)."""
+    ``meeting%20notes.md`` both name ``meeting notes.md`` (markdown reads a link so), unless
+    ``present`` (the memory dir's files) holds one named ``meeting%20notes.md`` itself: the
+    tools write such a name as given, and an index linked it so before such links were read."""
     if destination.startswith("<") and destination.endswith(">"):
         return destination[1:-1].strip()
-    if _PERCENT_ESCAPE.search(destination) is None:
+    if _PERCENT_ESCAPE.search(destination) is None or (
+            posixpath.normpath(destination) in present):
         return destination
     from urllib.parse import unquote
 
@@ -401,7 +405,9 @@ def render_topic(topic: TopicFile) -> str:
     return "\n".join(lines) + "\n\n" + body + "\n"
 
 
-def parse_index(text: str) -> MemoryIndex:
+def parse_index(text: str, present: Container[str] = frozenset()) -> MemoryIndex:
+    """``text`` read as entries and the other lines; ``present``: the files of the memory dir,
+    whose names a ``%XX`` in a link is read as when one holds it (``link_file``)."""
     entries: list[IndexEntry] = []
     other: list[tuple[int, str]] = []
     for no, line in enumerate(text.splitlines(), start=1):
@@ -409,7 +415,7 @@ def parse_index(text: str) -> MemoryIndex:
         # a name with what prints unseen ("meeting\xa0notes.md", a tab) is listed by the tools
         # escaped, and cannot be read by it: taken as an entry, its line went as a link to no
         # file and the file, linked before, failed the dream as linked from nowhere
-        if m and (file := link_file(m["file"].strip())).isprintable():
+        if m and (file := link_file(m["file"].strip(), present)).isprintable():
             entries.append(IndexEntry(m["title"].strip(), file, (m["hook"] or "").strip(), no))
         else:
             other.append((no, line))
