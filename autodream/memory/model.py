@@ -11,6 +11,7 @@ import re
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, cast
+from urllib.parse import quote, unquote
 
 from autodream import rx
 
@@ -38,8 +39,9 @@ SECTION_TITLES: dict[MemoryType, str] = {
 LINK_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<][^)\s]*)"
 # What the reader takes besides: a name with a blank in it written as it is, as a person may
 # type it ("(meeting notes.md)", no markdown link): read as the entry it means, its hook kept
-# when the index is rebuilt, though a dream never writes it so.
-READ_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<:#][^)\n:]*?\.md(?=\))|[^)\s<][^)\s]*)"
+# when the index is rebuilt, though a dream never writes it so. (Tried first: a bare link
+# would stop at the blank; one in angle brackets never starts so.)
+READ_DESTINATION = r"(?:[^)\s<:#][^)\n:]*?\.md(?=\))|" + LINK_DESTINATION + ")"
 _PERCENT_ESCAPE = rx.compile(r"%[0-9A-Fa-f]{2}")
 # What a file name cannot be written bare in a link for: a blank ends the link, a bracket may
 # end it or open another, and a ``%XX`` would be read as an escape.
@@ -259,8 +261,6 @@ def link_file(destination: str, present: Container[str] = frozenset()) -> str:
     if _PERCENT_ESCAPE.search(destination) is None or (
             posixpath.normpath(destination) in present):
         return destination
-    from urllib.parse import unquote
-
     return unquote(destination)
 
 
@@ -272,8 +272,6 @@ def link_destination(file: str) -> str:
         return file
     if "<" not in file and ">" not in file and "\n" not in file and file == file.strip():
         return f"<{file}>"
-    from urllib.parse import quote
-
     return quote(file, safe="/")
 
 
