@@ -608,17 +608,19 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     report = gates.inspect(settings)
     choice = backend_choice(settings)
     # what fails every dream whatever the gates say: "all gates open" would be a false promise
-    problems = [{"error": str(e), "exit_code": e.exit_code, "dream_fails": True}
-                for e in [*missing, *blockers(settings)]]
+    problems = [{"kind": "blocker", "error": str(e), "exit_code": e.exit_code,
+                 "dream_fails": True} for e in [*missing, *blockers(settings)]]
     # what a dream passes by in silence: it runs, but these transcripts are never read
     codex_error = settings.codex_dir_error()
     unread = [*([codex_error.removeprefix("error: ")] if codex_error else []),
               *(why for _place, why in gates.unreadable_log_dirs(settings))]
-    problems += [{"error": why, "exit_code": None, "dream_fails": False} for why in unread]
+    problems += [{"kind": "unread", "error": why, "exit_code": None, "dream_fails": False}
+                 for why in unread]
     pending = journal.interrupted_commits(settings.memory_dir, settings.state_dir)
     interrupted = [run_id for run_id, _stuck in pending]
     # a commit no roll-back can finish fails every dream, undo and scrub, each the same way
-    problems += [{"error": f"run {run_id} stopped mid-commit and cannot be rolled back: "
+    problems += [{"kind": "stuck-commit",
+                  "error": f"run {run_id} stopped mid-commit and cannot be rolled back: "
                            f"{journal.stuck_way_out(stuck)}",
                   "exit_code": errors.DreamFailed.exit_code, "dream_fails": True}
                  for run_id, stuck in pending if stuck]
@@ -628,6 +630,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     if repeated is not None:
         reason, run_ids = repeated
         problems.append({
+            "kind": "repeated-failure",
             "error": f"the last {len(run_ids)} dreams failed the same way: {reason} "
                      f"(runs {', '.join(reversed(run_ids))}; `autodream show {run_ids[0]}` "
                      "says more)",
@@ -737,7 +740,7 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
                        "back")
     for problem in problems:
         click.echo(f"problem:      {problem['error']}" + (
-            "" if "runs" in problem  # says itself what it did to the dreams
+            "" if problem["kind"] == "repeated-failure"  # says itself what dreams met
             else f" (a dream fails, exit {problem['exit_code']})" if problem["dream_fails"]
             else " (a dream goes on without them)"))
     for link in broken:

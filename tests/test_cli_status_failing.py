@@ -50,7 +50,8 @@ def test_three_dreams_failing_the_same_way_are_a_problem(tmp_path: Path) -> None
             f"{ids[1]}, {ids[3]}; `autodream show {ids[3]}` says more)\n") in out
     assert out.endswith("; but the last 3 dreams failed (the problem above)\n")
     problems = json.loads(_status(layout, "--json"))["problems"]
-    assert [p["runs"] for p in problems] == [[ids[3], ids[1], ids[0]]]
+    assert [(p["kind"], p["runs"]) for p in problems] == [
+        ("repeated-failure", [ids[3], ids[1], ids[0]])]
 
 
 @pytest.mark.parametrize("runs", [
