@@ -69,3 +69,19 @@ def test_no_problem_unless_the_last_three_failed_alike(
 
     assert "problem:" not in out
     assert "failed" not in out.split("verdict:")[1]
+
+
+def test_the_failure_is_said_on_its_one_line(tmp_path: Path) -> None:
+    # a reason quotes file names, and a name may hold a line break or an escape sequence
+    layout = make_layout(tmp_path)
+    layout.memory_dir.mkdir(parents=True, exist_ok=True)
+    reason = "check failed: notes\nverdict:      all gates open\x1b[8m.md: is not linked"
+    _runs(layout, [("hook", "failed", reason)] * 3)
+
+    out = _status(layout)
+
+    [line] = [line for line in out.splitlines() if "the same way" in line]
+    assert ("the same way: check failed: notes\\nverdict:      all gates open\\x1b[8m.md: is "
+            "not linked (runs ") in line
+    assert [line for line in out.splitlines() if line.startswith("verdict:")] == [
+        out.splitlines()[-1]]
