@@ -70,6 +70,18 @@ def test_a_sessions_dir_in_the_memory_dir_is_refused_and_named(
 def test_claude_codes_own_layout_the_memory_dir_inside_the_sessions_dir_is_no_problem(
         tmp_path: Path) -> None:
     layout = make_layout(tmp_path)
-    settings = layout.settings()
-    assert settings.memory_dir.parent == settings.sessions_dir
-    assert settings.layout_error() is None
+    assert layout.memory_dir.parent == layout.sessions_dir
+    layout.memory_dir.mkdir(parents=True)
+    build = TranscriptBuilder(cwd=str(layout.project), start=SAID_AT)
+    build.user("We use postgres 16 for the main database.").assistant("Noted.")
+    build.write(layout.sessions_dir)
+    env = layout.env(AUTODREAM_NOW="2026-07-01T20:00:00+00:00")
+
+    status = CliRunner().invoke(cli, ["status", "--project", str(layout.project)], env=env)
+    dreamt = CliRunner().invoke(cli, ["--force", "--project", str(layout.project)], env=env)
+
+    assert status.exit_code == 0 and "problem:" not in status.output, status.output
+    assert "a dream would fail" not in status.output
+    assert dreamt.exit_code == 0 and (
+        "\ncommitted: local engine, 1 session read: 1 created") in dreamt.output, dreamt.output
+    assert "Postgres 16" in (layout.memory_dir / "MEMORY.md").read_text()
