@@ -23,7 +23,7 @@ CAFE = ("---\nname: Cafe\ndescription: the cafe downstairs opens at eight\n"
 
 @pytest.mark.parametrize("name", [
     "notes.md", "meeting notes.md", "café notes.md", "notes (old).md", "a%20b.md", "x>y.md",
-    "deep/dir name/notes.md", " padded.md",
+    "deep/dir name/notes.md", " padded.md", "notes [old].md",
 ])
 def test_a_file_name_links_and_reads_back_as_itself(name: str) -> None:
     line = IndexEntry("T", name, "hook").render()
@@ -180,3 +180,23 @@ def test_claude_writing_a_file_named_with_a_percent_escape_and_linking_it_so_com
 
     assert "committed" in out, out
     assert (tmp_path / "memory" / "meeting%20notes.md").read_text() == MEETING
+
+
+TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+TOKEN_TOPIC = "---\nname: Tok\ndescription: token notes\ntype: reference\n---\nToken notes.\n"
+
+
+def test_a_file_named_with_a_token_and_linked_bare_keeps_its_line(tmp_path: Path) -> None:
+    # the dream reads the name redacted, "tok-[REDACTED:github-token].md": written back in
+    # angle brackets, its line was no longer the one read, so it was not put back as the person
+    # wrote it and every dream failed ("link 'tok-[REDACTED:github-token].md' does not resolve")
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / f"tok-{TOKEN}.md").write_text(TOKEN_TOPIC)
+    (memory / "MEMORY.md").write_text(f"- [Tok](tok-{TOKEN}.md) — token notes\n")
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out, out
+    assert f"- [Tok](tok-{TOKEN}.md) — token notes\n" in (memory / "MEMORY.md").read_text()
+    assert (memory / f"tok-{TOKEN}.md").read_text() == TOKEN_TOPIC

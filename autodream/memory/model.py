@@ -43,9 +43,11 @@ LINK_DESTINATION = r"(?:<[^<>\n]+>|[^)\s<][^)\s]*)"
 # would stop at the blank; one in angle brackets never starts so.)
 READ_DESTINATION = r"(?:[^)\s<:#][^)\n:]*?\.md(?=\))|" + LINK_DESTINATION + ")"
 _PERCENT_ESCAPE = rx.compile(r"%[0-9A-Fa-f]{2}")
-# What a file name cannot be written bare in a link for: a blank ends the link, a bracket may
-# end it or open another, and a ``%XX`` would be read as an escape.
-_NOT_BARE = rx.compile(r"[\s()<>\[\]]|%[0-9A-Fa-f]{2}")
+# What a file name cannot be written bare in a link for: a blank ends the link, a parenthesis
+# may end it, an angle bracket open another, and a ``%XX`` would be read as an escape. (A square
+# bracket may stand bare: a name holding a token is read redacted, "tok-[REDACTED:...].md", and
+# its line is put back as the person wrote it only when the dream writes it as it was read.)
+_NOT_BARE = rx.compile(r"[\s()<>]|%[0-9A-Fa-f]{2}")
 
 # Claude Code writes "- [Title](file.md) — hook"; a hand-edited index may say "* [Title](file.md):
 # hook" or leave the dash out. Read all of them as the entry they are: a line read as neither
