@@ -200,3 +200,25 @@ def test_a_file_named_with_a_token_and_linked_bare_keeps_its_line(tmp_path: Path
     assert "committed" in out, out
     assert f"- [Tok](tok-{TOKEN}.md) — token notes\n" in (memory / "MEMORY.md").read_text()
     assert (memory / f"tok-{TOKEN}.md").read_text() == TOKEN_TOPIC
+
+
+@pytest.mark.parametrize(("name", "link"), [
+    (f"tok {TOKEN}.md", f"tok%20{TOKEN}.md"),
+    (f"tok {TOKEN}.md", f"tok {TOKEN}.md"),
+    ("a\\b c.md", "<a\\b c.md>"),  # the tools refuse a backslash
+    ("a\\b c.md", "a\\b%20c.md"),
+])
+def test_a_link_the_dream_cannot_write_back_as_read_fails_no_dream(
+        tmp_path: Path, name: str, link: str) -> None:
+    # read redacted or refused, the link could not be written back as it was read, nor the line
+    # put back as the person wrote it: every dream failed. It is no entry, as main read it
+    project_with_one_session(tmp_path, ["We use postgres 16 for the main database."], SAID_AT)
+    memory = tmp_path / "memory"
+    (memory / name).write_text(TOKEN_TOPIC)
+    (memory / "MEMORY.md").write_text(f"- [Tok]({link}) — token notes\n")
+
+    out = _dream(tmp_path)
+
+    assert "committed" in out, out
+    assert (memory / name).read_text() == TOKEN_TOPIC
+    assert "no-change" in _dream(tmp_path, now="2026-07-03T09:00:00Z")

@@ -10,10 +10,11 @@ import posixpath
 import re
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal, cast
 from urllib.parse import quote, unquote
 
-from autodream import rx
+from autodream import redact, rx
 
 if TYPE_CHECKING:
     import yaml
@@ -405,6 +406,29 @@ def render_topic(topic: TopicFile) -> str:
     return "\n".join(lines) + "\n\n" + body + "\n"
 
 
+def _dream_reads(file: str, destination: str) -> bool:
+    """Whether a dream reads and writes back the link ``destination`` to ``file`` as it is; a
+    link it cannot is no entry (as none was before links with a blank were read): taken as one,
+    its line went as a link to no file, and the file, linked before, failed every dream as
+    linked from nowhere."""
+    # a name with what prints unseen ("meeting\xa0notes.md", a tab) or a backslash is listed by
+    # the tools escaped and refused so
+    if not file.isprintable() or "\\" in file:
+        return False
+    # a name holding a token is read redacted ("tok [REDACTED:github-token].md"), and its line
+    # is put back as the person wrote it only when the dream writes the link as it was read
+    if _read_redacted(file):
+        return link_destination(file) == destination
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _read_redacted(file: str) -> bool:
+    """Whether the dream reads the name ``file`` redacted (or it is the redacted name itself);
+    cached: every index is read several times a dream, and each name is looked at alike."""
+    return redact.REDACTED_MARK in file or redact.redact(file) != file
+
+
 def parse_index(text: str, present: Container[str] = frozenset()) -> MemoryIndex:
     """``text`` read as entries and the other lines; ``present``: the files of the memory dir,
     whose names a ``%XX`` in a link is read as when one holds it (``link_file``)."""
@@ -412,10 +436,7 @@ def parse_index(text: str, present: Container[str] = frozenset()) -> MemoryIndex
     other: list[tuple[int, str]] = []
     for no, line in enumerate(text.splitlines(), start=1):
         m = _INDEX_LINE.match(line)
-        # a name with what prints unseen ("meeting\xa0notes.md", a tab) is listed by the tools
-        # escaped, and cannot be read by it: taken as an entry, its line went as a link to no
-        # file and the file, linked before, failed the dream as linked from nowhere
-        if m and (file := link_file(m["file"].strip(), present)).isprintable():
+        if m and _dream_reads(file := link_file(m["file"].strip(), present), m["file"].strip()):
             entries.append(IndexEntry(m["title"].strip(), file, (m["hook"] or "").strip(), no))
         else:
             other.append((no, line))
