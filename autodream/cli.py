@@ -629,11 +629,14 @@ def status(ctx: click.Context, project: str | None, memory_dir: str | None, as_j
     repeated = journal.repeated_failure(settings.state_dir)
     if repeated is not None:
         reason, run_ids = repeated
-        # (a reason quotes file names: "a\nb.md" would end the line and begin one of its own)
+        from autodream import redact
+
+        # (a reason quotes file names: "a\nb.md" would end the line and begin one of its own,
+        # and "tok ghp_....md" print the person's token)
         problems.append({
             "kind": "repeated-failure",
             "error": f"the last {len(run_ids)} dreams failed the same way: "
-                     f"{errors.printable(reason)} "
+                     f"{errors.printable(redact.redact(reason))} "
                      f"(runs {', '.join(reversed(run_ids))}; `autodream show {run_ids[0]}` "
                      "says more)",
             "exit_code": None, "dream_fails": False, "runs": run_ids})

@@ -85,3 +85,15 @@ def test_the_failure_is_said_on_its_one_line(tmp_path: Path) -> None:
             "not linked (runs ") in line
     assert [line for line in out.splitlines() if line.startswith("verdict:")] == [
         out.splitlines()[-1]]
+
+
+def test_the_failure_shows_no_secret(tmp_path: Path) -> None:
+    # a reason quotes file names, and a name may hold a token the person wrote
+    layout = make_layout(tmp_path)
+    layout.memory_dir.mkdir(parents=True, exist_ok=True)
+    token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
+    _runs(layout, [("hook", "failed", f"check failed: tok {token}.md: is not linked")] * 3)
+
+    for out in (_status(layout), _status(layout, "--json")):
+        assert token not in out
+        assert "the same way: check failed: tok [REDACTED:github-token].md: is not linked" in out
